@@ -1,0 +1,2 @@
+/** Every entity declaration; importing this registers them all. */
+export {};

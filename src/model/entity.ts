@@ -1,0 +1,176 @@
+import type { FieldType } from './field-types';
+import { FIELD_TYPE_TABLE } from './field-types';
+import type { RuleType } from './rules';
+
+/** A label in both interface languages (spec: zh-CN default, en optional). */
+export type Label = { zh: string; en: string };
+
+/** Default-value tokens of spec 7 (see default-tokens.ts). */
+export type DefaultToken =
+  | '$$NOW$$'
+  | '$$NOW_TIME$$'
+  | '$$MONTH$$'
+  | '$$MONTH_FIRST$$'
+  | '$$MONTH_LAST$$'
+  | '$$WEEK_FIRST$$'
+  | '$$WEEK_LAST$$'
+  | '$$USER_ID$$'
+  | '$$FULL_NAME$$'
+  | '$$CLIENT_ID$$';
+
+export type FieldDef = {
+  key: string;
+  label: Label;
+  type: FieldType;
+  required?: boolean;
+  /** Rules from the catalogue of spec 5, run in order; the last failing one's message is shown. */
+  rules?: RuleType[];
+  /** Dictionary code (src/model/dictionaries.ts) for dict and multidict fields. */
+  dict?: string;
+  /** The entity a reference or tree field points at, and the field shown for it. */
+  ref?: { entity: string; labelField: string; codeField?: string };
+  /** A literal default or a default-value token of spec 7. */
+  default?: string | number | boolean | DefaultToken;
+  /** Unique within the tenant (for example a code). */
+  unique?: boolean;
+  maxLength?: number;
+  upperCase?: boolean;
+  lowerCase?: boolean;
+  trim?: boolean;
+  /** Shown in the list by default. */
+  list?: boolean;
+  /** Set by the server only (state, computed totals); never taken from a save body. */
+  readonly?: boolean;
+  /** Help text shown beside the field. */
+  help?: Label;
+};
+
+export type StateDef = { code: string; label: Label; color?: 'brand' | 'success' | 'warning' | 'danger' | 'informative' | 'subtle' };
+
+export type TransitionDef = {
+  action: string;
+  label: Label;
+  from: string[];
+  to: string;
+  /** Role codes of which the user needs at least one (none = anyone who may edit). */
+  roles?: string[];
+  /** Fields the action takes from its body, such as a reject reason. */
+  params?: FieldDef[];
+  /** Asks before doing it (destructive or final steps). */
+  confirm?: Label;
+};
+
+export type StateMachineDef = {
+  field: string;
+  initial: string;
+  states: StateDef[];
+  transitions: TransitionDef[];
+  /** States in which the document can no longer be edited or removed. */
+  locked?: string[];
+};
+
+/** Sequence-number rule (spec: sequence config: prefix, suffix, length, date prefix). */
+export type NumberingDef = {
+  field: string;
+  prefix: string;
+  /** A date pattern put after the prefix: YYYY, YYYYMM, YYYYMMDD, YYMM, YYMMDD or ''. */
+  datePrefix: '' | 'YYYY' | 'YYYYMM' | 'YYYYMMDD' | 'YYMM' | 'YYMMDD';
+  length: number;
+  suffix?: string;
+};
+
+export type ChildDef = {
+  key: string;
+  label: Label;
+  /** The child entity's name; its rows carry `foreignKey` pointing at the parent id. */
+  entity: string;
+  foreignKey: string;
+};
+
+export type FieldErrors = Record<string, string>;
+
+/**
+ * A document-level check run after field rules, in browser and server alike. It returns message
+ * keys per field (translated by the caller).
+ * Example: spec 5, a material belongs to exactly one of a vendor or a customer.
+ */
+export type DocumentCheck = (doc: Record<string, unknown>) => FieldErrors;
+
+export type EntityDef = {
+  name: string;
+  table: string;
+  /** API module prefix: mdapi, srmapi, scmapi, vfapi, ... */
+  prefix: string;
+  /** Menu code that permissions and data permissions are bound to (spec 6). */
+  menuCode: string;
+  label: Label;
+  fields: FieldDef[];
+  /** Field shown as the record's title (drop-downs, history, breadcrumbs). */
+  titleField: string;
+  /** Business key (unique per tenant), used by import updates and references by code. */
+  codeField?: string;
+  children?: ChildDef[];
+  numbering?: NumberingDef;
+  states?: StateMachineDef;
+  /** Parent field of a tree entity (org, process). */
+  treeParent?: string;
+  checks?: DocumentCheck[];
+  /** Child entity only lives inside its parent document (no own page, no own save). */
+  childOnly?: boolean;
+  /** Sort applied when a list asks for none. */
+  defaultSort?: { field: string; dir: 'asc' | 'desc' };
+};
+
+const REGISTRY = new Map<string, EntityDef>();
+
+/**
+ * Declares an entity once; tables, API validation, lists, forms, Excel templates and generated
+ * tests derive from it.
+ *
+ * Example:
+ * ```ts
+ * export const vendor = defineEntity({ name: 'vendor', table: 'md_vendor', prefix: 'mdapi', ... });
+ * ```
+ */
+export function defineEntity(def: EntityDef): EntityDef {
+  assertEntity(def);
+  REGISTRY.set(def.name, def);
+  return def;
+}
+
+function assertEntity(def: EntityDef): void {
+  const keys = new Set<string>();
+  for (const f of def.fields) {
+    if (keys.has(f.key)) throw new Error(`entity ${def.name}: field key "${f.key}" is declared twice`);
+    if (!/^[a-z][a-z0-9_]*$/.test(f.key)) throw new Error(`entity ${def.name}: field key "${f.key}" must be snake_case`);
+    if (!(f.type in FIELD_TYPE_TABLE)) throw new Error(`entity ${def.name}: field "${f.key}" has unknown type "${f.type}"`);
+    if ((f.type === 'dict' || f.type === 'multidict') && !f.dict) throw new Error(`entity ${def.name}: field "${f.key}" needs a dict code`);
+    if ((f.type === 'reference' || f.type === 'tree') && !f.ref) throw new Error(`entity ${def.name}: field "${f.key}" needs ref`);
+    keys.add(f.key);
+  }
+  if (!keys.has(def.titleField)) throw new Error(`entity ${def.name}: titleField "${def.titleField}" is not a field`);
+  if (def.codeField && !keys.has(def.codeField)) throw new Error(`entity ${def.name}: codeField "${def.codeField}" is not a field`);
+  if (def.states && !keys.has(def.states.field)) throw new Error(`entity ${def.name}: state field "${def.states.field}" is not a field`);
+  if (def.numbering && !keys.has(def.numbering.field)) throw new Error(`entity ${def.name}: numbering field is not a field`);
+}
+
+export function getEntity(name: string): EntityDef | undefined {
+  return REGISTRY.get(name);
+}
+
+export function requireEntity(name: string): EntityDef {
+  const e = REGISTRY.get(name);
+  if (!e) throw new Error(`unknown entity "${name}"`);
+  return e;
+}
+
+export function allEntities(): EntityDef[] {
+  return [...REGISTRY.values()];
+}
+
+export function fieldOf(entity: EntityDef, key: string): FieldDef | undefined {
+  return entity.fields.find((f) => f.key === key);
+}
+
+/** Columns every business row carries (ARCHITECTURE "The API"). */
+export const SYSTEM_COLUMNS = ['id', 'client_id', 'version', 'created_by', 'created_at', 'updated_by', 'updated_at'] as const;

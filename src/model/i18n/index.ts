@@ -1,0 +1,28 @@
+import { common } from './common';
+import type { CatalogPart, Language } from './types';
+import { DEFAULT_LANGUAGE } from './types';
+
+export * from './types';
+
+/**
+ * Every catalogue part of the product. An area adds its own part file here (access, admin,
+ * masterdata, ...) so that no two areas edit the same file.
+ */
+const PARTS: CatalogPart[] = [common];
+
+export function registerCatalogPart(part: CatalogPart): void {
+  if (!PARTS.includes(part)) PARTS.push(part);
+}
+
+export function catalog(language: Language): Record<string, string> {
+  return Object.assign({}, ...PARTS.map((p) => p[language]));
+}
+
+/** Translates a key with `{{name}}` parameters; an unknown key comes back as itself. */
+export function translate(language: Language, key: string, params?: Record<string, unknown>): string {
+  let text: string | undefined;
+  for (let i = PARTS.length - 1; i >= 0 && text === undefined; i--) text = PARTS[i][language][key];
+  if (text === undefined && language !== DEFAULT_LANGUAGE) return translate(DEFAULT_LANGUAGE, key, params);
+  const template = text ?? key;
+  return params ? template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? '')) : template;
+}

@@ -1,0 +1,12 @@
+/** The isomorphic core: imported by server, browser and declarations alike. */
+export * from './entity';
+export * from './field-types';
+export * from './rules';
+export * from './page';
+export * from './menus';
+export * from './roles';
+export * from './platforms';
+export * from './dictionaries';
+export * from './i18n';
+import './entities';
+export * from './validate';

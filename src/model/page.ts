@@ -1,0 +1,148 @@
+import type { FormWidget } from './field-types';
+import type { Label } from './entity';
+import type { Validation } from './rules';
+
+/**
+ * Form configuration in exactly the spec's shape (spec 3 "Form configuration"): a form is a list of
+ * sections, each with a modelName and a form of fields. Page declarations in grids/ write only what
+ * differs from the entity (a field key plus overrides); `resolvePage` (page-resolve.ts) fills label,
+ * type, validations and options from the entity so nothing is declared twice.
+ */
+export type CalcItem = {
+  targetFieldIdx: string;
+  type?: 'TEXT' | 'NUMBER';
+  /** Decimals, default 4 (spec 9). */
+  fixed?: number;
+  /** Arithmetic over field keys, e.g. `qty * price`; evaluated by the safe evaluator. */
+  expression?: string;
+  /** Condition (safe expression) under which the item applies. */
+  calcCondition?: string;
+  /** Copies another field's value as is. */
+  directField?: string;
+  /** Date arithmetic: target = date field + or - days field (or number). */
+  addToDate?: { dateField: string; days: string | number };
+  subtractFromDate?: { dateField: string; days: string | number };
+  /** Clears the target when the condition does not hold. */
+  clearValue?: boolean;
+};
+
+export type VisibilityCondition = {
+  /** All listed role codes are needed (spec 6). */
+  dashrolesLimits?: string[];
+  /** Other fields' values that must hold: { status: ['draft'] }. */
+  relatedStateFields?: Record<string, Array<string | number | boolean | null>>;
+  /** Route actions (add, edit, view, copy) in which the condition holds. */
+  routeactionin?: string[];
+  /** A safe expression over `form` values and `session` state. */
+  selfFormExpression?: string;
+};
+
+export type FormOption = { value: string; label: string; labelEn?: string; image?: string; children?: FormOption[] };
+
+export type FormFieldConfig = {
+  field: string;
+  /** Resolved from the entity when omitted. */
+  label?: string;
+  labelEn?: string;
+  value?: unknown;
+  type?: FormWidget;
+  inputType?: 'date' | 'month' | 'text' | 'number' | 'password';
+  validations?: Validation[];
+  error?: { hasError: boolean; errorMsg: string; noTranslate?: boolean };
+  defaultValue?: unknown;
+  defaultfield?: string;
+  displayfield?: string;
+  defaultdisplayfield?: string;
+  displayAvatarfield?: string;
+  isMulti?: boolean;
+  options?: FormOption[];
+  optionConfig?: { valueField: string; labelField: string };
+  /** Where a dropdowntable, autocomplete or treeselect loads its rows: an entity name. */
+  source?: { entity: string; filter?: Record<string, unknown> };
+  matinTableConfig?: {
+    tableConfig: {
+      valueField: string;
+      labelField: string;
+      target?: string;
+      selection?: 'single' | 'multiple';
+      selected?: unknown[];
+      /** Matrix input: rows, columns and the cell field (colour x size). */
+      rowField?: string;
+      colField?: string;
+      cellField?: string;
+      columns?: Array<{ field: string; label: string; labelEn?: string; type?: 'text' | 'number' }>;
+    };
+  };
+  treeConfig?: { nodeConfig: { idField: string; labelField: string }; target?: string; isMulti?: boolean };
+  formatExp?: string;
+  upperCase?: boolean;
+  lowerCase?: boolean;
+  trim?: boolean;
+  isNotPost?: boolean;
+  disable?: boolean | VisibilityCondition;
+  visible?: boolean | VisibilityCondition;
+  spanClass?: string;
+  disableupload?: boolean;
+  splitFields?: string[];
+  cascadeTargetField?: string;
+  isNotInitLoaded?: boolean;
+  clearFormFields?: Array<{ condition?: string; fields: string[] }>;
+  calcConfig?: CalcItem[];
+  cutIndexRange?: [number, number];
+  helpConfig?: { targetFields: Array<{ target: string }>; text?: string; textEn?: string };
+  readonly?: boolean;
+};
+
+export type FormSection = { modelName: string; title?: Label; form: FormFieldConfig[] };
+
+export type ColumnDecl = string | { field: string; width?: number; pinned?: 'left' | 'right'; hide?: boolean; aggregate?: 'sum' | 'avg' };
+
+export type StatusTab = { key: string; label: Label; filter: Record<string, unknown> };
+
+export type ToolbarAction =
+  | { kind: 'create' | 'edit' | 'remove' | 'export' | 'import' | 'history' | 'view' }
+  | { kind: 'transition'; action: string };
+
+export type PageKind = 'index' | 'page' | 'masterdetail' | 'ecindex' | 'ectabindex' | 'dsrptindex' | 'document' | 'subindex' | 'view';
+
+export type ChildGridDecl = { child: string; columns: ColumnDecl[]; editable?: boolean; matrix?: { rowField: string; colField: string; cellField: string } };
+
+export type PageDef = {
+  /** Unique page key, the `{opt}` of its routes. */
+  opt: string;
+  /** The `{cata}` of its route (module folder), e.g. 'md', 'admin', 'scm'. */
+  cata: string;
+  kind: PageKind;
+  entity: string;
+  title: Label;
+  menuCode: string;
+  columns: ColumnDecl[];
+  statusTabs?: StatusTab[];
+  actions?: ToolbarAction[];
+  /** Quick search fields (default: code and title fields). */
+  quickSearch?: string[];
+  form: FormSection[];
+  children?: ChildGridDecl[];
+};
+
+const PAGES = new Map<string, PageDef>();
+
+/** Declares a page (list, master-detail, document) of an entity. The key is `opt`. */
+export function definePage(def: PageDef): PageDef {
+  if (PAGES.has(def.opt)) throw new Error(`page "${def.opt}" is declared twice`);
+  PAGES.set(def.opt, def);
+  return def;
+}
+
+export function getPage(opt: string): PageDef | undefined {
+  return PAGES.get(opt);
+}
+
+export function allPages(): PageDef[] {
+  return [...PAGES.values()];
+}
+
+/** Route of a page as spec section 2 shapes it. */
+export function pageRoute(page: PageDef): string {
+  return `/${page.cata}/${page.kind}/${page.opt}`;
+}

@@ -1,0 +1,98 @@
+import type { EntityDef, FieldDef } from './entity';
+import { FIELD_TYPE_TABLE } from './field-types';
+import { getDictionary } from './dictionaries';
+import { checkRule, RULE_MESSAGE_KEYS, type RuleType } from './rules';
+
+/** A message key with parameters; translated by whoever shows it (form, API reply, import report). */
+export type MessageRef = { key: string; params?: Record<string, unknown> };
+
+export type RecordValidation = {
+  /** Coerced values of the fields present in the input (or all fields when not partial). */
+  values: Record<string, unknown>;
+  /** Field key to the message of its last failing rule. */
+  errors: Record<string, MessageRef>;
+};
+
+export type ValidateOptions = {
+  /** Only validate the fields present in the input (an update of a few fields, an import by key). */
+  partial?: boolean;
+  /** Fields a caller fills itself (a numbered code the server assigns): not required from the input. */
+  skipRequired?: string[];
+};
+
+const TEXT_TYPES = new Set(['text', 'textarea', 'code', 'email', 'mobile', 'dict', 'image', 'markdown', 'month']);
+
+/** The rules a field runs, in order: required first, then the type's implied rule, then declared ones. */
+export function fieldRules(field: FieldDef): RuleType[] {
+  const rules: RuleType[] = [];
+  if (field.required) rules.push('required');
+  if (field.type === 'email') rules.push('email');
+  if (field.type === 'mobile') rules.push('telephone');
+  for (const r of field.rules ?? []) if (!rules.includes(r)) rules.push(r);
+  return rules;
+}
+
+/** Applies the form's string flags (spec 5: upper case, lower case and trim before submit). */
+export function normaliseText(field: FieldDef, raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  let v = raw;
+  if (field.trim !== false && TEXT_TYPES.has(field.type)) v = v.trim();
+  if (field.upperCase) v = v.toUpperCase();
+  if (field.lowerCase) v = v.toLowerCase();
+  return v;
+}
+
+/**
+ * Validates one field's raw value: flags, type coercion, then the rule list; the LAST failing rule
+ * wins (spec 5). Returns the coerced value or the error.
+ */
+export function validateField(field: FieldDef, raw: unknown): { value: unknown; error: MessageRef | null } {
+  const normalised = normaliseText(field, raw);
+  const rules = fieldRules(field);
+  let error: MessageRef | null = null;
+  // Rules read the text as typed (leading zeros, decimals), so they run before coercion.
+  for (const rule of rules) if (!checkRule(rule, normalised)) error = { key: RULE_MESSAGE_KEYS[rule] };
+  if (error) return { value: normalised, error };
+  const coerced = FIELD_TYPE_TABLE[field.type].coerce(normalised);
+  if (!coerced.ok) return { value: normalised, error: { key: coerced.messageKey, params: coerced.params } };
+  const value = coerced.value;
+  if (typeof value === 'string' && field.maxLength && value.length > field.maxLength)
+    return { value, error: { key: 'rule.maxLength', params: { max: field.maxLength } } };
+  if (value !== null && (field.type === 'dict' || field.type === 'multidict') && field.dict) {
+    const dict = getDictionary(field.dict);
+    // Only closed system dictionaries are checked here; tenant dictionaries are checked by the server.
+    if (dict && dict.items.length) {
+      const allowed = new Set(dict.items.map((i) => i.value));
+      const given = Array.isArray(value) ? value.map(String) : [String(value)];
+      if (given.some((g) => !allowed.has(g))) return { value, error: { key: 'rule.notInDictionary' } };
+    }
+  }
+  return { value, error: null };
+}
+
+/**
+ * Validates a record against its entity: every writable field, then the entity's document checks.
+ * Shared by the form drawer, the save API and the Excel import, so all three say the same thing.
+ *
+ * Example: `validateRecord(vendor, { code: 'V001', name: '' }).errors.name.key === 'rule.required'`.
+ */
+export function validateRecord(entity: EntityDef, input: Record<string, unknown>, options: ValidateOptions = {}): RecordValidation {
+  const values: Record<string, unknown> = {};
+  const errors: Record<string, MessageRef> = {};
+  for (const field of entity.fields) {
+    if (field.readonly) continue;
+    const present = Object.prototype.hasOwnProperty.call(input, field.key);
+    if (options.partial && !present) continue;
+    const skip = options.skipRequired?.includes(field.key);
+    const f = skip ? { ...field, required: false } : field;
+    const { value, error } = validateField(f, input[field.key]);
+    if (error) errors[field.key] = error;
+    else if (present || !options.partial) values[field.key] = value;
+  }
+  if (Object.keys(errors).length === 0) {
+    for (const check of entity.checks ?? []) {
+      for (const [k, key] of Object.entries(check({ ...input, ...values }))) if (!errors[k]) errors[k] = { key };
+    }
+  }
+  return { values, errors };
+}

@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { parse as parseQuery } from 'node:querystring';
+import { installAuth } from './access/auth-context';
+import { accessRoutes } from './access';
+import type { AppConfig } from './config';
+import type { Database, Db } from './db/database';
+import { installEnvelope, ok } from './http/envelope';
+import { modelRoutes } from './resources/model-routes';
+import { resourceRoutes } from './resources';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Db;
+    database: Database;
+  }
+}
+
+/** Removes the `token` query parameter's value from a URL before it reaches a log line. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|refresh_token|access_token)=)[^&#]*/gi, '$1[redacted]');
+}
+
+export type BuildOptions = { config: AppConfig; database: Database; logger?: boolean; serveClient?: boolean };
+
+/**
+ * Builds the Fastify app without listening: main.ts listens, tests call `app.inject`.
+ */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : {
+      level: config.logLevel,
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+    },
+    bodyLimit: 5 * 1024 * 1024,
+    trustProxy: true,
+  });
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+
+  installEnvelope(app);
+  // Form bodies (spec 7: calls are form-encoded) parse with repeated keys kept as arrays.
+  await app.register(formbody, { parser: (body) => parseQuery(body) });
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 500 } });
+  installAuth(app);
+
+  app.get('/api/health', async () => ok({ status: 'ready', build: config.buildId, database: database.kind }));
+
+  await app.register(accessRoutes, { prefix: '/api' });
+  await app.register(modelRoutes, { prefix: '/api' });
+  await app.register(resourceRoutes, { prefix: '/api' });
+
+  const clientDir = resolve('dist/client');
+  if (options.serveClient !== false && existsSync(clientDir)) {
+    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+    // History-mode routing: every non-API path that is not a file gets the app's index page.
+    app.get('/*', (req, reply) => {
+      const path = req.url.split('?')[0];
+      if (path.startsWith('/api/') || path.startsWith('/socket.io/')) return reply.callNotFound();
+      if (/\.[a-z0-9]{2,5}$/i.test(path) && !path.endsWith('.html')) return reply.callNotFound();
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+  return app;
+}

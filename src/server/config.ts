@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Runtime configuration, read from the environment (issue: PORT, DATA_DIR, DATABASE_URL, ...). */
+export type AppConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL URL; without it the embedded PGlite database lives in `dataDir/db`. */
+  databaseUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  jwtSecret: string;
+  /** Public URL of the app, used in mailed links. */
+  publicUrl: string;
+  /** Access-token life in seconds. */
+  tokenTtl: number;
+  /** Refresh-token life in seconds. */
+  refreshTtl: number;
+  /** Build id of the running server; the browser compares it with the one it was loaded with. */
+  buildId: string;
+  /** Seed the demo tenants on first start. */
+  seedDemo: boolean;
+  /** Password rule for new passwords: the spec's `pwd` by default, `pwdstrong` where configured. */
+  passwordRule: 'pwd' | 'pwdstrong';
+  /** Argon2id cost; tests may lower it, production keeps the issue's minimum (19 MiB, 2 passes). */
+  argon2: { memoryCost: number; timeCost: number; parallelism: number };
+  /** Failed sign-ins allowed per account and per address in the window before a lockout. */
+  loginLimit: { perAccount: number; perAddress: number; windowSeconds: number };
+  logLevel: string;
+};
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function buildIdOf(): string {
+  const file = resolve('dist/client/build-id.txt');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  return process.env.BUILD_ID ?? 'dev';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
+  const port = Number(env.PORT ?? 3000);
+  const config: AppConfig = {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    jwtSecret: env.JWT_SECRET || overrides.jwtSecret || readOrCreateSecret(dataDir),
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    tokenTtl: Number(env.TOKEN_TTL ?? 7200),
+    refreshTtl: Number(env.REFRESH_TTL ?? 7 * 24 * 3600),
+    buildId: buildIdOf(),
+    seedDemo: env.SEED_DEMO !== '0',
+    passwordRule: env.PASSWORD_RULE === 'pwdstrong' ? 'pwdstrong' : 'pwd',
+    argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
+    loginLimit: { perAccount: 5, perAddress: 20, windowSeconds: 900 },
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+  return { ...config, ...overrides };
+}

@@ -1,0 +1,95 @@
+import type { Language } from '../../model/i18n';
+import { translate } from '../../model/i18n';
+
+/**
+ * Typed errors with a code and a translatable message (STYLE habit 7). The error handler in
+ * envelope.ts turns each into the reply envelope `{ code, message, data }`.
+ */
+export const ERROR_CODES = {
+  validation: 11000,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  staleVersion: 11409,
+  conflict: 11001,
+  tooManyRequests: 429,
+  badRequest: 400,
+  payloadTooLarge: 413,
+  unsupportedMediaType: 415,
+  internal: 500,
+} as const;
+
+export type ErrorKind = keyof typeof ERROR_CODES;
+
+const HTTP_STATUS: Record<ErrorKind, number> = {
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  staleVersion: 409,
+  conflict: 409,
+  tooManyRequests: 429,
+  badRequest: 400,
+  payloadTooLarge: 413,
+  unsupportedMediaType: 415,
+  internal: 500,
+};
+
+const DEFAULT_KEY: Record<ErrorKind, string> = {
+  validation: 'err.validation',
+  unauthorized: 'err.unauthorized',
+  forbidden: 'err.forbidden',
+  notFound: 'err.notFound',
+  staleVersion: 'err.staleVersion',
+  conflict: 'err.duplicateNumber',
+  tooManyRequests: 'err.tooManyRequests',
+  badRequest: 'err.badRequest',
+  payloadTooLarge: 'err.payloadTooLarge',
+  unsupportedMediaType: 'err.unsupportedMediaType',
+  internal: 'err.internal',
+};
+
+/** A field error: a message key with parameters, translated when the reply is written. */
+export type FieldError = { key: string; params?: Record<string, unknown> } | string;
+
+export class AppError extends Error {
+  readonly kind: ErrorKind;
+  readonly messageKey: string;
+  readonly params?: Record<string, unknown>;
+  /** Field errors (validation), by field key; a child row's field is `lines[3].qty`. */
+  readonly fields?: Record<string, FieldError>;
+  readonly extra?: Record<string, unknown>;
+
+  constructor(kind: ErrorKind, messageKey?: string, options: { params?: Record<string, unknown>; fields?: Record<string, FieldError>; extra?: Record<string, unknown> } = {}) {
+    super(messageKey ?? DEFAULT_KEY[kind]);
+    this.kind = kind;
+    this.messageKey = messageKey ?? DEFAULT_KEY[kind];
+    this.params = options.params;
+    this.fields = options.fields;
+    this.extra = options.extra;
+  }
+
+  get status(): number {
+    return HTTP_STATUS[this.kind];
+  }
+
+  get code(): number {
+    return ERROR_CODES[this.kind];
+  }
+
+  /** The envelope for this error in the given language. */
+  toEnvelope(language: Language): { code: number; message: string; data: Record<string, unknown> | null } {
+    const data: Record<string, unknown> = { ...(this.extra ?? {}) };
+    if (this.fields) {
+      const errors: Record<string, string> = {};
+      for (const [field, e] of Object.entries(this.fields)) errors[field] = typeof e === 'string' ? e : translate(language, e.key, e.params);
+      data.errors = errors;
+    }
+    return { code: this.code, message: translate(language, this.messageKey, this.params), data: Object.keys(data).length ? data : null };
+  }
+}
+
+export const validationError = (fields: Record<string, FieldError>, messageKey?: string) => new AppError('validation', messageKey, { fields });
+export const forbidden = (messageKey?: string) => new AppError('forbidden', messageKey);
+export const unauthorized = (messageKey?: string) => new AppError('unauthorized', messageKey);
+export const notFound = (messageKey?: string) => new AppError('notFound', messageKey);

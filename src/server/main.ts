@@ -1,0 +1,41 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { seedDemo } from './db/seed';
+import { attachRealtime } from './realtime';
+
+/** Starts the product: migrate, seed demo data once, serve API, app and socket on one port. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await migrate(database.db);
+  const seeded = config.seedDemo ? await seedDemo(database.db, config) : false;
+  const app = await buildApp({ config, database });
+  const realtime = await attachRealtime(app);
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  console.log(`\n  Garment SCM platform is running at ${url}  (database: ${database.kind}${seeded ? ', demo data seeded' : ''})`);
+  console.log('  Demo sign-ins (password Demo1234): admin, brand, maker, supplier, brand.buyer, maker.planner, supplier.sales\n');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await realtime.close();
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error('start failed:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

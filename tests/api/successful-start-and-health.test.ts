@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { migrate } from '../../src/server/db/migrate';
+import { seedDemo } from '../../src/server/db/seed';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+describe('start-up', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('answers health in the envelope once migrated', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ code: 200, message: 'OK', data: { status: 'ready' } });
+  });
+
+  it('migrations and demo seed are idempotent', async () => {
+    const before = (await sql<{ n: number }>`select count(*)::int n from users`.execute(t.database.db)).rows[0].n;
+    expect(await migrate(t.database.db)).toEqual([]);
+    await seedDemo(t.database.db, t.config);
+    const after = (await sql<{ n: number }>`select count(*)::int n from users`.execute(t.database.db)).rows[0].n;
+    expect(after).toBe(before);
+    expect(before).toBe(7);
+  });
+
+  it('unknown API paths answer 404 in the envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe(404);
+  });
+});
