@@ -1,4 +1,5 @@
 import { common } from './common';
+import { masterdata } from './masterdata';
 import type { CatalogPart, Language } from './types';
 import { DEFAULT_LANGUAGE } from './types';
 
@@ -8,7 +9,7 @@ export * from './types';
  * Every catalogue part of the product. An area adds its own part file here (access, admin,
  * masterdata, ...) so that no two areas edit the same file.
  */
-const PARTS: CatalogPart[] = [common];
+const PARTS: CatalogPart[] = [common, masterdata];
 
 export function registerCatalogPart(part: CatalogPart): void {
   if (!PARTS.includes(part)) PARTS.push(part);

@@ -1,0 +1,78 @@
+import { defineEntity, type FieldErrors, type StateMachineDef } from '../entity';
+
+/** Spec 4 generic states: active and frozen, with activate and freeze (user or customer activate and freeze). */
+export const partnerStates: StateMachineDef = {
+  field: 'status',
+  initial: 'active',
+  states: [
+    { code: 'active', label: { zh: '启用', en: 'Active' }, color: 'success' },
+    { code: 'frozen', label: { zh: '冻结', en: 'Frozen' }, color: 'danger' },
+  ],
+  transitions: [
+    { action: 'freeze', label: { zh: '冻结', en: 'Freeze' }, from: ['active'], to: 'frozen', roles: ['clientadmin', 'admin'], confirm: { zh: '确定冻结所选记录？', en: 'Freeze the selected records?' } },
+    { action: 'activate', label: { zh: '启用', en: 'Activate' }, from: ['frozen'], to: 'active', roles: ['clientadmin', 'admin'] },
+  ],
+  // A frozen partner is read-only until it is activated again.
+  locked: ['frozen'],
+};
+
+/**
+ * Vendor (supplier) master data, spec 3: code, name, type, grade, scale, owner, contact person and
+ * address, valid from and to, status; plus bank data checked by spec 5 ("domestic bank branch code
+ * must be numeric").
+ */
+export const vendor = defineEntity({
+  name: 'vendor',
+  table: 'md_vendor',
+  prefix: 'mdapi',
+  menuCode: 'md.vendor',
+  label: { zh: '供应商', en: 'Vendor' },
+  titleField: 'name',
+  codeField: 'code',
+  numbering: { field: 'code', prefix: 'V', datePrefix: 'YYMM', length: 4 },
+  states: partnerStates,
+  defaultSort: { field: 'code', dir: 'asc' },
+  fields: [
+    { key: 'code', label: { zh: '供应商编码', en: 'Vendor code' }, type: 'code', rules: ['english'], upperCase: true, maxLength: 40, list: true },
+    { key: 'name', label: { zh: '供应商名称', en: 'Vendor name' }, type: 'text', required: true, maxLength: 200, list: true },
+    { key: 'short_name', label: { zh: '简称', en: 'Short name' }, type: 'text', maxLength: 60 },
+    { key: 'vendor_type', label: { zh: '供应商类型', en: 'Vendor type' }, type: 'dict', dict: 'vendor_type', required: true, list: true },
+    { key: 'grade', label: { zh: '等级', en: 'Grade' }, type: 'dict', dict: 'vendor_grade', list: true },
+    { key: 'scale', label: { zh: '规模', en: 'Scale' }, type: 'dict', dict: 'vendor_scale' },
+    { key: 'owner', label: { zh: '负责人', en: 'Owner' }, type: 'text', maxLength: 60, list: true },
+    { key: 'contact_person', label: { zh: '联系人', en: 'Contact person' }, type: 'text', maxLength: 60 },
+    { key: 'contact_mobile', label: { zh: '联系电话', en: 'Contact mobile' }, type: 'mobile' },
+    { key: 'email', label: { zh: '邮箱', en: 'E-mail' }, type: 'email' },
+    { key: 'address', label: { zh: '地址', en: 'Address' }, type: 'textarea', maxLength: 500 },
+    { key: 'currency', label: { zh: '币种', en: 'Currency' }, type: 'dict', dict: 'currency', default: 'CNY' },
+    { key: 'valid_from', label: { zh: '有效期从', en: 'Valid from' }, type: 'date', default: '$$NOW$$' },
+    { key: 'valid_to', label: { zh: '有效期至', en: 'Valid to' }, type: 'date' },
+    { key: 'bank_name', label: { zh: '开户银行', en: 'Bank name' }, type: 'text', maxLength: 120 },
+    {
+      key: 'bank_branch_code',
+      label: { zh: '联行号', en: 'Bank branch code' },
+      type: 'code',
+      maxLength: 20,
+      help: { zh: '国内银行联行号须为数字，且与开户许可证一致', en: 'A domestic bank branch code is numeric and must match the account-opening permit' },
+    },
+    { key: 'bank_account_no', label: { zh: '银行账号', en: 'Account no.' }, type: 'code', maxLength: 40 },
+    { key: 'bank_account_name', label: { zh: '账户名称', en: 'Account name' }, type: 'text', maxLength: 200 },
+    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'partner_status', readonly: true, list: true },
+    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 1000 },
+  ],
+  checks: [
+    // Spec 5: "Domestic bank branch code must be numeric". Kept as text so leading zeros survive.
+    (doc): FieldErrors => {
+      const code = doc.bank_branch_code;
+      return typeof code === 'string' && code !== '' && !/^\d+$/.test(code) ? { bank_branch_code: 'md.vendor.branchCodeNumeric' } : {};
+    },
+    (doc) => validRange(doc, 'valid_from', 'valid_to'),
+  ],
+});
+
+/** A date range whose end is not before its start ('YYYY-MM-DD' compares as text). */
+export function validRange(doc: Record<string, unknown>, from: string, to: string): Record<string, string> {
+  const a = doc[from];
+  const b = doc[to];
+  return typeof a === 'string' && typeof b === 'string' && a && b && b < a ? { [to]: 'md.validToBeforeFrom' } : {};
+}

@@ -1,0 +1,78 @@
+import { defineEntity } from '../entity';
+
+/** A member (operator) of a production line (spec: line members). */
+export const worklineMember = defineEntity({
+  name: 'workline_member',
+  table: 'md_workline_member',
+  prefix: 'mdapi',
+  menuCode: 'md.workline',
+  label: { zh: '产线成员', en: 'Line member' },
+  titleField: 'member_name',
+  childOnly: true,
+  fields: [
+    { key: 'member_name', label: { zh: '姓名', en: 'Name' }, type: 'text', required: true, maxLength: 60, list: true },
+    { key: 'employee_no', label: { zh: '工号', en: 'Employee no.' }, type: 'code', rules: ['english'], maxLength: 40, list: true },
+    { key: 'user_id', label: { zh: '平台用户', en: 'Platform user' }, type: 'reference', ref: { entity: 'user', labelField: 'fullname', codeField: 'username' }, list: true },
+    { key: 'skill', label: { zh: '技能', en: 'Skill' }, type: 'text', maxLength: 60, list: true },
+    { key: 'is_leader', label: { zh: '组长', en: 'Leader' }, type: 'boolean', default: false, list: true },
+    { key: 'join_date', label: { zh: '入线日期', en: 'Joined on' }, type: 'date', default: '$$NOW$$', list: true },
+  ],
+});
+
+/**
+ * Capacity of a line for a day or a month (spec: line capacity), in pieces or standard minutes
+ * (DOMAIN "Capacity": counted in SAM minutes or, more roughly, in pieces).
+ */
+export const worklineCapacity = defineEntity({
+  name: 'workline_capacity',
+  table: 'md_workline_capacity',
+  prefix: 'mdapi',
+  menuCode: 'md.workline',
+  label: { zh: '产线产能', en: 'Line capacity' },
+  titleField: 'cap_date',
+  childOnly: true,
+  defaultSort: { field: 'cap_date', dir: 'asc' },
+  fields: [
+    { key: 'cap_date', label: { zh: '日期', en: 'Date' }, type: 'date', list: true },
+    { key: 'cap_month', label: { zh: '月份', en: 'Month' }, type: 'month', list: true },
+    { key: 'capacity_pcs', label: { zh: '产能(件)', en: 'Capacity (pcs)' }, type: 'integer', rules: ['naturalNumber'], list: true },
+    { key: 'capacity_minutes', label: { zh: '产能(分钟)', en: 'Capacity (minutes)' }, type: 'decimal', rules: ['positiveNumber', 'maxDecimals4'], list: true },
+    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'text', maxLength: 200 },
+  ],
+  checks: [
+    (doc) => {
+      const blank = (k: string) => doc[k] === null || doc[k] === undefined || doc[k] === '';
+      const errors: Record<string, string> = {};
+      if (blank('cap_date') === blank('cap_month')) errors.cap_date = 'md.capacity.dateOrMonth';
+      if (blank('capacity_pcs') && blank('capacity_minutes')) errors.capacity_pcs = 'md.capacity.pcsOrMinutes';
+      return errors;
+    },
+  ],
+});
+
+/** Production (sewing) line, spec 3: line code, name; with its members and its capacity calendar. */
+export const workline = defineEntity({
+  name: 'workline',
+  table: 'md_workline',
+  prefix: 'mdapi',
+  menuCode: 'md.workline',
+  label: { zh: '产线', en: 'Production line' },
+  titleField: 'name',
+  codeField: 'code',
+  defaultSort: { field: 'code', dir: 'asc' },
+  children: [
+    { key: 'members', label: { zh: '产线成员', en: 'Line members' }, entity: 'workline_member', foreignKey: 'workline_id' },
+    { key: 'capacities', label: { zh: '产线产能', en: 'Line capacity' }, entity: 'workline_capacity', foreignKey: 'workline_id' },
+  ],
+  fields: [
+    { key: 'code', label: { zh: '产线编码', en: 'Line code' }, type: 'code', required: true, rules: ['english'], upperCase: true, maxLength: 40, list: true },
+    { key: 'name', label: { zh: '产线名称', en: 'Line name' }, type: 'text', required: true, maxLength: 200, list: true },
+    { key: 'workshop_id', label: { zh: '所属车间', en: 'Workshop' }, type: 'reference', ref: { entity: 'workshop', labelField: 'name', codeField: 'code' }, list: true },
+    { key: 'plant_id', label: { zh: '所属工厂', en: 'Plant' }, type: 'reference', ref: { entity: 'plant', labelField: 'name', codeField: 'code' }, list: true },
+    { key: 'operators', label: { zh: '标准人数', en: 'Operators' }, type: 'integer', rules: ['naturalNumber'], list: true },
+    { key: 'work_minutes', label: { zh: '日工作分钟', en: 'Working minutes per day' }, type: 'integer', rules: ['naturalNumber'], default: 480 },
+    { key: 'efficiency', label: { zh: '效率(%)', en: 'Efficiency (%)' }, type: 'decimal', rules: ['positiveNumber', 'maxDecimals4'], default: 85, list: true },
+    { key: 'line_manager', label: { zh: '产线主管', en: 'Line manager' }, type: 'text', maxLength: 60, list: true },
+    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 1000 },
+  ],
+});
