@@ -1,0 +1,7 @@
+/**
+ * Every list page of the product (ARCHITECTURE "Layout": open grids/ and see every list a planner
+ * works in). Importing this registers the page declarations and their menu entries; the server
+ * (GET /api/model/pages, menus in the login reply) and the browser engine both import it.
+ */
+import '../src/model';
+export * from './masterdata';

@@ -1,0 +1,67 @@
+import { definePage } from '../../src/model';
+
+/** Customers (spec 1 master data): list with active/frozen tabs and the customer form drawer. */
+export const customerPage = definePage({
+  opt: 'customer',
+  cata: 'md',
+  kind: 'index',
+  entity: 'customer',
+  menuCode: 'md.customer',
+  title: { zh: '客户', en: 'Customers' },
+  columns: [
+    { field: 'code', width: 140, pinned: 'left' },
+    { field: 'name', width: 220 },
+    'short_name',
+    'customer_type',
+    'level',
+    'pay_type',
+    'currency',
+    'contact_person',
+    'contact_mobile',
+    'status',
+    { field: 'updated_at', width: 170 },
+  ],
+  statusTabs: [
+    { key: 'all', label: { zh: '全部', en: 'All' }, filter: {} },
+    { key: 'active', label: { zh: '启用', en: 'Active' }, filter: { status: 'active' } },
+    { key: 'frozen', label: { zh: '冻结', en: 'Frozen' }, filter: { status: 'frozen' } },
+  ],
+  actions: [
+    { kind: 'create' },
+    { kind: 'edit' },
+    { kind: 'remove' },
+    { kind: 'transition', action: 'freeze' },
+    { kind: 'transition', action: 'activate' },
+    { kind: 'history' },
+    { kind: 'view' },
+  ],
+  form: [
+    {
+      modelName: 'base',
+      title: { zh: '基本信息', en: 'Basic information' },
+      form: [
+        { field: 'code', spanClass: 'half' },
+        { field: 'name', spanClass: 'half' },
+        { field: 'short_name', spanClass: 'half' },
+        { field: 'customer_type', spanClass: 'half' },
+        { field: 'level', spanClass: 'half' },
+        { field: 'pay_type', spanClass: 'half' },
+        { field: 'currency', spanClass: 'half' },
+        { field: 'status', spanClass: 'half', visible: { routeactionin: ['edit', 'view'] } },
+      ],
+    },
+    {
+      modelName: 'contact',
+      title: { zh: '联系与收货', en: 'Contact and delivery' },
+      form: [
+        { field: 'contact_person', spanClass: 'half' },
+        { field: 'contact_mobile', spanClass: 'half' },
+        { field: 'email', spanClass: 'half', lowerCase: true },
+        { field: 'delivery_contact', spanClass: 'half' },
+        { field: 'delivery_mobile', spanClass: 'half' },
+        { field: 'delivery_address', spanClass: 'full' },
+        { field: 'remark', spanClass: 'full' },
+      ],
+    },
+  ],
+});

@@ -1,0 +1,85 @@
+import { definePage } from '../../src/model';
+
+/**
+ * Vendors (spec 1 master data: suppliers). Bank data lives on the vendor itself (the entity has no
+ * bank-account child collection), in its own form section; spec 5 checks the branch code.
+ */
+export const vendorPage = definePage({
+  opt: 'vendor',
+  cata: 'md',
+  kind: 'index',
+  entity: 'vendor',
+  menuCode: 'md.vendor',
+  title: { zh: '供应商', en: 'Vendors' },
+  columns: [
+    { field: 'code', width: 140, pinned: 'left' },
+    { field: 'name', width: 220 },
+    'short_name',
+    'vendor_type',
+    'grade',
+    'scale',
+    'owner',
+    'contact_person',
+    'contact_mobile',
+    'currency',
+    'valid_from',
+    'valid_to',
+    'status',
+    { field: 'updated_at', width: 170 },
+  ],
+  statusTabs: [
+    { key: 'all', label: { zh: '全部', en: 'All' }, filter: {} },
+    { key: 'active', label: { zh: '启用', en: 'Active' }, filter: { status: 'active' } },
+    { key: 'frozen', label: { zh: '冻结', en: 'Frozen' }, filter: { status: 'frozen' } },
+  ],
+  actions: [
+    { kind: 'create' },
+    { kind: 'edit' },
+    { kind: 'remove' },
+    { kind: 'transition', action: 'freeze' },
+    { kind: 'transition', action: 'activate' },
+    { kind: 'history' },
+    { kind: 'view' },
+  ],
+  form: [
+    {
+      modelName: 'base',
+      title: { zh: '基本信息', en: 'Basic information' },
+      form: [
+        // The code is numbered by the server when left empty (V + YYMM + 4 digits).
+        { field: 'code', spanClass: 'half' },
+        { field: 'name', spanClass: 'half' },
+        { field: 'short_name', spanClass: 'half' },
+        { field: 'vendor_type', spanClass: 'half' },
+        { field: 'grade', spanClass: 'half' },
+        { field: 'scale', spanClass: 'half' },
+        { field: 'owner', spanClass: 'half' },
+        { field: 'currency', spanClass: 'half' },
+        { field: 'valid_from', spanClass: 'half' },
+        { field: 'valid_to', spanClass: 'half' },
+        { field: 'status', spanClass: 'half', visible: { routeactionin: ['edit', 'view'] } },
+      ],
+    },
+    {
+      modelName: 'contact',
+      title: { zh: '联系信息', en: 'Contact' },
+      form: [
+        { field: 'contact_person', spanClass: 'half' },
+        { field: 'contact_mobile', spanClass: 'half' },
+        { field: 'email', spanClass: 'half', lowerCase: true },
+        { field: 'address', spanClass: 'full' },
+      ],
+    },
+    {
+      modelName: 'bank',
+      title: { zh: '银行信息', en: 'Bank data' },
+      form: [
+        { field: 'bank_name', spanClass: 'half' },
+        { field: 'bank_branch_code', spanClass: 'half' },
+        { field: 'bank_account_no', spanClass: 'half' },
+        { field: 'bank_account_name', spanClass: 'half' },
+        { field: 'remark', spanClass: 'full', type: 'markdown' },
+      ],
+    },
+  ],
+});

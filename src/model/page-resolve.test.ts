@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import '../../grids';
+import { allPages, definePage, getPage, type PageDef } from './page';
+import { formFields, resolveField, resolvePage } from './page-resolve';
+import { getEntity, requireEntity } from './entity';
+import { allMenuGroups } from './menus';
+
+describe('resolvePage', () => {
+  it('resolves every declared page without a declaration error', () => {
+    expect(allPages().length).toBeGreaterThanOrEqual(10);
+    for (const page of allPages()) {
+      const r = resolvePage(page);
+      expect(r.columns.length, page.opt).toBeGreaterThan(0);
+      expect(formFields(r).length, page.opt).toBeGreaterThan(0);
+    }
+  });
+
+  it('fills label, widget type, inputType and validations from the entity (vendor)', () => {
+    const r = resolvePage(getPage('vendor')!);
+    const byKey = new Map(formFields(r).map((f) => [f.field, f]));
+    const name = byKey.get('name')!;
+    expect(name).toMatchObject({ label: '供应商名称', labelEn: 'Vendor name', type: '', inputType: 'text', required: true });
+    expect(name.validations).toEqual([{ type: 'required' }]);
+    expect(byKey.get('contact_mobile')!.validations).toEqual([{ type: 'telephone' }]);
+    expect(byKey.get('email')!.validations).toEqual([{ type: 'email' }]);
+    expect(byKey.get('email')!.lowerCase).toBe(true);
+    expect(byKey.get('code')!.upperCase).toBe(true);
+    expect(byKey.get('valid_from')!).toMatchObject({ inputType: 'date', defaultValue: '$$NOW$$' });
+    const type = byKey.get('vendor_type')!;
+    expect(type.type).toBe('dropdownbox');
+    expect(type.options!.length).toBeGreaterThan(0);
+    expect(type.options![0]).toHaveProperty('labelEn');
+    expect(byKey.get('status')!).toMatchObject({ disable: true, isNotPost: true });
+    expect(byKey.get('bank_branch_code')!.helpConfig?.targetFields).toEqual([{ target: 'bank_branch_code' }]);
+    // A page override of the widget type wins (the remark is written in markdown).
+    expect(byKey.get('remark')!.type).toBe('markdown');
+  });
+
+  it('gives references a source, option config and the joined label field', () => {
+    const r = resolvePage(getPage('material')!);
+    const vendorField = formFields(r).find((f) => f.field === 'vendor_id')!;
+    expect(vendorField).toMatchObject({
+      type: 'dropdowntable',
+      source: { entity: 'vendor' },
+      optionConfig: { valueField: 'id', labelField: 'name' },
+      displayfield: 'vendor_id__label',
+    });
+    const col = r.columns.find((c) => c.field === 'vendor_id')!;
+    expect(col).toMatchObject({ renderer: 'reference', labelField: 'vendor_id__label', filter: 'text' });
+  });
+
+  it('gives tree fields a treeConfig', () => {
+    const f = formFields(resolvePage(getPage('org')!)).find((x) => x.field === 'parent_id')!;
+    expect(f.type).toBe('treeselect');
+    expect(f.treeConfig).toEqual({ nodeConfig: { idField: 'id', labelField: 'name' }, target: 'parent_id', isMulti: false });
+  });
+
+  it('resolves columns from field keys with filter kinds and dictionary options', () => {
+    const r = resolvePage(getPage('vendor')!);
+    const col = (k: string) => r.columns.find((c) => c.field === k)!;
+    expect(col('code')).toMatchObject({ label: { zh: '供应商编码', en: 'Vendor code' }, filter: 'text', pinned: 'left', width: 140, sortable: true });
+    expect(col('vendor_type')).toMatchObject({ renderer: 'dict', filter: 'set' });
+    expect(col('valid_from')).toMatchObject({ renderer: 'date', filter: 'date' });
+    expect(col('updated_at')).toMatchObject({ renderer: 'datetime', label: { zh: '修改时间', en: 'Updated at' } });
+    expect(r.apiBase).toBe('/api/mdapi/vendor');
+    expect(r.route).toBe('/md/index/vendor');
+    expect(r.transitions.map((t) => t.action)).toEqual(['freeze', 'activate']);
+    expect(r.quickSearch).toEqual(['code', 'name']);
+  });
+
+  it('resolves child grids of master-detail pages against the child entity', () => {
+    const r = resolvePage(getPage('workline')!);
+    expect(r.children.map((c) => c.child.key)).toEqual(['members', 'capacities']);
+    const members = r.children[0];
+    expect(members.entity.name).toBe('workline_member');
+    expect(members.fields.find((f) => f.field === 'member_name')!.required).toBe(true);
+    expect(members.columns.find((c) => c.field === 'is_leader')!.renderer).toBe('boolean');
+  });
+
+  it('keeps a declaration-only helper field with its own label', () => {
+    const f = formFields(resolvePage(getPage('workline')!)).find((x) => x.field === 'daily_minutes')!;
+    expect(f).toMatchObject({ label: '日产能(标准分钟)', isNotPost: true, disable: true, fieldType: 'text' });
+    expect(f.def).toBeUndefined();
+  });
+
+  it('merges page validations after the entity rules, replacing the message of the same rule', () => {
+    const vendor = requireEntity('vendor');
+    const f = resolveField(vendor, { field: 'name', validations: [{ type: 'required', message: '名称必填' }, { type: 'chinese' }] });
+    expect(f.validations).toEqual([{ type: 'required', message: '名称必填' }, { type: 'chinese' }]);
+  });
+
+  it('rejects declarations that name unknown fields, children or entities', () => {
+    const base: PageDef = { opt: 'x-bad', cata: 'md', kind: 'index', entity: 'vendor', title: { zh: 'x', en: 'x' }, menuCode: 'x', columns: ['nope'], form: [] };
+    expect(() => resolvePage(base)).toThrow(/column "nope"/);
+    expect(() => resolvePage({ ...base, columns: [], form: [{ modelName: 'm', form: [{ field: 'ghost' }] }] })).toThrow(/ghost/);
+    expect(() => resolvePage({ ...base, columns: [], children: [{ child: 'lines', columns: [] }] })).toThrow(/child grid "lines"/);
+    expect(() => resolvePage({ ...base, entity: 'unknown' })).toThrow(/unknown/);
+    expect(() => definePage(getPage('vendor')!)).toThrow(/declared twice/);
+  });
+
+  it('derives the default form and columns when a page declares none', () => {
+    const r = resolvePage({ opt: 'x-default', cata: 'md', kind: 'index', entity: 'workshop', title: { zh: 'x', en: 'x' }, menuCode: 'x', columns: [], form: [] });
+    expect(formFields(r).map((f) => f.field)).toEqual(getEntity('workshop')!.fields.filter((f) => !f.readonly).map((f) => f.key));
+    expect(r.columns.every((c) => getEntity('workshop')!.fields.find((f) => f.key === c.field)?.list)).toBe(true);
+  });
+
+  it('lists every master-data page in the masterdata menu group', () => {
+    const group = allMenuGroups().find((g) => g.code === 'masterdata')!;
+    expect(group.entries.map((e) => e.furl).sort()).toEqual(
+      ['/md/index/customer', '/md/index/vendor', '/md/masterdetail/material', '/md/index/company', '/md/index/plant', '/md/index/org', '/md/index/position', '/md/index/workshop', '/md/masterdetail/workline', '/md/index/process'].sort(),
+    );
+  });
+});

@@ -1,0 +1,259 @@
+import type { ChildDef, EntityDef, FieldDef, Label, TransitionDef } from './entity';
+import { getEntity } from './entity';
+import { FIELD_TYPE_TABLE, type FieldType, type FormWidget, type GridRenderer } from './field-types';
+import { getDictionary } from './dictionaries';
+import type { ChildGridDecl, ColumnDecl, FormFieldConfig, FormOption, FormSection, PageDef, StatusTab, ToolbarAction } from './page';
+import { pageRoute } from './page';
+import type { Validation } from './rules';
+import { fieldRules } from './validate';
+
+/**
+ * Turns a page declaration (grids/) plus its entity into the complete form configuration of spec 3
+ * and the list's columns. Declarations name fields by key and write only what differs; everything
+ * else (label, widget type and inputType from the field-type table, validations from the entity's
+ * rules and `required`, options from dictionaries, the source of references) comes from the entity,
+ * so a label, type or rule is declared exactly once (STYLE habit 1).
+ *
+ * Example: `resolvePage(getPage('vendor')!).sections[0].form[0]` is
+ * `{ field: 'code', label: '供应商编码', type: '', inputType: 'text', validations: [{ type: 'english' }], ... }`.
+ */
+
+/** How a list column filters: mapped to the server's filter operators by grid/filter-params. */
+export type ColumnFilterKind = 'text' | 'number' | 'date' | 'set' | 'boolean' | null;
+
+export type ResolvedColumn = {
+  field: string;
+  label: Label;
+  fieldType: FieldType;
+  renderer: GridRenderer;
+  width?: number;
+  pinned?: 'left' | 'right';
+  hide: boolean;
+  aggregate?: 'sum' | 'avg';
+  sortable: boolean;
+  filter: ColumnFilterKind;
+  /** Dictionary items for dict columns (cell text and the set filter). */
+  options?: FormOption[];
+  /** Reference columns show the label the server joins in as `<field>__label`. */
+  labelField?: string;
+};
+
+/** A form field after resolution: every property the widgets read is present. */
+export type ResolvedField = FormFieldConfig & {
+  label: string;
+  labelEn: string;
+  type: FormWidget;
+  validations: Validation[];
+  required: boolean;
+  /** The entity's field type ('text' for a declaration-only field). */
+  fieldType: FieldType;
+  /** The entity field it stands for; absent for declaration-only helper fields. */
+  def?: FieldDef;
+  maxLength?: number;
+};
+
+export type ResolvedSection = { modelName: string; title?: Label; form: ResolvedField[] };
+
+export type ResolvedChildGrid = {
+  child: ChildDef;
+  entity: EntityDef;
+  columns: ResolvedColumn[];
+  /** Editable cells use the same resolution as form fields (validations, options, defaults). */
+  fields: ResolvedField[];
+  editable: boolean;
+  matrix?: ChildGridDecl['matrix'];
+};
+
+export type ResolvedPage = {
+  page: PageDef;
+  entity: EntityDef;
+  route: string;
+  /** `/api/{prefix}/{entity}` */
+  apiBase: string;
+  sections: ResolvedSection[];
+  columns: ResolvedColumn[];
+  children: ResolvedChildGrid[];
+  statusTabs: StatusTab[];
+  actions: ToolbarAction[];
+  /** The entity's state-machine transitions offered as buttons. */
+  transitions: TransitionDef[];
+  quickSearch: string[];
+};
+
+type EntityLookup = (name: string) => EntityDef | undefined;
+
+/** Columns every business row carries; a list may show them by key like any field. */
+const SYSTEM_FIELDS: Record<string, { label: Label; type: FieldType }> = {
+  id: { label: { zh: 'ID', en: 'ID' }, type: 'integer' },
+  version: { label: { zh: '版本', en: 'Version' }, type: 'integer' },
+  created_by: { label: { zh: '创建人', en: 'Created by' }, type: 'text' },
+  created_at: { label: { zh: '创建时间', en: 'Created at' }, type: 'datetime' },
+  updated_by: { label: { zh: '修改人', en: 'Updated by' }, type: 'text' },
+  updated_at: { label: { zh: '修改时间', en: 'Updated at' }, type: 'datetime' },
+};
+
+const FILTER_KIND: Record<GridRenderer, ColumnFilterKind> = {
+  text: 'text',
+  number: 'number',
+  money: 'number',
+  date: 'date',
+  datetime: 'date',
+  boolean: 'boolean',
+  dict: 'set',
+  reference: 'number',
+  image: null,
+  json: null,
+};
+
+export function dictOptions(code: string | undefined): FormOption[] | undefined {
+  if (!code) return undefined;
+  const dict = getDictionary(code);
+  return dict?.items.map((i) => ({ value: i.value, label: i.label.zh, labelEn: i.label.en }));
+}
+
+function columnOf(entity: EntityDef, decl: ColumnDecl): ResolvedColumn {
+  const d = typeof decl === 'string' ? { field: decl } : decl;
+  const def = entity.fields.find((f) => f.key === d.field);
+  const system = SYSTEM_FIELDS[d.field];
+  if (!def && !system) throw new Error(`entity ${entity.name}: column "${d.field}" is not a field`);
+  const fieldType: FieldType = def?.type ?? system.type;
+  const spec = FIELD_TYPE_TABLE[fieldType];
+  const isRef = fieldType === 'reference' || fieldType === 'tree';
+  return {
+    field: d.field,
+    label: def?.label ?? system.label,
+    fieldType,
+    renderer: spec.grid,
+    width: d.width,
+    pinned: d.pinned,
+    hide: d.hide ?? false,
+    aggregate: d.aggregate,
+    sortable: spec.ordered,
+    // A reference column filters by the joined label text, which is what a planner types.
+    filter: isRef ? 'text' : FILTER_KIND[spec.grid],
+    options: dictOptions(def?.dict),
+    labelField: isRef ? `${d.field}__label` : undefined,
+  };
+}
+
+/** Resolves one form field declaration (or a bare entity field) into its full spec 3 config. */
+export function resolveField(entity: EntityDef, decl: FormFieldConfig): ResolvedField {
+  const def = entity.fields.find((f) => f.key === decl.field);
+  if (!def) {
+    if (!decl.label) throw new Error(`entity ${entity.name}: form field "${decl.field}" is not a field and declares no label`);
+    return {
+      ...decl,
+      label: decl.label,
+      labelEn: decl.labelEn ?? decl.label,
+      type: decl.type ?? '',
+      inputType: decl.inputType ?? (decl.type ? undefined : 'text'),
+      validations: decl.validations ?? [],
+      required: (decl.validations ?? []).some((v) => v.type === 'required'),
+      fieldType: 'text',
+    };
+  }
+  const spec = FIELD_TYPE_TABLE[def.type];
+  const validations = mergeValidations(
+    fieldRules(def).map((type) => ({ type })),
+    decl.validations ?? [],
+  );
+  const isRef = def.type === 'reference' || def.type === 'tree';
+  const out: ResolvedField = {
+    ...decl,
+    field: def.key,
+    label: decl.label ?? def.label.zh,
+    labelEn: decl.labelEn ?? def.label.en,
+    type: decl.type ?? spec.widget,
+    inputType: decl.inputType ?? spec.inputType,
+    validations,
+    required: validations.some((v) => v.type === 'required'),
+    fieldType: def.type,
+    def,
+    maxLength: def.maxLength,
+    defaultValue: decl.defaultValue ?? def.default,
+    upperCase: decl.upperCase ?? def.upperCase,
+    lowerCase: decl.lowerCase ?? def.lowerCase,
+    // spec 5 trims text before submit; a declaration may turn it off (passwords, markdown).
+    trim: decl.trim ?? def.trim,
+    options: decl.options ?? dictOptions(def.dict),
+    isMulti: decl.isMulti ?? (def.type === 'multidict' || def.type === 'transfer' ? true : undefined),
+  };
+  if (def.readonly) {
+    out.disable = true;
+    out.isNotPost = true;
+  }
+  if (isRef && def.ref) {
+    out.source = decl.source ?? { entity: def.ref.entity };
+    out.optionConfig = decl.optionConfig ?? { valueField: 'id', labelField: def.ref.labelField };
+    out.displayfield = decl.displayfield ?? `${def.key}__label`;
+    if (def.type === 'tree') out.treeConfig = decl.treeConfig ?? { nodeConfig: { idField: 'id', labelField: def.ref.labelField }, target: def.key, isMulti: false };
+  }
+  if (def.help && !decl.helpConfig) out.helpConfig = { targetFields: [{ target: def.key }], text: def.help.zh, textEn: def.help.en };
+  return out;
+}
+
+/** Entity rules first, then the page's own; a page rule of the same type replaces its message. */
+function mergeValidations(base: Validation[], extra: Validation[]): Validation[] {
+  const out = base.map((v) => ({ ...v }));
+  for (const v of extra) {
+    const same = out.find((x) => x.type === v.type);
+    if (same) same.message = v.message ?? same.message;
+    else out.push({ ...v });
+  }
+  return out;
+}
+
+/** The form an entity gets when a page declares none: every writable field in one section. */
+export function defaultSections(entity: EntityDef): FormSection[] {
+  return [{ modelName: entity.name, form: entity.fields.filter((f) => !f.readonly).map((f) => ({ field: f.key })) }];
+}
+
+function childGrid(entity: EntityDef, decl: ChildGridDecl, lookup: EntityLookup): ResolvedChildGrid {
+  const child = entity.children?.find((c) => c.key === decl.child);
+  if (!child) throw new Error(`entity ${entity.name}: child grid "${decl.child}" is not a child collection`);
+  const childEntity = lookup(child.entity);
+  if (!childEntity) throw new Error(`entity ${entity.name}: child entity "${child.entity}" is not registered`);
+  const columns = decl.columns.map((c) => columnOf(childEntity, c));
+  return {
+    child,
+    entity: childEntity,
+    columns,
+    fields: columns.filter((c) => childEntity.fields.some((f) => f.key === c.field)).map((c) => resolveField(childEntity, { field: c.field })),
+    editable: decl.editable ?? true,
+    matrix: decl.matrix,
+  };
+}
+
+/**
+ * Resolves a page against its entity. Throws on a declaration error (unknown field, child or
+ * entity) so that a broken declaration fails its test, not a user's screen.
+ */
+export function resolvePage(page: PageDef, lookup: EntityLookup = getEntity): ResolvedPage {
+  const entity = lookup(page.entity);
+  if (!entity) throw new Error(`page ${page.opt}: entity "${page.entity}" is not registered`);
+  const sections = (page.form.length ? page.form : defaultSections(entity)).map((s) => ({
+    modelName: s.modelName,
+    title: s.title,
+    form: s.form.map((f) => resolveField(entity, f)),
+  }));
+  const columns = (page.columns.length ? page.columns : entity.fields.filter((f) => f.list).map((f) => f.key)).map((c) => columnOf(entity, c));
+  const quick = page.quickSearch ?? [entity.codeField, entity.titleField].filter((x): x is string => Boolean(x));
+  return {
+    page,
+    entity,
+    route: pageRoute(page),
+    apiBase: `/api/${entity.prefix}/${entity.name}`,
+    sections,
+    columns,
+    children: (page.children ?? []).map((c) => childGrid(entity, c, lookup)),
+    statusTabs: page.statusTabs ?? [],
+    actions: page.actions ?? [{ kind: 'create' }, { kind: 'edit' }, { kind: 'remove' }, { kind: 'history' }],
+    transitions: entity.states?.transitions ?? [],
+    quickSearch: [...new Set(quick)],
+  };
+}
+
+/** All fields of a resolved page's form, in order. */
+export function formFields(resolved: Pick<ResolvedPage, 'sections'>): ResolvedField[] {
+  return resolved.sections.flatMap((s) => s.form);
+}
