@@ -12,6 +12,8 @@ import type { Database, Db } from './db/database';
 import { installEnvelope, ok } from './http/envelope';
 import { modelRoutes } from './resources/model-routes';
 import { resourceRoutes } from './resources';
+// Page declarations and their menu entries (grids/) register on import; the model routes and menus read them.
+import '../../grids';
 
 declare module 'fastify' {
   interface FastifyInstance {
