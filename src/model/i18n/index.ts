@@ -1,4 +1,5 @@
 import { common } from './common';
+import { engine } from './engine';
 import { masterdata } from './masterdata';
 import type { CatalogPart, Language } from './types';
 import { DEFAULT_LANGUAGE } from './types';
@@ -9,7 +10,7 @@ export * from './types';
  * Every catalogue part of the product. An area adds its own part file here (access, admin,
  * masterdata, ...) so that no two areas edit the same file.
  */
-const PARTS: CatalogPart[] = [common, masterdata];
+const PARTS: CatalogPart[] = [common, masterdata, engine];
 
 export function registerCatalogPart(part: CatalogPart): void {
   if (!PARTS.includes(part)) PARTS.push(part);
