@@ -4,13 +4,28 @@ import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { attachRealtime } from './realtime';
+import { applyRowLevelSecurity, assertSafeDatabaseRole, systemScopedUrl } from './services/rls';
+
+/** Seeds the demo tenants in the system scope of row-level security (PGlite: its superuser). */
+async function seedAcrossTenants(database: Awaited<ReturnType<typeof openDatabase>>, config: ReturnType<typeof loadConfig>): Promise<boolean> {
+  if (database.kind !== 'postgres' || !config.databaseUrl) return seedDemo(database.db, config);
+  const system = await openDatabase({ ...config, databaseUrl: systemScopedUrl(config.databaseUrl) });
+  try {
+    return await seedDemo(system.db, config);
+  } finally {
+    await system.close();
+  }
+}
 
 /** Starts the product: migrate, seed demo data once, serve API, app and socket on one port. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
+  // Issue 5: on PostgreSQL refuse a role that bypasses row-level security, then protect the tables.
+  if (database.kind === 'postgres') await assertSafeDatabaseRole(database.db);
   await migrate(database.db);
-  const seeded = config.seedDemo ? await seedDemo(database.db, config) : false;
+  await applyRowLevelSecurity(database.db);
+  const seeded = config.seedDemo ? await seedAcrossTenants(database, config) : false;
   const app = await buildApp({ config, database });
   const realtime = await attachRealtime(app);
   await app.listen({ port: config.port, host: config.host });

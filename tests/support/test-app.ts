@@ -5,6 +5,7 @@ import { loadConfig, type AppConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed';
+import { applyRowLevelSecurity } from '../../src/server/services/rls';
 
 export type TestApp = { app: FastifyInstance; database: Database; config: AppConfig; close: () => Promise<void> };
 
@@ -33,6 +34,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   });
   const database = await openDatabase(config, { memory: true });
   await migrate(database.db);
+  // Issue 5: the same row-level security as `npm start` (tenant transactions drop to a plain role).
+  await applyRowLevelSecurity(database.db);
   await seedDemo(database.db, config);
   const app = await buildApp({ config, database, logger: false, serveClient: false });
   await app.ready();

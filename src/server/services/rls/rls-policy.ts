@@ -1,0 +1,71 @@
+/**
+ * Row-level security, the second line of defence behind the SQL tenant filter (issue 5).
+ *
+ * Every tenant table carries `client_id`. A policy compares it with the transaction's setting
+ * `app.client_id`, made by `withTenant` (tenant-scope.ts) with `set_config(..., true)` so it dies
+ * with the transaction and can never leak into the next request on a pooled connection:
+ * - `app.client_id = '<id>'`: only that tenant's rows are visible, and only they can be written;
+ * - `app.client_id = '*'`: the system scope (migrations' data, seeding, the super administrator's
+ *   cross-tenant screens), made only by `withSystemScope`;
+ * - unset or empty: no row at all (fails closed).
+ *
+ * These builders are pure so that the SQL can be read and unit tested; rls.service.ts runs them.
+ */
+
+/** The per-transaction setting that names the tenant. */
+export const TENANT_SETTING = 'app.client_id';
+
+/** The value of TENANT_SETTING that opens every tenant (system work only). */
+export const SYSTEM_SCOPE = '*';
+
+/**
+ * A plain role (no login, not superuser, no BYPASSRLS) that a superuser connection drops to inside
+ * every tenant transaction (`set local role`). PGlite always runs as a superuser, and superusers
+ * bypass row-level security, so without it the policies would never apply there.
+ */
+export const TENANT_ROLE = 'garment_tenant';
+
+/** The policy name on every protected table; re-created at each start so it stays current. */
+export const POLICY_NAME = 'tenant_isolation';
+
+/**
+ * `tenant`: rows belong to exactly one tenant. `shared`: rows with a null client_id are the
+ * platform's and readable by every tenant (menu declarations), but only a tenant's own rows can be
+ * written.
+ */
+export type PolicyKind = 'tenant' | 'shared';
+
+export const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
+const setting = `current_setting('${TENANT_SETTING}', true)`;
+/** The tenant id of the transaction, or null for unset and for the system scope. The sub-select is
+ * evaluated once per statement (an init plan), so `client_id = (...)` can use the tenant index. */
+const tenantId = `(select nullif(nullif(${setting}, ''), '${SYSTEM_SCOPE}')::integer)`;
+const isSystem = `(${setting} = '${SYSTEM_SCOPE}')`;
+
+/** The USING and WITH CHECK expressions of a table's policy. */
+export function policyExpressions(kind: PolicyKind): { using: string; check: string } {
+  const own = `client_id = ${tenantId}`;
+  const strict = `(${own} or ${isSystem})`;
+  if (kind === 'shared') return { using: `(${own} or client_id is null or ${isSystem})`, check: strict };
+  return { using: strict, check: strict };
+}
+
+/** The statements that protect one table (idempotent: the policy is dropped and re-created). */
+export function protectTableSql(table: string, kind: PolicyKind): string[] {
+  const t = quoteIdent(table);
+  const { using, check } = policyExpressions(kind);
+  return [
+    `alter table ${t} enable row level security`,
+    // FORCE: the policies bind the table's owner too; the app role usually owns the tables it migrated.
+    `alter table ${t} force row level security`,
+    `drop policy if exists ${POLICY_NAME} on ${t}`,
+    `create policy ${POLICY_NAME} on ${t} as permissive for all to public using ${using} with check ${check}`,
+  ];
+}
+
+/** The value of TENANT_SETTING for a tenant (validated: a positive integer id). */
+export function tenantSettingValue(clientId: number): string {
+  if (!Number.isSafeInteger(clientId) || clientId <= 0) throw new Error(`withTenant needs a tenant id, got ${String(clientId)}`);
+  return String(clientId);
+}
