@@ -1,3 +1,4 @@
+import { access } from './access';
 import { common } from './common';
 import { engine } from './engine';
 import { masterdata } from './masterdata';
@@ -10,7 +11,7 @@ export * from './types';
  * Every catalogue part of the product. An area adds its own part file here (access, admin,
  * masterdata, ...) so that no two areas edit the same file.
  */
-const PARTS: CatalogPart[] = [common, masterdata, engine];
+const PARTS: CatalogPart[] = [common, access, masterdata, engine];
 
 export function registerCatalogPart(part: CatalogPart): void {
   if (!PARTS.includes(part)) PARTS.push(part);

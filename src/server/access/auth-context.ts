@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { unauthorized } from '../http/errors';
+import { nowSeconds } from './clock';
 import { verifyAccessToken } from './jwt';
 
 /** Who is calling: filled from the access token on every request that carries one. */
@@ -35,7 +36,7 @@ export function tokenOf(req: FastifyRequest): string | null {
 
 /** Reads the caller from a token: signature, expiry, a live session and an active user. */
 export async function resolveAuth(app: FastifyInstance, token: string): Promise<AuthContext | null> {
-  const claims = verifyAccessToken(token, app.config.jwtSecret);
+  const claims = verifyAccessToken(token, app.config.jwtSecret, nowSeconds());
   if (!claims) return null;
   const row = await sql<{
     id: number; username: string; fullname: string | null; client_id: number | null; is_super: boolean;
@@ -49,7 +50,8 @@ export async function resolveAuth(app: FastifyInstance, token: string): Promise<
   if (!r || r.revoked_at || r.status !== 'active') return null;
   if (!r.is_super && r.client_status !== 'active') return null;
   const roles = await sql<{ code: string }>`
-    select r.code from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${r.id}`.execute(app.db);
+    select r.code from user_roles ur join roles r on r.id = ur.role_id
+    where ur.user_id = ${r.id} and (r.client_id is null or r.client_id = ${r.client_id})`.execute(app.db);
   return {
     userId: r.id,
     username: r.username,

@@ -1,8 +1,154 @@
+import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import { resolveAuth, type AuthContext } from '../access/auth-context';
+import { instanceId } from '../access/instance.util';
 
-export type Realtime = { close: () => Promise<void> };
+/**
+ * The notification socket (spec 7 "Notification socket"). socket.io runs on the app's HTTP server
+ * at /socket.io; the handshake carries the access token (`auth.token`, or the `token` query the
+ * spec's calls use). Messages travel both ways as the `message` event with a `type`:
+ *
+ * - browser to server: `{type:'connect', userid, roomid}` joins the user's and the company's rooms
+ *   and answers `{type:'connectto', online:[user ids]}`; `{type:'join'|'leave', groupid}` joins or
+ *   leaves a chat group room (scoped to the caller's company, so no group crosses tenants).
+ * - server to browser: `notifyto2` (unread count +1, spec 9), `logout` (sign this browser out:
+ *   password changed, account frozen, session revoked), `connectto` (online list or a new contact).
+ *
+ * Every socket also sits in `session:{sid}` so one revoked session can be signed out alone.
+ * With REDIS_URL the Redis adapter shares rooms between app processes.
+ */
+export type Realtime = {
+  io: Server;
+  notifyUser: (userId: number, payload: Record<string, unknown>) => void;
+  logoutUser: (userId: number, reason: string) => void;
+  logoutSessions: (sessionIds: string[], reason: string) => void;
+  close: () => Promise<void>;
+};
 
-/** socket.io on the app's HTTP server. */
-export async function attachRealtime(_app: FastifyInstance): Promise<Realtime> {
-  return { close: async () => {} };
+type SocketData = { auth: AuthContext };
+type ClientMessage = { type?: unknown; userid?: unknown; roomid?: unknown; groupid?: unknown };
+
+let live: Realtime | null = null;
+
+/** The running socket server, or null (tests through inject, scripts): emitters then do nothing. */
+export function realtime(): Realtime | null {
+  return live;
+}
+
+/** spec 9: each notification raises the unread counter by one. */
+export function notifyUser(userId: number, payload: Record<string, unknown>): void {
+  live?.notifyUser(userId, payload);
+}
+
+export function logoutUser(userId: number, reason: string): void {
+  live?.logoutUser(userId, reason);
+}
+
+export function logoutSessions(sessionIds: string[], reason: string): void {
+  live?.logoutSessions(sessionIds, reason);
+}
+
+const userRoom = (id: number) => `user:${id}`;
+const clientRoom = (id: number | null) => `client:${id ?? 0}`;
+const sessionRoom = (sid: string) => `session:${sid}`;
+const groupRoom = (clientId: number | null, group: string) => `group:${clientId ?? 0}:${group}`;
+
+function handshakeToken(socket: Socket): string | null {
+  const fromAuth: unknown = socket.handshake.auth?.token;
+  if (typeof fromAuth === 'string' && fromAuth) return fromAuth;
+  const fromQuery = socket.handshake.query?.token;
+  return typeof fromQuery === 'string' && fromQuery ? fromQuery : null;
+}
+
+function groupIdOf(m: ClientMessage): string | null {
+  const g = m.groupid;
+  if ((typeof g === 'string' && /^[\w.-]{1,64}$/.test(g)) || (typeof g === 'number' && Number.isInteger(g))) return String(g);
+  return null;
+}
+
+async function onlineUsers(io: Server, clientId: number | null): Promise<number[]> {
+  const sockets = await io.in(clientRoom(clientId)).fetchSockets();
+  const ids = new Set<number>();
+  for (const s of sockets) {
+    const data = s.data as Partial<SocketData>;
+    if (data.auth) ids.add(data.auth.userId);
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
+/** Creates the socket server on `app.server` (call before or after listen, once per app). */
+export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
+  const io = new Server(app.server, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 });
+  const redisClients: Redis[] = [];
+  if (app.config.redisUrl) {
+    const pub = new Redis(app.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    const sub = pub.duplicate();
+    // A Redis error is logged without the URL (it may carry a password).
+    for (const c of [pub, sub]) c.on('error', (e: Error) => app.log.warn({ msg: e.message }, 'realtime redis error'));
+    redisClients.push(pub, sub);
+    io.adapter(createAdapter(pub, sub, { key: `sio-${await instanceId(app.db)}` }));
+  }
+
+  io.use((socket, next) => {
+    const token = handshakeToken(socket);
+    if (!token) return next(new Error('unauthorized'));
+    resolveAuth(app, token)
+      .then((auth) => {
+        if (!auth) return next(new Error('unauthorized'));
+        (socket.data as SocketData).auth = auth;
+        next();
+      })
+      .catch(() => next(new Error('unauthorized')));
+  });
+
+  io.on('connection', (socket) => {
+    const { auth } = socket.data as SocketData;
+    void socket.join([userRoom(auth.userId), sessionRoom(auth.sessionId)]);
+    socket.on('message', (raw: unknown) => {
+      if (!raw || typeof raw !== 'object') return;
+      const m = raw as ClientMessage;
+      if (m.type === 'connect') {
+        // The browser names its user and room; the server trusts only the token's user and
+        // company, so a socket can never join another user's or another company's room.
+        void socket.join(clientRoom(auth.clientId));
+        void onlineUsers(io, auth.clientId).then((online) => {
+          socket.emit('message', { type: 'connectto', online, userid: auth.userId });
+          socket.to(clientRoom(auth.clientId)).emit('message', { type: 'connectto', contact: { userid: auth.userId, fullname: auth.fullname } });
+        });
+      } else if (m.type === 'join' || m.type === 'leave') {
+        const group = groupIdOf(m);
+        if (!group) return;
+        if (m.type === 'join') void socket.join(groupRoom(auth.clientId, group));
+        else void socket.leave(groupRoom(auth.clientId, group));
+      }
+    });
+  });
+
+  const signOut = (room: string | string[], reason: string) => {
+    io.to(room).emit('message', { type: 'logout', reason });
+    // The message goes first on the same transport; then the server drops the sockets, which
+    // were authenticated by a session that no longer exists.
+    io.in(room).disconnectSockets(false);
+  };
+
+  const instance: Realtime = {
+    io,
+    notifyUser: (userId, payload) => io.to(userRoom(userId)).emit('message', { ...payload, type: 'notifyto2', time: new Date().toISOString() }),
+    logoutUser: (userId, reason) => signOut(userRoom(userId), reason),
+    logoutSessions: (ids, reason) => {
+      if (ids.length) signOut(ids.map(sessionRoom), reason);
+    },
+    close: async () => {
+      if (live === instance) live = null;
+      io.disconnectSockets(true);
+      // Not io.close(): that would also close the HTTP server, which belongs to Fastify.
+      io.engine.close();
+      await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
+      await Promise.allSettled(redisClients.map((c) => c.quit()));
+    },
+  };
+  live = instance;
+  return instance;
 }

@@ -1,0 +1,256 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { translate } from '../../model/i18n';
+import { checkRule, RULE_MESSAGE_KEYS } from '../../model/rules';
+import { ROLES } from '../../model/roles';
+import { requestLanguage, ok } from '../http/envelope';
+import { AppError, forbidden, notFound, validationError, type FieldError } from '../http/errors';
+import { queueMessage } from '../services/notify';
+import { authOf, requireAuth } from './auth-context';
+import { isoNow } from './clock';
+import { checkCode, consumeCode, CODE_CHANNELS, CODE_PURPOSES, sendCode, type CodeChannel, type CodePurpose } from './codes.service';
+import { inputOf, intOf, pagingOf, text, textOf, type Input } from './input.util';
+import { mailLanguage } from './language.util';
+import { hashPassword } from './password';
+import { ACCESS_BODY_LIMIT } from './session.routes';
+import { randomToken } from './tokens.util';
+
+/** spec 3 "client: type": the three kinds of company that sign up. */
+export const COMPANY_TYPES = ['brand', 'maker', 'supplier'] as const;
+
+type Applicant = { username?: string; password?: string; email?: string; mobile?: string; fullname?: string; code?: string };
+
+function applicantOf(input: Input): Applicant {
+  return {
+    username: text(input, 'username', { max: 50 }),
+    password: text(input, 'password', { trim: false, max: 200 }),
+    email: text(input, 'email', { max: 200 })?.toLowerCase(),
+    mobile: text(input, 'mobile', { max: 20 }),
+    fullname: textOf(input, ['fullname', 'contact_name', 'name_of_user'], { max: 100 }),
+    code: textOf(input, ['email_code', 'code', 'verify_code'], { max: 10 }),
+  };
+}
+
+/**
+ * The account fields every sign-up checks (spec 5: username without Chinese, e-mail, mobile, the
+ * password rule), plus uniqueness of username and e-mail. `repeat` is checked when sent.
+ */
+async function applicantErrors(app: FastifyInstance, a: Applicant, repeat: string | undefined): Promise<Record<string, FieldError>> {
+  const { config, db } = app;
+  const errors: Record<string, FieldError> = {};
+  if (!a.username) errors.username = { key: 'rule.required' };
+  else if (!checkRule('chinese', a.username)) errors.username = { key: 'rule.chinese' };
+  else if (!/^[A-Za-z0-9_.@-]{3,50}$/.test(a.username)) errors.username = { key: 'access.usernameFormat' };
+  if (!a.password) errors.password = { key: 'rule.required' };
+  else if (!checkRule(config.passwordRule, a.password)) errors.password = { key: RULE_MESSAGE_KEYS[config.passwordRule] };
+  if (repeat !== undefined && a.password && repeat !== a.password) errors.repeat = { key: 'access.passwordMismatch' };
+  if (!a.email) errors.email = { key: 'rule.required' };
+  else if (!checkRule('email', a.email)) errors.email = { key: 'rule.email' };
+  if (!a.mobile) errors.mobile = { key: 'rule.required' };
+  else if (!checkRule('telephone', a.mobile)) errors.mobile = { key: 'rule.telephone' };
+  if (a.username && !errors.username) {
+    const taken = await sql<{ n: number }>`select count(*)::int as n from users where lower(username) = lower(${a.username})`.execute(db);
+    if (taken.rows[0].n) errors.username = { key: 'access.usernameTaken' };
+  }
+  if (a.email && !errors.email) {
+    const taken = await sql<{ n: number }>`select count(*)::int as n from users where lower(email) = lower(${a.email})`.execute(db);
+    if (taken.rows[0].n) errors.email = { key: 'access.emailTaken' };
+  }
+  return errors;
+}
+
+async function systemRoleIds(db: FastifyInstance['db'], codes: string[]): Promise<number[]> {
+  const r = await sql<{ id: number }>`select id from roles where client_id is null and code in (${sql.join(codes)})`.execute(db);
+  return r.rows.map((x) => x.id);
+}
+
+/** A company code for a new sign-up: readable, unique (checked, and the unique index guards races). */
+async function newClientCode(db: FastifyInstance['db']): Promise<string> {
+  for (;;) {
+    const code = `C${randomToken(6).replace(/[^A-Za-z0-9]/g, '').slice(0, 7).toUpperCase()}`;
+    const r = await sql<{ n: number }>`select count(*)::int as n from clients where code = ${code}`.execute(db);
+    if (!r.rows[0].n && code.length >= 6) return code;
+  }
+}
+
+const inviteCode = () => randomToken(9).replace(/[^A-Za-z0-9]/g, '').slice(0, 10).toUpperCase();
+
+const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
+
+function requireSuper(req: FastifyRequest) {
+  const auth = authOf(req);
+  if (!auth.isSuper) throw forbidden();
+  return auth;
+}
+
+/**
+ * Enterprise sign-up and joining with an invite code (spec 1 "Account", spec 2 /signup), the codes
+ * that verify them, and the super administrator's approval (spec 4: pending review, approved,
+ * rejected).
+ */
+export async function signupRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config } = app;
+  const opts = { bodyLimit: ACCESS_BODY_LIMIT };
+
+  app.post('/utilsapi/send-code', opts, async (req) => {
+    const input = inputOf(req);
+    const channel = text(input, 'channel', { max: 10 }) ?? 'email';
+    const purpose = text(input, 'purpose', { max: 10 }) ?? 'signup';
+    const target = textOf(input, ['target', channel === 'sms' ? 'mobile' : 'email'], { max: 200 });
+    const errors: Record<string, FieldError> = {};
+    if (!CODE_CHANNELS.includes(channel as CodeChannel)) errors.channel = { key: 'rule.notInDictionary' };
+    if (!CODE_PURPOSES.includes(purpose as CodePurpose)) errors.purpose = { key: 'rule.notInDictionary' };
+    if (!target) errors.target = { key: 'rule.required' };
+    else if (channel === 'email' && !checkRule('email', target)) errors.target = { key: 'rule.email' };
+    else if (channel === 'sms' && !checkRule('telephone', target)) errors.target = { key: 'rule.telephone' };
+    if (Object.keys(errors).length || !target) throw validationError(errors);
+    return ok(await sendCode(db, config, requestLanguage(req), { channel: channel as CodeChannel, target, purpose: purpose as CodePurpose }));
+  });
+
+  app.post('/utilsapi/signup', opts, async (req) => {
+    const input = inputOf(req);
+    const a = applicantOf(input);
+    const name = textOf(input, ['company_name', 'name'], { max: 100 });
+    const fullName = textOf(input, ['company_full_name', 'full_name'], { max: 200 });
+    const type = textOf(input, ['company_type', 'type'], { max: 20 });
+    const errors = await applicantErrors(app, a, textOf(input, ['repeat', 'repeat_password'], { trim: false }));
+    if (!name) errors.company_name = { key: 'rule.required' };
+    if (!type) errors.company_type = { key: 'rule.required' };
+    else if (!COMPANY_TYPES.includes(type as (typeof COMPANY_TYPES)[number])) errors.company_type = { key: 'rule.notInDictionary' };
+    if (name) {
+      const taken = await sql<{ n: number }>`select count(*)::int as n from clients where lower(name) = lower(${name}) and status <> 'rejected'`.execute(db);
+      if (taken.rows[0].n) errors.company_name = { key: 'access.companyTaken' };
+    }
+    if (Object.keys(errors).length) throw validationError(errors);
+    const codeId = await checkCode(db, config, { channel: 'email', target: a.email!, purpose: 'signup', code: a.code, field: 'email_code' });
+    const hash = await hashPassword(a.password!, config.argon2);
+    const code = await newClientCode(db);
+    const roleIds = await systemRoleIds(db, [ROLES.clientAdmin, ROLES.common]);
+    let created: { clientId: number; userId: number };
+    try {
+      // All or nothing: the company, its administrator, the roles and the used code.
+      created = await db.transaction().execute(async (tx) => {
+        if (!(await consumeCode(tx, codeId))) throw validationError({ email_code: { key: 'access.codeInvalid' } });
+        const c = await sql<{ id: number }>`insert into clients (code, name, full_name, type, status, contact_name, contact_email, contact_mobile)
+          values (${code}, ${name!}, ${fullName ?? name!}, ${type!}, 'pending', ${a.fullname ?? a.username!}, ${a.email!}, ${a.mobile!}) returning id`.execute(tx);
+        const clientId = c.rows[0].id;
+        const u = await sql<{ id: number }>`insert into users (client_id, username, email, mobile, password_hash, fullname, status)
+          values (${clientId}, ${a.username!}, ${a.email!}, ${a.mobile!}, ${hash}, ${a.fullname ?? a.username!}, 'pending') returning id`.execute(tx);
+        const userId = u.rows[0].id;
+        for (const roleId of roleIds) await sql`insert into user_roles (user_id, role_id) values (${userId}, ${roleId})`.execute(tx);
+        return { clientId, userId };
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw validationError({ username: { key: 'access.usernameTaken' } });
+      throw e;
+    }
+    const lang = requestLanguage(req);
+    await queueMessage(db, config, { clientId: created.clientId, channel: 'email', to: a.email!, subject: translate(lang, 'mail.signupReceived.subject'), body: translate(lang, 'mail.signupReceived.body', { company: name!, username: a.username! }) });
+    return ok({ id: created.clientId, user_id: created.userId, status: 'pending' });
+  });
+
+  app.get('/utilsapi/invite-info', async (req) => {
+    const code = text(inputOf(req), 'code', { max: 40 });
+    if (!code) throw validationError({ code: { key: 'rule.required' } });
+    const r = await sql<{ id: number; name: string; type: string }>`select id, name, type from clients where invite_code = ${code} and status = 'active'`.execute(db);
+    if (!r.rows[0]) throw notFound('access.inviteInvalid');
+    return ok({ client_id: r.rows[0].id, client_name: r.rows[0].name, type: r.rows[0].type });
+  });
+
+  app.post('/utilsapi/signup-join', opts, async (req) => {
+    const input = inputOf(req);
+    const a = applicantOf(input);
+    const invite = textOf(input, ['invite_code', 'invitecode'], { max: 40 });
+    const errors = await applicantErrors(app, a, textOf(input, ['repeat', 'repeat_password'], { trim: false }));
+    let client: { id: number; name: string } | undefined;
+    if (!invite) errors.invite_code = { key: 'rule.required' };
+    else {
+      client = (await sql<{ id: number; name: string }>`select id, name from clients where invite_code = ${invite} and status = 'active'`.execute(db)).rows[0];
+      if (!client) errors.invite_code = { key: 'access.inviteInvalid' };
+    }
+    if (Object.keys(errors).length || !client) throw validationError(errors);
+    const codeId = await checkCode(db, config, { channel: 'email', target: a.email!, purpose: 'signup', code: a.code, field: 'email_code' });
+    const hash = await hashPassword(a.password!, config.argon2);
+    const roleIds = await systemRoleIds(db, [ROLES.invited, ROLES.common]);
+    const clientId = client.id;
+    let userId: number;
+    try {
+      userId = await db.transaction().execute(async (tx) => {
+        if (!(await consumeCode(tx, codeId))) throw validationError({ email_code: { key: 'access.codeInvalid' } });
+        // The invite code is the company administrator's consent: the user is active at once.
+        const u = await sql<{ id: number }>`insert into users (client_id, username, email, mobile, password_hash, fullname, status)
+          values (${clientId}, ${a.username!}, ${a.email!}, ${a.mobile!}, ${hash}, ${a.fullname ?? a.username!}, 'active') returning id`.execute(tx);
+        for (const roleId of roleIds) await sql`insert into user_roles (user_id, role_id) values (${u.rows[0].id}, ${roleId})`.execute(tx);
+        return u.rows[0].id;
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw validationError({ username: { key: 'access.usernameTaken' } });
+      throw e;
+    }
+    // Tell the company's administrators who joined.
+    const admins = await sql<{ email: string; language: string }>`
+      select u.email, u.language from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id
+      where u.client_id = ${clientId} and r.code = ${ROLES.clientAdmin} and u.email is not null and u.status = 'active'`.execute(db);
+    for (const admin of admins.rows) {
+      const lang = mailLanguage(admin.language);
+      await queueMessage(db, config, { clientId, channel: 'email', to: admin.email, subject: translate(lang, 'mail.joined.subject'), body: translate(lang, 'mail.joined.body', { username: a.username!, company: client.name }) });
+    }
+    return ok({ user_id: userId, client_id: clientId, client_name: client.name });
+  });
+
+  // The super administrator's sign-up approval (spec 6: system-wide sign-up approval).
+  app.get('/access/admin/signups', { preHandler: requireAuth }, async (req) => {
+    requireSuper(req);
+    const input = inputOf(req);
+    const status = text(input, 'status', { max: 20 }) ?? 'pending';
+    if (!['pending', 'active', 'rejected', 'all'].includes(status)) throw validationError({ status: { key: 'rule.notInDictionary' } });
+    const { page, size } = pagingOf(input);
+    const where = status === 'all' ? sql`c.type <> 'platform'` : sql`c.type <> 'platform' and c.status = ${status}`;
+    const total = (await sql<{ n: number }>`select count(*)::int as n from clients c where ${where}`.execute(db)).rows[0].n;
+    const rows = await sql`
+      select c.id, c.code, c.name, c.full_name, c.type, c.status, c.contact_name, c.contact_email, c.contact_mobile,
+             c.created_at, c.reviewed_at, c.review_note,
+             (select u.username from users u where u.client_id = c.id order by u.id limit 1) as admin_username
+      from clients c where ${where} order by c.created_at desc, c.id desc limit ${size} offset ${(page - 1) * size}`.execute(db);
+    return ok({ rows: rows.rows, total, page, size });
+  });
+
+  const decide = async (req: FastifyRequest, approve: boolean) => {
+    const auth = requireSuper(req);
+    const input = inputOf(req);
+    const id = intOf(input, 'id');
+    const reason = textOf(input, ['reason', 'review_note'], { max: 500 });
+    if (!id) throw validationError({ id: { key: 'rule.required' } });
+    if (!approve && !reason) throw validationError({ reason: { key: 'rule.required' } });
+    const status = approve ? 'active' : 'rejected';
+    const invite = inviteCode();
+    const done = await db.transaction().execute(async (tx) => {
+      const c = await sql<{ id: number; name: string }>`update clients set status = ${status}, reviewed_by = ${auth.userId}, reviewed_at = ${isoNow()},
+          review_note = ${reason ?? null}, invite_code = coalesce(invite_code, ${approve ? invite : null}), version = version + 1, updated_at = now()
+        where id = ${id} and status = 'pending' returning id, name`.execute(tx);
+      if (!c.rows[0]) return null;
+      const users = await sql<{ email: string | null; username: string; language: string }>`update users set status = ${status}, updated_at = now()
+        where client_id = ${id} and status = 'pending' returning email, username, language`.execute(tx);
+      return { name: c.rows[0].name, users: users.rows };
+    });
+    if (!done) {
+      const exists = await sql<{ n: number }>`select count(*)::int as n from clients where id = ${id}`.execute(db);
+      if (!exists.rows[0].n) throw notFound();
+      throw new AppError('conflict', 'access.signupNotPending');
+    }
+    for (const u of done.users) {
+      if (!u.email) continue;
+      const lang = mailLanguage(u.language);
+      const kind = approve ? 'signupApproved' : 'signupRejected';
+      await queueMessage(db, config, {
+        clientId: id, channel: 'email', to: u.email, link: approve ? `${config.publicUrl}/login` : undefined,
+        subject: translate(lang, `mail.${kind}.subject`),
+        body: translate(lang, `mail.${kind}.body`, { company: done.name, username: u.username, reason: reason ?? '', link: `${config.publicUrl}/login` }),
+      });
+    }
+    return ok({ id, status });
+  };
+
+  app.post('/access/admin/signups/approve', { ...opts, preHandler: requireAuth }, (req) => decide(req, true));
+  app.post('/access/admin/signups/reject', { ...opts, preHandler: requireAuth }, (req) => decide(req, false));
+}

@@ -1,0 +1,3 @@
+/** Mail and SMS: the outbox and its delivery. */
+export { closeOutbox, flushOutbox, listOutbox, queueMessage, type OutboxMessage, type OutboxRow } from './outbox.service';
+export { outboxRoutes } from './outbox.routes';

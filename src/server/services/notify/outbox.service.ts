@@ -1,0 +1,106 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import { sql } from 'kysely';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/database';
+
+/**
+ * The mail and SMS outbox (ARCHITECTURE "Runtime pieces": an outbox table plus a page that shows
+ * it; SMTP via nodemailer when SMTP_URL is set). Every message is first a row; delivery, when a
+ * transport exists, updates the row to `sent` or `failed` with the error. Without a transport the
+ * row stays `queued` and the outbox page is where an operator reads it.
+ */
+export type OutboxMessage = {
+  clientId: number | null;
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string;
+  body: string;
+  link?: string;
+};
+
+export type OutboxStatus = 'queued' | 'sent' | 'failed';
+
+const transports = new Map<string, Transporter>();
+const pending = new Set<Promise<void>>();
+
+function transportFor(smtpUrl: string): Transporter {
+  let t = transports.get(smtpUrl);
+  if (!t) {
+    t = nodemailer.createTransport(smtpUrl, { from: fromAddress(smtpUrl) });
+    transports.set(smtpUrl, t);
+  }
+  return t;
+}
+
+/** The sender: `?from=` on the SMTP URL, else no-reply at the SMTP host. */
+function fromAddress(smtpUrl: string): string {
+  try {
+    const u = new URL(smtpUrl);
+    return u.searchParams.get('from') ?? `no-reply@${u.hostname}`;
+  } catch {
+    return 'no-reply@localhost';
+  }
+}
+
+/** Only the host of an SMTP URL: error text kept in the outbox must never carry its password. */
+function redactError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/smtps?:\/\/[^@\s]*@/gi, 'smtp://[redacted]@').slice(0, 500);
+}
+
+async function deliver(db: Db, smtpUrl: string, id: number, m: OutboxMessage): Promise<void> {
+  try {
+    await transportFor(smtpUrl).sendMail({ to: m.to, subject: m.subject, text: m.body });
+    await sql`update outbox set status = 'sent', sent_at = now(), error = null where id = ${id}`.execute(db);
+  } catch (error) {
+    await sql`update outbox set status = 'failed', error = ${redactError(error)} where id = ${id}`.execute(db).catch(() => undefined);
+  }
+}
+
+/**
+ * Writes a message to the outbox and, for e-mail with SMTP configured, starts its delivery in the
+ * background: the caller's reply never waits on a mail server (and its timing never tells whether
+ * an address has an account). Returns the outbox row id.
+ */
+export async function queueMessage(db: Db, config: Pick<AppConfig, 'smtpUrl'>, m: OutboxMessage): Promise<number> {
+  const r = await sql<{ id: number }>`insert into outbox (client_id, channel, to_address, subject, body, link, status)
+    values (${m.clientId}, ${m.channel}, ${m.to}, ${m.subject}, ${m.body}, ${m.link ?? null}, 'queued') returning id`.execute(db);
+  const id = r.rows[0].id;
+  if (m.channel === 'email' && config.smtpUrl) {
+    const p = deliver(db, config.smtpUrl, id, m).finally(() => pending.delete(p));
+    pending.add(p);
+  }
+  return id;
+}
+
+/** Waits for deliveries under way (app shutdown, tests). */
+export async function flushOutbox(): Promise<void> {
+  while (pending.size) await Promise.allSettled([...pending]);
+}
+
+/** Closes the SMTP connections (app shutdown). */
+export async function closeOutbox(): Promise<void> {
+  await flushOutbox();
+  for (const t of transports.values()) t.close();
+  transports.clear();
+}
+
+export type OutboxRow = {
+  id: number; client_id: number | null; channel: string; to_address: string; subject: string; body: string;
+  link: string | null; status: OutboxStatus; error: string | null; created_at: string; sent_at: string | null;
+};
+
+/**
+ * The outbox page's rows, newest first. `clientId` null means every tenant (the super
+ * administrator); otherwise only that tenant's rows, filtered in SQL.
+ */
+export async function listOutbox(db: Db, scope: { clientId: number | null; all: boolean }, paging: { page: number; size: number }, filter: { channel?: string; status?: string } = {}): Promise<{ rows: OutboxRow[]; total: number; page: number; size: number }> {
+  const tenant = scope.all ? sql`true` : sql`client_id = ${scope.clientId ?? -1}`;
+  const channel = filter.channel ? sql`channel = ${filter.channel}` : sql`true`;
+  const status = filter.status ? sql`status = ${filter.status}` : sql`true`;
+  const where = sql`${tenant} and ${channel} and ${status}`;
+  const total = (await sql<{ n: number }>`select count(*)::int as n from outbox where ${where}`.execute(db)).rows[0].n;
+  const rows = await sql<OutboxRow>`select id, client_id, channel, to_address, subject, body, link, status, error, created_at, sent_at
+    from outbox where ${where} order by created_at desc, id desc limit ${paging.size} offset ${(paging.page - 1) * paging.size}`.execute(db);
+  return { rows: rows.rows, total, page: paging.page, size: paging.size };
+}
