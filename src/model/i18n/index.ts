@@ -1,6 +1,7 @@
 import { access } from './access';
 import { common } from './common';
 import { engine } from './engine';
+import { excel } from './excel';
 import { masterdata } from './masterdata';
 import type { CatalogPart, Language } from './types';
 import { DEFAULT_LANGUAGE } from './types';
@@ -11,7 +12,7 @@ export * from './types';
  * Every catalogue part of the product. An area adds its own part file here (access, admin,
  * masterdata, ...) so that no two areas edit the same file.
  */
-const PARTS: CatalogPart[] = [common, access, masterdata, engine];
+const PARTS: CatalogPart[] = [common, access, masterdata, engine, excel];
 
 export function registerCatalogPart(part: CatalogPart): void {
   if (!PARTS.includes(part)) PARTS.push(part);

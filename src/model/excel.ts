@@ -1,0 +1,406 @@
+import type { EntityDef, FieldDef, Label } from './entity';
+import { getEntity } from './entity';
+import { getDictionary } from './dictionaries';
+import type { FieldType } from './field-types';
+import { FIELD_TYPE_TABLE } from './field-types';
+import type { Language } from './i18n/types';
+
+/**
+ * Excel import templates and exports, derived from entity declarations (ARCHITECTURE "One source of
+ * truth"): which fields a template has, their headers in zh-CN or en, how a header maps back to a
+ * field, and how a cell becomes the raw input that validateRecord checks (so an import applies the
+ * very rules the form applies). Pure: the server's streaming reader and writer and the browser
+ * both use it.
+ */
+
+/** Hidden sheet that identifies a template or an export: magic, entity, version, language, kind. */
+export const TEMPLATE_SHEET = '_template';
+/** Hidden sheet holding the drop-down lists of dictionary columns. */
+export const LISTS_SHEET = '_lists';
+export const TEMPLATE_MAGIC = 'garment-scm-xlsx';
+export const DATA_SHEET = 'data';
+
+/** How a cell's content becomes a field's raw input. */
+export type ColumnKind = 'text' | 'number' | 'date' | 'datetime' | 'month' | 'boolean' | 'dict' | 'multidict' | 'reference';
+
+export type ExcelColumn = {
+  /** `name` for a header field, `price_history.price` for a field of a line (master-detail). */
+  id: string;
+  field: FieldDef;
+  /** Key of the child collection when this is a line field. */
+  child?: string;
+  header: Label;
+  /** Required on import (a numbered code the server assigns is not). */
+  required: boolean;
+  kind: ColumnKind;
+  /** A reference column carries the target's business code, not its id. */
+  ref?: { entity: string; codeField: string };
+};
+
+/** Types whose values are structures edited in their own widgets; they are not in templates. */
+const NOT_IN_EXCEL = new Set<FieldType>(['image', 'matrix', 'rules', 'json', 'transfer']);
+
+const KIND: Record<FieldType, ColumnKind> = {
+  text: 'text',
+  textarea: 'text',
+  code: 'text',
+  email: 'text',
+  mobile: 'text',
+  markdown: 'text',
+  image: 'text',
+  integer: 'number',
+  decimal: 'number',
+  money: 'number',
+  date: 'date',
+  month: 'month',
+  datetime: 'datetime',
+  boolean: 'boolean',
+  dict: 'dict',
+  multidict: 'multidict',
+  reference: 'reference',
+  tree: 'reference',
+  matrix: 'text',
+  transfer: 'text',
+  rules: 'text',
+  json: 'text',
+};
+
+/** The business code a reference column is written with (the target's code field), or null. */
+export function refCodeField(field: FieldDef): string | null {
+  if (!field.ref) return null;
+  if (field.ref.codeField) return field.ref.codeField;
+  if (field.ref.entity === 'user') return 'username';
+  return getEntity(field.ref.entity)?.codeField ?? null;
+}
+
+/** A reference column's header names the code it expects: 供应商 -> 供应商编码, Vendor -> Vendor code. */
+function refHeader(label: Label): Label {
+  return {
+    zh: /编码$|代码$/.test(label.zh) ? label.zh : `${label.zh}编码`,
+    en: /\bcode$/i.test(label.en) ? label.en : `${label.en} code`,
+  };
+}
+
+function columnOf(entity: EntityDef, field: FieldDef, child?: { key: string; label: Label }): ExcelColumn | null {
+  if (field.readonly || NOT_IN_EXCEL.has(field.type)) return null;
+  const kind = KIND[field.type];
+  let header: Label = field.label;
+  let ref: ExcelColumn['ref'];
+  if (kind === 'reference') {
+    const code = refCodeField(field);
+    if (!code || !field.ref) return null;
+    ref = { entity: field.ref.entity, codeField: code };
+    header = refHeader(field.label);
+  }
+  if (child) header = { zh: `${child.label.zh}.${header.zh}`, en: `${child.label.en}.${header.en}` };
+  const numbered = entity.numbering?.field === field.key;
+  return {
+    id: child ? `${child.key}.${field.key}` : field.key,
+    field,
+    child: child?.key,
+    header,
+    required: Boolean(field.required) && !numbered,
+    kind,
+    ref,
+  };
+}
+
+/**
+ * The columns of an entity's import template, in declaration order: its writable fields, then the
+ * fields of each child collection (a master-detail document imports from one sheet, one line per
+ * row, grouped by the document's code).
+ *
+ * Example: `importColumns(vendor).map((c) => c.header.zh)` starts `['供应商编码', '供应商名称', ...]`.
+ */
+export function importColumns(entity: EntityDef): ExcelColumn[] {
+  const out: ExcelColumn[] = [];
+  for (const f of entity.fields) {
+    const c = columnOf(entity, f);
+    if (c) out.push(c);
+  }
+  for (const child of entity.children ?? []) {
+    const childEntity = getEntity(child.entity);
+    if (!childEntity) continue;
+    for (const f of childEntity.fields) {
+      if (f.key === child.foreignKey) continue;
+      const c = columnOf(childEntity, f, child);
+      if (c) out.push(c);
+    }
+  }
+  return out;
+}
+
+/** Export columns: the listed field keys (what the grid shows) or every field, readonly ones included. */
+export function exportColumns(entity: EntityDef, keys?: readonly string[]): ExcelColumn[] {
+  const pick = keys && keys.length ? keys : entity.fields.map((f) => f.key);
+  const out: ExcelColumn[] = [];
+  for (const key of pick) {
+    const field = entity.fields.find((f) => f.key === key);
+    if (!field || NOT_IN_EXCEL.has(field.type)) continue;
+    const writable = columnOf(entity, field);
+    if (writable) out.push(writable);
+    else if (field.readonly) out.push({ id: field.key, field, header: field.label, required: false, kind: KIND[field.type] });
+  }
+  return out;
+}
+
+/** Header text of a column; `*` marks a required column in templates. */
+export function headerText(column: ExcelColumn, language: Language, markRequired = true): string {
+  const text = language === 'en' ? column.header.en : column.header.zh;
+  return markRequired && column.required ? `*${text}` : text;
+}
+
+function fnv1a(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/** A template's version: changes whenever its columns, their types, rules or dictionaries change. */
+export function templateVersion(entity: EntityDef): string {
+  const parts = importColumns(entity).map((c) => [c.id, c.field.type, c.required ? 1 : 0, c.field.dict ?? '', (c.field.rules ?? []).join('+'), c.ref?.entity ?? ''].join(':'));
+  return fnv1a(`${entity.name}|${parts.join('|')}`);
+}
+
+export type TemplateMeta = { magic: string; entity: string; version: string; language: Language; kind: 'template' | 'export' };
+
+/** The rows of the hidden identity sheet. */
+export function metaRows(meta: Omit<TemplateMeta, 'magic'>): string[][] {
+  return [
+    ['magic', TEMPLATE_MAGIC],
+    ['entity', meta.entity],
+    ['version', meta.version],
+    ['language', meta.language],
+    ['kind', meta.kind],
+  ];
+}
+
+/** Reads the identity sheet's rows back; null when they are not ours. */
+export function parseMeta(rows: unknown[][]): TemplateMeta | null {
+  const map = new Map<string, string>();
+  for (const r of rows) if (typeof r[0] === 'string' && r[1] !== undefined && r[1] !== null) map.set(r[0], String(r[1]));
+  if (map.get('magic') !== TEMPLATE_MAGIC || !map.get('entity')) return null;
+  const language = map.get('language') === 'en' ? 'en' : 'zh-CN';
+  return { magic: TEMPLATE_MAGIC, entity: map.get('entity')!, version: map.get('version') ?? '', language, kind: map.get('kind') === 'export' ? 'export' : 'template' };
+}
+
+const normHeader = (s: string) => s.replace(/^[\s*＊]+/, '').replace(/\s+/g, ' ').trim().toLowerCase();
+
+export type HeaderMatch = {
+  /** Per sheet column (0-based), the template column it holds, or null (ignored or blank). */
+  mapping: Array<ExcelColumn | null>;
+  missingRequired: ExcelColumn[];
+  /** Header texts that name no field of the entity. */
+  unknown: string[];
+  /** Header texts that name the same column twice. */
+  duplicates: string[];
+  matched: number;
+};
+
+/**
+ * Maps a sheet's header row to template columns by zh or en header (a leading `*` ignored) or by
+ * field key. Headers of fields that are not imported (a status column of an export) are ignored,
+ * not unknown, so exported files import again.
+ */
+export function matchHeaders(entity: EntityDef, headers: readonly unknown[]): HeaderMatch {
+  const columns = importColumns(entity);
+  const byName = new Map<string, ExcelColumn>();
+  for (const c of columns) for (const name of [c.header.zh, c.header.en, c.id]) byName.set(normHeader(name), c);
+  const ignorable = new Set<string>();
+  for (const f of entity.fields) if (!columns.some((c) => c.field === f && !c.child)) for (const n of [f.label.zh, f.label.en, f.key]) ignorable.add(normHeader(n));
+  const mapping: Array<ExcelColumn | null> = [];
+  const seen = new Set<string>();
+  const unknown: string[] = [];
+  const duplicates: string[] = [];
+  let matched = 0;
+  headers.forEach((h, i) => {
+    const text = h === null || h === undefined ? '' : String(h);
+    const key = normHeader(text);
+    const col = key ? byName.get(key) : undefined;
+    if (!key || (!col && ignorable.has(key))) mapping[i] = null;
+    else if (!col) {
+      mapping[i] = null;
+      unknown.push(text.trim());
+    } else if (seen.has(col.id)) {
+      mapping[i] = null;
+      duplicates.push(text.trim());
+    } else {
+      seen.add(col.id);
+      mapping[i] = col;
+      matched++;
+    }
+  });
+  const missingRequired = columns.filter((c) => c.required && !seen.has(c.id));
+  return { mapping, missingRequired, unknown, duplicates, matched };
+}
+
+/** Days from 1899-12-30 (Excel's day 0 once its 1900 leap-year bug is accounted for) to 1970-01-01. */
+const EXCEL_EPOCH_OFFSET = 25569;
+
+/** An Excel serial date as UTC wall-clock parts; Excel dates carry no time zone. */
+export function excelSerialToDate(serial: number): Date {
+  return new Date(Math.round((serial - EXCEL_EPOCH_OFFSET) * 86400000));
+}
+
+export function dateToExcelSerial(date: Date): number {
+  return date.getTime() / 86400000 + EXCEL_EPOCH_OFFSET;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const ymd = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+const hms = (d: Date) => `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+
+/**
+ * The plain content of a cell as the streaming reader gives it: rich text joined, a formula's
+ * result, a hyperlink's text, an error as null; strings trimmed.
+ */
+export function cellContent(raw: unknown): unknown {
+  if (raw === null || raw === undefined) return null;
+  if (typeof raw === 'string') {
+    const t = raw.trim();
+    return t === '' ? null : t;
+  }
+  if (typeof raw === 'number' || typeof raw === 'boolean' || raw instanceof Date) return raw;
+  if (typeof raw === 'object') {
+    const o = raw as { richText?: Array<{ text?: string }>; result?: unknown; text?: unknown; error?: unknown; formula?: unknown; sharedFormula?: unknown };
+    if (Array.isArray(o.richText)) return cellContent(o.richText.map((r) => r.text ?? '').join(''));
+    if ('formula' in o || 'sharedFormula' in o || 'result' in o) return cellContent(o.result);
+    if (o.error !== undefined) return null;
+    if (o.text !== undefined) return cellContent(o.text);
+  }
+  return null;
+}
+
+/** Dictionary lookup of a column: value, zh label and en label (case-insensitive) to the value. */
+export type DictLookup = Map<string, string>;
+
+export function dictLookup(column: ExcelColumn): DictLookup | null {
+  const dict = column.field.dict ? getDictionary(column.field.dict) : undefined;
+  if (!dict) return null;
+  const m: DictLookup = new Map();
+  // Labels first, values last: a value always wins over another item's label.
+  for (const i of dict.items) {
+    m.set(i.label.en.toLowerCase(), i.value);
+    m.set(i.label.zh.toLowerCase(), i.value);
+  }
+  for (const i of dict.items) m.set(i.value.toLowerCase(), i.value);
+  return m;
+}
+
+/** The drop-down entries of a dictionary or boolean column in a template. */
+export function dropDownOptions(column: ExcelColumn, language: Language): string[] | null {
+  if (column.kind === 'boolean') return language === 'en' ? ['Yes', 'No'] : ['是', '否'];
+  if (column.kind !== 'dict') return null;
+  const dict = column.field.dict ? getDictionary(column.field.dict) : undefined;
+  if (!dict || !dict.items.length) return null;
+  return dict.items.map((i) => (language === 'en' ? i.label.en : i.label.zh));
+}
+
+const numberText = (n: number) => String(Number(n.toPrecision(15)));
+
+/**
+ * A cell's content as the raw input of its field: what a person would have typed in the form.
+ * Dictionary labels become values, Excel serial dates become YYYY-MM-DD text, floating-point noise
+ * of computed cells is cut at 15 significant digits. Validation then runs as for the form.
+ */
+export function cellToInput(column: ExcelColumn, raw: unknown, dict: DictLookup | null): unknown {
+  const v = cellContent(raw);
+  if (v === null) return null;
+  switch (column.kind) {
+    case 'date':
+    case 'datetime':
+    case 'month': {
+      const d = typeof v === 'number' ? excelSerialToDate(v) : v instanceof Date ? v : null;
+      if (!d) return String(v);
+      if (Number.isNaN(d.getTime())) return String(v);
+      if (column.kind === 'date') return ymd(d);
+      if (column.kind === 'month') return ymd(d).slice(0, 7);
+      return `${ymd(d)} ${hms(d)}`;
+    }
+    case 'number':
+      return typeof v === 'number' ? numberText(v) : String(v);
+    case 'boolean':
+      return typeof v === 'boolean' ? v : String(v);
+    case 'dict': {
+      const text = typeof v === 'number' ? numberText(v) : String(v);
+      return dict?.get(text.toLowerCase()) ?? text;
+    }
+    case 'multidict': {
+      const text = String(v);
+      const parts = text.split(/[,，;；]/).map((s) => s.trim()).filter(Boolean);
+      return parts.map((p) => dict?.get(p.toLowerCase()) ?? p);
+    }
+    default:
+      if (typeof v === 'number') return numberText(v);
+      if (v instanceof Date) return ymd(v);
+      return String(v);
+  }
+}
+
+/** Whether a raw input is blank (no value in the cell). */
+export function isBlankInput(v: unknown): boolean {
+  return v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+}
+
+/** Dictionary value to its label in the export language; unknown values stay as they are. */
+function dictLabel(column: ExcelColumn, value: unknown, language: Language): string {
+  const dict = column.field.dict ? getDictionary(column.field.dict) : undefined;
+  const item = dict?.items.find((i) => i.value === String(value));
+  return item ? (language === 'en' ? item.label.en : item.label.zh) : String(value);
+}
+
+function parseDateParts(text: string): Date | null {
+  const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(text);
+  if (!m) return null;
+  return new Date(Date.UTC(+m[1], +m[2] - 1, m[3] ? +m[3] : 1, m[4] ? +m[4] : 0, m[5] ? +m[5] : 0, m[6] ? +m[6] : 0));
+}
+
+/**
+ * A stored value as an export cell, in a form the import reads back: dictionary labels, Yes/No,
+ * real Excel dates (UTC wall clock, formatted by the column's excelFormat), numbers as numbers,
+ * references as the target's code (looked up by the caller and passed in `refCode`).
+ */
+export function exportCell(column: ExcelColumn, value: unknown, language: Language, refCode?: string | null): string | number | boolean | Date | null {
+  if (value === null || value === undefined) return null;
+  switch (column.kind) {
+    case 'reference':
+      return refCode ?? null;
+    case 'dict':
+      return dictLabel(column, value, language);
+    case 'multidict': {
+      const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
+      return list.map((v) => dictLabel(column, v, language)).join(',');
+    }
+    case 'boolean':
+      return value === true ? (language === 'en' ? 'Yes' : '是') : value === false ? (language === 'en' ? 'No' : '否') : String(value);
+    case 'number':
+      return typeof value === 'number' ? value : Number.isFinite(Number(value)) ? Number(value) : String(value);
+    case 'date':
+    case 'datetime': {
+      const d = value instanceof Date ? value : parseDateParts(String(value));
+      return d ?? String(value);
+    }
+    default:
+      return typeof value === 'object' ? JSON.stringify(value) : (value as string | number | boolean);
+  }
+}
+
+/** The Excel number format of a column (the field-type table's excelFormat). */
+export function columnFormat(column: ExcelColumn): string | undefined {
+  return FIELD_TYPE_TABLE[column.field.type].excelFormat;
+}
+
+/** A cell's sheet address letter for a 0-based column index: 0 -> A, 27 -> AB. */
+export function columnLetter(index: number): string {
+  let n = index + 1;
+  let s = '';
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    s = String.fromCharCode(65 + r) + s;
+    n = Math.floor((n - 1) / 26);
+  }
+  return s;
+}
