@@ -1,7 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** Claims of an access token: user, session (for revocation), tenant, expiry in epoch seconds. */
-export type AccessClaims = { sub: number; sid: string; cid: number | null; iat: number; exp: number };
+/**
+ * Claims of an access token: user, session (for revocation), tenant, expiry in epoch seconds, and a
+ * random `jti` so that two tokens issued in the same second (refresh, switch) still differ.
+ */
+export type AccessClaims = { sub: number; sid: string; cid: number | null; iat: number; exp: number; jti?: string };
 
 const b64 = (input: Buffer | string) => Buffer.from(input).toString('base64url');
 const HEADER = b64(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));

@@ -33,7 +33,7 @@ async function issueRefresh(db: Db, config: AppConfig, sessionId: string): Promi
 
 function accessToken(config: AppConfig, session: SessionRow): string {
   const iat = nowSeconds();
-  return signAccessToken({ sub: session.user_id, sid: session.id, cid: session.client_id, iat, exp: iat + config.tokenTtl }, config.jwtSecret);
+  return signAccessToken({ sub: session.user_id, sid: session.id, cid: session.client_id, iat, exp: iat + config.tokenTtl, jti: randomToken(9) }, config.jwtSecret);
 }
 
 /** Opens a new session (every sign-in gets its own) and its first token pair. */
