@@ -1,0 +1,123 @@
+import { sql, type RawBuilder } from 'kysely';
+import { allEntities, FIELD_TYPE_TABLE, type EntityDef } from '../../../model';
+import type { AuthContext } from '../../access/auth-context';
+import type { Db } from '../../db/database';
+import { columnType, filterSql, type Filter } from '../../resources/page-query';
+import { withTenant } from '../rls';
+import { can, type DataRule, type Grantee, isDataOperator, type PermissionVerb, type RoleGrants, ruleValues, type RuleSubject } from './permission-model';
+
+/**
+ * Reads the caller's grants and data permissions (spec 6) and turns them into decisions and SQL.
+ * Loaded once per request: the cache is keyed by the request's AuthContext object.
+ */
+type Loaded = { grantee: Grantee; tenantRoleIds: number[]; rules: Map<string, Promise<DataRule[]>> };
+
+const cache = new WeakMap<AuthContext, Promise<Loaded>>();
+
+function verbsOf(raw: unknown): string[] {
+  const v = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
+async function load(db: Db, auth: AuthContext): Promise<Loaded> {
+  const roles = await sql<{ id: number; code: string; client_id: number | null }>`
+    select r.id, r.code, r.client_id from user_roles ur join roles r on r.id = ur.role_id
+    where ur.user_id = ${auth.userId} and (r.client_id is null or r.client_id = ${auth.clientId})`.execute(db);
+  const systemRoles = roles.rows.filter((r) => r.client_id === null).map((r) => r.code);
+  const tenantRoleIds = roles.rows.filter((r) => r.client_id !== null).map((r) => r.id);
+  let tenantGrants: RoleGrants[] = [];
+  if (tenantRoleIds.length && auth.clientId !== null) {
+    const rows = await withTenant(db, auth.clientId, async (tx) =>
+      (await sql<{ role_id: number; menu_code: string; verbs: unknown }>`
+        select role_id, menu_code, verbs from role_grants
+        where client_id = ${auth.clientId} and role_id in (${sql.join(tenantRoleIds)})`.execute(tx)).rows,
+    );
+    const byRole = new Map<number, Record<string, string[]>>();
+    for (const r of rows) {
+      const g = byRole.get(r.role_id) ?? {};
+      g[r.menu_code] = verbsOf(r.verbs);
+      byRole.set(r.role_id, g);
+    }
+    tenantGrants = [...byRole.values()];
+  }
+  return { grantee: { isSuper: auth.isSuper, systemRoles, tenantGrants }, tenantRoleIds, rules: new Map() };
+}
+
+function loaded(db: Db, auth: AuthContext): Promise<Loaded> {
+  let p = cache.get(auth);
+  if (!p) {
+    p = load(db, auth);
+    cache.set(auth, p);
+  }
+  return p;
+}
+
+/** Whether the caller may use `verb` on `menuCode` (spec 6: roles -> menu codes -> verbs). */
+export async function callerCan(db: Db, auth: AuthContext, menuCode: string, verb: PermissionVerb): Promise<boolean> {
+  return can((await loaded(db, auth)).grantee, menuCode, verb);
+}
+
+/** The caller's Grantee (menus visibility, the role editor's preview). */
+export async function granteeOf(db: Db, auth: AuthContext): Promise<Grantee> {
+  return (await loaded(db, auth)).grantee;
+}
+
+/** The data permissions that apply to the caller on a menu: bound to one of their tenant roles or to them. */
+export async function rulesFor(db: Db, auth: AuthContext, menuCode: string): Promise<DataRule[]> {
+  if (auth.clientId === null) return [];
+  const l = await loaded(db, auth);
+  let p = l.rules.get(menuCode);
+  if (!p) {
+    const clientId = auth.clientId;
+    p = withTenant(db, clientId, async (tx) => {
+      const roleCond = l.tenantRoleIds.length ? sql`role_id in (${sql.join(l.tenantRoleIds)})` : sql`false`;
+      const r = await sql<{ field: string; operator: string; value: string }>`
+        select field, operator, value from data_permissions
+        where client_id = ${clientId} and menu_code = ${menuCode} and (${roleCond} or user_id = ${auth.userId})
+        order by id`.execute(tx);
+      // An unknown operator in the table cannot widen access: it is kept and refuses every row.
+      return r.rows.map((x) => ({ field: x.field, operator: isDataOperator(x.operator) ? x.operator : ('__invalid__' as DataRule['operator']), value: x.value }));
+    });
+    l.rules.set(menuCode, p);
+  }
+  return p;
+}
+
+/** The entity whose list a menu code shows (the non-child entity declared with that code). */
+export function entityOfMenu(menuCode: string): EntityDef | undefined {
+  const all = allEntities().filter((e) => e.menuCode === menuCode);
+  return all.find((e) => !e.childOnly) ?? all[0];
+}
+
+/**
+ * One data rule as an SQL condition on the row alias `t`, reusing the list filter compiler so a
+ * rule means exactly what the same list filter means. A rule that cannot be applied (its field is
+ * not a column, a value does not fit the field type) fails closed: it matches no row.
+ */
+export function ruleSql(entity: EntityDef, rule: DataRule, who: RuleSubject): RawBuilder<unknown> {
+  const type = columnType(entity, rule.field);
+  if (!type || !isDataOperator(rule.operator)) return sql`false`;
+  const values: unknown[] = [];
+  for (const raw of ruleValues(rule, who)) {
+    const c = FIELD_TYPE_TABLE[type].coerce(raw);
+    if (!c.ok || c.value === null) return sql`false`;
+    values.push(c.value);
+  }
+  const op = rule.operator;
+  if ((op === 'in' || op === 'notin') && !values.length) return op === 'in' ? sql`false` : sql`true`;
+  if (!['null', 'notnull'].includes(op) && !values.length) return sql`false`;
+  if (op === 'notin') return sql`not coalesce(${filterSql(entity, { field: rule.field, op: 'in', values })}, false)`;
+  const filter: Filter = { field: rule.field, op, values };
+  return sql`coalesce(${filterSql(entity, filter)}, false)`;
+}
+
+/** The SQL conditions of every rule that applies to the caller on a menu (ANDed by the caller). */
+export async function dataScopeSql(db: Db, auth: AuthContext, menuCode: string): Promise<RawBuilder<unknown>[]> {
+  if (auth.clientId === null) return [];
+  const rules = await rulesFor(db, auth, menuCode);
+  if (!rules.length) return [];
+  const entity = entityOfMenu(menuCode);
+  if (!entity) return [sql`false`];
+  const who: RuleSubject = { userId: auth.userId, clientId: auth.clientId, username: auth.username, fullname: auth.fullname };
+  return rules.map((r) => ruleSql(entity, r, who));
+}
