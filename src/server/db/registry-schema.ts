@@ -16,6 +16,13 @@ const REPORTED_TYPE: Record<string, string> = {
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** Foreign-key columns a child entity's table carries: one per parent that lists it as a child collection. */
+export function parentKeys(entity: EntityDef): string[] {
+  const keys = new Set<string>();
+  for (const parent of allEntities()) for (const c of parent.children ?? []) if (c.entity === entity.name) keys.add(c.foreignKey);
+  return [...keys].filter((k) => !entity.fields.some((f) => f.key === k));
+}
+
 /** The CREATE TABLE statement an entity derives (system columns first, then its fields). */
 export function createTableSql(entity: EntityDef): string {
   const cols = [
@@ -26,6 +33,7 @@ export function createTableSql(entity: EntityDef): string {
     'created_at timestamptz not null default now()',
     'updated_by integer',
     'updated_at timestamptz not null default now()',
+    ...parentKeys(entity).map((k) => `${quote(k)} bigint`),
     ...entity.fields.map((f) => `${quote(f.key)} ${FIELD_TYPE_TABLE[f.type].sqlType}`),
   ];
   return `create table if not exists ${quote(entity.table)} (${cols.join(', ')})`;
@@ -41,6 +49,11 @@ export function indexSql(entity: EntityDef): string[] {
     else if (f.type === 'reference' || f.type === 'tree')
       out.push(`create index if not exists ${quote(`${t}_${f.key}_idx`)} on ${quote(t)} (client_id, ${quote(f.key)})`);
   }
+  for (const k of parentKeys(entity)) out.push(`create index if not exists ${quote(`${t}_${k}_idx`)} on ${quote(t)} (client_id, ${quote(k)})`);
+  // The default list order is served by an index, so deep pages stay fast (benchmark B1).
+  const sortKey = entity.defaultSort?.field;
+  if (sortKey && sortKey !== entity.codeField && entity.fields.some((f) => f.key === sortKey && !f.unique))
+    out.push(`create index if not exists ${quote(`${t}_${sortKey}_sort_idx`)} on ${quote(t)} (client_id, ${quote(sortKey)}, id)`);
   if (entity.states) out.push(`create index if not exists ${quote(`${t}_state_idx`)} on ${quote(t)} (client_id, ${quote(entity.states.field)})`);
   return out;
 }
@@ -57,6 +70,9 @@ export async function syncRegistrySchema(db: Db): Promise<void> {
       select column_name, data_type from information_schema.columns
       where table_schema = current_schema() and table_name = ${entity.table}`.execute(db);
     const have = new Map(existing.rows.map((r) => [r.column_name, r.data_type]));
+    for (const k of parentKeys(entity)) {
+      if (!have.has(k)) await sql.raw(`alter table ${quote(entity.table)} add column if not exists ${quote(k)} bigint`).execute(db);
+    }
     for (const f of entity.fields) {
       const sqlType = FIELD_TYPE_TABLE[f.type].sqlType;
       const reported = have.get(f.key);

@@ -1,4 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { registerResourceRoutes } from './resource.routes';
+import './masterdata-seed';
 
-/** The generic resource API of every registry entity (page, view, save, remove, action, export). */
-export async function resourceRoutes(_app: FastifyInstance): Promise<void> {}
+export { actionHandlers, registerActionHandler, type ActionContext, type ActionHandler, type ActionOutcome } from './action-handlers';
+export { assertCan, dataScope, type Verb } from './permissions';
+export { pageRows, viewDocument, saveDocument, removeDocuments, runAction, documentHistory, type ResourceContext } from './resource.service';
+export { parsePageQuery, whereSql, orderSql, type PageQuery } from './page-query';
+
+/** The generic resource API of every registry entity (page, view, save, remove, action, history). */
+export async function resourceRoutes(app: FastifyInstance): Promise<void> {
+  await registerResourceRoutes(app);
+}

@@ -1,0 +1,44 @@
+import type { EntityDef, TransitionDef } from '../../model';
+import type { AuthContext } from '../access/auth-context';
+import type { Db } from '../db/database';
+
+/**
+ * Service hooks for domain logic behind entity actions (ARCHITECTURE: "Domain logic that is not
+ * generic lives in services that the entity's actions call"). Keyed `${entity}.${action}`: a handler
+ * runs inside the action's transaction, once per row, after the from-state guard and before the
+ * state changes. It may refuse with a pre-check message (throw an AppError, e.g.
+ * `new AppError('validation', 'srm.rfq.notActivated')`), return field values to store with the
+ * transition (`patch`), and return data for the reply.
+ *
+ * An action name without a transition in the entity's state machine is still callable when a
+ * handler is registered for it (a domain action that changes no state, such as "copy").
+ *
+ * Example:
+ * ```ts
+ * registerActionHandler('ticket', 'close', async ({ row }) => ({ patch: { closed_at: new Date().toISOString() } }));
+ * ```
+ */
+export type ActionContext = {
+  tx: Db;
+  auth: AuthContext;
+  clientId: number;
+  entity: EntityDef;
+  /** The row as stored, locked for the transaction. */
+  row: Record<string, unknown>;
+  /** The transition being taken, or null for a handler-only action. */
+  transition: TransitionDef | null;
+  /** The action's validated params (transition.params), or the raw body for handler-only actions. */
+  params: Record<string, unknown>;
+  ip: string | null;
+};
+
+export type ActionOutcome = { patch?: Record<string, unknown>; data?: unknown };
+export type ActionHandler = (ctx: ActionContext) => Promise<ActionOutcome | void>;
+
+export const actionHandlers = new Map<string, ActionHandler>();
+
+export function registerActionHandler(entity: string, action: string, handler: ActionHandler): void {
+  const key = `${entity}.${action}`;
+  if (actionHandlers.has(key) && actionHandlers.get(key) !== handler) throw new Error(`action handler ${key} is registered twice`);
+  actionHandlers.set(key, handler);
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { allEntities, type EntityDef } from '../../model';
+import { requireAuth } from '../access/auth-context';
+import { ok, requestLanguage } from '../http/envelope';
+import { documentHistory, pageRows, removeDocuments, runAction, saveDocument, viewDocument, type ResourceContext } from './resource.service';
+
+type Body = Record<string, unknown>;
+
+function contextOf(app: FastifyInstance, req: FastifyRequest): ResourceContext {
+  return { db: app.db, auth: req.auth, ip: req.ip ?? null, language: requestLanguage(req) };
+}
+
+function bodyOf(req: FastifyRequest): Body {
+  const b = req.body;
+  return b && typeof b === 'object' && !Array.isArray(b) ? (b as Body) : {};
+}
+
+function queryOf(req: FastifyRequest): Body {
+  return (req.query ?? {}) as Body;
+}
+
+/**
+ * Routes of one entity under /api/{prefix}/{entity}/: page, view, save, remove, action/{action},
+ * history. Export and import are added by their own area on the same paths.
+ */
+function entityRoutes(app: FastifyInstance, entity: EntityDef): void {
+  const base = `/${entity.prefix}/${entity.name}`;
+  const guard = { preHandler: requireAuth };
+  app.get(`${base}/page`, guard, async (req) => ok(await pageRows(contextOf(app, req), entity, queryOf(req))));
+  app.get(`${base}/view`, guard, async (req) => ok(await viewDocument(contextOf(app, req), entity, queryOf(req).id)));
+  app.get(`${base}/history`, guard, async (req) => ok(await documentHistory(contextOf(app, req), entity, queryOf(req).id)));
+  app.post(`${base}/save`, guard, async (req) => ok(await saveDocument(contextOf(app, req), entity, bodyOf(req))));
+  app.post(`${base}/remove`, guard, async (req) => ok(await removeDocuments(contextOf(app, req), entity, { ...queryOf(req), ...bodyOf(req) })));
+  app.post<{ Params: { action: string } }>(`${base}/action/:action`, guard, async (req) =>
+    ok(await runAction(contextOf(app, req), entity, req.params.action, bodyOf(req))),
+  );
+}
+
+/** The generic resource API of every registry entity that has its own page (not child-only). */
+export async function registerResourceRoutes(app: FastifyInstance): Promise<void> {
+  for (const entity of allEntities()) if (!entity.childOnly) entityRoutes(app, entity);
+}
