@@ -46,7 +46,7 @@ describe('resolvePage', () => {
       displayfield: 'vendor_id__label',
     });
     const col = r.columns.find((c) => c.field === 'vendor_id')!;
-    expect(col).toMatchObject({ renderer: 'reference', labelField: 'vendor_id__label', filter: 'text' });
+    expect(col).toMatchObject({ renderer: 'reference', labelField: 'vendor_id__label', filter: 'reference', refEntity: 'vendor' });
   });
 
   it('gives tree fields a treeConfig', () => {

@@ -19,7 +19,7 @@ import { fieldRules } from './validate';
  */
 
 /** How a list column filters: mapped to the server's filter operators by grid/filter-params. */
-export type ColumnFilterKind = 'text' | 'number' | 'date' | 'set' | 'boolean' | null;
+export type ColumnFilterKind = 'text' | 'number' | 'date' | 'set' | 'boolean' | 'reference' | null;
 
 export type ResolvedColumn = {
   field: string;
@@ -36,6 +36,8 @@ export type ResolvedColumn = {
   options?: FormOption[];
   /** Reference columns show the label the server joins in as `<field>__label`. */
   labelField?: string;
+  /** The entity a reference column points at (its filter picks records of it). */
+  refEntity?: string;
 };
 
 /** A form field after resolution: every property the widgets read is present. */
@@ -129,8 +131,9 @@ function columnOf(entity: EntityDef, decl: ColumnDecl): ResolvedColumn {
     hide: d.hide ?? false,
     aggregate: d.aggregate,
     sortable: spec.ordered,
-    // A reference column filters by the joined label text, which is what a planner types.
-    filter: isRef ? 'text' : FILTER_KIND[spec.grid],
+    // A reference stores an id; the list filters it by picking records of the target entity.
+    filter: isRef ? 'reference' : FILTER_KIND[spec.grid],
+    refEntity: isRef ? def?.ref?.entity : undefined,
     options: dictOptions(def?.dict),
     labelField: isRef ? `${d.field}__label` : undefined,
   };

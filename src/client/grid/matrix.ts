@@ -1,0 +1,155 @@
+/**
+ * The colour-size matrix (DOMAIN "Orders and the colour-size matrix": colours as rows, sizes as
+ * columns, a quantity in each cell). The value a form stores is a list of records
+ * `{ [rowField]: colour, [colField]: size, [cellField]: qty }` (spec 3 matrixinputtable, sent as
+ * JSON text); the component edits it as a grid. Pure functions, shared with the orders area.
+ */
+export type MatrixConfig = { rowField: string; colField: string; cellField: string };
+export type MatrixRecord = Record<string, unknown>;
+export type MatrixGrid = { rows: string[]; cols: string[]; cells: Array<Array<number | null>> };
+
+export const DEFAULT_MATRIX: MatrixConfig = { rowField: 'color', colField: 'size', cellField: 'qty' };
+
+function num(v: unknown): number | null {
+  if (v === null || v === undefined || v === '') return null;
+  const n = typeof v === 'number' ? v : Number(String(v).replace(/,/g, '').trim());
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Builds the grid from stored records; `rows`/`cols` add headings that have no cell yet, in order. */
+export function toGrid(records: readonly MatrixRecord[] | null | undefined, cfg: MatrixConfig, rows: readonly string[] = [], cols: readonly string[] = []): MatrixGrid {
+  const r = [...rows];
+  const c = [...cols];
+  for (const rec of records ?? []) {
+    const rk = String(rec[cfg.rowField] ?? '');
+    const ck = String(rec[cfg.colField] ?? '');
+    if (rk && !r.includes(rk)) r.push(rk);
+    if (ck && !c.includes(ck)) c.push(ck);
+  }
+  const cells = r.map(() => c.map(() => null as number | null));
+  for (const rec of records ?? []) {
+    const i = r.indexOf(String(rec[cfg.rowField] ?? ''));
+    const j = c.indexOf(String(rec[cfg.colField] ?? ''));
+    if (i >= 0 && j >= 0) cells[i][j] = num(rec[cfg.cellField]);
+  }
+  return { rows: r, cols: c, cells };
+}
+
+/** The records of a grid: one per filled cell (empty cells are not stored). */
+export function fromGrid(grid: MatrixGrid, cfg: MatrixConfig): MatrixRecord[] {
+  const out: MatrixRecord[] = [];
+  grid.rows.forEach((row, i) =>
+    grid.cols.forEach((col, j) => {
+      const v = grid.cells[i]?.[j];
+      if (v !== null && v !== undefined) out.push({ [cfg.rowField]: row, [cfg.colField]: col, [cfg.cellField]: v });
+    }),
+  );
+  return out;
+}
+
+const add = (a: number, b: number | null) => a + (b ?? 0);
+/** Sums at 4 decimals (spec 9) so 0.1 + 0.2 shows 0.3. */
+const tidy = (n: number) => Math.round(n * 10000) / 10000;
+
+export function rowTotals(grid: MatrixGrid): number[] {
+  return grid.cells.map((row) => tidy(row.reduce(add, 0)));
+}
+
+export function columnTotals(grid: MatrixGrid): number[] {
+  return grid.cols.map((_, j) => tidy(grid.cells.reduce((s, row) => add(s, row[j]), 0)));
+}
+
+export function grandTotal(grid: MatrixGrid): number {
+  return tidy(rowTotals(grid).reduce((a, b) => a + b, 0));
+}
+
+/** Cells copied from Excel arrive as text: rows by newline, cells by tab. */
+export function parseClipboard(text: string): string[][] {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  while (lines.length && lines[lines.length - 1] === '') lines.pop();
+  return lines.map((l) => l.split('\t'));
+}
+
+/**
+ * Pastes a block at (row, col). Numbers fill cells, empty text clears them, anything else is
+ * reported and left as it was; the block is cut at the grid's edge.
+ */
+export function pasteBlock(grid: MatrixGrid, row: number, col: number, block: string[][]): { grid: MatrixGrid; rejected: Array<{ row: number; col: number; text: string }> } {
+  const cells = grid.cells.map((r) => [...r]);
+  const rejected: Array<{ row: number; col: number; text: string }> = [];
+  block.forEach((line, di) =>
+    line.forEach((text, dj) => {
+      const i = row + di;
+      const j = col + dj;
+      if (i >= grid.rows.length || j >= grid.cols.length) return;
+      const t = text.trim();
+      if (t === '') cells[i][j] = null;
+      else {
+        const n = num(t);
+        if (n === null) rejected.push({ row: i, col: j, text });
+        else cells[i][j] = n;
+      }
+    }),
+  );
+  return { grid: { ...grid, cells }, rejected };
+}
+
+export function setCell(grid: MatrixGrid, row: number, col: number, value: unknown): MatrixGrid {
+  const cells = grid.cells.map((r) => [...r]);
+  if (cells[row] && col < grid.cols.length) cells[row][col] = num(value);
+  return { ...grid, cells };
+}
+
+export function addRow(grid: MatrixGrid, name: string): MatrixGrid {
+  const key = name.trim();
+  if (!key || grid.rows.includes(key)) return grid;
+  return { rows: [...grid.rows, key], cols: grid.cols, cells: [...grid.cells.map((r) => [...r]), grid.cols.map(() => null)] };
+}
+
+export function addColumn(grid: MatrixGrid, name: string): MatrixGrid {
+  const key = name.trim();
+  if (!key || grid.cols.includes(key)) return grid;
+  return { rows: grid.rows, cols: [...grid.cols, key], cells: grid.cells.map((r) => [...r, null]) };
+}
+
+export function removeRow(grid: MatrixGrid, index: number): MatrixGrid {
+  return { rows: grid.rows.filter((_, i) => i !== index), cols: grid.cols, cells: grid.cells.filter((_, i) => i !== index) };
+}
+
+/** Keyboard movement like a spreadsheet: arrows, Enter down, Tab right (wrapping to the next row). */
+export function moveFocus(grid: Pick<MatrixGrid, 'rows' | 'cols'>, at: { row: number; col: number }, key: string, shift = false): { row: number; col: number } {
+  const maxR = grid.rows.length - 1;
+  const maxC = grid.cols.length - 1;
+  let { row, col } = at;
+  switch (key) {
+    case 'ArrowUp':
+      row = Math.max(0, row - 1);
+      break;
+    case 'ArrowDown':
+      row = Math.min(maxR, row + 1);
+      break;
+    case 'ArrowLeft':
+      col = Math.max(0, col - 1);
+      break;
+    case 'ArrowRight':
+      col = Math.min(maxC, col + 1);
+      break;
+    case 'Enter':
+      row = shift ? Math.max(0, row - 1) : Math.min(maxR, row + 1);
+      break;
+    case 'Tab':
+      if (shift) {
+        if (col > 0) col--;
+        else if (row > 0) {
+          row--;
+          col = maxC;
+        }
+      } else if (col < maxC) col++;
+      else if (row < maxR) {
+        row++;
+        col = 0;
+      }
+      break;
+  }
+  return { row, col };
+}
