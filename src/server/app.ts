@@ -12,6 +12,7 @@ import type { Database, Db } from './db/database';
 import { installEnvelope, ok } from './http/envelope';
 import { modelRoutes } from './resources/model-routes';
 import { resourceRoutes } from './resources';
+import { adminRoutes } from './services/admin';
 // Page declarations and their menu entries (grids/) register on import; the model routes and menus read them.
 import '../../grids';
 
@@ -60,6 +61,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(accessRoutes, { prefix: '/api' });
   await app.register(modelRoutes, { prefix: '/api' });
   await app.register(resourceRoutes, { prefix: '/api' });
+  await app.register(adminRoutes, { prefix: '/api' });
 
   const clientDir = resolve('dist/client');
   if (options.serveClient !== false && existsSync(clientDir)) {

@@ -1,4 +1,5 @@
 import { access } from './access';
+import { admin } from './admin';
 import { common } from './common';
 import { engine } from './engine';
 import { excel } from './excel';
@@ -12,7 +13,7 @@ export * from './types';
  * Every catalogue part of the product. An area adds its own part file here (access, admin,
  * masterdata, ...) so that no two areas edit the same file.
  */
-const PARTS: CatalogPart[] = [common, access, masterdata, engine, excel];
+const PARTS: CatalogPart[] = [common, access, masterdata, engine, excel, admin];
 
 export function registerCatalogPart(part: CatalogPart): void {
   if (!PARTS.includes(part)) PARTS.push(part);

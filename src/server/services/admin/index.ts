@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { thirdpartyRoutes } from '../thirdparty';
+
+/**
+ * The administration area (issue 5): roles and menu permissions, data permissions, users, menus,
+ * the audit view, and the workplace-chat sign-in. Mounted under /api by app.ts.
+ */
+export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  await thirdpartyRoutes(app);
+}
+
+export { can, canSeeMenu, SYSTEM_ROLE_GRANTS, type Grantee, type PermissionVerb } from './permission-model';
+export { callerCan, dataScopeSql, granteeOf, rulesFor } from './permission.service';

@@ -1,0 +1,124 @@
+import { AppError } from '../../http/errors';
+
+/**
+ * Workplace-chat sign-in (spec 7: WeCom "qywx" and DingTalk): the OAuth authorization-code flow
+ * behind one interface, so the routes do not know which vendor they talk to and tests can put a
+ * stand-in provider on loopback by pointing `apiBase` and `authorizeUrl` at it.
+ */
+export type ProviderKind = 'wecom' | 'dingtalk';
+
+/** One tenant's application at the vendor (row of thirdparty_apps). The secret never leaves the server. */
+export type ChatApp = {
+  clientId: number;
+  provider: ProviderKind;
+  corpId: string;
+  agentId: string | null;
+  appKey: string;
+  appSecret: string;
+  /** The vendor's API host; null = the vendor's public endpoint. */
+  apiBase: string | null;
+  /** The vendor's sign-in page; null = the vendor's public page. */
+  authorizeUrl: string | null;
+};
+
+/** Who signed in at the vendor: the id the account binding stores (WeCom userid, DingTalk unionId). */
+export type ChatIdentity = { externalId: string; name: string | null };
+
+export type ChatProvider = {
+  kind: ProviderKind;
+  /** The vendor page the browser is sent to; it comes back to `redirectUri` with `code` and `state`. */
+  authorizeUrl: (app: ChatApp, redirectUri: string, state: string) => string;
+  /** Exchanges the one-time code for the signed-in member's identity. */
+  exchangeCode: (app: ChatApp, code: string) => Promise<ChatIdentity>;
+};
+
+const TIMEOUT_MS = 10_000;
+
+/** A vendor reply that is not what the flow needs: refused as a 400 in the envelope, never a 500. */
+const exchangeFailed = () => new AppError('badRequest', 'thirdparty.exchangeFailed');
+
+async function callJson(url: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch {
+    throw new AppError('badRequest', 'thirdparty.unreachable');
+  }
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    throw exchangeFailed();
+  }
+  if (!res.ok || !body || typeof body !== 'object' || Array.isArray(body)) throw exchangeFailed();
+  return body as Record<string, unknown>;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+
+/**
+ * WeCom (企业微信): web sign-in page, then `gettoken` with the corp id and app secret and
+ * `auth/getuserinfo` with the code, which names the member's `userid`.
+ */
+export const wecomProvider: ChatProvider = {
+  kind: 'wecom',
+  authorizeUrl: (app, redirectUri, state) => {
+    const u = new URL(app.authorizeUrl ?? 'https://login.work.weixin.qq.com/wwlogin/sso/login');
+    u.searchParams.set('login_type', 'CorpApp');
+    u.searchParams.set('appid', app.corpId);
+    if (app.agentId) u.searchParams.set('agentid', app.agentId);
+    u.searchParams.set('redirect_uri', redirectUri);
+    u.searchParams.set('state', state);
+    return u.toString();
+  },
+  exchangeCode: async (app, code) => {
+    const base = (app.apiBase ?? 'https://qyapi.weixin.qq.com').replace(/\/$/, '');
+    const token = await callJson(`${base}/cgi-bin/gettoken?${new URLSearchParams({ corpid: app.corpId, corpsecret: app.appSecret })}`);
+    const accessToken = str(token.access_token);
+    if (token.errcode !== 0 || !accessToken) throw exchangeFailed();
+    const info = await callJson(`${base}/cgi-bin/auth/getuserinfo?${new URLSearchParams({ access_token: accessToken, code })}`);
+    // A visitor outside the corporation gets an openid but no userid: not a member, no sign-in.
+    const userId = str(info.userid) ?? str(info.UserId);
+    if (info.errcode !== 0 || !userId) throw new AppError('badRequest', 'thirdparty.notMember');
+    return { externalId: userId, name: null };
+  },
+};
+
+/**
+ * DingTalk (钉钉): OAuth 2 sign-in page, then `oauth2/userAccessToken` with the app key and secret
+ * and `contact/users/me`, which names the member's `unionId` (stable across the vendor's apps).
+ */
+export const dingtalkProvider: ChatProvider = {
+  kind: 'dingtalk',
+  authorizeUrl: (app, redirectUri, state) => {
+    const u = new URL(app.authorizeUrl ?? 'https://login.dingtalk.com/oauth2/auth');
+    u.searchParams.set('redirect_uri', redirectUri);
+    u.searchParams.set('response_type', 'code');
+    u.searchParams.set('client_id', app.appKey);
+    u.searchParams.set('scope', 'openid');
+    u.searchParams.set('state', state);
+    u.searchParams.set('prompt', 'consent');
+    return u.toString();
+  },
+  exchangeCode: async (app, code) => {
+    const base = (app.apiBase ?? 'https://api.dingtalk.com').replace(/\/$/, '');
+    const token = await callJson(`${base}/v1.0/oauth2/userAccessToken`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: app.appKey, clientSecret: app.appSecret, code, grantType: 'authorization_code' }),
+    });
+    const accessToken = str(token.accessToken);
+    if (!accessToken) throw exchangeFailed();
+    const me = await callJson(`${base}/v1.0/contact/users/me`, { headers: { 'x-acs-dingtalk-access-token': accessToken } });
+    const unionId = str(me.unionId);
+    if (!unionId) throw new AppError('badRequest', 'thirdparty.notMember');
+    return { externalId: unionId, name: str(me.nick) };
+  },
+};
+
+export const PROVIDERS: Record<ProviderKind, ChatProvider> = { wecom: wecomProvider, dingtalk: dingtalkProvider };
+
+/** The users column that stores each provider's binding. */
+export const BINDING_COLUMN: Record<ProviderKind, 'wecom_id' | 'dingtalk_id'> = { wecom: 'wecom_id', dingtalk: 'dingtalk_id' };
+
+export const isProviderKind = (v: unknown): v is ProviderKind => v === 'wecom' || v === 'dingtalk';
