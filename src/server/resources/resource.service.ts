@@ -21,6 +21,7 @@ import { actionHandlers, type ActionOutcome } from './action-handlers';
 import { orderSql, parsePageQuery, whereSql } from './page-query';
 import { assertCan, dataScope } from './permissions';
 import { isRefField, refTarget } from './references';
+import { hooksOf } from './save-hooks';
 
 /**
  * The generic resource service: page, view, save, remove, action and history of any registry
@@ -291,6 +292,8 @@ export async function saveDocument(ctx: ResourceContext, entity: EntityDef, body
         if (await isDescendantOrSelf(tx, entity, clientId, id, Number(values[entity.treeParent]))) errors[entity.treeParent] = { key: 'res.treeCycle' };
       }
 
+      for (const hook of hooksOf(entity)) await hook.validate?.({ tx, auth, clientId, entity, before: before ?? null, values, errors });
+
       // Unique keys per tenant; a taken document number is spec 8's "order number already exists".
       let duplicateNumber = false;
       for (const f of entity.fields) {
@@ -369,6 +372,7 @@ export async function saveDocument(ctx: ResourceContext, entity: EntityDef, body
           for (const g of gone) changes.push(...diffRecords(childKeys, g, null, `${p.key}[#${g.id}].`));
         }
       }
+      for (const hook of hooksOf(entity)) await hook.afterWrite?.({ tx, auth, clientId, entity, id: docId, created: !before });
       if (!before || changes.length) await writeAudit(tx, actor, entity.name, docId, before ? 'update' : 'create', changes);
       return docId;
     });
@@ -453,6 +457,7 @@ export async function removeDocuments(ctx: ResourceContext, entity: EntityDef, b
     for (const row of rows) {
       if (entity.states?.locked?.includes(String(row[entity.states.field]))) throw new AppError('conflict', 'res.lockedState');
     }
+    for (const hook of hooksOf(entity)) await hook.beforeRemove?.({ tx, auth, clientId, entity, rows });
     for (const ref of referrers(entity)) {
       const selfTree = ref.entity.name === entity.name;
       const used = await sql`select 1 from ${tbl(ref.entity)} t where t.client_id = ${clientId}
@@ -488,7 +493,7 @@ export async function runAction(ctx: ResourceContext, entity: EntityDef, action:
   const transition = entity.states?.transitions.find((t) => t.action === action) ?? null;
   const handler = actionHandlers.get(`${entity.name}.${action}`);
   if (!transition && !handler) throw new AppError('notFound', 'res.unknownAction', { params: { action } });
-  const clientId = await assertCan(auth, entity.menuCode, 'action', ctx);
+  const clientId = await assertCan(auth, entity.menuCode, `action:${action}`, ctx);
   if (transition?.roles?.length && !transition.roles.some((r) => auth.roles.includes(r))) throw forbidden();
   const scope = await dataScope(auth, entity.menuCode, ctx);
   const ids = parseIds(body);
