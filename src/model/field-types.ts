@@ -94,7 +94,10 @@ function coerceNumber(decimals: number): (raw: unknown) => Coerced {
     if (!Number.isFinite(n) || Math.abs(n) >= 1e14) return fail('rule.number');
     if (decimals === 0) return Number.isInteger(n) ? ok(n) : fail('rule.naturalNumber');
     const fraction = text.includes('.') && !/e/i.test(text) ? text.split('.')[1].length : 0;
-    if (fraction > decimals) return fail('rule.maxDecimals4');
+    // A JSON number computed in the browser (0.1 + 0.2) carries binary noise, not extra decimals:
+    // it is accepted when it equals its 4-decimal rounding; typed text keeps the strict count.
+    const noise = typeof raw === 'number' && Math.abs(n - Number(n.toFixed(decimals))) < 1e-9;
+    if (fraction > decimals && !noise) return fail('rule.maxDecimals4');
     return ok(Number(n.toFixed(decimals)));
   };
 }
@@ -120,7 +123,8 @@ function dateText(raw: unknown): string | null {
 function coerceDate(raw: unknown): Coerced {
   if (isBlank(raw)) return ok(null);
   const text = dateText(raw);
-  const m = text ? /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(text) : null;
+  // A date may carry a time part (a datetime pasted into a date cell); anything else after it is refused.
+  const m = text ? /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(text) : null;
   if (!m || !isCalendarDate(+m[1], +m[2], +m[3])) return fail('rule.date');
   return ok(`${m[1]}-${m[2]}-${m[3]}`);
 }
@@ -128,8 +132,10 @@ function coerceDate(raw: unknown): Coerced {
 function coerceMonth(raw: unknown): Coerced {
   if (isBlank(raw)) return ok(null);
   const text = dateText(raw);
-  const m = text ? /^(\d{4})-(\d{2})(?:-\d{2})?$/.exec(text) : null;
+  const m = text ? /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(text) : null;
   if (!m || +m[2] < 1 || +m[2] > 12) return fail('rule.date');
+  // A full date given for a month must still be a real date.
+  if (m[3] !== undefined && !isCalendarDate(+m[1], +m[2], +m[3])) return fail('rule.date');
   return ok(`${m[1]}-${m[2]}`);
 }
 
@@ -171,7 +177,11 @@ function coerceMulti(raw: unknown): Coerced {
   if (Array.isArray(raw)) return raw.every((v) => typeof v === 'string' || typeof v === 'number') ? ok(raw.map(String)) : fail('err.badRequest');
   if (typeof raw === 'string') {
     const text = raw.trim();
-    if (text.startsWith('[')) return coerceJson(text);
+    // JSON text (spec 3: transfer values are sent as JSON text) must hold a list of plain values.
+    if (text.startsWith('[') || text.startsWith('{')) {
+      const parsed = coerceJson(text);
+      return parsed.ok && Array.isArray(parsed.value) ? coerceMulti(parsed.value) : fail('err.badRequest');
+    }
     return ok(text.split(',').map((s) => s.trim()).filter(Boolean));
   }
   return fail('err.badRequest');

@@ -56,8 +56,11 @@ const PATTERNS: Partial<Record<RuleType, RegExp>> = {
   pwdstrong: /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{6,20}$/,
 };
 
-/** CJK unified ideographs (with extension A and compatibility ideographs). */
-const CHINESE = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
+/**
+ * CJK unified ideographs: extension A, the basic block, compatibility ideographs, and the
+ * supplementary planes (extensions B to F, rare surnames such as 𠀀 typed through an IME).
+ */
+const CHINESE = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u{20000}-\u{2fa1f}\u{30000}-\u{323af}]/u;
 
 type RuleCheck = (text: string) => boolean;
 

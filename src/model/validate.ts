@@ -36,7 +36,9 @@ export function fieldRules(field: FieldDef): RuleType[] {
 export function normaliseText(field: FieldDef, raw: unknown): unknown {
   if (typeof raw !== 'string') return raw;
   let v = raw;
-  if (field.trim !== false && TEXT_TYPES.has(field.type)) v = v.trim();
+  // Text keeps its spaces only when the field says trim: false; a number, date or id typed with
+  // spaces means the same value without them (the rules read the text, so trim before them).
+  if (!TEXT_TYPES.has(field.type) || field.trim !== false) v = v.trim();
   if (field.upperCase) v = v.toUpperCase();
   if (field.lowerCase) v = v.toLowerCase();
   return v;
