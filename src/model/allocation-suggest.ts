@@ -496,7 +496,7 @@ export function allocationViolations(input: SuggestInput, cells: AllocationCell[
   }
   const overCapacity: OverCapacity[] = [];
   for (const l of load.values()) {
-    const capacity = l.groupIds.reduce((s, g) => s + (capOf.get(`${key(l.vendorId)}|${key(g)}|${l.cycle}`) ?? 0), 0);
+    const capacity = l.groupIds.reduce<number>((s, g) => s + (capOf.get(`${key(l.vendorId)}|${key(g)}|${l.cycle}`) ?? 0), 0);
     if (l.load > capacity + 1e-9) overCapacity.push({ vendorId: l.vendorId, groupId: l.groupIds.join(','), cycle: l.cycle, load: l.load, capacity });
   }
   const overDemand: Array<{ lineId: AllocId; allocated: number; demand: number }> = [];

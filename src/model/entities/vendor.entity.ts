@@ -59,6 +59,8 @@ export const vendor = defineEntity({
     { key: 'bank_account_name', label: { zh: '账户名称', en: 'Account name' }, type: 'text', maxLength: 200 },
     { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'partner_status', readonly: true, list: true },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 1000 },
+    // Issue 6: the vendor's own company on the platform (its client code), when it has joined; orders are sent there.
+    { key: 'platform_client_code', label: { zh: '平台企业编码', en: 'Platform company code' }, type: 'code', upperCase: true, maxLength: 40, help: { zh: '供应商已加入平台时填写其企业编码，订单可直接发送', en: 'The company code of the vendor on the platform, once it has joined; orders are then sent to it' } },
   ],
   checks: [
     // Spec 5: "Domestic bank branch code must be numeric". Kept as text so leading zeros survive.

@@ -1,0 +1,48 @@
+import { defineDictionary } from '../dictionaries';
+import { defineEntity, type FieldErrors } from '../entity';
+
+/** Selling seasons (DOMAIN: brands order seasonally, spring/summer and autumn/winter). */
+export const season = defineDictionary({
+  code: 'season',
+  label: { zh: '季节', en: 'Season' },
+  items: [
+    { value: 'SS', label: { zh: '春夏', en: 'Spring/summer' } },
+    { value: 'AW', label: { zh: '秋冬', en: 'Autumn/winter' } },
+    { value: 'ALL', label: { zh: '四季', en: 'All seasons' } },
+  ],
+});
+
+/**
+ * A demand line (spec 3: year, season, month, series, category, plan SKU, plan qty, plan amount) of
+ * an allocation version: each version holds its own demand, so a published version keeps exactly
+ * the demand it was planned on, and a copy starts from it.
+ */
+export const demand = defineEntity({
+  name: 'demand',
+  table: 'scm_demand',
+  prefix: 'scmapi',
+  menuCode: 'scm.allocation',
+  label: { zh: '需求', en: 'Demand' },
+  titleField: 'plan_sku',
+  defaultSort: { field: 'month', dir: 'asc' },
+  fields: [
+    { key: 'version_id', label: { zh: '分配版本', en: 'Allocation version' }, type: 'reference', ref: { entity: 'allocationversion', labelField: 'version_code', codeField: 'version_code' }, required: true, list: true },
+    { key: 'year', label: { zh: '年份', en: 'Year' }, type: 'integer', required: true, rules: ['interger'], list: true },
+    { key: 'season', label: { zh: '季节', en: 'Season' }, type: 'dict', dict: 'season', list: true },
+    { key: 'month', label: { zh: '月份', en: 'Month' }, type: 'month', required: true, list: true },
+    { key: 'series', label: { zh: '系列', en: 'Series' }, type: 'text', maxLength: 60, list: true },
+    { key: 'category', label: { zh: '品类', en: 'Category' }, type: 'dict', dict: 'product_category', required: true, list: true },
+    { key: 'plan_sku', label: { zh: '计划SKU', en: 'Plan SKU' }, type: 'text', maxLength: 60, list: true },
+    { key: 'plan_qty', label: { zh: '计划数量', en: 'Plan qty' }, type: 'integer', required: true, rules: ['naturalNumber'], list: true },
+    { key: 'plan_amount', label: { zh: '计划金额', en: 'Plan amount' }, type: 'money', rules: ['positiveNumber', 'maxDecimals4'], list: true },
+    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'text', maxLength: 200 },
+  ],
+  checks: [
+    // The month carries the year: a line of 2026-03 cannot say year 2025.
+    (doc): FieldErrors => {
+      const m = doc.month;
+      const y = doc.year;
+      return typeof m === 'string' && m && y !== null && y !== undefined && y !== '' && String(y) !== m.slice(0, 4) ? { year: 'scm.demand.yearMismatch' } : {};
+    },
+  ],
+});
