@@ -5,3 +5,4 @@
  */
 import '../src/model';
 export * from './masterdata';
+export * from './admin';

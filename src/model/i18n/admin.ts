@@ -37,6 +37,7 @@ export const admin: CatalogPart = {
     'admin.clientNotFound': '客户不存在',
     'admin.licenceUnknown': '不支持的许可类型',
     'admin.auditTitle': '操作日志',
+    'admin.snLengthMax': '流水号长度不能超过12位',
   },
   en: {
     'thirdparty.exchangeFailed': 'The workplace-chat sign-in could not be verified; please try again',
@@ -73,5 +74,6 @@ export const admin: CatalogPart = {
     'admin.clientNotFound': 'The client does not exist',
     'admin.licenceUnknown': 'Unsupported licence type',
     'admin.auditTitle': 'Audit log',
+    'admin.snLengthMax': 'The counter length cannot exceed 12 digits',
   },
 };

@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { setSequenceRuleResolver } from '../sequence/sequence.service';
 import { thirdpartyRoutes } from '../thirdparty';
+import { snRuleResolver } from './sn-rule.service';
 
 /**
  * The administration area (issue 5): roles and menu permissions, data permissions, users, menus,
  * the audit view, and the workplace-chat sign-in. Mounted under /api by app.ts.
  */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  // Tenant SN rules override the entities' declared numbering (spec 6).
+  setSequenceRuleResolver(snRuleResolver);
   await thirdpartyRoutes(app);
 }
 

@@ -1,0 +1,176 @@
+import { defineDictionary } from '../dictionaries';
+import { defineEntity } from '../entity';
+
+/**
+ * Tenant settings of the administration area (spec 2 "Admin", spec 6), declared in the registry so
+ * that their tables, API, lists, forms, Excel and generated isolation suites come for free:
+ * data dictionary items and categories, sequence-number rules, notification settings, project
+ * types and the node-tracking configuration. (The cycle calendar is the orders area's entity.)
+ */
+
+defineDictionary({
+  code: 'sn_date_prefix',
+  label: { zh: '日期前缀', en: 'Date prefix' },
+  items: [
+    { value: 'YYYY', label: { zh: '年（YYYY）', en: 'Year (YYYY)' } },
+    { value: 'YYYYMM', label: { zh: '年月（YYYYMM）', en: 'Year month (YYYYMM)' } },
+    { value: 'YYYYMMDD', label: { zh: '年月日（YYYYMMDD）', en: 'Date (YYYYMMDD)' } },
+    { value: 'YYMM', label: { zh: '短年月（YYMM）', en: 'Short year month (YYMM)' } },
+    { value: 'YYMMDD', label: { zh: '短日期（YYMMDD）', en: 'Short date (YYMMDD)' } },
+  ],
+});
+
+defineDictionary({
+  code: 'notify_channel',
+  label: { zh: '通知渠道', en: 'Notification channel' },
+  items: [
+    { value: 'site', label: { zh: '站内消息', en: 'In-app notice' } },
+    { value: 'email', label: { zh: '邮件', en: 'E-mail' } },
+    { value: 'sms', label: { zh: '短信', en: 'SMS' } },
+  ],
+});
+
+defineDictionary({
+  code: 'notify_event',
+  label: { zh: '通知事件', en: 'Notification event' },
+  items: [
+    { value: 'order.received', label: { zh: '收到客户订单', en: 'Customer order received' } },
+    { value: 'order.rejected', label: { zh: '订单被拒绝', en: 'Order rejected' } },
+    { value: 'node.late', label: { zh: '节点逾期', en: 'Node late' } },
+    { value: 'ticket.assigned', label: { zh: '异常单指派', en: 'Ticket assigned' } },
+    { value: 'signup.joined', label: { zh: '新成员加入', en: 'New member joined' } },
+    { value: 'approval.pending', label: { zh: '待审批', en: 'Approval pending' } },
+  ],
+});
+
+defineDictionary({
+  code: 'enable_status',
+  label: { zh: '启用状态', en: 'Enabled status' },
+  items: [
+    { value: 'active', label: { zh: '启用', en: 'Active' } },
+    { value: 'inactive', label: { zh: '停用', en: 'Inactive' } },
+  ],
+});
+
+/** Data dictionary categories: a tenant's own dictionaries (spec 2 "data dictionary and categories"). */
+export const adminDictCategory = defineEntity({
+  name: 'admin_dict_category',
+  table: 'adm_dict_category',
+  prefix: 'adminapi',
+  menuCode: 'admin.dict',
+  label: { zh: '字典分类', en: 'Dictionary category' },
+  titleField: 'name',
+  codeField: 'code',
+  defaultSort: { field: 'code', dir: 'asc' },
+  fields: [
+    { key: 'code', label: { zh: '分类编码', en: 'Category code' }, type: 'code', required: true, rules: ['english'], maxLength: 60, list: true },
+    { key: 'name', label: { zh: '分类名称', en: 'Category name' }, type: 'text', required: true, maxLength: 100, list: true },
+    { key: 'name_en', label: { zh: '英文名称', en: 'English name' }, type: 'text', maxLength: 100, list: true },
+    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
+  ],
+});
+
+/**
+ * Data dictionary items. `dict_code` names a system dictionary (src/model/dictionaries.ts), whose
+ * items the tenant's extend, or one of the tenant's own categories.
+ */
+export const adminDictItem = defineEntity({
+  name: 'admin_dict_item',
+  table: 'adm_dict_item',
+  prefix: 'adminapi',
+  menuCode: 'admin.dict',
+  label: { zh: '数据字典', en: 'Data dictionary' },
+  titleField: 'label_zh',
+  defaultSort: { field: 'sort', dir: 'asc' },
+  fields: [
+    { key: 'dict_code', label: { zh: '字典编码', en: 'Dictionary code' }, type: 'code', required: true, rules: ['english'], maxLength: 60, list: true },
+    { key: 'value', label: { zh: '字典值', en: 'Value' }, type: 'code', required: true, maxLength: 60, list: true },
+    { key: 'label_zh', label: { zh: '中文名称', en: 'Chinese label' }, type: 'text', required: true, maxLength: 100, list: true },
+    { key: 'label_en', label: { zh: '英文名称', en: 'English label' }, type: 'text', maxLength: 100, list: true },
+    { key: 'sort', label: { zh: '排序', en: 'Order' }, type: 'integer', rules: ['naturalNumber'], default: 0, list: true },
+    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'enable_status', default: 'active', list: true },
+  ],
+});
+
+/** Sequence-number rules: a tenant's override of an entity's declared NumberingDef (spec 3 "sequence config"). */
+export const adminSnRule = defineEntity({
+  name: 'admin_sn_rule',
+  table: 'adm_sn_rule',
+  prefix: 'adminapi',
+  menuCode: 'admin.snrule',
+  label: { zh: '单号规则', en: 'Sequence-number rule' },
+  titleField: 'rule_key',
+  codeField: 'rule_key',
+  fields: [
+    { key: 'rule_key', label: { zh: '规则键（实体名）', en: 'Rule key (entity)' }, type: 'code', required: true, maxLength: 60, list: true },
+    { key: 'prefix', label: { zh: '前缀', en: 'Prefix' }, type: 'code', rules: ['capitalEnglish'], upperCase: true, maxLength: 10, list: true },
+    { key: 'date_prefix', label: { zh: '日期前缀', en: 'Date prefix' }, type: 'dict', dict: 'sn_date_prefix', list: true },
+    { key: 'length', label: { zh: '流水号长度', en: 'Counter length' }, type: 'integer', required: true, rules: ['interger'], default: 4, list: true },
+    { key: 'suffix', label: { zh: '后缀', en: 'Suffix' }, type: 'code', rules: ['capitalEnglish'], upperCase: true, maxLength: 10, list: true },
+    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
+  ],
+  checks: [
+    // A counter of more than 12 digits cannot be shown in the fixed-width number columns.
+    (doc): Record<string, string> => (typeof doc.length === 'number' && doc.length > 12 ? { length: 'admin.snLengthMax' } : {}),
+  ],
+});
+
+/** Notification settings: which event reaches whom through which channels. */
+export const adminNotifySetting = defineEntity({
+  name: 'admin_notify_setting',
+  table: 'adm_notify_setting',
+  prefix: 'adminapi',
+  menuCode: 'admin.notify',
+  label: { zh: '通知设置', en: 'Notification setting' },
+  titleField: 'event',
+  codeField: 'event',
+  fields: [
+    { key: 'event', label: { zh: '通知事件', en: 'Event' }, type: 'dict', dict: 'notify_event', required: true, list: true },
+    { key: 'channels', label: { zh: '通知渠道', en: 'Channels' }, type: 'multidict', dict: 'notify_channel', required: true, list: true },
+    { key: 'recipient_roles', label: { zh: '接收角色（编码，逗号分隔）', en: 'Recipient roles (codes, comma separated)' }, type: 'text', maxLength: 300, list: true },
+    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'enable_status', default: 'active', list: true },
+    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
+  ],
+});
+
+/** Project types (used by sourcing projects and product development). */
+export const adminProjectType = defineEntity({
+  name: 'admin_project_type',
+  table: 'adm_project_type',
+  prefix: 'adminapi',
+  menuCode: 'admin.projecttype',
+  label: { zh: '项目类型', en: 'Project type' },
+  titleField: 'name',
+  codeField: 'code',
+  defaultSort: { field: 'code', dir: 'asc' },
+  fields: [
+    { key: 'code', label: { zh: '类型编码', en: 'Type code' }, type: 'code', required: true, rules: ['english'], upperCase: true, maxLength: 40, list: true },
+    { key: 'name', label: { zh: '类型名称', en: 'Type name' }, type: 'text', required: true, maxLength: 100, list: true },
+    { key: 'name_en', label: { zh: '英文名称', en: 'English name' }, type: 'text', maxLength: 100, list: true },
+    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'enable_status', default: 'active', list: true },
+    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
+  ],
+});
+
+/**
+ * Node-tracking configuration (spec 3 "node follow config": category, order type, node, plan
+ * duration, sequence; spec 9: plan duration is in days). Planned node dates count back from the
+ * delivery date in this sequence.
+ */
+export const adminNodeConfig = defineEntity({
+  name: 'admin_node_config',
+  table: 'adm_node_config',
+  prefix: 'adminapi',
+  menuCode: 'admin.nodeconfig',
+  label: { zh: '节点跟踪配置', en: 'Node-tracking configuration' },
+  titleField: 'node',
+  defaultSort: { field: 'sequence', dir: 'asc' },
+  fields: [
+    { key: 'category', label: { zh: '品类', en: 'Category' }, type: 'text', required: true, maxLength: 60, list: true },
+    { key: 'order_type', label: { zh: '订单类型', en: 'Order type' }, type: 'text', required: true, maxLength: 60, list: true },
+    { key: 'node', label: { zh: '节点', en: 'Node' }, type: 'text', required: true, maxLength: 100, list: true },
+    { key: 'plan_days', label: { zh: '计划周期（天）', en: 'Plan duration (days)' }, type: 'integer', required: true, rules: ['naturalNumber'], list: true },
+    { key: 'sequence', label: { zh: '顺序', en: 'Sequence' }, type: 'integer', required: true, rules: ['interger'], list: true },
+    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
+  ],
+});
