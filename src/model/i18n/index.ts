@@ -1,5 +1,6 @@
 import { access } from './access';
 import { admin } from './admin';
+import { client } from './client';
 import { common } from './common';
 import { engine } from './engine';
 import { excel } from './excel';
@@ -14,7 +15,7 @@ export * from './types';
  * Every catalogue part of the product. An area adds its own part file here (access, admin,
  * masterdata, ...) so that no two areas edit the same file.
  */
-const PARTS: CatalogPart[] = [common, access, masterdata, engine, excel, admin, orders];
+const PARTS: CatalogPart[] = [common, access, masterdata, engine, excel, admin, orders, client];
 
 export function registerCatalogPart(part: CatalogPart): void {
   if (!PARTS.includes(part)) PARTS.push(part);
