@@ -1,0 +1,69 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { FormOption } from '../../../model/page';
+import type { ResolvedField } from '../../../model/page-resolve';
+import { request } from '../../api/client';
+import { apiBaseOf } from '../../engine/resolved-page';
+import { getEntity } from '../../../model/entity';
+import type { FormValues } from '../form-logic';
+
+export type SourceRow = Record<string, unknown>;
+
+/** The label of an option in the interface language. */
+export const optionText = (o: FormOption, language: 'zh-CN' | 'en') => (language === 'en' ? (o.labelEn ?? o.label) : o.label);
+
+/**
+ * Filters of a source: `source.filter` values that start with `$` name another form field (the
+ * cascade of spec 3 `cascadeTargetField`: the target's options follow the field it depends on).
+ */
+export function sourceQuery(field: ResolvedField, values: FormValues): Record<string, string> | null {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(field.source?.filter ?? {})) {
+    const actual = typeof v === 'string' && v.startsWith('$') ? values[v.slice(1)] : v;
+    // A cascade whose parent is still empty offers nothing until the parent is chosen.
+    if (actual === null || actual === undefined || actual === '') return null;
+    out[`f.${k}.eq`] = String(actual);
+  }
+  return out;
+}
+
+/**
+ * Options of a choice widget: the declared options (dictionaries), or rows of the source entity
+ * (spec 3 optionConfig valueField / labelField). With `isNotInitLoaded` the rows load only once
+ * the widget is opened (`active`).
+ */
+export function useOptions(field: ResolvedField, values: FormValues, search: string, active: boolean): { options: FormOption[]; rows: SourceRow[]; loading: boolean } {
+  const [rows, setRows] = useState<SourceRow[]>([]);
+  const [loading, setLoading] = useState(false);
+  const base = field.source ? apiBaseOf(field.source.entity) : null;
+  const filter = sourceQuery(field, values);
+  const filterKey = JSON.stringify(filter);
+  const wanted = Boolean(base) && (active || !field.isNotInitLoaded);
+  useEffect(() => {
+    if (!wanted || !base || filter === null) {
+      setRows([]);
+      return;
+    }
+    const controller = new AbortController();
+    setLoading(true);
+    const timer = setTimeout(() => {
+      request<{ rows: SourceRow[] }>(`${base}/page`, { method: 'GET', query: { size: 100, q: search.trim() || undefined, ...filter }, signal: controller.signal }, { quiet: true })
+        .then((r) => setRows(r.rows))
+        .catch(() => setRows([]))
+        .finally(() => setLoading(false));
+    }, search ? 250 : 0);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wanted, base, search, filterKey]);
+  const options = useMemo<FormOption[]>(() => {
+    if (!field.source) return field.options ?? [];
+    const target = getEntity(field.source.entity);
+    const vf = field.optionConfig?.valueField ?? 'id';
+    const lf = field.optionConfig?.labelField ?? target?.titleField ?? 'name';
+    const code = target?.codeField;
+    return rows.map((r) => ({ value: String(r[vf]), label: String(r[lf] ?? r[vf]) + (code && r[code] ? ` · ${String(r[code])}` : ''), image: field.displayAvatarfield ? String(r[field.displayAvatarfield] ?? '') : undefined }));
+  }, [field, rows]);
+  return { options, rows, loading };
+}

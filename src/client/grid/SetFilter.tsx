@@ -1,0 +1,76 @@
+import { Button, Checkbox, Input, makeStyles, tokens } from '@fluentui/react-components';
+import type { CustomFilterProps } from 'ag-grid-react';
+import { useGridFilter } from 'ag-grid-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FormOption } from '../../model/page';
+import { request } from '../api/client';
+import type { SetFilterModel } from './filter-params';
+
+/**
+ * The filter of dict, boolean and reference columns: tick the values to keep (sent as
+ * `f.<field>.in`). A reference column searches the target entity's rows by code and name.
+ * AG Grid's own set filter is an Enterprise feature, so this is our own.
+ */
+export type SetFilterParams = { options?: FormOption[]; refBase?: string | null; refLabelField?: string };
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', gap: '6px', padding: '8px', minWidth: '220px', maxHeight: '320px' },
+  list: { overflowY: 'auto', display: 'flex', flexDirection: 'column', maxHeight: '220px' },
+  row: { display: 'flex', gap: '6px', justifyContent: 'flex-end', borderTop: `1px solid ${tokens.colorNeutralStroke2}`, paddingTop: '6px' },
+});
+
+export function SetFilter(props: CustomFilterProps<unknown, unknown, SetFilterModel> & SetFilterParams) {
+  const { t, i18n } = useTranslation();
+  const s = useStyles();
+  const [chosen, setChosen] = useState<string[]>(props.model?.values ?? []);
+  const [search, setSearch] = useState('');
+  const [remote, setRemote] = useState<FormOption[]>([]);
+  useEffect(() => setChosen(props.model?.values ?? []), [props.model]);
+
+  useGridFilter({ doesFilterPass: useCallback(() => true, []) });
+
+  useEffect(() => {
+    if (!props.refBase) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      request<{ rows: Array<Record<string, unknown>> }>(`${props.refBase}/page`, { method: 'GET', query: { size: 50, q: search || undefined }, signal: controller.signal }, { quiet: true })
+        .then((r) => setRemote(r.rows.map((row) => ({ value: String(row.id), label: String(row[props.refLabelField ?? 'name'] ?? row.id) + (row.code ? ` (${String(row.code)})` : '') }))))
+        .catch(() => setRemote([]));
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [props.refBase, props.refLabelField, search]);
+
+  const options = useMemo(() => {
+    const base = props.refBase ? remote : (props.options ?? []);
+    const q = search.trim().toLowerCase();
+    return props.refBase || !q ? base : base.filter((o) => `${o.label} ${o.labelEn ?? ''} ${o.value}`.toLowerCase().includes(q));
+  }, [props.options, props.refBase, remote, search]);
+
+  const label = (o: FormOption) => (i18n.language === 'en' ? (o.labelEn ?? o.label) : o.label);
+  const apply = (values: string[]) => props.onModelChange(values.length ? { filterType: 'set', values } : null);
+
+  return (
+    <div className={s.root}>
+      <Input size="small" placeholder={t('engine.search')} value={search} onChange={(_, d) => setSearch(d.value)} />
+      <div className={s.list}>
+        {options.length === 0 && <span>{t('engine.noOptions')}</span>}
+        {options.map((o) => (
+          <Checkbox
+            key={o.value}
+            label={label(o)}
+            checked={chosen.includes(o.value)}
+            onChange={(_, d) => setChosen((c) => (d.checked ? [...c, o.value] : c.filter((x) => x !== o.value)))}
+          />
+        ))}
+      </div>
+      <div className={s.row}>
+        <Button size="small" onClick={() => { setChosen([]); apply([]); }}>{t('engine.reset')}</Button>
+        <Button size="small" appearance="primary" onClick={() => apply(chosen)}>{t('engine.confirm')}</Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import type { ColDef } from 'ag-grid-community';
+import type { ResolvedColumn } from '../../model/page-resolve';
+import { apiBaseOf } from '../engine/resolved-page';
+import { cellText } from './cell-text';
+import { DATE_FILTER_OPTIONS, NUMBER_FILTER_OPTIONS, TEXT_FILTER_OPTIONS } from './filter-params';
+import { SetFilter } from './SetFilter';
+import { getEntity } from '../../model/entity';
+
+type Row = Record<string, unknown>;
+
+const YES_NO = [
+  { value: 'true', label: '是', labelEn: 'Yes' },
+  { value: 'false', label: '否', labelEn: 'No' },
+];
+
+/** The filter part of a column definition, per filter kind. Only operators the server answers are offered. */
+function filterOf(col: ResolvedColumn): Partial<ColDef<Row>> {
+  const simple = { maxNumConditions: 1, debounceMs: 400, buttons: ['reset'] as Array<'reset'> };
+  switch (col.filter) {
+    case 'text':
+      return { filter: 'agTextColumnFilter', floatingFilter: true, filterParams: { ...simple, filterOptions: [...TEXT_FILTER_OPTIONS] } };
+    case 'number':
+      return { filter: 'agNumberColumnFilter', floatingFilter: true, filterParams: { ...simple, filterOptions: [...NUMBER_FILTER_OPTIONS] } };
+    case 'date':
+      return { filter: 'agDateColumnFilter', floatingFilter: true, filterParams: { ...simple, filterOptions: [...DATE_FILTER_OPTIONS] } };
+    case 'set':
+      return { filter: SetFilter, filterParams: { options: col.options ?? [] } };
+    case 'boolean':
+      return { filter: SetFilter, filterParams: { options: YES_NO } };
+    case 'reference': {
+      const target = col.refEntity ? getEntity(col.refEntity) : undefined;
+      const base = col.refEntity ? apiBaseOf(col.refEntity) : null;
+      return base ? { filter: SetFilter, filterParams: { refBase: base, refLabelField: target?.titleField ?? 'name' } } : { filter: false };
+    }
+    default:
+      return { filter: false };
+  }
+}
+
+/**
+ * AG Grid column definitions from resolved columns: header in the interface language, the cell
+ * text of the field-type table's renderer, the filter of the column's kind.
+ */
+export function columnDefsOf(columns: readonly ResolvedColumn[], language: 'zh-CN' | 'en', options: { filters?: boolean } = {}): ColDef<Row>[] {
+  return columns.map((col) => ({
+    colId: col.field,
+    field: col.field,
+    headerName: language === 'en' ? col.label.en : col.label.zh,
+    headerTooltip: language === 'en' ? col.label.en : col.label.zh,
+    width: col.width ?? (col.renderer === 'datetime' ? 170 : col.renderer === 'boolean' ? 100 : 140),
+    pinned: col.pinned ?? null,
+    hide: col.hide,
+    sortable: col.sortable,
+    resizable: true,
+    type: col.renderer === 'number' || col.renderer === 'money' ? 'rightAligned' : undefined,
+    valueFormatter: (p) => cellText(col.renderer, p.value, { column: col, row: p.data ?? undefined, language }),
+    ...(options.filters === false ? { filter: false } : filterOf(col)),
+  }));
+}
