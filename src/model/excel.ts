@@ -233,7 +233,8 @@ export function matchHeaders(entity: EntityDef, headers: readonly unknown[]): He
       matched++;
     }
   });
-  const missingRequired = columns.filter((c) => c.required && !seen.has(c.id));
+  // A line column is required only on rows that give a line, so it may be absent from the sheet.
+  const missingRequired = columns.filter((c) => c.required && !c.child && !seen.has(c.id));
   return { mapping, missingRequired, unknown, duplicates, matched };
 }
 

@@ -13,6 +13,9 @@ import { installEnvelope, ok } from './http/envelope';
 import { modelRoutes } from './resources/model-routes';
 import { resourceRoutes } from './resources';
 import { adminRoutes } from './services/admin';
+import { allocationRoutes } from './services/allocation';
+import './services/orders';
+import { importRoutes } from './services/import';
 // Page declarations and their menu entries (grids/) register on import; the model routes and menus read them.
 import '../../grids';
 
@@ -62,6 +65,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(modelRoutes, { prefix: '/api' });
   await app.register(resourceRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
+  await app.register(allocationRoutes, { prefix: '/api' });
+  await app.register(importRoutes, { prefix: '/api' });
 
   const clientDir = resolve('dist/client');
   if (options.serveClient !== false && existsSync(clientDir)) {

@@ -1,0 +1,603 @@
+import { sql, type RawBuilder } from 'kysely';
+import {
+  FIELD_TYPE_TABLE,
+  getEntity,
+  normaliseText,
+  requireEntity,
+  translate,
+  validateRecord,
+  type EntityDef,
+  type FieldDef,
+  type Language,
+  type MessageRef,
+} from '../../../model';
+import { resolveDefault } from '../../../model/default-tokens';
+import {
+  cellToInput,
+  dictLookup,
+  headerText,
+  importColumns,
+  isBlankInput,
+  matchHeaders,
+  parseMeta,
+  refCodeField,
+  templateVersion,
+  type DictLookup,
+  type ExcelColumn,
+} from '../../../model/excel';
+import type { Db } from '../../db/database';
+import { diffRecords, type AuditChange } from '../audit/audit.service';
+import { withTenant } from '../rls';
+import { datePart, formatSequence } from '../sequence/sequence.service';
+import { readWorkbook, WorkbookError } from './xlsx-reader.util';
+
+/**
+ * The import engine: one streaming pass over the workbook that checks every row with the rules the
+ * form uses (validateRecord), resolves reference codes to ids in bulk, finds duplicates inside the
+ * file and against the database, and, when asked to write, inserts (or updates by key) batch by
+ * batch with multi-row INSERT ... SELECT FROM unnest(...), numbers from the SN rule in bulk and
+ * audit rows in bulk, all inside ONE transaction: by default it commits only when no row failed
+ * (all-or-nothing); `validOnly` commits the valid rows and reports the rest.
+ *
+ * A check (write = false) uses a short transaction per batch so other users are not held up; a
+ * write holds one transaction from the first to the last row, which is what makes a failure at the
+ * last row, or a killed server, leave the table unchanged.
+ */
+
+export type ImportMode = 'insert' | 'upsert';
+export type ImportActor = { clientId: number; userId: number; username: string; fullname: string; ip: string | null };
+
+export type ImportRequest = {
+  entity: EntityDef;
+  file: string;
+  fileSize: number;
+  actor: ImportActor;
+  language: Language;
+  mode: ImportMode;
+  write: boolean;
+  validOnly: boolean;
+  maxRows: number;
+  /** Errors kept in the report (all are counted). */
+  errorLimit?: number;
+  /** Data-permission conditions on alias `t` (spec 6): rows an update may touch. */
+  scope?: RawBuilder<unknown>[];
+  onProgress?: (rows: number, percent: number) => void;
+  now?: Date;
+  batchSize?: number;
+};
+
+/** One error: sheet row (as Excel numbers it), column header, 0-based column index (-1: none), message. */
+export type RowError = { row: number; col: number; column: string; field: string; message: string; value: string | null };
+
+export type ImportReport = {
+  fatal: MessageRef | null;
+  /** The fatal message translated. */
+  fatalText: string | null;
+  total: number;
+  valid: number;
+  invalid: number;
+  documents: number;
+  inserted: number;
+  updated: number;
+  committed: boolean;
+  errorCount: number;
+  errors: RowError[];
+  errorsTruncated: boolean;
+  ms: number;
+};
+
+type Row = Record<string, unknown>;
+type Line = { childKey: string; row: number; values: Row };
+type Doc = { key: string | null; row: number; values: Row; existing: Row | null; lines: Line[] };
+
+/** A file-level failure: the whole import stops with one clear message. */
+class FatalImport extends Error {
+  constructor(readonly ref: MessageRef) {
+    super(ref.key);
+  }
+}
+/** Raised at the end of an all-or-nothing write that found errors, to roll the transaction back. */
+class RollbackImport extends Error {}
+
+const JSONB = new Set(['multidict', 'matrix', 'transfer', 'rules', 'json']);
+
+/** A value as the text of one element of a text[] parameter, cast to the column type in SQL. */
+function paramText(field: FieldDef, v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (JSONB.has(field.type)) return JSON.stringify(v);
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+const cast = (field: FieldDef) => sql.raw(FIELD_TYPE_TABLE[field.type].sqlType);
+const label = (l: { zh: string; en: string }, language: Language) => (language === 'en' ? l.en : l.zh);
+
+type RefCache = Map<string, Map<string, number | 'many'>>;
+
+/** Where a reference column's codes are looked up: the target table and its code column. */
+function refSource(column: ExcelColumn): { table: string; codeColumn: string; codeField: FieldDef | null } | null {
+  if (!column.ref) return null;
+  if (column.ref.entity === 'user') return { table: 'users', codeColumn: 'username', codeField: null };
+  const target = getEntity(column.ref.entity);
+  if (!target) return null;
+  return { table: target.table, codeColumn: column.ref.codeField, codeField: target.fields.find((f) => f.key === column.ref!.codeField) ?? null };
+}
+
+export async function runImport(db: Db, req: ImportRequest): Promise<ImportReport> {
+  const started = Date.now();
+  const run = new ImportRun(db, req);
+  try {
+    if (req.write) {
+      await withTenant(db, req.actor.clientId, async (tx) => {
+        await run.execute(async (work) => work(tx));
+        if (!req.validOnly && run.report.errorCount > 0) throw new RollbackImport();
+        run.report.committed = true;
+      });
+    } else {
+      await run.execute((work) => withTenant(db, req.actor.clientId, work));
+    }
+  } catch (error) {
+    if (error instanceof FatalImport) run.setFatal(error.ref);
+    else if (error instanceof WorkbookError) run.setFatal({ key: error.messageKey });
+    else if (!(error instanceof RollbackImport)) throw error;
+    run.report.committed = false;
+    run.report.inserted = 0;
+    run.report.updated = 0;
+  }
+  run.report.ms = Date.now() - started;
+  return run.report;
+}
+
+class ImportRun {
+  readonly report: ImportReport = {
+    fatal: null,
+    fatalText: null,
+    total: 0,
+    valid: 0,
+    invalid: 0,
+    documents: 0,
+    inserted: 0,
+    updated: 0,
+    committed: false,
+    errorCount: 0,
+    errors: [],
+    errorsTruncated: false,
+    ms: 0,
+  };
+  private readonly entity: EntityDef;
+  private readonly language: Language;
+  private readonly errorLimit: number;
+  private readonly batchSize: number;
+  private readonly masterDetail: boolean;
+  private readonly codeField: FieldDef | null;
+  private readonly children: Array<{ key: string; entity: EntityDef; foreignKey: string }>;
+  private mapping: Array<ExcelColumn | null> = [];
+  private columnIndex = new Map<string, number>();
+  private dicts = new Map<string, DictLookup | null>();
+  private refCache: RefCache = new Map();
+  /** First row of each business key seen in the file (duplicates, master-detail grouping). */
+  private seen = new Map<string, number>();
+  /** Master-detail: raw header inputs of each document's first row, and its id once written. */
+  private firstInputs = new Map<string, Row>();
+  private docIds = new Map<string, number>();
+  private invalidDocs = new Set<string>();
+  private invalidRows = new Set<number>();
+  private now: Date;
+
+  constructor(
+    private readonly db: Db,
+    private readonly req: ImportRequest,
+  ) {
+    this.entity = req.entity;
+    this.language = req.language;
+    this.errorLimit = req.errorLimit ?? 100_000;
+    this.batchSize = req.batchSize ?? 2000;
+    this.children = (req.entity.children ?? []).map((c) => ({ key: c.key, entity: requireEntity(c.entity), foreignKey: c.foreignKey }));
+    this.masterDetail = this.children.length > 0 && Boolean(req.entity.codeField);
+    this.codeField = req.entity.codeField ? (req.entity.fields.find((f) => f.key === req.entity.codeField) ?? null) : null;
+    this.now = req.now ?? new Date();
+  }
+
+  setFatal(ref: MessageRef): void {
+    this.report.fatal = ref;
+    this.report.fatalText = translate(this.language, ref.key, ref.params);
+  }
+
+  /** `lookup(work)` runs database work: in the write transaction, or in a short one of its own. */
+  async execute(lookup: <T>(work: (tx: Db) => Promise<T>) => Promise<T>): Promise<void> {
+    if (this.req.mode === 'upsert' && !this.codeField) throw new FatalImport({ key: 'excel.upsertNeedsKey' });
+    let meta: ReturnType<typeof parseMeta> = null;
+    let header = false;
+    let batch: Array<{ row: number; cells: unknown[] }> = [];
+    let bytes = 0;
+    const onBytes = (b: number) => (bytes = b);
+    for await (const ev of readWorkbook(this.req.file, onBytes)) {
+      if (ev.kind === 'meta') {
+        meta = parseMeta(ev.rows);
+        if (meta && meta.entity !== this.entity.name) {
+          const actual = getEntity(meta.entity);
+          throw new FatalImport({ key: 'excel.wrongTemplate', params: { actual: actual ? label(actual.label, this.language) : meta.entity, expected: label(this.entity.label, this.language) } });
+        }
+        continue;
+      }
+      if (!header) {
+        if (ev.cells.every((c) => c === null || c === undefined || (typeof c === 'string' && c.trim() === ''))) continue;
+        header = true;
+        this.matchHeader(ev.cells, meta?.version ?? null);
+        continue;
+      }
+      if (ev.cells.every((c) => c === null || c === undefined || (typeof c === 'string' && c.trim() === ''))) continue;
+      this.report.total++;
+      if (this.report.total > this.req.maxRows) throw new FatalImport({ key: 'excel.tooManyRows', params: { max: this.req.maxRows } });
+      batch.push({ row: ev.number, cells: ev.cells });
+      if (batch.length >= this.batchSize) {
+        await lookup((tx) => this.processBatch(tx, batch));
+        batch = [];
+        this.req.onProgress?.(this.report.total, this.req.fileSize ? Math.min(99, Math.floor((bytes / this.req.fileSize) * 100)) : 0);
+      }
+    }
+    if (!header || this.report.total === 0) throw new FatalImport({ key: 'excel.noData' });
+    if (batch.length) await lookup((tx) => this.processBatch(tx, batch));
+    this.report.invalid = this.invalidRows.size;
+    this.report.valid = this.report.total - this.report.invalid;
+    this.req.onProgress?.(this.report.total, 100);
+  }
+
+  private matchHeader(cells: unknown[], metaVersion: string | null): void {
+    const m = matchHeaders(this.entity, cells);
+    const stale = metaVersion !== null && metaVersion !== templateVersion(this.entity);
+    const names = (cols: ExcelColumn[]) => cols.map((c) => headerText(c, this.language, false)).join('、');
+    if (m.matched === 0) throw new FatalImport({ key: 'excel.noHeader' });
+    if (stale && (m.unknown.length || m.missingRequired.length)) throw new FatalImport({ key: 'excel.staleTemplate' });
+    if (m.unknown.length) throw new FatalImport({ key: 'excel.unknownColumns', params: { columns: m.unknown.join('、') } });
+    if (m.duplicates.length) throw new FatalImport({ key: 'excel.duplicateColumns', params: { columns: m.duplicates.join('、') } });
+    if (m.missingRequired.length) throw new FatalImport({ key: 'excel.missingColumns', params: { columns: names(m.missingRequired) } });
+    this.mapping = m.mapping;
+    m.mapping.forEach((c, i) => {
+      if (!c) return;
+      this.columnIndex.set(c.id, i);
+      if (c.kind === 'dict' || c.kind === 'multidict') this.dicts.set(c.id, dictLookup(c));
+    });
+  }
+
+  private columnOfField(fieldKey: string, childKey?: string): { col: number; header: string; field: FieldDef | null } {
+    const id = childKey ? `${childKey}.${fieldKey}` : fieldKey;
+    const idx = this.columnIndex.get(id);
+    const column = idx === undefined ? null : this.mapping[idx];
+    if (column) return { col: idx!, header: headerText(column, this.language, false), field: column.field };
+    const owner = childKey ? this.children.find((c) => c.key === childKey)?.entity : this.entity;
+    const field = owner?.fields.find((f) => f.key === fieldKey) ?? null;
+    return { col: -1, header: field ? label(field.label, this.language) : fieldKey, field };
+  }
+
+  private addError(row: number, fieldKey: string, message: MessageRef, cells: unknown[], childKey?: string): void {
+    this.invalidRows.add(row);
+    this.report.errorCount++;
+    if (this.report.errors.length >= this.errorLimit) {
+      this.report.errorsTruncated = true;
+      return;
+    }
+    const where = this.columnOfField(fieldKey, childKey);
+    const raw = where.col >= 0 ? cells[where.col] : null;
+    const value = raw === null || raw === undefined ? null : typeof raw === 'object' && !(raw instanceof Date) ? JSON.stringify(raw) : String(raw);
+    this.report.errors.push({ row, col: where.col, column: where.header, field: childKey ? `${childKey}.${fieldKey}` : fieldKey, message: translate(this.language, message.key, message.params), value });
+  }
+
+  private defaults(entity: EntityDef, input: Row): Row {
+    const out = { ...input };
+    const ctx = { now: this.now, session: { userId: this.req.actor.userId, fullname: this.req.actor.fullname, clientId: this.req.actor.clientId } };
+    for (const f of entity.fields) {
+      if (f.readonly || f.default === undefined) continue;
+      if (out[f.key] === undefined || out[f.key] === null) out[f.key] = resolveDefault(f.default, ctx);
+    }
+    return out;
+  }
+
+  /** Reference codes of a batch to ids, in one query per target table, cached for the whole file. */
+  private async resolveRefs(tx: Db, inputs: Array<Map<string, unknown>>): Promise<void> {
+    const need = new Map<string, { source: NonNullable<ReturnType<typeof refSource>>; codes: Set<string> }>();
+    this.mapping.forEach((c) => {
+      if (!c?.ref) return;
+      const source = refSource(c);
+      if (!source) return;
+      const key = `${source.table}.${source.codeColumn}`;
+      const cache = this.refCache.get(key) ?? new Map();
+      this.refCache.set(key, cache);
+      const entry = need.get(key) ?? { source, codes: new Set<string>() };
+      need.set(key, entry);
+      for (const input of inputs) {
+        const v = input.get(c.id);
+        if (typeof v === 'string' && !cache.has(v)) entry.codes.add(v);
+      }
+    });
+    for (const [key, { source, codes }] of need) {
+      if (!codes.size) continue;
+      const cache = this.refCache.get(key)!;
+      const list = [...codes];
+      const r = await sql<{ id: number; code: string }>`select id, ${sql.ref(source.codeColumn)}::text as code from ${sql.table(source.table)}
+        where client_id = ${this.req.actor.clientId} and ${sql.ref(source.codeColumn)}::text = any(${list}::text[])`.execute(tx);
+      for (const code of list) cache.set(code, 0);
+      for (const row of r.rows) cache.set(row.code, cache.get(row.code) ? 'many' : Number(row.id));
+    }
+  }
+
+  /** Existing rows of the batch's business keys (for duplicates, or the rows an update changes). */
+  private async existingRows(tx: Db, keys: string[]): Promise<Map<string, Row>> {
+    const out = new Map<string, Row>();
+    if (!keys.length || !this.codeField) return out;
+    const scope = this.req.scope ?? [];
+    const inScope = scope.length ? sql.join(scope, sql` and `) : sql`true`;
+    const r = await sql<Row>`select t.*, (${inScope}) as __in_scope from ${sql.table(this.entity.table)} t
+      where t.client_id = ${this.req.actor.clientId} and ${sql.ref(`t.${this.codeField.key}`)} = any(${keys}::text[])`.execute(tx);
+    for (const row of r.rows) out.set(String(row[this.codeField.key]), row);
+    return out;
+  }
+
+  private async processBatch(tx: Db, batch: Array<{ row: number; cells: unknown[] }>): Promise<void> {
+    // 1. Cells to raw inputs, per column.
+    const inputs = batch.map(({ cells }) => {
+      const m = new Map<string, unknown>();
+      this.mapping.forEach((c, i) => {
+        if (!c) return;
+        let v = cellToInput(c, cells[i], this.dicts.get(c.id) ?? null);
+        if (c.kind === 'reference' && typeof v === 'string') {
+          const target = refSource(c)?.codeField;
+          v = target ? normaliseText(target, v) : v.trim();
+        }
+        if (!isBlankInput(v)) m.set(c.id, v);
+      });
+      return m;
+    });
+    await this.resolveRefs(tx, inputs);
+
+    // 2. Business keys and the stored rows that carry them.
+    const keyOf = (input: Map<string, unknown>): string | null => {
+      if (!this.codeField) return null;
+      const raw = input.get(this.codeField.key);
+      if (raw === undefined) return null;
+      const v = normaliseText(this.codeField, raw);
+      return typeof v === 'string' && v !== '' ? v : null;
+    };
+    const keys = [...new Set(inputs.map(keyOf).filter((k): k is string => k !== null && !this.docIds.has(k)))];
+    const existing = await this.existingRows(tx, keys);
+
+    // 3. Validate each row as the form would, and group rows into documents.
+    const newDocs: Doc[] = [];
+    const updDocs: Doc[] = [];
+    const docsByKey = new Map<string, Doc>();
+    const orphanLines: Array<{ parentId: number; line: Line }> = [];
+    batch.forEach(({ row, cells }, i) => {
+      const input = inputs[i];
+      const key = keyOf(input);
+      const errorsBefore = this.report.errorCount;
+      const err = (field: string, m: MessageRef, child?: string) => this.addError(row, field, m, cells, child);
+
+      // References: a code that does not exist in the tenant is this row's error on that column.
+      const header: Row = {};
+      const childInputs = new Map<string, Row>();
+      const refErrors = new Set<string>();
+      for (const [id, v] of input) {
+        const c = this.mapping[this.columnIndex.get(id)!]!;
+        let value = v;
+        if (c.ref && typeof v === 'string') {
+          const source = refSource(c)!;
+          const found = this.refCache.get(`${source.table}.${source.codeColumn}`)?.get(v);
+          // A code that resolves to no single record keeps a placeholder id: the field's own
+          // error is this one, and document checks (which run on valid fields only) stay quiet.
+          if (!found) {
+            err(c.field.key, { key: 'excel.refNotFound', params: { value: v } }, c.child);
+            refErrors.add(id);
+            value = -1;
+          } else if (found === 'many') {
+            err(c.field.key, { key: 'excel.refAmbiguous', params: { value: v } }, c.child);
+            refErrors.add(id);
+            value = -1;
+          } else value = found;
+        }
+        if (c.child) {
+          const ci = childInputs.get(c.child) ?? {};
+          ci[c.field.key] = value;
+          childInputs.set(c.child, ci);
+        } else header[c.field.key] = value;
+      }
+
+      const continuation = this.masterDetail && key !== null && this.seen.has(key);
+      let doc: Doc | null = null;
+      if (continuation) {
+        // spec: a master-detail document imports from one sheet, grouped by document number; the
+        // header cells of its later rows are blank or repeat the first row's.
+        const first = this.firstInputs.get(key!) ?? {};
+        for (const [k, v] of Object.entries(header)) {
+          if (k === this.codeField!.key || v === null) continue;
+          if (JSON.stringify(v) !== JSON.stringify(first[k])) {
+            err(k, { key: 'excel.headerMismatch', params: { row: this.seen.get(key!) } });
+            break;
+          }
+        }
+        if (this.invalidDocs.has(key!)) err(this.codeField!.key, { key: 'excel.documentInvalid', params: { row: this.seen.get(key!) } });
+        doc = docsByKey.get(key!) ?? null;
+      } else {
+        if (key !== null && this.seen.has(key)) err(this.codeField!.key, { key: 'excel.duplicateInFile', params: { row: this.seen.get(key) } });
+        const stored = key !== null ? (existing.get(key) ?? null) : null;
+        if (stored && this.req.mode === 'insert') err(this.codeField!.key, { key: 'excel.alreadyExists', params: { value: key } });
+        if (stored && this.req.mode === 'upsert') {
+          if (stored.__in_scope === false) err(this.codeField!.key, { key: 'excel.outOfScope' });
+          else if (this.entity.states?.locked?.includes(String(stored[this.entity.states.field]))) err(this.codeField!.key, { key: 'excel.recordLocked' });
+        }
+        // An update merges the file's columns over the stored row (columns not in the file keep
+        // their values), exactly as a form save merges its body; a new record gets the defaults.
+        const base: Row = stored ? Object.fromEntries(this.entity.fields.filter((f) => !f.readonly).map((f) => [f.key, stored[f.key] ?? null])) : {};
+        const merged = stored ? { ...base, ...header } : this.defaults(this.entity, header);
+        const v = validateRecord(this.entity, merged, { skipRequired: this.entity.numbering ? [this.entity.numbering.field] : [] });
+        for (const [field, m] of Object.entries(v.errors)) if (!refErrors.has(field)) err(field, m);
+        if (key !== null && !this.seen.has(key)) {
+          this.seen.set(key, row);
+          if (this.masterDetail) this.firstInputs.set(key, header);
+        }
+        doc = { key, row, values: v.values, existing: stored, lines: [] };
+        if (key !== null) docsByKey.set(key, doc);
+      }
+
+      // Lines of child collections given on this row.
+      const lines: Line[] = [];
+      for (const child of this.children) {
+        const ci = childInputs.get(child.key);
+        if (!ci) continue;
+        const v = validateRecord(child.entity, this.defaults(child.entity, ci));
+        for (const [field, m] of Object.entries(v.errors)) if (!refErrors.has(`${child.key}.${field}`)) err(field, m, child.key);
+        lines.push({ childKey: child.key, row, values: v.values });
+      }
+
+      const rowOk = this.report.errorCount === errorsBefore;
+      if (!rowOk) {
+        // A document whose first row failed is not written; its later rows say so.
+        if (!continuation && key !== null && this.seen.get(key) === row) this.invalidDocs.add(key);
+        return;
+      }
+      if (!continuation) {
+        this.report.documents++;
+        doc!.lines.push(...lines);
+        (doc!.existing ? updDocs : newDocs).push(doc!);
+      } else if (doc) doc.lines.push(...lines);
+      else {
+        // The document's first row came in an earlier batch: its lines attach to the written id
+        // (a check run writes nothing, so there is nothing to attach to).
+        const parentId = this.docIds.get(key!);
+        if (parentId !== undefined) for (const line of lines) orphanLines.push({ parentId, line });
+      }
+    });
+
+    // 4. Write, unless an all-or-nothing import has already failed (it will roll back anyway).
+    const write = this.req.write && (this.req.validOnly || this.report.errorCount === 0);
+    if (!write) return;
+    const okNew = newDocs;
+    const okUpd = updDocs;
+    await this.assignNumbers(tx, okNew);
+    const audit: Array<{ id: number; action: string; changes: AuditChange[] }> = [];
+    const insertedIds = await this.insertDocs(tx, okNew);
+    okNew.forEach((d, i) => {
+      if (d.key) this.docIds.set(d.key, insertedIds[i]);
+      audit.push({ id: insertedIds[i], action: 'create', changes: diffRecords(Object.keys(d.values), null, d.values) });
+    });
+    await this.updateDocs(tx, okUpd);
+    for (const d of okUpd) {
+      const id = Number(d.existing!.id);
+      if (d.key) this.docIds.set(d.key, id);
+      audit.push({ id, action: 'update', changes: diffRecords(Object.keys(d.values), d.existing, d.values) });
+    }
+    const lines: Array<{ parentId: number; line: Line }> = [...orphanLines];
+    const auditById = new Map(audit.map((a) => [a.id, a]));
+    okNew.forEach((d, i) => d.lines.forEach((line) => lines.push({ parentId: insertedIds[i], line })));
+    okUpd.forEach((d) => d.lines.forEach((line) => lines.push({ parentId: Number(d.existing!.id), line })));
+    // An update that brings lines replaces the document's lines of that collection.
+    await this.replaceLinesOf(tx, okUpd);
+    const lineIds = await this.insertLines(tx, lines);
+    lines.forEach((l, i) => {
+      const entry = auditById.get(l.parentId);
+      const changes = diffRecords(Object.keys(l.line.values), null, l.line.values, `${l.line.childKey}[#${lineIds[i]}].`);
+      if (entry) entry.changes.push(...changes);
+      else {
+        const added = { id: l.parentId, action: 'update', changes };
+        audit.push(added);
+        auditById.set(l.parentId, added);
+      }
+    });
+    await this.writeAudit(tx, audit);
+    this.report.inserted += okNew.length;
+    this.report.updated += okUpd.length;
+  }
+
+  /** Numbers for new documents without one, from the SN rule, taken in one counter update. */
+  private async assignNumbers(tx: Db, docs: Doc[]): Promise<void> {
+    const rule = this.entity.numbering;
+    if (!rule) return;
+    const need = docs.filter((d) => d.values[rule.field] === null || d.values[rule.field] === undefined);
+    let pending = need;
+    for (let attempt = 0; pending.length && attempt < 20; attempt++) {
+      const period = datePart(rule.datePrefix, this.now);
+      const r = await sql<{ value: number }>`insert into sequences (client_id, key, period, value) values (${this.req.actor.clientId}, ${this.entity.name}, ${period}, ${pending.length})
+        on conflict (client_id, key, period) do update set value = sequences.value + ${pending.length} returning value`.execute(tx);
+      const last = Number(r.rows[0].value);
+      const candidates = pending.map((_, i) => formatSequence(rule, this.now, last - pending.length + 1 + i));
+      // A number typed by hand earlier is skipped, as a form save skips it.
+      const taken = await sql<{ code: string }>`select ${sql.ref(rule.field)}::text as code from ${sql.table(this.entity.table)}
+        where client_id = ${this.req.actor.clientId} and ${sql.ref(rule.field)} = any(${candidates}::text[])`.execute(tx);
+      const takenSet = new Set(taken.rows.map((x) => x.code));
+      const fileKeys = this.seen;
+      const next: Doc[] = [];
+      pending.forEach((d, i) => {
+        if (takenSet.has(candidates[i]) || fileKeys.has(candidates[i])) next.push(d);
+        else d.values[rule.field] = candidates[i];
+      });
+      pending = next;
+    }
+  }
+
+  private async insertDocs(tx: Db, docs: Doc[]): Promise<number[]> {
+    if (!docs.length) return [];
+    const fields = this.entity.fields.filter((f) => !f.readonly);
+    const state = this.entity.states;
+    const arrays = fields.map((f) => docs.map((d) => paramText(f, d.values[f.key])));
+    const colList = sql.join([...fields.map((f) => sql.id(f.key)), ...(state ? [sql.id(state.field)] : [])]);
+    const alias = fields.map((_, i) => sql.id(`c${i}`));
+    const selects = fields.map((f, i) => sql`u.${sql.id(`c${i}`)}::${cast(f)}`);
+    const unnest = sql.join(arrays.map((a) => sql`${a}::text[]`));
+    const r = await sql<{ id: number }>`insert into ${sql.table(this.entity.table)} (client_id, created_by, updated_by, ${colList})
+      select ${this.req.actor.clientId}, ${this.req.actor.userId}, ${this.req.actor.userId}, ${sql.join(selects)}${state ? sql`, ${state.initial}` : sql``}
+      from unnest(${unnest}) with ordinality as u(${sql.join(alias)}, ord) order by ord
+      returning id`.execute(tx);
+    return r.rows.map((x) => Number(x.id));
+  }
+
+  private async updateDocs(tx: Db, docs: Doc[]): Promise<void> {
+    if (!docs.length) return;
+    const fields = this.entity.fields.filter((f) => !f.readonly);
+    const ids = docs.map((d) => String(d.existing!.id));
+    const arrays = fields.map((f) => docs.map((d) => paramText(f, d.values[f.key])));
+    const sets = fields.map((f, i) => sql`${sql.id(f.key)} = u.${sql.id(`c${i}`)}::${cast(f)}`);
+    await sql`update ${sql.table(this.entity.table)} t set ${sql.join(sets)}, version = t.version + 1, updated_by = ${this.req.actor.userId}, updated_at = now()
+      from unnest(${ids}::text[], ${sql.join(arrays.map((a) => sql`${a}::text[]`))}) as u(id, ${sql.join(fields.map((_, i) => sql.id(`c${i}`)))})
+      where t.id = u.id::bigint and t.client_id = ${this.req.actor.clientId}`.execute(tx);
+  }
+
+  private async replaceLinesOf(tx: Db, docs: Doc[]): Promise<void> {
+    for (const child of this.children) {
+      const ids = docs.filter((d) => d.lines.some((l) => l.childKey === child.key)).map((d) => Number(d.existing!.id));
+      if (!ids.length) continue;
+      await sql`delete from ${sql.table(child.entity.table)} where client_id = ${this.req.actor.clientId} and ${sql.ref(child.foreignKey)} = any(${ids}::bigint[])`.execute(tx);
+    }
+  }
+
+  private async insertLines(tx: Db, lines: Array<{ parentId: number; line: Line }>): Promise<number[]> {
+    const ids: number[] = new Array(lines.length).fill(0);
+    for (const child of this.children) {
+      const idx = lines.map((l, i) => (l.line.childKey === child.key ? i : -1)).filter((i) => i >= 0);
+      if (!idx.length) continue;
+      const fields = child.entity.fields.filter((f) => !f.readonly && f.key !== child.foreignKey);
+      const parents = idx.map((i) => String(lines[i].parentId));
+      const arrays = fields.map((f) => idx.map((i) => paramText(f, lines[i].line.values[f.key])));
+      const r = await sql<{ id: number }>`insert into ${sql.table(child.entity.table)} (client_id, created_by, updated_by, ${sql.id(child.foreignKey)}, ${sql.join(fields.map((f) => sql.id(f.key)))})
+        select ${this.req.actor.clientId}, ${this.req.actor.userId}, ${this.req.actor.userId}, u.p::bigint, ${sql.join(fields.map((f, i) => sql`u.${sql.id(`c${i}`)}::${cast(f)}`))}
+        from unnest(${parents}::text[], ${sql.join(arrays.map((a) => sql`${a}::text[]`))}) with ordinality as u(p, ${sql.join(fields.map((_, i) => sql.id(`c${i}`)))}, ord) order by ord
+        returning id`.execute(tx);
+      r.rows.forEach((row, k) => (ids[idx[k]] = Number(row.id)));
+    }
+    return ids;
+  }
+
+  /** One audit row per written document (ARCHITECTURE: every write is audited), in one statement. */
+  private async writeAudit(tx: Db, entries: Array<{ id: number; action: string; changes: AuditChange[] }>): Promise<void> {
+    if (!entries.length) return;
+    const a = this.req.actor;
+    await sql`insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
+      select ${a.clientId}, ${this.entity.name}, u.id::bigint, u.action, ${a.userId}, ${a.username}, ${a.ip}, u.changes::jsonb
+      from unnest(${entries.map((e) => String(e.id))}::text[], ${entries.map((e) => e.action)}::text[], ${entries.map((e) => JSON.stringify(e.changes))}::text[]) as u(id, action, changes)`.execute(tx);
+  }
+}
+
+/** The columns of an entity's template as the preview grid shows them (id, header, required). */
+export function templateColumnsOf(entity: EntityDef, language: Language): Array<{ id: string; header: string; required: boolean }> {
+  return importColumns(entity).map((c) => ({ id: c.id, header: headerText(c, language, false), required: c.required }));
+}
+
+export { refCodeField };

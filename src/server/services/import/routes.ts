@@ -1,0 +1,226 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { allEntities, getEntity, getPage, isLanguage, translate, type EntityDef, type Language } from '../../../model';
+import { importColumns, templateVersion } from '../../../model/excel';
+import { authOf, requireAuth } from '../../access/auth-context';
+import { ok, requestLanguage } from '../../http/envelope';
+import { AppError, notFound } from '../../http/errors';
+import { assertCan } from '../../resources/permissions';
+import { createJob, findJob, listJobs, type JobRow } from '../jobs';
+import { errorsPath, importDir, jobView, maxImportRows, startImportJob, uploadPath, type ImportParams } from './import-jobs.service';
+import type { ImportMode } from './import.service';
+import { buildTemplate, dataSheetName, readErrors, writeErrorWorkbook } from './template.service';
+
+/**
+ * The import centre's API (spec 7: GET crossapi/ccommonapi/data-upload/page-upload-links) and the
+ * registry's `/api/{prefix}/{entity}/import`:
+ *
+ *   GET  /crossapi/ccommonapi/data-upload/page-upload-links?opt=vendor   templates a page offers
+ *   GET  /crossapi/ccommonapi/data-upload/template?entity=vendor&lang=en  template download
+ *   POST /crossapi/ccommonapi/data-upload/upload  (multipart: file, entity, mode, commit)
+ *   GET  /crossapi/ccommonapi/data-upload/jobs           the user's import/export history
+ *   GET  /crossapi/ccommonapi/data-upload/jobs/:id       one job (status, progress, counts)
+ *   GET  /crossapi/ccommonapi/data-upload/jobs/:id/errors?page=&size=   the preview's errors
+ *   GET  /crossapi/ccommonapi/data-upload/jobs/:id/error-workbook?only=errors
+ *   POST /crossapi/ccommonapi/data-upload/jobs/:id/commit  { validOnly }
+ */
+
+const BASE = '/crossapi/ccommonapi/data-upload';
+const MAX_UPLOAD_MB = 50;
+
+type Query = Record<string, string | undefined>;
+
+function languageOf(req: FastifyRequest, explicit?: string): Language {
+  return isLanguage(explicit) ? explicit : requestLanguage(req);
+}
+
+function importableEntity(name: string | undefined): EntityDef {
+  const entity = name ? getEntity(name) : undefined;
+  if (!entity || entity.childOnly || importColumns(entity).length === 0) throw new AppError('badRequest', 'excel.unknownEntity');
+  return entity;
+}
+
+function asciiName(name: string): string {
+  return name.replace(/[^\w.-]+/g, '_');
+}
+
+/** Content-Disposition with the UTF-8 name (RFC 5987) and an ASCII fallback. */
+export function attachment(reply: FastifyReply, fileName: string): FastifyReply {
+  return reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename="${asciiName(fileName)}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+    .header('cache-control', 'no-store');
+}
+
+async function jobOf(app: FastifyInstance, req: FastifyRequest<{ Params: { id: string } }>): Promise<JobRow> {
+  const auth = authOf(req);
+  const id = Number(req.params.id);
+  if (!auth.clientId || !Number.isSafeInteger(id)) throw notFound('job.notFound');
+  const job = await findJob(app.db, auth.clientId, id);
+  // A job is its starter's (the tenant filter is in SQL; the user check keeps colleagues' files private).
+  if (!job || job.user_id !== auth.userId) throw notFound('job.notFound');
+  return job;
+}
+
+/** The templates of a page (its entity; spec 7 page-upload-links), or of every importable entity. */
+function uploadLinks(entities: EntityDef[], language: Language) {
+  return entities.map((e) => ({
+    entity: e.name,
+    title: language === 'en' ? e.label.en : e.label.zh,
+    menuCode: e.menuCode,
+    version: templateVersion(e),
+    templateUrl: `/api${BASE}/template?entity=${e.name}&lang=${language}`,
+    importUrl: `/api/${e.prefix}/${e.name}/import`,
+    upsert: Boolean(e.codeField),
+    masterDetail: Boolean(e.children?.length),
+  }));
+}
+
+export async function importRoutes(app: FastifyInstance): Promise<void> {
+  const guard = { preHandler: requireAuth };
+
+  app.get(`${BASE}/page-upload-links`, guard, async (req) => {
+    const q = req.query as Query;
+    const language = languageOf(req, q.lang);
+    let entities: EntityDef[];
+    if (q.opt) {
+      const page = getPage(q.opt);
+      if (!page) throw notFound('msg.pageNotExist');
+      entities = [getEntity(page.entity)].filter((e): e is EntityDef => Boolean(e));
+    } else if (q.entity) entities = [importableEntity(q.entity)];
+    else entities = allEntities().filter((e) => !e.childOnly);
+    const allowed: EntityDef[] = [];
+    for (const e of entities) {
+      if (importColumns(e).length === 0) continue;
+      try {
+        await assertCan(req.auth, e.menuCode, 'import', { db: app.db });
+        allowed.push(e);
+      } catch {
+        // Not offered: the user may not import into it.
+      }
+    }
+    return ok(uploadLinks(allowed, language));
+  });
+
+  app.get(`${BASE}/template`, guard, async (req, reply) => {
+    const q = req.query as Query;
+    const entity = importableEntity(q.entity);
+    await assertCan(req.auth, entity.menuCode, 'import', { db: app.db });
+    const language = languageOf(req, q.lang);
+    const buf = await buildTemplate(entity, language, maxImportRows());
+    const name = `${dataSheetName(entity, language)}-${translate(language, 'excel.templateSheet')}.xlsx`;
+    return attachment(reply, name).send(buf);
+  });
+
+  const upload = async (req: FastifyRequest, entityName: string | undefined) => {
+    const auth = authOf(req);
+    const fields: Record<string, string> = { ...(req.query as Query) } as Record<string, string>;
+    if (!req.isMultipart()) throw new AppError('badRequest', 'excel.noFile');
+    const tmpDir = join(app.config.dataDir, 'files', 'tmp');
+    await mkdir(tmpDir, { recursive: true });
+    let tmp: string | null = null;
+    let fileName = '';
+    try {
+      for await (const part of req.parts()) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value);
+          continue;
+        }
+        if (tmp) {
+          part.file.resume();
+          continue;
+        }
+        fileName = part.filename || 'upload.xlsx';
+        tmp = join(tmpDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.upload`);
+        await pipeline(part.file, createWriteStream(tmp));
+        if (part.file.truncated) throw new AppError('payloadTooLarge', 'excel.fileTooLarge', { params: { max: MAX_UPLOAD_MB } });
+      }
+      if (!tmp) throw new AppError('badRequest', 'excel.noFile');
+      // spec 8 "upload failed" cases with their own message: only .xlsx (an .xls, .csv or image is refused).
+      if (!/\.xlsx$/i.test(fileName)) throw new AppError('badRequest', 'excel.wrongFileType');
+      const entity = importableEntity(entityName ?? fields.entity);
+      const clientId = await assertCan(req.auth, entity.menuCode, 'import', { db: app.db });
+      const mode: ImportMode = fields.mode === 'upsert' ? 'upsert' : 'insert';
+      if (mode === 'upsert' && !entity.codeField) throw new AppError('badRequest', 'excel.upsertNeedsKey');
+      const commit = fields.commit === 'all' || fields.commit === 'valid' ? fields.commit : 'check';
+      const language = languageOf(req, fields.lang);
+      const size = (await stat(tmp)).size;
+      const params: ImportParams = { entity: entity.name, mode, fileName, fileSize: size, language, commit };
+      const job = await createJob(app.db, { clientId, userId: auth.userId }, 'import', `${language === 'en' ? entity.label.en : entity.label.zh} ${fileName}`, params);
+      await mkdir(importDir(app, clientId), { recursive: true });
+      await rename(tmp, uploadPath(app, job));
+      tmp = null;
+      startImportJob(app, job, auth, { write: commit !== 'check', validOnly: commit === 'valid' });
+      return ok(jobView(job, language));
+    } finally {
+      if (tmp) await rm(tmp, { force: true });
+    }
+  };
+
+  app.post(`${BASE}/upload`, guard, async (req) => upload(req, undefined));
+  for (const entity of allEntities()) {
+    if (entity.childOnly || importColumns(entity).length === 0) continue;
+    app.post(`/${entity.prefix}/${entity.name}/import`, guard, async (req) => upload(req, entity.name));
+  }
+
+  app.get(`${BASE}/jobs`, guard, async (req) => {
+    const auth = authOf(req);
+    if (!auth.clientId) return ok({ rows: [], total: 0 });
+    const q = req.query as Query;
+    const size = Math.min(200, Math.max(1, Number(q.size) || 20));
+    const page = Math.max(1, Number(q.page) || 1);
+    const r = await listJobs(app.db, { clientId: auth.clientId, userId: auth.userId }, size, (page - 1) * size);
+    const language = requestLanguage(req);
+    return ok({ rows: r.rows.map((j) => jobView(j, language)), total: r.total });
+  });
+
+  app.get<{ Params: { id: string } }>(`${BASE}/jobs/:id`, guard, async (req) => ok(jobView(await jobOf(app, req), requestLanguage(req))));
+
+  app.get<{ Params: { id: string } }>(`${BASE}/jobs/:id/errors`, guard, async (req) => {
+    const job = await jobOf(app, req);
+    const q = req.query as Query;
+    const size = Math.min(1000, Math.max(1, Number(q.size) || 100));
+    const page = Math.max(1, Number(q.page) || 1);
+    const errors = job.kind === 'import' ? await readErrors(errorsPath(app, job)) : [];
+    return ok({ rows: errors.slice((page - 1) * size, page * size), total: errors.length });
+  });
+
+  app.get<{ Params: { id: string } }>(`${BASE}/jobs/:id/error-workbook`, guard, async (req, reply) => {
+    const job = await jobOf(app, req);
+    if (job.kind !== 'import' || job.status === 'running' || job.status === 'queued') throw new AppError('conflict', 'job.busy');
+    const params = job.params as unknown as ImportParams;
+    const language = languageOf(req, (req.query as Query).lang ?? params.language);
+    const onlyErrors = (req.query as Query).only === 'errors';
+    const target = join(importDir(app, job.client_id ?? 0), `${job.id}.errors-${onlyErrors ? 'only' : 'all'}-${language}.xlsx`);
+    const errors = await readErrors(errorsPath(app, job));
+    await writeErrorWorkbook(uploadPath(app, job), target, errors, language, onlyErrors);
+    const base = params.fileName.replace(/\.xlsx$/i, '');
+    return attachment(reply, `${base}-${translate(language, 'excel.messagesColumn')}.xlsx`).send(createReadStream(target));
+  });
+
+  app.post<{ Params: { id: string } }>(`${BASE}/jobs/:id/commit`, guard, async (req) => {
+    const job = await jobOf(app, req);
+    const auth = authOf(req);
+    const entity = importableEntity((job.params as unknown as ImportParams).entity);
+    await assertCan(req.auth, entity.menuCode, 'import', { db: app.db });
+    if (job.kind !== 'import' || job.status !== 'checked') throw new AppError('conflict', job.status === 'running' || job.status === 'queued' ? 'job.busy' : 'excel.notChecked');
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const validOnly = body.validOnly === true || body.validOnly === 'true' || body.validOnly === '1';
+    const result = job.result ?? {};
+    if (Number(result.valid ?? 0) === 0) throw new AppError('badRequest', 'excel.nothingToCommit');
+    if (!validOnly && Number(result.errorCount ?? 0) > 0) throw new AppError('badRequest', 'excel.hasErrors', { params: { count: result.errorCount } });
+    // Status moves to running before the reply, so a second click cannot start a second write.
+    const claimed = await app.db
+      .updateTable('jobs')
+      .set({ status: 'running', updated_at: new Date().toISOString() })
+      .where('id', '=', job.id)
+      .where('status', '=', 'checked')
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw new AppError('conflict', 'job.busy');
+    startImportJob(app, { ...job, status: 'running' }, auth, { write: true, validOnly });
+    return ok(jobView({ ...job, status: 'running' }, requestLanguage(req)));
+  });
+}

@@ -1,0 +1,167 @@
+import { createWriteStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { getEntity, translate, type EntityDef, type Language } from '../../../model';
+import {
+  columnLetter,
+  dropDownOptions,
+  headerText,
+  importColumns,
+  LISTS_SHEET,
+  metaRows,
+  parseMeta,
+  TEMPLATE_SHEET,
+  templateVersion,
+  type TemplateMeta,
+} from '../../../model/excel';
+import type { RowError } from './import.service';
+import { readWorkbook } from './xlsx-reader.util';
+
+/**
+ * Import templates and error workbooks. A template is small and built in memory; the error
+ * workbook holds the user's rows again and is streamed (read with the streaming reader, written
+ * with the streaming writer), so it scales like the import itself.
+ */
+
+const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFDDEBF7' } };
+const REQUIRED_FONT: Partial<ExcelJS.Font> = { bold: true, color: { argb: 'FFC00000' } };
+const HEADER_FONT: Partial<ExcelJS.Font> = { bold: true };
+/** Bad cells of the error workbook: Excel's own "bad" style (light red fill, dark red text). */
+const BAD_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } };
+const BAD_FONT: Partial<ExcelJS.Font> = { color: { argb: 'FF9C0006' } };
+
+const widthOf = (text: string) => Math.min(40, Math.max(10, [...text].reduce((n, ch) => n + (ch.charCodeAt(0) > 255 ? 2 : 1), 0) + 2));
+
+/** The sheet name of an entity's data in the user's language (Excel allows 31 characters, no []:*?/\). */
+export function dataSheetName(entity: EntityDef, language: Language): string {
+  return (language === 'en' ? entity.label.en : entity.label.zh).replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'data';
+}
+
+/**
+ * The import template of an entity: a header row (required columns marked `*` and red), notes on
+ * reference, dictionary and numbered columns, drop-down lists for dictionary and yes/no columns
+ * (from a hidden list sheet), and the hidden identity sheet with entity and template version.
+ */
+export async function buildTemplate(entity: EntityDef, language: Language, maxRows: number): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'garment-scm';
+  const meta = wb.addWorksheet(TEMPLATE_SHEET, { state: 'veryHidden' });
+  for (const r of metaRows({ entity: entity.name, version: templateVersion(entity), language, kind: 'template' })) meta.addRow(r);
+  const lists = wb.addWorksheet(LISTS_SHEET, { state: 'veryHidden' });
+  const ws = wb.addWorksheet(dataSheetName(entity, language), { views: [{ state: 'frozen', ySplit: 1 }] });
+  wb.views = [{ x: 0, y: 0, width: 20000, height: 12000, firstSheet: 2, activeTab: 2, visibility: 'visible' }];
+
+  const columns = importColumns(entity);
+  const header = ws.getRow(1);
+  let listCol = 0;
+  columns.forEach((c, i) => {
+    const cell = header.getCell(i + 1);
+    const text = headerText(c, language);
+    cell.value = text;
+    cell.fill = HEADER_FILL;
+    cell.font = c.required ? REQUIRED_FONT : HEADER_FONT;
+    ws.getColumn(i + 1).width = widthOf(text);
+    const notes: string[] = [];
+    if (c.ref) {
+      const target = getEntity(c.ref.entity);
+      notes.push(translate(language, 'excel.refHint', { entity: target ? (language === 'en' ? target.label.en : target.label.zh) : c.ref.entity }));
+    }
+    if (entity.numbering?.field === c.field.key && !c.child) notes.push(translate(language, 'excel.numberedHint'));
+    const options = dropDownOptions(c, language);
+    if (options) {
+      notes.push(translate(language, 'excel.dictHint'));
+      const letter = columnLetter(listCol++);
+      options.forEach((o, k) => (lists.getCell(`${letter}${k + 1}`).value = o));
+      // One range rule per column (not one per cell): small files, fast to open.
+      // exceljs keeps range rules in `dataValidations` (not in its type declarations).
+      (ws as unknown as { dataValidations: { add: (range: string, rule: ExcelJS.DataValidation) => void } }).dataValidations.add(`${columnLetter(i)}2:${columnLetter(i)}${maxRows + 1}`, {
+        type: 'list',
+        allowBlank: true,
+        formulae: [`'${LISTS_SHEET}'!$${letter}$1:$${letter}$${options.length}`],
+        showErrorMessage: true,
+        errorStyle: 'warning',
+        error: translate(language, 'excel.dictHint'),
+      });
+    }
+    if (notes.length) cell.note = notes.join('\n');
+  });
+  header.commit();
+  const out = await wb.xlsx.writeBuffer();
+  return Buffer.from(out as ArrayBuffer);
+}
+
+/** Reads the identity sheet of a workbook on disk (null when absent). */
+export async function readMeta(path: string): Promise<TemplateMeta | null> {
+  for await (const ev of readWorkbook(path)) {
+    if (ev.kind === 'meta') return parseMeta(ev.rows);
+    return null;
+  }
+  return null;
+}
+
+/**
+ * The error workbook: the uploaded rows (all, or only the failed ones) with an added messages
+ * column and every bad cell marked red, plus the identity sheet, so the fixed file uploads again.
+ */
+export async function writeErrorWorkbook(source: string, target: string, errors: RowError[], language: Language, onlyErrors: boolean): Promise<void> {
+  const byRow = new Map<number, RowError[]>();
+  for (const e of errors) {
+    const list = byRow.get(e.row) ?? [];
+    list.push(e);
+    byRow.set(e.row, list);
+  }
+  const out = createWriteStream(target);
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  let ws: ExcelJS.Worksheet | null = null;
+  let messagesCol = 0;
+  for await (const ev of readWorkbook(source)) {
+    if (ev.kind === 'meta') {
+      const meta = wb.addWorksheet(TEMPLATE_SHEET, { state: 'veryHidden' });
+      for (const r of ev.rows) meta.addRow(r).commit();
+      meta.commit();
+      continue;
+    }
+    if (!ws) {
+      ws = wb.addWorksheet(language === 'en' ? 'Errors' : '错误数据', { views: [{ state: 'frozen', ySplit: 1 }] });
+      messagesCol = ev.cells.length + 1;
+      const header = ws.addRow([...ev.cells, translate(language, 'excel.messagesColumn')]);
+      header.eachCell((cell) => (cell.font = HEADER_FONT));
+      header.getCell(messagesCol).font = REQUIRED_FONT;
+      header.commit();
+      continue;
+    }
+    const rowErrors = byRow.get(ev.number);
+    if (onlyErrors && !rowErrors) continue;
+    const cells = ev.cells.slice(0, messagesCol - 1);
+    while (cells.length < messagesCol - 1) cells.push(null);
+    const row = ws.addRow([...cells, rowErrors ? rowErrors.map((e) => `[${e.column}] ${e.message}`).join(language === 'en' ? '; ' : '；') : null]);
+    if (rowErrors) {
+      for (const e of rowErrors) {
+        if (e.col < 0) continue;
+        const cell = row.getCell(e.col + 1);
+        cell.fill = BAD_FILL;
+        cell.font = BAD_FONT;
+      }
+      row.getCell(messagesCol).font = BAD_FONT;
+    }
+    row.commit();
+  }
+  if (ws) ws.commit();
+  await wb.commit();
+  await new Promise<void>((resolve, reject) => {
+    if (out.writableFinished) resolve();
+    else {
+      out.once('finish', () => resolve());
+      out.once('error', reject);
+    }
+  });
+}
+
+/** Loads a job's stored errors. */
+export async function readErrors(path: string): Promise<RowError[]> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as RowError[];
+  } catch {
+    return [];
+  }
+}
