@@ -6,7 +6,7 @@ import { ok } from '../http/envelope';
 import { AppError, forbidden, validationError, type FieldError } from '../http/errors';
 import { logoutSessions } from '../realtime';
 import { queueMessage } from '../services/notify';
-import { authOf, requireAuth, resolveAuth, tokenOf } from './auth-context';
+import { authOf, requireAuth, tokenOf } from './auth-context';
 import { clock, nowSeconds } from './clock';
 import { verifyAccessToken } from './jwt';
 import { inputOf, intOf, text, textOf } from './input.util';
@@ -130,7 +130,8 @@ export async function sessionRoutes(app: FastifyInstance, deps: AccessDeps): Pro
   app.get('/access/user-state', async (req) => {
     const token = tokenOf(req);
     const claims = token ? verifyAccessToken(token, config.jwtSecret, nowSeconds()) : null;
-    const auth = token && claims ? await resolveAuth(app, token) : null;
+    // The auth hook already resolved this token (signature, live session, active user).
+    const auth = claims ? req.auth : null;
     if (!auth || !claims) return ok({ valid: false, username: null, expire_at: null, expires_in: 0 });
     return ok({ valid: true, username: auth.username, user_id: auth.userId, expire_at: claims.exp, expires_in: claims.exp - nowSeconds() });
   });
