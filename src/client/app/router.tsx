@@ -1,0 +1,123 @@
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { engineRoutes } from '../engine/routes';
+import { hasValidToken } from '../session/guard';
+import { nowSeconds } from '../session/access-state';
+import { guardNavigation, loadProfile } from '../session/session-flow';
+import { readStoredSession } from '../session/storage';
+import { pendingSpecPaths } from './route-table';
+import { RootLayout } from './RootLayout';
+import { PageLoading, RouteError } from './RouteError';
+
+/** What a route tells the shell: its title (spec 2: the document title comes from it). */
+export type RouteHandle = { titleKey?: string; title?: string };
+
+type PageModule = Record<string, unknown>;
+/** A code-split page: `page(() => import('./X'), 'X')` loads the module when the route is first visited. */
+function page(load: () => Promise<PageModule>, name: string): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const m = await load();
+      return { Component: m[name] as React.ComponentType };
+    },
+  };
+}
+
+const login = () => import('../pages/login/LoginPage');
+const third = () => import('../pages/login/ThirdWelcomePage');
+const password = () => import('../pages/password/PasswordPages');
+const signup = () => import('../pages/signup/SignupPage');
+const common = () => import('../pages/common/CommonPages');
+const shell = () => import('../shell/ShellLayout');
+const workspace = () => import('../pages/workspace/WorkspacePages');
+const user = () => import('../pages/user/UserPages');
+const outbox = () => import('../pages/outbox/OutboxPage');
+
+/** Spec 2: every non-public navigation passes the guard first (it runs on every navigation). */
+async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
+  const to = await guardNavigation(new URL(request.url));
+  if (to) throw redirect(to);
+  return null;
+}
+
+/** Spec 2: the discovery pages load the profile only when a valid token exists. */
+async function discoveryLoader(): Promise<null> {
+  if (hasValidToken(readStoredSession(), nowSeconds())) await loadProfile().catch(() => false);
+  return null;
+}
+
+/** The route tree: spec 2 public routes, then the signed-in shell with every signed-in route. */
+export function appRoutes(): RouteObject[] {
+  const pending: RouteObject[] = pendingSpecPaths(engineRoutes).map((path) => ({
+    path,
+    handle: { titleKey: 'ui.unavailable.title' } satisfies RouteHandle,
+    ...page(common, 'UnavailablePage'),
+  }));
+
+  return [
+    {
+      id: 'root',
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <PageLoading />,
+      children: [
+        // Spec 2 public routes (no sign-in check).
+        {
+          path: '/login',
+          handle: { titleKey: 'ui.login.title' } satisfies RouteHandle,
+          ...page(login, 'LoginPage'),
+          children: [
+            { path: 'ddwelcome/:client', handle: { titleKey: 'ui.third.title' }, ...page(third, 'ThirdWelcomePage') },
+            { path: 'qywxwelcome', handle: { titleKey: 'ui.third.title' }, ...page(third, 'ThirdWelcomePage') },
+            { id: 'thirdwelcome', path: 'third/:type', handle: { titleKey: 'ui.third.title' }, ...page(third, 'ThirdWelcomePage') },
+          ],
+        },
+        { path: '/login/inner', handle: { titleKey: 'ui.login.title' }, ...page(login, 'InnerLoginPage') },
+        { path: '/signup', handle: { titleKey: 'ui.signup.title' }, ...page(signup, 'SignupPage') },
+        { path: '/forgotpwd/fillemail', handle: { titleKey: 'ui.forgot.title' }, ...page(password, 'FillEmailPage') },
+        { path: '/forgotpwd/newpwd', handle: { titleKey: 'ui.newpwd.title' }, ...page(password, 'NewPasswordPage') },
+        { path: '/forgotpwd/deadline', handle: { titleKey: 'ui.deadline.title' }, ...page(password, 'DeadlinePage') },
+        { path: '/discovery/index', loader: discoveryLoader, handle: { titleKey: 'ui.discovery.title' }, ...page(common, 'DiscoveryPage') },
+        { path: '/newdiscovery/index', loader: discoveryLoader, handle: { titleKey: 'ui.discovery.title' }, ...page(common, 'DiscoveryPage') },
+
+        // Signed-in routes: the guard, then the shell.
+        {
+          id: 'guarded',
+          loader: guardLoader,
+          shouldRevalidate: () => true,
+          children: [
+            {
+              id: 'shell',
+              ...page(shell, 'ShellLayout'),
+              children: [
+                // Spec 2: "/ root shell with an empty child": the empty child opens the workspace.
+                { index: true, loader: () => redirect('/workspace/home') },
+                { path: 'homeguide', handle: { titleKey: 'ui.menuguide.title' }, ...page(workspace, 'MenuGuidePage') },
+                { path: 'workspace', loader: () => redirect('/workspace/home') },
+                { path: 'workspace/home', handle: { titleKey: 'ui.home.title' }, ...page(workspace, 'WorkspaceHomePage') },
+                { path: 'workspace/menuguide', handle: { titleKey: 'ui.menuguide.title' }, ...page(workspace, 'MenuGuidePage') },
+                { path: 'workspace/menuindex/:opt', ...page(workspace, 'MenuIndexPage') },
+                { path: 'page/userinfo', handle: { titleKey: 'ui.userinfo.title' }, ...page(user, 'UserInfoPage') },
+                { path: 'page/security', handle: { titleKey: 'ui.security.title' }, ...page(user, 'SecurityPage') },
+                { path: 'page/settings', handle: { titleKey: 'ui.settings.title' }, ...page(user, 'SettingsPage') },
+                { path: 'page/outbox', handle: { titleKey: 'ui.outbox.title' }, ...page(outbox, 'OutboxPage') },
+                // Spec 2 "/{menumodule}": a module's landing page (unknown modules are not found).
+                { path: ':menumodule', ...page(workspace, 'MenuModulePage') },
+                // Generic registry routes (/{cata}/index/{opt}, ...) from the registry engine.
+                ...engineRoutes,
+                // Spec routes of features not built yet: they exist and say so.
+                ...pending,
+                { path: '*', handle: { titleKey: 'ui.notFound.title' }, ...page(common, 'NotFoundPage') },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes(), { basename: '/' });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { installApiReactions } from './api/install-reactions';
+import { App } from './app/App';
+import { initI18n } from './app/i18n';
+import { bindNavigator } from './app/navigation';
+import { createAppRouter } from './app/router';
+import { recordPageBuild } from './shell/version-check';
+
+/** Starts the browser app: translations, API reactions (spec 8), the router, then React. */
+async function start(): Promise<void> {
+  await initI18n();
+  installApiReactions();
+  void recordPageBuild();
+  const router = createAppRouter();
+  bindNavigator({
+    navigate: (to, options) => void router.navigate(to, options),
+    location: () => router.state.navigation.location ?? router.state.location,
+  });
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,69 @@
+import { Button, Field, Input, MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { checkRule } from '../../../model/rules';
+import { ApiError } from '../../api/client';
+import { applyServerFieldErrors } from '../../api/form-errors';
+import { accessApi } from '../../session/access-api';
+
+type Values = { old_password: string; new_password: string; repeat_password: string };
+
+/**
+ * Changing one's password: from the security page (old password asked) or at first sign-in
+ * (spec 2 "first-login or new password": new password and repeat only). Spec 5: new password and
+ * repeat cannot be empty, must match, letters and digits 6 to 20 (the server may require the
+ * stricter variant and says so in its reply).
+ */
+export function ChangePasswordForm({ requireOld, onDone, submitLabel }: { requireOld: boolean; onDone: (endedSessions: number) => void; submitLabel?: string }) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState('');
+  const { register, handleSubmit, setError, formState, getValues } = useForm<Values>({ defaultValues: { old_password: '', new_password: '', repeat_password: '' } });
+  const err = formState.errors;
+
+  const submit = handleSubmit(async (v) => {
+    setFailure('');
+    try {
+      const r = await accessApi.changePassword({ ...(requireOld ? { old_password: v.old_password } : {}), new_password: v.new_password, repeat_password: v.repeat_password });
+      onDone(r.ended_sessions);
+    } catch (e) {
+      // An ApiError was already toasted by the spec 8 reactions; its field errors go onto the fields.
+      applyServerFieldErrors(e, setError, {}, ['old_password', 'new_password', 'repeat_password']);
+      if (!(e instanceof ApiError)) setFailure(String(e));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate style={{ display: 'grid', gap: 14 }} data-testid="change-password-form">
+      {failure ? (
+        <MessageBar intent="error">
+          <MessageBarBody>{failure}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {requireOld ? (
+        <Field label={t('ui.password.old')} required validationMessage={err.old_password?.message}>
+          <Input type="password" autoComplete="current-password" {...register('old_password', { required: t('rule.required') })} />
+        </Field>
+      ) : null}
+      <Field label={t('ui.password.new')} required validationMessage={err.new_password?.message} hint={t('rule.pwd')}>
+        <Input
+          type="password"
+          autoComplete="new-password"
+          {...register('new_password', { required: t('rule.required'), validate: (x) => checkRule('pwd', x) || t('rule.pwd') })}
+        />
+      </Field>
+      <Field label={t('ui.password.repeat')} required validationMessage={err.repeat_password?.message}>
+        <Input
+          type="password"
+          autoComplete="new-password"
+          {...register('repeat_password', { required: t('rule.required'), validate: (x) => x === getValues('new_password') || t('access.passwordMismatch') })}
+        />
+      </Field>
+      <div>
+        <Button appearance="primary" type="submit" disabled={formState.isSubmitting}>
+          {submitLabel ?? t('ui.password.change')}
+        </Button>
+      </div>
+    </form>
+  );
+}

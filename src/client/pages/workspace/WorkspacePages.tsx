@@ -1,0 +1,221 @@
+import { Badge, Body1, Caption1, Card, makeStyles, Subtitle2, Text, Title2, Title3, tokens } from '@fluentui/react-components';
+import { Alert24Regular, Apps24Regular, Building24Regular, Grid24Regular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { ROLE_LABELS, type RoleCode } from '../../../model/roles';
+import { currentLanguage } from '../../app/i18n';
+import { access } from '../../session/access-state';
+import type { MenuGroupItem, MenuItem } from '../../session/login-reply';
+import { menuEntryTitle, menuGroupTitle } from '../../shell/menu-lookup';
+import { menuIcon } from '../../shell/menu-icons';
+import { NotFoundPage } from '../common/CommonPages';
+import { greetingKey, quickLinks } from './greeting';
+
+const useStyles = makeStyles({
+  page: { display: 'grid', gap: '20px', maxWidth: '1200px' },
+  hero: {
+    borderRadius: tokens.borderRadiusXLarge,
+    padding: '24px 28px',
+    color: '#fff',
+    background: 'linear-gradient(120deg, #16264A 0%, #20478F 60%, #2E60B2 100%)',
+    display: 'grid',
+    gap: '8px',
+  },
+  heroMeta: { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', color: 'rgba(255,255,255,0.85)' },
+  stats: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: '16px' },
+  stat: { display: 'grid', gridTemplateColumns: '44px 1fr', gap: '12px', alignItems: 'center', padding: '16px' },
+  statIcon: {
+    width: '44px',
+    height: '44px',
+    borderRadius: '12px',
+    display: 'grid',
+    placeItems: 'center',
+    background: tokens.colorBrandBackground2,
+    color: tokens.colorBrandForeground1,
+  },
+  statValue: { fontSize: '24px', lineHeight: '30px', fontWeight: 600 },
+  section: { display: 'grid', gap: '12px' },
+  tiles: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: '12px' },
+  tile: {
+    display: 'grid',
+    gridTemplateColumns: '36px 1fr',
+    gap: '10px',
+    alignItems: 'center',
+    padding: '14px',
+    cursor: 'pointer',
+    ':hover': { boxShadow: tokens.shadow8 },
+  },
+  tileIcon: {
+    width: '36px',
+    height: '36px',
+    borderRadius: '10px',
+    display: 'grid',
+    placeItems: 'center',
+    background: tokens.colorNeutralBackground3,
+    color: tokens.colorBrandForeground1,
+  },
+  empty: { padding: '24px', color: tokens.colorNeutralForeground3 },
+  groups: { display: 'grid', gap: '20px' },
+});
+
+type Entry = MenuItem & { group: string };
+
+/** Menu entries as tiles that open their FURL. */
+function EntryTiles({ entries }: { entries: Entry[] }) {
+  const s = useStyles();
+  const navigate = useNavigate();
+  const lang = currentLanguage();
+  const { t } = useTranslation();
+  if (!entries.length) return <div className={s.empty}>{t('ui.shell.noMenus')}</div>;
+  return (
+    <div className={s.tiles}>
+      {entries.map((e) => (
+        <Card
+          key={e.CODE}
+          className={s.tile}
+          role="link"
+          tabIndex={0}
+          onClick={() => navigate(e.FURL)}
+          onKeyDown={(k) => (k.key === 'Enter' ? navigate(e.FURL) : undefined)}
+          data-testid={`quick-${e.CODE}`}
+        >
+          <div className={s.tileIcon}>{menuIcon(e.ICON)}</div>
+          <div style={{ minWidth: 0 }}>
+            <Text weight="semibold" block truncate wrap={false}>
+              {menuEntryTitle(e, lang)}
+            </Text>
+            <Caption1 block truncate wrap={false}>
+              {e.group}
+            </Caption1>
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function entriesOf(menus: readonly MenuGroupItem[], lang: 'zh-CN' | 'en'): Entry[] {
+  return menus.flatMap((g) => g.children.map((e) => ({ ...e, group: menuGroupTitle(g, lang) })));
+}
+
+/** /workspace/home: the personal workbench (greeting, company, unread count, quick links). */
+export function WorkspaceHomePage() {
+  const s = useStyles();
+  const { t } = useTranslation();
+  const user = useSnapshot(access);
+  const navigate = useNavigate();
+  const lang = currentLanguage();
+  const menus = user.menus as typeof access.menus;
+  const entries = quickLinks(entriesOf(menus, lang), user.favouriteMenus);
+  const roles = user.dashroles.map((r) => {
+    const label = ROLE_LABELS[r as RoleCode];
+    return label ? (lang === 'en' ? label.en : label.zh) : r;
+  });
+  return (
+    <div className={s.page} data-testid="workspace-home">
+      <section className={s.hero}>
+        <Title2 as="h1" style={{ color: '#fff' }}>
+          {t(greetingKey(new Date().getHours()), { name: user.fullname || user.username })}
+        </Title2>
+        <div className={s.heroMeta}>
+          <Building24Regular />
+          <Body1 data-testid="home-company">{user.clientName || t('ui.home.noCompany')}</Body1>
+          {roles.map((r) => (
+            <Badge key={r} appearance="tint" color="brand" shape="rounded">
+              {r}
+            </Badge>
+          ))}
+        </div>
+      </section>
+
+      <div className={s.stats}>
+        <Card className={s.stat}>
+          <div className={s.statIcon}>
+            <Alert24Regular />
+          </div>
+          <div>
+            <div className={s.statValue} data-testid="home-unread">{user.unread}</div>
+            <Caption1>{t('ui.home.unread')}</Caption1>
+          </div>
+        </Card>
+        <Card className={s.stat}>
+          <div className={s.statIcon}>
+            <Apps24Regular />
+          </div>
+          <div>
+            <div className={s.statValue}>{entries.length}</div>
+            <Caption1>{t('ui.home.functions')}</Caption1>
+          </div>
+        </Card>
+        <Card className={s.stat} onClick={() => navigate('/workspace/menuguide')} style={{ cursor: 'pointer' }}>
+          <div className={s.statIcon}>
+            <Grid24Regular />
+          </div>
+          <div>
+            <div className={s.statValue} style={{ fontSize: 18 }}>{user.platformName || user.platformId}</div>
+            <Caption1>{t('ui.home.platform')}</Caption1>
+          </div>
+        </Card>
+      </div>
+
+      <section className={s.section}>
+        <Subtitle2 as="h2">{t('ui.home.quickLinks')}</Subtitle2>
+        <EntryTiles entries={entries} />
+      </section>
+    </div>
+  );
+}
+
+/** /workspace/menuguide and /homeguide: every menu group the user has, with its entries. */
+export function MenuGuidePage() {
+  const s = useStyles();
+  const { t } = useTranslation();
+  const user = useSnapshot(access);
+  const lang = currentLanguage();
+  const menus = user.menus as typeof access.menus;
+  return (
+    <div className={s.page} data-testid="menu-guide">
+      <div>
+        <Title3 as="h1">{t('ui.menuguide.heading')}</Title3>
+        <Caption1 block>{t('ui.menuguide.explain')}</Caption1>
+      </div>
+      <div className={s.groups}>
+        {menus.length === 0 ? <div className={s.empty}>{t('ui.shell.noMenus')}</div> : null}
+        {menus.map((g) => (
+          <section key={g.CODE} className={s.section}>
+            <Subtitle2 as="h2">{menuGroupTitle(g, lang)}</Subtitle2>
+            <EntryTiles entries={entriesOf([g], lang)} />
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function GroupPage({ code }: { code: string | undefined }) {
+  const s = useStyles();
+  const user = useSnapshot(access);
+  const lang = currentLanguage();
+  const menus = user.menus as typeof access.menus;
+  const group = menus.find((g) => g.CODE === code);
+  if (!group) return <NotFoundPage />;
+  return (
+    <div className={s.page} data-testid="menu-index">
+      <Title3 as="h1">{menuGroupTitle(group, lang)}</Title3>
+      <EntryTiles entries={entriesOf([group], lang)} />
+    </div>
+  );
+}
+
+/** /workspace/menuindex/{opt}: the entries of one menu group. */
+export function MenuIndexPage() {
+  const { opt } = useParams();
+  return <GroupPage code={opt} />;
+}
+
+/** /{menumodule}: a module's landing page (the login reply's menu_modules); others are not found. */
+export function MenuModulePage() {
+  const { menumodule } = useParams();
+  return <GroupPage code={menumodule} />;
+}

@@ -1,0 +1,44 @@
+import { TOAST_MS } from '../api/reactions';
+
+/** Details a contact-administrator action shows, so the user can pass them on. */
+export type ErrorDetails = { status: number; code: number | null; message: string; path: string; at: string };
+
+/**
+ * A toast request. Spec 9: success toasts last 2 s, error toasts 3 s or until closed,
+ * notification toasts 10 s at the top right.
+ */
+export type ToastRequest = {
+  intent: 'success' | 'error' | 'warning' | 'info';
+  title?: string;
+  body: string;
+  timeoutMs: number;
+  closable: boolean;
+  position: 'top' | 'top-end';
+  contactAdmin?: ErrorDetails;
+  /** A link the toast offers (notification toasts open their URL). */
+  link?: { label: string; href: string };
+};
+
+type Dispatcher = (request: ToastRequest) => void;
+let dispatcher: Dispatcher | null = null;
+const pending: ToastRequest[] = [];
+
+/** The toast host registers itself here; toasts raised before it mounts wait for it. */
+export function registerToastDispatcher(d: Dispatcher | null): void {
+  dispatcher = d;
+  if (d) while (pending.length) d(pending.shift() as ToastRequest);
+}
+
+function show(request: ToastRequest): void {
+  if (dispatcher) dispatcher(request);
+  else pending.push(request);
+}
+
+export const toast = {
+  success: (body: string) => show({ intent: 'success', body, timeoutMs: TOAST_MS.success, closable: false, position: 'top' }),
+  error: (body: string, options: { contactAdmin?: ErrorDetails; closable?: boolean; timeoutMs?: number } = {}) =>
+    show({ intent: 'error', body, timeoutMs: options.timeoutMs ?? TOAST_MS.error, closable: options.closable ?? true, position: 'top', contactAdmin: options.contactAdmin }),
+  warning: (body: string) => show({ intent: 'warning', body, timeoutMs: TOAST_MS.error, closable: true, position: 'top' }),
+  notification: (title: string, body: string, link?: { label: string; href: string }) =>
+    show({ intent: 'info', title, body, timeoutMs: TOAST_MS.notification, closable: true, position: 'top-end', link }),
+};
