@@ -1,0 +1,336 @@
+import { sql } from 'kysely';
+import { isLanguage, translate, validateField, type Language } from '../../../model';
+import { allocationVersion } from '../../../model/entities';
+import { monthsBetween } from '../../../model/allocation';
+import { suggestAllocation, type AllocationCell, type SuggestResult, type VendorInput } from '../../../model/allocation-suggest';
+import type { AuthContext } from '../../access/auth-context';
+import type { Db } from '../../db/database';
+import { AppError } from '../../http/errors';
+import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
+import { registerSaveHook } from '../../resources/save-hooks';
+import { writeAudit } from '../audit/audit.service';
+
+/**
+ * Demand allocation (issue 6): the version's workbench data, the suggestion, cell edits, publishing
+ * (archives the version published before), copying to a new draft, and the rules that keep a
+ * published or archived version read-only (its demand lines and cells included).
+ */
+
+type Row = Record<string, unknown>;
+
+const languageOf = (auth: AuthContext): Language => (isLanguage(auth.language) ? auth.language : 'zh-CN');
+
+export type WorkbenchVendor = { id: number; code: string | null; name: string; grade: string | null; kpi: number; shareMax: number | null; shareTarget: number | null };
+export type WorkbenchLine = { id: number; year: number | null; season: string | null; month: string; series: string | null; category: string; plan_sku: string | null; plan_qty: number; plan_amount: number | null };
+export type WorkbenchCell = { lineId: number; vendorId: number; cycle: string; qty: number; locked: boolean; source: string | null };
+export type Workbench = {
+  version: Row;
+  cycles: string[];
+  lines: WorkbenchLine[];
+  vendors: WorkbenchVendor[];
+  groups: Array<{ id: number; code: string; name: string; categories: string[] }>;
+  capacity: Array<{ vendorId: number; groupId: number; cycle: string; capacity: number }>;
+  cells: WorkbenchCell[];
+};
+
+/** Per-vendor suggestion settings kept on the version: `{ "<vendorId>": { kpi, shareMax, shareTarget } }`. */
+type VendorSettings = Record<string, { kpi?: number; shareMax?: number | null; shareTarget?: number | null }>;
+
+function vendorSettingsOf(version: Row): VendorSettings {
+  const raw = version.vendor_settings;
+  return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as VendorSettings) : {};
+}
+
+async function lockedVersion(tx: Db, clientId: number, id: number): Promise<Row> {
+  const r = await sql<Row>`select * from scm_alloc_version where id = ${id} and client_id = ${clientId}`.execute(tx);
+  if (!r.rows[0]) throw new AppError('notFound');
+  return r.rows[0];
+}
+
+/** Everything the workbench and the suggestion need for one version, read in the caller's tenant. */
+export async function loadWorkbench(tx: Db, clientId: number, version: Row): Promise<Workbench> {
+  const versionId = Number(version.id);
+  const cycles = monthsBetween(String(version.month_from), String(version.month_to));
+  const lines = (
+    await sql<WorkbenchLine>`select id, year, season, month, series, category, plan_sku, plan_qty, plan_amount from scm_demand
+      where client_id = ${clientId} and version_id = ${versionId} order by month, category, id`.execute(tx)
+  ).rows.map((l) => ({ ...l, id: Number(l.id), plan_qty: Number(l.plan_qty ?? 0) }));
+  const groups = (await sql<{ id: number; code: string; name: string; categories: unknown }>`select id, code, name, categories from scm_capacity_group where client_id = ${clientId} order by code, id`.execute(tx)).rows.map((g) => ({
+    id: Number(g.id),
+    code: g.code,
+    name: g.name,
+    categories: Array.isArray(g.categories) ? g.categories.map(String) : [],
+  }));
+  const capacity = cycles.length
+    ? (
+        await sql<{ vendor_id: number; group_id: number; cycle: string; capacity: number }>`select vendor_id, group_id, cycle, sum(capacity)::bigint as capacity
+          from scm_vendor_capacity where client_id = ${clientId} and cycle_type = 'month' and cycle in (${sql.join(cycles)})
+          group by vendor_id, group_id, cycle`.execute(tx)
+      ).rows.map((c) => ({ vendorId: Number(c.vendor_id), groupId: Number(c.group_id), cycle: c.cycle, capacity: Number(c.capacity) }))
+    : [];
+  const cells = (
+    await sql<{ demand_id: number; vendor_id: number; cycle: string; qty: number; locked: boolean | null; source: string | null }>`select demand_id, vendor_id, cycle, qty, locked, source
+      from scm_alloc_cell where client_id = ${clientId} and version_id = ${versionId}`.execute(tx)
+  ).rows.map((c) => ({ lineId: Number(c.demand_id), vendorId: Number(c.vendor_id), cycle: c.cycle, qty: Number(c.qty), locked: c.locked === true, source: c.source }));
+  // Vendors: every active vendor with capacity in the range or a cell in the version.
+  const ids = new Set<number>([...capacity.map((c) => c.vendorId), ...cells.map((c) => c.vendorId)]);
+  const settings = vendorSettingsOf(version);
+  const vendors = ids.size
+    ? (
+        await sql<{ id: number; code: string | null; name: string; grade: string | null }>`select id, code, name, grade from md_vendor
+          where client_id = ${clientId} and id in (${sql.join([...ids])}) order by code, id`.execute(tx)
+      ).rows.map((v) => {
+        const s = settings[String(v.id)] ?? {};
+        return { id: Number(v.id), code: v.code, name: v.name, grade: v.grade, kpi: Number(s.kpi ?? 0), shareMax: s.shareMax ?? null, shareTarget: s.shareTarget ?? null };
+      })
+    : [];
+  return { version, cycles, lines, vendors, groups, capacity, cells };
+}
+
+/** The version's stored totals: demand, allocated, and demand left unallocated (per line, never negative). */
+async function versionTotals(tx: Db, clientId: number, versionId: number): Promise<{ demand_qty: number; allocated_qty: number; unplaced_qty: number }> {
+  const r = await sql<{ demand: number; allocated: number; unplaced: number }>`
+    select coalesce(sum(d.plan_qty), 0)::bigint as demand, coalesce(sum(a.qty), 0)::bigint as allocated,
+           coalesce(sum(greatest(d.plan_qty - coalesce(a.qty, 0), 0)), 0)::bigint as unplaced
+    from scm_demand d left join (select demand_id, sum(qty) as qty from scm_alloc_cell where client_id = ${clientId} and version_id = ${versionId} group by demand_id) a
+      on a.demand_id = d.id
+    where d.client_id = ${clientId} and d.version_id = ${versionId}`.execute(tx);
+  const t = r.rows[0];
+  return { demand_qty: Number(t.demand), allocated_qty: Number(t.allocated), unplaced_qty: Number(t.unplaced) };
+}
+
+function assertDraft(row: Row): void {
+  if (row.status !== 'draft') throw new AppError('conflict', 'scm.version.readOnly');
+}
+
+async function insertCells(tx: Db, clientId: number, userId: number, versionId: number, cells: Array<AllocationCell & { locked?: boolean }>, source: string): Promise<void> {
+  for (let i = 0; i < cells.length; i += 500) {
+    const chunk = cells.slice(i, i + 500);
+    await sql`insert into scm_alloc_cell (client_id, created_by, updated_by, version_id, demand_id, vendor_id, cycle, qty, locked, source)
+      values ${sql.join(chunk.map((c) => sql`(${clientId}, ${userId}, ${userId}, ${versionId}, ${Number(c.lineId)}, ${Number(c.vendorId)}, ${c.cycle}, ${c.qty}, ${c.locked === true}, ${source})`))}`.execute(tx);
+  }
+}
+
+/** Runs the suggestion on a draft: keeps locked cells, replaces every other cell. */
+async function suggest(ctx: ActionContext) {
+  const { tx, clientId, auth, row } = ctx;
+  assertDraft(row);
+  const wb = await loadWorkbench(tx, clientId, row);
+  const kept = wb.cells.filter((c) => c.locked).map((c) => ({ lineId: c.lineId, vendorId: c.vendorId, cycle: c.cycle, qty: c.qty }));
+  await sql`delete from scm_alloc_cell where client_id = ${clientId} and version_id = ${Number(row.id)} and locked is not true`.execute(tx);
+  const vendors: VendorInput[] = wb.vendors.map((v) => ({ id: v.id, kpi: v.kpi, grade: v.grade, shareMax: v.shareMax, shareTarget: v.shareTarget }));
+  const result: SuggestResult = suggestAllocation({
+    cycles: wb.cycles,
+    lines: wb.lines.map((l) => ({ id: l.id, category: l.category, cycle: l.month, qty: l.plan_qty })),
+    vendors,
+    groups: wb.groups.map((g) => ({ id: g.id, categories: g.categories })),
+    capacity: wb.capacity,
+    kept,
+    options: {
+      minLot: Number(row.min_lot ?? 0),
+      earlyCycles: Number(row.early_cycles ?? 0),
+      weights: { kpi: Number(row.weight_kpi ?? 1), grade: Number(row.weight_grade ?? 10), shareTarget: Number(row.weight_share ?? 20) },
+    },
+  });
+  await insertCells(tx, clientId, auth.userId, Number(row.id), result.allocations, 'suggest');
+  const totals = await versionTotals(tx, clientId, Number(row.id));
+  const lang = languageOf(auth);
+  return {
+    patch: totals,
+    data: {
+      totals: result.totals,
+      unplaced: result.unplaced.map((u) => ({ ...u, message: translate(lang, `scm.alloc.reason.${u.reason}`) })),
+      overCapacity: result.overCapacity,
+    },
+  };
+}
+
+type CellEdit = { lineId: number; vendorId: number; cycle: string; qty: number | null; locked: boolean };
+
+function parseCells(raw: unknown): CellEdit[] {
+  let v = raw;
+  if (typeof v === 'string') {
+    try {
+      v = JSON.parse(v);
+    } catch {
+      throw new AppError('validation', 'scm.version.badCell', { fields: { cells: { key: 'scm.version.badCell' } } });
+    }
+  }
+  if (!Array.isArray(v) || !v.length) throw new AppError('validation', 'scm.version.noCells', { fields: { cells: { key: 'scm.version.noCells' } } });
+  if (v.length > 20000) throw new AppError('payloadTooLarge');
+  return v.map((c: unknown, i: number) => {
+    const o = (c && typeof c === 'object' ? c : {}) as Record<string, unknown>;
+    const lineId = Number(o.lineId);
+    const vendorId = Number(o.vendorId);
+    const qty = o.qty === null || o.qty === '' ? null : Number(o.qty);
+    const ok = Number.isSafeInteger(lineId) && lineId > 0 && Number.isSafeInteger(vendorId) && vendorId > 0 && typeof o.cycle === 'string' && (qty === null || (Number.isSafeInteger(qty) && qty >= 0));
+    if (!ok) throw new AppError('validation', 'scm.version.badCell', { fields: { [`cells[${i}]`]: { key: 'scm.version.badCell' } } });
+    // A planner's edit is kept by the next suggestion unless it is explicitly unlocked.
+    return { lineId, vendorId, cycle: o.cycle as string, qty, locked: o.locked !== false };
+  });
+}
+
+/**
+ * Saves cell edits of the workbench (handler-only action `save-cells`, body `cells`: a list or JSON
+ * text of { lineId, vendorId, cycle, qty, locked }). qty null clears the cell; a locked 0 keeps the
+ * vendor off the line in the next suggestion. Over-capacity is allowed (the planner decides) and shows
+ * in the workbench.
+ */
+async function saveCells(ctx: ActionContext) {
+  const { tx, clientId, auth, row } = ctx;
+  assertDraft(row);
+  const edits = parseCells(ctx.params.cells);
+  const versionId = Number(row.id);
+  const cycles = new Set(monthsBetween(String(row.month_from), String(row.month_to)));
+  const lineIds = [...new Set(edits.map((e) => e.lineId))];
+  const vendorIds = [...new Set(edits.map((e) => e.vendorId))];
+  const knownLines = new Set(
+    (await sql<{ id: number }>`select id from scm_demand where client_id = ${clientId} and version_id = ${versionId} and id in (${sql.join(lineIds)})`.execute(tx)).rows.map((r) => Number(r.id)),
+  );
+  const knownVendors = new Set((await sql<{ id: number }>`select id from md_vendor where client_id = ${clientId} and id in (${sql.join(vendorIds)})`.execute(tx)).rows.map((r) => Number(r.id)));
+  const fields: Record<string, { key: string }> = {};
+  edits.forEach((e, i) => {
+    if (!knownLines.has(e.lineId) || !knownVendors.has(e.vendorId) || !cycles.has(e.cycle)) fields[`cells[${i}]`] = { key: 'scm.version.badCell' };
+  });
+  if (Object.keys(fields).length) throw new AppError('validation', 'scm.version.badCell', { fields });
+  for (const e of edits) {
+    await sql`delete from scm_alloc_cell where client_id = ${clientId} and version_id = ${versionId} and demand_id = ${e.lineId} and vendor_id = ${e.vendorId} and cycle = ${e.cycle}`.execute(tx);
+  }
+  const toInsert = edits.filter((e) => e.qty !== null && (e.qty > 0 || e.locked)).map((e) => ({ lineId: e.lineId, vendorId: e.vendorId, cycle: e.cycle, qty: e.qty as number, locked: e.locked }));
+  await insertCells(tx, clientId, auth.userId, versionId, toInsert, 'manual');
+  return { patch: await versionTotals(tx, clientId, versionId), data: { saved: edits.length } };
+}
+
+/** Publishing archives the version published before (spec 4: draft, published, archived). */
+async function publish(ctx: ActionContext) {
+  const { tx, clientId, row, auth, ip } = ctx;
+  const previous = await sql<{ id: number }>`update scm_alloc_version set status = 'archived', version = version + 1, updated_by = ${auth.userId}, updated_at = now()
+    where client_id = ${clientId} and status = 'published' and id <> ${Number(row.id)} returning id`.execute(tx);
+  for (const p of previous.rows)
+    await writeAudit(tx, { clientId, userId: auth.userId, username: auth.username, ip }, allocationVersion.name, Number(p.id), 'archive', [{ field: 'status', old: 'published', new: 'archived' }]);
+  return { patch: { ...(await versionTotals(tx, clientId, Number(row.id))), published_at: new Date().toISOString() }, data: { archived: previous.rows.map((p) => Number(p.id)) } };
+}
+
+/** Copying starts a new draft with the same settings, demand lines and cells (handler-only action `copy`). */
+async function copyVersion(ctx: ActionContext) {
+  const { tx, clientId, auth, row } = ctx;
+  const codeField = allocationVersion.fields.find((f) => f.key === 'version_code')!;
+  const checked = validateField({ ...codeField, upperCase: true }, ctx.params.version_code);
+  if (checked.error) throw new AppError('validation', undefined, { fields: { version_code: { key: checked.error.key, params: checked.error.params } } });
+  const code = String(checked.value).toUpperCase();
+  const taken = await sql`select 1 from scm_alloc_version where client_id = ${clientId} and version_code = ${code}`.execute(tx);
+  if (taken.rows.length) throw new AppError('validation', 'scm.version.codeExists', { fields: { version_code: { key: 'scm.version.codeExists' } } });
+  const name = typeof ctx.params.name === 'string' && ctx.params.name.trim() ? ctx.params.name.trim().slice(0, 100) : (row.name as string | null);
+  const ins = await sql<{ id: number }>`insert into scm_alloc_version (client_id, created_by, updated_by, version_code, name, month_from, month_to, status, min_lot, early_cycles,
+      weight_kpi, weight_grade, weight_share, vendor_settings, copied_from, remark)
+    select client_id, ${auth.userId}, ${auth.userId}, ${code}, ${name}, month_from, month_to, 'draft', min_lot, early_cycles, weight_kpi, weight_grade, weight_share,
+      vendor_settings, id, remark
+    from scm_alloc_version where id = ${Number(row.id)} and client_id = ${clientId} returning id`.execute(tx);
+  const newId = Number(ins.rows[0].id);
+  // One statement maps old demand ids to new ones (identity values taken up front) and copies the cells.
+  await sql`with src as (
+      select d.id as old_id, nextval(pg_get_serial_sequence('scm_demand', 'id')) as new_id
+      from scm_demand d where d.client_id = ${clientId} and d.version_id = ${Number(row.id)}
+    ), copied as (
+      -- A data-modifying WITH runs exactly once whether or not the main statement reads it.
+      insert into scm_demand (id, client_id, created_by, updated_by, version_id, year, season, month, series, category, plan_sku, plan_qty, plan_amount, remark)
+      select s.new_id, d.client_id, ${auth.userId}, ${auth.userId}, ${newId}, d.year, d.season, d.month, d.series, d.category, d.plan_sku, d.plan_qty, d.plan_amount, d.remark
+      from scm_demand d join src s on s.old_id = d.id
+      returning id
+    )
+    insert into scm_alloc_cell (client_id, created_by, updated_by, version_id, demand_id, vendor_id, cycle, qty, locked, source)
+    select c.client_id, ${auth.userId}, ${auth.userId}, ${newId}, s.new_id, c.vendor_id, c.cycle, c.qty, c.locked, c.source
+    from scm_alloc_cell c join src s on s.old_id = c.demand_id
+    where c.client_id = ${clientId} and c.version_id = ${Number(row.id)}`.execute(tx);
+  const totals = await versionTotals(tx, clientId, newId);
+  await sql`update scm_alloc_version set demand_qty = ${totals.demand_qty}, allocated_qty = ${totals.allocated_qty}, unplaced_qty = ${totals.unplaced_qty}
+    where id = ${newId} and client_id = ${clientId}`.execute(tx);
+  await writeAudit(tx, { clientId, userId: auth.userId, username: auth.username, ip: ctx.ip }, allocationVersion.name, newId, 'create', [{ field: 'copied_from', old: null, new: Number(row.id) }]);
+  return { data: { id: newId, version_code: code, message: translate(languageOf(auth), 'scm.version.copied', { code }) } };
+}
+
+/** Brand: choose the maker of an order from the published version (handler-only action `allocate`). */
+async function allocateOrder(ctx: ActionContext) {
+  const { tx, clientId, row } = ctx;
+  if (!['draft', 'rejected'].includes(String(row.status))) throw new AppError('conflict', 'scm.order.notSendable');
+  const published = (await sql<{ id: number }>`select id from scm_alloc_version where client_id = ${clientId} and status = 'published' order by published_at desc nulls last limit 1`.execute(tx)).rows[0];
+  if (!published) throw new AppError('conflict', 'scm.order.noPublishedVersion');
+  const month = String(row.delivery_date ?? row.receive_date ?? '').slice(0, 7);
+  const category = row.category as string | null;
+  // Planned per vendor for this category and month, less what other live orders already put on each.
+  const r = await sql<{ vendor_id: number; planned: number; ordered: number }>`
+    select p.vendor_id, p.planned, coalesce(o.ordered, 0) as ordered from (
+      select c.vendor_id, sum(c.qty) as planned from scm_alloc_cell c
+      join scm_demand d on d.id = c.demand_id and d.client_id = c.client_id
+      where c.client_id = ${clientId} and c.version_id = ${Number(published.id)} and d.category = ${category} and c.cycle = ${month}
+      group by c.vendor_id) p
+    left join (
+      select maker_vendor_id, sum(total_qty) as ordered from scm_pr_order
+      where client_id = ${clientId} and category = ${category} and substr(coalesce(delivery_date, receive_date)::text, 1, 7) = ${month}
+        and status <> 'cancelled' and id <> ${Number(row.id)} and maker_vendor_id is not null
+      group by maker_vendor_id) o on o.maker_vendor_id = p.vendor_id
+    order by p.planned - coalesce(o.ordered, 0) desc, p.vendor_id`.execute(tx);
+  const need = Number(row.total_qty ?? 0);
+  const best = r.rows.find((x) => Number(x.planned) - Number(x.ordered) >= Math.max(1, need)) ?? null;
+  if (!best) throw new AppError('validation', 'scm.order.noVendorMatch', { fields: { maker_vendor_id: { key: 'scm.order.noVendorMatch' } } });
+  return {
+    patch: { maker_vendor_id: Number(best.vendor_id), alloc_status: 'allocated' },
+    data: { vendorId: Number(best.vendor_id), planned: Number(best.planned), ordered: Number(best.ordered), versionId: Number(published.id) },
+  };
+}
+
+async function assertVersionsDraft(tx: Db, clientId: number, ids: unknown[]): Promise<void> {
+  const list = [...new Set(ids.filter((x) => x !== null && x !== undefined).map(Number))];
+  if (!list.length) return;
+  const r = await sql<{ status: string }>`select status from scm_alloc_version where client_id = ${clientId} and id in (${sql.join(list)})`.execute(tx);
+  if (r.rows.some((v) => v.status !== 'draft')) throw new AppError('conflict', 'scm.version.readOnly');
+}
+
+export function registerAllocationHandlers(): void {
+  // Spec 5: "Version number already exists" in its own words, before the generic unique check.
+  registerSaveHook('allocationversion', {
+    validate: async ({ tx, clientId, before, values, errors }) => {
+      const code = values.version_code;
+      if (typeof code !== 'string' || !code || errors.version_code) return;
+      const taken = await sql`select 1 from scm_alloc_version where client_id = ${clientId} and version_code = ${code} and id <> ${Number(before?.id ?? 0)}`.execute(tx);
+      if (taken.rows.length) errors.version_code = { key: 'scm.version.codeExists' };
+    },
+    afterWrite: async ({ tx, clientId, id }) => {
+      const t = await versionTotals(tx, clientId, id);
+      await sql`update scm_alloc_version set demand_qty = ${t.demand_qty}, allocated_qty = ${t.allocated_qty}, unplaced_qty = ${t.unplaced_qty} where id = ${id} and client_id = ${clientId}`.execute(tx);
+    },
+    // A draft goes with its demand lines and cells; published and archived ones are locked by the engine.
+    beforeRemove: async ({ tx, clientId, rows }) => {
+      const ids = rows.map((r) => Number(r.id));
+      await sql`delete from scm_alloc_cell where client_id = ${clientId} and version_id in (${sql.join(ids)})`.execute(tx);
+      await sql`delete from scm_demand where client_id = ${clientId} and version_id in (${sql.join(ids)})`.execute(tx);
+    },
+  });
+  // Demand lines of a published or archived version are read-only with it, and stay in its month range.
+  registerSaveHook('demand', {
+    validate: async ({ tx, clientId, before, values, errors }) => {
+      await assertVersionsDraft(tx, clientId, [values.version_id, before?.version_id]);
+      if (values.version_id && typeof values.month === 'string' && !errors.month) {
+        const v = (await sql<{ month_from: string; month_to: string }>`select month_from, month_to from scm_alloc_version where id = ${Number(values.version_id)} and client_id = ${clientId}`.execute(tx)).rows[0];
+        if (v && (values.month < v.month_from || values.month > v.month_to)) errors.month = { key: 'scm.alloc.reason.cycle_out_of_range' };
+      }
+    },
+    afterWrite: async ({ tx, clientId, id }) => {
+      const v = (await sql<{ version_id: number }>`select version_id from scm_demand where id = ${id} and client_id = ${clientId}`.execute(tx)).rows[0];
+      if (!v) return;
+      const t = await versionTotals(tx, clientId, Number(v.version_id));
+      await sql`update scm_alloc_version set demand_qty = ${t.demand_qty}, allocated_qty = ${t.allocated_qty}, unplaced_qty = ${t.unplaced_qty} where id = ${Number(v.version_id)} and client_id = ${clientId}`.execute(tx);
+    },
+    beforeRemove: async ({ tx, clientId, rows }) => {
+      await assertVersionsDraft(tx, clientId, rows.map((r) => r.version_id));
+      await sql`delete from scm_alloc_cell where client_id = ${clientId} and demand_id in (${sql.join(rows.map((r) => Number(r.id)))})`.execute(tx);
+    },
+  });
+  registerActionHandler('allocationversion', 'suggest', suggest);
+  registerActionHandler('allocationversion', 'save-cells', saveCells);
+  registerActionHandler('allocationversion', 'publish', publish);
+  registerActionHandler('allocationversion', 'copy', copyVersion);
+  registerActionHandler('prorder', 'allocate', allocateOrder);
+}
+
+export { lockedVersion };

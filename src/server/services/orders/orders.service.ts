@@ -1,0 +1,173 @@
+import { sql } from 'kysely';
+import { isLanguage, translate, type Language } from '../../../model';
+import { customerOrder } from '../../../model/entities';
+import { orderAllocationStatus } from '../../../model/allocation';
+import type { AuthContext } from '../../access/auth-context';
+import type { Db } from '../../db/database';
+import { AppError } from '../../http/errors';
+import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
+import { registerSaveHook } from '../../resources/save-hooks';
+import { writeAudit, type AuditActor } from '../audit/audit.service';
+import { nextNumber } from '../sequence/sequence.service';
+import { asTenant, emitOrderState } from './cross-tenant.util';
+
+/**
+ * Orders across companies (issue 6, spec 4 "customer order"): a brand's requirement order (pr order)
+ * is sent to its maker; when the maker has joined the platform a customer order is created in the
+ * maker's tenant, linked by an ordershare row; the maker accepts or rejects it with a reason and later
+ * finishes it, and the brand's order follows. When the maker has not joined, the brand is told with
+ * spec 8's message and tracks the order by hand.
+ */
+
+type Row = Record<string, unknown>;
+
+const languageOf = (auth: AuthContext): Language => (isLanguage(auth.language) ? auth.language : 'zh-CN');
+const actorOf = (ctx: Pick<ActionContext, 'auth' | 'ip'>, clientId: number): AuditActor => ({ clientId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip });
+
+/**
+ * Entry amounts (qty x unit price, 4 decimals, spec 9), the order's total quantity and amount, and its
+ * allocation status (spec 4), from what is stored: run after every save of the order.
+ */
+export async function recomputeOrder(tx: Db, clientId: number, orderId: number): Promise<void> {
+  await sql`update scm_pr_order_entry set amount = case when unit_price is null then null else round(qty * unit_price, 4) end
+    where client_id = ${clientId} and order_id = ${orderId}`.execute(tx);
+  await sql`update scm_pr_order o set
+      total_qty = coalesce((select sum(e.qty) from scm_pr_order_entry e where e.client_id = o.client_id and e.order_id = o.id), 0),
+      total_amount = (select sum(e.amount) from scm_pr_order_entry e where e.client_id = o.client_id and e.order_id = o.id)
+    where o.id = ${orderId} and o.client_id = ${clientId}`.execute(tx);
+  const r = await sql<Row>`select receive_date, maker_vendor_id, status, alloc_status from scm_pr_order where id = ${orderId} and client_id = ${clientId}`.execute(tx);
+  if (r.rows[0]) {
+    const status = orderAllocationStatus(r.rows[0]);
+    await sql`update scm_pr_order set alloc_status = ${status} where id = ${orderId} and client_id = ${clientId}`.execute(tx);
+  }
+}
+
+async function entriesOf(tx: Db, table: string, clientId: number, orderId: number): Promise<Row[]> {
+  return (await sql<Row>`select * from ${sql.table(table)} where client_id = ${clientId} and order_id = ${orderId} order by seq nulls last, id`.execute(tx)).rows;
+}
+
+/** The platform company a vendor record stands for, if that vendor has joined (active client). */
+async function joinedClientOf(tx: Db, clientId: number, vendorId: number): Promise<{ id: number; name: string } | null> {
+  const v = await sql<{ code: string | null }>`select platform_client_code as code from md_vendor where id = ${vendorId} and client_id = ${clientId}`.execute(tx);
+  const code = v.rows[0]?.code;
+  if (!code) return null;
+  const c = await sql<{ id: number; name: string }>`select id, name from clients where upper(code) = upper(${code}) and status = 'active' and id <> ${clientId}`.execute(tx);
+  return c.rows[0] ?? null;
+}
+
+/** Brand: send the order to its maker (handler-only action `send`, from draft or rejected). */
+async function sendOrder(ctx: ActionContext) {
+  const { tx, auth, clientId, row } = ctx;
+  const lang = languageOf(auth);
+  if (!['draft', 'rejected'].includes(String(row.status))) throw new AppError('conflict', 'scm.order.notSendable');
+  if (!row.maker_vendor_id) throw new AppError('validation', 'scm.order.noMaker', { fields: { maker_vendor_id: { key: 'scm.order.noMaker' } } });
+  const orderId = Number(row.id);
+  const entries = await entriesOf(tx, 'scm_pr_order_entry', clientId, orderId);
+  if (!entries.length || !entries.some((e) => Number(e.qty) > 0)) throw new AppError('validation', 'scm.order.noEntries', { fields: { entries: { key: 'scm.order.noEntries' } } });
+  const now = new Date().toISOString();
+  const target = await joinedClientOf(tx, clientId, Number(row.maker_vendor_id));
+  if (!target) {
+    // Spec 8 (outsourcing): the supplier has not joined, the data cannot be sent, track it by hand.
+    return {
+      patch: { status: 'manual', alloc_status: 'submitted', sent_at: now, reject_reason: null },
+      data: { manual: true, message: translate(lang, 'scm.order.makerNotJoined') },
+    };
+  }
+  const brand = (await sql<{ name: string }>`select name from clients where id = ${clientId}`.execute(tx)).rows[0];
+
+  // The maker's copy, written in the maker's tenant.
+  const coId = await asTenant(tx, target.id, clientId, async (mtx) => {
+    const no = await nextNumber(mtx, target.id, customerOrder.name, customerOrder.numbering!);
+    const ins = await sql<{ id: number }>`insert into scm_customer_order (client_id, created_by, updated_by, order_no, brand_name, source_no, customer_po,
+        pr_type, category, receive_date, delivery_date, currency, total_qty, total_amount, status, source_client_id)
+      values (${target.id}, ${auth.userId}, ${auth.userId}, ${no}, ${brand?.name ?? null}, ${row.pr_no as string}, ${(row.customer_po as string) ?? null},
+        ${(row.pr_type as string) ?? null}, ${(row.category as string) ?? null}, ${(row.receive_date as string) ?? null}, ${(row.delivery_date as string) ?? null},
+        ${(row.currency as string) ?? null}, ${(row.total_qty as number) ?? 0}, ${(row.total_amount as number) ?? null}, 'pending', ${clientId})
+      returning id`.execute(mtx);
+    const id = Number(ins.rows[0].id);
+    for (const e of entries) {
+      await sql`insert into scm_customer_order_entry (client_id, created_by, updated_by, order_id, style_no, style_name, colour, size, qty, unit_price, amount, seq)
+        values (${target.id}, ${auth.userId}, ${auth.userId}, ${id}, ${e.style_no as string}, ${(e.style_name as string) ?? null}, ${e.colour as string},
+          ${e.size as string}, ${e.qty as number}, ${(e.unit_price as number) ?? null}, ${(e.amount as number) ?? null}, ${(e.seq as number) ?? null})`.execute(mtx);
+    }
+    await writeAudit(mtx, actorOf(ctx, target.id), customerOrder.name, id, 'create', [{ field: 'source_no', old: null, new: row.pr_no }]);
+    return id;
+  });
+
+  const share = await sql<{ id: number }>`insert into scm_order_share (client_id, created_by, updated_by, from_client, to_client, source_entity, source_id, source_no,
+      target_entity, target_id, state)
+    values (${clientId}, ${auth.userId}, ${auth.userId}, ${clientId}, ${target.id}, 'prorder', ${orderId}, ${row.pr_no as string}, 'customerorder', ${coId}, 'active')
+    returning id`.execute(tx);
+  const shareId = Number(share.rows[0].id);
+  await asTenant(tx, target.id, clientId, (mtx) => sql`update scm_customer_order set share_id = ${shareId} where id = ${coId} and client_id = ${target.id}`.execute(mtx));
+
+  emitOrderState([clientId], { entity: 'prorder', id: orderId, status: 'sent', no: row.pr_no as string });
+  emitOrderState([target.id], { entity: 'customerorder', id: coId, status: 'pending' });
+  return {
+    patch: { status: 'sent', alloc_status: 'submitted', sent_at: now, reject_reason: null },
+    data: { manual: false, customerOrderId: coId, message: translate(lang, 'scm.order.sentToMaker') },
+  };
+}
+
+/** Brand cancels: a copy at the maker that is still open is cancelled with it, and the share closes. */
+async function cancelOrder(ctx: ActionContext) {
+  const { tx, clientId, row } = ctx;
+  const shares = await sql<Row>`select * from scm_order_share where client_id = ${clientId} and source_entity = 'prorder' and source_id = ${row.id as number} and state = 'active'`.execute(tx);
+  for (const s of shares.rows) {
+    const maker = Number(s.to_client);
+    await asTenant(tx, maker, clientId, async (mtx) => {
+      await sql`update scm_customer_order set status = 'cancelled', version = version + 1, updated_at = now()
+        where id = ${s.target_id as number} and client_id = ${maker} and status in ('pending', 'in_progress')`.execute(mtx);
+      await writeAudit(mtx, actorOf(ctx, maker), customerOrder.name, Number(s.target_id), 'cancel', [{ field: 'status', old: null, new: 'cancelled' }]);
+    });
+    await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${s.id as number} and client_id = ${clientId}`.execute(tx);
+    emitOrderState([maker], { entity: 'customerorder', id: Number(s.target_id), status: 'cancelled' });
+  }
+  emitOrderState([clientId], { entity: 'prorder', id: Number(row.id), status: 'cancelled', no: row.pr_no as string });
+}
+
+/**
+ * Maker side: applies the maker's answer to the brand's order through the share record named on the
+ * customer order. Refuses (403) without an active share from that brand to this maker for this copy.
+ */
+async function onBrandOrder(ctx: ActionContext, change: { status: string; rejectReason?: string | null; closeShare: boolean; allocStatus?: string }): Promise<void> {
+  const { tx, clientId, row } = ctx;
+  const brandId = Number(row.source_client_id);
+  const shareId = Number(row.share_id);
+  if (!brandId || !shareId) throw new AppError('forbidden', 'scm.order.shareMissing');
+  const brandOrder = await asTenant(tx, brandId, clientId, async (btx) => {
+    const share = await sql<Row>`select * from scm_order_share where id = ${shareId} and client_id = ${brandId} and from_client = ${brandId}
+      and to_client = ${clientId} and target_entity = 'customerorder' and target_id = ${row.id as number} and state = 'active'`.execute(btx);
+    const s = share.rows[0];
+    if (!s) throw new AppError('forbidden', 'scm.order.shareMissing');
+    const before = await sql<Row>`select id, pr_no, status, reject_reason from scm_pr_order where id = ${s.source_id as number} and client_id = ${brandId} for update`.execute(btx);
+    const order = before.rows[0];
+    if (!order) throw new AppError('forbidden', 'scm.order.shareMissing');
+    await sql`update scm_pr_order set status = ${change.status}, reject_reason = ${change.rejectReason ?? null},
+        alloc_status = coalesce(${change.allocStatus ?? null}, alloc_status), version = version + 1, updated_at = now()
+      where id = ${order.id as number} and client_id = ${brandId}`.execute(btx);
+    await writeAudit(btx, actorOf(ctx, brandId), 'prorder', Number(order.id), `maker-${change.status}`, [
+      { field: 'status', old: order.status, new: change.status },
+      ...(change.rejectReason ? [{ field: 'reject_reason', old: order.reject_reason ?? null, new: change.rejectReason }] : []),
+    ]);
+    if (change.closeShare) await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${shareId} and client_id = ${brandId}`.execute(btx);
+    return order;
+  });
+  emitOrderState([brandId], { entity: 'prorder', id: Number(brandOrder.id), status: change.status, no: brandOrder.pr_no as string });
+  emitOrderState([clientId], { entity: 'customerorder', id: Number(row.id), status: ctx.transition?.to ?? change.status });
+}
+
+export function registerOrderHandlers(): void {
+  registerSaveHook('prorder', {
+    afterWrite: ({ tx, clientId, id }) => recomputeOrder(tx, clientId, id),
+  });
+  registerActionHandler('prorder', 'send', sendOrder);
+  registerActionHandler('prorder', 'cancel', cancelOrder);
+  registerActionHandler('customerorder', 'accept', async (ctx) => onBrandOrder(ctx, { status: 'in_progress', closeShare: false }));
+  registerActionHandler('customerorder', 'reject', async (ctx) => {
+    // The brand sees the reason; its order goes back to "allocated" (the maker is still chosen) to be re-sent or re-allocated.
+    const reason = String(ctx.params.reject_reason ?? '');
+    await onBrandOrder(ctx, { status: 'rejected', rejectReason: reason, closeShare: true, allocStatus: 'allocated' });
+  });
+  registerActionHandler('customerorder', 'finish', async (ctx) => onBrandOrder(ctx, { status: 'finished', closeShare: true }));
+}
