@@ -36,7 +36,7 @@ const useStyles = makeStyles({
   },
   statValue: { fontSize: '24px', lineHeight: '30px', fontWeight: 600 },
   section: { display: 'grid', gap: '12px' },
-  tiles: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: '12px' },
+  tiles: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(236px, 1fr))', gap: '12px' },
   tile: {
     display: 'grid',
     gridTemplateColumns: '36px 1fr',
