@@ -140,6 +140,28 @@ describe('allocation versions', () => {
     expect(range.status).toBe(400);
   });
 
+  it('allocates an order to a vendor the published version planned for its category and month', async () => {
+    const versions = resourceClient(t.app, brand, 'scmapi', 'allocationversion');
+    const published = (await versions.page({ tab: 'published' })).body.data.rows[0];
+    const wb = (await workbench(brand, published.id)).body.data;
+    const cell = wb.cells.find((c) => c.qty >= 100)!;
+    const line = wb.lines.find((l) => l.id === cell.lineId)!;
+    const planned = new Set(wb.cells.filter((c) => wb.lines.find((l) => l.id === c.lineId)!.category === line.category && c.cycle === cell.cycle).map((c) => c.vendorId));
+    const orders = resourceClient(t.app, brand, 'scmapi', 'prorder');
+    const order = (await orders.save({ pr_type: 'bulk', currency: 'CNY', category: line.category, receive_date: `${cell.cycle}-01`, delivery_date: `${cell.cycle}-20`,
+      entries: [{ style_no: 'A1', colour: '红', size: 'M', qty: 50, unit_price: 9 }] })).body.data;
+    expect(order.alloc_status).toBe('to_allocate');
+    const r = await orders.action('allocate', { id: order.id });
+    expect(r.status).toBe(200);
+    expect(planned.has(Number(r.body.data.rows[0].maker_vendor_id))).toBe(true);
+    expect(r.body.data.rows[0].alloc_status).toBe('allocated');
+    // A category the version never planned has no vendor: spec 8 "no vendor matches, select manually".
+    const other = (await orders.save({ pr_type: 'bulk', currency: 'CNY', category: 'sportswear', receive_date: '2031-01-01', entries: [{ style_no: 'A2', colour: '红', size: 'M', qty: 5 }] })).body.data;
+    const none = await orders.action('allocate', { id: other.id });
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe('没有匹配的供应商，请手工选择');
+  });
+
   it('keeps versions inside their tenant', async () => {
     const brandVersions = resourceClient(t.app, brand, 'scmapi', 'allocationversion');
     const id = (await brandVersions.page()).body.data.rows[0].id;
