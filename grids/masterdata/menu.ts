@@ -15,7 +15,7 @@ export const masterdataMenu = defineMenuGroup({
   code: 'masterdata',
   platform: '*',
   title: { zh: '主数据', en: 'Master data' },
-  icon: 'database',
+  icon: 'masterdata',
   entries: [customerPage, vendorPage, materialPage, companyPage, plantPage, orgPage, positionPage, workshopPage, worklinePage, processPage].map((p) => ({
     code: p.menuCode,
     furl: pageRoute(p),

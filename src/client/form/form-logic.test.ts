@@ -7,7 +7,10 @@ import { getPage } from '../../model/page';
 import { formFields, resolveField, resolvePage, type ResolvedField } from '../../model/page-resolve';
 import {
   changeEffects,
+  childRowBody,
+  childRowErrors,
   conditionHolds,
+  splitServerErrors,
   emptyValueOf,
   fieldsToValidate,
   formatWithExpression,
@@ -257,5 +260,30 @@ describe('markdown renderer', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('child rows of master-detail documents', () => {
+  const wl = resolvePage(getPage('workline')!);
+  const members = wl.children[0];
+  it('checks each row and keys errors by row and field', () => {
+    const rows = [{ member_name: '张三', employee_no: 'E01' }, { member_name: '', employee_no: '工号' }];
+    expect(childRowErrors(members.fields, rows, { session: { dashroles: [] }, action: 'add' }, zh, members.entity)).toEqual({
+      '1.member_name': '必填项',
+      '1.employee_no': '只能输入字母、数字、下划线、@和横线',
+    });
+    const caps = wl.children[1];
+    expect(childRowErrors(caps.fields, [{ capacity_pcs: '100' }], { session: { dashroles: [] }, action: 'add' }, zh, caps.entity)).toEqual({ '0.cap_date': '请填写日期或月份其中之一' });
+  });
+
+  it('sends a row without its grid key, with empty text as null', () => {
+    expect(childRowBody(members.fields, { __key: 'new-1', id: 4, member_name: ' 李四 ', skill: '' })).toEqual({ id: 4, member_name: '李四', skill: null });
+  });
+
+  it('splits server errors between header and child rows', () => {
+    expect(splitServerErrors({ name: '必填项', 'members[2].member_name': '必填项', 'other[1].x': 'y' }, ['members', 'capacities'])).toEqual({
+      header: { name: '必填项', 'other[1].x': 'y' },
+      children: { members: { '2.member_name': '必填项' } },
+    });
   });
 });

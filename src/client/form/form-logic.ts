@@ -315,3 +315,42 @@ function evaluateExpressionSafe(src: string, scope: ExprScope): unknown {
   const r = evaluate(src, scope);
   return r.ok ? r.value : undefined;
 }
+
+/** A child grid's rows checked like forms, one per row; errors keyed `index.field`. */
+export function childRowErrors(
+  fields: readonly ResolvedField[],
+  rows: readonly FormValues[],
+  ctx: Omit<FormContext, 'values'>,
+  translate: (key: string, params?: Record<string, unknown>) => string,
+  entity?: EntityDef,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  rows.forEach((row, i) => {
+    const r = validateForm(fields, { ...ctx, values: row }, translate, {}, entity);
+    for (const [k, m] of Object.entries(r.errors)) out[`${i}.${k}`] = m;
+  });
+  return out;
+}
+
+/** A child row as sent: its own posted fields, its id when stored; the grid's row key is dropped. */
+export function childRowBody(fields: readonly ResolvedField[], row: FormValues): FormValues {
+  const { __key: _key, ...rest } = row;
+  const body = submitBody(fields, rest);
+  for (const [k, v] of Object.entries(body)) if (v === '') body[k] = null;
+  return body;
+}
+
+/**
+ * Splits a 11000 reply's field errors between the header form and the child grids: the server
+ * names a child cell `members[2].member_name` (spec 8: a table gets per-row errors).
+ */
+export function splitServerErrors(errors: Record<string, string>, childKeys: readonly string[]): { header: Record<string, string>; children: Record<string, Record<string, string>> } {
+  const header: Record<string, string> = {};
+  const children: Record<string, Record<string, string>> = {};
+  for (const [key, message] of Object.entries(errors)) {
+    const m = /^(\w+)\[(\d+)\]\.(\w+)$/.exec(key);
+    if (m && childKeys.includes(m[1])) (children[m[1]] ??= {})[`${m[2]}.${m[3]}`] = message;
+    else header[key] = message;
+  }
+  return { header, children };
+}

@@ -1,0 +1,163 @@
+import { Button, makeStyles, Spinner, Subtitle2, Title3, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular, PrintRegular } from '@fluentui/react-icons';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { ResolvedPage } from '../../model/page-resolve';
+import { formFields } from '../../model/page-resolve';
+import { FIELD_TYPE_TABLE } from '../../model/field-types';
+import { EntityForm } from '../form/EntityForm';
+import { HistoryPanel } from '../form/HistoryPanel';
+import { isFieldVisible } from '../form/form-logic';
+import { renderMarkdown } from '../form/markdown';
+import { cellText, formatDateTime } from '../grid/cell-text';
+import { useFormSession } from './session-scope';
+import { entityApi, type Row } from './entity-api';
+
+const useStyles = makeStyles({
+  page: { padding: '12px 16px', maxWidth: '1100px' },
+  head: { display: 'flex', alignItems: 'center', gap: '12px', marginBottom: '12px' },
+  card: { background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, boxShadow: tokens.shadow2, padding: '16px 20px', marginBottom: '12px' },
+  doc: { background: '#fff', color: '#000', padding: '24px 32px', maxWidth: '960px', boxShadow: tokens.shadow4, fontSize: '13px' },
+  docHead: { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', borderBottom: '2px solid #000', paddingBottom: '6px', marginBottom: '12px' },
+  dl: { display: 'grid', gridTemplateColumns: 'repeat(2, 140px 1fr)', columnGap: '12px', rowGap: '6px', margin: 0, '& dt': { color: '#555' }, '& dd': { margin: 0, minWidth: 0, wordBreak: 'break-word' } },
+  table: { width: '100%', borderCollapse: 'collapse', marginTop: '6px', '& th, & td': { border: '1px solid #999', padding: '4px 6px', textAlign: 'left' }, '& th': { background: '#eee' } },
+});
+
+/** Loads `?id=` of a page's entity. */
+function useRecord(resolved: ResolvedPage): { record: Row | null; failed: boolean; id: number | null } {
+  const [search] = useSearchParams();
+  const id = /^\d+$/.test(search.get('id') ?? '') ? Number(search.get('id')) : null;
+  const api = useMemo(() => entityApi(resolved), [resolved]);
+  const [record, setRecord] = useState<Row | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (id === null) return setFailed(true);
+    let live = true;
+    api.view(id).then((r) => live && setRecord(r)).catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [api, id]);
+  return { record, failed, id };
+}
+
+/** `/page/view/{opt}?id=`: the page's form, read-only, with the record's history. */
+export function ViewPage({ resolved }: { resolved: ResolvedPage }) {
+  const s = useStyles();
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { record, failed, id } = useRecord(resolved);
+  const api = useMemo(() => entityApi(resolved), [resolved]);
+  const name = i18n.language === 'en' ? resolved.entity.label.en : resolved.entity.label.zh;
+  return (
+    <div className={s.page} data-testid={`view-${resolved.page.opt}`}>
+      <div className={s.head}>
+        <Button icon={<ArrowLeftRegular />} appearance="subtle" onClick={() => navigate(-1)}>{t('engine.back')}</Button>
+        <Title3 as="h1">{t('engine.titleView', { entity: name })}{record ? ` · ${String(record[resolved.entity.titleField] ?? '')}` : ''}</Title3>
+        <span style={{ flex: 1 }} />
+        {record && <Button icon={<PrintRegular />} onClick={() => navigate(`/page/document/${resolved.page.opt}?id=${String(record.id)}`)}>{t('engine.document')}</Button>}
+      </div>
+      {failed && <p>{t('msg.notFound')}</p>}
+      {!failed && !record && <Spinner label={t('engine.loading')} />}
+      {record && (
+        <>
+          <div className={s.card}>
+            <EntityForm resolved={resolved} action="view" record={record} onSaved={() => undefined} />
+          </div>
+          <div className={s.card}>
+            <Subtitle2>{t('engine.historyTitle')}</Subtitle2>
+            {id !== null && <HistoryPanel api={api} id={id} />}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Hides the shell around a printed document (print CSS). */
+const PRINT_CSS = `@media print {
+  body * { visibility: hidden !important; }
+  .engine-document, .engine-document * { visibility: visible !important; }
+  .engine-document { position: absolute !important; left: 0; top: 0; width: 100%; box-shadow: none !important; padding: 0 !important; }
+  .engine-noprint { display: none !important; }
+  @page { margin: 14mm; }
+}`;
+
+/** `/page/document/{opt}?id=`: the record as a printable document (header fields and line tables). */
+export function DocumentPage({ resolved }: { resolved: ResolvedPage }) {
+  const s = useStyles();
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const session = useFormSession();
+  const language = i18n.language === 'en' ? 'en' : 'zh-CN';
+  const { record, failed } = useRecord(resolved);
+  const fields = formFields(resolved).filter((f) => f.def && !f.isNotPost);
+  const text = (field: (typeof fields)[number], row: Row) => {
+    const col = { options: field.options, labelField: field.displayfield };
+    return cellText(FIELD_TYPE_TABLE[field.fieldType].grid, row[field.field], { column: col, row, language });
+  };
+  const name = language === 'en' ? resolved.entity.label.en : resolved.entity.label.zh;
+  return (
+    <div className={s.page}>
+      <style>{PRINT_CSS}</style>
+      <div className={`${s.head} engine-noprint`}>
+        <Button icon={<ArrowLeftRegular />} appearance="subtle" onClick={() => navigate(-1)}>{t('engine.back')}</Button>
+        <span style={{ flex: 1 }} />
+        <Button appearance="primary" icon={<PrintRegular />} disabled={!record} onClick={() => window.print()} data-testid="document-print">{t('engine.print')}</Button>
+      </div>
+      {failed && <p>{t('msg.notFound')}</p>}
+      {!failed && !record && <Spinner label={t('engine.loading')} />}
+      {record && (
+        <article className={`${s.doc} engine-document`} data-testid={`document-${resolved.page.opt}`}>
+          <header className={s.docHead}>
+            <h1 style={{ margin: 0, fontSize: 20 }}>{name} {resolved.entity.codeField ? String(record[resolved.entity.codeField] ?? '') : ''}</h1>
+            <span>{t('engine.printedAt', { time: formatDateTime(new Date().toISOString()) })}</span>
+          </header>
+          <dl className={s.dl}>
+            {fields
+              .filter((f) => isFieldVisible(f, { values: record, session, action: 'view' }))
+              .map((f) => (
+                <div key={f.field} style={{ display: 'contents' }}>
+                  <dt>{language === 'en' ? f.labelEn : f.label}</dt>
+                  {f.type === 'markdown' ? (
+                    <dd dangerouslySetInnerHTML={{ __html: renderMarkdown(String(record[f.field] ?? '')) }} />
+                  ) : (
+                    <dd>{text(f, record)}</dd>
+                  )}
+                </div>
+              ))}
+          </dl>
+          {resolved.children.map((c) => {
+            const rows = (record[c.child.key] as Row[] | undefined) ?? [];
+            return (
+              <section key={c.child.key} style={{ marginTop: 16 }}>
+                <h2 style={{ fontSize: 15, margin: '8px 0 0' }}>{language === 'en' ? c.child.label.en : c.child.label.zh} ({rows.length})</h2>
+                <table className={s.table}>
+                  <thead>
+                    <tr>
+                      <th style={{ width: 40 }}>#</th>
+                      {c.columns.map((col) => (
+                        <th key={col.field}>{language === 'en' ? col.label.en : col.label.zh}</th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((r, i) => (
+                      <tr key={String(r.id ?? i)}>
+                        <td>{i + 1}</td>
+                        {c.columns.map((col) => (
+                          <td key={col.field}>{cellText(col.renderer, r[col.field], { column: col, row: r, language })}</td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </section>
+            );
+          })}
+        </article>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Textarea } from '@fluentui/react-components';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TransitionDef } from '../../model/entity';
+import { validateField } from '../../model/validate';
+
+/** Asks before a destructive or final step (remove, freeze, ...). */
+export function ConfirmDialog(props: { open: boolean; text: string; onConfirm: () => void; onCancel: () => void; danger?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={props.open} onOpenChange={(_, d) => !d.open && props.onCancel()} modalType="alert">
+      <DialogSurface aria-describedby="confirm-text">
+        <DialogBody>
+          <DialogTitle>{t('engine.confirmTitle')}</DialogTitle>
+          <DialogContent id="confirm-text">{props.text}</DialogContent>
+          <DialogActions>
+            <Button onClick={props.onCancel}>{t('engine.cancel')}</Button>
+            <Button appearance="primary" onClick={props.onConfirm} data-testid="confirm-ok">{t('engine.confirm')}</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/**
+ * A state-machine action with parameters (a reject reason, ...) or a confirmation: the entity
+ * declares them on the transition; the server validates the parameters again.
+ */
+export function TransitionDialog(props: { transition: TransitionDef | null; count: number; onRun: (params: Record<string, unknown>) => void; onCancel: () => void }) {
+  const { t, i18n } = useTranslation();
+  const en = i18n.language === 'en';
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const tr = props.transition;
+  if (!tr) return null;
+  const run = () => {
+    const errs: Record<string, string> = {};
+    const out: Record<string, unknown> = {};
+    for (const p of tr.params ?? []) {
+      const r = validateField(p, values[p.key] ?? '');
+      if (r.error) errs[p.key] = t(r.error.key, r.error.params ?? {});
+      else out[p.key] = r.value;
+    }
+    setErrors(errs);
+    if (Object.keys(errs).length === 0) props.onRun(out);
+  };
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && props.onCancel()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{en ? tr.label.en : tr.label.zh}</DialogTitle>
+          <DialogContent>
+            {tr.confirm && <p>{en ? tr.confirm.en : tr.confirm.zh}</p>}
+            <p>{t('engine.selected', { count: props.count })}</p>
+            {(tr.params ?? []).map((p) => (
+              <Field key={p.key} label={en ? p.label.en : p.label.zh} required={p.required} validationMessage={errors[p.key]} validationState={errors[p.key] ? 'error' : 'none'}>
+                {p.type === 'textarea' ? (
+                  <Textarea value={values[p.key] ?? ''} onChange={(_, d) => setValues((v) => ({ ...v, [p.key]: d.value }))} />
+                ) : (
+                  <Input value={values[p.key] ?? ''} onChange={(_, d) => setValues((v) => ({ ...v, [p.key]: d.value }))} />
+                )}
+              </Field>
+            ))}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={props.onCancel}>{t('engine.cancel')}</Button>
+            <Button appearance="primary" onClick={run} data-testid="transition-ok">{t('engine.confirm')}</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,152 @@
+import { Button, makeStyles, Subtitle2, tokens } from '@fluentui/react-components';
+import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
+import type { CellValueChangedEvent, ColDef, GridApi } from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResolvedChildGrid } from '../../model/page-resolve';
+import { cellText } from './cell-text';
+import { gridTheme, GRID_LOCALE } from './EntityGrid';
+
+/**
+ * An editable child grid of a master-detail document (material price history, line members and
+ * capacity): cells edit in place with the keyboard (type to edit, Enter / Tab to move), rows are
+ * added and removed here and saved with the header in one save. Errors of a row (the browser's
+ * own check or the server's `members[2].member_name`) mark the cell and are listed below.
+ */
+export type ChildRow = Record<string, unknown> & { __key: string };
+
+export type ChildGridProps = {
+  grid: ResolvedChildGrid;
+  rows: ChildRow[];
+  onChange: (rows: ChildRow[]) => void;
+  /** `index.field` -> message */
+  errors: Record<string, string>;
+  disabled: boolean;
+  newRow: () => ChildRow;
+};
+
+const useStyles = makeStyles({
+  head: { display: 'flex', alignItems: 'center', gap: '8px', margin: '12px 0 6px' },
+  grid: { height: '220px', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, overflow: 'hidden' },
+  errors: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200, margin: '4px 0 0', paddingLeft: '18px' },
+});
+
+let keySeq = 0;
+export const newRowKey = () => `new-${Date.now().toString(36)}-${++keySeq}`;
+
+export function ChildGrid(p: ChildGridProps) {
+  const s = useStyles();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'en' ? 'en' : 'zh-CN';
+  const apiRef = useRef<GridApi<ChildRow> | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const rowsRef = useRef(p.rows);
+  rowsRef.current = p.rows;
+
+  const columnDefs = useMemo<ColDef<ChildRow>[]>(
+    () =>
+      p.grid.columns.map((col) => {
+        const field = p.grid.fields.find((f) => f.field === col.field);
+        const editable = !p.disabled && p.grid.editable && Boolean(field) && !field?.def?.readonly;
+        const base: ColDef<ChildRow> = {
+          colId: col.field,
+          field: col.field,
+          headerName: (language === 'en' ? col.label.en : col.label.zh) + (field?.required ? ' *' : ''),
+          editable,
+          width: col.width ?? 150,
+          resizable: true,
+          valueFormatter: (v) => cellText(col.renderer, v.value, { column: col, row: v.data ?? undefined, language }),
+          cellClassRules: { 'engine-cell-error': (c) => Boolean(c.node.rowIndex !== null && p.errors[`${c.node.rowIndex}.${col.field}`]) },
+          tooltipValueGetter: (c) => (c.node?.rowIndex !== null && c.node?.rowIndex !== undefined ? p.errors[`${c.node.rowIndex}.${col.field}`] : undefined),
+        };
+        // Editors per field type; numbers are typed as text so the rules see what was typed.
+        if (col.fieldType === 'boolean') return { ...base, cellEditor: 'agCheckboxCellEditor', cellRenderer: 'agCheckboxCellRenderer', valueFormatter: undefined };
+        if (col.fieldType === 'date') return { ...base, cellEditor: 'agDateStringCellEditor', cellEditorParams: { min: '1900-01-01', max: '2999-12-31' } };
+        if ((col.fieldType === 'dict' || col.fieldType === 'multidict') && col.options) {
+          return { ...base, cellEditor: 'agSelectCellEditor', cellEditorParams: { values: ['', ...col.options.map((o) => o.value)] }, refData: Object.fromEntries(col.options.map((o) => [o.value, language === 'en' ? (o.labelEn ?? o.label) : o.label])) };
+        }
+        return { ...base, cellEditor: 'agTextCellEditor', type: col.renderer === 'number' || col.renderer === 'money' ? 'rightAligned' : undefined };
+      }),
+    [p.grid, p.disabled, p.errors, language],
+  );
+
+  const errorList = Object.entries(p.errors)
+    .map(([k, message]) => {
+      const [index, field] = k.split('.');
+      const col = p.grid.columns.find((c) => c.field === field);
+      return t('engine.rowError', { row: Number(index) + 1, field: col ? (language === 'en' ? col.label.en : col.label.zh) : field, message });
+    });
+
+  const onCellValueChanged = (e: CellValueChangedEvent<ChildRow>) => {
+    if (!e.data) return;
+    const next = rowsRef.current.map((r) => (r.__key === e.data!.__key ? { ...e.data! } : r));
+    p.onChange(next);
+  };
+
+  const add = () => {
+    const row = p.newRow();
+    p.onChange([...rowsRef.current, row]);
+    // Start typing in the new row's first editable cell.
+    setTimeout(() => {
+      const api = apiRef.current;
+      const first = p.grid.columns[0]?.field;
+      if (!api || api.isDestroyed() || !first) return;
+      const index = rowsRef.current.length - 1;
+      api.ensureIndexVisible(index);
+      api.setFocusedCell(index, first);
+      api.startEditingCell({ rowIndex: index, colKey: first });
+    }, 50);
+  };
+
+  return (
+    <section data-testid={`child-${p.grid.child.key}`}>
+      <div className={s.head}>
+        <Subtitle2>{language === 'en' ? p.grid.child.label.en : p.grid.child.label.zh}</Subtitle2>
+        <span style={{ color: tokens.colorNeutralForeground3 }}>({p.rows.length})</span>
+        <span style={{ flex: 1 }} />
+        {!p.disabled && p.grid.editable && (
+          <>
+            <Button size="small" icon={<AddRegular />} onClick={add} data-testid={`child-add-${p.grid.child.key}`}>{t('engine.addRow')}</Button>
+            <Button
+              size="small"
+              icon={<DeleteRegular />}
+              disabled={!selected.length}
+              onClick={() => {
+                p.onChange(rowsRef.current.filter((r) => !selected.includes(r.__key)));
+                setSelected([]);
+              }}
+            >
+              {t('engine.removeRows')}
+            </Button>
+          </>
+        )}
+      </div>
+      <div className={s.grid}>
+        <AgGridReact<ChildRow>
+          theme={gridTheme}
+          rowData={p.rows}
+          columnDefs={columnDefs}
+          getRowId={(r) => r.data.__key}
+          rowSelection={p.disabled ? undefined : { mode: 'multiRow', checkboxes: true, headerCheckbox: true, enableClickSelection: false }}
+          singleClickEdit
+          stopEditingWhenCellsLoseFocus
+          enterNavigatesVerticallyAfterEdit
+          onGridReady={(e) => (apiRef.current = e.api)}
+          onCellValueChanged={onCellValueChanged}
+          onSelectionChanged={(e) => setSelected(e.api.getSelectedRows().map((r) => r.__key))}
+          localeText={GRID_LOCALE[language]}
+          overlayNoRowsTemplate={`<span>${t('engine.noRows')}</span>`}
+          tooltipShowDelay={200}
+        />
+      </div>
+      {errorList.length > 0 && (
+        <ul className={s.errors} role="alert">
+          {errorList.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
