@@ -1,0 +1,32 @@
+import { allEntities, allMenuGroups } from '../../../model';
+import { BASE_VERBS } from './permission-model';
+
+/**
+ * What a role can be granted (the role editor's matrix): every menu code of the declared menus and
+ * of the registry's entities, with the verbs that make sense on it, including one `action:<name>`
+ * per state-machine action of the menu's entities (spec 6: "each action").
+ */
+export type CatalogEntry = { menu_code: string; title: { zh: string; en: string }; group: string; verbs: string[] };
+
+export function permissionCatalog(): CatalogEntry[] {
+  const out = new Map<string, CatalogEntry>();
+  for (const g of allMenuGroups()) {
+    for (const e of g.entries) {
+      if (!out.has(e.code)) out.set(e.code, { menu_code: e.code, title: e.title, group: g.code, verbs: ['view'] });
+    }
+  }
+  for (const entity of allEntities()) {
+    if (entity.childOnly) continue;
+    const entry = out.get(entity.menuCode) ?? { menu_code: entity.menuCode, title: entity.label, group: entity.prefix, verbs: [] };
+    const verbs = new Set<string>([...entry.verbs, ...BASE_VERBS]);
+    for (const t of entity.states?.transitions ?? []) verbs.add(`action:${t.action}`);
+    entry.verbs = [...verbs];
+    out.set(entity.menuCode, entry);
+  }
+  return [...out.values()];
+}
+
+/** Whether a menu code exists (declared menus or registry entities). */
+export function knownMenuCode(code: string): boolean {
+  return permissionCatalog().some((e) => e.menu_code === code);
+}

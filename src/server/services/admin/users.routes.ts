@@ -1,0 +1,206 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { translate } from '../../../model/i18n';
+import { ROLES } from '../../../model/roles';
+import { authOf, requireAuth, type AuthContext } from '../../access/auth-context';
+import { inputOf, pagingOf, text } from '../../access/input.util';
+import { mailLanguage } from '../../access/language.util';
+import { hashPassword } from '../../access/password';
+import { revokeUserSessions } from '../../access/sessions.service';
+import { ok } from '../../http/envelope';
+import { AppError, notFound, validationError, type FieldError } from '../../http/errors';
+import { logoutSessions } from '../../realtime';
+import { assertCan } from '../../resources/permissions';
+import { queueMessage } from '../notify';
+import { withTenant } from '../rls';
+import { flagOf, idOf, listOf } from './input.util';
+
+const BODY_LIMIT = 64 * 1024;
+const MENU = 'admin.user';
+/** System roles a client administrator may hand out; superadmin is the platform's alone. */
+const ASSIGNABLE_SYSTEM: ReadonlySet<string> = new Set(Object.values(ROLES).filter((r) => r !== ROLES.superAdmin));
+
+/** A temporary password that satisfies both password rules of spec 5 (upper, lower, digit; 10 long). */
+export function temporaryPassword(): string {
+  const pick = (set: string) => set[randomInt(set.length)];
+  const upper = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+  const lower = 'abcdefghijkmnpqrstuvwxyz';
+  const digit = '23456789';
+  const chars = [pick(upper), pick(lower), pick(digit), ...Array.from({ length: 7 }, () => pick(upper + lower + digit))];
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j], chars[i]];
+  }
+  return chars.join('');
+}
+
+async function audit(app: FastifyInstance, auth: AuthContext, clientId: number, userId: number, action: string, ip: string, changes: unknown[] = []): Promise<void> {
+  await withTenant(app.db, clientId, (tx) => sql`insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
+    values (${clientId}, 'user', ${userId}, ${action}, ${auth.userId}, ${auth.username}, ${ip}, ${JSON.stringify(changes)}::jsonb)`.execute(tx));
+}
+
+/** The ids of the body (`ids` list or one `id`), each a user of the tenant; 404 for any other. */
+async function tenantUsers(app: FastifyInstance, clientId: number, input: Record<string, unknown>): Promise<number[]> {
+  const ids = [...listOf(input, 'ids', 200), ...(input.id !== undefined ? [input.id] : [])].map((v, i) => idOf({ v }, 'v') ?? (() => { throw validationError({ [`ids[${i}]`]: { key: 'access.invalidValue' } }); })());
+  if (!ids.length) throw validationError({ ids: { key: 'form.chooseDataFirst' } });
+  const found = await sql<{ id: number }>`select id from users where client_id = ${clientId} and id in (${sql.join(ids)})`.execute(app.db);
+  if (found.rows.length !== new Set(ids).size) throw notFound('admin.unknownUser');
+  return [...new Set(ids)];
+}
+
+/**
+ * Users of the client administrator (spec 2 "Admin"): list, edit (org, position, workplace-chat
+ * ids), assign roles, activate, freeze (ends their sessions and sends the socket `logout`), reset
+ * the password (a temporary one by mail) and invite by mail with the company's invite code.
+ */
+export async function usersRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config } = app;
+  const opts = { bodyLimit: BODY_LIMIT, preHandler: requireAuth };
+
+  app.get('/adminapi/users', { preHandler: requireAuth }, async (req) => {
+    const clientId = await assertCan(authOf(req), MENU, 'read', { db });
+    const input = inputOf(req);
+    const { page, size } = pagingOf(input);
+    const q = text(input, 'q', { max: 100 });
+    const status = text(input, 'status', { max: 20 });
+    const where = sql`u.client_id = ${clientId} ${q ? sql`and (u.username ilike ${`%${q}%`} or u.fullname ilike ${`%${q}%`} or u.email ilike ${`%${q}%`})` : sql``} ${status ? sql`and u.status = ${status}` : sql``}`;
+    const total = (await sql<{ n: number }>`select count(*)::int as n from users u where ${where}`.execute(db)).rows[0].n;
+    const rows = await sql`select u.id, u.username, u.fullname, u.email, u.mobile, u.status, u.org_id, u.position_id, u.is_manager, u.wecom_id, u.dingtalk_id,
+        u.last_login_at, u.last_login_ip, u.version,
+        coalesce((select json_agg(r.code order by r.code) from user_roles ur join roles r on r.id = ur.role_id
+          where ur.user_id = u.id and (r.client_id is null or r.client_id = ${clientId})), '[]'::json) as roles
+      from users u where ${where} order by u.id limit ${size} offset ${(page - 1) * size}`.execute(db);
+    return ok({ rows: rows.rows, total });
+  });
+
+  app.post('/adminapi/users/save', opts, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, MENU, 'update', { db });
+    const input = inputOf(req);
+    const [id] = await tenantUsers(app, clientId, { id: input.id });
+    const version = idOf(input, 'version');
+    const errors: Record<string, FieldError> = {};
+    if (!version) errors.version = { key: 'rule.required' };
+    const email = text(input, 'email', { max: 200 });
+    if (email && !/^[\w.+-]+@[\w-]+(\.[\w-]+)+$/.test(email)) errors.email = { key: 'rule.email' };
+    const mobile = text(input, 'mobile', { max: 20 });
+    if (mobile && !/^1[3-9]\d{9}$/.test(mobile)) errors.mobile = { key: 'rule.telephone' };
+    const orgId = idOf(input, 'org_id');
+    const positionId = idOf(input, 'position_id');
+    if (Object.keys(errors).length) throw validationError(errors);
+    // Spec 6 "assign positions": the org and the position must be the tenant's own rows.
+    await withTenant(db, clientId, async (tx) => {
+      for (const [key, table, v] of [['org_id', 'md_org', orgId], ['position_id', 'md_position', positionId]] as const) {
+        if (!v) continue;
+        const exists = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_schema = current_schema() and table_name = ${table}`.execute(tx);
+        if (exists.rows[0].n && !(await sql`select 1 from ${sql.table(table)} where id = ${v} and client_id = ${clientId}`.execute(tx)).rows.length) throw validationError({ [key]: { key: key === 'org_id' ? 'admin.unknownOrg' : 'admin.unknownPosition' } });
+      }
+    });
+    const fields = {
+      fullname: text(input, 'fullname', { max: 100 }) ?? null,
+      email: email ?? null,
+      mobile: mobile ?? null,
+      org_id: orgId ?? null,
+      position_id: positionId ?? null,
+      is_manager: flagOf(input, 'is_manager') ?? false,
+      wecom_id: text(input, 'wecom_id', { max: 100 }) ?? null,
+      dingtalk_id: text(input, 'dingtalk_id', { max: 100 }) ?? null,
+    };
+    for (const [col, v] of [['wecom_id', fields.wecom_id], ['dingtalk_id', fields.dingtalk_id]] as const) {
+      if (v && (await sql`select 1 from users where client_id = ${clientId} and ${sql.ref(col)} = ${v} and id <> ${id}`.execute(db)).rows.length) throw new AppError('conflict', 'thirdparty.alreadyBound');
+    }
+    try {
+      const u = await sql<{ id: number }>`update users set fullname = ${fields.fullname}, email = ${fields.email}, mobile = ${fields.mobile}, org_id = ${fields.org_id},
+          position_id = ${fields.position_id}, is_manager = ${fields.is_manager}, wecom_id = ${fields.wecom_id}, dingtalk_id = ${fields.dingtalk_id},
+          version = version + 1, updated_at = now()
+        where id = ${id} and client_id = ${clientId} and version = ${version ?? 0} returning id`.execute(db);
+      if (!u.rows[0]) throw new AppError('staleVersion');
+    } catch (e) {
+      if (String(e).includes('users_email_uq')) throw validationError({ email: { key: 'admin.emailExists' } });
+      throw e;
+    }
+    await audit(app, auth, clientId, id, 'update', req.ip, Object.entries(fields).map(([field, v]) => ({ field, old: null, new: v })));
+    return ok({ id });
+  });
+
+  app.post('/adminapi/users/assign-roles', opts, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, MENU, 'update', { db });
+    const input = inputOf(req);
+    const [id] = await tenantUsers(app, clientId, { id: input.id });
+    const codes = listOf(input, 'roles', 100);
+    if (codes.some((c) => typeof c !== 'string')) throw validationError({ roles: { key: 'access.invalidValue' } });
+    const wanted = [...new Set(codes as string[])];
+    const found = await sql<{ id: number; code: string; client_id: number | null }>`select id, code, client_id from roles
+      where code in (${sql.join(wanted.length ? wanted : [''])}) and (client_id = ${clientId} or client_id is null)`.execute(db);
+    // A tenant role shadows a system role of the same code; superadmin is never assignable here.
+    const byCode = new Map<string, number>();
+    for (const r of found.rows) if (r.client_id !== null || (!byCode.has(r.code) && ASSIGNABLE_SYSTEM.has(r.code))) byCode.set(r.code, r.id);
+    const missing = wanted.filter((c) => !byCode.has(c));
+    if (missing.length) throw validationError({ roles: { key: 'admin.unknownRole' } });
+    await withTenant(db, clientId, async (tx) => {
+      await sql`delete from user_roles ur using roles r where ur.role_id = r.id and ur.user_id = ${id} and (r.client_id = ${clientId} or (r.client_id is null and r.code <> 'superadmin'))`.execute(tx);
+      for (const roleId of byCode.values()) await sql`insert into user_roles (user_id, role_id) values (${id}, ${roleId}) on conflict do nothing`.execute(tx);
+      await sql`update users set version = version + 1, updated_at = now() where id = ${id} and client_id = ${clientId}`.execute(tx);
+    });
+    await audit(app, auth, clientId, id, 'assign-roles', req.ip, [{ field: 'roles', old: null, new: wanted }]);
+    return ok({ id, roles: wanted });
+  });
+
+  const setStatus = (status: 'active' | 'frozen') => async (req: import('fastify').FastifyRequest) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, MENU, `action:${status === 'active' ? 'activate' : 'freeze'}`, { db });
+    const ids = await tenantUsers(app, clientId, inputOf(req));
+    if (status === 'frozen' && ids.includes(auth.userId)) throw new AppError('badRequest', 'admin.cannotFreezeSelf');
+    await sql`update users set status = ${status}, version = version + 1, updated_at = now() where client_id = ${clientId} and id in (${sql.join(ids)})`.execute(db);
+    for (const id of ids) {
+      if (status === 'frozen') {
+        // Frozen: every session ends now and the open pages get the socket `logout` (spec 7).
+        const sessions = await revokeUserSessions(db, id, 'frozen');
+        logoutSessions(sessions, 'frozen');
+      }
+      await audit(app, auth, clientId, id, status === 'frozen' ? 'freeze' : 'activate', req.ip, [{ field: 'status', old: null, new: status }]);
+    }
+    return ok({ ids, status });
+  };
+  app.post('/adminapi/users/activate', opts, setStatus('active'));
+  app.post('/adminapi/users/freeze', opts, setStatus('frozen'));
+
+  app.post('/adminapi/users/reset-password', opts, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, MENU, 'action:reset-password', { db });
+    const [id] = await tenantUsers(app, clientId, { id: inputOf(req).id });
+    const u = (await sql<{ email: string | null; fullname: string | null; username: string; language: string }>`select email, fullname, username, language from users where id = ${id}`.execute(db)).rows[0];
+    if (!u.email) throw validationError({ email: { key: 'rule.required' } });
+    const password = temporaryPassword();
+    const hash = await hashPassword(password, config.argon2);
+    await sql`update users set password_hash = ${hash}, must_change_password = true, password_changed_at = now(), version = version + 1, updated_at = now() where id = ${id} and client_id = ${clientId}`.execute(db);
+    logoutSessions(await revokeUserSessions(db, id, 'reset'), 'reset');
+    const lang = mailLanguage(u.language);
+    await queueMessage(db, config, { clientId, channel: 'email', to: u.email, subject: translate(lang, 'admin.resetMailSubject'), body: translate(lang, 'admin.resetMailBody', { name: u.fullname ?? u.username, password }) });
+    await audit(app, auth, clientId, id, 'reset-password', req.ip);
+    return ok({ id, message: translate(lang, 'admin.passwordReset') });
+  });
+
+  app.post('/adminapi/users/invite', opts, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, MENU, 'create', { db });
+    const input = inputOf(req);
+    const email = text(input, 'email', { max: 200 });
+    const name = text(input, 'fullname', { max: 100 }) ?? email ?? '';
+    if (!email || !/^[\w.+-]+@[\w-]+(\.[\w-]+)+$/.test(email)) throw validationError({ email: { key: email ? 'rule.email' : 'rule.required' } });
+    const client = (await sql<{ name: string; invite_code: string | null }>`select name, invite_code from clients where id = ${clientId}`.execute(db)).rows[0];
+    let code = client.invite_code;
+    if (!code) {
+      // A company without an invite code gets one now (spec: join an existing company with an invite code).
+      code = `C${clientId}-${temporaryPassword().slice(0, 6).toUpperCase()}`;
+      await sql`update clients set invite_code = ${code} where id = ${clientId} and invite_code is null`.execute(db);
+      code = (await sql<{ invite_code: string }>`select invite_code from clients where id = ${clientId}`.execute(db)).rows[0].invite_code;
+    }
+    const lang = mailLanguage(auth.language);
+    const link = `${config.publicUrl.replace(/\/$/, '')}/signup?invite=${encodeURIComponent(code)}`;
+    const id = await queueMessage(db, config, { clientId, channel: 'email', to: email, subject: translate(lang, 'admin.inviteMailSubject', { company: client.name }), body: translate(lang, 'admin.inviteMailBody', { name, company: client.name, code }), link });
+    return ok({ outbox_id: id, invite_code: code });
+  });
+}
