@@ -40,7 +40,7 @@ export async function uploadFile(app: FastifyInstance, token: string, file: { na
 export async function waitJob(app: FastifyInstance, token: string, id: number, lang = 'zh-CN', timeoutMs = 120_000): Promise<JobView> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await app.inject({ method: 'GET', url: `${BASE}/jobs/${id}`, headers: { authorization: `Bearer ${token}`, 'x-lang': lang } });
+    const res = await app.inject({ method: 'GET', url: `${BASE}/jobs/${id}?lang=${lang}`, headers: { authorization: `Bearer ${token}`, 'x-lang': lang } });
     const job = (res.json() as { data: JobView }).data;
     if (job.status !== 'queued' && job.status !== 'running') return job;
     if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status}`);
@@ -57,3 +57,12 @@ export async function importFile(app: FastifyInstance, token: string, file: { na
 
 export const api = (token: string, lang = 'zh-CN') => ({ authorization: `Bearer ${token}`, 'x-lang': lang });
 export { BASE as UPLOAD_BASE };
+
+import ExcelJS from 'exceljs';
+
+/** Loads a workbook from bytes (exceljs's declared Buffer type differs from Node's generic Buffer). */
+export async function loadWorkbook(bytes: Buffer | Uint8Array): Promise<ExcelJS.Workbook> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes as unknown as Parameters<ExcelJS.Xlsx['load']>[0]);
+  return wb;
+}

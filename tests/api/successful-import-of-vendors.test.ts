@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
-import { api, importFile, UPLOAD_BASE, waitJob, type JobView } from './import-support';
+import { api, importFile, loadWorkbook, UPLOAD_BASE, waitJob, type JobView } from './import-support';
 
 const fixture = (name: string) => ({ name, content: readFileSync(`fixtures/xlsx/${name}`) });
 
@@ -32,8 +32,7 @@ describe('import centre: templates', () => {
     const res = await t.app.inject({ method: 'GET', url: list[0].templateUrl, headers: api(token) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('attachment');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload);
+    const wb = await loadWorkbook(res.rawPayload);
     const meta = wb.getWorksheet('_template')!;
     expect(meta.state).toBe('veryHidden');
     expect(meta.getCell('B2').value).toBe('vendor');
@@ -66,8 +65,7 @@ describe('import centre: upload, preview, commit', () => {
     const job = await importFile(t.app, token, fixture('vendors-row-errors.xlsx'), { entity: 'vendor' });
     const res = await t.app.inject({ method: 'GET', url: `${UPLOAD_BASE}/jobs/${job.id}/error-workbook`, headers: api(token) });
     expect(res.statusCode).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload);
+    const wb = await loadWorkbook(res.rawPayload);
     expect(wb.getWorksheet('_template')?.state).toBe('veryHidden');
     const ws = wb.worksheets.find((w) => w.state === 'visible')!;
     const header = (ws.getRow(1).values as unknown[]).slice(1);
@@ -78,8 +76,7 @@ describe('import centre: upload, preview, commit', () => {
     expect(String(ws.getRow(3).getCell(header.length).value)).toContain('必填项');
     expect(ws.getRow(2).getCell(header.length).value).toBeNull();
     const only = await t.app.inject({ method: 'GET', url: `${UPLOAD_BASE}/jobs/${job.id}/error-workbook?only=errors`, headers: api(token) });
-    const wb2 = new ExcelJS.Workbook();
-    await wb2.xlsx.load(only.rawPayload);
+    const wb2 = await loadWorkbook(only.rawPayload);
     expect(wb2.worksheets.find((w) => w.state === 'visible')!.rowCount).toBe(1 + 7);
   });
 

@@ -177,7 +177,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     return ok({ rows: r.rows.map((j) => jobView(j, language)), total: r.total });
   });
 
-  app.get<{ Params: { id: string } }>(`${BASE}/jobs/:id`, guard, async (req) => ok(jobView(await jobOf(app, req), requestLanguage(req))));
+  app.get<{ Params: { id: string } }>(`${BASE}/jobs/:id`, guard, async (req) => ok(jobView(await jobOf(app, req), languageOf(req, (req.query as Query).lang))));
 
   app.get<{ Params: { id: string } }>(`${BASE}/jobs/:id/errors`, guard, async (req) => {
     const job = await jobOf(app, req);
