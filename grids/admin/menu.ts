@@ -12,7 +12,6 @@ export const adminMenu = defineMenuGroup({
   title: { zh: '系统管理', en: 'Administration' },
   icon: 'settings',
   entries: [
-    ...[dictItemPage, snRulePage, notifySettingPage, projectTypePage, nodeConfigPage].map((p) => ({ code: p.menuCode, furl: pageRoute(p), title: p.title })),
-    { code: 'admin.dictcategory', furl: pageRoute(dictCategoryPage), title: dictCategoryPage.title },
+    ...[dictItemPage, dictCategoryPage, snRulePage, notifySettingPage, projectTypePage, nodeConfigPage].map((p) => ({ code: p.menuCode, furl: pageRoute(p), title: p.title })),
   ],
 });

@@ -18,7 +18,7 @@ export const dictCategoryPage = definePage({
   cata: 'admin',
   kind: 'index',
   entity: 'admin_dict_category',
-  menuCode: 'admin.dict',
+  menuCode: 'admin.dictcategory',
   title: { zh: '字典分类', en: 'Dictionary categories' },
   columns: [{ field: 'code', width: 160, pinned: 'left' }, { field: 'name', width: 200 }, { field: 'name_en', width: 200 }, 'remark'],
   form: [{ modelName: 'base', form: [{ field: 'code', spanClass: 'half' }, { field: 'name', spanClass: 'half' }, { field: 'name_en', spanClass: 'half' }, { field: 'remark', spanClass: 'full' }] }],

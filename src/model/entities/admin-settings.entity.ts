@@ -57,7 +57,7 @@ export const adminDictCategory = defineEntity({
   name: 'admin_dict_category',
   table: 'adm_dict_category',
   prefix: 'adminapi',
-  menuCode: 'admin.dict',
+  menuCode: 'admin.dictcategory',
   label: { zh: '字典分类', en: 'Dictionary category' },
   titleField: 'name',
   codeField: 'code',

@@ -111,6 +111,50 @@ export function ruleSql(entity: EntityDef, rule: DataRule, who: RuleSubject): Ra
   return sql`coalesce(${filterSql(entity, filter)}, false)`;
 }
 
+const NUMERIC_TYPES = new Set(['integer', 'decimal', 'money']);
+
+/**
+ * A rule over a column that only some entities of a menu have (a menu shared by several entities,
+ * e.g. allocation versions and demand). `dataScope` does not know which of them is queried, so the
+ * column is read through `to_jsonb(t)`: the entity that has it is filtered by its value, the one
+ * that lacks it reads null and shows no row (fails closed) instead of failing the query.
+ */
+function looseRuleSql(entity: EntityDef, rule: DataRule, who: RuleSubject): RawBuilder<unknown> {
+  const type = columnType(entity, rule.field);
+  if (!type || !isDataOperator(rule.operator)) return sql`false`;
+  const numeric = NUMERIC_TYPES.has(type);
+  const raw = sql`(to_jsonb(t) ->> ${rule.field})`;
+  const v = numeric ? sql`${raw}::numeric` : raw;
+  const values = ruleValues(rule, who);
+  for (const x of values) {
+    const c = FIELD_TYPE_TABLE[type].coerce(x);
+    if (!c.ok || c.value === null) return sql`false`;
+  }
+  const lit = (x: string) => (numeric ? sql`${Number(x)}::numeric` : sql`${x}`);
+  const cmp: Record<string, string> = { eq: '=', lt: '<', lte: '<=', gt: '>', gte: '>=' };
+  switch (rule.operator) {
+    case 'null':
+      return sql`${raw} is null`;
+    case 'notnull':
+      return sql`${raw} is not null`;
+    case 'like':
+      return sql`coalesce(${raw} ilike ${`%${values[0].replace(/[\\%_]/g, (c) => `\\${c}`)}%`}, false)`;
+    case 'in':
+      return values.length ? sql`coalesce(${v} in (${sql.join(values.map(lit))}), false)` : sql`false`;
+    case 'notin':
+      return values.length ? sql`not coalesce(${v} in (${sql.join(values.map(lit))}), false)` : sql`true`;
+    case 'ne':
+      return sql`${v} is distinct from ${lit(values[0])}`;
+    default:
+      return sql`coalesce(${v} ${sql.raw(cmp[rule.operator])} ${lit(values[0])}, false)`;
+  }
+}
+
+/** Whether every non-child entity of a menu has the column (then the typed list filter is used). */
+function sharedColumn(menuCode: string, field: string): boolean {
+  return allEntities().filter((e) => e.menuCode === menuCode && !e.childOnly).every((e) => columnType(e, field) !== null);
+}
+
 /** The SQL conditions of every rule that applies to the caller on a menu (ANDed by the caller). */
 export async function dataScopeSql(db: Db, auth: AuthContext, menuCode: string): Promise<RawBuilder<unknown>[]> {
   if (auth.clientId === null) return [];
@@ -119,5 +163,5 @@ export async function dataScopeSql(db: Db, auth: AuthContext, menuCode: string):
   const entity = entityOfMenu(menuCode);
   if (!entity) return [sql`false`];
   const who: RuleSubject = { userId: auth.userId, clientId: auth.clientId, username: auth.username, fullname: auth.fullname };
-  return rules.map((r) => ruleSql(entity, r, who));
+  return rules.map((r) => (sharedColumn(menuCode, r.field) ? ruleSql(entity, r, who) : looseRuleSql(entity, r, who)));
 }
