@@ -16,6 +16,7 @@ import { adminRoutes } from './services/admin';
 import { allocationRoutes } from './services/allocation';
 import './services/orders';
 import { importRoutes } from './services/import';
+import { exportRoutes } from './services/export';
 // Page declarations and their menu entries (grids/) register on import; the model routes and menus read them.
 import '../../grids';
 
@@ -67,6 +68,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(adminRoutes, { prefix: '/api' });
   await app.register(allocationRoutes, { prefix: '/api' });
   await app.register(importRoutes, { prefix: '/api' });
+  await app.register(exportRoutes, { prefix: '/api' });
 
   const clientDir = resolve('dist/client');
   if (options.serveClient !== false && existsSync(clientDir)) {

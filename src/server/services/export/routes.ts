@@ -1,0 +1,107 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { allEntities, allPages, isLanguage, type EntityDef, type Language } from '../../../model';
+import { authOf, requireAuth } from '../../access/auth-context';
+import { ok, requestLanguage } from '../../http/envelope';
+import { AppError, notFound } from '../../http/errors';
+import { parsePageQuery } from '../../resources/page-query';
+import { assertCan, dataScope } from '../../resources/permissions';
+import { attachment } from '../import/routes';
+import { jobView } from '../import/import-jobs.service';
+import { createJob, findJob, finishJob, JobProgress, markRunning, runDetached } from '../jobs';
+import { DIRECT_EXPORT_LIMIT, exportIds, planColumns, writeExport, type ExportPlan } from './export.service';
+
+/**
+ * GET /api/{prefix}/{entity}/export: the page endpoint's query (f.<field>.<op>, q, tab, sort) plus
+ * `columns` (visible field keys, comma-separated) and `lang`. Up to 5,000 rows the .xlsx comes back
+ * directly; above, the reply is the envelope with a job whose progress goes over the socket and
+ * whose file is fetched from /api/crossapi/ccommonapi/data-upload/jobs/:id/download.
+ */
+
+type Query = Record<string, unknown>;
+
+function text(v: unknown): string | null {
+  if (Array.isArray(v)) return v.length ? String(v[v.length - 1]) : null;
+  return v === undefined || v === null ? null : String(v);
+}
+
+function exportFileName(entity: EntityDef, language: Language): string {
+  const d = new Date();
+  const stamp = `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}-${String(d.getHours()).padStart(2, '0')}${String(d.getMinutes()).padStart(2, '0')}`;
+  return `${language === 'en' ? entity.label.en : entity.label.zh}-${stamp}.xlsx`;
+}
+
+export const exportPath = (app: FastifyInstance, clientId: number, jobId: number) => join(app.config.dataDir, 'files', 'exports', String(clientId), `${jobId}.xlsx`);
+
+async function planOf(app: FastifyInstance, req: FastifyRequest, entity: EntityDef): Promise<ExportPlan> {
+  const auth = authOf(req);
+  const clientId = await assertCan(auth, entity.menuCode, 'export', { db: app.db });
+  const scope = await dataScope(auth, entity.menuCode, { db: app.db });
+  const q = { ...(req.query as Query) };
+  const language: Language = isLanguage(text(q.lang)) ? (text(q.lang) as Language) : requestLanguage(req);
+  // Paging does not apply to an export; the rest of the list query does, checked by the same parser.
+  const query = parsePageQuery(entity, { ...q, page: '1', size: '1' });
+  const requested = text(q.columns)?.split(',').map((s) => s.trim()).filter(Boolean) ?? null;
+  const opt = text(q.opt);
+  const page = allPages().find((p) => (opt ? p.opt === opt : p.entity === entity.name));
+  const pageColumns = page ? page.columns.map((c) => (typeof c === 'string' ? c : c.field)) : null;
+  return { entity, clientId, query, scope, columns: planColumns(entity, requested, pageColumns), language };
+}
+
+export async function exportRoutes(app: FastifyInstance): Promise<void> {
+  const guard = { preHandler: requireAuth };
+
+  for (const entity of allEntities()) {
+    if (entity.childOnly) continue;
+    app.get(`/${entity.prefix}/${entity.name}/export`, guard, async (req, reply) => {
+      const auth = authOf(req);
+      const plan = await planOf(app, req, entity);
+      const ids = await exportIds(app.db, plan);
+      // spec 8 "no data to export"
+      if (!ids.length) throw new AppError('badRequest', 'excel.noDataToExport');
+      const name = exportFileName(entity, plan.language);
+      if (ids.length <= DIRECT_EXPORT_LIMIT) {
+        const body = new PassThrough();
+        writeExport(app.db, plan, ids, body).catch((error: unknown) => {
+          req.log.error({ err: error }, 'export failed');
+          body.destroy(error instanceof Error ? error : new Error(String(error)));
+        });
+        return attachment(reply, name).send(body);
+      }
+      const job = await createJob(app.db, { clientId: plan.clientId, userId: auth.userId }, 'export', name, { entity: entity.name, rows: ids.length, fileName: name, language: plan.language });
+      runDetached(
+        async () => {
+          await markRunning(app.db, job, 'export');
+          const progress = new JobProgress(app.db, job);
+          const file = exportPath(app, plan.clientId, job.id);
+          await mkdir(join(file, '..'), { recursive: true });
+          const out = createWriteStream(file);
+          await writeExport(app.db, plan, ids, out, (done) => progress.report(done, ids.length, 'export'));
+          await finished(out);
+          await progress.settle();
+          const size = (await stat(file)).size;
+          await finishJob(app.db, job, 'done', { rows: ids.length, fileName: name, size, downloadUrl: `/api/crossapi/ccommonapi/data-upload/jobs/${job.id}/download` }, null, { progress: ids.length, total: ids.length });
+        },
+        async (error) => {
+          app.log.error({ err: error, job: job.id }, 'export job failed');
+          await finishJob(app.db, job, 'failed', null, 'msg.downloadFailed');
+        },
+      );
+      return ok({ job: jobView(job, plan.language) });
+    });
+  }
+
+  app.get<{ Params: { id: string } }>('/crossapi/ccommonapi/data-upload/jobs/:id/download', guard, async (req, reply) => {
+    const auth = authOf(req);
+    const id = Number(req.params.id);
+    const job = auth.clientId && Number.isSafeInteger(id) ? await findJob(app.db, auth.clientId, id) : null;
+    if (!job || job.user_id !== auth.userId || job.kind !== 'export') throw notFound('job.notFound');
+    if (job.status !== 'done') throw new AppError('conflict', 'job.busy');
+    const name = String(job.params.fileName ?? `export-${job.id}.xlsx`);
+    return attachment(reply, name).send(createReadStream(exportPath(app, job.client_id ?? 0, job.id)));
+  });
+}
