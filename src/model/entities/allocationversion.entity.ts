@@ -24,10 +24,11 @@ export const allocationVersion = defineEntity({
   menuCode: 'scm.allocation',
   label: { zh: '需求分配版本', en: 'Allocation version' },
   titleField: 'version_code',
-  codeField: 'version_code',
+  // Unique per tenant, but not the generic code field: spec 5 gives the duplicate its own message
+  // ("Version number already exists", services/allocation).
   defaultSort: { field: 'created_at', dir: 'desc' },
   fields: [
-    { key: 'version_code', label: { zh: '版本号', en: 'Version code' }, type: 'code', required: true, rules: ['english'], upperCase: true, maxLength: 40, list: true },
+    { key: 'version_code', label: { zh: '版本号', en: 'Version code' }, type: 'code', required: true, unique: true, rules: ['english'], upperCase: true, maxLength: 40, list: true },
     { key: 'name', label: { zh: '版本名称', en: 'Version name' }, type: 'text', maxLength: 100, list: true },
     { key: 'month_from', label: { zh: '开始月份', en: 'From month' }, type: 'month', required: true, list: true },
     { key: 'month_to', label: { zh: '结束月份', en: 'To month' }, type: 'month', required: true, list: true },

@@ -30,7 +30,8 @@ export const customerOrderEntry = defineEntity({
 /**
  * Customer order (spec 4): the maker's copy of a brand's requirement order, created in the maker's
  * tenant when the brand sends it, and linked to it only through an ordershare record. The maker's
- * accept / reject / finish move the brand's order too (services/orders).
+ * accept / reject / finish move the brand's order too (services/orders). A maker may also enter an
+ * order of a customer that is not on the platform by hand; only such an order is edited by save.
  */
 export const customerOrder = defineEntity({
   name: 'customerorder',
@@ -45,14 +46,14 @@ export const customerOrder = defineEntity({
   children: [{ key: 'entries', label: { zh: '颜色尺码明细', en: 'Colour and size entries' }, entity: 'customerorder_entry', foreignKey: 'order_id' }],
   fields: [
     { key: 'order_no', label: { zh: '订单号', en: 'Order no.' }, type: 'code', maxLength: 40, list: true },
-    { key: 'brand_name', label: { zh: '客户（品牌）', en: 'Customer (brand)' }, type: 'text', readonly: true, list: true },
+    { key: 'brand_name', label: { zh: '客户（品牌）', en: 'Customer (brand)' }, type: 'text', maxLength: 200, list: true },
     { key: 'source_no', label: { zh: '客户PR单号', en: 'Customer PR no.' }, type: 'code', readonly: true, list: true },
-    { key: 'customer_po', label: { zh: '客户PO号', en: 'Customer PO no.' }, type: 'text', readonly: true, list: true },
-    { key: 'pr_type', label: { zh: '订单类型', en: 'Order type' }, type: 'dict', dict: 'pr_order_type', readonly: true, list: true },
-    { key: 'category', label: { zh: '品类', en: 'Category' }, type: 'dict', dict: 'product_category', readonly: true, list: true },
-    { key: 'receive_date', label: { zh: '接单日期', en: 'Receive date' }, type: 'date', readonly: true, list: true },
-    { key: 'delivery_date', label: { zh: '交货日期', en: 'Delivery date' }, type: 'date', readonly: true, list: true },
-    { key: 'currency', label: { zh: '币种', en: 'Currency' }, type: 'dict', dict: 'currency', readonly: true, list: true },
+    { key: 'customer_po', label: { zh: '客户PO号', en: 'Customer PO no.' }, type: 'text', list: true },
+    { key: 'pr_type', label: { zh: '订单类型', en: 'Order type' }, type: 'dict', dict: 'pr_order_type', list: true },
+    { key: 'category', label: { zh: '品类', en: 'Category' }, type: 'dict', dict: 'product_category', list: true },
+    { key: 'receive_date', label: { zh: '接单日期', en: 'Receive date' }, type: 'date', list: true },
+    { key: 'delivery_date', label: { zh: '交货日期', en: 'Delivery date' }, type: 'date', list: true },
+    { key: 'currency', label: { zh: '币种', en: 'Currency' }, type: 'dict', dict: 'currency', list: true },
     { key: 'total_qty', label: { zh: '总数量', en: 'Total qty' }, type: 'integer', readonly: true, list: true },
     { key: 'total_amount', label: { zh: '总金额', en: 'Total amount' }, type: 'money', readonly: true, list: true },
     { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'customer_order_status', readonly: true, list: true },
@@ -83,6 +84,7 @@ export const customerOrder = defineEntity({
       },
       { action: 'finish', label: { zh: '完成', en: 'Finish' }, from: ['in_progress'], to: 'finished', confirm: { zh: '确定该订单已完成？', en: 'Mark this order finished?' } },
     ],
-    locked: ['pending', 'rejected', 'in_progress', 'finished', 'cancelled'],
+    // A shared copy is read-only in every state (services/orders); a hand-made one until it is closed.
+    locked: ['rejected', 'finished', 'cancelled'],
   },
 });

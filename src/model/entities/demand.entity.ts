@@ -1,5 +1,5 @@
 import { defineDictionary } from '../dictionaries';
-import { defineEntity, type FieldErrors } from '../entity';
+import { defineEntity } from '../entity';
 
 /** Selling seasons (DOMAIN: brands order seasonally, spring/summer and autumn/winter). */
 export const season = defineDictionary({
@@ -27,7 +27,8 @@ export const demand = defineEntity({
   defaultSort: { field: 'month', dir: 'asc' },
   fields: [
     { key: 'version_id', label: { zh: '分配版本', en: 'Allocation version' }, type: 'reference', ref: { entity: 'allocationversion', labelField: 'version_code', codeField: 'version_code' }, required: true, list: true },
-    { key: 'year', label: { zh: '年份', en: 'Year' }, type: 'integer', required: true, rules: ['interger'], list: true },
+    // The year is the month's: set by the server from the month, never typed apart from it.
+    { key: 'year', label: { zh: '年份', en: 'Year' }, type: 'integer', readonly: true, list: true },
     { key: 'season', label: { zh: '季节', en: 'Season' }, type: 'dict', dict: 'season', list: true },
     { key: 'month', label: { zh: '月份', en: 'Month' }, type: 'month', required: true, list: true },
     { key: 'series', label: { zh: '系列', en: 'Series' }, type: 'text', maxLength: 60, list: true },
@@ -36,13 +37,5 @@ export const demand = defineEntity({
     { key: 'plan_qty', label: { zh: '计划数量', en: 'Plan qty' }, type: 'integer', required: true, rules: ['naturalNumber'], list: true },
     { key: 'plan_amount', label: { zh: '计划金额', en: 'Plan amount' }, type: 'money', rules: ['positiveNumber', 'maxDecimals4'], list: true },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'text', maxLength: 200 },
-  ],
-  checks: [
-    // The month carries the year: a line of 2026-03 cannot say year 2025.
-    (doc): FieldErrors => {
-      const m = doc.month;
-      const y = doc.year;
-      return typeof m === 'string' && m && y !== null && y !== undefined && y !== '' && String(y) !== m.slice(0, 4) ? { year: 'scm.demand.yearMismatch' } : {};
-    },
   ],
 });

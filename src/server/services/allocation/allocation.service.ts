@@ -316,6 +316,7 @@ export function registerAllocationHandlers(): void {
       }
     },
     afterWrite: async ({ tx, clientId, id }) => {
+      await sql`update scm_demand set year = cast(substr(month, 1, 4) as integer) where id = ${id} and client_id = ${clientId}`.execute(tx);
       const v = (await sql<{ version_id: number }>`select version_id from scm_demand where id = ${id} and client_id = ${clientId}`.execute(tx)).rows[0];
       if (!v) return;
       const t = await versionTotals(tx, clientId, Number(v.version_id));

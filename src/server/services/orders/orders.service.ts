@@ -29,17 +29,22 @@ const actorOf = (ctx: Pick<ActionContext, 'auth' | 'ip'>, clientId: number): Aud
  * allocation status (spec 4), from what is stored: run after every save of the order.
  */
 export async function recomputeOrder(tx: Db, clientId: number, orderId: number): Promise<void> {
-  await sql`update scm_pr_order_entry set amount = case when unit_price is null then null else round(qty * unit_price, 4) end
-    where client_id = ${clientId} and order_id = ${orderId}`.execute(tx);
-  await sql`update scm_pr_order o set
-      total_qty = coalesce((select sum(e.qty) from scm_pr_order_entry e where e.client_id = o.client_id and e.order_id = o.id), 0),
-      total_amount = (select sum(e.amount) from scm_pr_order_entry e where e.client_id = o.client_id and e.order_id = o.id)
-    where o.id = ${orderId} and o.client_id = ${clientId}`.execute(tx);
+  await recomputeTotals(tx, 'scm_pr_order', 'scm_pr_order_entry', clientId, orderId);
   const r = await sql<Row>`select receive_date, maker_vendor_id, status, alloc_status from scm_pr_order where id = ${orderId} and client_id = ${clientId}`.execute(tx);
   if (r.rows[0]) {
     const status = orderAllocationStatus(r.rows[0]);
     await sql`update scm_pr_order set alloc_status = ${status} where id = ${orderId} and client_id = ${clientId}`.execute(tx);
   }
+}
+
+/** Entry amounts (qty x unit price, 4 decimals) and the header's total quantity and amount. */
+async function recomputeTotals(tx: Db, table: string, entryTable: string, clientId: number, orderId: number): Promise<void> {
+  await sql`update ${sql.table(entryTable)} set amount = case when unit_price is null then null else round(qty * unit_price, 4) end
+    where client_id = ${clientId} and order_id = ${orderId}`.execute(tx);
+  await sql`update ${sql.table(table)} o set
+      total_qty = coalesce((select sum(e.qty) from ${sql.table(entryTable)} e where e.client_id = o.client_id and e.order_id = o.id), 0),
+      total_amount = (select sum(e.amount) from ${sql.table(entryTable)} e where e.client_id = o.client_id and e.order_id = o.id)
+    where o.id = ${orderId} and o.client_id = ${clientId}`.execute(tx);
 }
 
 async function entriesOf(tx: Db, table: string, clientId: number, orderId: number): Promise<Row[]> {
@@ -132,6 +137,8 @@ async function cancelOrder(ctx: ActionContext) {
  */
 async function onBrandOrder(ctx: ActionContext, change: { status: string; rejectReason?: string | null; closeShare: boolean; allocStatus?: string }): Promise<void> {
   const { tx, clientId, row } = ctx;
+  // A hand-made order (a customer not on the platform) has no brand side to move.
+  if (!row.share_id && !row.source_client_id) return;
   const brandId = Number(row.source_client_id);
   const shareId = Number(row.share_id);
   if (!brandId || !shareId) throw new AppError('forbidden', 'scm.order.shareMissing');
@@ -160,6 +167,13 @@ async function onBrandOrder(ctx: ActionContext, change: { status: string; reject
 export function registerOrderHandlers(): void {
   registerSaveHook('prorder', {
     afterWrite: ({ tx, clientId, id }) => recomputeOrder(tx, clientId, id),
+  });
+  registerSaveHook('customerorder', {
+    // A copy shared by a brand changes only through its actions; the brand's order is the source.
+    validate: async ({ before }) => {
+      if (before?.share_id) throw new AppError('conflict', 'scm.order.sharedReadOnly');
+    },
+    afterWrite: ({ tx, clientId, id }) => recomputeTotals(tx, 'scm_customer_order', 'scm_customer_order_entry', clientId, id),
   });
   registerActionHandler('prorder', 'send', sendOrder);
   registerActionHandler('prorder', 'cancel', cancelOrder);
