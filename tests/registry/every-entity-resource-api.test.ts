@@ -171,8 +171,9 @@ describe.each(entities.map((e) => [e.name, e] as const))('registry entity %s', (
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({ code: 11001, message: '单号已存在，无法创建' });
     } else {
+      // The generic message, or a domain one from a save hook (spec 5: "Version number already exists").
       expect(res.body.code).toBe(11000);
-      expect((res.body.data as { errors: Record<string, string> }).errors[entity.codeField]).toBe('该值已存在');
+      expect((res.body.data as { errors: Record<string, string> }).errors[entity.codeField]).toBeTruthy();
     }
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { getEntity, requireEntity, type RuleType } from '../../src/model';
+import { getEntity, requireEntity, translate, type RuleType } from '../../src/model';
 import type { Db } from '../../src/server/db/database';
 import { referencedEntities, validDocument } from '../../fixtures/generators/valid-document';
 import { resourceClient } from '../support/resource-client';
@@ -64,11 +64,18 @@ export class TenantActor {
     return validDocument(e, { seq: this.nextSeq(), refs: (name) => ids.get(name) ?? null, ...options });
   }
 
+  /** Saves a new valid document; a generated value that an earlier document already took is generated again. */
   async create(entity: string): Promise<Record<string, unknown>> {
-    const doc = await this.document(entity);
-    const res = await this.client(entity).save(doc);
-    if (res.body.code !== 200) throw new Error(`could not create ${entity}: ${JSON.stringify(res.body)}`);
-    return res.body.data;
+    let last: unknown = null;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const res = await this.client(entity).save(await this.document(entity));
+      if (res.body.code === 200) return res.body.data;
+      last = res.body;
+      const errors = (res.body.data as { errors?: Record<string, string> } | null)?.errors ?? {};
+      const taken = res.body.code === 11001 || Object.values(errors).some((m) => m === translate('zh-CN', 'rule.unique'));
+      if (!taken) break;
+    }
+    throw new Error(`could not create ${entity}: ${JSON.stringify(last)}`);
   }
 }
 
