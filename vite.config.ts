@@ -28,7 +28,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           root: '.',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'grids/**/*.test.ts', 'reports/**/*.test.ts', 'calendars/**/*.test.ts', 'tests/registry/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'grids/**/*.test.ts', 'reports/**/*.test.ts', 'calendars/**/*.test.ts'],
           environment: 'node',
         },
       },
@@ -37,7 +37,8 @@ export default defineConfig({
         test: {
           name: 'api',
           root: '.',
-          include: ['tests/api/**/*.test.ts'],
+          include: ['tests/api/**/*.test.ts', 'tests/registry/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
           environment: 'node',
           testTimeout: 60000,
           hookTimeout: 120000,

@@ -3,9 +3,10 @@ import { sql } from 'kysely';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/database';
-import { migrate } from '../../src/server/db/migrate';
-import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed';
-import { applyRowLevelSecurity } from '../../src/server/services/rls';
+import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import { readFileSync, existsSync } from 'node:fs';
+import { inject } from 'vitest';
+import { prepareDatabase, TEST_CONFIG_OVERRIDES } from './pglite-template';
 
 export type TestApp = { app: FastifyInstance; database: Database; config: AppConfig; close: () => Promise<void> };
 
@@ -27,16 +28,14 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     databaseUrl = u.toString();
   }
   const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl ?? '', REDIS_URL: process.env.TEST_REDIS_URL ?? '' }, {
-    jwtSecret: 'test-secret-test-secret-test-secret',
-    dataDir: '.tmp/test-data',
-    logLevel: 'silent',
+    ...TEST_CONFIG_OVERRIDES,
     ...overrides,
   });
-  const database = await openDatabase(config, { memory: true });
-  await migrate(database.db);
-  // Issue 5: the same row-level security as `npm start` (tenant transactions drop to a plain role).
-  await applyRowLevelSecurity(database.db);
-  await seedDemo(database.db, config);
+  // On PGlite, start from the run's prepared image (tests/support/global-setup.ts) when there is one.
+  const template = pgUrl ? '' : templatePath();
+  const image = template && existsSync(template) ? new Uint8Array(readFileSync(template)) : undefined;
+  const database = await openDatabase(config, { memory: true, image });
+  if (!image) await prepareDatabase(database, config);
   const app = await buildApp({ config, database, logger: false, serveClient: false });
   await app.ready();
   return {
@@ -53,6 +52,14 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       }
     },
   };
+}
+
+function templatePath(): string {
+  try {
+    return inject('pgliteTemplate') ?? '';
+  } catch {
+    return '';
+  }
 }
 
 export { DEMO_PASSWORD };

@@ -17,6 +17,8 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** PGlite only: the whole cluster as a tar image (used to start test databases from a prepared copy). */
+  dumpImage?: () => Promise<Uint8Array>;
 };
 
 /** Result types shared by both drivers: int8 and numeric as numbers, date and timestamp as text. */
@@ -30,7 +32,7 @@ const toNumber = (v: string) => (v === null ? null : Number(v));
 const asText = (v: string) => v;
 const toIso = (v: string) => (v === null ? null : new Date(v).toISOString());
 
-export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>, options: { memory?: boolean } = {}): Promise<Database> {
+export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>, options: { memory?: boolean; image?: Uint8Array } = {}): Promise<Database> {
   if (config.databaseUrl) {
     const parsers: Record<number, (v: string) => unknown> = { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: asText, [TIMESTAMP]: asText, [TIMESTAMPTZ]: toIso };
     const pool = new pg.Pool({
@@ -48,6 +50,7 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
     mkdirSync(dir, { recursive: true });
   }
   const pglite = await PGlite.create(dir, {
+    ...(options.image && !dir ? { loadDataDir: new Blob([options.image as BlobPart]) } : {}),
     parsers: {
       [pgliteTypes.INT8]: toNumber,
       [pgliteTypes.NUMERIC]: toNumber,
@@ -57,5 +60,10 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
     },
   });
   const db = new Kysely<Tables>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => db.destroy(),
+    dumpImage: async () => new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer()),
+  };
 }
