@@ -4,6 +4,7 @@ import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { attachRealtime } from './realtime';
+import { failInterruptedJobs } from './services/jobs';
 import { applyRowLevelSecurity, assertSafeDatabaseRole, systemScopedUrl } from './services/rls';
 
 /** Seeds the demo tenants in the system scope of row-level security (PGlite: its superuser). */
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
   // Issue 5: on PostgreSQL refuse a role that bypasses row-level security, then protect the tables.
   if (database.kind === 'postgres') await assertSafeDatabaseRole(database.db);
   await migrate(database.db);
+  // A job that was running when the process died can never finish: mark it failed (issue 4).
+  await failInterruptedJobs(database.db);
   await applyRowLevelSecurity(database.db);
   const seeded = config.seedDemo ? await seedAcrossTenants(database, config) : false;
   const app = await buildApp({ config, database });
