@@ -4,7 +4,6 @@ import {
   Divider,
   Dropdown,
   Field,
-  Input,
   MessageBar,
   MessageBarBody,
   Option,
@@ -26,6 +25,7 @@ import { clearSession, signInWith } from '../../session/access-state';
 import { safeRedirectTarget } from '../../session/guard';
 import { readPreference, readStoredSession, writePreference } from '../../session/storage';
 import { AuthLayout } from '../common/AuthLayout';
+import { TextField } from '../common/TextField';
 import { ChangePasswordForm } from '../password/ChangePasswordForm';
 
 type Values = { username: string; password: string };
@@ -39,7 +39,7 @@ function LoginForm({ onSignedIn, onMustChange }: { onSignedIn: () => void; onMus
   const [failure, setFailure] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [platform, setPlatform] = useState(() => readPreference('platformId') || DEFAULT_PLATFORM);
-  const { register, handleSubmit, formState } = useForm<Values>({ defaultValues: { username: readStoredSession().username ?? '', password: '' } });
+  const { control, handleSubmit, formState } = useForm<Values>({ defaultValues: { username: readStoredSession().username ?? '', password: '' } });
   const lang = currentLanguage();
 
   const submit = handleSubmit(async (v) => {
@@ -67,35 +67,37 @@ function LoginForm({ onSignedIn, onMustChange }: { onSignedIn: () => void; onMus
           <MessageBarBody>{failure}</MessageBarBody>
         </MessageBar>
       ) : null}
-      <Field label={t('ui.login.username')} required validationMessage={formState.errors.username?.message}>
-        <Input
-          size="large"
-          contentBefore={<Person20Regular />}
-          autoComplete="username"
-          placeholder={t('ui.login.usernamePlaceholder')}
-          {...register('username', { required: t('rule.required') })}
-          name="username"
-        />
-      </Field>
-      <Field label={t('ui.login.password')} required validationMessage={formState.errors.password?.message}>
-        <Input
-          size="large"
-          type={showPassword ? 'text' : 'password'}
-          contentBefore={<Key20Regular />}
-          contentAfter={
-            <Button
-              appearance="transparent"
-              size="small"
-              icon={showPassword ? <EyeOff20Regular /> : <Eye20Regular />}
-              aria-label={t(showPassword ? 'ui.login.hidePassword' : 'ui.login.showPassword')}
-              onClick={() => setShowPassword((x) => !x)}
-            />
-          }
-          autoComplete="current-password"
-          {...register('password', { required: t('rule.required') })}
-          name="password"
-        />
-      </Field>
+      <TextField
+        control={control}
+        name="username"
+        label={t('ui.login.username')}
+        required
+        rules={{ required: t('rule.required') }}
+        size="large"
+        contentBefore={<Person20Regular />}
+        autoComplete="username"
+        placeholder={t('ui.login.usernamePlaceholder')}
+      />
+      <TextField
+        control={control}
+        name="password"
+        label={t('ui.login.password')}
+        required
+        rules={{ required: t('rule.required') }}
+        size="large"
+        type={showPassword ? 'text' : 'password'}
+        contentBefore={<Key20Regular />}
+        contentAfter={
+          <Button
+            appearance="transparent"
+            size="small"
+            icon={showPassword ? <EyeOff20Regular /> : <Eye20Regular />}
+            aria-label={t(showPassword ? 'ui.login.hidePassword' : 'ui.login.showPassword')}
+            onClick={() => setShowPassword((x) => !x)}
+          />
+        }
+        autoComplete="current-password"
+      />
       <Field label={t('ui.login.platform')}>
         <Dropdown
           size="large"

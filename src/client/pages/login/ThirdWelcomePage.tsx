@@ -1,4 +1,4 @@
-import { Button, Caption1, Field, Input, MessageBar, MessageBarBody, Spinner, Text, Title2 } from '@fluentui/react-components';
+import { Button, Caption1, MessageBar, MessageBarBody, Spinner, Text, Title2 } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { applyServerFieldErrors } from '../../api/form-errors';
 import { clearSession, signInWith } from '../../session/access-state';
 import type { LoginReply } from '../../session/login-reply';
 import { AppLink } from '../../shell/AppLink';
+import { TextField } from '../common/TextField';
 import { providerOf, type ChatProvider } from './third-provider';
 
 type Outcome = LoginReply & { need_binding?: boolean; bind_ticket?: string; name?: string | null };
@@ -121,9 +122,7 @@ export function ThirdWelcomePage() {
       {stage.kind === 'start' ? (
         <form onSubmit={startSubmit} noValidate style={{ display: 'grid', gap: 16 }}>
           <Text>{t('ui.third.startExplain', { app })}</Text>
-          <Field label={t('ui.third.companyCode')} required validationMessage={startForm.formState.errors.client?.message}>
-            <Input size="large" {...startForm.register('client', { required: t('rule.required') })} />
-          </Field>
+          <TextField control={startForm.control} name="client" label={t('ui.third.companyCode')} required size="large" rules={{ required: t('rule.required') }} />
           <Button appearance="primary" size="large" type="submit" disabled={startForm.formState.isSubmitting}>
             {t('ui.third.continue', { app })}
           </Button>
@@ -132,12 +131,8 @@ export function ThirdWelcomePage() {
       {stage.kind === 'bind' ? (
         <form onSubmit={bindSubmit} noValidate style={{ display: 'grid', gap: 16 }} data-testid="third-bind">
           <Text>{t('ui.third.bindExplain', { app, name: stage.name || '—' })}</Text>
-          <Field label={t('ui.login.username')} required validationMessage={bindForm.formState.errors.username?.message}>
-            <Input size="large" autoComplete="username" {...bindForm.register('username', { required: t('rule.required') })} />
-          </Field>
-          <Field label={t('ui.login.password')} required validationMessage={bindForm.formState.errors.password?.message}>
-            <Input size="large" type="password" autoComplete="current-password" {...bindForm.register('password', { required: t('rule.required') })} />
-          </Field>
+          <TextField control={bindForm.control} name="username" label={t('ui.login.username')} required size="large" autoComplete="username" rules={{ required: t('rule.required') }} />
+          <TextField control={bindForm.control} name="password" label={t('ui.login.password')} required size="large" type="password" autoComplete="current-password" rules={{ required: t('rule.required') }} />
           <Button appearance="primary" size="large" type="submit" disabled={bindForm.formState.isSubmitting}>
             {t('ui.third.bind')}
           </Button>

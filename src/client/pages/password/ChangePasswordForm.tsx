@@ -1,4 +1,4 @@
-import { Button, Field, Input, MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { checkRule } from '../../../model/rules';
 import { ApiError } from '../../api/client';
 import { applyServerFieldErrors } from '../../api/form-errors';
 import { accessApi } from '../../session/access-api';
+import { TextField } from '../common/TextField';
 
 type Values = { old_password: string; new_password: string; repeat_password: string };
 
@@ -18,8 +19,7 @@ type Values = { old_password: string; new_password: string; repeat_password: str
 export function ChangePasswordForm({ requireOld, onDone, submitLabel }: { requireOld: boolean; onDone: (endedSessions: number) => void; submitLabel?: string }) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState('');
-  const { register, handleSubmit, setError, formState, getValues } = useForm<Values>({ defaultValues: { old_password: '', new_password: '', repeat_password: '' } });
-  const err = formState.errors;
+  const { control, handleSubmit, setError, formState, getValues } = useForm<Values>({ defaultValues: { old_password: '', new_password: '', repeat_password: '' } });
 
   const submit = handleSubmit(async (v) => {
     setFailure('');
@@ -41,24 +41,27 @@ export function ChangePasswordForm({ requireOld, onDone, submitLabel }: { requir
         </MessageBar>
       ) : null}
       {requireOld ? (
-        <Field label={t('ui.password.old')} required validationMessage={err.old_password?.message}>
-          <Input type="password" autoComplete="current-password" {...register('old_password', { required: t('rule.required') })} />
-        </Field>
+        <TextField control={control} name="old_password" label={t('ui.password.old')} required type="password" autoComplete="current-password" rules={{ required: t('rule.required') }} />
       ) : null}
-      <Field label={t('ui.password.new')} required validationMessage={err.new_password?.message} hint={t('rule.pwd')}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          {...register('new_password', { required: t('rule.required'), validate: (x) => checkRule('pwd', x) || t('rule.pwd') })}
-        />
-      </Field>
-      <Field label={t('ui.password.repeat')} required validationMessage={err.repeat_password?.message}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          {...register('repeat_password', { required: t('rule.required'), validate: (x) => x === getValues('new_password') || t('access.passwordMismatch') })}
-        />
-      </Field>
+      <TextField
+        control={control}
+        name="new_password"
+        label={t('ui.password.new')}
+        required
+        hint={t('rule.pwd')}
+        type="password"
+        autoComplete="new-password"
+        rules={{ required: t('rule.required'), validate: (x) => checkRule('pwd', x) || t('rule.pwd') }}
+      />
+      <TextField
+        control={control}
+        name="repeat_password"
+        label={t('ui.password.repeat')}
+        required
+        type="password"
+        autoComplete="new-password"
+        rules={{ required: t('rule.required'), validate: (x) => x === getValues('new_password') || t('access.passwordMismatch') }}
+      />
       <div>
         <Button appearance="primary" type="submit" disabled={formState.isSubmitting}>
           {submitLabel ?? t('ui.password.change')}

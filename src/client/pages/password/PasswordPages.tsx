@@ -1,4 +1,4 @@
-import { Button, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Text, Title2 } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Text, Title2 } from '@fluentui/react-components';
 import { CheckmarkCircle48Regular, Mail20Regular, MailRead48Regular, Clock48Regular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,6 +11,7 @@ import { accessApi } from '../../session/access-api';
 import { readStoredSession, writeStoredSession } from '../../session/storage';
 import { AppLink } from '../../shell/AppLink';
 import { AuthLayout } from '../common/AuthLayout';
+import { TextField } from '../common/TextField';
 
 function Centered({ icon, title, children }: { icon: React.ReactNode; title: string; children: React.ReactNode }) {
   return (
@@ -27,7 +28,7 @@ function RequestLinkForm({ initialEmail }: { initialEmail: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [sentTo, setSentTo] = useState<{ email: string; minutes: number } | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<{ email: string }>({ defaultValues: { email: initialEmail } });
+  const { control, handleSubmit, formState, setError } = useForm<{ email: string }>({ defaultValues: { email: initialEmail } });
 
   const submit = handleSubmit(async ({ email }) => {
     try {
@@ -50,15 +51,17 @@ function RequestLinkForm({ initialEmail }: { initialEmail: string }) {
   }
   return (
     <form onSubmit={submit} noValidate style={{ display: 'grid', gap: 16 }} data-testid="reset-request-form">
-      <Field label={t('ui.forgot.email')} required validationMessage={formState.errors.email?.message}>
-        <Input
-          size="large"
-          type="email"
-          autoComplete="email"
-          contentBefore={<Mail20Regular />}
-          {...register('email', { required: t('rule.required'), validate: (v) => checkRule('email', v.trim()) || t('rule.email') })}
-        />
-      </Field>
+      <TextField
+        control={control}
+        name="email"
+        label={t('ui.forgot.email')}
+        required
+        size="large"
+        type="email"
+        autoComplete="email"
+        contentBefore={<Mail20Regular />}
+        rules={{ required: t('rule.required'), validate: (v) => checkRule('email', v.trim()) || t('rule.email') }}
+      />
       <Button appearance="primary" size="large" type="submit" disabled={formState.isSubmitting}>
         {t('ui.forgot.send')}
       </Button>
@@ -105,7 +108,7 @@ export function NewPasswordPage() {
   const token = params.get('token') ?? '';
   const [check, setCheck] = useState<LinkCheck>(token ? 'checking' : 'invalid');
   const [doneFor, setDoneFor] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError, getValues } = useForm<{ password: string; repeat: string }>({ defaultValues: { password: '', repeat: '' } });
+  const { control, handleSubmit, formState, setError, getValues } = useForm<{ password: string; repeat: string }>({ defaultValues: { password: '', repeat: '' } });
 
   useEffect(() => {
     if (!token) return;
@@ -165,17 +168,27 @@ export function NewPasswordPage() {
   } else {
     body = (
       <form onSubmit={submit} noValidate style={{ display: 'grid', gap: 16 }} data-testid="new-password-form">
-        <Field label={t('ui.password.new')} required validationMessage={formState.errors.password?.message} hint={t('rule.pwd')}>
-          <Input size="large" type="password" autoComplete="new-password" {...register('password', { required: t('rule.required'), validate: (x) => checkRule('pwd', x) || t('rule.pwd') })} />
-        </Field>
-        <Field label={t('ui.password.repeat')} required validationMessage={formState.errors.repeat?.message}>
-          <Input
-            size="large"
-            type="password"
-            autoComplete="new-password"
-            {...register('repeat', { required: t('rule.required'), validate: (x) => x === getValues('password') || t('access.passwordMismatch') })}
-          />
-        </Field>
+        <TextField
+          control={control}
+          name="password"
+          label={t('ui.password.new')}
+          required
+          hint={t('rule.pwd')}
+          size="large"
+          type="password"
+          autoComplete="new-password"
+          rules={{ required: t('rule.required'), validate: (x) => checkRule('pwd', x) || t('rule.pwd') }}
+        />
+        <TextField
+          control={control}
+          name="repeat"
+          label={t('ui.password.repeat')}
+          required
+          size="large"
+          type="password"
+          autoComplete="new-password"
+          rules={{ required: t('rule.required'), validate: (x) => x === getValues('password') || t('access.passwordMismatch') }}
+        />
         <Button appearance="primary" size="large" type="submit" disabled={formState.isSubmitting}>
           {t('ui.newpwd.submit')}
         </Button>

@@ -2,7 +2,6 @@ import {
   Button,
   Caption1,
   Field,
-  Input,
   makeStyles,
   MessageBar,
   MessageBarBody,
@@ -14,7 +13,7 @@ import {
 } from '@fluentui/react-components';
 import { BuildingMultiple24Regular, CheckmarkCircle48Regular, PeopleAdd24Regular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
-import { useForm, type UseFormReturn } from 'react-hook-form';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { checkRule } from '../../../model/rules';
@@ -23,6 +22,7 @@ import { applyServerFieldErrors } from '../../api/form-errors';
 import { fieldErrorsOf } from '../../api/reactions';
 import { AppLink } from '../../shell/AppLink';
 import { AuthLayout } from '../common/AuthLayout';
+import { TextField } from '../common/TextField';
 import { FINISH_COUNTDOWN_SECONDS, firstStepWithError, SIGNUP_STEPS, signupBody, type SignupKind, type SignupStep, type SignupValues } from './signup-steps';
 
 const useStyles = makeStyles({
@@ -44,7 +44,6 @@ const useStyles = makeStyles({
     ':hover': { border: `1px solid ${tokens.colorBrandStroke1}` },
   },
   kindOn: { border: `2px solid ${tokens.colorBrandStroke1}`, background: tokens.colorBrandBackground2, padding: '15px' },
-  row: { display: 'grid', gridTemplateColumns: '1fr auto', gap: '8px', alignItems: 'end' },
   two: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '12px' },
   actions: { display: 'flex', justifyContent: 'space-between', gap: '8px', marginTop: '4px' },
 });
@@ -75,8 +74,11 @@ function KindStep({ kind, setKind, form, company, setCompany, onNext }: {
 }) {
   const s = useStyles();
   const { t } = useTranslation();
-  const { register, formState, setError, getValues } = form;
+  const { setError, getValues } = form;
   const [checking, setChecking] = useState(false);
+  const code = form.watch('invite_code');
+  // A changed code names another company (or none): it is checked again on "next".
+  useEffect(() => setCompany(''), [code, setCompany]);
 
   const next = async () => {
     if (kind === 'company') return onNext();
@@ -109,9 +111,7 @@ function KindStep({ kind, setKind, form, company, setCompany, onNext }: {
         </button>
       </div>
       {kind === 'join' ? (
-        <Field label={t('ui.signup.inviteCode')} required validationMessage={formState.errors.invite_code?.message} hint={company ? t('ui.signup.joining', { company }) : t('ui.signup.inviteHint')}>
-          <Input {...register('invite_code')} onChange={(e) => { form.setValue('invite_code', e.target.value); setCompany(''); }} />
-        </Field>
+        <TextField control={form.control} name="invite_code" label={t('ui.signup.inviteCode')} required hint={company ? t('ui.signup.joining', { company }) : t('ui.signup.inviteHint')} />
       ) : null}
       <div className={s.actions}>
         <AppLink to="/login">{t('ui.signup.haveAccount')}</AppLink>
@@ -127,7 +127,7 @@ function KindStep({ kind, setKind, form, company, setCompany, onNext }: {
 function VerifyStep({ form, onBack, onNext }: { form: Form; onBack: () => void; onNext: () => void }) {
   const s = useStyles();
   const { t } = useTranslation();
-  const { register, formState, setError, getValues, trigger, clearErrors } = form;
+  const { control, setError, getValues, trigger, clearErrors } = form;
   const [wait, setWait] = useState(0);
   const [sentTo, setSentTo] = useState('');
 
@@ -161,25 +161,44 @@ function VerifyStep({ form, onBack, onNext }: { form: Form; onBack: () => void; 
 
   return (
     <>
-      <Field label={t('ui.signup.email')} required validationMessage={formState.errors.email?.message}>
-        <div className={s.row}>
-          <Input type="email" autoComplete="email" {...register('email', { required: t('rule.required'), validate: (v) => checkRule('email', v.trim()) || t('rule.email') })} />
+      <TextField
+        control={control}
+        name="email"
+        label={t('ui.signup.email')}
+        required
+        type="email"
+        autoComplete="email"
+        rules={{ required: t('rule.required'), validate: (v) => checkRule('email', v.trim()) || t('rule.email') }}
+        after={
           <Button onClick={() => void send()} disabled={wait > 0} data-testid="send-code">
             {wait > 0 ? t('ui.signup.resendIn', { seconds: wait }) : sentTo ? t('ui.signup.resend') : t('ui.signup.sendCode')}
           </Button>
-        </div>
-      </Field>
+        }
+      />
       {sentTo ? (
         <MessageBar intent="success">
           <MessageBarBody data-testid="code-sent">{t('ui.signup.codeSent', { email: sentTo })}</MessageBarBody>
         </MessageBar>
       ) : null}
-      <Field label={t('ui.signup.emailCode')} required validationMessage={formState.errors.email_code?.message}>
-        <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" {...register('email_code', { required: t('rule.required'), pattern: { value: /^\s*\d{6}\s*$/, message: t('ui.signup.codeFormat') } })} />
-      </Field>
-      <Field label={t('ui.signup.mobile')} required validationMessage={formState.errors.mobile?.message}>
-        <Input type="tel" autoComplete="tel" {...register('mobile', { required: t('rule.required'), validate: (v) => checkRule('telephone', v.trim()) || t('rule.telephone') })} />
-      </Field>
+      <TextField
+        control={control}
+        name="email_code"
+        label={t('ui.signup.emailCode')}
+        required
+        inputMode="numeric"
+        maxLength={6}
+        autoComplete="one-time-code"
+        rules={{ required: t('rule.required'), pattern: { value: /^\s*\d{6}\s*$/, message: t('ui.signup.codeFormat') } }}
+      />
+      <TextField
+        control={control}
+        name="mobile"
+        label={t('ui.signup.mobile')}
+        required
+        type="tel"
+        autoComplete="tel"
+        rules={{ required: t('rule.required'), validate: (v) => checkRule('telephone', v.trim()) || t('rule.telephone') }}
+      />
       <div className={s.actions}>
         <Button onClick={onBack}>{t('ui.common.back')}</Button>
         <Button appearance="primary" onClick={() => void next()} data-testid="signup-next">
@@ -196,29 +215,29 @@ const COMPANY_TYPES = ['brand', 'maker', 'supplier'] as const;
 function ProfileStep({ kind, company, form, busy, onBack, onSubmit }: { kind: SignupKind; company: string; form: Form; busy: boolean; onBack: () => void; onSubmit: () => void }) {
   const s = useStyles();
   const { t } = useTranslation();
-  const { register, formState, getValues, setValue, watch } = form;
-  const e = formState.errors;
-  const type = watch('company_type');
+  const { control, getValues } = form;
   return (
     <>
       {kind === 'company' ? (
         <>
           <div className={s.two}>
-            <Field label={t('ui.signup.companyName')} required validationMessage={e.company_name?.message}>
-              <Input {...register('company_name', { required: t('rule.required') })} />
-            </Field>
-            <Field label={t('ui.signup.companyFullName')} validationMessage={e.company_full_name?.message}>
-              <Input {...register('company_full_name')} />
-            </Field>
+            <TextField control={control} name="company_name" label={t('ui.signup.companyName')} required rules={{ required: t('rule.required') }} />
+            <TextField control={control} name="company_full_name" label={t('ui.signup.companyFullName')} />
           </div>
-          <Field label={t('ui.signup.companyType')} required validationMessage={e.company_type?.message}>
-            <RadioGroup layout="horizontal" value={type} onChange={(_, d) => setValue('company_type', d.value, { shouldValidate: true })}>
-              {COMPANY_TYPES.map((c) => (
-                <Radio key={c} value={c} label={t(`ui.signup.type.${c}`)} />
-              ))}
-            </RadioGroup>
-            <input type="hidden" {...register('company_type', { required: t('rule.required') })} />
-          </Field>
+          <Controller
+            control={control}
+            name="company_type"
+            rules={{ required: t('rule.required') }}
+            render={({ field, fieldState }) => (
+              <Field label={t('ui.signup.companyType')} required validationMessage={fieldState.error?.message}>
+                <RadioGroup layout="horizontal" value={field.value} onChange={(_, d) => field.onChange(d.value)} data-testid="company-type">
+                  {COMPANY_TYPES.map((c) => (
+                    <Radio key={c} value={c} label={t(`ui.signup.type.${c}`)} />
+                  ))}
+                </RadioGroup>
+              </Field>
+            )}
+          />
         </>
       ) : (
         <MessageBar intent="info">
@@ -226,26 +245,39 @@ function ProfileStep({ kind, company, form, busy, onBack, onSubmit }: { kind: Si
         </MessageBar>
       )}
       <div className={s.two}>
-        <Field label={t('ui.signup.username')} required validationMessage={e.username?.message} hint={t('ui.signup.usernameHint')}>
-          <Input
-            autoComplete="username"
-            {...register('username', {
-              required: t('rule.required'),
-              validate: (v) => (checkRule('chinese', v) ? /^[A-Za-z0-9_.@-]{3,50}$/.test(v.trim()) || t('access.usernameFormat') : t('rule.chinese')),
-            })}
-          />
-        </Field>
-        <Field label={t('ui.signup.fullname')} required validationMessage={e.fullname?.message}>
-          <Input autoComplete="name" {...register('fullname', { required: t('rule.required') })} />
-        </Field>
+        <TextField
+          control={control}
+          name="username"
+          label={t('ui.signup.username')}
+          required
+          hint={t('ui.signup.usernameHint')}
+          autoComplete="username"
+          rules={{
+            required: t('rule.required'),
+            validate: (v) => (checkRule('chinese', v) ? /^[A-Za-z0-9_.@-]{3,50}$/.test(v.trim()) || t('access.usernameFormat') : t('rule.chinese')),
+          }}
+        />
+        <TextField control={control} name="fullname" label={t('ui.signup.fullname')} required autoComplete="name" rules={{ required: t('rule.required') }} />
       </div>
       <div className={s.two}>
-        <Field label={t('ui.password.new')} required validationMessage={e.password?.message}>
-          <Input type="password" autoComplete="new-password" {...register('password', { required: t('rule.required'), validate: (v) => checkRule('pwd', v) || t('rule.pwd') })} />
-        </Field>
-        <Field label={t('ui.password.repeat')} required validationMessage={e.repeat?.message}>
-          <Input type="password" autoComplete="new-password" {...register('repeat', { required: t('rule.required'), validate: (v) => v === getValues('password') || t('access.passwordMismatch') })} />
-        </Field>
+        <TextField
+          control={control}
+          name="password"
+          label={t('ui.password.new')}
+          required
+          type="password"
+          autoComplete="new-password"
+          rules={{ required: t('rule.required'), validate: (v) => checkRule('pwd', v) || t('rule.pwd') }}
+        />
+        <TextField
+          control={control}
+          name="repeat"
+          label={t('ui.password.repeat')}
+          required
+          type="password"
+          autoComplete="new-password"
+          rules={{ required: t('rule.required'), validate: (v) => v === getValues('password') || t('access.passwordMismatch') }}
+        />
       </div>
       <div className={s.actions}>
         <Button onClick={onBack}>{t('ui.common.back')}</Button>

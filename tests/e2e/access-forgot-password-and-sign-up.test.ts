@@ -1,0 +1,187 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, snap, startServer, type RunningServer } from './support/harness';
+
+/**
+ * The account screens end to end: the forgot-password path through the link the outbox page shows
+ * (the demo has no mail server, the outbox is how its users read mails), and the sign-up wizard
+ * joining a company with an invite code and an e-mail verification code read from the outbox.
+ * Build the client first (`npx vite build`): the server serves dist/client.
+ */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto(`${server.url}/login`);
+  await page.waitForSelector('[data-testid=login-form]');
+  await page.fill('input[name=username]', username);
+  await page.fill('input[name=password]', password);
+  await page.click('[data-testid=login-submit]');
+  await page.waitForSelector('[data-testid=workspace-home]');
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.click('[data-testid=user-menu]');
+  await page.click('[data-testid=sign-out]');
+  await page.waitForSelector('[data-testid=login-form]');
+}
+
+/** The outbox rows to an address, read from the outbox page as the signed-in administrator sees it. */
+async function outboxRowsTo(page: Page, address: string): Promise<{ body: string; link: string | null }[]> {
+  await page.goto(`${server.url}/page/outbox`);
+  await page.waitForSelector('[data-testid=outbox-row]');
+  return page.$$eval(
+    '[data-testid=outbox-row]',
+    (rows, to) =>
+      rows
+        .filter((r) => r.querySelector('[data-testid=outbox-to]')?.textContent === to)
+        .map((r) => ({ body: r.querySelector('[data-testid=outbox-body]')?.textContent ?? '', link: r.querySelector('[data-testid=outbox-link]')?.getAttribute('href') ?? null })),
+    address,
+  );
+}
+
+describe('forgot password through the outbox link', () => {
+  it('requests a link for brand.buyer, reads it on the outbox page, sets a new password and signs in with it', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+
+    await page.goto(`${server.url}/login`);
+    await page.click('[data-testid=forgot-link]');
+    await page.waitForSelector('[data-testid=reset-request-form]');
+    expect(new URL(page.url()).pathname).toBe('/forgotpwd/fillemail');
+    await snap(page, 'access-01-fill-email');
+    // Spec 5: the e-mail is checked before anything is sent.
+    await page.fill('input[type=email]', 'not-an-email');
+    await page.click('[data-testid=reset-request-form] button[type=submit]');
+    await page.waitForSelector('text=不是有效的邮箱地址');
+    await page.fill('input[type=email]', 'brand.buyer@demo.local');
+    await page.click('[data-testid=reset-request-form] button[type=submit]');
+    await page.waitForSelector('[data-testid=reset-mail-sent]');
+    expect(await page.textContent('[data-testid=reset-mail-sent]')).toContain('brand.buyer@demo.local');
+    await snap(page, 'access-02-mail-sent');
+
+    // The brand's administrator reads the company's outbox (spec: mail goes to an outbox a page shows).
+    await signIn(page, 'brand', 'Demo1234');
+    const rows = await outboxRowsTo(page, 'brand.buyer@demo.local');
+    await snap(page, 'access-03-outbox');
+    const link = rows.find((r) => r.link?.includes('/forgotpwd/newpwd?token='))?.link;
+    expect(link).toBeTruthy();
+    await signOut(page);
+
+    // The link opens the new-password page; the spec 5 rules are checked in the browser first.
+    await page.goto(`${server.url}${link}`);
+    await page.waitForSelector('[data-testid=new-password-form]');
+    await snap(page, 'access-04-new-password');
+    const inputs = await page.$$('[data-testid=new-password-form] input[type=password]');
+    await inputs[0].fill('Buyer2026x');
+    await inputs[1].fill('Buyer2026y');
+    await page.click('[data-testid=new-password-form] button[type=submit]');
+    await page.waitForSelector('text=两次输入的密码不一致');
+    await inputs[1].fill('Buyer2026x');
+    await page.click('[data-testid=new-password-form] button[type=submit]');
+    await page.waitForSelector('[data-testid=password-reset-done]');
+    await snap(page, 'access-05-password-reset');
+
+    // The old password no longer works; the new one does.
+    await page.goto(`${server.url}/login`);
+    await page.waitForSelector('[data-testid=login-form]');
+    expect(await page.inputValue('input[name=username]')).toBe('brand.buyer');
+    await page.fill('input[name=password]', 'Demo1234');
+    await page.click('[data-testid=login-submit]');
+    await page.waitForSelector('[data-testid=login-error]');
+    await signIn(page, 'brand.buyer', 'Buyer2026x');
+    expect(await page.textContent('[data-testid=home-company]')).toBe('悦衣品牌');
+
+    // The used link cannot be used twice.
+    await signOut(page);
+    await page.goto(`${server.url}${link}`);
+    await page.waitForSelector('[data-testid=link-invalid]');
+    await snap(page, 'access-06-link-used');
+
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the expired-link page offering to resend', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
+    await page.goto(`${server.url}/forgotpwd/deadline`);
+    await page.waitForSelector('[data-testid=link-expired]');
+    expect(await page.textContent('[data-testid=link-expired]')).toContain('请重新发送');
+    expect(await page.$('[data-testid=reset-request-form]')).not.toBeNull();
+    await snap(page, 'access-07-deadline');
+    await page.close();
+  });
+});
+
+describe('sign-up wizard', () => {
+  it('joins the maker with its invite code, verifying the e-mail with the code from the outbox', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
+    const admin = await browser.newPage({ viewport: { width: 1366, height: 820 } });
+    const email = `new.sewer.${Date.now()}@demo.local`;
+
+    await page.goto(`${server.url}/signup`);
+    await page.waitForSelector('[data-testid=signup-step-kind]');
+    await snap(page, 'signup-01-kind');
+    await page.click('[data-testid=signup-kind-join]');
+    await page.fill('[data-testid=signup-step-kind] input', 'WRONG-CODE');
+    await page.click('[data-testid=signup-next]');
+    await page.waitForSelector('text=邀请码无效');
+    await page.fill('[data-testid=signup-step-kind] input', 'MAKER01-JOIN');
+    await page.click('[data-testid=signup-next]');
+    await page.waitForSelector('[data-testid=signup-step-verify]');
+
+    await page.fill('[data-testid=signup-step-verify] input[type=email]', email);
+    await page.click('[data-testid=send-code]');
+    await page.waitForSelector('[data-testid=code-sent]');
+    // The resend button counts down (60 s between codes).
+    expect(await page.textContent('[data-testid=send-code]')).toMatch(/\d+ 秒后可重发/);
+    await page.fill('[data-testid=signup-step-verify] input[type=tel]', '13912345678');
+    await snap(page, 'signup-02-verify');
+
+    // The code is an e-mail without a company yet: the super administrator's outbox shows it.
+    await admin.goto(`${server.url}/login`);
+    await admin.waitForSelector('[data-testid=login-form]');
+    await admin.fill('input[name=username]', 'admin');
+    await admin.fill('input[name=password]', 'Demo1234');
+    await admin.click('[data-testid=login-submit]');
+    await admin.waitForSelector('[data-testid=workspace-home]');
+    await admin.goto(`${server.url}/page/outbox`);
+    await admin.waitForSelector('[data-testid=outbox-row]');
+    const body = await admin.$$eval('[data-testid=outbox-row]', (rows, to) => rows.find((r) => r.querySelector('[data-testid=outbox-to]')?.textContent === to)?.querySelector('[data-testid=outbox-body]')?.textContent ?? '', email);
+    const code = /\d{6}/.exec(body)?.[0];
+    expect(code).toBeTruthy();
+    await admin.close();
+
+    await page.fill('[data-testid=signup-step-verify] input[inputmode=numeric]', code as string);
+    await page.click('[data-testid=signup-next]');
+    await page.waitForSelector('[data-testid=signup-step-profile]');
+    const username = `sewer${Date.now().toString(36)}`;
+    await page.fill('[data-testid=signup-step-profile] input[autocomplete=username]', username);
+    await page.fill('[data-testid=signup-step-profile] input[autocomplete=name]', '赵缝纫');
+    const passwords = await page.$$('[data-testid=signup-step-profile] input[type=password]');
+    await passwords[0].fill('Sewer2026');
+    await passwords[1].fill('Sewer2026');
+    await snap(page, 'signup-03-profile');
+    await page.click('[data-testid=signup-submit]');
+    await page.waitForSelector('[data-testid=signup-finished]');
+    expect(await page.textContent('[data-testid=signup-finished]')).toContain('华纺制衣');
+    expect(await page.textContent('[data-testid=signup-countdown]')).toMatch(/\d+ 秒后自动跳转/);
+    await snap(page, 'signup-04-finished');
+
+    // The new member signs in to the maker's workspace.
+    await signIn(page, username, 'Sewer2026');
+    expect(await page.textContent('[data-testid=home-company]')).toBe('华纺制衣');
+    await page.close();
+  });
+});
