@@ -11,12 +11,15 @@ export function ok<T>(data: T): Envelope<T> {
   return { code: OK_CODE, message: 'OK', data };
 }
 
-/** The request's language: the signed-in user's, else the `x-lang` header, else Accept-Language. */
+/**
+ * The request's language: the `x-lang` header (the language the page shows now; spec 9: the choice is
+ * stored in the browser), else the signed-in user's, else Accept-Language.
+ */
 export function requestLanguage(req: FastifyRequest): Language {
-  const own = req.auth?.language;
-  if (isLanguage(own)) return own;
   const header = req.headers['x-lang'];
   if (isLanguage(header)) return header;
+  const own = req.auth?.language;
+  if (isLanguage(own)) return own;
   const accept = String(req.headers['accept-language'] ?? '');
   if (/^en\b/i.test(accept)) return 'en';
   return DEFAULT_LANGUAGE;
