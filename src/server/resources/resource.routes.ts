@@ -1,3 +1,4 @@
+import { AppError } from '../http/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allEntities, type EntityDef } from '../../model';
 import { requireAuth } from '../access/auth-context';
@@ -12,6 +13,8 @@ function contextOf(app: FastifyInstance, req: FastifyRequest): ResourceContext {
 
 function bodyOf(req: FastifyRequest): Body {
   const b = req.body;
+  // A body that is present but not an object (a JSON string, array or number) is malformed, not empty.
+  if (b !== undefined && b !== null && !(typeof b === 'object' && !Array.isArray(b))) throw new AppError('badRequest');
   return b && typeof b === 'object' && !Array.isArray(b) ? (b as Body) : {};
 }
 
