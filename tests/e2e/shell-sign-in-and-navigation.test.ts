@@ -151,4 +151,50 @@ describe('the workspace shell', () => {
     await snap(page, 'shell-11-settings');
     await page.close();
   });
+
+  it('maps a 11000 reply onto the form with the "保存失败！" toast, tells of a newer build, and signs other browsers out over the socket', async () => {
+    const first = await browser.newContext({ viewport: { width: 1366, height: 820 } });
+    const second = await browser.newContext({ viewport: { width: 1366, height: 820 } });
+    const a = await first.newPage();
+    const b = await second.newPage();
+    await a.goto(`${server.url}/login`);
+    await signIn(a, 'supplier.sales');
+    await a.waitForSelector('[data-testid=workspace-home]');
+    await b.goto(`${server.url}/login?redirect=%2Fpage%2Fuserinfo`);
+    await signIn(b, 'supplier.sales');
+    await b.waitForSelector('[data-testid=userinfo]');
+
+    // Spec 8: code 11000 -> field errors on the form and the toast "保存失败！" plus the text.
+    await a.goto(`${server.url}/page/security`);
+    await a.waitForSelector('[data-testid=change-password-form]');
+    const inputs = await a.$$('[data-testid=change-password-form] input[type=password]');
+    await inputs[0].fill('NotMyPassword1');
+    await inputs[1].fill('Another2026');
+    await inputs[2].fill('Another2026');
+    await a.click('[data-testid=change-password-form] button[type=submit]');
+    await a.waitForSelector('[data-testid=toast-error]');
+    const toastText = await a.textContent('[data-testid=toast-error]');
+    expect(toastText).toContain('保存失败！');
+    const fieldMessage = await a.$eval('[data-testid=change-password-form]', (f) => f.textContent ?? '');
+    expect(fieldMessage).toContain(toastText?.replace('保存失败！', '').trim() ?? 'x');
+    await snap(a, 'shell-12-save-failed-toast');
+
+    // Version check: when the server reports another build than the page loaded, the shell says so.
+    await a.route('**/api/health', (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ code: 200, message: 'OK', data: { status: 'ready', build: 'a-newer-build', database: 'pglite' } }) }));
+    await a.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await a.waitForSelector('[data-testid=version-notice]');
+    await snap(a, 'shell-13-version-notice');
+    await a.unroute('**/api/health');
+
+    // Sign out everywhere: the other browser is signed out by the socket's `logout` message.
+    await a.click('[data-testid=sign-out-all]');
+    await a.click('[data-testid=sign-out-all-confirm]');
+    await a.waitForSelector('[data-testid=login-form]');
+    await b.waitForSelector('[data-testid=login-form]', { timeout: 15000 });
+    expect(new URL(b.url()).searchParams.get('redirect')).toBe('/page/userinfo');
+    expect(await b.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await snap(b, 'shell-14-signed-out-by-socket');
+    await first.close();
+    await second.close();
+  });
 });

@@ -9,6 +9,13 @@ import { toast } from './toast-bus';
 
 let socket: Socket | null = null;
 let connectedFor = '';
+const listeners = new Set<(message: unknown) => void>();
+
+/** Lets a page follow socket messages (the import centre's `job` events); returns the unsubscribe. */
+export function onSocketMessage(listener: (message: unknown) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /**
  * Connects the notification socket after sign-in (spec 7): the handshake carries the token, and on
@@ -28,6 +35,7 @@ export function connectNotificationSocket(): void {
     s.emit('message', { type: 'connect', userid: access.id, roomid: access.clientId });
   });
   s.on('message', (message: unknown) => {
+    for (const listener of listeners) listener(message);
     const effect = socketEffect(message);
     if (effect.kind === 'notify') {
       access.unread += 1;

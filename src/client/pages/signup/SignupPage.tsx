@@ -44,7 +44,7 @@ const useStyles = makeStyles({
     ':hover': { border: `1px solid ${tokens.colorBrandStroke1}` },
   },
   kindOn: { border: `2px solid ${tokens.colorBrandStroke1}`, background: tokens.colorBrandBackground2, padding: '15px' },
-  two: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '12px' },
+  two: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '12px', alignItems: 'start' },
   actions: { display: 'flex', justifyContent: 'space-between', gap: '8px', marginTop: '4px' },
 });
 

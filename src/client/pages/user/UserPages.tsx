@@ -118,14 +118,13 @@ export function SecurityPage() {
 
   const signOutEverywhere = async () => {
     setConfirm(false);
-    try {
-      const r = await accessApi.logoutAll();
-      toast.success(t('ui.security.signedOutAll', { count: r.ended_sessions }));
-    } finally {
-      disconnectNotificationSocket();
-      clearSession();
-      navigate('/login', { replace: true });
-    }
+    // On failure the API reactions tell why and the user stays signed in to try again.
+    const r = await accessApi.logoutAll().catch(() => null);
+    if (!r) return;
+    toast.success(t('ui.security.signedOutAll', { count: r.ended_sessions }));
+    disconnectNotificationSocket();
+    clearSession();
+    navigate('/login', { replace: true });
   };
 
   return (
