@@ -6,3 +6,4 @@
 import '../src/model';
 export * from './masterdata';
 export * from './admin';
+export * from './orders';

@@ -1,0 +1,100 @@
+import { definePage } from '../../src/model';
+
+/**
+ * Allocation versions (spec 3: version code, month range; spec 4: draft, published, archived). The
+ * planner works a version in the allocation workbench (src/client/pages/allocation); this list
+ * creates versions and their suggestion settings, publishes and archives them.
+ */
+export const allocationVersionPage = definePage({
+  opt: 'allocationversion',
+  cata: 'scm',
+  kind: 'index',
+  entity: 'allocationversion',
+  menuCode: 'scm.allocation',
+  title: { zh: '需求分配版本', en: 'Allocation versions' },
+  columns: [
+    { field: 'version_code', width: 150, pinned: 'left' },
+    { field: 'name', width: 200 },
+    { field: 'status', width: 100 },
+    'month_from',
+    'month_to',
+    { field: 'demand_qty', aggregate: 'sum' },
+    { field: 'allocated_qty', aggregate: 'sum' },
+    { field: 'unplaced_qty', aggregate: 'sum' },
+    { field: 'published_at', width: 170 },
+    { field: 'updated_at', width: 170 },
+  ],
+  statusTabs: [
+    { key: 'all', label: { zh: '全部', en: 'All' }, filter: {} },
+    { key: 'draft', label: { zh: '草稿', en: 'Draft' }, filter: { status: 'draft' } },
+    { key: 'published', label: { zh: '已发布', en: 'Published' }, filter: { status: 'published' } },
+    { key: 'archived', label: { zh: '已归档', en: 'Archived' }, filter: { status: 'archived' } },
+  ],
+  actions: [{ kind: 'create' }, { kind: 'edit' }, { kind: 'remove' }, { kind: 'transition', action: 'publish' }, { kind: 'transition', action: 'archive' }, { kind: 'history' }, { kind: 'view' }],
+  quickSearch: ['version_code', 'name'],
+  form: [
+    {
+      modelName: 'base',
+      title: { zh: '版本', en: 'Version' },
+      form: [
+        { field: 'version_code', spanClass: 'third' },
+        { field: 'name', spanClass: 'third' },
+        { field: 'status', spanClass: 'third', visible: { routeactionin: ['edit', 'view'] } },
+        { field: 'month_from', spanClass: 'third' },
+        { field: 'month_to', spanClass: 'third' },
+      ],
+    },
+    {
+      modelName: 'suggest',
+      title: { zh: '建议分配设置', en: 'Suggestion settings' },
+      form: [
+        { field: 'min_lot', spanClass: 'third' },
+        { field: 'early_cycles', spanClass: 'third' },
+        { field: 'weight_kpi', spanClass: 'third' },
+        { field: 'weight_grade', spanClass: 'third' },
+        { field: 'weight_share', spanClass: 'third' },
+        { field: 'remark', spanClass: 'full' },
+      ],
+    },
+  ],
+});
+
+/** Demand lines (spec 3: year, season, month, series, category, plan SKU, plan qty, plan amount) of a version. */
+export const demandPage = definePage({
+  opt: 'demand',
+  cata: 'scm',
+  kind: 'index',
+  entity: 'demand',
+  menuCode: 'scm.allocation',
+  title: { zh: '需求明细', en: 'Demand lines' },
+  columns: [
+    { field: 'version_id', width: 140, pinned: 'left' },
+    'year',
+    'season',
+    'month',
+    'series',
+    'category',
+    { field: 'plan_sku', width: 170 },
+    { field: 'plan_qty', aggregate: 'sum' },
+    { field: 'plan_amount', aggregate: 'sum' },
+    { field: 'updated_at', width: 170 },
+  ],
+  actions: [{ kind: 'create' }, { kind: 'edit' }, { kind: 'remove' }, { kind: 'import' }, { kind: 'export' }, { kind: 'history' }],
+  quickSearch: ['plan_sku', 'series'],
+  form: [
+    {
+      modelName: 'base',
+      form: [
+        { field: 'version_id', spanClass: 'half' },
+        { field: 'season', spanClass: 'half' },
+        { field: 'month', spanClass: 'half' },
+        { field: 'series', spanClass: 'half' },
+        { field: 'category', spanClass: 'half' },
+        { field: 'plan_sku', spanClass: 'half' },
+        { field: 'plan_qty', spanClass: 'half' },
+        { field: 'plan_amount', spanClass: 'half' },
+        { field: 'remark', spanClass: 'full' },
+      ],
+    },
+  ],
+});
