@@ -1,12 +1,12 @@
 import { Field, InfoLabel, makeStyles, Subtitle2, tokens } from '@fluentui/react-components';
-import { forwardRef, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { forwardRef, useCallback, useImperativeHandle, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { fieldErrorsOf } from '../api/reactions';
 import { entityApi, type Row } from '../engine/entity-api';
 import { tokenContext, useFormSession } from '../engine/session-scope';
-import { ChildGrid, newRowKey, type ChildRow } from '../grid/ChildGrid';
+import { ChildGrid, newRowKey, type ChildGridProps, type ChildRow } from '../grid/ChildGrid';
 import { toast } from '../shell/toast-bus';
 import { formFields, type ResolvedField, type ResolvedPage } from '../../model/page-resolve';
 import {
@@ -44,6 +44,11 @@ export type EntityFormProps = {
   record: Row | null;
   onSaved: (row: Row) => void;
   onBusyChange?: (busy: boolean) => void;
+  /**
+   * A child collection shown by a hand-made editor instead of the child grid (the orders area's
+   * colour-size matrix), by child key; the rows, errors and save stay the form's.
+   */
+  childRenderers?: Record<string, (props: ChildGridProps) => ReactNode>;
 };
 
 const SPAN: Record<string, number> = { full: 6, half: 3, third: 2, quarter: 1 };
@@ -248,20 +253,21 @@ export const EntityForm = forwardRef<EntityFormHandle, EntityFormProps>(function
           </section>
         );
       })}
-      {resolved.children.map((c) => (
-        <ChildGrid
-          key={c.child.key}
-          grid={c}
-          rows={children[c.child.key] ?? []}
-          onChange={(rows) => {
+      {resolved.children.map((c) => {
+        const childProps: ChildGridProps = {
+          grid: c,
+          rows: children[c.child.key] ?? [],
+          onChange: (rows) => {
             setChildren((all) => ({ ...all, [c.child.key]: rows }));
             setChildErrors((all) => ({ ...all, [c.child.key]: {} }));
-          }}
-          errors={childErrors[c.child.key] ?? {}}
-          disabled={action === 'view' || busy}
-          newRow={() => ({ ...resetValues(c.fields, tokenContext(session)), __key: newRowKey() })}
-        />
-      ))}
+          },
+          errors: childErrors[c.child.key] ?? {},
+          disabled: action === 'view' || busy,
+          newRow: () => ({ ...resetValues(c.fields, tokenContext(session)), __key: newRowKey() }),
+        };
+        const custom = props.childRenderers?.[c.child.key];
+        return custom ? <div key={c.child.key}>{custom(childProps)}</div> : <ChildGrid key={c.child.key} {...childProps} />;
+      })}
     </form>
   );
 });
