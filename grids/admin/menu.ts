@@ -1,10 +1,29 @@
-import { defineMenuGroup, pageRoute } from '../../src/model';
+import { defineMenuGroup, pageRoute, ROLES, type MenuEntry } from '../../src/model';
 import { dictCategoryPage, dictItemPage, nodeConfigPage, notifySettingPage, projectTypePage, snRulePage } from './settings.grid';
 
 /**
- * The administration menu group (spec 2 "Admin"). Entry codes are the menu codes permissions bind
- * to: `admin.*` is for administrators by default, `admin.sys.*` for the super administrator only
- * (src/server/services/admin/permission-model.ts).
+ * The hand-made administration screens (src/client/pages/admin, registered by the shell's routes)
+ * and their menu codes. Paths follow spec 2's `/{cata}/page/{opt}` shape.
+ */
+export const ADMIN_SCREENS = {
+  users: { code: 'admin.user', path: '/admin/page/users', title: { zh: '用户管理', en: 'Users' } },
+  roles: { code: 'admin.role', path: '/admin/page/roles', title: { zh: '角色权限', en: 'Roles and permissions' } },
+  dataperms: { code: 'admin.dataperm', path: '/admin/page/dataperms', title: { zh: '数据权限', en: 'Data permissions' } },
+  menus: { code: 'admin.menu', path: '/admin/page/menus', title: { zh: '菜单管理', en: 'Menus' } },
+  audit: { code: 'admin.audit', path: '/admin/page/audit', title: { zh: '操作日志', en: 'Audit log' } },
+  signups: { code: 'admin.sys.signup', path: '/admin/page/signups', title: { zh: '注册审批', en: 'Sign-up approval' } },
+  clients: { code: 'admin.sys.client', path: '/admin/page/clients', title: { zh: '客户管理', en: 'Client management' } },
+  sysdict: { code: 'admin.sys.dict', path: '/admin/page/sysdict', title: { zh: '系统字典', en: 'System dictionary' } },
+  sysconfig: { code: 'admin.sys.config', path: '/admin/page/sysconfig', title: { zh: '系统配置', en: 'System configuration' } },
+} as const;
+
+const clientAdminOnly = [ROLES.clientAdmin];
+const entry = (s: { code: string; path: string; title: { zh: string; en: string } }, extra: Partial<MenuEntry>): MenuEntry => ({ code: s.code, furl: s.path, title: s.title, ...extra });
+
+/**
+ * The administration menu group (spec 2 "Admin"), for client administrators. Entry codes are the
+ * menu codes permissions bind to: `admin.*` is for administrators by default, `admin.sys.*` for the
+ * super administrator only (src/server/services/admin/permission-model.ts).
  */
 export const adminMenu = defineMenuGroup({
   code: 'admin',
@@ -12,6 +31,25 @@ export const adminMenu = defineMenuGroup({
   title: { zh: '系统管理', en: 'Administration' },
   icon: 'settings',
   entries: [
-    ...[dictItemPage, dictCategoryPage, snRulePage, notifySettingPage, projectTypePage, nodeConfigPage].map((p) => ({ code: p.menuCode, furl: pageRoute(p), title: p.title })),
+    entry(ADMIN_SCREENS.users, { roles: clientAdminOnly, icon: 'users' }),
+    entry(ADMIN_SCREENS.roles, { roles: clientAdminOnly }),
+    entry(ADMIN_SCREENS.dataperms, { roles: clientAdminOnly }),
+    ...[dictItemPage, dictCategoryPage, snRulePage, notifySettingPage, projectTypePage, nodeConfigPage].map((p) => ({ code: p.menuCode, furl: pageRoute(p), title: p.title, roles: clientAdminOnly })),
+    entry(ADMIN_SCREENS.menus, { roles: clientAdminOnly }),
+    entry(ADMIN_SCREENS.audit, { roles: clientAdminOnly }),
+  ],
+});
+
+/** The platform operator's menu group (spec 6: the super administrator's system-wide screens). */
+export const sysAdminMenu = defineMenuGroup({
+  code: 'sysadmin',
+  platform: '*',
+  title: { zh: '平台管理', en: 'Platform administration' },
+  icon: 'admin',
+  entries: [
+    entry(ADMIN_SCREENS.signups, { superOnly: true }),
+    entry(ADMIN_SCREENS.clients, { superOnly: true }),
+    entry(ADMIN_SCREENS.sysdict, { superOnly: true }),
+    entry(ADMIN_SCREENS.sysconfig, { superOnly: true }),
   ],
 });

@@ -6,6 +6,7 @@ import { seedDemo } from './db/seed';
 import { attachRealtime } from './realtime';
 import { failInterruptedJobs } from './services/jobs';
 import { applyRowLevelSecurity, assertSafeDatabaseRole, systemScopedUrl } from './services/rls';
+import { seedMenus } from './services/admin';
 
 /** Seeds the demo tenants in the system scope of row-level security (PGlite: its superuser). */
 async function seedAcrossTenants(database: Awaited<ReturnType<typeof openDatabase>>, config: ReturnType<typeof loadConfig>): Promise<boolean> {
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
   // A job that was running when the process died can never finish: mark it failed (issue 4).
   await failInterruptedJobs(database.db);
   await applyRowLevelSecurity(database.db);
+  // The shell's menus are read from the menus table: write the declarations' rows (idempotent).
+  await seedMenus(database.db);
   const seeded = config.seedDemo ? await seedAcrossTenants(database, config) : false;
   const app = await buildApp({ config, database });
   const realtime = await attachRealtime(app);

@@ -3,6 +3,7 @@ import { openDatabase } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/db/seed';
 import { applyRowLevelSecurity } from '../../src/server/services/rls';
+import { seedMenus } from '../../src/server/services/admin';
 import '../../src/server/app';
 
 /** Test configuration shared by the template and every test app. */
@@ -17,6 +18,7 @@ export async function prepareDatabase(database: Awaited<ReturnType<typeof openDa
   await migrate(database.db);
   // Issue 5: the same row-level security as `npm start` (tenant transactions drop to a plain role).
   await applyRowLevelSecurity(database.db);
+  await seedMenus(database.db);
   await seedDemo(database.db, config);
 }
 

@@ -52,6 +52,23 @@ defineDictionary({
   ],
 });
 
+/**
+ * Licence types of a client (spec 3 "client: licence type"; spec 6: the super administrator manages
+ * licence types). `platform` is the platform operator's own and is never given to a client.
+ */
+export const LICENCE_TYPES = ['trial', 'standard', 'professional', 'enterprise'] as const;
+defineDictionary({
+  code: 'licence_type',
+  label: { zh: '许可类型', en: 'Licence type' },
+  items: [
+    { value: 'trial', label: { zh: '试用版', en: 'Trial' } },
+    { value: 'standard', label: { zh: '标准版', en: 'Standard' } },
+    { value: 'professional', label: { zh: '专业版', en: 'Professional' } },
+    { value: 'enterprise', label: { zh: '企业版', en: 'Enterprise' } },
+    { value: 'platform', label: { zh: '平台', en: 'Platform' } },
+  ],
+});
+
 /** Data dictionary categories: a tenant's own dictionaries (spec 2 "data dictionary and categories"). */
 export const adminDictCategory = defineEntity({
   name: 'admin_dict_category',

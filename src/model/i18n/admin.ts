@@ -38,6 +38,10 @@ export const admin: CatalogPart = {
     'admin.licenceUnknown': '不支持的许可类型',
     'admin.auditTitle': '操作日志',
     'admin.snLengthMax': '流水号长度不能超过12位',
+    'admin.menuUrl': '请输入以 / 开头的站内地址',
+    'admin.menuHasChildren': '该菜单组下还有菜单，请先移走',
+    'admin.clientStatusConflict': '客户当前状态不允许此操作',
+    'admin.settingRange': '请输入 {{min}} 到 {{max}} 之间的整数',
   },
   en: {
     'thirdparty.exchangeFailed': 'The workplace-chat sign-in could not be verified; please try again',
@@ -75,5 +79,9 @@ export const admin: CatalogPart = {
     'admin.licenceUnknown': 'Unsupported licence type',
     'admin.auditTitle': 'Audit log',
     'admin.snLengthMax': 'The counter length cannot exceed 12 digits',
+    'admin.menuUrl': 'Enter a path of this site starting with /',
+    'admin.menuHasChildren': 'The group still holds menus; move them first',
+    'admin.clientStatusConflict': 'The client\'s current status does not allow this',
+    'admin.settingRange': 'Enter a whole number from {{min}} to {{max}}',
   },
 };

@@ -54,6 +54,18 @@ export function registerUnreadCounter(counter: UnreadCounter): void {
   unreadCounter = counter;
 }
 
+/**
+ * The menus of the reply come from the administration area's menu tree (the `menus` table, edited
+ * per tenant, filtered by the roles' `view` grants); it registers its provider here so that access
+ * does not depend on its tables. With none registered the declarations are used (menusFor).
+ */
+export type MenuProvider = (db: Db, user: { userId: number; clientId: number | null; platformId: string; roles: string[]; isSuper: boolean; language: Language }) => Promise<ReturnType<typeof menusFor>>;
+let menuProvider: MenuProvider | null = null;
+
+export function registerMenuProvider(provider: MenuProvider): void {
+  menuProvider = provider;
+}
+
 type UserRow = {
   id: number; username: string; fullname: string | null; email: string | null; mobile: string | null; avatar: string | null;
   language: string; is_super: boolean; must_change_password: boolean; settings: Record<string, unknown> | string | null;
@@ -103,7 +115,9 @@ export async function buildUserinfo(db: Db, config: AppConfig, session: SessionR
   const dashroles = roles.rows.map((x) => x.code);
   const settings = settingsOf(u.settings);
   if (!Array.isArray(settings.favourite_menus)) settings.favourite_menus = [];
-  const menus = menusFor(session.platform_id, dashroles, u.is_super, options.language);
+  const menus = menuProvider
+    ? await menuProvider(db, { userId: u.id, clientId: session.client_id, platformId: session.platform_id, roles: dashroles, isSuper: u.is_super, language: options.language })
+    : menusFor(session.platform_id, dashroles, u.is_super, options.language);
   const pick = (l: { zh: string; en: string }) => (options.language === 'en' ? l.en : l.zh);
   const platform = PLATFORMS.find((p) => p.id === session.platform_id) ?? PLATFORMS[0];
   const unread = unreadCounter ? await unreadCounter(db, { userId: u.id, clientId: session.client_id }) : 0;

@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { setSequenceRuleResolver } from '../sequence/sequence.service';
 import { thirdpartyRoutes } from '../thirdparty';
+import { registerMenuProvider } from '../../access/userinfo.service';
 import { auditRoutes } from './audit.routes';
+import { menusForUser } from './menu.service';
+import { menusRoutes } from './menus.routes';
 import { rolesRoutes } from './roles.routes';
 import { snRuleResolver } from './sn-rule.service';
+import { sysRoutes } from './sys.routes';
 import { usersRoutes } from './users.routes';
 
 /**
@@ -13,11 +17,17 @@ import { usersRoutes } from './users.routes';
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   // Tenant SN rules override the entities' declared numbering (spec 6).
   setSequenceRuleResolver(snRuleResolver);
+  // The login reply's menus come from the menu tree (seeded from the declarations, edited per tenant).
+  registerMenuProvider(menusForUser);
   await thirdpartyRoutes(app);
   await rolesRoutes(app);
   await usersRoutes(app);
   await auditRoutes(app);
+  await menusRoutes(app);
+  await sysRoutes(app);
 }
+
+export { seedMenus } from './menu.service';
 
 export { can, canSeeMenu, SYSTEM_ROLE_GRANTS, type Grantee, type PermissionVerb } from './permission-model';
 export { callerCan, dataScopeSql, granteeOf, rulesFor } from './permission.service';

@@ -8,11 +8,23 @@ import { BASE_VERBS } from './permission-model';
  */
 export type CatalogEntry = { menu_code: string; title: { zh: string; en: string }; group: string; verbs: string[] };
 
+/**
+ * The verbs of the hand-made administration screens (the routes in this folder check exactly
+ * these); any other menu entry without an entity offers `view` only.
+ */
+const SCREEN_VERBS: Record<string, string[]> = {
+  'admin.user': ['view', 'create', 'edit', 'action:activate', 'action:freeze', 'action:reset-password'],
+  'admin.role': ['view', 'create', 'edit', 'delete'],
+  'admin.dataperm': ['view', 'create', 'edit', 'delete'],
+  'admin.menu': ['view', 'edit', 'delete'],
+  'admin.audit': ['view'],
+};
+
 export function permissionCatalog(): CatalogEntry[] {
   const out = new Map<string, CatalogEntry>();
   for (const g of allMenuGroups()) {
     for (const e of g.entries) {
-      if (!out.has(e.code)) out.set(e.code, { menu_code: e.code, title: e.title, group: g.code, verbs: ['view'] });
+      if (!out.has(e.code)) out.set(e.code, { menu_code: e.code, title: e.title, group: g.code, verbs: SCREEN_VERBS[e.code] ?? ['view'] });
     }
   }
   for (const entity of allEntities()) {

@@ -62,6 +62,15 @@ export async function granteeOf(db: Db, auth: AuthContext): Promise<Grantee> {
   return (await loaded(db, auth)).grantee;
 }
 
+/**
+ * The Grantee of a user outside a request (the login reply's menus are built before the request
+ * carries an AuthContext: sign-in, refresh, company switch).
+ */
+export async function granteeOfUser(db: Db, user: { userId: number; clientId: number | null; isSuper: boolean }): Promise<Grantee> {
+  const auth: AuthContext = { userId: user.userId, clientId: user.clientId, isSuper: user.isSuper, username: '', fullname: '', sessionId: '', roles: [], platformId: '', language: '', tokenExp: 0 };
+  return (await load(db, auth)).grantee;
+}
+
 /** The data permissions that apply to the caller on a menu: bound to one of their tenant roles or to them. */
 export async function rulesFor(db: Db, auth: AuthContext, menuCode: string): Promise<DataRule[]> {
   if (auth.clientId === null) return [];

@@ -6,6 +6,7 @@ import type { AuthContext } from '../../access/auth-context';
 import { dataScope } from '../../resources/permissions';
 import { finishJob, JobProgress, markRunning, runDetached, type JobRow } from '../jobs';
 import { runImport, type ImportMode, type ImportReport } from './import.service';
+import { configuredImportMaxRows } from '../admin/sys-settings.service';
 
 /**
  * Import jobs: an upload is checked (or checked and written) in the background; the report goes to
@@ -31,6 +32,9 @@ export const uploadPath = (app: FastifyInstance, job: JobRow) => join(importDir(
 export const errorsPath = (app: FastifyInstance, job: JobRow) => join(importDir(app, job.client_id ?? 0), `${job.id}.errors.json`);
 
 export function maxImportRows(): number {
+  // The super administrator's system configuration wins over the environment (issue 5).
+  const configured = configuredImportMaxRows();
+  if (configured) return configured;
   const n = Number(process.env.IMPORT_MAX_ROWS ?? 100_000);
   return Number.isInteger(n) && n > 0 ? n : 100_000;
 }

@@ -1,0 +1,77 @@
+import { sql } from 'kysely';
+import { allMenuGroups } from '../../../model/menus';
+import type { MenuProvider } from '../../access/userinfo.service';
+import type { Db } from '../../db/database';
+import { withSystemScope, withTenant } from '../rls';
+import { declaredMenuRows, mergeMenuRows, type MenuNode, type MenuRow, visibleMenus } from './menu-tree';
+import { canSeeMenu } from './permission-model';
+import { granteeOfUser } from './permission.service';
+
+/**
+ * The `menus` table (migration 20261123_0500_admin): seeding the platform's rows from the
+ * declarations and reading a tenant's tree. Pure tree logic lives in menu-tree.ts.
+ */
+
+type DbMenuRow = Omit<MenuRow, 'roles'> & { id: number; version: number; roles: unknown };
+
+function rolesOf(raw: unknown): string[] | null {
+  const v = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : null;
+}
+
+export const toMenuRow = (r: DbMenuRow): MenuRow & { id: number; version: number } => ({ ...r, roles: rolesOf(r.roles), sort: Number(r.sort) });
+
+/**
+ * Writes the declarations of src/model/menus.ts (every defineMenuGroup of grids/ and the areas)
+ * as the platform's rows. Idempotent: run at every start after migrations, it updates changed
+ * declarations, adds new ones and removes platform rows no longer declared (they are derived, not
+ * data; a tenant's overrides of a removed code stay in the table and are simply not shown).
+ * Runs in the system scope of row-level security (the platform rows have no tenant).
+ */
+export async function seedMenus(db: Db): Promise<number> {
+  const rows = declaredMenuRows(allMenuGroups());
+  await withSystemScope(db, async (tx) => {
+    for (const r of rows) {
+      await sql`insert into menus (client_id, code, parent_code, platform, furl, title_zh, title_en, icon, sort, visible, roles, super_only)
+        values (null, ${r.code}, ${r.parent_code}, ${r.platform}, ${r.furl}, ${r.title_zh}, ${r.title_en}, ${r.icon}, ${r.sort}, true,
+          ${r.roles ? JSON.stringify(r.roles) : null}::jsonb, ${r.super_only})
+        on conflict ((coalesce(client_id, 0)), code) do update set parent_code = excluded.parent_code, platform = excluded.platform,
+          furl = excluded.furl, title_zh = excluded.title_zh, title_en = excluded.title_en, icon = excluded.icon, sort = excluded.sort,
+          visible = true, roles = excluded.roles, super_only = excluded.super_only,
+          version = menus.version + 1, updated_at = now()
+        where (menus.parent_code, menus.platform, menus.furl, menus.title_zh, menus.title_en, menus.icon, menus.sort, menus.roles, menus.super_only)
+          is distinct from (excluded.parent_code, excluded.platform, excluded.furl, excluded.title_zh, excluded.title_en, excluded.icon, excluded.sort, excluded.roles, excluded.super_only)`.execute(tx);
+    }
+    const codes = rows.map((r) => r.code);
+    await sql`delete from menus where client_id is null ${codes.length ? sql`and code not in (${sql.join(codes)})` : sql``}`.execute(tx);
+  });
+  return rows.length;
+}
+
+/** The platform rows and the tenant's rows, read in the tenant's scope (platform rows are shared). */
+export async function readMenuRows(db: Db, clientId: number | null): Promise<{ platform: MenuRow[]; tenant: Array<MenuRow & { id: number; version: number }> }> {
+  const read = async (tx: Db) =>
+    (await sql<DbMenuRow>`select id, client_id, code, parent_code, platform, furl, title_zh, title_en, icon, sort, visible, roles, super_only, version
+      from menus where client_id is null ${clientId !== null ? sql`or client_id = ${clientId}` : sql``} order by sort, code`.execute(tx)).rows.map(toMenuRow);
+  const rows = clientId !== null ? await withTenant(db, clientId, read) : await withSystemScope(db, read);
+  let platform: MenuRow[] = rows.filter((r) => r.client_id === null);
+  // A database whose menus were never seeded (an old test image) still shows the declarations.
+  if (!platform.length) platform = declaredMenuRows(allMenuGroups());
+  return { platform, tenant: rows.filter((r) => r.client_id !== null) };
+}
+
+/** The tenant's merged tree (what the tree editor shows and the login reply filters). */
+export async function menuTreeOf(db: Db, clientId: number | null): Promise<MenuNode[]> {
+  const { platform, tenant } = await readMenuRows(db, clientId);
+  return mergeMenuRows(platform, tenant);
+}
+
+/**
+ * The login reply's menus (registered with access as its menu provider): the tenant's tree,
+ * filtered by visibility, super-only, the node's roles and the roles' `view` grants (spec 6: menu
+ * visibility follows roles; the server still checks every call on its own).
+ */
+export const menusForUser: MenuProvider = async (db, user) => {
+  const [tree, grantee] = await Promise.all([menuTreeOf(db, user.clientId), granteeOfUser(db, user)]);
+  return visibleMenus(tree, user.platformId, { roles: user.roles, isSuper: user.isSuper, canView: (code) => canSeeMenu(grantee, code) }, user.language);
+};
