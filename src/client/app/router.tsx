@@ -1,5 +1,6 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { engineRoutes } from '../engine/routes';
+import { orderRoutes } from '../pages/orders/routes';
 import { hasValidToken } from '../session/guard';
 import { nowSeconds } from '../session/access-state';
 import { guardNavigation, loadProfile } from '../session/session-flow';
@@ -102,6 +103,8 @@ export function appRoutes(): RouteObject[] {
                 { path: 'page/outbox', handle: { titleKey: 'ui.outbox.title' }, ...page(outbox, 'OutboxPage') },
                 // Spec 2 "/{menumodule}": a module's landing page (unknown modules are not found).
                 { path: ':menumodule', ...page(workspace, 'MenuModulePage') },
+                // Hand-made screens of orders and allocation (issue 6), beside the engine's generic routes.
+                ...orderRoutes,
                 // Generic registry routes (/{cata}/index/{opt}, ...) from the registry engine.
                 ...engineRoutes,
                 // Spec routes of features not built yet: they exist and say so.

@@ -1,0 +1,155 @@
+import { blockHasHeader, lineAmount, matrixTotals, parsePastedBlock, pasteIntoMatrix, prepackRow, round4, type SizeMatrix } from '../../../model/allocation';
+
+/**
+ * An order's colour x size entries as the buyer sees them (issue 6; DOMAIN "Orders and the colour-size
+ * matrix"): one block per style, each a matrix with colours as rows and sizes as columns, a unit price
+ * and a name. Stored as one entry row per colour and size with a quantity (spec 3). Pure functions:
+ * the order page renders them, tests check them.
+ */
+export type EntryRow = Record<string, unknown> & { __key: string };
+
+export type StyleBlock = {
+  key: string;
+  style_no: string;
+  style_name: string;
+  /** As typed (the rules check it when the order is saved). */
+  unit_price: string;
+  colours: string[];
+  sizes: string[];
+};
+
+/** Size runs a buyer picks from (letters, numeric kids, waist sizes). */
+export const SIZE_RUNS: Record<string, string[]> = {
+  letters: ['S', 'M', 'L', 'XL'],
+  wide: ['XS', 'S', 'M', 'L', 'XL', 'XXL'],
+  waist: ['28', '29', '30', '31', '32', '33', '34', '36'],
+  kids: ['100', '110', '120', '130', '140', '150'],
+};
+
+const LETTER_ORDER = ['XXXS', 'XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', '2XL', 'XXXL', '3XL', '4XL', '5XL'];
+
+/** Sizes in wearing order: letter sizes by the letter run, numbers ascending, the rest as first seen. */
+export function sortSizes(sizes: string[]): string[] {
+  const rank = (s: string): [number, number] => {
+    const li = LETTER_ORDER.indexOf(s.toUpperCase());
+    if (li >= 0) return [0, li];
+    const n = Number(s);
+    return Number.isFinite(n) ? [1, n] : [2, 0];
+  };
+  return sizes
+    .map((s, i) => ({ s, i, r: rank(s) }))
+    .sort((a, b) => a.r[0] - b.r[0] || (a.r[0] === 2 ? a.i - b.i : a.r[1] - b.r[1]))
+    .map((x) => x.s);
+}
+
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+let blockSeq = 0;
+export const newBlockKey = () => `style-${++blockSeq}`;
+
+/** Blocks of stored entry rows, one per style number in first-seen order (an empty order gets one empty block). */
+export function blocksFromRows(rows: readonly EntryRow[]): StyleBlock[] {
+  const blocks: StyleBlock[] = [];
+  for (const r of rows) {
+    const style = text(r.style_no);
+    let b = blocks.find((x) => x.style_no === style);
+    if (!b) {
+      b = { key: newBlockKey(), style_no: style, style_name: text(r.style_name), unit_price: text(r.unit_price), colours: [], sizes: [] };
+      blocks.push(b);
+    }
+    const colour = text(r.colour);
+    const size = text(r.size);
+    if (colour && !b.colours.includes(colour)) b.colours.push(colour);
+    if (size && !b.sizes.includes(size)) b.sizes.push(size);
+  }
+  for (const b of blocks) b.sizes = sortSizes(b.sizes);
+  return blocks.length ? blocks : [emptyBlock()];
+}
+
+export function emptyBlock(): StyleBlock {
+  return { key: newBlockKey(), style_no: '', style_name: '', unit_price: '', colours: [], sizes: [...SIZE_RUNS.letters] };
+}
+
+/** The rows of one block (by its style number). */
+export function rowsOfBlock(rows: readonly EntryRow[], block: Pick<StyleBlock, 'style_no'>): EntryRow[] {
+  return rows.filter((r) => text(r.style_no) === block.style_no);
+}
+
+/** A block's quantities as a matrix (colours x sizes). */
+export function blockMatrix(rows: readonly EntryRow[], block: StyleBlock): SizeMatrix {
+  const qty: SizeMatrix['qty'] = {};
+  for (const r of rowsOfBlock(rows, block)) {
+    const c = text(r.colour);
+    qty[c] = qty[c] ?? {};
+    qty[c][text(r.size)] = Number(r.qty) || 0;
+  }
+  return { colours: [...block.colours], sizes: [...block.sizes], qty };
+}
+
+/**
+ * Writes a block's matrix back into the order's rows: one row per colour and size with a quantity
+ * above 0; an existing row keeps its id (the server updates it rather than replacing it); the other
+ * blocks' rows stay as they are; `seq` numbers every row in matrix order.
+ */
+export function writeBlock(rows: readonly EntryRow[], block: StyleBlock, previousStyleNo: string, matrix: SizeMatrix, newKey: () => string): EntryRow[] {
+  const mine = rows.filter((r) => text(r.style_no) === previousStyleNo);
+  const others = rows.filter((r) => text(r.style_no) !== previousStyleNo);
+  const price = block.unit_price.trim() === '' ? null : block.unit_price.trim();
+  const written: EntryRow[] = [];
+  for (const c of matrix.colours)
+    for (const s of matrix.sizes) {
+      const q = matrix.qty[c]?.[s] ?? 0;
+      if (!(q > 0)) continue;
+      const old = mine.find((r) => text(r.colour) === c && text(r.size) === s);
+      const amount = price === null || !Number.isFinite(Number(price)) ? null : lineAmount(q, Number(price));
+      written.push({ ...(old ?? { __key: newKey() }), style_no: block.style_no, style_name: block.style_name || null, colour: c, size: s, qty: q, unit_price: price, amount });
+    }
+  // Keep the block where it was among the others.
+  const firstIndex = rows.findIndex((r) => text(r.style_no) === previousStyleNo);
+  const at = firstIndex < 0 ? others.length : rows.slice(0, firstIndex).filter((r) => text(r.style_no) !== previousStyleNo).length;
+  const next = [...others.slice(0, at), ...written, ...others.slice(at)];
+  return next.map((r, i) => ({ ...r, seq: i + 1 }));
+}
+
+/** The matrix with a pasted block applied: a whole table (sizes in the first row, colours in the first column) or numbers from a cell on. */
+export function pasteIntoBlock(matrix: SizeMatrix, clipboard: string, start: { colour: number; size: number } = { colour: 0, size: 0 }) {
+  const block = parsePastedBlock(clipboard);
+  const header = blockHasHeader(block);
+  const r = pasteIntoMatrix(matrix, block, start, header);
+  return { ...r, header };
+}
+
+/**
+ * Prepack fill (DOMAIN: a total spread over sizes by a ratio, largest-remainder rounding so the row
+ * adds up exactly): each chosen colour gets `total` pieces over the block's sizes at `ratio`.
+ */
+export function prepackFill(matrix: SizeMatrix, colours: string[], total: number, ratio: number[]): SizeMatrix {
+  const qty = Object.fromEntries(Object.entries(matrix.qty).map(([k, v]) => [k, { ...v }]));
+  for (const c of colours) qty[c] = prepackRow(total, matrix.sizes, ratio);
+  const all = [...matrix.colours];
+  for (const c of colours) if (!all.includes(c)) all.push(c);
+  return { colours: all, sizes: matrix.sizes, qty };
+}
+
+/** A block's totals: pieces per colour and size, grand total, amount at the unit price (4 decimals). */
+export function blockTotals(matrix: SizeMatrix, unitPrice: string) {
+  const price = unitPrice.trim() === '' ? null : Number(unitPrice);
+  return matrixTotals(matrix, price !== null && Number.isFinite(price) ? price : null);
+}
+
+/** The whole order: pieces and amount over every entry row. */
+export function orderTotals(rows: readonly EntryRow[]): { qty: number; amount: number | null } {
+  let qty = 0;
+  let amount = 0;
+  let priced = false;
+  for (const r of rows) {
+    const q = Number(r.qty) || 0;
+    qty += q;
+    const p = r.unit_price === null || r.unit_price === undefined || r.unit_price === '' ? NaN : Number(r.unit_price);
+    if (Number.isFinite(p)) {
+      amount += q * p;
+      priced = true;
+    }
+  }
+  return { qty, amount: priced ? round4(amount) : null };
+}
