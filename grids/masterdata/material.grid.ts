@@ -15,6 +15,7 @@ export const materialPage = definePage({
   columns: [
     { field: 'code', width: 140, pinned: 'left' },
     { field: 'name', width: 220 },
+    { field: 'image', width: 72 },
     'material_group',
     'material_type',
     'unit',
@@ -50,6 +51,7 @@ export const materialPage = definePage({
         { field: 'customer_id', spanClass: 'half', clearFormFields: [{ condition: 'customer_id != null', fields: ['vendor_id'] }] },
         { field: 'validity', spanClass: 'half' },
         { field: 'share', spanClass: 'half' },
+        { field: 'image', spanClass: 'half' },
       ],
     },
     {

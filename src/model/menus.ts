@@ -51,3 +51,14 @@ export function menusFor(platform: string, roles: string[], isSuper: boolean, la
     }))
     .filter((g) => g.children.length > 0);
 }
+
+// Issue 4: the import centre (history of imports and exports) and the batch image upload of materials.
+defineMenuGroup({
+  code: 'workspace',
+  platform: '*',
+  title: { zh: '工作台', en: 'Workspace' },
+  entries: [
+    { code: 'workspace.upload', furl: '/upload/index', title: { zh: '导入中心', en: 'Import centre' }, icon: 'upload' },
+    { code: 'workspace.uploadimg', furl: '/page/uploadimg/material', title: { zh: '批量上传物料图片', en: 'Material images upload' }, icon: 'image' },
+  ],
+});

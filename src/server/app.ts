@@ -17,6 +17,7 @@ import { allocationRoutes } from './services/allocation';
 import './services/orders';
 import { importRoutes } from './services/import';
 import { exportRoutes } from './services/export';
+import { imageRoutes } from './services/images';
 // Page declarations and their menu entries (grids/) register on import; the model routes and menus read them.
 import '../../grids';
 
@@ -69,6 +70,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(allocationRoutes, { prefix: '/api' });
   await app.register(importRoutes, { prefix: '/api' });
   await app.register(exportRoutes, { prefix: '/api' });
+  await app.register(imageRoutes, { prefix: '/api' });
 
   const clientDir = resolve('dist/client');
   if (options.serveClient !== false && existsSync(clientDir)) {

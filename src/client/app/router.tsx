@@ -1,6 +1,7 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { engineRoutes } from '../engine/routes';
 import { orderRoutes } from '../pages/orders/routes';
+import { uploadRoutes } from '../pages/upload/routes';
 import { hasValidToken } from '../session/guard';
 import { nowSeconds } from '../session/access-state';
 import { guardNavigation, loadProfile } from '../session/session-flow';
@@ -48,7 +49,7 @@ async function discoveryLoader(): Promise<null> {
 
 /** The route tree: spec 2 public routes, then the signed-in shell with every signed-in route. */
 export function appRoutes(): RouteObject[] {
-  const pending: RouteObject[] = pendingSpecPaths(engineRoutes).map((path) => ({
+  const pending: RouteObject[] = pendingSpecPaths([...engineRoutes, ...uploadRoutes]).map((path) => ({
     path,
     handle: { titleKey: 'ui.unavailable.title' } satisfies RouteHandle,
     ...page(common, 'UnavailablePage'),
@@ -103,6 +104,8 @@ export function appRoutes(): RouteObject[] {
                 { path: 'page/outbox', handle: { titleKey: 'ui.outbox.title' }, ...page(outbox, 'OutboxPage') },
                 // Spec 2 "/{menumodule}": a module's landing page (unknown modules are not found).
                 { path: ':menumodule', ...page(workspace, 'MenuModulePage') },
+                // Import centre and batch image upload (issue 4).
+                ...uploadRoutes,
                 // Hand-made screens of orders and allocation (issue 6), beside the engine's generic routes.
                 ...orderRoutes,
                 // Generic registry routes (/{cata}/index/{opt}, ...) from the registry engine.

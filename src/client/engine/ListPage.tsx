@@ -45,6 +45,7 @@ import { tabParams, tabsCountedByServer, type QueryParams } from '../grid/filter
 import { access } from '../session/access-state';
 import { toast } from '../shell/toast-bus';
 import { entityApi, type PageReply, type Row } from './entity-api';
+import { ListExcelActions } from '../pages/upload/ListExcelActions';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '8px', padding: '12px 16px', height: '100%', boxSizing: 'border-box', minHeight: 0 },
@@ -87,6 +88,7 @@ export function ListPage({ resolved, subindex }: { resolved: ResolvedPage; subin
   const { dashroles, username } = useSnapshot(access);
   const api = useMemo(() => entityApi(resolved), [resolved]);
   const gridApi = useRef<GridApi<Row> | null>(null);
+  const lastQuery = useRef<QueryParams>({});
   const [selected, setSelected] = useState<Row[]>([]);
   const [quickText, setQuickText] = useState('');
   const [quick, setQuick] = useState('');
@@ -134,6 +136,7 @@ export function ListPage({ resolved, subindex }: { resolved: ResolvedPage; subin
   };
 
   const onLoaded = (reply: PageReply, query: QueryParams) => {
+    lastQuery.current = query;
     setTotal(reply.total);
     if (!resolved.statusTabs.length) return;
     if (tabsCountedByServer(resolved) && reply.tabs) {
@@ -254,6 +257,11 @@ export function ListPage({ resolved, subindex }: { resolved: ResolvedPage; subin
           <ToolbarButton icon={<DocumentPrintRegular />} onClick={() => withSelection((rows) => navigate(`/page/document/${resolved.page.opt}?id=${String(rows[0].id)}`))} data-testid="action-document">
             {t('engine.document')}
           </ToolbarButton>
+          <ListExcelActions
+            resolved={resolved}
+            listQuery={() => lastQuery.current}
+            visibleColumns={() => gridApi.current?.getAllDisplayedColumns().map((c) => c.getColId()).filter((id) => resolved.columns.some((c) => c.field === id)) ?? []}
+          />
           <ToolbarButton icon={<ArrowClockwiseRegular />} onClick={refresh} aria-label={t('engine.refresh')} />
           <Menu checkedValues={{ cols: resolved.columns.map((c) => c.field).filter((f) => !hidden.includes(f)) }}
             onCheckedValueChange={(_, d) => {

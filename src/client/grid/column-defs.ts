@@ -4,6 +4,7 @@ import { apiBaseOf } from '../engine/resolved-page';
 import { cellText } from './cell-text';
 import { DATE_FILTER_OPTIONS, NUMBER_FILTER_OPTIONS, TEXT_FILTER_OPTIONS } from './filter-params';
 import { SetFilter } from './SetFilter';
+import { ImageThumb } from '../pages/upload/ImageThumb';
 import { getEntity } from '../../model/entity';
 
 type Row = Record<string, unknown>;
@@ -54,6 +55,8 @@ export function columnDefsOf(columns: readonly ResolvedColumn[], language: 'zh-C
     resizable: true,
     type: col.renderer === 'number' || col.renderer === 'money' ? 'rightAligned' : undefined,
     valueFormatter: (p) => cellText(col.renderer, p.value, { column: col, row: p.data ?? undefined, language }),
+    // An image field shows its thumbnail (issue 4), the others their text.
+    ...(col.renderer === 'image' ? { cellRenderer: ImageThumb, width: col.width ?? 72 } : {}),
     ...(options.filters === false ? { filter: false } : filterOf(col)),
   }));
 }

@@ -51,6 +51,8 @@ export const material = defineEntity({
     { key: 'share', label: { zh: '共享', en: 'Shared' }, type: 'boolean', default: false },
     { key: 'spec', label: { zh: '规格', en: 'Specification' }, type: 'text', maxLength: 200 },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 1000 },
+    // Issue 4: set by the batch image upload (/page/uploadimg/material, matched by code) or the form.
+    { key: 'image', label: { zh: '图片', en: 'Image' }, type: 'image', maxLength: 500 },
   ],
   checks: [
     // Spec 5: "A material must belong to exactly one of a vendor or a customer."

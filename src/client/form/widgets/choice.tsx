@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { FormOption } from '../../../model/page';
 import { optionText, useOptions } from './use-options';
 import { asList, asText, type WidgetProps } from './types';
+import { fileSrc } from '../../pages/upload/file-src';
 
 const useStyles = makeStyles({
   checks: { display: 'flex', flexWrap: 'wrap', columnGap: '12px' },
@@ -13,7 +14,7 @@ const useStyles = makeStyles({
   paneTitle: { fontWeight: 600, fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3, marginBottom: '4px' },
   moves: { display: 'flex', flexDirection: 'column', justifyContent: 'center', gap: '4px' },
   img: { width: '28px', height: '28px', objectFit: 'cover', borderRadius: '4px', marginRight: '8px', verticalAlign: 'middle' },
-  preview: { maxWidth: '160px', maxHeight: '120px', marginTop: '6px', borderRadius: tokens.borderRadiusMedium, border: `1px solid ${tokens.colorNeutralStroke2}` },
+  preview: { maxWidth: '160px', maxHeight: '120px', objectFit: 'contain', marginTop: '6px', borderRadius: tokens.borderRadiusMedium, border: `1px solid ${tokens.colorNeutralStroke2}` },
 });
 
 /** dropdownbox: one choice (or several with isMulti) from a dictionary or a source. */
@@ -88,7 +89,7 @@ export function ImageDropdownBox(p: WidgetProps) {
     return (
       <div>
         <Input id={p.id} value={url} disabled={p.disabled} placeholder={t('engine.imageUrl')} onChange={(_, d) => p.onChange(d.value)} onBlur={p.onBlur} aria-invalid={p.invalid} style={{ width: '100%' }} />
-        {/^(https?:|\/|data:image\/)/.test(url) && <img className={s.preview} src={url} alt="" />}
+        {/^(https?:|\/|data:image\/)/.test(url) && <img className={s.preview} src={fileSrc(url)} alt="" />}
       </div>
     );
   }
@@ -105,7 +106,7 @@ export function ImageDropdownBox(p: WidgetProps) {
     >
       {options.map((o) => (
         <Option key={o.value} value={o.value} text={optionText(o, p.language)}>
-          {o.image && <img className={s.img} src={o.image} alt="" />}
+          {o.image && <img className={s.img} src={fileSrc(o.image)} alt="" />}
           {optionText(o, p.language)}
         </Option>
       ))}

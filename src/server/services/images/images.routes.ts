@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { translate, type Language } from '../../../model';
+import { authOf, requireAuth } from '../../access/auth-context';
+import { ok, requestLanguage } from '../../http/envelope';
+import { AppError, notFound } from '../../http/errors';
+import { assertCan, dataScope } from '../../resources/permissions';
+import { withTenant } from '../rls';
+import { HEADER_BYTES, IMAGE_PURPOSES, readImageHeader, type ImagePurpose } from './image-header.util';
+import {
+  imageLimits,
+  imageTarget,
+  matchImages,
+  previewDir,
+  readManifest,
+  saveImages,
+  sweepPreviews,
+  writeManifest,
+  type Manifest,
+  type PreviewItem,
+  type ReceivedFile,
+} from './images.service';
+
+/**
+ * Batch image upload and stored files (issue 4, spec 2 `/page/uploadimg/{opt}`):
+ *
+ *   GET  /crossapi/ccommonapi/image-upload/:opt/info      entity, image field, code field, limits
+ *   POST /crossapi/ccommonapi/image-upload/:opt/preview   multipart: many `file` parts, `purpose`
+ *   POST /crossapi/ccommonapi/image-upload/:opt/save      { uploadId }
+ *   GET  /crossapi/ccommonapi/files/:id                   a stored file of the caller's tenant
+ *
+ * `opt` is a page (material) or an entity name. The preview stores nothing a record points at;
+ * the save writes in one transaction.
+ */
+
+const BASE = '/crossapi/ccommonapi/image-upload';
+
+type Params = { opt: string };
+
+function purposeOf(v: unknown): ImagePurpose {
+  return IMAGE_PURPOSES.includes(v as ImagePurpose) ? (v as ImagePurpose) : 'generic';
+}
+
+/** Passes bytes through and keeps the first `limit` of them (the header the size is read from). */
+function headCapture(limit: number): { stream: Transform; head: () => Buffer } {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      if (kept < limit) {
+        const part = chunk.subarray(0, limit - kept);
+        chunks.push(part);
+        kept += part.length;
+      }
+      done(null, chunk);
+    },
+  });
+  return { stream, head: () => Buffer.concat(chunks) };
+}
+
+function itemView(item: PreviewItem, language: Language) {
+  const { file, ...rest } = item;
+  void file;
+  return {
+    ...rest,
+    messageText: item.message ? translate(language, item.message.key, item.message.params) : null,
+    warningText: item.warning ? translate(language, item.warning.key, item.warning.params) : null,
+  };
+}
+
+function counts(items: PreviewItem[]) {
+  const c = { matched: 0, unmatched: 0, duplicate: 0, rejected: 0 };
+  for (const i of items) c[i.status] += 1;
+  return c;
+}
+
+export async function imageRoutes(app: FastifyInstance): Promise<void> {
+  const guard = { preHandler: requireAuth };
+
+  app.get<{ Params: Params }>(`${BASE}/:opt/info`, guard, async (req) => {
+    const target = imageTarget(req.params.opt, (req.query as Record<string, string | undefined>).field);
+    await assertCan(req.auth, target.entity.menuCode, 'update', { db: app.db });
+    const language = requestLanguage(req);
+    const pick = (l: { zh: string; en: string }) => (language === 'en' ? l.en : l.zh);
+    const codeField = target.entity.fields.find((f) => f.key === target.codeField);
+    const limits = imageLimits();
+    return ok({
+      entity: target.entity.name,
+      title: pick(target.entity.label),
+      field: target.field.key,
+      fieldLabel: pick(target.field.label),
+      codeField: target.codeField,
+      codeLabel: codeField ? pick(codeField.label) : target.codeField,
+      maxFiles: limits.maxFiles,
+      maxMb: limits.maxMb,
+      purposes: IMAGE_PURPOSES,
+    });
+  });
+
+  app.post<{ Params: Params }>(`${BASE}/:opt/preview`, guard, async (req: FastifyRequest<{ Params: Params }>) => {
+    const auth = authOf(req);
+    const fields: Record<string, string> = { ...(req.query as Record<string, string>) };
+    const target = imageTarget(req.params.opt, fields.field);
+    const clientId = await assertCan(req.auth, target.entity.menuCode, 'update', { db: app.db });
+    if (!req.isMultipart()) throw new AppError('badRequest', 'image.noFiles');
+    const limits = imageLimits();
+    const id = randomUUID();
+    const dir = previewDir(app.config.dataDir, clientId, id);
+    await mkdir(dir, { recursive: true });
+    const received: ReceivedFile[] = [];
+    let keep = false;
+    try {
+      // A file over the size limit is cut and reported on its own (throwFileSizeLimit: false, a
+      // runtime option of @fastify/multipart that its types do not list), not a failed request.
+      const options = { limits: { fileSize: limits.maxBytes, files: limits.maxFiles + 1 }, throwFileSizeLimit: false };
+      for await (const part of req.parts(options)) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value);
+          continue;
+        }
+        // spec 9: uploads are limited to a number of items; the whole batch is refused with the limit.
+        if (received.length >= limits.maxFiles) {
+          part.file.resume();
+          throw new AppError('badRequest', 'image.tooMany', { params: { max: limits.maxFiles } });
+        }
+        const name = part.filename || `image-${received.length + 1}`;
+        const file = `${received.length}.bin`;
+        const capture = headCapture(HEADER_BYTES);
+        let size = 0;
+        const counter = new Transform({
+          transform(chunk: Buffer, _enc, done) {
+            size += chunk.length;
+            done(null, chunk);
+          },
+        });
+        await pipeline(part.file, counter, capture.stream, createWriteStream(join(dir, file)));
+        // spec 9: "uploaded files above a size limit are ignored" (reported, not stored).
+        if (part.file.truncated) {
+          await rm(join(dir, file), { force: true });
+          received.push({ name, size, file: null, image: null, refusal: { key: 'image.tooLarge', params: { name, max: limits.maxMb } } });
+          continue;
+        }
+        const image = readImageHeader(capture.head());
+        if (!image) await rm(join(dir, file), { force: true });
+        received.push({ name, size, file: image ? file : null, image, refusal: image ? null : { key: 'image.wrongType', params: { name } } });
+      }
+      if (!received.length) throw new AppError('badRequest', 'image.noFiles');
+      const purpose = purposeOf(fields.purpose);
+      const scope = await dataScope(auth, target.entity.menuCode, { db: app.db });
+      const items = await matchImages(app.db, clientId, target, purpose, received, scope);
+      const manifest: Manifest = { id, clientId, userId: auth.userId, entity: target.entity.name, field: target.field.key, purpose, created: Date.now(), items };
+      await writeManifest(app.config.dataDir, manifest);
+      keep = true;
+      void sweepPreviews(app.config.dataDir, clientId).catch(() => undefined);
+      const language = requestLanguage(req);
+      return ok({ uploadId: id, entity: target.entity.name, field: target.field.key, purpose, counts: counts(items), items: items.map((i) => itemView(i, language)) });
+    } finally {
+      if (!keep) await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  app.post<{ Params: Params }>(`${BASE}/:opt/save`, guard, async (req) => {
+    const auth = authOf(req);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const target = imageTarget(req.params.opt, typeof body.field === 'string' ? body.field : null);
+    const clientId = await assertCan(req.auth, target.entity.menuCode, 'update', { db: app.db });
+    const manifest = await readManifest(app.config.dataDir, clientId, auth.userId, String(body.uploadId ?? ''));
+    if (manifest.entity !== target.entity.name || manifest.field !== target.field.key) throw new AppError('badRequest', 'image.uploadExpired');
+    const scope = await dataScope(auth, target.entity.menuCode, { db: app.db });
+    const saved = await saveImages(app.db, app.config.dataDir, manifest, { clientId, userId: auth.userId, username: auth.username, ip: req.ip }, scope);
+    return ok({ saved: saved.length, items: saved });
+  });
+
+  app.get<{ Params: { id: string } }>('/crossapi/ccommonapi/files/:id', guard, async (req, reply) => {
+    const auth = authOf(req);
+    const id = Number(req.params.id);
+    if (!auth.clientId || !Number.isSafeInteger(id)) throw notFound();
+    const clientId = auth.clientId;
+    // The tenant check is in SQL: a file of another company is "not found", never served.
+    const row = await withTenant(app.db, clientId, async (tx) =>
+      (await sql<{ path: string; mime: string | null; name: string }>`select path, mime, name from files where id = ${id} and client_id = ${clientId}`.execute(tx)).rows[0],
+    );
+    if (!row) throw notFound();
+    const abs = join(app.config.dataDir, 'files', row.path);
+    return reply
+      .header('content-type', row.mime ?? 'application/octet-stream')
+      .header('cache-control', 'private, max-age=86400')
+      .header('x-content-type-options', 'nosniff')
+      .send(createReadStream(abs));
+  });
+}
