@@ -1,4 +1,4 @@
-import { Button, makeStyles, Subtitle2, tokens } from '@fluentui/react-components';
+import { Button, makeStaticStyles, makeStyles, Subtitle2, tokens, useUncontrolledFocus } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import type { CellValueChangedEvent, ColDef, GridApi } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
@@ -32,15 +32,24 @@ const useStyles = makeStyles({
   errors: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200, margin: '4px 0 0', paddingLeft: '18px' },
 });
 
+/** A cell with an error: red edge and tint (its message is the cell's tooltip and is listed below). */
+const useCellErrorStyles = makeStaticStyles({
+  '.engine-cell-error': { boxShadow: `inset 0 0 0 1px ${tokens.colorPaletteRedBorder2}`, backgroundColor: tokens.colorPaletteRedBackground1 },
+});
+
 let keySeq = 0;
 export const newRowKey = () => `new-${Date.now().toString(36)}-${++keySeq}`;
 
 export function ChildGrid(p: ChildGridProps) {
   const s = useStyles();
+  useCellErrorStyles();
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'en' ? 'en' : 'zh-CN';
   const apiRef = useRef<GridApi<ChildRow> | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
+  const editingOnEscape = useRef(false);
+  // The drawer's focus trap would take Tab away from the grid; inside it, AG Grid moves between cells.
+  const uncontrolled = useUncontrolledFocus();
   const rowsRef = useRef(p.rows);
   rowsRef.current = p.rows;
 
@@ -51,6 +60,7 @@ export function ChildGrid(p: ChildGridProps) {
         const editable = !p.disabled && p.grid.editable && Boolean(field) && !field?.def?.readonly;
         const base: ColDef<ChildRow> = {
           colId: col.field,
+          cellDataType: 'text',
           field: col.field,
           headerName: (language === 'en' ? col.label.en : col.label.zh) + (field?.required ? ' *' : ''),
           editable,
@@ -61,8 +71,9 @@ export function ChildGrid(p: ChildGridProps) {
           tooltipValueGetter: (c) => (c.node?.rowIndex !== null && c.node?.rowIndex !== undefined ? p.errors[`${c.node.rowIndex}.${col.field}`] : undefined),
         };
         // Editors per field type; numbers are typed as text so the rules see what was typed.
-        if (col.fieldType === 'boolean') return { ...base, cellEditor: 'agCheckboxCellEditor', cellRenderer: 'agCheckboxCellRenderer', valueFormatter: undefined };
-        if (col.fieldType === 'date') return { ...base, cellEditor: 'agDateStringCellEditor', cellEditorParams: { min: '1900-01-01', max: '2999-12-31' } };
+        // Data types are set, not inferred: the date and checkbox editors need theirs.
+        if (col.fieldType === 'boolean') return { ...base, cellDataType: 'boolean', cellEditor: 'agCheckboxCellEditor', cellRenderer: 'agCheckboxCellRenderer', valueFormatter: undefined };
+        if (col.fieldType === 'date') return { ...base, cellDataType: 'dateString', cellEditor: 'agDateStringCellEditor', cellEditorParams: { min: '1900-01-01', max: '2999-12-31' } };
         if ((col.fieldType === 'dict' || col.fieldType === 'multidict') && col.options) {
           return { ...base, cellEditor: 'agSelectCellEditor', cellEditorParams: { values: ['', ...col.options.map((o) => o.value)] }, refData: Object.fromEntries(col.options.map((o) => [o.value, language === 'en' ? (o.labelEn ?? o.label) : o.label])) };
         }
@@ -78,10 +89,15 @@ export function ChildGrid(p: ChildGridProps) {
       return t('engine.rowError', { row: Number(index) + 1, field: col ? (language === 'en' ? col.label.en : col.label.zh) : field, message });
     });
 
+  // The grid edits its row objects in place; it gets a new row list only when rows are added or
+  // removed, so an edit never re-renders the row under a fast typist's next cell editor.
+  const structure = p.rows.map((r) => r.__key).join('|');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const gridRows = useMemo(() => p.rows.map((r) => ({ ...r })), [structure]);
   const onCellValueChanged = (e: CellValueChangedEvent<ChildRow>) => {
     if (!e.data) return;
-    const next = rowsRef.current.map((r) => (r.__key === e.data!.__key ? { ...e.data! } : r));
-    p.onChange(next);
+    const edited = e.data;
+    p.onChange(rowsRef.current.map((r) => (r.__key === edited.__key ? { ...edited } : r)));
   };
 
   const add = () => {
@@ -122,10 +138,20 @@ export function ChildGrid(p: ChildGridProps) {
           </>
         )}
       </div>
-      <div className={s.grid}>
+      <div
+        className={s.grid}
+        {...uncontrolled}
+        // Escape in a cell editor cancels the edit; it must not also close the drawer around the grid.
+        onKeyDownCapture={(e) => {
+          editingOnEscape.current = e.key === 'Escape' && Boolean(apiRef.current?.getEditingCells().length);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && editingOnEscape.current) e.stopPropagation();
+        }}
+      >
         <AgGridReact<ChildRow>
           theme={gridTheme}
-          rowData={p.rows}
+          rowData={gridRows}
           columnDefs={columnDefs}
           getRowId={(r) => r.data.__key}
           rowSelection={p.disabled ? undefined : { mode: 'multiRow', checkboxes: true, headerCheckbox: true, enableClickSelection: false }}

@@ -160,6 +160,8 @@ export function EntityGrid(props: EntityGridProps) {
         overlayLoadingTemplate={`<span>${t('engine.loading')}</span>`}
         localeText={GRID_LOCALE[language]}
         tooltipShowDelay={400}
+        // Lists have tens of columns, not hundreds: render them all (find-in-page, tests, screen readers).
+        suppressColumnVirtualisation
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { Button, Input, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Input, makeStyles, tokens, useUncontrolledFocus } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +46,8 @@ export function MatrixInputTable(props: MatrixInputTableProps) {
   const [newCol, setNewCol] = useState('');
   const [rejected, setRejected] = useState<string[]>([]);
   const refs = useRef<Map<string, HTMLInputElement>>(new Map());
+  // Tab moves between cells here, not to the next control of a surrounding drawer or dialog.
+  const uncontrolled = useUncontrolledFocus();
   const grid = useMemo(
     () => toGrid(props.value ?? [], props.config, [...(props.rows ?? []), ...extraRows], [...(props.columns ?? []), ...extraCols]),
     [props.value, props.config, props.rows, props.columns, extraRows, extraCols],
@@ -78,7 +80,7 @@ export function MatrixInputTable(props: MatrixInputTableProps) {
   return (
     <div id={props.id} data-testid="matrix-input">
       <div className={s.hint}>{t('engine.matrixHint')}</div>
-      <table className={s.table}>
+      <table className={s.table} {...uncontrolled}>
         <thead>
           <tr>
             <th className={s.th}>{props.rowLabel ?? t('engine.matrixRow')}</th>

@@ -20,7 +20,7 @@ export function PlainInput(p: WidgetProps) {
       onChange={(_, d) => p.onChange(d.value)}
       onBlur={p.onBlur}
       aria-invalid={p.invalid}
-      style={p.field.upperCase ? { textTransform: 'uppercase' } : undefined}
+      input={p.field.upperCase ? { style: { textTransform: 'uppercase' } } : p.field.lowerCase ? { style: { textTransform: 'lowercase' } } : undefined}
     />
   );
 }

@@ -21,13 +21,13 @@ export function MarkdownEditor(p: WidgetProps) {
   const [tab, setTab] = useState<'edit' | 'preview'>('edit');
   const text = asText(p.value);
   return (
-    <div id={p.id}>
+    <div>
       <TabList size="small" selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as 'edit' | 'preview')}>
         <Tab value="edit">{t('engine.markdownEdit')}</Tab>
         <Tab value="preview">{t('engine.markdownPreview')}</Tab>
       </TabList>
       {tab === 'edit' ? (
-        <Textarea value={text} disabled={p.disabled} resize="vertical" rows={5} style={{ width: '100%' }} onChange={(_, d) => p.onChange(d.value)} onBlur={p.onBlur} aria-invalid={p.invalid} />
+        <Textarea id={p.id} value={text} disabled={p.disabled} resize="vertical" rows={5} style={{ width: '100%' }} onChange={(_, d) => p.onChange(d.value)} onBlur={p.onBlur} aria-invalid={p.invalid} />
       ) : (
         // The renderer escapes the source and emits only its own tags (markdown.ts), so this is safe.
         <div className={s.preview} data-testid="markdown-preview" dangerouslySetInnerHTML={{ __html: renderMarkdown(text) }} />
