@@ -113,6 +113,11 @@ describe('super administrator: clients, system dictionary, system configuration'
     for (const url of ['/api/adminapi/sys/clients', '/api/adminapi/sys/dictionaries', '/api/adminapi/sys/config']) expect((await call('GET', url, brand)).status).toBe(403);
     expect((await call('POST', '/api/adminapi/sys/config/save', brand, { password_rule: 'pwd' })).status).toBe(403);
     expect((await call('POST', '/api/adminapi/sys/clients/freeze', brand, { id: 1 })).status).toBe(403);
+    // Nor can a company role grant a platform screen.
+    const role = await call('POST', '/api/adminapi/roles/save', brand, { code: 'sneaky', name_zh: '越权', grants: [{ menu_code: 'admin.sys.config', verbs: ['view', 'edit'] }] });
+    expect(role.status).toBe(400);
+    const catalog = await call('GET', '/api/adminapi/permission-catalog', brand);
+    expect((catalog.body.data.menus as Array<{ menu_code: string }>).some((m) => m.menu_code.startsWith('admin.sys.'))).toBe(false);
   });
 
   it('changes a licence type with optimistic locking, and freezes and reactivates a company', async () => {

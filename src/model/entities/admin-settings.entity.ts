@@ -69,6 +69,18 @@ defineDictionary({
   ],
 });
 
+/** Kinds of company that sign up (spec 3 "client: type"; the access area's COMPANY_TYPES). */
+defineDictionary({
+  code: 'company_type',
+  label: { zh: '企业类型', en: 'Company type' },
+  items: [
+    { value: 'brand', label: { zh: '品牌/客户', en: 'Brand / customer' } },
+    { value: 'maker', label: { zh: '成衣工厂', en: 'Garment maker' } },
+    { value: 'supplier', label: { zh: '面辅料供应商', en: 'Fabric and trim supplier' } },
+    { value: 'platform', label: { zh: '平台', en: 'Platform' } },
+  ],
+});
+
 /** Data dictionary categories: a tenant's own dictionaries (spec 2 "data dictionary and categories"). */
 export const adminDictCategory = defineEntity({
   name: 'admin_dict_category',

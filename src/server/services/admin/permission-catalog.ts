@@ -1,5 +1,5 @@
 import { allEntities, allMenuGroups } from '../../../model';
-import { BASE_VERBS } from './permission-model';
+import { BASE_VERBS, isSuperMenu } from './permission-model';
 
 /**
  * What a role can be granted (the role editor's matrix): every menu code of the declared menus and
@@ -39,6 +39,11 @@ export function permissionCatalog(): CatalogEntry[] {
 }
 
 /** Whether a menu code exists (declared menus or registry entities). */
+/** What a company's role may be granted: the catalogue without the platform's own screens. */
+export function tenantPermissionCatalog(): CatalogEntry[] {
+  return permissionCatalog().filter((e) => !isSuperMenu(e.menu_code));
+}
+
 export function knownMenuCode(code: string): boolean {
   return permissionCatalog().some((e) => e.menu_code === code);
 }

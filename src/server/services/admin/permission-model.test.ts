@@ -33,6 +33,8 @@ describe('menu permissions (spec 6)', () => {
     expect(can(g({ systemRoles: ['clientadmin'] }), 'admin.role', 'edit')).toBe(true);
     expect(can(g({ systemRoles: ['clientadmin'] }), 'admin.sys.signup', 'view')).toBe(false);
     expect(can(g({ isSuper: true }), 'admin.sys.signup', 'edit')).toBe(true);
+    // A company role naming a platform screen (a stored grant, however it got there) grants nothing.
+    expect(can(g({ tenantGrants: [{ 'admin.sys.config': ['view', 'edit'] }] }), 'admin.sys.config', 'edit')).toBe(false);
   });
 
   it('gives unassigned users nothing and guests read access only', () => {

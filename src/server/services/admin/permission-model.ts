@@ -63,6 +63,8 @@ export function verbsAllow(granted: readonly string[], verb: PermissionVerb): bo
 /** Spec 6: the server enforces each verb on its own, whatever the browser shows. */
 export function can(who: Grantee, menuCode: string, verb: PermissionVerb): boolean {
   if (who.isSuper) return true;
+  // The platform's screens are the super administrator's alone: no company role can grant them.
+  if (isSuperMenu(menuCode)) return false;
   for (const code of who.systemRoles) {
     const grant = SYSTEM_ROLE_GRANTS[code];
     if (grant && verbsAllow(grant(menuCode), verb)) return true;

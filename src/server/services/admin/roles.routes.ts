@@ -10,7 +10,7 @@ import { columnType } from '../../resources/page-query';
 import { assertCan } from '../../resources/permissions';
 import { withTenant } from '../rls';
 import { idOf, listOf } from './input.util';
-import { permissionCatalog } from './permission-catalog';
+import { permissionCatalog, tenantPermissionCatalog } from './permission-catalog';
 import { DATA_OPERATORS, isDataOperator, normaliseVerbs, SYSTEM_ROLE_GRANTS } from './permission-model';
 import { entityOfMenu } from './permission.service';
 
@@ -63,7 +63,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/adminapi/permission-catalog', { preHandler: requireAuth }, async (req) => {
     await assertCan(authOf(req), 'admin.role', 'read', { db });
-    return ok({ menus: permissionCatalog(), operators: DATA_OPERATORS });
+    return ok({ menus: tenantPermissionCatalog(), operators: DATA_OPERATORS });
   });
 
   app.get('/adminapi/roles', { preHandler: requireAuth }, async (req) => {
@@ -113,7 +113,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
     if (!nameZh) errors.name_zh = { key: 'rule.required' };
     if (!(ROLE_KINDS as readonly string[]).includes(kind)) errors.kind = { key: 'rule.notInDictionary' };
     if (id && !version) errors.version = { key: 'rule.required' };
-    const catalog = new Map(permissionCatalog().map((c) => [c.menu_code, c.verbs]));
+    const catalog = new Map(tenantPermissionCatalog().map((c) => [c.menu_code, c.verbs]));
     const grants = grantsOf(input, catalog);
     if (Object.keys(errors).length || !code || !nameZh) throw validationError(errors);
 
