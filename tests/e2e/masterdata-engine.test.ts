@@ -173,6 +173,7 @@ describe('master data through the registry engine', () => {
     expect(history).toContain('maker');
     expect(history).toContain('新建');
     expect(history).toContain('修改');
+    await page.waitForTimeout(600); // the drawer's slide-in animation
     await snap(page, 'engine-06-vendor-history');
     await page.click('[data-testid=form-drawer] button[aria-label="关闭"]');
 

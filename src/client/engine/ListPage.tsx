@@ -51,6 +51,7 @@ const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '8px', padding: '12px 16px', height: '100%', boxSizing: 'border-box', minHeight: 0 },
   head: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
   grow: { flex: 1 },
+  toolbar: { flexWrap: 'wrap', '& button': { whiteSpace: 'nowrap' } },
   bar: { display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap', background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, padding: '2px 6px', boxShadow: tokens.shadow2 },
   foot: { display: 'flex', gap: '16px', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
 });
@@ -221,7 +222,7 @@ export function ListPage({ resolved, subindex }: { resolved: ResolvedPage; subin
         />
       </div>
       <div className={s.bar}>
-        <Toolbar aria-label={title} size="small">
+        <Toolbar aria-label={title} size="small" className={s.toolbar}>
           {has('create') && (
             <ToolbarButton appearance="primary" icon={<AddRegular />} onClick={() => setDrawer({ action: 'add', id: null })} data-testid="action-create">
               {t('engine.create')}

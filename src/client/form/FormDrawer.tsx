@@ -1,4 +1,4 @@
-import { Button, DrawerBody, DrawerFooter, DrawerHeader, DrawerHeaderTitle, OverlayDrawer, Spinner, Tab, TabList } from '@fluentui/react-components';
+import { Button, DrawerBody, DrawerFooter, DrawerHeader, DrawerHeaderTitle, makeStaticStyles, OverlayDrawer, Spinner, Tab, TabList } from '@fluentui/react-components';
 import { Dismiss24Regular } from '@fluentui/react-icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,10 +13,19 @@ import { HistoryPanel } from './HistoryPanel';
  * planner never loses the grid): Fluent's OverlayDrawer at the end, large, or full width for a
  * master-detail document; a history tab for stored records.
  */
+/**
+ * Toasts and the drawer are both portals at the same z-index, so a toast raised while the drawer is
+ * open (spec 5's "请先更正表单的错误内容，再尝试提交！") would sit under it. The toaster's portal goes on top.
+ */
+const useToastAboveDrawer = makeStaticStyles({
+  '.fui-FluentProvider:has(> .fui-Toaster)': { zIndex: 1000002 },
+});
+
 export type DrawerState = { action: RouteAction; id: number | null; tab?: 'form' | 'history' } | null;
 
 export function FormDrawer(props: { resolved: ResolvedPage; state: DrawerState; onClose: () => void; onSaved: (row: Row) => void }) {
   const { t, i18n } = useTranslation();
+  useToastAboveDrawer();
   const { resolved, state } = props;
   const api = useMemo(() => entityApi(resolved), [resolved]);
   const [record, setRecord] = useState<Row | null>(null);

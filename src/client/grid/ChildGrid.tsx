@@ -2,7 +2,7 @@ import { Button, makeStaticStyles, makeStyles, Subtitle2, tokens, useUncontrolle
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import type { CellValueChangedEvent, ColDef, GridApi } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedChildGrid } from '../../model/page-resolve';
 import { cellText } from './cell-text';
@@ -94,6 +94,11 @@ export function ChildGrid(p: ChildGridProps) {
   const structure = p.rows.map((r) => r.__key).join('|');
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const gridRows = useMemo(() => p.rows.map((r) => ({ ...r })), [structure]);
+  // Error marks are cell classes: repaint them when the errors change.
+  useEffect(() => {
+    const api = apiRef.current;
+    if (api && !api.isDestroyed()) api.refreshCells({ force: true });
+  }, [p.errors]);
   const onCellValueChanged = (e: CellValueChangedEvent<ChildRow>) => {
     if (!e.data) return;
     const edited = e.data;

@@ -66,7 +66,7 @@ export function DropdownTable(p: WidgetProps) {
       multiselect={multi}
       value={open ? search : text}
       selectedOptions={chosen}
-      placeholder={t('engine.search')}
+      placeholder={open ? t('engine.search') : t('engine.select')}
       disabled={p.disabled}
       aria-invalid={p.invalid}
       clearable={!p.field.required}
