@@ -38,6 +38,14 @@ describe('header matching', () => {
     expect(matchHeaders(vendor, ['供应商名称', 'Vendor name']).duplicates).toEqual(['Vendor name']);
   });
 
+  it('ignores the messages column an error workbook adds, so a fixed error workbook imports again', () => {
+    for (const h of ['错误信息', 'Messages']) {
+      const m = matchHeaders(vendor, ['*供应商名称', '*供应商类型', h]);
+      expect(m.unknown).toEqual([]);
+      expect(m.mapping[2]).toBeNull();
+    }
+  });
+
   it('does not require line columns (a document may have no lines)', () => {
     expect(matchHeaders(material, ['物料名称', '物料组', '单位', '有效状态']).missingRequired).toEqual([]);
   });

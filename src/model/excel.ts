@@ -3,6 +3,7 @@ import { getEntity } from './entity';
 import { getDictionary } from './dictionaries';
 import type { FieldType } from './field-types';
 import { FIELD_TYPE_TABLE } from './field-types';
+import { translate } from './i18n';
 import type { Language } from './i18n/types';
 
 /**
@@ -210,6 +211,8 @@ export function matchHeaders(entity: EntityDef, headers: readonly unknown[]): He
   const byName = new Map<string, ExcelColumn>();
   for (const c of columns) for (const name of [c.header.zh, c.header.en, c.id]) byName.set(normHeader(name), c);
   const ignorable = new Set<string>();
+  // The error workbook's added messages column (错误信息 / Messages), so a fixed error workbook uploads again.
+  for (const l of ['zh-CN', 'en'] as const) ignorable.add(normHeader(translate(l, 'excel.messagesColumn')));
   for (const f of entity.fields) if (!columns.some((c) => c.field === f && !c.child)) for (const n of [f.label.zh, f.label.en, f.key]) ignorable.add(normHeader(n));
   const mapping: Array<ExcelColumn | null> = [];
   const seen = new Set<string>();

@@ -160,6 +160,8 @@ export const excel: CatalogPart = {
     'uploadimg.again': '重新选择',
     'uploadimg.unknownPage': '该页面不支持批量上传图片',
     'uploadimg.thumb': '缩略图',
+    'uploadimg.all': '全部',
+    'upload.summarySeparator': '；',
     'uploadimg.replace': '将替换原有图片',
   },
   en: {
@@ -320,6 +322,8 @@ export const excel: CatalogPart = {
     'uploadimg.again': 'Choose again',
     'uploadimg.unknownPage': 'This page has no batch image upload',
     'uploadimg.thumb': 'Thumbnail',
+    'uploadimg.all': 'All',
+    'upload.summarySeparator': '; ',
     'uploadimg.replace': 'Replaces the current image',
   },
 };

@@ -194,7 +194,7 @@ export function ImageUploadPage() {
           <div className={s.actions}>
             <Text weight="semibold">{t('uploadimg.preview')}</Text>
             <TabList size="small" selectedValue={filter} onTabSelect={(_, d) => setFilter(d.value as Status | 'all')}>
-              <Tab value="all">{t('upload.total')} {preview.items.length}</Tab>
+              <Tab value="all">{t('uploadimg.all')} {preview.items.length}</Tab>
               {STATUSES.map((st) => (
                 <Tab key={st} value={st} data-testid={`image-tab-${st}`}>
                   {t(`uploadimg.${st}`)}{' '}

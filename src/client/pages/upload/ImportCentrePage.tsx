@@ -32,7 +32,8 @@ const useStyles = makeStyles({
   grow: { flex: 1 },
   card: { padding: 0, overflow: 'hidden' },
   empty: { padding: '40px 16px', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '12px', color: tokens.colorNeutralForeground3 },
-  progress: { display: 'flex', flexDirection: 'column', gap: '2px', minWidth: '140px' },
+  progress: { display: 'flex', flexDirection: 'column', gap: '2px' },
+  clip: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   muted: { color: tokens.colorNeutralForeground3 },
   actions: { display: 'flex', gap: '4px', flexWrap: 'wrap' },
   foot: { display: 'flex', justifyContent: 'center', padding: '8px' },
@@ -45,7 +46,7 @@ function summary(job: JobView, t: (k: string, p?: Record<string, unknown>) => st
   if (job.kind === 'export') return r.rows !== undefined ? t('upload.summaryExport', { rows: r.rows }) : '';
   if (r.total === undefined) return '';
   const base = t('upload.summaryImport', { total: r.total, valid: r.valid ?? 0, invalid: r.invalid ?? 0 });
-  return r.committed ? `${base}; ${t('upload.summaryWritten', { inserted: r.inserted ?? 0, updated: r.updated ?? 0 })}` : base;
+  return r.committed ? `${base}${t('upload.summarySeparator')}${t('upload.summaryWritten', { inserted: r.inserted ?? 0, updated: r.updated ?? 0 })}` : base;
 }
 
 /**
@@ -128,11 +129,11 @@ export function ImportCentrePage() {
               <TableRow>
                 <TableHeaderCell style={{ width: 70 }}>{t('upload.kind')}</TableHeaderCell>
                 <TableHeaderCell>{t('upload.title')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 100 }}>{t('upload.status')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 170 }}>{t('upload.progress')}</TableHeaderCell>
-                <TableHeaderCell>{t('upload.result')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 160 }}>{t('upload.createdAt')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 230 }} />
+                <TableHeaderCell style={{ width: 90 }}>{t('upload.status')}</TableHeaderCell>
+                <TableHeaderCell style={{ width: 140 }}>{t('upload.progress')}</TableHeaderCell>
+                <TableHeaderCell style={{ width: 280 }}>{t('upload.result')}</TableHeaderCell>
+                <TableHeaderCell style={{ width: 150 }}>{t('upload.createdAt')}</TableHeaderCell>
+                <TableHeaderCell style={{ width: 190 }} />
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -142,7 +143,7 @@ export function ImportCentrePage() {
                   <TableRow key={job.id} data-testid={`job-${job.id}`}>
                     <TableCell>{t(`job.kind.${job.kind}`)}</TableCell>
                     <TableCell>
-                      <Text truncate wrap={false} title={job.title ?? ''}>{job.title}</Text>
+                      <div className={s.clip} title={job.title ?? ''}>{job.title}</div>
                     </TableCell>
                     <TableCell>
                       <Badge appearance="tint" color={STATUS_COLOR[job.status]} data-testid={`job-status-${job.id}`}>

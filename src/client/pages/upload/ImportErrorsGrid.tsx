@@ -9,14 +9,14 @@ import { uploadApi, type ImportError } from './upload-api';
 const BLOCK = 200;
 
 const useStyles = makeStyles({
-  wrap: { height: '360px', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, overflow: 'hidden' },
+  wrap: { border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, overflow: 'hidden' },
 });
 
 /**
  * Every error of an import preview as row, column and message (issue 4: "第 12 行 [供应商编码]:
  * ..."), paged from the job's error file, so 100,000 errors scroll like ten.
  */
-export function ImportErrorsGrid({ jobId }: { jobId: number }) {
+export function ImportErrorsGrid({ jobId, rows }: { jobId: number; rows: number }) {
   const s = useStyles();
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'en' ? 'en' : 'zh-CN';
@@ -42,7 +42,8 @@ export function ImportErrorsGrid({ jobId }: { jobId: number }) {
     [jobId],
   );
   return (
-    <div className={s.wrap} data-testid="import-errors">
+    // As tall as its rows up to 10, then it scrolls.
+    <div className={s.wrap} style={{ height: `${44 + 42 * Math.min(10, Math.max(2, rows))}px` }} data-testid="import-errors">
       <AgGridReact<ImportError>
         theme={gridTheme}
         columnDefs={columns}

@@ -264,7 +264,7 @@ export function ImportPage({ advanced = false }: { advanced?: boolean }) {
           <CardHeader header={<Text weight="semibold">3. {t(stage === 'done' ? 'upload.stepResult' : 'upload.stepPreview')}</Text>} description={<Text size={200} className={s.muted}>{String(job.params.fileName ?? '')}</Text>} />
           <div className={s.counts} data-testid="import-counts">
             <Badge appearance="outline" size="large">{t('upload.total')} {job.result?.total ?? 0}</Badge>
-            {Boolean(job.result?.documents) && job.result?.documents !== job.result?.total && <Badge appearance="outline" size="large">{t('upload.documents')} {job.result?.documents}</Badge>}
+            {link?.masterDetail && <Badge appearance="outline" size="large">{t('upload.documents')} {job.result?.documents}</Badge>}
             <Badge appearance="tint" color="success" size="large">{t('upload.valid')} {job.result?.valid ?? 0}</Badge>
             <Badge appearance="tint" color={(job.result?.invalid ?? 0) > 0 ? 'danger' : 'informative'} size="large">{t('upload.invalid')} {job.result?.invalid ?? 0}</Badge>
             {stage === 'done' && <Badge appearance="filled" color="success" size="large">{t('upload.inserted')} {job.result?.inserted ?? 0}</Badge>}
@@ -288,7 +288,7 @@ export function ImportPage({ advanced = false }: { advanced?: boolean }) {
                 </Button>
               </div>
               {job.result?.errorsTruncated && <Text size={200} className={s.muted}>{t('upload.errorsTruncatedHint')}</Text>}
-              <ImportErrorsGrid jobId={job.id} />
+              <ImportErrorsGrid jobId={job.id} rows={Number(job.result?.errorCount ?? 0)} />
             </>
           ) : (
             stage === 'preview' && (
