@@ -1,5 +1,6 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { engineRoutes } from '../engine/routes';
+import { adminRoutes } from '../pages/admin/routes';
 import { orderRoutes } from '../pages/orders/routes';
 import { uploadRoutes } from '../pages/upload/routes';
 import { hasValidToken } from '../session/guard';
@@ -108,6 +109,8 @@ export function appRoutes(): RouteObject[] {
                 ...uploadRoutes,
                 // Hand-made screens of orders and allocation (issue 6), beside the engine's generic routes.
                 ...orderRoutes,
+                // Administration screens (issue 5).
+                ...adminRoutes,
                 // Generic registry routes (/{cata}/index/{opt}, ...) from the registry engine.
                 ...engineRoutes,
                 // Spec routes of features not built yet: they exist and say so.

@@ -1,8 +1,8 @@
 import type { StoredSession } from './storage';
 
 /** A menu entry of the login reply (spec 3: menus are groups of entries with FURL and TITLE). */
-export type MenuItem = { CODE: string; FURL: string; TITLE: string; ICON?: string };
-export type MenuGroupItem = { CODE: string; TITLE: string; ICON?: string; children: MenuItem[] };
+export type MenuItem = { CODE: string; FURL: string; TITLE: string; ICON?: string; TITLE_ZH?: string; TITLE_EN?: string };
+export type MenuGroupItem = { CODE: string; TITLE: string; ICON?: string; TITLE_ZH?: string; TITLE_EN?: string; children: MenuItem[] };
 export type PlatformItem = { id: string; name: string; ui?: string };
 export type CompanyItem = { id: number; name: string };
 

@@ -8,7 +8,10 @@ type Lang = 'zh-CN' | 'en';
  * call that fetched them; the model's declaration (same CODE) gives the other language at once,
  * without a round trip, when the user switches language.
  */
-export function menuEntryTitle(entry: Pick<MenuItem, 'CODE' | 'TITLE'>, language: Lang): string {
+export function menuEntryTitle(entry: Pick<MenuItem, 'CODE' | 'TITLE' | 'TITLE_ZH' | 'TITLE_EN'>, language: Lang): string {
+  // The server's menu tree sends both titles (a company may have renamed the entry): they win.
+  const own = language === 'en' ? entry.TITLE_EN : entry.TITLE_ZH;
+  if (own) return own;
   for (const g of allMenuGroups()) {
     const e = g.entries.find((x) => x.code === entry.CODE);
     if (e) return language === 'en' ? e.title.en : e.title.zh;
@@ -16,7 +19,9 @@ export function menuEntryTitle(entry: Pick<MenuItem, 'CODE' | 'TITLE'>, language
   return entry.TITLE;
 }
 
-export function menuGroupTitle(group: Pick<MenuGroupItem, 'CODE' | 'TITLE'>, language: Lang): string {
+export function menuGroupTitle(group: Pick<MenuGroupItem, 'CODE' | 'TITLE' | 'TITLE_ZH' | 'TITLE_EN'>, language: Lang): string {
+  const own = language === 'en' ? group.TITLE_EN : group.TITLE_ZH;
+  if (own) return own;
   const g = allMenuGroups().find((x) => x.code === group.CODE);
   return g ? (language === 'en' ? g.title.en : g.title.zh) : group.TITLE;
 }

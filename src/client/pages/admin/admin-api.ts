@@ -1,0 +1,83 @@
+import { api } from '../../api/client';
+
+/**
+ * The administration calls of the browser (issue 5), one typed function each. Server side:
+ * src/server/services/admin (/api/adminapi/...) and the access area's sign-up approval
+ * (/api/access/admin/signups).
+ */
+type Label = { zh: string; en: string };
+export type Paged<T> = { rows: T[]; total: number };
+
+export type SignupRow = {
+  id: number; code: string; name: string; full_name: string | null; type: string; status: string;
+  contact_name: string | null; contact_email: string | null; contact_mobile: string | null;
+  created_at: string; reviewed_at: string | null; review_note: string | null; admin_username: string | null;
+};
+export type ClientRow = {
+  id: number; code: string; name: string; full_name: string | null; type: string; status: string; licence_type: string;
+  contact_name: string | null; contact_email: string | null; created_at: string; version: number; users: number;
+};
+export type DictionaryRow = { code: string; label: Label; items: Array<{ value: string; label: Label; extra?: Record<string, string> }> };
+export type SettingRow =
+  | { key: string; label: Label; help: Label; type: 'choice'; options: Array<{ value: string; label: Label }>; value: string; default: string; stored: boolean; updated_at: string | null }
+  | { key: string; label: Label; help: Label; type: 'integer'; min: number; max: number; value: number; default: number; stored: boolean; updated_at: string | null };
+
+export type UserRow = {
+  id: number; username: string; fullname: string | null; email: string | null; mobile: string | null; status: string;
+  org_id: number | null; position_id: number | null; is_manager: boolean; wecom_id: string | null; dingtalk_id: string | null;
+  last_login_at: string | null; last_login_ip: string | null; version: number; roles: string[];
+};
+export type RoleRow = { id: number; client_id: number | null; code: string; name_zh: string; name_en: string; kind: string; remark: string | null; version: number; users: number; system: boolean };
+export type Grant = { menu_code: string; verbs: string[] };
+export type DataRuleRow = { id: number; menu_code: string; field: string; operator: string; value: string; remark: string | null; version: number; role_id: number | null; role_code: string | null; user_id: number | null; username: string | null };
+export type RoleDetail = RoleRow & { grants: Grant[]; data_permissions: DataRuleRow[] };
+export type CatalogEntry = { menu_code: string; title: Label; group: string; verbs: string[] };
+export type AuditRow = { id: number; entity: string; record_id: number | null; action: string; user_id: number | null; username: string | null; ip: string | null; at: string; changes: Array<{ field: string; old: unknown; new: unknown }> };
+export type MenuNode = {
+  code: string; parent_code: string | null; furl: string | null; title_zh: string; title_en: string; icon: string | null; sort: number;
+  visible: boolean; roles: string[] | null; super_only: boolean; origin: 'declared' | 'overridden' | 'tenant'; version: number | null; children: MenuNode[];
+};
+export type MenuRoleOption = { code: string; name_zh: string; name_en: string; system: boolean };
+export type OptionRow = { id: number; code?: string; name?: string };
+
+export const adminApi = {
+  signups: (status: string, page: number, size: number) => api.get<Paged<SignupRow> & { page: number; size: number }>('/access/admin/signups', { status, page, size }),
+  approveSignup: (id: number) => api.post<{ id: number; status: string }>('/access/admin/signups/approve', { id }),
+  rejectSignup: (id: number, reason: string) => api.post<{ id: number; status: string }>('/access/admin/signups/reject', { id, reason }),
+
+  clients: (q: { q?: string; status?: string; page: number; size: number }) => api.get<Paged<ClientRow> & { licence_types: string[] }>('/adminapi/sys/clients', q),
+  saveClientLicence: (id: number, version: number, licence_type: string) => api.post<{ id: number }>('/adminapi/sys/clients/save', { id, version, licence_type }),
+  freezeClient: (id: number) => api.post<{ id: number }>('/adminapi/sys/clients/freeze', { id }),
+  activateClient: (id: number) => api.post<{ id: number }>('/adminapi/sys/clients/activate', { id }),
+  dictionaries: () => api.get<DictionaryRow[]>('/adminapi/sys/dictionaries'),
+  settings: () => api.get<SettingRow[]>('/adminapi/sys/config'),
+  saveSettings: (values: Record<string, string | number>) => api.post<Record<string, unknown>>('/adminapi/sys/config/save', values),
+
+  users: (q: { q?: string; status?: string; page: number; size: number }) => api.get<Paged<UserRow>>('/adminapi/users', q),
+  saveUser: (u: Partial<UserRow> & { id: number; version: number }) => api.post<{ id: number }>('/adminapi/users/save', u),
+  assignRoles: (id: number, roles: string[]) => api.post<{ id: number }>('/adminapi/users/assign-roles', { id, roles }),
+  activateUsers: (ids: number[]) => api.post<{ ids: number[] }>('/adminapi/users/activate', { ids }),
+  freezeUsers: (ids: number[]) => api.post<{ ids: number[] }>('/adminapi/users/freeze', { ids }),
+  resetPassword: (id: number) => api.post<{ id: number; message: string }>('/adminapi/users/reset-password', { id }),
+  invite: (email: string, fullname: string) => api.post<{ outbox_id: number; invite_code: string }>('/adminapi/users/invite', { email, fullname }),
+
+  roles: () => api.get<RoleRow[]>('/adminapi/roles'),
+  role: (id: number) => api.get<RoleDetail>('/adminapi/roles/view', { id }),
+  saveRole: (r: { id?: number; version?: number; code: string; name_zh: string; name_en: string; kind: string; remark: string; grants: Grant[] }) => api.post<{ id: number }>('/adminapi/roles/save', r),
+  removeRole: (id: number) => api.post<{ id: number }>('/adminapi/roles/remove', { id }),
+  catalog: () => api.get<{ menus: CatalogEntry[]; operators: string[] }>('/adminapi/permission-catalog'),
+  dataRules: (roleId?: number) => api.get<DataRuleRow[]>('/adminapi/data-permissions', roleId ? { role_id: roleId } : {}),
+  saveDataRule: (r: { id?: number; version?: number; role_id: number; menu_code: string; field: string; operator: string; value: string; remark?: string }) => api.post<{ id: number }>('/adminapi/data-permissions/save', r),
+  removeDataRule: (id: number) => api.post<{ id: number }>('/adminapi/data-permissions/remove', { id }),
+
+  audit: (q: { entity?: string; username?: string; from?: string; to?: string; client_id?: number; page: number; size: number }) => api.get<Paged<AuditRow>>('/adminapi/audit', q),
+
+  menus: () => api.get<{ tree: MenuNode[]; roles: MenuRoleOption[] }>('/adminapi/menus'),
+  saveMenu: (n: { code: string; parent_code?: string | null; title_zh?: string; title_en?: string; sort?: number; visible?: boolean; roles?: string[]; furl?: string; version?: number | null }) =>
+    api.post<{ id: number }>('/adminapi/menus/save', { ...n, version: n.version ?? undefined }),
+  orderMenus: (items: Array<{ code: string; parent_code?: string | null; sort: number }>) => api.post<{ count: number }>('/adminapi/menus/order', { items }),
+  resetMenu: (code: string) => api.post<{ code: string }>('/adminapi/menus/reset', { code }),
+
+  /** Rows of a registry entity for a drop-down (orgs, positions). */
+  options: (prefix: string, entity: string) => api.get<{ rows: OptionRow[] }>(`/${prefix}/${entity}/page`, { size: 100 }, { quiet: true }),
+};

@@ -1,0 +1,115 @@
+import { Button, Caption1, Card, makeStyles, MessageBar, MessageBarBody, Spinner, Title3, tokens } from '@fluentui/react-components';
+import { ChevronLeft20Regular, ChevronRight20Regular } from '@fluentui/react-icons';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import { currentLanguage } from '../../app/i18n';
+import { ConfirmDialog } from '../../form/dialogs';
+
+/** Pieces every administration screen shares: the page frame, loading and empty states, paging, confirmations. */
+export const useAdminStyles = makeStyles({
+  page: { display: 'grid', gap: '16px', maxWidth: '1400px' },
+  head: { display: 'flex', alignItems: 'end', justifyContent: 'space-between', gap: '12px', flexWrap: 'wrap' },
+  actions: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'end' },
+  card: { padding: '0', overflow: 'hidden' },
+  toolbar: { display: 'flex', gap: '8px', alignItems: 'end', flexWrap: 'wrap', padding: '12px 16px', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+  empty: { padding: '32px', textAlign: 'center', color: tokens.colorNeutralForeground3 },
+  footer: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: '8px', padding: '10px 16px' },
+  rowActions: { display: 'flex', gap: '4px', flexWrap: 'wrap' },
+  form: { display: 'grid', gap: '12px' },
+  twoCols: { display: 'grid', gap: '12px', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
+});
+
+/** A label in the interface language. */
+export function useLabel(): (l: { zh: string; en: string } | null | undefined) => string {
+  const { i18n } = useTranslation();
+  const en = i18n.language === 'en';
+  return (l) => (l ? (en ? l.en || l.zh : l.zh) : '');
+}
+
+export const formatTime = (iso: string | null | undefined): string => (iso ? new Date(iso).toLocaleString(currentLanguage()) : '');
+
+/** The frame of an admin screen: title, explanation, actions on the right. */
+export function AdminPage(props: { title: string; explain?: string; actions?: ReactNode; testId: string; children: ReactNode }) {
+  const s = useAdminStyles();
+  return (
+    <div className={s.page} data-testid={props.testId}>
+      <div className={s.head}>
+        <div>
+          <Title3 as="h1">{props.title}</Title3>
+          {props.explain ? <Caption1 block>{props.explain}</Caption1> : null}
+        </div>
+        {props.actions ? <div className={s.actions}>{props.actions}</div> : null}
+      </div>
+      {props.children}
+    </div>
+  );
+}
+
+/** Loading, refused, failed and empty states of a list (spec 8 toasts already told the user about failures). */
+export function ListState(props: { loading: boolean; error: unknown; empty: boolean; emptyText?: string }) {
+  const s = useAdminStyles();
+  const { t } = useTranslation();
+  if (props.loading) return <Spinner style={{ padding: 32 }} label={t('engine.loading')} />;
+  if (props.error instanceof ApiError && props.error.status === 403)
+    return (
+      <MessageBar intent="warning">
+        <MessageBarBody>{t('adminui.forbidden')}</MessageBarBody>
+      </MessageBar>
+    );
+  if (props.error)
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>{t('adminui.loadFailed')}</MessageBarBody>
+      </MessageBar>
+    );
+  if (props.empty) return <div className={s.empty} data-testid="admin-empty">{props.emptyText ?? t('adminui.empty')}</div>;
+  return null;
+}
+
+export function Pager(props: { page: number; size: number; total: number; onPage: (p: number) => void }) {
+  const s = useAdminStyles();
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(props.total / props.size));
+  return (
+    <div className={s.footer}>
+      <Caption1>{t('adminui.total', { total: props.total, page: props.page, pages })}</Caption1>
+      <Button size="small" icon={<ChevronLeft20Regular />} disabled={props.page <= 1} onClick={() => props.onPage(props.page - 1)} aria-label={t('ui.common.previous')} />
+      <Button size="small" icon={<ChevronRight20Regular />} disabled={props.page >= pages} onClick={() => props.onPage(props.page + 1)} aria-label={t('ui.common.next')} />
+    </div>
+  );
+}
+
+export function AdminCard(props: { children: ReactNode }) {
+  const s = useAdminStyles();
+  return <Card className={s.card}>{props.children}</Card>;
+}
+
+/**
+ * Confirmation before destructive actions: `const [dialog, confirm] = useConfirm();` then
+ * `if (await confirm(text)) ...`, rendering `{dialog}` once.
+ */
+export function useConfirm(): [ReactNode, (text: string) => Promise<boolean>] {
+  const [text, setText] = useState<string | null>(null);
+  const resolver = useRef<((ok: boolean) => void) | null>(null);
+  const ask = useCallback((question: string) => {
+    setText(question);
+    return new Promise<boolean>((resolve) => {
+      resolver.current = resolve;
+    });
+  }, []);
+  const close = (ok: boolean) => {
+    setText(null);
+    resolver.current?.(ok);
+    resolver.current = null;
+  };
+  return [<ConfirmDialog key="confirm" open={text !== null} text={text ?? ''} onConfirm={() => close(true)} onCancel={() => close(false)} />, ask];
+}
+
+/** Per-field messages of a 11000 reply (spec 8), joined when a field has several. */
+export function fieldErrorsOf(e: unknown): Record<string, string> {
+  if (!(e instanceof ApiError) || !e.errors) return {};
+  return Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
+}

@@ -1,0 +1,39 @@
+import type { RouteObject } from 'react-router-dom';
+import { ADMIN_SCREENS } from '../../../../grids/admin/menu';
+
+type PageModule = Record<string, unknown>;
+
+function lazyPage(load: () => Promise<PageModule>, name: string): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const m = await load();
+      return { Component: m[name] as React.ComponentType };
+    },
+  };
+}
+
+const sys = () => import('./SysPages') as Promise<PageModule>;
+const users = () => import('./UsersPage') as Promise<PageModule>;
+const roles = () => import('./RolesPage') as Promise<PageModule>;
+const dataperms = () => import('./DataPermsPage') as Promise<PageModule>;
+const audit = () => import('./AuditPage') as Promise<PageModule>;
+const menus = () => import('./MenuEditorPage') as Promise<PageModule>;
+
+const rel = (path: string) => path.replace(/^\//, '');
+
+/**
+ * The hand-made administration screens (issue 5), mounted by the shell under its signed-in layout.
+ * Paths and menu codes come from grids/admin/menu.ts; the server refuses each call to anyone whose
+ * roles do not grant it, whatever the browser shows. Titles come from the menu entries.
+ */
+export const adminRoutes: RouteObject[] = [
+  { path: rel(ADMIN_SCREENS.signups.path), ...lazyPage(sys, 'SignupApprovalPage') },
+  { path: rel(ADMIN_SCREENS.clients.path), ...lazyPage(sys, 'ClientsPage') },
+  { path: rel(ADMIN_SCREENS.sysdict.path), ...lazyPage(sys, 'SystemDictionaryPage') },
+  { path: rel(ADMIN_SCREENS.sysconfig.path), ...lazyPage(sys, 'SystemConfigPage') },
+  { path: rel(ADMIN_SCREENS.users.path), ...lazyPage(users, 'UsersPage') },
+  { path: rel(ADMIN_SCREENS.roles.path), ...lazyPage(roles, 'RolesPage') },
+  { path: rel(ADMIN_SCREENS.dataperms.path), ...lazyPage(dataperms, 'DataPermsPage') },
+  { path: rel(ADMIN_SCREENS.audit.path), ...lazyPage(audit, 'AuditPage') },
+  { path: rel(ADMIN_SCREENS.menus.path), ...lazyPage(menus, 'MenuEditorPage') },
+];
