@@ -21,7 +21,7 @@ import { ApiError } from '../../api/client';
 import { currentLanguage } from '../../app/i18n';
 import { AppLink } from '../../shell/AppLink';
 import { accessApi } from '../../session/access-api';
-import { clearSession, signInWith } from '../../session/access-state';
+import { access, clearSession, signInWith } from '../../session/access-state';
 import { safeRedirectTarget } from '../../session/guard';
 import { readPreference, readStoredSession, writePreference } from '../../session/storage';
 import { AuthLayout } from '../common/AuthLayout';
@@ -146,7 +146,15 @@ function FirstLoginChange({ onDone }: { onDone: () => void }) {
         <Title2 as="h1">{t('ui.firstLogin.title')}</Title2>
         <Text block style={{ marginTop: 6 }}>{t('ui.firstLogin.explain')}</Text>
       </div>
-      <ChangePasswordForm requireOld={false} onDone={onDone} submitLabel={t('ui.firstLogin.submit')} />
+      <ChangePasswordForm
+        requireOld={false}
+        onDone={() => {
+          // The server cleared the flag with the change; the session here follows without a reload.
+          access.mustChangePassword = false;
+          onDone();
+        }}
+        submitLabel={t('ui.firstLogin.submit')}
+      />
     </div>
   );
 }
