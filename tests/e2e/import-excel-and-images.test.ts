@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { vendorRow } from '../../fixtures/xlsx/large';
+import { vendorRow, writeEntityFile } from '../../fixtures/xlsx/large';
 import { requireEntity } from '../../src/model';
 import '../../src/model/entities';
 import { headerText, importColumns } from '../../src/model/excel';
@@ -232,4 +232,44 @@ describe('Excel import centre in Chromium', () => {
     expect(readFileSync(files[0]).length).toBeGreaterThan(0);
     await page.close();
   }, 180_000);
+
+  it('a large file imports directly with a live progress bar; a large export runs as a job with a download link', async () => {
+    const big = join(dir, 'vendors-6000.xlsx');
+    await writeEntityFile(big, 'vendor', 6000, vendorRow('BIG'));
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, '/page/upload/viewadv');
+    await page.waitForSelector('[data-testid=import-page-adv]');
+    await page.click('[data-testid=import-entity]');
+    await page.click('[role=option]:has-text("供应商")');
+    await page.click('[data-testid=option-direct]');
+    await page.setInputFiles('[data-testid=import-drop-input]', big);
+    // The job's progress arrives over the socket while the rows are checked and written.
+    await page.waitForSelector('[data-testid=import-progress]', { timeout: 30000 });
+    await snap(page, 'import-09-progress');
+    await page.waitForSelector('[data-testid=import-done]', { timeout: 120000 });
+    expect((await page.textContent('[data-testid=import-done]')) ?? '').toContain('新增 6000 条');
+
+    await page.goto(`${server.url}/md/index/vendor`);
+    await page.waitForSelector('[data-testid=grid-vendor] .ag-header-cell');
+    await page.fill('[data-testid=quick-search]', 'BIG');
+    await page.waitForSelector('[data-testid=row-total]:has-text("6000")', { timeout: 15000 });
+    await page.click('[data-testid=action-export]');
+    await page.click('[data-testid=export-en]');
+    await page.waitForSelector('[data-testid=export-job]', { timeout: 15000 });
+    await page.waitForSelector('[data-testid=export-download]:not([disabled])', { timeout: 120000 });
+    await snap(page, 'import-10-export-job');
+    const exported = await download(page, () => page.click('[data-testid=export-download]'), 'export-6000.xlsx');
+    const ws = visible(await readBook(exported.file));
+    expect(ws.rowCount).toBe(6001);
+    expect(headersOf(ws)).toContain('Vendor code');
+
+    await page.goto(`${server.url}/upload/index`);
+    await page.waitForSelector('[data-testid=centre-jobs]');
+    expect((await page.textContent('[data-testid=centre-jobs]')) ?? '').toContain('6000 行');
+    await snap(page, 'import-11-centre-with-export');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 300_000);
 });

@@ -131,7 +131,7 @@ export function ImportCentrePage() {
                 <TableHeaderCell>{t('upload.title')}</TableHeaderCell>
                 <TableHeaderCell style={{ width: 90 }}>{t('upload.status')}</TableHeaderCell>
                 <TableHeaderCell style={{ width: 140 }}>{t('upload.progress')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 280 }}>{t('upload.result')}</TableHeaderCell>
+                <TableHeaderCell>{t('upload.result')}</TableHeaderCell>
                 <TableHeaderCell style={{ width: 150 }}>{t('upload.createdAt')}</TableHeaderCell>
                 <TableHeaderCell style={{ width: 190 }} />
               </TableRow>

@@ -239,7 +239,7 @@ export function ImportPage({ advanced = false }: { advanced?: boolean }) {
         )}
         {sending !== null && <ProgressBar value={sending} thickness="large" aria-label={t('upload.uploading', { percent: Math.round(sending * 100) })} />}
         {sending !== null && <Text size={200}>{t('upload.uploading', { percent: Math.round(sending * 100) })}</Text>}
-        {loading && <Spinner size="tiny" label={t('engine.loading')} />}
+        {loading && !job && <Spinner size="tiny" label={t('engine.loading')} />}
         {job && stage === 'working' && (
           <div data-testid="import-progress">
             <Text size={200}>{phase} {Math.round(jobFraction(job) * 100)}%</Text>
