@@ -255,8 +255,14 @@ describe('master data through the registry engine', () => {
 
     // Read-only view of the same record.
     const id = new URL(page.url()).searchParams.get('id');
+    expect(id).toMatch(/^\d+$/);
     await page.goto(`${server.url}/page/view/workline?id=${id}`);
-    await page.waitForSelector('[data-testid=view-workline] [data-testid=entity-form]');
+    try {
+      await page.waitForSelector('[data-testid=view-workline] [data-testid=entity-form]', { timeout: 60000 });
+    } catch (e) {
+      await snap(page, 'engine-11-workline-view-failed');
+      throw e;
+    }
     expect(await page.isDisabled('#f-workline-name')).toBe(true);
     expect(await page.inputValue('#f-workline-name')).toBe('缝制一线');
     await snap(page, 'engine-11-workline-view');

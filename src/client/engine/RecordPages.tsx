@@ -67,7 +67,7 @@ export function ViewPage({ resolved }: { resolved: ResolvedPage }) {
           </div>
           <div className={s.card}>
             <Subtitle2>{t('engine.historyTitle')}</Subtitle2>
-            {id !== null && <HistoryPanel api={api} id={id} />}
+            {id !== null && <HistoryPanel api={api} id={id} fields={formFields(resolved)} />}
           </div>
         </>
       )}

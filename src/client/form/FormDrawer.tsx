@@ -2,7 +2,7 @@ import { Button, DrawerBody, DrawerFooter, DrawerHeader, DrawerHeaderTitle, make
 import { Dismiss24Regular } from '@fluentui/react-icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ResolvedPage } from '../../model/page-resolve';
+import { formFields, type ResolvedPage } from '../../model/page-resolve';
 import { entityApi, type Row } from '../engine/entity-api';
 import { EntityForm, type EntityFormHandle } from './EntityForm';
 import type { RouteAction } from './form-logic';
@@ -91,7 +91,7 @@ export function FormDrawer(props: { resolved: ResolvedPage; state: DrawerState; 
         {ready && tab === 'form' && (
           <EntityForm key={formKey} ref={formRef} resolved={resolved} action={state.action} record={record} onSaved={props.onSaved} onBusyChange={setBusy} />
         )}
-        {ready && tab === 'history' && state.id !== null && <HistoryPanel api={api} id={state.id} />}
+        {ready && tab === 'history' && state.id !== null && <HistoryPanel api={api} id={state.id} fields={formFields(resolved)} />}
       </DrawerBody>
       {ready && tab === 'form' && (
         <DrawerFooter>

@@ -1,6 +1,7 @@
 import { makeStyles, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ResolvedField } from '../../model/page-resolve';
 import type { EntityApi, HistoryEntry } from '../engine/entity-api';
 import { formatDateTime } from '../grid/cell-text';
 
@@ -21,9 +22,16 @@ export function valueText(v: unknown): string {
   return String(v);
 }
 
-export function HistoryPanel({ api, id }: { api: EntityApi; id: number }) {
+/** A dictionary value as its label in the interface language (the log stores codes). */
+function shown(v: unknown, field: ResolvedField | undefined, en: boolean): string {
+  const o = field?.options?.find((x) => x.value === String(v));
+  return o ? (en ? (o.labelEn ?? o.label) : o.label) : valueText(v);
+}
+
+export function HistoryPanel({ api, id, fields = [] }: { api: EntityApi; id: number; fields?: readonly ResolvedField[] }) {
   const s = useStyles();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const en = i18n.language === 'en';
   const [rows, setRows] = useState<HistoryEntry[] | null>(null);
   useEffect(() => {
     let live = true;
@@ -32,6 +40,7 @@ export function HistoryPanel({ api, id }: { api: EntityApi; id: number }) {
       live = false;
     };
   }, [api, id]);
+  const byKey = new Map(fields.map((f) => [f.field, f]));
   if (rows === null) return <Spinner size="small" label={t('engine.loading')} />;
   if (rows.length === 0) return <div className={s.empty}>{t('engine.historyEmpty')}</div>;
   return (
@@ -55,8 +64,8 @@ export function HistoryPanel({ api, id }: { api: EntityApi; id: number }) {
               <TableCell>{i === 0 ? (entry.username ?? '') : ''}</TableCell>
               <TableCell>{i === 0 ? (entry.action_label ?? entry.action) : ''}</TableCell>
               <TableCell>{c.label ?? c.field}</TableCell>
-              <TableCell><span className={s.old}>{c.field ? valueText(c.old) : ''}</span></TableCell>
-              <TableCell><span className={s.new}>{c.field ? valueText(c.new) : ''}</span></TableCell>
+              <TableCell>{c.field && c.old !== null && c.old !== undefined && c.old !== '' ? <span className={s.old}>{shown(c.old, byKey.get(c.field), en)}</span> : ''}</TableCell>
+              <TableCell><span className={s.new}>{c.field ? shown(c.new, byKey.get(c.field), en) : ''}</span></TableCell>
             </TableRow>
           ));
         })}
