@@ -82,7 +82,7 @@ export function AuditPage() {
                   <TableCell>{r.username}</TableCell>
                   <TableCell className={s.mono}>{r.ip}</TableCell>
                   <TableCell><Text>{r.entity}</Text>{r.record_id ? <Text className={s.muted}> #{r.record_id}</Text> : null}</TableCell>
-                  <TableCell><Badge appearance="tint" color={ACTION_COLOR[r.action] ?? 'informative'}>{r.action}</Badge></TableCell>
+                  <TableCell><Badge appearance="tint" color={ACTION_COLOR[r.action] ?? 'informative'} title={r.action}>{t(`adminui.auditAction.${r.action}`, { defaultValue: r.action })}</Badge></TableCell>
                   <TableCell>
                     <div style={{ display: 'grid', padding: '4px 0' }}>
                       {(Array.isArray(r.changes) ? r.changes : []).slice(0, 6).map((c, i) => <Text key={i} size={200} className={s.mono} style={{ wordBreak: 'break-all' }}>{changeText(c)}</Text>)}

@@ -22,6 +22,7 @@ import { Add20Regular, ArrowDown20Regular, ArrowReset20Regular, ArrowUp20Regular
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
+import { ROLE_LABELS, type RoleCode } from '../../../model/roles';
 import { toast } from '../../shell/toast-bus';
 import { adminApi, type MenuNode } from './admin-api';
 import { AdminPage, fieldErrorsOf, ListState, useAdminStyles, useConfirm } from './admin-kit';
@@ -45,6 +46,13 @@ export function MenuEditorPage() {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
   const [draft, setDraft] = useState<Draft | null>(null);
+  // The dialog closes while keeping its last content (no empty frame during the closing motion).
+  const [open, setOpen] = useState(false);
+  const edit = (d: Draft) => {
+    setDraft(d);
+    setErrors({});
+    setOpen(true);
+  };
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [dialog, confirm] = useConfirm();
@@ -52,7 +60,8 @@ export function MenuEditorPage() {
   const tree = data?.tree ?? [];
   const roleName = (code: string) => {
     const r = data?.roles.find((x) => x.code === code);
-    return r ? (en ? r.name_en : r.name_zh) : code;
+    const system = ROLE_LABELS[code as RoleCode];
+    return r ? (en ? r.name_en : r.name_zh) : system ? (en ? system.en : system.zh) : code;
   };
   const title = (n: MenuNode) => (en ? n.title_en || n.title_zh : n.title_zh);
 
@@ -79,7 +88,7 @@ export function MenuEditorPage() {
         ...(draft.kind === 'entry' ? { parent_code: draft.parent_code, ...(draft.declaredUrl ? {} : { furl: draft.furl }) } : {}),
       });
       toast.success(t('adminui.saved'));
-      setDraft(null);
+      setOpen(false);
       void mutate();
     } catch (e) {
       setErrors(fieldErrorsOf(e));
@@ -94,7 +103,7 @@ export function MenuEditorPage() {
     <div className={s.rowActions}>
       <Button size="small" appearance="subtle" icon={<ArrowUp20Regular />} disabled={i === 0} onClick={() => void move(siblings, i, -1)} aria-label={t('adminui.menu.up')} data-testid={`menu-up-${n.code}`} />
       <Button size="small" appearance="subtle" icon={<ArrowDown20Regular />} disabled={i === siblings.length - 1} onClick={() => void move(siblings, i, 1)} aria-label={t('adminui.menu.down')} data-testid={`menu-down-${n.code}`} />
-      <Button size="small" appearance="subtle" icon={<Edit20Regular />} onClick={() => { setDraft(draftOf(n)); setErrors({}); }} aria-label={t('adminui.edit')} data-testid={`menu-edit-${n.code}`} />
+      <Button size="small" appearance="subtle" icon={<Edit20Regular />} onClick={() => edit(draftOf(n))} aria-label={t('adminui.edit')} data-testid={`menu-edit-${n.code}`} />
       {n.origin !== 'declared' ? (
         <Tooltip content={n.origin === 'tenant' ? t('engine.remove') : t('adminui.menu.reset')} relationship="label">
           <Button size="small" appearance="subtle" icon={n.origin === 'tenant' ? <Delete20Regular /> : <ArrowReset20Regular />} onClick={() => void reset(n)} data-testid={`menu-reset-${n.code}`} />
@@ -110,8 +119,8 @@ export function MenuEditorPage() {
       explain={t('adminui.menu.explain')}
       actions={
         <>
-          <Button icon={<FolderAdd20Regular />} onClick={() => { setDraft({ isNew: true, kind: 'group', code: '', title_zh: '', title_en: '', parent_code: '', furl: '', visible: true, roles: [], version: null, declaredUrl: false }); setErrors({}); }} data-testid="menu-add-group">{t('adminui.menu.addGroup')}</Button>
-          <Button appearance="primary" icon={<Add20Regular />} disabled={!tree.length} onClick={() => { setDraft({ isNew: true, kind: 'entry', code: '', title_zh: '', title_en: '', parent_code: tree[0]?.code ?? '', furl: '/', visible: true, roles: [], version: null, declaredUrl: false }); setErrors({}); }} data-testid="menu-add-link">{t('adminui.menu.addLink')}</Button>
+          <Button icon={<FolderAdd20Regular />} onClick={() => edit({ isNew: true, kind: 'group', code: '', title_zh: '', title_en: '', parent_code: '', furl: '', visible: true, roles: [], version: null, declaredUrl: false })} data-testid="menu-add-group">{t('adminui.menu.addGroup')}</Button>
+          <Button appearance="primary" icon={<Add20Regular />} disabled={!tree.length} onClick={() => edit({ isNew: true, kind: 'entry', code: '', title_zh: '', title_en: '', parent_code: tree[0]?.code ?? '', furl: '/', visible: true, roles: [], version: null, declaredUrl: false })} data-testid="menu-add-link">{t('adminui.menu.addLink')}</Button>
         </>
       }
     >
@@ -148,7 +157,7 @@ export function MenuEditorPage() {
         ))}
       </div>
       {dialog}
-      <Dialog open={draft !== null} onOpenChange={(_, d) => !d.open && setDraft(null)}>
+      <Dialog open={open && draft !== null} onOpenChange={(_, d) => !d.open && setOpen(false)}>
         <DialogSurface style={{ maxWidth: 600 }}>
           <DialogBody>
             <DialogTitle>{draft?.isNew ? (draft.kind === 'group' ? t('adminui.menu.addGroup') : t('adminui.menu.addLink')) : t('adminui.menu.editTitle', { code: draft?.code ?? '' })}</DialogTitle>
@@ -192,7 +201,7 @@ export function MenuEditorPage() {
               ) : null}
             </DialogContent>
             <DialogActions>
-              <Button onClick={() => setDraft(null)}>{t('engine.cancel')}</Button>
+              <Button onClick={() => setOpen(false)}>{t('engine.cancel')}</Button>
               <Button appearance="primary" disabled={busy} onClick={() => void save()} data-testid="menu-save">{t('engine.save')}</Button>
             </DialogActions>
           </DialogBody>

@@ -25,7 +25,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
+import { allEntities } from '../../../model/entity';
 import { allMenuGroups } from '../../../model/menus';
+// The menu groups and entities the catalogue names are declared in grids/ (titles of the matrix).
+import '../../../../grids';
 import { toast } from '../../shell/toast-bus';
 import { adminApi, type CatalogEntry, type Grant, type RoleRow } from './admin-api';
 import { AdminCard, AdminPage, fieldErrorsOf, ListState, useAdminStyles, useConfirm, useLabel } from './admin-kit';
@@ -39,6 +42,16 @@ function GrantMatrix(props: { catalog: CatalogEntry[]; grants: GrantMap; readOnl
   const { t } = useTranslation();
   const label = useLabel();
   const groups = useMemo(() => groupCatalog(props.catalog, allMenuGroups()), [props.catalog]);
+  // An action's label from the state machine that declares it (spec 4), else its name.
+  const actionLabel = (menuCode: string, verb: string) => {
+    const name = verb.slice('action:'.length);
+    for (const e of allEntities()) {
+      if (e.menuCode !== menuCode) continue;
+      const tr = e.states?.transitions.find((x) => x.action === name);
+      if (tr) return label(tr.label);
+    }
+    return t(`adminui.verb.${verb}`, { defaultValue: name });
+  };
   const cell = (entry: CatalogEntry, verb: string) => {
     if (!entry.verbs.includes(verb)) return <Text className="muted">—</Text>;
     return (
@@ -53,12 +66,12 @@ function GrantMatrix(props: { catalog: CatalogEntry[]; grants: GrantMap; readOnl
   };
   return (
     <div style={{ overflow: 'auto', maxHeight: 520 }}>
-      <Table size="small" aria-label={t('adminui.role.matrix')}>
+      <Table size="small" aria-label={t('adminui.role.matrix')} style={{ minWidth: 860 }}>
         <TableHeader style={{ position: 'sticky', top: 0, background: tokens.colorNeutralBackground1, zIndex: 1 }}>
           <TableRow>
-            <TableHeaderCell style={{ width: 220 }}>{t('adminui.role.menu')}</TableHeaderCell>
-            {MATRIX_VERBS.map((v) => <TableHeaderCell key={v} style={{ width: 64 }}>{t(`adminui.verb.${v}`)}</TableHeaderCell>)}
-            <TableHeaderCell>{t('adminui.verb.actions')}</TableHeaderCell>
+            <TableHeaderCell style={{ width: 190 }}>{t('adminui.role.menu')}</TableHeaderCell>
+            {MATRIX_VERBS.map((v) => <TableHeaderCell key={v} style={{ width: 56 }}>{t(`adminui.verb.${v}`)}</TableHeaderCell>)}
+            <TableHeaderCell style={{ width: 240 }}>{t('adminui.verb.actions')}</TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -78,9 +91,9 @@ function GrantMatrix(props: { catalog: CatalogEntry[]; grants: GrantMap; readOnl
                   </TableCell>
                   {MATRIX_VERBS.map((v) => <TableCell key={v}>{cell(e, v)}</TableCell>)}
                   <TableCell>
-                    <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0 8px' }}>
+                    <div style={{ display: 'grid', gap: 0 }}>
                       {actions.map((a) => (
-                        <Checkbox key={a} label={a.slice(7)} checked={(props.grants[e.menu_code] ?? []).includes(a)} disabled={props.readOnly} onChange={() => props.onChange(toggleVerb(props.grants, e.menu_code, a))} data-testid={`grant-${e.menu_code}-${a}`} />
+                        <Checkbox key={a} label={actionLabel(e.menu_code, a)} checked={(props.grants[e.menu_code] ?? []).includes(a)} disabled={props.readOnly} onChange={() => props.onChange(toggleVerb(props.grants, e.menu_code, a))} data-testid={`grant-${e.menu_code}-${a}`} />
                       ))}
                     </div>
                   </TableCell>

@@ -1,0 +1,255 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, snap, startServer, type RunningServer } from './support/harness';
+
+/**
+ * Issue 5 in Chromium: (a) the brand's administrator creates a role with a data-permission rule
+ * (vendor grade = A) on the admin screens, assigns it to brand.buyer, and the buyer's vendor list
+ * shrinks to grade A; (b) a company signs up through /signup (the e-mail code read from the outbox
+ * through the API), the super administrator approves it on the approval screen, and its
+ * administrator signs in. Build the client first (`npx vite build`): the server serves dist/client.
+ */
+let server: RunningServer;
+let browser: Browser;
+const VIEWPORT = { width: 1440, height: 900 };
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function api<T>(token: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${server.url}/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as { code: number; data: T };
+  if (envelope.code !== 200) throw new Error(`${path}: ${JSON.stringify(envelope)}`);
+  return envelope.data;
+}
+
+async function token(username: string): Promise<string> {
+  const r = await fetch(`${server.url}/api/access/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'Demo1234' }) });
+  return ((await r.json()) as { data: { access_token: string } }).data.access_token;
+}
+
+/** A fresh browser profile signed in as `username` (each context has its own storage). */
+async function signedIn(username: string, password = 'Demo1234'): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${server.url}/login`);
+  await page.waitForSelector('[data-testid=login-form]');
+  await page.fill('input[name=username]', username);
+  await page.fill('input[name=password]', password);
+  await page.click('[data-testid=login-submit]');
+  await page.waitForSelector('[data-testid=workspace-home]');
+  return { context, page, errors };
+}
+
+/** Opens a menu entry from the side navigation, as a user would. */
+async function openMenu(page: Page, code: string, screen: string): Promise<void> {
+  await page.click(`[data-testid="menu-${code}"]`);
+  await page.waitForSelector(`[data-testid=${screen}]`);
+}
+
+async function pick(page: Page, dropdown: string, optionText: string): Promise<void> {
+  await page.click(`[data-testid=${dropdown}]`);
+  await page.click(`[role=option]:has-text("${optionText}")`);
+}
+
+async function toast(page: Page, intent: 'success' | 'error'): Promise<string> {
+  const el = await page.waitForSelector(`[data-testid=toast-${intent}]`, { timeout: 10000 });
+  return (await el.textContent()) ?? '';
+}
+
+async function vendorTotal(page: Page): Promise<number> {
+  await page.goto(`${server.url}/md/index/vendor`);
+  await page.waitForSelector('[data-testid=grid-vendor] .ag-row');
+  await page.waitForSelector('[data-testid=row-total]');
+  return Number(/\d+/.exec((await page.textContent('[data-testid=row-total]')) ?? '')?.[0] ?? -1);
+}
+
+describe('a role with a data-permission rule narrows the buyer vendor list', () => {
+  it('is created, bound and assigned on the admin screens, and the list shrinks to grade A', async () => {
+    const brandToken = await token('brand');
+    const vendors = await api<{ rows: Array<{ grade: string | null }>; total: number }>(brandToken, '/mdapi/vendor/page?size=100');
+    const gradeA = vendors.rows.filter((v) => v.grade === 'A').length;
+    expect(gradeA).toBeGreaterThan(0);
+    expect(gradeA).toBeLessThan(vendors.total);
+
+    // Before: the buyer sees every vendor of the brand.
+    const buyer1 = await signedIn('brand.buyer');
+    expect(await buyer1.page.$('[data-testid="menu-group-admin"]')).toBeNull();
+    expect(await vendorTotal(buyer1.page)).toBe(vendors.total);
+    await buyer1.context.close();
+
+    const { context, page, errors } = await signedIn('brand');
+    await snap(page, 'admin-01-brand-workspace-admin-menu');
+    // The role: grants viewing and exporting vendors, in the matrix of menus x verbs.
+    await openMenu(page, 'admin.role', 'admin-roles');
+    await page.click('[data-testid=role-new]');
+    await page.fill('[data-testid=role-code]', 'grade_a_buyer');
+    await page.fill('[data-testid=role-name_zh]', 'A级供应商采购');
+    await page.fill('[data-testid=role-name_en]', 'Grade A vendor buyer');
+    await page.click('[data-testid="grant-md.vendor-view"]');
+    await page.click('[data-testid="grant-md.vendor-export"]');
+    await snap(page, 'admin-02-role-matrix');
+    await page.click('[data-testid=role-save]');
+    expect(await toast(page, 'success')).toContain('保存成功');
+    await page.waitForSelector('[data-testid=role-item-grade_a_buyer]');
+
+    // The data permission: vendor grade = A, with the field offered from the vendor declaration.
+    await page.click('[data-testid=role-dataperms]');
+    await page.waitForSelector('[data-testid=admin-dataperms]');
+    await page.click('[data-testid=rule-new]');
+    await pick(page, 'rule-menu', 'md.vendor');
+    await pick(page, 'rule-field', '(grade)');
+    await page.click('[data-testid=rule-value]');
+    await page.click('[role=option]:has-text("A级（战略）")');
+    await snap(page, 'admin-03-data-rule-dialog');
+    await page.click('[data-testid=rule-save]');
+    await page.waitForSelector('[data-testid=rule-row]');
+    expect(await page.textContent('[data-testid=rule-text]')).toMatch(/等级\s*等于\s*A/);
+    await snap(page, 'admin-04-data-rules');
+
+    // Assign it to brand.buyer on the users screen (next to the common role they hold).
+    await openMenu(page, 'admin.user', 'admin-users');
+    await page.waitForSelector('[data-testid=user-row-brand\\.buyer]');
+    await page.click('[data-testid=user-row-brand\\.buyer] [data-testid=assign-roles]');
+    await page.waitForSelector('[data-testid=role-choices]');
+    await page.click('[data-testid=role-choice-grade_a_buyer]');
+    await snap(page, 'admin-05-assign-roles');
+    await page.click('[data-testid=roles-save]');
+    await page.waitForSelector('[data-testid=user-row-brand\\.buyer] [data-testid=user-roles]:has-text("A级供应商采购")');
+    await snap(page, 'admin-06-users');
+
+    // The audit view shows who did it.
+    await openMenu(page, 'admin.audit', 'admin-audit');
+    await page.waitForSelector('[data-testid=audit-row]');
+    const audit = await page.$$eval('[data-testid=audit-row]', (rows) => rows.map((r) => r.textContent ?? ''));
+    expect(audit.some((r) => r.includes('data_permission') && r.includes('brand'))).toBe(true);
+    expect(audit.some((r) => r.includes('user') && r.includes('分配角色') && r.includes('grade_a_buyer'))).toBe(true);
+    await snap(page, 'admin-07-audit');
+
+    // The menu tree editor: the company renames its vendor menu; the shell's menus come from it.
+    await openMenu(page, 'admin.menu', 'admin-menus');
+    await page.click('[data-testid="menu-edit-md.vendor"]');
+    await page.fill('[data-testid=menu-title-zh]', '合作供应商');
+    await page.fill('[data-testid=menu-title-en]', 'Partner vendors');
+    await page.click('[data-testid=menu-save]');
+    await page.waitForSelector('[data-testid="menu-node-md.vendor"]:has-text("合作供应商")');
+    await snap(page, 'admin-07b-menu-editor');
+    await page.reload();
+    await page.waitForSelector('[data-testid="menu-md.vendor"]:has-text("合作供应商")');
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // After: the buyer's list holds the grade A vendors only.
+    const buyer2 = await signedIn('brand.buyer');
+    expect(await buyer2.page.textContent('[data-testid="menu-md.vendor"]')).toContain('合作供应商');
+    expect(await vendorTotal(buyer2.page)).toBe(gradeA);
+    // The grade cells of the grid's data rows (row-id), not of its header or filter rows.
+    const grades = await buyer2.page.$$eval('[data-testid=grid-vendor] [row-id] [role=gridcell][col-id=grade]', (cells) => cells.map((c) => c.textContent?.trim() ?? ''));
+    expect(grades.length).toBe(gradeA);
+    expect(new Set(grades)).toEqual(new Set(['A级（战略）']));
+    await snap(buyer2.page, 'admin-08-buyer-vendors-grade-a');
+    expect(buyer2.errors).toEqual([]);
+    await buyer2.context.close();
+  });
+});
+
+describe('a company signs up and the super administrator approves it', () => {
+  it('signs up on /signup, is approved on the approval screen, and its administrator signs in', async () => {
+    const stamp = Date.now().toString(36);
+    const email = `owner.${stamp}@newco.local`;
+    const username = `owner${stamp}`;
+    const company = `新织制衣${stamp.slice(-4)}`;
+
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/signup`);
+    await page.waitForSelector('[data-testid=signup-step-kind]');
+    await page.click('[data-testid=signup-kind-company]');
+    await page.click('[data-testid=signup-next]');
+    await page.waitForSelector('[data-testid=signup-step-verify]');
+    await page.fill('[data-testid=signup-step-verify] input[type=email]', email);
+    await page.click('[data-testid=send-code]');
+    await page.waitForSelector('[data-testid=code-sent]');
+    await page.fill('[data-testid=signup-step-verify] input[type=tel]', '13912340000');
+    // The code mail has no company yet: the super administrator's outbox holds it.
+    const outbox = await api<{ rows: Array<{ to_address: string; body: string }> }>(await token('admin'), '/utilsapi/outbox?size=50');
+    const code = /\d{6}/.exec(outbox.rows.find((r) => r.to_address === email)?.body ?? '')?.[0];
+    expect(code).toBeTruthy();
+    await page.fill('[data-testid=signup-step-verify] input[inputmode=numeric]', code as string);
+    await page.click('[data-testid=signup-next]');
+    await page.waitForSelector('[data-testid=signup-step-profile]');
+    await page.fill('input[name=company_name]', company);
+    await page.click('[data-testid=company-type] input[value=maker]');
+    await page.fill('[data-testid=signup-step-profile] input[autocomplete=username]', username);
+    await page.fill('[data-testid=signup-step-profile] input[autocomplete=name]', '钱老板');
+    const passwords = await page.$$('[data-testid=signup-step-profile] input[type=password]');
+    await passwords[0].fill('Owner2026');
+    await passwords[1].fill('Owner2026');
+    await page.click('[data-testid=signup-submit]');
+    await page.waitForSelector('[data-testid=signup-finished]');
+    await snap(page, 'admin-09-signup-finished');
+
+    // Pending: the company cannot sign in yet.
+    await page.goto(`${server.url}/login`);
+    await page.waitForSelector('[data-testid=login-form]');
+    await page.fill('input[name=username]', username);
+    await page.fill('input[name=password]', 'Owner2026');
+    await page.click('[data-testid=login-submit]');
+    await page.waitForSelector('[data-testid=login-error]');
+
+    // The super administrator approves it on the approval screen.
+    const admin = await signedIn('admin');
+    await openMenu(admin.page, 'admin.sys.signup', 'admin-signups');
+    const row = `[data-testid=signup-row]:has-text("${company}")`;
+    await admin.page.waitForSelector(row);
+    expect(await admin.page.textContent(row)).toContain(username);
+    await snap(admin.page, 'admin-10-signup-pending');
+    await admin.page.click(`${row} [data-testid=approve]`);
+    await admin.page.click('[data-testid=confirm-ok]');
+    expect(await toast(admin.page, 'success')).toContain(company);
+    await admin.page.waitForSelector(row, { state: 'detached' });
+    await admin.page.click('[data-testid=tab-active]');
+    await admin.page.waitForSelector(row);
+    await snap(admin.page, 'admin-11-signup-approved');
+    // The company is in client management, with its licence type.
+    await openMenu(admin.page, 'admin.sys.client', 'admin-clients');
+    await admin.page.waitForSelector(`[data-testid=client-row]:has-text("${company}")`);
+    await snap(admin.page, 'admin-12-clients');
+    await openMenu(admin.page, 'admin.sys.dict', 'admin-sysdict');
+    await admin.page.click('[data-testid=dict-licence_type]');
+    await admin.page.waitForSelector('[data-testid=dict-item]:has-text("enterprise")');
+    await snap(admin.page, 'admin-12b-system-dictionary');
+    await openMenu(admin.page, 'admin.sys.config', 'admin-sysconfig');
+    await admin.page.waitForSelector('[data-testid=setting-import_max_rows]');
+    await snap(admin.page, 'admin-12c-system-config');
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
+
+    // The approval mail went to the administrator; they sign in and see their company's admin menus.
+    const mails = await api<{ rows: Array<{ to_address: string; subject: string }> }>(await token('admin'), '/utilsapi/outbox?size=50');
+    expect(mails.rows.some((r) => r.to_address === email && r.subject !== '' && !/\d{6}/.test(r.subject))).toBe(true);
+    await context.close();
+    const owner = await signedIn(username, 'Owner2026');
+    expect(await owner.page.textContent('[data-testid=home-company]')).toBe(company);
+    await owner.page.waitForSelector('[data-testid="menu-admin.user"]');
+    await snap(owner.page, 'admin-13-new-company-workspace');
+    await openMenu(owner.page, 'admin.user', 'admin-users');
+    await owner.page.waitForSelector(`[data-testid=user-row-${username}]`);
+    await snap(owner.page, 'admin-14-new-company-users');
+    expect(owner.errors).toEqual([]);
+    await owner.context.close();
+  });
+});
