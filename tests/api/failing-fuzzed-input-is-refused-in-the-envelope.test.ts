@@ -77,6 +77,15 @@ function endpoints(): Endpoint[] {
     ['POST', '/api/adminapi/users/assign-roles', true],
     ['POST', '/api/adminapi/users/freeze', true],
     ['POST', '/api/adminapi/users/activate', true],
+    // Menus and the super administrator's calls (refused to this client administrator: 403).
+    // menus/save is keyed by a menu code, not an id, so a fuzzed body could be a legitimate edit.
+    ['GET', '/api/adminapi/menus', false],
+    ['POST', '/api/adminapi/menus/order', true],
+    ['POST', '/api/adminapi/menus/reset', true],
+    ['GET', '/api/adminapi/sys/clients', false],
+    ['POST', '/api/adminapi/sys/clients/save', true],
+    ['POST', '/api/adminapi/sys/clients/freeze', true],
+    ['POST', '/api/adminapi/sys/config/save', true],
     ['GET', '/api/access/qw3rd-login', false],
     ['POST', '/api/access/dd-login', false],
     ['POST', '/api/thirdpartyapi/qywx-basic/binding-qywx', true],

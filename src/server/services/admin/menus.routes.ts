@@ -143,6 +143,7 @@ export async function menusRoutes(app: FastifyInstance): Promise<void> {
     const { tree } = await treeFor(clientId);
     const roles = await knownRoleCodes(db, clientId);
     const items = listOf(inputOf(req), 'items', 500);
+    if (!items.length) throw validationError({ items: { key: 'form.chooseDataFirst' } });
     const nodes = items.map((item, i) => {
       if (!item || typeof item !== 'object' || Array.isArray(item)) throw validationError({ [`items[${i}]`]: { key: 'access.invalidValue' } });
       const { code, parent_code, sort } = item as Input;
