@@ -44,10 +44,14 @@ export function menusFor(platform: string, roles: string[], isSuper: boolean, la
       CODE: g.code,
       TITLE: pick(g.title),
       ICON: g.icon ?? '',
+      // Both titles travel too, so the shell can switch language without a call (a company's menu
+      // tree may rename entries: the declarations alone no longer know every title).
+      TITLE_ZH: g.title.zh,
+      TITLE_EN: g.title.en,
       children: g.entries
         .filter((e) => (e.superOnly ? isSuper : true))
         .filter((e) => !e.roles || isSuper || e.roles.some((r) => roles.includes(r)))
-        .map((e) => ({ CODE: e.code, FURL: e.furl, TITLE: pick(e.title), ICON: e.icon ?? '' })),
+        .map((e) => ({ CODE: e.code, FURL: e.furl, TITLE: pick(e.title), ICON: e.icon ?? '', TITLE_ZH: e.title.zh, TITLE_EN: e.title.en })),
     }))
     .filter((g) => g.children.length > 0);
 }

@@ -54,9 +54,11 @@ export async function readMenuRows(db: Db, clientId: number | null): Promise<{ p
     (await sql<DbMenuRow>`select id, client_id, code, parent_code, platform, furl, title_zh, title_en, icon, sort, visible, roles, super_only, version
       from menus where client_id is null ${clientId !== null ? sql`or client_id = ${clientId}` : sql``} order by sort, code`.execute(tx)).rows.map(toMenuRow);
   const rows = clientId !== null ? await withTenant(db, clientId, read) : await withSystemScope(db, read);
-  let platform: MenuRow[] = rows.filter((r) => r.client_id === null);
-  // A database whose menus were never seeded (an old test image) still shows the declarations.
-  if (!platform.length) platform = declaredMenuRows(allMenuGroups());
+  const platform: MenuRow[] = rows.filter((r) => r.client_id === null);
+  // A declaration registered in this process after the table was seeded (a database prepared by an
+  // older build, a test's own menu group) shows at once, as the next start would write it.
+  const stored = new Set(platform.map((r) => r.code));
+  for (const r of declaredMenuRows(allMenuGroups())) if (!stored.has(r.code)) platform.push(r);
   return { platform, tenant: rows.filter((r) => r.client_id !== null) };
 }
 

@@ -2,4 +2,4 @@
 export { applyRowLevelSecurity, protectedTables, tableProtection, TENANT_CORE_TABLES } from './rls.service';
 export { currentScope, systemScopedUrl, withSystemScope, withTenant, type ScopedWork } from './tenant-scope';
 export { assertSafeDatabaseRole, databaseRole, unsafeRoleMessage, type RoleFacts } from './db-role.check';
-export { POLICY_NAME, SYSTEM_SCOPE, TENANT_ROLE, TENANT_SETTING, policyExpressions, protectTableSql } from './rls-policy';
+export { PLATFORM_READ_POLICY, POLICY_NAME, SYSTEM_SCOPE, TENANT_ROLE, TENANT_SETTING, policyCount, policyExpressions, protectTableSql } from './rls-policy';

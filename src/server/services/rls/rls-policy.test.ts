@@ -17,6 +17,11 @@ describe('row-level security policy builders', () => {
     expect(shared.using).toContain('client_id is null');
     expect(shared.check).not.toContain('client_id is null');
     expect(policyExpressions('tenant').using).not.toContain('client_id is null');
+    // Platform rows are readable through a SELECT-only policy: updates and deletes never reach them.
+    const statements = protectTableSql('menus', 'shared');
+    expect(statements.find((x) => x.startsWith('create policy tenant_isolation'))).not.toContain('client_id is null');
+    expect(statements.at(-1)).toMatch(/create policy platform_read on "menus" as permissive for select to public using \(client_id is null\)/);
+    expect(protectTableSql('md_vendor', 'tenant').some((x) => x.includes('create policy platform_read'))).toBe(false);
   });
 
   it('accepts only positive integer tenant ids', () => {

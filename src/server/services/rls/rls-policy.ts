@@ -51,18 +51,32 @@ export function policyExpressions(kind: PolicyKind): { using: string; check: str
   return { using: strict, check: strict };
 }
 
-/** The statements that protect one table (idempotent: the policy is dropped and re-created). */
+/** The second policy of a shared table: its platform rows can be read, never updated or deleted. */
+export const PLATFORM_READ_POLICY = 'platform_read';
+
+/**
+ * The statements that protect one table (idempotent: the policies are dropped and re-created).
+ * A `shared` table gets two permissive policies: `tenant_isolation` for every command on own rows,
+ * and `platform_read` for SELECT on the platform's rows. Permissive policies add up per command, so
+ * a tenant reads both but its UPDATE and DELETE never even reach a platform row (no error, no row).
+ */
 export function protectTableSql(table: string, kind: PolicyKind): string[] {
   const t = quoteIdent(table);
-  const { using, check } = policyExpressions(kind);
-  return [
+  const { check } = policyExpressions(kind);
+  const statements = [
     `alter table ${t} enable row level security`,
     // FORCE: the policies bind the table's owner too; the app role usually owns the tables it migrated.
     `alter table ${t} force row level security`,
     `drop policy if exists ${POLICY_NAME} on ${t}`,
-    `create policy ${POLICY_NAME} on ${t} as permissive for all to public using ${using} with check ${check}`,
+    `create policy ${POLICY_NAME} on ${t} as permissive for all to public using ${check} with check ${check}`,
+    `drop policy if exists ${PLATFORM_READ_POLICY} on ${t}`,
   ];
+  if (kind === 'shared') statements.push(`create policy ${PLATFORM_READ_POLICY} on ${t} as permissive for select to public using (client_id is null)`);
+  return statements;
 }
+
+/** How many policies protect a table of this kind (for the start-up check and the tests). */
+export const policyCount = (kind: PolicyKind): number => (kind === 'shared' ? 2 : 1);
 
 /** The value of TENANT_SETTING for a tenant (validated: a positive integer id). */
 export function tenantSettingValue(clientId: number): string {
