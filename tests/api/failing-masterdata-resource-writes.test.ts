@@ -29,7 +29,7 @@ describe('refused writes of the generic resource API', () => {
   });
 
   it('spec 5: a material with both a vendor and a customer, and one with neither', async () => {
-    const m = resourceClient(t.app, brand, 'mdapi', 'material', 'en');
+    const m = resourceClient(t.app, brand, 'mdapi', 'material');
     const vendorId = (await resourceClient(t.app, brand, 'mdapi', 'vendor').page({ size: 1 })).body.data.rows[0].id;
     const customerId = (await resourceClient(t.app, brand, 'mdapi', 'customer').page({ size: 1 })).body.data.rows[0].id;
     const both = await m.save({ name: 'x', material_group: 'fabric', unit: 'M', vendor_id: vendorId, customer_id: customerId });
