@@ -28,7 +28,7 @@ export type HeatmapOption = {
   animation: false;
   grid: { left: number; right: number; top: number; bottom: number; containLabel: true };
   tooltip: { position: 'top'; formatter: (p: { data?: HeatmapDatum | null }) => string };
-  xAxis: { type: 'category'; data: string[]; splitArea: { show: true }; axisLabel: { fontSize: number } };
+  xAxis: { type: 'category'; data: string[]; splitArea: { show: true }; axisLabel: { fontSize: number; interval: 0; rotate: number } };
   yAxis: { type: 'category'; data: string[]; inverse: true; splitArea: { show: true }; axisLabel: { fontSize: number; width: number; overflow: 'truncate' } };
   visualMap: {
     type: 'piecewise';
@@ -103,7 +103,8 @@ export function capacityHeatmapOption(input: HeatmapInput): HeatmapOption {
         return `${vendor} · ${cycle}<br/>${w.load} ${d.load.toLocaleString()} / ${w.capacity} ${d.capacity.toLocaleString()} (${share})`;
       },
     },
-    xAxis: { type: 'category', data: [...input.cycles], splitArea: { show: true }, axisLabel: { fontSize: 11 } },
+    // Every cycle is labelled; a long range is tilted so the labels do not collide.
+    xAxis: { type: 'category', data: [...input.cycles], splitArea: { show: true }, axisLabel: { fontSize: 11, interval: 0, rotate: input.cycles.length > 4 ? 40 : 0 } },
     yAxis: { type: 'category', data: input.vendors.map((v) => v.label), inverse: true, splitArea: { show: true }, axisLabel: { fontSize: 11, width: 110, overflow: 'truncate' } },
     visualMap: {
       type: 'piecewise',

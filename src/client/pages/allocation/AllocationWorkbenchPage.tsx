@@ -30,7 +30,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { getDictionary } from '../../../model/dictionaries';
-import { pageRoute } from '../../../model/page';
 import { api } from '../../api/client';
 import { entityApiOf, type Row } from '../../engine/entity-api';
 import { resolvedPageOf } from '../../engine/resolved-page';
@@ -64,7 +63,7 @@ type SuggestReply = { totals: { demand: number; kept: number; suggested: number;
 type ActionReply = { rows: Row[]; data?: Array<Record<string, unknown> | null> };
 
 /** A pinned row at the bottom of the grid: per vendor, allocated pieces or load against capacity. */
-type PinnedRow = { __pinned: 'allocated' | 'load' };
+type PinnedRow = { __pinned: 'allocated' | 'capacity' | 'load' };
 type GridRow = WorkbenchLine | PinnedRow;
 const isPinned = (r: GridRow | undefined): r is PinnedRow => Boolean(r && '__pinned' in r);
 
@@ -78,7 +77,7 @@ const useStyles = makeStyles({
   bad: { fontWeight: 600, color: tokens.colorPaletteRedForeground1 },
   main: { flex: 1, display: 'flex', gap: '10px', minHeight: '420px' },
   grid: { flex: 1, minWidth: 0, border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, overflow: 'hidden' },
-  side: { width: '430px', flexShrink: 0, display: 'flex', flexDirection: 'column', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, background: tokens.colorNeutralBackground1 },
+  side: { width: '360px', flexShrink: 0, display: 'flex', flexDirection: 'column', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, background: tokens.colorNeutralBackground1 },
   sideHead: { padding: '8px 12px', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, display: 'flex', flexDirection: 'column', gap: '2px' },
   sideBody: { flex: 1, overflow: 'auto', padding: '4px' },
   empty: { padding: '48px', display: 'flex', flexDirection: 'column', gap: '12px', alignItems: 'flex-start' },
@@ -139,7 +138,7 @@ export function AllocationWorkbenchPage() {
 
   const loadVersions = useCallback(async () => {
     try {
-      const reply = await VERSIONS.page({ page: '1', size: '200', sort: 'created_at,desc' });
+      const reply = await VERSIONS.page({ page: '1', size: '200', sort: '-created_at' });
       setVersions(reply.rows);
       return reply.rows;
     } catch {
@@ -198,22 +197,22 @@ export function AllocationWorkbenchPage() {
   const cells = useMemo(() => (state ? heatCells(state) : []), [state, revision]); // eslint-disable-line react-hooks/exhaustive-deps
   const totals = useMemo(() => (state ? summary(state) : null), [state, revision]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const pinnedRows = useMemo<PinnedRow[]>(() => [{ __pinned: 'allocated' }, { __pinned: 'load' }], []);
+  const pinnedRows = useMemo<PinnedRow[]>(() => [{ __pinned: 'allocated' }, { __pinned: 'capacity' }, { __pinned: 'load' }], []);
 
   const columnDefs = useMemo<Array<ColDef<GridRow> | ColGroupDef<GridRow>>>(() => {
     if (!state) return [];
     const line = (p: { data?: GridRow }) => (isPinned(p.data) ? null : (p.data as WorkbenchLine | undefined) ?? null);
-    const pinnedLabel = (p: { data?: GridRow }) => (isPinned(p.data) ? t(p.data.__pinned === 'allocated' ? 'alloc.pinned.allocated' : 'alloc.pinned.load') : undefined);
+    const pinnedLabel = (p: { data?: GridRow }) => (isPinned(p.data) ? t(`alloc.pinned.${p.data.__pinned}`) : undefined);
+    // Pinned: what identifies a line and its totals; category and series scroll with the vendors.
     const fixed: ColDef<GridRow>[] = [
-      { colId: 'month', headerName: t('alloc.col.month'), width: 96, pinned: 'left', valueGetter: (p) => pinnedLabel(p) ?? line(p)?.month, colSpan: (p) => (isPinned(p.data) ? 4 : 1), sortable: true },
-      { colId: 'category', headerName: t('alloc.col.category'), width: 110, pinned: 'left', valueGetter: (p) => { const l = line(p); return l ? (categories.get(l.category) ?? l.category) : ''; }, filter: 'agTextColumnFilter' },
-      { colId: 'series', headerName: t('alloc.col.series'), width: 100, pinned: 'left', valueGetter: (p) => line(p)?.series ?? '', filter: 'agTextColumnFilter' },
-      { colId: 'plan_sku', headerName: t('alloc.col.sku'), width: 150, pinned: 'left', valueGetter: (p) => line(p)?.plan_sku ?? '', filter: 'agTextColumnFilter' },
-      { colId: 'plan_qty', headerName: t('alloc.col.demand'), width: 92, pinned: 'left', type: 'rightAligned', valueGetter: (p) => line(p)?.plan_qty ?? null },
+      { colId: 'month', headerName: t('alloc.col.month'), width: 80, pinned: 'left', valueGetter: (p) => line(p)?.month ?? '', sortable: true },
+      { colId: 'plan_sku', headerName: t('alloc.col.sku'), width: 136, pinned: 'left', valueGetter: (p) => pinnedLabel(p) ?? line(p)?.plan_sku ?? '', filter: 'agTextColumnFilter', cellClassRules: { 'wb-pinned': (p) => isPinned(p.data) } },
+      { colId: 'category', headerName: t('alloc.col.category'), width: 90, pinned: 'left', valueGetter: (p) => { const l = line(p); return l ? (categories.get(l.category) ?? l.category) : ''; }, filter: 'agTextColumnFilter' },
+      { colId: 'plan_qty', headerName: t('alloc.col.demand'), width: 86, pinned: 'left', type: 'rightAligned', valueGetter: (p) => line(p)?.plan_qty ?? null },
       {
         colId: 'allocated',
         headerName: t('alloc.col.allocated'),
-        width: 92,
+        width: 78,
         pinned: 'left',
         type: 'rightAligned',
         valueGetter: (p) => { const l = line(p); return l ? stateRef.current!.ledger.allocated(l.id) : null; },
@@ -221,7 +220,7 @@ export function AllocationWorkbenchPage() {
       {
         colId: 'unallocated',
         headerName: t('alloc.col.unallocated'),
-        width: 92,
+        width: 78,
         pinned: 'left',
         type: 'rightAligned',
         valueGetter: (p) => { const l = line(p); return l ? stateRef.current!.ledger.unallocated(l.id) : null; },
@@ -230,9 +229,9 @@ export function AllocationWorkbenchPage() {
     ];
     const vendorCols: ColDef<GridRow>[] = state.data.vendors.map((v) => ({
       colId: `v${v.id}`,
-      headerName: vendorLabel(v),
+      headerName: v.code ?? v.name,
       headerTooltip: `${vendorLabel(v)} · ${t('alloc.grade')} ${v.grade ?? '-'} · KPI ${v.kpi}`,
-      width: 118,
+      width: 92,
       type: 'rightAligned',
       editable: (p) => Boolean(draft) && !isPinned(p.data) && earlyQty(stateRef.current!, p.data as WorkbenchLine, v.id) === 0,
       valueGetter: (p: ValueGetterParams<GridRow>) => {
@@ -240,7 +239,9 @@ export function AllocationWorkbenchPage() {
         if (isPinned(p.data)) {
           const cyc = cycleRef.current === 'all' ? st.data.cycles : [cycleRef.current];
           const l = vendorLoad(st, cyc).get(v.id) ?? { load: 0, capacity: 0 };
-          return p.data.__pinned === 'allocated' ? l.load : l.capacity > 0 ? `${Math.round((l.load / l.capacity) * 100)}% / ${l.capacity.toLocaleString()}` : l.load > 0 ? t('alloc.noCapacity') : '';
+          if (p.data.__pinned === 'allocated') return l.load;
+          if (p.data.__pinned === 'capacity') return l.capacity;
+          return l.capacity > 0 ? `${Math.round((l.load / l.capacity) * 100)}%` : l.load > 0 ? t('alloc.noCapacity') : '';
         }
         const q = shownQty(st, p.data as WorkbenchLine, v.id);
         return q === 0 && !st.edits.has(cellKeyOf((p.data as WorkbenchLine).id, v.id, (p.data as WorkbenchLine).month)) && !st.locked.has(cellKeyOf((p.data as WorkbenchLine).id, v.id, (p.data as WorkbenchLine).month)) ? null : q;
@@ -256,6 +257,7 @@ export function AllocationWorkbenchPage() {
         return true;
       },
       valueParser: (p) => p.newValue,
+      valueFormatter: (p) => (typeof p.value === 'number' ? p.value.toLocaleString() : String(p.value ?? '')),
       cellEditor: 'agTextCellEditor',
       cellClassRules: {
         'wb-pinned': (p: CellClassParams<GridRow>) => isPinned(p.data),
@@ -279,7 +281,10 @@ export function AllocationWorkbenchPage() {
         return e > 0 ? t('alloc.early', { qty: e }) : undefined;
       },
     }));
-    return [...fixed, { headerName: t('alloc.col.vendors'), children: vendorCols }];
+    const trailing: ColDef<GridRow>[] = [
+      { colId: 'series', headerName: t('alloc.col.series'), width: 96, valueGetter: (p) => line(p)?.series ?? '', filter: 'agTextColumnFilter' },
+    ];
+    return [...fixed, { headerName: t('alloc.col.vendors'), children: vendorCols }, ...trailing];
     // The grid reads live totals through stateRef; columns change with the version and language only.
   }, [state, draft, t, categories]);
 
@@ -289,8 +294,8 @@ export function AllocationWorkbenchPage() {
     const colId = e.column.getColId();
     g.refreshCells({ rowNodes: [e.node as IRowNode<GridRow>], columns: ['allocated', 'unallocated'], force: true });
     g.refreshCells({ columns: [colId], force: true });
-    const pinned = [g.getPinnedBottomRow(0), g.getPinnedBottomRow(1)].filter((n): n is IRowNode<GridRow> => Boolean(n));
-    g.refreshCells({ rowNodes: pinned, force: true });
+    const pinned = [0, 1, 2].map((i) => g.getPinnedBottomRow(i)).filter((n): n is IRowNode<GridRow> => Boolean(n));
+    g.refreshCells({ rowNodes: pinned, columns: [colId], force: true });
     setRevision((r) => r + 1);
   }, []);
 
@@ -299,7 +304,7 @@ export function AllocationWorkbenchPage() {
     const g = gridApi.current;
     if (!g || g.isDestroyed()) return;
     g.onFilterChanged();
-    const pinned = [g.getPinnedBottomRow(0), g.getPinnedBottomRow(1)].filter((n): n is IRowNode<GridRow> => Boolean(n));
+    const pinned = [0, 1, 2].map((i) => g.getPinnedBottomRow(i)).filter((n): n is IRowNode<GridRow> => Boolean(n));
     g.refreshCells({ rowNodes: pinned, force: true });
   }, [cycleTab]);
 
@@ -332,9 +337,10 @@ export function AllocationWorkbenchPage() {
     const reply = await act('suggest');
     if (!reply) return;
     const data = (reply.data?.[0] ?? null) as SuggestReply | null;
+    // The grid and the result appear together, from the cells the suggestion stored.
+    await loadWorkbench(Number(version!.id));
     setSuggestion(data);
     toast.success(t('alloc.suggested', { suggested: data?.totals.suggested ?? 0, unplaced: data?.totals.unplaced ?? 0 }));
-    await loadWorkbench(Number(version!.id));
     void loadVersions();
   };
 
@@ -386,7 +392,8 @@ export function AllocationWorkbenchPage() {
     return tr?.confirm ? (en ? tr.confirm.en : tr.confirm.zh) : '';
   };
   const byStatus = (st: string) => (versions ?? []).filter((v) => v.status === st);
-  const demandLink = versionPage ? `${pageRoute(resolvedPageOf('demand')!.page)}?f.version_id.eq=${String(version?.id ?? '')}` : '';
+  // The version's demand lines in the engine's list, filtered by the version (spec 2 sub-index page).
+  const demandLink = `/page/subindex/demand?version_id=${String(version?.id ?? '')}`;
 
   return (
     <div className={s.page} data-testid="allocation-workbench">
@@ -508,7 +515,10 @@ export function AllocationWorkbenchPage() {
       ) : state.data.lines.length === 0 ? (
         <div className={s.empty} data-testid="workbench-no-lines">
           <Text size={500}>{t('alloc.noLines')}</Text>
-          <Link to={demandLink}>{t('alloc.demandLines')}</Link>
+          <Text>{t('alloc.createHint')}</Text>
+          <Link to={demandLink}>
+            <Button icon={<TableRegular />}>{t('alloc.demandLines')}</Button>
+          </Link>
         </div>
       ) : (
         <>

@@ -98,8 +98,11 @@ export function OrderDrawer(props: { resolved: ResolvedPage; state: OrderDrawerS
 
   const locked = resolved.entity.states?.locked ?? [];
   const editable = orderEditable(entity, record, locked);
-  const action = state?.id === null ? 'add' : editable ? 'edit' : 'view';
-  const actions = orderActions(entity, record);
+  // A new order becomes a stored one at its first save (then it can be sent, and its title shows its number).
+  const stored = record?.id !== undefined && record?.id !== null;
+  const action = !stored ? 'add' : editable ? 'edit' : 'view';
+  // A new requirement order can be saved and sent in one go.
+  const actions: OrderAction[] = action === 'add' && entity === 'prorder' ? ['send'] : orderActions(entity, record);
   const transition = (name: string) => resolved.entity.states?.transitions.find((x) => x.action === name) ?? null;
   const label = (a: OrderAction) => {
     const tr = transition(a);
@@ -136,7 +139,8 @@ export function OrderDrawer(props: { resolved: ResolvedPage; state: OrderDrawerS
   const confirmText = (a: OrderAction) => {
     const tr = transition(a);
     if (tr?.confirm) return en ? tr.confirm.en : tr.confirm.zh;
-    if (a === 'send') return t('orders.confirm.send', { maker: String(record?.maker_vendor_id__label ?? record?.maker_vendor_id ?? '') });
+    const maker = record?.maker_vendor_id__label ?? '';
+    if (a === 'send') return maker ? t('orders.confirm.send', { maker: String(maker) }) : t('orders.confirm.sendNew');
     return t(`orders.confirm.${a}`);
   };
 
@@ -145,7 +149,7 @@ export function OrderDrawer(props: { resolved: ResolvedPage; state: OrderDrawerS
     if (!a) return;
     setConfirm(null);
     // Send saves the form first when it can be edited, so what is sent is what is on the screen.
-    if (a === 'send' && action === 'edit') {
+    if (a === 'send' && action !== 'view') {
       sendAfterSave.current = true;
       void formRef.current?.submit().then(() => {
         // A refused save leaves the flag up; it is cleared so a later plain save does not send.
@@ -174,7 +178,7 @@ export function OrderDrawer(props: { resolved: ResolvedPage; state: OrderDrawerS
     >
       <DrawerHeader>
         <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('engine.close')} icon={<Dismiss24Regular />} onClick={props.onClose} />}>
-          {state?.id === null ? t('engine.titleCreate', { entity: title }) : title}
+          {!stored ? t('engine.titleCreate', { entity: title }) : title}
           {record?.[resolved.entity.titleField] ? ` · ${String(record[resolved.entity.titleField])}` : ''}{' '}
           {stateDef && (
             <Badge appearance="tint" color={stateDef.color ?? 'informative'} data-testid="order-status">
@@ -223,7 +227,7 @@ export function OrderDrawer(props: { resolved: ResolvedPage; state: OrderDrawerS
           )}
           {actions.map((a) => (
             <Button key={a} appearance={a === 'send' || a === 'accept' ? 'primary' : 'secondary'} disabled={busy} onClick={() => startAction(a)} data-testid={`order-action-${a}`}>
-              {a === 'send' && action === 'edit' ? t('orders.action.saveAndSend') : label(a)}
+              {a === 'send' && action !== 'view' ? t('orders.action.saveAndSend') : label(a)}
             </Button>
           ))}
           <Button disabled={busy} onClick={props.onClose}>{t('engine.close')}</Button>
