@@ -2,6 +2,8 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { LISTS_SHEET, TEMPLATE_SHEET } from '../../../model/excel';
+// exceljs 4.4 breaks UTF-8 characters at chunk boundaries of large sheets; this installs the fix.
+import './exceljs-utf8.patch';
 
 /**
  * Streams an .xlsx file with exceljs's WorkbookReader (never the whole workbook in memory): the
