@@ -79,6 +79,7 @@ export async function loadSystemSettings(db: Db, config: AppConfig, defaults: Sy
   const rows = (await sql<{ key: string; value: unknown }>`select key, value from sys_config`.execute(db)).rows;
   const settings = effectiveSettings(defaults, rows);
   config.passwordRule = settings.password_rule;
-  importMaxRows = settings.import_max_rows;
+  // Only a stored choice overrides; without one the import centre keeps reading IMPORT_MAX_ROWS.
+  importMaxRows = rows.some((r) => r.key === 'import_max_rows') ? settings.import_max_rows : null;
   return settings;
 }
