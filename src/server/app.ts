@@ -18,6 +18,7 @@ import './services/orders';
 import { importRoutes } from './services/import';
 import { exportRoutes } from './services/export';
 import { imageRoutes } from './services/images';
+import { profileRoutes } from './services/profile';
 // Page declarations and their menu entries (grids/) register on import; the model routes and menus read them.
 import '../../grids';
 
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(importRoutes, { prefix: '/api' });
   await app.register(exportRoutes, { prefix: '/api' });
   await app.register(imageRoutes, { prefix: '/api' });
+  await app.register(profileRoutes, { prefix: '/api' });
 
   const clientDir = resolve('dist/client');
   if (options.serveClient !== false && existsSync(clientDir)) {

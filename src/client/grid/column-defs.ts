@@ -48,15 +48,17 @@ export function columnDefsOf(columns: readonly ResolvedColumn[], language: 'zh-C
     field: col.field,
     headerName: language === 'en' ? col.label.en : col.label.zh,
     headerTooltip: language === 'en' ? col.label.en : col.label.zh,
-    width: col.width ?? (col.renderer === 'datetime' ? 170 : col.renderer === 'boolean' ? 100 : 140),
-    pinned: col.pinned ?? null,
-    hide: col.hide,
+    // initial*: the declaration's layout applies when the grid starts and on "reset columns"; a
+    // re-render (new language, new props) must not put it back over the user's own layout.
+    initialWidth: col.width ?? (col.renderer === 'datetime' ? 170 : col.renderer === 'boolean' ? 100 : 140),
+    initialPinned: col.pinned ?? undefined,
+    initialHide: col.hide,
     sortable: col.sortable,
     resizable: true,
     type: col.renderer === 'number' || col.renderer === 'money' ? 'rightAligned' : undefined,
     valueFormatter: (p) => cellText(col.renderer, p.value, { column: col, row: p.data ?? undefined, language }),
     // An image field shows its thumbnail (issue 4), the others their text.
-    ...(col.renderer === 'image' ? { cellRenderer: ImageThumb, width: col.width ?? 72 } : {}),
+    ...(col.renderer === 'image' ? { cellRenderer: ImageThumb, initialWidth: col.width ?? 72 } : {}),
     ...(options.filters === false ? { filter: false } : filterOf(col)),
   }));
 }

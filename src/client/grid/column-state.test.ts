@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { applicableState, loadSavedTable, savedTableOf, storageKey, storeSavedTable } from './column-state';
+import { describe, expect, it, vi } from 'vitest';
+import { applicableState, createSavedTableSync, loadSavedTable, savedTableOf, storageKey, storeSavedTable } from './column-state';
 import { cellText } from './cell-text';
 
 function memoryStore() {
@@ -18,17 +18,56 @@ describe('saved table info', () => {
     expect(applicableState(t, ['code'])).toEqual([{ colId: 'code', width: 100, hide: true, pinned: null }]);
   });
 
-  it('stores per user and page, local first, then the session copy', () => {
+  it('reads the account copy first, then local storage; stores locally and hands every change to the sink', () => {
     const store = memoryStore();
+    const sent: Array<[string, unknown]> = [];
+    const sink = (_user: string, page: string, table: unknown) => void sent.push([page, table]);
     const session = { vendor: { columns: [{ colId: 'code', width: 50 }] } };
     expect(loadSavedTable('wang', 'vendor', session, store)).toEqual(session.vendor);
-    storeSavedTable('wang', 'vendor', { columns: [{ colId: 'name' }] }, store);
-    expect(loadSavedTable('wang', 'vendor', session, store)).toEqual({ columns: [{ colId: 'name' }] });
+    storeSavedTable('wang', 'vendor', { columns: [{ colId: 'name' }] }, store, sink);
+    // The account's copy (changed on another device, say) wins over this browser's.
+    expect(loadSavedTable('wang', 'vendor', session, store)).toEqual(session.vendor);
+    // Without one (the save has not reached the server), local storage answers.
+    expect(loadSavedTable('wang', 'vendor', {}, store)).toEqual({ columns: [{ colId: 'name' }] });
     expect(loadSavedTable('li', 'vendor', {}, store)).toBe(null);
     store.setItem(storageKey('li', 'vendor'), '{broken');
     expect(loadSavedTable('li', 'vendor', {}, store)).toBe(null);
-    storeSavedTable('wang', 'vendor', null, store);
+    storeSavedTable('wang', 'vendor', null, store, sink);
     expect(loadSavedTable('wang', 'vendor', {}, store)).toBe(null);
+    expect(sent).toEqual([['vendor', { columns: [{ colId: 'name' }] }], ['vendor', null]]);
+  });
+
+  it('prefers a change made in this visit over the copy the session got at sign-in, a reset included', () => {
+    const session = { vendor: { columns: [{ colId: 'code', width: 50 }] } };
+    const visit = new Map([[storageKey('wang', 'vendor'), { columns: [{ colId: 'name', width: 300 }] }]]);
+    expect(loadSavedTable('wang', 'vendor', session, memoryStore(), visit)).toEqual({ columns: [{ colId: 'name', width: 300 }] });
+    expect(loadSavedTable('wang', 'vendor', session, memoryStore(), new Map([[storageKey('wang', 'vendor'), null]]))).toBe(null);
+    expect(loadSavedTable('li', 'vendor', session, memoryStore(), visit)).toEqual(session.vendor);
+  });
+
+  it('sends layout changes to the server once per quiet period, the last change of each page', async () => {
+    vi.useFakeTimers();
+    try {
+      const calls: Array<Record<string, unknown>> = [];
+      const sync = createSavedTableSync(async (tables) => void calls.push(tables), 1000);
+      sync.schedule('vendor', { columns: [{ colId: 'a' }] });
+      vi.advanceTimersByTime(500);
+      sync.schedule('vendor', { columns: [{ colId: 'b' }] });
+      sync.schedule('material', null);
+      vi.advanceTimersByTime(999);
+      expect(calls).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(calls).toEqual([{ vendor: { columns: [{ colId: 'b' }] }, material: null }]);
+      // Closing the page hands what is pending to the beacon instead of waiting.
+      sync.schedule('customer', { columns: [] });
+      const beacons: unknown[] = [];
+      sync.flushNow((t) => beacons.push(t));
+      expect(beacons).toEqual([{ customer: { columns: [] } }]);
+      vi.advanceTimersByTime(5000);
+      expect(calls).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

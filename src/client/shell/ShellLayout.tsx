@@ -57,6 +57,8 @@ import { accessApi } from '../session/access-api';
 import { access, shellState, signInWith } from '../session/access-state';
 import { endSession, keepSessionFresh, loadProfile } from '../session/session-flow';
 import { ChangePasswordForm } from '../pages/password/ChangePasswordForm';
+import { useAccountLanguage } from '../pages/user/account-language';
+import { FavouriteStar } from '../pages/workspace/favourites';
 import { LanguageSwitch } from './LanguageSwitch';
 import { menuEntryFor, menuEntryTitle, menuGroupTitle } from './menu-lookup';
 import { menuIcon } from './menu-icons';
@@ -97,6 +99,9 @@ const useStyles = makeStyles({
   notice: { display: 'grid', gap: '2px', padding: '8px', borderRadius: '6px', background: tokens.colorNeutralBackground2 },
   userButton: { color: '#fff', ':hover': { color: '#fff', background: 'rgba(255,255,255,0.12)' } },
   navEmpty: { padding: '16px', color: tokens.colorNeutralForeground3 },
+  // A menu entry with its favourite star at the right (spec 2: favourite menus).
+  navEntry: { position: 'relative' },
+  navStar: { position: 'absolute', right: '6px', top: '50%', transform: 'translateY(-50%)' },
 });
 
 /** The platform switcher (spec: platform id and name; menus follow the chosen platform). */
@@ -300,18 +305,20 @@ function SideNav({ open }: { open: boolean }) {
             </NavCategoryItem>
             <NavSubItemGroup>
               {g.children.map((e) => (
-                <NavSubItem
-                  key={e.CODE}
-                  value={e.CODE}
-                  href={e.FURL}
-                  data-testid={`menu-${e.CODE}`}
-                  onClick={(ev) => {
-                    ev.preventDefault();
-                    navigate(e.FURL);
-                  }}
-                >
-                  {menuEntryTitle(e, lang)}
-                </NavSubItem>
+                <div key={e.CODE} className={s.navEntry}>
+                  <NavSubItem
+                    value={e.CODE}
+                    href={e.FURL}
+                    data-testid={`menu-${e.CODE}`}
+                    onClick={(ev) => {
+                      ev.preventDefault();
+                      navigate(e.FURL);
+                    }}
+                  >
+                    {menuEntryTitle(e, lang)}
+                  </NavSubItem>
+                  <FavouriteStar code={e.CODE} title={menuEntryTitle(e, lang)} className={s.navStar} />
+                </div>
               ))}
             </NavSubItemGroup>
           </NavCategory>
@@ -389,6 +396,7 @@ export function ShellLayout() {
   const navigate = useNavigate();
   const user = useSnapshot(access);
   const [navOpen, setNavOpen] = useState(() => window.innerWidth > 900);
+  useAccountLanguage();
 
   // The notification socket follows the signed-in user (spec 7).
   useEffect(() => {

@@ -7,6 +7,7 @@ import { excel } from './excel';
 import { masterdata } from './masterdata';
 import { orders } from './orders';
 import { ordersUi } from './orders-ui';
+import { profile } from './profile';
 import type { CatalogPart, Language } from './types';
 import { DEFAULT_LANGUAGE } from './types';
 
@@ -16,7 +17,7 @@ export * from './types';
  * Every catalogue part of the product. An area adds its own part file here (access, admin,
  * masterdata, ...) so that no two areas edit the same file.
  */
-const PARTS: CatalogPart[] = [common, access, masterdata, engine, excel, admin, orders, ordersUi, client];
+const PARTS: CatalogPart[] = [common, access, masterdata, engine, excel, admin, orders, ordersUi, client, profile];
 
 export function registerCatalogPart(part: CatalogPart): void {
   if (!PARTS.includes(part)) PARTS.push(part);

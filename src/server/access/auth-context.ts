@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { unauthorized } from '../http/errors';
 import { nowSeconds } from './clock';
 import { verifyAccessToken } from './jwt';
+import { assertPasswordChangeDone } from './password-change-gate';
 
 /** Who is calling: filled from the access token on every request that carries one. */
 export type AuthContext = {
@@ -17,6 +18,8 @@ export type AuthContext = {
   platformId: string;
   language: string;
   tokenExp: number;
+  /** Spec 2 first login: set until the user changes the password (password-change-gate.ts). */
+  mustChangePassword?: boolean;
 };
 
 declare module 'fastify' {
@@ -41,9 +44,10 @@ export async function resolveAuth(app: FastifyInstance, token: string): Promise<
   const row = await sql<{
     id: number; username: string; fullname: string | null; client_id: number | null; is_super: boolean;
     language: string; status: string; revoked_at: string | null; platform_id: string; client_status: string | null;
+    must_change_password: boolean;
   }>`
     select u.id, u.username, u.fullname, s.client_id, u.is_super, u.language, u.status, s.revoked_at, s.platform_id,
-           c.status as client_status
+           c.status as client_status, u.must_change_password
     from sessions s join users u on u.id = s.user_id left join clients c on c.id = s.client_id
     where s.id = ${claims.sid} and u.id = ${claims.sub}`.execute(app.db);
   const r = row.rows[0];
@@ -63,15 +67,20 @@ export async function resolveAuth(app: FastifyInstance, token: string): Promise<
     platformId: r.platform_id,
     language: r.language,
     tokenExp: claims.exp,
+    mustChangePassword: r.must_change_password,
   };
 }
 
-/** Registers the hook that fills `req.auth` (null when there is no valid token). */
+/**
+ * Registers the hook that fills `req.auth` (null when there is no valid token) and refuses the
+ * calls of a user who must change the password first (password-change-gate.ts).
+ */
 export function installAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
   app.addHook('preHandler', async (req) => {
     const token = tokenOf(req);
     req.auth = token ? await resolveAuth(app, token) : null;
+    assertPasswordChangeDone(req);
   });
 }
 

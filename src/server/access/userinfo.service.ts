@@ -31,6 +31,8 @@ export type Userinfo = {
   menu_modules: { CODE: string; TITLE: string }[];
   dashroles: string[];
   settings: Record<string, unknown>;
+  /** Spec 3 "saved table info": column layout per list page (services/profile save-setting). */
+  saved_tables: Record<string, unknown>;
   jointgroups: unknown[];
   hasnewversion: boolean;
   build: string;
@@ -66,13 +68,20 @@ export function registerMenuProvider(provider: MenuProvider): void {
   menuProvider = provider;
 }
 
+/** The menus a user sees on a platform: the registered provider's (the menu tree), else the declarations. */
+export async function visibleMenus(db: Db, user: Parameters<MenuProvider>[1]): Promise<ReturnType<typeof menusFor>> {
+  return menuProvider ? menuProvider(db, user) : menusFor(user.platformId, user.roles, user.isSuper, user.language);
+}
+
 type UserRow = {
   id: number; username: string; fullname: string | null; email: string | null; mobile: string | null; avatar: string | null;
   language: string; is_super: boolean; must_change_password: boolean; settings: Record<string, unknown> | string | null;
+  saved_tables: Record<string, unknown> | string | null;
   client_name: string | null; licence_type: string | null;
 };
 
-function settingsOf(raw: UserRow['settings']): Record<string, unknown> {
+/** A jsonb object column as an object (drivers may hand it over as text). */
+export function settingsOf(raw: Record<string, unknown> | string | null | undefined): Record<string, unknown> {
   if (raw && typeof raw === 'object' && !Array.isArray(raw)) return raw;
   if (typeof raw === 'string') {
     try {
@@ -103,7 +112,7 @@ export async function companiesOf(db: Db, userId: number): Promise<{ id: number;
  */
 export async function buildUserinfo(db: Db, config: AppConfig, session: SessionRow, options: { language: Language; build?: string; tokens?: TokenPair }): Promise<Userinfo> {
   const r = await sql<UserRow>`
-    select u.id, u.username, u.fullname, u.email, u.mobile, u.avatar, u.language, u.is_super, u.must_change_password, u.settings,
+    select u.id, u.username, u.fullname, u.email, u.mobile, u.avatar, u.language, u.is_super, u.must_change_password, u.settings, u.saved_tables,
            c.name as client_name, c.licence_type
     from users u left join clients c on c.id = ${session.client_id}
     where u.id = ${session.user_id}`.execute(db);
@@ -115,9 +124,7 @@ export async function buildUserinfo(db: Db, config: AppConfig, session: SessionR
   const dashroles = roles.rows.map((x) => x.code);
   const settings = settingsOf(u.settings);
   if (!Array.isArray(settings.favourite_menus)) settings.favourite_menus = [];
-  const menus = menuProvider
-    ? await menuProvider(db, { userId: u.id, clientId: session.client_id, platformId: session.platform_id, roles: dashroles, isSuper: u.is_super, language: options.language })
-    : menusFor(session.platform_id, dashroles, u.is_super, options.language);
+  const menus = await visibleMenus(db, { userId: u.id, clientId: session.client_id, platformId: session.platform_id, roles: dashroles, isSuper: u.is_super, language: options.language });
   const pick = (l: { zh: string; en: string }) => (options.language === 'en' ? l.en : l.zh);
   const platform = PLATFORMS.find((p) => p.id === session.platform_id) ?? PLATFORMS[0];
   const unread = unreadCounter ? await unreadCounter(db, { userId: u.id, clientId: session.client_id }) : 0;
@@ -143,6 +150,7 @@ export async function buildUserinfo(db: Db, config: AppConfig, session: SessionR
     menu_modules: menus.map((g) => ({ CODE: g.CODE, TITLE: g.TITLE })),
     dashroles,
     settings,
+    saved_tables: settingsOf(u.saved_tables),
     jointgroups: Array.isArray(settings.jointgroups) ? settings.jointgroups : [],
     // spec 2 "version check": the page says which build it was loaded with; any other build is newer.
     hasnewversion: typeof options.build === 'string' && options.build !== '' && options.build !== config.buildId,

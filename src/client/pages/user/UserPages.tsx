@@ -22,20 +22,26 @@ import {
   Title3,
   tokens,
 } from '@fluentui/react-components';
-import { Key24Regular, LocalLanguage24Regular, SignOut24Regular } from '@fluentui/react-icons';
+import { Edit20Regular, Key24Regular, LocalLanguage24Regular, SignOut24Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { LANGUAGES, type Language } from '../../../model/i18n';
 import { ROLE_LABELS, type RoleCode } from '../../../model/roles';
+import { checkRule } from '../../../model/rules';
+import { ApiError } from '../../api/client';
+import { applyServerFieldErrors } from '../../api/form-errors';
 import { changeLanguage, currentLanguage } from '../../app/i18n';
 import { accessApi } from '../../session/access-api';
 import { access, clearSession } from '../../session/access-state';
+import { profileApi } from '../../session/profile-api';
 import { loadProfile } from '../../session/session-flow';
 import { LANGUAGE_NAMES } from '../../shell/LanguageSwitch';
 import { disconnectNotificationSocket } from '../../shell/notification-socket';
 import { toast } from '../../shell/toast-bus';
+import { TextField } from '../common/TextField';
 import { ChangePasswordForm } from '../password/ChangePasswordForm';
 
 const useStyles = makeStyles({
@@ -46,7 +52,59 @@ const useStyles = makeStyles({
   label: { color: tokens.colorNeutralForeground3 },
   roles: { display: 'flex', flexWrap: 'wrap', gap: '6px' },
   form: { maxWidth: '420px' },
+  editForm: { display: 'grid', gap: '14px', maxWidth: '420px' },
+  actions: { display: 'flex', gap: '8px' },
+  headText: { flex: 1 },
 });
+
+type ProfileValues = { fullname: string; email: string; mobile: string };
+
+/**
+ * Editing one's own name, e-mail and mobile (spec 7 save-profile). The spec 5 rules run here
+ * first (required name, `email`, `telephone`); the server checks them again and also that the
+ * e-mail is not another account's, and its field errors land on the fields (spec 8).
+ */
+function ProfileForm({ onDone }: { onDone: () => void }) {
+  const s = useStyles();
+  const { t } = useTranslation();
+  const user = useSnapshot(access);
+  const [failure, setFailure] = useState('');
+  const { control, handleSubmit, setError, formState } = useForm<ProfileValues>({
+    defaultValues: { fullname: user.fullname, email: user.email, mobile: user.mobile || user.phone },
+  });
+  const submit = handleSubmit(async (v) => {
+    setFailure('');
+    try {
+      const saved = await profileApi.saveProfile({ fullname: v.fullname.trim(), email: v.email.trim(), mobile: v.mobile.trim() });
+      Object.assign(access, { fullname: saved.fullname, names: saved.names, email: saved.email ?? '', mobile: saved.mobile ?? '' });
+      toast.success(t('ui.profile.saved'));
+      onDone();
+    } catch (e) {
+      // The spec 8 reactions already told the reply's message; field errors go onto the fields.
+      if (!applyServerFieldErrors(e, setError, {}, ['fullname', 'email', 'mobile'])) setFailure(e instanceof ApiError ? e.message : String(e));
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate className={s.editForm} data-testid="profile-form">
+      {failure ? (
+        <MessageBar intent="error">
+          <MessageBarBody>{failure}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      <TextField control={control} name="fullname" label={t('ui.userinfo.fullname')} required maxLength={50} rules={{ validate: (x) => x.trim() !== '' || t('rule.required') }} />
+      <TextField control={control} name="email" label={t('ui.userinfo.email')} type="email" autoComplete="email" maxLength={100} rules={{ validate: (x) => x.trim() === '' || checkRule('email', x.trim()) || t('rule.email') }} />
+      <TextField control={control} name="mobile" label={t('ui.userinfo.mobile')} type="tel" autoComplete="tel" maxLength={20} rules={{ validate: (x) => x.trim() === '' || checkRule('telephone', x.trim()) || t('rule.telephone') }} />
+      <div className={s.actions}>
+        <Button appearance="primary" type="submit" disabled={formState.isSubmitting} data-testid="profile-save">
+          {formState.isSubmitting ? t('ui.profile.saving') : t('ui.profile.save')}
+        </Button>
+        <Button onClick={onDone} disabled={formState.isSubmitting}>
+          {t('ui.profile.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
 
 function roleName(code: string, lang: Language): string {
   const l = ROLE_LABELS[code as RoleCode];
@@ -54,19 +112,24 @@ function roleName(code: string, lang: Language): string {
 }
 
 /**
- * /page/userinfo: the signed-in user's own profile. The server offers no call to change one's own
- * name, e-mail or mobile yet, so the page shows them read-only and says who can change them.
+ * /page/userinfo: the signed-in user's own profile. Name, e-mail and mobile are edited here
+ * (save-profile); username, company and roles belong to the company administrator.
  */
 export function UserInfoPage() {
   const s = useStyles();
   const { t } = useTranslation();
   const user = useSnapshot(access);
   const lang = currentLanguage();
-  const rows: [string, React.ReactNode][] = [
+  const [editing, setEditing] = useState(false);
+  // [label, value, test id]; the own fields leave the list while the form edits them.
+  const own: [string, React.ReactNode, string?][] = [
+    [t('ui.userinfo.fullname'), user.fullname, 'profile-fullname'],
+    [t('ui.userinfo.email'), user.email || '—', 'profile-email'],
+    [t('ui.userinfo.mobile'), user.mobile || user.phone || '—', 'profile-mobile'],
+  ];
+  const rows: [string, React.ReactNode, string?][] = [
     [t('ui.userinfo.username'), user.username],
-    [t('ui.userinfo.fullname'), user.fullname],
-    [t('ui.userinfo.email'), user.email || '—'],
-    [t('ui.userinfo.mobile'), user.mobile || user.phone || '—'],
+    ...(editing ? [] : own),
     [t('ui.userinfo.company'), user.clientName || '—'],
     [t('ui.userinfo.platform'), user.platformName || user.platformId],
     [t('ui.userinfo.licence'), user.licenceType || '—'],
@@ -87,21 +150,27 @@ export function UserInfoPage() {
       <Card className={s.card}>
         <div className={s.head}>
           <Avatar size={64} name={user.fullname || user.username} image={user.avatar ? { src: user.avatar } : undefined} color="colorful" />
-          <div>
-            <Subtitle2 block>{user.fullname}</Subtitle2>
+          <div className={s.headText}>
+            <Subtitle2 block data-testid="profile-name">{user.fullname}</Subtitle2>
             <Caption1>{user.clientName}</Caption1>
           </div>
+          {editing ? null : (
+            <Button icon={<Edit20Regular />} onClick={() => setEditing(true)} data-testid="profile-edit">
+              {t('ui.profile.edit')}
+            </Button>
+          )}
         </div>
+        {editing ? <ProfileForm onDone={() => setEditing(false)} /> : null}
         <div className={s.grid}>
-          {rows.map(([label, value]) => (
+          {rows.map(([label, value, testId]) => (
             <div key={label} style={{ display: 'contents' }}>
               <Text className={s.label}>{label}</Text>
-              <Body1>{value}</Body1>
+              <Body1 data-testid={testId}>{value}</Body1>
             </div>
           ))}
         </div>
         <MessageBar intent="info">
-          <MessageBarBody>{t('ui.userinfo.readOnly')}</MessageBarBody>
+          <MessageBarBody>{t('ui.profile.readOnlyHint')}</MessageBarBody>
         </MessageBar>
       </Card>
     </div>
@@ -169,25 +238,33 @@ export function SecurityPage() {
   );
 }
 
-/** /page/settings: personal settings; the interface language is kept in this browser (spec 9). */
+/**
+ * /page/settings: personal settings. The interface language is kept in this browser (spec 9) and
+ * saved to the account (save-setting), so the server's messages, mails and menus use it on every
+ * device where the page does not say otherwise.
+ */
 export function SettingsPage() {
   const s = useStyles();
   const { t, i18n } = useTranslation();
+  const choose = async (language: Language) => {
+    await changeLanguage(language);
+    try {
+      await profileApi.saveSetting({ language }, true);
+      access.languageCode = language;
+      toast.success(i18n.t('ui.settings.saved'));
+    } catch (e) {
+      // The page follows the choice anyway; say that the account did not.
+      toast.warning(i18n.t('ui.profile.languageNotSynced', { message: e instanceof ApiError ? e.message || e.status : String(e) }));
+    }
+    // Server-titled menus follow the new language.
+    void loadProfile().catch(() => false);
+  };
   return (
     <div className={s.page} data-testid="settings">
       <Title3 as="h1">{t('ui.settings.title')}</Title3>
       <Card className={s.card}>
-        <CardHeader image={<LocalLanguage24Regular />} header={<Subtitle2>{t('ui.settings.language')}</Subtitle2>} description={<Caption1>{t('ui.settings.languageHint')}</Caption1>} />
-        <RadioGroup
-          value={i18n.language}
-          onChange={(_, d) =>
-            void changeLanguage(d.value as Language).then(() => {
-              void loadProfile().catch(() => false);
-              toast.success(i18n.t('ui.settings.saved'));
-            })
-          }
-          data-testid="settings-language"
-        >
+        <CardHeader image={<LocalLanguage24Regular />} header={<Subtitle2>{t('ui.settings.language')}</Subtitle2>} description={<Caption1>{t('ui.profile.accountSettingHint')}</Caption1>} />
+        <RadioGroup value={i18n.language} onChange={(_, d) => void choose(d.value as Language)} data-testid="settings-language">
           {LANGUAGES.map((l) => (
             <Radio key={l} value={l} label={LANGUAGE_NAMES[l]} />
           ))}

@@ -1,15 +1,18 @@
-import { Badge, Body1, Caption1, Card, makeStyles, Subtitle2, Text, Title2, Title3, tokens } from '@fluentui/react-components';
+import { Badge, Body1, Caption1, Card, makeStyles, Spinner, Subtitle2, Text, Title2, Title3, tokens } from '@fluentui/react-components';
 import { Alert24Regular, Apps24Regular, Building24Regular, Grid24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import { ROLE_LABELS, type RoleCode } from '../../../model/roles';
 import { currentLanguage } from '../../app/i18n';
 import { access } from '../../session/access-state';
+import { profileApi } from '../../session/profile-api';
 import type { MenuGroupItem, MenuItem } from '../../session/login-reply';
 import { menuEntryTitle, menuGroupTitle } from '../../shell/menu-lookup';
 import { menuIcon } from '../../shell/menu-icons';
 import { NotFoundPage } from '../common/CommonPages';
+import { FavouriteStar, HOME_SETTING_KEY } from './favourites';
 import { greetingKey, quickLinks } from './greeting';
 
 const useStyles = makeStyles({
@@ -56,10 +59,59 @@ const useStyles = makeStyles({
     color: tokens.colorBrandForeground1,
   },
   empty: { padding: '24px', color: tokens.colorNeutralForeground3 },
+  favTile: { gridTemplateColumns: '36px 1fr 24px' },
   groups: { display: 'grid', gap: '20px' },
 });
 
 type Entry = MenuItem & { group: string };
+
+/**
+ * The favourites block of the home page (spec 2 "home ... favourite menus"): the account's
+ * favourites from my-workspace-home-setting, in the user's order, each unstarred in place. Not
+ * asked while the first-login password change is pending (the server would refuse it).
+ */
+function FavouritesBlock() {
+  const s = useStyles();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useSnapshot(access);
+  const lang = currentLanguage();
+  const { data, error, isLoading } = useSWR(user.id !== null && !user.mustChangePassword ? HOME_SETTING_KEY : null, () => profileApi.workspaceHome());
+  return (
+    <section className={s.section} data-testid="home-favourites">
+      <Subtitle2 as="h2">{t('ui.favourites.title')}</Subtitle2>
+      {isLoading ? <Spinner size="tiny" /> : null}
+      {error ? <div className={s.empty}>{t('ui.favourites.loadFailed')}</div> : null}
+      {data && data.favourites.length === 0 ? <div className={s.empty}>{t('ui.favourites.empty')}</div> : null}
+      {data && data.favourites.length > 0 ? (
+        <div className={s.tiles}>
+          {data.favourites.map((e) => (
+            <Card
+              key={e.CODE}
+              className={`${s.tile} ${s.favTile}`}
+              role="link"
+              tabIndex={0}
+              onClick={() => navigate(e.FURL)}
+              onKeyDown={(k) => (k.key === 'Enter' && k.target === k.currentTarget ? navigate(e.FURL) : undefined)}
+              data-testid={`favourite-${e.CODE}`}
+            >
+              <div className={s.tileIcon}>{menuIcon(e.ICON)}</div>
+              <div style={{ minWidth: 0 }}>
+                <Text weight="semibold" block truncate wrap={false}>
+                  {menuEntryTitle(e, lang)}
+                </Text>
+                <Caption1 block truncate wrap={false}>
+                  {menuGroupTitle({ CODE: e.GROUP_CODE, TITLE: e.GROUP }, lang)}
+                </Caption1>
+              </div>
+              <FavouriteStar code={e.CODE} title={menuEntryTitle(e, lang)} />
+            </Card>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}
 
 /** Menu entries as tiles that open their FURL. */
 function EntryTiles({ entries }: { entries: Entry[] }) {
@@ -158,6 +210,8 @@ export function WorkspaceHomePage() {
           </div>
         </Card>
       </div>
+
+      <FavouritesBlock />
 
       <section className={s.section}>
         <Subtitle2 as="h2">{t('ui.home.quickLinks')}</Subtitle2>

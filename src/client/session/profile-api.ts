@@ -1,0 +1,26 @@
+import { request } from '../api/client';
+
+/**
+ * The personal-area calls of spec 7 "Profile and workspace" as src/server/services/profile
+ * answers them. Example: `await profileApi.saveFavourites(['md.vendor'])`.
+ */
+export type FavouriteEntry = { CODE: string; FURL: string; TITLE: string; TITLE_ZH?: string; TITLE_EN?: string; ICON: string; GROUP: string; GROUP_CODE: string };
+export type SavedSettings = { language_code: string; settings: Record<string, unknown>; saved_tables: Record<string, unknown> };
+export type OwnProfile = { fullname: string; names: string; email: string | null; mobile: string | null; version: number };
+
+const BASE = '/clientinfoapi/user-profile';
+
+export const profileApi = {
+  /** Merges settings into the account; `saved_tables[page] = null` drops a page's layout. */
+  saveSetting: (body: { language?: string; rpt_theme?: string; saved_tables?: Record<string, unknown> }, quiet = false) =>
+    request<SavedSettings>(`${BASE}/save-setting`, { method: 'POST', body }, { quiet }),
+  saveFavourites: (menus: string[]) => request<{ favourite_menus: string[] }>(`${BASE}/save-favourite-menus`, { method: 'POST', body: { menus } }),
+  removeFavourites: (menus: string[]) => request<{ favourite_menus: string[] }>(`${BASE}/remove-favourite-menus`, { method: 'POST', body: { menus } }),
+  workspaceHome: () => request<{ favourites: FavouriteEntry[]; layout: string[] }>(`${BASE}/my-workspace-home-setting`, { method: 'GET' }, { quiet: true }),
+  saveProfile: (body: { fullname: string; email: string; mobile: string }) => request<OwnProfile>(`${BASE}/save-profile`, { method: 'POST', body }),
+};
+
+/** The save-setting URL with the token in the query (spec 7), for a beacon sent as the page closes. */
+export function saveSettingBeaconUrl(token: string): string {
+  return `/api${BASE}/save-setting?token=${encodeURIComponent(token)}`;
+}

@@ -1,0 +1,220 @@
+import { isLanguage, type Language } from '../../../model/i18n';
+import { checkRule } from '../../../model/rules';
+import type { Input } from '../../access/input.util';
+import { AppError, validationError, type FieldError } from '../../http/errors';
+
+/**
+ * Reading the user-profile calls' input (spec 7 "Profile and workspace"). Bodies arrive
+ * form-encoded (lists as repeated keys, comma-separated text or JSON text; objects as JSON text)
+ * or as JSON. Everything here is pure: it answers a clean value or throws 11000 with the field.
+ */
+
+/** A saved column as the grid keeps it (src/client/grid/column-state.ts SavedColumn). */
+export type SavedColumn = { colId: string; width?: number; hide: boolean; pinned: 'left' | 'right' | null };
+export type SavedTable = { columns: SavedColumn[] };
+
+/** Preference keys kept in users.settings that save-setting may write, each with its check. */
+const LAYOUT_KEYS = ['dash_layout', 'workspace_layout', 'home_layout'] as const;
+export type LayoutKey = (typeof LAYOUT_KEYS)[number];
+
+export type SettingsPatch = {
+  /** users.language: the language the server answers in when the page does not say (spec 9). */
+  language?: Language;
+  /** Merged into users.settings (rpt_theme, cr_dash, vf_qty_amount, layouts). */
+  settings: Record<string, unknown>;
+  /** Page opt to its layout, merged into users.saved_tables. */
+  tables: Record<string, SavedTable>;
+  /** Pages whose saved layout is dropped (the list's "reset columns"). */
+  removeTables: string[];
+};
+
+export const LIMITS = { columns: 300, tablesPerCall: 50, layoutItems: 50, favourites: 30 } as const;
+
+const ID = /^[A-Za-z0-9_.:-]{1,100}$/;
+const THEME = /^[A-Za-z0-9_-]{1,30}$/;
+
+const bad = (field: string, key = 'access.invalidValue', params?: Record<string, unknown>) => validationError({ [field]: { key, params } });
+
+/** A JSON value given as JSON or as JSON text (form-encoded bodies). Undefined when absent or ''. */
+function jsonOf(input: Input, key: string): unknown {
+  const raw = input[key];
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  if (typeof raw !== 'string') return raw;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    throw bad(key);
+  }
+}
+
+/**
+ * A list of identifiers: a JSON array, JSON text of one, repeated form keys, or comma-separated
+ * text (spec 7: empty arrays travel as empty strings, so '' is the empty list).
+ */
+export function idListOf(input: Input, key: string, max: number, tooManyKey = 'profile.tooManyItems'): string[] | undefined {
+  const raw = input[key];
+  if (raw === undefined || raw === null) return undefined;
+  let list: unknown;
+  if (Array.isArray(raw)) list = raw;
+  else if (typeof raw === 'string') {
+    const text = raw.trim();
+    if (text === '') return [];
+    list = text.startsWith('[') ? jsonOf(input, key) : text.split(',').map((s) => s.trim()).filter(Boolean);
+  } else throw bad(key);
+  if (!Array.isArray(list)) throw bad(key);
+  if (list.length > max) throw bad(key, tooManyKey, { max });
+  const out: string[] = [];
+  for (const item of list) {
+    if (typeof item !== 'string' || !ID.test(item)) throw bad(key);
+    if (!out.includes(item)) out.push(item);
+  }
+  return out;
+}
+
+/** The first present spelling of a list (the spec's clients name it differently). */
+export function idListOfAny(input: Input, keys: string[], max: number, tooManyKey?: string): string[] | undefined {
+  for (const k of keys) {
+    const v = idListOf(input, k, max, tooManyKey);
+    if (v !== undefined) return v;
+  }
+  return undefined;
+}
+
+/** One saved table, reduced to the known properties; throws on anything else. */
+export function savedTableOf(value: unknown, field: string): SavedTable {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw bad(field);
+  const columns = (value as { columns?: unknown }).columns;
+  if (!Array.isArray(columns) || columns.length > LIMITS.columns) throw bad(field);
+  const seen = new Set<string>();
+  return {
+    columns: columns.map((c, i) => {
+      const f = `${field}.columns[${i}]`;
+      if (!c || typeof c !== 'object' || Array.isArray(c)) throw bad(f);
+      const { colId, width, hide, pinned } = c as Record<string, unknown>;
+      if (typeof colId !== 'string' || !ID.test(colId) || seen.has(colId)) throw bad(f);
+      seen.add(colId);
+      // The grid measures widths in fractional pixels after a drag; whole pixels are kept.
+      if (width !== undefined && width !== null && !(typeof width === 'number' && Number.isFinite(width) && width >= 10 && width <= 4000)) throw bad(f);
+      if (hide !== undefined && hide !== null && typeof hide !== 'boolean') throw bad(f);
+      if (pinned !== undefined && pinned !== null && pinned !== 'left' && pinned !== 'right') throw bad(f);
+      const col: SavedColumn = { colId, hide: hide === true, pinned: pinned === 'left' || pinned === 'right' ? pinned : null };
+      if (typeof width === 'number') col.width = Math.round(width);
+      return col;
+    }),
+  };
+}
+
+/**
+ * The save-setting body as a patch. `isPage` says whether a list page exists (saved table info is
+ * kept per declared page only, so the column is bounded by the registry).
+ */
+export function settingsPatchOf(input: Input, isPage: (opt: string) => boolean): SettingsPatch {
+  const patch: SettingsPatch = { settings: {}, tables: {}, removeTables: [] };
+  const errors: Record<string, FieldError> = {};
+  const attempt = (fn: () => void) => {
+    try {
+      fn();
+    } catch (e) {
+      if (!(e instanceof AppError) || e.kind !== 'validation' || !e.fields) throw e;
+      Object.assign(errors, e.fields);
+    }
+  };
+
+  attempt(() => {
+    const key = input.language_code !== undefined ? 'language_code' : 'language';
+    const lang = input[key];
+    if (lang === undefined || lang === null || lang === '') return;
+    if (!isLanguage(lang)) throw bad(key);
+    patch.language = lang;
+  });
+  attempt(() => {
+    const theme = input.rpt_theme;
+    if (theme === undefined || theme === null || theme === '') return;
+    if (typeof theme !== 'string' || !THEME.test(theme)) throw bad('rpt_theme');
+    patch.settings.rpt_theme = theme;
+  });
+  attempt(() => {
+    const dash = input.cr_dash;
+    if (dash === undefined || dash === null) return;
+    const text = typeof dash === 'number' || typeof dash === 'boolean' ? String(dash) : dash;
+    if (typeof text !== 'string' || (text !== '' && !ID.test(text))) throw bad('cr_dash');
+    patch.settings.cr_dash = text;
+  });
+  attempt(() => {
+    const v = input.vf_qty_amount;
+    if (v === undefined || v === null || v === '') return;
+    if (v !== 'qty' && v !== 'amount') throw bad('vf_qty_amount');
+    patch.settings.vf_qty_amount = v;
+  });
+  for (const key of LAYOUT_KEYS)
+    attempt(() => {
+      const list = idListOf(input, key, LIMITS.layoutItems);
+      if (list !== undefined) patch.settings[key] = list;
+    });
+  attempt(() => {
+    const tables = jsonOf(input, 'saved_tables');
+    if (tables === undefined) return;
+    if (!tables || typeof tables !== 'object' || Array.isArray(tables)) throw bad('saved_tables');
+    const entries = Object.entries(tables as Record<string, unknown>);
+    if (entries.length > LIMITS.tablesPerCall) throw bad('saved_tables', 'profile.tooManyTables', { max: LIMITS.tablesPerCall });
+    for (const [page, table] of entries) {
+      const field = `saved_tables.${page}`;
+      if (!ID.test(page) || !isPage(page)) {
+        errors[field] = { key: 'profile.unknownPage' };
+        continue;
+      }
+      attempt(() => {
+        if (table === null) patch.removeTables.push(page);
+        else patch.tables[page] = savedTableOf(table, field);
+      });
+    }
+  });
+
+  if (Object.keys(errors).length) throw validationError(errors);
+  if (patch.language === undefined && !Object.keys(patch.settings).length && !Object.keys(patch.tables).length && !patch.removeTables.length)
+    throw validationError({}, 'profile.nothingToSave');
+  return patch;
+}
+
+/** The own-profile fields of save-profile; absent keys stay as they are. */
+export type ProfilePatch = { fullname?: string; email?: string | null; mobile?: string | null };
+
+/**
+ * Reads save-profile's body. Spec 5 rules: the name is required, the e-mail follows `email`, the
+ * mobile `telephone` (11 digits, 13 to 19); an empty e-mail or mobile clears it.
+ */
+export function profilePatchOf(input: Input): ProfilePatch {
+  const errors: Record<string, FieldError> = {};
+  const patch: ProfilePatch = {};
+  const textOf = (key: string, max: number): string | null | undefined => {
+    const raw = input[key];
+    if (raw === undefined) return undefined;
+    if (raw === null) return null;
+    if (typeof raw !== 'string' && typeof raw !== 'number') {
+      errors[key] = { key: 'access.invalidValue' };
+      return undefined;
+    }
+    const value = String(raw).trim();
+    if (value.length > max) {
+      errors[key] = { key: 'rule.maxLength', params: { max } };
+      return undefined;
+    }
+    return value === '' ? null : value;
+  };
+  const fullname = textOf('fullname', 50);
+  if (fullname === null) errors.fullname = { key: 'rule.required' };
+  else if (fullname !== undefined) patch.fullname = fullname;
+  const email = textOf('email', 100);
+  if (email) {
+    if (!checkRule('email', email)) errors.email = { key: 'rule.email' };
+    else patch.email = email;
+  } else if (email === null) patch.email = null;
+  const mobile = textOf('mobile', 20);
+  if (mobile) {
+    if (!checkRule('telephone', mobile)) errors.mobile = { key: 'rule.telephone' };
+    else patch.mobile = mobile;
+  } else if (mobile === null) patch.mobile = null;
+  if (Object.keys(errors).length) throw validationError(errors);
+  if (!Object.keys(patch).length) throw validationError({}, 'profile.nothingToSave');
+  return patch;
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { getPage } from '../../../model/page';
+import { authOf, requireAuth } from '../../access/auth-context';
+import { inputOf } from '../../access/input.util';
+import { languageFor } from '../../access/language.util';
+import { ok } from '../../http/envelope';
+import { validationError } from '../../http/errors';
+import { idListOfAny, LIMITS, profilePatchOf, settingsPatchOf } from './profile-input.util';
+import { changeFavourites, favouriteCodesOf, favouriteEntries, menuEntriesOf, readOwnSettings, saveProfile, saveSettings } from './profile.service';
+
+const BASE = '/clientinfoapi/user-profile';
+/** Saved table info of a wide list is a few kilobytes; a whole body stays far below this. */
+const BODY_LIMIT = 256 * 1024;
+/** The spellings of the menu-code list the spec's clients send. */
+const MENU_KEYS = ['menus', 'menu_codes', 'codes', 'menu_code', 'code'];
+const layoutOf = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/**
+ * Spec 7 "Profile and workspace": POST save-setting, save-favourite-menus, remove-favourite-menus,
+ * save-profile; GET my-dash-setting, my-workspace-setting, my-workspace-home-setting. The token
+ * comes as Bearer or as the spec's `token` query; every call acts on the caller's own row only.
+ */
+export async function profileRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+  const opts = { bodyLimit: BODY_LIMIT, preHandler: requireAuth };
+
+  /** Language, report theme, dashboard choice, layouts and saved table info, merged (not replaced). */
+  app.post(`${BASE}/save-setting`, opts, async (req) => {
+    const auth = authOf(req);
+    const patch = settingsPatchOf(inputOf(req), (opt) => getPage(opt) !== undefined);
+    const saved = await saveSettings(db, auth.userId, patch);
+    return ok({ language_code: saved.language, settings: saved.settings, saved_tables: saved.saved_tables });
+  });
+
+  app.post(`${BASE}/save-favourite-menus`, opts, async (req) => {
+    const auth = authOf(req);
+    const codes = idListOfAny(inputOf(req), MENU_KEYS, LIMITS.favourites, 'profile.tooManyFavourites');
+    if (!codes?.length) throw validationError({ menus: { key: 'rule.required' } });
+    const favourites = await changeFavourites(db, auth, { add: codes }, languageFor(req, auth.language));
+    return ok({ favourite_menus: favourites });
+  });
+
+  app.post(`${BASE}/remove-favourite-menus`, opts, async (req) => {
+    const auth = authOf(req);
+    const codes = idListOfAny(inputOf(req), MENU_KEYS, 200);
+    if (!codes?.length) throw validationError({ menus: { key: 'rule.required' } });
+    const favourites = await changeFavourites(db, auth, { remove: codes }, languageFor(req, auth.language));
+    return ok({ favourite_menus: favourites });
+  });
+
+  /** The own name, e-mail and mobile; the reply carries what the shell shows of them. */
+  app.post(`${BASE}/save-profile`, opts, async (req) => {
+    const auth = authOf(req);
+    const patch = profilePatchOf(inputOf(req));
+    return ok(await saveProfile(db, auth, patch, req.ip ?? null));
+  });
+
+  /** The control tower (dashboard): which dashboard, report theme, quantity or amount, layout. */
+  app.get(`${BASE}/my-dash-setting`, { preHandler: requireAuth }, async (req) => {
+    const { settings } = await readOwnSettings(db, authOf(req).userId);
+    return ok({
+      cr_dash: typeof settings.cr_dash === 'string' ? settings.cr_dash : '',
+      rpt_theme: typeof settings.rpt_theme === 'string' ? settings.rpt_theme : 'default',
+      vf_qty_amount: settings.vf_qty_amount === 'amount' ? 'amount' : 'qty',
+      layout: layoutOf(settings.dash_layout),
+    });
+  });
+
+  /** The workspace shell: favourite menus (codes and the entries still visible), language, layout. */
+  app.get(`${BASE}/my-workspace-setting`, { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const own = await readOwnSettings(db, auth.userId);
+    const codes = favouriteCodesOf(own.settings);
+    const entries = await menuEntriesOf(db, auth, languageFor(req, auth.language));
+    return ok({ favourite_menus: codes, favourites: favouriteEntries(codes, entries), language_code: own.language, layout: layoutOf(own.settings.workspace_layout) });
+  });
+
+  /** The workspace home page: its favourites block (entries in the user's order) and block layout. */
+  app.get(`${BASE}/my-workspace-home-setting`, { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const own = await readOwnSettings(db, auth.userId);
+    const entries = await menuEntriesOf(db, auth, languageFor(req, auth.language));
+    return ok({ favourites: favouriteEntries(favouriteCodesOf(own.settings), entries), layout: layoutOf(own.settings.home_layout) });
+  });
+}
