@@ -33,13 +33,18 @@ export type RunningServer = { url: string; dataDir: string; stop: () => Promise<
 
 /**
  * Starts the real product (`src/server/main.ts`, as `npm start` does, with the built client in
- * dist/client) on a free port with a fresh embedded database and demo data.
+ * dist/client) on a free port with a fresh embedded database and demo data. `options.dataDir`
+ * starts it on a data directory prepared beforehand instead (a benchmark's bulk data); that
+ * directory belongs to the caller and is left in place on stop.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = resolve(`.tmp/e2e-${process.pid}-${port}`);
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
+  const own = !options.dataDir;
+  const dataDir = options.dataDir ? resolve(options.dataDir) : resolve(`.tmp/e2e-${process.pid}-${port}`);
+  if (own) {
+    rmSync(dataDir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
+  }
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
@@ -78,7 +83,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
           });
         });
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (own) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
