@@ -68,6 +68,13 @@ describe('capacity heatmap option', () => {
     expect(zh.series[0].label.show).toBe(true);
     const many = Array.from({ length: 200 }, (_, i) => ({ id: i + 1, label: `V${i + 1}` }));
     const months = Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}`);
-    expect(capacityHeatmapOption({ vendors: many, cycles: months, cells: [] }).series[0].label.show).toBe(false);
+    const big = capacityHeatmapOption({ vendors: many, cycles: months, cells: [] });
+    expect(big.series[0].label.show).toBe(false);
+    // 200 vendors: a scroll window of 30 on the vendor axis, so each redraw stays small.
+    expect(big.dataZoom?.map((z) => [z.type, z.startValue, z.endValue])).toEqual([
+      ['slider', 0, 29],
+      ['inside', 0, 29],
+    ]);
+    expect(capacityHeatmapOption({ vendors, cycles, cells: [] }).dataZoom).toBeUndefined();
   });
 });

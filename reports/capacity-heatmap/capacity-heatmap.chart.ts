@@ -41,6 +41,8 @@ export type HeatmapOption = {
     textStyle: { fontSize: number };
     pieces: Array<{ min?: number; max?: number; lte?: number; gt?: number; label: string; color: string }>;
   };
+  /** With many vendors, a window of them on the vendor axis (scrolled with the slider or the wheel). */
+  dataZoom?: Array<{ type: 'slider' | 'inside'; yAxisIndex: 0; startValue: number; endValue: number; width?: number; right?: number; filterMode: 'filter'; zoomLock?: boolean }>;
   series: Array<{
     name: string;
     type: 'heatmap';
@@ -56,6 +58,9 @@ export type LoadBand = 'ok' | 'tight' | 'over';
 
 /** Shares above this are "tight" (amber); above 100 % over capacity (red). */
 export const TIGHT_FROM = 80;
+/** Vendors shown at once before the vendor axis gets a scroll window (keeps every redraw small). */
+export const VENDOR_WINDOW = 30;
+
 /** A load without any capacity is drawn at this share: clearly over, without stretching the scale. */
 export const NO_CAPACITY_PCT = 999;
 
@@ -89,9 +94,18 @@ export function capacityHeatmapOption(input: HeatmapInput): HeatmapOption {
   // Labels inside cells only while they stay readable.
   const showLabels = input.vendors.length * input.cycles.length <= 400;
   const percentText = (d: HeatmapDatum | null | undefined) => (!d ? '' : d.capacity > 0 ? `${d.value[2]}%` : '!');
+  const windowed = input.vendors.length > VENDOR_WINDOW;
   return {
     animation: false,
-    grid: { left: 8, right: 12, top: 8, bottom: 44, containLabel: true },
+    grid: { left: 8, right: windowed ? 34 : 12, top: 8, bottom: 44, containLabel: true },
+    ...(windowed
+      ? {
+          dataZoom: [
+            { type: 'slider' as const, yAxisIndex: 0 as const, startValue: 0, endValue: VENDOR_WINDOW - 1, width: 14, right: 6, filterMode: 'filter' as const, zoomLock: true },
+            { type: 'inside' as const, yAxisIndex: 0 as const, startValue: 0, endValue: VENDOR_WINDOW - 1, filterMode: 'filter' as const, zoomLock: true },
+          ],
+        }
+      : {}),
     tooltip: {
       position: 'top',
       formatter: (p) => {

@@ -288,6 +288,22 @@ export function AllocationWorkbenchPage() {
     // The grid reads live totals through stateRef; columns change with the version and language only.
   }, [state, draft, t, categories]);
 
+  // Stable grid props: the page re-renders on every edit (totals, heatmap) and the grid must not
+  // take that as new settings (a new filter callback would re-filter 5,000 rows).
+  const gridCallbacks = useMemo(
+    () => ({
+      getRowId: (p: { data: GridRow }) => (isPinned(p.data) ? `pinned-${p.data.__pinned}` : String(p.data.id)),
+      defaultColDef: { resizable: true, suppressHeaderMenuButton: true } as ColDef<GridRow>,
+      isExternalFilterPresent: () => cycleRef.current !== 'all',
+      doesExternalFilterPass: (n: IRowNode<GridRow>) => isPinned(n.data) || (n.data as WorkbenchLine | undefined)?.month === cycleRef.current,
+      onGridReady: (e: { api: GridApi<GridRow> }) => {
+        gridApi.current = e.api;
+      },
+    }),
+    [],
+  );
+  const localeText = GRID_LOCALE[language];
+
   /** After an edit: the line's totals, the vendor's column (over-capacity marks), the pinned rows, the heatmap. */
   const onCellValueChanged = useCallback((e: CellValueChangedEvent<GridRow>) => {
     const g = e.api;
@@ -535,17 +551,17 @@ export function AllocationWorkbenchPage() {
                 rowData={state.data.lines}
                 columnDefs={columnDefs}
                 pinnedBottomRowData={pinnedRows}
-                getRowId={(p) => (isPinned(p.data) ? `pinned-${p.data.__pinned}` : String(p.data.id))}
-                defaultColDef={{ resizable: true, suppressHeaderMenuButton: true }}
-                isExternalFilterPresent={() => cycleRef.current !== 'all'}
-                doesExternalFilterPass={(n) => isPinned(n.data) || (n.data as WorkbenchLine | undefined)?.month === cycleRef.current}
-                onGridReady={(e) => (gridApi.current = e.api)}
+                getRowId={gridCallbacks.getRowId}
+                defaultColDef={gridCallbacks.defaultColDef}
+                isExternalFilterPresent={gridCallbacks.isExternalFilterPresent}
+                doesExternalFilterPass={gridCallbacks.doesExternalFilterPass}
+                onGridReady={gridCallbacks.onGridReady}
                 onCellValueChanged={onCellValueChanged}
                 enterNavigatesVerticallyAfterEdit
                 enterNavigatesVertically
                 stopEditingWhenCellsLoseFocus
                 undoRedoCellEditing
-                localeText={GRID_LOCALE[language]}
+                localeText={localeText}
                 tooltipShowDelay={300}
               />
             </div>
@@ -555,7 +571,7 @@ export function AllocationWorkbenchPage() {
                 <Text size={200}>{t('alloc.heatmapHint')}</Text>
               </div>
               <div className={s.sideBody}>
-                <CapacityHeatmap vendors={heatVendors} cycles={cycles} cells={cells} revision={revision} language={language} />
+                <CapacityHeatmap key={String(version?.id ?? '')} vendors={heatVendors} cycles={cycles} cells={cells} revision={revision} language={language} />
               </div>
             </aside>
           </div>

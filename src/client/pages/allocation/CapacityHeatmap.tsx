@@ -1,14 +1,14 @@
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { HeatmapChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
+import { DataZoomComponent, GridComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import type { HeatCell } from '../../../model/allocation';
-import { capacityHeatmapOption, type HeatmapVendor } from '../../../../reports/capacity-heatmap/capacity-heatmap.chart';
+import { capacityHeatmapOption, VENDOR_WINDOW, type HeatmapVendor } from '../../../../reports/capacity-heatmap/capacity-heatmap.chart';
 
 // Only the heatmap and the components it needs (ARCHITECTURE "Browser": import only the charts used).
-echarts.use([HeatmapChart, GridComponent, TooltipComponent, VisualMapComponent, CanvasRenderer]);
+echarts.use([HeatmapChart, GridComponent, TooltipComponent, VisualMapComponent, DataZoomComponent, CanvasRenderer]);
 
 const OPTS = { renderer: 'canvas' as const };
 
@@ -19,12 +19,23 @@ const OPTS = { renderer: 'canvas' as const };
  */
 export const CapacityHeatmap = memo(function CapacityHeatmap(props: { vendors: HeatmapVendor[]; cycles: string[]; cells: HeatCell[]; revision: number; language: 'zh-CN' | 'en' }) {
   const option = useMemo(() => capacityHeatmapOption({ vendors: props.vendors, cycles: props.cycles, cells: props.cells, language: props.language }), [props.vendors, props.cycles, props.cells, props.language]);
-  // Tall enough for every vendor row to stay readable; the panel scrolls.
-  const height = Math.max(260, props.vendors.length * 22 + 90);
+  // The scroll window is set once; later updates leave it where the planner scrolled it.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+  }, []);
+  const shown = useMemo(() => {
+    if (!mounted.current) return option;
+    const { dataZoom: _kept, ...rest } = option;
+    return rest;
+  }, [option]);
+  // One readable row per vendor, up to the window; more vendors scroll inside the chart.
+  const height = Math.max(260, Math.min(props.vendors.length, VENDOR_WINDOW) * 22 + 100);
   const style = useMemo(() => ({ height, width: '100%' }), [height]);
   return (
     <div data-testid="capacity-heatmap" data-revision={props.revision}>
-      <ReactEChartsCore echarts={echarts} option={option} notMerge lazyUpdate={false} style={style} opts={OPTS} />
+      {/* Merged, not replaced: an edit changes the data, the axes and the scroll window stay. */}
+      <ReactEChartsCore echarts={echarts} option={shown} lazyUpdate={false} style={style} opts={OPTS} />
     </div>
   );
 });
