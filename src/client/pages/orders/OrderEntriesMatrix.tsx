@@ -248,7 +248,8 @@ export function OrderEntriesMatrix(p: ChildGridProps & { currency?: string }) {
                 </Field>
               </div>
             )}
-            <div onPasteCapture={(e) => onPasteCapture(b, e)}>
+            {/* As wide as its sizes need (a colour column, ~90 px per size, a total), not the whole drawer. */}
+            <div onPasteCapture={(e) => onPasteCapture(b, e)} style={{ maxWidth: 200 + b.sizes.length * 92 + 100 }}>
               <MatrixInputTable
                 value={matrixRecords(m)}
                 config={CONFIG}
