@@ -115,10 +115,10 @@ export const bench: Bench = {
     rmSync(dataDir, { recursive: true, force: true });
     mkdirSync(dataDir, { recursive: true });
     // 1. The real server migrates and seeds the demo tenants, then stops; the problem is written in.
-    const first = await startServer({ DATA_DIR: dataDir });
+    const first = await startServer({}, { dataDir });
     await first.stop();
     const { versionId } = await writeProblem(dataDir);
-    const server = await startServer({ DATA_DIR: dataDir });
+    const server = await startServer({}, { dataDir });
     const browser = await launchBrowser();
     try {
       // 2. The suggestion fills the version (the server's own action), so cells and heatmap are realistic.

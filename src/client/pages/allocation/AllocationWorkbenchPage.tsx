@@ -411,6 +411,34 @@ export function AllocationWorkbenchPage() {
   // The version's demand lines in the engine's list, filtered by the version (spec 2 sub-index page).
   const demandLink = `/page/subindex/demand?version_id=${String(version?.id ?? '')}`;
 
+  // The grid element is kept across the page's re-renders (every edit re-renders the totals and the
+  // heatmap); the grid refreshes its own cells from the ledger.
+  const lines = state?.data.lines;
+  const gridElement = useMemo(
+    () =>
+      lines ? (
+        <AgGridReact<GridRow>
+          theme={gridTheme}
+          rowData={lines}
+          columnDefs={columnDefs}
+          pinnedBottomRowData={pinnedRows}
+          getRowId={gridCallbacks.getRowId}
+          defaultColDef={gridCallbacks.defaultColDef}
+          isExternalFilterPresent={gridCallbacks.isExternalFilterPresent}
+          doesExternalFilterPass={gridCallbacks.doesExternalFilterPass}
+          onGridReady={gridCallbacks.onGridReady}
+          onCellValueChanged={onCellValueChanged}
+          enterNavigatesVerticallyAfterEdit
+          enterNavigatesVertically
+          stopEditingWhenCellsLoseFocus
+          undoRedoCellEditing
+          localeText={localeText}
+          tooltipShowDelay={300}
+        />
+      ) : null,
+    [lines, columnDefs, pinnedRows, gridCallbacks, onCellValueChanged, localeText],
+  );
+
   return (
     <div className={s.page} data-testid="allocation-workbench">
       <style>{CELL_CSS}</style>
@@ -546,24 +574,7 @@ export function AllocationWorkbenchPage() {
           </TabList>
           <div className={s.main}>
             <div className={s.grid} data-testid="workbench-grid">
-              <AgGridReact<GridRow>
-                theme={gridTheme}
-                rowData={state.data.lines}
-                columnDefs={columnDefs}
-                pinnedBottomRowData={pinnedRows}
-                getRowId={gridCallbacks.getRowId}
-                defaultColDef={gridCallbacks.defaultColDef}
-                isExternalFilterPresent={gridCallbacks.isExternalFilterPresent}
-                doesExternalFilterPass={gridCallbacks.doesExternalFilterPass}
-                onGridReady={gridCallbacks.onGridReady}
-                onCellValueChanged={onCellValueChanged}
-                enterNavigatesVerticallyAfterEdit
-                enterNavigatesVertically
-                stopEditingWhenCellsLoseFocus
-                undoRedoCellEditing
-                localeText={localeText}
-                tooltipShowDelay={300}
-              />
+              {gridElement}
             </div>
             <aside className={s.side}>
               <div className={s.sideHead}>
