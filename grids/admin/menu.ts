@@ -15,6 +15,7 @@ export const ADMIN_SCREENS = {
   clients: { code: 'admin.sys.client', path: '/admin/page/clients', title: { zh: '客户管理', en: 'Client management' } },
   sysdict: { code: 'admin.sys.dict', path: '/admin/page/sysdict', title: { zh: '系统字典', en: 'System dictionary' } },
   sysconfig: { code: 'admin.sys.config', path: '/admin/page/sysconfig', title: { zh: '系统配置', en: 'System configuration' } },
+  services: { code: 'admin.sys.service', path: '/admin/page/services', title: { zh: '服务管理', en: 'Services' } },
 } as const;
 
 const clientAdminOnly = [ROLES.clientAdmin];
@@ -51,5 +52,6 @@ export const sysAdminMenu = defineMenuGroup({
     entry(ADMIN_SCREENS.clients, { superOnly: true }),
     entry(ADMIN_SCREENS.sysdict, { superOnly: true }),
     entry(ADMIN_SCREENS.sysconfig, { superOnly: true }),
+    entry(ADMIN_SCREENS.services, { superOnly: true }),
   ],
 });

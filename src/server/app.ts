@@ -13,6 +13,7 @@ import { installEnvelope, ok } from './http/envelope';
 import { modelRoutes } from './resources/model-routes';
 import { resourceRoutes } from './resources';
 import { adminRoutes } from './services/admin';
+import { installServiceGate } from './services/admin/sys-services.service';
 import { allocationRoutes } from './services/allocation';
 import './services/orders';
 import { importRoutes } from './services/import';
@@ -61,6 +62,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(formbody, { parser: (body) => parseQuery(body) });
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 500 } });
   installAuth(app);
+  // Modules the super administrator put under maintenance answer 503 (spec 2 "Admin": services).
+  await installServiceGate(app);
 
   app.get('/api/health', async () => ok({ status: 'ready', build: config.buildId, database: database.kind }));
 

@@ -86,6 +86,8 @@ function endpoints(): Endpoint[] {
     ['POST', '/api/adminapi/sys/clients/save', true],
     ['POST', '/api/adminapi/sys/clients/freeze', true],
     ['POST', '/api/adminapi/sys/config/save', true],
+    ['GET', '/api/adminapi/sys/services', false],
+    ['POST', '/api/adminapi/sys/services/save', true],
     ['GET', '/api/access/qw3rd-login', false],
     ['POST', '/api/access/dd-login', false],
     ['POST', '/api/thirdpartyapi/qywx-basic/binding-qywx', true],

@@ -59,6 +59,7 @@ export const common: CatalogPart = {
     'err.payloadTooLarge': '提交的数据过大',
     'err.unsupportedMediaType': '不支持的内容类型',
     'err.internal': '服务器错误',
+    'err.serviceUnavailable': '该服务正在维护中，请稍后再试',
     'err.routeNotFound': '接口不存在',
   },
   en: {
@@ -118,6 +119,7 @@ export const common: CatalogPart = {
     'err.payloadTooLarge': 'The submitted data is too large',
     'err.unsupportedMediaType': 'Unsupported content type',
     'err.internal': 'Server error',
+    'err.serviceUnavailable': 'This service is under maintenance, please try again later',
     'err.routeNotFound': 'No such endpoint',
   },
 };

@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   badRequest: 400,
   payloadTooLarge: 413,
   unsupportedMediaType: 415,
+  serviceUnavailable: 503,
   internal: 500,
 } as const;
 
@@ -32,6 +33,7 @@ const HTTP_STATUS: Record<ErrorKind, number> = {
   badRequest: 400,
   payloadTooLarge: 413,
   unsupportedMediaType: 415,
+  serviceUnavailable: 503,
   internal: 500,
 };
 
@@ -46,6 +48,7 @@ const DEFAULT_KEY: Record<ErrorKind, string> = {
   badRequest: 'err.badRequest',
   payloadTooLarge: 'err.payloadTooLarge',
   unsupportedMediaType: 'err.unsupportedMediaType',
+  serviceUnavailable: 'err.serviceUnavailable',
   internal: 'err.internal',
 };
 

@@ -21,6 +21,7 @@ export type DictionaryRow = { code: string; label: Label; items: Array<{ value: 
 export type SettingRow =
   | { key: string; label: Label; help: Label; type: 'choice'; options: Array<{ value: string; label: Label }>; value: string; default: string; stored: boolean; updated_at: string | null }
   | { key: string; label: Label; help: Label; type: 'integer'; min: number; max: number; value: number; default: number; stored: boolean; updated_at: string | null };
+export type ServiceRow = { prefix: string; label: Label; enabled: boolean; note: string | null; updated_by: number | null; updated_by_name: string | null; updated_at: string | null };
 
 export type UserRow = {
   id: number; username: string; fullname: string | null; email: string | null; mobile: string | null; status: string;
@@ -51,6 +52,8 @@ export const adminApi = {
   activateClient: (id: number) => api.post<{ id: number }>('/adminapi/sys/clients/activate', { id }),
   dictionaries: () => api.get<DictionaryRow[]>('/adminapi/sys/dictionaries'),
   settings: () => api.get<SettingRow[]>('/adminapi/sys/config'),
+  services: () => api.get<ServiceRow[]>('/adminapi/sys/services'),
+  saveService: (prefix: string, enabled: boolean, note: string) => api.post<ServiceRow>('/adminapi/sys/services/save', { prefix, enabled, note }),
   saveSettings: (values: Record<string, string | number>) => api.post<Record<string, unknown>>('/adminapi/sys/config/save', values),
 
   users: (q: { q?: string; status?: string; page: number; size: number }) => api.get<Paged<UserRow>>('/adminapi/users', q),

@@ -31,6 +31,7 @@ export const adminRoutes: RouteObject[] = [
   { path: rel(ADMIN_SCREENS.clients.path), ...lazyPage(sys, 'ClientsPage') },
   { path: rel(ADMIN_SCREENS.sysdict.path), ...lazyPage(sys, 'SystemDictionaryPage') },
   { path: rel(ADMIN_SCREENS.sysconfig.path), ...lazyPage(sys, 'SystemConfigPage') },
+  { path: rel(ADMIN_SCREENS.services.path), ...lazyPage(() => import('./ServicesPage') as Promise<PageModule>, 'ServicesPage') },
   { path: rel(ADMIN_SCREENS.users.path), ...lazyPage(users, 'UsersPage') },
   { path: rel(ADMIN_SCREENS.roles.path), ...lazyPage(roles, 'RolesPage') },
   { path: rel(ADMIN_SCREENS.dataperms.path), ...lazyPage(dataperms, 'DataPermsPage') },

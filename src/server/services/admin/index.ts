@@ -8,6 +8,7 @@ import { menusRoutes } from './menus.routes';
 import { rolesRoutes } from './roles.routes';
 import { snRuleResolver } from './sn-rule.service';
 import { sysRoutes } from './sys.routes';
+import { sysServicesRoutes } from './sys-services.routes';
 import { usersRoutes } from './users.routes';
 
 /**
@@ -25,6 +26,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await auditRoutes(app);
   await menusRoutes(app);
   await sysRoutes(app);
+  await sysServicesRoutes(app);
 }
 
 export { seedMenus } from './menu.service';

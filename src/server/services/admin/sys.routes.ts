@@ -15,12 +15,12 @@ import { defaultSettings, loadSystemSettings, settingValue, SYSTEM_SETTINGS, typ
 
 const BODY_LIMIT = 32 * 1024;
 /** Menu codes of the super administrator's screens (permission-model: `admin.sys.*` is theirs alone). */
-export const SYS_MENUS = { client: 'admin.sys.client', dict: 'admin.sys.dict', config: 'admin.sys.config' } as const;
+export const SYS_MENUS = { client: 'admin.sys.client', dict: 'admin.sys.dict', config: 'admin.sys.config', service: 'admin.sys.service' } as const;
 const CLIENT_STATUSES = ['pending', 'active', 'rejected', 'frozen'] as const;
 /** How often a process re-reads the system configuration another process may have changed. */
 const SETTINGS_REFRESH_MS = 30_000;
 
-async function auditPlatform(app: FastifyInstance, auth: AuthContext, entity: string, recordId: number, action: string, ip: string, changes: unknown[]): Promise<void> {
+export async function auditPlatform(app: FastifyInstance, auth: AuthContext, entity: string, recordId: number, action: string, ip: string, changes: unknown[]): Promise<void> {
   // The super administrator's own changes are recorded in the platform tenant's audit log.
   if (auth.clientId === null) return;
   await withTenant(app.db, auth.clientId, (tx) => sql`insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
