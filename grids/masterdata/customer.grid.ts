@@ -1,4 +1,5 @@
-import { definePage } from '../../src/model';
+import { definePage, stateTabs } from '../../src/model';
+import { partnerStates } from '../../src/model/entities/vendor.entity';
 
 /** Customers (spec 1 master data): list with active/frozen tabs and the customer form drawer. */
 export const customerPage = definePage({
@@ -21,11 +22,7 @@ export const customerPage = definePage({
     'status',
     { field: 'updated_at', width: 170 },
   ],
-  statusTabs: [
-    { key: 'all', label: { zh: '全部', en: 'All' }, filter: {} },
-    { key: 'active', label: { zh: '启用', en: 'Active' }, filter: { status: 'active' } },
-    { key: 'frozen', label: { zh: '冻结', en: 'Frozen' }, filter: { status: 'frozen' } },
-  ],
+  statusTabs: stateTabs(partnerStates),
   actions: [
     { kind: 'create' },
     { kind: 'edit' },

@@ -1,4 +1,5 @@
-import { definePage } from '../../src/model';
+import { definePage, stateTabs } from '../../src/model';
+import { partnerStates } from '../../src/model/entities/vendor.entity';
 
 /**
  * Vendors (spec 1 master data: suppliers). Bank data lives on the vendor itself (the entity has no
@@ -27,11 +28,7 @@ export const vendorPage = definePage({
     'status',
     { field: 'updated_at', width: 170 },
   ],
-  statusTabs: [
-    { key: 'all', label: { zh: '全部', en: 'All' }, filter: {} },
-    { key: 'active', label: { zh: '启用', en: 'Active' }, filter: { status: 'active' } },
-    { key: 'frozen', label: { zh: '冻结', en: 'Frozen' }, filter: { status: 'frozen' } },
-  ],
+  statusTabs: stateTabs(partnerStates),
   actions: [
     { kind: 'create' },
     { kind: 'edit' },

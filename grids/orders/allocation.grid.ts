@@ -1,4 +1,5 @@
-import { definePage } from '../../src/model';
+import { definePage, stateTabs } from '../../src/model';
+import { allocationVersion } from '../../src/model/entities/allocationversion.entity';
 
 /**
  * Allocation versions (spec 3: version code, month range; spec 4: draft, published, archived). The
@@ -24,12 +25,7 @@ export const allocationVersionPage = definePage({
     { field: 'published_at', width: 170 },
     { field: 'updated_at', width: 170 },
   ],
-  statusTabs: [
-    { key: 'all', label: { zh: '全部', en: 'All' }, filter: {} },
-    { key: 'draft', label: { zh: '草稿', en: 'Draft' }, filter: { status: 'draft' } },
-    { key: 'published', label: { zh: '已发布', en: 'Published' }, filter: { status: 'published' } },
-    { key: 'archived', label: { zh: '已归档', en: 'Archived' }, filter: { status: 'archived' } },
-  ],
+  statusTabs: stateTabs(allocationVersion.states!),
   actions: [{ kind: 'create' }, { kind: 'edit' }, { kind: 'remove' }, { kind: 'transition', action: 'publish' }, { kind: 'transition', action: 'archive' }, { kind: 'history' }, { kind: 'view' }],
   quickSearch: ['version_code', 'name'],
   form: [

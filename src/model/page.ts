@@ -1,5 +1,5 @@
 import type { FormWidget } from './field-types';
-import type { Label } from './entity';
+import type { Label, StateMachineDef } from './entity';
 import type { Validation } from './rules';
 
 /**
@@ -145,4 +145,18 @@ export function allPages(): PageDef[] {
 /** Route of a page as spec section 2 shapes it. */
 export function pageRoute(page: PageDef): string {
   return `/${page.cata}/${page.kind}/${page.opt}`;
+}
+
+/** The "all" tab every state-tabbed list starts with. */
+export const ALL_TAB: StatusTab = { key: 'all', label: { zh: '全部', en: 'All' }, filter: {} };
+
+/**
+ * Status tabs derived from an entity's state machine (STYLE habit 1: a state's label is declared once,
+ * in its entity): the "all" tab, then one tab per state, in the declared order.
+ *
+ * Example: `statusTabs: stateTabs(partnerStates)` gives all / active / frozen.
+ */
+export function stateTabs(states: StateMachineDef, options: { all?: boolean } = {}): StatusTab[] {
+  const tabs = states.states.map((st) => ({ key: st.code, label: st.label, filter: { [states.field]: st.code } }));
+  return options.all === false ? tabs : [ALL_TAB, ...tabs];
 }
