@@ -6,6 +6,7 @@ import { join } from 'node:path';
 
 function newest(dir) {
   let t = 0;
+  if (!existsSync(dir)) return t;
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
     const s = statSync(p);
