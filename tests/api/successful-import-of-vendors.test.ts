@@ -135,7 +135,7 @@ describe('import centre: upload, preview, commit', () => {
     expect(again.status).toBe('checked');
     expect(again.result).toMatchObject({ errorCount: 5, committed: false });
     const upsert = await importFile(t.app, token, fixture('vendors-good.xlsx'), { entity: 'vendor', commit: 'all', mode: 'upsert' });
-    expect(upsert.status).toBe('done');
+    expect(upsert.status, JSON.stringify({ error: upsert.error, result: upsert.result })).toBe('done');
     expect(upsert.result).toMatchObject({ inserted: 0, updated: 5 });
     const v = (await sql<{ version: number }>`select version from md_vendor where client_id = ${clientId} and code = 'VX00001'`.execute(t.app.db)).rows[0];
     expect(v.version).toBe(2);
