@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resourceClient } from '../support/resource-client';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
 import { api, importFile, loadWorkbook, UPLOAD_BASE, waitJob, type JobView } from './import-support';
 
@@ -58,7 +59,20 @@ describe('import centre: upload, preview, commit', () => {
     expect(await count('md_vendor')).toBe(before + 5);
     const row = (await sql<Record<string, unknown>>`select * from md_vendor where client_id = ${clientId} and code = 'VX00002'`.execute(t.app.db)).rows[0];
     expect(row).toMatchObject({ name: '测试供应商2', vendor_type: 'fabric', currency: 'USD', status: 'active', valid_from: '2026-01-01' });
-    expect(await count('audit_log', sql`entity = 'vendor' and record_id = ${row.id as number} and action = 'create'`)).toBe(1);
+    // The audit row of an imported record names its job and sheet row (the values are the record's).
+    const audit = (await sql<{ action: string; changes: Array<{ field: string; new: unknown }> }>`select action, changes from audit_log where entity = 'vendor' and record_id = ${row.id as number}`.execute(t.app.db)).rows;
+    expect(audit).toHaveLength(1);
+    expect(audit[0].action).toBe('import');
+    expect(audit[0].changes).toEqual([
+      { field: '$job', old: null, new: job.id },
+      { field: '$row', old: null, new: 3 },
+    ]);
+    const history = await resourceClient(t.app, token, 'mdapi', 'vendor').history(row.id);
+    expect(history.body.data.rows[0]).toMatchObject({ action: 'import', action_label: '导入新建' });
+    expect(history.body.data.rows[0].changes.map((c) => [c.label, c.new])).toEqual([
+      ['导入任务', job.id],
+      ['Excel 行号', 3],
+    ]);
   });
 
   it('gives an error workbook with the messages column and the bad cells marked red', async () => {

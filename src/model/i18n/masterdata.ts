@@ -27,6 +27,9 @@ export const masterdata: CatalogPart = {
     'audit.create': '新建',
     'audit.update': '修改',
     'audit.remove': '删除',
+    'audit.import': '导入新建',
+    'audit.field.$job': '导入任务',
+    'audit.field.$row': 'Excel 行号',
   },
   en: {
     'md.vendor.branchCodeNumeric': 'A domestic bank branch code must be numeric',
@@ -50,5 +53,8 @@ export const masterdata: CatalogPart = {
     'audit.create': 'Created',
     'audit.update': 'Changed',
     'audit.remove': 'Removed',
+    'audit.import': 'Created by import',
+    'audit.field.$job': 'Import job',
+    'audit.field.$row': 'Excel row',
   },
 };

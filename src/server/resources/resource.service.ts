@@ -552,6 +552,8 @@ export async function runAction(ctx: ResourceContext, entity: EntityDef, action:
 // history
 
 function changeLabel(entity: EntityDef, field: string, language: Language): string {
+  // An import's audit row names its job and sheet row ($job, $row) instead of the values.
+  if (field.startsWith('$')) return translate(language, `audit.field.${field}`);
   const m = /^(\w+)\[#(\d+)\]\.(\w+)$/.exec(field);
   if (m) {
     const child = entity.children?.find((c) => c.key === m[1]);

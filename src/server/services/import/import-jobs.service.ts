@@ -72,6 +72,7 @@ export function startImportJob(app: FastifyInstance, job: JobRow, auth: AuthCont
         validOnly: options.validOnly,
         maxRows: maxImportRows(),
         scope,
+        jobId: job.id,
         onProgress: (_rows, percent) => progress.report(percent, 100),
       });
       await progress.settle();

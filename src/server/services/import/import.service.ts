@@ -62,6 +62,8 @@ export type ImportRequest = {
   /** Data-permission conditions on alias `t` (spec 6): rows an update may touch. */
   scope?: RawBuilder<unknown>[];
   onProgress?: (rows: number, percent: number) => void;
+  /** The job the import runs in: named in the audit row of every record it creates. */
+  jobId?: number;
   now?: Date;
   batchSize?: number;
 };
@@ -88,7 +90,11 @@ export type ImportReport = {
 
 type Row = Record<string, unknown>;
 type Line = { childKey: string; row: number; values: Row };
-type Doc = { key: string | null; row: number; values: Row; existing: Row | null; lines: Line[] };
+type Doc = { key: string | null; row: number; cells: unknown[]; values: Row; existing: Row | null; lines: Line[] };
+/** The new documents of one batch as sent to the database, by the ids taken for them. */
+type SentBatch = { docs: Map<number, Doc>; rows: number };
+/** How many ids one round trip takes from a table's identity sequence. */
+const ID_BLOCK = 16_384;
 
 /** A file-level failure: the whole import stops with one clear message. */
 class FatalImport extends Error {
@@ -119,7 +125,7 @@ const cast = (field: FieldDef) => sql.raw(FIELD_TYPE_TABLE[field.type].sqlType);
  */
 const batchJson = (rows: unknown[][]) => JSON.stringify(rows);
 /** Element `i` of a batch row as text, cast to the field's column type. */
-const cell = (i: number, field: FieldDef) => sql`(u.r->>${sql.lit(i)})::${cast(field)}`;
+const cell = (i: number, field: FieldDef, row = 'u.r') => sql`(${sql.raw(row)}->>${sql.lit(i)})::${cast(field)}`;
 const label = (l: { zh: string; en: string }, language: Language) => (language === 'en' ? l.en : l.zh);
 
 type RefCache = Map<string, Map<string, number | 'many'>>;
@@ -208,6 +214,16 @@ class ImportRun {
   private invalidDocs = new Set<string>();
   private invalidRows = new Set<number>();
   private now: Date;
+  /**
+   * The insert sent last and not yet confirmed: the next batch is read and checked while the
+   * database writes this one (never more than one in flight, so memory stays bounded). It settles
+   * to null or to the error the statement raised, which `drain` throws.
+   */
+  private inflight: Promise<unknown> | null = null;
+  /** Ids taken from each table's identity sequence and not used yet. */
+  private idPools = new Map<string, number[]>();
+  /** Documents the database refused (their key exists already): later lines of them are dropped. */
+  private rejectedIds = new Map<number, number>();
 
   constructor(
     private readonly db: Db,
@@ -263,6 +279,10 @@ class ImportRun {
     }
     if (!header || this.report.total === 0) throw new FatalImport({ key: 'excel.noData' });
     if (batch.length) await lookup((tx) => this.processBatch(tx, batch));
+    await this.drain();
+    // A refusal by the database is reported when its statement returns, after later rows were
+    // checked: the list is put back in sheet order (stable, so a row keeps its column order).
+    this.report.errors.sort((a, b) => a.row - b.row);
     this.report.invalid = this.invalidRows.size;
     this.report.valid = this.report.total - this.report.invalid;
     this.req.onProgress?.(this.report.total, 100);
@@ -395,7 +415,10 @@ class ImportRun {
       const v = normaliseText(this.codeField, raw);
       return typeof v === 'string' && v !== '' ? v : null;
     };
-    const keys = [...new Set(inputs.map(keyOf).filter((k): k is string => k !== null && !this.docIds.has(k)))];
+    // An insert that writes needs no look-up: the statement itself skips a key that exists
+    // (ON CONFLICT DO NOTHING) and returns it, and the row gets the same "already exists" error.
+    const lookUp = !(this.req.write && this.req.mode === 'insert');
+    const keys = lookUp ? [...new Set(inputs.map(keyOf).filter((k): k is string => k !== null && !this.docIds.has(k)))] : [];
     const existing = await this.existingRows(tx, keys);
 
     // 3. Validate each row as the form would, and group rows into documents.
@@ -471,7 +494,7 @@ class ImportRun {
           this.seen.set(key, row);
           if (this.masterDetail) this.firstInputs.set(key, JSON.stringify(header));
         }
-        doc = { key, row, values: v.values, existing: stored, lines: [] };
+        doc = { key, row, cells, values: v.values, existing: stored, lines: [] };
         if (key !== null) docsByKey.set(key, doc);
       }
 
@@ -507,15 +530,115 @@ class ImportRun {
     // 4. Write, unless an all-or-nothing import has already failed (it will roll back anyway).
     const write = this.req.write && (this.req.validOnly || this.report.errorCount === 0);
     if (!write) return;
-    const okNew = newDocs;
-    const okUpd = updDocs;
-    await this.assignNumbers(tx, okNew);
-    const audit: Array<{ id: number; action: string; changes: AuditChange[] }> = [];
-    const insertedIds = await this.insertDocs(tx, okNew);
-    okNew.forEach((d, i) => {
-      if (d.key) this.docIds.set(d.key, insertedIds[i]);
-      audit.push({ id: insertedIds[i], action: 'create', changes: diffRecords(Object.keys(d.values), null, d.values) });
+    // The previous batch's insert must have returned first: a document it refused takes its
+    // lines in this batch down with it, and numbering and updates read the table.
+    await this.drain();
+    const keptOrphans = orphanLines.filter((o) => {
+      const first = this.rejectedIds.get(o.parentId);
+      if (first === undefined) return true;
+      this.addError(o.line.row, this.codeField!.key, { key: 'excel.documentInvalid', params: { row: first } }, []);
+      return false;
     });
+    if (!this.req.validOnly && this.report.errorCount > 0) return;
+    await this.assignNumbers(tx, newDocs);
+    if (updDocs.length || keptOrphans.length) await this.writeUpdates(tx, updDocs, keptOrphans);
+    if (newDocs.length) await this.sendInserts(tx, newDocs);
+  }
+
+  /** Waits for the insert in flight; throws what its statement raised. */
+  private async drain(): Promise<void> {
+    const pending = this.inflight;
+    this.inflight = null;
+    const error = pending ? await pending : null;
+    if (error) throw error;
+  }
+
+  /** `n` ids of a table's identity sequence (taken in blocks: one round trip per 16,384 rows). */
+  private async takeIds(tx: Db, table: string, n: number): Promise<number[]> {
+    let pool = this.idPools.get(table) ?? [];
+    if (pool.length < n) {
+      const r = await sql<{ id: string }>`select nextval(pg_get_serial_sequence(${table}, 'id'))::text as id from generate_series(1, ${Math.max(n - pool.length, ID_BLOCK)})`.execute(tx);
+      pool = pool.concat(r.rows.map((x) => Number(x.id)));
+    }
+    this.idPools.set(table, pool.slice(n));
+    return pool.slice(0, n);
+  }
+
+  /**
+   * New documents, their lines and their audit rows in ONE statement, sent without waiting for
+   * it (the next batch is read and checked meanwhile; `drain` collects it). Ids are taken from
+   * the sequences beforehand, so lines name their document without a round trip; a document whose
+   * key exists (another unique key too) is skipped by ON CONFLICT DO NOTHING, and so are its lines
+   * and its audit row; the statement returns the skipped ids, which become row errors.
+   */
+  private async sendInserts(tx: Db, docs: Doc[]): Promise<void> {
+    const a = this.req.actor;
+    const fields = this.entity.fields.filter((f) => !f.readonly);
+    const state = this.entity.states;
+    const ids = await this.takeIds(tx, this.entity.table, docs.length);
+    const byId = new Map<number, Doc>();
+    // Element 0 is the id, 1 the sheet row (for the audit), the fields follow.
+    const docRows = docs.map((d, i) => {
+      byId.set(ids[i], d);
+      if (d.key) this.docIds.set(d.key, ids[i]);
+      return [ids[i], d.row, ...fields.map((f) => paramText(f, d.values[f.key]))];
+    });
+    const colList = sql.join([sql.id('id'), ...fields.map((f) => sql.id(f.key)), ...(state ? [sql.id(state.field)] : [])]);
+    const parts = [
+      sql`src as (select r from json_array_elements(${batchJson(docRows)}::json) as u(r))`,
+      sql`ins as (insert into ${sql.table(this.entity.table)} (client_id, created_by, updated_by, ${colList})
+        select ${a.clientId}, ${a.userId}, ${a.userId}, (r->>0)::bigint, ${sql.join(fields.map((f, i) => cell(i + 2, f, 'r')))}${state ? sql`, ${state.initial}` : sql``}
+        from src on conflict do nothing returning id)`,
+    ];
+    for (const [k, child] of this.children.entries()) {
+      const lines = docs.flatMap((d, i) => d.lines.filter((l) => l.childKey === child.key).map((l) => ({ parentId: ids[i], line: l })));
+      if (!lines.length) continue;
+      const lineFields = child.entity.fields.filter((f) => !f.readonly && f.key !== child.foreignKey);
+      const lineIds = await this.takeIds(tx, child.entity.table, lines.length);
+      // Element 0 is the line's id, 1 its document's id, the line's fields follow.
+      const lineRows = lines.map((l, i) => [lineIds[i], l.parentId, ...lineFields.map((f) => paramText(f, l.line.values[f.key]))]);
+      parts.push(sql`${sql.id(`l${k}`)} as (insert into ${sql.table(child.entity.table)} (id, client_id, created_by, updated_by, ${sql.id(child.foreignKey)}, ${sql.join(lineFields.map((f) => sql.id(f.key)))})
+        select (r->>0)::bigint, ${a.clientId}, ${a.userId}, ${a.userId}, (r->>1)::bigint, ${sql.join(lineFields.map((f, i) => cell(i + 2, f, 'r')))}
+        from json_array_elements(${batchJson(lineRows)}::json) as u(r) where (r->>1)::bigint in (select id from ins))`);
+    }
+    // The audit row of an imported record names the job and the sheet row it came from; the
+    // values themselves are the record's (a later change logs each old value, as a form save does).
+    const source = this.req.jobId
+      ? sql`jsonb_build_array(jsonb_build_object('field', '$job', 'old', null, 'new', ${this.req.jobId}::int), jsonb_build_object('field', '$row', 'old', null, 'new', (r->>1)::int))`
+      : sql`jsonb_build_array(jsonb_build_object('field', '$row', 'old', null, 'new', (r->>1)::int))`;
+    parts.push(sql`aud as (insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
+      select ${a.clientId}, ${this.entity.name}, (r->>0)::bigint, 'import', ${a.userId}, ${a.username}, ${a.ip}, ${source}
+      from src where (r->>0)::bigint in (select id from ins))`);
+    const statement = sql<{ id: string }>`with ${sql.join(parts, sql`, `)} select (r->>0) as id from src where (r->>0)::bigint not in (select id from ins)`;
+    const sent: SentBatch = { docs: byId, rows: docs.length };
+    this.inflight = statement.execute(tx).then(
+      (r) => {
+        this.settleInserts(sent, r.rows.map((x) => Number(x.id)));
+        return null;
+      },
+      (error: unknown) => error,
+    );
+  }
+
+  /** The answer of an insert: refused documents become errors of their rows, the rest count. */
+  private settleInserts(sent: SentBatch, refused: number[]): void {
+    for (const id of refused) {
+      const d = sent.docs.get(id)!;
+      this.rejectedIds.set(id, d.row);
+      if (d.key) {
+        this.docIds.delete(d.key);
+        this.invalidDocs.add(d.key);
+      }
+      const field = this.codeField?.key ?? this.entity.fields.find((f) => f.unique)?.key ?? this.entity.fields[0].key;
+      this.addError(d.row, field, { key: 'excel.alreadyExists', params: { value: d.key ?? '' } }, d.cells);
+      for (const l of d.lines) if (l.row !== d.row) this.addError(l.row, field, { key: 'excel.documentInvalid', params: { row: d.row } }, []);
+    }
+    this.report.inserted += sent.rows - refused.length;
+  }
+
+  /** Updates by key (upsert), and lines of documents written by an earlier batch: as a form save. */
+  private async writeUpdates(tx: Db, okUpd: Doc[], orphanLines: Array<{ parentId: number; line: Line }>): Promise<void> {
+    const audit: Array<{ id: number; action: string; changes: AuditChange[] }> = [];
     await this.updateDocs(tx, okUpd);
     for (const d of okUpd) {
       const id = Number(d.existing!.id);
@@ -523,8 +646,7 @@ class ImportRun {
       audit.push({ id, action: 'update', changes: diffRecords(Object.keys(d.values), d.existing, d.values) });
     }
     const lines: Array<{ parentId: number; line: Line }> = [...orphanLines];
-    const auditById = new Map(audit.map((a) => [a.id, a]));
-    okNew.forEach((d, i) => d.lines.forEach((line) => lines.push({ parentId: insertedIds[i], line })));
+    const auditById = new Map(audit.map((x) => [x.id, x]));
     okUpd.forEach((d) => d.lines.forEach((line) => lines.push({ parentId: Number(d.existing!.id), line })));
     // An update that brings lines replaces the document's lines of that collection.
     await this.replaceLinesOf(tx, okUpd);
@@ -540,7 +662,6 @@ class ImportRun {
       }
     });
     await this.writeAudit(tx, audit);
-    this.report.inserted += okNew.length;
     this.report.updated += okUpd.length;
   }
 
@@ -568,20 +689,6 @@ class ImportRun {
       });
       pending = next;
     }
-  }
-
-  private async insertDocs(tx: Db, docs: Doc[]): Promise<number[]> {
-    if (!docs.length) return [];
-    const fields = this.entity.fields.filter((f) => !f.readonly);
-    const state = this.entity.states;
-    const rows = docs.map((d) => fields.map((f) => paramText(f, d.values[f.key])));
-    const colList = sql.join([...fields.map((f) => sql.id(f.key)), ...(state ? [sql.id(state.field)] : [])]);
-    const selects = fields.map((f, i) => cell(i, f));
-    const r = await sql<{ id: number }>`insert into ${sql.table(this.entity.table)} (client_id, created_by, updated_by, ${colList})
-      select ${this.req.actor.clientId}, ${this.req.actor.userId}, ${this.req.actor.userId}, ${sql.join(selects)}${state ? sql`, ${state.initial}` : sql``}
-      from jsonb_array_elements(${batchJson(rows)}::jsonb) with ordinality as u(r, ord) order by ord
-      returning id`.execute(tx);
-    return r.rows.map((x) => Number(x.id));
   }
 
   private async updateDocs(tx: Db, docs: Doc[]): Promise<void> {
