@@ -1,14 +1,12 @@
-import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
 import { LISTS_SHEET, TEMPLATE_SHEET } from '../../../model/excel';
-// exceljs 4.4 breaks UTF-8 characters at chunk boundaries of large sheets; this installs the fix.
-import './exceljs-utf8.patch';
+import { XlsxWorkbook } from './xlsx-stream';
 
 /**
- * Streams an .xlsx file with exceljs's WorkbookReader (never the whole workbook in memory): the
- * hidden identity sheet first (templates and exports put it first), then the first visible sheet's
- * rows one at a time. Other sheets are not read.
+ * Streams an .xlsx file (never the whole workbook in memory): the hidden identity sheet first
+ * (wherever it stands in the workbook), then the first visible sheet's rows. Other sheets are not
+ * read. The reader is our own (xlsx-stream.ts): exceljs's streaming parse alone took the whole
+ * time budget of a 100,000-row import.
  */
 export type SheetEvent =
   | { kind: 'meta'; rows: unknown[][] }
@@ -33,53 +31,54 @@ export async function assertXlsxSignature(path: string): Promise<void> {
   }
 }
 
-type SheetReader = AsyncIterable<ExcelJS.Row> & { name?: string; state?: string };
-
-/** Row values as a 0-based array (exceljs gives 1-based sparse arrays). */
-function cellsOf(row: ExcelJS.Row): unknown[] {
-  const values = row.values as unknown[];
-  return values.length ? values.slice(1) : [];
+/** The events of a workbook, read by the reader; its errors are the file's (see readWorkbookBatches). */
+async function* workbookEvents(path: string, onBytes: ((bytes: number) => void) | undefined, state: { inData: boolean }): AsyncGenerator<SheetEvent[]> {
+  const wb = await XlsxWorkbook.open(path, onBytes);
+  try {
+    const meta = wb.sheets.find((s) => s.name === TEMPLATE_SHEET && s.worksheet);
+    const data = wb.sheets.find((s) => s.worksheet && s.state === 'visible' && s.name !== TEMPLATE_SHEET && s.name !== LISTS_SHEET);
+    if (meta) {
+      const rows: unknown[][] = [];
+      for await (const batch of wb.rows(meta)) for (const row of batch) rows.push(row.cells);
+      yield [{ kind: 'meta', rows }];
+    }
+    if (!data) return;
+    state.inData = true;
+    for await (const batch of wb.rows(data)) yield batch.map((row): SheetEvent => ({ kind: 'row', number: row.number, cells: row.cells }));
+  } finally {
+    await wb.close();
+  }
 }
 
 /**
- * Yields the identity sheet's rows (when present) and then each row of the data sheet. Errors of
- * the zip or XML layers surface as WorkbookError('excel.corrupt'); the file handle is always closed.
+ * The identity sheet's rows (one 'meta' event, when the sheet is present) and then the data
+ * sheet's rows, in small batches (one per inflated chunk of the sheet). Cells are 0-based; an
+ * empty cell is a hole. `onBytes` hears the compressed bytes read so far (to divide by the file
+ * size). Failures of the zip or XML layers surface as WorkbookError('excel.corrupt') with `inData`
+ * (whether the data sheet had started) and `cause`; an error thrown by the consumer stays its own.
+ * The file is closed when the reading ends, fails, or the consumer stops early.
  */
-export async function* readWorkbook(path: string, onBytes?: (bytes: number) => void): AsyncGenerator<SheetEvent> {
+export async function* readWorkbookBatches(path: string, onBytes?: (bytes: number) => void): AsyncGenerator<SheetEvent[]> {
   await assertXlsxSignature(path);
-  const stream = createReadStream(path, { highWaterMark: 256 * 1024 });
-  let bytes = 0;
-  stream.on('data', (chunk) => {
-    bytes += chunk.length;
-    onBytes?.(bytes);
-  });
-  // A read error is reported through the reader's iteration; this listener only keeps an 'error'
-  // event from becoming an uncaught exception that would stop the server.
-  stream.on('error', () => undefined);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, { sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
-  let inData = false;
+  const state = { inData: false };
+  const events = workbookEvents(path, onBytes, state);
   try {
-    for await (const sheet of reader as unknown as AsyncIterable<SheetReader>) {
-      if (sheet.name === TEMPLATE_SHEET) {
-        const rows: unknown[][] = [];
-        for await (const row of sheet) rows.push(cellsOf(row));
-        yield { kind: 'meta', rows };
-        continue;
+    for (;;) {
+      let next: IteratorResult<SheetEvent[]>;
+      try {
+        next = await events.next();
+      } catch (error) {
+        throw Object.assign(new WorkbookError('excel.corrupt'), { cause: error, inData: state.inData });
       }
-      if (sheet.name === LISTS_SHEET || (sheet.state && sheet.state !== 'visible')) {
-        for await (const row of sheet) void row;
-        continue;
-      }
-      inData = true;
-      for await (const row of sheet) yield { kind: 'row', number: row.number, cells: cellsOf(row) };
-      return;
+      if (next.done) return;
+      yield next.value;
     }
-  } catch (error) {
-    if (error instanceof WorkbookError) throw error;
-    // Only failures of reading the file are "corrupt"; an error thrown by the consumer of a row
-    // (the import) is not caught here because it is raised in the consumer, not in this generator.
-    throw Object.assign(new WorkbookError('excel.corrupt'), { cause: error, inData });
   } finally {
-    stream.destroy();
+    await events.return(undefined);
   }
+}
+
+/** The same events one at a time (see readWorkbookBatches). */
+export async function* readWorkbook(path: string, onBytes?: (bytes: number) => void): AsyncGenerator<SheetEvent> {
+  for await (const batch of readWorkbookBatches(path, onBytes)) yield* batch;
 }

@@ -1,0 +1,492 @@
+import { ZipFile } from './xlsx-zip';
+import { C_CR, C_DQ, C_GT, C_LT, C_SLASH, C_SQ, C_AMP, C_EQ, endsAttrName, endsName, fail, isWs, ooxmlUnescape, utf8Chunks, xmlText, XmlScanner } from './xlsx-xml';
+
+export { XlsxFormatError } from './xlsx-xml';
+
+/**
+ * A streaming reader of .xlsx files on disk, made for the import: it reads the zip's central
+ * directory, inflates only the parts it needs (workbook, its relationships, the shared strings and
+ * the sheets asked for) and scans the sheet XML incrementally. Rows come out in small batches, one
+ * per inflated chunk, so a sheet of any size never sits in memory.
+ *
+ * Cell values: t="s" the shared string, t="inlineStr" the text of `<is>` (rich runs joined),
+ * t="str" a string, t="b" a boolean, t="e" `{ error }`, t="d" a Date, otherwise a number; a formula
+ * cell gives its cached value. Styles are not read, so a date formatted as such stays its Excel
+ * serial number (as the import expects). An empty shared string, like a cell without a value, is a
+ * hole in the row.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Sheets
+
+export type SheetRow = { number: number; cells: unknown[] };
+
+/** Excel's last column (XFD). */
+const MAX_COLUMNS = 16384;
+
+const T_NUMBER = 0;
+const T_SHARED = 1;
+const T_STR = 2;
+const T_INLINE = 3;
+const T_BOOL = 4;
+const T_ERROR = 5;
+const T_DATE = 6;
+
+function cellType(s: string, a: number, b: number): number {
+  const len = b - a;
+  if (len === 1 && a < s.length) {
+    const c = s.charCodeAt(a);
+    if (c === 115) return T_SHARED; // s
+    if (c === 98) return T_BOOL; // b
+    if (c === 101) return T_ERROR; // e
+    if (c === 100) return T_DATE; // d
+    return T_NUMBER;
+  }
+  if (len === 3 && s.startsWith('str', a)) return T_STR;
+  if (len === 9 && s.startsWith('inlineStr', a)) return T_INLINE;
+  return T_NUMBER;
+}
+
+/** 0-based column of a cell reference such as "AB12" (-1 when it has no column letters). */
+function columnOf(s: string, a: number, b: number): number {
+  const end = Math.min(b, s.length);
+  let col = 0;
+  let i = a;
+  for (; i < end; i++) {
+    const c = s.charCodeAt(i) | 0x20;
+    if (c < 97 || c > 122) break;
+    col = col * 26 + (c - 96);
+    if (col > MAX_COLUMNS) fail('cell reference beyond the last column');
+  }
+  return i === a ? -1 : col - 1;
+}
+
+/** A `t="d"` value: ISO 8601; without a zone it is read as UTC, like the serial dates. */
+function isoDate(text: string): Date | undefined {
+  const t = text.trim();
+  if (!t) return undefined;
+  const zoned = /(?:[zZ]|[+-]\d\d:?\d\d)$/.test(t) || !t.includes('T');
+  return new Date(zoned ? t : `${t}Z`);
+}
+
+/** Scans a worksheet part; the rows of `<sheetData>` gather in `rows` as they complete. */
+export class SheetScanner extends XmlScanner {
+  rows: SheetRow[] = [];
+  private cells: unknown[] | null = null;
+  private rowNumber = 0;
+  private lastColumn = -1;
+  private inSheetData = false;
+
+  constructor(private readonly sharedStrings: readonly string[]) {
+    super();
+    this.unitName = 'c';
+    this.unitLocal = 'c';
+    this.noText = new Set(['worksheet', 'sheetData', 'row']);
+  }
+
+  protected override wantsAttributes(local: string): boolean {
+    return local === 'row';
+  }
+
+  protected onOpen(name: string, local: string): void {
+    if (local === 'sheetData' && this.depth <= 2) this.inSheetData = true;
+    else if (local === 'row' && this.inSheetData && this.cells === null) {
+      const r = this.attr('r');
+      let number = this.rowNumber + 1;
+      if (r !== undefined) {
+        number = Number(r);
+        if (!Number.isInteger(number) || number < 1) fail('bad row number');
+      }
+      this.rowNumber = number;
+      this.cells = [];
+      this.lastColumn = -1;
+      this.unitActive = true;
+      if (this.unitName.length !== name.length - 2) this.unitName = `${name.slice(0, name.length - 3)}c`;
+    }
+  }
+
+  protected onClose(_name: string, local: string): void {
+    if (local === 'row' && this.cells !== null) {
+      this.rows.push({ number: this.rowNumber, cells: this.cells });
+      this.cells = null;
+      this.unitActive = false;
+    } else if (local === 'sheetData') this.inSheetData = false;
+  }
+
+  /** `<v>` and `</v></c>` with the prefix the cells use (e.g. `<x:v>` in files of the OpenXML SDK), as char codes. */
+  private valueOpen: number[] = [];
+  private valueClose: number[] = [];
+  private valueFor = '';
+
+  protected parseUnit(s: string, _lt: number, p: number): number {
+    const n = s.length;
+    let column = -1;
+    let type = T_NUMBER;
+    let selfClosing: boolean;
+    // The attributes of a cell: only r (reference) and t (type) matter.
+    for (;;) {
+      while (p < n && isWs(s.charCodeAt(p))) p++;
+      if (p >= n) return -1;
+      let c = s.charCodeAt(p);
+      if (c === C_GT) {
+        selfClosing = false;
+        p++;
+        break;
+      }
+      if (c === C_SLASH) {
+        if (p + 1 >= n) return -1;
+        if (s.charCodeAt(p + 1) !== C_GT) fail('bad tag');
+        selfClosing = true;
+        p += 2;
+        break;
+      }
+      const ns = p;
+      let ne: number;
+      if (p + 2 < n && s.charCodeAt(p + 1) === C_EQ && !endsAttrName(c)) {
+        // A one-letter name directly followed by "=" (r, s, t): the common case.
+        ne = p + 1;
+        p += 2;
+      } else {
+        while (p < n && !endsAttrName(s.charCodeAt(p))) p++;
+        if (p >= n) return -1;
+        if (p === ns) fail('bad attribute');
+        ne = p;
+        while (p < n && isWs(s.charCodeAt(p))) p++;
+        if (p >= n) return -1;
+        if (s.charCodeAt(p) !== C_EQ) fail('bad attribute');
+        p++;
+        while (p < n && isWs(s.charCodeAt(p))) p++;
+        if (p >= n) return -1;
+      }
+      const quote = s.charCodeAt(p);
+      if (quote !== C_DQ && quote !== C_SQ) fail('bad attribute value');
+      const vs = p + 1;
+      let ve = vs;
+      for (; ve < n; ve++) {
+        c = s.charCodeAt(ve);
+        if (c === quote) break;
+        if (c === C_LT) fail('bad attribute value');
+      }
+      if (ve >= n) return -1;
+      if (ne - ns === 1) {
+        const a = s.charCodeAt(ns);
+        if (a === 114 /* r */) column = columnOf(s, vs, ve);
+        else if (a === 116 /* t */) type = cellType(s, vs, ve);
+      }
+      p = ve + 1;
+      if (p < n && !endsName(s.charCodeAt(p))) fail('bad attribute');
+    }
+    let value: unknown;
+    if (!selfClosing) {
+      if (this.valueFor !== this.unitName) {
+        const prefix = this.unitName.slice(0, -1);
+        this.valueOpen = [...`<${prefix}v>`].map((ch) => ch.charCodeAt(0));
+        this.valueClose = [...`</${prefix}v></${this.unitName}>`].map((ch) => ch.charCodeAt(0));
+        this.valueFor = this.unitName;
+      }
+      // Most cells are exactly <c ...><v>text</v></c>: those are read here in one pass.
+      const b = this.plainValueEnd(s, p);
+      if (b >= 0) {
+        value = this.fastValue(type, s, p + this.valueOpen.length, b);
+        p = b + this.valueClose.length;
+      } else {
+        p = this.scanUnit(s, p, this.unitName);
+        if (p < 0) return -1;
+        value = this.value(type, this.unitV);
+      }
+    }
+    // Complete: only now does the row change.
+    if (column < 0) column = this.lastColumn + 1;
+    if (column >= MAX_COLUMNS) fail('cell beyond the last column');
+    this.lastColumn = column;
+    if (value !== undefined) this.cells![column] = value;
+    return p;
+  }
+
+  // Set by plainValueEnd: whether the raw text is 1 to 15 digits (with an optional minus) and
+  // their value; whether it holds characters that need decoding (&, CR, _ of _xHHHH_).
+  private rawDigits = false;
+  private rawNumber = 0;
+  private rawNegative = false;
+  private rawSpecial = false;
+
+  /**
+   * When the cell's content at p is exactly `<v>text</v></c>`, the position of the `</v>` (and the
+   * raw text is noted); -1 otherwise (another shape, or not complete yet).
+   */
+  private plainValueEnd(s: string, p: number): number {
+    const n = s.length;
+    const open = this.valueOpen;
+    for (let k = 0, j = p; k < open.length; k++, j++) if (j >= n || s.charCodeAt(j) !== open[k]) return -1;
+    let i = p + open.length;
+    let negative = false;
+    if (i < n && s.charCodeAt(i) === 45) {
+      negative = true;
+      i++;
+    }
+    const first = i;
+    let num = 0;
+    let digits = true;
+    let special = false;
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c === C_LT) break;
+      if (c >= 48 && c <= 57) num = num * 10 + (c - 48);
+      else {
+        digits = false;
+        if (c === C_AMP || c === C_CR || c === 95) special = true;
+      }
+    }
+    const close = this.valueClose;
+    for (let k = 0, j = i; k < close.length; k++, j++) if (j >= n || s.charCodeAt(j) !== close[k]) return -1;
+    // Up to 15 digits are exact as a double; longer ones go through parseFloat.
+    this.rawDigits = digits && i > first && i - first <= 15;
+    this.rawNumber = num;
+    this.rawNegative = negative;
+    this.rawSpecial = special;
+    return i;
+  }
+
+  /** The value of a cell whose `<v>` text is s[a, b) (raw), as noted by plainValueEnd. */
+  private fastValue(type: number, s: string, a: number, b: number): unknown {
+    if (type === T_NUMBER) {
+      if (this.rawDigits) return this.rawNegative ? -this.rawNumber : this.rawNumber;
+      return this.value(type, this.rawSpecial ? xmlText(s.slice(a, b)) : s.slice(a, b));
+    }
+    if (type === T_SHARED && this.rawDigits && !this.rawNegative) {
+      const str = this.sharedStrings[this.rawNumber];
+      return str ? str : undefined;
+    }
+    if (type === T_STR || type === T_INLINE) return this.rawSpecial ? ooxmlUnescape(xmlText(s.slice(a, b))) : s.slice(a, b);
+    return this.value(type, xmlText(s.slice(a, b)));
+  }
+
+  /** The value of a cell of that type whose `<v>` text (decoded) is `v`, null when it has none. */
+  private value(type: number, v: string | null): unknown {
+    switch (type) {
+      case T_NUMBER:
+        if (v !== null) {
+          const x = parseFloat(v);
+          if (x === x || v.trim() !== '') return x;
+        }
+        return undefined;
+      case T_SHARED:
+        if (v !== null) {
+          const str = this.sharedStrings[parseInt(v, 10)];
+          if (str) return str;
+        }
+        return undefined;
+      case T_STR:
+        return v === null ? undefined : ooxmlUnescape(v);
+      case T_INLINE:
+        if (this.unitIs) return ooxmlUnescape(this.unitT ?? '');
+        return v === null ? undefined : ooxmlUnescape(v);
+      case T_BOOL: {
+        if (v === null) return undefined;
+        const b = v.trim();
+        return b === 'true' ? true : b === 'false' ? false : parseInt(b, 10) !== 0;
+      }
+      case T_ERROR:
+        return v === null ? undefined : { error: v };
+      case T_DATE:
+        return v === null ? undefined : isoDate(v);
+    }
+    return undefined;
+  }
+}
+
+/** Scans the shared strings part: each `<si>` becomes its plain text (rich runs joined, phonetic runs left out). */
+export class SharedStringsScanner extends XmlScanner {
+  readonly strings: string[] = [];
+
+  constructor() {
+    super();
+    this.unitName = 'si';
+    this.unitLocal = 'si';
+    this.noText = new Set(['sst']);
+  }
+
+  protected override wantsAttributes(): boolean {
+    return false;
+  }
+
+  protected onOpen(name: string, local: string): void {
+    if (local === 'sst' && this.depth === 1) {
+      this.unitActive = true;
+      this.unitName = `${name.slice(0, name.length - 3)}si`;
+    } else this.unitActive = false;
+  }
+
+  protected onClose(_name: string, local: string): void {
+    this.unitActive = local !== 'sst' && this.depth === 1 && this.parentLocal() === 'sst';
+  }
+
+  protected parseUnit(s: string, _lt: number, p: number): number {
+    const e = this.parseAttributes(s, p, null);
+    if (e < 0) return -1;
+    if (this.selfClosing) {
+      this.strings.push('');
+      return e;
+    }
+    const end = this.scanUnit(s, e, this.unitName);
+    if (end < 0) return -1;
+    this.strings.push(ooxmlUnescape(this.unitT ?? ''));
+    return end;
+  }
+}
+
+type Element = { local: string; attrs: Record<string, string> };
+
+/** Collects the elements of a small part (workbook, relationships) with their decoded attributes. */
+class ElementCollector extends XmlScanner {
+  readonly elements: Element[] = [];
+
+  constructor(private readonly wanted: ReadonlySet<string>) {
+    super();
+  }
+
+  protected onOpen(_name: string, local: string): void {
+    if (!this.wanted.has(local)) return;
+    const attrs: Record<string, string> = {};
+    const list = this.attributes();
+    for (let i = 0; i < list.length; i += 2) attrs[list[i]] = xmlText(list[i + 1]);
+    this.elements.push({ local, attrs });
+  }
+
+  protected onClose(): void {}
+
+  protected parseUnit(): number {
+    return fail('no unit');
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workbook
+
+export type SheetState = 'visible' | 'hidden' | 'veryHidden';
+export type XlsxSheet = {
+  name: string;
+  state: SheetState;
+  /** Zip path of the part, null when the relationship is missing. */
+  path: string | null;
+  /** A worksheet (not a chart sheet, dialog or macro sheet). */
+  worksheet: boolean;
+};
+
+const MAX_SMALL_PART = 64 * 1024 * 1024;
+
+/** Zip path of a relationship target relative to the folder of the part that owns it. */
+export function resolveTarget(baseDir: string, target: string): string {
+  const parts = (target.startsWith('/') ? target.slice(1) : `${baseDir}${target}`).split('/');
+  const out: string[] = [];
+  for (const part of parts) {
+    if (part === '..') out.pop();
+    else if (part !== '.' && part !== '') out.push(part);
+  }
+  return out.join('/');
+}
+
+const dirOf = (path: string) => path.slice(0, path.lastIndexOf('/') + 1);
+const relsOf = (path: string) => `${dirOf(path)}_rels/${path.slice(path.lastIndexOf('/') + 1)}.rels`;
+
+type Relationship = { id: string; type: string; target: string };
+
+/**
+ * An .xlsx workbook on disk: its sheets in workbook order, and the rows of any worksheet on demand.
+ * `onBytes` hears the total of compressed bytes read so far. Close it when done.
+ */
+export class XlsxWorkbook {
+  private shared: string[] | null = null;
+  private bytesRead = 0;
+
+  private constructor(
+    private readonly zip: ZipFile,
+    readonly sheets: XlsxSheet[],
+    private readonly sharedStringsPath: string | null,
+    private readonly onBytes?: (bytes: number) => void,
+  ) {}
+
+  static async open(path: string, onBytes?: (bytes: number) => void): Promise<XlsxWorkbook> {
+    const zip = await ZipFile.open(path);
+    try {
+      const workbook = new XlsxWorkbook(zip, [], null, onBytes);
+      const root = await workbook.relationships('_rels/.rels', true);
+      const workbookPath = root.find((r) => r.type.endsWith('/officeDocument'))?.target ?? 'xl/workbook.xml';
+      const rels = await workbook.relationships(relsOf(workbookPath), false);
+      const sheetElements = await workbook.elements(workbookPath, ['sheet']);
+      const byId = new Map(rels.map((r) => [r.id, r]));
+      const sheets = sheetElements.map(({ attrs }): XlsxSheet => {
+        const idKey = Object.keys(attrs).find((k) => k.endsWith(':id'));
+        const rel = idKey ? byId.get(attrs[idKey]) : undefined;
+        const state = attrs.state === 'hidden' || attrs.state === 'veryHidden' ? attrs.state : 'visible';
+        return { name: attrs.name ?? '', state, path: rel?.target ?? null, worksheet: !!rel && rel.type.endsWith('/worksheet') };
+      });
+      const sstRel = rels.find((r) => r.type.endsWith('/sharedStrings'))?.target;
+      const sharedStringsPath = sstRel ?? (zip.entry(`${dirOf(workbookPath)}sharedStrings.xml`) ? `${dirOf(workbookPath)}sharedStrings.xml` : null);
+      return new XlsxWorkbook(zip, sheets, sharedStringsPath, onBytes);
+    } catch (error) {
+      await zip.close();
+      throw error;
+    }
+  }
+
+  private entry(path: string) {
+    return this.zip.entry(path) ?? fail(`missing part ${path}`);
+  }
+
+  private async elements(path: string, wanted: string[]): Promise<Element[]> {
+    const entry = this.entry(path);
+    if (entry.size > MAX_SMALL_PART) fail(`part too large: ${path}`);
+    const scanner = new ElementCollector(new Set(wanted));
+    for await (const text of utf8Chunks(this.zip.chunks(entry))) scanner.push(text);
+    scanner.finish();
+    return scanner.elements;
+  }
+
+  private async relationships(path: string, optional: boolean): Promise<Relationship[]> {
+    if (optional && !this.zip.entry(path)) return [];
+    const base = dirOf(path.replace(/_rels\/[^/]*$/, ''));
+    return (await this.elements(path, ['Relationship']))
+      .filter((e) => e.attrs.TargetMode !== 'External' && e.attrs.Id && e.attrs.Target)
+      .map((e) => ({ id: e.attrs.Id, type: e.attrs.Type ?? '', target: resolveTarget(base, e.attrs.Target) }));
+  }
+
+  private readonly countBytes = (n: number) => {
+    this.bytesRead += n;
+    this.onBytes?.(this.bytesRead);
+  };
+
+  /** All shared strings, read once (before the first sheet). */
+  async sharedStrings(): Promise<string[]> {
+    if (this.shared) return this.shared;
+    const scanner = new SharedStringsScanner();
+    const entry = this.sharedStringsPath ? this.zip.entry(this.sharedStringsPath) : undefined;
+    if (entry) {
+      for await (const text of utf8Chunks(this.zip.chunks(entry, this.countBytes))) scanner.push(text);
+      scanner.finish();
+    }
+    this.shared = scanner.strings;
+    return this.shared;
+  }
+
+  /** The rows of a worksheet in small batches (one per inflated chunk), in document order. */
+  async *rows(sheet: XlsxSheet): AsyncGenerator<SheetRow[]> {
+    if (!sheet.path || !sheet.worksheet) fail(`not a worksheet: ${sheet.name}`);
+    const entry = this.entry(sheet.path);
+    const scanner = new SheetScanner(await this.sharedStrings());
+    for await (const text of utf8Chunks(this.zip.chunks(entry, this.countBytes))) {
+      scanner.push(text);
+      if (scanner.rows.length) {
+        const rows = scanner.rows;
+        scanner.rows = [];
+        yield rows;
+      }
+    }
+    scanner.finish();
+    if (scanner.rows.length) yield scanner.rows;
+  }
+
+  close(): Promise<void> {
+    return this.zip.close();
+  }
+}
