@@ -44,7 +44,7 @@ async function* workbookEvents(path: string, onBytes: ((bytes: number) => void) 
     }
     if (!data) return;
     state.inData = true;
-    for await (const batch of wb.rows(data)) yield batch.map((row): SheetEvent => ({ kind: 'row', number: row.number, cells: row.cells }));
+    yield* wb.rows(data);
   } finally {
     await wb.close();
   }

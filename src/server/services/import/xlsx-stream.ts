@@ -19,7 +19,8 @@ export { XlsxFormatError } from './xlsx-xml';
 // ---------------------------------------------------------------------------------------------
 // Sheets
 
-export type SheetRow = { number: number; cells: unknown[] };
+/** A row of a sheet, shaped as the import's row event: 1-based number, 0-based cells (holes where empty). */
+export type SheetRow = { kind: 'row'; number: number; cells: unknown[] };
 
 /** Excel's last column (XFD). */
 const MAX_COLUMNS = 16384;
@@ -107,7 +108,7 @@ export class SheetScanner extends XmlScanner {
 
   protected onClose(_name: string, local: string): void {
     if (local === 'row' && this.cells !== null) {
-      this.rows.push({ number: this.rowNumber, cells: this.cells });
+      this.rows.push({ kind: 'row', number: this.rowNumber, cells: this.cells });
       this.cells = null;
       this.unitActive = false;
     } else if (local === 'sheetData') this.inSheetData = false;

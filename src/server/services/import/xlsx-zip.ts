@@ -1,6 +1,6 @@
 import { open, type FileHandle } from 'node:fs/promises';
-import { Readable } from 'node:stream';
-import { createInflateRaw } from 'node:zlib';
+import { Readable, type TransformOptions } from 'node:stream';
+import { createInflateRaw, type ZlibOptions } from 'node:zlib';
 import { fail } from './xlsx-xml';
 
 /**
@@ -180,7 +180,9 @@ export class ZipFile {
         yield chunk;
       }
     } else {
-      const inflate = createInflateRaw({ chunkSize: INFLATE_CHUNK });
+      // A few chunks of read-ahead: the next chunk inflates (in the thread pool) while this one is scanned.
+      const options: ZlibOptions & TransformOptions = { chunkSize: INFLATE_CHUNK, readableHighWaterMark: 4 * INFLATE_CHUNK };
+      const inflate = createInflateRaw(options);
       const source = Readable.from(raw, { objectMode: false });
       source.on('error', (error) => inflate.destroy(error));
       source.pipe(inflate);
