@@ -349,11 +349,22 @@ export function isBlankInput(v: unknown): boolean {
   return v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 }
 
+/** Per dictionary field, value to its zh and en labels (an export looks up every cell). */
+const DICT_LABELS = new WeakMap<ExcelColumn['field'], Map<string, { zh: string; en: string }>>();
+
 /** Dictionary value to its label in the export language; unknown values stay as they are. */
 function dictLabel(column: ExcelColumn, value: unknown, language: Language): string {
-  const dict = column.field.dict ? getDictionary(column.field.dict) : undefined;
-  const item = dict?.items.find((i) => i.value === String(value));
-  return item ? (language === 'en' ? item.label.en : item.label.zh) : String(value);
+  let labels = DICT_LABELS.get(column.field);
+  if (!labels) {
+    const dict = column.field.dict ? getDictionary(column.field.dict) : undefined;
+    labels = new Map();
+    // The first item of a value wins, as a search from the start would find it.
+    for (const i of dict?.items ?? []) if (!labels.has(i.value)) labels.set(i.value, i.label);
+    DICT_LABELS.set(column.field, labels);
+  }
+  const text = String(value);
+  const label = labels.get(text);
+  return label ? (language === 'en' ? label.en : label.zh) : text;
 }
 
 function parseDateParts(text: string): Date | null {

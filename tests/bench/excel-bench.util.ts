@@ -9,10 +9,10 @@ mkdirSync(BENCH_DIR, { recursive: true });
 
 export type BenchDb = { name: 'PGlite' | 'PostgreSQL'; t: TestApp; clientId: number; userId: number };
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
-export async function* benchDatabases(): AsyncGenerator<BenchDb> {
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (or only the one named). */
+export async function* benchDatabases(only?: BenchDb['name']): AsyncGenerator<BenchDb> {
   const pg = process.env.TEST_DATABASE_URL;
-  const targets: Array<BenchDb['name']> = pg ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
+  const targets = (pg ? (['PGlite', 'PostgreSQL'] as const) : (['PGlite'] as const)).filter((n) => !only || n === only);
   for (const name of targets) {
     if (name === 'PGlite') delete process.env.TEST_DATABASE_URL;
     else process.env.TEST_DATABASE_URL = pg;

@@ -76,8 +76,13 @@ export async function writeExport(db: Db, plan: ExportPlan, ids: number[], out: 
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
   let done = 0;
+  // The next chunk is read while this one is written: the database and the writer work at once.
+  let next: Promise<Row[]> | null = ids.length ? readChunk(db, plan, ids.slice(0, CHUNK)) : null;
   for (let i = 0; i < ids.length; i += CHUNK) {
-    const rows = await readChunk(db, plan, ids.slice(i, i + CHUNK));
+    const rows = await next!;
+    next = i + CHUNK < ids.length ? readChunk(db, plan, ids.slice(i + CHUNK, i + 2 * CHUNK)) : null;
+    // A failed read ahead is raised when its turn comes, not as an unhandled rejection meanwhile.
+    next?.catch(() => undefined);
     for (const r of rows) {
       ws.addRow(plan.columns.map((c) => exportCell(c, r[c.field.key], plan.language, c.ref ? ((r[`${c.field.key}__code`] as string | null) ?? null) : undefined))).commit();
     }

@@ -214,6 +214,8 @@ class ImportRun {
   private invalidDocs = new Set<string>();
   private invalidRows = new Set<number>();
   private now: Date;
+  /** The numbered code is filled by the import when blank, so it is not required from the file. */
+  private readonly validateOptions: { skipRequired: string[] };
   /**
    * The insert sent last and not yet confirmed: the next batch is read and checked while the
    * database writes this one (never more than one in flight, so memory stays bounded). It settles
@@ -237,6 +239,7 @@ class ImportRun {
     this.masterDetail = this.children.length > 0 && Boolean(req.entity.codeField);
     this.codeField = req.entity.codeField ? (req.entity.fields.find((f) => f.key === req.entity.codeField) ?? null) : null;
     this.now = req.now ?? new Date();
+    this.validateOptions = { skipRequired: req.entity.numbering ? [req.entity.numbering.field] : [] };
   }
 
   setFatal(ref: MessageRef): void {
@@ -328,12 +331,19 @@ class ImportRun {
     this.report.errors.push({ row, col: where.col, column: where.header, field: childKey ? `${childKey}.${fieldKey}` : fieldKey, message: translate(this.language, message.key, message.params), value });
   }
 
+  /** Per entity, its default values resolved once for the file (the clock and the user are fixed). */
+  private defaultValues = new Map<EntityDef, Array<[string, unknown]>>();
+
   private defaults(entity: EntityDef, input: Row): Row {
+    let list = this.defaultValues.get(entity);
+    if (!list) {
+      const ctx = { now: this.now, session: { userId: this.req.actor.userId, fullname: this.req.actor.fullname, clientId: this.req.actor.clientId } };
+      list = entity.fields.filter((f) => !f.readonly && f.default !== undefined).map((f) => [f.key, resolveDefault(f.default, ctx)]);
+      this.defaultValues.set(entity, list);
+    }
     const out = { ...input };
-    const ctx = { now: this.now, session: { userId: this.req.actor.userId, fullname: this.req.actor.fullname, clientId: this.req.actor.clientId } };
-    for (const f of entity.fields) {
-      if (f.readonly || f.default === undefined) continue;
-      if (out[f.key] === undefined || out[f.key] === null) out[f.key] = resolveDefault(f.default, ctx);
+    for (const [key, value] of list) {
+      if (out[key] === undefined || out[key] === null) out[key] = value !== null && typeof value === 'object' ? structuredClone(value) : value;
     }
     return out;
   }
@@ -488,7 +498,7 @@ class ImportRun {
         // their values), exactly as a form save merges its body; a new record gets the defaults.
         const base: Row = stored ? Object.fromEntries(this.entity.fields.filter((f) => !f.readonly).map((f) => [f.key, stored[f.key] ?? null])) : {};
         const merged = stored ? { ...base, ...header } : this.defaults(this.entity, header);
-        const v = validateRecord(this.entity, merged, { skipRequired: this.entity.numbering ? [this.entity.numbering.field] : [] });
+        const v = validateRecord(this.entity, merged, this.validateOptions);
         for (const [field, m] of Object.entries(v.errors)) if (!refErrors.has(field)) err(field, m);
         if (key !== null && !this.seen.has(key)) {
           this.seen.set(key, row);
