@@ -1,5 +1,5 @@
 import { ZipFile } from './xlsx-zip';
-import { C_CR, C_DQ, C_GT, C_LT, C_SLASH, C_SQ, C_AMP, C_EQ, endsAttrName, endsName, fail, isWs, ooxmlUnescape, utf8Chunks, xmlText, XmlScanner } from './xlsx-xml';
+import { C_AMP, C_CR, C_DQ, C_EQ, C_GT, C_LT, C_SLASH, C_SPACE, C_SQ, endsAttrName, endsName, fail, isWs, ooxmlUnescape, utf8Chunks, xmlText, XmlScanner } from './xlsx-xml';
 
 export { XlsxFormatError } from './xlsx-xml';
 
@@ -119,63 +119,131 @@ export class SheetScanner extends XmlScanner {
   private valueClose: number[] = [];
   private valueFor = '';
 
+  private quickColumn = -1;
+  private quickType = T_NUMBER;
+  private quickSelfClosing = false;
+
+  /**
+   * The start tag's rest in the shape Excel and exceljs write, ` r="AB12"[ s="3"][ t="str"]>` or
+   * `/>` (single spaces, double quotes, this order): the position after it, with quickColumn,
+   * quickType and quickSelfClosing set; -1 for any other shape (then the general loop reads it).
+   */
+  private quickStartTag(s: string, p: number): number {
+    const n = s.length;
+    if (p + 4 >= n || s.charCodeAt(p) !== C_SPACE || s.charCodeAt(p + 1) !== 114 || s.charCodeAt(p + 2) !== C_EQ || s.charCodeAt(p + 3) !== C_DQ) return -1;
+    let i = p + 4;
+    let col = 0;
+    let c = 0;
+    for (; i < n; i++) {
+      c = s.charCodeAt(i);
+      if (c < 65 || c > 90) break;
+      col = col * 26 + (c - 64);
+    }
+    if (i === p + 4 || col > MAX_COLUMNS) return -1;
+    for (; i < n; i++) {
+      c = s.charCodeAt(i);
+      if (c < 48 || c > 57) break;
+    }
+    if (i >= n || c !== C_DQ) return -1;
+    i++;
+    if (i + 4 < n && s.charCodeAt(i) === C_SPACE && s.charCodeAt(i + 1) === 115 && s.charCodeAt(i + 2) === C_EQ && s.charCodeAt(i + 3) === C_DQ) {
+      for (i += 4; i < n; i++) {
+        c = s.charCodeAt(i);
+        if (c < 48 || c > 57) break;
+      }
+      if (i >= n || c !== C_DQ) return -1;
+      i++;
+    }
+    let type = T_NUMBER;
+    if (i + 4 < n && s.charCodeAt(i) === C_SPACE && s.charCodeAt(i + 1) === 116 && s.charCodeAt(i + 2) === C_EQ && s.charCodeAt(i + 3) === C_DQ) {
+      const a = i + 4;
+      for (i = a; i < n; i++) {
+        c = s.charCodeAt(i);
+        if (c === C_DQ || c === C_LT) break;
+      }
+      if (i >= n || c !== C_DQ) return -1;
+      type = cellType(s, a, i);
+      i++;
+    }
+    if (i >= n) return -1;
+    c = s.charCodeAt(i);
+    if (c === C_GT) {
+      this.quickSelfClosing = false;
+      i++;
+    } else if (c === C_SLASH && i + 1 < n && s.charCodeAt(i + 1) === C_GT) {
+      this.quickSelfClosing = true;
+      i += 2;
+    } else return -1;
+    this.quickColumn = col - 1;
+    this.quickType = type;
+    return i;
+  }
+
   protected parseUnit(s: string, _lt: number, p: number): number {
     const n = s.length;
     let column = -1;
     let type = T_NUMBER;
     let selfClosing: boolean;
-    // The attributes of a cell: only r (reference) and t (type) matter.
-    for (;;) {
-      while (p < n && isWs(s.charCodeAt(p))) p++;
-      if (p >= n) return -1;
-      let c = s.charCodeAt(p);
-      if (c === C_GT) {
-        selfClosing = false;
-        p++;
-        break;
-      }
-      if (c === C_SLASH) {
-        if (p + 1 >= n) return -1;
-        if (s.charCodeAt(p + 1) !== C_GT) fail('bad tag');
-        selfClosing = true;
-        p += 2;
-        break;
-      }
-      const ns = p;
-      let ne: number;
-      if (p + 2 < n && s.charCodeAt(p + 1) === C_EQ && !endsAttrName(c)) {
-        // A one-letter name directly followed by "=" (r, s, t): the common case.
-        ne = p + 1;
-        p += 2;
-      } else {
-        while (p < n && !endsAttrName(s.charCodeAt(p))) p++;
-        if (p >= n) return -1;
-        if (p === ns) fail('bad attribute');
-        ne = p;
+    // The attributes of a cell: only r (reference) and t (type) matter. The usual shape first.
+    const quick = this.quickStartTag(s, p);
+    if (quick >= 0) {
+      p = quick;
+      column = this.quickColumn;
+      type = this.quickType;
+      selfClosing = this.quickSelfClosing;
+    } else {
+      for (;;) {
         while (p < n && isWs(s.charCodeAt(p))) p++;
         if (p >= n) return -1;
-        if (s.charCodeAt(p) !== C_EQ) fail('bad attribute');
-        p++;
-        while (p < n && isWs(s.charCodeAt(p))) p++;
-        if (p >= n) return -1;
+        let c = s.charCodeAt(p);
+        if (c === C_GT) {
+          selfClosing = false;
+          p++;
+          break;
+        }
+        if (c === C_SLASH) {
+          if (p + 1 >= n) return -1;
+          if (s.charCodeAt(p + 1) !== C_GT) fail('bad tag');
+          selfClosing = true;
+          p += 2;
+          break;
+        }
+        const ns = p;
+        let ne: number;
+        if (p + 2 < n && s.charCodeAt(p + 1) === C_EQ && !endsAttrName(c)) {
+          // A one-letter name directly followed by "=" (r, s, t): the common case.
+          ne = p + 1;
+          p += 2;
+        } else {
+          while (p < n && !endsAttrName(s.charCodeAt(p))) p++;
+          if (p >= n) return -1;
+          if (p === ns) fail('bad attribute');
+          ne = p;
+          while (p < n && isWs(s.charCodeAt(p))) p++;
+          if (p >= n) return -1;
+          if (s.charCodeAt(p) !== C_EQ) fail('bad attribute');
+          p++;
+          while (p < n && isWs(s.charCodeAt(p))) p++;
+          if (p >= n) return -1;
+        }
+        const quote = s.charCodeAt(p);
+        if (quote !== C_DQ && quote !== C_SQ) fail('bad attribute value');
+        const vs = p + 1;
+        let ve = vs;
+        for (; ve < n; ve++) {
+          c = s.charCodeAt(ve);
+          if (c === quote) break;
+          if (c === C_LT) fail('bad attribute value');
+        }
+        if (ve >= n) return -1;
+        if (ne - ns === 1) {
+          const a = s.charCodeAt(ns);
+          if (a === 114 /* r */) column = columnOf(s, vs, ve);
+          else if (a === 116 /* t */) type = cellType(s, vs, ve);
+        }
+        p = ve + 1;
+        if (p < n && !endsName(s.charCodeAt(p))) fail('bad attribute');
       }
-      const quote = s.charCodeAt(p);
-      if (quote !== C_DQ && quote !== C_SQ) fail('bad attribute value');
-      const vs = p + 1;
-      let ve = vs;
-      for (; ve < n; ve++) {
-        c = s.charCodeAt(ve);
-        if (c === quote) break;
-        if (c === C_LT) fail('bad attribute value');
-      }
-      if (ve >= n) return -1;
-      if (ne - ns === 1) {
-        const a = s.charCodeAt(ns);
-        if (a === 114 /* r */) column = columnOf(s, vs, ve);
-        else if (a === 116 /* t */) type = cellType(s, vs, ve);
-      }
-      p = ve + 1;
-      if (p < n && !endsName(s.charCodeAt(p))) fail('bad attribute');
     }
     let value: unknown;
     if (!selfClosing) {
@@ -218,7 +286,11 @@ export class SheetScanner extends XmlScanner {
   private plainValueEnd(s: string, p: number): number {
     const n = s.length;
     const open = this.valueOpen;
-    for (let k = 0, j = p; k < open.length; k++, j++) if (j >= n || s.charCodeAt(j) !== open[k]) return -1;
+    const plain = open.length === 3;
+    if (plain) {
+      // `<v>`, unrolled (cells without a prefix are by far the most common).
+      if (p + 2 >= n || s.charCodeAt(p) !== C_LT || s.charCodeAt(p + 1) !== 118 || s.charCodeAt(p + 2) !== C_GT) return -1;
+    } else for (let k = 0, j = p; k < open.length; k++, j++) if (j >= n || s.charCodeAt(j) !== open[k]) return -1;
     let i = p + open.length;
     let negative = false;
     if (i < n && s.charCodeAt(i) === 45) {
@@ -238,8 +310,23 @@ export class SheetScanner extends XmlScanner {
         if (c === C_AMP || c === C_CR || c === 95) special = true;
       }
     }
-    const close = this.valueClose;
-    for (let k = 0, j = i; k < close.length; k++, j++) if (j >= n || s.charCodeAt(j) !== close[k]) return -1;
+    if (plain) {
+      // `</v></c>`, unrolled.
+      if (
+        i + 7 >= n ||
+        s.charCodeAt(i + 1) !== C_SLASH ||
+        s.charCodeAt(i + 2) !== 118 ||
+        s.charCodeAt(i + 3) !== C_GT ||
+        s.charCodeAt(i + 4) !== C_LT ||
+        s.charCodeAt(i + 5) !== C_SLASH ||
+        s.charCodeAt(i + 6) !== 99 ||
+        s.charCodeAt(i + 7) !== C_GT
+      )
+        return -1;
+    } else {
+      const close = this.valueClose;
+      for (let k = 0, j = i; k < close.length; k++, j++) if (j >= n || s.charCodeAt(j) !== close[k]) return -1;
+    }
     // Up to 15 digits are exact as a double; longer ones go through parseFloat.
     this.rawDigits = digits && i > first && i - first <= 15;
     this.rawNumber = num;
