@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResolvedChildGrid } from '../../model/page-resolve';
 import { cellText } from './cell-text';
 import { gridTheme, GRID_LOCALE } from './EntityGrid';
+import './grid-modules';
 
 /**
  * An editable child grid of a master-detail document (material price history, line members and

@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { AllCommunityModule, ModuleRegistry, themeQuartz, type GridApi, type GridReadyEvent, type IDatasource, type IGetRowsParams } from 'ag-grid-community';
+import { themeQuartz, type GridApi, type GridReadyEvent, type IDatasource, type IGetRowsParams } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +12,7 @@ import { entityApi, type PageReply, type Row } from '../engine/entity-api';
 import { columnDefsOf } from './column-defs';
 import { applicableState, loadSavedTable, savedTableOf, storeSavedTable } from './column-state';
 import { pageQuery, UnsupportedFilter, type FilterModel, type QueryParams, type SortModel } from './filter-params';
-
-ModuleRegistry.registerModules([AllCommunityModule]);
+import './grid-modules';
 
 /** The quartz theme in the product's denim and fonts. */
 export const gridTheme = themeQuartz.withParams({

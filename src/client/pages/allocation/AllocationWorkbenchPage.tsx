@@ -35,6 +35,7 @@ import { entityApiOf, type Row } from '../../engine/entity-api';
 import { resolvedPageOf } from '../../engine/resolved-page';
 import { ConfirmDialog } from '../../form/dialogs';
 import { gridTheme, GRID_LOCALE } from '../../grid/EntityGrid';
+import '../../grid/grid-modules';
 import { toast } from '../../shell/toast-bus';
 import { CapacityHeatmap } from './CapacityHeatmap';
 import {

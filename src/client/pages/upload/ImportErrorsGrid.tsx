@@ -4,6 +4,7 @@ import { AgGridReact } from 'ag-grid-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GRID_LOCALE, gridTheme } from '../../grid/EntityGrid';
+import '../../grid/grid-modules';
 import { uploadApi, type ImportError } from './upload-api';
 
 const BLOCK = 200;
