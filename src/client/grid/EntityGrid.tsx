@@ -1,5 +1,20 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { themeQuartz, type GridApi, type GridReadyEvent, type IDatasource, type IGetRowsParams } from 'ag-grid-community';
+import {
+  themeQuartz,
+  type CellKeyDownEvent,
+  type ColDef,
+  type ColumnMovedEvent,
+  type ColumnResizedEvent,
+  type GetRowIdParams,
+  type GridApi,
+  type GridReadyEvent,
+  type IDatasource,
+  type IGetRowsParams,
+  type RowDoubleClickedEvent,
+  type RowSelectionOptions,
+  type SelectionChangedEvent,
+  type SelectionColumnDef,
+} from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +53,15 @@ export type EntityGridProps = {
 
 const BLOCK = 100;
 
+// Grid options that never change are made once: AG Grid React applies every prop whose identity
+// changed, and a new defaultColDef, rowSelection or selectionColumnDef on a re-render (the list
+// page re-renders when the first block brings the total and tab counts) rebuilds the columns
+// and redraws the rows that were just drawn.
+const DEFAULT_COL_DEF: ColDef<Row> = { minWidth: 80, suppressHeaderMenuButton: false };
+const ROW_SELECTION: RowSelectionOptions<Row> = { mode: 'multiRow', checkboxes: true, headerCheckbox: false, enableClickSelection: false };
+const SELECTION_COLUMN_DEF: SelectionColumnDef = { pinned: 'left', width: 48 };
+const rowIdOf = (p: GetRowIdParams<Row>) => String(p.data.id);
+
 const useStyles = makeStyles({
   wrap: { flex: 1, minHeight: '320px', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, overflow: 'hidden' },
 });
@@ -59,8 +83,28 @@ export function EntityGrid(props: EntityGridProps) {
   const api = useMemo(() => entityApi(resolved), [resolved]);
   const columnDefs = useMemo(() => columnDefsOf(resolved.columns, language), [resolved, language]);
 
-  const datasource = useMemo<IDatasource>(
-    () => ({
+  // The first block is asked for as the grid is created, not when AG Grid first calls the
+  // datasource: setting the grid up takes a few hundred milliseconds on a cold start, and the
+  // server answers meanwhile. The datasource's first call takes that reply when it asks for the
+  // same block (no saved sort or filter applies to a new grid); otherwise it is dropped.
+  const datasource = useMemo<IDatasource>(() => {
+    let early: { key: string; reply: Promise<PageReply> } | null = null;
+    try {
+      const { quick: q, tab: tb, fixed: fx } = state.current;
+      const query: QueryParams = { ...pageQuery(resolved, { startRow: 0, endRow: BLOCK, sortModel: [], filterModel: {}, quick: q, tab: tb, fixed: fx }), tabs: '1' };
+      // Quiet: a failure here is not shown; the datasource then asks again in the usual way.
+      const reply = api.page(query, { quiet: true });
+      reply.catch(() => undefined);
+      early = { key: JSON.stringify(query), reply };
+    } catch {
+      // A filter the server cannot answer: the datasource reports it.
+    }
+    const takeEarly = (query: QueryParams): Promise<PageReply> | null => {
+      const first = early;
+      early = null;
+      return first && first.key === JSON.stringify(query) ? first.reply : null;
+    };
+    return {
       getRows: (params: IGetRowsParams) => {
         let query: QueryParams;
         try {
@@ -80,8 +124,8 @@ export function EntityGrid(props: EntityGridProps) {
         }
         // Tab counts ride on the first block only.
         if (params.startRow === 0) query.tabs = '1';
-        api
-          .page(query)
+        const taken = params.startRow === 0 ? takeEarly(query) : null;
+        (taken ? taken.catch(() => api.page(query)) : api.page(query))
           .then((reply) => {
             const grid = apiRef.current;
             params.successCallback(reply.rows, reply.total);
@@ -93,9 +137,8 @@ export function EntityGrid(props: EntityGridProps) {
           })
           .catch(() => params.failCallback());
       },
-    }),
-    [api, resolved],
-  );
+    };
+  }, [api, resolved]);
 
   // Quick search, tab or fixed filters changed: drop cached blocks and fetch from the top.
   const fixedKey = JSON.stringify(fixed ?? {});
@@ -130,29 +173,43 @@ export function EntityGrid(props: EntityGridProps) {
     [username, resolved],
   );
 
+  // Event handlers read the latest props through the ref, so they too keep their identity.
+  const handlers = useMemo(
+    () => ({
+      onSelectionChanged: (e: SelectionChangedEvent<Row>) => state.current.props.onSelectionChange(e.api.getSelectedRows()),
+      onRowDoubleClicked: (e: RowDoubleClickedEvent<Row>) => {
+        if (e.data) state.current.props.onOpen(e.data);
+      },
+      onCellKeyDown: (e: CellKeyDownEvent<Row>) => {
+        const ev = e.event as KeyboardEvent | null;
+        if (ev?.key === 'Enter' && e.data) state.current.props.onOpen(e.data);
+      },
+    }),
+    [],
+  );
+  const onColumnMoved = useCallback((e: ColumnMovedEvent<Row>) => e.finished && persistColumns(), [persistColumns]);
+  const onColumnResized = useCallback((e: ColumnResizedEvent<Row>) => e.finished && e.source !== 'api' && persistColumns(), [persistColumns]);
+
   return (
     <div className={s.wrap} data-testid={`grid-${resolved.page.opt}`}>
       <AgGridReact<Row>
         theme={gridTheme}
         columnDefs={columnDefs}
-        defaultColDef={{ minWidth: 80, suppressHeaderMenuButton: false }}
+        defaultColDef={DEFAULT_COL_DEF}
         rowModelType="infinite"
         datasource={datasource}
         cacheBlockSize={BLOCK}
         maxBlocksInCache={40}
         infiniteInitialRowCount={1}
-        getRowId={(p) => String(p.data.id)}
-        rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: false, enableClickSelection: false }}
-        selectionColumnDef={{ pinned: 'left', width: 48 }}
-        onSelectionChanged={(e) => props.onSelectionChange(e.api.getSelectedRows())}
-        onRowDoubleClicked={(e) => e.data && props.onOpen(e.data)}
-        onCellKeyDown={(e) => {
-          const ev = e.event as KeyboardEvent | null;
-          if (ev?.key === 'Enter' && e.data) props.onOpen(e.data);
-        }}
+        getRowId={rowIdOf}
+        rowSelection={ROW_SELECTION}
+        selectionColumnDef={SELECTION_COLUMN_DEF}
+        onSelectionChanged={handlers.onSelectionChanged}
+        onRowDoubleClicked={handlers.onRowDoubleClicked}
+        onCellKeyDown={handlers.onCellKeyDown}
         onGridReady={onGridReady}
-        onColumnMoved={(e) => e.finished && persistColumns()}
-        onColumnResized={(e) => e.finished && e.source !== 'api' && persistColumns()}
+        onColumnMoved={onColumnMoved}
+        onColumnResized={onColumnResized}
         onColumnVisible={persistColumns}
         onColumnPinned={persistColumns}
         overlayNoRowsTemplate={`<span class="engine-empty">${t('engine.noRows')}</span>`}
