@@ -15,6 +15,28 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     chunkSizeWarningLimit: 4000,
+    rolldownOptions: {
+      output: {
+        // A few large chunks instead of about a hundred small ones: with automatic splitting a
+        // signed-in list page loaded ~90 files, and the browser's six connections per server
+        // queued the session check and the grid behind them (B1b, issue 3). Here:
+        //   index    the app code the first page needs (with the entry);
+        //   vendor   the libraries the first page needs (React, router, Fluent core, i18n);
+        //   ui       the other libraries of the signed-in pages (Fluent components, forms, sockets);
+        //   ag-grid  AG Grid, for the pages that show a grid;
+        //   shared   app code used by more than one page (forms, grid, dialogs, API helpers);
+        //   page chunks keep what only they use (the workbench keeps its charts).
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', tags: ['$initial'], test: /node_modules[\\/]/, priority: 5 },
+            { name: 'app', tags: ['$initial'], priority: 4 },
+            { name: 'ag-grid', test: /node_modules[\\/](ag-grid-community|ag-grid-react|ag-stack)[\\/]/, priority: 3 },
+            { name: 'ui', test: (id: string) => /node_modules[\\/]/.test(id) && !/node_modules[\\/](echarts|echarts-for-react|zrender)[\\/]/.test(id), priority: 2 },
+            { name: 'shared', test: /[\\/]src[\\/]/, minShareCount: 2, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
