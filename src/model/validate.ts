@@ -122,9 +122,11 @@ export function validateRecord(entity: EntityDef, input: Record<string, unknown>
     if (error) errors[field.key] = error;
     else if (present || !options.partial) values[field.key] = value;
   }
-  if (Object.keys(errors).length === 0) {
-    for (const check of entity.checks ?? []) {
-      for (const [k, key] of Object.entries(check({ ...input, ...values }))) if (!errors[k]) errors[k] = { key };
+  if (entity.checks?.length && Object.keys(errors).length === 0) {
+    // One merged view for all document checks (an import runs them on every row).
+    const merged = { ...input, ...values };
+    for (const check of entity.checks) {
+      for (const [k, key] of Object.entries(check(merged))) if (!errors[k]) errors[k] = { key };
     }
   }
   return { values, errors };

@@ -130,6 +130,14 @@ const label = (l: { zh: string; en: string }, language: Language) => (language =
 
 type RefCache = Map<string, Map<string, number | 'many'>>;
 
+/** One sheet row's inputs: the header's fields and each child collection's line fields. */
+type RowInput = { header: Row; children: Map<string, Row> | null };
+
+/** The input of a column in a row (a line column reads its collection's line). */
+function valueIn(input: RowInput, column: ExcelColumn): unknown {
+  return column.child ? input.children?.get(column.child)?.[column.field.key] : input.header[column.field.key];
+}
+
 /** Where a reference column's codes are looked up: the target table and its code column. */
 type RefSource = { table: string; codeColumn: string; codeField: FieldDef | null; cacheKey: string };
 /** Per column, computed once per file (it was looked up again for every cell of every row). */
@@ -349,22 +357,20 @@ class ImportRun {
   }
 
   /** Reference codes of a batch to ids, in one query per target table, cached for the whole file. */
-  private async resolveRefs(tx: Db, inputs: Array<Map<string, unknown>>): Promise<void> {
+  private async resolveRefs(tx: Db, inputs: RowInput[]): Promise<void> {
     const need = new Map<string, { source: NonNullable<ReturnType<typeof refSource>>; codes: Set<string> }>();
-    this.mapping.forEach((c) => {
-      if (!c?.ref) return;
-      const source = refSource(c);
-      if (!source) return;
-      const key = `${source.table}.${source.codeColumn}`;
+    for (const c of this.refColumns()) {
+      const source = refSource(c)!;
+      const key = source.cacheKey;
       const cache = this.refCache.get(key) ?? new Map();
       this.refCache.set(key, cache);
       const entry = need.get(key) ?? { source, codes: new Set<string>() };
       need.set(key, entry);
       for (const input of inputs) {
-        const v = input.get(c.id);
+        const v = valueIn(input, c);
         if (typeof v === 'string' && !cache.has(v)) entry.codes.add(v);
       }
-    });
+    }
     for (const [key, { source, codes }] of need) {
       if (!codes.size) continue;
       const cache = this.refCache.get(key)!;
@@ -374,6 +380,14 @@ class ImportRun {
       for (const code of list) cache.set(code, 0);
       for (const row of r.rows) cache.set(row.code, cache.get(row.code) ? 'many' : Number(row.id));
     }
+  }
+
+  private refs: ExcelColumn[] | null = null;
+
+  /** The mapped reference columns that have a code source. */
+  private refColumns(): ExcelColumn[] {
+    if (!this.refs) this.refs = this.mapping.filter((c): c is ExcelColumn => Boolean(c?.ref && refSource(c)));
+    return this.refs;
   }
 
   /** Existing rows of the batch's business keys (for duplicates, or the rows an update changes). */
@@ -406,21 +420,27 @@ class ImportRun {
     // rather than per cell (no closure and no lookups per row).
     const active = this.activeColumns();
     const inputs = batch.map(({ cells }) => {
-      const m = new Map<string, unknown>();
+      const input: RowInput = { header: {}, children: null };
       for (let k = 0; k < active.length; k++) {
         const { index, column, dict, refCode } = active[k];
         let v = cellToInput(column, cells[index], dict);
         if (column.kind === 'reference' && typeof v === 'string') v = refCode ? normaliseText(refCode, v) : v.trim();
-        if (!isBlankInput(v)) m.set(column.id, v);
+        if (isBlankInput(v)) continue;
+        if (column.child) {
+          input.children ??= new Map();
+          let ci = input.children.get(column.child);
+          if (!ci) input.children.set(column.child, (ci = {}));
+          ci[column.field.key] = v;
+        } else input.header[column.field.key] = v;
       }
-      return m;
+      return input;
     });
     await this.resolveRefs(tx, inputs);
 
     // 2. Business keys and the stored rows that carry them.
-    const keyOf = (input: Map<string, unknown>): string | null => {
+    const keyOf = (input: RowInput): string | null => {
       if (!this.codeField) return null;
-      const raw = input.get(this.codeField.key);
+      const raw = input.header[this.codeField.key];
       if (raw === undefined) return null;
       const v = normaliseText(this.codeField, raw);
       return typeof v === 'string' && v !== '' ? v : null;
@@ -443,32 +463,23 @@ class ImportRun {
       const err = (field: string, m: MessageRef, child?: string) => this.addError(row, field, m, cells, child);
 
       // References: a code that does not exist in the tenant is this row's error on that column.
-      const header: Row = {};
-      const childInputs = new Map<string, Row>();
-      const refErrors = new Set<string>();
-      for (const [id, v] of input) {
-        const c = this.mapping[this.columnIndex.get(id)!]!;
-        let value = v;
-        if (c.ref && typeof v === 'string') {
-          const source = refSource(c)!;
-          const found = this.refCache.get(source.cacheKey)?.get(v);
-          // A code that resolves to no single record keeps a placeholder id: the field's own
-          // error is this one, and document checks (which run on valid fields only) stay quiet.
-          if (!found) {
-            err(c.field.key, { key: 'excel.refNotFound', params: { value: v } }, c.child);
-            refErrors.add(id);
-            value = -1;
-          } else if (found === 'many') {
-            err(c.field.key, { key: 'excel.refAmbiguous', params: { value: v } }, c.child);
-            refErrors.add(id);
-            value = -1;
-          } else value = found;
-        }
-        if (c.child) {
-          const ci = childInputs.get(c.child) ?? {};
-          ci[c.field.key] = value;
-          childInputs.set(c.child, ci);
-        } else header[c.field.key] = value;
+      const header = input.header;
+      const childInputs = input.children;
+      let refErrors: Set<string> | null = null;
+      for (const c of this.refColumns()) {
+        const v = valueIn(input, c);
+        if (typeof v !== 'string') continue;
+        const found = this.refCache.get(refSource(c)!.cacheKey)?.get(v);
+        let value: number;
+        // A code that resolves to no single record keeps a placeholder id: the field's own
+        // error is this one, and document checks (which run on valid fields only) stay quiet.
+        if (!found || found === 'many') {
+          err(c.field.key, { key: found ? 'excel.refAmbiguous' : 'excel.refNotFound', params: { value: v } }, c.child);
+          (refErrors ??= new Set()).add(c.id);
+          value = -1;
+        } else value = found;
+        if (c.child) childInputs!.get(c.child)![c.field.key] = value;
+        else header[c.field.key] = value;
       }
 
       const continuation = this.masterDetail && key !== null && this.seen.has(key);
@@ -499,7 +510,7 @@ class ImportRun {
         const base: Row = stored ? Object.fromEntries(this.entity.fields.filter((f) => !f.readonly).map((f) => [f.key, stored[f.key] ?? null])) : {};
         const merged = stored ? { ...base, ...header } : this.defaults(this.entity, header);
         const v = validateRecord(this.entity, merged, this.validateOptions);
-        for (const [field, m] of Object.entries(v.errors)) if (!refErrors.has(field)) err(field, m);
+        for (const field in v.errors) if (!refErrors?.has(field)) err(field, v.errors[field]);
         if (key !== null && !this.seen.has(key)) {
           this.seen.set(key, row);
           if (this.masterDetail) this.firstInputs.set(key, JSON.stringify(header));
@@ -511,10 +522,10 @@ class ImportRun {
       // Lines of child collections given on this row.
       const lines: Line[] = [];
       for (const child of this.children) {
-        const ci = childInputs.get(child.key);
+        const ci = childInputs?.get(child.key);
         if (!ci) continue;
         const v = validateRecord(child.entity, this.defaults(child.entity, ci));
-        for (const [field, m] of Object.entries(v.errors)) if (!refErrors.has(`${child.key}.${field}`)) err(field, m, child.key);
+        for (const field in v.errors) if (!refErrors?.has(`${child.key}.${field}`)) err(field, v.errors[field], child.key);
         lines.push({ childKey: child.key, row, values: v.values });
       }
 
