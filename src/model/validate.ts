@@ -29,6 +29,14 @@ const TEXT_TYPES = new Set(['text', 'textarea', 'code', 'email', 'mobile', 'dict
 const RULES = new WeakMap<FieldDef, RuleType[]>();
 const ALLOWED = new WeakMap<FieldDef, Set<string> | null>();
 const OPTIONAL = new WeakMap<FieldDef, FieldDef>();
+const WRITABLE = new WeakMap<EntityDef, FieldDef[]>();
+
+/** The fields a record validation runs (not the read-only ones). */
+function writableOf(entity: EntityDef): FieldDef[] {
+  let list = WRITABLE.get(entity);
+  if (!list) WRITABLE.set(entity, (list = entity.fields.filter((f) => !f.readonly)));
+  return list;
+}
 
 function rulesOf(field: FieldDef): RuleType[] {
   let rules = RULES.get(field);
@@ -112,21 +120,31 @@ export function validateField(field: FieldDef, raw: unknown): { value: unknown; 
 export function validateRecord(entity: EntityDef, input: Record<string, unknown>, options: ValidateOptions = {}): RecordValidation {
   const values: Record<string, unknown> = {};
   const errors: Record<string, MessageRef> = {};
-  for (const field of entity.fields) {
-    if (field.readonly) continue;
+  let failed = 0;
+  const skip = options.skipRequired?.length ? options.skipRequired : null;
+  for (const field of writableOf(entity)) {
     const present = Object.prototype.hasOwnProperty.call(input, field.key);
     if (options.partial && !present) continue;
-    const skip = options.skipRequired?.includes(field.key);
-    const f = skip ? optionalOf(field) : field;
+    const f = skip?.includes(field.key) ? optionalOf(field) : field;
     const { value, error } = validateField(f, input[field.key]);
-    if (error) errors[field.key] = error;
-    else if (present || !options.partial) values[field.key] = value;
+    if (error) {
+      errors[field.key] = error;
+      failed++;
+    } else if (present || !options.partial) values[field.key] = value;
   }
-  if (entity.checks?.length && Object.keys(errors).length === 0) {
-    // One merged view for all document checks (an import runs them on every row).
-    const merged = { ...input, ...values };
+  if (entity.checks?.length && failed === 0) {
+    // One view for all document checks: the coerced values over the input. When the input holds
+    // no key beyond the values (an import's row), the values are that view, with no copy.
+    let merged = values;
+    for (const k in input) {
+      if (!(k in values)) {
+        merged = { ...input, ...values };
+        break;
+      }
+    }
     for (const check of entity.checks) {
-      for (const [k, key] of Object.entries(check(merged))) if (!errors[k]) errors[k] = { key };
+      const found = check(merged);
+      for (const k in found) if (!errors[k]) errors[k] = { key: found[k] };
     }
   }
   return { values, errors };
