@@ -85,15 +85,22 @@ function coerceText(raw: unknown): Coerced {
   return fail('err.badRequest');
 }
 
+const NUMBER_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
+
 function coerceNumber(decimals: number): (raw: unknown) => Coerced {
   return (raw) => {
     if (isBlank(raw)) return ok(null);
-    const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim().replace(/,/g, '') : null;
-    if (text === null || !/^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(text)) return fail('rule.number');
+    let text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : null;
+    if (text !== null && text.includes(',')) text = text.replace(/,/g, '');
+    if (text === null || !NUMBER_TEXT.test(text)) return fail('rule.number');
     const n = Number(text);
     if (!Number.isFinite(n) || Math.abs(n) >= 1e14) return fail('rule.number');
     if (decimals === 0) return Number.isInteger(n) ? ok(n) : fail('rule.naturalNumber');
-    const fraction = text.includes('.') && !/e/i.test(text) ? text.split('.')[1].length : 0;
+    const dot = text.indexOf('.');
+    const exponent = text.includes('e') || text.includes('E');
+    const fraction = dot >= 0 && !exponent ? text.length - dot - 1 : 0;
+    // Typed text with no more decimals than allowed is its own value (no rounding to do).
+    if (typeof raw === 'string' && !exponent && fraction <= decimals) return ok(n);
     // A JSON number computed in the browser (0.1 + 0.2) carries binary noise, not extra decimals:
     // it is accepted when it equals its 4-decimal rounding; typed text keeps the strict count.
     const noise = typeof raw === 'number' && Math.abs(n - Number(n.toFixed(decimals))) < 1e-9;

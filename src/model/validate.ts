@@ -1,5 +1,5 @@
 import type { EntityDef, FieldDef } from './entity';
-import { FIELD_TYPE_TABLE } from './field-types';
+import { FIELD_TYPE_TABLE, type Coerced } from './field-types';
 import { getDictionary } from './dictionaries';
 import { checkRule, RULE_MESSAGE_KEYS, type RuleType } from './rules';
 
@@ -90,23 +90,45 @@ export function normaliseText(field: FieldDef, raw: unknown): unknown {
  * wins (spec 5). Returns the coerced value or the error.
  */
 export function validateField(field: FieldDef, raw: unknown): { value: unknown; error: MessageRef | null } {
+  return runPlan(planOf(field), raw);
+}
+
+/** What validating one field needs, looked up once per declaration instead of once per value. */
+type FieldPlan = {
+  field: FieldDef;
+  rules: RuleType[];
+  coerce: (raw: unknown) => Coerced;
+  /** Closed dictionary values (null: not checked here). */
+  allowed: Set<string> | null;
+};
+const PLANS = new WeakMap<FieldDef, FieldPlan>();
+
+function planOf(field: FieldDef): FieldPlan {
+  let plan = PLANS.get(field);
+  if (!plan) {
+    const dictType = (field.type === 'dict' || field.type === 'multidict') && Boolean(field.dict);
+    plan = { field, rules: rulesOf(field), coerce: FIELD_TYPE_TABLE[field.type].coerce, allowed: dictType ? allowedOf(field) : null };
+    PLANS.set(field, plan);
+  }
+  return plan;
+}
+
+function runPlan(plan: FieldPlan, raw: unknown): { value: unknown; error: MessageRef | null } {
+  const field = plan.field;
   const normalised = normaliseText(field, raw);
-  const rules = rulesOf(field);
   let error: MessageRef | null = null;
   // Rules read the text as typed (leading zeros, decimals), so they run before coercion.
-  for (const rule of rules) if (!checkRule(rule, normalised)) error = { key: RULE_MESSAGE_KEYS[rule] };
+  for (const rule of plan.rules) if (!checkRule(rule, normalised)) error = { key: RULE_MESSAGE_KEYS[rule] };
   if (error) return { value: normalised, error };
-  const coerced = FIELD_TYPE_TABLE[field.type].coerce(normalised);
+  const coerced = plan.coerce(normalised);
   if (!coerced.ok) return { value: normalised, error: { key: coerced.messageKey, params: coerced.params } };
   const value = coerced.value;
   if (typeof value === 'string' && field.maxLength && value.length > field.maxLength)
     return { value, error: { key: 'rule.maxLength', params: { max: field.maxLength } } };
-  if (value !== null && (field.type === 'dict' || field.type === 'multidict') && field.dict) {
-    const allowed = allowedOf(field);
-    if (allowed) {
-      const given = Array.isArray(value) ? value.map(String) : [String(value)];
-      if (given.some((g) => !allowed.has(g))) return { value, error: { key: 'rule.notInDictionary' } };
-    }
+  const allowed = plan.allowed;
+  if (allowed && value !== null) {
+    const bad = Array.isArray(value) ? value.some((g) => !allowed.has(String(g))) : !allowed.has(String(value));
+    if (bad) return { value, error: { key: 'rule.notInDictionary' } };
   }
   return { value, error: null };
 }
@@ -126,7 +148,7 @@ export function validateRecord(entity: EntityDef, input: Record<string, unknown>
     const present = Object.prototype.hasOwnProperty.call(input, field.key);
     if (options.partial && !present) continue;
     const f = skip?.includes(field.key) ? optionalOf(field) : field;
-    const { value, error } = validateField(f, input[field.key]);
+    const { value, error } = runPlan(planOf(f), input[field.key]);
     if (error) {
       errors[field.key] = error;
       failed++;
