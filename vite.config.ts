@@ -1,6 +1,26 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+// Chunk splitting of the browser build (see build.rolldownOptions below).
+const NODE_MODULES = /node_modules[\\/]/;
+const AG_GRID = /node_modules[\\/](ag-grid-community|ag-grid-react|ag-stack)[\\/]/;
+const CHARTS = /node_modules[\\/](echarts|echarts-for-react|zrender)[\\/]/;
+
+/** What the bundler tells of a module while it splits chunks. */
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+
+/** Whether an app module imports AG Grid, itself or through other app modules. */
+function needsAgGrid(id: string, graph: ModuleGraph): boolean {
+  const seen = new Set<string>();
+  const walk = (m: string): boolean => {
+    if (AG_GRID.test(m)) return true;
+    if (NODE_MODULES.test(m) || seen.has(m)) return false;
+    seen.add(m);
+    return (graph.getModuleInfo(m)?.importedIds ?? []).some(walk);
+  };
+  return walk(id);
+}
+
 /**
  * One config for the browser build and for vitest. The client lives in src/client with its own
  * index.html; the server is run by tsx and is not bundled.
@@ -23,16 +43,19 @@ export default defineConfig({
         //   index    the app code the first page needs (with the entry);
         //   vendor   the libraries the first page needs (React, router, Fluent core, i18n);
         //   ui       the other libraries of the signed-in pages (Fluent components, forms, sockets);
-        //   ag-grid  AG Grid, for the pages that show a grid;
-        //   shared   app code used by more than one page (forms, grid, dialogs, API helpers);
+        //   ag-grid  AG Grid, loaded only by pages that show a grid;
+        //   shared   app code used by more than one page that does not need AG Grid;
+        //   engine   app code used by more than one page that needs it (lists, record forms);
         //   page chunks keep what only they use (the workbench keeps its charts).
         codeSplitting: {
           groups: [
-            { name: 'vendor', tags: ['$initial'], test: /node_modules[\\/]/, priority: 5 },
-            { name: 'app', tags: ['$initial'], priority: 4 },
-            { name: 'ag-grid', test: /node_modules[\\/](ag-grid-community|ag-grid-react|ag-stack)[\\/]/, priority: 3 },
-            { name: 'ui', test: (id: string) => /node_modules[\\/]/.test(id) && !/node_modules[\\/](echarts|echarts-for-react|zrender)[\\/]/.test(id), priority: 2 },
-            { name: 'shared', test: /[\\/]src[\\/]/, minShareCount: 2, priority: 1 },
+            { name: 'vendor', tags: ['$initial'], test: NODE_MODULES, priority: 6 },
+            { name: 'app', tags: ['$initial'], priority: 5 },
+            { name: 'ag-grid', test: AG_GRID, priority: 4 },
+            { name: 'ui', test: (id: string) => NODE_MODULES.test(id) && !CHARTS.test(id), priority: 3 },
+            // Before 'engine', so that what 'shared' takes (with its imports) never needs AG Grid.
+            { name: (id: string, ctx: ModuleGraph) => (!NODE_MODULES.test(id) && !needsAgGrid(id, ctx) ? 'shared' : null), minShareCount: 2, priority: 2 },
+            { name: (id: string, ctx: ModuleGraph) => (!NODE_MODULES.test(id) && needsAgGrid(id, ctx) ? 'engine' : null), minShareCount: 2, priority: 1 },
           ],
         },
       },
