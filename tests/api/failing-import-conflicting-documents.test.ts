@@ -86,4 +86,20 @@ describe('a document whose key exists is refused with its lines, wherever the ba
     // Created by the import; the line that came in a later batch is logged as a change of it.
     expect(audit.map((a) => a.action)).toEqual(['import', 'update']);
   });
+
+  it('a later row of a document may repeat its header but not change it, also in a later batch', async () => {
+    const file = join(tmp, 'header.xlsx');
+    const header = { name: '物料 HDR1', material_group: 'fabric', unit: 'M', vendor_id: 'CV0001', validity: '10' };
+    const sheet: Array<Record<string, string | number | null>> = [
+      { code: 'HDR1', ...header },
+      { code: 'HDR1', ...header },
+      { code: 'HDR2', ...header, name: '物料 HDR2' },
+      { code: 'HDR1', name: '物料 改名' },
+      { code: 'HDR1', unit: 'M' },
+    ];
+    await writeEntityFile(file, 'material', sheet.length, (i) => ({ ...sheet[i], 'price_history.effective_date': '2026-03-01', 'price_history.price': i + 1, 'price_history.currency': 'CNY' }));
+    const r = await runImport(t.app.db, { ...base, validOnly: true, entity: requireEntity('material'), file });
+    expect(r.errors.map((e) => [e.row, e.column, e.message])).toEqual([[5, '物料名称', '同一单号的表头内容与第 2 行不一致']]);
+    expect(await linesOf('HDR1')).toEqual([1, 2, 5]);
+  });
 });
