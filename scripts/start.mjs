@@ -3,6 +3,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 function newest(dir) {
   let t = 0;
@@ -23,6 +24,6 @@ if (!existsSync(stamp) || statSync(stamp).mtimeMs < sources) {
   if (r.status !== 0) process.exit(r.status ?? 1);
   writeFileSync(stamp, `build-${Date.now().toString(36)}`);
 }
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit' });
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

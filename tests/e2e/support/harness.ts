@@ -3,6 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { SERVER_NODE_FLAGS } from '../../../scripts/server-flags.mjs';
 
 /** Chromium flags for this machine's closed network (see the env notes in docs/architecture.md). */
 export const CHROMIUM_ARGS = [
@@ -46,7 +47,7 @@ export async function startServer(env: Record<string, string> = {}, options: { d
     mkdirSync(dataDir, { recursive: true });
   }
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
