@@ -40,6 +40,10 @@ describe('list export', () => {
     expect(ws.getRow(2).getCell(3).value).toBe('辅料供应商');
     expect(ws.getRow(2).getCell(6).value).toBe('启用');
     expect(ws.getRow(2).getCell(5).value).toBeInstanceOf(Date);
+    // Dates carry the date format cell by cell (a serial number would show otherwise), text cells none.
+    expect(ws.getRow(2).getCell(5).numFmt).toBe('yyyy-mm-dd');
+    expect(ws.getRow(3).getCell(5).numFmt).toBe('yyyy-mm-dd');
+    expect(ws.getRow(2).getCell(2).numFmt).toBeUndefined();
 
     // edit a name, re-import by code
     ws.getRow(2).getCell(2).value = '改过的名称';

@@ -73,6 +73,10 @@ export async function writeExport(db: Db, plan: ExportPlan, ids: number[], out: 
     const fmt = columnFormat(c);
     return { header, key: c.id, width: Math.min(40, Math.max(12, header.length * 2 + 2)), ...(fmt ? { style: { numFmt: fmt } } : {}) };
   });
+  const cellStyles: Array<Partial<ExcelJS.Style>> = plan.columns.map((c) => {
+    const fmt = columnFormat(c);
+    return Object.freeze(fmt ? { numFmt: fmt } : {});
+  });
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
   let done = 0;
@@ -84,7 +88,12 @@ export async function writeExport(db: Db, plan: ExportPlan, ids: number[], out: 
     // A failed read ahead is raised when its turn comes, not as an unhandled rejection meanwhile.
     next?.catch(() => undefined);
     for (const r of rows) {
-      ws.addRow(plan.columns.map((c) => exportCell(c, r[c.field.key], plan.language, c.ref ? ((r[`${c.field.key}__code`] as string | null) ?? null) : undefined))).commit();
+      const row = ws.addRow(plan.columns.map((c) => exportCell(c, r[c.field.key], plan.language, c.ref ? ((r[`${c.field.key}__code`] as string | null) ?? null) : undefined)));
+      // One style object per column for all its cells: the writer knows an object it has seen and
+      // skips rendering the style again to find its index (it did that for every cell: a third of
+      // the export's time at 100,000 rows).
+      row.eachCell((cell, col) => (cell.style = cellStyles[col - 1]));
+      row.commit();
     }
     done += rows.length;
     onRows?.(done);
