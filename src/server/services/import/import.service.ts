@@ -134,8 +134,10 @@ type RefCache = Map<string, Map<string, number | 'many'>>;
 
 /** FNV-1a of a value's JSON text, never 0 (0 marks an empty slot). */
 function valueHash(v: unknown): number {
-  const text = JSON.stringify(v) ?? '';
-  let h = 0x811c9dc5;
+  // A string's own characters (JSON would only add quotes and escapes around them); the type
+  // seeds the hash so the text "12" and the number 12 differ, as their JSON does.
+  const text = typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
+  let h = typeof v === 'string' ? 0x811c9dc5 : 0x050c5d1f;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h | 1;
 }
