@@ -54,8 +54,8 @@ export default defineConfig({
             { name: 'ag-grid', test: AG_GRID, priority: 4 },
             { name: 'ui', test: (id: string) => NODE_MODULES.test(id) && !CHARTS.test(id), priority: 3 },
             // Before 'engine', so that what 'shared' takes (with its imports) never needs AG Grid.
-            { name: (id: string, ctx: ModuleGraph) => (!NODE_MODULES.test(id) && !needsAgGrid(id, ctx) ? 'shared' : null), minShareCount: 2, priority: 2 },
-            { name: (id: string, ctx: ModuleGraph) => (!NODE_MODULES.test(id) && needsAgGrid(id, ctx) ? 'engine' : null), minShareCount: 2, priority: 1 },
+            { name: (id: string, ctx: ModuleGraph) => (!NODE_MODULES.test(id) && !needsAgGrid(id, ctx) ? 'shared' : null), minShareCount: 2, priority: 2, debugName: 'shared' },
+            { name: (id: string, ctx: ModuleGraph) => (!NODE_MODULES.test(id) && needsAgGrid(id, ctx) ? 'engine' : null), minShareCount: 2, priority: 1, debugName: 'engine' },
           ],
         },
       },
