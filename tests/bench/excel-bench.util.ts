@@ -10,13 +10,13 @@ mkdirSync(BENCH_DIR, { recursive: true });
 export type BenchDb = { name: 'PGlite' | 'PostgreSQL'; t: TestApp; clientId: number; userId: number };
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (or only the one named). */
-export async function* benchDatabases(only?: BenchDb['name']): AsyncGenerator<BenchDb> {
+export async function* benchDatabases(only?: BenchDb['name'], options: { pgliteDir?: string } = {}): AsyncGenerator<BenchDb> {
   const pg = process.env.TEST_DATABASE_URL;
   const targets = (pg ? (['PGlite', 'PostgreSQL'] as const) : (['PGlite'] as const)).filter((n) => !only || n === only);
   for (const name of targets) {
     if (name === 'PGlite') delete process.env.TEST_DATABASE_URL;
     else process.env.TEST_DATABASE_URL = pg;
-    const t = await createTestApp({ argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 } });
+    const t = await createTestApp({ argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 } }, options);
     try {
       const u = (await sql<{ id: number; client_id: number }>`select id, client_id from users where username = 'brand'`.execute(t.app.db)).rows[0];
       yield { name, t, clientId: u.client_id, userId: u.id };

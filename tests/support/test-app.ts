@@ -14,7 +14,7 @@ export type TestApp = { app: FastifyInstance; database: Database; config: AppCon
  * A migrated, seeded app for API tests: in-memory PGlite by default, or a fresh schema on the
  * PostgreSQL of TEST_DATABASE_URL (the suite's second run in .ci/run).
  */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<AppConfig> = {}, options: { pgliteDir?: string } = {}): Promise<TestApp> {
   const pgUrl = process.env.TEST_DATABASE_URL;
   let schema: string | null = null;
   let databaseUrl: string | undefined;
@@ -32,10 +32,12 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     ...overrides,
   });
   // On PGlite, start from the run's prepared image (tests/support/global-setup.ts) when there is one.
-  const template = pgUrl ? '' : templatePath();
+  // A benchmark may ask for PGlite on disk, as `npm start` runs it (migrated and seeded afresh).
+  const onDisk = !pgUrl && options.pgliteDir ? options.pgliteDir : null;
+  const template = pgUrl || onDisk ? '' : templatePath();
   const image = template && existsSync(template) ? new Uint8Array(readFileSync(template)) : undefined;
-  const database = await openDatabase(config, { memory: true, image });
-  if (!image) await prepareDatabase(database, config);
+  const database = onDisk ? await openDatabase({ ...config, dataDir: onDisk }) : await openDatabase(config, { memory: true, image });
+  if (!image) await prepareDatabase(database, onDisk ? { ...config, dataDir: onDisk } : config);
   const app = await buildApp({ config, database, logger: false, serveClient: false });
   await app.ready();
   return {
