@@ -29,7 +29,7 @@ import type { Db } from '../../db/database';
 import { diffRecords, type AuditChange } from '../audit/audit.service';
 import { withTenant } from '../rls';
 import { datePart, formatSequence } from '../sequence/sequence.service';
-import { readWorkbook, WorkbookError } from './xlsx-reader.util';
+import { readWorkbookBatches, WorkbookError } from './xlsx-reader.util';
 
 /**
  * The import engine: one streaming pass over the workbook that checks every row with the rules the
@@ -279,29 +279,32 @@ class ImportRun {
     let batch: Array<{ row: number; cells: unknown[] }> = [];
     let bytes = 0;
     const onBytes = (b: number) => (bytes = b);
-    for await (const ev of readWorkbook(this.req.file, onBytes)) {
-      if (ev.kind === 'meta') {
-        meta = parseMeta(ev.rows);
-        if (meta && meta.entity !== this.entity.name) {
-          const actual = getEntity(meta.entity);
-          throw new FatalImport({ key: 'excel.wrongTemplate', params: { actual: actual ? label(actual.label, this.language) : meta.entity, expected: label(this.entity.label, this.language) } });
+    // Rows come in batches of one inflated chunk: one await per chunk, not per row.
+    for await (const events of readWorkbookBatches(this.req.file, onBytes)) {
+      for (const ev of events) {
+        if (ev.kind === 'meta') {
+          meta = parseMeta(ev.rows);
+          if (meta && meta.entity !== this.entity.name) {
+            const actual = getEntity(meta.entity);
+            throw new FatalImport({ key: 'excel.wrongTemplate', params: { actual: actual ? label(actual.label, this.language) : meta.entity, expected: label(this.entity.label, this.language) } });
+          }
+          continue;
         }
-        continue;
-      }
-      if (!header) {
+        if (!header) {
+          if (ev.cells.every((c) => c === null || c === undefined || (typeof c === 'string' && c.trim() === ''))) continue;
+          header = true;
+          this.matchHeader(ev.cells, meta?.version ?? null);
+          continue;
+        }
         if (ev.cells.every((c) => c === null || c === undefined || (typeof c === 'string' && c.trim() === ''))) continue;
-        header = true;
-        this.matchHeader(ev.cells, meta?.version ?? null);
-        continue;
-      }
-      if (ev.cells.every((c) => c === null || c === undefined || (typeof c === 'string' && c.trim() === ''))) continue;
-      this.report.total++;
-      if (this.report.total > this.req.maxRows) throw new FatalImport({ key: 'excel.tooManyRows', params: { max: this.req.maxRows } });
-      batch.push({ row: ev.number, cells: ev.cells });
-      if (batch.length >= this.batchSize) {
-        await lookup((tx) => this.processBatch(tx, batch));
-        batch = [];
-        this.req.onProgress?.(this.report.total, this.req.fileSize ? Math.min(99, Math.floor((bytes / this.req.fileSize) * 100)) : 0);
+        this.report.total++;
+        if (this.report.total > this.req.maxRows) throw new FatalImport({ key: 'excel.tooManyRows', params: { max: this.req.maxRows } });
+        batch.push({ row: ev.number, cells: ev.cells });
+        if (batch.length >= this.batchSize) {
+          await lookup((tx) => this.processBatch(tx, batch));
+          batch = [];
+          this.req.onProgress?.(this.report.total, this.req.fileSize ? Math.min(99, Math.floor((bytes / this.req.fileSize) * 100)) : 0);
+        }
       }
     }
     if (!header || this.report.total === 0) throw new FatalImport({ key: 'excel.noData' });
