@@ -37,6 +37,8 @@ export type FieldDef = {
   upperCase?: boolean;
   lowerCase?: boolean;
   trim?: boolean;
+  /** false: a number shown without thousands separators (a year, a number that names something). */
+  grouping?: boolean;
   /** Shown in the list by default. */
   list?: boolean;
   /** Set by the server only (state, computed totals); never taken from a save body. */

@@ -224,3 +224,8 @@ export const FIELD_TYPE_TABLE: Record<FieldType, FieldTypeSpec> = {
   rules: { sqlType: 'jsonb', widget: 'rulestable', grid: 'json', coerce: coerceJson, ordered: false },
   json: { sqlType: 'jsonb', widget: 'fmsfiltermapping', grid: 'json', coerce: coerceJson, ordered: false },
 };
+
+/** How lists and document pages show a field: its type's renderer, plain text for an ungrouped number. */
+export function gridRendererOf(field: { type: FieldType; grouping?: boolean }): GridRenderer {
+  return field.grouping === false ? 'text' : FIELD_TYPE_TABLE[field.type].grid;
+}

@@ -15,6 +15,15 @@ describe('resolvePage', () => {
     }
   });
 
+  it('shows a year as plain digits (no thousands separator) while other integers keep theirs', () => {
+    const demand = allPages().find((p) => p.entity === 'demand');
+    expect(demand).toBeDefined();
+    const columns = new Map(resolvePage(demand!).columns.map((c) => [c.field, c]));
+    expect(columns.get('year')).toMatchObject({ fieldType: 'integer', renderer: 'text' });
+    const numbers = resolvePage(demand!).columns.filter((c) => c.fieldType === 'integer' && c.field !== 'year');
+    for (const c of numbers) expect(c.renderer, c.field).toBe('number');
+  });
+
   it('fills label, widget type, inputType and validations from the entity (vendor)', () => {
     const r = resolvePage(getPage('vendor')!);
     const byKey = new Map(formFields(r).map((f) => [f.field, f]));

@@ -1,6 +1,6 @@
 import type { ChildDef, EntityDef, FieldDef, Label, TransitionDef } from './entity';
 import { getEntity } from './entity';
-import { FIELD_TYPE_TABLE, type FieldType, type FormWidget, type GridRenderer } from './field-types';
+import { FIELD_TYPE_TABLE, gridRendererOf, type FieldType, type FormWidget, type GridRenderer } from './field-types';
 import { getDictionary } from './dictionaries';
 import type { ChildGridDecl, ColumnDecl, FormFieldConfig, FormOption, FormSection, PageDef, StatusTab, ToolbarAction } from './page';
 import { pageRoute } from './page';
@@ -125,7 +125,7 @@ function columnOf(entity: EntityDef, decl: ColumnDecl): ResolvedColumn {
     field: d.field,
     label: def?.label ?? system.label,
     fieldType,
-    renderer: spec.grid,
+    renderer: def ? gridRendererOf(def) : spec.grid,
     width: d.width,
     pinned: d.pinned,
     hide: d.hide ?? false,

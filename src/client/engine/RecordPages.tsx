@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ResolvedPage } from '../../model/page-resolve';
 import { formFields } from '../../model/page-resolve';
-import { FIELD_TYPE_TABLE } from '../../model/field-types';
+import { FIELD_TYPE_TABLE, gridRendererOf } from '../../model/field-types';
 import { EntityForm } from '../form/EntityForm';
 import { HistoryPanel } from '../form/HistoryPanel';
 import { isFieldVisible } from '../form/form-logic';
@@ -95,7 +95,7 @@ export function DocumentPage({ resolved }: { resolved: ResolvedPage }) {
   const fields = formFields(resolved).filter((f) => f.def && !f.isNotPost);
   const text = (field: (typeof fields)[number], row: Row) => {
     const col = { options: field.options, labelField: field.displayfield };
-    return cellText(FIELD_TYPE_TABLE[field.fieldType].grid, row[field.field], { column: col, row, language });
+    return cellText(field.def ? gridRendererOf(field.def) : FIELD_TYPE_TABLE[field.fieldType].grid, row[field.field], { column: col, row, language });
   };
   const name = language === 'en' ? resolved.entity.label.en : resolved.entity.label.zh;
   return (

@@ -35,7 +35,7 @@ export const cycleCalendar = defineEntity({
   fields: [
     { key: 'name', label: { zh: '日历名称', en: 'Calendar name' }, type: 'text', required: true, maxLength: 60, list: true },
     { key: 'cycle_type', label: { zh: '周期类型', en: 'Cycle type' }, type: 'dict', dict: 'cycle_type', required: true, default: 'month', list: true },
-    { key: 'year', label: { zh: '年份', en: 'Year' }, type: 'integer', required: true, rules: ['interger'], list: true },
+    { key: 'year', label: { zh: '年份', en: 'Year' }, type: 'integer', required: true, rules: ['interger'], grouping: false, list: true },
     { key: 'am_start', label: { zh: '上午开始', en: 'AM start' }, type: 'text', rules: ['time'], default: '08:00:00', list: true },
     { key: 'am_end', label: { zh: '上午结束', en: 'AM end' }, type: 'text', rules: ['time'], default: '12:00:00', list: true },
     { key: 'pm_start', label: { zh: '下午开始', en: 'PM start' }, type: 'text', rules: ['time'], default: '13:00:00', list: true },

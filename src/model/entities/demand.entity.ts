@@ -28,7 +28,7 @@ export const demand = defineEntity({
   fields: [
     { key: 'version_id', label: { zh: '分配版本', en: 'Allocation version' }, type: 'reference', ref: { entity: 'allocationversion', labelField: 'version_code', codeField: 'version_code' }, required: true, list: true },
     // The year is the month's: set by the server from the month, never typed apart from it.
-    { key: 'year', label: { zh: '年份', en: 'Year' }, type: 'integer', readonly: true, list: true },
+    { key: 'year', label: { zh: '年份', en: 'Year' }, type: 'integer', readonly: true, grouping: false, list: true },
     { key: 'season', label: { zh: '季节', en: 'Season' }, type: 'dict', dict: 'season', list: true },
     { key: 'month', label: { zh: '月份', en: 'Month' }, type: 'month', required: true, list: true },
     { key: 'series', label: { zh: '系列', en: 'Series' }, type: 'text', maxLength: 60, list: true },
