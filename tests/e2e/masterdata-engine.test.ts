@@ -98,7 +98,18 @@ describe('master data through the registry engine', () => {
     expect(await fieldMessage(page, 'email')).toBe('不是有效的邮箱地址');
     await snap(page, 'engine-02-vendor-errors-zh');
     await closeToasts(page);
+    // Closing a form with typed values asks first; "取消" keeps the drawer and what was typed.
     await page.click('[data-testid=form-drawer] button[aria-label="关闭"]');
+    const ask = page.locator('[role=alertdialog]');
+    await ask.waitFor();
+    expect(await ask.textContent()).toContain('有未保存的修改，确定关闭吗？');
+    await snap(page, 'engine-02b-discard-changes');
+    await ask.locator('button:has-text("取消")').click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await page.inputValue('#f-vendor-email')).toBe('not-an-email');
+    await page.click('[data-testid=form-cancel]');
+    await page.click('[data-testid=confirm-ok]');
+    await page.waitForSelector('[data-testid=entity-form]', { state: 'detached' });
 
     // The same in English.
     await page.click('[data-testid=language-switch]');
@@ -114,6 +125,9 @@ describe('master data through the registry engine', () => {
     await snap(page, 'engine-03-vendor-errors-en');
     await closeToasts(page);
     await page.click('[data-testid=form-drawer] button[aria-label="Close"]');
+    expect(await page.locator('[role=alertdialog]').textContent()).toContain('You have unsaved changes. Close and discard them?');
+    await page.click('[data-testid=confirm-ok]');
+    await page.waitForSelector('[data-testid=entity-form]', { state: 'detached' });
     await page.click('[data-testid=language-switch]');
     await page.click('[data-testid=language-zh-CN]');
     await page.waitForSelector('[data-testid=action-create]:has-text("新建")');

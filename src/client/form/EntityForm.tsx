@@ -35,7 +35,16 @@ import { WIDGETS } from './widgets';
  * every rule of behaviour (conditions, calculation, clearing, validation, the submit body, reset)
  * comes from the pure functions of form-logic.ts.
  */
-export type EntityFormHandle = { submit: () => Promise<void>; reset: () => void; busy: boolean };
+export type EntityFormHandle = {
+  submit: () => Promise<void>;
+  reset: () => void;
+  busy: boolean;
+  /** Whether the user changed a value or a line since the form opened (closing then asks first). */
+  dirty: () => boolean;
+};
+
+/** Child rows without their grid keys, as text: what a change of lines is compared by. */
+const linesText = (rows: Record<string, ChildRow[]>) => JSON.stringify(Object.entries(rows).map(([k, list]) => [k, list.map(({ __key: _k, ...r }) => r)]));
 
 export type EntityFormProps = {
   resolved: ResolvedPage;
@@ -105,6 +114,10 @@ export const EntityForm = forwardRef<EntityFormHandle, EntityFormProps>(function
   const form = useForm<FormValues>({ defaultValues: initial, mode: 'onSubmit' });
   const values = form.watch();
   const [children, setChildren] = useState<Record<string, ChildRow[]>>(childInitial);
+  // Child grids edit their row objects in place, so the lines are compared with a text snapshot.
+  const initialLines = useRef(linesText(childInitial));
+  // Read during render so react-hook-form keeps isDirty up to date for `dirty()`.
+  const { isDirty } = form.formState;
   const [childErrors, setChildErrors] = useState<Record<string, Record<string, string>>>({});
   const [busy, setBusy] = useState(false);
   const submitted = useRef(false);
@@ -197,7 +210,7 @@ export const EntityForm = forwardRef<EntityFormHandle, EntityFormProps>(function
     form.clearErrors();
   };
 
-  useImperativeHandle(ref, () => ({ submit, reset, busy }));
+  useImperativeHandle(ref, () => ({ submit, reset, busy, dirty: () => isDirty || form.formState.isDirty || linesText(children) !== initialLines.current }));
 
   const errors = form.formState.errors;
   return (

@@ -6,6 +6,7 @@ import { formFields, type ResolvedPage } from '../../model/page-resolve';
 import { entityApi, type Row } from '../engine/entity-api';
 import { EntityForm, type EntityFormHandle } from './EntityForm';
 import type { RouteAction } from './form-logic';
+import { useCloseGuard } from './close-guard';
 import { HistoryPanel } from './HistoryPanel';
 
 /**
@@ -35,6 +36,7 @@ export function FormDrawer(props: { resolved: ResolvedPage; state: DrawerState; 
   const [formKey, setFormKey] = useState(0);
   const formRef = useRef<EntityFormHandle>(null);
   const open = state !== null;
+  const { requestClose, dialog } = useCloseGuard(formRef, { busy, editable: Boolean(state && state.action !== 'view'), onClose: props.onClose });
   const entityName = i18n.language === 'en' ? resolved.entity.label.en : resolved.entity.label.zh;
 
   useEffect(() => {
@@ -70,12 +72,12 @@ export function FormDrawer(props: { resolved: ResolvedPage; state: DrawerState; 
       open={open}
       position="end"
       size={wide ? 'full' : 'large'}
-      onOpenChange={(_, d) => !d.open && !busy && props.onClose()}
+      onOpenChange={(_, d) => !d.open && requestClose()}
       data-testid="form-drawer"
       style={wide ? { maxWidth: '1200px' } : undefined}
     >
       <DrawerHeader>
-        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('engine.close')} icon={<Dismiss24Regular />} onClick={props.onClose} />}>
+        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('engine.close')} icon={<Dismiss24Regular />} onClick={requestClose} />}>
           {title}
           {record?.[resolved.entity.titleField] ? ` · ${String(record[resolved.entity.titleField])}` : ''}
         </DrawerHeaderTitle>
@@ -103,9 +105,10 @@ export function FormDrawer(props: { resolved: ResolvedPage; state: DrawerState; 
               <Button disabled={busy} onClick={() => formRef.current?.reset()} data-testid="form-reset">{t('engine.reset')}</Button>
             </>
           )}
-          <Button disabled={busy} onClick={props.onClose}>{state.action === 'view' ? t('engine.close') : t('engine.cancel')}</Button>
+          <Button disabled={busy} onClick={requestClose} data-testid="form-cancel">{state.action === 'view' ? t('engine.close') : t('engine.cancel')}</Button>
         </DrawerFooter>
       )}
+      {dialog}
     </OverlayDrawer>
   );
 }

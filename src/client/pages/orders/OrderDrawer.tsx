@@ -19,6 +19,7 @@ import type { ResolvedPage } from '../../../model/page-resolve';
 import { entityApi, type Row } from '../../engine/entity-api';
 import { ConfirmDialog, TransitionDialog } from '../../form/dialogs';
 import { EntityForm, type EntityFormHandle } from '../../form/EntityForm';
+import { useCloseGuard } from '../../form/close-guard';
 import { orderActions, orderEditable, type OrderAction } from './order-actions';
 import { OrderEntriesMatrix } from './OrderEntriesMatrix';
 import { performOrderAction } from './order-run';
@@ -68,6 +69,7 @@ export function OrderDrawer(props: { resolved: ResolvedPage; state: OrderDrawerS
   const formRef = useRef<EntityFormHandle>(null);
   const sendAfterSave = useRef(false);
   const open = state !== null;
+  const { requestClose, dialog } = useCloseGuard(formRef, { busy, editable: true, onClose: props.onClose });
 
   const load = (id: number) => {
     setLoading(true);
@@ -173,11 +175,11 @@ export function OrderDrawer(props: { resolved: ResolvedPage; state: OrderDrawerS
       position="end"
       size="full"
       style={{ maxWidth: '1240px' }}
-      onOpenChange={(_, d) => !d.open && !busy && props.onClose()}
+      onOpenChange={(_, d) => !d.open && requestClose()}
       data-testid="order-drawer"
     >
       <DrawerHeader>
-        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('engine.close')} icon={<Dismiss24Regular />} onClick={props.onClose} />}>
+        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('engine.close')} icon={<Dismiss24Regular />} onClick={requestClose} />}>
           {!stored ? t('engine.titleCreate', { entity: title }) : title}
           {record?.[resolved.entity.titleField] ? ` · ${String(record[resolved.entity.titleField])}` : ''}{' '}
           {stateDef && (
@@ -230,9 +232,10 @@ export function OrderDrawer(props: { resolved: ResolvedPage; state: OrderDrawerS
               {a === 'send' && action !== 'view' ? t('orders.action.saveAndSend') : label(a)}
             </Button>
           ))}
-          <Button disabled={busy} onClick={props.onClose}>{t('engine.close')}</Button>
+          <Button disabled={busy} onClick={requestClose}>{t('engine.close')}</Button>
         </DrawerFooter>
       )}
+      {dialog}
       <ConfirmDialog open={confirm !== null} text={confirm ? confirmText(confirm) : ''} onConfirm={onConfirm} onCancel={() => setConfirm(null)} />
       {reject && <TransitionDialog transition={reject} count={1} onRun={(params) => void run('reject', params)} onCancel={() => setReject(null)} />}
     </OverlayDrawer>
