@@ -68,6 +68,7 @@ function endpoints(): Endpoint[] {
     ['GET', '/api/adminapi/roles/view', false],
     ['GET', '/api/adminapi/data-permissions', false],
     ['GET', '/api/adminapi/users', false],
+    ['GET', '/api/adminapi/users/options', false],
     ['GET', '/api/adminapi/audit', false],
     ['POST', '/api/adminapi/roles/save', true],
     ['POST', '/api/adminapi/roles/remove', true],

@@ -283,4 +283,28 @@ describe('master data through the registry engine', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('gives a position a holder picked from the own company\'s people', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(page, '/md/index/position');
+    await page.waitForSelector('[data-testid=grid-position] .ag-header-cell');
+    await page.click('[data-testid=action-create]');
+    await page.waitForSelector('[data-testid=entity-form]');
+    await page.fill('#f-position-code', 'P-E2E-01');
+    await page.fill('#f-position-name', '计划员岗');
+    await page.click('#f-position-user_id');
+    const options = page.locator('[role=option]');
+    await options.first().waitFor();
+    const texts = await options.allTextContents();
+    // maker's company has maker and maker.planner (account and name); nobody of another company.
+    expect(texts.sort()).toEqual(['maker.planner王计划', 'maker工厂管理员']);
+    await snap(page, 'engine-12-position-user-picker');
+    await page.click('[role=option]:has-text("maker.planner")');
+    await page.click('[data-testid=form-save]');
+    expect(await toastText(page, 'success', '保存成功')).toContain('保存成功');
+    await page.fill('[data-testid=quick-search]', 'P-E2E-01');
+    await page.waitForFunction(() => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'));
+    expect(await page.textContent('.ag-row[row-index="0"] .ag-cell[col-id="user_id"]')).not.toBe('');
+    await page.close();
+  });
 });

@@ -38,7 +38,8 @@ export function DropdownTable(p: WidgetProps) {
   const multi = table?.selection === 'multiple' || Boolean(p.field.isMulti);
   const valueField = table?.valueField ?? p.field.optionConfig?.valueField ?? 'id';
   const labelField = table?.labelField ?? p.field.optionConfig?.labelField ?? target?.titleField ?? 'name';
-  const codeField = target?.codeField;
+  // The reference's declared code (a person's account for a user), else the target's own.
+  const codeField = p.field.def?.ref?.codeField ?? target?.codeField;
   const chosen = asList(p.value);
   const displayLabel = p.field.displayfield ? asText(p.values[p.field.displayfield]) : '';
 

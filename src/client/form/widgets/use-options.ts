@@ -27,6 +27,16 @@ export function sourceQuery(field: ResolvedField, values: FormValues): Record<st
 }
 
 /**
+ * Where a picker lists its source's rows: the entity's page endpoint, or for people (`user`, not a
+ * registry entity) the own company's active users (id, account, name).
+ */
+function sourceListUrl(entity: string): string | null {
+  if (entity === 'user') return '/api/adminapi/users/options';
+  const base = apiBaseOf(entity);
+  return base ? `${base}/page` : null;
+}
+
+/**
  * Options of a choice widget: the declared options (dictionaries), or rows of the source entity
  * (spec 3 optionConfig valueField / labelField). With `isNotInitLoaded` the rows load only once
  * the widget is opened (`active`).
@@ -34,7 +44,7 @@ export function sourceQuery(field: ResolvedField, values: FormValues): Record<st
 export function useOptions(field: ResolvedField, values: FormValues, search: string, active: boolean): { options: FormOption[]; rows: SourceRow[]; loading: boolean } {
   const [rows, setRows] = useState<SourceRow[]>([]);
   const [loading, setLoading] = useState(false);
-  const base = field.source ? apiBaseOf(field.source.entity) : null;
+  const base = field.source ? sourceListUrl(field.source.entity) : null;
   const filter = sourceQuery(field, values);
   const filterKey = JSON.stringify(filter);
   const wanted = Boolean(base) && (active || !field.isNotInitLoaded);
@@ -46,7 +56,7 @@ export function useOptions(field: ResolvedField, values: FormValues, search: str
     const controller = new AbortController();
     setLoading(true);
     const timer = setTimeout(() => {
-      request<{ rows: SourceRow[] }>(`${base}/page`, { method: 'GET', query: { size: 100, q: search.trim() || undefined, ...filter }, signal: controller.signal }, { quiet: true })
+      request<{ rows: SourceRow[] }>(base, { method: 'GET', query: { size: 100, q: search.trim() || undefined, ...filter }, signal: controller.signal }, { quiet: true })
         .then((r) => setRows(r.rows))
         .catch(() => setRows([]))
         .finally(() => setLoading(false));
@@ -62,7 +72,7 @@ export function useOptions(field: ResolvedField, values: FormValues, search: str
     const target = getEntity(field.source.entity);
     const vf = field.optionConfig?.valueField ?? 'id';
     const lf = field.optionConfig?.labelField ?? target?.titleField ?? 'name';
-    const code = target?.codeField;
+    const code = field.def?.ref?.codeField ?? target?.codeField;
     return rows.map((r) => ({ value: String(r[vf]), label: String(r[lf] ?? r[vf]) + (code && r[code] ? ` · ${String(r[code])}` : ''), image: field.displayAvatarfield ? String(r[field.displayAvatarfield] ?? '') : undefined }));
   }, [field, rows]);
   return { options, rows, loading };

@@ -9,7 +9,7 @@ import { mailLanguage } from '../../access/language.util';
 import { hashPassword } from '../../access/password';
 import { revokeUserSessions } from '../../access/sessions.service';
 import { ok } from '../../http/envelope';
-import { AppError, notFound, validationError, type FieldError } from '../../http/errors';
+import { AppError, forbidden, notFound, validationError, type FieldError } from '../../http/errors';
 import { logoutSessions } from '../../realtime';
 import { assertCan } from '../../resources/permissions';
 import { queueMessage } from '../notify';
@@ -72,6 +72,20 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
           where ur.user_id = u.id and (r.client_id is null or r.client_id = ${clientId})), '[]'::json) as roles
       from users u where ${where} order by u.id limit ${size} offset ${(page - 1) * size}`.execute(db);
     return ok({ rows: rows.rows, total });
+  });
+
+  // The people of one's own company for a user picker (a position's holder, a line member): any
+  // signed-in member may pick a colleague, so only id, account and name of active users are given.
+  app.get('/adminapi/users/options', { preHandler: requireAuth }, async (req) => {
+    const clientId = authOf(req).clientId;
+    if (clientId === null) throw forbidden();
+    const input = inputOf(req);
+    const q = text(input, 'q', { max: 100 });
+    const size = Math.min(100, pagingOf(input).size);
+    const match = q ? sql`and (u.username ilike ${`%${q}%`} or u.fullname ilike ${`%${q}%`})` : sql``;
+    const rows = await sql`select u.id, u.username, u.fullname from users u
+      where u.client_id = ${clientId} and u.status = 'active' ${match} order by u.fullname, u.id limit ${size}`.execute(db);
+    return ok({ rows: rows.rows });
   });
 
   app.post('/adminapi/users/save', opts, async (req) => {
