@@ -151,13 +151,15 @@ export function headerText(column: ExcelColumn, language: Language, markRequired
   return markRequired && column.required ? `*${text}` : text;
 }
 
+/** 32-bit FNV-1a of a text's UTF-16 code units, from `seed` (the FNV offset basis by default). */
+export function fnv1aHash(text: string, seed = 0x811c9dc5): number {
+  let h = seed;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h;
+}
+
 function fnv1a(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, '0');
+  return (fnv1aHash(text) >>> 0).toString(16).padStart(8, '0');
 }
 
 /** A template's version: changes whenever its columns, their types, rules or dictionaries change. */

@@ -15,6 +15,7 @@ import { resolveDefault } from '../../../model/default-tokens';
 import {
   cellToInput,
   dictLookup,
+  fnv1aHash,
   headerText,
   importColumns,
   isBlankInput,
@@ -136,10 +137,7 @@ type RefCache = Map<string, Map<string, number | 'many'>>;
 function valueHash(v: unknown): number {
   // A string's own characters (JSON would only add quotes and escapes around them); the type
   // seeds the hash so the text "12" and the number 12 differ, as their JSON does.
-  const text = typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
-  let h = typeof v === 'string' ? 0x811c9dc5 : 0x050c5d1f;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h | 1;
+  return typeof v === 'string' ? fnv1aHash(v) | 1 : fnv1aHash(JSON.stringify(v) ?? '', 0x050c5d1f) | 1;
 }
 
 /** One sheet row's inputs: the header's fields and each child collection's line fields. */
