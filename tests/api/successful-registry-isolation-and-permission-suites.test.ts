@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEntities, FIELD_TYPE_TABLE, type EntityDef } from '../../src/model';
 import type { Db } from '../../src/server/db/database';
-import { entityOfMenu } from '../../src/server/services/admin/permission.service';
+import { entityOfMenu } from '../../src/server/access/permission.service';
 import { withSystemScope } from '../../src/server/services/rls';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
 

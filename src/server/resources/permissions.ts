@@ -1,56 +1,5 @@
-import type { RawBuilder } from 'kysely';
-import type { AuthContext } from '../access/auth-context';
-import type { Db } from '../db/database';
-import { forbidden, unauthorized } from '../http/errors';
-import { isAdminMenu, type PermissionVerb } from '../services/admin/permission-model';
-import { callerCan, dataScopeSql } from '../services/admin/permission.service';
-
 /**
- * The single entry point of permissions for the generic resource API. Every verb of every entity
- * passes through `assertCan`; the admin area (roles, menu permissions, spec 6) owns the body
- * (src/server/services/admin/permission-model.ts has the model, permission.service.ts the loading).
- * `action:<name>` names one state-machine action; plain `action` is any action.
+ * The resource API's permission checks. The body lives in src/server/access/permissions.ts, shared
+ * with the administration services (neither of the two areas imports the other).
  */
-export type Verb = 'read' | 'create' | 'update' | 'remove' | 'action' | 'export' | 'import' | `action:${string}`;
-
-const WRITES: ReadonlySet<string> = new Set(['create', 'update', 'remove', 'action', 'import']);
-
-export type PermissionContext = { db: Db };
-
-/** The engine's verbs in the words of the role editor (spec 6: view, create, edit, delete, ...). */
-function permissionVerb(verb: Verb): PermissionVerb {
-  switch (verb) {
-    case 'read':
-      return 'view';
-    case 'update':
-      return 'edit';
-    case 'remove':
-      return 'delete';
-    default:
-      return verb;
-  }
-}
-
-/**
- * Allows the verb when one of the caller's roles grants it on the menu code, whatever the browser
- * shows (spec 6); 403 otherwise. The super administrator's platform tenant may manage the platform's
- * administration menus but writes no business data (the platform operates the product, it does not
- * trade in it). Returns the caller's tenant id for the SQL tenant filter.
- */
-export async function assertCan(auth: AuthContext | null, menuCode: string, verb: Verb, ctx: PermissionContext): Promise<number> {
-  if (!auth) throw unauthorized();
-  if (auth.clientId === null) throw forbidden();
-  const isWrite = WRITES.has(verb) || verb.startsWith('action:');
-  if (auth.isSuper && isWrite && !isAdminMenu(menuCode)) throw forbidden();
-  if (!(await callerCan(ctx.db, auth, menuCode, permissionVerb(verb)))) throw forbidden();
-  return auth.clientId;
-}
-
-/**
- * Data permissions bound to a menu code (spec 6: field, operator and value): extra SQL conditions on
- * the row alias `t`, applied to page, view and export, and to the rows a save, remove or action may
- * touch. Every rule bound to one of the caller's roles, or to the caller, narrows the rows (AND).
- */
-export async function dataScope(auth: AuthContext, menuCode: string, ctx: PermissionContext): Promise<RawBuilder<unknown>[]> {
-  return dataScopeSql(ctx.db, auth, menuCode);
-}
+export { assertCan, dataScope, type PermissionContext, type Verb } from '../access/permissions';

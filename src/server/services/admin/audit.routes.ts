@@ -4,7 +4,7 @@ import { authOf, requireAuth } from '../../access/auth-context';
 import { inputOf, pagingOf, text } from '../../access/input.util';
 import { ok } from '../../http/envelope';
 import { validationError } from '../../http/errors';
-import { assertCan } from '../../resources/permissions';
+import { assertCan } from '../../access/permissions';
 import { withSystemScope, withTenant } from '../rls';
 import { idOf } from './input.util';
 

@@ -31,5 +31,5 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
 
 export { seedMenus } from './menu.service';
 
-export { can, canSeeMenu, SYSTEM_ROLE_GRANTS, type Grantee, type PermissionVerb } from './permission-model';
-export { callerCan, dataScopeSql, granteeOf, rulesFor } from './permission.service';
+export { can, canSeeMenu, SYSTEM_ROLE_GRANTS, type Grantee, type PermissionVerb } from '../../access/permission-model';
+export { callerCan, dataScopeSql, granteeOf, rulesFor } from '../../access/permission.service';

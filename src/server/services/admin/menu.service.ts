@@ -4,8 +4,8 @@ import type { MenuProvider } from '../../access/userinfo.service';
 import type { Db } from '../../db/database';
 import { withSystemScope, withTenant } from '../rls';
 import { declaredMenuRows, mergeMenuRows, type MenuNode, type MenuRow, visibleMenus } from './menu-tree';
-import { canSeeMenu } from './permission-model';
-import { granteeOfUser } from './permission.service';
+import { canSeeMenu } from '../../access/permission-model';
+import { granteeOfUser } from '../../access/permission.service';
 
 /**
  * The `menus` table (migration 20261123_0500_admin): seeding the platform's rows from the

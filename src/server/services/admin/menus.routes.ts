@@ -5,7 +5,7 @@ import { inputOf, text, type Input } from '../../access/input.util';
 import type { Db } from '../../db/database';
 import { ok } from '../../http/envelope';
 import { AppError, notFound, validationError, type FieldError } from '../../http/errors';
-import { assertCan } from '../../resources/permissions';
+import { assertCan } from '../../access/permissions';
 import { withTenant } from '../rls';
 import { flagOf, idOf, listOf } from './input.util';
 import { mergeMenuRows, type MenuNode } from './menu-tree';

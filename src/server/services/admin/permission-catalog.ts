@@ -1,5 +1,5 @@
 import { allEntities, allMenuGroups } from '../../../model';
-import { BASE_VERBS, isSuperMenu } from './permission-model';
+import { BASE_VERBS, isSuperMenu } from '../../access/permission-model';
 
 /**
  * What a role can be granted (the role editor's matrix): every menu code of the declared menus and

@@ -6,13 +6,12 @@ import { inputOf, text } from '../../access/input.util';
 import type { Db } from '../../db/database';
 import { ok } from '../../http/envelope';
 import { AppError, notFound, validationError, type FieldError } from '../../http/errors';
-import { columnType } from '../../resources/page-query';
-import { assertCan } from '../../resources/permissions';
+import { assertCan } from '../../access/permissions';
 import { withTenant } from '../rls';
 import { idOf, listOf } from './input.util';
 import { permissionCatalog, tenantPermissionCatalog } from './permission-catalog';
-import { DATA_OPERATORS, isDataOperator, normaliseVerbs, SYSTEM_ROLE_GRANTS } from './permission-model';
-import { entityOfMenu } from './permission.service';
+import { DATA_OPERATORS, isDataOperator, normaliseVerbs, SYSTEM_ROLE_GRANTS } from '../../access/permission-model';
+import { entityOfMenu, ruleFieldType } from '../../access/permission.service';
 
 const BODY_LIMIT = 256 * 1024;
 const ROLE_KINDS = ['menu', 'dashboard'] as const;
@@ -195,7 +194,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
     const entity = menu ? entityOfMenu(menu) : undefined;
     if (!menu) errors.menu_code = { key: 'rule.required' };
     else if (!entity) errors.menu_code = { key: 'admin.unknownMenu' };
-    const type = entity && field ? columnType(entity, field) : null;
+    const type = entity && field ? ruleFieldType(entity, field) : null;
     if (!field) errors.field = { key: 'rule.required' };
     else if (entity && !type) errors.field = { key: 'admin.unknownField' };
     if (!isDataOperator(operator)) errors.operator = { key: 'admin.unknownOperator' };

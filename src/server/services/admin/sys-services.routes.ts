@@ -4,7 +4,7 @@ import { authOf, requireAuth } from '../../access/auth-context';
 import { inputOf } from '../../access/input.util';
 import { ok } from '../../http/envelope';
 import { validationError, type FieldError } from '../../http/errors';
-import { assertCan } from '../../resources/permissions';
+import { assertCan } from '../../access/permissions';
 import { flagOf } from './input.util';
 import { declaredServices, loadServiceStates } from './sys-services.service';
 import { auditPlatform, SYS_MENUS } from './sys.routes';

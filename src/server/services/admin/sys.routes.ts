@@ -8,7 +8,7 @@ import { revokeUserSessions } from '../../access/sessions.service';
 import { ok } from '../../http/envelope';
 import { AppError, notFound, validationError, type FieldError } from '../../http/errors';
 import { logoutSessions } from '../../realtime';
-import { assertCan } from '../../resources/permissions';
+import { assertCan } from '../../access/permissions';
 import { withTenant } from '../rls';
 import { idOf } from './input.util';
 import { defaultSettings, loadSystemSettings, settingValue, SYSTEM_SETTINGS, type SystemSettings } from './sys-settings.service';

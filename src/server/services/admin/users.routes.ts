@@ -11,7 +11,7 @@ import { revokeUserSessions } from '../../access/sessions.service';
 import { ok } from '../../http/envelope';
 import { AppError, forbidden, notFound, validationError, type FieldError } from '../../http/errors';
 import { logoutSessions } from '../../realtime';
-import { assertCan } from '../../resources/permissions';
+import { assertCan } from '../../access/permissions';
 import { queueMessage } from '../notify';
 import { withTenant } from '../rls';
 import { flagOf, idOf, listOf } from './input.util';

@@ -1,4 +1,4 @@
-import { ROLES } from '../../../model/roles';
+import { ROLES } from '../../model/roles';
 
 /**
  * The permission model of spec 6, as pure functions (no database): roles grant verbs on menu codes;

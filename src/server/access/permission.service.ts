@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
-import { allEntities, FIELD_TYPE_TABLE, type EntityDef } from '../../../model';
-import type { AuthContext } from '../../access/auth-context';
-import type { Db } from '../../db/database';
-import { columnType, filterSql, type Filter } from '../../resources/page-query';
-import { withTenant } from '../rls';
+import { allEntities, FIELD_TYPE_TABLE, type EntityDef, type FieldType } from '../../model';
+import type { AuthContext } from './auth-context';
+import type { Db } from '../db/database';
+import { columnType, filterSql, type Filter } from '../resources/page-query';
+import { withTenant } from '../services/rls';
 import { can, type DataRule, type Grantee, isDataOperator, type PermissionVerb, type RoleGrants, ruleValues, type RuleSubject } from './permission-model';
 
 /**
@@ -96,6 +96,11 @@ export async function rulesFor(db: Db, auth: AuthContext, menuCode: string): Pro
 export function entityOfMenu(menuCode: string): EntityDef | undefined {
   const all = allEntities().filter((e) => e.menuCode === menuCode);
   return all.find((e) => !e.childOnly) ?? all[0];
+}
+
+/** The type a data rule's field reads its values with: the entity's list column type (null: not a column). */
+export function ruleFieldType(entity: EntityDef, field: string): FieldType | null {
+  return columnType(entity, field);
 }
 
 /**
