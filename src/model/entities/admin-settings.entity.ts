@@ -1,5 +1,5 @@
 import { defineDictionary } from '../dictionaries';
-import { defineEntity } from '../entity';
+import { defineEntity, getEntity } from '../entity';
 
 /**
  * Tenant settings of the administration area (spec 2 "Admin", spec 6), declared in the registry so
@@ -141,6 +141,9 @@ export const adminSnRule = defineEntity({
   checks: [
     // A counter of more than 12 digits cannot be shown in the fixed-width number columns.
     (doc): Record<string, string> => (typeof doc.length === 'number' && doc.length > 12 ? { length: 'admin.snLengthMax' } : {}),
+    // A rule numbers the documents of the entity its key names; a key of nothing numbered would be
+    // saved and never used (issue 10: a saved setting must take effect).
+    (doc): Record<string, string> => (typeof doc.rule_key === 'string' && doc.rule_key && !getEntity(doc.rule_key)?.numbering ? { rule_key: 'admin.snRuleKeyUnknown' } : {}),
   ],
 });
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { NumberingDef } from '../../../model/entity';
+import type { EntityDef, NumberingDef } from '../../../model/entity';
 import type { Db } from '../../db/database';
 
 /**
@@ -56,9 +56,26 @@ export function setSequenceRuleResolver(resolver: SequenceRuleResolver | null): 
   ruleResolver = resolver;
 }
 
+/**
+ * The rule that numbers `key` for a tenant: the tenant's own SN rule when it saved one (spec 6),
+ * else the declared one. Runs in the caller's transaction (tenant scope).
+ */
+async function effectiveRule(tx: Db, clientId: number, key: string, declared: NumberingDef): Promise<NumberingDef> {
+  return (ruleResolver && (await ruleResolver(tx, clientId, key, declared))) || declared;
+}
+
+/**
+ * The numbering rule in force for an entity in a tenant (null when the entity is not numbered),
+ * for every path that numbers documents: the form save through `nextNumber`, the import's bulk
+ * numbering, the services of later modules.
+ */
+export async function numberingRuleFor(tx: Db, clientId: number, entity: Pick<EntityDef, 'name' | 'numbering'>): Promise<NumberingDef | null> {
+  return entity.numbering ? effectiveRule(tx, clientId, entity.name, entity.numbering) : null;
+}
+
 /** The next number of an SN rule for a tenant, e.g. 'V26110001'. */
 export async function nextNumber(tx: Db, clientId: number, key: string, declared: NumberingDef, now = new Date()): Promise<string> {
-  const rule = (ruleResolver && (await ruleResolver(tx, clientId, key, declared))) || declared;
+  const rule = await effectiveRule(tx, clientId, key, declared);
   const period = datePart(rule.datePrefix, now);
   const value = await nextSequenceValue(tx, clientId, key, period);
   return formatSequence(rule, now, value);
