@@ -45,7 +45,7 @@ import { tabParams, tabsCountedByServer, type QueryParams } from '../grid/filter
 import { access } from '../session/access-state';
 import { toast } from '../shell/toast-bus';
 import { entityApi, type PageReply, type Row } from './entity-api';
-import { ListExcelActions } from '../pages/upload/ListExcelActions';
+import { ListExcelActions } from './ListExcelActions';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '8px', padding: '12px 16px', height: '100%', boxSizing: 'border-box', minHeight: 0 },

@@ -4,7 +4,7 @@ import { apiBaseOf } from '../engine/resolved-page';
 import { cellText } from './cell-text';
 import { DATE_FILTER_OPTIONS, NUMBER_FILTER_OPTIONS, TEXT_FILTER_OPTIONS } from './filter-params';
 import { SetFilter } from './SetFilter';
-import { ImageThumb } from '../pages/upload/ImageThumb';
+import { ImageThumb } from './ImageThumb';
 import { getEntity } from '../../model/entity';
 
 type Row = Record<string, unknown>;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { FormOption } from '../../../model/page';
 import { optionText, useOptions } from './use-options';
 import { asList, asText, type WidgetProps } from './types';
-import { fileSrc } from '../../pages/upload/file-src';
+import { fileSrc } from '../../engine/file-src';
 
 const useStyles = makeStyles({
   checks: { display: 'flex', flexWrap: 'wrap', columnGap: '12px' },

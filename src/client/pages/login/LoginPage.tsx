@@ -25,8 +25,8 @@ import { access, clearSession, signInWith } from '../../session/access-state';
 import { safeRedirectTarget } from '../../session/guard';
 import { readPreference, readStoredSession, writePreference } from '../../session/storage';
 import { AuthLayout } from '../common/AuthLayout';
-import { TextField } from '../common/TextField';
-import { ChangePasswordForm } from '../password/ChangePasswordForm';
+import { TextField } from '../../form/TextField';
+import { ChangePasswordForm } from '../../shell/ChangePasswordForm';
 
 type Values = { username: string; password: string };
 

@@ -8,7 +8,7 @@ import { applyServerFieldErrors } from '../../api/form-errors';
 import { clearSession, signInWith } from '../../session/access-state';
 import type { LoginReply } from '../../session/login-reply';
 import { AppLink } from '../../shell/AppLink';
-import { TextField } from '../common/TextField';
+import { TextField } from '../../form/TextField';
 import { providerOf, type ChatProvider } from './third-provider';
 
 type Outcome = LoginReply & { need_binding?: boolean; bind_ticket?: string; name?: string | null };

@@ -11,7 +11,7 @@ import { accessApi } from '../../session/access-api';
 import { readStoredSession, writeStoredSession } from '../../session/storage';
 import { AppLink } from '../../shell/AppLink';
 import { AuthLayout } from '../common/AuthLayout';
-import { TextField } from '../common/TextField';
+import { TextField } from '../../form/TextField';
 
 function Centered({ icon, title, children }: { icon: React.ReactNode; title: string; children: React.ReactNode }) {
   return (

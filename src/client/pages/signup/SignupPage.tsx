@@ -22,7 +22,7 @@ import { applyServerFieldErrors } from '../../api/form-errors';
 import { fieldErrorsOf } from '../../api/reactions';
 import { AppLink } from '../../shell/AppLink';
 import { AuthLayout } from '../common/AuthLayout';
-import { TextField } from '../common/TextField';
+import { TextField } from '../../form/TextField';
 import { FINISH_COUNTDOWN_SECONDS, firstStepWithError, SIGNUP_STEPS, signupBody, type SignupKind, type SignupStep, type SignupValues } from './signup-steps';
 
 const useStyles = makeStyles({

@@ -31,7 +31,7 @@ import { api } from '../../api/client';
 import { AppLink } from '../../shell/AppLink';
 import { toast } from '../../shell/toast-bus';
 import { DropZone } from './DropZone';
-import { uploadForm } from './upload-api';
+import { uploadForm } from '../../engine/upload-api';
 
 const BASE = '/crossapi/ccommonapi/image-upload';
 

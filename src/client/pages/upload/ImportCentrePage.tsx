@@ -20,9 +20,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../../grid/cell-text';
-import { applyJobEvent, isActive, jobFraction, STATUS_COLOR } from './job-state';
-import { useJobEvents } from './use-job';
-import { downloadFile, uploadApi, UPLOAD_BASE, type JobView } from './upload-api';
+import { applyJobEvent, isActive, jobFraction, STATUS_COLOR } from '../../engine/job-state';
+import { useJobEvents } from '../../engine/use-job';
+import { downloadFile, uploadApi, UPLOAD_BASE, type JobView } from '../../engine/upload-api';
 
 const PAGE_SIZE = 20;
 

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GRID_LOCALE, gridTheme } from '../../grid/EntityGrid';
 import '../../grid/grid-modules';
-import { uploadApi, type ImportError } from './upload-api';
+import { uploadApi, type ImportError } from '../../engine/upload-api';
 
 const BLOCK = 200;
 

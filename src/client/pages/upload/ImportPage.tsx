@@ -32,9 +32,9 @@ import { AppLink } from '../../shell/AppLink';
 import { toast } from '../../shell/toast-bus';
 import { ImportErrorsGrid } from './ImportErrorsGrid';
 import { DropZone } from './DropZone';
-import { commitChoice, importStage, jobFraction } from './job-state';
-import { useJob } from './use-job';
-import { downloadFile, uploadApi, uploadForm, UPLOAD_BASE, type JobView, type UploadLink } from './upload-api';
+import { commitChoice, importStage, jobFraction } from '../../engine/job-state';
+import { useJob } from '../../engine/use-job';
+import { downloadFile, uploadApi, uploadForm, UPLOAD_BASE, type JobView, type UploadLink } from '../../engine/upload-api';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '12px', padding: '12px 16px', maxWidth: '1200px' },

@@ -41,8 +41,8 @@ import { loadProfile } from '../../session/session-flow';
 import { LANGUAGE_NAMES } from '../../shell/LanguageSwitch';
 import { disconnectNotificationSocket } from '../../shell/notification-socket';
 import { toast } from '../../shell/toast-bus';
-import { TextField } from '../common/TextField';
-import { ChangePasswordForm } from '../password/ChangePasswordForm';
+import { TextField } from '../../form/TextField';
+import { ChangePasswordForm } from '../../shell/ChangePasswordForm';
 
 const useStyles = makeStyles({
   page: { display: 'grid', gap: '20px', maxWidth: '880px' },

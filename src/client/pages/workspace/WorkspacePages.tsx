@@ -12,7 +12,7 @@ import type { MenuGroupItem, MenuItem } from '../../session/login-reply';
 import { menuEntryTitle, menuGroupTitle } from '../../shell/menu-lookup';
 import { menuIcon } from '../../shell/menu-icons';
 import { NotFoundPage } from '../common/CommonPages';
-import { FavouriteStar, HOME_SETTING_KEY } from './favourites';
+import { FavouriteStar, HOME_SETTING_KEY } from '../../shell/favourites';
 import { greetingKey, quickLinks } from './greeting';
 
 const useStyles = makeStyles({

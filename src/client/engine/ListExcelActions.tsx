@@ -19,10 +19,10 @@ import { ArrowDownloadRegular, ArrowExportRegular, ArrowImportRegular } from '@f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { importColumns } from '../../../model/excel';
-import type { ResolvedPage } from '../../../model/page-resolve';
-import { ApiError } from '../../api/client';
-import { toast } from '../../shell/toast-bus';
+import { importColumns } from '../../model/excel';
+import type { ResolvedPage } from '../../model/page-resolve';
+import { ApiError } from '../api/client';
+import { toast } from '../shell/toast-bus';
 import { isActive, jobFraction } from './job-state';
 import { useJob } from './use-job';
 import { downloadFile, UPLOAD_BASE, type JobView } from './upload-api';

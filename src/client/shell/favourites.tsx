@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
 import { useSnapshot } from 'valtio';
-import { access } from '../../session/access-state';
-import { profileApi } from '../../session/profile-api';
-import { toast } from '../../shell/toast-bus';
+import { access } from '../session/access-state';
+import { profileApi } from '../session/profile-api';
+import { toast } from './toast-bus';
 
 /** The swr key of the workspace home's favourites block (my-workspace-home-setting). */
 export const HOME_SETTING_KEY = 'profile:my-workspace-home-setting';

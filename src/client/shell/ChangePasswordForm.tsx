@@ -2,11 +2,11 @@ import { Button, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { checkRule } from '../../../model/rules';
-import { ApiError } from '../../api/client';
-import { applyServerFieldErrors } from '../../api/form-errors';
-import { accessApi } from '../../session/access-api';
-import { TextField } from '../common/TextField';
+import { checkRule } from '../../model/rules';
+import { ApiError } from '../api/client';
+import { applyServerFieldErrors } from '../api/form-errors';
+import { accessApi } from '../session/access-api';
+import { TextField } from '../form/TextField';
 
 type Values = { old_password: string; new_password: string; repeat_password: string };
 

@@ -1,4 +1,4 @@
-import { readStoredSession } from '../../session/storage';
+import { readStoredSession } from '../session/storage';
 
 /**
  * The address an <img> loads a stored file from. Files of this site (`/api/crossapi/ccommonapi/
