@@ -10,9 +10,11 @@ import { hashPassword } from '../../access/password';
 import { revokeUserSessions } from '../../access/sessions.service';
 import { ok } from '../../http/envelope';
 import { AppError, forbidden, notFound, validationError, type FieldError } from '../../http/errors';
+import type { Db } from '../../db/database';
 import { logoutSessions } from '../../realtime';
 import { assertCan } from '../../access/permissions';
 import { queueMessage } from '../notify';
+import { diffRecords, writeAudit, type AuditActor, type AuditChange } from '../audit/audit.service';
 import { withTenant } from '../rls';
 import { flagOf, idOf, listOf } from './input.util';
 
@@ -35,9 +37,18 @@ export function temporaryPassword(): string {
   return chars.join('');
 }
 
-async function audit(app: FastifyInstance, auth: AuthContext, clientId: number, userId: number, action: string, ip: string, changes: unknown[] = []): Promise<void> {
-  await withTenant(app.db, clientId, (tx) => sql`insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
-    values (${clientId}, 'user', ${userId}, ${action}, ${auth.userId}, ${auth.username}, ${ip}, ${JSON.stringify(changes)}::jsonb)`.execute(tx));
+const actorOf = (auth: AuthContext, clientId: number, ip: string): AuditActor => ({ clientId, userId: auth.userId, username: auth.username, ip });
+
+/** Audits a change of a user: the old value beside the new one (issue 10), in the caller's transaction. */
+async function audit(tx: Db, actor: AuditActor, userId: number, action: string, changes: AuditChange[] = []): Promise<void> {
+  await writeAudit(tx, actor, 'user', userId, action, changes);
+}
+
+/** The role codes a user holds in the tenant, sorted (the audit compares them as one list). */
+async function roleCodesOf(tx: Db, clientId: number, userId: number): Promise<string[]> {
+  const r = await sql<{ code: string }>`select r.code from user_roles ur join roles r on r.id = ur.role_id
+    where ur.user_id = ${userId} and (r.client_id is null or r.client_id = ${clientId}) order by r.code`.execute(tx);
+  return r.rows.map((x) => x.code);
 }
 
 /** The ids of the body (`ids` list or one `id`), each a user of the tenant; 404 for any other. */
@@ -124,17 +135,23 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     for (const [col, v] of [['wecom_id', fields.wecom_id], ['dingtalk_id', fields.dingtalk_id]] as const) {
       if (v && (await sql`select 1 from users where client_id = ${clientId} and ${sql.ref(col)} = ${v} and id <> ${id}`.execute(db)).rows.length) throw new AppError('conflict', 'thirdparty.alreadyBound');
     }
+    const keys = Object.keys(fields);
     try {
-      const u = await sql<{ id: number }>`update users set fullname = ${fields.fullname}, email = ${fields.email}, mobile = ${fields.mobile}, org_id = ${fields.org_id},
-          position_id = ${fields.position_id}, is_manager = ${fields.is_manager}, wecom_id = ${fields.wecom_id}, dingtalk_id = ${fields.dingtalk_id},
-          version = version + 1, updated_at = now()
-        where id = ${id} and client_id = ${clientId} and version = ${version ?? 0} returning id`.execute(db);
-      if (!u.rows[0]) throw new AppError('staleVersion');
+      await withTenant(db, clientId, async (tx) => {
+        // The row as it was, locked until the audit row is written with it (old and new side by side).
+        const before = (await sql<Record<string, unknown>>`select ${sql.join(keys.map((k) => sql.ref(k)))} from users
+          where id = ${id} and client_id = ${clientId} and version = ${version ?? 0} for update`.execute(tx)).rows[0];
+        if (!before) throw new AppError('staleVersion');
+        await sql`update users set fullname = ${fields.fullname}, email = ${fields.email}, mobile = ${fields.mobile}, org_id = ${fields.org_id},
+            position_id = ${fields.position_id}, is_manager = ${fields.is_manager}, wecom_id = ${fields.wecom_id}, dingtalk_id = ${fields.dingtalk_id},
+            version = version + 1, updated_at = now()
+          where id = ${id} and client_id = ${clientId}`.execute(tx);
+        await audit(tx, actorOf(auth, clientId, req.ip), id, 'update', diffRecords(keys, before, fields));
+      });
     } catch (e) {
       if (String(e).includes('users_email_uq')) throw validationError({ email: { key: 'admin.emailExists' } });
       throw e;
     }
-    await audit(app, auth, clientId, id, 'update', req.ip, Object.entries(fields).map(([field, v]) => ({ field, old: null, new: v })));
     return ok({ id });
   });
 
@@ -154,11 +171,12 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     const missing = wanted.filter((c) => !byCode.has(c));
     if (missing.length) throw validationError({ roles: { key: 'admin.unknownRole' } });
     await withTenant(db, clientId, async (tx) => {
+      const old = await roleCodesOf(tx, clientId, id);
       await sql`delete from user_roles ur using roles r where ur.role_id = r.id and ur.user_id = ${id} and (r.client_id = ${clientId} or (r.client_id is null and r.code <> 'superadmin'))`.execute(tx);
       for (const roleId of byCode.values()) await sql`insert into user_roles (user_id, role_id) values (${id}, ${roleId}) on conflict do nothing`.execute(tx);
       await sql`update users set version = version + 1, updated_at = now() where id = ${id} and client_id = ${clientId}`.execute(tx);
+      await audit(tx, actorOf(auth, clientId, req.ip), id, 'assign-roles', diffRecords(['roles'], { roles: old }, { roles: await roleCodesOf(tx, clientId, id) }));
     });
-    await audit(app, auth, clientId, id, 'assign-roles', req.ip, [{ field: 'roles', old: null, new: wanted }]);
     return ok({ id, roles: wanted });
   });
 
@@ -167,15 +185,13 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     const clientId = await assertCan(auth, MENU, `action:${status === 'active' ? 'activate' : 'freeze'}`, { db });
     const ids = await tenantUsers(app, clientId, inputOf(req));
     if (status === 'frozen' && ids.includes(auth.userId)) throw new AppError('badRequest', 'admin.cannotFreezeSelf');
-    await sql`update users set status = ${status}, version = version + 1, updated_at = now() where client_id = ${clientId} and id in (${sql.join(ids)})`.execute(db);
-    for (const id of ids) {
-      if (status === 'frozen') {
-        // Frozen: every session ends now and the open pages get the socket `logout` (spec 7).
-        const sessions = await revokeUserSessions(db, id, 'frozen');
-        logoutSessions(sessions, 'frozen');
-      }
-      await audit(app, auth, clientId, id, status === 'frozen' ? 'freeze' : 'activate', req.ip, [{ field: 'status', old: null, new: status }]);
-    }
+    await withTenant(db, clientId, async (tx) => {
+      const before = await sql<{ id: number; status: string }>`select id, status from users where client_id = ${clientId} and id in (${sql.join(ids)}) for update`.execute(tx);
+      await sql`update users set status = ${status}, version = version + 1, updated_at = now() where client_id = ${clientId} and id in (${sql.join(ids)})`.execute(tx);
+      for (const b of before.rows) await audit(tx, actorOf(auth, clientId, req.ip), Number(b.id), status === 'frozen' ? 'freeze' : 'activate', diffRecords(['status'], b, { status }));
+    });
+    // Frozen: every session ends now and the open pages get the socket `logout` (spec 7).
+    if (status === 'frozen') for (const id of ids) logoutSessions(await revokeUserSessions(db, id, 'frozen'), 'frozen');
     return ok({ ids, status });
   };
   app.post('/adminapi/users/activate', opts, setStatus('active'));
@@ -193,7 +209,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     logoutSessions(await revokeUserSessions(db, id, 'reset'), 'reset');
     const lang = mailLanguage(u.language);
     await queueMessage(db, config, { clientId, channel: 'email', to: u.email, subject: translate(lang, 'admin.resetMailSubject'), body: translate(lang, 'admin.resetMailBody', { name: u.fullname ?? u.username, password }) });
-    await audit(app, auth, clientId, id, 'reset-password', req.ip);
+    await withTenant(db, clientId, (tx) => audit(tx, actorOf(auth, clientId, req.ip), id, 'reset-password'));
     return ok({ id, message: translate(lang, 'admin.passwordReset') });
   });
 
