@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import { LISTS_SHEET, TEMPLATE_SHEET } from '../../../model/excel';
-import { XlsxWorkbook } from './xlsx-stream';
+import { DEFAULT_MAX_READ_MS, XlsxWorkbook } from './xlsx-stream';
+import { XlsxLimitError, type XlsxLimit } from './xlsx-xml';
 
 /**
  * Streams an .xlsx file (never the whole workbook in memory): the hidden identity sheet first
@@ -12,11 +13,17 @@ export type SheetEvent =
   | { kind: 'meta'; rows: unknown[][] }
   | { kind: 'row'; number: number; cells: unknown[] };
 
-/** Thrown for a file that is not a readable workbook (wrong type, corrupt). */
+/** Thrown for a file that is not a readable workbook (wrong type, corrupt) or passes a bound of the reader. */
 export class WorkbookError extends Error {
-  constructor(readonly messageKey: 'excel.wrongFileType' | 'excel.corrupt') {
+  constructor(readonly messageKey: 'excel.wrongFileType' | 'excel.corrupt' | XlsxLimit) {
     super(messageKey);
   }
+}
+
+/** The time one file may take to read: IMPORT_MAX_PARSE_SECONDS (decimals allowed), else 60 s. */
+export function maxReadMs(): number {
+  const seconds = Number(process.env.IMPORT_MAX_PARSE_SECONDS);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_MAX_READ_MS;
 }
 
 /** An .xlsx file is a zip: it starts with "PK\x03\x04". An old .xls (OLE2), a CSV or an image does not. */
@@ -33,7 +40,7 @@ export async function assertXlsxSignature(path: string): Promise<void> {
 
 /** The events of a workbook, read by the reader; its errors are the file's (see readWorkbookBatches). */
 async function* workbookEvents(path: string, onBytes: ((bytes: number) => void) | undefined, state: { inData: boolean }): AsyncGenerator<SheetEvent[]> {
-  const wb = await XlsxWorkbook.open(path, onBytes);
+  const wb = await XlsxWorkbook.open(path, { onBytes, maxReadMs: maxReadMs() });
   try {
     const meta = wb.sheets.find((s) => s.name === TEMPLATE_SHEET && s.worksheet);
     const data = wb.sheets.find((s) => s.worksheet && s.state === 'visible' && s.name !== TEMPLATE_SHEET && s.name !== LISTS_SHEET);
@@ -54,8 +61,10 @@ async function* workbookEvents(path: string, onBytes: ((bytes: number) => void) 
  * The identity sheet's rows (one 'meta' event, when the sheet is present) and then the data
  * sheet's rows, in small batches (one per inflated chunk of the sheet). Cells are 0-based; an
  * empty cell is a hole. `onBytes` hears the compressed bytes read so far (to divide by the file
- * size). Failures of the zip or XML layers surface as WorkbookError('excel.corrupt') with `inData`
- * (whether the data sheet had started) and `cause`; an error thrown by the consumer stays its own.
+ * size). Failures of the zip or XML layers surface as WorkbookError('excel.corrupt'), a bound of
+ * the reader (inflated size or ratio, depth, cell length, time) as WorkbookError of its own key;
+ * both with `inData` (whether the data sheet had started) and `cause`. An error thrown by the
+ * consumer stays its own.
  * The file is closed when the reading ends, fails, or the consumer stops early.
  */
 export async function* readWorkbookBatches(path: string, onBytes?: (bytes: number) => void): AsyncGenerator<SheetEvent[]> {
@@ -68,7 +77,8 @@ export async function* readWorkbookBatches(path: string, onBytes?: (bytes: numbe
       try {
         next = await events.next();
       } catch (error) {
-        throw Object.assign(new WorkbookError('excel.corrupt'), { cause: error, inData: state.inData });
+        const key = error instanceof XlsxLimitError ? error.messageKey : 'excel.corrupt';
+        throw Object.assign(new WorkbookError(key), { cause: error, inData: state.inData });
       }
       if (next.done) return;
       yield next.value;

@@ -10,7 +10,8 @@ import { LISTS_SHEET, TEMPLATE_SHEET } from '../../../model/excel';
 // The reference reader: exceljs's WorkbookReader, with the fix of its UTF-8 chunk boundaries.
 import './exceljs-utf8.patch';
 import { readWorkbook, readWorkbookBatches, WorkbookError, type SheetEvent } from './xlsx-reader.util';
-import { XlsxWorkbook } from './xlsx-stream';
+import { ReadClock, SharedStringsScanner, XlsxWorkbook } from './xlsx-stream';
+import { XlsxLimitError } from './xlsx-xml';
 
 const dir = mkdtempSync(join(tmpdir(), 'xlsx-stream-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -630,5 +631,81 @@ describe('reading as the import reads', () => {
 
     await corruptError(writeZip([{ name: 'xl/workbook.xml', data: '<workbook' }]));
     expect(fdCount()).toBeLessThanOrEqual(before);
+  });
+});
+
+describe('bounds against hostile files (issue 20)', () => {
+  const rowsOf = (xml: string) => writeZip(workbookItems([{ name: 'data', xml: sheetXml(xml) }]));
+  const limitOf = async (file: string) => (await corruptError(file)).messageKey;
+
+  it('refuses a part above the ratio bound before inflating it; a small part may compress as it likes', async () => {
+    const blanks = (n: number) => writeZip(workbookItems([{ name: 'data', xml: sheetXml(`<row r="1"><c r="A1"><v>1</v></c></row>${' '.repeat(n)}`) }]));
+    expect(await limitOf(blanks(17 * 1024 * 1024))).toBe('excel.unpackedTooLarge');
+    expect(await events(blanks(5 * 1024 * 1024))).toEqual([{ kind: 'row', number: 1, cells: [1] }]);
+  });
+
+  it('reads elements 64 deep and refuses 65, in the sheet and within a cell', async () => {
+    // worksheet and sheetData are two levels: 62 more make 64.
+    const nest = (n: number) => `${'<x>'.repeat(n)}${'</x>'.repeat(n)}`;
+    expect(await events(rowsOf(`<row r="1"><c r="A1"><v>1</v></c></row>${nest(62)}`))).toEqual([{ kind: 'row', number: 1, cells: [1] }]);
+    expect(await limitOf(rowsOf(`<row r="1"><c r="A1"><v>1</v></c></row>${nest(63)}`))).toBe('excel.nestedTooDeep');
+    const inCell = (n: number) => `<row r="1"><c r="A1" t="inlineStr"><is><t>a</t>${nest(n)}</is></c></row>`;
+    expect(await events(rowsOf(inCell(63)))).toEqual([{ kind: 'row', number: 1, cells: ['a'] }]);
+    expect(await limitOf(rowsOf(inCell(64)))).toBe('excel.nestedTooDeep');
+  });
+
+  it("reads a cell of Excel's 32,767 characters in every shape, and refuses 32,768", async () => {
+    const runs = (n: number) => Array.from({ length: n }, () => '<r><rPr><b/></rPr><t>é</t></r>').join('');
+    const shapes = (n: number): Array<[string, string | undefined]> => [
+      [`<c r="A1" t="str"><v>${'s'.repeat(n)}</v></c>`, undefined],
+      [`<c r="A1" t="inlineStr"><is>${runs(n)}</is></c>`, undefined],
+      [`<c r="A1" t="inlineStr"><is><t>${'&amp;'.repeat(n)}</t></is></c>`, undefined],
+      [`<c r="A1" t="s"><v>0</v></c>`, `<sst xmlns="${NS}"><si><t>${'z'.repeat(n)}</t></si></sst>`],
+    ];
+    for (const [cell, sst] of shapes(32_767)) {
+      const [row] = (await events(writeZip(workbookItems([{ name: 'data', xml: sheetXml(`<row r="1">${cell}</row>`) }], { sst })))) as Array<{ cells: string[] }>;
+      expect(row.cells[0]).toHaveLength(32_767);
+    }
+    for (const [cell, sst] of shapes(32_768)) expect(await limitOf(writeZip(workbookItems([{ name: 'data', xml: sheetXml(`<row r="1">${cell}</row>`) }], { sst })))).toBe('excel.cellTooLong');
+  });
+
+  it('refuses a cell whose unfinished markup outgrows 8 MiB (its text alone would not)', async () => {
+    // Phonetic runs are not part of the text: only the markup bound stops this cell.
+    const cell = `<c r="A1" t="inlineStr"><is><t>a</t><rPh><t>${'k'.repeat(9 * 1024 * 1024)}</t></rPh></is></c>`;
+    expect(await limitOf(rowsOf(`<row r="1">${cell}</row>`))).toBe('excel.cellTooLong');
+  }, 60_000);
+
+  it('bounds the heap of the shared strings table', () => {
+    const scanner = new SharedStringsScanner(1000);
+    expect(() => scanner.push(`<sst xmlns="${NS}">${'<si><t>abcdefghij</t></si>'.repeat(30)}</sst>`)).toThrow(XlsxLimitError);
+    expect(scanner.strings.length).toBe(16);
+  });
+
+  it('gives the event loop a turn after 10 ms of reading, not before, and refuses a file past its time', async () => {
+    const busy = (ms: number) => {
+      const end = performance.now() + ms;
+      while (performance.now() < end);
+    };
+    const turned = () => {
+      const seen = { ran: false };
+      setImmediate(() => (seen.ran = true));
+      return seen;
+    };
+    const clock = new ReadClock(60_000);
+    const early = turned();
+    await clock.tick();
+    expect(early.ran).toBe(false);
+    busy(12);
+    const late = turned();
+    await clock.tick();
+    expect(late.ran).toBe(true);
+
+    const limited = new ReadClock(30);
+    limited.pause();
+    busy(40); // the consumer's time
+    limited.resume();
+    await limited.tick();
+    busy(40);
+    await expect(limited.tick()).rejects.toMatchObject({ messageKey: 'excel.readTooSlow' });
   });
 });

@@ -1,5 +1,6 @@
-import { ZipFile } from './xlsx-zip';
-import { C_AMP, C_CR, C_DQ, C_EQ, C_GT, C_LT, C_SLASH, C_SPACE, C_SQ, endsAttrName, endsName, fail, isWs, ooxmlUnescape, utf8Chunks, xmlText, XmlScanner } from './xlsx-xml';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { ZipFile, type ZipEntry } from './xlsx-zip';
+import { C_AMP, C_CR, C_DQ, C_EQ, C_GT, C_LT, C_SLASH, C_SPACE, C_SQ, cellText, endsAttrName, endsName, exceed, fail, isWs, ooxmlUnescape, utf8Chunks, xmlText, XmlScanner } from './xlsx-xml';
 
 export { XlsxFormatError } from './xlsx-xml';
 
@@ -345,7 +346,7 @@ export class SheetScanner extends XmlScanner {
       const str = this.sharedStrings[this.rawNumber];
       return str ? str : undefined;
     }
-    if (type === T_STR || type === T_INLINE) return this.rawSpecial ? ooxmlUnescape(xmlText(s.slice(a, b))) : s.slice(a, b);
+    if (type === T_STR || type === T_INLINE) return cellText(this.rawSpecial ? ooxmlUnescape(xmlText(s.slice(a, b))) : s.slice(a, b));
     return this.value(type, xmlText(s.slice(a, b)));
   }
 
@@ -365,17 +366,17 @@ export class SheetScanner extends XmlScanner {
         }
         return undefined;
       case T_STR:
-        return v === null ? undefined : ooxmlUnescape(v);
+        return v === null ? undefined : cellText(ooxmlUnescape(v));
       case T_INLINE:
-        if (this.unitIs) return ooxmlUnescape(this.unitT ?? '');
-        return v === null ? undefined : ooxmlUnescape(v);
+        if (this.unitIs) return cellText(ooxmlUnescape(this.unitT ?? ''));
+        return v === null ? undefined : cellText(ooxmlUnescape(v));
       case T_BOOL: {
         if (v === null) return undefined;
         const b = v.trim();
         return b === 'true' ? true : b === 'false' ? false : parseInt(b, 10) !== 0;
       }
       case T_ERROR:
-        return v === null ? undefined : { error: v };
+        return v === null ? undefined : { error: cellText(v) };
       case T_DATE:
         return v === null ? undefined : isoDate(v);
     }
@@ -383,11 +384,20 @@ export class SheetScanner extends XmlScanner {
   }
 }
 
+/**
+ * The shared strings are the one part kept whole in memory. Their heap is estimated pessimistically
+ * (two bytes a character, 40 a string for its header and slot) and bounded: 100,000 rows x 20
+ * columns of distinct 15-character texts come to about 140 MB; 512 MiB of `<si><t>ab</t></si>`
+ * would have been 28 million strings and more than the server's heap.
+ */
+const MAX_SHARED_STRINGS_HEAP = 256 * 1024 * 1024;
+
 /** Scans the shared strings part: each `<si>` becomes its plain text (rich runs joined, phonetic runs left out). */
 export class SharedStringsScanner extends XmlScanner {
   readonly strings: string[] = [];
+  private heap = 0;
 
-  constructor() {
+  constructor(private readonly maxHeap = MAX_SHARED_STRINGS_HEAP) {
     super();
     this.unitName = 'si';
     this.unitLocal = 'si';
@@ -413,13 +423,19 @@ export class SharedStringsScanner extends XmlScanner {
     const e = this.parseAttributes(s, p, null);
     if (e < 0) return -1;
     if (this.selfClosing) {
-      this.strings.push('');
+      this.add('');
       return e;
     }
     const end = this.scanUnit(s, e, this.unitName);
     if (end < 0) return -1;
-    this.strings.push(ooxmlUnescape(this.unitT ?? ''));
+    this.add(cellText(ooxmlUnescape(this.unitT ?? '')));
     return end;
+  }
+
+  private add(text: string): void {
+    this.heap += text.length * 2 + 40;
+    if (this.heap > this.maxHeap) exceed('excel.unpackedTooLarge', `shared strings beyond ${this.maxHeap} bytes`);
+    this.strings.push(text);
   }
 }
 
@@ -461,7 +477,56 @@ export type XlsxSheet = {
   worksheet: boolean;
 };
 
-const MAX_SMALL_PART = 64 * 1024 * 1024;
+/**
+ * The workbook and relationship parts are collected whole (an object per sheet or relationship):
+ * Excel writes them in kilobytes, a workbook of a thousand sheets and many defined names in about
+ * one megabyte.
+ */
+const MAX_SMALL_PART = 8 * 1024 * 1024;
+
+/** Default of the time one file may take to read (IMPORT_MAX_PARSE_SECONDS): B2's 100,000 rows take about 1 s. */
+export const DEFAULT_MAX_READ_MS = 60_000;
+/** Work between two turns of the event loop: other requests wait at most about this long for a reader. */
+const YIELD_AFTER_MS = 10;
+
+/**
+ * The time a reader spends on one file (while the consumer handles rows it does not count), and
+ * its turns of the event loop: after YIELD_AFTER_MS of reading it lets other requests run, so an
+ * import of any file never holds the server for long; past the limit the file is refused.
+ */
+export class ReadClock {
+  private spent = 0;
+  private since = performance.now();
+  private lastTurn = this.since;
+
+  constructor(private readonly limitMs: number) {}
+
+  /** The consumer has the rows: its time is not the reader's. */
+  pause(): void {
+    this.spent += performance.now() - this.since;
+  }
+
+  resume(): void {
+    this.since = performance.now();
+    this.lastTurn = this.since;
+  }
+
+  /** After each chunk: refuses the file past the limit, and gives the event loop a turn when due. */
+  async tick(): Promise<void> {
+    const now = performance.now();
+    if (this.spent + (now - this.since) > this.limitMs) exceed('excel.readTooSlow', `reading took more than ${this.limitMs} ms`);
+    if (now - this.lastTurn < YIELD_AFTER_MS) return;
+    await nextTurn();
+    this.lastTurn = performance.now();
+  }
+}
+
+export type XlsxReadOptions = {
+  /** Hears the total of compressed bytes read so far. */
+  onBytes?: (bytes: number) => void;
+  /** The most time the reading of the file may take (the consumer's time not counted). */
+  maxReadMs?: number;
+};
 
 /** Zip path of a relationship target relative to the folder of the part that owns it. */
 export function resolveTarget(baseDir: string, target: string): string {
@@ -481,23 +546,28 @@ type Relationship = { id: string; type: string; target: string };
 
 /**
  * An .xlsx workbook on disk: its sheets in workbook order, and the rows of any worksheet on demand.
- * `onBytes` hears the total of compressed bytes read so far. Close it when done.
+ * Close it when done.
  */
 export class XlsxWorkbook {
   private shared: string[] | null = null;
   private bytesRead = 0;
+  private readonly onBytes?: (bytes: number) => void;
+  private readonly clock: ReadClock;
 
   private constructor(
     private readonly zip: ZipFile,
     readonly sheets: XlsxSheet[],
     private readonly sharedStringsPath: string | null,
-    private readonly onBytes?: (bytes: number) => void,
-  ) {}
+    options: XlsxReadOptions & { clock?: ReadClock },
+  ) {
+    this.onBytes = options.onBytes;
+    this.clock = options.clock ?? new ReadClock(options.maxReadMs ?? DEFAULT_MAX_READ_MS);
+  }
 
-  static async open(path: string, onBytes?: (bytes: number) => void): Promise<XlsxWorkbook> {
+  static async open(path: string, options: XlsxReadOptions = {}): Promise<XlsxWorkbook> {
     const zip = await ZipFile.open(path);
     try {
-      const workbook = new XlsxWorkbook(zip, [], null, onBytes);
+      const workbook = new XlsxWorkbook(zip, [], null, options);
       const root = await workbook.relationships('_rels/.rels', true);
       const workbookPath = root.find((r) => r.type.endsWith('/officeDocument'))?.target ?? 'xl/workbook.xml';
       const rels = await workbook.relationships(relsOf(workbookPath), false);
@@ -511,7 +581,7 @@ export class XlsxWorkbook {
       });
       const sstRel = rels.find((r) => r.type.endsWith('/sharedStrings'))?.target;
       const sharedStringsPath = sstRel ?? (zip.entry(`${dirOf(workbookPath)}sharedStrings.xml`) ? `${dirOf(workbookPath)}sharedStrings.xml` : null);
-      return new XlsxWorkbook(zip, sheets, sharedStringsPath, onBytes);
+      return new XlsxWorkbook(zip, sheets, sharedStringsPath, { ...options, clock: workbook.clock });
     } catch (error) {
       await zip.close();
       throw error;
@@ -524,9 +594,9 @@ export class XlsxWorkbook {
 
   private async elements(path: string, wanted: string[]): Promise<Element[]> {
     const entry = this.entry(path);
-    if (entry.size > MAX_SMALL_PART) fail(`part too large: ${path}`);
+    if (entry.size > MAX_SMALL_PART) exceed('excel.unpackedTooLarge', `part too large: ${path}`);
     const scanner = new ElementCollector(new Set(wanted));
-    for await (const text of utf8Chunks(this.zip.chunks(entry))) scanner.push(text);
+    for await (const text of this.texts(entry)) scanner.push(text);
     scanner.finish();
     return scanner.elements;
   }
@@ -550,7 +620,7 @@ export class XlsxWorkbook {
     const scanner = new SharedStringsScanner();
     const entry = this.sharedStringsPath ? this.zip.entry(this.sharedStringsPath) : undefined;
     if (entry) {
-      for await (const text of utf8Chunks(this.zip.chunks(entry, this.countBytes))) scanner.push(text);
+      for await (const text of this.texts(entry, this.countBytes)) scanner.push(text);
       scanner.finish();
     }
     this.shared = scanner.strings;
@@ -562,16 +632,30 @@ export class XlsxWorkbook {
     if (!sheet.path || !sheet.worksheet) fail(`not a worksheet: ${sheet.name}`);
     const entry = this.entry(sheet.path);
     const scanner = new SheetScanner(await this.sharedStrings());
-    for await (const text of utf8Chunks(this.zip.chunks(entry, this.countBytes))) {
+    for await (const text of this.texts(entry, this.countBytes)) {
       scanner.push(text);
       if (scanner.rows.length) {
         const rows = scanner.rows;
         scanner.rows = [];
+        this.clock.pause();
         yield rows;
+        this.clock.resume();
       }
     }
     scanner.finish();
-    if (scanner.rows.length) yield scanner.rows;
+    if (scanner.rows.length) {
+      this.clock.pause();
+      yield scanner.rows;
+      this.clock.resume();
+    }
+  }
+
+  /** The text of a part, chunk by chunk; after each chunk is handled, the clock's check and turn. */
+  private async *texts(entry: ZipEntry, onRead?: (bytes: number) => void): AsyncGenerator<string> {
+    for await (const text of utf8Chunks(this.zip.chunks(entry, onRead))) {
+      yield text;
+      await this.clock.tick();
+    }
   }
 
   close(): Promise<void> {

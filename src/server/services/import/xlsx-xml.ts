@@ -17,6 +17,32 @@ export function fail(message: string): never {
   throw new XlsxFormatError(message);
 }
 
+/** The bounds a hostile upload runs into (issue 20); each is refused with its own message. */
+export type XlsxLimit = 'excel.unpackedTooLarge' | 'excel.nestedTooDeep' | 'excel.cellTooLong' | 'excel.readTooSlow';
+
+/** The file passes one of the reader's bounds: it is refused with `messageKey`, not called corrupt. */
+export class XlsxLimitError extends Error {
+  constructor(
+    readonly messageKey: XlsxLimit,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+export function exceed(messageKey: XlsxLimit, detail: string): never {
+  throw new XlsxLimitError(messageKey, detail);
+}
+
+/** Excel's own limit on the characters of one cell: a longer text cannot come from Excel. */
+export const MAX_CELL_TEXT = 32_767;
+
+/** A cell's (or shared string's) text, refused when longer than Excel allows. */
+export function cellText(text: string): string {
+  if (text.length > MAX_CELL_TEXT) exceed('excel.cellTooLong', `cell text of ${text.length} characters`);
+  return text;
+}
+
 /** Text of a UTF-8 byte stream, chunk by chunk (a character split between chunks is kept whole; invalid UTF-8 fails). */
 export async function* utf8Chunks(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -115,8 +141,18 @@ export const endsName = (c: number) => isWs(c) || c === C_GT || c === C_SLASH;
 /** A character that ends an attribute name (or is not allowed in one); letters are past '>' (62). */
 export const endsAttrName = (c: number) => c <= C_GT && (c === C_EQ || isWs(c) || c === C_GT || c === C_SLASH || c === C_LT || c === C_DQ || c === C_SQ);
 
-/** One piece of markup is never allowed to grow beyond this while waiting for its end. */
-const MAX_PENDING = 16 * 1024 * 1024;
+/**
+ * One piece of markup (a cell, a tag) is never allowed to grow beyond this while waiting for its
+ * end: a cell of 32,767 characters written as character references (10 characters each), or with
+ * a formatted rich-text run per character (about 110), stays below it.
+ */
+const MAX_PENDING = 8 * 1024 * 1024;
+/**
+ * Element depth, of the document and within a cell. SpreadsheetML nests about 7 deep
+ * (worksheet, sheetData, row, c, is, r, t); an unbounded open-element stack let a 576 KB upload
+ * of 84 million nested elements exhaust the heap.
+ */
+const MAX_DEPTH = 64;
 const MAX_UNIT_DEPTH = 64;
 
 /** End of the tag name starting at `i`, or -1 when the text ends first. */
@@ -174,6 +210,9 @@ export const localName = (name: string) => {
  */
 export abstract class XmlScanner {
   private pending = '';
+  /** Text that came after an unfinished piece and is not yet tried with it (see push). */
+  private waiting: string[] = [];
+  private waitingLength = 0;
   private readonly stack: string[] = [];
   private readonly locals: string[] = [];
   private rootSeen = false;
@@ -215,12 +254,28 @@ export abstract class XmlScanner {
   protected abstract parseUnit(s: string, lt: number, p: number): number;
 
   push(chunk: string): void {
+    if (this.pending.length) {
+      // Trying the unfinished piece again costs its whole length, so it is tried again only once
+      // at least as much text has come after it (a retry per chunk made a 15 MB cell cost 46 s),
+      // or once the two pass the bound, which then refuses a piece that is still unfinished.
+      this.waiting.push(chunk);
+      this.waitingLength += chunk.length;
+      if (this.waitingLength < this.pending.length && this.pending.length + this.waitingLength <= MAX_PENDING) return;
+      chunk = this.waiting.length === 1 ? this.waiting[0] : this.waiting.join('');
+      this.waiting = [];
+      this.waitingLength = 0;
+    }
+    this.pushText(chunk);
+  }
+
+  private pushText(chunk: string): void {
     let p = 0;
     if (this.pending.length) {
       // Finish the unfinished piece on a short bridge (pending + the chunk's start), then go on in
-      // the chunk itself, which stays a flat string.
+      // the chunk itself, which stays a flat string. The bridge starts as long as the piece, so
+      // each try costs at most twice the text it adds.
       const pending = this.pending;
-      for (let k = 4096; ; k *= 4) {
+      for (let k = Math.max(4096, pending.length); ; k *= 4) {
         const bridge = k >= chunk.length ? pending + chunk : pending + chunk.slice(0, k);
         const e = this.scan(bridge, 0, pending.length);
         if (e >= pending.length) {
@@ -228,19 +283,31 @@ export abstract class XmlScanner {
           break;
         }
         if (k >= chunk.length) {
-          this.pending = bridge.slice(e);
-          if (this.pending.length > MAX_PENDING) fail('element too large');
+          this.keepPending(bridge.slice(e));
           return;
         }
       }
     }
     const e = this.scan(chunk, p, chunk.length);
-    this.pending = e < chunk.length ? chunk.slice(e) : '';
-    if (this.pending.length > MAX_PENDING) fail('element too large');
+    this.keepPending(e < chunk.length ? chunk.slice(e) : '');
+  }
+
+  private keepPending(piece: string): void {
+    this.pending = piece;
+    if (piece.length <= MAX_PENDING) return;
+    const unit = this.unitActive && piece.startsWith(this.unitName, 1) && endsName(piece.charCodeAt(1 + this.unitName.length));
+    if (unit) exceed('excel.cellTooLong', `unfinished ${this.unitName} element of ${piece.length} characters`);
+    fail('element too large');
   }
 
   /** The document must be complete: every element closed, nothing left over. */
   finish(): void {
+    if (this.waiting.length) {
+      const rest = this.waiting.join('');
+      this.waiting = [];
+      this.waitingLength = 0;
+      this.pushText(rest);
+    }
     if (this.pending.length) {
       if (this.pending.trim() !== '') fail('unexpected end of XML');
       this.pending = '';
@@ -315,6 +382,7 @@ export abstract class XmlScanner {
     this.attrs = attrs;
     const closed = this.selfClosing;
     if (!closed) {
+      if (this.stack.length >= MAX_DEPTH) exceed('excel.nestedTooDeep', `elements nested deeper than ${MAX_DEPTH}`);
       this.stack.push(name);
       this.locals.push(local);
     }
@@ -481,7 +549,7 @@ export abstract class XmlScanner {
       } else if (ll === 2 && l0 === 105 && s.charCodeAt(ls + 1) === 115 /* is */) inline = true;
       else if (!selfClosing && isPhoneticName(s, ns, ne)) phonetic++;
       if (!selfClosing) {
-        if (depth >= MAX_UNIT_DEPTH) fail('elements nested too deep');
+        if (depth >= MAX_UNIT_DEPTH) exceed('excel.nestedTooDeep', `elements nested deeper than ${MAX_UNIT_DEPTH} in a ${unitName}`);
         names[depth * 2] = ns;
         names[depth * 2 + 1] = ne;
         depth++;

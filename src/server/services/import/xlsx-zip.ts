@@ -1,7 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { Readable, type TransformOptions } from 'node:stream';
 import { createInflateRaw, type ZlibOptions } from 'node:zlib';
-import { fail } from './xlsx-xml';
+import { exceed, fail } from './xlsx-xml';
 
 /**
  * The zip layer of the .xlsx reader: the end of central directory record (and its zip64 form), the
@@ -18,6 +18,19 @@ const ZIP64_EOCD = 0x06064b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 const MAX_CENTRAL_DIRECTORY = 64 * 1024 * 1024;
+/** A workbook has dozens of parts (one per sheet, image, drawing); each entry costs heap here. */
+const MAX_ENTRIES = 50_000;
+/**
+ * Bounds on what one part may inflate to, checked against the central directory before a byte is
+ * inflated (inflating past the declared size already fails). The B2 sheet (100,000 rows x 20
+ * columns) is 75 MB at 1:8; a sheet of identical rows 1:13. 512 MiB leaves room for the largest
+ * row limit an administrator is likely to set; 1:200 is far above any sheet a spreadsheet writes,
+ * and far below deflate's 1:1032, at which a 1.1 MB upload unpacked to 1.1 GB of blanks. Small
+ * parts may compress as they like: below the floor they are cheap to read whatever their ratio.
+ */
+export const MAX_PART_SIZE = 512 * 1024 * 1024;
+export const MAX_RATIO = 200;
+export const RATIO_FLOOR = 16 * 1024 * 1024;
 const READ_SIZE = 128 * 1024;
 const INFLATE_CHUNK = 128 * 1024;
 
@@ -104,11 +117,18 @@ async function readCentralDirectory(fh: FileHandle, fileSize: number): Promise<Z
         x += 4 + length;
       }
     }
+    if (entries.length >= MAX_ENTRIES) exceed('excel.unpackedTooLarge', `more than ${MAX_ENTRIES} zip entries`);
     entries.push({ name, method, flags, compressedSize, size, localOffset });
     p = end;
   }
   if (entries.length < Math.min(count, 0xffff)) fail('central directory shorter than announced');
   return entries;
+}
+
+/** Refuses, before inflating it, an entry that would unpack to more than the bounds allow. */
+export function assertInflatable(entry: ZipEntry): void {
+  if (entry.size > MAX_PART_SIZE) exceed('excel.unpackedTooLarge', `${entry.name} unpacks to ${entry.size} bytes`);
+  if (entry.size > RATIO_FLOOR && entry.size > entry.compressedSize * MAX_RATIO) exceed('excel.unpackedTooLarge', `${entry.name} unpacks ${entry.compressedSize} to ${entry.size} bytes`);
 }
 
 /** The entries of a zip on disk, read one at a time and only on demand. */
@@ -171,6 +191,7 @@ export class ZipFile {
 
   /** The uncompressed bytes of an entry, chunk by chunk; `onRead` gets each compressed byte count read. */
   async *chunks(entry: ZipEntry, onRead?: (bytes: number) => void): AsyncGenerator<Buffer> {
+    assertInflatable(entry);
     const start = await this.dataOffset(entry);
     const raw = this.rawChunks(start, entry.compressedSize, onRead);
     let total = 0;
