@@ -29,7 +29,29 @@ export type AppConfig = {
   /** Failed sign-ins allowed per account and per address in the window before a lockout. */
   loginLimit: { perAccount: number; perAddress: number; windowSeconds: number };
   logLevel: string;
+  /**
+   * Which peers may name the client's address in `X-Forwarded-For` (Fastify's `trustProxy`): false
+   * (the default) trusts no one, so the socket's address is the client's; a list of proxy addresses
+   * or CIDR ranges trusts those. No hop count: it would trust whoever connects first.
+   */
+  trustProxy: false | string[];
+  /**
+   * Hosts (`host` or `host:port`) the platform operator allows as workplace-chat endpoints besides the
+   * vendors' own (WeCom, DingTalk); empty by default.
+   */
+  thirdpartyAllowedHosts: string[];
 };
+
+const listOf = (v: string | undefined): string[] => (v ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+
+/** TRUST_PROXY: unset, `0`, `false` or `off` trusts no proxy; else a comma-separated list of proxy addresses or CIDRs. */
+export function trustProxyOf(v: string | undefined): AppConfig['trustProxy'] {
+  const value = (v ?? '').trim();
+  if (!value || ['0', 'false', 'off', 'no'].includes(value.toLowerCase())) return false;
+  // Trusting every peer (or every nth hop) is what let any client name its own address: refuse it.
+  if (['true', 'on', 'yes', '*'].includes(value.toLowerCase()) || /^\d+$/.test(value)) throw new Error(`TRUST_PROXY names the proxies to trust (addresses or CIDR ranges, comma-separated), not "${value}"`);
+  return listOf(value);
+}
 
 function readOrCreateSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
@@ -66,6 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
     loginLimit: { perAccount: 5, perAddress: 20, windowSeconds: 900 },
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    thirdpartyAllowedHosts: listOf(env.THIRDPARTY_ALLOWED_HOSTS).map((h) => h.toLowerCase()),
   };
   return { ...config, ...overrides };
 }

@@ -41,6 +41,6 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
 
   await sessionRoutes(app, { limiter, dummyHash });
   await passwordResetRoutes(app, { limiter });
-  await signupRoutes(app);
+  await signupRoutes(app, { limiter });
   await outboxRoutes(app);
 }

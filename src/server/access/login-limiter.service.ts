@@ -5,19 +5,28 @@ import type { Db } from '../db/database';
 import { clock } from './clock';
 
 /**
- * Failed sign-ins are counted per account and per address (issue: "failed sign-ins are limited per
+ * Sign-in attempts are counted per account and per address (issue: "failed sign-ins are limited per
  * account and per address, shared through Redis when REDIS_URL is set"). A key is `acct:{username}`
- * or `ip:{address}`; its count lives for one window from the first failure (a fixed window, so a
+ * or `ip:{address}`; its count lives for one window from the first attempt (a fixed window, so a
  * lockout ends at a time we can tell the user).
+ *
+ * An attempt is counted atomically *before* the password is verified (issue 20: counted after the
+ * check, a parallel burst got 94 guesses in one window). A key admits an attempt only while its
+ * count, this attempt included, stays within the limit, so at most `limit` attempts are ever being
+ * verified or have failed in one window, however many arrive at once. An attempt that turns out not
+ * to be a failure is taken back (`refund`) or clears the account (`reset`).
  */
 export type LimitKey = { key: string; limit: number };
 export type LimitState = { locked: boolean; retryAfterSeconds: number };
 
 export interface LoginLimiter {
-  /** Locked when any key has reached its limit inside its window. */
-  check(keys: LimitKey[]): Promise<LimitState>;
-  /** Counts one failure on every key. */
-  fail(keys: string[]): Promise<void>;
+  /**
+   * Counts one attempt on each key in order; the first key over its limit refuses the attempt
+   * (locked, with the seconds until its window ends) and the keys counted so far are taken back.
+   */
+  attempt(keys: LimitKey[]): Promise<LimitState>;
+  /** Takes back one counted attempt on each key (the attempt was not a failure). */
+  refund(keys: string[]): Promise<void>;
   /** Forgets a key (a successful sign-in resets the account's counter). */
   reset(key: string): Promise<void>;
 }
@@ -25,7 +34,7 @@ export interface LoginLimiter {
 export const accountKey = (username: string) => `acct:${username.toLowerCase()}`;
 export const addressKey = (ip: string) => `ip:${ip}`;
 
-/** The keys and limits of one sign-in attempt. */
+/** The keys and limits of one sign-in attempt: the account first, so a locked account costs its address nothing. */
 export function limitKeys(config: AppConfig, username: string, ip: string): LimitKey[] {
   return [
     { key: accountKey(username), limit: config.loginLimit.perAccount },
@@ -33,64 +42,89 @@ export function limitKeys(config: AppConfig, username: string, ip: string): Limi
   ];
 }
 
-/** Counters in the login_attempts table (embedded default, one process). */
-export function tableLimiter(db: Db, windowSeconds: number): LoginLimiter {
+/** One atomic counter per key: `hit` adds one and answers the new count and the seconds left in its window. */
+type CounterStore = {
+  hit(key: string): Promise<{ count: number; retryAfterSeconds: number }>;
+  unhit(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
+};
+
+function limiterOver(store: CounterStore): LoginLimiter {
+  const refund = async (keys: string[]) => {
+    for (const key of keys) await store.unhit(key);
+  };
   return {
-    async check(keys) {
-      const now = clock.now();
-      const rows = await sql<{ key: string; count: number; window_start: string }>`
-        select key, count, window_start from login_attempts where key in (${sql.join(keys.map((k) => k.key))})`.execute(db);
-      let retry = 0;
-      for (const k of keys) {
-        const row = rows.rows.find((r) => r.key === k.key);
-        if (!row) continue;
-        const ends = new Date(row.window_start).getTime() + windowSeconds * 1000;
-        if (ends > now && row.count >= k.limit) retry = Math.max(retry, Math.ceil((ends - now) / 1000));
+    async attempt(keys) {
+      const counted: string[] = [];
+      for (const { key, limit } of keys) {
+        const { count, retryAfterSeconds } = await store.hit(key);
+        counted.push(key);
+        if (count > limit) {
+          // A refused attempt is not a failure: it must not stretch another key towards its limit.
+          await refund(counted);
+          return { locked: true, retryAfterSeconds: Math.max(1, retryAfterSeconds) };
+        }
       }
-      return { locked: retry > 0, retryAfterSeconds: retry };
+      return { locked: false, retryAfterSeconds: 0 };
     },
-    async fail(keys) {
-      const now = new Date(clock.now()).toISOString();
-      const windowStartedBefore = new Date(clock.now() - windowSeconds * 1000).toISOString();
-      for (const key of keys) {
-        // One statement per key: a new window starts when the previous one is over.
-        await sql`insert into login_attempts (key, count, window_start) values (${key}, 1, ${now})
-          on conflict (key) do update set
-            count = case when login_attempts.window_start <= ${windowStartedBefore} then 1 else login_attempts.count + 1 end,
-            window_start = case when login_attempts.window_start <= ${windowStartedBefore} then ${now}::timestamptz else login_attempts.window_start end`.execute(db);
-      }
+    refund,
+    reset: (key) => store.reset(key),
+  };
+}
+
+/** Counters in the login_attempts table (embedded default, one process or several on one PostgreSQL). */
+export function tableLimiter(db: Db, windowSeconds: number): LoginLimiter {
+  return limiterOver({
+    async hit(key) {
+      const now = clock.now();
+      const windowStartedBefore = new Date(now - windowSeconds * 1000).toISOString();
+      // One statement: the row lock of the upsert orders concurrent attempts, each sees its own count.
+      const r = await sql<{ count: number; window_start: string }>`
+        insert into login_attempts (key, count, window_start) values (${key}, 1, ${new Date(now).toISOString()})
+        on conflict (key) do update set
+          count = case when login_attempts.window_start <= ${windowStartedBefore} then 1 else login_attempts.count + 1 end,
+          window_start = case when login_attempts.window_start <= ${windowStartedBefore} then excluded.window_start else login_attempts.window_start end
+        returning count, window_start`.execute(db);
+      const row = r.rows[0];
+      const ends = new Date(row.window_start).getTime() + windowSeconds * 1000;
+      return { count: Number(row.count), retryAfterSeconds: Math.ceil((ends - now) / 1000) };
+    },
+    async unhit(key) {
+      await sql`update login_attempts set count = count - 1 where key = ${key} and count > 0`.execute(db);
     },
     async reset(key) {
       await sql`delete from login_attempts where key = ${key}`.execute(db);
     },
-  };
+  });
 }
 
+/** INCR and, when the key has no expiry yet (new, or left by a crash), EXPIRE: one atomic script. */
+const HIT_SCRIPT = `local c = redis.call('INCR', KEYS[1])
+local ttl = redis.call('TTL', KEYS[1])
+if ttl < 0 then redis.call('EXPIRE', KEYS[1], ARGV[1]) ttl = tonumber(ARGV[1]) end
+return {c, ttl}`;
+
+/** DECR that never goes below zero nor revives an expired key. */
+const UNHIT_SCRIPT = `local c = tonumber(redis.call('GET', KEYS[1]) or '0')
+if c > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
 /**
- * Counters in Redis (INCR, and EXPIRE on the first failure), shared by every app process.
- * `namespace` is the installation id, so two installations on one Redis never share counters.
+ * Counters in Redis, shared by every app process. `namespace` is the installation id, so two
+ * installations on one Redis never share counters.
  */
 export function redisLimiter(redis: Redis, namespace: string, windowSeconds: number): LoginLimiter {
   const k = (key: string) => `signin:${namespace}:${key}`;
-  return {
-    async check(keys) {
-      let retry = 0;
-      for (const { key, limit } of keys) {
-        const [count, ttl] = await Promise.all([redis.get(k(key)), redis.ttl(k(key))]);
-        if (count !== null && Number(count) >= limit) retry = Math.max(retry, ttl > 0 ? ttl : windowSeconds);
-      }
-      return { locked: retry > 0, retryAfterSeconds: retry };
+  return limiterOver({
+    async hit(key) {
+      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, k(key), windowSeconds)) as [number, number];
+      return { count: Number(count), retryAfterSeconds: Number(ttl) };
     },
-    async fail(keys) {
-      for (const key of keys) {
-        const count = await redis.incr(k(key));
-        if (count === 1) await redis.expire(k(key), windowSeconds);
-        // A key left without expiry (a crash between INCR and EXPIRE) must not lock forever.
-        else if ((await redis.ttl(k(key))) < 0) await redis.expire(k(key), windowSeconds);
-      }
+    async unhit(key) {
+      await redis.eval(UNHIT_SCRIPT, 1, k(key));
     },
     async reset(key) {
       await redis.del(k(key));
     },
-  };
+  });
 }

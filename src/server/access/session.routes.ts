@@ -11,7 +11,7 @@ import { clock, nowSeconds } from './clock';
 import { verifyAccessToken } from './jwt';
 import { inputOf, intOf, text, textOf } from './input.util';
 import { languageFor, mailLanguage } from './language.util';
-import { accountKey, limitKeys, type LoginLimiter } from './login-limiter.service';
+import { accountKey, addressKey, limitKeys, type LimitKey, type LoginLimiter } from './login-limiter.service';
 import { hashPassword, verifyPassword } from './password';
 import { newPasswordErrors } from './password-rules.util';
 import { openSession, revokeSession, revokeUserSessions, rotateRefresh, switchSession, type SessionRow } from './sessions.service';
@@ -31,8 +31,9 @@ type LoginUser = {
 /** spec 7: the page reports the build it was loaded with as `build`; hasnewversion compares. */
 const buildOf = (req: FastifyRequest) => text(inputOf(req), 'build', { max: 100 });
 
-async function lockedOut(deps: AccessDeps, keys: ReturnType<typeof limitKeys>): Promise<void> {
-  const state = await deps.limiter.check(keys);
+/** Counts the attempt before anything is verified (see login-limiter.service.ts); 429 when a key is over its limit. */
+export async function admitAttempt(limiter: LoginLimiter, keys: LimitKey[]): Promise<void> {
+  const state = await limiter.attempt(keys);
   if (state.locked) {
     const minutes = Math.max(1, Math.ceil(state.retryAfterSeconds / 60));
     throw new AppError('tooManyRequests', 'access.lockedOut', {
@@ -73,8 +74,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: AccessDeps): Pro
     if (platformId && !isPlatform(platformId)) errors.platform_id = { key: 'access.platformUnknown' };
     if (Object.keys(errors).length || !username || !password) throw validationError(errors);
 
-    const keys = limitKeys(config, username, req.ip);
-    await lockedOut(deps, keys);
+    await admitAttempt(deps.limiter, limitKeys(config, username, req.ip));
     const found = await sql<LoginUser>`
       select u.id, u.username, u.password_hash, u.status, u.is_super, u.language, u.client_id, u.platform_id,
              c.status as client_status, c.review_note
@@ -82,11 +82,10 @@ export async function sessionRoutes(app: FastifyInstance, deps: AccessDeps): Pro
     const user = found.rows[0];
     // An unknown user costs the same hash as a known one, and answers the same message.
     const good = user ? await verifyPassword(user.password_hash, password) : (await verifyPassword(await deps.dummyHash(), password), false);
-    if (!user || !good) {
-      await deps.limiter.fail(keys.map((k) => k.key));
-      throw new AppError('badRequest', 'access.badCredentials');
-    }
+    // A failure stays counted; a success clears the account and gives its address the attempt back.
+    if (!user || !good) throw new AppError('badRequest', 'access.badCredentials');
     await deps.limiter.reset(accountKey(username));
+    await deps.limiter.refund([addressKey(req.ip)]);
     const refused = refusal(user);
     if (refused) throw refused;
 
@@ -165,12 +164,10 @@ export async function sessionRoutes(app: FastifyInstance, deps: AccessDeps): Pro
     if (Object.keys(errors).length) throw validationError(errors);
     if (oldPassword) {
       const keys = limitKeys(config, auth.username, req.ip).slice(0, 1);
-      await lockedOut(deps, keys);
-      if (!(await verifyPassword(u.password_hash, oldPassword))) {
-        // Guessing the password through a stolen session counts like failed sign-ins.
-        await deps.limiter.fail(keys.map((k) => k.key));
-        throw validationError({ old_password: { key: 'access.oldPasswordWrong' } });
-      }
+      // Guessing the password through a stolen session counts like failed sign-ins.
+      await admitAttempt(deps.limiter, keys);
+      if (!(await verifyPassword(u.password_hash, oldPassword))) throw validationError({ old_password: { key: 'access.oldPasswordWrong' } });
+      await deps.limiter.refund(keys.map((k) => k.key));
     }
     if (await verifyPassword(u.password_hash, newPassword!)) throw validationError({ new_password: { key: 'access.passwordSame' } });
     const hash = await hashPassword(newPassword!, config.argon2);

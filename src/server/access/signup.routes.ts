@@ -12,7 +12,8 @@ import { checkCode, consumeCode, CODE_CHANNELS, CODE_PURPOSES, sendCode, type Co
 import { inputOf, intOf, pagingOf, text, textOf, type Input } from './input.util';
 import { mailLanguage } from './language.util';
 import { hashPassword } from './password';
-import { ACCESS_BODY_LIMIT } from './session.routes';
+import type { LoginLimiter } from './login-limiter.service';
+import { ACCESS_BODY_LIMIT, admitAttempt } from './session.routes';
 import { randomToken } from './tokens.util';
 
 /** spec 3 "client: type": the three kinds of company that sign up. */
@@ -35,7 +36,7 @@ function applicantOf(input: Input): Applicant {
  * The account fields every sign-up checks (spec 5: username without Chinese, e-mail, mobile, the
  * password rule), plus uniqueness of username and e-mail. `repeat` is checked when sent.
  */
-async function applicantErrors(app: FastifyInstance, a: Applicant, repeat: string | undefined): Promise<Record<string, FieldError>> {
+async function applicantErrors(app: FastifyInstance, a: Applicant, repeat: string | undefined, checkTaken = true): Promise<Record<string, FieldError>> {
   const { config, db } = app;
   const errors: Record<string, FieldError> = {};
   if (!a.username) errors.username = { key: 'rule.required' };
@@ -48,6 +49,8 @@ async function applicantErrors(app: FastifyInstance, a: Applicant, repeat: strin
   else if (!checkRule('email', a.email)) errors.email = { key: 'rule.email' };
   if (!a.mobile) errors.mobile = { key: 'rule.required' };
   else if (!checkRule('telephone', a.mobile)) errors.mobile = { key: 'rule.telephone' };
+  // Issue 20: whether an account exists is told only past the gate the caller checked first (the invite code).
+  if (!checkTaken) return errors;
   if (a.username && !errors.username) {
     const taken = await sql<{ n: number }>`select count(*)::int as n from users where lower(username) = lower(${a.username})`.execute(db);
     if (taken.rows[0].n) errors.username = { key: 'access.usernameTaken' };
@@ -75,6 +78,13 @@ async function newClientCode(db: FastifyInstance['db']): Promise<string> {
 
 const inviteCode = () => randomToken(9).replace(/[^A-Za-z0-9]/g, '').slice(0, 10).toUpperCase();
 
+/** The key that counts one address's invite-code attempts (invite lookup and join form together). */
+const inviteKey = (ip: string) => `invite:${ip}`;
+
+/** An answer that tells whether a user name or e-mail is taken: it stays counted like a wrong code. */
+const keyOf = (e: FieldError | undefined) => (typeof e === 'object' ? e.key : e);
+const tellsTaken = (errors: Record<string, FieldError>) => keyOf(errors.username) === 'access.usernameTaken' || keyOf(errors.email) === 'access.emailTaken';
+
 const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
 
 function requireSuper(req: FastifyRequest) {
@@ -88,9 +98,17 @@ function requireSuper(req: FastifyRequest) {
  * that verify them, and the super administrator's approval (spec 4: pending review, approved,
  * rejected).
  */
-export async function signupRoutes(app: FastifyInstance): Promise<void> {
+export async function signupRoutes(app: FastifyInstance, deps: { limiter: LoginLimiter }): Promise<void> {
   const { db, config } = app;
   const opts = { bodyLimit: ACCESS_BODY_LIMIT };
+  /**
+   * Issue 20: invite codes are guessed per address at most `perAddress` times a window, lookup and
+   * join form together. Counted before the code is checked (as sign-ins are); a valid code gives the
+   * attempt back, unless the reply then tells that a user name or e-mail is taken.
+   */
+  const inviteAttempt = (req: FastifyRequest) => admitAttempt(deps.limiter, [{ key: inviteKey(req.ip), limit: config.loginLimit.perAddress }]);
+  const activeInvite = async (code: string) =>
+    (await sql<{ id: number; name: string; type: string }>`select id, name, type from clients where invite_code = ${code} and status = 'active'`.execute(db)).rows[0];
 
   app.post('/utilsapi/send-code', opts, async (req) => {
     const input = inputOf(req);
@@ -152,22 +170,24 @@ export async function signupRoutes(app: FastifyInstance): Promise<void> {
   app.get('/utilsapi/invite-info', async (req) => {
     const code = text(inputOf(req), 'code', { max: 40 });
     if (!code) throw validationError({ code: { key: 'rule.required' } });
-    const r = await sql<{ id: number; name: string; type: string }>`select id, name, type from clients where invite_code = ${code} and status = 'active'`.execute(db);
-    if (!r.rows[0]) throw notFound('access.inviteInvalid');
-    return ok({ client_id: r.rows[0].id, client_name: r.rows[0].name, type: r.rows[0].type });
+    await inviteAttempt(req);
+    const client = await activeInvite(code);
+    if (!client) throw notFound('access.inviteInvalid');
+    await deps.limiter.refund([inviteKey(req.ip)]);
+    return ok({ client_id: client.id, client_name: client.name, type: client.type });
   });
 
   app.post('/utilsapi/signup-join', opts, async (req) => {
     const input = inputOf(req);
     const a = applicantOf(input);
     const invite = textOf(input, ['invite_code', 'invitecode'], { max: 40 });
-    const errors = await applicantErrors(app, a, textOf(input, ['repeat', 'repeat_password'], { trim: false }));
-    let client: { id: number; name: string } | undefined;
+    // The invite code first: without a valid one the form's own format errors are all it learns.
+    if (invite) await inviteAttempt(req);
+    const client = invite ? await activeInvite(invite) : undefined;
+    const errors = await applicantErrors(app, a, textOf(input, ['repeat', 'repeat_password'], { trim: false }), Boolean(client));
     if (!invite) errors.invite_code = { key: 'rule.required' };
-    else {
-      client = (await sql<{ id: number; name: string }>`select id, name from clients where invite_code = ${invite} and status = 'active'`.execute(db)).rows[0];
-      if (!client) errors.invite_code = { key: 'access.inviteInvalid' };
-    }
+    else if (!client) errors.invite_code = { key: 'access.inviteInvalid' };
+    else if (!tellsTaken(errors)) await deps.limiter.refund([inviteKey(req.ip)]);
     if (Object.keys(errors).length || !client) throw validationError(errors);
     const codeId = await checkCode(db, config, { channel: 'email', target: a.email!, purpose: 'signup', code: a.code, field: 'email_code' });
     const hash = await hashPassword(a.password!, config.argon2);
