@@ -18,6 +18,11 @@ export type ValidateOptions = {
   partial?: boolean;
   /** Fields a caller fills itself (a numbered code the server assigns): not required from the input. */
   skipRequired?: string[];
+  /**
+   * A company's own dictionary items by dictionary code (spec 6 data dictionary): they extend the
+   * system dictionary, so a value in either is allowed. The server loads them; the browser too.
+   */
+  dictExtras?: ReadonlyMap<string, ReadonlySet<string>>;
 };
 
 const TEXT_TYPES = new Set(['text', 'textarea', 'code', 'email', 'mobile', 'dict', 'image', 'markdown', 'month']);
@@ -133,6 +138,15 @@ function runPlan(plan: FieldPlan, raw: unknown): { value: unknown; error: Messag
   return { value, error: null };
 }
 
+/** Whether every value of a dictionary field is one of the company's own items of its dictionary. */
+function inTenantDictionary(field: FieldDef, value: unknown, extras: ValidateOptions['dictExtras']): boolean {
+  const own = field.dict ? extras?.get(field.dict) : undefined;
+  if (!own || value === null || value === undefined) return false;
+  const allowed = allowedOf(field);
+  const ok = (v: unknown) => own.has(String(v)) || Boolean(allowed?.has(String(v)));
+  return Array.isArray(value) ? value.every(ok) : ok(value);
+}
+
 /**
  * Validates a record against its entity: every writable field, then the entity's document checks.
  * Shared by the form drawer, the save API and the Excel import, so all three say the same thing.
@@ -149,7 +163,8 @@ export function validateRecord(entity: EntityDef, input: Record<string, unknown>
     if (options.partial && !present) continue;
     const f = skip?.includes(field.key) ? optionalOf(field) : field;
     const { value, error } = runPlan(planOf(f), input[field.key]);
-    if (error) {
+    if (error && error.key === 'rule.notInDictionary' && inTenantDictionary(field, value, options.dictExtras)) values[field.key] = value;
+    else if (error) {
       errors[field.key] = error;
       failed++;
     } else if (present || !options.partial) values[field.key] = value;

@@ -35,7 +35,17 @@ export function resourceClient(app: FastifyInstance, token: string, prefix: stri
     save: async (doc: Record<string, unknown>) => parse<Record<string, unknown>>(await app.inject({ method: 'POST', url: `${base}/save`, payload: doc, headers })),
     saveForm: async (form: Record<string, string>) =>
       parse<Record<string, unknown>>(await app.inject({ method: 'POST', url: `${base}/save`, payload: new URLSearchParams(form).toString(), headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' } })),
-    remove: async (ids: unknown[]) => parse<{ removed: number }>(await app.inject({ method: 'POST', url: `${base}/remove`, payload: { ids }, headers })),
+    /**
+     * Removes records at the versions given, or at the versions this caller reads now (a remove
+     * names the version it was read at, as a save does); an id the caller cannot read goes with 0.
+     */
+    remove: async (ids: unknown[], versions?: number[]) => {
+      const read = versions ?? (await Promise.all(ids.map(async (id) => {
+        const r = await app.inject({ method: 'GET', url: `${base}/view`, query: { id: String(id) }, headers });
+        return r.statusCode === 200 ? Number((r.json() as Reply<{ version: number }>).data.version) : 0;
+      })));
+      return parse<{ removed: number }>(await app.inject({ method: 'POST', url: `${base}/remove`, payload: { ids, versions: read }, headers }));
+    },
     action: async (action: string, payload: Record<string, unknown>) => parse<{ rows: Record<string, unknown>[] }>(await app.inject({ method: 'POST', url: `${base}/action/${action}`, payload, headers })),
     history: async (id: unknown) =>
       parse<{ rows: Array<{ action: string; username: string; ip: string; changes: Array<{ field: string; old: unknown; new: unknown; label: string }> }> }>(

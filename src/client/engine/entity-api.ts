@@ -16,7 +16,8 @@ export type EntityApi = {
   page: (query: QueryParams, options?: { quiet?: boolean; signal?: AbortSignal }) => Promise<PageReply>;
   view: (id: number) => Promise<Row>;
   save: (body: Row) => Promise<Row>;
-  remove: (ids: number[]) => Promise<{ removed: number }>;
+  /** Removes records at the versions they were read at (a stale one is refused, as a save is). */
+  remove: (rows: Array<{ id: number; version: number }>) => Promise<{ removed: number }>;
   action: (action: string, ids: number[], params?: Row, version?: number | null) => Promise<{ rows: Row[] }>;
   history: (id: number) => Promise<{ rows: HistoryEntry[] }>;
 };
@@ -26,7 +27,7 @@ export function entityApiOf(base: string): EntityApi {
     page: (query, options = {}) => request<PageReply>(`${base}/page`, { method: 'GET', query, signal: options.signal }, { quiet: options.quiet }),
     view: (id) => api.get<Row>(`${base}/view`, { id }),
     save: (body) => api.post<Row>(`${base}/save`, body),
-    remove: (ids) => api.post<{ removed: number }>(`${base}/remove`, { ids }),
+    remove: (rows) => api.post<{ removed: number }>(`${base}/remove`, { ids: rows.map((r) => r.id), versions: rows.map((r) => r.version) }),
     action: (action, ids, params = {}, version = null) =>
       api.post<{ rows: Row[] }>(`${base}/action/${encodeURIComponent(action)}`, { ...params, ids, ...(version !== null && ids.length === 1 ? { version } : {}) }),
     history: (id) => api.get<{ rows: HistoryEntry[] }>(`${base}/history`, { id }),

@@ -1,42 +1,66 @@
 import type { EntityDef } from '../../model';
-import type { AuthContext } from '../access/auth-context';
 import type { Db } from '../db/database';
 import type { FieldError } from '../http/errors';
 
 /**
- * Domain hooks around the generic save and remove (the save-side twin of action-handlers.ts), for
- * rules a declaration cannot state: a check that reads other rows (a demand line of a published
+ * An entity's own lifecycle hooks in the document writer (the save-side twin of action-handlers.ts),
+ * for rules a declaration cannot state: a check that reads other rows (a demand line of a published
  * allocation version is read-only), a domain message in place of the generic one (spec 5 "Version
- * number already exists"), or values derived from the child rows (order totals).
+ * number already exists"), or values derived from other rows (order totals, a version's totals).
  *
- * - `validate` runs inside the save transaction after field, child and reference checks and before
+ * Every write runs them, whatever its source: a form save, an Excel import (create or update by
+ * key, row by row), a seed, or a later module's service (docs/architecture-registry.md "The
+ * document writer"). So a rule written here holds everywhere, and is written once.
+ *
+ * - `validate` runs once per document, after field rules, entity checks and references and before
  *   the unique checks; it adds field errors (a field that already has one is skipped by the unique
- *   check) or throws an AppError.
- * - `afterWrite` runs in the same transaction once the header and children are written; it may
- *   update derived (readonly) columns of the document with SQL.
+ *   check) or throws an AppError, which a form shows as its message and an import reports on the
+ *   document's row. `memo` lives as long as the write (an import's whole file): cache lookups there.
+ * - `afterWrite` runs once the documents and their children are written, in the same transaction,
+ *   with the ids written together (one for a form save, a batch for an import); it keeps derived
+ *   (readonly) columns in step with SQL.
  * - `beforeRemove` runs in the remove transaction with the locked rows; it throws to refuse.
  *
  * Example:
  * ```ts
- * registerSaveHook('prorder', { afterWrite: async ({ tx, clientId, id }) => recomputeTotals(tx, clientId, id) });
+ * registerSaveHook('prorder', { afterWrite: async ({ tx, clientId, ids }) => recomputeTotals(tx, clientId, ids) });
  * ```
  */
+export type WriteSource = 'form' | 'import' | 'seed' | 'service';
+
+/** Who writes: the signed-in user of a form or import, or the company's administrator for a seed. */
+export type WriteActor = { clientId: number; userId: number; username: string; fullname: string; ip: string | null; roles: readonly string[] };
+
 export type SaveHookContext = {
   tx: Db;
-  auth: AuthContext;
+  actor: WriteActor;
   clientId: number;
   entity: EntityDef;
-  /** The stored row before the save (null on create). */
+  source: WriteSource;
+  /** The stored row before the write (null on create). */
   before: Record<string, unknown> | null;
-  /** The validated header values about to be written. */
+  /** The validated header values about to be written (a hook may complete derived ones). */
   values: Record<string, unknown>;
   errors: Record<string, FieldError>;
+  memo: Map<string, unknown>;
+};
+
+export type AfterWriteContext = {
+  tx: Db;
+  actor: WriteActor;
+  clientId: number;
+  entity: EntityDef;
+  source: WriteSource;
+  /** The documents written together, all created or all updated. */
+  ids: number[];
+  created: boolean;
+  memo: Map<string, unknown>;
 };
 
 export type SaveHook = {
   validate?: (ctx: SaveHookContext) => Promise<void>;
-  afterWrite?: (ctx: { tx: Db; auth: AuthContext; clientId: number; entity: EntityDef; id: number; created: boolean }) => Promise<void>;
-  beforeRemove?: (ctx: { tx: Db; auth: AuthContext; clientId: number; entity: EntityDef; rows: Record<string, unknown>[] }) => Promise<void>;
+  afterWrite?: (ctx: AfterWriteContext) => Promise<void>;
+  beforeRemove?: (ctx: { tx: Db; actor: WriteActor; clientId: number; entity: EntityDef; rows: Record<string, unknown>[] }) => Promise<void>;
 };
 
 export const saveHooks = new Map<string, SaveHook[]>();

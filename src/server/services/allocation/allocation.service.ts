@@ -279,11 +279,32 @@ async function allocateOrder(ctx: ActionContext) {
   };
 }
 
-async function assertVersionsDraft(tx: Db, clientId: number, ids: unknown[]): Promise<void> {
+type VersionFacts = { status: string; month_from: string; month_to: string };
+
+/** A version's state and month range, looked up once per write (an import's rows share a few versions). */
+async function versionFacts(tx: Db, clientId: number, id: number, memo: Map<string, unknown>): Promise<VersionFacts | null> {
+  const key = `allocationversion:${id}`;
+  if (!memo.has(key)) {
+    const r = await sql<VersionFacts>`select status, month_from, month_to from scm_alloc_version where client_id = ${clientId} and id = ${id}`.execute(tx);
+    memo.set(key, r.rows[0] ?? null);
+  }
+  return memo.get(key) as VersionFacts | null;
+}
+
+async function assertVersionsDraft(tx: Db, clientId: number, ids: unknown[], memo: Map<string, unknown> = new Map()): Promise<void> {
   const list = [...new Set(ids.filter((x) => x !== null && x !== undefined).map(Number))];
-  if (!list.length) return;
-  const r = await sql<{ status: string }>`select status from scm_alloc_version where client_id = ${clientId} and id in (${sql.join(list)})`.execute(tx);
-  if (r.rows.some((v) => v.status !== 'draft')) throw new AppError('conflict', 'scm.version.readOnly');
+  for (const id of list) {
+    const v = await versionFacts(tx, clientId, id, memo);
+    if (v && v.status !== 'draft') throw new AppError('conflict', 'scm.version.readOnly');
+  }
+}
+
+/** Keeps a version's demand, allocated and unplaced totals in step with its lines and cells. */
+async function storeVersionTotals(tx: Db, clientId: number, versionIds: number[]): Promise<void> {
+  for (const id of new Set(versionIds)) {
+    const t = await versionTotals(tx, clientId, id);
+    await sql`update scm_alloc_version set demand_qty = ${t.demand_qty}, allocated_qty = ${t.allocated_qty}, unplaced_qty = ${t.unplaced_qty} where id = ${id} and client_id = ${clientId}`.execute(tx);
+  }
 }
 
 export function registerAllocationHandlers(): void {
@@ -295,10 +316,7 @@ export function registerAllocationHandlers(): void {
       const taken = await sql`select 1 from scm_alloc_version where client_id = ${clientId} and version_code = ${code} and id <> ${Number(before?.id ?? 0)}`.execute(tx);
       if (taken.rows.length) errors.version_code = { key: 'scm.version.codeExists' };
     },
-    afterWrite: async ({ tx, clientId, id }) => {
-      const t = await versionTotals(tx, clientId, id);
-      await sql`update scm_alloc_version set demand_qty = ${t.demand_qty}, allocated_qty = ${t.allocated_qty}, unplaced_qty = ${t.unplaced_qty} where id = ${id} and client_id = ${clientId}`.execute(tx);
-    },
+    afterWrite: ({ tx, clientId, ids }) => storeVersionTotals(tx, clientId, ids),
     // A draft goes with its demand lines and cells; published and archived ones are locked by the engine.
     beforeRemove: async ({ tx, clientId, rows }) => {
       const ids = rows.map((r) => Number(r.id));
@@ -308,19 +326,18 @@ export function registerAllocationHandlers(): void {
   });
   // Demand lines of a published or archived version are read-only with it, and stay in its month range.
   registerSaveHook('demand', {
-    validate: async ({ tx, clientId, before, values, errors }) => {
-      await assertVersionsDraft(tx, clientId, [values.version_id, before?.version_id]);
+    validate: async ({ tx, clientId, before, values, errors, memo }) => {
+      await assertVersionsDraft(tx, clientId, [values.version_id, before?.version_id], memo);
       if (values.version_id && typeof values.month === 'string' && !errors.month) {
-        const v = (await sql<{ month_from: string; month_to: string }>`select month_from, month_to from scm_alloc_version where id = ${Number(values.version_id)} and client_id = ${clientId}`.execute(tx)).rows[0];
+        const v = await versionFacts(tx, clientId, Number(values.version_id), memo);
         if (v && (values.month < v.month_from || values.month > v.month_to)) errors.month = { key: 'scm.alloc.reason.cycle_out_of_range' };
       }
     },
-    afterWrite: async ({ tx, clientId, id }) => {
-      await sql`update scm_demand set year = cast(substr(month, 1, 4) as integer) where id = ${id} and client_id = ${clientId}`.execute(tx);
-      const v = (await sql<{ version_id: number }>`select version_id from scm_demand where id = ${id} and client_id = ${clientId}`.execute(tx)).rows[0];
-      if (!v) return;
-      const t = await versionTotals(tx, clientId, Number(v.version_id));
-      await sql`update scm_alloc_version set demand_qty = ${t.demand_qty}, allocated_qty = ${t.allocated_qty}, unplaced_qty = ${t.unplaced_qty} where id = ${Number(v.version_id)} and client_id = ${clientId}`.execute(tx);
+    // The year is the month's (spec 3 demand: year, month); the version keeps its totals.
+    afterWrite: async ({ tx, clientId, ids }) => {
+      const r = await sql<{ version_id: number }>`update scm_demand set year = cast(substr(month, 1, 4) as integer)
+        where client_id = ${clientId} and id = any(${ids}::bigint[]) returning version_id`.execute(tx);
+      await storeVersionTotals(tx, clientId, r.rows.map((x) => Number(x.version_id)).filter((x) => x > 0));
     },
     beforeRemove: async ({ tx, clientId, rows }) => {
       await assertVersionsDraft(tx, clientId, rows.map((r) => r.version_id));

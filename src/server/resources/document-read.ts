@@ -1,0 +1,57 @@
+import { sql, type RawBuilder } from 'kysely';
+import { requireEntity, type EntityDef, type FieldDef } from '../../model';
+import type { Db } from '../db/database';
+import { isJsonField, type Row } from './document-input';
+import { isRefField, refTarget } from './references';
+
+/** Reading stored documents: the rows a list, a view or a write sees, always within one tenant. */
+
+const SYSTEM_SELECT = ['id', 'version', 'created_by', 'created_at', 'updated_by', 'updated_at'];
+
+/** Table of an entity as an SQL identifier. */
+export const tbl = (entity: EntityDef) => sql.table(entity.table);
+export const col = (field: string) => sql.id('t', field);
+
+/** A value as an SQL parameter of its column (jsonb fields as JSON text cast to jsonb). */
+export function valueParam(field: FieldDef, value: unknown): RawBuilder<unknown> {
+  if (value === null || value === undefined) return sql`null`;
+  if (isJsonField(field)) return sql`${JSON.stringify(value)}::jsonb`;
+  return sql`${value}`;
+}
+
+export function childEntities(entity: EntityDef) {
+  return (entity.children ?? []).map((c) => ({ def: c, entity: requireEntity(c.entity) }));
+}
+
+/** The select list of an entity's rows: system columns, fields, and `<field>__label` of references. */
+export function selectList(entity: EntityDef): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [...SYSTEM_SELECT, ...entity.fields.map((f) => f.key)].map((c) => col(c));
+  for (const f of entity.fields) {
+    const target = isRefField(f) ? refTarget(f) : null;
+    if (!target) continue;
+    // A correlated lookup within the same tenant: a label never leaks another tenant's row.
+    parts.push(
+      sql`(select r.${sql.id(target.labelColumn)} from ${sql.table(target.table)} r where r.id = ${col(f.key)} and r.client_id = t.client_id) as ${sql.id(`${f.key}__label`)}`,
+    );
+  }
+  return sql.join(parts);
+}
+
+export async function loadRows(db: Db, entity: EntityDef, clientId: number, ids: number[], scope: RawBuilder<unknown>[], lock: boolean): Promise<Row[]> {
+  if (!ids.length) return [];
+  const conds = [sql`t.client_id = ${clientId}`, sql`t.id in (${sql.join(ids.map((i) => sql`${i}`))})`, ...scope];
+  // FOR UPDATE locks the rows a write will change (PostgreSQL); labels are read later, outside the lock.
+  const q = lock
+    ? sql<Row>`select t.* from ${tbl(entity)} t where ${sql.join(conds, sql` and `)} order by t.id for update`
+    : sql<Row>`select ${selectList(entity)} from ${tbl(entity)} t where ${sql.join(conds, sql` and `)} order by t.id`;
+  return (await q.execute(db)).rows;
+}
+
+export async function loadChildren(db: Db, child: EntityDef, foreignKey: string, clientId: number, parentIds: number[], withLabels: boolean): Promise<Row[]> {
+  if (!parentIds.length) return [];
+  const select = withLabels ? sql.join([selectList(child), col(foreignKey)]) : sql`t.*`;
+  return (
+    await sql<Row>`select ${select} from ${tbl(child)} t where t.client_id = ${clientId}
+      and ${col(foreignKey)} in (${sql.join(parentIds.map((i) => sql`${i}`))}) order by t.id`.execute(db)
+  ).rows;
+}
