@@ -60,5 +60,11 @@ export const customerPage = definePage({
         { field: 'remark', spanClass: 'full' },
       ],
     },
+    {
+      // Issue 20: an active customer with its platform code is the company this one accepts orders from.
+      modelName: 'platform',
+      title: { zh: '平台协同', en: 'Platform collaboration' },
+      form: [{ field: 'platform_client_code', spanClass: 'half' }],
+    },
   ],
 });

@@ -96,7 +96,8 @@ async function visitVendor(url: string): Promise<{ code: string; state: string; 
 
 beforeAll(async () => {
   await vendor.start();
-  t = await createTestApp({ publicUrl: 'http://app.test' });
+  // The stand-in vendor's loopback address is allowed the way an operator allows a gateway (THIRDPARTY_ALLOWED_HOSTS).
+  t = await createTestApp({ publicUrl: 'http://app.test', thirdpartyAllowedHosts: [new URL(vendor.base).host] });
   brandId = (await sql<{ id: number }>`select id from clients where code = 'BRAND01'`.execute(t.database.db)).rows[0].id;
   const admin = await signIn(t.app, 'brand');
   for (const body of [

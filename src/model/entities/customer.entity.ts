@@ -27,6 +27,8 @@ export const customer = defineEntity({
     { key: 'delivery_address', label: { zh: '收货地址', en: 'Delivery address' }, type: 'textarea', maxLength: 500 },
     { key: 'delivery_contact', label: { zh: '收货人', en: 'Delivery contact' }, type: 'text', maxLength: 60 },
     { key: 'delivery_mobile', label: { zh: '收货人电话', en: 'Delivery mobile' }, type: 'mobile' },
+    // Issue 20: another company's orders are accepted only from a customer confirmed here (active, with its platform code).
+    { key: 'platform_client_code', label: { zh: '平台企业编码', en: 'Platform company code' }, type: 'code', upperCase: true, maxLength: 40, help: { zh: '客户已加入平台时填写其企业编码；启用的客户才能向本企业发送订单', en: 'The company code of the customer on the platform, once it has joined; only an active customer with this code can send orders to your company' } },
     { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'partner_status', readonly: true, list: true },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 1000 },
   ],

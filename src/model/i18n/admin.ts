@@ -4,7 +4,7 @@ import type { CatalogPart } from './types';
 export const admin: CatalogPart = {
   'zh-CN': {
     'thirdparty.exchangeFailed': '第三方平台登录校验失败，请重试',
-    'thirdparty.unreachable': '无法连接第三方平台，请稍后重试',
+    'thirdparty.hostNotAllowed': '只能填写企业微信或钉钉的官方地址（或平台运营方允许的地址）',
     'thirdparty.notMember': '该账号不是企业成员，无法登录',
     'thirdparty.appMissing': '该企业未配置此第三方登录',
     'thirdparty.stateInvalid': '登录请求已失效，请重新发起',
@@ -253,7 +253,7 @@ export const admin: CatalogPart = {
   },
   en: {
     'thirdparty.exchangeFailed': 'The workplace-chat sign-in could not be verified; please try again',
-    'thirdparty.unreachable': 'The workplace-chat platform cannot be reached; please try again later',
+    'thirdparty.hostNotAllowed': 'Only the addresses of WeCom or DingTalk themselves (or ones the platform operator allows) can be used',
     'thirdparty.notMember': 'This account is not a member of the company and cannot sign in',
     'thirdparty.appMissing': 'This company has not set up this workplace-chat sign-in',
     'thirdparty.stateInvalid': 'The sign-in request has expired; please start again',

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { realtime } from '../../realtime';
 import type { Db } from '../../db/database';
 import { withTenant } from '../rls';
@@ -14,6 +15,22 @@ export async function asTenant<T>(tx: Db, clientId: number, returnTo: number, wo
   } finally {
     await withTenant(tx, returnTo, async () => undefined);
   }
+}
+
+/**
+ * Whether the receiving company accepted documents from the sending one (issue 20: any company could
+ * create orders inside any active company whose code it knew, the platform's own included). The
+ * receiver must have confirmed the sender in its own master data: an active customer record whose
+ * platform company code is the sender's. The platform company never receives. Read under the
+ * receiver's tenant scope, so the receiver's row-level security decides what counts.
+ */
+export async function receiverAccepts(tx: Db, sender: { id: number; code: string }, receiver: { id: number; type: string }): Promise<boolean> {
+  if (receiver.type === 'platform' || !sender.code) return false;
+  return asTenant(tx, receiver.id, sender.id, async (rtx) => {
+    const r = await sql<{ id: number }>`select id from md_customer
+      where client_id = ${receiver.id} and status = 'active' and upper(platform_client_code) = upper(${sender.code}) limit 1`.execute(rtx);
+    return r.rows.length > 0;
+  });
 }
 
 /**

@@ -9,7 +9,7 @@ import { registerActionHandler, type ActionContext } from '../../resources/actio
 import { registerSaveHook } from '../../resources/save-hooks';
 import { writeAudit, type AuditActor } from '../audit/audit.service';
 import { nextNumber } from '../sequence/sequence.service';
-import { asTenant, emitOrderState } from './cross-tenant.util';
+import { asTenant, emitOrderState, receiverAccepts } from './cross-tenant.util';
 
 /**
  * Orders across companies (issue 6, spec 4 "customer order"): a brand's requirement order (pr order)
@@ -52,11 +52,11 @@ async function entriesOf(tx: Db, table: string, clientId: number, orderId: numbe
 }
 
 /** The platform company a vendor record stands for, if that vendor has joined (active client). */
-async function joinedClientOf(tx: Db, clientId: number, vendorId: number): Promise<{ id: number; name: string } | null> {
+async function joinedClientOf(tx: Db, clientId: number, vendorId: number): Promise<{ id: number; name: string; type: string } | null> {
   const v = await sql<{ code: string | null }>`select platform_client_code as code from md_vendor where id = ${vendorId} and client_id = ${clientId}`.execute(tx);
   const code = v.rows[0]?.code;
   if (!code) return null;
-  const c = await sql<{ id: number; name: string }>`select id, name from clients where upper(code) = upper(${code}) and status = 'active' and id <> ${clientId}`.execute(tx);
+  const c = await sql<{ id: number; name: string; type: string }>`select id, name, type from clients where upper(code) = upper(${code}) and status = 'active' and id <> ${clientId}`.execute(tx);
   return c.rows[0] ?? null;
 }
 
@@ -78,7 +78,9 @@ async function sendOrder(ctx: ActionContext) {
       data: { manual: true, message: translate(lang, 'scm.order.makerNotJoined') },
     };
   }
-  const brand = (await sql<{ name: string }>`select name from clients where id = ${clientId}`.execute(tx)).rows[0];
+  const brand = (await sql<{ name: string; code: string }>`select name, code from clients where id = ${clientId}`.execute(tx)).rows[0];
+  // Nothing is written at the maker until it has confirmed this brand (docs/architecture-orders.md).
+  if (!brand || !(await receiverAccepts(tx, { id: clientId, code: brand.code }, target))) throw new AppError('forbidden', 'scm.order.makerNotLinked', { params: { code: brand?.code ?? '' } });
 
   // The maker's copy, written in the maker's tenant.
   const coId = await asTenant(tx, target.id, clientId, async (mtx) => {

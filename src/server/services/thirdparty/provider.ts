@@ -34,15 +34,43 @@ export type ChatProvider = {
 
 const TIMEOUT_MS = 10_000;
 
-/** A vendor reply that is not what the flow needs: refused as a 400 in the envelope, never a 500. */
-const exchangeFailed = () => new AppError('badRequest', 'thirdparty.exchangeFailed');
+/**
+ * The vendors' own hosts (issue 20: a company administrator could point `api_base` anywhere, and the
+ * unauthenticated sign-in then made the server call that address with the app secret). Endpoints
+ * must be https on these hosts, or on a host the platform operator allows (THIRDPARTY_ALLOWED_HOSTS,
+ * any scheme: a gateway, or a stand-in vendor in tests).
+ */
+export const VENDOR_HOSTS: Record<ProviderKind, readonly string[]> = {
+  wecom: ['qyapi.weixin.qq.com', 'login.work.weixin.qq.com', 'open.work.weixin.qq.com', 'open.weixin.qq.com'],
+  dingtalk: ['api.dingtalk.com', 'oapi.dingtalk.com', 'login.dingtalk.com'],
+};
+
+/** Whether an endpoint URL is a vendor's own (https) or one the operator allows (`host` or `host:port`). */
+export function endpointAllowed(provider: ProviderKind, url: string, operatorHosts: readonly string[]): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  if (u.username || u.password || !['http:', 'https:'].includes(u.protocol)) return false;
+  if (operatorHosts.includes(u.host.toLowerCase()) || operatorHosts.includes(u.hostname.toLowerCase())) return true;
+  return u.protocol === 'https:' && !u.port && VENDOR_HOSTS[provider].includes(u.hostname.toLowerCase());
+}
+
+/**
+ * Every failure of the code exchange (refused address, unreachable host, timeout, unexpected reply)
+ * is this one 400, so the answer tells nothing about what listens where.
+ */
+export const exchangeFailed = () => new AppError('badRequest', 'thirdparty.exchangeFailed');
 
 async function callJson(url: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
   let res: Response;
   try {
-    res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    // No redirects: an allowed host must not bounce the secret-bearing call somewhere else.
+    res = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch {
-    throw new AppError('badRequest', 'thirdparty.unreachable');
+    throw exchangeFailed();
   }
   let body: unknown;
   try {

@@ -10,7 +10,7 @@ import { buildUserinfo } from '../../access/userinfo.service';
 import { ok } from '../../http/envelope';
 import { validationError, type FieldError } from '../../http/errors';
 import { assertCan } from '../../resources/permissions';
-import { isProviderKind, type ProviderKind } from './provider';
+import { endpointAllowed, isProviderKind, type ProviderKind } from './provider';
 import { bindAccount, completeSignIn, prepareSignIn, type SignInOutcome } from './thirdparty.service';
 
 const BODY_LIMIT = 16 * 1024;
@@ -69,7 +69,7 @@ export async function thirdpartyRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/access/qw3rd-login', async (req) => {
     const { code, state } = required(inputOf(req), ['code', 'state']);
-    return outcomeReply(app, req, 'wecom', await completeSignIn(db, 'wecom', code, state));
+    return outcomeReply(app, req, 'wecom', await completeSignIn(db, 'wecom', code, state, config.thirdpartyAllowedHosts));
   });
   app.post('/access/dd-login', opts, async (req) => {
     const input = inputOf(req);
@@ -79,7 +79,7 @@ export async function thirdpartyRoutes(app: FastifyInstance): Promise<void> {
     if (!code) errors.code = { key: 'rule.required' };
     if (!state) errors.state = { key: 'rule.required' };
     if (!code || !state) throw validationError(errors);
-    return outcomeReply(app, req, 'dingtalk', await completeSignIn(db, 'dingtalk', code, state));
+    return outcomeReply(app, req, 'dingtalk', await completeSignIn(db, 'dingtalk', code, state, config.thirdpartyAllowedHosts));
   });
 
   const bind = (provider: ProviderKind) => async (req: FastifyRequest) => {
@@ -114,6 +114,7 @@ export async function thirdpartyRoutes(app: FastifyInstance): Promise<void> {
       const v = text(input, k, { max: 500 });
       if (v === undefined) return null;
       if (!/^https?:\/\/[^\s]+$/i.test(v)) throw validationError({ [k]: { key: 'thirdparty.badUrl' } });
+      if (!endpointAllowed(provider, v, config.thirdpartyAllowedHosts)) throw validationError({ [k]: { key: 'thirdparty.hostNotAllowed' } });
       return v;
     };
     const apiBase = urlOf('api_base');

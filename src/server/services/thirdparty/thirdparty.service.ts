@@ -4,7 +4,7 @@ import { isoIn, isoNow } from '../../access/clock';
 import { randomToken, sha256 } from '../../access/tokens.util';
 import type { Db } from '../../db/database';
 import { AppError, forbidden } from '../../http/errors';
-import { BINDING_COLUMN, type ChatApp, type ChatIdentity, PROVIDERS, type ProviderKind } from './provider';
+import { BINDING_COLUMN, endpointAllowed, exchangeFailed, type ChatApp, type ChatIdentity, PROVIDERS, type ProviderKind } from './provider';
 
 /**
  * The workplace-chat sign-in and binding flow (spec 7):
@@ -70,8 +70,11 @@ async function consume(db: Db, kind: 'state' | 'bind', provider: ProviderKind, t
 }
 
 /** Step 1: the vendor page to send the browser to, and its state. */
-export async function prepareSignIn(db: Db, config: Pick<AppConfig, 'publicUrl'>, provider: ProviderKind, clientCode: string): Promise<{ url: string; state: string; client_code: string; redirect_uri: string }> {
-  const app = await findApp(db, provider, { code: clientCode });
+export async function prepareSignIn(db: Db, config: Pick<AppConfig, 'publicUrl' | 'thirdpartyAllowedHosts'>, provider: ProviderKind, clientCode: string): Promise<{ url: string; state: string; client_code: string; redirect_uri: string }> {
+  const found = await findApp(db, provider, { code: clientCode });
+  // A page saved before the host rule is not a place to send browsers: the vendor's own page instead.
+  const pageAllowed = !found.authorizeUrl || endpointAllowed(provider, found.authorizeUrl, config.thirdpartyAllowedHosts);
+  const app = pageAllowed ? found : { ...found, authorizeUrl: null };
   const state = await issue(db, 'state', provider, app.clientId, null);
   const redirect = welcomeUrl(config, provider, app.clientCode);
   return { url: PROVIDERS[provider].authorizeUrl(app, redirect, state), state, client_code: app.clientCode, redirect_uri: redirect };
@@ -88,9 +91,11 @@ function refuseInactive(user: MemberRow): void {
 }
 
 /** Step 2: the vendor's code and our state; signs in a bound member or hands out a binding ticket. */
-export async function completeSignIn(db: Db, provider: ProviderKind, code: string, state: string): Promise<SignInOutcome> {
+export async function completeSignIn(db: Db, provider: ProviderKind, code: string, state: string, operatorHosts: readonly string[]): Promise<SignInOutcome> {
   const { clientId } = await consume(db, 'state', provider, state);
   const app = await findApp(db, provider, { id: clientId });
+  // Checked again at call time: a row saved before the rule, or since the operator narrowed the list.
+  if (app.apiBase && !endpointAllowed(provider, app.apiBase, operatorHosts)) throw exchangeFailed();
   const identity: ChatIdentity = await PROVIDERS[provider].exchangeCode(app, code);
   const column = BINDING_COLUMN[provider];
   const found = await sql<MemberRow>`select id, status from users where client_id = ${clientId} and ${sql.ref(column)} = ${identity.externalId}`.execute(db);
