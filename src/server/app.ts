@@ -9,7 +9,9 @@ import { installAuth } from './access/auth-context';
 import { accessRoutes } from './access';
 import type { AppConfig } from './config';
 import type { Database, Db } from './db/database';
-import { installEnvelope, ok } from './http/envelope';
+import { clientErrorReply, frameworkErrorReply, installEnvelope, ok } from './http/envelope';
+import { installInputLimits } from './http/input-limits';
+import { installSecurityHeaders } from './http/security-headers';
 import { modelRoutes } from './resources/model-routes';
 import { resourceRoutes } from './resources';
 import { adminRoutes } from './services/admin';
@@ -51,6 +53,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     },
     bodyLimit: 5 * 1024 * 1024,
+    // Refusals by Node's HTTP parser (431, 400, 408) and by routing (414) leave as the envelope too.
+    clientErrorHandler: clientErrorReply,
+    frameworkErrors: frameworkErrorReply,
     trustProxy: config.trustProxy,
   });
   app.decorate('config', config);
@@ -58,6 +63,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('database', database);
 
   installEnvelope(app);
+  installSecurityHeaders(app);
+  // NUL characters and JSON nested past the limit are refused before any route runs (issue 20).
+  installInputLimits(app);
   // Form bodies (spec 7: calls are form-encoded) parse with repeated keys kept as arrays.
   await app.register(formbody, { parser: (body) => parseQuery(body) });
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 500 } });

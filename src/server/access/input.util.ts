@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { validationError } from '../http/errors';
+import { parsePaging } from '../http/paging';
 
 /**
  * Reading access-call input. Bodies come form-encoded (spec 7) or as JSON, so a value may be a
@@ -45,12 +46,7 @@ export function intOf(input: Input, key: string): number | undefined {
   return Number(v);
 }
 
-/** Paging parameters for list calls: page from 1, size 1..100. */
+/** Paging parameters for list calls: page from 1, size 1..100; anything else is a 400 (parsePaging). */
 export function pagingOf(input: Input): { page: number; size: number } {
-  const page = Number(text(input, 'page', { max: 9 }) ?? 1);
-  const size = Number(text(input, 'size', { max: 4 }) ?? text(input, 'pageSize', { max: 4 }) ?? 20);
-  return {
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-    size: Number.isInteger(size) && size >= 1 ? Math.min(size, 100) : 20,
-  };
+  return parsePaging(text(input, 'page', { max: 20 }), text(input, 'size', { max: 20 }) ?? text(input, 'pageSize', { max: 20 }), { defaultSize: 20, maxSize: 100 });
 }

@@ -1,6 +1,9 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, translate } from '../../model/i18n';
-import { AppError } from './errors';
+import { AppError, type ErrorKind } from './errors';
+import { SECURITY_HEADERS } from './security-headers';
 
 /** The reply envelope of every call (ARCHITECTURE "The API"). */
 export type Envelope<T = unknown> = { code: number; message: string; data: T };
@@ -55,4 +58,39 @@ export function installEnvelope(app: FastifyInstance): void {
     const language = requestLanguage(req);
     reply.status(404).send({ code: 404, message: translate(language, 'err.routeNotFound'), data: null });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: failures of routing itself (a route parameter over its length, 414; a
+ * URL that does not decode, 400) leave as the envelope too, and never echo the path they refuse.
+ */
+export function frameworkErrorReply(error: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const kind: ErrorKind = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uriTooLong' : 'badRequest';
+  const appError = new AppError(kind);
+  req.log.info({ code: error.code }, 'request refused');
+  reply.headers(SECURITY_HEADERS).status(appError.status).send(appError.toEnvelope(requestLanguage(req)));
+}
+
+const CLIENT_ERROR_KIND: Record<string, ErrorKind> = {
+  HPE_HEADER_OVERFLOW: 'headersTooLarge',
+  ERR_HTTP_REQUEST_TIMEOUT: 'requestTimeout',
+};
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refuses a request before Fastify sees it (headers
+ * or URL over the 16 KB header limit, 431; a request line that does not parse, 400; too slow, 408).
+ * The reply is written on the socket as the envelope with the security headers, in the default
+ * language (the request's headers are what failed), echoing nothing of the request.
+ */
+export function clientErrorReply(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const appError = new AppError(CLIENT_ERROR_KIND[error.code ?? ''] ?? 'badRequest');
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify(appError.toEnvelope(DEFAULT_LANGUAGE));
+  const headers = { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), connection: 'close' };
+  const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  socket.end(`HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\n${head}\r\n${body}`);
 }

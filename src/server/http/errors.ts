@@ -16,6 +16,9 @@ export const ERROR_CODES = {
   badRequest: 400,
   payloadTooLarge: 413,
   unsupportedMediaType: 415,
+  uriTooLong: 414,
+  headersTooLarge: 431,
+  requestTimeout: 408,
   serviceUnavailable: 503,
   internal: 500,
 } as const;
@@ -33,6 +36,9 @@ const HTTP_STATUS: Record<ErrorKind, number> = {
   badRequest: 400,
   payloadTooLarge: 413,
   unsupportedMediaType: 415,
+  uriTooLong: 414,
+  headersTooLarge: 431,
+  requestTimeout: 408,
   serviceUnavailable: 503,
   internal: 500,
 };
@@ -48,6 +54,9 @@ const DEFAULT_KEY: Record<ErrorKind, string> = {
   badRequest: 'err.badRequest',
   payloadTooLarge: 'err.payloadTooLarge',
   unsupportedMediaType: 'err.unsupportedMediaType',
+  uriTooLong: 'err.uriTooLong',
+  headersTooLarge: 'err.headersTooLarge',
+  requestTimeout: 'err.requestTimeout',
   serviceUnavailable: 'err.serviceUnavailable',
   internal: 'err.internal',
 };

@@ -1,12 +1,14 @@
 import { sql, type RawBuilder } from 'kysely';
 import { FIELD_TYPE_TABLE, type EntityDef, type FieldType } from '../../model';
 import { AppError } from '../http/errors';
+import { parsePaging } from '../http/paging';
 
 /**
  * The list query of the generic page endpoint, parsed from the URL (documented in
  * docs/architecture-registry.md):
  *
- *   page=1&size=20                 1-based page, size 1..500 (default 20)
+ *   page=1&size=20                 1-based page up to 10,000,000, size 1..500 (default 20),
+ *                                  plain whole numbers (1e3, 1.5 are refused)
  *   sort=code,-created_at          fields, '-' for descending; id breaks ties
  *   f.<field>.<op>=<value>         eq ne lt lte gt gte like in null notnull between
  *                                  in: a,b,c (or the key repeated); between: from,to (inclusive);
@@ -59,12 +61,7 @@ function coerceFilterValue(type: FieldType, raw: string, key: string): unknown {
 
 /** Parses and checks the list query against the entity; a bad field, operator or value is a 400. */
 export function parsePageQuery(entity: EntityDef, query: Record<string, unknown>): PageQuery {
-  const pageText = first(query.page);
-  const sizeText = first(query.size);
-  const page = pageText === null || pageText === '' ? 1 : Number(pageText);
-  const size = sizeText === null || sizeText === '' ? DEFAULT_PAGE_SIZE : Number(sizeText);
-  if (!Number.isInteger(page) || page < 1) throw badFilter('page');
-  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw badFilter('size');
+  const { page, size } = parsePaging(first(query.page), first(query.size), { defaultSize: DEFAULT_PAGE_SIZE, maxSize: MAX_PAGE_SIZE });
 
   const sort: SortKey[] = [];
   for (const part of list(query.sort)) {

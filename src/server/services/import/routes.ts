@@ -8,6 +8,7 @@ import { importColumns, templateVersion } from '../../../model/excel';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { ok, requestLanguage } from '../../http/envelope';
 import { AppError, notFound } from '../../http/errors';
+import { parsePaging } from '../../http/paging';
 import { assertCan } from '../../resources/permissions';
 import { createJob, findJob, listJobs, type JobRow } from '../jobs';
 import { errorsPath, importDir, jobView, maxImportRows, startImportJob, uploadPath, type ImportParams } from './import-jobs.service';
@@ -170,8 +171,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     const auth = authOf(req);
     if (!auth.clientId) return ok({ rows: [], total: 0 });
     const q = req.query as Query;
-    const size = Math.min(200, Math.max(1, Number(q.size) || 20));
-    const page = Math.max(1, Number(q.page) || 1);
+    const { page, size } = parsePaging(q.page, q.size, { defaultSize: 20, maxSize: 200 });
     const r = await listJobs(app.db, { clientId: auth.clientId, userId: auth.userId }, size, (page - 1) * size);
     const language = requestLanguage(req);
     return ok({ rows: r.rows.map((j) => jobView(j, language)), total: r.total });
@@ -182,8 +182,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>(`${BASE}/jobs/:id/errors`, guard, async (req) => {
     const job = await jobOf(app, req);
     const q = req.query as Query;
-    const size = Math.min(1000, Math.max(1, Number(q.size) || 100));
-    const page = Math.max(1, Number(q.page) || 1);
+    const { page, size } = parsePaging(q.page, q.size, { defaultSize: 100, maxSize: 1000 });
     const errors = job.kind === 'import' ? await readErrors(errorsPath(app, job)) : [];
     return ok({ rows: errors.slice((page - 1) * size, page * size), total: errors.length });
   });
