@@ -55,7 +55,8 @@ export function ListExcelActions(props: { resolved: ResolvedPage; listQuery: () 
   const { job, setJob } = useJob(null);
   const [busy, setBusy] = useState(false);
   const { resolved } = props;
-  const canImport = !resolved.entity.childOnly && importColumns(resolved.entity).length > 0;
+  // Offered only where the page declares it; the server refuses an import no page offers.
+  const canImport = !resolved.entity.childOnly && importColumns(resolved.entity).length > 0 && resolved.actions.some((a) => a.kind === 'import');
 
   const runExport = async (lang: 'zh-CN' | 'en') => {
     setBusy(true);

@@ -65,7 +65,7 @@ export function startImportJob(app: FastifyInstance, job: JobRow, auth: AuthCont
         entity,
         file: uploadPath(app, job),
         fileSize: params.fileSize,
-        actor: { clientId: job.client_id!, userId: auth.userId, username: auth.username, fullname: auth.fullname, ip: null },
+        actor: { clientId: job.client_id!, userId: auth.userId, username: auth.username, fullname: auth.fullname, ip: null, roles: auth.roles },
         language: params.language,
         mode: params.mode,
         write: options.write,

@@ -10,6 +10,7 @@ import {
   type FieldDef,
   type Language,
   type MessageRef,
+  type ValidateOptions,
 } from '../../../model';
 import { resolveDefault } from '../../../model/default-tokens';
 import {
@@ -27,6 +28,10 @@ import {
   type ExcelColumn,
 } from '../../../model/excel';
 import type { Db } from '../../db/database';
+import { AppError, type FieldError } from '../../http/errors';
+import { outsideScope, runAfterWriteHooks, runValidateHooks, writeContext, type WriteContext } from '../../resources/document-stages';
+import { hooksOf } from '../../resources/save-hooks';
+import { loadTenantDictionaries, NO_TENANT_DICTIONARIES, type TenantDictionaries } from '../../resources/tenant-dictionaries';
 import { diffRecords, type AuditChange } from '../audit/audit.service';
 import { withTenant } from '../rls';
 import { datePart, formatSequence } from '../sequence/sequence.service';
@@ -46,7 +51,7 @@ import { readWorkbookBatches, WorkbookError } from './xlsx-reader.util';
  */
 
 export type ImportMode = 'insert' | 'upsert';
-export type ImportActor = { clientId: number; userId: number; username: string; fullname: string; ip: string | null };
+export type ImportActor = { clientId: number; userId: number; username: string; fullname: string; ip: string | null; roles?: readonly string[] };
 
 export type ImportRequest = {
   entity: EntityDef;
@@ -236,7 +241,13 @@ class ImportRun {
   private invalidRows = new Set<number>();
   private now: Date;
   /** The numbered code is filled by the import when blank, so it is not required from the file. */
-  private readonly validateOptions: { skipRequired: string[] };
+  private readonly validateOptions: ValidateOptions;
+  /** The company's own dictionary items, loaded once per file: they extend the system dictionaries. */
+  private tenantDicts: TenantDictionaries = NO_TENANT_DICTIONARIES;
+  /** The entity hooks' memo, for the whole file (document-stages.ts). */
+  private readonly memo = new Map<string, unknown>();
+  /** Documents inserted by the statements settled since their after-write hooks last ran. */
+  private insertedIds: number[] = [];
   /**
    * The insert sent last and not yet confirmed: the next batch is read and checked while the
    * database writes this one (never more than one in flight, so memory stays bounded). It settles
@@ -277,6 +288,8 @@ class ImportRun {
     let batch: Array<{ row: number; cells: unknown[] }> = [];
     let bytes = 0;
     const onBytes = (b: number) => (bytes = b);
+    this.tenantDicts = await lookup((tx) => loadTenantDictionaries(tx, this.req.actor.clientId));
+    this.validateOptions.dictExtras = this.tenantDicts.values;
     // Rows come in batches of one inflated chunk: one await per chunk, not per row.
     for await (const events of readWorkbookBatches(this.req.file, onBytes)) {
       for (const ev of events) {
@@ -307,7 +320,7 @@ class ImportRun {
     }
     if (!header || this.report.total === 0) throw new FatalImport({ key: 'excel.noData' });
     if (batch.length) await lookup((tx) => this.processBatch(tx, batch));
-    await this.drain();
+    await lookup((tx) => this.drain(tx));
     // A refusal by the database is reported when its statement returns, after later rows were
     // checked: the list is put back in sheet order (stable, so a row keeps its column order).
     this.report.errors.sort((a, b) => a.row - b.row);
@@ -329,8 +342,21 @@ class ImportRun {
     m.mapping.forEach((c, i) => {
       if (!c) return;
       this.columnIndex.set(c.id, i);
-      if (c.kind === 'dict' || c.kind === 'multidict') this.dicts.set(c.id, dictLookup(c));
+      if (c.kind === 'dict' || c.kind === 'multidict') this.dicts.set(c.id, this.withTenantItems(c, dictLookup(c)));
     });
+  }
+
+  /** A dictionary column's lookup with the company's own items added (labels first, values last). */
+  private withTenantItems(column: ExcelColumn, lookup: DictLookup | null): DictLookup | null {
+    const own = column.field.dict ? this.tenantDicts.items.get(column.field.dict) : undefined;
+    if (!own?.length) return lookup;
+    const m: DictLookup = new Map(lookup ?? []);
+    for (const i of own) {
+      if (!m.has(i.label.en.toLowerCase())) m.set(i.label.en.toLowerCase(), i.value);
+      if (!m.has(i.label.zh.toLowerCase())) m.set(i.label.zh.toLowerCase(), i.value);
+    }
+    for (const i of own) m.set(i.value.toLowerCase(), i.value);
+    return m;
   }
 
   private columnOfField(fieldKey: string, childKey?: string): { col: number; header: string; field: FieldDef | null } {
@@ -543,7 +569,7 @@ class ImportRun {
       for (const child of this.children) {
         const ci = childInputs?.get(child.key);
         if (!ci) continue;
-        const v = validateRecord(child.entity, this.defaults(child.entity, ci));
+        const v = validateRecord(child.entity, this.defaults(child.entity, ci), { dictExtras: this.tenantDicts.values });
         for (const field in v.errors) if (!refErrors?.has(`${child.key}.${field}`)) err(field, v.errors[field], child.key);
         lines.push({ childKey: child.key, row, values: v.values });
       }
@@ -567,12 +593,15 @@ class ImportRun {
       }
     });
 
-    // 4. Write, unless an all-or-nothing import has already failed (it will roll back anyway).
+    // 4. The entity's own rules, as a form save runs them: its hooks and the data scope of the result.
+    await this.entityStages(tx, newDocs, updDocs);
+
+    // 5. Write, unless an all-or-nothing import has already failed (it will roll back anyway).
     const write = this.req.write && (this.req.validOnly || this.report.errorCount === 0);
     if (!write) return;
     // The previous batch's insert must have returned first: a document it refused takes its
     // lines in this batch down with it, and numbering and updates read the table.
-    await this.drain();
+    await this.drain(tx);
     const keptOrphans = orphanLines.filter((o) => {
       const first = this.rejectedIds.get(o.parentId);
       if (first === undefined) return true;
@@ -595,12 +624,74 @@ class ImportRun {
     return out;
   }
 
-  /** Waits for the insert in flight; throws what its statement raised. */
-  private async drain(): Promise<void> {
+  /** Waits for the insert in flight (throws what its statement raised), then runs the after-write hooks of what it inserted. */
+  private async drain(tx: Db): Promise<void> {
     const pending = this.inflight;
     this.inflight = null;
     const error = pending ? await pending : null;
     if (error) throw error;
+    const ids = this.insertedIds;
+    this.insertedIds = [];
+    if (ids.length) await runAfterWriteHooks(this.writeContext(tx), this.entity, ids, true);
+  }
+
+  private writeContext(tx: Db): WriteContext {
+    const a = this.req.actor;
+    const w = writeContext(tx, { clientId: a.clientId, userId: a.userId, username: a.username, fullname: a.fullname, ip: a.ip, roles: a.roles ?? [] }, 'import', {
+      scope: this.req.scope,
+      now: this.now,
+      memo: this.memo,
+    });
+    w.dictionaries = this.tenantDicts;
+    return w;
+  }
+
+  /**
+   * The stages of the document writer that read other rows, for a batch's valid documents: the
+   * entity's validate hooks (a published version's lines, a shared order: the same refusal and
+   * message as the form's) and the data scope of each result. A document that fails is not
+   * written, and its rows say why.
+   */
+  private async entityStages(tx: Db, newDocs: Doc[], updDocs: Doc[]): Promise<void> {
+    const docs = [...updDocs, ...newDocs];
+    if (!docs.length) return;
+    const w = this.writeContext(tx);
+    const failed = new Map<Doc, Record<string, FieldError>>();
+    if (hooksOf(this.entity).length) {
+      for (const d of docs) {
+        const errors: Record<string, FieldError> = {};
+        try {
+          await runValidateHooks(w, this.entity, d.existing, d.values, errors);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          Object.assign(errors, error.fields ?? { [this.refusalField()]: { key: error.messageKey, params: error.params } });
+        }
+        if (Object.keys(errors).length) failed.set(d, errors);
+      }
+    }
+    const outside = await outsideScope(w, this.entity, docs.map((d) => ({ id: d.existing ? Number(d.existing.id) : null, values: d.values })));
+    for (const i of outside) if (!failed.has(docs[i])) failed.set(docs[i], { [this.refusalField()]: { key: 'res.outOfScope' } });
+    for (const [d, errors] of failed) this.refuseDocument(d, errors);
+    if (!failed.size) return;
+    const keep = (list: Doc[]) => list.splice(0, list.length, ...list.filter((d) => !failed.has(d)));
+    keep(newDocs);
+    keep(updDocs);
+  }
+
+  /** The column a refusal of the whole record is reported on: its key, else its first field. */
+  private refusalField(): string {
+    return this.codeField?.key ?? this.entity.fields.find((f) => !f.readonly)!.key;
+  }
+
+  /** A valid-looking document refused by a later stage: its first row gets the errors, its other rows point there. */
+  private refuseDocument(d: Doc, errors: Record<string, FieldError>): void {
+    for (const [field, e] of Object.entries(errors)) {
+      const ref = typeof e === 'string' ? { key: e } : { key: e.key, params: e.params };
+      this.addError(d.row, this.headerIndex.has(field) ? field : this.refusalField(), ref, d.cells);
+    }
+    for (const l of d.lines) if (l.row !== d.row) this.addError(l.row, this.refusalField(), { key: 'excel.documentInvalid', params: { row: d.row } }, []);
+    if (d.key) this.invalidDocs.add(d.key);
+    this.report.documents--;
   }
 
   /** `n` ids of a table's identity sequence (taken in blocks: one round trip per 16,384 rows). */
@@ -686,6 +777,10 @@ class ImportRun {
       for (const l of d.lines) if (l.row !== d.row) this.addError(l.row, field, { key: 'excel.documentInvalid', params: { row: d.row } }, []);
     }
     this.report.inserted += sent.rows - refused.length;
+    if (hooksOf(this.entity).length) {
+      const gone = new Set(refused);
+      for (const id of sent.docs.keys()) if (!gone.has(id)) this.insertedIds.push(id);
+    }
   }
 
   /** Updates by key (upsert), and lines of documents written by an earlier batch: as a form save. */
@@ -715,6 +810,8 @@ class ImportRun {
     });
     await this.writeAudit(tx, audit);
     this.report.updated += okUpd.length;
+    // Documents changed by this batch (updated, or given more lines) keep what their hooks derive.
+    await runAfterWriteHooks(this.writeContext(tx), this.entity, [...new Set(audit.map((x) => x.id))], false);
   }
 
   /** Numbers for new documents without one, from the SN rule, taken in one counter update. */

@@ -3,7 +3,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { allEntities, getEntity, getPage, isLanguage, translate, type EntityDef, type Language } from '../../../model';
+import { allEntities, allPages, getEntity, getPage, pageOffers, isLanguage, translate, type EntityDef, type Language } from '../../../model';
 import { importColumns, templateVersion } from '../../../model/excel';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { ok, requestLanguage } from '../../http/envelope';
@@ -38,9 +38,15 @@ function languageOf(req: FastifyRequest, explicit?: string): Language {
   return isLanguage(explicit) ? explicit : requestLanguage(req);
 }
 
+/** Whether a page of the entity offers import (issue 10: an entity is imported only where a page offers it). */
+export function pageOffersImport(entity: EntityDef): boolean {
+  return allPages().some((p) => p.entity === entity.name && pageOffers(p, 'import'));
+}
+
 function importableEntity(name: string | undefined): EntityDef {
   const entity = name ? getEntity(name) : undefined;
   if (!entity || entity.childOnly || importColumns(entity).length === 0) throw new AppError('badRequest', 'excel.unknownEntity');
+  if (!pageOffersImport(entity)) throw new AppError('forbidden', 'excel.notImportable', { params: { entity: entity.name } });
   return entity;
 }
 
@@ -95,7 +101,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     else entities = allEntities().filter((e) => !e.childOnly);
     const allowed: EntityDef[] = [];
     for (const e of entities) {
-      if (importColumns(e).length === 0) continue;
+      if (importColumns(e).length === 0 || !pageOffersImport(e)) continue;
       try {
         await assertCan(req.auth, e.menuCode, 'import', { db: app.db });
         allowed.push(e);
