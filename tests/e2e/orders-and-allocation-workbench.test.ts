@@ -1,3 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, snap, startServer, type RunningServer } from './support/harness';
@@ -7,7 +11,8 @@ import { launchBrowser, snap, startServer, type RunningServer } from './support/
  * size matrix by pasting a block copied from Excel and sends it to its maker; the maker sees it as a
  * customer order pending acceptance and accepts it, and the brand's screen follows over the socket;
  * a planner creates an allocation version, suggests, edits a cell and sees the totals and the
- * heatmap follow, saves and publishes (read-only afterwards).
+ * heatmap follow, saves and publishes (read-only afterwards), exports the version's demand lines and
+ * opens their import (issue 10).
  * Build the client first (`npx vite build`): the server serves dist/client.
  */
 let server: RunningServer;
@@ -220,6 +225,32 @@ describe('orders across the brand and the maker, and the allocation workbench', 
     await page.waitForSelector('[data-testid=readonly-notice]');
     expect(await page.isDisabled('[data-testid=suggest]')).toBe(true);
     await snap(page, 'alloc-04-published');
+
+    // Issue 10: the workbench exports the demand lines of the version shown, like every list: one
+    // row per line of this version, and the quantities add up to the demand total on the screen.
+    const demandTotal = Number((await textOf(page, '[data-testid=total-demand]')).replace(/,/g, ''));
+    await page.click('[data-testid=action-export]');
+    await page.waitForSelector('[data-testid=export-zh]');
+    await snap(page, 'alloc-05-export-menu');
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 20000 }), page.click('[data-testid=export-zh]')]);
+    const file = join(mkdtempSync(join(tmpdir(), 'e2e-alloc-')), 'demand.xlsx');
+    await download.saveAs(file);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(file);
+    const sheet = book.worksheets.find((w) => w.state === 'visible')!;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1).map((v) => String(v ?? ''));
+    const column = (label: string) => headers.findIndex((h) => h.includes(label)) + 1;
+    const rows = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => String(r.getCell(column('分配版本')).value)))).toEqual(new Set(['E2E-PLAN']));
+    expect(rows.reduce((sum, r) => sum + Number(r.getCell(column('计划数量')).value), 0)).toBe(demandTotal);
+
+    // Import goes through the import centre's generic flow, with demand lines preselected.
+    await page.click('[data-testid=action-import]');
+    await page.waitForURL(/\/page\/upload\/view\?opt=demand&entity=demand/);
+    await page.waitForSelector('[data-testid=import-entity]:has-text("需求")', { timeout: 20000 });
+    await page.waitForSelector('[data-testid=download-template]');
+    await snap(page, 'alloc-06-import-demand');
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -32,6 +32,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { getDictionary } from '../../../model/dictionaries';
 import { api } from '../../api/client';
 import { entityApiOf, type Row } from '../../engine/entity-api';
+import { ListExcelActions } from '../../engine/ListExcelActions';
 import { resolvedPageOf } from '../../engine/resolved-page';
 import { ConfirmDialog } from '../../form/dialogs';
 import { gridTheme, GRID_LOCALE } from '../../grid/EntityGrid';
@@ -62,6 +63,9 @@ const VERSIONS = entityApiOf('/api/scmapi/allocationversion');
 type Unplaced = { lineId: number; qty: number; reason: string; message: string };
 type SuggestReply = { totals: { demand: number; kept: number; suggested: number; unplaced: number }; unplaced: Unplaced[]; overCapacity: Array<{ vendorId: number; cycle: string; load: number; capacity: number }> };
 type ActionReply = { rows: Row[]; data?: Array<Record<string, unknown> | null> };
+
+/** The demand list's query for one version (the export repeats it, as a list export repeats its filters). */
+const demandQuery = (versionId: number): Record<string, unknown> => ({ 'f.version_id.eq': String(versionId) });
 
 /** A pinned row at the bottom of the grid: per vendor, allocated pieces or load against capacity. */
 type PinnedRow = { __pinned: 'allocated' | 'capacity' | 'load' };
@@ -131,6 +135,7 @@ export function AllocationWorkbenchPage() {
   cycleRef.current = cycleTab;
   const categories = useMemo(() => new Map((getDictionary('product_category')?.items ?? []).map((i) => [i.value, en ? i.label.en : i.label.zh])), [en]);
   const versionPage = resolvedPageOf('allocationversion');
+  const demandPage = resolvedPageOf('demand');
   const transitions = versionPage?.entity.states?.transitions ?? [];
 
   useEffect(() => {
@@ -486,6 +491,12 @@ export function AllocationWorkbenchPage() {
             <Link to={demandLink}>
               <ToolbarButton icon={<TableRegular />}>{t('alloc.demandLines')}</ToolbarButton>
             </Link>
+          )}
+          {version && demandPage && (
+            // Issue 10: the workbench offers Excel like every list: export the demand lines of the
+            // version shown, import demand lines through the import centre (the writer refuses lines
+            // of a published version, as the form does).
+            <ListExcelActions resolved={demandPage} listQuery={() => demandQuery(Number(version.id))} visibleColumns={() => demandPage.columns.map((c) => c.field)} />
           )}
           <ToolbarButton icon={<ArrowClockwiseRegular />} aria-label={t('engine.refresh')} disabled={!version || busy} onClick={() => (totals?.pending ? setConfirm('discard') : version && void loadWorkbench(Number(version.id)))} />
         </Toolbar>
