@@ -12,6 +12,25 @@ export { authOf, requireAuth, resolveAuth, tokenOf, type AuthContext } from './a
 export { clock, resetClock } from './clock';
 export { registerUnreadCounter, type Userinfo } from './userinfo.service';
 export { revokeUserSessions } from './sessions.service';
+export { accountKey, addressKey, limitKeys, type LoginLimiter } from './login-limiter.service';
+export { admitAttempt } from './session.routes';
+
+/**
+ * The sign-in counters of this installation: Redis keys when REDIS_URL is set (shared by every
+ * process), else login_attempts rows. Every route that verifies a password counts on them, so the
+ * workplace-chat binding shares the sign-in lockout.
+ */
+export async function openLoginLimiter(app: FastifyInstance): Promise<LoginLimiter> {
+  const { config, db } = app;
+  if (!config.redisUrl) return tableLimiter(db, config.loginLimit.windowSeconds);
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+  // Logged without the URL: it may carry a password.
+  redis.on('error', (e: Error) => app.log.warn({ msg: e.message }, 'sign-in counter redis error'));
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => undefined);
+  });
+  return redisLimiter(redis, await instanceId(db), config.loginLimit.windowSeconds);
+}
 
 /**
  * Access calls under /api/access and /api/utilsapi (spec 7 "Account and session"): sign-in and
@@ -20,19 +39,8 @@ export { revokeUserSessions } from './sessions.service';
  * login_attempts table.
  */
 export async function accessRoutes(app: FastifyInstance): Promise<void> {
-  const { config, db } = app;
-  let limiter: LoginLimiter;
-  if (config.redisUrl) {
-    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
-    // Logged without the URL: it may carry a password.
-    redis.on('error', (e: Error) => app.log.warn({ msg: e.message }, 'sign-in counter redis error'));
-    limiter = redisLimiter(redis, await instanceId(db), config.loginLimit.windowSeconds);
-    app.addHook('onClose', async () => {
-      await redis.quit().catch(() => undefined);
-    });
-  } else {
-    limiter = tableLimiter(db, config.loginLimit.windowSeconds);
-  }
+  const { config } = app;
+  const limiter = await openLoginLimiter(app);
   app.addHook('onClose', async () => closeOutbox());
 
   // One argon2 hash to verify against when the username is unknown (same cost as a real check).

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { DEFAULT_PLATFORM, isPlatform } from '../../../model/platforms';
+import { accountKey, addressKey, admitAttempt, limitKeys, openLoginLimiter } from '../../access';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { inputOf, text } from '../../access/input.util';
 import { languageFor } from '../../access/language.util';
@@ -82,13 +83,25 @@ export async function thirdpartyRoutes(app: FastifyInstance): Promise<void> {
     return outcomeReply(app, req, 'dingtalk', await completeSignIn(db, 'dingtalk', code, state, config.thirdpartyAllowedHosts));
   });
 
+  // Binding verifies a password: it counts on the sign-in lockout like a sign-in (issue 20).
+  const limiter = await openLoginLimiter(app);
   const bind = (provider: ProviderKind) => async (req: FastifyRequest) => {
     const input = inputOf(req);
     const { bind_ticket: ticket, username } = required(input, ['bind_ticket', 'username']);
     const password = text(input, 'password', { trim: false, max: 200 });
     if (!password) throw validationError({ password: { key: 'rule.required' } });
-    const { userId, clientId } = await bindAccount(db, provider, ticket, username, (hash) => verifyPassword(hash, password));
-    return ok(await signInReply(app, req, userId, clientId));
+    await admitAttempt(limiter, limitKeys(config, username, req.ip));
+    let passwordRight = false;
+    try {
+      const { userId, clientId } = await bindAccount(db, provider, ticket, username, async (hash) => (passwordRight = await verifyPassword(hash, password)));
+      return ok(await signInReply(app, req, userId, clientId));
+    } finally {
+      // As a sign-in: a wrong password stays counted, the right one clears the account.
+      if (passwordRight) {
+        await limiter.reset(accountKey(username));
+        await limiter.refund([addressKey(req.ip)]);
+      }
+    }
   };
   app.post('/thirdpartyapi/qywx-basic/binding-qywx', opts, bind('wecom'));
   app.post('/thirdpartyapi/dingtalk/binding-dingtalk', opts, bind('dingtalk'));
