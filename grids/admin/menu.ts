@@ -28,7 +28,7 @@ const entry = (s: { code: string; path: string; title: { zh: string; en: string 
  */
 export const adminMenu = defineMenuGroup({
   code: 'admin',
-  platform: '*',
+  platforms: '*',
   title: { zh: '系统管理', en: 'Administration' },
   icon: 'settings',
   entries: [
@@ -44,7 +44,7 @@ export const adminMenu = defineMenuGroup({
 /** The platform operator's menu group (spec 6: the super administrator's system-wide screens). */
 export const sysAdminMenu = defineMenuGroup({
   code: 'sysadmin',
-  platform: '*',
+  platforms: '*',
   title: { zh: '平台管理', en: 'Platform administration' },
   icon: 'admin',
   entries: [

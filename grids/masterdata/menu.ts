@@ -13,7 +13,7 @@ import { workshopPage } from './workshop.grid';
 /** The master-data menu group, on every platform (spec 1: master data serves all sides). */
 export const masterdataMenu = defineMenuGroup({
   code: 'masterdata',
-  platform: '*',
+  platforms: '*',
   title: { zh: '主数据', en: 'Master data' },
   icon: 'masterdata',
   entries: [customerPage, vendorPage, materialPage, companyPage, plantPage, orgPage, positionPage, workshopPage, worklinePage, processPage].map((p) => ({

@@ -41,6 +41,10 @@ export const customerOrderPage = definePage({
     { kind: 'transition', action: 'accept' },
     { kind: 'transition', action: 'reject' },
     { kind: 'transition', action: 'finish' },
+    // A maker's own orders come in by Excel too; an order a brand shared stays read-only to import
+    // as to the form (issue 10: the writer refuses the same edit from every source).
+    { kind: 'import' },
+    { kind: 'export' },
     { kind: 'history' },
     { kind: 'view' },
   ],

@@ -14,7 +14,9 @@ export const ALLOCATION_WORKBENCH_PATH = '/scm/page/allocation-workbench';
  */
 export const ordersMenu = defineMenuGroup({
   code: 'orders',
-  platform: '*',
+  // Orders between brands and makers and their allocation are supply collaboration (SRM); the
+  // factory and print centres show them not (spec: platform selector, menus follow the platform).
+  platforms: ['SRM'],
   title: { zh: '订单与需求分配', en: 'Orders and allocation' },
   icon: 'production',
   entries: [

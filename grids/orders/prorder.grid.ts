@@ -41,7 +41,7 @@ export const prOrderPage = definePage({
     { key: 'finished', label: { zh: '已完成', en: 'Finished' }, filter: { status: 'finished' } },
     { key: 'cancelled', label: { zh: '已取消', en: 'Cancelled' }, filter: { status: 'cancelled' } },
   ],
-  actions: [{ kind: 'create' }, { kind: 'edit' }, { kind: 'remove' }, { kind: 'transition', action: 'cancel' }, { kind: 'transition', action: 'finish' }, { kind: 'history' }, { kind: 'view' }],
+  actions: [{ kind: 'create' }, { kind: 'edit' }, { kind: 'remove' }, { kind: 'transition', action: 'cancel' }, { kind: 'transition', action: 'finish' }, { kind: 'import' }, { kind: 'export' }, { kind: 'history' }, { kind: 'view' }],
   quickSearch: ['pr_no', 'customer_po'],
   form: [
     {

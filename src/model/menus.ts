@@ -1,17 +1,44 @@
 import type { Label } from './entity';
+import { isPlatform, PLATFORMS } from './platforms';
+
+/**
+ * The platforms a menu group or entry belongs to (spec: platform selector; SRM supply
+ * collaboration, SFCENTER smart factory, SFPRINT print centre): a list of platform ids, or '*' for
+ * every platform (the personal workspace, administration). Switching platform shows only its menus.
+ */
+export type MenuPlatforms = '*' | readonly string[];
 
 /**
  * The menus of the shell (spec: menus are groups of entries with FURL and TITLE), per platform.
  * Only what is built is listed. `roles`: any one of these role codes shows the entry (none = all
  * signed-in users of a tenant); `superOnly` entries show only to the super administrator.
+ * An entry's `platforms` narrows its group's (default: the group's).
  */
-export type MenuEntry = { code: string; furl: string; title: Label; roles?: string[]; superOnly?: boolean; icon?: string };
-export type MenuGroup = { code: string; title: Label; platform: string; entries: MenuEntry[]; icon?: string };
+export type MenuEntry = { code: string; furl: string; title: Label; roles?: string[]; superOnly?: boolean; icon?: string; platforms?: MenuPlatforms };
+export type MenuGroup = { code: string; title: Label; platforms: MenuPlatforms; entries: MenuEntry[]; icon?: string };
+
+/** The stored form of a platform list (menus.platform): '*' or ids joined by commas, e.g. 'SRM,SFCENTER'. */
+export function platformsText(platforms: MenuPlatforms): string {
+  return platforms === '*' ? '*' : [...platforms].join(',');
+}
+
+/** Whether a stored platform list ('*', 'SRM' or 'SRM,SFCENTER') includes `platform`. */
+export function onPlatform(stored: string | null | undefined, platform: string): boolean {
+  if (!stored || stored === '*') return true;
+  return stored.split(',').some((p) => p.trim() === platform);
+}
+
+/** A declaration naming no platform or an unknown one is a programming error, reported at start. */
+function checkPlatforms(code: string, platforms: MenuPlatforms): void {
+  if (platforms === '*') return;
+  const unknown = platforms.filter((p) => !isPlatform(p));
+  if (!platforms.length || unknown.length) throw new Error(`menu "${code}" declares platforms [${platforms.join(', ')}]; known: * or ${PLATFORMS.map((p) => p.id).join(', ')}`);
+}
 
 const GROUPS: MenuGroup[] = [
   {
     code: 'workspace',
-    platform: '*',
+    platforms: '*',
     title: { zh: '工作台', en: 'Workspace' },
     icon: 'home',
     entries: [
@@ -21,11 +48,17 @@ const GROUPS: MenuGroup[] = [
   },
 ];
 
-/** Adds a menu group or entries to an existing group (areas declare their own menus). */
+/**
+ * Adds a menu group or entries to an existing group (areas declare their own menus). Entries added
+ * to an existing group keep the platforms of the declaration that brings them.
+ */
 export function defineMenuGroup(group: MenuGroup): MenuGroup {
-  const existing = GROUPS.find((g) => g.code === group.code && g.platform === group.platform);
+  checkPlatforms(group.code, group.platforms);
+  for (const e of group.entries) if (e.platforms) checkPlatforms(e.code, e.platforms);
+  const existing = GROUPS.find((g) => g.code === group.code);
   if (existing) {
-    for (const e of group.entries) if (!existing.entries.some((x) => x.code === e.code)) existing.entries.push(e);
+    const differs = platformsText(existing.platforms) !== platformsText(group.platforms);
+    for (const e of group.entries) if (!existing.entries.some((x) => x.code === e.code)) existing.entries.push(differs && !e.platforms ? { ...e, platforms: group.platforms } : e);
     return existing;
   }
   GROUPS.push(group);
@@ -39,7 +72,8 @@ export function allMenuGroups(): MenuGroup[] {
 /** The menu groups a user sees on a platform, in the login reply's shape (FURL, TITLE). */
 export function menusFor(platform: string, roles: string[], isSuper: boolean, language: 'zh-CN' | 'en') {
   const pick = (l: Label) => (language === 'en' ? l.en : l.zh);
-  return GROUPS.filter((g) => g.platform === '*' || g.platform === platform)
+  const on = (p: MenuPlatforms) => onPlatform(platformsText(p), platform);
+  return GROUPS.filter((g) => on(g.platforms))
     .map((g) => ({
       CODE: g.code,
       TITLE: pick(g.title),
@@ -49,6 +83,7 @@ export function menusFor(platform: string, roles: string[], isSuper: boolean, la
       TITLE_ZH: g.title.zh,
       TITLE_EN: g.title.en,
       children: g.entries
+        .filter((e) => on(e.platforms ?? g.platforms))
         .filter((e) => (e.superOnly ? isSuper : true))
         .filter((e) => !e.roles || isSuper || e.roles.some((r) => roles.includes(r)))
         .map((e) => ({ CODE: e.code, FURL: e.furl, TITLE: pick(e.title), ICON: e.icon ?? '', TITLE_ZH: e.title.zh, TITLE_EN: e.title.en })),
@@ -59,7 +94,7 @@ export function menusFor(platform: string, roles: string[], isSuper: boolean, la
 // Issue 4: the import centre (history of imports and exports) and the batch image upload of materials.
 defineMenuGroup({
   code: 'workspace',
-  platform: '*',
+  platforms: '*',
   title: { zh: '工作台', en: 'Workspace' },
   entries: [
     { code: 'workspace.upload', furl: '/upload/index', title: { zh: '导入中心', en: 'Import centre' }, icon: 'upload' },

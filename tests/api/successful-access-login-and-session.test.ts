@@ -14,7 +14,7 @@ const LOGIN_FIELDS = [
 const TOKEN_FIELDS = ['access_token', 'expire', 'refresh_token', 'refresh_expire'];
 
 // A menu group only the print centre shows, so switching platform visibly changes the menus.
-defineMenuGroup({ code: 'test.print', platform: 'SFPRINT', title: { zh: '打印测试', en: 'Print test' }, entries: [{ code: 'test.print.labels', furl: '/page/print-labels', title: { zh: '标签', en: 'Labels' } }] });
+defineMenuGroup({ code: 'test.print', platforms: ['SFPRINT'], title: { zh: '打印测试', en: 'Print test' }, entries: [{ code: 'test.print.labels', furl: '/page/print-labels', title: { zh: '标签', en: 'Labels' } }] });
 
 describe('successful sign-in and sessions', () => {
   let t: TestApp;

@@ -16,8 +16,8 @@ describe('role grant matrix', () => {
   it('groups the catalogue in the order of the declared menus', () => {
     const e = (menu_code: string, group: string) => ({ menu_code, group, title: { zh: menu_code, en: menu_code }, verbs: ['view'] });
     const groups = groupCatalog([e('x.a', 'srmapi'), e('md.vendor', 'masterdata'), e('admin.user', 'admin')], [
-      { code: 'masterdata', platform: '*', title: { zh: '主数据', en: 'Master data' }, entries: [] },
-      { code: 'admin', platform: '*', title: { zh: '管理', en: 'Admin' }, entries: [] },
+      { code: 'masterdata', platforms: '*', title: { zh: '主数据', en: 'Master data' }, entries: [] },
+      { code: 'admin', platforms: '*', title: { zh: '管理', en: 'Admin' }, entries: [] },
     ]);
     expect(groups.map((g) => g.code)).toEqual(['masterdata', 'admin', 'srmapi']);
     expect(groups[2].title).toBeNull();

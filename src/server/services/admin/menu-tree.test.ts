@@ -3,18 +3,18 @@ import type { MenuGroup } from '../../../model/menus';
 import { declaredMenuRows, mergeMenuRows, nodeVisible, visibleMenus, type MenuRow, type MenuViewer } from './menu-tree';
 
 const GROUPS: MenuGroup[] = [
-  { code: 'work', platform: '*', title: { zh: '工作台', en: 'Work' }, entries: [{ code: 'workspace.home', furl: '/workspace/home', title: { zh: '首页', en: 'Home' } }] },
+  { code: 'work', platforms: '*', title: { zh: '工作台', en: 'Work' }, entries: [{ code: 'workspace.home', furl: '/workspace/home', title: { zh: '首页', en: 'Home' } }] },
   {
     code: 'md',
-    platform: '*',
+    platforms: '*',
     title: { zh: '主数据', en: 'Master data' },
     entries: [
       { code: 'md.vendor', furl: '/md/index/vendor', title: { zh: '供应商', en: 'Vendors' } },
       { code: 'md.customer', furl: '/md/index/customer', title: { zh: '客户', en: 'Customers' } },
     ],
   },
-  { code: 'adm', platform: '*', title: { zh: '管理', en: 'Admin' }, entries: [{ code: 'admin.user', furl: '/admin/page/users', title: { zh: '用户', en: 'Users' }, roles: ['clientadmin'] }, { code: 'admin.sys.client', furl: '/admin/page/clients', title: { zh: '客户管理', en: 'Clients' }, superOnly: true }] },
-  { code: 'sfc', platform: 'SFCENTER', title: { zh: '智造', en: 'Factory' }, entries: [{ code: 'sfc.line', furl: '/sfc/index/line', title: { zh: '产线', en: 'Lines' } }] },
+  { code: 'adm', platforms: '*', title: { zh: '管理', en: 'Admin' }, entries: [{ code: 'admin.user', furl: '/admin/page/users', title: { zh: '用户', en: 'Users' }, roles: ['clientadmin'] }, { code: 'admin.sys.client', furl: '/admin/page/clients', title: { zh: '客户管理', en: 'Clients' }, superOnly: true }] },
+  { code: 'sfc', platforms: ['SFCENTER'], title: { zh: '智造', en: 'Factory' }, entries: [{ code: 'sfc.line', furl: '/sfc/index/line', title: { zh: '产线', en: 'Lines' } }] },
 ];
 
 const tenantRow = (r: Partial<MenuRow> & { code: string }): MenuRow => ({ client_id: 7, parent_code: null, platform: '*', furl: null, title_zh: '', title_en: '', icon: null, sort: 10, visible: true, roles: null, super_only: false, ...r });
@@ -79,5 +79,30 @@ describe('menu tree (seeded declarations, tenant overrides, login-reply filterin
     expect(factory.find((g) => g.CODE === 'adm')?.children.map((c) => c.CODE)).toEqual(['admin.user']);
     const hiddenGroup = mergeMenuRows(platform, [tenantRow({ code: 'md', title_zh: '主数据', visible: false })]);
     expect(visibleMenus(hiddenGroup, 'SRM', viewer({}), 'zh-CN').map((g) => g.CODE)).toEqual(['work']);
+  });
+
+  it('shows a group on each platform it declares, and an entry only on the platforms it narrows to', () => {
+    const groups: MenuGroup[] = [
+      {
+        code: 'orders',
+        platforms: ['SRM', 'SFCENTER'],
+        title: { zh: '订单', en: 'Orders' },
+        entries: [
+          { code: 'scm.customerorder', furl: '/scm/index/customerorder', title: { zh: '客户订单', en: 'Customer orders' } },
+          { code: 'scm.allocation', furl: '/scm/page/allocation', title: { zh: '需求分配', en: 'Allocation' }, platforms: ['SRM'] },
+        ],
+      },
+    ];
+    const rows = declaredMenuRows(groups);
+    expect(rows.map((r) => [r.code, r.platform])).toEqual([['orders', 'SRM,SFCENTER'], ['scm.customerorder', 'SRM,SFCENTER'], ['scm.allocation', 'SRM']]);
+    const tree = mergeMenuRows(rows, []);
+    const entriesOn = (p: string) => visibleMenus(tree, p, viewer({}), 'zh-CN').flatMap((g) => g.children.map((c) => c.CODE));
+    expect(entriesOn('SRM')).toEqual(['scm.customerorder', 'scm.allocation']);
+    expect(entriesOn('SFCENTER')).toEqual(['scm.customerorder']);
+    expect(entriesOn('SFPRINT')).toEqual([]);
+    // A company moving the SRM-only entry into an every-platform group does not carry it elsewhere.
+    const moved = mergeMenuRows([...rows, ...declaredMenuRows(GROUPS)], [tenantRow({ code: 'scm.allocation', parent_code: 'work', sort: 5 })]);
+    expect(visibleMenus(moved, 'SFPRINT', viewer({}), 'zh-CN').flatMap((g) => g.children.map((c) => c.CODE))).not.toContain('scm.allocation');
+    expect(visibleMenus(moved, 'SRM', viewer({}), 'zh-CN').find((g) => g.CODE === 'work')?.children.map((c) => c.CODE)).toContain('scm.allocation');
   });
 });

@@ -1,4 +1,4 @@
-import type { MenuGroup } from '../../../model/menus';
+import { onPlatform, platformsText, type MenuGroup } from '../../../model/menus';
 
 /**
  * The shell's menu tree (spec 2 "Admin: menus"; spec 3: menus are groups of entries with FURL and
@@ -17,6 +17,7 @@ export type MenuRow = {
   client_id: number | null;
   code: string;
   parent_code: string | null;
+  /** The platforms the node belongs to, as stored: '*' or ids joined by commas ('SRM,SFCENTER'). */
   platform: string;
   furl: string | null;
   title_zh: string;
@@ -43,11 +44,11 @@ export function declaredMenuRows(groups: readonly MenuGroup[]): MenuRow[] {
     // One row per code (the table's key): a code declared twice keeps its first declaration.
     if (seen.has(g.code)) return;
     seen.add(g.code);
-    out.push({ client_id: null, code: g.code, parent_code: null, platform: g.platform, furl: null, title_zh: g.title.zh, title_en: g.title.en, icon: g.icon ?? null, sort: (gi + 1) * 10, visible: true, roles: null, super_only: false });
+    out.push({ client_id: null, code: g.code, parent_code: null, platform: platformsText(g.platforms), furl: null, title_zh: g.title.zh, title_en: g.title.en, icon: g.icon ?? null, sort: (gi + 1) * 10, visible: true, roles: null, super_only: false });
     g.entries.forEach((e, ei) => {
       if (seen.has(e.code)) return;
       seen.add(e.code);
-      out.push({ client_id: null, code: e.code, parent_code: g.code, platform: g.platform, furl: e.furl, title_zh: e.title.zh, title_en: e.title.en, icon: e.icon ?? null, sort: (ei + 1) * 10, visible: true, roles: e.roles?.length ? [...e.roles] : null, super_only: e.superOnly === true });
+      out.push({ client_id: null, code: e.code, parent_code: g.code, platform: platformsText(e.platforms ?? g.platforms), furl: e.furl, title_zh: e.title.zh, title_en: e.title.en, icon: e.icon ?? null, sort: (ei + 1) * 10, visible: true, roles: e.roles?.length ? [...e.roles] : null, super_only: e.superOnly === true });
     });
   });
   return out;
@@ -116,17 +117,18 @@ export function nodeVisible(n: Pick<MenuRow, 'code' | 'visible' | 'roles' | 'sup
 
 /**
  * The menus a user sees on a platform, in the login reply's shape: groups of the platform (or of
- * every platform, '*') with at least one visible entry.
+ * every platform, '*') with at least one visible entry of that platform (an entry may belong to
+ * fewer platforms than its group, and keeps its own when a company moves it to another group).
  */
 export function visibleMenus(tree: readonly MenuNode[], platform: string, who: MenuViewer, language: 'zh-CN' | 'en'): ReplyMenuGroup[] {
   const title = (n: MenuRow) => (language === 'en' ? n.title_en || n.title_zh : n.title_zh);
   const out: ReplyMenuGroup[] = [];
   for (const g of tree) {
-    if (g.platform !== '*' && g.platform !== platform) continue;
+    if (!onPlatform(g.platform, platform)) continue;
     // A group shows when it is visible and the viewer holds one of its roles (if it names any).
     if (!g.visible || (!who.isSuper && g.roles?.length && !g.roles.some((r) => who.roles.includes(r)))) continue;
     const children = g.children
-      .filter((e) => e.furl && nodeVisible(e, who))
+      .filter((e) => e.furl && onPlatform(e.platform, platform) && nodeVisible(e, who))
       .map((e) => ({ CODE: e.code, FURL: e.furl ?? '', TITLE: title(e), ICON: e.icon ?? '', TITLE_ZH: e.title_zh, TITLE_EN: e.title_en || e.title_zh }));
     if (children.length) out.push({ CODE: g.code, TITLE: title(g), ICON: g.icon ?? '', TITLE_ZH: g.title_zh, TITLE_EN: g.title_en || g.title_zh, children });
   }
