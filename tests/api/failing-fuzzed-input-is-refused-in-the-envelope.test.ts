@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allEntities, type EntityDef } from '../../src/model';
+import { allEntities, getEntity, type EntityDef } from '../../src/model';
 import { protectedTables, withSystemScope } from '../../src/server/services/rls';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
 
@@ -51,6 +51,20 @@ const malformed = fc.oneof(
 );
 
 const IMPOSSIBLE_ID = 2_000_000_000;
+
+/**
+ * Issue 20: text with a NUL somewhere in it (PostgreSQL refuses it in any statement, which was a 500),
+ * JSON text nested past the limit, and paging numbers outside what a bigint offset can hold.
+ */
+const withNul = fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 })).map(([a, b]) => `${a}\u0000${b}`);
+const deepText = fc.integer({ min: 33, max: 5_000 }).map((depth) => `${'[{"a":'.repeat(depth)}1${'}]'.repeat(depth)}`);
+const pagingNumber = fc.oneof(
+  fc.constantFrom('1e18', '1.5', '0', '-1', '0x10', 'Infinity', 'NaN', '9007199254740993', '99999999999999999999', ' 1', '1e3', ''),
+  fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }).map(String),
+  fc.double().map(String),
+);
+const hostileText = fc.oneof(withNul, deepText, pagingNumber, nasty.map((v) => (typeof v === 'string' ? v : JSON.stringify(v ?? ''))));
+const hasNul = (v: unknown): boolean => JSON.stringify(v).includes('\\u0000');
 
 type Endpoint = { method: 'GET' | 'POST'; url: string; entity: EntityDef | null; write: boolean };
 
@@ -160,4 +174,78 @@ describe('every endpoint under fuzzed input', () => {
     }
     expect(await fingerprint()).toBe(before);
   }, 900_000);
+});
+
+const auth = () => ({ authorization: `Bearer ${token}` });
+
+/**
+ * A 400 when the input holds a NUL (or a 413 when the body is over its route's size limit, refused
+ * before it is read), else any 4xx (writes) or a non-500 (reads); always the envelope.
+ */
+function assertRefusal(res: { statusCode: number; body: string }, input: unknown, write: boolean, label: string): void {
+  assertEnvelope(res.statusCode, res.body, label);
+  if (hasNul(input)) expect([400, 413], `${label} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+  if (write) expect(res.statusCode, `${label} ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+}
+
+/** A form body: objects and arrays as JSON text (as the spec's clients send child rows). */
+const formOf = (body: Record<string, unknown>) =>
+  new URLSearchParams(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
+
+describe('NUL characters, deep JSON text and paging numbers where they used to fail', () => {
+  it('lists: quick search, filters of every field and operator, sort, tab and paging', async () => {
+    for (const e of allEntities().filter((x) => !x.childOnly)) {
+      const keys = [...e.fields.flatMap((f) => [`f.${f.key}.eq`, `f.${f.key}.like`, `f.${f.key}.in`, `f.${f.key}.between`]), 'q', 'page', 'size', 'sort', 'tab'];
+      await fc.assert(
+        fc.asyncProperty(fc.dictionary(fc.constantFrom(...keys), hostileText, { minKeys: 1, maxKeys: 4 }), async (query) => {
+          const res = await t.app.inject({ method: 'GET', url: `/api/${e.prefix}/${e.name}/page`, query, headers: auth() });
+          assertRefusal(res, query, false, `${e.name}/page ${JSON.stringify(query).slice(0, 200)}`);
+        }),
+        { numRuns: Math.max(4, RUNS) },
+      );
+    }
+  }, 900_000);
+
+  it('saves as JSON and as forms, with the text in a field or in a child row, and the sign-in', async () => {
+    const before = await fingerprint();
+    for (const e of allEntities().filter((x) => !x.childOnly)) {
+      const fields = e.fields.map((f) => f.key);
+      const childFields = (e.children ?? []).flatMap((c) => (getEntity(c.entity)?.fields ?? []).map((f) => ({ child: c.key, field: f.key })));
+      const row = childFields.length ? fc.record({ at: fc.constantFrom(...childFields), value: hostileText }).map(({ at, value }) => ({ [at.child]: [{ [at.field]: value }] })) : fc.constant({});
+      const body = fc.tuple(fc.dictionary(fc.constantFrom(...fields), hostileText, { maxKeys: 4 }), row, fc.boolean());
+      await fc.assert(
+        fc.asyncProperty(body, async ([doc, children, asForm]) => {
+          const payload = { ...doc, ...children, id: IMPOSSIBLE_ID, version: 1 };
+          const res = asForm
+            ? await t.app.inject({ method: 'POST', url: `/api/${e.prefix}/${e.name}/save`, payload: formOf(payload), headers: { ...auth(), 'content-type': 'application/x-www-form-urlencoded' } })
+            : await t.app.inject({ method: 'POST', url: `/api/${e.prefix}/${e.name}/save`, payload, headers: auth() });
+          assertRefusal(res, payload, true, `${e.name}/save ${asForm ? 'form' : 'json'} ${JSON.stringify(payload).slice(0, 200)}`);
+        }),
+        { numRuns: Math.max(4, RUNS) },
+      );
+    }
+    await fc.assert(
+      fc.asyncProperty(fc.record({ username: fc.oneof(withNul, fc.constant('brand')), password: fc.oneof(withNul, deepText) }), fc.boolean(), async (login, asForm) => {
+        const res = asForm
+          ? await t.app.inject({ method: 'POST', url: '/api/access/login', payload: formOf(login), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+          : await t.app.inject({ method: 'POST', url: '/api/access/login', payload: login });
+        assertRefusal(res, login, true, `login ${JSON.stringify(login).slice(0, 100)}`);
+      }),
+      { numRuns: Math.max(4, RUNS) },
+    );
+    expect(await fingerprint()).toBe(before);
+  }, 900_000);
+
+  it('paging of the administration, audit, outbox, sign-up and import-job lists', async () => {
+    const lists = ['/api/adminapi/users', '/api/adminapi/audit', '/api/utilsapi/outbox', '/api/crossapi/ccommonapi/data-upload/jobs'];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...lists), fc.record({ page: pagingNumber, size: pagingNumber }, { requiredKeys: [] }), async (url, query) => {
+        const res = await t.app.inject({ method: 'GET', url, query, headers: auth() });
+        assertRefusal(res, query, false, `${url} ${JSON.stringify(query)}`);
+        const plain = Object.values(query).every((v) => v.trim() === '' || /^[1-9]\d{0,6}$/.test(v.trim()));
+        if (!plain) expect(res.statusCode, `${url} ${JSON.stringify(query)} ${res.body.slice(0, 200)}`).toBe(400);
+      }),
+      { numRuns: Math.max(20, RUNS * 3) },
+    );
+  }, 300_000);
 });

@@ -37,7 +37,7 @@ const VERSION = '/api/scmapi/allocationversion';
 
 describe('a NUL character in any text', () => {
   it('is refused in a list query: quick search, a filter value and a filter key', async () => {
-    for (const query of [{ q: `a${NUL}b` }, { 'f.name.eq': `x${NUL}` }, { 'f.name.like': NUL }, { [`f.na${NUL}me.eq`]: 'x' }]) {
+    for (const query of <Array<Record<string, string>>>[{ q: `a${NUL}b` }, { 'f.name.eq': `x${NUL}` }, { 'f.name.like': NUL }, { [`f.na${NUL}me.eq`]: 'x' }]) {
       const body = refused(await get(`${MATERIAL}/page`, query), JSON.stringify(query));
       expect(body.message).toBe('提交的内容含有不允许的控制字符（NUL）');
     }
@@ -90,7 +90,7 @@ describe('deeply nested JSON', () => {
 });
 
 describe('paging numbers', () => {
-  const bad = [{ page: '1e18' }, { page: '9007199254740993' }, { size: '1.5' }, { page: '0' }, { page: '-1' }, { size: '0' }, { size: '501' }, { page: 'abc' }, { page: '1e3' }, { size: '0x10' }];
+  const bad: Array<Record<string, string>> = [{ page: '1e18' }, { page: '9007199254740993' }, { size: '1.5' }, { page: '0' }, { page: '-1' }, { size: '0' }, { size: '501' }, { page: 'abc' }, { page: '1e3' }, { size: '0x10' }];
 
   it('outside a safe range are refused on the generic lists', async () => {
     for (const query of bad) {
@@ -104,7 +104,7 @@ describe('paging numbers', () => {
   it('outside a safe range are refused on the administration, audit, outbox, sign-up and import-job lists', async () => {
     const lists = ['/api/adminapi/users', '/api/adminapi/audit', '/api/utilsapi/outbox', '/api/crossapi/ccommonapi/data-upload/jobs'];
     for (const url of lists) {
-      for (const query of [{ page: '1e18' }, { size: '1.5' }, { page: '99999999999' }, { page: '0' }]) refused(await get(url, query), `${url} ${JSON.stringify(query)}`);
+      for (const query of <Array<Record<string, string>>>[{ page: '1e18' }, { size: '1.5' }, { page: '99999999999' }, { page: '0' }]) refused(await get(url, query), `${url} ${JSON.stringify(query)}`);
       const fine = await get(url, { page: '2', size: '10' });
       expect(fine.statusCode, `${url} ${fine.body.slice(0, 200)}`).toBe(200);
     }

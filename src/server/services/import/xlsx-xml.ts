@@ -143,10 +143,12 @@ export const endsAttrName = (c: number) => c <= C_GT && (c === C_EQ || isWs(c) |
 
 /**
  * One piece of markup (a cell, a tag) is never allowed to grow beyond this while waiting for its
- * end: a cell of 32,767 characters written as character references (10 characters each), or with
- * a formatted rich-text run per character (about 110), stays below it.
+ * end: a cell of 32,767 characters written as character references (8 characters a CJK character),
+ * or with a run per character (16), stays far below it. Trying an unfinished piece again is
+ * synchronous work proportional to it, so this bound is also the longest the reader holds the
+ * event loop at once (a few milliseconds).
  */
-const MAX_PENDING = 8 * 1024 * 1024;
+const MAX_PENDING = 2 * 1024 * 1024;
 /**
  * Element depth, of the document and within a cell. SpreadsheetML nests about 7 deep
  * (worksheet, sheetData, row, c, is, r, t); an unbounded open-element stack let a 576 KB upload
