@@ -1,32 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
-import {
-  FIELD_TYPE_TABLE,
-  getEntity,
-  normaliseText,
-  requireEntity,
-  translate,
-  validateRecord,
-  type EntityDef,
-  type FieldDef,
-  type Language,
-  type MessageRef,
-  type ValidateOptions,
-} from '../../../model';
+import { getEntity, normaliseText, requireEntity, translate, validateRecord, type EntityDef, type FieldDef, type Language, type MessageRef, type ValidateOptions } from '../../../model';
 import { resolveDefault } from '../../../model/default-tokens';
-import {
-  cellToInput,
-  dictLookup,
-  fnv1aHash,
-  headerText,
-  importColumns,
-  isBlankInput,
-  matchHeaders,
-  parseMeta,
-  refCodeField,
-  templateVersion,
-  type DictLookup,
-  type ExcelColumn,
-} from '../../../model/excel';
+import { dictLookup, headerText, importColumns, matchHeaders, parseMeta, refCodeField, templateVersion, type DictLookup, type ExcelColumn } from '../../../model/excel';
 import type { Db } from '../../db/database';
 import { AppError, type FieldError } from '../../http/errors';
 import { outsideScope, runAfterWriteHooks, runValidateHooks, writeContext, type WriteContext } from '../../resources/document-stages';
@@ -34,15 +9,16 @@ import { hooksOf } from '../../resources/save-hooks';
 import { loadTenantDictionaries, NO_TENANT_DICTIONARIES, type TenantDictionaries } from '../../resources/tenant-dictionaries';
 import { diffRecords, type AuditChange } from '../audit/audit.service';
 import { withTenant } from '../rls';
-import { datePart, formatSequence } from '../sequence/sequence.service';
+import { refSource, rowInput, valueHash, valueIn, withTenantItems, type ActiveColumn, type RefCache, type Row, type RowInput } from './import-columns';
+import { ImportSqlWriter, type Doc, type Line } from './import-sql';
 import { readWorkbookBatches, WorkbookError } from './xlsx-reader.util';
 
 /**
  * The import engine: one streaming pass over the workbook that checks every row with the rules the
  * form uses (validateRecord), resolves reference codes to ids in bulk, finds duplicates inside the
  * file and against the database, and, when asked to write, inserts (or updates by key) batch by
- * batch with multi-row INSERT ... SELECT FROM unnest(...), numbers from the SN rule in bulk and
- * audit rows in bulk, all inside ONE transaction: by default it commits only when no row failed
+ * batch through the stages of the document writer (resources/document-stages.ts: the entity's hooks,
+ * the data scope, after-write hooks) and its batch SQL (import-sql.ts), all inside ONE transaction: by default it commits only when no row failed
  * (all-or-nothing); `validOnly` commits the valid rows and reports the rest.
  *
  * A check (write = false) uses a short transaction per batch so other users are not held up; a
@@ -94,13 +70,11 @@ export type ImportReport = {
   ms: number;
 };
 
-type Row = Record<string, unknown>;
-type Line = { childKey: string; row: number; values: Row };
-type Doc = { key: string | null; row: number; cells: unknown[]; values: Row; existing: Row | null; lines: Line[] };
+type SheetRow = { row: number; cells: unknown[] };
+/** What checking one batch collects for its write. */
+type BatchState = { existing: Map<string, Row>; newDocs: Doc[]; updDocs: Doc[]; docsByKey: Map<string, Doc>; orphanLines: Array<{ parentId: number; line: Line }> };
 /** The new documents of one batch as sent to the database, by the ids taken for them. */
 type SentBatch = { docs: Map<number, Doc>; rows: number };
-/** How many ids one round trip takes from a table's identity sequence. */
-const ID_BLOCK = 16_384;
 
 /** A file-level failure: the whole import stops with one clear message. */
 class FatalImport extends Error {
@@ -111,67 +85,8 @@ class FatalImport extends Error {
 /** Raised at the end of an all-or-nothing write that found errors, to roll the transaction back. */
 class RollbackImport extends Error {}
 
-const JSONB = new Set(['multidict', 'matrix', 'transfer', 'rules', 'json']);
-
-/** A value as the text of one element of a text[] parameter, cast to the column type in SQL. */
-function paramText(field: FieldDef, v: unknown): string | null {
-  if (v === null || v === undefined) return null;
-  if (JSONB.has(field.type)) return JSON.stringify(v);
-  if (typeof v === 'boolean') return v ? 'true' : 'false';
-  return typeof v === 'object' ? JSON.stringify(v) : String(v);
-}
-
-const cast = (field: FieldDef) => sql.raw(FIELD_TYPE_TABLE[field.type].sqlType);
-
-/**
- * A batch travels as ONE parameter (an array of rows, each an array of texts) read with
- * jsonb_array_elements, not as one text[] per column: the driver then sends one string that
- * JSON.stringify built natively, instead of quoting and escaping every element of 20 arrays in
- * JavaScript (the largest cost of a PGlite import after Postgres itself, benchmark B2). jsonb, not
- * json: each `r->>i` of a json element scans its text again, so 20 fields cost 20 scans (the
- * insert took 5.0 s of database CPU at 100,000 rows with json, 3.1 s with jsonb).
- */
-const batchJson = (rows: unknown[][]) => JSON.stringify(rows);
-/** Element `i` of a batch row as text, cast to the field's column type. */
-const cell = (i: number, field: FieldDef, row = 'u.r') => sql`(${sql.raw(row)}->>${sql.lit(i)})::${cast(field)}`;
 const label = (l: { zh: string; en: string }, language: Language) => (language === 'en' ? l.en : l.zh);
-
-type RefCache = Map<string, Map<string, number | 'many'>>;
-
-/** FNV-1a of a value's JSON text, never 0 (0 marks an empty slot). */
-function valueHash(v: unknown): number {
-  // A string's own characters (JSON would only add quotes and escapes around them); the type
-  // seeds the hash so the text "12" and the number 12 differ, as their JSON does.
-  return typeof v === 'string' ? fnv1aHash(v) | 1 : fnv1aHash(JSON.stringify(v) ?? '', 0x050c5d1f) | 1;
-}
-
-/** One sheet row's inputs: the header's fields and each child collection's line fields. */
-type RowInput = { header: Row; children: Map<string, Row> | null };
-
-/** The input of a column in a row (a line column reads its collection's line). */
-function valueIn(input: RowInput, column: ExcelColumn): unknown {
-  return column.child ? input.children?.get(column.child)?.[column.field.key] : input.header[column.field.key];
-}
-
-/** Where a reference column's codes are looked up: the target table and its code column. */
-type RefSource = { table: string; codeColumn: string; codeField: FieldDef | null; cacheKey: string };
-/** Per column, computed once per file (it was looked up again for every cell of every row). */
-const REF_SOURCES = new WeakMap<ExcelColumn, RefSource | null>();
-
-function refSource(column: ExcelColumn): RefSource | null {
-  if (REF_SOURCES.has(column)) return REF_SOURCES.get(column)!;
-  const source = findRefSource(column);
-  REF_SOURCES.set(column, source ? { ...source, cacheKey: `${source.table}.${source.codeColumn}` } : null);
-  return REF_SOURCES.get(column)!;
-}
-
-function findRefSource(column: ExcelColumn): { table: string; codeColumn: string; codeField: FieldDef | null } | null {
-  if (!column.ref) return null;
-  if (column.ref.entity === 'user') return { table: 'users', codeColumn: 'username', codeField: null };
-  const target = getEntity(column.ref.entity);
-  if (!target) return null;
-  return { table: target.table, codeColumn: column.ref.codeField, codeField: target.fields.find((f) => f.key === column.ref!.codeField) ?? null };
-}
+const blankRow = (cells: unknown[]) => cells.every((c) => c === null || c === undefined || (typeof c === 'string' && c.trim() === ''));
 
 export async function runImport(db: Db, req: ImportRequest): Promise<ImportReport> {
   const started = Date.now();
@@ -254,8 +169,8 @@ class ImportRun {
    * to null or to the error the statement raised, which `drain` throws.
    */
   private inflight: Promise<unknown> | null = null;
-  /** Ids taken from each table's identity sequence and not used yet. */
-  private idPools = new Map<string, number[]>();
+  /** The write stage in batch mode (import-sql.ts). */
+  private readonly sqlWriter: ImportSqlWriter;
   /** Documents the database refused (their key exists already): later lines of them are dropped. */
   private rejectedIds = new Map<number, number>();
 
@@ -273,6 +188,7 @@ class ImportRun {
     this.now = req.now ?? new Date();
     this.headerIndex = new Map(req.entity.fields.map((f, i) => [f.key, i]));
     this.validateOptions = { skipRequired: req.entity.numbering ? [req.entity.numbering.field] : [] };
+    this.sqlWriter = new ImportSqlWriter(this.entity, this.children, req.actor, req.jobId);
   }
 
   setFatal(ref: MessageRef): void {
@@ -285,7 +201,7 @@ class ImportRun {
     if (this.req.mode === 'upsert' && !this.codeField) throw new FatalImport({ key: 'excel.upsertNeedsKey' });
     let meta: ReturnType<typeof parseMeta> = null;
     let header = false;
-    let batch: Array<{ row: number; cells: unknown[] }> = [];
+    let batch: SheetRow[] = [];
     let bytes = 0;
     const onBytes = (b: number) => (bytes = b);
     this.tenantDicts = await lookup((tx) => loadTenantDictionaries(tx, this.req.actor.clientId));
@@ -302,12 +218,12 @@ class ImportRun {
           continue;
         }
         if (!header) {
-          if (ev.cells.every((c) => c === null || c === undefined || (typeof c === 'string' && c.trim() === ''))) continue;
+          if (blankRow(ev.cells)) continue;
           header = true;
           this.matchHeader(ev.cells, meta?.version ?? null);
           continue;
         }
-        if (ev.cells.every((c) => c === null || c === undefined || (typeof c === 'string' && c.trim() === ''))) continue;
+        if (blankRow(ev.cells)) continue;
         this.report.total++;
         if (this.report.total > this.req.maxRows) throw new FatalImport({ key: 'excel.tooManyRows', params: { max: this.req.maxRows } });
         batch.push({ row: ev.number, cells: ev.cells });
@@ -342,21 +258,8 @@ class ImportRun {
     m.mapping.forEach((c, i) => {
       if (!c) return;
       this.columnIndex.set(c.id, i);
-      if (c.kind === 'dict' || c.kind === 'multidict') this.dicts.set(c.id, this.withTenantItems(c, dictLookup(c)));
+      if (c.kind === 'dict' || c.kind === 'multidict') this.dicts.set(c.id, withTenantItems(dictLookup(c), c.field.dict ? this.tenantDicts.items.get(c.field.dict) : undefined));
     });
-  }
-
-  /** A dictionary column's lookup with the company's own items added (labels first, values last). */
-  private withTenantItems(column: ExcelColumn, lookup: DictLookup | null): DictLookup | null {
-    const own = column.field.dict ? this.tenantDicts.items.get(column.field.dict) : undefined;
-    if (!own?.length) return lookup;
-    const m: DictLookup = new Map(lookup ?? []);
-    for (const i of own) {
-      if (!m.has(i.label.en.toLowerCase())) m.set(i.label.en.toLowerCase(), i.value);
-      if (!m.has(i.label.zh.toLowerCase())) m.set(i.label.zh.toLowerCase(), i.value);
-    }
-    for (const i of own) m.set(i.value.toLowerCase(), i.value);
-    return m;
   }
 
   private columnOfField(fieldKey: string, childKey?: string): { col: number; header: string; field: FieldDef | null } {
@@ -445,7 +348,7 @@ class ImportRun {
     return out;
   }
 
-  private active: Array<{ index: number; column: ExcelColumn; dict: DictLookup | null; refCode: FieldDef | null }> | null = null;
+  private active: ActiveColumn[] | null = null;
 
   private activeColumns() {
     if (!this.active) {
@@ -457,161 +360,171 @@ class ImportRun {
     return this.active;
   }
 
-  private async processBatch(tx: Db, batch: Array<{ row: number; cells: unknown[] }>): Promise<void> {
-    // 1. Cells to raw inputs, per column.
-    // The mapped columns with their dictionary and reference code field, resolved once per batch
-    // rather than per cell (no closure and no lookups per row).
+  /**
+   * One batch through the document writer's stages: cells to inputs, references to ids, stored
+   * rows by key, field rules and checks per row (grouped into documents), the entity's own stages,
+   * then the write.
+   */
+  private async processBatch(tx: Db, batch: SheetRow[]): Promise<void> {
     const active = this.activeColumns();
-    const inputs = batch.map(({ cells }) => {
-      const input: RowInput = { header: {}, children: null };
-      for (let k = 0; k < active.length; k++) {
-        const { index, column, dict, refCode } = active[k];
-        let v = cellToInput(column, cells[index], dict);
-        if (column.kind === 'reference' && typeof v === 'string') v = refCode ? normaliseText(refCode, v) : v.trim();
-        if (isBlankInput(v)) continue;
-        if (column.child) {
-          input.children ??= new Map();
-          let ci = input.children.get(column.child);
-          if (!ci) input.children.set(column.child, (ci = {}));
-          ci[column.field.key] = v;
-        } else input.header[column.field.key] = v;
-      }
-      return input;
-    });
+    const inputs = batch.map(({ cells }) => rowInput(active, cells));
     await this.resolveRefs(tx, inputs);
-
-    // 2. Business keys and the stored rows that carry them.
-    const keyOf = (input: RowInput): string | null => {
-      if (!this.codeField) return null;
-      const raw = input.header[this.codeField.key];
-      if (raw === undefined) return null;
-      const v = normaliseText(this.codeField, raw);
-      return typeof v === 'string' && v !== '' ? v : null;
-    };
     // An insert that writes needs no look-up: the statement itself skips a key that exists
     // (ON CONFLICT DO NOTHING) and returns it, and the row gets the same "already exists" error.
     const lookUp = !(this.req.write && this.req.mode === 'insert');
-    const keys = lookUp ? [...new Set(inputs.map(keyOf).filter((k): k is string => k !== null && !this.docIds.has(k)))] : [];
-    const existing = await this.existingRows(tx, keys);
+    const keys = lookUp ? [...new Set(inputs.map((i) => this.keyOf(i)).filter((k): k is string => k !== null && !this.docIds.has(k)))] : [];
+    const state: BatchState = { existing: await this.existingRows(tx, keys), newDocs: [], updDocs: [], docsByKey: new Map(), orphanLines: [] };
+    batch.forEach(({ row, cells }, i) => this.checkRow(state, row, cells, inputs[i]));
+    await this.entityStages(tx, state.newDocs, state.updDocs);
+    // Write, unless an all-or-nothing import has already failed (it will roll back anyway).
+    if (this.req.write && (this.req.validOnly || this.report.errorCount === 0)) await this.writeBatch(tx, state);
+  }
 
-    // 3. Validate each row as the form would, and group rows into documents.
-    const newDocs: Doc[] = [];
-    const updDocs: Doc[] = [];
-    const docsByKey = new Map<string, Doc>();
-    const orphanLines: Array<{ parentId: number; line: Line }> = [];
-    batch.forEach(({ row, cells }, i) => {
-      const input = inputs[i];
-      const key = keyOf(input);
-      const errorsBefore = this.report.errorCount;
-      const err = (field: string, m: MessageRef, child?: string) => this.addError(row, field, m, cells, child);
+  /** A row's business key (the code field's normalised text), or null. */
+  private keyOf(input: RowInput): string | null {
+    if (!this.codeField) return null;
+    const raw = input.header[this.codeField.key];
+    if (raw === undefined) return null;
+    const v = normaliseText(this.codeField, raw);
+    return typeof v === 'string' && v !== '' ? v : null;
+  }
 
-      // References: a code that does not exist in the tenant is this row's error on that column.
-      const header = input.header;
-      const childInputs = input.children;
-      let refErrors: Set<string> | null = null;
-      for (const c of this.refColumns()) {
-        const v = valueIn(input, c);
-        if (typeof v !== 'string') continue;
-        const found = this.refCache.get(refSource(c)!.cacheKey)?.get(v);
-        let value: number;
-        // A code that resolves to no single record keeps a placeholder id: the field's own
-        // error is this one, and document checks (which run on valid fields only) stay quiet.
-        if (!found || found === 'many') {
-          err(c.field.key, { key: found ? 'excel.refAmbiguous' : 'excel.refNotFound', params: { value: v } }, c.child);
-          (refErrors ??= new Set()).add(c.id);
-          value = -1;
-        } else value = found;
-        if (c.child) childInputs!.get(c.child)![c.field.key] = value;
-        else header[c.field.key] = value;
+  /** Validates one sheet row as the form would, and files it under its document. */
+  private checkRow(state: BatchState, row: number, cells: unknown[], input: RowInput): void {
+    const key = this.keyOf(input);
+    const errorsBefore = this.report.errorCount;
+    const err = (field: string, m: MessageRef, child?: string) => this.addError(row, field, m, cells, child);
+    const refErrors = this.applyRefs(input, err);
+    const continuation = this.masterDetail && key !== null && this.seen.has(key);
+    const doc = continuation ? this.continuedDocument(state, key!, input.header, err) : this.firstRowDocument(state, key, row, cells, input.header, refErrors, err);
+    const lines = this.rowLines(row, input.children, refErrors, err);
+    if (this.report.errorCount !== errorsBefore) {
+      // A document whose first row failed is not written; its later rows say so.
+      if (!continuation && key !== null && this.seen.get(key) === row) this.invalidDocs.add(key);
+      return;
+    }
+    if (!continuation) {
+      this.report.documents++;
+      doc!.lines.push(...lines);
+      (doc!.existing ? state.updDocs : state.newDocs).push(doc!);
+    } else if (doc) doc.lines.push(...lines);
+    else {
+      // The document's first row came in an earlier batch: its lines attach to the written id
+      // (a check run writes nothing, so there is nothing to attach to).
+      const parentId = this.docIds.get(key!);
+      if (parentId !== undefined) for (const line of lines) state.orphanLines.push({ parentId, line });
+    }
+  }
+
+  /**
+   * Reference codes to ids in the row's inputs: a code that does not exist in the tenant is this
+   * row's error on that column. Returns the columns that failed.
+   */
+  private applyRefs(input: RowInput, err: (field: string, m: MessageRef, child?: string) => void): Set<string> | null {
+    let refErrors: Set<string> | null = null;
+    for (const c of this.refColumns()) {
+      const v = valueIn(input, c);
+      if (typeof v !== 'string') continue;
+      const found = this.refCache.get(refSource(c)!.cacheKey)?.get(v);
+      let value: number;
+      // A code that resolves to no single record keeps a placeholder id: the field's own
+      // error is this one, and document checks (which run on valid fields only) stay quiet.
+      if (!found || found === 'many') {
+        err(c.field.key, { key: found ? 'excel.refAmbiguous' : 'excel.refNotFound', params: { value: v } }, c.child);
+        (refErrors ??= new Set()).add(c.id);
+        value = -1;
+      } else value = found;
+      if (c.child) input.children!.get(c.child)![c.field.key] = value;
+      else input.header[c.field.key] = value;
+    }
+    return refErrors;
+  }
+
+  /**
+   * A later row of a master-detail document (spec: one sheet, grouped by document number): its
+   * header cells are blank or repeat the first row's. Returns the document when it is in this batch.
+   */
+  private continuedDocument(state: BatchState, key: string, header: Row, err: (field: string, m: MessageRef) => void): Doc | null {
+    const first = this.firstInputs.get(key);
+    for (const k in header) {
+      const v = header[k];
+      if (k === this.codeField!.key || v === null) continue;
+      const at = this.headerIndex.get(k);
+      if (!first || at === undefined || first[at] !== valueHash(v)) {
+        err(k, { key: 'excel.headerMismatch', params: { row: this.seen.get(key) } });
+        break;
       }
+    }
+    if (this.invalidDocs.has(key)) err(this.codeField!.key, { key: 'excel.documentInvalid', params: { row: this.seen.get(key) } });
+    return state.docsByKey.get(key) ?? null;
+  }
 
-      const continuation = this.masterDetail && key !== null && this.seen.has(key);
-      let doc: Doc | null = null;
-      if (continuation) {
-        // spec: a master-detail document imports from one sheet, grouped by document number; the
-        // header cells of its later rows are blank or repeat the first row's.
-        const first = this.firstInputs.get(key!);
-        for (const k in header) {
-          const v = header[k];
-          if (k === this.codeField!.key || v === null) continue;
-          const at = this.headerIndex.get(k);
-          if (!first || at === undefined || first[at] !== valueHash(v)) {
-            err(k, { key: 'excel.headerMismatch', params: { row: this.seen.get(key!) } });
-            break;
-          }
-        }
-        if (this.invalidDocs.has(key!)) err(this.codeField!.key, { key: 'excel.documentInvalid', params: { row: this.seen.get(key!) } });
-        doc = docsByKey.get(key!) ?? null;
-      } else {
-        if (key !== null && this.seen.has(key)) err(this.codeField!.key, { key: 'excel.duplicateInFile', params: { row: this.seen.get(key) } });
-        const stored = key !== null ? (existing.get(key) ?? null) : null;
-        if (stored && this.req.mode === 'insert') err(this.codeField!.key, { key: 'excel.alreadyExists', params: { value: key } });
-        if (stored && this.req.mode === 'upsert') {
-          if (stored.__in_scope === false) err(this.codeField!.key, { key: 'excel.outOfScope' });
-          else if (this.entity.states?.locked?.includes(String(stored[this.entity.states.field]))) err(this.codeField!.key, { key: 'excel.recordLocked' });
-        }
-        // An update merges the file's columns over the stored row (columns not in the file keep
-        // their values), exactly as a form save merges its body; a new record gets the defaults.
-        const base: Row = stored ? Object.fromEntries(this.entity.fields.filter((f) => !f.readonly).map((f) => [f.key, stored[f.key] ?? null])) : {};
-        const merged = stored ? { ...base, ...header } : this.defaults(this.entity, header);
-        const v = validateRecord(this.entity, merged, this.validateOptions);
-        for (const field in v.errors) if (!refErrors?.has(field)) err(field, v.errors[field]);
-        if (key !== null && !this.seen.has(key)) {
-          this.seen.set(key, row);
-          if (this.masterDetail) this.firstInputs.set(key, this.headerHashes(header));
-        }
-        doc = { key, row, cells, values: v.values, existing: stored, lines: [] };
-        if (key !== null) docsByKey.set(key, doc);
-      }
+  /** The first row of a document: duplicates, the stored row an update changes, field rules and checks. */
+  private firstRowDocument(state: BatchState, key: string | null, row: number, cells: unknown[], header: Row, refErrors: Set<string> | null, err: (field: string, m: MessageRef) => void): Doc {
+    if (key !== null && this.seen.has(key)) err(this.codeField!.key, { key: 'excel.duplicateInFile', params: { row: this.seen.get(key) } });
+    const stored = key !== null ? (state.existing.get(key) ?? null) : null;
+    if (stored && this.req.mode === 'insert') err(this.codeField!.key, { key: 'excel.alreadyExists', params: { value: key } });
+    if (stored && this.req.mode === 'upsert') {
+      if (stored.__in_scope === false) err(this.codeField!.key, { key: 'excel.outOfScope' });
+      else if (this.entity.states?.locked?.includes(String(stored[this.entity.states.field]))) err(this.codeField!.key, { key: 'excel.recordLocked' });
+    }
+    // An update merges the file's columns over the stored row (columns not in the file keep
+    // their values), exactly as a form save merges its body; a new record gets the defaults.
+    const base: Row = stored ? Object.fromEntries(this.entity.fields.filter((f) => !f.readonly).map((f) => [f.key, stored[f.key] ?? null])) : {};
+    const merged = stored ? { ...base, ...header } : this.defaults(this.entity, header);
+    const v = validateRecord(this.entity, merged, this.validateOptions);
+    for (const field in v.errors) if (!refErrors?.has(field)) err(field, v.errors[field]);
+    if (key !== null && !this.seen.has(key)) {
+      this.seen.set(key, row);
+      if (this.masterDetail) this.firstInputs.set(key, this.headerHashes(header));
+    }
+    const doc: Doc = { key, row, cells, values: v.values, existing: stored, lines: [] };
+    if (key !== null) state.docsByKey.set(key, doc);
+    return doc;
+  }
 
-      // Lines of child collections given on this row.
-      const lines: Line[] = [];
-      for (const child of this.children) {
-        const ci = childInputs?.get(child.key);
-        if (!ci) continue;
-        const v = validateRecord(child.entity, this.defaults(child.entity, ci), { dictExtras: this.tenantDicts.values });
-        for (const field in v.errors) if (!refErrors?.has(`${child.key}.${field}`)) err(field, v.errors[field], child.key);
-        lines.push({ childKey: child.key, row, values: v.values });
-      }
+  /** Lines of child collections given on this row, validated as a form validates its child rows. */
+  private rowLines(row: number, childInputs: Map<string, Row> | null, refErrors: Set<string> | null, err: (field: string, m: MessageRef, child?: string) => void): Line[] {
+    const lines: Line[] = [];
+    for (const child of this.children) {
+      const ci = childInputs?.get(child.key);
+      if (!ci) continue;
+      const v = validateRecord(child.entity, this.defaults(child.entity, ci), { dictExtras: this.tenantDicts.values });
+      for (const field in v.errors) if (!refErrors?.has(`${child.key}.${field}`)) err(field, v.errors[field], child.key);
+      lines.push({ childKey: child.key, row, values: v.values });
+    }
+    return lines;
+  }
 
-      const rowOk = this.report.errorCount === errorsBefore;
-      if (!rowOk) {
-        // A document whose first row failed is not written; its later rows say so.
-        if (!continuation && key !== null && this.seen.get(key) === row) this.invalidDocs.add(key);
-        return;
-      }
-      if (!continuation) {
-        this.report.documents++;
-        doc!.lines.push(...lines);
-        (doc!.existing ? updDocs : newDocs).push(doc!);
-      } else if (doc) doc.lines.push(...lines);
-      else {
-        // The document's first row came in an earlier batch: its lines attach to the written id
-        // (a check run writes nothing, so there is nothing to attach to).
-        const parentId = this.docIds.get(key!);
-        if (parentId !== undefined) for (const line of lines) orphanLines.push({ parentId, line });
-      }
-    });
-
-    // 4. The entity's own rules, as a form save runs them: its hooks and the data scope of the result.
-    await this.entityStages(tx, newDocs, updDocs);
-
-    // 5. Write, unless an all-or-nothing import has already failed (it will roll back anyway).
-    const write = this.req.write && (this.req.validOnly || this.report.errorCount === 0);
-    if (!write) return;
+  /** The write stage of a checked batch: numbers, updates and lines of stored documents, then the inserts (sent, not awaited). */
+  private async writeBatch(tx: Db, state: BatchState): Promise<void> {
     // The previous batch's insert must have returned first: a document it refused takes its
     // lines in this batch down with it, and numbering and updates read the table.
     await this.drain(tx);
-    const keptOrphans = orphanLines.filter((o) => {
+    const keptOrphans = state.orphanLines.filter((o) => {
       const first = this.rejectedIds.get(o.parentId);
       if (first === undefined) return true;
       this.addError(o.line.row, this.codeField!.key, { key: 'excel.documentInvalid', params: { row: first } }, []);
       return false;
     });
     if (!this.req.validOnly && this.report.errorCount > 0) return;
-    await this.assignNumbers(tx, newDocs);
-    if (updDocs.length || keptOrphans.length) await this.writeUpdates(tx, updDocs, keptOrphans);
-    if (newDocs.length) await this.sendInserts(tx, newDocs);
+    await this.sqlWriter.assignNumbers(tx, state.newDocs, this.now, this.seen);
+    if (state.updDocs.length || keptOrphans.length) await this.writeUpdates(tx, state.updDocs, keptOrphans);
+    if (!state.newDocs.length) return;
+    const docs = state.newDocs;
+    const sent = await this.sqlWriter.sendInserts(tx, docs);
+    const byId = new Map<number, Doc>();
+    docs.forEach((d, i) => {
+      byId.set(sent.ids[i], d);
+      if (d.key) this.docIds.set(d.key, sent.ids[i]);
+    });
+    this.inflight = sent.refused.then(
+      (refused) => {
+        this.settleInserts({ docs: byId, rows: docs.length }, refused);
+        return null;
+      },
+      (error: unknown) => error,
+    );
   }
 
   /** The hashes of a first row's header inputs by field slot (0: no value). */
@@ -694,75 +607,6 @@ class ImportRun {
     this.report.documents--;
   }
 
-  /** `n` ids of a table's identity sequence (taken in blocks: one round trip per 16,384 rows). */
-  private async takeIds(tx: Db, table: string, n: number): Promise<number[]> {
-    let pool = this.idPools.get(table) ?? [];
-    if (pool.length < n) {
-      // One row of comma-separated ids, not one row per id: 16,384 result rows cost more to
-      // decode than to take (PGlite decodes every row in JavaScript).
-      const r = await sql<{ ids: string }>`select string_agg(nextval(pg_get_serial_sequence(${table}, 'id'))::text, ',') as ids from generate_series(1, ${Math.max(n - pool.length, ID_BLOCK)})`.execute(tx);
-      pool = pool.concat(r.rows[0].ids.split(',').map(Number));
-    }
-    this.idPools.set(table, pool.slice(n));
-    return pool.slice(0, n);
-  }
-
-  /**
-   * New documents, their lines and their audit rows in ONE statement, sent without waiting for
-   * it (the next batch is read and checked meanwhile; `drain` collects it). Ids are taken from
-   * the sequences beforehand, so lines name their document without a round trip; a document whose
-   * key exists (another unique key too) is skipped by ON CONFLICT DO NOTHING, and so are its lines
-   * and its audit row; the statement returns the skipped ids, which become row errors.
-   */
-  private async sendInserts(tx: Db, docs: Doc[]): Promise<void> {
-    const a = this.req.actor;
-    const fields = this.entity.fields.filter((f) => !f.readonly);
-    const state = this.entity.states;
-    const ids = await this.takeIds(tx, this.entity.table, docs.length);
-    const byId = new Map<number, Doc>();
-    // Element 0 is the id, 1 the sheet row (for the audit), the fields follow.
-    const docRows = docs.map((d, i) => {
-      byId.set(ids[i], d);
-      if (d.key) this.docIds.set(d.key, ids[i]);
-      return [ids[i], d.row, ...fields.map((f) => paramText(f, d.values[f.key]))];
-    });
-    const colList = sql.join([sql.id('id'), ...fields.map((f) => sql.id(f.key)), ...(state ? [sql.id(state.field)] : [])]);
-    const parts = [
-      sql`src as (select r from jsonb_array_elements(${batchJson(docRows)}::jsonb) as u(r))`,
-      sql`ins as (insert into ${sql.table(this.entity.table)} (client_id, created_by, updated_by, ${colList})
-        select ${a.clientId}, ${a.userId}, ${a.userId}, (r->>0)::bigint, ${sql.join(fields.map((f, i) => cell(i + 2, f, 'r')))}${state ? sql`, ${state.initial}` : sql``}
-        from src on conflict do nothing returning id)`,
-    ];
-    for (const [k, child] of this.children.entries()) {
-      const lines = docs.flatMap((d, i) => d.lines.filter((l) => l.childKey === child.key).map((l) => ({ parentId: ids[i], line: l })));
-      if (!lines.length) continue;
-      const lineFields = child.entity.fields.filter((f) => !f.readonly && f.key !== child.foreignKey);
-      const lineIds = await this.takeIds(tx, child.entity.table, lines.length);
-      // Element 0 is the line's id, 1 its document's id, the line's fields follow.
-      const lineRows = lines.map((l, i) => [lineIds[i], l.parentId, ...lineFields.map((f) => paramText(f, l.line.values[f.key]))]);
-      parts.push(sql`${sql.id(`l${k}`)} as (insert into ${sql.table(child.entity.table)} (id, client_id, created_by, updated_by, ${sql.id(child.foreignKey)}, ${sql.join(lineFields.map((f) => sql.id(f.key)))})
-        select (r->>0)::bigint, ${a.clientId}, ${a.userId}, ${a.userId}, (r->>1)::bigint, ${sql.join(lineFields.map((f, i) => cell(i + 2, f, 'r')))}
-        from jsonb_array_elements(${batchJson(lineRows)}::jsonb) as u(r) where (r->>1)::bigint in (select id from ins))`);
-    }
-    // The audit row of an imported record names the job and the sheet row it came from; the
-    // values themselves are the record's (a later change logs each old value, as a form save does).
-    const source = this.req.jobId
-      ? sql`jsonb_build_array(jsonb_build_object('field', '$job', 'old', null, 'new', ${this.req.jobId}::int), jsonb_build_object('field', '$row', 'old', null, 'new', (r->>1)::int))`
-      : sql`jsonb_build_array(jsonb_build_object('field', '$row', 'old', null, 'new', (r->>1)::int))`;
-    parts.push(sql`aud as (insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
-      select ${a.clientId}, ${this.entity.name}, (r->>0)::bigint, 'import', ${a.userId}, ${a.username}, ${a.ip}, ${source}
-      from src where (r->>0)::bigint in (select id from ins))`);
-    const statement = sql<{ id: string }>`with ${sql.join(parts, sql`, `)} select (r->>0) as id from src where (r->>0)::bigint not in (select id from ins)`;
-    const sent: SentBatch = { docs: byId, rows: docs.length };
-    this.inflight = statement.execute(tx).then(
-      (r) => {
-        this.settleInserts(sent, r.rows.map((x) => Number(x.id)));
-        return null;
-      },
-      (error: unknown) => error,
-    );
-  }
-
   /** The answer of an insert: refused documents become errors of their rows, the rest count. */
   private settleInserts(sent: SentBatch, refused: number[]): void {
     for (const id of refused) {
@@ -786,7 +630,7 @@ class ImportRun {
   /** Updates by key (upsert), and lines of documents written by an earlier batch: as a form save. */
   private async writeUpdates(tx: Db, okUpd: Doc[], orphanLines: Array<{ parentId: number; line: Line }>): Promise<void> {
     const audit: Array<{ id: number; action: string; changes: AuditChange[] }> = [];
-    await this.updateDocs(tx, okUpd);
+    await this.sqlWriter.updateDocs(tx, okUpd);
     for (const d of okUpd) {
       const id = Number(d.existing!.id);
       if (d.key) this.docIds.set(d.key, id);
@@ -795,9 +639,8 @@ class ImportRun {
     const lines: Array<{ parentId: number; line: Line }> = [...orphanLines];
     const auditById = new Map(audit.map((x) => [x.id, x]));
     okUpd.forEach((d) => d.lines.forEach((line) => lines.push({ parentId: Number(d.existing!.id), line })));
-    // An update that brings lines replaces the document's lines of that collection.
-    await this.replaceLinesOf(tx, okUpd);
-    const lineIds = await this.insertLines(tx, lines);
+    await this.sqlWriter.replaceLinesOf(tx, okUpd);
+    const lineIds = await this.sqlWriter.insertLines(tx, lines);
     lines.forEach((l, i) => {
       const entry = auditById.get(l.parentId);
       const changes = diffRecords(Object.keys(l.line.values), null, l.line.values, `${l.line.childKey}[#${lineIds[i]}].`);
@@ -808,82 +651,10 @@ class ImportRun {
         auditById.set(l.parentId, added);
       }
     });
-    await this.writeAudit(tx, audit);
+    await this.sqlWriter.writeAudit(tx, audit);
     this.report.updated += okUpd.length;
     // Documents changed by this batch (updated, or given more lines) keep what their hooks derive.
     await runAfterWriteHooks(this.writeContext(tx), this.entity, [...new Set(audit.map((x) => x.id))], false);
-  }
-
-  /** Numbers for new documents without one, from the SN rule, taken in one counter update. */
-  private async assignNumbers(tx: Db, docs: Doc[]): Promise<void> {
-    const rule = this.entity.numbering;
-    if (!rule) return;
-    const need = docs.filter((d) => d.values[rule.field] === null || d.values[rule.field] === undefined);
-    let pending = need;
-    for (let attempt = 0; pending.length && attempt < 20; attempt++) {
-      const period = datePart(rule.datePrefix, this.now);
-      const r = await sql<{ value: number }>`insert into sequences (client_id, key, period, value) values (${this.req.actor.clientId}, ${this.entity.name}, ${period}, ${pending.length})
-        on conflict (client_id, key, period) do update set value = sequences.value + ${pending.length} returning value`.execute(tx);
-      const last = Number(r.rows[0].value);
-      const candidates = pending.map((_, i) => formatSequence(rule, this.now, last - pending.length + 1 + i));
-      // A number typed by hand earlier is skipped, as a form save skips it.
-      const taken = await sql<{ code: string }>`select ${sql.ref(rule.field)}::text as code from ${sql.table(this.entity.table)}
-        where client_id = ${this.req.actor.clientId} and ${sql.ref(rule.field)} = any(${candidates}::text[])`.execute(tx);
-      const takenSet = new Set(taken.rows.map((x) => x.code));
-      const fileKeys = this.seen;
-      const next: Doc[] = [];
-      pending.forEach((d, i) => {
-        if (takenSet.has(candidates[i]) || fileKeys.has(candidates[i])) next.push(d);
-        else d.values[rule.field] = candidates[i];
-      });
-      pending = next;
-    }
-  }
-
-  private async updateDocs(tx: Db, docs: Doc[]): Promise<void> {
-    if (!docs.length) return;
-    const fields = this.entity.fields.filter((f) => !f.readonly);
-    // Element 0 is the id, the fields follow.
-    const rows = docs.map((d) => [String(d.existing!.id), ...fields.map((f) => paramText(f, d.values[f.key]))]);
-    const sets = fields.map((f, i) => sql`${sql.id(f.key)} = ${cell(i + 1, f)}`);
-    await sql`update ${sql.table(this.entity.table)} t set ${sql.join(sets)}, version = t.version + 1, updated_by = ${this.req.actor.userId}, updated_at = now()
-      from jsonb_array_elements(${batchJson(rows)}::jsonb) as u(r)
-      where t.id = (u.r->>0)::bigint and t.client_id = ${this.req.actor.clientId}`.execute(tx);
-  }
-
-  private async replaceLinesOf(tx: Db, docs: Doc[]): Promise<void> {
-    for (const child of this.children) {
-      const ids = docs.filter((d) => d.lines.some((l) => l.childKey === child.key)).map((d) => Number(d.existing!.id));
-      if (!ids.length) continue;
-      await sql`delete from ${sql.table(child.entity.table)} where client_id = ${this.req.actor.clientId} and ${sql.ref(child.foreignKey)} = any(${ids}::bigint[])`.execute(tx);
-    }
-  }
-
-  private async insertLines(tx: Db, lines: Array<{ parentId: number; line: Line }>): Promise<number[]> {
-    const ids: number[] = new Array(lines.length).fill(0);
-    for (const child of this.children) {
-      const idx = lines.map((l, i) => (l.line.childKey === child.key ? i : -1)).filter((i) => i >= 0);
-      if (!idx.length) continue;
-      const fields = child.entity.fields.filter((f) => !f.readonly && f.key !== child.foreignKey);
-      // Element 0 is the parent's id, the line's fields follow.
-      const rows = idx.map((i) => [String(lines[i].parentId), ...fields.map((f) => paramText(f, lines[i].line.values[f.key]))]);
-      const r = await sql<{ id: number }>`insert into ${sql.table(child.entity.table)} (client_id, created_by, updated_by, ${sql.id(child.foreignKey)}, ${sql.join(fields.map((f) => sql.id(f.key)))})
-        select ${this.req.actor.clientId}, ${this.req.actor.userId}, ${this.req.actor.userId}, (u.r->>0)::bigint, ${sql.join(fields.map((f, i) => cell(i + 1, f)))}
-        from jsonb_array_elements(${batchJson(rows)}::jsonb) with ordinality as u(r, ord) order by ord
-        returning id`.execute(tx);
-      r.rows.forEach((row, k) => (ids[idx[k]] = Number(row.id)));
-    }
-    return ids;
-  }
-
-  /** One audit row per written document (ARCHITECTURE: every write is audited), in one statement. */
-  private async writeAudit(tx: Db, entries: Array<{ id: number; action: string; changes: AuditChange[] }>): Promise<void> {
-    if (!entries.length) return;
-    const a = this.req.actor;
-    // The changes stay JSON inside the one parameter (no JSON text escaped again as an array element).
-    await sql`insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
-      select ${a.clientId}, ${this.entity.name}, (u.r->>0)::bigint, u.r->>1, ${a.userId}, ${a.username}, ${a.ip}, (u.r->2)::jsonb
-      from jsonb_array_elements(${batchJson(entries.map((e) => [e.id, e.action, e.changes]))}::jsonb) as u(r)`.execute(tx);
   }
 }
 
