@@ -1,5 +1,4 @@
-import { defineMenuGroup, pageRoute, ROLES, type MenuEntry } from '../../src/model';
-import { dictCategoryPage, dictItemPage, nodeConfigPage, notifySettingPage, projectTypePage, snRulePage } from './settings.grid';
+import { defineMenuGroup, ROLES, type MenuEntry } from '../../src/model';
 
 /**
  * The hand-made administration screens (src/client/pages/admin, registered by the shell's routes)
@@ -32,12 +31,12 @@ export const adminMenu = defineMenuGroup({
   title: { zh: '系统管理', en: 'Administration' },
   icon: 'settings',
   entries: [
-    entry(ADMIN_SCREENS.users, { roles: clientAdminOnly, icon: 'users' }),
-    entry(ADMIN_SCREENS.roles, { roles: clientAdminOnly }),
-    entry(ADMIN_SCREENS.dataperms, { roles: clientAdminOnly }),
-    ...[dictItemPage, dictCategoryPage, snRulePage, notifySettingPage, projectTypePage, nodeConfigPage].map((p) => ({ code: p.menuCode, furl: pageRoute(p), title: p.title, roles: clientAdminOnly })),
-    entry(ADMIN_SCREENS.menus, { roles: clientAdminOnly }),
-    entry(ADMIN_SCREENS.audit, { roles: clientAdminOnly }),
+    // The settings pages (dictionary, SN rules, ...) sit at 40-90 through their own `menu`.
+    entry(ADMIN_SCREENS.users, { roles: clientAdminOnly, icon: 'users', order: 10 }),
+    entry(ADMIN_SCREENS.roles, { roles: clientAdminOnly, order: 20 }),
+    entry(ADMIN_SCREENS.dataperms, { roles: clientAdminOnly, order: 30 }),
+    entry(ADMIN_SCREENS.menus, { roles: clientAdminOnly, order: 100 }),
+    entry(ADMIN_SCREENS.audit, { roles: clientAdminOnly, order: 110 }),
   ],
 });
 

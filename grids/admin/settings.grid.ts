@@ -1,4 +1,4 @@
-import { definePage } from '../../src/model';
+import { definePage, ROLES } from '../../src/model';
 
 /** Data dictionary items: tenant items extending the system dictionaries (spec 2 "Admin"). */
 export const dictItemPage = definePage({
@@ -6,7 +6,7 @@ export const dictItemPage = definePage({
   cata: 'admin',
   kind: 'index',
   entity: 'admin_dict_item',
-  menuCode: 'admin.dict',
+  menu: { group: 'admin', order: 40, roles: [ROLES.clientAdmin] },
   title: { zh: '数据字典', en: 'Data dictionary' },
   columns: [{ field: 'dict_code', width: 160, pinned: 'left' }, 'value', { field: 'label_zh', width: 180 }, { field: 'label_en', width: 180 }, 'sort', 'status'],
   quickSearch: ['dict_code', 'value', 'label_zh'],
@@ -18,7 +18,7 @@ export const dictCategoryPage = definePage({
   cata: 'admin',
   kind: 'index',
   entity: 'admin_dict_category',
-  menuCode: 'admin.dictcategory',
+  menu: { group: 'admin', order: 50, roles: [ROLES.clientAdmin] },
   title: { zh: '字典分类', en: 'Dictionary categories' },
   columns: [{ field: 'code', width: 160, pinned: 'left' }, { field: 'name', width: 200 }, { field: 'name_en', width: 200 }, 'remark'],
   form: [{ modelName: 'base', form: [{ field: 'code', spanClass: 'half' }, { field: 'name', spanClass: 'half' }, { field: 'name_en', spanClass: 'half' }, { field: 'remark', spanClass: 'full' }] }],
@@ -29,7 +29,7 @@ export const snRulePage = definePage({
   cata: 'admin',
   kind: 'index',
   entity: 'admin_sn_rule',
-  menuCode: 'admin.snrule',
+  menu: { group: 'admin', order: 60, roles: [ROLES.clientAdmin] },
   title: { zh: '单号规则', en: 'Sequence-number rules' },
   columns: [{ field: 'rule_key', width: 180, pinned: 'left' }, 'prefix', 'date_prefix', 'length', 'suffix', 'remark'],
   form: [{ modelName: 'base', form: [{ field: 'rule_key', spanClass: 'half' }, { field: 'prefix', spanClass: 'half' }, { field: 'date_prefix', spanClass: 'half' }, { field: 'length', spanClass: 'half' }, { field: 'suffix', spanClass: 'half' }, { field: 'remark', spanClass: 'full' }] }],
@@ -40,7 +40,7 @@ export const notifySettingPage = definePage({
   cata: 'admin',
   kind: 'index',
   entity: 'admin_notify_setting',
-  menuCode: 'admin.notify',
+  menu: { group: 'admin', order: 70, roles: [ROLES.clientAdmin] },
   title: { zh: '通知设置', en: 'Notification settings' },
   columns: [{ field: 'event', width: 180, pinned: 'left' }, { field: 'channels', width: 200 }, { field: 'recipient_roles', width: 220 }, 'status'],
   form: [{ modelName: 'base', form: [{ field: 'event', spanClass: 'half' }, { field: 'status', spanClass: 'half' }, { field: 'channels', spanClass: 'full' }, { field: 'recipient_roles', spanClass: 'full' }, { field: 'remark', spanClass: 'full' }] }],
@@ -51,7 +51,7 @@ export const projectTypePage = definePage({
   cata: 'admin',
   kind: 'index',
   entity: 'admin_project_type',
-  menuCode: 'admin.projecttype',
+  menu: { group: 'admin', order: 80, roles: [ROLES.clientAdmin] },
   title: { zh: '项目类型', en: 'Project types' },
   columns: [{ field: 'code', width: 140, pinned: 'left' }, { field: 'name', width: 200 }, { field: 'name_en', width: 200 }, 'status'],
   form: [{ modelName: 'base', form: [{ field: 'code', spanClass: 'half' }, { field: 'name', spanClass: 'half' }, { field: 'name_en', spanClass: 'half' }, { field: 'status', spanClass: 'half' }, { field: 'remark', spanClass: 'full' }] }],
@@ -62,7 +62,7 @@ export const nodeConfigPage = definePage({
   cata: 'admin',
   kind: 'index',
   entity: 'admin_node_config',
-  menuCode: 'admin.nodeconfig',
+  menu: { group: 'admin', order: 90, roles: [ROLES.clientAdmin] },
   title: { zh: '节点跟踪配置', en: 'Node-tracking configuration' },
   columns: [{ field: 'category', width: 140, pinned: 'left' }, 'order_type', { field: 'node', width: 200 }, 'plan_days', 'sequence'],
   form: [{ modelName: 'base', form: [{ field: 'category', spanClass: 'half' }, { field: 'order_type', spanClass: 'half' }, { field: 'node', spanClass: 'half' }, { field: 'plan_days', spanClass: 'half' }, { field: 'sequence', spanClass: 'half' }, { field: 'remark', spanClass: 'full' }] }],

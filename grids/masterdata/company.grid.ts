@@ -6,7 +6,7 @@ export const companyPage = definePage({
   cata: 'md',
   kind: 'index',
   entity: 'company',
-  menuCode: 'md.company',
+  menu: { group: 'masterdata', order: 40 },
   title: { zh: '公司', en: 'Companies' },
   columns: [{ field: 'code', width: 130, pinned: 'left' }, { field: 'name', width: 220 }, 'parent_id', 'registration_no', 'tin_no', 'currency', 'contact_person', 'contact_mobile', 'city', { field: 'updated_at', width: 170 }],
   form: [
@@ -28,7 +28,7 @@ export const companyPage = definePage({
       form: [
         { field: 'contact_person', spanClass: 'half' },
         { field: 'contact_mobile', spanClass: 'half' },
-        { field: 'email', spanClass: 'half', lowerCase: true },
+        { field: 'email', spanClass: 'half' },
         { field: 'country', spanClass: 'half' },
         { field: 'province', spanClass: 'half' },
         { field: 'city', spanClass: 'half' },

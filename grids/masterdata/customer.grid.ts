@@ -7,7 +7,7 @@ export const customerPage = definePage({
   cata: 'md',
   kind: 'index',
   entity: 'customer',
-  menuCode: 'md.customer',
+  menu: { group: 'masterdata', order: 10 },
   title: { zh: '客户', en: 'Customers' },
   columns: [
     { field: 'code', width: 140, pinned: 'left' },
@@ -27,6 +27,8 @@ export const customerPage = definePage({
     { kind: 'create' },
     { kind: 'edit' },
     { kind: 'remove' },
+    { kind: 'import' },
+    { kind: 'export' },
     { kind: 'transition', action: 'freeze' },
     { kind: 'transition', action: 'activate' },
     { kind: 'history' },
@@ -53,7 +55,7 @@ export const customerPage = definePage({
       form: [
         { field: 'contact_person', spanClass: 'half' },
         { field: 'contact_mobile', spanClass: 'half' },
-        { field: 'email', spanClass: 'half', lowerCase: true },
+        { field: 'email', spanClass: 'half' },
         { field: 'delivery_contact', spanClass: 'half' },
         { field: 'delivery_mobile', spanClass: 'half' },
         { field: 'delivery_address', spanClass: 'full' },

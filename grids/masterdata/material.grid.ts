@@ -10,7 +10,7 @@ export const materialPage = definePage({
   cata: 'md',
   kind: 'masterdetail',
   entity: 'material',
-  menuCode: 'md.material',
+  menu: { group: 'masterdata', order: 30 },
   title: { zh: '物料', en: 'Materials' },
   columns: [
     { field: 'code', width: 140, pinned: 'left' },
@@ -35,7 +35,7 @@ export const materialPage = definePage({
     { key: 'valid', label: { zh: '未失效', en: 'Not expired' }, filter: { validity: '10' } },
     { key: 'expired', label: { zh: '已失效', en: 'Expired' }, filter: { validity: '0' } },
   ],
-  actions: [{ kind: 'create' }, { kind: 'edit' }, { kind: 'remove' }, { kind: 'history' }, { kind: 'view' }],
+  actions: [{ kind: 'create' }, { kind: 'edit' }, { kind: 'remove' }, { kind: 'import' }, { kind: 'export' }, { kind: 'history' }, { kind: 'view' }],
   form: [
     {
       modelName: 'base',

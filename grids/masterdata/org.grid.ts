@@ -6,7 +6,7 @@ export const orgPage = definePage({
   cata: 'md',
   kind: 'index',
   entity: 'org',
-  menuCode: 'md.org',
+  menu: { group: 'masterdata', order: 60 },
   title: { zh: '组织', en: 'Organisation' },
   columns: [{ field: 'code', width: 130, pinned: 'left' }, { field: 'name', width: 220 }, 'parent_id', 'level', 'is_public', 'manager', { field: 'updated_at', width: 170 }],
   form: [

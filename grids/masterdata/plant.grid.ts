@@ -6,7 +6,7 @@ export const plantPage = definePage({
   cata: 'md',
   kind: 'index',
   entity: 'plant',
-  menuCode: 'md.plant',
+  menu: { group: 'masterdata', order: 50 },
   title: { zh: '工厂', en: 'Plants' },
   columns: [{ field: 'code', width: 130, pinned: 'left' }, { field: 'name', width: 220 }, 'site_id', 'parent_id', 'company_id', 'address', { field: 'updated_at', width: 170 }],
   form: [

@@ -6,7 +6,7 @@ export const positionPage = definePage({
   cata: 'md',
   kind: 'index',
   entity: 'position',
-  menuCode: 'md.position',
+  menu: { group: 'masterdata', order: 70 },
   title: { zh: '岗位', en: 'Positions' },
   columns: [{ field: 'code', width: 130, pinned: 'left' }, { field: 'name', width: 200 }, 'org_id', 'user_id', 'work_percent', 'is_manager', { field: 'updated_at', width: 170 }],
   form: [

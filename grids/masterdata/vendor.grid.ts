@@ -10,7 +10,7 @@ export const vendorPage = definePage({
   cata: 'md',
   kind: 'index',
   entity: 'vendor',
-  menuCode: 'md.vendor',
+  menu: { group: 'masterdata', order: 20 },
   title: { zh: '供应商', en: 'Vendors' },
   columns: [
     { field: 'code', width: 140, pinned: 'left' },
@@ -33,6 +33,8 @@ export const vendorPage = definePage({
     { kind: 'create' },
     { kind: 'edit' },
     { kind: 'remove' },
+    { kind: 'import' },
+    { kind: 'export' },
     { kind: 'transition', action: 'freeze' },
     { kind: 'transition', action: 'activate' },
     { kind: 'history' },
@@ -63,9 +65,15 @@ export const vendorPage = definePage({
       form: [
         { field: 'contact_person', spanClass: 'half' },
         { field: 'contact_mobile', spanClass: 'half' },
-        { field: 'email', spanClass: 'half', lowerCase: true },
+        { field: 'email', spanClass: 'half' },
         { field: 'address', spanClass: 'full' },
       ],
+    },
+    {
+      // Issue 6: orders to a vendor that has joined the platform are routed to its own company.
+      modelName: 'platform',
+      title: { zh: '平台协同', en: 'Platform collaboration' },
+      form: [{ field: 'platform_client_code', spanClass: 'half' }],
     },
     {
       modelName: 'bank',

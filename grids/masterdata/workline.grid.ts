@@ -12,7 +12,7 @@ export const worklinePage = definePage({
   cata: 'md',
   kind: 'masterdetail',
   entity: 'workline',
-  menuCode: 'md.workline',
+  menu: { group: 'masterdata', order: 90 },
   title: { zh: '产线', en: 'Production lines' },
   columns: [
     { field: 'code', width: 130, pinned: 'left' },
@@ -25,7 +25,7 @@ export const worklinePage = definePage({
     'line_manager',
     { field: 'updated_at', width: 170 },
   ],
-  actions: [{ kind: 'create' }, { kind: 'edit' }, { kind: 'remove' }, { kind: 'history' }, { kind: 'view' }],
+  actions: [{ kind: 'create' }, { kind: 'edit' }, { kind: 'remove' }, { kind: 'import' }, { kind: 'export' }, { kind: 'history' }, { kind: 'view' }],
   form: [
     {
       modelName: 'base',
@@ -55,7 +55,7 @@ export const worklinePage = definePage({
     },
   ],
   children: [
-    { child: 'members', columns: ['member_name', 'employee_no', 'skill', 'is_leader', 'join_date'], editable: true },
+    { child: 'members', columns: ['member_name', 'employee_no', 'user_id', 'skill', 'is_leader', 'join_date'], editable: true },
     { child: 'capacities', columns: ['cap_date', 'cap_month', 'capacity_pcs', 'capacity_minutes', 'remark'], editable: true },
   ],
 });

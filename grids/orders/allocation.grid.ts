@@ -11,7 +11,7 @@ export const allocationVersionPage = definePage({
   cata: 'scm',
   kind: 'index',
   entity: 'allocationversion',
-  menuCode: 'scm.allocation',
+  menu: { group: 'orders', order: 40 },
   title: { zh: '需求分配版本', en: 'Allocation versions' },
   columns: [
     { field: 'version_code', width: 150, pinned: 'left' },
@@ -49,6 +49,8 @@ export const allocationVersionPage = definePage({
         { field: 'weight_kpi', spanClass: 'third' },
         { field: 'weight_grade', spanClass: 'third' },
         { field: 'weight_share', spanClass: 'third' },
+        // Per-vendor KPI, share cap and target: a row per vendor (the field's declared entries).
+        { field: 'vendor_settings', spanClass: 'full' },
         { field: 'remark', spanClass: 'full' },
       ],
     },
@@ -61,7 +63,7 @@ export const demandPage = definePage({
   cata: 'scm',
   kind: 'index',
   entity: 'demand',
-  menuCode: 'scm.allocation',
+  menu: { group: 'orders', order: 50, code: 'scm.allocation.demand' },
   title: { zh: '需求明细', en: 'Demand lines' },
   columns: [
     { field: 'version_id', width: 140, pinned: 'left' },

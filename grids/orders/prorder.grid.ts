@@ -12,7 +12,7 @@ export const prOrderPage = definePage({
   cata: 'scm',
   kind: 'masterdetail',
   entity: 'prorder',
-  menuCode: 'scm.prorder',
+  menu: { group: 'orders', order: 10 },
   title: { zh: '大货需求订单', en: 'Requirement orders' },
   columns: [
     { field: 'pr_no', width: 160, pinned: 'left' },

@@ -144,12 +144,3 @@ export const orgLevel = defineDictionary({
   ],
 });
 
-/** Spec 4 generic states "active" and "frozen" (user or customer activate and freeze). */
-export const partnerStatus = defineDictionary({
-  code: 'partner_status',
-  label: { zh: '状态', en: 'Status' },
-  items: [
-    { value: 'active', label: { zh: '启用', en: 'Active' } },
-    { value: 'frozen', label: { zh: '冻结', en: 'Frozen' } },
-  ],
-});

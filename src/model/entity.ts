@@ -1,3 +1,6 @@
+import { defineDictionary } from './dictionaries';
+import { entriesError } from './entries';
+import { registerCatalogPart, type CatalogPart } from './i18n';
 import type { FieldType } from './field-types';
 import { FIELD_TYPE_TABLE } from './field-types';
 import type { RuleType } from './rules';
@@ -34,20 +37,54 @@ export type FieldDef = {
   /** Unique within the tenant (for example a code). */
   unique?: boolean;
   maxLength?: number;
+  /** Spec 5 string flags, applied by every form, the save API and the import alike. */
   upperCase?: boolean;
   lowerCase?: boolean;
   trim?: boolean;
   /** false: a number shown without thousands separators (a year, a number that names something). */
   grouping?: boolean;
-  /** Shown in the list by default. */
-  list?: boolean;
   /** Set by the server only (state, computed totals); never taken from a save body. */
   readonly?: boolean;
   /** Help text shown beside the field. */
   help?: Label;
+  /**
+   * A JSON field holding one small record per record of another entity, keyed by its id
+   * (`{ "<vendorId>": { kpi: 90, shareMax: 0.3 } }`): edited as a keyed table, each entry's fields
+   * validated like fields.
+   */
+  entries?: EntriesDef;
+  /**
+   * Why no form offers this writable field (a value kept by a service or a hook). Every other
+   * writable field must appear in a form section of one of the entity's pages (tests/registry).
+   */
+  omitFromForm?: string;
 };
 
-export type StateDef = { code: string; label: Label; color?: 'brand' | 'success' | 'warning' | 'danger' | 'informative' | 'subtle' };
+/** The entries of a keyed JSON field: the entity its keys are ids of, and the fields of each entry. */
+export type EntriesDef = { key: { entity: string; labelField: string; codeField?: string }; fields: FieldDef[] };
+
+export type StateDef = {
+  code: string;
+  label: Label;
+  color?: 'brand' | 'success' | 'warning' | 'danger' | 'informative' | 'subtle';
+  /** What a record in this state means for the person looking at it, shown above its form. */
+  notice?: StateNotice;
+};
+
+/**
+ * A state's notice bar. `title` and `text` are UI catalogue keys, given `params` (parameter name ->
+ * the record's field); `textField` shows a field's value as the text (a reject reason); `when` is an
+ * expression on the record that must hold (`share_id`: only a copy another company sent).
+ * Example: `{ intent: 'info', text: 'orders.notice.pending', params: { brand: 'brand_name' }, when: 'share_id' }`.
+ */
+export type StateNotice = {
+  intent: 'info' | 'warning' | 'error' | 'success';
+  title?: string;
+  text?: string;
+  textField?: string;
+  params?: Record<string, string>;
+  when?: string;
+};
 
 export type TransitionDef = {
   action: string;
@@ -121,6 +158,16 @@ export type EntityDef = {
   childOnly?: boolean;
   /** Sort applied when a list asks for none. */
   defaultSort?: { field: string; dir: 'asc' | 'desc' };
+  /**
+   * Why no page edits this entity (its rows are written by a service: shares, allocation cells).
+   * Without it, each writable field must be in a form or child grid of a page (tests/registry).
+   */
+  omitFromForm?: string;
+  /**
+   * The entity's own messages (its document checks' texts), zh-CN and en: registered with the
+   * catalogues when the entity is defined, so a new entity needs no catalogue edit.
+   */
+  messages?: CatalogPart;
 };
 
 const REGISTRY = new Map<string, EntityDef>();
@@ -134,10 +181,39 @@ const REGISTRY = new Map<string, EntityDef>();
  * export const vendor = defineEntity({ name: 'vendor', table: 'md_vendor', prefix: 'mdapi', ... });
  * ```
  */
-export function defineEntity(def: EntityDef): EntityDef {
+export function defineEntity(decl: EntityDef): EntityDef {
+  const def = withEntriesChecks(withStateOptions(decl));
   assertEntity(def);
+  if (def.messages) registerCatalogPart(def.messages);
   REGISTRY.set(def.name, def);
   return def;
+}
+
+/** Each field with `entries` gets its document check: keys are ids, each entry's fields valid. */
+function withEntriesChecks(def: EntityDef): EntityDef {
+  const keyed = def.fields.filter((f) => f.entries);
+  if (!keyed.length) return def;
+  const checks: DocumentCheck[] = keyed.map((f) => (doc) => {
+    const key = entriesError(f.entries!, doc[f.key]);
+    return key ? { [f.key]: key } : {};
+  });
+  return { ...def, checks: [...checks, ...(def.checks ?? [])] };
+}
+
+/**
+ * The state field's options are the state machine's states (a state's label is declared once):
+ * a state field without a dictionary gets one derived from the states, `<entity>_<field>`.
+ */
+function withStateOptions(def: EntityDef): EntityDef {
+  const states = def.states;
+  const field = states && def.fields.find((f) => f.key === states.field);
+  if (!states || !field || field.dict) return def;
+  const dict = defineDictionary({
+    code: `${def.name}_${states.field}`,
+    label: field.label,
+    items: states.states.map((s) => ({ value: s.code, label: s.label })),
+  });
+  return { ...def, fields: def.fields.map((f) => (f === field ? { ...f, dict: dict.code } : f)) };
 }
 
 function assertEntity(def: EntityDef): void {
@@ -146,8 +222,9 @@ function assertEntity(def: EntityDef): void {
     if (keys.has(f.key)) throw new Error(`entity ${def.name}: field key "${f.key}" is declared twice`);
     if (!/^[a-z][a-z0-9_]*$/.test(f.key)) throw new Error(`entity ${def.name}: field key "${f.key}" must be snake_case`);
     if (!(f.type in FIELD_TYPE_TABLE)) throw new Error(`entity ${def.name}: field "${f.key}" has unknown type "${f.type}"`);
-    if ((f.type === 'dict' || f.type === 'multidict') && !f.dict) throw new Error(`entity ${def.name}: field "${f.key}" needs a dict code`);
-    if ((f.type === 'reference' || f.type === 'tree') && !f.ref) throw new Error(`entity ${def.name}: field "${f.key}" needs ref`);
+    const spec = FIELD_TYPE_TABLE[f.type];
+    if (spec.dictionary && !f.dict) throw new Error(`entity ${def.name}: field "${f.key}" needs a dict code`);
+    if (spec.reference && !f.ref) throw new Error(`entity ${def.name}: field "${f.key}" needs ref`);
     keys.add(f.key);
   }
   if (!keys.has(def.titleField)) throw new Error(`entity ${def.name}: titleField "${def.titleField}" is not a field`);
@@ -173,6 +250,3 @@ export function allEntities(): EntityDef[] {
 export function fieldOf(entity: EntityDef, key: string): FieldDef | undefined {
   return entity.fields.find((f) => f.key === key);
 }
-
-/** Columns every business row carries (ARCHITECTURE "The API"). */
-export const SYSTEM_COLUMNS = ['id', 'client_id', 'version', 'created_by', 'created_at', 'updated_by', 'updated_at'] as const;

@@ -1,8 +1,7 @@
 import type { EntityDef, FieldDef, Label } from './entity';
 import { getEntity } from './entity';
 import { getDictionary } from './dictionaries';
-import type { FieldType } from './field-types';
-import { FIELD_TYPE_TABLE } from './field-types';
+import { FIELD_TYPE_TABLE, type ExcelKind } from './field-types';
 import { translate } from './i18n';
 import type { Language } from './i18n/types';
 
@@ -21,8 +20,8 @@ export const LISTS_SHEET = '_lists';
 export const TEMPLATE_MAGIC = 'garment-scm-xlsx';
 export const DATA_SHEET = 'data';
 
-/** How a cell's content becomes a field's raw input. */
-export type ColumnKind = 'text' | 'number' | 'date' | 'datetime' | 'month' | 'boolean' | 'dict' | 'multidict' | 'reference';
+/** How a cell's content becomes a field's raw input (the field-type table's excelKind). */
+export type ColumnKind = ExcelKind;
 
 export type ExcelColumn = {
   /** `name` for a header field, `price_history.price` for a field of a line (master-detail). */
@@ -38,33 +37,8 @@ export type ExcelColumn = {
   ref?: { entity: string; codeField: string };
 };
 
-/** Types whose values are structures edited in their own widgets; they are not in templates. */
-const NOT_IN_EXCEL = new Set<FieldType>(['image', 'matrix', 'rules', 'json', 'transfer']);
-
-const KIND: Record<FieldType, ColumnKind> = {
-  text: 'text',
-  textarea: 'text',
-  code: 'text',
-  email: 'text',
-  mobile: 'text',
-  markdown: 'text',
-  image: 'text',
-  integer: 'number',
-  decimal: 'number',
-  money: 'number',
-  date: 'date',
-  month: 'month',
-  datetime: 'datetime',
-  boolean: 'boolean',
-  dict: 'dict',
-  multidict: 'multidict',
-  reference: 'reference',
-  tree: 'reference',
-  matrix: 'text',
-  transfer: 'text',
-  rules: 'text',
-  json: 'text',
-};
+/** A field's kind in sheets; null: a structure edited in its own widget, not in templates. */
+const kindOf = (field: FieldDef): ColumnKind | null => FIELD_TYPE_TABLE[field.type].excelKind;
 
 /** The business code a reference column is written with (the target's code field), or null. */
 export function refCodeField(field: FieldDef): string | null {
@@ -83,8 +57,8 @@ function refHeader(label: Label): Label {
 }
 
 function columnOf(entity: EntityDef, field: FieldDef, child?: { key: string; label: Label }): ExcelColumn | null {
-  if (field.readonly || NOT_IN_EXCEL.has(field.type)) return null;
-  const kind = KIND[field.type];
+  const kind = kindOf(field);
+  if (field.readonly || !kind) return null;
   let header: Label = field.label;
   let ref: ExcelColumn['ref'];
   if (kind === 'reference') {
@@ -137,10 +111,11 @@ export function exportColumns(entity: EntityDef, keys?: readonly string[]): Exce
   const out: ExcelColumn[] = [];
   for (const key of pick) {
     const field = entity.fields.find((f) => f.key === key);
-    if (!field || NOT_IN_EXCEL.has(field.type)) continue;
+    const kind = field ? kindOf(field) : null;
+    if (!field || !kind) continue;
     const writable = columnOf(entity, field);
     if (writable) out.push(writable);
-    else if (field.readonly) out.push({ id: field.key, field, header: field.label, required: false, kind: KIND[field.type] });
+    else if (field.readonly) out.push({ id: field.key, field, header: field.label, required: false, kind });
   }
   return out;
 }

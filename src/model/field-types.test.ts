@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_TYPE_TABLE, FIELD_TYPES, isCalendarDate, type FieldType } from './field-types';
+import { FIELD_TYPE_TABLE, FIELD_TYPES, isCalendarDate, SYSTEM_COLUMN_TABLE, SYSTEM_COLUMNS, systemColumn, type FieldType } from './field-types';
 
 type Case = [FieldType, unknown, { value: unknown } | { error: string }];
 const v = (value: unknown) => ({ value });
@@ -96,5 +96,26 @@ describe('field-type table', () => {
     }
     expect(isCalendarDate(2026, 13, 1)).toBe(false);
     expect(isCalendarDate(2026, 1, 0)).toBe(false);
+  });
+});
+
+describe('the field-type table knows each type once', () => {
+  it('stores structures as JSON and marks references, numbers and texts', () => {
+    const where = (pick: (s: (typeof FIELD_TYPE_TABLE)[FieldType]) => boolean) => FIELD_TYPES.filter((t) => pick(FIELD_TYPE_TABLE[t]));
+    expect(where((s) => s.storage === 'jsonb')).toEqual(['multidict', 'matrix', 'transfer', 'rules', 'json']);
+    expect(where((s) => s.storage === 'jsonb')).toEqual(where((s) => s.sqlType === 'jsonb'));
+    expect(where((s) => s.reference)).toEqual(['reference', 'tree']);
+    expect(where((s) => s.nature === 'number')).toEqual(['integer', 'decimal', 'money']);
+    expect(where((s) => s.nature === 'text').sort()).toEqual(['code', 'dict', 'email', 'image', 'markdown', 'mobile', 'month', 'text', 'textarea']);
+    expect(where((s) => s.excelKind === null)).toEqual(['image', 'matrix', 'transfer', 'rules', 'json']);
+    expect(FIELD_TYPE_TABLE.email.impliedRules).toEqual(['email']);
+    expect(FIELD_TYPE_TABLE.mobile.impliedRules).toEqual(['telephone']);
+  });
+
+  it('lists the system columns once, with their labels, the tenant column kept out of lists', () => {
+    expect(SYSTEM_COLUMNS).toEqual(['id', 'client_id', 'version', 'created_by', 'created_at', 'updated_by', 'updated_at']);
+    expect(SYSTEM_COLUMNS.filter((c) => !SYSTEM_COLUMN_TABLE[c].listable)).toEqual(['client_id']);
+    expect(systemColumn('updated_at')?.label.en).toBe('Updated at');
+    expect(systemColumn('name')).toBeUndefined();
   });
 });

@@ -1,7 +1,12 @@
+import type { Label } from './entity';
+import type { RuleType } from './rules';
+
 /**
- * The one field-type table (STYLE habit 2): each type of the registry maps to its database column,
- * its base validator and coercion, its form widget (spec 3 form configuration `type` / `inputType`),
- * its grid renderer and its Excel number format. Browser and server both read this table.
+ * The one field-type table (STYLE habit 2): each type of the registry maps to its database column
+ * and storage, whether it points at another record, whether it is text or a number, the rules it
+ * implies, its base coercion, its form widget and span (spec 3 form configuration `type` /
+ * `inputType`), its grid renderer and width, and its Excel kind and number format. Browser and server
+ * both read this table; nothing else lists types by name.
  */
 
 export const FIELD_TYPES = [
@@ -31,7 +36,11 @@ export const FIELD_TYPES = [
 
 export type FieldType = (typeof FIELD_TYPES)[number];
 
-/** The widget names of spec 3 "Form configuration"; '' is a plain input. */
+/**
+ * The widget names of spec 3 "Form configuration"; '' is a plain input. `keyedtable` is ours: a
+ * JSON object keyed by records of another entity, one row of declared fields per record (a JSON
+ * field's `entries`, such as per-vendor settings of an allocation version).
+ */
 export type FormWidget =
   | ''
   | 'dropdowntable'
@@ -48,6 +57,7 @@ export type FormWidget =
   | 'runtimeLocation'
   | 'fmsfiltermapping'
   | 'textarea'
+  | 'keyedtable'
   | 'number'
   | 'switch';
 
@@ -56,13 +66,38 @@ export type GridRenderer = 'text' | 'number' | 'money' | 'date' | 'datetime' | '
 /** Result of coercing a raw input (form body, JSON, Excel cell) to a stored value. */
 export type Coerced = { ok: true; value: unknown } | { ok: false; messageKey: string; params?: Record<string, unknown> };
 
+/** How a column stores its value: one plain column value, or a JSON document (lists, maps, matrices). */
+export type Storage = 'scalar' | 'jsonb';
+
+/** What a value is, for text handling and comparisons: text keeps its spaces only by choice. */
+export type ValueNature = 'text' | 'number' | 'temporal' | 'boolean' | 'reference' | 'structure';
+
+/** How an Excel cell becomes a field's raw input; null: the type is edited in its own widget and is not in sheets. */
+export type ExcelKind = 'text' | 'number' | 'date' | 'datetime' | 'month' | 'boolean' | 'dict' | 'multidict' | 'reference';
+
 export type FieldTypeSpec = {
   /** PostgreSQL column type. */
   sqlType: string;
+  storage: Storage;
+  nature: ValueNature;
+  /** Points at another record by id (reference, tree): labels are joined, codes imported, removals checked. */
+  reference: boolean;
+  /** Takes its values from a dictionary (`dict` on the field). */
+  dictionary: boolean;
+  /** Holds a list of values (multi-select widgets). */
+  multi: boolean;
+  /** Rules every field of the type runs, after `required` and before its declared ones. */
+  impliedRules: readonly RuleType[];
   /** The form widget and, for plain inputs, the input type (spec 3: inputType date or month). */
   widget: FormWidget;
   inputType?: 'date' | 'month' | 'text' | 'number' | 'password';
+  /** Width in a form section when the page gives no spanClass. */
+  formSpan: 'half' | 'full';
   grid: GridRenderer;
+  /** Column width in lists when the page gives none. */
+  gridWidth: number;
+  /** How the type travels in Excel templates and exports (null: not in sheets). */
+  excelKind: ExcelKind | null;
   /** Excel number format for export cells; undefined = general. */
   excelFormat?: string;
   /** Turns a raw value into the stored value or rejects it with a message key. Empty -> null. */
@@ -200,30 +235,91 @@ function coerceReference(raw: unknown): Coerced {
   return Number.isSafeInteger(n) && n > 0 ? ok(n) : fail('rule.referenceMissing');
 }
 
+/** Defaults of a row of the table: a one-line text column. */
+const BASE = {
+  sqlType: 'text',
+  storage: 'scalar',
+  nature: 'text',
+  reference: false,
+  dictionary: false,
+  multi: false,
+  impliedRules: [],
+  widget: '',
+  formSpan: 'half',
+  grid: 'text',
+  gridWidth: 140,
+  excelKind: 'text',
+  coerce: coerceText,
+  ordered: true,
+} as const satisfies FieldTypeSpec;
+
+const row = (spec: Partial<FieldTypeSpec>): FieldTypeSpec => ({ ...BASE, ...spec });
+const NUMBER = { nature: 'number', widget: 'number', inputType: 'number', grid: 'number', excelKind: 'number' } as const;
+const REFERENCE = { sqlType: 'bigint', nature: 'reference', reference: true, grid: 'reference', excelKind: 'reference', coerce: coerceReference } as const;
+/** JSON documents edited in their own widgets: whole-width in forms, not in sheets, not ordered. */
+const STRUCTURE = { sqlType: 'jsonb', storage: 'jsonb', nature: 'structure', formSpan: 'full', grid: 'json', excelKind: null, coerce: coerceJson, ordered: false } as const;
+
 export const FIELD_TYPE_TABLE: Record<FieldType, FieldTypeSpec> = {
-  text: { sqlType: 'text', widget: '', inputType: 'text', grid: 'text', coerce: coerceText, ordered: true },
-  textarea: { sqlType: 'text', widget: 'textarea', grid: 'text', coerce: coerceText, ordered: true },
-  code: { sqlType: 'text', widget: '', inputType: 'text', grid: 'text', coerce: coerceText, ordered: true },
-  email: { sqlType: 'text', widget: '', inputType: 'text', grid: 'text', coerce: coerceText, ordered: true },
-  mobile: { sqlType: 'text', widget: '', inputType: 'text', grid: 'text', coerce: coerceText, ordered: true },
-  integer: { sqlType: 'bigint', widget: 'number', inputType: 'number', grid: 'number', excelFormat: '0', coerce: coerceNumber(0), ordered: true },
-  decimal: { sqlType: 'numeric(18,4)', widget: 'number', inputType: 'number', grid: 'number', excelFormat: '0.####', coerce: coerceNumber(4), ordered: true },
-  money: { sqlType: 'numeric(18,4)', widget: 'number', inputType: 'number', grid: 'money', excelFormat: '#,##0.00##', coerce: coerceNumber(4), ordered: true },
-  date: { sqlType: 'date', widget: '', inputType: 'date', grid: 'date', excelFormat: 'yyyy-mm-dd', coerce: coerceDate, ordered: true },
-  month: { sqlType: 'text', widget: '', inputType: 'month', grid: 'text', coerce: coerceMonth, ordered: true },
-  datetime: { sqlType: 'timestamp', widget: 'datetime', grid: 'datetime', excelFormat: 'yyyy-mm-dd hh:mm:ss', coerce: coerceDatetime, ordered: true },
-  boolean: { sqlType: 'boolean', widget: 'switch', grid: 'boolean', coerce: coerceBoolean, ordered: false },
-  dict: { sqlType: 'text', widget: 'dropdownbox', grid: 'dict', coerce: coerceText, ordered: true },
-  multidict: { sqlType: 'jsonb', widget: 'checkboxlist', grid: 'dict', coerce: coerceMulti, ordered: false },
-  reference: { sqlType: 'bigint', widget: 'dropdowntable', grid: 'reference', coerce: coerceReference, ordered: true },
-  tree: { sqlType: 'bigint', widget: 'treeselect', grid: 'reference', coerce: coerceReference, ordered: true },
-  image: { sqlType: 'text', widget: 'imgdropdownbox', grid: 'image', coerce: coerceText, ordered: false },
-  markdown: { sqlType: 'text', widget: 'markdown', grid: 'text', coerce: coerceText, ordered: false },
-  matrix: { sqlType: 'jsonb', widget: 'matrixinputtable', grid: 'json', coerce: coerceJson, ordered: false },
-  transfer: { sqlType: 'jsonb', widget: 'transfer', grid: 'json', coerce: coerceMulti, ordered: false },
-  rules: { sqlType: 'jsonb', widget: 'rulestable', grid: 'json', coerce: coerceJson, ordered: false },
-  json: { sqlType: 'jsonb', widget: 'fmsfiltermapping', grid: 'json', coerce: coerceJson, ordered: false },
+  text: row({ inputType: 'text' }),
+  textarea: row({ widget: 'textarea', formSpan: 'full' }),
+  code: row({ inputType: 'text' }),
+  email: row({ inputType: 'text', impliedRules: ['email'] }),
+  mobile: row({ inputType: 'text', impliedRules: ['telephone'] }),
+  integer: row({ ...NUMBER, sqlType: 'bigint', excelFormat: '0', coerce: coerceNumber(0) }),
+  decimal: row({ ...NUMBER, sqlType: 'numeric(18,4)', excelFormat: '0.####', coerce: coerceNumber(4) }),
+  money: row({ ...NUMBER, sqlType: 'numeric(18,4)', grid: 'money', excelFormat: '#,##0.00##', coerce: coerceNumber(4) }),
+  date: row({ sqlType: 'date', nature: 'temporal', inputType: 'date', grid: 'date', excelKind: 'date', excelFormat: 'yyyy-mm-dd', coerce: coerceDate }),
+  // A month is 'YYYY-MM' text: it compares as text and keeps the text rules (spaces trimmed by choice).
+  month: row({ inputType: 'month', excelKind: 'month', coerce: coerceMonth }),
+  datetime: row({ sqlType: 'timestamp', nature: 'temporal', widget: 'datetime', grid: 'datetime', excelKind: 'datetime', excelFormat: 'yyyy-mm-dd hh:mm:ss', coerce: coerceDatetime, gridWidth: 170 }),
+  boolean: row({ sqlType: 'boolean', nature: 'boolean', widget: 'switch', grid: 'boolean', excelKind: 'boolean', coerce: coerceBoolean, ordered: false, gridWidth: 100 }),
+  dict: row({ dictionary: true, widget: 'dropdownbox', grid: 'dict', excelKind: 'dict' }),
+  multidict: row({ sqlType: 'jsonb', storage: 'jsonb', nature: 'structure', dictionary: true, multi: true, widget: 'checkboxlist', formSpan: 'full', grid: 'dict', excelKind: 'multidict', coerce: coerceMulti, ordered: false }),
+  reference: row({ ...REFERENCE, widget: 'dropdowntable' }),
+  tree: row({ ...REFERENCE, widget: 'treeselect' }),
+  image: row({ widget: 'imgdropdownbox', grid: 'image', gridWidth: 72, excelKind: null, ordered: false }),
+  markdown: row({ widget: 'markdown', formSpan: 'full', ordered: false }),
+  matrix: row({ ...STRUCTURE, widget: 'matrixinputtable' }),
+  transfer: row({ ...STRUCTURE, multi: true, widget: 'transfer', coerce: coerceMulti }),
+  rules: row({ ...STRUCTURE, widget: 'rulestable' }),
+  json: row({ ...STRUCTURE, widget: 'fmsfiltermapping' }),
 };
+
+/** Whether a field stores an id of another record (reference or tree). */
+export function isReferenceType(type: FieldType): boolean {
+  return FIELD_TYPE_TABLE[type].reference;
+}
+
+/** The columns every business row carries (ARCHITECTURE "The API"), with how lists show and filter them. */
+export type SystemColumn = 'id' | 'client_id' | 'version' | 'created_by' | 'created_at' | 'updated_by' | 'updated_at';
+
+export type SystemColumnSpec = {
+  label: Label;
+  /** The field type that reads and shows its values in lists and filters. */
+  type: FieldType;
+  /** Its column definition in CREATE TABLE. */
+  sqlDefinition: string;
+  /** Lists may show, filter and sort it (the tenant column is never a list column: every list is one tenant's). */
+  listable: boolean;
+};
+
+/** The one table of system columns, in their table order: schema, lists, filters, copies and exports read it. */
+export const SYSTEM_COLUMN_TABLE: Record<SystemColumn, SystemColumnSpec> = {
+  id: { label: { zh: 'ID', en: 'ID' }, type: 'integer', sqlDefinition: 'bigint generated by default as identity primary key', listable: true },
+  client_id: { label: { zh: '企业', en: 'Company' }, type: 'integer', sqlDefinition: 'integer not null', listable: false },
+  version: { label: { zh: '版本', en: 'Version' }, type: 'integer', sqlDefinition: 'integer not null default 1', listable: true },
+  created_by: { label: { zh: '创建人', en: 'Created by' }, type: 'integer', sqlDefinition: 'integer', listable: true },
+  created_at: { label: { zh: '创建时间', en: 'Created at' }, type: 'datetime', sqlDefinition: 'timestamptz not null default now()', listable: true },
+  updated_by: { label: { zh: '修改人', en: 'Updated by' }, type: 'integer', sqlDefinition: 'integer', listable: true },
+  updated_at: { label: { zh: '修改时间', en: 'Updated at' }, type: 'datetime', sqlDefinition: 'timestamptz not null default now()', listable: true },
+};
+
+export const SYSTEM_COLUMNS = Object.keys(SYSTEM_COLUMN_TABLE) as SystemColumn[];
+
+/** The system column of a key, or undefined when the key is an entity's own field. */
+export function systemColumn(key: string): SystemColumnSpec | undefined {
+  return Object.prototype.hasOwnProperty.call(SYSTEM_COLUMN_TABLE, key) ? SYSTEM_COLUMN_TABLE[key as SystemColumn] : undefined;
+}
 
 /** How lists and document pages show a field: its type's renderer, plain text for an ungrouped number. */
 export function gridRendererOf(field: { type: FieldType; grouping?: boolean }): GridRenderer {

@@ -14,7 +14,7 @@ export type MenuPlatforms = '*' | readonly string[];
  * signed-in users of a tenant); `superOnly` entries show only to the super administrator.
  * An entry's `platforms` narrows its group's (default: the group's).
  */
-export type MenuEntry = { code: string; furl: string; title: Label; roles?: string[]; superOnly?: boolean; icon?: string; platforms?: MenuPlatforms };
+export type MenuEntry = { code: string; furl: string; title: Label; roles?: string[]; superOnly?: boolean; icon?: string; order?: number; platforms?: MenuPlatforms };
 export type MenuGroup = { code: string; title: Label; platforms: MenuPlatforms; entries: MenuEntry[]; icon?: string };
 
 /** The stored form of a platform list (menus.platform): '*' or ids joined by commas, e.g. 'SRM,SFCENTER'. */
@@ -48,6 +48,15 @@ const GROUPS: MenuGroup[] = [
   },
 ];
 
+/** Entries of pages declared before their group (a module's pages come before its menu file). */
+const PENDING = new Map<string, MenuEntry[]>();
+
+/** Entries in their declared `order` (entries without one keep their place after those with one). */
+function addEntries(group: MenuGroup, entries: readonly MenuEntry[]): void {
+  for (const e of entries) if (!group.entries.some((x) => x.code === e.code)) group.entries.push(e);
+  group.entries.sort((a, b) => (a.order ?? Infinity) - (b.order ?? Infinity));
+}
+
 /**
  * Adds a menu group or entries to an existing group (areas declare their own menus). Entries added
  * to an existing group keep the platforms of the declaration that brings them.
@@ -58,11 +67,22 @@ export function defineMenuGroup(group: MenuGroup): MenuGroup {
   const existing = GROUPS.find((g) => g.code === group.code);
   if (existing) {
     const differs = platformsText(existing.platforms) !== platformsText(group.platforms);
-    for (const e of group.entries) if (!existing.entries.some((x) => x.code === e.code)) existing.entries.push(differs && !e.platforms ? { ...e, platforms: group.platforms } : e);
+    addEntries(existing, differs ? group.entries.map((e) => (e.platforms ? e : { ...e, platforms: group.platforms })) : group.entries);
     return existing;
   }
   GROUPS.push(group);
+  addEntries(group, [...group.entries.splice(0), ...(PENDING.get(group.code) ?? [])]);
   return group;
+}
+
+/**
+ * Adds one entry to every group of that code, or keeps it until the group is declared: a page
+ * declaration puts itself in the menu (definePage's `menu`), so a new page needs no menu edit.
+ */
+export function addMenuEntry(groupCode: string, entry: MenuEntry): void {
+  const groups = GROUPS.filter((g) => g.code === groupCode);
+  for (const g of groups) addEntries(g, [entry]);
+  if (!groups.length) PENDING.set(groupCode, [...(PENDING.get(groupCode) ?? []), entry]);
 }
 
 export function allMenuGroups(): MenuGroup[] {

@@ -1,9 +1,9 @@
 import type { ChildDef, EntityDef, FieldDef, Label, TransitionDef } from './entity';
 import { getEntity } from './entity';
-import { FIELD_TYPE_TABLE, gridRendererOf, type FieldType, type FormWidget, type GridRenderer } from './field-types';
+import { FIELD_TYPE_TABLE, gridRendererOf, systemColumn, type FieldType, type FormWidget, type GridRenderer } from './field-types';
 import { getDictionary } from './dictionaries';
-import type { ChildGridDecl, ColumnDecl, FormFieldConfig, FormOption, FormSection, PageDef, StatusTab, ToolbarAction } from './page';
-import { pageRoute } from './page';
+import type { ChildGridDecl, ColumnDecl, FormFieldConfig, FormFieldDecl, FormOption, FormSection, PageDef, StatusTab, ToolbarAction } from './page';
+import { pageActions, pageRoute } from './page';
 import type { Validation } from './rules';
 import { fieldRules } from './validate';
 
@@ -84,16 +84,6 @@ export type ResolvedPage = {
 
 type EntityLookup = (name: string) => EntityDef | undefined;
 
-/** Columns every business row carries; a list may show them by key like any field. */
-const SYSTEM_FIELDS: Record<string, { label: Label; type: FieldType }> = {
-  id: { label: { zh: 'ID', en: 'ID' }, type: 'integer' },
-  version: { label: { zh: '版本', en: 'Version' }, type: 'integer' },
-  created_by: { label: { zh: '创建人', en: 'Created by' }, type: 'text' },
-  created_at: { label: { zh: '创建时间', en: 'Created at' }, type: 'datetime' },
-  updated_by: { label: { zh: '修改人', en: 'Updated by' }, type: 'text' },
-  updated_at: { label: { zh: '修改时间', en: 'Updated at' }, type: 'datetime' },
-};
-
 const FILTER_KIND: Record<GridRenderer, ColumnFilterKind> = {
   text: 'text',
   number: 'number',
@@ -116,17 +106,18 @@ export function dictOptions(code: string | undefined): FormOption[] | undefined 
 function columnOf(entity: EntityDef, decl: ColumnDecl): ResolvedColumn {
   const d = typeof decl === 'string' ? { field: decl } : decl;
   const def = entity.fields.find((f) => f.key === d.field);
-  const system = SYSTEM_FIELDS[d.field];
-  if (!def && !system) throw new Error(`entity ${entity.name}: column "${d.field}" is not a field`);
-  const fieldType: FieldType = def?.type ?? system.type;
+  // Columns every business row carries; a list may show them by key like any field.
+  const system = def ? undefined : systemColumn(d.field);
+  if (!def && !system?.listable) throw new Error(`entity ${entity.name}: column "${d.field}" is not a field`);
+  const fieldType: FieldType = def?.type ?? system!.type;
   const spec = FIELD_TYPE_TABLE[fieldType];
-  const isRef = fieldType === 'reference' || fieldType === 'tree';
+  const isRef = spec.reference;
   return {
     field: d.field,
-    label: def?.label ?? system.label,
+    label: def?.label ?? system!.label,
     fieldType,
     renderer: def ? gridRendererOf(def) : spec.grid,
-    width: d.width,
+    width: d.width ?? spec.gridWidth,
     pinned: d.pinned,
     hide: d.hide ?? false,
     aggregate: d.aggregate,
@@ -140,7 +131,7 @@ function columnOf(entity: EntityDef, decl: ColumnDecl): ResolvedColumn {
 }
 
 /** Resolves one form field declaration (or a bare entity field) into its full spec 3 config. */
-export function resolveField(entity: EntityDef, decl: FormFieldConfig): ResolvedField {
+export function resolveField(entity: EntityDef, decl: FormFieldDecl): ResolvedField {
   const def = entity.fields.find((f) => f.key === decl.field);
   if (!def) {
     if (!decl.label) throw new Error(`entity ${entity.name}: form field "${decl.field}" is not a field and declares no label`);
@@ -160,13 +151,15 @@ export function resolveField(entity: EntityDef, decl: FormFieldConfig): Resolved
     fieldRules(def).map((type) => ({ type })),
     decl.validations ?? [],
   );
-  const isRef = def.type === 'reference' || def.type === 'tree';
+  const isRef = spec.reference;
   const out: ResolvedField = {
     ...decl,
     field: def.key,
     label: decl.label ?? def.label.zh,
     labelEn: decl.labelEn ?? def.label.en,
-    type: decl.type ?? spec.widget,
+    // A JSON field declaring its entries (records of another entity, each with a few fields) is a keyed table.
+    type: decl.type ?? (def.entries ? 'keyedtable' : spec.widget),
+    spanClass: decl.spanClass ?? spec.formSpan,
     inputType: decl.inputType ?? spec.inputType,
     validations,
     required: validations.some((v) => v.type === 'required'),
@@ -174,12 +167,12 @@ export function resolveField(entity: EntityDef, decl: FormFieldConfig): Resolved
     def,
     maxLength: def.maxLength,
     defaultValue: decl.defaultValue ?? def.default,
-    upperCase: decl.upperCase ?? def.upperCase,
-    lowerCase: decl.lowerCase ?? def.lowerCase,
+    upperCase: def.upperCase,
+    lowerCase: def.lowerCase,
     // spec 5 trims text before submit; a declaration may turn it off (passwords, markdown).
     trim: decl.trim ?? def.trim,
     options: decl.options ?? dictOptions(def.dict),
-    isMulti: decl.isMulti ?? (def.type === 'multidict' || def.type === 'transfer' ? true : undefined),
+    isMulti: decl.isMulti ?? (spec.multi ? true : undefined),
   };
   if (def.readonly) {
     out.disable = true;
@@ -211,6 +204,11 @@ export function defaultSections(entity: EntityDef): FormSection[] {
   return [{ modelName: entity.name, form: entity.fields.filter((f) => !f.readonly).map((f) => ({ field: f.key })) }];
 }
 
+/** The columns a list gets when its page declares none: every field a cell can show (no structures). */
+export function defaultColumns(entity: EntityDef): string[] {
+  return entity.fields.filter((f) => FIELD_TYPE_TABLE[f.type].storage === 'scalar').map((f) => f.key);
+}
+
 function childGrid(entity: EntityDef, decl: ChildGridDecl, lookup: EntityLookup): ResolvedChildGrid {
   const child = entity.children?.find((c) => c.key === decl.child);
   if (!child) throw new Error(`entity ${entity.name}: child grid "${decl.child}" is not a child collection`);
@@ -239,7 +237,7 @@ export function resolvePage(page: PageDef, lookup: EntityLookup = getEntity): Re
     title: s.title,
     form: s.form.map((f) => resolveField(entity, f)),
   }));
-  const columns = (page.columns.length ? page.columns : entity.fields.filter((f) => f.list).map((f) => f.key)).map((c) => columnOf(entity, c));
+  const columns = (page.columns.length ? page.columns : defaultColumns(entity)).map((c) => columnOf(entity, c));
   const quick = page.quickSearch ?? [entity.codeField, entity.titleField].filter((x): x is string => Boolean(x));
   return {
     page,
@@ -250,7 +248,7 @@ export function resolvePage(page: PageDef, lookup: EntityLookup = getEntity): Re
     columns,
     children: (page.children ?? []).map((c) => childGrid(entity, c, lookup)),
     statusTabs: page.statusTabs ?? [],
-    actions: page.actions ?? [{ kind: 'create' }, { kind: 'edit' }, { kind: 'remove' }, { kind: 'history' }],
+    actions: [...pageActions(page)],
     transitions: entity.states?.transitions ?? [],
     quickSearch: [...new Set(quick)],
   };

@@ -1,5 +1,6 @@
 import type { FormWidget } from './field-types';
-import type { Label, StateMachineDef } from './entity';
+import { getEntity, type Label, type StateMachineDef } from './entity';
+import { addMenuEntry } from './menus';
 import type { Validation } from './rules';
 
 /**
@@ -93,7 +94,13 @@ export type FormFieldConfig = {
   readonly?: boolean;
 };
 
-export type FormSection = { modelName: string; title?: Label; form: FormFieldConfig[] };
+/**
+ * A form field as a page declares it: the spec 3 shape without the string flags, which live on the
+ * entity's field (upperCase, lowerCase) so that every form, the save API and the import apply them.
+ */
+export type FormFieldDecl = Omit<FormFieldConfig, 'upperCase' | 'lowerCase'>;
+
+export type FormSection = { modelName: string; title?: Label; form: FormFieldDecl[] };
 
 export type ColumnDecl = string | { field: string; width?: number; pinned?: 'left' | 'right'; hide?: boolean; aggregate?: 'sum' | 'avg' };
 
@@ -107,6 +114,13 @@ export type PageKind = 'index' | 'page' | 'masterdetail' | 'ecindex' | 'ectabind
 
 export type ChildGridDecl = { child: string; columns: ColumnDecl[]; editable?: boolean; matrix?: { rowField: string; colField: string; cellField: string } };
 
+/**
+ * Where a page sits in the shell's menus: the group's code, its place among the group's entries
+ * (ascending), the entry's code when it differs from the page's menu code (codes are unique within
+ * a group), and the roles that see it (none: every member).
+ */
+export type PageMenu = { group: string; order: number; code?: string; roles?: string[] };
+
 export type PageDef = {
   /** Unique page key, the `{opt}` of its routes. */
   opt: string;
@@ -115,7 +129,10 @@ export type PageDef = {
   kind: PageKind;
   entity: string;
   title: Label;
+  /** The menu code permissions bind to: the entity's unless the page says otherwise. */
   menuCode: string;
+  /** The menu entry the page adds to a group (groups are declared in grids/<module>/menu.ts). */
+  menu?: PageMenu;
   columns: ColumnDecl[];
   statusTabs?: StatusTab[];
   actions?: ToolbarAction[];
@@ -125,12 +142,40 @@ export type PageDef = {
   children?: ChildGridDecl[];
 };
 
+/** What a list page offers when its declaration names no actions: the whole generic toolbar. */
+export const DEFAULT_PAGE_ACTIONS: readonly ToolbarAction[] = [{ kind: 'create' }, { kind: 'edit' }, { kind: 'remove' }, { kind: 'import' }, { kind: 'export' }, { kind: 'history' }];
+
+/** A page's toolbar actions, declared or by default. */
+export function pageActions(page: Pick<PageDef, 'actions'>): readonly ToolbarAction[] {
+  return page.actions ?? DEFAULT_PAGE_ACTIONS;
+}
+
+/** Whether a page offers a generic action (an entity is imported only where one of its pages offers import). */
+export function pageOffers(page: Pick<PageDef, 'actions'>, kind: ToolbarAction['kind']): boolean {
+  return pageActions(page).some((a) => a.kind === kind);
+}
+
 const PAGES = new Map<string, PageDef>();
 
-/** Declares a page (list, master-detail, document) of an entity. The key is `opt`. */
-export function definePage(def: PageDef): PageDef {
-  if (PAGES.has(def.opt)) throw new Error(`page "${def.opt}" is declared twice`);
+/** A page as declared: the menu code may be left to the entity. */
+export type PageDecl = Omit<PageDef, 'menuCode'> & { menuCode?: string };
+
+/**
+ * Declares a page (list, master-detail, document) of an entity. The key is `opt`. Its entity must be
+ * registered first (grids/ import src/model, which registers every entity).
+ *
+ * Example:
+ * ```ts
+ * definePage({ opt: 'vendor', cata: 'md', kind: 'index', entity: 'vendor', title, menu: { group: 'masterdata', order: 20 }, columns, form });
+ * ```
+ */
+export function definePage(decl: PageDecl): PageDef {
+  if (PAGES.has(decl.opt)) throw new Error(`page "${decl.opt}" is declared twice`);
+  const menuCode = decl.menuCode ?? getEntity(decl.entity)?.menuCode;
+  if (!menuCode) throw new Error(`page ${decl.opt}: entity "${decl.entity}" is not registered and the page names no menuCode`);
+  const def: PageDef = { ...decl, menuCode };
   PAGES.set(def.opt, def);
+  if (def.menu) addMenuEntry(def.menu.group, { code: def.menu.code ?? menuCode, furl: pageRoute(def), title: def.title, roles: def.menu.roles, order: def.menu.order });
   return def;
 }
 

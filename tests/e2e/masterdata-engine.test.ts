@@ -284,6 +284,61 @@ describe('master data through the registry engine', () => {
     await page.close();
   });
 
+  it("sets what only these forms set: a vendor's platform code and an allocation version's per-vendor settings", async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, '/md/index/vendor', 'brand');
+    await page.waitForSelector('[data-testid=grid-vendor] .ag-header-cell');
+    await page.click('[data-testid=action-create]');
+    await page.waitForSelector('[data-testid=entity-form]');
+    // The platform section: the code of the vendor's own company, to which its orders are routed.
+    expect(await page.textContent('[data-testid=entity-form]')).toContain('平台协同');
+    await page.fill('#f-vendor-name', '平台协同测试工厂');
+    await pickOption(page, 'f-vendor-vendor_type', '面料供应商');
+    await page.fill('#f-vendor-platform_client_code', 'maker01');
+    await snap(page, 'engine-13-vendor-platform-code');
+    await page.click('[data-testid=form-save]');
+    expect(await toastText(page, 'success', '保存成功')).toContain('保存成功');
+    await page.waitForSelector('[data-testid=form-drawer]', { state: 'detached', timeout: 10000 }).catch(() => undefined);
+    await page.fill('[data-testid=quick-search]', '平台协同测试工厂');
+    await page.waitForFunction(() => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'));
+    await page.dblclick('.ag-row[row-index="0"] .ag-cell[col-id="name"]');
+    await page.waitForSelector('#f-vendor-platform_client_code');
+    expect(await page.inputValue('#f-vendor-platform_client_code')).toBe('MAKER01');
+    await page.click('[data-testid=form-cancel]');
+
+    // An allocation version's vendor settings: a row per vendor, a bad cell marked, then saved and read back.
+    await page.goto(`${server.url}/scm/index/allocationversion`);
+    await page.waitForSelector('[data-testid=grid-allocationversion] .ag-header-cell');
+    await page.click('[data-testid=action-create]');
+    await page.waitForSelector('[data-testid=entity-form]');
+    await page.fill('#f-allocationversion-version_code', 'E2E-VS');
+    await page.fill('#f-allocationversion-month_from', '2026-01');
+    await page.fill('#f-allocationversion-month_to', '2026-03');
+    await page.click('[data-testid=keyed-vendor_settings] button:has-text("添加一行")');
+    await page.click('[data-testid=keyed-row] [role=combobox]');
+    const vendor = ((await page.locator('[role=option]').first().textContent()) ?? '').trim();
+    await page.locator('[role=option]').first().click();
+    await page.fill('[data-testid=keyed-row] input[aria-label="KPI"]', 'abc');
+    await page.waitForSelector('[data-testid=keyed-row] input[aria-label="KPI"][aria-invalid=true]');
+    await page.fill('[data-testid=keyed-row] input[aria-label="KPI"]', '88');
+    await page.fill('[data-testid=keyed-row] input[aria-label="份额上限"]', '0.3');
+    await snap(page, 'engine-14-version-vendor-settings');
+    await page.click('[data-testid=form-save]');
+    expect(await toastText(page, 'success', '保存成功')).toContain('保存成功');
+    await page.waitForSelector('[data-testid=form-drawer]', { state: 'detached', timeout: 10000 }).catch(() => undefined);
+    await page.fill('[data-testid=quick-search]', 'E2E-VS');
+    await page.waitForFunction(() => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'));
+    await page.dblclick('.ag-row[row-index="0"] .ag-cell[col-id="version_code"]');
+    await page.waitForSelector('[data-testid=keyed-row]');
+    expect(await page.inputValue('[data-testid=keyed-row] input[aria-label="KPI"]')).toBe('88');
+    expect(await page.inputValue('[data-testid=keyed-row] input[aria-label="份额上限"]')).toBe('0.3');
+    await page.waitForFunction((v) => (document.querySelector('[data-testid=keyed-row] [role=combobox]') as HTMLElement | null)?.textContent?.includes(v.split(' · ')[0]), vendor);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('gives a position a holder picked from the own company\'s people', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signIn(page, '/md/index/position');

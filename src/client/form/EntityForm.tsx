@@ -9,6 +9,7 @@ import { tokenContext, useFormSession } from '../engine/session-scope';
 import { ChildGrid, newRowKey, type ChildGridProps, type ChildRow } from '../grid/ChildGrid';
 import { toast } from '../shell/toast-bus';
 import { formFields, type ResolvedField, type ResolvedPage } from '../../model/page-resolve';
+import { systemColumn } from '../../model/field-types';
 import {
   changeEffects,
   childRowBody,
@@ -72,13 +73,13 @@ const useStyles = makeStyles({
 function spanOf(field: ResolvedField): number {
   const classes = (field.spanClass ?? '').split(/\s+/);
   for (const c of classes) if (SPAN[c]) return SPAN[c];
-  const wide = ['textarea', 'markdown', 'transfer', 'matrixinputtable', 'rulestable', 'fmsfiltermapping', 'checkboxlist'];
-  return wide.includes(field.type) ? 6 : 3;
+  // resolveField gives every entity field its type's span; a declaration-only field is half width.
+  return SPAN.half;
 }
 
 /** Copying a document keeps its values but not its identity or its number. */
 function copyOf(record: Row, resolved: ResolvedPage): Row {
-  const { id: _id, version: _v, created_at: _ca, created_by: _cb, updated_at: _ua, updated_by: _ub, ...rest } = record;
+  const rest: Row = Object.fromEntries(Object.entries(record).filter(([k]) => !systemColumn(k)));
   if (resolved.entity.numbering) rest[resolved.entity.numbering.field] = '';
   for (const c of resolved.children) rest[c.child.key] = ((rest[c.child.key] as Row[] | undefined) ?? []).map(({ id: _cid, ...r }) => r);
   return rest;

@@ -2,7 +2,7 @@ import { evaluate, evaluateCondition, type ExprScope } from '../../model/express
 import { runCalcItems } from '../../model/calc';
 import { resolveDefault, type TokenContext } from '../../model/default-tokens';
 import type { EntityDef, FieldDef } from '../../model/entity';
-import type { FormWidget } from '../../model/field-types';
+import { FIELD_TYPE_TABLE, type FormWidget } from '../../model/field-types';
 import type { VisibilityCondition } from '../../model/page';
 import type { ResolvedField } from '../../model/page-resolve';
 import { validateValue } from '../../model/rules';
@@ -142,7 +142,8 @@ function preparedValues(fields: readonly ResolvedField[], values: FormValues): F
   const out: FormValues = { ...values };
   for (const f of fields) {
     const v = normaliseValue(f, values[f.field]);
-    if (f.def && typeof v === 'string' && v.trim() !== '' && (f.fieldType === 'integer' || f.fieldType === 'decimal' || f.fieldType === 'money' || f.fieldType === 'reference' || f.fieldType === 'tree')) {
+    const nature = FIELD_TYPE_TABLE[f.fieldType].nature;
+    if (f.def && typeof v === 'string' && v.trim() !== '' && (nature === 'number' || nature === 'reference')) {
       const n = Number(v);
       out[f.field] = Number.isFinite(n) ? n : v;
     } else out[f.field] = v === '' ? null : v;
@@ -218,6 +219,7 @@ const EMPTY_BY_WIDGET: Record<FormWidget, unknown> = {
   matrixinputtable: [],
   rulestable: [],
   fmsfiltermapping: null,
+  keyedtable: null,
 };
 
 /** Resolves a declared default (spec 7 tokens) for a field; undefined when there is none. */

@@ -5,6 +5,7 @@ import { AgGridReact } from 'ag-grid-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedChildGrid } from '../../model/page-resolve';
+import { useReferenceOptions } from '../form/widgets/use-options';
 import { cellText } from './cell-text';
 import { gridTheme, GRID_LOCALE } from './EntityGrid';
 import './grid-modules';
@@ -52,6 +53,11 @@ export function ChildGrid(p: ChildGridProps) {
   // The drawer's focus trap would take Tab away from the grid; inside it, AG Grid moves between cells.
   const uncontrolled = useUncontrolledFocus();
   const rowsRef = useRef(p.rows);
+  // Reference options arrive after the grid opens: read through a ref, so their arrival repaints
+  // the cells instead of rebuilding the columns under a cell being typed in.
+  const references = useReferenceOptions(p.grid.fields);
+  const referencesRef = useRef(references);
+  referencesRef.current = references;
   rowsRef.current = p.rows;
 
   const columnDefs = useMemo<ColDef<ChildRow>[]>(
@@ -78,6 +84,16 @@ export function ChildGrid(p: ChildGridProps) {
         if ((col.fieldType === 'dict' || col.fieldType === 'multidict') && col.options) {
           return { ...base, cellEditor: 'agSelectCellEditor', cellEditorParams: { values: ['', ...col.options.map((o) => o.value)] }, refData: Object.fromEntries(col.options.map((o) => [o.value, language === 'en' ? (o.labelEn ?? o.label) : o.label])) };
         }
+        if (col.refEntity && p.grid.fields.some((f) => f.field === col.field && f.source)) {
+          // A reference picks one of the target's records; the cell shows its title and code.
+          const labelOf = (v: unknown) => referencesRef.current[col.field]?.find((o) => o.value === String(v))?.label;
+          return {
+            ...base,
+            cellEditor: 'agSelectCellEditor',
+            cellEditorParams: () => ({ values: ['', ...(referencesRef.current[col.field] ?? []).map((o) => o.value)], formatValue: (v: unknown) => (v ? (labelOf(v) ?? `#${String(v)}`) : '') }),
+            valueFormatter: (v) => (v.value === null || v.value === undefined || v.value === '' ? '' : (labelOf(v.value) ?? cellText(col.renderer, v.value, { column: col, row: v.data ?? undefined, language }))),
+          };
+        }
         return { ...base, cellEditor: 'agTextCellEditor', type: col.renderer === 'number' || col.renderer === 'money' ? 'rightAligned' : undefined };
       }),
     [p.grid, p.disabled, p.errors, language],
@@ -100,6 +116,12 @@ export function ChildGrid(p: ChildGridProps) {
     const api = apiRef.current;
     if (api && !api.isDestroyed()) api.refreshCells({ force: true });
   }, [p.errors]);
+  // Reference cells show their record's title once the options have come.
+  useEffect(() => {
+    const api = apiRef.current;
+    const columns = Object.keys(references);
+    if (api && !api.isDestroyed() && columns.length) api.refreshCells({ columns });
+  }, [references]);
   const onCellValueChanged = (e: CellValueChangedEvent<ChildRow>) => {
     if (!e.data) return;
     const edited = e.data;

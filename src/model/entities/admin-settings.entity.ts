@@ -92,9 +92,9 @@ export const adminDictCategory = defineEntity({
   codeField: 'code',
   defaultSort: { field: 'code', dir: 'asc' },
   fields: [
-    { key: 'code', label: { zh: '分类编码', en: 'Category code' }, type: 'code', required: true, rules: ['english'], maxLength: 60, list: true },
-    { key: 'name', label: { zh: '分类名称', en: 'Category name' }, type: 'text', required: true, maxLength: 100, list: true },
-    { key: 'name_en', label: { zh: '英文名称', en: 'English name' }, type: 'text', maxLength: 100, list: true },
+    { key: 'code', label: { zh: '分类编码', en: 'Category code' }, type: 'code', required: true, rules: ['english'], maxLength: 60 },
+    { key: 'name', label: { zh: '分类名称', en: 'Category name' }, type: 'text', required: true, maxLength: 100 },
+    { key: 'name_en', label: { zh: '英文名称', en: 'English name' }, type: 'text', maxLength: 100 },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
   ],
 });
@@ -112,12 +112,12 @@ export const adminDictItem = defineEntity({
   titleField: 'label_zh',
   defaultSort: { field: 'sort', dir: 'asc' },
   fields: [
-    { key: 'dict_code', label: { zh: '字典编码', en: 'Dictionary code' }, type: 'code', required: true, rules: ['english'], maxLength: 60, list: true },
-    { key: 'value', label: { zh: '字典值', en: 'Value' }, type: 'code', required: true, maxLength: 60, list: true },
-    { key: 'label_zh', label: { zh: '中文名称', en: 'Chinese label' }, type: 'text', required: true, maxLength: 100, list: true },
-    { key: 'label_en', label: { zh: '英文名称', en: 'English label' }, type: 'text', maxLength: 100, list: true },
-    { key: 'sort', label: { zh: '排序', en: 'Order' }, type: 'integer', rules: ['naturalNumber'], default: 0, list: true },
-    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'enable_status', default: 'active', list: true },
+    { key: 'dict_code', label: { zh: '字典编码', en: 'Dictionary code' }, type: 'code', required: true, rules: ['english'], maxLength: 60 },
+    { key: 'value', label: { zh: '字典值', en: 'Value' }, type: 'code', required: true, maxLength: 60 },
+    { key: 'label_zh', label: { zh: '中文名称', en: 'Chinese label' }, type: 'text', required: true, maxLength: 100 },
+    { key: 'label_en', label: { zh: '英文名称', en: 'English label' }, type: 'text', maxLength: 100 },
+    { key: 'sort', label: { zh: '排序', en: 'Order' }, type: 'integer', rules: ['naturalNumber'], default: 0 },
+    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'enable_status', default: 'active' },
   ],
 });
 
@@ -131,11 +131,11 @@ export const adminSnRule = defineEntity({
   titleField: 'rule_key',
   codeField: 'rule_key',
   fields: [
-    { key: 'rule_key', label: { zh: '规则键（实体名）', en: 'Rule key (entity)' }, type: 'code', required: true, maxLength: 60, list: true },
-    { key: 'prefix', label: { zh: '前缀', en: 'Prefix' }, type: 'code', rules: ['capitalEnglish'], upperCase: true, maxLength: 10, list: true },
-    { key: 'date_prefix', label: { zh: '日期前缀', en: 'Date prefix' }, type: 'dict', dict: 'sn_date_prefix', list: true },
-    { key: 'length', label: { zh: '流水号长度', en: 'Counter length' }, type: 'integer', required: true, rules: ['interger'], default: 4, list: true },
-    { key: 'suffix', label: { zh: '后缀', en: 'Suffix' }, type: 'code', rules: ['capitalEnglish'], upperCase: true, maxLength: 10, list: true },
+    { key: 'rule_key', label: { zh: '规则键（实体名）', en: 'Rule key (entity)' }, type: 'code', required: true, maxLength: 60 },
+    { key: 'prefix', label: { zh: '前缀', en: 'Prefix' }, type: 'code', rules: ['capitalEnglish'], upperCase: true, maxLength: 10 },
+    { key: 'date_prefix', label: { zh: '日期前缀', en: 'Date prefix' }, type: 'dict', dict: 'sn_date_prefix' },
+    { key: 'length', label: { zh: '流水号长度', en: 'Counter length' }, type: 'integer', required: true, rules: ['interger'], default: 4 },
+    { key: 'suffix', label: { zh: '后缀', en: 'Suffix' }, type: 'code', rules: ['capitalEnglish'], upperCase: true, maxLength: 10 },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
   ],
   checks: [
@@ -157,10 +157,10 @@ export const adminNotifySetting = defineEntity({
   titleField: 'event',
   codeField: 'event',
   fields: [
-    { key: 'event', label: { zh: '通知事件', en: 'Event' }, type: 'dict', dict: 'notify_event', required: true, list: true },
-    { key: 'channels', label: { zh: '通知渠道', en: 'Channels' }, type: 'multidict', dict: 'notify_channel', required: true, list: true },
-    { key: 'recipient_roles', label: { zh: '接收角色（编码，逗号分隔）', en: 'Recipient roles (codes, comma separated)' }, type: 'text', maxLength: 300, list: true },
-    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'enable_status', default: 'active', list: true },
+    { key: 'event', label: { zh: '通知事件', en: 'Event' }, type: 'dict', dict: 'notify_event', required: true },
+    { key: 'channels', label: { zh: '通知渠道', en: 'Channels' }, type: 'multidict', dict: 'notify_channel', required: true },
+    { key: 'recipient_roles', label: { zh: '接收角色（编码，逗号分隔）', en: 'Recipient roles (codes, comma separated)' }, type: 'text', maxLength: 300 },
+    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'enable_status', default: 'active' },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
   ],
 });
@@ -176,10 +176,10 @@ export const adminProjectType = defineEntity({
   codeField: 'code',
   defaultSort: { field: 'code', dir: 'asc' },
   fields: [
-    { key: 'code', label: { zh: '类型编码', en: 'Type code' }, type: 'code', required: true, rules: ['english'], upperCase: true, maxLength: 40, list: true },
-    { key: 'name', label: { zh: '类型名称', en: 'Type name' }, type: 'text', required: true, maxLength: 100, list: true },
-    { key: 'name_en', label: { zh: '英文名称', en: 'English name' }, type: 'text', maxLength: 100, list: true },
-    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'enable_status', default: 'active', list: true },
+    { key: 'code', label: { zh: '类型编码', en: 'Type code' }, type: 'code', required: true, rules: ['english'], upperCase: true, maxLength: 40 },
+    { key: 'name', label: { zh: '类型名称', en: 'Type name' }, type: 'text', required: true, maxLength: 100 },
+    { key: 'name_en', label: { zh: '英文名称', en: 'English name' }, type: 'text', maxLength: 100 },
+    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'enable_status', default: 'active' },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
   ],
 });
@@ -198,11 +198,11 @@ export const adminNodeConfig = defineEntity({
   titleField: 'node',
   defaultSort: { field: 'sequence', dir: 'asc' },
   fields: [
-    { key: 'category', label: { zh: '品类', en: 'Category' }, type: 'text', required: true, maxLength: 60, list: true },
-    { key: 'order_type', label: { zh: '订单类型', en: 'Order type' }, type: 'text', required: true, maxLength: 60, list: true },
-    { key: 'node', label: { zh: '节点', en: 'Node' }, type: 'text', required: true, maxLength: 100, list: true },
-    { key: 'plan_days', label: { zh: '计划周期（天）', en: 'Plan duration (days)' }, type: 'integer', required: true, rules: ['naturalNumber'], list: true },
-    { key: 'sequence', label: { zh: '顺序', en: 'Sequence' }, type: 'integer', required: true, rules: ['interger'], list: true },
+    { key: 'category', label: { zh: '品类', en: 'Category' }, type: 'text', required: true, maxLength: 60 },
+    { key: 'order_type', label: { zh: '订单类型', en: 'Order type' }, type: 'text', required: true, maxLength: 60 },
+    { key: 'node', label: { zh: '节点', en: 'Node' }, type: 'text', required: true, maxLength: 100 },
+    { key: 'plan_days', label: { zh: '计划周期（天）', en: 'Plan duration (days)' }, type: 'integer', required: true, rules: ['naturalNumber'] },
+    { key: 'sequence', label: { zh: '顺序', en: 'Sequence' }, type: 'integer', required: true, rules: ['interger'] },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
   ],
 });

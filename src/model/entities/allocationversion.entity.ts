@@ -28,22 +28,39 @@ export const allocationVersion = defineEntity({
   // ("Version number already exists", services/allocation).
   defaultSort: { field: 'created_at', dir: 'desc' },
   fields: [
-    { key: 'version_code', label: { zh: '版本号', en: 'Version code' }, type: 'code', required: true, unique: true, rules: ['english'], upperCase: true, maxLength: 40, list: true },
-    { key: 'name', label: { zh: '版本名称', en: 'Version name' }, type: 'text', maxLength: 100, list: true },
-    { key: 'month_from', label: { zh: '开始月份', en: 'From month' }, type: 'month', required: true, list: true },
-    { key: 'month_to', label: { zh: '结束月份', en: 'To month' }, type: 'month', required: true, list: true },
-    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'allocation_version_status', readonly: true, list: true },
+    { key: 'version_code', label: { zh: '版本号', en: 'Version code' }, type: 'code', required: true, unique: true, rules: ['english'], upperCase: true, maxLength: 40 },
+    { key: 'name', label: { zh: '版本名称', en: 'Version name' }, type: 'text', maxLength: 100 },
+    { key: 'month_from', label: { zh: '开始月份', en: 'From month' }, type: 'month', required: true },
+    { key: 'month_to', label: { zh: '结束月份', en: 'To month' }, type: 'month', required: true },
+    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', readonly: true },
     { key: 'min_lot', label: { zh: '最小批量', en: 'Minimum lot' }, type: 'integer', rules: ['naturalNumber'], default: 0 },
     { key: 'early_cycles', label: { zh: '可提前周期数', en: 'Cycles early allowed' }, type: 'integer', rules: ['naturalNumber'], default: 0 },
     { key: 'weight_kpi', label: { zh: 'KPI权重', en: 'KPI weight' }, type: 'decimal', rules: ['positiveNumber', 'maxDecimals4'], default: 1 },
     { key: 'weight_grade', label: { zh: '等级权重', en: 'Grade weight' }, type: 'decimal', rules: ['positiveNumber', 'maxDecimals4'], default: 10 },
     { key: 'weight_share', label: { zh: '份额目标权重', en: 'Share-target weight' }, type: 'decimal', rules: ['positiveNumber', 'maxDecimals4'], default: 20 },
-    { key: 'vendor_settings', label: { zh: '供应商设置', en: 'Vendor settings' }, type: 'json', help: { zh: '按供应商：KPI、份额上限、份额目标', en: 'Per vendor: KPI, share cap, share target' } },
-    { key: 'demand_qty', label: { zh: '需求数量', en: 'Demand qty' }, type: 'integer', readonly: true, list: true },
-    { key: 'allocated_qty', label: { zh: '已分配数量', en: 'Allocated qty' }, type: 'integer', readonly: true, list: true },
-    { key: 'unplaced_qty', label: { zh: '未分配数量', en: 'Unallocated qty' }, type: 'integer', readonly: true, list: true },
+    {
+      key: 'vendor_settings',
+      label: { zh: '供应商设置', en: 'Vendor settings' },
+      type: 'json',
+      help: {
+        zh: '按供应商：KPI（0-100）、份额上限与份额目标（占本次需求总量的比例，0-1，如 0.3 即 30%）；未列出的供应商 KPI 为 0、不设上限',
+        en: "Per vendor: KPI (0-100), share cap and share target (a fraction of the run's total demand, 0-1, e.g. 0.3 for 30%); vendors not listed have KPI 0 and no cap",
+      },
+      // Stored as `{ "<vendorId>": { kpi, shareMax, shareTarget } }`, read by services/allocation.
+      entries: {
+        key: { entity: 'vendor', labelField: 'name', codeField: 'code' },
+        fields: [
+          { key: 'kpi', label: { zh: 'KPI', en: 'KPI' }, type: 'decimal', rules: ['positiveNumber', 'maxDecimals4'] },
+          { key: 'shareMax', label: { zh: '份额上限', en: 'Share cap' }, type: 'decimal', rules: ['positiveNumber', 'maxDecimals4'] },
+          { key: 'shareTarget', label: { zh: '份额目标', en: 'Share target' }, type: 'decimal', rules: ['positiveNumber', 'maxDecimals4'] },
+        ],
+      },
+    },
+    { key: 'demand_qty', label: { zh: '需求数量', en: 'Demand qty' }, type: 'integer', readonly: true },
+    { key: 'allocated_qty', label: { zh: '已分配数量', en: 'Allocated qty' }, type: 'integer', readonly: true },
+    { key: 'unplaced_qty', label: { zh: '未分配数量', en: 'Unallocated qty' }, type: 'integer', readonly: true },
     { key: 'copied_from', label: { zh: '复制自', en: 'Copied from' }, type: 'reference', ref: { entity: 'allocationversion', labelField: 'version_code', codeField: 'version_code' }, readonly: true },
-    { key: 'published_at', label: { zh: '发布时间', en: 'Published at' }, type: 'datetime', readonly: true, list: true },
+    { key: 'published_at', label: { zh: '发布时间', en: 'Published at' }, type: 'datetime', readonly: true },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
   ],
   states: {
@@ -67,8 +84,42 @@ export const allocationVersion = defineEntity({
       const b = doc.month_to;
       return typeof a === 'string' && typeof b === 'string' && a && b && b < a ? { month_to: 'scm.version.monthRange' } : {};
     },
+    (doc): FieldErrors => {
+      const key = vendorSettingsRangeError(doc.vendor_settings);
+      return key ? { vendor_settings: key } : {};
+    },
   ],
+  messages: {
+    'zh-CN': {
+      'scm.version.vendorKpiRange': '供应商 KPI 须在 0 到 100 之间',
+      'scm.version.vendorShareRange': '份额上限和份额目标须在 0 到 1 之间（如 0.3 即 30%）',
+      'scm.version.vendorShareTarget': '份额目标不能大于份额上限',
+    },
+    en: {
+      'scm.version.vendorKpiRange': 'A vendor KPI is between 0 and 100',
+      'scm.version.vendorShareRange': 'Share cap and share target are between 0 and 1 (0.3 for 30%)',
+      'scm.version.vendorShareTarget': 'The share target cannot exceed the share cap',
+    },
+  },
 });
+
+/**
+ * The ranges of the per-vendor settings the suggestion reads (src/model/allocation-suggest.ts:
+ * KPI 0..100, share cap and target fractions 0..1 of the run's demand); the entries' own types and
+ * rules are checked before (entriesError), so values here are numbers or absent.
+ */
+export function vendorSettingsRangeError(value: unknown): string | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  for (const entry of Object.values(value as Record<string, unknown>)) {
+    if (!entry || typeof entry !== 'object') continue;
+    const { kpi, shareMax, shareTarget } = entry as Record<string, unknown>;
+    const num = (v: unknown) => (typeof v === 'number' ? v : null);
+    if ((num(kpi) ?? 0) > 100) return 'scm.version.vendorKpiRange';
+    if ((num(shareMax) ?? 0) > 1 || (num(shareTarget) ?? 0) > 1) return 'scm.version.vendorShareRange';
+    if (num(shareMax) !== null && num(shareTarget) !== null && num(shareTarget)! > num(shareMax)!) return 'scm.version.vendorShareTarget';
+  }
+  return null;
+}
 
 /**
  * One cell of an allocation version: the quantity of a demand line placed on a vendor in a cycle.
@@ -84,23 +135,15 @@ export const allocationCell = defineEntity({
   label: { zh: '分配单元格', en: 'Allocation cell' },
   titleField: 'cycle',
   childOnly: true,
+  omitFromForm: "Written by the version's actions only (save cells, suggest, copy) from the allocation workbench, which checks capacity and the version's state.",
   fields: [
     { key: 'version_id', label: { zh: '分配版本', en: 'Allocation version' }, type: 'reference', ref: { entity: 'allocationversion', labelField: 'version_code' }, required: true },
     { key: 'demand_id', label: { zh: '需求', en: 'Demand' }, type: 'reference', ref: { entity: 'demand', labelField: 'plan_sku' }, required: true },
-    { key: 'vendor_id', label: { zh: '供应商', en: 'Vendor' }, type: 'reference', ref: { entity: 'vendor', labelField: 'name', codeField: 'code' }, required: true, list: true },
-    { key: 'cycle', label: { zh: '周期', en: 'Cycle' }, type: 'code', required: true, list: true },
-    { key: 'qty', label: { zh: '数量', en: 'Quantity' }, type: 'integer', required: true, rules: ['naturalNumber'], list: true },
-    { key: 'locked', label: { zh: '锁定', en: 'Locked' }, type: 'boolean', default: false, list: true },
-    { key: 'source', label: { zh: '来源', en: 'Source' }, type: 'dict', dict: 'allocation_source', list: true },
+    { key: 'vendor_id', label: { zh: '供应商', en: 'Vendor' }, type: 'reference', ref: { entity: 'vendor', labelField: 'name', codeField: 'code' }, required: true },
+    { key: 'cycle', label: { zh: '周期', en: 'Cycle' }, type: 'code', required: true },
+    { key: 'qty', label: { zh: '数量', en: 'Quantity' }, type: 'integer', required: true, rules: ['naturalNumber'] },
+    { key: 'locked', label: { zh: '锁定', en: 'Locked' }, type: 'boolean', default: false },
+    { key: 'source', label: { zh: '来源', en: 'Source' }, type: 'dict', dict: 'allocation_source' },
   ],
 });
 
-export const allocationVersionStatus = defineDictionary({
-  code: 'allocation_version_status',
-  label: { zh: '版本状态', en: 'Version status' },
-  items: [
-    { value: 'draft', label: { zh: '草稿', en: 'Draft' } },
-    { value: 'published', label: { zh: '已发布', en: 'Published' } },
-    { value: 'archived', label: { zh: '已归档', en: 'Archived' } },
-  ],
-});

@@ -45,9 +45,9 @@ export const capacityGroup = defineEntity({
   codeField: 'code',
   defaultSort: { field: 'code', dir: 'asc' },
   fields: [
-    { key: 'code', label: { zh: '产能组编码', en: 'Group code' }, type: 'code', required: true, rules: ['english'], upperCase: true, maxLength: 40, list: true },
-    { key: 'name', label: { zh: '产能组名称', en: 'Group name' }, type: 'text', required: true, maxLength: 100, list: true },
-    { key: 'categories', label: { zh: '包含品类', en: 'Categories' }, type: 'multidict', dict: 'product_category', required: true, list: true },
+    { key: 'code', label: { zh: '产能组编码', en: 'Group code' }, type: 'code', required: true, rules: ['english'], upperCase: true, maxLength: 40 },
+    { key: 'name', label: { zh: '产能组名称', en: 'Group name' }, type: 'text', required: true, maxLength: 100 },
+    { key: 'categories', label: { zh: '包含品类', en: 'Categories' }, type: 'multidict', dict: 'product_category', required: true },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
   ],
 });

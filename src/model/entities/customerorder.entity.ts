@@ -2,19 +2,6 @@ import { defineDictionary } from '../dictionaries';
 import { defineEntity } from '../entity';
 import { orderEntryFields } from './prorder.entity';
 
-/** Spec 4 customer order: pending acceptance (accept, or reject with a reason), in progress, finished, cancelled. */
-export const customerOrderStatus = defineDictionary({
-  code: 'customer_order_status',
-  label: { zh: '客户订单状态', en: 'Customer order status' },
-  items: [
-    { value: 'pending', label: { zh: '待接单', en: 'Pending acceptance' } },
-    { value: 'rejected', label: { zh: '已拒绝', en: 'Rejected' } },
-    { value: 'in_progress', label: { zh: '进行中', en: 'In progress' } },
-    { value: 'finished', label: { zh: '已完成', en: 'Finished' } },
-    { value: 'cancelled', label: { zh: '已取消', en: 'Cancelled' } },
-  ],
-});
-
 export const customerOrderEntry = defineEntity({
   name: 'customerorder_entry',
   table: 'scm_customer_order_entry',
@@ -45,19 +32,19 @@ export const customerOrder = defineEntity({
   defaultSort: { field: 'created_at', dir: 'desc' },
   children: [{ key: 'entries', label: { zh: '颜色尺码明细', en: 'Colour and size entries' }, entity: 'customerorder_entry', foreignKey: 'order_id' }],
   fields: [
-    { key: 'order_no', label: { zh: '订单号', en: 'Order no.' }, type: 'code', maxLength: 40, list: true },
-    { key: 'brand_name', label: { zh: '客户（品牌）', en: 'Customer (brand)' }, type: 'text', maxLength: 200, list: true },
-    { key: 'source_no', label: { zh: '客户PR单号', en: 'Customer PR no.' }, type: 'code', readonly: true, list: true },
-    { key: 'customer_po', label: { zh: '客户PO号', en: 'Customer PO no.' }, type: 'text', list: true },
-    { key: 'pr_type', label: { zh: '订单类型', en: 'Order type' }, type: 'dict', dict: 'pr_order_type', list: true },
-    { key: 'category', label: { zh: '品类', en: 'Category' }, type: 'dict', dict: 'product_category', list: true },
-    { key: 'receive_date', label: { zh: '接单日期', en: 'Receive date' }, type: 'date', list: true },
-    { key: 'delivery_date', label: { zh: '交货日期', en: 'Delivery date' }, type: 'date', list: true },
-    { key: 'currency', label: { zh: '币种', en: 'Currency' }, type: 'dict', dict: 'currency', list: true },
-    { key: 'total_qty', label: { zh: '总数量', en: 'Total qty' }, type: 'integer', readonly: true, list: true },
-    { key: 'total_amount', label: { zh: '总金额', en: 'Total amount' }, type: 'money', readonly: true, list: true },
-    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'customer_order_status', readonly: true, list: true },
-    { key: 'reject_reason', label: { zh: '拒绝原因', en: 'Reject reason' }, type: 'text', readonly: true, list: true },
+    { key: 'order_no', label: { zh: '订单号', en: 'Order no.' }, type: 'code', maxLength: 40 },
+    { key: 'brand_name', label: { zh: '客户（品牌）', en: 'Customer (brand)' }, type: 'text', maxLength: 200 },
+    { key: 'source_no', label: { zh: '客户PR单号', en: 'Customer PR no.' }, type: 'code', readonly: true },
+    { key: 'customer_po', label: { zh: '客户PO号', en: 'Customer PO no.' }, type: 'text' },
+    { key: 'pr_type', label: { zh: '订单类型', en: 'Order type' }, type: 'dict', dict: 'pr_order_type' },
+    { key: 'category', label: { zh: '品类', en: 'Category' }, type: 'dict', dict: 'product_category' },
+    { key: 'receive_date', label: { zh: '接单日期', en: 'Receive date' }, type: 'date' },
+    { key: 'delivery_date', label: { zh: '交货日期', en: 'Delivery date' }, type: 'date' },
+    { key: 'currency', label: { zh: '币种', en: 'Currency' }, type: 'dict', dict: 'currency' },
+    { key: 'total_qty', label: { zh: '总数量', en: 'Total qty' }, type: 'integer', readonly: true },
+    { key: 'total_amount', label: { zh: '总金额', en: 'Total amount' }, type: 'money', readonly: true },
+    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', readonly: true },
+    { key: 'reject_reason', label: { zh: '拒绝原因', en: 'Reject reason' }, type: 'text', readonly: true },
     { key: 'share_id', label: { zh: '共享记录', en: 'Share record' }, type: 'integer', readonly: true },
     { key: 'source_client_id', label: { zh: '来源企业', en: 'Source company' }, type: 'integer', readonly: true },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 1000 },
@@ -66,11 +53,11 @@ export const customerOrder = defineEntity({
     field: 'status',
     initial: 'pending',
     states: [
-      { code: 'pending', label: { zh: '待接单', en: 'Pending acceptance' }, color: 'warning' },
-      { code: 'rejected', label: { zh: '已拒绝', en: 'Rejected' }, color: 'danger' },
+      { code: 'pending', label: { zh: '待接单', en: 'Pending acceptance' }, color: 'warning', notice: { intent: 'info', text: 'orders.notice.pending', params: { brand: 'brand_name' }, when: 'share_id' } },
+      { code: 'rejected', label: { zh: '已拒绝', en: 'Rejected' }, color: 'danger', notice: { intent: 'error', title: 'orders.notice.youRejected', textField: 'reject_reason' } },
       { code: 'in_progress', label: { zh: '进行中', en: 'In progress' }, color: 'brand' },
       { code: 'finished', label: { zh: '已完成', en: 'Finished' }, color: 'success' },
-      { code: 'cancelled', label: { zh: '已取消', en: 'Cancelled' }, color: 'subtle' },
+      { code: 'cancelled', label: { zh: '已取消', en: 'Cancelled' }, color: 'subtle', notice: { intent: 'warning', text: 'orders.notice.cancelledByBrand', when: 'share_id' } },
     ],
     transitions: [
       { action: 'accept', label: { zh: '接单', en: 'Accept' }, from: ['pending'], to: 'in_progress', roles: ['clientadmin', 'admin', 'planner', 'common'] },

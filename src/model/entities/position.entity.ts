@@ -14,12 +14,12 @@ export const position = defineEntity({
   codeField: 'code',
   defaultSort: { field: 'code', dir: 'asc' },
   fields: [
-    { key: 'code', label: { zh: '岗位编码', en: 'Position code' }, type: 'code', required: true, rules: ['english'], upperCase: true, maxLength: 40, list: true },
-    { key: 'name', label: { zh: '岗位名称', en: 'Position name' }, type: 'text', required: true, maxLength: 200, list: true },
-    { key: 'org_id', label: { zh: '所属组织', en: 'Organisation' }, type: 'reference', ref: { entity: 'org', labelField: 'name', codeField: 'code' }, list: true },
-    { key: 'user_id', label: { zh: '用户', en: 'User' }, type: 'reference', ref: { entity: 'user', labelField: 'fullname', codeField: 'username' }, list: true },
-    { key: 'work_percent', label: { zh: '工作占比(%)', en: 'Work percentage' }, type: 'decimal', rules: ['positiveNumber', 'maxDecimals4'], list: true },
-    { key: 'is_manager', label: { zh: '是否主管', en: 'Manager' }, type: 'boolean', default: false, list: true },
+    { key: 'code', label: { zh: '岗位编码', en: 'Position code' }, type: 'code', required: true, rules: ['english'], upperCase: true, maxLength: 40 },
+    { key: 'name', label: { zh: '岗位名称', en: 'Position name' }, type: 'text', required: true, maxLength: 200 },
+    { key: 'org_id', label: { zh: '所属组织', en: 'Organisation' }, type: 'reference', ref: { entity: 'org', labelField: 'name', codeField: 'code' } },
+    { key: 'user_id', label: { zh: '用户', en: 'User' }, type: 'reference', ref: { entity: 'user', labelField: 'fullname', codeField: 'username' } },
+    { key: 'work_percent', label: { zh: '工作占比(%)', en: 'Work percentage' }, type: 'decimal', rules: ['positiveNumber', 'maxDecimals4'] },
+    { key: 'is_manager', label: { zh: '是否主管', en: 'Manager' }, type: 'boolean', default: false },
   ],
   checks: [
     (doc): FieldErrors => (typeof doc.work_percent === 'number' && doc.work_percent > 100 ? { work_percent: 'md.position.percentOver100' } : {}),

@@ -11,21 +11,6 @@ export const prOrderType = defineDictionary({
   ],
 });
 
-/** Brand-side document states; the maker's answer (spec 4 customer order) moves them. */
-export const prOrderStatus = defineDictionary({
-  code: 'pr_order_status',
-  label: { zh: '订单状态', en: 'Order status' },
-  items: [
-    { value: 'draft', label: { zh: '草稿', en: 'Draft' } },
-    { value: 'sent', label: { zh: '待工厂接单', en: 'Pending acceptance' } },
-    { value: 'manual', label: { zh: '手工跟踪', en: 'Tracked by hand' } },
-    { value: 'rejected', label: { zh: '工厂已拒绝', en: 'Rejected by maker' } },
-    { value: 'in_progress', label: { zh: '生产中', en: 'In progress' } },
-    { value: 'finished', label: { zh: '已完成', en: 'Finished' } },
-    { value: 'cancelled', label: { zh: '已取消', en: 'Cancelled' } },
-  ],
-});
-
 /** Spec 4 order allocation: not received, to allocate, allocated, submitted, day-scheduled. */
 export const orderAllocationStatus = defineDictionary({
   code: 'order_alloc_status',
@@ -45,13 +30,13 @@ export const orderAllocationStatus = defineDictionary({
  * matrix (colours as rows, sizes as columns) everywhere (issue 6).
  */
 export const orderEntryFields: FieldDef[] = [
-  { key: 'style_no', label: { zh: '款号', en: 'Style no.' }, type: 'code', required: true, maxLength: 40, list: true },
-  { key: 'style_name', label: { zh: '款式名称', en: 'Style name' }, type: 'text', maxLength: 100, list: true },
-  { key: 'colour', label: { zh: '颜色', en: 'Colour' }, type: 'text', required: true, maxLength: 40, list: true },
-  { key: 'size', label: { zh: '尺码', en: 'Size' }, type: 'text', required: true, maxLength: 20, list: true },
-  { key: 'qty', label: { zh: '数量', en: 'Quantity' }, type: 'integer', required: true, rules: ['naturalNumber'], list: true },
-  { key: 'unit_price', label: { zh: '单价', en: 'Unit price' }, type: 'money', rules: ['positiveNumber', 'maxDecimals4'], list: true },
-  { key: 'amount', label: { zh: '金额', en: 'Amount' }, type: 'money', readonly: true, list: true },
+  { key: 'style_no', label: { zh: '款号', en: 'Style no.' }, type: 'code', required: true, maxLength: 40 },
+  { key: 'style_name', label: { zh: '款式名称', en: 'Style name' }, type: 'text', maxLength: 100 },
+  { key: 'colour', label: { zh: '颜色', en: 'Colour' }, type: 'text', required: true, maxLength: 40 },
+  { key: 'size', label: { zh: '尺码', en: 'Size' }, type: 'text', required: true, maxLength: 20 },
+  { key: 'qty', label: { zh: '数量', en: 'Quantity' }, type: 'integer', required: true, rules: ['naturalNumber'] },
+  { key: 'unit_price', label: { zh: '单价', en: 'Unit price' }, type: 'money', rules: ['positiveNumber', 'maxDecimals4'] },
+  { key: 'amount', label: { zh: '金额', en: 'Amount' }, type: 'money', readonly: true },
   { key: 'seq', label: { zh: '序号', en: 'Seq' }, type: 'integer' },
 ];
 
@@ -77,12 +62,12 @@ export const prOrderBom = defineEntity({
   titleField: 'material_name',
   childOnly: true,
   fields: [
-    { key: 'material_id', label: { zh: '物料', en: 'Material' }, type: 'reference', ref: { entity: 'material', labelField: 'name', codeField: 'code' }, list: true },
-    { key: 'material_name', label: { zh: '物料名称', en: 'Material name' }, type: 'text', required: true, maxLength: 200, list: true },
-    { key: 'unit', label: { zh: '单位', en: 'Unit' }, type: 'dict', dict: 'unit', list: true },
-    { key: 'usage', label: { zh: '单耗', en: 'Usage per piece' }, type: 'decimal', rules: ['positiveNumber', 'maxDecimals4'], list: true },
-    { key: 'qty', label: { zh: '需求数量', en: 'Required qty' }, type: 'decimal', rules: ['positiveNumber', 'maxDecimals4'], list: true },
-    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'text', maxLength: 200, list: true },
+    { key: 'material_id', label: { zh: '物料', en: 'Material' }, type: 'reference', ref: { entity: 'material', labelField: 'name', codeField: 'code' } },
+    { key: 'material_name', label: { zh: '物料名称', en: 'Material name' }, type: 'text', required: true, maxLength: 200 },
+    { key: 'unit', label: { zh: '单位', en: 'Unit' }, type: 'dict', dict: 'unit' },
+    { key: 'usage', label: { zh: '单耗', en: 'Usage per piece' }, type: 'decimal', rules: ['positiveNumber', 'maxDecimals4'] },
+    { key: 'qty', label: { zh: '需求数量', en: 'Required qty' }, type: 'decimal', rules: ['positiveNumber', 'maxDecimals4'] },
+    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'text', maxLength: 200 },
   ],
 });
 
@@ -96,11 +81,11 @@ export const prOrderProcess = defineEntity({
   titleField: 'process_name',
   childOnly: true,
   fields: [
-    { key: 'process_id', label: { zh: '工序', en: 'Process' }, type: 'reference', ref: { entity: 'process', labelField: 'name', codeField: 'code' }, list: true },
-    { key: 'process_name', label: { zh: '工序名称', en: 'Process name' }, type: 'text', required: true, maxLength: 100, list: true },
-    { key: 'vendor_id', label: { zh: '外协供应商', en: 'Outsourcing vendor' }, type: 'reference', ref: { entity: 'vendor', labelField: 'name', codeField: 'code' }, list: true },
-    { key: 'unit_price', label: { zh: '加工单价', en: 'Unit price' }, type: 'money', rules: ['positiveNumber', 'maxDecimals4'], list: true },
-    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'text', maxLength: 200, list: true },
+    { key: 'process_id', label: { zh: '工序', en: 'Process' }, type: 'reference', ref: { entity: 'process', labelField: 'name', codeField: 'code' } },
+    { key: 'process_name', label: { zh: '工序名称', en: 'Process name' }, type: 'text', required: true, maxLength: 100 },
+    { key: 'vendor_id', label: { zh: '外协供应商', en: 'Outsourcing vendor' }, type: 'reference', ref: { entity: 'vendor', labelField: 'name', codeField: 'code' } },
+    { key: 'unit_price', label: { zh: '加工单价', en: 'Unit price' }, type: 'money', rules: ['positiveNumber', 'maxDecimals4'] },
+    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'text', maxLength: 200 },
   ],
 });
 
@@ -126,21 +111,21 @@ export const prOrder = defineEntity({
     { key: 'process_items', label: { zh: '外协工序', en: 'Outsourced processes' }, entity: 'prorder_process', foreignKey: 'order_id' },
   ],
   fields: [
-    { key: 'pr_no', label: { zh: 'PR单号', en: 'PR number' }, type: 'code', rules: ['english'], upperCase: true, maxLength: 40, list: true },
-    { key: 'pr_type', label: { zh: '订单类型', en: 'Order type' }, type: 'dict', dict: 'pr_order_type', required: true, default: 'bulk', list: true },
-    { key: 'customer_po', label: { zh: '客户PO号', en: 'Customer PO no.' }, type: 'text', maxLength: 60, list: true },
-    { key: 'customer_id', label: { zh: '客户', en: 'Customer' }, type: 'reference', ref: { entity: 'customer', labelField: 'name', codeField: 'code' }, list: true },
-    { key: 'maker_vendor_id', label: { zh: '生产工厂', en: 'Maker' }, type: 'reference', ref: { entity: 'vendor', labelField: 'name', codeField: 'code' }, list: true },
-    { key: 'category', label: { zh: '品类', en: 'Category' }, type: 'dict', dict: 'product_category', list: true },
-    { key: 'receive_date', label: { zh: '接单日期', en: 'Receive date' }, type: 'date', default: '$$NOW$$', list: true },
-    { key: 'delivery_date', label: { zh: '交货日期', en: 'Delivery date' }, type: 'date', list: true },
-    { key: 'currency', label: { zh: '币种', en: 'Currency' }, type: 'dict', dict: 'currency', required: true, default: 'CNY', list: true },
+    { key: 'pr_no', label: { zh: 'PR单号', en: 'PR number' }, type: 'code', rules: ['english'], upperCase: true, maxLength: 40 },
+    { key: 'pr_type', label: { zh: '订单类型', en: 'Order type' }, type: 'dict', dict: 'pr_order_type', required: true, default: 'bulk' },
+    { key: 'customer_po', label: { zh: '客户PO号', en: 'Customer PO no.' }, type: 'text', maxLength: 60 },
+    { key: 'customer_id', label: { zh: '客户', en: 'Customer' }, type: 'reference', ref: { entity: 'customer', labelField: 'name', codeField: 'code' } },
+    { key: 'maker_vendor_id', label: { zh: '生产工厂', en: 'Maker' }, type: 'reference', ref: { entity: 'vendor', labelField: 'name', codeField: 'code' } },
+    { key: 'category', label: { zh: '品类', en: 'Category' }, type: 'dict', dict: 'product_category' },
+    { key: 'receive_date', label: { zh: '接单日期', en: 'Receive date' }, type: 'date', default: '$$NOW$$' },
+    { key: 'delivery_date', label: { zh: '交货日期', en: 'Delivery date' }, type: 'date' },
+    { key: 'currency', label: { zh: '币种', en: 'Currency' }, type: 'dict', dict: 'currency', required: true, default: 'CNY' },
     { key: 'exchange_rate', label: { zh: '汇率', en: 'Exchange rate' }, type: 'decimal', rules: ['gt0Number', 'maxDecimals4'], default: 1 },
-    { key: 'total_qty', label: { zh: '总数量', en: 'Total qty' }, type: 'integer', readonly: true, list: true },
-    { key: 'total_amount', label: { zh: '总金额', en: 'Total amount' }, type: 'money', readonly: true, list: true },
-    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'pr_order_status', readonly: true, list: true },
-    { key: 'alloc_status', label: { zh: '分配状态', en: 'Allocation status' }, type: 'dict', dict: 'order_alloc_status', readonly: true, list: true },
-    { key: 'reject_reason', label: { zh: '拒绝原因', en: 'Reject reason' }, type: 'text', readonly: true, list: true },
+    { key: 'total_qty', label: { zh: '总数量', en: 'Total qty' }, type: 'integer', readonly: true },
+    { key: 'total_amount', label: { zh: '总金额', en: 'Total amount' }, type: 'money', readonly: true },
+    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', readonly: true },
+    { key: 'alloc_status', label: { zh: '分配状态', en: 'Allocation status' }, type: 'dict', dict: 'order_alloc_status', readonly: true },
+    { key: 'reject_reason', label: { zh: '拒绝原因', en: 'Reject reason' }, type: 'text', readonly: true },
     { key: 'sent_at', label: { zh: '发送时间', en: 'Sent at' }, type: 'datetime', readonly: true },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 1000 },
   ],
@@ -149,10 +134,10 @@ export const prOrder = defineEntity({
     initial: 'draft',
     states: [
       { code: 'draft', label: { zh: '草稿', en: 'Draft' }, color: 'informative' },
-      { code: 'sent', label: { zh: '待工厂接单', en: 'Pending acceptance' }, color: 'warning' },
-      { code: 'manual', label: { zh: '手工跟踪', en: 'Tracked by hand' }, color: 'warning' },
-      { code: 'rejected', label: { zh: '工厂已拒绝', en: 'Rejected by maker' }, color: 'danger' },
-      { code: 'in_progress', label: { zh: '生产中', en: 'In progress' }, color: 'brand' },
+      { code: 'sent', label: { zh: '待工厂接单', en: 'Pending acceptance' }, color: 'warning', notice: { intent: 'info', text: 'orders.notice.sent' } },
+      { code: 'manual', label: { zh: '手工跟踪', en: 'Tracked by hand' }, color: 'warning', notice: { intent: 'warning', title: 'orders.notice.manualTitle', text: 'scm.order.makerNotJoined' } },
+      { code: 'rejected', label: { zh: '工厂已拒绝', en: 'Rejected by maker' }, color: 'danger', notice: { intent: 'error', title: 'orders.notice.rejectedTitle', textField: 'reject_reason' } },
+      { code: 'in_progress', label: { zh: '生产中', en: 'In progress' }, color: 'brand', notice: { intent: 'success', text: 'orders.notice.accepted' } },
       { code: 'finished', label: { zh: '已完成', en: 'Finished' }, color: 'success' },
       { code: 'cancelled', label: { zh: '已取消', en: 'Cancelled' }, color: 'subtle' },
     ],

@@ -76,6 +76,10 @@ export const engine: CatalogPart = {
     'engine.invalidJson': '不是有效的 JSON',
     'engine.filterPlaceholder': '筛选…',
     'engine.tabAll': '全部',
+    'engine.addEntry': '添加一行',
+    'engine.entryRecord': '记录',
+    'rule.entriesShape': '每行须选择记录，并按列填写有效的值',
+    'rule.entriesKey': '每行须选择一条记录',
   },
   en: {
     'engine.create': 'New',
@@ -151,5 +155,9 @@ export const engine: CatalogPart = {
     'engine.invalidJson': 'Not valid JSON',
     'engine.filterPlaceholder': 'Filter…',
     'engine.tabAll': 'All',
+    'engine.addEntry': 'Add a row',
+    'engine.entryRecord': 'Record',
+    'rule.entriesShape': 'Each row needs a record and valid values in its columns',
+    'rule.entriesKey': 'Each row needs a record',
   },
 };

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { FIELD_TYPE_TABLE, type EntityDef, type FieldType } from '../../model';
+import { FIELD_TYPE_TABLE, systemColumn, type EntityDef, type FieldType } from '../../model';
 import { AppError } from '../http/errors';
 import { parsePaging } from '../http/paging';
 
@@ -26,12 +26,6 @@ export type PageQuery = { page: number; size: number; sort: SortKey[]; filters: 
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 20;
 
-/** System columns a list may filter and sort on, with the field type that reads their values. */
-const SYSTEM_COLUMN_TYPES: Record<string, FieldType> = { id: 'integer', version: 'integer', created_at: 'datetime', updated_at: 'datetime', created_by: 'integer', updated_by: 'integer' };
-
-const TEXTUAL = new Set<FieldType>(['text', 'textarea', 'code', 'email', 'mobile', 'dict', 'markdown', 'month', 'image']);
-const JSONB = new Set<FieldType>(['multidict', 'matrix', 'transfer', 'rules', 'json']);
-
 function badFilter(filter: string): AppError {
   return new AppError('badRequest', 'res.badFilter', { params: { filter } });
 }
@@ -40,7 +34,9 @@ function badFilter(filter: string): AppError {
 export function columnType(entity: EntityDef, field: string): FieldType | null {
   const f = entity.fields.find((x) => x.key === field);
   if (f) return f.type;
-  return SYSTEM_COLUMN_TYPES[field] ?? null;
+  // System columns a list may filter and sort on, read through their field type.
+  const system = systemColumn(field);
+  return system?.listable ? system.type : null;
 }
 
 function first(v: unknown): string | null {
@@ -81,17 +77,18 @@ export function parsePageQuery(entity: EntityDef, query: Record<string, unknown>
     const op = key.slice(dot + 1) as FilterOp;
     const type = dot > 2 ? columnType(entity, field) : null;
     if (!type || !FILTER_OPS.includes(op)) throw badFilter(key);
-    const ordered = FIELD_TYPE_TABLE[type].ordered;
+    const spec = FIELD_TYPE_TABLE[type];
+    const ordered = spec.ordered;
     if (op === 'null' || op === 'notnull') {
       filters.push({ field, op, values: [] });
-    } else if (JSONB.has(type)) {
+    } else if (spec.storage === 'jsonb') {
       // A multi-choice field answers "contains this option"; other JSON values only null / notnull.
       const v = first(value);
-      if (type !== 'multidict' || op !== 'eq' || !v) throw badFilter(key);
+      if (!spec.dictionary || op !== 'eq' || !v) throw badFilter(key);
       filters.push({ field, op, values: [v] });
     } else if (op === 'like') {
       const v = first(value);
-      if (!TEXTUAL.has(type) || !v) throw badFilter(key);
+      if (spec.nature !== 'text' || !v) throw badFilter(key);
       filters.push({ field, op, values: [v] });
     } else if (op === 'in') {
       const vs = list(value);
@@ -146,7 +143,8 @@ export function filterSql(entity: EntityDef, f: Filter): RawBuilder<unknown> {
     case 'between':
       return sql`${c} between ${f.values[0]} and ${f.values[1]}`;
     default:
-      if (type === 'multidict') return sql`jsonb_exists(${c}, ${String(f.values[0])})`;
+      // Only a multi-choice (JSON list) column passes parsing with eq: "contains this option".
+      if (type && FIELD_TYPE_TABLE[type].storage === 'jsonb') return sql`jsonb_exists(${c}, ${String(f.values[0])})`;
       if (f.op === 'ne') return sql`${c} is distinct from ${f.values[0]}`;
       return sql`${c} ${sql.raw(COMPARE[f.op])} ${f.values[0]}`;
   }

@@ -1,4 +1,4 @@
-import { getEntity, type FieldDef } from '../../model';
+import { getEntity, isReferenceType, type FieldDef } from '../../model';
 
 /**
  * Where a reference field's target rows live. Registry entities resolve to their table; `user`
@@ -19,5 +19,5 @@ export function refTarget(field: FieldDef): RefTarget | null {
 }
 
 export function isRefField(field: FieldDef): boolean {
-  return field.type === 'reference' || field.type === 'tree';
+  return isReferenceType(field.type);
 }

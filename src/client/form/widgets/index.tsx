@@ -3,6 +3,7 @@ import type { FormWidget } from '../../../model/field-types';
 import { DateTimeInput, NumberInput, PlainInput, RuntimeLocationInput, SwitchInput, TextareaInput } from './basic';
 import { AutoComplete, CheckboxList, DropdownBox, ImageDropdownBox, TransferList } from './choice';
 import { DropdownTable, TreeSelect } from './reference';
+import { KeyedTable } from './keyed-table';
 import { FilterMapping, MarkdownEditor, MatrixWidget, RulesTable } from './structured';
 import type { WidgetProps } from './types';
 
@@ -28,6 +29,7 @@ export const WIDGETS: Record<FormWidget, ComponentType<WidgetProps>> = {
   rulestable: RulesTable,
   fmsfiltermapping: FilterMapping,
   matrixinputtable: MatrixWidget,
+  keyedtable: KeyedTable,
 };
 
 export type { WidgetProps } from './types';

@@ -77,3 +77,29 @@ export function useOptions(field: ResolvedField, values: FormValues, search: str
   }, [field, rows]);
   return { options, rows, loading };
 }
+
+/**
+ * The records a child grid's reference columns pick from (a line member's platform user): one
+ * list per field, `id` to the record's title and code, loaded once when the grid opens.
+ */
+export function useReferenceOptions(fields: readonly ResolvedField[]): Record<string, FormOption[]> {
+  const [out, setOut] = useState<Record<string, FormOption[]>>({});
+  const refs = fields.filter((f) => f.def?.ref && f.source);
+  const key = refs.map((f) => `${f.field}:${f.source!.entity}`).join(',');
+  useEffect(() => {
+    const controller = new AbortController();
+    for (const f of refs) {
+      const url = sourceListUrl(f.source!.entity);
+      if (!url) continue;
+      const target = getEntity(f.source!.entity);
+      const lf = f.optionConfig?.labelField ?? target?.titleField ?? 'name';
+      const code = f.def?.ref?.codeField ?? target?.codeField;
+      request<{ rows: SourceRow[] }>(url, { method: 'GET', query: { size: 100 }, signal: controller.signal }, { quiet: true })
+        .then((r) => setOut((o) => ({ ...o, [f.field]: r.rows.map((row) => ({ value: String(row.id), label: String(row[lf] ?? row.id) + (code && row[code] ? ` · ${String(row[code])}` : '') })) })))
+        .catch(() => undefined);
+    }
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return out;
+}

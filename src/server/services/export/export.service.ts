@@ -1,10 +1,11 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { sql, type RawBuilder } from 'kysely';
-import { getEntity, type EntityDef, type Language } from '../../../model';
+import type { EntityDef, Language } from '../../../model';
 import { columnFormat, exportCell, exportColumns, headerText, metaRows, TEMPLATE_SHEET, templateVersion, type ExcelColumn } from '../../../model/excel';
 import type { Db } from '../../db/database';
 import { orderSql, whereSql, type PageQuery } from '../../resources/page-query';
+import { refTarget } from '../../resources/references';
 import { withTenant } from '../rls';
 
 /**
@@ -44,7 +45,7 @@ function selectList(plan: ExportPlan): RawBuilder<unknown> {
   for (const c of plan.columns) {
     parts.push(sql.ref(`t.${c.field.key}`));
     if (c.ref) {
-      const target = c.ref.entity === 'user' ? { table: 'users' } : getEntity(c.ref.entity);
+      const target = refTarget(c.field);
       if (!target) continue;
       parts.push(sql`(select r.${sql.ref(c.ref.codeField)}::text from ${sql.table(target.table)} r where r.id = t.${sql.ref(c.field.key)} and r.client_id = t.client_id) as ${sql.id(`${c.field.key}__code`)}`);
     }

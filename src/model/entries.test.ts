@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import './entities';
+import { requireEntity } from './entity';
+import { entriesError } from './entries';
+import { validateRecord } from './validate';
+
+/** The per-vendor settings of an allocation version: a keyed JSON field checked like fields (issue 10). */
+const version = requireEntity('allocationversion');
+const settings = version.fields.find((f) => f.key === 'vendor_settings')!.entries!;
+const base = { version_code: 'V1', month_from: '2026-01', month_to: '2026-03' };
+const errorOf = (vendor_settings: unknown) => validateRecord(version, { ...base, vendor_settings }).errors.vendor_settings?.key ?? null;
+
+describe('keyed entries', () => {
+  it('takes entries keyed by record ids with declared fields stored as numbers', () => {
+    expect(entriesError(settings, { '7': { kpi: 90, shareMax: 0.3, shareTarget: 0.2 }, '8': {} })).toBeNull();
+    expect(entriesError(settings, null)).toBeNull();
+  });
+
+  it.each([
+    [[{ kpi: 1 }], 'rule.entriesShape'],
+    [{ abc: { kpi: 1 } }, 'rule.entriesKey'],
+    [{ '0': { kpi: 1 } }, 'rule.entriesKey'],
+    [{ '7': { colour: 'red' } }, 'rule.entriesShape'],
+    [{ '7': 5 }, 'rule.entriesShape'],
+    // Spec 5: the last failing rule speaks (positiveNumber, then maxDecimals4, which also wants digits).
+    [{ '7': { kpi: 'high' } }, 'rule.maxDecimals4'],
+    [{ '7': { kpi: -1 } }, 'rule.maxDecimals4'],
+    [{ '7': { kpi: 1.23456 } }, 'rule.maxDecimals4'],
+    [{ '7': { kpi: '90' } }, 'rule.entriesShape'],
+  ])('refuses %j with %s', (value, key) => {
+    expect(entriesError(settings, value)).toBe(key);
+    expect(errorOf(value)).toBe(key);
+  });
+
+  it('refuses a value that is not an object of entries', () => {
+    expect(entriesError(settings, 'text')).toBe('rule.entriesShape');
+  });
+
+  it('checks the ranges the suggestion reads: KPI 0-100, shares 0-1, target within the cap', () => {
+    expect(errorOf({ '7': { kpi: 101 } })).toBe('scm.version.vendorKpiRange');
+    expect(errorOf({ '7': { shareMax: 1.5 } })).toBe('scm.version.vendorShareRange');
+    expect(errorOf({ '7': { shareMax: 0.2, shareTarget: 0.3 } })).toBe('scm.version.vendorShareTarget');
+    expect(errorOf({ '7': { kpi: 100, shareMax: 1, shareTarget: 1 } })).toBeNull();
+  });
+});

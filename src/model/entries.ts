@@ -1,0 +1,33 @@
+import type { EntriesDef } from './entity';
+import { FIELD_TYPE_TABLE } from './field-types';
+import { validateField } from './validate';
+
+/** A record's id as an object key: a positive whole number. */
+const ID_KEY = /^[1-9]\d{0,17}$/;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The message key of the first bad entry of a keyed JSON value (`{ "<id>": { field: value } }`), or
+ * null when every entry is keyed by an id and holds only declared fields with valid values, stored
+ * as their type stores them (a number as a number). Shared by the save API, the import and the
+ * form (the entity check that defineEntity adds for each field with `entries`).
+ *
+ * Example: `entriesError(settings, { '7': { kpi: 'high' } }) === 'rule.number'`.
+ */
+export function entriesError(def: EntriesDef, value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (!isRecord(value)) return 'rule.entriesShape';
+  for (const [key, entry] of Object.entries(value)) {
+    if (!ID_KEY.test(key)) return 'rule.entriesKey';
+    if (!isRecord(entry) || Object.keys(entry).some((k) => !def.fields.some((f) => f.key === k))) return 'rule.entriesShape';
+    for (const field of def.fields) {
+      const raw = entry[field.key];
+      const { value: coerced, error } = validateField(field, raw);
+      if (error) return error.key;
+      // Stored as typed: 90, not "90" (the services read the values without coercing them again).
+      if (raw !== undefined && raw !== null && coerced !== raw && FIELD_TYPE_TABLE[field.type].nature === 'number') return 'rule.entriesShape';
+    }
+  }
+  return null;
+}
