@@ -215,6 +215,7 @@ export abstract class XmlScanner {
   /** Text that came after an unfinished piece and is not yet tried with it (see push). */
   private waiting: string[] = [];
   private waitingLength = 0;
+  private waitingHasEnd = false;
   private readonly stack: string[] = [];
   private readonly locals: string[] = [];
   private rootSeen = false;
@@ -262,10 +263,19 @@ export abstract class XmlScanner {
       // or once the two pass the bound, which then refuses a piece that is still unfinished.
       this.waiting.push(chunk);
       this.waitingLength += chunk.length;
-      if (this.waitingLength < this.pending.length && this.pending.length + this.waitingLength <= MAX_PENDING) return;
+      // Every piece of markup ends with '>': text without one cannot finish it (a megabyte cell
+      // of plain text is refused without a single retry).
+      if (!this.waitingHasEnd) this.waitingHasEnd = chunk.indexOf('>') >= 0;
+      const total = this.pending.length + this.waitingLength;
+      if (!this.waitingHasEnd) {
+        if (total > MAX_PENDING) this.refusePending(total);
+        return;
+      }
+      if (this.waitingLength < this.pending.length && total <= MAX_PENDING) return;
       chunk = this.waiting.length === 1 ? this.waiting[0] : this.waiting.join('');
       this.waiting = [];
       this.waitingLength = 0;
+      this.waitingHasEnd = false;
     }
     this.pushText(chunk);
   }
@@ -296,10 +306,15 @@ export abstract class XmlScanner {
 
   private keepPending(piece: string): void {
     this.pending = piece;
-    if (piece.length <= MAX_PENDING) return;
+    if (piece.length > MAX_PENDING) this.refusePending(piece.length);
+  }
+
+  /** The unfinished piece (starting at `pending`) has grown to `length`, beyond the bound. */
+  private refusePending(length: number): never {
+    const piece = this.pending;
     const unit = this.unitActive && piece.startsWith(this.unitName, 1) && endsName(piece.charCodeAt(1 + this.unitName.length));
-    if (unit) exceed('excel.cellTooLong', `unfinished ${this.unitName} element of ${piece.length} characters`);
-    fail('element too large');
+    if (unit) exceed('excel.cellTooLong', `unfinished ${this.unitName} element of ${length} characters`);
+    return fail('element too large');
   }
 
   /** The document must be complete: every element closed, nothing left over. */
@@ -308,6 +323,7 @@ export abstract class XmlScanner {
       const rest = this.waiting.join('');
       this.waiting = [];
       this.waitingLength = 0;
+      this.waitingHasEnd = false;
       this.pushText(rest);
     }
     if (this.pending.length) {
