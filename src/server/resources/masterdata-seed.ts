@@ -1,43 +1,26 @@
 import { sql } from 'kysely';
 import { requireEntity } from '../../model';
-import type { Db } from '../db/database';
 import { registerSeeder } from '../db/seed';
 import { withTenant } from '../services/rls';
+import { writeContext, type WriteContext } from './document-stages';
+import { writeDocument } from './document-writer';
 
 /**
  * Demo master data for each demo tenant (a brand, a garment maker, a fabric supplier): vendors with
  * bank data, customers, materials with price history, the company, plants, an org tree, positions,
- * workshops, sewing lines with members and capacity, and the process tree of a garment. Idempotent:
- * rows are found by their code and only added when missing.
+ * workshops, sewing lines with members and capacity, and the process tree of a garment. Every
+ * record goes through the document writer as the company's administrator, so the demo holds only
+ * what a user could have entered. Idempotent: records are found by their code and only added when
+ * missing (with their child rows).
  */
 type Values = Record<string, unknown>;
 
-async function ensure(tx: Db, entityName: string, clientId: number, code: string, values: Values, userId: number | null): Promise<number> {
+async function ensure(w: WriteContext, entityName: string, code: string, values: Values): Promise<number> {
   const entity = requireEntity(entityName);
   const codeField = entity.codeField ?? 'code';
-  const found = await sql<{ id: number }>`select id from ${sql.table(entity.table)} where client_id = ${clientId} and ${sql.id(codeField)} = ${code}`.execute(tx);
-  if (found.rows.length) return found.rows[0].id;
-  const row: Values = { [codeField]: code, ...values };
-  if (entity.states && row[entity.states.field] === undefined) row[entity.states.field] = entity.states.initial;
-  const cols = Object.keys(row);
-  const vals = cols.map((k) => {
-    const f = entity.fields.find((x) => x.key === k);
-    const v = row[k];
-    return f && ['multidict', 'matrix', 'transfer', 'rules', 'json'].includes(f.type) ? sql`${JSON.stringify(v)}::jsonb` : sql`${v}`;
-  });
-  const inserted = await sql<{ id: number }>`insert into ${sql.table(entity.table)} (client_id, created_by, updated_by, ${sql.join(cols.map((c) => sql.id(c)))})
-    values (${clientId}, ${userId}, ${userId}, ${sql.join(vals)}) returning id`.execute(tx);
-  return inserted.rows[0].id;
-}
-
-async function ensureChildren(tx: Db, table: string, foreignKey: string, parentId: number, clientId: number, rows: Values[]): Promise<void> {
-  const n = (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where client_id = ${clientId} and ${sql.id(foreignKey)} = ${parentId}`.execute(tx)).rows[0].n;
-  if (n > 0) return;
-  for (const r of rows) {
-    const cols = Object.keys(r);
-    await sql`insert into ${sql.table(table)} (client_id, ${sql.id(foreignKey)}, ${sql.join(cols.map((c) => sql.id(c)))})
-      values (${clientId}, ${parentId}, ${sql.join(cols.map((c) => sql`${r[c]}`))})`.execute(tx);
-  }
+  const found = await sql<{ id: number }>`select id from ${sql.table(entity.table)} where client_id = ${w.actor.clientId} and ${sql.id(codeField)} = ${code}`.execute(w.tx);
+  if (found.rows.length) return Number(found.rows[0].id);
+  return writeDocument(w, entity, { body: { [codeField]: code, ...values } });
 }
 
 const VENDORS = [
@@ -74,68 +57,67 @@ const PROCESSES = [
   { code: 'P60', name: '包装', sequence: 60, process_type: 'packing', force_out_scan: true, estimated_rate: 0.4 },
 ];
 
-async function seedTenant(tx: Db, clientId: number, companyName: string, userId: number | null, memberUserId: number | null): Promise<void> {
-  const company = await ensure(tx, 'company', clientId, 'CO01', { name: companyName, currency: 'CNY', registration_no: '91330200MA2H000001', tin_no: '91330200MA2H000001', contact_person: '管理员', country: '中国', province: '浙江', city: '宁波' }, userId);
-  const plant = await ensure(tx, 'plant', clientId, 'PL01', { name: '一厂', site_id: 'NB01', company_id: company, address: '宁波市鄞州区制衣路3号' }, userId);
-  await ensure(tx, 'plant', clientId, 'PL02', { name: '二厂（分厂）', site_id: 'NB02', parent_id: plant, company_id: company }, userId);
+async function seedTenant(w: WriteContext, companyName: string, memberUserId: number | null): Promise<void> {
+  const company = await ensure(w, 'company', 'CO01', { name: companyName, currency: 'CNY', registration_no: '91330200MA2H000001', tin_no: '91330200MA2H000001', contact_person: '管理员', country: '中国', province: '浙江', city: '宁波' });
+  const plant = await ensure(w, 'plant', 'PL01', { name: '一厂', site_id: 'NB01', company_id: company, address: '宁波市鄞州区制衣路3号' });
+  await ensure(w, 'plant', 'PL02', { name: '二厂（分厂）', site_id: 'NB02', parent_id: plant, company_id: company });
 
-  const root = await ensure(tx, 'org', clientId, 'ORG', { name: companyName, level: '1', is_public: true }, userId);
-  const prod = await ensure(tx, 'org', clientId, 'ORG-PROD', { name: '生产部', parent_id: root, level: '3', is_public: true, manager: '王计划' }, userId);
-  const buy = await ensure(tx, 'org', clientId, 'ORG-PUR', { name: '采购部', parent_id: root, level: '3', is_public: true }, userId);
-  await ensure(tx, 'org', clientId, 'ORG-PROD-PLAN', { name: '计划组', parent_id: prod, level: '4', is_public: false }, userId);
-  await ensure(tx, 'position', clientId, 'POS-PLAN', { name: '生产计划员', org_id: prod, user_id: memberUserId, work_percent: 100, is_manager: false }, userId);
-  await ensure(tx, 'position', clientId, 'POS-BUY', { name: '采购经理', org_id: buy, work_percent: 100, is_manager: true }, userId);
+  const root = await ensure(w, 'org', 'ORG', { name: companyName, level: '1', is_public: true });
+  const prod = await ensure(w, 'org', 'ORG-PROD', { name: '生产部', parent_id: root, level: '3', is_public: true, manager: '王计划' });
+  const buy = await ensure(w, 'org', 'ORG-PUR', { name: '采购部', parent_id: root, level: '3', is_public: true });
+  await ensure(w, 'org', 'ORG-PROD-PLAN', { name: '计划组', parent_id: prod, level: '4', is_public: false });
+  await ensure(w, 'position', 'POS-PLAN', { name: '生产计划员', org_id: prod, user_id: memberUserId, work_percent: 100, is_manager: false });
+  await ensure(w, 'position', 'POS-BUY', { name: '采购经理', org_id: buy, work_percent: 100, is_manager: true });
 
   const vendorIds = new Map<string, number>();
-  for (const { code, ...v } of VENDORS) vendorIds.set(code, await ensure(tx, 'vendor', clientId, code, { currency: 'CNY', ...v }, userId));
+  for (const { code, ...v } of VENDORS) vendorIds.set(code, await ensure(w, 'vendor', code, { currency: 'CNY', ...v }));
   const customerIds = new Map<string, number>();
-  for (const { code, ...c } of CUSTOMERS) customerIds.set(code, await ensure(tx, 'customer', clientId, code, c, userId));
+  for (const { code, ...c } of CUSTOMERS) customerIds.set(code, await ensure(w, 'customer', code, c));
   for (const { code, vendor, customer, ...m } of MATERIALS as Array<Values & { code: string; vendor?: string; customer?: string; price: number }>) {
-    const id = await ensure(tx, 'material', clientId, code, {
+    await ensure(w, 'material', code, {
       validity: '10', currency: 'CNY', share: false, ...m,
       vendor_id: vendor ? vendorIds.get(vendor) : null, customer_id: customer ? customerIds.get(customer) : null,
-    }, userId);
-    await ensureChildren(tx, 'md_material_price', 'material_id', id, clientId, [
-      { effective_date: '2025-10-01', price: Number((m.price * 1.05).toFixed(4)), currency: 'CNY', remark: '2025 秋季报价' },
-      { effective_date: '2026-01-01', price: m.price, currency: 'CNY', remark: '2026 年度价' },
-    ]);
+      price_history: [
+        { effective_date: '2025-10-01', price: Number((m.price * 1.05).toFixed(4)), currency: 'CNY', remark: '2025 秋季报价' },
+        { effective_date: '2026-01-01', price: m.price, currency: 'CNY', remark: '2026 年度价' },
+      ],
+    });
   }
 
-  const cutting = await ensure(tx, 'workshop', clientId, 'WS-CUT', { name: '裁剪车间', plant_id: plant, process_type: 'cutting', manager: '刘主任' }, userId);
-  const sewing = await ensure(tx, 'workshop', clientId, 'WS-SEW', { name: '缝制车间', plant_id: plant, process_type: 'sewing', manager: '孙主任' }, userId);
-  void cutting;
+  await ensure(w, 'workshop', 'WS-CUT', { name: '裁剪车间', plant_id: plant, process_type: 'cutting', manager: '刘主任' });
+  const sewing = await ensure(w, 'workshop', 'WS-SEW', { name: '缝制车间', plant_id: plant, process_type: 'sewing', manager: '孙主任' });
   for (const [i, name] of ['缝制一线', '缝制二线', '缝制三线'].entries()) {
     const operators = 28 + i * 4;
-    const line = await ensure(tx, 'workline', clientId, `L0${i + 1}`, { name, workshop_id: sewing, plant_id: plant, operators, work_minutes: 480, efficiency: 80 + i * 3, line_manager: ['陈组长', '林组长', '吴组长'][i] }, userId);
-    await ensureChildren(tx, 'md_workline_member', 'workline_id', line, clientId, [
+    // Line capacity per day = operators x working minutes x efficiency (DOMAIN "Capacity").
+    const minutes = Math.round(operators * 480 * (0.8 + i * 0.03));
+    await ensure(w, 'workline', `L0${i + 1}`, { name, workshop_id: sewing, plant_id: plant, operators, work_minutes: 480, efficiency: 80 + i * 3, line_manager: ['陈组长', '林组长', '吴组长'][i], members: [
       { member_name: ['陈芳', '林静', '吴霞'][i], employee_no: `E${i + 1}001`, skill: '组长', is_leader: true, join_date: '2024-03-01', user_id: i === 0 ? memberUserId : null },
       { member_name: ['赵丽', '钱敏', '孙燕'][i], employee_no: `E${i + 1}002`, skill: '平车', is_leader: false, join_date: '2025-02-17' },
       { member_name: ['周红', '郑娟', '王梅'][i], employee_no: `E${i + 1}003`, skill: '拷边', is_leader: false, join_date: '2025-06-09' },
-    ]);
-    // Line capacity per day = operators x working minutes x efficiency (DOMAIN "Capacity").
-    const minutes = Math.round(operators * 480 * (0.8 + i * 0.03));
-    await ensureChildren(tx, 'md_workline_capacity', 'workline_id', line, clientId, [
+    ], capacities: [
       { cap_month: '2026-11', capacity_minutes: minutes * 22, capacity_pcs: Math.round((minutes * 22) / 12) },
       { cap_month: '2026-12', capacity_minutes: minutes * 21, capacity_pcs: Math.round((minutes * 21) / 12) },
       { cap_date: '2026-11-23', capacity_minutes: minutes, remark: '周一' },
-    ]);
+    ] });
   }
 
   const processIds = new Map<string, number>();
   for (const { code, parent, ...p } of PROCESSES as Array<Values & { code: string; parent?: string }>) {
-    processIds.set(code, await ensure(tx, 'process', clientId, code, { plant_id: plant, is_vendor: false, force_in_scan: false, force_out_scan: false, ...p, parent_id: parent ? processIds.get(parent) : null }, userId));
+    processIds.set(code, await ensure(w, 'process', code, { plant_id: plant, is_vendor: false, force_in_scan: false, force_out_scan: false, ...p, parent_id: parent ? processIds.get(parent) : null }));
   }
 }
 
 registerSeeder(async (db, { tenants, users }) => {
-  const plan: Array<[string, string, string, string]> = [
+  const plan: Array<[code: string, name: string, admin: string, member: string]> = [
     ['BRAND01', '上海悦衣服饰品牌有限公司', 'brand', 'brand.buyer'],
     ['MAKER01', '宁波华纺制衣有限公司', 'maker', 'maker.planner'],
     ['SUPP01', '绍兴锦绣面料有限公司', 'supplier', 'supplier.sales'],
   ];
   for (const [code, name, admin, member] of plan) {
     const clientId = tenants[code];
-    if (!clientId) continue;
-    await withTenant(db, clientId, (tx) => seedTenant(tx, clientId, name, users[admin] ?? null, users[member] ?? null));
+    const adminId = users[admin];
+    if (!clientId || !adminId) continue;
+    const actor = { clientId, userId: adminId, username: admin, fullname: admin, ip: null, roles: ['clientadmin'] };
+    await withTenant(db, clientId, (tx) => seedTenant(writeContext(tx, actor, 'seed'), name, users[member] ?? null));
   }
 });

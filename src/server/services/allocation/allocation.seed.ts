@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import { monthsBetween } from '../../../model/allocation';
-import type { Db } from '../../db/database';
+import { requireEntity } from '../../../model';
 import { registerSeeder } from '../../db/seed';
+import { writeContext, type WriteContext } from '../../resources/document-stages';
+import { writeDocument } from '../../resources/document-writer';
+import { withTenant } from '../rls';
 
 /**
  * Demo data of orders and allocation (issue 6), in the brand tenant: a customer, six garment vendors
@@ -35,60 +38,52 @@ export function demoMonths(now = new Date()): string[] {
   return monthsBetween(from, `${end.getFullYear()}-${String(end.getMonth() + 1).padStart(2, '0')}`);
 }
 
-export async function seedAllocationDemo(db: Db, brandId: number, userId: number | null): Promise<void> {
-  const has = await sql<{ n: number }>`select count(*)::int as n from scm_capacity_group where client_id = ${brandId}`.execute(db);
+/** A document written through the document writer, or the id of the one carrying that code already. */
+async function ensure(w: WriteContext, entityName: string, codeField: string, body: Record<string, unknown>): Promise<number> {
+  const entity = requireEntity(entityName);
+  const found = await sql<{ id: number }>`select id from ${sql.table(entity.table)} where client_id = ${w.actor.clientId} and ${sql.id(codeField)} = ${String(body[codeField])}`.execute(w.tx);
+  return found.rows.length ? Number(found.rows[0].id) : writeDocument(w, entity, { body });
+}
+
+/** Every record goes through the document writer as the brand's administrator (its totals kept by the entities' hooks). */
+export async function seedAllocationDemo(w: WriteContext): Promise<void> {
+  const has = await sql<{ n: number }>`select count(*)::int as n from scm_capacity_group where client_id = ${w.actor.clientId}`.execute(w.tx);
   if (has.rows[0].n > 0) return;
   const months = demoMonths();
-  await sql`insert into md_customer (client_id, created_by, updated_by, code, name, customer_type, currency, status)
-    select ${brandId}, ${userId}, ${userId}, 'CURBAN', '都市优选零售', 'retailer', 'CNY', 'active'
-    where not exists (select 1 from md_customer where client_id = ${brandId} and code = 'CURBAN')`.execute(db);
+  await ensure(w, 'customer', 'code', { code: 'CURBAN', name: '都市优选零售', customer_type: 'retailer', currency: 'CNY' });
   const groupId: Record<string, number> = {};
-  for (const g of GROUPS) {
-    const r = await sql<{ id: number }>`insert into scm_capacity_group (client_id, created_by, updated_by, code, name, categories)
-      values (${brandId}, ${userId}, ${userId}, ${g.code}, ${g.name}, ${JSON.stringify(g.categories)}::jsonb) returning id`.execute(db);
-    groupId[g.code] = Number(r.rows[0].id);
-  }
+  for (const g of GROUPS) groupId[g.code] = await writeDocument(w, requireEntity('capacitygroup'), { body: { code: g.code, name: g.name, categories: g.categories } });
   const settings: Record<string, { kpi: number; shareMax?: number }> = {};
   for (const [i, v] of VENDORS.entries()) {
-    let id = (await sql<{ id: number }>`select id from md_vendor where client_id = ${brandId} and code = ${v.code}`.execute(db)).rows[0]?.id;
-    if (!id) {
-      const r = await sql<{ id: number }>`insert into md_vendor (client_id, created_by, updated_by, code, name, vendor_type, grade, currency, status, platform_client_code, valid_from)
-        values (${brandId}, ${userId}, ${userId}, ${v.code}, ${v.name}, 'garment', ${v.grade}, 'CNY', 'active', ${v.platform}, current_date) returning id`.execute(db);
-      id = r.rows[0].id;
-    }
+    const id = await ensure(w, 'vendor', 'code', { code: v.code, name: v.name, vendor_type: 'garment', grade: v.grade, currency: 'CNY', platform_client_code: v.platform, valid_from: months[0] + '-01' });
     settings[String(id)] = { kpi: v.kpi, ...(v.grade === 'D' ? { shareMax: 0.15 } : {}) };
     for (const g of v.groups)
       for (const [mi, m] of months.entries()) {
         // A gentle seasonal swing per vendor so the heatmap has texture.
         const capacity = Math.round((v.base * (0.8 + 0.4 * Math.abs(Math.sin((mi + 1) * (i + 2))))) / 100) * 100;
-        await sql`insert into scm_vendor_capacity (client_id, created_by, updated_by, vendor_id, group_id, plant, cycle_type, cycle, capacity)
-          values (${brandId}, ${userId}, ${userId}, ${id}, ${groupId[g]}, ${`${v.name.slice(2)}一厂`}, 'month', ${m}, ${capacity})`.execute(db);
+        await writeDocument(w, requireEntity('vendorcapacity'), { body: { vendor_id: id, group_id: groupId[g], plant: `${v.name.slice(2)}一厂`, cycle_type: 'month', cycle: m, capacity } });
       }
   }
-  const year = months[0].slice(0, 4);
-  const code = `V${year}A`;
-  const ver = await sql<{ id: number }>`insert into scm_alloc_version (client_id, created_by, updated_by, version_code, name, month_from, month_to, status, min_lot, early_cycles,
-      weight_kpi, weight_grade, weight_share, vendor_settings)
-    values (${brandId}, ${userId}, ${userId}, ${code}, ${'季度需求分配（演示）'}, ${months[0]}, ${months[months.length - 1]}, 'draft', 300, 0, 1, 10, 20, ${JSON.stringify(settings)}::jsonb)
-    returning id`.execute(db);
-  const versionId = Number(ver.rows[0].id);
-  let total = 0;
+  const code = `V${months[0].slice(0, 4)}A`;
+  const versionId = await writeDocument(w, requireEntity('allocationversion'), {
+    body: { version_code: code, name: '季度需求分配（演示）', month_from: months[0], month_to: months[months.length - 1], min_lot: 300, early_cycles: 0, weight_kpi: 1, weight_grade: 10, weight_share: 20, vendor_settings: settings },
+  });
   let n = 0;
   for (const [mi, m] of months.entries()) {
     for (let k = 0; k < 6; k++) {
       const category = CATEGORIES[(mi * 3 + k) % CATEGORIES.length];
       const qty = 800 + ((mi * 7 + k * 13) % 9) * 450;
-      total += qty;
       n++;
-      await sql`insert into scm_demand (client_id, created_by, updated_by, version_id, year, season, month, series, category, plan_sku, plan_qty, plan_amount)
-        values (${brandId}, ${userId}, ${userId}, ${versionId}, ${Number(m.slice(0, 4))}, ${Number(m.slice(5)) <= 8 && Number(m.slice(5)) >= 3 ? 'SS' : 'AW'}, ${m},
-          ${SERIES[k % SERIES.length]}, ${category}, ${`SKU-${m.replace('-', '')}-${String(n).padStart(3, '0')}`}, ${qty}, ${qty * 89})`.execute(db);
+      const season = Number(m.slice(5)) <= 8 && Number(m.slice(5)) >= 3 ? 'SS' : 'AW';
+      await writeDocument(w, requireEntity('demand'), { body: { version_id: versionId, season, month: m, series: SERIES[k % SERIES.length], category, plan_sku: `SKU-${m.replace('-', '')}-${String(n).padStart(3, '0')}`, plan_qty: qty, plan_amount: qty * 89 } });
     }
   }
-  await sql`update scm_alloc_version set demand_qty = ${total}, allocated_qty = 0, unplaced_qty = ${total} where id = ${versionId}`.execute(db);
 }
 
 registerSeeder(async (db, { tenants, users }) => {
   const brand = tenants.BRAND01;
-  if (brand) await seedAllocationDemo(db, brand, users.brand ?? null);
+  const admin = users.brand;
+  if (!brand || !admin) return;
+  const actor = { clientId: brand, userId: admin, username: 'brand', fullname: 'brand', ip: null, roles: ['clientadmin'] };
+  await withTenant(db, brand, (tx) => seedAllocationDemo(writeContext(tx, actor, 'seed')));
 });
