@@ -26,7 +26,8 @@ export type ResolvedColumn = {
   label: Label;
   fieldType: FieldType;
   renderer: GridRenderer;
-  width?: number;
+  /** The declared width, else the field type's grid width. */
+  width: number;
   pinned?: 'left' | 'right';
   hide: boolean;
   aggregate?: 'sum' | 'avg';

@@ -71,7 +71,7 @@ export function ChildGrid(p: ChildGridProps) {
           field: col.field,
           headerName: (language === 'en' ? col.label.en : col.label.zh) + (field?.required ? ' *' : ''),
           editable,
-          width: col.width ?? 150,
+          width: col.width,
           resizable: true,
           valueFormatter: (v) => cellText(col.renderer, v.value, { column: col, row: v.data ?? undefined, language }),
           cellClassRules: { 'engine-cell-error': (c) => Boolean(c.node.rowIndex !== null && p.errors[`${c.node.rowIndex}.${col.field}`]) },

@@ -50,7 +50,8 @@ export function columnDefsOf(columns: readonly ResolvedColumn[], language: 'zh-C
     headerTooltip: language === 'en' ? col.label.en : col.label.zh,
     // initial*: the declaration's layout applies when the grid starts and on "reset columns"; a
     // re-render (new language, new props) must not put it back over the user's own layout.
-    initialWidth: col.width ?? (col.renderer === 'datetime' ? 170 : col.renderer === 'boolean' ? 100 : 140),
+    // The declared width, else the field type's (the field-type table's gridWidth).
+    initialWidth: col.width,
     initialPinned: col.pinned ?? undefined,
     initialHide: col.hide,
     sortable: col.sortable,
@@ -58,7 +59,7 @@ export function columnDefsOf(columns: readonly ResolvedColumn[], language: 'zh-C
     type: col.renderer === 'number' || col.renderer === 'money' ? 'rightAligned' : undefined,
     valueFormatter: (p) => cellText(col.renderer, p.value, { column: col, row: p.data ?? undefined, language }),
     // An image field shows its thumbnail (issue 4), the others their text.
-    ...(col.renderer === 'image' ? { cellRenderer: ImageThumb, initialWidth: col.width ?? 72 } : {}),
+    ...(col.renderer === 'image' ? { cellRenderer: ImageThumb } : {}),
     ...(options.filters === false ? { filter: false } : filterOf(col)),
   }));
 }
