@@ -1,6 +1,6 @@
 import { Button, makeStyles, Spinner, Subtitle2, Title3, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, PrintRegular } from '@fluentui/react-icons';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ResolvedPage } from '../../model/page-resolve';
@@ -10,6 +10,7 @@ import { EntityForm } from '../form/EntityForm';
 import { HistoryPanel } from '../form/HistoryPanel';
 import { isFieldVisible } from '../form/form-logic';
 import { renderMarkdown } from '../form/markdown';
+import { useRecord } from '../form/use-record-form';
 import { cellText, formatDateTime } from '../grid/cell-text';
 import { useFormSession } from './session-scope';
 import { entityApi, type Row } from './entity-api';
@@ -24,22 +25,12 @@ const useStyles = makeStyles({
   table: { width: '100%', borderCollapse: 'collapse', marginTop: '6px', '& th, & td': { border: '1px solid #999', padding: '4px 6px', textAlign: 'left' }, '& th': { background: '#eee' } },
 });
 
-/** Loads `?id=` of a page's entity. */
-function useRecord(resolved: ResolvedPage): { record: Row | null; failed: boolean; id: number | null } {
+/** Loads `?id=` of a page's entity (read through swr, afresh on every visit). */
+function useRecordOfUrl(resolved: ResolvedPage): { record: Row | null; failed: boolean; id: number | null } {
   const [search] = useSearchParams();
   const id = /^\d+$/.test(search.get('id') ?? '') ? Number(search.get('id')) : null;
-  const api = useMemo(() => entityApi(resolved), [resolved]);
-  const [record, setRecord] = useState<Row | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (id === null) return setFailed(true);
-    let live = true;
-    api.view(id).then((r) => live && setRecord(r)).catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [api, id]);
-  return { record, failed, id };
+  const { record, failed } = useRecord(resolved, id, id);
+  return { record, failed: failed || id === null, id };
 }
 
 /** `/page/view/{opt}?id=`: the page's form, read-only, with the record's history. */
@@ -47,7 +38,7 @@ export function ViewPage({ resolved }: { resolved: ResolvedPage }) {
   const s = useStyles();
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { record, failed, id } = useRecord(resolved);
+  const { record, failed, id } = useRecordOfUrl(resolved);
   const api = useMemo(() => entityApi(resolved), [resolved]);
   const name = i18n.language === 'en' ? resolved.entity.label.en : resolved.entity.label.zh;
   return (
@@ -91,7 +82,7 @@ export function DocumentPage({ resolved }: { resolved: ResolvedPage }) {
   const navigate = useNavigate();
   const session = useFormSession();
   const language = i18n.language === 'en' ? 'en' : 'zh-CN';
-  const { record, failed } = useRecord(resolved);
+  const { record, failed } = useRecordOfUrl(resolved);
   const fields = formFields(resolved).filter((f) => f.def && !f.isNotPost);
   const text = (field: (typeof fields)[number], row: Row) => {
     const col = { options: field.options, labelField: field.displayfield };

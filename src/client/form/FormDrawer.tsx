@@ -1,19 +1,31 @@
-import { Button, DrawerBody, DrawerFooter, DrawerHeader, DrawerHeaderTitle, makeStaticStyles, OverlayDrawer, Spinner, Tab, TabList } from '@fluentui/react-components';
+import {
+  Badge,
+  Button,
+  DrawerBody,
+  DrawerFooter,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  makeStaticStyles,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  OverlayDrawer,
+  Spinner,
+  Tab,
+  TabList,
+} from '@fluentui/react-components';
 import { Dismiss24Regular } from '@fluentui/react-icons';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formFields, type ResolvedPage } from '../../model/page-resolve';
-import { entityApi, type Row } from '../engine/entity-api';
-import { EntityForm, type EntityFormHandle } from './EntityForm';
-import type { RouteAction } from './form-logic';
+import type { Row } from '../engine/entity-api';
 import { useCloseGuard } from './close-guard';
+import { EntityForm, type EntityFormProps } from './EntityForm';
+import type { RouteAction } from './form-logic';
 import { HistoryPanel } from './HistoryPanel';
+import type { NoticeView } from './state-notice';
+import { useRecordForm, type RecordForm } from './use-record-form';
 
-/**
- * The form drawer over the list (ARCHITECTURE "Browser": forms open in a side drawer, so a
- * planner never loses the grid): Fluent's OverlayDrawer at the end, large, or full width for a
- * master-detail document; a history tab for stored records.
- */
 /**
  * Toasts and the drawer are both portals at the same z-index, so a toast raised while the drawer is
  * open (spec 5's "请先更正表单的错误内容，再尝试提交！") would sit under it. The toaster's portal goes on top.
@@ -24,88 +36,136 @@ const useToastAboveDrawer = makeStaticStyles({
 
 export type DrawerState = { action: RouteAction; id: number | null; tab?: 'form' | 'history' } | null;
 
-export function FormDrawer(props: { resolved: ResolvedPage; state: DrawerState; onClose: () => void; onSaved: (row: Row) => void }) {
+/**
+ * What a page adds to the generic drawer instead of writing its own (the orders' matrix entries,
+ * state actions and "not sent" notice). Every slot is optional; without any the drawer is the
+ * plain form of the page.
+ *
+ * Example: `{ testIdPrefix: 'order', keepOpenAfterSave: true, readOnly: (r) => r.status !== 'draft' }`.
+ */
+export type DrawerSlots = {
+  /** Prefix of the drawer's test ids (`<prefix>-drawer`, `-save`, `-status`, `-notice`); default `form`. */
+  testIdPrefix?: string;
+  /** A stored record opened for edit shows read-only when this holds (a locked state, another company's copy). */
+  readOnly?: (record: Row) => boolean;
+  /** Child collections shown by a hand-made editor (see EntityForm), given the open record. */
+  childRenderers?: (rf: RecordForm) => EntityFormProps['childRenderers'];
+  /** Notices shown before the state's own (a reply the user has to see). */
+  notices?: (rf: RecordForm) => NoticeView[];
+  /** Buttons after save and reset: the record's own actions. Rendered with their dialogs. */
+  extraActions?: (rf: RecordForm) => ReactNode;
+  /** After a save the drawer stays open on the saved record (to run its actions next). */
+  keepOpenAfterSave?: boolean;
+  /** Runs after every save, with the saved row (a "save and send" continues here). */
+  onSaved?: (row: Row, rf: RecordForm) => void;
+  /** Changes when the record changed elsewhere (a socket message): the drawer reads it again. */
+  reloadKey?: number;
+};
+
+function NoticeBar({ notice, testId }: { notice: NoticeView; testId: string }) {
+  return (
+    <MessageBar intent={notice.intent} data-testid={testId} style={{ marginTop: 8 }}>
+      <MessageBarBody>
+        {notice.title && <MessageBarTitle>{notice.title}</MessageBarTitle>}
+        {notice.text}
+      </MessageBarBody>
+    </MessageBar>
+  );
+}
+
+/**
+ * The form drawer over the list (ARCHITECTURE "Browser": forms open in a side drawer, so a
+ * planner never loses the grid): Fluent's OverlayDrawer at the end, large, or full width for a
+ * master-detail document; the record's state badge and notice from the entity's state declarations;
+ * a history tab for stored records; the page's slots.
+ */
+export function FormDrawer(props: { resolved: ResolvedPage; state: DrawerState; onClose: () => void; onSaved: (row: Row) => void; slots?: DrawerSlots }) {
   const { t, i18n } = useTranslation();
+  const en = i18n.language === 'en';
   useToastAboveDrawer();
   const { resolved, state } = props;
-  const api = useMemo(() => entityApi(resolved), [resolved]);
-  const [record, setRecord] = useState<Row | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const slots = props.slots ?? {};
+  const prefix = slots.testIdPrefix ?? 'form';
+  const rf = useRecordForm(resolved, { open: state, readOnly: slots.readOnly, onError: props.onClose });
+  const { action, busy, formRef, record } = rf;
   const [tab, setTab] = useState<'form' | 'history'>('form');
-  const [formKey, setFormKey] = useState(0);
-  const formRef = useRef<EntityFormHandle>(null);
-  const open = state !== null;
-  const { requestClose, dialog } = useCloseGuard(formRef, { busy, editable: Boolean(state && state.action !== 'view'), onClose: props.onClose });
-  const entityName = i18n.language === 'en' ? resolved.entity.label.en : resolved.entity.label.zh;
+  const { requestClose, dialog } = useCloseGuard(formRef, { busy, editable: action !== 'view', onClose: props.onClose });
+  const entityName = en ? resolved.entity.label.en : resolved.entity.label.zh;
 
+  useEffect(() => setTab(state?.tab ?? 'form'), [state]);
+  // The record changed elsewhere: show its new state.
   useEffect(() => {
-    setTab(state?.tab ?? 'form');
-    setRecord(null);
-    if (!state || state.id === null) {
-      setFormKey((k) => k + 1);
-      return;
-    }
-    let live = true;
-    setLoading(true);
-    api
-      .view(state.id)
-      .then((r) => {
-        if (!live) return;
-        setRecord(r);
-        setFormKey((k) => k + 1);
-      })
-      .catch(() => live && props.onClose())
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
+    if (slots.reloadKey && rf.stored) rf.reload();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state, api]);
+  }, [slots.reloadKey]);
 
-  const title = !state ? '' : t(state.action === 'add' || state.action === 'copy' ? 'engine.titleCreate' : state.action === 'view' ? 'engine.titleView' : 'engine.titleEdit', { entity: entityName });
+  const titleKey = action === 'add' || action === 'copy' ? 'engine.titleCreate' : action === 'view' ? 'engine.titleView' : 'engine.titleEdit';
+  const title = state ? t(titleKey, { entity: entityName }) : '';
   const wide = resolved.children.length > 0;
-  const ready = state && (state.id === null || (record && !loading));
+  const notices = [...(slots.notices?.(rf) ?? []), ...(rf.notice ? [rf.notice] : [])].slice(0, 1);
+  const onSaved = (saved: Row) => {
+    if (slots.keepOpenAfterSave) rf.show(saved);
+    props.onSaved(saved);
+    slots.onSaved?.(saved, rf);
+  };
 
   return (
     <OverlayDrawer
-      open={open}
+      open={state !== null}
       position="end"
       size={wide ? 'full' : 'large'}
       onOpenChange={(_, d) => !d.open && requestClose()}
-      data-testid="form-drawer"
-      style={wide ? { maxWidth: '1200px' } : undefined}
+      data-testid={`${prefix}-drawer`}
+      style={wide ? { maxWidth: '1240px' } : undefined}
     >
       <DrawerHeader>
         <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('engine.close')} icon={<Dismiss24Regular />} onClick={requestClose} />}>
           {title}
-          {record?.[resolved.entity.titleField] ? ` · ${String(record[resolved.entity.titleField])}` : ''}
+          {record?.[resolved.entity.titleField] ? ` · ${String(record[resolved.entity.titleField])}` : ''}{' '}
+          {rf.state && (
+            <Badge appearance="tint" color={rf.state.color ?? 'informative'} data-testid={`${prefix}-status`}>
+              {en ? rf.state.label.en : rf.state.label.zh}
+            </Badge>
+          )}
         </DrawerHeaderTitle>
-        {state?.id !== null && state?.id !== undefined && (
+        {notices.map((n) => (
+          <NoticeBar key={`${n.title ?? ''}${n.text}`} notice={n} testId={`${prefix}-notice`} />
+        ))}
+        {rf.stored && (
           <TabList size="small" selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as 'form' | 'history')}>
-            <Tab value="form">{resolved.entity.label[i18n.language === 'en' ? 'en' : 'zh']}</Tab>
+            <Tab value="form">{entityName}</Tab>
             <Tab value="history" data-testid="tab-history">{t('engine.historyTitle')}</Tab>
           </TabList>
         )}
       </DrawerHeader>
       <DrawerBody>
-        {!ready && <Spinner label={t('engine.loading')} />}
-        {ready && tab === 'form' && (
-          <EntityForm key={formKey} ref={formRef} resolved={resolved} action={state.action} record={record} onSaved={props.onSaved} onBusyChange={setBusy} />
+        {!rf.ready && <Spinner label={t('engine.loading')} />}
+        {rf.ready && tab === 'form' && (
+          <EntityForm
+            key={rf.revision}
+            ref={formRef}
+            resolved={resolved}
+            action={action}
+            record={record}
+            onSaved={onSaved}
+            onBusyChange={rf.setBusy}
+            childRenderers={slots.childRenderers?.(rf)}
+          />
         )}
-        {ready && tab === 'history' && state.id !== null && <HistoryPanel api={api} id={state.id} fields={formFields(resolved)} />}
+        {rf.ready && tab === 'history' && rf.id !== null && <HistoryPanel api={rf.api} id={rf.id} fields={formFields(resolved)} />}
       </DrawerBody>
-      {ready && tab === 'form' && (
-        <DrawerFooter>
-          {state.action !== 'view' && (
+      {rf.ready && tab === 'form' && (
+        <DrawerFooter style={{ flexWrap: 'wrap' }}>
+          {action !== 'view' && (
             <>
-              <Button appearance="primary" disabled={busy} onClick={() => void formRef.current?.submit()} data-testid="form-save">
+              <Button appearance="primary" disabled={busy} onClick={() => void formRef.current?.submit()} data-testid={`${prefix}-save`}>
                 {busy ? <Spinner size="tiny" /> : t('engine.save')}
               </Button>
-              <Button disabled={busy} onClick={() => formRef.current?.reset()} data-testid="form-reset">{t('engine.reset')}</Button>
+              <Button disabled={busy} onClick={() => formRef.current?.reset()} data-testid={`${prefix}-reset`}>{t('engine.reset')}</Button>
             </>
           )}
-          <Button disabled={busy} onClick={requestClose} data-testid="form-cancel">{state.action === 'view' ? t('engine.close') : t('engine.cancel')}</Button>
+          {slots.extraActions?.(rf)}
+          <Button disabled={busy} onClick={requestClose} data-testid={`${prefix}-cancel`}>{action === 'view' ? t('engine.close') : t('engine.cancel')}</Button>
         </DrawerFooter>
       )}
       {dialog}

@@ -6,7 +6,7 @@ import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import { access } from '../../session/access-state';
 import { adminApi, type AuditRow } from './admin-api';
-import { AdminCard, AdminPage, formatTime, ListState, Pager, useAdminStyles } from './admin-kit';
+import { AdminCard, AdminPage, formatTime, ListState, Pager, useAdminStyles } from '../common/admin-kit';
 
 const PAGE_SIZE = 30;
 type Filters = { entity: string; username: string; from: string; to: string; client: string };

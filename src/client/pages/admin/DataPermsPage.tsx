@@ -28,7 +28,7 @@ import { getDictionary } from '../../../model/dictionaries';
 import '../../../model/entities';
 import { toast } from '../../shell/toast-bus';
 import { adminApi, type DataRuleRow } from './admin-api';
-import { AdminCard, AdminPage, fieldErrorsOf, ListState, useAdminStyles, useConfirm, useLabel } from './admin-kit';
+import { AdminCard, AdminPage, fieldErrorsOf, ListState, useAdminStyles, useConfirm, useLabel } from '../common/admin-kit';
 import { ruleFieldsOf, ruleMenus, valueChoices } from './data-rule-fields';
 
 type Draft = { id?: number; version?: number; role_id: string; menu_code: string; field: string; operator: string; value: string; remark: string };

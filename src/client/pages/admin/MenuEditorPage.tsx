@@ -25,7 +25,7 @@ import useSWR from 'swr';
 import { ROLE_LABELS, type RoleCode } from '../../../model/roles';
 import { toast } from '../../shell/toast-bus';
 import { adminApi, type MenuNode } from './admin-api';
-import { AdminPage, fieldErrorsOf, ListState, useAdminStyles, useConfirm } from './admin-kit';
+import { AdminPage, fieldErrorsOf, ListState, useAdminStyles, useConfirm } from '../common/admin-kit';
 import { moveSibling } from './menu-order';
 
 type Draft = { isNew: boolean; kind: 'group' | 'entry'; code: string; title_zh: string; title_en: string; parent_code: string; furl: string; visible: boolean; roles: string[]; version: number | null; declaredUrl: boolean };

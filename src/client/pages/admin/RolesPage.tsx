@@ -31,7 +31,7 @@ import { allMenuGroups } from '../../../model/menus';
 import '../../../../grids';
 import { toast } from '../../shell/toast-bus';
 import { adminApi, type CatalogEntry, type Grant, type RoleRow } from './admin-api';
-import { AdminCard, AdminPage, fieldErrorsOf, ListState, useAdminStyles, useConfirm, useLabel } from './admin-kit';
+import { AdminCard, AdminPage, fieldErrorsOf, ListState, useAdminStyles, useConfirm, useLabel } from '../common/admin-kit';
 import { groupCatalog, MATRIX_VERBS, toggleVerb, type GrantMap } from './grant-matrix';
 
 type Draft = { id?: number; version?: number; code: string; name_zh: string; name_en: string; kind: string; remark: string; grants: GrantMap; system: boolean };

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { toast } from '../../shell/toast-bus';
 import { adminApi, type ServiceRow } from './admin-api';
-import { AdminCard, AdminPage, fieldErrorsOf, formatTime, ListState, useConfirm, useLabel } from './admin-kit';
+import { AdminCard, AdminPage, fieldErrorsOf, formatTime, ListState, useConfirm, useLabel } from '../common/admin-kit';
 
 const NOTE_MAX = 200;
 

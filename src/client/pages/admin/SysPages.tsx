@@ -1,12 +1,6 @@
 import {
   Badge,
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Dropdown,
   Field,
   Input,
@@ -15,12 +9,6 @@ import {
   Spinner,
   Tab,
   TabList,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   Textarea,
 } from '@fluentui/react-components';
@@ -32,7 +20,7 @@ import { getDictionary } from '../../../model/dictionaries';
 import '../../../model/entities';
 import { toast } from '../../shell/toast-bus';
 import { adminApi, type ClientRow, type SettingRow, type SignupRow } from './admin-api';
-import { AdminCard, AdminPage, fieldErrorsOf, formatTime, ListState, Pager, useAdminStyles, useConfirm, useLabel } from './admin-kit';
+import { AdminCard, AdminEditDialog, AdminPage, AdminTable, fieldErrorsOf, formatTime, ListState, useAdminStyles, useConfirm, useLabel, type AdminColumn } from '../common/admin-kit';
 
 const PAGE_SIZE = 20;
 const STATUS_COLOR: Record<string, 'informative' | 'success' | 'danger' | 'warning' | 'subtle'> = { pending: 'warning', active: 'success', rejected: 'danger', frozen: 'subtle' };
@@ -97,6 +85,56 @@ export function SignupApprovalPage() {
     }
   };
   const typeLabel = useDictLabel();
+  const signupColumns: AdminColumn<SignupRow>[] = [
+    {
+      key: 'name',
+      header: t('adminui.client.name'),
+      render: (r) => (
+        <div style={{ display: 'grid', padding: '6px 0' }}>
+          <Text weight="semibold">{r.name}</Text>
+          <Text size={200} className={s.muted}>{r.full_name && r.full_name !== r.name ? `${r.full_name} · ` : ''}{r.code}</Text>
+        </div>
+      ),
+    },
+    { key: 'type', header: t('adminui.client.type'), width: 100, render: (r) => typeLabel('company_type', r.type) },
+    {
+      key: 'contact',
+      header: t('adminui.signup.contact'),
+      render: (r) => (
+        <div style={{ display: 'grid' }}>
+          <Text>{r.contact_name}</Text>
+          <Text size={200} className={s.muted}>{[r.contact_email, r.contact_mobile].filter(Boolean).join(' · ')}</Text>
+        </div>
+      ),
+    },
+    { key: 'admin', header: t('adminui.signup.admin'), width: 140, render: (r) => r.admin_username },
+    { key: 'applied', header: t('adminui.signup.appliedAt'), width: 170, render: (r) => formatTime(r.created_at) },
+    {
+      key: 'status',
+      header: t('adminui.status'),
+      width: 100,
+      render: (r) => (
+        <>
+          <StatusBadge status={r.status} />
+          {r.review_note ? <Text size={200} block className={s.muted} title={r.review_note}>{r.review_note}</Text> : null}
+        </>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('adminui.actions'),
+      width: 190,
+      render: (r) =>
+        r.status === 'pending' ? (
+          <div className={s.rowActions}>
+            <Button size="small" appearance="primary" icon={<Checkmark20Regular />} onClick={() => void approve(r)} data-testid="approve">{t('adminui.signup.approve')}</Button>
+            <Button size="small" icon={<Dismiss20Regular />} onClick={() => { setRejecting(r); setReason(''); setReasonError(''); }} data-testid="reject">{t('adminui.signup.reject')}</Button>
+          </div>
+        ) : (
+          <Text size={200} className={s.muted}>{formatTime(r.reviewed_at)}</Text>
+        ),
+    },
+  ];
 
   return (
     <AdminPage testId="admin-signups" title={t('adminui.signup.title')} explain={t('adminui.signup.explain')} actions={<Button icon={<ArrowClockwise20Regular />} onClick={() => void mutate()}>{t('ui.common.refresh')}</Button>}>
@@ -106,77 +144,31 @@ export function SignupApprovalPage() {
         <Tab value="rejected" data-testid="tab-rejected">{t('adminui.status.rejected')}</Tab>
         <Tab value="all">{t('adminui.all')}</Tab>
       </TabList>
-      <AdminCard>
-        <ListState loading={isLoading} error={error} empty={!!data && data.rows.length === 0} emptyText={status === 'pending' ? t('adminui.signup.nonePending') : undefined} />
-        {data && data.rows.length > 0 ? (
-          <Table aria-label={t('adminui.signup.title')}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{t('adminui.client.name')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 100 }}>{t('adminui.client.type')}</TableHeaderCell>
-                <TableHeaderCell>{t('adminui.signup.contact')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 140 }}>{t('adminui.signup.admin')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 170 }}>{t('adminui.signup.appliedAt')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 100 }}>{t('adminui.status')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 190 }}>{t('adminui.actions')}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.rows.map((r) => (
-                <TableRow key={r.id} data-testid="signup-row">
-                  <TableCell>
-                    <div style={{ display: 'grid', padding: '6px 0' }}>
-                      <Text weight="semibold">{r.name}</Text>
-                      <Text size={200} className={s.muted}>{r.full_name && r.full_name !== r.name ? `${r.full_name} · ` : ''}{r.code}</Text>
-                    </div>
-                  </TableCell>
-                  <TableCell>{typeLabel('company_type', r.type)}</TableCell>
-                  <TableCell>
-                    <div style={{ display: 'grid' }}>
-                      <Text>{r.contact_name}</Text>
-                      <Text size={200} className={s.muted}>{[r.contact_email, r.contact_mobile].filter(Boolean).join(' · ')}</Text>
-                    </div>
-                  </TableCell>
-                  <TableCell>{r.admin_username}</TableCell>
-                  <TableCell>{formatTime(r.created_at)}</TableCell>
-                  <TableCell>
-                    <StatusBadge status={r.status} />
-                    {r.review_note ? <Text size={200} block className={s.muted} title={r.review_note}>{r.review_note}</Text> : null}
-                  </TableCell>
-                  <TableCell>
-                    {r.status === 'pending' ? (
-                      <div className={s.rowActions}>
-                        <Button size="small" appearance="primary" icon={<Checkmark20Regular />} onClick={() => void approve(r)} data-testid="approve">{t('adminui.signup.approve')}</Button>
-                        <Button size="small" icon={<Dismiss20Regular />} onClick={() => { setRejecting(r); setReason(''); setReasonError(''); }} data-testid="reject">{t('adminui.signup.reject')}</Button>
-                      </div>
-                    ) : (
-                      <Text size={200} className={s.muted}>{formatTime(r.reviewed_at)}</Text>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        ) : null}
-        {data ? <Pager page={page} size={PAGE_SIZE} total={data.total} onPage={setPage} /> : null}
-      </AdminCard>
+      <AdminTable
+        label={t('adminui.signup.title')}
+        columns={signupColumns}
+        rows={data?.rows}
+        rowKey={(r) => r.id}
+        rowTestId={() => 'signup-row'}
+        loading={isLoading}
+        error={error}
+        emptyText={status === 'pending' ? t('adminui.signup.nonePending') : undefined}
+        paging={data ? { page, size: PAGE_SIZE, total: data.total, onPage: setPage } : undefined}
+      />
       {dialog}
-      <Dialog open={rejecting !== null} onOpenChange={(_, d) => !d.open && setRejecting(null)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('adminui.signup.rejectTitle', { name: rejecting?.name ?? '' })}</DialogTitle>
-            <DialogContent>
-              <Field label={t('adminui.signup.reason')} required validationMessage={reasonError || undefined} validationState={reasonError ? 'error' : 'none'}>
-                <Textarea value={reason} onChange={(_, d) => setReason(d.value)} maxLength={500} rows={4} data-testid="reject-reason" />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setRejecting(null)}>{t('engine.cancel')}</Button>
-              <Button appearance="primary" disabled={busy} onClick={() => void reject()} data-testid="reject-ok">{t('adminui.signup.reject')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <AdminEditDialog
+        open={rejecting !== null}
+        title={t('adminui.signup.rejectTitle', { name: rejecting?.name ?? '' })}
+        onClose={() => setRejecting(null)}
+        onSave={() => void reject()}
+        busy={busy}
+        saveLabel={t('adminui.signup.reject')}
+        saveTestId="reject-ok"
+      >
+        <Field label={t('adminui.signup.reason')} required validationMessage={reasonError || undefined} validationState={reasonError ? 'error' : 'none'}>
+          <Textarea value={reason} onChange={(_, d) => setReason(d.value)} maxLength={500} rows={4} data-testid="reject-reason" />
+        </Field>
+      </AdminEditDialog>
     </AdminPage>
   );
 }
@@ -208,86 +200,73 @@ export function ClientsPage() {
     setEditing(null);
     void mutate();
   };
+  const clientColumns: AdminColumn<ClientRow>[] = [
+    { key: 'code', header: t('adminui.client.code'), width: 110, mono: true, render: (r) => r.code },
+    {
+      key: 'name',
+      header: t('adminui.client.name'),
+      render: (r) => (
+        <div style={{ display: 'grid', padding: '6px 0' }}>
+          <Text weight="semibold">{r.name}</Text>
+          <Text size={200} className={s.muted}>{r.contact_name} {r.contact_email}</Text>
+        </div>
+      ),
+    },
+    { key: 'type', header: t('adminui.client.type'), width: 100, render: (r) => dictLabel('company_type', r.type) },
+    { key: 'licence', header: t('adminui.client.licence'), width: 120, render: (r) => dictLabel('licence_type', r.licence_type) },
+    { key: 'users', header: t('adminui.client.users'), width: 80, render: (r) => r.users },
+    { key: 'status', header: t('adminui.status'), width: 100, render: (r) => <StatusBadge status={r.status} /> },
+    {
+      key: 'actions',
+      header: t('adminui.actions'),
+      width: 220,
+      render: (r) => (
+        <div className={s.rowActions}>
+          <Button size="small" onClick={() => { setEditing(r); setLicence(r.licence_type); }} data-testid="edit-licence">{t('adminui.client.editLicence')}</Button>
+          {r.status === 'active' || r.status === 'frozen' ? (
+            <Button size="small" icon={r.status === 'active' ? <LockClosed20Regular /> : <LockOpen20Regular />} onClick={() => void toggle(r)} data-testid={r.status === 'active' ? 'freeze' : 'activate'}>
+              {t(r.status === 'active' ? 'adminui.freeze' : 'adminui.activate')}
+            </Button>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
 
   return (
     <AdminPage testId="admin-clients" title={t('adminui.client.title')} explain={t('adminui.client.explain')}>
-      <AdminCard>
-        <div className={s.toolbar}>
-          <SearchBox placeholder={t('adminui.client.search')} value={q} onChange={(_, d) => { setQ(d.value); setPage(1); }} style={{ width: 260 }} />
-          <Dropdown
-            placeholder={t('adminui.allStatuses')}
-            value={status ? t(`adminui.status.${status}`) : t('adminui.allStatuses')}
-            selectedOptions={[status]}
-            onOptionSelect={(_, d) => { setStatus(d.optionValue ?? ''); setPage(1); }}
-          >
-            <Option value="">{t('adminui.allStatuses')}</Option>
-            {['active', 'frozen', 'pending', 'rejected'].map((v) => <Option key={v} value={v}>{t(`adminui.status.${v}`)}</Option>)}
-          </Dropdown>
-        </div>
-        <ListState loading={isLoading} error={error} empty={!!data && data.rows.length === 0} />
-        {data && data.rows.length > 0 ? (
-          <Table aria-label={t('adminui.client.title')}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell style={{ width: 110 }}>{t('adminui.client.code')}</TableHeaderCell>
-                <TableHeaderCell>{t('adminui.client.name')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 100 }}>{t('adminui.client.type')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 120 }}>{t('adminui.client.licence')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 80 }}>{t('adminui.client.users')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 100 }}>{t('adminui.status')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 220 }}>{t('adminui.actions')}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.rows.map((r) => (
-                <TableRow key={r.id} data-testid="client-row">
-                  <TableCell className={s.mono}>{r.code}</TableCell>
-                  <TableCell>
-                    <div style={{ display: 'grid', padding: '6px 0' }}>
-                      <Text weight="semibold">{r.name}</Text>
-                      <Text size={200} className={s.muted}>{r.contact_name} {r.contact_email}</Text>
-                    </div>
-                  </TableCell>
-                  <TableCell>{dictLabel('company_type', r.type)}</TableCell>
-                  <TableCell>{dictLabel('licence_type', r.licence_type)}</TableCell>
-                  <TableCell>{r.users}</TableCell>
-                  <TableCell><StatusBadge status={r.status} /></TableCell>
-                  <TableCell>
-                    <div className={s.rowActions}>
-                      <Button size="small" onClick={() => { setEditing(r); setLicence(r.licence_type); }} data-testid="edit-licence">{t('adminui.client.editLicence')}</Button>
-                      {r.status === 'active' || r.status === 'frozen' ? (
-                        <Button size="small" icon={r.status === 'active' ? <LockClosed20Regular /> : <LockOpen20Regular />} onClick={() => void toggle(r)} data-testid={r.status === 'active' ? 'freeze' : 'activate'}>
-                          {t(r.status === 'active' ? 'adminui.freeze' : 'adminui.activate')}
-                        </Button>
-                      ) : null}
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        ) : null}
-        {data ? <Pager page={page} size={PAGE_SIZE} total={data.total} onPage={setPage} /> : null}
-      </AdminCard>
+      <AdminTable
+        label={t('adminui.client.title')}
+        toolbar={
+          <>
+            <SearchBox placeholder={t('adminui.client.search')} value={q} onChange={(_, d) => { setQ(d.value); setPage(1); }} style={{ width: 260 }} />
+            <Dropdown
+              placeholder={t('adminui.allStatuses')}
+              value={status ? t(`adminui.status.${status}`) : t('adminui.allStatuses')}
+              selectedOptions={[status]}
+              onOptionSelect={(_, d) => { setStatus(d.optionValue ?? ''); setPage(1); }}
+            >
+              <Option value="">{t('adminui.allStatuses')}</Option>
+              {['active', 'frozen', 'pending', 'rejected'].map((v) => <Option key={v} value={v}>{t(`adminui.status.${v}`)}</Option>)}
+            </Dropdown>
+          </>
+        }
+        columns={clientColumns}
+        rows={data?.rows}
+        rowKey={(r) => r.id}
+        rowTestId={() => 'client-row'}
+        loading={isLoading}
+        error={error}
+        paging={data ? { page, size: PAGE_SIZE, total: data.total, onPage: setPage } : undefined}
+      />
       {dialog}
-      <Dialog open={editing !== null} onOpenChange={(_, d) => !d.open && setEditing(null)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('adminui.client.editLicence')} · {editing?.name}</DialogTitle>
-            <DialogContent>
-              <Field label={t('adminui.client.licence')}>
-                <Dropdown value={dictLabel('licence_type', licence)} selectedOptions={[licence]} onOptionSelect={(_, d) => setLicence(d.optionValue ?? licence)} data-testid="licence-select">
-                  {(data?.licence_types ?? []).map((v) => <Option key={v} value={v}>{dictLabel('licence_type', v)}</Option>)}
-                </Dropdown>
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setEditing(null)}>{t('engine.cancel')}</Button>
-              <Button appearance="primary" icon={<Save20Regular />} onClick={() => void saveLicence()} data-testid="licence-save">{t('engine.save')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <AdminEditDialog open={editing !== null} title={`${t('adminui.client.editLicence')} · ${editing?.name ?? ''}`} onClose={() => setEditing(null)} onSave={() => void saveLicence()} saveIcon={<Save20Regular />} saveTestId="licence-save">
+        <Field label={t('adminui.client.licence')}>
+          <Dropdown value={dictLabel('licence_type', licence)} selectedOptions={[licence]} onOptionSelect={(_, d) => setLicence(d.optionValue ?? licence)} data-testid="licence-select">
+            {(data?.licence_types ?? []).map((v) => <Option key={v} value={v}>{dictLabel('licence_type', v)}</Option>)}
+          </Dropdown>
+        </Field>
+      </AdminEditDialog>
     </AdminPage>
   );
 }
@@ -319,28 +298,21 @@ export function SystemDictionaryPage() {
               ))}
             </TabList>
           </AdminCard>
-          <AdminCard>
-            {current ? (
-              <Table aria-label={label(current.label)}>
-                <TableHeader>
-                  <TableRow>
-                    <TableHeaderCell style={{ width: 180 }}>{t('adminui.sysdict.value')}</TableHeaderCell>
-                    <TableHeaderCell>{t('adminui.sysdict.labelZh')}</TableHeaderCell>
-                    <TableHeaderCell>{t('adminui.sysdict.labelEn')}</TableHeaderCell>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {current.items.map((i) => (
-                    <TableRow key={i.value} data-testid="dict-item">
-                      <TableCell className={s.mono}>{i.value}</TableCell>
-                      <TableCell>{i.label.zh}</TableCell>
-                      <TableCell>{i.label.en}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            ) : null}
-          </AdminCard>
+          {current ? (
+            <AdminTable
+              label={label(current.label)}
+              columns={[
+                { key: 'value', header: t('adminui.sysdict.value'), width: 180, mono: true, render: (i) => i.value },
+                { key: 'zh', header: t('adminui.sysdict.labelZh'), render: (i) => i.label.zh },
+                { key: 'en', header: t('adminui.sysdict.labelEn'), render: (i) => i.label.en },
+              ]}
+              rows={current.items}
+              rowKey={(i) => i.value}
+              rowTestId={() => 'dict-item'}
+              loading={false}
+              error={null}
+            />
+          ) : null}
         </div>
       ) : null}
     </AdminPage>

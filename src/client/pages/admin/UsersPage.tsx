@@ -2,12 +2,6 @@ import {
   Badge,
   Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Dropdown,
   Field,
   Input,
@@ -21,12 +15,6 @@ import {
   Option,
   SearchBox,
   Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
 } from '@fluentui/react-components';
 import { Edit20Regular, Key20Regular, LockClosed20Regular, LockOpen20Regular, MoreHorizontal20Regular, PeopleTeam20Regular, PersonAdd20Regular } from '@fluentui/react-icons';
@@ -37,7 +25,7 @@ import { useSnapshot } from 'valtio';
 import { access } from '../../session/access-state';
 import { toast } from '../../shell/toast-bus';
 import { adminApi, type OptionRow, type RoleRow, type UserRow } from './admin-api';
-import { AdminCard, AdminPage, fieldErrorsOf, formatTime, ListState, Pager, useAdminStyles, useConfirm } from './admin-kit';
+import { AdminEditDialog, AdminPage, AdminTable, fieldErrorsOf, formatTime, ListState, useAdminStyles, useConfirm, type AdminColumn } from '../common/admin-kit';
 
 const PAGE_SIZE = 20;
 const STATUS_COLOR: Record<string, 'success' | 'danger' | 'warning' | 'subtle'> = { active: 'success', frozen: 'subtle', pending: 'warning', rejected: 'danger' };
@@ -161,6 +149,68 @@ export function UsersPage() {
       </Field>
     ) : null;
 
+  const columns: AdminColumn<UserRow>[] = [
+    { key: 'username', header: t('adminui.user.username'), width: 150, mono: true, render: (u) => u.username },
+    { key: 'fullname', header: t('adminui.user.fullname'), width: 130, render: (u) => u.fullname },
+    {
+      key: 'contact',
+      header: t('adminui.user.contact'),
+      render: (u) => (
+        <>
+          <Text size={200}>{[u.email, u.mobile].filter(Boolean).join(' · ')}</Text>
+          {u.wecom_id || u.dingtalk_id ? <Text size={200} block className={s.muted}>{[u.wecom_id && `WeCom ${u.wecom_id}`, u.dingtalk_id && `DingTalk ${u.dingtalk_id}`].filter(Boolean).join(' · ')}</Text> : null}
+        </>
+      ),
+    },
+    {
+      key: 'roles',
+      header: t('adminui.user.roles'),
+      render: (u) => (
+        <div style={{ display: 'flex', gap: 4, flexWrap: 'wrap', padding: '4px 0' }} data-testid="user-roles">
+          {u.roles.map((r) => <Badge key={r} appearance="outline" color="informative">{roleName(r)}</Badge>)}
+        </div>
+      ),
+    },
+    { key: 'status', header: t('adminui.status'), width: 90, render: (u) => <Badge appearance="tint" color={STATUS_COLOR[u.status] ?? 'informative'}>{t(`adminui.status.${u.status}`)}</Badge> },
+    {
+      key: 'login',
+      header: t('adminui.user.lastLogin'),
+      width: 170,
+      render: (u) => (
+        <>
+          <Text size={200}>{formatTime(u.last_login_at)}</Text>
+          {u.last_login_ip ? <Text size={200} block className={s.muted}>{u.last_login_ip}</Text> : null}
+        </>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('adminui.actions'),
+      width: 150,
+      render: (u) => (
+        <div className={s.rowActions}>
+          <Button size="small" icon={<PeopleTeam20Regular />} onClick={() => { setRoleUser(u); setChosen([...u.roles]); }} data-testid="assign-roles">{t('adminui.user.assignRoles')}</Button>
+          <Menu>
+            <MenuTrigger disableButtonEnhancement>
+              <Button size="small" icon={<MoreHorizontal20Regular />} aria-label={t('adminui.more')} data-testid="user-more" />
+            </MenuTrigger>
+            <MenuPopover>
+              <MenuList>
+                <MenuItem icon={<Edit20Regular />} onClick={() => { setEditing(u); setForm(formOf(u)); setErrors({}); }} data-testid="user-edit">{t('adminui.edit')}</MenuItem>
+                <MenuItem icon={<Key20Regular />} onClick={() => void reset(u)} data-testid="user-reset">{t('adminui.user.resetPassword')}</MenuItem>
+                {u.status === 'active' ? (
+                  <MenuItem icon={<LockClosed20Regular />} disabled={u.id === me.id} onClick={() => void freeze(u)} data-testid="user-freeze">{t('adminui.freeze')}</MenuItem>
+                ) : (
+                  <MenuItem icon={<LockOpen20Regular />} onClick={() => void activate(u)} data-testid="user-activate">{t('adminui.activate')}</MenuItem>
+                )}
+              </MenuList>
+            </MenuPopover>
+          </Menu>
+        </div>
+      ),
+    },
+  ];
+
   return (
     <AdminPage
       testId="admin-users"
@@ -168,160 +218,88 @@ export function UsersPage() {
       explain={t('adminui.user.explain')}
       actions={<Button appearance="primary" icon={<PersonAdd20Regular />} onClick={() => { setInviting(true); setInvited(null); setInvite({ email: '', fullname: '' }); setErrors({}); }} data-testid="invite">{t('adminui.user.invite')}</Button>}
     >
-      <AdminCard>
-        <div className={s.toolbar}>
-          <SearchBox placeholder={t('adminui.user.search')} value={q} onChange={(_, d) => { setQ(d.value); setPage(1); }} style={{ width: 260 }} data-testid="user-search" />
-          <Dropdown value={status ? t(`adminui.status.${status}`) : t('adminui.allStatuses')} selectedOptions={[status]} onOptionSelect={(_, d) => { setStatus(d.optionValue ?? ''); setPage(1); }}>
-            <Option value="">{t('adminui.allStatuses')}</Option>
-            {['active', 'frozen', 'pending'].map((v) => <Option key={v} value={v}>{t(`adminui.status.${v}`)}</Option>)}
-          </Dropdown>
-        </div>
-        <ListState loading={isLoading} error={error} empty={!!data && data.rows.length === 0} />
-        {data && data.rows.length > 0 ? (
-          <Table aria-label={t('adminui.user.title')}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell style={{ width: 150 }}>{t('adminui.user.username')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 130 }}>{t('adminui.user.fullname')}</TableHeaderCell>
-                <TableHeaderCell>{t('adminui.user.contact')}</TableHeaderCell>
-                <TableHeaderCell>{t('adminui.user.roles')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 90 }}>{t('adminui.status')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 170 }}>{t('adminui.user.lastLogin')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 150 }}>{t('adminui.actions')}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.rows.map((u) => (
-                <TableRow key={u.id} data-testid={`user-row-${u.username}`}>
-                  <TableCell className={s.mono}>{u.username}</TableCell>
-                  <TableCell>{u.fullname}</TableCell>
-                  <TableCell>
-                    <Text size={200}>{[u.email, u.mobile].filter(Boolean).join(' · ')}</Text>
-                    {u.wecom_id || u.dingtalk_id ? <Text size={200} block className={s.muted}>{[u.wecom_id && `WeCom ${u.wecom_id}`, u.dingtalk_id && `DingTalk ${u.dingtalk_id}`].filter(Boolean).join(' · ')}</Text> : null}
-                  </TableCell>
-                  <TableCell>
-                    <div style={{ display: 'flex', gap: 4, flexWrap: 'wrap', padding: '4px 0' }} data-testid="user-roles">
-                      {u.roles.map((r) => <Badge key={r} appearance="outline" color="informative">{roleName(r)}</Badge>)}
-                    </div>
-                  </TableCell>
-                  <TableCell><Badge appearance="tint" color={STATUS_COLOR[u.status] ?? 'informative'}>{t(`adminui.status.${u.status}`)}</Badge></TableCell>
-                  <TableCell>
-                    <Text size={200}>{formatTime(u.last_login_at)}</Text>
-                    {u.last_login_ip ? <Text size={200} block className={s.muted}>{u.last_login_ip}</Text> : null}
-                  </TableCell>
-                  <TableCell>
-                    <div className={s.rowActions}>
-                      <Button size="small" icon={<PeopleTeam20Regular />} onClick={() => { setRoleUser(u); setChosen([...u.roles]); }} data-testid="assign-roles">{t('adminui.user.assignRoles')}</Button>
-                      <Menu>
-                        <MenuTrigger disableButtonEnhancement>
-                          <Button size="small" icon={<MoreHorizontal20Regular />} aria-label={t('adminui.more')} data-testid="user-more" />
-                        </MenuTrigger>
-                        <MenuPopover>
-                          <MenuList>
-                            <MenuItem icon={<Edit20Regular />} onClick={() => { setEditing(u); setForm(formOf(u)); setErrors({}); }} data-testid="user-edit">{t('adminui.edit')}</MenuItem>
-                            <MenuItem icon={<Key20Regular />} onClick={() => void reset(u)} data-testid="user-reset">{t('adminui.user.resetPassword')}</MenuItem>
-                            {u.status === 'active' ? (
-                              <MenuItem icon={<LockClosed20Regular />} disabled={u.id === me.id} onClick={() => void freeze(u)} data-testid="user-freeze">{t('adminui.freeze')}</MenuItem>
-                            ) : (
-                              <MenuItem icon={<LockOpen20Regular />} onClick={() => void activate(u)} data-testid="user-activate">{t('adminui.activate')}</MenuItem>
-                            )}
-                          </MenuList>
-                        </MenuPopover>
-                      </Menu>
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        ) : null}
-        {data ? <Pager page={page} size={PAGE_SIZE} total={data.total} onPage={setPage} /> : null}
-      </AdminCard>
+      <AdminTable
+        label={t('adminui.user.title')}
+        toolbar={
+          <>
+            <SearchBox placeholder={t('adminui.user.search')} value={q} onChange={(_, d) => { setQ(d.value); setPage(1); }} style={{ width: 260 }} data-testid="user-search" />
+            <Dropdown value={status ? t(`adminui.status.${status}`) : t('adminui.allStatuses')} selectedOptions={[status]} onOptionSelect={(_, d) => { setStatus(d.optionValue ?? ''); setPage(1); }}>
+              <Option value="">{t('adminui.allStatuses')}</Option>
+              {['active', 'frozen', 'pending'].map((v) => <Option key={v} value={v}>{t(`adminui.status.${v}`)}</Option>)}
+            </Dropdown>
+          </>
+        }
+        columns={columns}
+        rows={data?.rows}
+        rowKey={(u) => u.id}
+        rowTestId={(u) => `user-row-${u.username}`}
+        loading={isLoading}
+        error={error}
+        paging={data ? { page, size: PAGE_SIZE, total: data.total, onPage: setPage } : undefined}
+      />
       {dialog}
 
-      <Dialog open={editing !== null} onOpenChange={(_, d) => !d.open && setEditing(null)}>
-        <DialogSurface style={{ maxWidth: 640 }}>
-          <DialogBody>
-            <DialogTitle>{t('adminui.user.editTitle', { name: editing?.username ?? '' })}</DialogTitle>
-            <DialogContent>
-              {form ? (
-                <div className={s.twoCols}>
-                  {text('fullname', t('adminui.user.fullname'))}
-                  {text('email', t('adminui.user.email'), 'email')}
-                  {text('mobile', t('adminui.user.mobile'), 'tel')}
-                  <Field label={t('adminui.user.org')} validationMessage={errors.org_id} validationState={errors.org_id ? 'error' : 'none'}>
-                    <OptionDropdown rows={orgs.data} value={form.org_id} onChange={(v) => setForm({ ...form, org_id: v })} testId="user-org" />
-                  </Field>
-                  <Field label={t('adminui.user.position')} validationMessage={errors.position_id} validationState={errors.position_id ? 'error' : 'none'}>
-                    <OptionDropdown rows={positions.data} value={form.position_id} onChange={(v) => setForm({ ...form, position_id: v })} testId="user-position" />
-                  </Field>
-                  <Field label={t('adminui.user.isManager')}>
-                    <Switch checked={form.is_manager} onChange={(_, d) => setForm({ ...form, is_manager: d.checked })} />
-                  </Field>
-                  {text('wecom_id', t('adminui.user.wecom'))}
-                  {text('dingtalk_id', t('adminui.user.dingtalk'))}
-                </div>
-              ) : null}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setEditing(null)}>{t('engine.cancel')}</Button>
-              <Button appearance="primary" disabled={busy} onClick={() => void saveEdit()} data-testid="user-save">{t('engine.save')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <AdminEditDialog open={editing !== null} title={t('adminui.user.editTitle', { name: editing?.username ?? '' })} onClose={() => setEditing(null)} onSave={() => void saveEdit()} busy={busy} saveTestId="user-save" maxWidth={640}>
+        {form ? (
+          <div className={s.twoCols}>
+            {text('fullname', t('adminui.user.fullname'))}
+            {text('email', t('adminui.user.email'), 'email')}
+            {text('mobile', t('adminui.user.mobile'), 'tel')}
+            <Field label={t('adminui.user.org')} validationMessage={errors.org_id} validationState={errors.org_id ? 'error' : 'none'}>
+              <OptionDropdown rows={orgs.data} value={form.org_id} onChange={(v) => setForm({ ...form, org_id: v })} testId="user-org" />
+            </Field>
+            <Field label={t('adminui.user.position')} validationMessage={errors.position_id} validationState={errors.position_id ? 'error' : 'none'}>
+              <OptionDropdown rows={positions.data} value={form.position_id} onChange={(v) => setForm({ ...form, position_id: v })} testId="user-position" />
+            </Field>
+            <Field label={t('adminui.user.isManager')}>
+              <Switch checked={form.is_manager} onChange={(_, d) => setForm({ ...form, is_manager: d.checked })} />
+            </Field>
+            {text('wecom_id', t('adminui.user.wecom'))}
+            {text('dingtalk_id', t('adminui.user.dingtalk'))}
+          </div>
+        ) : null}
+      </AdminEditDialog>
 
-      <Dialog open={roleUser !== null} onOpenChange={(_, d) => !d.open && setRoleUser(null)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('adminui.user.rolesTitle', { name: roleUser?.fullname ?? roleUser?.username ?? '' })}</DialogTitle>
-            <DialogContent>
-              <ListState loading={roles.isLoading} error={roles.error} empty={false} />
-              <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 4 }} data-testid="role-choices">
-                {assignable(roles.data ?? []).map((r) => (
-                  <Checkbox
-                    key={r.id}
-                    label={`${i18n.language === 'en' ? r.name_en : r.name_zh}${r.system ? '' : ` (${r.code})`}`}
-                    checked={chosen.includes(r.code)}
-                    onChange={(_, d) => setChosen((c) => (d.checked ? [...c, r.code] : c.filter((x) => x !== r.code)))}
-                    data-testid={`role-choice-${r.code}`}
-                  />
-                ))}
-              </div>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setRoleUser(null)}>{t('engine.cancel')}</Button>
-              <Button appearance="primary" disabled={busy} onClick={() => void saveRoles()} data-testid="roles-save">{t('engine.save')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <AdminEditDialog open={roleUser !== null} title={t('adminui.user.rolesTitle', { name: roleUser?.fullname ?? roleUser?.username ?? '' })} onClose={() => setRoleUser(null)} onSave={() => void saveRoles()} busy={busy} saveTestId="roles-save">
+        <ListState loading={roles.isLoading} error={roles.error} empty={false} />
+        <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 4 }} data-testid="role-choices">
+          {assignable(roles.data ?? []).map((r) => (
+            <Checkbox
+              key={r.id}
+              label={`${i18n.language === 'en' ? r.name_en : r.name_zh}${r.system ? '' : ` (${r.code})`}`}
+              checked={chosen.includes(r.code)}
+              onChange={(_, d) => setChosen((c) => (d.checked ? [...c, r.code] : c.filter((x) => x !== r.code)))}
+              data-testid={`role-choice-${r.code}`}
+            />
+          ))}
+        </div>
+      </AdminEditDialog>
 
-      <Dialog open={inviting} onOpenChange={(_, d) => !d.open && setInviting(false)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('adminui.user.invite')}</DialogTitle>
-            <DialogContent className={s.form}>
-              <Text>{t('adminui.user.inviteExplain')}</Text>
-              <Field label={t('adminui.user.email')} required validationMessage={errors.email} validationState={errors.email ? 'error' : 'none'}>
-                <Input type="email" value={invite.email} onChange={(_, d) => setInvite({ ...invite, email: d.value })} data-testid="invite-email" />
-              </Field>
-              <Field label={t('adminui.user.fullname')}>
-                <Input value={invite.fullname} onChange={(_, d) => setInvite({ ...invite, fullname: d.value })} />
-              </Field>
-              {invited ? (
-                <MessageBar intent="success">
-                  <MessageBarBody data-testid="invite-code">{t('adminui.user.inviteCode', { code: invited })}</MessageBarBody>
-                </MessageBar>
-              ) : null}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setInviting(false)}>{t('ui.common.close')}</Button>
-              <Button appearance="primary" disabled={busy || !invite.email} onClick={() => void sendInvite()} data-testid="invite-send">{t('adminui.user.sendInvite')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <AdminEditDialog
+        open={inviting}
+        title={t('adminui.user.invite')}
+        onClose={() => setInviting(false)}
+        onSave={() => void sendInvite()}
+        busy={busy}
+        saveDisabled={!invite.email}
+        saveLabel={t('adminui.user.sendInvite')}
+        cancelLabel={t('ui.common.close')}
+        saveTestId="invite-send"
+        contentClassName={s.form}
+      >
+        <Text>{t('adminui.user.inviteExplain')}</Text>
+        <Field label={t('adminui.user.email')} required validationMessage={errors.email} validationState={errors.email ? 'error' : 'none'}>
+          <Input type="email" value={invite.email} onChange={(_, d) => setInvite({ ...invite, email: d.value })} data-testid="invite-email" />
+        </Field>
+        <Field label={t('adminui.user.fullname')}>
+          <Input value={invite.fullname} onChange={(_, d) => setInvite({ ...invite, fullname: d.value })} />
+        </Field>
+        {invited ? (
+          <MessageBar intent="success">
+            <MessageBarBody data-testid="invite-code">{t('adminui.user.inviteCode', { code: invited })}</MessageBarBody>
+          </MessageBar>
+        ) : null}
+      </AdminEditDialog>
     </AdminPage>
   );
 }

@@ -1,31 +1,11 @@
-import {
-  Badge,
-  Button,
-  Caption1,
-  Card,
-  Link,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Tab,
-  TabList,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  Title3,
-  tokens,
-} from '@fluentui/react-components';
-import { ArrowClockwise20Regular, ChevronLeft20Regular, ChevronRight20Regular, Mail20Regular, Phone20Regular } from '@fluentui/react-icons';
+import { Badge, Button, Link, makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
+import { ArrowClockwise20Regular, Mail20Regular, Phone20Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { ApiError, request } from '../../api/client';
+import { request } from '../../api/client';
 import { currentLanguage } from '../../app/i18n';
+import { AdminPage, AdminTable, type AdminColumn } from '../common/admin-kit';
 
 /** An outbox row as GET /utilsapi/outbox answers it (src/server/services/notify). */
 export type OutboxRow = {
@@ -46,12 +26,7 @@ type OutboxPage = { rows: OutboxRow[]; total: number; page: number; size: number
 const PAGE_SIZE = 20;
 
 const useStyles = makeStyles({
-  page: { display: 'grid', gap: '16px', maxWidth: '1280px' },
-  head: { display: 'flex', alignItems: 'end', justifyContent: 'space-between', gap: '12px', flexWrap: 'wrap' },
-  card: { padding: '0', overflow: 'hidden' },
   body: { whiteSpace: 'pre-wrap', wordBreak: 'break-word', color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
-  footer: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: '8px', padding: '10px 16px' },
-  empty: { padding: '32px', textAlign: 'center', color: tokens.colorNeutralForeground3 },
 });
 
 /**
@@ -81,81 +56,67 @@ export function OutboxPage() {
   const { data, error, isLoading, mutate } = useSWR(['outbox', channel, page], () =>
     request<OutboxPage>('/utilsapi/outbox', { method: 'GET', query: { page, size: PAGE_SIZE, channel: channel === 'all' ? undefined : channel } }),
   );
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const fmt = (iso: string) => new Date(iso).toLocaleString(currentLanguage());
+  const columns: AdminColumn<OutboxRow>[] = [
+    { key: 'time', header: t('ui.outbox.time'), width: 150, render: (r) => fmt(r.created_at) },
+    { key: 'channel', header: t('ui.outbox.channel'), width: 90, render: (r) => (r.channel === 'sms' ? t('ui.outbox.sms') : t('ui.outbox.email')) },
+    { key: 'to', header: t('ui.outbox.to'), width: 200, render: (r) => <Text truncate wrap={false} data-testid="outbox-to">{r.to_address}</Text> },
+    {
+      key: 'message',
+      header: t('ui.outbox.message'),
+      render: (r) => (
+        <div style={{ display: 'grid', gap: 4, padding: '8px 0' }}>
+          <Text weight="semibold">{r.subject}</Text>
+          <div className={s.body} data-testid="outbox-body">{r.body}</div>
+          {r.link ? (
+            <Link href={localLink(r.link, window.location.origin)} data-testid="outbox-link">
+              {t('ui.outbox.openLink')}
+            </Link>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('ui.outbox.status'),
+      width: 90,
+      render: (r) => (
+        <Badge appearance="tint" color={STATUS_COLOR[r.status] ?? 'informative'} title={r.error ?? undefined}>
+          {t(`ui.outbox.status.${r.status}`)}
+        </Badge>
+      ),
+    },
+  ];
 
   return (
-    <div className={s.page} data-testid="outbox">
-      <div className={s.head}>
-        <div>
-          <Title3 as="h1">{t('ui.outbox.title')}</Title3>
-          <Caption1 block>{t('ui.outbox.explain')}</Caption1>
-        </div>
+    <AdminPage
+      testId="outbox"
+      title={t('ui.outbox.title')}
+      explain={t('ui.outbox.explain')}
+      actions={
         <Button icon={<ArrowClockwise20Regular />} onClick={() => void mutate()}>
           {t('ui.common.refresh')}
         </Button>
-      </div>
+      }
+    >
       <TabList selectedValue={channel} onTabSelect={(_, d) => { setChannel(d.value as typeof channel); setPage(1); }}>
         <Tab value="all">{t('ui.outbox.all')}</Tab>
         <Tab value="email" icon={<Mail20Regular />}>{t('ui.outbox.email')}</Tab>
         <Tab value="sms" icon={<Phone20Regular />}>{t('ui.outbox.sms')}</Tab>
       </TabList>
-      {error instanceof ApiError && error.status === 403 ? (
-        <MessageBar intent="warning">
-          <MessageBarBody>{t('ui.outbox.forbidden')}</MessageBarBody>
-        </MessageBar>
-      ) : null}
-      <Card className={s.card}>
-        {isLoading ? <Spinner style={{ padding: 32 }} /> : null}
-        {data && data.rows.length === 0 ? <div className={s.empty}>{t('ui.outbox.empty')}</div> : null}
-        {data && data.rows.length > 0 ? (
-          <Table aria-label={t('ui.outbox.title')} size="medium">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell style={{ width: 150 }}>{t('ui.outbox.time')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 90 }}>{t('ui.outbox.channel')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 200 }}>{t('ui.outbox.to')}</TableHeaderCell>
-                <TableHeaderCell>{t('ui.outbox.message')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 90 }}>{t('ui.outbox.status')}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.rows.map((r) => (
-                <TableRow key={r.id} data-testid="outbox-row">
-                  <TableCell>{fmt(r.created_at)}</TableCell>
-                  <TableCell>{r.channel === 'sms' ? t('ui.outbox.sms') : t('ui.outbox.email')}</TableCell>
-                  <TableCell>
-                    <Text truncate wrap={false} data-testid="outbox-to">{r.to_address}</Text>
-                  </TableCell>
-                  <TableCell>
-                    <div style={{ display: 'grid', gap: 4, padding: '8px 0' }}>
-                      <Text weight="semibold">{r.subject}</Text>
-                      <div className={s.body} data-testid="outbox-body">{r.body}</div>
-                      {r.link ? (
-                        <Link href={localLink(r.link, window.location.origin)} data-testid="outbox-link">
-                          {t('ui.outbox.openLink')}
-                        </Link>
-                      ) : null}
-                    </div>
-                  </TableCell>
-                  <TableCell>
-                    <Badge appearance="tint" color={STATUS_COLOR[r.status] ?? 'informative'} title={r.error ?? undefined}>
-                      {t(`ui.outbox.status.${r.status}`)}
-                    </Badge>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        ) : null}
-        {data ? (
-          <div className={s.footer}>
-            <Caption1>{t('ui.outbox.total', { total: data.total, page, pages })}</Caption1>
-            <Button size="small" icon={<ChevronLeft20Regular />} disabled={page <= 1} onClick={() => setPage((p) => p - 1)} aria-label={t('ui.common.previous')} />
-            <Button size="small" icon={<ChevronRight20Regular />} disabled={page >= pages} onClick={() => setPage((p) => p + 1)} aria-label={t('ui.common.next')} />
-          </div>
-        ) : null}
-      </Card>
-    </div>
+      <AdminTable
+        label={t('ui.outbox.title')}
+        size="medium"
+        columns={columns}
+        rows={data?.rows}
+        rowKey={(r) => r.id}
+        rowTestId={() => 'outbox-row'}
+        loading={isLoading}
+        error={error}
+        emptyText={t('ui.outbox.empty')}
+        forbiddenText={t('ui.outbox.forbidden')}
+        paging={data ? { page, size: PAGE_SIZE, total: data.total, onPage: setPage } : undefined}
+      />
+    </AdminPage>
   );
 }

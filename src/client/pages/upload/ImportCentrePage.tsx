@@ -1,25 +1,10 @@
-import {
-  Badge,
-  Button,
-  Card,
-  makeStyles,
-  ProgressBar,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  Title3,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Button, makeStyles, ProgressBar, Text, Title3, tokens } from '@fluentui/react-components';
 import { ArrowClockwise20Regular, ArrowDownloadRegular, ArrowUploadRegular, DocumentSearchRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime } from '../../grid/cell-text';
+import { AdminTable, type AdminColumn } from '../common/admin-kit';
 import { applyJobEvent, isActive, jobFraction, STATUS_COLOR } from '../../engine/job-state';
 import { useJobEvents } from '../../engine/use-job';
 import { downloadFile, uploadApi, UPLOAD_BASE, type JobView } from '../../engine/upload-api';
@@ -30,7 +15,6 @@ const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '12px', padding: '12px 16px', maxWidth: '1280px' },
   head: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
   grow: { flex: 1 },
-  card: { padding: 0, overflow: 'hidden' },
   empty: { padding: '40px 16px', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '12px', color: tokens.colorNeutralForeground3 },
   progress: { display: 'flex', flexDirection: 'column', gap: '2px' },
   clip: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
@@ -98,6 +82,65 @@ export function ImportCentrePage() {
   }, [rows, load, size]);
 
   const lang = i18n.language === 'en' ? 'en' : 'zh-CN';
+  const columns: AdminColumn<JobView>[] = [
+    { key: 'kind', header: t('upload.kind'), width: 70, render: (job) => t(`job.kind.${job.kind}`) },
+    { key: 'title', header: t('upload.title'), render: (job) => <div className={s.clip} title={job.title ?? ''}>{job.title}</div> },
+    {
+      key: 'status',
+      header: t('upload.status'),
+      width: 90,
+      render: (job) => (
+        <Badge appearance="tint" color={STATUS_COLOR[job.status]} data-testid={`job-status-${job.id}`}>
+          {t(`job.status.${job.status}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'progress',
+      header: t('upload.progress'),
+      width: 140,
+      render: (job) => (
+        <div className={s.progress}>
+          <ProgressBar value={jobFraction(job)} color={job.status === 'failed' ? 'error' : job.status === 'done' ? 'success' : 'brand'} thickness="large" />
+          <Text size={100} className={s.muted}>{Math.round(jobFraction(job) * 100)}%</Text>
+        </div>
+      ),
+    },
+    {
+      key: 'result',
+      header: t('upload.result'),
+      render: (job) => (
+        <Text size={200} style={{ color: job.status === 'failed' ? tokens.colorPaletteRedForeground1 : undefined }}>
+          {job.status === 'failed' ? job.error : summary(job, t)}
+        </Text>
+      ),
+    },
+    { key: 'created', header: t('upload.createdAt'), width: 150, render: (job) => <Text size={200}>{formatDateTime(job.created_at)}</Text> },
+    {
+      key: 'actions',
+      header: '',
+      width: 190,
+      render: (job) => (
+        <div className={s.actions}>
+          {job.kind === 'import' && (
+            <Button size="small" appearance="subtle" onClick={() => navigate(`/page/upload/view?job=${job.id}`)} data-testid={`job-open-${job.id}`}>
+              {t('upload.view')}
+            </Button>
+          )}
+          {job.kind === 'import' && Number(job.result?.errorCount ?? 0) > 0 && !isActive(job.status) && (
+            <Button size="small" appearance="subtle" icon={<ArrowDownloadRegular />} onClick={() => void downloadFile(`${UPLOAD_BASE}/jobs/${job.id}/error-workbook`, { lang }).catch(() => undefined)}>
+              {t('upload.errorWorkbookShort')}
+            </Button>
+          )}
+          {job.kind === 'export' && job.status === 'done' && (
+            <Button size="small" appearance="subtle" icon={<ArrowDownloadRegular />} onClick={() => void downloadFile(`${UPLOAD_BASE}/jobs/${job.id}/download`, undefined, job.result?.fileName ?? 'export.xlsx').catch(() => undefined)} data-testid={`job-download-${job.id}`}>
+              {t('upload.download')}
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
 
   return (
     <div className={s.page} data-testid="import-centre">
@@ -112,89 +155,31 @@ export function ImportCentrePage() {
         </Button>
       </div>
       <Text className={s.muted} size={200}>{t('upload.history')}</Text>
-      <Card className={s.card}>
-        {rows === null ? (
-          <div className={s.empty}>
-            <Spinner label={t('engine.loading')} />
-          </div>
-        ) : rows.length === 0 ? (
+      <AdminTable
+        label={t('upload.history')}
+        testId="centre-jobs"
+        size="small"
+        columns={columns}
+        rows={rows ?? undefined}
+        rowKey={(job) => job.id}
+        rowTestId={(job) => `job-${job.id}`}
+        loading={rows === null}
+        error={null}
+        emptyContent={
           <div className={s.empty} data-testid="centre-empty">
             <DocumentSearchRegular fontSize={40} />
             <Text>{t('upload.emptyHistory')}</Text>
             <Button appearance="primary" onClick={() => navigate('/page/upload/view')}>{t('upload.importTitle')}</Button>
           </div>
-        ) : (
-          <Table size="small" aria-label={t('upload.history')} data-testid="centre-jobs">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell style={{ width: 70 }}>{t('upload.kind')}</TableHeaderCell>
-                <TableHeaderCell>{t('upload.title')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 90 }}>{t('upload.status')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 140 }}>{t('upload.progress')}</TableHeaderCell>
-                <TableHeaderCell>{t('upload.result')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 150 }}>{t('upload.createdAt')}</TableHeaderCell>
-                <TableHeaderCell style={{ width: 190 }} />
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((job) => {
-                const fraction = jobFraction(job);
-                return (
-                  <TableRow key={job.id} data-testid={`job-${job.id}`}>
-                    <TableCell>{t(`job.kind.${job.kind}`)}</TableCell>
-                    <TableCell>
-                      <div className={s.clip} title={job.title ?? ''}>{job.title}</div>
-                    </TableCell>
-                    <TableCell>
-                      <Badge appearance="tint" color={STATUS_COLOR[job.status]} data-testid={`job-status-${job.id}`}>
-                        {t(`job.status.${job.status}`)}
-                      </Badge>
-                    </TableCell>
-                    <TableCell>
-                      <div className={s.progress}>
-                        <ProgressBar value={fraction} color={job.status === 'failed' ? 'error' : job.status === 'done' ? 'success' : 'brand'} thickness="large" />
-                        <Text size={100} className={s.muted}>{Math.round(fraction * 100)}%</Text>
-                      </div>
-                    </TableCell>
-                    <TableCell>
-                      <Text size={200} style={{ color: job.status === 'failed' ? tokens.colorPaletteRedForeground1 : undefined }}>
-                        {job.status === 'failed' ? job.error : summary(job, t)}
-                      </Text>
-                    </TableCell>
-                    <TableCell>
-                      <Text size={200}>{formatDateTime(job.created_at)}</Text>
-                    </TableCell>
-                    <TableCell>
-                      <div className={s.actions}>
-                        {job.kind === 'import' && (
-                          <Button size="small" appearance="subtle" onClick={() => navigate(`/page/upload/view?job=${job.id}`)} data-testid={`job-open-${job.id}`}>
-                            {t('upload.view')}
-                          </Button>
-                        )}
-                        {job.kind === 'import' && Number(job.result?.errorCount ?? 0) > 0 && !isActive(job.status) && (
-                          <Button size="small" appearance="subtle" icon={<ArrowDownloadRegular />} onClick={() => void downloadFile(`${UPLOAD_BASE}/jobs/${job.id}/error-workbook`, { lang }).catch(() => undefined)}>
-                            {t('upload.errorWorkbookShort')}
-                          </Button>
-                        )}
-                        {job.kind === 'export' && job.status === 'done' && (
-                          <Button size="small" appearance="subtle" icon={<ArrowDownloadRegular />} onClick={() => void downloadFile(`${UPLOAD_BASE}/jobs/${job.id}/download`, undefined, job.result?.fileName ?? 'export.xlsx').catch(() => undefined)} data-testid={`job-download-${job.id}`}>
-                            {t('upload.download')}
-                          </Button>
-                        )}
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        )}
-        {rows !== null && rows.length < total && (
-          <div className={s.foot}>
-            <Button appearance="subtle" onClick={() => setSize((n) => n + PAGE_SIZE)}>{t('upload.more')}</Button>
-          </div>
-        )}
-      </Card>
+        }
+        footer={
+          rows !== null && rows.length < total ? (
+            <div className={s.foot}>
+              <Button appearance="subtle" onClick={() => setSize((n) => n + PAGE_SIZE)}>{t('upload.more')}</Button>
+            </div>
+          ) : null
+        }
+      />
     </div>
   );
 }

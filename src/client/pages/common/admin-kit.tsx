@@ -1,12 +1,37 @@
-import { Button, Caption1, Card, makeStyles, MessageBar, MessageBarBody, Spinner, Title3, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Caption1,
+  Card,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Title3,
+  tokens,
+} from '@fluentui/react-components';
 import { ChevronLeft20Regular, ChevronRight20Regular } from '@fluentui/react-icons';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type JSX, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { currentLanguage } from '../../app/i18n';
 import { ConfirmDialog } from '../../form/dialogs';
 
-/** Pieces every administration screen shares: the page frame, loading and empty states, paging, confirmations. */
+/**
+ * Pieces every administration screen shares (users, companies, sign-ups, outbox, import history, ...):
+ * the page frame, the table with its loading, empty and paging states, the edit dialog, confirmations.
+ */
 export const useAdminStyles = makeStyles({
   page: { display: 'grid', gap: '16px', maxWidth: '1400px' },
   head: { display: 'flex', alignItems: 'end', justifyContent: 'space-between', gap: '12px', flexWrap: 'wrap' },
@@ -49,14 +74,14 @@ export function AdminPage(props: { title: string; explain?: string; actions?: Re
 }
 
 /** Loading, refused, failed and empty states of a list (spec 8 toasts already told the user about failures). */
-export function ListState(props: { loading: boolean; error: unknown; empty: boolean; emptyText?: string }) {
+export function ListState(props: { loading: boolean; error: unknown; empty: boolean; emptyText?: string; forbiddenText?: string }) {
   const s = useAdminStyles();
   const { t } = useTranslation();
   if (props.loading) return <Spinner style={{ padding: 32 }} label={t('engine.loading')} />;
   if (props.error instanceof ApiError && props.error.status === 403)
     return (
       <MessageBar intent="warning">
-        <MessageBarBody>{t('adminui.forbidden')}</MessageBarBody>
+        <MessageBarBody>{props.forbiddenText ?? t('adminui.forbidden')}</MessageBarBody>
       </MessageBar>
     );
   if (props.error)
@@ -112,4 +137,112 @@ export function useConfirm(): [ReactNode, (text: string) => Promise<boolean>] {
 export function fieldErrorsOf(e: unknown): Record<string, string> {
   if (!(e instanceof ApiError) || !e.errors) return {};
   return Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
+}
+
+/** One column of an administration table: its header, width and how a row shows in it. */
+export type AdminColumn<R> = { key: string; header: ReactNode; width?: number; mono?: boolean; render: (row: R) => ReactNode };
+
+export type AdminTableProps<R> = {
+  label: string;
+  columns: AdminColumn<R>[];
+  /** Undefined while the first page loads. */
+  rows: R[] | undefined;
+  rowKey: (row: R) => string | number;
+  rowTestId?: (row: R) => string;
+  loading: boolean;
+  error: unknown;
+  emptyText?: string;
+  /** Who may see this list, when the caller may not (else the administration screens' own words). */
+  forbiddenText?: string;
+  /** Shown instead of the plain empty text (a way forward, such as "start an import"). */
+  emptyContent?: ReactNode;
+  /** Below the rows instead of the pager ("show more"). */
+  footer?: ReactNode;
+  /** Filters above the table. */
+  toolbar?: ReactNode;
+  paging?: { page: number; size: number; total: number; onPage: (page: number) => void };
+  testId?: string;
+  size?: 'small' | 'medium';
+};
+
+/**
+ * The one table of the administration screens: a card with the filters, the loading, refused,
+ * failed and empty states, the rows by declared columns, and the pager.
+ *
+ * Example: `<AdminTable label="Users" columns={[{ key: 'name', header: 'Name', render: (u) => u.fullname }]} rows={data?.rows} rowKey={(u) => u.id} loading={isLoading} error={error} />`.
+ */
+export function AdminTable<R>(props: AdminTableProps<R>) {
+  const s = useAdminStyles();
+  const rows = props.rows;
+  return (
+    <AdminCard>
+      {props.toolbar ? <div className={s.toolbar}>{props.toolbar}</div> : null}
+      <ListState loading={props.loading} error={props.error} empty={!props.emptyContent && !!rows && rows.length === 0} emptyText={props.emptyText} forbiddenText={props.forbiddenText} />
+      {props.emptyContent && rows && rows.length === 0 ? props.emptyContent : null}
+      {rows && rows.length > 0 ? (
+        <Table aria-label={props.label} size={props.size} data-testid={props.testId}>
+          <TableHeader>
+            <TableRow>
+              {props.columns.map((c) => (
+                <TableHeaderCell key={c.key} style={c.width ? { width: c.width } : undefined}>
+                  {c.header}
+                </TableHeaderCell>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((r) => (
+              <TableRow key={props.rowKey(r)} data-testid={props.rowTestId?.(r)}>
+                {props.columns.map((c) => (
+                  <TableCell key={c.key} className={c.mono ? s.mono : undefined}>
+                    {c.render(r)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : null}
+      {props.paging && rows ? <Pager {...props.paging} /> : null}
+      {props.footer}
+    </AdminCard>
+  );
+}
+
+/**
+ * The edit dialog of the administration screens: a title, the fields, cancel and save (disabled
+ * while saving).
+ */
+export function AdminEditDialog(props: {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  onSave: () => void;
+  busy?: boolean;
+  saveDisabled?: boolean;
+  saveLabel?: string;
+  saveIcon?: JSX.Element;
+  cancelLabel?: string;
+  saveTestId: string;
+  maxWidth?: number;
+  contentClassName?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={props.open} onOpenChange={(_, d) => !d.open && props.onClose()}>
+      <DialogSurface style={props.maxWidth ? { maxWidth: props.maxWidth } : undefined}>
+        <DialogBody>
+          <DialogTitle>{props.title}</DialogTitle>
+          <DialogContent className={props.contentClassName}>{props.children}</DialogContent>
+          <DialogActions>
+            <Button onClick={props.onClose}>{props.cancelLabel ?? t('engine.cancel')}</Button>
+            <Button appearance="primary" icon={props.saveIcon} disabled={props.busy || props.saveDisabled} onClick={props.onSave} data-testid={props.saveTestId}>
+              {props.saveLabel ?? t('engine.save')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
 }

@@ -1,0 +1,167 @@
+import type { GridApi } from 'ag-grid-community';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import type { StatusTab } from '../../model/page';
+import type { ResolvedPage } from '../../model/page-resolve';
+import type { DrawerState } from '../form/FormDrawer';
+import { tabParams, tabsCountedByServer, type QueryParams } from '../grid/filter-params';
+import { toast } from '../shell/toast-bus';
+import { entityApi, type EntityApi, type PageReply, type Row } from './entity-api';
+
+/** Fixed filters from the URL of a sub-index page: `?f.vendor_id.eq=3` or `?vendor_id=3`. */
+export function fixedFiltersOf(params: URLSearchParams, known: readonly string[]): QueryParams {
+  const out: QueryParams = {};
+  params.forEach((v, k) => {
+    if (k.startsWith('f.')) out[k] = v;
+    else if (known.includes(k)) out[`f.${k}.eq`] = v;
+  });
+  return out;
+}
+
+/** The state tabs' counts from a page reply: the server's per-state counts, or one small query per tab. */
+function useTabCounts(resolved: ResolvedPage, api: EntityApi) {
+  const [counts, setCounts] = useState<Record<string, number>>({});
+  const count = (reply: PageReply, query: QueryParams, tab: StatusTab | null) => {
+    if (!resolved.statusTabs.length) return;
+    if (tabsCountedByServer(resolved) && reply.tabs) {
+      const stateField = resolved.entity.states!.field;
+      const next: Record<string, number> = {};
+      for (const tb of resolved.statusTabs) {
+        const state = tb.filter[stateField];
+        next[tb.key] = state === undefined ? (reply.tabs.all ?? 0) : (reply.tabs[String(state)] ?? 0);
+      }
+      setCounts(next);
+      return;
+    }
+    // Tabs that filter other fields are counted with one small query each, under the same filters.
+    const base: QueryParams = {};
+    for (const [k, v] of Object.entries(query)) if (!['page', 'size', 'sort', 'tabs', 'tab'].includes(k)) base[k] = v;
+    for (const [k] of Object.entries(tabParams(resolved, tab))) delete base[k];
+    void Promise.all(
+      resolved.statusTabs.map((tb) =>
+        api
+          .page({ ...base, ...tabParams(resolved, tb), page: '1', size: '1' }, { quiet: true })
+          .then((r) => [tb.key, r.total] as const)
+          .catch(() => [tb.key, NaN] as const),
+      ),
+    ).then((pairs) => setCounts(Object.fromEntries(pairs.filter(([, n]) => Number.isFinite(n)))));
+  };
+  return { counts, count };
+}
+
+export type ListController = {
+  resolved: ResolvedPage;
+  api: EntityApi;
+  gridApi: RefObject<GridApi<Row> | null>;
+  /** The last query the grid sent (for the Excel export of "what I see"). */
+  lastQuery: RefObject<QueryParams>;
+  selected: Row[];
+  setSelected: (rows: Row[]) => void;
+  /** The one selected row, or null. */
+  one: Row | null;
+  quickText: string;
+  setQuickText: (text: string) => void;
+  /** The quick search once the typing paused. */
+  quick: string;
+  tabKey: string;
+  setTabKey: (key: string) => void;
+  tab: StatusTab | null;
+  counts: Record<string, number>;
+  total: number | null;
+  fixed: QueryParams;
+  drawer: DrawerState;
+  openDrawer: (state: Exclude<DrawerState, null>) => void;
+  closeDrawer: () => void;
+  refresh: () => void;
+  /** Spec 8 "select rows before action": runs with the selection, or says to select first. */
+  withSelection: (run: (rows: Row[]) => void) => void;
+  onLoaded: (reply: PageReply, query: QueryParams) => void;
+  onReady: (api: GridApi<Row>) => void;
+};
+
+/**
+ * The logic of a generated list page: selection, quick search, state tabs and their counts, the
+ * grid's refresh, the drawer (with the `?open=<id>` deep link). The list page and the pages built
+ * on it render; this decides.
+ *
+ * Example: `const list = useListController(resolved); list.withSelection((rows) => list.openDrawer({ action: 'edit', id: Number(rows[0].id) }))`.
+ */
+export function useListController(resolved: ResolvedPage, options: { subindex?: boolean } = {}): ListController {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const api = useMemo(() => entityApi(resolved), [resolved]);
+  const gridApi = useRef<GridApi<Row> | null>(null);
+  const lastQuery = useRef<QueryParams>({});
+  const [selected, setSelected] = useState<Row[]>([]);
+  const [quickText, setQuickText] = useState('');
+  const [quick, setQuick] = useState('');
+  const [tabKey, setTabKey] = useState<string>(resolved.statusTabs[0]?.key ?? '');
+  const [total, setTotal] = useState<number | null>(null);
+  const [drawer, setDrawer] = useState<DrawerState>(null);
+  const { counts, count } = useTabCounts(resolved, api);
+  const tab = resolved.statusTabs.find((x) => x.key === tabKey) ?? null;
+  const fixed = useMemo(() => (options.subindex ? fixedFiltersOf(search, resolved.entity.fields.map((f) => f.key)) : {}), [options.subindex, search, resolved]);
+
+  // Quick search waits for the typing to pause.
+  useEffect(() => {
+    const timer = setTimeout(() => setQuick(quickText), 350);
+    return () => clearTimeout(timer);
+  }, [quickText]);
+
+  // Deep link (a notification, another page): ?open=<id> opens that record's drawer.
+  useEffect(() => {
+    const open = search.get('open');
+    if (open && /^\d+$/.test(open)) setDrawer({ action: 'edit', id: Number(open) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const refresh = () => {
+    const g = gridApi.current;
+    if (g && !g.isDestroyed()) {
+      g.deselectAll();
+      g.refreshInfiniteCache();
+    }
+  };
+
+  return {
+    resolved,
+    api,
+    gridApi,
+    lastQuery,
+    selected,
+    setSelected,
+    one: selected.length === 1 ? selected[0] : null,
+    quickText,
+    setQuickText,
+    quick,
+    tabKey,
+    setTabKey,
+    tab,
+    counts,
+    total,
+    fixed,
+    drawer,
+    openDrawer: setDrawer,
+    closeDrawer: () => {
+      setDrawer(null);
+      if (search.has('open')) {
+        search.delete('open');
+        setSearch(search, { replace: true });
+      }
+    },
+    refresh,
+    withSelection: (run) => {
+      if (selected.length === 0) toast.warning(t('form.selectRowsFirst'));
+      else run(selected);
+    },
+    onLoaded: (reply, query) => {
+      lastQuery.current = query;
+      setTotal(reply.total);
+      count(reply, query, tab);
+    },
+    onReady: (g) => {
+      gridApi.current = g;
+    },
+  };
+}
