@@ -128,3 +128,19 @@ describe('an entity is imported only where a page offers import', () => {
     expect((template.json() as { message: string }).message).toContain('该页面不提供导入');
   });
 });
+
+describe('an import numbers as the form numbers', () => {
+  it("uses the company's own SN rule for records the sheet leaves without a number", async () => {
+    const rules = resourceClient(t.app, brand, 'adminapi', 'admin_sn_rule');
+    expect((await rules.save({ rule_key: 'customer', prefix: 'KH', date_prefix: 'YYYY', length: 3, suffix: 'X' })).body.code).toBe(200);
+    const customers = resourceClient(t.app, brand, 'mdapi', 'customer');
+    const viaForm = await customers.save({ name: '表单客户', customer_type: 'brand', currency: 'CNY' });
+    expect(viaForm.body.data.code).toMatch(/^KH\d{4}\d{3}X$/);
+    const file = await fileOf('customers.xlsx', 'customer', [{ name: '导入客户', customer_type: 'brand', currency: 'CNY' }]);
+    const job = await importFile(t.app, brand, file, { entity: 'customer', commit: 'all' });
+    expect(job.result, JSON.stringify(job.result)).toMatchObject({ inserted: 1, committed: true });
+    const imported = (await customers.page({ 'f.name.eq': '导入客户' })).body.data.rows[0];
+    expect(imported.code).toMatch(/^KH\d{4}\d{3}X$/);
+    expect(imported.code).not.toBe(viaForm.body.data.code);
+  });
+});

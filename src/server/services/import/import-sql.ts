@@ -3,7 +3,7 @@ import { FIELD_TYPE_TABLE, type EntityDef, type FieldDef } from '../../../model'
 import type { Db } from '../../db/database';
 import { isJsonField } from '../../resources/document-input';
 import type { AuditChange } from '../audit/audit.service';
-import { datePart, formatSequence } from '../sequence/sequence.service';
+import { datePart, formatSequence, numberingRuleFor } from '../sequence/sequence.service';
 
 /**
  * The import's SQL: the write stage of the document writer in batch mode. Documents arrive here
@@ -113,9 +113,11 @@ export class ImportSqlWriter {
 
   /** Numbers for new documents without one, from the SN rule, taken in one counter update; `taken` skips a number a row of the file carries. */
   async assignNumbers(tx: Db, docs: Doc[], now: Date, inFile: { has(key: string): boolean }): Promise<void> {
-    const rule = this.entity.numbering;
-    if (!rule) return;
-    let pending = docs.filter((d) => d.values[rule.field] === null || d.values[rule.field] === undefined);
+    const field = this.entity.numbering?.field;
+    let pending = field ? docs.filter((d) => d.values[field] === null || d.values[field] === undefined) : [];
+    if (!pending.length) return;
+    // The company's own SN rule where it has one, as a form save numbers (spec 3 sequence config).
+    const rule = (await numberingRuleFor(tx, this.actor.clientId, this.entity))!;
     for (let attempt = 0; pending.length && attempt < 20; attempt++) {
       const period = datePart(rule.datePrefix, now);
       const r = await sql<{ value: number }>`insert into sequences (client_id, key, period, value) values (${this.actor.clientId}, ${this.entity.name}, ${period}, ${pending.length})
