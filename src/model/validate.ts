@@ -25,8 +25,6 @@ export type ValidateOptions = {
   dictExtras?: ReadonlyMap<string, ReadonlySet<string>>;
 };
 
-const TEXT_TYPES = new Set(['text', 'textarea', 'code', 'email', 'mobile', 'dict', 'image', 'markdown', 'month']);
-
 /**
  * What validation derives from a field declaration, computed once per declaration: an import
  * validates 100,000 rows of the same fields (benchmark B2), a form one row.
@@ -72,8 +70,7 @@ function optionalOf(field: FieldDef): FieldDef {
 export function fieldRules(field: FieldDef): RuleType[] {
   const rules: RuleType[] = [];
   if (field.required) rules.push('required');
-  if (field.type === 'email') rules.push('email');
-  if (field.type === 'mobile') rules.push('telephone');
+  for (const r of FIELD_TYPE_TABLE[field.type].impliedRules) rules.push(r);
   for (const r of field.rules ?? []) if (!rules.includes(r)) rules.push(r);
   return rules;
 }
@@ -84,7 +81,7 @@ export function normaliseText(field: FieldDef, raw: unknown): unknown {
   let v = raw;
   // Text keeps its spaces only when the field says trim: false; a number, date or id typed with
   // spaces means the same value without them (the rules read the text, so trim before them).
-  if (!TEXT_TYPES.has(field.type) || field.trim !== false) v = v.trim();
+  if (FIELD_TYPE_TABLE[field.type].nature !== 'text' || field.trim !== false) v = v.trim();
   if (field.upperCase) v = v.toUpperCase();
   if (field.lowerCase) v = v.toLowerCase();
   return v;

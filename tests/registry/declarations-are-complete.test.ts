@@ -113,21 +113,11 @@ const TYPE_KNOWLEDGE: Array<[string, RegExp]> = [
   ['text-type sets', /new Set(<[^>]*>)?\(\[\s*'text',\s*'textarea'/],
 ];
 
-/**
- * Files being rewritten by another change (the one document writer of issue 10) that still hold a
- * local type set. The test fails when one of them no longer does, so the list only shrinks.
- */
-const BEING_REWRITTEN = new Set(['src/server/services/import/import.service.ts', 'src/model/validate.ts', 'src/server/access/permission.service.ts']);
-
 describe('the field-type table is the only place that knows a type', () => {
   const files = ['src', 'grids'].flatMap(sourceFiles).filter((f) => f !== 'src/model/field-types.ts');
   const offenders = files.filter((f) => TYPE_KNOWLEDGE.some(([, re]) => re.test(readFileSync(join(ROOT, f), 'utf8'))));
 
-  it('has no scattered type sets or chains outside the files being rewritten', () => {
-    expect(offenders.filter((f) => !BEING_REWRITTEN.has(f))).toEqual([]);
-  });
-
-  it('lists only files that still need the change', () => {
-    expect([...BEING_REWRITTEN].filter((f) => !offenders.includes(f))).toEqual([]);
+  it('has no scattered type sets or chains', () => {
+    expect(offenders).toEqual([]);
   });
 });

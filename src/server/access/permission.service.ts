@@ -125,8 +125,6 @@ export function ruleSql(entity: EntityDef, rule: DataRule, who: RuleSubject): Ra
   return sql`coalesce(${filterSql(entity, filter)}, false)`;
 }
 
-const NUMERIC_TYPES = new Set(['integer', 'decimal', 'money']);
-
 /**
  * A rule over a column that only some entities of a menu have (a menu shared by several entities,
  * e.g. allocation versions and demand). `dataScope` does not know which of them is queried, so the
@@ -136,7 +134,7 @@ const NUMERIC_TYPES = new Set(['integer', 'decimal', 'money']);
 function looseRuleSql(entity: EntityDef, rule: DataRule, who: RuleSubject): RawBuilder<unknown> {
   const type = columnType(entity, rule.field);
   if (!type || !isDataOperator(rule.operator)) return sql`false`;
-  const numeric = NUMERIC_TYPES.has(type);
+  const numeric = FIELD_TYPE_TABLE[type].nature === 'number';
   const raw = sql`(to_jsonb(t) ->> ${rule.field})`;
   const v = numeric ? sql`${raw}::numeric` : raw;
   const values = ruleValues(rule, who);
