@@ -117,7 +117,8 @@ export function useRecordForm(resolved: ResolvedPage, options: RecordFormOptions
   const formRef = useRef<EntityFormHandle | null>(null);
   const record = rec.record;
   const stored = rec.id !== null;
-  const requested: RouteAction = open?.action ?? 'add';
+  // A new record or a copy becomes the saved record once saved (the drawer stays open on it): an edit.
+  const requested: RouteAction = rec.id !== (open?.id ?? null) ? 'edit' : (open?.action ?? 'add');
   const action: RouteAction = !stored ? (requested === 'copy' ? 'copy' : 'add') : record && requested !== 'copy' && options.readOnly?.(record) ? 'view' : requested;
   const machine = resolved.entity.states;
   const state = (record && machine?.states.find((s) => s.code === String(record[machine.field] ?? ''))) || null;
