@@ -22,6 +22,33 @@ export function allDictionaries(): Dictionary[] {
   return [...DICTS.values()];
 }
 
+/**
+ * The signed-in company's own dictionary items (spec 6 data dictionary), registered by the browser
+ * from the login or profile reply. The server never registers any: it serves many companies and
+ * passes a company's items to validation per request (ValidateOptions.dictExtras).
+ */
+let companyItems: ReadonlyMap<string, DictItem[]> = new Map();
+let companyItemsGeneration = 0;
+
+export function setCompanyDictionaryItems(items: Record<string, DictItem[]> | null | undefined): void {
+  companyItems = new Map(Object.entries(items ?? {}));
+  companyItemsGeneration++;
+}
+
+/** Changes each time the company's items are registered (caches of resolved pages key on it). */
+export function companyDictionaryGeneration(): number {
+  return companyItemsGeneration;
+}
+
+/** A dictionary's items for drop-downs: the system's, then the company's own that the system lacks. */
+export function dictionaryItems(code: string): DictItem[] | undefined {
+  const system = DICTS.get(code)?.items;
+  const own = companyItems.get(code);
+  if (!own?.length) return system;
+  const known = new Set((system ?? []).map((i) => i.value));
+  return [...(system ?? []), ...own.filter((i) => !known.has(i.value))];
+}
+
 /** Spec 9: CNY and RMB as yuan, USD as dollar, HKD as Hong Kong dollar. */
 export const currency = defineDictionary({
   code: 'currency',

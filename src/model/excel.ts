@@ -1,6 +1,6 @@
 import type { EntityDef, FieldDef, Label } from './entity';
 import { getEntity } from './entity';
-import { getDictionary } from './dictionaries';
+import { getDictionary, type DictItem } from './dictionaries';
 import { FIELD_TYPE_TABLE, type ExcelKind } from './field-types';
 import { translate } from './i18n';
 import type { Language } from './i18n/types';
@@ -329,8 +329,11 @@ export function isBlankInput(v: unknown): boolean {
 /** Per dictionary field, value to its zh and en labels (an export looks up every cell). */
 const DICT_LABELS = new WeakMap<ExcelColumn['field'], Map<string, { zh: string; en: string }>>();
 
-/** Dictionary value to its label in the export language; unknown values stay as they are. */
-function dictLabel(column: ExcelColumn, value: unknown, language: Language): string {
+/** A company's own dictionary items by dictionary code (they extend the system dictionaries). */
+export type CompanyDictItems = ReadonlyMap<string, readonly DictItem[]>;
+
+/** Dictionary value to its label in the export language (a company's own item too); unknown values stay as they are. */
+function dictLabel(column: ExcelColumn, value: unknown, language: Language, own?: CompanyDictItems): string {
   let labels = DICT_LABELS.get(column.field);
   if (!labels) {
     const dict = column.field.dict ? getDictionary(column.field.dict) : undefined;
@@ -340,7 +343,7 @@ function dictLabel(column: ExcelColumn, value: unknown, language: Language): str
     DICT_LABELS.set(column.field, labels);
   }
   const text = String(value);
-  const label = labels.get(text);
+  const label = labels.get(text) ?? (column.field.dict ? own?.get(column.field.dict)?.find((i) => i.value === text)?.label : undefined);
   return label ? (language === 'en' ? label.en : label.zh) : text;
 }
 
@@ -355,16 +358,16 @@ function parseDateParts(text: string): Date | null {
  * real Excel dates (UTC wall clock, formatted by the column's excelFormat), numbers as numbers,
  * references as the target's code (looked up by the caller and passed in `refCode`).
  */
-export function exportCell(column: ExcelColumn, value: unknown, language: Language, refCode?: string | null): string | number | boolean | Date | null {
+export function exportCell(column: ExcelColumn, value: unknown, language: Language, refCode?: string | null, own?: CompanyDictItems): string | number | boolean | Date | null {
   if (value === null || value === undefined) return null;
   switch (column.kind) {
     case 'reference':
       return refCode ?? null;
     case 'dict':
-      return dictLabel(column, value, language);
+      return dictLabel(column, value, language, own);
     case 'multidict': {
       const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
-      return list.map((v) => dictLabel(column, v, language)).join(',');
+      return list.map((v) => dictLabel(column, v, language, own)).join(',');
     }
     case 'boolean':
       return value === true ? (language === 'en' ? 'Yes' : '是') : value === false ? (language === 'en' ? 'No' : '否') : String(value);

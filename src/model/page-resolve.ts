@@ -1,7 +1,7 @@
 import type { ChildDef, EntityDef, FieldDef, Label, TransitionDef } from './entity';
 import { getEntity } from './entity';
 import { FIELD_TYPE_TABLE, gridRendererOf, systemColumn, type FieldType, type FormWidget, type GridRenderer } from './field-types';
-import { getDictionary } from './dictionaries';
+import { dictionaryItems } from './dictionaries';
 import type { ChildGridDecl, ColumnDecl, FormFieldConfig, FormFieldDecl, FormOption, FormSection, PageDef, StatusTab, ToolbarAction } from './page';
 import { pageActions, pageRoute } from './page';
 import type { Validation } from './rules';
@@ -100,8 +100,7 @@ const FILTER_KIND: Record<GridRenderer, ColumnFilterKind> = {
 
 export function dictOptions(code: string | undefined): FormOption[] | undefined {
   if (!code) return undefined;
-  const dict = getDictionary(code);
-  return dict?.items.map((i) => ({ value: i.value, label: i.label.zh, labelEn: i.label.en }));
+  return dictionaryItems(code)?.map((i) => ({ value: i.value, label: i.label.zh, labelEn: i.label.en }));
 }
 
 function columnOf(entity: EntityDef, decl: ColumnDecl): ResolvedColumn {

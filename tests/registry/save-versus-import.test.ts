@@ -3,12 +3,13 @@ import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeEntityFile } from '../../fixtures/xlsx/large';
-import { allEntities, allPages, getEntity, pageOffers, requireEntity, translate, type EntityDef, type FieldDef } from '../../src/model';
+import { allEntities, allPages, pageOffers, requireEntity, translate, type EntityDef, type FieldDef } from '../../src/model';
 import { importColumns, type ExcelColumn } from '../../src/model/excel';
 import { fieldRules } from '../../src/model/validate';
 import { runImport, type ImportReport } from '../../src/server/services/import/import.service';
 import { tokenFor } from '../support/resource-client';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { loadWorkbook } from '../api/import-support';
 import { BAD_INPUT, TenantActor, userIdOf } from './registry-harness';
 
 /**
@@ -210,6 +211,15 @@ describe('a company dictionary item is accepted alike by save and import', () =>
     const before = await maxId(entity);
     const stored = await storedByImport(entity, await importRows(entity, rows), before);
     expect(stored[field.key]).toBe('OWN1');
-    expect(getEntity('admin_dict_item')).toBeTruthy();
+
+    // The export writes the item's label, and the browser learns the items with the profile.
+    const headers = { authorization: `Bearer ${actor.token}` };
+    const exported = await t.app.inject({ method: 'GET', url: `/api/mdapi/vendor/export?f.id.eq=${saved.body.data.id}&columns=code,${field.key}`, headers });
+    expect(exported.statusCode).toBe(200);
+    const wb = await loadWorkbook(exported.rawPayload);
+    expect(wb.worksheets.find((w) => w.state === 'visible')!.getRow(2).getCell(2).value).toBe('自有项');
+    const profile = await t.app.inject({ method: 'GET', url: '/api/access/profile', headers });
+    const dictItems = (profile.json() as { data: { userinfo: { dict_items: Record<string, Array<{ value: string }>> } } }).data.userinfo.dict_items;
+    expect(dictItems[field.dict!].map((i) => i.value)).toContain('OWN1');
   });
 });

@@ -1,4 +1,5 @@
 import '../../../grids';
+import { companyDictionaryGeneration } from '../../model/dictionaries';
 import { getEntity } from '../../model/entity';
 import { getPage } from '../../model/page';
 import { resolvePage, type ResolvedPage } from '../../model/page-resolve';
@@ -8,9 +9,15 @@ import { resolvePage, type ResolvedPage } from '../../model/page-resolve';
  * imported from grids/). Cached: a resolution is pure and declarations do not change at runtime.
  */
 const CACHE = new Map<string, ResolvedPage | null>();
+/** The company dictionary items the cache was resolved with: new items resolve the pages again. */
+let cachedGeneration = companyDictionaryGeneration();
 
 export function resolvedPageOf(opt: string | undefined): ResolvedPage | null {
   if (!opt) return null;
+  if (cachedGeneration !== companyDictionaryGeneration()) {
+    CACHE.clear();
+    cachedGeneration = companyDictionaryGeneration();
+  }
   if (!CACHE.has(opt)) {
     const page = getPage(opt);
     CACHE.set(opt, page ? resolvePage(page) : null);

@@ -1,4 +1,5 @@
 import { proxy } from 'valtio';
+import { setCompanyDictionaryItems } from '../../model/dictionaries';
 import { accessFieldsOf, emptyAccessFields, storedSessionOf, type AccessFields, type LoginReply } from './login-reply';
 import { clearStoredSession, readStoredSession, writePreference, writeStoredSession } from './storage';
 
@@ -33,6 +34,8 @@ export function applyUserInfo(reply: LoginReply): void {
   if (reply.build) shellState.serverBuild = reply.build;
   if (reply.platform_id) writePreference('platformId', String(reply.platform_id));
   if (reply.cr_dash !== undefined) writePreference('crdash', reply.cr_dash === null ? null : String(reply.cr_dash));
+  // Drop-downs offer the company's own dictionary items beside the system's.
+  if (reply.dict_items !== undefined) setCompanyDictionaryItems(reply.dict_items);
 }
 
 /**
@@ -57,6 +60,7 @@ export function onSignOut(listener: () => void): () => void {
 /** Spec 4: signing out clears the tokens and the access state; the caller redirects to login. */
 export function clearSession(): void {
   clearStoredSession();
+  setCompanyDictionaryItems(null);
   Object.assign(access, emptyAccessFields());
   shellState.watermark = false;
   shellState.notices = [];

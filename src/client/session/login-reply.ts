@@ -1,3 +1,4 @@
+import type { DictItem } from '../../model/dictionaries';
 import type { StoredSession } from './storage';
 
 /** A menu entry of the login reply (spec 3: menus are groups of entries with FURL and TITLE). */
@@ -47,6 +48,8 @@ export type LoginReply = Partial<{
   is_super: boolean;
   companies: CompanyItem[];
   build: string;
+  /** The company's own dictionary items by dictionary code (spec 6). */
+  dict_items: Record<string, DictItem[]>;
 }>;
 
 /** The in-memory access state's fields that a login, refresh or profile reply fills (spec 3). */

@@ -5,6 +5,9 @@ import type { Language } from '../../model/i18n';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
 import { unauthorized } from '../http/errors';
+import { loadTenantDictionaries } from '../services/dictionaries/tenant-dictionaries';
+import { withTenant } from '../services/rls';
+import type { DictItem } from '../../model/dictionaries';
 import type { SessionRow, TokenPair } from './sessions.service';
 
 /**
@@ -43,6 +46,8 @@ export type Userinfo = {
   must_change_password: boolean;
   is_super: boolean;
   companies: { id: number; name: string }[];
+  /** The company's own dictionary items by dictionary code (spec 6): drop-downs offer them beside the system's. */
+  dict_items: Record<string, DictItem[]>;
 } & Partial<TokenPair>;
 
 /**
@@ -162,6 +167,7 @@ export async function buildUserinfo(db: Db, config: AppConfig, session: SessionR
     must_change_password: u.must_change_password,
     is_super: u.is_super,
     companies: await companiesOf(db, u.id),
+    dict_items: session.client_id ? Object.fromEntries((await withTenant(db, session.client_id, (tx) => loadTenantDictionaries(tx, session.client_id!))).items) : {},
   };
   return info;
 }

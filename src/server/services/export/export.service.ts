@@ -6,6 +6,7 @@ import { columnFormat, exportCell, exportColumns, headerText, metaRows, TEMPLATE
 import type { Db } from '../../db/database';
 import { orderSql, whereSql, type PageQuery } from '../../resources/page-query';
 import { refTarget } from '../../resources/references';
+import { loadTenantDictionaries } from '../dictionaries/tenant-dictionaries';
 import { withTenant } from '../rls';
 
 /**
@@ -81,6 +82,7 @@ export async function writeExport(db: Db, plan: ExportPlan, ids: number[], out: 
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
   let done = 0;
+  const own = (await withTenant(db, plan.clientId, (tx) => loadTenantDictionaries(tx, plan.clientId))).items;
   // The next chunk is read while this one is written: the database and the writer work at once.
   let next: Promise<Row[]> | null = ids.length ? readChunk(db, plan, ids.slice(0, CHUNK)) : null;
   for (let i = 0; i < ids.length; i += CHUNK) {
@@ -89,7 +91,7 @@ export async function writeExport(db: Db, plan: ExportPlan, ids: number[], out: 
     // A failed read ahead is raised when its turn comes, not as an unhandled rejection meanwhile.
     next?.catch(() => undefined);
     for (const r of rows) {
-      const row = ws.addRow(plan.columns.map((c) => exportCell(c, r[c.field.key], plan.language, c.ref ? ((r[`${c.field.key}__code`] as string | null) ?? null) : undefined)));
+      const row = ws.addRow(plan.columns.map((c) => exportCell(c, r[c.field.key], plan.language, c.ref ? ((r[`${c.field.key}__code`] as string | null) ?? null) : undefined, own)));
       // One style object per column for all its cells: the writer knows an object it has seen and
       // skips rendering the style again to find its index (it did that for every cell: a third of
       // the export's time at 100,000 rows).

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import { AppError, type FieldError } from '../../http/errors';
 import { outsideScope, runAfterWriteHooks, runValidateHooks, writeContext, type WriteContext } from '../../resources/document-stages';
 import { hooksOf } from '../../resources/save-hooks';
-import { loadTenantDictionaries, NO_TENANT_DICTIONARIES, type TenantDictionaries } from '../../resources/tenant-dictionaries';
+import { loadTenantDictionaries, NO_TENANT_DICTIONARIES, type TenantDictionaries } from '../dictionaries/tenant-dictionaries';
 import { diffRecords, type AuditChange } from '../audit/audit.service';
 import { withTenant } from '../rls';
 import { refSource, rowInput, valueHash, valueIn, withTenantItems, type ActiveColumn, type RefCache, type Row, type RowInput } from './import-columns';

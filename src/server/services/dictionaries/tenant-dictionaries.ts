@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { DictItem } from '../../model';
-import type { Db } from '../db/database';
+import type { DictItem } from '../../../model';
+import type { Db } from '../../db/database';
 
 /**
  * A company's own dictionary items (spec 6 data dictionary, table adm_dict_item): they extend the
