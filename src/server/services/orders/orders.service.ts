@@ -168,14 +168,18 @@ async function onBrandOrder(ctx: ActionContext, change: { status: string; reject
 
 export function registerOrderHandlers(): void {
   registerSaveHook('prorder', {
-    afterWrite: ({ tx, clientId, id }) => recomputeOrder(tx, clientId, id),
+    afterWrite: async ({ tx, clientId, ids }) => {
+      for (const id of ids) await recomputeOrder(tx, clientId, id);
+    },
   });
   registerSaveHook('customerorder', {
     // A copy shared by a brand changes only through its actions; the brand's order is the source.
     validate: async ({ before }) => {
       if (before?.share_id) throw new AppError('conflict', 'scm.order.sharedReadOnly');
     },
-    afterWrite: ({ tx, clientId, id }) => recomputeTotals(tx, 'scm_customer_order', 'scm_customer_order_entry', clientId, id),
+    afterWrite: async ({ tx, clientId, ids }) => {
+      for (const id of ids) await recomputeTotals(tx, 'scm_customer_order', 'scm_customer_order_entry', clientId, id);
+    },
   });
   registerActionHandler('prorder', 'send', sendOrder);
   registerActionHandler('prorder', 'cancel', cancelOrder);
