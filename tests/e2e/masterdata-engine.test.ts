@@ -323,6 +323,12 @@ describe('master data through the registry engine', () => {
     await page.fill('[data-testid=keyed-row] input[aria-label="KPI"]', 'abc');
     await page.waitForSelector('[data-testid=keyed-row] input[aria-label="KPI"][aria-invalid=true]');
     await page.fill('[data-testid=keyed-row] input[aria-label="KPI"]', '88');
+    // A share above 1: the entity's own check, with the message the entity declares, blocks the save.
+    await page.fill('[data-testid=keyed-row] input[aria-label="份额上限"]', '1.5');
+    await page.click('[data-testid=form-save]');
+    expect(await toastText(page, 'error', '请先更正表单的错误内容，再尝试提交！')).toContain('请先更正表单的错误内容，再尝试提交！');
+    expect(await fieldMessage(page, 'vendor_settings')).toBe('份额上限和份额目标须在 0 到 1 之间（如 0.3 即 30%）');
+    await closeToasts(page);
     await page.fill('[data-testid=keyed-row] input[aria-label="份额上限"]', '0.3');
     await snap(page, 'engine-14-version-vendor-settings');
     await page.click('[data-testid=form-save]');

@@ -3,7 +3,7 @@ import { join, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registryIndexes } from '../../scripts/registry-index.mjs';
 import '../../grids';
-import { allEntities, allMenuGroups, allPages, getDictionary, getEntity, pageRoute, type EntityDef } from '../../src/model';
+import { allEntities, allMenuGroups, allPages, getDictionary, getEntity, pageRoute, translate, type EntityDef } from '../../src/model';
 import { formFields, resolvePage } from '../../src/model/page-resolve';
 
 /**
@@ -63,6 +63,15 @@ describe('every writable field can be set by a screen, or says why not', () => {
 describe('adding an entity is adding its file and its page', () => {
   it('registers every entity and page file through the generated indexes (node scripts/registry-index.mjs writes them)', () => {
     for (const [path, text] of Object.entries(registryIndexes())) expect({ path, text: readFileSync(join(ROOT, path), 'utf8') }).toEqual({ path, text });
+  });
+});
+
+describe('an entity carries its own messages', () => {
+  it('in both languages, with the same keys', () => {
+    for (const entity of allEntities().filter((e) => e.messages)) {
+      expect({ entity: entity.name, keys: Object.keys(entity.messages!.en).sort() }).toEqual({ entity: entity.name, keys: Object.keys(entity.messages!['zh-CN']).sort() });
+      for (const key of Object.keys(entity.messages!.en)) expect(translate('en', key)).toBe(entity.messages!.en[key]);
+    }
   });
 });
 

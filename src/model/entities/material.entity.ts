@@ -54,6 +54,21 @@ export const material = defineEntity({
     // Issue 4: set by the batch image upload (/page/uploadimg/material, matched by code) or the form.
     { key: 'image', label: { zh: '图片', en: 'Image' }, type: 'image', maxLength: 500 },
   ],
+  // The texts of this entity's document checks (registered with the catalogues by defineEntity).
+  messages: {
+    'zh-CN': {
+      'md.material.vendorOrCustomer': '物料必须归属于供应商或客户其中之一',
+      'md.material.notBoth': '物料只能归属于供应商或客户其中之一，不能同时选择',
+      'md.material.maxBelowMin': '最大库存天数不能小于最小库存天数',
+      'md.material.targetOutOfRange': '目标库存天数必须介于最小与最大库存天数之间',
+    },
+    en: {
+      'md.material.vendorOrCustomer': 'A material must belong to a vendor or a customer',
+      'md.material.notBoth': 'A material belongs to exactly one of a vendor or a customer, not both',
+      'md.material.maxBelowMin': 'Max DOS cannot be below min DOS',
+      'md.material.targetOutOfRange': 'Target DOS must lie between min and max DOS',
+    },
+  },
   checks: [
     // Spec 5: "A material must belong to exactly one of a vendor or a customer."
     (doc): FieldErrors => {

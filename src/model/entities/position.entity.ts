@@ -21,6 +21,15 @@ export const position = defineEntity({
     { key: 'work_percent', label: { zh: '工作占比(%)', en: 'Work percentage' }, type: 'decimal', rules: ['positiveNumber', 'maxDecimals4'] },
     { key: 'is_manager', label: { zh: '是否主管', en: 'Manager' }, type: 'boolean', default: false },
   ],
+  // The texts of this entity's document checks (registered with the catalogues by defineEntity).
+  messages: {
+    'zh-CN': {
+      'md.position.percentOver100': '工作占比不能超过100',
+    },
+    en: {
+      'md.position.percentOver100': 'Work percentage cannot exceed 100',
+    },
+  },
   checks: [
     (doc): FieldErrors => (typeof doc.work_percent === 'number' && doc.work_percent > 100 ? { work_percent: 'md.position.percentOver100' } : {}),
   ],

@@ -73,6 +73,15 @@ export const vendor = defineEntity({
       },
     },
   ],
+  // The texts of this entity's document checks (registered with the catalogues by defineEntity).
+  messages: {
+    'zh-CN': {
+      'md.vendor.branchCodeNumeric': '国内银行联行号必须为数字',
+    },
+    en: {
+      'md.vendor.branchCodeNumeric': 'A domestic bank branch code must be numeric',
+    },
+  },
   checks: [
     // Spec 5: "Domestic bank branch code must be numeric". Kept as text so leading zeros survive.
     (doc): FieldErrors => {

@@ -39,6 +39,17 @@ export const worklineCapacity = defineEntity({
     { key: 'capacity_minutes', label: { zh: '产能(分钟)', en: 'Capacity (minutes)' }, type: 'decimal', rules: ['positiveNumber', 'maxDecimals4'] },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'text', maxLength: 200 },
   ],
+  // The texts of this entity's document checks (registered with the catalogues by defineEntity).
+  messages: {
+    'zh-CN': {
+      'md.capacity.dateOrMonth': '请填写日期或月份其中之一',
+      'md.capacity.pcsOrMinutes': '请填写产能件数或分钟数',
+    },
+    en: {
+      'md.capacity.dateOrMonth': 'Fill in either a date or a month',
+      'md.capacity.pcsOrMinutes': 'Fill in capacity in pieces or in minutes',
+    },
+  },
   checks: [
     (doc) => {
       const blank = (k: string) => doc[k] === null || doc[k] === undefined || doc[k] === '';

@@ -6,15 +6,7 @@ import type { CatalogPart } from './types';
  */
 export const masterdata: CatalogPart = {
   'zh-CN': {
-    'md.vendor.branchCodeNumeric': '国内银行联行号必须为数字',
     'md.validToBeforeFrom': '结束日期不能早于开始日期',
-    'md.material.vendorOrCustomer': '物料必须归属于供应商或客户其中之一',
-    'md.material.notBoth': '物料只能归属于供应商或客户其中之一，不能同时选择',
-    'md.material.maxBelowMin': '最大库存天数不能小于最小库存天数',
-    'md.material.targetOutOfRange': '目标库存天数必须介于最小与最大库存天数之间',
-    'md.position.percentOver100': '工作占比不能超过100',
-    'md.capacity.dateOrMonth': '请填写日期或月份其中之一',
-    'md.capacity.pcsOrMinutes': '请填写产能件数或分钟数',
     'res.lockedState': '当前状态的单据不能修改或删除',
     'res.transitionNotAllowed': '当前状态不允许执行“{{action}}”',
     'res.unknownAction': '不支持的操作：{{action}}',
@@ -36,15 +28,7 @@ export const masterdata: CatalogPart = {
     'audit.field.$row': 'Excel 行号',
   },
   en: {
-    'md.vendor.branchCodeNumeric': 'A domestic bank branch code must be numeric',
     'md.validToBeforeFrom': 'The end date cannot be before the start date',
-    'md.material.vendorOrCustomer': 'A material must belong to a vendor or a customer',
-    'md.material.notBoth': 'A material belongs to exactly one of a vendor or a customer, not both',
-    'md.material.maxBelowMin': 'Max DOS cannot be below min DOS',
-    'md.material.targetOutOfRange': 'Target DOS must lie between min and max DOS',
-    'md.position.percentOver100': 'Work percentage cannot exceed 100',
-    'md.capacity.dateOrMonth': 'Fill in either a date or a month',
-    'md.capacity.pcsOrMinutes': 'Fill in capacity in pieces or in minutes',
     'res.lockedState': 'A document in this state cannot be changed or removed',
     'res.transitionNotAllowed': '"{{action}}" is not allowed in the current state',
     'res.unknownAction': 'Unsupported action: {{action}}',
