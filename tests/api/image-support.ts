@@ -27,12 +27,16 @@ export async function saveImages(app: FastifyInstance, token: string, opt: strin
   return app.inject({ method: 'POST', url: `${IMAGE_BASE}/${opt}/save`, payload: { uploadId }, headers: { authorization: `Bearer ${token}`, 'x-lang': lang } });
 }
 
-/** Materials of a tenant straight into the table (the image upload only needs their codes). */
+/**
+ * Valid materials of a tenant straight into the table (the upload matches their codes; setting the
+ * image goes through the document writer, which checks the whole record: a material belongs to a
+ * vendor of the tenant).
+ */
 export async function insertMaterials(app: FastifyInstance, clientId: number, codes: string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   for (const code of codes) {
-    const r = await sql<{ id: number }>`insert into md_material (client_id, code, name, material_group, unit, validity, currency)
-      values (${clientId}, ${code}, ${`物料 ${code}`}, 'fabric', 'PCS', '10', 'CNY') returning id`.execute(app.db);
+    const r = await sql<{ id: number }>`insert into md_material (client_id, code, name, material_group, unit, validity, currency, vendor_id)
+      values (${clientId}, ${code}, ${`物料 ${code}`}, 'fabric', 'PCS', '10', 'CNY', (select min(id) from md_vendor where client_id = ${clientId})) returning id`.execute(app.db);
     out.set(code, Number(r.rows[0].id));
   }
   return out;

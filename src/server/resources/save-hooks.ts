@@ -9,8 +9,8 @@ import type { FieldError } from '../http/errors';
  * number already exists"), or values derived from other rows (order totals, a version's totals).
  *
  * Every write runs them, whatever its source: a form save, an Excel import (create or update by
- * key, row by row), a seed, or a later module's service (docs/architecture-registry.md "The
- * document writer"). So a rule written here holds everywhere, and is written once.
+ * key, row by row), a batch image upload, a seed, or a later module's service (docs/architecture.md
+ * "One write path"). So a rule written here holds everywhere, and is written once.
  *
  * - `validate` runs once per document, after field rules, entity checks and references and before
  *   the unique checks; it adds field errors (a field that already has one is skipped by the unique
@@ -26,7 +26,7 @@ import type { FieldError } from '../http/errors';
  * registerSaveHook('prorder', { afterWrite: async ({ tx, clientId, ids }) => recomputeTotals(tx, clientId, ids) });
  * ```
  */
-export type WriteSource = 'form' | 'import' | 'seed' | 'service';
+export type WriteSource = 'form' | 'import' | 'upload' | 'seed' | 'service';
 
 /** Who writes: the signed-in user of a form or import, or the company's administrator for a seed. */
 export type WriteActor = { clientId: number; userId: number; username: string; fullname: string; ip: string | null; roles: readonly string[] };

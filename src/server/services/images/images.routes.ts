@@ -173,7 +173,7 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     const manifest = await readManifest(app.config.dataDir, clientId, auth.userId, String(body.uploadId ?? ''));
     if (manifest.entity !== target.entity.name || manifest.field !== target.field.key) throw new AppError('badRequest', 'image.uploadExpired');
     const scope = await dataScope(auth, target.entity.menuCode, { db: app.db });
-    const saved = await saveImages(app.db, app.config.dataDir, manifest, { clientId, userId: auth.userId, username: auth.username, ip: req.ip }, scope);
+    const saved = await saveImages(app.db, app.config.dataDir, manifest, { clientId, userId: auth.userId, username: auth.username, fullname: auth.fullname, ip: req.ip, roles: auth.roles }, scope);
     return ok({ saved: saved.length, items: saved });
   });
 

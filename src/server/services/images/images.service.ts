@@ -5,7 +5,9 @@ import { sql, type RawBuilder } from 'kysely';
 import { getEntity, getPage, type EntityDef, type FieldDef } from '../../../model';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
-import { writeAudit, type AuditActor } from '../audit/audit.service';
+import { writeContext } from '../../resources/document-stages';
+import { writeDocument } from '../../resources/document-writer';
+import type { WriteActor } from '../../resources/save-hooks';
 import { withTenant } from '../rls';
 import { checkImageSize, codeOfFileName, type ImageInfo, type ImagePurpose } from './image-header.util';
 
@@ -158,11 +160,12 @@ export type SavedImage = { index: number; name: string; recordId: number; fileId
 
 /**
  * Saves the matched images of a preview: each file moves to DATA_DIR/files/images/{client}/, gets
- * a `files` row, and its record's image field is set (version raised, audited) in ONE
- * transaction; a record gone or out of scope since the preview stops the save and the moved files
- * are removed again, so no record points at a missing file and no half of a batch is saved.
+ * a `files` row, and its record's image field is set through the document writer (state guard,
+ * rules, hooks, data scope, version raised, audited) in ONE transaction; a record gone, locked or
+ * out of scope since the preview stops the save and the moved files are removed again, so no
+ * record points at a missing file and no half of a batch is saved.
  */
-export async function saveImages(db: Db, dataDir: string, manifest: Manifest, actor: AuditActor, scope: RawBuilder<unknown>[]): Promise<SavedImage[]> {
+export async function saveImages(db: Db, dataDir: string, manifest: Manifest, actor: WriteActor, scope: RawBuilder<unknown>[]): Promise<SavedImage[]> {
   const target = imageTarget(manifest.entity, manifest.field);
   const matched = manifest.items.filter((i) => i.status === 'matched' && i.file && i.image && i.recordId !== null);
   if (!matched.length) throw new AppError('badRequest', 'uploadimg.noMatched');
@@ -178,18 +181,17 @@ export async function saveImages(db: Db, dataDir: string, manifest: Manifest, ac
       moved.push({ item, rel, abs });
     }
     const saved = await withTenant(db, manifest.clientId, async (tx) => {
+      const w = writeContext(tx, actor, 'upload', { scope });
       const out: SavedImage[] = [];
       for (const { item, rel } of moved) {
         const file = await sql<{ id: number }>`insert into files (client_id, path, name, mime, size, width, height, created_by)
           values (${manifest.clientId}, ${rel}, ${item.name}, ${item.image!.mime}, ${item.size}, ${item.image!.width}, ${item.image!.height}, ${actor.userId}) returning id`.execute(tx);
         const fileId = Number(file.rows[0].id);
         const url = fileUrl(fileId);
-        const before = await sql<{ old: string | null }>`select t.${sql.ref(target.field.key)}::text as old from ${sql.table(target.entity.table)} t
-          where t.id = ${item.recordId} and t.client_id = ${manifest.clientId} ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``} for update`.execute(tx);
+        const before = await sql<{ version: number }>`select t.version from ${sql.table(target.entity.table)} t
+          where t.id = ${item.recordId} and t.client_id = ${manifest.clientId} ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``}`.execute(tx);
         if (!before.rows.length) throw new AppError('conflict', 'image.uploadExpired');
-        await sql`update ${sql.table(target.entity.table)} set ${sql.ref(target.field.key)} = ${url}, version = version + 1, updated_by = ${actor.userId}, updated_at = now()
-          where id = ${item.recordId} and client_id = ${manifest.clientId}`.execute(tx);
-        await writeAudit(tx, actor, target.entity.name, item.recordId!, 'update', [{ field: target.field.key, old: before.rows[0].old, new: url }]);
+        await writeDocument(w, target.entity, { id: item.recordId, version: Number(before.rows[0].version), body: { [target.field.key]: url } });
         out.push({ index: item.index, name: item.name, recordId: item.recordId!, fileId, url });
       }
       return out;
