@@ -117,4 +117,20 @@ describe('orders across the brand and the maker', () => {
     const noEntries = (await orders.save({ pr_type: 'bulk', currency: 'CNY', maker_vendor_id: vendorJoined })).body.data;
     expect((await orders.action('send', { id: noEntries.id })).status).toBe(400);
   });
+
+  it("writes the maker's copy as the maker's own document: its SN rule, its totals, a full creation record", async () => {
+    const rules = resourceClient(t.app, maker, 'adminapi', 'admin_sn_rule');
+    expect((await rules.save({ rule_key: 'customerorder', prefix: 'KD', date_prefix: 'YYYY', length: 3 })).body.code).toBe(200);
+    const orders = resourceClient(t.app, brand, 'scmapi', 'prorder');
+    const order = (await orders.save({ pr_type: 'bulk', customer_po: 'PO-WRITER', currency: 'CNY', receive_date: '2026-03-02', maker_vendor_id: vendorJoined, entries: entries(2) })).body.data;
+    expect((await orders.action('send', { id: order.id })).status).toBe(200);
+    const customerOrders = resourceClient(t.app, maker, 'scmapi', 'customerorder');
+    const copy = (await customerOrders.page({ 'f.customer_po.eq': 'PO-WRITER' })).body.data.rows[0];
+    expect(copy).toMatchObject({ source_no: order.pr_no, total_qty: 180, total_amount: 360, status: 'pending' });
+    expect(String(copy.order_no)).toMatch(/^KD\d{4}\d{3}$/);
+    const history = (await customerOrders.history(copy.id)).body.data.rows;
+    const created = history.find((h) => h.action === 'create')!;
+    expect(created.changes.map((c) => c.field)).toEqual(expect.arrayContaining(['customer_po', 'currency']));
+    expect(created.changes.some((c) => c.field.startsWith('entries['))).toBe(true);
+  });
 });

@@ -6,9 +6,10 @@ import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
+import { writeContext } from '../../resources/document-stages';
+import { writeDocument } from '../../resources/document-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
 import { writeAudit, type AuditActor } from '../audit/audit.service';
-import { nextNumber } from '../sequence/sequence.service';
 import { asTenant, emitOrderState, receiverAccepts } from './cross-tenant.util';
 
 /**
@@ -82,22 +83,24 @@ async function sendOrder(ctx: ActionContext) {
   // Nothing is written at the maker until it has confirmed this brand (docs/architecture-orders.md).
   if (!brand || !(await receiverAccepts(tx, { id: clientId, code: brand.code }, target))) throw new AppError('forbidden', 'scm.order.makerNotLinked', { params: { code: brand?.code ?? '' } });
 
-  // The maker's copy, written in the maker's tenant.
+  // The maker's copy goes through the document writer in the maker's company: its SN rule numbers
+  // it, the entity's rules check it, its hooks keep the totals, the audit records it. The fields only
+  // this service sets (where the copy came from) follow.
   const coId = await asTenant(tx, target.id, clientId, async (mtx) => {
-    const no = await nextNumber(mtx, target.id, customerOrder.name, customerOrder.numbering!);
-    const ins = await sql<{ id: number }>`insert into scm_customer_order (client_id, created_by, updated_by, order_no, brand_name, source_no, customer_po,
-        pr_type, category, receive_date, delivery_date, currency, total_qty, total_amount, status, source_client_id)
-      values (${target.id}, ${auth.userId}, ${auth.userId}, ${no}, ${brand?.name ?? null}, ${row.pr_no as string}, ${(row.customer_po as string) ?? null},
-        ${(row.pr_type as string) ?? null}, ${(row.category as string) ?? null}, ${(row.receive_date as string) ?? null}, ${(row.delivery_date as string) ?? null},
-        ${(row.currency as string) ?? null}, ${(row.total_qty as number) ?? 0}, ${(row.total_amount as number) ?? null}, 'pending', ${clientId})
-      returning id`.execute(mtx);
-    const id = Number(ins.rows[0].id);
-    for (const e of entries) {
-      await sql`insert into scm_customer_order_entry (client_id, created_by, updated_by, order_id, style_no, style_name, colour, size, qty, unit_price, amount, seq)
-        values (${target.id}, ${auth.userId}, ${auth.userId}, ${id}, ${e.style_no as string}, ${(e.style_name as string) ?? null}, ${e.colour as string},
-          ${e.size as string}, ${e.qty as number}, ${(e.unit_price as number) ?? null}, ${(e.amount as number) ?? null}, ${(e.seq as number) ?? null})`.execute(mtx);
-    }
-    await writeAudit(mtx, actorOf(ctx, target.id), customerOrder.name, id, 'create', [{ field: 'source_no', old: null, new: row.pr_no }]);
+    const w = writeContext(mtx, { clientId: target.id, userId: auth.userId, username: auth.username, fullname: auth.fullname, ip: ctx.ip, roles: auth.roles }, 'service');
+    const id = await writeDocument(w, customerOrder, {
+      body: {
+        brand_name: brand?.name ?? null,
+        customer_po: row.customer_po ?? null,
+        pr_type: row.pr_type ?? null,
+        category: row.category ?? null,
+        receive_date: row.receive_date ?? null,
+        delivery_date: row.delivery_date ?? null,
+        currency: row.currency ?? null,
+        entries: entries.map((e) => ({ style_no: e.style_no, style_name: e.style_name ?? null, colour: e.colour, size: e.size, qty: e.qty, unit_price: e.unit_price ?? null, seq: e.seq ?? null })),
+      },
+    });
+    await sql`update scm_customer_order set source_no = ${row.pr_no as string}, source_client_id = ${clientId} where id = ${id} and client_id = ${target.id}`.execute(mtx);
     return id;
   });
 
