@@ -229,11 +229,15 @@ export function AdminEditDialog(props: {
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  // The dialog fades out after the page has already cleared what it edited: keep the title it was
+  // opened with until then, so a closing dialog never reads "为「」分配角色".
+  const title = useRef(props.title);
+  if (props.open) title.current = props.title;
   return (
     <Dialog open={props.open} onOpenChange={(_, d) => !d.open && props.onClose()}>
       <DialogSurface style={props.maxWidth ? { maxWidth: props.maxWidth } : undefined}>
         <DialogBody>
-          <DialogTitle>{props.title}</DialogTitle>
+          <DialogTitle>{title.current}</DialogTitle>
           <DialogContent className={props.contentClassName}>{props.children}</DialogContent>
           <DialogActions>
             <Button onClick={props.onClose}>{props.cancelLabel ?? t('engine.cancel')}</Button>
