@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, snap, startServer, type RunningServer } from './support/harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowserForFile, snap } from './support/harness';
 
 /**
  * The account screens end to end: the forgot-password path through the link the outbox page shows
@@ -8,21 +8,10 @@ import { launchBrowser, snap, startServer, type RunningServer } from './support/
  * joining a company with an invite code and an e-mail verification code read from the outbox.
  * Build the client first (`npx vite build`): the server serves dist/client.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowserForFile();
 
 async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${run.server.url}/login`);
   await page.waitForSelector('[data-testid=login-form]');
   await page.fill('input[name=username]', username);
   await page.fill('input[name=password]', password);
@@ -38,7 +27,7 @@ async function signOut(page: Page): Promise<void> {
 
 /** The outbox rows to an address, read from the outbox page as the signed-in administrator sees it. */
 async function outboxRowsTo(page: Page, address: string): Promise<{ body: string; link: string | null }[]> {
-  await page.goto(`${server.url}/page/outbox`);
+  await page.goto(`${run.server.url}/page/outbox`);
   await page.waitForSelector('[data-testid=outbox-row]');
   return page.$$eval(
     '[data-testid=outbox-row]',
@@ -52,11 +41,11 @@ async function outboxRowsTo(page: Page, address: string): Promise<{ body: string
 
 describe('forgot password through the outbox link', () => {
   it('requests a link for brand.buyer, reads it on the outbox page, sets a new password and signs in with it', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
+    const page = await run.browser.newPage({ viewport: { width: 1366, height: 820 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${run.server.url}/login`);
     await page.click('[data-testid=forgot-link]');
     await page.waitForSelector('[data-testid=reset-request-form]');
     expect(new URL(page.url()).pathname).toBe('/forgotpwd/fillemail');
@@ -80,7 +69,7 @@ describe('forgot password through the outbox link', () => {
     await signOut(page);
 
     // The link opens the new-password page; the spec 5 rules are checked in the browser first.
-    await page.goto(`${server.url}${link}`);
+    await page.goto(`${run.server.url}${link}`);
     await page.waitForSelector('[data-testid=new-password-form]');
     await snap(page, 'access-04-new-password');
     const inputs = await page.$$('[data-testid=new-password-form] input[type=password]');
@@ -94,7 +83,7 @@ describe('forgot password through the outbox link', () => {
     await snap(page, 'access-05-password-reset');
 
     // The old password no longer works; the new one does.
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${run.server.url}/login`);
     await page.waitForSelector('[data-testid=login-form]');
     expect(await page.inputValue('input[name=username]')).toBe('brand.buyer');
     await page.fill('input[name=password]', 'Demo1234');
@@ -105,7 +94,7 @@ describe('forgot password through the outbox link', () => {
 
     // The used link cannot be used twice.
     await signOut(page);
-    await page.goto(`${server.url}${link}`);
+    await page.goto(`${run.server.url}${link}`);
     await page.waitForSelector('[data-testid=link-invalid]');
     await snap(page, 'access-06-link-used');
 
@@ -114,8 +103,8 @@ describe('forgot password through the outbox link', () => {
   });
 
   it('shows the expired-link page offering to resend', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
-    await page.goto(`${server.url}/forgotpwd/deadline`);
+    const page = await run.browser.newPage({ viewport: { width: 1366, height: 820 } });
+    await page.goto(`${run.server.url}/forgotpwd/deadline`);
     await page.waitForSelector('[data-testid=link-expired]');
     expect(await page.textContent('[data-testid=link-expired]')).toContain('请重新发送');
     expect(await page.$('[data-testid=reset-request-form]')).not.toBeNull();
@@ -126,10 +115,10 @@ describe('forgot password through the outbox link', () => {
 
 /** Calls the API as a signed-in user from the test (administrator set-up steps). */
 async function apiAs(username: string): Promise<<T>(path: string, body?: unknown) => Promise<T>> {
-  const login = (await (await fetch(`${server.url}/api/access/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'Demo1234' }) })).json()) as { data: { access_token: string } };
+  const login = (await (await fetch(`${run.server.url}/api/access/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'Demo1234' }) })).json()) as { data: { access_token: string } };
   const token = login.data.access_token;
   return async <T,>(path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${server.url}/api${path}`, {
+    const res = await fetch(`${run.server.url}/api${path}`, {
       method: body === undefined ? 'GET' : 'POST',
       headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -153,8 +142,8 @@ describe('first sign-in with a temporary password', () => {
     const temporary = /([A-Za-z0-9]{10})，请登录后/.exec(mail)?.[1] ?? /password is ([A-Za-z0-9]{10})/.exec(mail)?.[1];
     expect(temporary).toBeTruthy();
 
-    const page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
-    await page.goto(`${server.url}/login`);
+    const page = await run.browser.newPage({ viewport: { width: 1366, height: 820 } });
+    await page.goto(`${run.server.url}/login`);
     await page.waitForSelector('[data-testid=login-form]');
     await page.fill('input[name=username]', 'maker.planner');
     await page.fill('input[name=password]', temporary as string);
@@ -180,11 +169,11 @@ describe('first sign-in with a temporary password', () => {
 
 describe('sign-up wizard', () => {
   it('joins the maker with its invite code, verifying the e-mail with the code from the outbox', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
-    const admin = await browser.newPage({ viewport: { width: 1366, height: 820 } });
+    const page = await run.browser.newPage({ viewport: { width: 1366, height: 820 } });
+    const admin = await run.browser.newPage({ viewport: { width: 1366, height: 820 } });
     const email = `new.sewer.${Date.now()}@demo.local`;
 
-    await page.goto(`${server.url}/signup`);
+    await page.goto(`${run.server.url}/signup`);
     await page.waitForSelector('[data-testid=signup-step-kind]');
     await snap(page, 'signup-01-kind');
     await page.click('[data-testid=signup-kind-join]');
@@ -204,13 +193,13 @@ describe('sign-up wizard', () => {
     await snap(page, 'signup-02-verify');
 
     // The code is an e-mail without a company yet: the super administrator's outbox shows it.
-    await admin.goto(`${server.url}/login`);
+    await admin.goto(`${run.server.url}/login`);
     await admin.waitForSelector('[data-testid=login-form]');
     await admin.fill('input[name=username]', 'admin');
     await admin.fill('input[name=password]', 'Demo1234');
     await admin.click('[data-testid=login-submit]');
     await admin.waitForSelector('[data-testid=workspace-home]');
-    await admin.goto(`${server.url}/page/outbox`);
+    await admin.goto(`${run.server.url}/page/outbox`);
     await admin.waitForSelector('[data-testid=outbox-row]');
     const body = await admin.$$eval('[data-testid=outbox-row]', (rows, to) => rows.find((r) => r.querySelector('[data-testid=outbox-to]')?.textContent === to)?.querySelector('[data-testid=outbox-body]')?.textContent ?? '', email);
     const code = /\d{6}/.exec(body)?.[0];

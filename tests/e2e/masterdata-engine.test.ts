@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, snap, startServer, type RunningServer } from './support/harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowserForFile, snap } from './support/harness';
 
 /**
  * The registry engine in a real browser against the real server: a vendor created in the form
@@ -9,21 +9,10 @@ import { launchBrowser, snap, startServer, type RunningServer } from './support/
  * member and capacity lines, then printed as a document.
  * Build the client first (`npx vite build`): the server serves dist/client.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowserForFile();
 
 async function signIn(page: Page, path: string, username = 'maker'): Promise<void> {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${run.server.url}${path}`);
   await page.waitForSelector('[data-testid=login-form]');
   await page.fill('input[name=username]', username);
   await page.fill('input[name=password]', 'Demo1234');
@@ -63,7 +52,7 @@ async function rowTotal(page: Page): Promise<string> {
 
 describe('master data through the registry engine', () => {
   it('creates a vendor in the drawer with zh and en messages, finds it by filter, edits it, shows its history and freezes it', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
@@ -207,7 +196,7 @@ describe('master data through the registry engine', () => {
   });
 
   it('saves a master-detail workline with member and capacity lines and prints it', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await signIn(page, '/md/masterdetail/workline');
@@ -270,7 +259,7 @@ describe('master data through the registry engine', () => {
     // Read-only view of the same record.
     const id = new URL(page.url()).searchParams.get('id');
     expect(id).toMatch(/^\d+$/);
-    await page.goto(`${server.url}/page/view/workline?id=${id}`);
+    await page.goto(`${run.server.url}/page/view/workline?id=${id}`);
     try {
       await page.waitForSelector('[data-testid=view-workline] [data-testid=entity-form]', { timeout: 60000 });
     } catch (e) {
@@ -285,7 +274,7 @@ describe('master data through the registry engine', () => {
   });
 
   it("sets what only these forms set: a vendor's platform code and an allocation version's per-vendor settings", async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await signIn(page, '/md/index/vendor', 'brand');
@@ -309,7 +298,7 @@ describe('master data through the registry engine', () => {
     await page.click('[data-testid=form-cancel]');
 
     // An allocation version's vendor settings: a row per vendor, a bad cell marked, then saved and read back.
-    await page.goto(`${server.url}/scm/index/allocationversion`);
+    await page.goto(`${run.server.url}/scm/index/allocationversion`);
     await page.waitForSelector('[data-testid=grid-allocationversion] .ag-header-cell');
     await page.click('[data-testid=action-create]');
     await page.waitForSelector('[data-testid=entity-form]');
@@ -346,7 +335,7 @@ describe('master data through the registry engine', () => {
   });
 
   it('gives a position a holder picked from the own company\'s people', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signIn(page, '/md/index/position');
     await page.waitForSelector('[data-testid=grid-position] .ag-header-cell');
     await page.click('[data-testid=action-create]');

@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, snap, startServer, type RunningServer } from './support/harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowserForFile, snap } from './support/harness';
 
 /**
  * Issue 6 end to end in Chromium, across two companies: the brand enters an order in the colour x
@@ -15,21 +15,10 @@ import { launchBrowser, snap, startServer, type RunningServer } from './support/
  * opens their import (issue 10).
  * Build the client first (`npx vite build`): the server serves dist/client.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowserForFile();
 
 async function signIn(page: Page, path: string, username: string): Promise<void> {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${run.server.url}${path}`);
   await page.waitForSelector('[data-testid=login-form]');
   await page.fill('input[name=username]', username);
   await page.fill('input[name=password]', 'Demo1234');
@@ -62,7 +51,7 @@ describe('orders across the brand and the maker, and the allocation workbench', 
   let prNo = '';
 
   it('the brand pastes a colour x size block, sends the order; the maker accepts it and the brand sees it live', async () => {
-    const brand = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    const brand = await (await run.browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     const errors: string[] = [];
     brand.on('pageerror', (e) => errors.push(e.message));
     await signIn(brand, '/scm/masterdetail/prorder', 'brand');
@@ -123,7 +112,7 @@ describe('orders across the brand and the maker, and the allocation workbench', 
     await closeToasts(brand);
 
     // The maker: a customer order pending acceptance, from the brand.
-    const maker = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    const maker = await (await run.browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     maker.on('pageerror', (e) => errors.push(e.message));
     await signIn(maker, '/scm/index/customerorder', 'maker');
     await maker.waitForSelector(`[data-testid=orders-customerorder] .ag-row:has-text("${prNo}")`, { timeout: 20000 });
@@ -147,7 +136,7 @@ describe('orders across the brand and the maker, and the allocation workbench', 
   });
 
   it('tells the brand clearly when the maker has not joined the platform (spec 8) and tracks the order by hand', async () => {
-    const brand = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    const brand = await (await run.browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     await signIn(brand, '/scm/masterdetail/prorder', 'brand');
     await brand.waitForSelector('[data-testid=orders-prorder] .ag-header-cell');
     await brand.click('[data-testid=action-create]');
@@ -168,7 +157,7 @@ describe('orders across the brand and the maker, and the allocation workbench', 
   });
 
   it('a planner creates a version, suggests, edits a cell, sees totals and heatmap follow, and publishes', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1600, height: 960 } })).newPage();
+    const page = await (await run.browser.newContext({ viewport: { width: 1600, height: 960 } })).newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await signIn(page, '/scm/page/allocation-workbench', 'brand');

@@ -1,31 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, snap, startServer, type RunningServer } from './support/harness';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowserForFile, snap } from './support/harness';
 
 /**
  * Issue 10: menu groups declare their platforms, so switching platform in the shell changes the
  * side menu at once (the switch's reply carries the platform's menus), and a reload keeps it.
  * Build the client first (`npx vite build`): the server serves dist/client.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowserForFile();
 
 describe('the platform switch', () => {
   it('shows the orders on the supply platform only, and keeps the chosen platform after a reload', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
+    const page = await run.browser.newPage({ viewport: { width: 1366, height: 820 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${server.url}/workspace/home`);
+    await page.goto(`${run.server.url}/workspace/home`);
     await page.waitForSelector('[data-testid=login-form]');
     await page.fill('input[name=username]', 'brand');
     await page.fill('input[name=password]', 'Demo1234');

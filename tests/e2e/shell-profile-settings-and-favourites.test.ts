@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, snap, startServer, type RunningServer } from './support/harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowserForFile, snap } from './support/harness';
 
 /**
  * Spec 7 "Profile and workspace" in a real browser against the real server: edit the own profile
@@ -8,18 +8,7 @@ import { launchBrowser, snap, startServer, type RunningServer } from './support/
  * a list's column layout and the language saved to the account, seen from a browser that has no
  * local copy. Build the client first (`npx vite build`): the server serves dist/client.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowserForFile();
 
 async function signIn(page: Page, username: string, password = 'Demo1234'): Promise<void> {
   await page.waitForSelector('[data-testid=login-form]');
@@ -38,10 +27,10 @@ async function accountOf(page: Page): Promise<{ fullname: string; email: string;
 
 describe('profile, settings and favourites', () => {
   it('edits the own profile with the spec 5 checks and sees it after a reload', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
+    const page = await run.browser.newPage({ viewport: { width: 1366, height: 820 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${server.url}/page/userinfo`);
+    await page.goto(`${run.server.url}/page/userinfo`);
     await signIn(page, 'brand.buyer');
     await page.waitForSelector('[data-testid=userinfo]');
     await page.click('[data-testid=profile-edit]');
@@ -77,8 +66,8 @@ describe('profile, settings and favourites', () => {
   });
 
   it('stars a menu entry in the side navigation, finds it on the workspace home after a reload, and unstars it there', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
-    await page.goto(`${server.url}/login`);
+    const page = await run.browser.newPage({ viewport: { width: 1366, height: 820 } });
+    await page.goto(`${run.server.url}/login`);
     await signIn(page, 'brand');
     await page.waitForSelector('[data-testid=workspace-home]');
     await page.waitForSelector('[data-testid=home-favourites]');
@@ -105,9 +94,9 @@ describe('profile, settings and favourites', () => {
   });
 
   it('keeps a list\'s column layout and the language on the account, so a browser without a local copy follows them', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 820 } });
+    const context = await run.browser.newContext({ viewport: { width: 1366, height: 820 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/md/index/vendor`);
+    await page.goto(`${run.server.url}/md/index/vendor`);
     await signIn(page, 'maker');
     await page.waitForSelector('[data-testid=list-vendor] .ag-header-cell');
     const widthOf = (p: Page, colId: string) => p.$eval(`[data-testid=grid-vendor] .ag-header-cell[col-id=${colId}]`, (el) => Math.round(el.getBoundingClientRect().width));
@@ -126,16 +115,16 @@ describe('profile, settings and favourites', () => {
     await expect.poll(async () => (await accountOf(page)).saved_tables.vendor?.columns.find((c) => c.colId === 'name')?.width ?? 0, { timeout: 10000 }).toBe(widened);
 
     // Language through the settings page: saved to the account too.
-    await page.goto(`${server.url}/page/settings`);
+    await page.goto(`${run.server.url}/page/settings`);
     await page.waitForSelector('[data-testid=settings-language]');
     await page.click('[data-testid=settings-language] >> text=English');
     await page.waitForFunction(() => document.querySelector('[data-testid=settings]')?.textContent?.includes('Preferences'));
     await expect.poll(async () => (await accountOf(page)).language_code, { timeout: 10000 }).toBe('en');
 
     // Another device: a fresh browser with no local layout and no language of its own.
-    const other = await browser.newContext({ viewport: { width: 1366, height: 820 } });
+    const other = await run.browser.newContext({ viewport: { width: 1366, height: 820 } });
     const p2 = await other.newPage();
-    await p2.goto(`${server.url}/md/index/vendor`);
+    await p2.goto(`${run.server.url}/md/index/vendor`);
     await signIn(p2, 'maker');
     await p2.waitForSelector('[data-testid=list-vendor] .ag-header-cell');
     await p2.waitForFunction(() => document.querySelector('[data-testid=side-nav]')?.textContent?.includes('Master data'));
@@ -144,7 +133,7 @@ describe('profile, settings and favourites', () => {
     await snap(p2, 'profile-04-layout-and-language-on-another-device');
 
     // Back to Chinese for the account.
-    await p2.goto(`${server.url}/page/settings`);
+    await p2.goto(`${run.server.url}/page/settings`);
     await p2.click('[data-testid=settings-language] >> text=中文');
     await expect.poll(async () => (await accountOf(p2)).language_code, { timeout: 10000 }).toBe('zh-CN');
     await context.close();

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startServer, type RunningServer } from './support/harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowserForFile } from './support/harness';
 
 /**
  * Issue 20: the server sends a Content-Security-Policy with every reply, and the built app must still
@@ -9,18 +9,7 @@ import { launchBrowser, startServer, type RunningServer } from './support/harnes
  * console message and as a `securitypolicyviolation` event; either fails this test.
  * Build the client first (`npx vite build`): the server serves dist/client.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowserForFile();
 
 /** Collects CSP violations of a page from its console and from the document's violation events. */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -38,12 +27,12 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
 
 describe('the app under its Content-Security-Policy', () => {
   it('signs in, shows a grid, opens a form drawer and a master-detail page without one violation', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     const violations = await watchViolations(page);
 
-    const index = await page.goto(`${server.url}/md/index/vendor`);
+    const index = await page.goto(`${run.server.url}/md/index/vendor`);
     const headers = index?.headers() ?? {};
     expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(headers['x-content-type-options']).toBe('nosniff');
@@ -58,9 +47,9 @@ describe('the app under its Content-Security-Policy', () => {
     await page.waitForSelector('[data-testid=entity-form]');
     expect(await violations()).toEqual([]);
 
-    await page.goto(`${server.url}/md/masterdetail/material`);
+    await page.goto(`${run.server.url}/md/masterdetail/material`);
     await page.waitForSelector('.ag-row[row-index="0"]');
-    await page.goto(`${server.url}/workspace/home`);
+    await page.goto(`${run.server.url}/workspace/home`);
     await page.waitForSelector('[data-testid=workspace-home]');
     // Give the socket time to connect (same origin, allowed by connect-src 'self').
     await page.waitForTimeout(1500);

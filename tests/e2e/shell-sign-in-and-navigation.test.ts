@@ -1,24 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, snap, startServer, type RunningServer } from './support/harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowserForFile, snap } from './support/harness';
 
 /**
  * The signed-in shell in a real browser against the real server: sign in as maker.planner, see the
  * workspace menus of the login reply, switch to English, the guard and the not-found page, sign out.
  * Build the client first (`npx vite build`): the server serves dist/client.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const run = serverAndBrowserForFile();
 
 async function signIn(page: Page, username: string, password = 'Demo1234'): Promise<void> {
   await page.waitForSelector('[data-testid=login-form]');
@@ -29,12 +18,12 @@ async function signIn(page: Page, username: string, password = 'Demo1234'): Prom
 
 describe('the workspace shell', () => {
   it('sends a signed-out visitor to login carrying the path, signs in, shows the menus, switches to English and signs out', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
+    const page = await run.browser.newPage({ viewport: { width: 1366, height: 820 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
     // Spec 2 guard: no token -> login, carrying the former path and parameters.
-    await page.goto(`${server.url}/page/userinfo?tab=2`);
+    await page.goto(`${run.server.url}/page/userinfo?tab=2`);
     await page.waitForSelector('[data-testid=login-form]');
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/page/userinfo?tab=2');
@@ -81,7 +70,7 @@ describe('the workspace shell', () => {
     await page.keyboard.press('Escape');
     await snap(page, 'shell-05-watermark');
     await page.click('[data-testid=menu-workspace\\.home]');
-    await page.goto(`${server.url}/workspace/menuguide`);
+    await page.goto(`${run.server.url}/workspace/menuguide`);
     await page.waitForSelector('[data-testid=menu-guide]');
     expect(await page.$('[data-testid=watermark]')).toBeNull();
 
@@ -97,7 +86,7 @@ describe('the workspace shell', () => {
     expect(await page.textContent('[data-testid=side-nav]')).toContain('My workspace');
 
     // Any other path: the not-found page with back and home buttons.
-    await page.goto(`${server.url}/no/such/page`);
+    await page.goto(`${run.server.url}/no/such/page`);
     await page.waitForSelector('[data-testid=not-found]');
     expect(await page.textContent('[data-testid=not-found]')).toContain('Page not found');
     await snap(page, 'shell-07-not-found-en');
@@ -105,12 +94,12 @@ describe('the workspace shell', () => {
     await page.waitForSelector('[data-testid=workspace-home]');
 
     // A spec route whose feature is not built yet says so.
-    await page.goto(`${server.url}/mydash`);
+    await page.goto(`${run.server.url}/mydash`);
     await page.waitForSelector('[data-testid=unavailable]');
     await snap(page, 'shell-08-unavailable-en');
 
     // Sign out: tokens cleared, back at login; the guard now refuses the workspace.
-    await page.goto(`${server.url}/workspace/home`);
+    await page.goto(`${run.server.url}/workspace/home`);
     await page.waitForSelector('[data-testid=workspace-home]');
     await page.click('[data-testid=user-menu]');
     await page.click('[data-testid=sign-out]');
@@ -118,7 +107,7 @@ describe('the workspace shell', () => {
     const after = await page.evaluate(() => ({ token: localStorage.getItem('token'), refresh: localStorage.getItem('refreshtoken') }));
     expect(after).toEqual({ token: null, refresh: null });
     await snap(page, 'shell-09-signed-out-en');
-    await page.goto(`${server.url}/workspace/home`);
+    await page.goto(`${run.server.url}/workspace/home`);
     await page.waitForSelector('[data-testid=login-form]');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/workspace/home');
 
@@ -127,8 +116,8 @@ describe('the workspace shell', () => {
   });
 
   it('refreshes an expiring token with the refresh token before continuing (spec 2 guard)', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 820 } });
-    await page.goto(`${server.url}/login`);
+    const page = await run.browser.newPage({ viewport: { width: 1366, height: 820 } });
+    await page.goto(`${run.server.url}/login`);
     await signIn(page, 'maker.planner');
     await page.waitForSelector('[data-testid=workspace-home]');
     const before = await page.evaluate(() => ({ token: localStorage.getItem('token'), refresh: localStorage.getItem('refreshtoken') }));
@@ -145,7 +134,7 @@ describe('the workspace shell', () => {
 
     // No token but a live refresh token: a reload signs in again through the refresh.
     await page.evaluate(() => localStorage.removeItem('token'));
-    await page.goto(`${server.url}/page/settings`);
+    await page.goto(`${run.server.url}/page/settings`);
     await page.waitForSelector('[data-testid=settings]');
     expect(await page.evaluate(() => !!localStorage.getItem('token'))).toBe(true);
     await snap(page, 'shell-11-settings');
@@ -153,19 +142,19 @@ describe('the workspace shell', () => {
   });
 
   it('maps a 11000 reply onto the form with the "保存失败！" toast, tells of a newer build, and signs other browsers out over the socket', async () => {
-    const first = await browser.newContext({ viewport: { width: 1366, height: 820 } });
-    const second = await browser.newContext({ viewport: { width: 1366, height: 820 } });
+    const first = await run.browser.newContext({ viewport: { width: 1366, height: 820 } });
+    const second = await run.browser.newContext({ viewport: { width: 1366, height: 820 } });
     const a = await first.newPage();
     const b = await second.newPage();
-    await a.goto(`${server.url}/login`);
+    await a.goto(`${run.server.url}/login`);
     await signIn(a, 'supplier.sales');
     await a.waitForSelector('[data-testid=workspace-home]');
-    await b.goto(`${server.url}/login?redirect=%2Fpage%2Fuserinfo`);
+    await b.goto(`${run.server.url}/login?redirect=%2Fpage%2Fuserinfo`);
     await signIn(b, 'supplier.sales');
     await b.waitForSelector('[data-testid=userinfo]');
 
     // Spec 8: code 11000 -> field errors on the form and the toast "保存失败！" plus the text.
-    await a.goto(`${server.url}/page/security`);
+    await a.goto(`${run.server.url}/page/security`);
     await a.waitForSelector('[data-testid=change-password-form]');
     const inputs = await a.$$('[data-testid=change-password-form] input[type=password]');
     await inputs[0].fill('NotMyPassword1');

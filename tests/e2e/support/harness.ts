@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -100,4 +101,22 @@ export async function snap(page: Page, name: string): Promise<string> {
   const file = join(dir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * The server and the browser of one test file: started before its tests, stopped after them.
+ *
+ * Example: `const run = serverAndBrowserForFile();` then `run.browser.newPage()`, `run.server.url`.
+ */
+export function serverAndBrowserForFile(): { readonly server: RunningServer; readonly browser: Browser } {
+  const run = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    run.server = await startServer();
+    run.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await run.browser?.close();
+    await run.server?.stop();
+  });
+  return run;
 }
