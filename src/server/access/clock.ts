@@ -16,6 +16,12 @@ export const isoIn = (seconds: number): string => new Date(clock.now() + seconds
 
 export const isoNow = (): string => new Date(clock.now()).toISOString();
 
+/** Creation and expiry stamps read from one instant, so a record lives exactly `seconds`. */
+export function createdAndExpiry(seconds: number): { created: string; expires: string } {
+  const now = clock.now();
+  return { created: new Date(now).toISOString(), expires: new Date(now + seconds * 1000).toISOString() };
+}
+
 /** Puts the wall clock back (tests call it in afterEach). */
 export function resetClock(): void {
   clock.now = () => Date.now();

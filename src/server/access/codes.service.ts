@@ -5,7 +5,7 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
 import { AppError, validationError } from '../http/errors';
 import { queueMessage } from '../services/notify';
-import { clock, isoIn, isoNow } from './clock';
+import { clock, createdAndExpiry, isoIn, isoNow } from './clock';
 import { codeDigest, sameDigest, sixDigitCode } from './tokens.util';
 
 /**
@@ -39,8 +39,9 @@ export async function sendCode(db: Db, config: AppConfig, language: Language, r:
   }
   if ((recent.rows[0]?.n ?? 0) >= CODE_MAX_PER_HOUR) throw new AppError('tooManyRequests', 'access.codeHourlyLimit');
   const code = sixDigitCode();
+  const at = createdAndExpiry(CODE_TTL_SECONDS);
   await sql`insert into verification_codes (channel, target, purpose, code_hash, expires_at, created_at)
-    values (${r.channel}, ${target}, ${r.purpose}, ${codeDigest(config.jwtSecret, code, scopeOf(r.channel, target, r.purpose))}, ${isoIn(CODE_TTL_SECONDS)}, ${isoNow()})`.execute(db);
+    values (${r.channel}, ${target}, ${r.purpose}, ${codeDigest(config.jwtSecret, code, scopeOf(r.channel, target, r.purpose))}, ${at.expires}, ${at.created})`.execute(db);
   const body = translate(language, r.channel === 'email' ? 'mail.code.body' : 'sms.code.body', { code, minutes: CODE_TTL_SECONDS / 60 });
   await queueMessage(db, config, { clientId: null, channel: r.channel, to: target, subject: translate(language, 'mail.code.subject'), body });
   return { expire: CODE_TTL_SECONDS, resend_after: CODE_RESEND_SECONDS };

@@ -6,7 +6,7 @@ import { ok } from '../http/envelope';
 import { AppError, validationError } from '../http/errors';
 import { logoutSessions } from '../realtime';
 import { queueMessage } from '../services/notify';
-import { clock, isoIn, isoNow } from './clock';
+import { clock, createdAndExpiry, isoIn, isoNow } from './clock';
 import { inputOf, text, textOf } from './input.util';
 import { mailLanguage } from './language.util';
 import { accountKey, type LoginLimiter } from './login-limiter.service';
@@ -57,7 +57,8 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: { limiter:
       const token = randomToken(32);
       // Only the newest link works: earlier unused ones are retired.
       await sql`update password_resets set used_at = ${isoNow()} where user_id = ${user.id} and used_at is null`.execute(db);
-      await sql`insert into password_resets (token_hash, user_id, expires_at, created_at) values (${sha256(token)}, ${user.id}, ${isoIn(RESET_LINK_TTL_SECONDS)}, ${isoNow()})`.execute(db);
+      const at = createdAndExpiry(RESET_LINK_TTL_SECONDS);
+      await sql`insert into password_resets (token_hash, user_id, expires_at, created_at) values (${sha256(token)}, ${user.id}, ${at.expires}, ${at.created})`.execute(db);
       const link = `${config.publicUrl}/forgotpwd/newpwd?token=${encodeURIComponent(token)}`;
       const lang = mailLanguage(user.language);
       await queueMessage(db, config, {
