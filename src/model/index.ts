@@ -10,3 +10,4 @@ export * from './dictionaries';
 export * from './i18n';
 import './entities';
 export * from './validate';
+export type * from './schedule-board';

@@ -23,6 +23,8 @@ export type Realtime = {
   io: Server;
   notifyUser: (userId: number, payload: Record<string, unknown>) => void;
   logoutUser: (userId: number, reason: string) => void;
+  /** A message of `type` to every signed-in user of one company (boards that several planners share). */
+  emitToCompany: (clientId: number, type: string, payload: Record<string, unknown>) => void;
   logoutSessions: (sessionIds: string[], reason: string) => void;
   close: () => Promise<void>;
 };
@@ -40,6 +42,15 @@ export function realtime(): Realtime | null {
 /** spec 9: each notification raises the unread counter by one. */
 export function notifyUser(userId: number, payload: Record<string, unknown>): void {
   live?.notifyUser(userId, payload);
+}
+
+/**
+ * Tells every socket of one company that something changed (e.g. `schedule.changed` after a planner
+ * moves a bar), so open boards refresh. The payload carries ids and versions, never another
+ * company's data: the room is the company's own.
+ */
+export function emitToCompany(clientId: number, type: string, payload: Record<string, unknown>): void {
+  live?.emitToCompany(clientId, type, payload);
 }
 
 export function logoutUser(userId: number, reason: string): void {
@@ -137,6 +148,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
     io,
     notifyUser: (userId, payload) => io.to(userRoom(userId)).emit('message', { ...payload, type: 'notifyto2', time: new Date().toISOString() }),
     logoutUser: (userId, reason) => signOut(userRoom(userId), reason),
+    emitToCompany: (clientId, type, payload) => io.to(clientRoom(clientId)).emit('message', { ...payload, type, time: new Date().toISOString() }),
     logoutSessions: (ids, reason) => {
       if (ids.length) signOut(ids.map(sessionRoom), reason);
     },

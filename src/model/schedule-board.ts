@@ -1,0 +1,141 @@
+/**
+ * The contract between the scheduling board (browser, src/client/calendar) and the planning service
+ * (server, src/server/services/planning): what the board reads and the commands it sends. Both sides
+ * import these types; neither repeats them.
+ *
+ * Vocabulary (DOMAIN "Scheduling"): a *plan* (prodplan) is an order, or one delivery batch of it, to be
+ * made; a *bar* (prodplan_bar) is the part of a plan placed on one line over a run of days. A plan has
+ * one bar until the planner splits it by quantity or across lines. Bars belong to the live schedule
+ * (`scenario_id` null) or to a what-if *scenario* (a named copy the auto-scheduler writes, published
+ * over the live schedule or discarded).
+ *
+ * Dates are `YYYY-MM-DD`; a bar's `end` is inclusive. Capacity and load are standard minutes.
+ */
+
+/** One day column of the board. */
+export type BoardDay = {
+  date: string;
+  /** A working day of the line's cycle calendar (weekday in its working weekdays, not a holiday). */
+  working: boolean;
+  holiday: boolean;
+  /** A weekend or holiday made a working day (overtime). */
+  overtime: boolean;
+};
+
+/** One line (a row of the board), with its capacity and load per day aligned with `BoardData.days`. */
+export type BoardLine = {
+  id: number;
+  code: string;
+  name: string;
+  workshop_id: number | null;
+  workshop_name: string;
+  /** Product categories (dictionary `product_category` values) the line can make; empty = any. */
+  categories: string[];
+  operators: number;
+  efficiency: number;
+  /** Capacity in minutes per day (0 on a non-working day). */
+  capacity: number[];
+  /** Minutes already placed per day by the bars of the shown schedule. */
+  load: number[];
+};
+
+/** A bar: part of a plan on one line. */
+export type BoardBar = {
+  id: number;
+  version: number;
+  plan_id: number;
+  plan_no: string;
+  order_no: string;
+  customer: string;
+  style_no: string;
+  category: string;
+  line_id: number;
+  start: string;
+  end: string;
+  qty: number;
+  /** Finished pieces reported so far (progress = done_qty / qty). */
+  done_qty: number;
+  /** Standard minutes of the whole bar (qty x minutes per piece / efficiency). */
+  minutes: number;
+  /** Pieces the bar makes on each day from `start` to `end`. */
+  daily: number[];
+  delivery_date: string | null;
+  /** Ends after the plan's delivery date. */
+  late: boolean;
+  locked: boolean;
+  /** Position of this bar among the bars of its plan (1-based) and their count. */
+  split_index: number;
+  split_count: number;
+  scenario_id: number | null;
+};
+
+/** GET /api/scmapi/schedule/board?from=&to=&scenario=&workshop= */
+export type BoardQuery = { from: string; to: string; scenario?: number; workshop?: number };
+
+export type BoardData = {
+  from: string;
+  to: string;
+  scenario_id: number | null;
+  days: BoardDay[];
+  lines: BoardLine[];
+  bars: BoardBar[];
+};
+
+/**
+ * POST /api/scmapi/schedule/command. Every command names the bar and the version it was read at; a
+ * stale version is the 409 11409 reply ("该单据已被他人操作，请刷新后重试"). A move onto a line that
+ * cannot make the bar's category, or into a locked bar's change, is a 400 with the reason.
+ */
+export type BoardCommand =
+  | { op: 'move'; bar_id: number; version: number; line_id: number; start: string }
+  | { op: 'resize'; bar_id: number; version: number; end: string }
+  | { op: 'split'; bar_id: number; version: number; qty: number; line_id?: number }
+  | { op: 'merge'; bar_ids: number[]; versions: number[] }
+  | { op: 'lock' | 'unlock'; bar_id: number; version: number };
+
+/** The reply to a command: bars changed or created, bars removed, and the new load of touched lines. */
+export type BoardCommandResult = {
+  bars: BoardBar[];
+  removed: number[];
+  lines: { id: number; load: number[] }[];
+};
+
+/** Figures that compare a scenario with the live schedule. */
+export type ScheduleMetrics = {
+  plans: number;
+  placed: number;
+  late_plans: number;
+  late_pieces: number;
+  changeovers: number;
+  /** Load / capacity over the compared range, 0..1, overall and per line. */
+  utilisation: number;
+  per_line: { line_id: number; utilisation: number; changeovers: number }[];
+};
+
+/** Why the auto-scheduler could not place a plan on time. */
+export type UnplacedReason = 'no_line' | 'capacity' | 'material_date';
+
+export type ScenarioSummary = {
+  id: number;
+  name: string;
+  status: 'draft' | 'published' | 'discarded';
+  created_at: string;
+  created_by_name: string;
+  metrics: ScheduleMetrics;
+};
+
+/**
+ * POST /api/scmapi/schedule/auto `{ name, from, to }` → ScenarioSummary;
+ * GET /api/scmapi/schedule/scenarios → ScenarioSummary[];
+ * GET /api/scmapi/schedule/compare?scenario= → ScenarioComparison;
+ * POST /api/scmapi/schedule/scenario/publish|discard `{ id }` → ScenarioSummary.
+ */
+export type ScenarioComparison = {
+  scenario: ScenarioSummary;
+  live: ScheduleMetrics;
+  /** Plans the scenario places late or not at all, with the reason. */
+  issues: { plan_id: number; plan_no: string; reason: UnplacedReason; delivery_date: string | null; planned_end: string | null }[];
+};
+
+/** The socket message every board of the company receives after a change (type `schedule.changed`). */
+export type ScheduleChanged = { scenario_id: number | null; bar_ids: number[]; removed: number[]; user_id: number };
