@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -7,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { parse as parseQuery } from 'node:querystring';
 import { installAuth } from './access/auth-context';
 import { accessRoutes } from './access';
-import type { AppConfig } from './config';
+import { clientDirOf, type AppConfig } from './config';
 import type { Database, Db } from './db/database';
 import { clientErrorReply, frameworkErrorReply, installEnvelope, ok } from './http/envelope';
 import { installInputLimits } from './http/input-limits';
@@ -85,7 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(imageRoutes, { prefix: '/api' });
   await app.register(profileRoutes, { prefix: '/api' });
 
-  const clientDir = resolve('dist/client');
+  const clientDir = clientDirOf();
   if (options.serveClient !== false && existsSync(clientDir)) {
     await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
     // History-mode routing: every non-API path that is not a file gets the app's index page.

@@ -62,8 +62,16 @@ function readOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * Where the built browser app is served from: `dist/client`, or `CLIENT_DIR` (a second build beside
+ * the first, e.g. `vite build --outDir ../../dist-b` and `CLIENT_DIR=dist-b`).
+ */
+export function clientDirOf(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.CLIENT_DIR || 'dist/client');
+}
+
 function buildIdOf(): string {
-  const file = resolve('dist/client/build-id.txt');
+  const file = resolve(clientDirOf(), 'build-id.txt');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   return process.env.BUILD_ID ?? 'dev';
 }
