@@ -17,6 +17,7 @@ import { adminRoutes } from './services/admin';
 import { installServiceGate } from './services/admin/sys-services.service';
 import { allocationRoutes } from './services/allocation';
 import './services/orders';
+import './services/purchasing';
 import { importRoutes } from './services/import';
 import { exportRoutes } from './services/export';
 import { imageRoutes } from './services/images';
