@@ -1,0 +1,145 @@
+import { defineDictionary } from '../dictionaries';
+import { defineEntity, type FieldDef, type FieldErrors } from '../entity';
+
+export const purOrderKind = defineDictionary({
+  code: 'pur_order_kind',
+  label: { zh: '采购类别', en: 'Purchase kind' },
+  items: [
+    { value: 'material', label: { zh: '原辅料', en: 'Raw materials' } },
+    { value: 'goods', label: { zh: '成品', en: 'Finished goods' } },
+  ],
+});
+
+/**
+ * A purchase line, shared by the buyer's purchase order and the supplier's copy: raw materials by
+ * material and unit, finished goods by style, colour and size (entered as a colour x size matrix like
+ * requirement orders). Dispatched, received and returned quantities are written by the services.
+ */
+export const purLineFields: FieldDef[] = [
+  { key: 'material_id', label: { zh: '物料', en: 'Material' }, type: 'reference', ref: { entity: 'material', labelField: 'name', codeField: 'code' } },
+  { key: 'style_no', label: { zh: '款号', en: 'Style no.' }, type: 'code', maxLength: 40 },
+  { key: 'colour', label: { zh: '颜色', en: 'Colour' }, type: 'text', maxLength: 40 },
+  { key: 'size', label: { zh: '尺码', en: 'Size' }, type: 'text', maxLength: 20 },
+  { key: 'unit', label: { zh: '单位', en: 'Unit' }, type: 'dict', dict: 'unit' },
+  { key: 'qty', label: { zh: '数量', en: 'Quantity' }, type: 'decimal', required: true, rules: ['positiveNumber', 'maxDecimals4'] },
+  { key: 'unit_price', label: { zh: '单价', en: 'Unit price' }, type: 'money', rules: ['positiveNumber', 'maxDecimals4'] },
+  { key: 'amount', label: { zh: '金额', en: 'Amount' }, type: 'money', readonly: true },
+  { key: 'dispatched_qty', label: { zh: '已发货数量', en: 'Dispatched' }, type: 'decimal', readonly: true },
+  { key: 'received_qty', label: { zh: '已收货数量', en: 'Received' }, type: 'decimal', readonly: true },
+  { key: 'returned_qty', label: { zh: '已退货数量', en: 'Returned' }, type: 'decimal', readonly: true },
+  { key: 'seq', label: { zh: '序号', en: 'Seq' }, type: 'integer' },
+];
+
+export const purOrderLine = defineEntity({
+  name: 'purorder_line',
+  table: 'pur_order_line',
+  prefix: 'srmapi',
+  menuCode: 'pur.order',
+  label: { zh: '采购明细', en: 'Purchase line' },
+  titleField: 'style_no',
+  childOnly: true,
+  defaultSort: { field: 'seq', dir: 'asc' },
+  fields: purLineFields,
+});
+
+/** Each line names what it buys: a material for raw materials, a style, colour and size for goods. */
+export function purLineErrors(kind: unknown, lines: unknown): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!Array.isArray(lines)) return errors;
+  lines.forEach((l: Record<string, unknown>, i) => {
+    if (kind === 'goods') {
+      for (const k of ['style_no', 'colour', 'size']) if (!l[k]) errors[`lines[${i}].${k}`] = 'pur.order.goodsLine';
+    } else if (!l.material_id) errors[`lines[${i}].material_id`] = 'pur.order.materialLine';
+  });
+  return errors;
+}
+
+/**
+ * Purchase order (spec 2 "purchase orders", issue 17): a brand or maker buys raw materials or finished
+ * goods from a supplier, priced from an active contract where one applies. Sent to a supplier company
+ * on the platform it becomes a supplier order there (through an order share, as requirement orders
+ * go to makers); the supplier confirms or rejects it with a reason and dispatches; the buyer receives
+ * into a warehouse location, which posts stock, and may return stock to the supplier.
+ */
+export const purOrder = defineEntity({
+  name: 'purorder',
+  table: 'pur_order',
+  prefix: 'srmapi',
+  menuCode: 'pur.order',
+  label: { zh: '采购订单', en: 'Purchase order' },
+  titleField: 'po_no',
+  codeField: 'po_no',
+  numbering: { field: 'po_no', prefix: 'PO', datePrefix: 'YYMMDD', length: 4 },
+  defaultSort: { field: 'created_at', dir: 'desc' },
+  children: [{ key: 'lines', label: { zh: '采购明细', en: 'Lines' }, entity: 'purorder_line', foreignKey: 'order_id' }],
+  fields: [
+    { key: 'po_no', label: { zh: '采购单号', en: 'PO number' }, type: 'code', rules: ['english'], upperCase: true, maxLength: 40 },
+    { key: 'order_kind', label: { zh: '采购类别', en: 'Purchase kind' }, type: 'dict', dict: 'pur_order_kind', required: true, default: 'material' },
+    { key: 'vendor_id', label: { zh: '供应商', en: 'Supplier' }, type: 'reference', required: true, ref: { entity: 'vendor', labelField: 'name', codeField: 'code' } },
+    { key: 'contract_id', label: { zh: '采购合同', en: 'Contract' }, type: 'reference', ref: { entity: 'purcontract', labelField: 'name', codeField: 'contract_no' } },
+    { key: 'order_date', label: { zh: '下单日期', en: 'Order date' }, type: 'date', default: '$$NOW$$' },
+    { key: 'delivery_date', label: { zh: '交货日期', en: 'Delivery date' }, type: 'date' },
+    { key: 'currency', label: { zh: '币种', en: 'Currency' }, type: 'dict', dict: 'currency', required: true, default: 'CNY' },
+    { key: 'pay_type', label: { zh: '付款条件', en: 'Payment terms' }, type: 'dict', dict: 'pay_type' },
+    { key: 'total_qty', label: { zh: '总数量', en: 'Total qty' }, type: 'decimal', readonly: true },
+    { key: 'total_amount', label: { zh: '总金额', en: 'Total amount' }, type: 'money', readonly: true },
+    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', readonly: true },
+    { key: 'reject_reason', label: { zh: '拒绝原因', en: 'Reject reason' }, type: 'text', readonly: true },
+    { key: 'sent_at', label: { zh: '发送时间', en: 'Sent at' }, type: 'datetime', readonly: true },
+    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 1000 },
+  ],
+  checks: [(doc) => purLineErrors(doc.order_kind, doc.lines)],
+  messages: {
+    'zh-CN': {
+      'pur.order.goodsLine': '成品采购每行需填写款号、颜色和尺码',
+      'pur.order.materialLine': '原辅料采购每行需选择物料',
+      'pur.order.noLines': '采购订单没有明细，无法发送',
+      'pur.order.contractVendor': '合同的供应商与采购订单的供应商不一致',
+      'pur.order.contractInactive': '合同未生效或不在有效期内',
+      'pur.order.noVendorCompany': '供应商未加入平台，采购订单数据无法发送，请手工跟踪',
+      'pur.order.vendorNotLinked': '对方企业尚未在其客户资料中确认贵司（需在客户的“平台企业编码”填写 {code} 并保持启用），采购订单无法发送',
+      'pur.order.sent': '采购订单已发送给供应商',
+      'pur.order.shareMissing': '该订单的共享记录不存在或已关闭',
+      'pur.order.sharedReadOnly': '供应商订单由采购方发送，只能通过操作变更',
+      'pur.order.badShipment': '发货数量须为不超过订单数量的非负数',
+      'pur.order.nothingToReceive': '没有可收货的数量',
+      'pur.order.locationRequired': '请选择收货库位',
+    },
+    en: {
+      'pur.order.goodsLine': 'A finished-goods line needs a style no., colour and size',
+      'pur.order.materialLine': 'A raw-material line needs a material',
+      'pur.order.noLines': 'The purchase order has no lines and cannot be sent',
+      'pur.order.contractVendor': "The contract's supplier is not the order's supplier",
+      'pur.order.contractInactive': 'The contract is not active or not valid on the order date',
+      'pur.order.noVendorCompany': 'The supplier has not joined the platform; the purchase order cannot be sent, track it by hand',
+      'pur.order.vendorNotLinked': 'The supplier has not confirmed your company in its customers (platform company code {code}, active); the purchase order cannot be sent',
+      'pur.order.sent': 'The purchase order was sent to the supplier',
+      'pur.order.shareMissing': "This order's share record is missing or closed",
+      'pur.order.sharedReadOnly': "A supplier order sent by the buyer changes only through its actions",
+      'pur.order.badShipment': 'Dispatched quantities must be 0 or more and not above the ordered quantity',
+      'pur.order.nothingToReceive': 'There is nothing to receive',
+      'pur.order.locationRequired': 'Choose the receiving location',
+    },
+  },
+  states: {
+    field: 'status',
+    initial: 'draft',
+    states: [
+      { code: 'draft', label: { zh: '草稿', en: 'Draft' }, color: 'informative' },
+      { code: 'sent', label: { zh: '待供应商确认', en: 'Awaiting supplier' }, color: 'warning' },
+      { code: 'manual', label: { zh: '手工跟踪', en: 'Tracked by hand' }, color: 'warning', notice: { intent: 'warning', text: 'pur.order.noVendorCompany' } },
+      { code: 'rejected', label: { zh: '供应商已拒绝', en: 'Rejected by supplier' }, color: 'danger', notice: { intent: 'error', textField: 'reject_reason' } },
+      { code: 'confirmed', label: { zh: '供应商已确认', en: 'Confirmed' }, color: 'brand' },
+      { code: 'dispatched', label: { zh: '已发货', en: 'Dispatched' }, color: 'brand' },
+      { code: 'received', label: { zh: '已收货', en: 'Received' }, color: 'success' },
+      { code: 'closed', label: { zh: '已关闭', en: 'Closed' }, color: 'subtle' },
+      { code: 'cancelled', label: { zh: '已取消', en: 'Cancelled' }, color: 'subtle' },
+    ],
+    transitions: [
+      // `send` and `receive` are domain actions (services/purchasing).
+      { action: 'cancel', label: { zh: '取消', en: 'Cancel' }, from: ['draft', 'sent', 'manual', 'rejected'], to: 'cancelled', confirm: { zh: '确定取消该采购订单？', en: 'Cancel this purchase order?' } },
+      { action: 'close', label: { zh: '关闭', en: 'Close' }, from: ['received', 'manual'], to: 'closed', confirm: { zh: '确定关闭该采购订单？', en: 'Close this purchase order?' } },
+    ],
+    locked: ['sent', 'confirmed', 'dispatched', 'received', 'closed', 'cancelled'],
+  },
+});

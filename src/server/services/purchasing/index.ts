@@ -1,0 +1,7 @@
+/** Purchasing and the warehouse (issue 17): purchase orders across companies, stock by location. */
+import { registerPurchasingHandlers } from './purchasing.service';
+import './purchasing.seed';
+
+registerPurchasingHandlers();
+
+export { changeStock } from './stock.service';

@@ -1,0 +1,254 @@
+import { sql } from 'kysely';
+import { isLanguage, translate, type Language } from '../../../model';
+import { supplierOrder } from '../../../model/entities';
+import type { AuthContext } from '../../access/auth-context';
+import type { Db } from '../../db/database';
+import { AppError } from '../../http/errors';
+import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
+import { writeContext } from '../../resources/document-stages';
+import { writeDocument } from '../../resources/document-writer';
+import { registerSaveHook } from '../../resources/save-hooks';
+import { writeAudit } from '../audit/audit.service';
+import { asTenant, emitOrderState, receiverAccepts } from '../orders/cross-tenant.util';
+import { changeStock } from './stock.service';
+
+/**
+ * Purchasing across companies (issue 17). A buyer's purchase order is sent to its supplier's company
+ * the way a requirement order goes to its maker (services/orders): the copy (a supplier order) is
+ * written through the document writer in the supplier's company, an order share row in the buyer's
+ * company names both documents, and the supplier's answers (confirm, reject with a reason, dispatch
+ * with quantities per line) reach the buyer's order only through an active share naming this copy.
+ * Receipts, moves, transfers, returns and call-off receipts change stock through stock.service.
+ */
+type Row = Record<string, unknown>;
+const languageOf = (auth: AuthContext): Language => (isLanguage(auth.language) ? auth.language : 'zh-CN');
+const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
+
+/** Lines without a price take the contract's price of their material (raw materials) or style (goods). */
+async function priceAndTotal(tx: Db, clientId: number, orderId: number): Promise<void> {
+  await sql`update pur_order_line l set unit_price = c.unit_price
+    from pur_order o, pur_contract_line c
+    where l.client_id = ${clientId} and l.order_id = ${orderId} and o.id = l.order_id and o.client_id = l.client_id and l.unit_price is null
+      and o.contract_id is not null and c.client_id = o.client_id and c.contract_id = o.contract_id
+      and ((o.order_kind = 'material' and c.material_id = l.material_id) or (o.order_kind = 'goods' and c.style_no = l.style_no))`.execute(tx);
+  await sql`update pur_order_line set amount = case when unit_price is null then null else round(qty * unit_price, 4) end where client_id = ${clientId} and order_id = ${orderId}`.execute(tx);
+  await sql`update pur_order o set total_qty = coalesce((select sum(qty) from pur_order_line l where l.client_id = o.client_id and l.order_id = o.id), 0),
+      total_amount = (select sum(amount) from pur_order_line l where l.client_id = o.client_id and l.order_id = o.id)
+    where o.id = ${orderId} and o.client_id = ${clientId}`.execute(tx);
+}
+
+async function linesOf(tx: Db, table: string, clientId: number, orderId: number): Promise<Row[]> {
+  return (await sql<Row>`select * from ${sql.table(table)} where client_id = ${clientId} and order_id = ${orderId} order by seq nulls last, id`.execute(tx)).rows;
+}
+
+async function joinedClientOf(tx: Db, clientId: number, vendorId: number): Promise<{ id: number; name: string; type: string } | null> {
+  const code = (await sql<{ code: string | null }>`select platform_client_code as code from md_vendor where id = ${vendorId} and client_id = ${clientId}`.execute(tx)).rows[0]?.code;
+  if (!code) return null;
+  return (await sql<{ id: number; name: string; type: string }>`select id, name, type from clients where upper(code) = upper(${code}) and status = 'active' and id <> ${clientId}`.execute(tx)).rows[0] ?? null;
+}
+
+async function sendPurchaseOrder(ctx: ActionContext) {
+  const { tx, auth, clientId, row } = ctx;
+  const lang = languageOf(auth);
+  if (!['draft', 'rejected'].includes(String(row.status))) throw new AppError('conflict', 'res.transitionNotAllowed');
+  const orderId = Number(row.id);
+  const lines = await linesOf(tx, 'pur_order_line', clientId, orderId);
+  if (!lines.length) throw new AppError('validation', 'pur.order.noLines', { fields: { lines: { key: 'pur.order.noLines' } } });
+  const now = new Date().toISOString();
+  const target = await joinedClientOf(tx, clientId, Number(row.vendor_id));
+  if (!target) return { patch: { status: 'manual', sent_at: now, reject_reason: null }, data: { manual: true, message: translate(lang, 'pur.order.noVendorCompany') } };
+  const buyer = (await sql<{ name: string; code: string }>`select name, code from clients where id = ${clientId}`.execute(tx)).rows[0];
+  if (!buyer || !(await receiverAccepts(tx, { id: clientId, code: buyer.code }, target))) throw new AppError('forbidden', 'pur.order.vendorNotLinked', { params: { code: buyer?.code ?? '' } });
+  const materials = new Map<number, { code: string; name: string }>();
+  for (const m of (await sql<{ id: number; code: string; name: string }>`select id, code, name from md_material where client_id = ${clientId} and id in (select material_id from pur_order_line where client_id = ${clientId} and order_id = ${orderId})`.execute(tx)).rows) materials.set(Number(m.id), m);
+
+  const soId = await asTenant(tx, target.id, clientId, async (stx) => {
+    const w = writeContext(stx, { clientId: target.id, userId: auth.userId, username: auth.username, fullname: auth.fullname, ip: ctx.ip, roles: auth.roles }, 'service');
+    const id = await writeDocument(w, supplierOrder, {
+      body: {
+        buyer_name: buyer.name, order_kind: row.order_kind, delivery_date: row.delivery_date ?? null, currency: row.currency ?? null,
+        total_qty: row.total_qty ?? null, total_amount: row.total_amount ?? null, remark: row.remark ?? null,
+        lines: lines.map((l) => ({
+          material_code: l.material_id ? materials.get(Number(l.material_id))?.code ?? null : null,
+          material_name: l.material_id ? materials.get(Number(l.material_id))?.name ?? null : null,
+          style_no: l.style_no ?? null, colour: l.colour ?? null, size: l.size ?? null, unit: l.unit ?? null, qty: l.qty,
+          unit_price: l.unit_price ?? null, amount: l.amount ?? null, dispatched_qty: 0, returned_qty: 0, source_line_id: Number(l.id), seq: l.seq ?? null,
+        })),
+      },
+    });
+    await sql`update pur_supplier_order set source_no = ${row.po_no as string}, source_client_id = ${clientId} where id = ${id} and client_id = ${target.id}`.execute(stx);
+    return id;
+  });
+  const share = await sql<{ id: number }>`insert into scm_order_share (client_id, created_by, updated_by, from_client, to_client, source_entity, source_id, source_no, target_entity, target_id, state)
+    values (${clientId}, ${auth.userId}, ${auth.userId}, ${clientId}, ${target.id}, 'purorder', ${orderId}, ${row.po_no as string}, 'supplierorder', ${soId}, 'active') returning id`.execute(tx);
+  const shareId = Number(share.rows[0].id);
+  await asTenant(tx, target.id, clientId, (stx) => sql`update pur_supplier_order set share_id = ${shareId} where id = ${soId} and client_id = ${target.id}`.execute(stx));
+  emitOrderState([clientId], { entity: 'purorder', id: orderId, status: 'sent', no: row.po_no as string });
+  emitOrderState([target.id], { entity: 'supplierorder', id: soId, status: 'pending' });
+  return { patch: { status: 'sent', sent_at: now, reject_reason: null }, data: { manual: false, supplierOrderId: soId, message: translate(lang, 'pur.order.sent') } };
+}
+
+/** The buyer's order behind a supplier order, through its active share; `work` runs in the buyer's scope. */
+async function onBuyerOrder<T>(ctx: ActionContext, work: (btx: Db, buyerId: number, order: Row, shareId: number) => Promise<T>): Promise<T> {
+  const { tx, clientId, row } = ctx;
+  const buyerId = Number(row.source_client_id);
+  const shareId = Number(row.share_id);
+  if (!buyerId || !shareId) throw new AppError('forbidden', 'pur.order.shareMissing');
+  return asTenant(tx, buyerId, clientId, async (btx) => {
+    const s = (await sql<Row>`select * from scm_order_share where id = ${shareId} and client_id = ${buyerId} and from_client = ${buyerId} and to_client = ${clientId}
+      and source_entity = 'purorder' and target_entity = 'supplierorder' and target_id = ${row.id as number} and state = 'active'`.execute(btx)).rows[0];
+    if (!s) throw new AppError('forbidden', 'pur.order.shareMissing');
+    const order = (await sql<Row>`select * from pur_order where id = ${s.source_id as number} and client_id = ${buyerId} for update`.execute(btx)).rows[0];
+    if (!order) throw new AppError('forbidden', 'pur.order.shareMissing');
+    return work(btx, buyerId, order, shareId);
+  });
+}
+
+async function moveBuyerOrder(ctx: ActionContext, status: string, extra: { reason?: string; closeShare?: boolean } = {}): Promise<void> {
+  const order = await onBuyerOrder(ctx, async (btx, buyerId, order, shareId) => {
+    await sql`update pur_order set status = ${status}, reject_reason = ${extra.reason ?? null}, version = version + 1, updated_at = now() where id = ${order.id as number} and client_id = ${buyerId}`.execute(btx);
+    await writeAudit(btx, { clientId: buyerId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip }, 'purorder', Number(order.id), `supplier-${status}`, [
+      { field: 'status', old: order.status, new: status },
+      ...(extra.reason ? [{ field: 'reject_reason', old: order.reject_reason ?? null, new: extra.reason }] : []),
+    ]);
+    if (extra.closeShare) await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${shareId} and client_id = ${buyerId}`.execute(btx);
+    return { ...order, buyerId } as Row & { buyerId: number };
+  });
+  emitOrderState([Number(order.buyerId)], { entity: 'purorder', id: Number(order.id), status, no: order.po_no as string });
+}
+
+/** Supplier dispatches: a quantity per line (JSON {"<seq>": qty}; lines not named ship in full), copied to the buyer's lines. */
+async function dispatch(ctx: ActionContext) {
+  const { tx, clientId, row } = ctx;
+  let shipment: Record<string, unknown> = {};
+  if (ctx.params.shipment) {
+    try { shipment = JSON.parse(String(ctx.params.shipment)) as Record<string, unknown>; } catch { throw new AppError('validation', 'pur.order.badShipment', { fields: { shipment: { key: 'pur.order.badShipment' } } }); }
+    if (!shipment || typeof shipment !== 'object' || Array.isArray(shipment)) throw new AppError('validation', 'pur.order.badShipment', { fields: { shipment: { key: 'pur.order.badShipment' } } });
+  }
+  const lines = await linesOf(tx, 'pur_supplier_order_line', clientId, Number(row.id));
+  const qtys = lines.map((l) => {
+    const key = String(l.seq ?? l.id);
+    const q = key in shipment ? Number(shipment[key]) : num(l.qty);
+    if (!Number.isFinite(q) || q < 0 || q > num(l.qty)) throw new AppError('validation', 'pur.order.badShipment', { fields: { shipment: { key: 'pur.order.badShipment' } } });
+    return { line: l, q };
+  });
+  for (const { line, q } of qtys) await sql`update pur_supplier_order_line set dispatched_qty = ${q} where id = ${line.id as number} and client_id = ${clientId}`.execute(tx);
+  await onBuyerOrder(ctx, async (btx, buyerId, order) => {
+    for (const { line, q } of qtys) await sql`update pur_order_line set dispatched_qty = ${q} where id = ${line.source_line_id as number} and client_id = ${buyerId} and order_id = ${order.id as number}`.execute(btx);
+    await sql`update pur_order set status = 'dispatched', version = version + 1, updated_at = now() where id = ${order.id as number} and client_id = ${buyerId}`.execute(btx);
+    await writeAudit(btx, { clientId: buyerId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip }, 'purorder', Number(order.id), 'supplier-dispatched', [{ field: 'status', old: order.status, new: 'dispatched' }]);
+    emitOrderState([buyerId], { entity: 'purorder', id: Number(order.id), status: 'dispatched', no: order.po_no as string });
+  });
+  return { patch: { dispatched_at: new Date().toISOString() } };
+}
+
+/** Buyer receives what was dispatched (or, tracked by hand, what was ordered) into one location. */
+async function receive(ctx: ActionContext) {
+  const { tx, clientId, row, auth } = ctx;
+  if (!['dispatched', 'manual'].includes(String(row.status))) throw new AppError('conflict', 'res.transitionNotAllowed');
+  const locationId = Number(ctx.params.location_id);
+  const loc = locationId ? (await sql<{ id: number }>`select id from wms_location where id = ${locationId} and client_id = ${clientId}`.execute(tx)).rows[0] : undefined;
+  if (!loc) throw new AppError('validation', 'pur.order.locationRequired', { fields: { location_id: { key: 'pur.order.locationRequired' } } });
+  const lines = await linesOf(tx, 'pur_order_line', clientId, Number(row.id));
+  let any = false;
+  for (const l of lines) {
+    const arrived = row.status === 'manual' ? num(l.qty) : num(l.dispatched_qty);
+    const q = arrived - num(l.received_qty);
+    if (q <= 0) continue;
+    any = true;
+    if (l.material_id) await changeStock(tx, { clientId, userId: auth.userId, materialId: Number(l.material_id), locationId, delta: q, moveType: 'receipt', docNo: row.po_no as string });
+    await sql`update pur_order_line set received_qty = ${arrived} where id = ${l.id as number} and client_id = ${clientId}`.execute(tx);
+  }
+  if (!any) throw new AppError('validation', 'pur.order.nothingToReceive');
+  await markSupplierCopy(ctx, `set status = 'received', version = version + 1, updated_at = now()`, 'received');
+  emitOrderState([clientId], { entity: 'purorder', id: Number(row.id), status: 'received', no: row.po_no as string });
+  return { patch: { status: 'received' } };
+}
+
+/** Applies a change to the supplier's copy through the buyer's own active share (if the order was shared). */
+async function markSupplierCopy(ctx: ActionContext, setSql: string, status: string, orderId = Number(ctx.row.id)): Promise<void> {
+  const { tx, clientId } = ctx;
+  const shares = (await sql<Row>`select * from scm_order_share where client_id = ${clientId} and source_entity = 'purorder' and source_id = ${orderId} and state = 'active'`.execute(tx)).rows;
+  for (const s of shares) {
+    const supplier = Number(s.to_client);
+    await asTenant(tx, supplier, clientId, (stx) => sql`update pur_supplier_order ${sql.raw(setSql)} where id = ${s.target_id as number} and client_id = ${supplier}`.execute(stx));
+    emitOrderState([supplier], { entity: 'supplierorder', id: Number(s.target_id), status });
+  }
+}
+
+/** Posting a move, transfer or return. */
+async function postMove(ctx: ActionContext) {
+  const { tx, clientId, row, auth } = ctx;
+  const materialId = Number(row.material_id);
+  const from = Number(row.from_location_id);
+  const qty = num(row.qty);
+  const docNo = row.move_no as string;
+  if (row.move_type === 'move' || row.move_type === 'transfer') {
+    const plants = (await sql<{ id: number; plant_id: number }>`select id, plant_id from wms_location where client_id = ${clientId} and id in (${from}, ${Number(row.to_location_id)})`.execute(tx)).rows;
+    const pf = plants.find((p) => Number(p.id) === from)?.plant_id;
+    const pt = plants.find((p) => Number(p.id) === Number(row.to_location_id))?.plant_id;
+    if (row.move_type === 'move' && pf !== pt) throw new AppError('validation', 'wms.move.moveOtherPlant', { fields: { to_location_id: { key: 'wms.move.moveOtherPlant' } } });
+    if (row.move_type === 'transfer' && pf === pt) throw new AppError('validation', 'wms.move.transferSamePlant', { fields: { to_location_id: { key: 'wms.move.transferSamePlant' } } });
+    await changeStock(tx, { clientId, userId: auth.userId, materialId, locationId: from, delta: -qty, moveType: String(row.move_type), docNo });
+    await changeStock(tx, { clientId, userId: auth.userId, materialId, locationId: Number(row.to_location_id), delta: qty, moveType: String(row.move_type), docNo });
+  } else if (row.move_type === 'return') {
+    const orderId = Number(row.purorder_id);
+    // The return draws on received lines of that material not yet returned, atomically per line.
+    const lines = (await sql<Row>`select id, source_qty from (select id, received_qty - coalesce(returned_qty, 0) as source_qty, seq from pur_order_line
+      where client_id = ${clientId} and order_id = ${orderId} and material_id = ${materialId} order by seq nulls last, id for update) x`.execute(tx)).rows;
+    let left = qty;
+    const taken: Array<{ id: number; q: number }> = [];
+    for (const l of lines) {
+      const q = Math.min(left, num(l.source_qty));
+      if (q > 0) { taken.push({ id: Number(l.id), q }); left -= q; }
+    }
+    if (left > 1e-9) throw new AppError('validation', 'wms.move.returnMaterial', { fields: { qty: { key: 'wms.move.returnMaterial' } } });
+    await changeStock(tx, { clientId, userId: auth.userId, materialId, locationId: from, delta: -qty, moveType: 'return', docNo, insufficientKey: 'wms.stock.returnInsufficient' });
+    for (const t of taken) await sql`update pur_order_line set returned_qty = coalesce(returned_qty, 0) + ${t.q} where id = ${t.id} and client_id = ${clientId}`.execute(tx);
+    // The supplier sees what came back on its copy's lines.
+    const shares = (await sql<Row>`select * from scm_order_share where client_id = ${clientId} and source_entity = 'purorder' and source_id = ${orderId} and state = 'active'`.execute(tx)).rows;
+    for (const s of shares) {
+      const supplier = Number(s.to_client);
+      await asTenant(tx, supplier, clientId, async (stx) => {
+        for (const t of taken) await sql`update pur_supplier_order_line set returned_qty = coalesce(returned_qty, 0) + ${t.q} where client_id = ${supplier} and order_id = ${s.target_id as number} and source_line_id = ${t.id}`.execute(stx);
+      });
+      emitOrderState([supplier], { entity: 'supplierorder', id: Number(s.target_id), status: 'returned' });
+    }
+  }
+  return { patch: { posted_at: new Date().toISOString() } };
+}
+
+export function registerPurchasingHandlers(): void {
+  registerSaveHook('purorder', {
+    validate: async ({ tx, clientId, values }) => {
+      const contractId = values?.contract_id ? Number(values.contract_id) : null;
+      if (!contractId) return;
+      const c = (await sql<Row>`select vendor_id, status, valid_from, valid_to from pur_contract where id = ${contractId} and client_id = ${clientId}`.execute(tx)).rows[0];
+      if (!c) return;
+      if (Number(c.vendor_id) !== Number(values.vendor_id)) throw new AppError('validation', 'pur.order.contractVendor', { fields: { contract_id: { key: 'pur.order.contractVendor' } } });
+      const day = String(values.order_date ?? new Date().toISOString().slice(0, 10)).slice(0, 10);
+      if (c.status !== 'active' || day < String(c.valid_from) || day > String(c.valid_to)) throw new AppError('validation', 'pur.order.contractInactive', { fields: { contract_id: { key: 'pur.order.contractInactive' } } });
+    },
+    afterWrite: async ({ tx, clientId, ids }) => {
+      for (const id of ids) await priceAndTotal(tx, clientId, id);
+    },
+  });
+  registerSaveHook('supplierorder', {
+    validate: async ({ before }) => {
+      if (before?.share_id) throw new AppError('conflict', 'pur.order.sharedReadOnly');
+    },
+  });
+  registerActionHandler('purorder', 'send', sendPurchaseOrder);
+  registerActionHandler('purorder', 'receive', receive);
+  registerActionHandler('purorder', 'cancel', async (ctx) => {
+    await markSupplierCopy(ctx, `set status = 'cancelled', version = version + 1, updated_at = now()`, 'cancelled');
+    await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where client_id = ${ctx.clientId} and source_entity = 'purorder' and source_id = ${ctx.row.id as number} and state = 'active'`.execute(ctx.tx);
+  });
+  registerActionHandler('supplierorder', 'confirm', async (ctx) => moveBuyerOrder(ctx, 'confirmed'));
+  registerActionHandler('supplierorder', 'reject', async (ctx) => moveBuyerOrder(ctx, 'rejected', { reason: String(ctx.params.reject_reason ?? ''), closeShare: true }));
+  registerActionHandler('supplierorder', 'dispatch', dispatch);
+  registerActionHandler('stockmove', 'post', postMove);
+  registerActionHandler('materialcalloff', 'receive', async (ctx) => {
+    await changeStock(ctx.tx, { clientId: ctx.clientId, userId: ctx.auth.userId, materialId: Number(ctx.row.material_id), locationId: Number(ctx.row.location_id), delta: num(ctx.row.qty), moveType: 'calloff', docNo: ctx.row.calloff_no as string });
+  });
+}

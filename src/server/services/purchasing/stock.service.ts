@@ -1,0 +1,37 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { AppError } from '../../http/errors';
+
+/**
+ * The one place stock changes (issue 17). A decrease is one atomic statement,
+ * `update ... set qty = qty - n where ... and qty >= n`: two concurrent moves out of one location
+ * cannot both pass a check that only one of them can satisfy, on PostgreSQL (the row lock the update
+ * takes serialises them and the second re-reads the row) and on PGlite (one connection). An increase
+ * adds to the balance row, creating it under a transaction advisory lock on (company, material,
+ * location) so two first receipts never make two rows. Every change writes a ledger row.
+ */
+export type StockChange = { clientId: number; userId: number | null; materialId: number; locationId: number; delta: number; moveType: string; docNo: string | null; insufficientKey?: string };
+
+export async function changeStock(tx: Db, c: StockChange): Promise<number> {
+  if (!(c.delta !== 0 && Number.isFinite(c.delta))) throw new AppError('validation', 'wms.stock.insufficient');
+  let after: number;
+  if (c.delta < 0) {
+    const n = -c.delta;
+    const r = await sql<{ qty: number }>`update wms_stock set qty = qty - ${n}, version = version + 1, updated_at = now(), updated_by = ${c.userId}
+      where client_id = ${c.clientId} and material_id = ${c.materialId} and location_id = ${c.locationId} and qty >= ${n} returning qty`.execute(tx);
+    if (!r.rows.length) throw new AppError('validation', c.insufficientKey ?? 'wms.stock.insufficient', { fields: { qty: { key: c.insufficientKey ?? 'wms.stock.insufficient' } } });
+    after = Number(r.rows[0].qty);
+  } else {
+    await sql`select pg_advisory_xact_lock(hashtext(${`wms:${c.clientId}:${c.materialId}:${c.locationId}`}))`.execute(tx);
+    const r = await sql<{ qty: number }>`update wms_stock set qty = qty + ${c.delta}, version = version + 1, updated_at = now(), updated_by = ${c.userId}
+      where client_id = ${c.clientId} and material_id = ${c.materialId} and location_id = ${c.locationId} returning qty`.execute(tx);
+    if (r.rows.length) after = Number(r.rows[0].qty);
+    else {
+      await sql`insert into wms_stock (client_id, created_by, updated_by, material_id, location_id, qty) values (${c.clientId}, ${c.userId}, ${c.userId}, ${c.materialId}, ${c.locationId}, ${c.delta})`.execute(tx);
+      after = c.delta;
+    }
+  }
+  await sql`insert into wms_stock_ledger (client_id, created_by, updated_by, material_id, location_id, move_type, qty_change, qty_after, doc_no)
+    values (${c.clientId}, ${c.userId}, ${c.userId}, ${c.materialId}, ${c.locationId}, ${c.moveType}, ${c.delta}, ${after}, ${c.docNo})`.execute(tx);
+  return after;
+}
