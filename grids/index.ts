@@ -7,3 +7,4 @@ import '../src/model';
 export * from './masterdata';
 export * from './admin';
 export * from './orders';
+export * from './purchase';
