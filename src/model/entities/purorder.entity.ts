@@ -103,7 +103,7 @@ export const purOrder = defineEntity({
       'pur.order.sharedReadOnly': '供应商订单由采购方发送，只能通过操作变更',
       'pur.order.badShipment': '发货数量须为不超过订单数量的非负数',
       'pur.order.nothingToReceive': '没有可收货的数量',
-      'pur.order.locationRequired': '请选择收货库位',
+      'pur.order.locationRequired': '收货库位不存在，请填写本企业的库位编码',
     },
     en: {
       'pur.order.goodsLine': 'A finished-goods line needs a style no., colour and size',
@@ -118,7 +118,7 @@ export const purOrder = defineEntity({
       'pur.order.sharedReadOnly': "A supplier order sent by the buyer changes only through its actions",
       'pur.order.badShipment': 'Dispatched quantities must be 0 or more and not above the ordered quantity',
       'pur.order.nothingToReceive': 'There is nothing to receive',
-      'pur.order.locationRequired': 'Choose the receiving location',
+      'pur.order.locationRequired': 'No such location: enter a location code of your company',
     },
   },
   states: {
@@ -136,7 +136,18 @@ export const purOrder = defineEntity({
       { code: 'cancelled', label: { zh: '已取消', en: 'Cancelled' }, color: 'subtle' },
     ],
     transitions: [
-      // `send` and `receive` are domain actions (services/purchasing).
+      // Sending writes the supplier's copy in its company (services/purchasing); a supplier that has
+      // not joined the platform refuses the send with spec 8's message and the order is tracked by hand.
+      { action: 'send', label: { zh: '发送供应商', en: 'Send to supplier' }, from: ['draft', 'rejected'], to: 'sent', confirm: { zh: '确定将采购订单发送给供应商？发送后不可修改。', en: 'Send this purchase order to the supplier? It cannot be edited afterwards.' } },
+      { action: 'track', label: { zh: '手工跟踪', en: 'Track by hand' }, from: ['draft'], to: 'manual', confirm: { zh: '供应商不在平台上时手工跟踪该订单？', en: 'Track this order by hand (supplier not on the platform)?' } },
+      {
+        action: 'receive',
+        label: { zh: '收货入库', en: 'Receive' },
+        from: ['dispatched', 'manual'],
+        to: 'received',
+        confirm: { zh: '按已发货数量收货入库？', en: 'Receive the dispatched quantities into stock?' },
+        params: [{ key: 'location_code', label: { zh: '收货库位编码', en: 'Receiving location code' }, type: 'code', required: true, maxLength: 40 }],
+      },
       { action: 'cancel', label: { zh: '取消', en: 'Cancel' }, from: ['draft', 'sent', 'manual', 'rejected'], to: 'cancelled', confirm: { zh: '确定取消该采购订单？', en: 'Cancel this purchase order?' } },
       { action: 'close', label: { zh: '关闭', en: 'Close' }, from: ['received', 'manual'], to: 'closed', confirm: { zh: '确定关闭该采购订单？', en: 'Close this purchase order?' } },
     ],

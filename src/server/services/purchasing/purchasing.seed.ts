@@ -97,7 +97,7 @@ registerSeeder(async (db, { tenants, users }) => {
     await sendAnd(await raise(500, 1000, '已发货在途'), ['confirm', {}], ['dispatch', { shipment: JSON.stringify({ 1: 480, 2: 1000 }) }]);
     const received = await raise(800, 1500, '已收货入库');
     await sendAnd(received, ['confirm', {}], ['dispatch', {}]);
-    await runAction(buyer, po, 'receive', { id: received, location_id: ids.a1 });
+    await runAction(buyer, po, 'receive', { id: received, location_code: 'WH-A01' });
     const mv = requireEntity('stockmove');
     const w = (tx: Db) => writeContext(tx, { clientId, userId, username: admin, fullname: admin, ip: null, roles: ['clientadmin'] }, 'seed');
     const move = await withTenant(db, clientId, (tx) => writeDocument(w(tx), mv, { body: { move_type: 'move', material_id: ids.m1, from_location_id: ids.a1, to_location_id: ids.a2, qty: 200, remark: '裁床备料' } }));

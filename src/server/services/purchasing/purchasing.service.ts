@@ -50,13 +50,13 @@ async function joinedClientOf(tx: Db, clientId: number, vendorId: number): Promi
 async function sendPurchaseOrder(ctx: ActionContext) {
   const { tx, auth, clientId, row } = ctx;
   const lang = languageOf(auth);
-  if (!['draft', 'rejected'].includes(String(row.status))) throw new AppError('conflict', 'res.transitionNotAllowed');
   const orderId = Number(row.id);
   const lines = await linesOf(tx, 'pur_order_line', clientId, orderId);
   if (!lines.length) throw new AppError('validation', 'pur.order.noLines', { fields: { lines: { key: 'pur.order.noLines' } } });
   const now = new Date().toISOString();
   const target = await joinedClientOf(tx, clientId, Number(row.vendor_id));
-  if (!target) return { patch: { status: 'manual', sent_at: now, reject_reason: null }, data: { manual: true, message: translate(lang, 'pur.order.noVendorCompany') } };
+  // Spec 8: the supplier has not joined, the data cannot be sent; the buyer tracks it by hand (`track`).
+  if (!target) throw new AppError('conflict', 'pur.order.noVendorCompany');
   const buyer = (await sql<{ name: string; code: string }>`select name, code from clients where id = ${clientId}`.execute(tx)).rows[0];
   if (!buyer || !(await receiverAccepts(tx, { id: clientId, code: buyer.code }, target))) throw new AppError('forbidden', 'pur.order.vendorNotLinked', { params: { code: buyer?.code ?? '' } });
   const materials = new Map<number, { code: string; name: string }>();
@@ -85,7 +85,7 @@ async function sendPurchaseOrder(ctx: ActionContext) {
   await asTenant(tx, target.id, clientId, (stx) => sql`update pur_supplier_order set share_id = ${shareId} where id = ${soId} and client_id = ${target.id}`.execute(stx));
   emitOrderState([clientId], { entity: 'purorder', id: orderId, status: 'sent', no: row.po_no as string });
   emitOrderState([target.id], { entity: 'supplierorder', id: soId, status: 'pending' });
-  return { patch: { status: 'sent', sent_at: now, reject_reason: null }, data: { manual: false, supplierOrderId: soId, message: translate(lang, 'pur.order.sent') } };
+  return { patch: { sent_at: now, reject_reason: null }, data: { supplierOrderId: soId, message: translate(lang, 'pur.order.sent') } };
 }
 
 /** The buyer's order behind a supplier order, through its active share; `work` runs in the buyer's scope. */
@@ -145,10 +145,10 @@ async function dispatch(ctx: ActionContext) {
 /** Buyer receives what was dispatched (or, tracked by hand, what was ordered) into one location. */
 async function receive(ctx: ActionContext) {
   const { tx, clientId, row, auth } = ctx;
-  if (!['dispatched', 'manual'].includes(String(row.status))) throw new AppError('conflict', 'res.transitionNotAllowed');
-  const locationId = Number(ctx.params.location_id);
-  const loc = locationId ? (await sql<{ id: number }>`select id from wms_location where id = ${locationId} and client_id = ${clientId}`.execute(tx)).rows[0] : undefined;
-  if (!loc) throw new AppError('validation', 'pur.order.locationRequired', { fields: { location_id: { key: 'pur.order.locationRequired' } } });
+  const code = String(ctx.params.location_code ?? '');
+  const loc = code ? (await sql<{ id: number }>`select id from wms_location where upper(code) = upper(${code}) and client_id = ${clientId}`.execute(tx)).rows[0] : undefined;
+  if (!loc) throw new AppError('validation', 'pur.order.locationRequired', { fields: { location_code: { key: 'pur.order.locationRequired' } } });
+  const locationId = Number(loc.id);
   const lines = await linesOf(tx, 'pur_order_line', clientId, Number(row.id));
   let any = false;
   for (const l of lines) {
@@ -162,7 +162,7 @@ async function receive(ctx: ActionContext) {
   if (!any) throw new AppError('validation', 'pur.order.nothingToReceive');
   await markSupplierCopy(ctx, `set status = 'received', version = version + 1, updated_at = now()`, 'received');
   emitOrderState([clientId], { entity: 'purorder', id: Number(row.id), status: 'received', no: row.po_no as string });
-  return { patch: { status: 'received' } };
+  return {};
 }
 
 /** Applies a change to the supplier's copy through the buyer's own active share (if the order was shared). */
