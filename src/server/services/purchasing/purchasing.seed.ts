@@ -74,6 +74,7 @@ registerSeeder(async (db, { tenants, users }) => {
     if (!ids) continue;
     const buyer = { db, auth: authOf(clientId, userId, admin), ip: null, language: 'zh-CN' as const };
     const sup = { db, auth: authOf(supplier, users.supplier, 'supplier'), ip: null, language: 'zh-CN' as const };
+    await runAction(buyer, requireEntity('purcontract'), 'activate', { id: ids.contract });
     const po = requireEntity('purorder');
     const so = requireEntity('supplierorder');
     const raise = async (qty1: number, qty2: number, remark: string) =>
