@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { isLanguage, translate, type Language } from '../../../model';
-import { supplierOrder } from '../../../model/entities';
+import { purLineErrors, supplierOrder } from '../../../model/entities';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
@@ -230,7 +230,13 @@ export function registerPurchasingHandlers(): void {
       if (c.status !== 'active' || day < String(c.valid_from) || day > String(c.valid_to)) throw new AppError('validation', 'pur.order.contractInactive', { fields: { contract_id: { key: 'pur.order.contractInactive' } } });
     },
     afterWrite: async ({ tx, clientId, ids }) => {
-      for (const id of ids) await priceAndTotal(tx, clientId, id);
+      for (const id of ids) {
+        // The header's kind decides what a line must name (the writer's hooks see no child rows before writing).
+        const kind = (await sql<{ order_kind: string }>`select order_kind from pur_order where id = ${id} and client_id = ${clientId}`.execute(tx)).rows[0]?.order_kind;
+        const lineErrors = purLineErrors(kind, await linesOf(tx, 'pur_order_line', clientId, id));
+        if (Object.keys(lineErrors).length) throw new AppError('validation', undefined, { fields: Object.fromEntries(Object.entries(lineErrors).map(([k, v]) => [k, { key: v }])) });
+        await priceAndTotal(tx, clientId, id);
+      }
     },
   });
   registerSaveHook('supplierorder', {
