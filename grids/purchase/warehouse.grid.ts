@@ -23,8 +23,9 @@ export const stockBalancePage = definePage({
   menu: { group: 'purchase', order: 50 },
   title: { zh: '库存', en: 'Stock' },
   columns: [{ field: 'material_id', width: 240, pinned: 'left' }, { field: 'location_id', width: 200 }, { field: 'qty', aggregate: 'sum', width: 130 }, { field: 'updated_at', width: 170 }],
-  actions: [{ kind: 'export' }],
-  form: [],
+  // A material may be registered at a location with nothing on hand; quantities come only from documents.
+  actions: [{ kind: 'create' }, { kind: 'remove' }, { kind: 'export' }],
+  form: [{ modelName: 'base', title: { zh: '库存记录', en: 'Stock row' }, form: [{ field: 'material_id', spanClass: 'half' }, { field: 'location_id', spanClass: 'half' }] }],
 });
 
 /** Stock history: every change of a balance with the document behind it. */

@@ -52,13 +52,16 @@ describe('purchasing across the buyer and the supplier', () => {
     expect(contract.status).toBe(200);
     const cid = Number(contract.body.data.id);
     const po = api(brand, 'purorder');
-    // A draft contract does not price orders.
+    // A draft contract does not price orders, and an order on it is not sent.
     const early = await po.save({ order_kind: 'material', vendor_id: ids.vendor, contract_id: cid, order_date: '2026-06-01', lines: [{ material_id: ids.m1, qty: 100, seq: 1 }] });
-    expect(early.status).toBe(400);
-    expect(early.body.data).toMatchObject({ errors: { contract_id: '合同未生效或不在有效期内' } });
+    expect(early.status).toBe(200);
+    expect(early.body.data.total_amount).toBeNull();
+    expect((await po.action('send', { id: early.body.data.id })).body.data).toMatchObject({ errors: { contract_id: '合同未生效或不在有效期内' } });
     expect((await api(brand, 'purcontract').action('activate', { id: cid })).status).toBe(200);
     // The contract's supplier must be the order's.
-    expect((await po.save({ order_kind: 'material', vendor_id: ids.vendorOff, contract_id: cid, lines: [{ material_id: ids.m1, qty: 1, seq: 1 }] })).body.data).toMatchObject({ errors: { contract_id: '合同的供应商与采购订单的供应商不一致' } });
+    const otherVendor = await po.save({ order_kind: 'material', vendor_id: ids.vendorOff, contract_id: cid, lines: [{ material_id: ids.m1, qty: 1, seq: 1 }] });
+    expect(otherVendor.body.data.total_amount).toBeNull();
+    expect((await po.action('send', { id: otherVendor.body.data.id })).body.data).toMatchObject({ errors: { contract_id: '合同的供应商与采购订单的供应商不一致' } });
     // Goods lines need style, colour and size; material lines a material.
     const bad = await po.save({ order_kind: 'goods', vendor_id: ids.vendor, lines: [{ style_no: 'ST-1', size: 'M', qty: 5 }] });
     expect(bad.status).toBe(400);
@@ -78,7 +81,7 @@ describe('purchasing across the buyer and the supplier', () => {
     expect((await po.save({ ...((await po.view(order.id)).body.data), remark: 'x' })).status).toBe(409);
     const so = api(supplier, 'supplierorder');
     const copy = (await so.page({ 'f.source_no.eq': order.po_no as string })).body.data.rows[0];
-    expect(copy).toMatchObject({ status: 'pending', buyer_name: '悦衣品牌', total_qty: 140 });
+    expect(copy).toMatchObject({ status: 'pending', buyer_name: '悦衣品牌', total_qty: 140, total_amount: 3440 });
     const copyView = (await so.view(copy.id)).body.data;
     expect((copyView.lines as Array<Record<string, unknown>>).map((l) => [l.material_code, l.qty])).toEqual([['MD0001', 100], ['MD0002', 40]]);
     // The supplier cannot edit the copy, nor see or act on the buyer's order; the maker sees nothing of either.
@@ -164,6 +167,10 @@ describe('purchasing across the buyer and the supplier', () => {
     expect(line.returned_qty).toBe(5);
     const supplierLine = ((await api(supplier, 'supplierorder').view(ids.copy)).body.data.lines as Array<Record<string, unknown>>)[0];
     expect(supplierLine.returned_qty).toBe(5);
+    // A stock row holding stock is not removed; one per material and location.
+    const row = (await api(brand, 'stockbalance').page({ 'f.material_id.eq': ids.m1, 'f.location_id.eq': ids['T-A2'] })).body.data.rows[0];
+    expect((await api(brand, 'stockbalance').remove([row.id])).status).toBe(409);
+    expect((await api(brand, 'stockbalance').save({ material_id: ids.m1, location_id: ids['T-A2'] })).status).toBe(400);
     // A posted document is locked.
     expect((await mv.save({ ...ok.body.data, qty: 1 })).status).toBe(409);
   });

@@ -88,7 +88,6 @@ export const purOrder = defineEntity({
     { key: 'sent_at', label: { zh: '发送时间', en: 'Sent at' }, type: 'datetime', readonly: true },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 1000 },
   ],
-  checks: [(doc) => purLineErrors(doc.order_kind, doc.lines)],
   messages: {
     'zh-CN': {
       'pur.order.goodsLine': '成品采购每行需填写款号、颜色和尺码',

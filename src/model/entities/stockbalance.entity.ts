@@ -13,7 +13,11 @@ export const stockMoveType = defineDictionary({
   ],
 });
 
-/** Stock on hand by material and location (issue 17). Written only by the stock service. */
+/**
+ * Stock on hand by material and location (issue 17). The quantity is written only by the stock service
+ * (receipts, moves, transfers, returns, call-off receipts); a user may register a material at a
+ * location with nothing on hand (one row per pair, services/purchasing hooks).
+ */
 export const stockBalance = defineEntity({
   name: 'stockbalance',
   table: 'wms_stock',
@@ -22,7 +26,6 @@ export const stockBalance = defineEntity({
   label: { zh: '库存', en: 'Stock' },
   titleField: 'material_id',
   defaultSort: { field: 'material_id', dir: 'asc' },
-  omitFromForm: 'Written by the stock service only (receipts, moves, transfers, returns, call-off receipts), under a row lock.',
   fields: [
     { key: 'material_id', label: { zh: '物料', en: 'Material' }, type: 'reference', required: true, ref: { entity: 'material', labelField: 'name', codeField: 'code' } },
     { key: 'location_id', label: { zh: '库位', en: 'Location' }, type: 'reference', required: true, ref: { entity: 'warehouselocation', labelField: 'name', codeField: 'code' } },
@@ -35,17 +38,16 @@ export const stockLedger = defineEntity({
   name: 'stockledger',
   table: 'wms_stock_ledger',
   prefix: 'srmapi',
-  menuCode: 'wms.stock',
+  menuCode: 'wms.ledger',
   label: { zh: '库存流水', en: 'Stock history' },
   titleField: 'doc_no',
   defaultSort: { field: 'created_at', dir: 'desc' },
-  omitFromForm: 'Written by the stock service only, one row per change of a balance.',
   fields: [
-    { key: 'material_id', label: { zh: '物料', en: 'Material' }, type: 'reference', required: true, ref: { entity: 'material', labelField: 'name', codeField: 'code' } },
-    { key: 'location_id', label: { zh: '库位', en: 'Location' }, type: 'reference', required: true, ref: { entity: 'warehouselocation', labelField: 'name', codeField: 'code' } },
-    { key: 'move_type', label: { zh: '业务类型', en: 'Movement' }, type: 'dict', dict: 'stock_move_type' },
-    { key: 'qty_change', label: { zh: '变动数量', en: 'Change' }, type: 'decimal' },
-    { key: 'qty_after', label: { zh: '变动后库存', en: 'On hand after' }, type: 'decimal' },
-    { key: 'doc_no', label: { zh: '单据号', en: 'Document no.' }, type: 'code', maxLength: 40 },
+    { key: 'material_id', label: { zh: '物料', en: 'Material' }, type: 'reference', readonly: true, ref: { entity: 'material', labelField: 'name', codeField: 'code' } },
+    { key: 'location_id', label: { zh: '库位', en: 'Location' }, type: 'reference', readonly: true, ref: { entity: 'warehouselocation', labelField: 'name', codeField: 'code' } },
+    { key: 'move_type', label: { zh: '业务类型', en: 'Movement' }, type: 'dict', dict: 'stock_move_type', readonly: true },
+    { key: 'qty_change', label: { zh: '变动数量', en: 'Change' }, type: 'decimal', readonly: true },
+    { key: 'qty_after', label: { zh: '变动后库存', en: 'On hand after' }, type: 'decimal', readonly: true },
+    { key: 'doc_no', label: { zh: '单据号', en: 'Document no.' }, type: 'code', maxLength: 40, readonly: true },
   ],
 });

@@ -42,6 +42,8 @@ export const stockMove = defineEntity({
   messages: {
     'zh-CN': {
       'wms.move.returnNeedsOrder': '退货需选择采购订单',
+      'wms.stock.exists': '该物料在此库位已有库存记录',
+      'wms.stock.hasStock': '库存不为零的记录不能删除或改到其他物料、库位',
       'wms.move.toRequired': '请选择目标库位',
       'wms.move.sameLocation': '目标库位不能与源库位相同',
       'wms.move.badType': '此处只能登记移库、调拨或退货',
@@ -53,6 +55,8 @@ export const stockMove = defineEntity({
     },
     en: {
       'wms.move.returnNeedsOrder': 'A return needs the purchase order',
+      'wms.stock.exists': 'This material already has a stock row at this location',
+      'wms.stock.hasStock': 'A stock row holding stock cannot be removed or moved to another material or location',
       'wms.move.toRequired': 'Choose the destination location',
       'wms.move.sameLocation': 'The destination cannot be the source location',
       'wms.move.badType': 'Only moves, transfers and returns are entered here',

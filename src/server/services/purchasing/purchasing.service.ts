@@ -27,9 +27,11 @@ const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Num
 /** Lines without a price take the contract's price of their material (raw materials) or style (goods). */
 async function priceAndTotal(tx: Db, clientId: number, orderId: number): Promise<void> {
   await sql`update pur_order_line l set unit_price = c.unit_price
-    from pur_order o, pur_contract_line c
+    from pur_order o, pur_contract h, pur_contract_line c
     where l.client_id = ${clientId} and l.order_id = ${orderId} and o.id = l.order_id and o.client_id = l.client_id and l.unit_price is null
-      and o.contract_id is not null and c.client_id = o.client_id and c.contract_id = o.contract_id
+      and h.id = o.contract_id and h.client_id = o.client_id and h.status = 'active' and h.vendor_id = o.vendor_id
+      and coalesce(o.order_date, current_date) between h.valid_from and h.valid_to
+      and c.client_id = o.client_id and c.contract_id = o.contract_id
       and ((o.order_kind = 'material' and c.material_id = l.material_id) or (o.order_kind = 'goods' and c.style_no = l.style_no))`.execute(tx);
   await sql`update pur_order_line set amount = case when unit_price is null then null else round(qty * unit_price, 4) end where client_id = ${clientId} and order_id = ${orderId}`.execute(tx);
   await sql`update pur_order o set total_qty = coalesce((select sum(qty) from pur_order_line l where l.client_id = o.client_id and l.order_id = o.id), 0),
@@ -47,10 +49,24 @@ async function joinedClientOf(tx: Db, clientId: number, vendorId: number): Promi
   return (await sql<{ id: number; name: string; type: string }>`select id, name, type from clients where upper(code) = upper(${code}) and status = 'active' and id <> ${clientId}`.execute(tx)).rows[0] ?? null;
 }
 
+/**
+ * The order's contract must apply when it is sent: the same supplier, active and valid on the order
+ * date. Checked at send (lines take contract prices only from an applicable contract at every save).
+ */
+async function contractApplies(tx: Db, clientId: number, row: Row): Promise<void> {
+  if (!row.contract_id) return;
+  const c = (await sql<Row>`select vendor_id, status, valid_from, valid_to from pur_contract where id = ${row.contract_id as number} and client_id = ${clientId}`.execute(tx)).rows[0];
+  if (!c) return;
+  if (Number(c.vendor_id) !== Number(row.vendor_id)) throw new AppError('validation', 'pur.order.contractVendor', { fields: { contract_id: { key: 'pur.order.contractVendor' } } });
+  const day = String(row.order_date ?? new Date().toISOString()).slice(0, 10);
+  if (c.status !== 'active' || day < String(c.valid_from) || day > String(c.valid_to)) throw new AppError('validation', 'pur.order.contractInactive', { fields: { contract_id: { key: 'pur.order.contractInactive' } } });
+}
+
 async function sendPurchaseOrder(ctx: ActionContext) {
   const { tx, auth, clientId, row } = ctx;
   const lang = languageOf(auth);
   const orderId = Number(row.id);
+  await contractApplies(tx, clientId, row);
   const lines = await linesOf(tx, 'pur_order_line', clientId, orderId);
   if (!lines.length) throw new AppError('validation', 'pur.order.noLines', { fields: { lines: { key: 'pur.order.noLines' } } });
   const now = new Date().toISOString();
@@ -67,16 +83,19 @@ async function sendPurchaseOrder(ctx: ActionContext) {
     const id = await writeDocument(w, supplierOrder, {
       body: {
         buyer_name: buyer.name, order_kind: row.order_kind, delivery_date: row.delivery_date ?? null, currency: row.currency ?? null,
-        total_qty: row.total_qty ?? null, total_amount: row.total_amount ?? null, remark: row.remark ?? null,
-        lines: lines.map((l) => ({
+        remark: row.remark ?? null,
+        lines: lines.map((l, i) => ({
           material_code: l.material_id ? materials.get(Number(l.material_id))?.code ?? null : null,
           material_name: l.material_id ? materials.get(Number(l.material_id))?.name ?? null : null,
           style_no: l.style_no ?? null, colour: l.colour ?? null, size: l.size ?? null, unit: l.unit ?? null, qty: l.qty,
-          unit_price: l.unit_price ?? null, amount: l.amount ?? null, dispatched_qty: 0, returned_qty: 0, source_line_id: Number(l.id), seq: l.seq ?? null,
+          unit_price: l.unit_price ?? null, seq: i + 1,
         })),
       },
     });
     await sql`update pur_supplier_order set source_no = ${row.po_no as string}, source_client_id = ${clientId} where id = ${id} and client_id = ${target.id}`.execute(stx);
+    // Each line of the copy names the buyer's line it answers (its dispatch and returns go there).
+    for (const [i, l] of lines.entries())
+      await sql`update pur_supplier_order_line set source_line_id = ${Number(l.id)}, dispatched_qty = 0, returned_qty = 0 where client_id = ${target.id} and order_id = ${id} and seq = ${i + 1}`.execute(stx);
     return id;
   });
   const share = await sql<{ id: number }>`insert into scm_order_share (client_id, created_by, updated_by, from_client, to_client, source_entity, source_id, source_no, target_entity, target_id, state)
@@ -220,15 +239,6 @@ async function postMove(ctx: ActionContext) {
 
 export function registerPurchasingHandlers(): void {
   registerSaveHook('purorder', {
-    validate: async ({ tx, clientId, values }) => {
-      const contractId = values?.contract_id ? Number(values.contract_id) : null;
-      if (!contractId) return;
-      const c = (await sql<Row>`select vendor_id, status, valid_from, valid_to from pur_contract where id = ${contractId} and client_id = ${clientId}`.execute(tx)).rows[0];
-      if (!c) return;
-      if (Number(c.vendor_id) !== Number(values.vendor_id)) throw new AppError('validation', 'pur.order.contractVendor', { fields: { contract_id: { key: 'pur.order.contractVendor' } } });
-      const day = String(values.order_date ?? new Date().toISOString().slice(0, 10)).slice(0, 10);
-      if (c.status !== 'active' || day < String(c.valid_from) || day > String(c.valid_to)) throw new AppError('validation', 'pur.order.contractInactive', { fields: { contract_id: { key: 'pur.order.contractInactive' } } });
-    },
     afterWrite: async ({ tx, clientId, ids }) => {
       for (const id of ids) {
         // The header's kind decides what a line must name (the writer's hooks see no child rows before writing).
@@ -242,6 +252,26 @@ export function registerPurchasingHandlers(): void {
   registerSaveHook('supplierorder', {
     validate: async ({ before }) => {
       if (before?.share_id) throw new AppError('conflict', 'pur.order.sharedReadOnly');
+    },
+    afterWrite: async ({ tx, clientId, ids }) => {
+      for (const id of ids) {
+        await sql`update pur_supplier_order_line set amount = case when unit_price is null then null else round(qty * unit_price, 4) end where client_id = ${clientId} and order_id = ${id}`.execute(tx);
+        await sql`update pur_supplier_order o set total_qty = coalesce((select sum(qty) from pur_supplier_order_line l where l.client_id = o.client_id and l.order_id = o.id), 0),
+            total_amount = (select sum(amount) from pur_supplier_order_line l where l.client_id = o.client_id and l.order_id = o.id) where o.id = ${id} and o.client_id = ${clientId}`.execute(tx);
+      }
+    },
+  });
+  // A stock row is one per material and location; the quantity only the stock service changes, and a
+  // row with stock on it is neither re-pointed nor removed.
+  registerSaveHook('stockbalance', {
+    validate: async ({ tx, clientId, before, values }) => {
+      if (before && (Number(before.material_id) !== Number(values.material_id) || Number(before.location_id) !== Number(values.location_id)) && num(before.qty) !== 0)
+        throw new AppError('conflict', 'wms.stock.hasStock');
+      const dup = await sql<{ id: number }>`select id from wms_stock where client_id = ${clientId} and material_id = ${values.material_id as number} and location_id = ${values.location_id as number} and id <> ${before ? Number(before.id) : 0}`.execute(tx);
+      if (dup.rows.length) throw new AppError('validation', 'wms.stock.exists', { fields: { location_id: { key: 'wms.stock.exists' } } });
+    },
+    beforeRemove: async ({ rows }) => {
+      if (rows.some((r) => num(r.qty) !== 0)) throw new AppError('conflict', 'wms.stock.hasStock');
     },
   });
   registerActionHandler('purorder', 'send', sendPurchaseOrder);
