@@ -36,10 +36,10 @@ export const stockLedgerPage = definePage({
   entity: 'stockledger',
   menu: { group: 'purchase', order: 60 },
   title: { zh: '库存流水', en: 'Stock history' },
-  columns: [{ field: 'created_at', width: 170 }, { field: 'material_id', width: 220 }, { field: 'location_id', width: 180 }, 'move_type', { field: 'qty_change', width: 110 }, { field: 'qty_after', width: 120 }, { field: 'doc_no', width: 150 }],
-  actions: [{ kind: 'export' }],
+  columns: [{ field: 'created_at', width: 170 }, { field: 'material_id', width: 220 }, { field: 'location_id', width: 180 }, 'move_type', { field: 'qty_change', width: 110 }, { field: 'qty_after', width: 120 }, { field: 'doc_no', width: 150 }, { field: 'remark', width: 160 }],
+  actions: [{ kind: 'edit' }, { kind: 'export' }, { kind: 'history' }],
   quickSearch: ['doc_no'],
-  form: [],
+  form: [{ modelName: 'base', title: { zh: '备注', en: 'Note' }, form: [{ field: 'remark', spanClass: 'full' }] }],
 });
 
 /** Moves within a plant, transfers between plants and purchase returns; posting changes the stock. */

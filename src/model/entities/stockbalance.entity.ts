@@ -49,5 +49,7 @@ export const stockLedger = defineEntity({
     { key: 'qty_change', label: { zh: '变动数量', en: 'Change' }, type: 'decimal', readonly: true },
     { key: 'qty_after', label: { zh: '变动后库存', en: 'On hand after' }, type: 'decimal', readonly: true },
     { key: 'doc_no', label: { zh: '单据号', en: 'Document no.' }, type: 'code', maxLength: 40, readonly: true },
+    // The only thing a person writes on a history line: a note (the movement itself is the service's).
+    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'text', maxLength: 200 },
   ],
 });

@@ -89,6 +89,7 @@ export const supplierOrder = defineEntity({
         params: [{ key: 'shipment', label: { zh: '发货数量（按行）', en: 'Shipment per line' }, type: 'text', maxLength: 20000 }],
       },
     ],
-    locked: ['pending', 'confirmed', 'rejected', 'dispatched', 'received', 'cancelled'],
+    // A copy sent by a buyer is read-only in every state (services/purchasing); a hand-made one until it is closed.
+    locked: ['rejected', 'dispatched', 'received', 'cancelled'],
   },
 });

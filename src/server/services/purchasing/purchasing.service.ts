@@ -261,14 +261,12 @@ export function registerPurchasingHandlers(): void {
       }
     },
   });
-  // A stock row is one per material and location; the quantity only the stock service changes, and a
-  // row with stock on it is neither re-pointed nor removed.
+  // The quantity only the stock service changes (on the pair's first row); a row with stock on it is
+  // neither re-pointed nor removed.
   registerSaveHook('stockbalance', {
-    validate: async ({ tx, clientId, before, values }) => {
+    validate: async ({ before, values }) => {
       if (before && (Number(before.material_id) !== Number(values.material_id) || Number(before.location_id) !== Number(values.location_id)) && num(before.qty) !== 0)
         throw new AppError('conflict', 'wms.stock.hasStock');
-      const dup = await sql<{ id: number }>`select id from wms_stock where client_id = ${clientId} and material_id = ${values.material_id as number} and location_id = ${values.location_id as number} and id <> ${before ? Number(before.id) : 0}`.execute(tx);
-      if (dup.rows.length) throw new AppError('validation', 'wms.stock.exists', { fields: { location_id: { key: 'wms.stock.exists' } } });
     },
     beforeRemove: async ({ rows }) => {
       if (rows.some((r) => num(r.qty) !== 0)) throw new AppError('conflict', 'wms.stock.hasStock');
