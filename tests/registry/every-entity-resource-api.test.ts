@@ -63,7 +63,7 @@ describe.each(entities.map((e) => [e.name, e] as const))('registry entity %s', (
       expect(rows).toHaveLength(sentRows.length);
       rows.forEach((r, i) => compareDocument(child, sentRows[i], r));
     }
-    for (const f of entity.fields.filter((x) => x.ref && x.ref.entity !== entity.name && doc[x.key] !== null)) {
+    for (const f of entity.fields.filter((x) => x.ref && x.ref.entity !== entity.name && doc[x.key] !== null && doc[x.key] !== undefined)) {
       expect(view.body.data[`${f.key}__label`], `${f.key}__label`).toBeTruthy();
     }
     // It is found again through the list with an id filter.
