@@ -11,3 +11,4 @@ export * from './i18n';
 import './entities';
 export * from './validate';
 export type * from './schedule-board';
+export * from './calendar';
