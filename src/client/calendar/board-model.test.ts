@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import type { BoardBar, BoardData } from '../../model/schedule-board';
+import { CommandHistory, addDays, applyResult, dragPreview, hitTest, inverseOf, keyTarget, layoutBoard, rowAt, visible, withVersion, DAY_WIDTH, GROUP_HEIGHT, ROW_HEIGHT } from './board-model';
+
+/** Test fixture: an in-memory board of `lines` lines in two workshops over `days` days. */
+function board(lines = 4, days = 14, bars: Partial<BoardBar>[] = []): BoardData {
+  const from = '2026-12-01';
+  return {
+    from,
+    to: addDays(from, days - 1),
+    scenario_id: null,
+    days: Array.from({ length: days }, (_, i) => ({ date: addDays(from, i), working: i % 7 < 5, holiday: false, overtime: false })),
+    lines: Array.from({ length: lines }, (_, i) => ({
+      id: i + 1, code: `L${i + 1}`, name: `Line ${i + 1}`, workshop_id: i < lines / 2 ? 1 : 2, workshop_name: i < lines / 2 ? 'W1' : 'W2',
+      categories: i === lines - 1 ? ['knit'] : [], operators: 20, efficiency: 1,
+      capacity: Array.from({ length: days }, (_, d) => (d % 7 < 5 ? 9600 : 0)), load: Array.from({ length: days }, () => 0),
+    })),
+    bars: bars.map((b, i) => ({
+      id: i + 1, version: 1, plan_id: i + 1, plan_no: `P${i + 1}`, order_no: 'O1', customer: 'C', style_no: 'S1', category: 'woven',
+      line_id: 1, start: from, end: addDays(from, 1), qty: 200, done_qty: 50, minutes: 4000, daily: [100, 100], delivery_date: null,
+      late: false, locked: false, split_index: 1, split_count: 1, scenario_id: null, ...b,
+    })),
+  };
+}
+
+describe('board layout', () => {
+  it('groups lines by workshop with a header row each and places bars by day', () => {
+    const data = board(4, 14, [{ line_id: 3, start: '2026-12-03', end: '2026-12-05', daily: [1, 1, 1] }]);
+    const layout = layoutBoard(data, 'day');
+    expect(layout.rows.map((r) => (r.kind === 'group' ? r.workshop : r.line.code))).toEqual(['W1', 'L1', 'L2', 'W2', 'L3', 'L4']);
+    const { rect } = layout.bars[0];
+    expect(rect.x).toBe(2 * DAY_WIDTH.day);
+    expect(rect.w).toBe(3 * DAY_WIDTH.day);
+    expect(rect.y).toBe(layout.lineRow.get(3)!.y + 3);
+    expect(layout.height).toBe(2 * GROUP_HEIGHT + 4 * ROW_HEIGHT);
+    expect(layoutBoard(data, 'month').width).toBe(14 * DAY_WIDTH.month);
+  });
+
+  it('draws only rows and bars in view among 5,000 bars on 300 lines', () => {
+    const many: Partial<BoardBar>[] = Array.from({ length: 5000 }, (_, i) => ({ line_id: (i % 300) + 1, start: addDays('2026-12-01', (i * 7) % 170), end: addDays('2026-12-01', ((i * 7) % 170) + 2), daily: [] }));
+    const data = board(300, 180, many);
+    const t0 = performance.now();
+    const layout = layoutBoard(data, 'day');
+    const v = visible(layout, { x: 0, y: 0, w: 1200, h: 700 }, 0);
+    expect(performance.now() - t0).toBeLessThan(200);
+    expect(layout.bars).toHaveLength(5000);
+    expect(v.rows.length).toBeLessThan(30);
+    expect(v.bars.length).toBeGreaterThan(0);
+    expect(v.bars.length).toBeLessThan(300);
+  });
+});
+
+describe('hit testing', () => {
+  it('finds a bar body, its resize end, a cell, and nothing on a group header', () => {
+    const data = board(4, 14, [{ line_id: 1 }]);
+    const layout = layoutBoard(data, 'day');
+    const { rect } = layout.bars[0];
+    expect(hitTest(layout, rect.x + 5, rect.y + 5)).toMatchObject({ kind: 'bar', edge: 'body' });
+    expect(hitTest(layout, rect.x + rect.w - 2, rect.y + 5)).toMatchObject({ kind: 'bar', edge: 'end' });
+    const row2 = layout.lineRow.get(2)!;
+    expect(hitTest(layout, 5 * DAY_WIDTH.day + 1, row2.y + 2)).toMatchObject({ kind: 'cell', dayIndex: 5, line: { id: 2 } });
+    expect(hitTest(layout, 10, 2)).toBeNull();
+    expect(rowAt(layout, row2.y + ROW_HEIGHT - 1)?.line.id).toBe(2);
+  });
+
+  it('a locked bar has no resize end', () => {
+    const layout = layoutBoard(board(2, 7, [{ locked: true }]), 'day');
+    const { rect } = layout.bars[0];
+    expect(hitTest(layout, rect.x + rect.w - 2, rect.y + 5)).toMatchObject({ kind: 'bar', edge: 'body' });
+  });
+});
+
+describe('drag preview', () => {
+  it('moves the bar minutes onto the target line and marks overload', () => {
+    const data = board(4, 14, [{ line_id: 1, minutes: 20000, daily: [100, 100] }]);
+    data.lines[0].load[0] = 10000;
+    data.lines[0].load[1] = 10000;
+    data.lines[1].load[3] = 500;
+    const p = dragPreview(data, data.bars[0], data.lines[1], 3);
+    expect(p.refused).toBeNull();
+    expect(p.start).toBe('2026-12-04');
+    expect(p.end).toBe('2026-12-05');
+    expect(p.load[3]).toBe(10500);
+    expect(p.load[4]).toBe(10000);
+    expect(p.overloaded[3]).toBe(true);
+    expect(p.overloaded[2]).toBe(false);
+    // Within its own line the bar's old days are freed.
+    const same = dragPreview(data, data.bars[0], data.lines[0], 2);
+    expect(same.load.slice(0, 4)).toEqual([0, 0, 10000, 10000]);
+  });
+
+  it('refuses a line that cannot make the category and a locked bar', () => {
+    const data = board(4, 14, [{ category: 'woven' }, { category: 'woven', locked: true }]);
+    const p = dragPreview(data, data.bars[0], data.lines[3], 1);
+    expect(p.refused).toBe('category');
+    expect(p.load).toEqual(data.lines[3].load);
+    expect(dragPreview(data, data.bars[1], data.lines[1], 1).refused).toBe('locked');
+  });
+});
+
+describe('keyboard moves', () => {
+  it('arrows move a day or a line across workshop headers', () => {
+    const data = board(4, 14, [{ line_id: 2, start: '2026-12-03', end: '2026-12-03', daily: [1] }]);
+    const layout = layoutBoard(data, 'day');
+    const bar = data.bars[0];
+    expect(keyTarget(layout, data, bar, 'ArrowRight')).toMatchObject({ dayIndex: 3, line: { id: 2 } });
+    expect(keyTarget(layout, data, bar, 'ArrowLeft')).toMatchObject({ dayIndex: 1 });
+    expect(keyTarget(layout, data, bar, 'ArrowDown')).toMatchObject({ line: { id: 3 } });
+    expect(keyTarget(layout, data, bar, 'ArrowUp')).toMatchObject({ line: { id: 1 } });
+  });
+});
+
+describe('undo and redo', () => {
+  it('undoes and redoes commands with the current versions; a new command clears redo', () => {
+    const h = new CommandHistory();
+    const data = board(2, 7, [{}]);
+    const bar = data.bars[0];
+    const move = { op: 'move' as const, bar_id: 1, version: 1, line_id: 2, start: '2026-12-03' };
+    h.push({ do: move, undo: inverseOf(move, bar)! });
+    expect(h.peekUndo()!.undo).toEqual({ op: 'move', bar_id: 1, version: 2, line_id: 1, start: '2026-12-01' });
+    h.confirmUndo();
+    expect(h.canUndo()).toBe(false);
+    expect(h.canRedo()).toBe(true);
+    expect(withVersion(h.peekRedo()!.do, () => 3)).toMatchObject({ version: 3 });
+    h.confirmRedo();
+    expect(h.canUndo()).toBe(true);
+    h.confirmUndo();
+    h.push({ do: { op: 'lock', bar_id: 1, version: 4 }, undo: { op: 'unlock', bar_id: 1, version: 5 } });
+    expect(h.canRedo()).toBe(false);
+  });
+
+  it('applies a command reply: changed bars replace, removed go, touched lines take their new load', () => {
+    const data = board(2, 7, [{}, { plan_id: 1, split_index: 2, split_count: 2 }]);
+    const next = applyResult(data, { bars: [{ ...data.bars[0], qty: 400, version: 2, split_count: 1 }], removed: [2], lines: [{ id: 1, load: [1, 2, 3, 4, 5, 6, 7] }] });
+    expect(next.bars).toHaveLength(1);
+    expect(next.bars[0]).toMatchObject({ id: 1, qty: 400, version: 2 });
+    expect(next.lines[0].load[6]).toBe(7);
+    expect(next.lines[1]).toBe(data.lines[1]);
+  });
+});

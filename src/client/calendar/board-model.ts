@@ -1,0 +1,241 @@
+/**
+ * The pure model of the scheduling board: layout of rows (lines grouped by workshop) and day columns
+ * per zoom, bar rectangles, the visible window (virtualisation: only rows and bars in view are drawn),
+ * hit testing, the drag preview (target line and day, the target's load against capacity, refusal of a
+ * line that cannot make the category) and the undo/redo stack of commands. No DOM here; the board
+ * component draws what this computes.
+ */
+import type { BoardBar, BoardCommand, BoardData, BoardLine } from '../../model/schedule-board';
+import type { CalendarZoom } from '../../model/calendar';
+
+export const DAY_WIDTH: Record<CalendarZoom, number> = { day: 48, week: 16, month: 5 };
+export const ROW_HEIGHT = 34;
+export const GROUP_HEIGHT = 24;
+export const STRIP_HEIGHT = 6;
+
+export type Row =
+  | { kind: 'group'; workshop: string; y: number; height: number }
+  | { kind: 'line'; line: BoardLine; y: number; height: number; index: number };
+
+export type Rect = { x: number; y: number; w: number; h: number };
+
+export type BoardLayout = {
+  zoom: CalendarZoom;
+  dayWidth: number;
+  rows: Row[];
+  lineRow: Map<number, Extract<Row, { kind: 'line' }>>;
+  dayIndex: Map<string, number>;
+  width: number;
+  height: number;
+  bars: { bar: BoardBar; rect: Rect }[];
+};
+
+export function addDays(date: string, n: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Rows: a group header per workshop (in order of first appearance), then its lines. */
+export function layoutBoard(data: BoardData, zoom: CalendarZoom): BoardLayout {
+  const dayWidth = DAY_WIDTH[zoom];
+  const groups = new Map<string, BoardLine[]>();
+  for (const line of data.lines) {
+    const key = line.workshop_name;
+    const list = groups.get(key) ?? [];
+    list.push(line);
+    groups.set(key, list);
+  }
+  const rows: Row[] = [];
+  const lineRow = new Map<number, Extract<Row, { kind: 'line' }>>();
+  let y = 0;
+  let index = 0;
+  for (const [workshop, lines] of groups) {
+    rows.push({ kind: 'group', workshop, y, height: GROUP_HEIGHT });
+    y += GROUP_HEIGHT;
+    for (const line of lines) {
+      const row = { kind: 'line' as const, line, y, height: ROW_HEIGHT, index: index++ };
+      rows.push(row);
+      lineRow.set(line.id, row);
+      y += ROW_HEIGHT;
+    }
+  }
+  const dayIndex = new Map(data.days.map((d, i) => [d.date, i]));
+  const bars: BoardLayout['bars'] = [];
+  for (const bar of data.bars) {
+    const row = lineRow.get(bar.line_id);
+    if (!row) continue;
+    bars.push({ bar, rect: barRect(data.days[0]?.date ?? data.from, bar.start, bar.end, row.y, dayWidth) });
+  }
+  return { zoom, dayWidth, rows, lineRow, dayIndex, width: data.days.length * dayWidth, height: y, bars };
+}
+
+function barRect(from: string, start: string, end: string, rowY: number, dayWidth: number): Rect {
+  const s = daysBetween(from, start);
+  const e = daysBetween(from, end);
+  return { x: s * dayWidth, y: rowY + 3, w: Math.max(1, (e - s + 1) * dayWidth), h: ROW_HEIGHT - STRIP_HEIGHT - 6 };
+}
+
+/** Rows and bars inside a viewport (with a margin), so 5,000 bars on 300 lines draw only what shows. */
+export function visible(layout: BoardLayout, view: Rect, margin = 200) {
+  const top = view.y - margin;
+  const bottom = view.y + view.h + margin;
+  const left = view.x - margin;
+  const right = view.x + view.w + margin;
+  const rows = layout.rows.filter((r) => r.y + r.height >= top && r.y <= bottom);
+  const bars = layout.bars.filter(({ rect }) => rect.y + rect.h >= top && rect.y <= bottom && rect.x + rect.w >= left && rect.x <= right);
+  const firstDay = Math.max(0, Math.floor(left / layout.dayWidth));
+  const lastDay = Math.ceil(right / layout.dayWidth);
+  return { rows, bars, firstDay, lastDay };
+}
+
+export type Hit = { kind: 'bar'; bar: BoardBar; edge: 'body' | 'end' } | { kind: 'cell'; line: BoardLine; dayIndex: number } | null;
+
+/** What is under a point of the board's content: a bar (its body or its resize end), else a cell. */
+export function hitTest(layout: BoardLayout, x: number, y: number, edgePx = 6): Hit {
+  for (let i = layout.bars.length - 1; i >= 0; i--) {
+    const { bar, rect } = layout.bars[i];
+    if (x >= rect.x && x < rect.x + rect.w && y >= rect.y && y < rect.y + rect.h) {
+      return { kind: 'bar', bar, edge: !bar.locked && x >= rect.x + rect.w - Math.min(edgePx, rect.w / 3) ? 'end' : 'body' };
+    }
+  }
+  const row = rowAt(layout, y);
+  if (!row) return null;
+  const dayIndex = Math.floor(x / layout.dayWidth);
+  return dayIndex >= 0 ? { kind: 'cell', line: row.line, dayIndex } : null;
+}
+
+/** The line row at a y (binary search over rows sorted by y). */
+export function rowAt(layout: BoardLayout, y: number): Extract<Row, { kind: 'line' }> | null {
+  let lo = 0;
+  let hi = layout.rows.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const r = layout.rows[mid];
+    if (y < r.y) hi = mid - 1;
+    else if (y >= r.y + r.height) lo = mid + 1;
+    else return r.kind === 'line' ? r : null;
+  }
+  return null;
+}
+
+/** A line can make a category when it lists none (any) or lists it. */
+export function canMake(line: BoardLine, category: string): boolean {
+  return line.categories.length === 0 || line.categories.includes(category);
+}
+
+export type DragPreview = {
+  line: BoardLine;
+  start: string;
+  end: string;
+  refused: 'category' | 'locked' | null;
+  /** The target line's load per day if the move were made (minutes), aligned with the board's days. */
+  load: number[];
+  capacity: number[];
+  overloaded: boolean[];
+};
+
+/**
+ * The preview of moving `bar` to `line` starting at day `dayIndex`: the bar keeps its length in days;
+ * its minutes leave its own line's days and spread over the target's days in proportion to the
+ * pieces of each day (`daily`), so the target's strip shows live load against capacity.
+ */
+export function dragPreview(data: BoardData, bar: BoardBar, line: BoardLine, dayIndex: number): DragPreview {
+  const length = daysBetween(bar.start, bar.end);
+  const start = data.days[Math.max(0, Math.min(dayIndex, data.days.length - 1))]?.date ?? bar.start;
+  const end = addDays(start, length);
+  const refused = bar.locked ? 'locked' : canMake(line, bar.category) ? null : 'category';
+  const load = line.load.slice();
+  const from = data.days[0]?.date ?? data.from;
+  const perDay = minutesPerDay(bar);
+  if (line.id === bar.line_id) perDay.forEach((m, i) => addAt(load, daysBetween(from, bar.start) + i, -m));
+  if (!refused) perDay.forEach((m, i) => addAt(load, daysBetween(from, start) + i, m));
+  const overloaded = load.map((l, i) => l > line.capacity[i] + 1e-6);
+  return { line, start, end, refused, load, capacity: line.capacity, overloaded };
+}
+
+function addAt(arr: number[], i: number, v: number) {
+  if (i >= 0 && i < arr.length) arr[i] = Math.max(0, arr[i] + v);
+}
+
+/** The bar's minutes per day, in proportion to its pieces per day (even when `daily` is missing). */
+export function minutesPerDay(bar: BoardBar): number[] {
+  const days = daysBetween(bar.start, bar.end) + 1;
+  const daily = bar.daily.length === days ? bar.daily : Array.from({ length: days }, () => bar.qty / days);
+  const total = daily.reduce((a, b) => a + b, 0) || 1;
+  return daily.map((q) => (bar.minutes * q) / total);
+}
+
+export function progress(bar: BoardBar): number {
+  return bar.qty > 0 ? Math.min(1, bar.done_qty / bar.qty) : 0;
+}
+
+/** Keyboard move of the selected bar: arrows move a day or a line (skipping group headers). */
+export function keyTarget(layout: BoardLayout, data: BoardData, bar: BoardBar, key: string): { line: BoardLine; dayIndex: number } | null {
+  const row = layout.lineRow.get(bar.line_id);
+  if (!row) return null;
+  const day = daysBetween(data.days[0]?.date ?? data.from, bar.start);
+  const lines = layout.rows.filter((r): r is Extract<Row, { kind: 'line' }> => r.kind === 'line');
+  if (key === 'ArrowLeft') return { line: row.line, dayIndex: Math.max(0, day - 1) };
+  if (key === 'ArrowRight') return { line: row.line, dayIndex: Math.min(data.days.length - 1, day + 1) };
+  if (key === 'ArrowUp' && row.index > 0) return { line: lines[row.index - 1].line, dayIndex: day };
+  if (key === 'ArrowDown' && row.index < lines.length - 1) return { line: lines[row.index + 1].line, dayIndex: day };
+  return null;
+}
+
+/**
+ * Undo and redo of board commands. Each entry is a command done and the command that undoes it
+ * (built from the bar as it was); redoing re-sends the command. Versions are refreshed by the caller
+ * from the server's reply before sending (`withVersion`).
+ */
+export type HistoryEntry = { do: BoardCommand; undo: BoardCommand };
+
+export class CommandHistory {
+  private done: HistoryEntry[] = [];
+  private undone: HistoryEntry[] = [];
+  constructor(private readonly limit = 100) {}
+  push(entry: HistoryEntry) {
+    this.done.push(entry);
+    if (this.done.length > this.limit) this.done.shift();
+    this.undone = [];
+  }
+  canUndo() { return this.done.length > 0; }
+  canRedo() { return this.undone.length > 0; }
+  /** The command to send to undo the last one (the caller sends it, then calls `confirmUndo`). */
+  peekUndo(): HistoryEntry | undefined { return this.done[this.done.length - 1]; }
+  peekRedo(): HistoryEntry | undefined { return this.undone[this.undone.length - 1]; }
+  confirmUndo() { const e = this.done.pop(); if (e) this.undone.push(e); }
+  confirmRedo() { const e = this.undone.pop(); if (e) this.done.push(e); }
+  clear() { this.done = []; this.undone = []; }
+}
+
+/** The inverse of a move, resize or lock command, from the bar as it was before. */
+export function inverseOf(cmd: BoardCommand, before: BoardBar): BoardCommand | null {
+  switch (cmd.op) {
+    case 'move': return { op: 'move', bar_id: before.id, version: before.version + 1, line_id: before.line_id, start: before.start };
+    case 'resize': return { op: 'resize', bar_id: before.id, version: before.version + 1, end: before.end };
+    case 'lock': return { op: 'unlock', bar_id: before.id, version: before.version + 1 };
+    case 'unlock': return { op: 'lock', bar_id: before.id, version: before.version + 1 };
+    default: return null;
+  }
+}
+
+/** A command with the bar's current version (after other commands or other planners changed it). */
+export function withVersion(cmd: BoardCommand, versionOf: (barId: number) => number | undefined): BoardCommand {
+  if (cmd.op === 'merge') return { ...cmd, versions: cmd.bar_ids.map((id, i) => versionOf(id) ?? cmd.versions[i]) };
+  return { ...cmd, version: versionOf(cmd.bar_id) ?? cmd.version };
+}
+
+/** Applies a command reply to the board data (bars changed or created, removed, lines' new load). */
+export function applyResult(data: BoardData, result: { bars: BoardBar[]; removed: number[]; lines: { id: number; load: number[] }[] }): BoardData {
+  const changed = new Map(result.bars.map((b) => [b.id, b]));
+  const removed = new Set(result.removed);
+  const bars = data.bars.filter((b) => !removed.has(b.id) && !changed.has(b.id)).concat(result.bars);
+  const loads = new Map(result.lines.map((l) => [l.id, l.load]));
+  const lines = data.lines.map((l) => (loads.has(l.id) ? { ...l, load: loads.get(l.id)! } : l));
+  return { ...data, bars, lines };
+}
