@@ -12,3 +12,4 @@ import './entities';
 export * from './validate';
 export type * from './schedule-board';
 export * from './calendar';
+export * from './report';
