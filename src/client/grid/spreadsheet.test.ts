@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  bounds, cellsOf, copyText, emptyUndo, extend, formatTsv, inRange, keepSelection, parseTsv, planClear, planFillDown,
+  planPaste, record, redo, restoreSelection, single, undo, type CellPos, type SheetAccess,
+} from './spreadsheet';
+
+/** A 4 x 3 sheet: column 0 read-only text, columns 1-2 whole numbers >= 0 (required in column 2). */
+function sheet(cells: unknown[][]): SheetAccess & { apply(ws: { pos: CellPos; after: unknown }[]): void } {
+  return {
+    rowCount: cells.length,
+    colCount: cells[0].length,
+    text: (p) => String(cells[p.row][p.col] ?? ''),
+    value: (p) => cells[p.row][p.col],
+    editable: (p) => p.col > 0,
+    validate: (p, raw) => {
+      const t = raw.trim();
+      if (t === '') return p.col === 2 ? { value: null, error: { key: 'rule.required' } } : { value: null, error: null };
+      if (!/^\d+$/.test(t)) return { value: t, error: { key: 'rule.integer' } };
+      return { value: Number(t), error: null };
+    },
+    apply(ws) {
+      for (const w of ws) cells[w.pos.row][w.pos.col] = w.after;
+    },
+  };
+}
+const grid = () => [
+  ['A', 1, 2],
+  ['B', 3, 4],
+  ['C', 5, 6],
+  ['D', 7, 8],
+];
+
+describe('ranges', () => {
+  it('normalises either direction and extends inside the grid', () => {
+    const r = { anchor: { row: 2, col: 2 }, focus: { row: 0, col: 1 } };
+    expect(bounds(r)).toEqual({ top: 0, bottom: 2, left: 1, right: 2 });
+    expect(inRange(r, 1, 1)).toBe(true);
+    expect(inRange(r, 1, 0)).toBe(false);
+    expect(extend(single({ row: 0, col: 0 }), -1, 5, 4, 3).focus).toEqual({ row: 0, col: 2 });
+    expect(cellsOf(r)).toHaveLength(6);
+  });
+});
+
+describe('tab-separated text', () => {
+  it('reads what Excel writes: quotes, doubled quotes, embedded newlines, CRLF and the final line break', () => {
+    expect(parseTsv('a\tb\r\n"x\r\ny"\t"say ""hi"""\r\n')).toEqual([['a', 'b'], ['x\r\ny', 'say "hi"']]);
+    expect(parseTsv('1\t\t3\n')).toEqual([['1', '', '3']]);
+    expect(parseTsv('5"in')).toEqual([['5"in']]);
+    expect(parseTsv('')).toEqual([]);
+  });
+  it('round-trips any block', () => {
+    const cell = fc.string({ unit: fc.constantFrom('a', 'b', ' ', '"', '\t', '\n', '\r', '中', '1') });
+    const block = fc.array(fc.array(cell, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 4 })
+      // A last row of one empty cell is indistinguishable from Excel's final line break.
+      .filter((rows) => !(rows[rows.length - 1].length === 1 && rows[rows.length - 1][0] === ''));
+    fc.assert(fc.property(block, (rows) => {
+      expect(parseTsv(formatTsv(rows))).toEqual(rows);
+    }));
+  });
+});
+
+describe('copy, paste, fill, clear, undo', () => {
+  it('copies a range as TSV, read-only cells included', () => {
+    const s = sheet(grid());
+    expect(copyText({ anchor: { row: 0, col: 0 }, focus: { row: 1, col: 1 } }, s)).toBe('A\t1\r\nB\t3');
+  });
+
+  it('pastes a block cell by cell, refusing bad cells with their message and skipping read-only ones', () => {
+    const cells = grid();
+    const s = sheet(cells);
+    const plan = planPaste(single({ row: 1, col: 0 }), 'X\t10\t11\r\nY\tabc\t13\r\nZ\t14\t15\r\nW\t1\t1\r\n', s);
+    expect(plan.refused).toEqual([{ pos: { row: 2, col: 1 }, text: 'abc', error: { key: 'rule.integer' } }]);
+    expect(plan.writes.map((w) => [w.pos.row, w.pos.col, w.after])).toEqual([
+      [1, 1, 10], [1, 2, 11], [2, 2, 13], [3, 1, 14], [3, 2, 15],
+    ]);
+    s.apply(plan.writes);
+    let stack = record(emptyUndo(), plan.writes);
+    expect(cells[1]).toEqual(['B', 10, 11]);
+    const back = undo(stack)!;
+    s.apply(back.writes);
+    stack = back.stack;
+    expect(cells).toEqual(grid());
+    s.apply(redo(stack)!.writes);
+    expect(cells[3]).toEqual(['D', 14, 15]);
+  });
+
+  it('a single value fills the whole range', () => {
+    const plan = planPaste({ anchor: { row: 0, col: 1 }, focus: { row: 2, col: 1 } }, '9\r\n', sheet(grid()));
+    expect(plan.writes.map((w) => w.after)).toEqual([9, 9, 9]);
+  });
+
+  it('fills down from the top row and clears editable cells, keeping required ones', () => {
+    const s = sheet(grid());
+    const fill = planFillDown({ anchor: { row: 0, col: 0 }, focus: { row: 2, col: 2 } }, s);
+    expect(fill.writes.map((w) => [w.pos.row, w.pos.col, w.after])).toEqual([[1, 1, 1], [2, 1, 1], [1, 2, 2], [2, 2, 2]]);
+    const clear = planClear({ anchor: { row: 0, col: 0 }, focus: { row: 0, col: 2 } }, s);
+    expect(clear.writes).toEqual([{ pos: { row: 0, col: 1 }, before: 1, after: null }]);
+    expect(clear.refused[0].error.key).toBe('rule.required');
+  });
+
+  it('keeps the selection by row id across a reload that reorders rows', () => {
+    const before = ['r1', 'r2', 'r3'];
+    const after = ['r3', 'r1', 'r2'];
+    const kept = keepSelection({ anchor: { row: 0, col: 1 }, focus: { row: 1, col: 2 } }, (i) => before[i]);
+    expect(restoreSelection(kept, (id) => after.indexOf(id))).toEqual({ anchor: { row: 1, col: 1 }, focus: { row: 2, col: 2 } });
+  });
+});
