@@ -22,6 +22,7 @@ import { importRoutes } from './services/import';
 import { exportRoutes } from './services/export';
 import { imageRoutes } from './services/images';
 import { profileRoutes } from './services/profile';
+import { reportRoutes } from './services/reports';
 // Page declarations and their menu entries (grids/) register on import; the model routes and menus read them.
 import '../../grids';
 
@@ -84,6 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(exportRoutes, { prefix: '/api' });
   await app.register(imageRoutes, { prefix: '/api' });
   await app.register(profileRoutes, { prefix: '/api' });
+  await app.register(reportRoutes, { prefix: '/api' });
 
   const clientDir = clientDirOf();
   if (options.serveClient !== false && existsSync(clientDir)) {
