@@ -1,0 +1,177 @@
+import ExcelJS from 'exceljs';
+import { sql, type RawBuilder } from 'kysely';
+import { requireEntity, type Language, type ReportDef, type ReportDimension } from '../../../model';
+import type { AuthContext } from '../../access/auth-context';
+import type { Db } from '../../db/database';
+import { AppError } from '../../http/errors';
+import { parsePageQuery, whereSql } from '../../resources/page-query';
+import { assertCan, dataScope } from '../../resources/permissions';
+import { withTenant } from '../rls';
+
+/**
+ * Runs a report declaration (docs/architecture-reports.md): the entity's list WHERE (tenant, the
+ * user's data permissions of the entity's menu code, the list's f.<field>.<op> filters), grouped by
+ * the asked dimensions in SQL; with `subtotals` the database adds one subtotal row per prefix of the
+ * grouping and a grand total (GROUP BY ROLLUP); with `pivot` the values of one dimension become
+ * columns, computed here from the grouped rows.
+ */
+export type ReportQuery = Record<string, unknown>;
+export type ReportRow = Record<string, string | number | null> & { _level: number };
+export type ReportResult = {
+  report: string;
+  columns: Array<{ key: string; label: string; kind: 'dimension' | 'measure' }>;
+  rows: ReportRow[];
+  pivot?: { dimension: string; values: Array<string | null>; rows: Array<Record<string, string | number | null>> };
+};
+
+const MAX_GROUPS = 3;
+
+function text(v: unknown): string | null {
+  if (Array.isArray(v)) return v.length ? String(v[v.length - 1]) : null;
+  return v === undefined || v === null || v === '' ? null : String(v);
+}
+
+function dimExpr(d: ReportDimension): RawBuilder<unknown> {
+  const c = sql.id('t', d.field);
+  return d.bucket === 'month' ? sql`to_char(${c}, 'YYYY-MM')` : sql`${c}::text`;
+}
+
+export function groupingOf(report: ReportDef, query: ReportQuery): ReportDimension[] {
+  const asked = (text(query.group) ?? report.dimensions[0].key).split(',').map((s) => s.trim()).filter(Boolean);
+  const pivot = text(query.pivot);
+  const keys = pivot && !asked.includes(pivot) ? [...asked, pivot] : asked;
+  if (!keys.length || keys.length > MAX_GROUPS || new Set(keys).size !== keys.length) throw new AppError('badRequest', 'res.badFilter', { params: { filter: 'group' } });
+  return keys.map((k) => {
+    const d = report.dimensions.find((x) => x.key === k);
+    if (!d) throw new AppError('badRequest', 'res.badFilter', { params: { filter: `group=${k}` } });
+    return d;
+  });
+}
+
+/** Only the report's declared filter fields are taken from the query (f.<field>.<op>). */
+function listFilters(report: ReportDef, query: ReportQuery): ReportQuery {
+  const out: ReportQuery = {};
+  for (const [k, v] of Object.entries(query)) {
+    if (!k.startsWith('f.')) continue;
+    const field = k.slice(2, k.lastIndexOf('.'));
+    if (!report.filters.includes(field)) throw new AppError('badRequest', 'res.badFilter', { params: { filter: k } });
+    out[k] = v;
+  }
+  return out;
+}
+
+export async function runReport(db: Db, auth: AuthContext, report: ReportDef, query: ReportQuery, language: Language): Promise<ReportResult> {
+  const entity = requireEntity(report.entity);
+  const clientId = await assertCan(auth, entity.menuCode, 'read', { db });
+  const scope = await dataScope(auth, entity.menuCode, { db });
+  const pq = parsePageQuery(entity, listFilters(report, query));
+  const where = whereSql(entity, pq, clientId, scope);
+  const dims = groupingOf(report, query);
+  const pivotKey = text(query.pivot);
+  const subtotals = !pivotKey && ['1', 'true'].includes(text(query.subtotals) ?? '');
+
+  const selects = dims.map((d, i) => sql`${dimExpr(d)} as ${sql.id(`d${i}`)}`);
+  const measures = report.measures.map((m) =>
+    m.agg === 'count' ? sql`count(*)::float8 as ${sql.id(`m_${m.key}`)}` : sql`coalesce(sum(${sql.id('t', m.field!)}), 0)::float8 as ${sql.id(`m_${m.key}`)}`,
+  );
+  const groupCols = dims.map((_, i) => sql.raw(String(i + 1)));
+  // GROUPING() tells a subtotal's empty dimension from a group whose value is empty.
+  const level = sql`grouping(${sql.join(dims.map((d) => dimExpr(d)))})::int as _grouping`;
+  const groupBy = subtotals ? sql`rollup(${sql.join(dims.map((d) => dimExpr(d)))})` : sql.join(groupCols);
+  const order = sql.join(dims.map((_, i) => sql`${sql.id(`d${i}`)} asc nulls last`));
+
+  const raw = await withTenant(db, clientId, async (tx) =>
+    (
+      await sql<Record<string, unknown>>`select ${sql.join([...selects, ...measures, level])} from ${sql.table(entity.table)} t
+        where ${where} group by ${groupBy} order by ${subtotals ? sql`${sql.id('_grouping')} desc, ` : sql``}${order}`.execute(tx)
+    ).rows,
+  );
+  const label = (l: { zh: string; en: string }) => (language === 'en' ? l.en : l.zh);
+  const rows: ReportRow[] = raw.map((r) => {
+    const out: ReportRow = { _level: 0 };
+    // _level: how many trailing dimensions are rolled up (0 = a detail group, dims.length = grand total).
+    const g = Number(r._grouping);
+    let rolled = 0;
+    for (let i = 0; i < dims.length; i++) if (g & (1 << (dims.length - 1 - i))) rolled++;
+    out._level = rolled;
+    dims.forEach((d, i) => (out[d.key] = (r[`d${i}`] as string | null) ?? null));
+    for (const m of report.measures) out[m.key] = Number(r[`m_${m.key}`]);
+    return out;
+  });
+  if (subtotals) rows.sort(subtotalOrder(dims.map((d) => d.key)));
+
+  const result: ReportResult = {
+    report: report.name,
+    columns: [
+      ...dims.map((d) => ({ key: d.key, label: label(d.label), kind: 'dimension' as const })),
+      ...report.measures.map((m) => ({ key: m.key, label: label(m.label), kind: 'measure' as const })),
+    ],
+    rows,
+  };
+  if (pivotKey) result.pivot = pivotRows(rows, dims.map((d) => d.key), pivotKey, report.measures[0].key);
+  return result;
+}
+
+/** Details under their group, each group's subtotal after its details, the grand total last. */
+export function subtotalOrder(keys: string[]) {
+  const cmp = (a: unknown, b: unknown) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : String(a) < String(b) ? -1 : 1);
+  return (a: ReportRow, b: ReportRow): number => {
+    for (let i = 0; i < keys.length; i++) {
+      const aRolled = a._level >= keys.length - i;
+      const bRolled = b._level >= keys.length - i;
+      if (aRolled !== bRolled) return aRolled ? 1 : -1;
+      if (aRolled) return 0;
+      const c = cmp(a[keys[i]], b[keys[i]]);
+      if (c) return c;
+    }
+    return 0;
+  };
+}
+
+/** Rows by the other dimensions, one column per value of the pivot dimension, plus a row total. */
+export function pivotRows(rows: ReportRow[], keys: string[], pivot: string, measure: string): NonNullable<ReportResult['pivot']> {
+  const rest = keys.filter((k) => k !== pivot);
+  const values = [...new Set(rows.map((r) => r[pivot] as string | null))].sort((a, b) => (a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0));
+  const byKey = new Map<string, Record<string, string | number | null>>();
+  for (const r of rows) {
+    const id = JSON.stringify(rest.map((k) => r[k]));
+    let out = byKey.get(id);
+    if (!out) {
+      out = Object.fromEntries(rest.map((k) => [k, r[k]]));
+      out._total = 0;
+      byKey.set(id, out);
+    }
+    const col = `p:${r[pivot] ?? ''}`;
+    out[col] = ((out[col] as number) ?? 0) + Number(r[measure]);
+    out._total = (out._total as number) + Number(r[measure]);
+  }
+  return { dimension: pivot, values, rows: [...byKey.values()] };
+}
+
+/** The report's table as .xlsx with the same grouping: subtotal rows bold and labelled. */
+export async function reportWorkbook(report: ReportDef, result: ReportResult, language: Language): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet((language === 'en' ? report.title.en : report.title.zh).slice(0, 31));
+  const dims = result.columns.filter((c) => c.kind === 'dimension');
+  const totalLabel = language === 'en' ? 'Subtotal' : '小计';
+  const grandLabel = language === 'en' ? 'Total' : '合计';
+  if (result.pivot) {
+    const rest = dims.filter((d) => d.key !== result.pivot!.dimension);
+    ws.columns = [...rest.map((d) => ({ header: d.label, key: d.key, width: 20 })), ...result.pivot.values.map((v) => ({ header: v ?? '—', key: `p:${v ?? ''}`, width: 14 })), { header: grandLabel, key: '_total', width: 14 }];
+    for (const r of result.pivot.rows) ws.addRow(r);
+  } else {
+    ws.columns = result.columns.map((c) => ({ header: c.label, key: c.key, width: c.kind === 'dimension' ? 20 : 14 }));
+    for (const r of result.rows) {
+      const row = ws.addRow({ ...r });
+      if (r._level > 0) {
+        const at = dims.length - r._level;
+        row.getCell(Math.max(1, at + 1)).value = r._level === dims.length ? grandLabel : totalLabel;
+        row.font = { bold: true };
+        row.outlineLevel = 0;
+      } else if (dims.length > 1) row.outlineLevel = 1;
+    }
+  }
+  ws.getRow(1).font = { bold: true };
+  ws.views = [{ state: 'frozen', ySplit: 1 }];
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import '../../../../reports';
+import { allReports, getReport, type ReportDef } from '../../../model';
+import { authOf, requireAuth } from '../../access/auth-context';
+import { ok, requestLanguage } from '../../http/envelope';
+import { notFound } from '../../http/errors';
+import { reportWorkbook, runReport } from './report.service';
+
+/**
+ * GET /api/rptapi/report/list                  the reports (name, title, entity, dimensions, measures, filters)
+ * GET /api/rptapi/report/:name/run             group=a,b  subtotals=1  pivot=dim  f.<field>.<op>=...
+ * GET /api/rptapi/report/:name/export          the same query as an .xlsx with the same grouping
+ */
+function reportOf(name: string): ReportDef {
+  const r = getReport(name);
+  if (!r) throw notFound();
+  return r;
+}
+
+export async function reportRoutes(app: FastifyInstance): Promise<void> {
+  const guard = { preHandler: requireAuth };
+  app.get('/rptapi/report/list', guard, async () => ok(allReports()));
+  app.get<{ Params: { name: string } }>('/rptapi/report/:name/run', guard, async (req) =>
+    ok(await runReport(app.db, authOf(req), reportOf(req.params.name), req.query as Record<string, unknown>, requestLanguage(req))),
+  );
+  app.get<{ Params: { name: string } }>('/rptapi/report/:name/export', guard, async (req, reply) => {
+    const report = reportOf(req.params.name);
+    const language = requestLanguage(req);
+    const result = await runReport(app.db, authOf(req), report, req.query as Record<string, unknown>, language);
+    const name = `${language === 'en' ? report.title.en : report.title.zh}.xlsx`;
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="report.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .send(await reportWorkbook(report, result, language));
+  });
+}
