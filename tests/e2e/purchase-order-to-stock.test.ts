@@ -29,7 +29,7 @@ async function pick(page: Page, fieldId: string, text: string): Promise<void> {
   await page.click(`[role=option]:has-text("${text}")`);
 }
 
-const cell = (page: Page, col: string, row = 0) => page.textContent(`[data-testid^=grid-] .ag-center-cols-container .ag-row[row-index="${row}"] .ag-cell[col-id="${col}"], .ag-pinned-left-cols-container .ag-row[row-index="${row}"] .ag-cell[col-id="${col}"]`);
+const cell = (page: Page, col: string, row = 0) => page.textContent(`.ag-row[row-index="${row}"] .ag-cell[col-id="${col}"]`);
 
 /** Selects the first row and runs a state action, typing its parameter when it has one. */
 async function act(page: Page, action: string, param?: string): Promise<void> {
@@ -58,15 +58,16 @@ describe('a purchase order from contract to stock', () => {
     await pick(buyer, 'f-purorder-contract_id', `${year} 年度面料采购合同`);
     await buyer.click('[data-testid=child-add-lines]');
     await buyer.waitForSelector('[data-testid=child-lines] .ag-row[row-index="0"]');
-    await buyer.dblclick('[data-testid=child-lines] .ag-row[row-index="0"] .ag-cell[col-id="material_id"]');
-    await buyer.click('.ag-popup .ag-list-item:has-text("全棉汗布")');
+    // A new line opens its first cell's editor: the material picker.
+    await buyer.click('[data-testid=child-lines] .ag-cell[col-id="material_id"] .ag-picker-field-wrapper');
+    await buyer.click('.ag-list-item:has-text("全棉汗布")');
     await buyer.dblclick('[data-testid=child-lines] .ag-row[row-index="0"] .ag-cell[col-id="qty"]');
     await buyer.keyboard.type('300');
     await buyer.keyboard.press('Enter');
     await snap(buyer, 'purchase-02-new-order');
     await buyer.click('[data-testid=form-save]');
     await toast(buyer, 'success', '保存成功');
-    await buyer.click('[data-testid=form-drawer] button[aria-label="关闭"]').catch(() => undefined);
+    await buyer.waitForSelector('[data-testid=entity-form]', { state: 'detached' });
     // 300 KG at the contract's 37.8.
     await buyer.waitForFunction(() => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="total_amount"]')?.textContent?.replace(/,/g, '').includes('11340'), undefined, { timeout: 15000 });
     const poNo = ((await cell(buyer, 'po_no')) ?? '').trim();
@@ -103,7 +104,7 @@ describe('a purchase order from contract to stock', () => {
     await buyer.fill('#f-stockmove-qty', '100');
     await buyer.click('[data-testid=form-save]');
     await toast(buyer, 'success', '保存成功');
-    await buyer.click('[data-testid=form-drawer] button[aria-label="关闭"]').catch(() => undefined);
+    await buyer.waitForSelector('[data-testid=entity-form]', { state: 'detached' });
     await act(buyer, 'post');
     await statusIs(buyer, '已过账');
 
@@ -116,7 +117,7 @@ describe('a purchase order from contract to stock', () => {
     await buyer.fill('#f-stockmove-qty', '50');
     await buyer.click('[data-testid=form-save]');
     await toast(buyer, 'success', '保存成功');
-    await buyer.click('[data-testid=form-drawer] button[aria-label="关闭"]').catch(() => undefined);
+    await buyer.waitForSelector('[data-testid=entity-form]', { state: 'detached' });
     await act(buyer, 'post');
     await statusIs(buyer, '已过账');
     await snap(buyer, 'purchase-07-moves');
@@ -124,9 +125,14 @@ describe('a purchase order from contract to stock', () => {
     // The stock list: the seed's 200 moved into A02, plus 300 received, less 100 moved and 50 returned.
     await buyer.goto(`${run.server.url}/srm/index/stockbalance`);
     await buyer.waitForSelector('[data-testid=grid-stockbalance] .ag-row');
-    const rows = await buyer.$$eval('[data-testid=grid-stockbalance] .ag-center-cols-container .ag-row', (els) => els.map((e) => e.textContent ?? ''));
-    expect(rows.some((r) => r.includes('一厂裁床待料区 A02') && r.replace(/,/g, '').includes('350'))).toBe(true);
     await snap(buyer, 'purchase-08-stock');
+    // A row's cells sit in the pinned and the centre containers: join them by row index.
+    const rows = await buyer.$$eval('[data-testid=grid-stockbalance] .ag-row[row-index]', (els) => {
+      const byIndex = new Map<string, string>();
+      for (const e of els) byIndex.set(e.getAttribute('row-index')!, (byIndex.get(e.getAttribute('row-index')!) ?? '') + '|' + [...e.querySelectorAll('.ag-cell')].map((c) => c.textContent).join('|'));
+      return [...byIndex.values()];
+    });
+    expect(rows.some((r) => r.includes('全棉汗布') && r.includes('|一厂裁床待料区 A02|350|')), rows.join(' / ')).toBe(true);
 
     // The supplier sees what came back on its copy.
     await supplier.reload();
