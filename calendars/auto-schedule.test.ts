@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { autoSchedule, greedySchedule, overCapacity, type SchedLine, type SchedPlan, type ScheduleInput } from './auto-schedule';
+import { prepareCalendar } from './capacity';
+
+const cal = prepareCalendar({ am_start: '08:00', am_end: '12:00', pm_start: '13:00', pm_end: '17:00', work_weekdays: '1,2,3,4,5', holidays: ['2026-12-02'] });
+// 10 operators x 480 min = 4800 min a day; SAM 10 → 480 pieces a day.
+const line = (id: number, categories: string[], extra: Partial<SchedLine> = {}): SchedLine => ({
+  id,
+  categories,
+  operators: 10,
+  efficiency: 1,
+  sam: { shirt: 10, pants: 12 },
+  calendar: cal,
+  ...extra,
+});
+const plan = (id: number, category: string, qty: number, delivery: string, extra: Partial<SchedPlan> = {}): SchedPlan => ({
+  id,
+  category,
+  qty,
+  material_ready: '2026-11-30',
+  delivery_date: delivery,
+  priority: 0,
+  ...extra,
+});
+const base = { from: '2026-11-30', to: '2027-01-31' };
+
+describe('auto-schedule', () => {
+  it('places plans forward from the material date on a line that can make the category', () => {
+    const input: ScheduleInput = { ...base, lines: [line(1, ['pants']), line(2, ['shirt'])], plans: [plan(1, 'shirt', 960, '2026-12-10', { material_ready: '2026-12-01' })] };
+    const r = autoSchedule(input);
+    expect(r.bars).toHaveLength(1);
+    expect(r.bars[0]).toMatchObject({ line_id: 2, start: '2026-12-01', end: '2026-12-03', daily: [480, 0, 480] });
+    expect(r.issues).toEqual([]);
+  });
+
+  it('gives every plan it cannot place on time a reason', () => {
+    const input: ScheduleInput = {
+      ...base,
+      lines: [line(1, ['shirt'])],
+      plans: [
+        plan(1, 'coat', 10, '2026-12-31'),
+        plan(2, 'shirt', 480, '2026-12-05', { material_ready: '2026-12-10' }),
+        plan(3, 'shirt', 4800, '2026-12-04'),
+        plan(4, 'shirt', 10_000_000, '2027-01-31'),
+      ],
+    };
+    const r = autoSchedule(input);
+    const reasons = Object.fromEntries(r.issues.map((i) => [i.plan_id, i.reason]));
+    expect(reasons).toEqual({ 1: 'no_line', 2: 'material_date', 3: 'material_date', 4: 'capacity' });
+  });
+
+  it('orders by delivery date then priority, and counts late plans caused by capacity', () => {
+    const input: ScheduleInput = {
+      ...base,
+      lines: [line(1, ['shirt'])],
+      plans: [plan(1, 'shirt', 480, '2026-11-30'), plan(2, 'shirt', 480, '2026-11-30', { priority: 5 })],
+    };
+    const r = autoSchedule(input);
+    expect(r.bars.map((b) => b.plan_id)).toEqual([2, 1]);
+    expect(r.issues).toEqual([{ plan_id: 1, reason: 'capacity', planned_end: '2026-12-01' }]);
+    expect(r.late_plans).toBe(1);
+  });
+
+  it('keeps locked bars and charges a changeover when a line switches category', () => {
+    const input: ScheduleInput = {
+      ...base,
+      lines: [line(1, [])],
+      plans: [plan(1, 'shirt', 480, '2026-12-31'), plan(2, 'pants', 100, '2026-12-31')],
+      locked: [{ plan_id: 9, line_id: 1, start: '2026-11-30', minutes: [4800], category: 'shirt' }],
+      options: { changeoverMinutes: 240 },
+    };
+    const r = autoSchedule(input);
+    expect(r.bars[0]).toMatchObject({ plan_id: 1, start: '2026-12-01', end: '2026-12-01', changeover: false });
+    expect(r.bars[1]).toMatchObject({ plan_id: 2, start: '2026-12-03', changeover: true });
+    expect(r.bars[1].minutes[0]).toBe(240 + 100 * 12);
+    expect(r.changeovers).toBe(1);
+    expect(overCapacity(input, r)).toEqual([]);
+  });
+
+  it('neither it nor the greedy baseline ever goes over capacity, and every plan is placed or reported', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ cat: fc.constantFrom('shirt', 'pants'), qty: fc.integer({ min: 1, max: 3000 }), due: fc.integer({ min: 0, max: 50 }), ready: fc.integer({ min: 0, max: 20 }), prio: fc.integer({ min: 0, max: 3 }) }), { maxLength: 40 }),
+        (rows) => {
+          const day = (n: number) => new Date(Date.UTC(2026, 10, 30 + n)).toISOString().slice(0, 10);
+          const input: ScheduleInput = {
+            ...base,
+            lines: [line(1, ['shirt']), line(2, ['pants']), line(3, [], { operators: 5, learning: [50, 80] })],
+            plans: rows.map((r, i) => plan(i + 1, r.cat, r.qty, day(r.due), { material_ready: day(r.ready), priority: r.prio })),
+            options: { changeoverMinutes: 120 },
+          };
+          const a = autoSchedule(input);
+          const g = greedySchedule(input);
+          expect(overCapacity(input, a)).toEqual([]);
+          expect(overCapacity(input, g)).toEqual([]);
+          for (const b of a.bars) expect(b.daily.reduce((x, y) => x + y, 0)).toBe(b.qty);
+          expect(a.placed + a.issues.filter((i) => i.planned_end == null).length).toBe(rows.length);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+});
