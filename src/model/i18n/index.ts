@@ -8,6 +8,7 @@ import { masterdata } from './masterdata';
 import { orders } from './orders';
 import { ordersUi } from './orders-ui';
 import { profile } from './profile';
+import { spreadsheet } from './spreadsheet';
 import type { CatalogPart, Language } from './types';
 import { DEFAULT_LANGUAGE } from './types';
 
@@ -17,7 +18,7 @@ export * from './types';
  * Every catalogue part of the product. An area adds its own part file here (access, admin,
  * masterdata, ...) so that no two areas edit the same file.
  */
-const PARTS: CatalogPart[] = [common, access, masterdata, engine, excel, admin, orders, ordersUi, client, profile];
+const PARTS: CatalogPart[] = [common, access, masterdata, engine, excel, admin, orders, ordersUi, client, profile, spreadsheet];
 
 export function registerCatalogPart(part: CatalogPart): void {
   if (!PARTS.includes(part)) PARTS.push(part);
