@@ -90,7 +90,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60000,
           hookTimeout: 120000,
-          fileParallelism: false,
+          // Each file has its own database (a PGlite copy of the run's template, or its own schema on
+          // PostgreSQL) and its own installation id for Redis keys, so two files run side by side.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
       {
