@@ -2,6 +2,7 @@ import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObjec
 import { engineRoutes } from '../engine/routes';
 import { adminRoutes } from '../pages/admin/routes';
 import { orderRoutes } from '../pages/orders/routes';
+import { reportRoutes } from '../pages/reports/routes';
 import { calendarRoutes } from '../calendar/routes';
 import { uploadRoutes } from '../pages/upload/routes';
 import { hasValidToken } from '../session/guard';
@@ -110,6 +111,7 @@ export function appRoutes(): RouteObject[] {
                 ...uploadRoutes,
                 // Hand-made screens of orders and allocation (issue 6), beside the engine's generic routes.
                 ...orderRoutes,
+                ...reportRoutes,
                 ...calendarRoutes,
                 // Administration screens (issue 5).
                 ...adminRoutes,
