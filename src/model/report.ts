@@ -23,6 +23,8 @@ export type ReportDef = {
   title: Label;
   /** The registry entity whose list the report reads and drills down to. */
   entity: string;
+  /** The list page (grids/ opt) a chart element drills down to; the entity's name when omitted. */
+  page?: string;
   dimensions: ReportDimension[];
   measures: ReportMeasure[];
   /** Entity fields a user may filter the report on (the list's `f.<field>.<op>` parameters). */
