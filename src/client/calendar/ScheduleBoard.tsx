@@ -22,6 +22,16 @@ function colourOf(category: string): string {
   return PALETTE[h % PALETTE.length];
 }
 
+/** A small padlock (a glyph would depend on the fonts installed). */
+function drawLock(g: CanvasRenderingContext2D, x: number, y: number) {
+  g.strokeStyle = '#fff';
+  g.fillStyle = '#fff';
+  g.lineWidth = 1.5;
+  g.beginPath(); g.arc(x + 4, y + 4, 2.6, Math.PI, 0); g.stroke();
+  g.fillRect(x, y + 4, 8, 6);
+  g.lineWidth = 1;
+}
+
 type Drag = { bar: BoardBar; mode: 'move' | 'resize'; dx: number; preview: DragPreview | null; endIndex?: number; keyboard?: boolean };
 
 export type ScheduleBoardProps = {
@@ -90,7 +100,7 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, onSelect, onComman
       const d = data.days[i];
       const x = ox + i * dw;
       if (d.holiday) { g.fillStyle = '#fde8e8'; g.fillRect(x, HEADER, dw, H); }
-      else if (!d.working) { g.fillStyle = '#f1f1f3'; g.fillRect(x, HEADER, dw, H); }
+      else if (!d.working) { g.fillStyle = '#e9e9ee'; g.fillRect(x, HEADER, dw, H); }
       else if (d.overtime) { g.fillStyle = '#fff6e0'; g.fillRect(x, HEADER, dw, H); }
     }
     // Rows: group headers, line separators, capacity strips.
@@ -130,11 +140,12 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, onSelect, onComman
       g.globalAlpha = dragged ? 0.35 : 1;
       g.fillStyle = colour;
       g.fillRect(x, y, rect.w - 1, rect.h);
+      if (bar.locked) { g.fillStyle = 'rgba(0,0,0,0.18)'; g.fillRect(x, y, rect.w - 1, rect.h); }
       g.fillStyle = 'rgba(255,255,255,0.35)';
       g.fillRect(x, y + rect.h - 4, (rect.w - 1) * progress(bar), 4);
       if (bar.late) { g.fillStyle = '#d13438'; g.fillRect(x + rect.w - 5, y, 4, rect.h); }
       if (bar.id === selectedId) { g.strokeStyle = '#111'; g.lineWidth = 2; g.strokeRect(x + 1, y + 1, rect.w - 3, rect.h - 2); g.lineWidth = 1; }
-      if (bar.locked) { g.fillStyle = '#fff'; g.fillText('🔒', x + 2, y + rect.h / 2); }
+      if (bar.locked) drawLock(g, x + 4, y + rect.h / 2 - 5);
       if (rect.w > 30) {
         g.save(); g.beginPath(); g.rect(x, y, rect.w - 6, rect.h); g.clip();
         g.fillStyle = '#fff';
