@@ -16,6 +16,7 @@ export * from './org.entity';
 export * from './plant.entity';
 export * from './position.entity';
 export * from './process.entity';
+export * from './prodplan.entity';
 export * from './prorder.entity';
 export * from './purcontract.entity';
 export * from './purorder.entity';

@@ -83,6 +83,7 @@ export const workline = defineEntity({
     { key: 'operators', label: { zh: '标准人数', en: 'Operators' }, type: 'integer', rules: ['naturalNumber'] },
     { key: 'work_minutes', label: { zh: '日工作分钟', en: 'Working minutes per day' }, type: 'integer', rules: ['naturalNumber'], default: 480 },
     { key: 'efficiency', label: { zh: '效率(%)', en: 'Efficiency (%)' }, type: 'decimal', rules: ['positiveNumber', 'maxDecimals4'], default: 85 },
+    { key: 'categories', label: { zh: '可做品类（空=不限）', en: 'Categories it can make (empty = any)' }, type: 'multidict', dict: 'product_category' },
     { key: 'line_manager', label: { zh: '产线主管', en: 'Line manager' }, type: 'text', maxLength: 60 },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 1000 },
   ],
