@@ -14,6 +14,8 @@ import {
   NumberFilterModule,
   PinnedRowModule,
   RenderApiModule,
+  CellApiModule,
+  RowApiModule,
   RowSelectionModule,
   ScrollApiModule,
   SelectEditorModule,
@@ -64,4 +66,7 @@ ModuleRegistry.registerModules([
   RenderApiModule,
   ScrollApiModule,
   ColumnAutoSizeModule,
+  // Spreadsheet keys (useSpreadsheetKeys): displayed rows and cell values by position.
+  RowApiModule,
+  CellApiModule,
 ]);
