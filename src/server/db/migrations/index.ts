@@ -4,6 +4,7 @@ import { access0100 } from './20261122_0100_access';
 import { admin0500 } from './20261123_0500_admin';
 import { adminSysConfig0500 } from './20261124_0500_admin_sysconfig';
 import { adminSysServices0500 } from './20261125_0500_admin_sysservices';
+import { notify0600 } from './20261125_0600_notify';
 
 /** Every timestamped migration, oldest first. A change to an existing table adds a file here. */
-export const CORE_MIGRATIONS: Migration[] = [core0001, access0100, admin0500, adminSysConfig0500, adminSysServices0500];
+export const CORE_MIGRATIONS: Migration[] = [core0001, access0100, admin0500, adminSysConfig0500, adminSysServices0500, notify0600];
