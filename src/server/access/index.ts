@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { closeOutbox, outboxRoutes } from '../services/notify';
+import { closeOutbox, noticeRoutes, outboxRoutes } from '../services/notify';
 import { instanceId } from './instance.util';
 import { redisLimiter, tableLimiter, type LoginLimiter } from './login-limiter.service';
 import { hashPassword } from './password';
@@ -51,4 +51,5 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
   await passwordResetRoutes(app, { limiter });
   await signupRoutes(app, { limiter });
   await outboxRoutes(app);
+  await noticeRoutes(app);
 }
