@@ -1,3 +1,5 @@
 /** Mail and SMS: the outbox and its delivery. */
 export { closeOutbox, flushOutbox, listOutbox, queueMessage, type OutboxMessage, type OutboxRow } from './outbox.service';
 export { outboxRoutes } from './outbox.routes';
+export { listNotices, markRead, raiseNotice, unreadCount, type NoticeInput, type NoticeRow } from './notice.service';
+export { noticeRoutes } from './notice.routes';

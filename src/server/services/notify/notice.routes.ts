@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { authOf, requireAuth } from '../../access/auth-context';
+import { inputOf, pagingOf, text } from '../../access/input.util';
+import { ok } from '../../http/envelope';
+import { forbidden } from '../../http/errors';
+import { listNotices, markRead, unreadCount } from './notice.service';
+
+/**
+ * Spec 7 notify-msg, the notice part: GET unread-index (the bell's count), GET index (the user's
+ * notices, `unread=1` for only unread), POST read (ids, or all). Every call is the caller's own
+ * rows in their own tenant.
+ */
+export async function noticeRoutes(app: FastifyInstance): Promise<void> {
+  const scope = (req: Parameters<typeof authOf>[0]) => {
+    const auth = authOf(req);
+    if (auth.clientId == null) throw forbidden();
+    return { clientId: auth.clientId, userId: auth.userId };
+  };
+  app.get('/notifyapi/notify-msg/unread-index', { preHandler: requireAuth }, async (req) => {
+    const s = scope(req);
+    return ok({ unread: await unreadCount(app.db, s.clientId, s.userId) });
+  });
+  app.get('/notifyapi/notify-msg/index', { preHandler: requireAuth }, async (req) => {
+    const s = scope(req);
+    const input = inputOf(req);
+    return ok(await listNotices(app.db, s.clientId, s.userId, pagingOf(input), text(input, 'unread', { max: 1 }) === '1'));
+  });
+  app.post('/notifyapi/notify-msg/read', { preHandler: requireAuth }, async (req) => {
+    const s = scope(req);
+    const raw = (inputOf(req) as Record<string, unknown>).ids;
+    const ids = Array.isArray(raw) ? raw.map(Number).filter((n) => Number.isInteger(n)) : [];
+    return ok({ changed: await markRead(app.db, s.clientId, s.userId, ids) });
+  });
+}
