@@ -37,6 +37,7 @@ import { resolvedPageOf } from '../../engine/resolved-page';
 import { ConfirmDialog } from '../../form/dialogs';
 import { gridTheme, GRID_LOCALE } from '../../grid/EntityGrid';
 import '../../grid/grid-modules';
+import { SPREADSHEET_CSS, useSpreadsheetKeys } from '../../grid/useSpreadsheetKeys';
 import { toast } from '../../shell/toast-bus';
 import { CapacityHeatmap } from './CapacityHeatmap';
 import {
@@ -129,6 +130,14 @@ export function AllocationWorkbenchPage() {
   const [formErrors, setFormErrors] = useState<Record<string, string>>({});
   const [suggestion, setSuggestion] = useState<SuggestReply | null>(null);
   const gridApi = useRef<GridApi<GridRow> | null>(null);
+  // Spreadsheet keys (issue 21): ranges, copy/paste of blocks, fill down, clear, undo; a quantity is a whole number >= 0.
+  const sheetKeys = useSpreadsheetKeys({
+    validate: (_col, _node, raw) => {
+      const parsed = parseCellInput(raw);
+      return parsed.ok ? { value: parsed.qty, error: null } : { value: raw, error: { key: 'rule.naturalNumber' } };
+    },
+    onRefused: (refused) => toast.warning(t('grid.pasteRefused', { count: refused.length, message: t(refused[0].error.key) })),
+  });
   const stateRef = useRef<WorkbenchState | null>(null);
   stateRef.current = state;
   const cycleRef = useRef(cycleTab);
@@ -304,6 +313,7 @@ export function AllocationWorkbenchPage() {
       doesExternalFilterPass: (n: IRowNode<GridRow>) => isPinned(n.data) || (n.data as WorkbenchLine | undefined)?.month === cycleRef.current,
       onGridReady: (e: { api: GridApi<GridRow> }) => {
         gridApi.current = e.api;
+        sheetKeys.setApi(e.api as GridApi);
       },
     }),
     [],
@@ -319,6 +329,7 @@ export function AllocationWorkbenchPage() {
     const pinned = [0, 1, 2].map((i) => g.getPinnedBottomRow(i)).filter((n): n is IRowNode<GridRow> => Boolean(n));
     g.refreshCells({ rowNodes: pinned, columns: [colId], force: true });
     setRevision((r) => r + 1);
+    sheetKeys.onCellValueChanged(e as CellValueChangedEvent);
   }, []);
 
   // The month filter: rows of one cycle, pinned rows measured on it.
@@ -348,6 +359,7 @@ export function AllocationWorkbenchPage() {
     const reply = await act('save-cells', { cells: JSON.stringify(pendingEdits(st)) });
     if (!reply) return false;
     if (!quiet) toast.success(t('alloc.saved', { count: st.edits.size }));
+    sheetKeys.keep();
     await loadWorkbench(Number(st.data.version.id));
     void loadVersions();
     return true;
@@ -426,7 +438,8 @@ export function AllocationWorkbenchPage() {
         <AgGridReact<GridRow>
           theme={gridTheme}
           rowData={lines}
-          columnDefs={columnDefs}
+          columnDefs={sheetKeys.withClasses(columnDefs)}
+          {...sheetKeys.gridProps}
           pinnedBottomRowData={pinnedRows}
           getRowId={gridCallbacks.getRowId}
           defaultColDef={gridCallbacks.defaultColDef}
@@ -435,9 +448,7 @@ export function AllocationWorkbenchPage() {
           onGridReady={gridCallbacks.onGridReady}
           onCellValueChanged={onCellValueChanged}
           enterNavigatesVerticallyAfterEdit
-          enterNavigatesVertically
           stopEditingWhenCellsLoseFocus
-          undoRedoCellEditing
           localeText={localeText}
           tooltipShowDelay={300}
         />
@@ -447,7 +458,7 @@ export function AllocationWorkbenchPage() {
 
   return (
     <div className={s.page} data-testid="allocation-workbench">
-      <style>{CELL_CSS}</style>
+      <style>{CELL_CSS + SPREADSHEET_CSS}</style>
       <div className={s.head}>
         <Title3 as="h1">{t('alloc.title')}</Title3>
         <Field orientation="horizontal" label={t('alloc.version')}>
@@ -585,7 +596,7 @@ export function AllocationWorkbenchPage() {
             ))}
           </TabList>
           <div className={s.main}>
-            <div className={s.grid} data-testid="workbench-grid">
+            <div className={s.grid} data-testid="workbench-grid" {...sheetKeys.containerProps}>
               {gridElement}
             </div>
             <aside className={s.side}>

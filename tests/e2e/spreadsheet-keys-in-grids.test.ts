@@ -1,0 +1,95 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowserForFile, snap } from './support/harness';
+
+/**
+ * Spreadsheet keys in the allocation workbench (issue 21): a range by Shift+arrows, copy as
+ * tab-separated text, paste a block with a refused cell, one undo for the paste, fill down, Enter
+ * edits, and the selection survives a save. Build the client first (`npx vite build`).
+ */
+const run = serverAndBrowserForFile();
+
+const GRID = '[data-testid=workbench-grid]';
+const cell = (row: number, nth: number) => `${GRID} .ag-row[row-index="${row}"]:not(.ag-row-pinned) .ag-cell[col-id^="v"] >> nth=${nth}`;
+
+async function clip(page: Page, type: 'copy' | 'paste', text = ''): Promise<string> {
+  return page.$eval(
+    `${GRID} .ag-cell-focus`,
+    (el, [kind, value]) => {
+      const data = new DataTransfer();
+      if (kind === 'paste') data.setData('text/plain', value);
+      el.dispatchEvent(new ClipboardEvent(kind, { clipboardData: data, bubbles: true, cancelable: true }));
+      return data.getData('text/plain');
+    },
+    [type, text] as const,
+  );
+}
+const textAt = async (page: Page, row: number, nth: number) => ((await page.locator(cell(row, nth)).first().textContent()) ?? '').trim();
+
+describe('spreadsheet keys in editable grids', () => {
+  it('a planner selects, copies, pastes a block, undoes, fills down and edits in the workbench', async () => {
+    const page = await (await run.browser.newContext({ viewport: { width: 1600, height: 960 } })).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${run.server.url}/scm/page/allocation-workbench`);
+    await page.waitForSelector('[data-testid=login-form]');
+    await page.fill('input[name=username]', 'brand');
+    await page.fill('input[name=password]', 'Demo1234');
+    await page.click('[data-testid=login-submit]');
+    await page.waitForSelector(`${GRID} .ag-row`, { timeout: 30000 });
+    // A draft to work on: the seeded season copied.
+    await page.click('[data-testid=version-copy]');
+    await page.fill('[data-testid=dialog-code]', 'E2E-KEYS');
+    await page.click('[data-testid=dialog-ok]');
+    await page.waitForSelector('[data-testid=version-picker] option:checked:has-text("E2E-KEYS")', { state: 'attached', timeout: 20000 });
+    await page.waitForSelector(`${GRID} .ag-row`);
+
+    // Range by Shift+arrows: 2 x 2, highlighted.
+    await page.locator(cell(0, 0)).first().click();
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+ArrowRight');
+    await snap(page, 'keys-00-range');
+    await expect.poll(() => page.locator(`${GRID} .ss-range`).count()).toBe(4);
+    const copied = await clip(page, 'copy');
+    expect(copied.split('\r\n')).toHaveLength(2);
+    expect(copied.split('\r\n')[0].split('\t')).toHaveLength(2);
+
+    // Paste a block with one refused cell at the first vendor cell of row 0.
+    await page.locator(cell(0, 0)).first().click();
+    await clip(page, 'paste', '11\t12\r\n13\tabc\r\n');
+    await expect.poll(() => textAt(page, 0, 0)).toBe('11');
+    expect(await textAt(page, 0, 1)).toBe('12');
+    expect(await textAt(page, 1, 0)).toBe('13');
+    expect(await page.locator(`${GRID} .ss-refused`).count()).toBe(1);
+    await page.waitForSelector('text=/未写入/');
+    await snap(page, 'keys-01-pasted-with-refusal');
+
+    // One undo takes the whole paste back.
+    await page.locator(cell(0, 0)).first().click();
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => textAt(page, 0, 0)).not.toBe('11');
+    expect(await textAt(page, 1, 0)).not.toBe('13');
+
+    // Fill down: the top value into the two rows below.
+    await page.locator(cell(0, 0)).first().click();
+    await page.keyboard.press('Enter');
+    const editor = page.locator(`${GRID} .ag-cell-inline-editing input`);
+    await editor.waitFor();
+    await editor.fill('21');
+    await editor.press('Enter');
+    await page.locator(cell(0, 0)).first().click();
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Control+d');
+    await expect.poll(() => textAt(page, 2, 0)).toBe('21');
+    expect(await textAt(page, 1, 0)).toBe('21');
+    await snap(page, 'keys-02-filled-down');
+
+    // Save: the range is still there afterwards.
+    await page.click('[data-testid=save-cells]');
+    await page.waitForSelector('[data-testid=save-cells][disabled]', { timeout: 20000 });
+    await expect.poll(() => page.locator(`${GRID} .ss-range`).count()).toBe(3);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
