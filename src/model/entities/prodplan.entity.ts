@@ -75,6 +75,27 @@ export const prodplanBar = defineEntity({
     { key: 'minutes', label: { zh: '标准分钟', en: 'Standard minutes' }, type: 'decimal', rules: ['maxDecimals4'] },
     { key: 'locked', label: { zh: '锁定', en: 'Locked' }, type: 'boolean', default: false },
   ],
+  // The refusals of the board's commands (src/server/services/planning).
+  messages: {
+    'zh-CN': {
+      'planning.lineCannotMake': '产线 {{line}} 不能生产品类 {{category}}，请选择可做该品类的产线',
+      'planning.barLocked': '排产条已锁定，请先解锁再调整',
+      'planning.badCommand': '排产指令无效：{{reason}}',
+      'planning.splitQty': '拆分数量须大于 0 且小于排产条数量 {{qty}}',
+      'planning.mergeSamePlan': '只能合并同一生产计划、同一方案中的排产条',
+      'planning.scenarioNotDraft': '该排产方案已发布或已放弃，不能再操作',
+      'planning.noCalendar': '未找到周期日历，请先在周期日历中维护工作时间',
+    },
+    en: {
+      'planning.lineCannotMake': 'Line {{line}} cannot make category {{category}}: choose a line that makes it',
+      'planning.barLocked': 'The bar is locked: unlock it before changing it',
+      'planning.badCommand': 'Invalid scheduling command: {{reason}}',
+      'planning.splitQty': 'The split quantity must be above 0 and below the bar quantity {{qty}}',
+      'planning.mergeSamePlan': 'Only bars of the same plan and the same scenario can be merged',
+      'planning.scenarioNotDraft': 'This scenario is already published or discarded',
+      'planning.noCalendar': 'No cycle calendar found: set the working hours in the cycle calendar first',
+    },
+  },
 });
 
 export const scheduleScenario = defineEntity({

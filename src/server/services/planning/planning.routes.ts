@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { PLANNING_MENU } from '../../../model/entities/prodplan.entity';
+import { requireAuth, authOf } from '../../access/auth-context';
+import { ok } from '../../http/envelope';
+import { AppError } from '../../http/errors';
+import { assertCan, dataScope } from '../../resources/permissions';
+import { writeContext } from '../../resources/document-stages';
+import { actorOf } from '../../resources/resource.service';
+import { parseId } from '../../resources/resource.service';
+import { emitToCompany } from '../../realtime';
+import { withTenant } from '../rls';
+import { autoScheduleScenario, boardData, checkRange, closeScenario, compareScenario, defaultRange, listScenarios, parseCommand, runCommand } from './planning.service';
+
+/**
+ * The scheduling board's server (contract src/model/schedule-board.ts): board read, commands,
+ * auto-schedule into a scenario, scenarios, compare, publish/discard. Permission code
+ * `scm.schedule.board` (read for reads, update for commands and publish/discard, create for
+ * auto-schedule), the caller's tenant in every SQL statement, writes through the document writer,
+ * a `schedule.changed` message to the company's sockets after every change.
+ */
+type Q = Record<string, unknown>;
+const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
+
+function rangeOf(q: Q): { from: string; to: string } {
+  const d = defaultRange();
+  const r = { from: text(q.from) ?? d.from, to: text(q.to) ?? d.to };
+  checkRange(r.from, r.to);
+  return r;
+}
+
+export async function planningRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/scmapi/schedule/board', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, PLANNING_MENU, 'read', { db: app.db });
+    const scope = await dataScope(auth, PLANNING_MENU, { db: app.db });
+    const q = req.query as Q;
+    const { from, to } = rangeOf(q);
+    const scenario = q.scenario === undefined || q.scenario === '' ? null : parseId(q.scenario);
+    if (q.scenario !== undefined && q.scenario !== '' && scenario === null) throw new AppError('notFound');
+    const workshop = q.workshop === undefined || q.workshop === '' ? null : parseId(q.workshop);
+    return ok(await withTenant(app.db, clientId, (tx) => boardData(tx, clientId, { from, to, scenario, workshop, scope })));
+  });
+
+  app.post('/scmapi/schedule/command', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, PLANNING_MENU, 'update', { db: app.db });
+    const scope = await dataScope(auth, PLANNING_MENU, { db: app.db });
+    const cmd = parseCommand(req.body);
+    const range = rangeOf({ ...(req.query as Q), ...((req.body ?? {}) as Q) });
+    const result = await withTenant(app.db, clientId, (tx) => runCommand(writeContext(tx, actorOf(auth, clientId, req.ip), 'service', { scope }), cmd, scope, range));
+    const { scenario_id, ...reply } = result;
+    emitToCompany(clientId, 'schedule.changed', { scenario_id, bar_ids: reply.bars.map((b) => b.id), removed: reply.removed, user_id: auth.userId });
+    return ok(reply);
+  });
+
+  app.post('/scmapi/schedule/auto', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, PLANNING_MENU, 'create', { db: app.db });
+    const body = (req.body ?? {}) as Q;
+    const { from, to } = rangeOf(body);
+    const name = (text(body.name) ?? '').trim().slice(0, 100) || `Auto ${from}`;
+    const r = await withTenant(app.db, clientId, (tx) => autoScheduleScenario(writeContext(tx, actorOf(auth, clientId, req.ip), 'service'), { name, from, to }));
+    emitToCompany(clientId, 'schedule.changed', { scenario_id: r.summary.id, bar_ids: r.barIds, removed: [], user_id: auth.userId });
+    return ok(r.summary);
+  });
+
+  app.get('/scmapi/schedule/scenarios', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, PLANNING_MENU, 'read', { db: app.db });
+    return ok(await withTenant(app.db, clientId, (tx) => listScenarios(tx, clientId)));
+  });
+
+  app.get('/scmapi/schedule/compare', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, PLANNING_MENU, 'read', { db: app.db });
+    const id = parseId((req.query as Q).scenario);
+    if (id === null) throw new AppError('notFound');
+    return ok(await withTenant(app.db, clientId, (tx) => compareScenario(tx, clientId, id)));
+  });
+
+  for (const how of ['publish', 'discard'] as const)
+    app.post(`/scmapi/schedule/scenario/${how}`, { preHandler: requireAuth }, async (req) => {
+      const auth = authOf(req);
+      const clientId = await assertCan(auth, PLANNING_MENU, 'update', { db: app.db });
+      const id = parseId(((req.body ?? {}) as Q).id);
+      if (id === null) throw new AppError('notFound');
+      const r = await withTenant(app.db, clientId, (tx) => closeScenario(writeContext(tx, actorOf(auth, clientId, req.ip), 'service'), id, how));
+      emitToCompany(clientId, 'schedule.changed', { scenario_id: how === 'publish' ? null : id, bar_ids: r.barIds, removed: r.removed, user_id: auth.userId });
+      return ok(r.summary);
+    });
+}

@@ -1,0 +1,550 @@
+import { sql, type RawBuilder } from 'kysely';
+import { requireEntity } from '../../../model';
+import type { BoardBar, BoardCommand, BoardCommandResult, BoardData, BoardDay, BoardLine, ScenarioComparison, ScenarioSummary, ScheduleMetrics, UnplacedReason } from '../../../model/schedule-board';
+import { addDays, dayKinds, dayNumber, daysBetween, efficiencyFraction, lineCapacityRange, loadByLine, prepareCalendar, spreadBar, type PreparedCalendar } from '../../../../calendars/capacity';
+import { autoSchedule, type FixedBar, type SchedLine, type SchedPlan } from '../../../../calendars/auto-schedule';
+import type { Db } from '../../db/database';
+import { AppError, notFound } from '../../http/errors';
+import type { WriteContext } from '../../resources/document-stages';
+import { writeDocument } from '../../resources/document-writer';
+import { writeAudit } from '../audit/audit.service';
+
+/**
+ * The planning service (issue 11): the scheduling board's data, its commands, auto-schedule into a
+ * what-if scenario, comparison and publish/discard (contract: src/model/schedule-board.ts). Every read
+ * and write names the caller's tenant in SQL; every write of a bar, plan or scenario goes through the
+ * document writer (removals of bars replaced by a merge or a publish are deletes with an audit row).
+ *
+ * Load is standard minutes: a bar's pieces per day (spread evenly over its working days) x the plan's
+ * minutes per piece; capacity is operators x working minutes x efficiency (calendars/capacity.ts).
+ */
+
+type Row = Record<string, unknown>;
+const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
+const dateText = (v: unknown): string | null => {
+  if (v === null || v === undefined || v === '') return null;
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  return String(v).slice(0, 10);
+};
+const catList = (v: unknown): string[] => {
+  if (Array.isArray(v)) return v.map(String);
+  if (typeof v === 'string' && v.trim().startsWith('[')) {
+    try {
+      const a = JSON.parse(v);
+      return Array.isArray(a) ? a.map(String) : [];
+    } catch {
+      return [];
+    }
+  }
+  return [];
+};
+
+export const MAX_RANGE_DAYS = 400;
+
+/** The company's cycle calendar for a year (the year's own, else the newest), prepared for day look-ups. */
+export async function companyCalendar(tx: Db, clientId: number, year: number): Promise<PreparedCalendar> {
+  const r = await sql<Row>`select am_start, am_end, pm_start, pm_end, work_weekdays from scm_cycle_calendar
+    where client_id = ${clientId} order by (year = ${year}) desc, year desc, id desc limit 1`.execute(tx);
+  const c = r.rows[0];
+  // Without a calendar: the cycle calendar's own defaults (08:00-12:00, 13:00-17:30, Monday to Saturday).
+  return prepareCalendar(
+    c
+      ? { am_start: c.am_start as string, am_end: c.am_end as string, pm_start: c.pm_start as string, pm_end: c.pm_end as string, work_weekdays: c.work_weekdays as string }
+      : { am_start: '08:00', am_end: '12:00', pm_start: '13:00', pm_end: '17:30', work_weekdays: '1,2,3,4,5,6' },
+  );
+}
+
+type LineInfo = { id: number; code: string; name: string; workshop_id: number | null; workshop_name: string; categories: string[]; operators: number; efficiency: number };
+
+export async function loadLines(tx: Db, clientId: number, workshop?: number | null): Promise<LineInfo[]> {
+  const r = await sql<Row>`select l.id, l.code, l.name, l.workshop_id, w.name as workshop_name, l.categories, l.operators, l.efficiency
+    from md_workline l left join md_workshop w on w.id = l.workshop_id and w.client_id = l.client_id
+    where l.client_id = ${clientId} ${workshop ? sql`and l.workshop_id = ${workshop}` : sql``}
+    order by w.code nulls last, l.code, l.id`.execute(tx);
+  return r.rows.map((l) => ({
+    id: Number(l.id),
+    code: String(l.code ?? ''),
+    name: String(l.name ?? ''),
+    workshop_id: l.workshop_id == null ? null : Number(l.workshop_id),
+    workshop_name: String(l.workshop_name ?? ''),
+    categories: catList(l.categories),
+    operators: num(l.operators),
+    efficiency: l.efficiency == null ? 100 : num(l.efficiency),
+  }));
+}
+
+type BarRow = Row & { id: number };
+
+/** Bars (with their plan and order) of the live schedule or a scenario, optionally within a range or by id. */
+async function loadBarRows(tx: Db, clientId: number, opts: { scenario: number | null; from?: string; to?: string; ids?: number[]; planIds?: number[]; scope?: RawBuilder<unknown>[]; lock?: boolean }): Promise<BarRow[]> {
+  const conds: RawBuilder<unknown>[] = [sql`t.client_id = ${clientId}`, opts.scenario === null ? sql`t.scenario_id is null` : sql`t.scenario_id = ${opts.scenario}`, ...(opts.scope ?? [])];
+  if (opts.from && opts.to) conds.push(sql`t.start_date <= ${opts.to}::date and t.end_date >= ${opts.from}::date`);
+  if (opts.ids) conds.push(opts.ids.length ? sql`t.id in (${sql.join(opts.ids)})` : sql`false`);
+  if (opts.planIds) conds.push(opts.planIds.length ? sql`t.plan_id in (${sql.join(opts.planIds)})` : sql`false`);
+  const r = await sql<BarRow>`select t.*, p.plan_no, p.style_no, p.category, p.qty as plan_qty, p.done_qty as plan_done, p.minutes_per_piece, p.delivery_date,
+      o.order_no, o.brand_name
+    from scm_prodplan_bar t
+    join scm_prodplan p on p.id = t.plan_id and p.client_id = t.client_id
+    left join scm_customer_order o on o.id = p.order_id and o.client_id = p.client_id
+    where ${sql.join(conds, sql` and `)} order by t.line_id, t.start_date, t.id ${opts.lock ? sql`for update of t` : sql``}`.execute(tx);
+  return r.rows;
+}
+
+/** Split index and count of bars per plan, within one schedule. */
+async function splitInfo(tx: Db, clientId: number, scenario: number | null, planIds: number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (!planIds.length) return out;
+  const r = await sql<{ id: number; plan_id: number }>`select id, plan_id from scm_prodplan_bar where client_id = ${clientId}
+    and ${scenario === null ? sql`scenario_id is null` : sql`scenario_id = ${scenario}`} and plan_id in (${sql.join([...new Set(planIds)])})
+    order by plan_id, start_date, id`.execute(tx);
+  for (const b of r.rows) {
+    const list = out.get(Number(b.plan_id)) ?? [];
+    list.push(Number(b.id));
+    out.set(Number(b.plan_id), list);
+  }
+  return out;
+}
+
+function toBoardBar(b: BarRow, cal: PreparedCalendar, splits: Map<number, number[]>): BoardBar {
+  const start = dateText(b.start_date)!;
+  const end = dateText(b.end_date)!;
+  const qty = num(b.qty);
+  const planQty = num(b.plan_qty);
+  const daily = spreadBar(qty, cal, start, end);
+  const mpp = num(b.minutes_per_piece);
+  const delivery = dateText(b.delivery_date);
+  const siblings = splits.get(Number(b.plan_id)) ?? [Number(b.id)];
+  return {
+    id: Number(b.id),
+    version: Number(b.version),
+    plan_id: Number(b.plan_id),
+    plan_no: String(b.plan_no ?? ''),
+    order_no: String(b.order_no ?? ''),
+    customer: String(b.brand_name ?? ''),
+    style_no: String(b.style_no ?? ''),
+    category: String(b.category ?? ''),
+    line_id: Number(b.line_id),
+    start,
+    end,
+    qty,
+    // The plan's finished pieces shared over its bars by quantity.
+    done_qty: planQty > 0 ? Math.round((num(b.plan_done) * qty) / planQty) : 0,
+    minutes: qty * mpp,
+    daily,
+    delivery_date: delivery,
+    late: delivery !== null && end > delivery,
+    locked: b.locked === true,
+    split_index: Math.max(1, siblings.indexOf(Number(b.id)) + 1),
+    split_count: siblings.length,
+    scenario_id: b.scenario_id == null ? null : Number(b.scenario_id),
+  };
+}
+
+const barMinutes = (b: BoardBar) => {
+  const mpp = b.qty > 0 ? b.minutes / b.qty : 0;
+  return b.daily.map((p) => p * mpp);
+};
+
+/** Load per day of the given lines over a range, from every bar of the schedule touching it. */
+async function linesLoad(tx: Db, clientId: number, cal: PreparedCalendar, scenario: number | null, lineIds: number[], from: string, to: string): Promise<Map<number, number[]>> {
+  const rows = (await loadBarRows(tx, clientId, { scenario, from, to })).filter((b) => lineIds.includes(Number(b.line_id)));
+  const bars = rows.map((b) => toBoardBar(b, cal, new Map()));
+  return loadByLine(
+    bars.map((b) => ({ line_id: b.line_id, start: b.start, minutes: barMinutes(b) })),
+    from,
+    to,
+  );
+}
+
+export function defaultRange(today = new Date()): { from: string; to: string } {
+  const t = today.toISOString().slice(0, 10);
+  return { from: addDays(t, -7), to: addDays(t, 120) };
+}
+
+export function checkRange(from: string, to: string): void {
+  const ok = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && dayNumber(to) >= dayNumber(from) && daysBetween(from, to) <= MAX_RANGE_DAYS;
+  if (!ok) throw new AppError('badRequest', 'planning.badCommand', { params: { reason: `from/to (<= ${MAX_RANGE_DAYS} days)` } });
+}
+
+async function scenarioRow(tx: Db, clientId: number, id: number): Promise<Row> {
+  const r = await sql<Row>`select * from scm_schedule_scenario where id = ${id} and client_id = ${clientId}`.execute(tx);
+  if (!r.rows[0]) throw notFound();
+  return r.rows[0];
+}
+
+export async function boardData(tx: Db, clientId: number, q: { from: string; to: string; scenario: number | null; workshop: number | null; scope: RawBuilder<unknown>[] }): Promise<BoardData> {
+  checkRange(q.from, q.to);
+  if (q.scenario !== null) await scenarioRow(tx, clientId, q.scenario);
+  const cal = await companyCalendar(tx, clientId, Number(q.from.slice(0, 4)));
+  const days: BoardDay[] = dayKinds(cal, q.from, q.to).map((d) => ({ date: d.date, working: d.working, holiday: d.holiday, overtime: d.overtime }));
+  const lineInfo = await loadLines(tx, clientId, q.workshop);
+  const lineIds = new Set(lineInfo.map((l) => l.id));
+  const rows = (await loadBarRows(tx, clientId, { scenario: q.scenario, from: q.from, to: q.to, scope: q.scope })).filter((b) => lineIds.has(Number(b.line_id)));
+  const splits = await splitInfo(tx, clientId, q.scenario, rows.map((b) => Number(b.plan_id)));
+  const bars = rows.map((b) => toBoardBar(b, cal, splits));
+  const load = loadByLine(
+    bars.map((b) => ({ line_id: b.line_id, start: b.start, minutes: barMinutes(b) })),
+    q.from,
+    q.to,
+  );
+  const n = days.length;
+  const lines: BoardLine[] = lineInfo.map((l) => ({
+    ...l,
+    capacity: lineCapacityRange({ operators: l.operators, efficiency: l.efficiency }, cal, q.from, q.to),
+    load: load.get(l.id) ?? new Array<number>(n).fill(0),
+  }));
+  return { from: q.from, to: q.to, scenario_id: q.scenario, days, lines, bars };
+}
+
+// ---------------------------------------------------------------------------------------------
+// commands
+
+function badCommand(reason: string): AppError {
+  return new AppError('badRequest', 'planning.badCommand', { params: { reason } });
+}
+const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(dayNumber(v));
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+
+/** Checks a command's shape; a bad one is a 400 with the reason. */
+export function parseCommand(body: unknown): BoardCommand {
+  const c = (body ?? {}) as Record<string, unknown>;
+  switch (c.op) {
+    case 'move':
+      if (!isId(c.bar_id) || !Number.isSafeInteger(c.version) || !isId(c.line_id) || !isDate(c.start)) throw badCommand('move: bar_id, version, line_id, start');
+      return { op: 'move', bar_id: c.bar_id, version: c.version as number, line_id: c.line_id, start: c.start };
+    case 'resize':
+      if (!isId(c.bar_id) || !Number.isSafeInteger(c.version) || !isDate(c.end)) throw badCommand('resize: bar_id, version, end');
+      return { op: 'resize', bar_id: c.bar_id, version: c.version as number, end: c.end };
+    case 'lock':
+    case 'unlock':
+      if (!isId(c.bar_id) || !Number.isSafeInteger(c.version)) throw badCommand(`${c.op}: bar_id, version`);
+      return { op: c.op, bar_id: c.bar_id, version: c.version as number };
+    case 'split':
+      if (!isId(c.bar_id) || !Number.isSafeInteger(c.version) || !Number.isSafeInteger(c.qty) || (c.line_id !== undefined && c.line_id !== null && !isId(c.line_id))) throw badCommand('split: bar_id, version, qty, line_id?');
+      return { op: 'split', bar_id: c.bar_id, version: c.version as number, qty: c.qty as number, ...(isId(c.line_id) ? { line_id: c.line_id } : {}) };
+    case 'merge': {
+      const ids = c.bar_ids;
+      const vs = c.versions;
+      if (!Array.isArray(ids) || !Array.isArray(vs) || ids.length < 2 || ids.length !== vs.length || ids.length > 100 || !ids.every(isId) || !vs.every((v) => Number.isSafeInteger(v)) || new Set(ids).size !== ids.length)
+        throw badCommand('merge: bar_ids, versions');
+      return { op: 'merge', bar_ids: ids as number[], versions: vs as number[] };
+    }
+    default:
+      throw badCommand('op');
+  }
+}
+
+async function lineOf(tx: Db, clientId: number, id: number): Promise<LineInfo> {
+  const r = await sql<Row>`select id, code, name, categories from md_workline where id = ${id} and client_id = ${clientId}`.execute(tx);
+  const l = r.rows[0];
+  if (!l) throw notFound();
+  return { id: Number(l.id), code: String(l.code ?? ''), name: String(l.name ?? ''), workshop_id: null, workshop_name: '', categories: catList(l.categories), operators: 0, efficiency: 0 };
+}
+
+function assertCanMake(line: LineInfo, category: string): void {
+  if (line.categories.length && !line.categories.includes(category)) throw new AppError('badRequest', 'planning.lineCannotMake', { params: { line: line.code || line.name, category } });
+}
+
+/** Runs one command in the caller's transaction; returns the contract's reply and the scenario touched. */
+export async function runCommand(w: WriteContext, cmd: BoardCommand, scope: RawBuilder<unknown>[], range: { from: string; to: string }): Promise<BoardCommandResult & { scenario_id: number | null }> {
+  const tx = w.tx;
+  const clientId = w.actor.clientId;
+  const barEntity = requireEntity('prodplan_bar');
+  const ids = cmd.op === 'merge' ? cmd.bar_ids : [cmd.bar_id];
+  const found = await sql<BarRow>`select t.* from scm_prodplan_bar t where t.client_id = ${clientId} and t.id in (${sql.join(ids)}) ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``} for update`.execute(tx);
+  if (found.rows.length !== ids.length) throw notFound();
+  const byId = new Map(found.rows.map((b) => [Number(b.id), b]));
+  const versions = cmd.op === 'merge' ? cmd.versions : [cmd.version];
+  ids.forEach((id, i) => {
+    if (Number(byId.get(id)!.version) !== versions[i]) throw new AppError('staleVersion');
+  });
+  const first = byId.get(ids[0])!;
+  const scenario = first.scenario_id == null ? null : Number(first.scenario_id);
+  if (scenario !== null) {
+    const s = await scenarioRow(tx, clientId, scenario);
+    if (s.status !== 'draft') throw new AppError('badRequest', 'planning.scenarioNotDraft');
+  }
+  const planOf = async (planId: number) => (await sql<Row>`select * from scm_prodplan where id = ${planId} and client_id = ${clientId}`.execute(tx)).rows[0];
+  const changed: number[] = [];
+  const removed: number[] = [];
+  const touchedLines = new Set<number>(found.rows.map((b) => Number(b.line_id)));
+  const start = dateText(first.start_date)!;
+  const end = dateText(first.end_date)!;
+  const refuseLocked = () => {
+    if (found.rows.some((b) => b.locked === true)) throw new AppError('badRequest', 'planning.barLocked');
+  };
+
+  switch (cmd.op) {
+    case 'lock':
+    case 'unlock':
+      await writeDocument(w, barEntity, { id: cmd.bar_id, version: cmd.version, body: { locked: cmd.op === 'lock' } });
+      changed.push(cmd.bar_id);
+      break;
+    case 'move': {
+      refuseLocked();
+      const plan = await planOf(Number(first.plan_id));
+      assertCanMake(await lineOf(tx, clientId, cmd.line_id), String(plan.category));
+      // The bar keeps its length in days (the board's drag preview does the same).
+      const length = dayNumber(end) - dayNumber(start);
+      await writeDocument(w, barEntity, { id: cmd.bar_id, version: cmd.version, body: { line_id: cmd.line_id, start_date: cmd.start, end_date: addDays(cmd.start, length) } });
+      touchedLines.add(cmd.line_id);
+      changed.push(cmd.bar_id);
+      break;
+    }
+    case 'resize': {
+      refuseLocked();
+      if (dayNumber(cmd.end) < dayNumber(start)) throw badCommand('resize: end before start');
+      await writeDocument(w, barEntity, { id: cmd.bar_id, version: cmd.version, body: { end_date: cmd.end } });
+      changed.push(cmd.bar_id);
+      break;
+    }
+    case 'split': {
+      refuseLocked();
+      const qty = num(first.qty);
+      if (cmd.qty <= 0 || cmd.qty >= qty) throw new AppError('badRequest', 'planning.splitQty', { params: { qty } });
+      const plan = await planOf(Number(first.plan_id));
+      const target = cmd.line_id ?? Number(first.line_id);
+      if (cmd.line_id) assertCanMake(await lineOf(tx, clientId, cmd.line_id), String(plan.category));
+      const mpp = num(plan.minutes_per_piece);
+      await writeDocument(w, barEntity, { id: cmd.bar_id, version: cmd.version, body: { qty: qty - cmd.qty, minutes: (qty - cmd.qty) * mpp } });
+      const created = await writeDocument(w, barEntity, {
+        body: { plan_id: Number(first.plan_id), scenario_id: scenario, line_id: target, start_date: start, end_date: end, qty: cmd.qty, minutes: cmd.qty * mpp, locked: false },
+      });
+      touchedLines.add(target);
+      changed.push(cmd.bar_id, created);
+      break;
+    }
+    case 'merge': {
+      refuseLocked();
+      const rows = ids.map((id) => byId.get(id)!);
+      const samePlan = rows.every((b) => Number(b.plan_id) === Number(first.plan_id) && (b.scenario_id == null ? null : Number(b.scenario_id)) === scenario);
+      if (!samePlan) throw new AppError('badRequest', 'planning.mergeSamePlan');
+      const plan = await planOf(Number(first.plan_id));
+      const qty = rows.reduce((a, b) => a + num(b.qty), 0);
+      const s = rows.map((b) => dateText(b.start_date)!).sort()[0];
+      const e = rows.map((b) => dateText(b.end_date)!).sort().at(-1)!;
+      await writeDocument(w, barEntity, { id: ids[0], version: versions[0], body: { qty, minutes: qty * num(plan.minutes_per_piece), start_date: s, end_date: e } });
+      changed.push(ids[0]);
+      for (const b of rows.slice(1)) {
+        await removeBar(w, b);
+        removed.push(Number(b.id));
+      }
+      break;
+    }
+  }
+
+  const cal = await companyCalendar(tx, clientId, Number(start.slice(0, 4)));
+  const rows = await loadBarRows(tx, clientId, { scenario, ids: changed });
+  const splits = await splitInfo(tx, clientId, scenario, rows.map((b) => Number(b.plan_id)));
+  const bars = rows.map((b) => toBoardBar(b, cal, splits));
+  // The touched lines' new load, aligned with the board's range (the board's default range unless given).
+  const { from, to } = range;
+  const load = await linesLoad(tx, clientId, cal, scenario, [...touchedLines], from, to);
+  const n = daysBetween(from, to);
+  return { bars, removed, lines: [...touchedLines].map((id) => ({ id, load: load.get(id) ?? new Array<number>(n).fill(0) })), scenario_id: scenario };
+}
+
+async function removeBar(w: WriteContext, b: Row): Promise<void> {
+  await sql`delete from scm_prodplan_bar where id = ${Number(b.id)} and client_id = ${w.actor.clientId}`.execute(w.tx);
+  const a = w.actor;
+  await writeAudit(w.tx, { clientId: a.clientId, userId: a.userId, username: a.username, ip: a.ip }, 'prodplan_bar', Number(b.id), 'remove', []);
+}
+
+// ---------------------------------------------------------------------------------------------
+// auto-schedule, metrics, scenarios
+
+type PlanInfo = { id: number; plan_no: string; category: string; style_no: string; qty: number; mpp: number; material_ready: string | null; delivery_date: string | null; priority: number };
+
+async function livePlans(tx: Db, clientId: number): Promise<PlanInfo[]> {
+  const r = await sql<Row>`select id, plan_no, category, style_no, qty, minutes_per_piece, material_ready_date, delivery_date, priority from scm_prodplan
+    where client_id = ${clientId} and coalesce(status, 'draft') <> 'cancelled' order by id`.execute(tx);
+  return r.rows.map((p) => ({
+    id: Number(p.id),
+    plan_no: String(p.plan_no ?? ''),
+    category: String(p.category ?? ''),
+    style_no: String(p.style_no ?? ''),
+    qty: num(p.qty),
+    mpp: num(p.minutes_per_piece),
+    material_ready: dateText(p.material_ready_date),
+    delivery_date: dateText(p.delivery_date),
+    priority: num(p.priority),
+  }));
+}
+
+type MetricBar = { plan_id: number; line_id: number; start: string; end: string; qty: number; category: string; minutes: number[] };
+
+/** Figures of a schedule over a range: placed and late plans, late pieces, changeovers, utilisation. */
+export function scheduleMetrics(plans: PlanInfo[], bars: MetricBar[], lines: { id: number; capacity: number[] }[], from: string, to: string): ScheduleMetrics & { issues: ScenarioComparison['issues'] } {
+  const byPlan = new Map<number, MetricBar[]>();
+  for (const b of bars) byPlan.set(b.plan_id, [...(byPlan.get(b.plan_id) ?? []), b]);
+  let placed = 0;
+  let latePlans = 0;
+  let latePieces = 0;
+  const issues: ScenarioComparison['issues'] = [];
+  for (const p of plans) {
+    const bs = byPlan.get(p.id) ?? [];
+    const qty = bs.reduce((a, b) => a + b.qty, 0);
+    const end = bs.map((b) => b.end).sort().at(-1) ?? null;
+    if (bs.length) placed++;
+    const late = !bs.length || qty < p.qty || (p.delivery_date !== null && end !== null && end > p.delivery_date);
+    if (late) {
+      latePlans++;
+      latePieces += p.qty;
+    }
+  }
+  const load = loadByLine(bars, from, to);
+  const perLine = lines.map((l) => {
+    const mine = bars.filter((b) => b.line_id === l.id).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+    let changeovers = 0;
+    for (let i = 1; i < mine.length; i++) if (mine[i].category !== mine[i - 1].category) changeovers++;
+    const cap = l.capacity.reduce((a, b) => a + b, 0);
+    const used = (load.get(l.id) ?? []).reduce((a, b) => a + b, 0);
+    return { line_id: l.id, utilisation: cap > 0 ? Math.round((used / cap) * 1000) / 1000 : 0, changeovers, cap, used };
+  });
+  const capAll = perLine.reduce((a, l) => a + l.cap, 0);
+  const usedAll = perLine.reduce((a, l) => a + l.used, 0);
+  return {
+    plans: plans.length,
+    placed,
+    late_plans: latePlans,
+    late_pieces: latePieces,
+    changeovers: perLine.reduce((a, l) => a + l.changeovers, 0),
+    utilisation: capAll > 0 ? Math.round((usedAll / capAll) * 1000) / 1000 : 0,
+    per_line: perLine.map(({ line_id, utilisation, changeovers }) => ({ line_id, utilisation, changeovers })),
+    issues,
+  };
+}
+
+/** The live schedule's figures over a range. */
+async function liveMetrics(tx: Db, clientId: number, from: string, to: string): Promise<ScheduleMetrics> {
+  const cal = await companyCalendar(tx, clientId, Number(from.slice(0, 4)));
+  const plans = await livePlans(tx, clientId);
+  const lines = (await loadLines(tx, clientId)).map((l) => ({ id: l.id, capacity: lineCapacityRange({ operators: l.operators, efficiency: l.efficiency }, cal, from, to) }));
+  const rows = await loadBarRows(tx, clientId, { scenario: null });
+  const bars = rows.map((b) => toBoardBar(b, cal, new Map())).map((b) => ({ plan_id: b.plan_id, line_id: b.line_id, start: b.start, end: b.end, qty: b.qty, category: b.category, minutes: barMinutes(b) }));
+  const { issues: _issues, ...m } = scheduleMetrics(plans, bars, lines, from, to);
+  return m;
+}
+
+function summary(s: Row): ScenarioSummary {
+  const raw = (s.metrics && typeof s.metrics === 'object' ? s.metrics : {}) as Record<string, unknown>;
+  const { issues: _issues, ...metrics } = raw;
+  return {
+    id: Number(s.id),
+    name: String(s.name ?? ''),
+    status: (s.status as ScenarioSummary['status']) ?? 'draft',
+    created_at: s.created_at instanceof Date ? s.created_at.toISOString() : String(s.created_at ?? ''),
+    created_by_name: String(s.created_by_name ?? ''),
+    metrics: metrics as unknown as ScheduleMetrics,
+  };
+}
+
+async function scenarioWithCreator(tx: Db, clientId: number, id: number): Promise<Row> {
+  const r = await sql<Row>`select s.*, u.fullname as created_by_name from scm_schedule_scenario s left join users u on u.id = s.created_by
+    where s.id = ${id} and s.client_id = ${clientId}`.execute(tx);
+  if (!r.rows[0]) throw notFound();
+  return r.rows[0];
+}
+
+/**
+ * Auto-schedules every live (not cancelled) plan over a range into a new draft scenario: locked live
+ * bars stay where they are (copied into the scenario as locked), the other plans are placed by
+ * calendars/auto-schedule.ts with finite capacity. Returns the scenario with its figures.
+ */
+export async function autoScheduleScenario(w: WriteContext, input: { name: string; from: string; to: string }): Promise<{ summary: ScenarioSummary; barIds: number[] }> {
+  const tx = w.tx;
+  const clientId = w.actor.clientId;
+  checkRange(input.from, input.to);
+  const cal = await companyCalendar(tx, clientId, Number(input.from.slice(0, 4)));
+  const plans = await livePlans(tx, clientId);
+  const lineInfo = await loadLines(tx, clientId);
+  const liveRows = await loadBarRows(tx, clientId, { scenario: null });
+  const lockedRows = liveRows.filter((b) => b.locked === true);
+  const lockedPlans = new Set(lockedRows.map((b) => Number(b.plan_id)));
+  const lockedBars = lockedRows.map((b) => toBoardBar(b, cal, new Map()));
+  const fixed: FixedBar[] = lockedBars.map((b) => ({ plan_id: b.plan_id, line_id: b.line_id, start: b.start, minutes: barMinutes(b), category: b.category }));
+  const schedLines: SchedLine[] = lineInfo.map((l) => ({ id: l.id, categories: l.categories, operators: l.operators, efficiency: efficiencyFraction(l.efficiency), learning: [], sam: {}, calendar: cal }));
+  const schedPlans: SchedPlan[] = plans
+    .filter((p) => !lockedPlans.has(p.id))
+    .map((p) => ({ id: p.id, category: p.category, style_no: p.style_no, qty: p.qty, minutes_per_piece: p.mpp, material_ready: p.material_ready, delivery_date: p.delivery_date, priority: p.priority }));
+  const result = autoSchedule({ from: input.from, to: input.to, lines: schedLines, plans: schedPlans, locked: fixed, options: { changeoverMinutes: 240 } });
+
+  const capacity = lineInfo.map((l) => ({ id: l.id, capacity: lineCapacityRange({ operators: l.operators, efficiency: l.efficiency }, cal, input.from, input.to) }));
+  const planById = new Map(plans.map((p) => [p.id, p]));
+  const metricBars: MetricBar[] = [
+    ...lockedBars.map((b) => ({ plan_id: b.plan_id, line_id: b.line_id, start: b.start, end: b.end, qty: b.qty, category: b.category, minutes: barMinutes(b) })),
+    ...result.bars.map((b) => ({ plan_id: b.plan_id, line_id: b.line_id, start: b.start, end: b.end, qty: b.qty, category: planById.get(b.plan_id)?.category ?? '', minutes: b.minutes })),
+  ];
+  const metrics = scheduleMetrics(plans, metricBars, capacity, input.from, input.to);
+  metrics.issues = result.issues.map((i) => {
+    const p = planById.get(i.plan_id);
+    return { plan_id: i.plan_id, plan_no: p?.plan_no ?? '', reason: i.reason as UnplacedReason, delivery_date: p?.delivery_date ?? null, planned_end: i.planned_end };
+  });
+
+  const scenarioEntity = requireEntity('schedule_scenario');
+  const barEntity = requireEntity('prodplan_bar');
+  const scenarioId = await writeDocument(w, scenarioEntity, { body: { name: input.name, status: 'draft', range_from: input.from, range_to: input.to, metrics } });
+  const barIds: number[] = [];
+  for (const b of lockedBars)
+    barIds.push(await writeDocument(w, barEntity, { body: { plan_id: b.plan_id, scenario_id: scenarioId, line_id: b.line_id, start_date: b.start, end_date: b.end, qty: b.qty, minutes: b.minutes, locked: true } }));
+  for (const b of result.bars) {
+    const p = planById.get(b.plan_id)!;
+    barIds.push(await writeDocument(w, barEntity, { body: { plan_id: b.plan_id, scenario_id: scenarioId, line_id: b.line_id, start_date: b.start, end_date: b.end, qty: b.qty, minutes: b.qty * p.mpp, locked: false } }));
+  }
+  return { summary: summary(await scenarioWithCreator(tx, clientId, scenarioId)), barIds };
+}
+
+export async function listScenarios(tx: Db, clientId: number): Promise<ScenarioSummary[]> {
+  const r = await sql<Row>`select s.*, u.fullname as created_by_name from scm_schedule_scenario s left join users u on u.id = s.created_by
+    where s.client_id = ${clientId} order by s.created_at desc, s.id desc limit 100`.execute(tx);
+  return r.rows.map(summary);
+}
+
+export async function compareScenario(tx: Db, clientId: number, id: number): Promise<ScenarioComparison> {
+  const s = await scenarioWithCreator(tx, clientId, id);
+  const from = dateText(s.range_from)!;
+  const to = dateText(s.range_to)!;
+  const raw = (s.metrics && typeof s.metrics === 'object' ? s.metrics : {}) as Record<string, unknown>;
+  return { scenario: summary(s), live: await liveMetrics(tx, clientId, from, to), issues: Array.isArray(raw.issues) ? (raw.issues as ScenarioComparison['issues']) : [] };
+}
+
+/**
+ * Publishes a draft scenario: the live bars of the plans it covers are replaced by its bars, those plans
+ * become scheduled; or discards it (its bars are removed). Either only from draft.
+ */
+export async function closeScenario(w: WriteContext, id: number, how: 'publish' | 'discard'): Promise<{ summary: ScenarioSummary; barIds: number[]; removed: number[] }> {
+  const tx = w.tx;
+  const clientId = w.actor.clientId;
+  const locked = await sql<Row>`select * from scm_schedule_scenario where id = ${id} and client_id = ${clientId} for update`.execute(tx);
+  const s = locked.rows[0];
+  if (!s) throw notFound();
+  if (s.status !== 'draft') throw new AppError('badRequest', 'planning.scenarioNotDraft');
+  const barEntity = requireEntity('prodplan_bar');
+  const mine = await sql<Row>`select * from scm_prodplan_bar where client_id = ${clientId} and scenario_id = ${id} order by id`.execute(tx);
+  const removed: number[] = [];
+  const barIds: number[] = [];
+  if (how === 'publish') {
+    const planIds = [...new Set(mine.rows.map((b) => Number(b.plan_id)))];
+    const live = planIds.length ? await sql<Row>`select * from scm_prodplan_bar where client_id = ${clientId} and scenario_id is null and plan_id in (${sql.join(planIds)})`.execute(tx) : { rows: [] as Row[] };
+    for (const b of live.rows) {
+      await removeBar(w, b);
+      removed.push(Number(b.id));
+    }
+    for (const b of mine.rows) {
+      await writeDocument(w, barEntity, { id: Number(b.id), version: Number(b.version), body: { scenario_id: null } });
+      barIds.push(Number(b.id));
+    }
+    const planEntity = requireEntity('prodplan');
+    if (planIds.length) {
+      const plans = await sql<Row>`select id, version, status from scm_prodplan where client_id = ${clientId} and id in (${sql.join(planIds)})`.execute(tx);
+      for (const p of plans.rows) if (p.status !== 'scheduled') await writeDocument(w, planEntity, { id: Number(p.id), version: Number(p.version), body: { status: 'scheduled' } });
+    }
+  } else {
+    for (const b of mine.rows) {
+      await removeBar(w, b);
+      removed.push(Number(b.id));
+    }
+  }
+  await writeDocument(w, requireEntity('schedule_scenario'), { id, version: Number(s.version), body: { status: how === 'publish' ? 'published' : 'discarded' } });
+  return { summary: summary(await scenarioWithCreator(tx, clientId, id)), barIds, removed };
+}
