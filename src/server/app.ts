@@ -16,6 +16,7 @@ import { resourceRoutes } from './resources';
 import { adminRoutes } from './services/admin';
 import { installServiceGate } from './services/admin/sys-services.service';
 import { allocationRoutes } from './services/allocation';
+import { planningRoutes } from './services/planning';
 import './services/orders';
 import './services/purchasing';
 import { importRoutes } from './services/import';
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(resourceRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
   await app.register(allocationRoutes, { prefix: '/api' });
+  await app.register(planningRoutes, { prefix: '/api' });
   await app.register(importRoutes, { prefix: '/api' });
   await app.register(exportRoutes, { prefix: '/api' });
   await app.register(imageRoutes, { prefix: '/api' });
