@@ -30,13 +30,15 @@ export async function seedPlanningDemo(w: WriteContext, today = new Date()): Pro
     await writeDocument(w, requireEntity('cyclecalendar'), { body: { name: `${year} 生产日历`, cycle_type: 'month', year, am_start: '08:00:00', am_end: '12:00:00', pm_start: '13:00:00', pm_end: '17:30:00', work_weekdays: '1,2,3,4,5,6' } });
 
   const problem = scheduleProblem({ plans: 60, lines: 12, days: 120, from, seed: 2026, load: 0.85, holidays: [] });
+  const plant = (await sql<{ id: number }>`select id from md_plant where client_id = ${clientId} order by id limit 1`.execute(w.tx)).rows[0];
+  const plantId = plant ? Number(plant.id) : await writeDocument(w, requireEntity('plant'), { body: { code: 'P01', name: '一厂' } });
   const workshopId: Record<string, number> = {};
   for (const [i, g] of SCHEDULE_GROUPS.entries()) {
     const code = `WS-${g.code}`;
     const found = await sql<{ id: number }>`select id from md_workshop where client_id = ${clientId} and code = ${code}`.execute(w.tx);
     workshopId[g.code] = found.rows.length
       ? Number(found.rows[0].id)
-      : await writeDocument(w, requireEntity('workshop'), { body: { code, name: WORKSHOP_NAMES[g.code] ?? g.code, process_type: 'sewing', manager: ['孙主任', '周主任', '吴主任', '郑主任'][i] } });
+      : await writeDocument(w, requireEntity('workshop'), { body: { code, name: WORKSHOP_NAMES[g.code] ?? g.code, plant_id: plantId, process_type: 'sewing', manager: ['孙主任', '周主任', '吴主任', '郑主任'][i] } });
   }
   const lineId = new Map<number, number>();
   for (const [i, l] of problem.lines.entries()) {
@@ -48,7 +50,7 @@ export async function seedPlanningDemo(w: WriteContext, today = new Date()): Pro
       found.rows.length
         ? Number(found.rows[0].id)
         : await writeDocument(w, requireEntity('workline'), {
-            body: { code, name: `${WORKSHOP_NAMES[meta.group] ?? meta.group}${Math.floor(i / 4) + 1}线`, workshop_id: workshopId[meta.group], operators: l.operators, work_minutes: 510, efficiency: Math.round(l.efficiency * 100), categories: [...l.categories] },
+            body: { code, name: `${WORKSHOP_NAMES[meta.group] ?? meta.group}${Math.floor(i / 4) + 1}线`, workshop_id: workshopId[meta.group], plant_id: plantId, operators: l.operators, work_minutes: 510, efficiency: Math.round(l.efficiency * 100), categories: [...l.categories] },
           }),
     );
   }
