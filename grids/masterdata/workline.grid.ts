@@ -36,6 +36,7 @@ export const worklinePage = definePage({
         { field: 'workshop_id', spanClass: 'half' },
         { field: 'plant_id', spanClass: 'half' },
         { field: 'line_manager', spanClass: 'half' },
+        { field: 'categories', spanClass: 'half' },
         { field: 'operators', spanClass: 'third', calcConfig: [dailyMinutes] },
         { field: 'work_minutes', spanClass: 'third', calcConfig: [dailyMinutes] },
         { field: 'efficiency', spanClass: 'third', calcConfig: [dailyMinutes] },
