@@ -41,6 +41,7 @@ export const prodplan = defineEntity({
   codeField: 'plan_no',
   numbering: { field: 'plan_no', prefix: 'PP', datePrefix: 'YYMMDD', length: 4 },
   defaultSort: { field: 'delivery_date', dir: 'asc' },
+  omitFromForm: 'Not built yet: plans come from the demo season and the planning service; the pending and history grids with their form are the next step of issue 11.',
   fields: [
     { key: 'plan_no', label: { zh: '计划单号', en: 'Plan no.' }, type: 'code', maxLength: 40 },
     { key: 'order_id', label: { zh: '客户订单', en: 'Customer order' }, type: 'reference', ref: { entity: 'customerorder', labelField: 'order_no', codeField: 'order_no' } },
@@ -64,6 +65,7 @@ export const prodplanBar = defineEntity({
   menuCode: PLANNING_MENU,
   label: { zh: '排产条', en: 'Schedule bar' },
   titleField: 'start_date',
+  omitFromForm: 'Written by the scheduling board only (commands, auto-schedule, publish), which checks the line category, locks and versions.',
   defaultSort: { field: 'start_date', dir: 'asc' },
   fields: [
     { key: 'plan_id', label: { zh: '生产计划', en: 'Production plan' }, type: 'reference', required: true, ref: { entity: 'prodplan', labelField: 'plan_no', codeField: 'plan_no' } },
@@ -105,6 +107,7 @@ export const scheduleScenario = defineEntity({
   menuCode: PLANNING_MENU,
   label: { zh: '排产方案', en: 'Schedule scenario' },
   titleField: 'name',
+  omitFromForm: 'Written by auto-schedule and publish/discard of the scheduling board only.',
   defaultSort: { field: 'created_at', dir: 'desc' },
   fields: [
     { key: 'name', label: { zh: '方案名称', en: 'Scenario name' }, type: 'text', required: true, maxLength: 100 },
