@@ -31,6 +31,16 @@ afterAll(async () => t?.close());
 describe('production plans and the scheduling board', () => {
   let data: BoardData;
 
+  it('lists the board in the planner\'s menu, not in an ordinary user\'s', async () => {
+    const entries = async (username: string) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/access/login', payload: { username, password: 'Demo1234' } });
+      const menus = (res.json() as { data: { menus: Array<{ children: Array<{ CODE: string; FURL: string }> }> } }).data.menus;
+      return menus.flatMap((g) => g.children);
+    };
+    expect(await entries('maker.planner')).toContainEqual(expect.objectContaining({ CODE: 'scm.schedule.board', FURL: '/scm/page/schedule-board' }));
+    expect((await entries('brand.buyer')).map((e) => e.CODE)).not.toContain('scm.schedule.board');
+  });
+
   it('reads the seeded season: days of the cycle calendar, lines with categories, capacity and load, live bars', async () => {
     const r = await board(planner);
     expect(r.status).toBe(200);

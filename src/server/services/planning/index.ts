@@ -2,3 +2,4 @@
 import './planning.seed';
 
 export { planningRoutes } from './planning.routes';
+import '../../../../calendars/menu';
