@@ -5,6 +5,7 @@ import { common } from './common';
 import { engine } from './engine';
 import { excel } from './excel';
 import { masterdata } from './masterdata';
+import { notify } from './notify';
 import { orders } from './orders';
 import { ordersUi } from './orders-ui';
 import { profile } from './profile';
@@ -18,7 +19,7 @@ export * from './types';
  * Every catalogue part of the product. An area adds its own part file here (access, admin,
  * masterdata, ...) so that no two areas edit the same file.
  */
-const PARTS: CatalogPart[] = [common, access, masterdata, engine, excel, admin, orders, ordersUi, client, profile, spreadsheet];
+const PARTS: CatalogPart[] = [common, access, masterdata, engine, excel, admin, orders, ordersUi, client, profile, spreadsheet, notify];
 
 export function registerCatalogPart(part: CatalogPart): void {
   if (!PARTS.includes(part)) PARTS.push(part);

@@ -1,0 +1,46 @@
+import type { CatalogPart } from './types';
+
+/**
+ * Notifications (issue 15): the texts of the notices real events raise (translated per recipient in
+ * the user's language, zh-CN by default) and the shell's bell and its list.
+ */
+export const notify: CatalogPart = {
+  'zh-CN': {
+    'notify.orderReceived.title': '收到新订单 {{no}}',
+    'notify.orderReceived.body': '{{brand}} 发来订单 {{no}}（品牌单号 {{source}}），请确认接单或拒绝。',
+    'notify.orderRejected.title': '订单 {{no}} 被工厂拒绝',
+    'notify.orderRejected.body': '{{maker}} 拒绝了订单 {{no}}，原因：{{reason}}',
+    'notify.versionPublished.title': '分配版本 {{no}} 已发布',
+    'notify.versionPublished.body': '{{user}} 发布了分配版本 {{no}}（{{from}} 至 {{to}}），此前发布的版本已归档。',
+
+    'ui.notify.bell': '通知',
+    'ui.notify.unread': '{{n}} 条未读',
+    'ui.notify.markAllRead': '全部标为已读',
+    'ui.notify.empty': '暂无通知',
+    'ui.notify.loading': '加载中…',
+    'ui.notify.loadFailed': '通知加载失败',
+    'ui.notify.justNow': '刚刚',
+    'ui.notify.minutesAgo': '{{n}} 分钟前',
+    'ui.notify.hoursAgo': '{{n}} 小时前',
+    'ui.notify.daysAgo': '{{n}} 天前',
+  },
+  en: {
+    'notify.orderReceived.title': 'New order {{no}} received',
+    'notify.orderReceived.body': '{{brand}} sent order {{no}} (brand order {{source}}); please accept or reject it.',
+    'notify.orderRejected.title': 'Order {{no}} rejected by the maker',
+    'notify.orderRejected.body': '{{maker}} rejected order {{no}}. Reason: {{reason}}',
+    'notify.versionPublished.title': 'Allocation version {{no}} published',
+    'notify.versionPublished.body': '{{user}} published allocation version {{no}} ({{from}} to {{to}}); the version published before is archived.',
+
+    'ui.notify.bell': 'Notifications',
+    'ui.notify.unread': '{{n}} unread',
+    'ui.notify.markAllRead': 'Mark all read',
+    'ui.notify.empty': 'No notifications',
+    'ui.notify.loading': 'Loading…',
+    'ui.notify.loadFailed': 'Notifications could not be loaded',
+    'ui.notify.justNow': 'just now',
+    'ui.notify.minutesAgo': '{{n}} min ago',
+    'ui.notify.hoursAgo': '{{n}} h ago',
+    'ui.notify.daysAgo': '{{n}} days ago',
+  },
+};
