@@ -9,6 +9,7 @@ import { AppError } from '../../http/errors';
 import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
 import { registerSaveHook } from '../../resources/save-hooks';
 import { writeAudit } from '../audit/audit.service';
+import { raiseNotice } from '../notify/notice.service';
 
 /**
  * Demand allocation (issue 6): the version's workbench data, the suggestion, cell edits, publishing
@@ -208,7 +209,15 @@ async function publish(ctx: ActionContext) {
     where client_id = ${clientId} and status = 'published' and id <> ${Number(row.id)} returning id`.execute(tx);
   for (const p of previous.rows)
     await writeAudit(tx, { clientId, userId: auth.userId, username: auth.username, ip }, allocationVersion.name, Number(p.id), 'archive', [{ field: 'status', old: 'published', new: 'archived' }]);
-  return { patch: { ...(await versionTotals(tx, clientId, Number(row.id))), published_at: new Date().toISOString() }, data: { archived: previous.rows.map((p) => Number(p.id)) } };
+  const patch = { ...(await versionTotals(tx, clientId, Number(row.id))), published_at: new Date().toISOString() };
+  // The company's users hear of it, the version named by its code (the last write of this action).
+  const no = String(row.version_code);
+  await raiseNotice(tx, {
+    clientId, everyone: true, kind: 'allocation.published', title: 'notify.versionPublished.title', doc_no: no,
+    link: `/page/document/allocationversion?id=${Number(row.id)}`,
+    i18n: { title: 'notify.versionPublished.title', body: 'notify.versionPublished.body', params: { no, user: auth.fullname || auth.username, from: row.month_from, to: row.month_to } },
+  });
+  return { patch, data: { archived: previous.rows.map((p) => Number(p.id)) } };
 }
 
 /** Copying starts a new draft with the same settings, demand lines and cells (handler-only action `copy`). */

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { isLanguage, translate } from '../../../model';
 import type { Db } from '../../db/database';
 import { notifyUser } from '../../realtime';
 
@@ -7,9 +8,13 @@ export type NoticeInput = {
   clientId: number;
   userIds?: number[];
   role?: string;
+  /** Every active user of `clientId` (a company-wide event such as an order received). */
+  everyone?: boolean;
   kind: string;
+  /** Fixed text, or with `i18n` the catalogue keys translated per recipient in the user's language. */
   title: string;
   body?: string;
+  i18n?: { title: string; body?: string; params?: Record<string, unknown> };
   link?: string;
   doc_no?: string;
 };
@@ -29,14 +34,20 @@ export async function raiseNotice(db: Db, n: NoticeInput): Promise<number[]> {
   const byRole = n.role
     ? sql`or u.id in (select ur.user_id from user_roles ur join roles r on r.id = ur.role_id where r.code = ${n.role})`
     : sql``;
-  const users = await sql<{ id: number }>`select u.id from users u
-    where u.client_id = ${n.clientId} and u.status = 'active' and (u.id = any(${ids}::int[]) ${byRole})`.execute(db);
+  const all = n.everyone ? sql`or true` : sql``;
+  const users = await sql<{ id: number; language: string }>`select u.id, u.language from users u
+    where u.client_id = ${n.clientId} and u.status = 'active' and (u.id = any(${ids}::int[]) ${byRole} ${all})`.execute(db);
   const out: number[] = [];
   for (const u of users.rows) {
+    const lang = isLanguage(u.language) ? u.language : 'zh-CN';
+    const title = n.i18n ? translate(lang, n.i18n.title, n.i18n.params) : n.title;
+    const body = n.i18n?.body ? translate(lang, n.i18n.body, n.i18n.params) : (n.body ?? '');
     await sql`insert into notify_notice (client_id, user_id, kind, title, body, link, doc_no)
-      values (${n.clientId}, ${u.id}, ${n.kind}, ${n.title}, ${n.body ?? ''}, ${n.link ?? null}, ${n.doc_no ?? null})`.execute(db);
+      values (${n.clientId}, ${u.id}, ${n.kind}, ${title}, ${body}, ${n.link ?? null}, ${n.doc_no ?? null})`.execute(db);
     out.push(u.id);
-    notifyUser(u.id, { kind: n.kind, title: n.title, doc_no: n.doc_no ?? null, link: n.link ?? null, unread: await unreadCount(db, n.clientId, u.id) });
+    const push = { kind: n.kind, title, body, doc_no: n.doc_no ?? null, link: n.link ?? null, unread: await unreadCount(db, n.clientId, u.id) };
+    // After the current turn, like the order events, so a caller's transaction has usually committed.
+    setImmediate(() => notifyUser(u.id, push));
   }
   return out;
 }

@@ -10,6 +10,7 @@ import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
 import { writeAudit, type AuditActor } from '../audit/audit.service';
+import { raiseNotice } from '../notify/notice.service';
 import { asTenant, emitOrderState, receiverAccepts } from './cross-tenant.util';
 
 /**
@@ -109,7 +110,16 @@ async function sendOrder(ctx: ActionContext) {
     values (${clientId}, ${auth.userId}, ${auth.userId}, ${clientId}, ${target.id}, 'prorder', ${orderId}, ${row.pr_no as string}, 'customerorder', ${coId}, 'active')
     returning id`.execute(tx);
   const shareId = Number(share.rows[0].id);
-  await asTenant(tx, target.id, clientId, (mtx) => sql`update scm_customer_order set share_id = ${shareId} where id = ${coId} and client_id = ${target.id}`.execute(mtx));
+  const coNo = await asTenant(tx, target.id, clientId, async (mtx) => {
+    await sql`update scm_customer_order set share_id = ${shareId} where id = ${coId} and client_id = ${target.id}`.execute(mtx);
+    return (await sql<{ order_no: string | null }>`select order_no from scm_customer_order where id = ${coId} and client_id = ${target.id}`.execute(mtx)).rows[0]?.order_no ?? String(row.pr_no);
+  });
+  // Every user of the maker hears of the order, named by the maker's own number (the last write of this action).
+  await raiseNotice(tx, {
+    clientId: target.id, everyone: true, kind: 'order.received', title: 'notify.orderReceived.title', doc_no: coNo,
+    link: `/page/document/customerorder?id=${coId}`,
+    i18n: { title: 'notify.orderReceived.title', body: 'notify.orderReceived.body', params: { no: coNo, brand: brand.name, source: row.pr_no } },
+  });
 
   emitOrderState([clientId], { entity: 'prorder', id: orderId, status: 'sent', no: row.pr_no as string });
   emitOrderState([target.id], { entity: 'customerorder', id: coId, status: 'pending' });
@@ -163,8 +173,18 @@ async function onBrandOrder(ctx: ActionContext, change: { status: string; reject
       ...(change.rejectReason ? [{ field: 'reject_reason', old: order.reject_reason ?? null, new: change.rejectReason }] : []),
     ]);
     if (change.closeShare) await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${shareId} and client_id = ${brandId}`.execute(btx);
-    return order;
+    return { ...order, sent_by: s.created_by } as Row;
   });
+  if (change.status === 'rejected') {
+    // The brand's user who sent the order hears of the rejection, named by the brand's own number.
+    const maker = (await sql<{ name: string }>`select name from clients where id = ${clientId}`.execute(tx)).rows[0];
+    const no = String(brandOrder.pr_no);
+    await raiseNotice(tx, {
+      clientId: brandId, userIds: [Number(brandOrder.sent_by)], kind: 'order.rejected', title: 'notify.orderRejected.title', doc_no: no,
+      link: `/page/document/prorder?id=${Number(brandOrder.id)}`,
+      i18n: { title: 'notify.orderRejected.title', body: 'notify.orderRejected.body', params: { no, maker: maker?.name ?? '', reason: change.rejectReason || '-' } },
+    });
+  }
   emitOrderState([brandId], { entity: 'prorder', id: Number(brandOrder.id), status: change.status, no: brandOrder.pr_no as string });
   emitOrderState([clientId], { entity: 'customerorder', id: Number(row.id), status: ctx.transition?.to ?? change.status });
 }
