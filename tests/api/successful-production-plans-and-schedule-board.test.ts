@@ -64,6 +64,8 @@ describe('production plans and the scheduling board', () => {
     const b = data.bars[0];
     expect(b.daily).toHaveLength(Math.round((Date.parse(b.end) - Date.parse(b.start)) / 86400000) + 1);
     expect(b.daily.reduce((a, q) => a + q, 0)).toBe(b.qty);
+    // The season as the auto-scheduler laid it (day by day, stored with the bar): no line over capacity.
+    for (const line of data.lines) line.load.forEach((m, i) => expect(m).toBeLessThanOrEqual(line.capacity[i] + 1e-6));
   });
 
   it('moves a bar to another line of its category, changing both lines load; a stale version gets 11409', async () => {

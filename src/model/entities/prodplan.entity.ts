@@ -76,6 +76,9 @@ export const prodplanBar = defineEntity({
     { key: 'qty', label: { zh: '数量', en: 'Quantity' }, type: 'integer', required: true, rules: ['naturalNumber'] },
     { key: 'minutes', label: { zh: '标准分钟', en: 'Standard minutes' }, type: 'decimal', rules: ['maxDecimals4'] },
     { key: 'locked', label: { zh: '锁定', en: 'Locked' }, type: 'boolean', default: false },
+    // Pieces per day from start to end as the auto-scheduler laid them (learning curve, changeover, shared
+    // days); empty when the planner moved the bar to other days or resized it (then spread evenly).
+    { key: 'daily', label: { zh: '每日数量', en: 'Pieces per day' }, type: 'json' },
   ],
   // The refusals of the board's commands (src/server/services/planning).
   messages: {

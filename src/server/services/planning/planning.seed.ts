@@ -89,7 +89,7 @@ export async function seedPlanningDemo(w: WriteContext, today = new Date()): Pro
     for (const b of bars) {
       n++;
       await writeDocument(w, barEntity, {
-        body: { plan_id: planId, scenario_id: null, line_id: lineId.get(b.line_id), start_date: b.start, end_date: b.end, qty: b.qty, minutes: b.qty * samOf(p.category), locked: n % 9 === 0 },
+        body: { plan_id: planId, scenario_id: null, line_id: lineId.get(b.line_id), start_date: b.start, end_date: b.end, qty: b.qty, minutes: b.qty * samOf(p.category), locked: n % 9 === 0, daily: b.daily },
       });
     }
   }

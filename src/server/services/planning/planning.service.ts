@@ -110,7 +110,9 @@ function toBoardBar(b: BarRow, cal: PreparedCalendar, splits: Map<number, number
   const end = dateText(b.end_date)!;
   const qty = num(b.qty);
   const planQty = num(b.plan_qty);
-  const daily = spreadBar(qty, cal, start, end);
+  const stored = Array.isArray(b.daily) ? (b.daily as unknown[]).map(Number) : null;
+  const keep = stored !== null && stored.length === daysBetween(start, end) && stored.every((q) => Number.isFinite(q) && q >= 0) && stored.reduce((a, q) => a + q, 0) === qty;
+  const daily = keep ? stored : spreadBar(qty, cal, start, end);
   const mpp = num(b.minutes_per_piece);
   const delivery = dateText(b.delivery_date);
   const siblings = splits.get(Number(b.plan_id)) ?? [Number(b.id)];
@@ -286,7 +288,7 @@ export async function runCommand(w: WriteContext, cmd: BoardCommand, scope: RawB
       assertCanMake(await lineOf(tx, clientId, cmd.line_id), String(plan.category));
       // The bar keeps its length in days (the board's drag preview does the same).
       const length = dayNumber(end) - dayNumber(start);
-      await writeDocument(w, barEntity, { id: cmd.bar_id, version: cmd.version, body: { line_id: cmd.line_id, start_date: cmd.start, end_date: addDays(cmd.start, length) } });
+      await writeDocument(w, barEntity, { id: cmd.bar_id, version: cmd.version, body: { line_id: cmd.line_id, start_date: cmd.start, end_date: addDays(cmd.start, length), ...(cmd.start === start ? {} : { daily: null }) } });
       touchedLines.add(cmd.line_id);
       changed.push(cmd.bar_id);
       break;
@@ -294,7 +296,7 @@ export async function runCommand(w: WriteContext, cmd: BoardCommand, scope: RawB
     case 'resize': {
       refuseLocked();
       if (dayNumber(cmd.end) < dayNumber(start)) throw badCommand('resize: end before start');
-      await writeDocument(w, barEntity, { id: cmd.bar_id, version: cmd.version, body: { end_date: cmd.end } });
+      await writeDocument(w, barEntity, { id: cmd.bar_id, version: cmd.version, body: { end_date: cmd.end, daily: null } });
       changed.push(cmd.bar_id);
       break;
     }
@@ -306,7 +308,7 @@ export async function runCommand(w: WriteContext, cmd: BoardCommand, scope: RawB
       const target = cmd.line_id ?? Number(first.line_id);
       if (cmd.line_id) assertCanMake(await lineOf(tx, clientId, cmd.line_id), String(plan.category));
       const mpp = num(plan.minutes_per_piece);
-      await writeDocument(w, barEntity, { id: cmd.bar_id, version: cmd.version, body: { qty: qty - cmd.qty, minutes: (qty - cmd.qty) * mpp } });
+      await writeDocument(w, barEntity, { id: cmd.bar_id, version: cmd.version, body: { qty: qty - cmd.qty, minutes: (qty - cmd.qty) * mpp, daily: null } });
       const created = await writeDocument(w, barEntity, {
         body: { plan_id: Number(first.plan_id), scenario_id: scenario, line_id: target, start_date: start, end_date: end, qty: cmd.qty, minutes: cmd.qty * mpp, locked: false },
       });
@@ -323,7 +325,7 @@ export async function runCommand(w: WriteContext, cmd: BoardCommand, scope: RawB
       const qty = rows.reduce((a, b) => a + num(b.qty), 0);
       const s = rows.map((b) => dateText(b.start_date)!).sort()[0];
       const e = rows.map((b) => dateText(b.end_date)!).sort().at(-1)!;
-      await writeDocument(w, barEntity, { id: ids[0], version: versions[0], body: { qty, minutes: qty * num(plan.minutes_per_piece), start_date: s, end_date: e } });
+      await writeDocument(w, barEntity, { id: ids[0], version: versions[0], body: { qty, minutes: qty * num(plan.minutes_per_piece), start_date: s, end_date: e, daily: null } });
       changed.push(ids[0]);
       for (const b of rows.slice(1)) {
         await removeBar(w, b);
@@ -486,10 +488,10 @@ export async function autoScheduleScenario(w: WriteContext, input: { name: strin
   const scenarioId = await writeDocument(w, scenarioEntity, { body: { name: input.name, status: 'draft', range_from: input.from, range_to: input.to, metrics } });
   const barIds: number[] = [];
   for (const b of lockedBars)
-    barIds.push(await writeDocument(w, barEntity, { body: { plan_id: b.plan_id, scenario_id: scenarioId, line_id: b.line_id, start_date: b.start, end_date: b.end, qty: b.qty, minutes: b.minutes, locked: true } }));
+    barIds.push(await writeDocument(w, barEntity, { body: { plan_id: b.plan_id, scenario_id: scenarioId, line_id: b.line_id, start_date: b.start, end_date: b.end, qty: b.qty, minutes: b.minutes, locked: true, daily: b.daily } }));
   for (const b of result.bars) {
     const p = planById.get(b.plan_id)!;
-    barIds.push(await writeDocument(w, barEntity, { body: { plan_id: b.plan_id, scenario_id: scenarioId, line_id: b.line_id, start_date: b.start, end_date: b.end, qty: b.qty, minutes: b.qty * p.mpp, locked: false } }));
+    barIds.push(await writeDocument(w, barEntity, { body: { plan_id: b.plan_id, scenario_id: scenarioId, line_id: b.line_id, start_date: b.start, end_date: b.end, qty: b.qty, minutes: b.qty * p.mpp, locked: false, daily: b.daily } }));
   }
   return { summary: summary(await scenarioWithCreator(tx, clientId, scenarioId)), barIds };
 }
