@@ -38,7 +38,7 @@ export function connectNotificationSocket(): void {
     for (const listener of listeners) listener(message);
     const effect = socketEffect(message);
     if (effect.kind === 'notify') {
-      access.unread += 1;
+      access.unread = effect.unread ?? access.unread + 1;
       shellState.notices = [effect.notice, ...shellState.notices].slice(0, 50);
       const link = effect.notice.url ? { label: tr('ui.notice.open'), href: effect.notice.url } : undefined;
       toast.notification(effect.notice.title || tr('ui.notice.newNotice'), effect.notice.content, link);
