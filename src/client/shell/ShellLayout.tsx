@@ -1,8 +1,6 @@
 import {
   Avatar,
   Button,
-  Caption1,
-  CounterBadge,
   Dialog,
   DialogBody,
   DialogContent,
@@ -29,15 +27,11 @@ import {
   NavDrawerBody,
   NavSubItem,
   NavSubItemGroup,
-  Popover,
-  PopoverSurface,
-  PopoverTrigger,
   Text,
   Tooltip,
   tokens,
 } from '@fluentui/react-components';
 import {
-  Alert20Regular,
   ArrowClockwise16Regular,
   Building20Regular,
   Dismiss16Regular,
@@ -62,6 +56,7 @@ import { FavouriteStar } from './favourites';
 import { LanguageSwitch } from './LanguageSwitch';
 import { menuEntryFor, menuEntryTitle, menuGroupTitle } from './menu-lookup';
 import { menuIcon } from './menu-icons';
+import { NoticeBell } from './NoticeBell';
 import { connectNotificationSocket, disconnectNotificationSocket } from './notification-socket';
 import { toast } from './toast-bus';
 import { startVersionPolling, versionNotice } from './version-check';
@@ -93,10 +88,6 @@ const useStyles = makeStyles({
   main: { flex: 1, minWidth: 0, overflow: 'auto', display: 'flex', flexDirection: 'column' },
   notices: { display: 'grid', gap: '8px', padding: '12px 24px 0' },
   content: { flex: 1, padding: '20px 24px 32px' },
-  bell: { position: 'relative' },
-  badge: { position: 'absolute', top: '2px', right: '0px' },
-  noticeList: { width: '340px', maxHeight: '420px', overflow: 'auto', display: 'grid', gap: '10px' },
-  notice: { display: 'grid', gap: '2px', padding: '8px', borderRadius: '6px', background: tokens.colorNeutralBackground2 },
   userButton: { color: '#fff', ':hover': { color: '#fff', background: 'rgba(255,255,255,0.12)' } },
   navEmpty: { padding: '16px', color: tokens.colorNeutralForeground3 },
   // A menu entry with its favourite star at the right (spec 2: favourite menus).
@@ -177,45 +168,6 @@ function CompanySwitch() {
         </MenuList>
       </MenuPopover>
     </Menu>
-  );
-}
-
-/** The unread bell: the count of the login reply, raised by one per socket notification. */
-function UnreadBell() {
-  const s = useStyles();
-  const { t } = useTranslation();
-  const user = useSnapshot(access);
-  const shell = useSnapshot(shellState);
-  const navigate = useNavigate();
-  return (
-    <Popover positioning="below-end" withArrow>
-      <PopoverTrigger disableButtonEnhancement>
-        <Button appearance="subtle" className={`${s.topButton} ${s.bell}`} icon={<Alert20Regular />} aria-label={t('ui.shell.unread', { count: user.unread })} data-testid="unread-bell">
-          {user.unread > 0 ? <CounterBadge className={s.badge} size="small" color="danger" count={user.unread} overflowCount={99} data-testid="unread-count" /> : null}
-        </Button>
-      </PopoverTrigger>
-      <PopoverSurface>
-        <div className={s.noticeList}>
-          <Text weight="semibold">{t('ui.shell.unread', { count: user.unread })}</Text>
-          {shell.notices.length === 0 ? <Caption1>{t('ui.shell.noNewNotices')}</Caption1> : null}
-          {shell.notices.map((n) => (
-            <div key={n.id} className={s.notice}>
-              <Text weight="semibold">{n.title || t('ui.notice.newNotice')}</Text>
-              {n.content ? <Text size={200}>{n.content}</Text> : null}
-              <Caption1>
-                {n.from ? `${n.from} · ` : ''}
-                {new Date(n.at).toLocaleString(currentLanguage())}
-              </Caption1>
-              {n.url ? (
-                <Button size="small" appearance="transparent" style={{ justifySelf: 'start', padding: 0 }} onClick={() => navigate(n.url)}>
-                  {t('ui.notice.open')}
-                </Button>
-              ) : null}
-            </div>
-          ))}
-        </div>
-      </PopoverSurface>
-    </Popover>
   );
 }
 
@@ -424,7 +376,7 @@ export function ShellLayout() {
         <PlatformSwitch />
         <CompanySwitch />
         <LanguageSwitch className={s.topButton} onChanged={() => void loadProfile().catch(() => false)} />
-        <UnreadBell />
+        <NoticeBell />
         <UserMenu />
       </header>
       <div className={s.body}>
