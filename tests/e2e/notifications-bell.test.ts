@@ -1,0 +1,72 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowserForFile, snap } from './support/harness';
+
+/**
+ * The bell (issue 15) in two browsers: the brand sends an order, the maker's bell rises live over the
+ * socket, the list names the order by the maker's number; opening the notice goes to the order and
+ * marks it read; "mark all read" clears the count.
+ */
+const run = serverAndBrowserForFile();
+
+async function signIn(page: Page, username: string): Promise<void> {
+  await page.goto(`${run.server.url}/login`);
+  await page.waitForSelector('[data-testid=login-form]');
+  await page.fill('input[name=username]', username);
+  await page.fill('input[name=password]', 'Demo1234');
+  await page.click('[data-testid=login-submit]');
+  await page.waitForSelector('[data-testid=unread-bell]');
+}
+
+const badge = async (page: Page) => Number((await page.textContent('[data-testid=unread-count]').catch(() => '0')) || '0');
+
+describe('the notification bell', () => {
+  it('rises live when the brand sends an order, lists it by number, opens it and marks all read', async () => {
+    const brand = await run.browser.newPage({ viewport: { width: 1366, height: 820 } });
+    const maker = await run.browser.newPage({ viewport: { width: 1366, height: 820 } });
+    const errors: string[] = [];
+    maker.on('pageerror', (e) => errors.push(e.message));
+    await signIn(brand, 'brand');
+    await signIn(maker, 'maker');
+    await maker.waitForTimeout(500);
+    const before = await badge(maker);
+
+    const sent = await brand.evaluate(async () => {
+      const h = { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' };
+      const vendors = await (await fetch('/api/mdapi/vendor/page?size=100', { headers: h })).json();
+      const vendor = vendors.data.rows.find((v: { platform_client_code: string | null }) => v.platform_client_code === 'MAKER01');
+      const saved = await (await fetch('/api/scmapi/prorder/save', { method: 'POST', headers: h, body: JSON.stringify({ pr_type: 'bulk', customer_po: 'PO-BELL', category: 'knit-top', receive_date: '2026-03-02', delivery_date: '2026-04-20', currency: 'CNY', maker_vendor_id: vendor.id, entries: [{ style_no: 'ST-BELL', colour: '黑色', size: 'M', qty: 20, unit_price: 9, seq: 1 }] }) })).json();
+      const r = await fetch('/api/scmapi/prorder/action/send', { method: 'POST', headers: h, body: JSON.stringify({ id: saved.data.id }) });
+      return { status: r.status, prNo: saved.data.pr_no as string };
+    });
+    expect(sent.status).toBe(200);
+
+    // Live: the socket's notifyto2 carries the new count.
+    await maker.waitForFunction((n) => Number(document.querySelector('[data-testid=unread-count]')?.textContent ?? '0') > n, before, { timeout: 10_000 });
+    await maker.click('[data-testid=unread-bell]');
+    await maker.waitForSelector('[data-testid=notice-item]');
+    const first = maker.locator('[data-testid=notice-item]').first();
+    const text = (await first.textContent()) ?? '';
+    expect(text).toMatch(/收到新订单 CO\d+/);
+    expect(text).toContain(sent.prNo);
+    expect(text).toContain('刚刚');
+    expect(await first.getAttribute('data-unread')).toBe('1');
+    await snap(maker, 'notify-01-bell-list');
+
+    const countBefore = await badge(maker);
+    await first.click();
+    await maker.waitForURL(/\/page\/document\/customerorder\?id=\d+/);
+    await maker.waitForFunction((n) => Number(document.querySelector('[data-testid=unread-count]')?.textContent ?? '0') < n, countBefore);
+    await snap(maker, 'notify-02-opened-order');
+
+    await maker.click('[data-testid=unread-bell]');
+    await maker.waitForSelector('[data-testid=notice-item]');
+    if (await badge(maker) > 0) {
+      await maker.click('[data-testid=notice-read-all]');
+      await maker.waitForSelector('[data-testid=unread-count]', { state: 'detached' });
+    }
+    await maker.waitForSelector('[data-testid=notice-item][data-unread="1"]', { state: 'detached' });
+    await snap(maker, 'notify-03-all-read');
+    expect(errors).toEqual([]);
+  });
+});
