@@ -20,8 +20,15 @@ export type Seeder = (db: Db, ctx: { config: AppConfig; tenants: Record<string, 
 
 const SEEDERS: Seeder[] = [];
 
-export function registerSeeder(seeder: Seeder): void {
-  if (!SEEDERS.includes(seeder)) SEEDERS.push(seeder);
+const EXCHANGE_SEEDERS: Seeder[] = [];
+
+/**
+ * Adds an area's demo data. `{ exchange: true }` runs it after the demo companies have confirmed
+ * each other as customers, for data that travels between companies (a brand's orders to its maker).
+ */
+export function registerSeeder(seeder: Seeder, options: { exchange?: boolean } = {}): void {
+  const list = options.exchange ? EXCHANGE_SEEDERS : SEEDERS;
+  if (!list.includes(seeder)) list.push(seeder);
 }
 
 async function ensureSystemRoles(db: Db): Promise<Map<string, number>> {
@@ -77,6 +84,7 @@ export async function seedDemo(db: Db, config: AppConfig): Promise<boolean> {
   }
   for (const seeder of SEEDERS) await seeder(db, { config, tenants, users });
   await confirmDemoCustomer(db, tenants);
+  for (const seeder of EXCHANGE_SEEDERS) await seeder(db, { config, tenants, users });
   return fresh;
 }
 

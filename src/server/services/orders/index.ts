@@ -1,5 +1,6 @@
 /** Orders across companies (issue 6): pr order send/cancel/allocate, customer order accept/reject/finish. */
 import { registerOrderHandlers } from './orders.service';
+import './orders.seed';
 
 registerOrderHandlers();
 
