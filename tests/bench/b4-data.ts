@@ -1,16 +1,8 @@
 import type { SuggestInput } from '../../src/model/allocation-suggest';
 
 /** Deterministic pseudo-random numbers (mulberry32), so every run measures the same problem. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { prng } from '../../fixtures/generators/schedule-problem';
+import { prng } from '../../fixtures/generators/schedule-problem';
 
 export const B4_CATEGORIES = ['knit-top', 'knit-dress', 'woven-shirt', 'woven-pants', 'denim', 'outerwear', 'sweater', 'sportswear'];
 
