@@ -8,6 +8,7 @@ import { defineMenuGroup } from '../src/model';
 export const reportsMenu = defineMenuGroup({
   code: 'reports',
   platforms: ['SRM'],
+  companies: ['brand', 'maker'],
   title: { zh: '报表分析', en: 'Reports' },
   icon: 'report',
   entries: [
@@ -17,6 +18,8 @@ export const reportsMenu = defineMenuGroup({
       title: { zh: '客户订单状态分布', en: 'Customer orders by status' },
       roles: ['clientadmin', 'admin', 'planner', 'linemanager'],
       order: 10,
+      // Customer orders are the orders a maker receives.
+      companies: ['maker'],
     },
   ],
 });

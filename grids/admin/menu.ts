@@ -46,6 +46,7 @@ export const sysAdminMenu = defineMenuGroup({
   platforms: '*',
   title: { zh: '平台管理', en: 'Platform administration' },
   icon: 'admin',
+  companies: ['platform'],
   entries: [
     entry(ADMIN_SCREENS.signups, { superOnly: true }),
     entry(ADMIN_SCREENS.clients, { superOnly: true }),

@@ -10,7 +10,7 @@ export const processPage = definePage({
   cata: 'md',
   kind: 'index',
   entity: 'process',
-  menu: { group: 'masterdata', order: 100 },
+  menu: { group: 'masterdata', order: 100, companies: ['maker'] },
   title: { zh: '工序', en: 'Processes' },
   columns: [{ field: 'code', width: 130, pinned: 'left' }, { field: 'name', width: 200 }, 'parent_id', 'sequence', 'process_type', 'plant_id', 'is_vendor', 'estimated_rate', 'force_in_scan', 'force_out_scan', { field: 'updated_at', width: 170 }],
   form: [

@@ -12,7 +12,7 @@ export const worklinePage = definePage({
   cata: 'md',
   kind: 'masterdetail',
   entity: 'workline',
-  menu: { group: 'masterdata', order: 90 },
+  menu: { group: 'masterdata', order: 90, companies: ['maker'] },
   title: { zh: '产线', en: 'Production lines' },
   columns: [
     { field: 'code', width: 130, pinned: 'left' },

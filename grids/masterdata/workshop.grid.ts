@@ -6,7 +6,7 @@ export const workshopPage = definePage({
   cata: 'md',
   kind: 'index',
   entity: 'workshop',
-  menu: { group: 'masterdata', order: 80 },
+  menu: { group: 'masterdata', order: 80, companies: ['maker'] },
   title: { zh: '车间', en: 'Workshops' },
   columns: [{ field: 'code', width: 130, pinned: 'left' }, { field: 'name', width: 200 }, 'plant_id', 'process_type', 'manager', { field: 'updated_at', width: 170 }],
   form: [

@@ -10,7 +10,7 @@ export const customerOrderPage = definePage({
   cata: 'scm',
   kind: 'index',
   entity: 'customerorder',
-  menu: { group: 'orders', order: 20 },
+  menu: { group: 'orders', order: 20, companies: ['maker'] },
   title: { zh: '客户订单', en: 'Customer orders' },
   columns: [
     { field: 'order_no', width: 160, pinned: 'left' },

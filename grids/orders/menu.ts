@@ -14,6 +14,9 @@ export const ordersMenu = defineMenuGroup({
   // Orders between brands and makers and their allocation are supply collaboration (SRM); the
   // factory and print centres show them not (spec: platform selector, menus follow the platform).
   platforms: ['SRM'],
+  // Brands raise and allocate requirement orders, makers take them and allocate their own demand;
+  // suppliers sell materials and see none of it.
+  companies: ['brand', 'maker'],
   title: { zh: '订单与需求分配', en: 'Orders and allocation' },
   icon: 'production',
   entries: [{ code: 'scm.allocation.workbench', furl: ALLOCATION_WORKBENCH_PATH, title: { zh: '需求分配工作台', en: 'Allocation workbench' }, order: 30 }],

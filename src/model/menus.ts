@@ -14,8 +14,20 @@ export type MenuPlatforms = '*' | readonly string[];
  * signed-in users of a tenant); `superOnly` entries show only to the super administrator.
  * An entry's `platforms` narrows its group's (default: the group's).
  */
-export type MenuEntry = { code: string; furl: string; title: Label; roles?: string[]; superOnly?: boolean; icon?: string; order?: number; platforms?: MenuPlatforms };
-export type MenuGroup = { code: string; title: Label; platforms: MenuPlatforms; entries: MenuEntry[]; icon?: string };
+export type MenuEntry = { code: string; furl: string; title: Label; roles?: string[]; superOnly?: boolean; icon?: string; order?: number; platforms?: MenuPlatforms; companies?: readonly CompanyType[] };
+export type MenuGroup = { code: string; title: Label; platforms: MenuPlatforms; entries: MenuEntry[]; icon?: string; companies?: readonly CompanyType[] };
+
+/**
+ * Kinds of company (the `company_type` dictionary, `clients.type`). A menu group or entry names the
+ * kinds it is for in `companies` (an entry's narrows its group's; none = every kind): a brand raises
+ * requirement orders and buys, a maker takes orders and plans production, a supplier confirms the
+ * purchase orders it receives, the platform operator runs the platform. The shell shows an entry only
+ * to users of a company of one of those kinds (issue 21: "menus follow the company's type").
+ */
+export const COMPANY_KINDS = ['brand', 'maker', 'supplier', 'platform'] as const;
+export type CompanyType = (typeof COMPANY_KINDS)[number];
+/** Every company on the platform except the operator: the kinds that hold business data. */
+export const TENANT_KINDS: readonly CompanyType[] = ['brand', 'maker', 'supplier'];
 
 /** The stored form of a platform list (menus.platform): '*' or ids joined by commas, e.g. 'SRM,SFCENTER'. */
 export function platformsText(platforms: MenuPlatforms): string {
@@ -29,6 +41,12 @@ export function onPlatform(stored: string | null | undefined, platform: string):
 }
 
 /** A declaration naming no platform or an unknown one is a programming error, reported at start. */
+function checkCompanies(code: string, companies: readonly string[] | undefined): void {
+  if (!companies) return;
+  const unknown = companies.filter((c) => !(COMPANY_KINDS as readonly string[]).includes(c));
+  if (!companies.length || unknown.length) throw new Error(`menu "${code}" declares companies [${companies.join(', ')}]; known: ${COMPANY_KINDS.join(', ')} (leave companies out for every kind)`);
+}
+
 function checkPlatforms(code: string, platforms: MenuPlatforms): void {
   if (platforms === '*') return;
   const unknown = platforms.filter((p) => !isPlatform(p));
@@ -63,11 +81,17 @@ function addEntries(group: MenuGroup, entries: readonly MenuEntry[]): void {
  */
 export function defineMenuGroup(group: MenuGroup): MenuGroup {
   checkPlatforms(group.code, group.platforms);
-  for (const e of group.entries) if (e.platforms) checkPlatforms(e.code, e.platforms);
+  checkCompanies(group.code, group.companies);
+  for (const e of group.entries) {
+    if (e.platforms) checkPlatforms(e.code, e.platforms);
+    checkCompanies(e.code, e.companies);
+  }
   const existing = GROUPS.find((g) => g.code === group.code);
   if (existing) {
     const differs = platformsText(existing.platforms) !== platformsText(group.platforms);
-    addEntries(existing, differs ? group.entries.map((e) => (e.platforms ? e : { ...e, platforms: group.platforms })) : group.entries);
+    // Entries brought by a later declaration keep that declaration's platforms and company kinds.
+    const companies = group.companies && group.companies.join(',') !== (existing.companies ?? []).join(',') ? group.companies : undefined;
+    addEntries(existing, group.entries.map((e) => ({ ...e, ...(differs && !e.platforms ? { platforms: group.platforms } : {}), ...(companies && !e.companies ? { companies } : {}) })));
     return existing;
   }
   GROUPS.push(group);
@@ -89,11 +113,31 @@ export function allMenuGroups(): MenuGroup[] {
   return GROUPS;
 }
 
+/**
+ * The kinds of company a menu code is for (its entry's `companies`, else its group's), or null when
+ * it is for every kind or not declared (a company's own nodes, an entity's code without an entry).
+ */
+export function menuCompanies(code: string): readonly CompanyType[] | null {
+  for (const g of GROUPS) {
+    if (g.code === code) return g.companies ?? null;
+    const e = g.entries.find((x) => x.code === code);
+    if (e) return e.companies ?? g.companies ?? null;
+  }
+  return null;
+}
+
+/** Whether a company of kind `type` (null: unknown, shown everything) uses the menu code. */
+export function menuForCompany(code: string, type: string | null | undefined): boolean {
+  if (!type) return true;
+  const kinds = menuCompanies(code);
+  return !kinds || (kinds as readonly string[]).includes(type);
+}
+
 /** The menu groups a user sees on a platform, in the login reply's shape (FURL, TITLE). */
-export function menusFor(platform: string, roles: string[], isSuper: boolean, language: 'zh-CN' | 'en') {
+export function menusFor(platform: string, roles: string[], isSuper: boolean, language: 'zh-CN' | 'en', companyType: string | null = null) {
   const pick = (l: Label) => (language === 'en' ? l.en : l.zh);
   const on = (p: MenuPlatforms) => onPlatform(platformsText(p), platform);
-  return GROUPS.filter((g) => on(g.platforms))
+  return GROUPS.filter((g) => on(g.platforms) && menuForCompany(g.code, companyType))
     .map((g) => ({
       CODE: g.code,
       TITLE: pick(g.title),
@@ -103,7 +147,7 @@ export function menusFor(platform: string, roles: string[], isSuper: boolean, la
       TITLE_ZH: g.title.zh,
       TITLE_EN: g.title.en,
       children: g.entries
-        .filter((e) => on(e.platforms ?? g.platforms))
+        .filter((e) => on(e.platforms ?? g.platforms) && menuForCompany(e.code, companyType))
         .filter((e) => (e.superOnly ? isSuper : true))
         .filter((e) => !e.roles || isSuper || e.roles.some((r) => roles.includes(r)))
         .map((e) => ({ CODE: e.code, FURL: e.furl, TITLE: pick(e.title), ICON: e.icon ?? '', TITLE_ZH: e.title.zh, TITLE_EN: e.title.en })),
@@ -118,6 +162,7 @@ defineMenuGroup({
   title: { zh: '工作台', en: 'Workspace' },
   entries: [
     { code: 'workspace.upload', furl: '/upload/index', title: { zh: '导入中心', en: 'Import centre' }, icon: 'upload' },
-    { code: 'workspace.uploadimg', furl: '/page/uploadimg/material', title: { zh: '批量上传物料图片', en: 'Material images upload' }, icon: 'image' },
+    // Materials are a company's business data: the platform operator has none (issue 21: its menu linked here and got 403).
+    { code: 'workspace.uploadimg', furl: '/page/uploadimg/material', title: { zh: '批量上传物料图片', en: 'Material images upload' }, icon: 'image', companies: TENANT_KINDS },
   ],
 });

@@ -1,6 +1,6 @@
 import type { FormWidget } from './field-types';
 import { getEntity, type Label, type StateMachineDef } from './entity';
-import { addMenuEntry } from './menus';
+import { addMenuEntry, type CompanyType } from './menus';
 import type { Validation } from './rules';
 
 /**
@@ -117,9 +117,10 @@ export type ChildGridDecl = { child: string; columns: ColumnDecl[]; editable?: b
 /**
  * Where a page sits in the shell's menus: the group's code, its place among the group's entries
  * (ascending), the entry's code when it differs from the page's menu code (codes are unique within
- * a group), and the roles that see it (none: every member).
+ * a group), the roles that see it (none: every member) and the kinds of company it is for (none: its
+ * group's).
  */
-export type PageMenu = { group: string; order: number; code?: string; roles?: string[] };
+export type PageMenu = { group: string; order: number; code?: string; roles?: string[]; companies?: readonly CompanyType[] };
 
 export type PageDef = {
   /** Unique page key, the `{opt}` of its routes. */
@@ -175,7 +176,7 @@ export function definePage(decl: PageDecl): PageDef {
   if (!menuCode) throw new Error(`page ${decl.opt}: entity "${decl.entity}" is not registered and the page names no menuCode`);
   const def: PageDef = { ...decl, menuCode };
   PAGES.set(def.opt, def);
-  if (def.menu) addMenuEntry(def.menu.group, { code: def.menu.code ?? menuCode, furl: pageRoute(def), title: def.title, roles: def.menu.roles, order: def.menu.order });
+  if (def.menu) addMenuEntry(def.menu.group, { code: def.menu.code ?? menuCode, furl: pageRoute(def), title: def.title, roles: def.menu.roles, order: def.menu.order, ...(def.menu.companies ? { companies: def.menu.companies } : {}) });
   return def;
 }
 

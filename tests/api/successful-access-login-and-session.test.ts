@@ -49,7 +49,7 @@ describe('successful sign-in and sessions', () => {
       expect(typeof g.TITLE).toBe('string');
       for (const c of g.children) expect(c).toEqual(expect.objectContaining({ FURL: expect.stringMatching(/^\//), TITLE: expect.any(String) }));
     }
-    expect(d.menus).toEqual(menusFor('SRM', ['common'], false, 'zh-CN'));
+    expect(d.menus).toEqual(menusFor('SRM', ['common'], false, 'zh-CN', 'brand'));
     // The outbox entry is for administrators only.
     expect(d.menus.flatMap((g) => g.children.map((c) => c.FURL))).not.toContain('/page/outbox');
     expect(d.settings).toEqual({ favourite_menus: [] });
@@ -155,7 +155,7 @@ describe('successful sign-in and sessions', () => {
     const s = body<LoginData>(res).data;
     expect(s.platform_id).toBe('SFPRINT');
     expect(s.menus.map((g) => g.CODE)).toContain('test.print');
-    expect(s.menus).toEqual(menusFor('SFPRINT', ['common'], false, 'zh-CN'));
+    expect(s.menus).toEqual(menusFor('SFPRINT', ['common'], false, 'zh-CN', 'brand'));
     expect(s.access_token).not.toBe(d.access_token);
     // The session follows: the profile of the new token shows the platform; the old refresh token is gone.
     expect(body<{ userinfo: LoginData }>(await profile(s.access_token)).data.userinfo.platform_id).toBe('SFPRINT');

@@ -1,4 +1,4 @@
-import { onPlatform, platformsText, type MenuGroup } from '../../../model/menus';
+import { menuForCompany, onPlatform, platformsText, type MenuGroup } from '../../../model/menus';
 
 /**
  * The shell's menu tree (spec 2 "Admin: menus"; spec 3: menus are groups of entries with FURL and
@@ -97,7 +97,12 @@ export function mergeMenuRows(platformRows: readonly MenuRow[], tenantRows: read
 }
 
 /** What the user is, for menu visibility. `canView` answers the role grants (spec 6 `view`). */
-export type MenuViewer = { roles: readonly string[]; isSuper: boolean; canView: (menuCode: string) => boolean };
+/**
+ * Who looks at the menus. `companyType`: the kind of the viewer's company (brand, maker, supplier,
+ * platform); a declared code for other kinds never shows, not even to the super administrator, whose
+ * company is the platform (none or null: every kind's menus).
+ */
+export type MenuViewer = { roles: readonly string[]; isSuper: boolean; canView: (menuCode: string) => boolean; companyType?: string | null };
 
 /** The login reply's shape (spec 7 menus): CODE, TITLE, ICON, FURL, plus both titles for a language switch. */
 export type ReplyMenuEntry = { CODE: string; FURL: string; TITLE: string; ICON: string; TITLE_ZH: string; TITLE_EN: string };
@@ -109,6 +114,7 @@ const isPersonalMenu = (code: string): boolean => code.startsWith('workspace.');
 /** Whether one node shows to the viewer: visible, super-only respected, one of its roles, and the `view` grant. */
 export function nodeVisible(n: Pick<MenuRow, 'code' | 'visible' | 'roles' | 'super_only'>, who: MenuViewer): boolean {
   if (!n.visible) return false;
+  if (!menuForCompany(n.code, who.companyType)) return false;
   if (n.super_only && !who.isSuper) return false;
   if (who.isSuper) return true;
   if (n.roles && n.roles.length && !n.roles.some((r) => who.roles.includes(r))) return false;
@@ -126,7 +132,7 @@ export function visibleMenus(tree: readonly MenuNode[], platform: string, who: M
   for (const g of tree) {
     if (!onPlatform(g.platform, platform)) continue;
     // A group shows when it is visible and the viewer holds one of its roles (if it names any).
-    if (!g.visible || (!who.isSuper && g.roles?.length && !g.roles.some((r) => who.roles.includes(r)))) continue;
+    if (!g.visible || !menuForCompany(g.code, who.companyType) || (!who.isSuper && g.roles?.length && !g.roles.some((r) => who.roles.includes(r)))) continue;
     const children = g.children
       .filter((e) => e.furl && onPlatform(e.platform, platform) && nodeVisible(e, who))
       .map((e) => ({ CODE: e.code, FURL: e.furl ?? '', TITLE: title(e), ICON: e.icon ?? '', TITLE_ZH: e.title_zh, TITLE_EN: e.title_en || e.title_zh }));

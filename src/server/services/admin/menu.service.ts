@@ -68,12 +68,19 @@ export async function menuTreeOf(db: Db, clientId: number | null): Promise<MenuN
   return mergeMenuRows(platform, tenant);
 }
 
+/** The kind of a company (`clients.type`: brand, maker, supplier, platform); null without one. */
+export async function companyTypeOf(db: Db, clientId: number | null): Promise<string | null> {
+  if (clientId === null) return null;
+  const r = await sql<{ type: string | null }>`select type from clients where id = ${clientId}`.execute(db);
+  return r.rows[0]?.type ?? null;
+}
+
 /**
  * The login reply's menus (registered with access as its menu provider): the tenant's tree,
  * filtered by visibility, super-only, the node's roles and the roles' `view` grants (spec 6: menu
  * visibility follows roles; the server still checks every call on its own).
  */
 export const menusForUser: MenuProvider = async (db, user) => {
-  const [tree, grantee] = await Promise.all([menuTreeOf(db, user.clientId), granteeOfUser(db, user)]);
-  return visibleMenus(tree, user.platformId, { roles: user.roles, isSuper: user.isSuper, canView: (code) => canSeeMenu(grantee, code) }, user.language);
+  const [tree, grantee, companyType] = await Promise.all([menuTreeOf(db, user.clientId), granteeOfUser(db, user), companyTypeOf(db, user.clientId)]);
+  return visibleMenus(tree, user.platformId, { roles: user.roles, isSuper: user.isSuper, canView: (code) => canSeeMenu(grantee, code), companyType }, user.language);
 };

@@ -1,4 +1,4 @@
-import { allEntities, allMenuGroups } from '../../../model';
+import { allEntities, allMenuGroups, menuForCompany } from '../../../model';
 import { BASE_VERBS, isSuperMenu } from '../../access/permission-model';
 
 /**
@@ -38,12 +38,15 @@ export function permissionCatalog(): CatalogEntry[] {
   return [...out.values()];
 }
 
-/** Whether a menu code exists (declared menus or registry entities). */
-/** What a company's role may be granted: the catalogue without the platform's own screens. */
-export function tenantPermissionCatalog(): CatalogEntry[] {
-  return permissionCatalog().filter((e) => !isSuperMenu(e.menu_code));
+/**
+ * What a company's role may be granted: the catalogue without the platform's own screens, and, given
+ * the company's kind, without the menus of other kinds (a supplier's roles are not offered planning).
+ */
+export function tenantPermissionCatalog(companyType: string | null = null): CatalogEntry[] {
+  return permissionCatalog().filter((e) => !isSuperMenu(e.menu_code) && menuForCompany(e.menu_code, companyType));
 }
 
+/** Whether a menu code exists (declared menus or registry entities). */
 export function knownMenuCode(code: string): boolean {
   return permissionCatalog().some((e) => e.menu_code === code);
 }

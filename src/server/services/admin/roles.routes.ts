@@ -10,6 +10,7 @@ import { assertCan } from '../../access/permissions';
 import { withTenant } from '../rls';
 import { idOf, listOf } from './input.util';
 import { permissionCatalog, tenantPermissionCatalog } from './permission-catalog';
+import { companyTypeOf } from './menu.service';
 import { DATA_OPERATORS, isDataOperator, normaliseVerbs, SYSTEM_ROLE_GRANTS } from '../../access/permission-model';
 import { entityOfMenu, ruleFieldType } from '../../access/permission.service';
 
@@ -61,8 +62,9 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
   const opts = { bodyLimit: BODY_LIMIT, preHandler: requireAuth };
 
   app.get('/adminapi/permission-catalog', { preHandler: requireAuth }, async (req) => {
-    await assertCan(authOf(req), 'admin.role', 'read', { db });
-    return ok({ menus: tenantPermissionCatalog(), operators: DATA_OPERATORS });
+    const clientId = await assertCan(authOf(req), 'admin.role', 'read', { db });
+    // The role editor offers what this kind of company uses (a supplier is not offered planning).
+    return ok({ menus: tenantPermissionCatalog(await companyTypeOf(db, clientId)), operators: DATA_OPERATORS });
   });
 
   app.get('/adminapi/roles', { preHandler: requireAuth }, async (req) => {
