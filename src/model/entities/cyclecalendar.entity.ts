@@ -1,4 +1,36 @@
+import { defineDictionary } from '../dictionaries';
 import { defineEntity, type FieldErrors } from '../entity';
+
+/** What a listed day of a cycle calendar is: a day off on a working weekday, or a day worked although off. */
+export const calendarDayKind = defineDictionary({
+  code: 'calendar_day_kind',
+  label: { zh: '日期类型', en: 'Day kind' },
+  items: [
+    { value: 'holiday', label: { zh: '节假日', en: 'Holiday' } },
+    { value: 'overtime', label: { zh: '加班日', en: 'Overtime day' } },
+  ],
+});
+
+/**
+ * A holiday or an overtime day of a cycle calendar (DOMAIN "Capacity": a holiday has no working
+ * minutes, an overtime day a full working day even on a weekend or holiday).
+ */
+export const cycleCalendarDay = defineEntity({
+  name: 'cyclecalendar_day',
+  table: 'scm_cycle_calendar_day',
+  prefix: 'scmapi',
+  menuCode: 'scm.cyclecalendar',
+  label: { zh: '节假日与加班日', en: 'Holidays and overtime days' },
+  titleField: 'day_date',
+  childOnly: true,
+  defaultSort: { field: 'day_date', dir: 'asc' },
+  fields: [
+    { key: 'day_date', label: { zh: '日期', en: 'Date' }, type: 'date', required: true },
+    { key: 'kind', label: { zh: '类型', en: 'Kind' }, type: 'dict', dict: 'calendar_day_kind', required: true, default: 'holiday' },
+    { key: 'name', label: { zh: '名称', en: 'Name' }, type: 'text', maxLength: 60 },
+  ],
+});
+
 
 /** One period of a cycle calendar: a month or an ISO week with its dates and working days. */
 export const cycleCalendarPeriod = defineEntity({
@@ -31,7 +63,10 @@ export const cycleCalendar = defineEntity({
   label: { zh: '周期日历', en: 'Cycle calendar' },
   titleField: 'name',
   defaultSort: { field: 'year', dir: 'desc' },
-  children: [{ key: 'periods', label: { zh: '周期', en: 'Periods' }, entity: 'cyclecalendar_period', foreignKey: 'calendar_id' }],
+  children: [
+    { key: 'periods', label: { zh: '周期', en: 'Periods' }, entity: 'cyclecalendar_period', foreignKey: 'calendar_id' },
+    { key: 'days', label: { zh: '节假日与加班日', en: 'Holidays and overtime days' }, entity: 'cyclecalendar_day', foreignKey: 'calendar_id' },
+  ],
   fields: [
     { key: 'name', label: { zh: '日历名称', en: 'Calendar name' }, type: 'text', required: true, maxLength: 60 },
     { key: 'cycle_type', label: { zh: '周期类型', en: 'Cycle type' }, type: 'dict', dict: 'cycle_type', required: true, default: 'month' },

@@ -1,4 +1,4 @@
-import { defineEntity } from '../entity';
+import { defineEntity, type FieldErrors } from '../entity';
 
 /** A member (operator) of a production line (spec: line members). */
 export const worklineMember = defineEntity({
@@ -61,6 +61,40 @@ export const worklineCapacity = defineEntity({
   ],
 });
 
+/**
+ * Standard minutes per piece (SAM) of a category on a line (issue 11: line settings): a plan of that
+ * category on this line takes these minutes per piece instead of the plan's own.
+ */
+export const worklineSam = defineEntity({
+  name: 'workline_sam',
+  table: 'md_workline_sam',
+  prefix: 'mdapi',
+  menuCode: 'md.workline',
+  label: { zh: '品类标准工时', en: 'Standard minutes by category' },
+  titleField: 'category',
+  childOnly: true,
+  fields: [
+    { key: 'category', label: { zh: '品类', en: 'Category' }, type: 'dict', dict: 'product_category', required: true },
+    { key: 'sam', label: { zh: '单件标准工时(分钟)', en: 'Standard minutes per piece' }, type: 'decimal', required: true, rules: ['positiveNumber', 'maxDecimals4'] },
+    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'text', maxLength: 200 },
+  ],
+});
+
+/**
+ * A learning curve as text: the output of the first days of a new style on the line in percent of full
+ * output, e.g. `60,80,90` (day 1 60 %, day 2 80 %, day 3 90 %, then 100 %). Empty: no learning curve.
+ * At most 15 days, each a whole number 1..100. Returns the percentages, or null when malformed.
+ */
+export function parseLearningCurve(text: unknown): number[] | null {
+  if (text === null || text === undefined || text === '') return [];
+  if (typeof text !== 'string') return null;
+  const t = text.replace(/\s+/g, '').replace(/，/g, ',');
+  if (!t) return [];
+  if (!/^\d{1,3}(,\d{1,3}){0,14}$/.test(t)) return null;
+  const days = t.split(',').map(Number);
+  return days.every((d) => d >= 1 && d <= 100) ? days : null;
+}
+
 /** Production (sewing) line, spec 3: line code, name; with its members and its capacity calendar. */
 export const workline = defineEntity({
   name: 'workline',
@@ -74,6 +108,7 @@ export const workline = defineEntity({
   children: [
     { key: 'members', label: { zh: '产线成员', en: 'Line members' }, entity: 'workline_member', foreignKey: 'workline_id' },
     { key: 'capacities', label: { zh: '产线产能', en: 'Line capacity' }, entity: 'workline_capacity', foreignKey: 'workline_id' },
+    { key: 'sams', label: { zh: '品类标准工时', en: 'Standard minutes by category' }, entity: 'workline_sam', foreignKey: 'workline_id' },
   ],
   fields: [
     { key: 'code', label: { zh: '产线编码', en: 'Line code' }, type: 'code', required: true, rules: ['english'], upperCase: true, maxLength: 40 },
@@ -85,6 +120,13 @@ export const workline = defineEntity({
     { key: 'efficiency', label: { zh: '效率(%)', en: 'Efficiency (%)' }, type: 'decimal', rules: ['positiveNumber', 'maxDecimals4'], default: 85 },
     { key: 'categories', label: { zh: '可做品类（空=不限）', en: 'Categories it can make (empty = any)' }, type: 'multidict', dict: 'product_category' },
     { key: 'line_manager', label: { zh: '产线主管', en: 'Line manager' }, type: 'text', maxLength: 60 },
+    { key: 'learning_curve', label: { zh: '学习曲线(首几天产出%)', en: 'Learning curve (output % of first days)' }, type: 'text', maxLength: 60 },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 1000 },
   ],
+  messages: {
+    'zh-CN': { 'md.workline.badLearning': '学习曲线请填写1~100的整数百分比，用逗号分隔，最多15天，如 60,80,90' },
+    en: { 'md.workline.badLearning': 'Enter the learning curve as whole percentages 1-100 separated by commas, at most 15 days, e.g. 60,80,90' },
+  },
+  // Issue 11: the learning curve is read by the auto-scheduler; a malformed one is refused, not ignored.
+  checks: [(doc): FieldErrors => (parseLearningCurve(doc.learning_curve) === null ? { learning_curve: 'md.workline.badLearning' } : {})],
 });
