@@ -85,5 +85,9 @@ export const cycleCalendarPage = definePage({
       ],
     },
   ],
-  children: [{ child: 'periods', columns: ['cycle', 'start_date', 'end_date', 'working_days'], editable: true }],
+  children: [
+    { child: 'periods', columns: ['cycle', 'start_date', 'end_date', 'working_days'], editable: true },
+    // Issue 11: holidays and overtime days; the planning service's capacity reads them.
+    { child: 'days', columns: ['day_date', 'kind', 'name'], editable: true },
+  ],
 });
