@@ -51,6 +51,7 @@ export const worklinePage = definePage({
           spanClass: 'half',
           calcConfig: [dailyMinutes],
         },
+        { field: 'learning_curve', spanClass: 'half' },
         { field: 'remark', spanClass: 'full' },
       ],
     },
@@ -58,5 +59,6 @@ export const worklinePage = definePage({
   children: [
     { child: 'members', columns: ['member_name', 'employee_no', 'user_id', 'skill', 'is_leader', 'join_date'], editable: true },
     { child: 'capacities', columns: ['cap_date', 'cap_month', 'capacity_pcs', 'capacity_minutes', 'remark'], editable: true },
+    { child: 'sams', columns: ['category', 'sam', 'remark'], editable: true },
   ],
 });
