@@ -118,14 +118,35 @@ describe('grouping, subtotals and pivot are computed on the server', () => {
     const values = ws.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
     expect(values).toEqual([
       ['Category', 'Delivery month', 'Orders', 'Total qty'],
-      ['knit-top', '2026-05', 2, 150],
-      ['knit-top', '2026-06', 1, 70],
-      ['knit-top', 'Subtotal', 3, 220],
-      ['woven-shirt', '2026-05', 1, 200],
-      ['woven-shirt', 'Subtotal', 1, 200],
+      // categories by their dictionary names in the export's language
+      ['Knit tops', '2026-05', 2, 150],
+      ['Knit tops', '2026-06', 1, 70],
+      ['Knit tops', 'Subtotal', 3, 220],
+      ['Woven shirts', '2026-05', 1, 200],
+      ['Woven shirts', 'Subtotal', 1, 200],
       ['Total', undefined, 4, 420],
     ]);
     expect(ws.getRow(4).font?.bold).toBe(true);
+  });
+});
+
+describe('values are shown by their names, stored by their codes', () => {
+  it('labels each status in the reply\'s language and writes the names to the workbook', async () => {
+    const zh = await run(maker, `${mine}&group=status`);
+    expect(zh.status).toBe(200);
+    const data = zh.body.data as unknown as { rows: Row[]; labels: Record<string, Record<string, string>> };
+    const codes = data.rows.map((r) => r.status as string);
+    expect(codes.length).toBeGreaterThan(0);
+    // rows keep the code (what a drill-down filters on); labels name it
+    for (const c of codes) expect(data.labels.status[c], c).toBeTruthy();
+    expect(data.labels.status[codes[0]]).not.toBe(codes[0]);
+    const en = await t.app.inject({ method: 'GET', url: `/api/rptapi/report/orders-by-status/run?${mine}&group=status`, headers: auth(maker, 'en') });
+    const enLabels = (en.json() as { data: { labels: Record<string, Record<string, string>> } }).data.labels.status;
+    expect(enLabels[codes[0]]).not.toBe(data.labels.status[codes[0]]);
+    const xlsx = await t.app.inject({ method: 'GET', url: `/api/rptapi/report/orders-by-status/export?${mine}&group=status`, headers: auth(maker) });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets[0].getCell('A2').value).toBe(data.labels.status[codes[0]]);
   });
 });
 

@@ -17,7 +17,10 @@ import { downloadFile } from '../../engine/upload-api';
 echarts.use([BarChart, GridComponent, TooltipComponent, TitleComponent, CanvasRenderer]);
 
 type Row = Record<string, string | number | null> & { _level: number };
-type Result = { columns: Array<{ key: string; label: string; kind: 'dimension' | 'measure' }>; rows: Row[] };
+type Result = { columns: Array<{ key: string; label: string; kind: 'dimension' | 'measure' }>; rows: Row[]; labels?: Record<string, Record<string, string>> };
+
+/** A dimension's value as the server labelled it (a state's or dictionary item's name), else as stored. */
+const shownValue = (result: Result, key: string, v: string | number | null | undefined): string => (v === null || v === undefined ? '—' : (result.labels?.[key]?.[String(v)] ?? String(v)));
 
 const TEXT: Record<string, Label> = {
   groupBy: { zh: '分组', en: 'Group by' },
@@ -67,7 +70,7 @@ export function ReportPage() {
   const option = useMemo(() => {
     if (!result || !measure) return null;
     const details = result.rows.filter((r) => r._level === 0);
-    return ordersBarOption(details.map((r) => ({ key: (r[group] as string | null) ?? null, label: String(r[group] ?? '—'), value: Number(r[measure.key]) })), REPORT_THEME, '');
+    return ordersBarOption(details.map((r) => ({ key: (r[group] as string | null) ?? null, label: shownValue(result, group, r[group]), value: Number(r[measure.key]) })), REPORT_THEME, '');
   }, [result, group, measure]);
 
   if (!report) return <Text>{tr(TEXT.notFound)}</Text>;
@@ -125,7 +128,7 @@ export function ReportPage() {
             {result.rows.map((r, i) => (
               <TableRow key={i} style={r._level ? { fontWeight: 600, background: '#f5f5f5' } : undefined}>
                 {result.columns.map((c) => (
-                  <TableCell key={c.key}>{r._level && c.kind === 'dimension' && r[c.key] === null ? tr(r._level === result.columns.filter((x) => x.kind === 'dimension').length ? TEXT.total : TEXT.subtotals) : String(r[c.key] ?? '—')}</TableCell>
+                  <TableCell key={c.key}>{r._level && c.kind === 'dimension' && r[c.key] === null ? tr(r._level === result.columns.filter((x) => x.kind === 'dimension').length ? TEXT.total : TEXT.subtotals) : c.kind === 'dimension' ? shownValue(result, c.key, r[c.key]) : String(r[c.key] ?? '—')}</TableCell>
                 ))}
               </TableRow>
             ))}

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { sql, type RawBuilder } from 'kysely';
-import { requireEntity, type Language, type ReportDef, type ReportDimension } from '../../../model';
+import { getDictionary, requireEntity, type EntityDef, type Language, type ReportDef, type ReportDimension } from '../../../model';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
@@ -21,6 +21,12 @@ export type ReportResult = {
   report: string;
   columns: Array<{ key: string; label: string; kind: 'dimension' | 'measure' }>;
   rows: ReportRow[];
+  /**
+   * Per dimension, the label of each value in the reply's language (a state's or a dictionary item's
+   * name): rows keep the stored value, which is what a drill-down filters on, and screens and the
+   * workbook show the label.
+   */
+  labels: Record<string, Record<string, string>>;
   pivot?: { dimension: string; values: Array<string | null>; rows: Array<Record<string, string | number | null>> };
 };
 
@@ -29,6 +35,17 @@ const MAX_GROUPS = 3;
 function text(v: unknown): string | null {
   if (Array.isArray(v)) return v.length ? String(v[v.length - 1]) : null;
   return v === undefined || v === null || v === '' ? null : String(v);
+}
+
+/** The labels of a field's stored values: the entity's states or the field's dictionary. */
+export function valueLabels(entity: EntityDef, fieldKey: string, language: Language): Record<string, string> {
+  const pick = (l: { zh: string; en: string }) => (language === 'en' ? l.en : l.zh);
+  if (entity.states?.field === fieldKey) return Object.fromEntries(entity.states.states.map((s) => [s.code, pick(s.label)]));
+  const field = entity.fields.find((f) => f.key === fieldKey);
+  const dict = field?.dict ? getDictionary(field.dict) : undefined;
+  const out: Record<string, string> = {};
+  for (const i of dict?.items ?? []) if (!(i.value in out)) out[i.value] = pick(i.label);
+  return out;
 }
 
 function dimExpr(d: ReportDimension): RawBuilder<unknown> {
@@ -107,6 +124,7 @@ export async function runReport(db: Db, auth: AuthContext, report: ReportDef, qu
       ...report.measures.map((m) => ({ key: m.key, label: label(m.label), kind: 'measure' as const })),
     ],
     rows,
+    labels: Object.fromEntries(dims.map((d) => [d.key, d.bucket ? {} : valueLabels(entity, d.field, language)])),
   };
   if (pivotKey) result.pivot = pivotRows(rows, dims.map((d) => d.key), pivotKey, report.measures[0].key);
   return result;
@@ -155,14 +173,24 @@ export async function reportWorkbook(report: ReportDef, result: ReportResult, la
   const dims = result.columns.filter((c) => c.kind === 'dimension');
   const totalLabel = language === 'en' ? 'Subtotal' : '小计';
   const grandLabel = language === 'en' ? 'Total' : '合计';
+  // Dimension values as the screen shows them (a state's name, not its code).
+  const shown = (r: Record<string, string | number | null>) => {
+    const out = { ...r };
+    for (const d of dims) {
+      const v = out[d.key];
+      if (typeof v === 'string') out[d.key] = result.labels[d.key]?.[v] ?? v;
+    }
+    return out;
+  };
   if (result.pivot) {
     const rest = dims.filter((d) => d.key !== result.pivot!.dimension);
-    ws.columns = [...rest.map((d) => ({ header: d.label, key: d.key, width: 20 })), ...result.pivot.values.map((v) => ({ header: v ?? '—', key: `p:${v ?? ''}`, width: 14 })), { header: grandLabel, key: '_total', width: 14 }];
-    for (const r of result.pivot.rows) ws.addRow(r);
+    const pivotLabels = result.labels[result.pivot.dimension] ?? {};
+    ws.columns = [...rest.map((d) => ({ header: d.label, key: d.key, width: 20 })), ...result.pivot.values.map((v) => ({ header: v === null ? '—' : (pivotLabels[v] ?? v), key: `p:${v ?? ''}`, width: 14 })), { header: grandLabel, key: '_total', width: 14 }];
+    for (const r of result.pivot.rows) ws.addRow(shown(r));
   } else {
     ws.columns = result.columns.map((c) => ({ header: c.label, key: c.key, width: c.kind === 'dimension' ? 20 : 14 }));
     for (const r of result.rows) {
-      const row = ws.addRow({ ...r });
+      const row = ws.addRow(shown(r));
       if (r._level > 0) {
         const at = dims.length - r._level;
         row.getCell(Math.max(1, at + 1)).value = r._level === dims.length ? grandLabel : totalLabel;
