@@ -153,7 +153,9 @@ async function writeHeader(w: WriteContext, entity: EntityDef, before: Row | nul
   }
   const cols = [...writable];
   const vals = writable.map((f) => valueParam(f, values[f.key]));
-  if (entity.states) {
+  // A state field the entity leaves writable (its services set it, its save hook guards it) is
+  // written like the others; a read-only one starts in the machine's initial state.
+  if (entity.states && !writable.some((f) => f.key === entity.states!.field)) {
     cols.push(entity.fields.find((f) => f.key === entity.states!.field)!);
     vals.push(sql`${entity.states.initial}`);
   }
