@@ -4,6 +4,7 @@ import { buildApp } from '../../src/server/app';
 import { attachRealtime, notifyUser, realtime, type Realtime } from '../../src/server/realtime';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { bearer, loginOk } from './access-test-helpers';
+import { resourceClient } from '../support/resource-client';
 
 type Message = { type: string; [key: string]: unknown };
 
@@ -120,6 +121,28 @@ describe('the notification socket: connect, notifyto2 and logout', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect([...rt.io.of('/').adapter.rooms.keys()]).not.toContain(`group:${d.client_id}:g1`);
     expect(s.connected).toBe(true);
+  });
+
+  it('an order reaching the maker is announced by the maker\'s own order number, never an internal id', async () => {
+    const maker = await loginOk(t.app, 'maker');
+    const s = open(maker.access_token);
+    await connected(s);
+    // The browser's first message joins its company's room (spec 7 `connect`).
+    const joined = next(s, 'connectto');
+    s.emit('message', { type: 'connect' });
+    await joined;
+    const brand = await loginOk(t.app, 'brand');
+    const orders = resourceClient(t.app, brand.access_token, 'scmapi', 'prorder');
+    const vendors = (await resourceClient(t.app, brand.access_token, 'mdapi', 'vendor').page({ size: 100 })).body.data.rows;
+    const vendor = Number(vendors.find((v) => v.platform_client_code === 'MAKER01')!.id);
+    const order = (await orders.save({ pr_type: 'bulk', currency: 'CNY', maker_vendor_id: vendor, entries: [{ style_no: 'RT-1', style_name: '实时', colour: '黑色', size: 'M', qty: 5, unit_price: 1, seq: 1 }] })).body.data;
+    const state = next(s, 'orderstate');
+    expect((await orders.action('send', { id: order.id })).status).toBe(200);
+    const m = await state;
+    expect(m).toMatchObject({ entity: 'customerorder', status: 'pending' });
+    const own = await resourceClient(t.app, maker.access_token, 'scmapi', 'customerorder').view(Number(m.id));
+    expect(typeof m.no).toBe('string');
+    expect(m.no).toBe(own.body.data.order_no);
   });
 });
 

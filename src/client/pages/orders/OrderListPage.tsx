@@ -21,7 +21,8 @@ function OrderLive({ list, onOpenChanged }: { list: ListController; onOpenChange
     list.refresh();
     const state = resolved.entity.states?.states.find((x) => x.code === e.status);
     const stateText = state ? (i18n.language === 'en' ? state.label.en : state.label.zh) : e.status;
-    toast.notification(t('orders.live.title'), t('orders.live.changed', { no: e.no ?? `#${e.id}`, status: stateText }));
+    // Documents are named by their number, never by an internal id.
+    toast.notification(t('orders.live.title'), e.no ? t('orders.live.changed', { no: e.no, status: stateText }) : t('orders.live.changedUnnumbered', { status: stateText }));
     if (list.drawer?.id === e.id) onOpenChanged();
   });
   return null;

@@ -122,7 +122,7 @@ async function sendOrder(ctx: ActionContext) {
   });
 
   emitOrderState([clientId], { entity: 'prorder', id: orderId, status: 'sent', no: row.pr_no as string });
-  emitOrderState([target.id], { entity: 'customerorder', id: coId, status: 'pending' });
+  emitOrderState([target.id], { entity: 'customerorder', id: coId, status: 'pending', no: coNo });
   return {
     patch: { status: 'sent', alloc_status: 'submitted', sent_at: now, reject_reason: null },
     data: { manual: false, customerOrderId: coId, message: translate(lang, 'scm.order.sentToMaker') },
@@ -135,13 +135,14 @@ async function cancelOrder(ctx: ActionContext) {
   const shares = await sql<Row>`select * from scm_order_share where client_id = ${clientId} and source_entity = 'prorder' and source_id = ${row.id as number} and state = 'active'`.execute(tx);
   for (const s of shares.rows) {
     const maker = Number(s.to_client);
-    await asTenant(tx, maker, clientId, async (mtx) => {
+    const coNo = await asTenant(tx, maker, clientId, async (mtx) => {
       await sql`update scm_customer_order set status = 'cancelled', version = version + 1, updated_at = now()
         where id = ${s.target_id as number} and client_id = ${maker} and status in ('pending', 'in_progress')`.execute(mtx);
       await writeAudit(mtx, actorOf(ctx, maker), customerOrder.name, Number(s.target_id), 'cancel', [{ field: 'status', old: null, new: 'cancelled' }]);
+      return (await sql<{ order_no: string | null }>`select order_no from scm_customer_order where id = ${s.target_id as number} and client_id = ${maker}`.execute(mtx)).rows[0]?.order_no ?? null;
     });
     await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${s.id as number} and client_id = ${clientId}`.execute(tx);
-    emitOrderState([maker], { entity: 'customerorder', id: Number(s.target_id), status: 'cancelled' });
+    emitOrderState([maker], { entity: 'customerorder', id: Number(s.target_id), status: 'cancelled', no: coNo });
   }
   emitOrderState([clientId], { entity: 'prorder', id: Number(row.id), status: 'cancelled', no: row.pr_no as string });
 }
@@ -186,7 +187,7 @@ async function onBrandOrder(ctx: ActionContext, change: { status: string; reject
     });
   }
   emitOrderState([brandId], { entity: 'prorder', id: Number(brandOrder.id), status: change.status, no: brandOrder.pr_no as string });
-  emitOrderState([clientId], { entity: 'customerorder', id: Number(row.id), status: ctx.transition?.to ?? change.status });
+  emitOrderState([clientId], { entity: 'customerorder', id: Number(row.id), status: ctx.transition?.to ?? change.status, no: (row.order_no as string | null) ?? null });
 }
 
 export function registerOrderHandlers(): void {
