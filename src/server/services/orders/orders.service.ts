@@ -77,7 +77,7 @@ async function sendOrder(ctx: ActionContext) {
     // Spec 8 (outsourcing): the supplier has not joined, the data cannot be sent, track it by hand.
     return {
       patch: { status: 'manual', alloc_status: 'submitted', sent_at: now, reject_reason: null },
-      data: { manual: true, message: translate(lang, 'scm.order.makerNotJoined') },
+      data: { manual: true, message: translate(lang, 'scm.order.prMakerNotJoined') },
     };
   }
   const brand = (await sql<{ name: string; code: string }>`select name, code from clients where id = ${clientId}`.execute(tx)).rows[0];
@@ -129,6 +129,16 @@ async function sendOrder(ctx: ActionContext) {
   };
 }
 
+/**
+ * What other areas do when an order is cancelled (production plans release theirs): called inside the
+ * cancel's transaction, in the tenant of the cancelled order (the maker's for its customer-order copy).
+ */
+export type OrderCancelled = { tx: Db; clientId: number; entity: 'prorder' | 'customerorder'; id: number; auth: AuthContext; ip: string | null };
+const cancelListeners: ((e: OrderCancelled) => Promise<void>)[] = [];
+export function onOrderCancelled(listener: (e: OrderCancelled) => Promise<void>): void {
+  if (!cancelListeners.includes(listener)) cancelListeners.push(listener);
+}
+
 /** Brand cancels: a copy at the maker that is still open is cancelled with it, and the share closes. */
 async function cancelOrder(ctx: ActionContext) {
   const { tx, clientId, row } = ctx;
@@ -136,14 +146,16 @@ async function cancelOrder(ctx: ActionContext) {
   for (const s of shares.rows) {
     const maker = Number(s.to_client);
     const coNo = await asTenant(tx, maker, clientId, async (mtx) => {
-      await sql`update scm_customer_order set status = 'cancelled', version = version + 1, updated_at = now()
-        where id = ${s.target_id as number} and client_id = ${maker} and status in ('pending', 'in_progress')`.execute(mtx);
+      const open = await sql`update scm_customer_order set status = 'cancelled', version = version + 1, updated_at = now()
+        where id = ${s.target_id as number} and client_id = ${maker} and status in ('pending', 'in_progress') returning id`.execute(mtx);
       await writeAudit(mtx, actorOf(ctx, maker), customerOrder.name, Number(s.target_id), 'cancel', [{ field: 'status', old: null, new: 'cancelled' }]);
+      if (open.rows.length) for (const l of cancelListeners) await l({ tx: mtx, clientId: maker, entity: 'customerorder', id: Number(s.target_id), auth: ctx.auth, ip: ctx.ip });
       return (await sql<{ order_no: string | null }>`select order_no from scm_customer_order where id = ${s.target_id as number} and client_id = ${maker}`.execute(mtx)).rows[0]?.order_no ?? null;
     });
     await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${s.id as number} and client_id = ${clientId}`.execute(tx);
     emitOrderState([maker], { entity: 'customerorder', id: Number(s.target_id), status: 'cancelled', no: coNo });
   }
+  for (const l of cancelListeners) await l({ tx, clientId, entity: 'prorder', id: Number(row.id), auth: ctx.auth, ip: ctx.ip });
   emitOrderState([clientId], { entity: 'prorder', id: Number(row.id), status: 'cancelled', no: row.pr_no as string });
 }
 
