@@ -148,6 +148,11 @@ export type EntityDef = {
   titleField: string;
   /** Business key (unique per tenant), used by import updates and references by code. */
   codeField?: string;
+  /**
+   * A field pickers show after the title when it has a value, with its label (a vendor's company on
+   * the platform: "平台企业：华纺制衣"), so two records of one name can be told apart.
+   */
+  pickerDetail?: string;
   children?: ChildDef[];
   numbering?: NumberingDef;
   states?: StateMachineDef;

@@ -57,9 +57,16 @@ describe('sending an order needs the receiver to have confirmed the sender', () 
     expect(sent.body.message).toContain('SUPP01');
   });
 
-  it('the platform company never receives orders', async () => {
-    const id = await orderTo('PLATFORM');
-    const sent = await resourceClient(t.app, supplier, 'scmapi', 'prorder').action('send', { id });
+  it('the platform company never receives orders: no partner can even point at it', async () => {
+    const vendors = resourceClient(t.app, supplier, 'mdapi', 'vendor');
+    const v = await vendors.save({ name: '外协-PLATFORM', vendor_type: 'garment', currency: 'CNY', platform_client_code: 'PLATFORM' });
+    expect(v.status).toBe(400);
+    expect(JSON.stringify(v.body)).toContain('platform_client_code');
+    // an order that names a vendor pointing there by a direct write is still refused on send
+    const ok = await vendors.save({ name: '外协-旧数据', vendor_type: 'garment', currency: 'CNY' });
+    await sql`update md_vendor set platform_client_code = 'PLATFORM' where id = ${Number(ok.body.data.id)}`.execute(t.database.db);
+    const o = await resourceClient(t.app, supplier, 'scmapi', 'prorder').save({ pr_type: 'bulk', category: 'knit-top', currency: 'CNY', maker_vendor_id: ok.body.data.id, entries });
+    const sent = await resourceClient(t.app, supplier, 'scmapi', 'prorder').action('send', { id: o.body.data.id });
     expect(sent.status).toBe(403);
     expect(await customerOrdersOf('PLATFORM')).toBe(0);
   });

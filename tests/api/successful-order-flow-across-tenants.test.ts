@@ -102,7 +102,7 @@ describe('orders across the brand and the maker', () => {
     const sent = await orders.action('send', { id: order.id });
     expect(sent.status).toBe(200);
     const data = (sent.body.data as unknown as { data: Array<{ manual: boolean; message: string }> }).data[0];
-    expect(data).toEqual({ manual: true, message: '供应商未加入平台，外协单数据无法发送，请手工跟踪' });
+    expect(data).toEqual({ manual: true, message: '该工厂未关联平台企业，大货需求订单无法发送，请手工跟踪；如工厂已加入平台，请在供应商中“关联平台企业”后重新发送' });
     expect(sent.body.data.rows[0]).toMatchObject({ status: 'manual', alloc_status: 'submitted' });
     expect((await resourceClient(t.app, maker, 'scmapi', 'customerorder').page()).body.data.total).toBe(before);
     expect((await orders.action('finish', { id: order.id })).status).toBe(200);

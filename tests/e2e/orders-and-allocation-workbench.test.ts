@@ -150,7 +150,7 @@ describe('orders across the brand and the maker, and the allocation workbench', 
     await brand.click('[data-testid=order-action-send]');
     await brand.click('[data-testid=confirm-ok]');
     await brand.waitForSelector('[data-testid=order-status]:has-text("手工跟踪")', { timeout: 20000 });
-    expect(await textOf(brand, '[data-testid=order-notice]')).toContain('供应商未加入平台，外协单数据无法发送，请手工跟踪');
+    expect(await textOf(brand, '[data-testid=order-notice]')).toContain('该工厂未关联平台企业，大货需求订单无法发送');
     // Tracked by hand: the brand finishes it itself.
     expect(await brand.isVisible('[data-testid=order-action-finish]')).toBe(true);
     await snap(brand, 'orders-05-maker-not-joined');

@@ -1,5 +1,5 @@
 import { defineEntity } from '../entity';
-import { partnerStates } from './vendor.entity';
+import { partnerStates, platformCompanyField } from './vendor.entity';
 
 /** Customer master data, spec 3: code, name, type, level, pay type, currency, delivery info, status. */
 export const customer = defineEntity({
@@ -9,6 +9,7 @@ export const customer = defineEntity({
   menuCode: 'md.customer',
   label: { zh: '客户', en: 'Customer' },
   titleField: 'name',
+  pickerDetail: 'platform_company',
   codeField: 'code',
   numbering: { field: 'code', prefix: 'C', datePrefix: 'YYMM', length: 4 },
   states: partnerStates,
@@ -29,6 +30,7 @@ export const customer = defineEntity({
     { key: 'delivery_mobile', label: { zh: '收货人电话', en: 'Delivery mobile' }, type: 'mobile' },
     // Issue 20: another company's orders are accepted only from a customer confirmed here (active, with its platform code).
     { key: 'platform_client_code', label: { zh: '平台企业编码', en: 'Platform company code' }, type: 'code', upperCase: true, maxLength: 40, help: { zh: '客户已加入平台时填写其企业编码；启用的客户才能向本企业发送订单', en: 'The company code of the customer on the platform, once it has joined; only an active customer with this code can send orders to your company' } },
+    platformCompanyField,
     { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', readonly: true },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 1000 },
   ],

@@ -135,7 +135,7 @@ export const prOrder = defineEntity({
     states: [
       { code: 'draft', label: { zh: '草稿', en: 'Draft' }, color: 'informative' },
       { code: 'sent', label: { zh: '待工厂接单', en: 'Pending acceptance' }, color: 'warning', notice: { intent: 'info', text: 'orders.notice.sent' } },
-      { code: 'manual', label: { zh: '手工跟踪', en: 'Tracked by hand' }, color: 'warning', notice: { intent: 'warning', title: 'orders.notice.manualTitle', text: 'scm.order.makerNotJoined' } },
+      { code: 'manual', label: { zh: '手工跟踪', en: 'Tracked by hand' }, color: 'warning', notice: { intent: 'warning', title: 'orders.notice.manualTitle', text: 'scm.order.prMakerNotJoined' } },
       { code: 'rejected', label: { zh: '工厂已拒绝', en: 'Rejected by maker' }, color: 'danger', notice: { intent: 'error', title: 'orders.notice.rejectedTitle', textField: 'reject_reason' } },
       { code: 'in_progress', label: { zh: '生产中', en: 'In progress' }, color: 'brand', notice: { intent: 'success', text: 'orders.notice.accepted' } },
       { code: 'finished', label: { zh: '已完成', en: 'Finished' }, color: 'success' },

@@ -1,4 +1,4 @@
-import { defineEntity, type FieldErrors, type StateMachineDef } from '../entity';
+import { defineEntity, type FieldDef, type FieldErrors, type StateMachineDef } from '../entity';
 
 /** Spec 4 generic states: active and frozen, with activate and freeze (user or customer activate and freeze). */
 export const partnerStates: StateMachineDef = {
@@ -11,9 +11,46 @@ export const partnerStates: StateMachineDef = {
   transitions: [
     { action: 'freeze', label: { zh: '冻结', en: 'Freeze' }, from: ['active'], to: 'frozen', roles: ['clientadmin', 'admin'], confirm: { zh: '确定冻结所选记录？', en: 'Freeze the selected records?' } },
     { action: 'activate', label: { zh: '启用', en: 'Activate' }, from: ['frozen'], to: 'active', roles: ['clientadmin', 'admin'] },
+    // Issue 21: linking a partner to its company on the platform is a screen, not only an import column.
+    {
+      action: 'link',
+      label: { zh: '关联平台企业', en: 'Link to platform company' },
+      from: ['active'],
+      to: 'active',
+      params: [
+        {
+          key: 'platform_client_code',
+          label: { zh: '平台企业编码', en: 'Platform company code' },
+          type: 'code',
+          required: true,
+          rules: ['english'],
+          upperCase: true,
+          maxLength: 40,
+          help: { zh: '对方企业在平台上的编码（对方的系统管理中可见）', en: "The other company's code on the platform (shown in its administration)" },
+        },
+      ],
+    },
   ],
   // A frozen partner is read-only until it is activated again.
   locked: ['frozen'],
+};
+
+/**
+ * The platform company a partner (vendor or customer) is linked to: its code, checked by the server
+ * against the companies on the platform, and that company's name, which the server fills in.
+ */
+export const platformCompanyField: FieldDef = { key: 'platform_company', label: { zh: '平台企业', en: 'Platform company' }, type: 'text', readonly: true, maxLength: 200 };
+const vendorPlatformCode: FieldDef = {
+  key: 'platform_client_code',
+  label: { zh: '平台企业编码', en: 'Platform company code' },
+  type: 'code',
+  rules: ['english'],
+  upperCase: true,
+  maxLength: 40,
+  help: {
+    zh: '供应商已加入平台时填写其企业在平台上的编码：发给该供应商的订单将直接送到该企业，由其接单、拒绝或完成',
+    en: "The platform code of the vendor's own company, once it has joined: orders sent to this vendor are routed to that company, which accepts, rejects or finishes them",
+  },
 };
 
 /**
@@ -28,6 +65,7 @@ export const vendor = defineEntity({
   menuCode: 'md.vendor',
   label: { zh: '供应商', en: 'Vendor' },
   titleField: 'name',
+  pickerDetail: 'platform_company',
   codeField: 'code',
   numbering: { field: 'code', prefix: 'V', datePrefix: 'YYMM', length: 4 },
   states: partnerStates,
@@ -60,26 +98,21 @@ export const vendor = defineEntity({
     { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', readonly: true },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 1000 },
     // Issue 6: the vendor's own company on the platform (its client code), when it has joined; orders are sent there.
-    {
-      key: 'platform_client_code',
-      label: { zh: '平台企业编码', en: 'Platform company code' },
-      type: 'code',
-      rules: ['english'],
-      upperCase: true,
-      maxLength: 40,
-      help: {
-        zh: '供应商已加入平台时填写其企业在平台上的编码：发给该供应商的订单将直接送到该企业，由其接单、拒绝或完成',
-        en: "The platform code of the vendor's own company, once it has joined: orders sent to this vendor are routed to that company, which accepts, rejects or finishes them",
-      },
-    },
+    vendorPlatformCode,
+    // Issue 21: the name of that company, set by the server from the code (lists and pickers tell a linked vendor apart).
+    platformCompanyField,
   ],
   // The texts of this entity's document checks (registered with the catalogues by defineEntity).
   messages: {
     'zh-CN': {
       'md.vendor.branchCodeNumeric': '国内银行联行号必须为数字',
+      'md.platform.unknownCompany': '平台上没有编码为 {{code}} 的企业，请向对方确认其平台企业编码',
+      'md.platform.ownCompany': '不能关联本企业自己',
     },
     en: {
       'md.vendor.branchCodeNumeric': 'A domestic bank branch code must be numeric',
+      'md.platform.unknownCompany': 'No company on the platform has the code {{code}}; ask the other company for its platform code',
+      'md.platform.ownCompany': 'A company cannot be linked to itself',
     },
   },
   checks: [

@@ -15,6 +15,8 @@ export const orders: CatalogPart = {
     'scm.calendar.badHours': '工作时间段不正确',
     'scm.calendar.badWeekdays': '工作日须为1到7的数字，用逗号分隔',
     'scm.order.makerNotJoined': '供应商未加入平台，外协单数据无法发送，请手工跟踪',
+    // A brand's requirement order to a maker that is not linked to a company on the platform (issue 21: name brand orders, not outsourced ones).
+    'scm.order.prMakerNotJoined': '该工厂未关联平台企业，大货需求订单无法发送，请手工跟踪；如工厂已加入平台，请在供应商中“关联平台企业”后重新发送',
     'scm.order.makerNotLinked': '对方企业尚未在其客户资料中确认贵司（需在客户的“平台企业编码”填写 {{code}} 并保持启用），订单无法发送',
     'scm.order.sentToMaker': '订单已发送给工厂，等待接单',
     'scm.order.noMaker': '请先选择生产工厂',
@@ -45,6 +47,7 @@ export const orders: CatalogPart = {
     'scm.calendar.badHours': 'Invalid working hours',
     'scm.calendar.badWeekdays': 'Working weekdays are numbers 1 to 7 separated by commas',
     'scm.order.makerNotJoined': 'The supplier has not joined the platform, so the outsourced order data cannot be sent; please track it manually',
+    'scm.order.prMakerNotJoined': 'This maker is not linked to a company on the platform, so the requirement order cannot be sent; track it by hand, or, if the maker has joined, link the vendor to its platform company and send again',
     'scm.order.makerNotLinked': 'The receiving company has not confirmed you as its customer (its customer record must carry the platform company code {{code}} and be active), so the order cannot be sent',
     'scm.order.sentToMaker': 'The order was sent to the maker and awaits acceptance',
     'scm.order.noMaker': 'Choose the maker first',

@@ -96,7 +96,8 @@ export async function seedDemo(db: Db, config: AppConfig): Promise<boolean> {
 async function confirmDemoCustomer(db: Db, tenants: Record<string, number>): Promise<void> {
   const maker = tenants.MAKER01;
   if (!maker) return;
-  await sql`insert into md_customer (client_id, code, name, customer_type, currency, status, platform_client_code)
-    values (${maker}, 'CD001', '上海悦衣服饰品牌有限公司', 'brand', 'CNY', 'active', 'BRAND01')
-    on conflict (client_id, code) do update set platform_client_code = excluded.platform_client_code where md_customer.platform_client_code is null`.execute(db);
+  await sql`insert into md_customer (client_id, code, name, customer_type, currency, status, platform_client_code, platform_company)
+    values (${maker}, 'CD001', '上海悦衣服饰品牌有限公司', 'brand', 'CNY', 'active', 'BRAND01', (select name from clients where code = 'BRAND01'))
+    on conflict (client_id, code) do update set platform_client_code = excluded.platform_client_code, platform_company = excluded.platform_company
+      where md_customer.platform_client_code is null or md_customer.platform_company is null`.execute(db);
 }

@@ -143,7 +143,9 @@ async function freeNumber(w: WriteContext, entity: EntityDef): Promise<string> {
 /** Inserts or updates the header row (`version + 1` on update); a new row starts in the machine's initial state. */
 async function writeHeader(w: WriteContext, entity: EntityDef, before: Row | null, values: Row, version: number | null): Promise<Row> {
   const { clientId, userId } = w.actor;
-  const writable = entity.fields.filter((f) => !f.readonly);
+  // Read-only fields are never taken from a body (document-input drops them); one present in the
+  // values was derived by the server, by a validate hook (a partner's platform company name).
+  const writable = entity.fields.filter((f) => !f.readonly || Object.prototype.hasOwnProperty.call(values, f.key));
   if (before) {
     const sets = writable.map((f) => sql`${sql.id(f.key)} = ${valueParam(f, values[f.key])}`);
     const r = await sql<Row>`update ${tbl(entity)} set ${sql.join(sets)}, version = version + 1, updated_by = ${userId}, updated_at = now()

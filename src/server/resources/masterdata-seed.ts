@@ -26,7 +26,8 @@ async function ensure(w: WriteContext, entityName: string, code: string, values:
 const VENDORS = [
   { code: 'VD001', name: '绍兴锦绣面料有限公司', vendor_type: 'fabric', grade: 'A', scale: 'medium', owner: '张销售', contact_person: '张敏', contact_mobile: '13957500001', email: 'sales@jinxiu.example.cn', address: '浙江省绍兴市柯桥区纺织城1号', bank_name: '中国工商银行绍兴柯桥支行', bank_branch_code: '102337000123', bank_account_no: '1211020109000123456', bank_account_name: '绍兴锦绣面料有限公司', valid_from: '2026-01-01', valid_to: '2027-12-31' },
   { code: 'VD002', name: '东莞恒达辅料厂', vendor_type: 'trim', grade: 'B', scale: 'small', owner: '李采购', contact_person: '陈辉', contact_mobile: '13829900002', address: '广东省东莞市虎门镇辅料街8号', bank_name: '中国银行东莞虎门支行', bank_branch_code: '104602000456', bank_account_no: '6402888800012345', bank_account_name: '东莞恒达辅料厂', valid_from: '2026-01-01' },
-  { code: 'VD003', name: '宁波华纺制衣有限公司', vendor_type: 'garment', grade: 'A', scale: 'large', owner: '李采购', contact_person: '王计划', contact_mobile: '13805740003', address: '浙江省宁波市鄞州区制衣路3号', valid_from: '2026-01-01' },
+  // A garment workshop not on the platform (the demo maker MAKER01 is the brand's vendor VHF01, linked to its company).
+  { code: 'VD003', name: '温州瓯江服装加工厂', vendor_type: 'garment', grade: 'B', scale: 'medium', owner: '李采购', contact_person: '林师傅', contact_mobile: '13805770003', address: '浙江省温州市鹿城区瓯江路3号', valid_from: '2026-01-01' },
   { code: 'VD004', name: '苏州丝路印花厂', vendor_type: 'process', grade: 'C', scale: 'micro', contact_person: '周强', contact_mobile: '13962100004', address: '江苏省苏州市吴江区盛泽镇', valid_from: '2026-03-01' },
 ];
 

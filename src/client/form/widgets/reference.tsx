@@ -6,7 +6,8 @@ import { useOptions, type SourceRow } from './use-options';
 import { asList, asText, type WidgetProps } from './types';
 
 const useStyles = makeStyles({
-  row: { display: 'grid', gridTemplateColumns: '110px 1fr', gap: '8px', width: '100%' },
+  row: { display: 'grid', gridTemplateColumns: '110px 1fr auto', gap: '8px', width: '100%' },
+  detail: { color: tokens.colorBrandForeground1, fontSize: tokens.fontSizeBase200, whiteSpace: 'nowrap' },
   code: { color: tokens.colorNeutralForeground3, fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
 });
 
@@ -41,6 +42,12 @@ export function DropdownTable(p: WidgetProps) {
   // The reference's declared code (a person's account for a user), else the target's own.
   const codeField = p.field.def?.ref?.codeField ?? target?.codeField;
   const chosen = asList(p.value);
+  const { i18n } = useTranslation();
+  const detailField = target?.pickerDetail ? target.fields.find((f) => f.key === target.pickerDetail) : undefined;
+  const detailOf = (r: SourceRow): string => {
+    const v = detailField ? asText(r[detailField.key]) : '';
+    return v && detailField ? `${i18n.language === 'en' ? detailField.label.en : detailField.label.zh}: ${v}` : '';
+  };
   const displayLabel = p.field.displayfield ? asText(p.values[p.field.displayfield]) : '';
 
   useEffect(() => {
@@ -89,6 +96,7 @@ export function DropdownTable(p: WidgetProps) {
             <span className={s.row}>
               <span className={s.code}>{codeField ? asText(r[codeField]) : `#${v}`}</span>
               <span>{label}</span>
+              <span className={s.detail}>{detailOf(r)}</span>
             </span>
           </Option>
         );

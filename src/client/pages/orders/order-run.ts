@@ -18,7 +18,7 @@ export async function performOrderAction(api: EntityApi, action: OrderAction, ro
   const said = reply.data?.[0] ?? null;
   let manualMessage: string | null = null;
   if (action === 'send' && said?.manual) {
-    manualMessage = String(said.message ?? t('scm.order.makerNotJoined'));
+    manualMessage = String(said.message ?? t('scm.order.prMakerNotJoined'));
     toast.warning(manualMessage);
   } else if (action === 'allocate' && said) {
     toast.success(t('orders.allocated', { planned: String(said.planned ?? ''), ordered: String(said.ordered ?? '') }));

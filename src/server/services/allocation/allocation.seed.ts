@@ -13,7 +13,7 @@ import { withTenant } from '../rls';
  * Idempotent: does nothing when the brand already has capacity groups.
  */
 const VENDORS = [
-  { code: 'VHF01', name: '宁波华纺制衣', grade: 'A', platform: 'MAKER01', kpi: 92, groups: ['KNIT', 'WOVEN'], base: 9000 },
+  { code: 'VHF01', name: '宁波华纺制衣有限公司', grade: 'A', platform: 'MAKER01', kpi: 92, groups: ['KNIT', 'WOVEN'], base: 9000 },
   { code: 'VJX02', name: '嘉兴锦秀服饰', grade: 'B', platform: null, kpi: 84, groups: ['KNIT'], base: 6000 },
   { code: 'VSZ03', name: '苏州云织制衣', grade: 'A', platform: null, kpi: 88, groups: ['WOVEN', 'OUTER'], base: 7000 },
   { code: 'VGZ04', name: '广州天河牛仔', grade: 'C', platform: null, kpi: 71, groups: ['DENIM'], base: 8000 },
