@@ -63,7 +63,8 @@ export type ScheduleInput = {
   lines: readonly SchedLine[];
   plans: readonly SchedPlan[];
   locked?: readonly FixedBar[];
-  options?: { changeoverMinutes?: number };
+  /** `samFrom`: whose minutes per piece win when both a plan and its line have one (default the plan's). */
+  options?: { changeoverMinutes?: number; samFrom?: 'plan' | 'line' };
 };
 
 export type ScheduleResult = {
@@ -92,8 +93,16 @@ function canMake(line: SchedLine, category: string): boolean {
   return line.categories.length === 0 || line.categories.includes(category);
 }
 
-function samOf(line: SchedLine, plan: SchedPlan): number {
-  return plan.minutes_per_piece && plan.minutes_per_piece > 0 ? plan.minutes_per_piece : (line.sam[plan.category] ?? 0);
+/**
+ * Minutes per piece of a plan on a line: by default the plan's own, else the line's SAM of the
+ * category; with `lineFirst` (options.samFrom = 'line') the line's SAM of the category when it has
+ * one, else the plan's (the planning service: line settings override the plan).
+ */
+function samOf(line: SchedLine, plan: SchedPlan, lineFirst = false): number {
+  const own = plan.minutes_per_piece && plan.minutes_per_piece > 0 ? plan.minutes_per_piece : 0;
+  const ofLine = line.sam[plan.category] ?? 0;
+  if (lineFirst) return ofLine > 0 ? ofLine : own;
+  return own > 0 ? own : ofLine;
 }
 
 /** Lays a plan on a line state from day index `s` without changing it; null when it does not fit the range. */
@@ -189,6 +198,7 @@ function lateness(plan: SchedPlan, endDay: number | null, f: number): boolean {
 function run(input: ScheduleInput, order: SchedPlan[], smart: boolean): ScheduleResult {
   const { n, f, states } = prepare(input);
   const setupMin = input.options?.changeoverMinutes ?? 0;
+  const lineFirst = input.options?.samFrom === 'line';
   const bars: SchedBar[] = [];
   const issues: SchedIssue[] = [];
   let latePlans = 0;
@@ -202,7 +212,7 @@ function run(input: ScheduleInput, order: SchedPlan[], smart: boolean): Schedule
     let eligible = 0;
     for (const st of states) {
       if (!canMake(st.line, plan.category)) continue;
-      const sam = samOf(st.line, plan);
+      const sam = samOf(st.line, plan, lineFirst);
       if (!(sam > 0)) continue;
       eligible++;
       const setup = st.lastCat != null && st.lastCat !== plan.category ? setupMin : 0;
@@ -243,7 +253,7 @@ function run(input: ScheduleInput, order: SchedPlan[], smart: boolean): Schedule
       latePieces += plan.qty;
       // Would an empty line finish on time from the material date? If not, the material date is the cause.
       const empty: LineState = { ...best.st, used: new Float64Array(n), cursor: -1 };
-      const alone = trial(empty, plan, ready, 0, samOf(best.st.line, plan), true, n);
+      const alone = trial(empty, plan, ready, 0, samOf(best.st.line, plan, lineFirst), true, n);
       const reason: UnplacedReason = !alone || lateness(plan, alone.end, f) ? 'material_date' : 'capacity';
       issues.push({ plan_id: plan.id, reason, planned_end: dayString(f + best.t.end) });
     }
