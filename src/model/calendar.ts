@@ -6,6 +6,7 @@
  * (src/client/calendar) renders any declaration; the server's planning service serves the data source.
  */
 import type { Label } from './entity';
+import type { BoardBar, BoardDay, BoardLine } from './schedule-board';
 
 export type CalendarZoom = 'day' | 'week' | 'month';
 
@@ -67,3 +68,89 @@ export function getCalendar(code: string): CalendarDecl | undefined {
 export function allCalendars(): CalendarDecl[] {
   return [...CALENDARS.values()];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Calendar views on FullCalendar (issue 11): the cycle calendar's year and month, a line's month.
+
+/**
+ * What a calendar view shows: the company's cycle calendar (working days, holidays, overtime days;
+ * clicking a day toggles it), or one line's month (its bars as events, its capacity per day).
+ */
+export type CalendarViewKind = 'cycle-calendar' | 'line-month';
+
+/** FullCalendar views offered (MIT daygrid only): a month grid, or the year as one continuous grid. */
+export type CalendarViewZoom = 'month' | 'year';
+
+export type CalendarViewDecl = {
+  code: string;
+  kind: CalendarViewKind;
+  title: Label;
+  /** Where the view reads (GET) and, for the cycle calendar, where a day's kind is written (POST). */
+  source: { read: string; write?: string; socketType?: string };
+  /** The entity whose records the view's days or events are (cyclecalendar_day, prodplan_bar). */
+  entity: string;
+  /** The record the view is about, chosen in its toolbar (a line for a line's month). */
+  resource?: { entity: string; param: string; title: Label };
+  zooms: CalendarViewZoom[];
+  defaultZoom: CalendarViewZoom;
+  menu: { code: string; group: string; furl: string; order?: number };
+};
+
+const CALENDAR_VIEWS = new Map<string, CalendarViewDecl>();
+
+/** Declares a calendar view; codes are unique (also against boards) and the default zoom is offered. */
+export function defineCalendarView(decl: CalendarViewDecl): CalendarViewDecl {
+  if (!/^[a-z][a-z0-9_.-]*$/.test(decl.code)) throw new Error(`calendar view code "${decl.code}" must be lower-case letters, digits, _ . -`);
+  if (CALENDAR_VIEWS.has(decl.code) || CALENDARS.has(decl.code)) throw new Error(`calendar "${decl.code}" is declared twice`);
+  if (!decl.zooms.length || !decl.zooms.includes(decl.defaultZoom)) throw new Error(`calendar view "${decl.code}": default zoom "${decl.defaultZoom}" is not among its zooms`);
+  CALENDAR_VIEWS.set(decl.code, decl);
+  return decl;
+}
+
+export function getCalendarView(code: string): CalendarViewDecl | undefined {
+  return CALENDAR_VIEWS.get(code);
+}
+
+export function allCalendarViews(): CalendarViewDecl[] {
+  return [...CALENDAR_VIEWS.values()];
+}
+
+/** One day of the cycle calendar view. */
+export type CycleCalendarDay = {
+  date: string;
+  working: boolean;
+  holiday: boolean;
+  overtime: boolean;
+  /** Working minutes of the day (per operator): the calendar's hours on a working day, else 0. */
+  minutes: number;
+  /** The holiday's or overtime day's name, when the day is listed. */
+  name: string | null;
+};
+
+/** GET cycle calendar view ?year=YYYY: the company's calendar of that year (null: none yet) and its days. */
+export type CycleCalendarView = {
+  year: number;
+  calendar: { id: number; version: number; name: string; year: number; work_weekdays: string; minutes: number } | null;
+  days: CycleCalendarDay[];
+};
+
+/**
+ * POST a day's kind: `holiday`, `overtime`, or null (back to the weekday's rule). Written as a child
+ * row of the year's cycle calendar at the version read (a calendar is created for a year without one).
+ */
+export type CycleDayCommand = { year: number; calendar_id: number | null; version: number | null; date: string; kind: 'holiday' | 'overtime' | null; name?: string };
+
+/**
+ * GET a line's month ?line=&month=YYYY-MM: that line's days (working, holiday, overtime), capacity and
+ * load per day, its settings (SAM by category, learning curve) and the live bars touching the month;
+ * `lines` lists the lines the caller may pick (null line: none chosen or none exist).
+ */
+export type LineMonthView = {
+  month: string;
+  from: string;
+  to: string;
+  days: BoardDay[];
+  line: BoardLine | null;
+  lines: { id: number; code: string; name: string; workshop_name: string }[];
+  bars: BoardBar[];
+};
