@@ -37,6 +37,10 @@ export type BoardLine = {
   capacity: number[];
   /** Minutes already placed per day by the bars of the shown schedule. */
   load: number[];
+  /** Standard minutes per piece by category set on the line (line settings); a plan's own minutes apply otherwise. */
+  sam?: Record<string, number>;
+  /** Output of a new style's first days on the line, percent (e.g. [60, 80, 90]); empty: none. */
+  learning?: number[];
 };
 
 /** A bar: part of a plan on one line. */
