@@ -5,3 +5,5 @@
  */
 import '../src/model';
 export * from './production-board.calendar';
+export * from './cycle-calendar.calendar';
+export * from './line-month.calendar';
