@@ -3,6 +3,7 @@ import { requireEntity } from '../../../model';
 import type { BoardBar, BoardCommand, BoardCommandResult, BoardData, BoardDay, BoardLine, ScenarioComparison, ScenarioSummary, ScheduleMetrics, UnplacedReason } from '../../../model/schedule-board';
 import { addDays, dayKinds, dayNumber, daysBetween, efficiencyFraction, lineCapacityRange, loadByLine, prepareCalendar, spreadBar, type PreparedCalendar } from '../../../../calendars/capacity';
 import { autoSchedule, type FixedBar, type SchedLine, type SchedPlan } from '../../../../calendars/auto-schedule';
+import { parseLearningCurve } from '../../../model/entities/workline.entity';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../http/errors';
 import type { WriteContext } from '../../resources/document-stages';
@@ -41,26 +42,79 @@ const catList = (v: unknown): string[] => {
 
 export const MAX_RANGE_DAYS = 400;
 
-/** The company's cycle calendar for a year (the year's own, else the newest), prepared for day look-ups. */
+/** The listed days (holidays, overtime days) of a company's cycle calendars, each year from that year's calendar. */
+export async function calendarDays(tx: Db, clientId: number): Promise<{ date: string; kind: string; name: string | null }[]> {
+  // One calendar per year (the newest row of a year, as companyCalendar picks), its days of its own year.
+  const r = await sql<Row>`select d.day_date, d.kind, d.name from scm_cycle_calendar_day d
+    join (select distinct on (year) id, year from scm_cycle_calendar where client_id = ${clientId} order by year, id desc) c on c.id = d.calendar_id
+    where d.client_id = ${clientId} and extract(year from d.day_date) = c.year order by d.day_date, d.id`.execute(tx);
+  return r.rows.map((d) => ({ date: dateText(d.day_date)!, kind: String(d.kind ?? ''), name: d.name == null || d.name === '' ? null : String(d.name) }));
+}
+
+/**
+ * The company's cycle calendar for a year (the year's own, else the newest), prepared for day look-ups:
+ * its hours and working weekdays, and the holidays and overtime days listed on the calendars of every
+ * year (a board range may cross a new year).
+ */
 export async function companyCalendar(tx: Db, clientId: number, year: number): Promise<PreparedCalendar> {
   const r = await sql<Row>`select am_start, am_end, pm_start, pm_end, work_weekdays from scm_cycle_calendar
     where client_id = ${clientId} order by (year = ${year}) desc, year desc, id desc limit 1`.execute(tx);
   const c = r.rows[0];
+  const days = c ? await calendarDays(tx, clientId) : [];
+  const holidays = days.filter((d) => d.kind === 'holiday').map((d) => d.date);
+  const overtime = days.filter((d) => d.kind === 'overtime').map((d) => d.date);
   // Without a calendar: the cycle calendar's own defaults (08:00-12:00, 13:00-17:30, Monday to Saturday).
   return prepareCalendar(
     c
-      ? { am_start: c.am_start as string, am_end: c.am_end as string, pm_start: c.pm_start as string, pm_end: c.pm_end as string, work_weekdays: c.work_weekdays as string }
+      ? { am_start: c.am_start as string, am_end: c.am_end as string, pm_start: c.pm_start as string, pm_end: c.pm_end as string, work_weekdays: c.work_weekdays as string, holidays, overtime_days: overtime }
       : { am_start: '08:00', am_end: '12:00', pm_start: '13:00', pm_end: '17:30', work_weekdays: '1,2,3,4,5,6' },
   );
 }
 
-type LineInfo = { id: number; code: string; name: string; workshop_id: number | null; workshop_name: string; categories: string[]; operators: number; efficiency: number };
+type LineInfo = {
+  id: number;
+  code: string;
+  name: string;
+  workshop_id: number | null;
+  workshop_name: string;
+  categories: string[];
+  operators: number;
+  efficiency: number;
+  /** Line settings: standard minutes per piece by category, and the learning curve (percent of the first days). */
+  sam: Record<string, number>;
+  learning: number[];
+};
 
-export async function loadLines(tx: Db, clientId: number, workshop?: number | null): Promise<LineInfo[]> {
-  const r = await sql<Row>`select l.id, l.code, l.name, l.workshop_id, w.name as workshop_name, l.categories, l.operators, l.efficiency
+/** Standard minutes per piece by category of each line of the company (line settings, child rows of workline). */
+export type LineSams = Map<number, Record<string, number>>;
+
+export async function lineSams(tx: Db, clientId: number, lineIds?: number[]): Promise<LineSams> {
+  const out: LineSams = new Map();
+  if (lineIds && !lineIds.length) return out;
+  const r = await sql<Row>`select workline_id, category, sam from md_workline_sam where client_id = ${clientId}
+    ${lineIds ? sql`and workline_id in (${sql.join(lineIds)})` : sql``} order by id`.execute(tx);
+  for (const s of r.rows) {
+    const sam = num(s.sam);
+    if (!(sam > 0) || !s.category) continue;
+    const m = out.get(Number(s.workline_id)) ?? {};
+    m[String(s.category)] = sam;
+    out.set(Number(s.workline_id), m);
+  }
+  return out;
+}
+
+/** Minutes per piece of a plan on a line: the line's SAM of the plan's category when set, else the plan's (issue 11). */
+export function minutesPerPiece(sams: LineSams, lineId: number, category: string, planMinutes: number): number {
+  const own = sams.get(lineId)?.[category];
+  return own !== undefined && own > 0 ? own : planMinutes;
+}
+
+export async function loadLines(tx: Db, clientId: number, workshop?: number | null, line?: number | null): Promise<LineInfo[]> {
+  const r = await sql<Row>`select l.id, l.code, l.name, l.workshop_id, w.name as workshop_name, l.categories, l.operators, l.efficiency, l.learning_curve
     from md_workline l left join md_workshop w on w.id = l.workshop_id and w.client_id = l.client_id
-    where l.client_id = ${clientId} ${workshop ? sql`and l.workshop_id = ${workshop}` : sql``}
+    where l.client_id = ${clientId} ${workshop ? sql`and l.workshop_id = ${workshop}` : sql``} ${line ? sql`and l.id = ${line}` : sql``}
     order by w.code nulls last, l.code, l.id`.execute(tx);
+  const sams = await lineSams(tx, clientId, r.rows.map((l) => Number(l.id)));
   return r.rows.map((l) => ({
     id: Number(l.id),
     code: String(l.code ?? ''),
@@ -70,6 +124,9 @@ export async function loadLines(tx: Db, clientId: number, workshop?: number | nu
     categories: catList(l.categories),
     operators: num(l.operators),
     efficiency: l.efficiency == null ? 100 : num(l.efficiency),
+    sam: sams.get(Number(l.id)) ?? {},
+    // A stored curve was checked on save; anything unreadable counts as none.
+    learning: parseLearningCurve(l.learning_curve) ?? [],
   }));
 }
 
@@ -105,7 +162,7 @@ async function splitInfo(tx: Db, clientId: number, scenario: number | null, plan
   return out;
 }
 
-function toBoardBar(b: BarRow, cal: PreparedCalendar, splits: Map<number, number[]>): BoardBar {
+function toBoardBar(b: BarRow, cal: PreparedCalendar, splits: Map<number, number[]>, sams: LineSams): BoardBar {
   const start = dateText(b.start_date)!;
   const end = dateText(b.end_date)!;
   const qty = num(b.qty);
@@ -113,7 +170,7 @@ function toBoardBar(b: BarRow, cal: PreparedCalendar, splits: Map<number, number
   const stored = Array.isArray(b.daily) ? (b.daily as unknown[]).map(Number) : null;
   const keep = stored !== null && stored.length === daysBetween(start, end) && stored.every((q) => Number.isFinite(q) && q >= 0) && stored.reduce((a, q) => a + q, 0) === qty;
   const daily = keep ? stored : spreadBar(qty, cal, start, end);
-  const mpp = num(b.minutes_per_piece);
+  const mpp = minutesPerPiece(sams, Number(b.line_id), String(b.category ?? ''), num(b.minutes_per_piece));
   const delivery = dateText(b.delivery_date);
   const siblings = splits.get(Number(b.plan_id)) ?? [Number(b.id)];
   return {
@@ -150,7 +207,8 @@ const barMinutes = (b: BoardBar) => {
 /** Load per day of the given lines over a range, from every bar of the schedule touching it. */
 async function linesLoad(tx: Db, clientId: number, cal: PreparedCalendar, scenario: number | null, lineIds: number[], from: string, to: string): Promise<Map<number, number[]>> {
   const rows = (await loadBarRows(tx, clientId, { scenario, from, to })).filter((b) => lineIds.includes(Number(b.line_id)));
-  const bars = rows.map((b) => toBoardBar(b, cal, new Map()));
+  const sams = await lineSams(tx, clientId, lineIds);
+  const bars = rows.map((b) => toBoardBar(b, cal, new Map(), sams));
   return loadByLine(
     bars.map((b) => ({ line_id: b.line_id, start: b.start, minutes: barMinutes(b) })),
     from,
@@ -174,16 +232,17 @@ async function scenarioRow(tx: Db, clientId: number, id: number): Promise<Row> {
   return r.rows[0];
 }
 
-export async function boardData(tx: Db, clientId: number, q: { from: string; to: string; scenario: number | null; workshop: number | null; scope: RawBuilder<unknown>[] }): Promise<BoardData> {
+export async function boardData(tx: Db, clientId: number, q: { from: string; to: string; scenario: number | null; workshop: number | null; line?: number | null; scope: RawBuilder<unknown>[] }): Promise<BoardData> {
   checkRange(q.from, q.to);
   if (q.scenario !== null) await scenarioRow(tx, clientId, q.scenario);
   const cal = await companyCalendar(tx, clientId, Number(q.from.slice(0, 4)));
   const days: BoardDay[] = dayKinds(cal, q.from, q.to).map((d) => ({ date: d.date, working: d.working, holiday: d.holiday, overtime: d.overtime }));
-  const lineInfo = await loadLines(tx, clientId, q.workshop);
+  const lineInfo = await loadLines(tx, clientId, q.workshop, q.line ?? null);
   const lineIds = new Set(lineInfo.map((l) => l.id));
+  const sams: LineSams = new Map(lineInfo.map((l) => [l.id, l.sam]));
   const rows = (await loadBarRows(tx, clientId, { scenario: q.scenario, from: q.from, to: q.to, scope: q.scope })).filter((b) => lineIds.has(Number(b.line_id)));
   const splits = await splitInfo(tx, clientId, q.scenario, rows.map((b) => Number(b.plan_id)));
-  const bars = rows.map((b) => toBoardBar(b, cal, splits));
+  const bars = rows.map((b) => toBoardBar(b, cal, splits, sams));
   const load = loadByLine(
     bars.map((b) => ({ line_id: b.line_id, start: b.start, minutes: barMinutes(b) })),
     q.from,
@@ -240,7 +299,7 @@ async function lineOf(tx: Db, clientId: number, id: number): Promise<LineInfo> {
   const r = await sql<Row>`select id, code, name, categories from md_workline where id = ${id} and client_id = ${clientId}`.execute(tx);
   const l = r.rows[0];
   if (!l) throw notFound();
-  return { id: Number(l.id), code: String(l.code ?? ''), name: String(l.name ?? ''), workshop_id: null, workshop_name: '', categories: catList(l.categories), operators: 0, efficiency: 0 };
+  return { id: Number(l.id), code: String(l.code ?? ''), name: String(l.name ?? ''), workshop_id: null, workshop_name: '', categories: catList(l.categories), operators: 0, efficiency: 0, sam: {}, learning: [] };
 }
 
 function assertCanMake(line: LineInfo, category: string): void {
@@ -267,6 +326,7 @@ export async function runCommand(w: WriteContext, cmd: BoardCommand, scope: RawB
     if (s.status !== 'draft') throw new AppError('badRequest', 'planning.scenarioNotDraft');
   }
   const planOf = async (planId: number) => (await sql<Row>`select * from scm_prodplan where id = ${planId} and client_id = ${clientId}`.execute(tx)).rows[0];
+  const sams = await lineSams(tx, clientId);
   const changed: number[] = [];
   const removed: number[] = [];
   const touchedLines = new Set<number>(found.rows.map((b) => Number(b.line_id)));
@@ -307,10 +367,10 @@ export async function runCommand(w: WriteContext, cmd: BoardCommand, scope: RawB
       const plan = await planOf(Number(first.plan_id));
       const target = cmd.line_id ?? Number(first.line_id);
       if (cmd.line_id) assertCanMake(await lineOf(tx, clientId, cmd.line_id), String(plan.category));
-      const mpp = num(plan.minutes_per_piece);
-      await writeDocument(w, barEntity, { id: cmd.bar_id, version: cmd.version, body: { qty: qty - cmd.qty, minutes: (qty - cmd.qty) * mpp, daily: null } });
+      const mppOn = (lineId: number) => minutesPerPiece(sams, lineId, String(plan.category ?? ''), num(plan.minutes_per_piece));
+      await writeDocument(w, barEntity, { id: cmd.bar_id, version: cmd.version, body: { qty: qty - cmd.qty, minutes: (qty - cmd.qty) * mppOn(Number(first.line_id)), daily: null } });
       const created = await writeDocument(w, barEntity, {
-        body: { plan_id: Number(first.plan_id), scenario_id: scenario, line_id: target, start_date: start, end_date: end, qty: cmd.qty, minutes: cmd.qty * mpp, locked: false },
+        body: { plan_id: Number(first.plan_id), scenario_id: scenario, line_id: target, start_date: start, end_date: end, qty: cmd.qty, minutes: cmd.qty * mppOn(target), locked: false },
       });
       touchedLines.add(target);
       changed.push(cmd.bar_id, created);
@@ -325,7 +385,7 @@ export async function runCommand(w: WriteContext, cmd: BoardCommand, scope: RawB
       const qty = rows.reduce((a, b) => a + num(b.qty), 0);
       const s = rows.map((b) => dateText(b.start_date)!).sort()[0];
       const e = rows.map((b) => dateText(b.end_date)!).sort().at(-1)!;
-      await writeDocument(w, barEntity, { id: ids[0], version: versions[0], body: { qty, minutes: qty * num(plan.minutes_per_piece), start_date: s, end_date: e, daily: null } });
+      await writeDocument(w, barEntity, { id: ids[0], version: versions[0], body: { qty, minutes: qty * minutesPerPiece(sams, Number(first.line_id), String(plan.category ?? ''), num(plan.minutes_per_piece)), start_date: s, end_date: e, daily: null } });
       changed.push(ids[0]);
       for (const b of rows.slice(1)) {
         await removeBar(w, b);
@@ -338,7 +398,7 @@ export async function runCommand(w: WriteContext, cmd: BoardCommand, scope: RawB
   const cal = await companyCalendar(tx, clientId, Number(start.slice(0, 4)));
   const rows = await loadBarRows(tx, clientId, { scenario, ids: changed });
   const splits = await splitInfo(tx, clientId, scenario, rows.map((b) => Number(b.plan_id)));
-  const bars = rows.map((b) => toBoardBar(b, cal, splits));
+  const bars = rows.map((b) => toBoardBar(b, cal, splits, sams));
   // The touched lines' new load, aligned with the board's range (the board's default range unless given).
   const { from, to } = range;
   const load = await linesLoad(tx, clientId, cal, scenario, [...touchedLines], from, to);
@@ -421,9 +481,11 @@ export function scheduleMetrics(plans: PlanInfo[], bars: MetricBar[], lines: { i
 async function liveMetrics(tx: Db, clientId: number, from: string, to: string): Promise<ScheduleMetrics> {
   const cal = await companyCalendar(tx, clientId, Number(from.slice(0, 4)));
   const plans = await livePlans(tx, clientId);
-  const lines = (await loadLines(tx, clientId)).map((l) => ({ id: l.id, capacity: lineCapacityRange({ operators: l.operators, efficiency: l.efficiency }, cal, from, to) }));
+  const lineInfo = await loadLines(tx, clientId);
+  const lines = lineInfo.map((l) => ({ id: l.id, capacity: lineCapacityRange({ operators: l.operators, efficiency: l.efficiency }, cal, from, to) }));
+  const sams: LineSams = new Map(lineInfo.map((l) => [l.id, l.sam]));
   const rows = await loadBarRows(tx, clientId, { scenario: null });
-  const bars = rows.map((b) => toBoardBar(b, cal, new Map())).map((b) => ({ plan_id: b.plan_id, line_id: b.line_id, start: b.start, end: b.end, qty: b.qty, category: b.category, minutes: barMinutes(b) }));
+  const bars = rows.map((b) => toBoardBar(b, cal, new Map(), sams)).map((b) => ({ plan_id: b.plan_id, line_id: b.line_id, start: b.start, end: b.end, qty: b.qty, category: b.category, minutes: barMinutes(b) }));
   const { issues: _issues, ...m } = scheduleMetrics(plans, bars, lines, from, to);
   return m;
 }
@@ -463,13 +525,16 @@ export async function autoScheduleScenario(w: WriteContext, input: { name: strin
   const liveRows = await loadBarRows(tx, clientId, { scenario: null });
   const lockedRows = liveRows.filter((b) => b.locked === true);
   const lockedPlans = new Set(lockedRows.map((b) => Number(b.plan_id)));
-  const lockedBars = lockedRows.map((b) => toBoardBar(b, cal, new Map()));
+  const sams: LineSams = new Map(lineInfo.map((l) => [l.id, l.sam]));
+  const lockedBars = lockedRows.map((b) => toBoardBar(b, cal, new Map(), sams));
   const fixed: FixedBar[] = lockedBars.map((b) => ({ plan_id: b.plan_id, line_id: b.line_id, start: b.start, minutes: barMinutes(b), category: b.category }));
-  const schedLines: SchedLine[] = lineInfo.map((l) => ({ id: l.id, categories: l.categories, operators: l.operators, efficiency: efficiencyFraction(l.efficiency), learning: [], sam: {}, calendar: cal }));
+  // Line settings: the line's SAM of a category wins over the plan's minutes (samFrom 'line'), and a new
+  // style's first days on a line make only the learning curve's share of full output.
+  const schedLines: SchedLine[] = lineInfo.map((l) => ({ id: l.id, categories: l.categories, operators: l.operators, efficiency: efficiencyFraction(l.efficiency), learning: l.learning, sam: l.sam, calendar: cal }));
   const schedPlans: SchedPlan[] = plans
     .filter((p) => !lockedPlans.has(p.id))
     .map((p) => ({ id: p.id, category: p.category, style_no: p.style_no, qty: p.qty, minutes_per_piece: p.mpp, material_ready: p.material_ready, delivery_date: p.delivery_date, priority: p.priority }));
-  const result = autoSchedule({ from: input.from, to: input.to, lines: schedLines, plans: schedPlans, locked: fixed, options: { changeoverMinutes: 240 } });
+  const result = autoSchedule({ from: input.from, to: input.to, lines: schedLines, plans: schedPlans, locked: fixed, options: { changeoverMinutes: 240, samFrom: 'line' } });
 
   const capacity = lineInfo.map((l) => ({ id: l.id, capacity: lineCapacityRange({ operators: l.operators, efficiency: l.efficiency }, cal, input.from, input.to) }));
   const planById = new Map(plans.map((p) => [p.id, p]));
@@ -491,7 +556,7 @@ export async function autoScheduleScenario(w: WriteContext, input: { name: strin
     barIds.push(await writeDocument(w, barEntity, { body: { plan_id: b.plan_id, scenario_id: scenarioId, line_id: b.line_id, start_date: b.start, end_date: b.end, qty: b.qty, minutes: b.minutes, locked: true, daily: b.daily } }));
   for (const b of result.bars) {
     const p = planById.get(b.plan_id)!;
-    barIds.push(await writeDocument(w, barEntity, { body: { plan_id: b.plan_id, scenario_id: scenarioId, line_id: b.line_id, start_date: b.start, end_date: b.end, qty: b.qty, minutes: b.qty * p.mpp, locked: false, daily: b.daily } }));
+    barIds.push(await writeDocument(w, barEntity, { body: { plan_id: b.plan_id, scenario_id: scenarioId, line_id: b.line_id, start_date: b.start, end_date: b.end, qty: b.qty, minutes: b.qty * minutesPerPiece(sams, b.line_id, p.category, p.mpp), locked: false, daily: b.daily } }));
   }
   return { summary: summary(await scenarioWithCreator(tx, clientId, scenarioId)), barIds };
 }
