@@ -9,6 +9,7 @@ import { actorOf } from '../../resources/resource.service';
 import { parseId } from '../../resources/resource.service';
 import { emitToCompany } from '../../realtime';
 import { withTenant } from '../rls';
+import { calendarViewRoutes } from './calendar-views.routes';
 import { autoScheduleScenario, boardData, checkRange, closeScenario, compareScenario, defaultRange, listScenarios, parseCommand, runCommand } from './planning.service';
 
 /**
@@ -29,6 +30,8 @@ function rangeOf(q: Q): { from: string; to: string } {
 }
 
 export async function planningRoutes(app: FastifyInstance): Promise<void> {
+  await calendarViewRoutes(app);
+
   app.get('/scmapi/schedule/board', { preHandler: requireAuth }, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, PLANNING_MENU, 'read', { db: app.db });
