@@ -26,6 +26,18 @@ const plan = (id: number, category: string, qty: number, delivery: string, extra
 const base = { from: '2026-11-30', to: '2027-01-31' };
 
 describe('auto-schedule', () => {
+  it('takes the plan\'s minutes per piece by default, the line\'s SAM of the category first with samFrom line', () => {
+    // Plan says 20 min/piece (240 a day); the line's shirt SAM is 10 (480 a day).
+    const p = plan(1, 'shirt', 960, '2026-12-31', { minutes_per_piece: 20 });
+    const byPlan = autoSchedule({ ...base, lines: [line(1, ['shirt'])], plans: [p] });
+    expect(byPlan.bars[0].daily.filter((q) => q > 0)).toEqual([240, 240, 240, 240]);
+    const byLine = autoSchedule({ ...base, lines: [line(1, ['shirt'])], plans: [p], options: { samFrom: 'line' } });
+    expect(byLine.bars[0]).toMatchObject({ start: '2026-11-30', end: '2026-12-01', daily: [480, 480] });
+    // A line without SAM of the category falls back to the plan's own.
+    const noSam = autoSchedule({ ...base, lines: [line(1, ['shirt'], { sam: {} })], plans: [p], options: { samFrom: 'line' } });
+    expect(noSam.bars[0].daily.filter((q) => q > 0)).toEqual([240, 240, 240, 240]);
+  });
+
   it('places plans forward from the material date on a line that can make the category', () => {
     const input: ScheduleInput = { ...base, lines: [line(1, ['pants']), line(2, ['shirt'])], plans: [plan(1, 'shirt', 960, '2026-12-10', { material_ready: '2026-12-01' })] };
     const r = autoSchedule(input);
