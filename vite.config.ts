@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/vite-precompress';
 
 // Chunk splitting of the browser build (see build.rolldownOptions below).
 const NODE_MODULES = /node_modules[\\/]/;
@@ -30,7 +31,8 @@ function needsAgGrid(id: string, graph: ModuleGraph): boolean {
 export default defineConfig({
   root: 'src/client',
   publicDir: false,
-  plugins: [react()],
+  // precompress: .br and .gz beside each built text file, served by the server (docs/architecture.md "Static files and first visit").
+  plugins: [react(), precompress()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
