@@ -20,6 +20,8 @@ export class ApiError extends Error {
     readonly errors: Record<string, string | string[]> | null,
     readonly network: boolean,
     readonly data: unknown = null,
+    /** The path called (its entity names the fields of `errors`). */
+    readonly path: string = '',
   ) {
     super(message);
   }
@@ -77,7 +79,7 @@ export async function request<T>(path: string, options: RequestOptions = {}, beh
   } catch (e) {
     clearTimeout(timer);
     const aborted = e instanceof DOMException && e.name === 'AbortError' && !options.signal?.aborted;
-    const err = new ApiError(0, null, aborted ? 'timeout' : String(e), null, !aborted);
+    const err = new ApiError(0, null, aborted ? 'timeout' : String(e), null, !aborted, null, path);
     if (!behaviour.quiet) apiHooks.onError(err);
     throw err;
   }
@@ -90,7 +92,7 @@ export async function request<T>(path: string, options: RequestOptions = {}, beh
   }
   if (response.ok && envelope && envelope.code === OK_CODE) return envelope.data;
   const data = envelope?.data as { errors?: Record<string, string | string[]> } | null | undefined;
-  const err = new ApiError(response.status, envelope?.code ?? null, envelope?.message ?? '', data?.errors ?? null, false, envelope?.data ?? null);
+  const err = new ApiError(response.status, envelope?.code ?? null, envelope?.message ?? '', data?.errors ?? null, false, envelope?.data ?? null, path);
   if (response.status === 401) apiHooks.onUnauthorized(err);
   else if (!behaviour.quiet) apiHooks.onError(err);
   throw err;

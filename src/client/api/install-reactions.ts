@@ -1,4 +1,4 @@
-import { tr } from '../app/i18n';
+import { currentLanguage, tr } from '../app/i18n';
 import { currentLocation, navigateTo } from '../app/navigation';
 import { isPublicPath } from '../app/route-table';
 import { clearSession } from '../session/access-state';
@@ -6,6 +6,7 @@ import { loginRedirectUrl } from '../session/guard';
 import { isUnauthorizedSuppressed } from '../session/session-flow';
 import { toast } from '../shell/toast-bus';
 import { apiHooks, type ApiError } from './client';
+import { labellerForPath } from './field-labels';
 import { reactionTo } from './reactions';
 
 /**
@@ -22,7 +23,7 @@ export function installApiReactions(): void {
     if (!isPublicPath(here.pathname)) navigateTo(loginRedirectUrl(here.pathname, here.search, here.hash), { replace: true });
   };
   apiHooks.onError = (e: ApiError) => {
-    const reaction = reactionTo(e);
+    const reaction = reactionTo(e, labellerForPath(e.path, currentLanguage()));
     if (reaction.kind === 'log' || reaction.kind === 'signOut') {
       // Spec 8: a network error is only logged (never the URL's token: the message is the error's).
       console.warn('request failed', e.network ? 'network error' : e.status, e.message);

@@ -50,9 +50,15 @@ export function fieldErrorsOf(errors: Record<string, string | string[]> | null |
   return out;
 }
 
-/** The errors text appended to "保存失败！": each field's message, joined by comma. */
-export function errorsText(errors: Record<string, string | string[]> | null | undefined): string {
-  return Object.values(fieldErrorsOf(errors)).join(',');
+/**
+ * The errors text appended to "保存失败！": each field's message after its field's name (issue 21: a
+ * toast never lists messages without their fields), joined by comma. A field the labeller cannot
+ * name keeps its key; without a labeller the messages are joined as they come.
+ */
+export function errorsText(errors: Record<string, string | string[]> | null | undefined, labelOf?: (key: string) => string | null): string {
+  return Object.entries(fieldErrorsOf(errors))
+    .map(([k, text]) => (labelOf ? `${labelOf(k) ?? k}：${text}` : text))
+    .join(labelOf ? '；' : ',');
 }
 
 /**
@@ -62,18 +68,18 @@ export function errorsText(errors: Record<string, string | string[]> | null | un
  * sends it as 400); a reply that came back HTTP-ok with a non-OK code is "保存失败！"; then the
  * HTTP error branches; a call without response is "服务器错误" unless it is a network error.
  */
-export function reactionTo(call: FailedCall): Reaction {
+export function reactionTo(call: FailedCall, labelOf?: (key: string) => string | null): Reaction {
   if (call.status === 401) return { kind: 'signOut' };
   if (call.network) return { kind: 'log' };
   if (call.status === 0) {
     return { kind: 'toast', text: { key: 'form.serverError' }, timeoutMs: TOAST_MS.error, closable: true, contactAdmin: true, fieldErrors: {} };
   }
   if (call.code === VALIDATION_CODE) {
-    const text = errorsText(call.errors) || call.message;
+    const text = errorsText(call.errors, labelOf) || call.message;
     return { kind: 'toast', text: { key: 'form.saveFailed', suffix: text }, timeoutMs: TOAST_MS.error, closable: true, contactAdmin: false, fieldErrors: fieldErrorsOf(call.errors) };
   }
   if (call.status >= 200 && call.status < 300) {
-    const text = errorsText(call.errors) || call.message;
+    const text = errorsText(call.errors, labelOf) || call.message;
     return { kind: 'toast', text: { key: 'form.saveFailed', suffix: text }, timeoutMs: TOAST_MS.error, closable: true, contactAdmin: false, fieldErrors: {} };
   }
   if (call.message) {

@@ -10,19 +10,46 @@ import {
   useToastController,
 } from '@fluentui/react-components';
 import { Dismiss16Regular } from '@fluentui/react-icons';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openContactAdmin } from './ContactAdminDialog';
 import { registerToastDispatcher, type ToastRequest } from './toast-bus';
 
-/** Mounts Fluent's toaster and lets code outside React (API hooks, socket) raise toasts. */
+/** The toasts' corner: below the shell's header, at the right. */
+const TOP = 56;
+const GAP = 16;
+
+/**
+ * How far from the right edge toasts sit: left of an open drawer (forms and documents open at the
+ * right), so a message never covers the drawer's title or fields it is about.
+ */
+function rightOffset(): number {
+  const drawers = [...document.querySelectorAll<HTMLElement>('.fui-OverlayDrawer, .fui-InlineDrawer')].filter((d) => d.offsetWidth > 0);
+  const widest = Math.max(0, ...drawers.map((d) => (d.getBoundingClientRect().left > 0 ? window.innerWidth - d.getBoundingClientRect().left : 0)));
+  // A drawer taking nearly the whole window leaves the corner as it is.
+  return widest > 0 && widest < window.innerWidth - 360 ? widest + GAP : GAP;
+}
+
+/**
+ * Mounts Fluent's toaster and lets code outside React (API hooks, socket) raise toasts. Every toast
+ * goes to one corner (top right, where spec 9 puts notifications), stacked, and the same message is
+ * shown once while it is on screen (a burst of identical failures is one toast).
+ */
 export function ToastHost() {
   const toasterId = useId('toaster');
   const { dispatchToast } = useToastController(toasterId);
   const { t } = useTranslation();
+  const [right, setRight] = useState(GAP);
+  const showing = useRef(new Map<string, number>());
 
   useEffect(() => {
     registerToastDispatcher((r: ToastRequest) => {
+      const key = `${r.intent}|${r.title ?? ''}|${r.body}`;
+      const now = Date.now();
+      for (const [k, until] of showing.current) if (until <= now) showing.current.delete(k);
+      if (showing.current.has(key)) return;
+      showing.current.set(key, now + r.timeoutMs);
+      setRight(rightOffset());
       const close = r.closable ? (
         <ToastTrigger>
           <Button size="small" appearance="transparent" icon={<Dismiss16Regular />} aria-label={t('ui.common.close')} data-testid="toast-close" />
@@ -50,11 +77,19 @@ export function ToastHost() {
             </ToastBody>
           ) : null}
         </Toast>,
-        { intent: r.intent, timeout: r.timeoutMs, position: r.position, pauseOnHover: true },
+        {
+          intent: r.intent,
+          timeout: r.timeoutMs,
+          position: 'top-end',
+          pauseOnHover: true,
+          onStatusChange: (_e, d) => {
+            if (d.status === 'unmounted') showing.current.delete(key);
+          },
+        },
       );
     });
     return () => registerToastDispatcher(null);
   }, [dispatchToast, t]);
 
-  return <Toaster toasterId={toasterId} position="top" limit={5} />;
+  return <Toaster toasterId={toasterId} position="top-end" offset={{ 'top-end': { horizontal: right, vertical: TOP } }} limit={5} />;
 }

@@ -5,7 +5,7 @@ export type ErrorDetails = { status: number; code: number | null; message: strin
 
 /**
  * A toast request. Spec 9: success toasts last 2 s, error toasts 3 s or until closed,
- * notification toasts 10 s at the top right.
+ * notification toasts 10 s; all in the top-right corner (ToastHost).
  */
 export type ToastRequest = {
   intent: 'success' | 'error' | 'warning' | 'info';
@@ -13,7 +13,6 @@ export type ToastRequest = {
   body: string;
   timeoutMs: number;
   closable: boolean;
-  position: 'top' | 'top-end';
   contactAdmin?: ErrorDetails;
   /** A link the toast offers (notification toasts open their URL). */
   link?: { label: string; href: string };
@@ -35,10 +34,10 @@ function show(request: ToastRequest): void {
 }
 
 export const toast = {
-  success: (body: string) => show({ intent: 'success', body, timeoutMs: TOAST_MS.success, closable: false, position: 'top' }),
+  success: (body: string) => show({ intent: 'success', body, timeoutMs: TOAST_MS.success, closable: false }),
   error: (body: string, options: { contactAdmin?: ErrorDetails; closable?: boolean; timeoutMs?: number } = {}) =>
-    show({ intent: 'error', body, timeoutMs: options.timeoutMs ?? TOAST_MS.error, closable: options.closable ?? true, position: 'top', contactAdmin: options.contactAdmin }),
-  warning: (body: string) => show({ intent: 'warning', body, timeoutMs: TOAST_MS.error, closable: true, position: 'top' }),
+    show({ intent: 'error', body, timeoutMs: options.timeoutMs ?? TOAST_MS.error, closable: options.closable ?? true, contactAdmin: options.contactAdmin }),
+  warning: (body: string) => show({ intent: 'warning', body, timeoutMs: TOAST_MS.error, closable: true }),
   notification: (title: string, body: string, link?: { label: string; href: string }) =>
-    show({ intent: 'info', title, body, timeoutMs: TOAST_MS.notification, closable: true, position: 'top-end', link }),
+    show({ intent: 'info', title, body, timeoutMs: TOAST_MS.notification, closable: true, link }),
 };

@@ -30,6 +30,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { getDictionary } from '../../../model/dictionaries';
+import { getEntity } from '../../../model/entity';
+import { validateField } from '../../../model/validate';
 import { api } from '../../api/client';
 import { entityApiOf, type Row } from '../../engine/entity-api';
 import { ListExcelActions } from '../../engine/ListExcelActions';
@@ -394,7 +396,32 @@ export function AllocationWorkbenchPage() {
     setDialog(kind);
   };
 
+  /**
+   * The dialog's fields checked in the browser as a drawer checks its form (issue 21): the version
+   * entity's own rules and its month-range check, each message on its field, before any call.
+   */
+  const dialogErrors = (): Record<string, string> => {
+    const entity = getEntity('allocationversion');
+    const keys = dialog === 'copy' ? ['version_code', 'name'] : ['version_code', 'name', 'month_from', 'month_to'];
+    const out: Record<string, string> = {};
+    for (const key of keys) {
+      const field = entity?.fields.find((f) => f.key === key);
+      const r = field ? validateField(field, form[key as keyof typeof form]) : null;
+      if (r?.error) out[key] = t(r.error.key, r.error.params);
+    }
+    for (const check of dialog === 'create' ? (entity?.checks ?? []) : []) {
+      for (const [k, key] of Object.entries(check(form))) if (!out[k]) out[k] = t(key);
+    }
+    return out;
+  };
+
   const submitDialog = async () => {
+    const errors = dialogErrors();
+    setFormErrors(errors);
+    if (Object.keys(errors).length) {
+      toast.error(t('form.correctErrors'));
+      return;
+    }
     setBusy(true);
     try {
       if (dialog === 'copy' && version) {
@@ -630,7 +657,7 @@ export function AllocationWorkbenchPage() {
               <Field label={t('alloc.field.code')} required validationMessage={formErrors.version_code} validationState={formErrors.version_code ? 'error' : 'none'}>
                 <Input value={form.version_code} onChange={(_, d) => setForm((f) => ({ ...f, version_code: d.value.toUpperCase() }))} data-testid="dialog-code" />
               </Field>
-              <Field label={t('alloc.field.name')} validationMessage={formErrors.name}>
+              <Field label={t('alloc.field.name')} validationMessage={formErrors.name} validationState={formErrors.name ? 'error' : 'none'}>
                 <Input value={form.name} onChange={(_, d) => setForm((f) => ({ ...f, name: d.value }))} data-testid="dialog-name" />
               </Field>
               {dialog === 'create' && (
