@@ -77,7 +77,8 @@ export class ImportSqlWriter {
   async sendInserts(tx: Db, docs: Doc[]): Promise<{ ids: number[]; refused: Promise<number[]> }> {
     const a = this.actor;
     const fields = this.entity.fields.filter((f) => !f.readonly);
-    const state = this.entity.states;
+    // A state field the entity leaves writable is a column like the others (document-writer.ts).
+    const state = this.entity.states && !fields.some((f) => f.key === this.entity.states!.field) ? this.entity.states : undefined;
     const ids = await this.takeIds(tx, this.entity.table, docs.length);
     // Element 0 is the id, 1 the sheet row (for the audit), the fields follow.
     const docRows = docs.map((d, i) => [ids[i], d.row, ...fields.map((f) => paramText(f, d.values[f.key]))]);
