@@ -2,7 +2,6 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Plugin, ResolvedConfig } from 'vite';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -12,8 +11,10 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/i;
 /** Below this a compressed copy saves less than its headers cost. */
 const MIN_BYTES = 1024;
 
-async function filesUnder(dir: string): Promise<string[]> {
-  const out: string[] = [];
+/** @param {string} dir @returns {Promise<string[]>} */
+async function filesUnder(dir) {
+  /** @type {string[]} */
+  const out = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...(await filesUnder(path)));
@@ -28,7 +29,7 @@ async function filesUnder(dir: string): Promise<string[]> {
  * them with `preCompressed` of @fastify/static when the browser accepts the encoding; a copy that is
  * not smaller than its file is not written. Answers the files written, for the build's log.
  */
-export async function precompressDir(dir: string): Promise<{ files: number; raw: number; br: number; gz: number }> {
+export async function precompressDir(dir) {
   const totals = { files: 0, raw: 0, br: 0, gz: 0 };
   const files = (await filesUnder(dir)).filter((f) => COMPRESSIBLE.test(f));
   await Promise.all(
@@ -55,8 +56,9 @@ export async function precompressDir(dir: string): Promise<{ files: number; raw:
 }
 
 /** The Vite plugin: compresses the build's output after it is written (build only, not the dev server). */
-export function precompress(): Plugin {
-  let config: ResolvedConfig;
+export function precompress() {
+  /** @type {import('vite').ResolvedConfig} */
+  let config;
   return {
     name: 'precompress',
     apply: 'build',
@@ -66,7 +68,7 @@ export function precompress(): Plugin {
     async closeBundle() {
       const dir = resolve(config.root, config.build.outDir);
       const t = await precompressDir(dir);
-      const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+      const kb = (/** @type {number} */ n) => `${(n / 1024).toFixed(0)} KB`;
       config.logger.info(`precompressed ${t.files} files: ${kb(t.raw)} -> brotli ${kb(t.br)}, gzip ${kb(t.gz)}`);
     },
   };
