@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { precompress } from './scripts/vite-precompress';
+import { precompress } from './scripts/vite-precompress.mjs';
 
 // Chunk splitting of the browser build (see build.rolldownOptions below).
 const NODE_MODULES = /node_modules[\\/]/;
