@@ -40,6 +40,14 @@ export function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|refresh_token|access_token)=)[^&#]*/gi, '$1[redacted]');
 }
 
+/** A built file named by its content (`assets/<name>-<hash>.<ext>`, or its .br / .gz copy). */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/i;
+
+/** Cache-Control of a static file: hashed assets immutable for a year, the rest revalidated each time. */
+export function cacheControlOfStatic(path: string): string {
+  return HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 export type BuildOptions = { config: AppConfig; database: Database; logger?: boolean; serveClient?: boolean };
 
 /**
@@ -91,13 +99,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const clientDir = clientDirOf();
   if (options.serveClient !== false && existsSync(clientDir)) {
-    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+    // The build writes .br and .gz copies beside its files (scripts/vite-precompress.mjs); they are
+    // served when the browser accepts them. Hashed assets never change under their name: cached for a
+    // year; everything else (index.html) is revalidated by its ETag on every visit (a 304 when unchanged).
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        res.setHeader('vary', 'accept-encoding');
+        res.setHeader('cache-control', cacheControlOfStatic(path));
+      },
+    });
     // History-mode routing: every non-API path that is not a file gets the app's index page.
     app.get('/*', (req, reply) => {
       const path = req.url.split('?')[0];
       if (path.startsWith('/api/') || path.startsWith('/socket.io/')) return reply.callNotFound();
       if (/\.[a-z0-9]{2,5}$/i.test(path) && !path.endsWith('.html')) return reply.callNotFound();
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.type('text/html').sendFile('index.html');
     });
   }
   return app;
