@@ -109,7 +109,7 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
       await api.remove(selected.map((r) => ({ id: Number(r.id), version: Number(r.version) })));
       toast.success(t('engine.removed'));
       list.setSelected([]);
-      refresh();
+      refresh({ deselect: true });
     } catch {
       /* the API reactions showed the reason */
     }
@@ -209,7 +209,7 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
             listQuery={() => list.lastQuery.current ?? {}}
             visibleColumns={() => gridApi.current?.getAllDisplayedColumns().map((c) => c.getColId()).filter((id) => resolved.columns.some((c) => c.field === id)) ?? []}
           />
-          <ToolbarButton icon={<ArrowClockwiseRegular />} onClick={refresh} aria-label={t('engine.refresh')} />
+          <ToolbarButton icon={<ArrowClockwiseRegular />} onClick={() => refresh()} aria-label={t('engine.refresh')} />
           <Menu checkedValues={{ cols: resolved.columns.map((c) => c.field).filter((f) => !hidden.includes(f)) }}
             onCheckedValueChange={(_, d) => {
               const visible = d.checkedItems;

@@ -73,7 +73,7 @@ export type ListController = {
   drawer: DrawerState;
   openDrawer: (state: Exclude<DrawerState, null>) => void;
   closeDrawer: () => void;
-  refresh: () => void;
+  refresh: (options?: { deselect?: boolean }) => void;
   /** Spec 8 "select rows before action": runs with the selection, or says to select first. */
   withSelection: (run: (rows: Row[]) => void) => void;
   onLoaded: (reply: PageReply, query: QueryParams) => void;
@@ -116,10 +116,13 @@ export function useListController(resolved: ResolvedPage, options: { subindex?: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const refresh = () => {
+  // The selection survives a refresh (issue 21: after an edit the next delete still has its rows):
+  // rows keep their ids, and the grid hands the selected rows' fresh data (new versions) back as
+  // their block loads. A removal deselects first.
+  const refresh = (options: { deselect?: boolean } = {}) => {
     const g = gridApi.current;
     if (g && !g.isDestroyed()) {
-      g.deselectAll();
+      if (options.deselect) g.deselectAll();
       g.refreshInfiniteCache();
     }
   };

@@ -130,6 +130,10 @@ export function EntityGrid(props: EntityGridProps) {
             const grid = apiRef.current;
             params.successCallback(reply.rows, reply.total);
             if (grid && !grid.isDestroyed()) {
+              // Rows still selected after a refresh come back with their new data (version).
+              const ids = new Set(reply.rows.map((r) => String(r.id)));
+              const selected = grid.getSelectedRows();
+              if (selected.some((r) => ids.has(String(r.id)))) state.current.props.onSelectionChange(selected);
               if (reply.total === 0 && params.startRow === 0) grid.showNoRowsOverlay();
               else grid.hideOverlay();
             }
