@@ -15,6 +15,7 @@ export const prodplanStatus = defineDictionary({
     { value: 'draft', label: { zh: '待排产', en: 'To schedule' } },
     { value: 'pre_scheduled', label: { zh: '预排产', en: 'Pre-scheduled' } },
     { value: 'scheduled', label: { zh: '已排产', en: 'Scheduled' } },
+    { value: 'finished', label: { zh: '已完成', en: 'Finished' } },
     { value: 'cancelled', label: { zh: '已取消', en: 'Cancelled' } },
   ],
 });
@@ -31,6 +32,22 @@ export const scheduleScenarioStatus = defineDictionary({
 
 export const PLANNING_MENU = 'scm.schedule.board';
 
+/**
+ * A plan's colour x size matrix (issue 11): kept as json on the plan, one cell per colour and size with
+ * its pieces, copied from the order's entries (a delivery batch gets its share by largest remainder).
+ * Its pieces add up to the plan's quantity when it is present.
+ */
+export type PlanMatrixCell = { style_no?: string; colour: string; size: string; qty: number };
+
+/**
+ * A production plan (DOMAIN "Scheduling"): the pieces of one order, or of one delivery batch of it, to
+ * be made. Made from an accepted customer order (`order_id`) or a requirement order (`prorder_id`) by
+ * the planning service (src/server/services/planning/planning.plans.ts), by the plan form or by an
+ * Excel import; whatever the source, the save hook fills the order's style, category and matrix and
+ * refuses a quantity above the order's open quantity (ordered minus the other plans not cancelled).
+ * States: to schedule (draft) -> pre-scheduled (placed on the board, bars live) -> scheduled; back
+ * steps unschedule and back to draft; finish; cancel. Publishing a scenario marks its plans scheduled.
+ */
 export const prodplan = defineEntity({
   name: 'prodplan',
   table: 'scm_prodplan',
@@ -41,21 +58,74 @@ export const prodplan = defineEntity({
   codeField: 'plan_no',
   numbering: { field: 'plan_no', prefix: 'PP', datePrefix: 'YYMMDD', length: 4 },
   defaultSort: { field: 'delivery_date', dir: 'asc' },
-  omitFromForm: 'Not built yet: plans come from the demo season and the planning service; the pending and history grids with their form are the next step of issue 11.',
   fields: [
     { key: 'plan_no', label: { zh: '计划单号', en: 'Plan no.' }, type: 'code', maxLength: 40 },
     { key: 'order_id', label: { zh: '客户订单', en: 'Customer order' }, type: 'reference', ref: { entity: 'customerorder', labelField: 'order_no', codeField: 'order_no' } },
-    { key: 'style_no', label: { zh: '款号', en: 'Style no.' }, type: 'text', required: true, maxLength: 60 },
-    { key: 'category', label: { zh: '品类', en: 'Category' }, type: 'dict', dict: 'product_category', required: true },
-    { key: 'qty', label: { zh: '计划数量', en: 'Plan qty' }, type: 'integer', required: true, rules: ['naturalNumber'] },
+    { key: 'prorder_id', label: { zh: '大货需求订单', en: 'Requirement order' }, type: 'reference', ref: { entity: 'prorder', labelField: 'pr_no', codeField: 'pr_no' } },
+    { key: 'batch_no', label: { zh: '交货批次', en: 'Delivery batch' }, type: 'integer', rules: ['naturalNumber'] },
+    // Filled from the order when left empty (save hook); required once the plan is written.
+    { key: 'style_no', label: { zh: '款号', en: 'Style no.' }, type: 'text', maxLength: 60 },
+    { key: 'style_name', label: { zh: '款式名称', en: 'Style name' }, type: 'text', maxLength: 100 },
+    { key: 'category', label: { zh: '品类', en: 'Category' }, type: 'dict', dict: 'product_category' },
+    { key: 'qty', label: { zh: '计划数量', en: 'Plan qty' }, type: 'integer', rules: ['naturalNumber'] },
     { key: 'delivery_date', label: { zh: '交货日期', en: 'Delivery date' }, type: 'date' },
     { key: 'material_ready_date', label: { zh: '物料齐套日期', en: 'Material ready date' }, type: 'date' },
     { key: 'priority', label: { zh: '优先级', en: 'Priority' }, type: 'integer', default: 0 },
-    { key: 'minutes_per_piece', label: { zh: '单件标准工时(分钟)', en: 'Standard minutes per piece' }, type: 'decimal', required: true, rules: ['positiveNumber', 'maxDecimals4'] },
+    { key: 'minutes_per_piece', label: { zh: '单件标准工时(分钟)', en: 'Standard minutes per piece' }, type: 'decimal', rules: ['positiveNumber', 'maxDecimals4'] },
     { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'prodplan_status', default: 'draft' },
     { key: 'done_qty', label: { zh: '已完成数量', en: 'Done qty' }, type: 'integer', default: 0 },
+    { key: 'matrix', label: { zh: '颜色尺码矩阵', en: 'Colour x size matrix' }, type: 'json' },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 1000 },
   ],
+  states: {
+    field: 'status',
+    initial: 'draft',
+    states: [
+      { code: 'draft', label: { zh: '待排产', en: 'To schedule' }, color: 'informative' },
+      { code: 'pre_scheduled', label: { zh: '预排产', en: 'Pre-scheduled' }, color: 'warning' },
+      { code: 'scheduled', label: { zh: '已排产', en: 'Scheduled' }, color: 'brand' },
+      { code: 'finished', label: { zh: '已完成', en: 'Finished' }, color: 'success' },
+      { code: 'cancelled', label: { zh: '已取消', en: 'Cancelled' }, color: 'subtle' },
+    ],
+    // Guards and effects: src/server/services/planning/planning.plans.ts (action handlers).
+    transitions: [
+      { action: 'pre_schedule', label: { zh: '预排产', en: 'Pre-schedule' }, from: ['draft'], to: 'pre_scheduled' },
+      { action: 'schedule', label: { zh: '确认排产', en: 'Confirm schedule' }, from: ['pre_scheduled'], to: 'scheduled' },
+      { action: 'unschedule', label: { zh: '撤销排产', en: 'Unschedule' }, from: ['scheduled'], to: 'pre_scheduled', confirm: { zh: '撤销后计划回到预排产，排产条保留在看板上。确定？', en: 'The plan goes back to pre-scheduled and keeps its bars on the board. Continue?' } },
+      { action: 'to_draft', label: { zh: '退回待排产', en: 'Back to schedule' }, from: ['pre_scheduled'], to: 'draft', confirm: { zh: '退回后将移除该计划在看板上的排产条。确定？', en: 'This removes the plan\'s bars from the board. Continue?' } },
+      { action: 'finish', label: { zh: '完成', en: 'Finish' }, from: ['scheduled'], to: 'finished', confirm: { zh: '确定该计划已完成？', en: 'Mark this plan finished?' } },
+      { action: 'cancel', label: { zh: '取消计划', en: 'Cancel plan' }, from: ['draft', 'pre_scheduled', 'scheduled'], to: 'cancelled', confirm: { zh: '取消后将移除该计划的排产条并释放订单数量。确定？', en: 'This removes the plan\'s bars and releases its order quantity. Continue?' } },
+    ],
+    locked: ['finished', 'cancelled'],
+  },
+  messages: {
+    'zh-CN': {
+      'planning.overOpenQty': '计划数量 {{qty}} 超过订单 {{order}} 的可计划数量 {{open}}（订单数量 {{total}}，其他计划已占 {{used}}）',
+      'planning.orderNotPlannable': '订单 {{order}} 当前状态为“{{status_zh}}”，不能生成生产计划（需已接单且未取消、未完成）',
+      'planning.oneOrderOnly': '生产计划只能关联一个订单：客户订单或大货需求订单',
+      'planning.orderFullyPlanned': '订单 {{order}} 已全部生成生产计划，没有可计划数量',
+      'planning.matrixMismatch': '颜色尺码矩阵合计 {{sum}} 与计划数量 {{qty}} 不一致',
+      'planning.badBatches': '交货批次无效：{{reason}}',
+      'planning.noBars': '计划 {{plan}} 尚未排上产线，请先预排产或在排产看板上排产',
+      'planning.barsShort': '计划 {{plan}} 还有 {{qty}} 件未排上产线，请先补齐排产',
+      'planning.lockedBars': '计划 {{plan}} 有已锁定的排产条，请先解锁',
+      'planning.placeNoLine': '计划 {{plan}} 无法预排产：没有可生产品类 {{category}} 的产线',
+      'planning.placeNoCapacity': '计划 {{plan}} 无法预排产：未来一年内产线产能不足',
+    },
+    en: {
+      'planning.overOpenQty': 'Plan quantity {{qty}} exceeds the open quantity {{open}} of order {{order}} (ordered {{total}}, other plans hold {{used}})',
+      'planning.orderNotPlannable': 'Order {{order}} is "{{status_en}}": only an accepted order that is not cancelled or finished can be planned',
+      'planning.oneOrderOnly': 'A plan belongs to one order: a customer order or a requirement order',
+      'planning.orderFullyPlanned': 'Order {{order}} is fully planned: no open quantity left',
+      'planning.matrixMismatch': 'The colour x size matrix adds up to {{sum}}, not the plan quantity {{qty}}',
+      'planning.badBatches': 'Invalid delivery batches: {{reason}}',
+      'planning.noBars': 'Plan {{plan}} is not on any line yet: pre-schedule it or place it on the scheduling board first',
+      'planning.barsShort': 'Plan {{plan}} still has {{qty}} pieces not on a line: schedule them first',
+      'planning.lockedBars': 'Plan {{plan}} has locked bars: unlock them first',
+      'planning.placeNoLine': 'Plan {{plan}} cannot be pre-scheduled: no line makes category {{category}}',
+      'planning.placeNoCapacity': 'Plan {{plan}} cannot be pre-scheduled: not enough line capacity within a year',
+    },
+  },
 });
 
 export const prodplanBar = defineEntity({

@@ -1,7 +1,9 @@
-/** Production planning (issue 11): the scheduling board's routes and the maker's demo season. */
+/** Production planning (issue 11): the scheduling board's routes, plans from orders, their actions and the maker's demo season. */
 import './planning.seed';
 // After the demo season: the holidays and line settings of the maker's calendar (its bars exist then).
 import './calendar.seed';
+import { registerPlanHandlers } from './planning.plans';
+
+registerPlanHandlers();
 
 export { planningRoutes } from './planning.routes';
-import '../../../../calendars/menu';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PLANNING_MENU } from '../../../model/entities/prodplan.entity';
 import { requireAuth, authOf } from '../../access/auth-context';
-import { ok } from '../../http/envelope';
+import { ok, requestLanguage } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { writeContext } from '../../resources/document-stages';
@@ -10,6 +10,7 @@ import { parseId } from '../../resources/resource.service';
 import { emitToCompany } from '../../realtime';
 import { withTenant } from '../rls';
 import { calendarViewRoutes } from './calendar-views.routes';
+import { boardWorkbook } from './planning.export';
 import { autoScheduleScenario, boardData, checkRange, closeScenario, compareScenario, defaultRange, listScenarios, parseCommand, runCommand } from './planning.service';
 
 /**
@@ -42,6 +43,25 @@ export async function planningRoutes(app: FastifyInstance): Promise<void> {
     if (q.scenario !== undefined && q.scenario !== '' && scenario === null) throw new AppError('notFound');
     const workshop = q.workshop === undefined || q.workshop === '' ? null : parseId(q.workshop);
     return ok(await withTenant(app.db, clientId, (tx) => boardData(tx, clientId, { from, to, scenario, workshop, scope })));
+  });
+
+  // Excel of the board (issue 11): one row per plan and day, and a Gantt-like sheet; the board page's
+  // export button calls exactly this URL.
+  app.get('/scmapi/schedule/export', { preHandler: requireAuth }, async (req, reply) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, PLANNING_MENU, 'read', { db: app.db });
+    const scope = await dataScope(auth, PLANNING_MENU, { db: app.db });
+    const q = req.query as Q;
+    const { from, to } = rangeOf(q);
+    const scenario = q.scenario === undefined || q.scenario === '' ? null : parseId(q.scenario);
+    if (q.scenario !== undefined && q.scenario !== '' && scenario === null) throw new AppError('notFound');
+    const language = requestLanguage(req);
+    const body = await withTenant(app.db, clientId, (tx) => boardWorkbook(tx, clientId, { from, to, scenario, scope, language }));
+    const name = `${language === 'en' ? 'Schedule' : '排产计划'}_${from}_${to}.xlsx`;
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="schedule.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .send(body);
   });
 
   app.post('/scmapi/schedule/command', { preHandler: requireAuth }, async (req) => {

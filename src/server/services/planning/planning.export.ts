@@ -1,0 +1,113 @@
+import ExcelJS from 'exceljs';
+import { sql, type RawBuilder } from 'kysely';
+import type { Language } from '../../../model';
+import { getDictionary } from '../../../model/dictionaries';
+import { addDays } from '../../../../calendars/capacity';
+import type { Db } from '../../db/database';
+import { boardData } from './planning.service';
+
+/**
+ * Excel export of the scheduling board (issue 11): sheet 1 one row per plan and day (line, workshop,
+ * plan no., order no., style, category, date, pieces, minutes), sheet 2 a Gantt-like sheet (one row
+ * per bar, one column per day, the bar's days filled, a late bar red, a locked one grey), over the
+ * live schedule or a scenario, for the days of the range. Reads through the board's own query
+ * (tenant and data permission included), so the sheet shows what the board shows.
+ */
+type Row = Record<string, unknown>;
+const label = (l: { zh: string; en: string }, language: Language) => (language === 'en' ? l.en : l.zh);
+
+const HEAD: Record<'zh' | 'en', Record<string, string>> = {
+  zh: {
+    daily: '排产明细', gantt: '甘特图', line: '产线', lineCode: '产线编码', workshop: '车间', plan: '计划单号', order: '订单号', style: '款号', category: '品类', date: '日期',
+    pieces: '数量', minutes: '标准分钟', start: '开始', end: '结束', qty: '排产数量', delivery: '交货日期', late: '延期', locked: '锁定', yes: '是',
+  },
+  en: {
+    daily: 'Plan by day', gantt: 'Gantt', line: 'Line', lineCode: 'Line code', workshop: 'Workshop', plan: 'Plan no.', order: 'Order no.', style: 'Style', category: 'Category', date: 'Date',
+    pieces: 'Pieces', minutes: 'Standard minutes', start: 'Start', end: 'End', qty: 'Bar qty', delivery: 'Delivery date', late: 'Late', locked: 'Locked', yes: 'Yes',
+  },
+};
+
+const FILL = { bar: 'FF4F81BD', late: 'FFD9534F', locked: 'FF9E9E9E', weekend: 'FFF2F2F2' };
+const fill = (argb: string): ExcelJS.Fill => ({ type: 'pattern', pattern: 'solid', fgColor: { argb } });
+
+export async function boardWorkbook(
+  tx: Db,
+  clientId: number,
+  q: { from: string; to: string; scenario: number | null; scope: RawBuilder<unknown>[]; language: Language },
+): Promise<Buffer> {
+  const data = await boardData(tx, clientId, { from: q.from, to: q.to, scenario: q.scenario, workshop: null, scope: q.scope });
+  const h = HEAD[q.language === 'en' ? 'en' : 'zh'];
+  const lineById = new Map(data.lines.map((l) => [l.id, l]));
+  const lineOrder = new Map(data.lines.map((l, i) => [l.id, i]));
+  const planIds = [...new Set(data.bars.map((b) => b.plan_id))];
+  // Minutes per piece and the order's number whichever order the plan was made from.
+  const plans = new Map<number, Row>();
+  if (planIds.length) {
+    const r = await sql<Row>`select p.id, p.minutes_per_piece, coalesce(o.order_no, r.pr_no) as order_no from scm_prodplan p
+      left join scm_customer_order o on o.id = p.order_id and o.client_id = p.client_id
+      left join scm_pr_order r on r.id = p.prorder_id and r.client_id = p.client_id
+      where p.client_id = ${clientId} and p.id in (${sql.join(planIds)})`.execute(tx);
+    for (const p of r.rows) plans.set(Number(p.id), p);
+  }
+  const dict = getDictionary('product_category');
+  const catLabel = (c: string) => {
+    const it = dict?.items.find((i) => i.value === c);
+    return it ? label(it.label, q.language) : c;
+  };
+  const bars = [...data.bars].sort((a, b) => (lineOrder.get(a.line_id) ?? 0) - (lineOrder.get(b.line_id) ?? 0) || a.start.localeCompare(b.start) || a.id - b.id);
+
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'SCM';
+  const s1 = wb.addWorksheet(h.daily, { views: [{ state: 'frozen', ySplit: 1 }] });
+  s1.columns = [
+    { header: h.line, key: 'line', width: 16 },
+    { header: h.workshop, key: 'workshop', width: 14 },
+    { header: h.plan, key: 'plan', width: 16 },
+    { header: h.order, key: 'order', width: 16 },
+    { header: h.style, key: 'style', width: 14 },
+    { header: h.category, key: 'category', width: 12 },
+    { header: h.date, key: 'date', width: 12 },
+    { header: h.pieces, key: 'pieces', width: 10 },
+    { header: h.minutes, key: 'minutes', width: 12 },
+  ];
+  s1.getRow(1).font = { bold: true };
+  for (const b of bars) {
+    const line = lineById.get(b.line_id);
+    const plan = plans.get(b.plan_id);
+    const mpp = Number(plan?.minutes_per_piece ?? 0);
+    const orderNo = String(plan?.order_no ?? b.order_no ?? '');
+    b.daily.forEach((pieces, i) => {
+      const date = addDays(b.start, i);
+      if (pieces <= 0 || date < data.from || date > data.to) return;
+      s1.addRow({ line: line?.name ?? '', workshop: line?.workshop_name ?? '', plan: b.plan_no, order: orderNo, style: b.style_no, category: catLabel(b.category), date, pieces, minutes: Math.round(pieces * mpp * 10000) / 10000 });
+    });
+  }
+
+  const s2 = wb.addWorksheet(h.gantt, { views: [{ state: 'frozen', xSplit: 9, ySplit: 1 }] });
+  const fixed = [h.line, h.workshop, h.plan, h.order, h.style, h.start, h.end, h.qty, h.delivery];
+  const days = data.days.map((d) => d.date);
+  s2.getRow(1).values = [...fixed, ...days.map((d) => d.slice(5))];
+  s2.getRow(1).font = { bold: true };
+  fixed.forEach((_, i) => (s2.getColumn(i + 1).width = i < 5 ? 14 : 11));
+  days.forEach((d, i) => {
+    const col = s2.getColumn(fixed.length + 1 + i);
+    col.width = 5;
+    if (!data.days[i].working) s2.getCell(1, fixed.length + 1 + i).fill = fill(FILL.weekend);
+  });
+  const dayIndex = new Map(days.map((d, i) => [d, i]));
+  bars.forEach((b, k) => {
+    const line = lineById.get(b.line_id);
+    const row = s2.getRow(k + 2);
+    row.values = [line?.name ?? '', line?.workshop_name ?? '', b.plan_no, String(plans.get(b.plan_id)?.order_no ?? b.order_no ?? ''), b.style_no, b.start, b.end, b.qty, b.delivery_date ?? ''];
+    const colour = b.late ? FILL.late : b.locked ? FILL.locked : FILL.bar;
+    b.daily.forEach((pieces, i) => {
+      const at = dayIndex.get(addDays(b.start, i));
+      if (at === undefined) return;
+      const cell = row.getCell(fixed.length + 1 + at);
+      cell.fill = fill(colour);
+      if (pieces > 0) cell.value = pieces;
+      cell.font = { color: { argb: 'FFFFFFFF' }, size: 8 };
+    });
+  });
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
