@@ -8,3 +8,4 @@ export * from './masterdata';
 export * from './admin';
 export * from './orders';
 export * from './purchase';
+export * from './planning';
