@@ -14,7 +14,7 @@ export function RouteError() {
   const status = isRouteErrorResponse(error) ? error.status : error instanceof ApiError ? error.status : 0;
   if (error) console.warn('route failed', error instanceof Error ? error.message : status);
   return (
-    <div role="alert" style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: 24 }}>
+    <div role="alert" data-testid="route-error" style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: 24 }}>
       <div style={{ maxWidth: 440, textAlign: 'center', display: 'grid', gap: 12 }}>
         <Subtitle1>{t('msg.loadingFailed')}</Subtitle1>
         <Text>{t('ui.error.reloadHint')}</Text>
