@@ -1,25 +1,50 @@
-import { defineMenuGroup } from '../src/model';
+import { defineMenuGroup, type MenuEntry } from '../src/model';
+
+const MANAGERS = ['clientadmin', 'admin', 'planner', 'linemanager'];
+
+const entry = (name: string, title: { zh: string; en: string }, order: number, companies: MenuEntry['companies'], roles: string[] = MANAGERS): MenuEntry => ({
+  code: `rpt.${name}`,
+  furl: `/rpt/dsrptindex/${name}`,
+  title,
+  roles,
+  order,
+  companies,
+});
 
 /**
  * Reports (issue 13). Menu codes are global (a code declared twice keeps its first declaration), so
  * an entry has its own `rpt.<report>` code; its roles keep it to managers, administrators and
- * planners, and the report route still checks the read grant of the list the report reads.
+ * planners, and the report route still checks the read grant of the list the report reads. Each
+ * entry is for the kind of company whose data the report reads: a maker receives customer orders
+ * and schedules lines, a brand raises requirement orders and allocates to vendors, both buy.
  */
 export const reportsMenu = defineMenuGroup({
   code: 'reports',
   platforms: ['SRM'],
-  companies: ['brand', 'maker'],
+  companies: ['brand', 'maker', 'supplier'],
   title: { zh: '报表分析', en: 'Reports' },
   icon: 'report',
   entries: [
     {
-      code: 'rpt.orders-by-status',
-      furl: '/rpt/dsrptindex/orders-by-status',
-      title: { zh: '客户订单状态分布', en: 'Customer orders by status' },
-      roles: ['clientadmin', 'admin', 'planner', 'linemanager'],
-      order: 10,
-      // Customer orders are the orders a maker receives.
-      companies: ['maker'],
+      code: 'rpt.control-tower',
+      furl: '/visual/control-tower',
+      title: { zh: '供应链控制塔', en: 'Control tower' },
+      roles: MANAGERS,
+      order: 1,
+      companies: ['brand', 'maker'],
     },
+    // Customer orders are the orders a maker receives.
+    entry('orders-by-status', { zh: '客户订单状态分布', en: 'Customer orders by status' }, 10, ['maker']),
+    entry('order-book', { zh: '订单簿（客户×月份）', en: 'Order book by customer and month' }, 20, ['maker']),
+    entry('on-time-delivery', { zh: '准时交货率', en: 'On-time delivery rate' }, 30, ['maker']),
+    entry('capacity-load', { zh: '产线负荷（按周）', en: 'Line load by week' }, 40, ['maker']),
+    entry('pr-order-book', { zh: '需求订单簿（客户×月份）', en: 'Requirement order book by customer and month' }, 20, ['brand']),
+    entry('allocation-by-vendor', { zh: '供应商分配量（版本）', en: 'Allocation by vendor and version' }, 50, ['brand']),
+    entry('allocation-coverage', { zh: '分配覆盖率', en: 'Allocation coverage' }, 55, ['brand']),
+    entry('vendor-capacity-vs-allocated', { zh: '供应商产能与分配', en: 'Vendor capacity vs allocated' }, 60, ['brand']),
+    entry('purchase-spend', { zh: '采购金额（供应商×月份）', en: 'Purchase spend by supplier and month' }, 70, ['brand', 'maker']),
+    entry('material-price-trend', { zh: '物料价格趋势', en: 'Material price trend' }, 80, ['brand', 'maker']),
+    entry('stock-by-location', { zh: '库位库存', en: 'Stock by location' }, 90, ['brand', 'maker']),
+    entry('import-history', { zh: '导入历史', en: 'Import history' }, 100, ['brand', 'maker', 'supplier'], ['clientadmin', 'admin', 'planner', 'linemanager', 'common']),
   ],
 });

@@ -11,18 +11,69 @@ export type ReportDimension = {
   key: string;
   /** The entity field grouped on. */
   field: string;
-  /** `month`: a date field grouped by calendar month ('YYYY-MM'). */
-  bucket?: 'month';
+  /** `month`: a date field grouped by calendar month ('YYYY-MM'); `week`: by ISO week's Monday ('YYYY-MM-DD'). */
+  bucket?: 'month' | 'week';
   label: Label;
+  /** A dimension that is no field of the entity (a joined column of a server query): its referenced entity, for labels. */
+  ref?: { entity: string; labelField: string };
+  /** Not a filter of the entity's list: a drill-down leaves it out. */
+  noDrill?: boolean;
+  /** Labels of the stored values the entity does not know (a job's status), or `entity`: a registry entity's name. */
+  values?: Record<string, Label> | 'entity';
 };
 
-export type ReportMeasure = { key: string; agg: 'count' | 'sum'; field?: string; label: Label };
+export type ReportMeasure = {
+  key: string;
+  /**
+   * `count` rows, `sum` a field (of a server query: a column it returns), `ratio` the quotient of two
+   * other measures of the same group (`of: [numerator, denominator]`), so a subtotal's rate is its
+   * own sums' quotient, not a sum of rates.
+   */
+  agg: 'count' | 'sum' | 'ratio';
+  field?: string;
+  of?: [string, string];
+  label: Label;
+  /** How the number reads: `percent` (0..1 shown as %), `money`, else a plain number. */
+  format?: 'percent' | 'money';
+};
 
+/**
+ * How the report draws (each a pure `.chart.ts` builder in reports/charts): `bar` one bar per group;
+ * `line` a trend over the first grouping (series by the second); `stackedBar` bars of the first
+ * grouping stacked by the second; `heatmap` first grouping x second grouping, colour = the measure;
+ * `pie` and `funnel` shares of the first grouping.
+ */
+export type ChartKind = 'bar' | 'line' | 'stackedBar' | 'heatmap' | 'pie' | 'funnel';
+
+/** Which kind of company a report is for (menus/companies, docs/architecture-admin.md). */
+export type ReportCompany = 'brand' | 'maker' | 'supplier';
 export type ReportDef = {
   name: string;
   title: Label;
-  /** The registry entity whose list the report reads and drills down to. */
-  entity: string;
+  /**
+   * The registry entity whose list the report reads and drills down to: its menu code's read grant,
+   * its data permissions and its list WHERE scope every run, also a server query's. A report with
+   * no entity (the import history) must name a server query, which gets the caller's tenant and the
+   * caller's own rows (`t.client_id`, `t.user_id`) as its WHERE.
+   */
+  entity?: string;
+  /**
+   * A server query function (src/server/services/reports/queries/<query>.query.ts) for what one
+   * GROUP BY cannot say (capacity against load, a rate, lines joined to their order). It receives
+   * the entity's list WHERE (tenant, data permissions, filters) and returns rows keyed by the
+   * dimensions and measures declared here.
+   */
+  query?: string;
+  /** The chart the page draws (`bar` when omitted). */
+  chart?: ChartKind;
+  /** The measures the chart draws (the first measure when omitted); `bar` and `line` draw one series each. */
+  chartMeasures?: string[];
+  /** The groupings the page opens with (the first dimension when omitted). */
+  defaultGroup?: string[];
+  /** Which companies the report is for (mirrors its menu entry). */
+  companies?: ReportCompany[];
+  /** No drill-down (the rows behind an element are not a list page, e.g. computed capacity). */
+  noDrill?: boolean;
   /** The list page (grids/ opt) a chart element drills down to; the entity's name when omitted. */
   page?: string;
   dimensions: ReportDimension[];
@@ -35,13 +86,30 @@ const reports = new Map<string, ReportDef>();
 
 export function defineReport(def: ReportDef): ReportDef {
   if (reports.has(def.name)) throw new Error(`report ${def.name} is declared twice`);
-  for (const m of def.measures) if (m.agg === 'sum' && !m.field) throw new Error(`report ${def.name}: sum measure ${m.key} names no field`);
+  for (const m of def.measures) {
+    if (m.agg === 'sum' && !m.field) throw new Error(`report ${def.name}: sum measure ${m.key} names no field`);
+    if (!def.entity && !def.query) throw new Error(`report ${def.name}: names neither an entity nor a server query`);
+    if (m.agg === 'ratio' && !(m.of && m.of.every((k) => def.measures.some((x) => x.key === k && x.agg !== 'ratio')))) throw new Error(`report ${def.name}: ratio ${m.key} names no two measures`);
+  }
   reports.set(def.name, def);
   return def;
 }
 
 export const getReport = (name: string): ReportDef | undefined => reports.get(name);
 export const allReports = (): ReportDef[] => [...reports.values()];
+
+/** A 'YYYY-MM-DD' date moved by n days. */
+export function addDaysIso(date: string, n: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The Monday of a date's ISO week, 'YYYY-MM-DD'. */
+export function weekStart(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  return addDaysIso(date, -((d.getUTCDay() + 6) % 7));
+}
 
 /** Last day of a 'YYYY-MM' month as 'YYYY-MM-DD'. */
 function monthEnd(month: string): string {
@@ -58,11 +126,19 @@ function monthEnd(month: string): string {
 export function drillFilters(report: ReportDef, element: Record<string, unknown>, base: Record<string, string> = {}): Record<string, string> {
   const out: Record<string, string> = { ...base };
   for (const d of report.dimensions) {
-    if (!(d.key in element)) continue;
+    if (!(d.key in element) || d.noDrill) continue;
     const v = element[d.key];
     if (v === null || v === undefined || v === '') out[`f.${d.field}.null`] = '1';
     else if (d.bucket === 'month') out[`f.${d.field}.between`] = `${String(v)}-01,${monthEnd(String(v))}`;
+    else if (d.bucket === 'week') out[`f.${d.field}.between`] = `${String(v)},${addDaysIso(String(v), 6)}`;
     else out[`f.${d.field}.eq`] = String(v);
   }
   return out;
+}
+
+/** A ratio measure of one row from its numerator and denominator (null when the denominator is 0). */
+export function ratioOf(row: Record<string, unknown>, m: ReportMeasure): number | null {
+  const [a, b] = m.of ?? ['', ''];
+  const den = Number(row[b]);
+  return den ? Number(row[a]) / den : null;
 }

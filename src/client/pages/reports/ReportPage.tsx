@@ -1,85 +1,88 @@
-import { Button, Dropdown, Option, Spinner, Switch, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title3 } from '@fluentui/react-components';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
-import { BarChart } from 'echarts/charts';
-import { GridComponent, TitleComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
+import { Button, Card, Dropdown, Option, Spinner, Switch, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, Title3 } from '@fluentui/react-components';
+import type ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import '../../../../reports';
+import { drillOf, REPORT_THEMES } from '../../../../reports/charts';
 import { drillFilters, getReport, type Label } from '../../../model';
-import { ordersBarOption } from '../../../../reports/orders-by-status/orders-by-status.chart';
 import { api } from '../../api/client';
 import { downloadFile } from '../../engine/upload-api';
-
-// Only the bar chart and what it needs (architecture "Browser": import only the charts used).
-echarts.use([BarChart, GridComponent, TooltipComponent, TitleComponent, CanvasRenderer]);
-
-type Row = Record<string, string | number | null> & { _level: number };
-type Result = { columns: Array<{ key: string; label: string; kind: 'dimension' | 'measure' }>; rows: Row[]; labels?: Record<string, Record<string, string>> };
-
-/** A dimension's value as the server labelled it (a state's or dictionary item's name), else as stored. */
-const shownValue = (result: Result, key: string, v: string | number | null | undefined): string => (v === null || v === undefined ? '—' : (result.labels?.[key]?.[String(v)] ?? String(v)));
+import { ReportChart, type ChartPoint } from './ReportChart';
+import { ReportFilterBar } from './ReportFilterBar';
+import { useReportTheme } from './report-theme';
+import { chartKindFor, reportChartData, shownMeasure, shownValue, type ReportResult } from './report-view';
 
 const TEXT: Record<string, Label> = {
   groupBy: { zh: '分组', en: 'Group by' },
+  splitBy: { zh: '细分', en: 'Split by' },
+  none: { zh: '不细分', en: 'None' },
+  measure: { zh: '指标', en: 'Measure' },
   subtotals: { zh: '小计', en: 'Subtotals' },
   total: { zh: '合计', en: 'Total' },
+  theme: { zh: '报表主题', en: 'Report theme' },
   exportXlsx: { zh: '导出Excel', en: 'Export to Excel' },
   print: { zh: '打印', en: 'Print' },
   saveImage: { zh: '保存图片', en: 'Save as image' },
-  empty: { zh: '暂无数据', en: 'No data' },
+  empty: { zh: '所选条件下暂无数据', en: 'No data for these filters' },
   notFound: { zh: '报表不存在', en: 'No such report' },
-  drillHint: { zh: '点击柱形查看对应单据', en: 'Click a bar to open its records' },
+  drillHint: { zh: '点击图形查看对应单据', en: 'Click a chart element to open its records' },
+  allMeasures: { zh: '全部指标', en: 'All measures' },
 };
 
-/** The session's report theme (spec: the report theme of the session), read by every chart. */
-export const REPORT_THEME = { colors: ['#0f6cbd', '#13a10e', '#ca5010', '#8764b8', '#038387', '#c239b3'] };
-
 /**
- * A report declaration as a page (`/{cata}/dsrptindex/{opt}`, opt = the report's name): a bar chart of
- * the first grouping's first measure, the grouped table from the server (with subtotals), Excel export
- * of the same grouping, print and save-as-image. A bar opens the entity's list filtered to its rows.
+ * A report declaration as a page (`/{cata}/dsrptindex/{opt}`, opt = the report's name): the filter
+ * bar built from the declaration's filters (kept in the URL as the list's `f.*` parameters), the
+ * grouping, the declaration's chart kind in the session's report theme, the grouped table from the
+ * server (with subtotals), Excel export of the same grouping, print and save-as-image. A chart element
+ * opens the entity's list filtered to its rows, unless the report's rows are no list's.
  */
 export function ReportPage() {
   const { opt = '' } = useParams();
   const { i18n } = useTranslation();
   const en = i18n.language === 'en';
-  const tr = (l: Label) => (en ? l.en : l.zh);
+  const tr = (l: Label | string) => (typeof l === 'string' ? l : en ? l.en : l.zh);
   const report = getReport(opt);
   const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const { name: themeName, theme, choose } = useReportTheme();
+  const [search, setSearch] = useSearchParams();
   const base = useMemo(() => Object.fromEntries([...search.entries()].filter(([k]) => k.startsWith('f.'))), [search]);
-  const [group, setGroup] = useState(report?.dimensions[0].key ?? '');
+  const initial = report?.defaultGroup ?? [report?.dimensions[0].key ?? ''];
+  const [group, setGroup] = useState(initial[0]);
+  const [split, setSplit] = useState<string>(initial[1] ?? '');
+  const [measure, setMeasure] = useState<string>('');
   const [subtotals, setSubtotals] = useState(false);
-  const [result, setResult] = useState<Result | null>(null);
+  const [result, setResult] = useState<ReportResult | null>(null);
   const [loading, setLoading] = useState(true);
   const chart = useRef<ReactEChartsCore>(null);
+  const keys = useMemo(() => (split && split !== group ? [group, split] : [group]), [group, split]);
+  const runQuery = useMemo(() => ({ ...base, group: keys.join(','), ...(subtotals ? { subtotals: '1' } : {}) }), [base, keys, subtotals]);
 
   useEffect(() => {
     if (!report) return;
+    let live = true;
     setLoading(true);
     api
-      .get<Result>(`/rptapi/report/${report.name}/run`, { ...base, group, ...(subtotals ? { subtotals: '1' } : {}) })
-      .then(setResult)
-      .finally(() => setLoading(false));
-  }, [report, base, group, subtotals]);
+      .get<ReportResult>(`/rptapi/report/${report.name}/run`, runQuery)
+      .then((r) => live && setResult(r))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [report, runQuery]);
 
-  const measure = report?.measures[0];
-  const option = useMemo(() => {
-    if (!result || !measure) return null;
-    const details = result.rows.filter((r) => r._level === 0);
-    return ordersBarOption(details.map((r) => ({ key: (r[group] as string | null) ?? null, label: shownValue(result, group, r[group]), value: Number(r[measure.key]) })), REPORT_THEME, '');
-  }, [result, group, measure]);
+  const drawn = useMemo(() => (measure ? [measure] : (report?.chartMeasures ?? [report?.measures[0].key ?? ''])), [measure, report]);
+  const kind = chartKindFor(report?.chart, keys.length);
+  const data = useMemo(() => (report && result ? reportChartData(report, result, keys, keys.length > 1 ? drawn.slice(0, 1) : drawn, tr) : null), [report, result, keys, drawn, en]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!report) return <Text>{tr(TEXT.notFound)}</Text>;
-  const dim = report.dimensions.find((d) => d.key === group)!;
-  const onBar = (p: { data?: { drill: string | null } }) => {
-    const filters = drillFilters(report, { [group]: p.data?.drill ?? null }, base);
-    navigate(`/page/subindex/${report.page ?? report.entity}?${new URLSearchParams(filters).toString()}`);
-  };
-  const exportQuery = (): Record<string, string> => ({ ...base, group, ...(subtotals ? { subtotals: '1' } : {}) });
+  const onPoint = report.noDrill
+    ? undefined
+    : (p: ChartPoint) => {
+        if (!data) return;
+        const filters = drillFilters(report, drillOf(data, p.ci, p.si), base);
+        navigate(`/page/subindex/${report.page ?? report.entity}?${new URLSearchParams(filters).toString()}`);
+      };
   const saveImage = () => {
     const url = chart.current?.getEchartsInstance().getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#fff' });
     if (!url) return;
@@ -88,52 +91,103 @@ export function ReportPage() {
     a.download = `${tr(report.title)}.png`;
     a.click();
   };
+  const dimLabel = (k: string) => tr(report.dimensions.find((d) => d.key === k)?.label ?? k);
+  const dimCount = result?.columns.filter((x) => x.kind === 'dimension').length ?? 0;
 
   return (
     <div data-testid="report-page" style={{ padding: 16, display: 'flex', flexDirection: 'column', gap: 12 }}>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
         <Title3>{tr(report.title)}</Title3>
+        <div style={{ flex: 1 }} />
+        <Dropdown size="small" aria-label={tr(TEXT.theme)} value={`${tr(TEXT.theme)}: ${tr(REPORT_THEMES[themeName].label)}`} selectedOptions={[themeName]} onOptionSelect={(_, d) => d.optionValue && void choose(d.optionValue)} style={{ minWidth: 180 }}>
+          {Object.entries(REPORT_THEMES).map(([k, v]) => (
+            <Option key={k} value={k} text={tr(v.label)}>
+              <span style={{ display: 'inline-flex', gap: 2, marginRight: 6 }}>
+                {v.theme.colors.slice(0, 4).map((c) => (
+                  <span key={c} style={{ width: 10, height: 10, background: c, borderRadius: 2, display: 'inline-block' }} />
+                ))}
+              </span>
+              {tr(v.label)}
+            </Option>
+          ))}
+        </Dropdown>
+        <Button data-testid="report-export" onClick={() => void downloadFile(`/rptapi/report/${report.name}/export`, runQuery, `${tr(report.title)}.xlsx`)}>{tr(TEXT.exportXlsx)}</Button>
+        <Button onClick={() => window.print()}>{tr(TEXT.print)}</Button>
+        <Button onClick={saveImage}>{tr(TEXT.saveImage)}</Button>
+      </div>
+      <ReportFilterBar report={report} filters={base} tr={tr} onChange={(next) => setSearch(new URLSearchParams(next), { replace: true })} />
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
         <Text>{tr(TEXT.groupBy)}</Text>
-        <Dropdown aria-label={tr(TEXT.groupBy)} value={tr(dim.label)} selectedOptions={[group]} onOptionSelect={(_, d) => d.optionValue && setGroup(d.optionValue)}>
+        <Dropdown size="small" aria-label={tr(TEXT.groupBy)} value={dimLabel(group)} selectedOptions={[group]} onOptionSelect={(_, d) => d.optionValue && setGroup(d.optionValue)}>
           {report.dimensions.map((d) => (
             <Option key={d.key} value={d.key}>
               {tr(d.label)}
             </Option>
           ))}
         </Dropdown>
+        <Text>{tr(TEXT.splitBy)}</Text>
+        <Dropdown size="small" aria-label={tr(TEXT.splitBy)} value={split && split !== group ? dimLabel(split) : tr(TEXT.none)} selectedOptions={[split]} onOptionSelect={(_, d) => setSplit(d.optionValue ?? '')}>
+          <Option value="">{tr(TEXT.none)}</Option>
+          {report.dimensions
+            .filter((d) => d.key !== group)
+            .map((d) => (
+              <Option key={d.key} value={d.key}>
+                {tr(d.label)}
+              </Option>
+            ))}
+        </Dropdown>
+        <Text>{tr(TEXT.measure)}</Text>
+        <Dropdown size="small" aria-label={tr(TEXT.measure)} value={measure ? tr(report.measures.find((m) => m.key === measure)!.label) : drawn.map((k) => tr(report.measures.find((m) => m.key === k)!.label)).join(' / ')} selectedOptions={[measure]} onOptionSelect={(_, d) => setMeasure(d.optionValue ?? '')}>
+          {report.chartMeasures && report.chartMeasures.length > 1 ? <Option value="">{report.chartMeasures.map((k) => tr(report.measures.find((m) => m.key === k)!.label)).join(' / ')}</Option> : null}
+          {report.measures.map((m) => (
+            <Option key={m.key} value={m.key}>
+              {tr(m.label)}
+            </Option>
+          ))}
+        </Dropdown>
         <Switch label={tr(TEXT.subtotals)} checked={subtotals} onChange={(_, d) => setSubtotals(d.checked)} />
-        <div style={{ flex: 1 }} />
-        <Button onClick={() => void downloadFile(`/rptapi/report/${report.name}/export`, exportQuery(), `${tr(report.title)}.xlsx`)}>{tr(TEXT.exportXlsx)}</Button>
-        <Button onClick={() => window.print()}>{tr(TEXT.print)}</Button>
-        <Button onClick={saveImage}>{tr(TEXT.saveImage)}</Button>
+        {loading ? <Spinner size="tiny" /> : null}
       </div>
-      {loading && !result ? <Spinner /> : null}
-      {result && !result.rows.length ? <Text>{tr(TEXT.empty)}</Text> : null}
-      {option && result?.rows.length ? (
-        <div data-testid="report-chart">
-          <Text size={200}>{tr(TEXT.drillHint)}</Text>
-          <ReactEChartsCore ref={chart} echarts={echarts} option={option} notMerge style={{ height: 320, width: '100%' }} onEvents={{ click: onBar }} />
-        </div>
+      {result && !result.rows.length ? (
+        <Card appearance="subtle" style={{ padding: 24, alignItems: 'center' }}>
+          <Text data-testid="report-empty">{tr(TEXT.empty)}</Text>
+        </Card>
+      ) : null}
+      {data && result?.rows.length ? (
+        <Card data-testid="report-chart" style={{ padding: 12 }}>
+          {onPoint ? <Text size={200} style={{ color: '#616161' }}>{tr(TEXT.drillHint)}</Text> : null}
+          <ReportChart ref={chart} kind={kind} data={data} theme={theme} height={kind === 'heatmap' ? Math.max(260, 60 + data.categories.length * 36) : 340} onPoint={onPoint} />
+        </Card>
       ) : null}
       {result?.rows.length ? (
-        <Table size="small" aria-label={tr(report.title)}>
-          <TableHeader>
-            <TableRow>
-              {result.columns.map((c) => (
-                <TableHeaderCell key={c.key}>{c.label}</TableHeaderCell>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {result.rows.map((r, i) => (
-              <TableRow key={i} style={r._level ? { fontWeight: 600, background: '#f5f5f5' } : undefined}>
+        <div style={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={tr(report.title)} data-testid="report-table">
+            <TableHeader>
+              <TableRow>
                 {result.columns.map((c) => (
-                  <TableCell key={c.key}>{r._level && c.kind === 'dimension' && r[c.key] === null ? tr(r._level === result.columns.filter((x) => x.kind === 'dimension').length ? TEXT.total : TEXT.subtotals) : c.kind === 'dimension' ? shownValue(result, c.key, r[c.key]) : String(r[c.key] ?? '—')}</TableCell>
+                  <TableHeaderCell key={c.key} style={c.kind === 'measure' ? { justifyContent: 'flex-end', textAlign: 'right' } : undefined}>
+                    {c.label}
+                  </TableHeaderCell>
                 ))}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHeader>
+            <TableBody>
+              {result.rows.map((r, i) => (
+                <TableRow key={i} style={r._level ? { fontWeight: 600, background: '#f5f5f5' } : undefined}>
+                  {result.columns.map((c) => (
+                    <TableCell key={c.key} style={c.kind === 'measure' ? { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } : undefined}>
+                      {r._level && c.kind === 'dimension' && r[c.key] === null
+                        ? tr(r._level === dimCount ? TEXT.total : TEXT.subtotals)
+                        : c.kind === 'dimension'
+                          ? shownValue(result, c.key, r[c.key])
+                          : shownMeasure(report, c.key, r[c.key])}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
       ) : null}
     </div>
   );

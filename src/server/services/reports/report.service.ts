@@ -1,12 +1,13 @@
 import ExcelJS from 'exceljs';
 import { sql, type RawBuilder } from 'kysely';
-import { getDictionary, requireEntity, type EntityDef, type Language, type ReportDef, type ReportDimension } from '../../../model';
+import { getDictionary, getEntity, ratioOf, requireEntity, type EntityDef, type Language, type ReportDef, type ReportDimension } from '../../../model';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { parsePageQuery, whereSql } from '../../resources/page-query';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { withTenant } from '../rls';
+import { runServerQuery } from './server-query';
 
 /**
  * Runs a report declaration (docs/architecture-reports.md): the entity's list WHERE (tenant, the
@@ -50,11 +51,13 @@ export function valueLabels(entity: EntityDef, fieldKey: string, language: Langu
 
 function dimExpr(d: ReportDimension): RawBuilder<unknown> {
   const c = sql.id('t', d.field);
-  return d.bucket === 'month' ? sql`to_char(${c}, 'YYYY-MM')` : sql`${c}::text`;
+  if (d.bucket === 'month') return sql`to_char(${c}, 'YYYY-MM')`;
+  if (d.bucket === 'week') return sql`to_char(date_trunc('week', ${c}), 'YYYY-MM-DD')`;
+  return sql`${c}::text`;
 }
 
 export function groupingOf(report: ReportDef, query: ReportQuery): ReportDimension[] {
-  const asked = (text(query.group) ?? report.dimensions[0].key).split(',').map((s) => s.trim()).filter(Boolean);
+  const asked = (text(query.group) ?? (report.defaultGroup ?? [report.dimensions[0].key]).join(',')).split(',').map((s) => s.trim()).filter(Boolean);
   const pivot = text(query.pivot);
   const keys = pivot && !asked.includes(pivot) ? [...asked, pivot] : asked;
   if (!keys.length || keys.length > MAX_GROUPS || new Set(keys).size !== keys.length) throw new AppError('badRequest', 'res.badFilter', { params: { filter: 'group' } });
@@ -78,6 +81,16 @@ function listFilters(report: ReportDef, query: ReportQuery): ReportQuery {
 }
 
 export async function runReport(db: Db, auth: AuthContext, report: ReportDef, query: ReportQuery, language: Language): Promise<ReportResult> {
+  if (!report.entity) {
+    // The caller's own rows of its own tenant (the import centre's rule for jobs); no filters.
+    if (auth.clientId === null) throw new AppError('forbidden', 'err.forbidden');
+    listFilters(report, query);
+    const dims = groupingOf(report, query);
+    const pivotKey = text(query.pivot);
+    const subtotals = !pivotKey && ['1', 'true'].includes(text(query.subtotals) ?? '');
+    const where = sql`t.client_id = ${auth.clientId} and t.user_id = ${auth.userId}`;
+    return runServerQuery(db, report, null, { clientId: auth.clientId, where, dims, pivotKey, subtotals, query, language });
+  }
   const entity = requireEntity(report.entity);
   const clientId = await assertCan(auth, entity.menuCode, 'read', { db });
   const scope = await dataScope(auth, entity.menuCode, { db });
@@ -86,9 +99,10 @@ export async function runReport(db: Db, auth: AuthContext, report: ReportDef, qu
   const dims = groupingOf(report, query);
   const pivotKey = text(query.pivot);
   const subtotals = !pivotKey && ['1', 'true'].includes(text(query.subtotals) ?? '');
+  if (report.query) return runServerQuery(db, report, entity, { clientId, where, dims, pivotKey, subtotals, query, language });
 
   const selects = dims.map((d, i) => sql`${dimExpr(d)} as ${sql.id(`d${i}`)}`);
-  const measures = report.measures.map((m) =>
+  const measures = report.measures.filter((m) => m.agg !== 'ratio').map((m) =>
     m.agg === 'count' ? sql`count(*)::float8 as ${sql.id(`m_${m.key}`)}` : sql`coalesce(sum(${sql.id('t', m.field!)}), 0)::float8 as ${sql.id(`m_${m.key}`)}`,
   );
   const groupCols = dims.map((_, i) => sql.raw(String(i + 1)));
@@ -112,7 +126,8 @@ export async function runReport(db: Db, auth: AuthContext, report: ReportDef, qu
     for (let i = 0; i < dims.length; i++) if (g & (1 << (dims.length - 1 - i))) rolled++;
     out._level = rolled;
     dims.forEach((d, i) => (out[d.key] = (r[`d${i}`] as string | null) ?? null));
-    for (const m of report.measures) out[m.key] = Number(r[`m_${m.key}`]);
+    for (const m of report.measures) if (m.agg !== 'ratio') out[m.key] = Number(r[`m_${m.key}`]);
+    for (const m of report.measures) if (m.agg === 'ratio') out[m.key] = ratioOf(out, m);
     return out;
   });
   if (subtotals) rows.sort(subtotalOrder(dims.map((d) => d.key)));
@@ -124,10 +139,44 @@ export async function runReport(db: Db, auth: AuthContext, report: ReportDef, qu
       ...report.measures.map((m) => ({ key: m.key, label: label(m.label), kind: 'measure' as const })),
     ],
     rows,
-    labels: Object.fromEntries(dims.map((d) => [d.key, d.bucket ? {} : valueLabels(entity, d.field, language)])),
+    labels: await dimensionLabels(db, clientId, entity, dims, rows, language),
   };
   if (pivotKey) result.pivot = pivotRows(rows, dims.map((d) => d.key), pivotKey, report.measures[0].key);
   return result;
+}
+
+/**
+ * Labels of the dimension values of a result: states and dictionary items by `valueLabels`, and a
+ * reference field's ids by the referenced rows' label field, read from the caller's own tenant.
+ */
+export async function dimensionLabels(db: Db, clientId: number, entity: EntityDef | null, dims: ReportDimension[], rows: ReportRow[], language: Language): Promise<Record<string, Record<string, string>>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const d of dims) {
+    const pick = (l: { zh: string; en: string }) => (language === 'en' ? l.en : l.zh);
+    if (d.values === 'entity') {
+      out[d.key] = Object.fromEntries(rows.map((r) => String(r[d.key] ?? '')).filter(Boolean).map((v) => [v, getEntity(v) ? pick(getEntity(v)!.label) : v]));
+      continue;
+    }
+    if (d.values) {
+      out[d.key] = Object.fromEntries(Object.entries(d.values).map(([k, l]) => [k, pick(l)]));
+      continue;
+    }
+    out[d.key] = d.bucket || !entity ? {} : valueLabels(entity, d.field, language);
+    if (!entity) continue;
+    const field = entity.fields.find((f) => f.key === d.field);
+    const refOf = d.ref ?? (field?.type === 'reference' ? field.ref : undefined);
+    if (!refOf) continue;
+    const ids = [...new Set(rows.map((r) => Number(r[d.key])).filter((n) => Number.isInteger(n) && n > 0))];
+    if (!ids.length) continue;
+    const ref = requireEntity(refOf.entity);
+    const labelCol = refOf.labelField ?? 'name';
+    const found = await withTenant(db, clientId, async (tx) =>
+      (await sql<{ id: number; label: string | null }>`select id, ${sql.id(labelCol)}::text as label from ${sql.table(ref.table)}
+        where client_id = ${clientId} and id in (${sql.join(ids)})`.execute(tx)).rows,
+    );
+    for (const f of found) out[d.key][String(f.id)] = f.label ?? String(f.id);
+  }
+  return out;
 }
 
 /** Details under their group, each group's subtotal after its details, the grand total last. */

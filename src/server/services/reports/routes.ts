@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import '../../../../reports';
+import './queries';
 import { allReports, getReport, type ReportDef } from '../../../model';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { ok, requestLanguage } from '../../http/envelope';

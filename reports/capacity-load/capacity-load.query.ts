@@ -1,0 +1,27 @@
+import { defineReport } from '../../src/model';
+
+/**
+ * Capacity load by line and week (server query `capacity-load`): standard minutes of the published
+ * schedule against each line's capacity in minutes; the heatmap colours the utilisation.
+ */
+export const capacityLoad = defineReport({
+  name: 'capacity-load',
+  title: { zh: '产线负荷（按周）', en: 'Line load by week' },
+  entity: 'prodplan_bar',
+  query: 'capacity-load',
+  chart: 'heatmap',
+  chartMeasures: ['utilisation'],
+  defaultGroup: ['line', 'week'],
+  companies: ['maker'],
+  noDrill: true,
+  dimensions: [
+    { key: 'line', field: 'line_id', label: { zh: '产线', en: 'Line' } },
+    { key: 'week', field: 'start_date', bucket: 'week', label: { zh: '周（周一）', en: 'Week (Monday)' } },
+  ],
+  measures: [
+    { key: 'load', agg: 'sum', field: 'load', label: { zh: '排产分钟', en: 'Planned minutes' } },
+    { key: 'capacity', agg: 'sum', field: 'capacity', label: { zh: '产能分钟', en: 'Capacity minutes' } },
+    { key: 'utilisation', agg: 'ratio', of: ['load', 'capacity'], label: { zh: '负荷率', en: 'Utilisation' }, format: 'percent' },
+  ],
+  filters: ['start_date', 'line_id'],
+});

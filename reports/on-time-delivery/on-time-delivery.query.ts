@@ -1,0 +1,28 @@
+import { defineReport } from '../../src/model';
+
+/**
+ * On-time delivery rate of customer orders by customer and delivery month (server query `on-time`):
+ * of the finished orders, the share finished on or before the delivery date; and the open orders
+ * already past it. Subtotals compute the rate from their own counts.
+ */
+export const onTimeDelivery = defineReport({
+  name: 'on-time-delivery',
+  title: { zh: '准时交货率', en: 'On-time delivery rate' },
+  entity: 'customerorder',
+  query: 'on-time',
+  chart: 'bar',
+  chartMeasures: ['rate'],
+  defaultGroup: ['customer'],
+  companies: ['maker'],
+  dimensions: [
+    { key: 'customer', field: 'brand_name', label: { zh: '客户（品牌）', en: 'Customer (brand)' } },
+    { key: 'month', field: 'delivery_date', bucket: 'month', label: { zh: '交货月份', en: 'Delivery month' } },
+  ],
+  measures: [
+    { key: 'finished', agg: 'sum', field: 'finished', label: { zh: '已完成订单', en: 'Finished orders' } },
+    { key: 'on_time', agg: 'sum', field: 'on_time', label: { zh: '准时完成', en: 'Finished on time' } },
+    { key: 'late_open', agg: 'sum', field: 'late_open', label: { zh: '逾期未完成', en: 'Open and late' } },
+    { key: 'rate', agg: 'ratio', of: ['on_time', 'finished'], label: { zh: '准时率', en: 'On-time rate' }, format: 'percent' },
+  ],
+  filters: ['delivery_date', 'brand_name', 'category'],
+});

@@ -1,0 +1,24 @@
+import { defineReport } from '../../src/model';
+
+/** The brand's order book: requirement orders by customer and delivery month (and maker). */
+export const prOrderBook = defineReport({
+  name: 'pr-order-book',
+  title: { zh: '需求订单簿（客户×月份）', en: 'Requirement order book by customer and month' },
+  entity: 'prorder',
+  chart: 'stackedBar',
+  defaultGroup: ['month', 'customer'],
+  companies: ['brand'],
+  dimensions: [
+    { key: 'month', field: 'delivery_date', bucket: 'month', label: { zh: '交货月份', en: 'Delivery month' } },
+    { key: 'customer', field: 'customer_id', label: { zh: '客户', en: 'Customer' } },
+    { key: 'maker', field: 'maker_vendor_id', label: { zh: '生产工厂', en: 'Maker' } },
+    { key: 'category', field: 'category', label: { zh: '品类', en: 'Category' } },
+    { key: 'status', field: 'status', label: { zh: '状态', en: 'Status' } },
+  ],
+  measures: [
+    { key: 'qty', agg: 'sum', field: 'total_qty', label: { zh: '数量', en: 'Quantity' } },
+    { key: 'orders', agg: 'count', label: { zh: '订单数', en: 'Orders' } },
+    { key: 'amount', agg: 'sum', field: 'total_amount', label: { zh: '金额', en: 'Amount' }, format: 'money' },
+  ],
+  filters: ['delivery_date', 'customer_id', 'maker_vendor_id', 'category', 'status'],
+});

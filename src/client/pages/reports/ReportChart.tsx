@@ -1,0 +1,36 @@
+import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { BarChart, FunnelChart, HeatmapChart, LineChart, PieChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TitleComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { forwardRef, useMemo } from 'react';
+import { chartOption, type ChartData, type ChartTheme } from '../../../../reports/charts';
+import type { ChartKind } from '../../../model';
+
+// Only the charts the report declarations use (architecture "Browser": import only the charts used).
+echarts.use([BarChart, LineChart, PieChart, FunnelChart, HeatmapChart, GridComponent, TooltipComponent, TitleComponent, LegendComponent, VisualMapComponent, CanvasRenderer]);
+
+export type ChartPoint = { ci: number; si: number };
+
+/**
+ * One report chart: the declaration's kind drawn by its pure builder (reports/charts) in the
+ * session's theme; a click on an element reports its category and series index.
+ */
+export const ReportChart = forwardRef<ReactEChartsCore, { kind: ChartKind; data: ChartData; theme: ChartTheme; height: number | string; onPoint?: (p: ChartPoint) => void; testId?: string }>(
+  function ReportChart({ kind, data, theme, height, onPoint, testId }, ref) {
+    const option = useMemo(() => chartOption(kind, data, theme), [kind, data, theme]);
+    const events = useMemo(
+      () => ({
+        click: (p: { data?: { ci?: number; si?: number } }) => {
+          if (onPoint && p.data && typeof p.data.ci === 'number') onPoint({ ci: p.data.ci, si: p.data.si ?? 0 });
+        },
+      }),
+      [onPoint],
+    );
+    return (
+      <div data-testid={testId} data-chart-kind={kind} style={{ height, width: '100%' }}>
+        <ReactEChartsCore ref={ref} echarts={echarts} option={option} notMerge lazyUpdate style={{ height: '100%', width: '100%', cursor: onPoint ? 'pointer' : 'default' }} onEvents={events} />
+      </div>
+    );
+  },
+);

@@ -1,0 +1,6 @@
+// Server query functions register on import (server-query.ts); the report routes import this.
+import './on-time.query';
+import './material-price.query';
+import './vendor-capacity.query';
+import './capacity-load.query';
+import './import-history.query';

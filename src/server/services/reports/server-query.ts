@@ -1,0 +1,77 @@
+import type { RawBuilder } from 'kysely';
+import { ratioOf, type EntityDef, type Language, type ReportDef, type ReportDimension } from '../../../model';
+import type { Db } from '../../db/database';
+import { withTenant } from '../rls';
+import { dimensionLabels, pivotRows, subtotalOrder, type ReportQuery, type ReportResult, type ReportRow } from './report.service';
+
+/**
+ * Server query functions of report declarations (`query: '<name>'`), for what one GROUP BY over the
+ * entity cannot say. A function receives the entity's list WHERE, already holding the tenant, the
+ * user's data permissions and the report's filters (alias `t` for the entity's table), runs inside
+ * `withTenant` and returns detail rows keyed by every declared dimension and every `sum` measure's
+ * field. The runner groups them to the asked dimensions (with subtotals), computes the ratios after
+ * grouping, labels the values and pivots, as for a GROUP BY report.
+ */
+export type ServerQueryContext = {
+  tx: Db;
+  clientId: number;
+  /** The entity's list WHERE over alias `t`: tenant first, then data scope, then filters. */
+  where: RawBuilder<unknown>;
+  query: ReportQuery;
+};
+export type ServerQueryRow = Record<string, string | number | null>;
+export type ServerQuery = (ctx: ServerQueryContext) => Promise<ServerQueryRow[]>;
+
+const queries = new Map<string, ServerQuery>();
+
+export function registerServerQuery(name: string, fn: ServerQuery): void {
+  queries.set(name, fn);
+}
+
+type RunCtx = { clientId: number; where: RawBuilder<unknown>; dims: ReportDimension[]; pivotKey: string | null; subtotals: boolean; query: ReportQuery; language: Language };
+
+/** Sums the detail rows to the grouping; with subtotals, one row per prefix of it and a grand total. */
+export function groupRows(detail: ServerQueryRow[], report: ReportDef, keys: string[], subtotals: boolean): ReportRow[] {
+  const sums = report.measures.filter((m) => m.agg !== 'ratio');
+  const out: ReportRow[] = [];
+  const levels = subtotals ? keys.length : 0;
+  for (let level = 0; level <= levels; level++) {
+    const kept = keys.slice(0, keys.length - level);
+    const groups = new Map<string, ReportRow>();
+    for (const r of detail) {
+      const id = JSON.stringify(kept.map((k) => r[k] ?? null));
+      let g = groups.get(id);
+      if (!g) {
+        g = { _level: level };
+        for (const k of keys) g[k] = kept.includes(k) ? (r[k] ?? null) : null;
+        for (const m of sums) g[m.key] = 0;
+        groups.set(id, g);
+      }
+      for (const m of sums) g[m.key] = (g[m.key] as number) + (m.agg === 'count' ? 1 : Number(r[m.field ?? m.key] ?? 0));
+    }
+    out.push(...groups.values());
+  }
+  for (const r of out) for (const m of report.measures) if (m.agg === 'ratio') r[m.key] = ratioOf(r, m);
+  const cmp = subtotalOrder(keys);
+  return out.sort((a, b) => (subtotals ? cmp(a, b) : cmp({ ...a, _level: 0 }, { ...b, _level: 0 })));
+}
+
+export async function runServerQuery(db: Db, report: ReportDef, entity: EntityDef | null, ctx: RunCtx): Promise<ReportResult> {
+  const fn = queries.get(report.query!);
+  if (!fn) throw new Error(`report ${report.name}: no server query ${report.query}`);
+  const detail = await withTenant(db, ctx.clientId, (tx) => fn({ tx, clientId: ctx.clientId, where: ctx.where, query: ctx.query }));
+  const keys = ctx.dims.map((d) => d.key);
+  const rows = groupRows(detail, report, keys, ctx.subtotals);
+  const label = (l: { zh: string; en: string }) => (ctx.language === 'en' ? l.en : l.zh);
+  const result: ReportResult = {
+    report: report.name,
+    columns: [
+      ...ctx.dims.map((d) => ({ key: d.key, label: label(d.label), kind: 'dimension' as const })),
+      ...report.measures.map((m) => ({ key: m.key, label: label(m.label), kind: 'measure' as const })),
+    ],
+    rows,
+    labels: await dimensionLabels(db, ctx.clientId, entity, ctx.dims, rows, ctx.language),
+  };
+  if (ctx.pivotKey) result.pivot = pivotRows(rows, keys, ctx.pivotKey, report.measures[0].key);
+  return result;
+}
