@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardData } from '../../src/model/schedule-board';
+import { addDays } from '../../calendars/capacity';
 import { resourceClient } from '../support/resource-client';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
 import { api, importFile, loadWorkbook, UPLOAD_BASE } from './import-support';
@@ -56,6 +57,19 @@ afterAll(async () => t?.close());
 describe('production plans from orders', () => {
   let whole: Row;
   let order: { coId: number; prId: number; orderNo: string };
+
+  it('the demo maker\'s seeded plans are the demo season\'s accepted orders, with their matrix', async () => {
+    const linked = await sql<Row>`select p.qty, p.style_no, p.category, p.matrix, p.status, o.total_qty, o.category as order_category from scm_prodplan p
+      join scm_customer_order o on o.id = p.order_id and o.client_id = p.client_id join clients c on c.id = p.client_id
+      where c.code = 'MAKER01'`.execute(t.app.db);
+    expect(linked.rows.length).toBeGreaterThanOrEqual(5);
+    for (const r of linked.rows) {
+      expect(Number(r.qty)).toBe(Number(r.total_qty));
+      expect(r.category).toBe(r.order_category);
+      expect(sumCells(r.matrix)).toBe(Number(r.qty));
+      expect(['scheduled', 'draft']).toContain(r.status);
+    }
+  });
 
   it('plans an accepted customer order: one plan of its open quantity with the matrix, category and minutes', async () => {
     order = await acceptedOrder('PO-PLAN-1');
@@ -161,7 +175,18 @@ describe('production plans from orders', () => {
     const line = data.lines.find((l) => l.id === Number(live.rows[0].line_id))!;
     expect(line.categories.length === 0 || line.categories.includes('sportswear')).toBe(true);
     // The placement never puts a line over its capacity.
-    for (const l of data.lines) l.load.forEach((m, i) => expect(m).toBeLessThanOrEqual(l.capacity[i] + 1e-6));
+    // The placement takes only free minutes: no day of its bars is over the line's capacity, and it works only on working days.
+    const placed = data.bars.filter((b) => b.plan_id === id);
+    expect(placed.reduce((a, b) => a + b.qty, 0)).toBe(180);
+    for (const b of placed) {
+      const l = data.lines.find((x) => x.id === b.line_id)!;
+      b.daily.forEach((q, k) => {
+        const i = data.days.findIndex((d) => d.date === addDays(b.start, k));
+        if (i < 0) return;
+        expect(l.load[i]).toBeLessThanOrEqual(l.capacity[i] + 1e-6);
+        if (q > 0) expect(data.days[i].working).toBe(true);
+      });
+    }
     const bar = data.bars.find((b) => b.plan_id === id)!;
     expect(bar.order_no).toBe(order.orderNo);
 
@@ -325,6 +350,32 @@ describe('production plans from orders', () => {
     expect((await customerOrders().action('plan', { id: o.coId })).status).toBe(409);
     const c = (await plans().view(ids[0])).body.data;
     expect((await plans().save({ id: c.id, version: c.version, remark: 'x' })).status).toBe(409);
+  });
+
+  it('plans a requirement order tracked by hand, and its cancel releases the plans', async () => {
+    const vendors = (await resourceClient(t.app, maker, 'mdapi', 'vendor').page({ size: 100 })).body.data.rows;
+    const garment = vendors.find((v) => !v.platform_client_code && v.vendor_type === 'garment')!;
+    expect(garment).toBeTruthy();
+    const prs = resourceClient(t.app, maker, 'scmapi', 'prorder');
+    const saved = await prs.save({ pr_type: 'bulk', customer_po: 'PO-PR-PLAN', category: 'woven-shirt', delivery_date: '2026-12-10', currency: 'CNY', maker_vendor_id: garment.id, entries });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const id = saved.body.data.id;
+    // A draft order is not accepted yet.
+    expect((await prs.action('plan', { id })).status).toBe(409);
+    expect((await prs.action('send', { id })).body.data.rows[0].status).toBe('manual');
+    const r = await prs.action('plan', { id, batches: [{ qty: 120, delivery_date: '2026-11-20' }, { qty: 60 }] });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const made = (r.body.data as unknown as { data: Array<{ plans: Array<{ id: number }> }> }).data[0].plans;
+    const first = (await plans().view(made[0].id)).body.data;
+    expect(first).toMatchObject({ prorder_id: id, order_id: null, category: 'woven-shirt', qty: 120, batch_no: 1, delivery_date: '2026-11-20' });
+    expect(Number(first.minutes_per_piece)).toBe(16);
+    expect((await plans().view(made[1].id)).body.data).toMatchObject({ qty: 60, batch_no: 2, delivery_date: '2026-12-10' });
+    // One order per plan.
+    expect((await plans().save({ prorder_id: id, order_id: whole.order_id, qty: 1 })).status).toBe(400);
+    expect((await plans().action('pre_schedule', { id: made[0].id })).status).toBe(200);
+    expect((await prs.action('cancel', { id })).status).toBe(200);
+    for (const p of made) expect((await plans().view(p.id)).body.data.status).toBe('cancelled');
+    expect((await sql<Row>`select count(*)::int as n from scm_prodplan_bar where plan_id in (${sql.join(made.map((p) => p.id))})`.execute(t.app.db)).rows[0].n).toBe(0);
   });
 
   it('publishing a scenario marks its plans scheduled, as the plan actions would', async () => {

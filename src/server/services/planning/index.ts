@@ -1,4 +1,6 @@
 /** Production planning (issue 11): the scheduling board's routes, plans from orders, their actions and the maker's demo season. */
+// The orders area first: its demo season of orders is seeded before the plans that link to them.
+import '../orders';
 import './planning.seed';
 // After the demo season: the holidays and line settings of the maker's calendar (its bars exist then).
 import './calendar.seed';

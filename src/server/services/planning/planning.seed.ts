@@ -13,8 +13,10 @@ import { withTenant } from '../rls';
  * workshops of three lines each (12 lines, each making the categories of its group), 60 production
  * plans from the seeded schedule-problem generator starting two weeks ago, and their live bars placed
  * by the auto-scheduler, a few locked; plans already under way report finished pieces. Everything
- * through the document writer as the maker's administrator. Idempotent: nothing when plans exist.
+ * through the document writer as the maker's administrator. The first plans are the demo season's
+ * orders the maker accepted (linked, with their matrix). Idempotent: nothing when plans exist.
  */
+type Row = Record<string, unknown>;
 const WORKSHOP_NAMES: Record<string, string> = { KNIT: '针织车间', WOVEN: '梭织车间', DENIM: '牛仔车间', OUTER: '外套运动车间' };
 
 export async function seedPlanningDemo(w: WriteContext, today = new Date()): Promise<void> {
@@ -62,19 +64,34 @@ export async function seedPlanningDemo(w: WriteContext, today = new Date()): Pro
     }
     return 20;
   };
-  const result = autoSchedule({ ...problem, plans: problem.plans.map((p) => ({ ...p, minutes_per_piece: samOf(p.category) })) });
+  // The demo season's orders the maker accepted (orders.seed.ts, run before this) become the first
+  // plans: their style, category, quantity and delivery date, linked to the order (the save hook
+  // fills the colour x size matrix). The generator's plans fill the rest of the season.
+  const accepted = await sql<Row>`select o.id, o.category, o.total_qty, o.delivery_date,
+      (select e.style_no from scm_customer_order_entry e where e.client_id = o.client_id and e.order_id = o.id order by e.seq nulls last, e.id limit 1) as style_no
+    from scm_customer_order o where o.client_id = ${clientId} and o.status = 'in_progress' and coalesce(o.total_qty, 0) > 0 order by o.delivery_date nulls last, o.id`.execute(w.tx);
+  const orderOf = new Map<number, number>();
+  const plans = [...problem.plans];
+  accepted.rows.slice(0, plans.length).forEach((o, i) => {
+    const p = plans[i];
+    const delivery = o.delivery_date instanceof Date ? o.delivery_date.toISOString().slice(0, 10) : o.delivery_date ? String(o.delivery_date).slice(0, 10) : p.delivery_date;
+    plans[i] = { ...p, category: String(o.category ?? p.category), style_no: String(o.style_no ?? p.style_no), qty: Number(o.total_qty), delivery_date: delivery };
+    orderOf.set(p.id, Number(o.id));
+  });
+  const result = autoSchedule({ ...problem, plans: plans.map((p) => ({ ...p, minutes_per_piece: samOf(p.category) })) });
   const barsOf = new Map<number, typeof result.bars>();
   for (const b of result.bars) barsOf.set(b.plan_id, [...(barsOf.get(b.plan_id) ?? []), b]);
   const planEntity = requireEntity('prodplan');
   const barEntity = requireEntity('prodplan_bar');
   let n = 0;
-  for (const p of problem.plans) {
+  for (const p of plans) {
     const bars = barsOf.get(p.id) ?? [];
     const started = bars.length > 0 && bars[0].start < t;
     // Pieces finished so far: the pieces of the bar's days before today.
     const done = bars.reduce((a, b) => a + b.daily.reduce((s, q, i) => s + (addDays(b.start, i) < t ? q : 0), 0), 0);
     const planId = await writeDocument(w, planEntity, {
       body: {
+        order_id: orderOf.get(p.id) ?? null,
         style_no: p.style_no,
         category: p.category,
         qty: p.qty,
@@ -101,4 +118,5 @@ registerSeeder(async (db, { tenants, users }) => {
   if (!maker || !admin) return;
   const actor = { clientId: maker, userId: admin, username: 'maker', fullname: '工厂管理员', ip: null, roles: ['clientadmin'] };
   await withTenant(db, maker, (tx) => seedPlanningDemo(writeContext(tx, actor, 'seed')));
-});
+  // After the demo season of orders (an exchange seeder too, registered first: planning/index.ts).
+}, { exchange: true });
