@@ -94,6 +94,22 @@ describe('import centre: upload, preview, commit', () => {
     expect(wb2.worksheets.find((w) => w.state === 'visible')!.rowCount).toBe(1 + 7);
   });
 
+  it('writes the dates of a refused row back as dates, not serial numbers', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('供应商');
+    ws.addRow(['供应商编码', '供应商名称', '供应商类型', '有效期从']);
+    ws.addRow(['VD-DT01', null, 'garment', new Date(Date.UTC(2026, 0, 5))]);
+    ws.getCell('D2').numFmt = 'yyyy/m/d';
+    const job = await importFile(t.app, token, { name: 'dates.xlsx', content: Buffer.from(await wb.xlsx.writeBuffer()) }, { entity: 'vendor' });
+    expect(job.result).toMatchObject({ invalid: 1 });
+    const res = await t.app.inject({ method: 'GET', url: `${UPLOAD_BASE}/jobs/${job.id}/error-workbook`, headers: api(token) });
+    const back = (await loadWorkbook(res.rawPayload)).worksheets.find((w) => w.state === 'visible')!;
+    const cell = back.getRow(2).getCell(4);
+    expect(cell.value).toBeInstanceOf(Date);
+    expect((cell.value as Date).toISOString().slice(0, 10)).toBe('2026-01-05');
+    expect(cell.numFmt).toMatch(/yyyy/);
+  });
+
   it('previews every row error with row, column and message, then writes nothing', async () => {
     const before = await count('md_vendor');
     const job = await importFile(t.app, token, fixture('vendors-row-errors.xlsx'), { entity: 'vendor' });

@@ -2,6 +2,7 @@ import { Button, Caption1, CounterBadge, makeStyles, Popover, PopoverSurface, Po
 import { Alert20Regular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../grid/cell-text';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../api/client';
@@ -111,7 +112,7 @@ export function NoticeBell() {
             >
               <Text weight={n.read_at ? 'regular' : 'semibold'}>{n.title}</Text>
               {n.body ? <Text size={200}>{n.body}</Text> : null}
-              <Caption1 title={new Date(n.created_at).toLocaleString(currentLanguage())}>{noticeTimeLabel(n.created_at, now, t, currentLanguage())}</Caption1>
+              <Caption1 title={formatDateTime(n.created_at)}>{noticeTimeLabel(n.created_at, now, t, currentLanguage())}</Caption1>
             </button>
           ))}
         </div>

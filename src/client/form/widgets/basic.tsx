@@ -2,12 +2,14 @@ import { Button, Input, Switch, Textarea } from '@fluentui/react-components';
 import { LocationRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateText } from './date-input';
 import { asText, type WidgetProps } from './types';
 
 /** Plain input: text, password, date (YYYY-MM-DD) or month (YYYY-MM) per spec 3 `inputType`. */
 export function PlainInput(p: WidgetProps) {
   const kind = p.field.inputType === 'date' || p.field.inputType === 'month' || p.field.inputType === 'password' ? p.field.inputType : 'text';
   const { t } = useTranslation();
+  if (kind === 'date' || kind === 'month') return <DateText id={p.id} kind={kind} value={asText(p.value)} disabled={p.disabled} invalid={p.invalid} onChange={(v) => p.onChange(v)} onBlur={p.onBlur} />;
   const auto = p.field.def && p.field.field === 'code' && !p.values.id;
   return (
     <Input
@@ -51,25 +53,9 @@ export function SwitchInput(p: WidgetProps) {
   return <Switch id={p.id} checked={on} disabled={p.disabled} label={on ? t('engine.yes') : t('engine.no')} onChange={(_, d) => p.onChange(d.checked)} />;
 }
 
-/** Spec 5 datetime: stored as 'YYYY-MM-DD HH:mm:ss', edited with the browser's local date-time input. */
+/** Spec 5 datetime: stored and shown as 'YYYY-MM-DD HH:mm:ss' in every language (DateText). */
 export function DateTimeInput(p: WidgetProps) {
-  const text = asText(p.value);
-  const local = text ? text.replace(' ', 'T').slice(0, 19) : '';
-  return (
-    <Input
-      id={p.id}
-      type="datetime-local"
-      step={1}
-      value={local}
-      disabled={p.disabled}
-      onChange={(_, d) => {
-        const v = d.value.replace('T', ' ');
-        p.onChange(v.length === 16 ? `${v}:00` : v);
-      }}
-      onBlur={p.onBlur}
-      aria-invalid={p.invalid}
-    />
-  );
+  return <DateText id={p.id} kind="datetime" value={asText(p.value)} disabled={p.disabled} invalid={p.invalid} onChange={(v) => p.onChange(v)} onBlur={p.onBlur} />;
 }
 
 /**

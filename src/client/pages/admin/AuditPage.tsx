@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
+import { DateText } from '../../form/widgets/date-input';
 import { access } from '../../session/access-state';
 import { adminApi, type AuditRow } from './admin-api';
 import { AdminCard, AdminPage, formatTime, ListState, Pager, useAdminStyles } from '../common/admin-kit';
@@ -49,8 +50,8 @@ export function AuditPage() {
         <form className={s.toolbar} onSubmit={(e) => { e.preventDefault(); apply(); }}>
           <Field label={t('adminui.audit.entity')}><Input value={draft.entity} onChange={set('entity')} placeholder="vendor, role, user…" data-testid="audit-entity" /></Field>
           <Field label={t('adminui.audit.user')}><Input value={draft.username} onChange={set('username')} data-testid="audit-user" /></Field>
-          <Field label={t('adminui.audit.from')}><Input type="date" value={draft.from} onChange={set('from')} data-testid="audit-from" /></Field>
-          <Field label={t('adminui.audit.to')}><Input type="date" value={draft.to} onChange={set('to')} data-testid="audit-to" /></Field>
+          <Field label={t('adminui.audit.from')}><DateText kind="date" value={draft.from} onChange={(v) => setDraft((d) => ({ ...d, from: v }))} testId="audit-from" /></Field>
+          <Field label={t('adminui.audit.to')}><DateText kind="date" value={draft.to} onChange={(v) => setDraft((d) => ({ ...d, to: v }))} testId="audit-to" /></Field>
           {me.isSuper ? (
             <Field label={t('adminui.audit.client')}>
               <Dropdown value={draft.client ? clientName(draft.client) : t('adminui.audit.ownClient')} selectedOptions={[draft.client]} onOptionSelect={(_, d) => setDraft({ ...draft, client: d.optionValue ?? '' })}>

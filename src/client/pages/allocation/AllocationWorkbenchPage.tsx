@@ -37,6 +37,7 @@ import { entityApiOf, type Row } from '../../engine/entity-api';
 import { ListExcelActions } from '../../engine/ListExcelActions';
 import { resolvedPageOf } from '../../engine/resolved-page';
 import { ConfirmDialog } from '../../form/dialogs';
+import { DateText } from '../../form/widgets/date-input';
 import { gridTheme, GRID_LOCALE } from '../../grid/EntityGrid';
 import '../../grid/grid-modules';
 import { SPREADSHEET_CSS, useSpreadsheetKeys } from '../../grid/useSpreadsheetKeys';
@@ -663,10 +664,10 @@ export function AllocationWorkbenchPage() {
               {dialog === 'create' && (
                 <>
                   <Field label={t('alloc.field.from')} required validationMessage={formErrors.month_from} validationState={formErrors.month_from ? 'error' : 'none'}>
-                    <Input type="month" value={form.month_from} onChange={(_, d) => setForm((f) => ({ ...f, month_from: d.value }))} data-testid="dialog-from" />
+                    <DateText kind="month" value={form.month_from} onChange={(v) => setForm((f) => ({ ...f, month_from: v }))} testId="dialog-from" />
                   </Field>
                   <Field label={t('alloc.field.to')} required validationMessage={formErrors.month_to} validationState={formErrors.month_to ? 'error' : 'none'}>
-                    <Input type="month" value={form.month_to} onChange={(_, d) => setForm((f) => ({ ...f, month_to: d.value }))} data-testid="dialog-to" />
+                    <DateText kind="month" value={form.month_to} onChange={(v) => setForm((f) => ({ ...f, month_to: v }))} testId="dialog-to" />
                   </Field>
                   <Text size={200}>{t('alloc.createHint')}</Text>
                 </>

@@ -25,7 +25,7 @@ import { ChevronLeft20Regular, ChevronRight20Regular } from '@fluentui/react-ico
 import { useCallback, useRef, useState, type JSX, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { currentLanguage } from '../../app/i18n';
+import { formatDateTime } from '../../grid/cell-text';
 import { ConfirmDialog } from '../../form/dialogs';
 
 /**
@@ -54,7 +54,8 @@ export function useLabel(): (l: { zh: string; en: string } | null | undefined) =
   return (l) => (l ? (en ? l.en || l.zh : l.zh) : '');
 }
 
-export const formatTime = (iso: string | null | undefined): string => (iso ? new Date(iso).toLocaleString(currentLanguage()) : '');
+/** A moment as the product writes it everywhere: YYYY-MM-DD HH:mm:ss in the browser's time zone. */
+export const formatTime = (iso: string | null | undefined): string => (iso ? formatDateTime(iso) : '');
 
 /** The frame of an admin screen: title, explanation, actions on the right. */
 export function AdminPage(props: { title: string; explain?: string; actions?: ReactNode; testId: string; children: ReactNode }) {

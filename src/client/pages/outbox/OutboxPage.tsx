@@ -2,9 +2,9 @@ import { Badge, Button, Link, makeStyles, Tab, TabList, Text, tokens } from '@fl
 import { ArrowClockwise20Regular, Mail20Regular, Phone20Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../grid/cell-text';
 import useSWR from 'swr';
 import { request } from '../../api/client';
-import { currentLanguage } from '../../app/i18n';
 import { AdminPage, AdminTable, type AdminColumn } from '../common/admin-kit';
 
 /** An outbox row as GET /utilsapi/outbox answers it (src/server/services/notify). */
@@ -56,7 +56,7 @@ export function OutboxPage() {
   const { data, error, isLoading, mutate } = useSWR(['outbox', channel, page], () =>
     request<OutboxPage>('/utilsapi/outbox', { method: 'GET', query: { page, size: PAGE_SIZE, channel: channel === 'all' ? undefined : channel } }),
   );
-  const fmt = (iso: string) => new Date(iso).toLocaleString(currentLanguage());
+  const fmt = (iso: string) => formatDateTime(iso);
   const columns: AdminColumn<OutboxRow>[] = [
     { key: 'time', header: t('ui.outbox.time'), width: 150, render: (r) => fmt(r.created_at) },
     { key: 'channel', header: t('ui.outbox.channel'), width: 90, render: (r) => (r.channel === 'sms' ? t('ui.outbox.sms') : t('ui.outbox.email')) },

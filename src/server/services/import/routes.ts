@@ -201,7 +201,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     const onlyErrors = (req.query as Query).only === 'errors';
     const target = join(importDir(app, job.client_id ?? 0), `${job.id}.errors-${onlyErrors ? 'only' : 'all'}-${language}.xlsx`);
     const errors = await readErrors(errorsPath(app, job));
-    await writeErrorWorkbook(uploadPath(app, job), target, errors, language, onlyErrors);
+    await writeErrorWorkbook(uploadPath(app, job), target, errors, language, onlyErrors, getEntity(params.entity));
     const base = params.fileName.replace(/\.xlsx$/i, '');
     return attachment(reply, `${base}-${translate(language, 'excel.messagesColumn')}.xlsx`).send(createReadStream(target));
   });

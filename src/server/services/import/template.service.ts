@@ -3,8 +3,11 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { getEntity, translate, type EntityDef, type Language } from '../../../model';
 import {
+  columnFormat,
   columnLetter,
   dropDownOptions,
+  excelSerialToDate,
+  type ExcelColumn,
   headerText,
   importColumns,
   LISTS_SHEET,
@@ -103,7 +106,24 @@ export async function readMeta(path: string): Promise<TemplateMeta | null> {
  * The error workbook: the uploaded rows (all, or only the failed ones) with an added messages
  * column and every bad cell marked red, plus the identity sheet, so the fixed file uploads again.
  */
-export async function writeErrorWorkbook(source: string, target: string, errors: RowError[], language: Language, onlyErrors: boolean): Promise<void> {
+/**
+ * The date columns of an uploaded header row (by the entity's import headers, `*` or not): their
+ * cells, read as Excel serial numbers (styles are not read), are written back as real dates.
+ */
+function dateColumnsOf(entity: EntityDef | undefined, header: unknown[]): Map<number, string> {
+  const out = new Map<number, string>();
+  if (!entity) return out;
+  const byHeader = new Map<string, ExcelColumn>();
+  for (const c of importColumns(entity)) for (const lang of ['zh-CN', 'en'] as const) byHeader.set(headerText(c, lang, false), c);
+  header.forEach((h, i) => {
+    const c = typeof h === 'string' ? byHeader.get(h.replace(/^\*/, '').trim()) : undefined;
+    const fmt = c && (c.kind === 'date' || c.kind === 'datetime' || c.kind === 'month') ? (columnFormat(c) ?? (c.kind === 'datetime' ? 'yyyy-mm-dd hh:mm:ss' : c.kind === 'month' ? 'yyyy-mm' : 'yyyy-mm-dd')) : null;
+    if (fmt) out.set(i, fmt);
+  });
+  return out;
+}
+
+export async function writeErrorWorkbook(source: string, target: string, errors: RowError[], language: Language, onlyErrors: boolean, entity?: EntityDef): Promise<void> {
   const byRow = new Map<number, RowError[]>();
   for (const e of errors) {
     const list = byRow.get(e.row) ?? [];
@@ -114,6 +134,7 @@ export async function writeErrorWorkbook(source: string, target: string, errors:
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   let ws: ExcelJS.Worksheet | null = null;
   let messagesCol = 0;
+  let dates = new Map<number, string>();
   for await (const ev of readWorkbook(source)) {
     if (ev.kind === 'meta') {
       const meta = wb.addWorksheet(TEMPLATE_SHEET, { state: 'veryHidden' });
@@ -124,6 +145,7 @@ export async function writeErrorWorkbook(source: string, target: string, errors:
     if (!ws) {
       ws = wb.addWorksheet(language === 'en' ? 'Errors' : '错误数据', { views: [{ state: 'frozen', ySplit: 1 }] });
       messagesCol = ev.cells.length + 1;
+      dates = dateColumnsOf(entity, ev.cells);
       const header = ws.addRow([...ev.cells, translate(language, 'excel.messagesColumn')]);
       header.eachCell((cell) => (cell.font = HEADER_FONT));
       header.getCell(messagesCol).font = REQUIRED_FONT;
@@ -135,6 +157,14 @@ export async function writeErrorWorkbook(source: string, target: string, errors:
     const cells = ev.cells.slice(0, messagesCol - 1);
     while (cells.length < messagesCol - 1) cells.push(null);
     const row = ws.addRow([...cells, rowErrors ? rowErrors.map((e) => `[${e.column}] ${e.message}`).join(language === 'en' ? '; ' : '；') : null]);
+    // Issue 21: dates go back as dates in the product's format, not as serial numbers (46023).
+    for (const [i, fmt] of dates) {
+      const v = cells[i];
+      if (typeof v !== 'number' || !Number.isFinite(v)) continue;
+      const cell = row.getCell(i + 1);
+      cell.value = excelSerialToDate(v);
+      cell.numFmt = fmt;
+    }
     if (rowErrors) {
       for (const e of rowErrors) {
         if (e.col < 0) continue;
