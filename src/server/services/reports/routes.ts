@@ -5,6 +5,7 @@ import { allReports, getReport, type ReportDef } from '../../../model';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { ok, requestLanguage } from '../../http/envelope';
 import { notFound } from '../../http/errors';
+import { registerReportRefresh } from './live';
 import { reportWorkbook, runReport } from './report.service';
 
 /**
@@ -19,6 +20,7 @@ function reportOf(name: string): ReportDef {
 }
 
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
+  registerReportRefresh();
   const guard = { preHandler: requireAuth };
   app.get('/rptapi/report/list', guard, async () => ok(allReports()));
   app.get<{ Params: { name: string } }>('/rptapi/report/:name/run', guard, async (req) =>

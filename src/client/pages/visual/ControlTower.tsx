@@ -1,0 +1,216 @@
+import { Button, Input, Spinner, Tooltip } from '@fluentui/react-components';
+import { ArrowClockwiseRegular, FullScreenMaximizeRegular, FullScreenMinimizeRegular } from '@fluentui/react-icons';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import '../../../../reports';
+import { drillOf, fmtValue, type ChartTheme } from '../../../../reports/charts';
+import { drillFilters, getEntity, getReport, type Label } from '../../../model';
+import { api } from '../../api/client';
+import { access } from '../../session/access-state';
+import { onSocketMessage } from '../../shell/notification-socket';
+import { ReportChart, type ChartPoint } from '../reports/ReportChart';
+import { useReportTheme } from '../reports/report-theme';
+import { chartKindFor, reportChartData, type ReportResult } from '../reports/report-view';
+import { defaultRange, isRefreshMessage, kpis, sourceFor, widgetQuery, WIDGETS, type WidgetDef } from './control-tower.logic';
+
+const T = {
+  title: { zh: '供应链控制塔', en: 'Supply chain control tower' },
+  from: { zh: '日期从', en: 'From' },
+  to: { zh: '至', en: 'To' },
+  live: { zh: '实时', en: 'Live' },
+  updated: { zh: '更新于', en: 'Updated' },
+  refresh: { zh: '刷新', en: 'Refresh' },
+  fullscreen: { zh: '全屏（大屏展示）', en: 'Full screen (wall display)' },
+  exitFullscreen: { zh: '退出全屏', en: 'Exit full screen' },
+  empty: { zh: '暂无数据', en: 'No data' },
+  noStockAlerts: { zh: '没有库存≤0 的库位', en: 'No location at or below zero' },
+  openOrders: { zh: '在手订单', en: 'Open orders' },
+  onTime: { zh: '准时交货率', en: 'On-time delivery' },
+  lateOpen: { zh: '逾期未完成', en: 'Open and late' },
+  utilisation: { zh: '本周产能利用率', en: 'Utilisation this week' },
+  coverage: { zh: '分配覆盖率', en: 'Allocation coverage' },
+  purchases: { zh: '在途采购单', en: 'POs in flight' },
+  stockAlerts: { zh: '库存预警', en: 'Stock alerts' },
+  clickHint: { zh: '点击图形查看明细', en: 'Click to open the records' },
+  nothing: { zh: '您的角色没有可显示的控制塔组件。', en: 'Your roles give no control tower widget.' },
+} satisfies Record<string, Label>;
+
+const WALL = { page: '#0b1220', card: '#111a2b', border: '#1f2b40', text: '#e6eaf0', muted: '#8b98ad', good: '#6ccb5f', warn: '#fce100', bad: '#ff6b6b' };
+
+type Loaded = { result: ReportResult | null; error: boolean };
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The control tower (`/visual/control-tower`, spec `/visual/{opt}`): headline numbers and one ECharts
+ * widget per report the user may read, over a date range; a click on an element opens the list
+ * filtered to it (or the report, where the rows are computed); it reloads when the company's socket
+ * says the data under it changed (`report.changed` after a save, `schedule.changed` after a board
+ * move), and every five minutes on a wall; full screen for a wall display.
+ */
+export function ControlTower() {
+  const { i18n } = useTranslation();
+  const en = i18n.language === 'en';
+  const tr = useCallback((l: Label | string) => (typeof l === 'string' ? l : en ? l.en : l.zh), [en]);
+  const navigate = useNavigate();
+  const { menus } = useSnapshot(access);
+  const { theme: sessionTheme } = useReportTheme();
+  // The session theme's colours on the wall's dark ground.
+  const theme: ChartTheme = useMemo(() => ({ ...sessionTheme, text: WALL.text, grid: WALL.border, background: 'transparent' }), [sessionTheme]);
+  const codes = useMemo(() => new Set(menus.flatMap((g) => g.children.map((c) => c.CODE))), [menus]);
+  const widgets = useMemo(() => WIDGETS.map((w) => ({ w, source: sourceFor(w, codes) })).filter((x) => x.source), [codes]);
+  const [range, setRange] = useState(() => defaultRange(todayIso()));
+  const [loaded, setLoaded] = useState<Record<string, Loaded>>({});
+  const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [full, setFull] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    const entries = await Promise.all(
+      widgets.map(async ({ w, source }) => {
+        try {
+          const result = await api.get<ReportResult>(`/rptapi/report/${source!.report}/run`, widgetQuery(source!, range), { quiet: true });
+          return [w.key, { result, error: false }] as const;
+        } catch {
+          return [w.key, { result: null, error: true }] as const;
+        }
+      }),
+    );
+    setLoaded(Object.fromEntries(entries));
+    setUpdatedAt(new Date());
+    setLoading(false);
+  }, [widgets, range]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // Live: the company's socket says what changed; wait for the write to settle, then reload once.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = onSocketMessage((m) => {
+      if (!isRefreshMessage(m)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void load(), 1500);
+    });
+    const every = setInterval(() => void load(), 5 * 60 * 1000);
+    return () => {
+      off();
+      clearTimeout(timer);
+      clearInterval(every);
+    };
+  }, [load]);
+
+  useEffect(() => {
+    const on = () => setFull(document.fullscreenElement === root.current);
+    document.addEventListener('fullscreenchange', on);
+    return () => document.removeEventListener('fullscreenchange', on);
+  }, []);
+  const toggleFull = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void root.current?.requestFullscreen?.();
+  };
+
+  const rowsOf = Object.fromEntries(Object.entries(loaded).map(([k, v]) => [k, v.result?.rows ?? []]));
+  const k = kpis(Object.fromEntries(widgets.map(({ w }) => [w.key, rowsOf[w.key]]).filter(([, r]) => r)), todayIso());
+  const pct = (v: number | null) => (v === null ? '—' : fmtValue(v, true));
+  const tone = (v: number | null, good: number, warn: number, higherIsBetter = true) =>
+    v === null ? WALL.text : higherIsBetter ? (v >= good ? WALL.good : v >= warn ? WALL.warn : WALL.bad) : v <= good ? WALL.good : v <= warn ? WALL.warn : WALL.bad;
+  const tiles: Array<{ key: string; label: Label; value: string; color: string; sub?: string; show: boolean }> = [
+    { key: 'openOrders', label: T.openOrders, value: k.openOrders === null ? '—' : String(k.openOrders), color: WALL.text, show: 'funnel' in loaded },
+    { key: 'onTime', label: T.onTime, value: pct(k.onTime), color: tone(k.onTime, 0.95, 0.85), sub: k.lateOpen ? `${tr(T.lateOpen)} ${k.lateOpen}` : undefined, show: 'ontime' in loaded },
+    { key: 'utilisation', label: T.utilisation, value: pct(k.utilisation), color: tone(k.utilisation, 0.9, 1.0, false), show: 'capacity' in loaded },
+    { key: 'coverage', label: T.coverage, value: pct(k.coverage), color: tone(k.coverage, 0.95, 0.6), show: 'allocation' in loaded },
+    { key: 'purchases', label: T.purchases, value: k.purchasesInFlight === null ? '—' : String(k.purchasesInFlight), color: WALL.text, show: 'purchase' in loaded },
+    { key: 'stockAlerts', label: T.stockAlerts, value: k.stockAlerts === null ? '—' : String(k.stockAlerts), color: k.stockAlerts ? WALL.bad : WALL.good, show: 'stock' in loaded },
+  ];
+
+  const onPoint = (w: WidgetDef, source: NonNullable<WidgetDef['sources'][number]>, data: ReturnType<typeof reportChartData>) => (p: ChartPoint) => {
+    const report = getReport(source.report)!;
+    const base = Object.fromEntries(Object.entries(widgetQuery(source, range)).filter(([key]) => key.startsWith('f.')));
+    const filters = drillFilters(report, drillOf(data, p.ci, p.si), base);
+    if (document.fullscreenElement) void document.exitFullscreen();
+    // Computed rows (capacity) open their report; the others the list behind the element.
+    if (report.noDrill) navigate(`/rpt/dsrptindex/${report.name}?${new URLSearchParams(Object.fromEntries(Object.entries(filters).filter(([key]) => report.filters.includes(key.slice(2, key.lastIndexOf('.')))))).toString()}`);
+    else navigate(`/page/subindex/${report.page ?? report.entity}?${new URLSearchParams(filters).toString()}`);
+    void w;
+  };
+
+  return (
+    <div ref={root} data-testid="control-tower" data-fullscreen={full ? '1' : '0'} style={{ background: WALL.page, color: WALL.text, minHeight: '100%', padding: full ? 24 : 16, boxSizing: 'border-box', display: 'flex', flexDirection: 'column', gap: 14, overflow: 'auto', height: full ? '100vh' : undefined }}>
+      <header style={{ display: 'flex', alignItems: 'center', gap: 16, flexWrap: 'wrap' }}>
+        <div style={{ display: 'flex', flexDirection: 'column' }}>
+          <span style={{ fontSize: full ? 30 : 24, fontWeight: 700, letterSpacing: 1 }}>{tr(T.title)}</span>
+        </div>
+        <span data-testid="tower-live" style={{ display: 'inline-flex', alignItems: 'center', gap: 6, color: WALL.muted, fontSize: 13 }}>
+          <span style={{ width: 8, height: 8, borderRadius: 4, background: WALL.good, boxShadow: `0 0 8px ${WALL.good}` }} />
+          {tr(T.live)}
+          {updatedAt ? ` · ${tr(T.updated)} ${updatedAt.toLocaleTimeString(en ? 'en-GB' : 'zh-CN', { hour12: false })}` : ''}
+          {loading ? <Spinner size="extra-tiny" /> : null}
+        </span>
+        <div style={{ flex: 1 }} />
+        <label style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 13, color: WALL.muted }}>
+          {tr(T.from)}
+          <Input size="small" type="date" aria-label={tr(T.from)} data-testid="tower-from" value={range.from} onChange={(_, d) => setRange((r) => ({ ...r, from: d.value }))} style={{ width: 140 }} />
+          {tr(T.to)}
+          <Input size="small" type="date" aria-label={tr(T.to)} data-testid="tower-to" value={range.to} onChange={(_, d) => setRange((r) => ({ ...r, to: d.value }))} style={{ width: 140 }} />
+        </label>
+        <Tooltip content={tr(T.refresh)} relationship="label">
+          <Button size="small" appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={() => void load()} style={{ color: WALL.text }} />
+        </Tooltip>
+        <Tooltip content={tr(full ? T.exitFullscreen : T.fullscreen)} relationship="label">
+          <Button data-testid="tower-fullscreen" size="small" appearance="subtle" icon={full ? <FullScreenMinimizeRegular /> : <FullScreenMaximizeRegular />} onClick={toggleFull} style={{ color: WALL.text }} />
+        </Tooltip>
+      </header>
+
+      {!widgets.length ? <div style={{ color: WALL.muted }}>{tr(T.nothing)}</div> : null}
+
+      <section data-testid="tower-kpis" style={{ display: 'grid', gridTemplateColumns: `repeat(${Math.max(1, tiles.filter((t) => t.show).length)}, minmax(0, 1fr))`, gap: 12 }}>
+        {tiles
+          .filter((t) => t.show)
+          .map((t) => (
+            <div key={t.key} data-testid={`kpi-${t.key}`} style={{ background: WALL.card, border: `1px solid ${WALL.border}`, borderRadius: 10, padding: '12px 16px', display: 'flex', flexDirection: 'column', gap: 2 }}>
+              <span style={{ color: WALL.muted, fontSize: 13 }}>{tr(t.label)}</span>
+              <span style={{ color: t.color, fontSize: full ? 36 : 30, fontWeight: 700, fontVariantNumeric: 'tabular-nums', lineHeight: 1.15 }}>{t.value}</span>
+              <span style={{ color: WALL.muted, fontSize: 12, minHeight: 16 }}>{t.sub ?? ''}</span>
+            </div>
+          ))}
+      </section>
+
+      <section style={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 12, flex: 1 }}>
+        {widgets.map(({ w, source }) => {
+          const report = getReport(source!.report)!;
+          const l = loaded[w.key];
+          let data = l?.result ? reportChartData(report, l.result, source!.group, source!.measures, tr) : null;
+          // A funnel follows the state machine's order (pending before in progress before finished).
+          if (data && w.kind === 'funnel' && report.entity) {
+            const states = getEntity(report.entity)?.states?.states.map((s) => s.code) ?? [];
+            const order = data.categories.map((c, i) => ({ c, i })).sort((a, b) => states.indexOf(a.c.key ?? '') - states.indexOf(b.c.key ?? ''));
+            data = { ...data, categories: order.map((o) => o.c), series: data.series.map((s) => ({ ...s, values: order.map((o) => s.values[o.i]) })) };
+          }
+          const empty = !data || !data.categories.length;
+          const kind = chartKindFor(w.kind, source!.group.length);
+          return (
+            <div key={w.key} data-testid={`widget-${w.key}`} data-report={report.name} style={{ gridColumn: `span ${w.span ?? 1}`, background: WALL.card, border: `1px solid ${WALL.border}`, borderRadius: 10, padding: 12, display: 'flex', flexDirection: 'column', minHeight: 280 }}>
+              <div style={{ display: 'flex', alignItems: 'baseline', gap: 8 }}>
+                <span style={{ fontSize: 15, fontWeight: 600 }}>{tr(w.title)}</span>
+                <span style={{ flex: 1 }} />
+                {!empty ? <span style={{ fontSize: 11, color: WALL.muted }}>{tr(T.clickHint)}</span> : null}
+              </div>
+              {empty ? (
+                <div style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', color: w.key === 'stock' && l?.result ? WALL.good : WALL.muted }}>
+                  {!l ? <Spinner size="small" /> : w.key === 'stock' && l.result ? tr(T.noStockAlerts) : tr(T.empty)}
+                </div>
+              ) : (
+                <ReportChart testId={`chart-${w.key}`} kind={kind} data={data!} theme={theme} height={w.key === 'capacity' ? Math.max(240, 70 + data!.categories.length * 26) : 240} onPoint={onPoint(w, source!, data!)} />
+              )}
+            </div>
+          );
+        })}
+      </section>
+    </div>
+  );
+}

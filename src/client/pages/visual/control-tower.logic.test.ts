@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { defaultRange, isRefreshMessage, kpis, sourceFor, widgetQuery, WIDGETS } from './control-tower.logic';
+
+const funnel = WIDGETS.find((w) => w.key === 'funnel')!;
+
+describe('control tower widgets', () => {
+  it('take the first source the user has a report menu entry for, none without one', () => {
+    expect(sourceFor(funnel, new Set(['rpt.orders-by-status', 'rpt.pr-order-book']))?.report).toBe('orders-by-status');
+    expect(sourceFor(funnel, new Set(['rpt.pr-order-book']))?.report).toBe('pr-order-book');
+    expect(sourceFor(funnel, new Set(['scm.customerorder']))).toBeUndefined();
+  });
+
+  it('put the date range on the source’s date field and keep its own filters', () => {
+    const purchase = WIDGETS.find((w) => w.key === 'purchase')!.sources[0];
+    expect(widgetQuery(purchase, { from: '2026-01-01', to: '' })).toEqual({ group: 'status', 'f.status.in': 'sent,manual,confirmed,dispatched', 'f.order_date.between': '2026-01-01,2999-12-31' });
+    const stock = WIDGETS.find((w) => w.key === 'stock')!.sources[0];
+    expect(widgetQuery(stock, { from: '2026-01-01', to: '2026-02-01' })).toEqual({ group: 'location', 'f.qty.lte': '0' });
+  });
+
+  it('compute the headline numbers from the widgets’ rows, rates from sums, this week only for capacity', () => {
+    const k = kpis(
+      {
+        funnel: [
+          { status: 'pending', orders: 2 },
+          { status: 'in_progress', orders: 5 },
+          { status: 'finished', orders: 9 },
+          { status: null, orders: 16, _level: 1 },
+        ],
+        ontime: [
+          { customer: 'A', finished: 4, on_time: 3, late_open: 1 },
+          { customer: 'B', finished: 1, on_time: 1, late_open: 0 },
+        ],
+        capacity: [
+          { line: '1', week: '2026-11-23', load: 50, capacity: 100 },
+          { line: '2', week: '2026-11-23', load: 100, capacity: 100 },
+          { line: '1', week: '2026-11-30', load: 900, capacity: 100 },
+        ],
+        stock: [],
+      },
+      '2026-11-25',
+    );
+    expect(k).toEqual({ openOrders: 7, onTime: 0.8, lateOpen: 1, utilisation: 0.75, coverage: null, purchasesInFlight: null, stockAlerts: 0 });
+  });
+
+  it('default to last month through three months on, and refresh on the company’s change messages', () => {
+    expect(defaultRange('2026-11-25')).toEqual({ from: '2026-10-01', to: '2027-02-28' });
+    expect(isRefreshMessage({ type: 'report.changed', entity: 'purorder' })).toBe(true);
+    expect(isRefreshMessage({ type: 'schedule.changed' })).toBe(true);
+    expect(isRefreshMessage({ type: 'notifyto2' })).toBe(false);
+    expect(isRefreshMessage(null)).toBe(false);
+  });
+});

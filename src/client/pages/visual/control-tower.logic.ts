@@ -1,0 +1,115 @@
+import { weekStart, type ChartKind, type Label } from '../../../model';
+
+/**
+ * The control tower's widgets (issue 13): each reads one report declaration through the report API
+ * (so tenant and data permissions apply as in the report), grouped and drawn as said here. A widget
+ * names its reports in order of preference: the first one the user has a menu entry for is used
+ * (a maker's order funnel reads customer orders, a brand's its requirement orders); a user with none
+ * of them does not get the widget.
+ */
+export type WidgetDef = {
+  key: string;
+  title: Label;
+  sources: Array<{ report: string; group: string[]; measures: string[]; dateField?: string; query?: Record<string, string> }>;
+  kind: ChartKind;
+  /** Grid columns the widget spans (of 3). */
+  span?: number;
+};
+
+export const WIDGETS: WidgetDef[] = [
+  {
+    key: 'funnel',
+    title: { zh: '订单漏斗（按状态）', en: 'Order funnel by status' },
+    kind: 'funnel',
+    sources: [
+      { report: 'orders-by-status', group: ['status'], measures: ['orders'], dateField: 'delivery_date' },
+      { report: 'pr-order-book', group: ['status'], measures: ['orders'], dateField: 'delivery_date' },
+    ],
+  },
+  {
+    key: 'ontime',
+    title: { zh: '准时交货率（按客户）', en: 'On-time delivery by customer' },
+    kind: 'bar',
+    sources: [{ report: 'on-time-delivery', group: ['customer'], measures: ['rate'], dateField: 'delivery_date' }],
+  },
+  {
+    key: 'purchase',
+    title: { zh: '在途采购单（按状态）', en: 'Purchase orders in flight' },
+    kind: 'pie',
+    sources: [{ report: 'purchase-spend', group: ['status'], measures: ['orders'], dateField: 'order_date', query: { 'f.status.in': 'sent,manual,confirmed,dispatched' } }],
+  },
+  {
+    key: 'capacity',
+    title: { zh: '产线产能利用率（按周）', en: 'Line utilisation by week' },
+    kind: 'heatmap',
+    span: 2,
+    sources: [{ report: 'capacity-load', group: ['line', 'week'], measures: ['utilisation'], dateField: 'start_date' }],
+  },
+  {
+    key: 'allocation',
+    title: { zh: '分配覆盖（按版本）', en: 'Allocation coverage by version' },
+    kind: 'stackedBar',
+    sources: [{ report: 'allocation-coverage', group: ['version'], measures: ['allocated', 'unplaced'] }],
+  },
+  {
+    key: 'vendorcap',
+    title: { zh: '供应商产能与分配', en: 'Vendor capacity vs allocated' },
+    kind: 'bar',
+    span: 2,
+    sources: [{ report: 'vendor-capacity-vs-allocated', group: ['vendor'], measures: ['capacity', 'allocated'] }],
+  },
+  {
+    key: 'stock',
+    title: { zh: '库存预警（库存≤0 的库位）', en: 'Stock alerts (on hand ≤ 0)' },
+    kind: 'bar',
+    sources: [{ report: 'stock-by-location', group: ['location'], measures: ['balances'], query: { 'f.qty.lte': '0' } }],
+  },
+];
+
+/** The source a user gets: the first whose report menu entry (`rpt.<report>`) the user has. */
+export function sourceFor(w: WidgetDef, menuCodes: ReadonlySet<string>) {
+  return w.sources.find((s) => menuCodes.has(`rpt.${s.report}`));
+}
+
+/** The query of a widget's source: its grouping, its own filters and the tower's date range on its date field. */
+export function widgetQuery(source: WidgetDef['sources'][number], range: { from: string; to: string }): Record<string, string> {
+  const q: Record<string, string> = { group: source.group.join(','), ...(source.query ?? {}) };
+  if (source.dateField && (range.from || range.to)) q[`f.${source.dateField}.between`] = `${range.from || '1900-01-01'},${range.to || '2999-12-31'}`;
+  return q;
+}
+
+type Row = Record<string, string | number | null> & { _level?: number };
+const sum = (rows: Row[], key: string, keep: (r: Row) => boolean = () => true) => rows.filter((r) => !r._level && keep(r)).reduce((s, r) => s + Number(r[key] ?? 0), 0);
+
+/** The headline numbers of the tower from the widgets' rows (null: the widget is not there or has no data). */
+export function kpis(rows: Partial<Record<string, Row[]>>, today: string) {
+  const ratio = (a: number, b: number) => (b ? a / b : null);
+  const funnel = rows.funnel;
+  const ontime = rows.ontime;
+  const cap = rows.capacity;
+  const alloc = rows.allocation;
+  const week = weekStart(today);
+  return {
+    openOrders: funnel ? sum(funnel, 'orders', (r) => ['pending', 'in_progress', 'sent', 'manual', 'draft'].includes(String(r.status))) : null,
+    onTime: ontime ? ratio(sum(ontime, 'on_time'), sum(ontime, 'finished')) : null,
+    lateOpen: ontime ? sum(ontime, 'late_open') : null,
+    utilisation: cap ? ratio(sum(cap, 'load', (r) => r.week === week), sum(cap, 'capacity', (r) => r.week === week)) : null,
+    coverage: alloc ? ratio(sum(alloc, 'allocated'), sum(alloc, 'demand')) : null,
+    purchasesInFlight: rows.purchase ? sum(rows.purchase, 'orders') : null,
+    stockAlerts: rows.stock ? sum(rows.stock, 'balances') : null,
+  };
+}
+
+/** The tower's default date range: from the first day of last month to the last day of the month three months on. */
+export function defaultRange(today: string): { from: string; to: string } {
+  const [y, m] = today.split('-').map(Number);
+  const first = new Date(Date.UTC(y, m - 2, 1));
+  const last = new Date(Date.UTC(y, m + 3, 0));
+  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
+}
+
+/** Socket messages that mean the data under the tower changed. */
+export const isRefreshMessage = (m: unknown): boolean => {
+  const type = m && typeof m === 'object' ? (m as { type?: unknown }).type : undefined;
+  return type === 'report.changed' || type === 'schedule.changed';
+};
