@@ -6,6 +6,7 @@ import { precompress } from './scripts/vite-precompress.mjs';
 const NODE_MODULES = /node_modules[\\/]/;
 const AG_GRID = /node_modules[\\/](ag-grid-community|ag-grid-react|ag-stack)[\\/]/;
 const CHARTS = /node_modules[\\/](echarts|echarts-for-react|zrender)[\\/]/;
+const CALENDAR = /node_modules[\\/](@fullcalendar|preact)[\\/]/;
 
 /** What the bundler tells of a module while it splits chunks. */
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
@@ -46,6 +47,7 @@ export default defineConfig({
         //   vendor   the libraries the first page needs (React, router, Fluent core, i18n);
         //   ui       the other libraries of the signed-in pages (Fluent components, forms, sockets);
         //   ag-grid  AG Grid, loaded only by pages that show a grid;
+        //   calendar FullCalendar, loaded only by the calendar pages;
         //   shared   app code used by more than one page that does not need AG Grid;
         //   engine   app code used by more than one page that needs it (lists, record forms);
         //   page chunks keep what only they use (the workbench keeps its charts).
@@ -54,6 +56,7 @@ export default defineConfig({
             { name: 'vendor', tags: ['$initial'], test: NODE_MODULES, priority: 6 },
             { name: 'app', tags: ['$initial'], priority: 5 },
             { name: 'ag-grid', test: AG_GRID, priority: 4 },
+            { name: 'calendar', test: CALENDAR, priority: 4 },
             { name: 'ui', test: (id: string) => NODE_MODULES.test(id) && !CHARTS.test(id), priority: 3 },
             // Before 'engine', so that what 'shared' takes (with its imports) never needs AG Grid.
             { name: (id: string, ctx: ModuleGraph) => (!NODE_MODULES.test(id) && !needsAgGrid(id, ctx) ? 'shared' : null), minShareCount: 2, priority: 2, debugName: 'shared' },
