@@ -12,6 +12,9 @@ import { readStoredSession } from '../session/storage';
 import { pendingSpecPaths } from './route-table';
 import { RootLayout } from './RootLayout';
 import { PageLoading, RouteError } from './RouteError';
+// The login page is the first page of a first visit: in the first chunks, with the widgets it needs,
+// not behind a lazy route that pulls every signed-in page's widgets with it (B7, issue 21).
+import { InnerLoginPage, LoginPage } from '../pages/login/LoginPage';
 
 /** What a route tells the shell: its title (spec 2: the document title comes from it). */
 export type RouteHandle = { titleKey?: string; title?: string };
@@ -27,7 +30,6 @@ function page(load: () => Promise<PageModule>, name: string): Pick<RouteObject, 
   };
 }
 
-const login = () => import('../pages/login/LoginPage');
 const third = () => import('../pages/login/ThirdWelcomePage');
 const password = () => import('../pages/password/PasswordPages');
 const signup = () => import('../pages/signup/SignupPage');
@@ -69,14 +71,14 @@ export function appRoutes(): RouteObject[] {
         {
           path: '/login',
           handle: { titleKey: 'ui.login.title' } satisfies RouteHandle,
-          ...page(login, 'LoginPage'),
+          Component: LoginPage,
           children: [
             { path: 'ddwelcome/:client', handle: { titleKey: 'ui.third.title' }, ...page(third, 'ThirdWelcomePage') },
             { path: 'qywxwelcome', handle: { titleKey: 'ui.third.title' }, ...page(third, 'ThirdWelcomePage') },
             { id: 'thirdwelcome', path: 'third/:type', handle: { titleKey: 'ui.third.title' }, ...page(third, 'ThirdWelcomePage') },
           ],
         },
-        { path: '/login/inner', handle: { titleKey: 'ui.login.title' }, ...page(login, 'InnerLoginPage') },
+        { path: '/login/inner', handle: { titleKey: 'ui.login.title' }, Component: InnerLoginPage },
         { path: '/signup', handle: { titleKey: 'ui.signup.title' }, ...page(signup, 'SignupPage') },
         { path: '/forgotpwd/fillemail', handle: { titleKey: 'ui.forgot.title' }, ...page(password, 'FillEmailPage') },
         { path: '/forgotpwd/newpwd', handle: { titleKey: 'ui.newpwd.title' }, ...page(password, 'NewPasswordPage') },
