@@ -1,4 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
+import { CYCLE_CALENDAR_PATH } from '../../../calendars/cycle-calendar.calendar';
+import { LINE_MONTH_PATH } from '../../../calendars/line-month.calendar';
 import { SCHEDULE_BOARD_PATH } from '../../../calendars/production-board.calendar';
 
 /** The scheduling board's route; its code (canvas board, words) loads only when the route opens. */
@@ -6,5 +8,14 @@ export const calendarRoutes: RouteObject[] = [
   {
     path: SCHEDULE_BOARD_PATH.slice(1),
     lazy: async () => ({ Component: (await import('./ScheduleBoardPage')).ScheduleBoardPage }),
+  },
+  // The calendar views on FullCalendar (calendars/cycle-calendar.calendar.ts, line-month.calendar.ts).
+  {
+    path: CYCLE_CALENDAR_PATH.slice(1),
+    lazy: async () => ({ Component: (await import('./CalendarViewsPages')).CycleCalendarPage }),
+  },
+  {
+    path: LINE_MONTH_PATH.slice(1),
+    lazy: async () => ({ Component: (await import('./CalendarViewsPages')).LineMonthPage }),
   },
 ];
