@@ -74,7 +74,12 @@ export const prodplan = defineEntity({
     { key: 'minutes_per_piece', label: { zh: '单件标准工时(分钟)', en: 'Standard minutes per piece' }, type: 'decimal', rules: ['positiveNumber', 'maxDecimals4'] },
     { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'prodplan_status', default: 'draft' },
     { key: 'done_qty', label: { zh: '已完成数量', en: 'Done qty' }, type: 'integer', default: 0 },
-    { key: 'matrix', label: { zh: '颜色尺码矩阵', en: 'Colour x size matrix' }, type: 'json' },
+    {
+      key: 'matrix',
+      label: { zh: '颜色尺码矩阵', en: 'Colour x size matrix' },
+      type: 'json',
+      omitFromForm: "Filled by the server from the order's colour x size entries, in proportion to the plan quantity (planning.plans.ts); not typed by hand.",
+    },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 1000 },
   ],
   states: {

@@ -7,6 +7,7 @@ import { registerSeeder } from '../../db/seed';
 import { writeContext, type WriteContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { withTenant } from '../rls';
+import { companyCalendar } from './planning.service';
 
 /**
  * Demo season of the maker (issue 11): a cycle calendar for this year when it has none, four sewing
@@ -78,7 +79,9 @@ export async function seedPlanningDemo(w: WriteContext, today = new Date()): Pro
     plans[i] = { ...p, category: String(o.category ?? p.category), style_no: String(o.style_no ?? p.style_no), qty: Number(o.total_qty), delivery_date: delivery };
     orderOf.set(p.id, Number(o.id));
   });
-  const result = autoSchedule({ ...problem, plans: plans.map((p) => ({ ...p, minutes_per_piece: samOf(p.category) })) });
+  // Laid on the company's own calendar (its holidays and overtime days, whichever seeder wrote them first).
+  const companyCal = await companyCalendar(w.tx, clientId, year);
+  const result = autoSchedule({ ...problem, lines: problem.lines.map((l) => ({ ...l, calendar: companyCal })), plans: plans.map((p) => ({ ...p, minutes_per_piece: samOf(p.category) })) });
   const barsOf = new Map<number, typeof result.bars>();
   for (const b of result.bars) barsOf.set(b.plan_id, [...(barsOf.get(b.plan_id) ?? []), b]);
   const planEntity = requireEntity('prodplan');
