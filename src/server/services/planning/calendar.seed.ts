@@ -163,4 +163,6 @@ registerSeeder(async (db, { tenants, users }) => {
   if (!maker || !admin) return;
   const actor = { clientId: maker, userId: admin, username: 'maker', fullname: '工厂管理员', ip: null, roles: ['clientadmin'] };
   await withTenant(db, maker, (tx) => seedCalendarDemo(writeContext(tx, actor, 'seed')));
-});
+  // An exchange seeder like the demo season's (planning.seed.ts, registered first in index.ts), so it
+  // runs after it: the lines and bars it changes exist then.
+}, { exchange: true });
