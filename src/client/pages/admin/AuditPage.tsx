@@ -6,7 +6,7 @@ import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import { DateText } from '../../form/widgets/date-input';
 import { access } from '../../session/access-state';
-import { adminApi, type AuditRow } from './admin-api';
+import { adminApi, type AuditChange, type AuditRow } from './admin-api';
 import { AdminCard, AdminPage, formatTime, ListState, Pager, useAdminStyles } from '../common/admin-kit';
 
 const PAGE_SIZE = 30;
@@ -14,9 +14,10 @@ type Filters = { entity: string; username: string; from: string; to: string; cli
 const EMPTY: Filters = { entity: '', username: '', from: '', to: '', client: '' };
 
 /** One change as text: field old -> new (values as JSON when not plain). Pure. */
-export function changeText(c: { field: string; old: unknown; new: unknown }): string {
-  const show = (v: unknown) => (v === null || v === undefined ? '∅' : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v));
-  const text = c.old === null || c.old === undefined ? `${c.field}: ${show(c.new)}` : `${c.field}: ${show(c.old)} → ${show(c.new)}`;
+export function changeText(c: AuditChange): string {
+  const show = (v: unknown, label: string | null | undefined) => (label !== undefined && label !== null ? label : v === null || v === undefined ? '∅' : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v));
+  const name = c.label ?? c.field;
+  const text = c.old === null || c.old === undefined ? `${name}：${show(c.new, c.new_text)}` : `${name}：${show(c.old, c.old_text)} → ${show(c.new, c.new_text)}`;
   return text.length > 240 ? `${text.slice(0, 237)}…` : text;
 }
 
@@ -82,8 +83,8 @@ export function AuditPage() {
                   <TableCell>{formatTime(r.at)}</TableCell>
                   <TableCell>{r.username}</TableCell>
                   <TableCell className={s.mono}>{r.ip}</TableCell>
-                  <TableCell><Text>{r.entity}</Text>{r.record_id ? <Text className={s.muted}> #{r.record_id}</Text> : null}</TableCell>
-                  <TableCell><Badge appearance="tint" color={ACTION_COLOR[r.action] ?? 'informative'} title={r.action}>{t(`adminui.auditAction.${r.action}`, { defaultValue: r.action })}</Badge></TableCell>
+                  <TableCell><Text>{r.entity_label ?? r.entity}</Text>{r.record_title ? <Text weight="semibold"> {r.record_title}</Text> : r.record_id ? <Text className={s.muted}> #{r.record_id}</Text> : null}</TableCell>
+                  <TableCell><Badge appearance="tint" color={ACTION_COLOR[r.action] ?? 'informative'} title={r.action}>{r.action_label ?? t(`adminui.auditAction.${r.action}`, { defaultValue: r.action })}</Badge></TableCell>
                   <TableCell>
                     <div style={{ display: 'grid', padding: '4px 0' }}>
                       {(Array.isArray(r.changes) ? r.changes : []).slice(0, 6).map((c, i) => <Text key={i} size={200} className={s.mono} style={{ wordBreak: 'break-all' }}>{changeText(c)}</Text>)}

@@ -33,7 +33,12 @@ export type Grant = { menu_code: string; verbs: string[] };
 export type DataRuleRow = { id: number; menu_code: string; field: string; operator: string; value: string; remark: string | null; version: number; role_id: number | null; role_code: string | null; user_id: number | null; username: string | null };
 export type RoleDetail = RoleRow & { grants: Grant[]; data_permissions: DataRuleRow[] };
 export type CatalogEntry = { menu_code: string; title: Label; group: string; verbs: string[] };
-export type AuditRow = { id: number; entity: string; record_id: number | null; action: string; user_id: number | null; username: string | null; ip: string | null; at: string; changes: Array<{ field: string; old: unknown; new: unknown }> };
+/** An audit row as the server presents it: codes kept, names beside them (entity, record number, action, field and value labels). */
+export type AuditChange = { field: string; old: unknown; new: unknown; label?: string; old_text?: string | null; new_text?: string | null };
+export type AuditRow = {
+  id: number; entity: string; record_id: number | null; action: string; user_id: number | null; username: string | null; ip: string | null; at: string; changes: AuditChange[];
+  entity_label?: string; record_title?: string | null; action_label?: string;
+};
 export type MenuNode = {
   code: string; parent_code: string | null; furl: string | null; title_zh: string; title_en: string; icon: string | null; sort: number;
   visible: boolean; roles: string[] | null; super_only: boolean; origin: 'declared' | 'overridden' | 'tenant'; version: number | null; children: MenuNode[];

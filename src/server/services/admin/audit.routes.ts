@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { inputOf, pagingOf, text } from '../../access/input.util';
-import { ok } from '../../http/envelope';
+import { ok, requestLanguage } from '../../http/envelope';
+import { presentAudit, type AuditRowIn } from './audit-present';
 import { validationError } from '../../http/errors';
 import { assertCan } from '../../access/permissions';
 import { withSystemScope, withTenant } from '../rls';
@@ -44,8 +45,8 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
     const read = async (tx: typeof db) => {
       const total = (await sql<{ n: number }>`select count(*)::int as n from audit_log a where ${where}`.execute(tx)).rows[0].n;
       const rows = (await sql`select a.id, a.entity, a.record_id, a.action, a.user_id, a.username, a.ip, a.at, a.changes from audit_log a
-        where ${where} order by a.at desc, a.id desc limit ${size} offset ${(page - 1) * size}`.execute(tx)).rows;
-      return { rows, total };
+        where ${where} order by a.at desc, a.id desc limit ${size} offset ${(page - 1) * size}`.execute(tx)).rows as AuditRowIn[];
+      return { rows: await presentAudit(tx, clientId, rows, requestLanguage(req)), total };
     };
     return ok(clientId === own ? await withTenant(db, own, read) : await withSystemScope(db, read));
   });

@@ -1,0 +1,111 @@
+import { sql } from 'kysely';
+import { getDictionary, getEntity, translate, type EntityDef, type FieldDef, type Language } from '../../../model';
+import type { Db } from '../../db/database';
+
+/**
+ * The audit log as people read it (issue 21: the audit showed `vendor_type: garment`,
+ * `pending → in_progress`, `accept`, `$job`, `allocationversion #2`): the record type's name, the
+ * document's number or title, the action's name (a state-machine action's label, a base action's
+ * word), each field's label and each value's label (a state, a dictionary item, yes/no). Stored rows
+ * keep the codes; this only reads.
+ */
+export type AuditChange = { field: string; old: unknown; new: unknown };
+export type AuditRowIn = { id: number; entity: string; record_id: number | null; action: string; changes: unknown; [k: string]: unknown };
+export type PresentedChange = AuditChange & { label: string; old_text: string | null; new_text: string | null };
+
+const pick = (l: { zh: string; en: string }, language: Language) => (language === 'en' ? l.en : l.zh);
+
+function fieldOf(entity: EntityDef | undefined, key: string): { field: FieldDef | undefined; label: string | null; entity: EntityDef | undefined } {
+  if (!entity) return { field: undefined, label: null, entity };
+  const m = /^(\w+)\[#(\d+)\]\.(\w+)$/.exec(key);
+  if (m) {
+    const child = entity.children?.find((c) => c.key === m[1]);
+    const childEntity = child ? getEntity(child.entity) : undefined;
+    const field = childEntity?.fields.find((f) => f.key === m[3]);
+    return { field, entity: childEntity, label: child && field ? `${pick(child.label, 'zh-CN')}|${pick(child.label, 'en')}|${m[2]}` : null };
+  }
+  return { field: entity.fields.find((f) => f.key === key), label: null, entity };
+}
+
+/** A stored value as its label: a state's, a dictionary item's, yes/no; otherwise as it is. */
+export function valueText(entity: EntityDef | undefined, field: FieldDef | undefined, value: unknown, language: Language): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'boolean') return translate(language, value ? 'engine.yes' : 'engine.no');
+  if (typeof value === 'object') return JSON.stringify(value);
+  const text = String(value);
+  if (!field) return text;
+  if (entity?.states?.field === field.key) {
+    const s = entity.states.states.find((x) => x.code === text);
+    if (s) return pick(s.label, language);
+  }
+  const dict = field.dict ? getDictionary(field.dict) : undefined;
+  if (dict) {
+    const parts = field.type === 'multidict' ? text.split(',') : [text];
+    return parts.map((p) => dict.items.find((i) => i.value === p) ?? null).every(Boolean)
+      ? parts.map((p) => pick(dict.items.find((i) => i.value === p)!.label, language)).join(',')
+      : text;
+  }
+  return text;
+}
+
+function changeLabel(entity: EntityDef | undefined, key: string, language: Language): string {
+  if (key.startsWith('$')) return translate(language, `audit.field.${key}`);
+  const { field, label } = fieldOf(entity, key);
+  if (label) {
+    const [zh, en, id] = label.split('|');
+    return `${language === 'en' ? en : zh} #${id} ${field ? pick(field.label, language) : key}`;
+  }
+  return field ? pick(field.label, language) : key;
+}
+
+function actionLabel(entity: EntityDef | undefined, action: string, language: Language): string {
+  const t = entity?.states?.transitions.find((x) => x.action === action);
+  if (t) return pick(t.label, language);
+  const own = translate(language, `audit.${action}`);
+  if (own !== `audit.${action}`) return own;
+  const admin = translate(language, `adminui.auditAction.${action}`);
+  if (admin !== `adminui.auditAction.${action}`) return admin;
+  // Another company's step on a shared document (`maker-rejected`): the state it reached.
+  const m = /^\w+-(\w+)$/.exec(action);
+  const state = m ? entity?.states?.states.find((s) => s.code === m[1]) : undefined;
+  return state ? pick(state.label, language) : action;
+}
+
+/** The numbers or titles of the records the rows name, read in the caller's scope (one query per type). */
+async function recordTitles(tx: Db, clientId: number, rows: AuditRowIn[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const byEntity = new Map<string, Set<number>>();
+  for (const r of rows) if (r.record_id) byEntity.set(r.entity, (byEntity.get(r.entity) ?? new Set()).add(Number(r.record_id)));
+  for (const [name, ids] of byEntity) {
+    const entity = getEntity(name);
+    if (!entity || entity.childOnly) continue;
+    const numberField = entity.numbering?.field ?? entity.codeField;
+    const cols = [...new Set([numberField, entity.titleField].filter((c): c is string => Boolean(c) && entity.fields.some((f) => f.key === c)))];
+    if (!cols.length) continue;
+    const found = await sql<Record<string, unknown>>`select id, ${sql.join(cols.map((c) => sql.id(c)))} from ${sql.table(entity.table)}
+      where client_id = ${clientId} and id in (${sql.join([...ids])})`.execute(tx);
+    for (const r of found.rows) {
+      const parts = cols.map((c) => r[c]).filter((v) => v !== null && v !== undefined && v !== '').map(String);
+      if (parts.length) out.set(`${name}:${String(r.id)}`, [...new Set(parts)].join(' '));
+    }
+  }
+  return out;
+}
+
+export async function presentAudit(tx: Db, clientId: number, rows: AuditRowIn[], language: Language) {
+  const titles = await recordTitles(tx, clientId, rows);
+  return rows.map((r) => {
+    const entity = getEntity(r.entity);
+    const changes = (Array.isArray(r.changes) ? (r.changes as AuditChange[]) : []).map((c): PresentedChange => {
+      const { field, entity: owner } = c.field.startsWith('$') ? { field: undefined, entity: undefined } : fieldOf(entity, c.field);
+      return { ...c, label: changeLabel(entity, c.field, language), old_text: valueText(owner, field, c.old, language), new_text: valueText(owner, field, c.new, language) };
+    });
+    return {
+      ...r,
+      entity_label: entity ? pick(entity.label, language) : r.entity,
+      record_title: r.record_id ? (titles.get(`${r.entity}:${String(r.record_id)}`) ?? null) : null,
+      action_label: actionLabel(entity, r.action, language),
+      changes,
+    };
+  });
+}
