@@ -48,6 +48,18 @@ export function refCodeField(field: FieldDef): string | null {
   return getEntity(field.ref.entity)?.codeField ?? null;
 }
 
+/**
+ * The header of the column an export writes beside a reference's code: the referenced record's name
+ * under the field's own label (供应商), as the list shows it. An import ignores it and reads the code.
+ */
+export function refNameHeader(column: ExcelColumn): Label {
+  const l = column.field.label;
+  if (!column.child) return l;
+  const child = column.header.zh.split('.')[0];
+  const childEn = column.header.en.split('.')[0];
+  return { zh: `${child}.${l.zh}`, en: `${childEn}.${l.en}` };
+}
+
 /** A reference column's header names the code it expects: 供应商 -> 供应商编码, Vendor -> Vendor code. */
 function refHeader(label: Label): Label {
   return {
@@ -191,6 +203,8 @@ export function matchHeaders(entity: EntityDef, headers: readonly unknown[]): He
   // The error workbook's added messages column (错误信息 / Messages), so a fixed error workbook uploads again.
   for (const l of ['zh-CN', 'en'] as const) ignorable.add(normHeader(translate(l, 'excel.messagesColumn')));
   for (const f of entity.fields) if (!columns.some((c) => c.field === f && !c.child)) for (const n of [f.label.zh, f.label.en, f.key]) ignorable.add(normHeader(n));
+  // An export's name column beside a reference's code (the code is what is read back).
+  for (const c of columns) if (c.ref) for (const n of Object.values(refNameHeader(c))) if (!byName.has(normHeader(n))) ignorable.add(normHeader(n));
   const mapping: Array<ExcelColumn | null> = [];
   const seen = new Set<string>();
   const unknown: string[] = [];

@@ -56,6 +56,22 @@ describe('list export', () => {
     expect(v).toEqual({ name: '改过的名称', vendor_type: 'trim', email: 'v18@example.com' });
   });
 
+  it('writes a reference as the name the list shows and its code beside it; the file imports again by the code', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/mdapi/material/export?f.code.eq=MD0001&columns=code,name,material_group,unit,validity,vendor_id', headers: api(token) });
+    expect(res.statusCode).toBe(200);
+    const wb = await loadWorkbook(res.rawPayload);
+    const ws = wb.worksheets.find((w) => w.state === 'visible')!;
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(['物料编码', '物料名称', '物料组', '单位', '有效状态', '供应商', '供应商编码']);
+    const vendor = (await sql<{ code: string; name: string }>`select v.code, v.name from md_material m join md_vendor v on v.id = m.vendor_id where m.client_id = ${clientId} and m.code = 'MD0001'`.execute(t.app.db)).rows[0];
+    expect(ws.getRow(2).getCell(6).value).toBe(vendor.name);
+    expect(ws.getRow(2).getCell(7).value).toBe(vendor.code);
+    ws.getRow(2).getCell(2).value = '全棉汗布（改）';
+    const job = await importFile(t.app, token, { name: 'materials.xlsx', content: Buffer.from((await wb.xlsx.writeBuffer()) as ArrayBuffer) }, { entity: 'material', commit: 'all', mode: 'upsert' });
+    expect(job.status, JSON.stringify(job)).toBe('done');
+    expect(job.result).toMatchObject({ updated: 1 });
+  });
+
   it('exports English headers and labels', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/mdapi/vendor/export?f.code.eq=EX000002&columns=code,vendor_type&lang=en', headers: api(token) });
     const ws = (await loadWorkbook(res.rawPayload)).worksheets.find((w) => w.state === 'visible')!;

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityDef, Language } from '../../../model';
-import { columnFormat, exportCell, exportColumns, headerText, metaRows, TEMPLATE_SHEET, templateVersion, type ExcelColumn } from '../../../model/excel';
+import { columnFormat, exportCell, exportColumns, headerText, metaRows, refNameHeader, TEMPLATE_SHEET, templateVersion, type ExcelColumn } from '../../../model/excel';
 import type { Db } from '../../db/database';
 import { orderSql, whereSql, type PageQuery } from '../../resources/page-query';
 import { refTarget } from '../../resources/references';
@@ -49,6 +49,8 @@ function selectList(plan: ExportPlan): RawBuilder<unknown> {
       const target = refTarget(c.field);
       if (!target) continue;
       parts.push(sql`(select r.${sql.ref(c.ref.codeField)}::text from ${sql.table(target.table)} r where r.id = t.${sql.ref(c.field.key)} and r.client_id = t.client_id) as ${sql.id(`${c.field.key}__code`)}`);
+      if (target.labelColumn !== c.ref.codeField)
+        parts.push(sql`(select r.${sql.ref(target.labelColumn)}::text from ${sql.table(target.table)} r where r.id = t.${sql.ref(c.field.key)} and r.client_id = t.client_id) as ${sql.id(`${c.field.key}__name`)}`);
     }
   }
   return sql.join(parts);
@@ -70,13 +72,20 @@ export async function writeExport(db: Db, plan: ExportPlan, ids: number[], out: 
   meta.commit();
   const title = (plan.language === 'en' ? plan.entity.label.en : plan.entity.label.zh).replace(/[[\]:*?/\\]/g, ' ').slice(0, 31);
   const ws = wb.addWorksheet(title || 'data', { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = plan.columns.map((c) => {
-    const header = headerText(c, plan.language, false);
-    const fmt = columnFormat(c);
-    return { header, key: c.id, width: Math.min(40, Math.max(12, header.length * 2 + 2)), ...(fmt ? { style: { numFmt: fmt } } : {}) };
+  // Issue 21: what the list shows. A reference is written as its record's name (the list's text)
+  // and, in the next column, its code, which is what an import of the file reads back.
+  const named = (c: ExcelColumn) => Boolean(c.ref) && (() => {
+    const target = refTarget(c.field);
+    return Boolean(target && target.labelColumn !== c.ref!.codeField);
+  })();
+  const cols: Array<{ c: ExcelColumn; name: boolean }> = plan.columns.flatMap((c) => (named(c) ? [{ c, name: true }, { c, name: false }] : [{ c, name: false }]));
+  ws.columns = cols.map(({ c, name }) => {
+    const header = name ? (plan.language === 'en' ? refNameHeader(c).en : refNameHeader(c).zh) : headerText(c, plan.language, false);
+    const fmt = name ? undefined : columnFormat(c);
+    return { header, key: name ? `${c.id}__name` : c.id, width: Math.min(40, Math.max(12, header.length * 2 + 2)), ...(fmt ? { style: { numFmt: fmt } } : {}) };
   });
-  const cellStyles: Array<Partial<ExcelJS.Style>> = plan.columns.map((c) => {
-    const fmt = columnFormat(c);
+  const cellStyles: Array<Partial<ExcelJS.Style>> = cols.map(({ c, name }) => {
+    const fmt = name ? undefined : columnFormat(c);
     return Object.freeze(fmt ? { numFmt: fmt } : {});
   });
   ws.getRow(1).font = { bold: true };
@@ -91,7 +100,7 @@ export async function writeExport(db: Db, plan: ExportPlan, ids: number[], out: 
     // A failed read ahead is raised when its turn comes, not as an unhandled rejection meanwhile.
     next?.catch(() => undefined);
     for (const r of rows) {
-      const row = ws.addRow(plan.columns.map((c) => exportCell(c, r[c.field.key], plan.language, c.ref ? ((r[`${c.field.key}__code`] as string | null) ?? null) : undefined, own)));
+      const row = ws.addRow(cols.map(({ c, name }) => (name ? ((r[`${c.field.key}__name`] as string | null) ?? null) : exportCell(c, r[c.field.key], plan.language, c.ref ? ((r[`${c.field.key}__code`] as string | null) ?? null) : undefined, own))));
       // One style object per column for all its cells: the writer knows an object it has seen and
       // skips rendering the style again to find its index (it did that for every cell: a third of
       // the export's time at 100,000 rows).
