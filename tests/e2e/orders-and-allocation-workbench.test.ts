@@ -232,7 +232,7 @@ describe('orders across the brand and the maker, and the allocation workbench', 
     const column = (label: string) => headers.findIndex((h) => h.includes(label)) + 1;
     const rows = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2));
     expect(rows.length).toBeGreaterThan(0);
-    expect(new Set(rows.map((r) => String(r.getCell(column('分配版本')).value)))).toEqual(new Set(['E2E-PLAN']));
+    expect(new Set(rows.map((r) => String(r.getCell(column('分配版本编码')).value)))).toEqual(new Set(['E2E-PLAN']));
     expect(rows.reduce((sum, r) => sum + Number(r.getCell(column('计划数量')).value), 0)).toBe(demandTotal);
 
     // Import goes through the import centre's generic flow, with demand lines preselected.
