@@ -9,15 +9,15 @@ export function pieOption(data: ChartData, theme: ChartTheme) {
     color: theme.colors,
     textStyle: { color: theme.text },
     tooltip: { trigger: 'item' as const, formatter: (p: { name: string; value: number; percent: number }) => `${p.name}: ${fmtValue(p.value, data.percent)} (${p.percent}%)` },
-    legend: { type: 'scroll' as const, orient: 'vertical' as const, right: 8, top: 'middle' as const, textStyle: { color: theme.text } },
+    legend: { type: 'scroll' as const, bottom: 0, textStyle: { color: theme.text } },
     series: [
       {
         type: 'pie' as const,
         name: s?.name ?? '',
         radius: ['42%', '72%'],
-        center: ['40%', '50%'],
+        center: ['50%', '45%'],
         itemStyle: { borderColor: theme.background === 'transparent' ? '#fff' : theme.background, borderWidth: 2 },
-        label: { color: theme.text, formatter: '{b}\n{d}%' },
+        label: { color: theme.text, formatter: '{c} · {d}%' },
         data: (s?.values ?? []).map((v, ci) => ({ name: data.categories[ci].label, value: v, ci, si: 0 })).filter((d) => d.value !== null && d.value > 0),
       },
     ],

@@ -81,7 +81,7 @@ export function drillOf(data: ChartData, catIndex: number, seriesIndex: number):
 }
 
 export const fmtValue = (v: number | null | undefined, percent?: boolean): string =>
-  v === null || v === undefined || Number.isNaN(v) ? '—' : percent ? `${(v * 100).toFixed(v < 0.1 ? 1 : 0)}%` : Math.abs(v) >= 100000 ? `${Math.round(v / 1000)}k` : String(Math.round(v * 100) / 100);
+  v === null || v === undefined || Number.isNaN(v) ? '—' : percent ? `${(v * 100).toFixed(v > 0 && v < 0.1 ? 1 : 0)}%` : Math.abs(v) >= 100000 ? `${Math.round(v / 1000)}k` : String(Math.round(v * 100) / 100);
 
 /** Axis and text styling shared by the cartesian charts. */
 export function axisStyle(theme: ChartTheme) {

@@ -33,7 +33,7 @@ const T = {
   coverage: { zh: '分配覆盖率', en: 'Allocation coverage' },
   purchases: { zh: '在途采购单', en: 'POs in flight' },
   stockAlerts: { zh: '库存预警', en: 'Stock alerts' },
-  clickHint: { zh: '点击图形查看明细', en: 'Click to open the records' },
+  clickHint: { zh: '点击任一图形查看对应单据', en: 'Click any chart element to open its records' },
   nothing: { zh: '您的角色没有可显示的控制塔组件。', en: 'Your roles give no control tower widget.' },
 } satisfies Record<string, Label>;
 
@@ -151,6 +151,7 @@ export function ControlTower() {
           {updatedAt ? ` · ${tr(T.updated)} ${updatedAt.toLocaleTimeString(en ? 'en-GB' : 'zh-CN', { hour12: false })}` : ''}
           {loading ? <Spinner size="extra-tiny" /> : null}
         </span>
+        <span style={{ color: WALL.muted, fontSize: 12 }}>{tr(T.clickHint)}</span>
         <div style={{ flex: 1 }} />
         <label style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 13, color: WALL.muted }}>
           {tr(T.from)}
@@ -195,17 +196,15 @@ export function ControlTower() {
           const kind = chartKindFor(w.kind, source!.group.length);
           return (
             <div key={w.key} data-testid={`widget-${w.key}`} data-report={report.name} style={{ gridColumn: `span ${w.span ?? 1}`, background: WALL.card, border: `1px solid ${WALL.border}`, borderRadius: 10, padding: 12, display: 'flex', flexDirection: 'column', minHeight: 280 }}>
-              <div style={{ display: 'flex', alignItems: 'baseline', gap: 8 }}>
-                <span style={{ fontSize: 15, fontWeight: 600 }}>{tr(w.title)}</span>
-                <span style={{ flex: 1 }} />
-                {!empty ? <span style={{ fontSize: 11, color: WALL.muted }}>{tr(T.clickHint)}</span> : null}
+              <div style={{ fontSize: 15, fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={tr(w.title)}>
+                {tr(w.title)}
               </div>
               {empty ? (
                 <div style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', color: w.key === 'stock' && l?.result ? WALL.good : WALL.muted }}>
                   {!l ? <Spinner size="small" /> : w.key === 'stock' && l.result ? tr(T.noStockAlerts) : tr(T.empty)}
                 </div>
               ) : (
-                <ReportChart testId={`chart-${w.key}`} kind={kind} data={data!} theme={theme} height={w.key === 'capacity' ? Math.max(240, 70 + data!.categories.length * 26) : 240} onPoint={onPoint(w, source!, data!)} />
+                <ReportChart testId={`chart-${w.key}`} kind={kind} data={data!} theme={theme} height={w.key === 'capacity' ? Math.min(440, Math.max(240, 80 + data!.categories.length * 20)) : 240} onPoint={onPoint(w, source!, data!)} />
               )}
             </div>
           );

@@ -22,8 +22,9 @@ export const WIDGETS: WidgetDef[] = [
     title: { zh: '订单漏斗（按状态）', en: 'Order funnel by status' },
     kind: 'funnel',
     sources: [
-      { report: 'orders-by-status', group: ['status'], measures: ['orders'], dateField: 'delivery_date' },
-      { report: 'pr-order-book', group: ['status'], measures: ['orders'], dateField: 'delivery_date' },
+      // The way through, without the rejected and cancelled.
+      { report: 'orders-by-status', group: ['status'], measures: ['orders'], dateField: 'delivery_date', query: { 'f.status.in': 'pending,in_progress,finished' } },
+      { report: 'pr-order-book', group: ['status'], measures: ['orders'], dateField: 'delivery_date', query: { 'f.status.in': 'draft,sent,manual,in_progress,finished' } },
     ],
   },
   {
