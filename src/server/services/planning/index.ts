@@ -9,3 +9,4 @@ import { registerPlanHandlers } from './planning.plans';
 registerPlanHandlers();
 
 export { planningRoutes } from './planning.routes';
+import '../../../../calendars/menu';
