@@ -128,7 +128,16 @@ describe('cycle calendar holidays and overtime days, line settings', () => {
     expect(sc.bars.filter((b) => !b.locked).length).toBeGreaterThan(0);
     expect(piecesOn(holiday)).toBe(0);
     expect(piecesOn(sunday)).toBeGreaterThan(0);
-    for (const l of sc.lines) l.load.forEach((m, i) => expect(m).toBeLessThanOrEqual(l.capacity[i] + 1e-6));
+    // Placed bars take only what capacity leaves free; a locked bar stays where it was, even on the new holiday.
+    const minutesOn = (locked: boolean, lineId: number, date: string) =>
+      sc.bars
+        .filter((b) => b.locked === locked && b.line_id === lineId)
+        .reduce((a, b) => {
+          const j = dayNumber(date) - dayNumber(b.start);
+          return a + (j >= 0 && j < b.daily.length ? (b.daily[j] * b.minutes) / b.qty : 0);
+        }, 0);
+    for (const l of sc.lines)
+      sc.days.forEach((d, i) => expect(minutesOn(false, l.id, d.date)).toBeLessThanOrEqual(Math.max(0, l.capacity[i] - minutesOn(true, l.id, d.date)) + 1e-6));
     await call(planner, 'POST', '/api/scmapi/schedule/scenario/discard', { id: auto.body.data.id });
 
     // Back to an ordinary day: the row goes, the capacity comes back.
