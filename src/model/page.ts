@@ -132,6 +132,8 @@ export type PageDef = {
   title: Label;
   /** The menu code permissions bind to: the entity's unless the page says otherwise. */
   menuCode: string;
+  /** What the list is for, said by its empty state (issue 21); a generic sentence otherwise. */
+  purpose?: Label;
   /** The menu entry the page adds to a group (groups are declared in grids/<module>/menu.ts). */
   menu?: PageMenu;
   columns: ColumnDecl[];

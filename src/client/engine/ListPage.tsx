@@ -41,6 +41,9 @@ import { EntityGrid } from '../grid/EntityGrid';
 import { storeSavedTable } from '../grid/column-state';
 import { access } from '../session/access-state';
 import { toast } from '../shell/toast-bus';
+import { ApiError } from '../api/client';
+import { fieldErrorsOf } from '../api/reactions';
+import { EmptyList } from './EmptyList';
 import { ListExcelActions } from './ListExcelActions';
 import { useListController, type ListController } from './use-list-controller';
 
@@ -115,15 +118,21 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
     }
   };
 
-  const runTransition = async (tr: TransitionDef, params: Record<string, unknown>) => {
-    setTransition(null);
+  /** Runs an action; a refused parameter comes back as field errors for the still open dialog. */
+  const runTransition = async (tr: TransitionDef, params: Record<string, unknown>): Promise<Record<string, string> | null> => {
     try {
       const single = list.one;
       await api.action(tr.action, selected.map((r) => Number(r.id)), params, single ? Number(single.version) : null);
+      setTransition(null);
       toast.success(t('engine.actionDone'));
       refresh();
-    } catch {
-      /* shown by the API reactions */
+      return null;
+    } catch (e) {
+      /* the API reactions showed the reason; a parameter's error also lands on its field */
+      const fields = e instanceof ApiError ? fieldErrorsOf(e.errors) : {};
+      if ((tr.params ?? []).some((p) => fields[p.key])) return fields;
+      setTransition(null);
+      return null;
     }
   };
 
@@ -257,6 +266,15 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
         onOpen={(row) => setDrawer({ action: has('edit') ? 'edit' : 'view', id: Number(row.id) })}
         onLoaded={list.onLoaded}
         onReady={list.onReady}
+        empty={() => (
+          <EmptyList
+            title={en ? resolved.page.title.en : resolved.page.title.zh}
+            purpose={resolved.page.purpose ? (en ? resolved.page.purpose.en : resolved.page.purpose.zh) : undefined}
+            filtered={Boolean(list.quick) || Object.keys(list.fixed ?? {}).length > 0 || Boolean(list.tab && Object.keys(list.tab.filter).length)}
+            onCreate={has('create') ? () => setDrawer({ action: 'add', id: null }) : undefined}
+            onImport={has('import') && !resolved.entity.childOnly ? () => navigate(`/page/upload/view?opt=${encodeURIComponent(resolved.page.opt)}&entity=${encodeURIComponent(resolved.entity.name)}`) : undefined}
+          />
+        )}
       />
       <FormDrawer
         resolved={resolved}
@@ -274,7 +292,7 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
         <TransitionDialog
           transition={transition}
           count={selected.length}
-          onRun={(params) => void runTransition(transition, params)}
+          onRun={(params) => runTransition(transition, params)}
           onCancel={() => setTransition(null)}
         />
       )}

@@ -27,14 +27,20 @@ export function ConfirmDialog(props: { open: boolean; text: string; onConfirm: (
  * A state-machine action with parameters (a reject reason, ...) or a confirmation: the entity
  * declares them on the transition; the server validates the parameters again.
  */
-export function TransitionDialog(props: { transition: TransitionDef | null; count: number; onRun: (params: Record<string, unknown>) => void; onCancel: () => void }) {
+export function TransitionDialog(props: {
+  transition: TransitionDef | null;
+  count: number;
+  /** Runs the action; a reply of field errors (the server refused a parameter) keeps the dialog open with each under its field. */
+  onRun: (params: Record<string, unknown>) => void | Promise<Record<string, string> | null | void>;
+  onCancel: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const tr = props.transition;
   if (!tr) return null;
-  const run = () => {
+  const run = async () => {
     const errs: Record<string, string> = {};
     const out: Record<string, unknown> = {};
     for (const p of tr.params ?? []) {
@@ -43,7 +49,9 @@ export function TransitionDialog(props: { transition: TransitionDef | null; coun
       else out[p.key] = r.value;
     }
     setErrors(errs);
-    if (Object.keys(errs).length === 0) props.onRun(out);
+    if (Object.keys(errs).length) return;
+    const refused = await props.onRun(out);
+    if (refused && Object.keys(refused).length) setErrors(refused);
   };
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && props.onCancel()}>
@@ -65,7 +73,7 @@ export function TransitionDialog(props: { transition: TransitionDef | null; coun
           </DialogContent>
           <DialogActions>
             <Button onClick={props.onCancel}>{t('engine.cancel')}</Button>
-            <Button appearance="primary" onClick={run} data-testid="transition-ok">{t('engine.confirm')}</Button>
+            <Button appearance="primary" onClick={() => void run()} data-testid="transition-ok">{t('engine.confirm')}</Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

@@ -16,7 +16,7 @@ import {
   type SelectionColumnDef,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { StatusTab } from '../../model/page';
@@ -49,7 +49,14 @@ export type EntityGridProps = {
   onOpen: (row: Row) => void;
   onLoaded?: (reply: PageReply, query: QueryParams) => void;
   onReady?: (api: GridApi<Row>) => void;
+  /** What the list shows when it has no rows: what it is for and its first actions (issue 21). */
+  empty?: () => ReactNode;
 };
+
+/** AG Grid's no-rows overlay, rendering the list's own empty state (read through a ref, so it is current). */
+function EmptyOverlay(p: { render: () => ReactNode }) {
+  return <div style={{ pointerEvents: 'auto' }}>{p.render()}</div>;
+}
 
 const BLOCK = 100;
 
@@ -191,6 +198,7 @@ export function EntityGrid(props: EntityGridProps) {
     }),
     [],
   );
+  const emptyParams = useMemo(() => ({ render: () => state.current.props.empty?.() ?? <span className="engine-empty">{t('engine.noRows')}</span> }), [t]);
   const onColumnMoved = useCallback((e: ColumnMovedEvent<Row>) => e.finished && persistColumns(), [persistColumns]);
   const onColumnResized = useCallback((e: ColumnResizedEvent<Row>) => e.finished && e.source !== 'api' && persistColumns(), [persistColumns]);
 
@@ -216,7 +224,8 @@ export function EntityGrid(props: EntityGridProps) {
         onColumnResized={onColumnResized}
         onColumnVisible={persistColumns}
         onColumnPinned={persistColumns}
-        overlayNoRowsTemplate={`<span class="engine-empty">${t('engine.noRows')}</span>`}
+        noRowsOverlayComponent={EmptyOverlay}
+        noRowsOverlayComponentParams={emptyParams}
         overlayLoadingTemplate={`<span>${t('engine.loading')}</span>`}
         localeText={GRID_LOCALE[language]}
         tooltipShowDelay={400}
