@@ -126,7 +126,13 @@ export async function lineMonth(tx: Db, clientId: number, q: { line: number | nu
   const to = addDays(m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`, -1);
   const all = await loadLines(tx, clientId);
   const lines = all.map((l) => ({ id: l.id, code: l.code, name: l.name, workshop_name: l.workshop_name }));
-  const lineId = q.line ?? all[0]?.id ?? null;
+  // None chosen: the line busiest in the month (its live bars' pieces), else the first.
+  const busiest = q.line
+    ? undefined
+    : (await sql<Row>`select t.line_id from scm_prodplan_bar t where t.client_id = ${clientId} and t.scenario_id is null and t.start_date <= ${to}::date and t.end_date >= ${from}::date
+        ${q.scope.length ? sql`and ${sql.join(q.scope, sql` and `)}` : sql``}
+        group by t.line_id order by sum(t.qty) desc, t.line_id limit 1`.execute(tx)).rows[0];
+  const lineId = q.line ?? (busiest && all.some((l) => l.id === Number(busiest.line_id)) ? Number(busiest.line_id) : (all[0]?.id ?? null));
   if (lineId !== null && !all.some((l) => l.id === lineId)) throw new AppError('notFound');
   if (lineId === null) {
     const data = await boardData(tx, clientId, { from, to, scenario: null, workshop: null, line: -1, scope: q.scope });
