@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardBar, BoardData } from '../../model/schedule-board';
-import { CommandHistory, addDays, applyResult, dragPreview, hitTest, inverseOf, keyTarget, layoutBoard, rowAt, visible, withVersion, DAY_WIDTH, GROUP_HEIGHT, ROW_HEIGHT } from './board-model';
+import { CommandHistory, addDays, applyResult, delta, dragPreview, hitTest, inverseOf, keyTarget, layoutBoard, lineWindow, rowAt, validateMerge, validateSplit, visible, withVersion, DAY_WIDTH, GROUP_HEIGHT, ROW_HEIGHT } from './board-model';
 
 /** Test fixture: an in-memory board of `lines` lines in two workshops over `days` days. */
 function board(lines = 4, days = 14, bars: Partial<BoardBar>[] = []): BoardData {
@@ -136,5 +136,46 @@ describe('undo and redo', () => {
     expect(next.bars[0]).toMatchObject({ id: 1, qty: 400, version: 2 });
     expect(next.lines[0].load[6]).toBe(7);
     expect(next.lines[1]).toBe(data.lines[1]);
+  });
+});
+
+describe('split, merge and compare checks', () => {
+  it('a split takes a whole number of pieces between 1 and the bar\'s quantity less one, onto a line that can make it', () => {
+    const data = board(4, 14, [{ qty: 200 }]);
+    const bar = data.bars[0];
+    expect(validateSplit(bar, '')).toEqual({ key: 'board.split.err.required' });
+    expect(validateSplit(bar, '2.5')).toEqual({ key: 'board.split.err.integer' });
+    expect(validateSplit(bar, 'abc')).toEqual({ key: 'board.split.err.integer' });
+    expect(validateSplit(bar, '0')).toEqual({ key: 'board.split.err.range', params: { max: 199 } });
+    expect(validateSplit(bar, '200')).toEqual({ key: 'board.split.err.range', params: { max: 199 } });
+    expect(validateSplit(bar, '199')).toBeNull();
+    expect(validateSplit(bar, '80', data.lines[3])).toEqual({ key: 'board.split.err.line', params: { line: 'L4', category: 'woven' } });
+    expect(validateSplit(bar, '80', data.lines[1])).toBeNull();
+    expect(validateSplit({ ...bar, qty: 1 }, '1')).toEqual({ key: 'board.split.err.single' });
+  });
+
+  it('a merge needs two or more unlocked bars of one plan', () => {
+    const data = board(4, 14, [{ plan_id: 7 }, { plan_id: 7 }, { plan_id: 8 }]);
+    const [a, b, c] = data.bars;
+    expect(validateMerge([a])).toEqual({ key: 'board.merge.err.count' });
+    expect(validateMerge([a, c])).toEqual({ key: 'board.merge.err.plan' });
+    expect(validateMerge([a, { ...b, locked: true }])).toEqual({ key: 'board.merge.err.locked' });
+    expect(validateMerge([a, b])).toBeNull();
+  });
+
+  it('sums a line\'s capacity and load over a bar\'s days, clipped to the board', () => {
+    const data = board(2, 14);
+    data.lines[1].load[0] = 1000;
+    data.lines[1].load[1] = 2000;
+    // 2026-12-01 .. 12-07: days 0..4 working (9600 each), 5 and 6 not.
+    expect(lineWindow(data, data.lines[1], '2026-12-01', '2026-12-07')).toEqual({ capacity: 5 * 9600, load: 3000, free: 5 * 9600 - 3000 });
+    expect(lineWindow(data, data.lines[1], '2026-11-28', '2026-12-01')).toEqual({ capacity: 9600, load: 1000, free: 8600 });
+  });
+
+  it('marks a scenario figure better or worse than live by its direction', () => {
+    expect(delta(5, 3, true)).toEqual({ diff: -2, tone: 'better' });
+    expect(delta(5, 7, true)).toEqual({ diff: 2, tone: 'worse' });
+    expect(delta(0.6, 0.7, false)).toEqual({ diff: expect.closeTo(0.1, 9), tone: 'better' });
+    expect(delta(4, 4, true)).toEqual({ diff: 0, tone: 'same' });
   });
 });

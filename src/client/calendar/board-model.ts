@@ -239,3 +239,44 @@ export function applyResult(data: BoardData, result: { bars: BoardBar[]; removed
   const lines = data.lines.map((l) => (loads.has(l.id) ? { ...l, load: loads.get(l.id)! } : l));
   return { ...data, bars, lines };
 }
+
+/** A split's quantity checked before it is sent: the i18n key of the error and its parameters, or null. */
+export function validateSplit(bar: BoardBar, raw: string, line?: BoardLine): { key: string; params?: Record<string, unknown> } | null {
+  if (bar.qty < 2) return { key: 'board.split.err.single' };
+  const text = raw.trim();
+  if (!text) return { key: 'board.split.err.required' };
+  const n = Number(text);
+  if (!Number.isFinite(n) || !Number.isInteger(n)) return { key: 'board.split.err.integer' };
+  if (n < 1 || n > bar.qty - 1) return { key: 'board.split.err.range', params: { max: bar.qty - 1 } };
+  if (line && !canMake(line, bar.category)) return { key: 'board.split.err.line', params: { line: line.code, category: bar.category } };
+  return null;
+}
+
+/** The selected bars checked for a merge: at least two, of one plan, none locked. */
+export function validateMerge(bars: BoardBar[]): { key: string } | null {
+  if (bars.length < 2) return { key: 'board.merge.err.count' };
+  if (new Set(bars.map((b) => b.plan_id)).size > 1) return { key: 'board.merge.err.plan' };
+  if (bars.some((b) => b.locked)) return { key: 'board.merge.err.locked' };
+  return null;
+}
+
+/** A line's capacity, load and free minutes over a run of days (the split dialog's target figures). */
+export function lineWindow(data: BoardData, line: BoardLine, start: string, end: string): { capacity: number; load: number; free: number } {
+  const first = data.days[0]?.date ?? data.from;
+  const s = Math.max(0, daysBetween(first, start));
+  const e = Math.min(data.days.length - 1, daysBetween(first, end));
+  let capacity = 0;
+  let load = 0;
+  for (let i = s; i <= e; i++) {
+    capacity += line.capacity[i] ?? 0;
+    load += line.load[i] ?? 0;
+  }
+  return { capacity, load, free: capacity - load };
+}
+
+/** Difference of a figure between a scenario and the live schedule, and whether it is an improvement. */
+export function delta(live: number, scenario: number, lowerIsBetter: boolean): { diff: number; tone: 'better' | 'worse' | 'same' } {
+  const diff = scenario - live;
+  if (Math.abs(diff) < 1e-9) return { diff: 0, tone: 'same' };
+  return { diff, tone: (diff < 0) === lowerIsBetter ? 'better' : 'worse' };
+}
