@@ -1,0 +1,101 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Download, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowserForFile, snap } from './support/harness';
+
+/**
+ * Issue 13 end to end in Chromium: the demo maker's manager opens the control tower, sees the
+ * headline numbers and the widgets, clicks the first step of the order funnel, lands on the customer
+ * order list filtered to that status and date range, and exports it; then opens a report, filters it
+ * from the filter bar and exports the report's own grouping.
+ * Build the client first: `npx vite build --outDir ../../dist-<name>` and CLIENT_DIR=dist-<name>.
+ */
+const run = serverAndBrowserForFile();
+const dir = mkdtempSync(join(tmpdir(), 'tower-'));
+
+async function signIn(page: Page, path: string, username: string): Promise<void> {
+  await page.goto(`${run.server.url}${path}`);
+  await page.waitForSelector('[data-testid=login-form]');
+  await page.fill('input[name=username]', username);
+  await page.fill('input[name=password]', 'Demo1234');
+  await page.click('[data-testid=login-submit]');
+}
+
+async function download(page: Page, click: () => Promise<void>, name: string): Promise<{ file: string; suggested: string }> {
+  const [d] = await Promise.all([page.waitForEvent('download', { timeout: 20000 }) as Promise<Download>, click()]);
+  const file = join(dir, name);
+  await d.saveAs(file);
+  return { file, suggested: d.suggestedFilename() };
+}
+
+async function sheetRows(file: string): Promise<unknown[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(file);
+  const rows: unknown[][] = [];
+  // The list export's data sheet (the first sheet is its hidden template marker).
+  const ws = wb.worksheets.find((w) => !w.name.startsWith('_')) ?? wb.worksheets[0];
+  ws.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+  return rows;
+}
+
+describe('the control tower and the reports', () => {
+  it('a manager opens the control tower, clicks the funnel’s first step, lands on the filtered list and exports it', async () => {
+    const page = await (await run.browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true })).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, '/visual/control-tower', 'maker');
+    await page.waitForSelector('[data-testid=control-tower]');
+    // The maker's widgets: its reports' menu entries decide them (no brand allocation widget).
+    await page.waitForSelector('[data-testid=chart-funnel] canvas', { timeout: 20000 });
+    await page.waitForSelector('[data-testid=chart-capacity] canvas', { timeout: 20000 });
+    expect(await page.$('[data-testid=widget-allocation]')).toBeNull();
+    expect(await page.textContent('[data-testid=kpi-openOrders]')).toMatch(/\d+/);
+    expect(await page.textContent('[data-testid=tower-live]')).toContain('更新于');
+    await snap(page, 'control-tower-maker');
+
+    // The funnel's first step is "pending" (state order); its middle sits near the top of the chart.
+    const box = (await (await page.$('[data-testid=chart-funnel]'))!.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + 40);
+    await page.waitForURL((u) => u.pathname === '/page/subindex/customerorder', { timeout: 15000 });
+    const url = new URL(page.url());
+    expect(url.searchParams.get('f.status.eq')).toBe('pending');
+    expect(url.searchParams.get('f.delivery_date.between')).toMatch(/^\d{4}-\d{2}-\d{2},\d{4}-\d{2}-\d{2}$/);
+    await page.waitForSelector('.ag-row[row-index]', { timeout: 20000 });
+    // Rows of the list (a row shows in the pinned and the centre parts: count each index once).
+    const shown = await page.$$eval('.ag-row[row-index]', (rows) => new Set(rows.map((r) => r.getAttribute('row-index'))).size);
+    expect(shown).toBeGreaterThan(0);
+
+    await page.click('[data-testid=action-export]');
+    const exported = await download(page, () => page.click('[data-testid=export-zh]'), 'pending-orders.xlsx');
+    expect(exported.suggested).toMatch(/\.xlsx$/);
+    const rows = await sheetRows(exported.file);
+    // Exactly the orders the list shows: the pending orders of the range, by their numbers.
+    const numbers = await page.$$eval('.ag-row[row-index] [col-id=order_no]', (cells) => [...new Set(cells.map((c) => (c.textContent ?? '').trim()))].sort());
+    expect(numbers.length).toBe(shown);
+    const inSheet = rows.flatMap((r) => r.filter((v) => typeof v === 'string' && numbers.includes(v))).sort();
+    expect(inSheet).toEqual(numbers);
+    expect(rows.filter((r) => r.some((v) => typeof v === 'string' && /^CO\d{6}/.test(v))).length).toBe(shown);
+    expect(errors).toEqual([]);
+  });
+
+  it('a report filters from its filter bar, draws its chart and exports its grouping', async () => {
+    const page = await (await run.browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true })).newPage();
+    await signIn(page, '/rpt/dsrptindex/order-book', 'maker');
+    await page.waitForSelector('[data-testid=report-chart] canvas', { timeout: 20000 });
+    await page.waitForSelector('[data-testid=report-filters] [data-testid=filter-status]');
+    const before = await page.$$eval('[data-testid=report-table] tbody tr', (r) => r.length);
+    // Status "finished" from the filter bar: the URL carries the list's filter, the table narrows.
+    await page.click('[data-testid=filter-status] button');
+    await page.click('[role=option]:has-text("已完成")');
+    await page.waitForURL((u) => u.searchParams.get('f.status.eq') === 'finished');
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=report-table] tbody tr').length < n || !!document.querySelector('[data-testid=report-empty]'), before);
+    const exported = await download(page, () => page.click('[data-testid=report-export]'), 'order-book.xlsx');
+    const rows = await sheetRows(exported.file);
+    expect(rows[0]).toEqual(['交货月份', '客户（品牌）', '数量', '订单数', '金额']);
+    const shown = await page.$$eval('[data-testid=report-table] tbody tr', (r) => r.length);
+    expect(rows.length - 1).toBe(shown);
+  });
+});
