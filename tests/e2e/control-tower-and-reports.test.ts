@@ -8,7 +8,8 @@ import { serverAndBrowserForFile, snap } from './support/harness';
 
 /**
  * Issue 13 end to end in Chromium: the demo maker's manager opens the control tower, sees the
- * headline numbers and the widgets, clicks the first step of the order funnel, lands on the customer
+ * headline numbers and the widgets, sees a customer order saved meanwhile arrive over the socket,
+ * clicks the first step of the order funnel, lands on the customer
  * order list filtered to that status and date range, and exports it; then opens a report, filters it
  * from the filter bar and exports the report's own grouping.
  * Build the client first: `npx vite build --outDir ../../dist-<name>` and CLIENT_DIR=dist-<name>.
@@ -55,6 +56,21 @@ describe('the control tower and the reports', () => {
     expect(await page.textContent('[data-testid=kpi-openOrders]')).toMatch(/\d+/);
     expect(await page.textContent('[data-testid=tower-live]')).toContain('更新于');
     await snap(page, 'control-tower-maker');
+
+    // Live: a new customer order saved elsewhere reaches the tower over the company's socket.
+    const openOrders = async () => Number(((await page.textContent('[data-testid=kpi-openOrders] > span:nth-child(2)')) ?? '').trim());
+    const before = await openOrders();
+    const delivery = new Date(Date.now() + 30 * 86400000).toISOString().slice(0, 10);
+    const saved = await page.evaluate(async (date) => {
+      const res = await fetch('/api/scmapi/customerorder/save', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` },
+        body: JSON.stringify({ brand_name: '控制塔实时品牌', pr_type: 'bulk', category: 'knit-top', receive_date: date, delivery_date: date, currency: 'CNY', entries: [{ style_no: 'LIVE-1', style_name: '实时', colour: '黑色', size: 'M', qty: 10, unit_price: 1, seq: 1 }] }),
+      });
+      return res.status;
+    }, delivery);
+    expect(saved).toBe(200);
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid=kpi-openOrders] > span:nth-child(2)')?.textContent?.trim()) === n, before + 1, { timeout: 15000 });
 
     // The funnel's first step is "pending" (state order); its middle sits near the top of the chart.
     const box = (await (await page.$('[data-testid=chart-funnel]'))!.boundingBox())!;
