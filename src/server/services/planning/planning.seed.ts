@@ -65,15 +65,16 @@ export async function seedPlanningDemo(w: WriteContext, today = new Date()): Pro
     }
     return 20;
   };
-  // The demo season's orders the maker accepted (orders.seed.ts, run before this) become the first
-  // plans: their style, category, quantity and delivery date, linked to the order (the save hook
+  // The demo season's orders the maker accepted (orders.seed.ts, run before this) but the last become
+  // the first plans: their style, category, quantity and delivery date, linked to the order (the save hook
   // fills the colour x size matrix). The generator's plans fill the rest of the season.
   const accepted = await sql<Row>`select o.id, o.category, o.total_qty, o.delivery_date,
       (select e.style_no from scm_customer_order_entry e where e.client_id = o.client_id and e.order_id = o.id order by e.seq nulls last, e.id limit 1) as style_no
     from scm_customer_order o where o.client_id = ${clientId} and o.status = 'in_progress' and coalesce(o.total_qty, 0) > 0 order by o.delivery_date nulls last, o.id`.execute(w.tx);
   const orderOf = new Map<number, number>();
   const plans = [...problem.plans];
-  accepted.rows.slice(0, plans.length).forEach((o, i) => {
+  // The accepted order due last stays unplanned: the planner's first plan from an order in the demo.
+  accepted.rows.slice(0, Math.min(plans.length, accepted.rows.length - 1)).forEach((o, i) => {
     const p = plans[i];
     const delivery = o.delivery_date instanceof Date ? o.delivery_date.toISOString().slice(0, 10) : o.delivery_date ? String(o.delivery_date).slice(0, 10) : p.delivery_date;
     plans[i] = { ...p, category: String(o.category ?? p.category), style_no: String(o.style_no ?? p.style_no), qty: Number(o.total_qty), delivery_date: delivery };
