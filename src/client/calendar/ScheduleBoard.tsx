@@ -39,14 +39,21 @@ export type ScheduleBoardProps = {
   data: BoardData;
   zoom: CalendarZoom;
   selectedId: number | null;
-  onSelect: (bar: BoardBar | null) => void;
+  /** Further selected bars (Ctrl/Shift+click), e.g. the splits of one plan to merge. */
+  marked?: number[];
+  /** `additive`: Ctrl, Cmd or Shift was held (add to / remove from the selection). */
+  onSelect: (bar: BoardBar | null, additive?: boolean) => void;
+  /** Right click on a bar: the page opens the bar's menu at the pointer. */
+  onContextMenu?: (bar: BoardBar, x: number, y: number) => void;
+  /** A published or discarded scenario: nothing can be dragged. */
+  readonly?: boolean;
   onCommand: (cmd: BoardCommand, before: BoardBar) => void;
   onRefused: (message: string) => void;
   /** For the bench and tests: called with the time from pointer move to the drawn preview. */
   onPreviewDrawn?: (ms: number) => void;
 };
 
-export function ScheduleBoard({ decl, data, zoom, selectedId, onSelect, onCommand, onRefused, onPreviewDrawn }: ScheduleBoardProps) {
+export function ScheduleBoard({ decl, data, zoom, selectedId, marked, onSelect, onContextMenu, readonly, onCommand, onRefused, onPreviewDrawn }: ScheduleBoardProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'zh';
   const scroller = useRef<HTMLDivElement>(null);
@@ -56,6 +63,7 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, onSelect, onComman
   const [tip, setTip] = useState<{ x: number; y: number; bar: BoardBar } | null>(null);
   const layout = useMemo(() => layoutBoard(data, zoom), [data, zoom]);
   const moveStarted = useRef(0);
+  const markedSet = useMemo(() => new Set(marked ?? []), [marked]);
 
   useEffect(() => {
     const el = scroller.current;
@@ -144,7 +152,7 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, onSelect, onComman
       g.fillStyle = 'rgba(255,255,255,0.35)';
       g.fillRect(x, y + rect.h - 4, (rect.w - 1) * progress(bar), 4);
       if (bar.late) { g.fillStyle = '#d13438'; g.fillRect(x + rect.w - 5, y, 4, rect.h); }
-      if (bar.id === selectedId) { g.strokeStyle = '#111'; g.lineWidth = 2; g.strokeRect(x + 1, y + 1, rect.w - 3, rect.h - 2); g.lineWidth = 1; }
+      if (bar.id === selectedId || markedSet.has(bar.id)) { g.strokeStyle = '#111'; g.lineWidth = 2; g.strokeRect(x + 1, y + 1, rect.w - 3, rect.h - 2); g.lineWidth = 1; }
       if (bar.locked) drawLock(g, x + 4, y + rect.h / 2 - 5);
       if (rect.w > 30) {
         g.save(); g.beginPath(); g.rect(x, y, rect.w - 6, rect.h); g.clip();
@@ -201,7 +209,7 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, onSelect, onComman
       onPreviewDrawn?.(performance.now() - moveStarted.current);
       moveStarted.current = 0;
     }
-  }, [layout, view, drag, selectedId, data, zoom, decl, onPreviewDrawn]);
+  }, [layout, view, drag, selectedId, markedSet, data, zoom, decl, onPreviewDrawn]);
 
   const toContent = (e: { clientX: number; clientY: number }) => {
     const r = canvas.current!.getBoundingClientRect();
@@ -212,10 +220,18 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, onSelect, onComman
     const p = toContent(e);
     if (!p.inGrid) return;
     const hit = hitTest(layout, p.x, p.y);
-    if (hit?.kind !== 'bar') { onSelect(null); return; }
-    onSelect(hit.bar);
+    if (e.button === 2) {
+      if (hit?.kind === 'bar') {
+        if (hit.bar.id !== selectedId && !markedSet.has(hit.bar.id)) onSelect(hit.bar);
+        onContextMenu?.(hit.bar, e.clientX, e.clientY);
+      }
+      return;
+    }
+    const additive = e.ctrlKey || e.metaKey || e.shiftKey;
+    if (hit?.kind !== 'bar') { if (!additive) onSelect(null); return; }
+    onSelect(hit.bar, additive);
     scroller.current?.focus();
-    if (hit.bar.locked) return;
+    if (hit.bar.locked || readonly || additive) return;
     const rect = layout.bars.find((b) => b.bar.id === hit.bar.id)!.rect;
     (e.target as Element).setPointerCapture?.(e.pointerId);
     setDrag({ bar: hit.bar, mode: hit.edge === 'end' ? 'resize' : 'move', dx: p.x - rect.x, preview: null });
@@ -270,6 +286,7 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, onSelect, onComman
     if (!bar) return;
     if (e.key.startsWith('Arrow')) {
       e.preventDefault();
+      if (readonly) return;
       if (bar.locked) { onRefused(t('board.refused.locked')); return; }
       const current = drag?.keyboard && drag.preview ? { ...bar, line_id: drag.preview.line.id, start: drag.preview.start, end: drag.preview.end } : bar;
       const target = keyTarget(layout, data, current, e.key);
@@ -283,6 +300,9 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, onSelect, onComman
     }
   };
 
+  // The bars in view (at most 400) as an invisible list: position relative to the canvas, for
+  // assistive technology and tests; the canvas draws them.
+  const inView = useMemo(() => visible(layout, view, 0).bars.filter(({ rect }) => rect.x + rect.w > view.x && rect.x < view.x + view.w).slice(0, 400), [layout, view]);
   const totalW = LABELS + layout.width;
   const totalH = HEADER + layout.height;
   return (
@@ -305,8 +325,18 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, onSelect, onComman
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
           onPointerLeave={() => setTip(null)}
+          onContextMenu={(e) => e.preventDefault()}
         />
       </div>
+      <LineFigures data={data} />
+      <ul data-testid="board-bars" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', margin: -1, padding: 0 }}>
+        {inView.map(({ bar, rect }) => (
+          <li key={bar.id} data-testid="board-bar" data-bar-id={bar.id} data-plan-id={bar.plan_id} data-line-id={bar.line_id} data-start={bar.start} data-end={bar.end} data-qty={bar.qty} data-locked={bar.locked}
+            data-x={Math.round(LABELS - view.x + rect.x)} data-y={Math.round(HEADER - view.y + rect.y)} data-w={Math.round(rect.w)} data-h={Math.round(rect.h)}>
+            {bar.plan_no} {bar.style_no} {bar.start}–{bar.end} {bar.qty}
+          </li>
+        ))}
+      </ul>
       {tip && !drag && (
         <div role="tooltip" style={{ position: 'fixed', left: tip.x + 12, top: tip.y + 12, background: '#fff', border: '1px solid #ccc', borderRadius: 4, padding: '6px 8px', fontSize: 12, boxShadow: '0 2px 8px rgba(0,0,0,.15)', zIndex: 10, pointerEvents: 'none' }}>
           {decl.bar.tooltip.map((f) => (
@@ -336,3 +366,33 @@ function DragInfo({ preview, day }: { preview: DragPreview; day: number }) {
   );
 }
 
+
+/**
+ * The lines' load figures as an invisible list (for assistive technology and tests): per line its
+ * capacity and load over the shown range in minutes and the number of overloaded days. The canvas
+ * draws the same figures as the capacity strips.
+ */
+function LineFigures({ data }: { data: BoardData }) {
+  const rows = useMemo(() => data.lines.map((l) => {
+    let capacity = 0;
+    let load = 0;
+    let over = 0;
+    for (let i = 0; i < data.days.length; i++) {
+      const c = l.capacity[i] ?? 0;
+      const d = l.load[i] ?? 0;
+      capacity += c;
+      load += d;
+      if (d > c + 1e-6) over++;
+    }
+    return { l, capacity: Math.round(capacity), load: Math.round(load), over };
+  }), [data]);
+  return (
+    <ul data-testid="board-lines" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', margin: -1, padding: 0 }}>
+      {rows.map(({ l, capacity, load, over }) => (
+        <li key={l.id} data-testid={`line-load-${l.code}`} data-line-id={l.id} data-load={load} data-capacity={capacity} data-overloaded-days={over}>
+          {l.code} {l.name}: {load} / {capacity}
+        </li>
+      ))}
+    </ul>
+  );
+}

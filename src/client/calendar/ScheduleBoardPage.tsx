@@ -1,65 +1,150 @@
 /**
  * The scheduling board's page (route of calendars/production-board.calendar.ts): reads the board
- * from the planning service (src/model/schedule-board.ts), sends commands, keeps undo/redo, shows a
- * stale version's message and reloads, and refreshes when another planner's change arrives over the
- * company socket (`schedule.changed`).
+ * from the planning service (src/model/schedule-board.ts), sends commands (move, resize, split, merge,
+ * lock, unlock), keeps undo/redo, shows a stale version's message and reloads, and refreshes when
+ * another planner's change arrives over the company socket (`schedule.changed`). A scenario picker
+ * switches between the live schedule and the auto-scheduler's what-if scenarios; a scenario opens
+ * with its comparison against the live schedule beside the board, to publish or discard.
  */
-import { Button, Spinner, Tab, TabList, Toolbar, ToolbarDivider } from '@fluentui/react-components';
-import { ArrowClockwiseRegular, ArrowRedoRegular, ArrowUndoRegular, LockClosedRegular, LockOpenRegular } from '@fluentui/react-icons';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  Button, Dropdown, Menu, MenuItem, MenuList, MenuPopover, MenuDivider, MessageBar, MessageBarBody, Option, Spinner, Tab, TabList, Toolbar, ToolbarDivider,
+  type PositioningVirtualElement,
+} from '@fluentui/react-components';
+import {
+  ArrowClockwiseRegular, ArrowDownloadRegular, ArrowRedoRegular, ArrowUndoRegular, DataBarVerticalRegular, FlashRegular, LockClosedRegular, LockOpenRegular, MergeRegular, SplitHorizontalRegular,
+} from '@fluentui/react-icons';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { productionBoard } from '../../../calendars/production-board.calendar';
 import type { CalendarZoom } from '../../model/calendar';
-import type { BoardBar, BoardCommand, BoardCommandResult, BoardData } from '../../model/schedule-board';
+import type { BoardBar, BoardCommand, BoardCommandResult, BoardData, ScenarioComparison, ScenarioSummary } from '../../model/schedule-board';
 import { api, ApiError } from '../api/client';
+import { readPreference, readStoredSession } from '../session/storage';
 import { onSocketMessage } from '../shell/notification-socket';
 import { toast } from '../shell/toast-bus';
-import { addDays, applyResult, CommandHistory, inverseOf, withVersion } from './board-model';
+import { addDays, applyResult, CommandHistory, inverseOf, validateMerge, withVersion } from './board-model';
 import './board-messages';
+import { BoardAutoDialog, BoardConfirm, BoardMergeDialog, BoardSplitDialog } from './BoardDialogs';
+import { ScenarioCompare } from './ScenarioCompare';
 import { ScheduleBoard } from './ScheduleBoard';
 
 const STALE_CODE = 11409;
+const EXPORT_URL = '/api/scmapi/schedule/export';
+const AUTO_URL = '/api/scmapi/schedule/auto';
+const SCENARIOS_URL = '/api/scmapi/schedule/scenarios';
 
 function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
+
+/** Downloads the board's workbook with the signed-in user's token (a plain link would carry none). */
+async function downloadExport(query: Record<string, string>): Promise<void> {
+  const { token } = readStoredSession();
+  const u = new URL(EXPORT_URL, window.location.origin);
+  for (const [k, v] of Object.entries(query)) u.searchParams.set(k, v);
+  const res = await fetch(u.pathname + u.search, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'x-lang': readPreference('language') ?? 'zh-CN' } });
+  if (!res.ok) {
+    let message = `${res.status}`;
+    try { message = ((await res.json()) as { message?: string }).message || message; } catch { /* not json */ }
+    throw new Error(message);
+  }
+  const cd = res.headers.get('content-disposition') ?? '';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(cd);
+  const plain = /filename="([^"]+)"/i.exec(cd);
+  const name = star ? decodeURIComponent(star[1]) : plain ? plain[1] : `schedule_${query.from}_${query.to}.xlsx`;
+  const blob = await res.blob();
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+type Dialog =
+  | { kind: 'split'; bar: BoardBar }
+  | { kind: 'merge'; bars: BoardBar[] }
+  | { kind: 'auto' }
+  | { kind: 'publish' | 'discard'; cmp: ScenarioComparison }
+  | null;
 
 export function ScheduleBoardPage() {
   const { t, i18n } = useTranslation();
   const decl = productionBoard;
   const [zoom, setZoom] = useState<CalendarZoom>(decl.defaultZoom);
   const [range] = useState(() => ({ from: addDays(today(), -7), to: addDays(today(), 120) }));
+  const [scenario, setScenario] = useState<number | null>(null);
+  const [scenarios, setScenarios] = useState<ScenarioSummary[]>([]);
+  const [showCompare, setShowCompare] = useState(true);
+  const [compareKey, setCompareKey] = useState(0);
   const [data, setData] = useState<BoardData | null>(null);
   const [error, setError] = useState('');
   const [selected, setSelected] = useState<number | null>(null);
+  const [marked, setMarked] = useState<number[]>([]);
+  const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [exporting, setExporting] = useState(false);
   const history = useRef(new CommandHistory());
   const [, bump] = useState(0);
   const dataRef = useRef<BoardData | null>(null);
   dataRef.current = data;
+  const scenarioRef = useRef<number | null>(null);
+  scenarioRef.current = scenario;
 
   const load = useCallback(async () => {
     try {
       setError('');
-      setData(await api.get<BoardData>(decl.source.read, range, { quiet: true }));
+      const shown = scenarioRef.current;
+      const d = await api.get<BoardData>(decl.source.read, { ...range, scenario: shown ?? undefined }, { quiet: true });
+      if (scenarioRef.current === shown) setData(d);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }
   }, [decl, range]);
 
-  useEffect(() => { void load(); }, [load]);
+  const loadScenarios = useCallback(async () => {
+    try {
+      setScenarios(await api.get<ScenarioSummary[]>(SCENARIOS_URL, undefined, { quiet: true }));
+    } catch {
+      /* the picker keeps its list; the board shows its own errors */
+    }
+  }, []);
 
-  // Other planners' changes: refresh the board (the reply holds the affected bars' new state).
+  useEffect(() => { void load(); }, [load, scenario]);
+  useEffect(() => { void loadScenarios(); }, [loadScenarios]);
+
+  const current = scenarios.find((s) => s.id === scenario) ?? null;
+  const readonly = !!current && current.status !== 'draft';
+
+  const openScenario = useCallback((id: number | null) => {
+    history.current.clear();
+    setSelected(null);
+    setMarked([]);
+    setData(null);
+    setScenario(id);
+    setShowCompare(true);
+  }, []);
+
+  // Other planners' changes: refresh the board and the scenario list (auto-schedule, publish, discard).
   useEffect(() => onSocketMessage((m) => {
     const msg = m as { type?: string; scenario_id?: number | null; user_id?: number };
     if (msg?.type !== decl.source.socketType) return;
-    const current = dataRef.current;
-    if (current && (msg.scenario_id ?? null) === current.scenario_id) void load();
-  }), [decl, load]);
+    void loadScenarios();
+    const shown = dataRef.current;
+    const sid = msg.scenario_id ?? null;
+    if (shown && (sid === shown.scenario_id || sid === null)) {
+      void load();
+      if (scenarioRef.current !== null) setCompareKey((k) => k + 1);
+    }
+  }), [decl, load, loadScenarios]);
 
   const send = useCallback(async (cmd: BoardCommand): Promise<boolean> => {
     try {
-      const result = await api.post<BoardCommandResult>(decl.source.command!, cmd, { quiet: true });
+      const result = await api.post<BoardCommandResult>(decl.source.command!, { ...cmd, ...range }, { quiet: true });
       setData((d) => (d ? applyResult(d, result) : d));
+      if (scenarioRef.current !== null) setCompareKey((k) => k + 1);
       return true;
     } catch (e) {
       if (e instanceof ApiError && (e.code === STALE_CODE || e.status === 409)) {
@@ -71,7 +156,7 @@ export function ScheduleBoardPage() {
       }
       return false;
     }
-  }, [decl, load, t]);
+  }, [decl, load, range, t]);
 
   const versionOf = (id: number) => dataRef.current?.bars.find((b) => b.id === id)?.version;
 
@@ -80,7 +165,9 @@ export function ScheduleBoardPage() {
       const undo = inverseOf(cmd, before);
       if (undo) history.current.push({ do: cmd, undo });
       bump((n) => n + 1);
+      return true;
     }
+    return false;
   }, [send]);
 
   const undo = useCallback(async () => {
@@ -94,55 +181,234 @@ export function ScheduleBoardPage() {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey)) return;
+      if (!(e.ctrlKey || e.metaKey) || dialog) return;
       const k = e.key.toLowerCase();
       if (k === 'z' && !e.shiftKey) { e.preventDefault(); void undo(); }
       else if (k === 'y' || (k === 'z' && e.shiftKey)) { e.preventDefault(); void redo(); }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [undo, redo]);
+  }, [undo, redo, dialog]);
 
   const bar = data?.bars.find((b) => b.id === selected) ?? null;
-  const toggleLock = () => {
-    if (bar) void onCommand({ op: bar.locked ? 'unlock' : 'lock', bar_id: bar.id, version: bar.version }, bar);
+  const selection = useMemo(() => {
+    const ids = new Set([...(selected !== null ? [selected] : []), ...marked]);
+    return (data?.bars ?? []).filter((b) => ids.has(b.id));
+  }, [data, selected, marked]);
+  const siblings = useMemo(() => (bar ? (data?.bars ?? []).filter((b) => b.plan_id === bar.plan_id) : []), [data, bar]);
+
+  const onSelect = (b: BoardBar | null, additive?: boolean) => {
+    if (!b) { setSelected(null); setMarked([]); return; }
+    if (!additive) { setSelected(b.id); setMarked([]); return; }
+    // Ctrl/Shift+click toggles the bar in the selection; the last one clicked is the primary.
+    const ids = new Set(selection.map((x) => x.id));
+    if (ids.has(b.id)) {
+      ids.delete(b.id);
+      const rest = [...ids];
+      setSelected(rest.length ? rest[rest.length - 1] : null);
+      setMarked(rest.slice(0, -1));
+    } else {
+      setMarked([...ids]);
+      setSelected(b.id);
+    }
   };
 
+  const toggleLock = (b: BoardBar | null = bar) => {
+    if (b) void onCommand({ op: b.locked ? 'unlock' : 'lock', bar_id: b.id, version: b.version }, b);
+  };
+  const openMerge = (bars: BoardBar[]) => setDialog({ kind: 'merge', bars });
+  const mergeTarget = selection.length >= 2 ? selection : siblings;
+
+  const doSplit = async (b: BoardBar, qty: number, lineId?: number) =>
+    onCommand({ op: 'split', bar_id: b.id, version: b.version, qty, ...(lineId ? { line_id: lineId } : {}) }, b);
+  const doMerge = async (bars: BoardBar[]) => {
+    const err = validateMerge(bars);
+    if (err) { toast.warning(t(err.key)); return false; }
+    const sorted = [...bars].sort((a, b) => a.start.localeCompare(b.start));
+    const ok = await onCommand({ op: 'merge', bar_ids: sorted.map((b) => b.id), versions: sorted.map((b) => b.version) }, sorted[0]);
+    if (ok) { setMarked([]); setSelected(sorted[0].id); }
+    return ok;
+  };
+
+  const runAuto = async (input: { name: string; from: string; to: string }) => {
+    try {
+      const s = await api.post<ScenarioSummary>(AUTO_URL, input, { quiet: true });
+      toast.success(t('board.auto.done', { name: s.name }));
+      await loadScenarios();
+      openScenario(s.id);
+      return true;
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : String(e));
+      return false;
+    }
+  };
+
+  const closeScenario = async (how: 'publish' | 'discard', cmp: ScenarioComparison) => {
+    try {
+      await api.post<ScenarioSummary>(`/api/scmapi/schedule/scenario/${how}`, { id: cmp.scenario.id }, { quiet: true });
+      toast.success(t(how === 'publish' ? 'board.published' : 'board.discarded', { name: cmp.scenario.name }));
+      await loadScenarios();
+      openScenario(null);
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const exportExcel = async () => {
+    setExporting(true);
+    try {
+      await downloadExport({ from: range.from, to: range.to, ...(scenario !== null ? { scenario: String(scenario) } : {}) });
+    } catch (e) {
+      toast.error(t('board.exportFailed', { message: e instanceof Error ? e.message : String(e) }));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const menuTarget = useMemo<PositioningVirtualElement | undefined>(() => (menu ? { getBoundingClientRect: () => new DOMRect(menu.x, menu.y, 0, 0) } : undefined), [menu]);
+  const shownScenarios = scenarios.filter((s) => s.status === 'draft' || s.id === scenario);
+  const scenarioLabel = (s: ScenarioSummary | null) => (s ? `${s.name}${s.status !== 'draft' ? ` (${t(`board.scenario.${s.status}`)})` : ''}` : t('board.scenario.live'));
+  const canEdit = !readonly;
+
   return (
-    <div data-testid="schedule-board" style={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 110px)', gap: 8, padding: 8 }}>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-        <h2 style={{ margin: 0, fontSize: 18 }}>{decl.title[i18n.language === 'en' ? 'en' : 'zh']}</h2>
+    <div data-testid="schedule-board" data-scenario={scenario ?? 'live'} style={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 110px)', gap: 6, padding: 8 }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 10, flexWrap: 'wrap' }}>
+        <h2 style={{ margin: 0, fontSize: 18, whiteSpace: 'nowrap' }}>{decl.title[i18n.language === 'en' ? 'en' : 'zh']}</h2>
+        <Dropdown
+          data-testid="scenario-picker"
+          aria-label={t('board.scenario')}
+          size="small"
+          style={{ minWidth: 220 }}
+          value={scenarioLabel(current)}
+          selectedOptions={[scenario === null ? 'live' : String(scenario)]}
+          onOpenChange={(_, d) => d.open && void loadScenarios()}
+          onOptionSelect={(_, d) => d.optionValue && openScenario(d.optionValue === 'live' ? null : Number(d.optionValue))}
+        >
+          <Option value="live" text={t('board.scenario.live')}>{t('board.scenario.live')}</Option>
+          {shownScenarios.map((s) => (
+            <Option key={s.id} value={String(s.id)} text={scenarioLabel(s)}>
+              <span style={{ display: 'flex', flexDirection: 'column' }}>
+                <span>{scenarioLabel(s)}</span>
+                <span style={{ fontSize: 11, color: '#888' }}>{s.created_by_name} · {s.created_at.slice(0, 16).replace('T', ' ')} · {t('board.compare.latePlans')} {s.metrics?.late_plans ?? '—'}</span>
+              </span>
+            </Option>
+          ))}
+        </Dropdown>
         <TabList selectedValue={zoom} onTabSelect={(_, d) => setZoom(d.value as CalendarZoom)} size="small">
-          {decl.zooms.map((z) => <Tab key={z} value={z}>{t(`board.zoom.${z}`)}</Tab>)}
+          {decl.zooms.map((z) => <Tab key={z} value={z} data-testid={`board-zoom-${z}`}>{t(`board.zoom.${z}`)}</Tab>)}
         </TabList>
-        <Toolbar size="small">
+        <Toolbar size="small" style={{ flexWrap: 'wrap' }}>
           <Button appearance="subtle" icon={<ArrowUndoRegular />} disabled={!history.current.canUndo()} onClick={() => void undo()} title={t('board.undo')} aria-label={t('board.undo')} />
           <Button appearance="subtle" icon={<ArrowRedoRegular />} disabled={!history.current.canRedo()} onClick={() => void redo()} title={t('board.redo')} aria-label={t('board.redo')} />
           <ToolbarDivider />
-          <Button appearance="subtle" icon={bar?.locked ? <LockOpenRegular /> : <LockClosedRegular />} disabled={!bar} onClick={toggleLock}>
+          <Button appearance="subtle" data-testid="board-lock" icon={bar?.locked ? <LockOpenRegular /> : <LockClosedRegular />} disabled={!bar || !canEdit} onClick={() => toggleLock()}>
             {bar?.locked ? t('board.unlock') : t('board.lock')}
+          </Button>
+          <Button appearance="subtle" data-testid="board-split" icon={<SplitHorizontalRegular />} disabled={!bar || !canEdit || bar.locked} onClick={() => bar && setDialog({ kind: 'split', bar })}>{t('board.split')}</Button>
+          <Button appearance="subtle" data-testid="board-merge" icon={<MergeRegular />} disabled={!canEdit || mergeTarget.length < 2} onClick={() => openMerge(mergeTarget)}>{t('board.merge')}</Button>
+          <ToolbarDivider />
+          <Button appearance="primary" size="small" data-testid="board-auto" icon={<FlashRegular />} onClick={() => setDialog({ kind: 'auto' })}>{t('board.auto')}</Button>
+          {scenario !== null && !showCompare && (
+            <Button appearance="subtle" data-testid="board-compare" icon={<DataBarVerticalRegular />} onClick={() => setShowCompare(true)}>{t('board.compare')}</Button>
+          )}
+          <Button appearance="subtle" data-testid="board-export" icon={exporting ? <Spinner size="extra-tiny" /> : <ArrowDownloadRegular />} disabled={exporting} onClick={() => void exportExcel()}>
+            {exporting ? t('board.exporting') : t('board.export')}
           </Button>
           <Button appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={() => void load()}>{t('board.reload')}</Button>
         </Toolbar>
-        <span style={{ color: '#666', fontSize: 12 }}>{t('board.keyboardHint')}</span>
+        {selection.length > 1 && <span data-testid="board-selection-count" style={{ fontSize: 12, color: '#4f6bed' }}>{t('board.selectedCount', { count: selection.length })}</span>}
       </div>
-      {error ? (
-        <div role="alert" style={{ color: '#d13438' }}>{t('board.loadFailed', { message: error })}</div>
-      ) : !data ? (
-        <Spinner label={t('board.loading')} />
-      ) : !data.lines.length ? (
-        <div>{t('board.empty')}</div>
-      ) : (
-        <ScheduleBoard
-          decl={decl}
-          data={data}
-          zoom={zoom}
-          selectedId={selected}
-          onSelect={(b) => setSelected(b?.id ?? null)}
-          onCommand={(cmd, before) => void onCommand(cmd, before)}
-          onRefused={(m) => toast.warning(m)}
+      {current && (
+        <MessageBar intent={readonly ? 'warning' : 'info'} data-testid="scenario-banner">
+          <MessageBarBody>
+            {readonly
+              ? t('board.readonlyScenario', { status: t(`board.scenario.${current.status}`) })
+              : t('board.scenario.banner', { name: current.name, by: current.created_by_name, at: current.created_at.slice(0, 16).replace('T', ' ') })}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      <div style={{ display: 'flex', gap: 16, fontSize: 11, color: '#666', alignItems: 'center', flexWrap: 'wrap' }}>
+        <Legend colour="#6bb36b" text={t('board.legend.load')} />
+        <Legend colour="#d13438" text={t('board.legend.late')} />
+        <Legend colour="#555" text={t('board.legend.locked')} />
+        <span>{t('board.keyboardHint')}</span>
+        <span>{t('board.multiHint')}</span>
+      </div>
+      <div style={{ display: 'flex', gap: 8, flex: 1, minHeight: 0 }}>
+        <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          {error ? (
+            <div role="alert" style={{ color: '#d13438' }}>{t('board.loadFailed', { message: error })}</div>
+          ) : !data ? (
+            <Spinner label={t('board.loading')} />
+          ) : !data.lines.length ? (
+            <div>{t('board.empty')}</div>
+          ) : (
+            <ScheduleBoard
+              decl={decl}
+              data={data}
+              zoom={zoom}
+              selectedId={selected}
+              marked={marked}
+              readonly={readonly}
+              onSelect={onSelect}
+              onContextMenu={(_, x, y) => setMenu({ x, y })}
+              onCommand={(cmd, before) => void onCommand(cmd, before)}
+              onRefused={(m) => toast.warning(m)}
+            />
+          )}
+        </div>
+        {scenario !== null && showCompare && data && (
+          <ScenarioCompare
+            scenarioId={scenario}
+            lines={data.lines}
+            readonly={readonly}
+            reloadKey={compareKey}
+            onPublish={(cmp) => setDialog({ kind: 'publish', cmp })}
+            onDiscard={(cmp) => setDialog({ kind: 'discard', cmp })}
+            onClose={() => setShowCompare(false)}
+          />
+        )}
+      </div>
+
+      <Menu open={!!menu && !!bar} onOpenChange={(_, d) => !d.open && setMenu(null)} positioning={{ target: menuTarget, position: 'below', align: 'start' }}>
+        <MenuPopover data-testid="board-bar-menu">
+          <MenuList aria-label={t('board.menu')}>
+            <MenuItem data-testid="menu-split" icon={<SplitHorizontalRegular />} disabled={!bar || !canEdit || bar.locked} onClick={() => { setMenu(null); if (bar) setDialog({ kind: 'split', bar }); }}>{t('board.split')}</MenuItem>
+            <MenuItem data-testid="menu-merge" icon={<MergeRegular />} disabled={!canEdit || selection.length < 2} onClick={() => { setMenu(null); openMerge(selection); }}>{t('board.merge')}</MenuItem>
+            <MenuItem data-testid="menu-merge-plan" icon={<MergeRegular />} disabled={!canEdit || siblings.length < 2} onClick={() => { setMenu(null); openMerge(siblings); }}>{t('board.mergePlan')}</MenuItem>
+            <MenuDivider />
+            <MenuItem data-testid="menu-lock" icon={bar?.locked ? <LockOpenRegular /> : <LockClosedRegular />} disabled={!bar || !canEdit} onClick={() => { setMenu(null); toggleLock(); }}>
+              {bar?.locked ? t('board.unlock') : t('board.lock')}
+            </MenuItem>
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+
+      {dialog?.kind === 'split' && data && (
+        <BoardSplitDialog data={data} bar={dialog.bar} onSplit={(qty, lineId) => doSplit(dialog.bar, qty, lineId)} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'merge' && <BoardMergeDialog bars={dialog.bars} onMerge={() => doMerge(dialog.bars)} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'auto' && <BoardAutoDialog from={range.from} to={range.to} onRun={runAuto} onClose={() => setDialog(null)} />}
+      {(dialog?.kind === 'publish' || dialog?.kind === 'discard') && (
+        <BoardConfirm
+          testid={`scenario-${dialog.kind}-confirm`}
+          title={t(dialog.kind === 'publish' ? 'board.publish' : 'board.discard')}
+          text={t(`board.${dialog.kind}.confirm`, { name: dialog.cmp.scenario.name })}
+          ok={t(dialog.kind === 'publish' ? 'board.publish' : 'board.discard')}
+          danger={dialog.kind === 'discard'}
+          onOk={() => closeScenario(dialog.kind as 'publish' | 'discard', dialog.cmp)}
+          onClose={() => setDialog(null)}
         />
       )}
     </div>
+  );
+}
+
+function Legend({ colour, text }: { colour: string; text: string }) {
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+      <span style={{ width: 10, height: 10, background: colour, borderRadius: 2, display: 'inline-block' }} />
+      {text}
+    </span>
   );
 }

@@ -1,0 +1,197 @@
+/**
+ * The what-if panel beside the board: a scenario's figures against the live schedule's over the
+ * scenario's range (GET /api/scmapi/schedule/compare): late orders, pieces late, changeovers,
+ * utilisation overall and per line, each with its change coloured better / worse, and the plans the
+ * scenario cannot place on time with their reasons; Publish and Discard after a confirmation.
+ */
+import { Badge, Button, Spinner } from '@fluentui/react-components';
+import { CheckmarkCircleRegular, DeleteRegular, DismissRegular } from '@fluentui/react-icons';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BoardLine, ScenarioComparison, ScheduleMetrics } from '../../model/schedule-board';
+import { api } from '../api/client';
+import { delta } from './board-model';
+
+const GOOD = '#107c10';
+const BAD = '#c50f1f';
+
+type Row = { key: string; label: string; live: number; scen: number; lowerIsBetter: boolean; pct?: boolean };
+
+function fmt(n: number, pct?: boolean): string {
+  return pct ? `${(n * 100).toFixed(1)}%` : Math.round(n).toLocaleString();
+}
+
+function Delta({ live, scen, lowerIsBetter, pct, testid }: { live: number; scen: number; lowerIsBetter: boolean; pct?: boolean; testid?: string }) {
+  const { t } = useTranslation();
+  const d = delta(live, scen, lowerIsBetter);
+  if (d.tone === 'same') return <span data-testid={testid} data-tone="same" style={{ color: '#888' }}>—</span>;
+  const sign = d.diff > 0 ? '+' : '−';
+  const text = pct ? `${sign}${Math.abs(d.diff * 100).toFixed(1)} pt` : `${sign}${Math.abs(Math.round(d.diff)).toLocaleString()}`;
+  return (
+    <span data-testid={testid} data-tone={d.tone} title={t(`board.compare.${d.tone}`)} style={{ color: d.tone === 'better' ? GOOD : BAD, fontWeight: 600 }}>
+      {d.tone === 'better' ? '▼' : '▲'} {text}
+    </span>
+  );
+}
+
+/** Two thin bars per line: live above, scenario below, with 100 % marked. */
+function UtilBars({ live, scen }: { live: number; scen: number }) {
+  const w = (r: number) => `${Math.min(100, r * 100 / 1.2)}%`;
+  const bar = (r: number, colour: string) => <div style={{ height: 5, width: w(r), background: r > 1 ? BAD : colour, borderRadius: 2 }} />;
+  return (
+    <div style={{ position: 'relative', width: 90, display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {bar(live, '#9aa3b5')}
+      {bar(scen, '#4f6bed')}
+      <div style={{ position: 'absolute', left: `${100 / 1.2}%`, top: -1, bottom: -1, borderLeft: '1px dashed #999' }} />
+    </div>
+  );
+}
+
+export function ScenarioCompare({ scenarioId, lines, readonly, reloadKey, onPublish, onDiscard, onClose }: {
+  scenarioId: number;
+  lines: BoardLine[];
+  readonly: boolean;
+  /** Changes when the scenario's bars change, so the figures are computed again. */
+  reloadKey: number;
+  onPublish: (c: ScenarioComparison) => void;
+  onDiscard: (c: ScenarioComparison) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [cmp, setCmp] = useState<ScenarioComparison | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    let alive = true;
+    setError('');
+    api.get<ScenarioComparison>('/api/scmapi/schedule/compare', { scenario: scenarioId }, { quiet: true })
+      .then((c) => alive && setCmp(c))
+      .catch((e) => alive && setError(e instanceof Error ? e.message : String(e)));
+    return () => { alive = false; };
+  }, [scenarioId, reloadKey]);
+
+  const shell = (body: React.ReactNode) => (
+    <aside data-testid="scenario-compare" style={{ width: 400, flex: '0 0 400px', overflow: 'auto', border: '1px solid #e0e0e0', background: '#fff', padding: 12, display: 'flex', flexDirection: 'column', gap: 12, fontSize: 13 }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+        <strong style={{ fontSize: 15, flex: 1 }}>{t('board.compare.title')}</strong>
+        <Button appearance="subtle" size="small" icon={<DismissRegular />} aria-label={t('board.close')} onClick={onClose} />
+      </div>
+      {body}
+    </aside>
+  );
+  if (error) return shell(<div role="alert" style={{ color: BAD }}>{error}</div>);
+  if (!cmp || cmp.scenario.id !== scenarioId) return shell(<Spinner size="small" label={t('board.compare.loading')} />);
+
+  const s: ScheduleMetrics = cmp.scenario.metrics;
+  const l: ScheduleMetrics = cmp.live;
+  const rows: Row[] = [
+    { key: 'latePlans', label: t('board.compare.latePlans'), live: l.late_plans, scen: s.late_plans, lowerIsBetter: true },
+    { key: 'latePieces', label: t('board.compare.latePieces'), live: l.late_pieces, scen: s.late_pieces, lowerIsBetter: true },
+    { key: 'changeovers', label: t('board.compare.changeovers'), live: l.changeovers, scen: s.changeovers, lowerIsBetter: true },
+    { key: 'utilisation', label: t('board.compare.utilisation'), live: l.utilisation, scen: s.utilisation, lowerIsBetter: false, pct: true },
+    { key: 'placed', label: t('board.compare.placed'), live: l.placed, scen: s.placed, lowerIsBetter: false },
+    { key: 'plans', label: t('board.compare.plans'), live: l.plans, scen: s.plans, lowerIsBetter: false },
+  ];
+  const liveLine = new Map(l.per_line.map((x) => [x.line_id, x]));
+  const scenLine = new Map(s.per_line.map((x) => [x.line_id, x]));
+  const lineIds = [...new Set([...lines.map((x) => x.id), ...scenLine.keys()])].filter((id) => liveLine.has(id) || scenLine.has(id));
+  const lineOf = new Map(lines.map((x) => [x.id, x]));
+  const th: React.CSSProperties = { textAlign: 'right', fontWeight: 600, color: '#555', padding: '4px 6px', borderBottom: '1px solid #e3e3e6', whiteSpace: 'nowrap' };
+  const td: React.CSSProperties = { textAlign: 'right', padding: '4px 6px', borderBottom: '1px solid #f0f0f2', whiteSpace: 'nowrap' };
+
+  return shell(
+    <>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
+        <span style={{ fontWeight: 600 }}>{cmp.scenario.name}</span>
+        <Badge appearance="tint" color={cmp.scenario.status === 'draft' ? 'informative' : cmp.scenario.status === 'published' ? 'success' : 'subtle'}>{t(`board.scenario.${cmp.scenario.status}`)}</Badge>
+        <span style={{ color: '#888', fontSize: 12 }}>{cmp.scenario.created_by_name} · {cmp.scenario.created_at.slice(0, 16).replace('T', ' ')}</span>
+      </div>
+      <table style={{ borderCollapse: 'collapse', width: '100%' }} data-testid="compare-metrics">
+        <thead>
+          <tr>
+            <th style={{ ...th, textAlign: 'left' }}>{t('board.compare.metric')}</th>
+            <th style={th}>{t('board.compare.live')}</th>
+            <th style={th}>{t('board.compare.scenario')}</th>
+            <th style={th}>{t('board.compare.delta')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key} data-testid={`compare-${r.key}`} data-live={r.live} data-scenario={r.scen}>
+              <td style={{ ...td, textAlign: 'left' }}>{r.label}</td>
+              <td style={td}>{fmt(r.live, r.pct)}</td>
+              <td style={{ ...td, fontWeight: 600 }}>{fmt(r.scen, r.pct)}</td>
+              <td style={td}><Delta live={r.live} scen={r.scen} lowerIsBetter={r.lowerIsBetter} pct={r.pct} testid={`compare-${r.key}-delta`} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <section>
+        <div style={{ fontWeight: 600, marginBottom: 4 }}>{t('board.compare.perLine')}</div>
+        <table style={{ borderCollapse: 'collapse', width: '100%', fontSize: 12 }} data-testid="compare-lines">
+          <thead>
+            <tr>
+              <th style={{ ...th, textAlign: 'left' }}>{t('board.compare.line')}</th>
+              <th style={th}>{t('board.compare.utilisation')}</th>
+              <th style={th} />
+              <th style={th}>{t('board.compare.changeovers')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lineIds.map((id) => {
+              const a = liveLine.get(id) ?? { utilisation: 0, changeovers: 0 };
+              const b = scenLine.get(id) ?? { utilisation: 0, changeovers: 0 };
+              const line = lineOf.get(id);
+              return (
+                <tr key={id} data-testid={`compare-line-${line?.code ?? id}`}>
+                  <td style={{ ...td, textAlign: 'left' }} title={line?.name}>{line?.code ?? id}</td>
+                  <td style={td}>
+                    <span style={{ color: '#888' }}>{fmt(a.utilisation, true)}</span> → <strong>{fmt(b.utilisation, true)}</strong>{' '}
+                    <Delta live={a.utilisation} scen={b.utilisation} lowerIsBetter={false} pct />
+                  </td>
+                  <td style={td}><UtilBars live={a.utilisation} scen={b.utilisation} /></td>
+                  <td style={td}>{a.changeovers} → <strong>{b.changeovers}</strong> <Delta live={a.changeovers} scen={b.changeovers} lowerIsBetter /></td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </section>
+
+      <section>
+        <div style={{ fontWeight: 600, marginBottom: 4 }}>{t('board.compare.issues', { count: cmp.issues.length })}</div>
+        {!cmp.issues.length ? (
+          <div style={{ color: GOOD }}>{t('board.compare.noIssues')}</div>
+        ) : (
+          <table style={{ borderCollapse: 'collapse', width: '100%', fontSize: 12 }} data-testid="compare-issues">
+            <thead>
+              <tr>
+                <th style={{ ...th, textAlign: 'left' }}>{t('board.compare.plan')}</th>
+                <th style={{ ...th, textAlign: 'left' }}>{t('board.compare.reason')}</th>
+                <th style={th}>{t('board.compare.delivery')}</th>
+                <th style={th}>{t('board.compare.plannedEnd')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {cmp.issues.map((i) => (
+                <tr key={i.plan_id} data-testid="compare-issue" data-reason={i.reason}>
+                  <td style={{ ...td, textAlign: 'left' }}>{i.plan_no}</td>
+                  <td style={{ ...td, textAlign: 'left', color: BAD }}>{t(`board.reason.${i.reason}`, { defaultValue: i.reason })}</td>
+                  <td style={td}>{i.delivery_date ?? '—'}</td>
+                  <td style={td}>{i.planned_end ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      {!readonly && (
+        <div style={{ display: 'flex', gap: 8, position: 'sticky', bottom: 0, background: '#fff', paddingTop: 8, borderTop: '1px solid #eee' }}>
+          <Button appearance="primary" icon={<CheckmarkCircleRegular />} data-testid="scenario-publish" onClick={() => onPublish(cmp)}>{t('board.publish')}</Button>
+          <Button appearance="secondary" icon={<DeleteRegular />} data-testid="scenario-discard" onClick={() => onDiscard(cmp)}>{t('board.discard')}</Button>
+        </div>
+      )}
+    </>,
+  );
+}
