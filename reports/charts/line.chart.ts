@@ -19,6 +19,7 @@ export function lineOption(data: ChartData, theme: ChartTheme) {
       smooth: false,
       symbolSize: 7,
       connectNulls: false,
+      label: { show: data.categories.length <= 12 && data.series.length <= 4, position: 'top' as const, color: theme.text, formatter: (p: { value: number }) => fmtValue(p.value, data.percent) },
       emphasis: { focus: 'series' as const },
       data: s.values.map((v, ci) => ({ value: v, ci, si })),
     })),

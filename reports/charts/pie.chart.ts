@@ -17,7 +17,9 @@ export function pieOption(data: ChartData, theme: ChartTheme) {
         radius: ['42%', '72%'],
         center: ['50%', '45%'],
         itemStyle: { borderColor: theme.background === 'transparent' ? '#fff' : theme.background, borderWidth: 2 },
-        label: { color: theme.text, formatter: '{c} · {d}%' },
+        // Counts inside the ring: outside labels do not fit a dashboard widget.
+        label: { position: 'inside' as const, color: '#fff', fontWeight: 'bold' as const, formatter: '{c}' },
+        labelLine: { show: false },
         data: (s?.values ?? []).map((v, ci) => ({ name: data.categories[ci].label, value: v, ci, si: 0 })).filter((d) => d.value !== null && d.value > 0),
       },
     ],

@@ -151,7 +151,6 @@ export function ControlTower() {
           {updatedAt ? ` · ${tr(T.updated)} ${updatedAt.toLocaleTimeString(en ? 'en-GB' : 'zh-CN', { hour12: false })}` : ''}
           {loading ? <Spinner size="extra-tiny" /> : null}
         </span>
-        <span style={{ color: WALL.muted, fontSize: 12 }}>{tr(T.clickHint)}</span>
         <div style={{ flex: 1 }} />
         <label style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 13, color: WALL.muted }}>
           {tr(T.from)}
@@ -195,7 +194,7 @@ export function ControlTower() {
           const empty = !data || !data.categories.length;
           const kind = chartKindFor(w.kind, source!.group.length);
           return (
-            <div key={w.key} data-testid={`widget-${w.key}`} data-report={report.name} style={{ gridColumn: `span ${w.span ?? 1}`, background: WALL.card, border: `1px solid ${WALL.border}`, borderRadius: 10, padding: 12, display: 'flex', flexDirection: 'column', minHeight: 280 }}>
+            <div key={w.key} data-testid={`widget-${w.key}`} data-report={report.name} title={empty ? undefined : tr(T.clickHint)} style={{ gridColumn: `span ${w.span ?? 1}`, background: WALL.card, border: `1px solid ${WALL.border}`, borderRadius: 10, padding: 12, display: 'flex', flexDirection: 'column', minHeight: 280 }}>
               <div style={{ fontSize: 15, fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={tr(w.title)}>
                 {tr(w.title)}
               </div>
