@@ -181,12 +181,16 @@ export function CycleCalendarPage() {
     };
   }, [data]);
 
-  const confirmText = pending
-    ? pending.kind === 'holiday'
-      ? t('calview.confirm.holiday', { date: pending.day.date, weekday: weekday(pending.day.date) })
-      : pending.kind === 'overtime'
-        ? t('calview.confirm.overtime', { date: pending.day.date, weekday: weekday(pending.day.date) })
-        : t(pending.day.holiday ? 'calview.confirm.clearHoliday' : 'calview.confirm.clearOvertime', { date: pending.day.date, name: pending.day.name ?? '' })
+  // The dialog keeps its last text while it fades out after closing.
+  const lastPending = useRef<PendingDay | null>(null);
+  if (pending) lastPending.current = pending;
+  const shown = lastPending.current;
+  const confirmText = shown
+    ? shown.kind === 'holiday'
+      ? t('calview.confirm.holiday', { date: shown.day.date, weekday: weekday(shown.day.date) })
+      : shown.kind === 'overtime'
+        ? t('calview.confirm.overtime', { date: shown.day.date, weekday: weekday(shown.day.date) })
+        : t(shown.day.holiday ? 'calview.confirm.clearHoliday' : 'calview.confirm.clearOvertime', { date: shown.day.date, name: shown.day.name ?? '' })
     : '';
 
   const shift = (years: number) => setMonth(`${year + years}-${month.slice(5, 7)}`);
@@ -278,7 +282,7 @@ export function CycleCalendarPage() {
             <DialogTitle>{t('calview.confirm.title')}</DialogTitle>
             <DialogContent>
               <p id="cal-confirm-text">{confirmText}</p>
-              {pending?.kind && (
+              {shown?.kind && (
                 <Field label={t('calview.confirm.name')}>
                   <Input value={name} maxLength={60} onChange={(_, v) => setName(v.value)} data-testid="cal-confirm-name" />
                 </Field>
@@ -441,7 +445,11 @@ export function LineMonthPage() {
                   (cap > 0 ? (
                     <>
                       <span className="cal-cap" data-testid={`line-cap-${date}`}>{t('calview.dayCapacity', { minutes: fmt(cap) })}</span>
-                      {mainSam && <span className="cal-cap">{t('calview.dayPieces', { pieces: fmt(piecesFromMinutes(cap, mainSam)) })}</span>}
+                      {mainSam && (
+                        <span className="cal-cap" title={categoryLabel(samEntries[0][0])}>
+                          {t('calview.dayPieces', { pieces: fmt(piecesFromMinutes(cap, mainSam)) })}
+                        </span>
+                      )}
                       <span className={`cal-cap${over ? ' over' : ''}`}>{t('calview.dayLoad', { percent: Math.round((load / cap) * 100) })}</span>
                     </>
                   ) : (
