@@ -45,6 +45,7 @@ describe('calendar views', () => {
     await page.click('[data-testid=cal-confirm-ok]');
     await page.waitForSelector(`${cell}[data-kind=holiday]`);
     expect(await page.textContent(cell)).toContain('厂庆');
+    await page.waitForSelector('[data-testid=cal-confirm]', { state: 'detached' });
     await snap(page, 'calendar-views-01-holiday-marked');
 
     await page.reload();
