@@ -24,7 +24,7 @@ const GAP = 16;
  * right), so a message never covers the drawer's title or fields it is about.
  */
 function rightOffset(): number {
-  const drawers = [...document.querySelectorAll<HTMLElement>('.fui-OverlayDrawer, .fui-InlineDrawer')].filter((d) => d.offsetWidth > 0);
+  const drawers = [...document.querySelectorAll<HTMLElement>('.fui-OverlayDrawer')].filter((d) => d.offsetWidth > 0);
   const widest = Math.max(0, ...drawers.map((d) => (d.getBoundingClientRect().left > 0 ? window.innerWidth - d.getBoundingClientRect().left : 0)));
   // A drawer taking nearly the whole window leaves the corner as it is.
   return widest > 0 && widest < window.innerWidth - 360 ? widest + GAP : GAP;
