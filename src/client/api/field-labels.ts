@@ -1,4 +1,4 @@
-import { getEntity, type EntityDef, type Label } from '../../model';
+import { getEntity, type EntityDef, type Label } from '../../model/entity';
 
 /** Names a field error's key for a message: the field's label, or null when the key is unknown. */
 export type FieldLabeller = (key: string) => string | null;
