@@ -1,4 +1,5 @@
-import { defineMenuGroup, ROLES, type MenuEntry } from '../../src/model';
+import { defineMenuGroup, type MenuEntry } from '../../src/model/menus';
+import { ROLES } from '../../src/model/roles';
 
 /**
  * The hand-made administration screens (src/client/pages/admin, registered by the shell's routes)
