@@ -1,4 +1,4 @@
-import { defineMenuGroup } from '../../src/model';
+import { defineMenuGroup } from '../../src/model/menus';
 
 /** The hand-made allocation workbench (src/client/pages/allocation), registered by the shell's routes. */
 export const ALLOCATION_WORKBENCH_PATH = '/scm/page/allocation-workbench';
