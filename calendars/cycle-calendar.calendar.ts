@@ -1,4 +1,4 @@
-import { defineCalendarView } from '../src/model';
+import { defineCalendarView } from '../src/model/calendar';
 
 /** The cycle calendar view's route; the browser registers it, the menu entry points to it. */
 export const CYCLE_CALENDAR_PATH = '/scm/page/cycle-calendar';
