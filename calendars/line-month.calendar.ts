@@ -1,4 +1,4 @@
-import { defineCalendarView } from '../src/model';
+import { defineCalendarView } from '../src/model/calendar';
 
 /** A line's month route; the browser registers it, the menu entry points to it. */
 export const LINE_MONTH_PATH = '/scm/page/line-month';
