@@ -1,4 +1,4 @@
-import { defineCalendar } from '../src/model';
+import { defineCalendar } from '../src/model/calendar';
 
 /** The board's route; the browser registers it, the menu entry points to it. */
 export const SCHEDULE_BOARD_PATH = '/scm/page/schedule-board';
