@@ -1,4 +1,5 @@
-import { defineMenuGroup, ROLES } from '../src/model';
+import { defineMenuGroup } from '../src/model/menus';
+import { ROLES } from '../src/model/roles';
 import { cycleCalendarView } from './cycle-calendar.calendar';
 import { lineMonthView } from './line-month.calendar';
 
