@@ -2,11 +2,10 @@ import {
   Button,
   Caption1,
   Divider,
-  Dropdown,
   Field,
   MessageBar,
   MessageBarBody,
-  Option,
+  Select,
   Subtitle1,
   Text,
   Title2,
@@ -99,22 +98,14 @@ function LoginForm({ onSignedIn, onMustChange }: { onSignedIn: () => void; onMus
         autoComplete="current-password"
       />
       <Field label={t('ui.login.platform')}>
-        <Dropdown
-          size="large"
-          data-testid="platform-select"
-          value={(() => {
-            const p = PLATFORMS.find((x) => x.id === platform);
-            return p ? (lang === 'en' ? p.name.en : p.name.zh) : platform;
-          })()}
-          selectedOptions={[platform]}
-          onOptionSelect={(_, d) => d.optionValue && setPlatform(d.optionValue)}
-        >
+        {/* A native select: the login page's first load carries no combobox and its positioning (B7). */}
+        <Select size="large" data-testid="platform-select" value={platform} onChange={(_, d) => setPlatform(d.value)}>
           {PLATFORMS.map((p) => (
-            <Option key={p.id} value={p.id} text={lang === 'en' ? p.name.en : p.name.zh}>
+            <option key={p.id} value={p.id}>
               {lang === 'en' ? p.name.en : p.name.zh}
-            </Option>
+            </option>
           ))}
-        </Dropdown>
+        </Select>
       </Field>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
         <AppLink to="/forgotpwd/fillemail" data-testid="forgot-link">
