@@ -165,8 +165,8 @@ export function ReportPage() {
             <TableHeader>
               <TableRow>
                 {result.columns.map((c) => (
-                  <TableHeaderCell key={c.key} style={c.kind === 'measure' ? { justifyContent: 'flex-end', textAlign: 'right' } : undefined}>
-                    {c.label}
+                  <TableHeaderCell key={c.key}>
+                    <span style={c.kind === 'measure' ? { width: '100%', textAlign: 'right' } : undefined}>{c.label}</span>
                   </TableHeaderCell>
                 ))}
               </TableRow>
