@@ -213,6 +213,10 @@ describe('production plans from orders', () => {
     expect((await p.action('unschedule', { id })).body.data.rows[0].status).toBe('pre_scheduled');
     expect((await sql<Row>`select count(*)::int as n from scm_prodplan_bar where plan_id = ${id}`.execute(t.app.db)).rows[0].n).toBeGreaterThan(0);
     expect((await p.action('schedule', { id })).status).toBe(200);
+    // A plan on a line is not deleted (its bars would point at nothing).
+    const removed = await p.remove([id]);
+    expect(removed.status).toBe(409);
+    expect(removed.body.message).toBe(`计划 ${whole.plan_no} 已排上产线，不能删除：请先退回待排产或取消计划`);
     // The history lists it; the pending list does not.
     expect((await p.page({ tab: 'scheduled', size: 500 })).body.data.rows.map((r) => r.id)).toContain(id);
     expect((await p.page({ tab: 'draft', size: 500 })).body.data.rows.map((r) => r.id)).not.toContain(id);
@@ -220,19 +224,26 @@ describe('production plans from orders', () => {
     expect(history).toEqual(expect.arrayContaining(['pre_schedule', 'to_draft', 'schedule', 'unschedule']));
   });
 
-  it('a plan of a line-less category cannot be pre-scheduled, with the reason', async () => {
+  it('a plan of a category no line makes cannot be pre-scheduled, with the reason', async () => {
     const made = await plans().save({ style_no: 'NOLINE-1', category: 'sweater', qty: 10 });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     // Sweater's minutes by default.
     expect(Number(made.body.data.minutes_per_piece)).toBe(25);
-    const lines = (await sql<Row>`select l.categories from md_workline l join clients c on c.id = l.client_id where c.code = 'MAKER01'`.execute(t.app.db)).rows;
-    const anyLineMakes = lines.some((l) => !Array.isArray(l.categories) || l.categories.length === 0 || (l.categories as string[]).includes('sweater'));
-    const r = await plans().action('pre_schedule', { id: made.body.data.id });
-    if (anyLineMakes) expect(r.status).toBe(200);
-    else {
+    // For this test no line of the maker makes sweaters (the knit lines do in the demo).
+    const maker = (await sql<{ id: number }>`select id from clients where code = 'MAKER01'`.execute(t.app.db)).rows[0].id;
+    const saved = (await sql<Row>`select id, categories from md_workline where client_id = ${maker}`.execute(t.app.db)).rows;
+    await sql`update md_workline set categories = coalesce(categories, '[]'::jsonb) - 'sweater' where client_id = ${maker}`.execute(t.app.db);
+    await sql`update md_workline set categories = '["knit-top"]'::jsonb where client_id = ${maker} and jsonb_array_length(categories) = 0`.execute(t.app.db);
+    try {
+      const r = await plans().action('pre_schedule', { id: made.body.data.id });
       expect(r.status).toBe(409);
-      expect(r.body.message).toContain('没有可生产品类 sweater 的产线');
+      expect(r.body.message).toBe(`计划 ${made.body.data.plan_no} 无法预排产：没有可生产品类 sweater 的产线`);
+      expect((await plans().view(made.body.data.id)).body.data.status).toBe('draft');
+    } finally {
+      for (const l of saved) await sql`update md_workline set categories = ${JSON.stringify(l.categories ?? [])}::jsonb where id = ${l.id}`.execute(t.app.db);
     }
+    expect((await plans().action('pre_schedule', { id: made.body.data.id })).status).toBe(200);
+    expect((await plans().action('cancel', { id: made.body.data.id })).status).toBe(200);
   });
 
   it('exports the board: a row per plan and day, and a Gantt sheet with the bar days coloured', async () => {
@@ -385,11 +396,37 @@ describe('production plans from orders', () => {
     const auto = await t.app.inject({ method: 'POST', url: '/api/scmapi/schedule/auto', payload: { name: 'plans test' }, headers: api(planner) });
     expect(auto.statusCode).toBe(200);
     const sid = (auto.json() as { data: { id: number } }).data.id;
+    // The export of a scenario shows its bars: the new plan's pieces are in it before it is published.
+    const barsOf = await sql<Row>`select qty, start_date, end_date from scm_prodplan_bar where plan_id = ${id} and scenario_id = ${sid}`.execute(t.app.db);
+    // A 180-piece knit-top plan fits in the scenario's range.
+    expect(barsOf.rows.length).toBeGreaterThan(0);
+    {
+      const iso = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+      const from = barsOf.rows.map((b) => iso(b.start_date)).sort()[0];
+      const to = barsOf.rows.map((b) => iso(b.end_date)).sort().reverse()[0];
+      const x = await t.app.inject({ method: 'GET', url: `/api/scmapi/schedule/export?from=${from}&to=${to}&scenario=${sid}`, headers: api(planner) });
+      expect(x.statusCode).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(x.rawPayload as unknown as ArrayBuffer);
+      const planNo = (await plans().view(id)).body.data.plan_no;
+      let pieces = 0;
+      wb.worksheets[0].eachRow((r, n) => {
+        if (n > 1 && r.getCell(3).value === planNo) pieces += Number(r.getCell(8).value);
+      });
+      expect(pieces).toBe(barsOf.rows.reduce((a, b) => a + Number(b.qty), 0));
+      // The live board's export does not have it yet.
+      const live = await t.app.inject({ method: 'GET', url: `/api/scmapi/schedule/export?from=${from}&to=${to}`, headers: api(planner) });
+      const wl = new ExcelJS.Workbook();
+      await wl.xlsx.load(live.rawPayload as unknown as ArrayBuffer);
+      let liveRows = 0;
+      wl.worksheets[0].eachRow((r, n) => n > 1 && r.getCell(3).value === planNo && liveRows++);
+      expect(liveRows).toBe(0);
+    }
     const pub = await t.app.inject({ method: 'POST', url: '/api/scmapi/schedule/scenario/publish', payload: { id: sid }, headers: api(planner) });
     expect(pub.statusCode).toBe(200);
-    const placed = (await sql<Row>`select count(*)::int as n from scm_prodplan_bar where plan_id = ${id} and scenario_id is null`.execute(t.app.db)).rows[0].n;
-    const p = (await plans().view(id)).body.data;
-    if (placed > 0) expect(p.status).toBe('scheduled');
+    const placed = (await sql<{ n: number }>`select count(*)::int as n from scm_prodplan_bar where plan_id = ${id} and scenario_id is null`.execute(t.app.db)).rows[0].n;
+    expect(placed).toBeGreaterThan(0);
+    expect((await plans().view(id)).body.data.status).toBe('scheduled');
     // Cancelled plans stay cancelled and off the board.
     const cancelled = await sql<Row>`select p.id from scm_prodplan p join scm_prodplan_bar b on b.plan_id = p.id where p.status = 'cancelled' limit 1`.execute(t.app.db);
     expect(cancelled.rows).toHaveLength(0);

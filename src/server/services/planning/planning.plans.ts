@@ -148,6 +148,13 @@ const claimsOf = (memo: Map<string, unknown>): Claim[] => {
 
 function registerPlanSaveHook(): void {
   registerSaveHook('prodplan', {
+    // A plan with bars (live or in any scenario) is not deleted: its bars would point at nothing.
+    beforeRemove: async ({ tx, clientId, rows }) => {
+      for (const r of rows) {
+        const n = await sql<{ n: number }>`select count(*)::int as n from scm_prodplan_bar where client_id = ${clientId} and plan_id = ${Number(r.id)}`.execute(tx);
+        if (n.rows[0].n > 0) throw new AppError('conflict', 'planning.removeHasBars', { params: { plan: String(r.plan_no ?? '') } });
+      }
+    },
     afterWrite: async ({ tx, clientId, ids, created, memo }) => {
       const claims = claimsOf(memo);
       if (!claims.length) return;
