@@ -1,0 +1,175 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { serverAndBrowserForFile } from './support/harness';
+
+/**
+ * Issue 21: every page of every menu opens for every demo user. Each user signs in through the form;
+ * the menus of the login reply name the entries; each entry is opened by a click in the side menu
+ * and must show its main content (not a blank page,
+ * the error boundary, "not found" or "not built yet"), without an uncaught error, a console error or
+ * an API reply of 4xx/5xx. Each page is photographed at 1366 x 768 and at 1920 x 1080 under
+ * screenshots/walk-<user>-<entry>-<size>.png (git-ignored), for a person to look at, once per company
+ * (brand.buyer's pages that brand showed already are opened and checked, not photographed again).
+ * One server and one browser for the file, one context per user with its page reused.
+ * Build the client first (`npx vite build`): the server serves dist/client (or CLIENT_DIR).
+ */
+const run = serverAndBrowserForFile();
+
+const USERS = ['admin', 'brand', 'brand.buyer', 'maker', 'maker.planner', 'supplier', 'supplier.sales'];
+const SIZES = [
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+] as const;
+
+type MenuEntry = { CODE: string; FURL: string; TITLE: string };
+type MenuGroup = { CODE: string; TITLE: string; children: MenuEntry[] };
+type Problem = { user: string; entry: string; furl: string; problem: string };
+
+const problems: Problem[] = [];
+const photographed = new Set<string>();
+/** The demo company of a user: `brand.buyer` works for the company of `brand`. */
+const company = (username: string) => username.split('.')[0];
+const visited: string[] = [];
+
+afterAll(() => {
+  // The whole list in the log, so one run names every page that failed (the assertions stop at the first user).
+  if (problems.length) console.log(`menu walk problems:\n${problems.map((p) => `  ${p.user} ${p.entry} ${p.furl}: ${p.problem}`).join('\n')}`);
+  console.log(`menu walk: ${visited.length} pages opened`);
+});
+
+/** Signs in through the form and answers the menus of the login reply. */
+async function signIn(page: Page, username: string): Promise<MenuGroup[]> {
+  await page.goto(`${run.server.url}/login`);
+  await page.waitForSelector('[data-testid=login-form]');
+  await page.fill('input[name=username]', username);
+  await page.fill('input[name=password]', 'Demo1234');
+  const reply = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/access/login');
+  await page.click('[data-testid=login-submit]');
+  const body = (await (await reply).json()) as { code: number; data: { menus: MenuGroup[] } };
+  expect(body.code, `${username} signs in`).toBe(200);
+  await page.waitForSelector('[data-testid=side-nav]');
+  return body.data.menus;
+}
+
+/**
+ * Opens an entry as a person does: a click on it in the side menu (all groups start open). Answers a
+ * problem when the click does not reach the entry's address.
+ */
+async function openFromMenu(page: Page, entry: MenuEntry): Promise<string | null> {
+  const link = page.locator(`[data-testid=side-nav] [data-testid="menu-${entry.CODE}"]`).first();
+  await link.click({ timeout: 5_000 });
+  const target = new URL(entry.FURL, run.server.url);
+  try {
+    await page.waitForURL((u) => u.pathname === target.pathname && u.search === target.search, { timeout: 5_000 });
+    return null;
+  } catch {
+    const at = new URL(page.url());
+    return `the menu click did not open ${entry.FURL} (at ${at.pathname}${at.search})`;
+  }
+}
+
+/** Counts the page's API calls in flight, so a walk waits for its calls and not a fixed time. */
+function watchCalls(page: Page): () => number {
+  let inFlight = 0;
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  page.on('request', (r) => {
+    if (isApi(r.url())) inFlight++;
+  });
+  const done = (r: { url(): string }) => {
+    if (isApi(r.url())) inFlight = Math.max(0, inFlight - 1);
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return () => inFlight;
+}
+
+/**
+ * Waits until the page's main area has settled: no API call in flight for 200 ms, no spinner (its
+ * code loaded, its grid filled). Answers what is wrong with what it shows, or null.
+ */
+async function mainContentProblem(page: Page, inFlight: () => number): Promise<string | null> {
+  const deadline = Date.now() + 10_000;
+  let quietSince = 0;
+  for (;;) {
+    const busy = inFlight() > 0 || (await page.evaluate(() => !document.querySelector('main') || !!document.querySelector('main .fui-Spinner, main .ag-overlay-loading-wrapper')));
+    if (!busy) {
+      quietSince ||= Date.now();
+      if (Date.now() - quietSince >= 200) break;
+    } else quietSince = 0;
+    if (Date.now() > deadline) {
+      if (await page.$('[data-testid=route-error]')) return 'the error boundary shows';
+      return 'still loading after 10 s';
+    }
+    await page.waitForTimeout(50);
+  }
+  return page.evaluate(() => {
+    if (document.querySelector('[data-testid=route-error]')) return 'the error boundary shows';
+    const main = document.querySelector('main');
+    if (!main) return 'no main area (not in the shell)';
+    if (main.querySelector('[data-testid=not-found]')) return 'the not-found page shows';
+    if (main.querySelector('[data-testid=unavailable]')) return 'the "not built yet" page shows';
+    const text = (main.textContent ?? '').replace(/\s+/g, '');
+    const widgets = main.querySelectorAll('.ag-root, table, form, canvas, svg, input, button').length;
+    if (text.length < 4 && widgets === 0) return 'the main area is blank';
+    return null;
+  });
+}
+
+/** What the window shows at its size (not the full page), in the folder of the other e2e screenshots (harness `snap`). */
+async function shoot(page: Page, name: string): Promise<void> {
+  const dir = resolve('screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}
+
+/** A readable file name for an entry's screenshot. */
+const fileName = (user: string, code: string, size: { width: number }) => `walk-${user}-${code}-${size.width}`.replace(/[^a-zA-Z0-9._-]+/g, '_');
+
+describe('every menu entry of every demo user', () => {
+  for (const username of USERS) {
+    it(`${username}: every entry opens with its content, no error and no refused call`, async () => {
+      const context: BrowserContext = await run.browser.newContext({ viewport: SIZES[0] });
+      const page = await context.newPage();
+      const inFlight = watchCalls(page);
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(`console error: ${m.text()}`);
+      });
+      page.on('response', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname.startsWith('/api/') && r.status() >= 400) errors.push(`${r.request().method()} ${url.pathname}${url.search} -> ${r.status()}`);
+      });
+      try {
+        const menus = await signIn(page, username);
+        const entries = menus.flatMap((g) => g.children);
+        expect(entries.length, `${username} has menu entries`).toBeGreaterThan(0);
+        const mine: Problem[] = [];
+        for (const entry of entries) {
+          errors.length = 0;
+          await page.setViewportSize(SIZES[0]);
+          const reached = await openFromMenu(page, entry);
+          const shown = reached ?? (await mainContentProblem(page, inFlight));
+          visited.push(`${username} ${entry.FURL}`);
+          // One picture per company and page: a colleague of the same company sees the same screen.
+          const shot = `${company(username)} ${entry.FURL}`;
+          for (const size of photographed.has(shot) ? [] : SIZES) {
+            if (size !== SIZES[0]) {
+              await page.setViewportSize(size);
+              await page.waitForTimeout(150); // grids fit their columns to the new width
+            }
+            await shoot(page, fileName(username, entry.CODE, size));
+          }
+          photographed.add(shot);
+          for (const problem of [...(shown ? [shown] : []), ...errors]) mine.push({ user: username, entry: `${entry.CODE} (${entry.TITLE})`, furl: entry.FURL, problem });
+        }
+        problems.push(...mine);
+        expect(mine.map((p) => `${p.entry} ${p.furl}: ${p.problem}`)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }, 150_000);
+  }
+});
