@@ -11,7 +11,7 @@ import { serverAndBrowserForFile, snap } from './support/harness';
  * headline numbers and the widgets, sees a customer order saved meanwhile arrive over the socket,
  * clicks the first step of the order funnel, lands on the customer
  * order list filtered to that status and date range, and exports it; then opens a report, filters it
- * from the filter bar and exports the report's own grouping.
+ * from the filter bar and exports the report's own grouping, and picks a report theme that stays.
  * Build the client first: `npx vite build --outDir ../../dist-<name>` and CLIENT_DIR=dist-<name>.
  */
 const run = serverAndBrowserForFile();
@@ -113,5 +113,13 @@ describe('the control tower and the reports', () => {
     expect(rows[0]).toEqual(['交货月份', '客户（品牌）', '数量', '订单数', '金额']);
     const shown = await page.$$eval('[data-testid=report-table] tbody tr', (r) => r.length);
     expect(rows.length - 1).toBe(shown);
+
+    // The report theme is the session's: chosen here, kept in the account, there after a reload.
+    await page.click('[aria-label=报表主题]');
+    await page.click('[role=option]:has-text("大地色")');
+    await page.waitForFunction(() => (document.querySelector('[aria-label=报表主题]')?.textContent ?? '').includes('大地色'));
+    await page.reload();
+    await page.waitForSelector('[data-testid=report-page]');
+    await page.waitForFunction(() => (document.querySelector('[aria-label=报表主题]')?.textContent ?? '').includes('大地色'), undefined, { timeout: 15000 });
   });
 });
