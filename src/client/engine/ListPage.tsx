@@ -16,6 +16,7 @@ import {
   ToolbarButton,
   ToolbarDivider,
   tokens,
+  Tooltip,
 } from '@fluentui/react-components';
 import {
   AddRegular,
@@ -50,10 +51,10 @@ import { useListController, type ListController } from './use-list-controller';
 export { fixedFiltersOf } from './use-list-controller';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: '8px', padding: '12px 16px', height: '100%', boxSizing: 'border-box', minHeight: 0 },
+  page: { display: 'flex', flexDirection: 'column', gap: '8px', height: '100%', boxSizing: 'border-box', minHeight: 0 },
   head: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
   grow: { flex: 1 },
-  toolbar: { flexWrap: 'wrap', '& button': { whiteSpace: 'nowrap' } },
+  toolbar: { flexWrap: 'wrap', columnGap: '0px', '& button': { whiteSpace: 'nowrap', minWidth: 'auto' } },
   bar: { display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap', background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, padding: '2px 6px', boxShadow: tokens.shadow2 },
   foot: { display: 'flex', gap: '16px', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
 });
@@ -166,6 +167,10 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
           </TabList>
         )}
         <span className={s.grow} />
+        <div className={s.foot}>
+          {selected.length > 0 && <Text size={200} data-testid="selected-count">{t('engine.selected', { count: selected.length })}</Text>}
+          {list.total !== null && <Text size={200} data-testid="row-total">{t('engine.rowsTotal', { count: list.total })}</Text>}
+        </div>
         <SearchBox
           placeholder={t('engine.quickSearch')}
           value={list.quickText}
@@ -206,19 +211,21 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
               ))}
           <ToolbarDivider />
           {has('history') && (
-            <ToolbarButton icon={<HistoryRegular />} onClick={() => withSelection((rows) => setDrawer({ action: 'edit', id: Number(rows[0].id), tab: 'history' }))} data-testid="action-history">
-              {t('engine.history')}
-            </ToolbarButton>
+            <Tooltip content={t('engine.history')} relationship="label">
+              <ToolbarButton icon={<HistoryRegular />} onClick={() => withSelection((rows) => setDrawer({ action: 'edit', id: Number(rows[0].id), tab: 'history' }))} data-testid="action-history" />
+            </Tooltip>
           )}
-          <ToolbarButton icon={<DocumentPrintRegular />} onClick={() => withSelection((rows) => navigate(`/page/document/${resolved.page.opt}?id=${String(rows[0].id)}`))} data-testid="action-document">
-            {t('engine.document')}
-          </ToolbarButton>
+          <Tooltip content={t('engine.document')} relationship="label">
+            <ToolbarButton icon={<DocumentPrintRegular />} onClick={() => withSelection((rows) => navigate(`/page/document/${resolved.page.opt}?id=${String(rows[0].id)}`))} data-testid="action-document" />
+          </Tooltip>
           <ListExcelActions
             resolved={resolved}
             listQuery={() => list.lastQuery.current ?? {}}
             visibleColumns={() => gridApi.current?.getAllDisplayedColumns().map((c) => c.getColId()).filter((id) => resolved.columns.some((c) => c.field === id)) ?? []}
           />
-          <ToolbarButton icon={<ArrowClockwiseRegular />} onClick={() => refresh()} aria-label={t('engine.refresh')} />
+          <Tooltip content={t('engine.refresh')} relationship="label">
+            <ToolbarButton icon={<ArrowClockwiseRegular />} onClick={() => refresh()} data-testid="action-refresh" />
+          </Tooltip>
           <Menu checkedValues={{ cols: resolved.columns.map((c) => c.field).filter((f) => !hidden.includes(f)) }}
             onCheckedValueChange={(_, d) => {
               const visible = d.checkedItems;
@@ -229,7 +236,7 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
             }}
           >
             <MenuTrigger disableButtonEnhancement>
-              <ToolbarButton icon={<ColumnTripleEditRegular />}>{t('engine.columns')}</ToolbarButton>
+              <ToolbarButton icon={<ColumnTripleEditRegular />} aria-label={t('engine.columns')} title={t('engine.columns')} data-testid="action-columns" />
             </MenuTrigger>
             <MenuPopover>
               <MenuList>
@@ -251,11 +258,6 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
             </MenuPopover>
           </Menu>
         </Toolbar>
-        <span className={s.grow} />
-        <div className={s.foot}>
-          {selected.length > 0 && <Text size={200} data-testid="selected-count">{t('engine.selected', { count: selected.length })}</Text>}
-          {list.total !== null && <Text size={200} data-testid="row-total">{t('engine.rowsTotal', { count: list.total })}</Text>}
-        </div>
       </div>
       <EntityGrid
         resolved={resolved}

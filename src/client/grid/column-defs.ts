@@ -23,7 +23,7 @@ function filterOf(col: ResolvedColumn): Partial<ColDef<Row>> {
     case 'number':
       return { filter: 'agNumberColumnFilter', floatingFilter: true, filterParams: { ...simple, filterOptions: [...NUMBER_FILTER_OPTIONS] } };
     case 'date':
-      return { filter: 'agDateColumnFilter', floatingFilter: true, filterParams: { ...simple, filterOptions: [...DATE_FILTER_OPTIONS] } };
+      return { filter: 'agDateColumnFilter', floatingFilter: true, filterParams: { ...simple, filterOptions: [...DATE_FILTER_OPTIONS], browserDatePicker: false } };
     case 'set':
       return { filter: SetFilter, filterParams: { options: col.options ?? [] } };
     case 'boolean':

@@ -86,8 +86,9 @@ const useStyles = makeStyles({
   body: { display: 'flex', minHeight: 0 },
   nav: { height: '100%', borderRight: `1px solid ${tokens.colorNeutralStroke2}` },
   main: { flex: 1, minWidth: 0, overflow: 'auto', display: 'flex', flexDirection: 'column' },
-  notices: { display: 'grid', gap: '8px', padding: '12px 24px 0' },
-  content: { flex: 1, padding: '20px 24px 32px' },
+  // No notice, no space (issue 21: list pages carried ~80 px of dead space above their title).
+  notices: { display: 'grid', gap: '8px', padding: '12px 24px 0', ':empty': { display: 'none' } },
+  content: { flex: 1, padding: '12px 20px 20px' },
   userButton: { color: '#fff', ':hover': { color: '#fff', background: 'rgba(255,255,255,0.12)' } },
   navEmpty: { padding: '16px', color: tokens.colorNeutralForeground3 },
   // A menu entry with its favourite star at the right (spec 2: favourite menus).
