@@ -21,15 +21,15 @@ function fmt(n: number, pct?: boolean): string {
   return pct ? `${(n * 100).toFixed(1)}%` : Math.round(n).toLocaleString();
 }
 
-function Delta({ live, scen, lowerIsBetter, pct, testid }: { live: number; scen: number; lowerIsBetter: boolean; pct?: boolean; testid?: string }) {
+function Delta({ live, scen, lowerIsBetter, pct, testid, neutral }: { live: number; scen: number; lowerIsBetter: boolean; pct?: boolean; testid?: string; neutral?: boolean }) {
   const { t } = useTranslation();
   const d = delta(live, scen, lowerIsBetter);
   if (d.tone === 'same') return <span data-testid={testid} data-tone="same" style={{ color: '#888' }}>—</span>;
   const sign = d.diff > 0 ? '+' : '−';
   const text = pct ? `${sign}${Math.abs(d.diff * 100).toFixed(1)} pt` : `${sign}${Math.abs(Math.round(d.diff)).toLocaleString()}`;
   return (
-    <span data-testid={testid} data-tone={d.tone} title={t(`board.compare.${d.tone}`)} style={{ color: d.tone === 'better' ? GOOD : BAD, fontWeight: 600 }}>
-      {d.tone === 'better' ? '▼' : '▲'} {text}
+    <span data-testid={testid} data-tone={neutral ? 'changed' : d.tone} title={neutral ? undefined : t(`board.compare.${d.tone}`)} style={{ color: neutral ? '#555' : d.tone === 'better' ? GOOD : BAD, fontWeight: 600 }}>
+      {d.diff > 0 ? '▲' : '▼'} {text}
     </span>
   );
 }
@@ -147,7 +147,7 @@ export function ScenarioCompare({ scenarioId, lines, readonly, reloadKey, onPubl
                   <td style={{ ...td, textAlign: 'left' }} title={line?.name}>{line?.code ?? id}</td>
                   <td style={td}>
                     <span style={{ color: '#888' }}>{fmt(a.utilisation, true)}</span> → <strong>{fmt(b.utilisation, true)}</strong>{' '}
-                    <Delta live={a.utilisation} scen={b.utilisation} lowerIsBetter={false} pct />
+                    <Delta live={a.utilisation} scen={b.utilisation} lowerIsBetter={false} pct neutral />
                   </td>
                   <td style={td}><UtilBars live={a.utilisation} scen={b.utilisation} /></td>
                   <td style={td}>{a.changeovers} → <strong>{b.changeovers}</strong> <Delta live={a.changeovers} scen={b.changeovers} lowerIsBetter /></td>

@@ -10,7 +10,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarDecl, CalendarZoom } from '../../model/calendar';
 import type { BoardBar, BoardCommand, BoardData } from '../../model/schedule-board';
-import { daysBetween, dragPreview, hitTest, keyTarget, layoutBoard, progress, visible, type DragPreview, GROUP_HEIGHT, ROW_HEIGHT, STRIP_HEIGHT } from './board-model';
+import { daysBetween, dragPreview, type BoardLayout, hitTest, keyTarget, layoutBoard, progress, visible, type DragPreview, GROUP_HEIGHT, ROW_HEIGHT, STRIP_HEIGHT } from './board-model';
 
 const HEADER = 40;
 const LABELS = 180;
@@ -64,6 +64,7 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, marked, onSelect, 
   const layout = useMemo(() => layoutBoard(data, zoom), [data, zoom]);
   const moveStarted = useRef(0);
   const markedSet = useMemo(() => new Set(marked ?? []), [marked]);
+  const weekdays = useMemo(() => (lang === 'en' ? ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'] : ['日', '一', '二', '三', '四', '五', '六']), [lang]);
 
   useEffect(() => {
     const el = scroller.current;
@@ -135,7 +136,8 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, marked, onSelect, 
         const ratio = cap ? l / cap : 2;
         g.fillStyle = ratio > 1 + 1e-9 ? '#d13438' : ratio > 0.85 ? '#e8a33d' : '#6bb36b';
         g.globalAlpha = l ? 1 : 0.25;
-        g.fillRect(ox + i * dw + 1, sy, Math.max(1, (dw - 2) * Math.min(1, l ? ratio : 1)), STRIP_HEIGHT);
+        const gap = dw >= 10 ? 1 : 0;
+        g.fillRect(ox + i * dw + gap, sy, Math.max(1, (dw - 2 * gap) * Math.min(1, l ? ratio : 1)), STRIP_HEIGHT);
         g.globalAlpha = 1;
       }
     }
@@ -152,15 +154,30 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, marked, onSelect, 
       g.fillStyle = 'rgba(255,255,255,0.35)';
       g.fillRect(x, y + rect.h - 4, (rect.w - 1) * progress(bar), 4);
       if (bar.late) { g.fillStyle = '#d13438'; g.fillRect(x + rect.w - 5, y, 4, rect.h); }
+      // A thin edge so that bars side by side on a line stay apart.
+      g.strokeStyle = 'rgba(0,0,0,0.28)';
+      g.strokeRect(x + 0.5, y + 0.5, rect.w - 2, rect.h - 1);
       if (bar.id === selectedId || markedSet.has(bar.id)) { g.strokeStyle = '#111'; g.lineWidth = 2; g.strokeRect(x + 1, y + 1, rect.w - 3, rect.h - 2); g.lineWidth = 1; }
-      if (bar.locked) drawLock(g, x + 4, y + rect.h / 2 - 5);
-      if (rect.w > 30) {
-        g.save(); g.beginPath(); g.rect(x, y, rect.w - 6, rect.h); g.clip();
+      // The label and padlock stay at the visible start of a bar that begins left of the view.
+      const tx = Math.max(x, LABELS);
+      const tw = x + rect.w - tx;
+      if (bar.locked && tw > 12) drawLock(g, tx + 4, y + rect.h / 2 - 5);
+      if (tw > 30) {
+        g.save(); g.beginPath(); g.rect(tx, y, tw - 6, rect.h); g.clip();
         g.fillStyle = '#fff';
-        g.fillText(decl.bar.label.map((f) => String((bar as Record<string, unknown>)[f] ?? '')).join(' · '), x + (bar.locked ? 18 : 4), y + rect.h / 2 - 1);
+        g.fillText(decl.bar.label.map((f) => String((bar as Record<string, unknown>)[f] ?? '')).join(' · '), tx + (bar.locked ? 18 : 4), y + rect.h / 2 - 1);
         g.restore();
       }
       g.globalAlpha = 1;
+    }
+    // Today.
+    const ti = daysBetween(data.days[0]?.date ?? data.from, new Date().toISOString().slice(0, 10));
+    if (ti >= 0 && ti < data.days.length) {
+      const x = ox + ti * dw + (zoom === 'day' ? dw / 2 : 0);
+      g.strokeStyle = '#0f6cbd';
+      g.lineWidth = 2;
+      g.beginPath(); g.moveTo(x, HEADER); g.lineTo(x, H); g.stroke();
+      g.lineWidth = 1;
     }
     // The drag ghost at its target.
     if (drag?.preview) {
@@ -185,9 +202,17 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, marked, onSelect, 
       const day = Number(date.slice(8));
       const wd = new Date(`${date}T00:00:00Z`).getUTCDay();
       if (day === 1 || i === v.firstDay) g.fillText(date.slice(0, 7), Math.max(x, LABELS) + 2, 10);
-      if (zoom === 'day') g.fillText(String(day), x + dw / 2 - 6, 28);
+      if (zoom === 'day') {
+        g.fillStyle = wd === 0 || wd === 6 ? '#999' : '#333';
+        g.fillText(`${day} ${weekdays[wd]}`, x + 4, 28);
+        g.fillStyle = '#333';
+      }
       else if (zoom === 'week' && wd === 1) g.fillText(String(day), x + 1, 28);
       else if (zoom === 'month' && (day === 1 || day === 15)) g.fillText(String(day), x + 1, 28);
+    }
+    if (ti >= 0 && ti < data.days.length) {
+      const x = ox + ti * dw;
+      if (x >= LABELS - 1) { g.fillStyle = '#0f6cbd'; g.fillRect(x, HEADER - 4, Math.max(dw, 3), 4); }
     }
     g.strokeStyle = '#ccc';
     g.beginPath(); g.moveTo(0, HEADER - 0.5); g.lineTo(W, HEADER - 0.5); g.stroke();
@@ -209,7 +234,7 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, marked, onSelect, 
       onPreviewDrawn?.(performance.now() - moveStarted.current);
       moveStarted.current = 0;
     }
-  }, [layout, view, drag, selectedId, markedSet, data, zoom, decl, onPreviewDrawn]);
+  }, [layout, view, drag, selectedId, markedSet, data, zoom, decl, onPreviewDrawn, weekdays]);
 
   const toContent = (e: { clientX: number; clientY: number }) => {
     const r = canvas.current!.getBoundingClientRect();
@@ -316,7 +341,8 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, marked, onSelect, 
       onKeyDown={onKeyDown}
       style={{ position: 'relative', overflow: 'auto', flex: 1, minHeight: 0, outline: 'none', border: '1px solid #e0e0e0', background: '#fff' }}
     >
-      <div style={{ width: totalW, height: totalH, position: 'relative' }}>
+      {/* Out of flow, so that the board's full width scrolls here and never widens the page. */}
+      <div style={{ width: totalW, height: totalH, position: 'absolute', left: 0, top: 0 }}>
         <canvas
           ref={canvas}
           data-testid="board-canvas"
@@ -328,7 +354,7 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, marked, onSelect, 
           onContextMenu={(e) => e.preventDefault()}
         />
       </div>
-      <LineFigures data={data} />
+      <LineFigures data={data} layout={layout} top={HEADER - view.y} />
       <ul data-testid="board-bars" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', margin: -1, padding: 0 }}>
         {inView.map(({ bar, rect }) => (
           <li key={bar.id} data-testid="board-bar" data-bar-id={bar.id} data-plan-id={bar.plan_id} data-line-id={bar.line_id} data-start={bar.start} data-end={bar.end} data-qty={bar.qty} data-locked={bar.locked}
@@ -356,7 +382,7 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, marked, onSelect, 
 function DragInfo({ preview, day }: { preview: DragPreview; day: number }) {
   const { t } = useTranslation();
   return (
-    <div data-testid="drag-info" style={{ position: 'sticky', left: 8, bottom: 8, display: 'inline-block', background: preview.refused ? '#fde8e8' : '#eef1fd', border: '1px solid #ccd', borderRadius: 4, padding: '4px 8px', fontSize: 12 }}>
+    <div data-testid="drag-info" data-line-id={preview.line.id} data-start={preview.start} data-refused={preview.refused || ''} data-load={Math.round(preview.load[day] ?? 0)} data-capacity={Math.round(preview.capacity[day] ?? 0)} style={{ position: 'sticky', left: 8, bottom: 8, display: 'inline-block', background: preview.refused ? '#fde8e8' : '#eef1fd', border: '1px solid #ccd', borderRadius: 4, padding: '4px 8px', fontSize: 12 }}>
       {preview.line.code} · {preview.start} → {preview.end} ·{' '}
       <span style={{ color: preview.overloaded[day] ? '#d13438' : undefined }}>
         {t('board.capacity', { load: Math.round(preview.load[day] ?? 0), capacity: Math.round(preview.capacity[day] ?? 0) })}
@@ -372,7 +398,7 @@ function DragInfo({ preview, day }: { preview: DragPreview; day: number }) {
  * capacity and load over the shown range in minutes and the number of overloaded days. The canvas
  * draws the same figures as the capacity strips.
  */
-function LineFigures({ data }: { data: BoardData }) {
+function LineFigures({ data, layout, top }: { data: BoardData; layout: BoardLayout; top: number }) {
   const rows = useMemo(() => data.lines.map((l) => {
     let capacity = 0;
     let load = 0;
@@ -389,7 +415,7 @@ function LineFigures({ data }: { data: BoardData }) {
   return (
     <ul data-testid="board-lines" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', margin: -1, padding: 0 }}>
       {rows.map(({ l, capacity, load, over }) => (
-        <li key={l.id} data-testid={`line-load-${l.code}`} data-line-id={l.id} data-load={load} data-capacity={capacity} data-overloaded-days={over}>
+        <li key={l.id} data-testid={`line-load-${l.code}`} data-line-id={l.id} data-workshop={l.workshop_name} data-y={Math.round(top + (layout.lineRow.get(l.id)?.y ?? 0))} data-load={load} data-capacity={capacity} data-overloaded-days={over}>
           {l.code} {l.name}: {load} / {capacity}
         </li>
       ))}

@@ -271,7 +271,7 @@ export function ScheduleBoardPage() {
   const canEdit = !readonly;
 
   return (
-    <div data-testid="schedule-board" data-scenario={scenario ?? 'live'} style={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 110px)', gap: 6, padding: 8 }}>
+    <div data-testid="schedule-board" data-scenario={scenario ?? 'live'} style={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 110px)', gap: 6, padding: 8, minWidth: 0, contain: 'inline-size' }}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 10, flexWrap: 'wrap' }}>
         <h2 style={{ margin: 0, fontSize: 18, whiteSpace: 'nowrap' }}>{decl.title[i18n.language === 'en' ? 'en' : 'zh']}</h2>
         <Dropdown
@@ -305,7 +305,7 @@ export function ScheduleBoardPage() {
             {bar?.locked ? t('board.unlock') : t('board.lock')}
           </Button>
           <Button appearance="subtle" data-testid="board-split" icon={<SplitHorizontalRegular />} disabled={!bar || !canEdit || bar.locked} onClick={() => bar && setDialog({ kind: 'split', bar })}>{t('board.split')}</Button>
-          <Button appearance="subtle" data-testid="board-merge" icon={<MergeRegular />} disabled={!canEdit || mergeTarget.length < 2} onClick={() => openMerge(mergeTarget)}>{t('board.merge')}</Button>
+          <Button appearance="subtle" data-testid="board-merge" icon={<MergeRegular />} title={t('board.multiHint')} disabled={!canEdit || mergeTarget.length < 2} onClick={() => openMerge(mergeTarget)}>{t('board.merge')}</Button>
           <ToolbarDivider />
           <Button appearance="primary" size="small" data-testid="board-auto" icon={<FlashRegular />} onClick={() => setDialog({ kind: 'auto' })}>{t('board.auto')}</Button>
           {scenario !== null && !showCompare && (
@@ -314,7 +314,7 @@ export function ScheduleBoardPage() {
           <Button appearance="subtle" data-testid="board-export" icon={exporting ? <Spinner size="extra-tiny" /> : <ArrowDownloadRegular />} disabled={exporting} onClick={() => void exportExcel()}>
             {exporting ? t('board.exporting') : t('board.export')}
           </Button>
-          <Button appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={() => void load()}>{t('board.reload')}</Button>
+          <Button appearance="subtle" icon={<ArrowClockwiseRegular />} title={t('board.reload')} aria-label={t('board.reload')} onClick={() => void load()} />
         </Toolbar>
         {selection.length > 1 && <span data-testid="board-selection-count" style={{ fontSize: 12, color: '#4f6bed' }}>{t('board.selectedCount', { count: selection.length })}</span>}
       </div>
@@ -331,8 +331,7 @@ export function ScheduleBoardPage() {
         <Legend colour="#6bb36b" text={t('board.legend.load')} />
         <Legend colour="#d13438" text={t('board.legend.late')} />
         <Legend colour="#555" text={t('board.legend.locked')} />
-        <span>{t('board.keyboardHint')}</span>
-        <span>{t('board.multiHint')}</span>
+        <span title={t('board.multiHint')}>{t('board.keyboardHint')}</span>
       </div>
       <div style={{ display: 'flex', gap: 8, flex: 1, minHeight: 0 }}>
         <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
