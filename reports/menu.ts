@@ -39,7 +39,7 @@ export const reportsMenu = defineMenuGroup({
     entry('on-time-delivery', { zh: '准时交货率', en: 'On-time delivery rate' }, 30, ['maker']),
     entry('capacity-load', { zh: '产线负荷（按周）', en: 'Line load by week' }, 40, ['maker']),
     entry('pr-order-book', { zh: '需求订单簿（客户×月份）', en: 'Requirement order book by customer and month' }, 20, ['brand']),
-    entry('allocation-by-vendor', { zh: '供应商分配量（版本）', en: 'Allocation by vendor and version' }, 50, ['brand']),
+    entry('allocation-by-vendor', { zh: '供应商分配量（版本/季节）', en: 'Allocation by vendor, version and season' }, 50, ['brand']),
     entry('allocation-coverage', { zh: '分配覆盖率', en: 'Allocation coverage' }, 55, ['brand']),
     entry('vendor-capacity-vs-allocated', { zh: '供应商产能与分配', en: 'Vendor capacity vs allocated' }, 60, ['brand']),
     entry('purchase-spend', { zh: '采购金额（供应商×月份）', en: 'Purchase spend by supplier and month' }, 70, ['brand', 'maker']),

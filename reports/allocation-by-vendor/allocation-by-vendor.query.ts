@@ -1,10 +1,14 @@
 import { defineReport } from '../../src/model';
 
-/** Allocated quantity by vendor and allocation version (and cycle, source): the cells of the allocation workbench. */
+/**
+ * Allocated quantity by vendor and allocation version or season (and category, cycle): the cells of
+ * the allocation workbench with their demand line's season (server query `allocation`).
+ */
 export const allocationByVendor = defineReport({
   name: 'allocation-by-vendor',
-  title: { zh: '供应商分配量（版本）', en: 'Allocation by vendor and version' },
+  title: { zh: '供应商分配量（版本/季节）', en: 'Allocation by vendor, version and season' },
   entity: 'allocationcell',
+  query: 'allocation',
   chart: 'stackedBar',
   defaultGroup: ['vendor', 'version'],
   companies: ['brand'],
@@ -12,8 +16,9 @@ export const allocationByVendor = defineReport({
   dimensions: [
     { key: 'vendor', field: 'vendor_id', label: { zh: '供应商', en: 'Vendor' } },
     { key: 'version', field: 'version_id', label: { zh: '分配版本', en: 'Allocation version' } },
+    { key: 'season', field: 'season', dict: 'season', noDrill: true, label: { zh: '季节', en: 'Season' } },
+    { key: 'category', field: 'category', dict: 'product_category', noDrill: true, label: { zh: '品类', en: 'Category' } },
     { key: 'cycle', field: 'cycle', label: { zh: '周期', en: 'Cycle' } },
-    { key: 'source', field: 'source', label: { zh: '来源', en: 'Source' } },
   ],
   measures: [
     { key: 'qty', agg: 'sum', field: 'qty', label: { zh: '分配数量', en: 'Allocated qty' } },

@@ -16,6 +16,8 @@ export type ReportDimension = {
   label: Label;
   /** A dimension that is no field of the entity (a joined column of a server query): its referenced entity, for labels. */
   ref?: { entity: string; labelField: string };
+  /** The dictionary whose items label a joined column's values (a demand line's season). */
+  dict?: string;
   /** Not a filter of the entity's list: a drill-down leaves it out. */
   noDrill?: boolean;
   /** Labels of the stored values the entity does not know (a job's status), or `entity`: a registry entity's name. */

@@ -161,6 +161,11 @@ export async function dimensionLabels(db: Db, clientId: number, entity: EntityDe
       out[d.key] = Object.fromEntries(Object.entries(d.values).map(([k, l]) => [k, pick(l)]));
       continue;
     }
+    if (d.dict) {
+      out[d.key] = {};
+      for (const i of getDictionary(d.dict)?.items ?? []) if (!(i.value in out[d.key])) out[d.key][i.value] = pick(i.label);
+      continue;
+    }
     out[d.key] = d.bucket || !entity ? {} : valueLabels(entity, d.field, language);
     if (!entity) continue;
     const field = entity.fields.find((f) => f.key === d.field);

@@ -4,3 +4,4 @@ import './material-price.query';
 import './vendor-capacity.query';
 import './capacity-load.query';
 import './import-history.query';
+import './allocation.query';
