@@ -52,12 +52,16 @@ export function fieldErrorsOf(errors: Record<string, string | string[]> | null |
 
 /**
  * The errors text appended to "保存失败！": each field's message after its field's name (issue 21: a
- * toast never lists messages without their fields), joined by comma. A field the labeller cannot
- * name keeps its key; without a labeller the messages are joined as they come.
+ * toast never lists messages without their fields). A field the labeller cannot name (a screen
+ * that is not a registry entity's) shows its message alone, never a raw key; without a labeller the
+ * messages are joined by comma as spec 8 says.
  */
 export function errorsText(errors: Record<string, string | string[]> | null | undefined, labelOf?: (key: string) => string | null): string {
   return Object.entries(fieldErrorsOf(errors))
-    .map(([k, text]) => (labelOf ? `${labelOf(k) ?? k}：${text}` : text))
+    .map(([k, text]) => {
+      const name = labelOf?.(k);
+      return name ? `${name}：${text}` : text;
+    })
     .join(labelOf ? '；' : ',');
 }
 
