@@ -389,7 +389,7 @@ describe('production plans from orders', () => {
     expect((await sql<Row>`select count(*)::int as n from scm_prodplan_bar where plan_id in (${sql.join(made.map((p) => p.id))})`.execute(t.app.db)).rows[0].n).toBe(0);
   });
 
-  it('publishing a scenario marks its plans scheduled, as the plan actions would', async () => {
+  it('publishing a scenario marks its plans scheduled, as the plan actions would, and leaves a finished one finished', async () => {
     const o = await acceptedOrder('PO-PLAN-5', 'knit-top');
     const r = await customerOrders().action('plan', { id: o.coId });
     const id = (r.body.data as unknown as { data: Array<{ plans: Array<{ id: number }> }> }).data[0].plans[0].id;
@@ -427,6 +427,14 @@ describe('production plans from orders', () => {
     const placed = (await sql<{ n: number }>`select count(*)::int as n from scm_prodplan_bar where plan_id = ${id} and scenario_id is null`.execute(t.app.db)).rows[0].n;
     expect(placed).toBeGreaterThan(0);
     expect((await plans().view(id)).body.data.status).toBe('scheduled');
+    // A finished plan laid again by a later auto-schedule stays finished when that scenario is published.
+    expect((await plans().action('finish', { id })).body.data.rows[0].status).toBe('finished');
+    const auto2 = await t.app.inject({ method: 'POST', url: '/api/scmapi/schedule/auto', payload: { name: 'plans test 2' }, headers: api(planner) });
+    const sid2 = (auto2.json() as { data: { id: number } }).data.id;
+    expect((await sql<{ n: number }>`select count(*)::int as n from scm_prodplan_bar where plan_id = ${id} and scenario_id = ${sid2}`.execute(t.app.db)).rows[0].n).toBeGreaterThan(0);
+    const pub2 = await t.app.inject({ method: 'POST', url: '/api/scmapi/schedule/scenario/publish', payload: { id: sid2 }, headers: api(planner) });
+    expect(pub2.statusCode, pub2.body).toBe(200);
+    expect((await plans().view(id)).body.data.status).toBe('finished');
     // Cancelled plans stay cancelled and off the board.
     const cancelled = await sql<Row>`select p.id from scm_prodplan p join scm_prodplan_bar b on b.plan_id = p.id where p.status = 'cancelled' limit 1`.execute(t.app.db);
     expect(cancelled.rows).toHaveLength(0);

@@ -101,7 +101,9 @@ export const prodplan = defineEntity({
       { action: 'finish', label: { zh: '完成', en: 'Finish' }, from: ['scheduled'], to: 'finished', confirm: { zh: '确定该计划已完成？', en: 'Mark this plan finished?' } },
       { action: 'cancel', label: { zh: '取消计划', en: 'Cancel plan' }, from: ['draft', 'pre_scheduled', 'scheduled'], to: 'cancelled', confirm: { zh: '取消后将移除该计划的排产条并释放订单数量。确定？', en: 'This removes the plan\'s bars and releases its order quantity. Continue?' } },
     ],
-    locked: ['finished', 'cancelled'],
+    // A finished plan stays editable for its remark and done quantity, and the board's publish may
+    // touch it (the save hook keeps it finished); a cancelled one is closed.
+    locked: ['cancelled'],
   },
   messages: {
     'zh-CN': {

@@ -172,6 +172,8 @@ function registerPlanSaveHook(): void {
       // sheet keeps the stored state, a new plan starts to be scheduled.
       if (source === 'form' || source === 'import') values.status = before ? before.status : 'draft';
       if (values.status === null || values.status === undefined) values.status = 'draft';
+      // A finished plan is not made scheduled again by a scenario's publish (auto-schedule may have laid it).
+      if (before?.status === 'finished' && values.status === 'scheduled') values.status = 'finished';
       const ref = refOf(values);
       if (values.order_id && values.prorder_id) throw new AppError('validation', 'planning.oneOrderOnly', { fields: { prorder_id: { key: 'planning.oneOrderOnly' } } });
       const cancelled = values.status === 'cancelled';
