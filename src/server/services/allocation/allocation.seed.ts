@@ -21,6 +21,17 @@ const VENDORS = [
   { code: 'VDG06', name: '东莞森迈外套', grade: 'D', platform: null, kpi: 63, groups: ['OUTER', 'DENIM'], base: 4000 },
 ];
 
+/**
+ * The maker's own season (issue 21: maker.planner could not run the workbench): the demand it has
+ * taken allocated over its subcontracting workshops, none of them on the platform.
+ */
+const MAKER_VENDORS = [
+  { code: 'VD003', name: '温州瓯江服装加工厂', grade: 'B', platform: null, kpi: 86, groups: ['KNIT', 'WOVEN'], base: 5000 },
+  { code: 'VSB01', name: '绍兴柯桥外发缝制厂', grade: 'A', platform: null, kpi: 91, groups: ['WOVEN', 'OUTER'], base: 4500 },
+  { code: 'VSB02', name: '义乌佳织针织加工厂', grade: 'B', platform: null, kpi: 82, groups: ['KNIT'], base: 4000 },
+  { code: 'VSB03', name: '湖州南浔牛仔水洗厂', grade: 'C', platform: null, kpi: 74, groups: ['DENIM'], base: 3500 },
+];
+
 const GROUPS = [
   { code: 'KNIT', name: '针织产能组', categories: ['knit-top', 'knit-dress', 'sweater'] },
   { code: 'WOVEN', name: '梭织产能组', categories: ['woven-shirt', 'woven-pants'] },
@@ -46,7 +57,7 @@ async function ensure(w: WriteContext, entityName: string, codeField: string, bo
 }
 
 /** Every record goes through the document writer as the brand's administrator (its totals kept by the entities' hooks). */
-export async function seedAllocationDemo(w: WriteContext): Promise<void> {
+export async function seedAllocationDemo(w: WriteContext, vendors: typeof VENDORS = VENDORS, versionName = '季度需求分配（演示）'): Promise<void> {
   const has = await sql<{ n: number }>`select count(*)::int as n from scm_capacity_group where client_id = ${w.actor.clientId}`.execute(w.tx);
   if (has.rows[0].n > 0) return;
   const months = demoMonths();
@@ -54,7 +65,7 @@ export async function seedAllocationDemo(w: WriteContext): Promise<void> {
   const groupId: Record<string, number> = {};
   for (const g of GROUPS) groupId[g.code] = await writeDocument(w, requireEntity('capacitygroup'), { body: { code: g.code, name: g.name, categories: g.categories } });
   const settings: Record<string, { kpi: number; shareMax?: number }> = {};
-  for (const [i, v] of VENDORS.entries()) {
+  for (const [i, v] of vendors.entries()) {
     const id = await ensure(w, 'vendor', 'code', { code: v.code, name: v.name, vendor_type: 'garment', grade: v.grade, currency: 'CNY', platform_client_code: v.platform, valid_from: months[0] + '-01' });
     settings[String(id)] = { kpi: v.kpi, ...(v.grade === 'D' ? { shareMax: 0.15 } : {}) };
     for (const g of v.groups)
@@ -66,7 +77,7 @@ export async function seedAllocationDemo(w: WriteContext): Promise<void> {
   }
   const code = `V${months[0].slice(0, 4)}A`;
   const versionId = await writeDocument(w, requireEntity('allocationversion'), {
-    body: { version_code: code, name: '季度需求分配（演示）', month_from: months[0], month_to: months[months.length - 1], min_lot: 300, early_cycles: 0, weight_kpi: 1, weight_grade: 10, weight_share: 20, vendor_settings: settings },
+    body: { version_code: code, name: versionName, month_from: months[0], month_to: months[months.length - 1], min_lot: 300, early_cycles: 0, weight_kpi: 1, weight_grade: 10, weight_share: 20, vendor_settings: settings },
   });
   let n = 0;
   for (const [mi, m] of months.entries()) {
@@ -86,4 +97,9 @@ registerSeeder(async (db, { tenants, users }) => {
   if (!brand || !admin) return;
   const actor = { clientId: brand, userId: admin, username: 'brand', fullname: 'brand', ip: null, roles: ['clientadmin'] };
   await withTenant(db, brand, (tx) => seedAllocationDemo(writeContext(tx, actor, 'seed')));
+  const maker = tenants.MAKER01;
+  const makerAdmin = users.maker;
+  if (!maker || !makerAdmin) return;
+  const makerActor = { clientId: maker, userId: makerAdmin, username: 'maker', fullname: 'maker', ip: null, roles: ['clientadmin'] };
+  await withTenant(db, maker, (tx) => seedAllocationDemo(writeContext(tx, makerActor, 'seed'), MAKER_VENDORS, '外发产能分配（演示）'));
 });
