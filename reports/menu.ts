@@ -16,7 +16,8 @@ const entry = (name: string, title: { zh: string; en: string }, order: number, c
  * an entry has its own `rpt.<report>` code; its roles keep it to managers, administrators and
  * planners, and the report route still checks the read grant of the list the report reads. Each
  * entry is for the kind of company whose data the report reads: a maker receives customer orders
- * and schedules lines, a brand raises requirement orders and allocates to vendors, both buy.
+ * and schedules lines, a brand raises requirement orders; both allocate demand to vendors (a maker
+ * to its subcontracting workshops) and buy.
  */
 export const reportsMenu = defineMenuGroup({
   code: 'reports',
@@ -39,9 +40,9 @@ export const reportsMenu = defineMenuGroup({
     entry('on-time-delivery', { zh: '准时交货率', en: 'On-time delivery rate' }, 30, ['maker']),
     entry('capacity-load', { zh: '产线负荷（按周）', en: 'Line load by week' }, 40, ['maker']),
     entry('pr-order-book', { zh: '需求订单簿（客户×月份）', en: 'Requirement order book by customer and month' }, 20, ['brand']),
-    entry('allocation-by-vendor', { zh: '供应商分配量（版本/季节）', en: 'Allocation by vendor, version and season' }, 50, ['brand']),
-    entry('allocation-coverage', { zh: '分配覆盖率', en: 'Allocation coverage' }, 55, ['brand']),
-    entry('vendor-capacity-vs-allocated', { zh: '供应商产能与分配', en: 'Vendor capacity vs allocated' }, 60, ['brand']),
+    entry('allocation-by-vendor', { zh: '供应商分配量（版本/季节）', en: 'Allocation by vendor, version and season' }, 50, ['brand', 'maker']),
+    entry('allocation-coverage', { zh: '分配覆盖率', en: 'Allocation coverage' }, 55, ['brand', 'maker']),
+    entry('vendor-capacity-vs-allocated', { zh: '供应商产能与分配', en: 'Vendor capacity vs allocated' }, 60, ['brand', 'maker']),
     entry('purchase-spend', { zh: '采购金额（供应商×月份）', en: 'Purchase spend by supplier and month' }, 70, ['brand', 'maker']),
     entry('material-price-trend', { zh: '物料价格趋势', en: 'Material price trend' }, 80, ['brand', 'maker']),
     entry('stock-by-location', { zh: '库位库存', en: 'Stock by location' }, 90, ['brand', 'maker']),

@@ -11,7 +11,7 @@ export const allocationByVendor = defineReport({
   query: 'allocation',
   chart: 'stackedBar',
   defaultGroup: ['vendor', 'version'],
-  companies: ['brand'],
+  companies: ['brand', 'maker'],
   noDrill: true,
   dimensions: [
     { key: 'vendor', field: 'vendor_id', label: { zh: '供应商', en: 'Vendor' } },

@@ -7,7 +7,7 @@ export const allocationCoverage = defineReport({
   entity: 'allocationversion',
   chart: 'bar',
   chartMeasures: ['allocated', 'unplaced'],
-  companies: ['brand'],
+  companies: ['brand', 'maker'],
   dimensions: [
     { key: 'version', field: 'version_code', label: { zh: '分配版本', en: 'Allocation version' } },
     { key: 'status', field: 'status', label: { zh: '状态', en: 'Status' } },

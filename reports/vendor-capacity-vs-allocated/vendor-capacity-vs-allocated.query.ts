@@ -8,7 +8,7 @@ export const vendorCapacityVsAllocated = defineReport({
   query: 'vendor-capacity',
   chart: 'bar',
   chartMeasures: ['capacity', 'allocated'],
-  companies: ['brand'],
+  companies: ['brand', 'maker'],
   dimensions: [
     { key: 'vendor', field: 'vendor_id', label: { zh: '供应商', en: 'Vendor' } },
     { key: 'month', field: 'cycle', label: { zh: '月份', en: 'Month' } },

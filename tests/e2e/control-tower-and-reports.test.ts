@@ -49,10 +49,10 @@ describe('the control tower and the reports', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await signIn(page, '/visual/control-tower', 'maker');
     await page.waitForSelector('[data-testid=control-tower]');
-    // The maker's widgets: its reports' menu entries decide them (no brand allocation widget).
+    // The maker's widgets: its reports' menu entries decide them (its funnel reads customer orders, not a brand's requirement orders).
     await page.waitForSelector('[data-testid=chart-funnel] canvas', { timeout: 20000 });
     await page.waitForSelector('[data-testid=chart-capacity] canvas', { timeout: 20000 });
-    expect(await page.$('[data-testid=widget-allocation]')).toBeNull();
+    expect(await page.getAttribute('[data-testid=widget-funnel]', 'data-report')).toBe('orders-by-status');
     expect(await page.textContent('[data-testid=kpi-openOrders]')).toMatch(/\d+/);
     expect(await page.textContent('[data-testid=tower-live]')).toContain('更新于');
     await snap(page, 'control-tower-maker');
