@@ -187,7 +187,7 @@ export function ScenarioCompare({ scenarioId, lines, readonly, reloadKey, onPubl
       </section>
 
       {!readonly && (
-        <div style={{ display: 'flex', gap: 8, position: 'sticky', bottom: 0, background: '#fff', paddingTop: 8, borderTop: '1px solid #eee' }}>
+        <div style={{ display: 'flex', gap: 8, position: 'sticky', bottom: -12, margin: '0 -12px -12px', padding: '8px 12px 12px', background: '#fff', borderTop: '1px solid #eee' }}>
           <Button appearance="primary" icon={<CheckmarkCircleRegular />} data-testid="scenario-publish" onClick={() => onPublish(cmp)}>{t('board.publish')}</Button>
           <Button appearance="secondary" icon={<DeleteRegular />} data-testid="scenario-discard" onClick={() => onDiscard(cmp)}>{t('board.discard')}</Button>
         </div>

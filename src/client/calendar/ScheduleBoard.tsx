@@ -331,6 +331,7 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, marked, onSelect, 
   const totalW = LABELS + layout.width;
   const totalH = HEADER + layout.height;
   return (
+    <div style={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
     <div
       ref={scroller}
       tabIndex={0}
@@ -374,7 +375,8 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, marked, onSelect, 
           {tip.bar.late && <div style={{ color: '#d13438' }}>{t('board.late')}</div>}
         </div>
       )}
-      {drag?.preview && <DragInfo preview={drag.preview} day={drag.mode === 'resize' ? drag.endIndex ?? 0 : daysBetween(data.days[0].date, drag.preview.start)} />}
+    </div>
+    {drag?.preview && <DragInfo preview={drag.preview} day={drag.mode === 'resize' ? drag.endIndex ?? 0 : daysBetween(data.days[0].date, drag.preview.start)} />}
     </div>
   );
 }
@@ -382,7 +384,7 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, marked, onSelect, 
 function DragInfo({ preview, day }: { preview: DragPreview; day: number }) {
   const { t } = useTranslation();
   return (
-    <div data-testid="drag-info" data-line-id={preview.line.id} data-start={preview.start} data-refused={preview.refused || ''} data-load={Math.round(preview.load[day] ?? 0)} data-capacity={Math.round(preview.capacity[day] ?? 0)} style={{ position: 'sticky', left: 8, bottom: 8, display: 'inline-block', background: preview.refused ? '#fde8e8' : '#eef1fd', border: '1px solid #ccd', borderRadius: 4, padding: '4px 8px', fontSize: 12 }}>
+    <div data-testid="drag-info" data-line-id={preview.line.id} data-start={preview.start} data-refused={preview.refused || ''} data-load={Math.round(preview.load[day] ?? 0)} data-capacity={Math.round(preview.capacity[day] ?? 0)} style={{ position: 'absolute', left: LABELS + 8, bottom: 12, background: preview.refused ? '#fde8e8' : '#eef1fd', border: '1px solid #ccd', borderRadius: 4, padding: '4px 8px', fontSize: 12, boxShadow: '0 2px 6px rgba(0,0,0,.12)', pointerEvents: 'none', zIndex: 5 }}>
       {preview.line.code} · {preview.start} → {preview.end} ·{' '}
       <span style={{ color: preview.overloaded[day] ? '#d13438' : undefined }}>
         {t('board.capacity', { load: Math.round(preview.load[day] ?? 0), capacity: Math.round(preview.capacity[day] ?? 0) })}
