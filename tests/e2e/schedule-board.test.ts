@@ -141,6 +141,15 @@ describe('scheduling board', () => {
     await planner.waitForFunction((plan) => document.querySelectorAll(`[data-testid=board-bar][data-plan-id="${plan}"]`).length === 1, moved.plan);
     expect((await bars(planner)).find((b) => b.plan === moved.plan)!.qty).toBe(moved.qty);
 
+    // Lock from the keyboard's menu (Shift+F10 on the selected bar), unlock from the toolbar.
+    const merged = (await bars(planner)).find((b) => b.plan === moved.plan)!;
+    await planner.focus('[data-testid=calendar-production-board]');
+    await planner.keyboard.press('Shift+F10');
+    await planner.click('[data-testid=menu-lock]');
+    await planner.waitForFunction((id) => document.querySelector(`[data-testid=board-bar][data-bar-id="${id}"]`)?.getAttribute('data-locked') === 'true', merged.id);
+    await planner.click('[data-testid=board-lock]');
+    await planner.waitForFunction((id) => document.querySelector(`[data-testid=board-bar][data-bar-id="${id}"]`)?.getAttribute('data-locked') === 'false', merged.id);
+
     // Export to Excel: the board's range as a workbook.
     const [download] = await Promise.all([planner.waitForEvent('download'), planner.click('[data-testid=board-export]')]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);

@@ -10,7 +10,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoardBar, BoardData } from '../../model/schedule-board';
-import { canMake, daysBetween, lineWindow, validateMerge, validateSplit } from './board-model';
+import { canMake, daysBetween, lineWindow, localStamp, validateMerge, validateSplit } from './board-model';
 
 const fmt = (n: number) => Math.round(n).toLocaleString();
 
@@ -142,7 +142,7 @@ export function BoardMergeDialog({ bars, onMerge, onClose }: { bars: BoardBar[];
 
 export function BoardAutoDialog({ from, to, onRun, onClose }: { from: string; to: string; onRun: (input: { name: string; from: string; to: string }) => Promise<boolean>; onClose: () => void }) {
   const { t } = useTranslation();
-  const stamp = useMemo(() => new Date().toISOString().slice(0, 16).replace('T', ' '), []);
+  const stamp = useMemo(() => localStamp(), []);
   const [name, setName] = useState(() => t('board.auto.defaultName', { date: stamp }));
   const [range, setRange] = useState({ from, to });
   const [running, setRunning] = useState(false);

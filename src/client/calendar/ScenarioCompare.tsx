@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoardLine, ScenarioComparison, ScheduleMetrics } from '../../model/schedule-board';
 import { api } from '../api/client';
-import { delta } from './board-model';
+import { delta, localStamp } from './board-model';
 
 const GOOD = '#107c10';
 const BAD = '#c50f1f';
@@ -103,7 +103,7 @@ export function ScenarioCompare({ scenarioId, lines, readonly, reloadKey, onPubl
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
         <span style={{ fontWeight: 600 }}>{cmp.scenario.name}</span>
         <Badge appearance="tint" color={cmp.scenario.status === 'draft' ? 'informative' : cmp.scenario.status === 'published' ? 'success' : 'subtle'}>{t(`board.scenario.${cmp.scenario.status}`)}</Badge>
-        <span style={{ color: '#888', fontSize: 12 }}>{cmp.scenario.created_by_name} · {cmp.scenario.created_at.slice(0, 16).replace('T', ' ')}</span>
+        <span style={{ color: '#888', fontSize: 12 }}>{cmp.scenario.created_by_name} · {localStamp(cmp.scenario.created_at)}</span>
       </div>
       <table style={{ borderCollapse: 'collapse', width: '100%' }} data-testid="compare-metrics">
         <thead>

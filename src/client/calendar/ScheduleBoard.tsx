@@ -309,6 +309,14 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, marked, onSelect, 
   const onKeyDown = (e: React.KeyboardEvent) => {
     const bar = data.bars.find((b) => b.id === selectedId);
     if (!bar) return;
+    if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
+      // The bar's menu from the keyboard, at the bar's visible start.
+      e.preventDefault();
+      const r = layout.bars.find((b) => b.bar.id === bar.id)?.rect;
+      const c = canvas.current?.getBoundingClientRect();
+      if (r && c) onContextMenu?.(bar, c.left + Math.max(LABELS, LABELS - view.x + r.x) + 8, c.top + HEADER - view.y + r.y + r.h);
+      return;
+    }
     if (e.key.startsWith('Arrow')) {
       e.preventDefault();
       if (readonly) return;

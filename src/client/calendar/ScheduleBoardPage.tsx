@@ -22,7 +22,7 @@ import { api, ApiError } from '../api/client';
 import { readPreference, readStoredSession } from '../session/storage';
 import { onSocketMessage } from '../shell/notification-socket';
 import { toast } from '../shell/toast-bus';
-import { addDays, applyResult, CommandHistory, inverseOf, validateMerge, withVersion } from './board-model';
+import { addDays, applyResult, CommandHistory, inverseOf, localStamp, validateMerge, withVersion } from './board-model';
 import './board-messages';
 import { BoardAutoDialog, BoardConfirm, BoardMergeDialog, BoardSplitDialog } from './BoardDialogs';
 import { ScenarioCompare } from './ScenarioCompare';
@@ -289,7 +289,7 @@ export function ScheduleBoardPage() {
             <Option key={s.id} value={String(s.id)} text={scenarioLabel(s)}>
               <span style={{ display: 'flex', flexDirection: 'column' }}>
                 <span>{scenarioLabel(s)}</span>
-                <span style={{ fontSize: 11, color: '#888' }}>{s.created_by_name} · {s.created_at.slice(0, 16).replace('T', ' ')} · {t('board.compare.latePlans')} {s.metrics?.late_plans ?? '—'}</span>
+                <span style={{ fontSize: 11, color: '#888' }}>{s.created_by_name} · {localStamp(s.created_at)} · {t('board.compare.latePlans')} {s.metrics?.late_plans ?? '—'}</span>
               </span>
             </Option>
           ))}
@@ -323,7 +323,7 @@ export function ScheduleBoardPage() {
           <MessageBarBody>
             {readonly
               ? t('board.readonlyScenario', { status: t(`board.scenario.${current.status}`) })
-              : t('board.scenario.banner', { name: current.name, by: current.created_by_name, at: current.created_at.slice(0, 16).replace('T', ' ') })}
+              : t('board.scenario.banner', { name: current.name, by: current.created_by_name, at: localStamp(current.created_at) })}
           </MessageBarBody>
         </MessageBar>
       )}

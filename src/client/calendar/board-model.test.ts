@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardBar, BoardData } from '../../model/schedule-board';
-import { CommandHistory, addDays, applyResult, delta, dragPreview, hitTest, inverseOf, keyTarget, layoutBoard, lineWindow, rowAt, validateMerge, validateSplit, visible, withVersion, DAY_WIDTH, GROUP_HEIGHT, ROW_HEIGHT } from './board-model';
+import { CommandHistory, addDays, applyResult, delta, dragPreview, localStamp, hitTest, inverseOf, keyTarget, layoutBoard, lineWindow, rowAt, validateMerge, validateSplit, visible, withVersion, DAY_WIDTH, GROUP_HEIGHT, ROW_HEIGHT } from './board-model';
 
 /** Test fixture: an in-memory board of `lines` lines in two workshops over `days` days. */
 function board(lines = 4, days = 14, bars: Partial<BoardBar>[] = []): BoardData {
@@ -177,5 +177,13 @@ describe('split, merge and compare checks', () => {
     expect(delta(5, 7, true)).toEqual({ diff: 2, tone: 'worse' });
     expect(delta(0.6, 0.7, false)).toEqual({ diff: expect.closeTo(0.1, 9), tone: 'better' });
     expect(delta(4, 4, true)).toEqual({ diff: 0, tone: 'same' });
+  });
+});
+
+describe('local time stamp', () => {
+  it('shows a time in the planner\'s own clock', () => {
+    expect(localStamp(new Date(2026, 0, 2, 3, 4))).toBe('2026-01-02 03:04');
+    expect(localStamp(new Date(2026, 10, 25, 16, 30).toISOString())).toBe('2026-11-25 16:30');
+    expect(localStamp('not a date')).toBe('not a date');
   });
 });

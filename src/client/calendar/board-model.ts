@@ -280,3 +280,11 @@ export function delta(live: number, scenario: number, lowerIsBetter: boolean): {
   if (Math.abs(diff) < 1e-9) return { diff: 0, tone: 'same' };
   return { diff, tone: (diff < 0) === lowerIsBetter ? 'better' : 'worse' };
 }
+
+/** A time as the planner reads it: local `YYYY-MM-DD HH:mm` (an ISO string or a Date). */
+export function localStamp(at: string | Date = new Date()): string {
+  const d = typeof at === 'string' ? new Date(at) : at;
+  if (Number.isNaN(d.getTime())) return String(at).slice(0, 16).replace('T', ' ');
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
