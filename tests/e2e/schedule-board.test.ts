@@ -175,6 +175,10 @@ describe('scheduling board', () => {
     const lateScen = Number(await late.getAttribute('data-scenario'));
     expect(await planner.getAttribute('[data-testid=compare-latePlans-delta]', 'data-tone')).toBe(lateScen < lateLive ? 'better' : lateScen > lateLive ? 'worse' : 'same');
     expect(await planner.locator('[data-testid^=compare-line-]').count()).toBeGreaterThan(0);
+    // The plans the scenario places differently from live are counted (their live bars are outlined).
+    await planner.waitForSelector('[data-testid=compare-moved]');
+    expect(Number(await planner.getAttribute('[data-testid=compare-moved]', 'data-moved'))).toBeGreaterThan(0);
+    expect(await planner.isChecked('[data-testid=board-show-live]')).toBe(true);
     await planner.waitForSelector('[data-testid=board-bar]', { state: 'attached' });
     const scenarioLoads = await loads(planner);
     await snap(planner, 'schedule-board-03-scenario-compare');

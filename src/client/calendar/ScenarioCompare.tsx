@@ -47,7 +47,9 @@ function UtilBars({ live, scen }: { live: number; scen: number }) {
   );
 }
 
-export function ScenarioCompare({ scenarioId, lines, readonly, reloadKey, onPublish, onDiscard, onClose }: {
+export function ScenarioCompare({ scenarioId, lines, readonly, reloadKey, moved, onPublish, onDiscard, onClose }: {
+  /** Plans the scenario places differently from live (null while the live bars load). */
+  moved: number | null;
   scenarioId: number;
   lines: BoardLine[];
   readonly: boolean;
@@ -105,6 +107,7 @@ export function ScenarioCompare({ scenarioId, lines, readonly, reloadKey, onPubl
         <Badge appearance="tint" color={cmp.scenario.status === 'draft' ? 'informative' : cmp.scenario.status === 'published' ? 'success' : 'subtle'}>{t(`board.scenario.${cmp.scenario.status}`)}</Badge>
         <span style={{ color: '#888', fontSize: 12 }}>{cmp.scenario.created_by_name} · {localStamp(cmp.scenario.created_at)}</span>
       </div>
+      {moved !== null && <div data-testid="compare-moved" data-moved={moved} style={{ fontSize: 12, color: '#444' }}>{t('board.compare.moved', { count: moved })}</div>}
       <table style={{ borderCollapse: 'collapse', width: '100%' }} data-testid="compare-metrics">
         <thead>
           <tr>

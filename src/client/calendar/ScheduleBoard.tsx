@@ -45,6 +45,8 @@ export type ScheduleBoardProps = {
   onSelect: (bar: BoardBar | null, additive?: boolean) => void;
   /** Right click on a bar: the page opens the bar's menu at the pointer. */
   onContextMenu?: (bar: BoardBar, x: number, y: number) => void;
+  /** Live bars outlined under a scenario's (the plans the scenario places differently). */
+  ghosts?: BoardBar[];
   /** A published or discarded scenario: nothing can be dragged. */
   readonly?: boolean;
   onCommand: (cmd: BoardCommand, before: BoardBar) => void;
@@ -53,7 +55,7 @@ export type ScheduleBoardProps = {
   onPreviewDrawn?: (ms: number) => void;
 };
 
-export function ScheduleBoard({ decl, data, zoom, selectedId, marked, onSelect, onContextMenu, readonly, onCommand, onRefused, onPreviewDrawn }: ScheduleBoardProps) {
+export function ScheduleBoard({ decl, data, zoom, selectedId, marked, ghosts, onSelect, onContextMenu, readonly, onCommand, onRefused, onPreviewDrawn }: ScheduleBoardProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'zh';
   const scroller = useRef<HTMLDivElement>(null);
@@ -64,6 +66,7 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, marked, onSelect, 
   const layout = useMemo(() => layoutBoard(data, zoom), [data, zoom]);
   const moveStarted = useRef(0);
   const markedSet = useMemo(() => new Set(marked ?? []), [marked]);
+  const ghostRects = useMemo(() => (ghosts?.length ? layoutBoard({ ...data, bars: ghosts }, zoom).bars : []), [ghosts, data, zoom]);
   const weekdays = useMemo(() => (lang === 'en' ? ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'] : ['日', '一', '二', '三', '四', '五', '六']), [lang]);
 
   useEffect(() => {
@@ -140,6 +143,18 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, marked, onSelect, 
         g.fillRect(ox + i * dw + gap, sy, Math.max(1, (dw - 2 * gap) * Math.min(1, l ? ratio : 1)), STRIP_HEIGHT);
         g.globalAlpha = 1;
       }
+    }
+    // Live positions of the plans a scenario moves: dashed outlines under the scenario's bars.
+    for (const { rect } of ghostRects) {
+      if (rect.x + rect.w < view.x || rect.x > view.x + view.w || rect.y + rect.h < view.y || rect.y > view.y + view.h) continue;
+      const x = ox + rect.x;
+      const y = oy + rect.y;
+      g.fillStyle = 'rgba(96,96,112,0.10)';
+      g.fillRect(x, y, rect.w - 1, rect.h);
+      g.strokeStyle = '#6b6b80';
+      g.setLineDash([3, 3]);
+      g.strokeRect(x + 0.5, y + 0.5, rect.w - 2, rect.h - 1);
+      g.setLineDash([]);
     }
     // Bars.
     for (const { bar, rect } of v.bars) {
@@ -234,7 +249,7 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, marked, onSelect, 
       onPreviewDrawn?.(performance.now() - moveStarted.current);
       moveStarted.current = 0;
     }
-  }, [layout, view, drag, selectedId, markedSet, data, zoom, decl, onPreviewDrawn, weekdays]);
+  }, [layout, view, drag, selectedId, markedSet, ghostRects, data, zoom, decl, onPreviewDrawn, weekdays]);
 
   const toContent = (e: { clientX: number; clientY: number }) => {
     const r = canvas.current!.getBoundingClientRect();

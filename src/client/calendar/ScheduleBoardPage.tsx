@@ -7,7 +7,7 @@
  * with its comparison against the live schedule beside the board, to publish or discard.
  */
 import {
-  Button, Dropdown, Menu, MenuItem, MenuList, MenuPopover, MenuDivider, MessageBar, MessageBarBody, Option, Spinner, Tab, TabList, Toolbar, ToolbarDivider,
+  Button, Checkbox, Dropdown, Menu, MenuItem, MenuList, MenuPopover, MenuDivider, MessageBar, MessageBarBody, Option, Spinner, Tab, TabList, Toolbar, ToolbarDivider,
   type PositioningVirtualElement,
 } from '@fluentui/react-components';
 import {
@@ -22,7 +22,7 @@ import { api, ApiError } from '../api/client';
 import { readPreference, readStoredSession } from '../session/storage';
 import { onSocketMessage } from '../shell/notification-socket';
 import { toast } from '../shell/toast-bus';
-import { addDays, applyResult, CommandHistory, inverseOf, localStamp, validateMerge, withVersion } from './board-model';
+import { addDays, applyResult, CommandHistory, inverseOf, localStamp, movedPlans, validateMerge, withVersion } from './board-model';
 import './board-messages';
 import { BoardAutoDialog, BoardConfirm, BoardMergeDialog, BoardSplitDialog } from './BoardDialogs';
 import { ScenarioCompare } from './ScenarioCompare';
@@ -80,6 +80,9 @@ export function ScheduleBoardPage() {
   const [showCompare, setShowCompare] = useState(true);
   const [compareKey, setCompareKey] = useState(0);
   const [data, setData] = useState<BoardData | null>(null);
+  // The live schedule's bars while a scenario is shown (outlined where the scenario moves a plan).
+  const [liveBars, setLiveBars] = useState<BoardBar[] | null>(null);
+  const [showLive, setShowLive] = useState(true);
   const [error, setError] = useState('');
   const [selected, setSelected] = useState<number | null>(null);
   const [marked, setMarked] = useState<number[]>([]);
@@ -99,6 +102,10 @@ export function ScheduleBoardPage() {
       const shown = scenarioRef.current;
       const d = await api.get<BoardData>(decl.source.read, { ...range, scenario: shown ?? undefined }, { quiet: true });
       if (scenarioRef.current === shown) setData(d);
+      if (shown !== null) {
+        const live = await api.get<BoardData>(decl.source.read, range, { quiet: true });
+        if (scenarioRef.current === shown) setLiveBars(live.bars);
+      } else setLiveBars(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }
@@ -116,6 +123,8 @@ export function ScheduleBoardPage() {
   useEffect(() => { void loadScenarios(); }, [loadScenarios]);
 
   const current = scenarios.find((s) => s.id === scenario) ?? null;
+  const moved = useMemo(() => (scenario !== null && data && liveBars && data.scenario_id === scenario ? movedPlans(liveBars, data.bars) : null), [scenario, data, liveBars]);
+  const ghosts = useMemo(() => (moved && showLive ? (liveBars ?? []).filter((b) => moved.has(b.plan_id)) : undefined), [moved, showLive, liveBars]);
   const readonly = !!current && current.status !== 'draft';
 
   const openScenario = useCallback((id: number | null) => {
@@ -123,6 +132,7 @@ export function ScheduleBoardPage() {
     setSelected(null);
     setMarked([]);
     setData(null);
+    setLiveBars(null);
     setScenario(id);
     setShowCompare(true);
   }, []);
@@ -331,6 +341,10 @@ export function ScheduleBoardPage() {
         <Legend colour="#6bb36b" text={t('board.legend.load')} />
         <Legend colour="#d13438" text={t('board.legend.late')} />
         <Legend colour="#555" text={t('board.legend.locked')} />
+        {scenario !== null && (
+          <Checkbox data-testid="board-show-live" size="medium" checked={showLive} onChange={(_, d) => setShowLive(!!d.checked)}
+            label={<span style={{ fontSize: 11 }}>{t('board.showLive', { count: moved?.size ?? 0 })}</span>} />
+        )}
         <span title={t('board.multiHint')}>{t('board.keyboardHint')}</span>
       </div>
       <div style={{ display: 'flex', gap: 8, flex: 1, minHeight: 0 }}>
@@ -348,6 +362,7 @@ export function ScheduleBoardPage() {
               zoom={zoom}
               selectedId={selected}
               marked={marked}
+              ghosts={ghosts}
               readonly={readonly}
               onSelect={onSelect}
               onContextMenu={(_, x, y) => setMenu({ x, y })}
@@ -362,6 +377,7 @@ export function ScheduleBoardPage() {
             lines={data.lines}
             readonly={readonly}
             reloadKey={compareKey}
+            moved={moved?.size ?? null}
             onPublish={(cmp) => setDialog({ kind: 'publish', cmp })}
             onDiscard={(cmp) => setDialog({ kind: 'discard', cmp })}
             onClose={() => setShowCompare(false)}

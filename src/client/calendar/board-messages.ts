@@ -108,6 +108,8 @@ export const boardMessages: CatalogPart = {
     'board.legend.load': '负荷条：绿 ≤85%，橙 ≤100%，红 超产能',
     'board.legend.late': '红色尾标：晚于交期',
     'board.legend.locked': '深色+锁：已锁定',
+    'board.showLive': '虚线框显示当前排产位置（{{count}} 个计划有变动）',
+    'board.compare.moved': '方案调整了 {{count}} 个计划的产线、日期或数量；看板上虚线框为它们在当前排产中的位置',
   },
   en: {
     'board.title': 'Scheduling board',
@@ -214,6 +216,8 @@ export const boardMessages: CatalogPart = {
     'board.legend.load': 'Load strip: green ≤85%, amber ≤100%, red over capacity',
     'board.legend.late': 'Red tail: later than delivery',
     'board.legend.locked': 'Dark with padlock: locked',
+    'board.showLive': 'Outline live positions ({{count}} plans changed)',
+    'board.compare.moved': 'The scenario changes the line, days or pieces of {{count}} plans; dashed outlines on the board are their live positions',
   },
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardBar, BoardData } from '../../model/schedule-board';
-import { CommandHistory, addDays, applyResult, delta, dragPreview, localStamp, hitTest, inverseOf, keyTarget, layoutBoard, lineWindow, rowAt, validateMerge, validateSplit, visible, withVersion, DAY_WIDTH, GROUP_HEIGHT, ROW_HEIGHT } from './board-model';
+import { CommandHistory, addDays, applyResult, delta, dragPreview, localStamp, movedPlans, hitTest, inverseOf, keyTarget, layoutBoard, lineWindow, rowAt, validateMerge, validateSplit, visible, withVersion, DAY_WIDTH, GROUP_HEIGHT, ROW_HEIGHT } from './board-model';
 
 /** Test fixture: an in-memory board of `lines` lines in two workshops over `days` days. */
 function board(lines = 4, days = 14, bars: Partial<BoardBar>[] = []): BoardData {
@@ -185,5 +185,18 @@ describe('local time stamp', () => {
     expect(localStamp(new Date(2026, 0, 2, 3, 4))).toBe('2026-01-02 03:04');
     expect(localStamp(new Date(2026, 10, 25, 16, 30).toISOString())).toBe('2026-11-25 16:30');
     expect(localStamp('not a date')).toBe('not a date');
+  });
+});
+
+describe('plans moved by a scenario', () => {
+  it('finds plans on another line, other days, other pieces, or placed on one side only', () => {
+    const live = board(4, 14, [{ plan_id: 1 }, { plan_id: 2 }, { plan_id: 3 }, { plan_id: 4 }, { plan_id: 5 }]).bars;
+    const scen = live.map((b) => ({ ...b, id: b.id + 100 }));
+    scen[1] = { ...scen[1], line_id: 2 };
+    scen[2] = { ...scen[2], start: '2026-12-02', end: '2026-12-03' };
+    scen[3] = { ...scen[3], qty: 150 };
+    const placedOnlyInScenario = { ...scen[0], id: 200, plan_id: 9 };
+    expect([...movedPlans(live, [...scen.slice(0, 4), placedOnlyInScenario])].sort()).toEqual([2, 3, 4, 5, 9]);
+    expect(movedPlans(live, scen.map((b) => ({ ...b }))).size).toBe(3);
   });
 });

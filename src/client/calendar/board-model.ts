@@ -288,3 +288,24 @@ export function localStamp(at: string | Date = new Date()): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }
+
+/**
+ * Plans placed differently in a scenario than live (another line, other days or other pieces; placed
+ * in one and not the other): the board outlines their live bars under the scenario's.
+ */
+export function movedPlans(live: BoardBar[], scenario: BoardBar[]): Set<number> {
+  const sig = (bars: BoardBar[]) => {
+    const m = new Map<number, string[]>();
+    for (const b of bars) {
+      const list = m.get(b.plan_id) ?? [];
+      list.push(`${b.line_id}|${b.start}|${b.end}|${b.qty}`);
+      m.set(b.plan_id, list);
+    }
+    return new Map([...m].map(([k, v]) => [k, v.sort().join(';')]));
+  };
+  const a = sig(live);
+  const b = sig(scenario);
+  const moved = new Set<number>();
+  for (const id of new Set([...a.keys(), ...b.keys()])) if (a.get(id) !== b.get(id)) moved.add(id);
+  return moved;
+}
