@@ -5,7 +5,8 @@ import { serverAndBrowserForFile, snap } from './support/harness';
 /**
  * Spreadsheet keys in the allocation workbench (issue 21): a range by Shift+arrows, copy as
  * tab-separated text, paste a block with a refused cell, one undo for the paste, fill down, Enter
- * edits, and the selection survives a save. Build the client first (`npx vite build`).
+ * edits, and the selection survives a save; and the same keys in a document's editable lines (a
+ * material's price history). Build the client first (`npx vite build`).
  */
 const run = serverAndBrowserForFile();
 
@@ -89,6 +90,58 @@ describe('spreadsheet keys in editable grids', () => {
     await page.click('[data-testid=save-cells]');
     await page.waitForSelector('[data-testid=save-cells][disabled]', { timeout: 20000 });
     await expect.poll(() => page.locator(`${GRID} .ss-range`).count()).toBe(3);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('pastes a block from Excel into a document\'s lines, refusing a bad cell by the field\'s own rule, and fills down', async () => {
+    const page = await (await run.browser.newContext({ viewport: { width: 1600, height: 960 } })).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${run.server.url}/md/masterdetail/material`);
+    await page.waitForSelector('[data-testid=login-form]');
+    await page.fill('input[name=username]', 'maker');
+    await page.fill('input[name=password]', 'Demo1234');
+    await page.click('[data-testid=login-submit]');
+    await page.waitForSelector('[data-testid=grid-material] .ag-row[row-index="0"]', { timeout: 30000 });
+    await page.click('[data-testid=action-create]');
+    const LINES = '[data-testid=child-price_history]';
+    await page.waitForSelector(LINES);
+    // Each new line opens its first cell's editor; Escape leaves it (and does not close the drawer).
+    for (let i = 0; i < 3; i++) {
+      await page.click('[data-testid=child-add-price_history]');
+      await page.waitForSelector(`${LINES} .ag-row[row-index="${i}"] .ag-cell-inline-editing`);
+      await page.keyboard.press('Escape');
+    }
+    const lineCell = (row: number, col: string) => `${LINES} .ag-row[row-index="${row}"] .ag-cell[col-id="${col}"]`;
+    await page.waitForSelector(lineCell(2, 'price'));
+    // Focus the first line's date without editing it, then paste two lines of two cells.
+    await page.click(lineCell(0, 'effective_date'));
+    await page.waitForSelector(`${LINES} .ag-cell-inline-editing`);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector(`${LINES} .ag-cell-inline-editing`, { state: 'detached' });
+    await page.$eval(`${LINES} .ag-cell-focus`, (el) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', '2026-01-01\t12.5\r\n2026-02-01\tabc\r\n');
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    const text = async (row: number, col: string) => ((await page.textContent(lineCell(row, col))) ?? '').trim();
+    await expect.poll(() => text(0, 'price')).toBe('12.50');
+    expect(await text(0, 'effective_date')).toBe('2026-01-01');
+    expect(await text(1, 'effective_date')).toBe('2026-02-01');
+    expect(await page.locator(`${LINES} .ss-refused`).count()).toBe(1);
+    await page.waitForSelector('text=/未写入/');
+    await snap(page, 'keys-03-lines-pasted-with-refusal');
+    // Fill down the first price into the next two lines.
+    await page.click(lineCell(0, 'price'));
+    await page.waitForSelector(`${LINES} .ag-cell-inline-editing`);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector(`${LINES} .ag-cell-inline-editing`, { state: 'detached' });
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Shift+ArrowDown');
+    await expect.poll(() => page.locator(`${LINES} .ss-range`).count()).toBe(3);
+    await page.keyboard.press('Control+d');
+    await expect.poll(() => text(2, 'price')).toBe('12.50');
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -8,6 +8,9 @@ import type { ResolvedChildGrid } from '../../model/page-resolve';
 import { useReferenceOptions } from '../form/widgets/use-options';
 import { cellText } from './cell-text';
 import { gridTheme, GRID_LOCALE } from './EntityGrid';
+import { SPREADSHEET_CSS, useSpreadsheetKeys } from './useSpreadsheetKeys';
+import { validateField } from '../../model/validate';
+import { toast } from '../shell/toast-bus';
 import './grid-modules';
 
 /**
@@ -57,6 +60,24 @@ export function ChildGrid(p: ChildGridProps) {
   // the cells instead of rebuilding the columns under a cell being typed in.
   const references = useReferenceOptions(p.grid.fields);
   const referencesRef = useRef(references);
+  // Spreadsheet keys (issue 21: in every editable grid): ranges, copy/paste of blocks from Excel,
+  // Ctrl+D, Delete, undo. A pasted cell is checked by its field's own rules (a dictionary or a
+  // reference by its label or value); refused cells are marked and the rest is written.
+  const sheetKeys = useSpreadsheetKeys({
+    validate: (column, _node, raw) => {
+      const field = p.grid.fields.find((f) => f.field === column.getColId());
+      const col = p.grid.columns.find((c) => c.field === column.getColId());
+      const text = raw.trim();
+      const byLabel = (options: Array<{ value: string; label: string; labelEn?: string }> | undefined) =>
+        options?.find((o) => o.value === text || o.label === text || o.labelEn === text)?.value;
+      const mapped = col?.options ? (byLabel(col.options) ?? text) : referencesRef.current[column.getColId()] ? (byLabel(referencesRef.current[column.getColId()]) ?? text) : text;
+      if (!field?.def || field.def.readonly) return { value: mapped, error: field?.def?.readonly ? { key: 'grid.readonlyCell' } : null };
+      const r = validateField(field.def, mapped === '' ? null : mapped);
+      // The cell keeps what a typed edit keeps (the text; the form converts on save), a switch its boolean.
+      return { value: field.def.type === 'boolean' && !r.error ? r.value : mapped === '' ? null : mapped, error: r.error };
+    },
+    onRefused: (refused) => toast.warning(t('grid.pasteRefused', { count: refused.length, message: t(refused[0].error.key, refused[0].error.params ?? {}) })),
+  });
   referencesRef.current = references;
   rowsRef.current = p.rows;
 
@@ -98,6 +119,7 @@ export function ChildGrid(p: ChildGridProps) {
       }),
     [p.grid, p.disabled, p.errors, language],
   );
+  const sheetColumnDefs = useMemo(() => (p.disabled || !p.grid.editable ? columnDefs : sheetKeys.withClasses(columnDefs)), [columnDefs, sheetKeys, p.disabled, p.grid.editable]);
 
   const errorList = Object.entries(p.errors)
     .map(([k, message]) => {
@@ -123,9 +145,12 @@ export function ChildGrid(p: ChildGridProps) {
     if (api && !api.isDestroyed() && columns.length) api.refreshCells({ columns });
   }, [references]);
   const onCellValueChanged = (e: CellValueChangedEvent<ChildRow>) => {
+    sheetKeys.onCellValueChanged(e as CellValueChangedEvent);
     if (!e.data) return;
     const edited = e.data;
-    p.onChange(rowsRef.current.map((r) => (r.__key === edited.__key ? { ...edited } : r)));
+    // A paste changes many cells before the next render: the ref follows each change.
+    rowsRef.current = rowsRef.current.map((r) => (r.__key === edited.__key ? { ...edited } : r));
+    p.onChange(rowsRef.current);
   };
 
   const add = () => {
@@ -166,12 +191,15 @@ export function ChildGrid(p: ChildGridProps) {
           </>
         )}
       </div>
+      <style>{SPREADSHEET_CSS}</style>
       <div
         className={s.grid}
         {...uncontrolled}
+        {...(p.disabled || !p.grid.editable ? {} : sheetKeys.containerProps)}
         // Escape in a cell editor cancels the edit; it must not also close the drawer around the grid.
         onKeyDownCapture={(e) => {
           editingOnEscape.current = e.key === 'Escape' && Boolean(apiRef.current?.getEditingCells().length);
+          if (!p.disabled && p.grid.editable) sheetKeys.containerProps.onKeyDownCapture(e);
         }}
         onKeyDown={(e) => {
           if (e.key === 'Escape' && editingOnEscape.current) e.stopPropagation();
@@ -180,13 +208,17 @@ export function ChildGrid(p: ChildGridProps) {
         <AgGridReact<ChildRow>
           theme={gridTheme}
           rowData={gridRows}
-          columnDefs={columnDefs}
+          columnDefs={sheetColumnDefs}
           getRowId={(r) => r.data.__key}
+          {...(p.disabled || !p.grid.editable ? {} : sheetKeys.gridProps)}
           rowSelection={p.disabled ? undefined : { mode: 'multiRow', checkboxes: true, headerCheckbox: true, enableClickSelection: false }}
           singleClickEdit
           stopEditingWhenCellsLoseFocus
           enterNavigatesVerticallyAfterEdit
-          onGridReady={(e) => (apiRef.current = e.api)}
+          onGridReady={(e) => {
+            apiRef.current = e.api;
+            sheetKeys.setApi(e.api as GridApi);
+          }}
           onCellValueChanged={onCellValueChanged}
           onSelectionChanged={(e) => setSelected(e.api.getSelectedRows().map((r) => r.__key))}
           localeText={GRID_LOCALE[language]}
