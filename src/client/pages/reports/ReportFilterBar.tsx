@@ -1,6 +1,6 @@
 import { Button, Dropdown, Input, Label as FluentLabel, Option } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
-import { getDictionary, getEntity, type Label, type ReportDef } from '../../../model';
+import { FIELD_TYPE_TABLE, getDictionary, getEntity, type Label, type ReportDef } from '../../../model';
 import { api } from '../../api/client';
 
 type Filters = Record<string, string>;
@@ -35,13 +35,15 @@ export function filterControls(report: ReportDef): FilterControl[] {
     const f = entity.fields.find((x) => x.key === key);
     if (!f) continue;
     const dim = report.dimensions.find((d) => d.field === key && !d.bucket);
-    if (f.type === 'date' || f.type === 'datetime') out.push({ kind: 'dateRange', field: key, label: f.label });
+    // The control follows the field type table's sheet kind (one place knows what a type is).
+    const kind = FIELD_TYPE_TABLE[f.type].excelKind;
+    if (kind === 'date' || kind === 'datetime') out.push({ kind: 'dateRange', field: key, label: f.label });
     else if (entity.states?.field === key) out.push({ kind: 'choice', field: key, label: f.label, options: entity.states.states.map((s) => ({ value: s.code, label: s.label })) });
     else if (f.dict && getDictionary(f.dict)) out.push({ kind: 'choice', field: key, label: f.label, options: [...new Map(getDictionary(f.dict)!.items.map((i) => [i.value, { value: i.value, label: i.label }])).values()] });
-    else if (f.type === 'reference' && dim) out.push({ kind: 'choice', field: key, label: f.label, options: [], dimension: dim.key });
-    else if (f.type === 'month') out.push({ kind: 'month', field: key, label: f.label });
-    else if (f.type === 'integer' || f.type === 'decimal' || f.type === 'money') out.push({ kind: 'atMost', field: key, label: f.label });
-    else if (f.type === 'text' || f.type === 'code') out.push({ kind: 'text', field: key, label: f.label });
+    else if (kind === 'reference' && dim) out.push({ kind: 'choice', field: key, label: f.label, options: [], dimension: dim.key });
+    else if (kind === 'month') out.push({ kind: 'month', field: key, label: f.label });
+    else if (kind === 'number') out.push({ kind: 'atMost', field: key, label: f.label });
+    else if (kind === 'text') out.push({ kind: 'text', field: key, label: f.label });
   }
   return out;
 }

@@ -192,3 +192,13 @@ export function ReportPage() {
     </div>
   );
 }
+
+/**
+ * The route's component: one report page per report, so going from one report to another through
+ * the menu starts from the new report's own grouping (the walk found the old grouping asked of the
+ * next report, answered 400).
+ */
+export function ReportRoute() {
+  const { opt = '' } = useParams();
+  return <ReportPage key={opt} />;
+}

@@ -7,7 +7,7 @@ import type { RouteObject } from 'react-router-dom';
 export const reportRoutes: RouteObject[] = [
   {
     path: ':cata/dsrptindex/:opt',
-    lazy: async () => ({ Component: (await import('./ReportPage')).ReportPage }),
+    lazy: async () => ({ Component: (await import('./ReportPage')).ReportRoute }),
   },
   {
     path: 'visual/control-tower',
