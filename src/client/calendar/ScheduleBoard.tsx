@@ -218,7 +218,7 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, marked, ghosts, on
       const wd = new Date(`${date}T00:00:00Z`).getUTCDay();
       if (day === 1 || i === v.firstDay) g.fillText(date.slice(0, 7), Math.max(x, LABELS) + 2, 10);
       if (zoom === 'day') {
-        g.fillStyle = wd === 0 || wd === 6 ? '#999' : '#333';
+        g.fillStyle = data.days[i].holiday ? '#d13438' : data.days[i].working ? '#333' : '#999';
         g.fillText(`${day} ${weekdays[wd]}`, x + 4, 28);
         g.fillStyle = '#333';
       }
