@@ -53,7 +53,7 @@ async function canvasBox(page: Page) {
 }
 
 describe('scheduling board', () => {
-  it('drags a bar onto another line, the capacity follows in both browsers; split, merge, export; auto-schedule, compare and publish', async () => {
+  it('drags a bar onto another line, the capacity follows in both browsers; split, merge, export; auto-schedule, compare and publish, discard another', async () => {
     const planner = await signedIn(run.browser, 'maker.planner');
     const other = await signedIn(run.browser, 'maker');
     const errors: string[] = [];
@@ -201,6 +201,22 @@ describe('scheduling board', () => {
     const res = await planner.request.get(`${run.server.url}/api/scmapi/schedule/scenarios`, { headers: { authorization: `Bearer ${token}` } });
     const list = (await res.json()).data as { name: string; status: string }[];
     expect(list.find((s) => s.name === name)?.status).toBe('published');
+
+    // A second scenario discarded after its confirmation: the live board stays as published.
+    await planner.click('[data-testid=board-auto]');
+    const second = `E2E 放弃 ${Date.now()}`;
+    await planner.fill('[data-testid=board-auto-name] input, input[data-testid=board-auto-name]', second);
+    await planner.click('[data-testid=board-auto-run]');
+    await planner.waitForSelector('[data-testid=scenario-discard]', { timeout: 60_000 });
+    await planner.click('[data-testid=scenario-discard]');
+    await planner.waitForSelector('[data-testid=scenario-discard-confirm]');
+    expect(await planner.textContent('[data-testid=scenario-discard-confirm]')).toContain(second);
+    await planner.click('[data-testid=scenario-discard-confirm-ok]');
+    await planner.waitForFunction(() => document.querySelector('[data-testid=schedule-board]')?.getAttribute('data-scenario') === 'live');
+    await planner.waitForSelector('[data-testid=board-bar]', { state: 'attached' });
+    expect(await loads(planner)).toEqual(scenarioLoads);
+    const list2 = (await (await planner.request.get(`${run.server.url}/api/scmapi/schedule/scenarios`, { headers: { authorization: `Bearer ${token}` } })).json()).data as { name: string; status: string }[];
+    expect(list2.find((s) => s.name === second)?.status).toBe('discarded');
     expect(errors).toEqual([]);
   }, 240_000);
 });
