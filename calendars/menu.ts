@@ -10,6 +10,8 @@ import { productionBoard } from './production-board.calendar';
 export const planningMenu = defineMenuGroup({
   code: productionBoard.menu.group,
   platforms: ['SRM', 'SFCENTER'],
+  // Production planning is the garment maker's (issue 21: menus follow the kind of company).
+  companies: ['maker'],
   title: { zh: '生产计划', en: 'Production planning' },
   icon: 'production',
   entries: [

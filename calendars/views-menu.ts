@@ -12,6 +12,8 @@ import { lineMonthView } from './line-month.calendar';
 export const calendarViewsMenu = defineMenuGroup({
   code: 'planning',
   platforms: ['SRM', 'SFCENTER'],
+  // Production planning is the garment maker's (issue 21: menus follow the kind of company).
+  companies: ['maker'],
   title: { zh: '生产计划', en: 'Production planning' },
   icon: 'production',
   entries: [cycleCalendarView, lineMonthView].map((v) => ({

@@ -9,6 +9,8 @@ import { defineMenuGroup } from '../../src/model';
 export const planningGroup = defineMenuGroup({
   code: 'planning',
   platforms: ['SRM', 'SFCENTER'],
+  // Production planning is the garment maker's (issue 21: menus follow the kind of company).
+  companies: ['maker'],
   title: { zh: '生产计划', en: 'Production planning' },
   icon: 'production',
   entries: [],

@@ -48,24 +48,25 @@ describe('menus follow the kind of company', () => {
     expect(brand).toEqual(expect.arrayContaining(['orders', 'scm.prorder', 'scm.allocation.workbench', 'md.vendor', 'md.material', 'admin.user']));
     expect(brand).not.toContain('scm.customerorder');
     expect(brand).not.toContain('md.workline');
+    expect(brand).not.toContain('planning');
     expect(brand).not.toContain('admin.sys.client');
   });
 
   it('the maker takes customer orders and keeps its workshops, lines and processes', async () => {
     const maker = await menusOf('maker');
-    expect(maker).toEqual(expect.arrayContaining(['orders', 'scm.customerorder', 'md.workshop', 'md.workline', 'md.process', 'admin.user']));
+    expect(maker).toEqual(expect.arrayContaining(['orders', 'scm.customerorder', 'md.workshop', 'md.workline', 'md.process', 'admin.user', 'planning']));
   });
 
   it('the fabric supplier sees neither requirement orders nor a maker\'s lines', async () => {
     const supplier = await menusOf('supplier');
     expect(supplier).toEqual(expect.arrayContaining(['workspace.home', 'masterdata', 'md.material', 'admin.user']));
-    for (const code of ['orders', 'scm.prorder', 'scm.customerorder', 'scm.allocation.workbench', 'md.workline', 'rpt.orders-by-status']) expect(supplier, code).not.toContain(code);
+    for (const code of ['orders', 'scm.prorder', 'scm.customerorder', 'scm.allocation.workbench', 'md.workline', 'rpt.orders-by-status', 'planning']) expect(supplier, code).not.toContain(code);
   });
 
   it('the platform operator sees the platform screens and no company business data', async () => {
     const admin = await menusOf('admin');
     expect(admin).toEqual(expect.arrayContaining(['workspace.home', 'sysadmin', 'admin.sys.client', 'admin.sys.signup']));
-    for (const code of ['workspace.uploadimg', 'masterdata', 'md.material', 'orders', 'scm.prorder']) expect(admin, code).not.toContain(code);
+    for (const code of ['workspace.uploadimg', 'masterdata', 'md.material', 'orders', 'scm.prorder', 'planning']) expect(admin, code).not.toContain(code);
     // and no company sees the platform's screens
     expect(await menusOf('maker')).not.toContain('sysadmin');
   });
