@@ -1,3 +1,4 @@
+import { ROLE_LABELS } from '../../../model/roles';
 import {
   Badge,
   Button,
@@ -79,7 +80,10 @@ export function UsersPage() {
   const positions = useSWR(editing ? 'opt-position' : null, () => adminApi.options('mdapi', 'position').then((r) => r.rows).catch(() => []));
   const roleName = (code: string) => {
     const r = roles.data?.find((x) => x.code === code);
-    return r ? (i18n.language === 'en' ? r.name_en : r.name_zh) : code;
+    if (r) return i18n.language === 'en' ? r.name_en : r.name_zh;
+    // A system role the company cannot assign (the platform's super administrator) still has its name.
+    const system = (ROLE_LABELS as Record<string, { zh: string; en: string } | undefined>)[code];
+    return system ? (i18n.language === 'en' ? system.en : system.zh) : code;
   };
 
   const run = async (work: () => Promise<unknown>, done: string) => {
