@@ -6,7 +6,7 @@
  * target line's capacity shown live and a refused line marked; arrows move the selected bar, Enter
  * commits; Ctrl+Z / Ctrl+Y undo and redo. Commands go to `onCommand`; the page talks to the server.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarDecl, CalendarZoom } from '../../model/calendar';
 import type { BoardBar, BoardCommand, BoardData } from '../../model/schedule-board';
@@ -350,7 +350,9 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, marked, ghosts, on
 
   // The bars in view (at most 400) as an invisible list: position relative to the canvas, for
   // assistive technology and tests; the canvas draws them.
-  const inView = useMemo(() => visible(layout, view, 0).bars.filter(({ rect }) => rect.x + rect.w > view.x && rect.x < view.x + view.w).slice(0, 400), [layout, view]);
+  // Deferred, so that scrolling and dragging draw first and these lists follow when the browser is idle.
+  const lazyView = useDeferredValue(view);
+  const inView = useMemo(() => visible(layout, lazyView, 0).bars.filter(({ rect }) => rect.x + rect.w > lazyView.x && rect.x < lazyView.x + lazyView.w).slice(0, 400), [layout, lazyView]);
   const totalW = LABELS + layout.width;
   const totalH = HEADER + layout.height;
   return (
@@ -378,11 +380,11 @@ export function ScheduleBoard({ decl, data, zoom, selectedId, marked, ghosts, on
           onContextMenu={(e) => e.preventDefault()}
         />
       </div>
-      <LineFigures data={data} layout={layout} top={HEADER - view.y} />
+      <LineFigures data={data} layout={layout} top={HEADER - lazyView.y} />
       <ul data-testid="board-bars" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', margin: -1, padding: 0 }}>
         {inView.map(({ bar, rect }) => (
           <li key={bar.id} data-testid="board-bar" data-bar-id={bar.id} data-plan-id={bar.plan_id} data-line-id={bar.line_id} data-start={bar.start} data-end={bar.end} data-qty={bar.qty} data-locked={bar.locked}
-            data-x={Math.round(LABELS - view.x + rect.x)} data-y={Math.round(HEADER - view.y + rect.y)} data-w={Math.round(rect.w)} data-h={Math.round(rect.h)}>
+            data-x={Math.round(LABELS - lazyView.x + rect.x)} data-y={Math.round(HEADER - lazyView.y + rect.y)} data-w={Math.round(rect.w)} data-h={Math.round(rect.h)}>
             {bar.plan_no} {bar.style_no} {bar.start}–{bar.end} {bar.qty}
           </li>
         ))}
