@@ -77,7 +77,9 @@ type GridRow = WorkbenchLine | PinnedRow;
 const isPinned = (r: GridRow | undefined): r is PinnedRow => Boolean(r && '__pinned' in r);
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: '8px', padding: '12px 16px', height: '100%', boxSizing: 'border-box', minHeight: 0 },
+  page: { display: 'flex', flexDirection: 'column', gap: '8px', height: '100%', boxSizing: 'border-box', minHeight: 0 },
+  // Labels stay on one line; the toolbar wraps between buttons, never inside one (issue 21 at 1366 px).
+  toolbar: { flexWrap: 'wrap', '& button': { whiteSpace: 'nowrap', minWidth: 'auto' } },
   head: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
   bar: { display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap', background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, padding: '2px 6px', boxShadow: tokens.shadow2 },
   stats: { display: 'flex', gap: '18px', flexWrap: 'wrap', alignItems: 'center', fontSize: tokens.fontSizeBase300, color: tokens.colorNeutralForeground2 },
@@ -86,7 +88,7 @@ const useStyles = makeStyles({
   bad: { fontWeight: 600, color: tokens.colorPaletteRedForeground1 },
   main: { flex: 1, display: 'flex', gap: '10px', minHeight: '420px' },
   grid: { flex: 1, minWidth: 0, border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, overflow: 'hidden' },
-  side: { width: '360px', flexShrink: 0, display: 'flex', flexDirection: 'column', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, background: tokens.colorNeutralBackground1 },
+  side: { width: 'clamp(240px, 22vw, 360px)', flexShrink: 0, display: 'flex', flexDirection: 'column', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, background: tokens.colorNeutralBackground1 },
   sideHead: { padding: '8px 12px', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, display: 'flex', flexDirection: 'column', gap: '2px' },
   sideBody: { flex: 1, overflow: 'auto', padding: '4px' },
   empty: { padding: '48px', display: 'flex', flexDirection: 'column', gap: '12px', alignItems: 'flex-start' },
@@ -223,8 +225,8 @@ export function AllocationWorkbenchPage() {
     const pinnedLabel = (p: { data?: GridRow }) => (isPinned(p.data) ? t(`alloc.pinned.${p.data.__pinned}`) : undefined);
     // Pinned: what identifies a line and its totals; category and series scroll with the vendors.
     const fixed: ColDef<GridRow>[] = [
-      { colId: 'month', headerName: t('alloc.col.month'), width: 80, pinned: 'left', valueGetter: (p) => line(p)?.month ?? '', sortable: true },
-      { colId: 'plan_sku', headerName: t('alloc.col.sku'), width: 136, pinned: 'left', valueGetter: (p) => pinnedLabel(p) ?? line(p)?.plan_sku ?? '', filter: 'agTextColumnFilter', cellClassRules: { 'wb-pinned': (p) => isPinned(p.data) } },
+      { colId: 'month', headerName: t('alloc.col.month'), width: 84, pinned: 'left', valueGetter: (p) => line(p)?.month ?? '', sortable: true },
+      { colId: 'plan_sku', headerName: t('alloc.col.sku'), width: 140, pinned: 'left', valueGetter: (p) => pinnedLabel(p) ?? line(p)?.plan_sku ?? '', filter: 'agTextColumnFilter', cellClassRules: { 'wb-pinned': (p) => isPinned(p.data) } },
       { colId: 'category', headerName: t('alloc.col.category'), width: 90, pinned: 'left', valueGetter: (p) => { const l = line(p); return l ? (categories.get(l.category) ?? l.category) : ''; }, filter: 'agTextColumnFilter' },
       { colId: 'plan_qty', headerName: t('alloc.col.demand'), width: 86, pinned: 'left', type: 'rightAligned', valueGetter: (p) => line(p)?.plan_qty ?? null },
       {
@@ -247,9 +249,12 @@ export function AllocationWorkbenchPage() {
     ];
     const vendorCols: ColDef<GridRow>[] = state.data.vendors.map((v) => ({
       colId: `v${v.id}`,
-      headerName: v.code ?? v.name,
+      // Code and name: a planner knows vendors by name (issue 21: headers showed the code only).
+      headerName: v.code ? `${v.code} ${v.name}` : v.name,
       headerTooltip: `${vendorLabel(v)} · ${t('alloc.grade')} ${v.grade ?? '-'} · KPI ${v.kpi}`,
-      width: 92,
+      wrapHeaderText: true,
+      autoHeaderHeight: true,
+      width: 104,
       type: 'rightAligned',
       editable: (p) => Boolean(draft) && !isPinned(p.data) && earlyQty(stateRef.current!, p.data as WorkbenchLine, v.id) === 0,
       valueGetter: (p: ValueGetterParams<GridRow>) => {
@@ -512,7 +517,7 @@ export function AllocationWorkbenchPage() {
         )}
       </div>
       <div className={s.bar}>
-        <Toolbar size="small" aria-label={t('alloc.title')}>
+        <Toolbar size="small" aria-label={t('alloc.title')} className={s.toolbar}>
           <ToolbarButton icon={<AddRegular />} onClick={() => openDialog('create')} data-testid="version-create">{t('alloc.create')}</ToolbarButton>
           <ToolbarButton icon={<CopyRegular />} disabled={!version || busy} onClick={() => openDialog('copy')} data-testid="version-copy">{t('alloc.copy')}</ToolbarButton>
           <ToolbarDivider />
