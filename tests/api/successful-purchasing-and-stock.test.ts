@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
 import { resourceClient } from '../support/resource-client';
+import { translate } from '../../src/model/i18n';
 
 /**
  * Purchasing and the warehouse (issue 17), on the demo companies: the brand buys from the fabric
@@ -113,12 +114,30 @@ describe('purchasing across the buyer and the supplier', () => {
     expect((dispatched.lines as Array<Record<string, unknown>>).map((l) => l.dispatched_qty)).toEqual([90, 40]);
 
     expect((await po.action('receive', { id: order.id, location_code: 'NOPE' })).status).toBe(400);
+    // Partial receipts: more than dispatched on a line is refused naming the line, in Chinese and English.
+    const overReceipt = await po.action('receive_part', { id: order.id, location_code: 't-a1', receipt: JSON.stringify({ 1: 91 }) });
+    expect(overReceipt.status).toBe(400);
+    expect(overReceipt.body.data).toMatchObject({ errors: { receipt: '第 1 行收货数量 91 超过待收数量 90，不能超收' } });
+    expect(translate('zh-CN', 'pur.order.overReceipt', { seq: 1, qty: 91, remaining: 90 })).toBe('第 1 行收货数量 91 超过待收数量 90，不能超收');
+    expect(translate('en', 'pur.order.overReceipt', { seq: 1, qty: 91, remaining: 90 })).toContain('over-receipt is not allowed');
+    expect((await po.action('receive_part', { id: order.id, location_code: 't-a1', receipt: JSON.stringify({ 1: 0 }) })).status).toBe(400);
+    expect((await po.action('receive_part', { id: order.id, location_code: 't-a1', receipt: JSON.stringify({ 1: 50, 2: 10 }) })).status).toBe(200);
+    const part = (await po.view(order.id)).body.data;
+    expect(part.status).toBe('part_received');
+    expect((part.lines as Array<Record<string, unknown>>).map((l) => l.received_qty)).toEqual([50, 10]);
+    expect(await stockOf(ids.m1, ids['T-A1'])).toBe(50);
+    expect((await so.view(copy2.id)).body.data.status).toBe('dispatched');
+    // A second part may not exceed what is left (40 and 30); one that takes all of it says to use Receive.
+    expect((await po.action('receive_part', { id: order.id, location_code: 't-a1', receipt: JSON.stringify({ 2: 31 }) })).status).toBe(400);
+    expect((await po.action('receive_part', { id: order.id, location_code: 't-a1', receipt: JSON.stringify({ 1: 40, 2: 30 }) })).status).toBe(400);
     expect((await po.action('receive', { id: order.id, location_code: 't-a1' })).status).toBe(200);
+    expect((await po.view(order.id)).body.data.status).toBe('received');
     expect(await stockOf(ids.m1, ids['T-A1'])).toBe(90);
     expect(await stockOf(ids.m2, ids['T-A1'])).toBe(40);
     expect((await so.view(copy2.id)).body.data.status).toBe('received');
+    // One ledger row per line per receipt.
     const ledger = (await api(brand, 'stockledger').page({ 'f.doc_no.eq': order.po_no as string })).body.data.rows;
-    expect(ledger.map((r) => [r.move_type, r.qty_change]).sort()).toEqual([['receipt', 40], ['receipt', 90]]);
+    expect(ledger.map((r) => [r.move_type, Number(r.qty_change)]).sort()).toEqual([['receipt', 10], ['receipt', 30], ['receipt', 40], ['receipt', 50]]);
     ids.order = Number(order.id);
     ids.copy = Number(copy2.id);
     ids.orderNo = 0;

@@ -161,28 +161,55 @@ async function dispatch(ctx: ActionContext) {
   return { patch: { dispatched_at: new Date().toISOString() } };
 }
 
-/** Buyer receives what was dispatched (or, tracked by hand, what was ordered) into one location. */
-async function receive(ctx: ActionContext) {
+/**
+ * Buyer receives into one location. `receive` takes everything still to come on every line and
+ * completes the order (status received); `receive_part` takes the quantities named per line (JSON
+ * {"<seq>": qty}, lines not named receive nothing) and leaves the order "part_received" until a later
+ * receipt takes the rest. A quantity above what is still to come on its line (dispatched - received;
+ * for an order tracked by hand, ordered - received) is refused naming the line. Each line received
+ * posts one ledger row through the stock service.
+ */
+async function receiveLines(ctx: ActionContext, partial: boolean) {
   const { tx, clientId, row, auth } = ctx;
   const code = String(ctx.params.location_code ?? '');
   const loc = code ? (await sql<{ id: number }>`select id from wms_location where upper(code) = upper(${code}) and client_id = ${clientId}`.execute(tx)).rows[0] : undefined;
   if (!loc) throw new AppError('validation', 'pur.order.locationRequired', { fields: { location_code: { key: 'pur.order.locationRequired' } } });
   const locationId = Number(loc.id);
+  // An order tracked by hand has no supplier dispatch: what was ordered counts as arrived.
+  if (row.status === 'manual') await sql`update pur_order_line set dispatched_qty = qty where order_id = ${row.id as number} and client_id = ${clientId}`.execute(tx);
   const lines = await linesOf(tx, 'pur_order_line', clientId, Number(row.id));
-  let any = false;
-  for (const l of lines) {
-    const arrived = row.status === 'manual' ? num(l.qty) : num(l.dispatched_qty);
-    const q = arrived - num(l.received_qty);
-    if (q <= 0) continue;
-    any = true;
-    if (l.material_id) await changeStock(tx, { clientId, userId: auth.userId, materialId: Number(l.material_id), locationId, delta: q, moveType: 'receipt', docNo: row.po_no as string });
-    await sql`update pur_order_line set received_qty = ${arrived} where id = ${l.id as number} and client_id = ${clientId}`.execute(tx);
+  let receipt: Record<string, unknown> | null = null;
+  if (partial) {
+    const bad = () => new AppError('validation', 'pur.order.badReceipt', { fields: { receipt: { key: 'pur.order.badReceipt' } } });
+    try { receipt = JSON.parse(String(ctx.params.receipt ?? '')) as Record<string, unknown>; } catch { throw bad(); }
+    if (!receipt || typeof receipt !== 'object' || Array.isArray(receipt)) throw bad();
+    const seqs = new Set(lines.map((l) => String(l.seq ?? l.id)));
+    for (const [k, v] of Object.entries(receipt)) if (!seqs.has(k) || typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw bad();
   }
-  if (!any) throw new AppError('validation', 'pur.order.nothingToReceive');
-  await markSupplierCopy(ctx, `set status = 'received', version = version + 1, updated_at = now()`, 'received');
-  emitOrderState([clientId], { entity: 'purorder', id: Number(row.id), status: 'received', no: row.po_no as string });
+  const takes = lines.map((l) => {
+    const remaining = num(l.dispatched_qty) - num(l.received_qty);
+    const key = String(l.seq ?? l.id);
+    const q = receipt ? (key in receipt ? Number(receipt[key]) : 0) : Math.max(remaining, 0);
+    if (q > remaining) {
+      const params = { seq: key, qty: q, remaining: Math.max(remaining, 0) };
+      throw new AppError('validation', 'pur.order.overReceipt', { params, fields: { receipt: { key: 'pur.order.overReceipt', params } } });
+    }
+    return { l, q, remaining };
+  });
+  if (!takes.some((t) => t.q > 0)) throw new AppError('validation', 'pur.order.nothingToReceive');
+  if (partial && takes.every((t) => t.q >= t.remaining)) throw new AppError('validation', 'pur.order.receiptCompletes', { fields: { receipt: { key: 'pur.order.receiptCompletes' } } });
+  for (const { l, q } of takes) {
+    if (q <= 0) continue;
+    if (l.material_id) await changeStock(tx, { clientId, userId: auth.userId, materialId: Number(l.material_id), locationId, delta: q, moveType: 'receipt', docNo: row.po_no as string });
+    await sql`update pur_order_line set received_qty = coalesce(received_qty, 0) + ${q} where id = ${l.id as number} and client_id = ${clientId}`.execute(tx);
+  }
+  const status = partial ? 'part_received' : 'received';
+  if (!partial) await markSupplierCopy(ctx, `set status = 'received', version = version + 1, updated_at = now()`, 'received');
+  emitOrderState([clientId], { entity: 'purorder', id: Number(row.id), status, no: row.po_no as string });
   return {};
 }
+const receive = (ctx: ActionContext) => receiveLines(ctx, false);
+const receivePart = (ctx: ActionContext) => receiveLines(ctx, true);
 
 /** Applies a change to the supplier's copy through the buyer's own active share (if the order was shared). */
 async function markSupplierCopy(ctx: ActionContext, setSql: string, status: string, orderId = Number(ctx.row.id)): Promise<void> {
@@ -274,6 +301,7 @@ export function registerPurchasingHandlers(): void {
   });
   registerActionHandler('purorder', 'send', sendPurchaseOrder);
   registerActionHandler('purorder', 'receive', receive);
+  registerActionHandler('purorder', 'receive_part', receivePart);
   registerActionHandler('purorder', 'cancel', async (ctx) => {
     await markSupplierCopy(ctx, `set status = 'cancelled', version = version + 1, updated_at = now()`, 'cancelled');
     await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where client_id = ${ctx.clientId} and source_entity = 'purorder' and source_id = ${ctx.row.id as number} and state = 'active'`.execute(ctx.tx);
