@@ -73,13 +73,13 @@ describe('resolvePage', () => {
     expect(col('updated_at')).toMatchObject({ renderer: 'datetime', label: { zh: '修改时间', en: 'Updated at' } });
     expect(r.apiBase).toBe('/api/mdapi/vendor');
     expect(r.route).toBe('/md/index/vendor');
-    expect(r.transitions.map((t) => t.action)).toEqual(['freeze', 'activate']);
+    expect(r.transitions.map((t) => t.action)).toEqual(['freeze', 'activate', 'link']);
     expect(r.quickSearch).toEqual(['code', 'name']);
   });
 
   it('resolves child grids of master-detail pages against the child entity', () => {
     const r = resolvePage(getPage('workline')!);
-    expect(r.children.map((c) => c.child.key)).toEqual(['members', 'capacities']);
+    expect(r.children.map((c) => c.child.key)).toEqual(['members', 'capacities', 'sams']);
     const members = r.children[0];
     expect(members.entity.name).toBe('workline_member');
     expect(members.fields.find((f) => f.field === 'member_name')!.required).toBe(true);
