@@ -33,7 +33,9 @@ const cell = (page: Page, col: string, row = 0) => page.textContent(`.ag-row[row
 
 /** Selects the first row and runs a state action, typing its parameter when it has one. */
 async function act(page: Page, action: string, param?: string): Promise<void> {
-  await page.click('.ag-row[row-index="0"] .ag-selection-checkbox input');
+  // Only the first row selected (after an action the row acted on stays selected).
+  for (const box of await page.locator('.ag-row:not([row-index="0"]) .ag-selection-checkbox input:checked').all()) await box.uncheck();
+  await page.locator('.ag-row[row-index="0"] .ag-selection-checkbox input').check();
   await page.click(`[data-testid=action-${action}]`);
   if (param !== undefined) await page.fill('[role=dialog] input', param);
   await page.click('[data-testid=transition-ok]');
