@@ -1,3 +1,5 @@
+import { CalendarLtrRegular } from '@fluentui/react-icons';
+import { PlanFromOrderDialog } from './PlanFromOrderDialog';
 import { Button, ToolbarButton } from '@fluentui/react-components';
 import { PlayRegular } from '@fluentui/react-icons';
 import { useState, type RefObject } from 'react';
@@ -91,6 +93,14 @@ export function OrderListActions({ list }: { list: ListController }) {
   };
   const { start, dialogs, texts } = useActionDialogs(resolved, (a, p) => void run(a, p), one);
   const need = (a: OrderAction) => (one ? start(a) : toast.warning(texts.t('form.selectRowsFirst')));
+  // The maker plans an accepted order (issue 11): one plan, or one per delivery batch.
+  const [planning, setPlanning] = useState(false);
+  const plannable = entity === 'customerorder';
+  const startPlan = () => {
+    if (!one) toast.warning(texts.t('form.selectRowsFirst'));
+    else if (one.status !== 'in_progress') toast.warning(texts.t('orders.plan.onlyAccepted'));
+    else setPlanning(true);
+  };
   return (
     <>
       {offered.map((a) => (
@@ -98,7 +108,24 @@ export function OrderListActions({ list }: { list: ListController }) {
           {texts.label(a)}
         </ToolbarButton>
       ))}
+      {plannable ? (
+        <ToolbarButton icon={<CalendarLtrRegular />} disabled={Boolean(one) && one?.status !== 'in_progress'} onClick={startPlan} data-testid="action-plan">
+          {texts.t('orders.plan.action')}
+        </ToolbarButton>
+      ) : null}
       {dialogs}
+      {planning ? (
+        <PlanFromOrderDialog
+          open
+          api={list.api}
+          order={one}
+          onClose={() => setPlanning(false)}
+          onDone={() => {
+            setPlanning(false);
+            list.refresh();
+          }}
+        />
+      ) : null}
     </>
   );
 }
