@@ -9,6 +9,8 @@ import { defineMenuGroup } from '../../src/model';
 export const purchaseMenu = defineMenuGroup({
   code: 'purchase',
   platforms: ['SRM'],
+  // Buyers (brands and makers) buy and keep stock; a supplier answers the purchase orders it receives.
+  companies: ['brand', 'maker', 'supplier'],
   title: { zh: '采购与仓储', en: 'Purchasing and stock' },
   icon: 'production',
   entries: [],

@@ -6,7 +6,7 @@ export const purContractPage = definePage({
   cata: 'srm',
   kind: 'masterdetail',
   entity: 'purcontract',
-  menu: { group: 'purchase', order: 10 },
+  menu: { group: 'purchase', order: 10, companies: ['brand', 'maker'] },
   title: { zh: '采购合同', en: 'Contracts' },
   columns: [
     { field: 'contract_no', width: 150, pinned: 'left' },

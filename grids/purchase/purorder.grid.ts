@@ -10,7 +10,7 @@ export const purOrderPage = definePage({
   cata: 'srm',
   kind: 'masterdetail',
   entity: 'purorder',
-  menu: { group: 'purchase', order: 20 },
+  menu: { group: 'purchase', order: 20, companies: ['brand', 'maker'] },
   title: { zh: '采购订单', en: 'Purchase orders' },
   columns: [
     { field: 'po_no', width: 160, pinned: 'left' },

@@ -6,7 +6,7 @@ export const supplierOrderPage = definePage({
   cata: 'srm',
   kind: 'masterdetail',
   entity: 'supplierorder',
-  menu: { group: 'purchase', order: 30 },
+  menu: { group: 'purchase', order: 30, companies: ['supplier'] },
   title: { zh: '客户采购订单', en: 'Incoming purchase orders' },
   columns: [
     { field: 'so_no', width: 160, pinned: 'left' },

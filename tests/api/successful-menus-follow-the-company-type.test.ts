@@ -49,6 +49,8 @@ describe('menus follow the kind of company', () => {
     expect(brand).not.toContain('scm.customerorder');
     expect(brand).not.toContain('md.workline');
     expect(brand).not.toContain('planning');
+    expect(brand).toEqual(expect.arrayContaining(['pur.order', 'pur.contract', 'wms.stock']));
+    expect(brand).not.toContain('pur.supplierorder');
     expect(brand).not.toContain('admin.sys.client');
   });
 
@@ -59,7 +61,8 @@ describe('menus follow the kind of company', () => {
 
   it('the fabric supplier sees neither requirement orders nor a maker\'s lines', async () => {
     const supplier = await menusOf('supplier');
-    expect(supplier).toEqual(expect.arrayContaining(['workspace.home', 'masterdata', 'md.material', 'admin.user']));
+    expect(supplier).toEqual(expect.arrayContaining(['workspace.home', 'masterdata', 'md.material', 'admin.user', 'pur.supplierorder']));
+    expect(supplier).not.toContain('pur.order');
     for (const code of ['orders', 'scm.prorder', 'scm.customerorder', 'scm.allocation.workbench', 'md.workline', 'rpt.orders-by-status', 'planning']) expect(supplier, code).not.toContain(code);
   });
 
