@@ -1,4 +1,11 @@
-import { defineReport } from '../../src/model';
+import { defineReport, type ReportMeasure } from '../../src/model';
+
+/** What an order book measures, for customer orders and requirement orders alike (both carry these totals). */
+export const ORDER_BOOK_MEASURES: ReportMeasure[] = [
+  { key: 'qty', agg: 'sum', field: 'total_qty', label: { zh: '数量', en: 'Quantity' } },
+  { key: 'orders', agg: 'count', label: { zh: '订单数', en: 'Orders' } },
+  { key: 'amount', agg: 'sum', field: 'total_amount', label: { zh: '金额', en: 'Amount' }, format: 'money' },
+];
 
 /** The maker's order book: customer orders by customer (brand) and delivery month. */
 export const orderBook = defineReport({
@@ -14,10 +21,6 @@ export const orderBook = defineReport({
     { key: 'category', field: 'category', label: { zh: '品类', en: 'Category' } },
     { key: 'status', field: 'status', label: { zh: '状态', en: 'Status' } },
   ],
-  measures: [
-    { key: 'qty', agg: 'sum', field: 'total_qty', label: { zh: '数量', en: 'Quantity' } },
-    { key: 'orders', agg: 'count', label: { zh: '订单数', en: 'Orders' } },
-    { key: 'amount', agg: 'sum', field: 'total_amount', label: { zh: '金额', en: 'Amount' }, format: 'money' },
-  ],
+  measures: ORDER_BOOK_MEASURES,
   filters: ['delivery_date', 'brand_name', 'category', 'status'],
 });

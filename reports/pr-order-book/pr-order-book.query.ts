@@ -1,4 +1,5 @@
 import { defineReport } from '../../src/model';
+import { ORDER_BOOK_MEASURES } from '../order-book/order-book.query';
 
 /** The brand's order book: requirement orders by customer and delivery month (and maker). */
 export const prOrderBook = defineReport({
@@ -15,10 +16,6 @@ export const prOrderBook = defineReport({
     { key: 'category', field: 'category', label: { zh: '品类', en: 'Category' } },
     { key: 'status', field: 'status', label: { zh: '状态', en: 'Status' } },
   ],
-  measures: [
-    { key: 'qty', agg: 'sum', field: 'total_qty', label: { zh: '数量', en: 'Quantity' } },
-    { key: 'orders', agg: 'count', label: { zh: '订单数', en: 'Orders' } },
-    { key: 'amount', agg: 'sum', field: 'total_amount', label: { zh: '金额', en: 'Amount' }, format: 'money' },
-  ],
+  measures: ORDER_BOOK_MEASURES,
   filters: ['delivery_date', 'customer_id', 'maker_vendor_id', 'category', 'status'],
 });
