@@ -2,6 +2,7 @@ import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObjec
 import { engineRoutes } from '../engine/routes';
 import { adminRoutes } from '../pages/admin/routes';
 import { orderRoutes } from '../pages/orders/routes';
+import { purchaseRoutes } from '../pages/purchase/routes';
 import { reportRoutes } from '../pages/reports/routes';
 import { calendarRoutes } from '../calendar/routes';
 import { uploadRoutes } from '../pages/upload/routes';
@@ -113,6 +114,8 @@ export function appRoutes(): RouteObject[] {
                 ...uploadRoutes,
                 // Hand-made screens of orders and allocation (issue 6), beside the engine's generic routes.
                 ...orderRoutes,
+                // Purchasing lists with the shipment editor and the receipt dialog (issue 17).
+                ...purchaseRoutes,
                 ...reportRoutes,
                 ...calendarRoutes,
                 // Administration screens (issue 5).
