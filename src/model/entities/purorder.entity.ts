@@ -155,6 +155,8 @@ export const purOrder = defineEntity({
         params: [{ key: 'location_code', label: { zh: '收货库位编码', en: 'Receiving location code' }, type: 'code', required: true, maxLength: 40 }],
       },
       // A part of what arrived (per line); the order stays "part_received" until `receive` takes the rest.
+      // The receipt dialog (src/client/pages/purchase/ReceiptDialog) runs it when less than everything
+      // still to come is received, with `receipt` as {"<line seq>": qty}.
       {
         action: 'receive_part',
         label: { zh: '部分收货', en: 'Receive part' },

@@ -85,7 +85,9 @@ export const supplierOrder = defineEntity({
         from: ['confirmed'],
         to: 'dispatched',
         confirm: { zh: '确认按订单数量发货？', en: 'Dispatch the ordered quantities?' },
-        // Optional shipment: JSON text {"<line seq>": qty}; lines not named ship in full.
+        // The shipment editor (src/client/pages/purchase/ShipmentDialog) sends the quantity per line as
+        // {"<line seq>": qty}; lines not named ship in full. The parameter stays declared because the
+        // action runner hands a transition's handler only its declared parameters; nobody types it.
         params: [{ key: 'shipment', label: { zh: '发货数量（按行）', en: 'Shipment per line' }, type: 'text', maxLength: 20000 }],
       },
     ],

@@ -1,0 +1,129 @@
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner, Text } from '@fluentui/react-components';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import { fieldErrorsOf } from '../../api/reactions';
+import type { EntityApi, Row } from '../../engine/entity-api';
+import { toast } from '../../shell/toast-bus';
+import { itemText, QtyCell, useLineTableStyles, useUnitLabel } from './line-table';
+import './purchase-messages';
+import { fmt, num, wholeLine, shipmentErrors, type QtyError, type ShipLine } from './quantities';
+
+/**
+ * The supplier's shipment editor (issue 17): each line of a confirmed incoming purchase order with its
+ * ordered quantity and the quantity shipped now (0..ordered, ordered by default), checked here per
+ * line and as a whole, then `dispatch` with `shipment` = {"<line seq>": qty}. The server checks the
+ * same again (pur.order.badShipment) and copies the dispatched quantities to the buyer's lines.
+ */
+export function ShipmentDialog(props: { api: EntityApi; order: Row; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const s = useLineTableStyles();
+  const unitLabel = useUnitLabel();
+  const [lines, setLines] = useState<Row[] | null>(null);
+  const [values, setValues] = useState<Record<number, string>>({});
+  const [errors, setErrors] = useState<Record<number, QtyError>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const orderId = Number(props.order.id);
+
+  useEffect(() => {
+    let live = true;
+    props.api.view(orderId).then(
+      (doc) => {
+        if (!live) return;
+        const rows = ((doc.lines as Row[] | undefined) ?? []).slice().sort((a, b) => num(a.seq) - num(b.seq));
+        setLines(rows);
+        setValues(Object.fromEntries(rows.map((l) => [num(l.seq), fmt(l.qty)])));
+      },
+      () => props.onClose(),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [orderId]);
+
+  const shipLines = useMemo<ShipLine[]>(() => (lines ?? []).map((l) => ({ seq: num(l.seq), whole: wholeLine(l), ordered: num(l.qty) })), [lines]);
+  const total = shipLines.reduce((sum, l) => sum + (Number(values[l.seq]) || 0), 0);
+
+  const submit = async () => {
+    const check = shipmentErrors(shipLines, values);
+    setErrors(check.lines);
+    setFormError(check.form ? t(check.form.key) : null);
+    if (Object.keys(check.lines).length || check.form) return;
+    setBusy(true);
+    try {
+      const shipment = Object.fromEntries(shipLines.map((l) => [String(l.seq), Number(values[l.seq])]));
+      await props.api.action('dispatch', [orderId], { shipment: JSON.stringify(shipment) }, Number(props.order.version));
+      toast.success(t('pur.ship.done'));
+      props.onDone();
+    } catch (e) {
+      // The server's refusal (shown by the API reactions) stays in the dialog too.
+      const fields = e instanceof ApiError ? fieldErrorsOf(e.errors) : {};
+      setFormError(fields.shipment ?? (e instanceof Error ? e.message : null));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const no = String(props.order.so_no ?? '');
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && props.onClose()}>
+      <DialogSurface style={{ maxWidth: 860, width: '90vw' }}>
+        <DialogBody>
+          <DialogTitle>{t('pur.ship.title', { no })}</DialogTitle>
+          <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 10 }} data-testid="shipment-dialog">
+            <Text>{t('pur.ship.explain')}</Text>
+            {!lines ? (
+              <Spinner size="small" label={t('pur.dialog.loading')} />
+            ) : (
+              <div className={s.scroll}>
+                <table className={s.table}>
+                  <thead>
+                    <tr>
+                      <th className={s.th}>{t('pur.col.seq')}</th>
+                      <th className={s.th}>{t('pur.col.item')}</th>
+                      <th className={s.th}>{t('pur.col.unit')}</th>
+                      <th className={s.th} style={{ textAlign: 'right' }}>{t('pur.col.ordered')}</th>
+                      <th className={s.th}>{t('pur.col.toShip')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {lines.map((l) => {
+                      const seq = num(l.seq);
+                      return (
+                        <tr key={String(l.id)} data-testid={`shipment-line-${seq}`}>
+                          <td className={s.td}>{seq}</td>
+                          <td className={s.td}>{itemText(l)}</td>
+                          <td className={s.td}>{unitLabel(l.unit)}</td>
+                          <td className={`${s.td} ${s.num}`} data-testid={`shipment-ordered-${seq}`}>{fmt(l.qty)}</td>
+                          <QtyCell
+                            label={`${t('pur.col.toShip')} ${seq}`}
+                            value={values[seq] ?? ''}
+                            onChange={(v) => {
+                              setValues((x) => ({ ...x, [seq]: v }));
+                              setErrors(({ [seq]: _, ...rest }) => rest);
+                              setFormError(null);
+                            }}
+                            error={errors[seq]}
+                            testId={`shipment-qty-${seq}`}
+                          />
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            {formError ? <Text className={s.formErr} role="alert" data-testid="shipment-error">{formError}</Text> : null}
+          </DialogContent>
+          <DialogActions>
+            <Text style={{ marginRight: 'auto' }} data-testid="shipment-total">{t('pur.col.toShip')}: {fmt(total)}</Text>
+            <Button onClick={props.onClose}>{t('engine.cancel')}</Button>
+            <Button appearance="primary" disabled={busy || !lines} onClick={() => void submit()} data-testid="shipment-ok">{t('pur.ship.ok')}</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
