@@ -8,7 +8,7 @@ import { entityApiOf, type EntityApi, type Row } from '../../engine/entity-api';
 import { toast } from '../../shell/toast-bus';
 import { itemText, QtyCell, useLineTableStyles, useUnitLabel } from './line-table';
 import './purchase-messages';
-import { fmt, num, wholeLine, receiptErrors, type QtyError, type ReceiptLine } from './quantities';
+import { byLine, fmt, lineKey, num, wholeLine, receiptErrors, type QtyError, type ReceiptLine } from './quantities';
 
 const LOCATIONS = entityApiOf(`/api/${warehouseLocation.prefix}/${warehouseLocation.name}`);
 
@@ -27,8 +27,8 @@ export function ReceiptDialog(props: { api: EntityApi; order: Row; onClose: () =
   const [lines, setLines] = useState<Row[] | null>(null);
   const [locations, setLocations] = useState<Row[] | null>(null);
   const [location, setLocation] = useState<string>('');
-  const [values, setValues] = useState<Record<number, string>>({});
-  const [errors, setErrors] = useState<Record<number, QtyError | string>>({});
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, QtyError | string>>({});
   const [locationError, setLocationError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -42,9 +42,9 @@ export function ReceiptDialog(props: { api: EntityApi; order: Row; onClose: () =
     props.api.view(orderId).then(
       (doc) => {
         if (!live) return;
-        const rows = ((doc.lines as Row[] | undefined) ?? []).slice().sort((a, b) => num(a.seq) - num(b.seq));
+        const rows = ((doc.lines as Row[] | undefined) ?? []).slice().sort(byLine);
         setLines(rows);
-        setValues(Object.fromEntries(rows.map((l) => [num(l.seq), fmt(Math.max(dispatchedOf(l) - num(l.received_qty), 0))])));
+        setValues(Object.fromEntries(rows.map((l) => [lineKey(l), fmt(Math.max(dispatchedOf(l) - num(l.received_qty), 0))])));
       },
       () => props.onClose(),
     );
@@ -63,7 +63,7 @@ export function ReceiptDialog(props: { api: EntityApi; order: Row; onClose: () =
   }, [orderId]);
 
   const receiptLines = useMemo<ReceiptLine[]>(
-    () => (lines ?? []).map((l) => ({ seq: num(l.seq), whole: wholeLine(l), remaining: dispatchedOf(l) - num(l.received_qty) })),
+    () => (lines ?? []).map((l) => ({ key: lineKey(l), whole: wholeLine(l), remaining: dispatchedOf(l) - num(l.received_qty) })),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [lines],
   );
@@ -80,7 +80,7 @@ export function ReceiptDialog(props: { api: EntityApi; order: Row; onClose: () =
         await props.api.action('receive', [orderId], { location_code: location }, Number(props.order.version));
         toast.success(t('pur.receipt.done'));
       } else {
-        const receipt = Object.fromEntries(receiptLines.map((l) => [String(l.seq), Number(values[l.seq])]));
+        const receipt = Object.fromEntries(receiptLines.map((l) => [l.key, Number(values[l.key])]));
         await props.api.action('receive_part', [orderId], { location_code: location, receipt: JSON.stringify(receipt) }, Number(props.order.version));
         toast.success(t('pur.receipt.partDone'));
       }
@@ -90,8 +90,8 @@ export function ReceiptDialog(props: { api: EntityApi; order: Row; onClose: () =
       if (fields.location_code) setLocationError(fields.location_code);
       if (fields.receipt) {
         // "第 1 行…" / "Line 1: …": the server names the line it refused; its message goes under that line.
-        const seq = Number(/\d+/.exec(fields.receipt)?.[0]);
-        if (receiptLines.some((l) => l.seq === seq)) setErrors((x) => ({ ...x, [seq]: fields.receipt }));
+        const named = /\d+/.exec(fields.receipt)?.[0];
+        if (named && receiptLines.some((l) => l.key === named)) setErrors((x) => ({ ...x, [named]: fields.receipt }));
         else setFormError(fields.receipt);
       }
       if (!fields.location_code && !fields.receipt) setFormError(e instanceof Error ? e.message : null);
@@ -154,28 +154,29 @@ export function ReceiptDialog(props: { api: EntityApi; order: Row; onClose: () =
                       </tr>
                     </thead>
                     <tbody>
-                      {lines.map((l) => {
-                        const seq = num(l.seq);
+                      {lines.map((l, i) => {
+                        const key = lineKey(l);
+                        const n = i + 1;
                         const remaining = Math.max(dispatchedOf(l) - num(l.received_qty), 0);
                         return (
-                          <tr key={String(l.id)} data-testid={`receipt-line-${seq}`}>
-                            <td className={s.td}>{seq}</td>
+                          <tr key={String(l.id)} data-testid={`receipt-line-${n}`}>
+                            <td className={s.td}>{String(l.seq ?? n)}</td>
                             <td className={s.td}>{itemText(l)}</td>
                             <td className={s.td}>{unitLabel(l.unit)}</td>
                             <td className={`${s.td} ${s.num}`}>{fmt(l.qty)}</td>
-                            <td className={`${s.td} ${s.num}`} data-testid={`receipt-dispatched-${seq}`}>{fmt(dispatchedOf(l))}</td>
-                            <td className={`${s.td} ${s.num}`} data-testid={`receipt-received-${seq}`}>{fmt(l.received_qty)}</td>
-                            <td className={`${s.td} ${s.num}`} data-testid={`receipt-remaining-${seq}`}>{fmt(remaining)}</td>
+                            <td className={`${s.td} ${s.num}`} data-testid={`receipt-dispatched-${n}`}>{fmt(dispatchedOf(l))}</td>
+                            <td className={`${s.td} ${s.num}`} data-testid={`receipt-received-${n}`}>{fmt(l.received_qty)}</td>
+                            <td className={`${s.td} ${s.num}`} data-testid={`receipt-remaining-${n}`}>{fmt(remaining)}</td>
                             <QtyCell
-                              label={`${t('pur.col.toReceive')} ${seq}`}
-                              value={values[seq] ?? ''}
+                              label={`${t('pur.col.toReceive')} ${n}`}
+                              value={values[key] ?? ''}
                               onChange={(v) => {
-                                setValues((x) => ({ ...x, [seq]: v }));
-                                setErrors(({ [seq]: _, ...rest }) => rest);
+                                setValues((x) => ({ ...x, [key]: v }));
+                                setErrors(({ [key]: _, ...rest }) => rest);
                                 setFormError(null);
                               }}
-                              error={errors[seq]}
-                              testId={`receipt-qty-${seq}`}
+                              error={errors[key]}
+                              testId={`receipt-qty-${n}`}
                             />
                           </tr>
                         );

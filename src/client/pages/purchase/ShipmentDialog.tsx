@@ -7,7 +7,7 @@ import type { EntityApi, Row } from '../../engine/entity-api';
 import { toast } from '../../shell/toast-bus';
 import { itemText, QtyCell, useLineTableStyles, useUnitLabel } from './line-table';
 import './purchase-messages';
-import { fmt, num, wholeLine, shipmentErrors, type QtyError, type ShipLine } from './quantities';
+import { byLine, fmt, lineKey, num, wholeLine, shipmentErrors, type QtyError, type ShipLine } from './quantities';
 
 /**
  * The supplier's shipment editor (issue 17): each line of a confirmed incoming purchase order with its
@@ -20,8 +20,8 @@ export function ShipmentDialog(props: { api: EntityApi; order: Row; onClose: () 
   const s = useLineTableStyles();
   const unitLabel = useUnitLabel();
   const [lines, setLines] = useState<Row[] | null>(null);
-  const [values, setValues] = useState<Record<number, string>>({});
-  const [errors, setErrors] = useState<Record<number, QtyError>>({});
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, QtyError>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const orderId = Number(props.order.id);
@@ -31,9 +31,9 @@ export function ShipmentDialog(props: { api: EntityApi; order: Row; onClose: () 
     props.api.view(orderId).then(
       (doc) => {
         if (!live) return;
-        const rows = ((doc.lines as Row[] | undefined) ?? []).slice().sort((a, b) => num(a.seq) - num(b.seq));
+        const rows = ((doc.lines as Row[] | undefined) ?? []).slice().sort(byLine);
         setLines(rows);
-        setValues(Object.fromEntries(rows.map((l) => [num(l.seq), fmt(l.qty)])));
+        setValues(Object.fromEntries(rows.map((l) => [lineKey(l), fmt(l.qty)])));
       },
       () => props.onClose(),
     );
@@ -43,8 +43,8 @@ export function ShipmentDialog(props: { api: EntityApi; order: Row; onClose: () 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [orderId]);
 
-  const shipLines = useMemo<ShipLine[]>(() => (lines ?? []).map((l) => ({ seq: num(l.seq), whole: wholeLine(l), ordered: num(l.qty) })), [lines]);
-  const total = shipLines.reduce((sum, l) => sum + (Number(values[l.seq]) || 0), 0);
+  const shipLines = useMemo<ShipLine[]>(() => (lines ?? []).map((l) => ({ key: lineKey(l), whole: wholeLine(l), ordered: num(l.qty) })), [lines]);
+  const total = shipLines.reduce((sum, l) => sum + (Number(values[l.key]) || 0), 0);
 
   const submit = async () => {
     const check = shipmentErrors(shipLines, values);
@@ -53,7 +53,7 @@ export function ShipmentDialog(props: { api: EntityApi; order: Row; onClose: () 
     if (Object.keys(check.lines).length || check.form) return;
     setBusy(true);
     try {
-      const shipment = Object.fromEntries(shipLines.map((l) => [String(l.seq), Number(values[l.seq])]));
+      const shipment = Object.fromEntries(shipLines.map((l) => [l.key, Number(values[l.key])]));
       await props.api.action('dispatch', [orderId], { shipment: JSON.stringify(shipment) }, Number(props.order.version));
       toast.success(t('pur.ship.done'));
       props.onDone();
@@ -89,24 +89,25 @@ export function ShipmentDialog(props: { api: EntityApi; order: Row; onClose: () 
                     </tr>
                   </thead>
                   <tbody>
-                    {lines.map((l) => {
-                      const seq = num(l.seq);
+                    {lines.map((l, i) => {
+                      const key = lineKey(l);
+                      const n = i + 1;
                       return (
-                        <tr key={String(l.id)} data-testid={`shipment-line-${seq}`}>
-                          <td className={s.td}>{seq}</td>
+                        <tr key={String(l.id)} data-testid={`shipment-line-${n}`}>
+                          <td className={s.td}>{String(l.seq ?? n)}</td>
                           <td className={s.td}>{itemText(l)}</td>
                           <td className={s.td}>{unitLabel(l.unit)}</td>
-                          <td className={`${s.td} ${s.num}`} data-testid={`shipment-ordered-${seq}`}>{fmt(l.qty)}</td>
+                          <td className={`${s.td} ${s.num}`} data-testid={`shipment-ordered-${n}`}>{fmt(l.qty)}</td>
                           <QtyCell
-                            label={`${t('pur.col.toShip')} ${seq}`}
-                            value={values[seq] ?? ''}
+                            label={`${t('pur.col.toShip')} ${n}`}
+                            value={values[key] ?? ''}
                             onChange={(v) => {
-                              setValues((x) => ({ ...x, [seq]: v }));
-                              setErrors(({ [seq]: _, ...rest }) => rest);
+                              setValues((x) => ({ ...x, [key]: v }));
+                              setErrors(({ [key]: _, ...rest }) => rest);
                               setFormError(null);
                             }}
-                            error={errors[seq]}
-                            testId={`shipment-qty-${seq}`}
+                            error={errors[key]}
+                            testId={`shipment-qty-${n}`}
                           />
                         </tr>
                       );

@@ -22,18 +22,18 @@ describe('purchase quantities per line', () => {
   });
 
   it('refuses a shipment above the ordered quantity, or of nothing at all', () => {
-    const lines = [{ seq: 1, whole: false, ordered: 300 }, { seq: 2, whole: true, ordered: 20 }];
+    const lines = [{ key: '1', whole: false, ordered: 300 }, { key: '2', whole: true, ordered: 20 }];
     expect(shipmentErrors(lines, { 1: '300', 2: '20' })).toEqual({ lines: {}, form: null });
-    expect(shipmentErrors(lines, { 1: '301', 2: '20' }).lines[1]).toEqual({ key: 'pur.ship.overOrdered', params: { max: '300' } });
+    expect(shipmentErrors(lines, { 1: '301', 2: '20' }).lines['1']).toEqual({ key: 'pur.ship.overOrdered', params: { max: '300' } });
     expect(shipmentErrors(lines, { 1: '0', 2: '0' }).form?.key).toBe('pur.ship.nothing');
     expect(shipmentErrors(lines, { 1: '120.5', 2: '0' })).toEqual({ lines: {}, form: null });
   });
 
   it('tells a complete receipt from a part one and refuses over-receipt', () => {
-    const lines = [{ seq: 1, whole: false, remaining: 120 }, { seq: 2, whole: true, remaining: 0 }];
+    const lines = [{ key: '1', whole: false, remaining: 120 }, { key: '2', whole: true, remaining: 0 }];
     expect(receiptErrors(lines, { 1: '120', 2: '0' })).toMatchObject({ lines: {}, form: null, complete: true });
     expect(receiptErrors(lines, { 1: '50', 2: '0' })).toMatchObject({ lines: {}, form: null, complete: false });
-    expect(receiptErrors(lines, { 1: '121', 2: '0' }).lines[1]).toEqual({ key: 'pur.receipt.over', params: { max: '120' } });
+    expect(receiptErrors(lines, { 1: '121', 2: '0' }).lines['1']).toEqual({ key: 'pur.receipt.over', params: { max: '120' } });
     expect(receiptErrors(lines, { 1: '0', 2: '0' }).form?.key).toBe('pur.receipt.nothing');
   });
 

@@ -36,32 +36,38 @@ export const fmt = (n: unknown) => {
 
 export const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
 
-export type ShipLine = { seq: number; whole: boolean; ordered: number };
+/** A line as the server keys it: its seq, else its id (services/purchasing). */
+export const lineKey = (l: Record<string, unknown>) => String(l.seq ?? l.id);
+/** The server's order of lines: by seq (lines without one last), then as entered. */
+export const byLine = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  (a.seq == null ? 1 : 0) - (b.seq == null ? 1 : 0) || num(a.seq) - num(b.seq) || num(a.id) - num(b.id);
+
+export type ShipLine = { key: string; whole: boolean; ordered: number };
 
 /** A shipment: each line 0..ordered in its unit, and something shipped at all. */
-export function shipmentErrors(lines: ShipLine[], values: Record<number, string>): { lines: Record<number, QtyError>; form: QtyError | null } {
-  const out: Record<number, QtyError> = {};
+export function shipmentErrors(lines: ShipLine[], values: Record<string, string>): { lines: Record<string, QtyError>; form: QtyError | null } {
+  const out: Record<string, QtyError> = {};
   for (const l of lines) {
-    const e = qtyError(values[l.seq] ?? '', l.whole, l.ordered, 'pur.ship.overOrdered');
-    if (e) out[l.seq] = e;
+    const e = qtyError(values[l.key] ?? '', l.whole, l.ordered, 'pur.ship.overOrdered');
+    if (e) out[l.key] = e;
   }
-  const nothing = !Object.keys(out).length && !lines.some((l) => Number(values[l.seq]) > 0);
+  const nothing = !Object.keys(out).length && !lines.some((l) => Number(values[l.key]) > 0);
   return { lines: out, form: nothing ? { key: 'pur.ship.nothing' } : null };
 }
 
-export type ReceiptLine = { seq: number; whole: boolean; remaining: number };
+export type ReceiptLine = { key: string; whole: boolean; remaining: number };
 
 /**
  * A receipt: each line 0..still to receive, something received; `complete` when it takes everything
  * still to come (then the order is received with `receive`, else `receive_part` takes the quantities).
  */
-export function receiptErrors(lines: ReceiptLine[], values: Record<number, string>): { lines: Record<number, QtyError>; form: QtyError | null; complete: boolean } {
-  const out: Record<number, QtyError> = {};
+export function receiptErrors(lines: ReceiptLine[], values: Record<string, string>): { lines: Record<string, QtyError>; form: QtyError | null; complete: boolean } {
+  const out: Record<string, QtyError> = {};
   for (const l of lines) {
-    const e = qtyError(values[l.seq] ?? '', l.whole, Math.max(l.remaining, 0), 'pur.receipt.over');
-    if (e) out[l.seq] = e;
+    const e = qtyError(values[l.key] ?? '', l.whole, Math.max(l.remaining, 0), 'pur.receipt.over');
+    if (e) out[l.key] = e;
   }
-  const nothing = !Object.keys(out).length && !lines.some((l) => Number(values[l.seq]) > 0);
-  const complete = lines.every((l) => Number(values[l.seq]) >= l.remaining - 1e-9);
+  const nothing = !Object.keys(out).length && !lines.some((l) => Number(values[l.key]) > 0);
+  const complete = lines.every((l) => Number(values[l.key]) >= l.remaining - 1e-9);
   return { lines: out, form: nothing ? { key: 'pur.receipt.nothing' } : null, complete };
 }
