@@ -33,6 +33,7 @@ export const purOrderPage = definePage({
     { key: 'confirmed', label: { zh: '供应商已确认', en: 'Confirmed' }, filter: { status: 'confirmed' } },
     { key: 'rejected', label: { zh: '供应商已拒绝', en: 'Rejected' }, filter: { status: 'rejected' } },
     { key: 'dispatched', label: { zh: '已发货', en: 'Dispatched' }, filter: { status: 'dispatched' } },
+    { key: 'part_received', label: { zh: '部分收货', en: 'Partly received' }, filter: { status: 'part_received' } },
     { key: 'received', label: { zh: '已收货', en: 'Received' }, filter: { status: 'received' } },
     { key: 'manual', label: { zh: '手工跟踪', en: 'Tracked by hand' }, filter: { status: 'manual' } },
   ],
@@ -42,6 +43,7 @@ export const purOrderPage = definePage({
     { kind: 'remove' },
     { kind: 'transition', action: 'send' },
     { kind: 'transition', action: 'track' },
+    // "收货": the receipt dialog (src/client/pages/purchase), which runs `receive` or `receive_part`.
     { kind: 'transition', action: 'receive' },
     { kind: 'transition', action: 'cancel' },
     { kind: 'transition', action: 'close' },
