@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { catalog, DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../model/i18n';
+import { catalog, DEFAULT_LANGUAGE, isLanguage, LANGUAGES, onCatalogPart, type Language } from '../../model/i18n';
 import { readPreference, writePreference } from '../session/storage';
 
 /**
@@ -26,6 +26,13 @@ export async function initI18n(): Promise<typeof i18next> {
     returnNull: false,
   });
   document.documentElement.lang = i18next.language;
+  // Entities declared in chunks loaded later (pages split from the login page) bring their own
+  // messages (a document check's text): they join the catalogue as they register.
+  onCatalogPart((part) => {
+    for (const l of LANGUAGES) i18next.addResources(l, 'translation', part[l]);
+  });
+  // and those registered while i18next started
+  for (const l of LANGUAGES) i18next.addResources(l, 'translation', catalog(l));
   return i18next;
 }
 

@@ -21,8 +21,18 @@ export * from './types';
  */
 const PARTS: CatalogPart[] = [common, access, masterdata, engine, excel, admin, orders, ordersUi, client, profile, spreadsheet, notify];
 
+/** Told of each part registered later (an entity declared in a chunk loaded after start). */
+const LISTENERS: Array<(part: CatalogPart) => void> = [];
+
 export function registerCatalogPart(part: CatalogPart): void {
-  if (!PARTS.includes(part)) PARTS.push(part);
+  if (PARTS.includes(part)) return;
+  PARTS.push(part);
+  for (const l of LISTENERS) l(part);
+}
+
+/** Calls `listener` for every part registered from now on (the browser adds them to i18next). */
+export function onCatalogPart(listener: (part: CatalogPart) => void): void {
+  LISTENERS.push(listener);
 }
 
 export function catalog(language: Language): Record<string, string> {
