@@ -32,6 +32,8 @@ export function ReceiptDialog(props: { api: EntityApi; order: Row; onClose: () =
   const [locationError, setLocationError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The version the lines were read at: a change by someone else in between is refused as stale.
+  const [version, setVersion] = useState<number>(Number(props.order.version));
   const orderId = Number(props.order.id);
   // An order tracked by hand had no dispatch: what was ordered counts as arrived (as on the server).
   const manual = props.order.status === 'manual';
@@ -42,6 +44,7 @@ export function ReceiptDialog(props: { api: EntityApi; order: Row; onClose: () =
     props.api.view(orderId).then(
       (doc) => {
         if (!live) return;
+        setVersion(Number(doc.version));
         const rows = ((doc.lines as Row[] | undefined) ?? []).slice().sort(byLine);
         setLines(rows);
         setValues(Object.fromEntries(rows.map((l) => [lineKey(l), fmt(Math.max(dispatchedOf(l) - num(l.received_qty), 0))])));
@@ -77,11 +80,11 @@ export function ReceiptDialog(props: { api: EntityApi; order: Row; onClose: () =
     setBusy(true);
     try {
       if (check.complete) {
-        await props.api.action('receive', [orderId], { location_code: location }, Number(props.order.version));
+        await props.api.action('receive', [orderId], { location_code: location }, version);
         toast.success(t('pur.receipt.done'));
       } else {
         const receipt = Object.fromEntries(receiptLines.map((l) => [l.key, Number(values[l.key])]));
-        await props.api.action('receive_part', [orderId], { location_code: location, receipt: JSON.stringify(receipt) }, Number(props.order.version));
+        await props.api.action('receive_part', [orderId], { location_code: location, receipt: JSON.stringify(receipt) }, version);
         toast.success(t('pur.receipt.partDone'));
       }
       props.onDone();

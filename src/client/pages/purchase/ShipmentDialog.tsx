@@ -24,6 +24,8 @@ export function ShipmentDialog(props: { api: EntityApi; order: Row; onClose: () 
   const [errors, setErrors] = useState<Record<string, QtyError>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The version the lines were read at: a change by someone else in between is refused as stale.
+  const [version, setVersion] = useState<number>(Number(props.order.version));
   const orderId = Number(props.order.id);
 
   useEffect(() => {
@@ -31,6 +33,7 @@ export function ShipmentDialog(props: { api: EntityApi; order: Row; onClose: () 
     props.api.view(orderId).then(
       (doc) => {
         if (!live) return;
+        setVersion(Number(doc.version));
         const rows = ((doc.lines as Row[] | undefined) ?? []).slice().sort(byLine);
         setLines(rows);
         setValues(Object.fromEntries(rows.map((l) => [lineKey(l), fmt(l.qty)])));
@@ -54,7 +57,7 @@ export function ShipmentDialog(props: { api: EntityApi; order: Row; onClose: () 
     setBusy(true);
     try {
       const shipment = Object.fromEntries(shipLines.map((l) => [l.key, Number(values[l.key])]));
-      await props.api.action('dispatch', [orderId], { shipment: JSON.stringify(shipment) }, Number(props.order.version));
+      await props.api.action('dispatch', [orderId], { shipment: JSON.stringify(shipment) }, version);
       toast.success(t('pur.ship.done'));
       props.onDone();
     } catch (e) {
