@@ -80,7 +80,11 @@ export function useSpreadsheetKeys(options: SpreadsheetOptions = {}) {
       };
     };
 
-    const repaint = () => api.current?.refreshCells({ force: true });
+    // A forced refresh re-creates a cell being edited (Tab from one editor to the next lost the new
+    // one): while a cell is edited, the range's marks wait for the next repaint.
+    const repaint = () => {
+      if (!editing()) api.current?.refreshCells({ force: true });
+    };
     const setRange = (r: CellRange | null) => {
       range.current = r;
       repaint();
