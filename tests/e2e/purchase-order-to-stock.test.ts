@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
 
 /**
- * Purchasing in the browser (issue 17): the brand raises a purchase order on its active contract (the
- * line is priced from it), sends it; the fabric supplier confirms and dispatches it in its own
- * company; the brand receives it into a location, moves part of the stock and returns some to the
- * supplier. Build the client first (`npx vite build`).
+ * Purchasing in the browser (issue 17): the brand raises a purchase order of two lines on its active
+ * contract (priced from it), sends it; the fabric supplier confirms it and dispatches with the shipment
+ * editor (the second line partly); the brand receives part in the receipt dialog, then the rest, moves
+ * part of the stock and returns some to the supplier. Build the client first (`npx vite build`).
  */
 const run = serverAndBrowserForFile();
 const year = new Date().getFullYear();
@@ -46,7 +46,7 @@ async function statusIs(page: Page, text: string): Promise<void> {
 }
 
 describe('a purchase order from contract to stock', () => {
-  it('raised from a contract, confirmed and dispatched by the supplier, received, moved and partly returned', async () => {
+  it('raised from a contract, confirmed and dispatched in part by the supplier, received in two parts, moved and partly returned', async () => {
     const buyer = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors: string[] = [];
     buyer.on('pageerror', (e) => errors.push(e.message));
@@ -66,12 +66,19 @@ describe('a purchase order from contract to stock', () => {
     await buyer.dblclick('[data-testid=child-lines] .ag-row[row-index="0"] .ag-cell[col-id="qty"]');
     await buyer.keyboard.type('300');
     await buyer.keyboard.press('Enter');
+    await buyer.click('[data-testid=child-add-lines]');
+    await buyer.waitForSelector('[data-testid=child-lines] .ag-row[row-index="1"]');
+    await buyer.click('[data-testid=child-lines] .ag-row[row-index="1"] .ag-cell[col-id="material_id"] .ag-picker-field-wrapper');
+    await buyer.click('.ag-list-item:has-text("涤棉府绸")');
+    await buyer.dblclick('[data-testid=child-lines] .ag-row[row-index="1"] .ag-cell[col-id="qty"]');
+    await buyer.keyboard.type('200');
+    await buyer.keyboard.press('Enter');
     await snap(buyer, 'purchase-02-new-order');
     await buyer.click('[data-testid=form-save]');
     await toast(buyer, 'success', '保存成功');
     await buyer.waitForSelector('[data-testid=entity-form]', { state: 'detached' });
-    // 300 KG at the contract's 37.8.
-    await buyer.waitForFunction(() => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="total_amount"]')?.textContent?.replace(/,/g, '').includes('11340'), undefined, { timeout: 15000 });
+    // 300 KG at the contract's 37.8 and 200 M at its 12.2.
+    await buyer.waitForFunction(() => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="total_amount"]')?.textContent?.replace(/,/g, '').includes('13780'), undefined, { timeout: 15000 });
     const poNo = ((await cell(buyer, 'po_no')) ?? '').trim();
     expect(poNo).toMatch(/^PO\d+/);
     await act(buyer, 'send');
@@ -85,15 +92,80 @@ describe('a purchase order from contract to stock', () => {
     await snap(supplier, 'purchase-04-supplier-inbox');
     await act(supplier, 'confirm');
     await statusIs(supplier, '已确认');
-    await act(supplier, 'dispatch');
+
+    // The shipment editor: every line at its ordered quantity; the second ships 150 of 200.
+    await supplier.click('[data-testid=action-dispatch]');
+    await supplier.waitForSelector('[data-testid=shipment-qty-2]');
+    expect(await supplier.inputValue('[data-testid=shipment-qty-1]')).toBe('300');
+    expect(await supplier.inputValue('[data-testid=shipment-qty-2]')).toBe('200');
+    expect((await supplier.textContent('[data-testid=shipment-ordered-2]'))?.trim()).toBe('200');
+    // Refused in the browser, each under its cell: above the ordered quantity; nothing at all.
+    await supplier.fill('[data-testid=shipment-qty-2]', '201');
+    await supplier.click('[data-testid=shipment-ok]');
+    await supplier.waitForSelector('[data-testid=shipment-qty-2-error]:has-text("不能超过订单数量 200")');
+    await supplier.fill('[data-testid=shipment-qty-1]', '0');
+    await supplier.fill('[data-testid=shipment-qty-2]', '0');
+    await supplier.click('[data-testid=shipment-ok]');
+    await supplier.waitForSelector('[data-testid=shipment-error]:has-text("至少一行的发货数量须大于 0")');
+    await supplier.fill('[data-testid=shipment-qty-1]', '300');
+    await supplier.fill('[data-testid=shipment-qty-2]', '150');
+    await snap(supplier, 'purchase-05-shipment-editor');
+    await supplier.click('[data-testid=shipment-ok]');
+    await supplier.waitForSelector('[data-testid=shipment-dialog]', { state: 'detached' });
     await statusIs(supplier, '已发货');
     await snap(supplier, 'purchase-05-supplier-dispatched');
 
+    // The receipt dialog: dispatched 300 and 150; part of it first into A02.
     await buyer.reload();
     await statusIs(buyer, '已发货');
-    await act(buyer, 'receive', 'WH-A02');
+    await buyer.locator('.ag-row[row-index="0"] .ag-selection-checkbox input').check();
+    await buyer.click('[data-testid=action-receive]');
+    await buyer.waitForSelector('[data-testid=receipt-qty-2]');
+    expect((await buyer.textContent('[data-testid=receipt-dispatched-2]'))?.trim()).toBe('150');
+    expect((await buyer.textContent('[data-testid=receipt-remaining-1]'))?.trim()).toBe('300');
+    expect(await buyer.inputValue('[data-testid=receipt-qty-2]')).toBe('150');
+    await buyer.click('[data-testid=receipt-location]');
+    await buyer.click('[role=option]:has-text("WH-A02")');
+    // Over-receipt is refused under its line.
+    await buyer.fill('[data-testid=receipt-qty-2]', '151');
+    await buyer.click('[data-testid=receipt-ok]');
+    await buyer.waitForSelector('[data-testid=receipt-qty-2-error]:has-text("超过待收数量 150，不能超收")');
+    await buyer.fill('[data-testid=receipt-qty-2]', '150');
+    await buyer.fill('[data-testid=receipt-qty-1]', '200');
+    await buyer.waitForSelector('[data-testid=receipt-kind]:has-text("部分收货")');
+    await snap(buyer, 'purchase-06-receipt-dialog');
+    await buyer.click('[data-testid=receipt-ok]');
+    await buyer.waitForSelector('[data-testid=receipt-dialog]', { state: 'detached' });
+    await statusIs(buyer, '部分收货');
+
+    // The rest: 100 of the first line, nothing left on the second.
+    await buyer.locator('.ag-row[row-index="0"] .ag-selection-checkbox input').check();
+    await buyer.click('[data-testid=action-receive]');
+    await buyer.waitForSelector('[data-testid=receipt-qty-2]');
+    expect((await buyer.textContent('[data-testid=receipt-received-1]'))?.trim()).toBe('200');
+    expect((await buyer.textContent('[data-testid=receipt-remaining-1]'))?.trim()).toBe('100');
+    expect(await buyer.inputValue('[data-testid=receipt-qty-1]')).toBe('100');
+    expect(await buyer.inputValue('[data-testid=receipt-qty-2]')).toBe('0');
+    await buyer.click('[data-testid=receipt-location]');
+    await buyer.click('[role=option]:has-text("WH-A02")');
+    await buyer.waitForSelector('[data-testid=receipt-kind]:has-text("已收货")');
+    await snap(buyer, 'purchase-06-receipt-rest');
+    await buyer.click('[data-testid=receipt-ok]');
+    await buyer.waitForSelector('[data-testid=receipt-dialog]', { state: 'detached' });
     await statusIs(buyer, '已收货');
     await snap(buyer, 'purchase-06-received');
+
+    // The stock history shows both receipts of the order: 200 and 100 of the first line, 150 of the second.
+    await buyer.goto(`${run.server.url}/srm/index/stockledger`);
+    await buyer.waitForSelector('[data-testid=grid-stockledger] .ag-row');
+    await buyer.fill('[data-testid=quick-search]', poNo);
+    await buyer.waitForFunction((no) => {
+      const docs = [...document.querySelectorAll('[data-testid=grid-stockledger] .ag-cell[col-id="doc_no"]')];
+      return docs.length === 3 && docs.every((d) => d.textContent?.includes(no));
+    }, poNo, { timeout: 15000 });
+    const changes = await buyer.$$eval('[data-testid=grid-stockledger] .ag-cell[col-id="qty_change"]', (els) => els.map((e) => Number(e.textContent?.replace(/,/g, ''))).sort((a, b) => a - b));
+    expect(changes).toEqual([100, 150, 200]);
+    await snap(buyer, 'purchase-06-ledger');
 
     // Move part of it, then return some to the supplier.
     await buyer.goto(`${run.server.url}/srm/index/stockmove`);
@@ -124,7 +196,7 @@ describe('a purchase order from contract to stock', () => {
     await statusIs(buyer, '已过账');
     await snap(buyer, 'purchase-07-moves');
 
-    // The stock list: the seed's 200 moved into A02, plus 300 received, less 100 moved and 50 returned.
+    // The stock list: the seed's 200 moved into A02, plus 200 and 100 received, less 100 moved and 50 returned.
     await buyer.goto(`${run.server.url}/srm/index/stockbalance`);
     await buyer.waitForSelector('[data-testid=grid-stockbalance] .ag-row');
     await snap(buyer, 'purchase-08-stock');
