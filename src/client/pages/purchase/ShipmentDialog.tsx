@@ -122,7 +122,7 @@ export function ShipmentDialog(props: { api: EntityApi; order: Row; onClose: () 
             {formError ? <Text className={s.formErr} role="alert" data-testid="shipment-error">{formError}</Text> : null}
           </DialogContent>
           <DialogActions>
-            <Text style={{ marginRight: 'auto' }} data-testid="shipment-total">{t('pur.col.toShip')}: {fmt(total)}</Text>
+            <Text style={{ marginRight: 'auto' }} data-testid="shipment-total">{t('pur.ship.total', { qty: fmt(total) })}</Text>
             <Button onClick={props.onClose}>{t('engine.cancel')}</Button>
             <Button appearance="primary" disabled={busy || !lines} onClick={() => void submit()} data-testid="shipment-ok">{t('pur.ship.ok')}</Button>
           </DialogActions>
