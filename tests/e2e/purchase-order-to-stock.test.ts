@@ -103,6 +103,7 @@ describe('a purchase order from contract to stock', () => {
     await supplier.fill('[data-testid=shipment-qty-2]', '201');
     await supplier.click('[data-testid=shipment-ok]');
     await supplier.waitForSelector('[data-testid=shipment-qty-2-error]:has-text("不能超过订单数量 200")');
+    await snap(supplier, 'purchase-05-shipment-refused');
     await supplier.fill('[data-testid=shipment-qty-1]', '0');
     await supplier.fill('[data-testid=shipment-qty-2]', '0');
     await supplier.click('[data-testid=shipment-ok]');
@@ -130,6 +131,7 @@ describe('a purchase order from contract to stock', () => {
     await buyer.fill('[data-testid=receipt-qty-2]', '151');
     await buyer.click('[data-testid=receipt-ok]');
     await buyer.waitForSelector('[data-testid=receipt-qty-2-error]:has-text("超过待收数量 150，不能超收")');
+    await snap(buyer, 'purchase-06-receipt-refused');
     await buyer.fill('[data-testid=receipt-qty-2]', '150');
     await buyer.fill('[data-testid=receipt-qty-1]', '200');
     await buyer.waitForSelector('[data-testid=receipt-kind]:has-text("部分收货")');

@@ -103,6 +103,8 @@ export function ReceiptDialog(props: { api: EntityApi; order: Row; onClose: () =
     }
   };
 
+  // The unit column shows when a line names its unit.
+  const hasUnit = (lines ?? []).some((l) => l.unit);
   const no = String(props.order.po_no ?? '');
   const locationText = (r: Row) => `${String(r.code)} ${String(r.name ?? '')}`.trim();
   const chosen = locations?.find((r) => String(r.code) === location);
@@ -148,7 +150,7 @@ export function ReceiptDialog(props: { api: EntityApi; order: Row; onClose: () =
                       <tr>
                         <th className={s.th}>{t('pur.col.seq')}</th>
                         <th className={s.th}>{t('pur.col.item')}</th>
-                        <th className={s.th}>{t('pur.col.unit')}</th>
+                        {hasUnit ? <th className={s.th}>{t('pur.col.unit')}</th> : null}
                         <th className={s.th} style={{ textAlign: 'right' }}>{t('pur.col.ordered')}</th>
                         <th className={s.th} style={{ textAlign: 'right' }}>{t('pur.col.dispatched')}</th>
                         <th className={s.th} style={{ textAlign: 'right' }}>{t('pur.col.received')}</th>
@@ -165,7 +167,7 @@ export function ReceiptDialog(props: { api: EntityApi; order: Row; onClose: () =
                           <tr key={String(l.id)} data-testid={`receipt-line-${n}`}>
                             <td className={s.td}>{String(l.seq ?? n)}</td>
                             <td className={s.td}>{itemText(l)}</td>
-                            <td className={s.td}>{unitLabel(l.unit)}</td>
+                            {hasUnit ? <td className={s.td}>{unitLabel(l.unit)}</td> : null}
                             <td className={`${s.td} ${s.num}`}>{fmt(l.qty)}</td>
                             <td className={`${s.td} ${s.num}`} data-testid={`receipt-dispatched-${n}`}>{fmt(dispatchedOf(l))}</td>
                             <td className={`${s.td} ${s.num}`} data-testid={`receipt-received-${n}`}>{fmt(l.received_qty)}</td>

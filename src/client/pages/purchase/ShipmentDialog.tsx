@@ -69,6 +69,8 @@ export function ShipmentDialog(props: { api: EntityApi; order: Row; onClose: () 
     }
   };
 
+  // The unit column shows when a line names its unit.
+  const hasUnit = (lines ?? []).some((l) => l.unit);
   const no = String(props.order.so_no ?? '');
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && props.onClose()}>
@@ -86,7 +88,7 @@ export function ShipmentDialog(props: { api: EntityApi; order: Row; onClose: () 
                     <tr>
                       <th className={s.th}>{t('pur.col.seq')}</th>
                       <th className={s.th}>{t('pur.col.item')}</th>
-                      <th className={s.th}>{t('pur.col.unit')}</th>
+                      {hasUnit ? <th className={s.th}>{t('pur.col.unit')}</th> : null}
                       <th className={s.th} style={{ textAlign: 'right' }}>{t('pur.col.ordered')}</th>
                       <th className={s.th}>{t('pur.col.toShip')}</th>
                     </tr>
@@ -99,7 +101,7 @@ export function ShipmentDialog(props: { api: EntityApi; order: Row; onClose: () 
                         <tr key={String(l.id)} data-testid={`shipment-line-${n}`}>
                           <td className={s.td}>{String(l.seq ?? n)}</td>
                           <td className={s.td}>{itemText(l)}</td>
-                          <td className={s.td}>{unitLabel(l.unit)}</td>
+                          {hasUnit ? <td className={s.td}>{unitLabel(l.unit)}</td> : null}
                           <td className={`${s.td} ${s.num}`} data-testid={`shipment-ordered-${n}`}>{fmt(l.qty)}</td>
                           <QtyCell
                             label={`${t('pur.col.toShip')} ${n}`}
