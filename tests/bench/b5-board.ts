@@ -85,7 +85,7 @@ const samOf = (category: string) => {
 };
 
 /** The maker's board replaced by 300 lines in 30 workshops and `bars` live bars placed by the auto-scheduler. */
-async function seedBoard(db: Db, bars: number): Promise<{ lines: number; bars: number; plans: number }> {
+export async function seedBoard(db: Db, bars: number): Promise<{ lines: number; bars: number; plans: number }> {
   const maker = Number((await sql<{ id: number }>`select id from clients where code = 'MAKER01'`.execute(db)).rows[0].id);
   for (const t of ['scm_prodplan_bar', 'scm_prodplan', 'md_workline_sam'])
     await sql`delete from ${sql.table(t)} where client_id = ${maker}`.execute(db);
@@ -170,7 +170,7 @@ async function withDatabase<T>(dir: string, fn: (db: Db, config: ReturnType<type
 }
 
 /** The large board's directory, then its copy keeping every tenth bar (the baseline). */
-async function prepareDirs(big: string, small: string): Promise<{ big: number; small: number; lines: number; seconds: number }> {
+export async function prepareDirs(big: string, small: string): Promise<{ big: number; small: number; lines: number; seconds: number }> {
   const started = performance.now();
   for (const d of [big, small]) rmSync(d, { recursive: true, force: true });
   mkdirSync(big, { recursive: true });
