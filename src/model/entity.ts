@@ -173,7 +173,28 @@ export type EntityDef = {
    * catalogues when the entity is defined, so a new entity needs no catalogue edit.
    */
   messages?: CatalogPart;
+  /**
+   * The record is approved through a process definition of the company (issue 14): submitting it
+   * starts the flow, its fields are read-only while the flow runs (unless the node allows edits),
+   * and the actions listed in `before` wait for the flow's approval. The engine adds the read-only
+   * field `approval_status` (services/approvals keeps it).
+   * Example: `approval: { process: 'PO_APPROVAL', submitFrom: ['draft'], before: ['send'] }`.
+   */
+  approval?: ApprovalDecl;
 };
+
+/** How an entity takes part in approval flows (see EntityDef.approval). */
+export type ApprovalDecl = {
+  /** The code of the company's process definition that approves it. */
+  process: string;
+  /** States from which the record may be submitted. */
+  submitFrom: string[];
+  /** Actions refused while the record is in a flow or was rejected by it; once approved they pass. */
+  before?: string[];
+};
+
+/** The field the engine adds to an entity with `approval` (values: running, approved, rejected). */
+export const APPROVAL_STATUS_FIELD = 'approval_status';
 
 const REGISTRY = new Map<string, EntityDef>();
 
@@ -187,7 +208,7 @@ const REGISTRY = new Map<string, EntityDef>();
  * ```
  */
 export function defineEntity(decl: EntityDef): EntityDef {
-  const def = withEntriesChecks(withStateOptions(decl));
+  const def = withApprovalField(withEntriesChecks(withStateOptions(decl)));
   assertEntity(def);
   if (def.messages) registerCatalogPart(def.messages);
   REGISTRY.set(def.name, def);
@@ -203,6 +224,23 @@ function withEntriesChecks(def: EntityDef): EntityDef {
     return key ? { [f.key]: key } : {};
   });
   return { ...def, checks: [...checks, ...(def.checks ?? [])] };
+}
+
+const approvalStatusDict = defineDictionary({
+  code: 'approval_status',
+  label: { zh: '审批状态', en: 'Approval' },
+  items: [
+    { value: 'running', label: { zh: '审批中', en: 'In approval' } },
+    { value: 'approved', label: { zh: '已审批', en: 'Approved' } },
+    { value: 'rejected', label: { zh: '审批驳回', en: 'Rejected in approval' } },
+  ],
+});
+
+/** An entity approved through a flow carries its approval status (read-only, kept by the approvals service). */
+function withApprovalField(def: EntityDef): EntityDef {
+  if (!def.approval || def.fields.some((f) => f.key === APPROVAL_STATUS_FIELD)) return def;
+  const field: FieldDef = { key: APPROVAL_STATUS_FIELD, label: { zh: '审批状态', en: 'Approval' }, type: 'dict', dict: approvalStatusDict.code, readonly: true };
+  return { ...def, fields: [...def.fields, field] };
 }
 
 /**

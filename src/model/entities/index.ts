@@ -15,6 +15,7 @@ export * from './ordershare.entity';
 export * from './org.entity';
 export * from './plant.entity';
 export * from './position.entity';
+export * from './process-def.entity';
 export * from './process.entity';
 export * from './prodplan.entity';
 export * from './prorder.entity';
