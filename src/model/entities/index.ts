@@ -13,6 +13,7 @@ export * from './material.entity';
 export * from './materialcalloff.entity';
 export * from './ordershare.entity';
 export * from './org.entity';
+export * from './outsourceorder.entity';
 export * from './plant.entity';
 export * from './position.entity';
 export * from './process-def.entity';
