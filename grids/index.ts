@@ -9,3 +9,4 @@ export * from './admin';
 export * from './orders';
 export * from './purchase';
 export * from './planning';
+export * from './production';

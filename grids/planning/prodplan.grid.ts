@@ -105,6 +105,8 @@ export const prodplanHistoryPage = definePage({
   statusTabs: [tab('scheduled'), tab('finished'), tab('cancelled')],
   actions: [
     { kind: 'edit' },
+    // Work orders of the plant's routing (services/production); unscheduling deletes them while draft.
+    { kind: 'transition', action: 'work_orders' },
     { kind: 'transition', action: 'unschedule' },
     { kind: 'transition', action: 'finish' },
     { kind: 'transition', action: 'cancel' },

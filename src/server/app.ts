@@ -17,6 +17,7 @@ import { adminRoutes } from './services/admin';
 import { installServiceGate } from './services/admin/sys-services.service';
 import { allocationRoutes } from './services/allocation';
 import { planningRoutes } from './services/planning';
+import { productionRoutes } from './services/production';
 import './services/orders';
 import './services/purchasing';
 import { importRoutes } from './services/import';
@@ -91,6 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(adminRoutes, { prefix: '/api' });
   await app.register(allocationRoutes, { prefix: '/api' });
   await app.register(planningRoutes, { prefix: '/api' });
+  await app.register(productionRoutes, { prefix: '/api' });
   await app.register(importRoutes, { prefix: '/api' });
   await app.register(exportRoutes, { prefix: '/api' });
   await app.register(imageRoutes, { prefix: '/api' });

@@ -43,6 +43,8 @@ export const customerOrder = defineEntity({
     { key: 'currency', label: { zh: '币种', en: 'Currency' }, type: 'dict', dict: 'currency' },
     { key: 'total_qty', label: { zh: '总数量', en: 'Total qty' }, type: 'integer', readonly: true },
     { key: 'total_amount', label: { zh: '总金额', en: 'Total amount' }, type: 'money', readonly: true },
+    // Pieces finished: the plans' done quantities (their last process's work orders, services/production).
+    { key: 'done_qty', label: { zh: '已完成数量', en: 'Done qty' }, type: 'integer', readonly: true },
     { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', readonly: true },
     { key: 'reject_reason', label: { zh: '拒绝原因', en: 'Reject reason' }, type: 'text', readonly: true },
     { key: 'share_id', label: { zh: '共享记录', en: 'Share record' }, type: 'integer', readonly: true },

@@ -29,4 +29,5 @@ export * from './vendor.entity';
 export * from './vendorcapacity.entity';
 export * from './warehouselocation.entity';
 export * from './workline.entity';
+export * from './workorder.entity';
 export * from './workshop.entity';

@@ -98,6 +98,8 @@ export const prodplan = defineEntity({
       { action: 'schedule', label: { zh: '确认排产', en: 'Confirm schedule' }, from: ['pre_scheduled'], to: 'scheduled' },
       { action: 'unschedule', label: { zh: '撤销排产', en: 'Unschedule' }, from: ['scheduled'], to: 'pre_scheduled', confirm: { zh: '撤销后计划回到预排产，排产条保留在看板上。确定？', en: 'The plan goes back to pre-scheduled and keeps its bars on the board. Continue?' } },
       { action: 'to_draft', label: { zh: '退回待排产', en: 'Back to schedule' }, from: ['pre_scheduled'], to: 'draft', confirm: { zh: '退回后将移除该计划在看板上的排产条。确定？', en: 'This removes the plan\'s bars from the board. Continue?' } },
+      // Stays scheduled: makes the plan's work orders (services/production, one per in-house process).
+      { action: 'work_orders', label: { zh: '生成工单', en: 'Generate work orders' }, from: ['scheduled'], to: 'scheduled' },
       { action: 'finish', label: { zh: '完成', en: 'Finish' }, from: ['scheduled'], to: 'finished', confirm: { zh: '确定该计划已完成？', en: 'Mark this plan finished?' } },
       { action: 'cancel', label: { zh: '取消计划', en: 'Cancel plan' }, from: ['draft', 'pre_scheduled', 'scheduled'], to: 'cancelled', confirm: { zh: '取消后将移除该计划的排产条并释放订单数量。确定？', en: 'This removes the plan\'s bars and releases its order quantity. Continue?' } },
     ],

@@ -1,0 +1,117 @@
+import { definePage, ROLES, type ColumnDecl, type FormSection } from '../../src/model';
+import { workorder } from '../../src/model/entities/workorder.entity';
+
+/**
+ * Work orders (spec: "work order | draft, then release to line"): generated from a scheduled plan
+ * (the plan history's "生成工单"), one per in-house process of the plant's routing; released to the
+ * line, then reported finished (完工汇报: the browser asks before finishing short of the ordered
+ * quantity) or finished by the scans of its bundles. The list's hand-made wrapper
+ * (src/client/pages/production) adds the report dialog and the bundles with their ticket sheet.
+ */
+const states = workorder.states!;
+// Who runs production: as the planning menus (planner, line manager, administrators).
+const PLANNERS = [ROLES.planner, ROLES.lineManager, ROLES.clientAdmin, ROLES.admin];
+const tab = (code: string) => {
+  const st = states.states.find((s) => s.code === code)!;
+  return { key: code, label: st.label, filter: { status: code } };
+};
+
+const columns: ColumnDecl[] = [
+  { field: 'wo_no', width: 190, pinned: 'left' },
+  { field: 'status', width: 100 },
+  { field: 'plan_id', width: 150 },
+  { field: 'order_id', width: 150 },
+  { field: 'process_id', width: 120 },
+  { field: 'sequence', width: 90 },
+  'process_type',
+  { field: 'line_id', width: 140 },
+  { field: 'style_no', width: 130 },
+  { field: 'qty', aggregate: 'sum', width: 110 },
+  { field: 'done_qty', aggregate: 'sum', width: 110 },
+  { field: 'is_last', width: 100 },
+  'start_date',
+  'end_date',
+  { field: 'force_in_scan', width: 120 },
+  { field: 'force_out_scan', width: 120 },
+  { field: 'released_at', width: 170 },
+  { field: 'finished_at', width: 170 },
+];
+
+const form: FormSection[] = [
+  {
+    modelName: 'base',
+    title: { zh: '工单', en: 'Work order' },
+    form: [
+      { field: 'wo_no', spanClass: 'third' },
+      { field: 'status', spanClass: 'third' },
+      { field: 'plan_id', spanClass: 'third' },
+      { field: 'order_id', spanClass: 'third' },
+      { field: 'process_id', spanClass: 'third' },
+      { field: 'sequence', spanClass: 'third' },
+      { field: 'process_type', spanClass: 'third' },
+      { field: 'is_last', spanClass: 'third' },
+      { field: 'line_id', spanClass: 'third' },
+      { field: 'plant_id', spanClass: 'third' },
+      { field: 'style_no', spanClass: 'third' },
+      { field: 'qty', spanClass: 'third' },
+      { field: 'done_qty', spanClass: 'third' },
+      { field: 'start_date', spanClass: 'third' },
+      { field: 'end_date', spanClass: 'third' },
+      { field: 'estimated_rate', spanClass: 'third' },
+      { field: 'force_in_scan', spanClass: 'third' },
+      { field: 'force_out_scan', spanClass: 'third' },
+      { field: 'released_at', spanClass: 'third' },
+      { field: 'finished_at', spanClass: 'third' },
+    ],
+  },
+];
+
+export const workorderPage = definePage({
+  opt: 'workorder',
+  cata: 'scm',
+  kind: 'index',
+  entity: 'workorder',
+  menu: { group: 'production', order: 10, code: 'scm.workorder', roles: PLANNERS, companies: ['maker'] },
+  title: { zh: '工单', en: 'Work orders' },
+  purpose: { zh: '已排产计划生成的工单：下达产线、完工汇报、分扎打印扎票。', en: 'Work orders of scheduled plans: release to the line, report finished pieces, cut bundles and print their tickets.' },
+  columns,
+  statusTabs: [{ key: 'all', label: { zh: '全部', en: 'All' }, filter: {} }, tab('draft'), tab('released'), tab('finished')],
+  actions: [
+    { kind: 'transition', action: 'release' },
+    { kind: 'transition', action: 'report' },
+    { kind: 'export' },
+    { kind: 'history' },
+    { kind: 'view' },
+  ],
+  quickSearch: ['wo_no', 'style_no'],
+  form,
+});
+
+/** The bundles (扎) cut for work order sets, with their barcodes. */
+export const woBundlePage = definePage({
+  opt: 'wobundle',
+  cata: 'scm',
+  kind: 'index',
+  entity: 'wo_bundle',
+  menu: { group: 'production', order: 30, code: 'scm.workorder.bundle', roles: PLANNERS, companies: ['maker'] },
+  menuCode: 'scm.workorder',
+  title: { zh: '扎号', en: 'Bundles' },
+  columns: [{ field: 'bundle_no', width: 190, pinned: 'left' }, { field: 'plan_id', width: 150 }, { field: 'seq', width: 80 }, { field: 'style_no', width: 130 }, 'colour', 'size', { field: 'qty', aggregate: 'sum' }, { field: 'last_process_id', width: 130 }, 'last_direction', { field: 'updated_at', width: 170 }],
+  actions: [{ kind: 'export' }, { kind: 'history' }, { kind: 'view' }],
+  quickSearch: ['bundle_no', 'style_no'],
+  form: [{ modelName: 'base', title: { zh: '扎', en: 'Bundle' }, form: ['bundle_no', 'plan_id', 'seq', 'style_no', 'colour', 'size', 'qty', 'last_process_id', 'last_direction'].map((field) => ({ field, spanClass: 'third' as const })) }],
+});
+
+/** Every accepted scan (in / out of a process) of the company's bundles. */
+export const woScanPage = definePage({
+  opt: 'woscan',
+  cata: 'scm',
+  kind: 'index',
+  entity: 'wo_scan',
+  menu: { group: 'production', order: 40, code: 'scm.workorder.scans', roles: PLANNERS, companies: ['maker'] },
+  menuCode: 'scm.workorder',
+  title: { zh: '扫描记录', en: 'Scan records' },
+  columns: [{ field: 'scanned_at', width: 170 }, { field: 'bundle_id', width: 190 }, { field: 'workorder_id', width: 190 }, { field: 'process_id', width: 120 }, 'direction', { field: 'qty', aggregate: 'sum' }, { field: 'scanned_by', width: 120 }],
+  actions: [{ kind: 'export' }, { kind: 'view' }],
+  form: [{ modelName: 'base', title: { zh: '扫描', en: 'Scan' }, form: ['scanned_at', 'bundle_id', 'workorder_id', 'process_id', 'plan_id', 'direction', 'qty', 'scanned_by'].map((field) => ({ field, spanClass: 'third' as const })) }],
+});

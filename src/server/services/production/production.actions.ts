@@ -1,0 +1,39 @@
+import { sql } from 'kysely';
+import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
+import { actorOf } from '../../resources/resource.service';
+import { checkReportQty, deleteDraftWorkOrders, generateWorkOrders, rollUpProgress } from './production.workorders';
+
+/**
+ * The actions behind the declarations (src/model/entities/workorder.entity.ts, prodplan's
+ * `work_orders` and `unschedule`): each runs in the action's transaction, once per selected row.
+ */
+const actor = (ctx: ActionContext) => actorOf(ctx.auth, ctx.clientId, ctx.ip);
+
+let registered = false;
+export function registerProductionActions(): void {
+  if (registered) return;
+  registered = true;
+
+  // 生成工单: a scheduled plan gets one draft work order per in-house process of its plant's routing.
+  registerActionHandler('prodplan', 'work_orders', async (ctx) => {
+    const r = await generateWorkOrders(ctx.tx, actor(ctx), [Number(ctx.row.id)]);
+    return { data: r };
+  });
+
+  // 撤销排产: the plan's draft work orders go with it; refused once one is released (spec 4).
+  registerActionHandler('prodplan', 'unschedule', async (ctx) => {
+    const removed = await deleteDraftWorkOrders(ctx.tx, actor(ctx), Number(ctx.row.id), String(ctx.row.plan_no ?? ''));
+    return { data: { removed_work_orders: removed } };
+  });
+
+  registerActionHandler('workorder', 'release', async () => ({ patch: { released_at: new Date().toISOString() } }));
+
+  // 完工汇报: the finished quantity, checked (empty, below 0, over the ordered; short asks to confirm).
+  registerActionHandler('workorder', 'report', async (ctx) => {
+    const qty = checkReportQty(ctx.params.report_qty, Number(ctx.row.qty ?? 0), ctx.params.confirm_short === true);
+    // Written now so the roll-up below reads it; the action's own update stores the same value with its audit.
+    await sql`update scm_workorder set done_qty = ${qty} where client_id = ${ctx.clientId} and id = ${Number(ctx.row.id)}`.execute(ctx.tx);
+    await rollUpProgress(ctx.tx, actor(ctx), [Number(ctx.row.plan_id)]);
+    return { patch: { done_qty: qty, finished_at: new Date().toISOString() }, data: { done_qty: qty } };
+  });
+}

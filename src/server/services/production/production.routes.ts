@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { WORKORDER_MENU } from '../../../model/entities/workorder.entity';
+import { translate } from '../../../model/i18n';
+import { requireAuth, authOf } from '../../access/auth-context';
+import { ok, requestLanguage } from '../../http/envelope';
+import { AppError } from '../../http/errors';
+import { assertCan } from '../../resources/permissions';
+import { actorOf, parseId } from '../../resources/resource.service';
+import { withTenant } from '../rls';
+import { generateBundles, parseScan, recordScan, scanSetup, ticketSheet } from './production.scans';
+
+/**
+ * The shop floor's routes (issue 12): the scan station's set-up and its scans, a plan's bundles and
+ * their ticket sheet. Permission code `scm.workorder` (read for reads, update for scans and bundles),
+ * the caller's tenant in every statement. Work orders themselves are a registry entity: their list,
+ * release and report go through the generic resource API (`/api/scmapi/workorder/...`).
+ */
+type Q = Record<string, unknown>;
+
+export async function productionRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/scmapi/workorder/scan-setup', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, WORKORDER_MENU, 'read', { db: app.db });
+    return ok(await withTenant(app.db, clientId, (tx) => scanSetup(tx, clientId)));
+  });
+
+  // One scan of the keyboard-wedge scanner: accepted (recorded, the message to show) or refused (409 / 404 with the reason).
+  app.post('/scmapi/workorder/scan', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, WORKORDER_MENU, 'update', { db: app.db });
+    const input = parseScan((req.body ?? {}) as Q);
+    const result = await withTenant(app.db, clientId, (tx) => recordScan(tx, actorOf(auth, clientId, req.ip), input));
+    return ok({ ...result, message: translate(requestLanguage(req), result.key, result.params) });
+  });
+
+  // The bundles of a plan's work order set: cut from its colour x size matrix (again while nothing is scanned).
+  app.post('/scmapi/workorder/bundles', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, WORKORDER_MENU, 'update', { db: app.db });
+    const body = (req.body ?? {}) as Q;
+    const planId = parseId(body.plan_id);
+    if (planId === null) throw new AppError('notFound');
+    const size = body.bundle_size === undefined || body.bundle_size === '' ? 50 : Number(body.bundle_size);
+    return ok(await withTenant(app.db, clientId, (tx) => generateBundles(tx, actorOf(auth, clientId, req.ip), planId, size)));
+  });
+
+  app.get('/scmapi/workorder/tickets', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, WORKORDER_MENU, 'read', { db: app.db });
+    const planId = parseId((req.query as Q).plan_id);
+    if (planId === null) throw new AppError('notFound');
+    return ok(await withTenant(app.db, clientId, (tx) => ticketSheet(tx, clientId, planId)));
+  });
+}
