@@ -20,6 +20,7 @@ import { planningRoutes } from './services/planning';
 import { productionRoutes } from './services/production';
 import './services/orders';
 import './services/purchasing';
+import './services/outsource';
 import { importRoutes } from './services/import';
 import { exportRoutes } from './services/export';
 import { imageRoutes } from './services/images';

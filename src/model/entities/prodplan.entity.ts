@@ -100,6 +100,7 @@ export const prodplan = defineEntity({
       { action: 'to_draft', label: { zh: '退回待排产', en: 'Back to schedule' }, from: ['pre_scheduled'], to: 'draft', confirm: { zh: '退回后将移除该计划在看板上的排产条。确定？', en: 'This removes the plan\'s bars from the board. Continue?' } },
       // Stays scheduled: makes the plan's work orders (services/production, one per in-house process).
       { action: 'work_orders', label: { zh: '生成工单', en: 'Generate work orders' }, from: ['scheduled'], to: 'scheduled' },
+      { action: 'outsource', label: { zh: '外发', en: 'Outsource' }, from: ['scheduled'], to: 'scheduled', params: [{ key: 'process_code', label: { zh: '外发工序编码（空=全部外发工序）', en: 'Process code (empty: every outsourced process)' }, type: 'code', maxLength: 40 }, { key: 'vendor_code', label: { zh: '外发供应商编码（空=自动匹配）', en: 'Vendor code (empty: matched)' }, type: 'code', maxLength: 40 }] },
       { action: 'finish', label: { zh: '完成', en: 'Finish' }, from: ['scheduled'], to: 'finished', confirm: { zh: '确定该计划已完成？', en: 'Mark this plan finished?' } },
       { action: 'cancel', label: { zh: '取消计划', en: 'Cancel plan' }, from: ['draft', 'pre_scheduled', 'scheduled'], to: 'cancelled', confirm: { zh: '取消后将移除该计划的排产条并释放订单数量。确定？', en: 'This removes the plan\'s bars and releases its order quantity. Continue?' } },
     ],

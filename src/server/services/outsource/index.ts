@@ -1,0 +1,5 @@
+/** Outsourced orders (issue 12): plan to outsourced order, sent to the vendor's company, answered, received. */
+import { registerOutsourceHandlers } from './outsource.service';
+import './outsource.seed';
+
+registerOutsourceHandlers();

@@ -1,0 +1,380 @@
+import { sql } from 'kysely';
+import { isLanguage, translate, type Language } from '../../../model';
+import { outsourceOrder, outsourceTask, type PlanMatrixCell } from '../../../model/entities';
+import type { AuthContext } from '../../access/auth-context';
+import type { Db } from '../../db/database';
+import { AppError } from '../../http/errors';
+import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
+import { writeContext } from '../../resources/document-stages';
+import { writeDocument } from '../../resources/document-writer';
+import { registerSaveHook } from '../../resources/save-hooks';
+import { writeAudit } from '../audit/audit.service';
+import { raiseNotice } from '../notify/notice.service';
+import { asTenant, emitOrderState, receiverAccepts } from '../orders/cross-tenant.util';
+
+/**
+ * Outsourced orders across companies (issue 12). The maker outsources a vendor process of a scheduled
+ * plan (`prodplan.outsource`, or an order made by hand naming plan and process); the lines are the
+ * plan's colour x size quantities, priced at the process's estimated rate. Submitting sends the order
+ * to the vendor's company the way purchase orders reach suppliers (services/purchasing): the copy, an
+ * outsourced task, is written through the document writer in the vendor's company, an order share in
+ * the maker's company names both documents, and the vendor's answers (accept, reject with a reason,
+ * progress, dispatch per line) reach the maker's order only through that active share, looked up under
+ * the maker's scope. A vendor not on the platform leaves the order submitted and tracked by hand
+ * (spec 8). No tenant filter is loosened.
+ */
+type Row = Record<string, unknown>;
+const languageOf = (auth: AuthContext): Language => (isLanguage(auth.language) ? auth.language : 'zh-CN');
+const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
+const validation = (key: string, field: string, params?: Record<string, unknown>) =>
+  new AppError('validation', key, { params, fields: { [field]: { key, params } } });
+
+async function linesOf(tx: Db, table: string, fk: string, clientId: number, id: number): Promise<Row[]> {
+  return (await sql<Row>`select * from ${sql.table(table)} where client_id = ${clientId} and ${sql.id(fk)} = ${id} order by seq nulls last, id`.execute(tx)).rows;
+}
+
+/** The plan's colour x size cells (its matrix json), or one line of the plan's quantity when it has none. */
+function planCells(plan: Row): PlanMatrixCell[] {
+  let m: unknown = plan.matrix;
+  if (typeof m === 'string') {
+    try { m = JSON.parse(m); } catch { m = null; }
+  }
+  const cells = Array.isArray(m) ? (m as PlanMatrixCell[]).filter((c) => c && num(c.qty) > 0) : [];
+  if (cells.length) return cells;
+  return num(plan.qty) > 0 ? [{ style_no: (plan.style_no as string) ?? undefined, colour: '', size: '', qty: num(plan.qty) }] : [];
+}
+
+const linesFromPlan = (plan: Row, price: unknown) =>
+  planCells(plan).map((c, i) => ({ style_no: c.style_no ?? plan.style_no ?? null, colour: c.colour || null, size: c.size || null, qty: num(c.qty), unit_price: price ?? null, seq: i + 1 }));
+
+/** Amounts: qty x price per line; the header's amount is net of its discount, then with its tax rate. */
+async function computeTotals(tx: Db, clientId: number, id: number): Promise<void> {
+  await sql`update scm_outsource_order_line set amount = case when unit_price is null then null else round(qty * unit_price, 4) end where client_id = ${clientId} and order_id = ${id}`.execute(tx);
+  await sql`update scm_outsource_order o set total_qty = coalesce((select sum(qty) from scm_outsource_order_line l where l.client_id = o.client_id and l.order_id = o.id), 0),
+      total_amount = round((select sum(amount) from scm_outsource_order_line l where l.client_id = o.client_id and l.order_id = o.id) * (1 - coalesce(o.discount, 0) / 100), 4)
+    where o.id = ${id} and o.client_id = ${clientId}`.execute(tx);
+  await sql`update scm_outsource_order set total_with_tax = round(total_amount * (1 + coalesce(tax_rate, 0) / 100), 4) where id = ${id} and client_id = ${clientId}`.execute(tx);
+}
+
+async function joinedClientOf(tx: Db, clientId: number, vendorId: number): Promise<{ id: number; name: string; type: string } | null> {
+  const code = (await sql<{ code: string | null }>`select platform_client_code as code from md_vendor where id = ${vendorId} and client_id = ${clientId}`.execute(tx)).rows[0]?.code;
+  if (!code) return null;
+  return (await sql<{ id: number; name: string; type: string }>`select id, name, type from clients where upper(code) = upper(${code}) and status = 'active' and id <> ${clientId}`.execute(tx)).rows[0] ?? null;
+}
+
+async function processOf(tx: Db, clientId: number, id: number): Promise<Row | undefined> {
+  return (await sql<Row>`select * from md_process where id = ${id} and client_id = ${clientId}`.execute(tx)).rows[0];
+}
+
+/**
+ * The vendor for a process when the planner names none: the vendor of the latest outsourced order of
+ * that process (not cancelled), else the one active outsourced-processing vendor (type `process`) of
+ * the company; none or several: spec 8 "no vendor matches, select manually".
+ */
+async function matchVendor(tx: Db, clientId: number, processId: number): Promise<number> {
+  const last = (await sql<{ vendor_id: number }>`select o.vendor_id from scm_outsource_order o join md_vendor v on v.id = o.vendor_id and v.client_id = o.client_id and v.status = 'active'
+    where o.client_id = ${clientId} and o.process_id = ${processId} and o.status <> 'cancelled' order by o.created_at desc, o.id desc limit 1`.execute(tx)).rows[0];
+  if (last) return Number(last.vendor_id);
+  const only = (await sql<{ id: number }>`select id from md_vendor where client_id = ${clientId} and status = 'active' and vendor_type = 'process' limit 2`.execute(tx)).rows;
+  if (only.length === 1) return Number(only[0].id);
+  throw validation('os.order.noVendorMatch', 'vendor_code');
+}
+
+/** Plan action `outsource`: one draft outsourced order per vendor process not yet outsourced for the plan. */
+async function outsourcePlan(ctx: ActionContext) {
+  const { tx, auth, clientId, row: plan } = ctx;
+  const lang = languageOf(auth);
+  const processCode = typeof ctx.params.process_code === 'string' ? ctx.params.process_code.trim() : '';
+  const vendorCode = typeof ctx.params.vendor_code === 'string' ? ctx.params.vendor_code.trim() : '';
+  if (plan.status !== 'scheduled') throw new AppError('conflict', 'os.order.planNotScheduled', { params: { plan: plan.plan_no } });
+  let processes: Row[];
+  if (processCode) {
+    processes = (await sql<Row>`select * from md_process where client_id = ${clientId} and upper(code) = upper(${processCode})`.execute(tx)).rows;
+    if (!processes.length) throw new AppError('notFound', 'res.notFound');
+    if (!processes[0].is_vendor) throw validation('os.order.notVendorProcess', 'process_code', { process: processes[0].name });
+  } else {
+    processes = (await sql<Row>`select * from md_process where client_id = ${clientId} and is_vendor = true order by sequence, id`.execute(tx)).rows;
+    if (!processes.length) throw new AppError('validation', 'os.order.noVendorProcess');
+  }
+  let vendorId: number | null = null;
+  if (vendorCode) {
+    const v = (await sql<{ id: number }>`select id from md_vendor where client_id = ${clientId} and upper(code) = upper(${vendorCode}) and status = 'active'`.execute(tx)).rows[0];
+    if (!v) throw validation('os.order.noVendorMatch', 'vendor_code');
+    vendorId = Number(v.id);
+  }
+  const w = writeContext(tx, { clientId, userId: auth.userId, username: auth.username, fullname: auth.fullname, ip: ctx.ip, roles: auth.roles }, 'service');
+  const made: Array<{ id: number; os_no: string; process: string }> = [];
+  let taken: Row | null = null;
+  for (const p of processes) {
+    const existing = (await sql<Row>`select os_no from scm_outsource_order where client_id = ${clientId} and plan_id = ${plan.id as number} and process_id = ${p.id as number} and status <> 'cancelled' limit 1`.execute(tx)).rows[0];
+    if (existing) {
+      taken = { ...existing, process: p.name };
+      continue;
+    }
+    const vendor = vendorId ?? (await matchVendor(tx, clientId, Number(p.id)));
+    const currency = (await sql<{ currency: string | null }>`select currency from md_vendor where id = ${vendor} and client_id = ${clientId}`.execute(tx)).rows[0]?.currency;
+    const id = await writeDocument(w, outsourceOrder, {
+      body: { plan_id: plan.id, process_id: p.id, vendor_id: vendor, currency: currency || 'CNY', delivery_date: plan.delivery_date ?? null, lines: linesFromPlan(plan, p.estimated_rate) },
+    });
+    const no = (await sql<{ os_no: string }>`select os_no from scm_outsource_order where id = ${id} and client_id = ${clientId}`.execute(tx)).rows[0].os_no;
+    made.push({ id, os_no: no, process: String(p.name) });
+  }
+  if (!made.length && taken) throw new AppError('conflict', 'os.order.alreadyOutsourced', { params: { plan: plan.plan_no, process: taken.process, no: taken.os_no } });
+  return { data: { orders: made, message: made.map((m) => `${m.os_no} ${m.process}`).join(', ') || translate(lang, 'os.order.noVendorProcess') } };
+}
+
+async function submitOrder(ctx: ActionContext) {
+  const { tx, auth, clientId, row } = ctx;
+  const lang = languageOf(auth);
+  const orderId = Number(row.id);
+  const lines = await linesOf(tx, 'scm_outsource_order_line', 'order_id', clientId, orderId);
+  if (!lines.length || !lines.some((l) => num(l.qty) > 0)) throw validation('os.order.noLines', 'lines');
+  const now = new Date().toISOString();
+  const target = await joinedClientOf(tx, clientId, Number(row.vendor_id));
+  // Spec 8: the supplier has not joined the platform, the data cannot be sent and is tracked by hand.
+  if (!target) {
+    emitOrderState([clientId], { entity: 'outsourceorder', id: orderId, status: 'submitted', no: row.os_no as string });
+    return { patch: { tracking: 'manual', submitted_at: now, reject_reason: null }, data: { manual: true, message: translate(lang, 'os.order.noVendorCompany') } };
+  }
+  const maker = (await sql<{ name: string; code: string }>`select name, code from clients where id = ${clientId}`.execute(tx)).rows[0];
+  if (!maker || !(await receiverAccepts(tx, { id: clientId, code: maker.code }, target))) throw new AppError('forbidden', 'os.order.vendorNotLinked', { params: { code: maker?.code ?? '' } });
+  const process = await processOf(tx, clientId, Number(row.process_id));
+  const totalQty = lines.reduce((s, l) => s + num(l.qty), 0);
+
+  const task = await asTenant(tx, target.id, clientId, async (stx) => {
+    const w = writeContext(stx, { clientId: target.id, userId: auth.userId, username: auth.username, fullname: auth.fullname, ip: ctx.ip, roles: auth.roles }, 'service');
+    const id = await writeDocument(w, outsourceTask, {
+      body: {
+        maker_name: maker.name, process_name: process?.name ?? null, style_no: row.style_no ?? null, style_name: row.style_name ?? null,
+        delivery_date: row.delivery_date ?? null, currency: row.currency ?? null, tax_rate: row.tax_rate ?? null, discount: row.discount ?? null,
+        exchange_rate: row.exchange_rate ?? null, remark: row.remark ?? null,
+        lines: lines.map((l, i) => ({ style_no: l.style_no ?? null, colour: l.colour ?? null, size: l.size ?? null, qty: l.qty, unit_price: l.unit_price ?? null, seq: i + 1 })),
+      },
+    });
+    await sql`update scm_outsource_task set source_no = ${row.os_no as string}, source_client_id = ${clientId}, done_qty = 0 where id = ${id} and client_id = ${target.id}`.execute(stx);
+    for (const [i, l] of lines.entries())
+      await sql`update scm_outsource_task_line set source_line_id = ${Number(l.id)}, dispatched_qty = 0 where client_id = ${target.id} and task_id = ${id} and seq = ${i + 1}`.execute(stx);
+    const no = (await sql<{ task_no: string }>`select task_no from scm_outsource_task where id = ${id} and client_id = ${target.id}`.execute(stx)).rows[0].task_no;
+    return { id, no };
+  });
+  const share = await sql<{ id: number }>`insert into scm_order_share (client_id, created_by, updated_by, from_client, to_client, source_entity, source_id, source_no, target_entity, target_id, state)
+    values (${clientId}, ${auth.userId}, ${auth.userId}, ${clientId}, ${target.id}, 'outsourceorder', ${orderId}, ${row.os_no as string}, 'outsourcetask', ${task.id}, 'active') returning id`.execute(tx);
+  const shareId = Number(share.rows[0].id);
+  await asTenant(tx, target.id, clientId, async (stx) => {
+    await sql`update scm_outsource_task set share_id = ${shareId} where id = ${task.id} and client_id = ${target.id}`.execute(stx);
+    await raiseNotice(stx, {
+      clientId: target.id, everyone: true, kind: 'outsource.received', title: 'notify.osReceived.title', doc_no: task.no,
+      link: `/page/document/outsourcetask?id=${task.id}`,
+      i18n: { title: 'notify.osReceived.title', body: 'notify.osReceived.body', params: { no: task.no, maker: maker.name, process: process?.name ?? '', qty: totalQty, source: row.os_no } },
+    });
+  });
+  emitOrderState([clientId], { entity: 'outsourceorder', id: orderId, status: 'submitted', no: row.os_no as string });
+  emitOrderState([target.id], { entity: 'outsourcetask', id: task.id, status: 'pending', no: task.no });
+  return { patch: { tracking: 'platform', submitted_at: now, reject_reason: null, done_qty: 0 }, data: { manual: false, taskId: task.id, message: translate(lang, 'os.order.submitted') } };
+}
+
+/** Spec 4: the plan lock toggles between pending receipt and received, only before submission. */
+function lockHandler(lock: boolean) {
+  return async (ctx: ActionContext) => {
+    const { row } = ctx;
+    if (row.status !== 'draft') throw new AppError('conflict', 'os.order.lockAfterSubmit');
+    const locked = row.plan_lock === 'received';
+    if (lock && locked) throw new AppError('conflict', 'os.order.alreadyLocked');
+    if (!lock && !locked) throw new AppError('conflict', 'os.order.notLocked');
+    return { patch: { plan_lock: lock ? 'received' : 'pending_receipt' } };
+  };
+}
+
+/** Changes the vendor's copy through the maker's own active share (when the order was sent). */
+async function onTaskCopy(ctx: ActionContext, setSql: string, status: string, closeShare = false): Promise<void> {
+  const { tx, clientId } = ctx;
+  const shares = (await sql<Row>`select * from scm_order_share where client_id = ${clientId} and source_entity = 'outsourceorder' and source_id = ${ctx.row.id as number} and state = 'active'`.execute(tx)).rows;
+  for (const s of shares) {
+    const vendor = Number(s.to_client);
+    await asTenant(tx, vendor, clientId, (stx) => sql`update scm_outsource_task ${sql.raw(setSql)} where id = ${s.target_id as number} and client_id = ${vendor}`.execute(stx));
+    if (closeShare) await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${s.id as number} and client_id = ${clientId}`.execute(tx);
+    emitOrderState([vendor], { entity: 'outsourcetask', id: Number(s.target_id), status });
+  }
+}
+
+/**
+ * The maker receives per line: `receive` takes everything still to come on every line (order
+ * received, its plan lock turns "received"); `receive_part` takes the quantities named per line (JSON
+ * {"<seq>": qty}). Still to come on a line = dispatched - received; for an order tracked by hand,
+ * ordered - received. Over-receipt is refused naming the line.
+ */
+async function receiveLines(ctx: ActionContext, partial: boolean) {
+  const { tx, clientId, row } = ctx;
+  if (row.status === 'submitted' && row.tracking !== 'manual') throw new AppError('conflict', 'os.order.onlyManualReceive');
+  if (row.tracking === 'manual') await sql`update scm_outsource_order_line set dispatched_qty = qty where order_id = ${row.id as number} and client_id = ${clientId}`.execute(tx);
+  const lines = await linesOf(tx, 'scm_outsource_order_line', 'order_id', clientId, Number(row.id));
+  let receipt: Record<string, unknown> | null = null;
+  if (partial) {
+    const bad = () => validation('os.order.badReceipt', 'receipt');
+    try { receipt = JSON.parse(String(ctx.params.receipt ?? '')) as Record<string, unknown>; } catch { throw bad(); }
+    if (!receipt || typeof receipt !== 'object' || Array.isArray(receipt)) throw bad();
+    const keys = new Set(lines.map((l) => String(l.seq ?? l.id)));
+    for (const [k, v] of Object.entries(receipt)) if (!keys.has(k) || typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw bad();
+  }
+  const takes = lines.map((l) => {
+    const remaining = num(l.dispatched_qty) - num(l.received_qty);
+    const key = String(l.seq ?? l.id);
+    const q = receipt ? (key in receipt ? Number(receipt[key]) : 0) : Math.max(remaining, 0);
+    if (q > remaining) throw validation('os.order.overReceipt', 'receipt', { seq: key, qty: q, remaining: Math.max(remaining, 0) });
+    return { l, q, remaining };
+  });
+  if (!takes.some((t) => t.q > 0)) throw new AppError('validation', 'os.order.nothingToReceive');
+  if (partial && takes.every((t) => t.q >= t.remaining)) throw validation('os.order.receiptCompletes', 'receipt');
+  for (const { l, q } of takes) if (q > 0) await sql`update scm_outsource_order_line set received_qty = coalesce(received_qty, 0) + ${q} where id = ${l.id as number} and client_id = ${clientId}`.execute(tx);
+  const total = (await sql<{ n: number }>`select coalesce(sum(received_qty), 0)::int as n from scm_outsource_order_line where client_id = ${clientId} and order_id = ${row.id as number}`.execute(tx)).rows[0].n;
+  const status = partial ? 'part_received' : 'received';
+  if (!partial) await onTaskCopy(ctx, `set status = 'received', version = version + 1, updated_at = now()`, 'received');
+  emitOrderState([clientId], { entity: 'outsourceorder', id: Number(row.id), status, no: row.os_no as string });
+  return { patch: partial ? { received_qty: total } : { received_qty: total, plan_lock: 'received' } };
+}
+
+/** The maker's order behind an outsourced task, through its active share; `work` runs in the maker's scope. */
+async function onMakerOrder<T>(ctx: ActionContext, work: (mtx: Db, makerId: number, order: Row, share: Row) => Promise<T>): Promise<T> {
+  const { tx, clientId, row } = ctx;
+  const makerId = Number(row.source_client_id);
+  const shareId = Number(row.share_id);
+  if (!makerId || !shareId) throw new AppError('forbidden', 'os.order.shareMissing');
+  return asTenant(tx, makerId, clientId, async (mtx) => {
+    const s = (await sql<Row>`select * from scm_order_share where id = ${shareId} and client_id = ${makerId} and from_client = ${makerId} and to_client = ${clientId}
+      and source_entity = 'outsourceorder' and target_entity = 'outsourcetask' and target_id = ${row.id as number} and state = 'active'`.execute(mtx)).rows[0];
+    if (!s) throw new AppError('forbidden', 'os.order.shareMissing');
+    const order = (await sql<Row>`select * from scm_outsource_order where id = ${s.source_id as number} and client_id = ${makerId} for update`.execute(mtx)).rows[0];
+    if (!order) throw new AppError('forbidden', 'os.order.shareMissing');
+    return work(mtx, makerId, order, s);
+  });
+}
+
+type Notice = { title: string; body: string; params?: Record<string, unknown> };
+
+/** Moves the maker's order as the vendor answers, audits it there and tells the user who submitted it. */
+async function moveMakerOrder(ctx: ActionContext, status: string | null, set: Record<string, unknown>, notice: Notice | null, closeShare = false): Promise<void> {
+  const vendorName = (await sql<{ name: string }>`select name from clients where id = ${ctx.clientId}`.execute(ctx.tx)).rows[0]?.name ?? '';
+  const out = await onMakerOrder(ctx, async (mtx, makerId, order, share) => {
+    const values = { ...set, ...(status ? { status } : {}) };
+    const sets = Object.entries(values).map(([k, v]) => sql`${sql.id(k)} = ${v as string | number | null}`);
+    await sql`update scm_outsource_order set ${sql.join(sets)}, version = version + 1, updated_at = now() where id = ${order.id as number} and client_id = ${makerId}`.execute(mtx);
+    await writeAudit(mtx, { clientId: makerId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip }, 'outsourceorder', Number(order.id), `vendor-${ctx.transition?.action ?? 'change'}`,
+      Object.entries(values).map(([field, v]) => ({ field, old: order[field] ?? null, new: v })));
+    if (closeShare) await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${share.id as number} and client_id = ${makerId}`.execute(mtx);
+    if (notice) {
+      await raiseNotice(mtx, {
+        clientId: makerId, userIds: [Number(share.created_by)], kind: `outsource.${status}`, title: notice.title, doc_no: order.os_no as string,
+        link: `/page/document/outsourceorder?id=${Number(order.id)}`,
+        i18n: { title: notice.title, body: notice.body, params: { no: order.os_no, vendor: vendorName, ...notice.params } },
+      });
+    }
+    return { makerId, order };
+  });
+  emitOrderState([out.makerId], { entity: 'outsourceorder', id: Number(out.order.id), status: status ?? String(out.order.status), no: out.order.os_no as string });
+}
+
+async function reportProgress(ctx: ActionContext) {
+  const total = num(ctx.row.total_qty);
+  const done = Number(ctx.params.done_qty);
+  if (!Number.isInteger(done) || done < 0 || done > total) throw validation('os.order.badProgress', 'done_qty', { total });
+  await moveMakerOrder(ctx, null, { done_qty: done }, null);
+  return { patch: { done_qty: done } };
+}
+
+/** The vendor dispatches: a quantity per line (JSON {"<seq>": qty}; lines not named ship in full), copied to the maker's lines. */
+async function dispatchTask(ctx: ActionContext) {
+  const { tx, clientId, row } = ctx;
+  let shipment: Record<string, unknown> = {};
+  const bad = () => validation('os.order.badShipment', 'shipment');
+  if (ctx.params.shipment) {
+    try { shipment = JSON.parse(String(ctx.params.shipment)) as Record<string, unknown>; } catch { throw bad(); }
+    if (!shipment || typeof shipment !== 'object' || Array.isArray(shipment)) throw bad();
+  }
+  const lines = await linesOf(tx, 'scm_outsource_task_line', 'task_id', clientId, Number(row.id));
+  const keys = new Set(lines.map((l) => String(l.seq ?? l.id)));
+  if (Object.keys(shipment).some((k) => !keys.has(k))) throw bad();
+  const qtys = lines.map((l) => {
+    const key = String(l.seq ?? l.id);
+    const q = key in shipment ? Number(shipment[key]) : num(l.qty);
+    if (!Number.isInteger(q) || q < 0 || q > num(l.qty)) throw bad();
+    return { line: l, q };
+  });
+  if (!qtys.some((x) => x.q > 0)) throw bad();
+  for (const { line, q } of qtys) await sql`update scm_outsource_task_line set dispatched_qty = ${q} where id = ${line.id as number} and client_id = ${clientId}`.execute(tx);
+  const shipped = qtys.reduce((s, x) => s + x.q, 0);
+  await onMakerOrder(ctx, async (mtx, makerId, order) => {
+    for (const { line, q } of qtys) await sql`update scm_outsource_order_line set dispatched_qty = ${q} where id = ${line.source_line_id as number} and client_id = ${makerId} and order_id = ${order.id as number}`.execute(mtx);
+  });
+  await moveMakerOrder(ctx, 'dispatched', {}, { title: 'notify.osDispatched.title', body: 'notify.osDispatched.body', params: { qty: shipped } });
+  return { patch: { dispatched_at: new Date().toISOString() } };
+}
+
+export function registerOutsourceHandlers(): void {
+  registerSaveHook('outsourceorder', {
+    validate: async ({ tx, clientId, before, values, errors }) => {
+      // Spec 4: a locked order (plan lock "received") is not changed until it is unlocked.
+      if (before?.plan_lock === 'received') throw new AppError('conflict', 'os.order.locked');
+      const processId = values.process_id ?? before?.process_id;
+      if (processId && (!before || Number(before.process_id) !== Number(values.process_id))) {
+        const p = await processOf(tx, clientId, Number(processId));
+        if (p && !p.is_vendor) errors.process_id = { key: 'os.order.notVendorProcess', params: { process: p.name } };
+      }
+      const planId = values.plan_id ?? null;
+      if (planId && (!before || Number(before.plan_id) !== Number(planId))) {
+        const plan = (await sql<Row>`select plan_no, status, style_no, style_name, delivery_date from scm_prodplan where id = ${Number(planId)} and client_id = ${clientId}`.execute(tx)).rows[0];
+        if (plan && plan.status !== 'scheduled' && plan.status !== 'finished') errors.plan_id = { key: 'os.order.planNotScheduled', params: { plan: plan.plan_no } };
+        if (plan) {
+          values.style_no ??= plan.style_no ?? null;
+          values.style_name ??= plan.style_name ?? null;
+          values.delivery_date ??= plan.delivery_date ?? null;
+        }
+      }
+    },
+    afterWrite: async ({ tx, clientId, ids }) => {
+      for (const id of ids) {
+        const o = (await sql<Row>`select o.id, o.plan_id, p.estimated_rate from scm_outsource_order o left join md_process p on p.id = o.process_id and p.client_id = o.client_id
+          where o.id = ${id} and o.client_id = ${clientId}`.execute(tx)).rows[0];
+        // An order made by hand naming a plan and no lines takes the plan's colour x size quantities.
+        const count = (await sql<{ n: number }>`select count(*)::int as n from scm_outsource_order_line where client_id = ${clientId} and order_id = ${id}`.execute(tx)).rows[0].n;
+        if (o?.plan_id && count === 0) {
+          const plan = (await sql<Row>`select * from scm_prodplan where id = ${o.plan_id as number} and client_id = ${clientId}`.execute(tx)).rows[0];
+          for (const l of plan ? linesFromPlan(plan, null) : [])
+            await sql`insert into scm_outsource_order_line (client_id, order_id, style_no, colour, size, qty, seq) values (${clientId}, ${id}, ${l.style_no as string | null}, ${l.colour}, ${l.size}, ${l.qty}, ${l.seq})`.execute(tx);
+        }
+        // The process's estimated rate is the default price.
+        if (o?.estimated_rate !== null && o?.estimated_rate !== undefined)
+          await sql`update scm_outsource_order_line set unit_price = ${o.estimated_rate as string} where client_id = ${clientId} and order_id = ${id} and unit_price is null`.execute(tx);
+        await computeTotals(tx, clientId, id);
+      }
+    },
+  });
+  registerSaveHook('outsourcetask', {
+    validate: async ({ before }) => {
+      if (before?.share_id) throw new AppError('conflict', 'os.order.sharedReadOnly');
+    },
+    afterWrite: async ({ tx, clientId, ids }) => {
+      for (const id of ids) {
+        await sql`update scm_outsource_task_line set amount = case when unit_price is null then null else round(qty * unit_price, 4) end where client_id = ${clientId} and task_id = ${id}`.execute(tx);
+        await sql`update scm_outsource_task o set total_qty = coalesce((select sum(qty) from scm_outsource_task_line l where l.client_id = o.client_id and l.task_id = o.id), 0),
+            total_amount = round((select sum(amount) from scm_outsource_task_line l where l.client_id = o.client_id and l.task_id = o.id) * (1 - coalesce(o.discount, 0) / 100), 4)
+          where o.id = ${id} and o.client_id = ${clientId}`.execute(tx);
+      }
+    },
+  });
+  registerActionHandler('prodplan', 'outsource', outsourcePlan);
+  registerActionHandler('outsourceorder', 'submit', submitOrder);
+  registerActionHandler('outsourceorder', 'lock', lockHandler(true));
+  registerActionHandler('outsourceorder', 'unlock', lockHandler(false));
+  registerActionHandler('outsourceorder', 'receive', (ctx) => receiveLines(ctx, false));
+  registerActionHandler('outsourceorder', 'receive_part', (ctx) => receiveLines(ctx, true));
+  registerActionHandler('outsourceorder', 'cancel', async (ctx) => {
+    await onTaskCopy(ctx, `set status = 'cancelled', version = version + 1, updated_at = now()`, 'cancelled', true);
+  });
+  registerActionHandler('outsourcetask', 'accept', async (ctx) => moveMakerOrder(ctx, 'accepted', {}, { title: 'notify.osAccepted.title', body: 'notify.osAccepted.body' }));
+  registerActionHandler('outsourcetask', 'reject', async (ctx) => {
+    const reason = String(ctx.params.reject_reason ?? '');
+    await moveMakerOrder(ctx, 'rejected', { reject_reason: reason }, { title: 'notify.osRejected.title', body: 'notify.osRejected.body', params: { reason } }, true);
+  });
+  registerActionHandler('outsourcetask', 'progress', reportProgress);
+  registerActionHandler('outsourcetask', 'dispatch', dispatchTask);
+}
