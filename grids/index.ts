@@ -9,4 +9,5 @@ export * from './admin';
 export * from './orders';
 export * from './purchase';
 export * from './planning';
+export * from './outsource';
 export * from './production';
