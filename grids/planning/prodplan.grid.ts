@@ -108,6 +108,7 @@ export const prodplanHistoryPage = definePage({
     // Work orders of the plant's routing (services/production); unscheduling deletes them while draft.
     { kind: 'transition', action: 'work_orders' },
     { kind: 'transition', action: 'unschedule' },
+    { kind: 'transition', action: 'outsource' },
     { kind: 'transition', action: 'finish' },
     { kind: 'transition', action: 'cancel' },
     { kind: 'export' },
