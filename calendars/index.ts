@@ -7,3 +7,4 @@ import '../src/model';
 export * from './production-board.calendar';
 export * from './cycle-calendar.calendar';
 export * from './line-month.calendar';
+export * from './node-tracking.calendar';

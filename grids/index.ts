@@ -9,5 +9,6 @@ export * from './admin';
 export * from './orders';
 export * from './purchase';
 export * from './planning';
+export * from './tracking';
 export * from './outsource';
 export * from './production';

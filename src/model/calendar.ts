@@ -74,9 +74,10 @@ export function allCalendars(): CalendarDecl[] {
 
 /**
  * What a calendar view shows: the company's cycle calendar (working days, holidays, overtime days;
- * clicking a day toggles it), or one line's month (its bars as events, its capacity per day).
+ * clicking a day toggles it), or one line's month (its bars as events, its capacity per day), or the
+ * node-tracking calendar (orders' planned and actual node dates as events, issue 12).
  */
-export type CalendarViewKind = 'cycle-calendar' | 'line-month';
+export type CalendarViewKind = 'cycle-calendar' | 'line-month' | 'node-tracking';
 
 /** FullCalendar views offered (MIT daygrid only): a month grid, or the year as one continuous grid. */
 export type CalendarViewZoom = 'month' | 'year';

@@ -17,6 +17,7 @@ import { adminRoutes } from './services/admin';
 import { installServiceGate } from './services/admin/sys-services.service';
 import { allocationRoutes } from './services/allocation';
 import { planningRoutes } from './services/planning';
+import { trackingRoutes } from './services/tracking';
 import { productionRoutes } from './services/production';
 import './services/orders';
 import './services/purchasing';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(adminRoutes, { prefix: '/api' });
   await app.register(allocationRoutes, { prefix: '/api' });
   await app.register(planningRoutes, { prefix: '/api' });
+  await app.register(trackingRoutes, { prefix: '/api' });
   await app.register(productionRoutes, { prefix: '/api' });
   await app.register(importRoutes, { prefix: '/api' });
   await app.register(exportRoutes, { prefix: '/api' });

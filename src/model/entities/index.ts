@@ -11,6 +11,7 @@ export * from './cyclecalendar.entity';
 export * from './demand.entity';
 export * from './material.entity';
 export * from './materialcalloff.entity';
+export * from './nodeconfig.entity';
 export * from './ordershare.entity';
 export * from './org.entity';
 export * from './outsourceorder.entity';

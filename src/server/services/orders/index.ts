@@ -6,5 +6,5 @@ import { registerPlatformLink } from './platform-link';
 registerOrderHandlers();
 registerPlatformLink();
 
-export { recomputeOrder } from './orders.service';
+export { onOrderAccepted, recomputeOrder, type OrderAccepted } from './orders.service';
 export { asTenant, emitOrderState } from './cross-tenant.util';

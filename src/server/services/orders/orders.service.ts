@@ -139,6 +139,16 @@ export function onOrderCancelled(listener: (e: OrderCancelled) => Promise<void>)
   if (!cancelListeners.includes(listener)) cancelListeners.push(listener);
 }
 
+/**
+ * What other areas do when the maker accepts an order (node tracking generates its node plan): called
+ * inside the accept's transaction, in the maker's tenant, before the order's state changes.
+ */
+export type OrderAccepted = { tx: Db; clientId: number; id: number; auth: AuthContext };
+const acceptListeners: ((e: OrderAccepted) => Promise<void>)[] = [];
+export function onOrderAccepted(listener: (e: OrderAccepted) => Promise<void>): void {
+  if (!acceptListeners.includes(listener)) acceptListeners.push(listener);
+}
+
 /** Brand cancels: a copy at the maker that is still open is cancelled with it, and the share closes. */
 async function cancelOrder(ctx: ActionContext) {
   const { tx, clientId, row } = ctx;
@@ -219,7 +229,10 @@ export function registerOrderHandlers(): void {
   });
   registerActionHandler('prorder', 'send', sendOrder);
   registerActionHandler('prorder', 'cancel', cancelOrder);
-  registerActionHandler('customerorder', 'accept', async (ctx) => onBrandOrder(ctx, { status: 'in_progress', closeShare: false }));
+  registerActionHandler('customerorder', 'accept', async (ctx) => {
+    await onBrandOrder(ctx, { status: 'in_progress', closeShare: false });
+    for (const l of acceptListeners) await l({ tx: ctx.tx, clientId: ctx.clientId, id: Number(ctx.row.id), auth: ctx.auth });
+  });
   registerActionHandler('customerorder', 'reject', async (ctx) => {
     // The brand sees the reason; its order goes back to "allocated" (the maker is still chosen) to be re-sent or re-allocated.
     const reason = String(ctx.params.reject_reason ?? '');

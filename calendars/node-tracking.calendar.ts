@@ -1,0 +1,20 @@
+import { defineCalendarView } from '../src/model/calendar';
+
+/** The node-tracking calendar's route (spec 2 `/zp/{cata}/calendarview/{opt}`); the browser registers it. */
+export const NODE_CALENDAR_PATH = '/zp/scm/calendarview/node-tracking';
+
+/**
+ * The maker's node-tracking calendar (issue 12, time and action): every node of its orders on its
+ * planned date, and on its actual date once recorded, coloured by its state today (done, done late,
+ * late, at risk, on track); a click opens the order's timeline. Served by the tracking service.
+ */
+export const nodeTrackingCalendar = defineCalendarView({
+  code: 'node-tracking',
+  kind: 'node-tracking',
+  title: { zh: '节点日历', en: 'Node calendar' },
+  entity: 'ordernode',
+  source: { read: '/api/scmapi/nodetrack/calendar', socketType: 'nodetrack.changed' },
+  zooms: ['month'],
+  defaultZoom: 'month',
+  menu: { code: 'scm.nodetrack.calendar', group: 'tracking', furl: NODE_CALENDAR_PATH, order: 20 },
+});

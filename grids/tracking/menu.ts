@@ -1,0 +1,40 @@
+import { defineMenuGroup } from '../../src/model/menus';
+import { ROLES } from '../../src/model/roles';
+import { NODE_TIMELINE_BRAND_MENU, NODE_TIMELINE_BRAND_PATH, NODE_TRACKING_MENU, NODE_TRACKING_PATH } from '../../src/model/node-tracking';
+import { nodeTrackingCalendar } from '../../calendars/node-tracking.calendar';
+
+/**
+ * Node tracking (spec: finished-garment node tracking, node-tracking configuration; issue 12): the
+ * maker's tracking page (orders, timeline per order, actual dates), its node calendar and the node
+ * follow configuration (the grid puts itself here). A garment maker's menu.
+ */
+export const trackingMenu = defineMenuGroup({
+  code: 'tracking',
+  platforms: ['SRM', 'SFCENTER'],
+  companies: ['maker'],
+  title: { zh: '节点跟进', en: 'Node tracking' },
+  icon: 'production',
+  entries: [
+    { code: NODE_TRACKING_MENU, furl: NODE_TRACKING_PATH, title: { zh: '订单节点跟进', en: 'Order node tracking' }, order: 10 },
+    {
+      code: nodeTrackingCalendar.menu.code,
+      furl: nodeTrackingCalendar.menu.furl,
+      title: nodeTrackingCalendar.title,
+      order: nodeTrackingCalendar.menu.order,
+      roles: [ROLES.planner, ROLES.lineManager, ROLES.clientAdmin, ROLES.admin, ROLES.common],
+    },
+  ],
+});
+
+/**
+ * The brand follows its own requirement orders' nodes at its makers from its orders menu (the
+ * requirement orders live there), read-only and live.
+ */
+export const brandTimelineMenu = defineMenuGroup({
+  code: 'orders',
+  platforms: ['SRM'],
+  companies: ['brand'],
+  title: { zh: '订单与需求分配', en: 'Orders and allocation' },
+  icon: 'production',
+  entries: [{ code: NODE_TIMELINE_BRAND_MENU, furl: NODE_TIMELINE_BRAND_PATH, title: { zh: '订单节点进度', en: 'Order node progress' }, order: 15 }],
+});

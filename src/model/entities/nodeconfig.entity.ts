@@ -1,0 +1,125 @@
+import { defineDictionary } from '../dictionaries';
+import { defineEntity } from '../entity';
+
+/**
+ * Who records a node's actual date (DOMAIN "Time and action"): the maker itself, or the maker's
+ * supplier for the nodes it delivers (fabric, trims). Recording by a supplier company is not built
+ * yet (docs/architecture-tracking.md); the maker records those nodes on the supplier's word.
+ */
+export const nodeParty = defineDictionary({
+  code: 'node_party',
+  label: { zh: '责任方', en: 'Responsible party' },
+  items: [
+    { value: 'maker', label: { zh: '工厂', en: 'Maker' } },
+    { value: 'supplier', label: { zh: '供应商', en: 'Supplier' } },
+  ],
+});
+
+/** Where an actual date came from: entered by the maker, by a supplier, or taken from work-order reporting. */
+export const nodeActualSource = defineDictionary({
+  code: 'node_actual_source',
+  label: { zh: '实际日期来源', en: 'Actual date source' },
+  items: [
+    { value: 'maker', label: { zh: '工厂录入', en: 'Entered by the maker' } },
+    { value: 'supplier', label: { zh: '供应商录入', en: 'Entered by the supplier' } },
+    { value: 'workorder', label: { zh: '工单报工', en: 'Work-order reporting' } },
+  ],
+});
+
+/**
+ * Node follow configuration (spec 3: category, order type, node, plan duration, sequence), per
+ * company. Each customer order gets one planned date per node, counted back from its delivery date
+ * (services/tracking). Rows left without a category or an order type apply to every category or
+ * type; for one order the most specific set wins (category and type, then category, then type, then
+ * the general set). Nodes of the same sequence run side by side (fabric and trims in-house), a stage
+ * lasting as long as its longest node.
+ */
+export const nodeConfig = defineEntity({
+  name: 'nodeconfig',
+  table: 'scm_node_config',
+  prefix: 'scmapi',
+  menuCode: 'scm.nodeconfig',
+  label: { zh: '节点跟进配置', en: 'Node follow configuration' },
+  titleField: 'node_name',
+  defaultSort: { field: 'seq', dir: 'asc' },
+  fields: [
+    { key: 'category', label: { zh: '品类', en: 'Category' }, type: 'dict', dict: 'product_category', help: { zh: '留空：适用于所有品类', en: 'Empty: every category' } },
+    { key: 'order_type', label: { zh: '订单类型', en: 'Order type' }, type: 'dict', dict: 'pr_order_type', help: { zh: '留空：适用于所有订单类型', en: 'Empty: every order type' } },
+    { key: 'node_code', label: { zh: '节点编码', en: 'Node code' }, type: 'code', required: true, rules: ['english'], upperCase: true, maxLength: 40 },
+    { key: 'node_name', label: { zh: '节点名称', en: 'Node name' }, type: 'text', required: true, maxLength: 100 },
+    { key: 'plan_days', label: { zh: '计划周期（天）', en: 'Plan duration (days)' }, type: 'integer', required: true, rules: ['naturalNumber'] },
+    { key: 'seq', label: { zh: '顺序', en: 'Sequence' }, type: 'integer', required: true, rules: ['naturalNumber'], grouping: false },
+    { key: 'party', label: { zh: '责任方', en: 'Responsible party' }, type: 'dict', dict: 'node_party', required: true, default: 'maker' },
+    { key: 'active', label: { zh: '启用', en: 'Active' }, type: 'boolean', default: true },
+    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
+  ],
+  messages: {
+    'zh-CN': {
+      'tracking.duplicateNode': '品类“{{category}}”、订单类型“{{type}}”下已有节点 {{code}}',
+      'tracking.planDaysRange': '计划周期须在 0 到 365 天之间',
+      'tracking.orderNotFound': '订单不存在或无权查看',
+      'tracking.nodeNotFound': '订单 {{order}} 没有节点 {{code}}，请先生成节点计划',
+      'tracking.noDelivery': '订单 {{order}} 没有交货日期，无法倒排节点计划',
+      'tracking.noConfig': '没有适用于订单 {{order}}（品类 {{category}}，订单类型 {{type}}）的节点跟进配置，请先在节点跟进配置中维护',
+      'tracking.orderClosed': '订单 {{order}} 已{{status_zh}}，不能再修改节点',
+      'tracking.actualInFuture': '实际日期 {{date}} 不能晚于今天',
+      'tracking.badDate': '日期格式应为 YYYY-MM-DD',
+      'tracking.regenerated': '已为 {{n}} 个订单生成节点计划',
+      'notify.nodeLate.title': '订单 {{no}} 节点“{{node}}”已逾期',
+      'notify.nodeLate.body': '节点“{{node}}”计划 {{plan}} 完成，至今未录入实际日期；交货日期 {{delivery}}。',
+      'notify.nodeRisk.title': '订单 {{no}} 节点“{{node}}”有延误风险',
+      'notify.nodeRisk.body': '按剩余节点的计划周期，节点“{{node}}”最早 {{projected}} 完成，晚于计划 {{plan}}；交货日期 {{delivery}} 可能无法满足。',
+    },
+    en: {
+      'tracking.duplicateNode': 'Category "{{category}}", order type "{{type}}" already has node {{code}}',
+      'tracking.planDaysRange': 'The plan duration must be between 0 and 365 days',
+      'tracking.orderNotFound': 'The order does not exist or you may not see it',
+      'tracking.nodeNotFound': 'Order {{order}} has no node {{code}}: generate its node plan first',
+      'tracking.noDelivery': 'Order {{order}} has no delivery date: its node plan cannot be counted back',
+      'tracking.noConfig': 'No node follow configuration applies to order {{order}} (category {{category}}, order type {{type}}): maintain one first',
+      'tracking.orderClosed': 'Order {{order}} is {{status_en}}: its nodes can no longer change',
+      'tracking.actualInFuture': 'The actual date {{date}} cannot be after today',
+      'tracking.badDate': 'Dates are written YYYY-MM-DD',
+      'tracking.regenerated': 'Node plans generated for {{n}} orders',
+      'notify.nodeLate.title': 'Order {{no}}: node "{{node}}" is late',
+      'notify.nodeLate.body': 'Node "{{node}}" was planned for {{plan}} and has no actual date yet; delivery {{delivery}}.',
+      'notify.nodeRisk.title': 'Order {{no}}: node "{{node}}" is at risk',
+      'notify.nodeRisk.body': 'With the remaining nodes\' durations, node "{{node}}" can finish on {{projected}} at the earliest, after its plan {{plan}}; delivery {{delivery}} may be missed.',
+    },
+  },
+});
+
+/**
+ * One node of one customer order at the maker: its planned start and date (counted back from the
+ * order's delivery date), and its actual date once recorded. Written by the tracking service only
+ * (generation on accept and by "regenerate node plan", `recordNodeActual`); the late and at-risk
+ * flags are computed on every read (src/model/node-tracking.ts), the notified markers make each
+ * flag raise its notice once.
+ */
+export const orderNode = defineEntity({
+  name: 'ordernode',
+  table: 'scm_order_node',
+  prefix: 'scmapi',
+  menuCode: 'scm.nodetrack',
+  label: { zh: '订单节点', en: 'Order node' },
+  titleField: 'node_name',
+  defaultSort: { field: 'plan_date', dir: 'asc' },
+  // No generic page or save: nodes change only through the tracking service (as order shares do).
+  childOnly: true,
+  omitFromForm: 'Written by the tracking service only: generated from the node configuration, actual dates recorded through its calls.',
+  fields: [
+    { key: 'order_id', label: { zh: '客户订单', en: 'Customer order' }, type: 'reference', ref: { entity: 'customerorder', labelField: 'order_no', codeField: 'order_no' }, required: true },
+    { key: 'node_code', label: { zh: '节点编码', en: 'Node code' }, type: 'code', required: true, maxLength: 40 },
+    { key: 'node_name', label: { zh: '节点名称', en: 'Node name' }, type: 'text', required: true, maxLength: 100 },
+    { key: 'seq', label: { zh: '顺序', en: 'Sequence' }, type: 'integer', required: true, grouping: false },
+    { key: 'party', label: { zh: '责任方', en: 'Responsible party' }, type: 'dict', dict: 'node_party' },
+    { key: 'plan_days', label: { zh: '计划周期（天）', en: 'Plan duration (days)' }, type: 'integer' },
+    { key: 'plan_start', label: { zh: '计划开始', en: 'Planned start' }, type: 'date' },
+    { key: 'plan_date', label: { zh: '计划完成', en: 'Planned date' }, type: 'date' },
+    { key: 'actual_date', label: { zh: '实际完成', en: 'Actual date' }, type: 'date' },
+    { key: 'actual_source', label: { zh: '实际日期来源', en: 'Actual date source' }, type: 'dict', dict: 'node_actual_source' },
+    { key: 'actual_by', label: { zh: '录入人', en: 'Entered by' }, type: 'integer' },
+    { key: 'late_notified_at', label: { zh: '逾期已通知', en: 'Late notified at' }, type: 'datetime' },
+    { key: 'risk_notified_at', label: { zh: '风险已通知', en: 'Risk notified at' }, type: 'datetime' },
+  ],
+});

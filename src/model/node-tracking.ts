@@ -1,0 +1,151 @@
+/**
+ * Time and action (node tracking, issue 12): what a node plan says about an order today. Pure and
+ * isomorphic: the server computes the flags it stores notices for with it, the browser's timeline
+ * reads the same figures from the server's reply.
+ *
+ * Rules (docs/architecture-tracking.md):
+ * - Nodes run in stages by `seq`; nodes of one stage run side by side, a stage lasts as long as its
+ *   longest node, so the plan is counted back from delivery stage by stage.
+ * - A node is **late** when its planned date has passed (before today) and it has no actual date.
+ * - A node is **at risk** when it has no actual date, is not late, and the remaining nodes'
+ *   durations up to it, counted from today or from the last actual date (whichever is later), no
+ *   longer fit before its planned date. The last stage's planned date is the delivery date, so an
+ *   order whose remaining nodes no longer fit before delivery has at least one node at risk.
+ * - The **critical path** is, per stage, the node that decides when the stage ends: for a stage
+ *   still open the remaining node with the longest duration, for a closed stage the node finished
+ *   last (the one with the longest plan when none has an actual date).
+ */
+
+export type TrackedNodeInput = {
+  node_code: string;
+  node_name: string;
+  seq: number;
+  plan_days: number;
+  plan_start: string | null;
+  plan_date: string | null;
+  actual_date: string | null;
+};
+
+export type NodeState = 'done' | 'done_late' | 'late' | 'at_risk' | 'on_track';
+
+export type TrackedNode<T extends TrackedNodeInput = TrackedNodeInput> = T & {
+  state: NodeState;
+  late: boolean;
+  at_risk: boolean;
+  /** The earliest date the node can finish (its actual date once done). */
+  projected_date: string | null;
+  /** Days between the plan and the projection (positive: behind plan). */
+  delay_days: number;
+  critical: boolean;
+};
+
+export type OrderTracking<T extends TrackedNodeInput = TrackedNodeInput> = {
+  nodes: TrackedNode<T>[];
+  /** When the last node can finish at the earliest. */
+  projected_end: string | null;
+  late: number;
+  at_risk: number;
+  done: number;
+  /** Any node late or at risk. */
+  flagged: boolean;
+  /** The first node without an actual date, in plan order. */
+  next: string | null;
+};
+
+const DAY = 86_400_000;
+
+/** Days from a `YYYY-MM-DD` date to another (b - a). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY);
+}
+
+/** `YYYY-MM-DD` plus whole days. */
+export function addDaysIso(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+}
+
+/** Whether a value is a real calendar date written `YYYY-MM-DD`. */
+export function isIsoDate(v: unknown): v is string {
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === v;
+}
+
+/**
+ * Planned dates of a node set counted back from delivery (the same arithmetic as the server's
+ * set-based SQL, used by tests and by the browser's preview): each stage ends when the next starts.
+ */
+export function planBackFromDelivery<T extends { seq: number; plan_days: number }>(nodes: T[], delivery: string): (T & { plan_start: string; plan_date: string })[] {
+  const stages = [...new Set(nodes.map((n) => n.seq))].sort((a, b) => b - a);
+  const due = new Map<number, string>();
+  let end = delivery;
+  for (const s of stages) {
+    due.set(s, end);
+    const longest = Math.max(...nodes.filter((n) => n.seq === s).map((n) => n.plan_days));
+    end = addDaysIso(end, -longest);
+  }
+  return nodes.map((n) => {
+    const d = due.get(n.seq)!;
+    return { ...n, plan_date: d, plan_start: addDaysIso(d, -n.plan_days) };
+  });
+}
+
+const byPlan = (a: TrackedNodeInput, b: TrackedNodeInput) => a.seq - b.seq || (a.plan_date ?? '').localeCompare(b.plan_date ?? '') || a.node_code.localeCompare(b.node_code);
+
+/** The flags, projection and critical path of one order's nodes on `today`. */
+export function trackOrder<T extends TrackedNodeInput>(input: T[], today: string): OrderTracking<T> {
+  const nodes = [...input].sort(byPlan);
+  const lastActual = nodes.reduce<string | null>((m, n) => (n.actual_date && (!m || n.actual_date > m) ? n.actual_date : m), null);
+  // Remaining work starts today, or after the last actual date when that is later.
+  let cursor = lastActual && lastActual > today ? lastActual : today;
+  const projected = new Map<T, string>();
+  const stages = [...new Set(nodes.map((n) => n.seq))];
+  const critical = new Set<T>();
+  for (const s of stages) {
+    const inStage = nodes.filter((n) => n.seq === s);
+    const open = inStage.filter((n) => !n.actual_date);
+    if (open.length) {
+      for (const n of open) projected.set(n, addDaysIso(cursor, n.plan_days));
+      const longest = open.reduce((a, b) => (b.plan_days > a.plan_days ? b : a));
+      critical.add(longest);
+      cursor = projected.get(longest)!;
+    } else {
+      const last = inStage.reduce((a, b) => ((b.actual_date ?? '') > (a.actual_date ?? '') ? b : a));
+      critical.add(last);
+    }
+  }
+  let late = 0;
+  let atRisk = 0;
+  let done = 0;
+  let next: string | null = null;
+  let end: string | null = null;
+  const out = nodes.map((n): TrackedNode<T> => {
+    const p = n.actual_date ?? projected.get(n) ?? null;
+    if (p && (!end || p > end)) end = p;
+    const isLate = !n.actual_date && !!n.plan_date && n.plan_date < today;
+    const risk = !n.actual_date && !isLate && !!n.plan_date && !!p && p > n.plan_date;
+    const state: NodeState = n.actual_date ? (n.plan_date && n.actual_date > n.plan_date ? 'done_late' : 'done') : isLate ? 'late' : risk ? 'at_risk' : 'on_track';
+    if (isLate) late++;
+    if (risk) atRisk++;
+    if (n.actual_date) done++;
+    else if (next === null) next = n.node_code;
+    return { ...n, state, late: isLate, at_risk: risk, projected_date: p, delay_days: p && n.plan_date ? daysBetween(n.plan_date, p) : 0, critical: critical.has(n) };
+  });
+  return { nodes: out, projected_end: end, late, at_risk: atRisk, done, flagged: late + atRisk > 0, next };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where node tracking lives: permission (menu) codes and routes, shared by the server, the menus
+// (grids/tracking) and the browser's pages.
+
+/** The maker's tracking list and timelines (read), recording actual dates (update). */
+export const NODE_TRACKING_MENU = 'scm.nodetrack';
+/** The brand's view of its own orders' node timelines at its makers. */
+export const NODE_TIMELINE_BRAND_MENU = 'scm.nodetrack.brand';
+/** The maker's tracking page (orders, timeline, actual dates). */
+export const NODE_TRACKING_PATH = '/scm/page/node-tracking';
+/** The brand's page: its requirement orders' node timelines. */
+export const NODE_TIMELINE_BRAND_PATH = '/scm/page/order-node-timeline';
+
+/** What the server sends on the company socket when an order's nodes change. */
+export const NODE_TRACKING_EVENT = 'nodetrack.changed';

@@ -1,0 +1,10 @@
+/** Node tracking (issue 12): node plans per customer order, actual dates, late and at-risk notices, the brand's view. */
+// The orders area first: its demo season is seeded before the demo actual dates that follow it.
+import '../orders';
+import { registerTrackingHandlers } from './tracking.handlers';
+import './tracking.seed';
+
+registerTrackingHandlers();
+
+export { trackingRoutes, checkAllNodeFlags } from './tracking.routes';
+export { evaluateNodeFlags, generateNodePlans, orderTimeline, recordNodeActual, todayIso, type RecordNodeActualInput } from './tracking.service';

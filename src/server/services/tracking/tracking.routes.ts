@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { nodeTrackingCalendar } from '../../../../calendars/node-tracking.calendar';
+import { isIsoDate, NODE_TIMELINE_BRAND_MENU, NODE_TRACKING_MENU } from '../../../model/node-tracking';
+import { authOf, requireAuth } from '../../access/auth-context';
+import type { Db } from '../../db/database';
+import { ok } from '../../http/envelope';
+import { AppError } from '../../http/errors';
+import { assertCan, dataScope } from '../../resources/permissions';
+import { parseId } from '../../resources/resource.service';
+import { withSystemScope, withTenant } from '../rls';
+import { evaluateNodeFlags, nodeCalendar, orderTimeline, recordNodeActual, todayIso, trackedOrders } from './tracking.service';
+import { brandTimeline, brandTrackedOrders } from './tracking.share';
+
+/**
+ * Node tracking's calls (issue 12). The maker: its tracked orders, an order's timeline, recording an
+ * actual date, the calendar's events. The brand: its own orders' timelines through its shares.
+ * Permission codes are the menu codes (src/model/node-tracking.ts, the calendar's declaration); the
+ * caller's tenant is in every statement; the customer orders' data permissions narrow the maker's
+ * reads. Reads of the maker evaluate the late and at-risk notices of what they show (each raised once).
+ */
+type Q = Record<string, unknown>;
+
+const ORDER_MENU = 'scm.customerorder';
+const STATUSES = ['pending', 'in_progress', 'finished', 'cancelled', 'rejected'];
+
+function statusesOf(v: unknown): string[] {
+  if (v === undefined || v === '') return ['in_progress'];
+  const list = String(v).split(',').map((s) => s.trim());
+  if (!list.every((s) => STATUSES.includes(s))) throw new AppError('badRequest');
+  return list;
+}
+
+function dateParam(v: unknown, name: string): string {
+  if (!isIsoDate(v)) throw new AppError('validation', 'tracking.badDate', { fields: { [name]: { key: 'tracking.badDate' } } });
+  return v;
+}
+
+/** Every 30 minutes: nodes that became late or at risk overnight raise their notice without anyone reading. */
+export const NODE_CHECK_INTERVAL_MS = 30 * 60 * 1000;
+
+/** The periodic check: every company with open nodes not yet notified, evaluated in its own scope. */
+export async function checkAllNodeFlags(db: Db): Promise<{ companies: number; late: number; at_risk: number }> {
+  const companies = await withSystemScope(db, async (tx) =>
+    (await sql<{ client_id: number }>`select distinct n.client_id from scm_order_node n join scm_customer_order o on o.id = n.order_id and o.client_id = n.client_id
+      where o.status = 'in_progress' and n.actual_date is null and (n.late_notified_at is null or n.risk_notified_at is null)`.execute(tx)).rows.map((r) => Number(r.client_id)));
+  let late = 0;
+  let atRisk = 0;
+  for (const c of companies) {
+    const r = await withTenant(db, c, (tx) => evaluateNodeFlags(tx, c, null));
+    late += r.late;
+    atRisk += r.at_risk;
+  }
+  return { companies: companies.length, late, at_risk: atRisk };
+}
+
+export async function trackingRoutes(app: FastifyInstance): Promise<void> {
+  const timer = setInterval(() => {
+    checkAllNodeFlags(app.db).catch((e: unknown) => app.log.error({ err: e }, 'node tracking check failed'));
+  }, NODE_CHECK_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  // ---- maker ----
+  app.get('/scmapi/nodetrack/orders', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, NODE_TRACKING_MENU, 'read', { db: app.db });
+    const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
+    const status = statusesOf((req.query as Q).status);
+    return ok(await withTenant(app.db, clientId, async (tx) => {
+      const rows = await trackedOrders(tx, clientId, { status, scope });
+      const open = rows.filter((r) => r.status === 'in_progress').map((r) => Number(r.id));
+      if (open.length) await evaluateNodeFlags(tx, clientId, open);
+      return { rows, today: todayIso() };
+    }));
+  });
+
+  app.get('/scmapi/nodetrack/timeline', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, NODE_TRACKING_MENU, 'read', { db: app.db });
+    const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
+    const id = parseId((req.query as Q).order_id);
+    if (id === null) throw new AppError('notFound', 'tracking.orderNotFound');
+    return ok(await withTenant(app.db, clientId, async (tx) => {
+      await orderTimeline(tx, clientId, id, scope);
+      await evaluateNodeFlags(tx, clientId, [id]);
+      return orderTimeline(tx, clientId, id, scope);
+    }));
+  });
+
+  app.post('/scmapi/nodetrack/actual', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, NODE_TRACKING_MENU, 'update', { db: app.db });
+    const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
+    const b = (req.body ?? {}) as Q;
+    const orderId = parseId(b.order_id);
+    if (orderId === null) throw new AppError('notFound', 'tracking.orderNotFound');
+    const code = typeof b.node_code === 'string' ? b.node_code.trim() : '';
+    if (!code) throw new AppError('validation', undefined, { fields: { node_code: { key: 'rule.required' } } });
+    const date = b.date === null || b.date === '' ? null : b.date;
+    if (date !== null && !isIsoDate(date)) throw new AppError('validation', 'tracking.badDate', { fields: { date: { key: 'tracking.badDate' } } });
+    const version = b.version === undefined || b.version === null || b.version === '' ? null : Number(b.version);
+    if (version !== null && !Number.isSafeInteger(version)) throw new AppError('badRequest');
+    return ok(await withTenant(app.db, clientId, async (tx) => {
+      // The order must be one the caller may see (its data permissions), as for a read.
+      await orderTimeline(tx, clientId, orderId, scope);
+      return recordNodeActual(tx, { clientId, orderId, nodeCode: code, date, version, source: 'maker', actor: { clientId, userId: auth.userId, username: auth.username, ip: req.ip } });
+    }));
+  });
+
+  app.get('/scmapi/nodetrack/calendar', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, nodeTrackingCalendar.menu.code, 'read', { db: app.db });
+    const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
+    const q = req.query as Q;
+    const from = dateParam(q.from, 'from');
+    const to = dateParam(q.to, 'to');
+    if (to < from || (Date.parse(to) - Date.parse(from)) / 86_400_000 > 400) throw new AppError('badRequest');
+    return ok(await withTenant(app.db, clientId, (tx) => nodeCalendar(tx, clientId, { from, to, scope })));
+  });
+
+  // ---- brand ----
+  app.get('/scmapi/nodetrack/brand-orders', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, NODE_TIMELINE_BRAND_MENU, 'read', { db: app.db });
+    return ok(await withTenant(app.db, clientId, async (tx) => ({ rows: await brandTrackedOrders(tx, clientId), today: todayIso() })));
+  });
+
+  app.get('/scmapi/nodetrack/brand-timeline', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, NODE_TIMELINE_BRAND_MENU, 'read', { db: app.db });
+    const id = parseId((req.query as Q).pr_id);
+    if (id === null) throw new AppError('notFound', 'tracking.orderNotFound');
+    return ok(await withTenant(app.db, clientId, (tx) => brandTimeline(tx, clientId, id)));
+  });
+}

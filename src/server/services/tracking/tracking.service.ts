@@ -1,0 +1,305 @@
+import { sql, type RawBuilder } from 'kysely';
+import { isIsoDate, NODE_TRACKING_EVENT, NODE_TRACKING_PATH, trackOrder, type OrderTracking, type TrackedNodeInput } from '../../../model/node-tracking';
+import type { Db } from '../../db/database';
+import { AppError } from '../../http/errors';
+import { emitToCompany } from '../../realtime';
+import { writeAudit, type AuditActor } from '../audit/audit.service';
+import { raiseNotice } from '../notify/notice.service';
+
+/**
+ * Node tracking (issue 12, time and action): node plans per customer order counted back from its
+ * delivery date, actual dates, late and at-risk flags with one notice each, and what the brand sees
+ * of its own orders through the order share. docs/architecture-tracking.md has the design.
+ */
+
+type Row = Record<string, unknown>;
+
+/** A node as the timeline and the lists read it (the stored row's figures). */
+export type NodeRow = TrackedNodeInput & { id: number; version: number; party: string | null; actual_source: string | null; actual_by: number | null };
+
+/** Today in the server's own time zone (the day a planner lives in), `YYYY-MM-DD`. */
+export function todayIso(now: Date = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
+}
+
+/** Where a node's notices link: the maker's tracking page with the order open. */
+export const TRACKING_PATH = NODE_TRACKING_PATH;
+
+// ---------------------------------------------------------------------------------------------
+// generation
+
+/**
+ * Generates (or regenerates) the node plans of the given customer orders of one company in one
+ * statement: the configuration rows that apply to each order (the most specific set by category and
+ * order type), stage due dates counted back from delivery, and one multi-row insert. Nodes already
+ * there are replaced; their actual dates are kept by node code, their notified markers only where
+ * the planned date did not move. Orders without a delivery date or any configuration that applies
+ * are left as they are. Returns how many orders got a plan and how many nodes were written.
+ */
+export async function generateNodePlans(tx: Db, input: { clientId: number; userId: number | null; orderIds: number[] }): Promise<{ orders: number; nodes: number }> {
+  if (!input.orderIds.length) return { orders: 0, nodes: 0 };
+  const c = input.clientId;
+  const r = await sql<{ orders: number; nodes: number }>`
+    with target as (
+      select o.id, o.delivery_date, o.category, o.pr_type from scm_customer_order o
+      where o.client_id = ${c} and o.id = any(${input.orderIds}::bigint[]) and o.delivery_date is not null
+    ), matched as (
+      select t.id as order_id, c.node_code, c.node_name, c.seq, c.plan_days::int as plan_days, c.party,
+        dense_rank() over (partition by t.id order by (case when c.category is null then 0 else 2 end + case when c.order_type is null then 0 else 1 end) desc) as rk
+      from target t join scm_node_config c on c.client_id = ${c} and coalesce(c.active, true)
+        and (c.category is null or c.category = t.category) and (c.order_type is null or c.order_type = t.pr_type)
+    ), chosen as (
+      select * from matched where rk = 1
+    ), stages as (
+      select order_id, seq, max(plan_days) as d from chosen group by order_id, seq
+    ), stage_due as (
+      select s.order_id, s.seq,
+        t.delivery_date - coalesce(sum(s.d) over (partition by s.order_id order by s.seq desc rows between unbounded preceding and 1 preceding), 0)::int as due
+      from stages s join target t on t.id = s.order_id
+    ), old as (
+      delete from scm_order_node n where n.client_id = ${c} and n.order_id in (select order_id from chosen)
+      returning n.order_id, n.node_code, n.plan_date, n.actual_date, n.actual_source, n.actual_by, n.late_notified_at, n.risk_notified_at
+    ), ins as (
+      insert into scm_order_node (client_id, created_by, updated_by, order_id, node_code, node_name, seq, party, plan_days, plan_start, plan_date,
+        actual_date, actual_source, actual_by, late_notified_at, risk_notified_at)
+      select ${c}, ${input.userId}, ${input.userId}, x.order_id, x.node_code, x.node_name, x.seq, x.party, x.plan_days, d.due - x.plan_days, d.due,
+        o.actual_date, o.actual_source, o.actual_by,
+        case when o.plan_date = d.due then o.late_notified_at end, case when o.plan_date = d.due then o.risk_notified_at end
+      from chosen x join stage_due d on d.order_id = x.order_id and d.seq = x.seq
+      left join old o on o.order_id = x.order_id and o.node_code = x.node_code
+      returning order_id
+    )
+    select count(distinct order_id)::int as orders, count(*)::int as nodes from ins`.execute(tx);
+  return r.rows[0] ?? { orders: 0, nodes: 0 };
+}
+
+/** The order's header as tracking needs it, in the caller's company; 404 when it is not there. */
+export async function orderHeader(tx: Db, clientId: number, orderId: number, scope: RawBuilder<unknown>[] = []): Promise<Row> {
+  const r = await sql<Row>`select t.id, t.order_no, t.brand_name, t.source_no, t.customer_po, t.category, t.pr_type, t.delivery_date, t.status, t.share_id, t.source_client_id
+    from scm_customer_order t where t.client_id = ${clientId} and t.id = ${orderId} ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``}`.execute(tx);
+  if (!r.rows[0]) throw new AppError('notFound', 'tracking.orderNotFound');
+  return r.rows[0];
+}
+
+/**
+ * Regenerates one order's node plan (the `nodeplan` action of a customer order): refused with the
+ * reason when the order has no delivery date or no configuration applies to it.
+ */
+export async function regenerateNodePlan(tx: Db, input: { clientId: number; userId: number; order: Row }): Promise<{ nodes: number }> {
+  const o = input.order;
+  if (['rejected', 'cancelled', 'finished'].includes(String(o.status))) throw new AppError('conflict', 'tracking.orderClosed', { params: closedParams(o) });
+  if (!o.delivery_date) throw new AppError('validation', 'tracking.noDelivery', { params: { order: o.order_no } });
+  const made = await generateNodePlans(tx, { clientId: input.clientId, userId: input.userId, orderIds: [Number(o.id)] });
+  if (!made.nodes) throw new AppError('validation', 'tracking.noConfig', { params: { order: o.order_no, category: o.category ?? '-', type: o.pr_type ?? '-' } });
+  await evaluateNodeFlags(tx, input.clientId, [Number(o.id)]);
+  emitNodeChange(input.clientId, o);
+  return { nodes: made.nodes };
+}
+
+const STATUS_WORDS: Record<string, { zh: string; en: string }> = {
+  rejected: { zh: '拒绝', en: 'rejected' },
+  cancelled: { zh: '取消', en: 'cancelled' },
+  finished: { zh: '完成', en: 'finished' },
+  pending: { zh: '待接单', en: 'pending acceptance' },
+};
+function closedParams(o: Row): Record<string, unknown> {
+  const w = STATUS_WORDS[String(o.status)] ?? { zh: String(o.status), en: String(o.status) };
+  return { order: o.order_no, status_zh: w.zh, status_en: w.en };
+}
+
+// ---------------------------------------------------------------------------------------------
+// reading
+
+/** The stored nodes of some orders of one company, by order. */
+export async function nodesOf(tx: Db, clientId: number, orderIds: number[]): Promise<Map<number, NodeRow[]>> {
+  const out = new Map<number, NodeRow[]>();
+  if (!orderIds.length) return out;
+  const r = await sql<NodeRow & { order_id: number }>`select id, version, order_id, node_code, node_name, seq::int as seq, party, plan_days::int as plan_days, plan_start, plan_date,
+      actual_date, actual_source, actual_by
+    from scm_order_node where client_id = ${clientId} and order_id = any(${orderIds}::bigint[]) order by order_id, seq, node_code`.execute(tx);
+  for (const n of r.rows) {
+    const id = Number(n.order_id);
+    if (!out.has(id)) out.set(id, []);
+    out.get(id)!.push({ ...n, id: Number(n.id), version: Number(n.version), seq: Number(n.seq), plan_days: Number(n.plan_days ?? 0) });
+  }
+  return out;
+}
+
+/** One order's tracked timeline: the header, its nodes with today's flags, projection and critical path. */
+export type OrderTimeline = { order: Row; today: string; tracking: OrderTracking<NodeRow> };
+
+export async function orderTimeline(tx: Db, clientId: number, orderId: number, scope: RawBuilder<unknown>[] = [], today = todayIso()): Promise<OrderTimeline> {
+  const order = await orderHeader(tx, clientId, orderId, scope);
+  const nodes = (await nodesOf(tx, clientId, [orderId])).get(orderId) ?? [];
+  return { order, today, tracking: trackOrder(nodes, today) };
+}
+
+/** A row of the maker's tracking list: the order and what its nodes say today. */
+export type TrackedOrderRow = Row & { nodes: number; done: number; late: number; at_risk: number; next_node: string | null; projected_end: string | null };
+
+/** The company's orders with a node plan (or that are in progress), with their node summary. */
+export async function trackedOrders(tx: Db, clientId: number, q: { status: string[]; scope: RawBuilder<unknown>[]; today?: string }): Promise<TrackedOrderRow[]> {
+  const today = q.today ?? todayIso();
+  const orders = await sql<Row>`select t.id, t.order_no, t.brand_name, t.source_no, t.customer_po, t.category, t.pr_type, t.delivery_date, t.status
+    from scm_customer_order t where t.client_id = ${clientId} and t.status = any(${q.status}::text[])
+    ${q.scope.length ? sql`and ${sql.join(q.scope, sql` and `)}` : sql``}
+    order by t.delivery_date nulls last, t.id limit 500`.execute(tx);
+  const ids = orders.rows.map((o) => Number(o.id));
+  const nodes = await nodesOf(tx, clientId, ids);
+  return orders.rows.map((o) => summaryRow(o, nodes.get(Number(o.id)) ?? [], today));
+}
+
+export function summaryRow(o: Row, nodes: NodeRow[], today: string): TrackedOrderRow {
+  const t = trackOrder(nodes, today);
+  const next = t.nodes.find((n) => n.node_code === t.next);
+  return { ...o, nodes: nodes.length, done: t.done, late: t.late, at_risk: t.at_risk, next_node: next?.node_name ?? null, projected_end: t.projected_end };
+}
+
+// ---------------------------------------------------------------------------------------------
+// actual dates
+
+export type RecordNodeActualInput = {
+  clientId: number;
+  orderId: number;
+  nodeCode: string;
+  /** `YYYY-MM-DD`, or null to clear the actual date. */
+  date: string | null;
+  /** Who records it (audit), and from where: the maker's page, a supplier, work-order reporting. */
+  actor?: AuditActor;
+  source?: 'maker' | 'supplier' | 'workorder';
+  /** The node's version as read, when the caller read one (a stale one is refused with 409). */
+  version?: number | null;
+};
+
+/**
+ * Records a node's actual date (the maker's page, and other modules such as work-order reporting:
+ * call it inside your own transaction, in the maker's tenant scope). Checks the order is in
+ * progress, the node exists and the date is a real date not after today; writes the date, its source
+ * and who, audits it, evaluates the order's late and at-risk notices, and tells the maker's and the
+ * brand's browsers (socket `nodetrack.changed`). Returns the order's timeline as it now stands.
+ *
+ * Example: `await recordNodeActual(tx, { clientId, orderId, nodeCode: 'SEW_END', date: '2026-11-25', source: 'workorder' })`
+ */
+export async function recordNodeActual(tx: Db, input: RecordNodeActualInput): Promise<OrderTimeline> {
+  const today = todayIso();
+  if (input.date !== null && !isIsoDate(input.date)) throw new AppError('validation', 'tracking.badDate', { fields: { date: { key: 'tracking.badDate' } } });
+  if (input.date !== null && input.date > today) throw new AppError('validation', 'tracking.actualInFuture', { params: { date: input.date }, fields: { date: { key: 'tracking.actualInFuture', params: { date: input.date } } } });
+  const order = (await sql<Row>`select id, order_no, status, delivery_date, share_id, source_client_id, source_no from scm_customer_order
+    where client_id = ${input.clientId} and id = ${input.orderId} for update`.execute(tx)).rows[0];
+  if (!order) throw new AppError('notFound', 'tracking.orderNotFound');
+  if (order.status !== 'in_progress') throw new AppError('conflict', 'tracking.orderClosed', { params: closedParams(order) });
+  const node = (await sql<Row>`select id, version, actual_date, actual_source from scm_order_node
+    where client_id = ${input.clientId} and order_id = ${input.orderId} and node_code = ${input.nodeCode} for update`.execute(tx)).rows[0];
+  if (!node) throw new AppError('notFound', 'tracking.nodeNotFound', { params: { order: order.order_no, code: input.nodeCode } });
+  if (input.version !== undefined && input.version !== null && Number(node.version) !== input.version) throw new AppError('staleVersion');
+  const source = input.date === null ? null : (input.source ?? 'maker');
+  await sql`update scm_order_node set actual_date = ${input.date}, actual_source = ${source}, actual_by = ${input.actor?.userId ?? null},
+      version = version + 1, updated_by = ${input.actor?.userId ?? null}, updated_at = now()
+    where id = ${node.id as number} and client_id = ${input.clientId}`.execute(tx);
+  if (input.actor)
+    await writeAudit(tx, input.actor, 'ordernode', Number(node.id), 'actual', [
+      { field: 'actual_date', old: node.actual_date ?? null, new: input.date },
+      { field: 'actual_source', old: node.actual_source ?? null, new: source },
+    ]);
+  await evaluateNodeFlags(tx, input.clientId, [input.orderId], today);
+  emitNodeChange(input.clientId, order);
+  return orderTimeline(tx, input.clientId, input.orderId, [], today);
+}
+
+/**
+ * Tells the browsers that an order's nodes changed: the maker's company by its order id, the brand
+ * that sent it by the share (its own record), never another company. After the current turn, so a
+ * browser that reads again sees the committed rows (as the order events do).
+ */
+export function emitNodeChange(makerId: number, order: Row): void {
+  const maker = { order_id: Number(order.id) };
+  const brandId = order.source_client_id ? Number(order.source_client_id) : null;
+  setImmediate(() => {
+    emitToCompany(makerId, NODE_TRACKING_EVENT, maker);
+    if (brandId && order.share_id) emitToCompany(brandId, NODE_TRACKING_EVENT, { share_id: Number(order.share_id), source_no: order.source_no ?? null });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// late and at-risk notices
+
+/** The maker's users who can act on a late node: planners and company administrators. */
+async function trackingRecipients(tx: Db, clientId: number): Promise<number[]> {
+  const r = await sql<{ id: number }>`select distinct u.id from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id
+    where u.client_id = ${clientId} and u.status = 'active' and r.code in ('planner', 'clientadmin')`.execute(tx);
+  return r.rows.map((x) => Number(x.id));
+}
+
+/**
+ * Evaluates the late and at-risk flags of in-progress orders (the given ones, or all of the company)
+ * and raises one notice per node and kind the first time it is flagged. The marker is claimed by an
+ * UPDATE ... WHERE marker IS NULL, so two evaluations at once (a write and a list read, the periodic
+ * check) notify once. Called on every write of nodes, on the maker's list and timeline reads and by
+ * the periodic check. Returns how many notices were raised.
+ */
+export async function evaluateNodeFlags(tx: Db, clientId: number, orderIds: number[] | null, today = todayIso()): Promise<{ late: number; at_risk: number }> {
+  const orders = await sql<Row>`select id, order_no, delivery_date from scm_customer_order where client_id = ${clientId} and status = 'in_progress'
+    ${orderIds ? sql`and id = any(${orderIds}::bigint[])` : sql``}`.execute(tx);
+  if (!orders.rows.length) return { late: 0, at_risk: 0 };
+  const nodes = await nodesOf(tx, clientId, orders.rows.map((o) => Number(o.id)));
+  const late: { order: Row; node: NodeRow & { projected_date: string | null } }[] = [];
+  const risk: typeof late = [];
+  for (const o of orders.rows) {
+    const t = trackOrder(nodes.get(Number(o.id)) ?? [], today);
+    for (const n of t.nodes) {
+      if (n.late) late.push({ order: o, node: n });
+      else if (n.at_risk) risk.push({ order: o, node: n });
+    }
+  }
+  const claim = async (items: typeof late, marker: 'late_notified_at' | 'risk_notified_at') => {
+    if (!items.length) return [];
+    const ids = items.map((i) => i.node.id);
+    const r = await sql<{ id: number }>`update scm_order_node set ${sql.id(marker)} = now() where client_id = ${clientId} and id = any(${ids}::bigint[]) and ${sql.id(marker)} is null returning id`.execute(tx);
+    const claimed = new Set(r.rows.map((x) => Number(x.id)));
+    return items.filter((i) => claimed.has(i.node.id));
+  };
+  const lateNow = await claim(late, 'late_notified_at');
+  const riskNow = await claim(risk, 'risk_notified_at');
+  if (!lateNow.length && !riskNow.length) return { late: 0, at_risk: 0 };
+  const userIds = await trackingRecipients(tx, clientId);
+  if (!userIds.length) return { late: lateNow.length, at_risk: riskNow.length };
+  for (const [items, kind] of [[lateNow, 'nodeLate'], [riskNow, 'nodeRisk']] as const) {
+    for (const { order, node } of items) {
+      const no = String(order.order_no ?? order.id);
+      await raiseNotice(tx, {
+        clientId, userIds, kind: kind === 'nodeLate' ? 'node.late' : 'node.risk', title: `notify.${kind}.title`, doc_no: no,
+        link: `${TRACKING_PATH}?order=${Number(order.id)}`,
+        i18n: { title: `notify.${kind}.title`, body: `notify.${kind}.body`, params: { no, node: node.node_name, plan: node.plan_date ?? '-', projected: node.projected_date ?? '-', delivery: order.delivery_date ?? '-' } },
+      });
+    }
+  }
+  return { late: lateNow.length, at_risk: riskNow.length };
+}
+
+// ---------------------------------------------------------------------------------------------
+// calendar
+
+/** A node on the calendar: its planned date, and its actual date when recorded. */
+export type NodeCalendarEvent = { id: number; order_id: number; order_no: string; brand_name: string | null; node_code: string; node_name: string; plan_date: string | null; actual_date: string | null; state: string; critical: boolean };
+
+/** The company's nodes whose planned or actual date falls between from and to (inclusive), with their state today. */
+export async function nodeCalendar(tx: Db, clientId: number, q: { from: string; to: string; scope: RawBuilder<unknown>[] }): Promise<{ from: string; to: string; today: string; events: NodeCalendarEvent[] }> {
+  const today = todayIso();
+  const orders = await sql<Row>`select t.id, t.order_no, t.brand_name from scm_customer_order t
+    where t.client_id = ${clientId} and t.status in ('in_progress', 'finished')
+      ${q.scope.length ? sql`and ${sql.join(q.scope, sql` and `)}` : sql``}
+      and exists (select 1 from scm_order_node n where n.client_id = t.client_id and n.order_id = t.id
+        and ((n.plan_date between ${q.from} and ${q.to}) or (n.actual_date between ${q.from} and ${q.to})))`.execute(tx);
+  const nodes = await nodesOf(tx, clientId, orders.rows.map((o) => Number(o.id)));
+  const events: NodeCalendarEvent[] = [];
+  for (const o of orders.rows) {
+    for (const n of trackOrder(nodes.get(Number(o.id)) ?? [], today).nodes) {
+      const inRange = (d: string | null) => !!d && d >= q.from && d <= q.to;
+      if (!inRange(n.plan_date) && !inRange(n.actual_date)) continue;
+      events.push({ id: n.id, order_id: Number(o.id), order_no: String(o.order_no ?? ''), brand_name: (o.brand_name as string | null) ?? null, node_code: n.node_code, node_name: n.node_name,
+        plan_date: n.plan_date, actual_date: n.actual_date, state: n.state, critical: n.critical });
+    }
+  }
+  return { from: q.from, to: q.to, today, events };
+}
