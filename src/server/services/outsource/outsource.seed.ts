@@ -61,4 +61,5 @@ registerSeeder(async (db, { tenants, users }) => {
   await submitAnd(await outsource(plans[4], 'P40', 'VD-OS01'), ['accept', {}], ['progress', { done_qty: 1 }], ['dispatch', {}]);
   await submitAnd(await outsource(plans[5], 'P40', 'VD-OS01'), ['reject', { reject_reason: '本周洗水缸排满，请改期' }]);
   await runAction(mk, order, 'submit', { id: await outsource(plans[6], 'P20', 'VD004') });
-});
+  // After the planning season (an exchange seeder too, registered before this one).
+}, { exchange: true });

@@ -314,6 +314,8 @@ export function registerOutsourceHandlers(): void {
     validate: async ({ tx, clientId, before, values, errors }) => {
       // Spec 4: a locked order (plan lock "received") is not changed until it is unlocked.
       if (before?.plan_lock === 'received') throw new AppError('conflict', 'os.order.locked');
+      // A new order is pending receipt (the writer stores a read-only field only when a hook sets it).
+      if (!before) values.plan_lock = 'pending_receipt';
       const processId = values.process_id ?? before?.process_id;
       if (processId && (!before || Number(before.process_id) !== Number(values.process_id))) {
         const p = await processOf(tx, clientId, Number(processId));
