@@ -22,20 +22,17 @@ import { api, ApiError } from '../api/client';
 import { readPreference, readStoredSession } from '../session/storage';
 import { onSocketMessage } from '../shell/notification-socket';
 import { toast } from '../shell/toast-bus';
-import { addDays, applyResult, CommandHistory, inverseOf, localStamp, movedPlans, validateMerge, withVersion } from './board-model';
+import { applyResult, CommandHistory, inverseOf, localStamp, movedPlans, validateMerge, withVersion } from './board-model';
 import './board-messages';
 import { BoardAutoDialog, BoardConfirm, BoardMergeDialog, BoardSplitDialog } from './BoardDialogs';
 import { ScenarioCompare } from './ScenarioCompare';
 import { ScheduleBoard } from './ScheduleBoard';
+import { boardRange, takePrefetchedBoard } from './board-prefetch';
 
 const STALE_CODE = 11409;
 const EXPORT_URL = '/api/scmapi/schedule/export';
 const AUTO_URL = '/api/scmapi/schedule/auto';
 const SCENARIOS_URL = '/api/scmapi/schedule/scenarios';
-
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
 
 /** Downloads the board's workbook with the signed-in user's token (a plain link would carry none). */
 async function downloadExport(query: Record<string, string>): Promise<void> {
@@ -74,7 +71,7 @@ export function ScheduleBoardPage() {
   const { t, i18n } = useTranslation();
   const decl = productionBoard;
   const [zoom, setZoom] = useState<CalendarZoom>(decl.defaultZoom);
-  const [range] = useState(() => ({ from: addDays(today(), -7), to: addDays(today(), 120) }));
+  const [range] = useState(() => boardRange());
   const [scenario, setScenario] = useState<number | null>(null);
   const [scenarios, setScenarios] = useState<ScenarioSummary[]>([]);
   const [showCompare, setShowCompare] = useState(true);
@@ -100,7 +97,9 @@ export function ScheduleBoardPage() {
     try {
       setError('');
       const shown = scenarioRef.current;
-      const d = await api.get<BoardData>(decl.source.read, { ...range, scenario: shown ?? undefined }, { quiet: true });
+      // The route started the live board's read while this page's code loaded (board-prefetch.ts).
+      const prefetched = shown === null ? takePrefetchedBoard(decl.source.read, range) : null;
+      const d = await (prefetched ?? api.get<BoardData>(decl.source.read, { ...range, scenario: shown ?? undefined }, { quiet: true }));
       if (scenarioRef.current === shown) setData(d);
       if (shown !== null) {
         const live = await api.get<BoardData>(decl.source.read, range, { quiet: true });

@@ -1,0 +1,37 @@
+/**
+ * The board's first read, started as soon as its route matches (routes.tsx), while the board's code is
+ * still loading: the page then takes the read under way instead of asking again once it has rendered.
+ * This overlaps the largest read of the product with the route's chunk download (B5 first paint).
+ * Kept tiny and free of the board's own modules: it sits in the shell's chunk.
+ */
+import type { BoardData } from '../../model/schedule-board';
+import { api } from '../api/client';
+
+/** A read older than this is not taken: the page reads again. */
+const FRESH_MS = 15_000;
+
+/** The board page's range: a week back and 120 days on from today (UTC dates, as the server's). */
+export function boardRange(now = new Date()): { from: string; to: string } {
+  const day = (n: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + n)).toISOString().slice(0, 10);
+  return { from: day(-7), to: day(120) };
+}
+
+let pending: { key: string; at: number; read: Promise<BoardData> } | null = null;
+
+const keyOf = (path: string, range: { from: string; to: string }) => `${path}?${range.from}..${range.to}`;
+
+/** Starts the live board's read of the default range; a failure is left for the page's own read to show. */
+export function prefetchBoard(path: string): void {
+  const range = boardRange();
+  const read = api.get<BoardData>(path, range, { quiet: true });
+  read.catch(() => undefined);
+  pending = { key: keyOf(path, range), at: Date.now(), read };
+}
+
+/** The prefetched read of exactly this path and range, once; null when there is none or it is stale. */
+export function takePrefetchedBoard(path: string, range: { from: string; to: string }): Promise<BoardData> | null {
+  const p = pending;
+  pending = null;
+  if (!p || p.key !== keyOf(path, range) || Date.now() - p.at > FRESH_MS) return null;
+  return p.read;
+}
