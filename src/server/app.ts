@@ -21,6 +21,7 @@ import { trackingRoutes } from './services/tracking';
 import { productionRoutes } from './services/production';
 import './services/orders';
 import './services/purchasing';
+import { collabRoutes } from './services/tickets';
 import './services/outsource';
 import { importRoutes } from './services/import';
 import { exportRoutes } from './services/export';
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(imageRoutes, { prefix: '/api' });
   await app.register(profileRoutes, { prefix: '/api' });
   await app.register(reportRoutes, { prefix: '/api' });
+  await app.register(collabRoutes, { prefix: '/api' });
 
   const clientDir = clientDirOf();
   if (options.serveClient !== false && existsSync(clientDir)) {

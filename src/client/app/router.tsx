@@ -1,6 +1,7 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { engineRoutes } from '../engine/routes';
 import { adminRoutes } from '../pages/admin/routes';
+import { collabRoutes } from '../pages/collab/routes';
 import { orderRoutes } from '../pages/orders/routes';
 import { purchaseRoutes } from '../pages/purchase/routes';
 import { reportRoutes } from '../pages/reports/routes';
@@ -118,6 +119,8 @@ export function appRoutes(): RouteObject[] {
                 ...purchaseRoutes,
                 ...reportRoutes,
                 ...calendarRoutes,
+                // Notification and task centre, exception tickets, announcements (issue 15).
+                ...collabRoutes,
                 // Administration screens (issue 5).
                 ...adminRoutes,
                 // Generic registry routes (/{cata}/index/{opt}, ...) from the registry engine.

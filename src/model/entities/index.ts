@@ -26,6 +26,8 @@ export * from './purorder.entity';
 export * from './stockbalance.entity';
 export * from './stockmove.entity';
 export * from './supplierorder.entity';
+export * from './task.entity';
+export * from './ticket.entity';
 export * from './vendor.entity';
 export * from './vendorcapacity.entity';
 export * from './warehouselocation.entity';

@@ -1,0 +1,193 @@
+import { Badge, Button, Checkbox, Dropdown, Field, Input, Link, Option, Tab, TabList, Text, Textarea } from '@fluentui/react-components';
+import { Add20Regular, ArrowClockwise20Regular, Checkmark20Regular, Delete20Regular, Edit20Regular, ArrowUndo20Regular } from '@fluentui/react-icons';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import useSWR from 'swr';
+import { api, request } from '../../api/client';
+import { currentLanguage } from '../../app/i18n';
+import { onSocketMessage } from '../../shell/notification-socket';
+import { noticeTimeLabel } from '../../shell/notice-time';
+import { AdminEditDialog, AdminPage, AdminTable, fieldErrorsOf, useConfirm, type AdminColumn } from '../common/admin-kit';
+import './collab-messages';
+
+type Notice = { id: number; kind: string; title: string; body: string; link: string | null; doc_no: string | null; read_at: string | null; created_at: string };
+export type Task = { id: number; version: number; subject: string; status: string; due_date: string | null; priority: string; remark: string | null; completed_at: string | null };
+type Paged<T> = { rows: T[]; total: number; page: number; size: number };
+
+const SIZE = 20;
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The notices tab: every notice of the caller, paged, unread first highlighted; reloads when one arrives. */
+function NoticesPanel() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const [unreadOnly, setUnreadOnly] = useState(false);
+  const { data, error, isLoading, mutate } = useSWR(['collab-notices', page, unreadOnly], () =>
+    api.get<Paged<Notice>>('/notifyapi/notify-msg/index', { page, size: SIZE, unread: unreadOnly ? 1 : undefined }),
+  );
+  useEffect(() => onSocketMessage((m) => {
+    if ((m as { type?: string })?.type === 'notifyto2') void mutate();
+  }), [mutate]);
+  const read = async (ids: number[]) => {
+    await api.post('/notifyapi/notify-msg/read', { ids });
+    await mutate();
+  };
+  const columns: AdminColumn<Notice>[] = [
+    { key: 'title', header: t('collab.notice.title'), render: (n) => (
+      <div style={{ display: 'grid', gap: 2, padding: '6px 0' }}>
+        <Text weight={n.read_at ? 'regular' : 'semibold'}>{n.read_at ? null : <Badge size="small" color="brand" style={{ marginRight: 6 }}>{t('collab.notice.unread')}</Badge>}{n.title}</Text>
+        <Text size={200}>{n.body}</Text>
+      </div>
+    ) },
+    { key: 'time', header: t('collab.notice.time'), width: 130, render: (n) => noticeTimeLabel(n.created_at, Date.now(), t, currentLanguage()) },
+    { key: 'actions', header: '', width: 200, render: (n) => (
+      <div style={{ display: 'flex', gap: 6 }}>
+        {n.link ? <Link onClick={() => { void (n.read_at ? Promise.resolve() : read([n.id])).then(() => navigate(n.link!)); }}>{t('collab.notice.open')}</Link> : null}
+        {n.read_at ? null : <Link onClick={() => void read([n.id])} data-testid="notice-mark-read">{t('collab.notice.markRead')}</Link>}
+      </div>
+    ) },
+  ];
+  return (
+    <AdminTable
+      label={t('collab.tab.notices')}
+      testId="collab-notices"
+      columns={columns}
+      rows={data?.rows}
+      rowKey={(n) => n.id}
+      rowTestId={() => 'collab-notice-row'}
+      loading={isLoading}
+      error={error}
+      emptyText={t('collab.notice.empty')}
+      toolbar={
+        <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
+          <Checkbox label={t('collab.notice.onlyUnread')} checked={unreadOnly} onChange={(_, d) => { setUnreadOnly(!!d.checked); setPage(1); }} />
+          <Button size="small" onClick={() => void read([])} data-testid="collab-notices-all-read">{t('collab.notice.markAllRead')}</Button>
+        </div>
+      }
+      paging={data ? { page, size: SIZE, total: data.total, onPage: setPage } : undefined}
+    />
+  );
+}
+
+type Draft = { id?: number; version?: number; subject: string; due_date: string; priority: string; remark: string };
+const EMPTY: Draft = { subject: '', due_date: '', priority: 'normal', remark: '' };
+
+/** The tasks tab: the caller's tasks with create, edit, complete, reopen and remove (confirmed first). */
+function TasksPanel() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<'' | '10' | '30'>('10');
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [dialog, confirm] = useConfirm();
+  const { data, error, isLoading, mutate } = useSWR(['collab-tasks', page, status], () =>
+    api.get<Paged<Task>>('/notifyapi/notify-msg/page-task-list', { page, size: SIZE, status: status || undefined }),
+  );
+  const save = async () => {
+    if (!draft) return;
+    setBusy(true);
+    try {
+      await api.post('/notifyapi/notify-msg/task-save', { ...draft, due_date: draft.due_date || null, remark: draft.remark || null });
+      setDraft(null);
+      setErrors({});
+      await mutate();
+    } catch (e) {
+      setErrors(fieldErrorsOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const change = async (task: Task, to: string) => {
+    await api.post('/notifyapi/notify-msg/task-change-status', { id: task.id, version: task.version, status: to });
+    await mutate();
+  };
+  const remove = async (task: Task) => {
+    if (!(await confirm(t('collab.task.removeConfirm', { subject: task.subject })))) return;
+    await request('/notifyapi/notify-msg/task-remove', { method: 'DELETE', query: { id: task.id } });
+    await mutate();
+  };
+  const columns: AdminColumn<Task>[] = [
+    { key: 'subject', header: t('collab.task.subject'), render: (x) => <Text data-testid="task-subject" strikethrough={x.status === '30'}>{x.subject}</Text> },
+    { key: 'due', header: t('collab.task.due'), width: 140, render: (x) => (
+      <span>{x.due_date ?? ''}{x.due_date && x.status === '10' && x.due_date < today() ? <Badge size="small" color="danger" style={{ marginLeft: 6 }}>{t('collab.task.overdue')}</Badge> : null}</span>
+    ) },
+    { key: 'priority', header: t('collab.task.priority'), width: 80, render: (x) => <Badge appearance="tint" color={x.priority === 'high' ? 'danger' : x.priority === 'low' ? 'subtle' : 'informative'}>{t(`collab.task.priority.${x.priority}`)}</Badge> },
+    { key: 'status', header: t('collab.task.status'), width: 90, render: (x) => <Badge appearance="tint" color={x.status === '30' ? 'success' : 'brand'} data-testid="task-status">{t(`collab.task.status.${x.status}`)}</Badge> },
+    { key: 'actions', header: t('collab.task.actions'), width: 280, render: (x) => (
+      <div style={{ display: 'flex', gap: 4 }}>
+        {x.status === '10'
+          ? <Button size="small" icon={<Checkmark20Regular />} onClick={() => void change(x, '30')} data-testid="task-complete">{t('collab.task.complete')}</Button>
+          : <Button size="small" icon={<ArrowUndo20Regular />} onClick={() => void change(x, '10')} data-testid="task-reopen">{t('collab.task.reopen')}</Button>}
+        <Button size="small" icon={<Edit20Regular />} onClick={() => { setErrors({}); setDraft({ id: x.id, version: x.version, subject: x.subject, due_date: x.due_date ?? '', priority: x.priority, remark: x.remark ?? '' }); }}>{t('collab.task.edit')}</Button>
+        <Button size="small" icon={<Delete20Regular />} onClick={() => void remove(x)} data-testid="task-remove">{t('collab.task.remove')}</Button>
+      </div>
+    ) },
+  ];
+  return (
+    <>
+      {dialog}
+      <AdminTable
+        label={t('collab.tab.tasks')}
+        testId="collab-tasks"
+        columns={columns}
+        rows={data?.rows}
+        rowKey={(x) => x.id}
+        rowTestId={() => 'collab-task-row'}
+        loading={isLoading}
+        error={error}
+        emptyText={t('collab.task.empty')}
+        toolbar={
+          <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
+            <TabList size="small" selectedValue={status} onTabSelect={(_, d) => { setStatus(d.value as typeof status); setPage(1); }}>
+              <Tab value="10">{t('collab.task.status.10')}</Tab>
+              <Tab value="30">{t('collab.task.status.30')}</Tab>
+              <Tab value="">{t('collab.task.all')}</Tab>
+            </TabList>
+            <Button appearance="primary" size="small" icon={<Add20Regular />} onClick={() => { setErrors({}); setDraft({ ...EMPTY }); }} data-testid="task-new">{t('collab.task.new')}</Button>
+          </div>
+        }
+        paging={data ? { page, size: SIZE, total: data.total, onPage: setPage } : undefined}
+      />
+      <AdminEditDialog open={draft !== null} title={draft?.id ? t('collab.task.edit') : t('collab.task.new')} onClose={() => setDraft(null)} onSave={() => void save()} busy={busy} saveTestId="task-save">
+        {draft ? (
+          <div style={{ display: 'grid', gap: 12 }}>
+            <Field label={t('collab.task.subject')} required validationMessage={errors.subject}>
+              <Input value={draft.subject} onChange={(_, d) => setDraft({ ...draft, subject: d.value })} data-testid="task-subject-input" />
+            </Field>
+            <Field label={t('collab.task.due')} validationMessage={errors.due_date}>
+              <Input type="date" value={draft.due_date} onChange={(_, d) => setDraft({ ...draft, due_date: d.value })} data-testid="task-due-input" />
+            </Field>
+            <Field label={t('collab.task.priority')} validationMessage={errors.priority}>
+              <Dropdown value={t(`collab.task.priority.${draft.priority}`)} selectedOptions={[draft.priority]} onOptionSelect={(_, d) => setDraft({ ...draft, priority: String(d.optionValue) })}>
+                {['high', 'normal', 'low'].map((p) => <Option key={p} value={p}>{t(`collab.task.priority.${p}`)}</Option>)}
+              </Dropdown>
+            </Field>
+            <Field label={t('collab.task.remark')} validationMessage={errors.remark}>
+              <Textarea value={draft.remark} onChange={(_, d) => setDraft({ ...draft, remark: d.value })} />
+            </Field>
+          </div>
+        ) : null}
+      </AdminEditDialog>
+    </>
+  );
+}
+
+/** /collab/center: the notification and task centre (issue 15): notices, my tasks, announcements. */
+export function CenterPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') ?? 'notices';
+  return (
+    <AdminPage testId="collab-center" title={t('collab.center.title')} explain={t('collab.center.explain')}
+      actions={<Button icon={<ArrowClockwise20Regular />} onClick={() => window.location.reload()}>{t('ui.common.refresh')}</Button>}>
+      <TabList selectedValue={tab} onTabSelect={(_, d) => setParams({ tab: String(d.value) })}>
+        <Tab value="notices" data-testid="tab-notices">{t('collab.tab.notices')}</Tab>
+        <Tab value="tasks" data-testid="tab-tasks">{t('collab.tab.tasks')}</Tab>
+      </TabList>
+      {tab === 'tasks' ? <TasksPanel /> : <NoticesPanel />}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,19 @@
+import type { RouteObject } from 'react-router-dom';
+
+type PageModule = Record<string, unknown>;
+
+function lazyPage(load: () => Promise<PageModule>, name: string): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const m = await load();
+      return { Component: m[name] as React.ComponentType };
+    },
+  };
+}
+
+const center = () => import('./CenterPage');
+
+/** The collaboration screens (issue 15): the notification and task centre, tickets, announcements. */
+export const collabRoutes: RouteObject[] = [
+  { path: 'collab/center', handle: { titleKey: 'collab.center.title' }, ...lazyPage(center, 'CenterPage') },
+];

@@ -1,0 +1,213 @@
+import { defineDictionary } from '../dictionaries';
+import { defineEntity } from '../entity';
+
+export const ticketCategory = defineDictionary({
+  code: 'ticket_category',
+  label: { zh: '异常类别', en: 'Category' },
+  items: [
+    { value: 'quality', label: { zh: '质量异常', en: 'Quality' } },
+    { value: 'delivery', label: { zh: '交期异常', en: 'Delivery' } },
+    { value: 'material', label: { zh: '物料异常', en: 'Material' } },
+    { value: 'process', label: { zh: '工艺异常', en: 'Process' } },
+    { value: 'other', label: { zh: '其他', en: 'Other' } },
+  ],
+});
+
+export const ticketLevel = defineDictionary({
+  code: 'ticket_level',
+  label: { zh: '异常等级', en: 'Level' },
+  items: [
+    { value: 'low', label: { zh: '一般', en: 'Low' } },
+    { value: 'medium', label: { zh: '较重', en: 'Medium' } },
+    { value: 'high', label: { zh: '严重', en: 'High' } },
+    { value: 'critical', label: { zh: '紧急', en: 'Critical' } },
+  ],
+});
+
+export const ticketDeductType = defineDictionary({
+  code: 'ticket_deduct_type',
+  label: { zh: '扣款类型', en: 'Deduction type' },
+  items: [
+    { value: 'none', label: { zh: '不扣款', en: 'None' } },
+    { value: 'payment', label: { zh: '扣货款', en: 'From payment' } },
+    { value: 'penalty', label: { zh: '罚款', en: 'Penalty' } },
+    { value: 'claim', label: { zh: '索赔', en: 'Claim' } },
+  ],
+});
+
+export const ticketRole = defineDictionary({
+  code: 'ticket_role',
+  label: { zh: '角色', en: 'Role' },
+  items: [
+    { value: 'owner', label: { zh: '负责人', en: 'Owner' } },
+    { value: 'participant', label: { zh: '参与人', en: 'Participant' } },
+    { value: 'initiator', label: { zh: '发起人', en: 'Initiator' } },
+    { value: 'guest', label: { zh: '访客', en: 'Guest' } },
+  ],
+});
+
+const SERVICE_ONLY = 'Written by the ticket service only (src/server/services/tickets): raising, editing, closing and membership follow the rights of spec 6 across the two companies of a shared document, which the generic resource API does not know.';
+
+/** A person on a ticket (spec 6: owner, participants, initiator, guests), of either company. */
+export const ticketMember = defineEntity({
+  name: 'ticket_member',
+  table: 'collab_ticket_member',
+  prefix: 'crossapi',
+  menuCode: 'collab.ticket',
+  label: { zh: '异常单成员', en: 'Ticket member' },
+  titleField: 'role',
+  childOnly: true,
+  omitFromForm: SERVICE_ONLY,
+  fields: [
+    { key: 'ticket_id', label: { zh: '异常单', en: 'Ticket' }, type: 'integer', required: true },
+    { key: 'user_id', label: { zh: '用户', en: 'User' }, type: 'integer', required: true },
+    { key: 'user_client_id', label: { zh: '用户企业', en: "User's company" }, type: 'integer', required: true },
+    { key: 'role', label: { zh: '角色', en: 'Role' }, type: 'dict', dict: 'ticket_role', required: true },
+  ],
+});
+
+/** A comment with images and files (spec: comments deletable only within a configured number of days). */
+export const ticketComment = defineEntity({
+  name: 'ticket_comment',
+  table: 'collab_ticket_comment',
+  prefix: 'crossapi',
+  menuCode: 'collab.ticket',
+  label: { zh: '异常单评论', en: 'Ticket comment' },
+  titleField: 'content',
+  childOnly: true,
+  omitFromForm: SERVICE_ONLY,
+  fields: [
+    { key: 'ticket_id', label: { zh: '异常单', en: 'Ticket' }, type: 'integer', required: true },
+    { key: 'user_id', label: { zh: '用户', en: 'User' }, type: 'integer', required: true },
+    { key: 'user_client_id', label: { zh: '用户企业', en: "User's company" }, type: 'integer', required: true },
+    { key: 'user_name', label: { zh: '评论人', en: 'Author' }, type: 'text' },
+    { key: 'content', label: { zh: '内容', en: 'Content' }, type: 'textarea', maxLength: 4000 },
+    { key: 'attachments', label: { zh: '图片和附件', en: 'Images and files' }, type: 'json' },
+  ],
+});
+
+/**
+ * Exception ticket (spec 3 ticket: category, title, description, level, owner, tags, duration, status,
+ * deduct amount and type; spec 4: 0 in progress, 50 closing (organising), 100 closed, "the owner
+ * closes, then organises, then closes"). Raised from a document and linked to it by document type and
+ * id (`doc_type`, `doc_id`, `doc_no` of the raising company; `partner_*` the same document as the
+ * other company of its share sees it), so that any document kind can carry tickets. The row belongs
+ * to the raising company; the partner company reaches it only through the ticket service's SQL filter.
+ */
+export const ticket = defineEntity({
+  name: 'ticket',
+  table: 'collab_ticket',
+  prefix: 'crossapi',
+  menuCode: 'collab.ticket',
+  label: { zh: '异常单', en: 'Exception ticket' },
+  titleField: 'title',
+  codeField: 'ticket_no',
+  childOnly: true,
+  omitFromForm: SERVICE_ONLY,
+  defaultSort: { field: 'created_at', dir: 'desc' },
+  fields: [
+    { key: 'ticket_no', label: { zh: '异常单号', en: 'Ticket no.' }, type: 'code', readonly: true },
+    { key: 'category', label: { zh: '异常类别', en: 'Category' }, type: 'dict', dict: 'ticket_category', required: true },
+    { key: 'title', label: { zh: '标题', en: 'Title' }, type: 'text', required: true, maxLength: 200 },
+    { key: 'description', label: { zh: '异常描述', en: 'Description' }, type: 'textarea', required: true, maxLength: 4000 },
+    { key: 'level', label: { zh: '异常等级', en: 'Level' }, type: 'dict', dict: 'ticket_level', required: true, default: 'medium' },
+    { key: 'tags', label: { zh: '标签', en: 'Tags' }, type: 'text', maxLength: 200 },
+    { key: 'duration', label: { zh: '处理时长（小时）', en: 'Duration (hours)' }, type: 'decimal', rules: ['positiveNumber', 'maxDecimals4'] },
+    { key: 'deduct_amount', label: { zh: '扣款金额', en: 'Deduct amount' }, type: 'money', rules: ['positiveNumber', 'maxDecimals4'] },
+    { key: 'deduct_type', label: { zh: '扣款类型', en: 'Deduction type' }, type: 'dict', dict: 'ticket_deduct_type', default: 'none' },
+    { key: 'solution', label: { zh: '处理结论', en: 'Solution' }, type: 'textarea', maxLength: 4000 },
+    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', readonly: true },
+    { key: 'doc_type', label: { zh: '关联单据类型', en: 'Document type' }, type: 'code', readonly: true },
+    { key: 'doc_id', label: { zh: '关联单据', en: 'Document' }, type: 'integer', readonly: true },
+    { key: 'doc_no', label: { zh: '关联单号', en: 'Document no.' }, type: 'code', readonly: true },
+    { key: 'partner_client_id', label: { zh: '协同企业', en: 'Partner company' }, type: 'integer', readonly: true },
+    { key: 'partner_doc_type', label: { zh: '协同单据类型', en: "Partner's document type" }, type: 'code', readonly: true },
+    { key: 'partner_doc_id', label: { zh: '协同单据', en: "Partner's document" }, type: 'integer', readonly: true },
+    { key: 'partner_doc_no', label: { zh: '协同单号', en: "Partner's document no." }, type: 'code', readonly: true },
+    { key: 'closed_at', label: { zh: '关闭时间', en: 'Closed at' }, type: 'datetime', readonly: true },
+  ],
+  messages: {
+    'zh-CN': {
+      'ticket.notFound': '异常单不存在或无权查看',
+      'ticket.docNotFound': '关联的单据不存在',
+      'ticket.docTypeUnknown': '该类单据不能发起异常单',
+      'ticket.ownerRequired': '请至少指定一位负责人',
+      'ticket.memberOutside': '只能选择本单据两方企业的在职用户',
+      'ticket.ownerOnly': '只有负责人可以执行此操作',
+      'ticket.guestReadOnly': '访客只能查看，不能评论',
+      'ticket.closedReadOnly': '异常单已关闭，不能再修改或评论',
+      'ticket.badTransition': '异常单当前状态不能执行此操作',
+      'ticket.lastOwner': '您是唯一的负责人，请先添加其他负责人再退出',
+      'ticket.solutionRequired': '关闭前请填写处理结论，供知识库使用',
+      'ticket.commentEmpty': '请填写评论内容或添加图片、附件',
+      'ticket.commentNotYours': '只能删除自己的评论',
+      'ticket.commentTooOld': '只能删除 {{days}} 天内的评论',
+      'ticket.fileInvalid': '附件无效或已被使用',
+      'notify.ticketRaised.title': '新异常单 {{no}}：{{title}}',
+      'notify.ticketRaised.body': '{{user}}（{{company}}）就单据 {{doc}} 发起了异常单，请查看处理。',
+      'notify.ticketAssigned.title': '您被加入异常单 {{no}}',
+      'notify.ticketAssigned.body': '{{user}} 将您设为异常单「{{title}}」的{{role}}。',
+      'notify.ticketComment.title': '异常单 {{no}} 有新评论',
+      'notify.ticketComment.body': '{{user}}：{{text}}',
+      'notify.ticketClosing.title': '异常单 {{no}} 进入整理',
+      'notify.ticketClosing.body': '{{user}} 已处理完毕异常单「{{title}}」，正在整理结论。',
+      'notify.ticketClosed.title': '异常单 {{no}} 已关闭',
+      'notify.ticketClosed.body': '{{user}} 关闭了异常单「{{title}}」，结论已收入知识库。',
+      'notify.ticketReopened.title': '异常单 {{no}} 重新处理',
+      'notify.ticketReopened.body': '{{user}} 重新打开了异常单「{{title}}」。',
+      'ticket.role.owner': '负责人',
+      'ticket.role.participant': '参与人',
+      'ticket.role.guest': '访客',
+      'ticket.role.initiator': '发起人',
+    },
+    en: {
+      'ticket.notFound': 'The ticket does not exist or you may not see it',
+      'ticket.docNotFound': 'The linked document does not exist',
+      'ticket.docTypeUnknown': 'Tickets cannot be raised on this kind of document',
+      'ticket.ownerRequired': 'Name at least one owner',
+      'ticket.memberOutside': "Only active users of the document's two companies can be chosen",
+      'ticket.ownerOnly': 'Only an owner can do this',
+      'ticket.guestReadOnly': 'Guests can read but not comment',
+      'ticket.closedReadOnly': 'The ticket is closed and can no longer be changed or commented on',
+      'ticket.badTransition': 'The ticket cannot do this in its current status',
+      'ticket.lastOwner': 'You are the only owner: add another owner before you quit',
+      'ticket.solutionRequired': 'Write the solution before closing; the knowledge base keeps it',
+      'ticket.commentEmpty': 'Write a comment or add an image or a file',
+      'ticket.commentNotYours': 'You can only remove your own comments',
+      'ticket.commentTooOld': 'Only comments of the last {{days}} days can be removed',
+      'ticket.fileInvalid': 'The attachment is invalid or already used',
+      'notify.ticketRaised.title': 'New ticket {{no}}: {{title}}',
+      'notify.ticketRaised.body': '{{user}} ({{company}}) raised a ticket on document {{doc}}; please have a look.',
+      'notify.ticketAssigned.title': 'You were added to ticket {{no}}',
+      'notify.ticketAssigned.body': '{{user}} made you {{role}} of the ticket "{{title}}".',
+      'notify.ticketComment.title': 'New comment on ticket {{no}}',
+      'notify.ticketComment.body': '{{user}}: {{text}}',
+      'notify.ticketClosing.title': 'Ticket {{no}} is being organised',
+      'notify.ticketClosing.body': '{{user}} finished handling the ticket "{{title}}" and is writing up the solution.',
+      'notify.ticketClosed.title': 'Ticket {{no}} closed',
+      'notify.ticketClosed.body': '{{user}} closed the ticket "{{title}}"; its solution is in the knowledge base.',
+      'notify.ticketReopened.title': 'Ticket {{no}} reopened',
+      'notify.ticketReopened.body': '{{user}} reopened the ticket "{{title}}".',
+      'ticket.role.owner': 'owner',
+      'ticket.role.participant': 'participant',
+      'ticket.role.guest': 'guest',
+      'ticket.role.initiator': 'initiator',
+    },
+  },
+  states: {
+    field: 'status',
+    initial: '0',
+    states: [
+      { code: '0', label: { zh: '处理中', en: 'In progress' }, color: 'warning' },
+      { code: '50', label: { zh: '整理中', en: 'Closing' }, color: 'informative' },
+      { code: '100', label: { zh: '已关闭', en: 'Closed' }, color: 'success' },
+    ],
+    transitions: [
+      // Spec 4: the owner closes (in progress -> organising), then organises and closes.
+      { action: 'close', label: { zh: '处理完毕', en: 'Close' }, from: ['0'], to: '50', confirm: { zh: '确定处理完毕，进入整理？', en: 'Mark handled and start organising?' } },
+      { action: 'finish', label: { zh: '关闭', en: 'Finish' }, from: ['50'], to: '100', confirm: { zh: '确定关闭该异常单？关闭后结论收入知识库。', en: 'Close this ticket? Its solution goes into the knowledge base.' } },
+      { action: 'reopen', label: { zh: '重新处理', en: 'Reopen' }, from: ['50'], to: '0' },
+    ],
+    locked: ['100'],
+  },
+});

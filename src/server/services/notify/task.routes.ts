@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authOf, requireAuth } from '../../access/auth-context';
+import { inputOf, pagingOf, text, type Input } from '../../access/input.util';
+import { ok } from '../../http/envelope';
+import { forbidden, validationError } from '../../http/errors';
+import { changeTaskStatus, myTasks, pageTasks, removeTasks, saveTask, type TaskOwner } from './task.service';
+
+/** The caller as a task owner: a user of a company (the platform's super administrator has none). */
+export function taskOwnerOf(req: FastifyRequest): TaskOwner {
+  const auth = authOf(req);
+  if (auth.clientId == null) throw forbidden();
+  return { clientId: auth.clientId, userId: auth.userId };
+}
+
+/** Spec 7 bodies are form-encoded `data` (JSON text) or plain fields: both are read, `data` first. */
+export function dataOf(req: FastifyRequest): Input {
+  const input = inputOf(req);
+  const raw = input.data;
+  if (typeof raw === 'string' && raw.trim().startsWith('{')) {
+    try {
+      const parsed = JSON.parse(raw) as unknown;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return { ...input, ...(parsed as Input) };
+    } catch {
+      throw validationError({ data: { key: 'access.invalidValue' } });
+    }
+  }
+  if (raw && typeof raw === 'object' && !Array.isArray(raw)) return { ...input, ...(raw as Input) };
+  return input;
+}
+
+/** Ids from `id` or `ids` (a list, or text "1,2,3"). */
+export function idsOf(input: Input): number[] {
+  const raw = input.ids ?? input.id;
+  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : raw === undefined || raw === null ? [] : [raw];
+  const ids = list.map((x) => Number(String(x).trim())).filter((n) => Number.isSafeInteger(n) && n > 0 && n <= 2147483647);
+  if (ids.length !== list.length) throw validationError({ id: { key: 'access.invalidValue' } });
+  return ids;
+}
+
+const STATUS = new Set(['10', '30']);
+
+/**
+ * Spec 7 notify-msg, the task part (spec 3 task; spec 4 states 10 in progress, 30 completed). Every
+ * call is the caller's own tasks in their own company (SQL filter plus row-level security):
+ *   GET    /notifyapi/notify-msg/my-task-list?status=10        -> { rows }
+ *   GET    /notifyapi/notify-msg/page-task-list?page&size&status&keyword -> { rows, total, page, size }
+ *   POST   /notifyapi/notify-msg/task-save { id?, version?, subject, due_date, priority, remark } -> task
+ *   POST   /notifyapi/notify-msg/task-change-status { id, status, version? } -> task
+ *   DELETE /notifyapi/notify-msg/task-remove?id=1 (or ids=1,2) -> { removed }
+ */
+export async function taskRoutes(app: FastifyInstance): Promise<void> {
+  const statusOf = (input: Input): string | undefined => {
+    const s = text(input, 'status', { max: 4 });
+    if (s !== undefined && !STATUS.has(s)) throw validationError({ status: { key: 'rule.notInDictionary' } });
+    return s;
+  };
+  app.get('/notifyapi/notify-msg/my-task-list', { preHandler: requireAuth }, async (req) => {
+    const input = inputOf(req);
+    return ok({ rows: await myTasks(app.db, taskOwnerOf(req), statusOf(input) ?? '10') });
+  });
+  app.get('/notifyapi/notify-msg/page-task-list', { preHandler: requireAuth }, async (req) => {
+    const input = inputOf(req);
+    return ok(await pageTasks(app.db, taskOwnerOf(req), { ...pagingOf(input), status: statusOf(input), keyword: text(input, 'keyword', { max: 100 }) }));
+  });
+  app.post('/notifyapi/notify-msg/task-save', { preHandler: requireAuth }, async (req) => ok(await saveTask(app.db, taskOwnerOf(req), dataOf(req))));
+  app.post('/notifyapi/notify-msg/task-change-status', { preHandler: requireAuth }, async (req) => {
+    const input = dataOf(req);
+    const [id] = idsOf({ id: input.id });
+    if (!id) throw validationError({ id: { key: 'rule.required' } });
+    const status = statusOf(input);
+    if (!status) throw validationError({ status: { key: 'rule.required' } });
+    const version = input.version === undefined || input.version === '' ? undefined : Number(input.version);
+    return ok(await changeTaskStatus(app.db, taskOwnerOf(req), id, status, Number.isSafeInteger(version) ? version : undefined));
+  });
+  app.delete('/notifyapi/notify-msg/task-remove', { preHandler: requireAuth }, async (req) => ok({ removed: await removeTasks(app.db, taskOwnerOf(req), idsOf(inputOf(req))) }));
+}

@@ -1,0 +1,113 @@
+import { sql } from 'kysely';
+import { validateRecord, type EntityDef } from '../../../model';
+import { task } from '../../../model/entities/task.entity';
+import type { Db } from '../../db/database';
+import { AppError, notFound, validationError } from '../../http/errors';
+import { withTenant } from '../rls';
+
+/** A task as the notify-msg calls answer it (spec 3: subject, status, due date, priority). */
+export type TaskRow = {
+  id: number; version: number; subject: string; status: string; due_date: string | null; priority: string;
+  remark: string | null; completed_at: string | null; created_at: string; updated_at: string;
+};
+
+/** The caller: a user of one company. Every statement below filters on both, in SQL. */
+export type TaskOwner = { clientId: number; userId: number };
+
+const COLUMNS = sql`id::int as id, version::int as version, subject, status, to_char(due_date, 'YYYY-MM-DD') as due_date, priority, remark,
+  completed_at, created_at, updated_at`;
+
+/**
+ * The transition of an entity's state machine that moves `from` to `to` (spec 4 states declared in
+ * the entity), or null when the machine has none.
+ */
+export function transitionTo(entity: EntityDef, from: string, to: string): string | null {
+  const t = entity.states?.transitions.find((x) => x.to === to && x.from.includes(from));
+  return t ? t.action : null;
+}
+
+/** Paged list of the caller's tasks, in progress first, then by due date (none last), newest. */
+export async function pageTasks(db: Db, who: TaskOwner, q: { page: number; size: number; status?: string; keyword?: string }): Promise<{ rows: TaskRow[]; total: number; page: number; size: number }> {
+  return withTenant(db, who.clientId, async (tx) => {
+    const where = sql`client_id = ${who.clientId} and user_id = ${who.userId}
+      ${q.status ? sql`and status = ${q.status}` : sql``}
+      ${q.keyword ? sql`and subject ilike ${`%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``}`;
+    const total = (await sql<{ n: number }>`select count(*)::int as n from notify_task where ${where}`.execute(tx)).rows[0].n;
+    const rows = await sql<TaskRow>`select ${COLUMNS} from notify_task where ${where}
+      order by status asc, due_date asc nulls last, id desc limit ${q.size} offset ${(q.page - 1) * q.size}`.execute(tx);
+    return { rows: rows.rows, total, page: q.page, size: q.size };
+  });
+}
+
+/** The caller's tasks in one state (default in progress), soonest due first: the home page's to-do. */
+export async function myTasks(db: Db, who: TaskOwner, status = '10', limit = 50): Promise<TaskRow[]> {
+  return (await pageTasks(db, who, { page: 1, size: limit, status })).rows;
+}
+
+async function ownTask(tx: Db, who: TaskOwner, id: number): Promise<TaskRow> {
+  const r = await sql<TaskRow>`select ${COLUMNS} from notify_task where id = ${id} and client_id = ${who.clientId} and user_id = ${who.userId}`.execute(tx);
+  // Another user's task is "not found": the call never tells whether an id exists elsewhere.
+  if (!r.rows.length) throw notFound('task.notFound');
+  return r.rows[0];
+}
+
+/**
+ * Creates (no id) or updates (id and version) one of the caller's tasks. The fields are validated
+ * by the entity's declaration; a stale version is refused (409), a task of someone else is 404.
+ */
+export async function saveTask(db: Db, who: TaskOwner, input: Record<string, unknown>): Promise<TaskRow> {
+  const id = input.id === undefined || input.id === null || input.id === '' ? null : Number(input.id);
+  if (id !== null && !Number.isSafeInteger(id)) throw validationError({ id: { key: 'access.invalidValue' } });
+  // A new task without a priority takes the declared default (normal).
+  const { values, errors } = validateRecord(task, id === null && (input.priority === undefined || input.priority === '') ? { ...input, priority: 'normal' } : input, { partial: id !== null });
+  if (Object.keys(errors).length) throw validationError(errors);
+  return withTenant(db, who.clientId, async (tx) => {
+    if (id === null) {
+      const r = await sql<{ id: number }>`insert into notify_task (client_id, subject, status, due_date, priority, remark, user_id, created_by, updated_by)
+        values (${who.clientId}, ${values.subject as string}, ${task.states!.initial}, ${(values.due_date as string | null) ?? null}, ${(values.priority as string) ?? 'normal'},
+          ${(values.remark as string | null) ?? null}, ${who.userId}, ${who.userId}, ${who.userId}) returning id::int as id`.execute(tx);
+      return ownTask(tx, who, r.rows[0].id);
+    }
+    const current = await ownTask(tx, who, id);
+    const version = input.version === undefined ? current.version : Number(input.version);
+    const set = Object.entries(values).map(([k, v]) => sql`${sql.ref(k)} = ${v as string | null}`);
+    const r = await sql`update notify_task set ${sql.join([...set, sql`version = version + 1`, sql`updated_by = ${who.userId}`, sql`updated_at = now()`])}
+      where id = ${id} and client_id = ${who.clientId} and user_id = ${who.userId} and version = ${version}`.execute(tx);
+    if (Number(r.numAffectedRows ?? 0) !== 1) throw new AppError('staleVersion');
+    return ownTask(tx, who, id);
+  });
+}
+
+/** Moves one of the caller's tasks to 10 (in progress) or 30 (completed) along the state machine. */
+export async function changeTaskStatus(db: Db, who: TaskOwner, id: number, status: string, version?: number): Promise<TaskRow> {
+  if (!task.states!.states.some((s) => s.code === status)) throw validationError({ status: { key: 'rule.notInDictionary' } });
+  return withTenant(db, who.clientId, async (tx) => {
+    const current = await ownTask(tx, who, id);
+    if (current.status === status) return current;
+    if (!transitionTo(task, current.status, status)) throw new AppError('conflict', 'task.badTransition');
+    const r = await sql`update notify_task set status = ${status}, completed_at = ${status === '30' ? sql`now()` : null},
+      version = version + 1, updated_by = ${who.userId}, updated_at = now()
+      where id = ${id} and client_id = ${who.clientId} and user_id = ${who.userId} and version = ${version ?? current.version}`.execute(tx);
+    if (Number(r.numAffectedRows ?? 0) !== 1) throw new AppError('staleVersion');
+    return ownTask(tx, who, id);
+  });
+}
+
+/** Removes the caller's own tasks among `ids`; an id that is not theirs is 404 and nothing is removed. */
+export async function removeTasks(db: Db, who: TaskOwner, ids: number[]): Promise<number> {
+  if (!ids.length) throw validationError({ id: { key: 'rule.required' } });
+  return withTenant(db, who.clientId, async (tx) => {
+    const r = await sql`delete from notify_task where id = any(${ids}::int[]) and client_id = ${who.clientId} and user_id = ${who.userId}`.execute(tx);
+    const n = Number(r.numAffectedRows ?? 0);
+    if (n !== new Set(ids).size) throw notFound('task.notFound');
+    return n;
+  });
+}
+
+/** Writes a task for a user from a service (the demo seed, a ticket assigned), inside `tx`'s tenant. */
+export async function insertTask(tx: Db, who: TaskOwner, t: { subject: string; due_date?: string | null; priority?: string; status?: string; remark?: string | null }): Promise<number> {
+  const r = await sql<{ id: number }>`insert into notify_task (client_id, subject, status, due_date, priority, remark, user_id, created_by, updated_by, completed_at)
+    values (${who.clientId}, ${t.subject}, ${t.status ?? '10'}, ${t.due_date ?? null}, ${t.priority ?? 'normal'}, ${t.remark ?? null}, ${who.userId}, ${who.userId}, ${who.userId},
+      ${t.status === '30' ? sql`now()` : null}) returning id::int as id`.execute(tx);
+  return r.rows[0].id;
+}

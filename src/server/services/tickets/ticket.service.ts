@@ -1,0 +1,422 @@
+import { sql, type RawBuilder } from 'kysely';
+import { validateRecord } from '../../../model';
+import { ticket } from '../../../model/entities/ticket.entity';
+import type { Db } from '../../db/database';
+import { AppError, notFound, validationError } from '../../http/errors';
+import { raiseNotice } from '../notify/notice.service';
+import { transitionTo } from '../notify/task.service';
+import { withSystemScope } from '../rls';
+import { ownDocument, ticketDoc } from './ticket-docs';
+
+/**
+ * Exception tickets across the two companies of a shared document (issue 15, spec 3/4/6).
+ *
+ * Isolation: a ticket row belongs to the raising company (`client_id`); the other company of the
+ * document's active share is `partner_client_id`, fixed when the ticket is raised. Every statement
+ * here filters `client_id = caller's company or partner_client_id = caller's company` in SQL, and runs
+ * in the system scope of row-level security because the partner reads rows it does not own (the
+ * share is the permission, as for the orders themselves). A third company never matches the filter.
+ * Rights (spec 6): owners edit, close, add people and may quit; owners, participants and the
+ * initiator comment; guests read.
+ */
+export type Caller = { clientId: number; userId: number; fullname: string };
+export type Role = 'owner' | 'participant' | 'initiator' | 'guest';
+
+export type TicketRow = {
+  id: number; version: number; ticket_no: string; category: string; title: string; description: string; level: string; tags: string | null;
+  duration: string | null; deduct_amount: string | null; deduct_type: string | null; solution: string | null; status: string;
+  doc_type: string; doc_id: number; doc_no: string | null; link: string | null; raised_by_us: boolean; company: string; partner_company: string | null;
+  created_by: number; created_at: string; closed_at: string | null; owners: string | null; my_roles: string[];
+};
+export type MemberRow = { user_id: number; fullname: string; company: string; client_id: number; role: Role };
+export type Attachment = { id: number; name: string; mime: string | null; size: number };
+export type CommentRow = { id: number; user_id: number; user_name: string; company: string; content: string | null; attachments: Attachment[]; created_at: string; removable: boolean };
+
+const visible = (me: Caller) => sql`(t.client_id = ${me.clientId} or t.partner_client_id = ${me.clientId})`;
+
+/** The columns of a ticket as the caller's company sees it: its own document number and link. */
+const columns = (me: Caller) => sql`t.id::int as id, t.version::int as version, t.ticket_no, t.category, t.title, t.description, t.level, t.tags,
+  t.duration::text as duration, t.deduct_amount::text as deduct_amount, t.deduct_type, t.solution, t.status,
+  case when t.client_id = ${me.clientId} then t.doc_type else t.partner_doc_type end as doc_type,
+  (case when t.client_id = ${me.clientId} then t.doc_id else t.partner_doc_id end)::int as doc_id,
+  case when t.client_id = ${me.clientId} then t.doc_no else t.partner_doc_no end as doc_no,
+  (t.client_id = ${me.clientId}) as raised_by_us,
+  (select c.name from clients c where c.id = t.client_id) as company,
+  (select c.name from clients c where c.id = t.partner_client_id) as partner_company,
+  t.created_by::int as created_by, t.created_at, t.closed_at,
+  (select string_agg(coalesce(u.fullname, u.username), '、' order by m.id) from collab_ticket_member m join users u on u.id = m.user_id
+    where m.ticket_id = t.id and m.role = 'owner') as owners,
+  coalesce((select array_agg(m.role order by m.role) from collab_ticket_member m where m.ticket_id = t.id and m.user_id = ${me.userId}), '{}') as my_roles`;
+
+function withLink(row: TicketRow): TicketRow {
+  const doc = ticketDoc(row.doc_type);
+  return { ...row, link: doc && row.doc_id ? doc.link(row.doc_id) : null };
+}
+
+async function loadTicket(tx: Db, me: Caller, id: number): Promise<TicketRow> {
+  const r = await sql<TicketRow>`select ${columns(me)} from collab_ticket t where t.id = ${id} and ${visible(me)}`.execute(tx);
+  // Another company's ticket is "not found": the call never tells whether an id exists elsewhere.
+  if (!r.rows.length) throw notFound('ticket.notFound');
+  return withLink(r.rows[0]);
+}
+
+type Raw = { id: number; client_id: number; partner_client_id: number | null; status: string; version: number; ticket_no: string; title: string; doc_no: string | null; partner_doc_no: string | null };
+async function rawTicket(tx: Db, me: Caller, id: number): Promise<Raw> {
+  const r = await sql<Raw>`select t.id::int as id, t.client_id::int as client_id, t.partner_client_id::int as partner_client_id, t.status, t.version::int as version,
+    t.ticket_no, t.title, t.doc_no, t.partner_doc_no from collab_ticket t where t.id = ${id} and ${visible(me)}`.execute(tx);
+  if (!r.rows.length) throw notFound('ticket.notFound');
+  return r.rows[0];
+}
+
+async function rolesOf(tx: Db, ticketId: number, userId: number): Promise<Set<Role>> {
+  const r = await sql<{ role: Role }>`select role from collab_ticket_member where ticket_id = ${ticketId} and user_id = ${userId}`.execute(tx);
+  return new Set(r.rows.map((x) => x.role));
+}
+
+async function requireOwner(tx: Db, t: Raw, me: Caller): Promise<void> {
+  if (!(await rolesOf(tx, t.id, me.userId)).has('owner')) throw new AppError('forbidden', 'ticket.ownerOnly');
+}
+
+/** Active users among `ids` of the ticket's two companies; any other id refuses the whole call. */
+async function peopleOf(tx: Db, ids: number[], companies: number[], field: string): Promise<Map<number, number>> {
+  const want = [...new Set(ids)];
+  if (!want.length) return new Map();
+  const r = await sql<{ id: number; client_id: number }>`select id::int as id, client_id::int as client_id from users
+    where id = any(${want}::int[]) and status = 'active' and client_id = any(${companies}::int[])`.execute(tx);
+  if (r.rows.length !== want.length) throw validationError({ [field]: { key: 'ticket.memberOutside' } });
+  return new Map(r.rows.map((x) => [x.id, x.client_id]));
+}
+
+async function addMember(tx: Db, t: { id: number; client_id: number }, userId: number, userClient: number, role: Role, by: number): Promise<boolean> {
+  const has = await sql`select 1 from collab_ticket_member where ticket_id = ${t.id} and user_id = ${userId} and role = ${role}`.execute(tx);
+  if (has.rows.length) return false;
+  await sql`insert into collab_ticket_member (client_id, ticket_id, user_id, user_client_id, role, created_by, updated_by)
+    values (${t.client_id}, ${t.id}, ${userId}, ${userClient}, ${role}, ${by}, ${by})`.execute(tx);
+  return true;
+}
+
+/** Tells the given people of the ticket, each company's users naming that company's document number. */
+async function tell(tx: Db, t: Raw, userIds: number[], kind: string, key: string, params: Record<string, unknown>): Promise<void> {
+  const ids = [...new Set(userIds)];
+  if (!ids.length) return;
+  const byCompany = await sql<{ id: number; client_id: number }>`select id::int as id, client_id::int as client_id from users where id = any(${ids}::int[])`.execute(tx);
+  for (const clientId of new Set(byCompany.rows.map((r) => r.client_id))) {
+    const doc = clientId === t.client_id ? t.doc_no : t.partner_doc_no;
+    await raiseNotice(tx, {
+      clientId, userIds: byCompany.rows.filter((r) => r.client_id === clientId).map((r) => r.id), kind,
+      title: key, i18n: { title: `${key}.title`, body: `${key}.body`, params: { no: t.ticket_no, title: t.title, doc: doc ?? '', ...params } },
+      link: `/page/ticket/view?id=${t.id}`, doc_no: t.ticket_no,
+    });
+  }
+}
+
+async function memberIds(tx: Db, ticketId: number, except: number): Promise<number[]> {
+  const r = await sql<{ user_id: number }>`select distinct user_id::int as user_id from collab_ticket_member where ticket_id = ${ticketId} and user_id <> ${except}`.execute(tx);
+  return r.rows.map((x) => x.user_id);
+}
+
+const idList = (raw: unknown): number[] => {
+  const list = Array.isArray(raw) ? raw : typeof raw === 'string' && raw.trim() ? raw.split(',') : typeof raw === 'number' ? [raw] : [];
+  const ids = list.map((x) => Number(String(x).trim()));
+  if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw validationError({ owner_ids: { key: 'access.invalidValue' } });
+  return ids;
+};
+
+/**
+ * Raises a ticket on one of the caller's documents: validated by the entity, linked by type and id,
+ * shared with the document's partner company, owners (required), participants and guests of either
+ * company, the caller its initiator. Tells every person named.
+ */
+export async function raiseTicket(db: Db, me: Caller, input: Record<string, unknown>): Promise<TicketRow> {
+  const { values, errors } = validateRecord(ticket, input);
+  const doc = ticketDoc(String(input.doc_type ?? ''));
+  if (!doc) errors.doc_type = { key: 'ticket.docTypeUnknown' };
+  const docId = Number(input.doc_id);
+  if (!Number.isSafeInteger(docId) || docId <= 0) errors.doc_id = { key: 'ticket.docNotFound' };
+  const owners = idList(input.owner_ids);
+  if (!owners.length) errors.owner_ids = { key: 'ticket.ownerRequired' };
+  if (Object.keys(errors).length) throw validationError(errors);
+  const participants = idList(input.participant_ids);
+  const guests = idList(input.guest_ids);
+  return withSystemScope(db, async (tx) => {
+    const own = await ownDocument(tx, doc!, me.clientId, docId);
+    if (!own) throw validationError({ doc_id: { key: 'ticket.docNotFound' } });
+    const partner = await doc!.partnerOf(tx, me.clientId, docId);
+    const companies = partner ? [me.clientId, partner.clientId] : [me.clientId];
+    const people = await peopleOf(tx, [...owners, ...participants, ...guests], companies, 'owner_ids');
+    const ins = await sql<{ id: number }>`insert into collab_ticket (client_id, ticket_no, category, title, description, level, tags, duration, deduct_amount, deduct_type,
+        status, doc_type, doc_id, doc_no, partner_client_id, partner_doc_type, partner_doc_id, partner_doc_no, created_by, updated_by)
+      values (${me.clientId}, '', ${values.category as string}, ${values.title as string}, ${values.description as string}, ${values.level as string},
+        ${(values.tags as string | null) ?? null}, ${(values.duration as number | null) ?? null}, ${(values.deduct_amount as number | null) ?? null}, ${(values.deduct_type as string | null) ?? 'none'},
+        ${ticket.states!.initial}, ${doc!.docType}, ${docId}, ${own.no}, ${partner?.clientId ?? null}, ${partner?.docType ?? null}, ${partner?.docId ?? null}, ${partner?.docNo ?? null},
+        ${me.userId}, ${me.userId}) returning id::int as id`.execute(tx);
+    const id = ins.rows[0].id;
+    const ymd = new Date().toISOString().slice(2, 10).replace(/-/g, '');
+    await sql`update collab_ticket set ticket_no = ${`TK${ymd}${String(id).padStart(5, '0')}`} where id = ${id}`.execute(tx);
+    const t = { id, client_id: me.clientId };
+    await addMember(tx, t, me.userId, me.clientId, 'initiator', me.userId);
+    for (const u of owners) await addMember(tx, t, u, people.get(u)!, 'owner', me.userId);
+    for (const u of participants) await addMember(tx, t, u, people.get(u)!, 'participant', me.userId);
+    for (const u of guests) await addMember(tx, t, u, people.get(u)!, 'guest', me.userId);
+    const raw = await rawTicket(tx, me, id);
+    const company = (await sql<{ name: string }>`select name from clients where id = ${me.clientId}`.execute(tx)).rows[0]?.name ?? '';
+    await tell(tx, raw, [...owners, ...participants, ...guests].filter((u) => u !== me.userId), 'ticket.raised', 'notify.ticketRaised', { user: me.fullname, company });
+    return loadTicket(tx, me, id);
+  });
+}
+
+/** Edits a ticket's fields: owners only, while not closed, at the version read (409 when stale). */
+export async function editTicket(db: Db, me: Caller, id: number, input: Record<string, unknown>): Promise<TicketRow> {
+  const { values, errors } = validateRecord(ticket, input, { partial: true });
+  if (Object.keys(errors).length) throw validationError(errors);
+  return withSystemScope(db, async (tx) => {
+    const t = await rawTicket(tx, me, id);
+    await requireOwner(tx, t, me);
+    if (t.status === '100') throw new AppError('conflict', 'ticket.closedReadOnly');
+    const set = Object.entries(values).map(([k, v]) => sql`${sql.ref(k)} = ${v as string | number | null}`);
+    const version = input.version === undefined ? t.version : Number(input.version);
+    const r = await sql`update collab_ticket t set ${sql.join([...set, sql`version = version + 1`, sql`updated_by = ${me.userId}`, sql`updated_at = now()`])}
+      where t.id = ${id} and ${visible(me)} and t.version = ${version}`.execute(tx);
+    if (Number(r.numAffectedRows ?? 0) !== 1) throw new AppError('staleVersion');
+    return loadTicket(tx, me, id);
+  });
+}
+
+const NOTICE_OF: Record<string, { kind: string; key: string }> = {
+  close: { kind: 'ticket.closing', key: 'notify.ticketClosing' },
+  finish: { kind: 'ticket.closed', key: 'notify.ticketClosed' },
+  reopen: { kind: 'ticket.reopened', key: 'notify.ticketReopened' },
+};
+
+/**
+ * Moves a ticket along its state machine (spec 4: close 0 -> 50, finish 50 -> 100, reopen 50 -> 0),
+ * owners only. Finishing needs the solution (given here or saved before): the knowledge base keeps it.
+ */
+export async function moveTicket(db: Db, me: Caller, id: number, action: 'close' | 'finish' | 'reopen', input: { version?: number; solution?: string }): Promise<TicketRow> {
+  const transition = ticket.states!.transitions.find((x) => x.action === action);
+  if (!transition) throw new AppError('badRequest', 'ticket.badTransition');
+  return withSystemScope(db, async (tx) => {
+    const t = await rawTicket(tx, me, id);
+    await requireOwner(tx, t, me);
+    if (!transition.from.includes(t.status) || transitionTo(ticket, t.status, transition.to) !== action) throw new AppError('conflict', 'ticket.badTransition');
+    if (input.solution !== undefined) await sql`update collab_ticket set solution = ${input.solution} where id = ${id}`.execute(tx);
+    if (action === 'finish') {
+      const s = (await sql<{ solution: string | null }>`select solution from collab_ticket where id = ${id}`.execute(tx)).rows[0].solution;
+      if (!s || !s.trim()) throw validationError({ solution: { key: 'ticket.solutionRequired' } });
+    }
+    const r = await sql`update collab_ticket t set status = ${transition.to}, closed_at = ${transition.to === '100' ? sql`now()` : null},
+      version = version + 1, updated_by = ${me.userId}, updated_at = now()
+      where t.id = ${id} and ${visible(me)} and t.version = ${input.version ?? t.version}`.execute(tx);
+    if (Number(r.numAffectedRows ?? 0) !== 1) throw new AppError('staleVersion');
+    const n = NOTICE_OF[action];
+    await tell(tx, t, await memberIds(tx, id, me.userId), n.kind, n.key, { user: me.fullname });
+    return loadTicket(tx, me, id);
+  });
+}
+
+/** An owner adds a person of either company as owner, participant or guest; the person is told. */
+export async function addTicketMember(db: Db, me: Caller, id: number, userId: number, role: Role): Promise<MemberRow[]> {
+  if (!['owner', 'participant', 'guest'].includes(role)) throw validationError({ role: { key: 'rule.notInDictionary' } });
+  return withSystemScope(db, async (tx) => {
+    const t = await rawTicket(tx, me, id);
+    await requireOwner(tx, t, me);
+    if (t.status === '100') throw new AppError('conflict', 'ticket.closedReadOnly');
+    const people = await peopleOf(tx, [userId], [t.client_id, ...(t.partner_client_id ? [t.partner_client_id] : [])], 'user_id');
+    if (await addMember(tx, t, userId, people.get(userId)!, role, me.userId)) {
+      const roleWord = (await sql<{ language: string }>`select language from users where id = ${userId}`.execute(tx)).rows[0]?.language === 'en'
+        ? ({ owner: 'owner', participant: 'participant', guest: 'guest' } as Record<string, string>)[role]
+        : ({ owner: '负责人', participant: '参与人', guest: '访客' } as Record<string, string>)[role];
+      await tell(tx, t, [userId], 'ticket.assigned', 'notify.ticketAssigned', { user: me.fullname, role: roleWord });
+    }
+    return membersOf(tx, id);
+  });
+}
+
+/** An owner leaves the owners (spec 6 "may quit"), never the last one. */
+export async function quitTicket(db: Db, me: Caller, id: number): Promise<MemberRow[]> {
+  return withSystemScope(db, async (tx) => {
+    const t = await rawTicket(tx, me, id);
+    await requireOwner(tx, t, me);
+    const owners = (await sql<{ n: number }>`select count(*)::int as n from collab_ticket_member where ticket_id = ${id} and role = 'owner'`.execute(tx)).rows[0].n;
+    if (owners <= 1) throw new AppError('conflict', 'ticket.lastOwner');
+    await sql`delete from collab_ticket_member where ticket_id = ${id} and user_id = ${me.userId} and role = 'owner'`.execute(tx);
+    return membersOf(tx, id);
+  });
+}
+
+export async function membersOf(tx: Db, id: number): Promise<MemberRow[]> {
+  return (await sql<MemberRow>`select m.user_id::int as user_id, coalesce(u.fullname, u.username) as fullname, c.name as company, m.user_client_id::int as client_id, m.role
+    from collab_ticket_member m join users u on u.id = m.user_id left join clients c on c.id = m.user_client_id
+    where m.ticket_id = ${id} order by case m.role when 'owner' then 1 when 'initiator' then 2 when 'participant' then 3 else 4 end, m.id`.execute(tx)).rows;
+}
+
+/** The days within which a comment may be removed (spec 5): system config, else TICKET_COMMENT_DELETE_DAYS, else 3. */
+export async function commentDeleteDays(tx: Db): Promise<number> {
+  const stored = (await sql<{ value: unknown }>`select value from sys_config where key = 'ticket_comment_delete_days'`.execute(tx)).rows[0]?.value;
+  const n = Number(stored ?? process.env.TICKET_COMMENT_DELETE_DAYS ?? 3);
+  return Number.isInteger(n) && n >= 0 ? n : 3;
+}
+
+async function commentsOf(tx: Db, me: Caller, id: number): Promise<CommentRow[]> {
+  const days = await commentDeleteDays(tx);
+  return (await sql<CommentRow>`select cm.id::int as id, cm.user_id::int as user_id, cm.user_name, c.name as company, cm.content,
+      coalesce(cm.attachments, '[]'::jsonb) as attachments, cm.created_at,
+      (cm.user_id = ${me.userId} and cm.created_at > now() - make_interval(days => ${days}::int)) as removable
+    from collab_ticket_comment cm left join clients c on c.id = cm.user_client_id where cm.ticket_id = ${id} order by cm.created_at, cm.id`.execute(tx)).rows;
+}
+
+/** A ticket with its people, its comments and what the caller may do. */
+export async function viewTicket(db: Db, me: Caller, id: number) {
+  return withSystemScope(db, async (tx) => {
+    const row = await loadTicket(tx, me, id);
+    const roles = new Set(row.my_roles);
+    const open = row.status !== '100';
+    return {
+      ticket: row,
+      members: await membersOf(tx, id),
+      comments: await commentsOf(tx, me, id),
+      commentDeleteDays: await commentDeleteDays(tx),
+      can: {
+        edit: roles.has('owner') && open,
+        close: roles.has('owner') && row.status === '0',
+        finish: roles.has('owner') && row.status === '50',
+        reopen: roles.has('owner') && row.status === '50',
+        addMember: roles.has('owner') && open,
+        quit: roles.has('owner'),
+        comment: open && (roles.has('owner') || roles.has('participant') || roles.has('initiator')),
+      },
+    };
+  });
+}
+
+/** Comments on a ticket: owners, participants and the initiator, while it is not closed; attachments are the caller's uploads. */
+export async function addComment(db: Db, me: Caller, id: number, content: string | undefined, fileIds: number[]): Promise<CommentRow[]> {
+  if (!content?.trim() && !fileIds.length) throw validationError({ content: { key: 'ticket.commentEmpty' } });
+  if ((content ?? '').length > 4000) throw validationError({ content: { key: 'rule.maxLength', params: { max: 4000 } } });
+  return withSystemScope(db, async (tx) => {
+    const t = await rawTicket(tx, me, id);
+    const roles = await rolesOf(tx, id, me.userId);
+    if (t.status === '100') throw new AppError('conflict', 'ticket.closedReadOnly');
+    if (!roles.has('owner') && !roles.has('participant') && !roles.has('initiator')) throw new AppError('forbidden', 'ticket.guestReadOnly');
+    const files = fileIds.length
+      ? (await sql<Attachment>`select id::int as id, name, mime, size::int as size from files
+          where id = any(${fileIds}::int[]) and client_id = ${me.clientId} and created_by = ${me.userId} and path like 'tickets/%'`.execute(tx)).rows
+      : [];
+    if (files.length !== new Set(fileIds).size) throw validationError({ files: { key: 'ticket.fileInvalid' } });
+    await sql`insert into collab_ticket_comment (client_id, ticket_id, user_id, user_client_id, user_name, content, attachments, created_by, updated_by)
+      values (${t.client_id}, ${id}, ${me.userId}, ${me.clientId}, ${me.fullname}, ${content?.trim() || null}, ${JSON.stringify(files)}::jsonb, ${me.userId}, ${me.userId})`.execute(tx);
+    const text = content?.trim() ? content.trim().slice(0, 80) : files.map((f) => f.name).join('、');
+    await tell(tx, t, await memberIds(tx, id, me.userId), 'ticket.comment', 'notify.ticketComment', { user: me.fullname, text });
+    return commentsOf(tx, me, id);
+  });
+}
+
+/** Removes the caller's own comment, only within the configured number of days. */
+export async function removeComment(db: Db, me: Caller, commentId: number): Promise<number> {
+  return withSystemScope(db, async (tx) => {
+    const r = await sql<{ ticket_id: number; user_id: number; age_ok: boolean }>`select cm.ticket_id::int as ticket_id, cm.user_id::int as user_id,
+        (cm.created_at > now() - make_interval(days => ${await commentDeleteDays(tx)}::int)) as age_ok
+      from collab_ticket_comment cm join collab_ticket t on t.id = cm.ticket_id where cm.id = ${commentId} and ${visible(me)}`.execute(tx);
+    const c = r.rows[0];
+    if (!c) throw notFound('ticket.notFound');
+    if (c.user_id !== me.userId) throw new AppError('forbidden', 'ticket.commentNotYours');
+    if (!c.age_ok) throw new AppError('conflict', 'ticket.commentTooOld', { params: { days: await commentDeleteDays(tx) } });
+    await sql`delete from collab_ticket_comment where id = ${commentId}`.execute(tx);
+    return c.ticket_id;
+  });
+}
+
+export type TicketTab = 'assigned' | 'closing' | 'closed' | 'raised';
+const TAB_FILTER: Record<TicketTab, (me: Caller) => RawBuilder<unknown>> = {
+  assigned: (me) => sql`t.status = '0' and exists (select 1 from collab_ticket_member m where m.ticket_id = t.id and m.user_id = ${me.userId} and m.role <> 'initiator')`,
+  closing: (me) => sql`t.status = '50' and exists (select 1 from collab_ticket_member m where m.ticket_id = t.id and m.user_id = ${me.userId})`,
+  closed: (me) => sql`t.status = '100' and exists (select 1 from collab_ticket_member m where m.ticket_id = t.id and m.user_id = ${me.userId})`,
+  raised: (me) => sql`t.created_by = ${me.userId} and t.client_id = ${me.clientId}`,
+};
+export const TICKET_TABS = Object.keys(TAB_FILTER) as TicketTab[];
+
+/**
+ * Words of a search, each matched with ILIKE against the ticket's texts (PostgreSQL and PGlite alike;
+ * Chinese has no spaces between words, so to_tsvector would see one token per phrase: ILIKE finds a
+ * substring, and several words narrow the search).
+ */
+function keywordFilter(keyword: string | undefined): RawBuilder<unknown> {
+  const words = (keyword ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
+  if (!words.length) return sql`true`;
+  return sql.join(words.map((w) => {
+    const p = `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return sql`(t.title ilike ${p} or t.description ilike ${p} or coalesce(t.solution, '') ilike ${p} or coalesce(t.tags, '') ilike ${p}
+      or t.ticket_no ilike ${p} or coalesce(t.doc_no, '') ilike ${p} or coalesce(t.partner_doc_no, '') ilike ${p})`;
+  }), sql` and `);
+}
+
+export async function pageTickets(db: Db, me: Caller, q: { tab: TicketTab; page: number; size: number; keyword?: string }): Promise<{ rows: TicketRow[]; total: number; page: number; size: number }> {
+  return withSystemScope(db, async (tx) => {
+    const where = sql`${visible(me)} and ${TAB_FILTER[q.tab](me)} and ${keywordFilter(q.keyword)}`;
+    const total = (await sql<{ n: number }>`select count(*)::int as n from collab_ticket t where ${where}`.execute(tx)).rows[0].n;
+    const rows = await sql<TicketRow>`select ${columns(me)} from collab_ticket t where ${where} order by t.created_at desc, t.id desc
+      limit ${q.size} offset ${(q.page - 1) * q.size}`.execute(tx);
+    return { rows: rows.rows.map(withLink), total, page: q.page, size: q.size };
+  });
+}
+
+/** The knowledge base: closed tickets of either company of the caller's shared documents, searched by words. */
+export async function searchKnowledge(db: Db, me: Caller, q: { page: number; size: number; keyword?: string; category?: string }): Promise<{ rows: TicketRow[]; total: number; page: number; size: number }> {
+  return withSystemScope(db, async (tx) => {
+    const where = sql`${visible(me)} and t.status = '100' and ${keywordFilter(q.keyword)} ${q.category ? sql`and t.category = ${q.category}` : sql``}`;
+    const total = (await sql<{ n: number }>`select count(*)::int as n from collab_ticket t where ${where}`.execute(tx)).rows[0].n;
+    const rows = await sql<TicketRow>`select ${columns(me)} from collab_ticket t where ${where} order by t.closed_at desc nulls last, t.id desc
+      limit ${q.size} offset ${(q.page - 1) * q.size}`.execute(tx);
+    return { rows: rows.rows.map(withLink), total, page: q.page, size: q.size };
+  });
+}
+
+/** Tickets on one document as the caller's company holds it (its own type and id), of either side. */
+export async function ticketsOfDocument(db: Db, me: Caller, docType: string, docId: number): Promise<TicketRow[]> {
+  return withSystemScope(db, async (tx) => (await sql<TicketRow>`select ${columns(me)} from collab_ticket t
+    where (t.client_id = ${me.clientId} and t.doc_type = ${docType} and t.doc_id = ${docId})
+       or (t.partner_client_id = ${me.clientId} and t.partner_doc_type = ${docType} and t.partner_doc_id = ${docId})
+    order by t.created_at desc, t.id desc limit 100`.execute(tx)).rows.map(withLink));
+}
+
+/** The people who can be put on a ticket of this document: active users of its one or two companies. */
+export async function peopleForDocument(db: Db, me: Caller, docType: string, docId: number): Promise<Array<{ id: number; fullname: string; username: string; company: string; client_id: number }>> {
+  const doc = ticketDoc(docType);
+  if (!doc) throw validationError({ doc_type: { key: 'ticket.docTypeUnknown' } });
+  return withSystemScope(db, async (tx) => {
+    if (!(await ownDocument(tx, doc, me.clientId, docId))) throw validationError({ doc_id: { key: 'ticket.docNotFound' } });
+    const partner = await doc.partnerOf(tx, me.clientId, docId);
+    const companies = partner ? [me.clientId, partner.clientId] : [me.clientId];
+    return (await sql<{ id: number; fullname: string; username: string; company: string; client_id: number }>`select u.id::int as id, coalesce(u.fullname, u.username) as fullname,
+        u.username, c.name as company, u.client_id::int as client_id
+      from users u join clients c on c.id = u.client_id where u.status = 'active' and u.client_id = any(${companies}::int[])
+      order by (u.client_id = ${me.clientId}) desc, u.id`.execute(tx)).rows;
+  });
+}
+
+/** The people of a ticket's two companies (for adding owners later). */
+export async function peopleForTicket(db: Db, me: Caller, id: number) {
+  return withSystemScope(db, async (tx) => {
+    const t = await rawTicket(tx, me, id);
+    const companies = [t.client_id, ...(t.partner_client_id ? [t.partner_client_id] : [])];
+    return (await sql<{ id: number; fullname: string; username: string; company: string; client_id: number }>`select u.id::int as id, coalesce(u.fullname, u.username) as fullname,
+        u.username, c.name as company, u.client_id::int as client_id
+      from users u join clients c on c.id = u.client_id where u.status = 'active' and u.client_id = any(${companies}::int[]) order by u.id`.execute(tx)).rows;
+  });
+}
+
+/** A comment's file, when the caller may see its ticket (or uploaded it and has not attached it yet). */
+export async function ticketFile(db: Db, me: Caller, fileId: number): Promise<{ path: string; mime: string | null; name: string } | null> {
+  return withSystemScope(db, async (tx) => (await sql<{ path: string; mime: string | null; name: string }>`select f.path, f.mime, f.name from files f
+    where f.id = ${fileId} and f.path like 'tickets/%' and (
+      (f.client_id = ${me.clientId} and f.created_by = ${me.userId})
+      or exists (select 1 from collab_ticket_comment cm join collab_ticket t on t.id = cm.ticket_id
+        where ${visible(me)} and cm.attachments @> jsonb_build_array(jsonb_build_object('id', ${fileId}::int))))`.execute(tx)).rows[0] ?? null);
+}
+
+/** Stores an uploaded comment file's row (the bytes are already under DATA_DIR/files/`path`). */
+export async function recordTicketFile(db: Db, me: Caller, f: { path: string; name: string; mime: string | null; size: number }): Promise<Attachment> {
+  const r = await sql<{ id: number }>`insert into files (client_id, path, name, mime, size, created_by)
+    values (${me.clientId}, ${f.path}, ${f.name}, ${f.mime}, ${f.size}, ${me.userId}) returning id`.execute(db);
+  return { id: Number(r.rows[0].id), name: f.name, mime: f.mime, size: f.size };
+}
