@@ -140,7 +140,7 @@ describe('node tracking', () => {
 
   it('other modules record an actual date through recordNodeActual (work-order reporting)', async () => {
     const tl = await withTenant(t.app.db, makerId, (tx) => recordNodeActual(tx, { clientId: makerId, orderId: order.coId, nodeCode: 'KNIT', date: today, source: 'workorder' }));
-    expect(node(tl, 'KNIT')).toMatchObject({ actual_date: today, actual_source: 'workorder', state: 'done' });
+    expect(node(tl as unknown as Timeline, 'KNIT')).toMatchObject({ actual_date: today, actual_source: 'workorder', state: 'done' });
   });
 
   it('regenerating the node plan after the delivery moved keeps the actual dates', async () => {

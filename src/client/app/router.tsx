@@ -6,6 +6,7 @@ import { orderRoutes } from '../pages/orders/routes';
 import { purchaseRoutes } from '../pages/purchase/routes';
 import { reportRoutes } from '../pages/reports/routes';
 import { calendarRoutes } from '../calendar/routes';
+import { trackingRoutes } from '../pages/tracking/routes';
 import { uploadRoutes } from '../pages/upload/routes';
 import { hasValidToken } from '../session/guard';
 import { nowSeconds } from '../session/access-state';
@@ -56,7 +57,7 @@ async function discoveryLoader(): Promise<null> {
 
 /** The route tree: spec 2 public routes, then the signed-in shell with every signed-in route. */
 export function appRoutes(): RouteObject[] {
-  const pending: RouteObject[] = pendingSpecPaths([...engineRoutes, ...uploadRoutes]).map((path) => ({
+  const pending: RouteObject[] = pendingSpecPaths([...engineRoutes, ...uploadRoutes, ...trackingRoutes]).map((path) => ({
     path,
     handle: { titleKey: 'ui.unavailable.title' } satisfies RouteHandle,
     ...page(common, 'UnavailablePage'),
@@ -119,6 +120,8 @@ export function appRoutes(): RouteObject[] {
                 ...purchaseRoutes,
                 ...reportRoutes,
                 ...calendarRoutes,
+                // Node tracking and the calendar views of /zp/{cata}/calendarview/{opt} (issue 12).
+                ...trackingRoutes,
                 // Notification and task centre, exception tickets, announcements (issue 15).
                 ...collabRoutes,
                 // Administration screens (issue 5).

@@ -1,0 +1,92 @@
+import { useTranslation } from 'react-i18next';
+import { HEADER_HEIGHT, LABEL_WIDTH, ROW_HEIGHT, STATE_COLOURS, layoutTimeline, type TimelineNode } from './timeline-layout';
+
+/**
+ * One order's node timeline as plain SVG: per node its planned bar, its projected bar when it has
+ * slipped, its actual date as a diamond; the critical path's nodes outlined in dark red with a bold
+ * name; today's line and the delivery line. Each row carries its figures as data attributes
+ * (`node-row-<code>`), so assistive technology and tests read what is drawn.
+ */
+export function NodeTimeline(props: { nodes: TimelineNode[]; today: string; delivery: string | null; width?: number; testId?: string }) {
+  const { t } = useTranslation();
+  const l = layoutTimeline(props.nodes, { today: props.today, delivery: props.delivery, width: props.width ?? 980 });
+  const barH = 12;
+  return (
+    <div style={{ overflowX: 'auto' }} data-testid={props.testId ?? 'node-timeline'}>
+      <svg width={l.width} height={l.height} role="img" aria-label={t('nt.title')} style={{ fontFamily: 'inherit', fontSize: 12 }}>
+        {l.ticks.map((tk) => (
+          <g key={tk.x}>
+            <line x1={tk.x} x2={tk.x} y1={HEADER_HEIGHT - 6} y2={l.height} stroke="#edebe9" />
+            <text x={tk.x + 2} y={14} fill="#605e5c">{tk.label}</text>
+          </g>
+        ))}
+        {l.rows.map((r, i) => {
+          const colour = STATE_COLOURS[r.node.state];
+          const mid = r.y + ROW_HEIGHT / 2;
+          return (
+            <g
+              key={r.node.node_code}
+              data-testid={`node-row-${r.node.node_code}`}
+              data-state={r.node.state}
+              data-plan={r.node.plan_date ?? ''}
+              data-actual={r.node.actual_date ?? ''}
+              data-projected={r.node.projected_date ?? ''}
+              data-critical={r.node.critical ? 'true' : 'false'}
+            >
+              {i % 2 === 1 && <rect x={0} y={r.y} width={l.width} height={ROW_HEIGHT} fill="#faf9f8" />}
+              {r.node.critical && <rect x={2} y={r.y + 6} width={4} height={ROW_HEIGHT - 12} fill="#a4262c" />}
+              <text x={10} y={mid + 4} fontWeight={r.node.critical ? 700 : 400} fill="#323130">
+                {r.node.node_name}
+              </text>
+              <title>{`${r.node.node_name}: ${t(`nt.state.${r.node.state}`)} · ${t('nt.col.plan')} ${r.node.plan_start ?? ''} → ${r.node.plan_date ?? ''}${r.node.actual_date ? ` · ${t('nt.col.actual')} ${r.node.actual_date}` : ''}${r.node.critical ? ` · ${t('nt.critical')}` : ''}`}</title>
+              {r.plan && (
+                <rect
+                  x={r.plan.x}
+                  y={mid - barH / 2}
+                  width={r.plan.w}
+                  height={barH}
+                  rx={3}
+                  fill={colour}
+                  fillOpacity={r.node.actual_date ? 0.35 : 0.75}
+                  stroke={r.node.critical ? '#a4262c' : 'none'}
+                  strokeWidth={r.node.critical ? 2 : 0}
+                />
+              )}
+              {r.projected && (
+                <rect x={r.projected.x} y={mid - barH / 2 + 2} width={r.projected.w} height={barH - 4} rx={2} fill="none" stroke={colour} strokeDasharray="4 3" strokeWidth={1.5} />
+              )}
+              {r.actual !== null && (
+                <path d={`M ${r.actual} ${mid - 7} L ${r.actual + 7} ${mid} L ${r.actual} ${mid + 7} L ${r.actual - 7} ${mid} Z`} fill={colour} stroke="#fff" strokeWidth={1} />
+              )}
+            </g>
+          );
+        })}
+        <line x1={LABEL_WIDTH} x2={LABEL_WIDTH} y1={HEADER_HEIGHT - 6} y2={l.height} stroke="#c8c6c4" />
+        {l.today !== null && (
+          <g>
+            <line x1={l.today} x2={l.today} y1={HEADER_HEIGHT - 8} y2={l.height} stroke="#0f6cbd" strokeDasharray="3 3" />
+            <text x={l.today + 3} y={HEADER_HEIGHT - 2} fill="#0f6cbd" fontSize={11}>{t('nt.today')}</text>
+          </g>
+        )}
+        {l.delivery !== null && (
+          <g>
+            <line x1={l.delivery} x2={l.delivery} y1={HEADER_HEIGHT - 8} y2={l.height} stroke="#a4262c" strokeWidth={2} />
+            <text x={l.delivery + 3} y={HEADER_HEIGHT - 2} fill="#a4262c" fontSize={11}>{t('nt.delivery')}</text>
+          </g>
+        )}
+      </svg>
+      <div style={{ display: 'flex', gap: 14, flexWrap: 'wrap', fontSize: 12, color: '#424242', marginTop: 4 }}>
+        {(Object.keys(STATE_COLOURS) as (keyof typeof STATE_COLOURS)[]).map((s) => (
+          <span key={s} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+            <i style={{ display: 'inline-block', width: 12, height: 10, borderRadius: 2, background: STATE_COLOURS[s] }} />
+            {t(`nt.state.${s}`)}
+          </span>
+        ))}
+        <span>▭ {t('nt.legend.plan')}</span>
+        <span>┄ {t('nt.legend.projected')}</span>
+        <span>◆ {t('nt.legend.actual')}</span>
+        <span style={{ color: '#a4262c', fontWeight: 700 }}>▌{t('nt.critical')}</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,437 @@
+/**
+ * Node tracking's pages (issue 12):
+ * - the maker's order node tracking (`/scm/page/node-tracking`): its orders in progress with what
+ *   their nodes say today (done, late, at risk, current node, projected end), one order's timeline
+ *   (plan against actual, critical path), actual dates recorded per node, "regenerate node plan";
+ * - the brand's order node progress (`/scm/page/order-node-timeline`): its own requirement orders at
+ *   its makers and the same timeline, read-only, moving live when the maker records a date.
+ * Both follow `nodetrack.changed` on the company socket.
+ */
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Spinner,
+} from '@fluentui/react-components';
+import { ArrowClockwiseRegular } from '@fluentui/react-icons';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { dictionaryItems } from '../../../model/dictionaries';
+import { NODE_TRACKING_EVENT, type NodeState } from '../../../model/node-tracking';
+import { api, ApiError } from '../../api/client';
+import { DateText } from '../../form/widgets/date-input';
+import { onSocketMessage } from '../../shell/notification-socket';
+import { toast } from '../../shell/toast-bus';
+import { NodeTimeline } from './NodeTimeline';
+import { STATE_COLOURS, type TimelineNode } from './timeline-layout';
+import './tracking-messages';
+
+type Row = Record<string, unknown>;
+type Node = TimelineNode & { id: number; version: number; party: string | null; actual_source: string | null };
+type Timeline = { order: Row; today: string; tracking: { nodes: Node[]; done: number; late: number; at_risk: number; projected_end: string | null } };
+type OrderRow = Row & { nodes: number; done: number; late: number; at_risk: number; next_node: string | null; projected_end: string | null };
+
+const CSS = `
+.nt-page { display: flex; flex-direction: column; gap: 12px; padding: 16px; min-width: 0; }
+.nt-split { display: grid; grid-template-columns: minmax(360px, 38%) 1fr; gap: 16px; align-items: start; min-width: 0; }
+.nt-table { width: 100%; border-collapse: collapse; font-size: 13px; }
+.nt-table th { text-align: left; font-weight: 600; color: #424242; border-bottom: 1px solid #e0e0e0; padding: 6px 6px; white-space: nowrap; }
+.nt-table td { border-bottom: 1px solid #f0f0f0; padding: 5px 6px; white-space: nowrap; }
+.nt-table tr.nt-order { cursor: pointer; }
+.nt-table tr.nt-order:hover { background: #f5f5f5; }
+.nt-table tr.nt-order.selected { background: #ebf3fc; }
+.nt-num.bad { color: #d13438; font-weight: 600; }
+.nt-num.warn { color: #b35c00; font-weight: 600; }
+.nt-panel { border: 1px solid #e0e0e0; border-radius: 6px; padding: 12px; min-width: 0; background: #fff; }
+.nt-head { display: flex; align-items: center; gap: 12px; flex-wrap: wrap; }
+.nt-head h2 { margin: 0; font-size: 16px; }
+.nt-summary { font-size: 13px; color: #424242; }
+.nt-state { display: inline-block; padding: 0 6px; border-radius: 3px; color: #fff; font-size: 12px; }
+`;
+
+function useNodeEvents(onEvent: (m: { order_id?: number; share_id?: number }) => void): void {
+  const ref = useRef(onEvent);
+  ref.current = onEvent;
+  useEffect(
+    () =>
+      onSocketMessage((m) => {
+        const msg = m as { type?: string; order_id?: number; share_id?: number };
+        if (msg?.type === NODE_TRACKING_EVENT) ref.current(msg);
+      }),
+    [],
+  );
+}
+
+function StateTag({ state }: { state: NodeState }) {
+  const { t } = useTranslation();
+  return (
+    <span className="nt-state" style={{ background: STATE_COLOURS[state] }} data-testid="node-state">
+      {t(`nt.state.${state}`)}
+    </span>
+  );
+}
+
+function partyLabel(party: string | null, language: string): string {
+  const item = dictionaryItems('node_party')?.find((i) => i.value === party);
+  return item ? (language === 'en' ? item.label.en : item.label.zh) : (party ?? '');
+}
+
+function Summary({ tl }: { tl: Timeline }) {
+  const { t } = useTranslation();
+  const tr = tl.tracking;
+  return (
+    <div className="nt-summary" data-testid="timeline-summary">
+      {t('nt.summary', { delivery: tl.order.delivery_date ?? '-', done: tr.done, total: tr.nodes.length, late: tr.late, risk: tr.at_risk, projected: tr.projected_end ?? '-' })}
+    </div>
+  );
+}
+
+function Count({ n, tone }: { n: number; tone: 'bad' | 'warn' }) {
+  return <span className={`nt-num${n > 0 ? ` ${tone}` : ''}`}>{n}</span>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// maker
+
+export function NodeTrackingPage() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const selected = params.get('order') ? Number(params.get('order')) : null;
+  const [rows, setRows] = useState<OrderRow[] | null>(null);
+  const [tl, setTl] = useState<Timeline | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [confirm, setConfirm] = useState(false);
+
+  const loadList = useCallback(async () => {
+    try {
+      setRows((await api.get<{ rows: OrderRow[] }>('/scmapi/nodetrack/orders', undefined, { quiet: true })).rows);
+      setError(null);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    }
+  }, []);
+  const loadTimeline = useCallback(async (id: number | null) => {
+    if (id === null) return setTl(null);
+    try {
+      setTl(await api.get<Timeline>('/scmapi/nodetrack/timeline', { order_id: id }, { quiet: true }));
+      setDrafts({});
+    } catch (e) {
+      setTl(null);
+      setError(e instanceof ApiError ? e.message : String(e));
+    }
+  }, []);
+  useEffect(() => void loadList(), [loadList]);
+  useEffect(() => void loadTimeline(selected), [loadTimeline, selected]);
+  useNodeEvents((m) => {
+    void loadList();
+    if (m.order_id !== undefined && m.order_id === selected) void loadTimeline(selected);
+  });
+
+  const record = async (n: Node, date: string | null) => {
+    if (!tl) return;
+    setBusy(true);
+    try {
+      const next = await api.post<Timeline>('/scmapi/nodetrack/actual', { order_id: tl.order.id, node_code: n.node_code, date, version: n.version });
+      setTl(next);
+      setDrafts((d) => ({ ...d, [n.node_code]: '' }));
+      toast.success(date ? t('nt.recorded', { node: n.node_name, date }) : t('nt.cleared', { node: n.node_name }));
+      void loadList();
+    } catch {
+      // The API hooks show the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const regenerate = async () => {
+    if (!tl) return;
+    setConfirm(false);
+    setBusy(true);
+    try {
+      const r = await api.post<{ data?: { nodes: number }[] }>('/scmapi/customerorder/action/nodeplan', { id: tl.order.id });
+      toast.success(t('nt.regenerated', { n: r.data?.[0]?.nodes ?? 0 }));
+      await loadTimeline(Number(tl.order.id));
+      void loadList();
+    } catch {
+      // The API hooks show the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const closed = tl ? tl.order.status !== 'in_progress' : true;
+  return (
+    <div className="nt-page" data-testid="node-tracking-page">
+      <style>{CSS}</style>
+      <div className="nt-head">
+        <h2>{t('nt.title')}</h2>
+        <Button icon={<ArrowClockwiseRegular />} appearance="subtle" aria-label="refresh" onClick={() => { void loadList(); void loadTimeline(selected); }} />
+      </div>
+      {error && <div role="alert" style={{ color: '#d13438' }}>{t('nt.loadFailed', { message: error })}</div>}
+      <div className="nt-split">
+        <div className="nt-panel">
+          {!rows ? (
+            <Spinner label={t('nt.loading')} />
+          ) : !rows.length ? (
+            <div>{t('nt.noOrders')}</div>
+          ) : (
+            <table className="nt-table" data-testid="tracked-orders">
+              <thead>
+                <tr>
+                  <th>{t('nt.col.order')}</th>
+                  <th>{t('nt.col.brand')}</th>
+                  <th>{t('nt.col.delivery')}</th>
+                  <th>{t('nt.col.progress')}</th>
+                  <th>{t('nt.col.late')}</th>
+                  <th>{t('nt.col.risk')}</th>
+                  <th>{t('nt.col.next')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr
+                    key={String(r.id)}
+                    className={`nt-order${Number(r.id) === selected ? ' selected' : ''}`}
+                    data-testid={`tracked-order-${String(r.order_no)}`}
+                    onClick={() => setParams({ order: String(r.id) })}
+                  >
+                    <td>{String(r.order_no ?? '')}</td>
+                    <td>{String(r.brand_name ?? '')}</td>
+                    <td>{String(r.delivery_date ?? '')}</td>
+                    <td>{`${r.done}/${r.nodes}`}</td>
+                    <td><Count n={r.late} tone="bad" /></td>
+                    <td><Count n={r.at_risk} tone="warn" /></td>
+                    <td>{r.next_node ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+        <div className="nt-panel">
+          {!tl ? (
+            <div>{selected ? <Spinner label={t('nt.loading')} /> : t('nt.pickOrder')}</div>
+          ) : (
+            <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }} data-testid="order-timeline" data-order={String(tl.order.order_no ?? '')}>
+              <div className="nt-head">
+                <h2>{String(tl.order.order_no ?? '')}</h2>
+                <span className="nt-summary">{`${String(tl.order.brand_name ?? '')} ${tl.order.source_no ? `· ${String(tl.order.source_no)}` : ''}`}</span>
+                <Button size="small" disabled={busy || closed} onClick={() => setConfirm(true)} data-testid="regenerate-nodes">{t('nt.regenerate')}</Button>
+              </div>
+              <Summary tl={tl} />
+              {!tl.tracking.nodes.length ? (
+                <div>{t('nt.noNodes')}</div>
+              ) : (
+                <>
+                  <NodeTimeline nodes={tl.tracking.nodes} today={tl.today} delivery={(tl.order.delivery_date as string | null) ?? null} width={900} />
+                  <table className="nt-table" data-testid="node-table">
+                    <thead>
+                      <tr>
+                        <th>{t('nt.col.node')}</th>
+                        <th>{t('nt.col.party')}</th>
+                        <th>{t('nt.col.days')}</th>
+                        <th>{t('nt.col.planStart')}</th>
+                        <th>{t('nt.col.plan')}</th>
+                        <th>{t('nt.col.state')}</th>
+                        <th>{t('nt.col.actual')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {tl.tracking.nodes.map((n) => (
+                        <tr key={n.node_code} data-testid={`node-line-${n.node_code}`}>
+                          <td style={{ fontWeight: n.critical ? 700 : 400 }}>
+                            {n.node_name}
+                            {n.critical && <Badge size="small" appearance="tint" color="danger" style={{ marginLeft: 6 }}>{t('nt.critical')}</Badge>}
+                          </td>
+                          <td>{partyLabel(n.party, i18n.language)}</td>
+                          <td>{n.plan_days}</td>
+                          <td>{n.plan_start ?? ''}</td>
+                          <td>{n.plan_date ?? ''}</td>
+                          <td><StateTag state={n.state} /></td>
+                          <td>
+                            <div style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
+                              <div style={{ width: 150 }}>
+                                <DateText
+                                  kind="date"
+                                  value={drafts[n.node_code] ?? n.actual_date ?? ''}
+                                  disabled={busy || closed}
+                                  testId={`actual-${n.node_code}`}
+                                  onChange={(v) => setDrafts((d) => ({ ...d, [n.node_code]: v }))}
+                                />
+                              </div>
+                              <Button
+                                size="small"
+                                appearance="primary"
+                                disabled={busy || closed || !(drafts[n.node_code] ?? '') || drafts[n.node_code] === n.actual_date}
+                                onClick={() => void record(n, drafts[n.node_code])}
+                                data-testid={`record-${n.node_code}`}
+                              >
+                                {t('nt.record')}
+                              </Button>
+                              {n.actual_date && (
+                                <Button size="small" appearance="subtle" disabled={busy || closed} onClick={() => void record(n, null)}>
+                                  {t('nt.clear')}
+                                </Button>
+                              )}
+                            </div>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </>
+              )}
+            </div>
+          )}
+        </div>
+      </div>
+      <Dialog open={confirm} onOpenChange={(_, d) => setConfirm(d.open)}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{t('nt.regenerate')}</DialogTitle>
+            <DialogContent>{t('nt.regenerateConfirm', { order: String(tl?.order.order_no ?? '') })}</DialogContent>
+            <DialogActions>
+              <Button appearance="primary" onClick={() => void regenerate()} data-testid="regenerate-confirm">{t('nt.confirm')}</Button>
+              <Button onClick={() => setConfirm(false)}>{t('nt.cancel')}</Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// brand
+
+export function BrandNodeTimelinePage() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const selected = params.get('pr') ? Number(params.get('pr')) : null;
+  const [rows, setRows] = useState<(OrderRow & { pr_id: number; share_id: number })[] | null>(null);
+  const [tl, setTl] = useState<Timeline | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const loadList = useCallback(async () => {
+    try {
+      setRows((await api.get<{ rows: (OrderRow & { pr_id: number; share_id: number })[] }>('/scmapi/nodetrack/brand-orders', undefined, { quiet: true })).rows);
+      setError(null);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    }
+  }, []);
+  const loadTimeline = useCallback(async (id: number | null) => {
+    if (id === null) return setTl(null);
+    try {
+      setTl(await api.get<Timeline>('/scmapi/nodetrack/brand-timeline', { pr_id: id }, { quiet: true }));
+    } catch (e) {
+      setTl(null);
+      setError(e instanceof ApiError ? e.message : String(e));
+    }
+  }, []);
+  useEffect(() => void loadList(), [loadList]);
+  useEffect(() => void loadTimeline(selected), [loadTimeline, selected]);
+  const shown = useRef<number | null>(null);
+  shown.current = tl ? Number(tl.order.share_id) : null;
+  useNodeEvents((m) => {
+    void loadList();
+    if (m.share_id !== undefined && m.share_id === shown.current) void loadTimeline(selected);
+  });
+
+  return (
+    <div className="nt-page" data-testid="brand-node-page">
+      <style>{CSS}</style>
+      <div className="nt-head">
+        <h2>{t('nt.brandTitle')}</h2>
+        <Button icon={<ArrowClockwiseRegular />} appearance="subtle" aria-label="refresh" onClick={() => { void loadList(); void loadTimeline(selected); }} />
+      </div>
+      {error && <div role="alert" style={{ color: '#d13438' }}>{t('nt.loadFailed', { message: error })}</div>}
+      <div className="nt-split">
+        <div className="nt-panel">
+          {!rows ? (
+            <Spinner label={t('nt.loading')} />
+          ) : !rows.length ? (
+            <div>{t('nt.noBrandOrders')}</div>
+          ) : (
+            <table className="nt-table" data-testid="brand-orders">
+              <thead>
+                <tr>
+                  <th>{t('nt.col.pr')}</th>
+                  <th>{t('nt.col.maker')}</th>
+                  <th>{t('nt.col.delivery')}</th>
+                  <th>{t('nt.col.progress')}</th>
+                  <th>{t('nt.col.late')}</th>
+                  <th>{t('nt.col.risk')}</th>
+                  <th>{t('nt.col.next')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.pr_id} className={`nt-order${r.pr_id === selected ? ' selected' : ''}`} data-testid={`brand-order-${String(r.pr_no)}`} onClick={() => setParams({ pr: String(r.pr_id) })}>
+                    <td>{String(r.pr_no ?? '')}</td>
+                    <td>{String(r.maker_name ?? '')}</td>
+                    <td>{String(r.delivery_date ?? '')}</td>
+                    <td>{`${r.done}/${r.nodes}`}</td>
+                    <td><Count n={r.late} tone="bad" /></td>
+                    <td><Count n={r.at_risk} tone="warn" /></td>
+                    <td>{r.next_node ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+        <div className="nt-panel">
+          {!tl ? (
+            <div>{selected ? <Spinner label={t('nt.loading')} /> : t('nt.pickOrder')}</div>
+          ) : (
+            <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }} data-testid="order-timeline" data-order={String(tl.order.pr_no ?? '')}>
+              <div className="nt-head">
+                <h2>{String(tl.order.pr_no ?? '')}</h2>
+                <span className="nt-summary">{String(tl.order.maker_name ?? '')}</span>
+              </div>
+              <Summary tl={tl} />
+              {!tl.tracking.nodes.length ? (
+                <div>{t('nt.noNodes')}</div>
+              ) : (
+                <>
+                  <NodeTimeline nodes={tl.tracking.nodes} today={tl.today} delivery={(tl.order.delivery_date as string | null) ?? null} width={900} />
+                  <table className="nt-table" data-testid="node-table">
+                    <thead>
+                      <tr>
+                        <th>{t('nt.col.node')}</th>
+                        <th>{t('nt.col.party')}</th>
+                        <th>{t('nt.col.plan')}</th>
+                        <th>{t('nt.col.actual')}</th>
+                        <th>{t('nt.col.state')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {tl.tracking.nodes.map((n) => (
+                        <tr key={n.node_code} data-testid={`node-line-${n.node_code}`}>
+                          <td style={{ fontWeight: n.critical ? 700 : 400 }}>{n.node_name}</td>
+                          <td>{partyLabel(n.party, i18n.language)}</td>
+                          <td>{n.plan_date ?? ''}</td>
+                          <td data-testid={`actual-text-${n.node_code}`}>{n.actual_date ?? ''}</td>
+                          <td><StateTag state={n.state} /></td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </>
+              )}
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import type { RouteObject } from 'react-router-dom';
+import { NODE_TIMELINE_BRAND_PATH, NODE_TRACKING_PATH } from '../../../model/node-tracking';
+
+type PageModule = Record<string, unknown>;
+
+function lazyPage(load: () => Promise<PageModule>, name: string): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const m = await load();
+      return { Component: m[name] as React.ComponentType };
+    },
+  };
+}
+
+const pages = () => import('./NodeTrackingPages');
+const calendar = () => import('./NodeCalendarPage');
+
+/**
+ * Node tracking's screens (issue 12): the maker's order node tracking, the brand's order node
+ * progress, and spec 2's calendar view route `/zp/{cata}/calendarview/{opt}` (the declarations of
+ * calendars/ by code; node tracking's calendar is the one declared for it so far).
+ */
+export const trackingRoutes: RouteObject[] = [
+  { path: NODE_TRACKING_PATH.slice(1), ...lazyPage(pages, 'NodeTrackingPage') },
+  { path: NODE_TIMELINE_BRAND_PATH.slice(1), ...lazyPage(pages, 'BrandNodeTimelinePage') },
+  { path: 'zp/:cata/calendarview/:opt', ...lazyPage(calendar, 'CalendarViewRoutePage') },
+];
