@@ -70,6 +70,8 @@ export const purOrder = defineEntity({
   titleField: 'po_no',
   codeField: 'po_no',
   numbering: { field: 'po_no', prefix: 'PO', datePrefix: 'YYMMDD', length: 4 },
+  // Issue 14: approved through the company's PO_APPROVAL flow before it goes to the supplier (services/approvals).
+  approval: { process: 'PO_APPROVAL', submitFrom: ['draft', 'rejected'], before: ['send', 'track'] },
   defaultSort: { field: 'created_at', dir: 'desc' },
   children: [{ key: 'lines', label: { zh: '采购明细', en: 'Lines' }, entity: 'purorder_line', foreignKey: 'order_id' }],
   fields: [
