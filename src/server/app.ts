@@ -16,6 +16,7 @@ import { resourceRoutes } from './resources';
 import { adminRoutes } from './services/admin';
 import { installServiceGate } from './services/admin/sys-services.service';
 import { allocationRoutes } from './services/allocation';
+import { approvalRoutes } from './services/approvals';
 import { planningRoutes } from './services/planning';
 import { trackingRoutes } from './services/tracking';
 import { productionRoutes } from './services/production';
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(resourceRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
   await app.register(allocationRoutes, { prefix: '/api' });
+  await app.register(approvalRoutes, { prefix: '/api' });
   await app.register(planningRoutes, { prefix: '/api' });
   await app.register(trackingRoutes, { prefix: '/api' });
   await app.register(productionRoutes, { prefix: '/api' });

@@ -42,3 +42,20 @@ export function registerActionHandler(entity: string, action: string, handler: A
   if (actionHandlers.has(key) && actionHandlers.get(key) !== handler) throw new Error(`action handler ${key} is registered twice`);
   actionHandlers.set(key, handler);
 }
+
+/**
+ * A check that runs before any action of an entity, per row, inside the action's transaction, after
+ * the from-state guard and before the handler: it throws to refuse (an action that must wait for an
+ * approval flow, services/approvals). Several modules may guard one entity.
+ *
+ * Example: `registerActionGuard('purorder', async ({ action, row }) => { if (...) throw new AppError('conflict', 'wf.waitingApproval'); })`.
+ */
+export type ActionGuard = (ctx: ActionContext & { action: string }) => Promise<void>;
+
+export const actionGuards = new Map<string, ActionGuard[]>();
+
+export function registerActionGuard(entity: string, guard: ActionGuard): void {
+  const list = actionGuards.get(entity) ?? [];
+  if (!list.includes(guard)) list.push(guard);
+  actionGuards.set(entity, list);
+}

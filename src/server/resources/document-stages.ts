@@ -87,9 +87,9 @@ export async function isDescendantOrSelf(tx: Db, entity: EntityDef, clientId: nu
  * The entity's own validate hooks for one document (save-hooks.ts). A hook adds field errors or
  * throws; the caller decides what a throw means (a form's reply, an import row's error).
  */
-export async function runValidateHooks(w: WriteContext, entity: EntityDef, before: Row | null, values: Row, errors: Record<string, FieldError>): Promise<void> {
+export async function runValidateHooks(w: WriteContext, entity: EntityDef, before: Row | null, values: Row, errors: Record<string, FieldError>, children?: Record<string, Row[]>): Promise<void> {
   for (const hook of hooksOf(entity)) {
-    if (hook.validate) await hook.validate({ tx: w.tx, actor: w.actor, clientId: w.actor.clientId, entity, source: w.source, before, values, errors, memo: w.memo });
+    if (hook.validate) await hook.validate({ tx: w.tx, actor: w.actor, clientId: w.actor.clientId, entity, source: w.source, before, values, errors, memo: w.memo, children });
   }
 }
 

@@ -121,7 +121,8 @@ async function checkDocument(w: WriteContext, entity: EntityDef, before: Row | n
   if (entity.treeParent && id && values[entity.treeParent] && !errors[entity.treeParent]) {
     if (await isDescendantOrSelf(w.tx, entity, clientId, id, Number(values[entity.treeParent]))) errors[entity.treeParent] = { key: 'res.treeCycle' };
   }
-  await runValidateHooks(w, entity, before, values, errors);
+  const children = Object.fromEntries(plans.filter((p) => p.rows).map((p) => [p.key, p.rows!.map((r) => r.values)]));
+  await runValidateHooks(w, entity, before, values, errors, children);
   if (!Object.keys(errors).length && (await outsideScope(w, entity, [{ id, values }])).size) throw new AppError('forbidden', 'res.outOfScope');
   const duplicateNumber = await checkUniqueKeys(w.tx, clientId, entity, id, values, errors);
   if (!Object.keys(errors).length) return;

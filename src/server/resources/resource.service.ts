@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import { AppError, forbidden, notFound, type FieldError } from '../http/errors';
 import { diffRecords, readAudit, writeAudit, type AuditActor, type AuditRow } from '../services/audit/audit.service';
 import { withTenant } from '../services/rls';
-import { actionHandlers, type ActionOutcome } from './action-handlers';
+import { actionGuards, actionHandlers, type ActionOutcome } from './action-handlers';
 import { parseId, parseIds, parseVersion, parseVersions, type Row } from './document-input';
 import { childEntities, col, loadChildren, loadRows, selectList, tbl, valueParam } from './document-read';
 import { guardStoredState, outsideScope, toFieldError, writeContext } from './document-stages';
@@ -208,6 +208,7 @@ export async function runAction(ctx: ResourceContext, entity: EntityDef, action:
       if (version !== null && ids.length === 1 && Number(row.version) !== version) throw new AppError('staleVersion');
       if (transition && entity.states && !transition.from.includes(String(row[entity.states.field])))
         throw new AppError('conflict', 'res.transitionNotAllowed', { params: { action: actionLabel } });
+      for (const guard of actionGuards.get(entity.name) ?? []) await guard({ tx, auth, clientId, entity, row, transition, params: transition ? params : body, ip: ctx.ip, action });
       const outcome: ActionOutcome = (handler ? await handler({ tx, auth, clientId, entity, row, transition, params: transition ? params : body, ip: ctx.ip }) : undefined) ?? {};
       const patch: Row = {};
       for (const f of entity.fields) {

@@ -43,6 +43,12 @@ export type SaveHookContext = {
   values: Record<string, unknown>;
   errors: Record<string, FieldError>;
   memo: Map<string, unknown>;
+  /**
+   * The child rows the write brings, validated, in the body's order, by collection key (a form save
+   * and a service's write); a collection the body leaves out keeps its stored rows and is absent, as
+   * are all of them in an import batch.
+   */
+  children?: Record<string, Array<Record<string, unknown>>>;
 };
 
 export type AfterWriteContext = {

@@ -1,0 +1,106 @@
+/**
+ * The pure part of an approval flow (issue 14): a process definition's snapshot, where a flow goes
+ * after a node is approved, which nodes a return may go back to. No database here; the service
+ * (approval.service.ts) stores and guards, these functions decide.
+ */
+export type FlowNode = {
+  seq: number;
+  name: string;
+  status_code: string;
+  launch_action: string | null;
+  launch_text: string | null;
+  is_end: boolean;
+  access_type: string;
+  position_codes: string | null;
+  role_codes: string | null;
+  sign_type: 'and' | 'or';
+  allow_edit: boolean;
+};
+
+export type FlowStep = { step_code: string; name: string | null; from_seq: number; to_seq: number | null };
+
+/** The definition an instance runs: copied when the document is submitted, so a later edit of the definition does not change a running flow. */
+export type FlowDefinition = { nodes: FlowNode[]; steps: FlowStep[] };
+
+const str = (v: unknown): string | null => (v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim());
+
+/** The snapshot of stored node and step rows, nodes in sequence order. */
+export function flowDefinition(nodes: Array<Record<string, unknown>>, steps: Array<Record<string, unknown>>): FlowDefinition {
+  return {
+    nodes: nodes
+      .map((n) => ({
+        seq: Number(n.seq),
+        name: String(n.name ?? ''),
+        status_code: String(n.status_code ?? ''),
+        launch_action: str(n.launch_action),
+        launch_text: str(n.launch_text),
+        is_end: n.is_end === true,
+        access_type: String(n.access_type ?? 'reporting_manager'),
+        position_codes: str(n.position_codes),
+        role_codes: str(n.role_codes),
+        sign_type: n.sign_type === 'and' ? ('and' as const) : ('or' as const),
+        allow_edit: n.allow_edit === true,
+      }))
+      .sort((a, b) => a.seq - b.seq),
+    steps: steps.map((s) => ({ step_code: String(s.step_code ?? ''), name: str(s.name), from_seq: Number(s.from_seq), to_seq: s.to_seq === null || s.to_seq === undefined || s.to_seq === '' ? null : Number(s.to_seq) })),
+  };
+}
+
+/** Comma (or Chinese comma, space) separated codes, upper case. */
+export function codesOf(text: string | null): string[] {
+  return (text ?? '').split(/[,，;；\s]+/).map((c) => c.trim().toUpperCase()).filter(Boolean);
+}
+
+export function nodeOf(def: FlowDefinition, seq: number | null): FlowNode | undefined {
+  return def.nodes.find((n) => n.seq === seq);
+}
+
+/**
+ * Where the flow goes once node `seq` is approved: a step leaving that node names the next node (no
+ * target: the end); without a step, a node that defines an end ends it, else the next node in
+ * sequence; after the last node, the end (null).
+ */
+export function nextNodeSeq(def: FlowDefinition, seq: number): number | null {
+  const step = def.steps.find((s) => s.from_seq === seq && s.to_seq !== seq);
+  if (step) return step.to_seq !== null && nodeOf(def, step.to_seq) ? step.to_seq : null;
+  if (nodeOf(def, seq)?.is_end) return null;
+  return def.nodes.find((n) => n.seq > seq)?.seq ?? null;
+}
+
+/** The node before `seq` in sequence order (a return to the previous node), or null at the first. */
+export function previousNodeSeq(def: FlowDefinition, seq: number): number | null {
+  const before = def.nodes.filter((n) => n.seq < seq);
+  return before.length ? before[before.length - 1].seq : null;
+}
+
+export function firstNodeSeq(def: FlowDefinition): number | null {
+  return def.nodes[0]?.seq ?? null;
+}
+
+/**
+ * Who approves at a node, from the candidates the master data gives (spec 6 access types): the
+ * initiator alone, the holders of positions or roles without the initiator ("other"), with the
+ * initiator ("initiator plus"), the holders of fixed positions as they are, or the reporting manager.
+ * Pure: `holders` are the users found in the database for the node's positions, roles or manager.
+ */
+export function approversOf(accessType: string, initiatorId: number, holders: number[]): number[] {
+  const others = holders.filter((u) => u !== initiatorId);
+  const byType: Record<string, () => number[]> = {
+    initiator: () => [initiatorId],
+    positions: () => others,
+    roles: () => others,
+    initiator_positions: () => [initiatorId, ...others],
+    initiator_roles: () => [initiatorId, ...others],
+    fixed_positions: () => holders,
+    reporting_manager: () => others,
+  };
+  return [...new Set((byType[accessType] ?? (() => []))())];
+}
+
+/** Task states of spec 7 (notify-msg tasks): 10 in progress, 30 completed; 40 cancelled when another decision left the node. */
+export const TASK_OPEN = 10;
+export const TASK_DONE = 30;
+export const TASK_CANCELLED = 40;
+
+export type Decision = 'approve' | 'reject' | 'return_approver' | 'return_node' | 'return_first';
+export const DECISIONS: readonly Decision[] = ['approve', 'reject', 'return_approver', 'return_node', 'return_first'];

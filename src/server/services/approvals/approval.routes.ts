@@ -1,0 +1,95 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireAuth } from '../../access/auth-context';
+import { ok, requestLanguage } from '../../http/envelope';
+import { AppError, notFound } from '../../http/errors';
+import { parsePaging } from '../../http/paging';
+import { parseId } from '../../resources/document-input';
+import { DECISIONS, TASK_DONE, TASK_OPEN, type Decision } from './approval-flow';
+import { allowedRollbackNodes, decide, flowView, insertUserIntoNode, myTasks, pidFromUi, submitForApproval, type ApprovalContext } from './approval.service';
+
+type Body = Record<string, unknown>;
+
+const BUS = '/crossapi/ccommonapi/cpm-bus';
+
+function contextOf(app: FastifyInstance, req: FastifyRequest): ApprovalContext {
+  return { db: app.db, auth: req.auth, ip: req.ip ?? null, language: requestLanguage(req) };
+}
+
+function bodyOf(req: FastifyRequest): Body {
+  const b = req.body;
+  if (b !== undefined && b !== null && !(typeof b === 'object' && !Array.isArray(b))) throw new AppError('badRequest');
+  return (b ?? {}) as Body;
+}
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 1000) : null);
+
+function required(v: unknown): number {
+  const id = parseId(v);
+  if (id === null) throw notFound();
+  return id;
+}
+
+/**
+ * The process bus of spec 7 (`crossapi/ccommonapi/cpm-bus/...`) and the designer's insert-user call,
+ * with the shapes the browser needs; which actions and nodes are allowed always comes from here.
+ *
+ *   GET  cpm-bus/pid-from-ui?entity=&id=                 { pid, status, process_code, node_seq }
+ *   POST cpm-bus/push { entity, id, action: submit, comment }             starts the flow
+ *   POST cpm-bus/push { task_id, action: approve|reject|return_*, comment } one decision
+ *   POST cpm-bus/rollback-node { task_id, target: return_approver|return_node|return_first, comment }
+ *   GET  cpm-bus/cpm-view?entity=&id= | ?pid=            definition, tasks, history, task_id, actions
+ *   GET  cpm-bus/cpm-node-actions?entity=&id=            { task_id, actions }
+ *   GET  cpm-bus/cpm-allowed-rollback-nodes?entity=&id=  { rows: [{ target, seq, name, user_name? }] }
+ *   GET  cpm-bus/my-tasks?status=10|30&page&size         the caller's approval to-do (10) and done (30)
+ *   POST superdesignapi/cpm-process/insert-user-into-node { task_id, user_id, comment }
+ */
+export async function approvalRoutes(app: FastifyInstance): Promise<void> {
+  const guard = { preHandler: requireAuth };
+  const q = (req: FastifyRequest) => (req.query ?? {}) as Body;
+  const target = (b: Body) => ({ entity: b.entity, id: b.id === undefined ? null : required(b.id), pid: b.pid === undefined || b.pid === '' ? null : required(b.pid) });
+
+  app.get(`${BUS}/pid-from-ui`, guard, async (req) => ok(await pidFromUi(contextOf(app, req), q(req).entity, required(q(req).id))));
+
+  app.post(`${BUS}/push`, guard, async (req) => {
+    const b = bodyOf(req);
+    const action = String(b.action ?? '');
+    if (action === 'submit') return ok(await submitForApproval(contextOf(app, req), b.entity, required(b.id), text(b.comment)));
+    if (!DECISIONS.includes(action as Decision)) throw new AppError('badRequest', 'res.unknownAction', { params: { action } });
+    return ok(await decide(contextOf(app, req), required(b.task_id), action as Decision, text(b.comment)));
+  });
+
+  app.post(`${BUS}/rollback-node`, guard, async (req) => {
+    const b = bodyOf(req);
+    const to = String(b.target ?? '');
+    if (!['return_approver', 'return_node', 'return_first'].includes(to)) throw new AppError('badRequest', 'res.unknownAction', { params: { action: to } });
+    return ok(await decide(contextOf(app, req), required(b.task_id), to as Decision, text(b.comment)));
+  });
+
+  app.get(`${BUS}/cpm-view`, guard, async (req) => {
+    const t = target(q(req));
+    return ok(await flowView(contextOf(app, req), t.entity, t.id, t.pid));
+  });
+
+  app.get(`${BUS}/cpm-node-actions`, guard, async (req) => {
+    const t = target(q(req));
+    const v = await flowView(contextOf(app, req), t.entity, t.id, t.pid);
+    return ok({ pid: v.pid, task_id: v.task_id, actions: v.actions });
+  });
+
+  app.get(`${BUS}/cpm-allowed-rollback-nodes`, guard, async (req) => {
+    const t = target(q(req));
+    return ok(await allowedRollbackNodes(contextOf(app, req), t.entity, t.id, t.pid));
+  });
+
+  app.get(`${BUS}/my-tasks`, guard, async (req) => {
+    const query = q(req);
+    const paging = parsePaging(query.page, query.size, { defaultSize: 20, maxSize: 100 });
+    const status = String(query.status ?? TASK_OPEN) === String(TASK_DONE) ? TASK_DONE : TASK_OPEN;
+    return ok({ ...(await myTasks(contextOf(app, req), status, paging)), page: paging.page, size: paging.size });
+  });
+
+  app.post('/crossapi/superdesignapi/cpm-process/insert-user-into-node', guard, async (req) => {
+    const b = bodyOf(req);
+    return ok(await insertUserIntoNode(contextOf(app, req), required(b.task_id), required(b.user_id), text(b.comment)));
+  });
+}

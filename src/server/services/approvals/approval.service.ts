@@ -1,0 +1,554 @@
+import { sql } from 'kysely';
+import { allEntities, APPROVAL_STATUS_FIELD, getEntity, requireEntity, type EntityDef, type Language } from '../../../model';
+import { processDefErrors } from '../../../model/entities/process-def.entity';
+import type { AuthContext } from '../../access/auth-context';
+import type { Db } from '../../db/database';
+import { AppError, forbidden, notFound, type FieldError } from '../../http/errors';
+import { registerActionGuard, registerActionHandler } from '../../resources/action-handlers';
+import { loadChildren, loadRows, tbl } from '../../resources/document-read';
+import { writeDocument } from '../../resources/document-writer';
+import { writeContext } from '../../resources/document-stages';
+import { assertCan, dataScope } from '../../resources/permissions';
+import { actorOf } from '../../resources/resource.service';
+import { registerSaveHook } from '../../resources/save-hooks';
+import { diffRecords, writeAudit } from '../audit/audit.service';
+import { raiseNotice } from '../notify';
+import { withTenant } from '../rls';
+import {
+  approversOf,
+  codesOf,
+  firstNodeSeq,
+  flowDefinition,
+  nextNodeSeq,
+  nodeOf,
+  previousNodeSeq,
+  TASK_CANCELLED,
+  TASK_DONE,
+  TASK_OPEN,
+  type Decision,
+  type FlowDefinition,
+  type FlowNode,
+} from './approval-flow';
+
+/**
+ * Approval flows at run time (issue 14). A document kind that declares `approval` in its entity is
+ * submitted into the company's process definition of that code; each node's approvers get a task
+ * (state 10) and a notice; their decisions (approve, reject, return to the previous approver, to the
+ * previous node, to the first node) move the flow; every step is written to the history. Everything
+ * runs in one tenant transaction, and the SQL decides races: the instance row is locked, and a task
+ * counts only while it is still open (`update ... where status = 10 returning`).
+ */
+export type ApprovalContext = { db: Db; auth: AuthContext | null; ip: string | null; language: Language };
+
+type Row = Record<string, unknown>;
+type Instance = { id: number; client_id: number; process_id: number; process_code: string; process_name: string; definition: FlowDefinition; entity: string; record_id: number; doc_no: string | null; status: string; node_seq: number | null; round: number; initiator_id: number; started_at: string; finished_at: string | null };
+
+function signedIn(ctx: ApprovalContext): AuthContext & { clientId: number } {
+  if (!ctx.auth) throw new AppError('unauthorized');
+  if (ctx.auth.clientId === null) throw forbidden();
+  return ctx.auth as AuthContext & { clientId: number };
+}
+
+function approvalEntity(name: unknown): EntityDef {
+  const e = typeof name === 'string' ? getEntity(name) : undefined;
+  if (!e?.approval) throw new AppError('notFound', 'wf.noFlowForEntity');
+  return e;
+}
+
+const docNoOf = (entity: EntityDef, row: Row) => String(row[entity.codeField ?? entity.titleField] ?? row.id);
+
+// ---------------------------------------------------------------------------------------------
+// approvers
+
+async function positionHolders(tx: Db, clientId: number, codes: string[]): Promise<number[]> {
+  if (!codes.length) return [];
+  const r = await sql<{ user_id: number }>`select distinct p.user_id from md_position p join users u on u.id = p.user_id and u.client_id = p.client_id and u.status = 'active'
+    where p.client_id = ${clientId} and upper(p.code) = any(${codes}::text[]) order by p.user_id`.execute(tx);
+  return r.rows.map((x) => Number(x.user_id));
+}
+
+async function roleHolders(tx: Db, clientId: number, codes: string[]): Promise<number[]> {
+  if (!codes.length) return [];
+  const lower = codes.map((c) => c.toLowerCase());
+  const r = await sql<{ user_id: number }>`select distinct ur.user_id from user_roles ur join roles r on r.id = ur.role_id
+    join users u on u.id = ur.user_id and u.client_id = ${clientId} and u.status = 'active'
+    where lower(r.code) = any(${lower}::text[]) and (r.client_id is null or r.client_id = ${clientId}) order by ur.user_id`.execute(tx);
+  return r.rows.map((x) => Number(x.user_id));
+}
+
+/**
+ * The initiator's reporting manager from the org and position master data: the holder of a manager
+ * position in the org of one of the initiator's positions; when there is none (or it is the
+ * initiator), the nearest parent org's.
+ */
+async function reportingManagers(tx: Db, clientId: number, initiatorId: number): Promise<number[]> {
+  const r = await sql<{ user_id: number; depth: number }>`
+    with recursive up(org_id, depth) as (
+      select p.org_id, 0 from md_position p where p.client_id = ${clientId} and p.user_id = ${initiatorId} and p.org_id is not null
+      union all
+      select o.parent_id, up.depth + 1 from md_org o join up on o.id = up.org_id where o.client_id = ${clientId} and o.parent_id is not null and up.depth < 50
+    )
+    select p.user_id, min(up.depth) as depth from md_position p join up on p.org_id = up.org_id
+      join users u on u.id = p.user_id and u.client_id = p.client_id and u.status = 'active'
+    where p.client_id = ${clientId} and p.is_manager = true and p.user_id <> ${initiatorId}
+    group by p.user_id order by 2, 1`.execute(tx);
+  if (!r.rows.length) return [];
+  const nearest = Number(r.rows[0].depth);
+  return r.rows.filter((x) => Number(x.depth) === nearest).map((x) => Number(x.user_id));
+}
+
+export async function approversAt(tx: Db, clientId: number, node: FlowNode, initiatorId: number): Promise<number[]> {
+  const kind = node.access_type;
+  let holders: number[] = [];
+  if (kind === 'positions' || kind === 'initiator_positions' || kind === 'fixed_positions') holders = await positionHolders(tx, clientId, codesOf(node.position_codes));
+  else if (kind === 'roles' || kind === 'initiator_roles') holders = await roleHolders(tx, clientId, codesOf(node.role_codes));
+  else if (kind === 'reporting_manager') holders = await reportingManagers(tx, clientId, initiatorId);
+  return approversOf(kind, initiatorId, holders);
+}
+
+// ---------------------------------------------------------------------------------------------
+// instance moves
+
+async function lockInstance(tx: Db, clientId: number, id: number): Promise<Instance> {
+  const r = await sql<Instance>`select * from wf_instance where id = ${id} and client_id = ${clientId} for update`.execute(tx);
+  if (!r.rows[0]) throw notFound();
+  return r.rows[0];
+}
+
+async function history(tx: Db, inst: Instance, userId: number, action: string, comment: string | null, seq: number | null, targetSeq: number | null = null): Promise<void> {
+  const node = nodeOf(inst.definition, seq);
+  await sql`insert into wf_history (client_id, instance_id, node_seq, node_name, user_id, action, comment, target_seq)
+    values (${inst.client_id}, ${inst.id}, ${seq}, ${node?.name ?? null}, ${userId}, ${action}, ${comment}, ${targetSeq})`.execute(tx);
+}
+
+/** Closes the open tasks of the instance (another decision left the node). */
+async function cancelOpenTasks(tx: Db, inst: Instance): Promise<void> {
+  await sql`update wf_task set status = ${TASK_CANCELLED}, decided_at = now() where instance_id = ${inst.id} and client_id = ${inst.client_id} and status = ${TASK_OPEN}`.execute(tx);
+}
+
+async function setRecordStatus(tx: Db, inst: Instance, status: string, actor: { userId: number; username: string; ip: string | null }, action: string): Promise<void> {
+  const entity = requireEntity(inst.entity);
+  const before = (await sql<Row>`select * from ${tbl(entity)} where id = ${inst.record_id} and client_id = ${inst.client_id}`.execute(tx)).rows[0];
+  const after = (
+    await sql<Row>`update ${tbl(entity)} set ${sql.id(APPROVAL_STATUS_FIELD)} = ${status}, version = version + 1, updated_by = ${actor.userId}, updated_at = now()
+      where id = ${inst.record_id} and client_id = ${inst.client_id} returning *`.execute(tx)
+  ).rows[0];
+  await writeAudit(tx, { clientId: inst.client_id, userId: actor.userId, username: actor.username, ip: actor.ip }, entity.name, inst.record_id, action, diffRecords([APPROVAL_STATUS_FIELD], before ?? null, after ?? null));
+}
+
+/** Enters a node: its approvers (or the one user a return names) get a task, and a notice. */
+async function enterNode(tx: Db, inst: Instance, seq: number, onlyUser: number | null): Promise<number[]> {
+  const node = nodeOf(inst.definition, seq);
+  if (!node) throw new AppError('conflict', 'wf.noNode');
+  const users = onlyUser !== null ? [onlyUser] : await approversAt(tx, inst.client_id, node, inst.initiator_id);
+  if (!users.length) throw new AppError('conflict', 'wf.noApprover', { params: { node: node.name } });
+  const round = inst.round + 1;
+  await sql`update wf_instance set node_seq = ${seq}, round = ${round} where id = ${inst.id} and client_id = ${inst.client_id}`.execute(tx);
+  inst.node_seq = seq;
+  inst.round = round;
+  for (const u of users) {
+    await sql`insert into wf_task (client_id, instance_id, node_seq, round, user_id, status) values (${inst.client_id}, ${inst.id}, ${seq}, ${round}, ${u}, ${TASK_OPEN})`.execute(tx);
+  }
+  await notifyWaiting(tx, inst, node, users);
+  return users;
+}
+
+async function notifyWaiting(tx: Db, inst: Instance, node: FlowNode, users: number[]): Promise<void> {
+  await raiseNotice(tx, {
+    clientId: inst.client_id,
+    userIds: users,
+    kind: 'approval',
+    title: '',
+    i18n: { title: 'wf.notice.waiting', body: 'wf.notice.waitingBody', params: { doc: inst.doc_no ?? '', process: inst.process_name, node: node.name } },
+    link: '/approvals/todo',
+    doc_no: inst.doc_no ?? undefined,
+  });
+}
+
+async function finish(tx: Db, inst: Instance, status: 'approved' | 'rejected', actor: { userId: number; username: string; ip: string | null }): Promise<void> {
+  await cancelOpenTasks(tx, inst);
+  await sql`update wf_instance set status = ${status}, node_seq = null, finished_at = now() where id = ${inst.id} and client_id = ${inst.client_id}`.execute(tx);
+  inst.status = status;
+  await setRecordStatus(tx, inst, status, actor, status === 'approved' ? 'wf_approved' : 'wf_rejected');
+  await raiseNotice(tx, {
+    clientId: inst.client_id,
+    userIds: [inst.initiator_id],
+    kind: 'approval',
+    title: '',
+    i18n: { title: status === 'approved' ? 'wf.notice.approved' : 'wf.notice.rejected', params: { doc: inst.doc_no ?? '', process: inst.process_name } },
+    doc_no: inst.doc_no ?? undefined,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// submit
+
+async function activeDefinition(tx: Db, clientId: number, code: string): Promise<{ id: number; name: string; required: boolean; def: FlowDefinition } | null> {
+  const p = (await sql<Row>`select id, name, required from wf_process_def where client_id = ${clientId} and upper(code) = upper(${code}) and enabled = true`.execute(tx)).rows[0];
+  if (!p) return null;
+  const nodes = await loadChildren(tx, requireEntity('processdef_node'), 'process_id', clientId, [Number(p.id)], false);
+  const steps = await loadChildren(tx, requireEntity('processdef_step'), 'process_id', clientId, [Number(p.id)], false);
+  return { id: Number(p.id), name: String(p.name), required: p.required === true, def: flowDefinition(nodes, steps) };
+}
+
+type Actor = { userId: number; username: string; ip: string | null };
+
+/** Submits a document into its flow ("for approval"); returns the instance id and the first node's approvers. */
+export async function submitForApproval(ctx: ApprovalContext, entityName: unknown, recordId: number, comment: string | null): Promise<{ pid: number; approvers: number[] }> {
+  const auth = signedIn(ctx);
+  const entity = approvalEntity(entityName);
+  const clientId = await assertCan(auth, entity.menuCode, 'action:submit', ctx);
+  const scope = await dataScope(auth, entity.menuCode, ctx);
+  return withTenant(ctx.db, clientId, (tx) => startFlow(tx, clientId, { userId: auth.userId, username: auth.username, ip: ctx.ip }, entity, recordId, comment, scope));
+}
+
+/** The submission inside the caller's tenant transaction (the route's, or a seed's). */
+export async function startFlow(tx: Db, clientId: number, actor: Actor, entity: EntityDef, recordId: number, comment: string | null, scope: Parameters<typeof loadRows>[4] = []): Promise<{ pid: number; approvers: number[] }> {
+  const [row] = await loadRows(tx, entity, clientId, [recordId], scope, true);
+  if (!row) throw notFound();
+  const decl = entity.approval!;
+  if (entity.states && !decl.submitFrom.includes(String(row[entity.states.field]))) throw new AppError('conflict', 'wf.notSubmittable');
+  if (row[APPROVAL_STATUS_FIELD] === 'running') throw new AppError('conflict', 'wf.alreadyRunning');
+  if (row[APPROVAL_STATUS_FIELD] === 'approved') throw new AppError('conflict', 'wf.alreadyApproved');
+  const process = await activeDefinition(tx, clientId, decl.process);
+  if (!process || !process.def.nodes.length) throw new AppError('conflict', 'wf.noProcess', { params: { code: decl.process } });
+  const docNo = docNoOf(entity, row);
+  const inserted = await sql<Instance>`insert into wf_instance (client_id, process_id, process_code, process_name, definition, entity, record_id, doc_no, status, initiator_id)
+    values (${clientId}, ${process.id}, ${decl.process}, ${process.name}, ${JSON.stringify(process.def)}::jsonb, ${entity.name}, ${recordId}, ${docNo}, 'running', ${actor.userId})
+    on conflict do nothing returning *`.execute(tx);
+  const inst = inserted.rows[0];
+  if (!inst) throw new AppError('conflict', 'wf.alreadyRunning');
+  const first = firstNodeSeq(process.def)!;
+  await history(tx, inst, actor.userId, 'submit', comment, null, first);
+  const approvers = await enterNode(tx, inst, first, null);
+  await setRecordStatus(tx, inst, 'running', actor, 'wf_submit');
+  return { pid: inst.id, approvers };
+}
+
+// ---------------------------------------------------------------------------------------------
+// decisions
+
+async function openTaskOf(tx: Db, clientId: number, taskId: number): Promise<Row> {
+  const t = (await sql<Row>`select * from wf_task where id = ${taskId} and client_id = ${clientId}`.execute(tx)).rows[0];
+  if (!t) throw notFound();
+  return t;
+}
+
+/** The last approver before the current node (a return to the previous approver goes to them alone). */
+async function previousApprover(tx: Db, inst: Instance): Promise<{ user_id: number; node_seq: number } | null> {
+  const r = await sql<{ user_id: number; node_seq: number }>`select t.user_id, t.node_seq from wf_task t
+    where t.instance_id = ${inst.id} and t.client_id = ${inst.client_id} and t.status = ${TASK_DONE} and t.decision = 'approve' and t.round < ${inst.round}
+    order by t.decided_at desc, t.id desc limit 1`.execute(tx);
+  return r.rows[0] ? { user_id: Number(r.rows[0].user_id), node_seq: Number(r.rows[0].node_seq) } : null;
+}
+
+/**
+ * One decision on one task. The instance row is locked first; the task is closed only if it is still
+ * open, in the instance's current round and the caller's: so of two concurrent decisions on one step
+ * (two clicks, two or-sign approvers) exactly one counts and the other gets 409 `wf.alreadyDecided`.
+ */
+export async function decide(ctx: ApprovalContext, taskId: number, decision: Decision, comment: string | null): Promise<{ pid: number; status: string; node_seq: number | null }> {
+  const auth = signedIn(ctx);
+  const actor = { userId: auth.userId, username: auth.username, ip: ctx.ip };
+  return withTenant(ctx.db, auth.clientId, (tx) => decideIn(tx, auth.clientId, actor, taskId, decision, comment));
+}
+
+/** One decision inside the caller's tenant transaction (the route's, or a seed's). */
+export async function decideIn(tx: Db, clientId: number, actor: Actor, taskId: number, decision: Decision, comment: string | null): Promise<{ pid: number; status: string; node_seq: number | null }> {
+  const auth = actor;
+  {
+    const task = await openTaskOf(tx, clientId, taskId);
+    if (Number(task.user_id) !== auth.userId) throw forbidden();
+    const inst = await lockInstance(tx, clientId, Number(task.instance_id));
+    if ((decision === 'reject' || decision.startsWith('return')) && !comment) throw new AppError('validation', undefined, { fields: { comment: { key: 'wf.commentRequired' } } });
+    // Where a return goes is known before the task closes, so a return that cannot go anywhere changes nothing.
+    const seq = inst.node_seq;
+    let target: { seq: number; user: number | null } | null = null;
+    if (inst.status === 'running' && seq !== null && decision !== 'approve' && decision !== 'reject') {
+      if (decision === 'return_first') target = { seq: firstNodeSeq(inst.definition)!, user: null };
+      if (decision === 'return_node') {
+        const p = previousNodeSeq(inst.definition, seq);
+        if (p === null) throw new AppError('conflict', 'wf.noPreviousNode');
+        target = { seq: p, user: null };
+      }
+      if (decision === 'return_approver') {
+        const p = await previousApprover(tx, inst);
+        if (!p) throw new AppError('conflict', 'wf.noPreviousApprover');
+        target = { seq: p.node_seq, user: p.user_id };
+      }
+    }
+    const closed = await sql<Row>`update wf_task set status = ${TASK_DONE}, decision = ${decision}, comment = ${comment}, decided_at = now()
+      where id = ${taskId} and client_id = ${clientId} and user_id = ${auth.userId} and status = ${TASK_OPEN} and round = ${inst.round}
+        and exists (select 1 from wf_instance i where i.id = ${inst.id} and i.status = 'running') returning *`.execute(tx);
+    if (!closed.rows.length) throw new AppError('conflict', 'wf.alreadyDecided');
+    await history(tx, inst, auth.userId, decision, comment, seq, target?.seq ?? null);
+    const node = nodeOf(inst.definition, seq)!;
+    if (decision === 'approve') {
+      const open = Number((await sql<{ n: number }>`select count(*)::int as n from wf_task where instance_id = ${inst.id} and client_id = ${clientId} and status = ${TASK_OPEN} and round = ${inst.round}`.execute(tx)).rows[0].n);
+      // And-sign: the node waits for every approver; or-sign: the first approval decides for all.
+      if (node.sign_type === 'and' && open > 0) return { pid: inst.id, status: inst.status, node_seq: inst.node_seq };
+      await cancelOpenTasks(tx, inst);
+      const next = nextNodeSeq(inst.definition, node.seq);
+      if (next === null) {
+        await history(tx, inst, auth.userId, 'end', null, seq);
+        await finish(tx, inst, 'approved', actor);
+      } else await enterNode(tx, inst, next, null);
+    } else if (decision === 'reject') {
+      await finish(tx, inst, 'rejected', actor);
+    } else {
+      await cancelOpenTasks(tx, inst);
+      await enterNode(tx, inst, target!.seq, target!.user);
+    }
+    return { pid: inst.id, status: inst.status, node_seq: inst.node_seq };
+  }
+}
+
+/** Adds a user to the current node (spec 7 insert-user-into-node): one more approver of this round. */
+export async function insertUserIntoNode(ctx: ApprovalContext, taskId: number, userId: number, comment: string | null): Promise<{ pid: number; task_id: number }> {
+  const auth = signedIn(ctx);
+  const clientId = auth.clientId;
+  return withTenant(ctx.db, clientId, async (tx) => {
+    const task = await openTaskOf(tx, clientId, taskId);
+    if (Number(task.user_id) !== auth.userId) throw forbidden();
+    const inst = await lockInstance(tx, clientId, Number(task.instance_id));
+    if (Number(task.status) !== TASK_OPEN || Number(task.round) !== inst.round || inst.status !== 'running') throw new AppError('conflict', 'wf.alreadyDecided');
+    const user = (await sql<Row>`select id from users where id = ${userId} and client_id = ${clientId} and status = 'active'`.execute(tx)).rows[0];
+    if (!user) throw new AppError('validation', undefined, { fields: { user_id: { key: 'rule.referenceMissing' } } });
+    const added = await sql<Row>`insert into wf_task (client_id, instance_id, node_seq, round, user_id, status, inserted_by)
+      values (${clientId}, ${inst.id}, ${inst.node_seq}, ${inst.round}, ${userId}, ${TASK_OPEN}, ${auth.userId}) on conflict do nothing returning id`.execute(tx);
+    if (!added.rows.length) throw new AppError('conflict', 'wf.alreadyApprover');
+    await history(tx, inst, auth.userId, 'insert_user', comment, inst.node_seq, null);
+    await sql`update wf_history set target_seq = ${userId} where id = (select max(id) from wf_history where instance_id = ${inst.id} and client_id = ${clientId})`.execute(tx);
+    await notifyWaiting(tx, inst, nodeOf(inst.definition, inst.node_seq)!, [userId]);
+    return { pid: inst.id, task_id: Number(added.rows[0].id) };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// reads
+
+async function latestInstance(tx: Db, clientId: number, entity: string, recordId: number): Promise<Instance | null> {
+  return (await sql<Instance>`select * from wf_instance where client_id = ${clientId} and entity = ${entity} and record_id = ${recordId} order by id desc limit 1`.execute(tx)).rows[0] ?? null;
+}
+
+/** A caller may read a record's flow with read access to its kind, or as one of its approvers. */
+async function readableInstance(ctx: ApprovalContext, entityName: unknown, recordId: number | null, pid: number | null): Promise<{ auth: AuthContext & { clientId: number }; inst: Instance | null; entity: EntityDef }> {
+  const auth = signedIn(ctx);
+  const clientId = auth.clientId;
+  const found = await withTenant(ctx.db, clientId, async (tx) => {
+    if (pid !== null) return (await sql<Instance>`select * from wf_instance where id = ${pid} and client_id = ${clientId}`.execute(tx)).rows[0] ?? null;
+    return latestInstance(tx, clientId, String(entityName), recordId ?? 0);
+  });
+  const entity = approvalEntity(found?.entity ?? entityName);
+  const mine = found
+    ? await withTenant(ctx.db, clientId, async (tx) => (await sql`select 1 from wf_task where instance_id = ${found.id} and client_id = ${clientId} and user_id = ${auth.userId} limit 1`.execute(tx)).rows.length > 0)
+    : false;
+  if (!mine && found?.initiator_id !== auth.userId) await assertCan(auth, entity.menuCode, 'read', ctx);
+  if (!found && recordId !== null) {
+    const scope = await dataScope(auth, entity.menuCode, ctx);
+    const [row] = await withTenant(ctx.db, clientId, (tx) => loadRows(tx, entity, clientId, [recordId], scope, false));
+    if (!row) throw notFound();
+  }
+  return { auth, inst: found, entity };
+}
+
+const ACTION_KEYS: Record<Decision, string> = {
+  approve: 'wf.action.approve',
+  reject: 'wf.action.reject',
+  return_approver: 'wf.action.returnApprover',
+  return_node: 'wf.action.returnNode',
+  return_first: 'wf.action.returnFirst',
+};
+
+/** What the caller may do now on a record's flow, decided on the server (spec 7 cpm-node-actions). */
+async function allowedActions(tx: Db, inst: Instance | null, entity: EntityDef, record: Row | null, userId: number): Promise<{ task_id: number | null; actions: Array<{ action: string; label_key: string; text?: string | null }> }> {
+  const actions: Array<{ action: string; label_key: string; text?: string | null }> = [];
+  if (!inst || inst.status !== 'running') {
+    const decl = entity.approval!;
+    const state = entity.states ? String(record?.[entity.states.field]) : '';
+    if (record && (!entity.states || decl.submitFrom.includes(state)) && record[APPROVAL_STATUS_FIELD] !== 'approved' && record[APPROVAL_STATUS_FIELD] !== 'running')
+      actions.push({ action: 'submit', label_key: 'wf.action.submit' });
+    return { task_id: null, actions };
+  }
+  const task = (await sql<Row>`select id from wf_task where instance_id = ${inst.id} and client_id = ${inst.client_id} and user_id = ${userId} and status = ${TASK_OPEN} and round = ${inst.round} limit 1`.execute(tx)).rows[0];
+  if (!task) return { task_id: null, actions };
+  const node = nodeOf(inst.definition, inst.node_seq)!;
+  const next = nextNodeSeq(inst.definition, node.seq);
+  actions.push({ action: 'approve', label_key: 'wf.action.approve', text: next !== null ? node.launch_text : null });
+  actions.push({ action: 'reject', label_key: ACTION_KEYS.reject });
+  if (await previousApprover(tx, inst)) actions.push({ action: 'return_approver', label_key: ACTION_KEYS.return_approver });
+  if (previousNodeSeq(inst.definition, node.seq) !== null) {
+    actions.push({ action: 'return_node', label_key: ACTION_KEYS.return_node });
+    actions.push({ action: 'return_first', label_key: ACTION_KEYS.return_first });
+  }
+  actions.push({ action: 'insert_user', label_key: 'wf.action.insertUser' });
+  return { task_id: Number(task.id), actions };
+}
+
+/** The flow of a record (spec 7 cpm-view): definition, where it stands, tasks and history, and what the caller may do. */
+export async function flowView(ctx: ApprovalContext, entityName: unknown, recordId: number | null, pid: number | null) {
+  const { auth, inst, entity } = await readableInstance(ctx, entityName, recordId, pid);
+  const clientId = auth.clientId;
+  return withTenant(ctx.db, clientId, async (tx) => {
+    const record = (await sql<Row>`select * from ${tbl(entity)} where id = ${inst?.record_id ?? recordId} and client_id = ${clientId}`.execute(tx)).rows[0] ?? null;
+    const process = inst ? null : await activeDefinition(tx, clientId, entity.approval!.process);
+    const definition = inst?.definition ?? process?.def ?? { nodes: [], steps: [] };
+    const tasks = inst
+      ? (await sql<Row>`select t.id, t.node_seq, t.round, t.user_id, u.fullname as user_name, t.status, t.decision, t.comment, t.created_at, t.decided_at, t.inserted_by
+          from wf_task t left join users u on u.id = t.user_id where t.instance_id = ${inst.id} and t.client_id = ${clientId} order by t.id`.execute(tx)).rows
+      : [];
+    const hist = inst
+      ? (await sql<Row>`select h.id, h.node_seq, h.node_name, h.user_id, u.fullname as user_name, h.action, h.comment, h.target_seq, h.created_at
+          from wf_history h left join users u on u.id = h.user_id where h.instance_id = ${inst.id} and h.client_id = ${clientId} order by h.id`.execute(tx)).rows
+      : [];
+    const allowed = await allowedActions(tx, inst, entity, record, auth.userId);
+    return {
+      pid: inst?.id ?? null,
+      entity: entity.name,
+      record_id: inst?.record_id ?? recordId,
+      doc_no: inst?.doc_no ?? (record ? docNoOf(entity, record) : null),
+      process_code: inst?.process_code ?? entity.approval!.process,
+      process_name: inst?.process_name ?? process?.name ?? null,
+      status: inst?.status ?? null,
+      approval_status: record?.[APPROVAL_STATUS_FIELD] ?? null,
+      node_seq: inst?.node_seq ?? null,
+      initiator_id: inst?.initiator_id ?? null,
+      definition,
+      tasks,
+      history: hist,
+      ...allowed,
+    };
+  });
+}
+
+/** The nodes a return may go to now (spec 7 cpm-allowed-rollback-nodes). */
+export async function allowedRollbackNodes(ctx: ApprovalContext, entityName: unknown, recordId: number | null, pid: number | null) {
+  const { auth, inst } = await readableInstance(ctx, entityName, recordId, pid);
+  if (!inst || inst.status !== 'running' || inst.node_seq === null) return { rows: [] };
+  return withTenant(ctx.db, auth.clientId, async (tx) => {
+    const rows: Array<{ target: string; seq: number; name: string; user_id?: number; user_name?: string }> = [];
+    const p = await previousApprover(tx, inst);
+    if (p) {
+      const name = (await sql<{ fullname: string }>`select fullname from users where id = ${p.user_id}`.execute(tx)).rows[0]?.fullname ?? '';
+      rows.push({ target: 'return_approver', seq: p.node_seq, name: nodeOf(inst.definition, p.node_seq)?.name ?? '', user_id: p.user_id, user_name: name });
+    }
+    const prev = previousNodeSeq(inst.definition, inst.node_seq!);
+    if (prev !== null) {
+      rows.push({ target: 'return_node', seq: prev, name: nodeOf(inst.definition, prev)!.name });
+      const first = firstNodeSeq(inst.definition)!;
+      rows.push({ target: 'return_first', seq: first, name: nodeOf(inst.definition, first)!.name });
+    }
+    return { rows };
+  });
+}
+
+/** The process of a record as the UI asks for it (spec 7 pid-from-ui): its latest instance, else none yet. */
+export async function pidFromUi(ctx: ApprovalContext, entityName: unknown, recordId: number) {
+  const { inst, entity } = await readableInstance(ctx, entityName, recordId, null);
+  return { pid: inst?.id ?? null, status: inst?.status ?? null, process_code: inst?.process_code ?? entity.approval!.process, node_seq: inst?.node_seq ?? null };
+}
+
+/** The caller's approval tasks (state 10 in progress, 30 completed), newest first, with the document and node. */
+export async function myTasks(ctx: ApprovalContext, status: number, paging: { page: number; size: number }) {
+  const auth = signedIn(ctx);
+  return withTenant(ctx.db, auth.clientId, async (tx) => {
+    const cond = status === TASK_DONE ? sql`t.status in (${TASK_DONE}, ${TASK_CANCELLED}) and t.decision is not null` : sql`t.status = ${TASK_OPEN}`;
+    const total = Number((await sql<{ n: number }>`select count(*)::int as n from wf_task t where t.client_id = ${auth.clientId} and t.user_id = ${auth.userId} and ${cond}`.execute(tx)).rows[0].n);
+    const rows = (
+      await sql<Row>`select t.id as task_id, t.status, t.node_seq, t.decision, t.comment, t.created_at, t.decided_at, i.id as pid, i.entity, i.record_id, i.doc_no,
+          i.process_name, i.status as flow_status, i.definition, u.fullname as initiator_name
+        from wf_task t join wf_instance i on i.id = t.instance_id and i.client_id = t.client_id left join users u on u.id = i.initiator_id
+        where t.client_id = ${auth.clientId} and t.user_id = ${auth.userId} and ${cond}
+        order by t.id desc limit ${paging.size} offset ${(paging.page - 1) * paging.size}`.execute(tx)
+    ).rows;
+    return {
+      total,
+      rows: rows.map(({ definition, ...r }) => {
+        const e = getEntity(String(r.entity));
+        return { ...r, node_name: nodeOf(definition as FlowDefinition, Number(r.node_seq))?.name ?? '', entity_label: e ? (ctx.language === 'en' ? e.label.en : e.label.zh) : r.entity };
+      }),
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// the writer's guards and the definition's own rules
+
+/** Ids of the approval-declaring entities' records that a flow holds read-only (no node allowing edits). */
+async function lockedByFlow(tx: Db, clientId: number, entity: string, recordId: number): Promise<boolean> {
+  const inst = (await sql<Instance>`select * from wf_instance where client_id = ${clientId} and entity = ${entity} and record_id = ${recordId} and status = 'running'`.execute(tx)).rows[0];
+  if (!inst) return false;
+  return !nodeOf(inst.definition, inst.node_seq)?.allow_edit;
+}
+
+let registered = false;
+
+/**
+ * Registers the flow's guards on every entity that declares `approval` (the document writer refuses
+ * field edits and removal while a flow holds the record; its gated actions wait for the approval),
+ * and the process definition's own rules and its copy action.
+ */
+export function registerApprovalHooks(): void {
+  if (registered) return;
+  registered = true;
+  for (const entity of allEntities().filter((e) => e.approval)) {
+    registerSaveHook(entity.name, {
+      validate: async ({ tx, clientId, before }) => {
+        if (before && before[APPROVAL_STATUS_FIELD] === 'running' && (await lockedByFlow(tx, clientId, entity.name, Number(before.id)))) throw new AppError('conflict', 'wf.inFlow');
+      },
+      beforeRemove: async ({ rows }) => {
+        if (rows.some((r) => r[APPROVAL_STATUS_FIELD] === 'running')) throw new AppError('conflict', 'wf.inFlow');
+      },
+    });
+    registerActionGuard(entity.name, async ({ tx, clientId, row, action }) => {
+      if (!entity.approval!.before?.includes(action)) return;
+      const status = row[APPROVAL_STATUS_FIELD];
+      if (status === 'approved') return;
+      if (status === 'running') throw new AppError('conflict', 'wf.waitingApproval');
+      if (status === 'rejected') throw new AppError('conflict', 'wf.rejectedInApproval');
+      const p = (await sql<Row>`select 1 from wf_process_def where client_id = ${clientId} and upper(code) = upper(${entity.approval!.process}) and enabled = true and required = true`.execute(tx)).rows[0];
+      if (p) throw new AppError('conflict', 'wf.approvalRequired');
+    });
+  }
+
+  registerSaveHook('processdef', {
+    validate: async ({ tx, clientId, before, children, errors }) => {
+      const nodes = children?.nodes ?? (before ? await loadChildren(tx, requireEntity('processdef_node'), 'process_id', clientId, [Number(before.id)], false) : []);
+      const steps = children?.steps ?? (before ? await loadChildren(tx, requireEntity('processdef_step'), 'process_id', clientId, [Number(before.id)], false) : []);
+      const found: Record<string, FieldError> = { ...processDefErrors({ nodes, steps }) };
+      // Positions and roles a node names exist in the company (or are the platform's roles).
+      for (const [i, n] of nodes.entries()) {
+        const kind = String(n.access_type);
+        if (['positions', 'initiator_positions', 'fixed_positions'].includes(kind)) {
+          for (const code of codesOf(n.position_codes as string | null)) {
+            const hit = (await sql`select 1 from md_position where client_id = ${clientId} and upper(code) = ${code}`.execute(tx)).rows.length;
+            if (!hit) found[`nodes[${i}].position_codes`] ??= { key: 'wf.def.unknownPosition', params: { code } };
+          }
+        }
+        if (['roles', 'initiator_roles'].includes(kind)) {
+          for (const code of codesOf(n.role_codes as string | null)) {
+            const hit = (await sql`select 1 from roles where lower(code) = ${code.toLowerCase()} and (client_id is null or client_id = ${clientId})`.execute(tx)).rows.length;
+            if (!hit) found[`nodes[${i}].role_codes`] ??= { key: 'wf.def.unknownRole', params: { code } };
+          }
+        }
+      }
+      for (const [k, v] of Object.entries(found)) errors[k] ??= typeof v === 'string' ? { key: v } : v;
+    },
+  });
+
+  // Copying a process needs a new, unique, non-empty code (spec 5).
+  registerActionHandler('processdef', 'copy', async ({ tx, auth, clientId, row, params, ip }) => {
+    const code = String(params.code ?? '').trim().toUpperCase();
+    if (!code) throw new AppError('validation', undefined, { fields: { code: { key: 'wf.def.copyCode' } } });
+    const taken = (await sql`select 1 from wf_process_def where client_id = ${clientId} and upper(code) = ${code}`.execute(tx)).rows.length;
+    if (taken) throw new AppError('validation', undefined, { fields: { code: { key: 'wf.def.copyCodeTaken' } } });
+    const strip = (r: Row) => Object.fromEntries(Object.entries(r).filter(([k]) => !['id', 'client_id', 'process_id', 'version', 'created_at', 'created_by', 'updated_at', 'updated_by'].includes(k)));
+    const nodes = await loadChildren(tx, requireEntity('processdef_node'), 'process_id', clientId, [Number(row.id)], false);
+    const steps = await loadChildren(tx, requireEntity('processdef_step'), 'process_id', clientId, [Number(row.id)], false);
+    const name = String(params.name ?? '').trim() || String(row.name);
+    const id = await writeDocument(writeContext(tx, actorOf(auth, clientId, ip), 'service'), requireEntity('processdef'), {
+      body: { ...strip(row), code, name, nodes: nodes.map(strip), steps: steps.map(strip) },
+    });
+    return { data: { id, code } };
+  });
+}
