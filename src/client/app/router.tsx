@@ -57,7 +57,7 @@ async function discoveryLoader(): Promise<null> {
 
 /** The route tree: spec 2 public routes, then the signed-in shell with every signed-in route. */
 export function appRoutes(): RouteObject[] {
-  const pending: RouteObject[] = pendingSpecPaths([...engineRoutes, ...uploadRoutes, ...trackingRoutes]).map((path) => ({
+  const pending: RouteObject[] = pendingSpecPaths([...engineRoutes, ...uploadRoutes, ...trackingRoutes, ...collabRoutes]).map((path) => ({
     path,
     handle: { titleKey: 'ui.unavailable.title' } satisfies RouteHandle,
     ...page(common, 'UnavailablePage'),

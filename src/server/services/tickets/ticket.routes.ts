@@ -9,7 +9,7 @@ import { ok } from '../../http/envelope';
 import { AppError, forbidden, notFound, validationError } from '../../http/errors';
 import { dataOf, idsOf } from '../notify/task.routes';
 import {
-  addComment, addTicketMember, editTicket, moveTicket, pageTickets, peopleForDocument, peopleForTicket, quitTicket, raiseTicket, recordTicketFile,
+  addComment, addTicketMember, editTicket, findDocuments, moveTicket, pageTickets, peopleForDocument, peopleForTicket, quitTicket, raiseTicket, recordTicketFile,
   removeComment, searchKnowledge, ticketFile, ticketsOfDocument, TICKET_TABS, viewTicket, type Caller, type Role, type TicketTab,
 } from './ticket.service';
 
@@ -41,6 +41,7 @@ const versionOf = (input: Input): number | undefined => {
  *   GET  {BASE}/view?id                                                     -> { ticket, members, comments, can }
  *   GET  {BASE}/by-doc?doc_type&doc_id                                      -> { rows } tickets of one document
  *   GET  {BASE}/people?doc_type&doc_id | ?id                                -> users of the document's two companies
+ *   GET  {BASE}/docs?doc_type&keyword                                       -> { rows: [{ id, no, shared }] } the caller's documents
  *   POST {BASE}/save   { doc_type, doc_id, category, title, description, level, tags, duration, deduct_amount,
  *                        deduct_type, owner_ids, participant_ids, guest_ids } raises; with id (and version) edits
  *   POST {BASE}/close | finish | reopen { id, version?, solution? }
@@ -70,6 +71,10 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
     const me = callerOf(req);
     if (input.id !== undefined) return ok({ rows: await peopleForTicket(app.db, me, oneId(input)) });
     return ok({ rows: await peopleForDocument(app.db, me, text(input, 'doc_type', { max: 40 }) ?? '', oneId(input, 'doc_id')) });
+  });
+  app.get(`${BASE}/docs`, guard, async (req) => {
+    const input = inputOf(req);
+    return ok({ rows: await findDocuments(app.db, callerOf(req), text(input, 'doc_type', { max: 40 }) ?? '', text(input, 'keyword', { max: 60 })) });
   });
   app.post(`${BASE}/save`, guard, async (req) => {
     const input = dataOf(req);

@@ -420,3 +420,17 @@ export async function recordTicketFile(db: Db, me: Caller, f: { path: string; na
     values (${me.clientId}, ${f.path}, ${f.name}, ${f.mime}, ${f.size}, ${me.userId}) returning id`.execute(db);
   return { id: Number(r.rows[0].id), name: f.name, mime: f.mime, size: f.size };
 }
+
+/** The caller's own documents of one kind whose number contains `keyword` (the raise dialog's picker). */
+export async function findDocuments(db: Db, me: Caller, docType: string, keyword: string | undefined): Promise<Array<{ id: number; no: string | null; shared: boolean }>> {
+  const doc = ticketDoc(docType);
+  if (!doc) throw validationError({ doc_type: { key: 'ticket.docTypeUnknown' } });
+  const p = `%${(keyword ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return withSystemScope(db, async (tx) => {
+    const rows = (await sql<{ id: number; no: string | null }>`select id::int as id, ${sql.ref(doc.noColumn)} as no from ${sql.table(doc.table)}
+      where client_id = ${me.clientId} and coalesce(${sql.ref(doc.noColumn)}, '') ilike ${p} order by id desc limit 20`.execute(tx)).rows;
+    const out: Array<{ id: number; no: string | null; shared: boolean }> = [];
+    for (const r of rows) out.push({ ...r, shared: (await doc.partnerOf(tx, me.clientId, r.id)) !== null });
+    return out;
+  });
+}
