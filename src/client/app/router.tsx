@@ -4,6 +4,7 @@ import { adminRoutes } from '../pages/admin/routes';
 import { collabRoutes } from '../pages/collab/routes';
 import { orderRoutes } from '../pages/orders/routes';
 import { purchaseRoutes } from '../pages/purchase/routes';
+import { productionRoutes } from '../pages/production/routes';
 import { reportRoutes } from '../pages/reports/routes';
 import { calendarRoutes } from '../calendar/routes';
 import { trackingRoutes } from '../pages/tracking/routes';
@@ -118,6 +119,8 @@ export function appRoutes(): RouteObject[] {
                 ...orderRoutes,
                 // Purchasing lists with the shipment editor and the receipt dialog (issue 17).
                 ...purchaseRoutes,
+                // Work orders, the scan validation page and the bundle tickets (issue 12).
+                ...productionRoutes,
                 ...reportRoutes,
                 ...calendarRoutes,
                 // Node tracking and the calendar views of /zp/{cata}/calendarview/{opt} (issue 12).
