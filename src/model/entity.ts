@@ -118,12 +118,37 @@ export type NumberingDef = {
   suffix?: string;
 };
 
+/**
+ * Lines entered as a matrix (DOMAIN "Orders and the colour-size matrix"): one line per row value x
+ * column value with a quantity in the cell field, grouped into one matrix per block value (a style),
+ * whose block fields (name, unit price) are typed once and copied to each of its lines. Declared on a
+ * child collection (it then also shapes the Excel import: one row per block and row value, the column
+ * values as columns) or on a page's child grid (the form only).
+ *
+ * Example: `{ rowField: 'colour', colField: 'size', cellField: 'qty', blockField: 'style_no', blockFields: ['unit_price'], when: { field: 'order_kind', value: 'goods' } }`.
+ */
+export type ChildMatrix = {
+  rowField: string;
+  colField: string;
+  cellField: string;
+  /** The field whose value groups lines into one matrix each; default `style_no`. */
+  blockField?: string;
+  /** Fields typed once per block; default `style_name` and `unit_price` (those the child has). */
+  blockFields?: string[];
+  /** Only documents whose header field has this value take matrix lines (a purchase order of finished goods); others keep one line per row. */
+  when?: { field: string; value: string };
+  /** Column values a new block and the import template start with; default S, M, L, XL. */
+  columns?: string[];
+};
+
 export type ChildDef = {
   key: string;
   label: Label;
   /** The child entity's name; its rows carry `foreignKey` pointing at the parent id. */
   entity: string;
   foreignKey: string;
+  /** Lines entered as a matrix, in the form and in the Excel import (one sheet, column values as columns). */
+  matrix?: ChildMatrix;
 };
 
 export type FieldErrors = Record<string, string>;

@@ -1,4 +1,4 @@
-import type { EntityDef, FieldDef, Label } from './entity';
+import type { ChildDef, ChildMatrix, EntityDef, FieldDef, Label } from './entity';
 import { getEntity } from './entity';
 import { getDictionary, type DictItem } from './dictionaries';
 import { FIELD_TYPE_TABLE, type ExcelKind } from './field-types';
@@ -188,7 +188,23 @@ export type HeaderMatch = {
   /** Header texts that name the same column twice. */
   duplicates: string[];
   matched: number;
+  /**
+   * An entity whose child declares a matrix (ChildMatrix): the headers that name no field are its
+   * column values (sizes), each cell of such a column the quantity of one line.
+   */
+  matrix?: MatrixColumns;
 };
+
+/** The matrix columns of a sheet: the child, its declaration, and per column value its sheet column (0-based). */
+export type MatrixColumns = { child: string; decl: ChildMatrix; columns: Array<{ index: number; value: string }> };
+
+/** The child collection whose lines an import may take as a matrix (the first that declares one). */
+export function matrixChildOf(entity: EntityDef): (ChildDef & { matrix: ChildMatrix }) | null {
+  return (entity.children?.find((c) => c.matrix) as (ChildDef & { matrix: ChildMatrix }) | undefined) ?? null;
+}
+
+/** The column values (sizes) a template of a matrix child starts with. */
+export const DEFAULT_MATRIX_COLUMNS = ['S', 'M', 'L', 'XL'];
 
 /**
  * Maps a sheet's header row to template columns by zh or en header (a leading `*` ignored) or by
@@ -210,12 +226,20 @@ export function matchHeaders(entity: EntityDef, headers: readonly unknown[]): He
   const unknown: string[] = [];
   const duplicates: string[] = [];
   let matched = 0;
+  const matrixChild = matrixChildOf(entity);
+  const matrix: MatrixColumns | undefined = matrixChild ? { child: matrixChild.key, decl: matrixChild.matrix, columns: [] } : undefined;
   headers.forEach((h, i) => {
     const text = h === null || h === undefined ? '' : String(h);
     const key = normHeader(text);
     const col = key ? byName.get(key) : undefined;
     if (!key || (!col && ignorable.has(key))) mapping[i] = null;
-    else if (!col) {
+    else if (!col && matrix) {
+      // A header that names no field is a column value of the matrix (a size); twice is a duplicate.
+      mapping[i] = null;
+      const value = text.replace(/^[\s*＊]+/, '').trim();
+      if (matrix.columns.some((c) => c.value.toLowerCase() === value.toLowerCase())) duplicates.push(value);
+      else matrix.columns.push({ index: i, value });
+    } else if (!col) {
       mapping[i] = null;
       unknown.push(text.trim());
     } else if (seen.has(col.id)) {
@@ -229,7 +253,7 @@ export function matchHeaders(entity: EntityDef, headers: readonly unknown[]): He
   });
   // A line column is required only on rows that give a line, so it may be absent from the sheet.
   const missingRequired = columns.filter((c) => c.required && !c.child && !seen.has(c.id));
-  return { mapping, missingRequired, unknown, duplicates, matched };
+  return { mapping, missingRequired, unknown, duplicates, matched, ...(matrix && matrix.columns.length ? { matrix } : {}) };
 }
 
 /** Days from 1899-12-30 (Excel's day 0 once its 1900 leap-year bug is accounted for) to 1970-01-01. */

@@ -221,7 +221,8 @@ function childGrid(entity: EntityDef, decl: ChildGridDecl, lookup: EntityLookup)
     columns,
     fields: columns.filter((c) => childEntity.fields.some((f) => f.key === c.field)).map((c) => resolveField(childEntity, { field: c.field })),
     editable: decl.editable ?? true,
-    matrix: decl.matrix,
+    // The page's own declaration, else the child collection's (which also shapes the Excel import).
+    matrix: decl.matrix ?? child.matrix,
   };
 }
 

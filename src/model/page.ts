@@ -1,5 +1,5 @@
 import type { FormWidget } from './field-types';
-import { getEntity, type Label, type StateMachineDef } from './entity';
+import { getEntity, type ChildMatrix, type Label, type StateMachineDef } from './entity';
 import { addMenuEntry, type CompanyType } from './menus';
 import type { Validation } from './rules';
 
@@ -112,7 +112,8 @@ export type ToolbarAction =
 
 export type PageKind = 'index' | 'page' | 'masterdetail' | 'ecindex' | 'ectabindex' | 'dsrptindex' | 'document' | 'subindex' | 'view';
 
-export type ChildGridDecl = { child: string; columns: ColumnDecl[]; editable?: boolean; matrix?: { rowField: string; colField: string; cellField: string } };
+/** A child grid of a master-detail page; `matrix` (or the child collection's own) shows its lines as matrices. */
+export type ChildGridDecl = { child: string; columns: ColumnDecl[]; editable?: boolean; matrix?: ChildMatrix };
 
 /**
  * Where a page sits in the shell's menus: the group's code, its place among the group's entries

@@ -73,7 +73,17 @@ export const purOrder = defineEntity({
   // Issue 14: approved through the company's PO_APPROVAL flow before it goes to the supplier (services/approvals).
   approval: { process: 'PO_APPROVAL', submitFrom: ['draft', 'rejected'], before: ['send', 'track'] },
   defaultSort: { field: 'created_at', dir: 'desc' },
-  children: [{ key: 'lines', label: { zh: '采购明细', en: 'Lines' }, entity: 'purorder_line', foreignKey: 'order_id' }],
+  // Finished goods are entered as a colour x size matrix per style (form and Excel import, sizes as
+  // columns); raw materials keep one line per material and unit.
+  children: [
+    {
+      key: 'lines',
+      label: { zh: '采购明细', en: 'Lines' },
+      entity: 'purorder_line',
+      foreignKey: 'order_id',
+      matrix: { rowField: 'colour', colField: 'size', cellField: 'qty', blockField: 'style_no', blockFields: ['unit_price'], when: { field: 'order_kind', value: 'goods' } },
+    },
+  ],
   fields: [
     { key: 'po_no', label: { zh: '采购单号', en: 'PO number' }, type: 'code', rules: ['english'], upperCase: true, maxLength: 40 },
     { key: 'order_kind', label: { zh: '采购类别', en: 'Purchase kind' }, type: 'dict', dict: 'pur_order_kind', required: true, default: 'material' },
@@ -103,6 +113,7 @@ export const purOrder = defineEntity({
       'pur.order.shareMissing': '该订单的共享记录不存在或已关闭',
       'pur.order.sharedReadOnly': '供应商订单由采购方发送，只能通过操作变更',
       'pur.order.badShipment': '发货数量须为不超过订单数量的非负数',
+      'pur.order.emptyShipment': '发货数量不能全部为 0，至少一行须发货',
       'pur.order.nothingToReceive': '没有可收货的数量',
       'pur.order.badReceipt': '收货数量须为非负数，并对应订单的行号',
       'pur.order.overReceipt': '第 {{seq}} 行收货数量 {{qty}} 超过待收数量 {{remaining}}，不能超收',
@@ -121,6 +132,7 @@ export const purOrder = defineEntity({
       'pur.order.shareMissing': "This order's share record is missing or closed",
       'pur.order.sharedReadOnly': "A supplier order sent by the buyer changes only through its actions",
       'pur.order.badShipment': 'Dispatched quantities must be 0 or more and not above the ordered quantity',
+      'pur.order.emptyShipment': 'A shipment cannot be all zero: at least one line must ship',
       'pur.order.nothingToReceive': 'There is nothing to receive',
       'pur.order.badReceipt': 'Received quantities must be 0 or more, on lines of this order',
       'pur.order.overReceipt': 'Line {{seq}}: {{qty}} is more than the {{remaining}} still to receive; over-receipt is not allowed',

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { getEntity, normaliseText, requireEntity, translate, validateRecord, type EntityDef, type FieldDef, type Language, type MessageRef, type ValidateOptions } from '../../../model';
 import { resolveDefault } from '../../../model/default-tokens';
-import { dictLookup, headerText, importColumns, matchHeaders, parseMeta, refCodeField, templateVersion, type DictLookup, type ExcelColumn } from '../../../model/excel';
+import { cellContent, cellToInput, dictLookup, headerText, importColumns, isBlankInput, matchHeaders, parseMeta, refCodeField, templateVersion, type DictLookup, type ExcelColumn, type MatrixColumns } from '../../../model/excel';
 import type { Db } from '../../db/database';
 import { AppError, type FieldError } from '../../http/errors';
 import { outsideScope, runAfterWriteHooks, runValidateHooks, writeContext, type WriteContext } from '../../resources/document-stages';
@@ -137,6 +137,8 @@ class ImportRun {
   private readonly codeField: FieldDef | null;
   private readonly children: Array<{ key: string; entity: EntityDef; foreignKey: string }>;
   private mapping: Array<ExcelColumn | null> = [];
+  /** The sheet's matrix columns (sizes as columns) when the entity's child declares a matrix. */
+  private matrix: (MatrixColumns & { cellColumn: ExcelColumn | null }) | null = null;
   private columnIndex = new Map<string, number>();
   private dicts = new Map<string, DictLookup | null>();
   private refCache: RefCache = new Map();
@@ -255,6 +257,7 @@ class ImportRun {
     if (m.duplicates.length) throw new FatalImport({ key: 'excel.duplicateColumns', params: { columns: m.duplicates.join('、') } });
     if (m.missingRequired.length) throw new FatalImport({ key: 'excel.missingColumns', params: { columns: names(m.missingRequired) } });
     this.mapping = m.mapping;
+    if (m.matrix) this.matrix = { ...m.matrix, cellColumn: importColumns(this.entity).find((c) => c.id === `${m.matrix!.child}.${m.matrix!.decl.cellField}`) ?? null };
     m.mapping.forEach((c, i) => {
       if (!c) return;
       this.columnIndex.set(c.id, i);
@@ -272,14 +275,14 @@ class ImportRun {
     return { col: -1, header: field ? label(field.label, this.language) : fieldKey, field };
   }
 
-  private addError(row: number, fieldKey: string, message: MessageRef, cells: unknown[], childKey?: string): void {
+  private addError(row: number, fieldKey: string, message: MessageRef, cells: unknown[], childKey?: string, at?: { col: number; header: string }): void {
     this.invalidRows.add(row);
     this.report.errorCount++;
     if (this.report.errors.length >= this.errorLimit) {
       this.report.errorsTruncated = true;
       return;
     }
-    const where = this.columnOfField(fieldKey, childKey);
+    const where = at ?? this.columnOfField(fieldKey, childKey);
     const raw = where.col >= 0 ? cells[where.col] : null;
     const value = raw === null || raw === undefined ? null : typeof raw === 'object' && !(raw instanceof Date) ? JSON.stringify(raw) : String(raw);
     this.report.errors.push({ row, col: where.col, column: where.header, field: childKey ? `${childKey}.${fieldKey}` : fieldKey, message: translate(this.language, message.key, message.params), value });
@@ -397,7 +400,7 @@ class ImportRun {
     const refErrors = this.applyRefs(input, err);
     const continuation = this.masterDetail && key !== null && this.seen.has(key);
     const doc = continuation ? this.continuedDocument(state, key!, input.header, err) : this.firstRowDocument(state, key, row, cells, input.header, refErrors, err);
-    const lines = this.rowLines(row, input.children, refErrors, err);
+    const lines = this.rowLines(row, input.children, refErrors, err, cells, doc?.values ?? null, input.header);
     if (this.report.errorCount !== errorsBefore) {
       // A document whose first row failed is not written; its later rows say so.
       if (!continuation && key !== null && this.seen.get(key) === row) this.invalidDocs.add(key);
@@ -484,13 +487,63 @@ class ImportRun {
   }
 
   /** Lines of child collections given on this row, validated as a form validates its child rows. */
-  private rowLines(row: number, childInputs: Map<string, Row> | null, refErrors: Set<string> | null, err: (field: string, m: MessageRef, child?: string) => void): Line[] {
+  private rowLines(row: number, childInputs: Map<string, Row> | null, refErrors: Set<string> | null, err: (field: string, m: MessageRef, child?: string) => void, cells: unknown[], docValues: Row | null, header: Row): Line[] {
     const lines: Line[] = [];
     for (const child of this.children) {
       const ci = childInputs?.get(child.key);
+      if (this.matrix?.child === child.key && this.matrix.columns.some((c) => this.matrixCell(cells, c.index) !== null)) {
+        lines.push(...this.matrixLines(row, child, ci ?? {}, refErrors, err, cells, docValues, header));
+        continue;
+      }
       if (!ci) continue;
       const v = validateRecord(child.entity, this.defaults(child.entity, ci), { dictExtras: this.tenantDicts.values });
       for (const field in v.errors) if (!refErrors?.has(`${child.key}.${field}`)) err(field, v.errors[field], child.key);
+      lines.push({ childKey: child.key, row, values: v.values });
+    }
+    return lines;
+  }
+
+  /** A matrix cell as the quantity's raw input (null: blank). */
+  private matrixCell(cells: unknown[], index: number): unknown {
+    const v = this.matrix!.cellColumn ? cellToInput(this.matrix!.cellColumn, cells[index], null) : cellContent(cells[index]);
+    return isBlankInput(v) ? null : v;
+  }
+
+  /**
+   * The lines of a matrix row (sizes as columns): one line per column value with a quantity other
+   * than 0, each the row's line cells (style, colour, price) plus the column value and the quantity,
+   * checked as a line typed in the form. A quantity's error is reported on its own column; a row that
+   * also fills the quantity or column-value column, a row without its block or row value (style,
+   * colour), or a document the matrix does not apply to (ChildMatrix `when`) is refused.
+   */
+  private matrixLines(row: number, child: { key: string; entity: EntityDef }, base: Row, refErrors: Set<string> | null, err: (field: string, m: MessageRef, child?: string) => void, cells: unknown[], docValues: Row | null, header: Row): Line[] {
+    const m = this.matrix!;
+    const { decl } = m;
+    const filled = m.columns.filter((c) => this.matrixCell(cells, c.index) !== null);
+    const addAt = (c: { index: number; value: string }, message: MessageRef) => this.addError(row, `${child.key}.${decl.cellField}`, message, cells, undefined, { col: c.index, header: c.value });
+    const whenField = decl.when?.field;
+    const kind = whenField ? (header[whenField] ?? docValues?.[whenField]) : undefined;
+    if (!m.cellColumn || (decl.when && kind !== undefined && kind !== null && String(kind) !== decl.when.value)) {
+      addAt(filled[0], { key: 'excel.matrixNotApplicable' });
+      return [];
+    }
+    const reported = new Set<string>();
+    const once = (field: string, message: MessageRef) => {
+      if (reported.has(field) || refErrors?.has(`${child.key}.${field}`)) return;
+      reported.add(field);
+      err(field, message, child.key);
+    };
+    for (const f of [decl.cellField, decl.colField]) if (!isBlankInput(base[f])) once(f, { key: 'excel.matrixAndLineColumn' });
+    for (const f of [decl.blockField ?? 'style_no', decl.rowField]) if (child.entity.fields.some((x) => x.key === f) && isBlankInput(base[f])) once(f, { key: 'rule.required' });
+    const lines: Line[] = [];
+    for (const c of filled) {
+      const qty = this.matrixCell(cells, c.index);
+      if (Number(qty) === 0) continue;
+      const v = validateRecord(child.entity, this.defaults(child.entity, { ...base, [decl.colField]: c.value, [decl.cellField]: qty }), { dictExtras: this.tenantDicts.values });
+      for (const field in v.errors) {
+        if (field === decl.cellField || field === decl.colField) addAt(c, v.errors[field]);
+        else once(field, v.errors[field]);
+      }
       lines.push({ childKey: child.key, row, values: v.values });
     }
     return lines;

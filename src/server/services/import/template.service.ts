@@ -5,12 +5,14 @@ import { getEntity, translate, type EntityDef, type Language } from '../../../mo
 import {
   columnFormat,
   columnLetter,
+  DEFAULT_MATRIX_COLUMNS,
   dropDownOptions,
   excelSerialToDate,
   type ExcelColumn,
   headerText,
   importColumns,
   LISTS_SHEET,
+  matrixChildOf,
   metaRows,
   parseMeta,
   TEMPLATE_SHEET,
@@ -87,6 +89,15 @@ export async function buildTemplate(entity: EntityDef, language: Language, maxRo
       });
     }
     if (notes.length) cell.note = notes.join('\n');
+  });
+  // A matrix child (ChildMatrix): its column values (sizes) as columns after the fields, the quantity under each.
+  const matrix = matrixChildOf(entity)?.matrix;
+  (matrix ? (matrix.columns ?? DEFAULT_MATRIX_COLUMNS) : []).forEach((value, k) => {
+    const cell = header.getCell(columns.length + k + 1);
+    cell.value = value;
+    cell.fill = HEADER_FILL;
+    cell.font = HEADER_FONT;
+    if (k === 0) cell.note = translate(language, 'excel.matrixHint');
   });
   header.commit();
   const out = await wb.xlsx.writeBuffer();

@@ -92,6 +92,23 @@ registerSeeder(async (db, { tenants, users }) => {
       body: { order_kind: 'goods', vendor_id: ids.vendor, contract_id: ids.contract, remark: '成品圆领T恤（颜色尺码）', lines: ['黑色', '白色'].flatMap((colour, ci) => ['S', 'M', 'L'].map((size, si) => ({ style_no: 'ST-2601', colour, size, unit: 'PCS', qty: (ci + 1) * (si + 1) * 50, seq: ci * 3 + si + 1 }))) },
     }));
     void goods;
+    if (code === 'BRAND01') {
+      // Finished goods as the matrix editor writes them: per style, one line per colour and size.
+      const matrix = (style: string, qty: Record<string, Record<string, number>>, unitPrice: number | null = null) =>
+        Object.entries(qty).flatMap(([colour, sizes]) => Object.entries(sizes).map(([size, q]) => ({ style_no: style, colour, size, unit: 'PCS', qty: q, unit_price: unitPrice })));
+      const goodsOrder = (remark: string, delivery: string, lines: Values[]) =>
+        withTenant(db, clientId, (tx) => writeDocument(writeContext(tx, { clientId, userId, username: admin, fullname: admin, ip: null, roles: ['clientadmin'] }, 'seed'), po, {
+          body: { order_kind: 'goods', vendor_id: ids.vendor, contract_id: ids.contract, pay_type: 'NET60', delivery_date: delivery, remark, lines },
+        }));
+      const year = new Date().getFullYear();
+      // A draft of two styles: the T-shirt priced by the contract, the hoodie at a negotiated price.
+      await goodsOrder('秋季成品补货：圆领T恤 + 连帽卫衣（草稿）', `${year}-09-15`, [
+        ...matrix('ST-2601', { 黑色: { S: 120, M: 240, L: 240, XL: 120 }, 白色: { S: 100, M: 200, L: 200, XL: 100 }, 藏青: { M: 150, L: 150 } }),
+        ...matrix('ST-2602', { 灰色: { M: 80, L: 120, XL: 60 }, 黑色: { M: 60, L: 90, XL: 50 } }, 88),
+      ]);
+      // Sent and confirmed by the supplier: waiting for its shipment.
+      await sendAnd(await goodsOrder('成品T恤首单，供应商已确认', `${year}-08-20`, matrix('ST-2601', { 红色: { S: 60, M: 120, L: 120, XL: 60 }, 白色: { S: 80, M: 160, L: 160 } })), ['confirm', {}]);
+    }
     await sendAnd(await raise(300, 800, '待供应商确认'));
     await sendAnd(await raise(450, 900, '供应商已确认，待发货'), ['confirm', {}]);
     await sendAnd(await raise(2000, 100, '数量超出产能，被拒绝'), ['reject', { reject_reason: '本月产能已满，请改下月交期' }]);

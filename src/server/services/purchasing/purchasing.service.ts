@@ -24,8 +24,16 @@ type Row = Record<string, unknown>;
 const languageOf = (auth: AuthContext): Language => (isLanguage(auth.language) ? auth.language : 'zh-CN');
 const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
 
-/** Lines without a price take the contract's price of their material (raw materials) or style (goods). */
+/**
+ * Lines without a price take the contract's price of their material (raw materials) or style (goods,
+ * every colour and size of a matrix alike); lines without a number (an imported matrix row gives one
+ * line per size) are numbered after the others, since shipments and receipts name lines by number.
+ */
 async function priceAndTotal(tx: Db, clientId: number, orderId: number): Promise<void> {
+  await sql`update pur_order_line l set seq = n.seq from (
+      select id, (select coalesce(max(seq), 0) from pur_order_line where client_id = ${clientId} and order_id = ${orderId}) + row_number() over (order by id) as seq
+      from pur_order_line where client_id = ${clientId} and order_id = ${orderId} and seq is null) n
+    where l.id = n.id and l.client_id = ${clientId}`.execute(tx);
   await sql`update pur_order_line l set unit_price = c.unit_price
     from pur_order o, pur_contract h, pur_contract_line c
     where l.client_id = ${clientId} and l.order_id = ${orderId} and o.id = l.order_id and o.client_id = l.client_id and l.unit_price is null
@@ -136,7 +144,7 @@ async function moveBuyerOrder(ctx: ActionContext, status: string, extra: { reaso
   emitOrderState([Number(order.buyerId)], { entity: 'purorder', id: Number(order.id), status, no: order.po_no as string });
 }
 
-/** Supplier dispatches: a quantity per line (JSON {"<seq>": qty}; lines not named ship in full), copied to the buyer's lines. */
+/** Supplier dispatches: a quantity per line (JSON {"<seq>": qty}; lines not named ship in full; not all zero), copied to the buyer's lines. */
 async function dispatch(ctx: ActionContext) {
   const { tx, clientId, row } = ctx;
   let shipment: Record<string, unknown> = {};
@@ -151,6 +159,8 @@ async function dispatch(ctx: ActionContext) {
     if (!Number.isFinite(q) || q < 0 || q > num(l.qty)) throw new AppError('validation', 'pur.order.badShipment', { fields: { shipment: { key: 'pur.order.badShipment' } } });
     return { line: l, q };
   });
+  // A shipment of nothing is no dispatch: the order would read "dispatched" with nothing on the way.
+  if (!qtys.some((x) => x.q > 0)) throw new AppError('validation', 'pur.order.emptyShipment', { fields: { shipment: { key: 'pur.order.emptyShipment' } } });
   for (const { line, q } of qtys) await sql`update pur_supplier_order_line set dispatched_qty = ${q} where id = ${line.id as number} and client_id = ${clientId}`.execute(tx);
   await onBuyerOrder(ctx, async (btx, buyerId, order) => {
     for (const { line, q } of qtys) await sql`update pur_order_line set dispatched_qty = ${q} where id = ${line.source_line_id as number} and client_id = ${buyerId} and order_id = ${order.id as number}`.execute(btx);
