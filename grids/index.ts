@@ -9,6 +9,7 @@ export * from './admin';
 export * from './orders';
 export * from './purchase';
 export * from './planning';
+export * from './approvals';
 export * from './collab';
 export * from './tracking';
 export * from './outsource';
