@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { taskRoutes } from '../notify/task.routes';
 import { ticketRoutes } from './ticket.routes';
+// Demo tasks, tickets and announcements, after the demo orders (an exchange seeder, imported after orders).
+import './collab.seed';
 
 /**
  * Collaboration between people (issue 15): the notification centre's tasks (notify-msg task calls),

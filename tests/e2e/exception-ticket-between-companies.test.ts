@@ -1,0 +1,104 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowserForFile, snap } from './support/harness';
+
+/**
+ * An exception ticket between two companies (issue 15), in two browsers: the brand raises a ticket on
+ * a requirement order it shared with its maker and makes the maker's administrator its owner; the
+ * maker's bell rises live, the notice opens the ticket under the maker's own order number; they
+ * comment to each other (each page follows the other's comment live); the maker closes it in two
+ * steps with the solution, and the brand finds it in the knowledge base by words of that solution.
+ */
+const run = serverAndBrowserForFile();
+
+async function signIn(page: Page, username: string): Promise<void> {
+  await page.goto(`${run.server.url}/login`);
+  await page.waitForSelector('[data-testid=login-form]');
+  await page.fill('input[name=username]', username);
+  await page.fill('input[name=password]', 'Demo1234');
+  await page.click('[data-testid=login-submit]');
+  await page.waitForSelector('[data-testid=unread-bell]');
+}
+
+const badge = async (page: Page) => Number((await page.textContent('[data-testid=unread-count]').catch(() => '0')) || '0');
+
+describe('an exception ticket between the brand and its maker', () => {
+  it('is raised by the brand, reaches the maker live, is discussed, closed and found in the knowledge base', async () => {
+    const brand = await run.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const maker = await run.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const errors: string[] = [];
+    for (const p of [brand, maker]) p.on('pageerror', (e) => errors.push(e.message));
+    await signIn(brand, 'brand');
+    await signIn(maker, 'maker');
+    await maker.waitForTimeout(500);
+    const before = await badge(maker);
+
+    // A requirement order of the brand that is shared with the maker (the demo season's).
+    const shared = await brand.evaluate(async () => {
+      const h = { authorization: `Bearer ${localStorage.getItem('token')}` };
+      const r = await (await fetch('/api/crossapi/ticketapi/ticket/docs?doc_type=prorder', { headers: h })).json();
+      return (r.data.rows as { id: number; no: string; shared: boolean }[]).find((x) => x.shared)!;
+    });
+    expect(shared?.no).toMatch(/^PR/);
+
+    await brand.goto(`${run.server.url}/collab/tickets`);
+    await brand.click('[data-testid=ticket-raise]');
+    const picker = brand.locator('[data-testid=ticket-doc-picker]');
+    await picker.fill(shared.no);
+    await brand.locator('[role=option]', { hasText: shared.no }).first().click();
+    await brand.fill('[data-testid=ticket-title-input]', '领口罗纹色差');
+    await brand.fill('[data-testid=ticket-description-input]', '首批大货领口罗纹与大身颜色不一致，色差约 3 级');
+    await brand.click('[data-testid=ticket-owners]');
+    await brand.locator('[role=option]', { hasText: '工厂管理员（华纺制衣）' }).click();
+    await brand.keyboard.press('Escape');
+    await snap(brand, 'ticket-01-raise-dialog');
+    await brand.click('[data-testid=ticket-raise-save]');
+    await brand.waitForURL(/\/page\/ticket\/view\?id=\d+/);
+    await brand.waitForSelector('text=领口罗纹色差');
+    const ticketNo = (await brand.locator('[data-testid=ticket-view] h1, [data-testid=ticket-view] h2').first().textContent())?.match(/TK\d+/)?.[0];
+    expect(ticketNo).toBeTruthy();
+
+    // The maker's bell rises live; the notice opens the ticket, under the maker's own customer order.
+    await maker.waitForFunction((n) => Number(document.querySelector('[data-testid=unread-count]')?.textContent ?? '0') > n, before, { timeout: 10_000 });
+    await maker.click('[data-testid=unread-bell]');
+    const notice = maker.locator('[data-testid=notice-item]').first();
+    await expect.poll(async () => (await notice.textContent()) ?? '').toContain(`新异常单 ${ticketNo}：领口罗纹色差`);
+    await snap(maker, 'ticket-02-maker-bell');
+    await notice.click();
+    await maker.waitForURL(/\/page\/ticket\/view\?id=\d+/);
+    await maker.waitForSelector('[data-testid=ticket-doc-link]');
+    expect(await maker.textContent('[data-testid=ticket-doc-link]')).toMatch(/^CO\d+/);
+
+    // They comment; each page follows the other's comment live.
+    await maker.fill('[data-testid=ticket-comment-input]', '已确认，安排罗纹重新染色');
+    await maker.click('[data-testid=ticket-comment-send]');
+    await maker.waitForSelector('[data-testid=ticket-comment-text]:has-text("已确认，安排罗纹重新染色")');
+    await brand.waitForSelector('[data-testid=ticket-comment-text]:has-text("已确认，安排罗纹重新染色")', { timeout: 10_000 });
+    await brand.fill('[data-testid=ticket-comment-input]', '请复色后寄样确认');
+    await brand.click('[data-testid=ticket-comment-send]');
+    await maker.waitForSelector('[data-testid=ticket-comment-text]:has-text("请复色后寄样确认")', { timeout: 10_000 });
+    // The brand (initiator, not owner) cannot close it.
+    expect(await brand.locator('[data-testid=ticket-close]').count()).toBe(0);
+    await snap(maker, 'ticket-03-comments');
+
+    // The owner closes: handled (organising), then the solution and closed.
+    await maker.click('[data-testid=ticket-close]');
+    await maker.click('[data-testid=confirm-ok]');
+    await maker.waitForSelector('[data-testid=ticket-status]:has-text("整理中")');
+    await maker.click('[data-testid=ticket-finish]');
+    await maker.fill('[data-testid=ticket-solution-input]', '罗纹单独加染固色，出货前每批对色留样');
+    await maker.click('[data-testid=ticket-finish-save]');
+    await maker.waitForSelector('[data-testid=ticket-status]:has-text("已关闭")');
+    await brand.waitForSelector('[data-testid=ticket-status]:has-text("已关闭")', { timeout: 10_000 });
+    await snap(maker, 'ticket-04-closed');
+
+    // The brand finds it in the knowledge base by words of the solution.
+    await brand.goto(`${run.server.url}/collab/knowledge`);
+    await brand.fill('[data-testid=knowledge-search]', '固色 对色');
+    await brand.click('[data-testid=knowledge-search-go]');
+    await brand.waitForSelector(`[data-testid=knowledge-title]:has-text("${ticketNo} 领口罗纹色差")`);
+    expect(await brand.locator('[data-testid=knowledge-solution]').first().textContent()).toContain('罗纹单独加染固色');
+    await snap(brand, 'ticket-05-knowledge');
+    expect(errors).toEqual([]);
+  });
+});
