@@ -256,6 +256,22 @@ describe('outsourced orders from the maker to the supplier company', () => {
     expect((await api.view(o.body.data.id)).body.data.status).toBe('draft');
   });
 
+  it('menus: the maker plans and receives, the supplier answers, the brand sees neither', async () => {
+    const furls = async (username: string) => {
+      const r = await t.app.inject({ method: 'POST', url: '/api/access/login', payload: { username, password: 'Demo1234' } });
+      const menus = r.json().data.menus as Array<{ children: Array<{ FURL: string }> }>;
+      return menus.flatMap((g) => g.children.map((c) => c.FURL));
+    };
+    const m = await furls('maker.planner');
+    expect(m).toContain('/scm/masterdetail/outsourceorder');
+    expect(m).not.toContain('/scm/masterdetail/outsourcetask');
+    const s = await furls('supplier.sales');
+    expect(s).toContain('/scm/masterdetail/outsourcetask');
+    expect(s).not.toContain('/scm/masterdetail/outsourceorder');
+    const b = await furls('brand');
+    expect(b.filter((f) => f.includes('outsource'))).toEqual([]);
+  });
+
   it('each company sees only its side', async () => {
     const makerOrders = (await scm(maker, 'outsourceorder').page({ size: 500 })).body.data.rows;
     const tasks = (await scm(supplier, 'outsourcetask').page({ size: 500 })).body.data.rows;
