@@ -153,7 +153,7 @@ describe('node tracking', () => {
     expect(node(tl, 'KNIT').actual_source).toBe('workorder');
   });
 
-  it('flags late and at-risk nodes and raises one notice per node and kind, not on every read', async () => {
+  it('flags late and at-risk nodes and raises one notice per late node and one for the first node at risk, not on every read', async () => {
     // Delivery in 5 days, 14 days of nodes: yarn was due 4 days ago (late), the rest cannot fit (at risk).
     risky = await acceptedOrder('PO-NT-2', addDaysIso(today, 5));
     const tl = await timeline(risky.coId);
@@ -163,7 +163,10 @@ describe('node tracking', () => {
     expect(node(tl, 'LINK').projected_date).toBe(addDaysIso(today, 11));
     expect(tl.tracking.projected_end).toBe(addDaysIso(today, 14));
     expect(await notices('node.late', risky.orderNo)).toBe(1);
-    expect(await notices('node.risk', risky.orderNo)).toBe(3);
+    // Every node after yarn is at risk with it; the notice names the first of them, the one to act on.
+    expect(await notices('node.risk', risky.orderNo)).toBe(1);
+    const risk = await sql<{ title: string }>`select title from notify_notice where user_id = ${plannerId} and kind = 'node.risk' and doc_no = ${risky.orderNo}`.execute(t.app.db);
+    expect(risk.rows[0].title).toBe(`订单 ${risky.orderNo} 节点“织片”有延误风险`);
     const text = await sql<{ title: string; body: string; link: string }>`select title, body, link from notify_notice where user_id = ${plannerId} and kind = 'node.late' and doc_no = ${risky.orderNo}`.execute(t.app.db);
     expect(text.rows[0].title).toBe(`订单 ${risky.orderNo} 节点“纱线到厂”已逾期`);
     expect(text.rows[0].link).toBe(`/scm/page/node-tracking?order=${risky.coId}`);
@@ -172,7 +175,7 @@ describe('node tracking', () => {
     await call(maker, 'GET', '/scmapi/nodetrack/orders');
     await call(maker, 'POST', '/scmapi/nodetrack/actual', { order_id: risky.coId, node_code: 'YARN_IN', date: today });
     expect(await notices('node.late', risky.orderNo)).toBe(1);
-    expect(await notices('node.risk', risky.orderNo)).toBe(3);
+    expect(await notices('node.risk', risky.orderNo)).toBe(1);
     // The brand's users are not the maker's to warn.
     const brandNotices = await sql<{ n: number }>`select count(*)::int as n from notify_notice n join users u on u.id = n.user_id where u.username like 'brand%' and n.kind like 'node.%'`.execute(t.app.db);
     expect(brandNotices.rows[0].n).toBe(0);

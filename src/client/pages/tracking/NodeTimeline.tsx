@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HEADER_HEIGHT, LABEL_WIDTH, ROW_HEIGHT, STATE_COLOURS, layoutTimeline, type TimelineNode } from './timeline-layout';
 
@@ -9,10 +10,22 @@ import { HEADER_HEIGHT, LABEL_WIDTH, ROW_HEIGHT, STATE_COLOURS, layoutTimeline, 
  */
 export function NodeTimeline(props: { nodes: TimelineNode[]; today: string; delivery: string | null; width?: number; testId?: string }) {
   const { t } = useTranslation();
-  const l = layoutTimeline(props.nodes, { today: props.today, delivery: props.delivery, width: props.width ?? 980 });
+  // The days spread over the width the panel gives (narrower days, down to 4 px, before it scrolls).
+  const box = useRef<HTMLDivElement>(null);
+  const [fit, setFit] = useState(props.width ?? 900);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const measure = () => setFit(Math.max(480, el.clientWidth));
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  const l = layoutTimeline(props.nodes, { today: props.today, delivery: props.delivery, width: fit });
   const barH = 12;
   return (
-    <div style={{ overflowX: 'auto' }} data-testid={props.testId ?? 'node-timeline'}>
+    <div ref={box} style={{ overflowX: 'auto', minWidth: 0 }} data-testid={props.testId ?? 'node-timeline'}>
       <svg width={l.width} height={l.height} role="img" aria-label={t('nt.title')} style={{ fontFamily: 'inherit', fontSize: 12 }}>
         {l.ticks.map((tk) => (
           <g key={tk.x}>

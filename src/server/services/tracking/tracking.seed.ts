@@ -89,6 +89,9 @@ registerSeeder(async (db, { tenants, users }) => {
           where client_id = ${maker} and order_id = ${orderId} and node_code = ${n.node_code}`.execute(tx);
       }
     }
+    // A finished order went through every node: on its plan, or today at the latest.
+    await sql`update scm_order_node n set actual_date = least(n.plan_date, ${today}::date), actual_source = 'maker', actual_by = ${actor.userId}
+      from scm_customer_order o where o.id = n.order_id and o.client_id = n.client_id and n.client_id = ${maker} and o.status = 'finished'`.execute(tx);
     await evaluateNodeFlags(tx, maker, null, today);
   });
 }, { exchange: true });

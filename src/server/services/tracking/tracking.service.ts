@@ -233,7 +233,8 @@ async function trackingRecipients(tx: Db, clientId: number): Promise<number[]> {
 
 /**
  * Evaluates the late and at-risk flags of in-progress orders (the given ones, or all of the company)
- * and raises one notice per node and kind the first time it is flagged. The marker is claimed by an
+ * and raises one notice per node and kind the first time it is flagged: every late node, and of an
+ * order's at-risk nodes the first in plan order. The marker is claimed by an
  * UPDATE ... WHERE marker IS NULL, so two evaluations at once (a write and a list read, the periodic
  * check) notify once. Called on every write of nodes, on the maker's list and timeline reads and by
  * the periodic check. Returns how many notices were raised.
@@ -247,10 +248,11 @@ export async function evaluateNodeFlags(tx: Db, clientId: number, orderIds: numb
   const risk: typeof late = [];
   for (const o of orders.rows) {
     const t = trackOrder(nodes.get(Number(o.id)) ?? [], today);
-    for (const n of t.nodes) {
-      if (n.late) late.push({ order: o, node: n });
-      else if (n.at_risk) risk.push({ order: o, node: n });
-    }
+    for (const n of t.nodes) if (n.late) late.push({ order: o, node: n });
+    // When an order's remaining nodes no longer fit, every later node is at risk with it: the notice
+    // names the first of them (the one to act on), and the next one only once that one is done.
+    const firstAtRisk = t.nodes.find((n) => n.at_risk);
+    if (firstAtRisk) risk.push({ order: o, node: firstAtRisk });
   }
   const claim = async (items: typeof late, marker: 'late_notified_at' | 'risk_notified_at') => {
     if (!items.length) return [];
