@@ -7,9 +7,11 @@ import { fieldErrorsOf } from '../api/reactions';
 import { entityApi, type Row } from '../engine/entity-api';
 import { tokenContext, useFormSession } from '../engine/session-scope';
 import { ChildGrid, newRowKey, type ChildGridProps, type ChildRow } from '../grid/ChildGrid';
+import { MatrixEntries } from '../grid/MatrixEntries';
 import { toast } from '../shell/toast-bus';
 import { formFields, type ResolvedField, type ResolvedPage } from '../../model/page-resolve';
 import { systemColumn } from '../../model/field-types';
+import type { ChildMatrix } from '../../model/entity';
 import {
   changeEffects,
   childRowBody,
@@ -280,11 +282,19 @@ export const EntityForm = forwardRef<EntityFormHandle, EntityFormProps>(function
           newRow: () => ({ ...resetValues(c.fields, tokenContext(session)), __key: newRowKey() }),
         };
         const custom = props.childRenderers?.[c.child.key];
-        return custom ? <div key={c.child.key}>{custom(childProps)}</div> : <ChildGrid key={c.child.key} {...childProps} />;
+        if (custom) return <div key={c.child.key}>{custom(childProps)}</div>;
+        // A child that declares a matrix (ChildMatrix) is entered as colour x size blocks, where its `when` holds.
+        if (c.matrix && matrixApplies(c.matrix, values)) return <MatrixEntries key={`${c.child.key}-matrix`} {...childProps} currency={values.currency ? String(values.currency) : undefined} />;
+        return <ChildGrid key={c.child.key} {...childProps} />;
       })}
     </form>
   );
 });
+
+/** Whether a declared matrix applies to the document as it stands (its `when`: a purchase order of finished goods). */
+export function matrixApplies(matrix: ChildMatrix, values: Record<string, unknown>): boolean {
+  return !matrix.when || String(values[matrix.when.field] ?? '') === matrix.when.value;
+}
 
 export function fieldDomId(resolved: ResolvedPage, field: Pick<ResolvedField, 'field'>): string {
   return `f-${resolved.page.opt}-${field.field}`;

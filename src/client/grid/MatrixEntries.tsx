@@ -1,13 +1,13 @@
 import { Button, Field, Input, makeStyles, Select, Subtitle2, Text, Textarea, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
-import { useState, type ClipboardEvent } from 'react';
+import { useMemo, useState, type ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseSizeRatio, type SizeMatrix } from '../../../model/allocation';
-import { newRowKey, type ChildGridProps } from '../../grid/ChildGrid';
-import { MatrixInputTable } from '../../grid/MatrixInputTable';
-import type { MatrixRecord } from '../../grid/matrix';
-import { toast } from '../../shell/toast-bus';
-import { blockMatrix, blocksFromRows, blockTotals, emptyBlock, orderTotals, pasteIntoBlock, prepackFill, rowsOfBlock, SIZE_RUNS, sortSizes, writeBlock, type EntryRow, type StyleBlock } from './order-blocks';
+import { parseSizeRatio, type SizeMatrix } from '../../model/allocation';
+import { newRowKey, type ChildGridProps } from './ChildGrid';
+import { MatrixInputTable } from './MatrixInputTable';
+import type { MatrixRecord } from './matrix';
+import { toast } from '../shell/toast-bus';
+import { blockMatrix, blocksFromRows, blockTotals, emptyBlock, matrixLayout, ORDER_ENTRIES_LAYOUT, orderTotals, pasteIntoBlock, prepackFill, rowsOfBlock, SIZE_RUNS, sortSizes, writeBlock, type EntryRow, type StyleBlock } from './matrix-blocks';
 
 const CONFIG = { rowField: 'colour', colField: 'size', cellField: 'qty' } as const;
 
@@ -41,18 +41,26 @@ function matrixOf(records: MatrixRecord[], block: StyleBlock): SizeMatrix {
 }
 
 /**
- * The order's colour x size entries (issue 6): per style a matrix with colours as rows and sizes as
- * columns, row and column totals, amount from the unit price, a table pasted from Excel (sizes in the
- * first row, colours in the first column) or numbers pasted from any cell, a prepack fill from a total
- * and a size ratio, and spreadsheet keys. Shown inside the order form in place of the child grid; the
- * form saves the rows (one per colour and size).
+ * A document's colour x size lines (issue 6; the engine's since issue 17): per style a matrix with
+ * colours as rows and sizes as columns, row and column totals, amount from the unit price, a table
+ * pasted from Excel (sizes in the first row, colours in the first column) or numbers pasted from any
+ * cell, a prepack fill from a total and a size ratio, and spreadsheet keys. Shown inside the form in
+ * place of the child grid of a child that declares a matrix (ChildMatrix: which fields hold style,
+ * name, price, colour, size and quantity); the form saves the rows (one per colour and size).
+ *
+ * Example: `childRenderers: { entries: (p) => <MatrixEntries {...p} currency="CNY" /> }`; the form
+ * shows it by itself for a declared matrix.
  */
-export function OrderEntriesMatrix(p: ChildGridProps & { currency?: string }) {
+export function MatrixEntries(p: ChildGridProps & { currency?: string; priceHint?: string }) {
+  const priceHint = p.priceHint;
   const s = useStyles();
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
   const rows = p.rows as EntryRow[];
-  const [blocks, setBlocks] = useState<StyleBlock[]>(() => blocksFromRows(rows));
+  const decl = p.grid.matrix;
+  const layout = useMemo(() => (decl ? matrixLayout(decl, p.grid.entity.fields.map((f) => f.key)) : ORDER_ENTRIES_LAYOUT), [decl, p.grid.entity]);
+  const startSizes = decl?.columns;
+  const [blocks, setBlocks] = useState<StyleBlock[]>(() => blocksFromRows(rows, layout, startSizes));
   const [prepack, setPrepack] = useState<Record<string, { total: string; ratio: string; colour: string }>>({});
   const [newColour, setNewColour] = useState<Record<string, string>>({});
   const [newSize, setNewSize] = useState<Record<string, string>>({});
@@ -64,7 +72,7 @@ export function OrderEntriesMatrix(p: ChildGridProps & { currency?: string }) {
   const commit = (before: StyleBlock, next: StyleBlock, matrix: SizeMatrix) => {
     const b = { ...next, colours: matrix.colours, sizes: matrix.sizes };
     replaceBlock(before.key, b);
-    p.onChange(writeBlock(p.rows as EntryRow[], b, before.style_no, matrix, newRowKey));
+    p.onChange(writeBlock(p.rows as EntryRow[], b, before.style_no, matrix, newRowKey, layout));
   };
 
   const setField = (b: StyleBlock, field: 'style_no' | 'style_name' | 'unit_price', value: string) => {
@@ -73,11 +81,11 @@ export function OrderEntriesMatrix(p: ChildGridProps & { currency?: string }) {
       toast.warning(t('orders.matrix.duplicateStyle', { style: next.style_no }));
       return;
     }
-    commit(b, next, blockMatrix(rows, b));
+    commit(b, next, blockMatrix(rows, b, layout));
   };
 
   const onPasteTable = (b: StyleBlock, text: string) => {
-    const r = pasteIntoBlock(blockMatrix(rows, b), text);
+    const r = pasteIntoBlock(blockMatrix(rows, b, layout), text);
     const sizes = r.header ? sortSizes(r.matrix.sizes) : r.matrix.sizes;
     setRejected((x) => ({ ...x, [b.key]: r.rejected.map((c) => c.text).join(', ') }));
     commit(b, b, { ...r.matrix, sizes });
@@ -87,7 +95,7 @@ export function OrderEntriesMatrix(p: ChildGridProps & { currency?: string }) {
   const onPasteCapture = (b: StyleBlock, e: ClipboardEvent<HTMLDivElement>) => {
     const text = e.clipboardData.getData('text/plain');
     if (!text.includes('\t')) return;
-    const probe = pasteIntoBlock(blockMatrix(rows, b), text);
+    const probe = pasteIntoBlock(blockMatrix(rows, b, layout), text);
     if (!probe.header) return;
     e.preventDefault();
     e.stopPropagation();
@@ -107,12 +115,12 @@ export function OrderEntriesMatrix(p: ChildGridProps & { currency?: string }) {
     setNewSize((x) => ({ ...x, [b.key]: '' }));
   };
   const removeColour = (b: StyleBlock, colour: string) => {
-    const m = blockMatrix(rows, b);
+    const m = blockMatrix(rows, b, layout);
     delete m.qty[colour];
     commit(b, b, { ...m, colours: m.colours.filter((c) => c !== colour) });
   };
   const applySizeRun = (b: StyleBlock, run: string) => {
-    const m = blockMatrix(rows, b);
+    const m = blockMatrix(rows, b, layout);
     const used = b.sizes.filter((z) => m.colours.some((c) => (m.qty[c]?.[z] ?? 0) > 0));
     const sizes = sortSizes([...new Set([...SIZE_RUNS[run], ...used])]);
     replaceBlock(b.key, { ...b, sizes });
@@ -130,18 +138,18 @@ export function OrderEntriesMatrix(p: ChildGridProps & { currency?: string }) {
       toast.warning(t('orders.matrix.addColourFirst'));
       return;
     }
-    commit(b, b, prepackFill(blockMatrix(rows, b), colours, total, ratio));
+    commit(b, b, prepackFill(blockMatrix(rows, b, layout), colours, total, ratio));
   };
   const removeBlock = (b: StyleBlock) => {
-    setBlocks((all) => (all.length > 1 ? all.filter((x) => x.key !== b.key) : [emptyBlock()]));
-    p.onChange((p.rows as EntryRow[]).filter((r) => String(r.style_no ?? '') !== b.style_no).map((r, i) => ({ ...r, seq: i + 1 })));
+    setBlocks((all) => (all.length > 1 ? all.filter((x) => x.key !== b.key) : [emptyBlock(startSizes)]));
+    p.onChange((p.rows as EntryRow[]).filter((r) => String(r[layout.block] ?? '') !== b.style_no).map((r, i) => ({ ...r, seq: i + 1 })));
   };
   const addBlock = () => {
     if (blocks.some((b) => b.style_no === '')) {
       toast.warning(t('orders.matrix.styleFirst'));
       return;
     }
-    setBlocks((all) => [...all, emptyBlock()]);
+    setBlocks((all) => [...all, emptyBlock(startSizes)]);
   };
 
   // Row errors (the form's own check or the server's `entries[3].qty`), shown under their style.
@@ -151,13 +159,13 @@ export function OrderEntriesMatrix(p: ChildGridProps & { currency?: string }) {
   };
   const errorsOf = (b: StyleBlock) =>
     Object.entries(p.errors)
-      .filter(([k]) => String(rows[Number(k.split('.')[0])]?.style_no ?? '') === b.style_no)
+      .filter(([k]) => String(rows[Number(k.split('.')[0])]?.[layout.block] ?? '') === b.style_no)
       .map(([k, message]) => {
         const [index, field] = k.split('.');
         const r = rows[Number(index)];
-        return `${String(r?.colour ?? '')}/${String(r?.size ?? '')} ${fieldLabel(field)}: ${message}`;
+        return `${String(r?.[layout.row] ?? '')}/${String(r?.[layout.col] ?? '')} ${fieldLabel(field)}: ${message}`;
       });
-  const whole = orderTotals(rows);
+  const whole = orderTotals(rows, layout);
 
   return (
     <section className={s.wrap} data-testid="order-entries">
@@ -173,22 +181,30 @@ export function OrderEntriesMatrix(p: ChildGridProps & { currency?: string }) {
         )}
       </div>
       {blocks.map((b, bi) => {
-        const m = blockMatrix(rows, b);
+        const m = blockMatrix(rows, b, layout);
         const totals = blockTotals(m, b.unit_price);
         const pp = prepack[b.key] ?? { total: '', ratio: '', colour: '' };
         const errs = errorsOf(b);
         return (
           <div key={b.key} className={s.block} data-testid={`order-style-${bi}`}>
             <div className={s.fields}>
-              <Field label={fieldLabel('style_no')} required={!p.disabled}>
+              <Field label={fieldLabel(layout.block)} required={!p.disabled}>
                 <Input value={b.style_no} disabled={p.disabled} onChange={(_, d) => setField(b, 'style_no', d.value)} data-testid="style-no" />
               </Field>
-              <Field label={fieldLabel('style_name')}>
-                <Input value={b.style_name} disabled={p.disabled} onChange={(_, d) => setField(b, 'style_name', d.value)} data-testid="style-name" />
-              </Field>
-              <Field label={fieldLabel('unit_price')}>
-                <Input value={b.unit_price} disabled={p.disabled} inputMode="decimal" onChange={(_, d) => setField(b, 'unit_price', d.value)} data-testid="style-price" />
-              </Field>
+              {layout.name ? (
+                <Field label={fieldLabel(layout.name)}>
+                  <Input value={b.style_name} disabled={p.disabled} onChange={(_, d) => setField(b, 'style_name', d.value)} data-testid="style-name" />
+                </Field>
+              ) : (
+                <span />
+              )}
+              {layout.price ? (
+                <Field label={fieldLabel(layout.price)} hint={priceHint}>
+                  <Input value={b.unit_price} disabled={p.disabled} inputMode="decimal" onChange={(_, d) => setField(b, 'unit_price', d.value)} data-testid="style-price" />
+                </Field>
+              ) : (
+                <span />
+              )}
               {!p.disabled && <Button icon={<DeleteRegular />} appearance="subtle" aria-label={t('orders.matrix.removeStyle')} title={t('orders.matrix.removeStyle')} onClick={() => removeBlock(b)} />}
             </div>
             {!p.disabled && (
@@ -269,7 +285,7 @@ export function OrderEntriesMatrix(p: ChildGridProps & { currency?: string }) {
                   {t('orders.matrix.styleAmount')} <span className={s.strong} data-testid="style-amount">{totals.amount.toLocaleString(undefined, { maximumFractionDigits: 4 })}</span> {p.currency ?? ''}
                 </span>
               )}
-              <span>{t('orders.matrix.lines', { count: rowsOfBlock(rows, b).length })}</span>
+              <span>{t('orders.matrix.lines', { count: rowsOfBlock(rows, b, layout).length })}</span>
             </div>
             {rejected[b.key] && <Text style={{ color: tokens.colorPaletteRedForeground1 }}>{t('orders.matrix.rejectedCells', { cells: rejected[b.key] })}</Text>}
             {errs.length > 0 && (

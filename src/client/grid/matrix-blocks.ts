@@ -1,12 +1,40 @@
-import { blockHasHeader, lineAmount, matrixTotals, parsePastedBlock, pasteIntoMatrix, prepackRow, round4, type SizeMatrix } from '../../../model/allocation';
+import { blockHasHeader, lineAmount, matrixTotals, parsePastedBlock, pasteIntoMatrix, prepackRow, round4, type SizeMatrix } from '../../model/allocation';
+import type { ChildMatrix } from '../../model/entity';
 
 /**
- * An order's colour x size entries as the buyer sees them (issue 6; DOMAIN "Orders and the colour-size
- * matrix"): one block per style, each a matrix with colours as rows and sizes as columns, a unit price
- * and a name. Stored as one entry row per colour and size with a quantity (spec 3). Pure functions:
- * the order page renders them, tests check them.
+ * A document's colour x size lines as the buyer sees them (issue 6, grown for purchase orders in issue
+ * 17; DOMAIN "Orders and the colour-size matrix"): one block per style, each a matrix with colours as
+ * rows and sizes as columns, a unit price and a name. Stored as one line per colour and size with a
+ * quantity (spec 3). Which fields of the child hold the style, name, price, colour, size, quantity and
+ * amount is the layout, from the child's matrix declaration (ChildMatrix); by default a requirement
+ * order's entries. Pure functions: the matrix editor renders them, tests check them.
  */
 export type EntryRow = Record<string, unknown> & { __key: string };
+
+/** The child's fields in the roles of a style block (null: the child has no such field). */
+export type MatrixLayout = { block: string; name: string | null; price: string | null; row: string; col: string; cell: string; amount: string | null };
+
+/** A requirement order's entries: style no., name and unit price per style, colour x size of quantities. */
+export const ORDER_ENTRIES_LAYOUT: MatrixLayout = { block: 'style_no', name: 'style_name', price: 'unit_price', row: 'colour', col: 'size', cell: 'qty', amount: 'amount' };
+
+/**
+ * The layout of a declared matrix over a child's fields: the block field (default `style_no`), of the
+ * block fields (default name and unit price) a price field (`unit_price`) and a name (the other one),
+ * the amount when the child has `amount`.
+ */
+export function matrixLayout(decl: ChildMatrix, childFields: readonly string[]): MatrixLayout {
+  const has = (f: string) => childFields.includes(f);
+  const blockFields = (decl.blockFields ?? ['style_name', 'unit_price']).filter(has);
+  return {
+    block: decl.blockField ?? 'style_no',
+    name: blockFields.find((f) => f !== 'unit_price') ?? null,
+    price: blockFields.includes('unit_price') ? 'unit_price' : null,
+    row: decl.rowField,
+    col: decl.colField,
+    cell: decl.cellField,
+    amount: has('amount') ? 'amount' : null,
+  };
+}
 
 export type StyleBlock = {
   key: string;
@@ -48,40 +76,42 @@ let blockSeq = 0;
 export const newBlockKey = () => `style-${++blockSeq}`;
 
 /** Blocks of stored entry rows, one per style number in first-seen order (an empty order gets one empty block). */
-export function blocksFromRows(rows: readonly EntryRow[]): StyleBlock[] {
+export function blocksFromRows(rows: readonly EntryRow[], layout: MatrixLayout = ORDER_ENTRIES_LAYOUT, startSizes?: string[]): StyleBlock[] {
+  const L = layout;
   const blocks: StyleBlock[] = [];
   for (const r of rows) {
-    const style = text(r.style_no);
+    const style = text(r[L.block]);
     let b = blocks.find((x) => x.style_no === style);
     if (!b) {
-      b = { key: newBlockKey(), style_no: style, style_name: text(r.style_name), unit_price: text(r.unit_price), colours: [], sizes: [] };
+      b = { key: newBlockKey(), style_no: style, style_name: L.name ? text(r[L.name]) : '', unit_price: L.price ? text(r[L.price]) : '', colours: [], sizes: [] };
       blocks.push(b);
     }
-    const colour = text(r.colour);
-    const size = text(r.size);
+    const colour = text(r[L.row]);
+    const size = text(r[L.col]);
     if (colour && !b.colours.includes(colour)) b.colours.push(colour);
     if (size && !b.sizes.includes(size)) b.sizes.push(size);
   }
   for (const b of blocks) b.sizes = sortSizes(b.sizes);
-  return blocks.length ? blocks : [emptyBlock()];
+  return blocks.length ? blocks : [emptyBlock(startSizes)];
 }
 
-export function emptyBlock(): StyleBlock {
-  return { key: newBlockKey(), style_no: '', style_name: '', unit_price: '', colours: [], sizes: [...SIZE_RUNS.letters] };
+/** A new block: no style yet, the declared start sizes or the letter run. */
+export function emptyBlock(sizes: string[] = SIZE_RUNS.letters): StyleBlock {
+  return { key: newBlockKey(), style_no: '', style_name: '', unit_price: '', colours: [], sizes: [...sizes] };
 }
 
 /** The rows of one block (by its style number). */
-export function rowsOfBlock(rows: readonly EntryRow[], block: Pick<StyleBlock, 'style_no'>): EntryRow[] {
-  return rows.filter((r) => text(r.style_no) === block.style_no);
+export function rowsOfBlock(rows: readonly EntryRow[], block: Pick<StyleBlock, 'style_no'>, layout: MatrixLayout = ORDER_ENTRIES_LAYOUT): EntryRow[] {
+  return rows.filter((r) => text(r[layout.block]) === block.style_no);
 }
 
 /** A block's quantities as a matrix (colours x sizes). */
-export function blockMatrix(rows: readonly EntryRow[], block: StyleBlock): SizeMatrix {
+export function blockMatrix(rows: readonly EntryRow[], block: StyleBlock, layout: MatrixLayout = ORDER_ENTRIES_LAYOUT): SizeMatrix {
   const qty: SizeMatrix['qty'] = {};
-  for (const r of rowsOfBlock(rows, block)) {
-    const c = text(r.colour);
+  for (const r of rowsOfBlock(rows, block, layout)) {
+    const c = text(r[layout.row]);
     qty[c] = qty[c] ?? {};
-    qty[c][text(r.size)] = Number(r.qty) || 0;
+    qty[c][text(r[layout.col])] = Number(r[layout.cell]) || 0;
   }
   return { colours: [...block.colours], sizes: [...block.sizes], qty };
 }
@@ -91,22 +121,27 @@ export function blockMatrix(rows: readonly EntryRow[], block: StyleBlock): SizeM
  * above 0; an existing row keeps its id (the server updates it rather than replacing it); the other
  * blocks' rows stay as they are; `seq` numbers every row in matrix order.
  */
-export function writeBlock(rows: readonly EntryRow[], block: StyleBlock, previousStyleNo: string, matrix: SizeMatrix, newKey: () => string): EntryRow[] {
-  const mine = rows.filter((r) => text(r.style_no) === previousStyleNo);
-  const others = rows.filter((r) => text(r.style_no) !== previousStyleNo);
+export function writeBlock(rows: readonly EntryRow[], block: StyleBlock, previousStyleNo: string, matrix: SizeMatrix, newKey: () => string, layout: MatrixLayout = ORDER_ENTRIES_LAYOUT): EntryRow[] {
+  const L = layout;
+  const mine = rows.filter((r) => text(r[L.block]) === previousStyleNo);
+  const others = rows.filter((r) => text(r[L.block]) !== previousStyleNo);
   const price = block.unit_price.trim() === '' ? null : block.unit_price.trim();
   const written: EntryRow[] = [];
   for (const c of matrix.colours)
     for (const s of matrix.sizes) {
       const q = matrix.qty[c]?.[s] ?? 0;
       if (!(q > 0)) continue;
-      const old = mine.find((r) => text(r.colour) === c && text(r.size) === s);
+      const old = mine.find((r) => text(r[L.row]) === c && text(r[L.col]) === s);
       const amount = price === null || !Number.isFinite(Number(price)) ? null : lineAmount(q, Number(price));
-      written.push({ ...(old ?? { __key: newKey() }), style_no: block.style_no, style_name: block.style_name || null, colour: c, size: s, qty: q, unit_price: price, amount });
+      const line: EntryRow = { ...(old ?? { __key: newKey() }), [L.block]: block.style_no, [L.row]: c, [L.col]: s, [L.cell]: q };
+      if (L.name) line[L.name] = block.style_name || null;
+      if (L.price) line[L.price] = price;
+      if (L.amount) line[L.amount] = L.price ? amount : null;
+      written.push(line);
     }
   // Keep the block where it was among the others.
-  const firstIndex = rows.findIndex((r) => text(r.style_no) === previousStyleNo);
-  const at = firstIndex < 0 ? others.length : rows.slice(0, firstIndex).filter((r) => text(r.style_no) !== previousStyleNo).length;
+  const firstIndex = rows.findIndex((r) => text(r[L.block]) === previousStyleNo);
+  const at = firstIndex < 0 ? others.length : rows.slice(0, firstIndex).filter((r) => text(r[L.block]) !== previousStyleNo).length;
   const next = [...others.slice(0, at), ...written, ...others.slice(at)];
   return next.map((r, i) => ({ ...r, seq: i + 1 }));
 }
@@ -138,14 +173,15 @@ export function blockTotals(matrix: SizeMatrix, unitPrice: string) {
 }
 
 /** The whole order: pieces and amount over every entry row. */
-export function orderTotals(rows: readonly EntryRow[]): { qty: number; amount: number | null } {
+export function orderTotals(rows: readonly EntryRow[], layout: MatrixLayout = ORDER_ENTRIES_LAYOUT): { qty: number; amount: number | null } {
   let qty = 0;
   let amount = 0;
   let priced = false;
   for (const r of rows) {
-    const q = Number(r.qty) || 0;
+    const q = Number(r[layout.cell]) || 0;
     qty += q;
-    const p = r.unit_price === null || r.unit_price === undefined || r.unit_price === '' ? NaN : Number(r.unit_price);
+    const v = layout.price ? r[layout.price] : null;
+    const p = v === null || v === undefined || v === '' ? NaN : Number(v);
     if (Number.isFinite(p)) {
       amount += q * p;
       priced = true;
