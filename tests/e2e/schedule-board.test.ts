@@ -141,6 +141,15 @@ describe('scheduling board', () => {
     await planner.waitForFunction((plan) => document.querySelectorAll(`[data-testid=board-bar][data-plan-id="${plan}"]`).length === 1, moved.plan);
     expect((await bars(planner)).find((b) => b.plan === moved.plan)!.qty).toBe(moved.qty);
 
+    // Undo the merge (Ctrl+Z): both parts come back on their lines with their quantities; redo (Ctrl+Y) merges again.
+    const partShape = (list: Bar[]) => list.map((b) => `${b.line}:${b.qty}`).sort();
+    await planner.keyboard.press('Control+z');
+    await planner.waitForFunction((plan) => document.querySelectorAll(`[data-testid=board-bar][data-plan-id="${plan}"]`).length === 2, moved.plan);
+    expect(partShape((await bars(planner)).filter((b) => b.plan === moved.plan))).toEqual(partShape(parts));
+    await planner.keyboard.press('Control+y');
+    await planner.waitForFunction((plan) => document.querySelectorAll(`[data-testid=board-bar][data-plan-id="${plan}"]`).length === 1, moved.plan);
+    expect((await bars(planner)).find((b) => b.plan === moved.plan)!.qty).toBe(moved.qty);
+
     // Lock from the keyboard's menu (Shift+F10 on the selected bar), unlock from the toolbar.
     const merged = (await bars(planner)).find((b) => b.plan === moved.plan)!;
     await planner.focus('[data-testid=calendar-production-board]');

@@ -22,7 +22,7 @@ import { api, ApiError } from '../api/client';
 import { readPreference, readStoredSession } from '../session/storage';
 import { onSocketMessage } from '../shell/notification-socket';
 import { toast } from '../shell/toast-bus';
-import { applyResult, CommandHistory, inverseOf, localStamp, movedPlans, validateMerge, withVersion } from './board-model';
+import { applyResult, CommandHistory, historyEntryFor, type HistoryStep, localStamp, movedPlans, validateMerge, withVersion } from './board-model';
 import './board-messages';
 import { BoardAutoDialog, BoardConfirm, BoardMergeDialog, BoardSplitDialog } from './BoardDialogs';
 import { ScenarioCompare } from './ScenarioCompare';
@@ -149,12 +149,13 @@ export function ScheduleBoardPage() {
     }
   }), [decl, load, loadScenarios]);
 
-  const send = useCallback(async (cmd: BoardCommand): Promise<boolean> => {
+  /** Sends one command; the reply is applied to the board. Null when it was refused (told to the user). */
+  const send = useCallback(async (cmd: BoardCommand): Promise<BoardCommandResult | null> => {
     try {
       const result = await api.post<BoardCommandResult>(decl.source.command!, { ...cmd, ...range }, { quiet: true });
       setData((d) => (d ? applyResult(d, result) : d));
       if (scenarioRef.current !== null) setCompareKey((k) => k + 1);
-      return true;
+      return result;
     } catch (e) {
       if (e instanceof ApiError && (e.code === STALE_CODE || e.status === 409)) {
         toast.warning(e.message || t('board.stale'));
@@ -163,30 +164,65 @@ export function ScheduleBoardPage() {
       } else {
         toast.error(e instanceof Error ? e.message : String(e));
       }
-      return false;
+      return null;
     }
   }, [decl, load, range, t]);
 
   const versionOf = (id: number) => dataRef.current?.bars.find((b) => b.id === id)?.version;
 
-  const onCommand = useCallback(async (cmd: BoardCommand, before: BoardBar) => {
-    if (await send(cmd)) {
-      const undo = inverseOf(cmd, before);
-      if (undo) history.current.push({ do: cmd, undo });
-      bump((n) => n + 1);
-      return true;
+  /**
+   * Runs a history sequence (board-model `HistoryEntry`) step by step, each with the versions the
+   * previous replies gave; returns the bars it created, or null when a step was refused. A sequence
+   * stopped half-way leaves the board as the server has it (reloaded), and the history is cleared.
+   */
+  const runSteps = useCallback(async (steps: HistoryStep[], other: number[]): Promise<number[] | null> => {
+    const own: number[] = [];
+    const versions = new Map<number, number>();
+    for (const [i, step] of steps.entries()) {
+      const raw = step({ own, other });
+      if (!raw) continue;
+      const cmd = withVersion(raw, (id) => versions.get(id) ?? versionOf(id));
+      const result = await send(cmd);
+      if (!result) {
+        if (i > 0) { history.current.clear(); void load(); }
+        return null;
+      }
+      const named = cmd.op === 'merge' ? cmd.bar_ids : [cmd.bar_id];
+      for (const b of result.bars) {
+        versions.set(b.id, b.version);
+        if (!named.includes(b.id)) own.push(b.id);
+      }
     }
-    return false;
+    return own;
+  }, [send, load]);
+
+  /** A command of the board or a dialog, from the bar(s) as they were (a merge: all, the kept one first). */
+  const onCommand = useCallback(async (cmd: BoardCommand, before: BoardBar | BoardBar[]) => {
+    const result = await send(cmd);
+    if (!result) return false;
+    const entry = historyEntryFor(cmd, Array.isArray(before) ? before : [before]);
+    if (entry) {
+      const named = cmd.op === 'merge' ? cmd.bar_ids : [cmd.bar_id];
+      history.current.push(entry, result.bars.map((b) => b.id).filter((id) => !named.includes(id)));
+    }
+    bump((n) => n + 1);
+    return true;
   }, [send]);
 
   const undo = useCallback(async () => {
     const e = history.current.peekUndo();
-    if (e && (await send(withVersion(e.undo, versionOf)))) { history.current.confirmUndo(); bump((n) => n + 1); }
-  }, [send]);
+    if (!e) return;
+    const created = await runSteps(e.undo, history.current.otherOf(e, 'undo'));
+    if (created) history.current.confirmUndo(created);
+    bump((n) => n + 1);
+  }, [runSteps]);
   const redo = useCallback(async () => {
     const e = history.current.peekRedo();
-    if (e && (await send(withVersion(e.do, versionOf)))) { history.current.confirmRedo(); bump((n) => n + 1); }
-  }, [send]);
+    if (!e) return;
+    const created = await runSteps(e.do, history.current.otherOf(e, 'do'));
+    if (created) history.current.confirmRedo(created);
+    bump((n) => n + 1);
+  }, [runSteps]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -234,7 +270,7 @@ export function ScheduleBoardPage() {
     const err = validateMerge(bars);
     if (err) { toast.warning(t(err.key)); return false; }
     const sorted = [...bars].sort((a, b) => a.start.localeCompare(b.start));
-    const ok = await onCommand({ op: 'merge', bar_ids: sorted.map((b) => b.id), versions: sorted.map((b) => b.version) }, sorted[0]);
+    const ok = await onCommand({ op: 'merge', bar_ids: sorted.map((b) => b.id), versions: sorted.map((b) => b.version) }, sorted);
     if (ok) { setMarked([]); setSelected(sorted[0].id); }
     return ok;
   };

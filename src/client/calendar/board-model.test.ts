@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BoardBar, BoardData } from '../../model/schedule-board';
-import { CommandHistory, addDays, applyResult, delta, dragPreview, localStamp, movedPlans, hitTest, inverseOf, keyTarget, layoutBoard, lineWindow, rowAt, validateMerge, validateSplit, visible, withVersion, DAY_WIDTH, GROUP_HEIGHT, ROW_HEIGHT } from './board-model';
+import type { BoardBar, BoardCommand, BoardData } from '../../model/schedule-board';
+import { CommandHistory, addDays, applyResult, historyEntryFor, type HistoryStep, delta, dragPreview, localStamp, movedPlans, hitTest, inverseOf, keyTarget, layoutBoard, lineWindow, rowAt, validateMerge, validateSplit, visible, withVersion, DAY_WIDTH, GROUP_HEIGHT, ROW_HEIGHT } from './board-model';
 
 /** Test fixture: an in-memory board of `lines` lines in two workshops over `days` days. */
 function board(lines = 4, days = 14, bars: Partial<BoardBar>[] = []): BoardData {
@@ -116,17 +116,119 @@ describe('undo and redo', () => {
     const data = board(2, 7, [{}]);
     const bar = data.bars[0];
     const move = { op: 'move' as const, bar_id: 1, version: 1, line_id: 2, start: '2026-12-03' };
-    h.push({ do: move, undo: inverseOf(move, bar)! });
-    expect(h.peekUndo()!.undo).toEqual({ op: 'move', bar_id: 1, version: 2, line_id: 1, start: '2026-12-01' });
+    expect(inverseOf(move, bar)).toEqual({ op: 'move', bar_id: 1, version: 2, line_id: 1, start: '2026-12-01' });
+    const entry = historyEntryFor(move, [bar])!;
+    h.push(entry);
+    expect(entry.undo.map((s) => s({ own: [], other: [] }))).toEqual([{ op: 'move', bar_id: 1, version: 2, line_id: 1, start: '2026-12-01' }]);
     h.confirmUndo();
     expect(h.canUndo()).toBe(false);
     expect(h.canRedo()).toBe(true);
-    expect(withVersion(h.peekRedo()!.do, () => 3)).toMatchObject({ version: 3 });
+    expect(withVersion(h.peekRedo()!.do[0]({ own: [], other: [] })!, () => 3)).toMatchObject({ version: 3 });
     h.confirmRedo();
     expect(h.canUndo()).toBe(true);
     h.confirmUndo();
-    h.push({ do: { op: 'lock', bar_id: 1, version: 4 }, undo: { op: 'unlock', bar_id: 1, version: 5 } });
+    h.push(historyEntryFor({ op: 'lock', bar_id: 1, version: 4 }, [bar])!);
     expect(h.canRedo()).toBe(false);
+  });
+
+  /**
+   * A model of the planning service's commands on bars (planning.service.ts runCommand): a split keeps
+   * the bar's days and puts the new bar on the same days; a merge keeps the first bar over the span of
+   * all; a move keeps the length in days. Versions rise by one per write; a stale version is refused.
+   */
+  function server(bars: BoardBar[]) {
+    let next = Math.max(...bars.map((b) => b.id)) + 1;
+    const live = new Map(bars.map((b) => [b.id, { ...b }]));
+    const bump = (b: BoardBar, patch: Partial<BoardBar>) => { const n = { ...b, ...patch, version: b.version + 1 }; live.set(b.id, n); return n; };
+    const get = (id: number, version: number) => {
+      const b = live.get(id);
+      if (!b) throw new Error(`bar ${id} not found`);
+      if (b.version !== version) throw new Error(`bar ${id} stale: ${version} != ${b.version}`);
+      return b;
+    };
+    return {
+      bars: () => [...live.values()].sort((a, b) => a.id - b.id),
+      run(cmd: BoardCommand): { bars: BoardBar[]; removed: number[] } {
+        switch (cmd.op) {
+          case 'move': { const b = get(cmd.bar_id, cmd.version); return { bars: [bump(b, { line_id: cmd.line_id, start: cmd.start, end: addDays(cmd.start, daysBetweenText(b.start, b.end)) })], removed: [] }; }
+          case 'resize': { const b = get(cmd.bar_id, cmd.version); return { bars: [bump(b, { end: cmd.end })], removed: [] }; }
+          case 'lock': case 'unlock': { const b = get(cmd.bar_id, cmd.version); return { bars: [bump(b, { locked: cmd.op === 'lock' })], removed: [] }; }
+          case 'split': {
+            const b = get(cmd.bar_id, cmd.version);
+            if (cmd.qty <= 0 || cmd.qty >= b.qty) throw new Error('split qty');
+            const kept = bump(b, { qty: b.qty - cmd.qty });
+            const created: BoardBar = { ...b, id: next++, version: 1, qty: cmd.qty, line_id: cmd.line_id ?? b.line_id, locked: false };
+            live.set(created.id, created);
+            return { bars: [kept, created], removed: [] };
+          }
+          case 'merge': {
+            const rows = cmd.bar_ids.map((id, i) => get(id, cmd.versions[i]));
+            const start = rows.map((b) => b.start).sort()[0];
+            const end = rows.map((b) => b.end).sort().at(-1)!;
+            const kept = bump(rows[0], { qty: rows.reduce((a, b) => a + b.qty, 0), start, end });
+            for (const b of rows.slice(1)) live.delete(b.id);
+            return { bars: [kept], removed: cmd.bar_ids.slice(1) };
+          }
+        }
+      },
+    };
+  }
+  const daysBetweenText = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
+
+  /** The page's runner (ScheduleBoardPage runSteps): versions from the replies, created bars collected. */
+  function runSteps(srv: ReturnType<typeof server>, steps: HistoryStep[], other: number[]): number[] {
+    const own: number[] = [];
+    for (const step of steps) {
+      const raw = step({ own, other });
+      if (!raw) continue;
+      const cmd = withVersion(raw, (id) => srv.bars().find((b) => b.id === id)?.version);
+      const named = cmd.op === 'merge' ? cmd.bar_ids : [cmd.bar_id];
+      for (const b of srv.run(cmd).bars) if (!named.includes(b.id)) own.push(b.id);
+    }
+    return own;
+  }
+  const shape = (bars: BoardBar[]) => bars.map((b) => `${b.line_id}:${b.start}..${b.end}x${b.qty}`).sort();
+
+  it('undoes a split by merging the new bar back, and redoes it as often as asked', () => {
+    const data = board(3, 14, [{ qty: 300, start: '2026-12-02', end: '2026-12-06' }]);
+    const srv = server(data.bars);
+    const h = new CommandHistory();
+    const cmd: BoardCommand = { op: 'split', bar_id: 1, version: 1, qty: 120, line_id: 2 };
+    const before = srv.bars();
+    const created = srv.run(cmd).bars.map((b) => b.id).filter((id) => id !== 1);
+    h.push(historyEntryFor(cmd, before)!, created);
+    expect(shape(srv.bars())).toEqual(['1:2026-12-02..2026-12-06x180', '2:2026-12-02..2026-12-06x120']);
+    for (let round = 0; round < 3; round++) {
+      const e = h.peekUndo()!;
+      h.confirmUndo(runSteps(srv, e.undo, h.otherOf(e, 'undo')));
+      expect(shape(srv.bars())).toEqual(shape(before));
+      const r = h.peekRedo()!;
+      h.confirmRedo(runSteps(srv, r.do, h.otherOf(r, 'do')));
+      expect(shape(srv.bars())).toEqual(['1:2026-12-02..2026-12-06x180', '2:2026-12-02..2026-12-06x120']);
+    }
+  });
+
+  it('undoes a merge of three bars on two lines by splitting each back onto its line and days; redo merges again', () => {
+    const data = board(3, 20, [
+      { qty: 100, line_id: 1, start: '2026-12-03', end: '2026-12-05' },
+      { qty: 60, line_id: 2, start: '2026-12-01', end: '2026-12-02' },
+      { qty: 40, line_id: 1, start: '2026-12-08', end: '2026-12-12' },
+    ]);
+    const srv = server(data.bars);
+    const before = srv.bars();
+    const h = new CommandHistory();
+    const cmd: BoardCommand = { op: 'merge', bar_ids: [1, 2, 3], versions: [1, 1, 1] };
+    srv.run(cmd);
+    h.push(historyEntryFor(cmd, before)!);
+    expect(shape(srv.bars())).toEqual(['1:2026-12-01..2026-12-12x200']);
+    for (let round = 0; round < 2; round++) {
+      const e = h.peekUndo()!;
+      h.confirmUndo(runSteps(srv, e.undo, h.otherOf(e, 'undo')));
+      expect(shape(srv.bars())).toEqual(shape(before));
+      const r = h.peekRedo()!;
+      h.confirmRedo(runSteps(srv, r.do, h.otherOf(r, 'do')));
+      expect(shape(srv.bars())).toEqual(['1:2026-12-01..2026-12-12x200']);
+    }
   });
 
   it('applies a command reply: changed bars replace, removed go, touched lines take their new load', () => {

@@ -188,28 +188,41 @@ export function keyTarget(layout: BoardLayout, data: BoardData, bar: BoardBar, k
 }
 
 /**
- * Undo and redo of board commands. Each entry is a command done and the command that undoes it
- * (built from the bar as it was); redoing re-sends the command. Versions are refreshed by the caller
- * from the server's reply before sending (`withVersion`).
+ * Undo and redo of board commands. An entry holds two sequences of steps, one that does the change and
+ * one that undoes it, built from the bars as they were. A step makes its command when it runs, from the
+ * bars created so far: `own` by the earlier steps of the same run, `other` by the other sequence's last
+ * run (a split's undo merges the bar its split created; a merge's undo splits the absorbed bars out
+ * again, and its redo merges those). Versions are filled in by the runner from the server's replies
+ * (`withVersion`); a step returning null is skipped.
  */
-export type HistoryEntry = { do: BoardCommand; undo: BoardCommand };
+export type HistoryStep = (ids: { own: number[]; other: number[] }) => BoardCommand | null;
+export type HistoryEntry = { do: HistoryStep[]; undo: HistoryStep[] };
 
 export class CommandHistory {
   private done: HistoryEntry[] = [];
   private undone: HistoryEntry[] = [];
+  /** Bars created by the last run of each entry's sequences. */
+  private created = new WeakMap<HistoryEntry, { do: number[]; undo: number[] }>();
   constructor(private readonly limit = 100) {}
-  push(entry: HistoryEntry) {
+  /** Records an entry whose `do` has just run, creating `created` bars. */
+  push(entry: HistoryEntry, created: number[] = []) {
     this.done.push(entry);
+    this.created.set(entry, { do: created, undo: [] });
     if (this.done.length > this.limit) this.done.shift();
     this.undone = [];
   }
   canUndo() { return this.done.length > 0; }
   canRedo() { return this.undone.length > 0; }
-  /** The command to send to undo the last one (the caller sends it, then calls `confirmUndo`). */
+  /** The entry to undo (the caller runs `undo` with `createdFor(e, 'undo')`, then calls `confirmUndo`). */
   peekUndo(): HistoryEntry | undefined { return this.done[this.done.length - 1]; }
   peekRedo(): HistoryEntry | undefined { return this.undone[this.undone.length - 1]; }
-  confirmUndo() { const e = this.done.pop(); if (e) this.undone.push(e); }
-  confirmRedo() { const e = this.undone.pop(); if (e) this.done.push(e); }
+  /** The ids the given sequence may name: those the other sequence created in its last run. */
+  otherOf(entry: HistoryEntry, run: 'do' | 'undo'): number[] {
+    const c = this.created.get(entry);
+    return (run === 'do' ? c?.undo : c?.do) ?? [];
+  }
+  confirmUndo(created: number[] = []) { const e = this.done.pop(); if (e) { this.undone.push(e); this.created.set(e, { do: this.created.get(e)?.do ?? [], undo: created }); } }
+  confirmRedo(created: number[] = []) { const e = this.undone.pop(); if (e) { this.done.push(e); this.created.set(e, { undo: this.created.get(e)?.undo ?? [], do: created }); } }
   clear() { this.done = []; this.undone = []; }
 }
 
@@ -221,6 +234,66 @@ export function inverseOf(cmd: BoardCommand, before: BoardBar): BoardCommand | n
     case 'lock': return { op: 'unlock', bar_id: before.id, version: before.version + 1 };
     case 'unlock': return { op: 'lock', bar_id: before.id, version: before.version + 1 };
     default: return null;
+  }
+}
+
+/**
+ * Steps that put a bar, now spanning `from`..`to` on its own line, back on its own days (a move keeps the
+ * length in days, so a resize follows when the length differs). `id` names the bar when the step runs.
+ */
+function backToDays(id: (ids: { own: number[] }) => number, was: BoardBar, from: string, to: string): HistoryStep[] {
+  const steps: HistoryStep[] = [];
+  if (was.start !== from) steps.push((ids) => ({ op: 'move', bar_id: id(ids), version: 0, line_id: was.line_id, start: was.start }));
+  if (addDays(was.start, daysBetween(from, to)) !== was.end) steps.push((ids) => ({ op: 'resize', bar_id: id(ids), version: 0, end: was.end }));
+  return steps;
+}
+
+/**
+ * The history entry of a command that has just been done, from the bars as they were (a merge: all its
+ * bars, the kept one first; otherwise the one bar). Null when it cannot be undone.
+ *
+ * A split keeps the first bar's days and puts the new bar on the same days (on its line), so merging
+ * the two undoes it. A merge keeps the first bar over the span of all, so its undo splits each absorbed
+ * bar's quantity out onto its own line, moves and resizes it back to its days, and puts the kept bar
+ * back on its own days. Pieces per day are spread again evenly by the server after a split or merge.
+ */
+export function historyEntryFor(cmd: BoardCommand, before: BoardBar[]): HistoryEntry | null {
+  const first = before[0];
+  if (!first) return null;
+  switch (cmd.op) {
+    case 'move':
+    case 'resize':
+    case 'lock':
+    case 'unlock': {
+      const inverse = inverseOf(cmd, first);
+      return inverse ? { do: [() => cmd], undo: [() => inverse] } : null;
+    }
+    case 'split':
+      return {
+        do: [() => cmd],
+        undo: [({ other }) => (other[0] === undefined ? null : { op: 'merge', bar_ids: [cmd.bar_id, other[0]], versions: [0, 0] })],
+      };
+    case 'merge': {
+      const kept = before.find((b) => b.id === cmd.bar_ids[0]);
+      const absorbed = cmd.bar_ids.slice(1).map((id) => before.find((b) => b.id === id));
+      if (!kept || absorbed.some((b) => !b)) return null;
+      const from = before.map((b) => b.start).sort()[0];
+      const to = before.map((b) => b.end).sort().at(-1)!;
+      const undo: HistoryStep[] = [];
+      absorbed.forEach((b, i) => {
+        const was = b!;
+        // Split off onto its own line: the new bar spans the merged days there.
+        undo.push(() => ({ op: 'split', bar_id: kept.id, version: 0, qty: was.qty, ...(was.line_id !== kept.line_id ? { line_id: was.line_id } : {}) }));
+        undo.push(...backToDays(({ own }) => own[i], was, from, to));
+      });
+      undo.push(...backToDays(() => kept.id, kept, from, to));
+      return {
+        do: [({ other }) => (other.length ? { op: 'merge', bar_ids: [kept.id, ...other], versions: [0, ...other.map(() => 0)] } : cmd)],
+        undo,
+      };
+    }
+    default:
+      return null;
   }
 }
 
