@@ -1,6 +1,7 @@
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { engineRoutes } from '../engine/routes';
 import { adminRoutes } from '../pages/admin/routes';
+import { approvalRoutes } from '../pages/approvals/routes';
 import { collabRoutes } from '../pages/collab/routes';
 import { orderRoutes } from '../pages/orders/routes';
 import { purchaseRoutes } from '../pages/purchase/routes';
@@ -119,6 +120,8 @@ export function appRoutes(): RouteObject[] {
                 ...orderRoutes,
                 // Purchasing lists with the shipment editor and the receipt dialog (issue 17).
                 ...purchaseRoutes,
+                // The approval to-do list; approval buttons in the drawers of documents approved through a flow (issue 14).
+                ...approvalRoutes,
                 // Work orders, the scan validation page and the bundle tickets (issue 12).
                 ...productionRoutes,
                 ...reportRoutes,

@@ -23,6 +23,7 @@ import { useCloseGuard } from './close-guard';
 import { EntityForm, type EntityFormProps } from './EntityForm';
 import type { RouteAction } from './form-logic';
 import { HistoryPanel } from './HistoryPanel';
+import { drawerExtensionsFor } from './drawer-extensions';
 import type { NoticeView } from './state-notice';
 import { useRecordForm, type RecordForm } from './use-record-form';
 
@@ -103,6 +104,7 @@ export function FormDrawer(props: { resolved: ResolvedPage; state: DrawerState; 
   const title = state ? t(titleKey, { entity: entityName }) : '';
   const wide = resolved.children.length > 0;
   const notices = [...(slots.notices?.(rf) ?? []), ...(rf.notice ? [rf.notice] : [])].slice(0, 1);
+  const extensions = drawerExtensionsFor(resolved);
   const onSaved = (saved: Row) => {
     if (slots.keepOpenAfterSave) rf.show(saved);
     props.onSaved(saved);
@@ -152,6 +154,7 @@ export function FormDrawer(props: { resolved: ResolvedPage; state: DrawerState; 
             childRenderers={slots.childRenderers?.(rf)}
           />
         )}
+        {rf.ready && tab === 'form' && rf.stored && extensions.map((x, i) => x.body && <x.body key={i} rf={rf} resolved={resolved} />)}
         {rf.ready && tab === 'history' && rf.id !== null && <HistoryPanel api={rf.api} id={rf.id} fields={formFields(resolved)} />}
       </DrawerBody>
       {rf.ready && tab === 'form' && (
@@ -165,6 +168,7 @@ export function FormDrawer(props: { resolved: ResolvedPage; state: DrawerState; 
             </>
           )}
           {slots.extraActions?.(rf)}
+          {rf.stored && extensions.map((x, i) => x.footer && <x.footer key={i} rf={rf} resolved={resolved} />)}
           <Button disabled={busy} onClick={requestClose} data-testid={`${prefix}-cancel`}>{action === 'view' ? t('engine.close') : t('engine.cancel')}</Button>
         </DrawerFooter>
       )}

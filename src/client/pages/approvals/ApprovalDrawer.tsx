@@ -1,0 +1,39 @@
+import { Divider } from '@fluentui/react-components';
+import type { DrawerExtensionProps } from '../../form/drawer-extensions';
+import type { FlowNodeView, FlowStepView } from './approval-api';
+import { DecisionButtons, FlowPanel, useFlow } from './ApprovalPanel';
+import { FlowDiagram } from './FlowDiagram';
+
+/** The approval buttons in the drawer of a document approved through a flow (submit, approve, reject, return). */
+export function ApprovalDrawerFooter({ rf, resolved }: DrawerExtensionProps) {
+  const { flow } = useFlow(resolved.entity.name, rf.id, rf.record?.version);
+  if (!flow) return null;
+  return <DecisionButtons flow={flow} onDone={rf.reload} />;
+}
+
+/** Under the form: where the document's flow stands and its history. */
+export function ApprovalDrawerBody({ rf, resolved }: DrawerExtensionProps) {
+  const { flow } = useFlow(resolved.entity.name, rf.id, rf.record?.version);
+  if (!flow?.pid) return null;
+  return (
+    <div style={{ marginTop: 16 }}>
+      <Divider style={{ marginBottom: 8 }} />
+      <FlowPanel flow={flow} />
+    </div>
+  );
+}
+
+/** Under a process definition's form: its flow diagram, drawn from the stored nodes and steps. */
+export function ProcessDefDiagram({ rf }: DrawerExtensionProps) {
+  const nodes = (rf.record?.nodes ?? []) as Array<Record<string, unknown>>;
+  const steps = (rf.record?.steps ?? []) as Array<Record<string, unknown>>;
+  if (!nodes.length) return null;
+  const flowNodes: FlowNodeView[] = nodes.map((n) => ({ seq: Number(n.seq), name: String(n.name ?? ''), sign_type: n.sign_type === 'and' ? 'and' : 'or', access_type: String(n.access_type ?? ''), launch_text: (n.launch_text as string) ?? null, is_end: n.is_end === true }));
+  const flowSteps: FlowStepView[] = steps.map((s) => ({ step_code: String(s.step_code ?? ''), from_seq: Number(s.from_seq), to_seq: s.to_seq === null || s.to_seq === undefined ? null : Number(s.to_seq) }));
+  return (
+    <div style={{ marginTop: 16 }}>
+      <Divider style={{ marginBottom: 8 }} />
+      <FlowDiagram nodes={flowNodes} steps={flowSteps} height={180} />
+    </div>
+  );
+}

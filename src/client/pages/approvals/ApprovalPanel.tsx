@@ -1,0 +1,123 @@
+import { Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Spinner, Text, Textarea } from '@fluentui/react-components';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import '../../../model/entities/process-def.entity';
+import { ApiError } from '../../api/client';
+import { toast } from '../../shell/toast-bus';
+import { approvalApi, type FlowAction, type FlowView } from './approval-api';
+import './approval-messages';
+import { FlowDiagram } from './FlowDiagram';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** `YYYY-MM-DD HH:mm:ss` in the browser's time zone, as every date of the product is written. */
+export function when(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** Reads a record's flow (cpm-view) and reads it again after each decision. */
+export function useFlow(entity: string, id: number | null, revision: unknown) {
+  const [flow, setFlow] = useState<FlowView | null>(null);
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    if (id === null) return;
+    approvalApi.view(entity, id).then((v) => live && setFlow(v), () => live && setFlow(null));
+    return () => {
+      live = false;
+    };
+  }, [entity, id, revision, tick]);
+  return { flow, reload: useCallback(() => setTick((x) => x + 1), []) };
+}
+
+/**
+ * The decision buttons the server offers the caller on a record's flow (cpm-node-actions): submit,
+ * approve (named by the node's launch text), reject, the returns. A decision asks for a comment
+ * (required for a rejection or a return) and then calls the bus.
+ */
+export function DecisionButtons(props: { flow: FlowView; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<FlowAction | null>(null);
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const needsComment = open && open.action !== 'approve' && open.action !== 'submit';
+  const run = async () => {
+    if (!open) return;
+    if (needsComment && !comment.trim()) {
+      setError(t('wf.commentRequired'));
+      return;
+    }
+    setBusy(true);
+    try {
+      if (open.action === 'submit') await approvalApi.submit(props.flow.entity, props.flow.record_id, comment);
+      else await approvalApi.decide(props.flow.task_id!, open.action, comment);
+      toast.success(t('wf.done'));
+      setOpen(null);
+      setComment('');
+      props.onDone();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+    } finally {
+      setBusy(false);
+    }
+  };
+  const buttons = props.flow.actions.filter((a) => a.action !== 'insert_user');
+  return (
+    <>
+      {buttons.map((a) => (
+        <Button key={a.action} appearance={a.action === 'approve' || a.action === 'submit' ? 'primary' : 'secondary'} data-testid={`wf-action-${a.action}`} onClick={() => { setError(null); setOpen(a); }}>
+          {a.text || t(a.label_key)}
+        </Button>
+      ))}
+      <Dialog open={open !== null} onOpenChange={(_, d) => !d.open && setOpen(null)}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{open ? open.text || t(open.label_key) : ''}{props.flow.doc_no ? ` · ${props.flow.doc_no}` : ''}</DialogTitle>
+            <DialogContent>
+              <Field label={t('wf.comment')} required={Boolean(needsComment)} validationMessage={error ?? undefined}>
+                <Textarea value={comment} onChange={(_, d) => setComment(d.value)} data-testid="wf-comment" resize="vertical" />
+              </Field>
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="primary" disabled={busy} onClick={() => void run()} data-testid="wf-confirm">{busy ? <Spinner size="tiny" /> : t('wf.confirm')}</Button>
+              <Button onClick={() => setOpen(null)}>{t('wf.cancel')}</Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </>
+  );
+}
+
+/** Where a flow stands, its diagram and the history of every step (who, when, comment). */
+export function FlowPanel(props: { flow: FlowView }) {
+  const { t } = useTranslation();
+  const f = props.flow;
+  if (!f.pid) return <Text data-testid="wf-none">{t('wf.panel.none')}</Text>;
+  return (
+    <div data-testid="wf-panel" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+      <div>
+        <Text weight="semibold">{f.process_name}</Text>{' '}
+        <Badge appearance="tint" color={f.status === 'approved' ? 'success' : f.status === 'rejected' ? 'danger' : 'warning'} data-testid="wf-status">{t(`wf.status.${f.status}`)}</Badge>
+      </div>
+      <FlowDiagram nodes={f.definition.nodes} steps={f.definition.steps} current={f.status === 'running' ? f.node_seq : null} finished={f.status === 'approved' || f.status === 'rejected' ? f.status : null} />
+      <Text weight="semibold">{t('wf.panel.history')}</Text>
+      <table data-testid="wf-history" style={{ borderCollapse: 'collapse', width: '100%', fontSize: 13 }}>
+        <tbody>
+          {f.history.map((h) => (
+            <tr key={h.id} style={{ borderBottom: '1px solid #edebe9' }}>
+              <td style={{ padding: '4px 6px', whiteSpace: 'nowrap' }}>{when(h.created_at)}</td>
+              <td style={{ padding: '4px 6px' }}>{h.node_name ?? ''}</td>
+              <td style={{ padding: '4px 6px' }}>{h.user_name}</td>
+              <td style={{ padding: '4px 6px' }}>{t(`wf.h.${h.action}`)}</td>
+              <td style={{ padding: '4px 6px' }}>{h.comment ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { GraphChart } from 'echarts/charts';
+import { TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FlowNodeView, FlowStepView } from './approval-api';
+import { flowChartOption } from './flow-chart';
+
+// Only the graph and what it needs (ARCHITECTURE "Browser": import only the charts used).
+echarts.use([GraphChart, TooltipComponent, CanvasRenderer]);
+
+/** The flow diagram of a definition or of a running flow (the current node highlighted). */
+export function FlowDiagram(props: { nodes: FlowNodeView[]; steps: FlowStepView[]; current?: number | null; finished?: 'approved' | 'rejected' | null; height?: number }) {
+  const { t } = useTranslation();
+  const option = useMemo(
+    () => flowChartOption({ nodes: props.nodes, steps: props.steps, current: props.current, finished: props.finished, words: { start: t('wf.chart.start'), end: t('wf.chart.end'), and: t('wf.sign.and'), or: t('wf.sign.or') } }),
+    [props.nodes, props.steps, props.current, props.finished, t],
+  );
+  return (
+    <div data-testid="wf-diagram" data-current={props.current ?? ''} data-nodes={props.nodes.length}>
+      <ReactEChartsCore echarts={echarts} option={option} style={{ height: props.height ?? 160, width: '100%' }} notMerge />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { registerDrawerExtension, type DrawerExtensionProps } from '../../form/drawer-extensions';
+
+type PageModule = Record<string, unknown>;
+
+function lazyPage(load: () => Promise<PageModule>, name: string): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const m = await load();
+      return { Component: m[name] as React.ComponentType };
+    },
+  };
+}
+
+const drawer = () => import('./ApprovalDrawer');
+/** A drawer part loaded when a drawer first shows it (the diagram brings ECharts). */
+function deferred(name: 'ApprovalDrawerFooter' | 'ApprovalDrawerBody' | 'ProcessDefDiagram'): ComponentType<DrawerExtensionProps> {
+  const Part = lazy(async () => ({ default: (await drawer())[name] }));
+  return (props) => (
+    <Suspense fallback={null}>
+      <Part {...props} />
+    </Suspense>
+  );
+}
+
+// Issue 14: every drawer of a document approved through a flow offers its approval buttons and shows
+// its flow; a process definition's drawer shows its diagram.
+registerDrawerExtension({ applies: (r) => Boolean(r.entity.approval), footer: deferred('ApprovalDrawerFooter'), body: deferred('ApprovalDrawerBody') });
+registerDrawerExtension({ applies: (r) => r.entity.name === 'processdef', body: deferred('ProcessDefDiagram') });
+
+/** The approval to-do list (issue 14). */
+export const approvalRoutes: RouteObject[] = [{ path: 'approvals/todo', handle: { titleKey: 'wf.todo.title' }, ...lazyPage(() => import('./MyApprovalsPage'), 'MyApprovalsPage') }];
