@@ -3,6 +3,7 @@
 import '../dictionaries-masterdata';
 export * from './admin-settings.entity';
 export * from './allocationversion.entity';
+export * from './announcement.entity';
 export * from './capacitygroup.entity';
 export * from './company.entity';
 export * from './customer.entity';

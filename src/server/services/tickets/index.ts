@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { announcementRoutes } from '../notify/announcement.routes';
 import { taskRoutes } from '../notify/task.routes';
 import { ticketRoutes } from './ticket.routes';
 // Demo tasks, tickets and announcements, after the demo orders (an exchange seeder, imported after orders).
@@ -11,6 +12,7 @@ import './collab.seed';
 export async function collabRoutes(app: FastifyInstance): Promise<void> {
   await taskRoutes(app);
   await ticketRoutes(app);
+  await announcementRoutes(app);
 }
 
 export { registerTicketDoc, type TicketDoc } from './ticket-docs';

@@ -1,0 +1,101 @@
+import { defineDictionary } from '../dictionaries';
+import { defineEntity } from '../entity';
+
+export const announcementCategory = defineDictionary({
+  code: 'announcement_category',
+  label: { zh: '公告类别', en: 'Category' },
+  items: [
+    { value: 'notice', label: { zh: '通知', en: 'Notice' } },
+    { value: 'policy', label: { zh: '制度', en: 'Policy' } },
+    { value: 'holiday', label: { zh: '放假安排', en: 'Holiday' } },
+    { value: 'production', label: { zh: '生产', en: 'Production' } },
+    { value: 'system', label: { zh: '系统', en: 'System' } },
+  ],
+});
+
+/**
+ * Announcement (spec 3: title, category, detail, department, status, read flag; spec 5: a public
+ * announcement needs contact and phone filled in before publishing). Written by a company's
+ * administrators, read by its users; a public one is read by the users of every company on the
+ * platform. The read flag is per user (`announcement_read`). Served by
+ * src/server/services/notify/announcement.service.ts, not by the generic resource API.
+ */
+export const announcement = defineEntity({
+  name: 'announcement',
+  table: 'collab_announcement',
+  prefix: 'notifyapi',
+  menuCode: 'collab.center',
+  label: { zh: '公告', en: 'Announcement' },
+  titleField: 'title',
+  childOnly: true,
+  omitFromForm: 'Written by the announcement calls only (company administrators, in the notification centre); publishing checks the contact of a public announcement.',
+  defaultSort: { field: 'published_at', dir: 'desc' },
+  fields: [
+    { key: 'title', label: { zh: '标题', en: 'Title' }, type: 'text', required: true, maxLength: 200 },
+    { key: 'category', label: { zh: '公告类别', en: 'Category' }, type: 'dict', dict: 'announcement_category', required: true, default: 'notice' },
+    { key: 'detail', label: { zh: '公告内容', en: 'Detail' }, type: 'textarea', required: true, maxLength: 10000 },
+    { key: 'department', label: { zh: '发布部门', en: 'Department' }, type: 'text', maxLength: 100 },
+    { key: 'is_public', label: { zh: '公开公告', en: 'Public' }, type: 'boolean', default: false },
+    { key: 'contact', label: { zh: '联系人', en: 'Contact' }, type: 'text', maxLength: 60 },
+    { key: 'phone', label: { zh: '联系电话', en: 'Phone' }, type: 'text', maxLength: 40 },
+    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', readonly: true },
+    { key: 'published_at', label: { zh: '发布时间', en: 'Published at' }, type: 'datetime', readonly: true },
+  ],
+  checks: [
+    // A phone, when given, is digits with the usual separators (landlines and mobiles alike).
+    (doc) => (doc.phone && !/^[0-9+\-() ]{5,40}$/.test(String(doc.phone)) ? { phone: 'announcement.phoneInvalid' } : {}),
+  ],
+  messages: {
+    'zh-CN': {
+      'announcement.notFound': '公告不存在或无权查看',
+      'announcement.adminOnly': '只有企业管理员可以编辑和发布公告',
+      'announcement.publicNeedsContact': '公开公告发布前须填写联系人和联系电话',
+      'announcement.phoneInvalid': '请填写有效的联系电话',
+      'announcement.publishedReadOnly': '已发布的公告不能修改或删除，请先撤回',
+      'announcement.badTransition': '公告当前状态不能执行此操作',
+      'notify.announcement.title': '新公告：{{title}}',
+      'notify.announcement.body': '{{department}}发布了公告「{{title}}」。',
+    },
+    en: {
+      'announcement.notFound': 'The announcement does not exist or you may not see it',
+      'announcement.adminOnly': 'Only company administrators can edit and publish announcements',
+      'announcement.publicNeedsContact': 'A public announcement needs a contact and a phone before publishing',
+      'announcement.phoneInvalid': 'Enter a valid phone number',
+      'announcement.publishedReadOnly': 'A published announcement cannot be changed or removed; withdraw it first',
+      'announcement.badTransition': 'The announcement cannot do this in its current status',
+      'notify.announcement.title': 'New announcement: {{title}}',
+      'notify.announcement.body': '{{department}} published the announcement "{{title}}".',
+    },
+  },
+  states: {
+    field: 'status',
+    initial: 'draft',
+    states: [
+      { code: 'draft', label: { zh: '草稿', en: 'Draft' }, color: 'informative' },
+      { code: 'published', label: { zh: '已发布', en: 'Published' }, color: 'success' },
+      { code: 'withdrawn', label: { zh: '已撤回', en: 'Withdrawn' }, color: 'subtle' },
+    ],
+    transitions: [
+      { action: 'publish', label: { zh: '发布', en: 'Publish' }, from: ['draft', 'withdrawn'], to: 'published', roles: ['clientadmin'] },
+      { action: 'withdraw', label: { zh: '撤回', en: 'Withdraw' }, from: ['published'], to: 'withdrawn', roles: ['clientadmin'] },
+    ],
+    locked: ['published'],
+  },
+});
+
+/** One user's read flag on one announcement (spec 3 "read flag", per user). */
+export const announcementRead = defineEntity({
+  name: 'announcement_read',
+  table: 'collab_announcement_read',
+  prefix: 'notifyapi',
+  menuCode: 'collab.center',
+  label: { zh: '公告已读', en: 'Announcement read' },
+  titleField: 'announcement_id',
+  childOnly: true,
+  omitFromForm: 'Written when a user reads an announcement (announcement read call).',
+  fields: [
+    { key: 'announcement_id', label: { zh: '公告', en: 'Announcement' }, type: 'integer', required: true },
+    { key: 'user_id', label: { zh: '用户', en: 'User' }, type: 'integer', required: true },
+    { key: 'read_at', label: { zh: '阅读时间', en: 'Read at' }, type: 'datetime' },
+  ],
+});
