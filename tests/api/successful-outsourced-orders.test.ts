@@ -126,6 +126,11 @@ describe('outsourced orders from the maker to the supplier company', () => {
     expect(Number(order.total_with_tax)).toBeCloseTo(Number(plan.qty) * 1.2 * 0.9 * 1.06, 4);
     expect(order).toMatchObject({ style_no: plan.style_no, currency: 'USD' });
     ids.handMade = Number(order.id);
+    // A cancelled plan makes nothing.
+    const draftPlan = (await scm(maker, 'prodplan').page({ 'f.status.eq': 'draft' })).body.data.rows[0];
+    expect((await scm(maker, 'prodplan').action('cancel', { id: draftPlan.id })).status).toBe(200);
+    const cancelled = await api.save({ plan_id: draftPlan.id, process_id: p20, vendor_id: ids.vendorOs });
+    expect((cancelled.body.data as Err).errors?.plan_id).toBe(`计划 ${draftPlan.plan_no} 已取消，不能外发`);
   });
 
   it('locks and unlocks only before submission; a locked order is not edited', async () => {

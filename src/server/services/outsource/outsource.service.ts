@@ -324,7 +324,9 @@ export function registerOutsourceHandlers(): void {
       const planId = values.plan_id ?? null;
       if (planId && (!before || Number(before.plan_id) !== Number(planId))) {
         const plan = (await sql<Row>`select plan_no, status, style_no, style_name, delivery_date from scm_prodplan where id = ${Number(planId)} and client_id = ${clientId}`.execute(tx)).rows[0];
-        if (plan && plan.status !== 'scheduled' && plan.status !== 'finished') errors.plan_id = { key: 'os.order.planNotScheduled', params: { plan: plan.plan_no } };
+        // By hand a plan may be outsourced before it is confirmed on the board (the plan action needs a
+        // scheduled plan); a cancelled plan makes nothing.
+        if (plan && plan.status === 'cancelled') errors.plan_id = { key: 'os.order.planCancelled', params: { plan: plan.plan_no } };
         if (plan) {
           values.style_no ??= plan.style_no ?? null;
           values.style_name ??= plan.style_name ?? null;
