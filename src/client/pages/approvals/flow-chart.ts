@@ -44,7 +44,7 @@ export function flowChartOption(input: FlowChartInput): FlowChartOption {
       x: (i + 1) * 200,
       y: 0,
       symbol: 'roundRect',
-      symbolSize: [150, 56],
+      symbolSize: [118, 46],
       itemStyle: { color: COLOURS[stateOf(n.seq)] },
       label: { show: true, formatter: `${n.seq}. ${n.name}\n${n.sign_type === 'and' ? input.words.and : input.words.or}` },
     })),
@@ -59,6 +59,6 @@ export function flowChartOption(input: FlowChartInput): FlowChartOption {
   return {
     animation: false,
     tooltip: {},
-    series: [{ type: 'graph', layout: 'none', roam: true, edgeSymbol: ['none', 'arrow'], edgeSymbolSize: [0, 10], data, links, lineStyle: { color: '#605e5c', width: 2, curveness: 0 }, label: { color: '#fff', fontSize: 12 } }],
+    series: [{ type: 'graph', layout: 'none', roam: true, edgeSymbol: ['none', 'arrow'], edgeSymbolSize: [0, 10], data, links, lineStyle: { color: '#605e5c', width: 2, curveness: 0 }, label: { color: '#fff', fontSize: 11 } }],
   };
 }
