@@ -9,6 +9,7 @@ import { currentLanguage } from '../../app/i18n';
 import { onSocketMessage } from '../../shell/notification-socket';
 import { noticeTimeLabel } from '../../shell/notice-time';
 import { AdminEditDialog, AdminPage, AdminTable, fieldErrorsOf, useConfirm, type AdminColumn } from '../common/admin-kit';
+import { AnnouncementsPanel } from './AnnouncementsPanel';
 import './collab-messages';
 
 type Notice = { id: number; kind: string; title: string; body: string; link: string | null; doc_no: string | null; read_at: string | null; created_at: string };
@@ -186,8 +187,9 @@ export function CenterPage() {
       <TabList selectedValue={tab} onTabSelect={(_, d) => setParams({ tab: String(d.value) })}>
         <Tab value="notices" data-testid="tab-notices">{t('collab.tab.notices')}</Tab>
         <Tab value="tasks" data-testid="tab-tasks">{t('collab.tab.tasks')}</Tab>
+        <Tab value="announcements" data-testid="tab-announcements">{t('collab.tab.announcements')}</Tab>
       </TabList>
-      {tab === 'tasks' ? <TasksPanel /> : <NoticesPanel />}
+      {tab === 'tasks' ? <TasksPanel /> : tab === 'announcements' ? <AnnouncementsPanel /> : <NoticesPanel />}
     </AdminPage>
   );
 }

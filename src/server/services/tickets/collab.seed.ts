@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { registerSeeder } from '../../db/seed';
+import { insertAnnouncement } from '../notify/announcement.service';
 import { insertTask } from '../notify/task.service';
 import { withSystemScope, withTenant } from '../rls';
 import { addComment, moveTicket, raiseTicket, type Caller } from './ticket.service';
@@ -106,7 +107,39 @@ async function seedTickets(db: Parameters<Parameters<typeof registerSeeder>[0]>[
   }
 }
 
+/** A few announcements per demo company: published (one public), a draft, a withdrawn one. */
+const ANNOUNCEMENTS: Record<string, Array<{ by: string; title: string; category: string; detail: string; department: string; status: string; is_public?: boolean; contact?: string; phone?: string }>> = {
+  BRAND01: [
+    { by: 'brand', title: '春季新品面料供应商招募', category: 'notice', department: '采购部', status: 'published', is_public: true, contact: '李采购', phone: '021-62345678',
+      detail: '悦衣品牌春季新品开发，现招募针织、梭织面料供应商，欢迎符合条件的企业报名。' },
+    { by: 'brand', title: '十一月供应商绩效评估安排', category: 'policy', department: '供应链管理部', status: 'published',
+      detail: '本月 25 日起开展供应商季度绩效评估，请各采购员在 30 日前完成打分。' },
+    { by: 'brand', title: '年度供应商大会（草稿）', category: 'notice', department: '总经办', status: 'draft', detail: '时间地点待定。' },
+  ],
+  MAKER01: [
+    { by: 'maker', title: '车间安全生产月活动', category: 'production', department: '生产部', status: 'published',
+      detail: '本月为安全生产月，各车间每周组织一次消防演练，班组长负责签到。' },
+    { by: 'maker', title: '元旦放假安排', category: 'holiday', department: '行政部', status: 'published', detail: '1 月 1 日放假一天，2 日正常上班；放假前请做好设备断电检查。' },
+    { by: 'maker', title: '旧版作业指导书停用', category: 'policy', department: '技术部', status: 'withdrawn', detail: '已由新版替代。' },
+  ],
+  SUPP01: [
+    { by: 'supplier', title: '新季色卡已上线', category: 'notice', department: '销售部', status: 'published', detail: '2027 春夏色卡已上线，可联系销售索取实物。' },
+  ],
+};
+
+async function seedAnnouncements(db: Parameters<Parameters<typeof registerSeeder>[0]>[0], tenants: Record<string, number>, users: Record<string, number>): Promise<void> {
+  for (const [code, list] of Object.entries(ANNOUNCEMENTS)) {
+    const clientId = tenants[code];
+    if (!clientId) continue;
+    await withTenant(db, clientId, async (tx) => {
+      if ((await sql<{ n: number }>`select count(*)::int as n from collab_announcement where client_id = ${clientId}`.execute(tx)).rows[0].n > 0) return;
+      for (const a of list) if (users[a.by]) await insertAnnouncement(tx, clientId, users[a.by], a);
+    });
+  }
+}
+
 registerSeeder(async (db, { tenants, users }) => {
   await seedTasks(db, tenants, users);
+  await seedAnnouncements(db, tenants, users);
   await seedTickets(db, tenants, users);
 }, { exchange: true });
