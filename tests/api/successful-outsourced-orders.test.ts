@@ -80,7 +80,7 @@ describe('outsourced orders from the maker to the supplier company', () => {
 
     const made = await planApi.action('outsource', { id: plan.id, process_code: 'P40', vendor_code: 'VD-OS01' });
     expect(made.status).toBe(200);
-    const orderId = Number((made.body.data as { data: Array<{ orders: Array<{ id: number }> }> }).data[0].orders[0].id);
+    const orderId = Number((made.body.data as unknown as { data: Array<{ orders: Array<{ id: number }> }> }).data[0].orders[0].id);
     const order = (await scm(maker, 'outsourceorder').view(orderId)).body.data;
     expect(order).toMatchObject({ status: 'draft', plan_lock: 'pending_receipt', vendor_id: ids.vendorOs, plan_id: plan.id, style_no: plan.style_no, currency: 'CNY' });
     expect(order.os_no).toMatch(/^WF\d{10}$/);
@@ -98,7 +98,7 @@ describe('outsourced orders from the maker to the supplier company', () => {
     // Matching: printing goes to the vendor of the latest printing order (the demo's last: VD004).
     const matched = await planApi.action('outsource', { id: plan.id, process_code: 'P20' });
     expect(matched.status).toBe(200);
-    const printId = Number((matched.body.data as { data: Array<{ orders: Array<{ id: number }> }> }).data[0].orders[0].id);
+    const printId = Number((matched.body.data as unknown as { data: Array<{ orders: Array<{ id: number }> }> }).data[0].orders[0].id);
     expect((await scm(maker, 'outsourceorder').view(printId)).body.data.vendor_id).toBe(ids.vendorOff);
     // A plan not scheduled is not outsourced.
     const draftPlan = (await planApi.page({ 'f.status.eq': 'draft' })).body.data.rows[0];
@@ -215,7 +215,7 @@ describe('outsourced orders from the maker to the supplier company', () => {
   it('a rejected order carries the reason back, is submitted again, and a cancel reaches the supplier copy', async () => {
     const api = scm(maker, 'outsourceorder');
     const made = await scm(maker, 'prodplan').action('outsource', { id: ids.plan, process_code: 'P90', vendor_code: 'VD-OS01' });
-    const id = Number((made.body.data as { data: Array<{ orders: Array<{ id: number }> }> }).data[0].orders[0].id);
+    const id = Number((made.body.data as unknown as { data: Array<{ orders: Array<{ id: number }> }> }).data[0].orders[0].id);
     const no = (await api.action('submit', { id })).body.data.rows[0].os_no;
     const tasks = scm(supplier, 'outsourcetask');
     const task = (await tasks.page({ 'f.source_no.eq': String(no) })).body.data.rows[0];

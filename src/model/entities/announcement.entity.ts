@@ -43,7 +43,7 @@ export const announcement = defineEntity({
   ],
   checks: [
     // A phone, when given, is digits with the usual separators (landlines and mobiles alike).
-    (doc) => (doc.phone && !/^[0-9+\-() ]{5,40}$/.test(String(doc.phone)) ? { phone: 'announcement.phoneInvalid' } : {}),
+    (doc) => (doc.phone && !/^[0-9+\-() ]{5,40}$/.test(String(doc.phone)) ? { phone: 'announcement.phoneInvalid' } : {}) as Record<string, string>,
   ],
   messages: {
     'zh-CN': {

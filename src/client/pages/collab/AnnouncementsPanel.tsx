@@ -114,8 +114,8 @@ function AnnouncementManager() {
       <div style={{ display: 'flex', gap: 4 }}>
         {a.status !== 'published' ? <Button size="small" onClick={() => { setErrors({}); setDraft({ id: a.id, version: a.version, title: a.title, category: a.category, detail: a.detail, department: a.department ?? '', is_public: a.is_public, contact: a.contact ?? '', phone: a.phone ?? '' }); }}>{t('collab.ann.edit')}</Button> : null}
         {a.status !== 'published' ? <Button size="small" appearance="primary" data-testid="manage-publish" onClick={() => void run(() => api.post(`${BASE}/publish`, { id: a.id, version: a.version }))}>{t('collab.ann.publish')}</Button> : null}
-        {a.status === 'published' ? <Button size="small" onClick={() => void confirm(t('collab.ann.withdrawConfirm', { title: a.title })).then((y) => y && run(() => api.post(`${BASE}/withdraw`, { id: a.id, version: a.version })))}>{t('collab.ann.withdraw')}</Button> : null}
-        {a.status !== 'published' ? <Button size="small" onClick={() => void confirm(t('collab.ann.removeConfirm', { title: a.title })).then((y) => y && run(() => request(`${BASE}/remove`, { method: 'DELETE', query: { id: a.id } })))}>{t('collab.ann.remove')}</Button> : null}
+        {a.status === 'published' ? <Button size="small" onClick={() => void confirm(t('collab.ann.withdrawConfirm', { title: a.title })).then((y) => { if (y) void run(() => api.post(`${BASE}/withdraw`, { id: a.id, version: a.version })); })}>{t('collab.ann.withdraw')}</Button> : null}
+        {a.status !== 'published' ? <Button size="small" onClick={() => void confirm(t('collab.ann.removeConfirm', { title: a.title })).then((y) => { if (y) void run(() => request(`${BASE}/remove`, { method: 'DELETE', query: { id: a.id } })); })}>{t('collab.ann.remove')}</Button> : null}
       </div>
     ) },
   ];

@@ -313,9 +313,9 @@ export function TicketViewPage() {
           <Button icon={<ArrowLeft20Regular />} onClick={() => navigate('/collab/tickets')}>{t('collab.ticket.back')}</Button>
           {v.can.edit ? <Button disabled={busy} onClick={() => { setEditErrors({}); setEditing({ title: tk.title, description: tk.description, category: tk.category, level: tk.level, tags: tk.tags ?? '', duration: tk.duration ?? '', deduct_amount: tk.deduct_amount ?? '', deduct_type: tk.deduct_type ?? 'none' }); }}>{t('collab.ticket.edit')}</Button> : null}
           {v.can.addMember ? <Button disabled={busy} onClick={() => setAdding({ user: '', role: 'owner' })} data-testid="ticket-add-member">{t('collab.ticket.addMember')}</Button> : null}
-          {v.can.quit ? <Button disabled={busy} onClick={() => void confirm(t('collab.ticket.quitConfirm')).then((y) => y && act(() => ticketApi.quit(id)))}>{t('collab.ticket.quit')}</Button> : null}
+          {v.can.quit ? <Button disabled={busy} onClick={() => void confirm(t('collab.ticket.quitConfirm')).then((y) => { if (y) void act(() => ticketApi.quit(id)); })}>{t('collab.ticket.quit')}</Button> : null}
           {v.can.reopen ? <Button disabled={busy} onClick={() => void act(() => ticketApi.move('reopen', { id, version: tk.version }))}>{t('collab.ticket.reopen')}</Button> : null}
-          {v.can.close ? <Button appearance="primary" disabled={busy} data-testid="ticket-close" onClick={() => void confirm(t('collab.ticket.closeConfirm')).then((y) => y && act(() => ticketApi.move('close', { id, version: tk.version })))}>{t('collab.ticket.close')}</Button> : null}
+          {v.can.close ? <Button appearance="primary" disabled={busy} data-testid="ticket-close" onClick={() => void confirm(t('collab.ticket.closeConfirm')).then((y) => { if (y) void act(() => ticketApi.move('close', { id, version: tk.version })); })}>{t('collab.ticket.close')}</Button> : null}
           {v.can.finish ? <Button appearance="primary" disabled={busy} data-testid="ticket-finish" onClick={() => { setSolution(tk.solution ?? ''); setSolutionError(undefined); setFinishing(true); }}>{t('collab.ticket.finish')}</Button> : null}
         </div>
       }>
@@ -343,7 +343,7 @@ export function TicketViewPage() {
             <div key={c.id} data-testid="ticket-comment" style={{ padding: 8, borderRadius: 6, background: tokens.colorNeutralBackground2 }}>
               <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
                 <Caption1>{`${c.user_name}（${c.company}） · ${formatTime(c.created_at)}`}</Caption1>
-                {c.removable ? <Button size="small" appearance="subtle" icon={<Delete20Regular />} onClick={() => void confirm(t('collab.ticket.removeCommentConfirm')).then((y) => y && act(() => ticketApi.removeComment(c.id)))}>{t('collab.ticket.removeComment')}</Button> : null}
+                {c.removable ? <Button size="small" appearance="subtle" icon={<Delete20Regular />} onClick={() => void confirm(t('collab.ticket.removeCommentConfirm')).then((y) => { if (y) void act(() => ticketApi.removeComment(c.id)); })}>{t('collab.ticket.removeComment')}</Button> : null}
               </div>
               {c.content ? <div style={{ whiteSpace: 'pre-wrap' }} data-testid="ticket-comment-text">{c.content}</div> : null}
               {c.attachments.length ? <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginTop: 4 }}>{c.attachments.map((a) => <AttachmentView key={a.id} a={a} />)}</div> : null}
