@@ -1,4 +1,6 @@
 import { defineCalendarView } from '../src/model/calendar';
+import { defineMenuGroup } from '../src/model/menus';
+import { ROLES } from '../src/model/roles';
 
 /** The node-tracking calendar's route (spec 2 `/zp/{cata}/calendarview/{opt}`); the browser registers it. */
 export const NODE_CALENDAR_PATH = '/zp/scm/calendarview/node-tracking';
@@ -17,4 +19,22 @@ export const nodeTrackingCalendar = defineCalendarView({
   zooms: ['month'],
   defaultZoom: 'month',
   menu: { code: 'scm.nodetrack.calendar', group: 'tracking', furl: NODE_CALENDAR_PATH, order: 20 },
+});
+
+/** Its entry in the maker's node-tracking menu (group declared by grids/tracking/menu.ts). */
+export const nodeTrackingCalendarMenu = defineMenuGroup({
+  code: 'tracking',
+  platforms: ['SRM', 'SFCENTER'],
+  companies: ['maker'],
+  title: { zh: '节点跟进', en: 'Node tracking' },
+  icon: 'production',
+  entries: [
+    {
+      code: nodeTrackingCalendar.menu.code,
+      furl: nodeTrackingCalendar.menu.furl,
+      title: nodeTrackingCalendar.title,
+      order: nodeTrackingCalendar.menu.order,
+      roles: [ROLES.planner, ROLES.lineManager, ROLES.clientAdmin, ROLES.admin, ROLES.common],
+    },
+  ],
 });

@@ -10,7 +10,7 @@ export * from './orders';
 export * from './purchase';
 export * from './planning';
 export * from './approvals';
-export * from './collab';
 export * from './tracking';
 export * from './outsource';
 export * from './production';
+export * from './collab';

@@ -56,14 +56,3 @@ export const projectTypePage = definePage({
   columns: [{ field: 'code', width: 140, pinned: 'left' }, { field: 'name', width: 200 }, { field: 'name_en', width: 200 }, 'status'],
   form: [{ modelName: 'base', form: [{ field: 'code', spanClass: 'half' }, { field: 'name', spanClass: 'half' }, { field: 'name_en', spanClass: 'half' }, { field: 'status', spanClass: 'half' }, { field: 'remark', spanClass: 'full' }] }],
 });
-
-export const nodeConfigPage = definePage({
-  opt: 'nodeconfig',
-  cata: 'admin',
-  kind: 'index',
-  entity: 'admin_node_config',
-  menu: { group: 'admin', order: 90, roles: [ROLES.clientAdmin] },
-  title: { zh: '节点跟踪配置', en: 'Node-tracking configuration' },
-  columns: [{ field: 'category', width: 140, pinned: 'left' }, 'order_type', { field: 'node', width: 200 }, 'plan_days', 'sequence'],
-  form: [{ modelName: 'base', form: [{ field: 'category', spanClass: 'half' }, { field: 'order_type', spanClass: 'half' }, { field: 'node', spanClass: 'half' }, { field: 'plan_days', spanClass: 'half' }, { field: 'sequence', spanClass: 'half' }, { field: 'remark', spanClass: 'full' }] }],
-});

@@ -1,12 +1,11 @@
 import { defineMenuGroup } from '../../src/model/menus';
-import { ROLES } from '../../src/model/roles';
 import { NODE_TIMELINE_BRAND_MENU, NODE_TIMELINE_BRAND_PATH, NODE_TRACKING_MENU, NODE_TRACKING_PATH } from '../../src/model/node-tracking';
-import { nodeTrackingCalendar } from '../../calendars/node-tracking.calendar';
 
 /**
  * Node tracking (spec: finished-garment node tracking, node-tracking configuration; issue 12): the
- * maker's tracking page (orders, timeline per order, actual dates), its node calendar and the node
- * follow configuration (the grid puts itself here). A garment maker's menu.
+ * maker's tracking page (orders, timeline per order, actual dates), its node calendar (entry added by
+ * calendars/node-tracking.calendar.ts) and the node follow configuration (the grid puts itself here).
+ * A garment maker's menu.
  */
 export const trackingMenu = defineMenuGroup({
   code: 'tracking',
@@ -16,13 +15,6 @@ export const trackingMenu = defineMenuGroup({
   icon: 'production',
   entries: [
     { code: NODE_TRACKING_MENU, furl: NODE_TRACKING_PATH, title: { zh: '订单节点跟进', en: 'Order node tracking' }, order: 10 },
-    {
-      code: nodeTrackingCalendar.menu.code,
-      furl: nodeTrackingCalendar.menu.furl,
-      title: nodeTrackingCalendar.title,
-      order: nodeTrackingCalendar.menu.order,
-      roles: [ROLES.planner, ROLES.lineManager, ROLES.clientAdmin, ROLES.admin, ROLES.common],
-    },
   ],
 });
 

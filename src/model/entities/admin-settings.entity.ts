@@ -183,26 +183,3 @@ export const adminProjectType = defineEntity({
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
   ],
 });
-
-/**
- * Node-tracking configuration (spec 3 "node follow config": category, order type, node, plan
- * duration, sequence; spec 9: plan duration is in days). Planned node dates count back from the
- * delivery date in this sequence.
- */
-export const adminNodeConfig = defineEntity({
-  name: 'admin_node_config',
-  table: 'adm_node_config',
-  prefix: 'adminapi',
-  menuCode: 'admin.nodeconfig',
-  label: { zh: '节点跟踪配置', en: 'Node-tracking configuration' },
-  titleField: 'node',
-  defaultSort: { field: 'sequence', dir: 'asc' },
-  fields: [
-    { key: 'category', label: { zh: '品类', en: 'Category' }, type: 'text', required: true, maxLength: 60 },
-    { key: 'order_type', label: { zh: '订单类型', en: 'Order type' }, type: 'text', required: true, maxLength: 60 },
-    { key: 'node', label: { zh: '节点', en: 'Node' }, type: 'text', required: true, maxLength: 100 },
-    { key: 'plan_days', label: { zh: '计划周期（天）', en: 'Plan duration (days)' }, type: 'integer', required: true, rules: ['naturalNumber'] },
-    { key: 'sequence', label: { zh: '顺序', en: 'Sequence' }, type: 'integer', required: true, rules: ['interger'] },
-    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
-  ],
-});
