@@ -51,6 +51,12 @@ describe('production plans from an accepted order', () => {
     await page.fill('[data-testid=quick-search]', planNo!);
     await page.press('[data-testid=quick-search]', 'Enter');
     await page.waitForFunction(() => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'), undefined, { timeout: 20000 });
+
+    // The maker's own requirement orders are planned from their list too (the planner has the planning menu).
+    await page.goto(`${run.server.url}/scm/index/prorder`);
+    await page.waitForSelector('[data-testid=grid-prorder]', { timeout: 30000 });
+    await page.click('[data-testid=action-plan]');
+    await page.waitForSelector('[data-testid^=toast-]:has-text("请先选择")', { timeout: 10000 });
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -32,6 +32,9 @@ export const scheduleScenarioStatus = defineDictionary({
 
 export const PLANNING_MENU = 'scm.schedule.board';
 
+/** States of an order in which it can be planned (accepted and not closed), by the order's entity. */
+export const PLANNABLE_ORDER_STATES: Record<'customerorder' | 'prorder', string[]> = { customerorder: ['in_progress'], prorder: ['in_progress', 'manual'] };
+
 /**
  * A plan's colour x size matrix (issue 11): kept as json on the plan, one cell per colour and size with
  * its pieces, copied from the order's entries (a delivery batch gets its share by largest remainder).

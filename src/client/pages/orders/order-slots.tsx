@@ -4,6 +4,9 @@ import { Button, ToolbarButton } from '@fluentui/react-components';
 import { PlayRegular } from '@fluentui/react-icons';
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { PLANNABLE_ORDER_STATES, PLANNING_MENU } from '../../../model/entities/prodplan.entity';
+import { access } from '../../session/access-state';
 import type { TransitionDef } from '../../../model/entity';
 import type { ResolvedPage } from '../../../model/page-resolve';
 import type { Row } from '../../engine/entity-api';
@@ -95,10 +98,14 @@ export function OrderListActions({ list }: { list: ListController }) {
   const need = (a: OrderAction) => (one ? start(a) : toast.warning(texts.t('form.selectRowsFirst')));
   // The maker plans an accepted order (issue 11): one plan, or one per delivery batch.
   const [planning, setPlanning] = useState(false);
-  const plannable = entity === 'customerorder';
+  // A maker's own requirement orders are planned too, by those who may plan (the planning menu).
+  const { menus } = useSnapshot(access);
+  const canPlan = menus.some((g) => g.children?.some((c) => c.CODE === PLANNING_MENU));
+  const states = entity === 'customerorder' || entity === 'prorder' ? PLANNABLE_ORDER_STATES[entity] : [];
+  const plannable = entity === 'customerorder' || (entity === 'prorder' && canPlan);
   const startPlan = () => {
     if (!one) toast.warning(texts.t('form.selectRowsFirst'));
-    else if (one.status !== 'in_progress') toast.warning(texts.t('orders.plan.onlyAccepted'));
+    else if (!states.includes(String(one.status))) toast.warning(texts.t(entity === 'prorder' ? 'orders.plan.onlyOpenRequirement' : 'orders.plan.onlyAccepted'));
     else setPlanning(true);
   };
   return (
@@ -109,7 +116,7 @@ export function OrderListActions({ list }: { list: ListController }) {
         </ToolbarButton>
       ))}
       {plannable ? (
-        <ToolbarButton icon={<CalendarLtrRegular />} disabled={Boolean(one) && one?.status !== 'in_progress'} onClick={startPlan} data-testid="action-plan">
+        <ToolbarButton icon={<CalendarLtrRegular />} disabled={Boolean(one) && !states.includes(String(one?.status))} onClick={startPlan} data-testid="action-plan">
           {texts.t('orders.plan.action')}
         </ToolbarButton>
       ) : null}

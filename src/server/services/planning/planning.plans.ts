@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { requireEntity } from '../../../model';
 import { largestRemainder } from '../../../model/allocation';
-import { PLANNING_MENU, type PlanMatrixCell } from '../../../model/entities/prodplan.entity';
+import { PLANNABLE_ORDER_STATES, PLANNING_MENU, type PlanMatrixCell } from '../../../model/entities/prodplan.entity';
 import { addDays, efficiencyFraction, spreadBar } from '../../../../calendars/capacity';
 import { autoSchedule, type FixedBar } from '../../../../calendars/auto-schedule';
 import type { AuthContext } from '../../access/auth-context';
@@ -52,7 +52,7 @@ const DEFAULT_MINUTES = 20;
 export const minutesOfCategory = (category: string | null | undefined): number => (category && CATEGORY_STANDARD_MINUTES[category]) || DEFAULT_MINUTES;
 
 /** States of an order in which it can be planned: accepted and not closed. */
-export const PLANNABLE: Record<OrderKind, string[]> = { customerorder: ['in_progress'], prorder: ['in_progress', 'manual'] };
+export const PLANNABLE: Record<OrderKind, string[]> = PLANNABLE_ORDER_STATES;
 
 export type OrderKind = 'customerorder' | 'prorder';
 export type OrderRef = { kind: OrderKind; id: number };
