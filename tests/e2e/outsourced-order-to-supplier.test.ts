@@ -93,9 +93,20 @@ describe('an outsourced order from a plan to the supplier and back', () => {
     await snap(supplier, 'outsource-02-supplier-inbox');
     await act(supplier, 'accept');
     await rowShows(supplier, 'status', '已接单');
-    await act(supplier, 'dispatch', ['']);
+    // The shipment editor: one row per colour and size, ordered by default; line 1 ships one piece short.
+    await supplier.locator('.ag-row[row-index="0"] .ag-selection-checkbox input').check();
+    await supplier.click('[data-testid=action-dispatch]');
+    await supplier.waitForSelector('[data-testid=shipment-qty-1]');
+    const ordered1 = Number((await supplier.textContent('[data-testid=shipment-ordered-1]'))!.replace(/,/g, ''));
+    expect(await supplier.inputValue('[data-testid=shipment-qty-1]')).toBe(String(ordered1));
+    await supplier.fill('[data-testid=shipment-qty-1]', String(ordered1 + 1));
+    await supplier.click('[data-testid=shipment-ok]');
+    await supplier.waitForSelector('[data-testid=shipment-qty-1-error]');
+    await supplier.fill('[data-testid=shipment-qty-1]', String(ordered1 - 1));
+    await snap(supplier, 'outsource-03-shipment-editor');
+    await supplier.click('[data-testid=shipment-ok]');
     await rowShows(supplier, 'status', '已发货');
-    await snap(supplier, 'outsource-03-supplier-dispatched');
+    await snap(supplier, 'outsource-04-supplier-dispatched');
 
     await maker.reload();
     await maker.waitForSelector('[data-testid=grid-outsourceorder] .ag-header-cell');
@@ -104,8 +115,8 @@ describe('an outsourced order from a plan to the supplier and back', () => {
     await act(maker, 'receive');
     await rowShows(maker, 'status', '已收货');
     expect((await cell(maker, 'plan_lock'))?.trim()).toBe('已收货');
-    expect(Number((await cell(maker, 'received_qty'))?.replace(/,/g, ''))).toBe(Number(plan.qty));
-    await snap(maker, 'outsource-04-maker-received');
+    expect(Number((await cell(maker, 'received_qty'))?.replace(/,/g, ''))).toBe(Number(plan.qty) - 1);
+    await snap(maker, 'outsource-05-maker-received');
 
     await supplier.reload();
     await supplier.waitForSelector('[data-testid=grid-outsourcetask] .ag-header-cell');

@@ -4,6 +4,7 @@ import { adminRoutes } from '../pages/admin/routes';
 import { approvalRoutes } from '../pages/approvals/routes';
 import { collabRoutes } from '../pages/collab/routes';
 import { orderRoutes } from '../pages/orders/routes';
+import { outsourceRoutes } from '../pages/outsource/routes';
 import { purchaseRoutes } from '../pages/purchase/routes';
 import { productionRoutes } from '../pages/production/routes';
 import { reportRoutes } from '../pages/reports/routes';
@@ -120,6 +121,8 @@ export function appRoutes(): RouteObject[] {
                 ...orderRoutes,
                 // Purchasing lists with the shipment editor and the receipt dialog (issue 17).
                 ...purchaseRoutes,
+                // The supplier's outsourced tasks with the shipment editor (issue 12).
+                ...outsourceRoutes,
                 // The approval to-do list; approval buttons in the drawers of documents approved through a flow (issue 14).
                 ...approvalRoutes,
                 // Work orders, the scan validation page and the bundle tickets (issue 12).
