@@ -139,6 +139,8 @@ export type ChildMatrix = {
   when?: { field: string; value: string };
   /** Column values a new block and the import template start with; default S, M, L, XL. */
   columns?: string[];
+  /** A note under a block's unit price: how a price left blank is filled (a purchase order's contract). */
+  priceHint?: Label;
 };
 
 export type ChildDef = {

@@ -75,6 +75,8 @@ describe('a goods purchase order as a colour x size matrix', () => {
     expect(await buyer.$('[data-testid=child-lines]')).toBeNull();
     // No style name on a purchase line: the block has style no. and unit price only.
     expect(await buyer.$('[data-testid=order-style-0] [data-testid=style-name]')).toBeNull();
+    // The price says what a blank one becomes.
+    expect(await textOf(buyer, '[data-testid=order-style-0]')).toContain('留空则按合同价');
 
     // ST-2601 without a price (the contract's 45 applies), a block pasted from Excel, then a typed cell.
     await buyer.fill('[data-testid=order-style-0] [data-testid=style-no]', 'st-2601');

@@ -52,12 +52,12 @@ function matrixOf(records: MatrixRecord[], block: StyleBlock): SizeMatrix {
  * shows it by itself for a declared matrix.
  */
 export function MatrixEntries(p: ChildGridProps & { currency?: string; priceHint?: string }) {
-  const priceHint = p.priceHint;
   const s = useStyles();
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
   const rows = p.rows as EntryRow[];
   const decl = p.grid.matrix;
+  const priceHint = p.priceHint ?? (decl?.priceHint ? (en ? decl.priceHint.en : decl.priceHint.zh) : undefined);
   const layout = useMemo(() => (decl ? matrixLayout(decl, p.grid.entity.fields.map((f) => f.key)) : ORDER_ENTRIES_LAYOUT), [decl, p.grid.entity]);
   const startSizes = decl?.columns;
   const [blocks, setBlocks] = useState<StyleBlock[]>(() => blocksFromRows(rows, layout, startSizes));

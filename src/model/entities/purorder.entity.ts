@@ -81,7 +81,7 @@ export const purOrder = defineEntity({
       label: { zh: '采购明细', en: 'Lines' },
       entity: 'purorder_line',
       foreignKey: 'order_id',
-      matrix: { rowField: 'colour', colField: 'size', cellField: 'qty', blockField: 'style_no', blockFields: ['unit_price'], when: { field: 'order_kind', value: 'goods' } },
+      matrix: { rowField: 'colour', colField: 'size', cellField: 'qty', blockField: 'style_no', blockFields: ['unit_price'], when: { field: 'order_kind', value: 'goods' }, priceHint: { zh: '留空则按合同价', en: 'Left blank: the contract price' } },
     },
   ],
   fields: [
