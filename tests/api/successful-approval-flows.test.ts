@@ -351,6 +351,28 @@ describe('concurrent decisions and submissions', () => {
   });
 });
 
+describe('an allocation version published only once approved', () => {
+  it('a company that requires ALLOC_PUBLISH refuses the publish until its flow approves the version', async () => {
+    const saved = await defs('brand').save({
+      code: 'ALLOC_PUBLISH', name: '分配版本发布审批', entity_name: 'allocationversion', required: true, enabled: true,
+      nodes: [{ seq: 1, name: '财务确认', status_code: 'FIN', is_end: true, access_type: 'fixed_positions', position_codes: 'POS-FIN', sign_type: 'or' }],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const versions = resourceClient(t.app, tok.brand, 'scmapi', 'allocationversion');
+    const draft = (await versions.page({ tab: 'draft' })).body.data.rows[0];
+    const id = Number(draft.id);
+    const early = await versions.action('publish', { id });
+    expect([early.status, early.body.message]).toEqual([409, '单据须先提交审批并通过后才能执行此操作']);
+    expect((await push('brand', { entity: 'allocationversion', id, action: 'submit', comment: '请确认' })).status).toBe(200);
+    expect((await versions.action('publish', { id })).body.message).toBe('单据审批中，审批通过后才能执行此操作');
+    const v = (await get<View>('brand.finance', 'cpm-view', { entity: 'allocationversion', id })).body.data;
+    expect((await push('brand.finance', { task_id: v.task_id, action: 'approve', comment: '可以发布' })).status).toBe(200);
+    const pub = await versions.action('publish', { id });
+    expect(pub.status, JSON.stringify(pub.body)).toBe(200);
+    expect(pub.body.data.rows[0]).toMatchObject({ status: 'published', approval_status: 'approved' });
+  });
+});
+
 describe('tenant isolation', () => {
   it('another company neither sees nor decides the brand\'s flows and definitions', async () => {
     const id = await newOrder();

@@ -63,6 +63,8 @@ export const allocationVersion = defineEntity({
     { key: 'published_at', label: { zh: '发布时间', en: 'Published at' }, type: 'datetime', readonly: true },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
   ],
+  // Issue 14: a company may require its ALLOC_PUBLISH flow to approve a version before it is published (services/approvals).
+  approval: { process: 'ALLOC_PUBLISH', submitFrom: ['draft'], before: ['publish'] },
   states: {
     field: 'status',
     initial: 'draft',
