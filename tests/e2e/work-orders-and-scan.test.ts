@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowserForFile, snap } from './support/harness';
+
+/**
+ * Issue 12 in Chromium: the maker's planner generates the work orders of a scheduled plan from the
+ * plan history, releases them, cuts the plan's bundles and opens their ticket sheet (Code 128 bars),
+ * then scans a bundle on the scan validation page with the keyboard alone (F2 / F3 and Enter, as a
+ * keyboard-wedge scanner types): sewing before cutting is refused in red naming cutting, then in
+ * and out of cutting and of sewing in green; the work orders show the scanned pieces as finished.
+ */
+const run = serverAndBrowserForFile();
+type Row = Record<string, unknown>;
+
+async function apiGet<T>(token: string, path: string): Promise<T> {
+  const r = await fetch(`${run.server.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await r.json()) as { data: T }).data;
+}
+
+describe('work orders and the scan validation page', () => {
+  it('plan to work orders, release, bundles and tickets, a bundle scanned through two processes', async () => {
+    const login = await fetch(`${run.server.url}/api/access/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'maker.planner', password: 'Demo1234' }) });
+    const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+    // A scheduled plan of the demo season without work orders yet.
+    const plans = (await apiGet<{ rows: Row[] }>(token, '/scmapi/prodplan/page?size=200')).rows;
+    const withWo = new Set((await apiGet<{ rows: Row[] }>(token, '/scmapi/workorder/page?size=200')).rows.map((r) => Number(r.plan_id)));
+    const plan = plans.find((p) => p.status === 'scheduled' && !withWo.has(Number(p.id)))!;
+    expect(plan).toBeTruthy();
+    const planNo = String(plan.plan_no);
+
+    const page = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${run.server.url}/scm/index/prodplanhistory`);
+    await page.waitForSelector('[data-testid=login-form]');
+    await page.fill('input[name=username]', 'maker.planner');
+    await page.fill('input[name=password]', 'Demo1234');
+    await page.click('[data-testid=login-submit]');
+    await page.waitForSelector('[data-testid=grid-prodplanhistory] .ag-row[row-index="0"]', { timeout: 30000 });
+
+    // 生成工单 on the plan history's toolbar.
+    await page.fill('[data-testid=quick-search]', planNo);
+    await page.press('[data-testid=quick-search]', 'Enter');
+    await page.waitForFunction(() => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'), undefined, { timeout: 20000 });
+    await page.click('[data-testid=grid-prodplanhistory] .ag-row[row-index="0"] .ag-selection-checkbox input');
+    await page.click('[data-testid=action-work_orders]');
+    await page.waitForSelector('[data-testid=toast-success]', { timeout: 20000 });
+
+    // The four work orders of the routing (printing and washing are outsourced): release them all.
+    await page.goto(`${run.server.url}/scm/index/workorder`);
+    await page.waitForSelector('[data-testid=grid-workorder] .ag-row[row-index="0"]', { timeout: 30000 });
+    await page.fill('[data-testid=quick-search]', planNo);
+    await page.press('[data-testid=quick-search]', 'Enter');
+    await page.waitForFunction(() => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 4 条'), undefined, { timeout: 20000 });
+    for (let i = 0; i < 4; i++) await page.click(`[data-testid=grid-workorder] .ag-row[row-index="${i}"] .ag-selection-checkbox input`);
+    await page.click('[data-testid=action-release]');
+    await page.click('[data-testid=transition-ok]');
+    await page.waitForSelector('[data-testid=toast-success]', { timeout: 20000 });
+    const released = (await apiGet<{ rows: Row[] }>(token, `/scmapi/workorder/page?size=50&q=${encodeURIComponent(planNo)}`)).rows;
+    expect(released.map((w) => w.status)).toEqual(['released', 'released', 'released', 'released']);
+    await page.waitForFunction(() => document.querySelector('[data-testid=grid-workorder]')?.textContent?.includes('已下达'), undefined, { timeout: 20000 });
+    await snap(page, 'wo-01-released');
+
+    // Bundles: one per colour x size (bundle size above any cell), then the ticket sheet.
+    await page.goto(`${run.server.url}/scm/index/workorder`);
+    await page.waitForSelector('[data-testid=grid-workorder] .ag-row[row-index="0"]', { timeout: 30000 });
+    await page.fill('[data-testid=quick-search]', planNo);
+    await page.press('[data-testid=quick-search]', 'Enter');
+    await page.waitForFunction(() => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 4 条'), undefined, { timeout: 20000 });
+    await page.click('[data-testid=grid-workorder] .ag-row[row-index="0"] .ag-selection-checkbox input');
+    await page.click('[data-testid=action-bundles]');
+    await page.fill('[data-testid=bundle-size]', '10000');
+    await page.click('[data-testid=bundle-ok]');
+    await page.waitForSelector('[data-testid=ticket] [data-testid=ticket-barcode]', { timeout: 20000 });
+    const firstTicket = (await page.textContent('[data-testid=ticket]')) ?? '';
+    const code = `${planNo}-001`;
+    expect(firstTicket).toContain(code);
+    expect(await page.locator('[data-testid=ticket-barcode] rect').count()).toBeGreaterThan(20);
+    await snap(page, 'wo-02-tickets');
+    const pieces = Number(/件数 (\d+)/.exec(firstTicket)?.[1]);
+    expect(pieces).toBeGreaterThan(0);
+
+    // The scan station, keyboard only: the scanner types the code and Enter into the focused box.
+    await page.goto(`${run.server.url}/zp/prodmgm/index/vfscanvalidate`);
+    await page.waitForSelector('[data-testid=scan-barcode]');
+    const box = page.locator('[data-testid=scan-barcode]');
+    const scanAt = async (process: string, key: 'F2' | 'F3') => {
+      await page.selectOption('[data-testid=scan-process]', { label: (await page.locator('[data-testid=scan-process] option', { hasText: process }).first().textContent()) ?? process });
+      await page.keyboard.press(key);
+      await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.type(code);
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((c) => document.querySelector('[data-testid=scan-result]')?.textContent?.includes(c) && (document.querySelector('[data-testid=scan-barcode]') as HTMLInputElement | null)?.value === '', code, { timeout: 20000 });
+      return { result: await page.getAttribute('[data-testid=scan-result]', 'data-result'), text: (await page.textContent('[data-testid=scan-message]')) ?? '' };
+    };
+    // Sewing before cutting: refused, naming cutting (it forces scan in).
+    let r = await scanAt('缝制', 'F2');
+    expect(r.result).toBe('refused');
+    expect(r.text).toBe(`扎 ${code} 未在工序“裁剪”扫描进站（该工序强制扫描进站）`);
+    await snap(page, 'wo-03-scan-refused');
+    r = await scanAt('裁剪', 'F2');
+    expect(r).toEqual({ result: 'ok', text: expect.stringContaining('已进站：裁剪') });
+    r = await scanAt('裁剪', 'F3');
+    expect(r.result).toBe('ok');
+    expect(r.text).toContain(`已出站：裁剪，工单完工 ${pieces} / ${plan.qty}`);
+    r = await scanAt('缝制', 'F2');
+    expect(r.result).toBe('ok');
+    r = await scanAt('缝制', 'F3');
+    expect(r.result).toBe('ok');
+    expect(r.text).toContain(`已出站：缝制，工单完工 ${pieces} / ${plan.qty}`);
+    await snap(page, 'wo-04-scan-ok');
+    expect(await page.locator('[data-testid=scan-recent] tr').count()).toBeGreaterThanOrEqual(4);
+
+    // Progress: cutting and sewing show the bundle's pieces finished.
+    await page.goto(`${run.server.url}/scm/index/workorder`);
+    await page.waitForSelector('[data-testid=grid-workorder] .ag-row[row-index="0"]', { timeout: 30000 });
+    await page.fill('[data-testid=quick-search]', planNo);
+    await page.press('[data-testid=quick-search]', 'Enter');
+    await page.waitForFunction(() => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 4 条'), undefined, { timeout: 20000 });
+    // The grid's own cells (AG Grid splits a row over its pinned and centre containers: read by row index).
+    const done: Array<{ wo: string; done: string }> = [];
+    for (let i = 0; i < 4; i++) {
+      done.push({
+        wo: ((await page.textContent(`[data-testid=grid-workorder] .ag-row[row-index="${i}"] .ag-cell[col-id=wo_no]`)) ?? '').trim(),
+        done: ((await page.textContent(`[data-testid=grid-workorder] .ag-row[row-index="${i}"] .ag-cell[col-id=done_qty]`)) ?? '').trim(),
+      });
+    }
+    const wos = (await apiGet<{ rows: Row[] }>(token, `/scmapi/workorder/page?size=50&q=${encodeURIComponent(planNo)}`)).rows;
+    const doneOf = (c: string) => Number(wos.find((w) => String(w.wo_no).endsWith(`-${c}`))?.done_qty);
+    expect(doneOf('P10')).toBe(pieces);
+    expect(doneOf('P30')).toBe(pieces);
+    expect(doneOf('P50')).toBe(0);
+    // The list shows what the server stored: cutting and sewing finished with the bundle's pieces, finishing none.
+    const shown = (c: string) => Number(done.find((d) => d.wo.endsWith(`-${c}`))?.done.replace(/,/g, '') || 0);
+    expect(done.map((d) => d.wo).sort()).toEqual(['P10', 'P30', 'P50', 'P60'].map((c) => `${planNo}-${c}`));
+    expect([shown('P10'), shown('P30'), shown('P50')]).toEqual([pieces, pieces, 0]);
+    await snap(page, 'wo-05-progress');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
