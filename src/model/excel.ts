@@ -321,6 +321,19 @@ export function dropDownOptions(column: ExcelColumn, language: Language): string
 const numberText = (n: number) => String(Number(n.toPrecision(15)));
 
 /**
+ * A date cell (a number under a date or time format, read as a Date) under a column that is not
+ * a date: the text Excel shows, in the product's format. A date at midnight is YYYY-MM-DD, a date
+ * with a time YYYY-MM-DD HH:mm[:ss], a time of day alone (day 0, 1899-12-30) HH:mm[:ss].
+ */
+export function dateCellText(d: Date): string {
+  if (Number.isNaN(d.getTime())) return '';
+  const ms = ((d.getTime() % 86400000) + 86400000) % 86400000;
+  const time = d.getUTCSeconds() ? hms(d) : hms(d).slice(0, 5);
+  if (ymd(d) === '1899-12-30') return time;
+  return ms === 0 ? ymd(d) : `${ymd(d)} ${time}`;
+}
+
+/**
  * A cell's content as the raw input of its field: what a person would have typed in the form.
  * Dictionary labels become values, Excel serial dates become YYYY-MM-DD text, floating-point noise
  * of computed cells is cut at 15 significant digits. Validation then runs as for the form.
@@ -340,21 +353,21 @@ export function cellToInput(column: ExcelColumn, raw: unknown, dict: DictLookup 
       return `${ymd(d)} ${hms(d)}`;
     }
     case 'number':
-      return typeof v === 'number' ? numberText(v) : String(v);
+      return typeof v === 'number' ? numberText(v) : v instanceof Date ? dateCellText(v) : String(v);
     case 'boolean':
       return typeof v === 'boolean' ? v : String(v);
     case 'dict': {
-      const text = typeof v === 'number' ? numberText(v) : String(v);
+      const text = typeof v === 'number' ? numberText(v) : v instanceof Date ? dateCellText(v) : String(v);
       return dict?.get(text.toLowerCase()) ?? text;
     }
     case 'multidict': {
-      const text = String(v);
+      const text = v instanceof Date ? dateCellText(v) : String(v);
       const parts = text.split(/[,，;；]/).map((s) => s.trim()).filter(Boolean);
       return parts.map((p) => dict?.get(p.toLowerCase()) ?? p);
     }
     default:
       if (typeof v === 'number') return numberText(v);
-      if (v instanceof Date) return ymd(v);
+      if (v instanceof Date) return dateCellText(v);
       return String(v);
   }
 }

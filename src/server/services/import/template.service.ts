@@ -119,7 +119,7 @@ export async function readMeta(path: string): Promise<TemplateMeta | null> {
  */
 /**
  * The date columns of an uploaded header row (by the entity's import headers, `*` or not): their
- * cells, read as Excel serial numbers (styles are not read), are written back as real dates.
+ * cells (Dates, or serial numbers where the cell had no date format) are written back as real dates.
  */
 function dateColumnsOf(entity: EntityDef | undefined, header: unknown[]): Map<number, string> {
   const out = new Map<number, string>();
@@ -170,10 +170,12 @@ export async function writeErrorWorkbook(source: string, target: string, errors:
     const row = ws.addRow([...cells, rowErrors ? rowErrors.map((e) => `[${e.column}] ${e.message}`).join(language === 'en' ? '; ' : '；') : null]);
     // Issue 21: dates go back as dates in the product's format, not as serial numbers (46023).
     for (const [i, fmt] of dates) {
+      // A date cell is read as a Date (its format said so); a plain number as a serial day.
       const v = cells[i];
-      if (typeof v !== 'number' || !Number.isFinite(v)) continue;
+      const date = v instanceof Date ? v : typeof v === 'number' && Number.isFinite(v) ? excelSerialToDate(v) : null;
+      if (!date || Number.isNaN(date.getTime())) continue;
       const cell = row.getCell(i + 1);
-      cell.value = excelSerialToDate(v);
+      cell.value = date;
       cell.numFmt = fmt;
     }
     if (rowErrors) {

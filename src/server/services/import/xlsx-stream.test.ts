@@ -12,6 +12,7 @@ import './exceljs-utf8.patch';
 import { readWorkbook, readWorkbookBatches, WorkbookError, type SheetEvent } from './xlsx-reader.util';
 import { ReadClock, SharedStringsScanner, XlsxWorkbook } from './xlsx-stream';
 import { XlsxLimitError } from './xlsx-xml';
+import { buildZip, NS, sheetXml, workbookItems, type ZipItem } from '../../../../fixtures/xlsx/handmade';
 
 const dir = mkdtempSync(join(tmpdir(), 'xlsx-stream-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -70,7 +71,7 @@ async function readWithExceljs(file: string): Promise<Row[][]> {
   const worksheets = Object.keys((await JSZip.loadAsync(readFileSync(file))).files).filter((n) => /^xl\/worksheets\/[^/]+\.xml$/.test(n)).length;
   try {
     for (let attempt = 1; ; attempt++) {
-      const reader = new ExcelJS.stream.xlsx.WorkbookReader(canonical, { sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+      const reader = new ExcelJS.stream.xlsx.WorkbookReader(canonical, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
       const out: Row[][] = [];
       for await (const sheet of reader as unknown as AsyncIterable<AsyncIterable<ExcelJS.Row>>) {
         const rows: Row[] = [];
@@ -120,136 +121,11 @@ async function corruptError(file: string): Promise<WorkbookError & { inData?: bo
   throw new Error('read without error');
 }
 
-// ---------------------------------------------------------------------------------------------
-// Hand-made zips
-
-type ZipItem = { name: string; data: string | Buffer; method?: 0 | 8; descriptor?: boolean };
-
-/** A zip of these entries; `zip64` writes the zip64 end records and zip64 extra fields. */
-function buildZip(items: ZipItem[], opts: { zip64?: boolean } = {}): Buffer {
-  const locals: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const item of items) {
-    const raw = typeof item.data === 'string' ? Buffer.from(item.data, 'utf8') : item.data;
-    const method = item.method ?? 8;
-    const body = method === 8 ? deflateRawSync(raw) : raw;
-    const crc = crc32(raw);
-    const name = Buffer.from(item.name, 'utf8');
-    const flags = 0x800 | (item.descriptor ? 0x8 : 0);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(flags, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(item.descriptor ? 0 : crc, 14);
-    local.writeUInt32LE(item.descriptor ? 0 : body.length, 18);
-    local.writeUInt32LE(item.descriptor ? 0 : raw.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const parts = [local, name, body];
-    if (item.descriptor) {
-      const dd = Buffer.alloc(16);
-      dd.writeUInt32LE(0x08074b50, 0);
-      dd.writeUInt32LE(crc, 4);
-      dd.writeUInt32LE(body.length, 8);
-      dd.writeUInt32LE(raw.length, 12);
-      parts.push(dd);
-    }
-    const entry = Buffer.concat(parts);
-    const extra = Buffer.alloc(opts.zip64 ? 28 : 0);
-    if (opts.zip64) {
-      extra.writeUInt16LE(0x0001, 0);
-      extra.writeUInt16LE(24, 2);
-      extra.writeBigUInt64LE(BigInt(raw.length), 4);
-      extra.writeBigUInt64LE(BigInt(body.length), 12);
-      extra.writeBigUInt64LE(BigInt(offset), 20);
-    }
-    const head = Buffer.alloc(46);
-    head.writeUInt32LE(0x02014b50, 0);
-    head.writeUInt16LE(45, 4);
-    head.writeUInt16LE(45, 6);
-    head.writeUInt16LE(flags, 8);
-    head.writeUInt16LE(method, 10);
-    head.writeUInt32LE(crc, 16);
-    head.writeUInt32LE(opts.zip64 ? 0xffffffff : body.length, 20);
-    head.writeUInt32LE(opts.zip64 ? 0xffffffff : raw.length, 24);
-    head.writeUInt16LE(name.length, 28);
-    head.writeUInt16LE(extra.length, 30);
-    head.writeUInt32LE(opts.zip64 ? 0xffffffff : offset, 42);
-    central.push(head, name, extra);
-    locals.push(entry);
-    offset += entry.length;
-  }
-  const cd = Buffer.concat(central);
-  const tail: Buffer[] = [];
-  if (opts.zip64) {
-    const record = Buffer.alloc(56);
-    record.writeUInt32LE(0x06064b50, 0);
-    record.writeBigUInt64LE(44n, 4);
-    record.writeUInt16LE(45, 12);
-    record.writeUInt16LE(45, 14);
-    record.writeBigUInt64LE(BigInt(items.length), 24);
-    record.writeBigUInt64LE(BigInt(items.length), 32);
-    record.writeBigUInt64LE(BigInt(cd.length), 40);
-    record.writeBigUInt64LE(BigInt(offset), 48);
-    const locator = Buffer.alloc(20);
-    locator.writeUInt32LE(0x07064b50, 0);
-    locator.writeBigUInt64LE(BigInt(offset + cd.length), 8);
-    locator.writeUInt32LE(1, 16);
-    tail.push(record, locator);
-  }
-  const eocd = Buffer.alloc(22);
-  eocd.writeUInt32LE(0x06054b50, 0);
-  eocd.writeUInt16LE(opts.zip64 ? 0xffff : items.length, 8);
-  eocd.writeUInt16LE(opts.zip64 ? 0xffff : items.length, 10);
-  eocd.writeUInt32LE(opts.zip64 ? 0xffffffff : cd.length, 12);
-  eocd.writeUInt32LE(opts.zip64 ? 0xffffffff : offset, 16);
-  return Buffer.concat([...locals, cd, ...tail, eocd]);
-}
-
-const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-const REL_TYPE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-
-type HandSheet = { name: string; state?: string; xml: string | Buffer; target?: string };
-
-/** The parts of a minimal workbook around these sheets (plain names, or an x: prefix as the OpenXML SDK writes). */
-function workbookItems(sheets: HandSheet[], opts: { sst?: string; prefix?: boolean; method?: 0 | 8; descriptor?: boolean } = {}): ZipItem[] {
-  const x = opts.prefix ? 'x:' : '';
-  const xmlns = opts.prefix ? `xmlns:x="${NS}"` : `xmlns="${NS}"`;
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-  const items: ZipItem[] = [
-    { name: '[Content_Types].xml', data: '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>' },
-    {
-      name: '_rels/.rels',
-      data: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL_TYPE}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-    },
-    {
-      name: 'xl/workbook.xml',
-      data: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<${x}workbook ${xmlns} xmlns:r="${REL_NS}"><${x}sheets>${sheets
-        .map((s, i) => `<${x}sheet name="${esc(s.name)}" sheetId="${i + 1}"${s.state ? ` state="${s.state}"` : ''} r:id="rId${i + 1}"/>`)
-        .join('')}</${x}sheets></${x}workbook>`,
-    },
-    {
-      name: 'xl/_rels/workbook.xml.rels',
-      data: `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets
-        .map((s, i) => `<Relationship Id="rId${i + 1}" Type="${REL_TYPE}/worksheet" Target="${s.target ?? `worksheets/sheet${i + 1}.xml`}"/>`)
-        .join('')}${opts.sst ? `<Relationship Id="rIdS" Type="${REL_TYPE}/sharedStrings" Target="sharedStrings.xml"/>` : ''}</Relationships>`,
-    },
-    ...sheets.map((s, i) => ({ name: `xl/worksheets/sheet${i + 1}.xml`, data: s.xml })),
-  ];
-  if (opts.sst) items.push({ name: 'xl/sharedStrings.xml', data: opts.sst });
-  return items.map((item) => ({ ...item, method: opts.method ?? 8, descriptor: opts.descriptor }));
-}
-
 function writeZip(items: ZipItem[], opts: { zip64?: boolean } = {}): string {
   const file = tmpFile('hand');
   writeFileSync(file, buildZip(items, opts));
   return file;
 }
-
-const sheetXml = (rows: string, x = '') =>
-  `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<${x}worksheet ${x ? `xmlns:x="${NS}"` : `xmlns="${NS}"`} xmlns:r="${REL_NS}"><${x}dimension ref="A1"/><${x}sheetData>${rows}</${x}sheetData><${x}pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></${x}worksheet>`;
 
 // ---------------------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { styledNumber, StylesScanner } from './xlsx-styles';
 import { ZipFile, type ZipEntry } from './xlsx-zip';
 import { C_AMP, C_CR, C_DQ, C_EQ, C_GT, C_LT, C_SLASH, C_SPACE, C_SQ, cellText, endsAttrName, endsName, exceed, fail, isWs, ooxmlUnescape, utf8Chunks, xmlText, XmlScanner } from './xlsx-xml';
 
@@ -12,9 +13,10 @@ export { XlsxFormatError } from './xlsx-xml';
  *
  * Cell values: t="s" the shared string, t="inlineStr" the text of `<is>` (rich runs joined),
  * t="str" a string, t="b" a boolean, t="e" `{ error }`, t="d" a Date, otherwise a number; a formula
- * cell gives its cached value. Styles are not read, so a date formatted as such stays its Excel
- * serial number (as the import expects). An empty shared string, like a cell without a value, is a
- * hole in the row.
+ * cell gives its cached value. The styles decide what a number means (xlsx-styles.ts): under a date
+ * or time format it is a Date (in the workbook's 1900 or 1904 date system), under a format of zeros
+ * (`00000`) a whole number is its padded text ("00123"). An empty shared string, like a cell
+ * without a value, is a hole in the row.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -63,6 +65,17 @@ function columnOf(s: string, a: number, b: number): number {
   return i === a ? -1 : col - 1;
 }
 
+/** A cell's `s` attribute (the index of its cell format); 0 when it is not a number. */
+function styleIndex(s: string, a: number, b: number): number {
+  let n = 0;
+  for (let i = a; i < b; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57 || n > 1e7) return 0;
+    n = n * 10 + (c - 48);
+  }
+  return n;
+}
+
 /** A `t="d"` value: ISO 8601; without a zone it is read as UTC, like the serial dates. */
 function isoDate(text: string): Date | undefined {
   const t = text.trim();
@@ -79,11 +92,28 @@ export class SheetScanner extends XmlScanner {
   private lastColumn = -1;
   private inSheetData = false;
 
-  constructor(private readonly sharedStrings: readonly string[]) {
+  /**
+   * @param styles the kind of each cell format (xlsx-styles.ts), null when none changes a number
+   * @param date1904 whether the workbook counts its dates from 1904
+   */
+  constructor(
+    private readonly sharedStrings: readonly string[],
+    private readonly styles: Uint8Array | null = null,
+    private readonly date1904 = false,
+  ) {
     super();
     this.unitName = 'c';
     this.unitLocal = 'c';
     this.noText = new Set(['worksheet', 'sheetData', 'row']);
+  }
+
+  /**
+   * Only the sheet's own structure holds no text. Elements of the same local name elsewhere may:
+   * the anchor of an embedded object or form control (`<xdr:row>3</xdr:row>` under `oleObjects`
+   * or `controls`) is refused as corrupt if `row` is taken by its local name alone.
+   */
+  protected override textForbidden(local: string, depth: number): boolean {
+    return depth <= 3 && (local === 'row' ? this.inSheetData && depth === 3 : this.noText.has(local));
   }
 
   protected override wantsAttributes(local: string): boolean {
@@ -121,6 +151,7 @@ export class SheetScanner extends XmlScanner {
   private valueFor = '';
 
   private quickColumn = -1;
+  private quickStyle = 0;
   private quickType = T_NUMBER;
   private quickSelfClosing = false;
 
@@ -147,10 +178,12 @@ export class SheetScanner extends XmlScanner {
     }
     if (i >= n || c !== C_DQ) return -1;
     i++;
+    let style = 0;
     if (i + 4 < n && s.charCodeAt(i) === C_SPACE && s.charCodeAt(i + 1) === 115 && s.charCodeAt(i + 2) === C_EQ && s.charCodeAt(i + 3) === C_DQ) {
       for (i += 4; i < n; i++) {
         c = s.charCodeAt(i);
         if (c < 48 || c > 57) break;
+        style = style * 10 + (c - 48);
       }
       if (i >= n || c !== C_DQ) return -1;
       i++;
@@ -176,6 +209,7 @@ export class SheetScanner extends XmlScanner {
       i += 2;
     } else return -1;
     this.quickColumn = col - 1;
+    this.quickStyle = style;
     this.quickType = type;
     return i;
   }
@@ -183,6 +217,7 @@ export class SheetScanner extends XmlScanner {
   protected parseUnit(s: string, _lt: number, p: number): number {
     const n = s.length;
     let column = -1;
+    let style = 0;
     let type = T_NUMBER;
     let selfClosing: boolean;
     // The attributes of a cell: only r (reference) and t (type) matter. The usual shape first.
@@ -190,6 +225,7 @@ export class SheetScanner extends XmlScanner {
     if (quick >= 0) {
       p = quick;
       column = this.quickColumn;
+      style = this.quickStyle;
       type = this.quickType;
       selfClosing = this.quickSelfClosing;
     } else {
@@ -241,6 +277,7 @@ export class SheetScanner extends XmlScanner {
           const a = s.charCodeAt(ns);
           if (a === 114 /* r */) column = columnOf(s, vs, ve);
           else if (a === 116 /* t */) type = cellType(s, vs, ve);
+          else if (a === 115 /* s */) style = styleIndex(s, vs, ve);
         }
         p = ve + 1;
         if (p < n && !endsName(s.charCodeAt(p))) fail('bad attribute');
@@ -269,7 +306,13 @@ export class SheetScanner extends XmlScanner {
     if (column < 0) column = this.lastColumn + 1;
     if (column >= MAX_COLUMNS) fail('cell beyond the last column');
     this.lastColumn = column;
-    if (value !== undefined) this.cells![column] = value;
+    if (value !== undefined) {
+      if (this.styles !== null && typeof value === 'number' && style < this.styles.length) {
+        const kind = this.styles[style];
+        if (kind !== 0) value = styledNumber(value, kind, this.date1904);
+      }
+      this.cells![column] = value;
+    }
     return p;
   }
 
@@ -483,6 +526,11 @@ export type XlsxSheet = {
  * one megabyte.
  */
 const MAX_SMALL_PART = 8 * 1024 * 1024;
+/**
+ * The styles part is read whole but kept as one byte per cell format. Excel allows 64,000 cell
+ * formats (about 10 MB of XML, written twice over by files whose styles have multiplied).
+ */
+const MAX_STYLES_PART = 32 * 1024 * 1024;
 
 /** Default of the time one file may take to read (IMPORT_MAX_PARSE_SECONDS): B2's 100,000 rows take about 1 s. */
 export const DEFAULT_MAX_READ_MS = 60_000;
@@ -529,7 +577,9 @@ export type XlsxReadOptions = {
 };
 
 /** Zip path of a relationship target relative to the folder of the part that owns it. */
-export function resolveTarget(baseDir: string, target: string): string {
+export function resolveTarget(baseDir: string, rawTarget: string): string {
+  // Some writers put Windows separators in targets (and in part names: see ZipFile).
+  const target = rawTarget.replace(/\\/g, '/');
   const parts = (target.startsWith('/') ? target.slice(1) : `${baseDir}${target}`).split('/');
   const out: string[] = [];
   for (const part of parts) {
@@ -550,6 +600,7 @@ type Relationship = { id: string; type: string; target: string };
  */
 export class XlsxWorkbook {
   private shared: string[] | null = null;
+  private styleKinds: Uint8Array | null | undefined = undefined;
   private bytesRead = 0;
   private readonly onBytes?: (bytes: number) => void;
   private readonly clock: ReadClock;
@@ -559,6 +610,9 @@ export class XlsxWorkbook {
     readonly sheets: XlsxSheet[],
     private readonly sharedStringsPath: string | null,
     options: XlsxReadOptions & { clock?: ReadClock },
+    private readonly stylesPath: string | null = null,
+    /** The workbook counts its dates from 1904-01-01 (`<workbookPr date1904="1"/>`, Mac Excel's old default). */
+    readonly date1904 = false,
   ) {
     this.onBytes = options.onBytes;
     this.clock = options.clock ?? new ReadClock(options.maxReadMs ?? DEFAULT_MAX_READ_MS);
@@ -571,7 +625,10 @@ export class XlsxWorkbook {
       const root = await workbook.relationships('_rels/.rels', true);
       const workbookPath = root.find((r) => r.type.endsWith('/officeDocument'))?.target ?? 'xl/workbook.xml';
       const rels = await workbook.relationships(relsOf(workbookPath), false);
-      const sheetElements = await workbook.elements(workbookPath, ['sheet']);
+      const workbookElements = await workbook.elements(workbookPath, ['sheet', 'workbookPr']);
+      const sheetElements = workbookElements.filter((e) => e.local === 'sheet');
+      const date1904Attr = workbookElements.find((e) => e.local === 'workbookPr')?.attrs.date1904;
+      const date1904 = date1904Attr === '1' || date1904Attr === 'true';
       const byId = new Map(rels.map((r) => [r.id, r]));
       const sheets = sheetElements.map(({ attrs }): XlsxSheet => {
         const idKey = Object.keys(attrs).find((k) => k.endsWith(':id'));
@@ -581,7 +638,9 @@ export class XlsxWorkbook {
       });
       const sstRel = rels.find((r) => r.type.endsWith('/sharedStrings'))?.target;
       const sharedStringsPath = sstRel ?? (zip.entry(`${dirOf(workbookPath)}sharedStrings.xml`) ? `${dirOf(workbookPath)}sharedStrings.xml` : null);
-      return new XlsxWorkbook(zip, sheets, sharedStringsPath, { ...options, clock: workbook.clock });
+      const stylesRel = rels.find((r) => r.type.endsWith('/styles'))?.target;
+      const stylesPath = stylesRel ?? (zip.entry(`${dirOf(workbookPath)}styles.xml`) ? `${dirOf(workbookPath)}styles.xml` : null);
+      return new XlsxWorkbook(zip, sheets, sharedStringsPath, { ...options, clock: workbook.clock }, stylesPath, date1904);
     } catch (error) {
       await zip.close();
       throw error;
@@ -627,11 +686,27 @@ export class XlsxWorkbook {
     return this.shared;
   }
 
+  /** The kind of each cell format (xlsx-styles.ts), read once; null when none changes a number or there are no styles. */
+  async cellFormats(): Promise<Uint8Array | null> {
+    if (this.styleKinds !== undefined) return this.styleKinds;
+    const entry = this.stylesPath ? this.zip.entry(this.stylesPath) : undefined;
+    let kinds: Uint8Array | null = null;
+    if (entry) {
+      if (entry.size > MAX_STYLES_PART) exceed('excel.unpackedTooLarge', `styles part of ${entry.size} bytes`);
+      const scanner = new StylesScanner();
+      for await (const text of this.texts(entry, this.countBytes)) scanner.push(text);
+      scanner.finish();
+      kinds = scanner.kinds();
+    }
+    this.styleKinds = kinds;
+    return kinds;
+  }
+
   /** The rows of a worksheet in small batches (one per inflated chunk), in document order. */
   async *rows(sheet: XlsxSheet): AsyncGenerator<SheetRow[]> {
     if (!sheet.path || !sheet.worksheet) fail(`not a worksheet: ${sheet.name}`);
     const entry = this.entry(sheet.path);
-    const scanner = new SheetScanner(await this.sharedStrings());
+    const scanner = new SheetScanner(await this.sharedStrings(), await this.cellFormats(), this.date1904);
     for await (const text of this.texts(entry, this.countBytes)) {
       scanner.push(text);
       if (scanner.rows.length) {

@@ -418,7 +418,12 @@ export abstract class XmlScanner {
     if (top === undefined) {
       if (this.rootSeen) this.rootDone = true;
       this.textAllowed = false;
-    } else this.textAllowed = !this.noText.has(top);
+    } else this.textAllowed = !this.textForbidden(top, this.locals.length);
+  }
+
+  /** Whether only blank text may stand directly in the open element `local` at that depth (1 = the root). */
+  protected textForbidden(local: string, _depth: number): boolean {
+    return this.noText.has(local);
   }
 
   protected get depth(): number {

@@ -51,6 +51,13 @@ function u64(buf: Buffer, offset: number): number {
   return value;
 }
 
+/** A part name as the package means it: "/" separators, no leading "/". */
+export function normalizePartName(name: string): string {
+  let out = name.indexOf('\\') < 0 ? name : name.replace(/\\/g, '/');
+  while (out.startsWith('/')) out = out.slice(1);
+  return out;
+}
+
 async function readCentralDirectory(fh: FileHandle, fileSize: number): Promise<ZipEntry[]> {
   const tailLength = Math.min(fileSize, 22 + 0xffff + 20);
   if (tailLength < 22) fail('not a zip file');
@@ -92,7 +99,9 @@ async function readCentralDirectory(fh: FileHandle, fileSize: number): Promise<Z
     let localOffset = cd.readUInt32LE(p + 42);
     const end = p + 46 + nameLength + extraLength + commentLength;
     if (end > cdSize) fail('bad central directory entry');
-    const name = cd.toString(flags & 0x800 ? 'utf8' : 'latin1', p + 46, p + 46 + nameLength);
+    // Part names are zip paths with "/"; some writers (old .NET and Windows zip tools) store "\\",
+    // and some a leading "/": both name the same part.
+    const name = normalizePartName(cd.toString(flags & 0x800 ? 'utf8' : 'latin1', p + 46, p + 46 + nameLength));
     if (size === 0xffffffff || compressedSize === 0xffffffff || localOffset === 0xffffffff) {
       // The zip64 extra field holds, in this order, the 64-bit values of those that overflowed.
       let x = p + 46 + nameLength;
