@@ -37,31 +37,34 @@ const columns: ColumnDecl[] = [
   { field: 'finished_at', width: 170 },
 ];
 
+// Written by the production service only (entity omitFromForm): the form shows, never posts.
+const VIEW_ONLY = { readonly: true, isNotPost: true } as const;
+
 const form: FormSection[] = [
   {
     modelName: 'base',
     title: { zh: '工单', en: 'Work order' },
     form: [
-      { field: 'wo_no', spanClass: 'third' },
-      { field: 'status', spanClass: 'third' },
-      { field: 'plan_id', spanClass: 'third' },
-      { field: 'order_id', spanClass: 'third' },
-      { field: 'process_id', spanClass: 'third' },
-      { field: 'sequence', spanClass: 'third' },
-      { field: 'process_type', spanClass: 'third' },
-      { field: 'is_last', spanClass: 'third' },
-      { field: 'line_id', spanClass: 'third' },
-      { field: 'plant_id', spanClass: 'third' },
-      { field: 'style_no', spanClass: 'third' },
-      { field: 'qty', spanClass: 'third' },
-      { field: 'done_qty', spanClass: 'third' },
-      { field: 'start_date', spanClass: 'third' },
-      { field: 'end_date', spanClass: 'third' },
-      { field: 'estimated_rate', spanClass: 'third' },
-      { field: 'force_in_scan', spanClass: 'third' },
-      { field: 'force_out_scan', spanClass: 'third' },
-      { field: 'released_at', spanClass: 'third' },
-      { field: 'finished_at', spanClass: 'third' },
+      { field: 'wo_no', spanClass: 'third', ...VIEW_ONLY },
+      { field: 'status', spanClass: 'third', ...VIEW_ONLY },
+      { field: 'plan_id', spanClass: 'third', ...VIEW_ONLY },
+      { field: 'order_id', spanClass: 'third', ...VIEW_ONLY },
+      { field: 'process_id', spanClass: 'third', ...VIEW_ONLY },
+      { field: 'sequence', spanClass: 'third', ...VIEW_ONLY },
+      { field: 'process_type', spanClass: 'third', ...VIEW_ONLY },
+      { field: 'is_last', spanClass: 'third', ...VIEW_ONLY },
+      { field: 'line_id', spanClass: 'third', ...VIEW_ONLY },
+      { field: 'plant_id', spanClass: 'third', ...VIEW_ONLY },
+      { field: 'style_no', spanClass: 'third', ...VIEW_ONLY },
+      { field: 'qty', spanClass: 'third', ...VIEW_ONLY },
+      { field: 'done_qty', spanClass: 'third', ...VIEW_ONLY },
+      { field: 'start_date', spanClass: 'third', ...VIEW_ONLY },
+      { field: 'end_date', spanClass: 'third', ...VIEW_ONLY },
+      { field: 'estimated_rate', spanClass: 'third', ...VIEW_ONLY },
+      { field: 'force_in_scan', spanClass: 'third', ...VIEW_ONLY },
+      { field: 'force_out_scan', spanClass: 'third', ...VIEW_ONLY },
+      { field: 'released_at', spanClass: 'third', ...VIEW_ONLY },
+      { field: 'finished_at', spanClass: 'third', ...VIEW_ONLY },
     ],
   },
 ];
@@ -99,7 +102,7 @@ export const woBundlePage = definePage({
   columns: [{ field: 'bundle_no', width: 190, pinned: 'left' }, { field: 'plan_id', width: 150 }, { field: 'seq', width: 80 }, { field: 'style_no', width: 130 }, 'colour', 'size', { field: 'qty', aggregate: 'sum' }, { field: 'last_process_id', width: 130 }, 'last_direction', { field: 'updated_at', width: 170 }],
   actions: [{ kind: 'export' }, { kind: 'history' }, { kind: 'view' }],
   quickSearch: ['bundle_no', 'style_no'],
-  form: [{ modelName: 'base', title: { zh: '扎', en: 'Bundle' }, form: ['bundle_no', 'plan_id', 'seq', 'style_no', 'colour', 'size', 'qty', 'last_process_id', 'last_direction'].map((field) => ({ field, spanClass: 'third' as const })) }],
+  form: [{ modelName: 'base', title: { zh: '扎', en: 'Bundle' }, form: ['bundle_no', 'plan_id', 'seq', 'style_no', 'colour', 'size', 'qty', 'last_process_id', 'last_direction'].map((field) => ({ field, spanClass: 'third' as const, ...VIEW_ONLY })) }],
 });
 
 /** Every accepted scan (in / out of a process) of the company's bundles. */
@@ -113,5 +116,5 @@ export const woScanPage = definePage({
   title: { zh: '扫描记录', en: 'Scan records' },
   columns: [{ field: 'scanned_at', width: 170 }, { field: 'bundle_id', width: 190 }, { field: 'workorder_id', width: 190 }, { field: 'process_id', width: 120 }, 'direction', { field: 'qty', aggregate: 'sum' }, { field: 'scanned_by', width: 120 }],
   actions: [{ kind: 'export' }, { kind: 'view' }],
-  form: [{ modelName: 'base', title: { zh: '扫描', en: 'Scan' }, form: ['scanned_at', 'bundle_id', 'workorder_id', 'process_id', 'plan_id', 'direction', 'qty', 'scanned_by'].map((field) => ({ field, spanClass: 'third' as const })) }],
+  form: [{ modelName: 'base', title: { zh: '扫描', en: 'Scan' }, form: ['scanned_at', 'bundle_id', 'workorder_id', 'process_id', 'plan_id', 'direction', 'qty', 'scanned_by'].map((field) => ({ field, spanClass: 'third' as const, ...VIEW_ONLY })) }],
 });

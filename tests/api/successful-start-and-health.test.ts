@@ -23,7 +23,8 @@ describe('start-up', () => {
     await seedDemo(t.database.db, t.config);
     const after = (await sql<{ n: number }>`select count(*)::int n from users`.execute(t.database.db)).rows[0].n;
     expect(after).toBe(before);
-    expect(before).toBe(7);
+    // The demo users: admin, brand, brand.buyer, brand.finance, maker, maker.planner, supplier, supplier.sales (README).
+    expect(before).toBe(8);
   });
 
   it('unknown API paths answer 404 in the envelope', async () => {
