@@ -65,6 +65,23 @@ const form: FormSection[] = [
       { field: 'remark', spanClass: 'full' },
     ],
   },
+  {
+    // The plan's pieces by colour and size, kept by the server from the order's entries (read-only here,
+    // never posted back: the save hook recomputes it when the quantity changes).
+    modelName: 'matrix',
+    title: { zh: '颜色尺码矩阵', en: 'Colour x size matrix' },
+    form: [
+      {
+        field: 'matrix',
+        spanClass: 'full',
+        type: 'matrixinputtable',
+        readonly: true,
+        isNotPost: true,
+        visible: { routeactionin: ['edit', 'view'] },
+        matinTableConfig: { tableConfig: { valueField: 'qty', labelField: 'colour', rowField: 'colour', colField: 'size', cellField: 'qty' } },
+      },
+    ],
+  },
 ];
 
 /** Plans still to schedule: to schedule (draft) and pre-scheduled (on the board, not confirmed). */

@@ -139,7 +139,15 @@ export type ScenarioComparison = {
   live: ScheduleMetrics;
   /** Plans the scenario places late or not at all, with the reason. */
   issues: { plan_id: number; plan_no: string; reason: UnplacedReason; delivery_date: string | null; planned_end: string | null }[];
+  /**
+   * Whether the live schedule changed after the scenario was made (a bar moved, split, merged, locked,
+   * added or removed): publishing would overwrite those changes. `changes` counts the live bars written
+   * since (removals leave no row to count), `by` and `at` name the latest of them.
+   */
+  stale: ScenarioStale | null;
 };
+
+export type ScenarioStale = { changes: number; by: string | null; at: string | null };
 
 /** The socket message every board of the company receives after a change (type `schedule.changed`). */
 export type ScheduleChanged = { scenario_id: number | null; bar_ids: number[]; removed: number[]; user_id: number };

@@ -171,6 +171,46 @@ describe('production plans and the scheduling board', () => {
     expect(again.body.message).toBe('该排产方案已发布或已放弃，不能再操作');
   });
 
+  it('refuses to publish a scenario over live changes made after it, until the planner confirms', async () => {
+    const { from, to } = data;
+    const sc = (await call<ScenarioSummary>(planner, 'POST', '/api/scmapi/schedule/auto', { name: '旧方案', from, to })).body.data;
+    const fresh = await call<ScenarioComparison>(planner, 'GET', '/api/scmapi/schedule/compare', undefined, { scenario: String(sc.id) });
+    expect(fresh.body.data.stale).toBeNull();
+
+    // Another change on the live schedule after the scenario was made: a bar moved one day later.
+    const bar = (await board(planner, { from, to })).body.data.bars.find((b) => !b.locked)!;
+    const later = new Date(Date.parse(`${bar.start}T00:00:00Z`) + 86400000).toISOString().slice(0, 10);
+    const moved = await command(planner, { op: 'move', bar_id: bar.id, version: bar.version, line_id: bar.line_id, start: later });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const cmp = await call<ScenarioComparison>(planner, 'GET', '/api/scmapi/schedule/compare', undefined, { scenario: String(sc.id) });
+    expect(cmp.body.data.stale).toMatchObject({ changes: 1, by: expect.any(String) });
+    expect(cmp.body.data.stale!.by!.length).toBeGreaterThan(0);
+
+    const refused = await call<ScenarioSummary>(planner, 'POST', '/api/scmapi/schedule/scenario/publish', { id: sc.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/^方案“旧方案”生成后，正式排产已被修改（1 处，最近一次：.+），发布将覆盖这些修改。请重新自动排产，或确认后仍然发布$/);
+    expect((refused.body.data as unknown as { reason: string }).reason).toBe('scenario_stale');
+    // Nothing changed by the refusal: the scenario is still a draft and the moved bar still live.
+    expect((await call<ScenarioComparison>(planner, 'GET', '/api/scmapi/schedule/compare', undefined, { scenario: String(sc.id) })).body.data.scenario.status).toBe('draft');
+    expect((await board(planner, { from, to })).body.data.bars.find((b) => b.id === bar.id)).toMatchObject({ start: later });
+
+    const forced = await call<ScenarioSummary>(planner, 'POST', '/api/scmapi/schedule/scenario/publish', { id: sc.id, force: true });
+    expect(forced.status, JSON.stringify(forced.body)).toBe(200);
+    expect(forced.body.data.status).toBe('published');
+  });
+
+  it('does not call a scenario stale when the live schedule did not change', async () => {
+    const { from, to } = data;
+    const sc = (await call<ScenarioSummary>(planner, 'POST', '/api/scmapi/schedule/auto', { name: '新方案', from, to })).body.data;
+    // A change inside the scenario itself is not a live change.
+    const own = (await board(planner, { from, to, scenario: String(sc.id) })).body.data.bars.find((b) => !b.locked)!;
+    const r = await command(planner, { op: 'lock', bar_id: own.id, version: own.version });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((await call<ScenarioComparison>(planner, 'GET', '/api/scmapi/schedule/compare', undefined, { scenario: String(sc.id) })).body.data.stale).toBeNull();
+    const pub = await call<ScenarioSummary>(planner, 'POST', '/api/scmapi/schedule/scenario/publish', { id: sc.id });
+    expect(pub.status, JSON.stringify(pub.body)).toBe(200);
+  });
+
   it('keeps the maker’s bars from another company: not read, not moved', async () => {
     const mine = (await board(planner)).body.data;
     const bar = mine.bars.find((b) => !b.locked)!;

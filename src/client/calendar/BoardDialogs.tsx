@@ -199,7 +199,17 @@ export function BoardAutoDialog({ from, to, onRun, onClose }: { from: string; to
   );
 }
 
-export function BoardConfirm({ title, text, ok, danger, onOk, onClose, testid }: { title: string; text: string; ok: string; danger?: boolean; onOk: () => Promise<void>; onClose: () => void; testid: string }) {
+export function BoardConfirm({ title, text, ok, danger, onOk, onClose, testid, closeAfterOk = true }: {
+  title: string;
+  text: string;
+  ok: string;
+  danger?: boolean;
+  onOk: () => Promise<void>;
+  onClose: () => void;
+  testid: string;
+  /** false: `onOk` decides what is shown next (it closes or replaces the dialog itself). */
+  closeAfterOk?: boolean;
+}) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   return (
@@ -215,7 +225,7 @@ export function BoardConfirm({ title, text, ok, danger, onOk, onClose, testid }:
               data-testid={`${testid}-ok`}
               disabled={busy}
               style={danger ? { background: '#c50f1f' } : undefined}
-              onClick={async () => { setBusy(true); try { await onOk(); } finally { setBusy(false); } onClose(); }}
+              onClick={async () => { setBusy(true); try { await onOk(); } finally { setBusy(false); } if (closeAfterOk) onClose(); }}
             >
               {ok}
             </Button>

@@ -107,6 +107,13 @@ export function ScenarioCompare({ scenarioId, lines, readonly, reloadKey, moved,
         <Badge appearance="tint" color={cmp.scenario.status === 'draft' ? 'informative' : cmp.scenario.status === 'published' ? 'success' : 'subtle'}>{t(`board.scenario.${cmp.scenario.status}`)}</Badge>
         <span style={{ color: '#888', fontSize: 12 }}>{cmp.scenario.created_by_name} · {localStamp(cmp.scenario.created_at)}</span>
       </div>
+      {cmp.stale && cmp.scenario.status === 'draft' && (
+        <div data-testid="compare-stale" role="alert" style={{ fontSize: 12, color: '#8a3b00', background: '#fff4ce', border: '1px solid #f7d17a', borderRadius: 4, padding: '6px 8px' }}>
+          {cmp.stale.changes > 0
+            ? t('board.compare.stale', { count: cmp.stale.changes, by: cmp.stale.by ?? '', at: cmp.stale.at ? localStamp(cmp.stale.at) : '' })
+            : t('board.compare.staleRemoved')}
+        </div>
+      )}
       {moved !== null && <div data-testid="compare-moved" data-moved={moved} style={{ fontSize: 12, color: '#444' }}>{t('board.compare.moved', { count: moved })}</div>}
       <table style={{ borderCollapse: 'collapse', width: '100%' }} data-testid="compare-metrics">
         <thead>

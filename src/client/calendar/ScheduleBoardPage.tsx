@@ -65,6 +65,8 @@ type Dialog =
   | { kind: 'merge'; bars: BoardBar[] }
   | { kind: 'auto' }
   | { kind: 'publish' | 'discard'; cmp: ScenarioComparison }
+  // The server refused a publish because the live schedule changed since the scenario was made.
+  | { kind: 'stale'; cmp: ScenarioComparison; message: string }
   | null;
 
 export function ScheduleBoardPage() {
@@ -288,14 +290,21 @@ export function ScheduleBoardPage() {
     }
   };
 
-  const closeScenario = async (how: 'publish' | 'discard', cmp: ScenarioComparison) => {
+  const closeScenario = async (how: 'publish' | 'discard', cmp: ScenarioComparison, force = false): Promise<boolean> => {
     try {
-      await api.post<ScenarioSummary>(`/api/scmapi/schedule/scenario/${how}`, { id: cmp.scenario.id }, { quiet: true });
+      await api.post<ScenarioSummary>(`/api/scmapi/schedule/scenario/${how}`, { id: cmp.scenario.id, ...(force ? { force: true } : {}) }, { quiet: true });
       toast.success(t(how === 'publish' ? 'board.published' : 'board.discarded', { name: cmp.scenario.name }));
       await loadScenarios();
       openScenario(null);
+      return true;
     } catch (e) {
+      // The live schedule changed since the scenario was made: ask before overwriting those changes.
+      if (e instanceof ApiError && (e.data as { reason?: string } | null)?.reason === 'scenario_stale') {
+        setDialog({ kind: 'stale', cmp, message: e.message });
+        return false;
+      }
       toast.error(e instanceof Error ? e.message : String(e));
+      return true;
     }
   };
 
@@ -446,7 +455,24 @@ export function ScheduleBoardPage() {
           text={t(`board.${dialog.kind}.confirm`, { name: dialog.cmp.scenario.name })}
           ok={t(dialog.kind === 'publish' ? 'board.publish' : 'board.discard')}
           danger={dialog.kind === 'discard'}
-          onOk={() => closeScenario(dialog.kind as 'publish' | 'discard', dialog.cmp)}
+          onOk={async () => {
+            // A stale refusal replaces this dialog by the one that asks to overwrite; otherwise it closes.
+            if (await closeScenario(dialog.kind as 'publish' | 'discard', dialog.cmp)) setDialog(null);
+          }}
+          onClose={() => setDialog(null)}
+          closeAfterOk={false}
+        />
+      )}
+      {dialog?.kind === 'stale' && (
+        <BoardConfirm
+          testid="scenario-stale-confirm"
+          title={t('board.publish.staleTitle')}
+          text={dialog.message}
+          ok={t('board.publish.anyway')}
+          danger
+          onOk={async () => {
+            await closeScenario('publish', dialog.cmp, true);
+          }}
           onClose={() => setDialog(null)}
         />
       )}

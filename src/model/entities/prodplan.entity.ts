@@ -80,8 +80,8 @@ export const prodplan = defineEntity({
     {
       key: 'matrix',
       label: { zh: '颜色尺码矩阵', en: 'Colour x size matrix' },
-      type: 'json',
-      omitFromForm: "Filled by the server from the order's colour x size entries, in proportion to the plan quantity (planning.plans.ts); not typed by hand.",
+      type: 'matrix',
+      omitFromForm: "Filled by the server from the order's colour x size entries, in proportion to the plan quantity (planning.plans.ts); the plan form shows it read-only as a matrix, never posted.",
     },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 1000 },
   ],
@@ -174,6 +174,8 @@ export const prodplanBar = defineEntity({
       'planning.splitQty': '拆分数量须大于 0 且小于排产条数量 {{qty}}',
       'planning.mergeSamePlan': '只能合并同一生产计划、同一方案中的排产条',
       'planning.scenarioNotDraft': '该排产方案已发布或已放弃，不能再操作',
+      'planning.scenarioStale': '方案“{{name}}”生成后，正式排产已被修改（{{changes}} 处，最近一次：{{by}} {{at}}），发布将覆盖这些修改。请重新自动排产，或确认后仍然发布',
+      'planning.scenarioStaleRemoved': '方案“{{name}}”生成后，正式排产已被修改（有排产条被合并或删除），发布将覆盖这些修改。请重新自动排产，或确认后仍然发布',
       'planning.noCalendar': '未找到周期日历，请先在周期日历中维护工作时间',
     },
     en: {
@@ -183,6 +185,8 @@ export const prodplanBar = defineEntity({
       'planning.splitQty': 'The split quantity must be above 0 and below the bar quantity {{qty}}',
       'planning.mergeSamePlan': 'Only bars of the same plan and the same scenario can be merged',
       'planning.scenarioNotDraft': 'This scenario is already published or discarded',
+      'planning.scenarioStale': 'The live schedule changed after scenario "{{name}}" was made ({{changes}} change(s), latest by {{by}} at {{at}}): publishing overwrites them. Auto-schedule again, or confirm to publish anyway',
+      'planning.scenarioStaleRemoved': 'The live schedule changed after scenario "{{name}}" was made (bars were merged or removed): publishing overwrites that. Auto-schedule again, or confirm to publish anyway',
       'planning.noCalendar': 'No cycle calendar found: set the working hours in the cycle calendar first',
     },
   },
@@ -203,5 +207,8 @@ export const scheduleScenario = defineEntity({
     { key: 'range_from', label: { zh: '开始日期', en: 'From' }, type: 'date' },
     { key: 'range_to', label: { zh: '结束日期', en: 'To' }, type: 'date' },
     { key: 'metrics', label: { zh: '指标', en: 'Metrics' }, type: 'json' },
+    // A fingerprint of the live bars (ids and versions) when the scenario was made: publish compares it
+    // (written by auto-schedule; a forged one only skips the warning the planner may skip anyway).
+    { key: 'live_stamp', label: { zh: '生成时正式排产标记', en: 'Live schedule stamp' }, type: 'text', maxLength: 64 },
   ],
 });

@@ -105,9 +105,10 @@ export async function planningRoutes(app: FastifyInstance): Promise<void> {
     app.post(`/scmapi/schedule/scenario/${how}`, { preHandler: requireAuth }, async (req) => {
       const auth = authOf(req);
       const clientId = await assertCan(auth, PLANNING_MENU, 'update', { db: app.db });
-      const id = parseId(((req.body ?? {}) as Q).id);
+      const body = (req.body ?? {}) as Q & { force?: unknown };
+      const id = parseId(body.id);
       if (id === null) throw new AppError('notFound');
-      const r = await withTenant(app.db, clientId, (tx) => closeScenario(writeContext(tx, actorOf(auth, clientId, req.ip), 'service'), id, how));
+      const r = await withTenant(app.db, clientId, (tx) => closeScenario(writeContext(tx, actorOf(auth, clientId, req.ip), 'service'), id, how, { force: body.force === true }));
       emitToCompany(clientId, 'schedule.changed', { scenario_id: how === 'publish' ? null : id, bar_ids: r.barIds, removed: r.removed, user_id: auth.userId });
       return ok(r.summary);
     });

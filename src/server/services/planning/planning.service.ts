@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { requireEntity } from '../../../model';
-import type { BoardBar, BoardCommand, BoardCommandResult, BoardData, BoardDay, BoardLine, ScenarioComparison, ScenarioSummary, ScheduleMetrics, UnplacedReason } from '../../../model/schedule-board';
+import type { BoardBar, BoardCommand, BoardCommandResult, BoardData, BoardDay, BoardLine, ScenarioComparison, ScenarioStale, ScenarioSummary, ScheduleMetrics, UnplacedReason } from '../../../model/schedule-board';
 import { addDays, dayKinds, dayNumber, daysBetween, efficiencyFraction, lineCapacityRange, loadByLine, prepareCalendar, spreadBar, type PreparedCalendar } from '../../../../calendars/capacity';
 import { autoSchedule, type FixedBar, type SchedLine, type SchedPlan } from '../../../../calendars/auto-schedule';
 import { parseLearningCurve } from '../../../model/entities/workline.entity';
@@ -580,7 +580,7 @@ export async function autoScheduleScenario(w: WriteContext, input: { name: strin
 
   const scenarioEntity = requireEntity('schedule_scenario');
   const barEntity = requireEntity('prodplan_bar');
-  const scenarioId = await writeDocument(w, scenarioEntity, { body: { name: input.name, status: 'draft', range_from: input.from, range_to: input.to, metrics } });
+  const scenarioId = await writeDocument(w, scenarioEntity, { body: { name: input.name, status: 'draft', range_from: input.from, range_to: input.to, metrics, live_stamp: await liveStamp(tx, clientId) } });
   const barIds: number[] = [];
   for (const b of lockedBars)
     barIds.push(await writeDocument(w, barEntity, { body: { plan_id: b.plan_id, scenario_id: scenarioId, line_id: b.line_id, start_date: b.start, end_date: b.end, qty: b.qty, minutes: b.minutes, locked: true, daily: b.daily } }));
@@ -589,6 +589,28 @@ export async function autoScheduleScenario(w: WriteContext, input: { name: strin
     barIds.push(await writeDocument(w, barEntity, { body: { plan_id: b.plan_id, scenario_id: scenarioId, line_id: b.line_id, start_date: b.start, end_date: b.end, qty: b.qty, minutes: b.qty * minutesPerPiece(sams, b.line_id, p.category, p.mpp), locked: false, daily: b.daily } }));
   }
   return { summary: summary(await scenarioWithCreator(tx, clientId, scenarioId)), barIds };
+}
+
+/** A fingerprint of the company's live bars: their ids and versions (any move, split, merge or lock changes it). */
+async function liveStamp(tx: Db, clientId: number): Promise<string> {
+  const r = await sql<{ stamp: string }>`select md5(coalesce(string_agg(id::text || ':' || version::text, ',' order by id), '')) as stamp
+    from scm_prodplan_bar where client_id = ${clientId} and scenario_id is null`.execute(tx);
+  return String(r.rows[0]?.stamp ?? '');
+}
+
+/** Whether the live schedule changed after the scenario was made, and the latest change's author and time. */
+async function scenarioStale(tx: Db, clientId: number, s: Row): Promise<ScenarioStale | null> {
+  if (!s.live_stamp || s.status !== 'draft' || (await liveStamp(tx, clientId)) === s.live_stamp) return null;
+  const r = await sql<{ changes: string | number; by: string | null; at: Date | string | null }>`
+    select (select count(*) from scm_prodplan_bar where client_id = ${clientId} and scenario_id is null and updated_at > ${s.created_at}) as changes,
+      u.fullname as by, b.updated_at as at
+    from (select 1) one
+    left join lateral (select updated_by, updated_at from scm_prodplan_bar where client_id = ${clientId} and scenario_id is null and updated_at > ${s.created_at}
+      order by updated_at desc limit 1) b on true
+    left join users u on u.id = b.updated_by`.execute(tx);
+  const row = r.rows[0];
+  const at = row?.at instanceof Date ? row.at.toISOString() : row?.at ? String(row.at) : null;
+  return { changes: Number(row?.changes ?? 0), by: row?.by ?? null, at };
 }
 
 export async function listScenarios(tx: Db, clientId: number): Promise<ScenarioSummary[]> {
@@ -602,20 +624,35 @@ export async function compareScenario(tx: Db, clientId: number, id: number): Pro
   const from = dateText(s.range_from)!;
   const to = dateText(s.range_to)!;
   const raw = (s.metrics && typeof s.metrics === 'object' ? s.metrics : {}) as Record<string, unknown>;
-  return { scenario: summary(s), live: await liveMetrics(tx, clientId, from, to), issues: Array.isArray(raw.issues) ? (raw.issues as ScenarioComparison['issues']) : [] };
+  return {
+    scenario: summary(s),
+    live: await liveMetrics(tx, clientId, from, to),
+    issues: Array.isArray(raw.issues) ? (raw.issues as ScenarioComparison['issues']) : [],
+    stale: await scenarioStale(tx, clientId, s),
+  };
 }
 
 /**
  * Publishes a draft scenario: the live bars of the plans it covers are replaced by its bars, those plans
- * become scheduled; or discards it (its bars are removed). Either only from draft.
+ * become scheduled; or discards it (its bars are removed). Either only from draft. A publish after the
+ * live schedule changed (since the scenario was made) is refused with `reason: 'scenario_stale'` unless
+ * `force`: the planner confirmed that those live changes are overwritten.
  */
-export async function closeScenario(w: WriteContext, id: number, how: 'publish' | 'discard'): Promise<{ summary: ScenarioSummary; barIds: number[]; removed: number[] }> {
+export async function closeScenario(w: WriteContext, id: number, how: 'publish' | 'discard', opts: { force?: boolean } = {}): Promise<{ summary: ScenarioSummary; barIds: number[]; removed: number[] }> {
   const tx = w.tx;
   const clientId = w.actor.clientId;
   const locked = await sql<Row>`select * from scm_schedule_scenario where id = ${id} and client_id = ${clientId} for update`.execute(tx);
   const s = locked.rows[0];
   if (!s) throw notFound();
   if (s.status !== 'draft') throw new AppError('badRequest', 'planning.scenarioNotDraft');
+  if (how === 'publish' && !opts.force) {
+    const stale = await scenarioStale(tx, clientId, s);
+    if (stale) {
+      const key = stale.changes > 0 ? 'planning.scenarioStale' : 'planning.scenarioStaleRemoved';
+      const at = stale.at ? stale.at.slice(0, 16).replace('T', ' ') : '';
+      throw new AppError('conflict', key, { params: { name: s.name, changes: stale.changes, by: stale.by ?? '', at }, extra: { reason: 'scenario_stale', stale } });
+    }
+  }
   const barEntity = requireEntity('prodplan_bar');
   const mine = await sql<Row>`select * from scm_prodplan_bar where client_id = ${clientId} and scenario_id = ${id} order by id`.execute(tx);
   const removed: number[] = [];
