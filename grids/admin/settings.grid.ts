@@ -53,6 +53,6 @@ export const projectTypePage = definePage({
   entity: 'admin_project_type',
   menu: { group: 'admin', order: 80, roles: [ROLES.clientAdmin] },
   title: { zh: '项目类型', en: 'Project types' },
-  columns: [{ field: 'code', width: 140, pinned: 'left' }, { field: 'name', width: 200 }, { field: 'name_en', width: 200 }, 'status'],
-  form: [{ modelName: 'base', form: [{ field: 'code', spanClass: 'half' }, { field: 'name', spanClass: 'half' }, { field: 'name_en', spanClass: 'half' }, { field: 'status', spanClass: 'half' }, { field: 'remark', spanClass: 'full' }] }],
+  columns: [{ field: 'code', width: 140, pinned: 'left' }, { field: 'name', width: 200 }, { field: 'name_en', width: 200 }, { field: 'form_scenario_id', width: 180 }, 'status'],
+  form: [{ modelName: 'base', form: [{ field: 'code', spanClass: 'half' }, { field: 'name', spanClass: 'half' }, { field: 'name_en', spanClass: 'half' }, { field: 'status', spanClass: 'half' }, { field: 'form_scenario_id', spanClass: 'half' }, { field: 'remark', spanClass: 'full' }] }],
 });

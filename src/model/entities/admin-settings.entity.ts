@@ -179,6 +179,8 @@ export const adminProjectType = defineEntity({
     { key: 'code', label: { zh: '类型编码', en: 'Type code' }, type: 'code', required: true, rules: ['english'], upperCase: true, maxLength: 40 },
     { key: 'name', label: { zh: '类型名称', en: 'Type name' }, type: 'text', required: true, maxLength: 100 },
     { key: 'name_en', label: { zh: '英文名称', en: 'English name' }, type: 'text', maxLength: 100 },
+    // Issue 14: the form scenario a project of this type fills in (its dynamic form, through cpm-ot/scenario).
+    { key: 'form_scenario_id', label: { zh: '表单场景', en: 'Form scenario' }, type: 'reference', ref: { entity: 'formscenario', labelField: 'name', codeField: 'code' } },
     { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'enable_status', default: 'active' },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
   ],

@@ -10,6 +10,7 @@ export * from './customer.entity';
 export * from './customerorder.entity';
 export * from './cyclecalendar.entity';
 export * from './demand.entity';
+export * from './dynamic-form.entity';
 export * from './material.entity';
 export * from './materialcalloff.entity';
 export * from './nodeconfig.entity';

@@ -6,6 +6,7 @@ import { adminSysConfig0500 } from './20261124_0500_admin_sysconfig';
 import { adminSysServices0500 } from './20261125_0500_admin_sysservices';
 import { notify0600 } from './20261125_0600_notify';
 import { approvals0700 } from './20261125_0700_approvals';
+import { dynamicForms0700 } from './20261127_0700_dynamic_forms';
 
 /** Every timestamped migration, oldest first. A change to an existing table adds a file here. */
-export const CORE_MIGRATIONS: Migration[] = [core0001, access0100, admin0500, adminSysConfig0500, adminSysServices0500, notify0600, approvals0700];
+export const CORE_MIGRATIONS: Migration[] = [core0001, access0100, admin0500, adminSysConfig0500, adminSysServices0500, notify0600, approvals0700, dynamicForms0700];

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../http/errors';
 import { parsePaging } from '../../http/paging';
 import { parseId } from '../../resources/document-input';
 import { DECISIONS, TASK_DONE, TASK_OPEN, type Decision } from './approval-flow';
+import { dynamicFormRoutes } from './dynamic-form.routes';
 import { allowedRollbackNodes, decide, flowView, insertUserIntoNode, myTasks, pidFromUi, submitForApproval, type ApprovalContext } from './approval.service';
 
 type Body = Record<string, unknown>;
@@ -92,4 +93,7 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
     const b = bodyOf(req);
     return ok(await insertUserIntoNode(contextOf(app, req), required(b.task_id), required(b.user_id), text(b.comment)));
   });
+
+  // Dynamic forms: cpm-ot/scenario and the records of the company's forms.
+  await dynamicFormRoutes(app);
 }

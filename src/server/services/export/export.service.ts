@@ -29,12 +29,16 @@ export type ExportPlan = {
   scope: RawBuilder<unknown>[];
   columns: ExcelColumn[];
   language: Language;
+  /** The rows' source when they are not the entity's table (a dynamic form's records: a derived table over jsonb). */
+  source?: RawBuilder<unknown>;
 };
+
+const sourceOf = (plan: ExportPlan): RawBuilder<unknown> => plan.source ?? sql`${sql.table(plan.entity.table)}`;
 
 /** The ids of the listed rows, in list order (one narrow query; the rows are read in chunks later). */
 export async function exportIds(db: Db, plan: ExportPlan): Promise<number[]> {
   return withTenant(db, plan.clientId, async (tx) => {
-    const r = await sql<{ id: number }>`select t.id from ${sql.table(plan.entity.table)} t
+    const r = await sql<{ id: number }>`select t.id from ${sourceOf(plan)} t
       where ${whereSql(plan.entity, plan.query, plan.clientId, plan.scope)} order by ${orderSql(plan.entity, plan.query)}`.execute(tx);
     return r.rows.map((x) => Number(x.id));
   });
@@ -58,7 +62,7 @@ function selectList(plan: ExportPlan): RawBuilder<unknown> {
 
 async function readChunk(db: Db, plan: ExportPlan, ids: number[]): Promise<Row[]> {
   const rows = await withTenant(db, plan.clientId, async (tx) =>
-    (await sql<Row>`select ${selectList(plan)} from ${sql.table(plan.entity.table)} t where t.client_id = ${plan.clientId} and t.id = any(${ids}::bigint[])`.execute(tx)).rows,
+    (await sql<Row>`select ${selectList(plan)} from ${sourceOf(plan)} t where t.client_id = ${plan.clientId} and t.id = any(${ids}::bigint[])`.execute(tx)).rows,
   );
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   return ids.map((id) => byId.get(id)).filter((r): r is Row => Boolean(r));

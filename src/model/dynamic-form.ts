@@ -1,0 +1,448 @@
+import { calcItemValue } from './calc';
+import type { DocumentCheck, EntityDef, FieldDef } from './entity';
+import { getEntity } from './entity';
+import { compileExpression, evaluateCondition, referencedFields } from './expression';
+import { FIELD_TYPE_TABLE, type FieldType } from './field-types';
+import { registerCatalogPart } from './i18n';
+import type { CalcItem, FormFieldDecl, FormOption, PageDef } from './page';
+import { resolvePage, type ResolvedPage } from './page-resolve';
+import { isEmptyValue, RULE_TYPES, type RuleType } from './rules';
+
+/**
+ * Dynamic forms (spec 2 Admin "form scenarios, dynamic forms"; spec 5 "Form designer: duplicate
+ * option values and duplicate field keys are rejected"; issue 14). A company's administrator builds
+ * a form in the designer; its definition is stored as JSON, versioned per company. At run time the
+ * definition is turned into an entity declaration (`dynamicEntity`: fields with their rules, and
+ * document checks for the options, conditional requiredness and calculations) and a page
+ * declaration (`dynamicPage`), so the drawer and the list of the registry render it and
+ * `validateRecord` (browser and server alike) checks it: a filled form is refused for the same
+ * reasons, with the same messages, as any registry document.
+ *
+ * A definition as the designer stores it:
+ * ```json
+ * { "sections": [ { "key": "base", "title": "基本信息", "fields": [
+ *   { "key": "qty", "label": "数量", "type": "integer", "required": true, "rules": ["naturalNumber"] },
+ *   { "key": "kind", "label": "类别", "type": "dict", "options": [{ "value": "a", "label": "甲" }] },
+ *   { "key": "note", "label": "说明", "type": "text", "visible_when": "kind == 'a'" },
+ *   { "key": "amount", "label": "金额", "type": "money", "calc": "qty * 2", "decimals": 2 } ] } ] }
+ * ```
+ * Field keys are identifiers (they become JSON keys and list filter names, never SQL text).
+ */
+
+/** The field types a designer may choose: every type the drawer renders as a single value or a choice. */
+export const DYNAMIC_FIELD_TYPES = [
+  'text',
+  'textarea',
+  'integer',
+  'decimal',
+  'money',
+  'date',
+  'month',
+  'datetime',
+  'boolean',
+  'dict',
+  'multidict',
+  'email',
+  'mobile',
+  'markdown',
+  'reference',
+] as const satisfies readonly FieldType[];
+export type DynamicFieldType = (typeof DYNAMIC_FIELD_TYPES)[number];
+
+/** Registry entities a reference field of a dynamic form may pick from (within the company). */
+export const DYNAMIC_REF_ENTITIES = ['vendor', 'customer', 'material'] as const;
+
+/** Keys a field may not take: the record's own columns and the calls' parameters. */
+export const RESERVED_FIELD_KEYS = ['id', 'version', 'client_id', 'created_by', 'created_at', 'updated_by', 'updated_at', 'form_id', 'form_version', 'data', 'ids', 'versions'];
+
+export const DYNAMIC_KEY_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
+/** A form's code names its records' API path (`/api/crossapi/dynformdata/<code>/...`). */
+export const DYNAMIC_FORM_CODE_PATTERN = /^[A-Z][A-Z0-9_]{1,39}$/;
+
+export const MAX_DYNAMIC_SECTIONS = 30;
+export const MAX_DYNAMIC_FIELDS = 200;
+export const MAX_DYNAMIC_OPTIONS = 200;
+
+export type DynamicOption = { value: string; label: string; label_en?: string };
+
+export type DynamicField = {
+  key: string;
+  label: string;
+  label_en?: string;
+  type: DynamicFieldType;
+  required?: boolean;
+  rules?: RuleType[];
+  max_length?: number;
+  options?: DynamicOption[];
+  /** For a reference: the registry entity it picks from. */
+  ref_entity?: (typeof DYNAMIC_REF_ENTITIES)[number];
+  default?: string | number | boolean;
+  help?: string;
+  /** Half (default) or whole width in the form. */
+  span?: 'half' | 'full';
+  /** Shown only while this expression holds over the form's values; required only then. */
+  visible_when?: string;
+  /** Read-only while this expression holds. */
+  disable_when?: string;
+  /** Computed: the value of this expression over the other fields (read-only in the form, recomputed by the server). */
+  calc?: string;
+  /** Decimals of a computed number (spec 9: default 4). */
+  decimals?: number;
+};
+
+export type DynamicSection = { key: string; title: string; title_en?: string; fields: DynamicField[] };
+export type DynamicFormDefinition = { sections: DynamicSection[] };
+
+/** A designer's error: a message key with parameters, at a path of the definition (`sections[0].fields[2].key`). */
+export type DynamicFormError = { key: string; params?: Record<string, unknown> };
+
+const CHOICE_TYPES: ReadonlySet<string> = new Set(['dict', 'multidict']);
+const TEXT_MAX: Partial<Record<DynamicFieldType, number>> = { text: 200, textarea: 2000, markdown: 20000, email: 200, mobile: 20 };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
+/**
+ * Every rule of the designer (spec 5 and the form's own consistency), keyed by the path of the
+ * definition part it is about. Empty when the definition can be stored.
+ *
+ * Example: two fields keyed `qty` give `{ 'sections[0].fields[1].key': { key: 'dynform.duplicateKey', params: { key: 'qty' } } }`.
+ */
+export function dynamicFormErrors(raw: unknown): Record<string, DynamicFormError> {
+  const errors: Record<string, DynamicFormError> = {};
+  const put = (path: string, key: string, params?: Record<string, unknown>) => {
+    if (!errors[path]) errors[path] = params ? { key, params } : { key };
+  };
+  if (!isObject(raw) || !Array.isArray(raw.sections) || raw.sections.length === 0) {
+    put('sections', 'dynform.noSections');
+    return errors;
+  }
+  if (raw.sections.length > MAX_DYNAMIC_SECTIONS) put('sections', 'dynform.tooManySections', { max: MAX_DYNAMIC_SECTIONS });
+  const sectionKeys = new Set<string>();
+  const fieldKeys = new Map<string, string>();
+  const fieldTypes = new Map<string, string>();
+  let count = 0;
+  const expressions: Array<{ path: string; source: string; self: string }> = [];
+  raw.sections.forEach((s, si) => {
+    const sp = `sections[${si}]`;
+    if (!isObject(s)) return put(sp, 'dynform.badSection');
+    const sk = str(s.key);
+    if (!DYNAMIC_KEY_PATTERN.test(sk)) put(`${sp}.key`, 'dynform.badKey');
+    else if (sectionKeys.has(sk)) put(`${sp}.key`, 'dynform.duplicateSection', { key: sk });
+    sectionKeys.add(sk);
+    if (!str(s.title)) put(`${sp}.title`, 'dynform.titleRequired');
+    if (!Array.isArray(s.fields) || !s.fields.length) return put(`${sp}.fields`, 'dynform.noFields');
+    s.fields.forEach((f, fi) => {
+      const fp = `${sp}.fields[${fi}]`;
+      count++;
+      if (!isObject(f)) return put(fp, 'dynform.badField');
+      const key = str(f.key);
+      // spec 5: duplicate field keys are rejected (across the whole form: one record holds them all).
+      if (!DYNAMIC_KEY_PATTERN.test(key)) put(`${fp}.key`, 'dynform.badKey');
+      else if (RESERVED_FIELD_KEYS.includes(key)) put(`${fp}.key`, 'dynform.reservedKey', { key });
+      else if (fieldKeys.has(key)) put(`${fp}.key`, 'dynform.duplicateKey', { key, other: fieldKeys.get(key) });
+      else fieldKeys.set(key, str(f.label) || key);
+      if (!str(f.label)) put(`${fp}.label`, 'dynform.labelRequired');
+      else if (str(f.label).length > 100) put(`${fp}.label`, 'rule.maxLength', { max: 100 });
+      const type = str(f.type);
+      if (!(DYNAMIC_FIELD_TYPES as readonly string[]).includes(type)) return put(`${fp}.type`, 'dynform.badType', { type });
+      fieldTypes.set(key, type);
+      if (f.rules !== undefined && (!Array.isArray(f.rules) || f.rules.some((r) => !(RULE_TYPES as readonly unknown[]).includes(r)))) put(`${fp}.rules`, 'dynform.badRule');
+      if (f.max_length !== undefined && f.max_length !== null && (!Number.isSafeInteger(f.max_length) || (f.max_length as number) < 1 || (f.max_length as number) > 20000))
+        put(`${fp}.max_length`, 'dynform.badMaxLength');
+      if (f.span !== undefined && f.span !== 'half' && f.span !== 'full') put(`${fp}.span`, 'dynform.badSpan');
+      if (CHOICE_TYPES.has(type)) {
+        const options = f.options;
+        if (!Array.isArray(options) || !options.length) put(`${fp}.options`, 'dynform.optionsRequired');
+        else if (options.length > MAX_DYNAMIC_OPTIONS) put(`${fp}.options`, 'dynform.tooManyOptions', { max: MAX_DYNAMIC_OPTIONS });
+        else {
+          const seen = new Set<string>();
+          options.forEach((o, oi) => {
+            const op = `${fp}.options[${oi}]`;
+            const value = isObject(o) ? str(o.value) : '';
+            if (!value) return put(`${op}.value`, 'dynform.optionValueRequired');
+            if (value.length > 100) return put(`${op}.value`, 'rule.maxLength', { max: 100 });
+            // spec 5: duplicate option values are rejected.
+            if (seen.has(value)) put(`${op}.value`, 'dynform.duplicateOption', { value, field: key });
+            seen.add(value);
+            if (!str((o as Record<string, unknown>).label)) put(`${op}.label`, 'dynform.optionLabelRequired');
+          });
+        }
+      } else if (f.options !== undefined && Array.isArray(f.options) && f.options.length) put(`${fp}.options`, 'dynform.optionsNotAllowed');
+      if (type === 'reference' && !(DYNAMIC_REF_ENTITIES as readonly unknown[]).includes(f.ref_entity)) put(`${fp}.ref_entity`, 'dynform.badRefEntity');
+      for (const part of ['visible_when', 'disable_when', 'calc'] as const) {
+        const src = f[part];
+        if (src === undefined || src === null || src === '') continue;
+        if (typeof src !== 'string') put(`${fp}.${part}`, 'dynform.badExpression', { error: 'text' });
+        else expressions.push({ path: `${fp}.${part}`, source: src, self: key });
+      }
+      if (f.calc) {
+        const nature = FIELD_TYPE_TABLE[type as DynamicFieldType].nature;
+        if (nature !== 'number' && nature !== 'text') put(`${fp}.calc`, 'dynform.calcType');
+        if (f.decimals !== undefined && f.decimals !== null && (!Number.isSafeInteger(f.decimals) || (f.decimals as number) < 0 || (f.decimals as number) > 4)) put(`${fp}.decimals`, 'dynform.badDecimals');
+      }
+    });
+  });
+  if (count > MAX_DYNAMIC_FIELDS) put('sections', 'dynform.tooManyFields', { max: MAX_DYNAMIC_FIELDS });
+  for (const e of expressions) {
+    const compiled = compileExpression(e.source);
+    if (!compiled.ok) {
+      put(e.path, 'dynform.badExpression', { error: compiled.error });
+      continue;
+    }
+    for (const name of referencedFields(e.source)) {
+      if (!fieldKeys.has(name)) put(e.path, 'dynform.unknownField', { field: name });
+      else if (e.path.endsWith('.calc') && name === e.self) put(e.path, 'dynform.calcSelf');
+    }
+  }
+  return errors;
+}
+
+/** The definition as stored, or null when it does not pass `dynamicFormErrors`. */
+export function parseDynamicForm(raw: unknown): DynamicFormDefinition | null {
+  const value = typeof raw === 'string' ? safeJson(raw) : raw;
+  return Object.keys(dynamicFormErrors(value)).length ? null : (value as DynamicFormDefinition);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export function dynamicFields(def: DynamicFormDefinition): DynamicField[] {
+  return def.sections.flatMap((s) => s.fields);
+}
+
+/** The form whose records an entity of `dynamicEntity` stores (its identity and current version). */
+export type DynamicFormRef = { id: number; code: string; name: string; name_en?: string | null; version: number };
+
+/** The API base of a form's records: the generic list, drawer and export call it like a registry entity's. */
+export const dynamicApiBase = (code: string) => `/api/crossapi/dynformdata/${code}`;
+
+const DERIVED = new WeakMap<DynamicFormDefinition, EntityDef>();
+
+/**
+ * The entity declaration of a stored form: its fields with their rules, and document checks that
+ * hold what plain field rules cannot (a choice among the form's own options, a field required only
+ * while it is shown, a computed value). Not registered: each company's form lives in its request.
+ */
+export function dynamicEntity(form: DynamicFormRef, def: DynamicFormDefinition): EntityDef {
+  const hit = DERIVED.get(def);
+  if (hit && hit.name === form.code) return hit;
+  const all = dynamicFields(def);
+  const fields: FieldDef[] = all.map((f) => fieldDefOf(f));
+  const checks: DocumentCheck[] = [];
+  const choices = all.filter((f) => CHOICE_TYPES.has(f.type));
+  if (choices.length)
+    checks.push((doc) => {
+      const out: Record<string, string> = {};
+      for (const f of choices) {
+        const allowed = new Set((f.options ?? []).map((o) => String(o.value).trim()));
+        const v = doc[f.key];
+        if (v === null || v === undefined || v === '') continue;
+        const values = Array.isArray(v) ? v : [v];
+        if (values.some((x) => !allowed.has(String(x)))) out[f.key] = 'rule.notInDictionary';
+      }
+      return out;
+    });
+  const conditional = all.filter((f) => f.required && (f.visible_when || f.calc));
+  if (conditional.length)
+    checks.push((doc) => {
+      const out: Record<string, string> = {};
+      for (const f of conditional) if (dynamicFieldShown(f, doc) && isEmptyValue(doc[f.key])) out[f.key] = 'rule.required';
+      return out;
+    });
+  const entity: EntityDef = {
+    name: form.code,
+    table: 'dyn_form_record',
+    prefix: 'crossapi/dynformdata',
+    menuCode: 'dyn.data',
+    label: { zh: form.name, en: form.name_en || form.name },
+    titleField: fields[0]?.key ?? 'id',
+    fields,
+    checks,
+    defaultSort: undefined,
+  };
+  DERIVED.set(def, entity);
+  return entity;
+}
+
+function fieldDefOf(f: DynamicField): FieldDef {
+  const type: FieldType = f.type;
+  const out: FieldDef = {
+    key: f.key,
+    label: { zh: f.label, en: f.label_en || f.label },
+    type,
+    // A field shown only under a condition (or computed) is required by a check, only while shown.
+    required: Boolean(f.required) && !f.visible_when && !f.calc,
+    rules: f.rules?.filter((r) => r !== 'required'),
+    maxLength: f.max_length ?? TEXT_MAX[f.type],
+  };
+  if (f.default !== undefined && f.default !== '') out.default = f.default;
+  if (f.help) out.help = { zh: f.help, en: f.help };
+  if (f.type === 'reference' && f.ref_entity) {
+    const target = getEntity(f.ref_entity);
+    out.ref = { entity: f.ref_entity, labelField: target?.titleField ?? 'name', codeField: target?.codeField };
+  }
+  return out;
+}
+
+/** Whether a field is shown for these values (a field without a condition always is). */
+export function dynamicFieldShown(f: DynamicField, values: Record<string, unknown>): boolean {
+  return evaluateCondition(f.visible_when, { form: values }, true);
+}
+
+/**
+ * What the server does to a filled form before validating it, as the drawer does while it is
+ * filled: computed fields take their expression's value; a hidden field keeps no value.
+ */
+export function prepareDynamicValues(def: DynamicFormDefinition, values: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...values };
+  for (const f of dynamicFields(def)) {
+    if (!f.calc) continue;
+    const v = calcItemValue(calcItemOf(f), out);
+    if (v !== undefined) out[f.key] = v;
+  }
+  for (const f of dynamicFields(def)) if (!dynamicFieldShown(f, out)) out[f.key] = null;
+  return out;
+}
+
+function calcItemOf(f: DynamicField): CalcItem {
+  const numeric = FIELD_TYPE_TABLE[f.type].nature === 'number';
+  return { targetFieldIdx: f.key, expression: f.calc, type: numeric ? 'NUMBER' : 'TEXT', ...(numeric ? { fixed: f.decimals ?? 4 } : {}), clearValue: true };
+}
+
+const options = (f: DynamicField): FormOption[] | undefined =>
+  f.options?.map((o) => ({ value: String(o.value).trim(), label: o.label, labelEn: o.label_en || o.label }));
+
+/**
+ * The page of a stored form: its list (the first columns of the form, then the last change) and
+ * its drawer (the designer's sections, conditions and calculations in the spec 3 shape).
+ */
+export function dynamicPage(form: DynamicFormRef, def: DynamicFormDefinition): ResolvedPage {
+  const entity = dynamicEntity(form, def);
+  const all = dynamicFields(def);
+  // A calculation runs when a field it reads changes (spec 3 calcConfig sits on the owning field).
+  const calcOf = new Map<string, CalcItem[]>();
+  for (const f of all) {
+    if (!f.calc) continue;
+    for (const src of referencedFields(f.calc)) calcOf.set(src, [...(calcOf.get(src) ?? []), calcItemOf(f)]);
+  }
+  const page: PageDef = {
+    opt: `dynform-${form.code}`,
+    cata: 'approvals',
+    kind: 'index',
+    entity: entity.name,
+    title: entity.label,
+    menuCode: entity.menuCode,
+    columns: [
+      ...all.filter((f) => FIELD_TYPE_TABLE[f.type].storage === 'scalar' && f.type !== 'markdown').slice(0, 12).map((f) => f.key),
+      ...all.filter((f) => f.type === 'multidict').slice(0, 2).map((f) => f.key),
+      'updated_at',
+    ],
+    actions: [{ kind: 'create' }, { kind: 'edit' }, { kind: 'remove' }, { kind: 'export' }, { kind: 'history' }],
+    quickSearch: all.filter((f) => FIELD_TYPE_TABLE[f.type].nature === 'text').slice(0, 3).map((f) => f.key),
+    form: def.sections.map((s) => ({
+      modelName: s.key,
+      title: { zh: s.title, en: s.title_en || s.title },
+      form: s.fields.map((f): FormFieldDecl => {
+        const decl: FormFieldDecl = { field: f.key, spanClass: f.span ?? FIELD_TYPE_TABLE[f.type].formSpan };
+        if (CHOICE_TYPES.has(f.type)) decl.options = options(f);
+        if (f.visible_when) decl.visible = { selfFormExpression: f.visible_when };
+        if (f.calc) decl.disable = true;
+        else if (f.disable_when) decl.disable = { selfFormExpression: f.disable_when };
+        const calc = calcOf.get(f.key);
+        if (calc) decl.calcConfig = calc;
+        if (f.required && (f.visible_when || f.calc)) decl.validations = [{ type: 'required' }];
+        return decl;
+      }),
+    })),
+  };
+  const resolved = resolvePage(page, (n) => (n === entity.name ? entity : getEntity(n)));
+  // The grid's cells and set filters show a choice's label from the form's own options.
+  const byKey = new Map(all.map((f) => [f.key, f]));
+  return {
+    ...resolved,
+    apiBase: dynamicApiBase(form.code),
+    route: `/approvals/forms/${form.code}`,
+    columns: resolved.columns.map((c) => (CHOICE_TYPES.has(byKey.get(c.field)?.type ?? '') ? { ...c, options: options(byKey.get(c.field)!) } : c)),
+  };
+}
+
+registerCatalogPart({
+  'zh-CN': {
+    'dynform.noSections': '请至少添加一个分组',
+    'dynform.tooManySections': '分组最多{{max}}个',
+    'dynform.tooManyFields': '字段最多{{max}}个',
+    'dynform.badSection': '分组格式有误',
+    'dynform.badField': '字段格式有误',
+    'dynform.badKey': '编码须以小写字母开头，只含小写字母、数字和下划线，最多40个字符',
+    'dynform.duplicateSection': '分组编码“{{key}}”重复',
+    'dynform.titleRequired': '请填写分组标题',
+    'dynform.noFields': '分组至少需要一个字段',
+    'dynform.reservedKey': '字段编码“{{key}}”是系统保留字段，请换一个',
+    'dynform.duplicateKey': '字段编码“{{key}}”重复',
+    'dynform.labelRequired': '请填写字段名称',
+    'dynform.badType': '不支持的字段类型“{{type}}”',
+    'dynform.badRule': '校验规则不在规则目录中',
+    'dynform.badMaxLength': '最大长度须为1到20000的整数',
+    'dynform.badSpan': '宽度只能是半行或整行',
+    'dynform.optionsRequired': '下拉字段至少需要一个选项',
+    'dynform.tooManyOptions': '选项最多{{max}}个',
+    'dynform.optionValueRequired': '请填写选项值',
+    'dynform.optionLabelRequired': '请填写选项名称',
+    'dynform.duplicateOption': '选项值“{{value}}”重复',
+    'dynform.optionsNotAllowed': '只有下拉和多选字段可以设置选项',
+    'dynform.badRefEntity': '请选择引用的数据（供应商、客户或物料）',
+    'dynform.badExpression': '表达式有误：{{error}}',
+    'dynform.unknownField': '表达式引用了不存在的字段“{{field}}”',
+    'dynform.calcSelf': '计算公式不能引用字段自身',
+    'dynform.calcType': '只有数字或文本字段可以设置计算公式',
+    'dynform.badDecimals': '小数位须为0到4',
+    'dynform.typeChanged': '字段“{{key}}”已在之前的版本中定义为{{from}}，不能改为{{to}}；请使用新的字段编码',
+    'dynform.badCode': '表单编码须以大写字母开头，只含大写字母、数字和下划线（2到40个字符）',
+    'dynform.notFound': '表单不存在或未启用',
+    'dynform.noDefinition': '该表单还没有设计内容，请先在表单设计器中设计',
+    'dynform.scenarioNotFound': '表单场景不存在或未启用',
+    'dynform.hasRecords': '该表单已有{{count}}条填报记录，不能删除；可以停用',
+  },
+  en: {
+    'dynform.noSections': 'Add at least one section',
+    'dynform.tooManySections': 'At most {{max}} sections',
+    'dynform.tooManyFields': 'At most {{max}} fields',
+    'dynform.badSection': 'The section is malformed',
+    'dynform.badField': 'The field is malformed',
+    'dynform.badKey': 'A key starts with a lower-case letter and holds only lower-case letters, digits and underscores, at most 40',
+    'dynform.duplicateSection': 'Section key "{{key}}" is used twice',
+    'dynform.titleRequired': 'Enter the section title',
+    'dynform.noFields': 'A section needs at least one field',
+    'dynform.reservedKey': 'Field key "{{key}}" is reserved by the system; choose another',
+    'dynform.duplicateKey': 'Field key "{{key}}" is used twice',
+    'dynform.labelRequired': 'Enter the field name',
+    'dynform.badType': 'Field type "{{type}}" is not supported',
+    'dynform.badRule': 'A rule is not in the rule catalogue',
+    'dynform.badMaxLength': 'Maximum length is a whole number from 1 to 20000',
+    'dynform.badSpan': 'Width is half or full',
+    'dynform.optionsRequired': 'A choice field needs at least one option',
+    'dynform.tooManyOptions': 'At most {{max}} options',
+    'dynform.optionValueRequired': 'Enter the option value',
+    'dynform.optionLabelRequired': 'Enter the option name',
+    'dynform.duplicateOption': 'Option value "{{value}}" is used twice',
+    'dynform.optionsNotAllowed': 'Only choice fields take options',
+    'dynform.badRefEntity': 'Choose what the reference picks (vendor, customer or material)',
+    'dynform.badExpression': 'The expression is invalid: {{error}}',
+    'dynform.unknownField': 'The expression names field "{{field}}", which the form does not have',
+    'dynform.calcSelf': 'A calculation cannot read its own field',
+    'dynform.calcType': 'Only number or text fields can be calculated',
+    'dynform.badDecimals': 'Decimals are 0 to 4',
+    'dynform.typeChanged': 'Field "{{key}}" was a {{from}} in an earlier version and cannot become a {{to}}; use a new field key',
+    'dynform.badCode': 'A form code starts with a capital letter and holds only capitals, digits and underscores (2 to 40)',
+    'dynform.notFound': 'The form does not exist or is not enabled',
+    'dynform.noDefinition': 'The form has no design yet; design it in the form designer first',
+    'dynform.scenarioNotFound': 'The form scenario does not exist or is not enabled',
+    'dynform.hasRecords': 'The form has {{count}} filled records and cannot be removed; disable it instead',
+  },
+});

@@ -1,0 +1,76 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isLanguage, type Language } from '../../../model';
+import { requireAuth } from '../../access/auth-context';
+import { ok, requestLanguage } from '../../http/envelope';
+import { AppError } from '../../http/errors';
+import { exportIds, planColumns, writeExport } from '../export/export.service';
+import { attachment } from '../import/routes';
+import { exportSource, formDesign, listForms, pageRecords, recordHistory, removeRecords, saveRecord, scenarioForm, viewRecord, type DynamicContext } from './dynamic-form.service';
+
+type Body = Record<string, unknown>;
+
+function contextOf(app: FastifyInstance, req: FastifyRequest): DynamicContext {
+  return { db: app.db, auth: req.auth, ip: req.ip ?? null, language: requestLanguage(req) };
+}
+
+function bodyOf(req: FastifyRequest): Body {
+  const b = req.body;
+  if (b !== undefined && b !== null && !(typeof b === 'object' && !Array.isArray(b))) throw new AppError('badRequest');
+  return (b ?? {}) as Body;
+}
+
+const first = (v: unknown): string | null => (Array.isArray(v) ? (v.length ? String(v[v.length - 1]) : null) : v === undefined || v === null ? null : String(v));
+
+/** Filled forms larger than this are not exported in one go (a dynamic form is not a bulk table). */
+const MAX_EXPORT_ROWS = 50_000;
+
+/**
+ * Dynamic forms at run time (issue 14):
+ *
+ *   GET  crossapi/ccommonapi/cpm-ot/scenario?code=<scenario> | ?project_type=<code>   { scenario, form: { ..., definition } }
+ *   GET  crossapi/dynform/forms                     the company's enabled, designed forms
+ *   GET  crossapi/dynform/design?code=              one form's current design
+ *   /api/crossapi/dynformdata/<code>/page|view|save|remove|history|export   its records, in the
+ *                                                   generic resource API's shapes (list query format included)
+ *
+ * The forms themselves are designed through the registry entity `dynform` (`crossapi/dynform/save`
+ * with `definition`), whose save runs the designer's rules.
+ */
+export async function dynamicFormRoutes(app: FastifyInstance): Promise<void> {
+  const guard = { preHandler: requireAuth };
+  const q = (req: FastifyRequest) => (req.query ?? {}) as Body;
+  type P = { Params: { code: string } };
+  const base = '/crossapi/dynformdata/:code';
+
+  app.get('/crossapi/ccommonapi/cpm-ot/scenario', guard, async (req) => ok(await scenarioForm(contextOf(app, req), q(req))));
+  app.get('/crossapi/dynform/forms', guard, async (req) => ok(await listForms(contextOf(app, req))));
+  app.get('/crossapi/dynform/design', guard, async (req) => ok(await formDesign(contextOf(app, req), q(req).code)));
+
+  app.get<P>(`${base}/page`, guard, async (req) => ok(await pageRecords(contextOf(app, req), req.params.code, q(req))));
+  app.get<P>(`${base}/view`, guard, async (req) => ok(await viewRecord(contextOf(app, req), req.params.code, q(req).id)));
+  app.get<P>(`${base}/history`, guard, async (req) => ok(await recordHistory(contextOf(app, req), req.params.code, q(req).id)));
+  app.post<P>(`${base}/save`, guard, async (req) => ok(await saveRecord(contextOf(app, req), req.params.code, bodyOf(req))));
+  app.post<P>(`${base}/remove`, guard, async (req) => ok(await removeRecords(contextOf(app, req), req.params.code, { ...q(req), ...bodyOf(req) })));
+
+  // The list's Excel export, written by the registry's export writer over the form's derived table.
+  app.get<P>(`${base}/export`, guard, async (req, reply) => {
+    const ctx = contextOf(app, req);
+    const query = q(req);
+    const lang = first(query.lang);
+    const language: Language = isLanguage(lang) ? lang : ctx.language;
+    const src = await exportSource(ctx, req.params.code, query);
+    const requested = first(query.columns)?.split(',').map((s) => s.trim()).filter(Boolean) ?? null;
+    const fields = src.loaded.entity.fields.map((f) => f.key);
+    const plan = { entity: src.loaded.entity, clientId: src.clientId, query: src.query, scope: [], columns: planColumns(src.loaded.entity, requested, fields), language, source: src.source };
+    const ids = await exportIds(app.db, plan);
+    if (!ids.length) throw new AppError('badRequest', 'excel.noDataToExport');
+    if (ids.length > MAX_EXPORT_ROWS) throw new AppError('badRequest', 'res.tooManyIds', { params: { max: MAX_EXPORT_ROWS } });
+    const body = new PassThrough();
+    writeExport(app.db, plan, ids, body).catch((error: unknown) => {
+      req.log.error({ err: error }, 'dynamic form export failed');
+      body.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+    return attachment(reply, `${src.loaded.form.name}.xlsx`).send(body);
+  });
+}

@@ -1,0 +1,325 @@
+import { sql, type RawBuilder } from 'kysely';
+import { FIELD_TYPE_TABLE, translate, type EntityDef, type Language } from '../../../model';
+import {
+  dynamicEntity,
+  dynamicFields,
+  dynamicFormErrors,
+  parseDynamicForm,
+  prepareDynamicValues,
+  type DynamicFormDefinition,
+  type DynamicFormRef,
+} from '../../../model/dynamic-form';
+import type { AuthContext } from '../../access/auth-context';
+import { assertCan, type Verb } from '../../access/permissions';
+import type { Db } from '../../db/database';
+import { AppError, notFound, type FieldError } from '../../http/errors';
+import { parseId, parseIds, parseVersion, parseVersions, pickFields, withDefaults, type Row } from '../../resources/document-input';
+import { selectList } from '../../resources/document-read';
+import { checkReferences, toFieldError, validateValues, writeContext } from '../../resources/document-stages';
+import { orderSql, parsePageQuery, whereSql, type PageQuery } from '../../resources/page-query';
+import { registerSaveHook, type WriteActor } from '../../resources/save-hooks';
+import { diffRecords, readAudit, writeAudit } from '../audit/audit.service';
+import { withTenant } from '../rls';
+
+/**
+ * Dynamic forms at run time (issue 14). A stored definition becomes an entity declaration
+ * (`dynamicEntity`, src/model/dynamic-form.ts), and its records are served with the generic API's
+ * shapes under `/api/crossapi/dynformdata/<code>/page|view|save|remove|history|export`, so the
+ * registry's list, drawer and Excel export work on them unchanged:
+ *
+ * - records are one jsonb document each in `dyn_form_record` (tenant column, form id, the version
+ *   of the design they were filled with). Lists read them through a derived table that turns each
+ *   field of the current design into a typed column (`(r.data->>'qty')::bigint as "qty"`: the key is
+ *   a bound parameter and the column name a quoted identifier of a validated key), so the registry's
+ *   own list query (filters, quick search, sort, paging) and the export's reader run over it;
+ * - a save runs the registry's stages: the body's fields, defaults, the form's calculations and
+ *   visibility (`prepareDynamicValues`), `validateValues` (field rules and the entity's checks, the
+ *   same code as every registry document and as the drawer), references within the company, the
+ *   version check, the audit row.
+ *
+ * Permissions: menu code `dyn.data` (every company role that works with business data may fill
+ * forms; line members, evaluators and guests read). Designing is the `dynform` registry entity's
+ * (administrators, menu `admin.dynform`).
+ */
+export type DynamicContext = { db: Db; auth: AuthContext | null; ip: string | null; language: Language };
+
+export const DYN_MENU = 'dyn.data';
+const AUDIT_ENTITY = 'dyn_form_record';
+
+export type LoadedForm = { form: DynamicFormRef; definition: DynamicFormDefinition; entity: EntityDef };
+
+type FormRow = { id: number; code: string; name: string; name_en: string | null; status: string | null; definition: unknown; form_version: number | null };
+
+async function callerTenant(ctx: DynamicContext, verb: Verb): Promise<{ auth: AuthContext; clientId: number }> {
+  if (!ctx.auth) throw new AppError('unauthorized');
+  const clientId = await assertCan(ctx.auth, DYN_MENU, verb, ctx);
+  return { auth: ctx.auth, clientId };
+}
+
+function loadedOf(row: FormRow): LoadedForm {
+  const definition = parseDynamicForm(row.definition);
+  if (!definition) throw new AppError('badRequest', 'dynform.noDefinition');
+  const form: DynamicFormRef = { id: Number(row.id), code: row.code, name: row.name, name_en: row.name_en, version: Number(row.form_version ?? 1) };
+  return { form, definition, entity: dynamicEntity(form, definition) };
+}
+
+/** The company's enabled form of a code, with its current design (404 for another company's or a disabled one). */
+export async function loadForm(tx: Db, clientId: number, codeRaw: unknown): Promise<LoadedForm> {
+  const code = typeof codeRaw === 'string' ? codeRaw.trim().toUpperCase() : '';
+  if (!code || code.length > 40) throw notFound('dynform.notFound');
+  const r = await sql<FormRow>`select id, code, name, name_en, status, definition, form_version from dyn_form
+    where client_id = ${clientId} and code = ${code} and coalesce(status, 'active') = 'active'`.execute(tx);
+  if (!r.rows[0]) throw notFound('dynform.notFound');
+  return loadedOf(r.rows[0]);
+}
+
+/**
+ * The records of one form as a table with a column per field of its design (alias it `t`). Keys
+ * are bound as parameters; the column names are quoted identifiers of keys the designer validated.
+ */
+export function recordSource(loaded: LoadedForm, clientId: number): RawBuilder<unknown> {
+  const cols = loaded.entity.fields.map((f) => {
+    const spec = FIELD_TYPE_TABLE[f.type];
+    return spec.storage === 'jsonb'
+      ? sql`(r.data -> ${f.key}::text) as ${sql.id(f.key)}`
+      : sql`(r.data ->> ${f.key}::text)::${sql.raw(spec.sqlType)} as ${sql.id(f.key)}`;
+  });
+  return sql`(select r.id, r.client_id, r.version, r.created_by, r.created_at, r.updated_by, r.updated_at, r.form_version${
+    cols.length ? sql`, ${sql.join(cols)}` : sql``
+  } from dyn_form_record r where r.client_id = ${clientId} and r.form_id = ${loaded.form.id})`;
+}
+
+export type FormSummary = { id: number; code: string; name: string; name_en: string | null; version: number };
+
+/** The company's enabled forms that have a design (what "fill in forms" offers). */
+export async function listForms(ctx: DynamicContext): Promise<{ rows: FormSummary[] }> {
+  const { clientId } = await callerTenant(ctx, 'read');
+  return withTenant(ctx.db, clientId, async (tx) => {
+    const r = await sql<FormSummary>`select id, code, name, name_en, coalesce(form_version, 1) as version from dyn_form
+      where client_id = ${clientId} and coalesce(status, 'active') = 'active' and definition ? 'sections' order by code`.execute(tx);
+    return { rows: r.rows.map((x) => ({ ...x, id: Number(x.id), version: Number(x.version) })) };
+  });
+}
+
+/** One form's current design, for the browser to build its list and drawer. */
+export async function formDesign(ctx: DynamicContext, code: unknown): Promise<DynamicFormRef & { definition: DynamicFormDefinition }> {
+  const { clientId } = await callerTenant(ctx, 'read');
+  const loaded = await withTenant(ctx.db, clientId, (tx) => loadForm(tx, clientId, code));
+  return { ...loaded.form, definition: loaded.definition };
+}
+
+/**
+ * `cpm-ot/scenario`: the form a scenario (by `code`) or a project type (by `project_type`, its
+ * attached scenario) fills in, with its current design.
+ */
+export async function scenarioForm(ctx: DynamicContext, query: Record<string, unknown>) {
+  const { clientId } = await callerTenant(ctx, 'read');
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase().slice(0, 40) : '');
+  return withTenant(ctx.db, clientId, async (tx) => {
+    let scenario: { id: number; code: string; name: string; form_id: number } | undefined;
+    if (text(query.project_type)) {
+      scenario = (
+        await sql<{ id: number; code: string; name: string; form_id: number }>`select s.id, s.code, s.name, s.form_id from adm_project_type p
+          join dyn_form_scenario s on s.id = p.form_scenario_id and s.client_id = p.client_id
+          where p.client_id = ${clientId} and p.code = ${text(query.project_type)} and coalesce(s.status, 'active') = 'active'`.execute(tx)
+      ).rows[0];
+    } else if (text(query.code)) {
+      scenario = (
+        await sql<{ id: number; code: string; name: string; form_id: number }>`select id, code, name, form_id from dyn_form_scenario
+          where client_id = ${clientId} and code = ${text(query.code)} and coalesce(status, 'active') = 'active'`.execute(tx)
+      ).rows[0];
+    }
+    if (!scenario) throw notFound('dynform.scenarioNotFound');
+    const r = await sql<FormRow>`select id, code, name, name_en, status, definition, form_version from dyn_form
+      where client_id = ${clientId} and id = ${scenario.form_id} and coalesce(status, 'active') = 'active'`.execute(tx);
+    if (!r.rows[0]) throw notFound('dynform.notFound');
+    const loaded = loadedOf(r.rows[0]);
+    return { scenario: { id: Number(scenario.id), code: scenario.code, name: scenario.name }, form: { ...loaded.form, definition: loaded.definition } };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// records: the generic API's shapes
+
+export async function pageRecords(ctx: DynamicContext, code: unknown, query: Record<string, unknown>) {
+  const { clientId } = await callerTenant(ctx, 'read');
+  return withTenant(ctx.db, clientId, async (tx) => {
+    const loaded = await loadForm(tx, clientId, code);
+    const pq = parsePageQuery(loaded.entity, query);
+    const src = recordSource(loaded, clientId);
+    const where = whereSql(loaded.entity, pq, clientId, []);
+    const order = orderSql(loaded.entity, pq);
+    const total = (await sql<{ n: number }>`select count(*)::int as n from ${src} t where ${where}`.execute(tx)).rows[0].n;
+    const rows = (
+      await sql<Row>`select ${selectList(loaded.entity)}, t.form_version from (select t.* from ${src} t where ${where} order by ${order}
+        limit ${pq.size} offset ${(pq.page - 1) * pq.size}) t order by ${order}`.execute(tx)
+    ).rows;
+    return { rows, total };
+  });
+}
+
+async function readRecord(tx: Db, loaded: LoadedForm, clientId: number, id: number): Promise<Row> {
+  const r = await sql<Row>`select ${selectList(loaded.entity)}, t.form_version from ${recordSource(loaded, clientId)} t where t.id = ${id}`.execute(tx);
+  if (!r.rows[0]) throw notFound();
+  return r.rows[0];
+}
+
+export async function viewRecord(ctx: DynamicContext, code: unknown, idRaw: unknown): Promise<Row> {
+  const { clientId } = await callerTenant(ctx, 'read');
+  const id = parseId(idRaw);
+  if (id === null) throw notFound();
+  return withTenant(ctx.db, clientId, async (tx) => readRecord(tx, await loadForm(tx, clientId, code), clientId, id));
+}
+
+const actorOf = (auth: AuthContext, clientId: number, ip: string | null): WriteActor => ({ clientId, userId: auth.userId, username: auth.username, fullname: auth.fullname, ip, roles: auth.roles });
+
+/**
+ * Creates or updates one filled form: the same stages as the document writer (fields of the body,
+ * defaults, field rules and checks through `validateValues`, references, version, audit), stored as
+ * the form's jsonb document. A record is always saved against the current design.
+ */
+export async function saveRecord(ctx: DynamicContext, code: unknown, body: Row): Promise<Row> {
+  const id = parseId(body.id);
+  if (body.id !== undefined && body.id !== null && body.id !== '' && id === null) throw notFound();
+  const { auth, clientId } = await callerTenant(ctx, id ? 'update' : 'create');
+  const version = parseVersion(body);
+  const actor = actorOf(auth, clientId, ctx.ip);
+  return withTenant(ctx.db, clientId, async (tx) => {
+    const loaded = await loadForm(tx, clientId, code);
+    const entity = loaded.entity;
+    let before: Row | null = null;
+    if (id !== null) {
+      if (version === null || Number.isNaN(version)) throw new AppError('validation', undefined, { fields: { version: { key: 'rule.required' } } });
+      const r = await sql<{ id: number; version: number; data: Row }>`select id, version, data from dyn_form_record
+        where client_id = ${clientId} and form_id = ${loaded.form.id} and id = ${id} for update`.execute(tx);
+      if (!r.rows[0]) throw notFound();
+      if (Number(r.rows[0].version) !== version) throw new AppError('staleVersion');
+      before = r.rows[0].data ?? {};
+    }
+    const given = pickFields(entity, body, true);
+    const now = new Date();
+    const merged = before ? { ...pickFields(entity, before, false), ...given } : withDefaults(entity, given, now, actor);
+    const w = writeContext(tx, actor, 'form', { now });
+    const checked = await validateValues(w, entity, prepareDynamicValues(loaded.definition, merged));
+    const errors: Record<string, FieldError> = {};
+    for (const [k, m] of Object.entries(checked.errors)) errors[k] = toFieldError(m);
+    await checkReferences(tx, clientId, entity, checked.values, '', errors);
+    if (Object.keys(errors).length) throw new AppError('validation', undefined, { fields: errors });
+    const data: Row = {};
+    for (const f of entity.fields) data[f.key] = checked.values[f.key] ?? null;
+    // Keys of earlier designs that this design no longer has are kept (an old record keeps what it said).
+    const stored = before ? { ...before, ...data } : data;
+    let savedId: number;
+    if (id === null) {
+      const r = await sql<{ id: number }>`insert into dyn_form_record (client_id, form_id, form_version, data, created_by, updated_by)
+        values (${clientId}, ${loaded.form.id}, ${loaded.form.version}, ${JSON.stringify(stored)}::jsonb, ${auth.userId}, ${auth.userId}) returning id`.execute(tx);
+      savedId = Number(r.rows[0].id);
+    } else {
+      await sql`update dyn_form_record set data = ${JSON.stringify(stored)}::jsonb, form_version = ${loaded.form.version}, version = version + 1,
+        updated_by = ${auth.userId}, updated_at = now() where client_id = ${clientId} and id = ${id}`.execute(tx);
+      savedId = id;
+    }
+    const changes = diffRecords(entity.fields.map((f) => f.key), before, data);
+    if (!before || changes.length) await writeAudit(tx, actor, AUDIT_ENTITY, savedId, before ? 'update' : 'create', changes);
+    return readRecord(tx, loaded, clientId, savedId);
+  });
+}
+
+/** Removes filled forms at the versions they were read at (a changed one loses with 409, as a registry remove). */
+export async function removeRecords(ctx: DynamicContext, code: unknown, body: Row): Promise<{ removed: number }> {
+  const { auth, clientId } = await callerTenant(ctx, 'remove');
+  const ids = parseIds(body);
+  if (!ids.length) throw new AppError('badRequest', 'res.noIds');
+  const versions = parseVersions(body, ids);
+  const actor = actorOf(auth, clientId, ctx.ip);
+  return withTenant(ctx.db, clientId, async (tx) => {
+    const loaded = await loadForm(tx, clientId, code);
+    const rows = (
+      await sql<{ id: number; version: number; data: Row }>`select id, version, data from dyn_form_record
+        where client_id = ${clientId} and form_id = ${loaded.form.id} and id = any(${ids}::bigint[]) order by id for update`.execute(tx)
+    ).rows;
+    if (rows.length !== ids.length) throw notFound();
+    for (const r of rows) if (versions && versions.get(Number(r.id)) !== Number(r.version)) throw new AppError('staleVersion');
+    await sql`delete from dyn_form_record where client_id = ${clientId} and id = any(${ids}::bigint[])`.execute(tx);
+    const keys = loaded.entity.fields.map((f) => f.key);
+    for (const r of rows) await writeAudit(tx, actor, AUDIT_ENTITY, Number(r.id), 'remove', diffRecords(keys, r.data, null));
+    return { removed: rows.length };
+  });
+}
+
+export async function recordHistory(ctx: DynamicContext, code: unknown, idRaw: unknown) {
+  const { clientId } = await callerTenant(ctx, 'read');
+  const id = parseId(idRaw);
+  if (id === null) throw notFound();
+  const { rows, entity } = await withTenant(ctx.db, clientId, async (tx) => {
+    const loaded = await loadForm(tx, clientId, code);
+    // Only a record of this form (or one removed from it: its audit rows name it) has a history here.
+    const owned = await sql`select 1 from dyn_form_record where client_id = ${clientId} and form_id = ${loaded.form.id} and id = ${id}`.execute(tx);
+    const audit = await readAudit(tx, clientId, AUDIT_ENTITY, id);
+    if (!owned.rows.length && !audit.some((a) => a.action === 'remove')) throw notFound();
+    return { rows: audit, entity: loaded.entity };
+  });
+  const label = (field: string) => {
+    const f = entity.fields.find((x) => x.key === field);
+    return f ? (ctx.language === 'en' ? f.label.en : f.label.zh) : field;
+  };
+  return { rows: rows.map((r) => ({ ...r, action_label: translate(ctx.language, `audit.${r.action}`), changes: r.changes.map((c) => ({ ...c, label: label(c.field) })) })) };
+}
+
+/** The export's plan parts: the list query over the derived table (export.service writes the file). */
+export async function exportSource(ctx: DynamicContext, code: unknown, query: Record<string, unknown>): Promise<{ loaded: LoadedForm; clientId: number; query: PageQuery; source: RawBuilder<unknown> }> {
+  const { clientId } = await callerTenant(ctx, 'export');
+  const loaded = await withTenant(ctx.db, clientId, (tx) => loadForm(tx, clientId, code));
+  return { loaded, clientId, query: parsePageQuery(loaded.entity, { ...query, page: '1', size: '1' }), source: recordSource(loaded, clientId) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// the designer's rules on the form itself (registry entity `dynform`)
+
+/**
+ * Every save of a form runs the designer's rules (spec 5: duplicate field keys and duplicate option
+ * values are refused), keyed `definition.sections[0].fields[1].key`; a field key keeps its type
+ * across versions (its stored values are typed by it). A changed design becomes a new version.
+ */
+export function registerDynamicFormHooks(): void {
+  registerSaveHook('dynform', {
+    validate: async ({ tx, clientId, before, values, errors }) => {
+      const definition = values.definition;
+      // A form is created before it is designed: no definition (or an empty object) is "not designed yet".
+      if (definition === null || definition === undefined || (typeof definition === 'object' && !Array.isArray(definition) && !Object.keys(definition).length)) return;
+      const found = dynamicFormErrors(definition);
+      for (const [path, e] of Object.entries(found)) errors[`definition.${path}`] = e;
+      if (Object.keys(found).length || !before) return;
+      const earlier = await sql<{ definition: unknown }>`select definition from dyn_form_version where client_id = ${clientId} and form_id = ${before.id}`.execute(tx);
+      const typeOf = new Map<string, string>();
+      for (const v of earlier.rows) {
+        const def = parseDynamicForm(v.definition);
+        if (def) for (const f of dynamicFields(def)) typeOf.set(f.key, f.type);
+      }
+      (definition as DynamicFormDefinition).sections.forEach((s, si) =>
+        s.fields.forEach((f, fi) => {
+          const was = typeOf.get(f.key);
+          if (was && was !== f.type) errors[`definition.sections[${si}].fields[${fi}].type`] = { key: 'dynform.typeChanged', params: { key: f.key, from: was, to: f.type } };
+        }),
+      );
+    },
+    afterWrite: async ({ tx, clientId, ids, actor }) => {
+      for (const id of ids) {
+        const latest = await sql<{ version_no: number; same: boolean }>`select v.version_no, v.definition = f.definition as same
+          from dyn_form f left join dyn_form_version v on v.client_id = f.client_id and v.form_id = f.id
+          where f.client_id = ${clientId} and f.id = ${id} and f.definition ? 'sections' order by v.version_no desc nulls last limit 1`.execute(tx);
+        const row = latest.rows[0];
+        if (!row || row.same) continue;
+        const next = Number(row.version_no ?? 0) + 1;
+        await sql`insert into dyn_form_version (client_id, form_id, version_no, definition, created_by)
+          select client_id, id, ${next}, definition, ${actor.userId} from dyn_form where client_id = ${clientId} and id = ${id}`.execute(tx);
+        await sql`update dyn_form set form_version = ${next} where client_id = ${clientId} and id = ${id}`.execute(tx);
+      }
+    },
+    beforeRemove: async ({ tx, clientId, rows }) => {
+      const ids = rows.map((r) => Number(r.id));
+      const used = await sql<{ n: number }>`select count(*)::int as n from dyn_form_record where client_id = ${clientId} and form_id = any(${ids}::bigint[])`.execute(tx);
+      if (used.rows[0].n > 0) throw new AppError('conflict', 'dynform.hasRecords', { params: { count: used.rows[0].n } });
+    },
+  });
+}
