@@ -318,6 +318,19 @@ export function dropDownOptions(column: ExcelColumn, language: Language): string
   return dict.items.map((i) => (language === 'en' ? i.label.en : i.label.zh));
 }
 
+/**
+ * The message for an upload that is not an .xlsx by its name (null for an .xlsx): an old .xls, a
+ * CSV or a WPS .et file is told how to save it as .xlsx; anything else gets the general message.
+ */
+export function uploadTypeMessageKey(fileName: string): 'excel.xlsFile' | 'excel.csvFile' | 'excel.etFile' | 'excel.wrongFileType' | null {
+  const ext = /\.([^.\\/]+)$/.exec(fileName.trim())?.[1]?.toLowerCase() ?? '';
+  if (ext === 'xlsx') return null;
+  if (ext === 'xls' || ext === 'xlt') return 'excel.xlsFile';
+  if (ext === 'csv' || ext === 'txt' || ext === 'tsv') return 'excel.csvFile';
+  if (ext === 'et' || ext === 'ett') return 'excel.etFile';
+  return 'excel.wrongFileType';
+}
+
 const numberText = (n: number) => String(Number(n.toPrecision(15)));
 
 /**

@@ -52,7 +52,7 @@ describe('each class of bad file fails with one clear message and writes nothing
   it('refuses an .xls file at upload', async () => {
     const res = await uploadFile(t.app, token, fixture('vendors.xls'), { entity: 'vendor' });
     expect(res.statusCode).toBe(400);
-    expect((res.json() as { message: string }).message).toBe('文件类型不正确，请上传 .xlsx 格式的 Excel 文件');
+    expect((res.json() as { message: string }).message).toBe('这是旧版 Excel（.xls）文件，只能导入 .xlsx：请在 Excel 或 WPS 中打开，“另存为”选择“Excel 工作簿（*.xlsx）”后再上传');
   });
 
   it('refuses an upload without a file, and an unknown entity', async () => {

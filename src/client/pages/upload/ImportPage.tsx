@@ -27,6 +27,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { allPages, pageRoute } from '../../../model/page';
+import { uploadTypeMessageKey } from '../../../model/excel';
 import { resolvedPageOf } from '../../engine/resolved-page';
 import { AppLink } from '../../shell/AppLink';
 import { toast } from '../../shell/toast-bus';
@@ -132,8 +133,9 @@ export function ImportPage({ advanced = false }: { advanced?: boolean }) {
   const upload = async (file: File) => {
     if (!link) return;
     // spec 8 "upload failed": only .xlsx; the server refuses the rest too.
-    if (!/\.xlsx$/i.test(file.name)) {
-      toast.error(t('excel.wrongFileType'));
+    const wrongType = uploadTypeMessageKey(file.name);
+    if (wrongType) {
+      toast.error(t(wrongType));
       return;
     }
     const form = new FormData();

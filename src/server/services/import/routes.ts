@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { allEntities, allPages, getEntity, getPage, pageOffers, isLanguage, translate, type EntityDef, type Language } from '../../../model';
-import { importColumns, templateVersion } from '../../../model/excel';
+import { importColumns, templateVersion, uploadTypeMessageKey } from '../../../model/excel';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { ok, requestLanguage } from '../../http/envelope';
 import { AppError, notFound } from '../../http/errors';
@@ -147,7 +147,9 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       }
       if (!tmp) throw new AppError('badRequest', 'excel.noFile');
       // spec 8 "upload failed" cases with their own message: only .xlsx (an .xls, .csv or image is refused).
-      if (!/\.xlsx$/i.test(fileName)) throw new AppError('badRequest', 'excel.wrongFileType');
+      // Issue 19: an .xls, .csv or .et file is told how to save it as .xlsx.
+      const wrongType = uploadTypeMessageKey(fileName);
+      if (wrongType) throw new AppError('badRequest', wrongType);
       const entity = importableEntity(entityName ?? fields.entity);
       const clientId = await assertCan(req.auth, entity.menuCode, 'import', { db: app.db });
       const mode: ImportMode = fields.mode === 'upsert' ? 'upsert' : 'insert';

@@ -15,7 +15,7 @@ export type SheetEvent =
 
 /** Thrown for a file that is not a readable workbook (wrong type, corrupt) or passes a bound of the reader. */
 export class WorkbookError extends Error {
-  constructor(readonly messageKey: 'excel.wrongFileType' | 'excel.corrupt' | XlsxLimit) {
+  constructor(readonly messageKey: 'excel.wrongFileType' | 'excel.oldFormatInside' | 'excel.corrupt' | XlsxLimit) {
     super(messageKey);
   }
 }
@@ -26,12 +26,19 @@ export function maxReadMs(): number {
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_MAX_READ_MS;
 }
 
-/** An .xlsx file is a zip: it starts with "PK\x03\x04". An old .xls (OLE2), a CSV or an image does not. */
+/** The signature of an OLE2 compound file: an old .xls, and a WPS .et. */
+const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
+/**
+ * An .xlsx file is a zip: it starts with "PK\x03\x04". An old .xls or a WPS .et renamed to .xlsx
+ * (OLE2) is told to be saved as .xlsx; a CSV or an image is of the wrong type.
+ */
 export async function assertXlsxSignature(path: string): Promise<void> {
   const fh = await open(path, 'r');
   try {
-    const buf = Buffer.alloc(4);
-    const { bytesRead } = await fh.read(buf, 0, 4, 0);
+    const buf = Buffer.alloc(8);
+    const { bytesRead } = await fh.read(buf, 0, 8, 0);
+    if (bytesRead === 8 && buf.equals(OLE2)) throw new WorkbookError('excel.oldFormatInside');
     if (bytesRead < 4 || buf[0] !== 0x50 || buf[1] !== 0x4b || buf[2] !== 0x03 || buf[3] !== 0x04) throw new WorkbookError('excel.wrongFileType');
   } finally {
     await fh.close();

@@ -432,7 +432,7 @@ describe('files that are not readable workbooks', () => {
     ['a mismatched end tag', '<c r="A2"><v>1</w></c>'],
     ['text among the rows', 'garbage'],
     ['an unknown entity', '<c r="A2" t="inlineStr"><is><t>&nbsp;</t></is></c>'],
-    ['a DOCTYPE', '<!DOCTYPE x>'],
+    ['a declaration that is no DOCTYPE', '<!ELEMENTS x>'],
     ['an unclosed row', '<row r="9">'],
     ['a cell beyond the last column', '<c r="XFE2"><v>1</v></c>'],
   ])('garbage inside the sheet XML (%s) is corrupt, inside the data', async (_label, garbage) => {
@@ -444,6 +444,22 @@ describe('files that are not readable workbooks', () => {
     expect(error.messageKey).toBe('excel.corrupt');
     expect(error.inData).toBe(true);
     expect(error.cause).toBeInstanceOf(Error);
+  });
+
+  it('a DOCTYPE or ENTITY declaration anywhere is refused with its own message, before anything expands (issue 19)', async () => {
+    const laughs = '<!DOCTYPE worksheet [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>';
+    const inProlog = Buffer.from(sheetXml('<row r="1"><c r="A1" t="inlineStr"><is><t>&b;</t></is></c></row>').replace('?>\n', `?>${laughs}`));
+    expect((await corruptError(writeZip(workbookItems([{ name: 'data', xml: inProlog }])))).messageKey).toBe('excel.xmlDeclarations');
+    const inRows = sheetXml('<row r="1"><c r="A1"><v>1</v></c></row><!ENTITY x "y">');
+    expect((await corruptError(writeZip(workbookItems([{ name: 'data', xml: inRows }])))).messageKey).toBe('excel.xmlDeclarations');
+    const sst = `<?xml version="1.0"?>${laughs.replace('worksheet', 'sst')}<sst xmlns="${NS}"><si><t>&b;</t></si></sst>`;
+    expect((await corruptError(writeZip(workbookItems([{ name: 'data', xml: sheetXml('<row r="1"><c r="A1" t="s"><v>0</v></c></row>') }], { sst })))).messageKey).toBe('excel.xmlDeclarations');
+  });
+
+  it('an old .xls (OLE2) named .xlsx is told apart from other files that are no zip (issue 19)', async () => {
+    const file = tmpFile('ole2');
+    writeFileSync(file, readFileSync('fixtures/xlsx/vendors.xls'));
+    expect((await corruptError(file)).messageKey).toBe('excel.oldFormatInside');
   });
 
   it('a zip without a workbook, and a file that is no zip, are refused', async () => {

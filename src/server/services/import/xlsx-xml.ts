@@ -18,7 +18,7 @@ export function fail(message: string): never {
 }
 
 /** The bounds a hostile upload runs into (issue 20); each is refused with its own message. */
-export type XlsxLimit = 'excel.unpackedTooLarge' | 'excel.nestedTooDeep' | 'excel.cellTooLong' | 'excel.readTooSlow';
+export type XlsxLimit = 'excel.unpackedTooLarge' | 'excel.nestedTooDeep' | 'excel.cellTooLong' | 'excel.readTooSlow' | 'excel.xmlDeclarations';
 
 /** The file passes one of the reader's bounds: it is refused with `messageKey`, not called corrupt. */
 export class XlsxLimitError extends Error {
@@ -185,7 +185,10 @@ function skipMarkup(s: string, lt: number): number {
     return e < 0 ? -1 : e + 3;
   }
   if (s.length - lt < 9) return -1;
-  return fail('unsupported markup (DOCTYPE or broken tag)');
+  // A DOCTYPE may define entities that expand a few bytes into gigabytes ("billion laughs") or
+  // read other files; SpreadsheetML never has one, so it is refused before anything is expanded.
+  if (s.startsWith('<!DOCTYPE', lt) || s.startsWith('<!ENTITY', lt)) exceed('excel.xmlDeclarations', 'DOCTYPE or ENTITY declaration');
+  return fail('unsupported markup (broken tag)');
 }
 
 function sameText(s: string, a: number, b: number, length: number): boolean {
