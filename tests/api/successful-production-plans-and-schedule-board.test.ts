@@ -188,7 +188,7 @@ describe('production plans and the scheduling board', () => {
 
     const refused = await call<ScenarioSummary>(planner, 'POST', '/api/scmapi/schedule/scenario/publish', { id: sc.id });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toMatch(/^方案“旧方案”生成后，正式排产已被修改（1 处，最近一次：.+），发布将覆盖这些修改。请重新自动排产，或确认后仍然发布$/);
+    expect(refused.body.message).toMatch(/^方案“旧方案”生成后，正式排产已被修改（1 处，最近一次由.+修改），发布将覆盖这些修改。请重新自动排产，或确认后仍然发布$/);
     expect((refused.body.data as unknown as { reason: string }).reason).toBe('scenario_stale');
     // Nothing changed by the refusal: the scenario is still a draft and the moved bar still live.
     expect((await call<ScenarioComparison>(planner, 'GET', '/api/scmapi/schedule/compare', undefined, { scenario: String(sc.id) })).body.data.scenario.status).toBe('draft');

@@ -217,6 +217,25 @@ describe('scheduling board', () => {
     await planner.fill('[data-testid=board-auto-name] input, input[data-testid=board-auto-name]', second);
     await planner.click('[data-testid=board-auto-run]');
     await planner.waitForSelector('[data-testid=scenario-discard]', { timeout: 60_000 });
+    expect(await planner.locator('[data-testid=compare-stale]').count()).toBe(0);
+
+    // Meanwhile the maker's administrator locks a live bar: the planner's comparison says the live
+    // schedule changed since the scenario was made, and a publish asks before overwriting that.
+    const otherToken = await other.evaluate(() => localStorage.getItem('token'));
+    const liveRead = await other.request.get(`${run.server.url}/api/scmapi/schedule/board`, { headers: { authorization: `Bearer ${otherToken}` } });
+    const liveBar = ((await liveRead.json()).data.bars as { id: number; version: number; locked: boolean }[]).find((b) => !b.locked)!;
+    const lockRes = await other.request.post(`${run.server.url}/api/scmapi/schedule/command`, { headers: { authorization: `Bearer ${otherToken}` }, data: { op: 'lock', bar_id: liveBar.id, version: liveBar.version } });
+    expect(lockRes.status()).toBe(200);
+    await planner.waitForSelector('[data-testid=compare-stale]', { timeout: 15_000 });
+    expect(await planner.textContent('[data-testid=compare-stale]')).toContain('正式排产已被修改 1 处');
+    await planner.click('[data-testid=scenario-publish]');
+    await planner.click('[data-testid=scenario-publish-confirm-ok]');
+    await planner.waitForSelector('[data-testid=scenario-stale-confirm]');
+    expect(await planner.textContent('[data-testid=scenario-stale-confirm]')).toContain(`方案“${second}”生成后，正式排产已被修改`);
+    await snap(planner, 'schedule-board-04-scenario-stale');
+    // Not overwritten: the planner steps back and discards this scenario instead.
+    await planner.click('[data-testid=scenario-stale-confirm] button:has-text("取消")');
+    await planner.waitForSelector('[data-testid=scenario-stale-confirm]', { state: 'detached' });
     await planner.click('[data-testid=scenario-discard]');
     await planner.waitForSelector('[data-testid=scenario-discard-confirm]');
     expect(await planner.textContent('[data-testid=scenario-discard-confirm]')).toContain(second);

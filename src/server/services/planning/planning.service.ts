@@ -649,8 +649,8 @@ export async function closeScenario(w: WriteContext, id: number, how: 'publish' 
     const stale = await scenarioStale(tx, clientId, s);
     if (stale) {
       const key = stale.changes > 0 ? 'planning.scenarioStale' : 'planning.scenarioStaleRemoved';
-      const at = stale.at ? stale.at.slice(0, 16).replace('T', ' ') : '';
-      throw new AppError('conflict', key, { params: { name: s.name, changes: stale.changes, by: stale.by ?? '', at }, extra: { reason: 'scenario_stale', stale } });
+      // The time is in `stale` for the browser to show in the user's own time zone.
+      throw new AppError('conflict', key, { params: { name: s.name, changes: stale.changes, by: stale.by ?? '' }, extra: { reason: 'scenario_stale', stale } });
     }
   }
   const barEntity = requireEntity('prodplan_bar');
