@@ -3,6 +3,7 @@ import { definePage } from '../../src/model';
 /**
  * Node follow configuration (spec 3: category, order type, node, plan duration, sequence): the
  * maker's time-and-action nodes, from which each order's node plan is counted back from delivery.
+ * A node's process type says which work orders complete it (its actual date from their reporting).
  */
 export const trackingNodeConfigPage = definePage({
   opt: 'nodefollow',
@@ -19,6 +20,7 @@ export const trackingNodeConfigPage = definePage({
     { field: 'node_name', width: 180 },
     { field: 'plan_days', width: 130, aggregate: 'sum' },
     { field: 'party', width: 110 },
+    { field: 'process_type', width: 140 },
     { field: 'active', width: 90 },
     { field: 'updated_at', width: 170 },
   ],
@@ -39,6 +41,7 @@ export const trackingNodeConfigPage = definePage({
         { field: 'seq', spanClass: 'half' },
         { field: 'plan_days', spanClass: 'half' },
         { field: 'party', spanClass: 'half' },
+        { field: 'process_type', spanClass: 'half' },
         { field: 'active', spanClass: 'half' },
         { field: 'remark', spanClass: 'full' },
       ],

@@ -147,5 +147,10 @@ export const NODE_TRACKING_PATH = '/scm/page/node-tracking';
 /** The brand's page: its requirement orders' node timelines. */
 export const NODE_TIMELINE_BRAND_PATH = '/scm/page/order-node-timeline';
 
+/** A supplier company's customers' order nodes sent to it (read, and recording their dates: update). */
+export const SUPPLIER_NODES_MENU = 'scm.nodetrack.supplier';
+/** The supplier's page: the nodes its customers sent it, with their dates to record. */
+export const SUPPLIER_NODES_PATH = '/scm/page/supplier-nodes';
+
 /** What the server sends on the company socket when an order's nodes change. */
 export const NODE_TRACKING_EVENT = 'nodetrack.changed';

@@ -3,8 +3,9 @@ import { defineEntity } from '../entity';
 
 /**
  * Who records a node's actual date (DOMAIN "Time and action"): the maker itself, or the maker's
- * supplier for the nodes it delivers (fabric, trims). Recording by a supplier company is not built
- * yet (docs/architecture-tracking.md); the maker records those nodes on the supplier's word.
+ * supplier for the nodes it delivers (fabric, trims). The maker sends a supplier node to the supplier's
+ * company on the platform (`nodetask`, through an order share); until then it records it on the
+ * supplier's word.
  */
 export const nodeParty = defineDictionary({
   code: 'node_party',
@@ -50,6 +51,13 @@ export const nodeConfig = defineEntity({
     { key: 'plan_days', label: { zh: '计划周期（天）', en: 'Plan duration (days)' }, type: 'integer', required: true, rules: ['naturalNumber'] },
     { key: 'seq', label: { zh: '顺序', en: 'Sequence' }, type: 'integer', required: true, rules: ['naturalNumber'], grouping: false },
     { key: 'party', label: { zh: '责任方', en: 'Responsible party' }, type: 'dict', dict: 'node_party', required: true, default: 'maker' },
+    {
+      key: 'process_type', label: { zh: '完工工序类型', en: 'Completed by process type' }, type: 'dict', dict: 'process_type',
+      help: {
+        zh: '订单各计划中该类型工序的工单全部完工时，自动记录节点实际日期（来源：工单报工）；留空则手工录入',
+        en: "When every work order of this process type of the order's plans is finished, the node's actual date is recorded from work-order reporting; empty: entered by hand",
+      },
+    },
     { key: 'active', label: { zh: '启用', en: 'Active' }, type: 'boolean', default: true },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
   ],
@@ -65,6 +73,16 @@ export const nodeConfig = defineEntity({
       'tracking.actualInFuture': '实际日期 {{date}} 不能晚于今天',
       'tracking.badDate': '日期格式应为 YYYY-MM-DD',
       'tracking.regenerated': '已为 {{n}} 个订单生成节点计划',
+      'tracking.supplierRequired': '请选择供应商',
+      'tracking.supplierNotJoined': '供应商“{{vendor}}”未加入平台，节点无法发送，请由工厂代为录入',
+      'tracking.supplierNotLinked': '对方企业尚未在其客户资料中确认贵司（需在客户的“平台企业编码”填写 {{code}} 并保持启用），节点无法发送',
+      'tracking.nodesRequired': '请选择要发送给供应商的节点',
+      'tracking.notInProgress': '订单 {{order}} 不在进行中，不能发送节点',
+      'tracking.notSupplierNode': '节点“{{node}}”的责任方是工厂，不能发送给供应商',
+      'tracking.sentElsewhere': '节点“{{node}}”已发送给另一家供应商，请先收回',
+      'tracking.notSent': '节点 {{code}} 未发送给供应商',
+      'notify.nodesSent.title': '{{maker}} 发来订单 {{no}} 的节点',
+      'notify.nodesSent.body': '请在“客户订单节点”中录入节点 {{nodes}} 的实际完成日期。',
       'notify.nodeLate.title': '订单 {{no}} 节点“{{node}}”已逾期',
       'notify.nodeLate.body': '节点“{{node}}”计划 {{plan}} 完成，至今未录入实际日期；交货日期 {{delivery}}。',
       'notify.nodeRisk.title': '订单 {{no}} 节点“{{node}}”有延误风险',
@@ -81,6 +99,16 @@ export const nodeConfig = defineEntity({
       'tracking.actualInFuture': 'The actual date {{date}} cannot be after today',
       'tracking.badDate': 'Dates are written YYYY-MM-DD',
       'tracking.regenerated': 'Node plans generated for {{n}} orders',
+      'tracking.supplierRequired': 'Choose the supplier',
+      'tracking.supplierNotJoined': 'The supplier "{{vendor}}" has not joined the platform: the nodes cannot be sent; the maker records them',
+      'tracking.supplierNotLinked': 'The supplier has not confirmed your company in its customers (platform company code {{code}}, active); the nodes cannot be sent',
+      'tracking.nodesRequired': 'Choose the nodes to send to the supplier',
+      'tracking.notInProgress': 'Order {{order}} is not in progress: its nodes cannot be sent',
+      'tracking.notSupplierNode': 'Node "{{node}}" is the maker\'s: it cannot be sent to a supplier',
+      'tracking.sentElsewhere': 'Node "{{node}}" was sent to another supplier: take it back first',
+      'tracking.notSent': 'Node {{code}} was not sent to a supplier',
+      'notify.nodesSent.title': '{{maker}} sent the nodes of order {{no}}',
+      'notify.nodesSent.body': 'Record the actual dates of {{nodes}} under "Customer order nodes".',
       'notify.nodeLate.title': 'Order {{no}}: node "{{node}}" is late',
       'notify.nodeLate.body': 'Node "{{node}}" was planned for {{plan}} and has no actual date yet; delivery {{delivery}}.',
       'notify.nodeRisk.title': 'Order {{no}}: node "{{node}}" is at risk',
@@ -118,8 +146,42 @@ export const orderNode = defineEntity({
     { key: 'plan_date', label: { zh: '计划完成', en: 'Planned date' }, type: 'date' },
     { key: 'actual_date', label: { zh: '实际完成', en: 'Actual date' }, type: 'date' },
     { key: 'actual_source', label: { zh: '实际日期来源', en: 'Actual date source' }, type: 'dict', dict: 'node_actual_source' },
+    // From the configuration row: work orders of this process type complete the node (services/tracking).
+    { key: 'process_type', label: { zh: '完工工序类型', en: 'Completed by process type' }, type: 'dict', dict: 'process_type' },
+    // The maker's share that sent this (supplier) node to the supplier's company (`nodetask`); null: not sent.
+    { key: 'share_id', label: { zh: '共享', en: 'Share' }, type: 'integer' },
     { key: 'actual_by', label: { zh: '录入人', en: 'Entered by' }, type: 'integer' },
     { key: 'late_notified_at', label: { zh: '逾期已通知', en: 'Late notified at' }, type: 'datetime' },
     { key: 'risk_notified_at', label: { zh: '风险已通知', en: 'Risk notified at' }, type: 'datetime' },
+  ],
+});
+
+/**
+ * A customer order's supplier nodes as the supplier's company receives them (issue 12: "actual dates
+ * are entered by ... the supplier (for its own nodes)"): the supplier's copy in its own company, as an
+ * outsourced task is of an outsourced order. It carries what the supplier needs to know of the order
+ * (the maker's order number, style, quantity, delivery) and nothing of the maker's customer; the
+ * nodes themselves stay in the maker's company and are read and written only through the active
+ * share this copy names (`share_id`, `source_client_id`), and only those nodes the share names.
+ * Written by the tracking service only.
+ */
+export const nodeTask = defineEntity({
+  name: 'nodetask',
+  table: 'scm_node_task',
+  prefix: 'scmapi',
+  menuCode: 'scm.nodetrack.supplier',
+  label: { zh: '客户订单节点', en: "Customer's order nodes" },
+  titleField: 'source_no',
+  childOnly: true,
+  omitFromForm: "Written by the tracking service only: made when a maker sends an order's supplier nodes to the supplier's company, closed when it takes them back.",
+  fields: [
+    { key: 'maker_name', label: { zh: '客户', en: 'Customer' }, type: 'text', maxLength: 200 },
+    { key: 'source_no', label: { zh: '客户订单号', en: "Customer's order no." }, type: 'code', maxLength: 60 },
+    { key: 'style_no', label: { zh: '款号', en: 'Style no.' }, type: 'code', maxLength: 60 },
+    { key: 'total_qty', label: { zh: '数量', en: 'Quantity' }, type: 'integer' },
+    { key: 'delivery_date', label: { zh: '交货日期', en: 'Delivery date' }, type: 'date' },
+    { key: 'state', label: { zh: '状态', en: 'State' }, type: 'dict', dict: 'order_share_state', default: 'active' },
+    { key: 'share_id', label: { zh: '共享', en: 'Share' }, type: 'integer' },
+    { key: 'source_client_id', label: { zh: '客户企业', en: 'Customer company' }, type: 'integer' },
   ],
 });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
 import { actorOf } from '../../resources/resource.service';
+import { recordNodesFromWorkOrders } from '../tracking/tracking.workorders';
 import { checkReportQty, deleteDraftWorkOrders, generateWorkOrders, rollUpProgress } from './production.workorders';
 
 /**
@@ -34,6 +35,9 @@ export function registerProductionActions(): void {
     // Written now so the roll-up below reads it; the action's own update stores the same value with its audit.
     await sql`update scm_workorder set done_qty = ${qty} where client_id = ${ctx.clientId} and id = ${Number(ctx.row.id)}`.execute(ctx.tx);
     await rollUpProgress(ctx.tx, actor(ctx), [Number(ctx.row.plan_id)]);
-    return { patch: { done_qty: qty, finished_at: new Date().toISOString() }, data: { done_qty: qty } };
+    // The node this process stands for (node configuration's process type) is done once every work
+    // order of that type of the order's plans is finished: its actual date comes from this report.
+    const nodes = await recordNodesFromWorkOrders(ctx.tx, { clientId: ctx.clientId, planIds: [Number(ctx.row.plan_id)], finishedNow: [Number(ctx.row.id)], actor: actor(ctx) });
+    return { patch: { done_qty: qty, finished_at: new Date().toISOString() }, data: { done_qty: qty, nodes } };
   });
 }

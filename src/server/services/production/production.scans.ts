@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { WriteActor } from '../../resources/save-hooks';
 import { rollUpProgress } from './production.workorders';
+import { recordNodesFromWorkOrders } from '../tracking/tracking.workorders';
 
 /**
  * Bundles and scans (issue 12; the scan validation page /zp/prodmgm/index/vfscanvalidate).
@@ -170,6 +171,8 @@ export async function recordScan(tx: Db, actor: WriteActor, input: ScanInput): P
       values (${clientId}, 'workorder', ${wo.id}, 'scan', ${actor.userId}, ${actor.username}, ${actor.ip}, ${JSON.stringify(changes)}::jsonb)`.execute(tx);
     done = next;
     if (wo.is_last === true) await rollUpProgress(tx, actor, [Number(bundle.plan_id)]);
+    // A scan that finishes the work order may complete the order's node of this process (tracking).
+    if (status === 'finished') await recordNodesFromWorkOrders(tx, { clientId, planIds: [Number(bundle.plan_id)], actor });
   }
   const params = { barcode: code, colour: String(bundle.colour ?? ''), size: String(bundle.size ?? ''), qty, process: pname, done, ordered: num(wo.qty) };
   return {

@@ -8,3 +8,4 @@ registerTrackingHandlers();
 
 export { trackingRoutes, checkAllNodeFlags } from './tracking.routes';
 export { evaluateNodeFlags, generateNodePlans, orderTimeline, recordNodeActual, todayIso, type RecordNodeActualInput } from './tracking.service';
+export { recordNodesFromWorkOrders, type WorkOrderNode } from './tracking.workorders';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { nodeTrackingCalendar } from '../../../../calendars/node-tracking.calendar';
-import { isIsoDate, NODE_TIMELINE_BRAND_MENU, NODE_TRACKING_MENU } from '../../../model/node-tracking';
+import { isIsoDate, NODE_TIMELINE_BRAND_MENU, NODE_TRACKING_MENU, SUPPLIER_NODES_MENU } from '../../../model/node-tracking';
 import { authOf, requireAuth } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { ok } from '../../http/envelope';
@@ -11,10 +11,13 @@ import { parseId } from '../../resources/resource.service';
 import { withSystemScope, withTenant } from '../rls';
 import { evaluateNodeFlags, nodeCalendar, orderTimeline, recordNodeActual, todayIso, trackedOrders } from './tracking.service';
 import { brandTimeline, brandTrackedOrders } from './tracking.share';
+import { recallSupplierNode, recordSupplierActual, sendNodesToSupplier, supplierNamesOfOrder, supplierTimeline, supplierTrackedOrders } from './tracking.supplier';
 
 /**
  * Node tracking's calls (issue 12). The maker: its tracked orders, an order's timeline, recording an
- * actual date, the calendar's events. The brand: its own orders' timelines through its shares.
+ * actual date, the calendar's events, sending supplier nodes to a supplier company and taking them
+ * back. The brand: its own orders' timelines through its shares. The supplier: the nodes sent to it,
+ * and their actual dates.
  * Permission codes are the menu codes (src/model/node-tracking.ts, the calendar's declaration); the
  * caller's tenant is in every statement; the customer orders' data permissions narrow the maker's
  * reads. Reads of the maker evaluate the late and at-risk notices of what they show (each raised once).
@@ -54,6 +57,24 @@ export async function checkAllNodeFlags(db: Db): Promise<{ companies: number; la
   return { companies: companies.length, late, at_risk: atRisk };
 }
 
+function nodeCodeOf(b: Q): string {
+  const code = typeof b.node_code === 'string' ? b.node_code.trim() : '';
+  if (!code) throw new AppError('validation', undefined, { fields: { node_code: { key: 'rule.required' } } });
+  return code;
+}
+
+function actualDateOf(b: Q): string | null {
+  const date = b.date === null || b.date === '' || b.date === undefined ? null : b.date;
+  if (date !== null && !isIsoDate(date)) throw new AppError('validation', 'tracking.badDate', { fields: { date: { key: 'tracking.badDate' } } });
+  return date;
+}
+
+function versionOf(b: Q): number | null {
+  const version = b.version === undefined || b.version === null || b.version === '' ? null : Number(b.version);
+  if (version !== null && !Number.isSafeInteger(version)) throw new AppError('badRequest');
+  return version;
+}
+
 export async function trackingRoutes(app: FastifyInstance): Promise<void> {
   const timer = setInterval(() => {
     checkAllNodeFlags(app.db).catch((e: unknown) => app.log.error({ err: e }, 'node tracking check failed'));
@@ -84,7 +105,7 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     return ok(await withTenant(app.db, clientId, async (tx) => {
       await orderTimeline(tx, clientId, id, scope);
       await evaluateNodeFlags(tx, clientId, [id]);
-      return orderTimeline(tx, clientId, id, scope);
+      return { ...(await orderTimeline(tx, clientId, id, scope)), suppliers: await supplierNamesOfOrder(tx, clientId, id) };
     }));
   });
 
@@ -132,5 +153,64 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     const id = parseId((req.query as Q).pr_id);
     if (id === null) throw new AppError('notFound', 'tracking.orderNotFound');
     return ok(await withTenant(app.db, clientId, (tx) => brandTimeline(tx, clientId, id)));
+  });
+
+  // ---- maker: supplier nodes to the supplier's company ----
+  app.post('/scmapi/nodetrack/send-supplier', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, NODE_TRACKING_MENU, 'update', { db: app.db });
+    const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
+    const b = (req.body ?? {}) as Q;
+    const orderId = parseId(b.order_id);
+    if (orderId === null) throw new AppError('notFound', 'tracking.orderNotFound');
+    const vendorId = parseId(b.vendor_id);
+    if (vendorId === null) throw new AppError('validation', 'tracking.supplierRequired', { fields: { vendor_id: { key: 'tracking.supplierRequired' } } });
+    const codes = Array.isArray(b.node_codes) ? b.node_codes.filter((x): x is string => typeof x === 'string') : [];
+    return ok(await withTenant(app.db, clientId, async (tx) => {
+      await orderTimeline(tx, clientId, orderId, scope);
+      return sendNodesToSupplier(tx, { clientId, orderId, vendorId, nodeCodes: codes, actor: { clientId, userId: auth.userId, username: auth.username, ip: req.ip } });
+    }));
+  });
+
+  app.post('/scmapi/nodetrack/recall-supplier', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, NODE_TRACKING_MENU, 'update', { db: app.db });
+    const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
+    const b = (req.body ?? {}) as Q;
+    const orderId = parseId(b.order_id);
+    if (orderId === null) throw new AppError('notFound', 'tracking.orderNotFound');
+    const code = nodeCodeOf(b);
+    return ok(await withTenant(app.db, clientId, async (tx) => {
+      await orderTimeline(tx, clientId, orderId, scope);
+      return recallSupplierNode(tx, { clientId, orderId, nodeCode: code, actor: { clientId, userId: auth.userId, username: auth.username, ip: req.ip } });
+    }));
+  });
+
+  // ---- supplier: the nodes its customers sent it ----
+  app.get('/scmapi/nodetrack/supplier-orders', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, SUPPLIER_NODES_MENU, 'read', { db: app.db });
+    return ok(await withTenant(app.db, clientId, async (tx) => ({ rows: await supplierTrackedOrders(tx, clientId), today: todayIso() })));
+  });
+
+  app.get('/scmapi/nodetrack/supplier-timeline', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, SUPPLIER_NODES_MENU, 'read', { db: app.db });
+    const id = parseId((req.query as Q).task_id);
+    if (id === null) throw new AppError('notFound', 'tracking.orderNotFound');
+    return ok(await withTenant(app.db, clientId, (tx) => supplierTimeline(tx, clientId, id)));
+  });
+
+  app.post('/scmapi/nodetrack/supplier-actual', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, SUPPLIER_NODES_MENU, 'update', { db: app.db });
+    const b = (req.body ?? {}) as Q;
+    const taskId = parseId(b.task_id);
+    if (taskId === null) throw new AppError('notFound', 'tracking.orderNotFound');
+    const code = nodeCodeOf(b);
+    const date = actualDateOf(b);
+    const version = versionOf(b);
+    return ok(await withTenant(app.db, clientId, (tx) =>
+      recordSupplierActual(tx, { supplierId: clientId, taskId, nodeCode: code, date, version, actor: { clientId, userId: auth.userId, username: auth.username, ip: req.ip } })));
   });
 }

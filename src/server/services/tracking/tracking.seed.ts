@@ -13,7 +13,7 @@ import { evaluateNodeFlags, generateNodePlans, todayIso } from './tracking.servi
  * test and longer washing, and a short set for sample orders. Runs before the demo season, so the
  * maker's accepted demo orders get their node plans from it. Idempotent.
  */
-type ConfigRow = { category?: string; order_type?: string; node_code: string; node_name: string; plan_days: number; seq: number; party?: 'maker' | 'supplier' };
+type ConfigRow = { category?: string; order_type?: string; node_code: string; node_name: string; plan_days: number; seq: number; party?: 'maker' | 'supplier'; process_type?: string };
 
 const GENERAL: ConfigRow[] = [
   { node_code: 'FAB_BOOK', node_name: '面料下单', plan_days: 3, seq: 10 },
@@ -21,12 +21,12 @@ const GENERAL: ConfigRow[] = [
   { node_code: 'PP_SAMPLE', node_name: '产前样确认', plan_days: 7, seq: 30 },
   { node_code: 'FAB_IN', node_name: '面料到厂', plan_days: 10, seq: 40, party: 'supplier' },
   { node_code: 'TRIM_IN', node_name: '辅料到厂', plan_days: 7, seq: 40, party: 'supplier' },
-  { node_code: 'CUTTING', node_name: '裁剪', plan_days: 3, seq: 50 },
-  { node_code: 'SEWING', node_name: '缝制', plan_days: 12, seq: 60 },
+  { node_code: 'CUTTING', node_name: '裁剪', plan_days: 3, seq: 50, process_type: 'cutting' },
+  { node_code: 'SEWING', node_name: '缝制', plan_days: 12, seq: 60, process_type: 'sewing' },
   { node_code: 'WASHING', node_name: '洗水', plan_days: 3, seq: 70 },
-  { node_code: 'FINISHING', node_name: '后整', plan_days: 3, seq: 80 },
+  { node_code: 'FINISHING', node_name: '后整', plan_days: 3, seq: 80, process_type: 'finishing' },
   { node_code: 'INSPECTION', node_name: '尾期验货', plan_days: 2, seq: 90 },
-  { node_code: 'PACKING', node_name: '包装', plan_days: 2, seq: 95 },
+  { node_code: 'PACKING', node_name: '包装', plan_days: 2, seq: 95, process_type: 'packing' },
   { node_code: 'EX_FACTORY', node_name: '出厂', plan_days: 1, seq: 100 },
 ];
 
@@ -55,7 +55,7 @@ registerSeeder(async (db, { tenants, users }) => {
     const w = writeContext(tx, { clientId: maker, userId: users.maker, username: 'maker', fullname: 'maker', ip: null, roles: ['clientadmin'] }, 'seed');
     const entity = requireEntity('nodeconfig');
     for (const r of DEMO_NODE_CONFIG) {
-      await writeDocument(w, entity, { body: { category: r.category ?? null, order_type: r.order_type ?? null, node_code: r.node_code, node_name: r.node_name, plan_days: r.plan_days, seq: r.seq, party: r.party ?? 'maker', active: true } });
+      await writeDocument(w, entity, { body: { category: r.category ?? null, order_type: r.order_type ?? null, node_code: r.node_code, node_name: r.node_name, plan_days: r.plan_days, seq: r.seq, party: r.party ?? 'maker', process_type: r.process_type ?? null, active: true } });
     }
   });
 });

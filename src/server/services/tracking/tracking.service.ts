@@ -15,7 +15,7 @@ import { raiseNotice } from '../notify/notice.service';
 type Row = Record<string, unknown>;
 
 /** A node as the timeline and the lists read it (the stored row's figures). */
-export type NodeRow = TrackedNodeInput & { id: number; version: number; party: string | null; actual_source: string | null; actual_by: number | null };
+export type NodeRow = TrackedNodeInput & { id: number; version: number; party: string | null; actual_source: string | null; actual_by: number | null; process_type: string | null; share_id: number | null };
 
 /** Today in the server's own time zone (the day a planner lives in), `YYYY-MM-DD`. */
 export function todayIso(now: Date = new Date()): string {
@@ -34,8 +34,9 @@ export const TRACKING_PATH = NODE_TRACKING_PATH;
  * statement: the configuration rows that apply to each order (the most specific set by category and
  * order type), stage due dates counted back from delivery, and one multi-row insert. Nodes already
  * there are replaced; their actual dates are kept by node code, their notified markers only where
- * the planned date did not move. Orders without a delivery date or any configuration that applies
- * are left as they are. Returns how many orders got a plan and how many nodes were written.
+ * the planned date did not move, a supplier node's share (sent to its supplier) while it stays a
+ * supplier node. Each node takes its configuration's process type (work orders complete it).
+ * Orders without a delivery date or any configuration that applies are left as they are. Returns how many orders got a plan and how many nodes were written.
  */
 export async function generateNodePlans(tx: Db, input: { clientId: number; userId: number | null; orderIds: number[] }): Promise<{ orders: number; nodes: number }> {
   if (!input.orderIds.length) return { orders: 0, nodes: 0 };
@@ -45,7 +46,7 @@ export async function generateNodePlans(tx: Db, input: { clientId: number; userI
       select o.id, o.delivery_date, o.category, o.pr_type from scm_customer_order o
       where o.client_id = ${c} and o.id = any(${input.orderIds}::bigint[]) and o.delivery_date is not null
     ), matched as (
-      select t.id as order_id, c.node_code, c.node_name, c.seq, c.plan_days::int as plan_days, c.party,
+      select t.id as order_id, c.node_code, c.node_name, c.seq, c.plan_days::int as plan_days, c.party, c.process_type,
         dense_rank() over (partition by t.id order by (case when c.category is null then 0 else 2 end + case when c.order_type is null then 0 else 1 end) desc) as rk
       from target t join scm_node_config c on c.client_id = ${c} and coalesce(c.active, true)
         and (c.category is null or c.category = t.category) and (c.order_type is null or c.order_type = t.pr_type)
@@ -59,13 +60,14 @@ export async function generateNodePlans(tx: Db, input: { clientId: number; userI
       from stages s join target t on t.id = s.order_id
     ), old as (
       delete from scm_order_node n where n.client_id = ${c} and n.order_id in (select order_id from chosen)
-      returning n.order_id, n.node_code, n.plan_date, n.actual_date, n.actual_source, n.actual_by, n.late_notified_at, n.risk_notified_at
+      returning n.order_id, n.node_code, n.plan_date, n.actual_date, n.actual_source, n.actual_by, n.late_notified_at, n.risk_notified_at, n.share_id
     ), ins as (
       insert into scm_order_node (client_id, created_by, updated_by, order_id, node_code, node_name, seq, party, plan_days, plan_start, plan_date,
-        actual_date, actual_source, actual_by, late_notified_at, risk_notified_at)
+        actual_date, actual_source, actual_by, late_notified_at, risk_notified_at, process_type, share_id)
       select ${c}, ${input.userId}, ${input.userId}, x.order_id, x.node_code, x.node_name, x.seq, x.party, x.plan_days, d.due - x.plan_days, d.due,
         o.actual_date, o.actual_source, o.actual_by,
-        case when o.plan_date = d.due then o.late_notified_at end, case when o.plan_date = d.due then o.risk_notified_at end
+        case when o.plan_date = d.due then o.late_notified_at end, case when o.plan_date = d.due then o.risk_notified_at end,
+        x.process_type, case when x.party = 'supplier' then o.share_id end
       from chosen x join stage_due d on d.order_id = x.order_id and d.seq = x.seq
       left join old o on o.order_id = x.order_id and o.node_code = x.node_code
       returning order_id
@@ -116,12 +118,12 @@ export async function nodesOf(tx: Db, clientId: number, orderIds: number[]): Pro
   const out = new Map<number, NodeRow[]>();
   if (!orderIds.length) return out;
   const r = await sql<NodeRow & { order_id: number }>`select id, version, order_id, node_code, node_name, seq::int as seq, party, plan_days::int as plan_days, plan_start, plan_date,
-      actual_date, actual_source, actual_by
+      actual_date, actual_source, actual_by, process_type, share_id
     from scm_order_node where client_id = ${clientId} and order_id = any(${orderIds}::bigint[]) order by order_id, seq, node_code`.execute(tx);
   for (const n of r.rows) {
     const id = Number(n.order_id);
     if (!out.has(id)) out.set(id, []);
-    out.get(id)!.push({ ...n, id: Number(n.id), version: Number(n.version), seq: Number(n.seq), plan_days: Number(n.plan_days ?? 0) });
+    out.get(id)!.push({ ...n, id: Number(n.id), version: Number(n.version), seq: Number(n.seq), plan_days: Number(n.plan_days ?? 0), share_id: n.share_id === null || n.share_id === undefined ? null : Number(n.share_id) });
   }
   return out;
 }

@@ -83,8 +83,9 @@ export async function brandTimeline(tx: Db, brandId: number, prId: number): Prom
   const o = orders.get(s.target_id);
   if (!o) throw new AppError('notFound', 'tracking.orderNotFound');
   const names = await makerNames(tx, [s.maker_id]);
-  // Who recorded a date at the maker is the maker's business: the brand sees dates and sources only.
-  const list = (nodes.get(s.target_id) ?? []).map((n) => ({ ...n, actual_by: null }));
+  // Who recorded a date at the maker, and which supplier a node went to, are the maker's business: the
+  // brand sees dates and sources only.
+  const list = (nodes.get(s.target_id) ?? []).map((n) => ({ ...n, actual_by: null, share_id: null }));
   return {
     order: { pr_id: s.pr_id, pr_no: s.pr_no, customer_po: s.customer_po, category: s.category, delivery_date: o.delivery_date ?? s.delivery_date, status: s.status, share_id: s.share_id, maker_name: names.get(s.maker_id) ?? '', maker_order_no: o.order_no ?? null },
     today,

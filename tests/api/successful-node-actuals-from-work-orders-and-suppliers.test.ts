@@ -1,0 +1,334 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDaysIso } from '../../src/model/node-tracking';
+import { todayIso } from '../../src/server/services/tracking';
+import { resourceClient, type Reply } from '../support/resource-client';
+import { createTestApp, signIn, type TestApp } from '../support/test-app';
+
+/**
+ * Node actual dates that do not come from the maker's tracking page (issue 12: "actual dates are
+ * entered by the maker, the supplier (for its own nodes) or taken from work-order reporting"), on
+ * PGlite and PostgreSQL:
+ * - work-order reporting: a node whose configuration names a process type is done when every work
+ *   order of that type of the order's live plans is finished, by a report or by the scan that
+ *   finishes it (source `workorder`); not while a plan of the order has no such work order or one is
+ *   open; a date the maker entered stays;
+ * - the supplier: the maker sends a supplier node of an order to its supplier's company (refused for
+ *   a maker's node, a vendor not on the platform); the supplier sees that order's nodes sent to it and
+ *   nothing else, records their dates (source `supplier`), which the maker and the brand see; it
+ *   reaches nothing else of the maker, and nothing once the maker takes the node back.
+ */
+let t: TestApp;
+let brand: string;
+let maker: string;
+let planner: string;
+let supplier: string;
+let supplierSales: string;
+let vendorJoined: number;
+let makerId: number;
+let supplierId: number;
+
+type Row = Record<string, unknown>;
+type Node = Row & { node_code: string; party: string; actual_date: string | null; actual_source: string | null; process_type: string | null; share_id: number | null; version: number };
+type Timeline = { order: Row; today: string; tracking: { nodes: Node[]; done: number } } & { suppliers?: Record<string, string> };
+
+const today = todayIso();
+const entries = [{ style_no: 'ST-NA01', style_name: '节点来源测试', colour: '藏青', size: 'L', qty: 300, unit_price: 52, seq: 1 }];
+
+async function call<T = Row>(token: string, method: 'GET' | 'POST', url: string, body?: Row, lang: 'zh-CN' | 'en' = 'zh-CN'): Promise<{ status: number; body: Reply<T> }> {
+  const res = await t.app.inject({
+    method, url: `/api${url}`, headers: { authorization: `Bearer ${token}`, 'x-lang': lang },
+    ...(method === 'GET' ? { query: Object.fromEntries(Object.entries(body ?? {}).map(([k, v]) => [k, String(v)])) } : { payload: body ?? {} }),
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+const q = async (text: ReturnType<typeof sql>) => (await (text as ReturnType<typeof sql<Row>>).execute(t.app.db)).rows;
+
+/** The brand sends an order, the maker accepts it (its node plan is generated on accept). */
+async function acceptedOrder(po: string): Promise<{ coId: number; prId: number; orderNo: string }> {
+  const orders = resourceClient(t.app, brand, 'scmapi', 'prorder');
+  const saved = await orders.save({ pr_type: 'bulk', customer_po: po, category: 'sweater', receive_date: addDaysIso(today, -10), delivery_date: addDaysIso(today, 80), currency: 'CNY', maker_vendor_id: vendorJoined, entries });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  const prId = Number(saved.body.data.id);
+  expect((await orders.action('send', { id: prId })).status).toBe(200);
+  const cos = resourceClient(t.app, maker, 'scmapi', 'customerorder');
+  const co = (await cos.page({ tab: 'pending', size: 100 })).body.data.rows.find((r) => r.customer_po === po)!;
+  expect((await cos.action('accept', { id: co.id })).status).toBe(200);
+  return { coId: Number(co.id), prId, orderNo: String(co.order_no) };
+}
+
+/** Another company's call gets nothing: refused by its menu permissions (403), not found in its own tenant (404), or an empty list. */
+function nothing(r: { status: number; body: Reply<unknown> }): void {
+  if (r.status === 200) expect((r.body.data as { rows?: unknown[] }).rows ?? null).toEqual([]);
+  else expect([403, 404]).toContain(r.status);
+}
+
+const timeline = async (coId: number) => (await call<Timeline>(maker, 'GET', '/scmapi/nodetrack/timeline', { order_id: coId })).body.data;
+const node = (tl: Timeline, code: string) => tl.tracking.nodes.find((n) => n.node_code === code)!;
+const brandTimeline = async (prId: number) => (await call<Timeline>(brand, 'GET', '/scmapi/nodetrack/brand-timeline', { pr_id: prId })).body.data;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  brand = await signIn(t.app, 'brand');
+  maker = await signIn(t.app, 'maker');
+  planner = await signIn(t.app, 'maker.planner');
+  supplier = await signIn(t.app, 'supplier');
+  supplierSales = await signIn(t.app, 'supplier.sales');
+  const vendors = (await resourceClient(t.app, brand, 'mdapi', 'vendor').page({ size: 100 })).body.data.rows;
+  vendorJoined = Number(vendors.find((v) => v.platform_client_code === 'MAKER01')!.id);
+  makerId = Number((await q(sql`select id from clients where code = 'MAKER01'`))[0].id);
+  supplierId = Number((await q(sql`select id from clients where code = 'SUPP01'`))[0].id);
+});
+afterAll(async () => t?.close());
+
+describe('node actual dates from work-order reporting', () => {
+  let order: { coId: number; prId: number; orderNo: string };
+  let planA: Row;
+  let planB: Row;
+  const wos = (planId: unknown) => q(sql`select w.id, w.status, w.qty, w.process_type, w.process_id, pr.code from scm_workorder w join md_process pr on pr.id = w.process_id
+    where w.client_id = ${makerId} and w.plan_id = ${planId} order by w.sequence`);
+
+  it('the node configuration declares which process type completes a node, and the order\'s nodes carry it', async () => {
+    const cfg = (await resourceClient(t.app, maker, 'scmapi', 'nodeconfig').page({ size: 200 })).body.data.rows.filter((r) => !r.category && !r.order_type);
+    const typeOf = Object.fromEntries(cfg.map((r) => [r.node_code, r.process_type ?? null]));
+    expect(typeOf).toMatchObject({ CUTTING: 'cutting', SEWING: 'sewing', FINISHING: 'finishing', PACKING: 'packing', FAB_IN: null, EX_FACTORY: null });
+    order = await acceptedOrder('PO-NA-WO');
+    const tl = await timeline(order.coId);
+    expect(node(tl, 'CUTTING').process_type).toBe('cutting');
+    expect(node(tl, 'CUTTING').actual_date).toBeNull();
+    // Two scheduled plans of the maker's season become this order's two halves (150 + 150 = 300).
+    const fresh = await q(sql`select p.id, p.plan_no from scm_prodplan p where p.client_id = ${makerId} and p.status = 'scheduled'
+      and exists (select 1 from scm_prodplan_bar b where b.client_id = p.client_id and b.plan_id = p.id and b.scenario_id is null)
+      and not exists (select 1 from scm_workorder w where w.client_id = p.client_id and w.plan_id = p.id)
+      and not exists (select 1 from scm_outsource_order o where o.client_id = p.client_id and o.plan_id = p.id) order by p.id desc limit 2`);
+    expect(fresh).toHaveLength(2);
+    [planA, planB] = fresh;
+    await sql`update scm_prodplan set order_id = ${order.coId}, qty = 150 where client_id = ${makerId} and id = any(${[Number(planA.id), Number(planB.id)]}::bigint[])`.execute(t.app.db);
+  });
+
+  it('a report finishing a process does not complete the node while another plan of the order has no work order of it', async () => {
+    const prodplans = resourceClient(t.app, planner, 'scmapi', 'prodplan');
+    expect((await prodplans.action('work_orders', { id: planA.id })).status).toBe(200);
+    const a = await wos(planA.id);
+    expect((await resourceClient(t.app, planner, 'scmapi', 'workorder').action('release', { ids: a.map((w) => w.id) })).status).toBe(200);
+    const cutA = a.find((w) => w.process_type === 'cutting')!;
+    const r = await resourceClient(t.app, planner, 'scmapi', 'workorder').action('report', { id: cutA.id, report_qty: 150 });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((await wos(planA.id)).find((w) => w.id === cutA.id)!.status).toBe('finished');
+    // Plan B (the other half) has no work orders yet: cutting is not done for the order.
+    expect(node(await timeline(order.coId), 'CUTTING').actual_date).toBeNull();
+  });
+
+  it('the scan that finishes the last cutting work order records the node\'s date, source work order, audited; the brand sees it', async () => {
+    expect((await resourceClient(t.app, planner, 'scmapi', 'prodplan').action('work_orders', { id: planB.id })).status).toBe(200);
+    const b = await wos(planB.id);
+    expect((await resourceClient(t.app, planner, 'scmapi', 'workorder').action('release', { ids: b.map((w) => w.id) })).status).toBe(200);
+    const made = await call<{ bundles: number }>(planner, 'POST', '/scmapi/workorder/bundles', { plan_id: planB.id, bundle_size: 10000 });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const bundles = await q(sql`select bundle_no from scm_wo_bundle where client_id = ${makerId} and plan_id = ${planB.id} order by id`);
+    const cutB = b.find((w) => w.process_type === 'cutting')!;
+    for (const bundle of bundles) {
+      for (const direction of ['in', 'out'] as const) {
+        const s = await call(planner, 'POST', '/scmapi/workorder/scan', { barcode: bundle.bundle_no, process_id: cutB.process_id, direction });
+        expect(s.status, JSON.stringify(s.body)).toBe(200);
+      }
+      if ((await wos(planB.id)).find((w) => w.id === cutB.id)!.status === 'finished') break;
+    }
+    expect((await wos(planB.id)).find((w) => w.id === cutB.id)!.status).toBe('finished');
+    const tl = await timeline(order.coId);
+    expect(node(tl, 'CUTTING')).toMatchObject({ actual_date: today, actual_source: 'workorder' });
+    // Sewing, the next process, is not done.
+    expect(node(tl, 'SEWING').actual_date).toBeNull();
+    const audit = await q(sql`select changes from audit_log where client_id = ${makerId} and entity = 'ordernode' and action = 'actual' and record_id = ${node(tl, 'CUTTING').id as number}`);
+    expect(audit).toHaveLength(1);
+    expect(JSON.stringify(audit[0].changes)).toContain('workorder');
+    const seen = await brandTimeline(order.prId);
+    expect(node(seen, 'CUTTING')).toMatchObject({ actual_date: today, actual_source: 'workorder' });
+  });
+
+  it('a short report confirmed completes finishing once both plans\' finishing work orders are finished; a date the maker entered stays', async () => {
+    const wo = resourceClient(t.app, planner, 'scmapi', 'workorder');
+    // The maker entered sewing's date itself (yesterday): finishing sewing by reports keeps it.
+    const sewing = node(await timeline(order.coId), 'SEWING');
+    const yesterday = addDaysIso(today, -1);
+    expect((await call(maker, 'POST', '/scmapi/nodetrack/actual', { order_id: order.coId, node_code: 'SEWING', date: yesterday, version: sewing.version })).status).toBe(200);
+    for (const plan of [planA, planB]) {
+      const w = (await wos(plan.id)).find((x) => x.process_type === 'sewing')!;
+      expect((await wo.action('report', { id: w.id, report_qty: 150 })).status).toBe(200);
+    }
+    expect(node(await timeline(order.coId), 'SEWING')).toMatchObject({ actual_date: yesterday, actual_source: 'maker' });
+
+    const finA = (await wos(planA.id)).find((x) => x.process_type === 'finishing')!;
+    const finB = (await wos(planB.id)).find((x) => x.process_type === 'finishing')!;
+    expect((await wo.action('report', { id: finA.id, report_qty: 150 })).status).toBe(200);
+    expect(node(await timeline(order.coId), 'FINISHING').actual_date).toBeNull();
+    // Short: asked first (nothing recorded), then confirmed.
+    const ask = await wo.action('report', { id: finB.id, report_qty: 148 });
+    expect(ask.status).toBe(409);
+    expect(node(await timeline(order.coId), 'FINISHING').actual_date).toBeNull();
+    expect((await wo.action('report', { id: finB.id, report_qty: 148, confirm_short: true })).status).toBe(200);
+    const tl = await timeline(order.coId);
+    expect(node(tl, 'FINISHING')).toMatchObject({ actual_date: today, actual_source: 'workorder' });
+    // Nodes no process type names stay the maker's to enter.
+    expect(node(tl, 'INSPECTION').actual_date).toBeNull();
+    expect(node(tl, 'PACKING').actual_date).toBeNull();
+  });
+
+  it('a plan cancelled out of the order no longer holds the node; an order not in progress is left alone', async () => {
+    const wo = resourceClient(t.app, planner, 'scmapi', 'workorder');
+    // Packing: plan B's work order stays open. B is cancelled and A takes the whole quantity: A's
+    // packing report completes the node.
+    await sql`update scm_prodplan set status = 'cancelled' where client_id = ${makerId} and id = ${planB.id}`.execute(t.app.db);
+    await sql`update scm_prodplan set qty = 300 where client_id = ${makerId} and id = ${planA.id}`.execute(t.app.db);
+    const packA = (await wos(planA.id)).find((x) => x.process_type === 'packing')!;
+    expect((await wo.action('report', { id: packA.id, report_qty: 150 })).status).toBe(200);
+    expect(node(await timeline(order.coId), 'PACKING')).toMatchObject({ actual_date: today, actual_source: 'workorder' });
+
+    // A finished order's nodes are not touched by a report (no error either).
+    const other = await acceptedOrder('PO-NA-CLOSED');
+    const [planC] = await q(sql`select p.id from scm_prodplan p where p.client_id = ${makerId} and p.status = 'scheduled'
+      and exists (select 1 from scm_prodplan_bar b where b.client_id = p.client_id and b.plan_id = p.id and b.scenario_id is null)
+      and not exists (select 1 from scm_workorder w where w.client_id = p.client_id and w.plan_id = p.id) order by p.id desc limit 1`);
+    await sql`update scm_prodplan set order_id = ${other.coId}, qty = 300 where client_id = ${makerId} and id = ${planC.id}`.execute(t.app.db);
+    expect((await resourceClient(t.app, planner, 'scmapi', 'prodplan').action('work_orders', { id: planC.id })).status).toBe(200);
+    const c = await wos(planC.id);
+    expect((await wo.action('release', { ids: c.map((w) => w.id) })).status).toBe(200);
+    await sql`update scm_customer_order set status = 'finished' where client_id = ${makerId} and id = ${other.coId}`.execute(t.app.db);
+    const r = await wo.action('report', { id: c.find((w) => w.process_type === 'cutting')!.id, report_qty: 300 });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const n = await q(sql`select actual_date from scm_order_node where client_id = ${makerId} and order_id = ${other.coId} and node_code = 'CUTTING'`);
+    expect(n[0].actual_date).toBeNull();
+  });
+});
+
+describe('the supplier records its own nodes', () => {
+  let order: { coId: number; prId: number; orderNo: string };
+  let other: { coId: number; prId: number; orderNo: string };
+  let osVendor: number;
+  let manualVendor: number;
+  let taskId: number;
+
+  it('the maker sends a supplier node to its supplier\'s company; a maker\'s node and a vendor not on the platform are refused', async () => {
+    order = await acceptedOrder('PO-NA-SUP');
+    other = await acceptedOrder('PO-NA-SUP-OTHER');
+    const vendors = (await resourceClient(t.app, maker, 'mdapi', 'vendor').page({ size: 200 })).body.data.rows;
+    osVendor = Number(vendors.find((v) => v.code === 'VD-OS01')!.id);
+    manualVendor = Number(vendors.find((v) => !v.platform_client_code)!.id);
+    const manualName = String(vendors.find((v) => Number(v.id) === manualVendor)!.name);
+
+    let r = await call(maker, 'POST', '/scmapi/nodetrack/send-supplier', { order_id: order.coId, vendor_id: osVendor, node_codes: ['CUTTING'] });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe('节点“裁剪”的责任方是工厂，不能发送给供应商');
+    r = await call(maker, 'POST', '/scmapi/nodetrack/send-supplier', { order_id: order.coId, vendor_id: osVendor, node_codes: ['CUTTING'] }, 'en');
+    expect(r.body.message).toBe('Node "裁剪" is the maker\'s: it cannot be sent to a supplier');
+    r = await call(maker, 'POST', '/scmapi/nodetrack/send-supplier', { order_id: order.coId, vendor_id: manualVendor, node_codes: ['FAB_IN'] });
+    expect(r.status).toBe(409);
+    expect(r.body.message).toBe(`供应商“${manualName}”未加入平台，节点无法发送，请由工厂代为录入`);
+    r = await call(maker, 'POST', '/scmapi/nodetrack/send-supplier', { order_id: order.coId, vendor_id: osVendor, node_codes: [] });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe('请选择要发送给供应商的节点');
+    r = await call(maker, 'POST', '/scmapi/nodetrack/send-supplier', { order_id: order.coId, vendor_id: osVendor, node_codes: ['NOPE'] });
+    expect(r.status).toBe(404);
+    // The supplier cannot send the maker's nodes; the brand neither.
+    nothing(await call(supplier, 'POST', '/scmapi/nodetrack/send-supplier', { order_id: order.coId, vendor_id: osVendor, node_codes: ['FAB_IN'] }));
+    nothing(await call(brand, 'POST', '/scmapi/nodetrack/send-supplier', { order_id: order.coId, vendor_id: osVendor, node_codes: ['FAB_IN'] }));
+    expect(await q(sql`select id from scm_order_share where source_entity = 'customerorder' and source_id = ${order.coId}`)).toEqual([]);
+
+    const before = Number((await q(sql`select count(*)::int as n from notify_notice where client_id = ${supplierId} and kind = 'nodetrack.sent'`))[0].n);
+    const sent = await call<{ share_id: number; task_id: number; supplier: string }>(maker, 'POST', '/scmapi/nodetrack/send-supplier', { order_id: order.coId, vendor_id: osVendor, node_codes: ['fab_in'] });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    taskId = sent.body.data.task_id;
+    expect(sent.body.data.supplier).toBe('锦绣面料');
+    // The share in the maker's company, the copy in the supplier's, the node naming the share, a notice to the supplier's users.
+    const share = await q(sql`select * from scm_order_share where id = ${sent.body.data.share_id}`);
+    expect(share[0]).toMatchObject({ client_id: makerId, from_client: makerId, to_client: supplierId, source_entity: 'customerorder', target_entity: 'nodetask', state: 'active' });
+    expect(Number(share[0].source_id)).toBe(order.coId);
+    const copy = await q(sql`select * from scm_node_task where id = ${taskId}`);
+    expect(Number(copy[0].client_id)).toBe(supplierId);
+    expect(copy[0].source_no).toBe(order.orderNo);
+    const tl = await timeline(order.coId);
+    expect(node(tl, 'FAB_IN').share_id).toBe(sent.body.data.share_id);
+    expect(node(tl, 'TRIM_IN').share_id).toBeNull();
+    expect(tl.suppliers).toEqual({ [String(sent.body.data.share_id)]: '锦绣面料' });
+    const after = Number((await q(sql`select count(*)::int as n from notify_notice where client_id = ${supplierId} and kind = 'nodetrack.sent'`))[0].n);
+    expect(after).toBeGreaterThan(before);
+    // Sending again keeps one share and one copy.
+    const again = await call<{ share_id: number; task_id: number }>(maker, 'POST', '/scmapi/nodetrack/send-supplier', { order_id: order.coId, vendor_id: osVendor, node_codes: ['FAB_IN'] });
+    expect(again.body.data).toMatchObject({ share_id: sent.body.data.share_id, task_id: taskId });
+  });
+
+  it('the supplier sees that order with only the nodes sent to it, and nothing of the maker\'s customer or other orders', async () => {
+    for (const token of [supplier, supplierSales]) {
+      const list = await call<{ rows: Row[] }>(token, 'GET', '/scmapi/nodetrack/supplier-orders');
+      expect(list.status, JSON.stringify(list.body)).toBe(200);
+      const rows = list.body.data.rows;
+      expect(rows.map((r) => r.source_no)).toEqual([order.orderNo]);
+      expect(rows[0]).toMatchObject({ task_id: taskId, maker_name: '华纺制衣', nodes: 1, done: 0 });
+      expect(Object.keys(rows[0])).not.toEqual(expect.arrayContaining(['brand_name']));
+      expect(JSON.stringify(rows)).not.toContain('PO-NA-SUP');
+    }
+    const tl = await call<Timeline>(supplier, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: taskId });
+    expect(tl.status).toBe(200);
+    expect(tl.body.data.tracking.nodes.map((n) => n.node_code)).toEqual(['FAB_IN']);
+    expect(JSON.stringify(tl.body.data)).not.toMatch(/PO-NA-SUP|悦衣|customer_po|brand_name/);
+    // The maker's own calls answer the supplier nothing.
+    nothing(await call(supplier, 'GET', '/scmapi/nodetrack/timeline', { order_id: order.coId }));
+    nothing(await call(supplier, 'GET', '/scmapi/nodetrack/orders'));
+    nothing(await call(supplier, 'POST', '/scmapi/nodetrack/actual', { order_id: order.coId, node_code: 'FAB_IN', date: today }));
+    nothing(await call(supplier, 'GET', '/scmapi/nodetrack/brand-orders'));
+    // The brand and the maker have no supplier view of it.
+    nothing(await call(brand, 'GET', '/scmapi/nodetrack/supplier-orders'));
+    nothing(await call(brand, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: taskId }));
+    nothing(await call(maker, 'GET', '/scmapi/nodetrack/supplier-orders'));
+    nothing(await call(maker, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: taskId }));
+    nothing(await call(brand, 'POST', '/scmapi/nodetrack/supplier-actual', { task_id: taskId, node_code: 'FAB_IN', date: today }));
+    expect(node(await timeline(order.coId), 'FAB_IN').actual_date).toBeNull();
+  });
+
+  it('the supplier records its node\'s date (source supplier); the maker and the brand see it; other nodes and orders are not found', async () => {
+    const tl = (await call<Timeline>(supplier, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: taskId })).body.data;
+    const fab = tl.tracking.nodes[0];
+    const future = await call(supplier, 'POST', '/scmapi/nodetrack/supplier-actual', { task_id: taskId, node_code: 'FAB_IN', date: addDaysIso(today, 2) });
+    expect(future.status).toBe(400);
+    expect(future.body.message).toBe(`实际日期 ${addDaysIso(today, 2)} 不能晚于今天`);
+    const r = await call<Timeline>(supplierSales, 'POST', '/scmapi/nodetrack/supplier-actual', { task_id: taskId, node_code: 'FAB_IN', date: today, version: fab.version });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data.tracking.nodes[0]).toMatchObject({ node_code: 'FAB_IN', actual_date: today, actual_source: 'supplier' });
+    // A stale version is refused.
+    expect((await call(supplier, 'POST', '/scmapi/nodetrack/supplier-actual', { task_id: taskId, node_code: 'FAB_IN', date: today, version: fab.version })).status).toBe(409);
+    expect(node(await timeline(order.coId), 'FAB_IN')).toMatchObject({ actual_date: today, actual_source: 'supplier' });
+    const seen = await brandTimeline(order.prId);
+    expect(node(seen, 'FAB_IN')).toMatchObject({ actual_date: today, actual_source: 'supplier', share_id: null, actual_by: null });
+    // Audited in the maker's company under the supplier's user.
+    const salesId = Number((await q(sql`select id from users where username = 'supplier.sales'`))[0].id);
+    const audit = await q(sql`select user_id from audit_log where client_id = ${makerId} and entity = 'ordernode' and action = 'actual' and record_id = ${node(await timeline(order.coId), 'FAB_IN').id as number}`);
+    expect(audit.map((a) => Number(a.user_id))).toContain(salesId);
+    // The order's other supplier node (not sent), the maker's nodes, another order, a made-up copy: not found.
+    for (const code of ['TRIM_IN', 'CUTTING']) {
+      const x = await call(supplier, 'POST', '/scmapi/nodetrack/supplier-actual', { task_id: taskId, node_code: code, date: today });
+      expect(x.status).toBe(404);
+    }
+    expect(node(await timeline(order.coId), 'TRIM_IN').actual_date).toBeNull();
+    expect((await call(supplier, 'POST', '/scmapi/nodetrack/supplier-actual', { task_id: other.coId, node_code: 'FAB_IN', date: today })).status).toBe(404);
+    expect((await call(supplier, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: order.coId })).status).toBe(404);
+    expect(node(await timeline(other.coId), 'FAB_IN').actual_date).toBeNull();
+  });
+
+  it('regenerating the plan keeps the node sent; once the maker takes it back the supplier sees and records nothing', async () => {
+    expect((await resourceClient(t.app, maker, 'scmapi', 'customerorder').action('nodeplan', { id: order.coId })).status).toBe(200);
+    const tl = await timeline(order.coId);
+    expect(node(tl, 'FAB_IN').share_id).not.toBeNull();
+    expect(node(tl, 'FAB_IN').actual_date).toBe(today);
+    expect((await call<Timeline>(supplier, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: taskId })).body.data.tracking.nodes.map((n) => n.node_code)).toEqual(['FAB_IN']);
+
+    expect((await call(maker, 'POST', '/scmapi/nodetrack/recall-supplier', { order_id: order.coId, node_code: 'TRIM_IN' })).status).toBe(404);
+    const back = await call<{ closed: boolean }>(maker, 'POST', '/scmapi/nodetrack/recall-supplier', { order_id: order.coId, node_code: 'FAB_IN' });
+    expect(back.status).toBe(200);
+    expect(back.body.data.closed).toBe(true);
+    expect((await call<{ rows: Row[] }>(supplier, 'GET', '/scmapi/nodetrack/supplier-orders')).body.data.rows).toEqual([]);
+    expect((await call(supplier, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: taskId })).status).toBe(404);
+    expect((await call(supplier, 'POST', '/scmapi/nodetrack/supplier-actual', { task_id: taskId, node_code: 'FAB_IN', date: null })).status).toBe(404);
+    // The date the supplier recorded stays the order's.
+    expect(node(await timeline(order.coId), 'FAB_IN')).toMatchObject({ actual_date: today, actual_source: 'supplier', share_id: null });
+  });
+});
