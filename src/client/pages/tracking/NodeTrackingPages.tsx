@@ -5,7 +5,8 @@
  *   (plan against actual, critical path), actual dates recorded per node, "regenerate node plan";
  * - the brand's order node progress (`/scm/page/order-node-timeline`): its own requirement orders at
  *   its makers and the same timeline, read-only, moving live when the maker records a date.
- * Both follow `nodetrack.changed` on the company socket.
+ * Both follow `nodetrack.changed` on the company socket. The maker sends supplier nodes to its
+ * supplier's company from here (SupplierNodes.tsx has that dialog and the supplier's own page).
  */
 import {
   Badge,
@@ -29,15 +30,16 @@ import { DateText } from '../../form/widgets/date-input';
 import { onSocketMessage } from '../../shell/notification-socket';
 import { toast } from '../../shell/toast-bus';
 import { NodeTimeline } from './NodeTimeline';
+import { SendToSupplierDialog } from './SupplierNodes';
 import { STATE_COLOURS, type TimelineNode } from './timeline-layout';
 import './tracking-messages';
 
 type Row = Record<string, unknown>;
-type Node = TimelineNode & { id: number; version: number; party: string | null; actual_source: string | null };
-type Timeline = { order: Row; today: string; tracking: { nodes: Node[]; done: number; late: number; at_risk: number; projected_end: string | null } };
-type OrderRow = Row & { nodes: number; done: number; late: number; at_risk: number; next_node: string | null; projected_end: string | null };
+export type Node = TimelineNode & { id: number; version: number; party: string | null; actual_source: string | null; share_id?: number | null };
+export type Timeline = { order: Row; today: string; tracking: { nodes: Node[]; done: number; late: number; at_risk: number; projected_end: string | null }; suppliers?: Record<string, string> };
+export type OrderRow = Row & { nodes: number; done: number; late: number; at_risk: number; next_node: string | null; projected_end: string | null };
 
-const CSS = `
+export const CSS = `
 .nt-page { display: flex; flex-direction: column; gap: 12px; padding: 16px; min-width: 0; }
 .nt-split { display: grid; grid-template-columns: minmax(360px, 38%) 1fr; gap: 16px; align-items: start; min-width: 0; }
 .nt-table { width: 100%; border-collapse: collapse; font-size: 13px; }
@@ -55,20 +57,20 @@ const CSS = `
 .nt-state { display: inline-block; padding: 0 6px; border-radius: 3px; color: #fff; font-size: 12px; }
 `;
 
-function useNodeEvents(onEvent: (m: { order_id?: number; share_id?: number }) => void): void {
+export function useNodeEvents(onEvent: (m: { order_id?: number; share_id?: number; task_id?: number }) => void): void {
   const ref = useRef(onEvent);
   ref.current = onEvent;
   useEffect(
     () =>
       onSocketMessage((m) => {
-        const msg = m as { type?: string; order_id?: number; share_id?: number };
+        const msg = m as { type?: string; order_id?: number; share_id?: number; task_id?: number };
         if (msg?.type === NODE_TRACKING_EVENT) ref.current(msg);
       }),
     [],
   );
 }
 
-function StateTag({ state }: { state: NodeState }) {
+export function StateTag({ state }: { state: NodeState }) {
   const { t } = useTranslation();
   return (
     <span className="nt-state" style={{ background: STATE_COLOURS[state] }} data-testid="node-state">
@@ -77,12 +79,17 @@ function StateTag({ state }: { state: NodeState }) {
   );
 }
 
-function partyLabel(party: string | null, language: string): string {
+export function partyLabel(party: string | null, language: string): string {
   const item = dictionaryItems('node_party')?.find((i) => i.value === party);
   return item ? (language === 'en' ? item.label.en : item.label.zh) : (party ?? '');
 }
 
-function Summary({ tl }: { tl: Timeline }) {
+export function sourceLabel(source: string | null, language: string): string {
+  const item = dictionaryItems('node_actual_source')?.find((i) => i.value === source);
+  return item ? (language === 'en' ? item.label.en : item.label.zh) : '';
+}
+
+export function Summary({ tl }: { tl: Timeline }) {
   const { t } = useTranslation();
   const tr = tl.tracking;
   return (
@@ -92,7 +99,7 @@ function Summary({ tl }: { tl: Timeline }) {
   );
 }
 
-function Count({ n, tone }: { n: number; tone: 'bad' | 'warn' }) {
+export function Count({ n, tone }: { n: number; tone: 'bad' | 'warn' }) {
   return <span className={`nt-num${n > 0 ? ` ${tone}` : ''}`}>{n}</span>;
 }
 
@@ -109,6 +116,7 @@ export function NodeTrackingPage() {
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [confirm, setConfirm] = useState(false);
+  const [sending, setSending] = useState(false);
 
   const loadList = useCallback(async () => {
     try {
@@ -167,7 +175,22 @@ export function NodeTrackingPage() {
     }
   };
 
+  const recall = async (n: Node) => {
+    if (!tl) return;
+    setBusy(true);
+    try {
+      await api.post('/scmapi/nodetrack/recall-supplier', { order_id: tl.order.id, node_code: n.node_code });
+      toast.success(t('nt.recalled', { node: n.node_name }));
+      await loadTimeline(Number(tl.order.id));
+    } catch {
+      // The API hooks show the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const closed = tl ? tl.order.status !== 'in_progress' : true;
+  const supplierNodes = tl ? tl.tracking.nodes.filter((n) => n.party === 'supplier') : [];
   return (
     <div className="nt-page" data-testid="node-tracking-page">
       <style>{CSS}</style>
@@ -225,6 +248,7 @@ export function NodeTrackingPage() {
                 <h2>{String(tl.order.order_no ?? '')}</h2>
                 <span className="nt-summary">{`${String(tl.order.brand_name ?? '')} ${tl.order.source_no ? `· ${String(tl.order.source_no)}` : ''}`}</span>
                 <Button size="small" disabled={busy || closed} onClick={() => setConfirm(true)} data-testid="regenerate-nodes">{t('nt.regenerate')}</Button>
+                <Button size="small" disabled={busy || closed || !supplierNodes.length} onClick={() => setSending(true)} data-testid="send-supplier">{t('nt.send')}</Button>
               </div>
               <Summary tl={tl} />
               {!tl.tracking.nodes.length ? (
@@ -242,6 +266,7 @@ export function NodeTrackingPage() {
                         <th>{t('nt.col.plan')}</th>
                         <th>{t('nt.col.state')}</th>
                         <th>{t('nt.col.actual')}</th>
+                        <th>{t('nt.col.source')}</th>
                       </tr>
                     </thead>
                     <tbody>
@@ -251,7 +276,15 @@ export function NodeTrackingPage() {
                             {n.node_name}
                             {n.critical && <Badge size="small" appearance="tint" color="danger" style={{ marginLeft: 6 }}>{t('nt.critical')}</Badge>}
                           </td>
-                          <td>{partyLabel(n.party, i18n.language)}</td>
+                          <td data-testid={`party-${n.node_code}`}>
+                            {partyLabel(n.party, i18n.language)}
+                            {n.share_id && tl.suppliers?.[String(n.share_id)] ? (
+                              <span style={{ marginLeft: 6, color: '#0f6cbd', fontSize: 12 }}>
+                                {t('nt.sentTo', { supplier: tl.suppliers[String(n.share_id)] })}
+                                <Button size="small" appearance="transparent" disabled={busy || closed} onClick={() => void recall(n)} data-testid={`recall-${n.node_code}`}>{t('nt.recall')}</Button>
+                              </span>
+                            ) : null}
+                          </td>
                           <td>{n.plan_days}</td>
                           <td>{n.plan_start ?? ''}</td>
                           <td>{n.plan_date ?? ''}</td>
@@ -283,6 +316,7 @@ export function NodeTrackingPage() {
                               )}
                             </div>
                           </td>
+                          <td data-testid={`source-${n.node_code}`}>{n.actual_date ? sourceLabel(n.actual_source, i18n.language) : ''}</td>
                         </tr>
                       ))}
                     </tbody>
@@ -293,6 +327,17 @@ export function NodeTrackingPage() {
           )}
         </div>
       </div>
+      {sending && tl ? (
+        <SendToSupplierDialog
+          order={tl.order}
+          nodes={supplierNodes}
+          onClose={() => setSending(false)}
+          onDone={() => {
+            setSending(false);
+            void loadTimeline(Number(tl.order.id));
+          }}
+        />
+      ) : null}
       <Dialog open={confirm} onOpenChange={(_, d) => setConfirm(d.open)}>
         <DialogSurface>
           <DialogBody>
@@ -411,6 +456,7 @@ export function BrandNodeTimelinePage() {
                         <th>{t('nt.col.party')}</th>
                         <th>{t('nt.col.plan')}</th>
                         <th>{t('nt.col.actual')}</th>
+                        <th>{t('nt.col.source')}</th>
                         <th>{t('nt.col.state')}</th>
                       </tr>
                     </thead>
@@ -421,6 +467,7 @@ export function BrandNodeTimelinePage() {
                           <td>{partyLabel(n.party, i18n.language)}</td>
                           <td>{n.plan_date ?? ''}</td>
                           <td data-testid={`actual-text-${n.node_code}`}>{n.actual_date ?? ''}</td>
+                          <td data-testid={`source-${n.node_code}`}>{n.actual_date ? sourceLabel(n.actual_source, i18n.language) : ''}</td>
                           <td><StateTag state={n.state} /></td>
                         </tr>
                       ))}

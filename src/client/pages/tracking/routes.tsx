@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { NODE_TIMELINE_BRAND_PATH, NODE_TRACKING_PATH } from '../../../model/node-tracking';
+import { NODE_TIMELINE_BRAND_PATH, NODE_TRACKING_PATH, SUPPLIER_NODES_PATH } from '../../../model/node-tracking';
 
 type PageModule = Record<string, unknown>;
 
@@ -14,14 +14,16 @@ function lazyPage(load: () => Promise<PageModule>, name: string): Pick<RouteObje
 
 const pages = () => import('./NodeTrackingPages');
 const calendar = () => import('./NodeCalendarPage');
+const supplierPages = () => import('./SupplierNodes');
 
 /**
  * Node tracking's screens (issue 12): the maker's order node tracking, the brand's order node
- * progress, and spec 2's calendar view route `/zp/{cata}/calendarview/{opt}` (the declarations of
+ * progress, the supplier's nodes sent to it by its customers, and spec 2's calendar view route `/zp/{cata}/calendarview/{opt}` (the declarations of
  * calendars/ by code; node tracking's calendar is the one declared for it so far).
  */
 export const trackingRoutes: RouteObject[] = [
   { path: NODE_TRACKING_PATH.slice(1), ...lazyPage(pages, 'NodeTrackingPage') },
   { path: NODE_TIMELINE_BRAND_PATH.slice(1), ...lazyPage(pages, 'BrandNodeTimelinePage') },
+  { path: SUPPLIER_NODES_PATH.slice(1), ...lazyPage(supplierPages, 'SupplierNodesPage') },
   { path: 'zp/:cata/calendarview/:opt', ...lazyPage(calendar, 'CalendarViewRoutePage') },
 ];

@@ -1,0 +1,279 @@
+/**
+ * Supplier nodes (issue 12: "actual dates are entered by ... the supplier (for its own nodes)"):
+ * - the maker's dialog sending an order's supplier nodes (fabric, trims in-house, ...) to a vendor whose
+ *   company is on the platform (`POST /scmapi/nodetrack/send-supplier`);
+ * - the supplier's page (`/scm/page/supplier-nodes`): its customers' orders with the nodes sent to it,
+ *   a timeline of those nodes and their actual dates to record; it moves live on `nodetrack.changed`.
+ */
+import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Option, Spinner, Text } from '@fluentui/react-components';
+import { ArrowClockwiseRegular } from '@fluentui/react-icons';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { api, ApiError } from '../../api/client';
+import { DateText } from '../../form/widgets/date-input';
+import { toast } from '../../shell/toast-bus';
+import { NodeTimeline } from './NodeTimeline';
+import { Count, CSS, sourceLabel, StateTag, Summary, useNodeEvents, type Node, type OrderRow, type Timeline } from './NodeTrackingPages';
+import './tracking-messages';
+
+type Row = Record<string, unknown>;
+
+/** The maker chooses a supplier on the platform and the supplier nodes to send it. */
+export function SendToSupplierDialog(props: { order: Row; nodes: Node[]; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [vendors, setVendors] = useState<Row[] | null>(null);
+  const [vendor, setVendor] = useState<string>('');
+  const [codes, setCodes] = useState<string[]>(props.nodes.filter((n) => !n.share_id && !n.actual_date).map((n) => n.node_code));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    api.get<{ rows: Row[] }>('/mdapi/vendor/page', { page: 1, size: 500, sort: 'code' }, { quiet: true }).then(
+      (r) => {
+        if (!live) return;
+        const joined = r.rows.filter((v) => v.platform_client_code && v.status !== 'inactive');
+        setVendors(joined);
+        if (joined.length === 1) setVendor(String(joined[0].id));
+      },
+      () => live && setVendors([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const send = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await api.post<{ supplier: string }>('/scmapi/nodetrack/send-supplier', { order_id: props.order.id, vendor_id: Number(vendor), node_codes: codes }, { quiet: true });
+      toast.success(t('nt.sent', { supplier: r.supplier }));
+      props.onDone();
+    } catch (e) {
+      setError(e instanceof ApiError || e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const vendorText = (v: Row) => `${String(v.code ?? '')} ${String(v.name ?? '')}`.trim();
+  const chosen = vendors?.find((v) => String(v.id) === vendor);
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && props.onClose()}>
+      <DialogSurface style={{ maxWidth: 640 }}>
+        <DialogBody>
+          <DialogTitle>{t('nt.sendTitle', { order: String(props.order.order_no ?? '') })}</DialogTitle>
+          <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }} data-testid="send-supplier-dialog">
+            <Text>{t('nt.sendExplain')}</Text>
+            {!vendors ? (
+              <Spinner size="small" label={t('nt.loading')} />
+            ) : (
+              <Field label={t('nt.sendVendor')} required validationState={vendors.length ? 'none' : 'warning'} validationMessage={vendors.length ? undefined : t('nt.noPlatformVendor')}>
+                <Dropdown
+                  value={chosen ? vendorText(chosen) : ''}
+                  selectedOptions={vendor ? [vendor] : []}
+                  onOptionSelect={(_, d) => setVendor(String(d.optionValue ?? ''))}
+                  data-testid="send-supplier-vendor"
+                >
+                  {vendors.map((v) => (
+                    <Option key={String(v.id)} value={String(v.id)} text={vendorText(v)}>
+                      {vendorText(v)}
+                    </Option>
+                  ))}
+                </Dropdown>
+              </Field>
+            )}
+            <Field label={t('nt.sendNodes')} required>
+              {!props.nodes.length ? (
+                <Text>{t('nt.noSupplierNodes')}</Text>
+              ) : (
+                <div style={{ display: 'flex', flexDirection: 'column' }}>
+                  {props.nodes.map((n) => (
+                    <Checkbox
+                      key={n.node_code}
+                      label={`${n.node_name}（${n.node_code}）${n.plan_date ? ` · ${t('nt.col.plan')} ${n.plan_date}` : ''}`}
+                      checked={codes.includes(n.node_code)}
+                      onChange={(_, d) => setCodes((c) => (d.checked ? [...c, n.node_code] : c.filter((x) => x !== n.node_code)))}
+                      data-testid={`send-node-${n.node_code}`}
+                    />
+                  ))}
+                </div>
+              )}
+            </Field>
+            {error ? <Text role="alert" style={{ color: '#d13438' }} data-testid="send-supplier-error">{error}</Text> : null}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={props.onClose}>{t('nt.cancel')}</Button>
+            <Button appearance="primary" disabled={busy || !vendor || !codes.length} onClick={() => void send()} data-testid="send-supplier-ok">{t('nt.send')}</Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+type SupplierRow = OrderRow & { task_id: number };
+
+/** The supplier's page: the nodes its customers sent it, and their actual dates. */
+export function SupplierNodesPage() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const selected = params.get('task') ? Number(params.get('task')) : null;
+  const [rows, setRows] = useState<SupplierRow[] | null>(null);
+  const [tl, setTl] = useState<Timeline | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const loadList = useCallback(async () => {
+    try {
+      setRows((await api.get<{ rows: SupplierRow[] }>('/scmapi/nodetrack/supplier-orders', undefined, { quiet: true })).rows);
+      setError(null);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    }
+  }, []);
+  const loadTimeline = useCallback(async (id: number | null) => {
+    if (id === null) return setTl(null);
+    try {
+      setTl(await api.get<Timeline>('/scmapi/nodetrack/supplier-timeline', { task_id: id }, { quiet: true }));
+      setDrafts({});
+    } catch (e) {
+      setTl(null);
+      setError(e instanceof ApiError ? e.message : String(e));
+    }
+  }, []);
+  useEffect(() => void loadList(), [loadList]);
+  useEffect(() => void loadTimeline(selected), [loadTimeline, selected]);
+  const shown = useRef<number | null>(null);
+  shown.current = selected;
+  useNodeEvents((m) => {
+    if (m.task_id === undefined) return;
+    void loadList();
+    if (m.task_id === shown.current) void loadTimeline(shown.current);
+  });
+
+  const record = async (n: Node, date: string | null) => {
+    if (!tl) return;
+    setBusy(true);
+    try {
+      setTl(await api.post<Timeline>('/scmapi/nodetrack/supplier-actual', { task_id: tl.order.task_id, node_code: n.node_code, date, version: n.version }));
+      setDrafts((d) => ({ ...d, [n.node_code]: '' }));
+      toast.success(date ? t('nt.recorded', { node: n.node_name, date }) : t('nt.cleared', { node: n.node_name }));
+      void loadList();
+    } catch {
+      // The API hooks show the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const closed = tl ? tl.order.status !== 'in_progress' : true;
+  return (
+    <div className="nt-page" data-testid="supplier-node-page">
+      <style>{CSS}</style>
+      <div className="nt-head">
+        <h2>{t('nt.supplierTitle')}</h2>
+        <Button icon={<ArrowClockwiseRegular />} appearance="subtle" aria-label="refresh" onClick={() => { void loadList(); void loadTimeline(selected); }} />
+      </div>
+      <Text>{t('nt.supplierExplain')}</Text>
+      {error && <div role="alert" style={{ color: '#d13438' }}>{t('nt.loadFailed', { message: error })}</div>}
+      <div className="nt-split">
+        <div className="nt-panel">
+          {!rows ? (
+            <Spinner label={t('nt.loading')} />
+          ) : !rows.length ? (
+            <div>{t('nt.noSupplierOrders')}</div>
+          ) : (
+            <table className="nt-table" data-testid="supplier-orders">
+              <thead>
+                <tr>
+                  <th>{t('nt.col.customerOrder')}</th>
+                  <th>{t('nt.col.customer')}</th>
+                  <th>{t('nt.col.style')}</th>
+                  <th>{t('nt.col.delivery')}</th>
+                  <th>{t('nt.col.progress')}</th>
+                  <th>{t('nt.col.late')}</th>
+                  <th>{t('nt.col.next')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.task_id} className={`nt-order${r.task_id === selected ? ' selected' : ''}`} data-testid={`supplier-order-${String(r.source_no)}`} onClick={() => setParams({ task: String(r.task_id) })}>
+                    <td>{String(r.source_no ?? '')}</td>
+                    <td>{String(r.maker_name ?? '')}</td>
+                    <td>{String(r.style_no ?? '')}</td>
+                    <td>{String(r.delivery_date ?? '')}</td>
+                    <td>{`${r.done}/${r.nodes}`}</td>
+                    <td><Count n={r.late} tone="bad" /></td>
+                    <td>{r.next_node ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+        <div className="nt-panel">
+          {!tl ? (
+            <div>{selected ? <Spinner label={t('nt.loading')} /> : t('nt.pickOrder')}</div>
+          ) : (
+            <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }} data-testid="order-timeline" data-order={String(tl.order.source_no ?? '')}>
+              <div className="nt-head">
+                <h2>{String(tl.order.source_no ?? '')}</h2>
+                <span className="nt-summary">{`${String(tl.order.maker_name ?? '')} · ${String(tl.order.style_no ?? '')} · ${t('nt.col.qty')} ${String(tl.order.total_qty ?? '')}`}</span>
+              </div>
+              <Summary tl={tl} />
+              <NodeTimeline nodes={tl.tracking.nodes} today={tl.today} delivery={(tl.order.delivery_date as string | null) ?? null} width={900} />
+              <table className="nt-table" data-testid="node-table">
+                <thead>
+                  <tr>
+                    <th>{t('nt.col.node')}</th>
+                    <th>{t('nt.col.planStart')}</th>
+                    <th>{t('nt.col.plan')}</th>
+                    <th>{t('nt.col.state')}</th>
+                    <th>{t('nt.col.actual')}</th>
+                    <th>{t('nt.col.source')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {tl.tracking.nodes.map((n) => (
+                    <tr key={n.node_code} data-testid={`node-line-${n.node_code}`}>
+                      <td>{n.node_name}</td>
+                      <td>{n.plan_start ?? ''}</td>
+                      <td>{n.plan_date ?? ''}</td>
+                      <td><StateTag state={n.state} /></td>
+                      <td>
+                        <div style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
+                          <div style={{ width: 150 }}>
+                            <DateText kind="date" value={drafts[n.node_code] ?? n.actual_date ?? ''} disabled={busy || closed} testId={`actual-${n.node_code}`} onChange={(v) => setDrafts((d) => ({ ...d, [n.node_code]: v }))} />
+                          </div>
+                          <Button
+                            size="small"
+                            appearance="primary"
+                            disabled={busy || closed || !(drafts[n.node_code] ?? '') || drafts[n.node_code] === n.actual_date}
+                            onClick={() => void record(n, drafts[n.node_code])}
+                            data-testid={`record-${n.node_code}`}
+                          >
+                            {t('nt.record')}
+                          </Button>
+                          {n.actual_date && (
+                            <Button size="small" appearance="subtle" disabled={busy || closed} onClick={() => void record(n, null)}>
+                              {t('nt.clear')}
+                            </Button>
+                          )}
+                        </div>
+                      </td>
+                      <td data-testid={`source-${n.node_code}`}>{n.actual_date ? sourceLabel(n.actual_source, i18n.language) : ''}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
