@@ -6,8 +6,9 @@ import { serverAndBrowserForFile, snap } from './support/harness';
  * Outsourced orders in two browser sessions (issue 12): the maker's planner outsources the printing
  * process of a scheduled plan from the plan history list ("外发"), finds the draft outsourced order with
  * the plan's quantities and submits it; the supplier (the vendor's company on the platform) sees the
- * outsourced task in its own list, accepts it and dispatches it; the maker receives it and the plan
- * lock turns "received". Build the client first (`npx vite build`).
+ * outsourced task in its own list, accepts it and dispatches it (the shipment table, one piece short);
+ * the maker receives part of it in the receipt table (over-receipt refused under its cell), then the
+ * rest, and the plan lock turns "received". Build the client first (`npx vite build`).
  */
 const run = serverAndBrowserForFile();
 
@@ -112,11 +113,32 @@ describe('an outsourced order from a plan to the supplier and back', () => {
     await maker.waitForSelector('[data-testid=grid-outsourceorder] .ag-header-cell');
     await rowShows(maker, 'os_no', osNo);
     await rowShows(maker, 'status', '供应商已发货');
+    // The receipt table: one row per colour and size, what the vendor dispatched still to receive by
+    // default; over-receipt refused under its cell; line 1 receives part of it now.
+    await maker.locator('.ag-row[row-index="0"] .ag-selection-checkbox input').check();
+    await maker.click('[data-testid=action-receive_part]');
+    await maker.waitForSelector('[data-testid=receipt-qty-1]');
+    expect(Number((await maker.textContent('[data-testid=receipt-dispatched-1]'))!.replace(/,/g, ''))).toBe(ordered1 - 1);
+    const remaining1 = Number((await maker.textContent('[data-testid=receipt-remaining-1]'))!.replace(/,/g, ''));
+    expect(remaining1).toBe(ordered1 - 1);
+    expect(await maker.inputValue('[data-testid=receipt-qty-1]')).toBe(String(remaining1));
+    await maker.fill('[data-testid=receipt-qty-1]', String(remaining1 + 1));
+    await maker.click('[data-testid=receipt-ok]');
+    await maker.waitForSelector('[data-testid=receipt-qty-1-error]');
+    const partNow = Math.max(1, remaining1 - 10);
+    await maker.fill('[data-testid=receipt-qty-1]', String(partNow));
+    await maker.waitForSelector('[data-testid=receipt-kind]:has-text("部分收货")');
+    await snap(maker, 'outsource-05-maker-receipt-table');
+    await maker.click('[data-testid=receipt-ok]');
+    await rowShows(maker, 'status', '部分收货');
+    const received = Number((await cell(maker, 'received_qty'))?.replace(/,/g, ''));
+    expect(received).toBe(Number(plan.qty) - 1 - (remaining1 - partNow));
+    // The rest: "收货" takes everything still to come.
     await act(maker, 'receive');
     await rowShows(maker, 'status', '已收货');
     expect((await cell(maker, 'plan_lock'))?.trim()).toBe('已收货');
     expect(Number((await cell(maker, 'received_qty'))?.replace(/,/g, ''))).toBe(Number(plan.qty) - 1);
-    await snap(maker, 'outsource-05-maker-received');
+    await snap(maker, 'outsource-06-maker-received');
 
     await supplier.reload();
     await supplier.waitForSelector('[data-testid=grid-outsourcetask] .ag-header-cell');

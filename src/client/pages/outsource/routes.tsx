@@ -12,8 +12,11 @@ function lazyPage(load: () => Promise<PageModule>, name: string): Pick<RouteObje
 }
 
 /**
- * The supplier's outsourced tasks with the shipment editor (issue 12). The static path outranks the
- * engine's generic `/:cata/masterdetail/:opt`; the page declaration (grids/outsource) still drives the
- * columns, tabs, form and actions. The maker's outsourced orders stay the engine's generic page.
+ * The supplier's outsourced tasks with the shipment editor and the maker's outsourced orders with the
+ * receipt table (issue 12). The static paths outrank the engine's generic `/:cata/masterdetail/:opt`;
+ * the page declarations (grids/outsource) still drive the columns, tabs, form and actions.
  */
-export const outsourceRoutes: RouteObject[] = [{ path: 'scm/masterdetail/outsourcetask', ...lazyPage(() => import('./OutsourceTasksPage'), 'OutsourceTasksPage') }];
+export const outsourceRoutes: RouteObject[] = [
+  { path: 'scm/masterdetail/outsourcetask', ...lazyPage(() => import('./OutsourceTasksPage'), 'OutsourceTasksPage') },
+  { path: 'scm/masterdetail/outsourceorder', ...lazyPage(() => import('./OutsourceOrdersPage'), 'OutsourceOrdersPage') },
+];

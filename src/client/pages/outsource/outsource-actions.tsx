@@ -1,0 +1,87 @@
+import { ToolbarButton } from '@fluentui/react-components';
+import { PlayRegular } from '@fluentui/react-icons';
+import { useState, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { TransitionDef } from '../../../model/entity';
+import { ApiError } from '../../api/client';
+import { fieldErrorsOf } from '../../api/reactions';
+import type { Row } from '../../engine/entity-api';
+import type { ListController } from '../../engine/use-list-controller';
+import { TransitionDialog } from '../../form/dialogs';
+import { access } from '../../session/access-state';
+import { toast } from '../../shell/toast-bus';
+
+/** A state action that opens its own editor instead of the generic parameter dialog. */
+export type EditorAction = {
+  icon: ReactElement;
+  /** The row to edit from the selection, or null after telling the user why not (a toast). */
+  pick: (rows: Row[]) => Row | null;
+  render: (row: Row, close: () => void, done: () => void) => ReactNode;
+};
+
+/**
+ * The toolbar of an outsourcing list (issue 12): the page declaration's transitions as the generic
+ * list shows them (confirmation or parameter dialog, roles respected), except the actions named in
+ * `editors`, which open their own table editor (the vendor's shipment, the maker's receipt).
+ */
+export function OutsourceActions({ list, editors }: { list: ListController; editors: Record<string, EditorAction> }) {
+  const { t, i18n } = useTranslation();
+  const en = i18n.language === 'en';
+  const { dashroles } = useSnapshot(access);
+  const { resolved, one, selected } = list;
+  const [transition, setTransition] = useState<TransitionDef | null>(null);
+  const [editing, setEditing] = useState<{ action: string; row: Row } | null>(null);
+  const transitions = resolved.actions
+    .filter((a): a is { kind: 'transition'; action: string } => a.kind === 'transition')
+    .map((a) => resolved.transitions.find((x) => x.action === a.action))
+    .filter((x): x is TransitionDef => Boolean(x))
+    .filter((x) => !x.roles?.length || x.roles.some((r) => dashroles.includes(r)));
+
+  const runTransition = async (tr: TransitionDef, params: Record<string, unknown>): Promise<Record<string, string> | null> => {
+    try {
+      await list.api.action(tr.action, selected.map((r) => Number(r.id)), params, one ? Number(one.version) : null);
+      setTransition(null);
+      toast.success(t('engine.actionDone'));
+      list.refresh();
+      return null;
+    } catch (e) {
+      const fields = e instanceof ApiError ? fieldErrorsOf(e.errors) : {};
+      if ((tr.params ?? []).some((p) => fields[p.key])) return fields;
+      setTransition(null);
+      return null;
+    }
+  };
+
+  const start = (tr: TransitionDef) =>
+    list.withSelection((rows) => {
+      const editor = editors[tr.action];
+      if (editor) {
+        const row = editor.pick(rows);
+        if (row) setEditing({ action: tr.action, row });
+      } else if (tr.params?.length || tr.confirm) setTransition(tr);
+      else void runTransition(tr, {});
+    });
+
+  const editor = editing ? editors[editing.action] : null;
+  return (
+    <>
+      {transitions.map((tr) => (
+        <ToolbarButton key={tr.action} icon={editors[tr.action]?.icon ?? <PlayRegular />} onClick={() => start(tr)} data-testid={`action-${tr.action}`}>
+          {en ? tr.label.en : tr.label.zh}
+        </ToolbarButton>
+      ))}
+      {transition && <TransitionDialog transition={transition} count={selected.length} onRun={(p) => runTransition(transition, p)} onCancel={() => setTransition(null)} />}
+      {editing && editor
+        ? editor.render(
+            editing.row,
+            () => setEditing(null),
+            () => {
+              setEditing(null);
+              list.refresh();
+            },
+          )
+        : null}
+    </>
+  );
+}
