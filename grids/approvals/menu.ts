@@ -10,5 +10,9 @@ export const approvalsMenu = defineMenuGroup({
   title: { zh: '审批', en: 'Approvals' },
   icon: 'tasks',
   companies: TENANT_KINDS,
-  entries: [{ code: 'wf.todo', furl: '/approvals/todo', title: { zh: '我的审批', en: 'My approvals' }, order: 10 }],
+  entries: [
+    { code: 'wf.todo', furl: '/approvals/todo', title: { zh: '我的审批', en: 'My approvals' }, order: 10 },
+    // Dynamic forms designed by the company's administrators, filled in by its members (menu code of their records).
+    { code: 'dyn.data', furl: '/approvals/forms', title: { zh: '表单填报', en: 'Fill in forms' }, order: 20 },
+  ],
 });

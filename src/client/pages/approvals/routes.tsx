@@ -29,5 +29,22 @@ function deferred(name: 'ApprovalDrawerFooter' | 'ApprovalDrawerBody' | 'Process
 registerDrawerExtension({ applies: (r) => Boolean(r.entity.approval), footer: deferred('ApprovalDrawerFooter'), body: deferred('ApprovalDrawerBody') });
 registerDrawerExtension({ applies: (r) => r.entity.name === 'processdef', body: deferred('ProcessDefDiagram') });
 
-/** The approval to-do list (issue 14). */
-export const approvalRoutes: RouteObject[] = [{ path: 'approvals/todo', handle: { titleKey: 'wf.todo.title' }, ...lazyPage(() => import('./MyApprovalsPage'), 'MyApprovalsPage') }];
+const DesignFormButton = lazy(async () => ({ default: (await import('./DynamicFormDrawer')).DesignFormButton }));
+// A stored dynamic form's drawer opens its designer.
+registerDrawerExtension({
+  applies: (r) => r.entity.name === 'dynform',
+  footer: (props) => (
+    <Suspense fallback={null}>
+      <DesignFormButton {...props} />
+    </Suspense>
+  ),
+});
+
+/** The approval to-do list, the form designer and the dynamic forms (issue 14). */
+export const approvalRoutes: RouteObject[] = [
+  { path: 'approvals/todo', handle: { titleKey: 'wf.todo.title' }, ...lazyPage(() => import('./MyApprovalsPage'), 'MyApprovalsPage') },
+  // Dynamic forms: the designer, the forms to fill in, one form's filled records.
+  { path: 'approvals/formdesigner', handle: { titleKey: 'dyn.designer.title' }, ...lazyPage(() => import('./FormDesignerPage'), 'FormDesignerPage') },
+  { path: 'approvals/forms', handle: { titleKey: 'dyn.forms.title' }, ...lazyPage(() => import('./DynamicFormPages'), 'DynamicFormsPage') },
+  { path: 'approvals/forms/:code', ...lazyPage(() => import('./DynamicFormPages'), 'DynamicFormRecordsPage') },
+];

@@ -1,0 +1,126 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowserForFile, snap } from './support/harness';
+
+/**
+ * Dynamic forms in the browser (issue 14): the brand's administrator creates a form in "动态表单",
+ * opens its designer from the drawer, builds it (a required title, a choice whose duplicate option
+ * value is refused until corrected, a note shown only for fabric, quantity and price with a computed
+ * amount), watches the preview rendered by the form engine, and saves it as version 1; a buyer fills
+ * it in from "表单填报": the note appears for fabric, the amount computes, a missing required value
+ * is refused, the saved record is listed.
+ * Build the client first (`npx vite build --outDir ../../dist-<name>`, CLIENT_DIR=dist-<name>).
+ */
+const run = serverAndBrowserForFile();
+
+async function signIn(page: Page, path: string, username: string): Promise<void> {
+  await page.goto(`${run.server.url}${path}`);
+  await page.waitForSelector('[data-testid=login-form]');
+  await page.fill('input[name=username]', username);
+  await page.fill('input[name=password]', 'Demo1234');
+  await page.click('[data-testid=login-submit]');
+}
+
+async function toast(page: Page, intent: 'error' | 'warning' | 'success', text: string): Promise<void> {
+  await page.waitForSelector(`[data-testid=toast-${intent}]:has-text("${text}")`, { timeout: 10000 });
+  for (const b of await page.$$('[data-testid=toast-close]')) await b.click().catch(() => undefined);
+}
+
+/** Adds a field to the first section and sets its name, key and type in the property panel. */
+async function addField(page: Page, label: string, key: string, type: string): Promise<void> {
+  await page.click('[data-testid=dyn-add-field-0]');
+  await page.fill('[data-testid=dyn-prop-label]', label);
+  await page.fill('[data-testid=dyn-prop-key]', key);
+  await page.selectOption('[data-testid=dyn-prop-type]', type);
+  await page.waitForSelector(`[data-testid=dyn-field-row][data-key="${key}"]`);
+}
+
+describe('a dynamic form designed and filled in', () => {
+  it('the administrator designs a form with options, a condition and a calculation; a buyer fills it in', async () => {
+    const errors: string[] = [];
+    const admin = await run.browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    admin.on('pageerror', (e) => errors.push(e.message));
+    await signIn(admin, '/admin/index/dynform', 'brand');
+    await admin.waitForSelector('[data-testid=list-dynform]');
+
+    // A new form from the list's drawer.
+    await admin.click('[data-testid=action-create]');
+    await admin.waitForSelector('[data-testid=entity-form]');
+    await admin.fill('#f-dynform-code', 'qc_e2e');
+    await admin.fill('#f-dynform-name', '面料检验记录');
+    await admin.click('[data-testid=form-save]');
+    await toast(admin, 'success', '保存成功');
+    await admin.waitForFunction(() => document.querySelector('.ag-cell[col-id="code"]')?.textContent?.includes('QC_E2E'), undefined, { timeout: 15000 });
+    await admin.locator('.ag-row', { hasText: 'QC_E2E' }).locator('.ag-selection-checkbox input').check();
+    await admin.click('[data-testid=action-edit]');
+    await admin.click('[data-testid=dyn-open-designer]');
+    await admin.waitForSelector('[data-testid=dyn-designer]');
+
+    // The designer: fields of several types.
+    await addField(admin, '标题', 'title', 'text');
+    await admin.check('[data-testid=dyn-prop-required]');
+    await addField(admin, '类别', 'kind', 'dict');
+    await admin.fill('[data-testid=dyn-option-value-0]', 'fabric');
+    await admin.fill('[data-testid=dyn-option-label-0]', '面料');
+    await admin.click('[data-testid=dyn-add-option]');
+    await admin.fill('[data-testid=dyn-option-value-1]', 'fabric');
+    await admin.fill('[data-testid=dyn-option-label-1]', '辅料');
+    // spec 5: a duplicate option value is refused, and the design cannot be saved meanwhile.
+    await admin.waitForSelector('[data-testid=dyn-option-error]:has-text("选项值“fabric”重复")');
+    expect(await admin.isDisabled('[data-testid=dyn-designer-save]')).toBe(true);
+    await snap(admin, 'dynform-01-duplicate-option-refused');
+    await admin.fill('[data-testid=dyn-option-value-1]', 'trim');
+    await admin.waitForSelector('[data-testid=dyn-option-error]', { state: 'detached' });
+    await addField(admin, '瑕疵说明', 'defect_note', 'textarea');
+    await admin.fill('[data-testid=dyn-prop-visible]', "kind == 'fabric'");
+    await addField(admin, '数量', 'qty', 'integer');
+    await admin.check('[data-testid=dyn-rule-naturalNumber]');
+    await addField(admin, '单价', 'price', 'decimal');
+    await addField(admin, '金额', 'amount', 'money');
+    await admin.fill('[data-testid=dyn-prop-calc]', 'qty * price');
+    // A duplicate field key is refused too.
+    await addField(admin, '重复', 'qty', 'text');
+    await admin.waitForSelector('[data-testid=dyn-field-editor] :text("字段编码“qty”重复")');
+    await admin.fill('[data-testid=dyn-prop-key]', 'inspector');
+    await admin.fill('[data-testid=dyn-prop-label]', '检验员');
+
+    // The preview is the form engine's own drawer form.
+    await admin.waitForSelector('[data-testid=dyn-preview] [data-testid=entity-form] [data-field=amount]');
+    expect(await admin.locator('[data-testid=dyn-preview] [data-field=defect_note]').count()).toBe(0);
+    await snap(admin, 'dynform-02-designer-with-preview');
+    await admin.click('[data-testid=dyn-designer-save]');
+    await toast(admin, 'success', '已保存，设计版本 1');
+    await admin.waitForSelector('[data-testid=dyn-designer-version]:has-text("v1")');
+
+    // A buyer fills it in.
+    const buyer = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    buyer.on('pageerror', (e) => errors.push(e.message));
+    await signIn(buyer, '/approvals/forms', 'brand.buyer');
+    await buyer.waitForSelector('[data-testid=dyn-form-row][data-code=QC_E2E]');
+    await snap(buyer, 'dynform-03-forms-to-fill');
+    await buyer.click('[data-testid=dyn-open-QC_E2E]');
+    await buyer.waitForSelector('[data-testid=list-dynform-QC_E2E]');
+    await buyer.click('[data-testid=action-create]');
+    await buyer.waitForSelector('[data-testid=entity-form]');
+    await buyer.click('#f-dynform-QC_E2E-kind');
+    await buyer.click('[role=option]:has-text("面料")');
+    // The note shows for fabric.
+    await buyer.waitForSelector('#f-dynform-QC_E2E-defect_note');
+    await buyer.fill('#f-dynform-QC_E2E-qty', '12');
+    await buyer.fill('#f-dynform-QC_E2E-price', '2.5');
+    await buyer.waitForFunction(() => (document.querySelector('#f-dynform-QC_E2E-amount') as HTMLInputElement | null)?.value?.startsWith('30'), undefined, { timeout: 10000 });
+    // The title is required (and so is nothing hidden).
+    await buyer.click('[data-testid=form-save]');
+    await toast(buyer, 'error', '请先更正表单的错误内容，再尝试提交！');
+    await snap(buyer, 'dynform-04-required-title');
+    await buyer.fill('#f-dynform-QC_E2E-title', '十一月面料抽检');
+    await buyer.fill('#f-dynform-QC_E2E-defect_note', '轻微色差');
+    await buyer.click('[data-testid=form-save]');
+    await toast(buyer, 'success', '保存成功');
+    await buyer.waitForFunction(() => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="title"]')?.textContent?.includes('十一月面料抽检'), undefined, { timeout: 15000 });
+    expect(await buyer.textContent('.ag-row[row-index="0"] .ag-cell[col-id="kind"]')).toContain('面料');
+    expect(await buyer.textContent('.ag-row[row-index="0"] .ag-cell[col-id="amount"]')).toContain('30');
+    await snap(buyer, 'dynform-05-filled-record-listed');
+    expect(errors).toEqual([]);
+  });
+});
