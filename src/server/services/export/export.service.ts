@@ -8,6 +8,7 @@ import { orderSql, whereSql, type PageQuery } from '../../resources/page-query';
 import { refTarget } from '../../resources/references';
 import { loadTenantDictionaries } from '../dictionaries/tenant-dictionaries';
 import { withTenant } from '../rls';
+import { looksLikeFormula, TEXT_FORMAT, textValue } from './text-cells';
 
 /**
  * List export: the rows a list shows (the page endpoint's filters, quick search, status tab and
@@ -92,6 +93,9 @@ export async function writeExport(db: Db, plan: ExportPlan, ids: number[], out: 
     const fmt = name ? undefined : columnFormat(c);
     return Object.freeze(fmt ? { numFmt: fmt } : {});
   });
+  // A text that a spreadsheet could take for a formula is written as text (text-cells.ts).
+  const textStyles = cellStyles.map((style) => Object.freeze({ ...style, numFmt: TEXT_FORMAT }));
+
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
   let done = 0;
@@ -108,7 +112,13 @@ export async function writeExport(db: Db, plan: ExportPlan, ids: number[], out: 
       // One style object per column for all its cells: the writer knows an object it has seen and
       // skips rendering the style again to find its index (it did that for every cell: a third of
       // the export's time at 100,000 rows).
-      row.eachCell((cell, col) => (cell.style = cellStyles[col - 1]));
+      row.eachCell((cell, col) => {
+        const v = cell.value;
+        if (looksLikeFormula(v)) {
+          cell.value = textValue(v);
+          cell.style = textStyles[col - 1];
+        } else cell.style = cellStyles[col - 1];
+      });
       row.commit();
     }
     done += rows.length;

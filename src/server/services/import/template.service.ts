@@ -21,6 +21,7 @@ import {
 } from '../../../model/excel';
 import type { RowError } from './import.service';
 import { readWorkbook } from './xlsx-reader.util';
+import { protectTextCells } from '../export/text-cells';
 
 /**
  * Import templates and error workbooks. A template is small and built in memory; the error
@@ -149,7 +150,11 @@ export async function writeErrorWorkbook(source: string, target: string, errors:
   for await (const ev of readWorkbook(source)) {
     if (ev.kind === 'meta') {
       const meta = wb.addWorksheet(TEMPLATE_SHEET, { state: 'veryHidden' });
-      for (const r of ev.rows) meta.addRow(r).commit();
+      for (const r of ev.rows) {
+        const row = meta.addRow(r);
+        protectTextCells(row);
+        row.commit();
+      }
       meta.commit();
       continue;
     }
@@ -158,6 +163,7 @@ export async function writeErrorWorkbook(source: string, target: string, errors:
       messagesCol = ev.cells.length + 1;
       dates = dateColumnsOf(entity, ev.cells);
       const header = ws.addRow([...ev.cells, translate(language, 'excel.messagesColumn')]);
+      protectTextCells(header);
       header.eachCell((cell) => (cell.font = HEADER_FONT));
       header.getCell(messagesCol).font = REQUIRED_FONT;
       header.commit();
@@ -178,6 +184,8 @@ export async function writeErrorWorkbook(source: string, target: string, errors:
       cell.value = date;
       cell.numFmt = fmt;
     }
+    // The uploaded texts go back as text, never as formulas (issue 19).
+    protectTextCells(row);
     if (rowErrors) {
       for (const e of rowErrors) {
         if (e.col < 0) continue;

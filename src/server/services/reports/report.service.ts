@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { protectTextCells } from '../export/text-cells';
 import { sql, type RawBuilder } from 'kysely';
 import { getDictionary, getEntity, ratioOf, requireEntity, type EntityDef, type Language, type ReportDef, type ReportDimension } from '../../../model';
 import type { AuthContext } from '../../access/auth-context';
@@ -255,5 +256,7 @@ export async function reportWorkbook(report: ReportDef, result: ReportResult, la
   }
   ws.getRow(1).font = { bold: true };
   ws.views = [{ state: 'frozen', ySplit: 1 }];
+  // Names and labels come from what users typed: a text such as "=HYPERLINK(…)" stays text (issue 19).
+  ws.eachRow((row) => protectTextCells(row));
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
