@@ -51,9 +51,16 @@ describe('production plans from an accepted order', () => {
     await page.fill('[data-testid=quick-search]', planNo!);
     await page.press('[data-testid=quick-search]', 'Enter');
     await page.waitForFunction(() => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'), undefined, { timeout: 20000 });
+    // The plan's colour x size matrix, read-only in its form, adds up to the plan's 10 pieces.
+    await page.dblclick('[data-testid=grid-prodplan] .ag-row[row-index="0"] .ag-cell[col-id="plan_no"]');
+    await page.waitForSelector('[data-testid=matrix-input]', { timeout: 20000 });
+    expect((await page.textContent('[data-testid=matrix-grand-total]'))?.replace(/,/g, '')).toBe('10');
+    expect(await page.locator('[data-testid=matrix-input] input:not([disabled])').count()).toBe(0);
+    await snap(page, 'plans-03-plan-matrix');
+    await page.keyboard.press('Escape');
 
     // The maker's own requirement orders are planned from their list too (the planner has the planning menu).
-    await page.goto(`${run.server.url}/scm/index/prorder`);
+    await page.goto(`${run.server.url}/scm/masterdetail/prorder`);
     await page.waitForSelector('[data-testid=grid-prorder]', { timeout: 30000 });
     await page.click('[data-testid=action-plan]');
     await page.waitForSelector('[data-testid^=toast-]:has-text("请先选择")', { timeout: 10000 });

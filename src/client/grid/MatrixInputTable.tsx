@@ -3,6 +3,7 @@ import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addColumn, addRow, columnTotals, fromGrid, grandTotal, moveFocus, parseClipboard, pasteBlock, removeRow, rowTotals, setCell, toGrid, type MatrixConfig, type MatrixGrid, type MatrixRecord } from './matrix';
+import { sortSizes } from './matrix-blocks';
 
 /**
  * The colour-size matrix input (spec 3 matrixinputtable; DOMAIN "Orders and the colour-size
@@ -30,7 +31,7 @@ const useStyles = makeStyles({
   table: { borderCollapse: 'collapse', fontSize: tokens.fontSizeBase300, width: '100%' },
   th: { background: tokens.colorNeutralBackground3, border: `1px solid ${tokens.colorNeutralStroke2}`, padding: '4px 8px', fontWeight: 600, textAlign: 'center' },
   td: { border: `1px solid ${tokens.colorNeutralStroke2}`, padding: 0 },
-  cell: { width: '100%', minWidth: '56px', border: 'none', padding: '4px 6px', textAlign: 'right', fontSize: tokens.fontSizeBase300, outline: 'none', background: 'transparent', ':focus': { background: tokens.colorBrandBackground2 } },
+  cell: { width: '100%', boxSizing: 'border-box', minWidth: '56px', border: 'none', padding: '4px 6px', textAlign: 'right', fontSize: tokens.fontSizeBase300, outline: 'none', background: 'transparent', ':focus': { background: tokens.colorBrandBackground2 } },
   total: { border: `1px solid ${tokens.colorNeutralStroke2}`, padding: '4px 8px', textAlign: 'right', fontWeight: 600, background: tokens.colorNeutralBackground2 },
   hint: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, margin: '4px 0' },
   bar: { display: 'flex', gap: '6px', marginTop: '6px', alignItems: 'center' },
@@ -48,10 +49,11 @@ export function MatrixInputTable(props: MatrixInputTableProps) {
   const refs = useRef<Map<string, HTMLInputElement>>(new Map());
   // Tab moves between cells here, not to the next control of a surrounding drawer or dialog.
   const uncontrolled = useUncontrolledFocus();
-  const grid = useMemo(
-    () => toGrid(props.value ?? [], props.config, [...(props.rows ?? []), ...extraRows], [...(props.columns ?? []), ...extraCols]),
-    [props.value, props.config, props.rows, props.columns, extraRows, extraCols],
-  );
+  const grid = useMemo(() => {
+    // Without declared sizes, the records' sizes in wearing order (S, M, L, XL; numbers ascending).
+    const cols = props.columns?.length ? props.columns : sortSizes([...new Set((props.value ?? []).map((r) => String(r[props.config.colField] ?? '')).filter(Boolean))]);
+    return toGrid(props.value ?? [], props.config, [...(props.rows ?? []), ...extraRows], [...cols, ...extraCols]);
+  }, [props.value, props.config, props.rows, props.columns, extraRows, extraCols]);
   const commit = (g: MatrixGrid) => props.onChange(fromGrid(g, props.config));
   const focus = (row: number, col: number) => refs.current.get(`${row}:${col}`)?.focus();
 
@@ -79,8 +81,8 @@ export function MatrixInputTable(props: MatrixInputTableProps) {
 
   return (
     <div id={props.id} data-testid="matrix-input">
-      <div className={s.hint}>{t('engine.matrixHint')}</div>
-      <table className={s.table} {...uncontrolled}>
+      {!props.disabled && <div className={s.hint}>{t('engine.matrixHint')}</div>}
+      <table className={s.table} style={props.disabled ? { width: 'auto', minWidth: '50%' } : undefined} {...uncontrolled}>
         <thead>
           <tr>
             <th className={s.th}>{props.rowLabel ?? t('engine.matrixRow')}</th>

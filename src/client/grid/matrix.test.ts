@@ -27,6 +27,11 @@ describe('colour-size matrix', () => {
     expect(grandTotal(setCell(setCell(g, 0, 0, 0.1), 0, 1, 0.2))).toBe(5.3);
   });
 
+  it('adds two records of one cell (several styles of a plan in one matrix)', () => {
+    const g = toGrid([...records, { ...records[0] }], DEFAULT_MATRIX);
+    expect(grandTotal(g)).toBe(35 + Number(records[0][DEFAULT_MATRIX.cellField]));
+  });
+
   it('pastes a block copied from Excel, clipped at the edge, rejecting text', () => {
     const g = toGrid([], DEFAULT_MATRIX, ['RED', 'BLUE'], ['S', 'M', 'L']);
     const block = parseClipboard('1\t2\t3\t4\r\n5\tx\t\r\n');

@@ -30,7 +30,9 @@ export function toGrid(records: readonly MatrixRecord[] | null | undefined, cfg:
   for (const rec of records ?? []) {
     const i = r.indexOf(String(rec[cfg.rowField] ?? ''));
     const j = c.indexOf(String(rec[cfg.colField] ?? ''));
-    if (i >= 0 && j >= 0) cells[i][j] = num(rec[cfg.cellField]);
+    // Two records of one cell (a plan of several styles shown as one matrix) add up.
+    const n = num(rec[cfg.cellField]);
+    if (i >= 0 && j >= 0) cells[i][j] = n === null ? cells[i][j] : (cells[i][j] ?? 0) + n;
   }
   return { rows: r, cols: c, cells };
 }
