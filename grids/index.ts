@@ -10,6 +10,7 @@ export * from './orders';
 export * from './purchase';
 export * from './planning';
 export * from './approvals';
+export * from './sourcing';
 export * from './tracking';
 export * from './outsource';
 export * from './production';

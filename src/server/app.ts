@@ -23,6 +23,7 @@ import { productionRoutes } from './services/production';
 import './services/orders';
 import './services/purchasing';
 import './services/outsource';
+import { sourcingRoutes } from './services/sourcing';
 import { collabRoutes } from './services/tickets';
 import { importRoutes } from './services/import';
 import { exportRoutes } from './services/export';
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(profileRoutes, { prefix: '/api' });
   await app.register(reportRoutes, { prefix: '/api' });
   await app.register(collabRoutes, { prefix: '/api' });
+  await app.register(sourcingRoutes, { prefix: '/api' });
 
   const clientDir = clientDirOf();
   if (options.serveClient !== false && existsSync(clientDir)) {

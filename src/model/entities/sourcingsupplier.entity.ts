@@ -1,0 +1,163 @@
+import { defineEntity, type FieldErrors } from '../entity';
+
+/**
+ * Supplier sourcing, the supplier's side (spec 1 "quotations; supplier fill-in data"; spec 4
+ * "supplier fill-in data (application): draft, posted (to be reviewed), candidate, selected, closed,
+ * stopped", "quotation: draft, posted (to evaluate), selected, not selected, stopped"; issue 16). Both
+ * live in the supplier's own company: an application is opened from a project opportunity (a public
+ * project, or one the buyer invited the company to) and linked to the buyer's project by an order share
+ * in the buyer's company; its quotations, one per RFQ item with price breaks by quantity, are seen by
+ * no other supplier (tenant filter) and reach the buyer as a copy in its sourcing record when posted.
+ * Server logic: src/server/services/sourcing.
+ */
+export const SOURCING_APPLY_MENU = 'srm.sourcingapply';
+
+const LINKED = 'Copied from the buyer\'s project through the share when the application is opened (services/sourcing); the supplier does not type it.';
+
+export const sourcingApplication = defineEntity({
+  name: 'srcapplication',
+  table: 'srm_src_application',
+  prefix: 'srmapi',
+  menuCode: SOURCING_APPLY_MENU,
+  label: { zh: '供应商填报', en: 'Supplier application' },
+  titleField: 'app_no',
+  codeField: 'app_no',
+  numbering: { field: 'app_no', prefix: 'SQ', datePrefix: 'YYMMDD', length: 4 },
+  defaultSort: { field: 'created_at', dir: 'desc' },
+  fields: [
+    { key: 'app_no', label: { zh: '填报单号', en: 'Application no.' }, type: 'code', rules: ['english'], upperCase: true, maxLength: 40 },
+    { key: 'buyer_name', label: { zh: '采购方', en: 'Buyer' }, type: 'text', readonly: true, maxLength: 200, omitFromForm: LINKED },
+    { key: 'project_code', label: { zh: '寻源编号', en: 'Project code' }, type: 'code', readonly: true, maxLength: 40, omitFromForm: LINKED },
+    { key: 'project_name', label: { zh: '寻源项目', en: 'Project' }, type: 'text', readonly: true, maxLength: 200, omitFromForm: LINKED },
+    { key: 'project_desc', label: { zh: '项目描述', en: 'Project description' }, type: 'textarea', readonly: true, maxLength: 2000, omitFromForm: LINKED },
+    { key: 'deadline', label: { zh: '截止日期', en: 'Deadline' }, type: 'date', readonly: true, omitFromForm: LINKED },
+    { key: 'contact_person', label: { zh: '联系人', en: 'Contact' }, type: 'text', maxLength: 60 },
+    { key: 'contact_phone', label: { zh: '联系电话', en: 'Phone' }, type: 'text', maxLength: 40 },
+    { key: 'company_profile', label: { zh: '企业介绍与能力', en: 'Company and capability' }, type: 'textarea', maxLength: 2000 },
+    { key: 'certificates', label: { zh: '资质证书', en: 'Certificates' }, type: 'textarea', maxLength: 1000 },
+    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 1000 },
+    { key: 'source_client_id', label: { zh: '采购方企业', en: 'Buyer company' }, type: 'integer', readonly: true },
+    { key: 'source_project_id', label: { zh: '采购方项目', en: 'Buyer project' }, type: 'integer', readonly: true },
+    { key: 'share_id', label: { zh: '共享记录', en: 'Share record' }, type: 'integer', readonly: true },
+    { key: 'posted_at', label: { zh: '提交时间', en: 'Posted at' }, type: 'datetime', readonly: true },
+    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', readonly: true },
+  ],
+  messages: {
+    'zh-CN': {
+      'src.apply.notLinked': '该填报未关联寻源项目，请从“项目机会”申请参与',
+      'src.apply.contactMissing': '请填写联系人和联系电话后再提交',
+      'src.apply.projectClosed': '寻源项目已不接受填报',
+      'src.apply.already': '贵司已申请参与该寻源项目（{{no}}）',
+      'src.apply.notOpen': '该寻源项目不存在或未向贵司开放',
+      'src.apply.ownProject': '不能参与本企业发起的寻源项目',
+      'src.apply.opened': '已生成填报单 {{no}}，请完善资料后提交',
+      'src.quote.inquiryClosed': '询价已关闭，不能再报价',
+      'src.quote.priceMissing': '请填写报价单价',
+      'src.quote.breaksOrder': '阶梯报价的起订数量须大于0且不能重复',
+      'src.quote.notLinked': '该报价未关联寻源项目',
+      'src.quote.applicationStopped': '填报已终止或已结束，不能报价',
+      'src.share.missing': '该单据的共享记录不存在或已关闭',
+    },
+    en: {
+      'src.apply.notLinked': 'This application is not linked to a sourcing project: apply from Project opportunities',
+      'src.apply.contactMissing': 'Fill in the contact and the phone before posting',
+      'src.apply.projectClosed': 'The sourcing project no longer takes applications',
+      'src.apply.already': 'Your company already applied to this project ({{no}})',
+      'src.apply.notOpen': 'The sourcing project does not exist or is not open to your company',
+      'src.apply.ownProject': 'A company cannot apply to its own sourcing project',
+      'src.apply.opened': 'Application {{no}} opened: complete it and post it',
+      'src.quote.inquiryClosed': 'The inquiry is closed: no more quotations',
+      'src.quote.priceMissing': 'Fill in the unit price',
+      'src.quote.breaksOrder': 'Price-break quantities must be above 0 and unique',
+      'src.quote.notLinked': 'This quotation is not linked to a sourcing project',
+      'src.quote.applicationStopped': 'The application is stopped or closed: no quotation',
+      'src.share.missing': "This document's share record is missing or closed",
+    },
+  },
+  states: {
+    field: 'status',
+    initial: 'draft',
+    states: [
+      { code: 'draft', label: { zh: '草稿', en: 'Draft' }, color: 'informative' },
+      { code: 'posted', label: { zh: '已提交待审核', en: 'Posted (to review)' }, color: 'warning' },
+      { code: 'candidate', label: { zh: '候选', en: 'Candidate' }, color: 'brand' },
+      { code: 'selected', label: { zh: '已中标', en: 'Selected' }, color: 'success' },
+      { code: 'closed', label: { zh: '已结束', en: 'Closed' }, color: 'subtle' },
+      { code: 'stopped', label: { zh: '已终止', en: 'Stopped' }, color: 'danger' },
+    ],
+    transitions: [
+      { action: 'post', label: { zh: '提交', en: 'Post' }, from: ['draft'], to: 'posted', confirm: { zh: '提交填报资料给采购方审核？提交后不可修改。', en: 'Post the application to the buyer for review? It cannot be edited afterwards.' } },
+    ],
+    locked: ['posted', 'candidate', 'selected', 'closed', 'stopped'],
+  },
+});
+
+/** Spec 3 quotation: price breaks by quantity, each with its lead time. */
+export const sourcingQuotationBreak = defineEntity({
+  name: 'srcquotation_break',
+  table: 'srm_src_quotation_break',
+  prefix: 'srmapi',
+  menuCode: SOURCING_APPLY_MENU,
+  label: { zh: '阶梯报价', en: 'Price break' },
+  titleField: 'min_qty',
+  childOnly: true,
+  defaultSort: { field: 'min_qty', dir: 'asc' },
+  fields: [
+    { key: 'min_qty', label: { zh: '起订数量', en: 'From quantity' }, type: 'decimal', required: true, rules: ['positiveNumber', 'maxDecimals4'] },
+    { key: 'unit_price', label: { zh: '单价', en: 'Unit price' }, type: 'money', required: true, rules: ['positiveNumber', 'maxDecimals4'] },
+    { key: 'lead_time_days', label: { zh: '交期(天)', en: 'Lead time (days)' }, type: 'integer', rules: ['naturalNumber'] },
+  ],
+});
+
+/** Price-break quantities are above 0 and unique (checked when the quotation is posted). */
+export function quotationBreakErrors(breaks: Array<Record<string, unknown>>): FieldErrors {
+  const qtys = breaks.map((r) => Number(r.min_qty));
+  if (qtys.some((q) => !(q > 0)) || new Set(qtys).size !== qtys.length) return { breaks: 'src.quote.breaksOrder' };
+  return {};
+}
+
+export const sourcingQuotation = defineEntity({
+  name: 'srcquotation',
+  table: 'srm_src_quotation',
+  prefix: 'srmapi',
+  menuCode: SOURCING_APPLY_MENU,
+  label: { zh: '报价单', en: 'Quotation' },
+  titleField: 'quote_no',
+  codeField: 'quote_no',
+  numbering: { field: 'quote_no', prefix: 'BJ', datePrefix: 'YYMMDD', length: 4 },
+  defaultSort: { field: 'created_at', dir: 'desc' },
+  children: [{ key: 'breaks', label: { zh: '阶梯报价', en: 'Price breaks' }, entity: 'srcquotation_break', foreignKey: 'quotation_id' }],
+  fields: [
+    { key: 'quote_no', label: { zh: '报价单号', en: 'Quotation no.' }, type: 'code', rules: ['english'], upperCase: true, maxLength: 40 },
+    { key: 'application_id', label: { zh: '填报单', en: 'Application' }, type: 'reference', required: true, ref: { entity: 'srcapplication', labelField: 'app_no', codeField: 'app_no' } },
+    { key: 'buyer_name', label: { zh: '采购方', en: 'Buyer' }, type: 'text', readonly: true, maxLength: 200, omitFromForm: LINKED },
+    { key: 'project_code', label: { zh: '寻源编号', en: 'Project code' }, type: 'code', readonly: true, maxLength: 40, omitFromForm: LINKED },
+    { key: 'source_item_id', label: { zh: '询价物料ID', en: 'RFQ item id' }, type: 'integer', readonly: true },
+    { key: 'item_name', label: { zh: '询价物料', en: 'RFQ item' }, type: 'text', readonly: true, maxLength: 200, omitFromForm: LINKED },
+    { key: 'item_spec', label: { zh: '规格要求', en: 'Specification' }, type: 'text', readonly: true, maxLength: 500, omitFromForm: LINKED },
+    { key: 'qty', label: { zh: '需求数量', en: 'Quantity' }, type: 'decimal', readonly: true, omitFromForm: LINKED },
+    { key: 'unit', label: { zh: '单位', en: 'Unit' }, type: 'text', readonly: true, maxLength: 20, omitFromForm: LINKED },
+    { key: 'currency', label: { zh: '报价币种', en: 'Currency' }, type: 'dict', dict: 'currency', required: true, default: 'CNY' },
+    { key: 'unit_price', label: { zh: '单价', en: 'Unit price' }, type: 'money', rules: ['positiveNumber', 'maxDecimals4'] },
+    { key: 'lead_time_days', label: { zh: '交期(天)', en: 'Lead time (days)' }, type: 'integer', rules: ['naturalNumber'] },
+    { key: 'valid_to', label: { zh: '报价有效期至', en: 'Valid to' }, type: 'date' },
+    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 1000 },
+    { key: 'posted_at', label: { zh: '提交时间', en: 'Posted at' }, type: 'datetime', readonly: true },
+    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', readonly: true },
+  ],
+  states: {
+    field: 'status',
+    initial: 'draft',
+    states: [
+      { code: 'draft', label: { zh: '草稿', en: 'Draft' }, color: 'informative' },
+      { code: 'posted', label: { zh: '已提交待评估', en: 'Posted (to evaluate)' }, color: 'warning' },
+      { code: 'selected', label: { zh: '已选中', en: 'Selected' }, color: 'success' },
+      { code: 'not_selected', label: { zh: '未选中', en: 'Not selected' }, color: 'subtle' },
+      { code: 'stopped', label: { zh: '已终止', en: 'Stopped' }, color: 'danger' },
+    ],
+    transitions: [
+      { action: 'post', label: { zh: '提交报价', en: 'Post' }, from: ['draft'], to: 'posted', confirm: { zh: '提交报价给采购方？提交后不可修改。', en: 'Post this quotation to the buyer? It cannot be edited afterwards.' } },
+    ],
+    locked: ['posted', 'selected', 'not_selected', 'stopped'],
+  },
+});

@@ -1,0 +1,162 @@
+import ExcelJS from 'exceljs';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { dictionaryItems, translate, type Language } from '../../../model';
+import { SOURCING_APPLY_MENU, SOURCING_MENU } from '../../../model/entities';
+import { authOf, requireAuth, type AuthContext } from '../../access/auth-context';
+import type { Db } from '../../db/database';
+import { ok, requestLanguage } from '../../http/envelope';
+import { AppError } from '../../http/errors';
+import { assertCan, dataScope } from '../../resources/permissions';
+import { parseId } from '../../resources/resource.service';
+import { withSystemScope, withTenant } from '../rls';
+import { compareOffers, type CompareItem, type CompareRecord, type Comparison } from './sourcing.compare';
+import { applyToProject, evaluationOf, myApplications, opportunities, saveScores } from './sourcing.service';
+
+/**
+ * Sourcing's own calls (issue 16), beside the generic resource API of its entities:
+ * - the supplier side: project opportunities (public projects and invitations of other companies)
+ *   and "apply", which opens the caller's application and the buyer's share;
+ * - the buyer side: the comparison of quotations (and its workbook), the evaluation with the
+ *   caller's own scores, and scoring by an evaluation member.
+ * Permissions are the menu codes of the entities; the caller's tenant is in every statement, and the
+ * project must be one the caller's data permissions show.
+ */
+type Q = Record<string, unknown>;
+type Row = Record<string, unknown>;
+
+async function visibleProject(app: FastifyInstance, auth: AuthContext, clientId: number, raw: unknown): Promise<number> {
+  const id = parseId(raw);
+  if (id === null) throw new AppError('notFound', 'res.notFound');
+  const scope = await dataScope(auth, SOURCING_MENU, { db: app.db });
+  const found = await withTenant(app.db, clientId, async (tx) =>
+    (await sql<{ id: number }>`select t.id from srm_src_project t where t.id = ${id} and t.client_id = ${clientId} ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``}`.execute(tx)).rows[0]);
+  if (!found) throw new AppError('notFound', 'res.notFound');
+  return id;
+}
+
+const jsonOf = <T>(v: unknown, fallback: T): T => (v === null || v === undefined ? fallback : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+
+/** The comparison of one project of the caller's company. */
+export async function projectComparison(tx: Db, clientId: number, projectId: number): Promise<Comparison & { project: Row }> {
+  const project = (await sql<Row>`select id, code, name, status, currency, inquiry_state, awarded_vendor_id from srm_src_project where id = ${projectId} and client_id = ${clientId}`.execute(tx)).rows[0];
+  const items = (await sql<Row>`select id, name, qty, unit, expected_price, currency from srm_src_item where client_id = ${clientId} and project_id = ${projectId} order by id`.execute(tx)).rows;
+  const records = (await sql<Row>`select id, supplier_name, status, awarded, weighted_score, rank_no, offers from srm_src_record where client_id = ${clientId} and project_id = ${projectId} order by id`.execute(tx)).rows;
+  const rates = (await sql<{ currency: string; rate: number }>`select currency, rate from srm_src_project_rate where client_id = ${clientId} and project_id = ${projectId}`.execute(tx)).rows;
+  const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const comparison = compareOffers(
+    String(project.currency ?? 'CNY'),
+    items.map((i): CompareItem => ({ id: Number(i.id), name: String(i.name), qty: n(i.qty), unit: (i.unit as string | null) ?? null, expected_price: n(i.expected_price), currency: String(i.currency ?? 'CNY') })),
+    records.map((r): CompareRecord => ({ id: Number(r.id), supplier_name: String(r.supplier_name), status: String(r.status), awarded: Boolean(r.awarded), weighted_score: n(r.weighted_score), rank_no: n(r.rank_no), offers: jsonOf(r.offers, {}) })),
+    Object.fromEntries(rates.map((r) => [r.currency, Number(r.rate)])),
+  );
+  return { ...comparison, project };
+}
+
+/** The comparison as a workbook: one row per supplier, per item its converted price (best marked) and lead time, the total. */
+export async function comparisonWorkbook(c: Comparison & { project: Row }, language: Language): Promise<Buffer> {
+  const en = language === 'en';
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(en ? 'Comparison' : '比价');
+  ws.addRow([`${c.project.code as string} ${c.project.name as string}`, '', en ? `Currency: ${c.currency}` : `比价币种：${c.currency}`]).font = { bold: true };
+  const header = [en ? 'Supplier' : '供应商', en ? 'Status' : '状态'];
+  for (const i of c.items) header.push(`${i.name}${i.qty ? ` (${i.qty}${i.unit ?? ''})` : ''}`, en ? 'Lead time (days)' : '交期(天)');
+  header.push(en ? 'Total' : '合计', en ? 'Weighted score' : '综合得分', en ? 'Rank' : '排名');
+  const headerRow = ws.addRow(header);
+  headerRow.font = { bold: true };
+  const state = (code: string) => dictionaryItems('srcrecord_status')?.find((x) => x.value === code)?.label ?? { zh: code, en: code };
+  for (const s of c.suppliers) {
+    const cells: Array<string | number | null> = [s.supplier_name, en ? state(s.status).en : state(s.status).zh];
+    for (const i of c.items) {
+      const cell = s.cells[String(i.id)];
+      cells.push(cell ? cell.converted ?? `${cell.unit_price} ${cell.currency}` : null, cell?.lead_time_days ?? null);
+    }
+    cells.push(s.total, s.weighted_score, s.rank_no);
+    const row = ws.addRow(cells);
+    c.items.forEach((i, k) => {
+      const cell = s.cells[String(i.id)];
+      const x = row.getCell(3 + k * 2);
+      x.numFmt = '#,##0.00##';
+      if (cell?.best) {
+        x.font = { bold: true, color: { argb: 'FF107C10' } };
+        x.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFDFF6DD' } };
+      }
+    });
+    row.getCell(3 + c.items.length * 2).numFmt = '#,##0.00##';
+  }
+  const best = [en ? 'Best price' : '最优价', ''];
+  for (const i of c.items) best.push(i.best_price === null ? '' : String(i.best_price), '');
+  ws.addRow(best).font = { italic: true };
+  ws.columns.forEach((col, k) => { col.width = k === 0 ? 28 : 16; });
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export async function sourcingRoutes(app: FastifyInstance): Promise<void> {
+  // ---- the supplier's side ----
+  app.get('/srmapi/sourcing/opportunities', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, SOURCING_APPLY_MENU, 'read', { db: app.db });
+    const rows = await withSystemScope(app.db, (tx) => opportunities(tx, clientId));
+    const mine = await withTenant(app.db, clientId, (tx) => myApplications(tx, clientId, rows.map((r) => Number(r.id))));
+    return ok({
+      rows: rows.map(({ client_id: _buyer, ...r }) => {
+        const a = mine.get(Number(r.id));
+        return { ...r, application_id: a?.id ?? null, application_no: a?.app_no ?? null, application_status: a?.status ?? null };
+      }),
+    });
+  });
+
+  app.post('/srmapi/sourcing/apply', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, SOURCING_APPLY_MENU, 'create', { db: app.db });
+    const id = parseId(((req.body ?? {}) as Q).project_id);
+    if (id === null) throw new AppError('notFound', 'src.apply.notOpen');
+    const opp = (await withSystemScope(app.db, (tx) => opportunities(tx, clientId, id)))[0];
+    const made = await withTenant(app.db, clientId, (tx) => applyToProject(tx, auth, clientId, opp, req.ip));
+    return ok({ ...made, message: translate(requestLanguage(req), 'src.apply.opened', { no: made.app_no }) });
+  });
+
+  // ---- the buyer's side ----
+  app.get('/srmapi/sourcing/compare', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, SOURCING_MENU, 'read', { db: app.db });
+    const id = await visibleProject(app, auth, clientId, (req.query as Q).project_id);
+    return ok(await withTenant(app.db, clientId, (tx) => projectComparison(tx, clientId, id)));
+  });
+
+  app.get('/srmapi/sourcing/compare/export', { preHandler: requireAuth }, async (req, reply) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, SOURCING_MENU, 'export', { db: app.db });
+    const id = await visibleProject(app, auth, clientId, (req.query as Q).project_id);
+    const language = requestLanguage(req);
+    const c = await withTenant(app.db, clientId, (tx) => projectComparison(tx, clientId, id));
+    const name = `${language === 'en' ? 'Comparison' : '比价'}-${c.project.code as string}.xlsx`;
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="comparison.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .send(await comparisonWorkbook(c, language));
+  });
+
+  app.get('/srmapi/sourcing/evaluation', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, SOURCING_MENU, 'read', { db: app.db });
+    const id = await visibleProject(app, auth, clientId, (req.query as Q).project_id);
+    return ok(await withTenant(app.db, clientId, (tx) => evaluationOf(tx, auth, clientId, id)));
+  });
+
+  // Spec 6 "evaluation members": membership of the project is the right to score (checked in SQL).
+  app.post('/srmapi/sourcing/score', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, SOURCING_MENU, 'read', { db: app.db });
+    const b = (req.body ?? {}) as Q;
+    const projectId = await visibleProject(app, auth, clientId, b.project_id);
+    const recordId = parseId(b.record_id);
+    if (recordId === null) throw new AppError('notFound', 'res.notFound');
+    let scores: unknown = b.scores;
+    if (typeof scores === 'string') {
+      try { scores = JSON.parse(scores); } catch { throw new AppError('badRequest'); }
+    }
+    if (!scores || typeof scores !== 'object' || Array.isArray(scores)) throw new AppError('badRequest');
+    return ok(await withTenant(app.db, clientId, (tx) => saveScores(tx, auth, clientId, projectId, recordId, scores as Record<string, unknown>, req.ip)));
+  });
+}
