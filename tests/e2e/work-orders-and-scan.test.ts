@@ -7,6 +7,9 @@ import { serverAndBrowserForFile, snap } from './support/harness';
  * then scans a bundle on the scan validation page with the keyboard alone (F2 / F3 and Enter, as a
  * keyboard-wedge scanner types): sewing before cutting is refused in red naming cutting, then in
  * and out of cutting and of sewing in green; the work orders show the scanned pieces as finished.
+ * The plan is the whole of a brand's order: the brand watches that order's node timeline while the
+ * planner reports finishing short (asked to confirm first), and its finishing node turns done live,
+ * its date taken from work-order reporting (the node configuration's process type).
  */
 const run = serverAndBrowserForFile();
 type Row = Record<string, unknown>;
@@ -20,12 +23,14 @@ describe('work orders and the scan validation page', () => {
   it('plan to work orders, release, bundles and tickets, a bundle scanned through two processes', async () => {
     const login = await fetch(`${run.server.url}/api/access/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'maker.planner', password: 'Demo1234' }) });
     const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
-    // A scheduled plan of the demo season without work orders yet.
+    // A scheduled plan of the demo season without work orders yet, the whole of a brand's order.
     const plans = (await apiGet<{ rows: Row[] }>(token, '/scmapi/prodplan/page?size=200')).rows;
     const withWo = new Set((await apiGet<{ rows: Row[] }>(token, '/scmapi/workorder/page?size=200')).rows.map((r) => Number(r.plan_id)));
-    const plan = plans.find((p) => p.status === 'scheduled' && !withWo.has(Number(p.id)))!;
+    const plan = plans.find((p) => p.status === 'scheduled' && !withWo.has(Number(p.id)) && p.order_id && plans.filter((x) => x.order_id === p.order_id).length === 1)!;
     expect(plan).toBeTruthy();
     const planNo = String(plan.plan_no);
+    const order = await apiGet<Row>(token, `/scmapi/customerorder/view?id=${String(plan.order_id)}`);
+    expect(Number(order.total_qty)).toBe(Number(plan.qty));
 
     const page = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors: string[] = [];
@@ -134,7 +139,47 @@ describe('work orders and the scan validation page', () => {
     expect(done.map((d) => d.wo).sort()).toEqual(['P10', 'P30', 'P50', 'P60'].map((c) => `${planNo}-${c}`));
     expect([shown('P10'), shown('P30'), shown('P50')]).toEqual([pieces, pieces, 0]);
     await snap(page, 'wo-05-progress');
+
+    // The brand follows its order's nodes at the maker: finishing is open.
+    const brand = await run.browser.newPage({ viewport: { width: 1600, height: 900 } });
+    brand.on('pageerror', (e) => errors.push(e.message));
+    await brand.goto(`${run.server.url}/scm/page/order-node-timeline`);
+    await brand.waitForSelector('[data-testid=login-form]');
+    await brand.fill('input[name=username]', 'brand');
+    await brand.fill('input[name=password]', 'Demo1234');
+    await brand.click('[data-testid=login-submit]');
+    await brand.waitForSelector(`[data-testid="brand-order-${String(order.source_no)}"]`, { timeout: 30000 });
+    await brand.click(`[data-testid="brand-order-${String(order.source_no)}"]`);
+    await brand.waitForSelector('[data-testid=order-timeline] [data-testid=node-row-FINISHING]');
+    expect(await brand.getAttribute('[data-testid=node-row-FINISHING]', 'data-actual')).toBe('');
+
+    // 完工汇报 of finishing, two pieces short: asked to confirm, then the work order is finished.
+    const finRow = done.findIndex((d) => d.wo.endsWith('-P50'));
+    await page.click(`[data-testid=grid-workorder] .ag-row[row-index="${finRow}"] .ag-selection-checkbox input`);
+    await page.click('[data-testid=action-report]');
+    await page.fill('[data-testid=report-qty]', String(Number(plan.qty) - 2));
+    await page.click('[data-testid=report-ok]');
+    await page.waitForSelector('[data-testid=confirm-ok]');
+    expect(await page.locator('[data-testid=confirm-ok]').locator('xpath=ancestor::*[@role="dialog" or @role="alertdialog"][1]').textContent()).toContain(`完工数量 ${Number(plan.qty) - 2} 少于工单数量 ${Number(plan.qty)}，确认按此数量完工？`);
+    await page.click('[data-testid=confirm-ok]');
+    await page.waitForSelector('[data-testid=toast-success]', { timeout: 20000 });
+    const fin = (await apiGet<{ rows: Row[] }>(token, `/scmapi/workorder/page?size=50&q=${encodeURIComponent(planNo)}`)).rows.find((w) => String(w.wo_no).endsWith('-P50'))!;
+    expect(fin).toMatchObject({ status: 'finished', done_qty: Number(plan.qty) - 2 });
+
+    // The brand's finishing node turns done without a reload, its date from work-order reporting.
+    const today = await brand.evaluate(() => {
+      const d = new Date();
+      const p = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+    });
+    await brand.waitForSelector(`[data-testid=node-row-FINISHING][data-actual="${today}"]`, { timeout: 15000 });
+    expect(['done', 'done_late']).toContain(await brand.getAttribute('[data-testid=node-row-FINISHING]', 'data-state'));
+    expect(await brand.textContent('[data-testid=source-FINISHING]')).toBe('工单报工');
+    // Cutting is not done: one bundle of the plan went through it.
+    expect(await brand.getAttribute('[data-testid=node-row-CUTTING]', 'data-actual')).toBe('');
+    await snap(brand, 'wo-06-brand-node-from-report');
     expect(errors).toEqual([]);
+    await brand.close();
     await page.close();
   });
 });
