@@ -1,4 +1,5 @@
-import { weekStart, type ChartKind, type Label } from '../../../model';
+import type { ChartData, Drill } from '../../../../reports/charts';
+import { drillFilters, getEntity, weekStart, type ChartKind, type Label, type ReportDef } from '../../../model';
 
 /**
  * The control tower's widgets (issue 13): each reads one report declaration through the report API
@@ -114,3 +115,22 @@ export const isRefreshMessage = (m: unknown): boolean => {
   const type = m && typeof m === 'object' ? (m as { type?: unknown }).type : undefined;
   return type === 'report.changed' || type === 'schedule.changed';
 };
+
+/** A funnel's steps in the state machine's order (pending before in progress before finished). */
+export function inStateOrder(data: ChartData, report: ReportDef): ChartData {
+  if (!report.entity) return data;
+  const states = getEntity(report.entity)?.states?.states.map((s) => s.code) ?? [];
+  const order = data.categories.map((c, i) => ({ c, i })).sort((a, b) => states.indexOf(a.c.key ?? '') - states.indexOf(b.c.key ?? ''));
+  return { ...data, categories: order.map((o) => o.c), series: data.series.map((s) => ({ ...s, values: order.map((o) => s.values[o.i]) })) };
+}
+
+/**
+ * Where a click on a widget's element leads: the list behind it filtered to the element and the
+ * range, or for computed rows (capacity, `noDrill`) the report filtered to it.
+ */
+export function drillPath(report: ReportDef, source: WidgetDef['sources'][number], range: { from: string; to: string }, element: Drill): string {
+  const base = Object.fromEntries(Object.entries(widgetQuery(source, range)).filter(([key]) => key.startsWith('f.')));
+  const filters = drillFilters(report, element, base);
+  if (report.noDrill) return `/rpt/dsrptindex/${report.name}?${new URLSearchParams(Object.fromEntries(Object.entries(filters).filter(([key]) => report.filters.includes(key.slice(2, key.lastIndexOf('.')))))).toString()}`;
+  return `/page/subindex/${report.page ?? report.entity}?${new URLSearchParams(filters).toString()}`;
+}
