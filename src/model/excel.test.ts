@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { requireEntity } from './entity';
 import './entities';
-import { cellContent, cellToInput, dictLookup, excelSerialToDate, exportCell, exportColumns, headerText, importColumns, matchHeaders, metaRows, parseMeta, templateVersion } from './excel';
+import { cellContent, cellToInput, dateCellText, dictLookup, excelSerialToDate, exportCell, exportColumns, headerText, importColumns, matchHeaders, metaRows, parseMeta, templateVersion, uploadTypeMessageKey } from './excel';
 
 const vendor = requireEntity('vendor');
 const material = requireEntity('material');
@@ -69,6 +69,27 @@ describe('cells to form input', () => {
     expect(cellContent({ formula: '1+1', result: 2 })).toBe(2);
     expect(cellContent('   ')).toBeNull();
     expect(cellToInput(col('bank_branch_code'), 102100099996, null)).toBe('102100099996');
+  });
+
+  it('writes a date cell under a text or number column as Excel shows it (issue 19)', () => {
+    const utc = (...a: [number, number, number, number?, number?, number?]) => new Date(Date.UTC(a[0], a[1] - 1, a[2], a[3] ?? 0, a[4] ?? 0, a[5] ?? 0));
+    expect(dateCellText(utc(2026, 1, 1))).toBe('2026-01-01');
+    expect(dateCellText(utc(2026, 1, 1, 18, 30))).toBe('2026-01-01 18:30');
+    expect(dateCellText(utc(2026, 1, 1, 18, 30, 5))).toBe('2026-01-01 18:30:05');
+    expect(dateCellText(utc(1899, 12, 30, 8, 15))).toBe('08:15');
+    expect(dateCellText(utc(1960, 5, 4))).toBe('1960-05-04');
+    expect(cellToInput(col('remark'), utc(2026, 3, 15), null)).toBe('2026-03-15');
+    expect(cellToInput(col('valid_from'), utc(2026, 3, 15), null)).toBe('2026-03-15');
+  });
+
+  it('names what to do with a file that is not an .xlsx (issue 19)', () => {
+    expect(uploadTypeMessageKey('供应商.xlsx')).toBeNull();
+    expect(uploadTypeMessageKey('A.XLSX ')).toBeNull();
+    expect(uploadTypeMessageKey('old.xls')).toBe('excel.xlsFile');
+    expect(uploadTypeMessageKey('data.CSV')).toBe('excel.csvFile');
+    expect(uploadTypeMessageKey('wps.et')).toBe('excel.etFile');
+    expect(uploadTypeMessageKey('photo.png')).toBe('excel.wrongFileType');
+    expect(uploadTypeMessageKey('noextension')).toBe('excel.wrongFileType');
   });
 
   it('cuts floating-point noise of computed numbers', () => {

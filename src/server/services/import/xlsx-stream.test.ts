@@ -1,10 +1,8 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
-import JSZip from 'jszip';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LISTS_SHEET, TEMPLATE_SHEET } from '../../../model/excel';
 // The reference reader: exceljs's WorkbookReader, with the fix of its UTF-8 chunk boundaries.
@@ -12,78 +10,13 @@ import './exceljs-utf8.patch';
 import { readWorkbook, readWorkbookBatches, WorkbookError, type SheetEvent } from './xlsx-reader.util';
 import { ReadClock, SharedStringsScanner, XlsxWorkbook } from './xlsx-stream';
 import { XlsxLimitError } from './xlsx-xml';
+import { norm, readWithExceljs, type Row } from '../../../../fixtures/xlsx/exceljs-reference';
 import { buildZip, NS, sheetXml, workbookItems, type ZipItem } from '../../../../fixtures/xlsx/handmade';
 
 const dir = mkdtempSync(join(tmpdir(), 'xlsx-stream-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let fileNo = 0;
 const tmpFile = (name = 'book') => join(dir, `${name}-${++fileNo}.xlsx`);
-
-type Row = { number: number; cells: unknown[] };
-
-/** Cells compared as values: a hole, undefined and null alike; no trailing empties. */
-function norm(cells: unknown[]): unknown[] {
-  const out = Array.from(cells, (c) => (c === null ? undefined : c));
-  while (out.length && out[out.length - 1] === undefined) out.pop();
-  return out;
-}
-
-/** An exceljs cell value as plain content: rich text joined, a formula's result, an error as { error }. */
-function plain(v: unknown): unknown {
-  if (v === null || v === undefined) return undefined;
-  if (typeof v === 'object' && !(v instanceof Date)) {
-    const o = v as { richText?: Array<{ text?: string | null }>; result?: unknown; error?: unknown; text?: unknown };
-    if (Array.isArray(o.richText)) return o.richText.map((r) => r.text ?? '').join('');
-    if ('formula' in o || 'sharedFormula' in o) return plain(o.result);
-    if ('error' in o) return { error: o.error };
-    if ('text' in o) return plain(o.text);
-  }
-  return v;
-}
-
-/** The same package with the workbook, its relationships and the shared strings first. */
-async function canonicalOrder(file: string): Promise<string> {
-  const zip = await JSZip.loadAsync(readFileSync(file));
-  const first = ['[Content_Types].xml', '_rels/.rels', 'xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml', 'xl/styles.xml'];
-  const names = Object.keys(zip.files).filter((n) => !zip.files[n].dir);
-  const out = new JSZip();
-  // Without a shared strings part exceljs parks the worksheets in temporary files and reads them
-  // at the end, where it loses the last one; an empty part keeps it on its direct path.
-  const emptySst = Buffer.from(`<sst xmlns="${NS}" count="0" uniqueCount="0"/>`);
-  for (const name of [...first, ...names.filter((n) => !first.includes(n))]) {
-    if (names.includes(name)) out.file(name, await zip.files[name].async('nodebuffer'));
-    else if (name === 'xl/sharedStrings.xml') out.file(name, emptySst);
-  }
-  const target = `${file}.canonical.xlsx`;
-  writeFileSync(target, await out.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
-  return target;
-}
-
-/**
- * Every worksheet as exceljs's streaming reader gives it (the reference), in the order of their
- * parts (sheet1.xml, sheet2.xml...). exceljs's reader races: when worksheets come before the
- * workbook and shared strings in the zip, as exceljs's own writers put them, it now and then loses
- * sheet names, leaves { sharedString } values or fails; and now and then it skips a small entry.
- * So it reads the package with the workbook parts first, and a read that lost a sheet is repeated.
- */
-async function readWithExceljs(file: string): Promise<Row[][]> {
-  const canonical = await canonicalOrder(file);
-  const worksheets = Object.keys((await JSZip.loadAsync(readFileSync(file))).files).filter((n) => /^xl\/worksheets\/[^/]+\.xml$/.test(n)).length;
-  try {
-    for (let attempt = 1; ; attempt++) {
-      const reader = new ExcelJS.stream.xlsx.WorkbookReader(canonical, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
-      const out: Row[][] = [];
-      for await (const sheet of reader as unknown as AsyncIterable<AsyncIterable<ExcelJS.Row>>) {
-        const rows: Row[] = [];
-        for await (const row of sheet) rows.push({ number: row.number, cells: norm((row.values as unknown[]).slice(1).map(plain)) });
-        out.push(rows);
-      }
-      if (out.length === worksheets || attempt === 5) return out;
-    }
-  } finally {
-    rmSync(canonical);
-  }
-}
 
 const partNumber = (path: string | null) => Number(/sheet(\d+)\.xml$/.exec(path ?? '')?.[1] ?? 0);
 
