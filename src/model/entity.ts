@@ -222,6 +222,8 @@ export type ApprovalDecl = {
 
 /** The field the engine adds to an entity with `approval` (values: running, approved, rejected). */
 export const APPROVAL_STATUS_FIELD = 'approval_status';
+/** Whether the record may be edited at the flow's current node (the node's "document editable"); kept by the approvals service. */
+export const APPROVAL_EDITABLE_FIELD = 'approval_editable';
 
 const REGISTRY = new Map<string, EntityDef>();
 
@@ -267,7 +269,9 @@ const approvalStatusDict = defineDictionary({
 function withApprovalField(def: EntityDef): EntityDef {
   if (!def.approval || def.fields.some((f) => f.key === APPROVAL_STATUS_FIELD)) return def;
   const field: FieldDef = { key: APPROVAL_STATUS_FIELD, label: { zh: '审批状态', en: 'Approval' }, type: 'dict', dict: approvalStatusDict.code, readonly: true };
-  return { ...def, fields: [...def.fields, field] };
+  // The drawer shows a record in a flow read-only unless its current node allows edits (the writer refuses the same).
+  const editable: FieldDef = { key: APPROVAL_EDITABLE_FIELD, label: { zh: '审批中可修改', en: 'Editable in approval' }, type: 'boolean', readonly: true };
+  return { ...def, fields: [...def.fields, field, editable] };
 }
 
 /**

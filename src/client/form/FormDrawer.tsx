@@ -87,7 +87,9 @@ export function FormDrawer(props: { resolved: ResolvedPage; state: DrawerState; 
   const { resolved, state } = props;
   const slots = props.slots ?? {};
   const prefix = slots.testIdPrefix ?? 'form';
-  const rf = useRecordForm(resolved, { open: state, readOnly: slots.readOnly, onError: props.onClose });
+  const extensions = drawerExtensionsFor(resolved);
+  const readOnly = (r: Row) => Boolean(slots.readOnly?.(r)) || extensions.some((x) => x.readOnly?.(r));
+  const rf = useRecordForm(resolved, { open: state, readOnly, onError: props.onClose });
   const { action, busy, formRef, record } = rf;
   const [tab, setTab] = useState<'form' | 'history'>('form');
   const { requestClose, dialog } = useCloseGuard(formRef, { busy, editable: action !== 'view', onClose: props.onClose });
@@ -104,7 +106,6 @@ export function FormDrawer(props: { resolved: ResolvedPage; state: DrawerState; 
   const title = state ? t(titleKey, { entity: entityName }) : '';
   const wide = resolved.children.length > 0;
   const notices = [...(slots.notices?.(rf) ?? []), ...(rf.notice ? [rf.notice] : [])].slice(0, 1);
-  const extensions = drawerExtensionsFor(resolved);
   const onSaved = (saved: Row) => {
     if (slots.keepOpenAfterSave) rf.show(saved);
     props.onSaved(saved);

@@ -15,6 +15,8 @@ export type DrawerExtension = {
   applies: (resolved: ResolvedPage) => boolean;
   footer?: ComponentType<DrawerExtensionProps>;
   body?: ComponentType<DrawerExtensionProps>;
+  /** A stored record the module keeps from editing (a document in an approval flow): the drawer opens it read-only. */
+  readOnly?: (record: Record<string, unknown>) => boolean;
 };
 
 const EXTENSIONS: DrawerExtension[] = [];

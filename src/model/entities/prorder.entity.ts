@@ -150,4 +150,6 @@ export const prOrder = defineEntity({
     // Once sent the order belongs to both companies: it is changed only through its actions.
     locked: ['sent', 'in_progress', 'finished', 'cancelled'],
   },
+  // Issue 14: a company may require its PRO_SEND flow to approve an order before it is sent to the maker (services/approvals).
+  approval: { process: 'PRO_SEND', submitFrom: ['draft', 'rejected'], before: ['send'] },
 });

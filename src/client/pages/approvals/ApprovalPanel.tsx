@@ -1,8 +1,8 @@
-import { Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Spinner, Text, Textarea } from '@fluentui/react-components';
+import { Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Select, Spinner, Text, Textarea } from '@fluentui/react-components';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../model/entities/process-def.entity';
-import { ApiError } from '../../api/client';
+import { api, ApiError } from '../../api/client';
 import { toast } from '../../shell/toast-bus';
 import { approvalApi, type FlowAction, type FlowView } from './approval-api';
 import './approval-messages';
@@ -37,22 +37,51 @@ export function useFlow(entity: string, id: number | null, revision: unknown) {
  * approve (named by the node's launch text), reject, the returns. A decision asks for a comment
  * (required for a rejection or a return) and then calls the bus.
  */
+type Colleague = { id: number; username: string; fullname: string | null };
+
+/** The company's active users matching a search (the people picker's source, `adminapi/users/options`). */
+function useColleagues(open: boolean, q: string): Colleague[] {
+  const [rows, setRows] = useState<Colleague[]>([]);
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      api.get<{ rows: Colleague[] }>('/adminapi/users/options', { q, size: 50 }).then((r) => live && setRows(r.rows), () => live && setRows([]));
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [open, q]);
+  return rows;
+}
+
 export function DecisionButtons(props: { flow: FlowView; onDone: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<FlowAction | null>(null);
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const needsComment = open && open.action !== 'approve' && open.action !== 'submit';
+  // Insert a user into the node (spec 7 cpm-process/insert-user-into-node): a colleague picked by name or account.
+  const inserting = open?.action === 'insert_user';
+  const [search, setSearch] = useState('');
+  const [picked, setPicked] = useState('');
+  const colleagues = useColleagues(inserting, search);
+  const needsComment = open && open.action !== 'approve' && open.action !== 'submit' && open.action !== 'insert_user';
   const run = async () => {
     if (!open) return;
     if (needsComment && !comment.trim()) {
       setError(t('wf.commentRequired'));
       return;
     }
+    if (inserting && !picked) {
+      setError(t('wf.pickUser'));
+      return;
+    }
     setBusy(true);
     try {
       if (open.action === 'submit') await approvalApi.submit(props.flow.entity, props.flow.record_id, comment);
+      else if (open.action === 'insert_user') await approvalApi.insertUser(props.flow.task_id!, Number(picked), comment);
       else await approvalApi.decide(props.flow.task_id!, open.action, comment);
       toast.success(t('wf.done'));
       setOpen(null);
@@ -64,11 +93,11 @@ export function DecisionButtons(props: { flow: FlowView; onDone: () => void }) {
       setBusy(false);
     }
   };
-  const buttons = props.flow.actions.filter((a) => a.action !== 'insert_user');
+  const buttons = props.flow.actions;
   return (
     <>
       {buttons.map((a) => (
-        <Button key={a.action} appearance={a.action === 'approve' || a.action === 'submit' ? 'primary' : 'secondary'} data-testid={`wf-action-${a.action}`} onClick={() => { setError(null); setOpen(a); }}>
+        <Button key={a.action} appearance={a.action === 'approve' || a.action === 'submit' ? 'primary' : 'secondary'} data-testid={`wf-action-${a.action}`} onClick={() => { setError(null); setPicked(''); setSearch(''); setOpen(a); }}>
           {a.text || t(a.label_key)}
         </Button>
       ))}
@@ -77,7 +106,22 @@ export function DecisionButtons(props: { flow: FlowView; onDone: () => void }) {
           <DialogBody>
             <DialogTitle>{open ? open.text || t(open.label_key) : ''}{props.flow.doc_no ? ` · ${props.flow.doc_no}` : ''}</DialogTitle>
             <DialogContent>
-              <Field label={t('wf.comment')} required={Boolean(needsComment)} validationMessage={error ?? undefined}>
+              {inserting && (
+                <>
+                  <Field label={t('wf.searchUser')}>
+                    <Input value={search} onChange={(_, d) => setSearch(d.value)} data-testid="wf-insert-search" />
+                  </Field>
+                  <Field label={t('wf.insertUserId')} required validationMessage={error && !picked ? error : undefined} style={{ marginBottom: 8 }}>
+                    <Select value={picked} onChange={(_, d) => setPicked(d.value)} data-testid="wf-insert-user">
+                      <option value="">—</option>
+                      {colleagues.map((c) => (
+                        <option key={c.id} value={String(c.id)}>{`${c.fullname ?? c.username}（${c.username}）`}</option>
+                      ))}
+                    </Select>
+                  </Field>
+                </>
+              )}
+              <Field label={t('wf.comment')} required={Boolean(needsComment)} validationMessage={!inserting || picked ? (error ?? undefined) : undefined}>
                 <Textarea value={comment} onChange={(_, d) => setComment(d.value)} data-testid="wf-comment" resize="vertical" />
               </Field>
             </DialogContent>

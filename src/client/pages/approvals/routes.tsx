@@ -26,7 +26,13 @@ function deferred(name: 'ApprovalDrawerFooter' | 'ApprovalDrawerBody' | 'Process
 
 // Issue 14: every drawer of a document approved through a flow offers its approval buttons and shows
 // its flow; a process definition's drawer shows its diagram.
-registerDrawerExtension({ applies: (r) => Boolean(r.entity.approval), footer: deferred('ApprovalDrawerFooter'), body: deferred('ApprovalDrawerBody') });
+registerDrawerExtension({
+  applies: (r) => Boolean(r.entity.approval),
+  footer: deferred('ApprovalDrawerFooter'),
+  body: deferred('ApprovalDrawerBody'),
+  // While the flow runs the fields are read-only, unless the current node allows edits (as the writer decides).
+  readOnly: (record) => record.approval_status === 'running' && record.approval_editable !== true,
+});
 registerDrawerExtension({ applies: (r) => r.entity.name === 'processdef', body: deferred('ProcessDefDiagram') });
 
 const DesignFormButton = lazy(async () => ({ default: (await import('./DynamicFormDrawer')).DesignFormButton }));

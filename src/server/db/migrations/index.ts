@@ -7,6 +7,8 @@ import { adminSysServices0500 } from './20261125_0500_admin_sysservices';
 import { notify0600 } from './20261125_0600_notify';
 import { approvals0700 } from './20261125_0700_approvals';
 import { dynamicForms0700 } from './20261127_0700_dynamic_forms';
+import { workspaceBoards0800 } from './20261127_0800_workspace_boards';
+import { approvalTodos0710 } from './20261127_0710_approval_todos';
 
 /** Every timestamped migration, oldest first. A change to an existing table adds a file here. */
-export const CORE_MIGRATIONS: Migration[] = [core0001, access0100, admin0500, adminSysConfig0500, adminSysServices0500, notify0600, approvals0700, dynamicForms0700];
+export const CORE_MIGRATIONS: Migration[] = [core0001, access0100, admin0500, adminSysConfig0500, adminSysServices0500, notify0600, approvals0700, dynamicForms0700, approvalTodos0710, workspaceBoards0800];

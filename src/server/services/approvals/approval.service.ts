@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { allEntities, APPROVAL_STATUS_FIELD, getEntity, requireEntity, type EntityDef, type Language } from '../../../model';
+import { allEntities, APPROVAL_EDITABLE_FIELD, APPROVAL_STATUS_FIELD, getEntity, requireEntity, translate, type EntityDef, type Language } from '../../../model';
 import { processDefErrors } from '../../../model/entities/process-def.entity';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
@@ -13,6 +13,7 @@ import { actorOf } from '../../resources/resource.service';
 import { registerSaveHook } from '../../resources/save-hooks';
 import { diffRecords, writeAudit } from '../audit/audit.service';
 import { raiseNotice } from '../notify';
+import { insertTask } from '../notify/task.service';
 import { withTenant } from '../rls';
 import {
   approversOf,
@@ -144,6 +145,9 @@ async function enterNode(tx: Db, inst: Instance, seq: number, onlyUser: number |
   if (!users.length) throw new AppError('conflict', 'wf.noApprover', { params: { node: node.name } });
   const round = inst.round + 1;
   await sql`update wf_instance set node_seq = ${seq}, round = ${round} where id = ${inst.id} and client_id = ${inst.client_id}`.execute(tx);
+  // The record says whether it may be edited at this node, so its drawer shows it read-only or not.
+  await sql`update ${tbl(requireEntity(inst.entity))} set ${sql.id(APPROVAL_EDITABLE_FIELD)} = ${Boolean(node.allow_edit)}
+    where id = ${inst.record_id} and client_id = ${inst.client_id}`.execute(tx);
   inst.node_seq = seq;
   inst.round = round;
   for (const u of users) {
@@ -154,6 +158,14 @@ async function enterNode(tx: Db, inst: Instance, seq: number, onlyUser: number |
 }
 
 async function notifyWaiting(tx: Db, inst: Instance, node: FlowNode, users: number[]): Promise<void> {
+  // Each new approver's to-do list (spec 7 notify-msg tasks, state 10) holds the approval too, linked
+  // to the approval task so that the decision completes it (completeDecidedTodos).
+  const subject = translate('zh-CN', 'wf.todo.subject', { doc: inst.doc_no ?? '', process: inst.process_name, node: node.name });
+  for (const u of users) {
+    const todo = await insertTask(tx, { clientId: inst.client_id, userId: u }, { subject, priority: 'high', remark: translate('zh-CN', 'wf.todo.remark') });
+    await sql`update wf_task set notify_task_id = ${todo} where instance_id = ${inst.id} and client_id = ${inst.client_id} and user_id = ${u}
+      and round = ${inst.round} and status = ${TASK_OPEN} and notify_task_id is null`.execute(tx);
+  }
   await raiseNotice(tx, {
     clientId: inst.client_id,
     userIds: users,
@@ -255,6 +267,19 @@ export async function decide(ctx: ApprovalContext, taskId: number, decision: Dec
 
 /** One decision inside the caller's tenant transaction (the route's, or a seed's). */
 export async function decideIn(tx: Db, clientId: number, actor: Actor, taskId: number, decision: Decision, comment: string | null): Promise<{ pid: number; status: string; node_seq: number | null }> {
+  const out = await decideOne(tx, clientId, actor, taskId, decision, comment);
+  await completeDecidedTodos(tx, clientId, out.pid);
+  return out;
+}
+
+/** The to-do tasks of approval tasks no longer open (decided, or left by another decision) are completed (30). */
+async function completeDecidedTodos(tx: Db, clientId: number, pid: number): Promise<void> {
+  await sql`update notify_task n set status = '30', completed_at = now(), version = n.version + 1, updated_at = now()
+    from wf_task w where w.instance_id = ${pid} and w.client_id = ${clientId} and w.status <> ${TASK_OPEN}
+      and n.id = w.notify_task_id and n.client_id = w.client_id and n.status = '10'`.execute(tx);
+}
+
+async function decideOne(tx: Db, clientId: number, actor: Actor, taskId: number, decision: Decision, comment: string | null): Promise<{ pid: number; status: string; node_seq: number | null }> {
   const auth = actor;
   {
     const task = await openTaskOf(tx, clientId, taskId);
