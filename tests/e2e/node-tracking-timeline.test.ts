@@ -6,7 +6,9 @@ import { serverAndBrowserForFile, snap } from './support/harness';
  * Node tracking in two browsers (issue 12): the brand opens the node timeline of one of its orders at
  * the maker, the maker records a node's actual date on its tracking page, and the brand's timeline
  * moves without a reload (socket `nodetrack.changed` through the share). The brand's list holds only
- * its own orders; the maker's node calendar shows the nodes on FullCalendar.
+ * its own orders; the maker's node calendar shows the nodes on FullCalendar. A supplier records its
+ * own node: the maker sends an order's fabric node to its supplier's company, the supplier records its
+ * date on its own page (seeing only the nodes sent to it) and the brand's timeline moves.
  */
 const run = serverAndBrowserForFile();
 
@@ -79,6 +81,88 @@ describe('node tracking timeline', () => {
     await maker.waitForSelector('[data-testid=node-calendar] .fc-event');
     expect(await maker.locator('[data-testid=node-calendar] .fc-event').count()).toBeGreaterThan(0);
     await snap(maker, 'node-tracking-04-calendar');
+    expect(errors).toEqual([]);
+  });
+
+  it('the maker sends a supplier node to its supplier, who records its date on its own page; the brand sees it live', async () => {
+    const maker = await run.browser.newPage({ viewport: { width: 1600, height: 900 } });
+    const supplier = await run.browser.newPage({ viewport: { width: 1600, height: 900 } });
+    const brand = await run.browser.newPage({ viewport: { width: 1600, height: 900 } });
+    const errors: string[] = [];
+    for (const p of [brand, maker, supplier]) p.on('pageerror', (e) => errors.push(e.message));
+    await signIn(maker, 'maker');
+    await signIn(supplier, 'supplier.sales');
+    await signIn(brand, 'brand');
+
+    // A brand's order whose fabric (a supplier node) is open and not sent yet.
+    const brandRows = (await get(brand, '/api/scmapi/nodetrack/brand-orders')).data.rows;
+    const makerRows = (await get(maker, '/api/scmapi/nodetrack/orders')).data.rows;
+    let copy: Record<string, unknown> | undefined;
+    let pick: Record<string, unknown> | undefined;
+    for (const r of brandRows) {
+      const m = makerRows.find((x) => x.source_no === r.pr_no);
+      if (!m) continue;
+      const tl = (await get(maker, `/api/scmapi/nodetrack/timeline?order_id=${String(m.id)}`)).data as unknown as { tracking: { nodes: Array<{ node_code: string; actual_date: string | null; share_id: number | null }> } };
+      const fab = tl.tracking.nodes.find((n) => n.node_code === 'FAB_IN');
+      if (fab && !fab.actual_date && !fab.share_id) {
+        copy = m;
+        pick = r;
+        break;
+      }
+    }
+    expect(copy).toBeTruthy();
+    const orderNo = String(copy!.order_no);
+
+    // The maker sends the fabric node to its supplier on the platform.
+    await maker.goto(`${run.server.url}/scm/page/node-tracking?order=${String(copy!.id)}`);
+    await maker.waitForSelector(`[data-testid=order-timeline][data-order="${orderNo}"]`);
+    await maker.click('[data-testid=send-supplier]');
+    await maker.waitForSelector('[data-testid=send-supplier-dialog] [data-testid=send-node-FAB_IN]');
+    if (!(await maker.inputValue('[data-testid=send-supplier-vendor]').catch(() => ''))) {
+      await maker.click('[data-testid=send-supplier-vendor]');
+      await maker.click('[role=option]:has-text("VD-OS01")');
+    }
+    // Only fabric: trims stay with the maker.
+    const trims = maker.locator('[data-testid=send-node-TRIM_IN]');
+    if (await trims.isChecked()) await trims.uncheck();
+    expect(await maker.locator('[data-testid=send-node-FAB_IN]').isChecked()).toBe(true);
+    await snap(maker, 'node-tracking-05-maker-send-supplier');
+    await maker.click('[data-testid=send-supplier-ok]');
+    await maker.waitForSelector('[data-testid=party-FAB_IN]:has-text("已发送：锦绣面料")');
+
+    // The supplier sees the order with only the node sent to it (its menu has the page), and records its date.
+    await supplier.waitForSelector('[data-testid="menu-scm.nodetrack.supplier"]', { state: 'attached' });
+    await supplier.goto(`${run.server.url}/scm/page/supplier-nodes`);
+    await supplier.waitForSelector(`[data-testid="supplier-order-${orderNo}"]`);
+    expect(await supplier.locator('[data-testid^=supplier-order-]').count()).toBe(1);
+    await supplier.click(`[data-testid="supplier-order-${orderNo}"]`);
+    await supplier.waitForSelector('[data-testid=node-table] [data-testid=node-line-FAB_IN]');
+    expect(await supplier.locator('[data-testid=node-table] [data-testid^=node-line-]').count()).toBe(1);
+    expect(await supplier.textContent('[data-testid=supplier-node-page]')).not.toContain(String(pick!.pr_no));
+    const today = await supplier.evaluate(() => {
+      const d = new Date();
+      const p = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+    });
+    await brand.goto(`${run.server.url}/scm/page/order-node-timeline?pr=${String(pick!.pr_id)}`);
+    await brand.waitForSelector('[data-testid=order-timeline] [data-testid=node-row-FAB_IN]');
+    expect(await brand.getAttribute('[data-testid=node-row-FAB_IN]', 'data-actual')).toBe('');
+
+    await supplier.fill('[data-testid=actual-FAB_IN]', today);
+    await supplier.press('[data-testid=actual-FAB_IN]', 'Tab');
+    await supplier.click('[data-testid=record-FAB_IN]');
+    await supplier.waitForSelector(`[data-testid=node-row-FAB_IN][data-actual="${today}"]`);
+    expect(await supplier.textContent('[data-testid=source-FAB_IN]')).toBe('供应商录入');
+    expect(await supplier.inputValue('[data-testid=actual-FAB_IN]')).toBe(today);
+    await snap(supplier, 'node-tracking-06-supplier-recorded');
+
+    // The brand's timeline moves without a reload; the maker's page says who entered it.
+    await brand.waitForSelector(`[data-testid=node-row-FAB_IN][data-actual="${today}"]`, { timeout: 15_000 });
+    expect(await brand.textContent('[data-testid=source-FAB_IN]')).toBe('供应商录入');
+    await snap(brand, 'node-tracking-07-brand-supplier-date');
+    await maker.reload();
+    await maker.waitForSelector(`[data-testid=node-row-FAB_IN][data-actual="${today}"]`);
+    expect(await maker.textContent('[data-testid=source-FAB_IN]')).toBe('供应商录入');
     expect(errors).toEqual([]);
   });
 });

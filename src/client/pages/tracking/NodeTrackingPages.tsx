@@ -149,7 +149,8 @@ export function NodeTrackingPage() {
     try {
       const next = await api.post<Timeline>('/scmapi/nodetrack/actual', { order_id: tl.order.id, node_code: n.node_code, date, version: n.version });
       setTl(next);
-      setDrafts((d) => ({ ...d, [n.node_code]: '' }));
+      // The stored date shows again once recorded (the draft is dropped, not emptied).
+      setDrafts(({ [n.node_code]: _, ...rest }) => rest);
       toast.success(date ? t('nt.recorded', { node: n.node_name, date }) : t('nt.cleared', { node: n.node_name }));
       void loadList();
     } catch {

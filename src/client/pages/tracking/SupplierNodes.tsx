@@ -160,7 +160,8 @@ export function SupplierNodesPage() {
     setBusy(true);
     try {
       setTl(await api.post<Timeline>('/scmapi/nodetrack/supplier-actual', { task_id: tl.order.task_id, node_code: n.node_code, date, version: n.version }));
-      setDrafts((d) => ({ ...d, [n.node_code]: '' }));
+      // The stored date shows again once recorded (the draft is dropped, not emptied).
+      setDrafts(({ [n.node_code]: _, ...rest }) => rest);
       toast.success(date ? t('nt.recorded', { node: n.node_name, date }) : t('nt.cleared', { node: n.node_name }));
       void loadList();
     } catch {
