@@ -57,6 +57,27 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+describe('the demo', () => {
+  it('holds a brand project in each main state, the suppliers\' applications and quotations in their own companies, and an award', async () => {
+    const tabs = (await srm('brand', 'srcproject').page({ tabs: 1 })).body.data.tabs!;
+    for (const st of ['not_prepared', 'info_delivered', 'publishing', 'evaluating', 'evaluation_ended']) expect(tabs[st], st).toBeGreaterThan(0);
+    const cfg = (await srm('brand', 'srcevalconfig').page({ 'f.code.eq': 'EV-FAB', sort: 'version_no' })).body.data.rows;
+    expect(cfg.map((c) => [c.version_no, c.status])).toEqual([['V1', 'retired'], ['V2', 'active']]);
+    const awarded = (await srm('brand', 'srcproject').page({ 'f.status.eq': 'evaluation_ended' })).body.data.rows[0];
+    expect(awarded.awarded_vendor_id).toBe(ids.vd001);
+    const apps = (await srm('supplier.sales', 'srcapplication').page({ tabs: 1 })).body.data.tabs!;
+    expect([apps.posted, apps.candidate, apps.selected].every((n) => n > 0)).toBe(true);
+    const quotes = (await srm('supplier.sales', 'srcquotation').page({ tabs: 1 })).body.data.tabs!;
+    for (const st of ['draft', 'posted', 'selected']) expect(quotes[st], st).toBeGreaterThan(0);
+    expect((await srm('maker', 'srcquotation').page({ tabs: 1 })).body.data.tabs!.not_selected).toBeGreaterThan(0);
+    expect((await srm('maker', 'srcapplication').page({ 'f.status.eq': 'draft' })).body.data.total).toBeGreaterThan(0);
+    // The evaluating project carries the buyer's scores; the brand's comparison of the publishing one converts USD.
+    const publishing = (await srm('brand', 'srcproject').page({ 'f.status.eq': 'publishing' })).body.data.rows[0];
+    const c = (await call('brand', 'GET', '/srmapi/sourcing/compare', { project_id: String(publishing.id) })).body.data as unknown as { suppliers: Array<{ cells: Record<string, { currency: string; converted: number }> }> };
+    expect(c.suppliers.some((sp) => Object.values(sp.cells).some((x) => x.currency === 'USD' && x.converted > 0))).toBe(true);
+  });
+});
+
 describe('evaluation schemes (spec 3, 4, 5)', () => {
   it('refuses a maximum of 0 and a minimum above the maximum, refuses a taken version, and activating a version retires the earlier active one', async () => {
     const cfg = srm('brand', 'srcevalconfig');

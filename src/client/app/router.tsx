@@ -5,6 +5,7 @@ import { approvalRoutes } from '../pages/approvals/routes';
 import { collabRoutes } from '../pages/collab/routes';
 import { orderRoutes } from '../pages/orders/routes';
 import { outsourceRoutes } from '../pages/outsource/routes';
+import { sourcingRoutes } from '../pages/sourcing/routes';
 import { purchaseRoutes } from '../pages/purchase/routes';
 import { productionRoutes } from '../pages/production/routes';
 import { reportRoutes } from '../pages/reports/routes';
@@ -123,6 +124,8 @@ export function appRoutes(): RouteObject[] {
                 ...purchaseRoutes,
                 // The supplier's outsourced tasks with the shipment editor (issue 12).
                 ...outsourceRoutes,
+                // Supplier sourcing: the comparison and evaluation, the project opportunities (issue 16).
+                ...sourcingRoutes,
                 // The approval to-do list; approval buttons in the drawers of documents approved through a flow (issue 14).
                 ...approvalRoutes,
                 // Work orders, the scan validation page and the bundle tickets (issue 12).

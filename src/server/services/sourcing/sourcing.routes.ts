@@ -39,7 +39,7 @@ const jsonOf = <T>(v: unknown, fallback: T): T => (v === null || v === undefined
 
 /** The comparison of one project of the caller's company. */
 export async function projectComparison(tx: Db, clientId: number, projectId: number): Promise<Comparison & { project: Row }> {
-  const project = (await sql<Row>`select id, code, name, status, currency, inquiry_state, awarded_vendor_id from srm_src_project where id = ${projectId} and client_id = ${clientId}`.execute(tx)).rows[0];
+  const project = (await sql<Row>`select id, version, code, name, status, currency, inquiry_state, awarded_vendor_id from srm_src_project where id = ${projectId} and client_id = ${clientId}`.execute(tx)).rows[0];
   const items = (await sql<Row>`select id, name, qty, unit, expected_price, currency from srm_src_item where client_id = ${clientId} and project_id = ${projectId} order by id`.execute(tx)).rows;
   const records = (await sql<Row>`select id, supplier_name, status, awarded, weighted_score, rank_no, offers from srm_src_record where client_id = ${clientId} and project_id = ${projectId} order by id`.execute(tx)).rows;
   const rates = (await sql<{ currency: string; rate: number }>`select currency, rate from srm_src_project_rate where client_id = ${clientId} and project_id = ${projectId}`.execute(tx)).rows;
