@@ -114,11 +114,11 @@ describe('successful user profile and settings', () => {
   it('answers the dashboard setting from what save-setting stored', async () => {
     const d = await loginOk(t.app, 'supplier');
     const before = body<Record<string, unknown>>(await get(d.access_token, 'my-dash-setting')).data;
-    expect(before).toEqual({ cr_dash: '', rpt_theme: 'default', vf_qty_amount: 'qty', layout: [] });
+    expect(before).toEqual({ cr_dash: '', rpt_theme: 'default', vf_qty_amount: 'qty', layout: [], board: null });
     await post(d.access_token, 'save-setting', { cr_dash: 'supply', vf_qty_amount: 'amount', dash_layout: ['kpi', 'orders', 'capacity'] });
     const token = d.access_token;
     const after = await t.app.inject({ method: 'GET', url: `/api/clientinfoapi/user-profile/my-dash-setting?token=${token}` });
-    expect(body(after).data).toEqual({ cr_dash: 'supply', rpt_theme: 'default', vf_qty_amount: 'amount', layout: ['kpi', 'orders', 'capacity'] });
+    expect(body(after).data).toEqual({ cr_dash: 'supply', rpt_theme: 'default', vf_qty_amount: 'amount', layout: ['kpi', 'orders', 'capacity'], board: null });
     expect((await loginOk(t.app, 'supplier')).cr_dash).toBe('supply');
   });
 

@@ -7,6 +7,8 @@ import { ok } from '../../http/envelope';
 import { validationError } from '../../http/errors';
 import { idListOfAny, LIMITS, profilePatchOf, settingsPatchOf } from './profile-input.util';
 import { changeFavourites, favouriteCodesOf, favouriteEntries, menuEntriesOf, readOwnSettings, saveProfile, saveSettings } from './profile.service';
+import { workspaceRoutes } from './workspace.routes';
+import { modulesOf, readBoards } from './workspace.service';
 
 const BASE = '/clientinfoapi/user-profile';
 /** Saved table info of a wide list is a few kilobytes; a whole body stays far below this. */
@@ -55,31 +57,67 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     return ok(await saveProfile(db, auth, patch, req.ip ?? null));
   });
 
-  /** The control tower (dashboard): which dashboard, report theme, quantity or amount, layout. */
+  /** Stored boards and apps of the caller's company; a user without a company has none. */
+  const boardsOf = (auth: ReturnType<typeof authOf>) =>
+    auth.clientId === null ? Promise.resolve({ mydash: null, home: null, apps: [] as string[] }) : readBoards(db, { clientId: auth.clientId, userId: auth.userId });
+
+  /**
+   * The control tower (dashboard): which dashboard, report theme, quantity or amount, layout (the
+   * save-setting id list), and `board`: the personal dashboard as arranged (save-dash-layout; null
+   * until the user arranges it).
+   */
   app.get(`${BASE}/my-dash-setting`, { preHandler: requireAuth }, async (req) => {
-    const { settings } = await readOwnSettings(db, authOf(req).userId);
+    const auth = authOf(req);
+    const { settings } = await readOwnSettings(db, auth.userId);
+    const boards = await boardsOf(auth);
     return ok({
       cr_dash: typeof settings.cr_dash === 'string' ? settings.cr_dash : '',
       rpt_theme: typeof settings.rpt_theme === 'string' ? settings.rpt_theme : 'default',
       vf_qty_amount: settings.vf_qty_amount === 'amount' ? 'amount' : 'qty',
       layout: layoutOf(settings.dash_layout),
+      board: boards.mydash,
     });
   });
 
-  /** The workspace shell: favourite menus (codes and the entries still visible), language, layout. */
+  /**
+   * The workspace shell: favourite menus (codes and the entries still visible), language, layout,
+   * and the app market: `modules` (the company's menu groups the caller sees) and `apps` (the
+   * subscribed ones' codes, in the order subscribed).
+   */
   app.get(`${BASE}/my-workspace-setting`, { preHandler: requireAuth }, async (req) => {
     const auth = authOf(req);
     const own = await readOwnSettings(db, auth.userId);
     const codes = favouriteCodesOf(own.settings);
     const entries = await menuEntriesOf(db, auth, languageFor(req, auth.language));
-    return ok({ favourite_menus: codes, favourites: favouriteEntries(codes, entries), language_code: own.language, layout: layoutOf(own.settings.workspace_layout) });
+    const modules = modulesOf(entries);
+    const { apps } = await boardsOf(auth);
+    return ok({
+      favourite_menus: codes,
+      favourites: favouriteEntries(codes, entries),
+      language_code: own.language,
+      layout: layoutOf(own.settings.workspace_layout),
+      modules,
+      apps: apps.filter((c) => modules.some((m) => m.CODE === c)),
+    });
   });
 
-  /** The workspace home page: its favourites block (entries in the user's order) and block layout. */
+  /**
+   * The workspace home page: its favourites block (entries in the user's order), block layout, the
+   * home board as arranged (`board`, null until arranged) and the subscribed apps still visible.
+   */
   app.get(`${BASE}/my-workspace-home-setting`, { preHandler: requireAuth }, async (req) => {
     const auth = authOf(req);
     const own = await readOwnSettings(db, auth.userId);
     const entries = await menuEntriesOf(db, auth, languageFor(req, auth.language));
-    return ok({ favourites: favouriteEntries(favouriteCodesOf(own.settings), entries), layout: layoutOf(own.settings.home_layout) });
+    const boards = await boardsOf(auth);
+    const modules = modulesOf(entries);
+    return ok({
+      favourites: favouriteEntries(favouriteCodesOf(own.settings), entries),
+      layout: layoutOf(own.settings.home_layout),
+      board: boards.home,
+      apps: boards.apps.map((c) => modules.find((m) => m.CODE === c)).filter((m) => !!m),
+    });
   });
+
+  await workspaceRoutes(app);
 }

@@ -20,6 +20,8 @@ export const TENANT_CORE_TABLES: ReadonlyArray<{ table: string; kind: PolicyKind
   { table: 'role_grants', kind: 'tenant' },
   { table: 'data_permissions', kind: 'tenant' },
   { table: 'menus', kind: 'shared' },
+  // The personal area's arranged boards and app subscriptions (issue 13), one user's rows of one company.
+  { table: 'user_workspace_board', kind: 'tenant' },
 ];
 
 /** Every protected table: each registry entity's table plus TENANT_CORE_TABLES. */

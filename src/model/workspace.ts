@@ -1,0 +1,153 @@
+import type { Label } from './entity';
+
+/**
+ * The personal area's boards (issue 13, spec 2 "home (to-do list, read items, control tower,
+ * subscribed apps, recent announcements, app market, favourite menus, quick links)" and `/mydash`):
+ * which widgets exist, which the user's dashboard roles (`dashroles`) offer, what a board shows
+ * before the user arranges it, and the arranging itself. Pure, shared by the server (which checks a
+ * saved board against what the caller is offered) and the browser (which draws and arranges it).
+ */
+
+/** The two boards a user arranges: the personal dashboard (`/mydash`) and the workspace home. */
+export const BOARD_KINDS = ['mydash', 'home'] as const;
+export type BoardKind = (typeof BOARD_KINDS)[number];
+export const isBoardKind = (v: unknown): v is BoardKind => typeof v === 'string' && (BOARD_KINDS as readonly string[]).includes(v);
+
+/** One widget on a board, in the board's order; a hidden one waits in the market. */
+export type BoardItem = { key: string; hidden: boolean };
+
+/**
+ * Managers, administrators and planners: the roles the reports menu gives the control tower and its
+ * reports to (reports/menu.ts), so the tower's widgets are offered to the same roles.
+ */
+export const TOWER_WIDGET_ROLES: readonly string[] = ['clientadmin', 'admin', 'planner', 'linemanager'];
+
+/** The prefix of a control tower widget's key: `tower.funnel` is the tower's `funnel` widget. */
+export const TOWER_PREFIX = 'tower.';
+export const towerKey = (widget: string): string => `${TOWER_PREFIX}${widget}`;
+export const isTowerKey = (key: string): boolean => key.startsWith(TOWER_PREFIX) && /^[a-z][a-z0-9-]{0,40}$/.test(key.slice(TOWER_PREFIX.length));
+
+export type BlockDef = {
+  key: string;
+  title: Label;
+  /** Columns spanned on the board's grid of three. */
+  span: 1 | 2 | 3;
+  /** Roles that are offered the block; none: every user. */
+  roles?: readonly string[];
+  /** The block reads the company's tasks, notices or announcements: not offered to a user without a company. */
+  company?: boolean;
+  /** The boards that show it before the user arranges them. */
+  shownOn: readonly BoardKind[];
+};
+
+/** The personal area's own blocks, in the order a new board shows them. */
+export const WORKSPACE_BLOCKS: readonly BlockDef[] = [
+  { key: 'todo', title: { zh: '待办事项', en: 'To-do' }, span: 2, company: true, shownOn: ['mydash', 'home'] },
+  { key: 'toread', title: { zh: '待阅事项', en: 'To read' }, span: 1, company: true, shownOn: ['mydash', 'home'] },
+  { key: 'apps', title: { zh: '我的应用', en: 'My apps' }, span: 2, shownOn: ['home'] },
+  { key: 'announcements', title: { zh: '最新公告', en: 'Recent announcements' }, span: 1, company: true, shownOn: ['home'] },
+  { key: 'favourites', title: { zh: '常用菜单', en: 'Favourite menus' }, span: 3, shownOn: ['home'] },
+  { key: 'quicklinks', title: { zh: '快捷入口', en: 'Quick links' }, span: 3, shownOn: ['home'] },
+];
+
+/** How many control tower widgets a new personal dashboard shows (the rest wait in the market). */
+export const DEFAULT_TOWER_WIDGETS = 4;
+/** At most this many widgets on one board (and module subscriptions). */
+export const BOARD_LIMIT = 50;
+
+export const blockOf = (key: string): BlockDef | undefined => WORKSPACE_BLOCKS.find((b) => b.key === key);
+
+export type Viewer = { roles: readonly string[]; hasCompany: boolean };
+
+const holds = (viewer: Viewer, roles: readonly string[] | undefined) => !roles?.length || roles.some((r) => viewer.roles.includes(r));
+
+/** Whether the viewer's dashboard roles offer a widget (a tower widget also needs the tower's roles). */
+export function offers(viewer: Viewer, key: string): boolean {
+  if (isTowerKey(key)) return holds(viewer, TOWER_WIDGET_ROLES);
+  const b = blockOf(key);
+  return !!b && holds(viewer, b.roles) && (!b.company || viewer.hasCompany);
+}
+
+/**
+ * The widget keys a viewer is offered, in catalogue order: the blocks, then the tower widgets the
+ * browser found the viewer may read (`towerWidgets`: the tower's widget keys with a report source
+ * the viewer has a menu entry for).
+ */
+export function offeredKeys(viewer: Viewer, towerWidgets: readonly string[]): string[] {
+  return [...WORKSPACE_BLOCKS.map((b) => b.key), ...towerWidgets.map(towerKey)].filter((k) => offers(viewer, k));
+}
+
+/** A board before the user arranges it: every offered widget, those of the board's kind shown. */
+export function defaultBoard(kind: BoardKind, offered: readonly string[]): BoardItem[] {
+  let towers = 0;
+  return offered.map((key) => {
+    if (isTowerKey(key)) return { key, hidden: !(kind === 'mydash' && towers++ < DEFAULT_TOWER_WIDGETS) };
+    return { key, hidden: !blockOf(key)?.shownOn.includes(kind) };
+  });
+}
+
+/**
+ * The board as the user arranged it, against what is offered now: saved widgets keep their order
+ * and visibility; those no longer offered are left out; widgets offered since the last save wait
+ * hidden at the end (in the market). Nothing saved: the default board.
+ */
+export function arrangedBoard(kind: BoardKind, saved: readonly BoardItem[] | null | undefined, offered: readonly string[]): BoardItem[] {
+  if (!saved) return defaultBoard(kind, offered);
+  const have = new Set(offered);
+  const out = saved.filter((i) => have.has(i.key)).map((i) => ({ key: i.key, hidden: i.hidden }));
+  for (const key of offered) if (!out.some((i) => i.key === key)) out.push({ key, hidden: true });
+  return out;
+}
+
+/** Moves a widget up (-1) or down (+1) among the shown widgets; hidden ones keep their places. */
+export function moveBy(items: readonly BoardItem[], key: string, delta: -1 | 1): BoardItem[] {
+  const shown = items.filter((i) => !i.hidden).map((i) => i.key);
+  const at = shown.indexOf(key);
+  const to = at + delta;
+  if (at < 0 || to < 0 || to >= shown.length) return [...items];
+  return moveBefore(items, key, delta < 0 ? shown[to] : (shown[to + 1] ?? null));
+}
+
+/** Drag and drop: the widget goes just before `target` (null: to the end). */
+export function moveBefore(items: readonly BoardItem[], key: string, target: string | null): BoardItem[] {
+  const moving = items.find((i) => i.key === key);
+  if (!moving || key === target) return [...items];
+  const rest = items.filter((i) => i.key !== key);
+  const at = target === null ? rest.length : rest.findIndex((i) => i.key === target);
+  if (at < 0) return [...items];
+  return [...rest.slice(0, at), moving, ...rest.slice(at)];
+}
+
+/** Shows or hides a widget; a widget shown from the market goes to the end of the shown ones. */
+export function withShown(items: readonly BoardItem[], key: string, shown: boolean): BoardItem[] {
+  if (!items.some((i) => i.key === key)) return [...items];
+  if (!shown) return items.map((i) => (i.key === key ? { ...i, hidden: true } : i));
+  const lastShown = items.reduce((at, i, n) => (!i.hidden && i.key !== key ? n : at), -1);
+  const after = items.slice(lastShown + 1).find((i) => i.key !== key);
+  return moveBefore(items.map((i) => (i.key === key ? { ...i, hidden: false } : i)), key, after?.key ?? null);
+}
+
+/**
+ * A saved board as the save call sends it (a JSON array, or JSON text of one): each item a key and
+ * a hidden flag, keys unique. Null when the shape is wrong.
+ */
+export function boardItemsOf(value: unknown): BoardItem[] | null {
+  let v = value;
+  if (typeof v === 'string') {
+    try {
+      v = JSON.parse(v) as unknown;
+    } catch {
+      return null;
+    }
+  }
+  if (!Array.isArray(v) || v.length > BOARD_LIMIT) return null;
+  const out: BoardItem[] = [];
+  for (const raw of v) {
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
+    const { key, hidden } = raw as Record<string, unknown>;
+    if (typeof key !== 'string' || !/^[a-z][a-z0-9.-]{0,60}$/.test(key) || out.some((i) => i.key === key)) return null;
+    if (hidden !== undefined && typeof hidden !== 'boolean') return null;
+    out.push({ key, hidden: hidden === true });
+  }
+  return out;
+}
