@@ -80,6 +80,9 @@ describe('cells to form input', () => {
     expect(dateCellText(utc(1960, 5, 4))).toBe('1960-05-04');
     expect(cellToInput(col('remark'), utc(2026, 3, 15), null)).toBe('2026-03-15');
     expect(cellToInput(col('valid_from'), utc(2026, 3, 15), null)).toBe('2026-03-15');
+    // A plain serial under a date column, in each date system.
+    expect(cellToInput(col('valid_from'), 44561, null)).toBe('2021-12-31');
+    expect(cellToInput(col('valid_from'), 44561, null, true)).toBe('2026-01-01');
   });
 
   it('names what to do with a file that is not an .xlsx (issue 19)', () => {

@@ -351,14 +351,15 @@ export function dateCellText(d: Date): string {
  * Dictionary labels become values, Excel serial dates become YYYY-MM-DD text, floating-point noise
  * of computed cells is cut at 15 significant digits. Validation then runs as for the form.
  */
-export function cellToInput(column: ExcelColumn, raw: unknown, dict: DictLookup | null): unknown {
+export function cellToInput(column: ExcelColumn, raw: unknown, dict: DictLookup | null, date1904 = false): unknown {
   const v = cellContent(raw);
   if (v === null) return null;
   switch (column.kind) {
     case 'date':
     case 'datetime':
     case 'month': {
-      const d = typeof v === 'number' ? excelSerialToDate(v) : v instanceof Date ? v : null;
+      // A plain number is a serial day of the workbook's date system (1904: from 1904-01-01).
+      const d = typeof v === 'number' ? excelSerialToDate(date1904 && v >= 1 ? v + 1462 : v) : v instanceof Date ? v : null;
       if (!d) return String(v);
       if (Number.isNaN(d.getTime())) return String(v);
       if (column.kind === 'date') return ymd(d);

@@ -42,7 +42,9 @@ describe('a vendor workbook from Mac Excel', () => {
     const rows =
       `<row r="1">${str('A1', 'code')}${str('B1', 'name')}${str('C1', 'vendor_type')}${str('D1', 'valid_from')}${str('E1', 'bank_branch_code')}${str('F1', 'remark')}</row>` +
       `<row r="2">${str('A2', 'V1904A')}${str('B2', '苹果电脑供应商')}${str('C2', 'garment')}<c r="D2" s="1"><v>44634</v></c><c r="E2" s="3"><v>123</v></c><c r="F2" s="2"><v>44560</v></c></row>` +
-      `<row r="3">${str('A3', 'V1904B')}${str('B3', '第二家')}${str('C3', 'garment')}<c r="D3" s="2"><v>44561</v></c><c r="E3" s="3"><v>98765</v></c></row>`;
+      `<row r="3">${str('A3', 'V1904B')}${str('B3', '第二家')}${str('C3', 'garment')}<c r="D3" s="2"><v>44561</v></c><c r="E3" s="3"><v>98765</v></c></row>` +
+      // A plain (General) number under the date column is a serial day of the workbook's system too.
+      `<row r="4">${str('A4', 'V1904C')}${str('B4', '第三家')}${str('C4', 'garment')}<c r="D4"><v>44562</v></c></row>`;
     const items = workbookItems([{ name: '供应商', xml: sheetXml(rows, '', { after: CHECKBOX, extraNs: ` xmlns:xdr="${XDR}"` }) }], {
       styles: STYLES,
       workbookPr: '<workbookPr date1904="1"/>',
@@ -51,15 +53,16 @@ describe('a vendor workbook from Mac Excel', () => {
     const job = await importFile(t.app, token, { name: 'mac-vendors.xlsx', content: buildZip(items) }, { entity: 'vendor', commit: 'all' });
     expect(job.error).toBeNull();
     expect(job.status).toBe('done');
-    expect(job.result).toMatchObject({ total: 2, valid: 2, invalid: 0 });
+    expect(job.result).toMatchObject({ total: 3, valid: 3, invalid: 0 });
     const stored = (
       await sql<{ code: string; valid_from: string; bank_branch_code: string; remark: string | null }>`
         select code, to_char(valid_from, 'YYYY-MM-DD') as valid_from, bank_branch_code, remark from md_vendor
-        where client_id = ${clientId} and code in ('V1904A', 'V1904B') order by code`.execute(t.app.db)
+        where client_id = ${clientId} and code in ('V1904A', 'V1904B', 'V1904C') order by code`.execute(t.app.db)
     ).rows;
     expect(stored).toEqual([
       { code: 'V1904A', valid_from: '2026-03-15', bank_branch_code: '00123', remark: '2025-12-31' },
       { code: 'V1904B', valid_from: '2026-01-01', bank_branch_code: '98765', remark: null },
+      { code: 'V1904C', valid_from: '2026-01-02', bank_branch_code: null, remark: null },
     ]);
   });
 });

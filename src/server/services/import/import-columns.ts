@@ -18,12 +18,12 @@ export function valueIn(input: RowInput, column: ExcelColumn): unknown {
   return column.child ? input.children?.get(column.child)?.[column.field.key] : input.header[column.field.key];
 }
 
-/** A row's cells as inputs, per mapped column (no closure and no lookups per cell). */
-export function rowInput(active: ActiveColumn[], cells: unknown[]): RowInput {
+/** A row's cells as inputs, per mapped column (no closure and no lookups per cell); `date1904` is the workbook's date system. */
+export function rowInput(active: ActiveColumn[], cells: unknown[], date1904 = false): RowInput {
   const input: RowInput = { header: {}, children: null };
   for (let k = 0; k < active.length; k++) {
     const { index, column, dict, refCode } = active[k];
-    let v = cellToInput(column, cells[index], dict);
+    let v = cellToInput(column, cells[index], dict, date1904);
     if (column.kind === 'reference' && typeof v === 'string') v = refCode ? normaliseText(refCode, v) : v.trim();
     if (isBlankInput(v)) continue;
     if (column.child) {

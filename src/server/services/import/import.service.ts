@@ -140,6 +140,8 @@ class ImportRun {
   /** The sheet's matrix columns (sizes as columns) when the entity's child declares a matrix. */
   private matrix: (MatrixColumns & { cellColumn: ExcelColumn | null }) | null = null;
   private columnIndex = new Map<string, number>();
+  /** The workbook counts its serial days from 1904 (a plain number under a date column is read so). */
+  private date1904 = false;
   private dicts = new Map<string, DictLookup | null>();
   private refCache: RefCache = new Map();
   /** First row of each business key seen in the file (duplicates, master-detail grouping). */
@@ -209,7 +211,7 @@ class ImportRun {
     this.tenantDicts = await lookup((tx) => loadTenantDictionaries(tx, this.req.actor.clientId));
     this.validateOptions.dictExtras = this.tenantDicts.values;
     // Rows come in batches of one inflated chunk: one await per chunk, not per row.
-    for await (const events of readWorkbookBatches(this.req.file, onBytes)) {
+    for await (const events of readWorkbookBatches(this.req.file, onBytes, (info) => (this.date1904 = info.date1904))) {
       for (const ev of events) {
         if (ev.kind === 'meta') {
           meta = parseMeta(ev.rows);
@@ -370,7 +372,7 @@ class ImportRun {
    */
   private async processBatch(tx: Db, batch: SheetRow[]): Promise<void> {
     const active = this.activeColumns();
-    const inputs = batch.map(({ cells }) => rowInput(active, cells));
+    const inputs = batch.map(({ cells }) => rowInput(active, cells, this.date1904));
     await this.resolveRefs(tx, inputs);
     // An insert that writes needs no look-up: the statement itself skips a key that exists
     // (ON CONFLICT DO NOTHING) and returns it, and the row gets the same "already exists" error.

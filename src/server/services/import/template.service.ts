@@ -147,7 +147,8 @@ export async function writeErrorWorkbook(source: string, target: string, errors:
   let ws: ExcelJS.Worksheet | null = null;
   let messagesCol = 0;
   let dates = new Map<number, string>();
-  for await (const ev of readWorkbook(source)) {
+  let date1904 = false;
+  for await (const ev of readWorkbook(source, undefined, (info) => (date1904 = info.date1904))) {
     if (ev.kind === 'meta') {
       const meta = wb.addWorksheet(TEMPLATE_SHEET, { state: 'veryHidden' });
       for (const r of ev.rows) {
@@ -178,7 +179,7 @@ export async function writeErrorWorkbook(source: string, target: string, errors:
     for (const [i, fmt] of dates) {
       // A date cell is read as a Date (its format said so); a plain number as a serial day.
       const v = cells[i];
-      const date = v instanceof Date ? v : typeof v === 'number' && Number.isFinite(v) ? excelSerialToDate(v) : null;
+      const date = v instanceof Date ? v : typeof v === 'number' && Number.isFinite(v) ? excelSerialToDate(date1904 && v >= 1 ? v + 1462 : v) : null;
       if (!date || Number.isNaN(date.getTime())) continue;
       const cell = row.getCell(i + 1);
       cell.value = date;

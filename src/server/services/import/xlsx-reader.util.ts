@@ -13,6 +13,9 @@ export type SheetEvent =
   | { kind: 'meta'; rows: unknown[][] }
   | { kind: 'row'; number: number; cells: unknown[] };
 
+/** What the workbook says of itself, heard before its first event: its date system (issue 19). */
+export type WorkbookInfo = { date1904: boolean };
+
 /** Thrown for a file that is not a readable workbook (wrong type, corrupt) or passes a bound of the reader. */
 export class WorkbookError extends Error {
   constructor(readonly messageKey: 'excel.wrongFileType' | 'excel.oldFormatInside' | 'excel.corrupt' | XlsxLimit) {
@@ -46,9 +49,10 @@ export async function assertXlsxSignature(path: string): Promise<void> {
 }
 
 /** The events of a workbook, read by the reader; its errors are the file's (see readWorkbookBatches). */
-async function* workbookEvents(path: string, onBytes: ((bytes: number) => void) | undefined, state: { inData: boolean }): AsyncGenerator<SheetEvent[]> {
+async function* workbookEvents(path: string, onBytes: ((bytes: number) => void) | undefined, state: { inData: boolean }, onWorkbook?: (info: WorkbookInfo) => void): AsyncGenerator<SheetEvent[]> {
   const wb = await XlsxWorkbook.open(path, { onBytes, maxReadMs: maxReadMs() });
   try {
+    onWorkbook?.({ date1904: wb.date1904 });
     const meta = wb.sheets.find((s) => s.name === TEMPLATE_SHEET && s.worksheet);
     const data = wb.sheets.find((s) => s.worksheet && s.state === 'visible' && s.name !== TEMPLATE_SHEET && s.name !== LISTS_SHEET);
     if (meta) {
@@ -74,10 +78,10 @@ async function* workbookEvents(path: string, onBytes: ((bytes: number) => void) 
  * consumer stays its own.
  * The file is closed when the reading ends, fails, or the consumer stops early.
  */
-export async function* readWorkbookBatches(path: string, onBytes?: (bytes: number) => void): AsyncGenerator<SheetEvent[]> {
+export async function* readWorkbookBatches(path: string, onBytes?: (bytes: number) => void, onWorkbook?: (info: WorkbookInfo) => void): AsyncGenerator<SheetEvent[]> {
   await assertXlsxSignature(path);
   const state = { inData: false };
-  const events = workbookEvents(path, onBytes, state);
+  const events = workbookEvents(path, onBytes, state, onWorkbook);
   try {
     for (;;) {
       let next: IteratorResult<SheetEvent[]>;
@@ -96,6 +100,6 @@ export async function* readWorkbookBatches(path: string, onBytes?: (bytes: numbe
 }
 
 /** The same events one at a time (see readWorkbookBatches). */
-export async function* readWorkbook(path: string, onBytes?: (bytes: number) => void): AsyncGenerator<SheetEvent> {
-  for await (const batch of readWorkbookBatches(path, onBytes)) yield* batch;
+export async function* readWorkbook(path: string, onBytes?: (bytes: number) => void, onWorkbook?: (info: WorkbookInfo) => void): AsyncGenerator<SheetEvent> {
+  for await (const batch of readWorkbookBatches(path, onBytes, onWorkbook)) yield* batch;
 }
