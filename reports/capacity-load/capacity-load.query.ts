@@ -14,6 +14,8 @@ export const capacityLoad = defineReport({
   defaultGroup: ['line', 'week'],
   companies: ['maker'],
   noDrill: true,
+  // A line's week opens the scheduling board at that line, from that week.
+  drillTo: { path: '/scm/page/schedule-board', params: { line: 'line', date: 'week' } },
   dimensions: [
     { key: 'line', field: 'line_id', label: { zh: '产线', en: 'Line' } },
     { key: 'week', field: 'start_date', bucket: 'week', label: { zh: '周（周一）', en: 'Week (Monday)' } },

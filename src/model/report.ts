@@ -78,6 +78,12 @@ export type ReportDef = {
   noDrill?: boolean;
   /** The list page (grids/ opt) a chart element drills down to; the entity's name when omitted. */
   page?: string;
+  /**
+   * A chart element opens this screen instead of a list (rows that are no list, e.g. a line's load in
+   * a week opens the scheduling board at that line and week): each URL parameter takes the element's
+   * value of the named dimension. Example: `{ path: '/scm/page/schedule-board', params: { line: 'line', date: 'week' } }`.
+   */
+  drillTo?: { path: string; params: Record<string, string> };
   dimensions: ReportDimension[];
   measures: ReportMeasure[];
   /** Entity fields a user may filter the report on (the list's `f.<field>.<op>` parameters). */
@@ -88,6 +94,8 @@ const reports = new Map<string, ReportDef>();
 
 export function defineReport(def: ReportDef): ReportDef {
   if (reports.has(def.name)) throw new Error(`report ${def.name} is declared twice`);
+  for (const param of Object.values(def.drillTo?.params ?? {}))
+    if (!def.dimensions.some((d) => d.key === param)) throw new Error(`report ${def.name}: drillTo names no dimension ${param}`);
   for (const m of def.measures) {
     if (m.agg === 'sum' && !m.field) throw new Error(`report ${def.name}: sum measure ${m.key} names no field`);
     if (!def.entity && !def.query) throw new Error(`report ${def.name}: names neither an entity nor a server query`);
@@ -136,6 +144,23 @@ export function drillFilters(report: ReportDef, element: Record<string, unknown>
     else out[`f.${d.field}.eq`] = String(v);
   }
   return out;
+}
+
+/**
+ * Where a chart element leads: the declared screen (`drillTo`) with the element's values, else the
+ * list behind it filtered to the element (`drillFilters`), or null for a report without drill-down.
+ */
+export function drillUrl(report: ReportDef, element: Record<string, unknown>, base: Record<string, string> = {}): string | null {
+  if (report.drillTo) {
+    const params = new URLSearchParams();
+    for (const [param, dim] of Object.entries(report.drillTo.params)) {
+      const v = element[dim];
+      if (v !== null && v !== undefined && v !== '') params.set(param, String(v));
+    }
+    return `${report.drillTo.path}?${params.toString()}`;
+  }
+  if (report.noDrill) return null;
+  return `/page/subindex/${report.page ?? report.entity}?${new URLSearchParams(drillFilters(report, element, base)).toString()}`;
 }
 
 /** A ratio measure of one row from its numerator and denominator (null when the denominator is 0). */

@@ -211,6 +211,21 @@ describe('production plans and the scheduling board', () => {
     expect(pub.status, JSON.stringify(pub.body)).toBe(200);
   });
 
+  it('reads one line only when asked (a report’s drill-down), and never another company’s line', async () => {
+    const all = (await board(planner)).body.data;
+    const line = all.lines.find((l) => all.bars.some((b) => b.line_id === l.id))!;
+    const one = await board(planner, { line: String(line.id) });
+    expect(one.status).toBe(200);
+    expect(one.body.data.lines.map((l) => l.id)).toEqual([line.id]);
+    expect(one.body.data.bars.length).toBe(all.bars.filter((b) => b.line_id === line.id).length);
+    expect(one.body.data.bars.every((b) => b.line_id === line.id)).toBe(true);
+    expect((await board(planner, { line: 'x' })).status).toBe(404);
+    const theirs = await board(brand, { line: String(line.id) });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.data.lines).toEqual([]);
+    expect(theirs.body.data.bars).toEqual([]);
+  });
+
   it('keeps the maker’s bars from another company: not read, not moved', async () => {
     const mine = (await board(planner)).body.data;
     const bar = mine.bars.find((b) => !b.locked)!;

@@ -122,4 +122,31 @@ describe('the control tower and the reports', () => {
     await page.waitForSelector('[data-testid=report-page]');
     await page.waitForFunction(() => (document.querySelector('[aria-label=报表主题]')?.textContent ?? '').includes('大地色'), undefined, { timeout: 15000 });
   });
+  it('a cell of the line utilisation heatmap opens the scheduling board at that line and week', async () => {
+    const page = await (await run.browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, '/visual/control-tower', 'maker');
+    await page.waitForSelector('[data-testid=chart-capacity] canvas', { timeout: 20000 });
+    await page.waitForTimeout(800);
+    // Every line has a cell in every week: the middle of the heatmap is one line's week.
+    const box = (await (await page.$('[data-testid=chart-capacity]'))!.boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.5);
+    await page.waitForURL(/\/scm\/page\/schedule-board\?line=\d+&date=\d{4}-\d{2}-\d{2}$/, { timeout: 15000 });
+    const url = new URL(page.url());
+    const date = url.searchParams.get('date')!;
+    expect(new Date(`${date}T00:00:00Z`).getUTCDay()).toBe(1);
+    await page.waitForSelector('[data-testid=board-line-only]', { timeout: 30000 });
+    await page.waitForSelector('[data-testid^=line-load-]', { state: 'attached', timeout: 30000 });
+    // One line only, and the banner names it with the week it was opened from.
+    expect(await page.locator('[data-testid^=line-load-]').count()).toBe(1);
+    const code = (await page.getAttribute('[data-testid^=line-load-]', 'data-testid'))!.slice('line-load-'.length);
+    expect(await page.textContent('[data-testid=board-line-only]')).toContain(code);
+    expect(await page.textContent('[data-testid=board-line-only]')).toContain(date);
+    await snap(page, 'control-tower-heatmap-to-board');
+    // Back to every line.
+    await page.click('[data-testid=board-line-only-clear]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid^=line-load-]').length > 1, undefined, { timeout: 30000 });
+    expect(errors).toEqual([]);
+  });
 });

@@ -15,6 +15,7 @@ import {
 } from '@fluentui/react-icons';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { productionBoard } from '../../../calendars/production-board.calendar';
 import type { CalendarZoom } from '../../model/calendar';
 import type { BoardBar, BoardCommand, BoardCommandResult, BoardData, ScenarioComparison, ScenarioSummary } from '../../model/schedule-board';
@@ -73,7 +74,12 @@ export function ScheduleBoardPage() {
   const { t, i18n } = useTranslation();
   const decl = productionBoard;
   const [zoom, setZoom] = useState<CalendarZoom>(decl.defaultZoom);
-  const [range] = useState(() => boardRange());
+  // A report's drill-down opens the board at one line (`line`) from one day (`date`): the capacity heatmap.
+  const [params, setParams] = useSearchParams();
+  const lineOnly = /^\d+$/.test(params.get('line') ?? '') ? Number(params.get('line')) : null;
+  const focusDate = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : null;
+  const range = useMemo(() => boardRange(focusDate ? new Date(`${focusDate}T00:00:00Z`) : undefined), [focusDate]);
+  const lineQuery = useMemo(() => (lineOnly !== null ? { line: String(lineOnly) } : {}), [lineOnly]);
   const [scenario, setScenario] = useState<number | null>(null);
   const [scenarios, setScenarios] = useState<ScenarioSummary[]>([]);
   const [showCompare, setShowCompare] = useState(true);
@@ -100,17 +106,17 @@ export function ScheduleBoardPage() {
       setError('');
       const shown = scenarioRef.current;
       // The route started the live board's read while this page's code loaded (board-prefetch.ts).
-      const prefetched = shown === null ? takePrefetchedBoard(decl.source.read, range) : null;
-      const d = await (prefetched ?? api.get<BoardData>(decl.source.read, { ...range, scenario: shown ?? undefined }, { quiet: true }));
+      const prefetched = shown === null && lineOnly === null ? takePrefetchedBoard(decl.source.read, range) : null;
+      const d = await (prefetched ?? api.get<BoardData>(decl.source.read, { ...range, ...lineQuery, scenario: shown ?? undefined }, { quiet: true }));
       if (scenarioRef.current === shown) setData(d);
       if (shown !== null) {
-        const live = await api.get<BoardData>(decl.source.read, range, { quiet: true });
+        const live = await api.get<BoardData>(decl.source.read, { ...range, ...lineQuery }, { quiet: true });
         if (scenarioRef.current === shown) setLiveBars(live.bars);
       } else setLiveBars(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }
-  }, [decl, range]);
+  }, [decl, range, lineOnly, lineQuery]);
 
   const loadScenarios = useCallback(async () => {
     try {
@@ -372,6 +378,14 @@ export function ScheduleBoardPage() {
         </Toolbar>
         {selection.length > 1 && <span data-testid="board-selection-count" style={{ fontSize: 12, color: '#4f6bed' }}>{t('board.selectedCount', { count: selection.length })}</span>}
       </div>
+      {lineOnly !== null && (
+        <MessageBar intent="info" data-testid="board-line-only">
+          <MessageBarBody>
+            {t('board.lineOnly', { line: data?.lines.find((l) => l.id === lineOnly)?.code ?? '', date: focusDate ?? '' })}{' '}
+            <Button size="small" appearance="transparent" data-testid="board-line-only-clear" onClick={() => setParams({})}>{t('board.lineOnly.all')}</Button>
+          </MessageBarBody>
+        </MessageBar>
+      )}
       {current && (
         <MessageBar intent={readonly ? 'warning' : 'info'} data-testid="scenario-banner">
           <MessageBarBody>

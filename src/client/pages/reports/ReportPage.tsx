@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import '../../../../reports';
 import { drillOf, REPORT_THEMES } from '../../../../reports/charts';
-import { drillFilters, getReport, type Label } from '../../../model';
+import { drillUrl, getReport, type Label } from '../../../model';
 import { api } from '../../api/client';
 import { downloadFile } from '../../engine/upload-api';
 import { ReportChart, type ChartPoint } from './ReportChart';
@@ -76,12 +76,12 @@ export function ReportPage() {
   const data = useMemo(() => (report && result ? reportChartData(report, result, keys, keys.length > 1 ? drawn.slice(0, 1) : drawn, tr) : null), [report, result, keys, drawn, en]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!report) return <Text>{tr(TEXT.notFound)}</Text>;
-  const onPoint = report.noDrill
+  const onPoint = report.noDrill && !report.drillTo
     ? undefined
     : (p: ChartPoint) => {
         if (!data) return;
-        const filters = drillFilters(report, drillOf(data, p.ci, p.si), base);
-        navigate(`/page/subindex/${report.page ?? report.entity}?${new URLSearchParams(filters).toString()}`);
+        const url = drillUrl(report, drillOf(data, p.ci, p.si), base);
+        if (url) navigate(url);
       };
   const saveImage = () => {
     const url = chart.current?.getEchartsInstance().getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#fff' });

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import '../../../../reports';
 import { drillOf, fmtValue, type ChartTheme } from '../../../../reports/charts';
-import { drillFilters, getEntity, getReport, type Label } from '../../../model';
+import { drillFilters, drillUrl, getEntity, getReport, type Label } from '../../../model';
 import { api } from '../../api/client';
 import { access } from '../../session/access-state';
 import { onSocketMessage } from '../../shell/notification-socket';
@@ -131,11 +131,16 @@ export function ControlTower() {
   const onPoint = (w: WidgetDef, source: NonNullable<WidgetDef['sources'][number]>, data: ReturnType<typeof reportChartData>) => (p: ChartPoint) => {
     const report = getReport(source.report)!;
     const base = Object.fromEntries(Object.entries(widgetQuery(source, range)).filter(([key]) => key.startsWith('f.')));
-    const filters = drillFilters(report, drillOf(data, p.ci, p.si), base);
+    const element = drillOf(data, p.ci, p.si);
     if (document.fullscreenElement) void document.exitFullscreen();
-    // Computed rows (capacity) open their report; the others the list behind the element.
-    if (report.noDrill) navigate(`/rpt/dsrptindex/${report.name}?${new URLSearchParams(Object.fromEntries(Object.entries(filters).filter(([key]) => report.filters.includes(key.slice(2, key.lastIndexOf('.')))))).toString()}`);
-    else navigate(`/page/subindex/${report.page ?? report.entity}?${new URLSearchParams(filters).toString()}`);
+    // The declared screen (a line's week opens the board there) or the list behind the element; rows
+    // that are neither open their report filtered to the element.
+    const url = drillUrl(report, element, base);
+    if (url) navigate(url);
+    else {
+      const filters = drillFilters(report, element, base);
+      navigate(`/rpt/dsrptindex/${report.name}?${new URLSearchParams(Object.fromEntries(Object.entries(filters).filter(([key]) => report.filters.includes(key.slice(2, key.lastIndexOf('.')))))).toString()}`);
+    }
     void w;
   };
 

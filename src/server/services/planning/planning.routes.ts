@@ -42,7 +42,10 @@ export async function planningRoutes(app: FastifyInstance): Promise<void> {
     const scenario = q.scenario === undefined || q.scenario === '' ? null : parseId(q.scenario);
     if (q.scenario !== undefined && q.scenario !== '' && scenario === null) throw new AppError('notFound');
     const workshop = q.workshop === undefined || q.workshop === '' ? null : parseId(q.workshop);
-    return ok(await withTenant(app.db, clientId, (tx) => boardData(tx, clientId, { from, to, scenario, workshop, scope })));
+    // One line only (a report's drill-down from a line's week).
+    const line = q.line === undefined || q.line === '' ? null : parseId(q.line);
+    if (q.line !== undefined && q.line !== '' && line === null) throw new AppError('notFound');
+    return ok(await withTenant(app.db, clientId, (tx) => boardData(tx, clientId, { from, to, scenario, workshop, line, scope })));
   });
 
   // Excel of the board (issue 11): one row per plan and day, and a Gantt-like sheet; the board page's
