@@ -22,6 +22,12 @@ export const TENANT_CORE_TABLES: ReadonlyArray<{ table: string; kind: PolicyKind
   { table: 'menus', kind: 'shared' },
   // The personal area's arranged boards and app subscriptions (issue 13), one user's rows of one company.
   { table: 'user_workspace_board', kind: 'tenant' },
+  // Approval flows at run time and dynamic forms' versions and records (issue 14, services/approvals).
+  { table: 'wf_instance', kind: 'tenant' },
+  { table: 'wf_task', kind: 'tenant' },
+  { table: 'wf_history', kind: 'tenant' },
+  { table: 'dyn_form_version', kind: 'tenant' },
+  { table: 'dyn_form_record', kind: 'tenant' },
 ];
 
 /** Every protected table: each registry entity's table plus TENANT_CORE_TABLES. */
