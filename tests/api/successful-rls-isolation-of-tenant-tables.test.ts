@@ -41,6 +41,8 @@ async function insertRow(tx: Db, table: string, clientId: number, tag: string): 
   } else if (table === 'role_grants') {
     const role = await sql<{ id: number }>`insert into roles (client_id, code, name_zh, name_en, kind) values (${clientId}, ${`${tag}-g`}, ${tag}, ${tag}, 'menu') returning id`.execute(tx);
     await sql`insert into role_grants (client_id, role_id, menu_code, verbs) values (${clientId}, ${role.rows[0].id}, 'md.vendor', '["view"]'::jsonb)`.execute(tx);
+  } else if (table === 'user_workspace_board') {
+    await sql`insert into user_workspace_board (client_id, user_id, board) values (${clientId}, (select min(id) from users), ${tag})`.execute(tx);
   } else if (table === 'menus') {
     await sql`insert into menus (client_id, code, title_zh, title_en) values (${clientId}, ${tag}, ${tag}, ${tag})`.execute(tx);
   } else {
