@@ -61,6 +61,7 @@ const GROUPS: MenuGroup[] = [
     icon: 'home',
     entries: [
       { code: 'workspace.home', furl: '/workspace/home', title: { zh: '我的工作台', en: 'My workspace' } },
+      { code: 'workspace.mydash', furl: '/mydash', title: { zh: '我的看板', en: 'My dashboard' } },
       { code: 'workspace.outbox', furl: '/page/outbox', title: { zh: '消息发件箱', en: 'Mail and SMS outbox' }, roles: ['clientadmin', 'superadmin'] },
     ],
   },

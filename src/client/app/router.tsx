@@ -12,6 +12,7 @@ import { reportRoutes } from '../pages/reports/routes';
 import { calendarRoutes } from '../calendar/routes';
 import { trackingRoutes } from '../pages/tracking/routes';
 import { uploadRoutes } from '../pages/upload/routes';
+import { workspaceRoutes } from '../pages/workspace/routes';
 import { hasValidToken } from '../session/guard';
 import { nowSeconds } from '../session/access-state';
 import { guardNavigation, loadProfile } from '../session/session-flow';
@@ -61,7 +62,7 @@ async function discoveryLoader(): Promise<null> {
 
 /** The route tree: spec 2 public routes, then the signed-in shell with every signed-in route. */
 export function appRoutes(): RouteObject[] {
-  const pending: RouteObject[] = pendingSpecPaths([...engineRoutes, ...uploadRoutes, ...trackingRoutes, ...collabRoutes]).map((path) => ({
+  const pending: RouteObject[] = pendingSpecPaths([...engineRoutes, ...uploadRoutes, ...trackingRoutes, ...collabRoutes, ...workspaceRoutes]).map((path) => ({
     path,
     handle: { titleKey: 'ui.unavailable.title' } satisfies RouteHandle,
     ...page(common, 'UnavailablePage'),
@@ -110,6 +111,8 @@ export function appRoutes(): RouteObject[] {
                 { path: 'workspace/home', handle: { titleKey: 'ui.home.title' }, ...page(workspace, 'WorkspaceHomePage') },
                 { path: 'workspace/menuguide', handle: { titleKey: 'ui.menuguide.title' }, ...page(workspace, 'MenuGuidePage') },
                 { path: 'workspace/menuindex/:opt', ...page(workspace, 'MenuIndexPage') },
+                // The personal dashboard (issue 13).
+                ...workspaceRoutes,
                 { path: 'page/userinfo', handle: { titleKey: 'ui.userinfo.title' }, ...page(user, 'UserInfoPage') },
                 { path: 'page/security', handle: { titleKey: 'ui.security.title' }, ...page(user, 'SecurityPage') },
                 { path: 'page/settings', handle: { titleKey: 'ui.settings.title' }, ...page(user, 'SettingsPage') },

@@ -1,19 +1,16 @@
-import { Badge, Body1, Caption1, Card, makeStyles, Spinner, Subtitle2, Text, Title2, Title3, tokens } from '@fluentui/react-components';
+import { Badge, Body1, Caption1, Card, makeStyles, Subtitle2, Title2, Title3, tokens } from '@fluentui/react-components';
 import { Alert24Regular, Apps24Regular, Building24Regular, Grid24Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import { ROLE_LABELS, type RoleCode } from '../../../model/roles';
 import { currentLanguage } from '../../app/i18n';
 import { access } from '../../session/access-state';
-import { profileApi } from '../../session/profile-api';
-import type { MenuGroupItem, MenuItem } from '../../session/login-reply';
-import { menuEntryTitle, menuGroupTitle } from '../../shell/menu-lookup';
-import { menuIcon } from '../../shell/menu-icons';
+import { menuGroupTitle } from '../../shell/menu-lookup';
 import { NotFoundPage } from '../common/CommonPages';
-import { FavouriteStar, HOME_SETTING_KEY } from '../../shell/favourites';
+import { EntryTiles, entriesOf } from './board-blocks';
 import { greetingKey, quickLinks } from './greeting';
+import { PersonalBoard } from './PersonalBoard';
 
 const useStyles = makeStyles({
   page: { display: 'grid', gap: '20px', maxWidth: '1200px' },
@@ -63,95 +60,11 @@ const useStyles = makeStyles({
   groups: { display: 'grid', gap: '20px' },
 });
 
-type Entry = MenuItem & { group: string };
-
 /**
- * The favourites block of the home page (spec 2 "home ... favourite menus"): the account's
- * favourites from my-workspace-home-setting, in the user's order, each unstarred in place. Not
- * asked while the first-login password change is pending (the server would refuse it).
+ * /workspace/home: the personal workbench: greeting, company and roles, unread count, then the
+ * home board the user arranges (to-do list, items to read, subscribed apps, announcements,
+ * favourite menus, quick links, control tower widgets; PersonalBoard).
  */
-function FavouritesBlock() {
-  const s = useStyles();
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const user = useSnapshot(access);
-  const lang = currentLanguage();
-  const { data, error, isLoading } = useSWR(user.id !== null && !user.mustChangePassword ? HOME_SETTING_KEY : null, () => profileApi.workspaceHome());
-  return (
-    <section className={s.section} data-testid="home-favourites">
-      <Subtitle2 as="h2">{t('ui.favourites.title')}</Subtitle2>
-      {isLoading ? <Spinner size="tiny" /> : null}
-      {error ? <div className={s.empty}>{t('ui.favourites.loadFailed')}</div> : null}
-      {data && data.favourites.length === 0 ? <div className={s.empty}>{t('ui.favourites.empty')}</div> : null}
-      {data && data.favourites.length > 0 ? (
-        <div className={s.tiles}>
-          {data.favourites.map((e) => (
-            <Card
-              key={e.CODE}
-              className={`${s.tile} ${s.favTile}`}
-              role="link"
-              tabIndex={0}
-              onClick={() => navigate(e.FURL)}
-              onKeyDown={(k) => (k.key === 'Enter' && k.target === k.currentTarget ? navigate(e.FURL) : undefined)}
-              data-testid={`favourite-${e.CODE}`}
-            >
-              <div className={s.tileIcon}>{menuIcon(e.ICON)}</div>
-              <div style={{ minWidth: 0 }}>
-                <Text weight="semibold" block truncate wrap={false}>
-                  {menuEntryTitle(e, lang)}
-                </Text>
-                <Caption1 block truncate wrap={false}>
-                  {menuGroupTitle({ CODE: e.GROUP_CODE, TITLE: e.GROUP }, lang)}
-                </Caption1>
-              </div>
-              <FavouriteStar code={e.CODE} title={menuEntryTitle(e, lang)} />
-            </Card>
-          ))}
-        </div>
-      ) : null}
-    </section>
-  );
-}
-
-/** Menu entries as tiles that open their FURL. */
-function EntryTiles({ entries }: { entries: Entry[] }) {
-  const s = useStyles();
-  const navigate = useNavigate();
-  const lang = currentLanguage();
-  const { t } = useTranslation();
-  if (!entries.length) return <div className={s.empty}>{t('ui.shell.noMenus')}</div>;
-  return (
-    <div className={s.tiles}>
-      {entries.map((e) => (
-        <Card
-          key={e.CODE}
-          className={s.tile}
-          role="link"
-          tabIndex={0}
-          onClick={() => navigate(e.FURL)}
-          onKeyDown={(k) => (k.key === 'Enter' ? navigate(e.FURL) : undefined)}
-          data-testid={`quick-${e.CODE}`}
-        >
-          <div className={s.tileIcon}>{menuIcon(e.ICON)}</div>
-          <div style={{ minWidth: 0 }}>
-            <Text weight="semibold" block truncate wrap={false}>
-              {menuEntryTitle(e, lang)}
-            </Text>
-            <Caption1 block truncate wrap={false}>
-              {e.group}
-            </Caption1>
-          </div>
-        </Card>
-      ))}
-    </div>
-  );
-}
-
-function entriesOf(menus: readonly MenuGroupItem[], lang: 'zh-CN' | 'en'): Entry[] {
-  return menus.flatMap((g) => g.children.map((e) => ({ ...e, group: menuGroupTitle(g, lang) })));
-}
-
-/** /workspace/home: the personal workbench (greeting, company, unread count, quick links). */
 export function WorkspaceHomePage() {
   const s = useStyles();
   const { t } = useTranslation();
@@ -211,12 +124,7 @@ export function WorkspaceHomePage() {
         </Card>
       </div>
 
-      <FavouritesBlock />
-
-      <section className={s.section}>
-        <Subtitle2 as="h2">{t('ui.home.quickLinks')}</Subtitle2>
-        <EntryTiles entries={entries} />
-      </section>
+      <PersonalBoard kind="home" />
     </div>
   );
 }

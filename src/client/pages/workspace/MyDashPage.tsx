@@ -1,0 +1,28 @@
+import { Caption1, Title3 } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { Label } from '../../../model/entity';
+import { T } from './board-texts';
+import { PersonalBoard } from './PersonalBoard';
+
+/**
+ * `/mydash` and `/mydash/index` (spec 2 "personal dashboard"): the user's own board: to-dos, items
+ * to read and the control tower's widgets the user's roles offer, arranged by the user and kept on
+ * the server per user and company (PersonalBoard).
+ */
+export function MyDashPage() {
+  const { i18n } = useTranslation();
+  const tr = (l: Label) => (i18n.language === 'en' ? l.en : l.zh);
+  return (
+    <div style={{ display: 'grid', gap: 12, maxWidth: 1440 }} data-testid="mydash">
+      <PersonalBoard
+        kind="mydash"
+        header={
+          <div style={{ display: 'grid' }}>
+            <Title3 as="h1">{tr(T.mydash)}</Title3>
+            <Caption1>{tr(T.mydashHint)}</Caption1>
+          </div>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { Spinner } from '@fluentui/react-components';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import useSWR from 'swr';
+import '../../../../reports';
+import { drillOf } from '../../../../reports/charts';
+import { getReport, type Label } from '../../../model';
+import { api } from '../../api/client';
+import { ReportChart } from '../reports/ReportChart';
+import { useReportTheme } from '../reports/report-theme';
+import { chartKindFor, reportChartData, type ReportResult } from '../reports/report-view';
+import { defaultRange, drillPath, inStateOrder, widgetQuery, type WidgetDef } from '../visual/control-tower.logic';
+
+const EMPTY: Label = { zh: '暂无数据', en: 'No data' };
+const FAILED: Label = { zh: '加载失败', en: 'Could not be loaded' };
+
+/**
+ * One control tower widget on a personal board: the tower's own declaration (WIDGETS) and query
+ * (`widgetQuery` over the tower's default range), through the report API, so tenant and data
+ * permissions apply as on the tower; drawn in the session's report theme on the light board. A
+ * click opens the list behind the element, as on the tower.
+ */
+export function TowerWidgetBlock({ widget, source, height }: { widget: WidgetDef; source: WidgetDef['sources'][number]; height: number }) {
+  const { i18n } = useTranslation();
+  const en = i18n.language === 'en';
+  const tr = useCallback((l: Label) => (en ? l.en : l.zh), [en]);
+  const navigate = useNavigate();
+  const { theme } = useReportTheme();
+  const range = useMemo(() => defaultRange(new Date().toISOString().slice(0, 10)), []);
+  const query = useMemo(() => widgetQuery(source, range), [source, range]);
+  const { data: result, error } = useSWR(['tower-widget', source.report, JSON.stringify(query)], () => api.get<ReportResult>(`/rptapi/report/${source.report}/run`, query, { quiet: true }));
+  const report = getReport(source.report);
+  if (!report) return null;
+  if (error) return <div style={{ height, display: 'grid', placeItems: 'center', color: '#a4262c' }}>{tr(FAILED)}</div>;
+  if (!result) return <div style={{ height, display: 'grid', placeItems: 'center' }}><Spinner size="small" /></div>;
+  let data = reportChartData(report, result, source.group, source.measures, tr);
+  if (widget.kind === 'funnel') data = inStateOrder(data, report);
+  if (!data.categories.length) return <div style={{ height, display: 'grid', placeItems: 'center', color: '#707070' }}>{tr(EMPTY)}</div>;
+  return (
+    <ReportChart
+      testId={`board-chart-${widget.key}`}
+      kind={chartKindFor(widget.kind, source.group.length)}
+      data={data}
+      theme={theme}
+      height={height}
+      onPoint={(p) => navigate(drillPath(report, source, range, drillOf(data, p.ci, p.si)))}
+    />
+  );
+}
