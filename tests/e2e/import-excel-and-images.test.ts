@@ -102,6 +102,14 @@ describe('Excel import centre in Chromium', () => {
     const filled = join(dir, 'vendors-filled.xlsx');
     await wb.xlsx.writeFile(filled);
 
+    // Issue 19: a CSV (or .xls, .et) is told how to save it as .xlsx, before anything is sent.
+    const csv = join(dir, 'vendors.csv');
+    writeFileSync(csv, 'code,name\nV1,一\n');
+    await page.setInputFiles('[data-testid=import-drop-input]', csv);
+    await page.waitForSelector('[data-testid=toast-error]:has-text("这是 CSV 文本文件，只能导入 .xlsx")', { timeout: 10000 });
+    await page.waitForTimeout(600); // the toast fades in
+    await snap(page, 'import-01b-csv-refused');
+
     // Upload (the drop zone's file input), then the preview with the error.
     await page.setInputFiles('[data-testid=import-drop-input]', filled);
     await page.waitForSelector('[data-testid=import-preview]', { timeout: 30000 });
