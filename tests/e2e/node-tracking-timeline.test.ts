@@ -134,7 +134,10 @@ describe('node tracking timeline', () => {
     await supplier.waitForSelector('[data-testid="menu-scm.nodetrack.supplier"]', { state: 'attached' });
     await supplier.goto(`${run.server.url}/scm/page/supplier-nodes`);
     await supplier.waitForSelector(`[data-testid="supplier-order-${orderNo}"]`);
-    expect(await supplier.locator('[data-testid^=supplier-order-]').count()).toBe(1);
+    // Its list holds the orders sent to it: the demo's two and this one.
+    const supplierRows = (await get(supplier, '/api/scmapi/nodetrack/supplier-orders')).data.rows;
+    expect(supplierRows.map((r) => r.source_no)).toContain(orderNo);
+    expect(await supplier.locator('[data-testid^=supplier-order-]').count()).toBe(supplierRows.length);
     await supplier.click(`[data-testid="supplier-order-${orderNo}"]`);
     await supplier.waitForSelector('[data-testid=node-table] [data-testid=node-line-FAB_IN]');
     expect(await supplier.locator('[data-testid=node-table] [data-testid^=node-line-]').count()).toBe(1);

@@ -6,6 +6,8 @@ import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { runAction } from '../../resources/resource.service';
 import { withTenant } from '../rls';
+import { recordSupplierActual, sendNodesToSupplier } from '../tracking/tracking.supplier';
+import { todayIso } from '../tracking/tracking.service';
 
 /**
  * Demo outsourced orders (issue 12): the demo maker outsources printing (P20) and washing (P40) of
@@ -13,7 +15,10 @@ import { withTenant } from '../rls';
  * (SUPP01; the supplier confirmed MAKER01 as a customer in purchasing.seed.ts), and one order to the
  * printer VD004 that has not joined (tracked by hand). The orders reach their states through the real
  * actions: a draft, a locked draft, one waiting for the supplier, one accepted with progress, one
- * dispatched, one rejected and one tracked by hand. Idempotent: nothing when the maker has any.
+ * dispatched, one rejected and one tracked by hand. The same supplier company also receives the
+ * fabric and trims nodes of the maker's two latest orders in progress (node tracking: a supplier
+ * records its own nodes) and has recorded the trims of the first. Idempotent: nothing when the maker
+ * has any outsourced order.
  */
 const authOf = (clientId: number, userId: number, username: string): AuthContext => ({
   userId, username, fullname: username, clientId, sessionId: 'seed', roles: ['clientadmin', 'common'], isSuper: false, platformId: 'SRM', language: 'zh-CN', tokenExp: 0,
@@ -61,5 +66,21 @@ registerSeeder(async (db, { tenants, users }) => {
   await submitAnd(await outsource(plans[4], 'P40', 'VD-OS01'), ['accept', {}], ['progress', { done_qty: 1 }], ['dispatch', {}]);
   await submitAnd(await outsource(plans[5], 'P40', 'VD-OS01'), ['reject', { reject_reason: '本周洗水缸排满，请改期' }]);
   await runAction(mk, order, 'submit', { id: await outsource(plans[6], 'P20', 'VD004') });
+
+  // Supplier nodes: fabric and trims in-house of the two latest orders in progress go to the supplier.
+  const sent = await withTenant(db, maker, async (tx) => {
+    const vendor = Number((await sql<{ id: number }>`select id from md_vendor where client_id = ${maker} and code = 'VD-OS01'`.execute(tx)).rows[0].id);
+    const orders = (await sql<{ id: number }>`select o.id from scm_customer_order o where o.client_id = ${maker} and o.status = 'in_progress'
+      and exists (select 1 from scm_order_node n where n.client_id = o.client_id and n.order_id = o.id and n.node_code = 'FAB_IN' and n.actual_date is null)
+      order by o.delivery_date desc, o.id desc limit 2`.execute(tx)).rows.map((r) => Number(r.id));
+    const out: number[] = [];
+    for (const id of orders)
+      out.push((await sendNodesToSupplier(tx, { clientId: maker, orderId: id, vendorId: vendor, nodeCodes: ['FAB_IN', 'TRIM_IN'], actor: { clientId: maker, userId: users.maker!, username: 'maker', ip: null } })).task_id);
+    return out;
+  });
+  if (sent[0])
+    await withTenant(db, supplier, async (tx) => {
+      await recordSupplierActual(tx, { supplierId: supplier, taskId: sent[0], nodeCode: 'TRIM_IN', date: todayIso(), version: null, actor: { clientId: supplier, userId: users.supplier!, username: 'supplier', ip: null } });
+    });
   // After the planning season (an exchange seeder too, registered before this one).
 }, { exchange: true });
