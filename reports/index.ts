@@ -11,4 +11,8 @@ export { purchaseSpend } from './purchase-spend/purchase-spend.query';
 export { materialPriceTrend } from './material-price-trend/material-price-trend.query';
 export { stockByLocation } from './stock-by-location/stock-by-location.query';
 export { importHistory } from './import-history/import-history.query';
+export { nodeRisk } from './node-risk/node-risk.query';
+export { outsourcedWip } from './outsourced-wip/outsourced-wip.query';
+export { vendorScorecard } from './vendor-scorecard/vendor-scorecard.query';
+export { openExceptions } from './open-exceptions/open-exceptions.query';
 export { reportsMenu } from './menu';

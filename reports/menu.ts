@@ -46,6 +46,10 @@ export const reportsMenu = defineMenuGroup({
     entry('purchase-spend', { zh: '采购金额（供应商×月份）', en: 'Purchase spend by supplier and month' }, 70, ['brand', 'maker']),
     entry('material-price-trend', { zh: '物料价格趋势', en: 'Material price trend' }, 80, ['brand', 'maker']),
     entry('stock-by-location', { zh: '库位库存', en: 'Stock by location' }, 90, ['brand', 'maker']),
+    entry('node-risk', { zh: '节点风险（按节点）', en: 'Node-tracking risk by node' }, 42, ['maker']),
+    entry('outsourced-wip', { zh: '外发在制（按供应商）', en: 'Outsourced work in progress' }, 44, ['maker']),
+    entry('vendor-scorecard', { zh: '供应商绩效', en: 'Vendor scorecard' }, 65, ['brand', 'maker']),
+    entry('open-exceptions', { zh: '未关闭异常（按账龄）', en: 'Open exceptions by age' }, 95, ['brand', 'maker', 'supplier']),
     entry('import-history', { zh: '导入历史', en: 'Import history' }, 100, ['brand', 'maker', 'supplier'], ['clientadmin', 'admin', 'planner', 'linemanager', 'common']),
   ],
 });

@@ -210,3 +210,62 @@ describe('server query arithmetic', () => {
     expect(Object.keys(r.labels.line).length).toBe(lines);
   });
 });
+
+describe('the reports of node tracking, outsourcing, vendors and exceptions', () => {
+  it('node risk: every node of the maker’s live orders, late ones as SQL counts them, at risk as the timeline says', async () => {
+    const c = clients.maker;
+    const data = await run('maker', 'node-risk');
+    const nodes = await one(sql<{ n: number }>`select count(*)::int as n from scm_order_node t join scm_customer_order o on o.id = t.order_id
+      where t.client_id = ${c} and o.status not in ('cancelled', 'rejected')`);
+    expect(nodes).toBeGreaterThan(0);
+    expect(total(data.rows, 'nodes')).toBe(nodes);
+    const late = await one(sql<{ n: number }>`select count(*)::int as n from scm_order_node t join scm_customer_order o on o.id = t.order_id
+      where t.client_id = ${c} and o.status not in ('cancelled', 'rejected') and t.actual_date is null and t.plan_date < current_date`);
+    expect(total(data.rows, 'late')).toBe(late);
+    // At risk and late never count one node twice; flagged is their sum.
+    expect(total(data.rows, 'flagged')).toBe(total(data.rows, 'late') + total(data.rows, 'at_risk'));
+    // The brand has no node tracking of its own: refused, or nothing of the maker's.
+    const res = await t.app.inject({ method: 'GET', url: '/api/rptapi/report/node-risk/run', headers: auth(tokens.brand) });
+    if (res.statusCode === 200) expect(total((res.json() as { data: { rows: Row[] } }).data.rows, 'nodes')).toBe(0);
+    else expect(res.statusCode).toBe(403);
+  });
+
+  it('outsourced work in progress: pieces sent and still out of the maker’s submitted outsourced orders', async () => {
+    const c = clients.maker;
+    const data = await run('maker', 'outsourced-wip');
+    const sent = await one(sql<{ n: number }>`select coalesce(sum(total_qty), 0)::float8 as n from scm_outsource_order where client_id = ${c} and status not in ('draft', 'rejected', 'cancelled')`);
+    const out = await one(sql<{ n: number }>`select coalesce(sum(greatest(coalesce(total_qty, 0) - coalesce(received_qty, 0), 0)), 0)::float8 as n from scm_outsource_order where client_id = ${c} and status not in ('draft', 'rejected', 'cancelled')`);
+    expect(sent).toBeGreaterThan(0);
+    expect(total(data.rows, 'qty')).toBe(sent);
+    expect(total(data.rows, 'open_qty')).toBe(out);
+    expect(total(data.rows, 'received') + total(data.rows, 'open_qty')).toBeGreaterThanOrEqual(sent);
+  });
+
+  it('vendor scorecard: each company’s due purchase orders, on time and late adding up, rates from their sums', async () => {
+    const seen: number[] = [];
+    for (const user of ['maker', 'brand']) {
+      const c = clients[user];
+      const data = await run(user, 'vendor-scorecard', { subtotals: '1' });
+      const due = await one(sql<{ n: number }>`select count(*)::int as n from pur_order where client_id = ${c} and status not in ('draft', 'rejected', 'cancelled') and (status = 'received' or delivery_date < current_date)`);
+      expect(total(data.rows, 'due'), user).toBe(due);
+      expect(total(data.rows, 'on_time') + total(data.rows, 'late')).toBe(due);
+      const grand = data.rows.find((r) => r._level === 1);
+      if (due) expect(Number(grand?.on_time_rate)).toBeCloseTo(total(data.rows, 'on_time') / due, 6);
+      seen.push(due);
+    }
+    expect(Math.max(...seen)).toBeGreaterThan(0);
+  });
+
+  it('open exceptions: each company’s own tickets in progress or closing, in age bands', async () => {
+    const seen: number[] = [];
+    for (const user of ['maker', 'brand']) {
+      const c = clients[user];
+      const data = await run(user, 'open-exceptions');
+      const open = await one(sql<{ n: number }>`select count(*)::int as n from collab_ticket where client_id = ${c} and status in ('0', '50')`);
+      expect(total(data.rows, 'tickets'), user).toBe(open);
+      for (const r of data.rows.filter((x) => !x._level)) expect(['1', '2', '3', '4']).toContain(String(r.age));
+      seen.push(open);
+    }
+    expect(Math.max(...seen)).toBeGreaterThan(0);
+  });
+});

@@ -33,6 +33,10 @@ const T = {
   coverage: { zh: '分配覆盖率', en: 'Allocation coverage' },
   purchases: { zh: '在途采购单', en: 'POs in flight' },
   stockAlerts: { zh: '库存预警', en: 'Stock alerts' },
+  nodesFlagged: { zh: '节点逾期/风险', en: 'Nodes late or at risk' },
+  nodesLate: { zh: '已逾期', en: 'late' },
+  openExceptions: { zh: '未关闭异常', en: 'Open exceptions' },
+  oldExceptions: { zh: '超过14天', en: 'over 14 days' },
   clickHint: { zh: '点击任一图形查看对应单据', en: 'Click any chart element to open its records' },
   nothing: { zh: '您的角色没有可显示的控制塔组件。', en: 'Your roles give no control tower widget.' },
 } satisfies Record<string, Label>;
@@ -126,6 +130,8 @@ export function ControlTower() {
     { key: 'coverage', label: T.coverage, value: pct(k.coverage), color: tone(k.coverage, 0.95, 0.6), show: 'allocation' in loaded },
     { key: 'purchases', label: T.purchases, value: k.purchasesInFlight === null ? '—' : String(k.purchasesInFlight), color: WALL.text, show: 'purchase' in loaded },
     { key: 'stockAlerts', label: T.stockAlerts, value: k.stockAlerts === null ? '—' : String(k.stockAlerts), color: k.stockAlerts ? WALL.bad : WALL.good, show: 'stock' in loaded },
+    { key: 'nodesFlagged', label: T.nodesFlagged, value: k.nodesFlagged === null ? '—' : String(k.nodesFlagged), color: k.nodesLate ? WALL.bad : k.nodesFlagged ? WALL.warn : WALL.good, sub: k.nodesLate ? `${tr(T.nodesLate)} ${k.nodesLate}` : undefined, show: 'noderisk' in loaded },
+    { key: 'openExceptions', label: T.openExceptions, value: k.openExceptions === null ? '—' : String(k.openExceptions), color: k.oldExceptions ? WALL.bad : k.openExceptions ? WALL.warn : WALL.good, sub: k.oldExceptions ? `${tr(T.oldExceptions)} ${k.oldExceptions}` : undefined, show: 'exceptions' in loaded },
   ];
 
   const onPoint = (w: WidgetDef, source: NonNullable<WidgetDef['sources'][number]>, data: ReturnType<typeof reportChartData>) => (p: ChartPoint) => {

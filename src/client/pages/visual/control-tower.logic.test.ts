@@ -36,10 +36,19 @@ describe('control tower widgets', () => {
           { line: '1', week: '2026-11-30', load: 900, capacity: 100 },
         ],
         stock: [],
+        noderisk: [
+          { node: '面料到厂', late: 2, at_risk: 1 },
+          { node: '裁剪', late: 0, at_risk: 3 },
+          { node: null, late: 2, at_risk: 4, _level: 1 },
+        ],
+        exceptions: [
+          { age: '1', tickets: 3 },
+          { age: '4', tickets: 2 },
+        ],
       },
       '2026-11-25',
     );
-    expect(k).toEqual({ openOrders: 7, onTime: 0.8, lateOpen: 1, utilisation: 0.75, coverage: null, purchasesInFlight: null, stockAlerts: 0 });
+    expect(k).toEqual({ openOrders: 7, onTime: 0.8, lateOpen: 1, utilisation: 0.75, coverage: null, purchasesInFlight: null, stockAlerts: 0, nodesFlagged: 6, nodesLate: 2, openExceptions: 5, oldExceptions: 2 });
   });
 
   it('default to last month through three months on, and refresh on the company’s change messages', () => {

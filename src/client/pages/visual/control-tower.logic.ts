@@ -61,6 +61,30 @@ export const WIDGETS: WidgetDef[] = [
     sources: [{ report: 'vendor-capacity-vs-allocated', group: ['vendor'], measures: ['capacity', 'allocated'] }],
   },
   {
+    key: 'noderisk',
+    title: { zh: '节点风险（逾期与有风险的节点）', en: 'Node-tracking risk (late and at-risk nodes)' },
+    kind: 'stackedBar',
+    sources: [{ report: 'node-risk', group: ['node'], measures: ['late', 'at_risk'], dateField: 'plan_date' }],
+  },
+  {
+    key: 'vendorperf',
+    title: { zh: '供应商准时交货率', en: 'Vendor on-time delivery' },
+    kind: 'bar',
+    sources: [{ report: 'vendor-scorecard', group: ['vendor'], measures: ['on_time_rate'], dateField: 'delivery_date' }],
+  },
+  {
+    key: 'outsourced',
+    title: { zh: '外发在制（已收回 / 在外）', en: 'Outsourced work (received / still out)' },
+    kind: 'stackedBar',
+    sources: [{ report: 'outsourced-wip', group: ['vendor'], measures: ['received', 'open_qty'], dateField: 'delivery_date' }],
+  },
+  {
+    key: 'exceptions',
+    title: { zh: '未关闭异常（按账龄）', en: 'Open exceptions by age' },
+    kind: 'bar',
+    sources: [{ report: 'open-exceptions', group: ['age'], measures: ['tickets'] }],
+  },
+  {
     key: 'stock',
     title: { zh: '库存预警（库存≤0 的库位）', en: 'Stock alerts (on hand ≤ 0)' },
     kind: 'bar',
@@ -99,6 +123,10 @@ export function kpis(rows: Partial<Record<string, Row[]>>, today: string) {
     coverage: alloc ? ratio(sum(alloc, 'allocated'), sum(alloc, 'demand')) : null,
     purchasesInFlight: rows.purchase ? sum(rows.purchase, 'orders') : null,
     stockAlerts: rows.stock ? sum(rows.stock, 'balances') : null,
+    nodesFlagged: rows.noderisk ? sum(rows.noderisk, 'late') + sum(rows.noderisk, 'at_risk') : null,
+    nodesLate: rows.noderisk ? sum(rows.noderisk, 'late') : null,
+    openExceptions: rows.exceptions ? sum(rows.exceptions, 'tickets') : null,
+    oldExceptions: rows.exceptions ? sum(rows.exceptions, 'tickets', (r) => String(r.age) === '4') : null,
   };
 }
 

@@ -5,3 +5,7 @@ import './vendor-capacity.query';
 import './capacity-load.query';
 import './import-history.query';
 import './allocation.query';
+import './node-risk.query';
+import './outsourced-wip.query';
+import './vendor-scorecard.query';
+import './open-exceptions.query';

@@ -1,0 +1,37 @@
+import { defineReport } from '../../src/model';
+
+/**
+ * Vendor scorecard (server query `vendor-scorecard`), from the purchase orders the company placed:
+ * per supplier, the orders due (delivery date passed, or received), those received in full on or
+ * before their delivery date, those late (received after it, or still open past it); the fill rate
+ * (pieces received over pieces ordered on due orders) and the return rate (pieces returned over
+ * pieces received). The receipt time is the order's `receive` action in the audit log, else its last
+ * update while received. Quality inspection does not exist yet (issue 18); returns stand for it.
+ */
+export const vendorScorecard = defineReport({
+  name: 'vendor-scorecard',
+  title: { zh: '供应商绩效', en: 'Vendor scorecard' },
+  entity: 'purorder',
+  query: 'vendor-scorecard',
+  chart: 'bar',
+  chartMeasures: ['on_time_rate'],
+  defaultGroup: ['vendor'],
+  companies: ['brand', 'maker'],
+  dimensions: [
+    { key: 'vendor', field: 'vendor_id', label: { zh: '供应商', en: 'Vendor' } },
+    { key: 'month', field: 'delivery_date', bucket: 'month', label: { zh: '交货月份', en: 'Delivery month' } },
+    { key: 'kind', field: 'order_kind', label: { zh: '采购类别', en: 'Order kind' } },
+  ],
+  measures: [
+    { key: 'due', agg: 'sum', field: 'due', label: { zh: '到期订单', en: 'Orders due' } },
+    { key: 'on_time', agg: 'sum', field: 'on_time', label: { zh: '准时收货', en: 'Received on time' } },
+    { key: 'late', agg: 'sum', field: 'late', label: { zh: '延迟', en: 'Late' } },
+    { key: 'ordered', agg: 'sum', field: 'ordered', label: { zh: '订购数量', en: 'Ordered qty' } },
+    { key: 'received', agg: 'sum', field: 'received', label: { zh: '收货数量', en: 'Received qty' } },
+    { key: 'returned', agg: 'sum', field: 'returned', label: { zh: '退货数量', en: 'Returned qty' } },
+    { key: 'on_time_rate', agg: 'ratio', of: ['on_time', 'due'], label: { zh: '准时交货率', en: 'On-time rate' }, format: 'percent' },
+    { key: 'fill_rate', agg: 'ratio', of: ['received', 'ordered'], label: { zh: '满足率', en: 'Fill rate' }, format: 'percent' },
+    { key: 'return_rate', agg: 'ratio', of: ['returned', 'received'], label: { zh: '退货率', en: 'Return rate' }, format: 'percent' },
+  ],
+  filters: ['delivery_date', 'vendor_id', 'order_kind'],
+});

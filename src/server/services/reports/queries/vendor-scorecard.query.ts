@@ -1,0 +1,36 @@
+import { sql } from 'kysely';
+import { registerServerQuery } from '../server-query';
+
+/**
+ * Vendor scorecard (report `vendor-scorecard`): the company's purchase orders (the list's WHERE over
+ * `pur_order t`) that are due: received, or past their delivery date and not draft, rejected or
+ * cancelled. Per order: ordered, received and returned quantities of its lines (same tenant), on time
+ * when received in full by its delivery date (the first `receive` action in the audit log, else the
+ * last update of a received order), late otherwise.
+ */
+registerServerQuery('vendor-scorecard', async ({ tx, clientId, where }) => {
+  const r = await sql<Record<string, unknown>>`
+    with o as (
+      select t.id, t.vendor_id, t.order_kind, t.delivery_date, t.status, t.updated_at
+      from pur_order t where ${where} and t.status not in ('draft', 'rejected', 'cancelled')
+        and (t.status = 'received' or t.delivery_date < current_date)
+    )
+    select o.vendor_id as vendor, to_char(o.delivery_date, 'YYYY-MM') as month, o.order_kind as kind,
+      (o.status = 'received' and o.delivery_date is not null and coalesce(
+        (select min(a.at) from audit_log a where a.client_id = ${clientId} and a.entity = 'purorder' and a.record_id = o.id and a.action = 'receive'),
+        o.updated_at)::date <= o.delivery_date)::int as on_time,
+      coalesce(sum(l.qty), 0) as ordered, coalesce(sum(l.received_qty), 0) as received, coalesce(sum(l.returned_qty), 0) as returned
+    from o left join pur_order_line l on l.order_id = o.id and l.client_id = ${clientId}
+    group by o.id, o.vendor_id, o.order_kind, o.delivery_date, o.status, o.updated_at`.execute(tx);
+  return r.rows.map((x) => ({
+    vendor: x.vendor === null ? null : Number(x.vendor),
+    month: (x.month as string | null) ?? null,
+    kind: (x.kind as string | null) ?? null,
+    due: 1,
+    on_time: Number(x.on_time),
+    late: 1 - Number(x.on_time),
+    ordered: Number(x.ordered),
+    received: Number(x.received),
+    returned: Number(x.returned),
+  }));
+});
