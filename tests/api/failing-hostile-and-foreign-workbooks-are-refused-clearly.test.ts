@@ -64,7 +64,7 @@ describe('hostile workbooks', () => {
   it('a shared-strings table of 6.5 million entries (a 0.8 MB upload) is refused by the bound on its heap', async () => {
     const upload = file('many-shared-strings.xlsx', (p) => manySharedStrings(p));
     expect(upload.content.length).toBeLessThan(2 * 1024 * 1024);
-    await refused(upload, 'Excel 文件解压后的数据量异常（过大或压缩比过高），已拒绝读取', 30_000);
+    await refused(upload, 'Excel 文件的共享文本表过大（数百万条文本），超出了一次导入能读取的上限，已拒绝读取；请拆分后再导入', 30_000);
   }, 60_000);
 
   it('a sheet whose dimension claims 1,048,576 rows, with a million empty rows, says it has no data', async () => {

@@ -514,6 +514,12 @@ describe('bounds against hostile files (issue 20)', () => {
   it('bounds the heap of the shared strings table', () => {
     const scanner = new SharedStringsScanner(1000);
     expect(() => scanner.push(`<sst xmlns="${NS}">${'<si><t>abcdefghij</t></si>'.repeat(30)}</sst>`)).toThrow(XlsxLimitError);
+    const again = new SharedStringsScanner(1000);
+    try {
+      again.push(`<sst xmlns="${NS}">${'<si><t>abcdefghij</t></si>'.repeat(30)}</sst>`);
+    } catch (error) {
+      expect((error as XlsxLimitError).messageKey).toBe('excel.sharedStringsTooMany');
+    }
     expect(scanner.strings.length).toBe(16);
   });
 

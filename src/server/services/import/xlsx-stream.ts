@@ -477,7 +477,7 @@ export class SharedStringsScanner extends XmlScanner {
 
   private add(text: string): void {
     this.heap += text.length * 2 + 40;
-    if (this.heap > this.maxHeap) exceed('excel.unpackedTooLarge', `shared strings beyond ${this.maxHeap} bytes`);
+    if (this.heap > this.maxHeap) exceed('excel.sharedStringsTooMany', `shared strings beyond ${this.maxHeap} bytes`);
     this.strings.push(text);
   }
 }

@@ -18,7 +18,7 @@ export function fail(message: string): never {
 }
 
 /** The bounds a hostile upload runs into (issue 20); each is refused with its own message. */
-export type XlsxLimit = 'excel.unpackedTooLarge' | 'excel.nestedTooDeep' | 'excel.cellTooLong' | 'excel.readTooSlow' | 'excel.xmlDeclarations';
+export type XlsxLimit = 'excel.unpackedTooLarge' | 'excel.nestedTooDeep' | 'excel.cellTooLong' | 'excel.readTooSlow' | 'excel.xmlDeclarations' | 'excel.sharedStringsTooMany';
 
 /** The file passes one of the reader's bounds: it is refused with `messageKey`, not called corrupt. */
 export class XlsxLimitError extends Error {
