@@ -65,7 +65,7 @@ beforeAll(async () => {
   for (const u of ['brand', 'brand.buyer', 'maker']) tok[u] = await signIn(t.app, u);
   vendor = Number((await resourceClient(t.app, tok.brand, 'mdapi', 'vendor').page({ 'f.code.eq': 'VD001' })).body.data.rows[0].id);
   makerVendor = Number((await resourceClient(t.app, tok.maker, 'mdapi', 'vendor').page({ size: 1 })).body.data.rows[0]?.id ?? 0);
-  const r = await forms('brand').save({ code: 'QC_INSPECT', name: '来料检验单', name_en: 'Incoming inspection', definition: INSPECTION });
+  const r = await forms('brand').save({ code: 'QC_CHECK', name: '来料检验单', name_en: 'Incoming inspection', definition: INSPECTION });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   formId = Number(r.body.data.id);
 });
@@ -186,29 +186,29 @@ describe('filling a form: the same rules as a registry document', () => {
   const good = () => ({ title: '十月面料', kind: 'fabric', defect_note: '色差', tags: ['urgent'], vendor_id: vendor, qty: 12, price: 2.5, inspected_on: '2026-11-20', contact_mail: 'qc@example.com', contact_mobile: '13800138000' });
 
   it('saves a filled form, computes the amount on the server and applies defaults', async () => {
-    const r = await records('brand.buyer', 'QC_INSPECT').save({ ...good(), amount: 999 });
+    const r = await records('brand.buyer', 'QC_CHECK').save({ ...good(), amount: 999 });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data).toMatchObject({ title: '十月面料', kind: 'fabric', qty: 12, price: 2.5, amount: 30, passed: true, tags: ['urgent'], inspected_on: '2026-11-20', form_version: 1, version: 1 });
     expect(r.body.data.vendor_id__label).toBeTruthy();
   });
 
   it('refuses each failing rule on its field with the registry message', async () => {
-    const r = await records('brand.buyer', 'QC_INSPECT').save({ ...good(), title: '', qty: -1, price: -3, kind: 'wool', tags: ['urgent', 'nosuch'], contact_mail: 'not-mail', contact_mobile: '123', inspected_on: '2026-13-01' });
+    const r = await records('brand.buyer', 'QC_CHECK').save({ ...good(), title: '', qty: -1, price: -3, kind: 'wool', tags: ['urgent', 'nosuch'], contact_mail: 'not-mail', contact_mobile: '123', inspected_on: '2026-13-01' });
     expect(r.status).toBe(400);
     const e = (r.body.data as unknown as Errors).errors;
     expect(e.title).toBe('必填项');
     expect(Object.keys(e).sort()).toEqual(['contact_mail', 'contact_mobile', 'inspected_on', 'price', 'qty', 'title'].sort());
-    const tooLong = await records('brand.buyer', 'QC_INSPECT').save({ ...good(), title: '长'.repeat(21) });
+    const tooLong = await records('brand.buyer', 'QC_CHECK').save({ ...good(), title: '长'.repeat(21) });
     expect((tooLong.body.data as unknown as Errors).errors.title).toBe('最多20个字符');
     // Options are checked once the field rules pass (document checks, as for any registry entity).
-    const choice = await records('brand.buyer', 'QC_INSPECT').save({ ...good(), kind: 'wool', tags: ['nosuch'] });
+    const choice = await records('brand.buyer', 'QC_CHECK').save({ ...good(), kind: 'wool', tags: ['nosuch'] });
     const ce = (choice.body.data as unknown as Errors).errors;
     expect(ce.kind).toBeTruthy();
     expect(ce.tags).toBe(ce.kind);
   });
 
   it('requires a conditional field only while it is shown, and keeps no value of a hidden one', async () => {
-    const c = records('brand.buyer', 'QC_INSPECT');
+    const c = records('brand.buyer', 'QC_CHECK');
     const missing = await c.save({ ...good(), defect_note: '' });
     expect((missing.body.data as unknown as Errors).errors.defect_note).toBe('必填项');
     const trim = await c.save({ ...good(), kind: 'trim', defect_note: '不该保存' });
@@ -217,7 +217,7 @@ describe('filling a form: the same rules as a registry document', () => {
   });
 
   it('refuses another company\'s vendor as a reference, a stale version, and keeps a history with labels', async () => {
-    const c = records('brand.buyer', 'QC_INSPECT');
+    const c = records('brand.buyer', 'QC_CHECK');
     if (makerVendor) {
       const foreign = await c.save({ ...good(), vendor_id: makerVendor });
       expect(foreign.status).toBe(400);
@@ -239,8 +239,8 @@ describe('filling a form: the same rules as a registry document', () => {
   });
 
   it('lists records with the registry list query: filters, quick search, sort, choices and references', async () => {
-    const c = records('brand', 'QC_INSPECT');
-    await records('brand.buyer', 'QC_INSPECT').save({ ...good(), title: '大货辅料', kind: 'trim', qty: 500, tags: ['repeat'] });
+    const c = records('brand', 'QC_CHECK');
+    await records('brand.buyer', 'QC_CHECK').save({ ...good(), title: '大货辅料', kind: 'trim', qty: 500, tags: ['repeat'] });
     const all = await c.page({ size: 100 });
     expect(all.status).toBe(200);
     expect(all.body.data.total).toBeGreaterThanOrEqual(4);
@@ -259,7 +259,7 @@ describe('filling a form: the same rules as a registry document', () => {
   });
 
   it('exports the list to Excel with the form\'s labels as headers', async () => {
-    const r = await t.app.inject({ method: 'GET', url: '/api/crossapi/dynformdata/QC_INSPECT/export', query: { columns: 'title,kind,qty,amount', 'f.kind.eq': 'trim', lang: 'zh-CN' }, headers: { authorization: `Bearer ${tok.brand}` } });
+    const r = await t.app.inject({ method: 'GET', url: '/api/crossapi/dynformdata/QC_CHECK/export', query: { columns: 'title,kind,qty,amount', 'f.kind.eq': 'trim', lang: 'zh-CN' }, headers: { authorization: `Bearer ${tok.brand}` } });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toMatch(/spreadsheetml/);
     const wb = new ExcelJS.Workbook();
@@ -271,7 +271,7 @@ describe('filling a form: the same rules as a registry document', () => {
   });
 
   it('removes a record at the version it was read at, and refuses removing a form that has records', async () => {
-    const c = records('brand.buyer', 'QC_INSPECT');
+    const c = records('brand.buyer', 'QC_CHECK');
     const saved = await c.save({ ...good(), title: '待删除' });
     const id = saved.body.data.id;
     expect((await c.remove([id], [5])).status).toBe(409);
@@ -300,8 +300,20 @@ describe('filling a form: the same rules as a registry document', () => {
 });
 
 describe('form scenarios and project types (cpm-ot/scenario)', () => {
+  it('the demo brand has its inspection form, attached to the inspection project type, with two filled records', async () => {
+    type Scenario = { scenario: { code: string }; form: { code: string; name: string; version: number } };
+    const demo = await get<Scenario>('brand.buyer', '/api/crossapi/ccommonapi/cpm-ot/scenario', { project_type: 'QC_PROJECT' });
+    expect(demo.status, JSON.stringify(demo.body)).toBe(200);
+    expect(demo.body.data).toMatchObject({ scenario: { code: 'QC_INCOMING' }, form: { code: 'QC_INSPECT', name: '来料检验单', version: 1 } });
+    const rows = (await records('brand', 'QC_INSPECT').page({ sort: 'qty' })).body.data.rows;
+    expect(rows.map((r) => [r.title, r.amount, r.defect_note])).toEqual([
+      ['十一月针织面料到货抽检', 1540, '两卷轻微色差，已与供应商确认回修'],
+      ['拉链辅料抽检', 160, null],
+    ]);
+  });
+
   it('a project type attaches a scenario; the scenario call answers the form and its design', async () => {
-    const sc = await resourceClient(t.app, tok.brand, 'crossapi', 'formscenario').save({ code: 'QC_INCOMING', name: '来料检验', form_id: formId });
+    const sc = await resourceClient(t.app, tok.brand, 'crossapi', 'formscenario').save({ code: 'QC_CHECKING', name: '来料检验', form_id: formId });
     expect(sc.status, JSON.stringify(sc.body)).toBe(200);
     const pt = await resourceClient(t.app, tok.brand, 'adminapi', 'admin_project_type').save({ code: 'PT_QC', name: '检验项目', form_scenario_id: sc.body.data.id });
     expect(pt.status, JSON.stringify(pt.body)).toBe(200);
@@ -309,15 +321,15 @@ describe('form scenarios and project types (cpm-ot/scenario)', () => {
     type Scenario = { scenario: { code: string }; form: { code: string; version: number; definition: { sections: Array<{ key: string }> } } };
     const byType = await get<Scenario>('brand.buyer', '/api/crossapi/ccommonapi/cpm-ot/scenario', { project_type: 'PT_QC' });
     expect(byType.status, JSON.stringify(byType.body)).toBe(200);
-    expect(byType.body.data.scenario.code).toBe('QC_INCOMING');
-    expect(byType.body.data.form).toMatchObject({ code: 'QC_INSPECT', version: 1 });
+    expect(byType.body.data.scenario.code).toBe('QC_CHECKING');
+    expect(byType.body.data.form).toMatchObject({ code: 'QC_CHECK', version: 1 });
     expect(byType.body.data.form.definition.sections.map((s) => s.key)).toEqual(['base', 'numbers']);
-    expect((await get<Scenario>('brand.buyer', '/api/crossapi/ccommonapi/cpm-ot/scenario', { code: 'QC_INCOMING' })).body.data.form.code).toBe('QC_INSPECT');
+    expect((await get<Scenario>('brand.buyer', '/api/crossapi/ccommonapi/cpm-ot/scenario', { code: 'QC_CHECKING' })).body.data.form.code).toBe('QC_CHECK');
     const none = await get('brand.buyer', '/api/crossapi/ccommonapi/cpm-ot/scenario', { code: 'NOPE' });
     expect(none.status).toBe(404);
     expect(none.body.message).toBe('表单场景不存在或未启用');
     const forms = await get<{ rows: Array<{ code: string }> }>('brand.buyer', '/api/crossapi/dynform/forms');
-    expect(forms.body.data.rows.map((r) => r.code)).toEqual(expect.arrayContaining(['QC_INSPECT', 'VERSIONED']));
+    expect(forms.body.data.rows.map((r) => r.code)).toEqual(expect.arrayContaining(['QC_CHECK', 'VERSIONED']));
   });
 
   it('a disabled form is not offered and takes no records', async () => {
@@ -332,23 +344,23 @@ describe('form scenarios and project types (cpm-ot/scenario)', () => {
 
 describe('another company', () => {
   it('sees neither the forms, nor the records, nor the scenarios of the brand, and cannot write them', async () => {
-    const mine = await records('brand', 'QC_INSPECT').page({ size: 1 });
+    const mine = await records('brand', 'QC_CHECK').page({ size: 1 });
     const id = mine.body.data.rows[0].id;
-    const m = records('maker', 'QC_INSPECT');
+    const m = records('maker', 'QC_CHECK');
     expect((await m.page()).status).toBe(404);
     expect((await m.view(id)).status).toBe(404);
     expect((await m.save({ id, version: 1, title: 'x' })).status).toBe(404);
     expect((await m.remove([id], [1])).status).toBe(404);
     expect((await m.history(id)).status).toBe(404);
-    expect((await get('maker', '/api/crossapi/dynformdata/QC_INSPECT/export')).status).toBe(404);
-    expect((await get('maker', '/api/crossapi/ccommonapi/cpm-ot/scenario', { code: 'QC_INCOMING' })).status).toBe(404);
+    expect((await get('maker', '/api/crossapi/dynformdata/QC_CHECK/export')).status).toBe(404);
+    expect((await get('maker', '/api/crossapi/ccommonapi/cpm-ot/scenario', { code: 'QC_CHECKING' })).status).toBe(404);
     expect((await get<{ rows: unknown[] }>('maker', '/api/crossapi/dynform/forms')).body.data.rows).toEqual([]);
     // The maker's own form of the same code is its own: the brand's records stay out of it.
-    const own = await forms('maker').save({ code: 'QC_INSPECT', name: '工厂的检验单', definition: { sections: [section('a', [field('title')])] } });
+    const own = await forms('maker').save({ code: 'QC_CHECK', name: '工厂的检验单', definition: { sections: [section('a', [field('title')])] } });
     expect(own.status, JSON.stringify(own.body)).toBe(200);
     expect((await m.page()).body.data.total).toBe(0);
     const saved = await m.save({ title: '工厂' });
     expect(saved.status).toBe(200);
-    expect((await records('brand', 'QC_INSPECT').view(saved.body.data.id)).status).toBe(404);
+    expect((await records('brand', 'QC_CHECK').view(saved.body.data.id)).status).toBe(404);
   });
 });

@@ -186,43 +186,51 @@ export async function saveRecord(ctx: DynamicContext, code: unknown, body: Row):
   const actor = actorOf(auth, clientId, ctx.ip);
   return withTenant(ctx.db, clientId, async (tx) => {
     const loaded = await loadForm(tx, clientId, code);
-    const entity = loaded.entity;
-    let before: Row | null = null;
-    if (id !== null) {
-      if (version === null || Number.isNaN(version)) throw new AppError('validation', undefined, { fields: { version: { key: 'rule.required' } } });
-      const r = await sql<{ id: number; version: number; data: Row }>`select id, version, data from dyn_form_record
-        where client_id = ${clientId} and form_id = ${loaded.form.id} and id = ${id} for update`.execute(tx);
-      if (!r.rows[0]) throw notFound();
-      if (Number(r.rows[0].version) !== version) throw new AppError('staleVersion');
-      before = r.rows[0].data ?? {};
-    }
-    const given = pickFields(entity, body, true);
-    const now = new Date();
-    const merged = before ? { ...pickFields(entity, before, false), ...given } : withDefaults(entity, given, now, actor);
-    const w = writeContext(tx, actor, 'form', { now });
-    const checked = await validateValues(w, entity, prepareDynamicValues(loaded.definition, merged));
-    const errors: Record<string, FieldError> = {};
-    for (const [k, m] of Object.entries(checked.errors)) errors[k] = toFieldError(m);
-    await checkReferences(tx, clientId, entity, checked.values, '', errors);
-    if (Object.keys(errors).length) throw new AppError('validation', undefined, { fields: errors });
-    const data: Row = {};
-    for (const f of entity.fields) data[f.key] = checked.values[f.key] ?? null;
-    // Keys of earlier designs that this design no longer has are kept (an old record keeps what it said).
-    const stored = before ? { ...before, ...data } : data;
-    let savedId: number;
-    if (id === null) {
-      const r = await sql<{ id: number }>`insert into dyn_form_record (client_id, form_id, form_version, data, created_by, updated_by)
-        values (${clientId}, ${loaded.form.id}, ${loaded.form.version}, ${JSON.stringify(stored)}::jsonb, ${auth.userId}, ${auth.userId}) returning id`.execute(tx);
-      savedId = Number(r.rows[0].id);
-    } else {
-      await sql`update dyn_form_record set data = ${JSON.stringify(stored)}::jsonb, form_version = ${loaded.form.version}, version = version + 1,
-        updated_by = ${auth.userId}, updated_at = now() where client_id = ${clientId} and id = ${id}`.execute(tx);
-      savedId = id;
-    }
-    const changes = diffRecords(entity.fields.map((f) => f.key), before, data);
-    if (!before || changes.length) await writeAudit(tx, actor, AUDIT_ENTITY, savedId, before ? 'update' : 'create', changes);
+    const savedId = await writeRecord(tx, actor, loaded, { id, version, body });
     return readRecord(tx, loaded, clientId, savedId);
   });
+}
+
+/** One filled form written inside the caller's tenant transaction (the route's, or a seed's); returns its id. */
+export async function writeRecord(tx: Db, actor: WriteActor, loaded: LoadedForm, write: { id: number | null; version: number | null; body: Row }): Promise<number> {
+  const { id, version, body } = write;
+  const clientId = actor.clientId;
+  const entity = loaded.entity;
+  let before: Row | null = null;
+  if (id !== null) {
+    if (version === null || Number.isNaN(version)) throw new AppError('validation', undefined, { fields: { version: { key: 'rule.required' } } });
+    const r = await sql<{ id: number; version: number; data: Row }>`select id, version, data from dyn_form_record
+      where client_id = ${clientId} and form_id = ${loaded.form.id} and id = ${id} for update`.execute(tx);
+    if (!r.rows[0]) throw notFound();
+    if (Number(r.rows[0].version) !== version) throw new AppError('staleVersion');
+    before = r.rows[0].data ?? {};
+  }
+  const given = pickFields(entity, body, true);
+  const now = new Date();
+  const merged = before ? { ...pickFields(entity, before, false), ...given } : withDefaults(entity, given, now, actor);
+  const w = writeContext(tx, actor, 'form', { now });
+  const checked = await validateValues(w, entity, prepareDynamicValues(loaded.definition, merged));
+  const errors: Record<string, FieldError> = {};
+  for (const [k, m] of Object.entries(checked.errors)) errors[k] = toFieldError(m);
+  await checkReferences(tx, clientId, entity, checked.values, '', errors);
+  if (Object.keys(errors).length) throw new AppError('validation', undefined, { fields: errors });
+  const data: Row = {};
+  for (const f of entity.fields) data[f.key] = checked.values[f.key] ?? null;
+  // Keys of earlier designs that this design no longer has are kept (an old record keeps what it said).
+  const stored = before ? { ...before, ...data } : data;
+  let savedId: number;
+  if (id === null) {
+    const r = await sql<{ id: number }>`insert into dyn_form_record (client_id, form_id, form_version, data, created_by, updated_by)
+      values (${clientId}, ${loaded.form.id}, ${loaded.form.version}, ${JSON.stringify(stored)}::jsonb, ${actor.userId}, ${actor.userId}) returning id`.execute(tx);
+    savedId = Number(r.rows[0].id);
+  } else {
+    await sql`update dyn_form_record set data = ${JSON.stringify(stored)}::jsonb, form_version = ${loaded.form.version}, version = version + 1,
+      updated_by = ${actor.userId}, updated_at = now() where client_id = ${clientId} and id = ${id}`.execute(tx);
+    savedId = id;
+  }
+  const changes = diffRecords(entity.fields.map((f) => f.key), before, data);
+  if (!before || changes.length) await writeAudit(tx, actor, AUDIT_ENTITY, savedId, before ? 'update' : 'create', changes);
+  return savedId;
 }
 
 /** Removes filled forms at the versions they were read at (a changed one loses with 409, as a registry remove). */

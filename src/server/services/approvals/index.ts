@@ -2,6 +2,7 @@
 import { registerApprovalHooks } from './approval.service';
 import { registerDynamicFormHooks } from './dynamic-form.service';
 import './approval.seed';
+import './dynamic-form.seed';
 
 registerApprovalHooks();
 registerDynamicFormHooks();
