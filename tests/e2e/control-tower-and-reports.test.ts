@@ -149,4 +149,32 @@ describe('the control tower and the reports', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid^=line-load-]').length > 1, undefined, { timeout: 30000 });
     expect(errors).toEqual([]);
   });
+  it('the tower and three reports in Chinese and English, at 1366x768 and 1920x1080', async () => {
+    for (const lang of ['zh-CN', 'en'] as const) {
+      for (const size of [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }]) {
+        const context = await run.browser.newContext({ viewport: size });
+        await context.addInitScript((l) => localStorage.setItem('language', l), lang);
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+        await signIn(page, '/visual/control-tower', 'maker');
+        await page.waitForSelector('[data-testid=control-tower]');
+        for (const w of ['funnel', 'capacity', 'noderisk', 'outsourced']) await page.waitForSelector(`[data-testid=chart-${w}] canvas`, { timeout: 20000 });
+        await page.waitForSelector('[data-testid=widget-vendorperf]', { timeout: 20000 });
+        await page.waitForSelector('[data-testid=kpi-nodesFlagged]');
+        expect(await page.textContent('[data-testid=control-tower]')).toContain(lang === 'en' ? 'Supply chain control tower' : '供应链控制塔');
+        await page.waitForTimeout(600);
+        await snap(page, `tower-${lang}-${size.width}`);
+        if (size.width === 1366)
+          for (const report of ['vendor-scorecard', 'node-risk', 'outsourced-wip']) {
+            await page.goto(`${run.server.url}/rpt/dsrptindex/${report}`);
+            await page.waitForSelector('[data-testid=report-chart] canvas', { timeout: 20000 });
+            await page.waitForTimeout(400);
+            await snap(page, `report-${report}-${lang}`);
+          }
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    }
+  }, 180_000);
 });

@@ -11,6 +11,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoardBar, BoardData } from '../../model/schedule-board';
 import { canMake, daysBetween, lineWindow, localStamp, validateMerge, validateSplit } from './board-model';
+import { DateBox } from '../form/widgets/date-input';
 
 const fmt = (n: number) => Math.round(n).toLocaleString();
 
@@ -177,10 +178,10 @@ export function BoardAutoDialog({ from, to, onRun, onClose }: { from: string; to
             </Field>
             <div style={{ display: 'flex', gap: 12 }}>
               <Field label={t('board.auto.from')} style={{ flex: 1 }} validationState={touched && rangeErr ? 'error' : 'none'} validationMessage={touched ? rangeErr || undefined : undefined}>
-                <Input type="date" data-testid="board-auto-from" value={range.from} disabled={running} onChange={(_, d) => setRange((r) => ({ ...r, from: d.value }))} />
+                <DateBox testId="board-auto-from" value={range.from} disabled={running} onChange={(v) => setRange((r) => ({ ...r, from: v }))} width={160} />
               </Field>
               <Field label={t('board.auto.to')} style={{ flex: 1 }}>
-                <Input type="date" data-testid="board-auto-to" value={range.to} disabled={running} onChange={(_, d) => setRange((r) => ({ ...r, to: d.value }))} />
+                <DateBox testId="board-auto-to" value={range.to} disabled={running} onChange={(v) => setRange((r) => ({ ...r, to: v }))} width={160} />
               </Field>
             </div>
             {running && (

@@ -1,6 +1,6 @@
 import { Button, Input } from '@fluentui/react-components';
 import { CalendarRegular } from '@fluentui/react-icons';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The one way dates are written in the product, whatever the browser's locale (issue 21). */
@@ -42,6 +42,7 @@ type Props = {
   disabled?: boolean;
   invalid?: boolean;
   testId?: string;
+  ariaLabel?: string;
 };
 
 /**
@@ -72,6 +73,7 @@ export function DateText(p: Props) {
         placeholder={PLACEHOLDER[p.kind]}
         aria-invalid={p.invalid}
         data-testid={p.testId}
+        aria-label={p.ariaLabel}
         data-date-kind={p.kind}
         onChange={(_, d) => p.onChange(d.value)}
         onBlur={(e) => {
@@ -93,6 +95,31 @@ export function DateText(p: Props) {
           p.onChange(p.kind === 'datetime' ? normaliseDate('datetime', v.replace('T', ' ')) : v);
         }}
         style={{ position: 'absolute', right: 0, bottom: 0, width: 1, height: 1, opacity: 0, pointerEvents: 'none', border: 0, padding: 0 }}
+      />
+    </span>
+  );
+}
+
+/**
+ * A date box outside a form (a filter, a range, a dialog): the product's date format like every
+ * form's date field, and its owner hears a value only when it is a whole date or empty, so a half
+ * typed date never runs a query.
+ */
+export function DateBox(p: { value: string; onChange: (value: string) => void; ariaLabel?: string; testId?: string; disabled?: boolean; width?: number }) {
+  const [text, setText] = useState(p.value);
+  useEffect(() => setText(p.value), [p.value]);
+  return (
+    <span style={{ display: 'inline-flex', width: p.width ?? 150 }}>
+      <DateText
+        kind="date"
+        value={text}
+        ariaLabel={p.ariaLabel}
+        testId={p.testId}
+        disabled={p.disabled}
+        onChange={(v) => {
+          setText(v);
+          if (v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v)) p.onChange(v);
+        }}
       />
     </span>
   );

@@ -11,6 +11,7 @@ import { noticeTimeLabel } from '../../shell/notice-time';
 import { AdminEditDialog, AdminPage, AdminTable, fieldErrorsOf, useConfirm, type AdminColumn } from '../common/admin-kit';
 import { AnnouncementsPanel } from './AnnouncementsPanel';
 import './collab-messages';
+import { DateBox } from '../../form/widgets/date-input';
 
 type Notice = { id: number; kind: string; title: string; body: string; link: string | null; doc_no: string | null; read_at: string | null; created_at: string };
 export type Task = { id: number; version: number; subject: string; status: string; due_date: string | null; priority: string; remark: string | null; completed_at: string | null };
@@ -159,7 +160,7 @@ function TasksPanel() {
               <Input value={draft.subject} onChange={(_, d) => setDraft({ ...draft, subject: d.value })} data-testid="task-subject-input" />
             </Field>
             <Field label={t('collab.task.due')} validationMessage={errors.due_date}>
-              <Input type="date" value={draft.due_date} onChange={(_, d) => setDraft({ ...draft, due_date: d.value })} data-testid="task-due-input" />
+              <DateBox value={draft.due_date} onChange={(v) => setDraft({ ...draft, due_date: v })} testId="task-due-input" width={180} />
             </Field>
             <Field label={t('collab.task.priority')} validationMessage={errors.priority}>
               <Dropdown value={t(`collab.task.priority.${draft.priority}`)} selectedOptions={[draft.priority]} onOptionSelect={(_, d) => setDraft({ ...draft, priority: String(d.optionValue) })}>

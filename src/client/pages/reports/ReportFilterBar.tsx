@@ -2,6 +2,7 @@ import { Button, Dropdown, Input, Label as FluentLabel, Option } from '@fluentui
 import { useEffect, useState } from 'react';
 import { FIELD_TYPE_TABLE, getDictionary, getEntity, type Label, type ReportDef } from '../../../model';
 import { api } from '../../api/client';
+import { DateBox } from '../../form/widgets/date-input';
 
 type Filters = Record<string, string>;
 
@@ -79,9 +80,9 @@ function Control({ report, control, filters, set, tr }: { report: ReportDef; con
     return (
       <div style={{ display: 'flex', alignItems: 'center', gap: 4 }} data-testid={`filter-${control.field}`}>
         {label}
-        <Input id={id} size="small" type="date" aria-label={`${tr(control.label)} ${tr(T.from)}`} value={from === '1900-01-01' ? '' : from} onChange={(_, d) => put(d.value, to === '2999-12-31' ? '' : to)} style={{ width: 140 }} />
+        <DateBox ariaLabel={`${tr(control.label)} ${tr(T.from)}`} testId={`filter-${control.field}-from`} value={from === '1900-01-01' ? '' : from} onChange={(v) => put(v, to === '2999-12-31' ? '' : to)} />
         <span>–</span>
-        <Input size="small" type="date" aria-label={`${tr(control.label)} ${tr(T.to)}`} value={to === '2999-12-31' ? '' : to} onChange={(_, d) => put(from === '1900-01-01' ? '' : from, d.value)} style={{ width: 140 }} />
+        <DateBox ariaLabel={`${tr(control.label)} ${tr(T.to)}`} testId={`filter-${control.field}-to`} value={to === '2999-12-31' ? '' : to} onChange={(v) => put(from === '1900-01-01' ? '' : from, v)} />
       </div>
     );
   }

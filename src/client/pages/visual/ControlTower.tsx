@@ -14,6 +14,7 @@ import { ReportChart, type ChartPoint } from '../reports/ReportChart';
 import { useReportTheme } from '../reports/report-theme';
 import { chartKindFor, reportChartData, type ReportResult } from '../reports/report-view';
 import { defaultRange, isRefreshMessage, kpis, sourceFor, widgetQuery, WIDGETS, type WidgetDef } from './control-tower.logic';
+import { DateBox } from '../../form/widgets/date-input';
 
 const T = {
   title: { zh: '供应链控制塔', en: 'Supply chain control tower' },
@@ -165,9 +166,9 @@ export function ControlTower() {
         <div style={{ flex: 1 }} />
         <label style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 13, color: WALL.muted }}>
           {tr(T.from)}
-          <Input size="small" type="date" aria-label={tr(T.from)} data-testid="tower-from" value={range.from} onChange={(_, d) => setRange((r) => ({ ...r, from: d.value }))} style={{ width: 140 }} />
+          <DateBox ariaLabel={tr(T.from)} testId="tower-from" value={range.from} onChange={(v) => setRange((r) => ({ ...r, from: v }))} />
           {tr(T.to)}
-          <Input size="small" type="date" aria-label={tr(T.to)} data-testid="tower-to" value={range.to} onChange={(_, d) => setRange((r) => ({ ...r, to: d.value }))} style={{ width: 140 }} />
+          <DateBox ariaLabel={tr(T.to)} testId="tower-to" value={range.to} onChange={(v) => setRange((r) => ({ ...r, to: v }))} />
         </label>
         <Tooltip content={tr(T.refresh)} relationship="label">
           <Button size="small" appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={() => void load()} style={{ color: WALL.text }} />
