@@ -13,7 +13,7 @@ export function MyDashPage() {
   const { i18n } = useTranslation();
   const tr = (l: Label) => (i18n.language === 'en' ? l.en : l.zh);
   return (
-    <div style={{ display: 'grid', gap: 12, maxWidth: 1440 }} data-testid="mydash">
+    <div style={{ display: 'grid', gap: 12 }} data-testid="mydash">
       <PersonalBoard
         kind="mydash"
         header={

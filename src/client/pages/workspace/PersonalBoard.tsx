@@ -58,7 +58,7 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
     gap: '16px',
-    alignItems: 'start',
+    alignItems: 'stretch',
     '@media (max-width: 1100px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
   },
   span1: { gridColumn: 'span 1' },

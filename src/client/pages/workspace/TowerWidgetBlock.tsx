@@ -14,6 +14,7 @@ import { defaultRange, drillPath, inStateOrder, widgetQuery, type WidgetDef } fr
 
 const EMPTY: Label = { zh: '暂无数据', en: 'No data' };
 const FAILED: Label = { zh: '加载失败', en: 'Could not be loaded' };
+const NO_STOCK_ALERTS: Label = { zh: '没有库存≤0 的库位', en: 'No location at or below zero' };
 
 /**
  * One control tower widget on a personal board: the tower's own declaration (WIDGETS) and query
@@ -36,7 +37,9 @@ export function TowerWidgetBlock({ widget, source, height }: { widget: WidgetDef
   if (!result) return <div style={{ height, display: 'grid', placeItems: 'center' }}><Spinner size="small" /></div>;
   let data = reportChartData(report, result, source.group, source.measures, tr);
   if (widget.kind === 'funnel') data = inStateOrder(data, report);
-  if (!data.categories.length) return <div style={{ height, display: 'grid', placeItems: 'center', color: '#707070' }}>{tr(EMPTY)}</div>;
+  // No stock alert is good news, said as the tower says it.
+  if (!data.categories.length)
+    return <div style={{ height, display: 'grid', placeItems: 'center', color: widget.key === 'stock' ? '#107c10' : '#707070' }}>{tr(widget.key === 'stock' ? NO_STOCK_ALERTS : EMPTY)}</div>;
   return (
     <ReportChart
       testId={`board-chart-${widget.key}`}

@@ -13,7 +13,7 @@ import { greetingKey, quickLinks } from './greeting';
 import { PersonalBoard } from './PersonalBoard';
 
 const useStyles = makeStyles({
-  page: { display: 'grid', gap: '20px', maxWidth: '1200px' },
+  page: { display: 'grid', gap: '20px', maxWidth: '1600px' },
   hero: {
     borderRadius: tokens.borderRadiusXLarge,
     padding: '24px 28px',

@@ -87,7 +87,7 @@ export function TodoBlock() {
   return (
     <div data-testid="board-todo">
       <div className={s.strip}>
-        <Badge appearance="filled" color="brand" data-testid="todo-count">{rows.length}</Badge>
+        <Text weight="semibold" data-testid="todo-count">{tr(T.openCount).replace('{n}', String(rows.length))}</Text>
         {approvals.data && approvals.data.total > 0 ? (
           <Button size="small" appearance="secondary" icon={<ShieldTask16Regular />} onClick={() => navigate('/approvals/todo')} data-testid="todo-approvals">
             {tr(T.approvals)} {approvals.data.total}

@@ -32,6 +32,7 @@ export const T = {
   emptyBoard: { zh: '看板上还没有组件。打开组件市场添加常用的组件。', en: 'Nothing on the board yet. Open the widget market to add the widgets you use.' },
   noTodo: { zh: '没有待办事项，一切就绪', en: 'Nothing to do: all clear' },
   approvals: { zh: '待审批', en: 'Awaiting approval' },
+  openCount: { zh: '{n} 项进行中', en: '{n} in progress' },
   high: { zh: '紧急', en: 'Urgent' },
   due: { zh: '截止', en: 'Due' },
   overdue: { zh: '已逾期', en: 'Overdue' },
