@@ -34,7 +34,7 @@ export const sourcingApplicationPage = definePage({
     { key: 'stopped', label: { zh: '已终止', en: 'Stopped' }, filter: { status: 'stopped' } },
   ],
   actions: [{ kind: 'edit' }, { kind: 'transition', action: 'post' }, { kind: 'export' }, { kind: 'history' }, { kind: 'view' }],
-  quickSearch: ['app_no', 'project_code', 'project_name'],
+  quickSearch: ['app_no', 'project_name'],
   form: [
     {
       modelName: 'base',

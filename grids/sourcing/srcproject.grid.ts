@@ -90,7 +90,8 @@ export const sourcingProjectPage = definePage({
   purpose: { zh: '发起寻源：维护项目信息、邀请供应商，依次发布信息、发布询价、结束寻源、评估与定标。', en: 'Run sourcing projects: project information and invited suppliers, then deliver information, publish the RFQ, end sourcing, evaluate and award.' },
   columns: COLUMNS,
   statusTabs: [
-    { key: 'progress', label: { zh: '进行中', en: 'In progress' }, filter: { status: ['not_prepared', 'preparing', 'info_delivered', 'publishing', 'sourcing_ended', 'evaluating'] } },
+    // Not the state field: a list of states on it would be read as one state tab.
+    { key: 'progress', label: { zh: '进行中', en: 'In progress' }, filter: { eval_state: ['not_evaluated', 'evaluating'] } },
     tab('not_prepared', '未准备', 'Not prepared'),
     tab('preparing', '信息准备中', 'Preparing'),
     tab('info_delivered', '信息已发布', 'Info delivered'),
@@ -116,7 +117,7 @@ export const sourcingHistoryPage = definePage({
   purpose: { zh: '寻源已结束或已完成评估的项目，含中标供应商。', en: 'Projects whose sourcing or evaluation has ended, with the awarded supplier.' },
   columns: COLUMNS,
   statusTabs: [
-    { key: 'ended', label: { zh: '全部历史', en: 'All history' }, filter: { status: ['sourcing_ended', 'evaluating', 'evaluation_ended'] } },
+    { key: 'ended', label: { zh: '全部历史', en: 'All history' }, filter: { rfq_state: 'ended' } },
     tab('evaluation_ended', '评估结束', 'Evaluation ended'),
     tab('sourcing_ended', '寻源结束', 'Sourcing ended'),
   ],

@@ -36,7 +36,7 @@ export const sourcingQuotationPage = definePage({
     { key: 'stopped', label: { zh: '已终止', en: 'Stopped' }, filter: { status: 'stopped' } },
   ],
   actions: [{ kind: 'edit' }, { kind: 'transition', action: 'post' }, { kind: 'export' }, { kind: 'history' }, { kind: 'view' }],
-  quickSearch: ['quote_no', 'project_code', 'item_name'],
+  quickSearch: ['quote_no', 'item_name'],
   form: [
     {
       modelName: 'base',

@@ -166,7 +166,7 @@ export const sourcingProject = defineEntity({
     { key: 'duration_days', label: { zh: '寻源周期(天)', en: 'Duration (days)' }, type: 'integer', rules: ['naturalNumber'] },
     { key: 'deadline', label: { zh: '截止日期', en: 'Deadline' }, type: 'date' },
     { key: 'priority', label: { zh: '优先级', en: 'Priority' }, type: 'dict', dict: 'src_priority', default: 'medium' },
-    { key: 'applicant_id', label: { zh: '申请人', en: 'Applicant' }, type: 'reference', default: '$$USER_ID$$', ref: { entity: 'user', labelField: 'fullname', codeField: 'username' } },
+    { key: 'applicant_id', label: { zh: '申请人', en: 'Applicant' }, type: 'reference', help: { zh: '留空则为创建人', en: 'Left empty: the author' }, ref: { entity: 'user', labelField: 'fullname', codeField: 'username' } },
     { key: 'is_public', label: { zh: '公开寻源', en: 'Public' }, type: 'boolean', default: false, help: { zh: '公开的项目在发布信息后作为项目机会展示给平台上的其他企业', en: 'Once its information is delivered, a public project shows to the other companies of the platform as an opportunity' } },
     { key: 'tags', label: { zh: '标签', en: 'Tags' }, type: 'text', maxLength: 200 },
     { key: 'contact_person', label: { zh: '联系人', en: 'Contact' }, type: 'text', maxLength: 60 },

@@ -20,7 +20,8 @@ export const sourcingApplication = defineEntity({
   prefix: 'srmapi',
   menuCode: SOURCING_APPLY_MENU,
   label: { zh: '供应商填报', en: 'Supplier application' },
-  titleField: 'app_no',
+  // Quick search: the application number and the project's name.
+  titleField: 'project_name',
   codeField: 'app_no',
   numbering: { field: 'app_no', prefix: 'SQ', datePrefix: 'YYMMDD', length: 4 },
   defaultSort: { field: 'created_at', dir: 'desc' },
@@ -122,7 +123,8 @@ export const sourcingQuotation = defineEntity({
   prefix: 'srmapi',
   menuCode: SOURCING_APPLY_MENU,
   label: { zh: '报价单', en: 'Quotation' },
-  titleField: 'quote_no',
+  // Quick search: the quotation number and the item quoted.
+  titleField: 'item_name',
   codeField: 'quote_no',
   numbering: { field: 'quote_no', prefix: 'BJ', datePrefix: 'YYMMDD', length: 4 },
   defaultSort: { field: 'created_at', dir: 'desc' },

@@ -489,9 +489,11 @@ export function registerSourcingHandlers(): void {
   registerActionHandler('srcproject', 'end_evaluation', endEvaluation);
   registerActionHandler('srcproject', 'award', award);
   registerSaveHook('srcproject', {
-    validate: async ({ before, values }) => {
+    validate: async ({ before, values, actor }) => {
       // The three state groups follow the state; a new project starts in the first of each.
       if (!before) Object.assign(values, groups('not_prepared'));
+      // The applicant is the author unless another user is named.
+      if (!before && !values.applicant_id) values.applicant_id = actor.userId;
     },
   });
   registerSaveHook('srcitem', {
