@@ -29,6 +29,7 @@ import {
   DataBarVertical20Regular,
   EyeOff16Regular,
   LayoutCellFour20Regular,
+  Open16Regular,
   ReOrderDotsVertical16Regular,
 } from '@fluentui/react-icons';
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
@@ -329,9 +330,9 @@ export function PersonalBoard({ kind, header }: { kind: BoardKind; header?: Reac
           </Suspense>
         ),
         actions: (
-          <Button size="small" appearance="transparent" onClick={() => navigate('/visual/control-tower')}>
-            {tr(T.tower)}
-          </Button>
+          <Tooltip content={tr(T.tower)} relationship="label">
+            <Button size="small" appearance="subtle" icon={<Open16Regular />} onClick={() => navigate('/visual/control-tower')} />
+          </Tooltip>
         ),
       };
     }
