@@ -439,4 +439,25 @@ describe('production plans from orders', () => {
     const cancelled = await sql<Row>`select p.id from scm_prodplan p join scm_prodplan_bar b on b.plan_id = p.id where p.status = 'cancelled' limit 1`.execute(t.app.db);
     expect(cancelled.rows).toHaveLength(0);
   });
+  it('writes a line name someone typed as a formula as text in both sheets of the board export', async () => {
+    const maker = Number((await sql<{ id: number }>`select id from clients where code = 'MAKER01'`.execute(t.app.db)).rows[0].id);
+    const bar = (await sql<Row>`select line_id, start_date from scm_prodplan_bar where client_id = ${maker} and scenario_id is null order by start_date limit 1`.execute(t.app.db)).rows[0];
+    const name = '=HYPERLINK("http://example.invalid","点我")';
+    await sql`update md_workline set name = ${name} where id = ${Number(bar.line_id)} and client_id = ${maker}`.execute(t.app.db);
+    const from = (bar.start_date instanceof Date ? bar.start_date.toISOString() : String(bar.start_date)).slice(0, 10);
+    const res = await t.app.inject({ method: 'GET', url: `/api/scmapi/schedule/export?from=${from}&to=${from}`, headers: api(planner) });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    for (const ws of wb.worksheets) {
+      const cells: ExcelJS.Cell[] = [];
+      ws.eachRow((r, n) => n > 1 && cells.push(r.getCell(1)));
+      const mine = cells.filter((c) => c.text === name);
+      expect(mine.length, ws.name).toBeGreaterThan(0);
+      for (const c of mine) {
+        expect(c.type, ws.name).not.toBe(ExcelJS.ValueType.Formula);
+        expect(c.numFmt, ws.name).toBe('@');
+      }
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { getDictionary } from '../../../model/dictionaries';
 import { addDays } from '../../../../calendars/capacity';
 import type { Db } from '../../db/database';
 import { boardData } from './planning.service';
+import { protectTextCells } from '../export/text-cells';
 
 /**
  * Excel export of the scheduling board (issue 11): sheet 1 one row per plan and day (line, workshop,
@@ -79,7 +80,8 @@ export async function boardWorkbook(
     b.daily.forEach((pieces, i) => {
       const date = addDays(b.start, i);
       if (pieces <= 0 || date < data.from || date > data.to) return;
-      s1.addRow({ line: line?.name ?? '', workshop: line?.workshop_name ?? '', plan: b.plan_no, order: orderNo, style: b.style_no, category: catLabel(b.category), date, pieces, minutes: Math.round(pieces * mpp * 10000) / 10000 });
+      // Names and numbers people typed are written as text, never as a formula (issue 19).
+      protectTextCells(s1.addRow({ line: line?.name ?? '', workshop: line?.workshop_name ?? '', plan: b.plan_no, order: orderNo, style: b.style_no, category: catLabel(b.category), date, pieces, minutes: Math.round(pieces * mpp * 10000) / 10000 }));
     });
   }
 
@@ -99,6 +101,7 @@ export async function boardWorkbook(
     const line = lineById.get(b.line_id);
     const row = s2.getRow(k + 2);
     row.values = [line?.name ?? '', line?.workshop_name ?? '', b.plan_no, String(plans.get(b.plan_id)?.order_no ?? b.order_no ?? ''), b.style_no, b.start, b.end, b.qty, b.delivery_date ?? ''];
+    protectTextCells(row);
     const colour = b.late ? FILL.late : b.locked ? FILL.locked : FILL.bar;
     b.daily.forEach((pieces, i) => {
       const at = dayIndex.get(addDays(b.start, i));
