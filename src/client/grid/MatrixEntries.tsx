@@ -1,4 +1,4 @@
-import { Button, Field, Input, makeStyles, Select, Subtitle2, Text, Textarea, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Select, Subtitle2, Text, Textarea, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useMemo, useState, type ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { newRowKey, type ChildGridProps } from './ChildGrid';
 import { MatrixInputTable } from './MatrixInputTable';
 import type { MatrixRecord } from './matrix';
 import { toast } from '../shell/toast-bus';
-import { blockMatrix, blocksFromRows, blockTotals, emptyBlock, matrixLayout, ORDER_ENTRIES_LAYOUT, orderTotals, pasteIntoBlock, prepackFill, rowsOfBlock, SIZE_RUNS, sortSizes, writeBlock, type EntryRow, type StyleBlock } from './matrix-blocks';
+import { blockMatrix, blocksFromRows, blockTotals, emptyBlock, isMatrixRow, matrixLayout, ORDER_ENTRIES_LAYOUT, orderTotals, pasteIntoBlock, prepackFill, rowsOfBlock, SIZE_RUNS, sortSizes, writeBlock, type EntryRow, type StyleBlock } from './matrix-blocks';
 
 const CONFIG = { rowField: 'colour', colField: 'size', cellField: 'qty' } as const;
 
@@ -166,9 +166,27 @@ export function MatrixEntries(p: ChildGridProps & { currency?: string; priceHint
         return `${String(r?.[layout.row] ?? '')}/${String(r?.[layout.col] ?? '')} ${fieldLabel(field)}: ${message}`;
       });
   const whole = orderTotals(rows, layout);
+  // Lines that are no cell of the matrix (material lines of an order switched to goods): kept, shown,
+  // removed only when the user says so.
+  const stray = rows.filter((r) => !isMatrixRow(r, layout));
+  const removeStray = () => {
+    if (window.confirm(t('orders.matrix.strayRemoveConfirm', { count: stray.length }))) p.onChange(rows.filter((r) => isMatrixRow(r, layout)).map((r, i) => ({ ...r, seq: i + 1 })));
+  };
 
   return (
     <section className={s.wrap} data-testid="order-entries">
+      {stray.length > 0 && (
+        <MessageBar intent="warning" data-testid="matrix-stray-lines">
+          <MessageBarBody>
+            {t('orders.matrix.strayLines', { count: stray.length })}
+            {!p.disabled && (
+              <Button size="small" appearance="transparent" data-testid="matrix-stray-remove" onClick={removeStray}>
+                {t('orders.matrix.strayRemove')}
+              </Button>
+            )}
+          </MessageBarBody>
+        </MessageBar>
+      )}
       <div className={s.head}>
         <Subtitle2>{en ? p.grid.child.label.en : p.grid.child.label.zh}</Subtitle2>
         <Text data-testid="order-total-qty">{t('orders.matrix.orderTotal', { qty: whole.qty.toLocaleString() })}</Text>

@@ -34,6 +34,24 @@ describe('matrix blocks over a declared layout', () => {
     expect(orderTotals(next, purchaseLayout)).toEqual({ qty: 11, amount: 120 });
   });
 
+  it('leaves lines without colour and size (material lines) alone when a block is written', () => {
+    const rows: EntryRow[] = [
+      { __key: 'm1', id: 3, material_id: 41, qty: 120, unit_price: '12', seq: 1 },
+      { __key: 'm2', id: 4, material_id: 42, qty: 80, unit_price: '3', seq: 2 },
+    ];
+    const blocks = blocksFromRows(rows, purchaseLayout, ['S', 'M']);
+    expect(blocks).toEqual([expect.objectContaining({ style_no: '', colours: [], sizes: ['S', 'M'] })]);
+    const m = blockMatrix(rows, blocks[0], purchaseLayout);
+    m.colours = ['黑色'];
+    m.qty['黑色'] = { S: 5 };
+    const next = writeBlock(rows, { ...blocks[0], style_no: 'ST-9', colours: ['黑色'] }, '', m, key, purchaseLayout);
+    expect(next.map((r) => [r.material_id ?? null, r.style_no ?? null, r.colour ?? null, r.qty])).toEqual([
+      [41, null, null, 120],
+      [42, null, null, 80],
+      [null, 'ST-9', '黑色', 5],
+    ]);
+  });
+
   it('starts an empty document with one block of the declared sizes', () => {
     expect(blocksFromRows([], purchaseLayout, ['XS', 'S'])[0]).toMatchObject({ style_no: '', sizes: ['XS', 'S'] });
   });

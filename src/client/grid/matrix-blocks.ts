@@ -72,6 +72,13 @@ export function sortSizes(sizes: string[]): string[] {
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
+/**
+ * Whether a line belongs to the matrix: it has a colour or a size. A line without either (a raw
+ * material line of a purchase order switched to goods) is no cell of any block: the blocks leave it
+ * as it is, for the form to point out (nothing typed is dropped by editing another block).
+ */
+export const isMatrixRow = (r: EntryRow, L: MatrixLayout = ORDER_ENTRIES_LAYOUT): boolean => text(r[L.row]) !== '' || text(r[L.col]) !== '';
+
 let blockSeq = 0;
 export const newBlockKey = () => `style-${++blockSeq}`;
 
@@ -80,6 +87,7 @@ export function blocksFromRows(rows: readonly EntryRow[], layout: MatrixLayout =
   const L = layout;
   const blocks: StyleBlock[] = [];
   for (const r of rows) {
+    if (!isMatrixRow(r, L) && !text(r[L.block])) continue;
     const style = text(r[L.block]);
     let b = blocks.find((x) => x.style_no === style);
     if (!b) {
@@ -123,8 +131,9 @@ export function blockMatrix(rows: readonly EntryRow[], block: StyleBlock, layout
  */
 export function writeBlock(rows: readonly EntryRow[], block: StyleBlock, previousStyleNo: string, matrix: SizeMatrix, newKey: () => string, layout: MatrixLayout = ORDER_ENTRIES_LAYOUT): EntryRow[] {
   const L = layout;
-  const mine = rows.filter((r) => text(r[L.block]) === previousStyleNo);
-  const others = rows.filter((r) => text(r[L.block]) !== previousStyleNo);
+  const isMine = (r: EntryRow) => text(r[L.block]) === previousStyleNo && (isMatrixRow(r, L) || previousStyleNo !== '');
+  const mine = rows.filter(isMine);
+  const others = rows.filter((r) => !isMine(r));
   const price = block.unit_price.trim() === '' ? null : block.unit_price.trim();
   const written: EntryRow[] = [];
   for (const c of matrix.colours)
@@ -140,8 +149,8 @@ export function writeBlock(rows: readonly EntryRow[], block: StyleBlock, previou
       written.push(line);
     }
   // Keep the block where it was among the others.
-  const firstIndex = rows.findIndex((r) => text(r[L.block]) === previousStyleNo);
-  const at = firstIndex < 0 ? others.length : rows.slice(0, firstIndex).filter((r) => text(r[L.block]) !== previousStyleNo).length;
+  const firstIndex = rows.findIndex(isMine);
+  const at = firstIndex < 0 ? others.length : rows.slice(0, firstIndex).filter((r) => !isMine(r)).length;
   const next = [...others.slice(0, at), ...written, ...others.slice(at)];
   return next.map((r, i) => ({ ...r, seq: i + 1 }));
 }
