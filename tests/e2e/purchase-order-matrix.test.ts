@@ -70,8 +70,17 @@ describe('a goods purchase order as a colour x size matrix', () => {
     await buyer.waitForSelector('[data-testid=child-lines]');
     await pick(buyer, 'f-purorder-vendor_id', '绍兴锦绣面料有限公司');
     await pick(buyer, 'f-purorder-contract_id', `${year} 年度面料采购合同`);
+    // A material line added first is not lost by switching to goods: it is pointed out, and removed only when asked.
+    await buyer.click('[data-testid=child-add-lines]');
+    await buyer.waitForSelector('[data-testid=child-lines] .ag-row[row-index="0"]');
     await pick(buyer, 'f-purorder-order_kind', '成品');
     await buyer.waitForSelector('[data-testid=order-entries]');
+    await buyer.waitForSelector('[data-testid=matrix-stray-lines]');
+    expect(await textOf(buyer, '[data-testid=matrix-stray-lines]')).toContain('另有 1 行明细没有颜色和尺码');
+    await snap(buyer, 'purchase-matrix-00-stray-material-line');
+    buyer.once('dialog', (d) => void d.accept());
+    await buyer.click('[data-testid=matrix-stray-remove]');
+    await buyer.waitForSelector('[data-testid=matrix-stray-lines]', { state: 'detached' });
     expect(await buyer.$('[data-testid=child-lines]')).toBeNull();
     // No style name on a purchase line: the block has style no. and unit price only.
     expect(await buyer.$('[data-testid=order-style-0] [data-testid=style-name]')).toBeNull();

@@ -110,8 +110,11 @@ export function emptyBlock(sizes: string[] = SIZE_RUNS.letters): StyleBlock {
 
 /** The rows of one block (by its style number). */
 export function rowsOfBlock(rows: readonly EntryRow[], block: Pick<StyleBlock, 'style_no'>, layout: MatrixLayout = ORDER_ENTRIES_LAYOUT): EntryRow[] {
-  return rows.filter((r) => text(r[layout.block]) === block.style_no);
+  return rows.filter((r) => inBlock(r, block.style_no, layout));
 }
+
+/** A line of the block of that style no.; a block without a style no. holds only matrix lines. */
+const inBlock = (r: EntryRow, styleNo: string, L: MatrixLayout) => text(r[L.block]) === styleNo && (styleNo !== '' || isMatrixRow(r, L));
 
 /** A block's quantities as a matrix (colours x sizes). */
 export function blockMatrix(rows: readonly EntryRow[], block: StyleBlock, layout: MatrixLayout = ORDER_ENTRIES_LAYOUT): SizeMatrix {
@@ -131,7 +134,7 @@ export function blockMatrix(rows: readonly EntryRow[], block: StyleBlock, layout
  */
 export function writeBlock(rows: readonly EntryRow[], block: StyleBlock, previousStyleNo: string, matrix: SizeMatrix, newKey: () => string, layout: MatrixLayout = ORDER_ENTRIES_LAYOUT): EntryRow[] {
   const L = layout;
-  const isMine = (r: EntryRow) => text(r[L.block]) === previousStyleNo && (isMatrixRow(r, L) || previousStyleNo !== '');
+  const isMine = (r: EntryRow) => inBlock(r, previousStyleNo, L);
   const mine = rows.filter(isMine);
   const others = rows.filter((r) => !isMine(r));
   const price = block.unit_price.trim() === '' ? null : block.unit_price.trim();
