@@ -8,6 +8,8 @@ import { defineMenuGroup } from '../../src/model/menus';
  */
 export const SOURCING_COMPARE_PATH = '/srm/page/sourcingcompare';
 export const SOURCING_OPPORTUNITY_PATH = '/srm/page/sourcingopportunity';
+/** "My projects": the projects list as a sub-index fixed to the signed-in applicant (srcproject.grid.ts). */
+export const MY_SOURCING_PATH = '/srm/masterdetail/srcproject_my';
 
 export const sourcingMenu = defineMenuGroup({
   code: 'sourcing',

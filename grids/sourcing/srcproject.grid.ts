@@ -126,3 +126,29 @@ export const sourcingHistoryPage = definePage({
   form: FORM,
   children: CHILDREN,
 });
+
+/**
+ * My projects: the projects whose applicant is the signed-in user. The list's engine takes no user
+ * token in a filter, so the page (src/client/pages/sourcing/MyProjectsPage.tsx) opens this list as a
+ * sub-index with `applicant_id` set to the user; the server applies it as any list filter.
+ */
+export const sourcingMyPage = definePage({
+  opt: 'srcproject_my',
+  cata: 'srm',
+  kind: 'masterdetail',
+  entity: 'srcproject',
+  menu: { group: 'sourcing', order: 5, code: 'srm.sourcing.my' },
+  title: { zh: '我的寻源', en: 'My sourcing projects' },
+  purpose: { zh: '您作为申请人发起的寻源项目。', en: 'The sourcing projects you applied for.' },
+  columns: COLUMNS,
+  statusTabs: [
+    { key: 'all', label: { zh: '全部', en: 'All' }, filter: {} },
+    { key: 'progress', label: { zh: '进行中', en: 'In progress' }, filter: { eval_state: ['not_evaluated', 'evaluating'] } },
+    { key: 'ended', label: { zh: '已结束', en: 'Ended' }, filter: { eval_state: 'ended' } },
+  ],
+  actions: ACTIONS,
+  quickSearch: ['code', 'name', 'tags'],
+  form: FORM,
+  children: CHILDREN,
+});
+

@@ -131,6 +131,10 @@ describe('a sourcing project from the brand to two supplier companies', () => {
     let p = await view('brand', 'srcproject', ids.p);
     expect(p).toMatchObject({ status: 'not_prepared', info_state: 'not_prepared', rfq_state: 'not_published', eval_state: 'not_evaluated', applicant_id: await userId('brand') });
     expect(String(p.code)).toMatch(/^XY\d{9}$/);
+    // "My projects" is the list filtered by applicant.
+    const mine = (await srm('brand', 'srcproject').page({ 'f.applicant_id.eq': await userId('brand'), size: 200 })).body.data.rows;
+    expect(mine.some((r) => Number(r.id) === ids.p)).toBe(true);
+    expect((await srm('brand', 'srcproject').page({ 'f.applicant_id.eq': buyer, size: 200 })).body.data.rows.some((r) => Number(r.id) === ids.p)).toBe(false);
     ids.code = 0;
     const code = String(p.code);
     (globalThis as Record<string, unknown>).srcCode = code;

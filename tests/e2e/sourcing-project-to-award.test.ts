@@ -135,6 +135,15 @@ describe('a sourcing project from the brand to two suppliers and back', () => {
     if (await brand.locator('[data-testid=drawer-close]').count()) await brand.click('[data-testid=drawer-close]');
     await rowShows(brand, 'name', 'E2E 秋冬卫衣面料寻源');
     const project = (await api<Rows>(brandToken, `/srmapi/srcproject/page?f.name.eq=${encodeURIComponent('E2E 秋冬卫衣面料寻源')}`)).rows[0];
+    // "My sourcing projects" lists it (the brand is its applicant), then back to the projects list.
+    await brand.goto(`${run.server.url}/srm/masterdetail/srcproject_my`);
+    await brand.waitForSelector('[data-testid=grid-srcproject_my] .ag-header-cell');
+    await rowShows(brand, 'name', 'E2E 秋冬卫衣面料寻源');
+    expect(brand.url()).toContain('applicant_id=');
+    await snap(brand, 'sourcing-01b-brand-my-projects');
+    await brand.goto(`${run.server.url}/srm/masterdetail/srcproject`);
+    await brand.waitForSelector('[data-testid=grid-srcproject] .ag-header-cell');
+    await rowShows(brand, 'name', 'E2E 秋冬卫衣面料寻源');
     const id = Number(project.id);
     const code = String(project.code);
     expect(project).toMatchObject({ status: 'not_prepared', is_public: true, src_type: 'fabric' });

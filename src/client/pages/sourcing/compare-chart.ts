@@ -22,6 +22,7 @@ export function comparisonChartOption(suppliers: ChartSupplier[], title: string)
   const lowest = Math.min(...shown.filter((s) => s.complete).map((s) => s.total as number));
   return {
     title: { text: title, left: 'center', textStyle: { fontSize: 13, fontWeight: 600 } },
+    animationDuration: 300,
     grid: { left: 16, right: 24, top: 40, bottom: 8, containLabel: true },
     tooltip: { trigger: 'axis' },
     // Totals run to millions: short axis labels (1.2M), and ECharts drops those that would still overlap.

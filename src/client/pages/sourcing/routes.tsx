@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { SOURCING_COMPARE_PATH, SOURCING_OPPORTUNITY_PATH } from '../../../../grids/sourcing/menu';
+import { MY_SOURCING_PATH, SOURCING_COMPARE_PATH, SOURCING_OPPORTUNITY_PATH } from '../../../../grids/sourcing/menu';
 
 type PageModule = Record<string, unknown>;
 
@@ -14,10 +14,11 @@ function lazyPage(load: () => Promise<PageModule>, name: string): Pick<RouteObje
 
 /**
  * Supplier sourcing's hand-made screens (issue 16): the buyer's comparison and evaluation of a
- * project, and the supplier's project opportunities. The lists (projects, items, records, schemes,
+ * project, the supplier's project opportunities, and the buyer's own projects. The lists (projects, items, records, schemes,
  * applications, quotations) are the engine's generic pages of grids/sourcing.
  */
 export const sourcingRoutes: RouteObject[] = [
   { path: SOURCING_COMPARE_PATH.slice(1), ...lazyPage(() => import('./SourcingComparePage'), 'SourcingComparePage') },
   { path: SOURCING_OPPORTUNITY_PATH.slice(1), ...lazyPage(() => import('./OpportunityPage'), 'OpportunityPage') },
+  { path: MY_SOURCING_PATH.slice(1), ...lazyPage(() => import('./MyProjectsPage'), 'MyProjectsPage') },
 ];
