@@ -106,6 +106,29 @@ describe('a requirement order sent only once its PRO_SEND flow approves it', () 
     expect(sent.body.data.rows[0].approval_status).toBe('approved');
   });
 
+  it('a change to an approved order voids its approval (its send waits for a new one); a save that changes nothing keeps it', async () => {
+    const { id } = await newRequirementOrder();
+    expect((await post('brand.buyer', `${BUS}/push`, { entity: 'prorder', id, action: 'submit', comment: '请审批' })).status).toBe(200);
+    expect((await post('brand', `${BUS}/push`, { task_id: (await view('brand', 'prorder', id)).task_id, action: 'approve', comment: '同意' })).status).toBe(200);
+    expect((await post('brand.finance', `${BUS}/push`, { task_id: (await view('brand.finance', 'prorder', id)).task_id, action: 'approve', comment: '同意' })).status).toBe(200);
+    let rec = (await orders('brand.buyer').view(id)).body.data as Record<string, unknown> & { version: number; entries: Array<Record<string, unknown>> };
+    expect(rec.approval_status).toBe('approved');
+    // The same document saved again, lines included: still approved.
+    const same = await orders('brand.buyer').save({ id, version: rec.version, remark: rec.remark ?? null, entries: rec.entries });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect(same.body.data.approval_status).toBe('approved');
+    // A changed quantity on a line: the approval is void, the send refused until approved again.
+    rec = same.body.data as typeof rec;
+    const changed = await orders('brand.buyer').save({ id, version: rec.version, entries: rec.entries.map((e) => ({ ...e, qty: 45 })) });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.data.approval_status).toBeNull();
+    const refused = await orders().action('send', { id });
+    expect([refused.status, refused.body.message]).toEqual([409, '单据须先提交审批并通过后才能执行此操作']);
+    const history = (await orders('brand').history(id)).body.data as unknown as { rows: Array<{ action: string }> };
+    expect(history.rows.map((r) => r.action)).toContain('wf_reset');
+    expect((await post('brand.buyer', `${BUS}/push`, { entity: 'prorder', id, action: 'submit', comment: '数量已改，请重新审批' })).status).toBe(200);
+  });
+
   it('an inserted approver gets a to-do task too, and a rejection completes every open one', async () => {
     const { id, no } = await newRequirementOrder();
     expect((await post('brand.buyer', `${BUS}/push`, { entity: 'prorder', id, action: 'submit', comment: '请审批' })).status).toBe(200);

@@ -207,6 +207,25 @@ describe('filling a form: the same rules as a registry document', () => {
     expect(ce.tags).toBe(ce.kind);
   });
 
+  it('answers hostile bodies with field errors, never a server error, and takes only the form\'s fields', async () => {
+    const c = records('brand.buyer', 'QC_CHECK');
+    const objects = await c.save({ ...good(), qty: { $gt: 1 }, price: [1, 2], title: { toString: 'x' } });
+    expect(objects.status).toBe(400);
+    expect(Object.keys((objects.body.data as unknown as Errors).errors)).toEqual(expect.arrayContaining(['qty', 'title']));
+    const r = await t.app.inject({
+      method: 'POST', url: '/api/crossapi/dynformdata/QC_CHECK/save', headers: { authorization: `Bearer ${tok['brand.buyer']}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...good(), __proto__: { admin: true }, constructor: { prototype: { x: 1 } }, client_id: 999, form_id: 1, data: { evil: 1 }, nosuch: 'ignored' }),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const saved = (r.json() as Reply<Record<string, unknown>>).data;
+    const stored = (await sql<{ client_id: number; data: Record<string, unknown> }>`select client_id, data from dyn_form_record where id = ${saved.id}`.execute(t.app.db)).rows[0];
+    expect(Object.keys(stored.data).sort()).toEqual(['amount', 'contact_mail', 'contact_mobile', 'defect_note', 'inspected_on', 'kind', 'locked_note', 'passed', 'price', 'qty', 'tags', 'title', 'vendor_id'].sort());
+    expect(stored.client_id).not.toBe(999);
+    const huge = await c.save({ ...good(), title: 'x'.repeat(100000) });
+    expect(huge.status).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: "/api/crossapi/dynformdata/QC_CHECK';drop table dyn_form_record;--/page", headers: { authorization: `Bearer ${tok.brand}` } })).statusCode).toBe(404);
+  });
+
   it('requires a conditional field only while it is shown, and keeps no value of a hidden one', async () => {
     const c = records('brand.buyer', 'QC_CHECK');
     const missing = await c.save({ ...good(), defect_note: '' });

@@ -210,6 +210,7 @@ export const processDef = defineEntity({
       'audit.wf_submit': '提交审批',
       'audit.wf_approved': '审批通过',
       'audit.wf_rejected': '审批驳回',
+      'audit.wf_reset': '修改后审批失效',
       'audit.copy': '复制流程',
     },
     en: {
@@ -260,6 +261,7 @@ export const processDef = defineEntity({
       'audit.wf_submit': 'Submitted for approval',
       'audit.wf_approved': 'Approved',
       'audit.wf_rejected': 'Rejected in approval',
+      'audit.wf_reset': 'Approval void after a change',
       'audit.copy': 'Copied',
     },
   },

@@ -506,6 +506,34 @@ async function lockedByFlow(tx: Db, clientId: number, entity: string, recordId: 
   return !nodeOf(inst.definition, inst.node_seq)?.allow_edit;
 }
 
+/** A row's writable values as comparable text (the writer's notion of a change: numbers by value, structures as JSON). */
+function rowText(fields: readonly string[], row: Row): string {
+  return JSON.stringify(fields.map((k) => {
+    const v = row[k];
+    if (v === null || v === undefined || v === '') return null;
+    if (typeof v === 'number') return v;
+    if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())) return Number(v);
+    return typeof v === 'object' ? JSON.stringify(v) : String(v);
+  }));
+}
+
+/** Whether a save changes an approved document: a writable header field, or the lines of a child collection it brings. */
+async function documentChanged(tx: Db, clientId: number, entity: EntityDef, before: Row, values: Row, children: Record<string, Row[]> | undefined): Promise<boolean> {
+  const keys = entity.fields.filter((f) => !f.readonly).map((f) => f.key);
+  if (diffRecords(keys, before, { ...before, ...values }).length) return true;
+  for (const c of entity.children ?? []) {
+    const rows = children?.[c.key];
+    if (!rows) continue;
+    const child = requireEntity(c.entity);
+    const ckeys = child.fields.filter((f) => !f.readonly).map((f) => f.key);
+    const stored = await loadChildren(tx, child, c.foreignKey, clientId, [Number(before.id)], false);
+    const a = stored.map((r) => rowText(ckeys, r)).sort();
+    const b = rows.map((r) => rowText(ckeys, r)).sort();
+    if (a.length !== b.length || a.some((x, i) => x !== b[i])) return true;
+  }
+  return false;
+}
+
 let registered = false;
 
 /**
@@ -518,8 +546,20 @@ export function registerApprovalHooks(): void {
   registered = true;
   for (const entity of allEntities().filter((e) => e.approval)) {
     registerSaveHook(entity.name, {
-      validate: async ({ tx, clientId, before }) => {
+      validate: async ({ tx, clientId, before, values, children, source, memo }) => {
         if (before && before[APPROVAL_STATUS_FIELD] === 'running' && (await lockedByFlow(tx, clientId, entity.name, Number(before.id)))) throw new AppError('conflict', 'wf.inFlow');
+        // An approved document that a person changes (form or import) is approved no longer: its gated
+        // actions wait for a new submission, as they would for a document never approved.
+        if (before && before[APPROVAL_STATUS_FIELD] === 'approved' && (source === 'form' || source === 'import') && (await documentChanged(tx, clientId, entity, before, values, children)))
+          memo.set(`wf.reset:${entity.name}:${String(before.id)}`, true);
+      },
+      afterWrite: async ({ tx, clientId, ids, created, memo, actor }) => {
+        if (created) return;
+        for (const id of ids) {
+          if (!memo.get(`wf.reset:${entity.name}:${id}`)) continue;
+          await sql`update ${tbl(entity)} set ${sql.id(APPROVAL_STATUS_FIELD)} = null, ${sql.id(APPROVAL_EDITABLE_FIELD)} = null where id = ${id} and client_id = ${clientId}`.execute(tx);
+          await writeAudit(tx, { clientId, userId: actor.userId, username: actor.username, ip: actor.ip }, entity.name, id, 'wf_reset', [{ field: APPROVAL_STATUS_FIELD, old: 'approved', new: null }]);
+        }
       },
       beforeRemove: async ({ rows }) => {
         if (rows.some((r) => r[APPROVAL_STATUS_FIELD] === 'running')) throw new AppError('conflict', 'wf.inFlow');
