@@ -27,6 +27,7 @@ import { sourcingRoutes } from './services/sourcing';
 import { collabRoutes } from './services/tickets';
 import { importRoutes } from './services/import';
 import { exportRoutes } from './services/export';
+import { installJobRunner } from './services/jobs';
 import { imageRoutes } from './services/images';
 import { profileRoutes } from './services/profile';
 import { reportRoutes } from './services/reports';
@@ -102,6 +103,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(productionRoutes, { prefix: '/api' });
   await app.register(importRoutes, { prefix: '/api' });
   await app.register(exportRoutes, { prefix: '/api' });
+  // Queued jobs (large exports) are claimed by whichever app process is free (issue 15).
+  installJobRunner(app);
   await app.register(imageRoutes, { prefix: '/api' });
   await app.register(profileRoutes, { prefix: '/api' });
   await app.register(reportRoutes, { prefix: '/api' });

@@ -27,7 +27,8 @@ async function main(): Promise<void> {
   if (database.kind === 'postgres') await assertSafeDatabaseRole(database.db);
   await migrate(database.db);
   // A job that was running when the process died can never finish: mark it failed (issue 4).
-  await failInterruptedJobs(database.db);
+  // With several processes on one database (REDIS_URL) only imports silent for 2 minutes are dead.
+  await failInterruptedJobs(database.db, { staleSeconds: config.redisUrl ? 120 : 0 });
   await applyRowLevelSecurity(database.db);
   // The shell's menus are read from the menus table: write the declarations' rows (idempotent).
   await seedMenus(database.db);

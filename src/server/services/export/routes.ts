@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { allEntities, allPages, isLanguage, type EntityDef, type Language } from '../../../model';
+import { allEntities, allPages, isLanguage, requireEntity, type EntityDef, type Language } from '../../../model';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { ok, requestLanguage } from '../../http/envelope';
 import { AppError, notFound } from '../../http/errors';
@@ -12,7 +12,7 @@ import { parsePageQuery } from '../../resources/page-query';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { attachment } from '../import/routes';
 import { jobView } from '../import/import-jobs.service';
-import { createJob, findJob, finishJob, JobProgress, markRunning, runDetached } from '../jobs';
+import { enqueueJob, findJob, registerJobHandler } from '../jobs';
 import { DIRECT_EXPORT_LIMIT, exportIds, planColumns, writeExport, type ExportPlan } from './export.service';
 
 /**
@@ -35,6 +35,7 @@ function exportFileName(entity: EntityDef, language: Language): string {
   return `${language === 'en' ? entity.label.en : entity.label.zh}-${stamp}.xlsx`;
 }
 
+/** The exports' shared directory: every app process of one installation must see the same DATA_DIR. */
 export const exportPath = (app: FastifyInstance, clientId: number, jobId: number) => join(app.config.dataDir, 'files', 'exports', String(clientId), `${jobId}.xlsx`);
 
 async function planOf(app: FastifyInstance, req: FastifyRequest, entity: EntityDef): Promise<ExportPlan> {
@@ -72,25 +73,17 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
         });
         return attachment(reply, name).send(body);
       }
-      const job = await createJob(app.db, { clientId: plan.clientId, userId: auth.userId }, 'export', name, { entity: entity.name, rows: ids.length, fileName: name, language: plan.language });
-      runDetached(
-        async () => {
-          await markRunning(app.db, job, 'export');
-          const progress = new JobProgress(app.db, job);
-          const file = exportPath(app, plan.clientId, job.id);
-          await mkdir(join(file, '..'), { recursive: true });
-          const out = createWriteStream(file);
-          await writeExport(app.db, plan, ids, out, (done) => progress.report(done, ids.length, 'export'));
-          await finished(out);
-          await progress.settle();
-          const size = (await stat(file)).size;
-          await finishJob(app.db, job, 'done', { rows: ids.length, fileName: name, size, downloadUrl: `/api/crossapi/ccommonapi/data-upload/jobs/${job.id}/download` }, null, { progress: ids.length, total: ids.length });
-        },
-        async (error) => {
-          app.log.error({ err: error, job: job.id }, 'export job failed');
-          await finishJob(app.db, job, 'failed', null, 'msg.downloadFailed');
-        },
-      );
+      // A large export is a queued job: the runner of whichever app process claims it first writes
+      // the file (issue 15, src/server/services/jobs/runner.ts). The ids are fixed now, with the
+      // caller's rights and filters; the runner reads those rows only, in the caller's tenant.
+      const job = await enqueueJob(app.db, { clientId: plan.clientId, userId: auth.userId }, 'export', name, {
+        entity: entity.name,
+        rows: ids.length,
+        fileName: name,
+        language: plan.language,
+        columns: plan.columns.map((c) => c.field.key),
+        ids,
+      });
       return ok({ job: jobView(job, plan.language) });
     });
   }
@@ -105,3 +98,30 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     return attachment(reply, name).send(createReadStream(exportPath(app, job.client_id ?? 0, job.id)));
   });
 }
+
+/**
+ * The runner's work for a queued export: the plan again from the job's params (entity, tenant,
+ * language, the columns chosen when it was asked), the file rewritten from the start (a job taken
+ * over after a crash repeats the work), the download link in the result.
+ */
+registerJobHandler(
+  'export',
+  async (job, ctx) => {
+    const p = job.params as { entity: string; language: Language; columns: string[]; ids: number[]; fileName: string };
+    const entity = requireEntity(p.entity);
+    const clientId = job.client_id ?? 0;
+    const plan: ExportPlan = { entity, clientId, query: parsePageQuery(entity, { page: '1', size: '1' }), scope: [], columns: planColumns(entity, p.columns, null), language: p.language };
+    const file = join(ctx.dataDir, 'files', 'exports', String(clientId), `${job.id}.xlsx`);
+    await mkdir(join(file, '..'), { recursive: true });
+    const out = createWriteStream(file);
+    await writeExport(ctx.db, plan, p.ids, out, (done) => ctx.progress.report(done, p.ids.length, 'export'));
+    await finished(out);
+    const size = (await stat(file)).size;
+    return {
+      status: 'done',
+      result: { rows: p.ids.length, fileName: p.fileName, size, downloadUrl: `/api/crossapi/ccommonapi/data-upload/jobs/${job.id}/download` },
+      progress: { progress: p.ids.length, total: p.ids.length },
+    };
+  },
+  { failure: 'msg.downloadFailed' },
+);

@@ -130,16 +130,20 @@ export async function finishJob(db: Db, job: JobRow, status: Exclude<JobStatus, 
 }
 
 /**
- * Marks every job that was queued or running when the process stopped as failed ('job.interrupted').
- * The lead calls it from main.ts at start-up, before the server listens. An import writes in one
- * transaction, so a killed import left no rows; this makes its history say so.
+ * Marks the in-process jobs (imports: `runner = false`) that were queued or running when their
+ * process stopped as failed ('job.interrupted'). main.ts calls it at start-up. An import writes in
+ * one transaction, so a killed import left no rows; this makes its history say so.
  *
- * One process per database (the embedded default). With several app processes sharing a database
- * this must become a heartbeat check (fail only jobs whose updated_at is older than a minute).
+ * Jobs of the job runner (`runner = true`) are never failed here: another process takes them over
+ * when their lease runs out (runner.ts). With several app processes on one database (REDIS_URL set)
+ * main.ts passes `staleSeconds`, so a starting process fails only in-process jobs that have not
+ * reported progress for that long, not the import another live process is running.
  */
-export async function failInterruptedJobs(db: Db): Promise<number> {
+export async function failInterruptedJobs(db: Db, options: { staleSeconds?: number } = {}): Promise<number> {
+  const stale = options.staleSeconds ?? 0;
   const r = await sql`update jobs set status = 'failed', error = 'job.interrupted', finished_at = now(), updated_at = now()
-    where status in ('queued', 'running')`.execute(db);
+    where status in ('queued', 'running') and not runner
+      and updated_at <= now() - make_interval(secs => ${stale}::double precision)`.execute(db);
   return Number(r.numAffectedRows ?? 0);
 }
 
