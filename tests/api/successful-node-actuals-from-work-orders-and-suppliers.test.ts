@@ -299,7 +299,7 @@ describe('the supplier records its own nodes', () => {
     expect(future.body.message).toBe(`实际日期 ${addDaysIso(today, 2)} 不能晚于今天`);
     const r = await call<Timeline>(supplierSales, 'POST', '/scmapi/nodetrack/supplier-actual', { task_id: taskId, node_code: 'FAB_IN', date: today, version: fab.version });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.data.tracking.nodes[0]).toMatchObject({ node_code: 'FAB_IN', actual_date: today, actual_source: 'supplier' });
+    expect(r.body.data.tracking.nodes[0]).toMatchObject({ node_code: 'FAB_IN', actual_date: today, actual_source: 'supplier', actual_by: null });
     // A stale version is refused.
     expect((await call(supplier, 'POST', '/scmapi/nodetrack/supplier-actual', { task_id: taskId, node_code: 'FAB_IN', date: today, version: fab.version })).status).toBe(409);
     expect(node(await timeline(order.coId), 'FAB_IN')).toMatchObject({ actual_date: today, actual_source: 'supplier' });

@@ -150,7 +150,7 @@ async function ownTasks(tx: Db, supplierId: number, taskId: number | null): Prom
 
 /**
  * Under the maker's scope: the active shares naming these copies of this supplier, and the nodes
- * naming those shares (the supplier's user id of who recorded is kept: it is the supplier's own).
+ * naming those shares (who recorded each date blanked).
  */
 async function sharedNodes(mtx: Db, makerId: number, supplierId: number, tasks: Task[]): Promise<Map<number, { orderId: number; status: string; nodes: NodeRow[] }>> {
   const out = new Map<number, { orderId: number; status: string; nodes: NodeRow[] }>();
@@ -164,7 +164,8 @@ async function sharedNodes(mtx: Db, makerId: number, supplierId: number, tasks: 
   for (const t of tasks) {
     const s = shares.find((x) => Number(x.id) === t.share_id && Number(x.target_id) === t.id);
     if (!s) continue;
-    const nodes = (all.get(Number(s.source_id)) ?? []).filter((n) => n.share_id === t.share_id && n.party === 'supplier');
+    // Who recorded a date is a user of the maker or of this supplier: not the supplier's business.
+    const nodes = (all.get(Number(s.source_id)) ?? []).filter((n) => n.share_id === t.share_id && n.party === 'supplier').map((n) => ({ ...n, actual_by: null }));
     out.set(t.id, { orderId: Number(s.source_id), status: String(s.status), nodes });
   }
   return out;
