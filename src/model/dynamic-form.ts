@@ -1,6 +1,7 @@
 import { calcItemValue } from './calc';
 import type { DocumentCheck, EntityDef, FieldDef } from './entity';
 import { getEntity } from './entity';
+import type { DictItem } from './dictionaries';
 import { compileExpression, evaluateCondition, referencedFields } from './expression';
 import { FIELD_TYPE_TABLE, type FieldType } from './field-types';
 import { registerCatalogPart } from './i18n';
@@ -233,7 +234,7 @@ export function dynamicEntity(form: DynamicFormRef, def: DynamicFormDefinition):
   const hit = DERIVED.get(def);
   if (hit && hit.name === form.code) return hit;
   const all = dynamicFields(def);
-  const fields: FieldDef[] = all.map((f) => fieldDefOf(f));
+  const fields: FieldDef[] = all.map((f) => fieldDefOf(f, form.code));
   const checks: DocumentCheck[] = [];
   const choices = all.filter((f) => CHOICE_TYPES.has(f.type));
   if (choices.length)
@@ -270,7 +271,22 @@ export function dynamicEntity(form: DynamicFormRef, def: DynamicFormDefinition):
   return entity;
 }
 
-function fieldDefOf(f: DynamicField): FieldDef {
+/**
+ * The dictionary code a choice of a form names. It is never registered (a company's options must not
+ * reach another company's screens): the drawer and the list take the options from the page, the
+ * checks from the definition, and the Excel export its labels from `dynamicDictItems`.
+ */
+export const dynamicDictCode = (formCode: string, key: string) => `dynform.${formCode}.${key}`;
+
+/** A form's choices as dictionary items by `dynamicDictCode` (the export writes their labels). */
+export function dynamicDictItems(formCode: string, def: DynamicFormDefinition): Map<string, DictItem[]> {
+  const out = new Map<string, DictItem[]>();
+  for (const f of dynamicFields(def))
+    if (CHOICE_TYPES.has(f.type)) out.set(dynamicDictCode(formCode, f.key), (f.options ?? []).map((o) => ({ value: String(o.value).trim(), label: { zh: o.label, en: o.label_en || o.label } })));
+  return out;
+}
+
+function fieldDefOf(f: DynamicField, formCode: string): FieldDef {
   const type: FieldType = f.type;
   const out: FieldDef = {
     key: f.key,
@@ -282,6 +298,7 @@ function fieldDefOf(f: DynamicField): FieldDef {
     maxLength: f.max_length ?? TEXT_MAX[f.type],
   };
   if (f.default !== undefined && f.default !== '') out.default = f.default;
+  if (CHOICE_TYPES.has(f.type)) out.dict = dynamicDictCode(formCode, f.key);
   if (f.help) out.help = { zh: f.help, en: f.help };
   if (f.type === 'reference' && f.ref_entity) {
     const target = getEntity(f.ref_entity);

@@ -277,7 +277,7 @@ describe('filling a form: the same rules as a registry document', () => {
     expect((await c.page({ 'f.qty.gte': 'abc' })).status).toBe(400);
   });
 
-  it('exports the list to Excel with the form\'s labels as headers', async () => {
+  it('exports the list to Excel with the form\'s labels as headers and its options\' names', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/api/crossapi/dynformdata/QC_CHECK/export', query: { columns: 'title,kind,qty,amount', 'f.kind.eq': 'trim', lang: 'zh-CN' }, headers: { authorization: `Bearer ${tok.brand}` } });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toMatch(/spreadsheetml/);
@@ -287,6 +287,8 @@ describe('filling a form: the same rules as a registry document', () => {
     expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(['标题', '类别', '数量', '金额']);
     const titles = ws.getColumn(1).values.slice(2);
     expect(titles).toContain('大货辅料');
+    // A choice is written as its option's name, as the list shows it.
+    expect(new Set(ws.getColumn(2).values.slice(2))).toEqual(new Set(['辅料']));
   });
 
   it('removes a record at the version it was read at, and refuses removing a form that has records', async () => {

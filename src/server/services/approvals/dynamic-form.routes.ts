@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isLanguage, type Language } from '../../../model';
+import { dynamicDictItems } from '../../../model/dynamic-form';
 import { requireAuth } from '../../access/auth-context';
 import { ok, requestLanguage } from '../../http/envelope';
 import { AppError } from '../../http/errors';
@@ -62,7 +63,10 @@ export async function dynamicFormRoutes(app: FastifyInstance): Promise<void> {
     const src = await exportSource(ctx, req.params.code, query);
     const requested = first(query.columns)?.split(',').map((s) => s.trim()).filter(Boolean) ?? null;
     const fields = src.loaded.entity.fields.map((f) => f.key);
-    const plan = { entity: src.loaded.entity, clientId: src.clientId, query: src.query, scope: [], columns: planColumns(src.loaded.entity, requested, fields), language, source: src.source };
+    const plan = {
+      entity: src.loaded.entity, clientId: src.clientId, query: src.query, scope: [], columns: planColumns(src.loaded.entity, requested, fields), language,
+      source: src.source, dictItems: dynamicDictItems(src.loaded.form.code, src.loaded.definition),
+    };
     const ids = await exportIds(app.db, plan);
     if (!ids.length) throw new AppError('badRequest', 'excel.noDataToExport');
     if (ids.length > MAX_EXPORT_ROWS) throw new AppError('badRequest', 'res.tooManyIds', { params: { max: MAX_EXPORT_ROWS } });

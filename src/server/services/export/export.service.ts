@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { sql, type RawBuilder } from 'kysely';
-import type { EntityDef, Language } from '../../../model';
+import type { DictItem, EntityDef, Language } from '../../../model';
 import { columnFormat, exportCell, exportColumns, headerText, metaRows, refNameHeader, TEMPLATE_SHEET, templateVersion, type ExcelColumn } from '../../../model/excel';
 import type { Db } from '../../db/database';
 import { orderSql, whereSql, type PageQuery } from '../../resources/page-query';
@@ -32,6 +32,8 @@ export type ExportPlan = {
   language: Language;
   /** The rows' source when they are not the entity's table (a dynamic form's records: a derived table over jsonb). */
   source?: RawBuilder<unknown>;
+  /** Dictionary items the export's labels also come from (a dynamic form's own options). */
+  dictItems?: ReadonlyMap<string, readonly DictItem[]>;
 };
 
 const sourceOf = (plan: ExportPlan): RawBuilder<unknown> => plan.source ?? sql`${sql.table(plan.entity.table)}`;
@@ -99,7 +101,8 @@ export async function writeExport(db: Db, plan: ExportPlan, ids: number[], out: 
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
   let done = 0;
-  const own = (await withTenant(db, plan.clientId, (tx) => loadTenantDictionaries(tx, plan.clientId))).items;
+  const tenantItems = (await withTenant(db, plan.clientId, (tx) => loadTenantDictionaries(tx, plan.clientId))).items;
+  const own = plan.dictItems ? new Map([...tenantItems, ...plan.dictItems]) : tenantItems;
   // The next chunk is read while this one is written: the database and the writer work at once.
   let next: Promise<Row[]> | null = ids.length ? readChunk(db, plan, ids.slice(0, CHUNK)) : null;
   for (let i = 0; i < ids.length; i += CHUNK) {
