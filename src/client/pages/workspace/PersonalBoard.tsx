@@ -99,7 +99,7 @@ const useStyles = makeStyles({
 type Offer = { key: string; title: Label; span: 1 | 2 | 3; source?: (typeof WIDGETS)[number]['sources'][number] };
 
 /** The widgets the session is offered now, with their titles and sizes (blocks, then tower widgets). */
-function useOffers(): { offers: Offer[]; keys: string[] } {
+function useOffers(): { offers: Offer[]; keys: string[]; towerPage: boolean } {
   const user = useSnapshot(access);
   return useMemo(() => {
     const codes = new Set(user.menus.flatMap((g) => g.children.map((c) => c.CODE)));
@@ -113,7 +113,8 @@ function useOffers(): { offers: Offer[]; keys: string[] } {
       const b = blockOf(key)!;
       return { key, title: b.title, span: b.span };
     });
-    return { offers, keys };
+    // The tower's own page opens from its widgets only for those with its menu entry.
+    return { offers, keys, towerPage: codes.has('rpt.control-tower') };
   }, [user.menus, user.dashroles, user.clientId]);
 }
 
@@ -125,7 +126,7 @@ function useBoard(kind: BoardKind) {
   const user = useSnapshot(access);
   const key = user.id !== null && !user.mustChangePassword ? SETTING_KEYS[kind] : null;
   const { data, error } = useSWR<DashSetting | HomeSetting>(key, () => (kind === 'mydash' ? workspaceApi.dashSetting() : workspaceApi.homeSetting()));
-  const { offers, keys } = useOffers();
+  const { offers, keys, towerPage } = useOffers();
   const [local, setLocal] = useState<BoardItem[] | null>(null);
   const items = local ?? (data ? arrangedBoard(kind, data.board, keys) : null);
   const save = async (next: BoardItem[]) => {
@@ -137,7 +138,7 @@ function useBoard(kind: BoardKind) {
       setLocal(null);
     }
   };
-  return { items, offers, error, save, canArrange: user.clientId !== null, reset: () => save(defaultBoard(kind, keys)) };
+  return { items, offers, towerPage, error, save, canArrange: user.clientId !== null, reset: () => save(defaultBoard(kind, keys)) };
 }
 
 function BoardCard(props: {
@@ -308,7 +309,7 @@ export function PersonalBoard({ kind, header }: { kind: BoardKind; header?: Reac
   const { i18n } = useTranslation();
   const tr = (l: Label) => (i18n.language === 'en' ? l.en : l.zh);
   const navigate = useNavigate();
-  const { items, offers, error, save, canArrange, reset } = useBoard(kind);
+  const { items, offers, towerPage, error, save, canArrange, reset } = useBoard(kind);
   const [arranging, setArranging] = useState(false);
   const [market, setMarket] = useState<null | 'widgets' | 'apps'>(null);
   const [dragging, setDragging] = useState<string | null>(null);
@@ -329,7 +330,7 @@ export function PersonalBoard({ kind, header }: { kind: BoardKind; header?: Reac
             <TowerWidgetBlock widget={w} source={o.source} height={w.key === 'capacity' ? 300 : 240} />
           </Suspense>
         ),
-        actions: (
+        actions: !towerPage ? undefined : (
           <Tooltip content={tr(T.tower)} relationship="label">
             <Button size="small" appearance="subtle" icon={<Open16Regular />} onClick={() => navigate('/visual/control-tower')} />
           </Tooltip>
