@@ -437,8 +437,15 @@ describe('a public project found as an opportunity', () => {
     await step('brand', 'srcproject', 'end_evaluation', id);
     const bad = await srm('brand', 'srcproject').action('award', { id, award_record_id: Number(recS.id) });
     expect((bad.body.data as Err).errors?.award_record_id).toBe('定标的供应商不是本项目入围的供应商');
-    await step('brand', 'srcproject', 'award', id, { award_record_id: Number(recM.id) });
+    const awarded = await step('brand', 'srcproject', 'award', id, { award_record_id: Number(recM.id), make_contract: true });
     const p = await view('brand', 'srcproject', id);
+    // The award drafts a purchase contract with the supplier at its quoted price.
+    const contractNo = String(awarded.data[0].contract_no);
+    expect(awarded.data[0].message).toBe(`已定标：宁波华纺制衣有限公司，采购合同草稿 ${contractNo}`);
+    const contract = (await srm('brand', 'purcontract').page({ 'f.contract_no.eq': contractNo })).body.data.rows[0];
+    expect(contract).toMatchObject({ status: 'draft', vendor_id: p.awarded_vendor_id, currency: 'CNY', name: '牛仔成衣外发加工 定标合同' });
+    const lines = (await srm('brand', 'purcontract').view(contract.id)).body.data.lines as Row[];
+    expect(lines.map((l) => [Number(l.unit_price), l.unit, l.remark])).toEqual([[18.5, 'PCS', '五袋牛仔裤 CMT']]);
     const vendor = (await md('brand', 'vendor').view(p.awarded_vendor_id)).body.data;
     expect(vendor).toMatchObject({ name: '宁波华纺制衣有限公司', platform_client_code: 'MAKER01', vendor_type: 'garment', status: 'active' });
     expect(Number(vendor.id)).not.toBe(ids.vhf01);

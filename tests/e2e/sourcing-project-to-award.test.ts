@@ -8,8 +8,8 @@ import { serverAndBrowserForFile, snap } from './support/harness';
  * the RFQ; the fabric supplier and the maker find it among their project opportunities, apply and
  * post their applications, and quote per item in their own accounts; the brand shortlists both, closes
  * the inquiry, ends the sourcing, compares (best price per item marked), scores both suppliers on the
- * comparison page (a score above the maximum refused), ends the evaluation and awards; the supplier's
- * application shows it is selected. Build the client first (`npx vite build`).
+ * comparison page (a score above the maximum refused), ends the evaluation and awards with a draft
+ * purchase contract; the supplier's application shows it is selected. Build the client first (`npx vite build`).
  * Set up through the API (what the drawer's child grids would hold): the project's two RFQ items,
  * its evaluation scheme and the brand as its evaluation member.
  */
@@ -237,7 +237,8 @@ describe('a sourcing project from the brand to two suppliers and back', () => {
     await brand.waitForSelector('[data-testid=sc-table]');
     brand.once('dialog', (d) => void d.accept());
     await brand.click('[data-testid="sc-award-绍兴锦绣面料有限公司"]');
-    await toast(brand, 'success', '已定标：绍兴锦绣面料有限公司');
+    // Awarded with a draft purchase contract (the box is ticked by default).
+    await toast(brand, 'success', '已定标：绍兴锦绣面料有限公司，采购合同草稿');
     await brand.waitForSelector('[data-testid="sc-row-绍兴锦绣面料有限公司"]:has-text("已中标")');
     await snap(brand, 'sourcing-07-brand-awarded');
 

@@ -6,7 +6,7 @@
  *   (the server checks minimum, maximum and option scores again), the weighted ranking;
  * - the award of a supplier once the evaluation is closed (the project's `award` action).
  */
-import { Badge, Button, Dropdown, Input, Option, Spinner } from '@fluentui/react-components';
+import { Badge, Button, Checkbox, Dropdown, Input, Option, Spinner } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, ArrowDownloadRegular, RibbonRegular } from '@fluentui/react-icons';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { BarChart } from 'echarts/charts';
@@ -50,6 +50,9 @@ const CSS = `
 .sc-score { width: 88px; }
 `;
 
+/** The award is open once the evaluation has ended and nobody has been awarded. */
+const canAwardNow = (c: { project: Row } | null) => c?.project.status === 'evaluation_ended' && !c.project.awarded_vendor_id;
+
 const fmt = (n: number | null | undefined, d = 4) => (n === null || n === undefined ? '' : Number(n).toLocaleString('en-US', { maximumFractionDigits: d }));
 
 export function SourcingComparePage() {
@@ -61,6 +64,7 @@ export function SourcingComparePage() {
   const [ev, setEv] = useState<Evaluation | null>(null);
   const [draft, setDraft] = useState<Record<number, Record<string, string>>>({});
   const [busy, setBusy] = useState(false);
+  const [withContract, setWithContract] = useState(true);
   const id = Number(params.get('id') ?? 0) || null;
 
   useEffect(() => {
@@ -113,7 +117,7 @@ export function SourcingComparePage() {
     if (!window.confirm(t('src.ui.awardConfirm', { supplier: s.supplier_name }))) return;
     setBusy(true);
     try {
-      const r = await api.post<{ data?: Array<{ message?: string }> }>('/srmapi/srcproject/action/award', { id, award_record_id: s.record_id, version: data?.project.version });
+      const r = await api.post<{ data?: Array<{ message?: string }> }>('/srmapi/srcproject/action/award', { id, award_record_id: s.record_id, make_contract: withContract, version: data?.project.version });
       toast.success(r.data?.[0]?.message ?? t('src.ui.awarded'));
       await load();
     } catch (e) {
@@ -148,6 +152,7 @@ export function SourcingComparePage() {
         {project ? <Badge appearance="tint" data-testid="sc-status">{stateLabel('srcproject_status', project.status)}</Badge> : null}
         {data ? <span className="sc-sub">{t('src.ui.currency')}: {data.currency}</span> : null}
         <Button icon={<ArrowClockwiseRegular />} onClick={() => void load()} disabled={!id}>{t('src.ui.refresh')}</Button>
+        {canAwardNow(data) ? <Checkbox data-testid="sc-contract" checked={withContract} onChange={(_e, d) => setWithContract(Boolean(d.checked))} label={t('src.ui.withContract')} /> : null}
         <Button icon={<ArrowDownloadRegular />} data-testid="sc-export" disabled={!id} onClick={() => void downloadFile('/srmapi/sourcing/compare/export', { project_id: id ?? 0 }, `${String(project?.code ?? 'comparison')}.xlsx`)}>{t('src.ui.export')}</Button>
       </div>
       {projects === null ? <Spinner /> : projects.length === 0 ? <div className="sc-panel">{t('src.ui.noProjects')}</div> : null}

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { isLanguage, translate, type Language } from '../../../model';
+import { dictionaryItems, isLanguage, translate, type Language } from '../../../model';
 import { parseEvalOptions, PROJECT_OPEN_STATES, quotationBreakErrors, PROJECT_STATE_GROUPS, sourcingApplication, sourcingQuotation, sourcingRecord } from '../../../model/entities';
 import { requireEntity } from '../../../model';
 import type { AuthContext } from '../../access/auth-context';
@@ -13,6 +13,7 @@ import { registerSaveHook } from '../../resources/save-hooks';
 import { writeAudit } from '../audit/audit.service';
 import { raiseNotice } from '../notify/notice.service';
 import { asTenant } from '../orders/cross-tenant.util';
+import { priceAtQuantity } from './sourcing.compare';
 
 /**
  * Supplier sourcing across companies (issue 16; docs/architecture-sourcing.md). The buyer's project,
@@ -267,6 +268,36 @@ async function upsertVendor(ctx: ActionContext, record: Row): Promise<number> {
   });
 }
 
+/**
+ * Issue 16 "an award ... can start a purchase contract": a draft contract with the awarded supplier,
+ * one price line per RFQ item it quoted (the price at the item's quantity, the reference material,
+ * the unit when it is one of the unit dictionary's), in the quotations' currency when they share one,
+ * else converted to the project's. Valid one year from today; the buyer completes and activates it.
+ */
+async function draftContract(ctx: ActionContext, record: Row, vendorId: number): Promise<{ id: number; no: string }> {
+  const { tx, clientId, row: project, auth, ip } = ctx;
+  const offers = jsonOf<Record<string, Offer>>(record.offers, {});
+  const items = (await projectItems(tx, clientId, Number(project.id))).filter((i) => offers[String(i.id)]);
+  const currencies = new Set(items.map((i) => offers[String(i.id)].currency));
+  const rates = new Map((await sql<{ currency: string; rate: number }>`select currency, rate from srm_src_project_rate where client_id = ${clientId} and project_id = ${project.id as number}`.execute(tx)).rows.map((r) => [r.currency, Number(r.rate)]));
+  const own = currencies.size === 1 ? [...currencies][0] : String(project.currency ?? 'CNY');
+  const units = new Set((dictionaryItems('unit') ?? []).map((u) => u.value));
+  const lines = items.map((i) => {
+    const o = offers[String(i.id)];
+    const at = priceAtQuantity(o, has(i.qty) ? num(i.qty) : null);
+    const rate = o.currency === own ? 1 : rates.get(o.currency) ?? 1;
+    return { material_id: i.material_id ?? null, unit: units.has(String(i.unit ?? '').toUpperCase()) ? String(i.unit).toUpperCase() : null, unit_price: Math.round(at.unit_price * rate * 10000) / 10000, remark: String(i.name).slice(0, 200) };
+  });
+  const today = new Date().toISOString().slice(0, 10);
+  const next = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+  const w = writeContext(tx, actorOf(auth, clientId, ip), 'service');
+  const id = await writeDocument(w, requireEntity('purcontract'), {
+    body: { name: translate('zh-CN', 'src.award.contractName', { project: project.name }).slice(0, 200), vendor_id: vendorId, valid_from: today, valid_to: next, currency: own, remark: `${project.code as string} ${project.name as string}`, lines },
+  });
+  const no = (await sql<{ contract_no: string }>`select contract_no from pur_contract where id = ${id} and client_id = ${clientId}`.execute(tx)).rows[0]?.contract_no ?? '';
+  return { id, no };
+}
+
 async function award(ctx: ActionContext) {
   const { tx, clientId, row, auth } = ctx;
   if (row.status === 'evaluating') throw precheck('src.precheck.evalNotClosed');
@@ -292,9 +323,15 @@ async function award(ctx: ActionContext) {
     await noticeSupplier(tx, clientId, r, win ? 'sourcing.awarded' : 'sourcing.closed', win ? 'src.notify.awarded' : 'src.notify.closed', row);
   }
   await writeAudit(tx, { clientId, userId: auth.userId, username: auth.username, ip: ctx.ip }, 'srcrecord', Number(chosen.id), 'award', [{ field: 'awarded', old: chosen.awarded ?? null, new: true }]);
+  const wantsContract = ctx.params.make_contract === true || ctx.params.make_contract === 'true' || ctx.params.make_contract === '1';
+  const contract = wantsContract ? await draftContract(ctx, chosen, vendorId) : null;
+  const lang = languageOf(auth);
   return {
     patch: { ...groups('evaluation_ended'), awarded_vendor_id: vendorId, awarded_at: new Date().toISOString() },
-    data: { record_id: chosen.id, vendor_id: vendorId, message: translate(languageOf(auth), 'src.award.done', { supplier: chosen.supplier_name }) },
+    data: {
+      record_id: chosen.id, vendor_id: vendorId, contract_id: contract?.id ?? null, contract_no: contract?.no ?? null,
+      message: contract ? translate(lang, 'src.award.contract', { supplier: chosen.supplier_name, no: contract.no }) : translate(lang, 'src.award.done', { supplier: chosen.supplier_name }),
+    },
   };
 }
 
