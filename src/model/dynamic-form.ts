@@ -46,12 +46,16 @@ export const DYNAMIC_FIELD_TYPES = [
   'email',
   'mobile',
   'markdown',
+  'image',
   'reference',
+  'tree',
 ] as const satisfies readonly FieldType[];
 export type DynamicFieldType = (typeof DYNAMIC_FIELD_TYPES)[number];
 
 /** Registry entities a reference field of a dynamic form may pick from (within the company). */
 export const DYNAMIC_REF_ENTITIES = ['vendor', 'customer', 'material'] as const;
+/** Tree entities a tree field picks a node of (within the company). */
+export const DYNAMIC_TREE_ENTITIES = ['org', 'process'] as const;
 
 /** Keys a field may not take: the record's own columns and the calls' parameters. */
 export const RESERVED_FIELD_KEYS = ['id', 'version', 'client_id', 'created_by', 'created_at', 'updated_by', 'updated_at', 'form_id', 'form_version', 'data', 'ids', 'versions'];
@@ -75,8 +79,8 @@ export type DynamicField = {
   rules?: RuleType[];
   max_length?: number;
   options?: DynamicOption[];
-  /** For a reference: the registry entity it picks from. */
-  ref_entity?: (typeof DYNAMIC_REF_ENTITIES)[number];
+  /** For a reference or a tree: the registry entity it picks from. */
+  ref_entity?: (typeof DYNAMIC_REF_ENTITIES)[number] | (typeof DYNAMIC_TREE_ENTITIES)[number];
   default?: string | number | boolean;
   help?: string;
   /** Half (default) or whole width in the form. */
@@ -98,7 +102,7 @@ export type DynamicFormDefinition = { sections: DynamicSection[] };
 export type DynamicFormError = { key: string; params?: Record<string, unknown> };
 
 const CHOICE_TYPES: ReadonlySet<string> = new Set(['dict', 'multidict']);
-const TEXT_MAX: Partial<Record<DynamicFieldType, number>> = { text: 200, textarea: 2000, markdown: 20000, email: 200, mobile: 20 };
+const TEXT_MAX: Partial<Record<DynamicFieldType, number>> = { text: 200, textarea: 2000, markdown: 20000, email: 200, mobile: 20, image: 1000 };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
@@ -171,6 +175,7 @@ export function dynamicFormErrors(raw: unknown): Record<string, DynamicFormError
         }
       } else if (f.options !== undefined && Array.isArray(f.options) && f.options.length) put(`${fp}.options`, 'dynform.optionsNotAllowed');
       if (type === 'reference' && !(DYNAMIC_REF_ENTITIES as readonly unknown[]).includes(f.ref_entity)) put(`${fp}.ref_entity`, 'dynform.badRefEntity');
+      if (type === 'tree' && !(DYNAMIC_TREE_ENTITIES as readonly unknown[]).includes(f.ref_entity)) put(`${fp}.ref_entity`, 'dynform.badTreeEntity');
       for (const part of ['visible_when', 'disable_when', 'calc'] as const) {
         const src = f[part];
         if (src === undefined || src === null || src === '') continue;
@@ -300,7 +305,7 @@ function fieldDefOf(f: DynamicField, formCode: string): FieldDef {
   if (f.default !== undefined && f.default !== '') out.default = f.default;
   if (CHOICE_TYPES.has(f.type)) out.dict = dynamicDictCode(formCode, f.key);
   if (f.help) out.help = { zh: f.help, en: f.help };
-  if (f.type === 'reference' && f.ref_entity) {
+  if ((f.type === 'reference' || f.type === 'tree') && f.ref_entity) {
     const target = getEntity(f.ref_entity);
     out.ref = { entity: f.ref_entity, labelField: target?.titleField ?? 'name', codeField: target?.codeField };
   }
@@ -414,6 +419,7 @@ registerCatalogPart({
     'dynform.duplicateOption': '选项值“{{value}}”重复',
     'dynform.optionsNotAllowed': '只有下拉和多选字段可以设置选项',
     'dynform.badRefEntity': '请选择引用的数据（供应商、客户或物料）',
+    'dynform.badTreeEntity': '请选择引用的树形数据（组织或工序）',
     'dynform.badExpression': '表达式有误：{{error}}',
     'dynform.unknownField': '表达式引用了不存在的字段“{{field}}”',
     'dynform.calcSelf': '计算公式不能引用字段自身',
@@ -450,6 +456,7 @@ registerCatalogPart({
     'dynform.duplicateOption': 'Option value "{{value}}" is used twice',
     'dynform.optionsNotAllowed': 'Only choice fields take options',
     'dynform.badRefEntity': 'Choose what the reference picks (vendor, customer or material)',
+    'dynform.badTreeEntity': 'Choose the tree the field picks from (org or process)',
     'dynform.badExpression': 'The expression is invalid: {{error}}',
     'dynform.unknownField': 'The expression names field "{{field}}", which the form does not have',
     'dynform.calcSelf': 'A calculation cannot read its own field',

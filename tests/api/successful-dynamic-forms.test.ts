@@ -101,13 +101,13 @@ describe('the form designer refuses what cannot be stored (spec 5)', () => {
     expect((await designErrors('not json')).definition).toBeDefined();
     const e = await designErrors({
       sections: [
-        section('a', [field('one', { label: '' }), field('two', { type: 'image' }), field('three', { rules: ['required', 'nosuch'] }), field('four', { max_length: 0 }), field('five', { span: 'wide' })]),
+        section('a', [field('one', { label: '' }), field('two', { type: 'matrix' }), field('three', { rules: ['required', 'nosuch'] }), field('four', { max_length: 0 }), field('five', { span: 'wide' })]),
         section('a', [field('six')], { title: '' }),
         section('c', []),
       ],
     });
     expect(e['definition.sections[0].fields[0].label']).toBe('请填写字段名称');
-    expect(e['definition.sections[0].fields[1].type']).toBe('不支持的字段类型“image”');
+    expect(e['definition.sections[0].fields[1].type']).toBe('不支持的字段类型“matrix”');
     expect(e['definition.sections[0].fields[2].rules']).toBe('校验规则不在规则目录中');
     expect(e['definition.sections[0].fields[3].max_length']).toBe('最大长度须为1到20000的整数');
     expect(e['definition.sections[0].fields[4].span']).toBe('宽度只能是半行或整行');
@@ -317,6 +317,25 @@ describe('filling a form: the same rules as a registry document', () => {
     expect((again.body.data as unknown as Errors).errors.owner).toBe('必填项');
     const ok = await records('brand.buyer', 'GROWING').save({ id: rec.body.data.id, version: 1, note: '第二版', owner: '张三' });
     expect(ok.body.data).toMatchObject({ note: '第二版', owner: '张三', form_version: 2 });
+  });
+});
+
+describe('a tree choice and an image', () => {
+  it('picks an org of the company (not another company\'s), keeps an image address, and refuses a tree of something else', async () => {
+    const bad = await designErrors({ sections: [section('a', [field('org_id', { type: 'tree', ref_entity: 'vendor' })])] });
+    expect(bad['definition.sections[0].fields[0].ref_entity']).toBe('请选择引用的树形数据（组织或工序）');
+    const created = await forms('brand').save({ code: 'SITE_VISIT', name: '现场走访', definition: { sections: [section('a', [field('org_id', { label: '部门', type: 'tree', ref_entity: 'org', required: true }), field('photo', { label: '照片', type: 'image' })])] } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const org = (await sql<{ id: number; name: string }>`select o.id, o.name from md_org o join clients c on c.id = o.client_id where c.code = 'BRAND01' order by o.id limit 1`.execute(t.app.db)).rows[0];
+    const foreign = (await sql<{ id: number }>`select o.id from md_org o join clients c on c.id = o.client_id where c.code <> 'BRAND01' order by o.id limit 1`.execute(t.app.db)).rows[0];
+    const ok = await records('brand.buyer', 'SITE_VISIT').save({ org_id: org.id, photo: '/files/visit.png' });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.data).toMatchObject({ org_id: Number(org.id), org_id__label: org.name, photo: '/files/visit.png' });
+    if (foreign) {
+      const refused = await records('brand.buyer', 'SITE_VISIT').save({ org_id: foreign.id });
+      expect(refused.status).toBe(400);
+      expect((refused.body.data as unknown as Errors).errors.org_id).toBeTruthy();
+    }
   });
 });
 

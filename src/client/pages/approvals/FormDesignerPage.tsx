@@ -25,6 +25,7 @@ import { toast } from '../../shell/toast-bus';
 import {
   DYNAMIC_FIELD_TYPES,
   DYNAMIC_REF_ENTITIES,
+  DYNAMIC_TREE_ENTITIES,
   dynamicFormErrors,
   dynamicPage,
   type DynamicField,
@@ -282,7 +283,7 @@ export function FormDesignerPage() {
                     data-testid="dyn-prop-type"
                     onChange={(_, d) => {
                       const type = d.value as DynamicFieldType;
-                      setField(sel.s, sel.f, { type, options: CHOICE.has(type) ? (field.options?.length ? field.options : [{ value: '1', label: t('dyn.designer.optionLabel') }]) : undefined, ref_entity: type === 'reference' ? (field.ref_entity ?? 'vendor') : undefined });
+                      setField(sel.s, sel.f, { type, options: CHOICE.has(type) ? (field.options?.length ? field.options : [{ value: '1', label: t('dyn.designer.optionLabel') }]) : undefined, ref_entity: type === 'reference' ? 'vendor' : type === 'tree' ? 'org' : undefined });
                     }}
                   >
                     {DYNAMIC_FIELD_TYPES.map((ty) => (
@@ -334,11 +335,11 @@ export function FormDesignerPage() {
                   </div>
                 </Field>
               )}
-              {field.type === 'reference' && (
+              {(field.type === 'reference' || field.type === 'tree') && (
                 <Field label={t('dyn.designer.refEntity')} validationMessage={err(`${fp}.ref_entity`)}>
-                  <Select value={field.ref_entity ?? ''} onChange={(_, d) => setField(sel.s, sel.f, { ref_entity: d.value as DynamicField['ref_entity'] })}>
-                    {DYNAMIC_REF_ENTITIES.map((r) => (
-                      <option key={r} value={r}>{r}</option>
+                  <Select value={field.ref_entity ?? ''} onChange={(_, d) => setField(sel.s, sel.f, { ref_entity: d.value as DynamicField['ref_entity'] })} data-testid="dyn-prop-ref">
+                    {(field.type === 'tree' ? DYNAMIC_TREE_ENTITIES : DYNAMIC_REF_ENTITIES).map((r) => (
+                      <option key={r} value={r}>{t(`dyn.ref.${r}`)}</option>
                     ))}
                   </Select>
                 </Field>

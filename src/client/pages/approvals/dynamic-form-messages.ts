@@ -71,6 +71,13 @@ export const dynamicFormMessages: CatalogPart = {
     'dyn.type.mobile': '手机号',
     'dyn.type.markdown': '富文本（Markdown）',
     'dyn.type.reference': '引用（供应商/客户/物料）',
+    'dyn.type.image': '图片（地址与预览）',
+    'dyn.type.tree': '树形选择（组织/工序）',
+    'dyn.ref.vendor': '供应商',
+    'dyn.ref.customer': '客户',
+    'dyn.ref.material': '物料',
+    'dyn.ref.org': '组织',
+    'dyn.ref.process': '工序',
   },
   en: {
     'dyn.forms.title': 'Fill in forms',
@@ -139,6 +146,13 @@ export const dynamicFormMessages: CatalogPart = {
     'dyn.type.mobile': 'Mobile number',
     'dyn.type.markdown': 'Rich text (Markdown)',
     'dyn.type.reference': 'Reference (vendor/customer/material)',
+    'dyn.type.image': 'Image (address and preview)',
+    'dyn.type.tree': 'Tree choice (org/process)',
+    'dyn.ref.vendor': 'Vendor',
+    'dyn.ref.customer': 'Customer',
+    'dyn.ref.material': 'Material',
+    'dyn.ref.org': 'Org',
+    'dyn.ref.process': 'Process',
   },
 };
 
