@@ -109,4 +109,34 @@ describe('what a newcomer meets first', () => {
     await snap(page, 'newcomer-03-empty-filtered');
     await page.close();
   });
+  it('puts what does not fit a list toolbar into a more menu, and its items still act (English at 1366 px)', async () => {
+    const context = await run.browser.newContext({ viewport: { width: 1366, height: 768 } });
+    await context.addInitScript(() => localStorage.setItem('language', 'en'));
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, '/scm/masterdetail/prorder', 'brand');
+    await page.waitForSelector('[data-testid=grid-prorder] .ag-row[row-index="0"]', { timeout: 30000 });
+    // The page is no wider than the window: the toolbar keeps one row and the rest goes to the menu.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+    const bar = (await page.locator('[data-testid=list-toolbar]').boundingBox())!;
+    expect(bar.height).toBeLessThan(48);
+    await page.waitForSelector('[data-testid=toolbar-more]');
+    expect(await page.isVisible('[data-testid=action-finish]')).toBe(false);
+    await page.click('[data-testid=toolbar-more]');
+    await page.waitForSelector('[role=menuitem]:has-text("Finish")');
+    await snap(page, 'toolbar-overflow-menu-en-1366');
+    // The menu item clicks the hidden button: with no row selected, the list asks for one.
+    await page.click('[role=menuitem]:has-text("Finish")');
+    await page.waitForSelector('[data-testid^=toast-]:has-text("Select rows before action")', { timeout: 10000 });
+    // At 1920 px everything fits and there is no menu.
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.waitForFunction(() => {
+      const more = document.querySelector('[data-testid=toolbar-more]');
+      return !more || (more as HTMLElement).offsetParent === null;
+    }, undefined, { timeout: 10000 });
+    expect(await page.isVisible('[data-testid=action-finish]')).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -87,7 +87,7 @@ export function ListExcelActions(props: { resolved: ResolvedPage; listQuery: () 
       )}
       <Menu>
         <MenuTrigger disableButtonEnhancement>
-          <ToolbarButton icon={<ArrowExportRegular />} disabled={busy} data-testid="action-export">
+          <ToolbarButton icon={<ArrowExportRegular />} disabled={busy} data-testid="action-export" data-overflow-keep="">
             {t('upload.export')}
           </ToolbarButton>
         </MenuTrigger>

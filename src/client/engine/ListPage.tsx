@@ -12,7 +12,6 @@ import {
   TabList,
   Text,
   Title3,
-  Toolbar,
   ToolbarButton,
   ToolbarDivider,
   tokens,
@@ -45,6 +44,7 @@ import { toast } from '../shell/toast-bus';
 import { ApiError } from '../api/client';
 import { fieldErrorsOf } from '../api/reactions';
 import { EmptyList } from './EmptyList';
+import { OverflowToolbar } from './OverflowToolbar';
 import { ListExcelActions } from './ListExcelActions';
 import { useListController, type ListController } from './use-list-controller';
 
@@ -54,7 +54,6 @@ const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '8px', height: '100%', boxSizing: 'border-box', minHeight: 0 },
   head: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
   grow: { flex: 1 },
-  toolbar: { flexWrap: 'wrap', columnGap: '0px', '& button': { whiteSpace: 'nowrap', minWidth: 'auto' } },
   bar: { display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap', background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, padding: '2px 6px', boxShadow: tokens.shadow2 },
   foot: { display: 'flex', gap: '16px', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
 });
@@ -180,7 +179,7 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
         />
       </div>
       <div className={s.bar}>
-        <Toolbar aria-label={title} size="small" className={s.toolbar}>
+        <OverflowToolbar label={title} testId="list-toolbar">
           {has('create') && (
             <ToolbarButton appearance="primary" icon={<AddRegular />} onClick={() => setDrawer({ action: 'add', id: null })} data-testid="action-create">
               {t('engine.create')}
@@ -236,7 +235,7 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
             }}
           >
             <MenuTrigger disableButtonEnhancement>
-              <ToolbarButton icon={<ColumnTripleEditRegular />} aria-label={t('engine.columns')} title={t('engine.columns')} data-testid="action-columns" />
+              <ToolbarButton icon={<ColumnTripleEditRegular />} aria-label={t('engine.columns')} title={t('engine.columns')} data-testid="action-columns" data-overflow-keep="" />
             </MenuTrigger>
             <MenuPopover>
               <MenuList>
@@ -257,7 +256,7 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
               </MenuList>
             </MenuPopover>
           </Menu>
-        </Toolbar>
+        </OverflowToolbar>
       </div>
       <EntityGrid
         resolved={resolved}
