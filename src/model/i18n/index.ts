@@ -1,4 +1,5 @@
 import { access } from './access';
+import { chat } from './chat';
 import { admin } from './admin';
 import { client } from './client';
 import { common } from './common';
@@ -19,7 +20,7 @@ export * from './types';
  * Every catalogue part of the product. An area adds its own part file here (access, admin,
  * masterdata, ...) so that no two areas edit the same file.
  */
-const PARTS: CatalogPart[] = [common, access, masterdata, engine, excel, admin, orders, ordersUi, client, profile, spreadsheet, notify];
+const PARTS: CatalogPart[] = [common, access, masterdata, engine, excel, admin, orders, ordersUi, client, profile, spreadsheet, notify, chat];
 
 /** Told of each part registered later (an entity declared in a chunk loaded after start). */
 const LISTENERS: Array<(part: CatalogPart) => void> = [];

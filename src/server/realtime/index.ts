@@ -53,6 +53,14 @@ export function emitToCompany(clientId: number, type: string, payload: Record<st
   live?.emitToCompany(clientId, type, payload);
 }
 
+/**
+ * A message of `type` to every socket of the listed users (a chat conversation's members, who may
+ * belong to several companies; each receives only what it is a member of).
+ */
+export function emitToUsers(userIds: number[], type: string, payload: Record<string, unknown>): void {
+  if (live && userIds.length) live.io.to(userIds.map(userRoom)).emit('message', { ...payload, type, time: new Date().toISOString() });
+}
+
 export function logoutUser(userId: number, reason: string): void {
   live?.logoutUser(userId, reason);
 }

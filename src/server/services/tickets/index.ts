@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { announcementRoutes } from '../notify/announcement.routes';
 import { taskRoutes } from '../notify/task.routes';
 import { ticketRoutes } from './ticket.routes';
+import { chatRoutes } from '../chat/chat.routes';
 // Demo tasks, tickets and announcements, after the demo orders (an exchange seeder, imported after orders).
 import './collab.seed';
 
@@ -13,6 +14,7 @@ export async function collabRoutes(app: FastifyInstance): Promise<void> {
   await taskRoutes(app);
   await ticketRoutes(app);
   await announcementRoutes(app);
+  await chatRoutes(app);
 }
 
 export { registerTicketDoc, type TicketDoc } from './ticket-docs';

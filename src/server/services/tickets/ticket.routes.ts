@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { inputOf, pagingOf, text, type Input } from '../../access/input.util';
 import { ok } from '../../http/envelope';
 import { AppError, forbidden, notFound, validationError } from '../../http/errors';
 import { dataOf, idsOf } from '../notify/task.routes';
+import { sendStoredFile, storeUpload } from './upload.util';
 import {
   addComment, addTicketMember, editTicket, findDocuments, moveTicket, pageTickets, peopleForDocument, peopleForTicket, quitTicket, raiseTicket, recordTicketFile,
   removeComment, searchKnowledge, ticketFile, ticketsOfDocument, TICKET_TABS, viewTicket, type Caller, type Role, type TicketTab,
@@ -107,29 +104,13 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
   app.delete(`${BASE}/comment-remove`, guard, async (req) => ok({ ticket_id: await removeComment(app.db, callerOf(req), oneId(inputOf(req))) }));
   app.post(`${BASE}/upload`, guard, async (req) => {
     const me = callerOf(req);
-    const part = await req.file({ limits: { fileSize: maxFileBytes(), files: 1 } });
-    if (!part) throw validationError({ file: { key: 'rule.required' } });
-    const bytes = await part.toBuffer().catch(() => null);
-    if (!bytes || part.file.truncated) throw new AppError('payloadTooLarge', 'err.payloadTooLarge');
-    const name = part.filename.slice(0, 200) || 'file';
-    const ext = extname(name).toLowerCase().replace(/[^.a-z0-9]/g, '').slice(0, 10);
-    const rel = join('tickets', String(me.clientId), `${randomUUID()}${ext}`);
-    const abs = join(app.config.dataDir, 'files', rel);
-    await mkdir(join(app.config.dataDir, 'files', 'tickets', String(me.clientId)), { recursive: true });
-    await writeFile(abs, bytes);
-    return ok(await recordTicketFile(app.db, me, { path: rel.split('\\').join('/'), name, mime: part.mimetype || null, size: bytes.length }));
+    return ok(await recordTicketFile(app.db, me, await storeUpload(app, req, 'tickets', me.clientId, maxFileBytes())));
   });
   app.get<{ Params: { id: string } }>(`${BASE}/file/:id`, guard, async (req, reply) => {
     const id = Number(req.params.id);
     if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
     const f = await ticketFile(app.db, callerOf(req), id);
     if (!f) throw notFound();
-    const inline = /^image\/(png|jpeg|gif|webp)$/.test(f.mime ?? '');
-    return reply
-      .header('content-type', f.mime ?? 'application/octet-stream')
-      .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(f.name)}`)
-      .header('cache-control', 'private, max-age=86400')
-      .header('x-content-type-options', 'nosniff')
-      .send(createReadStream(join(app.config.dataDir, 'files', f.path)));
+    return sendStoredFile(app, reply, f);
   });
 }

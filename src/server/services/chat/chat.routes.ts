@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authOf, requireAuth } from '../../access/auth-context';
+import { inputOf, text, type Input } from '../../access/input.util';
+import { ok } from '../../http/envelope';
+import { forbidden, notFound, validationError } from '../../http/errors';
+import { idsOf } from '../notify/task.routes';
+import { sendStoredFile, storeUpload } from '../tickets/upload.util';
+import {
+  addToGroup, chatFile, conversation, conversationMembers, createGroup, leaveGroup, listContacts, listConversations, markRead, openDirect, pageMessages,
+  recordChatFile, sendMessage, unreadTotal, type ChatCaller, type MessageKind,
+} from './chat.service';
+
+const BASE = '/crossapi/chatapi/chat';
+/** A chat image, file or voice message: at most this many bytes (CHAT_FILE_MAX_MB, default 10). */
+const maxFileBytes = () => Math.round((Number(process.env.CHAT_FILE_MAX_MB) > 0 ? Number(process.env.CHAT_FILE_MAX_MB) : 10) * 1024 * 1024);
+
+export function chatCallerOf(req: FastifyRequest): ChatCaller {
+  const auth = authOf(req);
+  if (auth.clientId == null) throw forbidden();
+  return { clientId: auth.clientId, userId: auth.userId, fullname: auth.fullname || auth.username };
+}
+
+function oneId(input: Input, key = 'id'): number {
+  const [id] = idsOf({ id: input[key] });
+  if (!id) throw validationError({ [key]: { key: 'rule.required' } });
+  return id;
+}
+
+function optionalId(input: Input, key: string): number | null {
+  const raw = input[key];
+  if (raw === undefined || raw === null || raw === '') return null;
+  return oneId(input, key);
+}
+
+function listOf(input: Input, key: string): number[] {
+  const raw = input[key];
+  if (raw === undefined || raw === null || raw === '') return [];
+  return idsOf({ ids: Array.isArray(raw) ? raw : String(raw) });
+}
+
+/**
+ * Chat (issue 15; services/chat/chat.service.ts for the tenant rule):
+ *   GET  {BASE}/contacts                                  -> { rows } people the caller may chat with
+ *   GET  {BASE}/conversations                             -> { rows, unread } latest first, unread per conversation
+ *   GET  {BASE}/conversation?id                           -> the conversation with its members
+ *   POST {BASE}/open       { user_id }                    -> the one to one conversation
+ *   POST {BASE}/group-save { name, member_ids }           -> a new group
+ *   POST {BASE}/group-add  { id, user_ids }   POST {BASE}/group-leave { id }
+ *   GET  {BASE}/messages?id&before&size                   -> { rows (oldest first), has_more } a page of history
+ *   POST {BASE}/send       { id, kind: text|image|file|voice, body, file_id, duration }
+ *   POST {BASE}/read       { id, up_to? }                 -> { unread } the caller's total left
+ *   GET  {BASE}/unread                                    -> { unread }
+ *   POST {BASE}/upload (multipart `file`) -> { id, name, mime, size }   GET {BASE}/file/:id
+ */
+export async function chatRoutes(app: FastifyInstance): Promise<void> {
+  const guard = { preHandler: requireAuth };
+  app.get(`${BASE}/contacts`, guard, async (req) => ok({ rows: await listContacts(app.db, chatCallerOf(req)) }));
+  app.get(`${BASE}/conversations`, guard, async (req) => {
+    const me = chatCallerOf(req);
+    return ok({ rows: await listConversations(app.db, me), unread: await unreadTotal(app.db, me) });
+  });
+  app.get(`${BASE}/conversation`, guard, async (req) => {
+    const me = chatCallerOf(req);
+    const id = oneId(inputOf(req));
+    return ok({ ...(await conversation(app.db, me, id)), member_list: await conversationMembers(app.db, me, id) });
+  });
+  app.post(`${BASE}/open`, guard, async (req) => ok(await openDirect(app.db, chatCallerOf(req), oneId(inputOf(req), 'user_id'))));
+  app.post(`${BASE}/group-save`, guard, async (req) => {
+    const input = inputOf(req);
+    return ok(await createGroup(app.db, chatCallerOf(req), text(input, 'name', { max: 200 }) ?? '', listOf(input, 'member_ids')));
+  });
+  app.post(`${BASE}/group-add`, guard, async (req) => {
+    const input = inputOf(req);
+    return ok(await addToGroup(app.db, chatCallerOf(req), oneId(input), listOf(input, 'user_ids')));
+  });
+  app.post(`${BASE}/group-leave`, guard, async (req) => {
+    await leaveGroup(app.db, chatCallerOf(req), oneId(inputOf(req)));
+    return ok({});
+  });
+  app.get(`${BASE}/messages`, guard, async (req) => {
+    const input = inputOf(req);
+    const size = Math.min(100, Math.max(1, Number(text(input, 'size', { max: 5 }) ?? 30) || 30));
+    return ok(await pageMessages(app.db, chatCallerOf(req), oneId(input), optionalId(input, 'before'), size));
+  });
+  app.post(`${BASE}/send`, guard, async (req) => {
+    const input = inputOf(req);
+    const duration = input.duration === undefined || input.duration === null || input.duration === '' ? null : Number(input.duration);
+    return ok(
+      await sendMessage(app.db, chatCallerOf(req), oneId(input), {
+        kind: (text(input, 'kind', { max: 10 }) ?? 'text') as MessageKind,
+        body: text(input, 'body', { max: 20000 }) ?? null,
+        file_id: optionalId(input, 'file_id'),
+        duration,
+      }),
+    );
+  });
+  app.post(`${BASE}/read`, guard, async (req) => {
+    const input = inputOf(req);
+    return ok(await markRead(app.db, chatCallerOf(req), oneId(input), optionalId(input, 'up_to')));
+  });
+  app.get(`${BASE}/unread`, guard, async (req) => ok({ unread: await unreadTotal(app.db, chatCallerOf(req)) }));
+  app.post(`${BASE}/upload`, guard, async (req) => {
+    const me = chatCallerOf(req);
+    return ok(await recordChatFile(app.db, me, await storeUpload(app, req, 'chat', me.clientId, maxFileBytes())));
+  });
+  app.get<{ Params: { id: string } }>(`${BASE}/file/:id`, guard, async (req, reply) => {
+    const id = Number(req.params.id);
+    if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+    const f = await chatFile(app.db, chatCallerOf(req), id);
+    if (!f) throw notFound();
+    return sendStoredFile(app, reply, f);
+  });
+}
