@@ -133,10 +133,13 @@ describe('a requirement order sent only once its PRO_SEND flow approves it', () 
     const { id, no } = await newRequirementOrder();
     expect((await post('brand.buyer', `${BUS}/push`, { entity: 'prorder', id, action: 'submit', comment: '请审批' })).status).toBe(200);
     const mv = await view('brand', 'prorder', id);
+    // The to-do task is written in the approver's own language.
+    await sql`update users set language = 'en' where id = ${uid['brand.finance']}`.execute(t.app.db);
     const inserted = await post('brand', '/api/crossapi/superdesignapi/cpm-process/insert-user-into-node', { task_id: mv.task_id, user_id: uid['brand.finance'], comment: '请财务一起看' });
+    await sql`update users set language = 'zh-CN' where id = ${uid['brand.finance']}`.execute(t.app.db);
     expect(inserted.status, JSON.stringify(inserted.body)).toBe(200);
     const financeTodo = (await todos('brand.finance', '10')).find((x) => x.subject.includes(no));
-    expect(financeTodo?.subject).toContain('主管确认');
+    expect(financeTodo?.subject).toBe(`Approve: ${no} (需求订单发送审批 · 主管确认)`);
     expect((await post('brand', `${BUS}/push`, { task_id: mv.task_id, action: 'reject', comment: '数量不对' })).status).toBe(200);
     expect((await todos('brand.finance', '10')).some((x) => x.subject.includes(no))).toBe(false);
     expect((await todos('brand.finance', '30')).some((x) => x.id === financeTodo!.id)).toBe(true);

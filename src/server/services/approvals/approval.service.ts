@@ -160,9 +160,13 @@ async function enterNode(tx: Db, inst: Instance, seq: number, onlyUser: number |
 async function notifyWaiting(tx: Db, inst: Instance, node: FlowNode, users: number[]): Promise<void> {
   // Each new approver's to-do list (spec 7 notify-msg tasks, state 10) holds the approval too, linked
   // to the approval task so that the decision completes it (completeDecidedTodos).
-  const subject = translate('zh-CN', 'wf.todo.subject', { doc: inst.doc_no ?? '', process: inst.process_name, node: node.name });
+  // In each approver's own language, as their notices are.
+  const langs = await sql<{ id: number; language: string | null }>`select id, language from users where id in (${sql.join(users)}) and client_id = ${inst.client_id}`.execute(tx);
+  const langOf = new Map(langs.rows.map((r) => [Number(r.id), r.language === 'en' ? 'en' : 'zh-CN'] as const));
   for (const u of users) {
-    const todo = await insertTask(tx, { clientId: inst.client_id, userId: u }, { subject, priority: 'high', remark: translate('zh-CN', 'wf.todo.remark') });
+    const lang = langOf.get(u) ?? 'zh-CN';
+    const subject = translate(lang, 'wf.todo.subject', { doc: inst.doc_no ?? '', process: inst.process_name, node: node.name });
+    const todo = await insertTask(tx, { clientId: inst.client_id, userId: u }, { subject, priority: 'high', remark: translate(lang, 'wf.todo.remark') });
     await sql`update wf_task set notify_task_id = ${todo} where instance_id = ${inst.id} and client_id = ${inst.client_id} and user_id = ${u}
       and round = ${inst.round} and status = ${TASK_OPEN} and notify_task_id is null`.execute(tx);
   }
