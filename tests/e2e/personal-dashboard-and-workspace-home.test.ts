@@ -93,6 +93,29 @@ describe('the personal dashboard and the workspace home', () => {
     await settled(page);
     await snap(page, 'mydash-05-zh-1920');
 
+    // Live as on the tower: a customer order saved elsewhere reaches the board's funnel over the socket.
+    const funnelTotal = async () => Number(await page.getAttribute('[data-testid=board-widget-funnel]', 'data-total'));
+    const before = await funnelTotal();
+    const delivery = new Date(Date.now() + 30 * 86400000).toISOString().slice(0, 10);
+    const saved = await page.evaluate(async (date) => {
+      const res = await fetch('/api/scmapi/customerorder/save', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` },
+        body: JSON.stringify({ brand_name: '看板实时品牌', pr_type: 'bulk', category: 'knit-top', receive_date: date, delivery_date: date, currency: 'CNY', entries: [{ style_no: 'DASH-1', style_name: '看板', colour: '黑色', size: 'M', qty: 10, unit_price: 1, seq: 1 }] }),
+      });
+      return res.status;
+    }, delivery);
+    expect(saved).toBe(200);
+    await expect.poll(funnelTotal, { timeout: 15000 }).toBe(before + 1);
+
+    // A click on the funnel's first step opens the customer orders behind it, as on the tower.
+    const box = (await (await page.$('[data-testid=board-chart-funnel]'))!.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + 40);
+    await page.waitForURL((u) => u.pathname === '/page/subindex/customerorder', { timeout: 15000 });
+    expect(new URL(page.url()).searchParams.get('f.status.eq')).toBe('pending');
+    await page.goBack();
+    await page.waitForSelector('[data-testid=board-item-tower\\.stock]');
+
     // Another user of the same company has a board of their own.
     const other = await (await run.browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
     await signIn(other, '/mydash', 'maker.planner');

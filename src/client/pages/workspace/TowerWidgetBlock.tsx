@@ -1,5 +1,5 @@
 import { Spinner } from '@fluentui/react-components';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
@@ -7,10 +7,11 @@ import '../../../../reports';
 import { drillOf } from '../../../../reports/charts';
 import { getReport, type Label } from '../../../model';
 import { api } from '../../api/client';
+import { onSocketMessage } from '../../shell/notification-socket';
 import { ReportChart } from '../reports/ReportChart';
 import { useReportTheme } from '../reports/report-theme';
 import { chartKindFor, reportChartData, type ReportResult } from '../reports/report-view';
-import { defaultRange, drillPath, inStateOrder, widgetQuery, type WidgetDef } from '../visual/control-tower.logic';
+import { defaultRange, drillPath, inStateOrder, isRefreshMessage, widgetQuery, type WidgetDef } from '../visual/control-tower.logic';
 
 const EMPTY: Label = { zh: '暂无数据', en: 'No data' };
 const FAILED: Label = { zh: '加载失败', en: 'Could not be loaded' };
@@ -20,7 +21,7 @@ const NO_STOCK_ALERTS: Label = { zh: '没有库存≤0 的库位', en: 'No locat
  * One control tower widget on a personal board: the tower's own declaration (WIDGETS) and query
  * (`widgetQuery` over the tower's default range), through the report API, so tenant and data
  * permissions apply as on the tower; drawn in the session's report theme on the light board. A
- * click opens the list behind the element, as on the tower.
+ * click opens the list behind the element, and it reloads on the tower's socket messages, as on the tower.
  */
 export function TowerWidgetBlock({ widget, source, height }: { widget: WidgetDef; source: WidgetDef['sources'][number]; height: number }) {
   const { i18n } = useTranslation();
@@ -30,7 +31,20 @@ export function TowerWidgetBlock({ widget, source, height }: { widget: WidgetDef
   const { theme } = useReportTheme();
   const range = useMemo(() => defaultRange(new Date().toISOString().slice(0, 10)), []);
   const query = useMemo(() => widgetQuery(source, range), [source, range]);
-  const { data: result, error } = useSWR(['tower-widget', source.report, JSON.stringify(query)], () => api.get<ReportResult>(`/rptapi/report/${source.report}/run`, query, { quiet: true }));
+  const { data: result, error, mutate } = useSWR(['tower-widget', source.report, JSON.stringify(query)], () => api.get<ReportResult>(`/rptapi/report/${source.report}/run`, query, { quiet: true }));
+  // Live as on the tower: the company's socket says the data under it changed; reload once the write settled.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = onSocketMessage((m) => {
+      if (!isRefreshMessage(m)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void mutate(), 1500);
+    });
+    return () => {
+      off();
+      clearTimeout(timer);
+    };
+  }, [mutate]);
   const report = getReport(source.report);
   if (!report) return null;
   if (error) return <div style={{ height, display: 'grid', placeItems: 'center', color: '#a4262c' }}>{tr(FAILED)}</div>;
@@ -40,7 +54,9 @@ export function TowerWidgetBlock({ widget, source, height }: { widget: WidgetDef
   // No stock alert is good news, said as the tower says it.
   if (!data.categories.length)
     return <div style={{ height, display: 'grid', placeItems: 'center', color: widget.key === 'stock' ? '#107c10' : '#707070' }}>{tr(widget.key === 'stock' ? NO_STOCK_ALERTS : EMPTY)}</div>;
+  const total = data.series.reduce((sum, x) => sum + x.values.reduce<number>((a, v) => a + (v ?? 0), 0), 0);
   return (
+    <div data-testid={`board-widget-${widget.key}`} data-total={total}>
     <ReportChart
       testId={`board-chart-${widget.key}`}
       kind={chartKindFor(widget.kind, source.group.length)}
@@ -49,5 +65,6 @@ export function TowerWidgetBlock({ widget, source, height }: { widget: WidgetDef
       height={height}
       onPoint={(p) => navigate(drillPath(report, source, range, drillOf(data, p.ci, p.si)))}
     />
+    </div>
   );
 }
