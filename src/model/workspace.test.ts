@@ -23,6 +23,13 @@ describe('boards before and after arranging', () => {
     expect(keys(defaultBoard('mydash', offered))).toEqual(['todo', 'toread', 'apps-', 'announcements-', 'favourites-', 'quicklinks-', 'tower.funnel', 'tower.ontime', 'tower.purchase', 'tower.capacity', 'tower.allocation-']);
     expect(keys(defaultBoard('home', offered)).filter((k) => !k.endsWith('-'))).toEqual(['todo', 'toread', 'apps', 'announcements', 'favourites', 'quicklinks']);
   });
+  it('puts the tower widgets a planner looks at first on a planner\'s new dashboard', () => {
+    const shownTowers = (roles: string[]) => keys(defaultBoard('mydash', offered, roles)).filter((k) => k.startsWith('tower.') && !k.endsWith('-'));
+    expect(shownTowers(['common', 'planner'])).toEqual(['tower.capacity', 'tower.ontime', 'tower.funnel', 'tower.purchase']);
+    expect(shownTowers(['linemanager'])).toEqual(['tower.capacity', 'tower.ontime', 'tower.funnel', 'tower.purchase']);
+    expect(shownTowers(['clientadmin'])).toEqual(['tower.funnel', 'tower.ontime', 'tower.purchase', 'tower.capacity']);
+    expect(arrangedBoard('mydash', null, offered, ['planner'])).toEqual(defaultBoard('mydash', offered, ['planner']));
+  });
   it('keeps the saved order, drops what is no longer offered and parks new widgets hidden at the end', () => {
     const saved = [{ key: 'tower.ontime', hidden: false }, { key: 'tower.gone', hidden: false }, { key: 'todo', hidden: true }];
     expect(keys(arrangedBoard('mydash', saved, ['todo', 'tower.ontime', 'tower.funnel']))).toEqual(['tower.ontime', 'todo-', 'tower.funnel-']);

@@ -77,13 +77,28 @@ export function offeredKeys(viewer: Viewer, towerWidgets: readonly string[]): st
   return [...WORKSPACE_BLOCKS.map((b) => b.key), ...towerWidgets.map(towerKey)].filter((k) => offers(viewer, k));
 }
 
-/** A board before the user arranges it: every offered widget, those of the board's kind shown. */
-export function defaultBoard(kind: BoardKind, offered: readonly string[]): BoardItem[] {
-  let towers = 0;
-  return offered.map((key) => {
-    if (isTowerKey(key)) return { key, hidden: !(kind === 'mydash' && towers++ < DEFAULT_TOWER_WIDGETS) };
-    return { key, hidden: !blockOf(key)?.shownOn.includes(kind) };
-  });
+/**
+ * The tower widgets a role puts first on a new dashboard (the others follow in the tower's order):
+ * a planner and a line manager look at the lines' load before the orders.
+ */
+export const ROLE_FIRST_WIDGETS: Readonly<Record<string, readonly string[]>> = {
+  planner: ['capacity', 'ontime', 'funnel'],
+  linemanager: ['capacity', 'ontime'],
+};
+
+/**
+ * A board before the user arranges it: every offered widget, those of the board's kind shown; on
+ * the dashboard the tower widgets the user's roles put first (ROLE_FIRST_WIDGETS), then the rest.
+ */
+export function defaultBoard(kind: BoardKind, offered: readonly string[], roles: readonly string[] = []): BoardItem[] {
+  const first = roles.flatMap((r) => ROLE_FIRST_WIDGETS[r] ?? []).map(towerKey);
+  const rank = (k: string) => (first.includes(k) ? first.indexOf(k) : first.length + offered.indexOf(k));
+  const blocks = offered.filter((k) => !isTowerKey(k));
+  const towers = offered.filter(isTowerKey).sort((a, b) => rank(a) - rank(b));
+  return [
+    ...blocks.map((key) => ({ key, hidden: !blockOf(key)?.shownOn.includes(kind) })),
+    ...towers.map((key, n) => ({ key, hidden: !(kind === 'mydash' && n < DEFAULT_TOWER_WIDGETS) })),
+  ];
 }
 
 /**
@@ -91,8 +106,8 @@ export function defaultBoard(kind: BoardKind, offered: readonly string[]): Board
  * and visibility; those no longer offered are left out; widgets offered since the last save wait
  * hidden at the end (in the market). Nothing saved: the default board.
  */
-export function arrangedBoard(kind: BoardKind, saved: readonly BoardItem[] | null | undefined, offered: readonly string[]): BoardItem[] {
-  if (!saved) return defaultBoard(kind, offered);
+export function arrangedBoard(kind: BoardKind, saved: readonly BoardItem[] | null | undefined, offered: readonly string[], roles: readonly string[] = []): BoardItem[] {
+  if (!saved) return defaultBoard(kind, offered, roles);
   const have = new Set(offered);
   const out = saved.filter((i) => have.has(i.key)).map((i) => ({ key: i.key, hidden: i.hidden }));
   for (const key of offered) if (!out.some((i) => i.key === key)) out.push({ key, hidden: true });

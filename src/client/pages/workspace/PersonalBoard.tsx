@@ -128,7 +128,7 @@ function useBoard(kind: BoardKind) {
   const { data, error } = useSWR<DashSetting | HomeSetting>(key, () => (kind === 'mydash' ? workspaceApi.dashSetting() : workspaceApi.homeSetting()));
   const { offers, keys, towerPage } = useOffers();
   const [local, setLocal] = useState<BoardItem[] | null>(null);
-  const items = local ?? (data ? arrangedBoard(kind, data.board, keys) : null);
+  const items = local ?? (data ? arrangedBoard(kind, data.board, keys, user.dashroles) : null);
   const save = async (next: BoardItem[]) => {
     setLocal(next);
     try {
@@ -138,7 +138,7 @@ function useBoard(kind: BoardKind) {
       setLocal(null);
     }
   };
-  return { items, offers, towerPage, error, save, canArrange: user.clientId !== null, reset: () => save(defaultBoard(kind, keys)) };
+  return { items, offers, towerPage, error, save, canArrange: user.clientId !== null, reset: () => save(defaultBoard(kind, keys, user.dashroles)) };
 }
 
 function BoardCard(props: {
