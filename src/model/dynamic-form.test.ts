@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import './entities';
-import { dynamicEntity, dynamicFormErrors, dynamicPage, prepareDynamicValues, type DynamicFormDefinition } from './dynamic-form';
+import { dynamicEntity, dynamicFormErrors, dynamicPage, fieldsHiddenByRole, prepareDynamicValues, type DynamicFormDefinition } from './dynamic-form';
 import { validateRecord } from './validate';
 
 const DEF: DynamicFormDefinition = {
@@ -34,6 +34,18 @@ describe('the designer rules', () => {
   it('refuse keys that are not identifiers, whatever they hold', () => {
     for (const key of ['A', '_a', 'a-b', 'a b', "a'--", 'a'.repeat(41), '', '__proto__'])
       expect(dynamicFormErrors({ sections: [{ key: 's', title: 'S', fields: [{ key, label: 'L', type: 'text' }] }] })['sections[0].fields[0].key']?.key, key).toBe('dynform.badKey');
+  });
+});
+
+describe('a field limited to roles', () => {
+  const def: DynamicFormDefinition = { sections: [{ key: 's', title: 'S', fields: [{ key: 'review', label: '审核', type: 'text', required: true, roles: ['clientadmin'], visible_when: 'true' }] }] };
+  it('is shown to holders of every role, and required only in the drawer of those who see it', () => {
+    const f = dynamicPage(FORM, def).sections[0].form[0];
+    expect(f.visible).toEqual({ dashrolesLimits: ['clientadmin'], selfFormExpression: 'true' });
+    expect(f.validations).toEqual([{ type: 'required' }]);
+    expect(dynamicEntity(FORM, def).fields[0].required).toBe(false);
+    expect(fieldsHiddenByRole(def, ['common']).map((x) => x.key)).toEqual(['review']);
+    expect(fieldsHiddenByRole(def, ['clientadmin', 'common'])).toEqual([]);
   });
 });
 

@@ -61,6 +61,7 @@ export const DYNAMIC_TREE_ENTITIES = ['org', 'process'] as const;
 export const RESERVED_FIELD_KEYS = ['id', 'version', 'client_id', 'created_by', 'created_at', 'updated_by', 'updated_at', 'form_id', 'form_version', 'data', 'ids', 'versions'];
 
 export const DYNAMIC_KEY_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
+const ROLE_CODE = /^[A-Za-z][A-Za-z0-9_.-]{0,39}$/;
 /** A form's code names its records' API path (`/api/crossapi/dynformdata/<code>/...`). */
 export const DYNAMIC_FORM_CODE_PATTERN = /^[A-Z][A-Z0-9_]{1,39}$/;
 
@@ -89,6 +90,8 @@ export type DynamicField = {
   visible_when?: string;
   /** Read-only while this expression holds. */
   disable_when?: string;
+  /** Role codes a user must all hold to see and fill the field (spec 6 dashrolesLimits); others keep its value. */
+  roles?: string[];
   /** Computed: the value of this expression over the other fields (read-only in the form, recomputed by the server). */
   calc?: string;
   /** Decimals of a computed number (spec 9: default 4). */
@@ -176,6 +179,7 @@ export function dynamicFormErrors(raw: unknown): Record<string, DynamicFormError
       } else if (f.options !== undefined && Array.isArray(f.options) && f.options.length) put(`${fp}.options`, 'dynform.optionsNotAllowed');
       if (type === 'reference' && !(DYNAMIC_REF_ENTITIES as readonly unknown[]).includes(f.ref_entity)) put(`${fp}.ref_entity`, 'dynform.badRefEntity');
       if (type === 'tree' && !(DYNAMIC_TREE_ENTITIES as readonly unknown[]).includes(f.ref_entity)) put(`${fp}.ref_entity`, 'dynform.badTreeEntity');
+      if (f.roles !== undefined && (!Array.isArray(f.roles) || f.roles.length > 20 || f.roles.some((r) => typeof r !== 'string' || !ROLE_CODE.test(r)))) put(`${fp}.roles`, 'dynform.badRoles');
       for (const part of ['visible_when', 'disable_when', 'calc'] as const) {
         const src = f[part];
         if (src === undefined || src === null || src === '') continue;
@@ -254,7 +258,8 @@ export function dynamicEntity(form: DynamicFormRef, def: DynamicFormDefinition):
       }
       return out;
     });
-  const conditional = all.filter((f) => f.required && (f.visible_when || f.calc));
+  // A role-limited field's requiredness depends on who fills it: the server's record writer checks it.
+  const conditional = all.filter((f) => f.required && (f.visible_when || f.calc) && !f.roles?.length);
   if (conditional.length)
     checks.push((doc) => {
       const out: Record<string, string> = {};
@@ -298,7 +303,7 @@ function fieldDefOf(f: DynamicField, formCode: string): FieldDef {
     label: { zh: f.label, en: f.label_en || f.label },
     type,
     // A field shown only under a condition (or computed) is required by a check, only while shown.
-    required: Boolean(f.required) && !f.visible_when && !f.calc,
+    required: Boolean(f.required) && !f.visible_when && !f.calc && !f.roles?.length,
     rules: f.rules?.filter((r) => r !== 'required'),
     maxLength: f.max_length ?? TEXT_MAX[f.type],
   };
@@ -310,6 +315,11 @@ function fieldDefOf(f: DynamicField, formCode: string): FieldDef {
     out.ref = { entity: f.ref_entity, labelField: target?.titleField ?? 'name', codeField: target?.codeField };
   }
   return out;
+}
+
+/** Fields a user lacking any of their roles neither sees nor changes (spec 6: all listed roles are needed). */
+export function fieldsHiddenByRole(def: DynamicFormDefinition, roles: readonly string[]): DynamicField[] {
+  return dynamicFields(def).filter((f) => f.roles?.length && !f.roles.every((r) => roles.includes(r)));
 }
 
 /** Whether a field is shown for these values (a field without a condition always is). */
@@ -373,12 +383,13 @@ export function dynamicPage(form: DynamicFormRef, def: DynamicFormDefinition): R
       form: s.fields.map((f): FormFieldDecl => {
         const decl: FormFieldDecl = { field: f.key, spanClass: f.span ?? FIELD_TYPE_TABLE[f.type].formSpan };
         if (CHOICE_TYPES.has(f.type)) decl.options = options(f);
-        if (f.visible_when) decl.visible = { selfFormExpression: f.visible_when };
+        if (f.roles?.length) decl.visible = { dashrolesLimits: f.roles, ...(f.visible_when ? { selfFormExpression: f.visible_when } : {}) };
+        else if (f.visible_when) decl.visible = { selfFormExpression: f.visible_when };
         if (f.calc) decl.disable = true;
         else if (f.disable_when) decl.disable = { selfFormExpression: f.disable_when };
         const calc = calcOf.get(f.key);
         if (calc) decl.calcConfig = calc;
-        if (f.required && (f.visible_when || f.calc)) decl.validations = [{ type: 'required' }];
+        if (f.required && (f.visible_when || f.calc || f.roles?.length)) decl.validations = [{ type: 'required' }];
         return decl;
       }),
     })),
@@ -420,6 +431,7 @@ registerCatalogPart({
     'dynform.optionsNotAllowed': '只有下拉和多选字段可以设置选项',
     'dynform.badRefEntity': '请选择引用的数据（供应商、客户或物料）',
     'dynform.badTreeEntity': '请选择引用的树形数据（组织或工序）',
+    'dynform.badRoles': '角色须为角色编码列表（最多20个）',
     'dynform.badExpression': '表达式有误：{{error}}',
     'dynform.unknownField': '表达式引用了不存在的字段“{{field}}”',
     'dynform.calcSelf': '计算公式不能引用字段自身',
@@ -457,6 +469,7 @@ registerCatalogPart({
     'dynform.optionsNotAllowed': 'Only choice fields take options',
     'dynform.badRefEntity': 'Choose what the reference picks (vendor, customer or material)',
     'dynform.badTreeEntity': 'Choose the tree the field picks from (org or process)',
+    'dynform.badRoles': 'Roles are a list of role codes (at most 20)',
     'dynform.badExpression': 'The expression is invalid: {{error}}',
     'dynform.unknownField': 'The expression names field "{{field}}", which the form does not have',
     'dynform.calcSelf': 'A calculation cannot read its own field',

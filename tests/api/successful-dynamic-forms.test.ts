@@ -320,6 +320,26 @@ describe('filling a form: the same rules as a registry document', () => {
   });
 });
 
+describe('a field limited to roles (spec 6 dashrolesLimits)', () => {
+  it('is neither required of nor changed by a user lacking the roles, and required of one holding them', async () => {
+    const bad = await designErrors({ sections: [section('a', [field('note', { roles: ["x' or 1=1"] })])] });
+    expect(bad['definition.sections[0].fields[0].roles']).toBe('角色须为角色编码列表（最多20个）');
+    const created = await forms('brand').save({ code: 'ROLE_FORM', name: '带审核意见', definition: { sections: [section('a', [field('title', { required: true }), field('review', { label: '审核意见', required: true, roles: ['clientadmin'] })])] } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const byBuyer = await records('brand.buyer', 'ROLE_FORM').save({ title: '采购员填写', review: '自己批准' });
+    expect(byBuyer.status, JSON.stringify(byBuyer.body)).toBe(200);
+    expect(byBuyer.body.data.review).toBeNull();
+    const id = byBuyer.body.data.id;
+    const missing = await records('brand', 'ROLE_FORM').save({ id, version: 1, title: '管理员查看' });
+    expect((missing.body.data as unknown as Errors).errors.review).toBe('必填项');
+    const reviewed = await records('brand', 'ROLE_FORM').save({ id, version: 1, review: '同意' });
+    expect(reviewed.body.data).toMatchObject({ title: '采购员填写', review: '同意', version: 2 });
+    // The buyer's later save keeps the review it cannot see.
+    const again = await records('brand.buyer', 'ROLE_FORM').save({ id, version: 2, title: '采购员修改', review: '' });
+    expect(again.body.data).toMatchObject({ title: '采购员修改', review: '同意' });
+  });
+});
+
 describe('a tree choice and an image', () => {
   it('picks an org of the company (not another company\'s), keeps an image address, and refuses a tree of something else', async () => {
     const bad = await designErrors({ sections: [section('a', [field('org_id', { type: 'tree', ref_entity: 'vendor' })])] });

@@ -355,6 +355,16 @@ export function FormDesignerPage() {
               <Field label={t('dyn.designer.visibleWhen')} hint={t('dyn.designer.exprHelp')} validationMessage={err(`${fp}.visible_when`)}>
                 <Input value={field.visible_when ?? ''} onChange={(_, d) => setField(sel.s, sel.f, { visible_when: d.value || undefined })} data-testid="dyn-prop-visible" />
               </Field>
+              <Field label={t('dyn.designer.roles')} hint={t('dyn.designer.rolesHelp')} validationMessage={err(`${fp}.roles`)}>
+                <Input
+                  value={(field.roles ?? []).join(',')}
+                  data-testid="dyn-prop-roles"
+                  onChange={(_, d) => {
+                    const roles = d.value.split(/[,，\s]+/).map((x) => x.trim()).filter(Boolean);
+                    setField(sel.s, sel.f, { roles: roles.length ? roles : undefined });
+                  }}
+                />
+              </Field>
               <Field label={t('dyn.designer.disableWhen')} validationMessage={err(`${fp}.disable_when`)}>
                 <Input value={field.disable_when ?? ''} onChange={(_, d) => setField(sel.s, sel.f, { disable_when: d.value || undefined })} />
               </Field>

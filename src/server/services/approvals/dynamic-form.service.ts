@@ -1,8 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
 import { FIELD_TYPE_TABLE, translate, type EntityDef, type Language } from '../../../model';
+import { isEmptyValue } from '../../../model/rules';
 import {
   dynamicEntity,
+  dynamicFieldShown,
   dynamicFields,
+  fieldsHiddenByRole,
   dynamicFormErrors,
   parseDynamicForm,
   prepareDynamicValues,
@@ -206,12 +209,20 @@ export async function writeRecord(tx: Db, actor: WriteActor, loaded: LoadedForm,
     before = r.rows[0].data ?? {};
   }
   const given = pickFields(entity, body, true);
+  // A field limited to roles the writer lacks is neither seen nor changed by them: it keeps its value.
+  const hidden = fieldsHiddenByRole(loaded.definition, actor.roles);
+  for (const f of hidden) delete given[f.key];
   const now = new Date();
   const merged = before ? { ...pickFields(entity, before, false), ...given } : withDefaults(entity, given, now, actor);
   const w = writeContext(tx, actor, 'form', { now });
-  const checked = await validateValues(w, entity, prepareDynamicValues(loaded.definition, merged));
+  const prepared = prepareDynamicValues(loaded.definition, merged);
+  const checked = await validateValues(w, entity, prepared);
   const errors: Record<string, FieldError> = {};
   for (const [k, m] of Object.entries(checked.errors)) errors[k] = toFieldError(m);
+  // A required role-limited field is required of those who see it (while its condition holds).
+  const hiddenKeys = new Set(hidden.map((f) => f.key));
+  for (const f of dynamicFields(loaded.definition))
+    if (f.required && f.roles?.length && !hiddenKeys.has(f.key) && !errors[f.key] && dynamicFieldShown(f, prepared) && isEmptyValue(prepared[f.key])) errors[f.key] = { key: 'rule.required' };
   await checkReferences(tx, clientId, entity, checked.values, '', errors);
   if (Object.keys(errors).length) throw new AppError('validation', undefined, { fields: errors });
   const data: Row = {};
