@@ -121,6 +121,8 @@ describe('the personal dashboard and the workspace home', () => {
     await signIn(other, '/mydash', 'maker.planner');
     await other.waitForSelector('[data-testid=board-item-todo]');
     expect(await shownOn(other)).not.toEqual(arranged);
+    // A planner's new dashboard puts the lines' utilisation first among the tower widgets.
+    expect((await shownOn(other)).find((k) => k.startsWith('tower.'))).toBe('tower.capacity');
     expect(await storedBoard(other, 'my-dash-setting')).toBeNull();
     await other.context().close();
 
