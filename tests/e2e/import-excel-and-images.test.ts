@@ -9,7 +9,7 @@ import { requireEntity } from '../../src/model';
 import '../../src/model/entities';
 import { headerText, importColumns } from '../../src/model/excel';
 import { solidPng } from '../support/png';
-import { launchBrowser, snap, startServer, type RunningServer } from './support/harness';
+import { launchBrowser, snap, startServer, type RunningServer, clickAction } from './support/harness';
 
 /**
  * The import centre in a real browser against the real server (issue 4): from the vendor list to
@@ -68,7 +68,7 @@ describe('Excel import centre in Chromium', () => {
 
     await signIn(page, '/md/index/vendor');
     await page.waitForSelector('[data-testid=grid-vendor] .ag-header-cell');
-    await page.click('[data-testid=action-import]');
+    await clickAction(page, 'import');
     await page.waitForSelector('[data-testid=import-page]');
     expect(page.url()).toContain('/page/upload/view?opt=vendor');
     await page.waitForSelector('[data-testid=import-entity]:has-text("供应商")');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { serverAndBrowserForFile, snap } from './support/harness';
+import { serverAndBrowserForFile, snap, clickAction } from './support/harness';
 
 /**
  * The registry engine in a real browser against the real server: a vendor created in the form
@@ -168,7 +168,7 @@ describe('master data through the registry engine', () => {
 
     // Its history: who, when, field, old, new.
     await page.click('.ag-row[row-index="0"] .ag-selection-checkbox input');
-    await page.click('[data-testid=action-history]');
+    await clickAction(page, 'history');
     await page.waitForSelector('[data-testid=history-table]');
     const history = (await page.textContent('[data-testid=history-table]')) ?? '';
     expect(history).toContain('负责人');
@@ -246,7 +246,7 @@ describe('master data through the registry engine', () => {
     await page.fill('[data-testid=quick-search]', 'L-E2E-01');
     await page.waitForFunction(() => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'));
     await page.click('.ag-row[row-index="0"] .ag-selection-checkbox input');
-    await page.click('[data-testid=action-document]');
+    await clickAction(page, 'document');
     await page.waitForSelector('[data-testid=document-workline]');
     const doc = (await page.textContent('[data-testid=document-workline]')) ?? '';
     expect(doc).toContain('L-E2E-01');

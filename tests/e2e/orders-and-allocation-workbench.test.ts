@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { serverAndBrowserForFile, snap } from './support/harness';
+import { serverAndBrowserForFile, snap, clickAction } from './support/harness';
 
 /**
  * Issue 6 end to end in Chromium, across two companies: the brand enters an order in the colour x
@@ -236,7 +236,7 @@ describe('orders across the brand and the maker, and the allocation workbench', 
     expect(rows.reduce((sum, r) => sum + Number(r.getCell(column('计划数量')).value), 0)).toBe(demandTotal);
 
     // Import goes through the import centre's generic flow, with demand lines preselected.
-    await page.click('[data-testid=action-import]');
+    await clickAction(page, 'import');
     await page.waitForURL(/\/page\/upload\/view\?opt=demand&entity=demand/);
     await page.waitForSelector('[data-testid=import-entity]:has-text("需求")', { timeout: 20000 });
     await page.waitForSelector('[data-testid=download-template]');

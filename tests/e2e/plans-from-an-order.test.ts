@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serverAndBrowserForFile, snap } from './support/harness';
+import { serverAndBrowserForFile, snap, clickAction } from './support/harness';
 
 /**
  * Issue 11 in Chromium: the maker's planner turns an accepted customer order into production plans
@@ -26,7 +26,7 @@ describe('production plans from an accepted order', () => {
     await page.waitForSelector('[data-testid=grid-customerorder] .ag-row[row-index="0"] .ag-selection-checkbox input', { timeout: 20000 });
     await page.waitForTimeout(500);
     await page.click('[data-testid=grid-customerorder] .ag-row[row-index="0"] .ag-selection-checkbox input');
-    await page.click('[data-testid=action-plan]');
+    await clickAction(page, 'plan');
     await page.waitForSelector('[data-testid=plan-dialog]');
     await page.check('[data-testid=plan-mode-batches]');
     await page.fill('[data-testid=plan-batch-qty-0]', '0');
@@ -62,7 +62,7 @@ describe('production plans from an accepted order', () => {
     // The maker's own requirement orders are planned from their list too (the planner has the planning menu).
     await page.goto(`${run.server.url}/scm/masterdetail/prorder`);
     await page.waitForSelector('[data-testid=grid-prorder]', { timeout: 30000 });
-    await page.click('[data-testid=action-plan]');
+    await clickAction(page, 'plan');
     await page.waitForSelector('[data-testid^=toast-]:has-text("请先选择")', { timeout: 10000 });
     expect(errors).toEqual([]);
     await page.close();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serverAndBrowserForFile, snap } from './support/harness';
+import { serverAndBrowserForFile, snap, clickAction } from './support/harness';
 
 /**
  * A buyer's purchase order of finished goods as a colour x size matrix (issue 17), in Chromium: the
@@ -124,7 +124,7 @@ describe('a goods purchase order as a colour x size matrix', () => {
     await buyer.waitForSelector('[data-testid=entity-form]', { state: 'detached', timeout: 15000 });
 
     // The import: the template has the order and line columns and the sizes as columns.
-    await buyer.click('[data-testid=action-import]');
+    await clickAction(buyer, 'import');
     await buyer.waitForSelector('[data-testid=import-page]');
     const templateFile = await download(buyer, async () => {
       await buyer.click('[data-testid=download-template]');

@@ -12,7 +12,7 @@ const useStyles = makeStyles({
 /** Room kept for the "more" button at the end of a toolbar that overflows. */
 const MORE_WIDTH = 40;
 
-type Hidden = { index: number; label: string; disabled: boolean };
+type Hidden = { index: number; label: string; disabled: boolean; testId: string | null };
 
 /**
  * A toolbar that never wraps (issue 21): what does not fit its width goes into a "more" menu at its
@@ -58,7 +58,7 @@ export function OverflowToolbar({ label, children, testId }: { label: string; ch
         const button = c.matches('button') ? c : c.querySelector('button');
         if (!button) return;
         const text = (button.textContent ?? '').trim() || button.getAttribute('aria-label') || button.getAttribute('title') || '';
-        if (text) next.push({ index: i, label: text, disabled: (button as HTMLButtonElement).disabled });
+        if (text) next.push({ index: i, label: text, disabled: (button as HTMLButtonElement).disabled, testId: button.getAttribute('data-testid') });
       });
       if (more) more.style.display = next.length ? '' : 'none';
       setHidden((h) => (JSON.stringify(h) === JSON.stringify(next) ? h : next));
@@ -96,7 +96,7 @@ export function OverflowToolbar({ label, children, testId }: { label: string; ch
           <MenuPopover>
             <MenuList>
               {hidden.map((h) => (
-                <MenuItem key={h.index} disabled={h.disabled} onClick={() => clickHidden(h.index)} data-testid={`toolbar-more-${h.index}`}>
+                <MenuItem key={h.index} disabled={h.disabled} onClick={() => clickHidden(h.index)} data-testid={h.testId ? `more-${h.testId}` : `toolbar-more-${h.index}`}>
                   {h.label}
                 </MenuItem>
               ))}

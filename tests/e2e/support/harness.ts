@@ -120,3 +120,15 @@ export function serverAndBrowserForFile(): { readonly server: RunningServer; rea
   });
   return run;
 }
+
+/**
+ * Clicks a list toolbar action (`action-<name>`) as a user would: the button when it is on the
+ * toolbar, else the same action in the toolbar's "more" menu (a narrow window or long labels).
+ */
+export async function clickAction(page: Page, name: string): Promise<void> {
+  const button = page.locator(`[data-testid=list-toolbar] [data-testid=action-${name}]`);
+  await page.waitForSelector('[data-testid=list-toolbar]');
+  if (await button.isVisible()) return button.click();
+  await page.click('[data-testid=toolbar-more]');
+  await page.click(`[data-testid=more-action-${name}]`);
+}
