@@ -8,6 +8,7 @@ import { defineMenuGroup } from '../../src/model/menus';
  */
 export const SOURCING_COMPARE_PATH = '/srm/page/sourcingcompare';
 export const SOURCING_OPPORTUNITY_PATH = '/srm/page/sourcingopportunity';
+export const SOURCING_EVAL_TODO_PATH = '/srm/page/sourcingevaltodo';
 /** "My projects": the projects list as a sub-index fixed to the signed-in applicant (srcproject.grid.ts). */
 export const MY_SOURCING_PATH = '/srm/masterdetail/srcproject_my';
 
@@ -17,7 +18,10 @@ export const sourcingMenu = defineMenuGroup({
   companies: ['brand', 'maker'],
   title: { zh: '供应商寻源', en: 'Supplier sourcing' },
   icon: 'production',
-  entries: [{ code: 'srm.sourcing.compare', furl: SOURCING_COMPARE_PATH, title: { zh: '比价与评估', en: 'Comparison and evaluation' }, order: 40 }],
+  entries: [
+    { code: 'srm.sourcing.compare', furl: SOURCING_COMPARE_PATH, title: { zh: '比价与评估', en: 'Comparison and evaluation' }, order: 40 },
+    { code: 'srm.sourcing.evaltodo', furl: SOURCING_EVAL_TODO_PATH, title: { zh: '评估待办', en: 'Evaluation to-do' }, order: 45 },
+  ],
 });
 
 export const sourcingApplyMenu = defineMenuGroup({

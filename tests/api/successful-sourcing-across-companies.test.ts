@@ -344,6 +344,13 @@ describe('a sourcing project from the brand to two supplier companies', () => {
     await step('brand', 'srcproject', 'start_evaluation', ids.p);
     expect(await view('brand', 'srcproject', ids.p)).toMatchObject({ status: 'evaluating', eval_state: 'evaluating' });
 
+    // The member's evaluation to-do: a notice, and the project with both suppliers to score.
+    const code = String((await view('brand', 'srcproject', ids.p)).code);
+    expect((await notices('brand.buyer')).some((n) => n.title === '评估待办：2027 春夏针织面料寻源')).toBe(true);
+    const todo = async (who: string) => ((await call(who, 'GET', '/srmapi/sourcing/eval-todo')).body.data.rows as unknown as Row[]).find((r) => r.code === code);
+    expect(await todo('brand.buyer')).toMatchObject({ suppliers: 2, pending: 2, items: 3 });
+    expect(await todo('brand')).toBeUndefined();
+    expect((await call('supplier', 'GET', '/srmapi/sourcing/eval-todo')).body.data.rows).toEqual([]);
     await refused('brand', 'award', ids.p, '评估未结束');
     await refused('brand', 'end_evaluation', ids.p, '评估成员尚未评分');
     const ev = (await call('brand.buyer', 'GET', '/srmapi/sourcing/evaluation', { project_id: String(ids.p) })).body.data as unknown as { is_member: boolean; items: Array<{ id: number; item_name: string }> };
@@ -362,7 +369,9 @@ describe('a sourcing project from the brand to two supplier companies', () => {
     expect((await score('brand.buyer', ids.recS, { [price]: 9, [quality]: 5, [delivery]: 8 })).status).toBe(200);
     expect((await score('brand.buyer', ids.recM, { [price]: 8, [quality]: 3, [delivery]: 6 })).status).toBe(200);
 
+    expect(await todo('brand.buyer')).toMatchObject({ pending: 0 });
     await step('brand', 'srcproject', 'end_evaluation', ids.p);
+    expect(await todo('brand.buyer')).toBeUndefined();
     const recS = await view('brand', 'srcrecord', ids.recS);
     const recM = await view('brand', 'srcrecord', ids.recM);
     // 50x0.9 + 30x1 + 20x0.8 = 91; 50x0.8 + 30x0.6 + 20x0.6 = 70.

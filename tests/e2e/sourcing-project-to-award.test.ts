@@ -47,11 +47,19 @@ async function search(page: Page, text: string, col: string): Promise<void> {
   await page.waitForTimeout(400);
 }
 
+/** A toolbar button, or its entry in the "more" menu when the toolbar has no room for it. */
+async function clickAction(page: Page, action: string): Promise<void> {
+  const button = page.locator(`[data-testid=action-${action}]`);
+  if (await button.isVisible()) return button.click();
+  await page.click('[data-testid=toolbar-more]');
+  await page.click(`[data-testid=more-action-${action}]`);
+}
+
 /** Selects the given rows and runs a state action; `params` fill the dialog's inputs in order (`null`: no dialog). */
 async function act(page: Page, action: string, params: string[] | null = [], rows = [0]): Promise<void> {
   for (const box of await page.locator('.ag-row .ag-selection-checkbox input:checked').all()) await box.uncheck();
   for (const r of rows) await page.locator(`.ag-row[row-index="${r}"] .ag-selection-checkbox input`).check();
-  await page.click(`[data-testid=action-${action}]`);
+  await clickAction(page, action);
   if (params === null) return;
   await page.waitForSelector('[data-testid=transition-ok]');
   for (const [i, v] of params.entries()) await page.locator('[role=dialog] input').nth(i).fill(v);
@@ -115,11 +123,12 @@ describe('a sourcing project from the brand to two suppliers and back', () => {
   it('the brand publishes, the supplier and the maker apply and quote in their own accounts, the brand compares, evaluates and awards', async () => {
     const errors: string[] = [];
     const brandToken = await login('brand');
-    const brand = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    // Wide enough for the project list's whole toolbar (a narrower one moves the last actions into its "more" menu).
+    const brand = await run.browser.newPage({ viewport: { width: 1920, height: 1000 } });
     brand.on('pageerror', (e) => errors.push(e.message));
     await signIn(brand, '/srm/masterdetail/srcproject', 'brand');
     await brand.waitForSelector('[data-testid=grid-srcproject] .ag-header-cell');
-    await brand.click('[data-testid=action-create]');
+    await clickAction(brand, 'create');
     await brand.waitForSelector('#f-srcproject-name');
     await brand.fill('#f-srcproject-name', 'E2E 秋冬卫衣面料寻源');
     await brand.click('#f-srcproject-src_type');
@@ -210,7 +219,12 @@ describe('a sourcing project from the brand to two suppliers and back', () => {
     await rowShows(brand, 'status', '评估中');
 
     // The comparison: one currency, the best price of each item marked, totals; then the scores.
-    await brand.goto(`${run.server.url}/srm/page/sourcingcompare?id=${id}`);
+    // The brand (its evaluation member) finds it in its evaluation to-do and opens the comparison from there.
+    await brand.goto(`${run.server.url}/srm/page/sourcingevaltodo`);
+    await brand.waitForSelector(`[data-testid=todo-${code}]:has-text("2 / 2 家供应商待评分")`);
+    await snap(brand, 'sourcing-04b-brand-eval-todo');
+    await brand.click(`[data-testid=todo-${code}] button`);
+    await brand.waitForURL(`**/srm/page/sourcingcompare?id=${id}`);
     await brand.waitForSelector('[data-testid=sc-table]');
     const best = await brand.locator('[data-testid="sc-row-宁波华纺制衣有限公司"] td[data-best=true]').count();
     expect(best).toBe(1);

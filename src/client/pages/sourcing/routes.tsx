@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { MY_SOURCING_PATH, SOURCING_COMPARE_PATH, SOURCING_OPPORTUNITY_PATH } from '../../../../grids/sourcing/menu';
+import { MY_SOURCING_PATH, SOURCING_COMPARE_PATH, SOURCING_EVAL_TODO_PATH, SOURCING_OPPORTUNITY_PATH } from '../../../../grids/sourcing/menu';
 
 type PageModule = Record<string, unknown>;
 
@@ -20,5 +20,6 @@ function lazyPage(load: () => Promise<PageModule>, name: string): Pick<RouteObje
 export const sourcingRoutes: RouteObject[] = [
   { path: SOURCING_COMPARE_PATH.slice(1), ...lazyPage(() => import('./SourcingComparePage'), 'SourcingComparePage') },
   { path: SOURCING_OPPORTUNITY_PATH.slice(1), ...lazyPage(() => import('./OpportunityPage'), 'OpportunityPage') },
+  { path: SOURCING_EVAL_TODO_PATH.slice(1), ...lazyPage(() => import('./EvalTodoPage'), 'EvalTodoPage') },
   { path: MY_SOURCING_PATH.slice(1), ...lazyPage(() => import('./MyProjectsPage'), 'MyProjectsPage') },
 ];

@@ -48,6 +48,11 @@ export const sourcingMessages: CatalogPart = {
     'src.ui.openApplication': '去填报',
     'src.ui.contact': '联系人',
     'src.ui.refresh': '刷新',
+    'src.ui.todoTitle': '评估待办',
+    'src.ui.todoEmpty': '没有待您评分的寻源项目',
+    'src.ui.todoPending': '{{pending}} / {{suppliers}} 家供应商待评分',
+    'src.ui.todoDone': '已全部评分（{{suppliers}} 家）',
+    'src.ui.todoOpen': '去评分',
   },
   en: {
     'src.ui.compareTitle': 'Comparison and evaluation',
@@ -94,6 +99,11 @@ export const sourcingMessages: CatalogPart = {
     'src.ui.openApplication': 'Open application',
     'src.ui.contact': 'Contact',
     'src.ui.refresh': 'Refresh',
+    'src.ui.todoTitle': 'Evaluation to-do',
+    'src.ui.todoEmpty': 'No sourcing project waits for your scores',
+    'src.ui.todoPending': '{{pending}} of {{suppliers}} suppliers to score',
+    'src.ui.todoDone': 'All scored ({{suppliers}} suppliers)',
+    'src.ui.todoOpen': 'Score',
   },
 };
 

@@ -11,7 +11,7 @@ import { assertCan, dataScope } from '../../resources/permissions';
 import { parseId } from '../../resources/resource.service';
 import { withSystemScope, withTenant } from '../rls';
 import { compareOffers, type CompareItem, type CompareRecord, type Comparison } from './sourcing.compare';
-import { applyToProject, evaluationOf, myApplications, opportunities, saveScores } from './sourcing.service';
+import { applyToProject, evaluationOf, evaluationTodo, myApplications, opportunities, saveScores } from './sourcing.service';
 
 /**
  * Sourcing's own calls (issue 16), beside the generic resource API of its entities:
@@ -142,6 +142,19 @@ export async function sourcingRoutes(app: FastifyInstance): Promise<void> {
     const clientId = await assertCan(auth, SOURCING_MENU, 'read', { db: app.db });
     const id = await visibleProject(app, auth, clientId, (req.query as Q).project_id);
     return ok(await withTenant(app.db, clientId, (tx) => evaluationOf(tx, auth, clientId, id)));
+  });
+
+  app.get('/srmapi/sourcing/eval-todo', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, SOURCING_MENU, 'read', { db: app.db });
+    const scope = await dataScope(auth, SOURCING_MENU, { db: app.db });
+    return ok(await withTenant(app.db, clientId, async (tx) => {
+      const rows = await evaluationTodo(tx, auth, clientId);
+      if (!scope.length || !rows.length) return { rows };
+      // Only the projects the caller's data permissions show.
+      const visible = new Set((await sql<{ id: number }>`select t.id from srm_src_project t where t.client_id = ${clientId} and t.id in (${sql.join(rows.map((r) => Number(r.id)))}) and ${sql.join(scope, sql` and `)}`.execute(tx)).rows.map((r) => Number(r.id)));
+      return { rows: rows.filter((r) => visible.has(Number(r.id))) };
+    }));
   });
 
   // Spec 6 "evaluation members": membership of the project is the right to score (checked in SQL).

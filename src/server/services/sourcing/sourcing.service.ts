@@ -206,8 +206,13 @@ async function startEvaluation(ctx: ActionContext) {
   if (row.status === 'publishing') throw precheck('src.precheck.sourcingOpen');
   const items = await activeConfigItems(tx, clientId, row);
   if (!items || !items.length) throw precheck('src.precheck.evalNotActive');
-  const members = (await sql<{ n: number }>`select count(*)::int as n from srm_src_project_member where client_id = ${clientId} and project_id = ${row.id as number}`.execute(tx)).rows[0].n;
-  if (!members) throw precheck('src.precheck.noMembers');
+  const members = (await sql<{ user_id: number }>`select distinct user_id from srm_src_project_member where client_id = ${clientId} and project_id = ${row.id as number}`.execute(tx)).rows.map((r) => Number(r.user_id));
+  if (!members.length) throw precheck('src.precheck.noMembers');
+  // Each member's evaluation to-do: a notice that opens the comparison and scoring page.
+  await raiseNotice(tx, {
+    clientId, userIds: members, kind: 'sourcing.evaluate', title: 'src.notify.evaluate.title', doc_no: row.code as string, link: `/srm/page/sourcingcompare?id=${row.id as number}`,
+    i18n: { title: 'src.notify.evaluate.title', body: 'src.notify.evaluate.body', params: { code: row.code, name: row.name } },
+  });
   return { patch: groups('evaluating') };
 }
 
@@ -373,6 +378,29 @@ export async function saveScores(tx: Db, auth: AuthContext, clientId: number, pr
   await writeAudit(tx, { clientId, userId: auth.userId, username: auth.username, ip }, 'srcrecord', recordId, 'score',
     Object.entries(given).map(([k, v]) => ({ field: `scores[${auth.fullname || auth.username}].${items.get(k)?.item_name as string}`, old: before[k] ?? null, new: v })));
   return { scores: scores[String(auth.userId)] };
+}
+
+/**
+ * The caller's evaluation to-do (issue 16 "evaluation to-do"): the projects in evaluation where the
+ * caller is a member, with the shortlisted suppliers and how many of them the caller has not scored on
+ * every item of the scheme yet.
+ */
+export async function evaluationTodo(tx: Db, auth: AuthContext, clientId: number): Promise<Row[]> {
+  const projects = (await sql<Row>`select p.id, p.code, p.name, p.eval_config_id, p.applicant_id, p.updated_at from srm_src_project p
+    where p.client_id = ${clientId} and p.status = 'evaluating'
+      and exists (select 1 from srm_src_project_member m where m.client_id = p.client_id and m.project_id = p.id and m.user_id = ${auth.userId})
+    order by p.updated_at desc, p.id desc`.execute(tx)).rows;
+  const out: Row[] = [];
+  for (const p of projects) {
+    const items = ((await activeConfigItems(tx, clientId, { ...p, status: 'evaluating' })) ?? []).map((i) => String(i.id));
+    const records = (await projectRecords(tx, clientId, Number(p.id))).filter((r) => r.status === 'shortlisted');
+    const pending = records.filter((r) => {
+      const mine = jsonOf<Scores>(r.scores, {})[String(auth.userId)] ?? {};
+      return items.some((i) => typeof mine[i] !== 'number');
+    }).length;
+    out.push({ id: p.id, code: p.code, name: p.name, suppliers: records.length, pending, items: items.length });
+  }
+  return out;
 }
 
 /** The evaluation page's data: the scheme's items, the caller's own scores and, for the buyer, the weighted ranking. */
