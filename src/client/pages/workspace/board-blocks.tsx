@@ -309,12 +309,14 @@ export function EntryTiles({ entries }: { entries: Entry[] }) {
   );
 }
 
-/** Quick links: the entries the user has, favourites first (greeting.ts quickLinks). */
+/** Quick links: the entries the user has, favourites first (greeting.ts quickLinks), not the home itself. */
 export function QuickLinksBlock() {
   const user = useSnapshot(access);
   const lang = currentLanguage();
   // The first twelve: the menu guide (the block's "all") lists every entry.
-  const entries = quickLinks(entriesOf(user.menus as typeof access.menus, lang), user.favouriteMenus).slice(0, 12);
+  const entries = quickLinks(entriesOf(user.menus as typeof access.menus, lang), user.favouriteMenus)
+    .filter((e) => e.CODE !== 'workspace.home')
+    .slice(0, 12);
   return (
     <div data-testid="home-quicklinks">
       <EntryTiles entries={entries} />
