@@ -310,7 +310,7 @@ function fieldDefOf(f: DynamicField, formCode: string): FieldDef {
   if (f.default !== undefined && f.default !== '') out.default = f.default;
   if (CHOICE_TYPES.has(f.type)) out.dict = dynamicDictCode(formCode, f.key);
   if (f.help) out.help = { zh: f.help, en: f.help };
-  if ((f.type === 'reference' || f.type === 'tree') && f.ref_entity) {
+  if (FIELD_TYPE_TABLE[f.type].reference && f.ref_entity) {
     const target = getEntity(f.ref_entity);
     out.ref = { entity: f.ref_entity, labelField: target?.titleField ?? 'name', codeField: target?.codeField };
   }

@@ -33,6 +33,7 @@ import {
   type DynamicFormDefinition,
   type DynamicSection,
 } from '../../../model/dynamic-form';
+import { FIELD_TYPE_TABLE } from '../../../model/field-types';
 import type { RuleType } from '../../../model/rules';
 import './dynamic-form-messages';
 
@@ -335,7 +336,7 @@ export function FormDesignerPage() {
                   </div>
                 </Field>
               )}
-              {(field.type === 'reference' || field.type === 'tree') && (
+              {FIELD_TYPE_TABLE[field.type].reference && (
                 <Field label={t('dyn.designer.refEntity')} validationMessage={err(`${fp}.ref_entity`)}>
                   <Select value={field.ref_entity ?? ''} onChange={(_, d) => setField(sel.s, sel.f, { ref_entity: d.value as DynamicField['ref_entity'] })} data-testid="dyn-prop-ref">
                     {(field.type === 'tree' ? DYNAMIC_TREE_ENTITIES : DYNAMIC_REF_ENTITIES).map((r) => (
