@@ -37,6 +37,21 @@ describe('the designer rules', () => {
   });
 });
 
+describe('fields cleared when another changes (clearFormFields)', () => {
+  it('hands the drawer the fields and the condition, and refuses keys the form lacks', () => {
+    const def: DynamicFormDefinition = { sections: [{ key: 's', title: 'S', fields: [
+      { key: 'kind', label: '类别', type: 'dict', options: [{ value: 'a', label: 'A' }], clears: ['note'], clears_when: "kind != 'a'" },
+      { key: 'note', label: '说明', type: 'text' },
+    ] }] };
+    expect(dynamicFormErrors(def)).toEqual({});
+    expect(dynamicPage(FORM, def).sections[0].form[0].clearFormFields).toEqual([{ condition: "kind != 'a'", fields: ['note'] }]);
+    const bad = { sections: [{ ...def.sections[0], fields: [{ ...def.sections[0].fields[0], clears: ['nosuch'], clears_when: 'kind ==' }, def.sections[0].fields[1]] }] };
+    const e = dynamicFormErrors(bad);
+    expect(e['sections[0].fields[0].clears']).toEqual({ key: 'dynform.unknownField', params: { field: 'nosuch' } });
+    expect(e['sections[0].fields[0].clears_when']?.key).toBe('dynform.badExpression');
+  });
+});
+
 describe('a field limited to roles', () => {
   const def: DynamicFormDefinition = { sections: [{ key: 's', title: 'S', fields: [{ key: 'review', label: '审核', type: 'text', required: true, roles: ['clientadmin'], visible_when: 'true' }] }] };
   it('is shown to holders of every role, and required only in the drawer of those who see it', () => {

@@ -92,6 +92,9 @@ export type DynamicField = {
   disable_when?: string;
   /** Role codes a user must all hold to see and fill the field (spec 6 dashrolesLimits); others keep its value. */
   roles?: string[];
+  /** Fields emptied when this one changes (spec 3 clearFormFields), while `clears_when` holds (always when empty). */
+  clears?: string[];
+  clears_when?: string;
   /** Computed: the value of this expression over the other fields (read-only in the form, recomputed by the server). */
   calc?: string;
   /** Decimals of a computed number (spec 9: default 4). */
@@ -131,6 +134,7 @@ export function dynamicFormErrors(raw: unknown): Record<string, DynamicFormError
   const fieldTypes = new Map<string, string>();
   let count = 0;
   const expressions: Array<{ path: string; source: string; self: string }> = [];
+  const clears: Array<{ path: string; fields: string[]; self: string }> = [];
   raw.sections.forEach((s, si) => {
     const sp = `sections[${si}]`;
     if (!isObject(s)) return put(sp, 'dynform.badSection');
@@ -180,7 +184,9 @@ export function dynamicFormErrors(raw: unknown): Record<string, DynamicFormError
       if (type === 'reference' && !(DYNAMIC_REF_ENTITIES as readonly unknown[]).includes(f.ref_entity)) put(`${fp}.ref_entity`, 'dynform.badRefEntity');
       if (type === 'tree' && !(DYNAMIC_TREE_ENTITIES as readonly unknown[]).includes(f.ref_entity)) put(`${fp}.ref_entity`, 'dynform.badTreeEntity');
       if (f.roles !== undefined && (!Array.isArray(f.roles) || f.roles.length > 20 || f.roles.some((r) => typeof r !== 'string' || !ROLE_CODE.test(r)))) put(`${fp}.roles`, 'dynform.badRoles');
-      for (const part of ['visible_when', 'disable_when', 'calc'] as const) {
+      if (f.clears !== undefined && (!Array.isArray(f.clears) || f.clears.some((x) => typeof x !== 'string'))) put(`${fp}.clears`, 'dynform.badClears');
+      else if (Array.isArray(f.clears)) clears.push({ path: `${fp}.clears`, fields: f.clears as string[], self: key });
+      for (const part of ['visible_when', 'disable_when', 'calc', 'clears_when'] as const) {
         const src = f[part];
         if (src === undefined || src === null || src === '') continue;
         if (typeof src !== 'string') put(`${fp}.${part}`, 'dynform.badExpression', { error: 'text' });
@@ -194,6 +200,10 @@ export function dynamicFormErrors(raw: unknown): Record<string, DynamicFormError
     });
   });
   if (count > MAX_DYNAMIC_FIELDS) put('sections', 'dynform.tooManyFields', { max: MAX_DYNAMIC_FIELDS });
+  for (const c of clears) {
+    const unknown = c.fields.find((x) => !fieldKeys.has(x) || x === c.self);
+    if (unknown !== undefined) put(c.path, 'dynform.unknownField', { field: unknown });
+  }
   for (const e of expressions) {
     const compiled = compileExpression(e.source);
     if (!compiled.ok) {
@@ -389,6 +399,7 @@ export function dynamicPage(form: DynamicFormRef, def: DynamicFormDefinition): R
         else if (f.disable_when) decl.disable = { selfFormExpression: f.disable_when };
         const calc = calcOf.get(f.key);
         if (calc) decl.calcConfig = calc;
+        if (f.clears?.length) decl.clearFormFields = [{ ...(f.clears_when ? { condition: f.clears_when } : {}), fields: f.clears }];
         if (f.required && (f.visible_when || f.calc || f.roles?.length)) decl.validations = [{ type: 'required' }];
         return decl;
       }),
@@ -432,6 +443,7 @@ registerCatalogPart({
     'dynform.badRefEntity': '请选择引用的数据（供应商、客户或物料）',
     'dynform.badTreeEntity': '请选择引用的树形数据（组织或工序）',
     'dynform.badRoles': '角色须为角色编码列表（最多20个）',
+    'dynform.badClears': '联动清空须为字段编码列表',
     'dynform.badExpression': '表达式有误：{{error}}',
     'dynform.unknownField': '表达式引用了不存在的字段“{{field}}”',
     'dynform.calcSelf': '计算公式不能引用字段自身',
@@ -470,6 +482,7 @@ registerCatalogPart({
     'dynform.badRefEntity': 'Choose what the reference picks (vendor, customer or material)',
     'dynform.badTreeEntity': 'Choose the tree the field picks from (org or process)',
     'dynform.badRoles': 'Roles are a list of role codes (at most 20)',
+    'dynform.badClears': 'Fields to clear are a list of field keys',
     'dynform.badExpression': 'The expression is invalid: {{error}}',
     'dynform.unknownField': 'The expression names field "{{field}}", which the form does not have',
     'dynform.calcSelf': 'A calculation cannot read its own field',

@@ -366,6 +366,20 @@ export function FormDesignerPage() {
                   }}
                 />
               </Field>
+              <div className={s.row}>
+                <Field label={t('dyn.designer.clears')} validationMessage={err(`${fp}.clears`)} style={{ flex: 1 }}>
+                  <Input
+                    value={(field.clears ?? []).join(',')}
+                    onChange={(_, d) => {
+                      const keys = d.value.split(/[,，\s]+/).map((x) => x.trim()).filter(Boolean);
+                      setField(sel.s, sel.f, { clears: keys.length ? keys : undefined });
+                    }}
+                  />
+                </Field>
+                <Field label={t('dyn.designer.clearsWhen')} validationMessage={err(`${fp}.clears_when`)} style={{ flex: 1 }}>
+                  <Input value={field.clears_when ?? ''} onChange={(_, d) => setField(sel.s, sel.f, { clears_when: d.value || undefined })} />
+                </Field>
+              </div>
               <Field label={t('dyn.designer.disableWhen')} validationMessage={err(`${fp}.disable_when`)}>
                 <Input value={field.disable_when ?? ''} onChange={(_, d) => setField(sel.s, sel.f, { disable_when: d.value || undefined })} />
               </Field>
