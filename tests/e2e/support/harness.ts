@@ -126,9 +126,11 @@ export function serverAndBrowserForFile(): { readonly server: RunningServer; rea
  * toolbar, else the same action in the toolbar's "more" menu (a narrow window or long labels).
  */
 export async function clickAction(page: Page, name: string): Promise<void> {
-  const button = page.locator(`[data-testid=list-toolbar] [data-testid=action-${name}]`);
-  await page.waitForSelector('[data-testid=list-toolbar]');
-  if (await button.isVisible()) return button.click();
+  const button = page.locator(`[data-testid=action-${name}]:visible`).first();
+  if (await button.count()) return button.click();
+  // Not on screen: in the list toolbar's more menu (or not rendered yet: wait for either).
+  await page.waitForSelector(`[data-testid=action-${name}]:visible, [data-testid=list-toolbar] [data-testid=toolbar-more]:visible`);
+  if (await button.count()) return button.click();
   await page.click('[data-testid=toolbar-more]');
   await page.click(`[data-testid=more-action-${name}]`);
 }
