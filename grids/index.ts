@@ -15,3 +15,4 @@ export * from './tracking';
 export * from './outsource';
 export * from './production';
 export * from './collab';
+export * from './quality';

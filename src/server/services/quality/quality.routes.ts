@@ -1,0 +1,48 @@
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { INSPECTION_MENU } from '../../../model/entities/inspection.entity';
+import { authOf, requireAuth } from '../../access/auth-context';
+import { ok } from '../../http/envelope';
+import { AppError } from '../../http/errors';
+import { assertCan } from '../../resources/permissions';
+import { withTenant } from '../rls';
+import { storeUpload } from '../tickets/upload.util';
+
+/**
+ * The inspection workstation's routes (issue 18). Records themselves are a registry entity: saved,
+ * submitted and re-inspected through the generic resource API (`/api/scmapi/inspection/...`).
+ *   GET  /scmapi/inspection/station-setup  -> { defects, orders, recent } of the caller's company
+ *   POST /scmapi/inspection/photo (multipart `file`, an image) -> { id, url } stored like ticket files
+ * Permission code `qm.inspection` (read, update), the caller's tenant in every statement.
+ */
+const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+
+export async function qualityRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/scmapi/inspection/station-setup', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, INSPECTION_MENU, 'read', { db: app.db });
+    return ok(await withTenant(app.db, clientId, async (tx) => {
+      const defects = (await sql`select id::int as id, code, name, name_en, category, severity from qm_defect
+        where client_id = ${clientId} and enabled order by code`.execute(tx)).rows;
+      // Orders in progress: what a final inspection is of.
+      const orders = (await sql`select c.id::int as id, c.order_no, c.brand_name, coalesce(c.total_qty, 0)::int as total_qty,
+          (select min(e.style_no) from scm_customer_order_entry e where e.client_id = c.client_id and e.order_id = c.id) as style_no
+        from scm_customer_order c where c.client_id = ${clientId} and c.status = 'in_progress' order by c.order_no limit 300`.execute(tx)).rows;
+      const recent = (await sql`select i.id::int as id, i.insp_no, i.stage, i.status, i.result, i.sample_size, i.critical_qty, i.major_qty, i.minor_qty, co.order_no
+        from qm_inspection i left join scm_customer_order co on co.client_id = i.client_id and co.id = i.order_id
+        where i.client_id = ${clientId} order by i.id desc limit 12`.execute(tx)).rows;
+      return { defects, orders, recent };
+    }));
+  });
+
+  app.post('/scmapi/inspection/photo', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, INSPECTION_MENU, 'update', { db: app.db });
+    const f = await storeUpload(app, req, 'quality', clientId, PHOTO_MAX_BYTES);
+    if (!/^image\/(png|jpeg|gif|webp)$/.test(f.mime ?? '')) throw new AppError('unsupportedMediaType');
+    const id = await withTenant(app.db, clientId, async (tx) => Number((await sql<{ id: number }>`insert into files (client_id, path, name, mime, size, created_by)
+      values (${clientId}, ${f.path}, ${f.name}, ${f.mime}, ${f.size}, ${auth.userId}) returning id`.execute(tx)).rows[0].id));
+    // Served to the company by the stored-files route of the image upload (GET /api/crossapi/ccommonapi/files/:id).
+    return ok({ id, url: `/api/crossapi/ccommonapi/files/${id}` });
+  });
+}

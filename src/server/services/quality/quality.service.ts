@@ -1,0 +1,122 @@
+import { sql } from 'kysely';
+import { AqlInputError, judgeSample, samplingPlan, type InspectionLevel } from '../../../model/aql';
+import { inspection } from '../../../model/entities/inspection.entity';
+import type { Db } from '../../db/database';
+import { AppError } from '../../http/errors';
+import { registerActionGuard, registerActionHandler, type ActionContext } from '../../resources/action-handlers';
+import { writeContext } from '../../resources/document-stages';
+import { writeDocument } from '../../resources/document-writer';
+import { actorOf } from '../../resources/resource.service';
+import { registerSaveHook } from '../../resources/save-hooks';
+
+/**
+ * Quality inspection's rules (issue 18), on the one write path:
+ * - every save of an inspection computes its sampling plan (code letter, sample size, Ac, Re) from lot
+ *   size, level and AQL with the AQL module, never trusting the browser; a defect line takes its
+ *   severity from the company's catalogue and the record its counts per severity;
+ * - `submit` judges the sample (any critical fails; major or minor reaching Re fails) and stamps it;
+ * - `reinspect` of a failed record creates a new draft linked to it (reinspect_of / reinspection_id);
+ * - finishing a customer order is refused while its latest submitted final inspection failed.
+ */
+type Row = Record<string, unknown>;
+
+/** The stored sampling plan of an inspection's lot, or the field whose value the table does not hold. */
+export function planOfValues(values: Row): ReturnType<typeof samplingPlan> | { field: 'lot_size' | 'level' | 'aql' } {
+  try {
+    return samplingPlan(Number(values.lot_size), String(values.level ?? '') as InspectionLevel, Number(values.aql));
+  } catch (e) {
+    if (e instanceof AqlInputError) return { field: e.field };
+    throw e;
+  }
+}
+
+/** Severities from the catalogue onto the lines, then the record's counts per severity. */
+export async function recountDefects(tx: Db, clientId: number, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await sql`update qm_inspection_defect d set severity = c.severity from qm_defect c
+    where d.client_id = ${clientId} and d.inspection_id = any(${sql.val(ids)}::bigint[]) and c.client_id = d.client_id and c.id = d.defect_id
+      and d.severity is distinct from c.severity`.execute(tx);
+  await sql`update qm_inspection i set
+      critical_qty = coalesce((select sum(d.qty) from qm_inspection_defect d where d.client_id = i.client_id and d.inspection_id = i.id and d.severity = 'critical'), 0),
+      major_qty = coalesce((select sum(d.qty) from qm_inspection_defect d where d.client_id = i.client_id and d.inspection_id = i.id and d.severity = 'major'), 0),
+      minor_qty = coalesce((select sum(d.qty) from qm_inspection_defect d where d.client_id = i.client_id and d.inspection_id = i.id and d.severity = 'minor'), 0)
+    where i.client_id = ${clientId} and i.id = any(${sql.val(ids)}::bigint[])`.execute(tx);
+}
+
+/** The latest submitted final inspection of an order, when it failed: what blocks finishing the order. */
+export async function failedFinalInspection(tx: Db, clientId: number, orderId: number): Promise<{ insp_no: string; id: number } | null> {
+  const r = await sql<{ insp_no: string; id: number; result: string }>`select id::int as id, insp_no, result from qm_inspection
+    where client_id = ${clientId} and order_id = ${orderId} and stage = 'final' and status in ('submitted', 'reinspected')
+    order by inspected_at desc nulls last, id desc limit 1`.execute(tx);
+  const x = r.rows[0];
+  return x && x.result === 'fail' ? { insp_no: x.insp_no, id: x.id } : null;
+}
+
+async function submitInspection(ctx: ActionContext) {
+  const id = Number(ctx.row.id);
+  await recountDefects(ctx.tx, ctx.clientId, [id]);
+  const r = (await sql<Row>`select critical_qty, major_qty, minor_qty, ac, re from qm_inspection where client_id = ${ctx.clientId} and id = ${id}`.execute(ctx.tx)).rows[0];
+  const counts = { critical: Number(r.critical_qty ?? 0), major: Number(r.major_qty ?? 0), minor: Number(r.minor_qty ?? 0) };
+  const verdict = judgeSample(counts, { re: Number(r.re) });
+  return {
+    patch: { result: verdict.result, critical_qty: counts.critical, major_qty: counts.major, minor_qty: counts.minor, inspected_at: new Date().toISOString() },
+    data: { result: verdict.result, reasons: verdict.reasons, counts, ac: Number(r.ac), re: Number(r.re) },
+  };
+}
+
+async function reinspect(ctx: ActionContext) {
+  const row = ctx.row;
+  if (row.result !== 'fail') throw new AppError('conflict', 'qm.reinspectPassed', { params: { no: row.insp_no } });
+  const w = writeContext(ctx.tx, actorOf(ctx.auth, ctx.clientId, ctx.ip), 'service');
+  const pick = ['stage', 'order_id', 'plan_id', 'workorder_id', 'outsource_id', 'style_no', 'lot_size', 'level', 'aql', 'inspector'];
+  const newId = await writeDocument(w, inspection, { body: Object.fromEntries(pick.map((k) => [k, row[k]])) });
+  await sql`update qm_inspection set reinspect_of = ${Number(row.id)} where client_id = ${ctx.clientId} and id = ${newId}`.execute(ctx.tx);
+  const no = (await sql<{ insp_no: string }>`select insp_no from qm_inspection where client_id = ${ctx.clientId} and id = ${newId}`.execute(ctx.tx)).rows[0].insp_no;
+  return { patch: { reinspection_id: newId }, data: { id: newId, insp_no: no } };
+}
+
+let registered = false;
+export function registerQualityRules(): void {
+  if (registered) return;
+  registered = true;
+
+  registerSaveHook('inspection', {
+    validate: async ({ values, errors }) => {
+      const plan = planOfValues(values);
+      if ('field' in plan) {
+        if (!errors[plan.field]) errors[plan.field] = plan.field === 'lot_size' ? { key: 'qm.badLot' } : { key: 'rule.required' };
+        return;
+      }
+      values.code_letter = plan.planLetter;
+      values.sample_size = plan.sampleSize;
+      values.ac = plan.ac;
+      values.re = plan.re;
+    },
+    afterWrite: async ({ tx, clientId, ids }) => recountDefects(tx, clientId, ids),
+  });
+
+  // A defect line names an enabled defect of the company's catalogue (references already check the company).
+  registerSaveHook('inspection', {
+    validate: async ({ tx, clientId, children, errors }) => {
+      const lines = children?.defects ?? [];
+      const ids = lines.map((l) => Number(l.defect_id)).filter((n) => Number.isSafeInteger(n) && n > 0);
+      if (!ids.length) return;
+      const off = (await sql<{ id: number; code: string }>`select id::int as id, code from qm_defect where client_id = ${clientId} and id = any(${sql.val(ids)}::bigint[]) and enabled = false`.execute(tx)).rows;
+      for (const [i, l] of lines.entries()) {
+        const o = off.find((x) => x.id === Number(l.defect_id));
+        if (o) errors[`defects[${i}].defect_id`] = { key: 'qm.defectDisabled', params: { code: o.code } };
+      }
+    },
+  });
+
+  registerActionHandler('inspection', 'submit', submitInspection);
+  registerActionHandler('inspection', 'reinspect', reinspect);
+
+  // Spec (issue 18): "a failed final inspection blocks dispatch": the maker's customer order is not
+  // finished (shipped) while the latest submitted final inspection of it failed.
+  registerActionGuard('customerorder', async (ctx) => {
+    if (ctx.action !== 'finish') return;
+    const failed = await failedFinalInspection(ctx.tx, ctx.clientId, Number(ctx.row.id));
+    if (failed) throw new AppError('conflict', 'qm.finishBlocked', { params: { no: failed.insp_no, order: ctx.row.order_no }, extra: { inspection_id: failed.id } });
+  });
+}
