@@ -109,6 +109,7 @@ export const inspectionDefect = defineEntity({
   label: { zh: '检验疵点', en: 'Defect found' },
   titleField: 'defect_id',
   childOnly: true,
+  omitFromForm: 'Entered at the inspection workstation page (/zp/quality/index/inspectstation) with its inspection.',
   defaultSort: { field: 'seq', dir: 'asc' },
   fields: [
     { key: 'defect_id', label: { zh: '疵点', en: 'Defect' }, type: 'reference', required: true, ref: { entity: 'defect', labelField: 'name', codeField: 'code' } },
