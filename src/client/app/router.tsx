@@ -42,6 +42,7 @@ const third = () => import('../pages/login/ThirdWelcomePage');
 const password = () => import('../pages/password/PasswordPages');
 const signup = () => import('../pages/signup/SignupPage');
 const common = () => import('../pages/common/CommonPages');
+const discovery = () => import('../pages/collab/DiscoveryPage');
 const shell = () => import('../shell/ShellLayout');
 const workspace = () => import('../pages/workspace/WorkspacePages');
 const user = () => import('../pages/user/UserPages');
@@ -91,8 +92,8 @@ export function appRoutes(): RouteObject[] {
         { path: '/forgotpwd/fillemail', handle: { titleKey: 'ui.forgot.title' }, ...page(password, 'FillEmailPage') },
         { path: '/forgotpwd/newpwd', handle: { titleKey: 'ui.newpwd.title' }, ...page(password, 'NewPasswordPage') },
         { path: '/forgotpwd/deadline', handle: { titleKey: 'ui.deadline.title' }, ...page(password, 'DeadlinePage') },
-        { path: '/discovery/index', loader: discoveryLoader, handle: { titleKey: 'ui.discovery.title' }, ...page(common, 'DiscoveryPage') },
-        { path: '/newdiscovery/index', loader: discoveryLoader, handle: { titleKey: 'ui.discovery.title' }, ...page(common, 'DiscoveryPage') },
+        { path: '/discovery/index', loader: discoveryLoader, handle: { titleKey: 'ui.discovery.title' }, ...page(discovery, 'DiscoveryPage') },
+        { path: '/newdiscovery/index', loader: discoveryLoader, handle: { titleKey: 'ui.discovery.title' }, ...page(discovery, 'DiscoveryPage') },
 
         // Signed-in routes: the guard, then the shell.
         {

@@ -18,6 +18,8 @@ export const chat: CatalogPart = {
     'friend.already': '你们已经是好友了',
     'friend.pending': '好友申请已发送，等待对方处理',
     'friend.requestNotFound': '好友申请不存在或已处理',
+    'notify.friendRequest.title': '{{name}} 请求添加你为好友',
+    'notify.friendRequest.body': '附言：{{message}}',
   },
   en: {
     'chat.notReachable': 'You can chat only with users of your company, of partner companies that share a document with yours, or friends',
@@ -35,5 +37,7 @@ export const chat: CatalogPart = {
     'friend.already': 'You are already friends',
     'friend.pending': 'Friend request sent; waiting for an answer',
     'friend.requestNotFound': 'The friend request does not exist or was already answered',
+    'notify.friendRequest.title': '{{name}} asks to be your friend',
+    'notify.friendRequest.body': 'Message: {{message}}',
   },
 };

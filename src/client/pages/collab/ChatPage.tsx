@@ -1,8 +1,8 @@
 import { Avatar, Badge, Button, Caption1, Checkbox, Field, Input, makeStyles, mergeClasses, Spinner, Text, Textarea, tokens, Tooltip } from '@fluentui/react-components';
-import { Add20Regular, Attach20Regular, Chat20Regular, Dismiss20Regular, Image20Regular, Mic20Regular, PeopleAdd20Regular, Send20Regular, SignOut20Regular, Stop20Regular } from '@fluentui/react-icons';
+import { Add20Regular, PersonAdd20Regular, Attach20Regular, Chat20Regular, Dismiss20Regular, Image20Regular, Mic20Regular, PeopleAdd20Regular, Send20Regular, SignOut20Regular, Stop20Regular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import useSWR from 'swr';
 import { currentLanguage } from '../../app/i18n';
@@ -302,6 +302,7 @@ function ConversationView(props: { conversation: Conversation; onChanged: () => 
 export function ChatPage() {
   const { t } = useTranslation();
   const s = useStyles();
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const openId = Number(params.get('c')) || null;
   const { data, mutate } = useSWR('chat-conversations', () => chatApi.conversations());
@@ -324,7 +325,8 @@ export function ChatPage() {
   const select = (id: number) => setParams({ c: String(id) });
 
   return (
-    <AdminPage testId="collab-chat" title={t('chat.title')} explain={t('chat.explain')}>
+    <AdminPage testId="collab-chat" title={t('chat.title')} explain={t('chat.explain')}
+      actions={<Button icon={<PersonAdd20Regular />} onClick={() => navigate('/discovery/index?tab=friends')} data-testid="chat-discovery">{t('chat.friends')}</Button>}>
       <div className={s.shell}>
         <aside className={s.side}>
           <div className={s.sideHead}>

@@ -40,6 +40,7 @@ export const chatMessages: CatalogPart = {
     'chat.searchContacts': '搜索姓名或公司',
     'chat.noContacts': '没有可聊天的联系人',
     'chat.sendFailed': '发送失败',
+    'chat.friends': '发现与好友',
   },
   en: {
     'chat.title': 'Chat',
@@ -78,6 +79,7 @@ export const chatMessages: CatalogPart = {
     'chat.searchContacts': 'Search a name or company',
     'chat.noContacts': 'Nobody to chat with',
     'chat.sendFailed': 'Sending failed',
+    'chat.friends': 'Discovery and friends',
   },
 };
 

@@ -3,6 +3,7 @@ import { announcementRoutes } from '../notify/announcement.routes';
 import { taskRoutes } from '../notify/task.routes';
 import { ticketRoutes } from './ticket.routes';
 import { chatRoutes } from '../chat/chat.routes';
+import { friendRoutes } from '../chat/friend.routes';
 // Demo tasks, tickets and announcements, after the demo orders (an exchange seeder, imported after orders).
 import './collab.seed';
 
@@ -15,6 +16,7 @@ export async function collabRoutes(app: FastifyInstance): Promise<void> {
   await ticketRoutes(app);
   await announcementRoutes(app);
   await chatRoutes(app);
+  await friendRoutes(app);
 }
 
 export { registerTicketDoc, type TicketDoc } from './ticket-docs';
