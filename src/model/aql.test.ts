@@ -18,8 +18,9 @@ describe('AQL table I: lot size and level to code letter', () => {
     expect(codeLetterOf(1_000_000, 'III')).toBe('R');
   });
 
-  it('refuses lots of fewer than two pieces and fractions', () => {
-    expect(() => codeLetterOf(1, 'II')).toThrow(AqlInputError);
+  it('refuses empty lots and fractions; a lot of one piece reads the first row', () => {
+    expect(codeLetterOf(1, 'II')).toBe('A');
+    expect(samplingPlan(1, 'II', 6.5)).toMatchObject({ sampleSize: 1, ac: 0, re: 1 });
     expect(() => codeLetterOf(0, 'II')).toThrow(AqlInputError);
     expect(() => codeLetterOf(12.5, 'II')).toThrow(AqlInputError);
   });

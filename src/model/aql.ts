@@ -87,9 +87,12 @@ export function isInspectionLevel(v: string): v is InspectionLevel {
   return (AQL_LEVELS as readonly string[]).includes(v);
 }
 
-/** Table I: lot size (2 or more pieces) and general inspection level → sample size code letter. */
+/**
+ * Table I: lot size and general inspection level → sample size code letter. Table I starts at lots
+ * of 2; a lot of one piece is read in the first row, and samplingPlan then inspects that one piece.
+ */
 export function codeLetterOf(lotSize: number, level: InspectionLevel): CodeLetter {
-  if (!Number.isInteger(lotSize) || lotSize < 2) throw new AqlInputError('lot_size', 'lot size must be a whole number of at least 2');
+  if (!Number.isInteger(lotSize) || lotSize < 1) throw new AqlInputError('lot_size', 'lot size must be a whole number of at least 1');
   const row = TABLE_I.find((r) => lotSize <= r[0])!;
   return row[AQL_LEVELS.indexOf(level) + 1] as CodeLetter;
 }

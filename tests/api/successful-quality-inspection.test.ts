@@ -83,10 +83,10 @@ describe('quality inspection', () => {
     expect(await view(v.id)).toMatchObject({ code_letter: 'K', sample_size: 125, ac: 7, re: 8 });
   });
 
-  it('refuses a lot of one piece, an AQL off the table and a final inspection without its order', async () => {
-    const one = await inspections(planner, 'zh-CN').save({ stage: 'inline', lot_size: 1, level: 'II', aql: '2.5' });
+  it('refuses an empty lot, an AQL off the table and a final inspection without its order', async () => {
+    const one = await inspections(planner, 'zh-CN').save({ stage: 'inline', lot_size: 0, level: 'II', aql: '2.5' });
     expect(one.status).toBe(400);
-    expect(one.body.data).toMatchObject({ errors: { lot_size: '批量须为不小于 2 的整数' } });
+    expect(one.body.data).toMatchObject({ errors: { lot_size: '批量须为正整数' } });
     const aql = await inspections().save({ stage: 'inline', lot_size: 100, level: 'II', aql: '3.0' });
     expect(aql.status).toBe(400);
     expect(Object.keys((aql.body.data as { errors: Row }).errors)).toContain('aql');

@@ -184,7 +184,7 @@ export const inspection = defineEntity({
   messages: {
     'zh-CN': {
       'qm.finalNeedsOrder': '出货检验须选择客户订单',
-      'qm.badLot': '批量须为不小于 2 的整数',
+      'qm.badLot': '批量须为正整数',
       'qm.reinspectPassed': '检验单 {{no}} 已合格，无需复检',
       'qm.defectDisabled': '疵点 {{code}} 已停用',
       'qm.finishBlocked': '订单 {{order}} 的出货检验 {{no}} 不合格，不能完成出货；请复检合格后再完成',
@@ -193,7 +193,7 @@ export const inspection = defineEntity({
     },
     en: {
       'qm.finalNeedsOrder': 'A final inspection needs its customer order',
-      'qm.badLot': 'The lot size must be a whole number of at least 2',
+      'qm.badLot': 'The lot size must be a whole number of at least 1',
       'qm.reinspectPassed': 'Inspection {{no}} passed: no re-inspection needed',
       'qm.defectDisabled': 'Defect {{code}} is disabled',
       'qm.finishBlocked': 'The final inspection {{no}} of order {{order}} failed: the order cannot be finished for shipment until a re-inspection passes',
