@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { approveFromTodo, signIn as signInAt, toast } from './support/approval-steps';
 import { serverAndBrowserForFile, snap } from './support/harness';
 
 /**
@@ -10,40 +11,11 @@ import { serverAndBrowserForFile, snap } from './support/harness';
  * Build the client first (`npx vite build --outDir ../../dist-<name>`, CLIENT_DIR=dist-<name>).
  */
 const run = serverAndBrowserForFile();
-
-async function signIn(page: Page, path: string, username: string): Promise<void> {
-  await page.goto(`${run.server.url}${path}`);
-  await page.waitForSelector('[data-testid=login-form]');
-  await page.fill('input[name=username]', username);
-  await page.fill('input[name=password]', 'Demo1234');
-  await page.click('[data-testid=login-submit]');
-}
-
-async function toast(page: Page, intent: 'error' | 'warning' | 'success', text: string): Promise<void> {
-  await page.waitForSelector(`[data-testid=toast-${intent}]:has-text("${text}")`, { timeout: 10000 });
-  for (const b of await page.$$('[data-testid=toast-close]')) await b.click().catch(() => undefined);
-}
+const signIn = (page: Page, path: string, username: string) => signInAt(page, run.server.url, path, username);
 
 async function selectFirst(page: Page): Promise<void> {
   for (const box of await page.locator('.ag-row:not([row-index="0"]) .ag-selection-checkbox input:checked').all()) await box.uncheck();
   await page.locator('.ag-row[row-index="0"] .ag-selection-checkbox input').check();
-}
-
-/** Approves the order from the caller's to-do list with a comment; the row leaves the list. */
-async function approveFromTodo(page: Page, poNo: string, buttonText: string, comment: string, shot: string): Promise<void> {
-  await page.waitForSelector('[data-testid=wf-todo]');
-  const row = page.locator(`[data-testid=wf-todo-row][data-doc="${poNo}"]`);
-  await row.waitFor({ timeout: 15000 });
-  await row.click();
-  await page.waitForSelector('[data-testid=wf-diagram] canvas');
-  await page.waitForSelector(`[data-testid=wf-action-approve]:has-text("${buttonText}")`);
-  expect(await page.textContent('[data-testid=wf-history]')).toContain('提交审批');
-  await snap(page, shot);
-  await page.click('[data-testid=wf-action-approve]');
-  await page.fill('[data-testid=wf-comment]', comment);
-  await page.click('[data-testid=wf-confirm]');
-  await toast(page, 'success', '已处理');
-  await row.waitFor({ state: 'detached', timeout: 15000 });
 }
 
 describe('approval of a purchase order', () => {
@@ -84,13 +56,13 @@ describe('approval of a purchase order', () => {
     const manager = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
     manager.on('pageerror', (e) => errors.push(e.message));
     await signIn(manager, '/approvals/todo', 'brand');
-    await approveFromTodo(manager, poNo, '提交财务审核', '同意采购', 'approval-02-manager-todo');
+    await approveFromTodo(manager, poNo, '提交财务审核', '同意采购', 'approval-02-manager-todo', '提交审批');
 
     // Finance approves; the flow ends approved.
     const finance = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
     finance.on('pageerror', (e) => errors.push(e.message));
     await signIn(finance, '/approvals/todo', 'brand.finance');
-    await approveFromTodo(finance, poNo, '同意', '预算内', 'approval-03-finance-todo');
+    await approveFromTodo(finance, poNo, '同意', '预算内', 'approval-03-finance-todo', '提交审批');
     await finance.click('[data-testid=wf-tab-done]');
     await finance.locator(`[data-testid=wf-todo-row][data-doc="${poNo}"]`).click();
     await finance.waitForSelector('[data-testid=wf-status]:has-text("已通过")');

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { approveFromTodo, signIn as signInAt, toast } from './support/approval-steps';
 import { serverAndBrowserForFile, snap } from './support/harness';
 
 /**
@@ -11,19 +12,7 @@ import { serverAndBrowserForFile, snap } from './support/harness';
  * Build the client first (`npx vite build --outDir ../../dist-<name>`, CLIENT_DIR=dist-<name>).
  */
 const run = serverAndBrowserForFile();
-
-async function signIn(page: Page, path: string, username: string): Promise<void> {
-  await page.goto(`${run.server.url}${path}`);
-  await page.waitForSelector('[data-testid=login-form]');
-  await page.fill('input[name=username]', username);
-  await page.fill('input[name=password]', 'Demo1234');
-  await page.click('[data-testid=login-submit]');
-}
-
-async function toast(page: Page, intent: 'error' | 'warning' | 'success', text: string): Promise<void> {
-  await page.waitForSelector(`[data-testid=toast-${intent}]:has-text("${text}")`, { timeout: 10000 });
-  for (const b of await page.$$('[data-testid=toast-close]')) await b.click().catch(() => undefined);
-}
+const signIn = (page: Page, path: string, username: string) => signInAt(page, run.server.url, path, username);
 
 const cell = (row: number, col: string) => `[data-testid=child-nodes] .ag-row[row-index="${row}"] .ag-cell[col-id="${col}"]`;
 
@@ -45,22 +34,6 @@ async function pickCell(page: Page, row: number, col: string, text: string): Pro
   if (!(await item.isVisible())) await page.click(`${cell(row, col)} .ag-picker-field-wrapper`);
   await item.click();
   await page.keyboard.press('Enter');
-}
-
-/** Approves the version from the caller's to-do list; the row leaves the list. */
-async function approveFromTodo(page: Page, doc: string, buttonText: string, comment: string, shot: string): Promise<void> {
-  await page.waitForSelector('[data-testid=wf-todo]');
-  const row = page.locator(`[data-testid=wf-todo-row][data-doc="${doc}"]`);
-  await row.waitFor({ timeout: 15000 });
-  await row.click();
-  await page.waitForSelector('[data-testid=wf-diagram] canvas');
-  await page.waitForSelector(`[data-testid=wf-action-approve]:has-text("${buttonText}")`);
-  await snap(page, shot);
-  await page.click('[data-testid=wf-action-approve]');
-  await page.fill('[data-testid=wf-comment]', comment);
-  await page.click('[data-testid=wf-confirm]');
-  await toast(page, 'success', '已处理');
-  await row.waitFor({ state: 'detached', timeout: 15000 });
 }
 
 /** The caller's open to-do tasks (notify-msg my-task-list) naming the document. */

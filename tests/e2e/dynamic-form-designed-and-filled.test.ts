@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { signIn as signInAt, toast } from './support/approval-steps';
 import { serverAndBrowserForFile, snap } from './support/harness';
 
 /**
@@ -12,19 +13,7 @@ import { serverAndBrowserForFile, snap } from './support/harness';
  * Build the client first (`npx vite build --outDir ../../dist-<name>`, CLIENT_DIR=dist-<name>).
  */
 const run = serverAndBrowserForFile();
-
-async function signIn(page: Page, path: string, username: string): Promise<void> {
-  await page.goto(`${run.server.url}${path}`);
-  await page.waitForSelector('[data-testid=login-form]');
-  await page.fill('input[name=username]', username);
-  await page.fill('input[name=password]', 'Demo1234');
-  await page.click('[data-testid=login-submit]');
-}
-
-async function toast(page: Page, intent: 'error' | 'warning' | 'success', text: string): Promise<void> {
-  await page.waitForSelector(`[data-testid=toast-${intent}]:has-text("${text}")`, { timeout: 10000 });
-  for (const b of await page.$$('[data-testid=toast-close]')) await b.click().catch(() => undefined);
-}
+const signIn = (page: Page, path: string, username: string) => signInAt(page, run.server.url, path, username);
 
 /** Adds a field to the first section and sets its name, key and type in the property panel. */
 async function addField(page: Page, label: string, key: string, type: string): Promise<void> {
