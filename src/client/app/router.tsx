@@ -8,6 +8,7 @@ import { outsourceRoutes } from '../pages/outsource/routes';
 import { sourcingRoutes } from '../pages/sourcing/routes';
 import { purchaseRoutes } from '../pages/purchase/routes';
 import { productionRoutes } from '../pages/production/routes';
+import { qualityRoutes } from '../pages/quality/routes';
 import { reportRoutes } from '../pages/reports/routes';
 import { calendarRoutes } from '../calendar/routes';
 import { trackingRoutes } from '../pages/tracking/routes';
@@ -134,6 +135,8 @@ export function appRoutes(): RouteObject[] {
                 ...approvalRoutes,
                 // Work orders, the scan validation page and the bundle tickets (issue 12).
                 ...productionRoutes,
+                // The inspection station (issue 18).
+                ...qualityRoutes,
                 ...reportRoutes,
                 ...calendarRoutes,
                 // Node tracking and the calendar views of /zp/{cata}/calendarview/{opt} (issue 12).
