@@ -7,3 +7,4 @@ export * from './srcitem.grid';
 export * from './srcproject.grid';
 export * from './srcquotation.grid';
 export * from './srcrecord.grid';
+export * from './srcvendoreval.grid';

@@ -494,3 +494,40 @@ describe('a public project found as an opportunity', () => {
     expect((await view('brand', 'srcproject', id)).rfq_state).toBe('ended');
   });
 });
+
+describe('supplier evaluation and admission outside a project', () => {
+  it('scores a vendor on the scheme\'s items within their ranges; completing grades the vendor and a passed access evaluation admits a frozen one', async () => {
+    const vd002 = await idByCode('brand', 'vendor', 'VD002');
+    const vendor = (await md('brand', 'vendor').view(vd002)).body.data;
+    expect((await md('brand', 'vendor').action('freeze', { id: vd002, version: vendor.version })).status).toBe(200);
+    const cfg = (await srm('brand', 'srcevalconfig').page({ 'f.code.eq': 'EV-FAB', 'f.status.eq': 'active' })).body.data.rows[0];
+    const api = srm('brand', 'srcvendoreval');
+    const saved = await api.save({ vendor_id: vd002, eval_config_id: cfg.id, is_access: true, period: '2026 Q4' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    let ev = await view('brand', 'srcvendoreval', Number(saved.body.data.id));
+    expect(String(ev.eval_no)).toMatch(/^PG\d{10}$/);
+    const rows = ev.scores as Row[];
+    expect(rows.map((r) => [r.item_name, Number(r.weight), Number(r.max_score), r.score])).toEqual([['价格竞争力', 40, 10, null], ['质量体系', 30, 5, null], ['交期保障', 20, 10, null], ['配合度', 10, 10, null]]);
+    const incomplete = await api.action('complete', { id: ev.id });
+    expect(incomplete.body.message).toBe('还有评估项未评分：价格竞争力、质量体系、交期保障、配合度');
+    const tooHigh = await api.save({ id: ev.id, version: ev.version, scores: rows.map((r, i) => ({ id: r.id, score: i === 1 ? 6 : 5 })) });
+    expect((tooHigh.body.data as Err).errors?.['scores[1].score']).toBe('评分不能超过最大值 5，也不能低于最小值 0');
+    const ok = await api.save({ id: ev.id, version: ev.version, scores: rows.map((r, i) => ({ id: r.id, score: [8, 5, 7, 6][i] })) });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const done = await step('brand', 'srcvendoreval', 'complete', Number(ev.id));
+    // 40 x 0.8 + 30 x 1 + 20 x 0.7 + 10 x 0.6 = 82: grade B, passed.
+    expect(done.data[0].message).toBe('评估完成：82 分，等级 B');
+    ev = await view('brand', 'srcvendoreval', Number(ev.id));
+    expect([Number(ev.total_score), ev.grade, ev.passed, ev.status]).toEqual([82, 'B', true, 'completed']);
+    expect((await md('brand', 'vendor').view(vd002)).body.data).toMatchObject({ status: 'active', grade: 'B' });
+    expect((await api.save({ id: ev.id, version: ev.version, remark: 'x' })).status).toBe(409);
+    // A retired scheme's evaluation cannot be completed; the supplier sees none of it.
+    const v1 = (await srm('brand', 'srcevalconfig').page({ 'f.code.eq': 'EV-FAB', 'f.status.eq': 'retired' })).body.data.rows[0];
+    const old = await api.save({ vendor_id: vd002, eval_config_id: v1.id });
+    const oldView = await view('brand', 'srcvendoreval', Number(old.body.data.id));
+    await api.save({ id: oldView.id, version: oldView.version, scores: (oldView.scores as Row[]).map((r) => ({ id: r.id, score: 3 })) });
+    expect((await api.action('complete', { id: oldView.id })).body.message).toBe('评估项未激活');
+    expect((await srm('supplier', 'srcvendoreval').view(ev.id)).status).toBe(404);
+  });
+});
+
