@@ -63,6 +63,8 @@ describe('the demo', () => {
     for (const st of ['not_prepared', 'info_delivered', 'publishing', 'evaluating', 'evaluation_ended']) expect(tabs[st], st).toBeGreaterThan(0);
     const cfg = (await srm('brand', 'srcevalconfig').page({ 'f.code.eq': 'EV-FAB', sort: 'version_no' })).body.data.rows;
     expect(cfg.map((c) => [c.version_no, c.status])).toEqual([['V1', 'retired'], ['V2', 'active']]);
+    const evals = (await srm('brand', 'srcvendoreval').page({ sort: 'id' })).body.data.rows;
+    expect(evals.map((e) => [e.vendor_id, e.status, e.grade])).toEqual([[ids.vd001, 'completed', 'A'], [ids.vhf01, 'draft', null]]);
     const awarded = (await srm('brand', 'srcproject').page({ 'f.status.eq': 'evaluation_ended' })).body.data.rows[0];
     expect(awarded.awarded_vendor_id).toBe(ids.vd001);
     const apps = (await srm('supplier.sales', 'srcapplication').page({ tabs: 1 })).body.data.tabs!;

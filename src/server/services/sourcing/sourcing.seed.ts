@@ -13,8 +13,9 @@ import { applyToProject, opportunities, saveScores } from './sourcing.service';
  * administrator, the supplier's sales user, the maker's administrator): an evaluation scheme with a
  * retired and an active version; a project not prepared; one whose information is delivered (public,
  * the maker has opened its application); one publishing its RFQ with quotations posted and one still
- * a draft; one in evaluation scored by the buyer; one awarded to the supplier. Idempotent: nothing
- * when the brand has any project.
+ * a draft; one in evaluation scored by the buyer; one awarded to the supplier; a completed supplier
+ * evaluation of the fabric supplier and one in progress of the maker. Idempotent: nothing when the
+ * brand has any project.
  */
 type Row = Record<string, unknown>;
 const authOf = (clientId: number, userId: number, username: string, fullname: string): AuthContext => ({
@@ -151,6 +152,19 @@ registerSeeder(async (db, { tenants, users }) => {
   await scoreAll(p5, b.auth, { [supplier]: [8, 5, 8, 9], [maker]: [8, 3, 6, 8] });
   await act(b, project, 'end_evaluation', p5);
   await act(b, project, 'award', p5);
+
+  // Supplier evaluations: the fabric supplier's quarterly one completed (its grade follows), the maker's in progress.
+  const veval = requireEntity('srcvendoreval');
+  const evaluate = async (vendorId: number, period: string, scores: number[] | null) => {
+    const id = Number((await saveDocument(b, veval, { vendor_id: vendorId, eval_config_id: v2, period, remark: `${period} 季度评估` })).id);
+    if (!scores) return;
+    const rows = await withTenant(db, brand, async (tx) => (await sql<{ id: number }>`select id from srm_src_vendoreval_score where client_id = ${brand} and eval_id = ${id} order by id`.execute(tx)).rows);
+    const version = await withTenant(db, brand, async (tx) => Number((await sql<{ version: number }>`select version from srm_src_vendoreval where id = ${id} and client_id = ${brand}`.execute(tx)).rows[0].version));
+    await saveDocument(b, veval, { id, version, scores: rows.map((r, k) => ({ id: r.id, score: scores[k] ?? 0 })) });
+    await act(b, veval, 'complete', id);
+  };
+  await evaluate(vendors.VD001, '2026 Q3', [9, 5, 8, 9]);
+  await evaluate(vendors.VHF01, '2026 Q4', null);
   // After the purchasing season: the supplier has confirmed the brand and the maker (an exchange seeder too).
 }, { exchange: true });
 
