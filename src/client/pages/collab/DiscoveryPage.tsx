@@ -27,7 +27,7 @@ const useStyles = makeStyles({
   body: { maxWidth: '1200px', margin: '0 auto', padding: '20px 24px', display: 'grid', gap: '14px' },
   bar: { display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap' },
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))', gap: '12px' },
-  card: { minHeight: '150px' },
+  card: { minHeight: '96px' },
   line: { display: 'flex', gap: '6px', flexWrap: 'wrap', alignItems: 'center' },
   clamp: { display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', color: tokens.colorNeutralForeground2 },
   list: { display: 'grid', gap: '8px' },
@@ -65,7 +65,7 @@ function Companies(props: { signedIn: boolean }) {
         {data?.rows.map((c) => (
           <Card key={c.code} className={s.card} data-testid="disc-company">
             <CardHeader image={<Avatar name={c.name} color="colorful" />} header={<Text weight="semibold">{c.name}</Text>} description={<Caption1>{c.full_name}</Caption1>}
-              action={<Badge appearance="tint" color={c.type === 'brand' ? 'brand' : c.type === 'maker' ? 'success' : 'warning'}>{t(`disc.type.${c.type}`)}</Badge>} />
+              action={<Badge appearance="tint" style={{ whiteSpace: 'nowrap', flexShrink: 0 }} color={c.type === 'brand' ? 'brand' : c.type === 'maker' ? 'success' : 'warning'}>{t(`disc.type.${c.type}`)}</Badge>} />
             <div className={s.line}>
               {c.industry ? <Caption1>{c.industry}</Caption1> : null}
               {c.province || c.city ? <Caption1>{[c.province, c.city].filter(Boolean).join(' ')}</Caption1> : null}
