@@ -11,7 +11,6 @@ import {
   Tab,
   TabList,
   Text,
-  Title3,
   ToolbarButton,
   ToolbarDivider,
   tokens,
@@ -45,6 +44,7 @@ import { ApiError } from '../api/client';
 import { fieldErrorsOf } from '../api/reactions';
 import { EmptyList } from './EmptyList';
 import { OverflowToolbar } from './OverflowToolbar';
+import { PageHead } from '../shell/PageHead';
 import { ListExcelActions } from './ListExcelActions';
 import { useListController, type ListController } from './use-list-controller';
 
@@ -52,10 +52,7 @@ export { fixedFiltersOf } from './use-list-controller';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '8px', height: '100%', boxSizing: 'border-box', minHeight: 0 },
-  head: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
-  grow: { flex: 1 },
   bar: { display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap', background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, padding: '2px 6px', boxShadow: tokens.shadow2 },
-  foot: { display: 'flex', gap: '16px', color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
 });
 
 function transitionsFor(resolved: ResolvedPage, actions: ToolbarAction[], roles: readonly string[]): TransitionDef[] {
@@ -149,8 +146,22 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
   }, [title]);
   return (
     <div className={s.page} data-testid={slots.testId ?? `list-${resolved.page.opt}`}>
-      <div className={s.head}>
-        <Title3 as="h1">{title}</Title3>
+      <PageHead
+        title={title}
+        aside={
+          <>
+            {selected.length > 0 && <Text size={200} data-testid="selected-count">{t('engine.selected', { count: selected.length })}</Text>}
+            {list.total !== null && <Text size={200} data-testid="row-total">{t('engine.rowsTotal', { count: list.total })}</Text>}
+            <SearchBox
+              placeholder={t('engine.quickSearch')}
+              value={list.quickText}
+              onChange={(_, d) => list.setQuickText(d.value)}
+              style={{ minWidth: 240 }}
+              data-testid="quick-search"
+            />
+          </>
+        }
+      >
         {resolved.statusTabs.length > 0 && (
           <TabList selectedValue={list.tabKey} onTabSelect={(_, d) => list.setTabKey(String(d.value))} size="small">
             {resolved.statusTabs.map((tb) => (
@@ -165,19 +176,7 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
             ))}
           </TabList>
         )}
-        <span className={s.grow} />
-        <div className={s.foot}>
-          {selected.length > 0 && <Text size={200} data-testid="selected-count">{t('engine.selected', { count: selected.length })}</Text>}
-          {list.total !== null && <Text size={200} data-testid="row-total">{t('engine.rowsTotal', { count: list.total })}</Text>}
-        </div>
-        <SearchBox
-          placeholder={t('engine.quickSearch')}
-          value={list.quickText}
-          onChange={(_, d) => list.setQuickText(d.value)}
-          style={{ minWidth: 240 }}
-          data-testid="quick-search"
-        />
-      </div>
+      </PageHead>
       <div className={s.bar}>
         <OverflowToolbar label={title} testId="list-toolbar">
           {has('create') && (

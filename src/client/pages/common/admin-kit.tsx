@@ -18,7 +18,6 @@ import {
   TableHeader,
   TableHeaderCell,
   TableRow,
-  Title3,
   tokens,
 } from '@fluentui/react-components';
 import { ChevronLeft20Regular, ChevronRight20Regular } from '@fluentui/react-icons';
@@ -27,13 +26,14 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { formatDateTime } from '../../grid/cell-text';
 import { ConfirmDialog } from '../../form/dialogs';
+import { PageHead } from '../../shell/PageHead';
 
 /**
  * Pieces every administration screen shares (users, companies, sign-ups, outbox, import history, ...):
  * the page frame, the table with its loading, empty and paging states, the edit dialog, confirmations.
  */
 export const useAdminStyles = makeStyles({
-  page: { display: 'grid', gap: '16px', maxWidth: '1400px' },
+  page: { display: 'grid', gap: '12px', maxWidth: '1400px' },
   head: { display: 'flex', alignItems: 'end', justifyContent: 'space-between', gap: '12px', flexWrap: 'wrap' },
   actions: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'end' },
   card: { padding: '0', overflow: 'hidden' },
@@ -62,13 +62,7 @@ export function AdminPage(props: { title: string; explain?: string; actions?: Re
   const s = useAdminStyles();
   return (
     <div className={s.page} data-testid={props.testId}>
-      <div className={s.head}>
-        <div>
-          <Title3 as="h1">{props.title}</Title3>
-          {props.explain ? <Caption1 block>{props.explain}</Caption1> : null}
-        </div>
-        {props.actions ? <div className={s.actions}>{props.actions}</div> : null}
-      </div>
+      <PageHead title={props.title} explain={props.explain} aside={props.actions ? <div className={s.actions}>{props.actions}</div> : undefined} />
       {props.children}
     </div>
   );
