@@ -255,6 +255,11 @@ describe('a sourcing project from the brand to two suppliers and back', () => {
     await toast(brand, 'success', '已定标：绍兴锦绣面料有限公司，采购合同草稿');
     await brand.waitForSelector('[data-testid="sc-row-绍兴锦绣面料有限公司"]:has-text("已中标")');
     await snap(brand, 'sourcing-07-brand-awarded');
+    // The supplier evaluations (the demo's completed one grades the fabric supplier A).
+    await brand.goto(`${run.server.url}/srm/masterdetail/srcvendoreval`);
+    await brand.waitForSelector('[data-testid=grid-srcvendoreval] .ag-header-cell');
+    await brand.waitForSelector('.ag-row .ag-cell[col-id="grade"]:has-text("A级")');
+    await snap(brand, 'sourcing-09-brand-supplier-evaluations');
 
     await supplier.goto(`${run.server.url}/srm/index/srcapplication`);
     await supplier.waitForSelector('[data-testid=grid-srcapplication] .ag-header-cell');
