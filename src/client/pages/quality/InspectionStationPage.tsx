@@ -1,4 +1,4 @@
-import { Button, Field, Input, Select, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, Select, Title2, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -29,9 +29,9 @@ const useStyles = makeStyles({
   selected: { backgroundColor: tokens.colorBrandBackground2 },
   qty: { fontSize: '28px', fontWeight: 700, minWidth: '56px', display: 'inline-block', textAlign: 'center' },
   step: { minWidth: '56px', height: '48px', fontSize: '24px' },
-  verdict: { borderRadius: '8px', padding: '20px 28px', color: '#fff', display: 'flex', flexDirection: 'column', gap: '6px' },
-  pass: { backgroundColor: '#107c10' },
-  fail: { backgroundColor: '#c50f1f' },
+  verdict: { borderRadius: '8px', padding: '20px 28px', display: 'flex', flexDirection: 'column', gap: '6px' },
+  pass: { backgroundColor: '#107c10', color: '#fff' },
+  fail: { backgroundColor: '#c50f1f', color: '#fff' },
   idle: { backgroundColor: tokens.colorNeutralBackground3, color: tokens.colorNeutralForeground1 },
   verdictText: { fontSize: '52px', fontWeight: 800, lineHeight: '60px' },
   verdictLine: { fontSize: '22px', lineHeight: '30px' },
@@ -284,7 +284,7 @@ export function InspectionStationPage() {
         )}
         <input ref={photoInput} type="file" accept="image/*" capture="environment" hidden onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) void addPhoto(f); }} />
       </section>
-      <div className={`${s.verdict} ${verdictClass}`} role="status" aria-live="assertive" data-testid="inspect-verdict" data-result={judged?.result ?? 'idle'}>
+      <div className={mergeClasses(s.verdict, verdictClass)} role="status" aria-live="assertive" data-testid="inspect-verdict" data-result={judged?.result ?? 'idle'}>
         <div className={s.verdictText}>
           {judged ? (judged.result === 'pass' ? `✔ ${t('qm.station.pass')}` : `✖ ${t('qm.station.fail')}`) : provisional ? t('qm.station.provisional', { verdict: t(`qm.station.${provisional}`) }) : '—'}
         </div>
