@@ -43,6 +43,18 @@ async function insertRow(tx: Db, table: string, clientId: number, tag: string): 
     await sql`insert into role_grants (client_id, role_id, menu_code, verbs) values (${clientId}, ${role.rows[0].id}, 'md.vendor', '["view"]'::jsonb)`.execute(tx);
   } else if (table === 'user_workspace_board') {
     await sql`insert into user_workspace_board (client_id, user_id, board) values (${clientId}, (select min(id) from users), ${tag})`.execute(tx);
+  } else if (table === 'wf_instance' || table === 'wf_task' || table === 'wf_history') {
+    // An approval flow's instance with one task and one history row (issue 14).
+    const user = sql`(select min(id) from users)`;
+    const inst = await sql<{ id: number }>`insert into wf_instance (client_id, process_id, process_code, process_name, definition, entity, record_id, status, initiator_id)
+      values (${clientId}, 1, ${tag}, ${tag}, '{}'::jsonb, 'rls-test', 1, ${table === 'wf_instance' ? 'approved' : 'rejected'}, ${user}) returning id`.execute(tx);
+    if (table === 'wf_task') await sql`insert into wf_task (client_id, instance_id, node_seq, round, user_id, status) values (${clientId}, ${inst.rows[0].id}, 1, 0, ${user}, 30)`.execute(tx);
+    if (table === 'wf_history') await sql`insert into wf_history (client_id, instance_id, user_id, action) values (${clientId}, ${inst.rows[0].id}, ${user}, ${tag})`.execute(tx);
+  } else if (table === 'dyn_form_version') {
+    // A form id of its own: versions are unique per form.
+    await sql`insert into dyn_form_version (client_id, form_id, version_no, definition) values (${clientId}, ${900_000_000 + Math.floor(Math.random() * 1e8)}, 1, '{}'::jsonb)`.execute(tx);
+  } else if (table === 'dyn_form_record') {
+    await sql`insert into dyn_form_record (client_id, form_id, form_version) values (${clientId}, 1, 1)`.execute(tx);
   } else if (table === 'menus') {
     await sql`insert into menus (client_id, code, title_zh, title_en) values (${clientId}, ${tag}, ${tag}, ${tag})`.execute(tx);
   } else {
