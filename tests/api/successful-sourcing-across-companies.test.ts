@@ -146,6 +146,8 @@ describe('a sourcing project from the brand to two supplier companies', () => {
     await step('brand', 'srcproject', 'prepare', ids.p);
     expect(await view('brand', 'srcproject', ids.p)).toMatchObject({ status: 'preparing', info_state: 'preparing' });
     await refused('brand', 'deliver_info', ids.p, '发布信息缺少联系人或联系电话');
+    // The same refusal in English.
+    expect((await resourceClient(t.app, tok.brand, 'srmapi', 'srcproject', 'en').action('deliver_info', { id: ids.p })).body.message).toBe('The publishing information lacks a contact or a phone');
     p = await view('brand', 'srcproject', ids.p);
     await srm('brand', 'srcproject').save({ id: ids.p, version: p.version, contact_person: '李采购' });
     await refused('brand', 'deliver_info', ids.p, '发布信息缺少联系人或联系电话');
