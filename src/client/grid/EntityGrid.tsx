@@ -64,7 +64,8 @@ const BLOCK = 100;
 // changed, and a new defaultColDef, rowSelection or selectionColumnDef on a re-render (the list
 // page re-renders when the first block brings the total and tab counts) rebuilds the columns
 // and redraws the rows that were just drawn.
-const DEFAULT_COL_DEF: ColDef<Row> = { minWidth: 80, suppressHeaderMenuButton: false };
+// Headers wrap onto a second line rather than cut a long (English) label short.
+const DEFAULT_COL_DEF: ColDef<Row> = { minWidth: 80, suppressHeaderMenuButton: false, wrapHeaderText: true, autoHeaderHeight: true };
 const ROW_SELECTION: RowSelectionOptions<Row> = { mode: 'multiRow', checkboxes: true, headerCheckbox: false, enableClickSelection: false };
 const SELECTION_COLUMN_DEF: SelectionColumnDef = { pinned: 'left', width: 48 };
 const rowIdOf = (p: GetRowIdParams<Row>) => String(p.data.id);
@@ -229,6 +230,7 @@ export function EntityGrid(props: EntityGridProps) {
         overlayLoadingTemplate={`<span>${t('engine.loading')}</span>`}
         localeText={GRID_LOCALE[language]}
         tooltipShowDelay={400}
+        tooltipShowMode="whenTruncated"
         // Lists have tens of columns, not hundreds: render them all (find-in-page, tests, screen readers).
         suppressColumnVirtualisation
       />

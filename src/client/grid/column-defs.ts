@@ -42,6 +42,18 @@ function filterOf(col: ResolvedColumn): Partial<ColDef<Row>> {
  * AG Grid column definitions from resolved columns: header in the interface language, the cell
  * text of the field-type table's renderer, the filter of the column's kind.
  */
+/**
+ * A declared width widened, when needed, so the header's longest Latin word fits on one line
+ * (headers wrap between words, and CJK text between any two characters; an English "Allocation"
+ * must not break inside). Roughly 7.6 px per Latin character at the header's size, plus room for
+ * the filter and menu icons.
+ */
+export function headerFitWidth(label: string, width: number | undefined): number | undefined {
+  if (width === undefined) return undefined;
+  const longest = Math.max(0, ...label.split(/[\s\u2E80-\u9FFF\uFF00-\uFFEF]+/).map((w) => w.length * 7.6));
+  return Math.max(width, Math.ceil(longest + 52));
+}
+
 export function columnDefsOf(columns: readonly ResolvedColumn[], language: 'zh-CN' | 'en', options: { filters?: boolean } = {}): ColDef<Row>[] {
   return columns.map((col) => ({
     colId: col.field,
@@ -51,13 +63,15 @@ export function columnDefsOf(columns: readonly ResolvedColumn[], language: 'zh-C
     // initial*: the declaration's layout applies when the grid starts and on "reset columns"; a
     // re-render (new language, new props) must not put it back over the user's own layout.
     // The declared width, else the field type's (the field-type table's gridWidth).
-    initialWidth: col.width,
+    initialWidth: headerFitWidth(language === 'en' ? col.label.en : col.label.zh, col.width),
     initialPinned: col.pinned ?? undefined,
     initialHide: col.hide,
     sortable: col.sortable,
     resizable: true,
     type: col.renderer === 'number' || col.renderer === 'money' ? 'rightAligned' : undefined,
     valueFormatter: (p) => cellText(col.renderer, p.value, { column: col, row: p.data ?? undefined, language }),
+    // A text cut short by its column (long English labels) shows whole on hover (the grid's whenTruncated mode).
+    ...(col.renderer === 'image' || col.renderer === 'number' || col.renderer === 'money' ? {} : { tooltipValueGetter: (p: { valueFormatted?: string | null; value?: unknown }) => p.valueFormatted ?? (p.value === null || p.value === undefined ? '' : String(p.value)) }),
     // An image field shows its thumbnail (issue 4), the others their text.
     ...(col.renderer === 'image' ? { cellRenderer: ImageThumb } : {}),
     ...(options.filters === false ? { filter: false } : filterOf(col)),
