@@ -1,4 +1,5 @@
 import { defineMenuGroup, ROLES } from '../../src/model';
+import { INSPECTION_BRAND_MENU } from '../../src/model/entities/inspection.entity';
 
 /** The inspection workstation (keyboard only, large targets), a hand-made screen of this group. */
 export const INSPECT_STATION_PATH = '/zp/quality/index/inspectstation';
@@ -25,4 +26,17 @@ export const qualityGroup = defineMenuGroup({
       order: 10,
     },
   ],
+});
+
+/** The brand's page of its own orders' inspection results at its makers (hand-made). */
+export const BRAND_INSPECTIONS_PATH = '/scm/page/order-inspections';
+
+/** The brand reads its orders' results from its orders menu, as it follows their nodes. */
+export const brandInspectionsMenu = defineMenuGroup({
+  code: 'orders',
+  platforms: ['SRM'],
+  companies: ['brand'],
+  title: { zh: '订单与需求分配', en: 'Orders and allocation' },
+  icon: 'production',
+  entries: [{ code: INSPECTION_BRAND_MENU, furl: BRAND_INSPECTIONS_PATH, title: { zh: '订单质检结果', en: 'Order inspection results' }, order: 16 }],
 });

@@ -166,6 +166,26 @@ describe('quality inspection', () => {
     expect(((await view(saved.body.data.id)).defects as Row[])[0].photos).toEqual([url]);
   });
 
+  it('the brand sees the submitted results of its own orders through its shares, without drafts or who inspected', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/scmapi/inspection/brand-results', headers: { authorization: `Bearer ${brand}` } });
+    expect(res.statusCode).toBe(200);
+    const rows = (res.json() as Reply<{ rows: Row[] }>).data.rows;
+    const maker = await q(sql`select i.insp_no, i.result, i.status from qm_inspection i join scm_customer_order co on co.client_id = i.client_id and co.id = i.order_id
+      where i.client_id = ${makerId} and co.share_id is not null and i.status <> 'draft'`);
+    expect(rows.map((r) => r.insp_no).sort()).toEqual(maker.map((r) => r.insp_no).sort());
+    expect(rows.some((r) => r.result === 'fail')).toBe(true);
+    for (const r of rows) {
+      expect(r).not.toHaveProperty('inspector');
+      expect(r.status).not.toBe('draft');
+      expect(String(r.pr_no)).toMatch(/\S/);
+      expect(r.maker_name).toBe('华纺制衣');
+    }
+    // The maker's supplier has no share of these orders: nothing.
+    const supplier = await signIn(t.app, 'supplier');
+    const other = await t.app.inject({ method: 'GET', url: '/api/scmapi/inspection/brand-results', headers: { authorization: `Bearer ${supplier}` } });
+    expect(other.statusCode === 403 || (other.json() as Reply<{ rows: Row[] }>).data.rows.length === 0).toBe(true);
+  });
+
   it('another company reads, writes and inspects none of it', async () => {
     // The brand's administrator holds every menu of its own company: it sees its company's (no) inspections only.
     const list = await inspections(brand).page({ size: 10 });

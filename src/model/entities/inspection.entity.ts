@@ -13,6 +13,8 @@ import { defineEntity, type DocumentCheck } from '../entity';
  */
 export const INSPECTION_MENU = 'qm.inspection';
 export const DEFECT_MENU = 'qm.defect';
+/** The brand's read-only view of its own orders' results (through its order shares). */
+export const INSPECTION_BRAND_MENU = 'qm.inspection.brand';
 
 export const defectCategory = defineDictionary({
   code: 'defect_category',

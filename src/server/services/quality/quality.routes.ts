@@ -1,18 +1,20 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { INSPECTION_MENU } from '../../../model/entities/inspection.entity';
+import { INSPECTION_BRAND_MENU, INSPECTION_MENU } from '../../../model/entities/inspection.entity';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { assertCan } from '../../resources/permissions';
 import { withTenant } from '../rls';
 import { storeUpload } from '../tickets/upload.util';
+import { brandInspectionResults } from './quality.share';
 
 /**
  * The inspection workstation's routes (issue 18). Records themselves are a registry entity: saved,
  * submitted and re-inspected through the generic resource API (`/api/scmapi/inspection/...`).
  *   GET  /scmapi/inspection/station-setup  -> { defects, orders, recent } of the caller's company
  *   POST /scmapi/inspection/photo (multipart `file`, an image) -> { id, url } stored like ticket files
+ *   GET  /scmapi/inspection/brand-results  -> { rows } the brand's own orders' results at its makers (`qm.inspection.brand`)
  * Permission code `qm.inspection` (read, update), the caller's tenant in every statement.
  */
 const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
@@ -44,5 +46,11 @@ export async function qualityRoutes(app: FastifyInstance): Promise<void> {
       values (${clientId}, ${f.path}, ${f.name}, ${f.mime}, ${f.size}, ${auth.userId}) returning id`.execute(tx)).rows[0].id));
     // Served to the company by the stored-files route of the image upload (GET /api/crossapi/ccommonapi/files/:id).
     return ok({ id, url: `/api/crossapi/ccommonapi/files/${id}` });
+  });
+
+  app.get('/scmapi/inspection/brand-results', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, INSPECTION_BRAND_MENU, 'read', { db: app.db });
+    return ok({ rows: await withTenant(app.db, clientId, (tx) => brandInspectionResults(tx, clientId)) });
   });
 }
