@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
   console.log(`\n  Garment SCM platform is running at ${url}  (database: ${database.kind}${seeded ? ', demo data seeded' : ''})`);
-  console.log('  Demo sign-ins (password Demo1234): admin, brand, maker, supplier, brand.buyer, maker.planner, supplier.sales\n');
+  console.log('  Demo sign-ins (password Demo1234): admin, brand, maker, supplier, brand.buyer, brand.finance, maker.planner, supplier.sales\n');
 
   let stopping = false;
   const stop = async (signal: string) => {
