@@ -6,7 +6,8 @@ import { serverAndBrowserForFile, snap } from './support/harness';
  * inspects an order in progress (final stage, lot 120, level II, AQL 2.5: the plan shows 20 pieces,
  * Ac 1 / Re 2), types a defect code and Enter, raises its count with +, submits with F9: the server
  * judges FAIL, shown large with the order it blocks and an exception ticket offered. Then finishing
- * that order in the customer order list is refused with the inspection's number.
+ * that order in the customer order list is refused with the inspection's number; the brand sees the
+ * failed result on its own order's page.
  */
 const run = serverAndBrowserForFile();
 type Row = Record<string, unknown>;
@@ -91,6 +92,20 @@ describe('quality inspection at the station', () => {
     await page.goto(`${run.server.url}/zp/quality/index/inspectstation`);
     await page.waitForSelector('[data-testid=inspect-recent]', { timeout: 20000 });
     await snap(page, 'qm-05-station-recent');
+
+    // The brand reads the result of its own order.
+    const brand = await (await run.browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    brand.on('pageerror', (e) => errors.push(e.message));
+    await brand.goto(`${run.server.url}/scm/page/order-inspections`);
+    await brand.waitForSelector('[data-testid=login-form]');
+    await brand.fill('input[name=username]', 'brand');
+    await brand.fill('input[name=password]', 'Demo1234');
+    await brand.click('[data-testid=login-submit]');
+    const row = await brand.waitForSelector(`[data-testid=brand-inspection-row]:has-text("${inspNo}")`, { timeout: 30000 });
+    expect(await row.textContent()).toContain('不合格');
+    expect(await row.textContent()).toContain(orderNo);
+    await snap(brand, 'qm-06-brand-results');
+    await brand.context().close();
     expect(errors).toEqual([]);
   });
 });

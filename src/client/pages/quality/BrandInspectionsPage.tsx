@@ -1,0 +1,66 @@
+import { Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { getDictionary } from '../../../model/dictionaries';
+import '../../../model/entities/inspection.entity';
+import { api } from '../../api/client';
+import './quality-messages';
+
+type Result = {
+  insp_no: string; pr_no: string; order_no: string; maker_name: string; stage: string; lot_size: number; level: string; aql: string; code_letter: string;
+  sample_size: number; ac: number; re: number; critical_qty: number; major_qty: number; minor_qty: number; result: 'pass' | 'fail'; status: string;
+  inspected_at: string | null; reinspect_of_no: string | null;
+};
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: '12px', padding: '16px 24px' },
+  table: { borderCollapse: 'collapse', width: '100%', '& td, & th': { borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, padding: '6px 8px', textAlign: 'left', whiteSpace: 'nowrap' } },
+  pass: { color: '#107c10', fontWeight: 700 },
+  fail: { color: '#c50f1f', fontWeight: 700 },
+});
+
+/**
+ * The brand's inspection results of its own orders at its makers (issue 18), read-only: what each
+ * maker's inspectors submitted on the orders the brand sent, through the brand's order shares.
+ */
+export function BrandInspectionsPage() {
+  const { t, i18n } = useTranslation();
+  const s = useStyles();
+  const { data, error } = useSWR('qm-brand-results', () => api.get<{ rows: Result[] }>('/scmapi/inspection/brand-results'));
+  const dictText = (code: string, v: string) => {
+    const item = getDictionary(code)?.items.find((x) => x.value === v);
+    return item ? (i18n.language.startsWith('en') ? item.label.en : item.label.zh) : v;
+  };
+  const cols = ['pr_no', 'maker', 'order_no', 'insp_no', 'stage', 'plan', 'counts', 'result', 'inspected_at', 'reinspect_of'] as const;
+  return (
+    <div className={s.page} data-testid="brand-inspections">
+      <Title2 as="h1">{t('qm.brand.title')}</Title2>
+      <p>{t('qm.brand.explain')}</p>
+      {error && <p role="alert">{String((error as Error).message)}</p>}
+      {data && !data.rows.length && <p>{t('qm.brand.empty')}</p>}
+      {data && data.rows.length > 0 && (
+        <table className={s.table} data-testid="brand-inspections-table">
+          <thead>
+            <tr>{cols.map((c) => <th key={c}>{t(`qm.brand.col.${c}`)}</th>)}</tr>
+          </thead>
+          <tbody>
+            {data.rows.map((r) => (
+              <tr key={r.insp_no} data-testid="brand-inspection-row">
+                <td>{r.pr_no}</td>
+                <td>{r.maker_name}</td>
+                <td>{r.order_no}</td>
+                <td>{r.insp_no}</td>
+                <td>{dictText('inspection_stage', r.stage)}</td>
+                <td>{t('qm.station.plan', { n: r.sample_size, letter: r.code_letter, ac: r.ac, re: r.re })} · AQL {r.aql}</td>
+                <td>{t('qm.station.counts', { critical: r.critical_qty, major: r.major_qty, minor: r.minor_qty })}</td>
+                <td className={r.result === 'pass' ? s.pass : s.fail}>{t(`qm.station.${r.result}`)}</td>
+                <td>{(r.inspected_at ?? '').slice(0, 19)}</td>
+                <td>{r.reinspect_of_no ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
