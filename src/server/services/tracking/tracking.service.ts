@@ -31,7 +31,8 @@ export const TRACKING_PATH = NODE_TRACKING_PATH;
 
 /**
  * Generates (or regenerates) the node plans of the given customer orders of one company in one
- * statement: the configuration rows that apply to each order (the most specific set by category and
+ * statement (window functions only, no join of one large intermediate result to another, so a plan
+ * misjudging their sizes cannot turn it quadratic): the configuration rows that apply to each order (the most specific set by category and
  * order type), stage due dates counted back from delivery, and one multi-row insert. Nodes already
  * there are replaced; their actual dates are kept by node code, their notified markers only where
  * the planned date did not move, a supplier node's share (sent to its supplier) while it stays a
@@ -46,30 +47,34 @@ export async function generateNodePlans(tx: Db, input: { clientId: number; userI
       select o.id, o.delivery_date, o.category, o.pr_type from scm_customer_order o
       where o.client_id = ${c} and o.id = any(${input.orderIds}::bigint[]) and o.delivery_date is not null
     ), matched as (
-      select t.id as order_id, c.node_code, c.node_name, c.seq, c.plan_days::int as plan_days, c.party, c.process_type,
+      select t.id as order_id, t.delivery_date, c.node_code, c.node_name, c.seq, c.plan_days::int as plan_days, c.party, c.process_type,
         dense_rank() over (partition by t.id order by (case when c.category is null then 0 else 2 end + case when c.order_type is null then 0 else 1 end) desc) as rk
       from target t join scm_node_config c on c.client_id = ${c} and coalesce(c.active, true)
         and (c.category is null or c.category = t.category) and (c.order_type is null or c.order_type = t.pr_type)
-    ), chosen as (
-      select * from matched where rk = 1
-    ), stages as (
-      select order_id, seq, max(plan_days) as d from chosen group by order_id, seq
-    ), stage_due as (
-      select s.order_id, s.seq,
-        t.delivery_date - coalesce(sum(s.d) over (partition by s.order_id order by s.seq desc rows between unbounded preceding and 1 preceding), 0)::int as due
-      from stages s join target t on t.id = s.order_id
+    ), staged as (
+      -- A stage (one sequence number) lasts as long as its longest node; its first row carries it once.
+      select m.*, max(m.plan_days) over (partition by m.order_id, m.seq) as stage_days,
+        row_number() over (partition by m.order_id, m.seq order by m.node_code) as stage_rn
+      from matched m where m.rk = 1
+    ), dated as (
+      -- Due = delivery minus the stages after this one (the running sum from the last stage, less this stage).
+      select x.*, x.delivery_date - (sum(case when x.stage_rn = 1 then x.stage_days else 0 end)
+        over (partition by x.order_id order by x.seq desc) - x.stage_days)::int as due
+      from staged x
     ), old as (
-      delete from scm_order_node n where n.client_id = ${c} and n.order_id in (select order_id from chosen)
-      returning n.order_id, n.node_code, n.plan_date, n.actual_date, n.actual_source, n.actual_by, n.late_notified_at, n.risk_notified_at, n.share_id
+      delete from scm_order_node n where n.client_id = ${c} and n.order_id in (select distinct order_id from dated)
+      returning 1
     ), ins as (
+      -- The old rows are read from the table itself: every part of this statement sees it as it was
+      -- before the delete (one snapshot), through the (client, order) index rather than a scan of a CTE.
       insert into scm_order_node (client_id, created_by, updated_by, order_id, node_code, node_name, seq, party, plan_days, plan_start, plan_date,
         actual_date, actual_source, actual_by, late_notified_at, risk_notified_at, process_type, share_id)
-      select ${c}, ${input.userId}, ${input.userId}, x.order_id, x.node_code, x.node_name, x.seq, x.party, x.plan_days, d.due - x.plan_days, d.due,
+      select ${c}, ${input.userId}, ${input.userId}, x.order_id, x.node_code, x.node_name, x.seq, x.party, x.plan_days, x.due - x.plan_days, x.due,
         o.actual_date, o.actual_source, o.actual_by,
-        case when o.plan_date = d.due then o.late_notified_at end, case when o.plan_date = d.due then o.risk_notified_at end,
+        case when o.plan_date = x.due then o.late_notified_at end, case when o.plan_date = x.due then o.risk_notified_at end,
         x.process_type, case when x.party = 'supplier' then o.share_id end
-      from chosen x join stage_due d on d.order_id = x.order_id and d.seq = x.seq
-      left join old o on o.order_id = x.order_id and o.node_code = x.node_code
+      from dated x
+      left join scm_order_node o on o.client_id = ${c} and o.order_id = x.order_id and o.node_code = x.node_code
       returning order_id
     )
     select count(distinct order_id)::int as orders, count(*)::int as nodes from ins`.execute(tx);
