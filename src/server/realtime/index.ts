@@ -88,7 +88,12 @@ function groupIdOf(m: ClientMessage): string | null {
 }
 
 async function onlineUsers(io: Server, clientId: number | null): Promise<number[]> {
-  const sockets = await io.in(clientRoom(clientId)).fetchSockets();
+  // Across processes the Redis adapter asks every process and may time out under load (B6 found
+  // 2,000 connects at once crashing the process on that rejection): then this process's own list.
+  const sockets = await io
+    .in(clientRoom(clientId))
+    .fetchSockets()
+    .catch(() => io.local.in(clientRoom(clientId)).fetchSockets());
   const ids = new Set<number>();
   for (const s of sockets) {
     const data = s.data as Partial<SocketData>;
@@ -132,10 +137,13 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
         // The browser names its user and room; the server trusts only the token's user and
         // company, so a socket can never join another user's or another company's room.
         void socket.join(clientRoom(auth.clientId));
-        void onlineUsers(io, auth.clientId).then((online) => {
-          socket.emit('message', { type: 'connectto', online, userid: auth.userId });
-          socket.to(clientRoom(auth.clientId)).emit('message', { type: 'connectto', contact: { userid: auth.userId, fullname: auth.fullname } });
-        });
+        void onlineUsers(io, auth.clientId)
+          .then((online) => {
+            socket.emit('message', { type: 'connectto', online, userid: auth.userId });
+            socket.to(clientRoom(auth.clientId)).emit('message', { type: 'connectto', contact: { userid: auth.userId, fullname: auth.fullname } });
+          })
+          // Never an unhandled rejection: it would end the process.
+          .catch((e: unknown) => app.log.warn({ msg: e instanceof Error ? e.message : String(e) }, 'online list failed'));
       } else if (m.type === 'join' || m.type === 'leave') {
         const group = groupIdOf(m);
         if (!group) return;
