@@ -36,6 +36,13 @@ export type FieldDef = {
   default?: string | number | boolean | DefaultToken;
   /** Unique within the tenant (for example a code). */
   unique?: boolean;
+  /**
+   * Unique within the tenant among the records that hold the same values of these other fields
+   * (empty equals empty): a node code once per category and order type. Checked for every write,
+   * form and import alike (a declared save check, src/server/resources/save-hooks.ts); `message` is
+   * the entity's message key, given every named field's value (empty as `*`) and this one's.
+   */
+  uniqueWith?: { fields: string[]; message?: string };
   maxLength?: number;
   /** Spec 5 string flags, applied by every form, the save API and the import alike. */
   upperCase?: boolean;

@@ -95,7 +95,7 @@ async function importRows(entity: EntityDef, rows: Array<Record<string, string |
 
 /** What a stored document holds beyond its identity: every field but its code, number and the sheet's own keys. */
 function comparable(entity: EntityDef, doc: Record<string, unknown>): Record<string, unknown> {
-  const skip = new Set([entity.codeField, entity.numbering?.field, ...entity.fields.filter((f) => f.unique).map((f) => f.key)]);
+  const skip = new Set([entity.codeField, entity.numbering?.field, ...entity.fields.filter((f) => f.unique || f.uniqueWith).map((f) => f.key)]);
   // A field a sheet cannot carry (an image, a structure edited in its own widget) is not compared;
   // derived (readonly) fields always are.
   const inSheet = new Set(importColumns(entity).map((c) => c.id));
@@ -114,7 +114,7 @@ function comparable(entity: EntityDef, doc: Record<string, unknown>): Record<str
 async function withFreshKeys(entity: EntityDef, doc: Record<string, unknown>): Promise<Record<string, unknown>> {
   const fresh = await documentOf(entity);
   const copy = { ...doc };
-  for (const f of entity.fields) if (f.unique || f.key === entity.codeField) copy[f.key] = fresh[f.key];
+  for (const f of entity.fields) if (f.unique || f.uniqueWith || f.key === entity.codeField) copy[f.key] = fresh[f.key];
   return copy;
 }
 

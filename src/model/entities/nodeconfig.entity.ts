@@ -46,7 +46,11 @@ export const nodeConfig = defineEntity({
   fields: [
     { key: 'category', label: { zh: '品类', en: 'Category' }, type: 'dict', dict: 'product_category', help: { zh: '留空：适用于所有品类', en: 'Empty: every category' } },
     { key: 'order_type', label: { zh: '订单类型', en: 'Order type' }, type: 'dict', dict: 'pr_order_type', help: { zh: '留空：适用于所有订单类型', en: 'Empty: every order type' } },
-    { key: 'node_code', label: { zh: '节点编码', en: 'Node code' }, type: 'code', required: true, rules: ['english'], upperCase: true, maxLength: 40 },
+    {
+      key: 'node_code', label: { zh: '节点编码', en: 'Node code' }, type: 'code', required: true, rules: ['english'], upperCase: true, maxLength: 40,
+      // A node once per category and order type (empty ones count as the same), form and import alike.
+      uniqueWith: { fields: ['category', 'order_type'], message: 'tracking.duplicateNode' },
+    },
     { key: 'node_name', label: { zh: '节点名称', en: 'Node name' }, type: 'text', required: true, maxLength: 100 },
     { key: 'plan_days', label: { zh: '计划周期（天）', en: 'Plan duration (days)' }, type: 'integer', required: true, rules: ['naturalNumber'] },
     { key: 'seq', label: { zh: '顺序', en: 'Sequence' }, type: 'integer', required: true, rules: ['naturalNumber'], grouping: false },
@@ -63,7 +67,7 @@ export const nodeConfig = defineEntity({
   ],
   messages: {
     'zh-CN': {
-      'tracking.duplicateNode': '品类“{{category}}”、订单类型“{{type}}”下已有节点 {{code}}',
+      'tracking.duplicateNode': '品类“{{category}}”、订单类型“{{order_type}}”下已有节点 {{node_code}}',
       'tracking.planDaysRange': '计划周期须在 0 到 365 天之间',
       'tracking.orderNotFound': '订单不存在或无权查看',
       'tracking.nodeNotFound': '订单 {{order}} 没有节点 {{code}}，请先生成节点计划',
@@ -89,7 +93,7 @@ export const nodeConfig = defineEntity({
       'notify.nodeRisk.body': '按剩余节点的计划周期，节点“{{node}}”最早 {{projected}} 完成，晚于计划 {{plan}}；交货日期 {{delivery}} 可能无法满足。',
     },
     en: {
-      'tracking.duplicateNode': 'Category "{{category}}", order type "{{type}}" already has node {{code}}',
+      'tracking.duplicateNode': 'Category "{{category}}", order type "{{order_type}}" already has node {{node_code}}',
       'tracking.planDaysRange': 'The plan duration must be between 0 and 365 days',
       'tracking.orderNotFound': 'The order does not exist or you may not see it',
       'tracking.nodeNotFound': 'Order {{order}} has no node {{code}}: generate its node plan first',

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { EntityDef } from '../../model';
 import type { Db } from '../db/database';
 import type { FieldError } from '../http/errors';
@@ -78,5 +79,39 @@ export function registerSaveHook(entity: string, hook: SaveHook): void {
 }
 
 export function hooksOf(entity: EntityDef): SaveHook[] {
-  return saveHooks.get(entity.name) ?? [];
+  const declared = declaredHooks(entity);
+  const registered = saveHooks.get(entity.name) ?? [];
+  return declared.length ? [...declared, ...registered] : registered;
+}
+
+const declaredCache = new WeakMap<EntityDef, SaveHook[]>();
+
+/** The checks an entity's declaration implies beyond single fields: `uniqueWith` keys. */
+function declaredHooks(entity: EntityDef): SaveHook[] {
+  const cached = declaredCache.get(entity);
+  if (cached) return cached;
+  const keyed = entity.fields.filter((f) => f.uniqueWith);
+  const hooks: SaveHook[] = keyed.length
+    ? [
+        {
+          validate: async ({ tx, clientId, values, before, errors }) => {
+            const pick = (k: string) => (Object.prototype.hasOwnProperty.call(values, k) ? values[k] : before?.[k]) ?? null;
+            for (const f of keyed) {
+              const v = pick(f.key);
+              if (v === null || v === '' || errors[f.key]) continue;
+              const others = f.uniqueWith!.fields;
+              const same = others.map((k) => sql`and ${sql.ref(`t.${k}`)} is not distinct from ${pick(k) as string | number | null}`);
+              const taken = await sql<{ id: number }>`select t.id from ${sql.table(entity.table)} t where t.client_id = ${clientId}
+                and ${sql.ref(`t.${f.key}`)} = ${v as string | number} ${sql.join(same, sql` `)} and t.id <> ${Number(before?.id ?? 0)} limit 1`.execute(tx);
+              if (!taken.rows.length) continue;
+              const params: Record<string, unknown> = { value: v, [f.key]: v };
+              for (const k of others) params[k] = pick(k) ?? '*';
+              errors[f.key] = { key: f.uniqueWith!.message ?? 'rule.unique', params };
+            }
+          },
+        },
+      ]
+    : [];
+  declaredCache.set(entity, hooks);
+  return hooks;
 }

@@ -29,19 +29,7 @@ export function registerTrackingHandlers(): void {
       const days = values.plan_days ?? before?.plan_days;
       if (days !== undefined && days !== null && (Number(days) < 0 || Number(days) > 365))
         throw new AppError('validation', 'tracking.planDaysRange', { fields: { plan_days: { key: 'tracking.planDaysRange' } } });
-      const pick = (k: string) => (Object.prototype.hasOwnProperty.call(values, k) ? values[k] : before?.[k]) ?? null;
-      const code = pick('node_code');
-      if (!code) return;
-      const category = pick('category');
-      const type = pick('order_type');
-      const dup = await sql<{ id: number }>`select id from scm_node_config where client_id = ${clientId} and upper(node_code) = upper(${String(code)})
-        and category is not distinct from ${category as string | null} and order_type is not distinct from ${type as string | null}
-        and id <> ${Number(before?.id ?? 0)} limit 1`.execute(tx);
-      if (dup.rows.length)
-        throw new AppError('validation', 'tracking.duplicateNode', {
-          params: { category: category ?? '*', type: type ?? '*', code },
-          fields: { node_code: { key: 'tracking.duplicateNode', params: { category: category ?? '*', type: type ?? '*', code } } },
-        });
+      // A node code once per category and order type: the field's `uniqueWith` declaration.
     },
   });
 }
