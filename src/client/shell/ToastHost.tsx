@@ -1,6 +1,7 @@
 import {
   Button,
   Link,
+  makeStyles,
   Toast,
   ToastBody,
   ToastTitle,
@@ -18,6 +19,10 @@ import { registerToastDispatcher, type ToastRequest } from './toast-bus';
 /** The toasts' corner: below the shell's header, at the right. */
 const TOP = 56;
 const GAP = 16;
+
+// Above the drawers' layer (their portal sits at z-index 1,000,000): a toast about a wide drawer's
+// document, shown in the corner over it, stays readable.
+const useStyles = makeStyles({ toaster: { zIndex: 1000001 } });
 
 /**
  * How far from the right edge toasts sit: left of an open drawer (forms and documents open at the
@@ -41,6 +46,7 @@ export function ToastHost() {
   const { t } = useTranslation();
   const [right, setRight] = useState(GAP);
   const showing = useRef(new Map<string, number>());
+  const s = useStyles();
 
   useEffect(() => {
     registerToastDispatcher((r: ToastRequest) => {
@@ -91,5 +97,5 @@ export function ToastHost() {
     return () => registerToastDispatcher(null);
   }, [dispatchToast, t]);
 
-  return <Toaster toasterId={toasterId} position="top-end" offset={{ 'top-end': { horizontal: right, vertical: TOP } }} limit={5} />;
+  return <Toaster toasterId={toasterId} className={s.toaster} position="top-end" offset={{ 'top-end': { horizontal: right, vertical: TOP } }} limit={5} />;
 }
