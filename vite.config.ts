@@ -11,17 +11,20 @@ const CALENDAR = /node_modules[\\/](@fullcalendar|preact)[\\/]/;
 /** What the bundler tells of a module while it splits chunks. */
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
-/** Whether an app module imports AG Grid, itself or through other app modules. */
-function needsAgGrid(id: string, graph: ModuleGraph): boolean {
+/** Whether an app module imports a library matching `lib`, itself or through other app modules. */
+function needsLib(lib: RegExp, id: string, graph: ModuleGraph): boolean {
   const seen = new Set<string>();
   const walk = (m: string): boolean => {
-    if (AG_GRID.test(m)) return true;
+    if (lib.test(m)) return true;
     if (NODE_MODULES.test(m) || seen.has(m)) return false;
     seen.add(m);
     return (graph.getModuleInfo(m)?.importedIds ?? []).some(walk);
   };
   return walk(id);
 }
+const needsAgGrid = (id: string, graph: ModuleGraph) => needsLib(AG_GRID, id, graph);
+/** FullCalendar's views: their shared code must not ride in 'shared', which every page loads. */
+const needsCalendar = (id: string, graph: ModuleGraph) => needsLib(CALENDAR, id, graph);
 
 /**
  * One config for the browser build and for vitest. The client lives in src/client with its own
@@ -58,8 +61,10 @@ export default defineConfig({
             { name: 'ag-grid', test: AG_GRID, priority: 4 },
             { name: 'calendar', test: CALENDAR, priority: 4 },
             { name: 'ui', test: (id: string) => NODE_MODULES.test(id) && !CHARTS.test(id), priority: 3 },
-            // Before 'engine', so that what 'shared' takes (with its imports) never needs AG Grid.
-            { name: (id: string, ctx: ModuleGraph) => (!NODE_MODULES.test(id) && !needsAgGrid(id, ctx) ? 'shared' : null), minShareCount: 2, priority: 2, debugName: 'shared' },
+            // App code shared by the FullCalendar pages (node calendar, cycle calendar, line month).
+            { name: (id: string, ctx: ModuleGraph) => (!NODE_MODULES.test(id) && needsCalendar(id, ctx) && !needsAgGrid(id, ctx) ? 'calendar-views' : null), minShareCount: 2, priority: 2, debugName: 'calendar-views' },
+            // Before 'engine', so that what 'shared' takes (with its imports) never needs AG Grid or FullCalendar.
+            { name: (id: string, ctx: ModuleGraph) => (!NODE_MODULES.test(id) && !needsAgGrid(id, ctx) && !needsCalendar(id, ctx) ? 'shared' : null), minShareCount: 2, priority: 2, debugName: 'shared' },
             { name: (id: string, ctx: ModuleGraph) => (!NODE_MODULES.test(id) && needsAgGrid(id, ctx) ? 'engine' : null), minShareCount: 2, priority: 1, debugName: 'engine' },
           ],
         },
