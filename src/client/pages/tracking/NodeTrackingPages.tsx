@@ -17,9 +17,7 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Spinner,
 } from '@fluentui/react-components';
-import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -33,29 +31,15 @@ import { NodeTimeline } from './NodeTimeline';
 import { SendToSupplierDialog } from './SupplierNodes';
 import { STATE_COLOURS, type TimelineNode } from './timeline-layout';
 import './tracking-messages';
+import { CSS } from './tracking-style';
+import { TrackedOrdersLayout } from './TrackedOrdersLayout';
 
 type Row = Record<string, unknown>;
 export type Node = TimelineNode & { id: number; version: number; party: string | null; actual_source: string | null; share_id?: number | null };
 export type Timeline = { order: Row; today: string; tracking: { nodes: Node[]; done: number; late: number; at_risk: number; projected_end: string | null }; suppliers?: Record<string, string> };
 export type OrderRow = Row & { nodes: number; done: number; late: number; at_risk: number; next_node: string | null; projected_end: string | null };
 
-export const CSS = `
-.nt-page { display: flex; flex-direction: column; gap: 12px; padding: 16px; min-width: 0; }
-.nt-split { display: grid; grid-template-columns: minmax(360px, 38%) 1fr; gap: 16px; align-items: start; min-width: 0; }
-.nt-table { width: 100%; border-collapse: collapse; font-size: 13px; }
-.nt-table th { text-align: left; font-weight: 600; color: #424242; border-bottom: 1px solid #e0e0e0; padding: 6px 6px; white-space: nowrap; }
-.nt-table td { border-bottom: 1px solid #f0f0f0; padding: 5px 6px; white-space: nowrap; }
-.nt-table tr.nt-order { cursor: pointer; }
-.nt-table tr.nt-order:hover { background: #f5f5f5; }
-.nt-table tr.nt-order.selected { background: #ebf3fc; }
-.nt-num.bad { color: #d13438; font-weight: 600; }
-.nt-num.warn { color: #b35c00; font-weight: 600; }
-.nt-panel { border: 1px solid #e0e0e0; border-radius: 6px; padding: 12px; min-width: 0; background: #fff; }
-.nt-head { display: flex; align-items: center; gap: 12px; flex-wrap: wrap; }
-.nt-head h2 { margin: 0; font-size: 16px; }
-.nt-summary { font-size: 13px; color: #424242; }
-.nt-state { display: inline-block; padding: 0 6px; border-radius: 3px; color: #fff; font-size: 12px; }
-`;
+export { CSS };
 
 export function useNodeEvents(onEvent: (m: { order_id?: number; share_id?: number; task_id?: number }) => void): void {
   const ref = useRef(onEvent);
@@ -193,57 +177,31 @@ export function NodeTrackingPage() {
   const closed = tl ? tl.order.status !== 'in_progress' : true;
   const supplierNodes = tl ? tl.tracking.nodes.filter((n) => n.party === 'supplier') : [];
   return (
-    <div className="nt-page" data-testid="node-tracking-page">
-      <style>{CSS}</style>
-      <div className="nt-head">
-        <h2>{t('nt.title')}</h2>
-        <Button icon={<ArrowClockwiseRegular />} appearance="subtle" aria-label="refresh" onClick={() => { void loadList(); void loadTimeline(selected); }} />
-      </div>
-      {error && <div role="alert" style={{ color: '#d13438' }}>{t('nt.loadFailed', { message: error })}</div>}
-      <div className="nt-split">
-        <div className="nt-panel">
-          {!rows ? (
-            <Spinner label={t('nt.loading')} />
-          ) : !rows.length ? (
-            <div>{t('nt.noOrders')}</div>
-          ) : (
-            <table className="nt-table" data-testid="tracked-orders">
-              <thead>
-                <tr>
-                  <th>{t('nt.col.order')}</th>
-                  <th>{t('nt.col.brand')}</th>
-                  <th>{t('nt.col.delivery')}</th>
-                  <th>{t('nt.col.progress')}</th>
-                  <th>{t('nt.col.late')}</th>
-                  <th>{t('nt.col.risk')}</th>
-                  <th>{t('nt.col.next')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr
-                    key={String(r.id)}
-                    className={`nt-order${Number(r.id) === selected ? ' selected' : ''}`}
-                    data-testid={`tracked-order-${String(r.order_no)}`}
-                    onClick={() => setParams({ order: String(r.id) })}
-                  >
-                    <td>{String(r.order_no ?? '')}</td>
-                    <td>{String(r.brand_name ?? '')}</td>
-                    <td>{String(r.delivery_date ?? '')}</td>
-                    <td>{`${r.done}/${r.nodes}`}</td>
-                    <td><Count n={r.late} tone="bad" /></td>
-                    <td><Count n={r.at_risk} tone="warn" /></td>
-                    <td>{r.next_node ?? ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </div>
-        <div className="nt-panel">
-          {!tl ? (
-            <div>{selected ? <Spinner label={t('nt.loading')} /> : t('nt.pickOrder')}</div>
-          ) : (
+    <>
+    <TrackedOrdersLayout<OrderRow>
+      testId="node-tracking-page"
+      title={t('nt.title')}
+      error={error}
+      onReload={() => { void loadList(); void loadTimeline(selected); }}
+      rows={rows}
+      emptyText={t('nt.noOrders')}
+      listTestId="tracked-orders"
+      rowKey={(r) => String(r.id)}
+      rowTestId={(r) => `tracked-order-${String(r.order_no)}`}
+      isSelected={(r) => Number(r.id) === selected}
+      onOpen={(r) => setParams({ order: String(r.id) })}
+      columns={[
+        { header: t('nt.col.order'), cell: (r) => String(r.order_no ?? '') },
+        { header: t('nt.col.brand'), cell: (r) => String(r.brand_name ?? '') },
+        { header: t('nt.col.delivery'), cell: (r) => String(r.delivery_date ?? '') },
+        { header: t('nt.col.progress'), cell: (r) => `${r.done}/${r.nodes}` },
+        { header: t('nt.col.late'), cell: (r) => <Count n={r.late} tone="bad" /> },
+        { header: t('nt.col.risk'), cell: (r) => <Count n={r.at_risk} tone="warn" /> },
+        { header: t('nt.col.next'), cell: (r) => r.next_node ?? '' },
+      ]}
+      chosen={selected !== null}
+      timeline={
+        !tl ? null : (
             <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }} data-testid="order-timeline" data-order={String(tl.order.order_no ?? '')}>
               <div className="nt-head">
                 <h2>{String(tl.order.order_no ?? '')}</h2>
@@ -325,9 +283,9 @@ export function NodeTrackingPage() {
                 </>
               )}
             </div>
-          )}
-        </div>
-      </div>
+        )
+      }
+    />
       {sending && tl ? (
         <SendToSupplierDialog
           order={tl.order}
@@ -351,7 +309,7 @@ export function NodeTrackingPage() {
           </DialogBody>
         </DialogSurface>
       </Dialog>
-    </div>
+    </>
   );
 }
 
@@ -393,52 +351,31 @@ export function BrandNodeTimelinePage() {
   });
 
   return (
-    <div className="nt-page" data-testid="brand-node-page">
-      <style>{CSS}</style>
-      <div className="nt-head">
-        <h2>{t('nt.brandTitle')}</h2>
-        <Button icon={<ArrowClockwiseRegular />} appearance="subtle" aria-label="refresh" onClick={() => { void loadList(); void loadTimeline(selected); }} />
-      </div>
-      {error && <div role="alert" style={{ color: '#d13438' }}>{t('nt.loadFailed', { message: error })}</div>}
-      <div className="nt-split">
-        <div className="nt-panel">
-          {!rows ? (
-            <Spinner label={t('nt.loading')} />
-          ) : !rows.length ? (
-            <div>{t('nt.noBrandOrders')}</div>
-          ) : (
-            <table className="nt-table" data-testid="brand-orders">
-              <thead>
-                <tr>
-                  <th>{t('nt.col.pr')}</th>
-                  <th>{t('nt.col.maker')}</th>
-                  <th>{t('nt.col.delivery')}</th>
-                  <th>{t('nt.col.progress')}</th>
-                  <th>{t('nt.col.late')}</th>
-                  <th>{t('nt.col.risk')}</th>
-                  <th>{t('nt.col.next')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.pr_id} className={`nt-order${r.pr_id === selected ? ' selected' : ''}`} data-testid={`brand-order-${String(r.pr_no)}`} onClick={() => setParams({ pr: String(r.pr_id) })}>
-                    <td>{String(r.pr_no ?? '')}</td>
-                    <td>{String(r.maker_name ?? '')}</td>
-                    <td>{String(r.delivery_date ?? '')}</td>
-                    <td>{`${r.done}/${r.nodes}`}</td>
-                    <td><Count n={r.late} tone="bad" /></td>
-                    <td><Count n={r.at_risk} tone="warn" /></td>
-                    <td>{r.next_node ?? ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </div>
-        <div className="nt-panel">
-          {!tl ? (
-            <div>{selected ? <Spinner label={t('nt.loading')} /> : t('nt.pickOrder')}</div>
-          ) : (
+    <>
+    <TrackedOrdersLayout<OrderRow>
+      testId="brand-node-page"
+      title={t('nt.brandTitle')}
+      error={error}
+      onReload={() => { void loadList(); void loadTimeline(selected); }}
+      rows={rows}
+      emptyText={t('nt.noBrandOrders')}
+      listTestId="brand-orders"
+      rowKey={(r) => String(r.pr_id)}
+      rowTestId={(r) => `brand-order-${String(r.pr_no)}`}
+      isSelected={(r) => r.pr_id === selected}
+      onOpen={(r) => setParams({ pr: String(r.pr_id) })}
+      columns={[
+        { header: t('nt.col.pr'), cell: (r) => String(r.pr_no ?? '') },
+        { header: t('nt.col.maker'), cell: (r) => String(r.maker_name ?? '') },
+        { header: t('nt.col.delivery'), cell: (r) => String(r.delivery_date ?? '') },
+        { header: t('nt.col.progress'), cell: (r) => `${r.done}/${r.nodes}` },
+        { header: t('nt.col.late'), cell: (r) => <Count n={r.late} tone="bad" /> },
+        { header: t('nt.col.risk'), cell: (r) => <Count n={r.at_risk} tone="warn" /> },
+        { header: t('nt.col.next'), cell: (r) => r.next_node ?? '' },
+      ]}
+      chosen={selected !== null}
+      timeline={
+        !tl ? null : (
             <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }} data-testid="order-timeline" data-order={String(tl.order.pr_no ?? '')}>
               <div className="nt-head">
                 <h2>{String(tl.order.pr_no ?? '')}</h2>
@@ -477,9 +414,9 @@ export function BrandNodeTimelinePage() {
                 </>
               )}
             </div>
-          )}
-        </div>
-      </div>
-    </div>
+        )
+      }
+    />
+    </>
   );
 }

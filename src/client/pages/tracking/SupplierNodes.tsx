@@ -6,7 +6,6 @@
  *   a timeline of those nodes and their actual dates to record; it moves live on `nodetrack.changed`.
  */
 import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Option, Spinner, Text } from '@fluentui/react-components';
-import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -14,7 +13,8 @@ import { api, ApiError } from '../../api/client';
 import { DateText } from '../../form/widgets/date-input';
 import { toast } from '../../shell/toast-bus';
 import { NodeTimeline } from './NodeTimeline';
-import { Count, CSS, sourceLabel, StateTag, Summary, useNodeEvents, type Node, type OrderRow, type Timeline } from './NodeTrackingPages';
+import { Count, sourceLabel, StateTag, Summary, useNodeEvents, type Node, type OrderRow, type Timeline } from './NodeTrackingPages';
+import { TrackedOrdersLayout } from './TrackedOrdersLayout';
 import './tracking-messages';
 
 type Row = Record<string, unknown>;
@@ -173,53 +173,32 @@ export function SupplierNodesPage() {
 
   const closed = tl ? tl.order.status !== 'in_progress' : true;
   return (
-    <div className="nt-page" data-testid="supplier-node-page">
-      <style>{CSS}</style>
-      <div className="nt-head">
-        <h2>{t('nt.supplierTitle')}</h2>
-        <Button icon={<ArrowClockwiseRegular />} appearance="subtle" aria-label="refresh" onClick={() => { void loadList(); void loadTimeline(selected); }} />
-      </div>
-      <Text>{t('nt.supplierExplain')}</Text>
-      {error && <div role="alert" style={{ color: '#d13438' }}>{t('nt.loadFailed', { message: error })}</div>}
-      <div className="nt-split">
-        <div className="nt-panel">
-          {!rows ? (
-            <Spinner label={t('nt.loading')} />
-          ) : !rows.length ? (
-            <div>{t('nt.noSupplierOrders')}</div>
-          ) : (
-            <table className="nt-table" data-testid="supplier-orders">
-              <thead>
-                <tr>
-                  <th>{t('nt.col.customerOrder')}</th>
-                  <th>{t('nt.col.customer')}</th>
-                  <th>{t('nt.col.style')}</th>
-                  <th>{t('nt.col.delivery')}</th>
-                  <th>{t('nt.col.progress')}</th>
-                  <th>{t('nt.col.late')}</th>
-                  <th>{t('nt.col.next')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.task_id} className={`nt-order${r.task_id === selected ? ' selected' : ''}`} data-testid={`supplier-order-${String(r.source_no)}`} onClick={() => setParams({ task: String(r.task_id) })}>
-                    <td>{String(r.source_no ?? '')}</td>
-                    <td>{String(r.maker_name ?? '')}</td>
-                    <td>{String(r.style_no ?? '')}</td>
-                    <td>{String(r.delivery_date ?? '')}</td>
-                    <td>{`${r.done}/${r.nodes}`}</td>
-                    <td><Count n={r.late} tone="bad" /></td>
-                    <td>{r.next_node ?? ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </div>
-        <div className="nt-panel">
-          {!tl ? (
-            <div>{selected ? <Spinner label={t('nt.loading')} /> : t('nt.pickOrder')}</div>
-          ) : (
+    <>
+    <TrackedOrdersLayout<OrderRow>
+      testId="supplier-node-page"
+      title={t('nt.supplierTitle')}
+      explain={<Text>{t('nt.supplierExplain')}</Text>}
+      error={error}
+      onReload={() => { void loadList(); void loadTimeline(selected); }}
+      rows={rows}
+      emptyText={t('nt.noSupplierOrders')}
+      listTestId="supplier-orders"
+      rowKey={(r) => String(r.task_id)}
+      rowTestId={(r) => `supplier-order-${String(r.source_no)}`}
+      isSelected={(r) => r.task_id === selected}
+      onOpen={(r) => setParams({ task: String(r.task_id) })}
+      columns={[
+        { header: t('nt.col.customerOrder'), cell: (r) => String(r.source_no ?? '') },
+        { header: t('nt.col.customer'), cell: (r) => String(r.maker_name ?? '') },
+        { header: t('nt.col.style'), cell: (r) => String(r.style_no ?? '') },
+        { header: t('nt.col.delivery'), cell: (r) => String(r.delivery_date ?? '') },
+        { header: t('nt.col.progress'), cell: (r) => `${r.done}/${r.nodes}` },
+        { header: t('nt.col.late'), cell: (r) => <Count n={r.late} tone="bad" /> },
+        { header: t('nt.col.next'), cell: (r) => r.next_node ?? '' },
+      ]}
+      chosen={selected !== null}
+      timeline={
+        !tl ? null : (
             <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }} data-testid="order-timeline" data-order={String(tl.order.source_no ?? '')}>
               <div className="nt-head">
                 <h2>{String(tl.order.source_no ?? '')}</h2>
@@ -272,9 +251,9 @@ export function SupplierNodesPage() {
                 </tbody>
               </table>
             </div>
-          )}
-        </div>
-      </div>
-    </div>
+        )
+      }
+    />
+    </>
   );
 }
