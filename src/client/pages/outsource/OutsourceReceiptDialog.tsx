@@ -5,7 +5,7 @@ import { ApiError } from '../../api/client';
 import { fieldErrorsOf } from '../../api/reactions';
 import type { EntityApi, Row } from '../../engine/entity-api';
 import { toast } from '../../shell/toast-bus';
-import { itemText, QtyCell, useLineTableStyles } from '../purchase/line-table';
+import { QtyLinesTable, receiptFigures, useLineTableStyles } from '../purchase/line-table';
 import '../purchase/purchase-messages';
 import { byLine, fmt, lineKey, num, receiptErrors, type QtyError, type ReceiptLine } from '../purchase/quantities';
 import './outsource-messages';
@@ -98,49 +98,22 @@ export function OutsourceReceiptDialog(props: { api: EntityApi; order: Row; onCl
               <Spinner size="small" label={t('pur.dialog.loading')} />
             ) : (
               <>
-                <div className={s.scroll}>
-                  <table className={s.table}>
-                    <thead>
-                      <tr>
-                        <th className={s.th}>{t('pur.col.seq')}</th>
-                        <th className={s.th}>{t('os.receipt.item')}</th>
-                        <th className={s.th} style={{ textAlign: 'right' }}>{t('pur.col.ordered')}</th>
-                        <th className={s.th} style={{ textAlign: 'right' }}>{t('pur.col.dispatched')}</th>
-                        <th className={s.th} style={{ textAlign: 'right' }}>{t('pur.col.received')}</th>
-                        <th className={s.th} style={{ textAlign: 'right' }}>{t('pur.col.remaining')}</th>
-                        <th className={s.th}>{t('pur.col.toReceive')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {lines.map((l, i) => {
-                        const key = lineKey(l);
-                        const n = i + 1;
-                        const remaining = Math.max(dispatchedOf(l) - num(l.received_qty), 0);
-                        return (
-                          <tr key={String(l.id)} data-testid={`receipt-line-${n}`}>
-                            <td className={s.td}>{String(l.seq ?? n)}</td>
-                            <td className={s.td}>{itemText(l)}</td>
-                            <td className={`${s.td} ${s.num}`} data-testid={`receipt-ordered-${n}`}>{fmt(l.qty)}</td>
-                            <td className={`${s.td} ${s.num}`} data-testid={`receipt-dispatched-${n}`}>{fmt(dispatchedOf(l))}</td>
-                            <td className={`${s.td} ${s.num}`} data-testid={`receipt-received-${n}`}>{fmt(l.received_qty)}</td>
-                            <td className={`${s.td} ${s.num}`} data-testid={`receipt-remaining-${n}`}>{fmt(remaining)}</td>
-                            <QtyCell
-                              label={`${t('pur.col.toReceive')} ${n}`}
-                              value={values[key] ?? ''}
-                              onChange={(v) => {
-                                setValues((x) => ({ ...x, [key]: v }));
-                                setErrors(({ [key]: _, ...rest }) => rest);
-                                setFormError(null);
-                              }}
-                              error={errors[key]}
-                              testId={`receipt-qty-${n}`}
-                            />
-                          </tr>
-                        );
-                      })}
-                    </tbody>
-                  </table>
-                </div>
+                                <QtyLinesTable
+                  prefix="receipt"
+                  lines={lines}
+                  itemHeader={t('os.receipt.item')}
+                  figures={receiptFigures(t, dispatchedOf)}
+                  qtyHeader={t('pur.col.toReceive')}
+                  values={values}
+                  errors={errors}
+                  keyOf={lineKey}
+                  format={fmt}
+                  onChange={(key, v) => {
+                    setValues((x) => ({ ...x, [key]: v }));
+                    setErrors(({ [key]: _, ...rest }) => rest);
+                    setFormError(null);
+                  }}
+                />
                 {!Object.keys(check.lines).length && !check.form ? (
                   <MessageBar intent={check.complete ? 'success' : 'info'} data-testid="receipt-kind">
                     <MessageBarBody>{t(check.complete ? 'os.receipt.willComplete' : 'os.receipt.willPart')}</MessageBarBody>

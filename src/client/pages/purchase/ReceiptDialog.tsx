@@ -6,7 +6,7 @@ import { ApiError } from '../../api/client';
 import { fieldErrorsOf } from '../../api/reactions';
 import { entityApiOf, type EntityApi, type Row } from '../../engine/entity-api';
 import { toast } from '../../shell/toast-bus';
-import { itemText, QtyCell, useLineTableStyles, useUnitLabel } from './line-table';
+import { QtyLinesTable, receiptFigures, useLineTableStyles } from './line-table';
 import './purchase-messages';
 import { byLine, fmt, lineKey, num, wholeLine, receiptErrors, type QtyError, type ReceiptLine } from './quantities';
 
@@ -23,7 +23,6 @@ const LOCATIONS = entityApiOf(`/api/${warehouseLocation.prefix}/${warehouseLocat
 export function ReceiptDialog(props: { api: EntityApi; order: Row; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const s = useLineTableStyles();
-  const unitLabel = useUnitLabel();
   const [lines, setLines] = useState<Row[] | null>(null);
   const [locations, setLocations] = useState<Row[] | null>(null);
   const [location, setLocation] = useState<string>('');
@@ -104,7 +103,6 @@ export function ReceiptDialog(props: { api: EntityApi; order: Row; onClose: () =
   };
 
   // The unit column shows when a line names its unit.
-  const hasUnit = (lines ?? []).some((l) => l.unit);
   const no = String(props.order.po_no ?? '');
   const locationText = (r: Row) => `${String(r.code)} ${String(r.name ?? '')}`.trim();
   const chosen = locations?.find((r) => String(r.code) === location);
@@ -144,51 +142,22 @@ export function ReceiptDialog(props: { api: EntityApi; order: Row; onClose: () =
                     ))}
                   </Dropdown>
                 </Field>
-                <div className={s.scroll}>
-                  <table className={s.table}>
-                    <thead>
-                      <tr>
-                        <th className={s.th}>{t('pur.col.seq')}</th>
-                        <th className={s.th}>{t('pur.col.item')}</th>
-                        {hasUnit ? <th className={s.th}>{t('pur.col.unit')}</th> : null}
-                        <th className={s.th} style={{ textAlign: 'right' }}>{t('pur.col.ordered')}</th>
-                        <th className={s.th} style={{ textAlign: 'right' }}>{t('pur.col.dispatched')}</th>
-                        <th className={s.th} style={{ textAlign: 'right' }}>{t('pur.col.received')}</th>
-                        <th className={s.th} style={{ textAlign: 'right' }}>{t('pur.col.remaining')}</th>
-                        <th className={s.th}>{t('pur.col.toReceive')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {lines.map((l, i) => {
-                        const key = lineKey(l);
-                        const n = i + 1;
-                        const remaining = Math.max(dispatchedOf(l) - num(l.received_qty), 0);
-                        return (
-                          <tr key={String(l.id)} data-testid={`receipt-line-${n}`}>
-                            <td className={s.td}>{String(l.seq ?? n)}</td>
-                            <td className={s.td}>{itemText(l)}</td>
-                            {hasUnit ? <td className={s.td}>{unitLabel(l.unit)}</td> : null}
-                            <td className={`${s.td} ${s.num}`}>{fmt(l.qty)}</td>
-                            <td className={`${s.td} ${s.num}`} data-testid={`receipt-dispatched-${n}`}>{fmt(dispatchedOf(l))}</td>
-                            <td className={`${s.td} ${s.num}`} data-testid={`receipt-received-${n}`}>{fmt(l.received_qty)}</td>
-                            <td className={`${s.td} ${s.num}`} data-testid={`receipt-remaining-${n}`}>{fmt(remaining)}</td>
-                            <QtyCell
-                              label={`${t('pur.col.toReceive')} ${n}`}
-                              value={values[key] ?? ''}
-                              onChange={(v) => {
-                                setValues((x) => ({ ...x, [key]: v }));
-                                setErrors(({ [key]: _, ...rest }) => rest);
-                                setFormError(null);
-                              }}
-                              error={errors[key]}
-                              testId={`receipt-qty-${n}`}
-                            />
-                          </tr>
-                        );
-                      })}
-                    </tbody>
-                  </table>
-                </div>
+                                <QtyLinesTable
+                  prefix="receipt"
+                  lines={lines}
+                  itemHeader={t('pur.col.item')}
+                  figures={receiptFigures(t, dispatchedOf)}
+                  qtyHeader={t('pur.col.toReceive')}
+                  values={values}
+                  errors={errors}
+                  keyOf={lineKey}
+                  format={fmt}
+                  onChange={(key, v) => {
+                    setValues((x) => ({ ...x, [key]: v }));
+                    setErrors(({ [key]: _, ...rest }) => rest);
+                    setFormError(null);
+                  }}
+                />
                 {!Object.keys(check.lines).length && !check.form ? (
                   <MessageBar intent={check.complete ? 'success' : 'info'} data-testid="receipt-kind">
                     <MessageBarBody>{t(check.complete ? 'pur.receipt.willComplete' : 'pur.receipt.willPart')}</MessageBarBody>

@@ -5,7 +5,7 @@ import { ApiError } from '../../api/client';
 import { fieldErrorsOf } from '../../api/reactions';
 import type { EntityApi, Row } from '../../engine/entity-api';
 import { toast } from '../../shell/toast-bus';
-import { itemText, QtyCell, useLineTableStyles, useUnitLabel } from './line-table';
+import { QtyLinesTable, useLineTableStyles } from './line-table';
 import './purchase-messages';
 import { byLine, fmt, lineKey, num, wholeLine, shipmentErrors, type QtyError, type ShipLine } from './quantities';
 
@@ -18,7 +18,6 @@ import { byLine, fmt, lineKey, num, wholeLine, shipmentErrors, type QtyError, ty
 export function ShipmentDialog(props: { api: EntityApi; order: Row; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const s = useLineTableStyles();
-  const unitLabel = useUnitLabel();
   const [lines, setLines] = useState<Row[] | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, QtyError>>({});
@@ -70,7 +69,6 @@ export function ShipmentDialog(props: { api: EntityApi; order: Row; onClose: () 
   };
 
   // The unit column shows when a line names its unit.
-  const hasUnit = (lines ?? []).some((l) => l.unit);
   const no = String(props.order.so_no ?? '');
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && props.onClose()}>
@@ -82,44 +80,22 @@ export function ShipmentDialog(props: { api: EntityApi; order: Row; onClose: () 
             {!lines ? (
               <Spinner size="small" label={t('pur.dialog.loading')} />
             ) : (
-              <div className={s.scroll}>
-                <table className={s.table}>
-                  <thead>
-                    <tr>
-                      <th className={s.th}>{t('pur.col.seq')}</th>
-                      <th className={s.th}>{t('pur.col.item')}</th>
-                      {hasUnit ? <th className={s.th}>{t('pur.col.unit')}</th> : null}
-                      <th className={s.th} style={{ textAlign: 'right' }}>{t('pur.col.ordered')}</th>
-                      <th className={s.th}>{t('pur.col.toShip')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {lines.map((l, i) => {
-                      const key = lineKey(l);
-                      const n = i + 1;
-                      return (
-                        <tr key={String(l.id)} data-testid={`shipment-line-${n}`}>
-                          <td className={s.td}>{String(l.seq ?? n)}</td>
-                          <td className={s.td}>{itemText(l)}</td>
-                          {hasUnit ? <td className={s.td}>{unitLabel(l.unit)}</td> : null}
-                          <td className={`${s.td} ${s.num}`} data-testid={`shipment-ordered-${n}`}>{fmt(l.qty)}</td>
-                          <QtyCell
-                            label={`${t('pur.col.toShip')} ${n}`}
-                            value={values[key] ?? ''}
-                            onChange={(v) => {
-                              setValues((x) => ({ ...x, [key]: v }));
-                              setErrors(({ [key]: _, ...rest }) => rest);
-                              setFormError(null);
-                            }}
-                            error={errors[key]}
-                            testId={`shipment-qty-${n}`}
-                          />
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </div>
+                            <QtyLinesTable
+                prefix="shipment"
+                lines={lines}
+                itemHeader={t('pur.col.item')}
+                figures={[{ header: t('pur.col.ordered'), value: (l) => l.qty, testId: 'ordered' }]}
+                qtyHeader={t('pur.col.toShip')}
+                values={values}
+                errors={errors}
+                keyOf={lineKey}
+                format={fmt}
+                onChange={(key, v) => {
+                  setValues((x) => ({ ...x, [key]: v }));
+                  setErrors(({ [key]: _, ...rest }) => rest);
+                  setFormError(null);
+                }}
+              />
             )}
             {formError ? <Text className={s.formErr} role="alert" data-testid="shipment-error">{formError}</Text> : null}
           </DialogContent>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dictionaryItems } from '../../../model/dictionaries';
 import type { Row } from '../../engine/entity-api';
-import type { QtyError } from './quantities';
+import { num, type QtyError } from './quantities';
 
 export const useLineTableStyles = makeStyles({
   table: { borderCollapse: 'collapse', width: '100%', fontSize: tokens.fontSizeBase300 },
@@ -52,4 +52,75 @@ export function QtyCell(props: { value: string; onChange: (v: string) => void; e
       {msg ? <Text className={s.err} role="alert" data-testid={`${props.testId}-error`}>{msg}</Text> : null}
     </td>
   );
+}
+
+/** A numeric column of a lines table before the quantity typed now: its heading and its figure. */
+export type FigureColumn = { header: string; value: (line: Row) => unknown; testId?: string };
+
+/**
+ * The lines of a shipment or a receipt (purchase orders, outsourced orders): number, item, the unit
+ * when lines name one, the figures that say how much is left, and the quantity typed now, its
+ * message under it. Rows and inputs are named `<prefix>-line-<n>` and `<prefix>-qty-<n>` (1-based),
+ * a figure `<prefix>-<testId>-<n>`. The dialog keeps the values and checks them.
+ */
+export function QtyLinesTable(p: {
+  prefix: string;
+  lines: Row[];
+  itemHeader: string;
+  figures: FigureColumn[];
+  qtyHeader: string;
+  values: Record<string, string>;
+  errors: Record<string, QtyError | string | undefined>;
+  keyOf: (line: Row) => string;
+  onChange: (key: string, value: string) => void;
+  format: (v: unknown) => string;
+}) {
+  const s = useLineTableStyles();
+  const { t } = useTranslation();
+  const unitLabel = useUnitLabel();
+  const hasUnit = p.lines.some((l) => l.unit);
+  return (
+    <div className={s.scroll}>
+      <table className={s.table}>
+        <thead>
+          <tr>
+            <th className={s.th}>{t('pur.col.seq')}</th>
+            <th className={s.th}>{p.itemHeader}</th>
+            {hasUnit ? <th className={s.th}>{t('pur.col.unit')}</th> : null}
+            {p.figures.map((f) => (
+              <th key={f.header} className={s.th} style={{ textAlign: 'right' }}>{f.header}</th>
+            ))}
+            <th className={s.th}>{p.qtyHeader}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {p.lines.map((l, i) => {
+            const key = p.keyOf(l);
+            const n = i + 1;
+            return (
+              <tr key={String(l.id)} data-testid={`${p.prefix}-line-${n}`}>
+                <td className={s.td}>{String(l.seq ?? n)}</td>
+                <td className={s.td}>{itemText(l)}</td>
+                {hasUnit ? <td className={s.td}>{unitLabel(l.unit)}</td> : null}
+                {p.figures.map((f) => (
+                  <td key={f.header} className={`${s.td} ${s.num}`} data-testid={f.testId ? `${p.prefix}-${f.testId}-${n}` : undefined}>{p.format(f.value(l))}</td>
+                ))}
+                <QtyCell label={`${p.qtyHeader} ${n}`} value={p.values[key] ?? ''} onChange={(v) => p.onChange(key, v)} error={p.errors[key]} testId={`${p.prefix}-qty-${n}`} />
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A receipt's figures per line: ordered, dispatched (or ordered, for an order tracked by hand), received, still to come. */
+export function receiptFigures(t: (key: string) => string, dispatchedOf: (line: Row) => number): FigureColumn[] {
+  return [
+    { header: t('pur.col.ordered'), value: (l) => l.qty, testId: 'ordered' },
+    { header: t('pur.col.dispatched'), value: dispatchedOf, testId: 'dispatched' },
+    { header: t('pur.col.received'), value: (l) => l.received_qty, testId: 'received' },
+    { header: t('pur.col.remaining'), value: (l) => Math.max(dispatchedOf(l) - num(l.received_qty), 0), testId: 'remaining' },
+  ];
 }
