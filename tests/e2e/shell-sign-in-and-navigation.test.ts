@@ -94,7 +94,7 @@ describe('the workspace shell', () => {
     await page.waitForSelector('[data-testid=workspace-home]');
 
     // A spec route whose feature is not built yet says so.
-    await page.goto(`${run.server.url}/mydash`);
+    await page.goto(`${run.server.url}/workspace/ecindex/orders`);
     await page.waitForSelector('[data-testid=unavailable]');
     await snap(page, 'shell-08-unavailable-en');
 
