@@ -44,6 +44,8 @@ describe('an exception ticket between the brand and its maker', () => {
     await brand.goto(`${run.server.url}/collab/tickets`);
     await brand.click('[data-testid=ticket-raise]');
     const picker = brand.locator('[data-testid=ticket-doc-picker]');
+    // As a person does: into the field, then type (typing opens the list of matching documents).
+    await picker.click();
     await picker.fill(shared.no);
     await brand.locator('[role=option]', { hasText: shared.no }).first().click();
     await brand.fill('[data-testid=ticket-title-input]', '领口罗纹色差');
