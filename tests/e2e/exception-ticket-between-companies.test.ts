@@ -47,11 +47,17 @@ describe('an exception ticket between the brand and its maker', () => {
     // As a person does: into the field, then type (typing opens the list of matching documents).
     await picker.click();
     await picker.fill(shared.no);
-    await brand.locator('[role=option]', { hasText: shared.no }).first().click();
+    // Picking the document loads the people of its two companies, offered as owners below.
+    await Promise.all([
+      brand.waitForResponse((r) => r.url().includes('/ticket/people') && r.status() === 200),
+      brand.locator('[role=option]', { hasText: shared.no }).first().click(),
+    ]);
     await brand.fill('[data-testid=ticket-title-input]', '领口罗纹色差');
     await brand.fill('[data-testid=ticket-description-input]', '首批大货领口罗纹与大身颜色不一致，色差约 3 级');
+    await brand.waitForSelector('[data-testid=ticket-owners]:not([disabled])');
     await brand.click('[data-testid=ticket-owners]');
-    await brand.locator('[role=option]', { hasText: '工厂管理员（华纺制衣）' }).click();
+    // A multi-select list: its items are checkboxes named by the person and the company.
+    await brand.getByText('工厂管理员（华纺制衣）', { exact: true }).click();
     await brand.keyboard.press('Escape');
     await snap(brand, 'ticket-01-raise-dialog');
     await brand.click('[data-testid=ticket-raise-save]');
