@@ -112,6 +112,8 @@ export default defineConfig({
           name: 'e2e',
           root: '.',
           include: ['tests/e2e/**/*.test.ts'],
+          // One seeded data directory per run, copied for each file's server.
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
           retry: process.env.CI ? 1 : 0,
           environment: 'node',
           testTimeout: 120000,

@@ -38,11 +38,13 @@ describe('spreadsheet keys in editable grids', () => {
     await page.fill('input[name=password]', 'Demo1234');
     await page.click('[data-testid=login-submit]');
     await page.waitForSelector(`${GRID} .ag-row`, { timeout: 30000 });
-    // A draft to work on: the seeded season copied.
+    // A draft to work on: the seeded season copied (a code of its own for each attempt: a retry in
+    // CI finds the first attempt's copy on the same server).
+    const code = `E2E-KEYS-${Date.now().toString(36).toUpperCase()}`;
     await page.click('[data-testid=version-copy]');
-    await page.fill('[data-testid=dialog-code]', 'E2E-KEYS');
+    await page.fill('[data-testid=dialog-code]', code);
     await page.click('[data-testid=dialog-ok]');
-    await page.waitForSelector('[data-testid=version-picker] option:checked:has-text("E2E-KEYS")', { state: 'attached', timeout: 20000 });
+    await page.waitForSelector(`[data-testid=version-picker] option:checked:has-text("${code}")`, { state: 'attached', timeout: 20000 });
     await page.waitForSelector(`${GRID} .ag-row`);
 
     // Range by Shift+arrows: 2 x 2, highlighted.
@@ -78,9 +80,13 @@ describe('spreadsheet keys in editable grids', () => {
     await editor.waitFor();
     await editor.fill('21');
     await editor.press('Enter');
+    // The edit is written and the editor gone before the range is drawn, as a person sees it.
+    await expect.poll(() => textAt(page, 0, 0)).toBe('21');
+    await page.waitForSelector(`${GRID} .ag-cell-inline-editing`, { state: 'detached' });
     await page.locator(cell(0, 0)).first().click();
     await page.keyboard.press('Shift+ArrowDown');
     await page.keyboard.press('Shift+ArrowDown');
+    await expect.poll(() => page.locator(`${GRID} .ss-range`).count()).toBe(3);
     await page.keyboard.press('Control+d');
     await expect.poll(() => textAt(page, 2, 0)).toBe('21');
     expect(await textAt(page, 1, 0)).toBe('21');

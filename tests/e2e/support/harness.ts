@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -35,9 +35,9 @@ export type RunningServer = { url: string; dataDir: string; stop: () => Promise<
 
 /**
  * Starts the real product (`src/server/main.ts`, as `npm start` does, with the built client in
- * dist/client) on a free port with a fresh embedded database and demo data. `options.dataDir`
- * starts it on a data directory prepared beforehand instead (a benchmark's bulk data); that
- * directory belongs to the caller and is left in place on stop.
+ * dist/client) on a free port with a fresh embedded database and demo data: a copy of the e2e
+ * run's seeded template when E2E_TEMPLATE_DIR names one, else seeded on start. `options.dataDir` starts it on a data directory prepared beforehand instead (a
+ * benchmark's bulk data); that directory belongs to the caller and is left in place on stop.
  */
 export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
@@ -45,7 +45,10 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   const dataDir = options.dataDir ? resolve(options.dataDir) : resolve(`.tmp/e2e-${process.pid}-${port}`);
   if (own) {
     rmSync(dataDir, { recursive: true, force: true });
-    mkdirSync(dataDir, { recursive: true });
+    // The e2e run's seeded template (tests/e2e/support/global-setup.ts), when there is one.
+    const template = process.env.E2E_TEMPLATE_DIR;
+    if (template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
+    else mkdirSync(dataDir, { recursive: true });
   }
   let log = '';
   const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts'], {
