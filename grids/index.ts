@@ -16,3 +16,4 @@ export * from './outsource';
 export * from './production';
 export * from './collab';
 export * from './quality';
+export * from './development';

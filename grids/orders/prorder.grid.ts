@@ -54,6 +54,7 @@ export const prOrderPage = definePage({
         { field: 'customer_po', spanClass: 'third' },
         { field: 'customer_id', spanClass: 'third' },
         { field: 'maker_vendor_id', spanClass: 'third' },
+        { field: 'style_id', spanClass: 'third' },
         { field: 'category', spanClass: 'third' },
         { field: 'receive_date', spanClass: 'third' },
         { field: 'delivery_date', spanClass: 'third' },

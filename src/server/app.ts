@@ -21,6 +21,7 @@ import { planningRoutes } from './services/planning';
 import { trackingRoutes } from './services/tracking';
 import { productionRoutes } from './services/production';
 import { qualityRoutes } from './services/quality';
+import { developmentRoutes } from './services/development';
 import './services/orders';
 import './services/purchasing';
 import './services/outsource';
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(trackingRoutes, { prefix: '/api' });
   await app.register(productionRoutes, { prefix: '/api' });
   await app.register(qualityRoutes, { prefix: '/api' });
+  await app.register(developmentRoutes, { prefix: '/api' });
   await app.register(importRoutes, { prefix: '/api' });
   await app.register(exportRoutes, { prefix: '/api' });
   // Queued jobs (large exports) are claimed by whichever app process is free (issue 15).

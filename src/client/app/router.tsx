@@ -9,6 +9,7 @@ import { sourcingRoutes } from '../pages/sourcing/routes';
 import { purchaseRoutes } from '../pages/purchase/routes';
 import { productionRoutes } from '../pages/production/routes';
 import { qualityRoutes } from '../pages/quality/routes';
+import { developmentRoutes } from '../pages/development/routes';
 import { reportRoutes } from '../pages/reports/routes';
 import { calendarRoutes } from '../calendar/routes';
 import { trackingRoutes } from '../pages/tracking/routes';
@@ -137,6 +138,7 @@ export function appRoutes(): RouteObject[] {
                 ...productionRoutes,
                 // The inspection station (issue 18).
                 ...qualityRoutes,
+                ...developmentRoutes,
                 ...reportRoutes,
                 ...calendarRoutes,
                 // Node tracking and the calendar views of /zp/{cata}/calendarview/{opt} (issue 12).

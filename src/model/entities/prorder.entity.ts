@@ -116,6 +116,8 @@ export const prOrder = defineEntity({
     { key: 'customer_po', label: { zh: '客户PO号', en: 'Customer PO no.' }, type: 'text', maxLength: 60 },
     { key: 'customer_id', label: { zh: '客户', en: 'Customer' }, type: 'reference', ref: { entity: 'customer', labelField: 'name', codeField: 'code' } },
     { key: 'maker_vendor_id', label: { zh: '生产工厂', en: 'Maker' }, type: 'reference', ref: { entity: 'vendor', labelField: 'name', codeField: 'code' } },
+    // Issue 18: an approved style of the company; its category, colours x sizes and BOM are carried into the order when saved (services/development).
+    { key: 'style_id', label: { zh: '款式（已确认）', en: 'Style (approved)' }, type: 'reference', ref: { entity: 'style', labelField: 'name', codeField: 'code' } },
     { key: 'category', label: { zh: '品类', en: 'Category' }, type: 'dict', dict: 'product_category' },
     { key: 'receive_date', label: { zh: '接单日期', en: 'Receive date' }, type: 'date', default: '$$NOW$$' },
     { key: 'delivery_date', label: { zh: '交货日期', en: 'Delivery date' }, type: 'date' },

@@ -14,6 +14,7 @@ import { writeDocument } from '../../resources/document-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
 import { emitToCompany } from '../../realtime';
 import { writeAudit } from '../audit/audit.service';
+import { approvedStyleMinutes } from '../development/style-minutes';
 import { onOrderCancelled } from '../orders/orders.service';
 import { companyCalendar, loadLines } from './planning.service';
 
@@ -215,7 +216,13 @@ function registerPlanSaveHook(): void {
           }
         }
       }
-      if (!values.minutes_per_piece && values.category) values.minutes_per_piece = minutesOfCategory(String(values.category));
+      // Minutes per piece left out: the approved style's routing (its in-house SMV) when the company has
+      // that style, else the category's rough figure (docs/architecture-development.md).
+      if (!values.minutes_per_piece) {
+        const fromStyle = await approvedStyleMinutes(tx, clientId, values.style_no);
+        if (fromStyle) values.minutes_per_piece = fromStyle;
+        else if (values.category) values.minutes_per_piece = minutesOfCategory(String(values.category));
+      }
       const m = matrixOf(values.matrix);
       if (m && m.length && values.qty !== null && values.qty !== undefined && matrixSum(m) !== num(values.qty) && !errors.qty)
         errors.matrix = { key: 'planning.matrixMismatch', params: { sum: matrixSum(m), qty: num(values.qty) } };

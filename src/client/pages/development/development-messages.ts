@@ -1,0 +1,66 @@
+import i18next from 'i18next';
+import { registerCatalogPart, type CatalogPart } from '../../../model/i18n';
+
+/** The sample room's words (zh-CN first). */
+export const developmentMessages: CatalogPart = {
+  'zh-CN': {
+    'dev.room.title': '打样协同',
+    'dev.room.explain': '品牌与工厂共享的打样记录：逐轮意见与样衣照片，批准或驳回。双方实时同步。',
+    'dev.room.empty': '还没有打样申请。品牌方在“打样申请”中新建并发出。',
+    'dev.room.pick': '请选择左侧的打样申请',
+    'dev.room.round': '第 {{n}} 轮',
+    'dev.room.due': '交样日期 {{date}}',
+    'dev.room.partnerOut': '打样工厂：{{name}}',
+    'dev.room.partnerIn': '客户：{{name}}',
+    'dev.room.qty': '{{n}} 件',
+    'dev.room.comment': '留言',
+    'dev.room.commentPlaceholder': '输入意见（可附照片）',
+    'dev.room.addPhotos': '添加照片',
+    'dev.room.photosPending': '待发送照片 {{n}} 张',
+    'dev.room.sendComment': '发送',
+    'dev.room.reason': '驳回原因',
+    'dev.room.newDue': '新交样日期',
+    'dev.room.note': '说明（可选）',
+    'dev.room.confirm': '确定',
+    'dev.room.cancelDialog': '取消',
+    'dev.room.requirements': '打样要求',
+    'dev.room.rejectReason': '驳回原因：{{reason}}',
+    'dev.room.noComments': '本轮还没有留言',
+    'dev.room.live': '实时同步',
+    'dev.room.ours': '我方',
+    'dev.room.theirs': '对方',
+    'dev.room.needPhotosHint': '提交前请先在本轮上传样衣照片',
+  },
+  en: {
+    'dev.room.title': 'Sample room',
+    'dev.room.explain': 'Sample records shared by brand and maker: comments and photos round by round, approval or rejection, live on both sides.',
+    'dev.room.empty': 'No sample requests yet. The brand creates and sends them under Sample requests.',
+    'dev.room.pick': 'Choose a sample request on the left',
+    'dev.room.round': 'Round {{n}}',
+    'dev.room.due': 'Due {{date}}',
+    'dev.room.partnerOut': 'Maker: {{name}}',
+    'dev.room.partnerIn': 'Customer: {{name}}',
+    'dev.room.qty': '{{n}} pcs',
+    'dev.room.comment': 'Comment',
+    'dev.room.commentPlaceholder': 'Type a comment (photos may be added)',
+    'dev.room.addPhotos': 'Add photos',
+    'dev.room.photosPending': '{{n}} photos to send',
+    'dev.room.sendComment': 'Send',
+    'dev.room.reason': 'Reason for rejection',
+    'dev.room.newDue': 'New due date',
+    'dev.room.note': 'Note (optional)',
+    'dev.room.confirm': 'OK',
+    'dev.room.cancelDialog': 'Cancel',
+    'dev.room.requirements': 'What to check',
+    'dev.room.rejectReason': 'Rejected: {{reason}}',
+    'dev.room.noComments': 'No comments in this round yet',
+    'dev.room.live': 'Live',
+    'dev.room.ours': 'Us',
+    'dev.room.theirs': 'Them',
+    'dev.room.needPhotosHint': 'Upload photos of the sample in this round before submitting it',
+  },
+};
+
+registerCatalogPart(developmentMessages);
+// The shell's i18next was initialised before this chunk loaded: add the words to it too.
+if (i18next.isInitialized) for (const [lng, words] of Object.entries(developmentMessages)) i18next.addResourceBundle(lng, 'translation', words, true, false);

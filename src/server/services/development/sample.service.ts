@@ -1,0 +1,271 @@
+import { sql } from 'kysely';
+import { isLanguage, type Label, type Language } from '../../../model';
+import { sampleRequest, sampleType } from '../../../model/entities/samplerequest.entity';
+import { listOf } from '../../../model/entities/style.entity';
+import type { AuthContext } from '../../access/auth-context';
+import type { Db } from '../../db/database';
+import { AppError } from '../../http/errors';
+import { emitToCompany } from '../../realtime';
+import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
+import { writeContext } from '../../resources/document-stages';
+import { writeDocument } from '../../resources/document-writer';
+import { registerSaveHook } from '../../resources/save-hooks';
+import { writeAudit } from '../audit/audit.service';
+import { raiseNotice } from '../notify/notice.service';
+import { asTenant, receiverAccepts } from '../orders/cross-tenant.util';
+
+/**
+ * Sample requests between two companies (issue 18). The requester's record (`direction` out) is the
+ * source; `send` writes the maker's copy (`direction` in) in the maker's company through the document
+ * writer and records an order share (`source_entity` = `target_entity` = 'samplerequest') in the
+ * requester's company, as a requirement order reaches its customer order (docs/architecture-orders.md):
+ * only to a company that confirmed the requester as its active customer. From then on:
+ * - the requester acts on its record (approve, reject with a reason, a new round, cancel), the maker
+ *   on its copy (accept, submit the sample); each action is refused on the other side's record and
+ *   moves both records in one transaction through the share (the maker's through the share its copy
+ *   names, checked in the requester's company: active, from that company, to this one, this copy);
+ * - comments with photos are written on both records, each in its own company; a photo's file row
+ *   is copied into the other company so each serves only its own files;
+ * - the other company's users get a notice, both companies' open pages an event (`sample.changed`).
+ * Neither tenant filter is loosened: every statement names the company it runs in.
+ */
+type Row = Record<string, unknown>;
+type Side = 'out' | 'in';
+const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+const langOf = (auth: AuthContext): Language => (isLanguage(auth.language) ? auth.language : 'zh-CN');
+const label = (l: Label, lang: Language): string => (lang === 'en' ? l.en : l.zh);
+
+/** The photo addresses of stored files: the route that serves them to their company. */
+export const fileUrl = (id: number): string => `/api/crossapi/ccommonapi/files/${id}`;
+
+async function companyName(tx: Db, id: number): Promise<string> {
+  return (await sql<{ name: string }>`select name from clients where id = ${id}`.execute(tx)).rows[0]?.name ?? '';
+}
+
+/** The other side of a record: the company and its record, checked through the share. */
+type Other = { clientId: number; id: number; shareId: number; shareOwner: number };
+
+async function otherSide(tx: Db, clientId: number, row: Row): Promise<Other | null> {
+  if (row.direction === 'out') {
+    const s = (await sql<Row>`select id, to_client, target_id from scm_order_share where client_id = ${clientId} and from_client = ${clientId}
+      and source_entity = 'samplerequest' and source_id = ${Number(row.id)} and target_entity = 'samplerequest' and state = 'active' order by id desc limit 1`.execute(tx)).rows[0];
+    return s ? { clientId: Number(s.to_client), id: Number(s.target_id), shareId: Number(s.id), shareOwner: clientId } : null;
+  }
+  const brandId = Number(row.source_client_id);
+  const shareId = Number(row.share_id);
+  if (!brandId || !shareId) throw new AppError('forbidden', 'dev.sample.shareMissing');
+  const s = await asTenant(tx, brandId, clientId, async (btx) =>
+    (await sql<Row>`select id, source_id from scm_order_share where id = ${shareId} and client_id = ${brandId} and from_client = ${brandId} and to_client = ${clientId}
+      and source_entity = 'samplerequest' and target_entity = 'samplerequest' and target_id = ${Number(row.id)} and state = 'active'`.execute(btx)).rows[0]);
+  if (!s) throw new AppError('forbidden', 'dev.sample.shareMissing');
+  return { clientId: brandId, id: Number(s.source_id), shareId, shareOwner: brandId };
+}
+
+/** Copies a file row of one company into another (same stored file), returning the new row's id. */
+async function copyFile(tx: Db, fromClient: number, toClient: number, fileId: number, userId: number): Promise<number | null> {
+  const f = (await sql<Row>`select path, name, mime, size from files where client_id = ${fromClient} and id = ${fileId}`.execute(tx)).rows[0];
+  if (!f) return null;
+  return asTenant(tx, toClient, fromClient, async (otx) =>
+    Number((await sql<{ id: number }>`insert into files (client_id, path, name, mime, size, created_by) values (${toClient}, ${f.path as string}, ${f.name as string}, ${(f.mime as string | null) ?? null}, ${Number(f.size ?? 0)}, ${userId}) returning id`.execute(otx)).rows[0].id));
+}
+
+export type CommentInput = { kind: string; body: string | null; photoIds: number[] };
+
+/**
+ * Writes a comment on the record of `clientId` and, when the record is shared, on the other side's
+ * (photos copied there). `tx` is in `clientId`'s scope and comes back in it.
+ */
+export async function writeComment(tx: Db, auth: AuthContext, clientId: number, row: Row, c: CommentInput, other: Other | null): Promise<number> {
+  const side = text(row.direction) as Side;
+  const company = await companyName(tx, clientId);
+  const round = Number(row.round ?? 1);
+  const mine = c.photoIds.map(fileUrl);
+  const id = Number((await sql<{ id: number }>`insert into dev_sample_comment (client_id, created_by, updated_by, request_id, round, kind, side, company_name, author_name, body, photos)
+    values (${clientId}, ${auth.userId}, ${auth.userId}, ${Number(row.id)}, ${round}, ${c.kind}, ${side}, ${company}, ${auth.fullname}, ${c.body}, ${JSON.stringify(mine)}::jsonb) returning id`.execute(tx)).rows[0].id);
+  if (other) {
+    const theirs: string[] = [];
+    for (const f of c.photoIds) {
+      const copied = await copyFile(tx, clientId, other.clientId, f, auth.userId);
+      if (copied) theirs.push(fileUrl(copied));
+    }
+    await asTenant(tx, other.clientId, clientId, async (otx) => {
+      await sql`insert into dev_sample_comment (client_id, created_by, updated_by, request_id, round, kind, side, company_name, author_name, body, photos, mirror_of)
+        values (${other.clientId}, ${auth.userId}, ${auth.userId}, ${other.id}, ${round}, ${c.kind}, ${side}, ${company}, ${auth.fullname}, ${c.body}, ${JSON.stringify(theirs)}::jsonb, ${id})`.execute(otx);
+    });
+  }
+  return id;
+}
+
+/** Tells both companies' open pages (after the transaction's turn, so a refetch reads the commit). */
+function emitChanged(items: Array<{ clientId: number; id: number }>, status: string): void {
+  setImmediate(() => {
+    for (const i of items) emitToCompany(i.clientId, 'sample.changed', { id: i.id, status });
+  });
+}
+
+async function notifyOther(tx: Db, auth: AuthContext, fromClient: number, other: Other, key: string, params: Record<string, unknown>, kind: string): Promise<void> {
+  const no = (await asTenant(tx, other.clientId, fromClient, async (otx) =>
+    (await sql<{ req_no: string }>`select req_no from dev_sample_request where client_id = ${other.clientId} and id = ${other.id}`.execute(otx)).rows[0]?.req_no)) ?? '';
+  const company = await companyName(tx, fromClient);
+  await asTenant(tx, other.clientId, fromClient, (otx) =>
+    raiseNotice(otx, {
+      clientId: other.clientId, everyone: true, kind, title: `${key}.title`, doc_no: no, link: `/zp/development/index/samples?id=${other.id}`,
+      i18n: { title: `${key}.title`, body: `${key}.body`, params: { no, company, ...params } },
+    }).then(() => undefined));
+}
+
+function requireSide(ctx: ActionContext, side: Side): void {
+  if (ctx.row.direction === side) return;
+  const action = ctx.transition ? label(ctx.transition.label, langOf(ctx.auth)) : '';
+  throw new AppError('conflict', side === 'out' ? 'dev.sample.requesterOnly' : 'dev.sample.makerOnly', { params: { action } });
+}
+
+/** Moves the other side's record with this one (status and the fields given), audited there. */
+async function moveOther(ctx: ActionContext, other: Other, patch: Row): Promise<void> {
+  const { tx, clientId } = ctx;
+  await asTenant(tx, other.clientId, clientId, async (otx) => {
+    const before = (await sql<Row>`select * from dev_sample_request where client_id = ${other.clientId} and id = ${other.id} for update`.execute(otx)).rows[0];
+    if (!before) throw new AppError('forbidden', 'dev.sample.shareMissing');
+    const sets = Object.entries(patch).map(([k, v]) => sql`${sql.id(k)} = ${v as string | number | null}`);
+    await sql`update dev_sample_request set ${sql.join(sets)}, version = version + 1, updated_at = now() where client_id = ${other.clientId} and id = ${other.id}`.execute(otx);
+    await writeAudit(otx, { clientId: other.clientId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip }, 'samplerequest', other.id, `partner-${ctx.transition?.action ?? 'change'}`,
+      Object.entries(patch).map(([field, v]) => ({ field, old: before[field] ?? null, new: v })));
+  });
+}
+
+function stateText(lang: Language, status: string): string {
+  const s = sampleRequest.states!.states.find((x) => x.code === status);
+  return s ? label(s.label, lang) : status;
+}
+
+/** One action of either side: the comment it leaves, the other record moved, a notice there, both pages told. */
+async function act(ctx: ActionContext, o: { side: Side; kind: string; body: string | null; patch: Row; closeShare?: boolean }): Promise<{ patch: Row }> {
+  requireSide(ctx, o.side);
+  const { tx, clientId, row, auth } = ctx;
+  const other = await otherSide(tx, clientId, row);
+  const to = ctx.transition?.to ?? text(row.status);
+  const both: Row = { ...o.patch, status: to };
+  // The comment belongs to the round the action happens in (a new round's comment to the new round).
+  const round = Number(both.round ?? row.round ?? 1);
+  await writeComment(tx, auth, clientId, { ...row, round }, { kind: o.kind, body: o.body, photoIds: [] }, other);
+  if (other) {
+    await moveOther(ctx, other, both);
+    if (o.closeShare) await asTenant(tx, other.shareOwner, clientId, (stx) => sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${other.shareId} and client_id = ${other.shareOwner}`.execute(stx).then(() => undefined));
+    const lang = langOf(auth);
+    await notifyOther(tx, auth, clientId, other, 'dev.sample.notify.changed', { state: stateText(lang, to), text: o.body || stateText(lang, to) }, `order.sample.${o.kind}`);
+    emitChanged([{ clientId, id: Number(row.id) }, { clientId: other.clientId, id: other.id }], to);
+  } else emitChanged([{ clientId, id: Number(row.id) }], to);
+  return { patch: o.patch };
+}
+
+/** The requester sends its draft: the maker's copy, the share, the first comment, a notice at the maker. */
+async function sendSample(ctx: ActionContext) {
+  requireSide(ctx, 'out');
+  const { tx, auth, clientId, row } = ctx;
+  if (!row.style_id) throw new AppError('validation', 'dev.sample.noStyle', { fields: { style_id: { key: 'dev.sample.noStyle' } } });
+  if (!row.vendor_id) throw new AppError('validation', 'dev.sample.noVendor', { fields: { vendor_id: { key: 'dev.sample.noVendor' } } });
+  const style = (await sql<Row>`select code, name, image, status, colours, size_range from dev_style where client_id = ${clientId} and id = ${Number(row.style_id)}`.execute(tx)).rows[0];
+  if (!style || style.status === 'retired') throw new AppError('conflict', 'dev.sample.styleNotReady', { params: { code: style?.code ?? '' } });
+  const v = (await sql<{ code: string | null }>`select platform_client_code as code from md_vendor where id = ${Number(row.vendor_id)} and client_id = ${clientId}`.execute(tx)).rows[0];
+  const target = v?.code
+    ? (await sql<{ id: number; name: string; type: string }>`select id, name, type from clients where upper(code) = upper(${v.code}) and status = 'active' and id <> ${clientId}`.execute(tx)).rows[0]
+    : undefined;
+  if (!target) throw new AppError('conflict', 'dev.sample.vendorNotJoined');
+  const me = (await sql<{ name: string; code: string }>`select name, code from clients where id = ${clientId}`.execute(tx)).rows[0];
+  // Nothing is written at the maker until it has confirmed this company as its customer.
+  if (!me || !(await receiverAccepts(tx, { id: clientId, code: me.code }, target))) throw new AppError('forbidden', 'dev.sample.makerNotLinked', { params: { code: me?.code ?? '' } });
+  const now = new Date().toISOString();
+  // The picture travels as a file row of the maker's own (each company serves only its files).
+  const imageFile = /\/files\/(\d+)$/.exec(text(style.image));
+  const image = imageFile ? ((await copyFile(tx, clientId, target.id, Number(imageFile[1]), auth.userId)) ?? null) : null;
+  const copyImage = imageFile ? (image ? fileUrl(image) : null) : ((style.image as string | null) ?? null);
+  const copyId = await asTenant(tx, target.id, clientId, async (mtx) => {
+    const w = writeContext(mtx, { clientId: target.id, userId: auth.userId, username: auth.username, fullname: auth.fullname, ip: ctx.ip, roles: auth.roles }, 'service');
+    const id = await writeDocument(w, sampleRequest, {
+      body: { sample_type: row.sample_type, colour: row.colour ?? null, sizes: row.sizes ?? null, qty: row.qty ?? 1, due_date: row.due_date, requirements: row.requirements ?? null },
+    });
+    await sql`update dev_sample_request set direction = 'in', status = 'requested', round = 1, style_code = ${text(style.code)}, style_name = ${text(style.name)},
+        style_image = ${copyImage}, partner_name = ${me.name}, source_client_id = ${clientId}, source_id = ${Number(row.id)}, sent_at = ${now}
+      where client_id = ${target.id} and id = ${id}`.execute(mtx);
+    return id;
+  });
+  const share = await sql<{ id: number }>`insert into scm_order_share (client_id, created_by, updated_by, from_client, to_client, source_entity, source_id, source_no, target_entity, target_id, state)
+    values (${clientId}, ${auth.userId}, ${auth.userId}, ${clientId}, ${target.id}, 'samplerequest', ${Number(row.id)}, ${text(row.req_no)}, 'samplerequest', ${copyId}, 'active') returning id`.execute(tx);
+  const shareId = Number(share.rows[0].id);
+  await asTenant(tx, target.id, clientId, (mtx) => sql`update dev_sample_request set share_id = ${shareId} where client_id = ${target.id} and id = ${copyId}`.execute(mtx).then(() => undefined));
+  const other: Other = { clientId: target.id, id: copyId, shareId, shareOwner: clientId };
+  await writeComment(tx, auth, clientId, { ...row, round: 1 }, { kind: 'request', body: text(row.requirements) || null, photoIds: [] }, other);
+  const lang = langOf(auth);
+  const typeItem = sampleType.items.find((i) => i.value === row.sample_type);
+  await notifyOther(tx, auth, clientId, other, 'dev.sample.notify.requested', { style: `${text(style.code)} ${text(style.name)}`, type: typeItem ? label(typeItem.label, lang) : text(row.sample_type), due: text(row.due_date) }, 'order.sample.requested');
+  emitChanged([{ clientId, id: Number(row.id) }, { clientId: target.id, id: copyId }], 'requested');
+  return { patch: { partner_name: target.name, sent_at: now, round: 1, reject_reason: null } };
+}
+
+/** The maker submits the sample: only with photos of this round on its copy (the answer the brand judges). */
+async function submitSample(ctx: ActionContext) {
+  requireSide(ctx, 'in');
+  const n = await sql<{ n: number }>`select count(*)::int as n from dev_sample_comment where client_id = ${ctx.clientId} and request_id = ${Number(ctx.row.id)}
+    and round = ${Number(ctx.row.round ?? 1)} and side = 'in' and jsonb_array_length(coalesce(photos, '[]'::jsonb)) > 0`.execute(ctx.tx);
+  if (!n.rows[0].n) throw new AppError('conflict', 'dev.sample.needPhotos');
+  return act(ctx, { side: 'in', kind: 'submit', body: text(ctx.params.comment) || null, patch: { submitted_at: new Date().toISOString() } });
+}
+
+let registered = false;
+export function registerSampleRules(): void {
+  if (registered) return;
+  registered = true;
+
+  registerSaveHook('samplerequest', {
+    // The requester's draft takes its style's code, name and picture (and its colours and sizes when left empty).
+    validate: async ({ tx, clientId, before, values, errors }) => {
+      if (before?.direction === 'in') throw new AppError('conflict', 'dev.sample.requesterOnly', { params: { action: '' } });
+      // A request written here is this company's own (the maker's copy is marked `in` by `send`).
+      if (!before) {
+        values.direction = 'out';
+        values.round = 1;
+      }
+      if (values.style_id === null || values.style_id === undefined || values.style_id === '') return;
+      const s = (await sql<Row>`select code, name, image, status, colours, size_range from dev_style where client_id = ${clientId} and id = ${Number(values.style_id)}`.execute(tx)).rows[0];
+      if (!s) return;
+      if (s.status === 'retired') errors.style_id = { key: 'dev.sample.styleNotReady', params: { code: s.code } };
+      values.style_code = s.code;
+      values.style_name = s.name;
+      values.style_image = s.image ?? null;
+      if (!values.colour) values.colour = listOf(s.colours)[0] ?? null;
+      if (!values.sizes) values.sizes = listOf(s.size_range).join(',') || null;
+    },
+  });
+  registerActionHandler('samplerequest', 'send', sendSample);
+  registerActionHandler('samplerequest', 'accept', (ctx) => act(ctx, { side: 'in', kind: 'accept', body: null, patch: {} }));
+  registerActionHandler('samplerequest', 'submit', submitSample);
+  registerActionHandler('samplerequest', 'approve', (ctx) => act(ctx, { side: 'out', kind: 'approve', body: text(ctx.params.comment) || null, patch: { decided_at: new Date().toISOString() } }));
+  registerActionHandler('samplerequest', 'reject', (ctx) =>
+    act(ctx, { side: 'out', kind: 'reject', body: text(ctx.params.reject_reason), patch: { decided_at: new Date().toISOString(), reject_reason: text(ctx.params.reject_reason) } }));
+  registerActionHandler('samplerequest', 'resample', (ctx) =>
+    act(ctx, {
+      side: 'out', kind: 'resample', body: text(ctx.params.due_date),
+      patch: { round: Number(ctx.row.round ?? 1) + 1, due_date: text(ctx.params.due_date), reject_reason: null, submitted_at: null, decided_at: null },
+    }));
+  registerActionHandler('samplerequest', 'cancel', (ctx) => act(ctx, { side: 'out', kind: 'cancel', body: null, patch: {}, closeShare: true }));
+}
+
+/** What the comment route needs: the request of the caller's company (locked), the other side. */
+export async function commentOn(tx: Db, auth: AuthContext, clientId: number, row: Row, input: { body: string | null; photoIds: number[] }): Promise<number> {
+  if (row.status === 'cancelled') {
+    throw new AppError('conflict', 'dev.sample.closed', { params: { no: row.req_no, state: stateText(langOf(auth), text(row.status)) } });
+  }
+  if (!input.body && !input.photoIds.length) throw new AppError('validation', 'dev.sample.emptyComment', { fields: { body: { key: 'dev.sample.emptyComment' } } });
+  // Photos must be the caller's own company's files.
+  if (input.photoIds.length) {
+    const own = await sql<{ id: number }>`select id from files where client_id = ${clientId} and id = any(${sql.val(input.photoIds)}::bigint[])`.execute(tx);
+    if (own.rows.length !== new Set(input.photoIds).size) throw new AppError('notFound');
+  }
+  const other = row.status === 'draft' ? null : await otherSide(tx, clientId, row);
+  const id = await writeComment(tx, auth, clientId, row, { kind: 'comment', body: input.body, photoIds: input.photoIds }, other);
+  if (other) {
+    await notifyOther(tx, auth, clientId, other, 'dev.sample.notify.comment', { text: input.body ?? '', state: '' }, 'order.sample.comment');
+    emitChanged([{ clientId, id: Number(row.id) }, { clientId: other.clientId, id: other.id }], text(row.status));
+  }
+  return id;
+}
