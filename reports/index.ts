@@ -15,4 +15,5 @@ export { nodeRisk } from './node-risk/node-risk.query';
 export { outsourcedWip } from './outsourced-wip/outsourced-wip.query';
 export { vendorScorecard } from './vendor-scorecard/vendor-scorecard.query';
 export { openExceptions } from './open-exceptions/open-exceptions.query';
+export { qualityDefects } from './quality-defects/quality-defects.query';
 export { reportsMenu } from './menu';

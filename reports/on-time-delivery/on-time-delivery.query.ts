@@ -9,6 +9,7 @@ export const onTimeDelivery = defineReport({
   name: 'on-time-delivery',
   title: { zh: '准时交货率', en: 'On-time delivery rate' },
   entity: 'customerorder',
+  aggregate: 'customerorder_month',
   query: 'on-time',
   chart: 'bar',
   chartMeasures: ['rate'],

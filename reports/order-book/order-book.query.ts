@@ -12,6 +12,7 @@ export const orderBook = defineReport({
   name: 'order-book',
   title: { zh: '订单簿（客户×月份）', en: 'Order book by customer and month' },
   entity: 'customerorder',
+  aggregate: 'customerorder_month',
   chart: 'stackedBar',
   defaultGroup: ['month', 'customer'],
   companies: ['maker'],

@@ -8,6 +8,7 @@ export const ordersByStatus = defineReport({
   name: 'orders-by-status',
   title: { zh: '客户订单状态分布', en: 'Customer orders by status' },
   entity: 'customerorder',
+  aggregate: 'customerorder_month',
   dimensions: [
     { key: 'status', field: 'status', label: { zh: '状态', en: 'Status' } },
     { key: 'customer', field: 'brand_name', label: { zh: '客户（品牌）', en: 'Customer (brand)' } },

@@ -43,9 +43,10 @@ export type ReportMeasure = {
  * How the report draws (each a pure `.chart.ts` builder in reports/charts): `bar` one bar per group;
  * `line` a trend over the first grouping (series by the second); `stackedBar` bars of the first
  * grouping stacked by the second; `heatmap` first grouping x second grouping, colour = the measure;
- * `pie` and `funnel` shares of the first grouping.
+ * `pie` and `funnel` shares of the first grouping; `rankedBar` horizontal bars worst first, coloured
+ * by band (a defect rate).
  */
-export type ChartKind = 'bar' | 'line' | 'stackedBar' | 'heatmap' | 'pie' | 'funnel';
+export type ChartKind = 'bar' | 'line' | 'stackedBar' | 'heatmap' | 'pie' | 'funnel' | 'rankedBar';
 
 /** Which kind of company a report is for (menus/companies, docs/architecture-admin.md). */
 export type ReportCompany = 'brand' | 'maker' | 'supplier';
@@ -66,6 +67,12 @@ export type ReportDef = {
    * dimensions and measures declared here.
    */
   query?: string;
+  /**
+   * A pre-aggregated table that answers the report when it can (src/server/services/reports/
+   * aggregates.ts: the entity's rows summed per tenant, month and a few fields, kept current by the
+   * database on every write); the entity's table otherwise, with the same figures.
+   */
+  aggregate?: string;
   /** The chart the page draws (`bar` when omitted). */
   chart?: ChartKind;
   /** The measures the chart draws (the first measure when omitted); `bar` and `line` draw one series each. */

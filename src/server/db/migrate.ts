@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from './database';
 import { CORE_MIGRATIONS } from './migrations';
 import { syncRegistrySchema } from './registry-schema';
+import { installReportAggregates } from '../services/reports/aggregates';
 
 /** A timestamped migration: its id sorts by time and is recorded once applied. */
 export type Migration = { id: string; up: (db: Db) => Promise<void> };
@@ -35,5 +36,7 @@ export async function migrate(db: Db, extra: Migration[] = []): Promise<string[]
     if (done) applied.push(m.id);
   }
   await syncRegistrySchema(db);
+  // Report aggregates and their triggers sit on the registry's tables (docs/architecture-reports.md).
+  await installReportAggregates(db);
   return applied;
 }

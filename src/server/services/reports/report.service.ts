@@ -8,6 +8,8 @@ import { AppError } from '../../http/errors';
 import { parsePageQuery, whereSql } from '../../resources/page-query';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { withTenant } from '../rls';
+import { rulesFor } from '../../access/permission.service';
+import { aggregateDimSql, aggregateOf, aggregateRefusal, type AggregateDef } from './aggregates';
 import { runServerQuery } from './server-query';
 
 /**
@@ -30,6 +32,11 @@ export type ReportResult = {
    */
   labels: Record<string, Record<string, string>>;
   pivot?: { dimension: string; values: Array<string | null>; rows: Array<Record<string, string | number | null>> };
+  /**
+   * Where the figures came from: `aggregate` (the report's pre-aggregated table, see aggregates.ts)
+   * or `raw` (the entity's table); `why` names what kept a run with an aggregate on the raw table.
+   */
+  source: { kind: 'aggregate' | 'raw'; why?: string };
 };
 
 const MAX_GROUPS = 3;
@@ -100,22 +107,43 @@ export async function runReport(db: Db, auth: AuthContext, report: ReportDef, qu
   const dims = groupingOf(report, query);
   const pivotKey = text(query.pivot);
   const subtotals = !pivotKey && ['1', 'true'].includes(text(query.subtotals) ?? '');
-  if (report.query) return runServerQuery(db, report, entity, { clientId, where, dims, pivotKey, subtotals, query, language });
+  // The pre-aggregated table when the run can be answered from it (aggregates.ts); `source=raw`
+  // asks for the entity's table (the bench's baseline; the figures are the same).
+  const agg = aggregateOf(report.aggregate);
+  let useAgg: AggregateDef | null = null;
+  let why: string | undefined;
+  if (agg) {
+    why = text(query.source) === 'raw' ? 'asked' : (aggregateRefusal(agg, entity, report, dims, pq, await rulesFor(db, auth, entity.menuCode)) ?? undefined);
+    if (!why) useAgg = agg;
+  }
+  const source: ReportResult['source'] = useAgg ? { kind: 'aggregate' } : why ? { kind: 'raw', why } : { kind: 'raw' };
+  if (report.query) {
+    const r = await runServerQuery(db, report, entity, { clientId, where, dims, pivotKey, subtotals, query, language, aggregate: useAgg ? { def: useAgg, where } : undefined });
+    return { ...r, source };
+  }
 
-  const selects = dims.map((d, i) => sql`${dimExpr(d)} as ${sql.id(`d${i}`)}`);
+  const expr = (d: ReportDimension) => (useAgg ? aggregateDimSql(useAgg, d) : dimExpr(d));
+  const selects = dims.map((d, i) => sql`${expr(d)} as ${sql.id(`d${i}`)}`);
+  // On the aggregate a row count is the sum of its count column, a field's sum the sum of its sums.
   const measures = report.measures.filter((m) => m.agg !== 'ratio').map((m) =>
-    m.agg === 'count' ? sql`count(*)::float8 as ${sql.id(`m_${m.key}`)}` : sql`coalesce(sum(${sql.id('t', m.field!)}), 0)::float8 as ${sql.id(`m_${m.key}`)}`,
+    m.agg === 'count'
+      ? useAgg
+        ? sql`coalesce(sum(${sql.id('t', useAgg.count)}), 0)::float8 as ${sql.id(`m_${m.key}`)}`
+        : sql`count(*)::float8 as ${sql.id(`m_${m.key}`)}`
+      : sql`coalesce(sum(${sql.id('t', m.field!)}), 0)::float8 as ${sql.id(`m_${m.key}`)}`,
   );
   const groupCols = dims.map((_, i) => sql.raw(String(i + 1)));
   // GROUPING() tells a subtotal's empty dimension from a group whose value is empty.
-  const level = sql`grouping(${sql.join(dims.map((d) => dimExpr(d)))})::int as _grouping`;
-  const groupBy = subtotals ? sql`rollup(${sql.join(dims.map((d) => dimExpr(d)))})` : sql.join(groupCols);
+  const level = sql`grouping(${sql.join(dims.map((d) => expr(d)))})::int as _grouping`;
+  const groupBy = subtotals ? sql`rollup(${sql.join(dims.map((d) => expr(d)))})` : sql.join(groupCols);
   const order = sql.join(dims.map((_, i) => sql`${sql.id(`d${i}`)} asc nulls last`));
+  // A group whose rows all left (kept at zero until the statement's clean-up) is no group.
+  const having = useAgg ? sql`having sum(${sql.id('t', useAgg.count)}) <> 0` : sql``;
 
   const raw = await withTenant(db, clientId, async (tx) =>
     (
-      await sql<Record<string, unknown>>`select ${sql.join([...selects, ...measures, level])} from ${sql.table(entity.table)} t
-        where ${where} group by ${groupBy} order by ${subtotals ? sql`${sql.id('_grouping')} desc, ` : sql``}${order}`.execute(tx)
+      await sql<Record<string, unknown>>`select ${sql.join([...selects, ...measures, level])} from ${sql.table(useAgg ? useAgg.table : entity.table)} t
+        where ${where} group by ${groupBy} ${having} order by ${subtotals ? sql`${sql.id('_grouping')} desc, ` : sql``}${order}`.execute(tx)
     ).rows,
   );
   const label = (l: { zh: string; en: string }) => (language === 'en' ? l.en : l.zh);
@@ -141,6 +169,7 @@ export async function runReport(db: Db, auth: AuthContext, report: ReportDef, qu
     ],
     rows,
     labels: await dimensionLabels(db, clientId, entity, dims, rows, language),
+    source,
   };
   if (pivotKey) result.pivot = pivotRows(rows, dims.map((d) => d.key), pivotKey, report.measures[0].key);
   return result;

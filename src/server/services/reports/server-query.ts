@@ -2,6 +2,7 @@ import type { RawBuilder } from 'kysely';
 import { ratioOf, type EntityDef, type Language, type ReportDef, type ReportDimension } from '../../../model';
 import type { Db } from '../../db/database';
 import { withTenant } from '../rls';
+import type { AggregateDef } from './aggregates';
 import { dimensionLabels, pivotRows, subtotalOrder, type ReportQuery, type ReportResult, type ReportRow } from './report.service';
 
 /**
@@ -18,6 +19,11 @@ export type ServerQueryContext = {
   /** The entity's list WHERE over alias `t`: tenant first, then data scope, then filters. */
   where: RawBuilder<unknown>;
   query: ReportQuery;
+  /**
+   * Given when the report names an aggregate and this run can read it (aggregates.ts): the same
+   * WHERE holds over the aggregate's table (alias `t`), whose rows are already sums.
+   */
+  aggregate?: { def: AggregateDef; where: RawBuilder<unknown> };
 };
 export type ServerQueryRow = Record<string, string | number | null>;
 export type ServerQuery = (ctx: ServerQueryContext) => Promise<ServerQueryRow[]>;
@@ -28,7 +34,16 @@ export function registerServerQuery(name: string, fn: ServerQuery): void {
   queries.set(name, fn);
 }
 
-type RunCtx = { clientId: number; where: RawBuilder<unknown>; dims: ReportDimension[]; pivotKey: string | null; subtotals: boolean; query: ReportQuery; language: Language };
+type RunCtx = {
+  clientId: number;
+  where: RawBuilder<unknown>;
+  dims: ReportDimension[];
+  pivotKey: string | null;
+  subtotals: boolean;
+  query: ReportQuery;
+  language: Language;
+  aggregate?: ServerQueryContext['aggregate'];
+};
 
 /** Sums the detail rows to the grouping; with subtotals, one row per prefix of it and a grand total. */
 export function groupRows(detail: ServerQueryRow[], report: ReportDef, keys: string[], subtotals: boolean): ReportRow[] {
@@ -59,7 +74,7 @@ export function groupRows(detail: ServerQueryRow[], report: ReportDef, keys: str
 export async function runServerQuery(db: Db, report: ReportDef, entity: EntityDef | null, ctx: RunCtx): Promise<ReportResult> {
   const fn = queries.get(report.query!);
   if (!fn) throw new Error(`report ${report.name}: no server query ${report.query}`);
-  const detail = await withTenant(db, ctx.clientId, (tx) => fn({ tx, clientId: ctx.clientId, where: ctx.where, query: ctx.query }));
+  const detail = await withTenant(db, ctx.clientId, (tx) => fn({ tx, clientId: ctx.clientId, where: ctx.where, query: ctx.query, aggregate: ctx.aggregate }));
   const keys = ctx.dims.map((d) => d.key);
   const rows = groupRows(detail, report, keys, ctx.subtotals);
   const label = (l: { zh: string; en: string }) => (ctx.language === 'en' ? l.en : l.zh);
@@ -71,6 +86,7 @@ export async function runServerQuery(db: Db, report: ReportDef, entity: EntityDe
     ],
     rows,
     labels: await dimensionLabels(db, ctx.clientId, entity, ctx.dims, rows, ctx.language),
+    source: { kind: ctx.aggregate ? 'aggregate' : 'raw' },
   };
   if (ctx.pivotKey) result.pivot = pivotRows(rows, keys, ctx.pivotKey, report.measures[0].key);
   return result;

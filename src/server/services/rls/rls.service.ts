@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { allEntities } from '../../../model';
 import type { Db } from '../../db/database';
+import { AGGREGATE_TABLES } from '../reports/aggregates';
 import { type PolicyKind, protectTableSql, quoteIdent, TENANT_ROLE } from './rls-policy';
 
 /**
@@ -28,6 +29,8 @@ export const TENANT_CORE_TABLES: ReadonlyArray<{ table: string; kind: PolicyKind
   { table: 'wf_history', kind: 'tenant' },
   { table: 'dyn_form_version', kind: 'tenant' },
   { table: 'dyn_form_record', kind: 'tenant' },
+  // Pre-aggregated report tables (issue 13, services/reports/aggregates.ts), kept by triggers in the writer's transaction.
+  ...AGGREGATE_TABLES.map((table) => ({ table, kind: 'tenant' as const })),
 ];
 
 /** Every protected table: each registry entity's table plus TENANT_CORE_TABLES. */

@@ -9,3 +9,4 @@ import './node-risk.query';
 import './outsourced-wip.query';
 import './vendor-scorecard.query';
 import './open-exceptions.query';
+import './quality-defects.query';

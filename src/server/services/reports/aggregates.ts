@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
+import type { EntityDef, ReportDef, ReportDimension } from '../../../model';
+import type { DataRule } from '../../access/permission-model';
+import type { Db } from '../../db/database';
+import type { PageQuery } from '../../resources/page-query';
+
+/**
+ * Pre-aggregated report tables (issue 13, B8; docs/architecture-reports.md "Pre-aggregated tables").
+ *
+ * An aggregate keeps one entity's rows summed per tenant, calendar month of one date field and the
+ * values of a few fields. Its columns carry the entity's own field names (the month column holds the
+ * month's first day under the date field's name), so the list's WHERE (`whereSql`: tenant, data
+ * permissions, filters) reads the same on the aggregate as on the entity's table whenever every
+ * condition names a kept column (and a date condition falls on month boundaries).
+ *
+ * Kept current by the database itself: statement-level triggers with transition tables on the source
+ * table (insert, update, delete, truncate) subtract the old rows' figures and add the new ones in one
+ * upsert per statement. Every write reaches them: the document writer, imports, state actions (which
+ * run no save hooks), services' own statements and seeds alike, in the write's own transaction, so a
+ * reader never sees an order without its figures. A changed definition (its signature) rebuilds the
+ * table from the source rows at the next start.
+ */
+export type AggregateDef = {
+  name: string;
+  /** The registry entity whose rows are summed (its list WHERE is reused on the aggregate). */
+  entity: string;
+  source: string;
+  table: string;
+  /** Entity fields kept as they are (columns of the same name and type). */
+  keys: Array<{ field: string; type: string }>;
+  /** The date field kept by calendar month (column of the same name: the month's first day). */
+  month: string;
+  /** Summed figures: column -> SQL expression over a source row `r` (evaluated when the row is written). */
+  measures: Record<string, string>;
+  /** The column that counts rows (a report's `count` measure reads its sum). */
+  count: string;
+};
+
+export const AGGREGATES: AggregateDef[] = [
+  {
+    name: 'customerorder_month',
+    entity: 'customerorder',
+    source: 'scm_customer_order',
+    table: 'rpt_agg_customer_order',
+    keys: [
+      { field: 'status', type: 'text' },
+      { field: 'brand_name', type: 'text' },
+      { field: 'category', type: 'text' },
+    ],
+    month: 'delivery_date',
+    count: 'orders',
+    measures: {
+      orders: '1',
+      total_qty: 'coalesce(r.total_qty, 0)',
+      total_amount: 'coalesce(r.total_amount, 0)',
+      finished: "(r.status = 'finished')::int",
+      // The on-time rule of the `on-time` report query: finished on or before the delivery date, the
+      // finish time being the order's first `finish` action in the audit log, else its last update.
+      on_time: `case when r.status = 'finished' and r.delivery_date is not null then (coalesce(
+        (select min(a.at) from audit_log a where a.client_id = r.client_id and a.entity = 'customerorder' and a.record_id = r.id and a.action = 'finish'),
+        r.updated_at)::date <= r.delivery_date)::int else 0 end`,
+      in_progress: "(r.status = 'in_progress')::int",
+    },
+  },
+];
+
+export const aggregateOf = (name: string | undefined): AggregateDef | undefined => AGGREGATES.find((a) => a.name === name);
+
+const q = (s: string) => `"${s.replace(/"/g, '""')}"`;
+const keyCols = (a: AggregateDef) => ['client_id', a.month, ...a.keys.map((k) => k.field)];
+
+/** The figures of a set of source rows (`rows`), grouped by the aggregate's keys, times `sign`. */
+function groupedSql(a: AggregateDef, rows: string, sign: 1 | -1): string {
+  const keys = keyCols(a);
+  const exprs = keys.map((k) => (k === a.month ? `date_trunc('month', r.${q(k)})::date` : `r.${q(k)}`));
+  const sums = Object.entries(a.measures).map(([, e]) => `${sign === -1 ? '-' : ''}sum(${e})`);
+  return `select ${[...exprs, ...sums].join(', ')} from ${rows} r group by ${keys.map((_, i) => i + 1).join(', ')} order by ${keys.map((_, i) => i + 1).join(', ')}`;
+}
+
+function upsertSql(a: AggregateDef, rows: string, sign: 1 | -1): string {
+  const keys = keyCols(a).map(q);
+  const cols = Object.keys(a.measures).map(q);
+  return `insert into ${q(a.table)} as g (${[...keys, ...cols].join(', ')}) ${groupedSql(a, rows, sign)}
+    on conflict (${keys.join(', ')}) do update set ${cols.map((c) => `${c} = g.${c} + excluded.${c}`).join(', ')}`;
+}
+
+/** The statements that create the table, its trigger function and triggers (idempotent). */
+export function aggregateDdl(a: AggregateDef): string[] {
+  const t = q(a.table);
+  const fn = q(`${a.table}_upkeep`);
+  const keys = keyCols(a);
+  const cleanup = `delete from ${t} g using (select distinct ${keys.map((k) => (k === a.month ? `date_trunc('month', r.${q(k)})::date as ${q(k)}` : `r.${q(k)}`)).join(', ')} from old_rows r) k
+      where g.${q(a.count)} = 0 and ${keys.map((k) => `g.${q(k)} is not distinct from k.${q(k)}`).join(' and ')}`;
+  return [
+    `create table if not exists ${t} (
+      client_id integer not null,
+      ${q(a.month)} date,
+      ${a.keys.map((k) => `${q(k.field)} ${k.type}`).join(',\n      ')},
+      ${Object.keys(a.measures).map((m) => `${q(m)} numeric not null default 0`).join(',\n      ')}
+    )`,
+    `create unique index if not exists ${q(`${a.table}_key`)} on ${t} (${keys.map(q).join(', ')}) nulls not distinct`,
+    `create or replace function ${fn}() returns trigger language plpgsql as $fn$
+begin
+  if tg_op = 'TRUNCATE' then
+    delete from ${t};
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    ${upsertSql(a, 'old_rows', -1)};
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    ${upsertSql(a, 'new_rows', 1)};
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    ${cleanup};
+  end if;
+  return null;
+end
+$fn$`,
+    ...['i', 'u', 'd', 't'].map((s) => `drop trigger if exists ${q(`${a.table}_${s}`)} on ${q(a.source)}`),
+    `create trigger ${q(`${a.table}_i`)} after insert on ${q(a.source)} referencing new table as new_rows for each statement execute function ${fn}()`,
+    `create trigger ${q(`${a.table}_u`)} after update on ${q(a.source)} referencing old table as old_rows new table as new_rows for each statement execute function ${fn}()`,
+    `create trigger ${q(`${a.table}_d`)} after delete on ${q(a.source)} referencing old table as old_rows for each statement execute function ${fn}()`,
+    `create trigger ${q(`${a.table}_t`)} after truncate on ${q(a.source)} for each statement execute function ${fn}()`,
+  ];
+}
+
+/** The figures of every source row, as the triggers would have kept them (rebuild and the consistency test). */
+export function rebuildSql(a: AggregateDef): string {
+  const keys = keyCols(a).map(q);
+  const cols = Object.keys(a.measures).map(q);
+  return `insert into ${q(a.table)} (${[...keys, ...cols].join(', ')}) ${groupedSql(a, q(a.source), 1)}`;
+}
+
+export const signatureOf = (a: AggregateDef): string => createHash('sha256').update(JSON.stringify({ a, ddl: aggregateDdl(a) })).digest('hex').slice(0, 16);
+
+/**
+ * Creates or brings up to date every aggregate (run by `migrate` after the registry's tables exist):
+ * a new or changed definition is (re)built from its source rows, in the system scope of row-level
+ * security, inside one transaction with its triggers, so no write slips between build and upkeep.
+ */
+export async function installReportAggregates(db: Db): Promise<void> {
+  await sql`create table if not exists rpt_agg_state (name text primary key, signature text not null, built_at timestamptz not null default now())`.execute(db);
+  for (const a of AGGREGATES) {
+    const exists = (await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_schema = current_schema() and table_name = ${a.source}`.execute(db)).rows[0].n;
+    if (!exists) continue;
+    const sig = signatureOf(a);
+    await db.transaction().execute(async (tx) => {
+      await sql`select pg_advisory_xact_lock(72810013)`.execute(tx);
+      const seen = (await sql<{ signature: string }>`select signature from rpt_agg_state where name = ${a.name}`.execute(tx)).rows[0];
+      if (seen?.signature === sig) return;
+      await sql`select set_config('app.client_id', '*', true)`.execute(tx);
+      await sql.raw(`drop table if exists ${q(a.table)}`).execute(tx);
+      for (const s of aggregateDdl(a)) await sql.raw(s).execute(tx);
+      await sql.raw(`lock table ${q(a.source)} in share mode`).execute(tx);
+      await sql.raw(rebuildSql(a)).execute(tx);
+      await sql`insert into rpt_agg_state (name, signature) values (${a.name}, ${sig}) on conflict (name) do update set signature = excluded.signature, built_at = now()`.execute(tx);
+    });
+  }
+}
+
+/** The aggregate tables, for row-level security (rls.service.ts protects them like tenant tables). */
+export const AGGREGATE_TABLES = AGGREGATES.map((a) => a.table);
+
+const firstOfMonth = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}-01$/.test(v);
+function lastOfMonth(v: unknown): boolean {
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.getUTCDate() === 1;
+}
+
+/**
+ * Why a report run cannot read the aggregate, or null when it can: every grouping is a kept field
+ * (or the month of the date field), every measure a kept figure, every filter a kept field or a date
+ * condition on month boundaries (the column holds each month's first day, so `between` the first
+ * of a month and the last day of a month keeps exactly the months wholly inside), and every data
+ * permission rule of the user on a kept field. Otherwise the raw table answers (same results).
+ */
+export function aggregateRefusal(a: AggregateDef, entity: EntityDef, report: ReportDef, dims: ReportDimension[], pq: PageQuery, rules: DataRule[]): string | null {
+  if (a.entity !== entity.name) return 'entity';
+  const kept = new Set(a.keys.map((k) => k.field));
+  for (const d of dims) {
+    if (d.field === a.month) {
+      if (d.bucket !== 'month') return `dimension ${d.key}`;
+    } else if (!kept.has(d.field) || d.bucket) return `dimension ${d.key}`;
+  }
+  if (!report.query)
+    for (const m of report.measures) {
+      if (m.agg === 'sum' && !(m.field! in a.measures)) return `measure ${m.key}`;
+    }
+  for (const f of pq.filters) {
+    if (kept.has(f.field)) continue;
+    if (f.field !== a.month) return `filter ${f.field}`;
+    const ok =
+      f.op === 'null' || f.op === 'notnull' ||
+      (f.op === 'between' && firstOfMonth(f.values[0]) && lastOfMonth(f.values[1])) ||
+      ((f.op === 'gte' || f.op === 'lt') && firstOfMonth(f.values[0])) ||
+      ((f.op === 'lte' || f.op === 'gt') && lastOfMonth(f.values[0]));
+    if (!ok) return `filter ${f.field}.${f.op}`;
+  }
+  if (pq.q || pq.tab) return 'search';
+  for (const r of rules) if (!kept.has(r.field)) return `data permission on ${r.field}`;
+  return null;
+}
+
+/** A dimension's SQL on the aggregate (alias t): a kept field, or the month column as 'YYYY-MM'. */
+export function aggregateDimSql(a: AggregateDef, d: ReportDimension): RawBuilder<unknown> {
+  const c = sql.id('t', d.field);
+  return d.field === a.month ? sql`to_char(${c}, 'YYYY-MM')` : sql`${c}::text`;
+}
