@@ -4,10 +4,11 @@ import { funnelOption } from './funnel.chart';
 import { heatmapOption } from './heatmap.chart';
 import { lineOption } from './line.chart';
 import { pieOption } from './pie.chart';
+import { rankedBarOption } from './ranked-bar.chart';
 import type { ChartData, ChartTheme } from './series';
 
 export * from './series';
-export { barOption, stackedBarOption, lineOption, heatmapOption, pieOption, funnelOption };
+export { barOption, stackedBarOption, lineOption, heatmapOption, pieOption, funnelOption, rankedBarOption };
 
 /** The chart option of a kind (the report declaration's `chart`); every builder is pure. */
 export function chartOption(kind: ChartKind, data: ChartData, theme: ChartTheme) {
@@ -22,6 +23,8 @@ export function chartOption(kind: ChartKind, data: ChartData, theme: ChartTheme)
       return pieOption(data, theme);
     case 'funnel':
       return funnelOption(data, theme);
+    case 'rankedBar':
+      return rankedBarOption(data, theme);
     default:
       return barOption(data, theme);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrangedBoard, boardItemsOf, defaultBoard, moveBefore, moveBy, offeredKeys, offers, withShown, type BoardItem } from './workspace';
+import { arrangedBoard, boardItemsOf, defaultBoard, moveBefore, moveBy, offeredKeys, offers, periodRange, withSettings, withShown, type BoardItem } from './workspace';
 
 const manager = { roles: ['clientadmin'], hasCompany: true };
 const buyer = { roles: ['common'], hasCompany: true };
@@ -71,5 +71,39 @@ describe('reading a saved board', () => {
     expect(boardItemsOf('[{"key":"todo","hidden":false}]')).toEqual([{ key: 'todo', hidden: false }]);
     for (const bad of ['[', '{}', [{ key: 'todo' }, { key: 'todo' }], [{ key: 'Todo' }], [{ key: 'todo', hidden: 'yes' }], [null], Array.from({ length: 51 }, (_, i) => ({ key: `w${i}` }))])
       expect(boardItemsOf(bad)).toBeNull();
+  });
+});
+
+describe('a tower widget’s own settings', () => {
+  it('reads period and top N of tower widgets only, refusing anything else', () => {
+    expect(boardItemsOf([{ key: 'tower.funnel', hidden: false, settings: { period: 'quarter', top: 10 } }])).toEqual([{ key: 'tower.funnel', hidden: false, settings: { period: 'quarter', top: 10 } }]);
+    expect(boardItemsOf([{ key: 'tower.funnel', settings: {} }])).toEqual([{ key: 'tower.funnel', hidden: false }]);
+    for (const bad of [
+      [{ key: 'todo', settings: { period: 'month' } }],
+      [{ key: 'tower.funnel', settings: { period: 'decade' } }],
+      [{ key: 'tower.funnel', settings: { top: 7 } }],
+      [{ key: 'tower.funnel', settings: { colour: 'red' } }],
+      [{ key: 'tower.funnel', settings: 'month' }],
+    ])
+      expect(boardItemsOf(bad), JSON.stringify(bad)).toBeNull();
+  });
+
+  it('gives whole calendar months for each period, none for the tower’s own range', () => {
+    expect(periodRange('month', '2026-11-27')).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+    expect(periodRange('quarter', '2026-11-27')).toEqual({ from: '2026-10-01', to: '2026-12-31' });
+    expect(periodRange('quarter', '2026-02-28')).toEqual({ from: '2026-01-01', to: '2026-03-31' });
+    expect(periodRange('year', '2026-02-28')).toEqual({ from: '2026-01-01', to: '2026-12-31' });
+    expect(periodRange('tower', '2026-02-28')).toBeNull();
+    expect(periodRange(undefined, '2026-02-28')).toBeNull();
+  });
+
+  it('sets and clears settings, and keeps them when the board is arranged against a changed offer', () => {
+    const items: BoardItem[] = [{ key: 'todo', hidden: false }, { key: 'tower.funnel', hidden: false }];
+    const set = withSettings(items, 'tower.funnel', { period: 'year', top: 5 });
+    expect(set[1]).toEqual({ key: 'tower.funnel', hidden: false, settings: { period: 'year', top: 5 } });
+    expect(withSettings(set, 'tower.funnel', { top: undefined })[1]).toEqual({ key: 'tower.funnel', hidden: false, settings: { period: 'year' } });
+    expect(withSettings(set, 'tower.funnel', { top: undefined, period: undefined })[1]).toEqual({ key: 'tower.funnel', hidden: false });
+    expect(arrangedBoard('mydash', set, ['todo', 'tower.funnel', 'tower.ontime'])).toEqual([...set, { key: 'tower.ontime', hidden: true }]);
+    expect(moveBy(set, 'tower.funnel', -1)[0]).toEqual(set[1]);
   });
 });

@@ -13,8 +13,53 @@ export const BOARD_KINDS = ['mydash', 'home'] as const;
 export type BoardKind = (typeof BOARD_KINDS)[number];
 export const isBoardKind = (v: unknown): v is BoardKind => typeof v === 'string' && (BOARD_KINDS as readonly string[]).includes(v);
 
-/** One widget on a board, in the board's order; a hidden one waits in the market. */
-export type BoardItem = { key: string; hidden: boolean };
+/**
+ * A control tower widget's own settings on a user's board, kept with the layout: the period it reads
+ * (`tower`: the tower's default range; `month` / `quarter` / `year`: the calendar month, quarter or
+ * year of today, always whole months so the monthly aggregates answer) and how many of its
+ * elements it draws (`top`: the largest N by value; none: all).
+ */
+export const WIDGET_PERIODS = ['tower', 'month', 'quarter', 'year'] as const;
+export type WidgetPeriod = (typeof WIDGET_PERIODS)[number];
+export const WIDGET_TOPS = [5, 10, 20] as const;
+export type WidgetSettings = { period?: WidgetPeriod; top?: (typeof WIDGET_TOPS)[number] };
+
+/** One widget on a board, in the board's order; a hidden one waits in the market; a tower widget may carry its settings. */
+export type BoardItem = { key: string; hidden: boolean; settings?: WidgetSettings };
+
+/** The date range of a widget's period on a day ('YYYY-MM-DD'); null: the tower's default range. */
+export function periodRange(period: WidgetPeriod | undefined, today: string): { from: string; to: string } | null {
+  if (!period || period === 'tower') return null;
+  const [y, m] = today.split('-').map(Number);
+  const first = period === 'month' ? m : period === 'quarter' ? Math.floor((m - 1) / 3) * 3 + 1 : 1;
+  const months = period === 'month' ? 1 : period === 'quarter' ? 3 : 12;
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  return { from: iso(new Date(Date.UTC(y, first - 1, 1))), to: iso(new Date(Date.UTC(y, first - 1 + months, 0))) };
+}
+
+/** A widget's settings as sent by the save call, or null when they are not settings. */
+export function widgetSettingsOf(value: unknown): WidgetSettings | null {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) return null;
+  const out: WidgetSettings = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (k === 'period' && (WIDGET_PERIODS as readonly unknown[]).includes(v)) out.period = v as WidgetPeriod;
+    else if (k === 'top' && (WIDGET_TOPS as readonly unknown[]).includes(v)) out.top = v as WidgetSettings['top'];
+    else if (!(k === 'top' && v === null)) return null;
+  }
+  return out;
+}
+
+/** Sets (or clears, with undefined values) a widget's settings on a board. */
+export function withSettings(items: readonly BoardItem[], key: string, settings: WidgetSettings): BoardItem[] {
+  return items.map((i) => {
+    if (i.key !== key) return i;
+    const next = { ...(i.settings ?? {}), ...settings };
+    for (const k of Object.keys(next) as Array<keyof WidgetSettings>) if (next[k] === undefined) delete next[k];
+    const { settings: _old, ...rest } = i;
+    return Object.keys(next).length ? { ...rest, settings: next } : rest;
+  });
+}
 
 /**
  * Managers, administrators and planners: the roles the reports menu gives the control tower and its
@@ -109,7 +154,7 @@ export function defaultBoard(kind: BoardKind, offered: readonly string[], roles:
 export function arrangedBoard(kind: BoardKind, saved: readonly BoardItem[] | null | undefined, offered: readonly string[], roles: readonly string[] = []): BoardItem[] {
   if (!saved) return defaultBoard(kind, offered, roles);
   const have = new Set(offered);
-  const out = saved.filter((i) => have.has(i.key)).map((i) => ({ key: i.key, hidden: i.hidden }));
+  const out: BoardItem[] = saved.filter((i) => have.has(i.key)).map((i) => (i.settings && Object.keys(i.settings).length ? { key: i.key, hidden: i.hidden, settings: i.settings } : { key: i.key, hidden: i.hidden }));
   for (const key of offered) if (!out.some((i) => i.key === key)) out.push({ key, hidden: true });
   return out;
 }
@@ -144,7 +189,7 @@ export function withShown(items: readonly BoardItem[], key: string, shown: boole
 
 /**
  * A saved board as the save call sends it (a JSON array, or JSON text of one): each item a key and
- * a hidden flag, keys unique. Null when the shape is wrong.
+ * a hidden flag, keys unique, a tower widget's settings (`widgetSettingsOf`). Null when the shape is wrong.
  */
 export function boardItemsOf(value: unknown): BoardItem[] | null {
   let v = value;
@@ -159,10 +204,13 @@ export function boardItemsOf(value: unknown): BoardItem[] | null {
   const out: BoardItem[] = [];
   for (const raw of v) {
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
-    const { key, hidden } = raw as Record<string, unknown>;
+    const { key, hidden, settings } = raw as Record<string, unknown>;
     if (typeof key !== 'string' || !/^[a-z][a-z0-9.-]{0,60}$/.test(key) || out.some((i) => i.key === key)) return null;
     if (hidden !== undefined && typeof hidden !== 'boolean') return null;
-    out.push({ key, hidden: hidden === true });
+    // Settings belong to control tower widgets only.
+    const s = widgetSettingsOf(settings);
+    if (!s || (Object.keys(s).length && !isTowerKey(key))) return null;
+    out.push(Object.keys(s).length ? { key, hidden: hidden === true, settings: s } : { key, hidden: hidden === true });
   }
   return out;
 }

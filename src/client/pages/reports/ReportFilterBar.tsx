@@ -16,7 +16,7 @@ const T = {
 } satisfies Record<string, Label>;
 
 export type FilterControl =
-  | { kind: 'dateRange'; field: string; label: Label }
+  | { kind: 'dateRange'; field: string; label: Label; time?: boolean }
   | { kind: 'choice'; field: string; label: Label; options: Array<{ value: string; label: Label | string }>; dimension?: string }
   | { kind: 'text'; field: string; label: Label }
   | { kind: 'month'; field: string; label: Label }
@@ -38,7 +38,7 @@ export function filterControls(report: ReportDef): FilterControl[] {
     const dim = report.dimensions.find((d) => d.field === key && !d.bucket);
     // The control follows the field type table's sheet kind (one place knows what a type is).
     const kind = FIELD_TYPE_TABLE[f.type].excelKind;
-    if (kind === 'date' || kind === 'datetime') out.push({ kind: 'dateRange', field: key, label: f.label });
+    if (kind === 'date' || kind === 'datetime') out.push({ kind: 'dateRange', field: key, label: f.label, time: kind === 'datetime' });
     else if (entity.states?.field === key) out.push({ kind: 'choice', field: key, label: f.label, options: entity.states.states.map((s) => ({ value: s.code, label: s.label })) });
     else if (f.dict && getDictionary(f.dict)) out.push({ kind: 'choice', field: key, label: f.label, options: [...new Map(getDictionary(f.dict)!.items.map((i) => [i.value, { value: i.value, label: i.label }])).values()] });
     else if (kind === 'reference' && dim) out.push({ kind: 'choice', field: key, label: f.label, options: [], dimension: dim.key });
@@ -75,8 +75,10 @@ function Control({ report, control, filters, set, tr }: { report: ReportDef; con
   const id = `rf-${control.field}`;
   const label = <FluentLabel htmlFor={id} size="small" style={{ whiteSpace: 'nowrap' }}>{tr(control.label)}</FluentLabel>;
   if (control.kind === 'dateRange') {
-    const [from = '', to = ''] = (filters[`f.${control.field}.between`] ?? '').split(',');
-    const put = (a: string, b: string) => set({ [`f.${control.field}.between`]: a || b ? `${a || '1900-01-01'},${b || '2999-12-31'}` : null });
+    // A date-and-time field is filtered from the first day's 00:00:00 to the last day's 23:59:59.
+    const [from = '', to = ''] = (filters[`f.${control.field}.between`] ?? '').split(',').map((x) => x.slice(0, 10));
+    const [t0, t1] = control.time ? [' 00:00:00', ' 23:59:59'] : ['', ''];
+    const put = (a: string, b: string) => set({ [`f.${control.field}.between`]: a || b ? `${a || '1900-01-01'}${t0},${b || '2999-12-31'}${t1}` : null });
     return (
       <div style={{ display: 'flex', alignItems: 'center', gap: 4 }} data-testid={`filter-${control.field}`}>
         {label}

@@ -14,7 +14,7 @@ export const shownValue = (result: Pick<ReportResult, 'labels'>, key: string, v:
  */
 export function chartKindFor(declared: ChartKind | undefined, groupings: number): ChartKind {
   const kind = declared ?? 'bar';
-  if (groupings > 1 && (kind === 'bar' || kind === 'pie' || kind === 'funnel')) return 'stackedBar';
+  if (groupings > 1 && (kind === 'bar' || kind === 'pie' || kind === 'funnel' || kind === 'rankedBar')) return 'stackedBar';
   if (groupings < 2 && kind === 'heatmap') return 'bar';
   return kind;
 }

@@ -2,7 +2,7 @@ import { Button, Input, Spinner, Tooltip } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, FullScreenMaximizeRegular, FullScreenMinimizeRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import '../../../../reports';
 import { drillOf, fmtValue, type ChartTheme } from '../../../../reports/charts';
@@ -38,6 +38,8 @@ const T = {
   nodesLate: { zh: '已逾期', en: 'late' },
   openExceptions: { zh: '未关闭异常', en: 'Open exceptions' },
   oldExceptions: { zh: '超过14天', en: 'over 14 days' },
+  defectRate: { zh: '缺陷率', en: 'Defect rate' },
+  failedLots: { zh: '不合格批', en: 'failed lots' },
   clickHint: { zh: '点击任一图形查看对应单据', en: 'Click any chart element to open its records' },
   nothing: { zh: '您的角色没有可显示的控制塔组件。', en: 'Your roles give no control tower widget.' },
 } satisfies Record<string, Label>;
@@ -59,6 +61,10 @@ export function ControlTower() {
   const en = i18n.language === 'en';
   const tr = useCallback((l: Label | string) => (typeof l === 'string' ? l : en ? l.en : l.zh), [en]);
   const navigate = useNavigate();
+  // `?source=raw`: the widgets' figures computed from the documents' own tables instead of the
+  // pre-aggregated ones (the same figures; benchmark B8 compares the two).
+  const [search] = useSearchParams();
+  const rawSource = search.get('source') === 'raw';
   const { menus } = useSnapshot(access);
   const { theme: sessionTheme } = useReportTheme();
   // The session theme's colours on the wall's dark ground.
@@ -77,7 +83,8 @@ export function ControlTower() {
     const entries = await Promise.all(
       widgets.map(async ({ w, source }) => {
         try {
-          const result = await api.get<ReportResult>(`/rptapi/report/${source!.report}/run`, widgetQuery(source!, range), { quiet: true });
+          const q = widgetQuery(source!, range);
+          const result = await api.get<ReportResult>(`/rptapi/report/${source!.report}/run`, rawSource ? { ...q, source: 'raw' } : q, { quiet: true });
           return [w.key, { result, error: false }] as const;
         } catch {
           return [w.key, { result: null, error: true }] as const;
@@ -87,7 +94,7 @@ export function ControlTower() {
     setLoaded(Object.fromEntries(entries));
     setUpdatedAt(new Date());
     setLoading(false);
-  }, [widgets, range]);
+  }, [widgets, range, rawSource]);
 
   useEffect(() => {
     void load();
@@ -133,6 +140,7 @@ export function ControlTower() {
     { key: 'stockAlerts', label: T.stockAlerts, value: k.stockAlerts === null ? '—' : String(k.stockAlerts), color: k.stockAlerts ? WALL.bad : WALL.good, show: 'stock' in loaded },
     { key: 'nodesFlagged', label: T.nodesFlagged, value: k.nodesFlagged === null ? '—' : String(k.nodesFlagged), color: k.nodesLate ? WALL.bad : k.nodesFlagged ? WALL.warn : WALL.good, sub: k.nodesLate ? `${tr(T.nodesLate)} ${k.nodesLate}` : undefined, show: 'noderisk' in loaded },
     { key: 'openExceptions', label: T.openExceptions, value: k.openExceptions === null ? '—' : String(k.openExceptions), color: k.oldExceptions ? WALL.bad : k.openExceptions ? WALL.warn : WALL.good, sub: k.oldExceptions ? `${tr(T.oldExceptions)} ${k.oldExceptions}` : undefined, show: 'exceptions' in loaded },
+    { key: 'defectRate', label: T.defectRate, value: pct(k.defectRate), color: tone(k.defectRate, 0.025, 0.065, false), sub: k.failedLots ? `${tr(T.failedLots)} ${k.failedLots}` : undefined, show: 'quality' in loaded },
   ];
 
   const onPoint = (w: WidgetDef, source: NonNullable<WidgetDef['sources'][number]>, data: ReturnType<typeof reportChartData>) => (p: ChartPoint) => {
@@ -152,7 +160,7 @@ export function ControlTower() {
   };
 
   return (
-    <div ref={root} data-testid="control-tower" data-fullscreen={full ? '1' : '0'} style={{ background: WALL.page, color: WALL.text, minHeight: '100%', padding: full ? 24 : 16, boxSizing: 'border-box', display: 'flex', flexDirection: 'column', gap: 14, overflow: 'auto', height: full ? '100vh' : undefined }}>
+    <div ref={root} data-testid="control-tower" data-fullscreen={full ? '1' : '0'} data-loaded={updatedAt && !loading ? '1' : '0'} style={{ background: WALL.page, color: WALL.text, minHeight: '100%', padding: full ? 24 : 16, boxSizing: 'border-box', display: 'flex', flexDirection: 'column', gap: 14, overflow: 'auto', height: full ? '100vh' : undefined }}>
       <header style={{ display: 'flex', alignItems: 'center', gap: 16, flexWrap: 'wrap' }}>
         <div style={{ display: 'flex', flexDirection: 'column' }}>
           <span style={{ fontSize: full ? 30 : 24, fontWeight: 700, letterSpacing: 1 }}>{tr(T.title)}</span>

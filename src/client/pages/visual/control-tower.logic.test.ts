@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRange, isRefreshMessage, kpis, sourceFor, widgetQuery, WIDGETS } from './control-tower.logic';
+import { defaultRange, isRefreshMessage, kpis, sourceFor, topCategories, widgetQuery, WIDGETS } from './control-tower.logic';
 
 const funnel = WIDGETS.find((w) => w.key === 'funnel')!;
 
@@ -48,7 +48,7 @@ describe('control tower widgets', () => {
       },
       '2026-11-25',
     );
-    expect(k).toEqual({ openOrders: 7, onTime: 0.8, lateOpen: 1, utilisation: 0.75, coverage: null, purchasesInFlight: null, stockAlerts: 0, nodesFlagged: 6, nodesLate: 2, openExceptions: 5, oldExceptions: 2 });
+    expect(k).toEqual({ openOrders: 7, onTime: 0.8, lateOpen: 1, utilisation: 0.75, coverage: null, purchasesInFlight: null, stockAlerts: 0, nodesFlagged: 6, nodesLate: 2, openExceptions: 5, oldExceptions: 2, defectRate: null, failedLots: null });
   });
 
   it('default to last month through three months on, and refresh on the company’s change messages', () => {
@@ -57,5 +57,26 @@ describe('control tower widgets', () => {
     expect(isRefreshMessage({ type: 'schedule.changed' })).toBe(true);
     expect(isRefreshMessage({ type: 'notifyto2' })).toBe(false);
     expect(isRefreshMessage(null)).toBe(false);
+  });
+});
+
+describe('quality and top N', () => {
+  it('the defect-rate widget reads the quality report by line on the inspection date, its headline rate from sums', () => {
+    const q = WIDGETS.find((w) => w.key === 'quality')!;
+    expect(sourceFor(q, new Set(['rpt.quality-defects']))?.report).toBe('quality-defects');
+    expect(widgetQuery(q.sources[0], { from: '2026-10-01', to: '2026-12-31' })).toEqual({ group: 'line', 'f.inspected_at.between': '2026-10-01 00:00:00,2026-12-31 23:59:59' });
+    const k = kpis({ quality: [{ line: '1', defects: 4, sampled: 400, failed: 0 }, { line: '2', defects: 20, sampled: 250, failed: 2 }, { line: null, defects: 24, sampled: 650, failed: 2, _level: 1 }] }, '2026-11-27');
+    expect(k.defectRate).toBeCloseTo(24 / 650);
+    expect(k.failedLots).toBe(2);
+  });
+
+  it('keeps the N largest categories by their total, in their order; funnels and heatmaps whole', () => {
+    const data = { dim: 'vendor', categories: ['a', 'b', 'c', 'd'].map((k) => ({ key: k, label: k.toUpperCase() })), series: [{ key: 'x', name: 'X', values: [1, 9, null, 5] }, { key: 'y', name: 'Y', values: [1, 0, 3, 0] }] };
+    const top2 = topCategories(data, 'bar', 2);
+    expect(top2.categories.map((c) => c.key)).toEqual(['b', 'd']);
+    expect(top2.series.map((s) => s.values)).toEqual([[9, 5], [0, 0]]);
+    expect(topCategories(data, 'bar', 3).categories.map((c) => c.key)).toEqual(['b', 'c', 'd']);
+    expect(topCategories(data, 'funnel', 2)).toBe(data);
+    expect(topCategories(data, 'bar', undefined)).toBe(data);
   });
 });

@@ -11,7 +11,8 @@ import { drillFilters, getEntity, weekStart, type ChartKind, type Label, type Re
 export type WidgetDef = {
   key: string;
   title: Label;
-  sources: Array<{ report: string; group: string[]; measures: string[]; dateField?: string; query?: Record<string, string> }>;
+  /** `dateTime`: the date field is a date and time (the range runs from 00:00:00 of its first day to 23:59:59 of its last). */
+  sources: Array<{ report: string; group: string[]; measures: string[]; dateField?: string; dateTime?: boolean; query?: Record<string, string> }>;
   kind: ChartKind;
   /** Grid columns the widget spans (of 3). */
   span?: number;
@@ -79,6 +80,12 @@ export const WIDGETS: WidgetDef[] = [
     sources: [{ report: 'outsourced-wip', group: ['vendor'], measures: ['received', 'open_qty'], dateField: 'delivery_date' }],
   },
   {
+    key: 'quality',
+    title: { zh: '缺陷率（按产线，最差在上）', en: 'Defect rate by line (worst first)' },
+    kind: 'rankedBar',
+    sources: [{ report: 'quality-defects', group: ['line'], measures: ['defect_rate'], dateField: 'inspected_at', dateTime: true }],
+  },
+  {
     key: 'exceptions',
     title: { zh: '未关闭异常（按账龄）', en: 'Open exceptions by age' },
     kind: 'bar',
@@ -100,7 +107,10 @@ export function sourceFor(w: WidgetDef, menuCodes: ReadonlySet<string>) {
 /** The query of a widget's source: its grouping, its own filters and the tower's date range on its date field. */
 export function widgetQuery(source: WidgetDef['sources'][number], range: { from: string; to: string }): Record<string, string> {
   const q: Record<string, string> = { group: source.group.join(','), ...(source.query ?? {}) };
-  if (source.dateField && (range.from || range.to)) q[`f.${source.dateField}.between`] = `${range.from || '1900-01-01'},${range.to || '2999-12-31'}`;
+  if (source.dateField && (range.from || range.to)) {
+    const [from, to] = [range.from || '1900-01-01', range.to || '2999-12-31'];
+    q[`f.${source.dateField}.between`] = source.dateTime ? `${from} 00:00:00,${to} 23:59:59` : `${from},${to}`;
+  }
   return q;
 }
 
@@ -127,6 +137,8 @@ export function kpis(rows: Partial<Record<string, Row[]>>, today: string) {
     nodesLate: rows.noderisk ? sum(rows.noderisk, 'late') : null,
     openExceptions: rows.exceptions ? sum(rows.exceptions, 'tickets') : null,
     oldExceptions: rows.exceptions ? sum(rows.exceptions, 'tickets', (r) => String(r.age) === '4') : null,
+    defectRate: rows.quality ? ratio(sum(rows.quality, 'defects'), sum(rows.quality, 'sampled')) : null,
+    failedLots: rows.quality ? sum(rows.quality, 'failed') : null,
   };
 }
 
@@ -161,4 +173,22 @@ export function drillPath(report: ReportDef, source: WidgetDef['sources'][number
   const filters = drillFilters(report, element, base);
   if (report.noDrill) return `/rpt/dsrptindex/${report.name}?${new URLSearchParams(Object.fromEntries(Object.entries(filters).filter(([key]) => report.filters.includes(key.slice(2, key.lastIndexOf('.')))))).toString()}`;
   return `/page/subindex/${report.page ?? report.entity}?${new URLSearchParams(filters).toString()}`;
+}
+
+/**
+ * A widget's top N (its board settings): the N categories with the largest total over the series,
+ * in their order; the rest left out. Ranked bars already draw the worst first; a funnel keeps its
+ * steps and a heatmap its lines (their order is the picture).
+ */
+export function topCategories(data: ChartData, kind: ChartKind, top: number | undefined): ChartData {
+  if (!top || data.categories.length <= top || kind === 'funnel' || kind === 'heatmap') return data;
+  const total = (ci: number) => data.series.reduce((s, x) => s + (x.values[ci] ?? 0), 0);
+  const keep = new Set(
+    data.categories
+      .map((_, ci) => ci)
+      .sort((a, b) => total(b) - total(a) || a - b)
+      .slice(0, top),
+  );
+  const idx = data.categories.map((_, ci) => ci).filter((ci) => keep.has(ci));
+  return { ...data, categories: idx.map((ci) => data.categories[ci]), series: data.series.map((s) => ({ ...s, values: idx.map((ci) => s.values[ci]) })) };
 }

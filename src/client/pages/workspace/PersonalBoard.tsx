@@ -38,7 +38,8 @@ import { useNavigate } from 'react-router-dom';
 import useSWR, { mutate as mutateKey } from 'swr';
 import { useSnapshot } from 'valtio';
 import type { Label } from '../../../model/entity';
-import { arrangedBoard, blockOf, defaultBoard, isTowerKey, moveBefore, moveBy, offeredKeys, towerKey, withShown, TOWER_PREFIX, type BoardItem, type BoardKind } from '../../../model/workspace';
+import { arrangedBoard, blockOf, defaultBoard, isTowerKey, moveBefore, moveBy, offeredKeys, towerKey, withSettings, withShown, TOWER_PREFIX, type BoardItem, type BoardKind } from '../../../model/workspace';
+import { PERIOD_LABELS, WidgetSettingsMenu } from './WidgetSettingsMenu';
 import { access } from '../../session/access-state';
 import { menuGroupTitle } from '../../shell/menu-lookup';
 import { menuIcon } from '../../shell/menu-icons';
@@ -324,16 +325,23 @@ export function PersonalBoard({ kind, header }: { kind: BoardKind; header?: Reac
   const blockBody = (o: Offer): { body: ReactNode; actions?: ReactNode } => {
     if (o.source) {
       const w = WIDGETS.find((x) => towerKey(x.key) === o.key)!;
+      const settings = items?.find((i) => i.key === o.key)?.settings;
       return {
         body: (
           <Suspense fallback={<Spinner size="small" />}>
-            <TowerWidgetBlock widget={w} source={o.source} height={w.key === 'capacity' ? 300 : 240} />
+            <TowerWidgetBlock widget={w} source={o.source} settings={settings} height={w.key === 'capacity' ? 300 : 240} />
           </Suspense>
         ),
-        actions: !towerPage ? undefined : (
-          <Tooltip content={tr(T.tower)} relationship="label">
-            <Button size="small" appearance="subtle" icon={<Open16Regular />} onClick={() => navigate('/visual/control-tower')} />
-          </Tooltip>
+        actions: (
+          <>
+            {settings?.period ? <Caption1 className={s.hint} data-testid={`widget-period-label-${w.key}`}>{tr(PERIOD_LABELS[settings.period])}</Caption1> : null}
+            {canArrange && items ? <WidgetSettingsMenu widgetKey={w.key} settings={settings} onChange={(x) => void save(withSettings(items, o.key, x))} /> : null}
+            {!towerPage ? null : (
+              <Tooltip content={tr(T.tower)} relationship="label">
+                <Button size="small" appearance="subtle" icon={<Open16Regular />} onClick={() => navigate('/visual/control-tower')} />
+              </Tooltip>
+            )}
+          </>
         ),
       };
     }

@@ -6,12 +6,13 @@ import useSWR from 'swr';
 import '../../../../reports';
 import { drillOf } from '../../../../reports/charts';
 import { getReport, type Label } from '../../../model';
+import { periodRange, type WidgetSettings } from '../../../model/workspace';
 import { api } from '../../api/client';
 import { onSocketMessage } from '../../shell/notification-socket';
 import { ReportChart } from '../reports/ReportChart';
 import { useReportTheme } from '../reports/report-theme';
 import { chartKindFor, reportChartData, type ReportResult } from '../reports/report-view';
-import { defaultRange, drillPath, inStateOrder, isRefreshMessage, widgetQuery, type WidgetDef } from '../visual/control-tower.logic';
+import { defaultRange, drillPath, inStateOrder, isRefreshMessage, topCategories, widgetQuery, type WidgetDef } from '../visual/control-tower.logic';
 
 const EMPTY: Label = { zh: '暂无数据', en: 'No data' };
 const FAILED: Label = { zh: '加载失败', en: 'Could not be loaded' };
@@ -19,17 +20,22 @@ const NO_STOCK_ALERTS: Label = { zh: '没有库存≤0 的库位', en: 'No locat
 
 /**
  * One control tower widget on a personal board: the tower's own declaration (WIDGETS) and query
- * (`widgetQuery` over the tower's default range), through the report API, so tenant and data
+ * (`widgetQuery` over the widget's period from the user's board settings, else the tower's default
+ * range; its top N drawn when set), through the report API, so tenant and data
  * permissions apply as on the tower; drawn in the session's report theme on the light board. A
  * click opens the list behind the element, and it reloads on the tower's socket messages, as on the tower.
  */
-export function TowerWidgetBlock({ widget, source, height }: { widget: WidgetDef; source: WidgetDef['sources'][number]; height: number }) {
+export function TowerWidgetBlock({ widget, source, settings, height }: { widget: WidgetDef; source: WidgetDef['sources'][number]; settings?: WidgetSettings; height: number }) {
   const { i18n } = useTranslation();
   const en = i18n.language === 'en';
   const tr = useCallback((l: Label) => (en ? l.en : l.zh), [en]);
   const navigate = useNavigate();
   const { theme } = useReportTheme();
-  const range = useMemo(() => defaultRange(new Date().toISOString().slice(0, 10)), []);
+  // The widget's own period (board settings), else the tower's default range.
+  const range = useMemo(() => {
+    const today = new Date().toISOString().slice(0, 10);
+    return periodRange(settings?.period, today) ?? defaultRange(today);
+  }, [settings?.period]);
   const query = useMemo(() => widgetQuery(source, range), [source, range]);
   const { data: result, error, mutate } = useSWR(['tower-widget', source.report, JSON.stringify(query)], () => api.get<ReportResult>(`/rptapi/report/${source.report}/run`, query, { quiet: true }));
   // Live as on the tower: the company's socket says the data under it changed; reload once the write settled.
@@ -51,6 +57,7 @@ export function TowerWidgetBlock({ widget, source, height }: { widget: WidgetDef
   if (!result) return <div style={{ height, display: 'grid', placeItems: 'center' }}><Spinner size="small" /></div>;
   let data = reportChartData(report, result, source.group, source.measures, tr);
   if (widget.kind === 'funnel') data = inStateOrder(data, report);
+  data = topCategories(data, chartKindFor(widget.kind, source.group.length), settings?.top);
   // No stock alert is good news, said as the tower says it.
   if (!data.categories.length)
     return <div style={{ height, display: 'grid', placeItems: 'center', color: widget.key === 'stock' ? '#107c10' : '#707070' }}>{tr(widget.key === 'stock' ? NO_STOCK_ALERTS : EMPTY)}</div>;

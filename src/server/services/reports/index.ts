@@ -1,3 +1,7 @@
 /** Reports (issue 13): report declarations of reports/ run under the list's tenant and data permissions. */
+// The quality demo for the tower inspects work orders and outsourced lots: their seeders first.
+import '../production';
+import '../quality';
+import './reports.seed';
 export { reportRoutes } from './routes';
 export { runReport, reportWorkbook, pivotRows, type ReportResult } from './report.service';
