@@ -14,6 +14,7 @@ export { importHistory } from './import-history/import-history.query';
 export { nodeRisk } from './node-risk/node-risk.query';
 export { outsourcedWip } from './outsourced-wip/outsourced-wip.query';
 export { vendorScorecard } from './vendor-scorecard/vendor-scorecard.query';
+export { vendorKpi } from './vendor-kpi/vendor-kpi.query';
 export { openExceptions } from './open-exceptions/open-exceptions.query';
 export { qualityDefects } from './quality-defects/quality-defects.query';
 export { reportsMenu } from './menu';

@@ -49,6 +49,7 @@ export const reportsMenu = defineMenuGroup({
     entry('node-risk', { zh: '节点风险（按节点）', en: 'Node-tracking risk by node' }, 42, ['maker']),
     entry('outsourced-wip', { zh: '外发在制（按供应商）', en: 'Outsourced work in progress' }, 44, ['maker']),
     entry('vendor-scorecard', { zh: '供应商绩效', en: 'Vendor scorecard' }, 65, ['brand', 'maker']),
+    entry('vendor-kpi', { zh: '供应商KPI', en: 'Vendor KPI' }, 66, ['brand', 'maker']),
     entry('quality-defects', { zh: '质量缺陷率（产线/供应商/款式）', en: 'Defect rate by line, vendor and style' }, 46, ['maker']),
     entry('open-exceptions', { zh: '未关闭异常（按账龄）', en: 'Open exceptions by age' }, 95, ['brand', 'maker', 'supplier']),
     entry('import-history', { zh: '导入历史', en: 'Import history' }, 100, ['brand', 'maker', 'supplier'], ['clientadmin', 'admin', 'planner', 'linemanager', 'common']),

@@ -16,6 +16,7 @@ export const sourcingApplicationPage = definePage({
   columns: [
     { field: 'app_no', width: 150, pinned: 'left' },
     { field: 'status', width: 110 },
+    { field: 'access_review', width: 120 },
     { field: 'buyer_name', width: 200 },
     { field: 'project_code', width: 140 },
     { field: 'project_name', width: 200 },
@@ -46,6 +47,7 @@ export const sourcingApplicationPage = definePage({
         { field: 'company_profile', spanClass: 'full' },
         { field: 'certificates', spanClass: 'full' },
         { field: 'remark', spanClass: 'full' },
+        { field: 'access_review_remark', spanClass: 'full', visible: { routeactionin: ['edit', 'view'] } },
       ],
     },
   ],

@@ -9,6 +9,7 @@ const COLUMNS = [
   { field: 'code', width: 150, pinned: 'left' as const },
   { field: 'name', width: 200 },
   { field: 'status', width: 120 },
+  { field: 'approval_status', width: 100 },
   { field: 'info_state', width: 110 },
   { field: 'rfq_state', width: 110 },
   { field: 'eval_state', width: 110 },
@@ -50,6 +51,7 @@ const FORM: FormSection[] = [
       { field: 'contact_phone', spanClass: 'third' },
       { field: 'currency', spanClass: 'third' },
       { field: 'eval_config_id', spanClass: 'third', source: { entity: 'srcevalconfig', filter: { status: 'active' } } },
+      { field: 'access_form_id', spanClass: 'third', source: { entity: 'srcaccessform', filter: { enabled: true } } },
     ],
   },
 ];
@@ -152,3 +154,28 @@ export const sourcingMyPage = definePage({
   children: CHILDREN,
 });
 
+
+/**
+ * Pending approval (spec 2 "sourcing requests: pending approval"): projects submitted to the
+ * company's SRC_PROJECT flow (docs/architecture-approvals.md). The drawer shows the flow and the
+ * decisions the caller may take; while the flow runs the project opens read-only.
+ */
+export const sourcingPendingPage = definePage({
+  opt: 'srcproject_pending',
+  cata: 'srm',
+  kind: 'masterdetail',
+  entity: 'srcproject',
+  menu: { group: 'sourcing', order: 8, code: 'srm.sourcing.pending' },
+  title: { zh: '待审批寻源', en: 'Pending approval' },
+  purpose: { zh: '已提交立项审批的寻源项目：审批通过后方可发布信息，驳回的项目修改后可重新提交。', en: 'Sourcing projects submitted for approval: once approved their information can be delivered; a rejected project is changed and submitted again.' },
+  columns: COLUMNS,
+  statusTabs: [
+    { key: 'running', label: { zh: '审批中', en: 'In approval' }, filter: { approval_status: 'running' } },
+    { key: 'rejected', label: { zh: '审批驳回', en: 'Rejected' }, filter: { approval_status: 'rejected' } },
+    { key: 'approved', label: { zh: '审批通过', en: 'Approved' }, filter: { approval_status: 'approved', info_state: ['not_prepared', 'preparing'] } },
+  ],
+  actions: [{ kind: 'edit' }, { kind: 'transition', action: 'prepare' }, { kind: 'transition', action: 'deliver_info' }, { kind: 'export' }, { kind: 'history' }, { kind: 'view' }],
+  quickSearch: ['code', 'name', 'tags'],
+  form: FORM,
+  children: CHILDREN,
+});

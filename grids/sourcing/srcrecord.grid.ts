@@ -17,6 +17,7 @@ export const sourcingRecordPage = definePage({
     { field: 'project_id', width: 200, pinned: 'left' },
     { field: 'supplier_name', width: 200 },
     { field: 'status', width: 90 },
+    { field: 'access_review', width: 110 },
     { field: 'application_no', width: 150 },
     { field: 'vendor_id', width: 180 },
     { field: 'contact_person', width: 100 },
@@ -32,8 +33,9 @@ export const sourcingRecordPage = definePage({
     { key: 'submitted', label: { zh: '已提交', en: 'Submitted' }, filter: { status: 'submitted' } },
     { key: 'shortlisted', label: { zh: '已入围', en: 'Shortlisted' }, filter: { status: 'shortlisted' } },
     { key: 'eliminated', label: { zh: '已淘汰', en: 'Eliminated' }, filter: { status: 'eliminated' } },
+    { key: 'access_pending', label: { zh: '准入待审核', en: 'Access to review' }, filter: { access_review: 'pending' } },
   ],
-  actions: [{ kind: 'create' }, { kind: 'edit' }, { kind: 'transition', action: 'shortlist' }, { kind: 'transition', action: 'eliminate' }, { kind: 'export' }, { kind: 'history' }, { kind: 'view' }],
+  actions: [{ kind: 'create' }, { kind: 'edit' }, { kind: 'transition', action: 'review_access' }, { kind: 'transition', action: 'shortlist' }, { kind: 'transition', action: 'eliminate' }, { kind: 'export' }, { kind: 'history' }, { kind: 'view' }],
   quickSearch: ['supplier_name', 'application_no'],
   form: [
     {

@@ -6,7 +6,9 @@ import { defineReport } from '../../src/model';
  * before their delivery date, those late (received after it, or still open past it); the fill rate
  * (pieces received over pieces ordered on due orders) and the return rate (pieces returned over
  * pieces received). The receipt time is the order's `receive` action in the audit log, else its last
- * update while received. Quality inspection does not exist yet (issue 18); returns stand for it.
+ * update while received. Quality (issue 16): the submitted inspection results attributed to the
+ * vendor (a maker's inspections of its outsourced orders; a brand's orders inspected at its makers,
+ * read through its order shares), by the month inspected: inspections, passed, pass rate.
  */
 export const vendorScorecard = defineReport({
   name: 'vendor-scorecard',
@@ -14,12 +16,12 @@ export const vendorScorecard = defineReport({
   entity: 'purorder',
   query: 'vendor-scorecard',
   chart: 'bar',
-  chartMeasures: ['on_time_rate'],
+  chartMeasures: ['on_time_rate', 'pass_rate'],
   defaultGroup: ['vendor'],
   companies: ['brand', 'maker'],
   dimensions: [
     { key: 'vendor', field: 'vendor_id', label: { zh: '供应商', en: 'Vendor' } },
-    { key: 'month', field: 'delivery_date', bucket: 'month', label: { zh: '交货月份', en: 'Delivery month' } },
+    { key: 'month', field: 'delivery_date', bucket: 'month', label: { zh: '交货/质检月份', en: 'Delivery or inspection month' } },
     { key: 'kind', field: 'order_kind', label: { zh: '采购类别', en: 'Order kind' } },
   ],
   measures: [
@@ -32,6 +34,9 @@ export const vendorScorecard = defineReport({
     { key: 'on_time_rate', agg: 'ratio', of: ['on_time', 'due'], label: { zh: '准时交货率', en: 'On-time rate' }, format: 'percent' },
     { key: 'fill_rate', agg: 'ratio', of: ['received', 'ordered'], label: { zh: '满足率', en: 'Fill rate' }, format: 'percent' },
     { key: 'return_rate', agg: 'ratio', of: ['returned', 'received'], label: { zh: '退货率', en: 'Return rate' }, format: 'percent' },
+    { key: 'inspected', agg: 'sum', field: 'inspected', label: { zh: '质检次数', en: 'Inspections' } },
+    { key: 'passed', agg: 'sum', field: 'passed', label: { zh: '质检合格', en: 'Passed' } },
+    { key: 'pass_rate', agg: 'ratio', of: ['passed', 'inspected'], label: { zh: '质检合格率', en: 'Inspection pass rate' }, format: 'percent' },
   ],
   filters: ['delivery_date', 'vendor_id', 'order_kind'],
 });

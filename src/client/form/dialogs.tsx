@@ -1,6 +1,7 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Textarea } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, Option, Textarea } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dictionaryItems } from '../../model/dictionaries';
 import type { TransitionDef } from '../../model/entity';
 import { validateField } from '../../model/validate';
 
@@ -65,6 +66,16 @@ export function TransitionDialog(props: {
               <Field key={p.key} label={en ? p.label.en : p.label.zh} required={p.required} validationMessage={errors[p.key]} validationState={errors[p.key] ? 'error' : 'none'}>
                 {p.type === 'textarea' ? (
                   <Textarea value={values[p.key] ?? ''} onChange={(_, d) => setValues((v) => ({ ...v, [p.key]: d.value }))} />
+                ) : p.type === 'dict' && p.dict ? (
+                  // A choice among the dictionary's items (a verdict, a reason code), not a typed code.
+                  <Dropdown
+                    data-testid={`param-${p.key}`}
+                    value={(() => { const it = dictionaryItems(p.dict)?.find((x) => x.value === values[p.key]); return it ? (en ? it.label.en : it.label.zh) : ''; })()}
+                    selectedOptions={values[p.key] ? [values[p.key]] : []}
+                    onOptionSelect={(_, d) => setValues((v) => ({ ...v, [p.key]: d.optionValue ?? '' }))}
+                  >
+                    {(dictionaryItems(p.dict) ?? []).map((x) => <Option key={x.value} value={x.value}>{en ? x.label.en : x.label.zh}</Option>)}
+                  </Dropdown>
                 ) : (
                   <Input value={values[p.key] ?? ''} onChange={(_, d) => setValues((v) => ({ ...v, [p.key]: d.value }))} />
                 )}

@@ -27,6 +27,7 @@ export * from './prorder.entity';
 export * from './purcontract.entity';
 export * from './purorder.entity';
 export * from './samplerequest.entity';
+export * from './sourcingadmission.entity';
 export * from './sourcingeval.entity';
 export * from './sourcingproject.entity';
 export * from './sourcingsupplier.entity';

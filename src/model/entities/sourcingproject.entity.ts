@@ -157,6 +157,10 @@ export const sourcingProject = defineEntity({
     { key: 'rates', label: { zh: '比价汇率', en: 'Comparison rates' }, entity: 'srcproject_rate', foreignKey: 'project_id' },
   ],
   checks: [contactChecks],
+  // Spec 2 "sourcing requests: pending approval": a project is approved through the company's
+  // SRC_PROJECT flow before its information goes out (services/approvals); while the flow runs its
+  // fields are read-only, and delivering the information waits for the approval.
+  approval: { process: 'SRC_PROJECT', submitFrom: ['not_prepared', 'preparing'], before: ['deliver_info'] },
   fields: [
     { key: 'code', label: { zh: '寻源编号', en: 'Project code' }, type: 'code', rules: ['english'], upperCase: true, maxLength: 40 },
     { key: 'src_type', label: { zh: '寻源类型', en: 'Type' }, type: 'dict', dict: 'src_type', required: true },
@@ -173,6 +177,8 @@ export const sourcingProject = defineEntity({
     { key: 'contact_phone', label: { zh: '联系电话', en: 'Contact phone' }, type: 'text', maxLength: 40 },
     { key: 'currency', label: { zh: '比价币种', en: 'Comparison currency' }, type: 'dict', dict: 'currency', required: true, default: 'CNY' },
     { key: 'eval_config_id', label: { zh: '评估方案', en: 'Evaluation scheme' }, type: 'reference', ref: { entity: 'srcevalconfig', labelField: 'name' } },
+    // Supplier admission (sourcingadmission.entity.ts): the form every applicant fills in; a new project takes its type's default.
+    { key: 'access_form_id', label: { zh: '准入评估表', en: 'Access evaluation form' }, type: 'reference', ref: { entity: 'srcaccessform', labelField: 'name', codeField: 'code' } },
     { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', readonly: true },
     { key: 'info_state', label: { zh: '信息状态', en: 'Information' }, type: 'dict', dict: 'src_info_state', readonly: true, default: 'not_prepared' },
     { key: 'rfq_state', label: { zh: '寻源状态', en: 'Sourcing' }, type: 'dict', dict: 'src_rfq_state', readonly: true, default: 'not_published' },
@@ -371,6 +377,14 @@ export const sourcingRecord = defineEntity({
     { key: 'rank_no', label: { zh: '排名', en: 'Rank' }, type: 'integer', readonly: true },
     { key: 'awarded', label: { zh: '中标', en: 'Awarded' }, type: 'boolean', readonly: true },
     { key: 'eliminate_reason', label: { zh: '淘汰原因', en: 'Reason' }, type: 'text', readonly: true },
+    // Supplier admission (sourcingadmission.entity.ts): the posted access form and answers, the certificates, the review.
+    { key: 'access_form', label: { zh: '准入评估表', en: 'Access evaluation form' }, type: 'json', readonly: true },
+    { key: 'access_data', label: { zh: '准入评估内容', en: 'Access evaluation answers' }, type: 'json', readonly: true },
+    { key: 'access_review', label: { zh: '准入审核', en: 'Access review' }, type: 'dict', dict: 'src_access_review', readonly: true },
+    { key: 'access_review_remark', label: { zh: '审核意见', en: 'Review remark' }, type: 'text', readonly: true, maxLength: 500 },
+    { key: 'access_reviewed_by', label: { zh: '审核人', en: 'Reviewed by' }, type: 'text', readonly: true, maxLength: 100 },
+    { key: 'access_reviewed_at', label: { zh: '审核时间', en: 'Reviewed at' }, type: 'datetime', readonly: true },
+    { key: 'cert_files', label: { zh: '资质证书文件', en: 'Certificate files' }, type: 'json', readonly: true },
     { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', readonly: true },
   ],
   states: {
@@ -383,6 +397,17 @@ export const sourcingRecord = defineEntity({
     ],
     transitions: [
       { action: 'shortlist', label: { zh: '入围', en: 'Shortlist' }, from: ['submitted'], to: 'shortlisted' },
+      // Supplier admission: the buyer's verdict on the posted access evaluation form (needed before shortlisting).
+      {
+        action: 'review_access',
+        label: { zh: '准入审核', en: 'Review access' },
+        from: ['submitted'],
+        to: 'submitted',
+        params: [
+          { key: 'access_verdict', label: { zh: '审核结论', en: 'Verdict' }, type: 'dict', dict: 'src_access_verdict', required: true },
+          { key: 'access_review_remark', label: { zh: '审核意见', en: 'Review remark' }, type: 'text', maxLength: 500 },
+        ],
+      },
       {
         action: 'eliminate',
         label: { zh: '淘汰', en: 'Eliminate' },

@@ -25,6 +25,9 @@ export const sourcingApplication = defineEntity({
   codeField: 'app_no',
   numbering: { field: 'app_no', prefix: 'SQ', datePrefix: 'YYMMDD', length: 4 },
   defaultSort: { field: 'created_at', dir: 'desc' },
+  // Issue 16 "certificates": uploaded files with type and expiry (sourcingadmission.entity.ts), kept
+  // by the application drawer's certificates panel, not by the form.
+  children: [{ key: 'certs', label: { zh: '资质证书', en: 'Certificates' }, entity: 'srcapplication_cert', foreignKey: 'application_id' }],
   fields: [
     { key: 'app_no', label: { zh: '填报单号', en: 'Application no.' }, type: 'code', rules: ['english'], upperCase: true, maxLength: 40 },
     { key: 'buyer_name', label: { zh: '采购方', en: 'Buyer' }, type: 'text', readonly: true, maxLength: 200, omitFromForm: LINKED },
@@ -41,6 +44,13 @@ export const sourcingApplication = defineEntity({
     { key: 'source_project_id', label: { zh: '采购方项目', en: 'Buyer project' }, type: 'integer', readonly: true },
     { key: 'share_id', label: { zh: '共享记录', en: 'Share record' }, type: 'integer', readonly: true },
     { key: 'posted_at', label: { zh: '提交时间', en: 'Posted at' }, type: 'datetime', readonly: true },
+    // The buyer's access evaluation form (design copied when the application is opened), the
+    // supplier's answers and the buyer's review of them (services/sourcing/sourcing.admission.ts).
+    { key: 'access_form', label: { zh: '准入评估表', en: 'Access evaluation form' }, type: 'json', readonly: true },
+    { key: 'access_data', label: { zh: '准入评估内容', en: 'Access evaluation answers' }, type: 'json', readonly: true },
+    { key: 'access_filled_at', label: { zh: '准入表填写时间', en: 'Access form filled at' }, type: 'datetime', readonly: true },
+    { key: 'access_review', label: { zh: '准入审核', en: 'Access review' }, type: 'dict', dict: 'src_access_review', readonly: true },
+    { key: 'access_review_remark', label: { zh: '审核意见', en: 'Review remark' }, type: 'text', readonly: true, maxLength: 500 },
     { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', readonly: true },
   ],
   messages: {

@@ -36,6 +36,25 @@ export const partnerStates: StateMachineDef = {
 };
 
 /**
+ * A vendor's states: the partner states, and the reviewer's check that its bank data matches the
+ * account-opening permit image (spec 5; issue 16 vendor settings). The check needs the image and the
+ * complete bank data (services/sourcing/sourcing.vendorbank.ts).
+ */
+export const vendorStates: StateMachineDef = {
+  ...partnerStates,
+  transitions: [
+    ...partnerStates.transitions,
+    {
+      action: 'check_bank',
+      label: { zh: '核对银行信息', en: 'Check bank data' },
+      from: ['active'],
+      to: 'active',
+      confirm: { zh: '已对照开户许可证图片逐项核对开户银行、联行号、银行账号和账户名称，确认一致？', en: 'Bank, branch code, account no. and account name compared one by one with the permit image: do they match?' },
+    },
+  ],
+};
+
+/**
  * The platform company a partner (vendor or customer) is linked to: its code, checked by the server
  * against the companies on the platform, and that company's name, which the server fills in.
  */
@@ -68,7 +87,7 @@ export const vendor = defineEntity({
   pickerDetail: 'platform_company',
   codeField: 'code',
   numbering: { field: 'code', prefix: 'V', datePrefix: 'YYMM', length: 4 },
-  states: partnerStates,
+  states: vendorStates,
   defaultSort: { field: 'code', dir: 'asc' },
   fields: [
     { key: 'code', label: { zh: '供应商编码', en: 'Vendor code' }, type: 'code', rules: ['english'], upperCase: true, maxLength: 40 },
@@ -95,6 +114,13 @@ export const vendor = defineEntity({
     },
     { key: 'bank_account_no', label: { zh: '银行账号', en: 'Account no.' }, type: 'code', maxLength: 40 },
     { key: 'bank_account_name', label: { zh: '账户名称', en: 'Account name' }, type: 'text', maxLength: 200 },
+    // Spec 5 "bank data must match the account-opening permit" (issue 16, vendor settings): the permit's
+    // image, and the reviewer's check that the bank data above matches it (services/sourcing,
+    // sourcing.vendorbank.ts). Any change of the bank data or the image clears the check.
+    { key: 'permit_image', label: { zh: '开户许可证', en: 'Account-opening permit' }, type: 'image', maxLength: 500, help: { zh: '开户许可证（或基本存款账户信息）的图片，银行信息须与之一致', en: 'Image of the account-opening permit (or basic deposit account record); the bank data must match it' } },
+    { key: 'bank_checked', label: { zh: '银行信息已核对', en: 'Bank data checked' }, type: 'boolean', readonly: true },
+    { key: 'bank_checked_by', label: { zh: '核对人', en: 'Checked by' }, type: 'text', readonly: true, maxLength: 100 },
+    { key: 'bank_checked_at', label: { zh: '核对时间', en: 'Checked at' }, type: 'datetime', readonly: true },
     { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', readonly: true },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 1000 },
     // Issue 6: the vendor's own company on the platform (its client code), when it has joined; orders are sent there.
@@ -108,11 +134,17 @@ export const vendor = defineEntity({
       'md.vendor.branchCodeNumeric': '国内银行联行号必须为数字',
       'md.platform.unknownCompany': '平台上没有编码为 {{code}} 的企业，请向对方确认其平台企业编码',
       'md.platform.ownCompany': '不能关联本企业自己',
+      'md.vendor.permitMissing': '请先上传开户许可证图片，再核对银行信息',
+      'md.vendor.bankIncomplete': '银行信息不完整：开户银行、联行号、银行账号和账户名称都须填写',
+      'md.vendor.bankChecked': '银行信息已与开户许可证核对一致',
     },
     en: {
       'md.vendor.branchCodeNumeric': 'A domestic bank branch code must be numeric',
       'md.platform.unknownCompany': 'No company on the platform has the code {{code}}; ask the other company for its platform code',
       'md.platform.ownCompany': 'A company cannot be linked to itself',
+      'md.vendor.permitMissing': 'Upload the account-opening permit image before checking the bank data',
+      'md.vendor.bankIncomplete': 'The bank data is incomplete: bank, branch code, account no. and account name are all needed',
+      'md.vendor.bankChecked': 'The bank data was checked against the account-opening permit',
     },
   },
   checks: [

@@ -1,9 +1,14 @@
-/** Supplier sourcing (issue 16): projects, RFQ, the supplier's applications and quotations, comparison, evaluation, award. */
+/** Supplier sourcing (issue 16): projects, RFQ, the supplier's applications and quotations, comparison, evaluation, award, admission, vendor settings. */
+import { registerAdmissionHandlers } from './sourcing.admission';
 import { registerSourcingHandlers } from './sourcing.service';
+import { registerVendorBankHandlers } from './sourcing.vendorbank';
 import { registerVendorEvalHandlers } from './sourcing.vendoreval';
 import './sourcing.seed';
+import './sourcing-admission.seed';
 
 registerSourcingHandlers();
 registerVendorEvalHandlers();
+registerAdmissionHandlers();
+registerVendorBankHandlers();
 
 export { sourcingRoutes } from './sourcing.routes';

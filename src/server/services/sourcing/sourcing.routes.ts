@@ -1,17 +1,20 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { dictionaryItems, translate, type Language } from '../../../model';
+import { dictionaryItems, requireEntity, translate, type Language } from '../../../model';
 import { SOURCING_APPLY_MENU, SOURCING_MENU } from '../../../model/entities';
 import { authOf, requireAuth, type AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { ok, requestLanguage } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { assertCan, dataScope } from '../../resources/permissions';
-import { parseId } from '../../resources/resource.service';
+import { parseId, saveDocument } from '../../resources/resource.service';
 import { withSystemScope, withTenant } from '../rls';
 import { compareOffers, type CompareItem, type CompareRecord, type Comparison } from './sourcing.compare';
 import { applyToProject, evaluationOf, evaluationTodo, myApplications, opportunities, saveScores } from './sourcing.service';
+import { admissionView, saveAccessAnswers } from './sourcing.admission';
+import { parseVersion } from '../../resources/document-input';
+import { storeUpload } from '../tickets/upload.util';
 
 /**
  * Sourcing's own calls (issue 16), beside the generic resource API of its entities:
@@ -34,6 +37,17 @@ async function visibleProject(app: FastifyInstance, auth: AuthContext, clientId:
   if (!found) throw new AppError('notFound', 'res.notFound');
   return id;
 }
+
+/** Whether a row of the caller's company is one its data permissions of `menu` show (SQL, tenant first). */
+async function visibleRow(app: FastifyInstance, auth: AuthContext, clientId: number, menu: string, table: 'srm_src_application' | 'srm_src_record' | 'md_vendor', id: number): Promise<boolean> {
+  const scope = await dataScope(auth, menu, { db: app.db });
+  return withTenant(app.db, clientId, async (tx) =>
+    (await sql`select t.id from ${sql.table(table)} t where t.id = ${id} and t.client_id = ${clientId} ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``}`.execute(tx)).rows.length > 0);
+}
+
+/** Certificate files and permit images: PNG, JPEG, WebP (shown inline) or PDF, up to 10 MB. */
+const ADMISSION_FILE_MAX = 10 * 1024 * 1024;
+const ADMISSION_FILE_TYPES = /^(image\/(png|jpeg|webp)|application\/pdf)$/;
 
 const jsonOf = <T>(v: unknown, fallback: T): T => (v === null || v === undefined ? fallback : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
@@ -114,6 +128,57 @@ export async function sourcingRoutes(app: FastifyInstance): Promise<void> {
     const opp = (await withSystemScope(app.db, (tx) => opportunities(tx, clientId, id)))[0];
     const made = await withTenant(app.db, clientId, (tx) => applyToProject(tx, auth, clientId, opp, req.ip));
     return ok({ ...made, message: translate(requestLanguage(req), 'src.apply.opened', { no: made.app_no }) });
+  });
+
+  // ---- supplier admission (sourcing.admission.ts) ----
+  // The supplier fills in the buyer's access evaluation form on its own draft application.
+  app.post('/srmapi/sourcing/access-form/save', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, SOURCING_APPLY_MENU, 'update', { db: app.db });
+    const body = (req.body ?? {}) as Q;
+    const id = parseId(body.id);
+    if (id === null) throw new AppError('notFound', 'res.notFound');
+    const seen = await visibleRow(app, auth, clientId, SOURCING_APPLY_MENU, 'srm_src_application', id);
+    return ok(await withTenant(app.db, clientId, (tx) => saveAccessAnswers(tx, auth, clientId, id, parseVersion(body), body, seen)));
+  });
+
+  // The admission data of an application (supplier) or a sourcing record (buyer), certificates flagged when expired.
+  app.get('/srmapi/sourcing/admission', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const q = req.query as Q;
+    const entity = q.entity === 'srcrecord' ? 'srcrecord' : q.entity === 'srcapplication' ? 'srcapplication' : null;
+    const id = parseId(q.id);
+    if (!entity || id === null) throw new AppError('notFound', 'res.notFound');
+    const menu = entity === 'srcrecord' ? SOURCING_MENU : SOURCING_APPLY_MENU;
+    const clientId = await assertCan(auth, menu, 'read', { db: app.db });
+    const seen = await visibleRow(app, auth, clientId, menu, entity === 'srcrecord' ? 'srm_src_record' : 'srm_src_application', id);
+    return ok(await withTenant(app.db, clientId, (tx) => admissionView(tx, clientId, entity, id, seen)));
+  });
+
+  // A certificate file of the supplier's company (then named by a certificate row of its application).
+  app.post('/srmapi/sourcing/cert-file', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, SOURCING_APPLY_MENU, 'update', { db: app.db });
+    const f = await storeUpload(app, req, 'sourcing', clientId, ADMISSION_FILE_MAX);
+    if (!ADMISSION_FILE_TYPES.test(f.mime ?? '')) throw new AppError('unsupportedMediaType', 'src.cert.fileType');
+    const id = await withTenant(app.db, clientId, async (tx) => Number((await sql<{ id: number }>`insert into files (client_id, path, name, mime, size, created_by)
+      values (${clientId}, ${f.path}, ${f.name}, ${f.mime}, ${f.size}, ${auth.userId}) returning id`.execute(tx)).rows[0].id));
+    return ok({ id, name: f.name, mime: f.mime, url: `/api/crossapi/ccommonapi/files/${id}` });
+  });
+
+  // Vendor settings: the account-opening permit image of a vendor, stored and set through the vendor's own save (which clears the bank check).
+  app.post('/srmapi/vendor-bank/permit', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const vendor = requireEntity('vendor');
+    const clientId = await assertCan(auth, vendor.menuCode, 'update', { db: app.db });
+    const q = req.query as Q;
+    const id = parseId(q.id);
+    if (id === null || !(await visibleRow(app, auth, clientId, vendor.menuCode, 'md_vendor', id))) throw new AppError('notFound', 'res.notFound');
+    const f = await storeUpload(app, req, 'sourcing', clientId, ADMISSION_FILE_MAX);
+    if (!/^image\/(png|jpeg|webp)$/.test(f.mime ?? '')) throw new AppError('unsupportedMediaType', 'src.cert.fileType');
+    const fileId = await withTenant(app.db, clientId, async (tx) => Number((await sql<{ id: number }>`insert into files (client_id, path, name, mime, size, created_by)
+      values (${clientId}, ${f.path}, ${f.name}, ${f.mime}, ${f.size}, ${auth.userId}) returning id`.execute(tx)).rows[0].id));
+    return ok(await saveDocument({ db: app.db, auth, ip: req.ip, language: requestLanguage(req) }, vendor, { id, version: q.version, permit_image: `/api/crossapi/ccommonapi/files/${fileId}` }));
   });
 
   // ---- the buyer's side ----

@@ -13,6 +13,7 @@ import { registerSaveHook } from '../../resources/save-hooks';
 import { writeAudit } from '../audit/audit.service';
 import { raiseNotice } from '../notify/notice.service';
 import { asTenant } from '../orders/cross-tenant.util';
+import { accessFormSnapshot, applicationCerts, copyAdmissionToRecord, requireAnswers, snapshotOf } from './sourcing.admission';
 import { priceAtQuantity } from './sourcing.compare';
 
 /**
@@ -438,6 +439,9 @@ async function postApplication(ctx: ActionContext) {
   const { tx, clientId, row, auth, ip } = ctx;
   if (!row.share_id || !row.source_client_id) throw precheck('src.apply.notLinked');
   if (!has(row.contact_person) || !has(row.contact_phone)) throw precheck('src.apply.contactMissing');
+  // Supplier admission: the buyer's access form filled and valid; the certificates go with it.
+  await requireAnswers(tx, auth, clientId, row);
+  const certs = await applicationCerts(tx, clientId, Number(row.id));
   const me = await clientRow(tx, clientId);
   const out = await onBuyerProject(tx, clientId, row, async (btx, buyerId, project, share) => {
     if (!PROJECT_OPEN_STATES.includes(String(project.status))) throw precheck('src.apply.projectClosed');
@@ -448,6 +452,7 @@ async function postApplication(ctx: ActionContext) {
     const vendor = (await sql<{ id: number }>`select id from md_vendor where client_id = ${buyerId} and upper(platform_client_code) = upper(${me?.code ?? ''}) order by id limit 1`.execute(btx)).rows[0];
     await sql`update srm_src_record set share_id = ${share.id as number}, supplier_client_id = ${clientId}, application_no = ${row.app_no as string}, vendor_id = coalesce(vendor_id, ${vendor?.id ?? null}),
         offers = coalesce(offers, '{}'::jsonb), quoted_items = coalesce(quoted_items, 0), status = 'submitted' where id = ${recordId} and client_id = ${buyerId}`.execute(btx);
+    await copyAdmissionToRecord(btx, buyerId, recordId, row, certs, auth.userId);
     await raiseNotice(btx, {
       clientId: buyerId, userIds: [projectOwner(project)], kind: 'sourcing.applied', title: 'src.notify.applied.title', doc_no: project.code as string, link: '/srm/index/srcrecord',
       i18n: { title: 'src.notify.applied.title', body: 'src.notify.applied.body', params: { supplier: companyName(me), code: project.code } },
@@ -457,7 +462,7 @@ async function postApplication(ctx: ActionContext) {
   });
   // An application posted while the RFQ is published gets its draft quotations at once.
   const quotations = out.items.length ? await openQuotations(tx, clientId, auth, ip, Number(row.id), out.items, out.project, out.buyer) : 0;
-  return { patch: { posted_at: new Date().toISOString() }, data: { quotations } };
+  return { patch: { posted_at: new Date().toISOString(), ...(snapshotOf(row.access_form) ? { access_review: 'pending' } : {}) }, data: { quotations } };
 }
 
 async function postQuotation(ctx: ActionContext) {
@@ -506,11 +511,15 @@ export async function applyToProject(tx: Db, auth: AuthContext, clientId: number
   const w = writeContext(tx, actorOf(auth, clientId, ip), 'service');
   const me = (await sql<Row>`select fullname, mobile from users where id = ${auth.userId}`.execute(tx)).rows[0];
   const id = await writeDocument(w, sourcingApplication, { body: { contact_person: me?.fullname ?? null, contact_phone: me?.mobile ?? null } });
-  const share = await asTenant(tx, buyerId, clientId, async (btx) =>
-    Number((await sql<{ id: number }>`insert into scm_order_share (client_id, created_by, updated_by, from_client, to_client, source_entity, source_id, source_no, target_entity, target_id, state)
-      values (${buyerId}, ${auth.userId}, ${auth.userId}, ${buyerId}, ${clientId}, 'srcproject', ${projectId}, ${opp.code as string}, 'srcapplication', ${id}, 'active') returning id`.execute(btx)).rows[0].id));
+  const { share, form } = await asTenant(tx, buyerId, clientId, async (btx) => ({
+    share: Number((await sql<{ id: number }>`insert into scm_order_share (client_id, created_by, updated_by, from_client, to_client, source_entity, source_id, source_no, target_entity, target_id, state)
+      values (${buyerId}, ${auth.userId}, ${auth.userId}, ${buyerId}, ${clientId}, 'srcproject', ${projectId}, ${opp.code as string}, 'srcapplication', ${id}, 'active') returning id`.execute(btx)).rows[0].id),
+    // Supplier admission: the design of the project's access form travels with the application.
+    form: await accessFormSnapshot(btx, buyerId, projectId),
+  }));
   await sql`update srm_src_application set buyer_name = ${opp.buyer_name as string}, project_code = ${opp.code as string}, project_name = ${opp.name as string}, project_desc = ${(opp.description as string | null) ?? null},
-      deadline = ${(opp.deadline as string | null) ?? null}, source_client_id = ${buyerId}, source_project_id = ${projectId}, share_id = ${share}
+      deadline = ${(opp.deadline as string | null) ?? null}, source_client_id = ${buyerId}, source_project_id = ${projectId}, share_id = ${share},
+      access_form = ${form ? JSON.stringify(form) : null}::jsonb, access_review = ${form ? 'to_fill' : null}
     where id = ${id} and client_id = ${clientId}`.execute(tx);
   const no = (await sql<{ app_no: string }>`select app_no from srm_src_application where id = ${id} and client_id = ${clientId}`.execute(tx)).rows[0].app_no;
   return { id, app_no: no };

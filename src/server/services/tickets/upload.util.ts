@@ -10,7 +10,7 @@ import { AppError, validationError } from '../../http/errors';
  * `maxBytes`, written under DATA_DIR/files/<folder>/<company>/<uuid><ext>; the caller records the
  * row in `files`. Answers the path relative to DATA_DIR/files and the file's name, type and size.
  */
-export async function storeUpload(app: FastifyInstance, req: FastifyRequest, folder: 'tickets' | 'chat' | 'quality' | 'samples', clientId: number, maxBytes: number): Promise<{ path: string; name: string; mime: string | null; size: number }> {
+export async function storeUpload(app: FastifyInstance, req: FastifyRequest, folder: 'tickets' | 'chat' | 'quality' | 'sourcing' | 'samples', clientId: number, maxBytes: number): Promise<{ path: string; name: string; mime: string | null; size: number }> {
   const part = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
   if (!part) throw validationError({ file: { key: 'rule.required' } });
   const bytes = await part.toBuffer().catch(() => null);

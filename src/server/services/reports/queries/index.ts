@@ -8,5 +8,6 @@ import './allocation.query';
 import './node-risk.query';
 import './outsourced-wip.query';
 import './vendor-scorecard.query';
+import './vendor-kpi.query';
 import './open-exceptions.query';
 import './quality-defects.query';

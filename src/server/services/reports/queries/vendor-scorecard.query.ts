@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { registerServerQuery } from '../server-query';
+import { admittedEvents, vendorQualityEvents } from './vendor-quality';
 
 /**
  * Vendor scorecard (report `vendor-scorecard`): the company's purchase orders (the list's WHERE over
@@ -7,6 +8,12 @@ import { registerServerQuery } from '../server-query';
  * cancelled. Per order: ordered, received and returned quantities of its lines (same tenant), on time
  * when received in full by its delivery date (the first `receive` action in the audit log, else the
  * last update of a received order), late otherwise.
+ *
+ * Quality (issue 16): one more row per submitted inspection result the company can attribute to a
+ * vendor (vendor-quality.ts: a maker's inspections of its outsourced orders, a brand's orders
+ * inspected at its makers through its shares), in the month it was inspected, with no order kind;
+ * it passes the same WHERE as the orders (vendor and date filters apply, an order-kind filter or a
+ * data permission on another column leaves it out).
  */
 registerServerQuery('vendor-scorecard', async ({ tx, clientId, where }) => {
   const r = await sql<Record<string, unknown>>`
@@ -22,7 +29,7 @@ registerServerQuery('vendor-scorecard', async ({ tx, clientId, where }) => {
       coalesce(sum(l.qty), 0) as ordered, coalesce(sum(l.received_qty), 0) as received, coalesce(sum(l.returned_qty), 0) as returned
     from o left join pur_order_line l on l.order_id = o.id and l.client_id = ${clientId}
     group by o.id, o.vendor_id, o.order_kind, o.delivery_date, o.status, o.updated_at`.execute(tx);
-  return r.rows.map((x) => ({
+  const orders = r.rows.map((x) => ({
     vendor: x.vendor === null ? null : Number(x.vendor),
     month: (x.month as string | null) ?? null,
     kind: (x.kind as string | null) ?? null,
@@ -32,5 +39,11 @@ registerServerQuery('vendor-scorecard', async ({ tx, clientId, where }) => {
     ordered: Number(x.ordered),
     received: Number(x.received),
     returned: Number(x.returned),
+    inspected: 0,
+    passed: 0,
   }));
+  const quality = (await admittedEvents(tx, clientId, await vendorQualityEvents(tx, clientId), where, 'pur_order', 'vendor_id', 'delivery_date')).map((e) => ({
+    vendor: e.vendor_id, month: e.day.slice(0, 7), kind: null, due: 0, on_time: 0, late: 0, ordered: 0, received: 0, returned: 0, inspected: 1, passed: e.passed,
+  }));
+  return [...orders, ...quality];
 });

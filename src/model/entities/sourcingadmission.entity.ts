@@ -1,0 +1,124 @@
+import { defineDictionary } from '../dictionaries';
+import { defineEntity } from '../entity';
+import { SOURCING_MENU } from './sourcingproject.entity';
+import { SOURCING_APPLY_MENU } from './sourcingsupplier.entity';
+
+/**
+ * Supplier admission (spec 1 "supplier admission (access evaluation)"; spec 2 "access-evaluation form
+ * configuration"; issue 16). The buyer names, per kind of sourcing, the dynamic form (issue 14's form
+ * designer) a supplier fills in to be admitted; a project chooses one. A supplier's application carries
+ * a copy of that form's design, filled in the supplier's own company, and its certificate files with
+ * type and expiry date; both reach the buyer's sourcing record when the application is posted, where
+ * the buyer reviews the form (passed / failed) before shortlisting. Server logic:
+ * src/server/services/sourcing/sourcing.admission.ts; design: docs/architecture-sourcing.md.
+ */
+export const sourcingCertType = defineDictionary({
+  code: 'src_cert_type',
+  label: { zh: '证书类型', en: 'Certificate type' },
+  items: [
+    { value: 'license', label: { zh: '营业执照', en: 'Business licence' } },
+    { value: 'iso9001', label: { zh: 'ISO 9001 质量管理体系', en: 'ISO 9001 quality management' } },
+    { value: 'iso14001', label: { zh: 'ISO 14001 环境管理体系', en: 'ISO 14001 environmental management' } },
+    { value: 'oekotex', label: { zh: 'OEKO-TEX Standard 100', en: 'OEKO-TEX Standard 100' } },
+    { value: 'grs', label: { zh: 'GRS 全球回收标准', en: 'GRS Global Recycled Standard' } },
+    { value: 'bsci', label: { zh: 'BSCI 社会责任审核', en: 'BSCI social audit' } },
+    { value: 'other', label: { zh: '其他', en: 'Other' } },
+  ],
+});
+
+/** The buyer's review of a supplier's access evaluation form. */
+export const sourcingAccessReview = defineDictionary({
+  code: 'src_access_review',
+  label: { zh: '准入审核', en: 'Access review' },
+  items: [
+    { value: 'to_fill', label: { zh: '待供应商填写', en: 'To be filled' } },
+    { value: 'pending', label: { zh: '待审核', en: 'To review' } },
+    { value: 'passed', label: { zh: '准入通过', en: 'Admitted' } },
+    { value: 'failed', label: { zh: '准入不通过', en: 'Not admitted' } },
+  ],
+});
+export const sourcingAccessVerdict = defineDictionary({
+  code: 'src_access_verdict',
+  label: { zh: '审核结论', en: 'Verdict' },
+  items: [
+    { value: 'passed', label: { zh: '准入通过', en: 'Admitted' } },
+    { value: 'failed', label: { zh: '准入不通过', en: 'Not admitted' } },
+  ],
+});
+
+/** Spec 2 "access-evaluation form configuration": which dynamic form admits suppliers of a kind of sourcing. */
+export const sourcingAccessForm = defineEntity({
+  name: 'srcaccessform',
+  table: 'srm_src_access_form',
+  prefix: 'srmapi',
+  menuCode: SOURCING_MENU,
+  label: { zh: '准入评估表', en: 'Access evaluation form' },
+  titleField: 'name',
+  codeField: 'code',
+  defaultSort: { field: 'code', dir: 'asc' },
+  fields: [
+    { key: 'code', label: { zh: '编码', en: 'Code' }, type: 'code', required: true, unique: true, rules: ['english'], upperCase: true, maxLength: 40 },
+    { key: 'name', label: { zh: '名称', en: 'Name' }, type: 'text', required: true, maxLength: 100 },
+    { key: 'form_id', label: { zh: '动态表单', en: 'Dynamic form' }, type: 'reference', required: true, ref: { entity: 'dynform', labelField: 'name', codeField: 'code' }, help: { zh: '在“动态表单”中设计的表单；供应商填报时使用其当前版本', en: 'A form designed in Dynamic forms; a supplier fills in its current version' } },
+    { key: 'src_type', label: { zh: '适用寻源类型', en: 'For sourcing type' }, type: 'dict', dict: 'src_type', help: { zh: '该表用于哪类寻源（寻源项目的“准入评估表”中选用）；留空则适用于所有类型', en: 'The kind of sourcing the form is for (projects choose it in their Access evaluation form); empty: every kind' } },
+    { key: 'enabled', label: { zh: '启用', en: 'Enabled' }, type: 'boolean', default: true },
+    { key: 'remark', label: { zh: '说明', en: 'Remark' }, type: 'textarea', maxLength: 500 },
+  ],
+  messages: {
+    'zh-CN': {
+      'src.access.formDisabled': '所选动态表单已停用',
+      'src.access.fillFirst': '请先填写准入评估表（{{name}}）后再提交',
+      'src.access.notDraft': '填报已提交，准入评估表不能再修改',
+      'src.access.noForm': '该填报没有准入评估表',
+      'src.access.reviewFirst': '请先审核该供应商的准入评估表（准入通过后方可入围）',
+      'src.access.failedRemark': '准入不通过时请填写审核意见',
+      'src.access.notFilled': '供应商尚未提交准入评估表',
+      'src.access.saved': '准入评估表已保存',
+      'src.cert.expired': '已过期',
+      'src.cert.fileType': '证书文件须为 PNG、JPEG、WebP 图片或 PDF',
+      'src.notify.reviewed.title': '准入审核结果：{{code}}',
+      'src.notify.reviewed.passed': '{{buyer}} 审核了贵司在寻源项目 {{code}}“{{name}}”中的准入评估表：准入通过。{{remark}}',
+      'src.notify.reviewed.failed': '{{buyer}} 审核了贵司在寻源项目 {{code}}“{{name}}”中的准入评估表：准入不通过。{{remark}}',
+    },
+    en: {
+      'src.access.formDisabled': 'The dynamic form chosen is disabled',
+      'src.access.fillFirst': 'Fill in the access evaluation form ({{name}}) before posting',
+      'src.access.notDraft': 'The application is posted: its access evaluation form cannot change',
+      'src.access.noForm': 'This application has no access evaluation form',
+      'src.access.reviewFirst': "Review the supplier's access evaluation form first (only an admitted supplier is shortlisted)",
+      'src.access.failedRemark': 'Give the reason when the supplier is not admitted',
+      'src.access.notFilled': 'The supplier has not posted its access evaluation form yet',
+      'src.access.saved': 'Access evaluation form saved',
+      'src.cert.expired': 'Expired',
+      'src.cert.fileType': 'A certificate file is a PNG, JPEG or WebP image or a PDF',
+      'src.notify.reviewed.title': 'Access review: {{code}}',
+      'src.notify.reviewed.passed': '{{buyer}} reviewed your access evaluation form for sourcing project {{code}} "{{name}}": admitted. {{remark}}',
+      'src.notify.reviewed.failed': '{{buyer}} reviewed your access evaluation form for sourcing project {{code}} "{{name}}": not admitted. {{remark}}',
+    },
+  },
+});
+
+/**
+ * A certificate of the supplier's application (its own company): type, number, expiry date and the
+ * uploaded file (a stored file of the supplier's company). A certificate past its expiry date is
+ * flagged wherever it is shown; a copy goes to the buyer's record when the application is posted.
+ */
+export const sourcingApplicationCert = defineEntity({
+  name: 'srcapplication_cert',
+  table: 'srm_src_application_cert',
+  prefix: 'srmapi',
+  menuCode: SOURCING_APPLY_MENU,
+  label: { zh: '资质证书', en: 'Certificate' },
+  titleField: 'cert_name',
+  childOnly: true,
+  omitFromForm: "Kept by the certificates panel of the application's drawer (src/client/pages/sourcing/AdmissionPanels.tsx): the file is uploaded there with its type, number and expiry date.",
+  defaultSort: { field: 'id', dir: 'asc' },
+  fields: [
+    { key: 'cert_type', label: { zh: '证书类型', en: 'Type' }, type: 'dict', dict: 'src_cert_type', required: true },
+    { key: 'cert_name', label: { zh: '证书名称', en: 'Certificate' }, type: 'text', required: true, maxLength: 200 },
+    { key: 'cert_no', label: { zh: '证书编号', en: 'Number' }, type: 'text', maxLength: 100 },
+    { key: 'valid_to', label: { zh: '有效期至', en: 'Valid to' }, type: 'date', required: true },
+    { key: 'file_id', label: { zh: '文件', en: 'File' }, type: 'integer', rules: ['naturalNumber'] },
+    { key: 'file_name', label: { zh: '文件名', en: 'File name' }, type: 'text', maxLength: 200 },
+  ],
+});
