@@ -17,3 +17,4 @@ export * from './production';
 export * from './collab';
 export * from './quality';
 export * from './development';
+export * from './finance';

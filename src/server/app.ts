@@ -21,6 +21,7 @@ import { planningRoutes } from './services/planning';
 import { trackingRoutes } from './services/tracking';
 import { productionRoutes } from './services/production';
 import { qualityRoutes } from './services/quality';
+import { financeRoutes } from './services/finance';
 import { developmentRoutes } from './services/development';
 import './services/orders';
 import './services/purchasing';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(reportRoutes, { prefix: '/api' });
   await app.register(collabRoutes, { prefix: '/api' });
   await app.register(sourcingRoutes, { prefix: '/api' });
+  await app.register(financeRoutes, { prefix: '/api' });
 
   const clientDir = clientDirOf();
   if (options.serveClient !== false && existsSync(clientDir)) {

@@ -9,6 +9,7 @@ import { sourcingRoutes } from '../pages/sourcing/routes';
 import { purchaseRoutes } from '../pages/purchase/routes';
 import { productionRoutes } from '../pages/production/routes';
 import { qualityRoutes } from '../pages/quality/routes';
+import { financeRoutes } from '../pages/finance/routes';
 import { developmentRoutes } from '../pages/development/routes';
 import { reportRoutes } from '../pages/reports/routes';
 import { calendarRoutes } from '../calendar/routes';
@@ -138,6 +139,8 @@ export function appRoutes(): RouteObject[] {
                 ...productionRoutes,
                 // The inspection station (issue 18).
                 ...qualityRoutes,
+                // Finance reconciliation: the statements list and the statement page (issue 18).
+                ...financeRoutes,
                 ...developmentRoutes,
                 ...reportRoutes,
                 ...calendarRoutes,

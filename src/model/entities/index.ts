@@ -11,6 +11,7 @@ export * from './customerorder.entity';
 export * from './cyclecalendar.entity';
 export * from './demand.entity';
 export * from './dynamic-form.entity';
+export * from './finstatement.entity';
 export * from './inspection.entity';
 export * from './material.entity';
 export * from './materialcalloff.entity';

@@ -1,0 +1,22 @@
+import { defineMenuGroup, ROLES } from '../../src/model';
+
+/** The statement page (matched lines, differences, totals, confirmations, Excel and print), reached from the list. */
+export const STATEMENT_PAGE_PATH = '/fin/page/statement';
+
+/** Who reconciles: the company's administrators and its ordinary users (buyers, sales, finance). */
+export const FINANCE_ROLES = [ROLES.clientAdmin, ROLES.admin, ROLES.common];
+
+/**
+ * Finance reconciliation (issue 18): statements between two companies and the rate table. Every kind
+ * of trading company reconciles: a brand as buyer of its makers, a maker as seller to its brands and
+ * buyer of its suppliers, a supplier as seller. The pages put themselves here (their `menu`).
+ */
+export const financeGroup = defineMenuGroup({
+  code: 'finance',
+  platforms: ['SRM'],
+  companies: ['brand', 'maker', 'supplier'],
+  title: { zh: '财务对账', en: 'Finance reconciliation' },
+  // No icon of its own in the shell's table: the page icon (a document) fits statements.
+  icon: 'finance',
+  entries: [],
+});

@@ -1,0 +1,346 @@
+import { sql } from 'kysely';
+import { isLanguage, translate, type Language } from '../../../model';
+import { finStatement } from '../../../model/entities/finstatement.entity';
+import {
+  adjustmentLine, confirmOutcome, DIFFERING, matchRecords, MissingRateError, rateBetween, roundMoney, statementTotals,
+  type FinSide, type MatchedLine, type Rates, type StatementStatus,
+} from '../../../model/finance-match';
+import type { AuthContext } from '../../access/auth-context';
+import type { Db } from '../../db/database';
+import { AppError } from '../../http/errors';
+import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
+import { writeContext } from '../../resources/document-stages';
+import { writeDocument } from '../../resources/document-writer';
+import { registerSaveHook } from '../../resources/save-hooks';
+import { writeAudit } from '../audit/audit.service';
+import { asTenant, emitOrderState } from '../orders/cross-tenant.util';
+import { gatherRecords } from './finance.gather';
+
+/**
+ * Finance reconciliation (issue 18). A statement is written in the company that starts it (buyer or
+ * seller side) and, when sent, copied through the document writer into the other company, linked by
+ * an order share (`source_entity = target_entity = 'finstatement'`) in the sender's company, as
+ * orders travel. Its lines are gathered by the server from both companies' records (finance.gather)
+ * and matched by the pure module (model/finance-match). Every action on one copy (match again, add an
+ * adjustment, confirm, cancel) is applied to both copies in one transaction, the other through the
+ * share, so the two companies always see the same lines, totals and confirmations. Confirmed by both
+ * the statement is locked: the writer refuses edits of a locked state and every action refuses it.
+ */
+type Row = Record<string, unknown>;
+const languageOf = (auth: AuthContext): Language => (isLanguage(auth.language) ? auth.language : 'zh-CN');
+const other = (side: FinSide): FinSide => (side === 'buyer' ? 'seller' : 'buyer');
+
+type Company = { id: number; code: string; name: string };
+
+async function companyOf(tx: Db, id: number): Promise<Company | null> {
+  const r = (await sql<Company>`select id, code, name from clients where id = ${id}`.execute(tx)).rows[0];
+  return r ? { ...r, id: Number(r.id) } : null;
+}
+
+/** The platform company a vendor or customer record of ours names (its platform company code), if it has joined. */
+async function partnerCompany(tx: Db, clientId: number, side: FinSide, refId: number): Promise<Company | null> {
+  const table = side === 'buyer' ? sql`md_vendor` : sql`md_customer`;
+  const code = (await sql<{ code: string | null }>`select platform_client_code as code from ${table} where id = ${refId} and client_id = ${clientId}`.execute(tx)).rows[0]?.code;
+  if (!code) return null;
+  const c = (await sql<Company>`select id, code, name from clients where upper(code) = upper(${code}) and status = 'active' and type <> 'platform' and id <> ${clientId}`.execute(tx)).rows[0];
+  return c ? { ...c, id: Number(c.id) } : null;
+}
+
+/**
+ * The partner's own master-data record of us, read in its scope: a seller must hold us as an active
+ * customer, a buyer as an active supplier (issue 20: no company receives documents from a company it
+ * has not confirmed). Its id becomes the reference on the partner's copy.
+ */
+async function partnerRecordOfUs(tx: Db, me: Company, partner: Company, partnerSide: FinSide): Promise<number | null> {
+  return asTenant(tx, partner.id, me.id, async (ptx) => {
+    const table = partnerSide === 'seller' ? sql`md_customer` : sql`md_vendor`;
+    const r = (await sql<{ id: number }>`select id from ${table} where client_id = ${partner.id} and status = 'active' and upper(platform_client_code) = upper(${me.code}) order by id limit 1`.execute(ptx)).rows[0];
+    return r ? Number(r.id) : null;
+  });
+}
+
+/** The period's rates of a company's rate table: the month of the period's end. */
+async function ratesOf(tx: Db, clientId: number, periodTo: string): Promise<Rates> {
+  const month = String(periodTo).slice(0, 7);
+  const rows = (await sql<{ currency: string; rate: number }>`select currency, rate from fin_rate where client_id = ${clientId} and period = ${month}`.execute(tx)).rows;
+  return Object.fromEntries(rows.map((r) => [String(r.currency).toUpperCase(), Number(r.rate)]));
+}
+
+const LINE_COLUMNS = ['seq', 'kind', 'doc_no', 'item', 'item_name', 'doc_currency', 'buyer_date', 'buyer_qty', 'buyer_amount', 'seller_date', 'seller_qty', 'seller_amount', 'rate',
+  'buyer_amount_stmt', 'seller_amount_stmt', 'diff_qty', 'diff_amount', 'match', 'explained', 'note', 'added_by'] as const;
+
+async function readLines(tx: Db, clientId: number, stmtId: number): Promise<MatchedLine[]> {
+  const rows = (await sql<Row>`select ${sql.join(LINE_COLUMNS.map((c) => sql.id(c)))} from fin_statement_line where client_id = ${clientId} and statement_id = ${stmtId} order by seq, id`.execute(tx)).rows;
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return rows.map((r) => ({
+    ...(r as unknown as MatchedLine),
+    seq: Number(r.seq), buyer_qty: num(r.buyer_qty), buyer_amount: num(r.buyer_amount), seller_qty: num(r.seller_qty), seller_amount: num(r.seller_amount), rate: Number(r.rate ?? 1),
+    buyer_amount_stmt: num(r.buyer_amount_stmt), seller_amount_stmt: num(r.seller_amount_stmt), diff_qty: Number(r.diff_qty ?? 0), diff_amount: Number(r.diff_amount ?? 0),
+    explained: r.explained === true, doc_no: String(r.doc_no ?? ''), item: String(r.item ?? ''),
+  }));
+}
+
+/** Replaces a copy's lines (the server owns them: gathered, matched, adjusted). */
+async function writeLines(tx: Db, clientId: number, stmtId: number, userId: number, lines: MatchedLine[]): Promise<void> {
+  await sql`delete from fin_statement_line where client_id = ${clientId} and statement_id = ${stmtId}`.execute(tx);
+  for (let i = 0; i < lines.length; i += 200) {
+    const chunk = lines.slice(i, i + 200);
+    const values = chunk.map((l) => sql`(${clientId}, ${stmtId}, ${userId}, ${userId}, ${sql.join(LINE_COLUMNS.map((c) => sql.val(l[c] ?? null)))})`);
+    await sql`insert into fin_statement_line (client_id, statement_id, created_by, updated_by, ${sql.join(LINE_COLUMNS.map((c) => sql.id(c)))}) values ${sql.join(values)}`.execute(tx);
+  }
+}
+
+type PartnerCopy = { clientId: number; stmtId: number; shareId: number; shareOwner: number };
+
+/**
+ * The other company's copy of a statement, through the share: the sender finds it by its own share
+ * row; the receiver by the share its copy names, read in the sender's scope and naming this copy.
+ */
+export async function partnerCopyOf(tx: Db, clientId: number, row: Row): Promise<PartnerCopy | null> {
+  if (row.share_id && row.source_client_id) {
+    const source = Number(row.source_client_id);
+    const s = await asTenant(tx, source, clientId, async (stx) => (await sql<Row>`select id, source_id from scm_order_share where id = ${Number(row.share_id)} and client_id = ${source}
+        and from_client = ${source} and to_client = ${clientId} and source_entity = 'finstatement' and target_entity = 'finstatement' and target_id = ${Number(row.id)} and state = 'active'`.execute(stx)).rows[0]);
+    return s ? { clientId: source, stmtId: Number(s.source_id), shareId: Number(s.id), shareOwner: source } : null;
+  }
+  const s = (await sql<Row>`select id, to_client, target_id from scm_order_share where client_id = ${clientId} and from_client = ${clientId}
+      and source_entity = 'finstatement' and target_entity = 'finstatement' and source_id = ${Number(row.id)} and state = 'active' order by id desc limit 1`.execute(tx)).rows[0];
+  return s ? { clientId: Number(s.to_client), stmtId: Number(s.target_id), shareId: Number(s.id), shareOwner: clientId } : null;
+}
+
+async function requirePartner(ctx: ActionContext): Promise<PartnerCopy> {
+  const p = await partnerCopyOf(ctx.tx, ctx.clientId, ctx.row);
+  if (!p) throw new AppError('forbidden', 'fin.shareMissing');
+  return p;
+}
+
+/** Header columns both copies share (each keeps its own number, side, references and remark). */
+const SHARED_HEADER = ['status', 'rates', 'buyer_total', 'seller_total', 'adjust_total', 'diff_total', 'settle_total', 'open_diffs', 'matched_at',
+  'buyer_confirmed_at', 'buyer_confirmed_by', 'buyer_accepted_diff', 'seller_confirmed_at', 'seller_confirmed_by', 'seller_accepted_diff'] as const;
+
+const headerValue = (k: string, v: unknown) => (k === 'rates' && v !== null && v !== undefined ? JSON.stringify(v) : v ?? null);
+
+/** Applies the same header values (and lines, when given) to the partner's copy, audited there. */
+async function mirrorToPartner(ctx: ActionContext, partner: PartnerCopy, patch: Row, lines: MatchedLine[] | null): Promise<void> {
+  const keys = Object.keys(patch).filter((k) => (SHARED_HEADER as readonly string[]).includes(k));
+  await asTenant(ctx.tx, partner.clientId, ctx.clientId, async (ptx) => {
+    const before = (await sql<Row>`select id, status, version from fin_statement where client_id = ${partner.clientId} and id = ${partner.stmtId} for update`.execute(ptx)).rows[0];
+    if (!before) throw new AppError('forbidden', 'fin.shareMissing');
+    if (keys.length) {
+      const sets = keys.map((k) => (k === 'rates' ? sql`rates = ${headerValue(k, patch[k])}::jsonb` : sql`${sql.id(k)} = ${headerValue(k, patch[k])}`));
+      await sql`update fin_statement set ${sql.join(sets)}, version = version + 1, updated_at = now() where client_id = ${partner.clientId} and id = ${partner.stmtId}`.execute(ptx);
+    }
+    if (lines) await writeLines(ptx, partner.clientId, partner.stmtId, ctx.auth.userId, lines);
+    await writeAudit(ptx, { clientId: partner.clientId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip }, 'finstatement', partner.stmtId, `partner-${ctx.transition?.action ?? 'confirm'}`,
+      'status' in patch ? [{ field: 'status', old: before.status, new: patch.status }] : []);
+  });
+  emitOrderState([partner.clientId], { entity: 'finstatement', id: partner.stmtId, status: String(patch.status ?? '') });
+}
+
+function rateError(e: unknown, periodTo: unknown): never {
+  if (e instanceof MissingRateError) {
+    const params = { currency: e.currency, period: String(periodTo ?? '').slice(0, 7) };
+    throw new AppError('validation', 'fin.missingRate', { params, fields: { currency: { key: 'fin.missingRate', params } } });
+  }
+  throw e;
+}
+
+/**
+ * Gathers both companies' records for the statement's period and matches them. Explanations of lines
+ * that are still there (an adjustment naming them) and the adjustment lines themselves are kept.
+ */
+async function gatherAndMatch(ctx: ActionContext, rates: Rates, keep: MatchedLine[], parties?: { buyerId: number; sellerId: number }): Promise<MatchedLine[]> {
+  const { tx, clientId, row } = ctx;
+  const buyerId = parties?.buyerId ?? Number(row.buyer_client_id);
+  const sellerId = parties?.sellerId ?? Number(row.seller_client_id);
+  const seller = await companyOf(tx, sellerId);
+  if (!seller || !buyerId) throw new AppError('validation', 'fin.partnerNotJoined');
+  const period = { from: String(row.period_from).slice(0, 10), to: String(row.period_to).slice(0, 10) };
+  const recs = await gatherRecords(tx, { buyerId, sellerId, sellerCode: seller.code }, period, clientId);
+  let lines: MatchedLine[];
+  try {
+    // The statement's own currency needs a rate even in a period without documents.
+    rateBetween('CNY', String(row.currency ?? 'CNY'), rates);
+    lines = matchRecords(recs.buyer, recs.seller, String(row.currency ?? 'CNY'), rates);
+  } catch (e) {
+    rateError(e, row.period_to);
+  }
+  const key = (l: MatchedLine) => `${l.kind}\u0000${l.doc_no}\u0000${l.item}`;
+  const explained = new Map(keep.filter((l) => l.kind !== 'adjustment' && l.explained).map((l) => [key(l), l.note]));
+  for (const l of lines) {
+    if (!explained.has(key(l))) continue;
+    l.explained = true;
+    l.note = explained.get(key(l)) ?? null;
+  }
+  const adjustments = keep.filter((l) => l.kind === 'adjustment').map((l, i) => ({ ...l, seq: lines.length + i + 1 }));
+  return [...lines, ...adjustments];
+}
+
+/** Values every change of lines resets: new totals, and neither side's confirmation stands any more. */
+function afterLinesChange(lines: MatchedLine[]): Row {
+  return {
+    ...statementTotals(lines),
+    buyer_confirmed_at: null, buyer_confirmed_by: null, buyer_accepted_diff: null,
+    seller_confirmed_at: null, seller_confirmed_by: null, seller_accepted_diff: null,
+  };
+}
+
+/** Send: gather and match, write the other company's copy through the writer there, share both. */
+async function sendStatement(ctx: ActionContext) {
+  const { tx, auth, clientId, row } = ctx;
+  const side = String(row.side) as FinSide;
+  const me = await companyOf(tx, clientId);
+  // The other company as the supplier or customer record names it now (it may have joined since the draft was saved).
+  const refKey = side === 'buyer' ? 'vendor_id' : 'customer_id';
+  const partner = row[refKey] ? await partnerCompany(tx, clientId, side, Number(row[refKey])) : null;
+  if (!me || !partner) throw new AppError('validation', 'fin.partnerNotJoined', { fields: { [refKey]: { key: 'fin.partnerNotJoined' } } });
+  const partnerSide = other(side);
+  const refOfUs = await partnerRecordOfUs(tx, me, partner, partnerSide);
+  if (!refOfUs) throw new AppError('forbidden', 'fin.partnerNotLinked', { params: { code: me.code, book: translate(languageOf(auth), partnerSide === 'seller' ? 'fin.book.customers' : 'fin.book.vendors') } });
+
+  const rates = await ratesOf(tx, clientId, String(row.period_to));
+  const [buyer, seller] = side === 'buyer' ? [me, partner] : [partner, me];
+  const lines = await gatherAndMatch(ctx, rates, [], { buyerId: buyer.id, sellerId: seller.id });
+  const now = new Date().toISOString();
+  const parties: Row = { partner_name: partner.name, buyer_client_id: buyer.id, buyer_name: buyer.name, seller_client_id: seller.id, seller_name: seller.name };
+  const patch: Row = { ...afterLinesChange(lines), rates, matched_at: now, status: 'matching' };
+  await writeLines(tx, clientId, Number(row.id), auth.userId, lines);
+
+  const copyId = await asTenant(tx, partner.id, clientId, async (ptx) => {
+    const w = writeContext(ptx, { clientId: partner.id, userId: auth.userId, username: auth.username, fullname: auth.fullname, ip: ctx.ip, roles: auth.roles }, 'service');
+    return writeDocument(w, finStatement, {
+      body: {
+        side: partnerSide, [partnerSide === 'buyer' ? 'vendor_id' : 'customer_id']: refOfUs,
+        period_from: row.period_from, period_to: row.period_to, currency: row.currency, remark: row.remark ?? null,
+      },
+    });
+  });
+  const share = await sql<{ id: number }>`insert into scm_order_share (client_id, created_by, updated_by, from_client, to_client, source_entity, source_id, source_no, target_entity, target_id, state)
+    values (${clientId}, ${auth.userId}, ${auth.userId}, ${clientId}, ${partner.id}, 'finstatement', ${Number(row.id)}, ${String(row.stmt_no ?? '')}, 'finstatement', ${copyId}, 'active') returning id`.execute(tx);
+  const shareId = Number(share.rows[0].id);
+  const copyNo = await asTenant(tx, partner.id, clientId, async (ptx) => {
+    await sql`update fin_statement set share_id = ${shareId}, source_client_id = ${clientId}, partner_no = ${String(row.stmt_no ?? '')} where client_id = ${partner.id} and id = ${copyId}`.execute(ptx);
+    return (await sql<{ stmt_no: string }>`select stmt_no from fin_statement where client_id = ${partner.id} and id = ${copyId}`.execute(ptx)).rows[0].stmt_no;
+  });
+  await mirrorToPartner(ctx, { clientId: partner.id, stmtId: copyId, shareId, shareOwner: clientId }, patch, lines);
+  const { status: _s, ...rest } = patch;
+  return { patch: { ...rest, ...parties, partner_no: copyNo }, data: { partnerStatementNo: copyNo, lines: lines.length, message: translate(languageOf(auth), 'fin.sent', { name: partner.name }) } };
+}
+
+async function rematch(ctx: ActionContext) {
+  const partner = await requirePartner(ctx);
+  const keep = await readLines(ctx.tx, ctx.clientId, Number(ctx.row.id));
+  // The rates agreed when the statement was sent stay; a currency new to the period takes the caller's table's rate.
+  const stored = (typeof ctx.row.rates === 'string' ? JSON.parse(ctx.row.rates) : ctx.row.rates ?? {}) as Rates;
+  const rates = { ...(await ratesOf(ctx.tx, ctx.clientId, String(ctx.row.period_to))), ...stored };
+  const lines = await gatherAndMatch(ctx, rates, keep);
+  const patch: Row = { ...afterLinesChange(lines), rates, matched_at: new Date().toISOString(), status: 'matching' };
+  await writeLines(ctx.tx, ctx.clientId, Number(ctx.row.id), ctx.auth.userId, lines);
+  await mirrorToPartner(ctx, partner, patch, lines);
+  const { status: _s, ...rest } = patch;
+  return { patch: rest, data: { lines: lines.length, open_diffs: patch.open_diffs } };
+}
+
+/**
+ * An adjustment with its reason, optionally naming what it explains: one differing line (`line_seq`)
+ * or every differing line of a document (`doc_no`, e.g. a shipment still in transit). Both copies get
+ * it; confirmations are withdrawn.
+ */
+async function adjust(ctx: ActionContext) {
+  const partner = await requirePartner(ctx);
+  const side = String(ctx.row.side) as FinSide;
+  const lines = await readLines(ctx.tx, ctx.clientId, Number(ctx.row.id));
+  const reason = String(ctx.params.reason ?? '').trim();
+  const amount = roundMoney(Number(ctx.params.amount ?? 0));
+  const blank = (v: unknown) => v === null || v === undefined || v === '';
+  const seq = blank(ctx.params.line_seq) ? null : Number(ctx.params.line_seq);
+  const docNo = blank(ctx.params.doc_no) ? null : String(ctx.params.doc_no).trim();
+  const targets = lines.filter((l) => l.kind !== 'adjustment' && ((seq !== null && l.seq === seq) || (docNo !== null && l.doc_no === docNo && DIFFERING.has(l.match))));
+  if (seq !== null && !targets.some((l) => l.seq === seq)) throw new AppError('validation', 'fin.badLineSeq', { params: { seq }, fields: { line_seq: { key: 'fin.badLineSeq', params: { seq } } } });
+  if (docNo !== null && !targets.some((l) => l.doc_no === docNo)) throw new AppError('validation', 'fin.badDocNo', { params: { no: docNo }, fields: { doc_no: { key: 'fin.badDocNo', params: { no: docNo } } } });
+  for (const l of targets) {
+    l.explained = true;
+    l.note = reason;
+  }
+  const next = Math.max(0, ...lines.map((l) => l.seq)) + 1;
+  lines.push(adjustmentLine(next, amount, String(ctx.row.currency ?? 'CNY'), reason, side));
+  const patch: Row = { ...afterLinesChange(lines), status: 'matching' };
+  await writeLines(ctx.tx, ctx.clientId, Number(ctx.row.id), ctx.auth.userId, lines);
+  await mirrorToPartner(ctx, partner, patch, lines);
+  const { status: _s, ...rest } = patch;
+  return { patch: rest, data: { seq: next, explained: targets.map((l) => l.seq), open_diffs: patch.open_diffs } };
+}
+
+const truthy = (v: unknown) => v === true || v === 'true' || v === '1' || v === 1;
+
+/** One side confirms (handler-only action: it lands in that side's confirmed state, or locked when the other already confirmed). */
+async function confirm(ctx: ActionContext) {
+  const { row, auth } = ctx;
+  const side = String(row.side) as FinSide;
+  const lang = languageOf(auth);
+  const accept = truthy(ctx.params.accept_differences);
+  const outcome = confirmOutcome(String(row.status) as StatementStatus, side, Number(row.open_diffs ?? 0), accept);
+  if ('error' in outcome) {
+    const params = { n: Number(row.open_diffs ?? 0), no: String(row.stmt_no ?? ''), side: translate(lang, `fin.side.${side}`) };
+    throw new AppError('conflict', outcome.error, { params, extra: { open_diffs: params.n } });
+  }
+  const partner = await requirePartner(ctx);
+  const patch: Row = {
+    status: outcome.status,
+    [`${side}_confirmed_at`]: new Date().toISOString(),
+    [`${side}_confirmed_by`]: auth.fullname || auth.username,
+    [`${side}_accepted_diff`]: Number(row.open_diffs ?? 0) > 0 && accept,
+  };
+  await mirrorToPartner(ctx, partner, patch, null);
+  return { patch, data: { status: outcome.status } };
+}
+
+async function cancel(ctx: ActionContext) {
+  const partner = await partnerCopyOf(ctx.tx, ctx.clientId, ctx.row);
+  if (!partner) return;
+  await mirrorToPartner(ctx, partner, { status: 'cancelled' }, null);
+  await asTenant(ctx.tx, partner.shareOwner, ctx.clientId, (stx) => sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now()
+    where id = ${partner.shareId} and client_id = ${partner.shareOwner}`.execute(stx));
+}
+
+let registered = false;
+export function registerFinanceRules(): void {
+  if (registered) return;
+  registered = true;
+  registerSaveHook('finstatement', {
+    validate: async ({ tx, clientId, values, before, errors }) => {
+      // A statement, once sent, moves only by its actions; the copy sent by the other company never by a save.
+      if (before?.share_id) throw new AppError('conflict', 'fin.sharedReadOnly');
+      const side = String(values.side ?? 'buyer') as FinSide;
+      const refKey = side === 'buyer' ? 'vendor_id' : 'customer_id';
+      const refId = Number(values[refKey]);
+      if (!refId) {
+        if (!errors[refKey]) errors[refKey] = { key: side === 'buyer' ? 'fin.vendorRequired' : 'fin.customerRequired' };
+        return;
+      }
+      // The other company is the one the supplier or customer record names on the platform. A draft may
+      // name one that has not joined (it is prepared before the partner joins); sending needs it.
+      const partner = await partnerCompany(tx, clientId, side, refId);
+      const me = await companyOf(tx, clientId);
+      const [buyer, seller] = side === 'buyer' ? [me, partner] : [partner, me];
+      Object.assign(values, {
+        partner_name: partner?.name ?? null, buyer_client_id: buyer?.id ?? null, buyer_name: buyer?.name ?? null, seller_client_id: seller?.id ?? null, seller_name: seller?.name ?? null,
+      });
+    },
+    beforeRemove: async ({ rows }) => {
+      if (rows.some((r) => r.status !== 'draft')) throw new AppError('conflict', 'fin.removeDraftOnly');
+    },
+  });
+  registerActionHandler('finstatement', 'send', sendStatement);
+  registerActionHandler('finstatement', 'rematch', rematch);
+  registerActionHandler('finstatement', 'adjust', adjust);
+  registerActionHandler('finstatement', 'confirm', confirm);
+  registerActionHandler('finstatement', 'cancel', cancel);
+}
+
+/** For the routes and tests: a statement of the caller's company with its lines. */
+export async function statementWithLines(tx: Db, clientId: number, id: number): Promise<{ header: Row; lines: MatchedLine[] } | null> {
+  const header = (await sql<Row>`select * from fin_statement where client_id = ${clientId} and id = ${id}`.execute(tx)).rows[0];
+  if (!header) return null;
+  return { header, lines: await readLines(tx, clientId, id) };
+}
