@@ -108,7 +108,7 @@ export const sampleRequest = defineEntity({
     { key: 'due_date', label: { zh: '要求交样日期', en: 'Due date' }, type: 'date', required: true },
     { key: 'requirements', label: { zh: '打样要求', en: 'What to check' }, type: 'textarea', maxLength: 2000 },
     { key: 'round', label: { zh: '轮次', en: 'Round' }, type: 'integer', readonly: true, default: 1 },
-    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', default: 'draft' },
+    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', readonly: true, default: 'draft' },
     { key: 'reject_reason', label: { zh: '驳回原因', en: 'Reject reason' }, type: 'text', readonly: true, maxLength: 1000 },
     { key: 'sent_at', label: { zh: '发出时间', en: 'Sent at' }, type: 'datetime', readonly: true },
     { key: 'submitted_at', label: { zh: '交样时间', en: 'Submitted at' }, type: 'datetime', readonly: true },

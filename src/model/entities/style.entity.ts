@@ -130,7 +130,7 @@ export const style = defineEntity({
     { key: 'fabric_desc', label: { zh: '面料描述', en: 'Fabric' }, type: 'text', maxLength: 200 },
     // Kept by the server from the routing: the in-house steps' SMV (what the capacity arithmetic uses).
     { key: 'total_smv', label: { zh: '总标准工时(分钟)', en: 'Total SMV (minutes)' }, type: 'decimal', readonly: true },
-    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', default: 'draft' },
+    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', readonly: true, default: 'draft' },
     { key: 'approved_at', label: { zh: '确认时间', en: 'Approved at' }, type: 'datetime', readonly: true },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 1000 },
   ],
@@ -231,8 +231,8 @@ export const styleCost = defineEntity({
   prefix: 'scmapi',
   menuCode: STYLE_COST_MENU,
   label: { zh: '款式核价', en: 'Style costing' },
+  // No business code of its own: the number is the style's code and version, set by the server.
   titleField: 'cost_no',
-  codeField: 'cost_no',
   defaultSort: { field: 'created_at', dir: 'desc' },
   children: [
     { key: 'materials', label: { zh: '物料成本', en: 'Materials' }, entity: 'stylecost_material', foreignKey: 'cost_id' },
@@ -257,7 +257,7 @@ export const styleCost = defineEntity({
     { key: 'margin_amount', label: { zh: '毛利', en: 'Margin' }, type: 'money', readonly: true },
     { key: 'price', label: { zh: '报价', en: 'Price' }, type: 'money', readonly: true },
     { key: 'smv', label: { zh: '标准工时(分钟)', en: 'SMV (minutes)' }, type: 'decimal', readonly: true },
-    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', default: 'draft' },
+    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', readonly: true, default: 'draft' },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 1000 },
   ],
   states: {
