@@ -13,3 +13,4 @@ export * from './validate';
 export type * from './schedule-board';
 export * from './calendar';
 export * from './report';
+export * from './notice-events';

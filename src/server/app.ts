@@ -21,8 +21,8 @@ import { planningRoutes } from './services/planning';
 import { trackingRoutes } from './services/tracking';
 import { productionRoutes } from './services/production';
 import { qualityRoutes } from './services/quality';
-import { financeRoutes } from './services/finance';
 import { developmentRoutes } from './services/development';
+import { financeRoutes } from './services/finance';
 import './services/orders';
 import './services/purchasing';
 import './services/outsource';
@@ -31,6 +31,7 @@ import { collabRoutes } from './services/tickets';
 import { importRoutes } from './services/import';
 import { exportRoutes } from './services/export';
 import { installJobRunner } from './services/jobs';
+import { installOutboxSender } from './services/notify';
 import { imageRoutes } from './services/images';
 import { profileRoutes } from './services/profile';
 import { reportRoutes } from './services/reports';
@@ -110,6 +111,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(exportRoutes, { prefix: '/api' });
   // Queued jobs (large exports) are claimed by whichever app process is free (issue 15).
   installJobRunner(app);
+  // Notices queued to e-mail or workplace chat are delivered by whichever app process claims them.
+  installOutboxSender(app);
   await app.register(imageRoutes, { prefix: '/api' });
   await app.register(profileRoutes, { prefix: '/api' });
   await app.register(reportRoutes, { prefix: '/api' });

@@ -20,13 +20,15 @@ defineDictionary({
   ],
 });
 
+// The channels and events of notices (src/model/notice-events.ts): a company's setting here is the
+// default of each of its people, who may choose their own in the notification centre.
 defineDictionary({
   code: 'notify_channel',
   label: { zh: '通知渠道', en: 'Notification channel' },
   items: [
     { value: 'site', label: { zh: '站内消息', en: 'In-app notice' } },
     { value: 'email', label: { zh: '邮件', en: 'E-mail' } },
-    { value: 'sms', label: { zh: '短信', en: 'SMS' } },
+    { value: 'workchat', label: { zh: '企业微信/钉钉', en: 'Workplace chat (WeCom/DingTalk)' } },
   ],
 });
 
@@ -34,12 +36,15 @@ defineDictionary({
   code: 'notify_event',
   label: { zh: '通知事件', en: 'Notification event' },
   items: [
-    { value: 'order.received', label: { zh: '收到客户订单', en: 'Customer order received' } },
-    { value: 'order.rejected', label: { zh: '订单被拒绝', en: 'Order rejected' } },
-    { value: 'node.late', label: { zh: '节点逾期', en: 'Node late' } },
-    { value: 'ticket.assigned', label: { zh: '异常单指派', en: 'Ticket assigned' } },
-    { value: 'signup.joined', label: { zh: '新成员加入', en: 'New member joined' } },
-    { value: 'approval.pending', label: { zh: '待审批', en: 'Approval pending' } },
+    { value: 'order', label: { zh: '订单（收到、拒绝）', en: 'Orders (received, rejected)' } },
+    { value: 'allocation', label: { zh: '分配版本发布', en: 'Allocation versions published' } },
+    { value: 'approval', label: { zh: '待我审批', en: 'Approvals waiting for me' } },
+    { value: 'node', label: { zh: '节点（逾期、风险、下发）', en: 'Nodes (late, at risk, sent)' } },
+    { value: 'outsource', label: { zh: '外发单', en: 'Outsourced orders' } },
+    { value: 'sourcing', label: { zh: '寻源（邀请、报价、评估）', en: 'Sourcing (invited, quoted, evaluation)' } },
+    { value: 'ticket', label: { zh: '异常单', en: 'Exception tickets' } },
+    { value: 'announcement', label: { zh: '公告', en: 'Announcements' } },
+    { value: 'friend', label: { zh: '好友请求', en: 'Friend requests' } },
   ],
 });
 
@@ -159,6 +164,7 @@ export const adminNotifySetting = defineEntity({
   fields: [
     { key: 'event', label: { zh: '通知事件', en: 'Event' }, type: 'dict', dict: 'notify_event', required: true },
     { key: 'channels', label: { zh: '通知渠道', en: 'Channels' }, type: 'multidict', dict: 'notify_channel', required: true },
+    // Users with these roles receive the event's notices too, besides those the event names.
     { key: 'recipient_roles', label: { zh: '接收角色（编码，逗号分隔）', en: 'Recipient roles (codes, comma separated)' }, type: 'text', maxLength: 300 },
     { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'enable_status', default: 'active' },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },

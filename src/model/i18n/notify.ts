@@ -23,6 +23,11 @@ export const notify: CatalogPart = {
     'ui.notify.minutesAgo': '{{n}} 分钟前',
     'ui.notify.hoursAgo': '{{n}} 小时前',
     'ui.notify.daysAgo': '{{n}} 天前',
+    'notify.setting.eventUnknown': '未知的通知事件',
+    'notify.setting.channelUnknown': '未知的通知渠道',
+    'notify.setting.channelRequired': '请至少选择一个通知渠道',
+    'notify.setting.noEmail': '账号未填写邮箱，无法通过邮件通知：请先在个人资料中填写邮箱',
+    'notify.setting.noWorkchat': '账号未绑定企业微信或钉钉，或公司未配置对应应用：请先完成绑定',
   },
   en: {
     'notify.orderReceived.title': 'New order {{no}} received',
@@ -42,5 +47,10 @@ export const notify: CatalogPart = {
     'ui.notify.minutesAgo': '{{n}} min ago',
     'ui.notify.hoursAgo': '{{n}} h ago',
     'ui.notify.daysAgo': '{{n}} days ago',
+    'notify.setting.eventUnknown': 'Unknown notification event',
+    'notify.setting.channelUnknown': 'Unknown notification channel',
+    'notify.setting.channelRequired': 'Choose at least one channel',
+    'notify.setting.noEmail': 'Your account has no e-mail address: add one in your profile first',
+    'notify.setting.noWorkchat': 'Your account is not bound to WeCom or DingTalk, or the company has no such application: bind it first',
   },
 };

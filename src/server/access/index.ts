@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { closeOutbox, noticeRoutes, outboxRoutes } from '../services/notify';
+import { closeOutbox, noticeRoutes, noticeSettingRoutes, outboxRoutes } from '../services/notify';
 import { instanceId } from './instance.util';
 import { redisLimiter, tableLimiter, type LoginLimiter } from './login-limiter.service';
 import { hashPassword } from './password';
@@ -52,4 +52,5 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
   await signupRoutes(app, { limiter });
   await outboxRoutes(app);
   await noticeRoutes(app);
+  await noticeSettingRoutes(app);
 }

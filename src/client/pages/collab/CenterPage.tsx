@@ -10,6 +10,7 @@ import { onSocketMessage } from '../../shell/notification-socket';
 import { noticeTimeLabel } from '../../shell/notice-time';
 import { AdminEditDialog, AdminPage, AdminTable, fieldErrorsOf, useConfirm, type AdminColumn } from '../common/admin-kit';
 import { AnnouncementsPanel } from './AnnouncementsPanel';
+import { NoticeSettingsPanel } from './NoticeSettingsPanel';
 import './collab-messages';
 import { DateBox } from '../../form/widgets/date-input';
 
@@ -177,7 +178,7 @@ function TasksPanel() {
   );
 }
 
-/** /collab/center: the notification and task centre (issue 15): notices, my tasks, announcements. */
+/** /collab/center: the notification and task centre (issue 15): notices, my tasks, announcements, my notification settings. */
 export function CenterPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -189,8 +190,9 @@ export function CenterPage() {
         <Tab value="notices" data-testid="tab-notices">{t('collab.tab.notices')}</Tab>
         <Tab value="tasks" data-testid="tab-tasks">{t('collab.tab.tasks')}</Tab>
         <Tab value="announcements" data-testid="tab-announcements">{t('collab.tab.announcements')}</Tab>
+        <Tab value="settings" data-testid="tab-settings">{t('collab.tab.settings')}</Tab>
       </TabList>
-      {tab === 'tasks' ? <TasksPanel /> : tab === 'announcements' ? <AnnouncementsPanel /> : <NoticesPanel />}
+      {tab === 'tasks' ? <TasksPanel /> : tab === 'announcements' ? <AnnouncementsPanel /> : tab === 'settings' ? <NoticeSettingsPanel /> : <NoticesPanel />}
     </AdminPage>
   );
 }

@@ -1,5 +1,5 @@
 import { Badge, Button, Link, makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
-import { ArrowClockwise20Regular, Mail20Regular, Phone20Regular } from '@fluentui/react-icons';
+import { ArrowClockwise20Regular, Chat20Regular, Mail20Regular, Phone20Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../grid/cell-text';
@@ -51,7 +51,7 @@ const STATUS_COLOR: Record<string, 'informative' | 'success' | 'danger'> = { que
 export function OutboxPage() {
   const s = useStyles();
   const { t } = useTranslation();
-  const [channel, setChannel] = useState<'all' | 'email' | 'sms'>('all');
+  const [channel, setChannel] = useState<'all' | 'email' | 'sms' | 'workchat'>('all');
   const [page, setPage] = useState(1);
   const { data, error, isLoading, mutate } = useSWR(['outbox', channel, page], () =>
     request<OutboxPage>('/utilsapi/outbox', { method: 'GET', query: { page, size: PAGE_SIZE, channel: channel === 'all' ? undefined : channel } }),
@@ -59,7 +59,7 @@ export function OutboxPage() {
   const fmt = (iso: string) => formatDateTime(iso);
   const columns: AdminColumn<OutboxRow>[] = [
     { key: 'time', header: t('ui.outbox.time'), width: 150, render: (r) => fmt(r.created_at) },
-    { key: 'channel', header: t('ui.outbox.channel'), width: 90, render: (r) => (r.channel === 'sms' ? t('ui.outbox.sms') : t('ui.outbox.email')) },
+    { key: 'channel', header: t('ui.outbox.channel'), width: 90, render: (r) => (r.channel === 'sms' ? t('ui.outbox.sms') : r.channel === 'workchat' ? t('ui.outbox.workchat') : t('ui.outbox.email')) },
     { key: 'to', header: t('ui.outbox.to'), width: 200, render: (r) => <Text truncate wrap={false} data-testid="outbox-to">{r.to_address}</Text> },
     {
       key: 'message',
@@ -103,6 +103,7 @@ export function OutboxPage() {
         <Tab value="all">{t('ui.outbox.all')}</Tab>
         <Tab value="email" icon={<Mail20Regular />}>{t('ui.outbox.email')}</Tab>
         <Tab value="sms" icon={<Phone20Regular />}>{t('ui.outbox.sms')}</Tab>
+        <Tab value="workchat" icon={<Chat20Regular />}>{t('ui.outbox.workchat')}</Tab>
       </TabList>
       <AdminTable
         label={t('ui.outbox.title')}

@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
-import { isLanguage, translate } from '../../../model';
+import { isLanguage, noticeEventOf, resolveNoticeChannels, translate, type NoticeEvent } from '../../../model';
 import type { Db } from '../../db/database';
 import { notifyUser } from '../../realtime';
+import { SYSTEM_SCOPE, TENANT_SETTING, tenantSettingValue } from '../rls/rls-policy';
+import { currentScope } from '../rls/tenant-scope';
+import { wakeOutboxSenders } from './outbox.sender';
 
 /** What a module asks to tell users; `doc_no` names the document by its number, never an id. */
 export type NoticeInput = {
@@ -24,31 +27,94 @@ export type NoticeRow = {
   read_at: string | null; created_at: string;
 };
 
+type Recipient = {
+  id: number; language: string; email: string | null; wecom_id: string | null; dingtalk_id: string | null; own: string[] | null;
+};
+
 /**
- * Raises a notice: one row per recipient, recipients only users of `clientId` (given ids outside
- * the tenant are dropped in SQL), then pushes `notifyto2` with the new unread count to each.
- * Returns the ids of the users notified.
+ * The company's notification setting for an event (the admin "notification settings", a registry
+ * entity under row-level security), read in the receiving company's scope even when another
+ * company's action raises the notice (an order sent by a brand tells the maker): the transaction
+ * names the receiver for this one read, then the caller's scope again, as `asTenant` does for shares.
+ */
+async function companySetting(db: Db, clientId: number, event: NoticeEvent): Promise<{ channels: string[] | null; roles: string[] }> {
+  const read = async () => {
+    const r = await sql<{ channels: unknown; recipient_roles: string | null }>`select channels, recipient_roles from adm_notify_setting
+      where client_id = ${clientId} and event = ${event} and coalesce(status, 'active') = 'active' order by id limit 1`.execute(db);
+    const row = r.rows[0];
+    if (!row) return { channels: null, roles: [] };
+    const channels = Array.isArray(row.channels) ? row.channels.map(String) : null;
+    const roles = (row.recipient_roles ?? '').split(/[,，\s]+/).map((x) => x.trim()).filter(Boolean);
+    return { channels: channels?.length ? channels : null, roles };
+  };
+  if (!db.isTransaction) return read();
+  const scope = await currentScope(db);
+  const other = scope !== '' && scope !== SYSTEM_SCOPE && scope !== tenantSettingValue(clientId);
+  if (!other) return read();
+  await sql`select set_config(${TENANT_SETTING}, ${tenantSettingValue(clientId)}, true)`.execute(db);
+  try {
+    return await read();
+  } finally {
+    await sql`select set_config(${TENANT_SETTING}, ${scope}, true)`.execute(db);
+  }
+}
+
+/**
+ * Raises a notice: recipients only users of `clientId` (given ids outside the tenant are dropped in
+ * SQL), plus the users of the roles the company's setting for the event names. Each recipient's
+ * channels (src/model/notice-events.ts `resolveNoticeChannels`: their own choice, else the
+ * company's, else the bell): the bell writes a row and pushes `notifyto2` with the new unread
+ * count; e-mail and workplace chat queue an outbox row that an outbox sender delivers after the
+ * caller's transaction commits (outbox.sender.ts). Returns the ids of the users notified.
+ *
+ * A kind must belong to a declared event (`order.received` -> order): a new area is added to
+ * NOTICE_EVENTS first, so every notice can be chosen in the settings.
  */
 export async function raiseNotice(db: Db, n: NoticeInput): Promise<number[]> {
+  const event = noticeEventOf(n.kind);
+  if (!event) throw new Error(`raiseNotice: the kind "${n.kind}" belongs to no notice event; add its area to NOTICE_EVENTS in src/model/notice-events.ts`);
+  const company = await companySetting(db, n.clientId, event);
   const ids = n.userIds?.length ? n.userIds : [-1];
-  const byRole = n.role
-    ? sql`or u.id in (select ur.user_id from user_roles ur join roles r on r.id = ur.role_id where r.code = ${n.role})`
+  const roles = [...(n.role ? [n.role] : []), ...company.roles];
+  const byRole = roles.length
+    ? sql`or u.id in (select ur.user_id from user_roles ur join roles r on r.id = ur.role_id where r.code = any(${roles}::text[]))`
     : sql``;
   const all = n.everyone ? sql`or true` : sql``;
-  const users = await sql<{ id: number; language: string }>`select u.id, u.language from users u
-    where u.client_id = ${n.clientId} and u.status = 'active' and (u.id = any(${ids}::int[]) ${byRole} ${all})`.execute(db);
+  const users = await sql<Recipient>`select u.id, u.language, u.email, u.wecom_id, u.dingtalk_id, s.channels as own from users u
+    left join notify_setting s on s.client_id = u.client_id and s.user_id = u.id and s.event = ${event}
+    where u.client_id = ${n.clientId} and u.status = 'active' and (u.id = any(${ids}::int[]) ${byRole} ${all}) order by u.id`.execute(db);
+  if (!users.rows.length) return [];
+  const apps = new Set((await sql<{ provider: string }>`select provider from thirdparty_apps where client_id = ${n.clientId} and enabled`.execute(db)).rows.map((r) => r.provider));
+  const workchatOf = (u: Recipient): { provider: string; id: string } | null =>
+    u.wecom_id && apps.has('wecom') ? { provider: 'wecom', id: u.wecom_id } : u.dingtalk_id && apps.has('dingtalk') ? { provider: 'dingtalk', id: u.dingtalk_id } : null;
   const out: number[] = [];
+  let queued = false;
   for (const u of users.rows) {
     const lang = isLanguage(u.language) ? u.language : 'zh-CN';
     const title = n.i18n ? translate(lang, n.i18n.title, n.i18n.params) : n.title;
     const body = n.i18n?.body ? translate(lang, n.i18n.body, n.i18n.params) : (n.body ?? '');
-    await sql`insert into notify_notice (client_id, user_id, kind, title, body, link, doc_no)
-      values (${n.clientId}, ${u.id}, ${n.kind}, ${title}, ${body}, ${n.link ?? null}, ${n.doc_no ?? null})`.execute(db);
+    const chat = workchatOf(u);
+    const channels = resolveNoticeChannels({ user: u.own, company: company.channels, reachable: { email: Boolean(u.email), workchat: chat !== null } });
     out.push(u.id);
-    const push = { kind: n.kind, title, body, doc_no: n.doc_no ?? null, link: n.link ?? null, unread: await unreadCount(db, n.clientId, u.id) };
-    // After the current turn, like the order events, so a caller's transaction has usually committed.
-    setImmediate(() => notifyUser(u.id, push));
+    if (channels.includes('site')) {
+      await sql`insert into notify_notice (client_id, user_id, kind, title, body, link, doc_no)
+        values (${n.clientId}, ${u.id}, ${n.kind}, ${title}, ${body}, ${n.link ?? null}, ${n.doc_no ?? null})`.execute(db);
+      const push = { kind: n.kind, title, body, doc_no: n.doc_no ?? null, link: n.link ?? null, unread: await unreadCount(db, n.clientId, u.id) };
+      // After the current turn, like the order events, so a caller's transaction has usually committed.
+      setImmediate(() => notifyUser(u.id, push));
+    }
+    if (channels.includes('email') && u.email) {
+      await sql`insert into outbox (client_id, channel, to_address, subject, body, link, status, origin, user_id)
+        values (${n.clientId}, 'email', ${u.email}, ${title}, ${body}, ${n.link ?? null}, 'queued', 'notice', ${u.id})`.execute(db);
+      queued = true;
+    }
+    if (channels.includes('workchat') && chat) {
+      await sql`insert into outbox (client_id, channel, to_address, subject, body, link, status, origin, user_id, provider)
+        values (${n.clientId}, 'workchat', ${chat.id}, ${title}, ${body}, ${n.link ?? null}, 'queued', 'notice', ${u.id}, ${chat.provider})`.execute(db);
+      queued = true;
+    }
   }
+  if (queued) setImmediate(wakeOutboxSenders);
   return out;
 }
 

@@ -17,7 +17,7 @@ export async function outboxRoutes(app: FastifyInstance): Promise<void> {
     const channel = text(input, 'channel', { max: 10 });
     const status = text(input, 'status', { max: 10 });
     const result = await listOutbox(app.db, { clientId: auth.clientId, all: auth.isSuper }, pagingOf(input), {
-      channel: channel === 'email' || channel === 'sms' ? channel : undefined,
+      channel: channel === 'email' || channel === 'sms' || channel === 'workchat' ? channel : undefined,
       status: status === 'queued' || status === 'sent' || status === 'failed' ? status : undefined,
     });
     return ok(result);

@@ -23,7 +23,7 @@ export type OutboxStatus = 'queued' | 'sent' | 'failed';
 const transports = new Map<string, Transporter>();
 const pending = new Set<Promise<void>>();
 
-function transportFor(smtpUrl: string): Transporter {
+export function transportFor(smtpUrl: string): Transporter {
   let t = transports.get(smtpUrl);
   if (!t) {
     t = nodemailer.createTransport(smtpUrl, { from: fromAddress(smtpUrl) });
@@ -43,7 +43,7 @@ function fromAddress(smtpUrl: string): string {
 }
 
 /** Only the host of an SMTP URL: error text kept in the outbox must never carry its password. */
-function redactError(error: unknown): string {
+export function redactError(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.replace(/smtps?:\/\/[^@\s]*@/gi, 'smtp://[redacted]@').slice(0, 500);
 }

@@ -30,6 +30,12 @@ export type ChatProvider = {
   authorizeUrl: (app: ChatApp, redirectUri: string, state: string) => string;
   /** Exchanges the one-time code for the signed-in member's identity. */
   exchangeCode: (app: ChatApp, code: string) => Promise<ChatIdentity>;
+  /**
+   * Sends a text work notice to a bound member (the id the binding stores) through the company's
+   * application (issue 15: a notice's workplace-chat channel). Rejects with a short reason that
+   * names no secret; the outbox keeps it.
+   */
+  sendText: (app: ChatApp, externalId: string, text: string) => Promise<void>;
 };
 
 const TIMEOUT_MS = 10_000;
@@ -84,6 +90,21 @@ async function callJson(url: string, init: RequestInit = {}): Promise<Record<str
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
+/** A vendor call of the sending side: JSON in and out, no redirects, a short reason on failure. */
+async function sendJson(url: string, step: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch {
+    throw new Error(`${step}: vendor unreachable`);
+  }
+  const body = (await res.json().catch(() => null)) as unknown;
+  if (!res.ok || !body || typeof body !== 'object' || Array.isArray(body)) throw new Error(`${step}: HTTP ${res.status}`);
+  return body as Record<string, unknown>;
+}
+const post = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const vendorError = (step: string, reply: Record<string, unknown>) => new Error(`${step}: ${String(reply.errcode ?? reply.code ?? '')} ${String(reply.errmsg ?? reply.message ?? '')}`.trim().slice(0, 200));
+
 /**
  * WeCom (企业微信): web sign-in page, then `gettoken` with the corp id and app secret and
  * `auth/getuserinfo` with the code, which names the member's `userid`.
@@ -109,6 +130,16 @@ export const wecomProvider: ChatProvider = {
     const userId = str(info.userid) ?? str(info.UserId);
     if (info.errcode !== 0 || !userId) throw new AppError('badRequest', 'thirdparty.notMember');
     return { externalId: userId, name: null };
+  },
+  // gettoken, then message/send of a text message from the company's application to the member.
+  sendText: async (app, externalId, text) => {
+    const base = (app.apiBase ?? 'https://qyapi.weixin.qq.com').replace(/\/$/, '');
+    const token = await sendJson(`${base}/cgi-bin/gettoken?${new URLSearchParams({ corpid: app.corpId, corpsecret: app.appSecret })}`, 'gettoken');
+    const accessToken = str(token.access_token);
+    if (token.errcode !== 0 || !accessToken) throw vendorError('gettoken', token);
+    const sent = await sendJson(`${base}/cgi-bin/message/send?${new URLSearchParams({ access_token: accessToken })}`, 'message/send',
+      post({ touser: externalId, msgtype: 'text', agentid: Number(app.agentId) || app.agentId, text: { content: text } }));
+    if (sent.errcode !== 0) throw vendorError('message/send', sent);
   },
 };
 
@@ -141,6 +172,22 @@ export const dingtalkProvider: ChatProvider = {
     const unionId = str(me.unionId);
     if (!unionId) throw new AppError('badRequest', 'thirdparty.notMember');
     return { externalId: unionId, name: str(me.nick) };
+  },
+  // The application's token, the member's userid from the bound unionId, then a work notice
+  // (corpconversation) from the application to that member.
+  sendText: async (app, externalId, text) => {
+    const base = (app.apiBase ?? 'https://api.dingtalk.com').replace(/\/$/, '');
+    const oapi = (app.apiBase ?? 'https://oapi.dingtalk.com').replace(/\/$/, '');
+    const token = await sendJson(`${base}/v1.0/oauth2/accessToken`, 'accessToken', post({ appKey: app.appKey, appSecret: app.appSecret }));
+    const accessToken = str(token.accessToken);
+    if (!accessToken) throw vendorError('accessToken', token);
+    const q = new URLSearchParams({ access_token: accessToken });
+    const who = await sendJson(`${oapi}/topapi/user/getbyunionid?${q}`, 'getbyunionid', post({ unionid: externalId }));
+    const userId = str((who.result as Record<string, unknown> | undefined)?.userid);
+    if (who.errcode !== 0 || !userId) throw vendorError('getbyunionid', who);
+    const sent = await sendJson(`${oapi}/topapi/message/corpconversation/asyncsend_v2?${q}`, 'asyncsend_v2',
+      post({ agent_id: Number(app.agentId) || app.agentId, userid_list: userId, msg: { msgtype: 'text', text: { content: text } } }));
+    if (sent.errcode !== 0) throw vendorError('asyncsend_v2', sent);
   },
 };
 

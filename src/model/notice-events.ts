@@ -1,0 +1,45 @@
+/**
+ * What a notice is about and how it may reach a person (issue 15, spec 7 notify-msg). Every notice a
+ * module raises has a `kind` (`order.received`, `ticket.closed`, ...); settings are kept per event,
+ * the kind's area (order, approval, node, ...), so a person chooses "tickets by mail" once rather
+ * than for each of a ticket's steps. Channels: the in-app notice (the bell), e-mail through the
+ * outbox and SMTP, and the company's workplace chat (WeCom or DingTalk, the provider the person's
+ * account is bound to).
+ */
+export const NOTICE_EVENTS = ['order', 'allocation', 'approval', 'node', 'outsource', 'sourcing', 'ticket', 'announcement', 'friend'] as const;
+export type NoticeEvent = (typeof NOTICE_EVENTS)[number];
+
+export const NOTICE_CHANNELS = ['site', 'email', 'workchat'] as const;
+export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
+
+/** Where nobody chose: the bell only. */
+export const DEFAULT_NOTICE_CHANNELS: readonly NoticeChannel[] = ['site'];
+
+/** Kinds whose area is spelled differently from the event. */
+const KIND_AREA: Record<string, NoticeEvent> = { nodetrack: 'node' };
+
+/** The event a notice kind belongs to; null for a kind of no declared event (a misuse, refused by `raiseNotice`). */
+export function noticeEventOf(kind: string): NoticeEvent | null {
+  const area = kind.split('.')[0];
+  const event = KIND_AREA[area] ?? area;
+  return (NOTICE_EVENTS as readonly string[]).includes(event) ? (event as NoticeEvent) : null;
+}
+
+export const isNoticeChannel = (v: unknown): v is NoticeChannel => typeof v === 'string' && (NOTICE_CHANNELS as readonly string[]).includes(v);
+export const isNoticeEvent = (v: unknown): v is NoticeEvent => typeof v === 'string' && (NOTICE_EVENTS as readonly string[]).includes(v);
+
+/**
+ * The channels a notice of `event` takes to one person: the person's own choice, else the company's
+ * notification setting for that event, else the bell. Channels the person cannot be reached by
+ * (no e-mail address, no workplace-chat binding) are dropped; when that leaves nothing, the bell
+ * still rings, so no notice is lost silently.
+ */
+export function resolveNoticeChannels(input: {
+  user: readonly string[] | null;
+  company: readonly string[] | null;
+  reachable: { email: boolean; workchat: boolean };
+}): NoticeChannel[] {
+  const chosen = (input.user ?? input.company ?? DEFAULT_NOTICE_CHANNELS).filter(isNoticeChannel);
+  const out = [...new Set(chosen)].filter((c) => c === 'site' || input.reachable[c]);
+  return out.length ? out : ['site'];
+}
