@@ -69,4 +69,50 @@ describe('the notification bell', () => {
     await snap(maker, 'notify-03-all-read');
     expect(errors).toEqual([]);
   });
+
+  it('a planner chooses e-mail only for orders: the next order rings no bell for them and waits in the outbox as a mail', async () => {
+    const planner = await run.browser.newPage({ viewport: { width: 1366, height: 820 } });
+    const errors: string[] = [];
+    planner.on('pageerror', (e) => errors.push(e.message));
+    await signIn(planner, 'maker.planner');
+    await planner.goto(`${run.server.url}/collab/center?tab=settings`);
+    await planner.waitForSelector('[data-testid=notice-settings]');
+    // No workplace-chat binding: that channel cannot be ticked, and the page says why.
+    expect(await planner.isDisabled('[data-testid=notice-setting-order-workchat]')).toBe(true);
+    await planner.click('[data-testid=notice-setting-order-email]');
+    await planner.waitForSelector('[data-testid=notice-setting-order-source]:has-text("我的设置")');
+    await planner.click('[data-testid=notice-setting-order-site]');
+    await expect.poll(() => planner.isChecked('[data-testid=notice-setting-order-site]')).toBe(false);
+    // The last channel cannot be taken away: the server refuses and says so.
+    await planner.click('[data-testid=notice-setting-order-email]');
+    await planner.waitForSelector('[data-testid=notice-setting-error]:has-text("请至少选择一个通知渠道")');
+    await planner.reload();
+    await planner.waitForSelector('[data-testid=notice-setting-order-source]:has-text("我的设置")');
+    expect(await planner.isChecked('[data-testid=notice-setting-order-email]')).toBe(true);
+    expect(await planner.isChecked('[data-testid=notice-setting-order-site]')).toBe(false);
+    await snap(planner, 'notify-04-settings');
+    const before = await badge(planner);
+
+    const brand = await run.browser.newPage({ viewport: { width: 1366, height: 820 } });
+    await signIn(brand, 'brand');
+    const prNo = await brand.evaluate(async () => {
+      const h = { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' };
+      const vendors = await (await fetch('/api/mdapi/vendor/page?size=100', { headers: h })).json();
+      const vendor = vendors.data.rows.find((v: { platform_client_code: string | null }) => v.platform_client_code === 'MAKER01');
+      const saved = await (await fetch('/api/scmapi/prorder/save', { method: 'POST', headers: h, body: JSON.stringify({ pr_type: 'bulk', customer_po: 'PO-MAIL', category: 'knit-top', receive_date: '2026-03-02', delivery_date: '2026-04-20', currency: 'CNY', maker_vendor_id: vendor.id, entries: [{ style_no: 'ST-MAIL', colour: '黑色', size: 'M', qty: 20, unit_price: 9, seq: 1 }] }) })).json();
+      await fetch('/api/scmapi/prorder/action/send', { method: 'POST', headers: h, body: JSON.stringify({ id: saved.data.id }) });
+      return saved.data.pr_no as string;
+    });
+
+    // The maker's administrator (the bell is theirs by the default) sees the mail in the outbox.
+    const admin = await run.browser.newPage({ viewport: { width: 1366, height: 820 } });
+    await signIn(admin, 'maker');
+    await admin.goto(`${run.server.url}/page/outbox`);
+    const row = admin.locator('tr', { has: admin.locator('[data-testid=outbox-to]', { hasText: 'maker.planner@demo.local' }) }).first();
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.textContent()).toContain(prNo);
+    await snap(admin, 'notify-05-outbox-mail');
+    expect(await badge(planner)).toBe(before);
+    expect(errors).toEqual([]);
+  });
 });
