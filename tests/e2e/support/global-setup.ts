@@ -13,7 +13,8 @@ export default async function setup(): Promise<() => void> {
   const dir = resolve(`.tmp/e2e-template-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const seeding = await startServer({}, { dataDir: dir });
+  // Seeding a season for the demo companies takes a while on a busy machine: five minutes at most.
+  const seeding = await startServer({}, { dataDir: dir, readyWithinMs: 300_000 });
   await seeding.stop();
   process.env.E2E_TEMPLATE_DIR = dir;
   return () => rmSync(dir, { recursive: true, force: true });

@@ -39,7 +39,7 @@ export type RunningServer = { url: string; dataDir: string; stop: () => Promise<
  * run's seeded template when E2E_TEMPLATE_DIR names one, else seeded on start. `options.dataDir` starts it on a data directory prepared beforehand instead (a
  * benchmark's bulk data); that directory belongs to the caller and is left in place on stop.
  */
-export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string; readyWithinMs?: number } = {}): Promise<RunningServer> {
   const port = await freePort();
   const own = !options.dataDir;
   const dataDir = options.dataDir ? resolve(options.dataDir) : resolve(`.tmp/e2e-${process.pid}-${port}`);
@@ -58,7 +58,7 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   child.stdout?.on('data', (d) => (log += String(d)));
   child.stderr?.on('data', (d) => (log += String(d)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + (options.readyWithinMs ?? 120_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {
@@ -67,7 +67,11 @@ export async function startServer(env: Record<string, string> = {}, options: { d
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${log}`);
+    if (Date.now() > deadline) {
+      // Not left running behind a failed start (it would hold its port and data directory).
+      child.kill('SIGKILL');
+      throw new Error(`server did not become ready:\n${log}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
