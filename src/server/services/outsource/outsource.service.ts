@@ -234,7 +234,7 @@ async function receiveLines(ctx: ActionContext, partial: boolean) {
 }
 
 /** The maker's order behind an outsourced task, through its active share; `work` runs in the maker's scope. */
-async function onMakerOrder<T>(ctx: ActionContext, work: (mtx: Db, makerId: number, order: Row, share: Row) => Promise<T>): Promise<T> {
+export async function onMakerOrder<T>(ctx: ActionContext, work: (mtx: Db, makerId: number, order: Row, share: Row) => Promise<T>): Promise<T> {
   const { tx, clientId, row } = ctx;
   const makerId = Number(row.source_client_id);
   const shareId = Number(row.share_id);

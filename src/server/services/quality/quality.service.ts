@@ -4,6 +4,7 @@ import { inspection } from '../../../model/entities/inspection.entity';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { registerActionGuard, registerActionHandler, type ActionContext } from '../../resources/action-handlers';
+import { onMakerOrder } from '../outsource/outsource.service';
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { actorOf } from '../../resources/resource.service';
@@ -47,6 +48,18 @@ export async function recountDefects(tx: Db, clientId: number, ids: number[]): P
 export async function failedFinalInspection(tx: Db, clientId: number, orderId: number): Promise<{ insp_no: string; id: number } | null> {
   const r = await sql<{ insp_no: string; id: number; result: string }>`select id::int as id, insp_no, result from qm_inspection
     where client_id = ${clientId} and order_id = ${orderId} and stage = 'final' and status in ('submitted', 'reinspected')
+    order by inspected_at desc nulls last, id desc limit 1`.execute(tx);
+  const x = r.rows[0];
+  return x && x.result === 'fail' ? { insp_no: x.insp_no, id: x.id } : null;
+}
+
+/**
+ * The latest submitted end-line or final inspection of an outsourced order, when it failed (the
+ * maker's QC at the supplier's before the goods leave it); null when none failed last.
+ */
+export async function failedOutsourceInspection(tx: Db, clientId: number, outsourceId: number): Promise<{ insp_no: string; id: number } | null> {
+  const r = await sql<{ insp_no: string; id: number; result: string }>`select id::int as id, insp_no, result from qm_inspection
+    where client_id = ${clientId} and outsource_id = ${outsourceId} and stage in ('endline', 'final') and status in ('submitted', 'reinspected')
     order by inspected_at desc nulls last, id desc limit 1`.execute(tx);
   const x = r.rows[0];
   return x && x.result === 'fail' ? { insp_no: x.insp_no, id: x.id } : null;
@@ -118,5 +131,12 @@ export function registerQualityRules(): void {
     if (ctx.action !== 'finish') return;
     const failed = await failedFinalInspection(ctx.tx, ctx.clientId, Number(ctx.row.id));
     if (failed) throw new AppError('conflict', 'qm.finishBlocked', { params: { no: failed.insp_no, order: ctx.row.order_no }, extra: { inspection_id: failed.id } });
+  });
+  // The supplier's dispatch of an outsourced task is refused while the maker's latest inspection of
+  // that outsourced order failed; read in the maker's company through the task's active share.
+  registerActionGuard('outsourcetask', async (ctx) => {
+    if (ctx.action !== 'dispatch') return;
+    const failed = await onMakerOrder(ctx, (mtx, makerId, order) => failedOutsourceInspection(mtx, makerId, Number(order.id)));
+    if (failed) throw new AppError('conflict', 'qm.dispatchBlocked', { params: { no: failed.insp_no, task: ctx.row.task_no } });
   });
 }
