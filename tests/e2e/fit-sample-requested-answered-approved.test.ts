@@ -52,18 +52,14 @@ describe('a fit sample between brand and maker', () => {
     await brand.click('[data-testid=form-save]');
     await brand.waitForSelector('[data-testid=toast-success]:has-text("保存成功")', { timeout: 15000 });
     await brand.waitForSelector('[data-testid=form-drawer]', { state: 'detached', timeout: 10000 }).catch(() => undefined);
-    await brand.fill('[data-testid=quick-search]', 'ST-2702');
-    await brand.press('[data-testid=quick-search]', 'Enter');
-    await brand.waitForSelector('[data-testid=grid-samplerequest] .ag-row[row-index="0"] .ag-selection-checkbox input', { timeout: 20000 });
-    await brand.click('[data-testid=tab-draft]');
-    await brand.waitForFunction(() => document.querySelector('[data-testid=tab-draft]')?.getAttribute('aria-selected') === 'true');
-    await brand.waitForTimeout(500);
-    // The draft just written (the demo's own draft of ST-2702 is a size set): the row naming the fit sample.
+    // The newest request heads the list (newest first): the fit sample just written, still a draft.
+    await brand.waitForFunction(() => document.querySelector('[data-testid=grid-samplerequest] .ag-row[row-index="0"] [col-id=style_code]')?.textContent?.includes('ST-2702'), undefined, { timeout: 20000 });
     const rowIndex = await brand.evaluate(() => {
-      const rows = [...document.querySelectorAll('[data-testid=grid-samplerequest] .ag-center-cols-container .ag-row')];
-      const r = rows.find((x) => x.querySelector('[col-id=sample_type]')?.textContent?.includes('试身样'));
-      return r?.getAttribute('row-index') ?? null;
+      const cells = [...document.querySelectorAll('[data-testid=grid-samplerequest] [col-id=sample_type]')];
+      const cell = cells.find((c) => c.textContent?.includes('试身样') && c.closest('.ag-row')?.querySelector('[col-id=status]')?.textContent?.includes('草稿'));
+      return cell?.closest('.ag-row')?.getAttribute('row-index') ?? null;
     });
+    await snap(brand, 'dev-00-brand-request-written');
     expect(rowIndex).not.toBeNull();
     const reqNo = ((await brand.textContent(`[data-testid=grid-samplerequest] .ag-row[row-index="${rowIndex}"] [col-id=req_no]`)) ?? '').trim();
     expect(reqNo).toMatch(/^SR\d{6}\d{4}$/);
@@ -141,6 +137,12 @@ describe('a fit sample between brand and maker', () => {
     await brand.waitForSelector('[data-testid=entity-form]', { timeout: 15000 });
     await brand.waitForTimeout(800);
     await snap(brand, 'dev-02-style-form-zh');
+
+    // The costing versions: the cardigan's V1 superseded by the confirmed V2, with its figures.
+    await brand.goto(`${run.server.url}/scm/masterdetail/stylecost`);
+    await brand.waitForSelector('[data-testid=grid-stylecost] .ag-row[row-index="0"]', { timeout: 30000 });
+    expect(await brand.textContent('[data-testid=grid-stylecost]')).toContain('ST-2701-V2');
+    await snap(brand, 'dev-07-costing-zh');
 
     expect(errors).toEqual([]);
     await brandCtx.close();

@@ -181,7 +181,7 @@ export function SampleRoomPage() {
                   </div>
                   {req.requirements && (
                     <p>
-                      <strong>{t('dev.room.requirements')}：</strong>
+                      <strong>{t('dev.room.requirements')}</strong>
                       {req.requirements}
                     </p>
                   )}

@@ -225,6 +225,11 @@ export function registerSampleRules(): void {
         values.direction = 'out';
         values.round = 1;
       }
+      // Until it is sent, the other company is named by the vendor record chosen.
+      if (values.vendor_id !== null && values.vendor_id !== undefined && values.vendor_id !== '' && !values.sent_at) {
+        const v = (await sql<{ name: string }>`select name from md_vendor where client_id = ${clientId} and id = ${Number(values.vendor_id)}`.execute(tx)).rows[0];
+        if (v) values.partner_name = v.name;
+      }
       if (values.style_id === null || values.style_id === undefined || values.style_id === '') return;
       const s = (await sql<Row>`select code, name, image, status, colours, size_range from dev_style where client_id = ${clientId} and id = ${Number(values.style_id)}`.execute(tx)).rows[0];
       if (!s) return;
