@@ -14,5 +14,9 @@ export const developmentGroup = defineMenuGroup({
   companies: ['brand', 'maker'],
   title: { zh: '产品开发与打样', en: 'Product development' },
   icon: 'production',
-  entries: [{ code: 'dev.sample.room', furl: SAMPLE_ROOM_PATH, title: { zh: '打样协同', en: 'Sample room' }, order: 30 }],
+  entries: [
+    { code: 'dev.sample.room', furl: SAMPLE_ROOM_PATH, title: { zh: '打样协同', en: 'Sample room' }, order: 30 },
+    // The batch image upload (matched by style code), as the material pictures are uploaded.
+    { code: 'dev.style.uploadimg', furl: '/page/uploadimg/style', title: { zh: '批量上传款式图', en: 'Style images upload' }, order: 15 },
+  ],
 });
