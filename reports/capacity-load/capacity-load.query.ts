@@ -9,6 +9,7 @@ export const capacityLoad = defineReport({
   title: { zh: '产线负荷（按周）', en: 'Line load by week' },
   entity: 'prodplan_bar',
   query: 'capacity-load',
+  aggregate: 'prodplanbar_run',
   chart: 'heatmap',
   chartMeasures: ['utilisation'],
   defaultGroup: ['line', 'week'],

@@ -29,8 +29,10 @@ export type AggregateDef = {
   table: string;
   /** Entity fields kept as they are (columns of the same name and type). */
   keys: Array<{ field: string; type: string }>;
-  /** The date field kept by calendar month (column of the same name: the month's first day). */
-  month: string;
+  /** The date field kept by calendar month (column of the same name: the month's first day); none: keys only. */
+  month?: string;
+  /** Only the source rows meeting this condition (over `r`) count (e.g. the published schedule's bars). */
+  where?: string;
   /** Summed figures: column -> SQL expression over a source row `r` (evaluated when the row is written). */
   measures: Record<string, string>;
   /** The column that counts rows (a report's `count` measure reads its sum). */
@@ -38,6 +40,22 @@ export type AggregateDef = {
 };
 
 export const AGGREGATES: AggregateDef[] = [
+  {
+    // The published schedule's bars summed per line and run (first and last day): the capacity-load
+    // report spreads each run's minutes over its working days, for bars one by one or summed alike.
+    name: 'prodplanbar_run',
+    entity: 'prodplan_bar',
+    source: 'scm_prodplan_bar',
+    table: 'rpt_agg_plan_bar',
+    keys: [
+      { field: 'line_id', type: 'bigint' },
+      { field: 'start_date', type: 'date' },
+      { field: 'end_date', type: 'date' },
+    ],
+    where: 'r.scenario_id is null',
+    count: 'bars',
+    measures: { bars: '1', minutes: 'coalesce(r.minutes, 0)' },
+  },
   {
     name: 'customerorder_month',
     entity: 'customerorder',
@@ -68,15 +86,19 @@ export const AGGREGATES: AggregateDef[] = [
 export const aggregateOf = (name: string | undefined): AggregateDef | undefined => AGGREGATES.find((a) => a.name === name);
 
 const q = (s: string) => `"${s.replace(/"/g, '""')}"`;
-const keyCols = (a: AggregateDef) => ['client_id', a.month, ...a.keys.map((k) => k.field)];
+const keyCols = (a: AggregateDef): string[] => ['client_id', ...(a.month ? [a.month] : []), ...a.keys.map((k) => k.field)];
 
 /** The figures of a set of source rows (`rows`), grouped by the aggregate's keys, times `sign`. */
 function groupedSql(a: AggregateDef, rows: string, sign: 1 | -1): string {
   const keys = keyCols(a);
-  const exprs = keys.map((k) => (k === a.month ? `date_trunc('month', r.${q(k)})::date` : `r.${q(k)}`));
-  const sums = Object.entries(a.measures).map(([, e]) => `${sign === -1 ? '-' : ''}sum(${e})`);
-  return `select ${[...exprs, ...sums].join(', ')} from ${rows} r group by ${keys.map((_, i) => i + 1).join(', ')} order by ${keys.map((_, i) => i + 1).join(', ')}`;
+  const exprs = keys.map((k) => (k === a.month ? `date_trunc('month', r.${q(k)})::date as ${q(k)}` : `r.${q(k)}`));
+  const sums = Object.entries(a.measures).map(([c, e]) => `${sign === -1 ? '-' : ''}sum(${e}) as ${q(c)}`);
+  return `select ${[...exprs, ...sums].join(', ')} from ${rows} r ${a.where ? `where ${a.where} ` : ''}group by ${keys.map((_, i) => i + 1).join(', ')} order by ${keys.map((_, i) => i + 1).join(', ')}`;
 }
+
+/** The figures computed from every source row now (what the table must hold; the consistency test's reference). */
+export const figuresSql = (a: AggregateDef): string => groupedSql(a, q(a.source), 1);
+export const keyColumns = keyCols;
 
 function upsertSql(a: AggregateDef, rows: string, sign: 1 | -1): string {
   const keys = keyCols(a).map(q);
@@ -90,12 +112,12 @@ export function aggregateDdl(a: AggregateDef): string[] {
   const t = q(a.table);
   const fn = q(`${a.table}_upkeep`);
   const keys = keyCols(a);
-  const cleanup = `delete from ${t} g using (select distinct ${keys.map((k) => (k === a.month ? `date_trunc('month', r.${q(k)})::date as ${q(k)}` : `r.${q(k)}`)).join(', ')} from old_rows r) k
+  const cleanup = `delete from ${t} g using (select distinct ${keys.map((k) => (k === a.month ? `date_trunc('month', r.${q(k)})::date as ${q(k)}` : `r.${q(k)}`)).join(', ')} from old_rows r${a.where ? ` where ${a.where}` : ''}) k
       where g.${q(a.count)} = 0 and ${keys.map((k) => `g.${q(k)} is not distinct from k.${q(k)}`).join(' and ')}`;
   return [
     `create table if not exists ${t} (
-      client_id integer not null,
-      ${q(a.month)} date,
+      client_id integer not null,${a.month ? `
+      ${q(a.month)} date,` : ''}
       ${a.keys.map((k) => `${q(k.field)} ${k.type}`).join(',\n      ')},
       ${Object.keys(a.measures).map((m) => `${q(m)} numeric not null default 0`).join(',\n      ')}
     )`,
@@ -181,18 +203,19 @@ function lastOfMonth(v: unknown): boolean {
 export function aggregateRefusal(a: AggregateDef, entity: EntityDef, report: ReportDef, dims: ReportDimension[], pq: PageQuery, rules: DataRule[]): string | null {
   if (a.entity !== entity.name) return 'entity';
   const kept = new Set(a.keys.map((k) => k.field));
-  for (const d of dims) {
-    if (d.field === a.month) {
-      if (d.bucket !== 'month') return `dimension ${d.key}`;
-    } else if (!kept.has(d.field) || d.bucket) return `dimension ${d.key}`;
-  }
-  if (!report.query)
-    for (const m of report.measures) {
-      if (m.agg === 'sum' && !(m.field! in a.measures)) return `measure ${m.key}`;
+  // A server query reads the aggregate's columns itself (its dimensions are its own); a GROUP BY
+  // report groups the aggregate by its dimensions.
+  if (!report.query) {
+    for (const d of dims) {
+      if (a.month && d.field === a.month) {
+        if (d.bucket !== 'month') return `dimension ${d.key}`;
+      } else if (!kept.has(d.field) || d.bucket) return `dimension ${d.key}`;
     }
+    for (const m of report.measures) if (m.agg === 'sum' && !(m.field! in a.measures)) return `measure ${m.key}`;
+  }
   for (const f of pq.filters) {
     if (kept.has(f.field)) continue;
-    if (f.field !== a.month) return `filter ${f.field}`;
+    if (!a.month || f.field !== a.month) return `filter ${f.field}`;
     const ok =
       f.op === 'null' || f.op === 'notnull' ||
       (f.op === 'between' && firstOfMonth(f.values[0]) && lastOfMonth(f.values[1])) ||
@@ -208,5 +231,5 @@ export function aggregateRefusal(a: AggregateDef, entity: EntityDef, report: Rep
 /** A dimension's SQL on the aggregate (alias t): a kept field, or the month column as 'YYYY-MM'. */
 export function aggregateDimSql(a: AggregateDef, d: ReportDimension): RawBuilder<unknown> {
   const c = sql.id('t', d.field);
-  return d.field === a.month ? sql`to_char(${c}, 'YYYY-MM')` : sql`${c}::text`;
+  return a.month && d.field === a.month ? sql`to_char(${c}, 'YYYY-MM')` : sql`${c}::text`;
 }

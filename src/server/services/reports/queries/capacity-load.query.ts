@@ -32,12 +32,20 @@ function rangeOf(query: Record<string, unknown>, bars: { start: string; end: str
  * per line and ISO week, beside the line's capacity in the same weeks (operators x working minutes of
  * the company's cycle calendar x efficiency, `lineCapacityRange` of calendars/capacity.ts).
  * Every line of the company appears, loaded or not; rows: line, week, load, capacity (minutes).
+ * Bars of one line with the same first and last day are spread as one run (their minutes summed; a
+ * spread differs from the bars' own spreads by at most a hundredth of a minute on a day).
  */
-registerServerQuery('capacity-load', async ({ tx, clientId, where, query }) => {
+registerServerQuery('capacity-load', async ({ tx, clientId, where, query, aggregate }) => {
+  // Bars of the same line and run are spread together (their minutes summed): from the run
+  // aggregate (`prodplanbar_run`) when the run can read it, else grouped here from the bars.
   const bars = (
-    await sql<{ line_id: number; start: string; end: string; minutes: number | null }>`
+    aggregate
+      ? await sql<{ line_id: number; start: string; end: string; minutes: number | null }>`
       select t.line_id, to_char(t.start_date, 'YYYY-MM-DD') as start, to_char(t.end_date, 'YYYY-MM-DD') as "end", t.minutes::float8 as minutes
-      from scm_prodplan_bar t where ${where} and t.scenario_id is null`.execute(tx)
+      from rpt_agg_plan_bar t where ${aggregate.where} and t.bars <> 0`.execute(tx)
+      : await sql<{ line_id: number; start: string; end: string; minutes: number | null }>`
+      select t.line_id, to_char(t.start_date, 'YYYY-MM-DD') as start, to_char(t.end_date, 'YYYY-MM-DD') as "end", sum(coalesce(t.minutes, 0))::float8 as minutes
+      from scm_prodplan_bar t where ${where} and t.scenario_id is null group by t.line_id, t.start_date, t.end_date`.execute(tx)
   ).rows;
   const { from, to } = rangeOf(query, bars);
   const n = daysBetween(from, to);
