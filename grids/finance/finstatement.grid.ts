@@ -64,7 +64,7 @@ export const finStatementPage = definePage({
     { kind: 'history' },
     { kind: 'view' },
   ],
-  quickSearch: ['stmt_no', 'partner_name', 'partner_no'],
+  quickSearch: ['stmt_no'],
   form: [
     {
       modelName: 'base',

@@ -68,6 +68,11 @@ const PRINT_CSS = `@media print {
 
 const money = (v: unknown) => (v === null || v === undefined || v === '' ? '' : Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 const qty = (v: unknown) => (v === null || v === undefined || v === '' ? '' : Number(v).toLocaleString('en-US', { maximumFractionDigits: 4 }));
+/** A side's quantity and amount; an adjustment has an amount only, a side without the record a dash. */
+const figures = (q: number | null, amount: number | null) => {
+  if (amount === null) return '—';
+  return q === null ? money(amount) : `${qty(q)} / ${money(amount)}`;
+};
 const at = (v: unknown) => (v ? String(v).replace('T', ' ').slice(0, 19) : '');
 
 /**
@@ -210,15 +215,15 @@ export function StatementPage() {
                   <td>{l.doc_no}</td>
                   <td>{l.item}{l.item_name ? ` ${l.item_name}` : ''}</td>
                   <td>{l.doc_currency}</td>
-                  <td className={s.num}>{l.buyer_amount === null ? '—' : `${qty(l.buyer_qty)} / ${money(l.buyer_amount)}`}</td>
-                  <td className={s.num}>{l.seller_amount === null ? '—' : `${qty(l.seller_qty)} / ${money(l.seller_amount)}`}</td>
+                  <td className={s.num}>{figures(l.kind === 'deduction' ? null : l.buyer_qty, l.buyer_amount)}</td>
+                  <td className={s.num}>{figures(l.kind === 'deduction' ? null : l.seller_qty, l.seller_amount)}</td>
                   <td className={s.num}>{qty(l.rate)}</td>
                   <td className={s.num}>{money(l.buyer_amount_stmt)}</td>
                   <td className={s.num}>{money(l.seller_amount_stmt)}</td>
                   <td className={mergeClasses(s.num, Math.abs(Number(l.diff_qty)) > 0 && s.bad)}>{Number(l.diff_qty) === 0 ? '' : qty(l.diff_qty)}</td>
                   <td className={mergeClasses(s.num, Math.abs(Number(l.diff_amount)) >= 0.005 && s.bad)}>{Math.abs(Number(l.diff_amount)) < 0.005 ? '' : money(l.diff_amount)}</td>
                   <td>{dict('fin_match', l.match)}{DIFFERING.has(l.match) && l.explained ? ` · ${t('fin.page.explained')}` : ''}</td>
-                  <td className={s.note}>{l.note ?? ''}{l.added_by ? ` (${dict('fin_side', l.added_by)})` : ''}</td>
+                  <td className={s.note}>{l.note ?? ''}{l.added_by ? ` (${t('fin.page.addedBy', { side: t(`fin.page.side.${l.added_by}`) })})` : ''}</td>
                 </tr>
               ))}
             </tbody>

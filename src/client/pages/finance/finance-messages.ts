@@ -72,6 +72,9 @@ export const financeMessages: CatalogPart = {
     'fin.page.signBuyer': '采购方（盖章）：',
     'fin.page.signSeller': '供应方（盖章）：',
     'fin.page.printedAt': '打印时间 {{at}}',
+    'fin.page.addedBy': '{{side}}添加',
+    'fin.page.side.buyer': '采购方',
+    'fin.page.side.seller': '供应方',
   },
   en: {
     'fin.page.title': 'Statement',
@@ -142,6 +145,9 @@ export const financeMessages: CatalogPart = {
     'fin.page.signBuyer': 'Buyer (seal):',
     'fin.page.signSeller': 'Seller (seal):',
     'fin.page.printedAt': 'Printed {{at}}',
+    'fin.page.addedBy': 'added by the {{side}}',
+    'fin.page.side.buyer': 'buyer',
+    'fin.page.side.seller': 'seller',
   },
 };
 
