@@ -114,7 +114,7 @@ export const financeMessages: CatalogPart = {
     'fin.page.confirmedBy': 'Confirmed by {{by}} at {{at}}',
     'fin.page.acceptedDiff': ' (differences accepted)',
     'fin.page.waiting': 'Not yet confirmed',
-    'fin.page.otherSide': 'Confirmed by the other company',
+    'fin.page.otherSide': 'awaiting the other company',
     'fin.page.acceptDiff': 'Accept differences ({{n}} unexplained)',
     'fin.page.confirmed': 'Confirmed',
     'fin.page.lines': 'Lines',
