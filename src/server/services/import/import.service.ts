@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { sql, type RawBuilder } from 'kysely';
 import { getEntity, normaliseText, requireEntity, translate, validateRecord, type EntityDef, type FieldDef, type Language, type MessageRef, type ValidateOptions } from '../../../model';
 import { resolveDefault } from '../../../model/default-tokens';
@@ -11,7 +12,8 @@ import { diffRecords, type AuditChange } from '../audit/audit.service';
 import { withTenant } from '../rls';
 import { refSource, rowInput, valueHash, valueIn, withTenantItems, type ActiveColumn, type RefCache, type Row, type RowInput } from './import-columns';
 import { ImportSqlWriter, type Doc, type Line } from './import-sql';
-import { readWorkbookBatches, WorkbookError } from './xlsx-reader.util';
+import { readWorkbookBatches, WorkbookError, type WorkbookInfo } from './xlsx-reader.util';
+import { readerThreadMinBytes, readWorkbookInWorker } from './xlsx-worker-client';
 
 /**
  * The import engine: one streaming pass over the workbook that checks every row with the rules the
@@ -48,7 +50,20 @@ export type ImportRequest = {
   jobId?: number;
   now?: Date;
   batchSize?: number;
+  /** Read the file on a worker thread (default: IMPORT_READER_THREAD=0 never, else files of IMPORT_READER_THREAD_MIN_BYTES or more). */
+  readerThread?: boolean;
+  /** Filled with the milliseconds each stage took (benchmark B2 prints them); absent: not measured. */
+  timings?: ImportTimings;
 };
+
+/**
+ * Where an import's time went, in milliseconds of the main thread: `read` waiting for the reader's
+ * next rows, `input` cells to inputs, `refs` reference look-ups, `check` rules and documents,
+ * `hooks` entity hooks and data scope, `build` numbering, updates and building the insert,
+ * `wait` waiting for the database to finish the insert in flight, `hooksAfter` after-write hooks.
+ */
+export type ImportTimings = Record<'read' | 'input' | 'refs' | 'check' | 'hooks' | 'build' | 'wait' | 'hooksAfter', number>;
+export const emptyTimings = (): ImportTimings => ({ read: 0, input: 0, refs: 0, check: 0, hooks: 0, build: 0, wait: 0, hooksAfter: 0 });
 
 /** One error: sheet row (as Excel numbers it), column header, 0-based column index (-1: none), message. */
 export type RowError = { row: number; col: number; column: string; field: string; message: string; value: string | null };
@@ -87,6 +102,33 @@ class RollbackImport extends Error {}
 
 const label = (l: { zh: string; en: string }, language: Language) => (language === 'en' ? l.en : l.zh);
 const blankRow = (cells: unknown[]) => cells.every((c) => c === null || c === undefined || (typeof c === 'string' && c.trim() === ''));
+
+/**
+ * Whether the file is read on a worker thread (xlsx-worker-client.ts): the request's choice, else
+ * not when IMPORT_READER_THREAD=0, else when the file is large enough to repay the thread's start.
+ */
+async function readsInThread(req: ImportRequest): Promise<boolean> {
+  if (req.readerThread !== undefined) return req.readerThread;
+  if (process.env.IMPORT_READER_THREAD === '0') return false;
+  const size = await stat(req.file).then((s) => s.size, () => 0);
+  return size >= readerThreadMinBytes();
+}
+
+/** The reader's batches, with the time spent waiting for each added to `timings.read`. */
+async function* timedBatches<T>(source: AsyncGenerator<T>, timings: ImportTimings | undefined): AsyncGenerator<T> {
+  if (!timings) return yield* source;
+  try {
+    for (;;) {
+      const t = performance.now();
+      const next = await source.next();
+      timings.read += performance.now() - t;
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    await source.return(undefined);
+  }
+}
 
 export async function runImport(db: Db, req: ImportRequest): Promise<ImportReport> {
   const started = Date.now();
@@ -211,7 +253,9 @@ class ImportRun {
     this.tenantDicts = await lookup((tx) => loadTenantDictionaries(tx, this.req.actor.clientId));
     this.validateOptions.dictExtras = this.tenantDicts.values;
     // Rows come in batches of one inflated chunk: one await per chunk, not per row.
-    for await (const events of readWorkbookBatches(this.req.file, onBytes, (info) => (this.date1904 = info.date1904))) {
+    const onWorkbook = (info: WorkbookInfo) => (this.date1904 = info.date1904);
+    const read = (await readsInThread(this.req)) ? readWorkbookInWorker : readWorkbookBatches;
+    for await (const events of timedBatches(read(this.req.file, onBytes, onWorkbook), this.req.timings)) {
       for (const ev of events) {
         if (ev.kind === 'meta') {
           meta = parseMeta(ev.rows);
@@ -371,18 +415,30 @@ class ImportRun {
    * then the write.
    */
   private async processBatch(tx: Db, batch: SheetRow[]): Promise<void> {
+    let t = performance.now();
     const active = this.activeColumns();
     const inputs = batch.map(({ cells }) => rowInput(active, cells, this.date1904));
+    t = this.lap('input', t);
     await this.resolveRefs(tx, inputs);
     // An insert that writes needs no look-up: the statement itself skips a key that exists
     // (ON CONFLICT DO NOTHING) and returns it, and the row gets the same "already exists" error.
     const lookUp = !(this.req.write && this.req.mode === 'insert');
     const keys = lookUp ? [...new Set(inputs.map((i) => this.keyOf(i)).filter((k): k is string => k !== null && !this.docIds.has(k)))] : [];
     const state: BatchState = { existing: await this.existingRows(tx, keys), newDocs: [], updDocs: [], docsByKey: new Map(), orphanLines: [] };
+    t = this.lap('refs', t);
     batch.forEach(({ row, cells }, i) => this.checkRow(state, row, cells, inputs[i]));
+    t = this.lap('check', t);
     await this.entityStages(tx, state.newDocs, state.updDocs);
+    this.lap('hooks', t);
     // Write, unless an all-or-nothing import has already failed (it will roll back anyway).
     if (this.req.write && (this.req.validOnly || this.report.errorCount === 0)) await this.writeBatch(tx, state);
+  }
+
+  /** Adds the time since `since` to a stage of `timings` (when measured); returns now. */
+  private lap(stage: keyof ImportTimings, since: number): number {
+    const now = performance.now();
+    if (this.req.timings) this.req.timings[stage] += now - since;
+    return now;
   }
 
   /** A row's business key (the code field's normalised text), or null. */
@@ -556,6 +612,7 @@ class ImportRun {
     // The previous batch's insert must have returned first: a document it refused takes its
     // lines in this batch down with it, and numbering and updates read the table.
     await this.drain(tx);
+    const t = performance.now();
     const keptOrphans = state.orphanLines.filter((o) => {
       const first = this.rejectedIds.get(o.parentId);
       if (first === undefined) return true;
@@ -565,9 +622,10 @@ class ImportRun {
     if (!this.req.validOnly && this.report.errorCount > 0) return;
     await this.sqlWriter.assignNumbers(tx, state.newDocs, this.now, this.seen);
     if (state.updDocs.length || keptOrphans.length) await this.writeUpdates(tx, state.updDocs, keptOrphans);
-    if (!state.newDocs.length) return;
+    if (!state.newDocs.length) return void this.lap('build', t);
     const docs = state.newDocs;
     const sent = await this.sqlWriter.sendInserts(tx, docs);
+    this.lap('build', t);
     const byId = new Map<number, Doc>();
     docs.forEach((d, i) => {
       byId.set(sent.ids[i], d);
@@ -596,11 +654,14 @@ class ImportRun {
   private async drain(tx: Db): Promise<void> {
     const pending = this.inflight;
     this.inflight = null;
+    let t = performance.now();
     const error = pending ? await pending : null;
+    t = this.lap('wait', t);
     if (error) throw error;
     const ids = this.insertedIds;
     this.insertedIds = [];
     if (ids.length) await runAfterWriteHooks(this.writeContext(tx), this.entity, ids, true);
+    this.lap('hooksAfter', t);
   }
 
   private writeContext(tx: Db): WriteContext {
