@@ -1,12 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/database';
-import { enqueueJob } from '../../src/server/services/jobs';
+import { createJob, enqueueJob } from '../../src/server/services/jobs';
+import { queueImportJob } from '../../src/server/services/import/import-jobs.service';
+import type { AuthContext } from '../../src/server/access/auth-context';
+import { vendorRow, writeEntityFile } from '../../fixtures/xlsx/large';
+import { multipart } from './import-support';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 import { prepareDatabase, TEST_CONFIG_OVERRIDES } from '../support/pglite-template';
 
@@ -19,6 +23,10 @@ import { prepareDatabase, TEST_CONFIG_OVERRIDES } from '../support/pglite-templa
  *   over while the processes run the others, and runs once released;
  * - the process running a long export is killed (SIGKILL): the other takes the job over when its
  *   lease runs out and finishes it.
+ * - imports (issue 15) are runner jobs too: a locked queued import is passed over and runs once
+ *   released; an import whose process is killed in the middle of its write is taken over and runs
+ *   again from the start, its rows written exactly once (the dead process's transaction never
+ *   committed).
  * Needs PostgreSQL and Redis (TEST_DATABASE_URL, TEST_REDIS_URL, set in CI).
  */
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -248,4 +256,90 @@ describe.skipIf(!pgUrl || !redisUrl)('two app processes on PostgreSQL and Redis'
     expect(res.status).toBe(200);
     expect((await res.arrayBuffer()).byteLength).toBe(statSync(file).size);
   }, 180_000);
+  const vendorCount = async (clientId: number, prefix: string) =>
+    (await sql<{ n: number }>`select count(*)::int as n from md_vendor where client_id = ${clientId} and code like ${`${prefix}%`}`.execute(database.db)).rows[0].n;
+  const ownerAuth = (user: { id: number; client_id: number }): AuthContext => ({
+    userId: user.id, clientId: user.client_id, username: 'brand', fullname: 'brand', roles: [], isSuper: false, sessionId: '', platformId: '', language: 'zh-CN', tokenExp: 0,
+  });
+
+  it('queued imports are claimed with SKIP LOCKED: a locked import is passed over, the others run, then it runs', async () => {
+    const brand = (await sql<{ id: number; client_id: number }>`select id, client_id from users where username = 'brand'`.execute(database.db)).rows[0];
+    const dir = join(dataDir, 'files', 'imports', String(brand.client_id));
+    mkdirSync(dir, { recursive: true });
+    for (const p of procs) p.child.kill('SIGSTOP');
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const source = join(dataDir, `skip-${i}.xlsx`);
+      await writeEntityFile(source, 'vendor', 3, vendorRow(`SK${i}`));
+      const job = await createJob(database.db, { clientId: brand.client_id, userId: brand.id }, 'import', `skip ${i}`, { entity: 'vendor', mode: 'insert', fileName: `skip-${i}.xlsx`, fileSize: statSync(source).size, language: 'zh-CN', commit: 'all' });
+      copyFileSync(source, join(dir, `${job.id}.xlsx`));
+      expect(await queueImportJob(database.db, job, ownerAuth(brand), { write: true, validOnly: false })).toBe(true);
+      ids.push(job.id);
+    }
+    const held = ids[0];
+    await database.db.transaction().execute(async (tx) => {
+      await sql`select id from jobs where id = ${held} for update`.execute(tx);
+      for (const p of procs) p.child.kill('SIGCONT');
+      const others = await until('the unlocked imports done', async () => {
+        const rows = await jobs(ids.slice(1));
+        return rows.every((r) => r.status === 'done') ? rows : null;
+      });
+      for (const r of others) {
+        expect(r.attempts).toBe(1);
+        expect(procs.map((p) => p.worker)).toContain(r.locked_by);
+      }
+      expect((await sql<{ status: string }>`select status from jobs where id = ${held}`.execute(database.db)).rows[0].status).toBe('queued');
+      expect(await vendorCount(brand.client_id, 'SK0')).toBe(0);
+    });
+    const [first] = await until('the released import done', async () => {
+      const rows = await jobs([held]);
+      return rows[0].status === 'done' ? rows : null;
+    });
+    expect(first.attempts).toBe(1);
+    for (let i = 0; i < 4; i++) expect(await vendorCount(brand.client_id, `SK${i}`)).toBe(3);
+  }, 90_000);
+
+  it('an import whose process died mid-write is taken over by the other and written exactly once', async () => {
+    // The export test before killed one process: start another, so two run again.
+    const live = () => procs.filter((p) => p.child.exitCode === null && p.child.signalCode === null);
+    while (live().length < 2) procs.push(await start(`C${procs.length}`));
+    const [a] = live();
+    const token = await signIn(a.url, 'brand');
+    const brand = (await sql<{ id: number; client_id: number }>`select id, client_id from users where username = 'brand'`.execute(database.db)).rows[0];
+    const rows = 60_000;
+    const file = join(dataDir, 'takeover.xlsx');
+    await writeEntityFile(file, 'vendor', rows, vendorRow('TK'));
+    const body = multipart([
+      { name: 'entity', value: 'vendor' },
+      { name: 'commit', value: 'all' },
+      { name: 'file', filename: 'takeover.xlsx', content: readFileSync(file) },
+    ]);
+    const res = await fetch(`${a.url}/api/crossapi/ccommonapi/data-upload/upload`, { method: 'POST', headers: { ...body.headers, authorization: `Bearer ${token}` }, body: new Uint8Array(body.payload) });
+    expect(res.status).toBe(200);
+    const jobId = ((await res.json()) as { data: { id: number } }).data.id;
+    // Killed once it has sent its first batch inside its transaction (progress is reported after each batch).
+    const running = await until('the import writing', async () => {
+      const [r] = await jobs([jobId]);
+      const progress = (await sql<{ progress: number }>`select progress from jobs where id = ${jobId}`.execute(database.db)).rows[0].progress;
+      return r.status === 'running' && r.locked_by && progress > 0 ? r : null;
+    }, 120_000);
+    const holder = procs.find((p) => p.worker === running.locked_by)!;
+    const other = procs.find((p) => p !== holder && p.child.exitCode === null && p.child.signalCode === null);
+    if (!other) throw new Error('no surviving process to take the import over');
+    holder.child.kill('SIGKILL');
+    await new Promise((r) => holder.child.once('exit', r));
+    expect(await vendorCount(brand.client_id, 'TK')).toBe(0);
+
+    const done = await until(
+      'the import finished by the other process',
+      async () => {
+        const [r] = await jobs([jobId]);
+        return r.status === 'done' || r.status === 'failed' || r.status === 'checked' ? r : null;
+      },
+      180_000,
+    );
+    expect(done).toMatchObject({ status: 'done', locked_by: other.worker, attempts: 2 });
+    expect((done.result as { inserted?: number } | null)?.inserted).toBe(rows);
+    expect(await vendorCount(brand.client_id, 'TK')).toBe(rows);
+  }, 300_000);
 });

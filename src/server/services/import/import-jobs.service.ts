@@ -2,9 +2,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { requireEntity, translate, type Language } from '../../../model';
+import { sql } from 'kysely';
 import type { AuthContext } from '../../access/auth-context';
+import type { Db } from '../../db/database';
 import { dataScope } from '../../resources/permissions';
-import { finishJob, JobProgress, markRunning, runDetached, type JobRow } from '../jobs';
+import { emitJob, registerJobHandler, wakeRunners, type JobRow } from '../jobs';
 import { runImport, type ImportMode, type ImportReport } from './import.service';
 import { configuredImportMaxRows } from '../admin/sys-settings.service';
 
@@ -22,14 +24,21 @@ export type ImportParams = {
   /** What the upload asked: 'check' (preview first), 'all' (all-or-nothing), 'valid' (valid rows only). */
   commit: 'check' | 'all' | 'valid';
   phase?: string;
+  /** Set when the job is handed to the runner: what this run does, and who asked it. */
+  write?: boolean;
+  validOnly?: boolean;
+  actor?: { username: string; fullname: string; roles: string[]; isSuper: boolean };
 };
 
+export const importDirOf = (dataDir: string, clientId: number) => join(dataDir, 'files', 'imports', String(clientId));
 export function importDir(app: FastifyInstance, clientId: number): string {
-  return join(app.config.dataDir, 'files', 'imports', String(clientId));
+  return importDirOf(app.config.dataDir, clientId);
 }
 
-export const uploadPath = (app: FastifyInstance, job: JobRow) => join(importDir(app, job.client_id ?? 0), `${job.id}.xlsx`);
-export const errorsPath = (app: FastifyInstance, job: JobRow) => join(importDir(app, job.client_id ?? 0), `${job.id}.errors.json`);
+const uploadPathOf = (dataDir: string, job: JobRow) => join(importDirOf(dataDir, job.client_id ?? 0), `${job.id}.xlsx`);
+const errorsPathOf = (dataDir: string, job: JobRow) => join(importDirOf(dataDir, job.client_id ?? 0), `${job.id}.errors.json`);
+export const uploadPath = (app: FastifyInstance, job: JobRow) => uploadPathOf(app.config.dataDir, job);
+export const errorsPath = (app: FastifyInstance, job: JobRow) => errorsPathOf(app.config.dataDir, job);
 
 export function maxImportRows(): number {
   // The super administrator's system configuration wins over the environment (issue 5).
@@ -47,48 +56,71 @@ export function summaryOf(report: ImportReport, phase: 'check' | 'commit'): Reco
 }
 
 /**
- * Runs an import job in the background: a check (write = false) or a write, all-or-nothing unless
- * `validOnly`. Outcomes: a file-level problem -> failed with the message; a write that committed
- * -> done; otherwise -> checked, with counts and errors for the preview.
+ * Hands an import job (its upload on the shared data directory) to the job runner (issue 15): a
+ * check (write = false) or a write, all-or-nothing unless `validOnly`. Whichever app process claims
+ * it first (FOR UPDATE SKIP LOCKED, runner.ts) runs it; if that process dies, another takes it over
+ * once the lease runs out and runs it from the start. That is safe because a write is ONE
+ * transaction: the dead process's rows were never committed. The caller's name and roles go with
+ * the job, so the runner applies the same data permissions (read again when it runs).
  */
-export function startImportJob(app: FastifyInstance, job: JobRow, auth: AuthContext, options: { write: boolean; validOnly: boolean }): void {
-  const params = job.params as unknown as ImportParams;
-  const phase = options.write ? 'commit' : 'check';
-  runDetached(
-    async () => {
-      await markRunning(app.db, job, phase);
-      const entity = requireEntity(params.entity);
-      const progress = new JobProgress(app.db, job);
-      progress.phase = phase;
-      const scope = await dataScope(auth, entity.menuCode, { db: app.db });
-      const report = await runImport(app.db, {
-        entity,
-        file: uploadPath(app, job),
-        fileSize: params.fileSize,
-        actor: { clientId: job.client_id!, userId: auth.userId, username: auth.username, fullname: auth.fullname, ip: null, roles: auth.roles },
-        language: params.language,
-        mode: params.mode,
-        write: options.write,
-        validOnly: options.validOnly,
-        maxRows: maxImportRows(),
-        scope,
-        jobId: job.id,
-        onProgress: (_rows, percent) => progress.report(percent, 100),
-      });
-      await progress.settle();
-      await mkdir(importDir(app, job.client_id ?? 0), { recursive: true });
-      await writeFile(errorsPath(app, job), JSON.stringify(report.errors));
-      const summary = summaryOf(report, phase);
-      if (report.fatal) await finishJob(app.db, job, 'failed', summary, report.fatal.key, { progress: 100, total: 100 });
-      else if (report.committed) await finishJob(app.db, job, 'done', summary, null, { progress: 100, total: 100 });
-      else await finishJob(app.db, job, 'checked', summary, null, { progress: 100, total: 100 });
-    },
-    async (error) => {
-      app.log.error({ err: error, job: job.id }, 'import job failed');
-      await finishJob(app.db, job, 'failed', { phase }, 'err.internal');
-    },
-  );
+export async function queueImportJob(db: Db, job: JobRow, auth: AuthContext, options: { write: boolean; validOnly: boolean }): Promise<boolean> {
+  const patch: Partial<ImportParams> = {
+    phase: options.write ? 'commit' : 'check',
+    write: options.write,
+    validOnly: options.validOnly,
+    actor: { username: auth.username, fullname: auth.fullname, roles: auth.roles, isSuper: auth.isSuper },
+  };
+  // Only from the state the caller saw (queued after the upload, checked before a commit): a second
+  // click on "commit" finds the job queued or running already and is refused.
+  const from = job.status === 'checked' ? sql`status = 'checked'` : sql`status = 'queued' and not runner`;
+  const r = await sql`update jobs set runner = true, status = 'queued', locked_by = null, lease_until = null, attempts = 0, progress = 0, error = null,
+      updated_at = now(), params = params || ${JSON.stringify(patch)}::jsonb
+    where id = ${job.id} and client_id = ${job.client_id} and ${from}`.execute(db);
+  if (Number(r.numAffectedRows ?? 0) !== 1) return false;
+  if (job.user_id) emitJob(job.user_id, { type: 'job', id: job.id, kind: 'import', status: 'queued', progress: 0, total: 0, phase: patch.phase });
+  wakeRunners();
+  return true;
 }
+
+/**
+ * The runner's work for an import: outcomes are a file-level problem -> failed with the message;
+ * a write that committed -> done; otherwise -> checked, with counts and errors for the preview.
+ */
+registerJobHandler(
+  'import',
+  async (job, ctx) => {
+    const params = job.params as unknown as ImportParams;
+    const write = params.write === true;
+    const phase = write ? 'commit' : 'check';
+    const entity = requireEntity(params.entity);
+    const clientId = job.client_id!;
+    const actor = params.actor ?? { username: '', fullname: '', roles: [], isSuper: false };
+    const auth: AuthContext = { userId: job.user_id!, clientId, username: actor.username, fullname: actor.fullname, roles: actor.roles, isSuper: actor.isSuper, sessionId: '', platformId: '', language: params.language, tokenExp: 0 };
+    ctx.progress.phase = phase;
+    const scope = await dataScope(auth, entity.menuCode, { db: ctx.db });
+    const report = await runImport(ctx.db, {
+      entity,
+      file: uploadPathOf(ctx.dataDir, job),
+      fileSize: params.fileSize,
+      actor: { clientId, userId: auth.userId, username: auth.username, fullname: auth.fullname, ip: null, roles: auth.roles },
+      language: params.language,
+      mode: params.mode,
+      write,
+      validOnly: params.validOnly === true,
+      maxRows: maxImportRows(),
+      scope,
+      jobId: job.id,
+      onProgress: (_rows, percent) => ctx.progress.report(percent, 100, phase),
+    });
+    await mkdir(importDirOf(ctx.dataDir, clientId), { recursive: true });
+    await writeFile(errorsPathOf(ctx.dataDir, job), JSON.stringify(report.errors));
+    const summary = summaryOf(report, phase);
+    const progress = { progress: 100, total: 100 };
+    if (report.fatal) return { status: 'failed', result: summary, error: report.fatal.key, progress };
+    return { status: report.committed ? 'done' : 'checked', result: summary, error: null, progress };
+  },
+  { failure: 'err.internal' },
+);
 
 /** A job row for the browser: error keys translated, the upload's parameters kept. */
 export function jobView(job: JobRow, language: Language): Record<string, unknown> {

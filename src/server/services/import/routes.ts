@@ -11,7 +11,7 @@ import { AppError, notFound } from '../../http/errors';
 import { parsePaging } from '../../http/paging';
 import { assertCan } from '../../resources/permissions';
 import { createJob, findJob, listJobs, type JobRow } from '../jobs';
-import { errorsPath, importDir, jobView, maxImportRows, startImportJob, uploadPath, type ImportParams } from './import-jobs.service';
+import { errorsPath, importDir, jobView, maxImportRows, queueImportJob, uploadPath, type ImportParams } from './import-jobs.service';
 import type { ImportMode } from './import.service';
 import { buildTemplate, dataSheetName, readErrors, writeErrorWorkbook } from './template.service';
 
@@ -162,7 +162,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
       await mkdir(importDir(app, clientId), { recursive: true });
       await rename(tmp, uploadPath(app, job));
       tmp = null;
-      startImportJob(app, job, auth, { write: commit !== 'check', validOnly: commit === 'valid' });
+      await queueImportJob(app.db, job, auth, { write: commit !== 'check', validOnly: commit === 'valid' });
       return ok(jobView(job, language));
     } finally {
       if (tmp) await rm(tmp, { force: true });
@@ -219,15 +219,8 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     const result = job.result ?? {};
     if (Number(result.valid ?? 0) === 0) throw new AppError('badRequest', 'excel.nothingToCommit');
     if (!validOnly && Number(result.errorCount ?? 0) > 0) throw new AppError('badRequest', 'excel.hasErrors', { params: { count: result.errorCount } });
-    // Status moves to running before the reply, so a second click cannot start a second write.
-    const claimed = await app.db
-      .updateTable('jobs')
-      .set({ status: 'running', updated_at: new Date().toISOString() })
-      .where('id', '=', job.id)
-      .where('status', '=', 'checked')
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw new AppError('conflict', 'job.busy');
-    startImportJob(app, { ...job, status: 'running' }, auth, { write: true, validOnly });
-    return ok(jobView({ ...job, status: 'running' }, requestLanguage(req)));
+    // The job is queued for the runner only from `checked`, before the reply: a second click cannot start a second write.
+    if (!(await queueImportJob(app.db, job, auth, { write: true, validOnly }))) throw new AppError('conflict', 'job.busy');
+    return ok(jobView({ ...job, status: 'queued', params: { ...job.params, phase: 'commit' } }, requestLanguage(req)));
   });
 }

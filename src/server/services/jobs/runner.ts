@@ -47,11 +47,16 @@ function toRow(r: Record<string, unknown>): RunnerJobRow {
   return { ...(r as RunnerJobRow), params: parseJson(r.params) ?? {}, result: parseJson(r.result), progress: Number(r.progress), total: Number(r.total), attempts: Number(r.attempts) };
 }
 
+/** Wakes this process's runners (a job was queued or handed to them). */
+export function wakeRunners(): void {
+  for (const wake of wakers) wake();
+}
+
 /** Queues a job for whichever process's runner claims it first; wakes this process's runner. */
 export async function enqueueJob(db: Db, owner: JobOwner, kind: JobKind, title: string, params: Record<string, unknown>): Promise<RunnerJobRow> {
   const r = await sql<Record<string, unknown>>`insert into jobs (client_id, user_id, kind, status, title, params, runner)
     values (${owner.clientId}, ${owner.userId}, ${kind}, 'queued', ${title}, ${JSON.stringify(params)}::jsonb, true) returning *`.execute(db);
-  for (const wake of wakers) wake();
+  wakeRunners();
   return toRow(r.rows[0]);
 }
 
@@ -60,14 +65,18 @@ export async function enqueueJob(db: Db, owner: JobOwner, kind: JobKind, title: 
  * whose lease has run out (its process died). One statement; SKIP LOCKED passes over a row another
  * process is claiming at the same moment.
  */
-export async function claimJob(db: Db, workerId: string, kinds: string[], leaseSeconds: number): Promise<RunnerJobRow | null> {
+export async function claimJob(db: Db, workerId: string, kinds: string[], leaseSeconds: number, except: number[] = []): Promise<RunnerJobRow | null> {
   if (!kinds.length) return null;
+  // A job this process is running itself is never claimed again, even when its lease ran out while
+  // the renewal waited (PGlite's one connection is held by a long import's transaction).
+  const others = except.length ? sql`and id not in (${sql.join(except)})` : sql``;
   const r = await sql<Record<string, unknown>>`update jobs set status = 'running', locked_by = ${workerId},
       lease_until = now() + make_interval(secs => ${leaseSeconds}::double precision), attempts = attempts + 1, updated_at = now()
     where id = (
       select id from jobs
       where runner and kind in (${sql.join(kinds)})
         and (status = 'queued' or (status = 'running' and (lease_until is null or lease_until < now())))
+        ${others}
       order by id
       limit 1
       for update skip locked
@@ -96,13 +105,25 @@ export async function completeJob(db: Db, job: JobRow, workerId: string, outcome
   return held;
 }
 
-export type RunnerOptions = { db: Db; dataDir: string; workerId?: string; leaseSeconds?: number; pollMs?: number; log?: (msg: string, extra?: Record<string, unknown>) => void };
+export type RunnerOptions = {
+  db: Db;
+  dataDir: string;
+  workerId?: string;
+  leaseSeconds?: number;
+  pollMs?: number;
+  /** Jobs one process runs at once (default 3): a long import does not hold up a colleague's export. */
+  concurrency?: number;
+  log?: (msg: string, extra?: Record<string, unknown>) => void;
+};
 
-/** One process's runner: claims and runs jobs one at a time until stopped. */
+/** One process's runner: claims and runs up to `concurrency` jobs at a time until stopped. */
 export class JobRunner {
   readonly workerId: string;
   private readonly leaseSeconds: number;
   private readonly pollMs: number;
+  private readonly concurrency: number;
+  private readonly running = new Set<Promise<void>>();
+  private readonly runningIds = new Set<number>();
   private stopped = true;
   private timer: NodeJS.Timeout | null = null;
   private wakeNow: (() => void) | null = null;
@@ -114,6 +135,7 @@ export class JobRunner {
     this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
     this.leaseSeconds = options.leaseSeconds ?? 30;
     this.pollMs = options.pollMs ?? 2000;
+    this.concurrency = Math.max(1, options.concurrency ?? 3);
   }
 
   start(): void {
@@ -131,30 +153,46 @@ export class JobRunner {
   }
 
   private sleep(): Promise<void> {
+    // A sleep that lost a race (a job ended first) is ended now, so only one timer is ever set.
+    this.wakeNow?.();
     return new Promise((resolve) => {
       const done = () => {
-        if (this.timer) clearTimeout(this.timer);
-        this.timer = null;
-        this.wakeNow = null;
+        clearTimeout(timer);
+        if (this.timer === timer) this.timer = null;
+        if (this.wakeNow === done) this.wakeNow = null;
         resolve();
       };
+      const timer = setTimeout(done, this.pollMs);
+      this.timer = timer;
       this.wakeNow = done;
-      this.timer = setTimeout(done, this.pollMs);
     });
   }
 
   private async run(): Promise<void> {
     while (!this.stopped) {
+      if (this.running.size >= this.concurrency) {
+        // Full: the next claim waits for a job to end (or for stop).
+        await Promise.race([...this.running, this.sleep()]);
+        continue;
+      }
       let job: RunnerJobRow | null = null;
       try {
-        job = await claimJob(this.options.db, this.workerId, [...handlers.keys()], this.leaseSeconds);
+        job = await claimJob(this.options.db, this.workerId, [...handlers.keys()], this.leaseSeconds, [...this.runningIds]);
       } catch (error) {
-        if (this.stopped) return;
+        if (this.stopped) break;
         this.options.log?.('job claim failed', { error: error instanceof Error ? error.message : String(error) });
       }
-      if (job) await this.runOne(job);
-      else await this.sleep();
+      if (job) {
+        const id = job.id;
+        this.runningIds.add(id);
+        const work: Promise<void> = this.runOne(job).finally(() => {
+          this.running.delete(work);
+          this.runningIds.delete(id);
+        });
+        this.running.add(work);
+      } else await this.sleep();
     }
+    await Promise.all(this.running);
   }
 
   private async runOne(job: RunnerJobRow): Promise<void> {
@@ -196,7 +234,7 @@ export class JobRunner {
  * Starts this app's runner when the app is ready and stops it (after the job in hand) when the app
  * closes. JOB_LEASE_SECONDS (default 30) and JOB_POLL_MS (default 2000) tune the lease and how often
  * an idle runner looks for work queued by another process; a job queued by this process wakes it
- * at once.
+ * at once. JOB_CONCURRENCY (default 3) is how many jobs the process runs at once.
  */
 export function installJobRunner(app: import('fastify').FastifyInstance, env: NodeJS.ProcessEnv = process.env): JobRunner {
   const runner = new JobRunner({
@@ -204,6 +242,7 @@ export function installJobRunner(app: import('fastify').FastifyInstance, env: No
     dataDir: app.config.dataDir,
     leaseSeconds: Number(env.JOB_LEASE_SECONDS) > 0 ? Number(env.JOB_LEASE_SECONDS) : 30,
     pollMs: Number(env.JOB_POLL_MS) > 0 ? Number(env.JOB_POLL_MS) : 2000,
+    concurrency: Number(env.JOB_CONCURRENCY) > 0 ? Number(env.JOB_CONCURRENCY) : 3,
     log: (msg, extra) => app.log.warn(extra ?? {}, msg),
   });
   app.decorate('jobRunner', runner);
