@@ -281,6 +281,7 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
         state={list.drawer}
         slots={drawerSlots}
         onClose={list.closeDrawer}
+        onChanged={refresh}
         onSaved={() => {
           if (!drawerSlots?.keepOpenAfterSave) list.closeDrawer();
           refresh();

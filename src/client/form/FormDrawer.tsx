@@ -15,7 +15,7 @@ import {
   TabList,
 } from '@fluentui/react-components';
 import { Dismiss24Regular } from '@fluentui/react-icons';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formFields, type ResolvedPage } from '../../model/page-resolve';
 import type { Row } from '../engine/entity-api';
@@ -80,7 +80,7 @@ function NoticeBar({ notice, testId }: { notice: NoticeView; testId: string }) {
  * master-detail document; the record's state badge and notice from the entity's state declarations;
  * a history tab for stored records; the page's slots.
  */
-export function FormDrawer(props: { resolved: ResolvedPage; state: DrawerState; onClose: () => void; onSaved: (row: Row) => void; slots?: DrawerSlots }) {
+export function FormDrawer(props: { resolved: ResolvedPage; state: DrawerState; onClose: () => void; onSaved: (row: Row) => void; slots?: DrawerSlots; onChanged?: () => void }) {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
   useToastAboveDrawer();
@@ -92,7 +92,18 @@ export function FormDrawer(props: { resolved: ResolvedPage; state: DrawerState; 
   const rf = useRecordForm(resolved, { open: state, readOnly, onError: props.onClose });
   const { action, busy, formRef, record } = rf;
   const [tab, setTab] = useState<'form' | 'history'>('form');
-  const { requestClose, dialog } = useCloseGuard(formRef, { busy, editable: action !== 'view', onClose: props.onClose });
+  // A drawer part (an approval decision, a module's panel) may change the stored record while the
+  // drawer is open: on closing, the list behind it is told, so its rows carry the new version.
+  const opened = useRef<{ state: DrawerState; version: unknown } | null>(null);
+  useEffect(() => {
+    if (record && opened.current?.state !== state) opened.current = { state, version: record.version };
+  }, [record, state]);
+  const close = () => {
+    const changed = Boolean(record && opened.current?.state === state && opened.current.version !== record.version);
+    props.onClose();
+    if (changed) props.onChanged?.();
+  };
+  const { requestClose, dialog } = useCloseGuard(formRef, { busy, editable: action !== 'view', onClose: close });
   const entityName = en ? resolved.entity.label.en : resolved.entity.label.zh;
 
   useEffect(() => setTab(state?.tab ?? 'form'), [state]);
