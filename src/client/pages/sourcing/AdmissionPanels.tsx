@@ -41,7 +41,7 @@ const useStyles = makeStyles({
   dd: { margin: 0, fontWeight: tokens.fontWeightSemibold, wordBreak: 'break-all' },
   permit: { maxWidth: '100%', maxHeight: '320px', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
   empty: { padding: '24px', border: `1px dashed ${tokens.colorNeutralStroke1}`, color: tokens.colorNeutralForeground3, textAlign: 'center' },
-  addRow: { display: 'grid', gridTemplateColumns: '1.2fr 1.4fr 1fr 1fr auto', gap: '8px', alignItems: 'end' },
+  addRow: { display: 'grid', gridTemplateColumns: '1.3fr 1.5fr 1fr 1fr', gap: '8px', alignItems: 'end' },
 });
 
 const reviewColor: Record<string, 'informative' | 'warning' | 'success' | 'danger'> = { to_fill: 'informative', pending: 'warning', passed: 'success', failed: 'danger' };
@@ -130,6 +130,7 @@ export function ApplicationAdmissionPanel({ rf }: DrawerExtensionProps) {
   const formHandle = useRef<EntityFormHandle>(null);
   const [adding, setAdding] = useState({ cert_type: 'license', cert_name: '', cert_no: '', valid_to: '' });
   const [file, setFile] = useState<File | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   if (!data) return null;
   const draft = data.status === 'draft';
@@ -155,6 +156,7 @@ export function ApplicationAdmissionPanel({ rf }: DrawerExtensionProps) {
       await saveCerts([...data.certs, { ...adding, cert_no: adding.cert_no || null, file_id: uploaded?.id ?? null, file_name: uploaded?.name ?? null }]);
       setAdding({ cert_type: 'license', cert_name: '', cert_no: '', valid_to: '' });
       setFile(null);
+      if (fileInput.current) fileInput.current.value = '';
       toast.success(t('msg.saved'));
     } catch {
       /* the API reactions show the error */
@@ -169,10 +171,10 @@ export function ApplicationAdmissionPanel({ rf }: DrawerExtensionProps) {
         <>
           <Divider />
           <div className={s.row}>
-            <Subtitle2>{t('src.ui.accessForm')}：{en && data.access_form.name_en ? data.access_form.name_en : data.access_form.name}</Subtitle2>
+            <Subtitle2>{t('src.ui.accessForm')}{en ? ': ' : '：'}{en && data.access_form.name_en ? data.access_form.name_en : data.access_form.name}</Subtitle2>
             <ReviewBadge value={data.access_review} />
           </div>
-          {data.access_review_remark && <Text data-testid="access-review-remark">{t('src.ui.reviewRemark')}：{data.access_review_remark}</Text>}
+          {data.access_review_remark && <Text data-testid="access-review-remark">{t('src.ui.reviewRemark')}{en ? ': ' : '：'}{data.access_review_remark}</Text>}
           {draft && <Text size={200}>{t('src.ui.accessFormHint')}</Text>}
           <div data-testid="access-form">
             <AccessForm data={data} editable={draft} onSaved={refresh} handle={formHandle} />
@@ -208,12 +210,16 @@ export function ApplicationAdmissionPanel({ rf }: DrawerExtensionProps) {
           <Field label={t('src.ui.validTo')} required>
             <Input data-testid="cert-valid-to" type="date" value={adding.valid_to} onChange={(_, d) => setAdding({ ...adding, valid_to: d.value })} />
           </Field>
-          <div className={s.row}>
-            <input data-testid="cert-file" type="file" accept="image/png,image/jpeg,image/webp,application/pdf" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-            <Button data-testid="cert-add-button" disabled={busy || !adding.cert_name.trim() || !adding.valid_to} onClick={() => void add()}>
-              {busy ? <Spinner size="tiny" /> : t('src.ui.addCert')}
-            </Button>
-          </div>
+        </div>
+      )}
+      {draft && (
+        <div className={s.row}>
+          <input ref={fileInput} data-testid="cert-file" type="file" accept="image/png,image/jpeg,image/webp,application/pdf" style={{ display: 'none' }} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <Button onClick={() => fileInput.current?.click()}>{t('src.ui.chooseFile')}</Button>
+          <Text data-testid="cert-file-name">{file ? file.name : t('src.ui.noFileChosen')}</Text>
+          <Button appearance="primary" data-testid="cert-add-button" disabled={busy || !adding.cert_name.trim() || !adding.valid_to} onClick={() => void add()}>
+            {busy ? <Spinner size="tiny" /> : t('src.ui.addCert')}
+          </Button>
         </div>
       )}
     </div>
@@ -233,11 +239,11 @@ export function RecordAdmissionPanel({ rf }: DrawerExtensionProps) {
         <>
           <Divider />
           <div className={s.row}>
-            <Subtitle2>{t('src.ui.accessForm')}：{en && data.access_form.name_en ? data.access_form.name_en : data.access_form.name}</Subtitle2>
+            <Subtitle2>{t('src.ui.accessForm')}{en ? ': ' : '：'}{en && data.access_form.name_en ? data.access_form.name_en : data.access_form.name}</Subtitle2>
             <ReviewBadge value={data.access_review} />
             {data.access_reviewed_by && <Text size={200}>{t('src.ui.reviewedBy', { who: data.access_reviewed_by, at: String(data.access_reviewed_at ?? '').slice(0, 16).replace('T', ' ') })}</Text>}
           </div>
-          {data.access_review_remark && <Text>{t('src.ui.reviewRemark')}：{data.access_review_remark}</Text>}
+          {data.access_review_remark && <Text>{t('src.ui.reviewRemark')}{en ? ': ' : '：'}{data.access_review_remark}</Text>}
           {data.access_review === 'pending' && <Text size={200}>{t('src.ui.reviewHint')}</Text>}
           {data.access_data ? <AccessForm data={data} editable={false} onSaved={() => undefined} /> : <Text>{t('src.ui.notFilled')}</Text>}
         </>

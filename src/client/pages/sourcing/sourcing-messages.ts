@@ -86,6 +86,8 @@ export const sourcingMessages: CatalogPart = {
     'src.ui.uploadPermit': '上传开户许可证',
     'src.ui.validTo': '有效期至',
     'src.ui.vendorKpi': '供应商KPI',
+    'src.ui.chooseFile': '选择证书文件',
+    'src.ui.noFileChosen': '未选择文件（PNG、JPEG、WebP 或 PDF）',
   },
   en: {
     'src.ui.compareTitle': 'Comparison and evaluation',
@@ -170,6 +172,8 @@ export const sourcingMessages: CatalogPart = {
     'src.ui.uploadPermit': 'Upload permit',
     'src.ui.validTo': 'Valid to',
     'src.ui.vendorKpi': 'Vendor KPI',
+    'src.ui.chooseFile': 'Choose certificate file',
+    'src.ui.noFileChosen': 'No file chosen (PNG, JPEG, WebP or PDF)',
   },
 };
 
