@@ -57,6 +57,9 @@ async function insertRow(tx: Db, table: string, clientId: number, tag: string): 
     await sql`insert into dyn_form_record (client_id, form_id, form_version) values (${clientId}, 1, 1)`.execute(tx);
   } else if (table === 'menus') {
     await sql`insert into menus (client_id, code, title_zh, title_en) values (${clientId}, ${tag}, ${tag}, ${tag})`.execute(tx);
+  } else if (table.startsWith('rpt_agg_')) {
+    // Report aggregates (issue 13) are keyed by their columns: the triggers may already hold this tenant's all-empty key.
+    await sql`insert into ${sql.table(table)} (client_id) values (${clientId}) on conflict do nothing`.execute(tx);
   } else {
     // Registry tables: every declared column is nullable, the system columns have defaults.
     await sql`insert into ${sql.table(table)} (client_id) values (${clientId})`.execute(tx);

@@ -92,7 +92,8 @@ const keyCols = (a: AggregateDef): string[] => ['client_id', ...(a.month ? [a.mo
 function groupedSql(a: AggregateDef, rows: string, sign: 1 | -1): string {
   const keys = keyCols(a);
   const exprs = keys.map((k) => (k === a.month ? `date_trunc('month', r.${q(k)})::date as ${q(k)}` : `r.${q(k)}`));
-  const sums = Object.entries(a.measures).map(([c, e]) => `${sign === -1 ? '-' : ''}sum(${e}) as ${q(c)}`);
+  // A figure of rows whose fields are empty (an order without a status) counts as 0, never null.
+  const sums = Object.entries(a.measures).map(([c, e]) => `${sign === -1 ? '-' : ''}coalesce(sum(${e}), 0) as ${q(c)}`);
   return `select ${[...exprs, ...sums].join(', ')} from ${rows} r ${a.where ? `where ${a.where} ` : ''}group by ${keys.map((_, i) => i + 1).join(', ')} order by ${keys.map((_, i) => i + 1).join(', ')}`;
 }
 
