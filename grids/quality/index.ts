@@ -2,4 +2,5 @@
 /** The quality pages and their menu group. */
 export * from './defect.grid';
 export * from './inspection.grid';
+export * from './inspectionplan.grid';
 export * from './menu';

@@ -13,6 +13,7 @@ import { defineEntity, type DocumentCheck } from '../entity';
  */
 export const INSPECTION_MENU = 'qm.inspection';
 export const DEFECT_MENU = 'qm.defect';
+export const INSPECTION_PLAN_MENU = 'qm.inspectionplan';
 /** The brand's read-only view of its own orders' results (through its order shares). */
 export const INSPECTION_BRAND_MENU = 'qm.inspection.brand';
 
@@ -152,6 +153,8 @@ export const inspection = defineEntity({
     { key: 'lot_size', label: { zh: '批量', en: 'Lot size' }, type: 'integer', required: true, rules: ['naturalNumber'] },
     { key: 'level', label: { zh: '检验水平', en: 'Level' }, type: 'dict', dict: 'aql_level', required: true, default: 'II' },
     { key: 'aql', label: { zh: 'AQL', en: 'AQL' }, type: 'dict', dict: 'aql_value', required: true, default: '2.5' },
+    // The inspection plan whose level and AQL the record follows (the most specific active plan for its stage, order and process; set by the server).
+    { key: 'insp_plan_id', label: { zh: '检验方案', en: 'Inspection plan' }, type: 'reference', readonly: true, ref: { entity: 'inspectionplan', labelField: 'name', codeField: 'code' } },
     // The sampling plan: computed by the server from lot size, level and AQL (ISO 2859-1 tables I and II-A).
     { key: 'code_letter', label: { zh: '样本字码', en: 'Code letter' }, type: 'text', maxLength: 2, readonly: true },
     { key: 'sample_size', label: { zh: '抽样数', en: 'Sample size' }, type: 'integer', readonly: true },
@@ -203,6 +206,53 @@ export const inspection = defineEntity({
       'qm.dispatchBlocked': 'The inspection {{no}} of outsourced task {{task}} failed: it cannot be dispatched until the customer\'s re-inspection passes',
       'qm.result.pass': 'Pass',
       'qm.result.fail': 'Fail',
+    },
+  },
+});
+
+/**
+ * An inspection plan (issue 18): which stage is inspected, at which level and AQL, for which orders:
+ * all, a customer's, a category's, one order's, or at one process (inline and end-line at sewing,
+ * say). The most specific active plan for a record's stage, order and process decides its level and
+ * AQL (the customer's AQL is contractual, the inspector does not choose it); a plan marked required
+ * for the final stage means an order it covers is finished (shipped) only after a final inspection
+ * passed. Resolution and the guards: src/server/services/quality/quality.plans.ts.
+ */
+export const inspectionPlan = defineEntity({
+  name: 'inspectionplan',
+  table: 'qm_inspection_plan',
+  prefix: 'scmapi',
+  menuCode: INSPECTION_PLAN_MENU,
+  label: { zh: '检验方案', en: 'Inspection plan' },
+  titleField: 'name',
+  codeField: 'code',
+  defaultSort: { field: 'code', dir: 'asc' },
+  fields: [
+    { key: 'code', label: { zh: '方案编码', en: 'Plan code' }, type: 'code', required: true, unique: true, upperCase: true, rules: ['english'], maxLength: 40 },
+    { key: 'name', label: { zh: '方案名称', en: 'Plan name' }, type: 'text', required: true, maxLength: 100 },
+    { key: 'stage', label: { zh: '检验阶段', en: 'Stage' }, type: 'dict', dict: 'inspection_stage', required: true, default: 'final' },
+    { key: 'customer_id', label: { zh: '客户', en: 'Customer' }, type: 'reference', ref: { entity: 'customer', labelField: 'name', codeField: 'code' } },
+    { key: 'category', label: { zh: '品类', en: 'Category' }, type: 'dict', dict: 'product_category' },
+    { key: 'order_id', label: { zh: '客户订单', en: 'Customer order' }, type: 'reference', ref: { entity: 'customerorder', labelField: 'order_no', codeField: 'order_no' } },
+    { key: 'process_id', label: { zh: '工序', en: 'Process' }, type: 'reference', ref: { entity: 'process', labelField: 'name', codeField: 'code' } },
+    { key: 'level', label: { zh: '检验水平', en: 'Level' }, type: 'dict', dict: 'aql_level', required: true, default: 'II' },
+    { key: 'aql', label: { zh: 'AQL', en: 'AQL' }, type: 'dict', dict: 'aql_value', required: true, default: '2.5' },
+    { key: 'required', label: { zh: '出货前必检', en: 'Required before shipment' }, type: 'boolean', help: { zh: '出货检验方案：所覆盖的订单须有一次合格的出货检验才能完成出货', en: 'Final-stage plans: an order it covers is finished only after a final inspection passed' } },
+    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'enable_status', default: 'active' },
+    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
+  ],
+  checks: [
+    // "Required" holds goods back at shipment: it means something for final inspections only.
+    (doc): Record<string, string> => (doc.required === true && doc.stage !== 'final' ? { required: 'qm.plan.requiredFinalOnly' } : {}),
+  ],
+  messages: {
+    'zh-CN': {
+      'qm.plan.requiredFinalOnly': '只有出货检验方案可以设为出货前必检',
+      'qm.plan.finishNeedsPass': '订单 {{order}} 按检验方案 {{plan}} 须先通过出货检验，才能完成出货',
+    },
+    en: {
+      'qm.plan.requiredFinalOnly': 'Only a final-stage plan can be required before shipment',
+      'qm.plan.finishNeedsPass': 'Order {{order}} must pass a final inspection first (inspection plan {{plan}}) before it is finished for shipment',
     },
   },
 });

@@ -2,17 +2,20 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { INSPECTION_BRAND_MENU, INSPECTION_MENU } from '../../../model/entities/inspection.entity';
 import { authOf, requireAuth } from '../../access/auth-context';
+import { inputOf, intOf, text } from '../../access/input.util';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { assertCan } from '../../resources/permissions';
 import { withTenant } from '../rls';
 import { storeUpload } from '../tickets/upload.util';
+import { inspectionPlanFor, processOfWorkOrder } from './quality.plans';
 import { brandInspectionResults } from './quality.share';
 
 /**
  * The inspection workstation's routes (issue 18). Records themselves are a registry entity: saved,
  * submitted and re-inspected through the generic resource API (`/api/scmapi/inspection/...`).
  *   GET  /scmapi/inspection/station-setup  -> { defects, orders, recent } of the caller's company
+ *   GET  /scmapi/inspection/plan-for?stage&order_id -> { plan } the inspection plan that applies (or null)
  *   POST /scmapi/inspection/photo (multipart `file`, an image) -> { id, url } stored like ticket files
  *   GET  /scmapi/inspection/brand-results  -> { rows } the brand's own orders' results at its makers (`qm.inspection.brand`)
  * Permission code `qm.inspection` (read, update), the caller's tenant in every statement.
@@ -35,6 +38,16 @@ export async function qualityRoutes(app: FastifyInstance): Promise<void> {
         where i.client_id = ${clientId} order by i.id desc limit 12`.execute(tx)).rows;
       return { defects, orders, recent };
     }));
+  });
+
+  app.get('/scmapi/inspection/plan-for', { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, INSPECTION_MENU, 'read', { db: app.db });
+    const input = inputOf(req);
+    const stage = text(input, 'stage', { max: 20 }) ?? '';
+    const orderId = intOf(input, 'order_id') ?? null;
+    const workorderId = intOf(input, 'workorder_id') ?? null;
+    return ok({ plan: await withTenant(app.db, clientId, async (tx) => inspectionPlanFor(tx, clientId, { stage, orderId, processId: await processOfWorkOrder(tx, clientId, workorderId) })) });
   });
 
   app.post('/scmapi/inspection/photo', { preHandler: requireAuth }, async (req) => {

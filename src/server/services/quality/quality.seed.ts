@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { defect, inspection } from '../../../model/entities/inspection.entity';
+import { defect, inspection, inspectionPlan } from '../../../model/entities/inspection.entity';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { registerSeeder } from '../../db/seed';
@@ -59,6 +59,14 @@ export async function seedQualityDemo(db: Db, clientId: number, userId: number):
     const failed = await writeDocument(w, inspection, { body: { ...base(a, 'final'), defects: [line('S01', 6), line('F02', 4), line('S03', 3)], remark: '跳针集中在袖窿，返工后复检' } });
     // Final inspection of order B: a broken needle in the sample → fail whatever the counts.
     const critical = b.id === a.id ? null : await writeDocument(w, inspection, { body: { ...base(b, 'final'), defects: [line('C01', 1), line('S04', 2)], remark: '抽样中发现断针，全批金属检测' } });
+    // Inspection plans: inline and end-line at sewing, and order B's customer wants a final
+    // inspection passed before shipment (written after the records above, which keep their own).
+    const sewing = (await sql<{ id: number }>`select id::int as id from md_process where client_id = ${clientId} and code = 'P30'`.execute(tx)).rows[0]?.id;
+    if (sewing) {
+      await writeDocument(w, inspectionPlan, { body: { code: 'QP-SEW-IL', name: '缝制中期巡检', stage: 'inline', process_id: sewing, level: 'II', aql: '4.0', status: 'active', remark: '车缝工序每日巡检' } });
+      await writeDocument(w, inspectionPlan, { body: { code: 'QP-SEW-EL', name: '缝制尾期检验', stage: 'endline', process_id: sewing, level: 'II', aql: '2.5', status: 'active' } });
+    }
+    await writeDocument(w, inspectionPlan, { body: { code: 'QP-FIN-B', name: `订单 ${String(b.order_no)} 出货检验`, stage: 'final', order_id: b.id, level: 'II', aql: '2.5', required: true, status: 'active', remark: '客户要求出货前必须验货合格' } });
     return { ids, inspections: [{ id: inline }, { id: failed, reinspect: true }, ...(critical ? [{ id: critical }] : [])] };
   });
   if (!made) return;

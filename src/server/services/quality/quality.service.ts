@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { registerActionGuard, registerActionHandler, type ActionContext } from '../../resources/action-handlers';
 import { onMakerOrder } from '../outsource/outsource.service';
+import { hasPassedFinal, inspectionPlanFor, processOfWorkOrder } from './quality.plans';
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { actorOf } from '../../resources/resource.service';
@@ -94,7 +95,18 @@ export function registerQualityRules(): void {
   registered = true;
 
   registerSaveHook('inspection', {
-    validate: async ({ values, errors }) => {
+    validate: async ({ tx, clientId, values, errors }) => {
+      // The inspection plan that applies decides level and AQL (the customer's AQL is not the
+      // inspector's choice); a record no plan covers keeps its own.
+      if (typeof values.stage === 'string' && values.stage) {
+        const processId = await processOfWorkOrder(tx, clientId, values.workorder_id);
+        const applied = await inspectionPlanFor(tx, clientId, { stage: values.stage, orderId: Number(values.order_id) || null, processId });
+        values.insp_plan_id = applied?.id ?? null;
+        if (applied) {
+          values.level = applied.level;
+          values.aql = applied.aql;
+        }
+      }
       const plan = planOfValues(values);
       if ('field' in plan) {
         if (!errors[plan.field]) errors[plan.field] = plan.field === 'lot_size' ? { key: 'qm.badLot' } : { key: 'rule.required' };
@@ -131,6 +143,11 @@ export function registerQualityRules(): void {
     if (ctx.action !== 'finish') return;
     const failed = await failedFinalInspection(ctx.tx, ctx.clientId, Number(ctx.row.id));
     if (failed) throw new AppError('conflict', 'qm.finishBlocked', { params: { no: failed.insp_no, order: ctx.row.order_no }, extra: { inspection_id: failed.id } });
+    // A required final plan covering the order: a final inspection must have passed.
+    const required = await inspectionPlanFor(ctx.tx, ctx.clientId, { stage: 'final', orderId: Number(ctx.row.id), processId: null, requiredOnly: true });
+    if (required && !(await hasPassedFinal(ctx.tx, ctx.clientId, Number(ctx.row.id)))) {
+      throw new AppError('conflict', 'qm.plan.finishNeedsPass', { params: { order: ctx.row.order_no, plan: `${required.code} ${required.name}` } });
+    }
   });
   // The supplier's dispatch of an outsourced task is refused while the maker's latest inspection of
   // that outsourced order failed; read in the maker's company through the task's active share.
