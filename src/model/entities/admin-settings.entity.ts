@@ -42,6 +42,7 @@ defineDictionary({
     { value: 'node', label: { zh: '节点（逾期、风险、下发）', en: 'Nodes (late, at risk, sent)' } },
     { value: 'outsource', label: { zh: '外发单', en: 'Outsourced orders' } },
     { value: 'sourcing', label: { zh: '寻源（邀请、报价、评估）', en: 'Sourcing (invited, quoted, evaluation)' } },
+    { value: 'sample', label: { zh: '样衣（申请、回复、评语）', en: 'Samples (requested, answered, comments)' } },
     { value: 'ticket', label: { zh: '异常单', en: 'Exception tickets' } },
     { value: 'announcement', label: { zh: '公告', en: 'Announcements' } },
     { value: 'friend', label: { zh: '好友请求', en: 'Friend requests' } },

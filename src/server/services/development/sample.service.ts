@@ -152,7 +152,7 @@ async function act(ctx: ActionContext, o: { side: Side; kind: string; body: stri
     await moveOther(ctx, other, both);
     if (o.closeShare) await asTenant(tx, other.shareOwner, clientId, (stx) => sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${other.shareId} and client_id = ${other.shareOwner}`.execute(stx).then(() => undefined));
     const lang = langOf(auth);
-    await notifyOther(tx, auth, clientId, other, 'dev.sample.notify.changed', { state: stateText(lang, to), text: o.body || stateText(lang, to) }, `order.sample.${o.kind}`);
+    await notifyOther(tx, auth, clientId, other, 'dev.sample.notify.changed', { state: stateText(lang, to), text: o.body || stateText(lang, to) }, `sample.${o.kind}`);
     emitChanged([{ clientId, id: Number(row.id) }, { clientId: other.clientId, id: other.id }], to);
   } else emitChanged([{ clientId, id: Number(row.id) }], to);
   return { patch: o.patch };
@@ -197,7 +197,7 @@ async function sendSample(ctx: ActionContext) {
   await writeComment(tx, auth, clientId, { ...row, round: 1 }, { kind: 'request', body: text(row.requirements) || null, photoIds: [] }, other);
   const lang = langOf(auth);
   const typeItem = sampleType.items.find((i) => i.value === row.sample_type);
-  await notifyOther(tx, auth, clientId, other, 'dev.sample.notify.requested', { style: `${text(style.code)} ${text(style.name)}`, type: typeItem ? label(typeItem.label, lang) : text(row.sample_type), due: text(row.due_date) }, 'order.sample.requested');
+  await notifyOther(tx, auth, clientId, other, 'dev.sample.notify.requested', { style: `${text(style.code)} ${text(style.name)}`, type: typeItem ? label(typeItem.label, lang) : text(row.sample_type), due: text(row.due_date) }, 'sample.requested');
   emitChanged([{ clientId, id: Number(row.id) }, { clientId: target.id, id: copyId }], 'requested');
   return { patch: { partner_name: target.name, sent_at: now, round: 1, reject_reason: null } };
 }
@@ -269,7 +269,7 @@ export async function commentOn(tx: Db, auth: AuthContext, clientId: number, row
   const other = row.status === 'draft' ? null : await otherSide(tx, clientId, row);
   const id = await writeComment(tx, auth, clientId, row, { kind: 'comment', body: input.body, photoIds: input.photoIds }, other);
   if (other) {
-    await notifyOther(tx, auth, clientId, other, 'dev.sample.notify.comment', { text: input.body ?? '', state: '' }, 'order.sample.comment');
+    await notifyOther(tx, auth, clientId, other, 'dev.sample.notify.comment', { text: input.body ?? '', state: '' }, 'sample.comment');
     emitChanged([{ clientId, id: Number(row.id) }, { clientId: other.clientId, id: other.id }], text(row.status));
   }
   return id;
