@@ -118,7 +118,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120000,
           hookTimeout: 180000,
-          fileParallelism: false,
+          // Two files at a time, each with its own server (a copy of the run's seeded template, its
+          // own port and data directory) and its own Chromium: the stage's time is about halved on
+          // two cores (docs/architecture.md "Tests and CI").
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],

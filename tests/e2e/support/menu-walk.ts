@@ -2,22 +2,23 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serverAndBrowserForFile } from './support/harness';
+import { serverAndBrowserForFile } from './harness';
 
 /**
- * Issue 21: every page of every menu opens for every demo user. Each user signs in through the form;
+ * The menu walk (issue 21): every page of every menu opens for every demo user. Each user signs in through the form;
  * the menus of the login reply name the entries; each entry is opened by a click in the side menu
  * and must show its main content (not a blank page,
  * the error boundary, "not found" or "not built yet"), without an uncaught error, a console error or
  * an API reply of 4xx/5xx. Each page is photographed at 1366 x 768 and at 1920 x 1080 under
  * screenshots/walk-<user>-<entry>-<size>.png (git-ignored), for a person to look at, once per company
  * (brand.buyer's pages that brand showed already are opened and checked, not photographed again).
- * One server and one browser for the file, one context per user with its page reused.
- * Build the client first (`npx vite build`): the server serves dist/client (or CLIENT_DIR).
+ * One server and one browser for each walking file, one context per user with its page reused;
+ * the users are walked by three files (tests/e2e/menu-walk-*.test.ts), so the walk's pages spread
+ * over the e2e workers. Build the client first (`npx vite build`): the server serves dist/client
+ * (or CLIENT_DIR).
+ *
+ * Example: `walkMenusOf(['maker', 'maker.planner']);` as the whole body of a test file.
  */
-const run = serverAndBrowserForFile();
-
-const USERS = ['admin', 'brand', 'brand.buyer', 'maker', 'maker.planner', 'supplier', 'supplier.sales'];
 const SIZES = [
   { width: 1366, height: 768 },
   { width: 1920, height: 1080 },
@@ -27,21 +28,13 @@ type MenuEntry = { CODE: string; FURL: string; TITLE: string };
 type MenuGroup = { CODE: string; TITLE: string; children: MenuEntry[] };
 type Problem = { user: string; entry: string; furl: string; problem: string };
 
-const problems: Problem[] = [];
-const photographed = new Set<string>();
 /** The demo company of a user: `brand.buyer` works for the company of `brand`. */
 const company = (username: string) => username.split('.')[0];
-const visited: string[] = [];
 
-afterAll(() => {
-  // The whole list in the log, so one run names every page that failed (the assertions stop at the first user).
-  if (problems.length) console.log(`menu walk problems:\n${problems.map((p) => `  ${p.user} ${p.entry} ${p.furl}: ${p.problem}`).join('\n')}`);
-  console.log(`menu walk: ${visited.length} pages opened`);
-});
 
 /** Signs in through the form and answers the menus of the login reply. */
-async function signIn(page: Page, username: string): Promise<MenuGroup[]> {
-  await page.goto(`${run.server.url}/login`);
+async function signIn(page: Page, base: string, username: string): Promise<MenuGroup[]> {
+  await page.goto(`${base}/login`);
   await page.waitForSelector('[data-testid=login-form]');
   await page.fill('input[name=username]', username);
   await page.fill('input[name=password]', 'Demo1234');
@@ -57,10 +50,10 @@ async function signIn(page: Page, username: string): Promise<MenuGroup[]> {
  * Opens an entry as a person does: a click on it in the side menu (all groups start open). Answers a
  * problem when the click does not reach the entry's address.
  */
-async function openFromMenu(page: Page, entry: MenuEntry): Promise<string | null> {
+async function openFromMenu(page: Page, base: string, entry: MenuEntry): Promise<string | null> {
   const link = page.locator(`[data-testid=side-nav] [data-testid="menu-${entry.CODE}"]`).first();
   await link.click({ timeout: 5_000 });
-  const target = new URL(entry.FURL, run.server.url);
+  const target = new URL(entry.FURL, base);
   try {
     await page.waitForURL((u) => u.pathname === target.pathname && u.search === target.search, { timeout: 5_000 });
     return null;
@@ -127,49 +120,61 @@ async function shoot(page: Page, name: string): Promise<void> {
 /** A readable file name for an entry's screenshot. */
 const fileName = (user: string, code: string, size: { width: number }) => `walk-${user}-${code}-${size.width}`.replace(/[^a-zA-Z0-9._-]+/g, '_');
 
-describe('every menu entry of every demo user', () => {
-  for (const username of USERS) {
-    it(`${username}: every entry opens with its content, no error and no refused call`, async () => {
-      const context: BrowserContext = await run.browser.newContext({ viewport: SIZES[0] });
-      const page = await context.newPage();
-      const inFlight = watchCalls(page);
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(`console error: ${m.text()}`);
-      });
-      page.on('response', (r) => {
-        const url = new URL(r.url());
-        if (url.pathname.startsWith('/api/') && r.status() >= 400) errors.push(`${r.request().method()} ${url.pathname}${url.search} -> ${r.status()}`);
-      });
-      try {
-        const menus = await signIn(page, username);
-        const entries = menus.flatMap((g) => g.children);
-        expect(entries.length, `${username} has menu entries`).toBeGreaterThan(0);
-        const mine: Problem[] = [];
-        for (const entry of entries) {
-          errors.length = 0;
-          await page.setViewportSize(SIZES[0]);
-          const reached = await openFromMenu(page, entry);
-          const shown = reached ?? (await mainContentProblem(page, inFlight));
-          visited.push(`${username} ${entry.FURL}`);
-          // One picture per company and page: a colleague of the same company sees the same screen.
-          const shot = `${company(username)} ${entry.FURL}`;
-          for (const size of photographed.has(shot) ? [] : SIZES) {
-            if (size !== SIZES[0]) {
-              await page.setViewportSize(size);
-              await page.waitForTimeout(150); // grids fit their columns to the new width
+export function walkMenusOf(USERS: string[]): void {
+  const run = serverAndBrowserForFile();
+  const problems: Problem[] = [];
+  const photographed = new Set<string>();
+  const visited: string[] = [];
+  afterAll(() => {
+    // The whole list in the log, so one run names every page that failed (the assertions stop at the first user).
+    if (problems.length) console.log(`menu walk problems:\n${problems.map((p) => `  ${p.user} ${p.entry} ${p.furl}: ${p.problem}`).join('\n')}`);
+    console.log(`menu walk: ${visited.length} pages opened`);
+  });
+
+  describe(`every menu entry of ${USERS.join(', ')}`, () => {
+    for (const username of USERS) {
+      it(`${username}: every entry opens with its content, no error and no refused call`, async () => {
+        const context: BrowserContext = await run.browser.newContext({ viewport: SIZES[0] });
+        const page = await context.newPage();
+        const inFlight = watchCalls(page);
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+        page.on('console', (m) => {
+          if (m.type() === 'error') errors.push(`console error: ${m.text()}`);
+        });
+        page.on('response', (r) => {
+          const url = new URL(r.url());
+          if (url.pathname.startsWith('/api/') && r.status() >= 400) errors.push(`${r.request().method()} ${url.pathname}${url.search} -> ${r.status()}`);
+        });
+        try {
+          const menus = await signIn(page, run.server.url, username);
+          const entries = menus.flatMap((g) => g.children);
+          expect(entries.length, `${username} has menu entries`).toBeGreaterThan(0);
+          const mine: Problem[] = [];
+          for (const entry of entries) {
+            errors.length = 0;
+            await page.setViewportSize(SIZES[0]);
+            const reached = await openFromMenu(page, run.server.url, entry);
+            const shown = reached ?? (await mainContentProblem(page, inFlight));
+            visited.push(`${username} ${entry.FURL}`);
+            // One picture per company and page: a colleague of the same company sees the same screen.
+            const shot = `${company(username)} ${entry.FURL}`;
+            for (const size of photographed.has(shot) ? [] : SIZES) {
+              if (size !== SIZES[0]) {
+                await page.setViewportSize(size);
+                await page.waitForTimeout(150); // grids fit their columns to the new width
+              }
+              await shoot(page, fileName(username, entry.CODE, size));
             }
-            await shoot(page, fileName(username, entry.CODE, size));
+            photographed.add(shot);
+            for (const problem of [...(shown ? [shown] : []), ...errors]) mine.push({ user: username, entry: `${entry.CODE} (${entry.TITLE})`, furl: entry.FURL, problem });
           }
-          photographed.add(shot);
-          for (const problem of [...(shown ? [shown] : []), ...errors]) mine.push({ user: username, entry: `${entry.CODE} (${entry.TITLE})`, furl: entry.FURL, problem });
+          problems.push(...mine);
+          expect(mine.map((p) => `${p.entry} ${p.furl}: ${p.problem}`)).toEqual([]);
+        } finally {
+          await context.close();
         }
-        problems.push(...mine);
-        expect(mine.map((p) => `${p.entry} ${p.furl}: ${p.problem}`)).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    }, 150_000);
-  }
-});
+      }, 300_000);
+    }
+  });
+}
