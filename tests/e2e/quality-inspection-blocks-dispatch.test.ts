@@ -39,7 +39,14 @@ describe('quality inspection at the station', () => {
     await page.waitForSelector('[data-testid=inspect-recent]', { timeout: 20000 });
 
     await page.selectOption('[data-testid=inspect-stage]', 'final');
+    // An order an inspection plan covers: level and AQL are the plan's, not the inspector's.
+    const planned = (await apiGet<{ rows: Row[] }>(token, '/scmapi/inspectionplan/page?size=50')).rows.find((r) => r.code === 'QP-FIN-B')!;
+    expect(planned).toBeTruthy();
+    await page.selectOption('[data-testid=inspect-order]', String(planned.order_id));
+    await page.waitForSelector('[data-testid=inspect-by-plan]:has-text("QP-FIN-B")');
+    expect(await page.isDisabled('[data-testid=inspect-aql]')).toBe(true);
     await page.selectOption('[data-testid=inspect-order]', String(order.id));
+    await page.waitForSelector('[data-testid=inspect-by-plan]', { state: 'detached' });
     await page.fill('[data-testid=inspect-lot]', '120');
     await page.selectOption('[data-testid=inspect-level]', 'II');
     await page.selectOption('[data-testid=inspect-aql]', '2.5');

@@ -81,6 +81,24 @@ export function InspectionStationPage() {
     void load();
   }, [load]);
 
+  // The inspection plan that applies to this stage and order (server: the most specific active one)
+  // fixes level and AQL, as the server will on save.
+  const [byPlan, setByPlan] = useState<{ code: string; name: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void api.get<{ plan: { code: string; name: string; level: string; aql: string } | null }>('/scmapi/inspection/plan-for', { stage, order_id: orderId || undefined }).then((r) => {
+      if (!live) return;
+      setByPlan(r.plan ? { code: r.plan.code, name: r.plan.name } : null);
+      if (r.plan) {
+        setLevel(r.plan.level);
+        setAql(r.plan.aql);
+      }
+    }, () => live && setByPlan(null));
+    return () => {
+      live = false;
+    };
+  }, [stage, orderId]);
+
   const plan = useMemo(() => planOf(lot, level, aql), [lot, level, aql]);
   const counts = useMemo(() => {
     const c = { critical: 0, major: 0, minor: 0 };
@@ -229,16 +247,17 @@ export function InspectionStationPage() {
           <Input input={{ className: s.big }} className={s.big} inputMode="numeric" value={lot} disabled={!!draft} onChange={(_, d) => setLot(d.value.replace(/\D/g, ''))} data-testid="inspect-lot" />
         </Field>
         <Field label={t('qm.station.level')}>
-          <Select className={s.big} value={level} disabled={!!draft} onChange={(_, d) => setLevel(d.value)} data-testid="inspect-level">
+          <Select className={s.big} value={level} disabled={!!draft || !!byPlan} onChange={(_, d) => setLevel(d.value)} data-testid="inspect-level">
             {AQL_LEVELS.map((x) => <option key={x} value={x}>{x}</option>)}
           </Select>
         </Field>
         <Field label={t('qm.station.aql')}>
-          <Select className={s.big} value={aql} disabled={!!draft} onChange={(_, d) => setAql(d.value)} data-testid="inspect-aql">
+          <Select className={s.big} value={aql} disabled={!!draft || !!byPlan} onChange={(_, d) => setAql(d.value)} data-testid="inspect-aql">
             {AQL_VALUES.map((x) => <option key={x} value={aqlText(x)}>{aqlText(x)}</option>)}
           </Select>
         </Field>
       </div>
+      {byPlan ? <p data-testid="inspect-by-plan">{t('qm.station.byPlan', byPlan)}</p> : null}
       <div className={s.plan} data-testid="inspect-plan">
         {plan ? t('qm.station.plan', { n: plan.sampleSize, letter: plan.planLetter, ac: plan.ac, re: plan.re }) : t('qm.station.planBad')}
       </div>
