@@ -1,4 +1,4 @@
 import { walkMenusOf } from './support/menu-walk';
 
-/** Issue 21's menu walk for the fabric supplier's demo users (tests/e2e/support/menu-walk.ts). */
-walkMenusOf(['supplier', 'supplier.sales']);
+/** Issue 21's menu walk for the fabric supplier's demo users, one of them in English (tests/e2e/support/menu-walk.ts). */
+walkMenusOf(['supplier', 'supplier.sales@en']);

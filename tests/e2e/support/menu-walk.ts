@@ -17,7 +17,9 @@ import { serverAndBrowserForFile } from './harness';
  * over the e2e workers. Build the client first (`npx vite build`): the server serves dist/client
  * (or CLIENT_DIR).
  *
- * Example: `walkMenusOf(['maker', 'maker.planner']);` as the whole body of a test file.
+ * A user written `name@en` walks in English (photographed apart from the Chinese pages).
+ *
+ * Example: `walkMenusOf(['maker', 'maker.planner@en']);` as the whole body of a test file.
  */
 const SIZES = [
   { width: 1366, height: 768 },
@@ -132,9 +134,12 @@ export function walkMenusOf(USERS: string[]): void {
   });
 
   describe(`every menu entry of ${USERS.join(', ')}`, () => {
-    for (const username of USERS) {
-      it(`${username}: every entry opens with its content, no error and no refused call`, async () => {
+    for (const walker of USERS) {
+      // `user@en`: that user walks in English (the browser's stored language choice), photographed apart.
+      const [username, lang = 'zh'] = walker.split('@');
+      it(`${username}${lang === 'en' ? ' (English)' : ''}: every entry opens with its content, no error and no refused call`, async () => {
         const context: BrowserContext = await run.browser.newContext({ viewport: SIZES[0] });
+        if (lang === 'en') await context.addInitScript(() => localStorage.setItem('language', 'en'));
         const page = await context.newPage();
         const inFlight = watchCalls(page);
         const errors: string[] = [];
@@ -158,13 +163,13 @@ export function walkMenusOf(USERS: string[]): void {
             const shown = reached ?? (await mainContentProblem(page, inFlight));
             visited.push(`${username} ${entry.FURL}`);
             // One picture per company and page: a colleague of the same company sees the same screen.
-            const shot = `${company(username)} ${entry.FURL}`;
+            const shot = `${company(username)} ${lang} ${entry.FURL}`;
             for (const size of photographed.has(shot) ? [] : SIZES) {
               if (size !== SIZES[0]) {
                 await page.setViewportSize(size);
                 await page.waitForTimeout(150); // grids fit their columns to the new width
               }
-              await shoot(page, fileName(username, entry.CODE, size));
+              await shoot(page, fileName(lang === 'en' ? `${username}-en` : username, entry.CODE, size));
             }
             photographed.add(shot);
             for (const problem of [...(shown ? [shown] : []), ...errors]) mine.push({ user: username, entry: `${entry.CODE} (${entry.TITLE})`, furl: entry.FURL, problem });
