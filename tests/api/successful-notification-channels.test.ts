@@ -1,10 +1,10 @@
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
-import { createServer, type Server } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Server } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxSender, raiseNotice } from '../../src/server/services/notify';
 import { resourceClient } from '../support/resource-client';
+import { smtpServer } from '../support/smtp-server';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { bearer, body, loginOk, type LoginData } from './access-test-helpers';
 
@@ -14,41 +14,6 @@ import { bearer, body, loginOk, type LoginData } from './access-test-helpers';
  * sender after the action commits, once each even with two senders. A loopback SMTP server and a
  * loopback stand-in for the WeCom API receive what is sent.
  */
-function smtpServer(received: string[]): Server {
-  return createServer((sock) => {
-    sock.write('220 test ESMTP\r\n');
-    let buffer = '';
-    let data: string[] | null = null;
-    sock.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      let i: number;
-      while ((i = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, i);
-        buffer = buffer.slice(i + 2);
-        if (data) {
-          if (line === '.') {
-            received.push(data.join('\n'));
-            data = null;
-            sock.write('250 queued\r\n');
-          } else data.push(line);
-          continue;
-        }
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') sock.write('250 test\r\n');
-        else if (['MAIL', 'RCPT', 'RSET', 'NOOP'].includes(verb)) sock.write('250 ok\r\n');
-        else if (verb === 'DATA') {
-          data = [];
-          sock.write('354 go ahead\r\n');
-        } else if (verb === 'QUIT') {
-          sock.write('221 bye\r\n');
-          sock.end();
-        } else sock.write('502 not implemented\r\n');
-      }
-    });
-    sock.on('error', () => undefined);
-  });
-}
-
 /** The WeCom API's token and message calls, recording each message sent. */
 function wecomStandIn(sent: Array<{ touser: string; content: string; agentid: unknown }>): HttpServer {
   return createHttpServer((req, res) => {
