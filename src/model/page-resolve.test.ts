@@ -73,7 +73,7 @@ describe('resolvePage', () => {
     expect(col('updated_at')).toMatchObject({ renderer: 'datetime', label: { zh: '修改时间', en: 'Updated at' } });
     expect(r.apiBase).toBe('/api/mdapi/vendor');
     expect(r.route).toBe('/md/index/vendor');
-    expect(r.transitions.map((t) => t.action)).toEqual(['freeze', 'activate', 'link']);
+    expect(r.transitions.map((t) => t.action)).toEqual(['freeze', 'activate', 'link', 'check_bank']);
     expect(r.quickSearch).toEqual(['code', 'name']);
   });
 
