@@ -78,9 +78,9 @@ describe('batch image upload: limits and spec 9 sizes', () => {
   });
 
   it('refuses an entity without an image field, an unknown page and an empty upload', async () => {
-    const vendor = await previewImages(t.app, brand, 'vendor', [{ name: 'V1.png', content: solidPng(4, 4) }]);
-    expect(vendor.statusCode).toBe(400);
-    expect((vendor.json() as { message: string }).message).toBe('该数据没有图片字段');
+    const customer = await previewImages(t.app, brand, 'customer', [{ name: 'V1.png', content: solidPng(4, 4) }]);
+    expect(customer.statusCode).toBe(400);
+    expect((customer.json() as { message: string }).message).toBe('该数据没有图片字段');
     const unknown = await previewImages(t.app, brand, 'no-such-page', [{ name: 'V1.png', content: solidPng(4, 4) }]);
     expect(unknown.statusCode).toBe(404);
     const none = await previewImages(t.app, brand, 'material', []);
