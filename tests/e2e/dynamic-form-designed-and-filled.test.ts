@@ -39,7 +39,8 @@ describe('a dynamic form designed and filled in', () => {
     await admin.fill('#f-dynform-name', '面料检验记录');
     await admin.click('[data-testid=form-save]');
     await toast(admin, 'success', '保存成功');
-    await admin.waitForFunction(() => document.querySelector('.ag-cell[col-id="code"]')?.textContent?.includes('QC_E2E'), undefined, { timeout: 15000 });
+    // The list holds other forms too (the sourcing access form of the demo): find the new one's row.
+    await admin.locator('.ag-row', { hasText: 'QC_E2E' }).first().waitFor({ timeout: 15000 });
     await admin.locator('.ag-row', { hasText: 'QC_E2E' }).locator('.ag-selection-checkbox input').check();
     await admin.click('[data-testid=action-edit]');
     await admin.click('[data-testid=dyn-open-designer]');
