@@ -1,4 +1,4 @@
-import { Badge, Button, Field, Input, Textarea, Title2, Title3, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Badge, Button, Field, Textarea, Title2, Title3, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { getDictionary } from '../../../model/dictionaries';
 import { sampleRequest } from '../../../model/entities/samplerequest.entity';
 import { api } from '../../api/client';
 import { fileSrc } from '../../engine/file-src';
+import { DateBox } from '../../form/widgets/date-input';
 import { onSocketMessage } from '../../shell/notification-socket';
 import './development-messages';
 
@@ -212,7 +213,7 @@ export function SampleRoomPage() {
                   )}
                   {pending === 'resample' && (
                     <Field label={t('dev.room.newDue')} required>
-                      <Input value={due} placeholder="YYYY-MM-DD" onChange={(_, d) => setDue(d.value.trim())} data-testid="sample-due" />
+                      <DateBox value={due} onChange={setDue} ariaLabel={t('dev.room.newDue')} testId="sample-due" />
                     </Field>
                   )}
                   {(pending === 'submit' || pending === 'approve') && (
