@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
@@ -22,12 +23,68 @@ export async function prepareDatabase(database: Awaited<ReturnType<typeof openDa
   await seedDemo(database.db, config);
 }
 
+/**
+ * What a copy must not inherit from its template: the installation id is made on first use, and two
+ * test databases sharing one would share Redis keys (sign-in counters, socket.io channels).
+ */
+async function forgetInstallation(database: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
+  await sql`delete from access_instance`.execute(database.db);
+}
+
 /** A migrated, seeded in-memory PGlite cluster as a tar image. */
 export async function buildPgliteTemplate(): Promise<Uint8Array> {
   const config = loadConfig({ ...process.env, DATABASE_URL: '', REDIS_URL: '' }, { ...TEST_CONFIG_OVERRIDES });
   const database = await openDatabase(config, { memory: true });
   await prepareDatabase(database, config);
+  await forgetInstallation(database);
   const image = await database.dumpImage!();
   await database.close();
   return image;
+}
+
+/** The URL of another database on the server of `url` (same role, same options). */
+export function databaseUrlFor(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** Runs one statement on the server's maintenance connection (create and drop database cannot run in a transaction). */
+async function onServer(url: string, statement: string): Promise<void> {
+  const admin = await openDatabase({ databaseUrl: url, dataDir: '' });
+  try {
+    await sql.raw(statement).execute(admin.db);
+  } finally {
+    await admin.close();
+  }
+}
+
+/**
+ * A migrated, seeded PostgreSQL database `name`, marked as a template: each test app clones it
+ * (`cloneFromTemplate`) instead of migrating and seeding its own schema.
+ */
+export async function buildPostgresTemplate(url: string, name: string): Promise<void> {
+  await onServer(url, `drop database if exists ${name} with (force)`);
+  await onServer(url, `create database ${name}`);
+  const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrlFor(url, name), REDIS_URL: '' }, { ...TEST_CONFIG_OVERRIDES });
+  const database = await openDatabase(config);
+  try {
+    await prepareDatabase(database, config);
+    await forgetInstallation(database);
+  } finally {
+    await database.close();
+  }
+  await onServer(url, `alter database ${name} is_template true`);
+}
+
+/** A new database `name` as a copy of the template (no one may be connected to the template meanwhile). */
+export async function cloneFromTemplate(url: string, template: string, name: string): Promise<string> {
+  await onServer(url, `create database ${name} template ${template}`);
+  return databaseUrlFor(url, name);
+}
+
+/** Drops a test database, closing any connection left to it. */
+export async function dropPostgresDatabase(url: string, name: string, options: { template?: boolean } = {}): Promise<void> {
+  if (options.template) await onServer(url, `alter database ${name} is_template false`);
+  await onServer(url, `drop database if exists ${name} with (force)`);
 }

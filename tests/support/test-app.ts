@@ -6,7 +6,7 @@ import { openDatabase, type Database } from '../../src/server/db/database';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 import { readFileSync, existsSync } from 'node:fs';
 import { inject } from 'vitest';
-import { prepareDatabase, TEST_CONFIG_OVERRIDES } from './pglite-template';
+import { cloneFromTemplate, dropPostgresDatabase, prepareDatabase, TEST_CONFIG_OVERRIDES } from './pglite-template';
 
 export type TestApp = { app: FastifyInstance; database: Database; config: AppConfig; close: () => Promise<void> };
 
@@ -17,8 +17,14 @@ export type TestApp = { app: FastifyInstance; database: Database; config: AppCon
 export async function createTestApp(overrides: Partial<AppConfig> = {}, options: { pgliteDir?: string } = {}): Promise<TestApp> {
   const pgUrl = process.env.TEST_DATABASE_URL;
   let schema: string | null = null;
+  let clone: string | null = null;
   let databaseUrl: string | undefined;
-  if (pgUrl) {
+  const pgTemplate = pgUrl ? injected('postgresTemplate') : '';
+  if (pgUrl && pgTemplate) {
+    // The run's migrated and seeded template database, cloned (tests/support/global-setup.ts).
+    clone = `t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    databaseUrl = await cloneFromTemplate(pgUrl, pgTemplate, clone);
+  } else if (pgUrl) {
     schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = await openDatabase({ databaseUrl: pgUrl, dataDir: '' });
     await sql.raw(`create schema ${schema}`).execute(admin.db);
@@ -34,10 +40,10 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   // On PGlite, start from the run's prepared image (tests/support/global-setup.ts) when there is one.
   // A benchmark may ask for PGlite on disk, as `npm start` runs it (migrated and seeded afresh).
   const onDisk = !pgUrl && options.pgliteDir ? options.pgliteDir : null;
-  const template = pgUrl || onDisk ? '' : templatePath();
+  const template = pgUrl || onDisk ? '' : injected('pgliteTemplate');
   const image = template && existsSync(template) ? new Uint8Array(readFileSync(template)) : undefined;
   const database = onDisk ? await openDatabase({ ...config, dataDir: onDisk }) : await openDatabase(config, { memory: true, image });
-  if (!image) await prepareDatabase(database, onDisk ? { ...config, dataDir: onDisk } : config);
+  if (!image && !clone) await prepareDatabase(database, onDisk ? { ...config, dataDir: onDisk } : config);
   const app = await buildApp({ config, database, logger: false, serveClient: false });
   await app.ready();
   return {
@@ -47,6 +53,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
     close: async () => {
       await app.close();
       await database.close();
+      if (clone && pgUrl) await dropPostgresDatabase(pgUrl, clone);
       if (schema && pgUrl) {
         const admin = await openDatabase({ databaseUrl: pgUrl, dataDir: '' });
         await sql.raw(`drop schema ${schema} cascade`).execute(admin.db);
@@ -56,9 +63,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   };
 }
 
-function templatePath(): string {
+function injected(key: 'pgliteTemplate' | 'postgresTemplate'): string {
   try {
-    return inject('pgliteTemplate') ?? '';
+    return inject(key) ?? '';
   } catch {
     return '';
   }
