@@ -14,3 +14,4 @@ export type * from './schedule-board';
 export * from './calendar';
 export * from './report';
 export * from './notice-events';
+export * from './dashboard';
