@@ -17,4 +17,5 @@ export { vendorScorecard } from './vendor-scorecard/vendor-scorecard.query';
 export { vendorKpi } from './vendor-kpi/vendor-kpi.query';
 export { openExceptions } from './open-exceptions/open-exceptions.query';
 export { qualityDefects } from './quality-defects/quality-defects.query';
+export { sourcingInProgress } from './sourcing-in-progress/sourcing-in-progress.query';
 export { reportsMenu } from './menu';

@@ -11,3 +11,4 @@ import './vendor-scorecard.query';
 import './vendor-kpi.query';
 import './open-exceptions.query';
 import './quality-defects.query';
+import './sourcing-progress.query';
