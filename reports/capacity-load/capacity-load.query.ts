@@ -26,5 +26,6 @@ export const capacityLoad = defineReport({
     { key: 'capacity', agg: 'sum', field: 'capacity', label: { zh: '产能分钟', en: 'Capacity minutes' } },
     { key: 'utilisation', agg: 'ratio', of: ['load', 'capacity'], label: { zh: '负荷率', en: 'Utilisation' }, format: 'percent' },
   ],
-  filters: ['start_date', 'line_id'],
+  // created_by: the dashboards' organisation filter (docs/architecture-dashboards.md).
+  filters: ['start_date', 'line_id', 'created_by'],
 });

@@ -20,5 +20,6 @@ export const materialPriceTrend = defineReport({
     { key: 'qty', agg: 'sum', field: 'qty', label: { zh: '数量', en: 'Quantity' } },
     { key: 'price', agg: 'ratio', of: ['amount', 'qty'], label: { zh: '平均单价', en: 'Average price' }, format: 'money' },
   ],
-  filters: ['order_date', 'vendor_id', 'order_kind'],
+  // created_by: the dashboards' organisation filter (docs/architecture-dashboards.md).
+  filters: ['order_date', 'vendor_id', 'order_kind', 'created_by'],
 });

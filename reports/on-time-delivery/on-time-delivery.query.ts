@@ -25,5 +25,6 @@ export const onTimeDelivery = defineReport({
     { key: 'late_open', agg: 'sum', field: 'late_open', label: { zh: '逾期未完成', en: 'Open and late' } },
     { key: 'rate', agg: 'ratio', of: ['on_time', 'finished'], label: { zh: '准时率', en: 'On-time rate' }, format: 'percent' },
   ],
-  filters: ['delivery_date', 'brand_name', 'category'],
+  // created_by: the dashboards' organisation filter (docs/architecture-dashboards.md).
+  filters: ['delivery_date', 'brand_name', 'category', 'created_by'],
 });

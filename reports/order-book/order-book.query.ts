@@ -23,5 +23,6 @@ export const orderBook = defineReport({
     { key: 'status', field: 'status', label: { zh: '状态', en: 'Status' } },
   ],
   measures: ORDER_BOOK_MEASURES,
-  filters: ['delivery_date', 'brand_name', 'category', 'status'],
+  // created_by: the dashboards' organisation filter (docs/architecture-dashboards.md).
+  filters: ['delivery_date', 'brand_name', 'category', 'status', 'created_by'],
 });

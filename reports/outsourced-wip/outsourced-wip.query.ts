@@ -30,5 +30,6 @@ export const outsourcedWip = defineReport({
     { key: 'late_orders', agg: 'sum', field: 'late_orders', label: { zh: '逾期未收单数', en: 'Orders late' } },
     { key: 'received_rate', agg: 'ratio', of: ['received', 'qty'], label: { zh: '收回率', en: 'Received share' }, format: 'percent' },
   ],
-  filters: ['delivery_date', 'vendor_id', 'process_id', 'status'],
+  // created_by: the dashboards' organisation filter (docs/architecture-dashboards.md).
+  filters: ['delivery_date', 'vendor_id', 'process_id', 'status', 'created_by'],
 });

@@ -17,5 +17,6 @@ export const prOrderBook = defineReport({
     { key: 'status', field: 'status', label: { zh: '状态', en: 'Status' } },
   ],
   measures: ORDER_BOOK_MEASURES,
-  filters: ['delivery_date', 'customer_id', 'maker_vendor_id', 'category', 'status'],
+  // created_by: the dashboards' organisation filter (docs/architecture-dashboards.md).
+  filters: ['delivery_date', 'customer_id', 'maker_vendor_id', 'category', 'status', 'created_by'],
 });

@@ -19,5 +19,6 @@ export const purchaseSpend = defineReport({
     { key: 'orders', agg: 'count', label: { zh: '采购单数', en: 'Orders' } },
     { key: 'qty', agg: 'sum', field: 'total_qty', label: { zh: '数量', en: 'Quantity' } },
   ],
-  filters: ['order_date', 'vendor_id', 'order_kind', 'status'],
+  // created_by: the dashboards' organisation filter (docs/architecture-dashboards.md).
+  filters: ['order_date', 'vendor_id', 'order_kind', 'status', 'created_by'],
 });

@@ -34,5 +34,6 @@ export const qualityDefects = defineReport({
     { key: 'defect_rate', agg: 'ratio', of: ['defects', 'sampled'], label: { zh: '缺陷率', en: 'Defect rate' }, format: 'percent' },
     { key: 'fail_rate', agg: 'ratio', of: ['failed', 'inspections'], label: { zh: '批次不合格率', en: 'Lot fail rate' }, format: 'percent' },
   ],
-  filters: ['inspected_at', 'stage', 'style_no', 'result'],
+  // created_by: the dashboards' organisation filter (docs/architecture-dashboards.md).
+  filters: ['inspected_at', 'stage', 'style_no', 'result', 'created_by'],
 });

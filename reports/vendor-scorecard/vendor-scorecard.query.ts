@@ -38,5 +38,6 @@ export const vendorScorecard = defineReport({
     { key: 'passed', agg: 'sum', field: 'passed', label: { zh: '质检合格', en: 'Passed' } },
     { key: 'pass_rate', agg: 'ratio', of: ['passed', 'inspected'], label: { zh: '质检合格率', en: 'Inspection pass rate' }, format: 'percent' },
   ],
-  filters: ['delivery_date', 'vendor_id', 'order_kind'],
+  // created_by: the dashboards' organisation filter (docs/architecture-dashboards.md).
+  filters: ['delivery_date', 'vendor_id', 'order_kind', 'created_by'],
 });
