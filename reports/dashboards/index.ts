@@ -1,0 +1,3 @@
+// Dashboard declarations register on import (src/model/dashboard.ts); `/visual/{opt}` reads them.
+export { productionDashboard } from './production.dashboard';
+export { sourcingDashboard } from './sourcing.dashboard';
