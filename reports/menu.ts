@@ -34,6 +34,9 @@ export const reportsMenu = defineMenuGroup({
       order: 1,
       companies: ['brand', 'maker'],
     },
+    // Dashboards (reports/dashboards, `/visual/{opt}`): each widget still needs its report's entry.
+    { code: 'rpt.visual.production', furl: '/visual/production', title: { zh: '生产运营看板', en: 'Production dashboard' }, roles: MANAGERS, order: 2, companies: ['maker'] },
+    { code: 'rpt.visual.sourcing', furl: '/visual/sourcing', title: { zh: '寻源与采购看板', en: 'Sourcing and purchasing dashboard' }, roles: MANAGERS, order: 3, companies: ['brand', 'maker'] },
     // Customer orders are the orders a maker receives.
     entry('orders-by-status', { zh: '客户订单状态分布', en: 'Customer orders by status' }, 10, ['maker']),
     entry('order-book', { zh: '订单簿（客户×月份）', en: 'Order book by customer and month' }, 20, ['maker']),
@@ -51,6 +54,7 @@ export const reportsMenu = defineMenuGroup({
     entry('vendor-scorecard', { zh: '供应商绩效', en: 'Vendor scorecard' }, 65, ['brand', 'maker']),
     entry('vendor-kpi', { zh: '供应商KPI', en: 'Vendor KPI' }, 66, ['brand', 'maker']),
     entry('quality-defects', { zh: '质量缺陷率（产线/供应商/款式）', en: 'Defect rate by line, vendor and style' }, 46, ['maker']),
+    entry('sourcing-in-progress', { zh: '进行中的寻源（按阶段）', en: 'Sourcing in progress by stage' }, 75, ['brand', 'maker']),
     entry('open-exceptions', { zh: '未关闭异常（按账龄）', en: 'Open exceptions by age' }, 95, ['brand', 'maker', 'supplier']),
     entry('import-history', { zh: '导入历史', en: 'Import history' }, 100, ['brand', 'maker', 'supplier'], ['clientadmin', 'admin', 'planner', 'linemanager', 'common']),
   ],
