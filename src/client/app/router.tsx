@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { engineRoutes } from '../engine/routes';
 import { adminRoutes } from '../pages/admin/routes';
 import { approvalRoutes } from '../pages/approvals/routes';
@@ -21,6 +21,7 @@ import { nowSeconds } from '../session/access-state';
 import { guardNavigation, loadProfile } from '../session/session-flow';
 import { readStoredSession } from '../session/storage';
 import { pendingSpecPaths } from './route-table';
+import { setRoutePrefetcher } from './route-prefetch';
 import { RootLayout } from './RootLayout';
 import { PageLoading, RouteError } from './RouteError';
 // The login page is the first page of a first visit: in the first chunks, with the widgets it needs,
@@ -165,7 +166,16 @@ export function appRoutes(): RouteObject[] {
 }
 
 export function createAppRouter() {
-  return createBrowserRouter(appRoutes(), { basename: '/' });
+  const routes = appRoutes();
+  // The login page warms the page it opens after sign-in (B7): the lazy modules of the matched
+  // routes are imported ahead; the router's own lazy() later resolves from the module cache.
+  setRoutePrefetcher((path) => {
+    for (const m of matchRoutes(routes, path.split('?')[0]) ?? []) {
+      const lazy = m.route.lazy;
+      if (typeof lazy === 'function') void (lazy as () => Promise<unknown>)().catch(() => undefined);
+    }
+  });
+  return createBrowserRouter(routes, { basename: '/' });
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

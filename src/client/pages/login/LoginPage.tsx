@@ -18,6 +18,7 @@ import { useNavigate, useOutlet, useSearchParams } from 'react-router-dom';
 import { DEFAULT_PLATFORM, PLATFORMS } from '../../../model/platforms';
 import { ApiError } from '../../api/client';
 import { currentLanguage } from '../../app/i18n';
+import { prefetchRoute } from '../../app/route-prefetch';
 import { AppLink } from '../../shell/AppLink';
 import { accessApi } from '../../session/access-api';
 import { access, clearSession, signInWith } from '../../session/access-state';
@@ -40,9 +41,13 @@ function LoginForm({ onSignedIn, onMustChange }: { onSignedIn: () => void; onMus
   const [platform, setPlatform] = useState(() => readPreference('platformId') || DEFAULT_PLATFORM);
   const { control, handleSubmit, formState } = useForm<Values>({ defaultValues: { username: readStoredSession().username ?? '', password: '' } });
   const lang = currentLanguage();
+  const [params] = useSearchParams();
+  // The first keystroke warms the page opened after sign-in (its code loads while the user types, B7).
+  const warm = () => prefetchRoute(safeRedirectTarget(params.get('redirect')));
 
   const submit = handleSubmit(async (v) => {
     setFailure('');
+    warm();
     try {
       const reply = await accessApi.login({ username: v.username.trim(), password: v.password, platform_id: platform });
       clearSession();
@@ -60,7 +65,7 @@ function LoginForm({ onSignedIn, onMustChange }: { onSignedIn: () => void; onMus
   });
 
   return (
-    <form onSubmit={submit} noValidate style={{ display: 'grid', gap: 16 }} data-testid="login-form">
+    <form onSubmit={submit} onInput={warm} noValidate style={{ display: 'grid', gap: 16 }} data-testid="login-form">
       {failure ? (
         <MessageBar intent="error" data-testid="login-error">
           <MessageBarBody>{failure}</MessageBarBody>
