@@ -16,9 +16,13 @@ export type ChartPoint = { ci: number; si: number };
  * One report chart: the declaration's kind drawn by its pure builder (reports/charts) in the
  * session's theme; a click on an element reports its category and series index.
  */
-export const ReportChart = forwardRef<ReactEChartsCore, { kind: ChartKind; data: ChartData; theme: ChartTheme; height: number | string; onPoint?: (p: ChartPoint) => void; testId?: string }>(
-  function ReportChart({ kind, data, theme, height, onPoint, testId }, ref) {
-    const option = useMemo(() => chartOption(kind, data, theme), [kind, data, theme]);
+export const ReportChart = forwardRef<
+  ReactEChartsCore,
+  { kind: ChartKind; data: ChartData; theme: ChartTheme; height: number | string; onPoint?: (p: ChartPoint) => void; testId?: string; build?: (data: ChartData, theme: ChartTheme) => object }
+>(
+  // `build`: a report's own pure builder (its .chart.ts) instead of the kind's.
+  function ReportChart({ kind, data, theme, height, onPoint, testId, build }, ref) {
+    const option = useMemo(() => (build ? build(data, theme) : chartOption(kind, data, theme)), [kind, data, theme, build]);
     const events = useMemo(
       () => ({
         click: (p: { data?: { ci?: number; si?: number } }) => {
