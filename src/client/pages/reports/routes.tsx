@@ -1,16 +1,25 @@
 import type { RouteObject } from 'react-router-dom';
 
+const reportPage = async () => ({ Component: (await import('./ReportPage')).ReportRoute });
+const wallDashboard = async () => ({ Component: (await import('../visual/Dashboard')).DashboardRoute });
+const workbenchDashboard = async () => ({ Component: (await import('../visual/Dashboard')).WorkbenchDashboardRoute });
+
 /**
  * Report pages (issue 13), loaded on first use with ECharts: `/{cata}/dsrptindex/{opt}` (opt = report
- * name) and the dashboards `/visual/{opt}` (the control tower: `/visual/control-tower`).
+ * name), the control tower `/visual/control-tower`, the declared dashboards (reports/dashboards) on
+ * the wall `/visual/{opt}` and in the workbench `/workspace/ecindex/{opt}`, and the client reports
+ * `/clientrpt/{opt}` and `/clientrpt/index/{opt}` (a report) and `/clientrpt/page/{opt}` (a dashboard).
+ * These come before the "not available yet" spec routes of the same paths.
  */
 export const reportRoutes: RouteObject[] = [
-  {
-    path: ':cata/dsrptindex/:opt',
-    lazy: async () => ({ Component: (await import('./ReportPage')).ReportRoute }),
-  },
+  { path: ':cata/dsrptindex/:opt', lazy: reportPage },
   {
     path: 'visual/control-tower',
     lazy: async () => ({ Component: (await import('../visual/ControlTower')).ControlTower }),
   },
+  { path: 'visual/:opt', lazy: wallDashboard },
+  { path: 'workspace/ecindex/:opt', lazy: workbenchDashboard },
+  { path: 'clientrpt/:opt', lazy: reportPage },
+  { path: 'clientrpt/index/:opt', lazy: reportPage },
+  { path: 'clientrpt/page/:opt', lazy: workbenchDashboard },
 ];
