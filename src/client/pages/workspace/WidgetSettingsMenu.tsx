@@ -1,5 +1,6 @@
 import { Button, Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Tooltip } from '@fluentui/react-components';
 import { Settings16Regular } from '@fluentui/react-icons';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Label } from '../../../model/entity';
 import { WIDGET_PERIODS, WIDGET_TOPS, type WidgetPeriod, type WidgetSettings } from '../../../model/workspace';
@@ -20,9 +21,10 @@ const T = {
 
 /**
  * A control tower widget's own settings on a personal board (period, top N), kept with the user's
- * layout by the board's save call; `onChange` gets the changed setting (undefined clears it).
+ * layout by the board's save call; `onChange` gets the changed setting (undefined clears it). The
+ * tower itself uses it too (`buttonStyle`: its light icon on the wall's dark cards).
  */
-export function WidgetSettingsMenu({ widgetKey, settings, onChange }: { widgetKey: string; settings: WidgetSettings | undefined; onChange: (s: WidgetSettings) => void }) {
+export function WidgetSettingsMenu({ widgetKey, settings, onChange, buttonStyle }: { widgetKey: string; settings: WidgetSettings | undefined; onChange: (s: WidgetSettings) => void; buttonStyle?: CSSProperties }) {
   const { i18n } = useTranslation();
   const tr = (l: Label) => (i18n.language === 'en' ? l.en : l.zh);
   const checked = { period: [settings?.period ?? 'tower'], top: [String(settings?.top ?? 'all')] };
@@ -37,7 +39,7 @@ export function WidgetSettingsMenu({ widgetKey, settings, onChange }: { widgetKe
     >
       <MenuTrigger disableButtonEnhancement>
         <Tooltip content={tr(T.settings)} relationship="label">
-          <Button size="small" appearance="subtle" icon={<Settings16Regular />} data-testid={`widget-settings-${widgetKey}`} />
+          <Button size="small" appearance="subtle" icon={<Settings16Regular />} data-testid={`widget-settings-${widgetKey}`} style={buttonStyle} />
         </Tooltip>
       </MenuTrigger>
       <MenuPopover>
