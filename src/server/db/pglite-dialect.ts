@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
@@ -14,19 +15,69 @@ import {
 
 /**
  * A Kysely dialect over the embedded PGlite database. PGlite is one connection in one process,
- * so a connection is handed out to one holder at a time (a FIFO mutex): a transaction keeps it
+ * so a connection is handed out to one holder at a time (a mutex): a transaction keeps it
  * from BEGIN to COMMIT, and statements of concurrent requests can never interleave inside it
  * (ARCHITECTURE "Runtime pieces").
+ *
+ * The mutex is fair to people over background jobs (issue 19, benchmark B10): work run through
+ * `runAsBackground` (the job runner runs every job so: imports, exports) waits in a lane of its
+ * own, and when the connection is released a waiting request of a user goes first. With plain
+ * FIFO order a sign-in that arrived behind two queued imports waited for all three imports'
+ * transactions; now it waits for the one holding the connection at most. A background waiter
+ * that has waited BACKGROUND_AGING_MS goes before the users' lane, so a stream of requests never
+ * starves a job. What the lanes cannot shorten is the holder's own transaction: an all-or-nothing
+ * import write is one transaction (docs/architecture-excel.md "Load test").
  */
-class Mutex {
-  private tail: Promise<void> = Promise.resolve();
+const background = new AsyncLocalStorage<boolean>();
 
-  lock(): Promise<() => void> {
-    let release!: () => void;
-    const next = new Promise<void>((r) => (release = r));
-    const ready = this.tail.then(() => release);
-    this.tail = this.tail.then(() => next);
-    return ready;
+/** Runs `work` (and everything it awaits) as background work: it queues behind users' requests on PGlite. */
+export function runAsBackground<T>(work: () => Promise<T>): Promise<T> {
+  return background.run(true, work);
+}
+
+/** Whether the current async context runs background work. */
+export function isBackgroundWork(): boolean {
+  return background.getStore() === true;
+}
+
+export const BACKGROUND_AGING_MS = 2000;
+
+type Waiter = { grant: (release: () => void) => void; since: number };
+
+/** A mutex with two lanes: users' requests first, background work after (or once it has waited long). */
+export class FairMutex {
+  private held = false;
+  private readonly users: Waiter[] = [];
+  private readonly jobs: Waiter[] = [];
+
+  constructor(private readonly agingMs = BACKGROUND_AGING_MS) {}
+
+  lock(lane: 'user' | 'background' = 'user'): Promise<() => void> {
+    return new Promise((grant) => {
+      (lane === 'background' ? this.jobs : this.users).push({ grant, since: Date.now() });
+      if (!this.held) this.next();
+    });
+  }
+
+  /** Waiters in each lane (tests, diagnostics). */
+  get waiting(): { user: number; background: number } {
+    return { user: this.users.length, background: this.jobs.length };
+  }
+
+  private next(): void {
+    const aged = this.jobs.length > 0 && Date.now() - this.jobs[0].since >= this.agingMs;
+    const w = aged ? this.jobs.shift() : (this.users.shift() ?? this.jobs.shift());
+    if (!w) {
+      this.held = false;
+      return;
+    }
+    this.held = true;
+    let released = false;
+    w.grant(() => {
+      if (released) return;
+      released = true;
+      this.next();
+    });
   }
 }
 
@@ -49,7 +100,7 @@ class PGliteConnection implements DatabaseConnection {
 }
 
 class PGliteDriver implements Driver {
-  private readonly mutex = new Mutex();
+  private readonly mutex = new FairMutex();
   private readonly connection: PGliteConnection;
   private release: (() => void) | null = null;
 
@@ -62,7 +113,7 @@ class PGliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    this.release = await this.mutex.lock();
+    this.release = await this.mutex.lock(isBackgroundWork() ? 'background' : 'user');
     return this.connection;
   }
 

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { runAsBackground } from '../../db/pglite-dialect';
 import { emitJob, JobProgress, type JobKind, type JobOwner, type JobRow, type JobStatus } from './jobs.service';
 
 /**
@@ -218,7 +219,8 @@ export class JobRunner {
     const progress = new JobProgress(db, job);
     let outcome: JobOutcome;
     try {
-      outcome = await handler.run(job, { db, dataDir: this.options.dataDir, progress, workerId: this.workerId });
+      // Background work: on PGlite its transactions wait behind users' requests (pglite-dialect.ts).
+      outcome = await runAsBackground(() => handler.run(job, { db, dataDir: this.options.dataDir, progress, workerId: this.workerId }));
       await progress.settle();
     } catch (error) {
       this.options.log?.('job failed', { job: job.id, error: error instanceof Error ? error.message : String(error) });
