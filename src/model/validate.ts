@@ -102,37 +102,72 @@ type FieldPlan = {
   coerce: (raw: unknown) => Coerced;
   /** Closed dictionary values (null: not checked here). */
   allowed: Set<string> | null;
+  /** normaliseText's flags of the field: trim, upper case, lower case. */
+  trim: boolean;
+  upper: boolean;
+  lower: boolean;
 };
+/** The result of one field's check, written into an object the caller owns (one per record, not one per field). */
+type PlanResult = { value: unknown; error: MessageRef | null };
 const PLANS = new WeakMap<FieldDef, FieldPlan>();
 
 function planOf(field: FieldDef): FieldPlan {
   let plan = PLANS.get(field);
   if (!plan) {
     const dictType = (field.type === 'dict' || field.type === 'multidict') && Boolean(field.dict);
-    plan = { field, rules: rulesOf(field), coerce: FIELD_TYPE_TABLE[field.type].coerce, allowed: dictType ? allowedOf(field) : null };
+    plan = {
+      field,
+      rules: rulesOf(field),
+      coerce: FIELD_TYPE_TABLE[field.type].coerce,
+      allowed: dictType ? allowedOf(field) : null,
+      trim: FIELD_TYPE_TABLE[field.type].nature !== 'text' || field.trim !== false,
+      upper: Boolean(field.upperCase),
+      lower: Boolean(field.lowerCase),
+    };
     PLANS.set(field, plan);
   }
   return plan;
 }
 
 function runPlan(plan: FieldPlan, raw: unknown): { value: unknown; error: MessageRef | null } {
+  const out: PlanResult = { value: undefined, error: null };
+  runPlanInto(plan, raw, out);
+  return out;
+}
+
+/** runPlan into `out` (no result object per field: an import checks 20 fields of 100,000 rows). */
+function runPlanInto(plan: FieldPlan, raw: unknown, out: PlanResult): void {
   const field = plan.field;
-  const normalised = normaliseText(field, raw);
+  // normaliseText, with the field's flags read once per declaration.
+  let normalised = raw;
+  if (typeof raw === 'string') {
+    let v = plan.trim ? raw.trim() : raw;
+    if (plan.upper) v = v.toUpperCase();
+    if (plan.lower) v = v.toLowerCase();
+    normalised = v;
+  }
   let error: MessageRef | null = null;
   // Rules read the text as typed (leading zeros, decimals), so they run before coercion.
   for (const rule of plan.rules) if (!checkRule(rule, normalised)) error = { key: RULE_MESSAGE_KEYS[rule] };
-  if (error) return { value: normalised, error };
+  out.value = normalised;
+  out.error = error;
+  if (error) return;
   const coerced = plan.coerce(normalised);
-  if (!coerced.ok) return { value: normalised, error: { key: coerced.messageKey, params: coerced.params } };
+  if (!coerced.ok) {
+    out.error = { key: coerced.messageKey, params: coerced.params };
+    return;
+  }
   const value = coerced.value;
-  if (typeof value === 'string' && field.maxLength && value.length > field.maxLength)
-    return { value, error: { key: 'rule.maxLength', params: { max: field.maxLength } } };
+  out.value = value;
+  if (typeof value === 'string' && field.maxLength && value.length > field.maxLength) {
+    out.error = { key: 'rule.maxLength', params: { max: field.maxLength } };
+    return;
+  }
   const allowed = plan.allowed;
   if (allowed && value !== null) {
     const bad = Array.isArray(value) ? value.some((g) => !allowed.has(String(g))) : !allowed.has(String(value));
-    if (bad) return { value, error: { key: 'rule.notInDictionary' } };
+    if (bad) out.error = { key: 'rule.notInDictionary' };
   }
-  return { value, error: null };
 }
 
 /** Whether every value of a dictionary field is one of the company's own items of its dictionary. */
@@ -155,11 +190,13 @@ export function validateRecord(entity: EntityDef, input: Record<string, unknown>
   const errors: Record<string, MessageRef> = {};
   let failed = 0;
   const skip = options.skipRequired?.length ? options.skipRequired : null;
+  const r: PlanResult = { value: undefined, error: null };
   for (const field of writableOf(entity)) {
     const present = Object.prototype.hasOwnProperty.call(input, field.key);
     if (options.partial && !present) continue;
     const f = skip?.includes(field.key) ? optionalOf(field) : field;
-    const { value, error } = runPlan(planOf(f), input[field.key]);
+    runPlanInto(planOf(f), input[field.key], r);
+    const { value, error } = r;
     if (error && error.key === 'rule.notInDictionary' && inTenantDictionary(field, value, options.dictExtras)) values[field.key] = value;
     else if (error) {
       errors[field.key] = error;
