@@ -40,6 +40,30 @@ const cast = (field: FieldDef) => sql.raw(FIELD_TYPE_TABLE[field.type].sqlType);
  * insert took 5.0 s of database CPU at 100,000 rows with json, 3.1 s with jsonb).
  */
 const batchJson = (rows: unknown[][]) => JSON.stringify(rows);
+/**
+ * `n` batch rows of two leading numbers and the fields' texts, built with plain loops into arrays of
+ * their final length (the spread of a mapped array per row cost a tenth of the import's build stage).
+ */
+function batchRows(n: number, fields: FieldDef[], first: (i: number) => number, second: (i: number) => number, values: (i: number) => Row): unknown[][] {
+  const rows: unknown[][] = new Array(n);
+  const width = fields.length + 2;
+  const keys = fields.map((f) => f.key);
+  const json = fields.map((f) => isJsonField(f));
+  for (let i = 0; i < n; i++) {
+    const v = values(i);
+    const row: unknown[] = new Array(width);
+    row[0] = first(i);
+    row[1] = second(i);
+    for (let j = 0; j < keys.length; j++) {
+      const x = v[keys[j]];
+      // paramText, with the field's JSON-ness looked up once per batch.
+      row[j + 2] = x === null || x === undefined ? null : typeof x === 'string' && !json[j] ? x : paramText(fields[j], x);
+    }
+    rows[i] = row;
+  }
+  return rows;
+}
+
 /** Element `i` of a batch row as text, cast to the field's column type. */
 const cell = (i: number, field: FieldDef, row = 'u.r') => sql`(${sql.raw(row)}->>${sql.lit(i)})::${cast(field)}`;
 
@@ -81,7 +105,7 @@ export class ImportSqlWriter {
     const state = this.entity.states && !fields.some((f) => f.key === this.entity.states!.field) ? this.entity.states : undefined;
     const ids = await this.takeIds(tx, this.entity.table, docs.length);
     // Element 0 is the id, 1 the sheet row (for the audit), the fields follow.
-    const docRows = docs.map((d, i) => [ids[i], d.row, ...fields.map((f) => paramText(f, d.values[f.key]))]);
+    const docRows = batchRows(docs.length, fields, (i) => ids[i], (i) => docs[i].row, (i) => docs[i].values);
     const colList = sql.join([sql.id('id'), ...fields.map((f) => sql.id(f.key)), ...(state ? [sql.id(state.field)] : [])]);
     const parts = [
       sql`src as (select r from jsonb_array_elements(${batchJson(docRows)}::jsonb) as u(r))`,
@@ -90,12 +114,20 @@ export class ImportSqlWriter {
         from src on conflict do nothing returning id)`,
     ];
     for (const [k, child] of this.children.entries()) {
-      const lines = docs.flatMap((d, i) => d.lines.filter((l) => l.childKey === child.key).map((l) => ({ parentId: ids[i], line: l })));
+      const lines: Line[] = [];
+      const parents: number[] = [];
+      for (let i = 0; i < docs.length; i++) {
+        for (const l of docs[i].lines) {
+          if (l.childKey !== child.key) continue;
+          lines.push(l);
+          parents.push(ids[i]);
+        }
+      }
       if (!lines.length) continue;
       const lineFields = child.entity.fields.filter((f) => !f.readonly && f.key !== child.foreignKey);
       const lineIds = await this.takeIds(tx, child.entity.table, lines.length);
       // Element 0 is the line's id, 1 its document's id, the line's fields follow.
-      const lineRows = lines.map((l, i) => [lineIds[i], l.parentId, ...lineFields.map((f) => paramText(f, l.line.values[f.key]))]);
+      const lineRows = batchRows(lines.length, lineFields, (i) => lineIds[i], (i) => parents[i], (i) => lines[i].values);
       parts.push(sql`${sql.id(`l${k}`)} as (insert into ${sql.table(child.entity.table)} (id, client_id, created_by, updated_by, ${sql.id(child.foreignKey)}, ${sql.join(lineFields.map((f) => sql.id(f.key)))})
         select (r->>0)::bigint, ${a.clientId}, ${a.userId}, ${a.userId}, (r->>1)::bigint, ${sql.join(lineFields.map((f, i) => cell(i + 2, f, 'r')))}
         from jsonb_array_elements(${batchJson(lineRows)}::jsonb) as u(r) where (r->>1)::bigint in (select id from ins))`);

@@ -90,6 +90,8 @@ type SheetRow = { row: number; cells: unknown[] };
 type BatchState = { existing: Map<string, Row>; newDocs: Doc[]; updDocs: Doc[]; docsByKey: Map<string, Doc>; orphanLines: Array<{ parentId: number; line: Line }> };
 /** The new documents of one batch as sent to the database, by the ids taken for them. */
 type SentBatch = { docs: Map<number, Doc>; rows: number };
+/** A business key of the file: first sheet row, id once written (0: none), failed, offset of its header hashes (-1: none). */
+type FileDoc = { row: number; id: number; invalid: boolean; hashes: number };
 
 /** A file-level failure: the whole import stops with one clear message. */
 class FatalImport extends Error {
@@ -186,23 +188,29 @@ class ImportRun {
   private date1904 = false;
   private dicts = new Map<string, DictLookup | null>();
   private refCache: RefCache = new Map();
-  /** First row of each business key seen in the file (duplicates, master-detail grouping). */
-  private seen = new Map<string, number>();
+  /**
+   * Each business key of the file: its first row (duplicates, master-detail grouping), its id once
+   * written, whether it failed, and where its header hashes are. ONE map for all four (there were
+   * four maps of 100,000 keys at B2's size, each looked up per row: a tenth of the check stage).
+   */
+  private fileDocs = new Map<string, FileDoc>();
   /**
    * Master-detail: the header inputs of each document's first row, kept for every document of
    * the file as one 32-bit hash per header field (64 bytes for 16 fields, where the JSON text of
-   * the values took about 700: 100,000 documents held 60 MB), and the document's id once written.
-   * A later row of the document compares its non-blank header cells hash by hash.
+   * the values took about 700: 100,000 documents held 60 MB), in one growing array (`FileDoc.hashes`
+   * is the offset; a typed array per document cost more to allocate than to fill). A later row of
+   * the document compares its non-blank header cells hash by hash.
    */
-  private firstInputs = new Map<string, Int32Array>();
-  /** Header field key to its slot in `firstInputs`. */
+  private hashSlab = new Int32Array(0);
+  private slabUsed = 0;
+  /** Header field key to its slot in a document's hashes. */
   private readonly headerIndex: Map<string, number>;
-  private docIds = new Map<string, number>();
-  private invalidDocs = new Set<string>();
   private invalidRows = new Set<number>();
   private now: Date;
   /** The numbered code is filled by the import when blank, so it is not required from the file. */
   private readonly validateOptions: ValidateOptions;
+  /** The options a line is validated with (one object for the file, not one per row). */
+  private lineOptions: ValidateOptions = {};
   /** The company's own dictionary items, loaded once per file: they extend the system dictionaries. */
   private tenantDicts: TenantDictionaries = NO_TENANT_DICTIONARIES;
   /** The entity hooks' memo, for the whole file (document-stages.ts). */
@@ -252,6 +260,7 @@ class ImportRun {
     const onBytes = (b: number) => (bytes = b);
     this.tenantDicts = await lookup((tx) => loadTenantDictionaries(tx, this.req.actor.clientId));
     this.validateOptions.dictExtras = this.tenantDicts.values;
+    this.lineOptions = { dictExtras: this.tenantDicts.values };
     // Rows come in batches of one inflated chunk: one await per chunk, not per row.
     const onWorkbook = (info: WorkbookInfo) => (this.date1904 = info.date1904);
     const read = (await readsInThread(this.req)) ? readWorkbookInWorker : readWorkbookBatches;
@@ -423,7 +432,7 @@ class ImportRun {
     // An insert that writes needs no look-up: the statement itself skips a key that exists
     // (ON CONFLICT DO NOTHING) and returns it, and the row gets the same "already exists" error.
     const lookUp = !(this.req.write && this.req.mode === 'insert');
-    const keys = lookUp ? [...new Set(inputs.map((i) => this.keyOf(i)).filter((k): k is string => k !== null && !this.docIds.has(k)))] : [];
+    const keys = lookUp ? [...new Set(inputs.map((i) => this.keyOf(i)).filter((k): k is string => k !== null && !this.fileDocs.get(k)?.id))] : [];
     const state: BatchState = { existing: await this.existingRows(tx, keys), newDocs: [], updDocs: [], docsByKey: new Map(), orphanLines: [] };
     t = this.lap('refs', t);
     batch.forEach(({ row, cells }, i) => this.checkRow(state, row, cells, inputs[i]));
@@ -456,12 +465,13 @@ class ImportRun {
     const errorsBefore = this.report.errorCount;
     const err = (field: string, m: MessageRef, child?: string) => this.addError(row, field, m, cells, child);
     const refErrors = this.applyRefs(input, err);
-    const continuation = this.masterDetail && key !== null && this.seen.has(key);
-    const doc = continuation ? this.continuedDocument(state, key!, input.header, err) : this.firstRowDocument(state, key, row, cells, input.header, refErrors, err);
+    const known = key !== null ? this.fileDocs.get(key) : undefined;
+    const continuation = this.masterDetail && known !== undefined;
+    const doc = continuation ? this.continuedDocument(state, key!, known!, input.header, err) : this.firstRowDocument(state, key, known, row, cells, input.header, refErrors, err);
     const lines = this.rowLines(row, input.children, refErrors, err, cells, doc?.values ?? null, input.header);
     if (this.report.errorCount !== errorsBefore) {
       // A document whose first row failed is not written; its later rows say so.
-      if (!continuation && key !== null && this.seen.get(key) === row) this.invalidDocs.add(key);
+      if (!continuation && key !== null && known === undefined) this.fileDocs.get(key)!.invalid = true;
       return;
     }
     if (!continuation) {
@@ -472,8 +482,8 @@ class ImportRun {
     else {
       // The document's first row came in an earlier batch: its lines attach to the written id
       // (a check run writes nothing, so there is nothing to attach to).
-      const parentId = this.docIds.get(key!);
-      if (parentId !== undefined) for (const line of lines) state.orphanLines.push({ parentId, line });
+      const parentId = known!.id;
+      if (parentId) for (const line of lines) state.orphanLines.push({ parentId, line });
     }
   }
 
@@ -505,24 +515,24 @@ class ImportRun {
    * A later row of a master-detail document (spec: one sheet, grouped by document number): its
    * header cells are blank or repeat the first row's. Returns the document when it is in this batch.
    */
-  private continuedDocument(state: BatchState, key: string, header: Row, err: (field: string, m: MessageRef) => void): Doc | null {
-    const first = this.firstInputs.get(key);
+  private continuedDocument(state: BatchState, key: string, known: FileDoc, header: Row, err: (field: string, m: MessageRef) => void): Doc | null {
+    const first = known.hashes;
     for (const k in header) {
       const v = header[k];
       if (k === this.codeField!.key || v === null) continue;
       const at = this.headerIndex.get(k);
-      if (!first || at === undefined || first[at] !== valueHash(v)) {
-        err(k, { key: 'excel.headerMismatch', params: { row: this.seen.get(key) } });
+      if (first < 0 || at === undefined || this.hashSlab[first + at] !== valueHash(v)) {
+        err(k, { key: 'excel.headerMismatch', params: { row: known.row } });
         break;
       }
     }
-    if (this.invalidDocs.has(key)) err(this.codeField!.key, { key: 'excel.documentInvalid', params: { row: this.seen.get(key) } });
+    if (known.invalid) err(this.codeField!.key, { key: 'excel.documentInvalid', params: { row: known.row } });
     return state.docsByKey.get(key) ?? null;
   }
 
   /** The first row of a document: duplicates, the stored row an update changes, field rules and checks. */
-  private firstRowDocument(state: BatchState, key: string | null, row: number, cells: unknown[], header: Row, refErrors: Set<string> | null, err: (field: string, m: MessageRef) => void): Doc {
-    if (key !== null && this.seen.has(key)) err(this.codeField!.key, { key: 'excel.duplicateInFile', params: { row: this.seen.get(key) } });
+  private firstRowDocument(state: BatchState, key: string | null, known: FileDoc | undefined, row: number, cells: unknown[], header: Row, refErrors: Set<string> | null, err: (field: string, m: MessageRef) => void): Doc {
+    if (known) err(this.codeField!.key, { key: 'excel.duplicateInFile', params: { row: known.row } });
     const stored = key !== null ? (state.existing.get(key) ?? null) : null;
     if (stored && this.req.mode === 'insert') err(this.codeField!.key, { key: 'excel.alreadyExists', params: { value: key } });
     if (stored && this.req.mode === 'upsert') {
@@ -535,10 +545,7 @@ class ImportRun {
     const merged = stored ? { ...base, ...header } : this.defaults(this.entity, header);
     const v = validateRecord(this.entity, merged, this.validateOptions);
     for (const field in v.errors) if (!refErrors?.has(field)) err(field, v.errors[field]);
-    if (key !== null && !this.seen.has(key)) {
-      this.seen.set(key, row);
-      if (this.masterDetail) this.firstInputs.set(key, this.headerHashes(header));
-    }
+    if (key !== null && !known) this.fileDocs.set(key, { row, id: 0, invalid: false, hashes: this.masterDetail ? this.headerHashes(header) : -1 });
     const doc: Doc = { key, row, cells, values: v.values, existing: stored, lines: [] };
     if (key !== null) state.docsByKey.set(key, doc);
     return doc;
@@ -554,7 +561,7 @@ class ImportRun {
         continue;
       }
       if (!ci) continue;
-      const v = validateRecord(child.entity, this.defaults(child.entity, ci), { dictExtras: this.tenantDicts.values });
+      const v = validateRecord(child.entity, this.defaults(child.entity, ci), this.lineOptions);
       for (const field in v.errors) if (!refErrors?.has(`${child.key}.${field}`)) err(field, v.errors[field], child.key);
       lines.push({ childKey: child.key, row, values: v.values });
     }
@@ -597,7 +604,7 @@ class ImportRun {
     for (const c of filled) {
       const qty = this.matrixCell(cells, c.index);
       if (Number(qty) === 0) continue;
-      const v = validateRecord(child.entity, this.defaults(child.entity, { ...base, [decl.colField]: c.value, [decl.cellField]: qty }), { dictExtras: this.tenantDicts.values });
+      const v = validateRecord(child.entity, this.defaults(child.entity, { ...base, [decl.colField]: c.value, [decl.cellField]: qty }), this.lineOptions);
       for (const field in v.errors) {
         if (field === decl.cellField || field === decl.colField) addAt(c, v.errors[field]);
         else once(field, v.errors[field]);
@@ -620,7 +627,7 @@ class ImportRun {
       return false;
     });
     if (!this.req.validOnly && this.report.errorCount > 0) return;
-    await this.sqlWriter.assignNumbers(tx, state.newDocs, this.now, this.seen);
+    await this.sqlWriter.assignNumbers(tx, state.newDocs, this.now, this.fileDocs);
     if (state.updDocs.length || keptOrphans.length) await this.writeUpdates(tx, state.updDocs, keptOrphans);
     if (!state.newDocs.length) return void this.lap('build', t);
     const docs = state.newDocs;
@@ -629,7 +636,8 @@ class ImportRun {
     const byId = new Map<number, Doc>();
     docs.forEach((d, i) => {
       byId.set(sent.ids[i], d);
-      if (d.key) this.docIds.set(d.key, sent.ids[i]);
+      const known = d.key ? this.fileDocs.get(d.key) : undefined;
+      if (known) known.id = sent.ids[i];
     });
     this.inflight = sent.refused.then(
       (refused) => {
@@ -640,14 +648,21 @@ class ImportRun {
     );
   }
 
-  /** The hashes of a first row's header inputs by field slot (0: no value). */
-  private headerHashes(header: Row): Int32Array {
-    const out = new Int32Array(this.headerIndex.size);
+  /** The hashes of a first row's header inputs by field slot (0: no value), stored in the slab; returns their offset. */
+  private headerHashes(header: Row): number {
+    const size = this.headerIndex.size;
+    if (this.slabUsed + size > this.hashSlab.length) {
+      const grown = new Int32Array(Math.max(1024 * size, this.hashSlab.length * 2));
+      grown.set(this.hashSlab.subarray(0, this.slabUsed));
+      this.hashSlab = grown;
+    }
+    const at0 = this.slabUsed;
+    this.slabUsed += size;
     for (const k in header) {
       const at = this.headerIndex.get(k);
-      if (at !== undefined && header[k] !== null && header[k] !== undefined) out[at] = valueHash(header[k]);
+      if (at !== undefined && header[k] !== null && header[k] !== undefined) this.hashSlab[at0 + at] = valueHash(header[k]);
     }
-    return out;
+    return at0;
   }
 
   /** Waits for the insert in flight (throws what its statement raised), then runs the after-write hooks of what it inserted. */
@@ -719,7 +734,8 @@ class ImportRun {
       this.addError(d.row, this.headerIndex.has(field) ? field : this.refusalField(), ref, d.cells);
     }
     for (const l of d.lines) if (l.row !== d.row) this.addError(l.row, this.refusalField(), { key: 'excel.documentInvalid', params: { row: d.row } }, []);
-    if (d.key) this.invalidDocs.add(d.key);
+    const known = d.key ? this.fileDocs.get(d.key) : undefined;
+    if (known) known.invalid = true;
     this.report.documents--;
   }
 
@@ -728,9 +744,10 @@ class ImportRun {
     for (const id of refused) {
       const d = sent.docs.get(id)!;
       this.rejectedIds.set(id, d.row);
-      if (d.key) {
-        this.docIds.delete(d.key);
-        this.invalidDocs.add(d.key);
+      const known = d.key ? this.fileDocs.get(d.key) : undefined;
+      if (known) {
+        known.id = 0;
+        known.invalid = true;
       }
       const field = this.codeField?.key ?? this.entity.fields.find((f) => f.unique)?.key ?? this.entity.fields[0].key;
       this.addError(d.row, field, { key: 'excel.alreadyExists', params: { value: d.key ?? '' } }, d.cells);
@@ -749,7 +766,8 @@ class ImportRun {
     await this.sqlWriter.updateDocs(tx, okUpd);
     for (const d of okUpd) {
       const id = Number(d.existing!.id);
-      if (d.key) this.docIds.set(d.key, id);
+      const known = d.key ? this.fileDocs.get(d.key) : undefined;
+      if (known) known.id = id;
       audit.push({ id, action: 'update', changes: diffRecords(Object.keys(d.values), d.existing, d.values) });
     }
     const lines: Array<{ parentId: number; line: Line }> = [...orphanLines];
