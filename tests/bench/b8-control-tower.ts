@@ -176,7 +176,7 @@ async function firstPaintMs(browser: Browser, url: string, s: Session, raw: bool
       content: `(() => {
         const tick = () => {
           const tower = document.querySelector('[data-testid=control-tower]');
-          const widgets = tower ? Array.from(tower.querySelectorAll('[data-testid^=widget-]')) : [];
+          const widgets = tower ? Array.from(tower.querySelectorAll("[data-testid^=widget-][data-report]")) : [];
           const drawn = tower && tower.getAttribute('data-loaded') === '1' && widgets.length > 0 && widgets.every((x) => x.querySelector('canvas') || !x.querySelector('.fui-Spinner'));
           if (drawn) requestAnimationFrame(() => { window.__b8 = { ms: performance.now(), widgets: widgets.length }; });
           else requestAnimationFrame(tick);
@@ -195,7 +195,7 @@ async function firstPaintMs(browser: Browser, url: string, s: Session, raw: bool
       const state = await page.evaluate(() => ({
         url: location.href,
         loaded: document.querySelector('[data-testid=control-tower]')?.getAttribute('data-loaded') ?? null,
-        widgets: [...document.querySelectorAll('[data-testid^=widget-]')].map((w) => `${w.getAttribute('data-testid')}:${w.querySelector('canvas') ? 'chart' : w.querySelector('.fui-Spinner') ? 'spinner' : 'text'}`),
+        widgets: [...document.querySelectorAll("[data-testid^=widget-][data-report]")].map((w) => `${w.getAttribute('data-testid')}:${w.querySelector('canvas') ? 'chart' : w.querySelector('.fui-Spinner') ? 'spinner' : 'text'}`),
       }));
       throw new Error(`the tower did not finish drawing: ${JSON.stringify(state)}; ${String(e)}`);
     }

@@ -1,0 +1,113 @@
+import { sql } from 'kysely';
+import { defaultRange, sourceFor, widgetQuery, WIDGETS } from '../../../../reports/control-tower';
+import { getReport, type Language } from '../../../model';
+import { boardItemsOf, isTowerKey, periodRange, towerKey, type BoardItem, type WidgetSettings } from '../../../model/workspace';
+import type { AuthContext } from '../../access/auth-context';
+import type { Db } from '../../db/database';
+import { AppError, forbidden, validationError } from '../../http/errors';
+import { menuEntriesOf } from '../profile/profile.service';
+import { withTenant } from '../rls';
+import { runReport, type ReportResult } from './report.service';
+
+/**
+ * The control tower in one call (B8, docs/architecture-reports.md "Control tower"): every widget the
+ * user may see, each the same report run as `/rptapi/report/:name/run` would give it (the user's
+ * menu entry `rpt.<report>` picks the widget's source, `runReport` checks the read grant and applies
+ * tenant and data permissions in SQL), over the tower's range or the widget's own period as the user
+ * set it on the tower. One round trip instead of twelve: on PGlite the runs queue on its one
+ * connection anyway, and the browser waits for one reply, not for twelve behind its six connections.
+ */
+
+/** The tower's own settings are kept as the personal boards' rows are, in the board `tower`. */
+const TOWER_BOARD = 'tower';
+/** At most this many report runs at once (PostgreSQL's pool is shared with every other request). */
+const PARALLEL = 4;
+
+export type TowerWidgetReply = {
+  report: string;
+  /** The range the widget read (its own period, else the tower's). */
+  range: { from: string; to: string };
+  result: ReportResult | null;
+  /** The widget's run failed (e.g. the read grant was withdrawn): drawn as "no data", like a failed call. */
+  error?: string;
+};
+export type TowerReply = { range: { from: string; to: string }; settings: Record<string, WidgetSettings>; widgets: Record<string, TowerWidgetReply> };
+
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+const dateOf = (v: unknown): string | null => (typeof v === 'string' && ISO.test(v) && !Number.isNaN(Date.parse(v)) ? v : v === undefined || v === '' ? null : 'bad');
+
+/** The caller's tower settings: widget key (without `tower.`) to its settings. */
+export async function towerSettings(db: Db, auth: AuthContext): Promise<Record<string, WidgetSettings>> {
+  if (auth.clientId === null) return {};
+  const clientId = auth.clientId;
+  const rows = await withTenant(db, clientId, async (tx) =>
+    (await sql<{ items: unknown }>`select items from user_workspace_board where client_id = ${clientId} and user_id = ${auth.userId} and board = ${TOWER_BOARD}`.execute(tx)).rows,
+  );
+  const raw = rows[0]?.items;
+  const items = (typeof raw === 'string' ? JSON.parse(raw) : raw) as BoardItem[] | undefined;
+  const out: Record<string, WidgetSettings> = {};
+  for (const i of items ?? []) if (i.settings && isTowerKey(i.key)) out[i.key.slice('tower.'.length)] = i.settings;
+  return out;
+}
+
+/**
+ * Saves the caller's tower settings (`{ items: [{ key: 'tower.<widget>', settings: { period, top } }] }`,
+ * the personal boards' item shape): only the tower's widgets and the boards' own values (period
+ * `tower` / `month` / `quarter` / `year`, top 5 / 10 / 20); kept per user and company.
+ */
+export async function saveTowerSettings(db: Db, auth: AuthContext, input: unknown): Promise<Record<string, WidgetSettings>> {
+  if (auth.clientId === null) throw forbidden();
+  const clientId = auth.clientId;
+  const items = boardItemsOf(input);
+  const known = new Set(WIDGETS.map((w) => towerKey(w.key)));
+  if (!items || items.some((i) => !known.has(i.key))) throw validationError({ items: { key: 'access.invalidValue' } });
+  const kept = items.filter((i) => i.settings).map((i) => ({ key: i.key, hidden: false, settings: i.settings }));
+  await withTenant(db, clientId, (tx) =>
+    sql`insert into user_workspace_board (client_id, user_id, board, items, updated_at)
+      values (${clientId}, ${auth.userId}, ${TOWER_BOARD}, ${JSON.stringify(kept)}::jsonb, now())
+      on conflict (client_id, user_id, board) do update set items = excluded.items, updated_at = now()`.execute(tx),
+  );
+  return Object.fromEntries(kept.map((i) => [i.key.slice('tower.'.length), i.settings!]));
+}
+
+/** Runs `jobs` at most `n` at a time, keeping their order. */
+async function limited<T>(jobs: Array<() => Promise<T>>, n: number): Promise<T[]> {
+  const out: T[] = new Array(jobs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const k = next++;
+      out[k] = await jobs[k]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(n, jobs.length) }, worker));
+  return out;
+}
+
+/** `GET /rptapi/tower?from=&to=&source=raw`: every widget's report run for the caller. */
+export async function runTower(db: Db, auth: AuthContext, query: Record<string, unknown>, language: Language, today = new Date().toISOString().slice(0, 10)): Promise<TowerReply> {
+  const [from, to] = [dateOf(query.from), dateOf(query.to)];
+  if (from === 'bad') throw validationError({ from: { key: 'access.invalidValue' } });
+  if (to === 'bad') throw validationError({ to: { key: 'access.invalidValue' } });
+  const fallback = defaultRange(today);
+  // Neither given: the tower's default range; given empty: no bound on that side (as the tower's date boxes).
+  const range = query.from === undefined && query.to === undefined ? fallback : { from: from ?? '', to: to ?? '' };
+  const raw = query.source === 'raw';
+  const codes = new Set((await menuEntriesOf(db, auth, language)).map((e) => e.CODE));
+  const settings = await towerSettings(db, auth);
+  const chosen = WIDGETS.map((w) => ({ w, source: sourceFor(w, codes) })).filter((x) => x.source);
+  const replies = await limited(
+    chosen.map(({ w, source }) => async (): Promise<[string, TowerWidgetReply]> => {
+      const own = periodRange(settings[w.key]?.period, today) ?? range;
+      const q: Record<string, unknown> = widgetQuery(source!, own);
+      if (raw) q.source = 'raw';
+      try {
+        return [w.key, { report: source!.report, range: own, result: await runReport(db, auth, getReport(source!.report)!, q, language) }];
+      } catch (e) {
+        return [w.key, { report: source!.report, range: own, result: null, error: e instanceof AppError ? e.kind : 'error' }];
+      }
+    }),
+    PARALLEL,
+  );
+  return { range, settings, widgets: Object.fromEntries(replies) };
+}
