@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGGREGATES, figuresSql, keyColumns, rebuildSql, type AggregateDef } from '../../src/server/services/reports/aggregates';
 import { withTenant } from '../../src/server/services/rls';
+import { defaultRange, widgetQuery, WIDGETS } from '../../reports/control-tower';
+import { periodRange } from '../../src/model/workspace';
 import { resourceClient } from '../support/resource-client';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
 
@@ -255,5 +257,70 @@ describe('the tower’s reports read the aggregate with the list’s scoping', (
     expect(fallback.data.rows.reduce((s, x) => s + Number(x.orders), 0)).toBe(listedUsd.body.data.total);
     // The manager without rules still reads the aggregate.
     expect((await run(maker, 'order-book', q)).data.source.kind).toBe('aggregate');
+  });
+});
+
+describe('the tower in one call (GET /api/rptapi/tower) and its widgets’ own settings', () => {
+  type Tower = { range: { from: string; to: string }; settings: Record<string, unknown>; widgets: Record<string, { report: string; range: { from: string; to: string }; result: Run | null; error?: string }> };
+  const tower = async (token: string, query = '') => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/rptapi/tower${query}`, headers: auth(token) });
+    return { status: res.statusCode, data: (res.json() as { data: Tower }).data };
+  };
+  const today = new Date().toISOString().slice(0, 10);
+
+  it('answers every widget with the same rows as its own report run, each widget’s source by the user’s menu entries', async () => {
+    for (const [token, funnel] of [
+      [maker, 'orders-by-status'],
+      [brand, 'pr-order-book'],
+    ] as const) {
+      const all = await tower(token);
+      expect(all.status, JSON.stringify(all.data)).toBe(200);
+      expect(all.data.range).toEqual(defaultRange(today));
+      expect(all.data.widgets.funnel?.report).toBe(funnel);
+      expect(Object.keys(all.data.widgets).length).toBeGreaterThan(4);
+      for (const [key, w] of Object.entries(all.data.widgets)) {
+        const source = WIDGETS.find((x) => x.key === key)!.sources.find((s) => s.report === w.report)!;
+        const single = await run(token, w.report, new URLSearchParams(widgetQuery(source, all.data.range)).toString());
+        expect(w.error, `${key} ${w.error}`).toBeUndefined();
+        expect(w.result!.rows, key).toEqual(single.data.rows);
+        expect(w.result!.source, key).toEqual(single.data.source);
+      }
+    }
+    // source=raw: every widget from the raw tables, the same rows.
+    const agg = await tower(maker);
+    const raw = await tower(maker, '?source=raw');
+    expect(agg.data.widgets.funnel.result!.source.kind).toBe('aggregate');
+    expect(raw.data.widgets.funnel.result!.source).toEqual({ kind: 'raw', why: 'asked' });
+    for (const key of Object.keys(agg.data.widgets)) expect(raw.data.widgets[key].result!.rows, key).toEqual(agg.data.widgets[key].result!.rows);
+    // A range of its own, and a bad date refused.
+    const own = await tower(maker, '?from=2026-03-01&to=2026-05-31');
+    expect(own.data.widgets.funnel.range).toEqual({ from: '2026-03-01', to: '2026-05-31' });
+    expect((await tower(maker, '?from=2026-13-45')).status).toBe(400);
+  });
+
+  it('keeps a widget’s period and top N per user and company, applies the period, refuses anything else', async () => {
+    const save = (token: string, items: unknown) => call('POST', '/api/rptapi/tower/settings', token, { items });
+    const saved = await save(maker, [{ key: 'tower.funnel', hidden: false, settings: { period: 'quarter', top: 5 } }, { key: 'tower.ontime', hidden: false }]);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data.settings).toEqual({ funnel: { period: 'quarter', top: 5 } });
+    const after = await tower(maker);
+    expect(after.data.settings).toEqual({ funnel: { period: 'quarter', top: 5 } });
+    expect(after.data.widgets.funnel.range).toEqual(periodRange('quarter', today));
+    expect(after.data.widgets.ontime.range).toEqual(defaultRange(today));
+    const quarter = await run(maker, 'orders-by-status', new URLSearchParams(widgetQuery(WIDGETS[0].sources[0], periodRange('quarter', today)!)).toString());
+    expect(after.data.widgets.funnel.result!.rows).toEqual(quarter.data.rows);
+    // Another user of the company and another company's user keep their own (none).
+    const other = await signIn(t.app, 'maker.planner');
+    expect((await tower(other)).data.settings).toEqual({});
+    expect((await tower(brand)).data.settings).toEqual({});
+    // Not a tower widget, a value off the lists, a personal board's block: refused, the stored settings unchanged.
+    for (const items of [[{ key: 'tower.nope', settings: { period: 'month' } }], [{ key: 'tower.funnel', settings: { period: 'week' } }], [{ key: 'todo', hidden: false }], [{ key: 'tower.funnel', settings: { top: 7 } }]]) {
+      const r = await save(maker, items);
+      expect(r.status, JSON.stringify(items)).toBe(400);
+    }
+    expect((await tower(maker)).data.settings).toEqual({ funnel: { period: 'quarter', top: 5 } });
+    // Cleared: the tower's range again.
+    expect((await save(maker, [])).status).toBe(200);
+    expect((await tower(maker)).data.widgets.funnel.range).toEqual(defaultRange(today));
   });
 });
