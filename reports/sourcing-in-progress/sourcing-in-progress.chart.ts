@@ -28,6 +28,8 @@ export function sourcingPipelineOption(data: ChartData, theme: ChartTheme) {
   const alarm = '#d13438';
   return {
     ...o,
+    // Projects are whole numbers.
+    yAxis: { ...o.yAxis, minInterval: 1 },
     series: o.series.map((s, si) => (data.series[si]?.key === 'overdue' ? { ...s, itemStyle: { color: alarm } } : { ...s, itemStyle: { color: theme.colors[0] } })),
   };
 }

@@ -160,6 +160,21 @@ function Dashboard({ def, look }: { def: DashboardDef; look: 'wall' | 'board' })
     navigate(dashboardDrill(report, w, filters, drillOf(data, p.ci, p.si)));
   };
 
+  // Each widget's chart data, made again only when its rows or the language change: a new option
+  // replaces the chart (notMerge), which must not happen on every render (a click's own re-render
+  // would swap the series under the pointer's event).
+  const charts = useMemo(() => {
+    const out: Record<string, { empty: boolean; data: ReturnType<typeof reportChartData> | null }> = {};
+    for (const w of widgets) {
+      const result = loaded[w.key]?.result;
+      const raw = result ? reportChartData(getReport(w.report)!, result, w.group, w.measures, tr) : null;
+      // Nothing to draw: no group, or no group with a value (a rate without a denominator is no value).
+      const empty = !raw || !raw.categories.length || raw.series.every((x) => x.values.every((v) => v === null));
+      out[w.key] = { empty, data: raw && w.shape ? w.shape(raw, tr) : raw };
+    }
+    return out;
+  }, [widgets, loaded, tr]);
+
   const tag = (text: string, hint?: string) => (
     <span title={hint} style={{ fontSize: 11, color: L.muted, background: L.tag, borderRadius: 4, padding: '1px 6px', whiteSpace: 'nowrap' }}>
       {text}
@@ -176,8 +191,8 @@ function Dashboard({ def, look }: { def: DashboardDef; look: 'wall' | 'board' })
     >
       <header style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
         <div style={{ display: 'flex', flexDirection: 'column', minWidth: 0, flex: '1 1 320px' }}>
-          <span style={{ fontSize: look === 'wall' ? (full ? 30 : 24) : 20, fontWeight: 700, letterSpacing: look === 'wall' ? 1 : 0 }}>{tr(def.title)}</span>
-          <span style={{ color: L.muted, fontSize: 12, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={tr(def.purpose)}>
+          <span style={{ fontSize: look === 'wall' ? (full ? 30 : 24) : 20, lineHeight: look === 'wall' ? (full ? '38px' : '32px') : '28px', fontWeight: 700, letterSpacing: look === 'wall' ? 1 : 0 }}>{tr(def.title)}</span>
+          <span style={{ color: L.muted, fontSize: 12, lineHeight: '18px', marginTop: 2, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={tr(def.purpose)}>
             {tr(def.purpose)}
             {updatedAt ? ` · ${tr(T.updated)} ${updatedAt.toLocaleTimeString(en ? 'en-GB' : 'zh-CN', { hour12: false })}` : ''}
           </span>
@@ -223,9 +238,7 @@ function Dashboard({ def, look }: { def: DashboardDef; look: 'wall' | 'board' })
         {widgets.map((w) => {
           const report = getReport(w.report)!;
           const l = loaded[w.key];
-          const raw = l?.result ? reportChartData(report, l.result, w.group, w.measures, tr) : null;
-          const empty = !raw || !raw.categories.length;
-          const data = raw && w.shape ? w.shape(raw, tr) : raw;
+          const { empty, data } = charts[w.key] ?? { empty: true, data: null };
           const kind = chartKindFor(w.kind, w.group.length);
           return (
             <div
