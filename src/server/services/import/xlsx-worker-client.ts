@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { buildSync } from 'esbuild';
+import { build } from 'esbuild';
 import { LISTS_SHEET, TEMPLATE_SHEET } from '../../../model/excel';
 import type { XlsxLimit } from './xlsx-xml';
 import { assertXlsxSignature, maxReadMs, WorkbookError, type SheetEvent, type WorkbookInfo } from './xlsx-reader.util';
@@ -40,11 +40,13 @@ export function readerThreadMinBytes(): number {
  * The worker's code, bundled once per process from xlsx-worker.ts and the reader's modules with
  * esbuild (which the TypeScript loader the server runs under brings) and run as a script: a worker
  * thread does not inherit the main thread's module loader on Node 20, and registering it in each
- * worker cost 0.4-0.9 s per start on the loaded machine; the bundle starts in milliseconds.
+ * worker cost 0.4-0.9 s per start on the loaded machine; the bundle starts in milliseconds. Built
+ * with esbuild's asynchronous API: the bundling runs in esbuild's own process while the main thread
+ * serves requests (buildSync held it for 0.13-0.22 s at the first import, benchmark B2).
  */
-let workerCode: string | null = null;
-function workerSource(): string {
-  workerCode ??= buildSync({
+let workerCode: Promise<string> | null = null;
+function workerSource(): Promise<string> {
+  workerCode ??= build({
     entryPoints: [fileURLToPath(new URL('./xlsx-worker.ts', import.meta.url))],
     bundle: true,
     platform: 'node',
@@ -52,14 +54,20 @@ function workerSource(): string {
     target: 'node20',
     write: false,
     logLevel: 'silent',
-  }).outputFiles[0].text;
+  }).then(
+    (r) => r.outputFiles[0].text,
+    (error: unknown) => {
+      workerCode = null;
+      throw error;
+    },
+  );
   return workerCode;
 }
 
 export async function* readWorkbookInWorker(path: string, onBytes?: (bytes: number) => void, onWorkbook?: (info: WorkbookInfo) => void): AsyncGenerator<SheetEvent[]> {
   await assertXlsxSignature(path);
   const input: WorkerInput = { path, window: WINDOW, maxReadMs: maxReadMs(), templateSheet: TEMPLATE_SHEET, listsSheet: LISTS_SHEET };
-  const worker = new Worker(workerSource(), {
+  const worker = new Worker(await workerSource(), {
     eval: true,
     workerData: input,
     resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB, maxYoungGenerationSizeMb: READER_YOUNG_MB },
