@@ -94,11 +94,18 @@ describe('declared dashboards', () => {
       expect(value).toMatch(/^\d+$/);
       await page.selectOption('[data-testid=dashboard-org]', value);
       await page.waitForURL((u) => u.searchParams.get('org') === value);
-      await page.waitForSelector('[data-testid=dashboard][data-loaded="1"]', { timeout: 30000 });
-      // Widgets whose records belong to no organisation say so.
-      const tags = await page.textContent('[data-testid=dashboard]');
+      await page.waitForSelector(`[data-testid=dashboard][data-loaded="1"][data-org="${value}"]`, { timeout: 30000 });
       expect(Object.values(await widgetStates(page))).not.toContain('error');
-      expect(tags).toBeTruthy();
+      // The order book now counts the orders the department's members entered: what the report gives for them.
+      const members = await page.evaluate(async (id) => {
+        const headers = { authorization: `Bearer ${localStorage.getItem('token')}` };
+        const orgs = (await (await fetch('/api/rptapi/dashboard/production/orgs', { headers })).json()) as { data: Array<{ id: number; users: number[] }> };
+        const users = orgs.data.find((o) => String(o.id) === id)!.users;
+        const rep = (await (await fetch(`/api/rptapi/report/order-book/run?group=month&f.created_by.in=${users.join(',') || '0'}&f.delivery_date.between=1900-01-01,2999-12-31`, { headers })).json()) as { data: { rows: Array<{ orders: number; _level: number }> } };
+        return { users, orders: rep.data.rows.filter((r) => !r._level).reduce((n, r) => n + r.orders, 0) };
+      }, value);
+      expect(members.users.length).toBeGreaterThan(0);
+      expect((await widgetStates(page)).orderbook).toBe(members.orders ? 'ready' : 'empty');
       await snap(page, `dashboard-production-org-${lang}-${size.width}`);
       expect(errors, errors.join('\n')).toEqual([]);
       await page.context().close();

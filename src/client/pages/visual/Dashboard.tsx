@@ -85,6 +85,8 @@ function Dashboard({ def, look }: { def: DashboardDef; look: 'wall' | 'board' })
   const filters = useMemo(() => filtersOf(search, orgs, todayIso()), [search, orgs]);
   const [loaded, setLoaded] = useState<Record<string, Loaded>>({});
   const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
+  // The filters of the last finished load (the page says which organisation its charts show).
+  const [loadedOrg, setLoadedOrg] = useState<string>('');
   const [loading, setLoading] = useState(false);
   const [full, setFull] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -117,6 +119,7 @@ function Dashboard({ def, look }: { def: DashboardDef; look: 'wall' | 'board' })
       }),
     );
     setLoaded(Object.fromEntries(entries));
+    setLoadedOrg(filters.org ? String(filters.org) : '');
     setUpdatedAt(new Date());
     setLoading(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -187,10 +190,11 @@ function Dashboard({ def, look }: { def: DashboardDef; look: 'wall' | 'board' })
       data-testid="dashboard"
       data-dashboard={def.name}
       data-loaded={updatedAt && !loading ? '1' : '0'}
+      data-org={loadedOrg}
       style={{ background: L.page, color: L.text, minHeight: '100%', padding: full ? 24 : 16, boxSizing: 'border-box', display: 'flex', flexDirection: 'column', gap: 12, overflow: 'auto', height: full ? '100vh' : undefined }}
     >
       <header style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
-        <div style={{ display: 'flex', flexDirection: 'column', minWidth: 0, flex: '1 1 320px' }}>
+        <div style={{ display: 'flex', flexDirection: 'column', minWidth: 0, flex: '1 1 220px' }}>
           <span style={{ fontSize: look === 'wall' ? (full ? 30 : 24) : 20, lineHeight: look === 'wall' ? (full ? '38px' : '32px') : '28px', fontWeight: 700, letterSpacing: look === 'wall' ? 1 : 0 }}>{tr(def.title)}</span>
           <span style={{ color: L.muted, fontSize: 12, lineHeight: '18px', marginTop: 2, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={tr(def.purpose)}>
             {tr(def.purpose)}
@@ -199,13 +203,13 @@ function Dashboard({ def, look }: { def: DashboardDef; look: 'wall' | 'board' })
         </div>
         <label style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 13, color: L.muted }}>
           {tr(T.from)}
-          <DateBox ariaLabel={tr(T.from)} testId="dashboard-from" value={filters.from} onChange={(v) => setParam('from', v)} width={140} />
+          <DateBox ariaLabel={tr(T.from)} testId="dashboard-from" value={filters.from} onChange={(v) => setParam('from', v)} width={132} />
           {tr(T.to)}
-          <DateBox ariaLabel={tr(T.to)} testId="dashboard-to" value={filters.to} onChange={(v) => setParam('to', v)} width={140} />
+          <DateBox ariaLabel={tr(T.to)} testId="dashboard-to" value={filters.to} onChange={(v) => setParam('to', v)} width={132} />
         </label>
         <label style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 13, color: L.muted }}>
           {tr(T.org)}
-          <Select data-testid="dashboard-org" aria-label={tr(T.org)} value={filters.org ? String(filters.org) : ''} onChange={(_, d) => setParam('org', d.value || null)} style={{ minWidth: 160 }}>
+          <Select data-testid="dashboard-org" aria-label={tr(T.org)} value={filters.org ? String(filters.org) : ''} onChange={(_, d) => setParam('org', d.value || null)} style={{ width: 150 }}>
             <option value="">{tr(T.wholeCompany)}</option>
             {orgOptions(orgs ?? []).map((o) => (
               <option key={o.id} value={String(o.id)}>
@@ -214,7 +218,7 @@ function Dashboard({ def, look }: { def: DashboardDef; look: 'wall' | 'board' })
             ))}
           </Select>
         </label>
-        {loading ? <Spinner size="extra-tiny" /> : null}
+        <span style={{ width: 16, display: 'inline-flex' }}>{loading ? <Spinner size="extra-tiny" /> : null}</span>
         <Tooltip content={tr(T.refresh)} relationship="label">
           <Button size="small" appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={() => void load()} style={{ color: L.text }} />
         </Tooltip>
