@@ -91,6 +91,13 @@ export const WIDGETS: WidgetDef[] = [
     sources: [{ report: 'open-exceptions', group: ['age'], measures: ['tickets'] }],
   },
   {
+    // Sourcing projects whose evaluation has not ended, stage by stage (the funnel keeps the state machine's order).
+    key: 'sourcing',
+    title: { zh: '进行中的寻源（按阶段）', en: 'Sourcing in progress by stage' },
+    kind: 'funnel',
+    sources: [{ report: 'sourcing-in-progress', group: ['status'], measures: ['projects'], query: { 'f.eval_state.in': 'not_evaluated,evaluating' } }],
+  },
+  {
     key: 'stock',
     title: { zh: '库存预警（库存≤0 的库位）', en: 'Stock alerts (on hand ≤ 0)' },
     kind: 'bar',
