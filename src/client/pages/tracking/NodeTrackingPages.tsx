@@ -18,13 +18,12 @@ import {
   DialogSurface,
   DialogTitle,
 } from '@fluentui/react-components';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { dictionaryItems } from '../../../model/dictionaries';
 import { NODE_TRACKING_EVENT, type NodeState } from '../../../model/node-tracking';
-import { api, ApiError } from '../../api/client';
-import { DateText } from '../../form/widgets/date-input';
+import { api } from '../../api/client';
 import { onSocketMessage } from '../../shell/notification-socket';
 import { toast } from '../../shell/toast-bus';
 import { NodeTimeline } from './NodeTimeline';
@@ -33,6 +32,7 @@ import { STATE_COLOURS, type TimelineNode } from './timeline-layout';
 import './tracking-messages';
 import { CSS } from './tracking-style';
 import { TrackedOrdersLayout } from './TrackedOrdersLayout';
+import { ActualDateCell, useTrackedOrders } from './use-tracked-orders';
 
 type Row = Record<string, unknown>;
 export type Node = TimelineNode & { id: number; version: number; party: string | null; actual_source: string | null; share_id?: number | null };
@@ -94,85 +94,34 @@ export function NodeTrackingPage() {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const selected = params.get('order') ? Number(params.get('order')) : null;
-  const [rows, setRows] = useState<OrderRow[] | null>(null);
-  const [tl, setTl] = useState<Timeline | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { rows, tl, error, drafts, setDrafts, busy, run, record: recordVia, loadList, loadTimeline, reload } = useTrackedOrders<OrderRow>('/scmapi/nodetrack/orders', '/scmapi/nodetrack/timeline', 'order_id', selected);
   const [confirm, setConfirm] = useState(false);
   const [sending, setSending] = useState(false);
-
-  const loadList = useCallback(async () => {
-    try {
-      setRows((await api.get<{ rows: OrderRow[] }>('/scmapi/nodetrack/orders', undefined, { quiet: true })).rows);
-      setError(null);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
-    }
-  }, []);
-  const loadTimeline = useCallback(async (id: number | null) => {
-    if (id === null) return setTl(null);
-    try {
-      setTl(await api.get<Timeline>('/scmapi/nodetrack/timeline', { order_id: id }, { quiet: true }));
-      setDrafts({});
-    } catch (e) {
-      setTl(null);
-      setError(e instanceof ApiError ? e.message : String(e));
-    }
-  }, []);
-  useEffect(() => void loadList(), [loadList]);
-  useEffect(() => void loadTimeline(selected), [loadTimeline, selected]);
   useNodeEvents((m) => {
     void loadList();
     if (m.order_id !== undefined && m.order_id === selected) void loadTimeline(selected);
   });
 
-  const record = async (n: Node, date: string | null) => {
-    if (!tl) return;
-    setBusy(true);
-    try {
-      const next = await api.post<Timeline>('/scmapi/nodetrack/actual', { order_id: tl.order.id, node_code: n.node_code, date, version: n.version });
-      setTl(next);
-      // The stored date shows again once recorded (the draft is dropped, not emptied).
-      setDrafts(({ [n.node_code]: _, ...rest }) => rest);
-      toast.success(date ? t('nt.recorded', { node: n.node_name, date }) : t('nt.cleared', { node: n.node_name }));
-      void loadList();
-    } catch {
-      // The API hooks show the server's message.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const record = (n: Node, date: string | null) => (tl ? recordVia('/scmapi/nodetrack/actual', { order_id: Number(tl.order.id) }, n, date) : undefined);
 
-  const regenerate = async () => {
+  const regenerate = () => {
     if (!tl) return;
     setConfirm(false);
-    setBusy(true);
-    try {
+    void run(async () => {
       const r = await api.post<{ data?: { nodes: number }[] }>('/scmapi/customerorder/action/nodeplan', { id: tl.order.id });
       toast.success(t('nt.regenerated', { n: r.data?.[0]?.nodes ?? 0 }));
       await loadTimeline(Number(tl.order.id));
       void loadList();
-    } catch {
-      // The API hooks show the server's message.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
-  const recall = async (n: Node) => {
-    if (!tl) return;
-    setBusy(true);
-    try {
+  const recall = (n: Node) =>
+    tl &&
+    void run(async () => {
       await api.post('/scmapi/nodetrack/recall-supplier', { order_id: tl.order.id, node_code: n.node_code });
       toast.success(t('nt.recalled', { node: n.node_name }));
       await loadTimeline(Number(tl.order.id));
-    } catch {
-      // The API hooks show the server's message.
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const closed = tl ? tl.order.status !== 'in_progress' : true;
   const supplierNodes = tl ? tl.tracking.nodes.filter((n) => n.party === 'supplier') : [];
@@ -182,7 +131,7 @@ export function NodeTrackingPage() {
       testId="node-tracking-page"
       title={t('nt.title')}
       error={error}
-      onReload={() => { void loadList(); void loadTimeline(selected); }}
+      onReload={reload}
       rows={rows}
       emptyText={t('nt.noOrders')}
       listTestId="tracked-orders"
@@ -240,7 +189,7 @@ export function NodeTrackingPage() {
                             {n.share_id && tl.suppliers?.[String(n.share_id)] ? (
                               <span style={{ marginLeft: 6, color: '#0f6cbd', fontSize: 12 }}>
                                 {t('nt.sentTo', { supplier: tl.suppliers[String(n.share_id)] })}
-                                <Button size="small" appearance="transparent" disabled={busy || closed} onClick={() => void recall(n)} data-testid={`recall-${n.node_code}`}>{t('nt.recall')}</Button>
+                                <Button size="small" appearance="transparent" disabled={busy || closed} onClick={() => recall(n)} data-testid={`recall-${n.node_code}`}>{t('nt.recall')}</Button>
                               </span>
                             ) : null}
                           </td>
@@ -249,31 +198,7 @@ export function NodeTrackingPage() {
                           <td>{n.plan_date ?? ''}</td>
                           <td><StateTag state={n.state} /></td>
                           <td>
-                            <div style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
-                              <div style={{ width: 150 }}>
-                                <DateText
-                                  kind="date"
-                                  value={drafts[n.node_code] ?? n.actual_date ?? ''}
-                                  disabled={busy || closed}
-                                  testId={`actual-${n.node_code}`}
-                                  onChange={(v) => setDrafts((d) => ({ ...d, [n.node_code]: v }))}
-                                />
-                              </div>
-                              <Button
-                                size="small"
-                                appearance="primary"
-                                disabled={busy || closed || !(drafts[n.node_code] ?? '') || drafts[n.node_code] === n.actual_date}
-                                onClick={() => void record(n, drafts[n.node_code])}
-                                data-testid={`record-${n.node_code}`}
-                              >
-                                {t('nt.record')}
-                              </Button>
-                              {n.actual_date && (
-                                <Button size="small" appearance="subtle" disabled={busy || closed} onClick={() => void record(n, null)}>
-                                  {t('nt.clear')}
-                                </Button>
-                              )}
-                            </div>
+                            <ActualDateCell node={n} draft={drafts[n.node_code]} disabled={busy || closed} onDraft={(v) => setDrafts((d) => ({ ...d, [n.node_code]: v }))} onRecord={(date) => void record(n, date)} />
                           </td>
                           <td data-testid={`source-${n.node_code}`}>{n.actual_date ? sourceLabel(n.actual_source, i18n.language) : ''}</td>
                         </tr>
@@ -303,7 +228,7 @@ export function NodeTrackingPage() {
             <DialogTitle>{t('nt.regenerate')}</DialogTitle>
             <DialogContent>{t('nt.regenerateConfirm', { order: String(tl?.order.order_no ?? '') })}</DialogContent>
             <DialogActions>
-              <Button appearance="primary" onClick={() => void regenerate()} data-testid="regenerate-confirm">{t('nt.confirm')}</Button>
+              <Button appearance="primary" onClick={regenerate} data-testid="regenerate-confirm">{t('nt.confirm')}</Button>
               <Button onClick={() => setConfirm(false)}>{t('nt.cancel')}</Button>
             </DialogActions>
           </DialogBody>
@@ -320,29 +245,7 @@ export function BrandNodeTimelinePage() {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const selected = params.get('pr') ? Number(params.get('pr')) : null;
-  const [rows, setRows] = useState<(OrderRow & { pr_id: number; share_id: number })[] | null>(null);
-  const [tl, setTl] = useState<Timeline | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const loadList = useCallback(async () => {
-    try {
-      setRows((await api.get<{ rows: (OrderRow & { pr_id: number; share_id: number })[] }>('/scmapi/nodetrack/brand-orders', undefined, { quiet: true })).rows);
-      setError(null);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
-    }
-  }, []);
-  const loadTimeline = useCallback(async (id: number | null) => {
-    if (id === null) return setTl(null);
-    try {
-      setTl(await api.get<Timeline>('/scmapi/nodetrack/brand-timeline', { pr_id: id }, { quiet: true }));
-    } catch (e) {
-      setTl(null);
-      setError(e instanceof ApiError ? e.message : String(e));
-    }
-  }, []);
-  useEffect(() => void loadList(), [loadList]);
-  useEffect(() => void loadTimeline(selected), [loadTimeline, selected]);
+  const { rows, tl, error, loadList, loadTimeline, reload } = useTrackedOrders<OrderRow & { pr_id: number; share_id: number }>('/scmapi/nodetrack/brand-orders', '/scmapi/nodetrack/brand-timeline', 'pr_id', selected);
   const shown = useRef<number | null>(null);
   shown.current = tl ? Number(tl.order.share_id) : null;
   useNodeEvents((m) => {
@@ -356,7 +259,7 @@ export function BrandNodeTimelinePage() {
       testId="brand-node-page"
       title={t('nt.brandTitle')}
       error={error}
-      onReload={() => { void loadList(); void loadTimeline(selected); }}
+      onReload={reload}
       rows={rows}
       emptyText={t('nt.noBrandOrders')}
       listTestId="brand-orders"

@@ -6,15 +6,15 @@
  *   a timeline of those nodes and their actual dates to record; it moves live on `nodetrack.changed`.
  */
 import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Option, Spinner, Text } from '@fluentui/react-components';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { api, ApiError } from '../../api/client';
-import { DateText } from '../../form/widgets/date-input';
 import { toast } from '../../shell/toast-bus';
 import { NodeTimeline } from './NodeTimeline';
 import { Count, sourceLabel, StateTag, Summary, useNodeEvents, type Node, type OrderRow, type Timeline } from './NodeTrackingPages';
 import { TrackedOrdersLayout } from './TrackedOrdersLayout';
+import { ActualDateCell, useTrackedOrders } from './use-tracked-orders';
 import './tracking-messages';
 
 type Row = Record<string, unknown>;
@@ -121,32 +121,7 @@ export function SupplierNodesPage() {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const selected = params.get('task') ? Number(params.get('task')) : null;
-  const [rows, setRows] = useState<SupplierRow[] | null>(null);
-  const [tl, setTl] = useState<Timeline | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const loadList = useCallback(async () => {
-    try {
-      setRows((await api.get<{ rows: SupplierRow[] }>('/scmapi/nodetrack/supplier-orders', undefined, { quiet: true })).rows);
-      setError(null);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
-    }
-  }, []);
-  const loadTimeline = useCallback(async (id: number | null) => {
-    if (id === null) return setTl(null);
-    try {
-      setTl(await api.get<Timeline>('/scmapi/nodetrack/supplier-timeline', { task_id: id }, { quiet: true }));
-      setDrafts({});
-    } catch (e) {
-      setTl(null);
-      setError(e instanceof ApiError ? e.message : String(e));
-    }
-  }, []);
-  useEffect(() => void loadList(), [loadList]);
-  useEffect(() => void loadTimeline(selected), [loadTimeline, selected]);
+  const { rows, tl, error, drafts, setDrafts, busy, record: recordVia, loadList, loadTimeline, reload } = useTrackedOrders<SupplierRow>('/scmapi/nodetrack/supplier-orders', '/scmapi/nodetrack/supplier-timeline', 'task_id', selected);
   const shown = useRef<number | null>(null);
   shown.current = selected;
   useNodeEvents((m) => {
@@ -155,21 +130,7 @@ export function SupplierNodesPage() {
     if (m.task_id === shown.current) void loadTimeline(shown.current);
   });
 
-  const record = async (n: Node, date: string | null) => {
-    if (!tl) return;
-    setBusy(true);
-    try {
-      setTl(await api.post<Timeline>('/scmapi/nodetrack/supplier-actual', { task_id: tl.order.task_id, node_code: n.node_code, date, version: n.version }));
-      // The stored date shows again once recorded (the draft is dropped, not emptied).
-      setDrafts(({ [n.node_code]: _, ...rest }) => rest);
-      toast.success(date ? t('nt.recorded', { node: n.node_name, date }) : t('nt.cleared', { node: n.node_name }));
-      void loadList();
-    } catch {
-      // The API hooks show the server's message.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const record = (n: Node, date: string | null) => (tl ? recordVia('/scmapi/nodetrack/supplier-actual', { task_id: Number(tl.order.task_id) }, n, date) : undefined);
 
   const closed = tl ? tl.order.status !== 'in_progress' : true;
   return (
@@ -179,7 +140,7 @@ export function SupplierNodesPage() {
       title={t('nt.supplierTitle')}
       explain={<Text>{t('nt.supplierExplain')}</Text>}
       error={error}
-      onReload={() => { void loadList(); void loadTimeline(selected); }}
+      onReload={reload}
       rows={rows}
       emptyText={t('nt.noSupplierOrders')}
       listTestId="supplier-orders"
@@ -225,25 +186,7 @@ export function SupplierNodesPage() {
                       <td>{n.plan_date ?? ''}</td>
                       <td><StateTag state={n.state} /></td>
                       <td>
-                        <div style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
-                          <div style={{ width: 150 }}>
-                            <DateText kind="date" value={drafts[n.node_code] ?? n.actual_date ?? ''} disabled={busy || closed} testId={`actual-${n.node_code}`} onChange={(v) => setDrafts((d) => ({ ...d, [n.node_code]: v }))} />
-                          </div>
-                          <Button
-                            size="small"
-                            appearance="primary"
-                            disabled={busy || closed || !(drafts[n.node_code] ?? '') || drafts[n.node_code] === n.actual_date}
-                            onClick={() => void record(n, drafts[n.node_code])}
-                            data-testid={`record-${n.node_code}`}
-                          >
-                            {t('nt.record')}
-                          </Button>
-                          {n.actual_date && (
-                            <Button size="small" appearance="subtle" disabled={busy || closed} onClick={() => void record(n, null)}>
-                              {t('nt.clear')}
-                            </Button>
-                          )}
-                        </div>
+                        <ActualDateCell node={n} draft={drafts[n.node_code]} disabled={busy || closed} onDraft={(v) => setDrafts((d) => ({ ...d, [n.node_code]: v }))} onRecord={(date) => void record(n, date)} />
                       </td>
                       <td data-testid={`source-${n.node_code}`}>{n.actual_date ? sourceLabel(n.actual_source, i18n.language) : ''}</td>
                     </tr>

@@ -1,0 +1,100 @@
+/**
+ * What the three node-tracking pages (the maker's, the brand's and the supplier's) share: the list of
+ * tracked orders and the chosen order's timeline, loaded from the page's own routes; the actual
+ * dates typed but not yet recorded; recording one; and the cell that types and records it.
+ */
+import { Button } from '@fluentui/react-components';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError } from '../../api/client';
+import { DateText } from '../../form/widgets/date-input';
+import { toast } from '../../shell/toast-bus';
+import type { Node, Timeline } from './NodeTrackingPages';
+
+type Query = Record<string, string | number>;
+
+/**
+ * The tracked orders of `listUrl` and the timeline of the chosen one (`timelineUrl` asked with
+ * `{ [param]: selected }`); both reload when `selected` changes and on `reload`.
+ */
+export function useTrackedOrders<R>(listUrl: string, timelineUrl: string, param: string, selected: number | null) {
+  const { t } = useTranslation();
+  const [rows, setRows] = useState<R[] | null>(null);
+  const [tl, setTl] = useState<Timeline | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const loadList = useCallback(async () => {
+    try {
+      setRows((await api.get<{ rows: R[] }>(listUrl, undefined, { quiet: true })).rows);
+      setError(null);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    }
+  }, [listUrl]);
+  const loadTimeline = useCallback(
+    async (id: number | null) => {
+      if (id === null) return setTl(null);
+      try {
+        setTl(await api.get<Timeline>(timelineUrl, { [param]: id } as Query, { quiet: true }));
+        setDrafts({});
+      } catch (e) {
+        setTl(null);
+        setError(e instanceof ApiError ? e.message : String(e));
+      }
+    },
+    [timelineUrl, param],
+  );
+  useEffect(() => void loadList(), [loadList]);
+  useEffect(() => void loadTimeline(selected), [loadTimeline, selected]);
+
+  /** Runs one of the page's commands with the page busy meanwhile; the API hooks show a refusal. */
+  const run = async (command: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await command();
+    } catch {
+      // The API hooks show the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Records (or, with `date` null, clears) a node's actual date through `url`, which answers the new timeline. */
+  const record = (url: string, body: Query, n: Node, date: string | null) =>
+    run(async () => {
+      setTl(await api.post<Timeline>(url, { ...body, node_code: n.node_code, date, version: n.version }));
+      // The stored date shows again once recorded (the draft is dropped, not emptied).
+      setDrafts(({ [n.node_code]: _, ...rest }) => rest);
+      toast.success(date ? t('nt.recorded', { node: n.node_name, date }) : t('nt.cleared', { node: n.node_name }));
+      void loadList();
+    });
+
+  const reload = () => {
+    void loadList();
+    void loadTimeline(selected);
+  };
+  return { rows, tl, error, drafts, setDrafts, busy, run, record, loadList, loadTimeline, reload };
+}
+
+/** A node's actual date: typed, then recorded; a recorded one can be cleared. */
+export function ActualDateCell(props: { node: Node; draft: string | undefined; disabled: boolean; onDraft: (value: string) => void; onRecord: (date: string | null) => void }) {
+  const { t } = useTranslation();
+  const { node: n, draft, disabled } = props;
+  return (
+    <div style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
+      <div style={{ width: 150 }}>
+        <DateText kind="date" value={draft ?? n.actual_date ?? ''} disabled={disabled} testId={`actual-${n.node_code}`} onChange={props.onDraft} />
+      </div>
+      <Button size="small" appearance="primary" disabled={disabled || !(draft ?? '') || draft === n.actual_date} onClick={() => props.onRecord(draft ?? null)} data-testid={`record-${n.node_code}`}>
+        {t('nt.record')}
+      </Button>
+      {n.actual_date && (
+        <Button size="small" appearance="subtle" disabled={disabled} onClick={() => props.onRecord(null)}>
+          {t('nt.clear')}
+        </Button>
+      )}
+    </div>
+  );
+}
