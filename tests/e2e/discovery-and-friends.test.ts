@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { signInToShell } from './support/steps';
 
 /**
  * Discovery and friends (issue 15): a visitor without sign-in sees the companies and the project
@@ -8,15 +8,6 @@ import { serverAndBrowserForFile, snap } from './support/harness';
  * and asks; the other accepts in their own browser; the friend opens a chat from the friends list.
  */
 const run = serverAndBrowserForFile();
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${run.server.url}/login`);
-  await page.waitForSelector('[data-testid=login-form]');
-  await page.fill('input[name=username]', username);
-  await page.fill('input[name=password]', 'Demo1234');
-  await page.click('[data-testid=login-submit]');
-  await page.waitForSelector('[data-testid=unread-bell]');
-}
 
 describe('discovery and friends', () => {
   it('public lists for a visitor; a friend request asked, accepted in the other browser, and a chat opened', async () => {
@@ -38,8 +29,8 @@ describe('discovery and friends', () => {
     const planner = await run.browser.newPage({ viewport: { width: 1366, height: 820 } });
     const sales = await run.browser.newPage({ viewport: { width: 1366, height: 820 } });
     for (const p of [planner, sales]) p.on('pageerror', (e) => errors.push(e.message));
-    await signIn(planner, 'maker.planner');
-    await signIn(sales, 'supplier.sales');
+    await signInToShell(planner, run.server.url, 'maker.planner');
+    await signInToShell(sales, run.server.url, 'supplier.sales');
 
     await planner.goto(`${run.server.url}/discovery/index?tab=add`);
     await planner.waitForSelector('[data-testid=disc-signed-in]');

@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { signInToShell, unreadCount } from './support/steps';
 
 /**
  * An exception ticket between two companies (issue 15), in two browsers: the brand raises a ticket on
@@ -11,16 +11,6 @@ import { serverAndBrowserForFile, snap } from './support/harness';
  */
 const run = serverAndBrowserForFile();
 
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${run.server.url}/login`);
-  await page.waitForSelector('[data-testid=login-form]');
-  await page.fill('input[name=username]', username);
-  await page.fill('input[name=password]', 'Demo1234');
-  await page.click('[data-testid=login-submit]');
-  await page.waitForSelector('[data-testid=unread-bell]');
-}
-
-const badge = async (page: Page) => Number((await page.textContent('[data-testid=unread-count]').catch(() => '0')) || '0');
 
 describe('an exception ticket between the brand and its maker', () => {
   it('is raised by the brand, reaches the maker live, is discussed, closed and found in the knowledge base', async () => {
@@ -28,10 +18,10 @@ describe('an exception ticket between the brand and its maker', () => {
     const maker = await run.browser.newPage({ viewport: { width: 1366, height: 900 } });
     const errors: string[] = [];
     for (const p of [brand, maker]) p.on('pageerror', (e) => errors.push(e.message));
-    await signIn(brand, 'brand');
-    await signIn(maker, 'maker');
+    await signInToShell(brand, run.server.url, 'brand');
+    await signInToShell(maker, run.server.url, 'maker');
     await maker.waitForTimeout(500);
-    const before = await badge(maker);
+    const before = await unreadCount(maker);
 
     // A requirement order of the brand that is shared with the maker (the demo season's).
     const shared = await brand.evaluate(async () => {

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { signIn } from './support/steps';
 
 /**
  * A month's statement matched and confirmed by both companies (issue 18), in two browser contexts:
@@ -13,14 +14,6 @@ import { serverAndBrowserForFile, snap } from './support/harness';
  * buttons), prints without the shell and with both seal lines, and its workbook downloads. Build the client first (`npx vite build`).
  */
 const run = serverAndBrowserForFile();
-
-async function signIn(page: Page, path: string, username: string): Promise<void> {
-  await page.goto(`${run.server.url}${path}`);
-  await page.waitForSelector('[data-testid=login-form]');
-  await page.fill('input[name=username]', username);
-  await page.fill('input[name=password]', 'Demo1234');
-  await page.click('[data-testid=login-submit]');
-}
 
 async function toast(page: Page, intent: 'error' | 'warning' | 'success', text: string): Promise<void> {
   await page.waitForSelector(`[data-testid=toast-${intent}]:has-text("${text}")`, { timeout: 15000 });
@@ -86,7 +79,7 @@ describe('a month statement between the maker and its supplier', () => {
     const maker = await makerCtx.newPage();
     const errors: string[] = [];
     maker.on('pageerror', (e) => errors.push(e.message));
-    await signIn(maker, '/fin/index/finstatement', 'maker');
+    await signIn(maker, run.server.url, '/fin/index/finstatement', 'maker');
     await maker.waitForSelector('[data-testid=grid-finstatement] .ag-header-cell');
     await selectOnly(maker, draft.stmt_no, 'stmt_no');
     expect((await maker.textContent('.ag-row[row-index="0"] .ag-cell[col-id="status"]'))?.trim()).toBe('草稿');
@@ -108,7 +101,7 @@ describe('a month statement between the maker and its supplier', () => {
     await supplierCtx.addInitScript(() => localStorage.setItem('language', 'en'));
     const supplier = await supplierCtx.newPage();
     supplier.on('pageerror', (e) => errors.push(e.message));
-    await signIn(supplier, '/fin/index/finstatement', 'supplier');
+    await signIn(supplier, run.server.url, '/fin/index/finstatement', 'supplier');
     await supplier.waitForSelector('[data-testid=grid-finstatement] .ag-header-cell');
     // Its own copy carries its own number; the maker's is its "other company's no.".
     const copy = (await call<Rows>(await tokenOf('supplier'), `/api/finapi/finstatement/page?f.partner_no.eq=${draft.stmt_no}&size=5`)).rows;
@@ -181,7 +174,7 @@ describe('a month statement between the maker and its supplier', () => {
     const ctx = await run.browser.newContext({ viewport: { width: 1440, height: 900 } });
     await ctx.addInitScript(() => localStorage.setItem('language', 'en'));
     const brand = await ctx.newPage();
-    await signIn(brand, '/fin/index/finstatement', 'brand');
+    await signIn(brand, run.server.url, '/fin/index/finstatement', 'brand');
     await brand.waitForSelector('[data-testid=grid-finstatement] .ag-header-cell');
     await openStatement(brand, String(mine.stmt_no), 'stmt_no');
     await brand.waitForSelector('[data-testid=statement-lines]');

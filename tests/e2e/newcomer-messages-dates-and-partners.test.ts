@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { signIn } from './support/steps';
 
 /**
  * Issue 21 "a newcomer's first hour", in Chromium: a vendor list tells which vendor is on the
@@ -9,14 +10,6 @@ import { serverAndBrowserForFile, snap } from './support/harness';
  * and shown one way; an empty list says what it is for.
  */
 const run = serverAndBrowserForFile();
-
-async function signIn(page: Page, path: string, username: string): Promise<void> {
-  await page.goto(`${run.server.url}${path}`);
-  await page.waitForSelector('[data-testid=login-form]');
-  await page.fill('input[name=username]', username);
-  await page.fill('input[name=password]', 'Demo1234');
-  await page.click('[data-testid=login-submit]');
-}
 
 async function search(page: Page, text: string): Promise<void> {
   await page.fill('[data-testid=quick-search]', text);
@@ -33,7 +26,7 @@ describe('what a newcomer meets first', () => {
     const page = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, '/md/index/vendor', 'brand');
+    await signIn(page, run.server.url, '/md/index/vendor', 'brand');
     await page.waitForSelector('[data-testid=grid-vendor] .ag-header-cell');
 
     // The linked maker shows its platform company in the list.
@@ -85,7 +78,7 @@ describe('what a newcomer meets first', () => {
 
   it('keeps toasts beside an open drawer, takes dates typed the usual ways, and explains an empty list', async () => {
     const page = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signIn(page, '/md/index/vendor', 'brand');
+    await signIn(page, run.server.url, '/md/index/vendor', 'brand');
     await page.waitForSelector('[data-testid=grid-vendor] .ag-header-cell');
     await page.click('[data-testid=action-create]');
     await page.waitForSelector('[data-testid=entity-form]');
@@ -115,7 +108,7 @@ describe('what a newcomer meets first', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, '/scm/masterdetail/prorder', 'brand');
+    await signIn(page, run.server.url, '/scm/masterdetail/prorder', 'brand');
     await page.waitForSelector('[data-testid=grid-prorder] .ag-row[row-index="0"]', { timeout: 30000 });
     // The page is no wider than the window: the toolbar keeps one row and the rest goes to the menu.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);

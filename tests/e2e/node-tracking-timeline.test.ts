@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { signInToShell } from './support/steps';
 
 /**
  * Node tracking in two browsers (issue 12): the brand opens the node timeline of one of its orders at
@@ -11,15 +12,6 @@ import { serverAndBrowserForFile, snap } from './support/harness';
  * date on its own page (seeing only the nodes sent to it) and the brand's timeline moves.
  */
 const run = serverAndBrowserForFile();
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${run.server.url}/login`);
-  await page.waitForSelector('[data-testid=login-form]');
-  await page.fill('input[name=username]', username);
-  await page.fill('input[name=password]', 'Demo1234');
-  await page.click('[data-testid=login-submit]');
-  await page.waitForSelector('[data-testid=unread-bell]');
-}
 
 type Api = { status: number; data: { rows: Record<string, unknown>[] } };
 const get = (page: Page, url: string) =>
@@ -34,8 +26,8 @@ describe('node tracking timeline', () => {
     const maker = await run.browser.newPage({ viewport: { width: 1600, height: 900 } });
     const errors: string[] = [];
     for (const p of [brand, maker]) p.on('pageerror', (e) => errors.push(e.message));
-    await signIn(brand, 'brand');
-    await signIn(maker, 'maker');
+    await signInToShell(brand, run.server.url, 'brand');
+    await signInToShell(maker, run.server.url, 'maker');
 
     // The brand's orders in progress at its maker, and the maker's copies of them.
     const brandRows = (await get(brand, '/api/scmapi/nodetrack/brand-orders')).data.rows;
@@ -90,9 +82,9 @@ describe('node tracking timeline', () => {
     const brand = await run.browser.newPage({ viewport: { width: 1600, height: 900 } });
     const errors: string[] = [];
     for (const p of [brand, maker, supplier]) p.on('pageerror', (e) => errors.push(e.message));
-    await signIn(maker, 'maker');
-    await signIn(supplier, 'supplier.sales');
-    await signIn(brand, 'brand');
+    await signInToShell(maker, run.server.url, 'maker');
+    await signInToShell(supplier, run.server.url, 'supplier.sales');
+    await signInToShell(brand, run.server.url, 'brand');
 
     // A brand's order whose fabric (a supplier node) is open and not sent yet.
     const brandRows = (await get(brand, '/api/scmapi/nodetrack/brand-orders')).data.rows;

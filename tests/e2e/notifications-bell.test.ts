@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { signInToShell, unreadCount } from './support/steps';
 
 /**
  * The bell (issue 15) in two browsers: the brand sends an order, the maker's bell rises live over the
@@ -9,16 +9,6 @@ import { serverAndBrowserForFile, snap } from './support/harness';
  */
 const run = serverAndBrowserForFile();
 
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${run.server.url}/login`);
-  await page.waitForSelector('[data-testid=login-form]');
-  await page.fill('input[name=username]', username);
-  await page.fill('input[name=password]', 'Demo1234');
-  await page.click('[data-testid=login-submit]');
-  await page.waitForSelector('[data-testid=unread-bell]');
-}
-
-const badge = async (page: Page) => Number((await page.textContent('[data-testid=unread-count]').catch(() => '0')) || '0');
 
 describe('the notification bell', () => {
   it('rises live when the brand sends an order, lists it by number, opens it and marks all read', async () => {
@@ -26,10 +16,10 @@ describe('the notification bell', () => {
     const maker = await run.browser.newPage({ viewport: { width: 1366, height: 820 } });
     const errors: string[] = [];
     maker.on('pageerror', (e) => errors.push(e.message));
-    await signIn(brand, 'brand');
-    await signIn(maker, 'maker');
+    await signInToShell(brand, run.server.url, 'brand');
+    await signInToShell(maker, run.server.url, 'maker');
     await maker.waitForTimeout(500);
-    const before = await badge(maker);
+    const before = await unreadCount(maker);
 
     const sent = await brand.evaluate(async () => {
       const h = { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' };
@@ -53,7 +43,7 @@ describe('the notification bell', () => {
     expect(await first.getAttribute('data-unread')).toBe('1');
     await snap(maker, 'notify-01-bell-list');
 
-    const countBefore = await badge(maker);
+    const countBefore = await unreadCount(maker);
     await first.click();
     await maker.waitForURL(/\/page\/document\/customerorder\?id=\d+/);
     await maker.waitForFunction((n) => Number(document.querySelector('[data-testid=unread-count]')?.textContent ?? '0') < n, countBefore);
@@ -61,7 +51,7 @@ describe('the notification bell', () => {
 
     await maker.click('[data-testid=unread-bell]');
     await maker.waitForSelector('[data-testid=notice-item]');
-    if (await badge(maker) > 0) {
+    if (await unreadCount(maker) > 0) {
       await maker.click('[data-testid=notice-read-all]');
       await maker.waitForSelector('[data-testid=unread-count]', { state: 'detached' });
     }
@@ -74,7 +64,7 @@ describe('the notification bell', () => {
     const planner = await run.browser.newPage({ viewport: { width: 1366, height: 820 } });
     const errors: string[] = [];
     planner.on('pageerror', (e) => errors.push(e.message));
-    await signIn(planner, 'maker.planner');
+    await signInToShell(planner, run.server.url, 'maker.planner');
     await planner.goto(`${run.server.url}/collab/center?tab=settings`);
     await planner.waitForSelector('[data-testid=notice-settings]');
     // No workplace-chat binding: that channel cannot be ticked, and the page says why.
@@ -91,10 +81,10 @@ describe('the notification bell', () => {
     expect(await planner.isChecked('[data-testid=notice-setting-order-email]')).toBe(true);
     expect(await planner.isChecked('[data-testid=notice-setting-order-site]')).toBe(false);
     await snap(planner, 'notify-04-settings');
-    const before = await badge(planner);
+    const before = await unreadCount(planner);
 
     const brand = await run.browser.newPage({ viewport: { width: 1366, height: 820 } });
-    await signIn(brand, 'brand');
+    await signInToShell(brand, run.server.url, 'brand');
     const prNo = await brand.evaluate(async () => {
       const h = { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' };
       const vendors = await (await fetch('/api/mdapi/vendor/page?size=100', { headers: h })).json();
@@ -106,13 +96,13 @@ describe('the notification bell', () => {
 
     // The maker's administrator (the bell is theirs by the default) sees the mail in the outbox.
     const admin = await run.browser.newPage({ viewport: { width: 1366, height: 820 } });
-    await signIn(admin, 'maker');
+    await signInToShell(admin, run.server.url, 'maker');
     await admin.goto(`${run.server.url}/page/outbox`);
     const row = admin.locator('tr', { has: admin.locator('[data-testid=outbox-to]', { hasText: 'maker.planner@demo.local' }) }).first();
     await row.waitFor({ timeout: 15_000 });
     expect(await row.textContent()).toContain(prNo);
     await snap(admin, 'notify-05-outbox-mail');
-    expect(await badge(planner)).toBe(before);
+    expect(await unreadCount(planner)).toBe(before);
     expect(errors).toEqual([]);
   });
 });

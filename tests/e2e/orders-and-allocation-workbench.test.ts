@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap, clickAction } from './support/harness';
+import { signIn } from './support/steps';
 
 /**
  * Issue 6 end to end in Chromium, across two companies: the brand enters an order in the colour x
@@ -16,14 +17,6 @@ import { serverAndBrowserForFile, snap, clickAction } from './support/harness';
  * Build the client first (`npx vite build`): the server serves dist/client.
  */
 const run = serverAndBrowserForFile();
-
-async function signIn(page: Page, path: string, username: string): Promise<void> {
-  await page.goto(`${run.server.url}${path}`);
-  await page.waitForSelector('[data-testid=login-form]');
-  await page.fill('input[name=username]', username);
-  await page.fill('input[name=password]', 'Demo1234');
-  await page.click('[data-testid=login-submit]');
-}
 
 /** Pastes text as a clipboard paste event on an element (what Ctrl+V of an Excel selection sends). */
 async function pasteInto(page: Page, selector: string, text: string): Promise<void> {
@@ -54,7 +47,7 @@ describe('orders across the brand and the maker, and the allocation workbench', 
     const brand = await (await run.browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     const errors: string[] = [];
     brand.on('pageerror', (e) => errors.push(e.message));
-    await signIn(brand, '/scm/masterdetail/prorder', 'brand');
+    await signIn(brand, run.server.url, '/scm/masterdetail/prorder', 'brand');
     await brand.waitForSelector('[data-testid=orders-prorder] .ag-header-cell');
     expect(await brand.title()).toContain('大货需求订单');
 
@@ -114,7 +107,7 @@ describe('orders across the brand and the maker, and the allocation workbench', 
     // The maker: a customer order pending acceptance, from the brand.
     const maker = await (await run.browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     maker.on('pageerror', (e) => errors.push(e.message));
-    await signIn(maker, '/scm/index/customerorder', 'maker');
+    await signIn(maker, run.server.url, '/scm/index/customerorder', 'maker');
     await maker.waitForSelector(`[data-testid=orders-customerorder] .ag-row:has-text("${prNo}")`, { timeout: 20000 });
     // Two orders of the demo season are still waiting for the maker's answer; this one makes three.
     expect(await textOf(maker, '[data-testid=tab-count-pending]')).toBe('3');
@@ -138,7 +131,7 @@ describe('orders across the brand and the maker, and the allocation workbench', 
 
   it('tells the brand clearly when the maker has not joined the platform (spec 8) and tracks the order by hand', async () => {
     const brand = await (await run.browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-    await signIn(brand, '/scm/masterdetail/prorder', 'brand');
+    await signIn(brand, run.server.url, '/scm/masterdetail/prorder', 'brand');
     await brand.waitForSelector('[data-testid=orders-prorder] .ag-header-cell');
     await brand.click('[data-testid=action-create]');
     await brand.waitForSelector('[data-testid=order-entries]');
@@ -161,7 +154,7 @@ describe('orders across the brand and the maker, and the allocation workbench', 
     const page = await (await run.browser.newContext({ viewport: { width: 1600, height: 960 } })).newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, '/scm/page/allocation-workbench', 'brand');
+    await signIn(page, run.server.url, '/scm/page/allocation-workbench', 'brand');
     await page.waitForSelector('[data-testid=workbench-grid] .ag-row', { timeout: 30000 });
     expect(await page.title()).toContain('需求分配工作台');
 

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { signIn, toast } from './support/steps';
 
 /**
  * Outsourced orders in two browser sessions (issue 12): the maker's planner outsources the printing
@@ -11,19 +12,6 @@ import { serverAndBrowserForFile, snap } from './support/harness';
  * rest, and the plan lock turns "received". Build the client first (`npx vite build`).
  */
 const run = serverAndBrowserForFile();
-
-async function signIn(page: Page, path: string, username: string): Promise<void> {
-  await page.goto(`${run.server.url}${path}`);
-  await page.waitForSelector('[data-testid=login-form]');
-  await page.fill('input[name=username]', username);
-  await page.fill('input[name=password]', 'Demo1234');
-  await page.click('[data-testid=login-submit]');
-}
-
-async function toast(page: Page, intent: 'error' | 'warning' | 'success', text: string): Promise<void> {
-  await page.waitForSelector(`[data-testid=toast-${intent}]:has-text("${text}")`, { timeout: 10000 });
-  for (const b of await page.$$('[data-testid=toast-close]')) await b.click().catch(() => undefined);
-}
 
 const cell = (page: Page, col: string, row = 0) => page.textContent(`.ag-row[row-index="${row}"] .ag-cell[col-id="${col}"]`);
 
@@ -62,7 +50,7 @@ describe('an outsourced order from a plan to the supplier and back', () => {
     const maker = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors: string[] = [];
     maker.on('pageerror', (e) => errors.push(e.message));
-    await signIn(maker, '/scm/index/prodplanhistory', 'maker');
+    await signIn(maker, run.server.url, '/scm/index/prodplanhistory', 'maker');
     await maker.waitForSelector('[data-testid=grid-prodplanhistory] .ag-header-cell');
     await maker.fill('[data-testid=quick-search]', planNo);
     await rowShows(maker, 'plan_no', planNo);
@@ -86,7 +74,7 @@ describe('an outsourced order from a plan to the supplier and back', () => {
 
     const supplier = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
     supplier.on('pageerror', (e) => errors.push(e.message));
-    await signIn(supplier, '/scm/masterdetail/outsourcetask', 'supplier');
+    await signIn(supplier, run.server.url, '/scm/masterdetail/outsourcetask', 'supplier');
     await supplier.waitForSelector('[data-testid=grid-outsourcetask] .ag-header-cell');
     await rowShows(supplier, 'source_no', osNo);
     expect((await cell(supplier, 'status'))?.trim()).toBe('待接单');

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap, clickAction } from './support/harness';
+import { signIn } from './support/steps';
 
 /**
  * A buyer's purchase order of finished goods as a colour x size matrix (issue 17), in Chromium: the
@@ -18,14 +19,6 @@ const run = serverAndBrowserForFile();
 const year = new Date().getFullYear();
 const dir = mkdtempSync(join(tmpdir(), 'e2e-po-matrix-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function signIn(page: Page, path: string, username: string): Promise<void> {
-  await page.goto(`${run.server.url}${path}`);
-  await page.waitForSelector('[data-testid=login-form]');
-  await page.fill('input[name=username]', username);
-  await page.fill('input[name=password]', 'Demo1234');
-  await page.click('[data-testid=login-submit]');
-}
 
 async function pick(page: Page, fieldId: string, text: string): Promise<void> {
   await page.click(`#${fieldId}`);
@@ -61,7 +54,7 @@ describe('a goods purchase order as a colour x size matrix', () => {
     const buyer = await run.browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
     const errors: string[] = [];
     buyer.on('pageerror', (e) => errors.push(e.message));
-    await signIn(buyer, '/srm/masterdetail/purorder', 'brand');
+    await signIn(buyer, run.server.url, '/srm/masterdetail/purorder', 'brand');
     await buyer.waitForSelector('[data-testid=grid-purorder] .ag-header-cell');
 
     await buyer.click('[data-testid=action-create]');

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { signIn, toast } from './support/steps';
 
 /**
  * Purchasing in the browser (issue 17): the brand raises a purchase order of two lines on its active
@@ -10,19 +11,6 @@ import { serverAndBrowserForFile, snap } from './support/harness';
  */
 const run = serverAndBrowserForFile();
 const year = new Date().getFullYear();
-
-async function signIn(page: Page, path: string, username: string): Promise<void> {
-  await page.goto(`${run.server.url}${path}`);
-  await page.waitForSelector('[data-testid=login-form]');
-  await page.fill('input[name=username]', username);
-  await page.fill('input[name=password]', 'Demo1234');
-  await page.click('[data-testid=login-submit]');
-}
-
-async function toast(page: Page, intent: 'error' | 'warning' | 'success', text: string): Promise<void> {
-  await page.waitForSelector(`[data-testid=toast-${intent}]:has-text("${text}")`, { timeout: 10000 });
-  for (const b of await page.$$('[data-testid=toast-close]')) await b.click().catch(() => undefined);
-}
 
 async function pick(page: Page, fieldId: string, text: string): Promise<void> {
   await page.click(`#${fieldId}`);
@@ -50,7 +38,7 @@ describe('a purchase order from contract to stock', () => {
     const buyer = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors: string[] = [];
     buyer.on('pageerror', (e) => errors.push(e.message));
-    await signIn(buyer, '/srm/masterdetail/purorder', 'brand');
+    await signIn(buyer, run.server.url, '/srm/masterdetail/purorder', 'brand');
     await buyer.waitForSelector('[data-testid=grid-purorder] .ag-header-cell');
     await snap(buyer, 'purchase-01-orders');
 
@@ -86,7 +74,7 @@ describe('a purchase order from contract to stock', () => {
     await snap(buyer, 'purchase-03-sent');
 
     const supplier = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signIn(supplier, '/srm/masterdetail/supplierorder', 'supplier');
+    await signIn(supplier, run.server.url, '/srm/masterdetail/supplierorder', 'supplier');
     await supplier.waitForSelector('[data-testid=grid-supplierorder] .ag-header-cell');
     await supplier.waitForFunction((no) => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="source_no"]')?.textContent?.includes(no), poNo);
     await snap(supplier, 'purchase-04-supplier-inbox');

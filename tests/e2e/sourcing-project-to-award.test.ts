@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { signIn } from './support/steps';
 
 /**
  * Supplier sourcing in three browser sessions (issue 16): the brand creates a public project in its
@@ -14,14 +15,6 @@ import { serverAndBrowserForFile, snap } from './support/harness';
  * its evaluation scheme and the brand as its evaluation member.
  */
 const run = serverAndBrowserForFile();
-
-async function signIn(page: Page, path: string, username: string): Promise<void> {
-  await page.goto(`${run.server.url}${path}`);
-  await page.waitForSelector('[data-testid=login-form]');
-  await page.fill('input[name=username]', username);
-  await page.fill('input[name=password]', 'Demo1234');
-  await page.click('[data-testid=login-submit]');
-}
 
 async function toast(page: Page, intent: 'error' | 'warning' | 'success', text: string): Promise<void> {
   try {
@@ -81,7 +74,7 @@ type Rows = { rows: Array<Record<string, unknown>> };
 /** A supplier company finds the opportunity, applies, posts its application and quotes both items in its own account. */
 async function supplierAnswers(page: Page, username: string, code: string, tag: string, errors: string[]): Promise<void> {
   page.on('pageerror', (e) => errors.push(e.message));
-  await signIn(page, '/srm/page/sourcingopportunity', username);
+  await signIn(page, run.server.url, '/srm/page/sourcingopportunity', username);
   await page.waitForSelector(`[data-testid=opp-${code}]`);
   await snap(page, `sourcing-02-${tag}-opportunity`);
   await page.click(`[data-testid=apply-${code}]`);
@@ -126,7 +119,7 @@ describe('a sourcing project from the brand to two suppliers and back', () => {
     // Wide enough for the project list's whole toolbar (a narrower one moves the last actions into its "more" menu).
     const brand = await run.browser.newPage({ viewport: { width: 1920, height: 1000 } });
     brand.on('pageerror', (e) => errors.push(e.message));
-    await signIn(brand, '/srm/masterdetail/srcproject', 'brand');
+    await signIn(brand, run.server.url, '/srm/masterdetail/srcproject', 'brand');
     await brand.waitForSelector('[data-testid=grid-srcproject] .ag-header-cell');
     await clickAction(brand, 'create');
     await brand.waitForSelector('#f-srcproject-name');

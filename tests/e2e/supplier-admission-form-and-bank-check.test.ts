@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { signIn } from './support/steps';
 
 /**
  * Supplier admission and vendor settings in the browser (issue 16). The maker opened its application
@@ -17,14 +18,6 @@ import { serverAndBrowserForFile, snap } from './support/harness';
 const run = serverAndBrowserForFile();
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const PROJECT = '2027 秋冬再生涤纶面料准入寻源';
-
-async function signIn(page: Page, path: string, username: string): Promise<void> {
-  await page.goto(`${run.server.url}${path}`);
-  await page.waitForSelector('[data-testid=login-form]');
-  await page.fill('input[name=username]', username);
-  await page.fill('input[name=password]', 'Demo1234');
-  await page.click('[data-testid=login-submit]');
-}
 
 async function toast(page: Page, intent: 'error' | 'warning' | 'success', text: string): Promise<void> {
   try {
@@ -101,7 +94,7 @@ describe('supplier admission with the access evaluation form, and the bank data 
     // ---- the maker, in its own company ----
     const maker = await run.browser.newPage({ viewport: { width: 1440, height: 1000 } });
     maker.on('pageerror', (e) => errors.push(e.message));
-    await signIn(maker, '/srm/index/srcapplication', 'maker');
+    await signIn(maker, run.server.url, '/srm/index/srcapplication', 'maker');
     await maker.waitForSelector('[data-testid=grid-srcapplication] .ag-header-cell');
     await search(maker, PROJECT, 'project_name');
     await rowShows(maker, 'access_review', '待供应商填写');
@@ -144,7 +137,7 @@ describe('supplier admission with the access evaluation form, and the bank data 
     // ---- the brand reviews ----
     const brand = await run.browser.newPage({ viewport: { width: 1600, height: 1000 } });
     brand.on('pageerror', (e) => errors.push(e.message));
-    await signIn(brand, '/srm/index/srcrecord', 'brand');
+    await signIn(brand, run.server.url, '/srm/index/srcrecord', 'brand');
     await brand.waitForSelector('[data-testid=grid-srcrecord] .ag-header-cell');
     // Quick search reads the supplier's name; the tab keeps the records whose access form waits for review.
     const findRecord = async () => {

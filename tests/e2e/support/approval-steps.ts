@@ -1,23 +1,11 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { snap } from './harness';
+import { toast } from './steps';
 
 /** Steps the approval and dynamic-form e2e tests share (issue 14): sign in, read a toast, approve from 我的审批. */
 
-/** Signs a demo user in on the login page the path redirects to (password Demo1234). */
-export async function signIn(page: Page, baseUrl: string, path: string, username: string): Promise<void> {
-  await page.goto(`${baseUrl}${path}`);
-  await page.waitForSelector('[data-testid=login-form]');
-  await page.fill('input[name=username]', username);
-  await page.fill('input[name=password]', 'Demo1234');
-  await page.click('[data-testid=login-submit]');
-}
-
-/** Waits for a toast with the text, then closes the open toasts. */
-export async function toast(page: Page, intent: 'error' | 'warning' | 'success', text: string): Promise<void> {
-  await page.waitForSelector(`[data-testid=toast-${intent}]:has-text("${text}")`, { timeout: 10000 });
-  for (const b of await page.$$('[data-testid=toast-close]')) await b.click().catch(() => undefined);
-}
+export { signIn, toast } from './steps';
 
 /**
  * Approves a document from the caller's to-do list with a comment: its diagram shows, the approve
