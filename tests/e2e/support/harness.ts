@@ -118,8 +118,10 @@ export async function snap(page: Page, name: string): Promise<string> {
 export function serverAndBrowserForFile(): { readonly server: RunningServer; readonly browser: Browser } {
   const run = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
-    run.server = await startServer();
-    run.browser = await launchBrowser();
+    // Chromium starts while the server boots.
+    const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    run.server = server;
+    run.browser = browser;
   });
   afterAll(async () => {
     await run.browser?.close();
