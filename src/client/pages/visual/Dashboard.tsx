@@ -28,7 +28,8 @@ const T = {
   exitFullscreen: { zh: '退出全屏', en: 'Exit full screen' },
   empty: { zh: '暂无数据', en: 'No data' },
   failed: { zh: '加载失败', en: 'Could not load' },
-  now: { zh: '当前', en: 'Now' },
+  now: { zh: '不限日期', en: 'Any date' },
+  nowHint: { zh: '此图不按日期范围筛选（当前状态或全部期间）', en: 'This chart does not follow the date range (the present state, or every period)' },
   notByOrg: { zh: '不分组织', en: 'All organisations' },
   notByOrgHint: { zh: '此图的数据没有组织归属，显示全公司', en: 'This chart’s records belong to no organisation: it shows the whole company' },
   clickHint: { zh: '点击任一图形查看对应单据', en: 'Click any chart element to open its records' },
@@ -209,7 +210,7 @@ function Dashboard({ def, look }: { def: DashboardDef; look: 'wall' | 'board' })
         </label>
         <label style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 13, color: L.muted }}>
           {tr(T.org)}
-          <Select data-testid="dashboard-org" aria-label={tr(T.org)} value={filters.org ? String(filters.org) : ''} onChange={(_, d) => setParam('org', d.value || null)} style={{ width: 150 }}>
+          <Select data-testid="dashboard-org" aria-label={tr(T.org)} value={filters.org ? String(filters.org) : ''} onChange={(_, d) => setParam('org', d.value || null)} style={{ width: 172 }}>
             <option value="">{tr(T.wholeCompany)}</option>
             {orgOptions(orgs ?? []).map((o) => (
               <option key={o.id} value={String(o.id)}>
@@ -257,7 +258,7 @@ function Dashboard({ def, look }: { def: DashboardDef; look: 'wall' | 'board' })
                 <span style={{ fontSize: 15, fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', flex: 1 }} title={tr(w.title)}>
                   {tr(w.title)}
                 </span>
-                {!w.dateField ? tag(tr(T.now)) : null}
+                {!w.dateField ? tag(tr(T.now), tr(T.nowHint)) : null}
                 {filters.users && !followsOrg(w) ? tag(tr(T.notByOrg), tr(T.notByOrgHint)) : null}
               </div>
               {empty ? (
