@@ -118,10 +118,12 @@ export async function snap(page: Page, name: string): Promise<string> {
 export function serverAndBrowserForFile(): { readonly server: RunningServer; readonly browser: Browser } {
   const run = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
-    // Chromium starts while the server boots.
-    const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    run.server = server;
-    run.browser = browser;
+    // Chromium starts while the server boots; whichever started is closed by afterAll if the other failed.
+    const [server, browser] = await Promise.allSettled([startServer(), launchBrowser()]);
+    if (server.status === 'fulfilled') run.server = server.value;
+    if (browser.status === 'fulfilled') run.browser = browser.value;
+    if (server.status === 'rejected') throw server.reason;
+    if (browser.status === 'rejected') throw browser.reason;
   });
   afterAll(async () => {
     await run.browser?.close();
