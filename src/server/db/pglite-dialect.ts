@@ -85,7 +85,7 @@ class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pg: PGlite) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pg.query<R>(compiled.sql, compiled.parameters as unknown[], { rowMode: 'object' });
+    const result = await this.pg.query<R>(compiled.sql, compiled.parameters as unknown[], { rowMode: 'object', serializers: BINARY_JSONB });
     const affected = result.affectedRows;
     return {
       rows: result.rows,
@@ -98,6 +98,19 @@ class PGliteConnection implements DatabaseConnection {
     yield result;
   }
 }
+
+/** PostgreSQL's type id of jsonb. */
+const JSONB_OID = 3802;
+/**
+ * A jsonb parameter given as bytes (jsonb's binary format: version 1, then the UTF-8 text) is sent
+ * as they are, in binary; any other value as PGlite serializes JSON. PGlite's protocol writer
+ * counts a text parameter's UTF-8 bytes in a JavaScript loop over its characters, which cost an
+ * import 0.3-0.5 s per 100,000 rows on the one thread PGlite shares with the server (benchmark B2):
+ * the import sends its batches so (import-sql.ts `jsonbParam`). node-postgres sends bytes in binary too.
+ */
+const BINARY_JSONB = {
+  [JSONB_OID]: (value: unknown) => (value instanceof Uint8Array ? value : typeof value === 'string' ? value : JSON.stringify(value)),
+} as Record<number, (value: unknown) => string>;
 
 class PGliteDriver implements Driver {
   private readonly mutex = new FairMutex();
