@@ -18,7 +18,6 @@ import {
   TabList,
   Text,
   Title3,
-  Toolbar,
   ToolbarButton,
   ToolbarDivider,
   tokens,
@@ -43,6 +42,8 @@ import '../../grid/grid-modules';
 import { SPREADSHEET_CSS, useSpreadsheetKeys } from '../../grid/useSpreadsheetKeys';
 import { toast } from '../../shell/toast-bus';
 import { CapacityHeatmap } from './CapacityHeatmap';
+import { SplitPane } from '../../shell/SplitPane';
+import { OverflowToolbar } from '../../engine/OverflowToolbar';
 import {
   applyEdit,
   cellOverCapacity,
@@ -78,17 +79,17 @@ const isPinned = (r: GridRow | undefined): r is PinnedRow => Boolean(r && '__pin
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '8px', height: '100%', boxSizing: 'border-box', minHeight: 0 },
-  // Labels stay on one line; the toolbar wraps between buttons, never inside one (issue 21 at 1366 px).
-  toolbar: { flexWrap: 'wrap', '& button': { whiteSpace: 'nowrap', minWidth: 'auto' } },
+  // The toolbar has its row; what does not fit goes into its "more" menu (issue 21 at 1366 px).
+  toolbar: { flexBasis: '100%', display: 'flex', minWidth: 0 },
   head: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap' },
   bar: { display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap', background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, padding: '2px 6px', boxShadow: tokens.shadow2 },
   stats: { display: 'flex', gap: '18px', flexWrap: 'wrap', alignItems: 'center', fontSize: tokens.fontSizeBase300, color: tokens.colorNeutralForeground2 },
   stat: { fontWeight: 600, color: tokens.colorNeutralForeground1 },
   warn: { fontWeight: 600, color: tokens.colorPaletteDarkOrangeForeground1 },
   bad: { fontWeight: 600, color: tokens.colorPaletteRedForeground1 },
-  main: { flex: 1, display: 'flex', gap: '10px', minHeight: '420px' },
+  main: { flex: 1, minHeight: '420px' },
   grid: { flex: 1, minWidth: 0, border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, overflow: 'hidden' },
-  side: { width: 'clamp(240px, 22vw, 360px)', flexShrink: 0, display: 'flex', flexDirection: 'column', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, background: tokens.colorNeutralBackground1 },
+  side: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, background: tokens.colorNeutralBackground1 },
   sideHead: { padding: '8px 12px', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, display: 'flex', flexDirection: 'column', gap: '2px' },
   sideBody: { flex: 1, overflow: 'auto', padding: '4px' },
   empty: { padding: '48px', display: 'flex', flexDirection: 'column', gap: '12px', alignItems: 'flex-start' },
@@ -223,16 +224,20 @@ export function AllocationWorkbenchPage() {
     if (!state) return [];
     const line = (p: { data?: GridRow }) => (isPinned(p.data) ? null : (p.data as WorkbenchLine | undefined) ?? null);
     const pinnedLabel = (p: { data?: GridRow }) => (isPinned(p.data) ? t(`alloc.pinned.${p.data.__pinned}`) : undefined);
-    // Pinned: what identifies a line and its totals; category and series scroll with the vendors.
+    // English words are longer than their Chinese labels and values ("Unallocated", "Knit dresses"):
+    // the columns widen rather than cut them to "Unal…" (issue 21).
+    const en = language === 'en';
+    // Pinned: what identifies a line and its totals; category and series scroll with the vendors
+    // (pinned, they left the vendors no room at 1366 px in English, and AG Grid unpins what overflows).
     const fixed: ColDef<GridRow>[] = [
       { colId: 'month', headerName: t('alloc.col.month'), width: 84, pinned: 'left', valueGetter: (p) => line(p)?.month ?? '', sortable: true },
       { colId: 'plan_sku', headerName: t('alloc.col.sku'), width: 140, pinned: 'left', valueGetter: (p) => pinnedLabel(p) ?? line(p)?.plan_sku ?? '', filter: 'agTextColumnFilter', cellClassRules: { 'wb-pinned': (p) => isPinned(p.data) } },
-      { colId: 'category', headerName: t('alloc.col.category'), width: 90, pinned: 'left', valueGetter: (p) => { const l = line(p); return l ? (categories.get(l.category) ?? l.category) : ''; }, filter: 'agTextColumnFilter' },
+      { colId: 'category', headerName: t('alloc.col.category'), width: en ? 118 : 90, valueGetter: (p) => { const l = line(p); return l ? (categories.get(l.category) ?? l.category) : ''; }, filter: 'agTextColumnFilter' },
       { colId: 'plan_qty', headerName: t('alloc.col.demand'), width: 86, pinned: 'left', type: 'rightAligned', valueGetter: (p) => line(p)?.plan_qty ?? null },
       {
         colId: 'allocated',
         headerName: t('alloc.col.allocated'),
-        width: 78,
+        width: en ? 96 : 78,
         pinned: 'left',
         type: 'rightAligned',
         valueGetter: (p) => { const l = line(p); return l ? stateRef.current!.ledger.allocated(l.id) : null; },
@@ -240,7 +245,7 @@ export function AllocationWorkbenchPage() {
       {
         colId: 'unallocated',
         headerName: t('alloc.col.unallocated'),
-        width: 78,
+        width: en ? 110 : 78,
         pinned: 'left',
         type: 'rightAligned',
         valueGetter: (p) => { const l = line(p); return l ? stateRef.current!.ledger.unallocated(l.id) : null; },
@@ -309,14 +314,14 @@ export function AllocationWorkbenchPage() {
     ];
     return [...fixed, { headerName: t('alloc.col.vendors'), children: vendorCols }, ...trailing];
     // The grid reads live totals through stateRef; columns change with the version and language only.
-  }, [state, draft, t, categories]);
+  }, [state, draft, t, categories, language]);
 
   // Stable grid props: the page re-renders on every edit (totals, heatmap) and the grid must not
   // take that as new settings (a new filter callback would re-filter 5,000 rows).
   const gridCallbacks = useMemo(
     () => ({
       getRowId: (p: { data: GridRow }) => (isPinned(p.data) ? `pinned-${p.data.__pinned}` : String(p.data.id)),
-      defaultColDef: { resizable: true, suppressHeaderMenuButton: true } as ColDef<GridRow>,
+      defaultColDef: { resizable: true, suppressHeaderMenuButton: true, wrapHeaderText: true, autoHeaderHeight: true } as ColDef<GridRow>,
       isExternalFilterPresent: () => cycleRef.current !== 'all',
       doesExternalFilterPass: (n: IRowNode<GridRow>) => isPinned(n.data) || (n.data as WorkbenchLine | undefined)?.month === cycleRef.current,
       onGridReady: (e: { api: GridApi<GridRow> }) => {
@@ -517,7 +522,8 @@ export function AllocationWorkbenchPage() {
         )}
       </div>
       <div className={s.bar}>
-        <Toolbar size="small" aria-label={t('alloc.title')} className={s.toolbar}>
+        <div className={s.toolbar}>
+        <OverflowToolbar label={t('alloc.title')} testId="workbench-toolbar">
           <ToolbarButton icon={<AddRegular />} onClick={() => openDialog('create')} data-testid="version-create">{t('alloc.create')}</ToolbarButton>
           <ToolbarButton icon={<CopyRegular />} disabled={!version || busy} onClick={() => openDialog('copy')} data-testid="version-copy">{t('alloc.copy')}</ToolbarButton>
           <ToolbarDivider />
@@ -543,7 +549,8 @@ export function AllocationWorkbenchPage() {
             <ListExcelActions resolved={demandPage} listQuery={() => demandQuery(Number(version.id))} visibleColumns={() => demandPage.columns.map((c) => c.field)} />
           )}
           <ToolbarButton icon={<ArrowClockwiseRegular />} aria-label={t('engine.refresh')} disabled={!version || busy} onClick={() => (totals?.pending ? setConfirm('discard') : version && void loadWorkbench(Number(version.id)))} />
-        </Toolbar>
+        </OverflowToolbar>
+        </div>
         <span style={{ flex: 1 }} />
         {busy && <Spinner size="tiny" />}
         {totals && (
@@ -628,7 +635,7 @@ export function AllocationWorkbenchPage() {
               <Tab key={c} value={c} data-testid={`cycle-${c}`}>{c}</Tab>
             ))}
           </TabList>
-          <div className={s.main}>
+          <SplitPane id="alloc-heatmap" sized="end" defaultSize={320} min={220} maxShare={0.55} otherMin={420} label={t('alloc.heatmapWidth')} className={s.main}>
             <div className={s.grid} data-testid="workbench-grid" {...sheetKeys.containerProps}>
               {gridElement}
             </div>
@@ -641,7 +648,7 @@ export function AllocationWorkbenchPage() {
                 <CapacityHeatmap key={String(version?.id ?? '')} vendors={heatVendors} cycles={cycles} cells={cells} revision={revision} language={language} />
               </div>
             </aside>
-          </div>
+          </SplitPane>
         </>
       )}
       <ConfirmDialog

@@ -12,19 +12,20 @@ import { noticeTimeLabel } from '../../shell/notice-time';
 import { toast } from '../../shell/toast-bus';
 import { AdminEditDialog, AdminPage, useConfirm } from '../common/admin-kit';
 import { chatApi, chatFileUrl, type ChatMessage, type Contact, type Conversation } from './chat-api';
+import { SplitPane } from '../../shell/SplitPane';
 import './chat-messages';
 import { startRecording, type Recording } from './voice-recorder';
 
 const useStyles = makeStyles({
-  shell: { display: 'grid', gridTemplateColumns: '300px 1fr', gap: '12px', height: 'calc(100vh - 190px)', minHeight: '420px' },
-  side: { display: 'flex', flexDirection: 'column', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, background: tokens.colorNeutralBackground1, minHeight: 0 },
+  shell: { height: 'calc(100vh - 190px)', minHeight: '420px' },
+  side: { flex: 1, display: 'flex', flexDirection: 'column', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, background: tokens.colorNeutralBackground1, minHeight: 0 },
   sideHead: { display: 'flex', gap: '6px', padding: '8px', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
   list: { overflowY: 'auto', flex: 1, margin: 0, padding: 0, listStyle: 'none' },
   item: { display: 'grid', gridTemplateColumns: '36px 1fr auto', gap: '8px', alignItems: 'center', padding: '8px 10px', cursor: 'pointer', borderBottom: `1px solid ${tokens.colorNeutralStroke3}`, ':hover': { background: tokens.colorNeutralBackground1Hover } },
   itemActive: { background: tokens.colorBrandBackground2, ':hover': { background: tokens.colorBrandBackground2 } },
   itemText: { minWidth: 0, display: 'grid' },
   ellipsis: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  main: { display: 'flex', flexDirection: 'column', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, background: tokens.colorNeutralBackground1, minHeight: 0 },
+  main: { flex: 1, display: 'flex', flexDirection: 'column', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, background: tokens.colorNeutralBackground1, minHeight: 0 },
   mainHead: { display: 'flex', alignItems: 'center', gap: '8px', padding: '8px 12px', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
   messages: { flex: 1, overflowY: 'auto', padding: '12px 16px', display: 'flex', flexDirection: 'column', gap: '10px', background: tokens.colorNeutralBackground2 },
   row: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', maxWidth: '70%' },
@@ -327,7 +328,7 @@ export function ChatPage() {
   return (
     <AdminPage testId="collab-chat" title={t('chat.title')} explain={t('chat.explain')}
       actions={<Button icon={<PersonAdd20Regular />} onClick={() => navigate('/discovery/index?tab=friends')} data-testid="chat-discovery">{t('chat.friends')}</Button>}>
-      <div className={s.shell}>
+      <SplitPane id="chat-list" sized="start" defaultSize={300} min={220} maxShare={0.5} otherMin={360} label={t('chat.listWidth')} className={s.shell}>
         <aside className={s.side}>
           <div className={s.sideHead}>
             <Button size="small" appearance="primary" icon={<Chat20Regular />} onClick={() => setStarting([])} data-testid="chat-start">{t('chat.start')}</Button>
@@ -355,7 +356,7 @@ export function ChatPage() {
         ) : (
           <section className={s.main}><div className={s.empty}>{t('chat.pick')}</div></section>
         )}
-      </div>
+      </SplitPane>
       <AdminEditDialog open={starting !== null} title={t('chat.start')} onClose={() => setStarting(null)} saveLabel={t('chat.start')} saveDisabled={!starting?.length} saveTestId="chat-start-save"
         onSave={() => void chatApi.open(starting![0]).then((c) => { setStarting(null); refresh(); select(c.id); })}>
         <ContactPicker multiple={false} selected={starting ?? []} onSelect={setStarting} />

@@ -3,6 +3,7 @@ import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CSS } from './tracking-style';
+import { SplitPane } from '../../shell/SplitPane';
 
 /** A column of the orders list: its heading and what a row shows in it. */
 export type OrderColumn<R> = { header: string; cell: (row: R) => ReactNode };
@@ -41,8 +42,8 @@ export function TrackedOrdersLayout<R>(p: {
       </div>
       {p.explain}
       {p.error && <div role="alert" style={{ color: '#d13438' }}>{t('nt.loadFailed', { message: p.error })}</div>}
-      <div className="nt-split">
-        <div className="nt-panel">
+      <SplitPane id="node-tracking-orders" sized="start" defaultSize={460} min={320} maxShare={0.65} otherMin={360} label={t('nt.listWidth')} className="nt-split">
+        <div className="nt-panel nt-list">
           {!p.rows ? (
             <Spinner label={t('nt.loading')} />
           ) : !p.rows.length ? (
@@ -69,7 +70,7 @@ export function TrackedOrdersLayout<R>(p: {
           )}
         </div>
         <div className="nt-panel">{p.timeline ?? <div>{p.chosen ? <Spinner label={t('nt.loading')} /> : t('nt.pickOrder')}</div>}</div>
-      </div>
+      </SplitPane>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /** The node-tracking pages' styles (one sheet for the maker's, the brand's and the supplier's). */
 export const CSS = `
 .nt-page { display: flex; flex-direction: column; gap: 12px; padding: 16px; min-width: 0; }
-.nt-split { display: grid; grid-template-columns: minmax(360px, 38%) 1fr; gap: 16px; align-items: start; min-width: 0; }
+.nt-split { min-width: 0; }
+.nt-list { overflow-x: auto; }
 .nt-table { width: 100%; border-collapse: collapse; font-size: 13px; }
 .nt-table th { text-align: left; font-weight: 600; color: #424242; border-bottom: 1px solid #e0e0e0; padding: 6px 6px; white-space: nowrap; }
 .nt-table td { border-bottom: 1px solid #f0f0f0; padding: 5px 6px; white-space: nowrap; }
