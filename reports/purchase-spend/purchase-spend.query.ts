@@ -21,4 +21,6 @@ export const purchaseSpend = defineReport({
   ],
   // created_by: the dashboards' organisation filter (docs/architecture-dashboards.md).
   filters: ['order_date', 'vendor_id', 'order_kind', 'status', 'created_by'],
+  // The purchase orders summed per month, status, supplier, kind and creator (kept by triggers, B8).
+  aggregate: 'purorder_month',
 });

@@ -32,7 +32,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { name: string } }>('/rptapi/report/:name/run', guard, async (req) =>
     ok(await runReport(app.db, authOf(req), reportOf(req.params.name), req.query as Record<string, unknown>, requestLanguage(req))),
   );
-  app.get('/rptapi/tower', guard, async (req) => ok(await runTower(app.db, authOf(req), req.query as Record<string, unknown>, requestLanguage(req))));
+  app.get('/rptapi/tower', guard, async (req) => ok(await runTower(app.db, authOf(req), req.query as Record<string, unknown>, requestLanguage(req), { kind: app.database.kind })));
   app.post('/rptapi/tower/settings', { ...guard, bodyLimit: 64 * 1024 }, async (req) => ok({ settings: await saveTowerSettings(app.db, authOf(req), inputOf(req).items) }));
   app.get<{ Params: { name: string } }>('/rptapi/report/:name/export', guard, async (req, reply) => {
     const report = reportOf(req.params.name);

@@ -20,8 +20,11 @@ import { runReport, type ReportResult } from './report.service';
 
 /** The tower's own settings are kept as the personal boards' rows are, in the board `tower`. */
 const TOWER_BOARD = 'tower';
-/** At most this many report runs at once (PostgreSQL's pool is shared with every other request). */
-const PARALLEL = 4;
+/**
+ * At most this many report runs at once on PostgreSQL (its pool is shared with every other request);
+ * on PGlite one after another (its one connection queues them anyway, and interleaved runs were slower).
+ */
+const PARALLEL = { postgres: 4, pglite: 1 } as const;
 
 export type TowerWidgetReply = {
   report: string;
@@ -85,7 +88,14 @@ async function limited<T>(jobs: Array<() => Promise<T>>, n: number): Promise<T[]
 }
 
 /** `GET /rptapi/tower?from=&to=&source=raw`: every widget's report run for the caller. */
-export async function runTower(db: Db, auth: AuthContext, query: Record<string, unknown>, language: Language, today = new Date().toISOString().slice(0, 10)): Promise<TowerReply> {
+export async function runTower(
+  db: Db,
+  auth: AuthContext,
+  query: Record<string, unknown>,
+  language: Language,
+  options: { kind?: 'pglite' | 'postgres'; today?: string } = {},
+): Promise<TowerReply> {
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
   const [from, to] = [dateOf(query.from), dateOf(query.to)];
   if (from === 'bad') throw validationError({ from: { key: 'access.invalidValue' } });
   if (to === 'bad') throw validationError({ to: { key: 'access.invalidValue' } });
@@ -107,7 +117,7 @@ export async function runTower(db: Db, auth: AuthContext, query: Record<string, 
         return [w.key, { report: source!.report, range: own, result: null, error: e instanceof AppError ? e.kind : 'error' }];
       }
     }),
-    PARALLEL,
+    PARALLEL[options.kind ?? 'pglite'],
   );
   return { range, settings, widgets: Object.fromEntries(replies) };
 }
