@@ -29,7 +29,7 @@ describe('PGlite connection queue', () => {
   });
 
   it('lets a background job that has waited its time go before later users (no starvation)', async () => {
-    const m = new FairMutex(20);
+    const m = new FairMutex(20, 60_000);
     const order: string[] = [];
     const release = await m.lock('user');
     const job = m.lock('background').then((r) => (order.push('job'), r()));
@@ -38,6 +38,22 @@ describe('PGlite connection queue', () => {
     release();
     await Promise.all([job, user]);
     expect(order).toEqual(['job', 'user']);
+  });
+
+  it("gives users the connection after a job's transaction, before a job that waited through it", async () => {
+    const m = new FairMutex(10, 60_000);
+    const order: string[] = [];
+    const release = await m.lock('background');
+    const job = m.lock('background').then((r) => (order.push('job'), r()));
+    const first = m.lock('user');
+    await new Promise((r) => setTimeout(r, 30)); // the queued job has aged
+    release();
+    // The user's request takes the connection a second time (its next statement): still before the job.
+    (await first)();
+    order.push('user 1');
+    const second = m.lock('user').then((r) => (order.push('user 2'), r()));
+    await Promise.all([job, second]);
+    expect(order).toEqual(['user 1', 'user 2', 'job']);
   });
 
   describe('through Kysely on a real PGlite', () => {

@@ -23,9 +23,11 @@ import {
  * `runAsBackground` (the job runner runs every job so: imports, exports) waits in a lane of its
  * own, and when the connection is released a waiting request of a user goes first. With plain
  * FIFO order a sign-in that arrived behind two queued imports waited for all three imports'
- * transactions; now it waits for the one holding the connection at most. A background waiter
- * that has waited BACKGROUND_AGING_MS goes before the users' lane, so a stream of requests never
- * starves a job. What the lanes cannot shorten is the holder's own transaction: an all-or-nothing
+ * transactions; now it waits for the one holding the connection at most: for USER_WINDOW_MS after a
+ * job's transaction ends, users go before every job (a request takes the connection once per
+ * statement or transaction, so its later statements must not fall behind the next job either).
+ * Otherwise a background waiter that has waited BACKGROUND_AGING_MS goes before later users, so
+ * a stream of requests never starves a job. What the lanes cannot shorten is the holder's own transaction: an all-or-nothing
  * import write is one transaction (docs/architecture-excel.md "Load test").
  */
 const background = new AsyncLocalStorage<boolean>();
@@ -41,20 +43,29 @@ export function isBackgroundWork(): boolean {
 }
 
 export const BACKGROUND_AGING_MS = 2000;
+export const USER_WINDOW_MS = 1000;
+const GRACE_MS = 10;
 
-type Waiter = { grant: (release: () => void) => void; since: number };
+type Waiter = { grant: (release: () => void) => void; since: number; lane: 'user' | 'background' };
 
 /** A mutex with two lanes: users' requests first, background work after (or once it has waited long). */
 export class FairMutex {
   private held = false;
   private readonly users: Waiter[] = [];
   private readonly jobs: Waiter[] = [];
+  /** Until when users go before every job (a window opened when a job's transaction ends). */
+  private usersUntil = 0;
+  private grace: NodeJS.Timeout | null = null;
+  private graceOver = false;
 
-  constructor(private readonly agingMs = BACKGROUND_AGING_MS) {}
+  constructor(
+    private readonly agingMs = BACKGROUND_AGING_MS,
+    private readonly userWindowMs = USER_WINDOW_MS,
+  ) {}
 
   lock(lane: 'user' | 'background' = 'user'): Promise<() => void> {
     return new Promise((grant) => {
-      (lane === 'background' ? this.jobs : this.users).push({ grant, since: Date.now() });
+      (lane === 'background' ? this.jobs : this.users).push({ grant, since: Date.now(), lane });
       if (!this.held) this.next();
     });
   }
@@ -65,17 +76,42 @@ export class FairMutex {
   }
 
   private next(): void {
-    const aged = this.jobs.length > 0 && Date.now() - this.jobs[0].since >= this.agingMs;
-    const w = aged ? this.jobs.shift() : (this.users.shift() ?? this.jobs.shift());
+    let w: Waiter | undefined;
+    const window = Date.now() < this.usersUntil;
+    if (this.users.length && window) w = this.users.shift();
+    else if (window && this.jobs.length && !this.graceOver) {
+      // No user waits right now, but a request's next statement usually follows within a moment:
+      // keep the connection free for GRACE_MS before the job takes it.
+      this.held = false;
+      this.grace ??= setTimeout(() => {
+        this.grace = null;
+        if (this.held) return;
+        this.graceOver = true;
+        try {
+          this.next();
+        } finally {
+          this.graceOver = false;
+        }
+      }, GRACE_MS);
+      return;
+    } else {
+      const aged = this.jobs.length > 0 && Date.now() - this.jobs[0].since >= this.agingMs;
+      w = aged ? this.jobs.shift() : (this.users.shift() ?? this.jobs.shift());
+    }
     if (!w) {
       this.held = false;
       return;
     }
     this.held = true;
+    const job = w.lane === 'background';
     let released = false;
     w.grant(() => {
       if (released) return;
       released = true;
+      // After a job's transaction users have the connection for a while, aged jobs or not: a job
+      // queued behind a long one has always waited long, and a request takes the connection
+      // several times (each statement outside a transaction queues again).
+      if (job) this.usersUntil = Date.now() + this.userWindowMs;
       this.next();
     });
   }
