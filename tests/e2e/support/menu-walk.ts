@@ -57,7 +57,10 @@ async function openFromMenu(page: Page, base: string, entry: MenuEntry): Promise
   await link.click({ timeout: 5_000 });
   const target = new URL(entry.FURL, base);
   try {
-    await page.waitForURL((u) => u.pathname === target.pathname && u.search === target.search, { timeout: 5_000 });
+    // The entry's path with its query; a page may add parameters of its own (my projects adds the
+    // signed-in applicant), so the address reached must hold the entry's parameters, not only them.
+    const wanted = [...target.searchParams];
+    await page.waitForURL((u) => u.pathname === target.pathname && wanted.every(([k, v]) => u.searchParams.getAll(k).includes(v)), { timeout: 5_000 });
     return null;
   } catch {
     const at = new URL(page.url());
