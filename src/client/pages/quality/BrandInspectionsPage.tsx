@@ -1,9 +1,10 @@
-import { Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { getDictionary } from '../../../model/dictionaries';
 import '../../../model/entities/inspection.entity';
 import { api } from '../../api/client';
+import { PageHead } from '../../shell/PageHead';
 import './quality-messages';
 
 type Result = {
@@ -13,7 +14,9 @@ type Result = {
 };
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: '12px', padding: '16px 24px' },
+  // The shell's padding and the one page head (issue 21); a wide table scrolls inside the page, the page never widens.
+  page: { display: 'flex', flexDirection: 'column', gap: '12px', minWidth: 0 },
+  scroll: { overflowX: 'auto', minWidth: 0 },
   table: { borderCollapse: 'collapse', width: '100%', '& td, & th': { borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, padding: '6px 8px', textAlign: 'left', whiteSpace: 'nowrap' } },
   pass: { color: '#107c10', fontWeight: 700 },
   fail: { color: '#c50f1f', fontWeight: 700 },
@@ -34,11 +37,11 @@ export function BrandInspectionsPage() {
   const cols = ['pr_no', 'maker', 'order_no', 'insp_no', 'stage', 'plan', 'counts', 'result', 'inspected_at', 'reinspect_of'] as const;
   return (
     <div className={s.page} data-testid="brand-inspections">
-      <Title2 as="h1">{t('qm.brand.title')}</Title2>
-      <p>{t('qm.brand.explain')}</p>
+      <PageHead title={t('qm.brand.title')} explain={t('qm.brand.explain')} />
       {error && <p role="alert">{String((error as Error).message)}</p>}
       {data && !data.rows.length && <p>{t('qm.brand.empty')}</p>}
       {data && data.rows.length > 0 && (
+        <div className={s.scroll}>
         <table className={s.table} data-testid="brand-inspections-table">
           <thead>
             <tr>{cols.map((c) => <th key={c}>{t(`qm.brand.col.${c}`)}</th>)}</tr>
@@ -60,6 +63,7 @@ export function BrandInspectionsPage() {
             ))}
           </tbody>
         </table>
+        </div>
       )}
     </div>
   );
