@@ -62,7 +62,9 @@ import { toast } from './toast-bus';
 import { startVersionPolling, versionNotice } from './version-check';
 
 const useStyles = makeStyles({
-  root: { display: 'grid', gridTemplateRows: '52px 1fr', height: '100vh', background: tokens.colorNeutralBackground2 },
+  // One column no wider than the window: a page wider than its room scrolls inside <main>, it never
+  // widens the document and cuts the top bar (issue 21; an auto column took the page's widest line).
+  root: { display: 'grid', gridTemplateRows: '52px 1fr', gridTemplateColumns: 'minmax(0, 1fr)', height: '100vh', background: tokens.colorNeutralBackground2 },
   top: {
     display: 'flex',
     alignItems: 'center',
