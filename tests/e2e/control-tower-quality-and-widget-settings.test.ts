@@ -6,7 +6,8 @@ import { serverAndBrowserForFile, snap } from './support/harness';
  * Issue 13 in Chromium: the maker's manager sees the defect rate by line on the control tower (its
  * widget and headline, from the inspection results), in Chinese and English; on the personal
  * dashboard a tower widget keeps its own period and top N after a reload, and the server's board
- * holds them. Build the client first (`npx vite build --outDir ../../dist-<name>`, CLIENT_DIR).
+ * holds them; on the tower page itself a widget keeps its own period, which the server applies.
+ * Build the client first (`npx vite build --outDir ../../dist-<name>`, CLIENT_DIR).
  */
 const run = serverAndBrowserForFile();
 
@@ -50,6 +51,33 @@ describe('quality on the control tower and widget settings on the dashboard', ()
     await page.click('[data-testid=language-switch]');
     await page.click('[data-testid=language-zh-CN]');
     expect(errors).toEqual([]);
+  });
+
+  it('keeps a widget’s own period on the tower page itself across a reload, applied by the server', async () => {
+    const page = await (await run.browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
+    await signIn(page, '/visual/control-tower', 'maker');
+    await page.waitForSelector('[data-testid=control-tower][data-loaded="1"]', { timeout: 30000 });
+    await page.click('[data-testid=widget-funnel] [data-testid=widget-settings-funnel]');
+    await page.click('[data-testid=widget-period-quarter]');
+    await page.waitForSelector('[data-testid=widget-period-label-funnel]');
+    await page.reload();
+    await page.waitForSelector('[data-testid=control-tower][data-loaded="1"]', { timeout: 30000 });
+    await page.waitForSelector('[data-testid=widget-period-label-funnel]', { timeout: 20000 });
+    expect(await page.textContent('[data-testid=widget-period-label-funnel]')).toBe('本季度');
+    const tower = await page.evaluate(async () => {
+      const res = await fetch('/api/rptapi/tower', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+      return ((await res.json()) as { data: { settings: Record<string, unknown>; range: { from: string }; widgets: Record<string, { range: { from: string; to: string } }> } }).data;
+    });
+    expect(tower.settings).toEqual({ funnel: { period: 'quarter' } });
+    const m = new Date().getUTCMonth();
+    const first = new Date(Date.UTC(new Date().getUTCFullYear(), m - (m % 3), 1)).toISOString().slice(0, 10);
+    expect(tower.widgets.funnel.range.from).toBe(first);
+    expect(tower.widgets.ontime.range.from).toBe(tower.range.from);
+    await snap(page, 'control-tower-widget-settings-zh');
+    // Back to the tower's range.
+    await page.click('[data-testid=widget-settings-funnel]');
+    await page.click('[data-testid=widget-period-tower]');
+    await page.waitForSelector('[data-testid=widget-period-label-funnel]', { state: 'detached' });
   });
 
   it('keeps a tower widget’s own period and top N on the personal dashboard across a reload', async () => {
