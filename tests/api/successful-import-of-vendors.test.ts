@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceClient } from '../support/resource-client';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
-import { api, importFile, loadWorkbook, UPLOAD_BASE, waitJob, type JobView } from './import-support';
+import { api, importFile, loadWorkbook, UPLOAD_BASE, uploadFile, waitJob, type JobView } from './import-support';
 
 const fixture = (name: string) => ({ name, content: readFileSync(`fixtures/xlsx/${name}`) });
 
@@ -169,6 +169,24 @@ describe('import centre: upload, preview, commit', () => {
     expect(upsert.result).toMatchObject({ inserted: 0, updated: 5 });
     const v = (await sql<{ version: number }>`select version from md_vendor where client_id = ${clientId} and code = 'VX00001'`.execute(t.app.db)).rows[0];
     expect(v.version).toBe(2);
+  });
+
+  it('two upserts of the same new codes at once: one creates them, the other updates them, none is refused', async () => {
+    // 300 vendors no one has yet, made from the fixture's first row.
+    const wb = await loadWorkbook(readFileSync('fixtures/xlsx/vendors-good.xlsx'));
+    const sheet = wb.worksheets.find((w) => w.state === 'visible')!;
+    const first = (sheet.getRow(2).values as unknown[]).slice(1);
+    for (let r = sheet.rowCount; r >= 2; r--) sheet.spliceRows(r, 1);
+    for (let i = 1; i <= 300; i++) sheet.addRow(first.map((v, c) => (c === 0 ? `VRACE${String(i).padStart(3, '0')}` : c === 1 ? `并发供应商${i}` : v)));
+    const file = { name: 'vendors-race.xlsx', content: Buffer.from(await wb.xlsx.writeBuffer()) };
+    const fields = { entity: 'vendor', commit: 'all', mode: 'upsert' };
+    // Both uploaded before either is looked at: the job runner runs them at once.
+    const uploads = await Promise.all([uploadFile(t.app, token, file, fields), uploadFile(t.app, token, file, fields)]);
+    const jobs = await Promise.all(uploads.map((u) => waitJob(t.app, token, (u.json() as { data: JobView }).data.id)));
+    for (const j of jobs) expect(j.status, JSON.stringify({ error: j.error, result: j.result })).toBe('done');
+    const results = jobs.map((j) => j.result as { inserted: number; updated: number }).sort((a, b) => b.inserted - a.inserted);
+    expect(results).toEqual([expect.objectContaining({ inserted: 300, updated: 0 }), expect.objectContaining({ inserted: 0, updated: 300 })]);
+    expect(await count('md_vendor', sql`code like 'VRACE%'`)).toBe(300);
   });
 
   it('lists the jobs in the history, newest first', async () => {

@@ -138,6 +138,11 @@ export async function runImport(db: Db, req: ImportRequest): Promise<ImportRepor
   try {
     if (req.write) {
       await withTenant(db, req.actor.clientId, async (tx) => {
+        // Two writing imports into one list of one company take turns: the second looks its keys
+        // up after the first has committed, so an upsert of keys the first just created updates
+        // them instead of finding them taken (without it, both saw no row, both inserted, and the
+        // later one's rows were refused as "already exists"). PGlite's one connection takes turns anyway.
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`import:${req.actor.clientId}:${req.entity.table}`}, 0))`.execute(tx);
         await run.execute(async (work) => work(tx));
         if (!req.validOnly && run.report.errorCount > 0) throw new RollbackImport();
         run.report.committed = true;
