@@ -93,9 +93,13 @@ describe('the workspace shell', () => {
     await page.click('[data-testid=notfound-home]');
     await page.waitForSelector('[data-testid=workspace-home]');
 
-    // A spec route whose feature is not built yet says so.
-    await page.goto(`${run.server.url}/workspace/ecindex/orders`);
+    // A spec route whose feature is not built yet says so (a client report's printable document).
+    await page.goto(`${run.server.url}/clientrpt/document/orders`);
     await page.waitForSelector('[data-testid=unavailable]');
+
+    // A dashboard route names what it does not know.
+    await page.goto(`${run.server.url}/workspace/ecindex/no-such-board`);
+    await page.waitForSelector('[data-testid=dashboard-unknown]');
     await snap(page, 'shell-08-unavailable-en');
 
     // Sign out: tokens cleared, back at login; the guard now refuses the workspace.
