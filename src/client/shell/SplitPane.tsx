@@ -46,7 +46,7 @@ export type SplitPaneProps = {
  * default. The size is kept per user and pane in local storage and clamped to the room there is.
  * The splitter is a focusable `role="separator"` with its value (WAI-ARIA window splitter).
  *
- * Example: `<SplitPane id="chat-list" sized="start" defaultSize={300} label={t('chat.listWidth')}>{list}{talk}</SplitPane>`
+ * Example: `<SplitPane id="chat-list" sized="start" defaultSize={300} label={listWidthLabel}>{list}{talk}</SplitPane>`
  */
 export function SplitPane({ id, sized, defaultSize, min = 200, maxShare = 0.6, otherMin = 320, label, className, children }: SplitPaneProps) {
   const s = useStyles();
