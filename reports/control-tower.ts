@@ -110,9 +110,14 @@ export function sourceFor(w: WidgetDef, menuCodes: ReadonlySet<string>) {
   return w.sources.find((s) => menuCodes.has(`rpt.${s.report}`));
 }
 
-/** The query of a widget's source: its grouping, its own filters and the tower's date range on its date field. */
-export function widgetQuery(source: WidgetDef['sources'][number], range: { from: string; to: string }): Record<string, string> {
+/**
+ * The query of a widget's source: its grouping, its own filters, the tower's date range on its date
+ * field and, when an organisation is chosen and the report follows it, its members as the records'
+ * authors (none: `0`, no user, so an organisation without members shows nothing, not everything).
+ */
+export function widgetQuery(source: WidgetDef['sources'][number], range: { from: string; to: string }, authors: number[] | null = null): Record<string, string> {
   const q: Record<string, string> = { group: source.group.join(','), ...(source.query ?? {}) };
+  if (authors) q['f.created_by.in'] = authors.length ? authors.join(',') : '0';
   if (source.dateField && (range.from || range.to)) {
     const [from, to] = [range.from || '1900-01-01', range.to || '2999-12-31'];
     q[`f.${source.dateField}.between`] = source.dateTime ? `${from} 00:00:00,${to} 23:59:59` : `${from},${to}`;

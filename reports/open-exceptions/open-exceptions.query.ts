@@ -37,5 +37,5 @@ export const openExceptions = defineReport({
     { key: 'tickets', agg: 'sum', field: 'tickets', label: { zh: '异常单数', en: 'Tickets' } },
     { key: 'deduct', agg: 'sum', field: 'deduct', label: { zh: '扣款金额', en: 'Deduct amount' }, format: 'money' },
   ],
-  filters: ['level', 'category', 'status'],
+  filters: ['level', 'category', 'status', 'created_by'],
 });

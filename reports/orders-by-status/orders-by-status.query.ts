@@ -19,5 +19,5 @@ export const ordersByStatus = defineReport({
     { key: 'orders', agg: 'count', label: { zh: '订单数', en: 'Orders' } },
     { key: 'qty', agg: 'sum', field: 'total_qty', label: { zh: '总数量', en: 'Total qty' } },
   ],
-  filters: ['status', 'brand_name', 'category', 'delivery_date', 'receive_date'],
+  filters: ['status', 'brand_name', 'category', 'delivery_date', 'receive_date', 'created_by'],
 });

@@ -370,4 +370,43 @@ describe('the tower in one call (GET /api/rptapi/tower) and its widgets’ own s
     expect((await save(maker, [])).status).toBe(200);
     expect((await tower(maker)).data.widgets.funnel.range).toEqual(defaultRange(today));
   });
+
+  it('narrows to an organisation: the records its members entered, charts without authors whole and marked, no other company’s organisation', async () => {
+    type Org = { id: number; name: string; users: number[] };
+    const orgsRes = await t.app.inject({ method: 'GET', url: '/api/rptapi/tower/orgs', headers: auth(maker) });
+    expect(orgsRes.statusCode, orgsRes.body).toBe(200);
+    const orgs = (orgsRes.json() as { data: Org[] }).data;
+    expect(orgs.length).toBeGreaterThan(0);
+    // The maker's administrator entered the demo orders: an organisation with them as a member sees
+    // the company's funnel; one without sees none of it.
+    const adminId = (await sql<{ id: number }>`select id from users where username = 'maker'`.execute(t.app.db)).rows[0].id;
+    const whole = (await tower(maker)).data.widgets;
+    const withOrg = async (o: Org) => {
+      const r = await tower(maker, `?org=${o.id}`);
+      expect(r.status, JSON.stringify(r.data)).toBe(200);
+      return r.data as Tower & { org: number; widgets: Record<string, { byOrg: boolean }> };
+    };
+    const without = orgs.find((o) => !o.users.includes(adminId))!;
+    expect(without, 'a demo organisation the administrator is not in').toBeDefined();
+    const narrowed = await withOrg(without);
+    expect(narrowed.org).toBe(without.id);
+    expect(narrowed.widgets.funnel.byOrg).toBe(true);
+    // The funnel counts only its members' orders, exactly what the report gives for those authors.
+    const source = WIDGETS[0].sources[0];
+    const single = await run(maker, 'orders-by-status', new URLSearchParams(widgetQuery(source, narrowed.range, without.users)).toString());
+    expect(narrowed.widgets.funnel.result!.rows).toEqual(single.data.rows);
+    const count = (rows: Array<Record<string, unknown>>) => rows.reduce((n, r) => n + Number(r.orders ?? 0), 0);
+    expect(count(narrowed.widgets.funnel.result!.rows as Array<Record<string, unknown>>)).toBeLessThan(count(whole.funnel.result!.rows as Array<Record<string, unknown>>));
+    // Node risk has no author: the whole company, marked as not following the organisation.
+    expect(narrowed.widgets.noderisk.byOrg).toBe(false);
+    expect(narrowed.widgets.noderisk.result!.rows).toEqual(whole.noderisk.result!.rows);
+    // Another company's organisation, or no number: refused.
+    const brandOrg = (await sql<{ id: number }>`select o.id::int as id from md_org o join clients c on c.id = o.client_id where c.code = 'BRAND01' limit 1`.execute(t.app.db)).rows[0];
+    if (brandOrg) expect((await tower(maker, `?org=${brandOrg.id}`)).status).toBe(400);
+    expect((await tower(maker, '?org=abc')).status).toBe(400);
+    // Each company lists its own organisations only.
+    const brandOrgs = (await t.app.inject({ method: 'GET', url: '/api/rptapi/tower/orgs', headers: auth(brand) })).json() as { data: Org[] };
+    const makerIds = new Set(orgs.map((o) => o.id));
+    expect(brandOrgs.data.some((o) => makerIds.has(o.id))).toBe(false);
+  });
 });

@@ -1,4 +1,4 @@
-import { Button, Spinner, Tooltip } from '@fluentui/react-components';
+import { Button, Select, Spinner, Tooltip } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, FullScreenMaximizeRegular, FullScreenMinimizeRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { chartKindFor, reportChartData, type ReportResult } from '../reports/rep
 import { PERIOD_LABELS, WidgetSettingsMenu } from '../workspace/WidgetSettingsMenu';
 import { defaultRange, isRefreshMessage, kpis, sourceFor, topCategories, widgetQuery, WIDGETS, type WidgetDef } from './control-tower.logic';
 import { DateBox } from '../../form/widgets/date-input';
+import { orgOptions, type DashboardOrg } from './dashboard.logic';
 
 const T = {
   title: { zh: '供应链控制塔', en: 'Supply chain control tower' },
@@ -45,15 +46,20 @@ const T = {
   failedLots: { zh: '不合格批', en: 'failed lots' },
   clickHint: { zh: '点击任一图形查看对应单据', en: 'Click any chart element to open its records' },
   nothing: { zh: '您的角色没有可显示的控制塔组件。', en: 'Your roles give no control tower widget.' },
+  org: { zh: '组织', en: 'Organisation' },
+  wholeCompany: { zh: '全公司', en: 'Whole company' },
+  notByOrg: { zh: '不分组织', en: 'All organisations' },
+  notByOrgHint: { zh: '此图的数据没有组织归属，显示全公司', en: 'This chart’s records belong to no organisation: it shows the whole company' },
 } satisfies Record<string, Label>;
 
 const WALL = { page: '#0b1220', card: '#111a2b', border: '#1f2b40', text: '#e6eaf0', muted: '#8b98ad', good: '#6ccb5f', warn: '#fce100', bad: '#ff6b6b' };
 
-type Loaded = { result: ReportResult | null; error: boolean; range: { from: string; to: string } };
+type Loaded = { result: ReportResult | null; error: boolean; range: { from: string; to: string }; byOrg: boolean };
 type TowerReply = {
   range: { from: string; to: string };
+  org: number | null;
   settings: Record<string, WidgetSettings>;
-  widgets: Record<string, { report: string; range: { from: string; to: string }; result: ReportResult | null; error?: string }>;
+  widgets: Record<string, { report: string; range: { from: string; to: string }; result: ReportResult | null; error?: string; byOrg: boolean }>;
 };
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
@@ -62,12 +68,13 @@ const todayIso = () => new Date().toISOString().slice(0, 10);
  * around it), with the default range and the page's `source`: the first load takes it when it asks
  * the same. A token about to expire is left to the shell's refresh (the page asks once mounted).
  */
-const towerQuery = (range: { from: string; to: string }, raw: boolean) => ({ from: range.from, to: range.to, ...(raw ? { source: 'raw' } : {}) });
+const towerQuery = (range: { from: string; to: string }, raw: boolean, org: string) => ({ from: range.from, to: range.to, ...(org ? { org } : {}), ...(raw ? { source: 'raw' } : {}) });
 let early: { key: string; reply: Promise<TowerReply | null> } | null = null;
 if (typeof window !== 'undefined' && location.pathname.endsWith('/visual/control-tower')) {
   const session = readStoredSession();
   if (session.token && (session.tokenExpire ?? 0) > Date.now() / 1000 + 30) {
-    const q = towerQuery(defaultRange(todayIso()), new URLSearchParams(location.search).get('source') === 'raw');
+    const params = new URLSearchParams(location.search);
+    const q = towerQuery(defaultRange(todayIso()), params.get('source') === 'raw', params.get('org') ?? '');
     early = { key: JSON.stringify(q), reply: api.get<TowerReply>('/rptapi/tower', q, { quiet: true }).catch(() => null) };
   }
 }
@@ -92,8 +99,29 @@ export function ControlTower() {
   const navigate = useNavigate();
   // `?source=raw`: the widgets' figures computed from the documents' own tables instead of the
   // pre-aggregated ones (the same figures; benchmark B8 compares the two).
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const rawSource = search.get('source') === 'raw';
+  // `?org=`: the documents entered by the members of that organisation (and those below it), as on
+  // the dashboards; charts whose records have no author show the whole company, marked.
+  const org = search.get('org') ?? '';
+  const [orgs, setOrgs] = useState<DashboardOrg[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    api
+      .get<DashboardOrg[]>('/rptapi/tower/orgs', {}, { quiet: true })
+      .then((o) => live && setOrgs(o))
+      .catch(() => live && setOrgs([]));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const members = useMemo(() => orgs?.find((o) => String(o.id) === org)?.users ?? null, [orgs, org]);
+  const setOrg = (value: string) => {
+    const next = new URLSearchParams(search);
+    if (value) next.set('org', value);
+    else next.delete('org');
+    setSearch(next, { replace: true });
+  };
   const { menus } = useSnapshot(access);
   const { theme: sessionTheme } = useReportTheme();
   // The session theme's colours on the wall's dark ground.
@@ -108,21 +136,24 @@ export function ControlTower() {
   const root = useRef<HTMLDivElement>(null);
 
   const [settings, setSettings] = useState<Record<string, WidgetSettings>>({});
+  // The organisation the shown figures were loaded for (tests and assistive technology read it).
+  const [loadedOrg, setLoadedOrg] = useState('');
 
   // Every widget in one call (the server picks each widget's report by the user's menu entries and
   // applies the widget's own period); a widget whose run failed shows "no data".
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const reply = await askTower(towerQuery(range, rawSource));
-      setLoaded(Object.fromEntries(Object.entries(reply.widgets).map(([key, w]) => [key, { result: w.result, error: !!w.error, range: w.range }])));
+      const reply = await askTower(towerQuery(range, rawSource, org));
+      setLoaded(Object.fromEntries(Object.entries(reply.widgets).map(([key, w]) => [key, { result: w.result, error: !!w.error, range: w.range, byOrg: w.byOrg }])));
+      setLoadedOrg(reply.org === null ? '' : String(reply.org));
       setSettings(reply.settings);
       setUpdatedAt(new Date());
     } catch {
-      setLoaded(Object.fromEntries(widgets.map(({ w }) => [w.key, { result: null, error: true, range }])));
+      setLoaded(Object.fromEntries(widgets.map(({ w }) => [w.key, { result: null, error: true, range, byOrg: false }])));
     }
     setLoading(false);
-  }, [widgets, range, rawSource]);
+  }, [widgets, range, rawSource, org]);
 
   // A widget's period and top N, kept per user on the server; a changed period reloads the tower.
   const changeSettings = async (key: string, change: WidgetSettings) => {
@@ -185,7 +216,8 @@ export function ControlTower() {
 
   const onPoint = (w: WidgetDef, source: NonNullable<WidgetDef['sources'][number]>, data: ReturnType<typeof reportChartData>) => (p: ChartPoint) => {
     const report = getReport(source.report)!;
-    const base = Object.fromEntries(Object.entries(widgetQuery(source, loaded[w.key]?.range ?? range)).filter(([key]) => key.startsWith('f.')));
+    // The list opened shows the same records: the widget's range and, when it followed it, the organisation.
+    const base = Object.fromEntries(Object.entries(widgetQuery(source, loaded[w.key]?.range ?? range, loaded[w.key]?.byOrg ? (members ?? []) : null)).filter(([key]) => key.startsWith('f.')));
     const element = drillOf(data, p.ci, p.si);
     if (document.fullscreenElement) void document.exitFullscreen();
     // The declared screen (a line's week opens the board there) or the list behind the element; rows
@@ -200,7 +232,7 @@ export function ControlTower() {
   };
 
   return (
-    <div ref={root} data-testid="control-tower" data-fullscreen={full ? '1' : '0'} data-loaded={updatedAt && !loading ? '1' : '0'} style={{ background: WALL.page, color: WALL.text, minHeight: '100%', padding: full ? 24 : 16, boxSizing: 'border-box', display: 'flex', flexDirection: 'column', gap: 14, overflow: 'auto', height: full ? '100vh' : undefined }}>
+    <div ref={root} data-testid="control-tower" data-org={loadedOrg} data-fullscreen={full ? '1' : '0'} data-loaded={updatedAt && !loading ? '1' : '0'} style={{ background: WALL.page, color: WALL.text, minHeight: '100%', padding: full ? 24 : 16, boxSizing: 'border-box', display: 'flex', flexDirection: 'column', gap: 14, overflow: 'auto', height: full ? '100vh' : undefined }}>
       <header style={{ display: 'flex', alignItems: 'center', gap: 16, flexWrap: 'wrap' }}>
         <div style={{ display: 'flex', flexDirection: 'column' }}>
           <span style={{ fontSize: full ? 30 : 24, fontWeight: 700, letterSpacing: 1 }}>{tr(T.title)}</span>
@@ -217,6 +249,17 @@ export function ControlTower() {
           <DateBox ariaLabel={tr(T.from)} testId="tower-from" value={range.from} onChange={(v) => setRange((r) => ({ ...r, from: v }))} />
           {tr(T.to)}
           <DateBox ariaLabel={tr(T.to)} testId="tower-to" value={range.to} onChange={(v) => setRange((r) => ({ ...r, to: v }))} />
+        </label>
+        <label style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 13, color: WALL.muted }}>
+          {tr(T.org)}
+          <Select data-testid="tower-org" aria-label={tr(T.org)} value={org} onChange={(_, d) => setOrg(d.value)} style={{ width: 160 }}>
+            <option value="">{tr(T.wholeCompany)}</option>
+            {orgOptions(orgs ?? []).map((o) => (
+              <option key={o.id} value={String(o.id)}>
+                {`${'\u3000'.repeat(o.depth)}${o.name}`}
+              </option>
+            ))}
+          </Select>
         </label>
         <Tooltip content={tr(T.refresh)} relationship="label">
           <Button size="small" appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={() => void load()} style={{ color: WALL.text }} />
@@ -261,6 +304,11 @@ export function ControlTower() {
                 <span style={{ fontSize: 15, fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', flex: 1, minWidth: 0 }} title={tr(w.title)}>
                   {tr(w.title)}
                 </span>
+                {loadedOrg && l && !l.byOrg ? (
+                  <span data-testid={`widget-not-by-org-${w.key}`} title={tr(T.notByOrgHint)} style={{ color: WALL.muted, fontSize: 12, whiteSpace: 'nowrap', border: `1px solid ${WALL.border}`, borderRadius: 4, padding: '0 4px' }}>
+                    {tr(T.notByOrg)}
+                  </span>
+                ) : null}
                 {own?.period ? (
                   <span data-testid={`widget-period-label-${w.key}`} style={{ color: WALL.muted, fontSize: 12, whiteSpace: 'nowrap' }}>
                     {tr(PERIOD_LABELS[own.period])}

@@ -6,6 +6,7 @@ import { authOf, requireAuth } from '../../access/auth-context';
 import { ok } from '../../http/envelope';
 import { notFound } from '../../http/errors';
 import { assertCan } from '../../resources/permissions';
+import type { Db } from '../../db/database';
 import { withTenant } from '../rls';
 
 /**
@@ -20,24 +21,33 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     const dashboard = getDashboard(req.params.name);
     if (!dashboard) throw notFound();
     const clientId = await assertCan(authOf(req), dashboardMenuCode(dashboard.name), 'read', { db: app.db });
-    const rows = await withTenant(app.db, clientId, async (tx) =>
-      (
-        await sql<{ id: number; name: string; code: string; parent_id: number | null; users: number[] | null }>`
-          with recursive sub(root, id, depth) as (
-            select o.id, o.id, 0 from md_org o where o.client_id = ${clientId}
-            union all
-            select sub.root, c.id, sub.depth + 1 from md_org c join sub on c.parent_id = sub.id where c.client_id = ${clientId} and sub.depth < 50
-          ),
-          member(org_id, user_id) as (
-            select u.org_id, u.id from users u where u.client_id = ${clientId} and u.org_id is not null
-            union
-            select p.org_id, p.user_id from md_position p where p.client_id = ${clientId} and p.org_id is not null and p.user_id is not null
-          )
-          select o.id::int as id, o.name, o.code, o.parent_id::int as parent_id,
-            (select array_agg(distinct m.user_id::int order by m.user_id::int) from sub join member m on m.org_id = sub.id where sub.root = o.id) as users
-          from md_org o where o.client_id = ${clientId} order by o.code`.execute(tx)
-      ).rows,
-    );
-    return ok(rows.map((r) => ({ id: r.id, name: r.name, code: r.code, parentId: r.parent_id, users: r.users ?? [] })));
+    return ok(await companyOrgs(app.db, clientId));
   });
+}
+
+/**
+ * The company's organisations with the users each holds: users whose organisation, or one of whose
+ * positions, is that organisation or one below it (the dashboards' and the control tower's
+ * organisation filter; the reports filter `created_by` on those users).
+ */
+export async function companyOrgs(db: Db, clientId: number): Promise<Array<{ id: number; name: string; code: string; parentId: number | null; users: number[] }>> {
+  const rows = await withTenant(db, clientId, async (tx) =>
+    (
+      await sql<{ id: number; name: string; code: string; parent_id: number | null; users: number[] | null }>`
+        with recursive sub(root, id, depth) as (
+          select o.id, o.id, 0 from md_org o where o.client_id = ${clientId}
+          union all
+          select sub.root, c.id, sub.depth + 1 from md_org c join sub on c.parent_id = sub.id where c.client_id = ${clientId} and sub.depth < 50
+        ),
+        member(org_id, user_id) as (
+          select u.org_id, u.id from users u where u.client_id = ${clientId} and u.org_id is not null
+          union
+          select p.org_id, p.user_id from md_position p where p.client_id = ${clientId} and p.org_id is not null and p.user_id is not null
+        )
+        select o.id::int as id, o.name, o.code, o.parent_id::int as parent_id,
+          (select array_agg(distinct m.user_id::int order by m.user_id::int) from sub join member m on m.org_id = sub.id where sub.root = o.id) as users
+        from md_org o where o.client_id = ${clientId} order by o.code`.execute(tx)
+    ).rows,
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, code: r.code, parentId: r.parent_id, users: r.users ?? [] }));
 }

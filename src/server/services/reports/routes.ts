@@ -5,7 +5,8 @@ import { allReports, getReport, type ReportDef } from '../../../model';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { ok, requestLanguage } from '../../http/envelope';
 import { notFound } from '../../http/errors';
-import { dashboardRoutes } from './dashboard.routes';
+import { companyOrgs, dashboardRoutes } from './dashboard.routes';
+import { assertCan } from '../../resources/permissions';
 import { registerReportRefresh } from './live';
 import { reportWorkbook, runReport } from './report.service';
 import { runTower, saveTowerSettings } from './tower.service';
@@ -15,7 +16,8 @@ import { inputOf } from '../../access/input.util';
  * GET /api/rptapi/report/list                  the reports (name, title, entity, dimensions, measures, filters)
  * GET /api/rptapi/report/:name/run             group=a,b  subtotals=1  pivot=dim  f.<field>.<op>=...
  * GET /api/rptapi/report/:name/export          the same query as an .xlsx with the same grouping
- * GET /api/rptapi/tower                        from=&to=&source=raw: every control tower widget's run in one reply
+ * GET /api/rptapi/tower                        from=&to=&org=&source=raw: every control tower widget's run in one reply
+ * GET /api/rptapi/tower/orgs                   the company's organisations and their members (the tower's organisation filter)
  * POST /api/rptapi/tower/settings              { items: [{ key: 'tower.<widget>', settings: { period, top } }] }: the caller's own
  */
 function reportOf(name: string): ReportDef {
@@ -33,6 +35,10 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
     ok(await runReport(app.db, authOf(req), reportOf(req.params.name), req.query as Record<string, unknown>, requestLanguage(req))),
   );
   app.get('/rptapi/tower', guard, async (req) => ok(await runTower(app.db, authOf(req), req.query as Record<string, unknown>, requestLanguage(req), { kind: app.database.kind })));
+  app.get('/rptapi/tower/orgs', guard, async (req) => {
+    const clientId = await assertCan(authOf(req), 'rpt.control-tower', 'read', { db: app.db });
+    return ok(await companyOrgs(app.db, clientId));
+  });
   app.post('/rptapi/tower/settings', { ...guard, bodyLimit: 64 * 1024 }, async (req) => ok({ settings: await saveTowerSettings(app.db, authOf(req), inputOf(req).items) }));
   app.get<{ Params: { name: string } }>('/rptapi/report/:name/export', guard, async (req, reply) => {
     const report = reportOf(req.params.name);

@@ -7,6 +7,7 @@ import type { Db } from '../../db/database';
 import { AppError, forbidden, validationError } from '../../http/errors';
 import { menuEntriesOf } from '../profile/profile.service';
 import { withTenant } from '../rls';
+import { companyOrgs } from './dashboard.routes';
 import { runReport, type ReportResult } from './report.service';
 
 /**
@@ -33,8 +34,13 @@ export type TowerWidgetReply = {
   result: ReportResult | null;
   /** The widget's run failed (e.g. the read grant was withdrawn): drawn as "no data", like a failed call. */
   error?: string;
+  /** An organisation was chosen and this widget's report follows it (its records have an author); else the whole company. */
+  byOrg: boolean;
 };
-export type TowerReply = { range: { from: string; to: string }; settings: Record<string, WidgetSettings>; widgets: Record<string, TowerWidgetReply> };
+export type TowerReply = { range: { from: string; to: string }; org: number | null; settings: Record<string, WidgetSettings>; widgets: Record<string, TowerWidgetReply> };
+
+/** Whether a report narrows by organisation: it filters on the author of its records (`created_by`). */
+export const followsOrgFilter = (report: string): boolean => Boolean(getReport(report)?.filters.includes('created_by'));
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 const dateOf = (v: unknown): string | null => (typeof v === 'string' && ISO.test(v) && !Number.isNaN(Date.parse(v)) ? v : v === undefined || v === '' ? null : 'bad');
@@ -87,7 +93,7 @@ async function limited<T>(jobs: Array<() => Promise<T>>, n: number): Promise<T[]
   return out;
 }
 
-/** `GET /rptapi/tower?from=&to=&source=raw`: every widget's report run for the caller. */
+/** `GET /rptapi/tower?from=&to=&org=&source=raw`: every widget's report run for the caller. */
 export async function runTower(
   db: Db,
   auth: AuthContext,
@@ -103,21 +109,31 @@ export async function runTower(
   // Neither given: the tower's default range; given empty: no bound on that side (as the tower's date boxes).
   const range = query.from === undefined && query.to === undefined ? fallback : { from: from ?? '', to: to ?? '' };
   const raw = query.source === 'raw';
+  // `org`: the documents entered by the members of that organisation of the caller's company and
+  // of those below it (as the dashboards' filter); reports whose records have no author stay whole.
+  const orgId = query.org === undefined || query.org === '' ? null : Number(query.org);
+  let members: number[] | null = null;
+  if (orgId !== null) {
+    const org = Number.isInteger(orgId) && auth.clientId !== null ? (await companyOrgs(db, auth.clientId)).find((o) => o.id === orgId) : undefined;
+    if (!org) throw validationError({ org: { key: 'access.invalidValue' } });
+    members = org.users;
+  }
   const codes = new Set((await menuEntriesOf(db, auth, language)).map((e) => e.CODE));
   const settings = await towerSettings(db, auth);
   const chosen = WIDGETS.map((w) => ({ w, source: sourceFor(w, codes) })).filter((x) => x.source);
   const replies = await limited(
     chosen.map(({ w, source }) => async (): Promise<[string, TowerWidgetReply]> => {
       const own = periodRange(settings[w.key]?.period, today) ?? range;
-      const q: Record<string, unknown> = widgetQuery(source!, own);
+      const byOrg = members !== null && followsOrgFilter(source!.report);
+      const q: Record<string, unknown> = widgetQuery(source!, own, byOrg ? members : null);
       if (raw) q.source = 'raw';
       try {
-        return [w.key, { report: source!.report, range: own, result: await runReport(db, auth, getReport(source!.report)!, q, language) }];
+        return [w.key, { report: source!.report, range: own, byOrg, result: await runReport(db, auth, getReport(source!.report)!, q, language) }];
       } catch (e) {
-        return [w.key, { report: source!.report, range: own, result: null, error: e instanceof AppError ? e.kind : 'error' }];
+        return [w.key, { report: source!.report, range: own, byOrg, result: null, error: e instanceof AppError ? e.kind : 'error' }];
       }
     }),
     PARALLEL[options.kind ?? 'pglite'],
   );
-  return { range, settings, widgets: Object.fromEntries(replies) };
+  return { range, org: orgId, settings, widgets: Object.fromEntries(replies) };
 }
