@@ -57,6 +57,19 @@ describe('the control tower and the reports', () => {
     expect(await page.textContent('[data-testid=tower-live]')).toContain('更新于');
     await snap(page, 'control-tower-maker');
 
+    // An organisation: the tower reloads for it; node risk (no author) stays whole and says so.
+    const orgValue = await page.$eval('[data-testid=tower-org]', (el) => (el as HTMLSelectElement).options[1]?.value ?? '');
+    expect(orgValue, 'the maker has organisations').not.toBe('');
+    await page.selectOption('[data-testid=tower-org]', orgValue);
+    await page.waitForSelector(`[data-testid=control-tower][data-org="${orgValue}"][data-loaded="1"]`, { timeout: 20000 });
+    expect(page.url()).toContain(`org=${orgValue}`);
+    await page.waitForSelector('[data-testid=widget-not-by-org-noderisk]');
+    expect(await page.$('[data-testid=widget-not-by-org-funnel]')).toBeNull();
+    await snap(page, 'control-tower-maker-organisation');
+    await page.selectOption('[data-testid=tower-org]', '');
+    await page.waitForSelector('[data-testid=control-tower][data-org=""][data-loaded="1"]', { timeout: 20000 });
+    await page.waitForSelector('[data-testid=chart-funnel] canvas', { timeout: 20000 });
+
     // Live: a new customer order saved elsewhere reaches the tower over the company's socket.
     const openOrders = async () => Number(((await page.textContent('[data-testid=kpi-openOrders] > span:nth-child(2)')) ?? '').trim());
     const before = await openOrders();
