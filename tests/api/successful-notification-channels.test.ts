@@ -57,6 +57,9 @@ describe('notification channels chosen per person, delivered through the outbox'
     await new Promise<void>((ok) => vendor.listen(0, '127.0.0.1', ok));
     const vendorHost = `127.0.0.1:${(vendor.address() as AddressInfo).port}`;
     t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${(smtp.address() as AddressInfo).port}?from=platform@test.local`, thirdpartyAllowedHosts: [vendorHost] });
+    // Rows are delivered only by the test's own drain() calls: the app's background pass (woken by
+    // each notice) would deliver some of them at its own time, into the next test's counts.
+    await t.app.outboxSender.stop();
     [brand, maker, planner] = await Promise.all([loginOk(t.app, 'brand'), loginOk(t.app, 'maker'), loginOk(t.app, 'maker.planner')]);
     await sql`insert into thirdparty_apps (client_id, provider, corp_id, agent_id, app_key, app_secret, api_base)
       values (${maker.client_id}, 'wecom', 'ww-corp', '1000002', 'ww-corp', 'wx-secret', ${`http://${vendorHost}`})`.execute(t.app.db);

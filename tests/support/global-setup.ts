@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildPgliteTemplate, buildPostgresTemplate, dropPostgresDatabase } from './pglite-template';
+import { buildPgliteTemplate, buildPostgresTemplate, dropTemplateAndClones } from './pglite-template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,7 +24,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await buildPostgresTemplate(pgUrl, name);
     project.provide('pgliteTemplate', '');
     project.provide('postgresTemplate', name);
-    return async () => dropPostgresDatabase(pgUrl, name, { template: true });
+    return async () => dropTemplateAndClones(pgUrl, name);
   }
   const dir = resolve('.tmp');
   mkdirSync(dir, { recursive: true });

@@ -83,8 +83,21 @@ export async function cloneFromTemplate(url: string, template: string, name: str
   return databaseUrlFor(url, name);
 }
 
-/** Drops a test database, closing any connection left to it. */
-export async function dropPostgresDatabase(url: string, name: string, options: { template?: boolean } = {}): Promise<void> {
+/** Drops a test database; forced (the default) closes any connection left to it, else it fails while one is open. */
+export async function dropPostgresDatabase(url: string, name: string, options: { template?: boolean; force?: boolean } = {}): Promise<void> {
   if (options.template) await onServer(url, `alter database ${name} is_template false`);
-  await onServer(url, `drop database if exists ${name} with (force)`);
+  await onServer(url, `drop database if exists ${name}${options.force === false ? '' : ' with (force)'}`);
+}
+
+/** Drops the run's template and every clone of it still there (named `<template>_...`), when no test process is left. */
+export async function dropTemplateAndClones(url: string, template: string): Promise<void> {
+  const admin = await openDatabase({ databaseUrl: url, dataDir: '' });
+  let clones: string[];
+  try {
+    clones = (await sql<{ datname: string }>`select datname from pg_database where datname like ${`${template}\_%`}`.execute(admin.db)).rows.map((r) => r.datname);
+  } finally {
+    await admin.close();
+  }
+  for (const name of clones) await dropPostgresDatabase(url, name);
+  await dropPostgresDatabase(url, template, { template: true });
 }

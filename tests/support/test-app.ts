@@ -22,7 +22,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   const pgTemplate = pgUrl ? injected('postgresTemplate') : '';
   if (pgUrl && pgTemplate) {
     // The run's migrated and seeded template database, cloned (tests/support/global-setup.ts).
-    clone = `t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    clone = `${pgTemplate}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     databaseUrl = await cloneFromTemplate(pgUrl, pgTemplate, clone);
   } else if (pgUrl) {
     schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -53,7 +53,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
     close: async () => {
       await app.close();
       await database.close();
-      if (clone && pgUrl) await dropPostgresDatabase(pgUrl, clone);
+      // Not forced: a background task of the app still holding a connection would have it killed
+      // under it (an uncaught error in the test process); such a clone is dropped when the run ends.
+      if (clone && pgUrl) await dropPostgresDatabase(pgUrl, clone, { force: false }).catch(() => undefined);
       if (schema && pgUrl) {
         const admin = await openDatabase({ databaseUrl: pgUrl, dataDir: '' });
         await sql.raw(`drop schema ${schema} cascade`).execute(admin.db);
