@@ -127,6 +127,19 @@ describe('the control tower and the reports', () => {
     const shown = await page.$$eval('[data-testid=report-table] tbody tr', (r) => r.length);
     expect(rows.length - 1).toBe(shown);
 
+    // The same filters as a client report document: the filters stated by name, subtotals and the
+    // total, no controls; then back on the report page.
+    const filters = new URL(page.url()).search;
+    await page.goto(`${run.server.url}/clientrpt/document/order-book${filters}`);
+    await page.waitForSelector('[data-testid=report-document] [data-testid=report-table]', { timeout: 20000 });
+    expect(await page.textContent('[data-testid=report-document-filters]')).toContain('已完成');
+    expect(await page.textContent('[data-testid=report-document] [data-testid=report-table]')).toContain('合计');
+    expect(await page.$('[data-testid=report-document] [data-testid=report-export]')).toBeNull();
+    await page.waitForSelector('[data-testid=report-print]');
+    await snap(page, 'report-document-order-book');
+    await page.goto(`${run.server.url}/rpt/dsrptindex/order-book${filters}`);
+    await page.waitForSelector('[data-testid=report-filters] [data-testid=filter-status]');
+
     // The report theme is the session's: chosen here, kept in the account, there after a reload.
     await page.click('[aria-label=报表主题]');
     await page.click('[role=option]:has-text("大地色")');

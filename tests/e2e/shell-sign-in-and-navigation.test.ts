@@ -93,8 +93,8 @@ describe('the workspace shell', () => {
     await page.click('[data-testid=notfound-home]');
     await page.waitForSelector('[data-testid=workspace-home]');
 
-    // A spec route whose feature is not built yet says so (a client report's printable document).
-    await page.goto(`${run.server.url}/clientrpt/document/orders`);
+    // A spec route whose feature is not built yet says so (the visual pages' demos).
+    await page.goto(`${run.server.url}/visual/demo/orders`);
     await page.waitForSelector('[data-testid=unavailable]');
 
     // A dashboard route names what it does not know.

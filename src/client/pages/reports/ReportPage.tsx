@@ -6,10 +6,11 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import '../../../../reports';
 import { drillOf, REPORT_THEMES } from '../../../../reports/charts';
 import { drillUrl, getReport, type Label } from '../../../model';
+import { formatDateTime } from '../../../model/default-tokens';
 import { api } from '../../api/client';
 import { downloadFile } from '../../engine/upload-api';
 import { ReportChart, type ChartPoint } from './ReportChart';
-import { ReportFilterBar } from './ReportFilterBar';
+import { filterControls, ReportFilterBar } from './ReportFilterBar';
 import { useReportTheme } from './report-theme';
 import { chartKindFor, reportChartData, shownMeasure, shownValue, type ReportResult } from './report-view';
 
@@ -28,7 +29,34 @@ const TEXT: Record<string, Label> = {
   notFound: { zh: '报表不存在', en: 'No such report' },
   drillHint: { zh: '点击图形查看对应单据', en: 'Click a chart element to open its records' },
   allMeasures: { zh: '全部指标', en: 'All measures' },
+  filters: { zh: '筛选条件', en: 'Filters' },
+  noFilters: { zh: '无（全部数据）', en: 'None (all records)' },
+  printedAt: { zh: '生成时间', en: 'Produced' },
+  openReport: { zh: '打开报表', en: 'Open the report' },
 };
+
+/** Hides the shell around a printed report document (print CSS). */
+const PRINT_CSS = `@media print {
+  body * { visibility: hidden !important; }
+  .report-document, .report-document * { visibility: visible !important; }
+  .report-document { position: absolute !important; left: 0; top: 0; width: 100%; padding: 0 !important; }
+  .report-noprint { display: none !important; }
+  @page { margin: 14mm; }
+}`;
+
+/** The report's filters in the URL as "label: value" lines (a document says what it was made of). */
+function filterLines(report: NonNullable<ReturnType<typeof getReport>>, base: Record<string, string>, tr: (l: Label | string) => string): string[] {
+  const controls = new Map(filterControls(report).map((c) => [c.field, c]));
+  const labels = new Map([...controls].map(([field, c]) => [field, tr(c.label)]));
+  return Object.entries(base).map(([key, value]) => {
+    const [, field = key, op = ''] = key.split('.');
+    const control = controls.get(field);
+    // Choices by their names (进行中, not in_progress), ranges as from ~ to.
+    const named = control?.kind === 'choice' ? value.split(',').map((v) => { const o = control.options.find((x) => x.value === v); return o ? tr(o.label) : v; }).join(', ') : value;
+    const shown = op === 'between' ? named.replace(',', ' ~ ') : named;
+    return `${labels.get(field) ?? field}${op === 'between' || op === 'eq' || op === 'in' ? '' : ` (${op})`}: ${shown}`;
+  });
+}
 
 /**
  * A report declaration as a page (`/{cata}/dsrptindex/{opt}`, opt = the report's name): the filter
@@ -37,7 +65,7 @@ const TEXT: Record<string, Label> = {
  * server (with subtotals), Excel export of the same grouping, print and save-as-image. A chart element
  * opens the entity's list filtered to its rows, unless the report's rows are no list's.
  */
-export function ReportPage() {
+export function ReportPage({ document: asDocument = false }: { document?: boolean } = {}) {
   const { opt = '' } = useParams();
   const { i18n } = useTranslation();
   const en = i18n.language === 'en';
@@ -51,7 +79,8 @@ export function ReportPage() {
   const [group, setGroup] = useState(initial[0]);
   const [split, setSplit] = useState<string>(initial[1] ?? '');
   const [measure, setMeasure] = useState<string>('');
-  const [subtotals, setSubtotals] = useState(false);
+  // A document (`/clientrpt/document/{opt}`) carries its subtotals and totals.
+  const [subtotals, setSubtotals] = useState(asDocument);
   const [result, setResult] = useState<ReportResult | null>(null);
   const [loading, setLoading] = useState(true);
   const chart = useRef<ReactEChartsCore>(null);
@@ -93,9 +122,24 @@ export function ReportPage() {
   };
   const dimLabel = (k: string) => tr(report.dimensions.find((d) => d.key === k)?.label ?? k);
   const dimCount = result?.columns.filter((x) => x.kind === 'dimension').length ?? 0;
+  const lines = asDocument ? filterLines(report, base, tr) : [];
 
   return (
-    <div data-testid="report-page" style={{ padding: 16, display: 'flex', flexDirection: 'column', gap: 12 }}>
+    <div data-testid={asDocument ? 'report-document' : 'report-page'} className={asDocument ? 'report-document' : undefined} style={{ padding: 16, display: 'flex', flexDirection: 'column', gap: 12 }}>
+      {asDocument ? <style>{PRINT_CSS}</style> : null}
+      {asDocument ? (
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+          <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+            <Title3>{tr(report.title)}</Title3>
+            <div style={{ flex: 1 }} />
+            <Button className="report-noprint" onClick={() => navigate(`/rpt/dsrptindex/${report.name}?${new URLSearchParams(base).toString()}`)}>{tr(TEXT.openReport)}</Button>
+            <Button className="report-noprint" appearance="primary" data-testid="report-print" onClick={() => window.print()}>{tr(TEXT.print)}</Button>
+          </div>
+          <Text data-testid="report-document-filters">{`${tr(TEXT.filters)}: ${lines.length ? lines.join('; ') : tr(TEXT.noFilters)}`}</Text>
+          <Text>{`${tr(TEXT.groupBy)}: ${keys.map(dimLabel).join(' / ')} · ${tr(TEXT.printedAt)}: ${formatDateTime(new Date())}`}</Text>
+        </div>
+      ) : null}
+      {asDocument ? null : (<>
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
         <Title3>{tr(report.title)}</Title3>
         <div style={{ flex: 1 }} />
@@ -148,6 +192,7 @@ export function ReportPage() {
         <Switch label={tr(TEXT.subtotals)} checked={subtotals} onChange={(_, d) => setSubtotals(d.checked)} />
         {loading ? <Spinner size="tiny" /> : null}
       </div>
+      </>)}
       {result && !result.rows.length ? (
         <Card appearance="subtle" style={{ padding: 24, alignItems: 'center' }}>
           <Text data-testid="report-empty">{tr(TEXT.empty)}</Text>
@@ -155,8 +200,8 @@ export function ReportPage() {
       ) : null}
       {data && result?.rows.length ? (
         <Card data-testid="report-chart" style={{ padding: 12 }}>
-          {onPoint ? <Text size={200} style={{ color: '#616161' }}>{tr(TEXT.drillHint)}</Text> : null}
-          <ReportChart ref={chart} kind={kind} data={data} theme={theme} height={kind === 'heatmap' ? Math.max(260, 60 + data.categories.length * 36) : 340} onPoint={onPoint} />
+          {onPoint && !asDocument ? <Text size={200} style={{ color: '#616161' }}>{tr(TEXT.drillHint)}</Text> : null}
+          <ReportChart ref={chart} kind={kind} data={data} theme={theme} height={kind === 'heatmap' ? Math.max(260, 60 + data.categories.length * 36) : 340} onPoint={asDocument ? undefined : onPoint} />
         </Card>
       ) : null}
       {result?.rows.length ? (
@@ -201,4 +246,10 @@ export function ReportPage() {
 export function ReportRoute() {
   const { opt = '' } = useParams();
   return <ReportPage key={opt} />;
+}
+
+/** `/clientrpt/document/{opt}`: the report as a printable document (filters stated, subtotals, no controls). */
+export function ReportDocumentRoute() {
+  const { opt = '' } = useParams();
+  return <ReportPage key={opt} document />;
 }

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 
 const reportPage = async () => ({ Component: (await import('./ReportPage')).ReportRoute });
+const reportDocument = async () => ({ Component: (await import('./ReportPage')).ReportDocumentRoute });
 const wallDashboard = async () => ({ Component: (await import('../visual/Dashboard')).DashboardRoute });
 const workbenchDashboard = async () => ({ Component: (await import('../visual/Dashboard')).WorkbenchDashboardRoute });
 
@@ -8,7 +9,8 @@ const workbenchDashboard = async () => ({ Component: (await import('../visual/Da
  * Report pages (issue 13), loaded on first use with ECharts: `/{cata}/dsrptindex/{opt}` (opt = report
  * name), the control tower `/visual/control-tower`, the declared dashboards (reports/dashboards) on
  * the wall `/visual/{opt}` and in the workbench `/workspace/ecindex/{opt}`, and the client reports
- * `/clientrpt/{opt}` and `/clientrpt/index/{opt}` (a report) and `/clientrpt/page/{opt}` (a dashboard).
+ * `/clientrpt/{opt}` and `/clientrpt/index/{opt}` (a report), `/clientrpt/page/{opt}` (a dashboard) and
+ * `/clientrpt/document/{opt}` (a report as a printable document).
  * These come before the "not available yet" spec routes of the same paths.
  */
 export const reportRoutes: RouteObject[] = [
@@ -18,8 +20,15 @@ export const reportRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../visual/ControlTower')).ControlTower }),
   },
   { path: 'visual/:opt', lazy: wallDashboard },
+  // The production area's visual pages (`/zp/visual/{opt}`): the same walls.
+  {
+    path: 'zp/visual/control-tower',
+    lazy: async () => ({ Component: (await import('../visual/ControlTower')).ControlTower }),
+  },
+  { path: 'zp/visual/:opt', lazy: wallDashboard },
   { path: 'workspace/ecindex/:opt', lazy: workbenchDashboard },
   { path: 'clientrpt/:opt', lazy: reportPage },
   { path: 'clientrpt/index/:opt', lazy: reportPage },
   { path: 'clientrpt/page/:opt', lazy: workbenchDashboard },
+  { path: 'clientrpt/document/:opt', lazy: reportDocument },
 ];
