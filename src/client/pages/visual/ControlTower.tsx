@@ -1,4 +1,4 @@
-import { Button, Select, Spinner, Tooltip } from '@fluentui/react-components';
+import { Button, Spinner, Tooltip } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, FullScreenMaximizeRegular, FullScreenMinimizeRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,14 +11,14 @@ import { withSettings, towerKey, type BoardItem, type WidgetSettings } from '../
 import { api } from '../../api/client';
 import { access } from '../../session/access-state';
 import { readStoredSession } from '../../session/storage';
-import { onSocketMessage } from '../../shell/notification-socket';
 import { ReportChart, type ChartPoint } from '../reports/ReportChart';
 import { useReportTheme } from '../reports/report-theme';
 import { chartKindFor, reportChartData, type ReportResult } from '../reports/report-view';
 import { PERIOD_LABELS, WidgetSettingsMenu } from '../workspace/WidgetSettingsMenu';
 import { defaultRange, isRefreshMessage, kpis, sourceFor, topCategories, widgetQuery, WIDGETS, type WidgetDef } from './control-tower.logic';
 import { DateBox } from '../../form/widgets/date-input';
-import { orgOptions, type DashboardOrg } from './dashboard.logic';
+import { type DashboardOrg } from './dashboard.logic';
+import { OrgSelect, useFullScreen, useLiveReload } from './wall-parts';
 
 const T = {
   title: { zh: '供应链控制塔', en: 'Supply chain control tower' },
@@ -132,8 +132,8 @@ export function ControlTower() {
   const [loaded, setLoaded] = useState<Record<string, Loaded>>({});
   const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
   const [loading, setLoading] = useState(false);
-  const [full, setFull] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const [full, toggleFull] = useFullScreen(root);
 
   const [settings, setSettings] = useState<Record<string, WidgetSettings>>({});
   // The organisation the shown figures were loaded for (tests and assistive technology read it).
@@ -167,35 +167,8 @@ export function ControlTower() {
     if ('period' in change) void load();
   };
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   // Live: the company's socket says what changed; wait for the write to settle, then reload once.
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const off = onSocketMessage((m) => {
-      if (!isRefreshMessage(m)) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => void load(), 1500);
-    });
-    const every = setInterval(() => void load(), 5 * 60 * 1000);
-    return () => {
-      off();
-      clearTimeout(timer);
-      clearInterval(every);
-    };
-  }, [load]);
-
-  useEffect(() => {
-    const on = () => setFull(document.fullscreenElement === root.current);
-    document.addEventListener('fullscreenchange', on);
-    return () => document.removeEventListener('fullscreenchange', on);
-  }, []);
-  const toggleFull = () => {
-    if (document.fullscreenElement) void document.exitFullscreen();
-    else void root.current?.requestFullscreen?.();
-  };
+  useLiveReload(load, isRefreshMessage);
 
   const rowsOf = Object.fromEntries(Object.entries(loaded).map(([k, v]) => [k, v.result?.rows ?? []]));
   const k = kpis(Object.fromEntries(widgets.map(({ w }) => [w.key, rowsOf[w.key]]).filter(([, r]) => r)), todayIso());
@@ -252,14 +225,7 @@ export function ControlTower() {
         </label>
         <label style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 13, color: WALL.muted }}>
           {tr(T.org)}
-          <Select data-testid="tower-org" aria-label={tr(T.org)} value={org} onChange={(_, d) => setOrg(d.value)} style={{ width: 160 }}>
-            <option value="">{tr(T.wholeCompany)}</option>
-            {orgOptions(orgs ?? []).map((o) => (
-              <option key={o.id} value={String(o.id)}>
-                {`${'\u3000'.repeat(o.depth)}${o.name}`}
-              </option>
-            ))}
-          </Select>
+          <OrgSelect testId="tower-org" label={tr(T.org)} wholeCompany={tr(T.wholeCompany)} orgs={orgs} value={org} onChange={setOrg} width={160} />
         </label>
         <Tooltip content={tr(T.refresh)} relationship="label">
           <Button size="small" appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={() => void load()} style={{ color: WALL.text }} />

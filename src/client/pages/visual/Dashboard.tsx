@@ -1,4 +1,4 @@
-import { Button, Select, Spinner, Tooltip } from '@fluentui/react-components';
+import { Button, Spinner, Tooltip } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, FullScreenMaximizeRegular, FullScreenMinimizeRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,11 +11,11 @@ import { dashboardDrill, dashboardQuery, followsOrg, getDashboard, getReport, vi
 import { api } from '../../api/client';
 import { DateBox } from '../../form/widgets/date-input';
 import { access } from '../../session/access-state';
-import { onSocketMessage } from '../../shell/notification-socket';
 import { ReportChart, type ChartPoint } from '../reports/ReportChart';
 import { useReportTheme } from '../reports/report-theme';
 import { chartKindFor, reportChartData, type ReportResult } from '../reports/report-view';
-import { filtersOf, isDashboardRefresh, orgOptions, type DashboardOrg } from './dashboard.logic';
+import { filtersOf, isDashboardRefresh, type DashboardOrg } from './dashboard.logic';
+import { OrgSelect, useFullScreen, useLiveReload } from './wall-parts';
 
 const T = {
   from: { zh: '日期从', en: 'From' },
@@ -89,8 +89,8 @@ function Dashboard({ def, look }: { def: DashboardDef; look: 'wall' | 'board' })
   // The filters of the last finished load (the page says which organisation its charts show).
   const [loadedOrg, setLoadedOrg] = useState<string>('');
   const [loading, setLoading] = useState(false);
-  const [full, setFull] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const [full, toggleFull] = useFullScreen(root);
 
   useEffect(() => {
     let live = true;
@@ -126,30 +126,7 @@ function Dashboard({ def, look }: { def: DashboardDef; look: 'wall' | 'board' })
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [widgets, key, ready]);
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const off = onSocketMessage((m) => {
-      if (!isDashboardRefresh(m)) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => void load(), 1500);
-    });
-    const every = setInterval(() => void load(), 5 * 60 * 1000);
-    return () => {
-      off();
-      clearTimeout(timer);
-      clearInterval(every);
-    };
-  }, [load]);
-
-  useEffect(() => {
-    const on = () => setFull(document.fullscreenElement === root.current);
-    document.addEventListener('fullscreenchange', on);
-    return () => document.removeEventListener('fullscreenchange', on);
-  }, []);
+  useLiveReload(load, isDashboardRefresh);
 
   const setParam = (k: string, v: string | null) => {
     const next = new URLSearchParams(search);
@@ -210,14 +187,7 @@ function Dashboard({ def, look }: { def: DashboardDef; look: 'wall' | 'board' })
         </label>
         <label style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 13, color: L.muted }}>
           {tr(T.org)}
-          <Select data-testid="dashboard-org" aria-label={tr(T.org)} value={filters.org ? String(filters.org) : ''} onChange={(_, d) => setParam('org', d.value || null)} style={{ width: 172 }}>
-            <option value="">{tr(T.wholeCompany)}</option>
-            {orgOptions(orgs ?? []).map((o) => (
-              <option key={o.id} value={String(o.id)}>
-                {`${'\u3000'.repeat(o.depth)}${o.name}`}
-              </option>
-            ))}
-          </Select>
+          <OrgSelect testId="dashboard-org" label={tr(T.org)} wholeCompany={tr(T.wholeCompany)} orgs={orgs} value={filters.org ? String(filters.org) : ''} onChange={(v) => setParam('org', v || null)} width={172} />
         </label>
         <span style={{ width: 16, display: 'inline-flex' }}>{loading ? <Spinner size="extra-tiny" /> : null}</span>
         <Tooltip content={tr(T.refresh)} relationship="label">
@@ -230,7 +200,7 @@ function Dashboard({ def, look }: { def: DashboardDef; look: 'wall' | 'board' })
               size="small"
               appearance="subtle"
               icon={full ? <FullScreenMinimizeRegular /> : <FullScreenMaximizeRegular />}
-              onClick={() => (document.fullscreenElement ? void document.exitFullscreen() : void root.current?.requestFullscreen?.())}
+              onClick={toggleFull}
               style={{ color: L.text }}
             />
           </Tooltip>

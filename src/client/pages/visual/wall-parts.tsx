@@ -1,0 +1,61 @@
+/**
+ * What the control tower and the declared dashboards share: reloading live (on the company socket's
+ * messages, after the write has settled, and every five minutes on a wall), full screen for a wall
+ * display, and the organisation choice of their filters.
+ */
+import { Select } from '@fluentui/react-components';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { onSocketMessage } from '../../shell/notification-socket';
+import { orgOptions, type DashboardOrg } from './dashboard.logic';
+
+/** Loads now and whenever `load` changes; again 1.5 s after a socket message `wanted` accepts, and every five minutes. */
+export function useLiveReload(load: () => Promise<void>, wanted: (message: unknown) => boolean): void {
+  const accept = useRef(wanted);
+  accept.current = wanted;
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = onSocketMessage((m) => {
+      if (!accept.current(m)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void load(), 1500);
+    });
+    const every = setInterval(() => void load(), 5 * 60 * 1000);
+    return () => {
+      off();
+      clearTimeout(timer);
+      clearInterval(every);
+    };
+  }, [load]);
+}
+
+/** Whether `root` fills the screen, and a toggle in and out of full screen. */
+export function useFullScreen(root: RefObject<HTMLElement | null>): [boolean, () => void] {
+  const [full, setFull] = useState(false);
+  useEffect(() => {
+    const on = () => setFull(document.fullscreenElement === root.current);
+    document.addEventListener('fullscreenchange', on);
+    return () => document.removeEventListener('fullscreenchange', on);
+  }, [root]);
+  const toggle = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void root.current?.requestFullscreen?.();
+  };
+  return [full, toggle];
+}
+
+/** The organisation filter: the whole company, or one organisation (indented under its parent). */
+export function OrgSelect(props: { orgs: DashboardOrg[] | null; value: string; onChange: (value: string) => void; label: string; wholeCompany: string; testId: string; width: number }) {
+  return (
+    <Select data-testid={props.testId} aria-label={props.label} value={props.value} onChange={(_, d) => props.onChange(d.value)} style={{ width: props.width }}>
+      <option value="">{props.wholeCompany}</option>
+      {orgOptions(props.orgs ?? []).map((o) => (
+        <option key={o.id} value={String(o.id)}>
+          {`${'\u3000'.repeat(o.depth)}${o.name}`}
+        </option>
+      ))}
+    </Select>
+  );
+}
