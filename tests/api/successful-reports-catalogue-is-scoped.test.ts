@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../../reports';
 import { resourceClient } from '../support/resource-client';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
+import { reportCalls, type Row } from './report-support';
 
 /**
  * Issue 13, the report catalogue: every report reads only its caller's tenant, through the same
@@ -15,23 +16,7 @@ import { createTestApp, signIn, type TestApp } from '../support/test-app';
 let t: TestApp;
 const tokens: Record<string, string> = {};
 const clients: Record<string, number> = {};
-const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'x-lang': 'en' });
-
-type Row = Record<string, string | number | null> & { _level: number };
-async function run(user: string, report: string, query: Record<string, string> = {}) {
-  const qs = new URLSearchParams(query).toString();
-  const res = await t.app.inject({ method: 'GET', url: `/api/rptapi/report/${report}/run${qs ? `?${qs}` : ''}`, headers: auth(tokens[user]) });
-  expect(res.statusCode, `${report} as ${user}: ${res.body.slice(0, 300)}`).toBe(200);
-  return (res.json() as { data: { rows: Row[]; labels: Record<string, Record<string, string>> } }).data;
-}
-const total = (rows: Row[], key: string) => rows.filter((r) => !r._level).reduce((s, r) => s + Number(r[key] ?? 0), 0);
-async function one(q: ReturnType<typeof sql<{ n: number }>>): Promise<number> {
-  return Number((await q.execute(t.app.db)).rows[0]?.n ?? 0);
-}
-async function call(method: 'GET' | 'POST', url: string, token: string, payload?: unknown) {
-  const res = await t.app.inject({ method, url, headers: auth(token), payload: payload as Record<string, unknown> | undefined });
-  return { status: res.statusCode, body: res.json() as { data: Record<string, unknown> } };
-}
+const { auth, run, total, one, call } = reportCalls<Record<string, unknown>>(() => t, tokens);
 
 beforeAll(async () => {
   t = await createTestApp();
