@@ -1,4 +1,5 @@
 import type { ChartKind, Label } from '../src/model';
+import { orgFilter, rangeFilter } from '../src/model/dashboard';
 
 /**
  * The control tower's widgets (issue 13): each reads one report declaration through the report API
@@ -116,13 +117,7 @@ export function sourceFor(w: WidgetDef, menuCodes: ReadonlySet<string>) {
  * authors (none: `0`, no user, so an organisation without members shows nothing, not everything).
  */
 export function widgetQuery(source: WidgetDef['sources'][number], range: { from: string; to: string }, authors: number[] | null = null): Record<string, string> {
-  const q: Record<string, string> = { group: source.group.join(','), ...(source.query ?? {}) };
-  if (authors) q['f.created_by.in'] = authors.length ? authors.join(',') : '0';
-  if (source.dateField && (range.from || range.to)) {
-    const [from, to] = [range.from || '1900-01-01', range.to || '2999-12-31'];
-    q[`f.${source.dateField}.between`] = source.dateTime ? `${from} 00:00:00,${to} 23:59:59` : `${from},${to}`;
-  }
-  return q;
+  return { group: source.group.join(','), ...(source.query ?? {}), ...(authors ? orgFilter(authors) : {}), ...(source.dateField ? rangeFilter(source.dateField, source.dateTime, range) : {}) };
 }
 
 /** The tower's default date range: from the first day of last month to the last day of the month three months on. */

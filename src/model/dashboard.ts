@@ -77,7 +77,20 @@ export function visibleWidgets(def: DashboardDef, menuCodes: ReadonlySet<string>
 }
 
 /** Whether a widget follows the dashboard's organisation (its report filters on the organisation field). */
-export const followsOrg = (w: DashboardWidget): boolean => Boolean(getReport(w.report)?.filters.includes(ORG_FIELD));
+export const followsOrg = (w: DashboardWidget): boolean => reportFollowsOrg(w.report);
+
+/** Whether a report narrows by organisation: it filters on the author of its records (the dashboards and the control tower). */
+export const reportFollowsOrg = (report: string): boolean => Boolean(getReport(report)?.filters.includes(ORG_FIELD));
+
+/** The list filter of an organisation's members as the records' authors (none: `0`, no user, so it shows nothing rather than everything). */
+export const orgFilter = (users: number[]): Record<string, string> => ({ [`f.${ORG_FIELD}.in`]: users.length ? users.join(',') : '0' });
+
+/** The list filter of a date range on a report's date field (a date-and-time field runs over whole days; an open side is unbounded). */
+export function rangeFilter(dateField: string, dateTime: boolean | undefined, range: { from: string; to: string }): Record<string, string> {
+  if (!range.from && !range.to) return {};
+  const [from, to] = [range.from || '1900-01-01', range.to || '2999-12-31'];
+  return { [`f.${dateField}.between`]: dateTime ? `${from} 00:00:00,${to} 23:59:59` : `${from},${to}` };
+}
 
 /**
  * The dashboard's filters: a date range and the members of the chosen organisation and its
@@ -88,13 +101,7 @@ export type DashboardFilters = { from: string; to: string; users: number[] | nul
 
 /** The report query of a widget: its grouping, its own filters, the range on its date field, the organisation's members. */
 export function dashboardQuery(w: DashboardWidget, f: DashboardFilters): Record<string, string> {
-  const q: Record<string, string> = { group: w.group.join(','), ...(w.query ?? {}) };
-  if (w.dateField && (f.from || f.to)) {
-    const [from, to] = [f.from || '1900-01-01', f.to || '2999-12-31'];
-    q[`f.${w.dateField}.between`] = w.dateTime ? `${from} 00:00:00,${to} 23:59:59` : `${from},${to}`;
-  }
-  if (f.users && followsOrg(w)) q[`f.${ORG_FIELD}.in`] = f.users.length ? f.users.join(',') : '0';
-  return q;
+  return { group: w.group.join(','), ...(w.query ?? {}), ...(w.dateField ? rangeFilter(w.dateField, w.dateTime, f) : {}), ...(f.users && followsOrg(w) ? orgFilter(f.users) : {}) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { defaultRange, sourceFor, widgetQuery, WIDGETS } from '../../../../reports/control-tower';
 import { getReport, type Language } from '../../../model';
+import { reportFollowsOrg } from '../../../model/dashboard';
 import { boardItemsOf, isTowerKey, periodRange, towerKey, type BoardItem, type WidgetSettings } from '../../../model/workspace';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
@@ -39,8 +40,6 @@ export type TowerWidgetReply = {
 };
 export type TowerReply = { range: { from: string; to: string }; org: number | null; settings: Record<string, WidgetSettings>; widgets: Record<string, TowerWidgetReply> };
 
-/** Whether a report narrows by organisation: it filters on the author of its records (`created_by`). */
-export const followsOrgFilter = (report: string): boolean => Boolean(getReport(report)?.filters.includes('created_by'));
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 const dateOf = (v: unknown): string | null => (typeof v === 'string' && ISO.test(v) && !Number.isNaN(Date.parse(v)) ? v : v === undefined || v === '' ? null : 'bad');
@@ -124,7 +123,7 @@ export async function runTower(
   const replies = await limited(
     chosen.map(({ w, source }) => async (): Promise<[string, TowerWidgetReply]> => {
       const own = periodRange(settings[w.key]?.period, today) ?? range;
-      const byOrg = members !== null && followsOrgFilter(source!.report);
+      const byOrg = members !== null && reportFollowsOrg(source!.report);
       const q: Record<string, unknown> = widgetQuery(source!, own, byOrg ? members : null);
       if (raw) q.source = 'raw';
       try {
