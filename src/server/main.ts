@@ -4,6 +4,7 @@ import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { attachRealtime } from './realtime';
+import { recoverImportRuns } from './services/import';
 import { failInterruptedJobs } from './services/jobs';
 import { applyRowLevelSecurity, assertSafeDatabaseRole, systemScopedUrl } from './services/rls';
 import { seedMenus } from './services/admin';
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
   // With several processes on one database (REDIS_URL) only imports silent for 2 minutes are dead.
   await failInterruptedJobs(database.db, { staleSeconds: config.redisUrl ? 120 : 0 });
   await applyRowLevelSecurity(database.db);
+  // An import that was writing batch by batch when the process died is undone from its journal (issue 19).
+  await recoverImportRuns(database.db, (message, extra) => console.warn(message, JSON.stringify(extra)));
   // The shell's menus are read from the menus table: write the declarations' rows (idempotent).
   await seedMenus(database.db);
   const seeded = config.seedDemo ? await seedAcrossTenants(database, config) : false;

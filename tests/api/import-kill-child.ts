@@ -35,6 +35,7 @@ await runImport(database.db, {
   validOnly: false,
   maxRows: 1_000_000,
   batchSize: 1000,
+  jobId: job.id,
   onProgress: (rows) => console.log(`PROGRESS ${rows}`),
 });
 console.log('FINISHED');

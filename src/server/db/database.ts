@@ -13,6 +13,14 @@ import { PGliteDialect } from './pglite-dialect';
 export type Tables = Record<string, Record<string, unknown>>;
 export type Db = Kysely<Tables>;
 
+const oneConnection = new WeakSet<Db>();
+/**
+ * Whether the database is the embedded one, a single connection every request shares: long work
+ * then commits in short transactions so that others get the connection in between (an import
+ * writes batch by batch, services/import/import-journal.ts).
+ */
+export const hasOneConnection = (db: Db): boolean => oneConnection.has(db);
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -60,6 +68,7 @@ export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'data
     },
   });
   const db = new Kysely<Tables>({ dialect: new PGliteDialect(pglite) });
+  oneConnection.add(db);
   return {
     db,
     kind: 'pglite',

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { isJsonField } from '../../resources/document-input';
 import type { AuditChange } from '../audit/audit.service';
 import { datePart, formatSequence, numberingRuleFor } from '../sequence/sequence.service';
+import { journalUpdates, type ImportJournal } from './import-journal';
 
 /**
  * The import's SQL: the write stage of the document writer in batch mode. Documents arrive here
@@ -82,6 +83,8 @@ const cell = (i: number, field: FieldDef, row = 'u.r') => sql`(${sql.raw(row)}->
 export class ImportSqlWriter {
   /** Ids taken from each table's identity sequence and not used yet. */
   private idPools = new Map<string, number[]>();
+  /** Set when the run commits batch by batch: every write also notes how to undo it (import-journal.ts). */
+  journal: ImportJournal | null = null;
 
   constructor(
     private readonly entity: EntityDef,
@@ -149,6 +152,8 @@ export class ImportSqlWriter {
     const source = this.jobId
       ? sql`jsonb_build_array(jsonb_build_object('field', '$job', 'old', null, 'new', ${this.jobId}::int), jsonb_build_object('field', '$row', 'old', null, 'new', (r->>1)::int))`
       : sql`jsonb_build_array(jsonb_build_object('field', '$row', 'old', null, 'new', (r->>1)::int))`;
+    const j = this.journal;
+    if (j) parts.push(sql`jr as (insert into import_journal (client_id, run_id, kind, entity, record_id) select ${j.clientId}, ${j.runId}, 'insert', ${j.entity}, id from ins)`);
     parts.push(sql`aud as (insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
       select ${a.clientId}, ${this.entity.name}, (r->>0)::bigint, 'import', ${a.userId}, ${a.username}, ${a.ip}, ${source}
       from src where (r->>0)::bigint in (select id from ins))`);
@@ -185,6 +190,7 @@ export class ImportSqlWriter {
   /** Header values of stored documents (updates by key), one statement. */
   async updateDocs(tx: Db, docs: Doc[]): Promise<void> {
     if (!docs.length) return;
+    if (this.journal) await journalUpdates(tx, this.journal, this.entity, docs.map((d) => Number(d.existing!.id)));
     const fields = this.entity.fields.filter((f) => !f.readonly);
     // Element 0 is the id, the fields follow.
     const rows = docs.map((d) => [String(d.existing!.id), ...fields.map((f) => paramText(f, d.values[f.key]))]);
@@ -226,8 +232,12 @@ export class ImportSqlWriter {
     if (!entries.length) return;
     const a = this.actor;
     // The changes stay JSON inside the one parameter (no JSON text escaped again as an array element).
-    await sql`insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
+    const insert = sql`insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
       select ${a.clientId}, ${this.entity.name}, (u.r->>0)::bigint, u.r->>1, ${a.userId}, ${a.username}, ${a.ip}, (u.r->2)::jsonb
-      from jsonb_array_elements(${batchJson(entries.map((e) => [e.id, e.action, e.changes]))}::jsonb) as u(r)`.execute(tx);
+      from jsonb_array_elements(${batchJson(entries.map((e) => [e.id, e.action, e.changes]))}::jsonb) as u(r)`;
+    const j = this.journal;
+    if (!j) return void (await insert.execute(tx));
+    await sql`with a as (${insert} returning id)
+      insert into import_journal (client_id, run_id, kind, entity, record_id) select ${j.clientId}, ${j.runId}, 'audit', ${j.entity}, id from a`.execute(tx);
   }
 }

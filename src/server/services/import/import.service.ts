@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { getEntity, normaliseText, requireEntity, translate, validateRecord, type EntityDef, type FieldDef, type Language, type MessageRef, type ValidateOptions } from '../../../model';
 import { resolveDefault } from '../../../model/default-tokens';
 import { cellContent, cellToInput, dictLookup, headerText, importColumns, isBlankInput, matchHeaders, parseMeta, refCodeField, templateVersion, type DictLookup, type ExcelColumn, type MatrixColumns } from '../../../model/excel';
-import type { Db } from '../../db/database';
+import { hasOneConnection, type Db } from '../../db/database';
 import { AppError, type FieldError } from '../../http/errors';
 import { outsideScope, runAfterWriteHooks, runValidateHooks, writeContext, type WriteContext } from '../../resources/document-stages';
 import { hooksOf } from '../../resources/save-hooks';
@@ -11,6 +11,7 @@ import { loadTenantDictionaries, NO_TENANT_DICTIONARIES, type TenantDictionaries
 import { diffRecords, type AuditChange } from '../audit/audit.service';
 import { withTenant } from '../rls';
 import { refSource, rowInput, valueHash, valueIn, withTenantItems, type ActiveColumn, type RefCache, type Row, type RowInput } from './import-columns';
+import { forgetImportRun, journalLines, takeImportTurn, undoImportRun, type ImportJournal } from './import-journal';
 import { ImportSqlWriter, type Doc, type Line } from './import-sql';
 import { readWorkbookBatches, WorkbookError, type WorkbookInfo } from './xlsx-reader.util';
 import { readerThreadMinBytes, readWorkbookInWorker } from './xlsx-worker-client';
@@ -23,9 +24,13 @@ import { readerThreadMinBytes, readWorkbookInWorker } from './xlsx-worker-client
  * the data scope, after-write hooks) and its batch SQL (import-sql.ts), all inside ONE transaction: by default it commits only when no row failed
  * (all-or-nothing); `validOnly` commits the valid rows and reports the rest.
  *
- * A check (write = false) uses a short transaction per batch so other users are not held up; a
- * write holds one transaction from the first to the last row, which is what makes a failure at the
- * last row, or a killed server, leave the table unchanged.
+ * A check (write = false) uses a short transaction per batch so other users are not held up. On
+ * PostgreSQL a write holds one transaction from the first to the last row, which is what makes a
+ * failure at the last row, or a killed server, leave the table unchanged. On the embedded database
+ * (one connection for every request) a write commits each batch in its own transaction, so that
+ * sign-in and every other request get the connection between batches, and keeps the same promise
+ * with an undo journal (import-journal.ts): a failed run is undone at once, a killed one when the
+ * process starts again.
  */
 
 export type ImportMode = 'insert' | 'upsert';
@@ -45,7 +50,13 @@ export type ImportRequest = {
   errorLimit?: number;
   /** Data-permission conditions on alias `t` (spec 6): rows an update may touch. */
   scope?: RawBuilder<unknown>[];
-  onProgress?: (rows: number, percent: number) => void;
+  /** Called after each batch (awaited: the next batch waits for it). */
+  onProgress?: (rows: number, percent: number) => void | Promise<void>;
+  /**
+   * A write commits batch by batch with an undo journal (default: on the embedded database only,
+   * where one long transaction would hold every other request's only connection).
+   */
+  commitEachBatch?: boolean;
   /** The job the import runs in: named in the audit row of every record it creates. */
   jobId?: number;
   now?: Date;
@@ -136,7 +147,8 @@ export async function runImport(db: Db, req: ImportRequest): Promise<ImportRepor
   const started = Date.now();
   const run = new ImportRun(db, req);
   try {
-    if (req.write) {
+    if (req.write && (req.commitEachBatch ?? hasOneConnection(db))) await writeBatchByBatch(db, req, run);
+    else if (req.write) {
       await withTenant(db, req.actor.clientId, async (tx) => {
         // Two writing imports into one list of one company take turns: the second looks its keys
         // up after the first has committed, so an upsert of keys the first just created updates
@@ -160,6 +172,44 @@ export async function runImport(db: Db, req: ImportRequest): Promise<ImportRepor
   }
   run.report.ms = Date.now() - started;
   return run.report;
+}
+
+/**
+ * A write that commits each batch (the embedded database): every batch is one short transaction
+ * with its journal rows; the end deletes the journal, a failure undoes the run from it. A job the
+ * runner took over from a dead process first undoes the dead attempt (the run id is the job's).
+ */
+async function writeBatchByBatch(db: Db, req: ImportRequest, run: ImportRun): Promise<void> {
+  const clientId = req.actor.clientId;
+  const runId = req.jobId ?? -(Date.now() * 1000 + Math.floor(Math.random() * 1000));
+  const a = req.actor;
+  const actor = { clientId, userId: a.userId, username: a.username, fullname: a.fullname, ip: a.ip, roles: a.roles ?? [] };
+  const undo = () => withTenant(db, clientId, (tx) => undoImportRun(tx, clientId, runId, actor));
+  await takeImportTurn(`${clientId}:${req.entity.table}`, async () => {
+    await undo();
+    run.keepJournal({ clientId, runId, entity: req.entity.name });
+    try {
+      await run.execute((work) =>
+        withTenant(db, clientId, async (tx) => {
+          const out = await work(tx);
+          // The batch's insert and its after-write hooks end inside the batch's own transaction.
+          await run.settle(tx);
+          return out;
+        }).then(async (out) => {
+          // Let requests that arrived meanwhile (sign-in, a list) be read and queue for the
+          // connection: a batch read from memory never waits for the event loop otherwise.
+          await new Promise((resolve) => setImmediate(resolve));
+          return out;
+        }),
+      );
+      if (!req.validOnly && run.report.errorCount > 0) throw new RollbackImport();
+      await withTenant(db, clientId, (tx) => forgetImportRun(tx, clientId, runId));
+      run.report.committed = true;
+    } catch (error) {
+      await undo();
+      throw error;
+    }
+  });
 }
 
 class ImportRun {
@@ -232,6 +282,10 @@ class ImportRun {
   private readonly sqlWriter: ImportSqlWriter;
   /** Documents the database refused (their key exists already): later lines of them are dropped. */
   private rejectedIds = new Map<number, number>();
+  /** Batch by batch: the run's journal, the documents it inserted, the lines already noted (collection and parent id). */
+  private journal: ImportJournal | null = null;
+  private insertedByRun = new Set<number>();
+  private journaledLines = new Set<string>();
 
   constructor(
     private readonly db: Db,
@@ -248,6 +302,17 @@ class ImportRun {
     this.headerIndex = new Map(req.entity.fields.map((f, i) => [f.key, i]));
     this.validateOptions = { skipRequired: req.entity.numbering ? [req.entity.numbering.field] : [] };
     this.sqlWriter = new ImportSqlWriter(this.entity, this.children, req.actor, req.jobId);
+  }
+
+  /** Every write of the run also notes how to undo it (import-journal.ts). */
+  keepJournal(journal: ImportJournal): void {
+    this.journal = journal;
+    this.sqlWriter.journal = journal;
+  }
+
+  /** Waits for the insert in flight and runs its after-write hooks, in `tx`. */
+  settle(tx: Db): Promise<void> {
+    return this.drain(tx);
   }
 
   setFatal(ref: MessageRef): void {
@@ -292,7 +357,7 @@ class ImportRun {
         if (batch.length >= this.batchSize) {
           await lookup((tx) => this.processBatch(tx, batch));
           batch = [];
-          this.req.onProgress?.(this.report.total, this.req.fileSize ? Math.min(99, Math.floor((bytes / this.req.fileSize) * 100)) : 0);
+          await this.req.onProgress?.(this.report.total, this.req.fileSize ? Math.min(99, Math.floor((bytes / this.req.fileSize) * 100)) : 0);
         }
       }
     }
@@ -304,7 +369,7 @@ class ImportRun {
     this.report.errors.sort((a, b) => a.row - b.row);
     this.report.invalid = this.invalidRows.size;
     this.report.valid = this.report.total - this.report.invalid;
-    this.req.onProgress?.(this.report.total, 100);
+    await this.req.onProgress?.(this.report.total, 100);
   }
 
   private matchHeader(cells: unknown[], metaVersion: string | null): void {
@@ -641,6 +706,7 @@ class ImportRun {
     const byId = new Map<number, Doc>();
     docs.forEach((d, i) => {
       byId.set(sent.ids[i], d);
+      if (this.journal) this.insertedByRun.add(sent.ids[i]);
       const known = d.key ? this.fileDocs.get(d.key) : undefined;
       if (known) known.id = sent.ids[i];
     });
@@ -765,6 +831,24 @@ class ImportRun {
     }
   }
 
+  /**
+   * Batch by batch: the lines of each stored document this batch gives lines to, as they are, the
+   * first time the run touches them (a document the run inserted goes with all its lines).
+   */
+  private async journalLinesOf(tx: Db, lines: Array<{ parentId: number; line: Line }>): Promise<void> {
+    for (const child of this.children) {
+      const parents = new Set<number>();
+      for (const l of lines) {
+        if (l.line.childKey !== child.key || this.insertedByRun.has(l.parentId)) continue;
+        const key = `${child.key}:${l.parentId}`;
+        if (this.journaledLines.has(key)) continue;
+        this.journaledLines.add(key);
+        parents.add(l.parentId);
+      }
+      await journalLines(tx, this.journal!, child, [...parents]);
+    }
+  }
+
   /** Updates by key (upsert), and lines of documents written by an earlier batch: as a form save. */
   private async writeUpdates(tx: Db, okUpd: Doc[], orphanLines: Array<{ parentId: number; line: Line }>): Promise<void> {
     const audit: Array<{ id: number; action: string; changes: AuditChange[] }> = [];
@@ -778,6 +862,7 @@ class ImportRun {
     const lines: Array<{ parentId: number; line: Line }> = [...orphanLines];
     const auditById = new Map(audit.map((x) => [x.id, x]));
     okUpd.forEach((d) => d.lines.forEach((line) => lines.push({ parentId: Number(d.existing!.id), line })));
+    if (this.journal) await this.journalLinesOf(tx, lines);
     await this.sqlWriter.replaceLinesOf(tx, okUpd);
     const lineIds = await this.sqlWriter.insertLines(tx, lines);
     lines.forEach((l, i) => {

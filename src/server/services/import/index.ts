@@ -2,3 +2,4 @@
 export { importRoutes } from './routes';
 export { runImport, type ImportReport, type ImportRequest, type RowError } from './import.service';
 export { buildTemplate, writeErrorWorkbook } from './template.service';
+export { recoverImportRuns, undoImportRun } from './import-journal';

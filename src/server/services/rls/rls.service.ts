@@ -29,6 +29,8 @@ export const TENANT_CORE_TABLES: ReadonlyArray<{ table: string; kind: PolicyKind
   { table: 'wf_history', kind: 'tenant' },
   { table: 'dyn_form_version', kind: 'tenant' },
   { table: 'dyn_form_record', kind: 'tenant' },
+  // The undo journal of an import written batch by batch (issue 19, services/import/import-journal.ts).
+  { table: 'import_journal', kind: 'tenant' },
   // Pre-aggregated report tables (issue 13, services/reports/aggregates.ts), kept by triggers in the writer's transaction.
   ...AGGREGATE_TABLES.map((table) => ({ table, kind: 'tenant' as const })),
 ];
