@@ -27,8 +27,9 @@ import {
  * job's transaction ends, users go before every job (a request takes the connection once per
  * statement or transaction, so its later statements must not fall behind the next job either).
  * Otherwise a background waiter that has waited BACKGROUND_AGING_MS goes before later users, so
- * a stream of requests never starves a job. What the lanes cannot shorten is the holder's own transaction: an all-or-nothing
- * import write is one transaction (docs/architecture-excel.md "Load test").
+ * a stream of requests never starves a job. What the lanes cannot shorten is the holder's own
+ * transaction: so an import's write commits batch by batch here (docs/architecture-excel.md "Batch
+ * by batch on the embedded database").
  */
 const background = new AsyncLocalStorage<boolean>();
 

@@ -59,8 +59,9 @@ export function summaryOf(report: ImportReport, phase: 'check' | 'commit'): Reco
  * Hands an import job (its upload on the shared data directory) to the job runner (issue 15): a
  * check (write = false) or a write, all-or-nothing unless `validOnly`. Whichever app process claims
  * it first (FOR UPDATE SKIP LOCKED, runner.ts) runs it; if that process dies, another takes it over
- * once the lease runs out and runs it from the start. That is safe because a write is ONE
- * transaction: the dead process's rows were never committed. The caller's name and roles go with
+ * once the lease runs out and runs it from the start. That is safe because on PostgreSQL a write is
+ * ONE transaction (the dead process's rows were never committed) and on the embedded database the
+ * new attempt first undoes the dead one's batches from its journal (import-journal.ts). The caller's name and roles go with
  * the job, so the runner applies the same data permissions (read again when it runs).
  */
 export async function queueImportJob(db: Db, job: JobRow, auth: AuthContext, options: { write: boolean; validOnly: boolean }): Promise<boolean> {

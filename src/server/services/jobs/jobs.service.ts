@@ -131,8 +131,9 @@ export async function finishJob(db: Db, job: JobRow, status: Exclude<JobStatus, 
 
 /**
  * Marks the in-process jobs (imports: `runner = false`) that were queued or running when their
- * process stopped as failed ('job.interrupted'). main.ts calls it at start-up. An import writes in
- * one transaction, so a killed import left no rows; this makes its history say so.
+ * process stopped as failed ('job.interrupted'). main.ts calls it at start-up, then undoes what such
+ * an import wrote batch by batch on the embedded database (import-journal.ts `recoverImportRuns`; on
+ * PostgreSQL it wrote in one transaction), so a killed import leaves no rows; this makes its history say so.
  *
  * Jobs of the job runner (`runner = true`) are never failed here: another process takes them over
  * when their lease runs out (runner.ts). With several app processes on one database (REDIS_URL set)
