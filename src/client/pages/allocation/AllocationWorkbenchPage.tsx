@@ -189,16 +189,21 @@ export function AllocationWorkbenchPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // Loads can overlap (a version picked while another loads, a refresh during a reload): only the
+  // last one asked for fills the grid, so a late answer never replaces what the planner works on.
+  const loadSeq = useRef(0);
   const loadWorkbench = useCallback(async (id: number) => {
+    const seq = ++loadSeq.current;
     setLoading(true);
     try {
       const data = await api.get<Workbench>('/api/scmapi/allocationversion/workbench', { id });
+      if (seq !== loadSeq.current) return;
       setState(workbenchState(data));
       setRevision((r) => r + 1);
     } catch {
-      setState(null);
+      if (seq === loadSeq.current) setState(null);
     } finally {
-      setLoading(false);
+      if (seq === loadSeq.current) setLoading(false);
     }
   }, []);
 
