@@ -5,7 +5,8 @@ import { execStatements } from '../migrate';
  * The import's undo journal (issue 19): on the embedded database an import writes batch by batch,
  * each batch its own short transaction, so that sign-in and every other request get PGlite's one
  * connection between batches. Each batch notes here, in its own transaction, what it changed: the
- * ids it inserted, the stored rows it updated, the lines it replaced, the audit rows it wrote. A run
+ * ids it inserted (one row per statement, `ids`), the stored rows it updated, the lines it replaced,
+ * the audit rows it wrote (one row per record, `record_id`). A run
  * that fails, or whose process died, is undone from these rows (services/import/import-journal.ts);
  * a run that succeeds deletes them. Kept under the company like the audit log (row-level security).
  */
@@ -21,7 +22,8 @@ create table import_journal (
   run_id bigint not null,
   kind text not null check (kind in ('insert', 'update', 'lines', 'audit')),
   entity text not null,
-  record_id bigint not null,
+  record_id bigint,
+  ids bigint[],
   child_key text,
   before jsonb,
   created_at timestamptz not null default now()

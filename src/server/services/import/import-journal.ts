@@ -16,8 +16,8 @@ import { withSystemScope, withTenant } from '../rls';
  * lets them go first). What made the write all-or-nothing is kept by this journal instead: each
  * batch notes, in its own transaction, what it changed (migration 20261128_0700):
  *
- * - `insert`: a document the run inserted (its lines, its import audit row and what its
- *   `beforeRemove` hooks clean up go with it);
+ * - `insert`: the documents one statement of the run inserted (`ids`; their lines, their import
+ *   audit rows and what their `beforeRemove` hooks clean up go with them);
  * - `update`: a stored document the run updated, as it was (`before`: the whole row);
  * - `lines`: a stored document's lines of one collection, as they were, before the run replaced
  *   them or added to them (`before`: the rows as a JSON array);
@@ -99,7 +99,7 @@ export async function undoImportRun(tx: Db, clientId: number, runId: number, act
   if (restoredIds.length) await runAfterWriteHooks(w, entity, restoredIds, false);
 
   // 3. Documents the run inserted: removed with their lines and their import audit rows.
-  const inserted = await sql<{ id: number }>`select j.record_id as id from import_journal j where ${run} and j.kind = 'insert'`.execute(tx);
+  const inserted = await sql<{ id: number }>`select unnest(j.ids) as id from import_journal j where ${run} and j.kind = 'insert'`.execute(tx);
   const ids = inserted.rows.map((r) => Number(r.id));
   if (ids.length) {
     const removing = hooksOf(entity).filter((h) => h.beforeRemove);

@@ -153,7 +153,9 @@ export class ImportSqlWriter {
       ? sql`jsonb_build_array(jsonb_build_object('field', '$job', 'old', null, 'new', ${this.jobId}::int), jsonb_build_object('field', '$row', 'old', null, 'new', (r->>1)::int))`
       : sql`jsonb_build_array(jsonb_build_object('field', '$row', 'old', null, 'new', (r->>1)::int))`;
     const j = this.journal;
-    if (j) parts.push(sql`jr as (insert into import_journal (client_id, run_id, kind, entity, record_id) select ${j.clientId}, ${j.runId}, 'insert', ${j.entity}, id from ins)`);
+    // One journal row per statement with every id it inserted (a row per id cost the embedded
+    // database a tenth more time at 100,000 rows).
+    if (j) parts.push(sql`jr as (insert into import_journal (client_id, run_id, kind, entity, ids) select ${j.clientId}, ${j.runId}, 'insert', ${j.entity}, array_agg(id) from ins having count(*) > 0)`);
     parts.push(sql`aud as (insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
       select ${a.clientId}, ${this.entity.name}, (r->>0)::bigint, 'import', ${a.userId}, ${a.username}, ${a.ip}, ${source}
       from src where (r->>0)::bigint in (select id from ins))`);
