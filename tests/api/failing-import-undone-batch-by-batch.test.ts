@@ -3,7 +3,9 @@ import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vendorRow, writeEntityFile, type RowMaker } from '../../fixtures/xlsx/large';
-import { requireEntity } from '../../src/model';
+import { requireEntity, translate } from '../../src/model';
+import { AppError } from '../../src/server/http/errors';
+import { saveHooks, type SaveHook } from '../../src/server/resources/save-hooks';
 import { runImport, type ImportRequest } from '../../src/server/services/import/import.service';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -86,12 +88,16 @@ describe('an import written batch by batch', () => {
 
   it('that fails at its last row leaves every header, line and audit row as it was', async () => {
     const before = await snapshot();
-    const progress: number[] = [];
-    const r = await importSheet('fails-last', [...sheet, ['NEW3', header('物料 NEW3', 'NO-SUCH-VENDOR'), 51]], { onProgress: (rows) => void progress.push(rows) });
+    // After each batch, what another connection sees of the new documents: each batch is committed.
+    const seen: number[] = [];
+    const r = await importSheet('fails-last', [...sheet, ['NEW3', header('物料 NEW3', 'NO-SUCH-VENDOR'), 51]], {
+      onProgress: async () => {
+        seen.push((await sql<{ n: number }>`select count(*)::int as n from md_material where client_id = ${clientId} and code in ('NEW1', 'NEW2')`.execute(t.app.db)).rows[0].n);
+      },
+    });
     expect(r.committed).toBe(false);
     expect(r.errors.map((e) => e.row)).toEqual([9]);
-    // The first batches were written (and committed) before the last one failed.
-    expect(progress.slice(0, 3)).toEqual([2, 4, 6]);
+    expect(seen.slice(0, 3)).toEqual([1, 1, 2]);
     expect(await snapshot()).toEqual(before);
     expect(await pricesOf('UA')).toEqual([1, 2]);
     expect(await journalRows()).toBe(0);
@@ -125,24 +131,64 @@ describe('an import written batch by batch', () => {
     expect(await journalRows()).toBe(0);
   });
 
-  it('a header edited by someone else after its batch is not overwritten by the undo', async () => {
+  it('a document somebody saved after its batch keeps their header and lines; the rest is undone', async () => {
     const r = await importSheet('edited', [
       ['UA', header('物料 UA 再改'), 13],
       ['UB', header('物料 UB 再改'), 23],
       ['BAD', header('物料 BAD', 'NO-SUCH-VENDOR'), 1],
     ], {
       onProgress: async (rows) => {
-        // A user saves UA after the import's first batch, as a form save does (the version moves on).
-        if (rows === 2) await sql`update md_material set name = '用户改的', version = version + 1 where client_id = ${clientId} and code = 'UA'`.execute(t.app.db);
+        // A user saves UA after the import's first batch, header and line, as a form save does (the version moves on).
+        if (rows !== 2) return;
+        await sql`update md_material set name = '用户改的', version = version + 1 where client_id = ${clientId} and code = 'UA'`.execute(t.app.db);
+        await sql`update md_material_price set price = 99 where client_id = ${clientId} and material_id = (select id from md_material where client_id = ${clientId} and code = 'UA')`.execute(t.app.db);
       },
     });
     expect(r.committed).toBe(false);
+    expect(r.kept).toBe(1);
+    expect(r.fatalText).toBe(translate('zh-CN', 'excel.undoKept', { count: 1 }));
     const names = await sql<{ code: string; name: string }>`select code, name from md_material where client_id = ${clientId} and code in ('UA', 'UB') order by code`.execute(t.app.db);
     expect(names.rows).toEqual([
       { code: 'UA', name: '用户改的' },
       { code: 'UB', name: '物料 UB 改' },
     ]);
+    expect(await pricesOf('UA')).toEqual([99]);
+    expect(await pricesOf('UB')).toEqual([21, 22]);
     expect(await journalRows()).toBe(0);
+  });
+
+  it('keeps a new document another user changed meanwhile, or one an entity hook will not let go, and removes the others', async () => {
+    const other = (await sql<{ id: number }>`select id from users where username = 'brand.buyer'`.execute(t.app.db)).rows[0].id;
+    // A hook that refuses to remove one document, as a plan with bars or a document in an approval flow refuses.
+    const refuse: SaveHook = {
+      beforeRemove: async ({ rows }) => {
+        if (rows.some((row) => row.code === 'HOLD2')) throw new AppError('conflict', 'res.referencedBy', { params: { entity: '测试' } });
+      },
+    };
+    saveHooks.set('material', [...(saveHooks.get('material') ?? []), refuse]);
+    try {
+      const r = await importSheet('kept', [
+        ['HOLD1', header('物料 HOLD1'), 1],
+        ['HOLD2', header('物料 HOLD2'), 2],
+        ['GONE1', header('物料 GONE1'), 3],
+        ['BAD', header('物料 BAD', 'NO-SUCH-VENDOR'), 4],
+      ], {
+        onProgress: async (rows) => {
+          // Another user saves HOLD1 after the first batch: the save's audit row names them.
+          if (rows !== 2) return;
+          await sql`insert into audit_log (client_id, entity, record_id, action, user_id, username, changes)
+            select ${clientId}, 'material', id, 'update', ${other}, 'brand.buyer', '[]'::jsonb from md_material where client_id = ${clientId} and code = 'HOLD1'`.execute(t.app.db);
+        },
+      });
+      expect(r.committed).toBe(false);
+      expect(r.kept).toBe(2);
+      const left = await sql<{ code: string }>`select code from md_material where client_id = ${clientId} and code in ('HOLD1', 'HOLD2', 'GONE1') order by code`.execute(t.app.db);
+      expect(left.rows.map((x) => x.code)).toEqual(['HOLD1', 'HOLD2']);
+      expect(await pricesOf('HOLD2')).toEqual([2]);
+      expect(await journalRows()).toBe(0);
+    } finally {
+      saveHooks.set('material', (saveHooks.get('material') ?? []).filter((h) => h !== refuse));
+    }
   });
 });
 

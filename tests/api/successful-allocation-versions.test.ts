@@ -125,6 +125,24 @@ describe('allocation versions', () => {
     expect((await versions.view(copyId)).body.data.status).toBe('published');
   });
 
+  it('keeps a draft version\'s totals when a demand line is removed', async () => {
+    const versions = resourceClient(t.app, brand, 'scmapi', 'allocationversion');
+    const published = (await versions.page({ tab: 'published' })).body.data.rows[0];
+    const copy = await versions.action('copy', { id: published.id, version_code: 'V-REMOVE-1', name: 'remove a line' });
+    expect(copy.status).toBe(200);
+    const draft = { id: (copy.body.data as unknown as { data: Array<{ id: number }> }).data[0].id };
+    const wb = (await workbench(brand, draft.id)).body.data;
+    const line = wb.lines.find((l) => l.plan_qty > 0)!;
+    const before = Number((await versions.view(draft.id)).body.data.demand_qty);
+    expect(before).toBe(wb.lines.reduce((s, l) => s + l.plan_qty, 0));
+    const demand = resourceClient(t.app, brand, 'scmapi', 'demand');
+    expect((await demand.remove([line.id])).status).toBe(200);
+    const after = (await versions.view(draft.id)).body.data;
+    expect(Number(after.demand_qty)).toBe(before - line.plan_qty);
+    const rest = (await workbench(brand, draft.id)).body.data;
+    expect(Number(after.allocated_qty)).toBe(rest.cells.reduce((s, c) => s + c.qty, 0));
+  });
+
   it('refuses a duplicate version code on save with "版本号已存在" (and in English)', async () => {
     const versions = resourceClient(t.app, brand, 'scmapi', 'allocationversion');
     const ok = await versions.save({ version_code: 'V-DUP', month_from: '2026-01', month_to: '2026-03' });

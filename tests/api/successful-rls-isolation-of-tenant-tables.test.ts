@@ -55,6 +55,8 @@ async function insertRow(tx: Db, table: string, clientId: number, tag: string): 
     await sql`insert into dyn_form_version (client_id, form_id, version_no, definition) values (${clientId}, ${900_000_000 + Math.floor(Math.random() * 1e8)}, 1, '{}'::jsonb)`.execute(tx);
   } else if (table === 'dyn_form_record') {
     await sql`insert into dyn_form_record (client_id, form_id, form_version) values (${clientId}, 1, 1)`.execute(tx);
+  } else if (table === 'import_journal') {
+    await sql`insert into import_journal (client_id, run_id, kind, entity, record_id) values (${clientId}, 1, 'start', ${tag}, 1)`.execute(tx);
   } else if (table === 'menus') {
     await sql`insert into menus (client_id, code, title_zh, title_en) values (${clientId}, ${tag}, ${tag}, ${tag})`.execute(tx);
   } else if (table.startsWith('rpt_agg_')) {

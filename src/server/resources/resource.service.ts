@@ -162,6 +162,7 @@ export async function removeDocuments(ctx: ResourceContext, entity: EntityDef, b
       await sql`delete from ${tbl(entity)} where id = ${rid} and client_id = ${clientId}`.execute(tx);
       await writeAudit(tx, actor, entity.name, rid, 'remove', changes);
     }
+    for (const hook of hooksOf(entity)) await hook.afterRemove?.({ tx, actor: actorOf(auth, clientId, ctx.ip), clientId, entity, rows });
   });
   return { removed: ids.length };
 }

@@ -21,6 +21,8 @@ import type { FieldError } from '../http/errors';
  *   with the ids written together (one for a form save, a batch for an import); it keeps derived
  *   (readonly) columns in step with SQL.
  * - `beforeRemove` runs in the remove transaction with the locked rows; it throws to refuse.
+ * - `afterRemove` runs in the same transaction once the rows and their lines are gone; it keeps
+ *   values derived on other records in step (a version's totals when its demand lines go).
  *
  * Example:
  * ```ts
@@ -67,8 +69,12 @@ export type AfterWriteContext = {
 export type SaveHook = {
   validate?: (ctx: SaveHookContext) => Promise<void>;
   afterWrite?: (ctx: AfterWriteContext) => Promise<void>;
-  beforeRemove?: (ctx: { tx: Db; actor: WriteActor; clientId: number; entity: EntityDef; rows: Record<string, unknown>[] }) => Promise<void>;
+  beforeRemove?: (ctx: RemoveContext) => Promise<void>;
+  afterRemove?: (ctx: RemoveContext) => Promise<void>;
 };
+
+/** The documents a remove takes away (or an import's undo), as they were stored. */
+export type RemoveContext = { tx: Db; actor: WriteActor; clientId: number; entity: EntityDef; rows: Record<string, unknown>[] };
 
 export const saveHooks = new Map<string, SaveHook[]>();
 

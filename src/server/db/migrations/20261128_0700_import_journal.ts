@@ -4,9 +4,9 @@ import { execStatements } from '../migrate';
 /**
  * The import's undo journal (issue 19): on the embedded database an import writes batch by batch,
  * each batch its own short transaction, so that sign-in and every other request get PGlite's one
- * connection between batches. Each batch notes here, in its own transaction, what it changed: the
- * ids it inserted (one row per statement, `ids`), the stored rows it updated, the lines it replaced,
- * the audit rows it wrote (one row per record, `record_id`). A run
+ * connection between batches. The run notes here where the audit log stood when it started, and
+ * each batch, in its own transaction, what it changed: the ids it inserted (one row per statement,
+ * `ids`), the stored rows it updated and their lines (one row per record, `record_id`). A run
  * that fails, or whose process died, is undone from these rows (services/import/import-journal.ts);
  * a run that succeeds deletes them. Kept under the company like the audit log (row-level security).
  */
@@ -20,7 +20,7 @@ create table import_journal (
   id bigserial primary key,
   client_id integer not null references clients(id) on delete cascade,
   run_id bigint not null,
-  kind text not null check (kind in ('insert', 'update', 'lines', 'audit')),
+  kind text not null check (kind in ('start', 'insert', 'update', 'lines')),
   entity text not null,
   record_id bigint,
   ids bigint[],

@@ -352,6 +352,10 @@ export function registerAllocationHandlers(): void {
       await assertVersionsDraft(tx, clientId, rows.map((r) => r.version_id));
       await sql`delete from scm_alloc_cell where client_id = ${clientId} and demand_id in (${sql.join(rows.map((r) => Number(r.id)))})`.execute(tx);
     },
+    // The version's totals without the lines that went (a remove, or an import's undo).
+    afterRemove: async ({ tx, clientId, rows }) => {
+      await storeVersionTotals(tx, clientId, [...new Set(rows.map((r) => Number(r.version_id)).filter((x) => x > 0))]);
+    },
   });
   registerActionHandler('allocationversion', 'suggest', suggest);
   registerActionHandler('allocationversion', 'save-cells', saveCells);

@@ -8,6 +8,8 @@ import type { Db } from '../../db/database';
 import { dataScope } from '../../resources/permissions';
 import { emitJob, registerJobHandler, wakeRunners, type JobRow } from '../jobs';
 import { runImport, type ImportMode, type ImportReport } from './import.service';
+import { undoImportRun } from './import-journal';
+import { withTenant } from '../rls';
 import { configuredImportMaxRows } from '../admin/sys-settings.service';
 
 /**
@@ -120,7 +122,17 @@ registerJobHandler(
     if (report.fatal) return { status: 'failed', result: summary, error: report.fatal.key, progress };
     return { status: report.committed ? 'done' : 'checked', result: summary, error: null, progress };
   },
-  { failure: 'err.internal' },
+  {
+    failure: 'err.internal',
+    // Given up after its process died again and again: what its attempts wrote batch by batch goes.
+    abandon: async (db, job) => {
+      const clientId = job.client_id!;
+      const actor = (job.params as unknown as ImportParams).actor;
+      await withTenant(db, clientId, (tx) =>
+        undoImportRun(tx, clientId, job.id, { clientId, userId: job.user_id ?? 0, username: actor?.username ?? '', fullname: actor?.fullname ?? '', ip: null, roles: actor?.roles ?? [] }),
+      );
+    },
+  },
 );
 
 /** A job row for the browser: error keys translated, the upload's parameters kept. */

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { childEntities } from '../../resources/document-read';
 import { runAfterWriteHooks, writeContext } from '../../resources/document-stages';
 import { hooksOf, type WriteActor } from '../../resources/save-hooks';
+import { AppError } from '../../http/errors';
 import { withSystemScope, withTenant } from '../rls';
 
 /**
@@ -13,53 +14,64 @@ import { withSystemScope, withTenant } from '../rls';
  * last, and every sign-in and list of every user waited for the whole write (30,000 rows: 1.2 s on
  * a quiet machine, 3-10 s under load). So on the embedded database a write commits each batch in
  * its own short transaction and users' requests take the connection in between (pglite-dialect.ts
- * lets them go first). What made the write all-or-nothing is kept by this journal instead: each
- * batch notes, in its own transaction, what it changed (migration 20261128_0700):
+ * lets them go first). What made the write all-or-nothing is kept by this journal instead
+ * (migration 20261128_0700):
  *
- * - `insert`: the documents one statement of the run inserted (`ids`; their lines, their import
- *   audit rows and what their `beforeRemove` hooks clean up go with them);
- * - `update`: a stored document the run updated, as it was (`before`: the whole row);
- * - `lines`: a stored document's lines of one collection, as they were, before the run replaced
- *   them or added to them (`before`: the rows as a JSON array);
- * - `audit`: an audit row the run wrote about a stored document.
+ * - `start`: where the company's audit log stood when the run began (`record_id`);
+ * - `insert`: the documents one statement of the run inserted (`ids`);
+ * - `update`: a stored document the run updated, as it was (`before`: the whole row), noted in the
+ *   batch's transaction before the update;
+ * - `lines`: each collection of lines of that stored document, as it was (`before`: the rows), noted
+ *   with it, so lines the sheet or an entity hook changes later in the run are covered too.
  *
- * `undoImportRun` puts the table back: lines, then headers (only where the run's version is still
- * the stored one: an edit made after the import's batch wins), then the inserted documents are
- * removed. The entity's hooks run as on every write: after-write hooks on the restored documents,
- * before-remove hooks on the removed ones. A run that ends well deletes its journal
- * (`forgetImportRun`); a failed one is undone at once; one whose process died is undone when the
- * process starts again (`recoverImportRuns`) or when the runner takes its job over (the same run id).
+ * `undoImportRun` puts the company's data back, as far as nobody else has built on it meanwhile:
+ * - a stored document whose version is still the one the run wrote gets its whole row and every
+ *   collection of lines back; one that somebody saved after the run's batch keeps their save;
+ * - a document the run inserted is removed with its lines, unless somebody else changed it since
+ *   (an audit row of another user) or an entity's `beforeRemove` hook refuses (a plan given bars,
+ *   a document in an approval flow): those are kept, counted and reported;
+ * - the audit rows the run wrote about the documents it put back or removed go too, as they would
+ *   with a rolled-back transaction.
+ * The entity's hooks run as on every write: after-write hooks on the restored documents (values
+ * derived on other records follow), before- and after-remove hooks on the removed ones.
+ *
+ * A run that ends well deletes its journal (`forgetImportRun`); a failed one is undone at once; one
+ * whose process died is undone when the process starts again (`recoverImportRuns`), when the runner
+ * takes its job over (the same run id), or when the runner gives the job up.
  *
  * What differs from one transaction, and is accepted for the embedded database: while the import
- * runs, other users can see the batches written so far, and numbers an undone run took from a
- * numbering rule are not given back (a gap, as a sequence leaves).
+ * runs, other users see the batches written so far; numbers an undone run took from a numbering rule
+ * are not given back (a gap, as a sequence leaves); rows an entity hook wrote into tables that are
+ * not the document's own lines (a style cost's earlier versions marked superseded) stay as the hook
+ * left them.
  */
 
 export type ImportJournal = { clientId: number; runId: number; entity: string };
+export type ChildOf = { key: string; entity: EntityDef; foreignKey: string };
+/** What an undo did: documents removed, stored documents put back, and documents it had to keep. */
+export type UndoResult = { removed: number; restored: number; kept: number };
 
 const tbl = (entity: EntityDef) => sql.table(entity.table);
+const NOTHING: UndoResult = { removed: 0, restored: 0, kept: 0 };
 
-/** Notes the stored rows of `ids` as they are, before the run updates them. */
-export async function journalUpdates(tx: Db, j: ImportJournal, entity: EntityDef, ids: number[]): Promise<void> {
+/** The run's first journal row: where the company's audit log stands now. */
+export async function startImportRun(tx: Db, j: ImportJournal): Promise<void> {
+  await sql`insert into import_journal (client_id, run_id, kind, entity, record_id)
+    select ${j.clientId}, ${j.runId}, 'start', ${j.entity}, coalesce(max(id), 0) from audit_log where client_id = ${j.clientId}`.execute(tx);
+}
+
+/** Notes the stored rows of `ids` and every collection of their lines as they are, before the run updates them. */
+export async function journalUpdates(tx: Db, j: ImportJournal, entity: EntityDef, children: ChildOf[], ids: number[]): Promise<void> {
   if (!ids.length) return;
   await sql`insert into import_journal (client_id, run_id, kind, entity, record_id, before)
     select ${j.clientId}, ${j.runId}, 'update', ${j.entity}, t.id, to_jsonb(t) from ${tbl(entity)} t
     where t.client_id = ${j.clientId} and t.id = any(${ids}::bigint[])`.execute(tx);
-}
-
-/** Notes the lines of collection `childKey` of each stored document in `parentIds` as they are (none: an empty array). */
-export async function journalLines(tx: Db, j: ImportJournal, child: { key: string; entity: EntityDef; foreignKey: string }, parentIds: number[]): Promise<void> {
-  if (!parentIds.length) return;
-  await sql`insert into import_journal (client_id, run_id, kind, entity, record_id, child_key, before)
-    select ${j.clientId}, ${j.runId}, 'lines', ${j.entity}, p.id, ${child.key},
-      coalesce((select jsonb_agg(to_jsonb(c) order by c.id) from ${tbl(child.entity)} c where c.client_id = ${j.clientId} and ${sql.ref(`c.${child.foreignKey}`)} = p.id), '[]'::jsonb)
-    from unnest(${parentIds}::bigint[]) as p(id)`.execute(tx);
-}
-
-/** Whether the run left a journal (it wrote something and did not finish). */
-export async function hasJournal(tx: Db, clientId: number, runId: number): Promise<boolean> {
-  const r = await sql`select 1 from import_journal where client_id = ${clientId} and run_id = ${runId} limit 1`.execute(tx);
-  return r.rows.length > 0;
+  for (const child of children) {
+    await sql`insert into import_journal (client_id, run_id, kind, entity, record_id, child_key, before)
+      select ${j.clientId}, ${j.runId}, 'lines', ${j.entity}, p.id, ${child.key},
+        coalesce((select jsonb_agg(to_jsonb(c) order by c.id) from ${tbl(child.entity)} c where c.client_id = ${j.clientId} and ${sql.ref(`c.${child.foreignKey}`)} = p.id), '[]'::jsonb)
+      from unnest(${ids}::bigint[]) as p(id)`.execute(tx);
+  }
 }
 
 /** A run that ended well: its journal is no longer needed. */
@@ -67,57 +79,106 @@ export async function forgetImportRun(tx: Db, clientId: number, runId: number): 
   await sql`delete from import_journal where client_id = ${clientId} and run_id = ${runId}`.execute(tx);
 }
 
+/** The table's columns a restore writes back: all but the id, the company and the version counter. */
+async function restorableColumns(tx: Db, table: string): Promise<string[]> {
+  const r = await sql<{ name: string }>`select column_name as name from information_schema.columns
+    where table_schema = current_schema() and table_name = ${table} order by ordinal_position`.execute(tx);
+  return r.rows.map((x) => x.name).filter((c) => c !== 'id' && c !== 'client_id' && c !== 'version');
+}
+
+/**
+ * Runs `work` inside a savepoint of `tx`: an AppError it throws (a hook's refusal) rolls back only
+ * its own statements and is returned; anything else is thrown on.
+ */
+async function refusalOf(tx: Db, work: () => Promise<void>): Promise<AppError | null> {
+  await sql`savepoint import_undo`.execute(tx);
+  try {
+    await work();
+    await sql`release savepoint import_undo`.execute(tx);
+    return null;
+  } catch (error) {
+    await sql`rollback to savepoint import_undo`.execute(tx);
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+}
+
 /**
  * Puts back what an import run wrote, from its journal, in the caller's transaction (one for the
- * whole undo: it is all or nothing itself). Returns how many documents were removed and restored.
+ * whole undo: it is all or nothing itself). See the module's comment for what is kept.
  */
-export async function undoImportRun(tx: Db, clientId: number, runId: number, actor: WriteActor): Promise<{ removed: number; restored: number }> {
-  const head = await sql<{ entity: string }>`select entity from import_journal where client_id = ${clientId} and run_id = ${runId} limit 1`.execute(tx);
-  if (!head.rows.length) return { removed: 0, restored: 0 };
+export async function undoImportRun(tx: Db, clientId: number, runId: number, actor: WriteActor): Promise<UndoResult> {
+  const head = await sql<{ entity: string; mark: number | null }>`select entity, (select max(record_id) from import_journal
+      where client_id = ${clientId} and run_id = ${runId} and kind = 'start') as mark
+    from import_journal where client_id = ${clientId} and run_id = ${runId} limit 1`.execute(tx);
+  if (!head.rows.length) return NOTHING;
   const entity = getEntity(head.rows[0].entity);
   if (!entity) throw new Error(`import journal of run ${runId} names an unknown entity "${head.rows[0].entity}"`);
+  const mark = Number(head.rows[0].mark ?? 0);
   const run = sql`j.client_id = ${clientId} and j.run_id = ${runId}`;
   const w = writeContext(tx, actor, 'import');
 
-  // 1. Lines of stored documents, as they were.
-  for (const c of childEntities(entity)) {
-    const fk = sql.ref(`c.${c.def.foreignKey}`);
-    await sql`delete from ${tbl(c.entity)} c using import_journal j
-      where ${run} and j.kind = 'lines' and j.child_key = ${c.def.key} and c.client_id = ${clientId} and ${fk} = j.record_id`.execute(tx);
-    await sql`insert into ${tbl(c.entity)} select r.* from import_journal j, jsonb_populate_recordset(null::${tbl(c.entity)}, j.before) r
-      where ${run} and j.kind = 'lines' and j.child_key = ${c.def.key}`.execute(tx);
+  // 1. Stored documents the run updated, where its version is still the stored one.
+  const noted = await sql<{ id: number; current: boolean }>`select j.record_id as id, (t.version = (j.before->>'version')::int + 1) as current
+    from import_journal j join ${tbl(entity)} t on t.client_id = ${clientId} and t.id = j.record_id
+    where ${run} and j.kind = 'update'`.execute(tx);
+  const restored = noted.rows.filter((r) => r.current).map((r) => Number(r.id));
+  let kept = noted.rows.length - restored.length;
+  if (restored.length) {
+    for (const c of childEntities(entity)) {
+      await sql`delete from ${tbl(c.entity)} where client_id = ${clientId} and ${sql.ref(c.def.foreignKey)} = any(${restored}::bigint[])`.execute(tx);
+      await sql`insert into ${tbl(c.entity)} select r.* from import_journal j, jsonb_populate_recordset(null::${tbl(c.entity)}, j.before) r
+        where ${run} and j.kind = 'lines' and j.child_key = ${c.def.key} and j.record_id = any(${restored}::bigint[])`.execute(tx);
+    }
+    const columns = await restorableColumns(tx, entity.table);
+    await sql`update ${tbl(entity)} t set ${sql.join(columns.map((k) => sql`${sql.id(k)} = b.${sql.id(k)}`))}, version = t.version + 1
+      from import_journal j, jsonb_populate_record(null::${tbl(entity)}, j.before) b
+      where ${run} and j.kind = 'update' and t.client_id = ${clientId} and t.id = j.record_id and t.id = any(${restored}::bigint[])`.execute(tx);
+    await runAfterWriteHooks(w, entity, restored, false);
   }
 
-  // 2. Headers of stored documents, as they were, where the run's version is still the stored one.
-  const fields = entity.fields.filter((f) => !f.readonly).map((f) => f.key);
-  const restored = await sql<{ id: number }>`update ${tbl(entity)} t set ${sql.join(fields.map((k) => sql`${sql.id(k)} = b.${sql.id(k)}`))},
-      updated_by = b.updated_by, updated_at = b.updated_at, version = t.version + 1
-    from import_journal j, jsonb_populate_record(null::${tbl(entity)}, j.before) b
-    where ${run} and j.kind = 'update' and t.client_id = ${clientId} and t.id = j.record_id and t.version = b.version + 1
-    returning t.id`.execute(tx);
-  const restoredIds = restored.rows.map((r) => Number(r.id));
-  if (restoredIds.length) await runAfterWriteHooks(w, entity, restoredIds, false);
-
-  // 3. Documents the run inserted: removed with their lines and their import audit rows.
+  // 2. Documents the run inserted: removed, but for those somebody else changed or a hook refuses to let go.
   const inserted = await sql<{ id: number }>`select unnest(j.ids) as id from import_journal j where ${run} and j.kind = 'insert'`.execute(tx);
-  const ids = inserted.rows.map((r) => Number(r.id));
-  if (ids.length) {
-    const removing = hooksOf(entity).filter((h) => h.beforeRemove);
-    if (removing.length) {
-      const rows = await sql<Record<string, unknown>>`select * from ${tbl(entity)} where client_id = ${clientId} and id = any(${ids}::bigint[])`.execute(tx);
-      for (const h of removing) await h.beforeRemove!({ tx, actor, clientId, entity, rows: rows.rows });
+  let ids = inserted.rows.map((r) => Number(r.id));
+  const changed = ids.length
+    ? await sql<{ id: number }>`select distinct record_id as id from audit_log where client_id = ${clientId} and entity = ${entity.name} and id > ${mark}
+        and record_id = any(${ids}::bigint[]) and user_id is distinct from ${actor.userId}`.execute(tx)
+    : { rows: [] };
+  const othersChanged = new Set(changed.rows.map((r) => Number(r.id)));
+  ids = ids.filter((id) => !othersChanged.has(id));
+  kept += othersChanged.size;
+  const hooks = hooksOf(entity);
+  let rows: Record<string, unknown>[] = [];
+  if (ids.length && hooks.some((h) => h.beforeRemove || h.afterRemove)) {
+    rows = (await sql<Record<string, unknown>>`select * from ${tbl(entity)} where client_id = ${clientId} and id = any(${ids}::bigint[])`.execute(tx)).rows;
+    const beforeRemove = async (list: Record<string, unknown>[]) => {
+      for (const h of hooks) await h.beforeRemove?.({ tx, actor, clientId, entity, rows: list });
+    };
+    if (await refusalOf(tx, () => beforeRemove(rows))) {
+      // One refuses: ask document by document, and keep those refused.
+      const allowed: Record<string, unknown>[] = [];
+      for (const row of rows) if (!(await refusalOf(tx, () => beforeRemove([row])))) allowed.push(row);
+      kept += rows.length - allowed.length;
+      rows = allowed;
+      ids = allowed.map((r) => Number(r.id));
     }
+  }
+  if (ids.length) {
     for (const c of childEntities(entity)) {
       await sql`delete from ${tbl(c.entity)} where client_id = ${clientId} and ${sql.ref(c.def.foreignKey)} = any(${ids}::bigint[])`.execute(tx);
     }
-    await sql`delete from audit_log where client_id = ${clientId} and entity = ${entity.name} and action = 'import' and record_id = any(${ids}::bigint[])`.execute(tx);
     await sql`delete from ${tbl(entity)} where client_id = ${clientId} and id = any(${ids}::bigint[])`.execute(tx);
+    for (const h of hooks) await h.afterRemove?.({ tx, actor, clientId, entity, rows });
   }
 
-  // 4. Audit rows the run wrote about stored documents, then the journal itself.
-  await sql`delete from audit_log a using import_journal j where ${run} and j.kind = 'audit' and a.client_id = ${clientId} and a.id = j.record_id`.execute(tx);
+  // 3. The run's audit rows about what was put back or removed, then the journal itself.
+  const undone = [...restored, ...ids];
+  if (undone.length) {
+    await sql`delete from audit_log where client_id = ${clientId} and entity = ${entity.name} and id > ${mark} and user_id = ${actor.userId}
+      and record_id = any(${undone}::bigint[])`.execute(tx);
+  }
   await forgetImportRun(tx, clientId, runId);
-  return { removed: ids.length, restored: restoredIds.length };
+  return { removed: ids.length, restored: restored.length, kept };
 }
 
 /**

@@ -192,7 +192,7 @@ export class ImportSqlWriter {
   /** Header values of stored documents (updates by key), one statement. */
   async updateDocs(tx: Db, docs: Doc[]): Promise<void> {
     if (!docs.length) return;
-    if (this.journal) await journalUpdates(tx, this.journal, this.entity, docs.map((d) => Number(d.existing!.id)));
+    if (this.journal) await journalUpdates(tx, this.journal, this.entity, this.children, docs.map((d) => Number(d.existing!.id)));
     const fields = this.entity.fields.filter((f) => !f.readonly);
     // Element 0 is the id, the fields follow.
     const rows = docs.map((d) => [String(d.existing!.id), ...fields.map((f) => paramText(f, d.values[f.key]))]);
@@ -234,12 +234,8 @@ export class ImportSqlWriter {
     if (!entries.length) return;
     const a = this.actor;
     // The changes stay JSON inside the one parameter (no JSON text escaped again as an array element).
-    const insert = sql`insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
+    await sql`insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
       select ${a.clientId}, ${this.entity.name}, (u.r->>0)::bigint, u.r->>1, ${a.userId}, ${a.username}, ${a.ip}, (u.r->2)::jsonb
-      from jsonb_array_elements(${batchJson(entries.map((e) => [e.id, e.action, e.changes]))}::jsonb) as u(r)`;
-    const j = this.journal;
-    if (!j) return void (await insert.execute(tx));
-    await sql`with a as (${insert} returning id)
-      insert into import_journal (client_id, run_id, kind, entity, record_id) select ${j.clientId}, ${j.runId}, 'audit', ${j.entity}, id from a`.execute(tx);
+      from jsonb_array_elements(${batchJson(entries.map((e) => [e.id, e.action, e.changes]))}::jsonb) as u(r)`.execute(tx);
   }
 }

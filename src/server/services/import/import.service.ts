@@ -11,7 +11,7 @@ import { loadTenantDictionaries, NO_TENANT_DICTIONARIES, type TenantDictionaries
 import { diffRecords, type AuditChange } from '../audit/audit.service';
 import { withTenant } from '../rls';
 import { refSource, rowInput, valueHash, valueIn, withTenantItems, type ActiveColumn, type RefCache, type Row, type RowInput } from './import-columns';
-import { forgetImportRun, journalLines, takeImportTurn, undoImportRun, type ImportJournal } from './import-journal';
+import { forgetImportRun, startImportRun, takeImportTurn, undoImportRun, type ImportJournal } from './import-journal';
 import { ImportSqlWriter, type Doc, type Line } from './import-sql';
 import { readWorkbookBatches, WorkbookError, type WorkbookInfo } from './xlsx-reader.util';
 import { readerThreadMinBytes, readWorkbookInWorker } from './xlsx-worker-client';
@@ -93,6 +93,8 @@ export type ImportReport = {
   errorCount: number;
   errors: RowError[];
   errorsTruncated: boolean;
+  /** Batch by batch: documents a failed run's undo had to keep (somebody changed or used them meanwhile). */
+  kept: number;
   ms: number;
 };
 
@@ -184,10 +186,13 @@ async function writeBatchByBatch(db: Db, req: ImportRequest, run: ImportRun): Pr
   const runId = req.jobId ?? -(Date.now() * 1000 + Math.floor(Math.random() * 1000));
   const a = req.actor;
   const actor = { clientId, userId: a.userId, username: a.username, fullname: a.fullname, ip: a.ip, roles: a.roles ?? [] };
+  const journal: ImportJournal = { clientId, runId, entity: req.entity.name };
   const undo = () => withTenant(db, clientId, (tx) => undoImportRun(tx, clientId, runId, actor));
   await takeImportTurn(`${clientId}:${req.entity.table}`, async () => {
+    // An earlier attempt of the same job (its process died) is undone before this one starts.
     await undo();
-    run.keepJournal({ clientId, runId, entity: req.entity.name });
+    await withTenant(db, clientId, (tx) => startImportRun(tx, journal));
+    run.keepJournal(journal);
     try {
       await run.execute((work) =>
         withTenant(db, clientId, async (tx) => {
@@ -206,7 +211,10 @@ async function writeBatchByBatch(db: Db, req: ImportRequest, run: ImportRun): Pr
       await withTenant(db, clientId, (tx) => forgetImportRun(tx, clientId, runId));
       run.report.committed = true;
     } catch (error) {
-      await undo();
+      // A failed undo is the outcome then (the journal stays: the next start tries again).
+      const undone = await undo();
+      run.report.kept = undone.kept;
+      if (undone.kept > 0) throw new FatalImport({ key: 'excel.undoKept', params: { count: undone.kept } });
       throw error;
     }
   });
@@ -226,6 +234,7 @@ class ImportRun {
     errorCount: 0,
     errors: [],
     errorsTruncated: false,
+    kept: 0,
     ms: 0,
   };
   private readonly entity: EntityDef;
@@ -282,10 +291,6 @@ class ImportRun {
   private readonly sqlWriter: ImportSqlWriter;
   /** Documents the database refused (their key exists already): later lines of them are dropped. */
   private rejectedIds = new Map<number, number>();
-  /** Batch by batch: the run's journal, the documents it inserted, the lines already noted (collection and parent id). */
-  private journal: ImportJournal | null = null;
-  private insertedByRun = new Set<number>();
-  private journaledLines = new Set<string>();
 
   constructor(
     private readonly db: Db,
@@ -306,7 +311,6 @@ class ImportRun {
 
   /** Every write of the run also notes how to undo it (import-journal.ts). */
   keepJournal(journal: ImportJournal): void {
-    this.journal = journal;
     this.sqlWriter.journal = journal;
   }
 
@@ -706,7 +710,6 @@ class ImportRun {
     const byId = new Map<number, Doc>();
     docs.forEach((d, i) => {
       byId.set(sent.ids[i], d);
-      if (this.journal) this.insertedByRun.add(sent.ids[i]);
       const known = d.key ? this.fileDocs.get(d.key) : undefined;
       if (known) known.id = sent.ids[i];
     });
@@ -831,24 +834,6 @@ class ImportRun {
     }
   }
 
-  /**
-   * Batch by batch: the lines of each stored document this batch gives lines to, as they are, the
-   * first time the run touches them (a document the run inserted goes with all its lines).
-   */
-  private async journalLinesOf(tx: Db, lines: Array<{ parentId: number; line: Line }>): Promise<void> {
-    for (const child of this.children) {
-      const parents = new Set<number>();
-      for (const l of lines) {
-        if (l.line.childKey !== child.key || this.insertedByRun.has(l.parentId)) continue;
-        const key = `${child.key}:${l.parentId}`;
-        if (this.journaledLines.has(key)) continue;
-        this.journaledLines.add(key);
-        parents.add(l.parentId);
-      }
-      await journalLines(tx, this.journal!, child, [...parents]);
-    }
-  }
-
   /** Updates by key (upsert), and lines of documents written by an earlier batch: as a form save. */
   private async writeUpdates(tx: Db, okUpd: Doc[], orphanLines: Array<{ parentId: number; line: Line }>): Promise<void> {
     const audit: Array<{ id: number; action: string; changes: AuditChange[] }> = [];
@@ -862,7 +847,6 @@ class ImportRun {
     const lines: Array<{ parentId: number; line: Line }> = [...orphanLines];
     const auditById = new Map(audit.map((x) => [x.id, x]));
     okUpd.forEach((d) => d.lines.forEach((line) => lines.push({ parentId: Number(d.existing!.id), line })));
-    if (this.journal) await this.journalLinesOf(tx, lines);
     await this.sqlWriter.replaceLinesOf(tx, okUpd);
     const lineIds = await this.sqlWriter.insertLines(tx, lines);
     lines.forEach((l, i) => {

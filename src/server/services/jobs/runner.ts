@@ -27,13 +27,19 @@ export type JobOutcome = {
 export type JobContext = { db: Db; dataDir: string; progress: JobProgress; workerId: string };
 export type JobHandler = (job: JobRow, ctx: JobContext) => Promise<JobOutcome>;
 
-const handlers = new Map<string, { run: JobHandler; failure: string }>();
+/** A kind's work: `run`, the message of a failure, and what to clean up when the runner gives a job up. */
+type HandlerEntry = { run: JobHandler; failure: string; abandon?: (db: Db, job: RunnerJobRow) => Promise<void> };
+const handlers = new Map<string, HandlerEntry>();
 const wakers = new Set<() => void>();
 export const MAX_ATTEMPTS = 3;
 
 /** Declares the work of one job kind (at module load, before a runner claims such a job). */
-export function registerJobHandler(kind: JobKind, handler: JobHandler, options: { failure?: string } = {}): void {
-  handlers.set(kind, { run: handler, failure: options.failure ?? 'job.failed' });
+/**
+ * Registers the work of a job kind. `abandon` runs when the runner gives a job up after its process
+ * died MAX_ATTEMPTS times (an import undoes what its attempts wrote batch by batch).
+ */
+export function registerJobHandler(kind: JobKind, handler: JobHandler, options: { failure?: string; abandon?: HandlerEntry['abandon'] } = {}): void {
+  handlers.set(kind, { run: handler, failure: options.failure ?? 'job.failed', abandon: options.abandon });
 }
 
 function parseJson(v: unknown): Record<string, unknown> | null {
@@ -199,6 +205,10 @@ export class JobRunner {
   private async runOne(job: RunnerJobRow): Promise<void> {
     const db = this.options.db;
     if (job.attempts > MAX_ATTEMPTS) {
+      await handlers
+        .get(job.kind)
+        ?.abandon?.(db, job)
+        .catch((error: unknown) => this.options.log?.('job clean-up failed', { job: job.id, error: error instanceof Error ? error.message : String(error) }));
       await completeJob(db, job, this.workerId, { status: 'failed', result: null, error: 'job.interrupted' }).catch(() => false);
       return;
     }
