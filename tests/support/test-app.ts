@@ -4,7 +4,8 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/database';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 import { cloneFromTemplate, dropPostgresDatabase, prepareDatabase, TEST_CONFIG_OVERRIDES } from './pglite-template';
 
@@ -33,8 +34,13 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
     u.searchParams.set('options', `-c search_path=${schema}`);
     databaseUrl = u.toString();
   }
+  // A data directory of its own (uploads, import errors, exports): test databases start from one
+  // template, so two apps running side by side number their jobs alike, and files named by job id
+  // (imports/<company>/<job>.xlsx) of one app were overwritten by the other's.
+  const ownDataDir = overrides.dataDir ? null : join(TEST_CONFIG_OVERRIDES.dataDir, `app-${process.pid}-${Math.random().toString(36).slice(2, 8)}`);
   const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl ?? '', REDIS_URL: process.env.TEST_REDIS_URL ?? '' }, {
     ...TEST_CONFIG_OVERRIDES,
+    ...(ownDataDir ? { dataDir: ownDataDir } : {}),
     ...overrides,
   });
   // On PGlite, start from the run's prepared image (tests/support/global-setup.ts) when there is one.
@@ -53,6 +59,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
     close: async () => {
       await app.close();
       await database.close();
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
       // Not forced: a background task of the app still holding a connection would have it killed
       // under it (an uncaught error in the test process); such a clone is dropped when the run ends.
       if (clone && pgUrl) await dropPostgresDatabase(pgUrl, clone, { force: false }).catch(() => undefined);
