@@ -4,7 +4,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/database';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
-import { readFileSync, existsSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { cloneFromTemplate, dropPostgresDatabase, prepareDatabase, TEST_CONFIG_OVERRIDES } from './pglite-template';
@@ -37,7 +37,10 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   // A data directory of its own (uploads, import errors, exports): test databases start from one
   // template, so two apps running side by side number their jobs alike, and files named by job id
   // (imports/<company>/<job>.xlsx) of one app were overwritten by the other's.
+  // It starts with the files the template's seed wrote (sample and sourcing attachments).
   const ownDataDir = overrides.dataDir ? null : join(TEST_CONFIG_OVERRIDES.dataDir, `app-${process.pid}-${Math.random().toString(36).slice(2, 8)}`);
+  const seededFiles = join(TEST_CONFIG_OVERRIDES.dataDir, 'files');
+  if (ownDataDir && existsSync(seededFiles)) cpSync(seededFiles, join(ownDataDir, 'files'), { recursive: true });
   const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl ?? '', REDIS_URL: process.env.TEST_REDIS_URL ?? '' }, {
     ...TEST_CONFIG_OVERRIDES,
     ...(ownDataDir ? { dataDir: ownDataDir } : {}),
