@@ -306,7 +306,7 @@ class ImportRun {
     this.now = req.now ?? new Date();
     this.headerIndex = new Map(req.entity.fields.map((f, i) => [f.key, i]));
     this.validateOptions = { skipRequired: req.entity.numbering ? [req.entity.numbering.field] : [] };
-    this.sqlWriter = new ImportSqlWriter(this.entity, this.children, req.actor, req.jobId);
+    this.sqlWriter = new ImportSqlWriter(this.entity, this.children, req.actor, req.jobId, hasOneConnection(db));
   }
 
   /** Every write of the run also notes how to undo it (import-journal.ts). */
