@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { protectTextCells } from '../export/text-cells';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { dictionaryItems, requireEntity, translate, type Language } from '../../../model';
@@ -102,6 +103,8 @@ export async function comparisonWorkbook(c: Comparison & { project: Row }, langu
   for (const i of c.items) best.push(i.best_price === null ? '' : String(i.best_price), '');
   ws.addRow(best).font = { italic: true };
   ws.columns.forEach((col, k) => { col.width = k === 0 ? 28 : 16; });
+  // Project, item and supplier names are user input: one that begins with = + - @ stays text (issue 19).
+  ws.eachRow((row) => protectTextCells(row));
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
