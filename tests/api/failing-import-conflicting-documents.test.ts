@@ -6,6 +6,7 @@ import { writeEntityFile, type RowMaker } from '../../fixtures/xlsx/large';
 import { requireEntity } from '../../src/model';
 import { runImport, type ImportRequest } from '../../src/server/services/import/import.service';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { addVendor, importActorOf } from './import-support';
 
 /**
  * Master-detail documents whose key exists in the database. A writing insert does not look keys
@@ -35,11 +36,10 @@ async function linesOf(code: string): Promise<number[]> {
 beforeAll(async () => {
   mkdirSync(tmp, { recursive: true });
   t = await createTestApp();
-  const u = (await sql<{ id: number; client_id: number }>`select id, client_id from users where username = 'brand'`.execute(t.app.db)).rows[0];
-  clientId = u.client_id;
-  const actor = { clientId, userId: u.id, username: 'brand', fullname: 'brand', ip: null };
-  base = { actor, language: 'zh-CN', mode: 'insert', write: true, validOnly: false, maxRows: 1000, fileSize: 0, batchSize: 2 };
-  await sql`insert into md_vendor (client_id, code, name, vendor_type, status) values (${clientId}, 'CV0001', '冲突测试供应商', 'fabric', 'active')`.execute(t.app.db);
+  const who = await importActorOf(t.app, 'brand');
+  clientId = who.clientId;
+  base = { actor: who.actor, language: 'zh-CN', mode: 'insert', write: true, validOnly: false, maxRows: 1000, fileSize: 0, batchSize: 2 };
+  await addVendor(t.app, clientId, 'CV0001', '冲突测试供应商');
   const seed = join(tmp, 'seed.xlsx');
   await writeEntityFile(seed, 'material', 1, material([['EXIST1', true, 9]]));
   const r = await runImport(t.app.db, { ...base, entity: requireEntity('material'), file: seed });

@@ -8,6 +8,7 @@ import { AppError } from '../../src/server/http/errors';
 import { saveHooks, type SaveHook } from '../../src/server/resources/save-hooks';
 import { runImport, type ImportRequest } from '../../src/server/services/import/import.service';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { addVendor, importActorOf } from './import-support';
 
 /**
  * An import that commits batch by batch (the embedded database's way, issue 19: sign-in and every
@@ -57,11 +58,10 @@ async function importSheet(name: string, rows: Sheet, extra: Partial<ImportReque
 beforeAll(async () => {
   mkdirSync(tmp, { recursive: true });
   t = await createTestApp();
-  const u = (await sql<{ id: number; client_id: number }>`select id, client_id from users where username = 'brand'`.execute(t.app.db)).rows[0];
-  clientId = u.client_id;
-  const actor = { clientId, userId: u.id, username: 'brand', fullname: 'brand', ip: null };
-  base = { actor, language: 'zh-CN', mode: 'upsert', write: true, validOnly: false, maxRows: 1000, fileSize: 0, batchSize: 2, commitEachBatch: true };
-  await sql`insert into md_vendor (client_id, code, name, vendor_type, status) values (${clientId}, 'UV0001', '撤销测试供应商', 'fabric', 'active')`.execute(t.app.db);
+  const who = await importActorOf(t.app, 'brand');
+  clientId = who.clientId;
+  base = { actor: who.actor, language: 'zh-CN', mode: 'upsert', write: true, validOnly: false, maxRows: 1000, fileSize: 0, batchSize: 2, commitEachBatch: true };
+  await addVendor(t.app, clientId, 'UV0001', '撤销测试供应商');
   const seeded = await importSheet('seed', [
     ['UA', header('物料 UA'), 1],
     ['UA', null, 2],

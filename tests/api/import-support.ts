@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 
 /** Helpers of the import, export and image API tests: multipart bodies and job polling. */
 export type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer; type?: string };
@@ -65,4 +66,15 @@ export async function loadWorkbook(bytes: Buffer | Uint8Array): Promise<ExcelJS.
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(bytes as unknown as Parameters<ExcelJS.Xlsx['load']>[0]);
   return wb;
+}
+
+/** A demo user as the import engine's actor (what the job runner passes to runImport), with their company. */
+export async function importActorOf(app: FastifyInstance, username: string) {
+  const u = (await sql<{ id: number; client_id: number }>`select id, client_id from users where username = ${username}`.execute(app.db)).rows[0];
+  return { clientId: u.client_id, actor: { clientId: u.client_id, userId: u.id, username, fullname: username, ip: null } };
+}
+
+/** A fabric vendor of the company, for files whose lines name it by code. */
+export async function addVendor(app: FastifyInstance, clientId: number, code: string, name: string): Promise<void> {
+  await sql`insert into md_vendor (client_id, code, name, vendor_type, status) values (${clientId}, ${code}, ${name}, 'fabric', 'active')`.execute(app.db);
 }
