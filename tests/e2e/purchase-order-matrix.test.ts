@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap, clickAction } from './support/harness';
-import { signIn } from './support/steps';
+import { act, signIn, statusIs } from './support/steps';
 
 /**
  * A buyer's purchase order of finished goods as a colour x size matrix (issue 17), in Chromium: the
@@ -165,6 +165,62 @@ describe('a goods purchase order as a colour x size matrix', () => {
     expect(await buyer.inputValue('[data-testid=order-style-0] input[aria-label="墨绿 XL"]')).toBe('10');
     expect(await textOf(buyer, '[data-testid=order-style-0] [data-testid=matrix-grand-total]')).toBe('170');
     await snap(buyer, 'purchase-matrix-04-imported-order');
+    await buyer.click('[data-testid=form-cancel]');
+    await buyer.waitForSelector('[data-testid=entity-form]', { state: 'detached' });
+
+    // Sent to the fabric supplier, who confirms it and ships it from the colour x size matrix.
+    await act(buyer, 'send');
+    await statusIs(buyer, '待供应商确认');
+    const supplier = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    supplier.on('pageerror', (e) => errors.push(e.message));
+    await signIn(supplier, run.server.url, '/srm/masterdetail/supplierorder', 'supplier');
+    await supplier.waitForSelector('[data-testid=grid-supplierorder] .ag-header-cell');
+    await supplier.waitForFunction(() => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="source_no"]')?.textContent?.includes('POE2E-MX-1'), undefined, { timeout: 15000 });
+    await act(supplier, 'confirm');
+    await statusIs(supplier, '已确认');
+    await supplier.click('[data-testid=action-dispatch]');
+    await supplier.waitForSelector('[data-testid=shipment-matrices]');
+    // One matrix per style: its colours as rows, sizes in wearing order, every cell at its ordered quantity.
+    const matrix = '[data-testid=shipment-matrix-1]';
+    expect(await textOf(supplier, `${matrix} caption`)).toContain('ST-2603');
+    expect(await supplier.locator(`${matrix} thead th`).allTextContents()).toEqual(['颜色 \\ 尺码', 'S', 'M', 'L', 'XL', '合计']);
+    const inputs = supplier.locator(`${matrix} input`);
+    const before = await textOf(supplier, `${matrix} [data-testid=shipment-matrix-1-total]`);
+    expect(Number(before)).toBeGreaterThan(0);
+    // The first cell ships 3 fewer: the style's total follows, and above the ordered quantity is refused under the cell.
+    const first = inputs.first();
+    const ordered = Number(await first.inputValue());
+    await first.fill(String(ordered + 1));
+    await supplier.click('[data-testid=shipment-ok]');
+    await supplier.waitForSelector(`${matrix} [role=alert]:has-text("不能超过订单数量 ${ordered}")`);
+    await first.fill(String(ordered - 3));
+    await supplier.waitForSelector(`${matrix} [data-testid=shipment-matrix-1-total]:has-text("${Number(before) - 3}")`);
+    await snap(supplier, 'purchase-matrix-05-shipment-matrix');
+    await supplier.click('[data-testid=shipment-ok]');
+    await supplier.waitForSelector('[data-testid=shipment-dialog]', { state: 'detached' });
+    await statusIs(supplier, '已发货');
+
+    // The buyer receives from the same matrix: each cell with what was ordered, dispatched, received and is still to come.
+    await buyer.reload();
+    await buyer.waitForSelector('[data-testid=grid-purorder] .ag-header-cell');
+    await buyer.waitForFunction(() => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="po_no"]')?.textContent?.includes('POE2E-MX-1'), undefined, { timeout: 15000 });
+    await statusIs(buyer, '已发货');
+    await buyer.locator('.ag-row[row-index="0"] .ag-selection-checkbox input').check();
+    await buyer.click('[data-testid=action-receive]');
+    await buyer.waitForSelector('[data-testid=receipt-matrices]');
+    const received = '[data-testid=receipt-matrix-1]';
+    const cellOf = (n: number, figure: string) => textOf(buyer, `${received} [data-testid=receipt-${figure}-${n}]`);
+    // The first line (米白 S): 20 ordered, 17 dispatched and still to come, 17 proposed.
+    expect([await cellOf(1, 'ordered'), await cellOf(1, 'dispatched'), await cellOf(1, 'received'), await cellOf(1, 'remaining')]).toEqual(['20', '17', '0', '17']);
+    expect(await buyer.inputValue(`${received} [data-testid=receipt-qty-1]`)).toBe('17');
+    expect(await textOf(buyer, `${received} [data-testid=receipt-matrix-1-total]`)).toBe(String(Number(before) - 3));
+    await buyer.click('[data-testid=receipt-location]');
+    await buyer.click('[role=option]:has-text("WH-A02")');
+    await buyer.waitForSelector('[data-testid=receipt-kind]:has-text("已收货")');
+    await snap(buyer, 'purchase-matrix-06-receipt-matrix');
+    await buyer.click('[data-testid=receipt-ok]');
+    await buyer.waitForSelector('[data-testid=receipt-dialog]', { state: 'detached' });
+    await statusIs(buyer, '已收货');
     expect(errors).toEqual([]);
   });
 });

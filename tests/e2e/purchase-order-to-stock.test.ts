@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signIn, toast } from './support/steps';
+import { act, signIn, statusIs, toast } from './support/steps';
 
 /**
  * Purchasing in the browser (issue 17): the brand raises a purchase order of two lines on its active
@@ -18,20 +18,6 @@ async function pick(page: Page, fieldId: string, text: string): Promise<void> {
 }
 
 const cell = (page: Page, col: string, row = 0) => page.textContent(`.ag-row[row-index="${row}"] .ag-cell[col-id="${col}"]`);
-
-/** Selects the first row and runs a state action, typing its parameter when it has one. */
-async function act(page: Page, action: string, param?: string): Promise<void> {
-  // Only the first row selected (after an action the row acted on stays selected).
-  for (const box of await page.locator('.ag-row:not([row-index="0"]) .ag-selection-checkbox input:checked').all()) await box.uncheck();
-  await page.locator('.ag-row[row-index="0"] .ag-selection-checkbox input').check();
-  await page.click(`[data-testid=action-${action}]`);
-  if (param !== undefined) await page.fill('[role=dialog] input', param);
-  await page.click('[data-testid=transition-ok]');
-}
-
-async function statusIs(page: Page, text: string): Promise<void> {
-  await page.waitForFunction((t) => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="status"]')?.textContent?.includes(t), text, { timeout: 15000 });
-}
 
 describe('a purchase order from contract to stock', () => {
   it('raised from a contract, confirmed and dispatched in part by the supplier, received in two parts, moved and partly returned', async () => {

@@ -27,3 +27,18 @@ export async function toast(page: Page, intent: 'error' | 'warning' | 'success',
 export async function unreadCount(page: Page): Promise<number> {
   return Number((await page.textContent('[data-testid=unread-count]').catch(() => '0')) || '0');
 }
+
+/** Selects the first row of a list and runs a state action, typing its parameter when it has one. */
+export async function act(page: Page, action: string, param?: string): Promise<void> {
+  // Only the first row selected (after an action the row acted on stays selected).
+  for (const box of await page.locator('.ag-row:not([row-index="0"]) .ag-selection-checkbox input:checked').all()) await box.uncheck();
+  await page.locator('.ag-row[row-index="0"] .ag-selection-checkbox input').check();
+  await page.click(`[data-testid=action-${action}]`);
+  if (param !== undefined) await page.fill('[role=dialog] input', param);
+  await page.click('[data-testid=transition-ok]');
+}
+
+/** Waits until the first row of a list shows the status. */
+export async function statusIs(page: Page, text: string): Promise<void> {
+  await page.waitForFunction((t) => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="status"]')?.textContent?.includes(t), text, { timeout: 15000 });
+}

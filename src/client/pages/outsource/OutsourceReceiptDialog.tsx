@@ -5,7 +5,7 @@ import { ApiError } from '../../api/client';
 import { fieldErrorsOf } from '../../api/reactions';
 import type { EntityApi, Row } from '../../engine/entity-api';
 import { toast } from '../../shell/toast-bus';
-import { QtyLinesTable, receiptFigures, useLineTableStyles } from '../purchase/line-table';
+import { QtyLines, receiptFigures, useLineTableStyles } from '../purchase/line-table';
 import '../purchase/purchase-messages';
 import { byLine, fmt, lineKey, num, receiptErrors, type QtyError, type ReceiptLine } from '../purchase/quantities';
 import './outsource-messages';
@@ -98,7 +98,7 @@ export function OutsourceReceiptDialog(props: { api: EntityApi; order: Row; onCl
               <Spinner size="small" label={t('pur.dialog.loading')} />
             ) : (
               <>
-                                <QtyLinesTable
+                                <QtyLines
                   prefix="receipt"
                   lines={lines}
                   itemHeader={t('os.receipt.item')}

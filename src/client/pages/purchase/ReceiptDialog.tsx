@@ -6,7 +6,7 @@ import { ApiError } from '../../api/client';
 import { fieldErrorsOf } from '../../api/reactions';
 import { entityApiOf, type EntityApi, type Row } from '../../engine/entity-api';
 import { toast } from '../../shell/toast-bus';
-import { QtyLinesTable, receiptFigures, useLineTableStyles } from './line-table';
+import { QtyLines, receiptFigures, useLineTableStyles } from './line-table';
 import './purchase-messages';
 import { byLine, fmt, lineKey, num, wholeLine, receiptErrors, type QtyError, type ReceiptLine } from './quantities';
 
@@ -142,7 +142,7 @@ export function ReceiptDialog(props: { api: EntityApi; order: Row; onClose: () =
                     ))}
                   </Dropdown>
                 </Field>
-                                <QtyLinesTable
+                                <QtyLines
                   prefix="receipt"
                   lines={lines}
                   itemHeader={t('pur.col.item')}

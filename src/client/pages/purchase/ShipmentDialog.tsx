@@ -5,7 +5,7 @@ import { ApiError } from '../../api/client';
 import { fieldErrorsOf } from '../../api/reactions';
 import type { EntityApi, Row } from '../../engine/entity-api';
 import { toast } from '../../shell/toast-bus';
-import { QtyLinesTable, useLineTableStyles } from './line-table';
+import { QtyLines, useLineTableStyles } from './line-table';
 import './purchase-messages';
 import { byLine, fmt, lineKey, num, wholeLine, shipmentErrors, type QtyError, type ShipLine } from './quantities';
 
@@ -80,7 +80,7 @@ export function ShipmentDialog(props: { api: EntityApi; order: Row; onClose: () 
             {!lines ? (
               <Spinner size="small" label={t('pur.dialog.loading')} />
             ) : (
-                            <QtyLinesTable
+                            <QtyLines
                 prefix="shipment"
                 lines={lines}
                 itemHeader={t('pur.col.item')}
