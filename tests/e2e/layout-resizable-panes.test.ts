@@ -5,7 +5,8 @@ import { signIn } from './support/steps';
 
 /**
  * Issue 21 "layout at ordinary sizes", resizable panes in Chromium: the allocation workbench's
- * heatmap pane and the node-tracking order list are sized by a splitter, dragged with the mouse or
+ * heatmap pane, the node-tracking order list, the chat's conversations, the role list and the
+ * sample room's requests are sized by a splitter, dragged with the mouse or
  * moved with the keyboard; the size is the user's and comes back after a reload, clamped when the
  * window is narrower; photographed in Chinese and English at 1366 x 768 and 1920 x 1080.
  */
@@ -107,6 +108,37 @@ describe('resizable panes', () => {
     await page.setViewportSize({ width: 1366, height: 768 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
     await snap(page, 'pane-tracking-zh-1366');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the role list and the sample room\'s request list are sized the same way and kept', async () => {
+    const page = await run.browser.newPage({ viewport: { width: 1366, height: 768 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, run.server.url, '/admin/page/roles', 'brand');
+    await page.waitForSelector('[data-testid=split-admin-roles-list-pane] [data-testid=role-list]', { timeout: 30000 });
+    expect(await width(page, 'admin-roles-list')).toBe(300);
+    await page.focus('[data-testid=split-admin-roles-list]');
+    await page.keyboard.press('Shift+ArrowRight');
+    expect(await width(page, 'admin-roles-list')).toBe(364);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+    await snap(page, 'pane-roles-zh-1366');
+    await page.goto(`${run.server.url}/zp/development/index/samples`);
+    await page.waitForSelector('[data-testid=split-sample-room-list-pane] [data-testid=sample-list]', { timeout: 30000 });
+    expect(await width(page, 'sample-room-list')).toBe(340);
+    await page.focus('[data-testid=split-sample-room-list]');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect(await width(page, 'sample-room-list')).toBe(308);
+    await snap(page, 'pane-sample-room-zh-1366');
+    // Both kept for the user.
+    await page.reload();
+    await page.waitForSelector('[data-testid=split-sample-room-list-pane]', { timeout: 30000 });
+    expect(await width(page, 'sample-room-list')).toBe(308);
+    await page.goto(`${run.server.url}/admin/page/roles`);
+    await page.waitForSelector('[data-testid=split-admin-roles-list-pane]', { timeout: 30000 });
+    expect(await width(page, 'admin-roles-list')).toBe(364);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -25,6 +25,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
+import { SplitPane } from '../../shell/SplitPane';
 import { allEntities } from '../../../model/entity';
 import { allMenuGroups } from '../../../model/menus';
 // The menu groups and entities the catalogue names are declared in grids/ (titles of the matrix).
@@ -173,7 +174,7 @@ export function RolesPage() {
       explain={t('adminui.role.explain')}
       actions={<Button appearance="primary" icon={<Add20Regular />} onClick={() => setSelected('new')} data-testid="role-new">{t('adminui.role.new')}</Button>}
     >
-      <div style={{ display: 'grid', gridTemplateColumns: 'minmax(240px, 300px) 1fr', gap: 16, alignItems: 'start' }}>
+      <SplitPane id="admin-roles-list" sized="start" defaultSize={300} min={220} maxShare={0.45} otherMin={480} label={t('adminui.role.listWidth')}>
         <AdminCard>
           <ListState loading={roles.isLoading} error={roles.error} empty={!!roles.data && roles.data.length === 0} />
           <div style={{ display: 'grid', padding: 8, gap: 2, maxHeight: 640, overflow: 'auto' }} data-testid="role-list">
@@ -234,7 +235,7 @@ export function RolesPage() {
             </div>
           ) : null}
         </AdminCard>
-      </div>
+      </SplitPane>
       {dialog}
     </AdminPage>
   );

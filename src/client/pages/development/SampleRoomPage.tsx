@@ -9,6 +9,7 @@ import { api } from '../../api/client';
 import { fileSrc } from '../../engine/file-src';
 import { DateBox } from '../../form/widgets/date-input';
 import { onSocketMessage } from '../../shell/notification-socket';
+import { SplitPane } from '../../shell/SplitPane';
 import './development-messages';
 
 type Req = {
@@ -21,7 +22,7 @@ type Room = { rows: Req[]; request: Full | null; comments: Comment[] };
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '8px', padding: '12px 20px', height: '100%', boxSizing: 'border-box' },
-  body: { display: 'grid', gridTemplateColumns: '340px 1fr', gap: '16px', minHeight: 0, flex: 1 },
+  body: { minHeight: 0, flex: 1 },
   list: { overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: '6px', borderRight: `1px solid ${tokens.colorNeutralStroke2}`, paddingRight: '8px' },
   card: { display: 'grid', gridTemplateColumns: '48px 1fr', gap: '8px', padding: '6px', borderRadius: '6px', cursor: 'pointer', border: `1px solid ${tokens.colorNeutralStroke2}`, background: tokens.colorNeutralBackground1, textAlign: 'left' },
   chosen: { border: `2px solid ${tokens.colorBrandStroke1}`, background: tokens.colorBrandBackground2 },
@@ -140,7 +141,7 @@ export function SampleRoomPage() {
     <div className={s.page} data-testid="sample-room">
       <Title2 as="h1">{t('dev.room.title')}</Title2>
       <span className={s.small}>{t('dev.room.explain')}</span>
-      <div className={s.body}>
+      <SplitPane id="sample-room-list" sized="start" defaultSize={340} min={240} maxShare={0.5} otherMin={420} label={t('dev.room.listWidth')} className={s.body}>
         <div className={s.list} data-testid="sample-list">
           {data && !data.rows.length && <p>{t('dev.room.empty')}</p>}
           {data?.rows.map((r) => (
@@ -295,7 +296,7 @@ export function SampleRoomPage() {
             </>
           )}
         </div>
-      </div>
+      </SplitPane>
     </div>
   );
 }
