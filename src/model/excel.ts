@@ -3,6 +3,7 @@ import { getEntity } from './entity';
 import { getDictionary, type DictItem } from './dictionaries';
 import { FIELD_TYPE_TABLE, type ExcelKind } from './field-types';
 import { translate } from './i18n';
+import './i18n/excel-part';
 import type { Language } from './i18n/types';
 
 /**

@@ -37,6 +37,7 @@ import { profileRoutes } from './services/profile';
 import { reportRoutes } from './services/reports';
 // Page declarations and their menu entries (grids/) register on import; the model routes and menus read them.
 import '../../grids';
+import '../model/i18n/excel-part';
 
 declare module 'fastify' {
   interface FastifyInstance {

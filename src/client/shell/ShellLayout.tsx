@@ -60,6 +60,8 @@ import { NoticeBell } from './NoticeBell';
 import { connectNotificationSocket, disconnectNotificationSocket } from './notification-socket';
 import { toast } from './toast-bus';
 import { startVersionPolling, versionNotice } from './version-check';
+// Messages of the import centre, exports and jobs: every signed-in page has them, the sign-in page does not load them.
+import '../../model/i18n/excel-part';
 
 const useStyles = makeStyles({
   // One column no wider than the window: a page wider than its room scrolls inside <main>, it never
