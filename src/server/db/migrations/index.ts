@@ -12,7 +12,7 @@ import { approvalTodos0710 } from './20261127_0710_approval_todos';
 import { jobsLease0900 } from './20261127_0900_jobs_lease';
 import { chat0910 } from './20261127_0910_chat';
 import { notifyChannels1000 } from './20261127_1000_notify_channels';
-import { importJournal0700 } from './20261128_0700_import_journal';
+import { importJournal1100 } from './20261127_1100_import_journal';
 
 /** Every timestamped migration, oldest first. A change to an existing table adds a file here. */
-export const CORE_MIGRATIONS: Migration[] = [core0001, access0100, admin0500, adminSysConfig0500, adminSysServices0500, notify0600, approvals0700, dynamicForms0700, approvalTodos0710, workspaceBoards0800, jobsLease0900, chat0910, notifyChannels1000, importJournal0700];
+export const CORE_MIGRATIONS: Migration[] = [core0001, access0100, admin0500, adminSysConfig0500, adminSysServices0500, notify0600, approvals0700, dynamicForms0700, approvalTodos0710, workspaceBoards0800, jobsLease0900, chat0910, notifyChannels1000, importJournal1100];

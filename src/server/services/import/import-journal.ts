@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { childEntities } from '../../resources/document-read';
 import { runAfterWriteHooks, writeContext } from '../../resources/document-stages';
 import { hooksOf, type WriteActor } from '../../resources/save-hooks';
+import type { ChildOf } from './import-sql';
 import { AppError } from '../../http/errors';
 import { withSystemScope, withTenant } from '../rls';
 
@@ -15,7 +16,7 @@ import { withSystemScope, withTenant } from '../rls';
  * a quiet machine, 3-10 s under load). So on the embedded database a write commits each batch in
  * its own short transaction and users' requests take the connection in between (pglite-dialect.ts
  * lets them go first). What made the write all-or-nothing is kept by this journal instead
- * (migration 20261128_0700):
+ * (migration 20261127_1100):
  *
  * - `start`: where the company's audit log stood when the run began (`record_id`);
  * - `insert`: the documents one statement of the run inserted (`ids`);
@@ -47,7 +48,6 @@ import { withSystemScope, withTenant } from '../rls';
  */
 
 export type ImportJournal = { clientId: number; runId: number; entity: string };
-export type ChildOf = { key: string; entity: EntityDef; foreignKey: string };
 /** What an undo did: documents removed, stored documents put back, and documents it had to keep. */
 export type UndoResult = { removed: number; restored: number; kept: number };
 

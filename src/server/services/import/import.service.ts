@@ -6,7 +6,7 @@ import { cellContent, cellToInput, dictLookup, headerText, importColumns, isBlan
 import { hasOneConnection, type Db } from '../../db/database';
 import { AppError, type FieldError } from '../../http/errors';
 import { outsideScope, runAfterWriteHooks, runValidateHooks, writeContext, type WriteContext } from '../../resources/document-stages';
-import { hooksOf } from '../../resources/save-hooks';
+import { hooksOf, type WriteActor } from '../../resources/save-hooks';
 import { loadTenantDictionaries, NO_TENANT_DICTIONARIES, type TenantDictionaries } from '../dictionaries/tenant-dictionaries';
 import { diffRecords, type AuditChange } from '../audit/audit.service';
 import { withTenant } from '../rls';
@@ -21,8 +21,8 @@ import { readerThreadMinBytes, readWorkbookInWorker } from './xlsx-worker-client
  * form uses (validateRecord), resolves reference codes to ids in bulk, finds duplicates inside the
  * file and against the database, and, when asked to write, inserts (or updates by key) batch by
  * batch through the stages of the document writer (resources/document-stages.ts: the entity's hooks,
- * the data scope, after-write hooks) and its batch SQL (import-sql.ts), all inside ONE transaction: by default it commits only when no row failed
- * (all-or-nothing); `validOnly` commits the valid rows and reports the rest.
+ * the data scope, after-write hooks) and its batch SQL (import-sql.ts). By default the write is all or
+ * nothing: nothing stays when a row failed; `validOnly` keeps the valid rows and reports the rest.
  *
  * A check (write = false) uses a short transaction per batch so other users are not held up. On
  * PostgreSQL a write holds one transaction from the first to the last row, which is what makes a
@@ -176,6 +176,9 @@ export async function runImport(db: Db, req: ImportRequest): Promise<ImportRepor
   return run.report;
 }
 
+/** The import's actor as the document writer's (its hooks and audit rows). */
+const writeActorOf = (a: ImportActor): WriteActor => ({ clientId: a.clientId, userId: a.userId, username: a.username, fullname: a.fullname, ip: a.ip, roles: a.roles ?? [] });
+
 /**
  * A write that commits each batch (the embedded database): every batch is one short transaction
  * with its journal rows; the end deletes the journal, a failure undoes the run from it. A job the
@@ -184,8 +187,7 @@ export async function runImport(db: Db, req: ImportRequest): Promise<ImportRepor
 async function writeBatchByBatch(db: Db, req: ImportRequest, run: ImportRun): Promise<void> {
   const clientId = req.actor.clientId;
   const runId = req.jobId ?? -(Date.now() * 1000 + Math.floor(Math.random() * 1000));
-  const a = req.actor;
-  const actor = { clientId, userId: a.userId, username: a.username, fullname: a.fullname, ip: a.ip, roles: a.roles ?? [] };
+  const actor = writeActorOf(req.actor);
   const journal: ImportJournal = { clientId, runId, entity: req.entity.name };
   const undo = () => withTenant(db, clientId, (tx) => undoImportRun(tx, clientId, runId, actor));
   await takeImportTurn(`${clientId}:${req.entity.table}`, async () => {
@@ -755,7 +757,7 @@ class ImportRun {
 
   private writeContext(tx: Db): WriteContext {
     const a = this.req.actor;
-    const w = writeContext(tx, { clientId: a.clientId, userId: a.userId, username: a.username, fullname: a.fullname, ip: a.ip, roles: a.roles ?? [] }, 'import', {
+    const w = writeContext(tx, writeActorOf(a), 'import', {
       scope: this.req.scope,
       now: this.now,
       memo: this.memo,

@@ -10,8 +10,8 @@ import { execStatements } from '../migrate';
  * that fails, or whose process died, is undone from these rows (services/import/import-journal.ts);
  * a run that succeeds deletes them. Kept under the company like the audit log (row-level security).
  */
-export const importJournal0700: Migration = {
-  id: '20261128_0700_import_journal',
+export const importJournal1100: Migration = {
+  id: '20261127_1100_import_journal',
   up: (db) =>
     execStatements(
       db,
