@@ -3,7 +3,7 @@ import type { AuthContext } from './auth-context';
 import type { Db } from '../db/database';
 import { forbidden, unauthorized } from '../http/errors';
 import { isAdminMenu, type PermissionVerb } from './permission-model';
-import { callerCan, dataScopeSql } from './permission.service';
+import { callerCan, dataScopeSql, rulesFor } from './permission.service';
 
 /**
  * The single entry point of permissions for the generic resource API. Every verb of every entity
@@ -54,4 +54,13 @@ export async function assertCan(auth: AuthContext | null, menuCode: string, verb
  */
 export async function dataScope(auth: AuthContext, menuCode: string, ctx: PermissionContext): Promise<RawBuilder<unknown>[]> {
   return dataScopeSql(ctx.db, auth, menuCode);
+}
+
+/**
+ * The fields (columns) the caller's data permissions on a menu name: what `dataScope`'s conditions
+ * read. The history of a removed record refuses where a rule names a column its removal did not
+ * record.
+ */
+export async function dataScopeFields(auth: AuthContext, menuCode: string, ctx: PermissionContext): Promise<string[]> {
+  return (await rulesFor(ctx.db, auth, menuCode)).map((r) => r.field);
 }

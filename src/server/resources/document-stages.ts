@@ -128,22 +128,38 @@ function batchElement(field: EntityDef['fields'][number], v: unknown): unknown {
 }
 
 /**
+ * The system columns a data permission may name besides `id` (the listable ones of
+ * SYSTEM_COLUMN_TABLE): a removal records them, so the history of a removed record is judged by them.
+ */
+export const RECORDED_SYSTEM_COLUMNS = ['version', 'created_by', 'created_at', 'updated_by', 'updated_at'] as const;
+export type RecordedSystemColumn = (typeof RECORDED_SYSTEM_COLUMNS)[number];
+const SYSTEM_SQL_TYPE: Record<RecordedSystemColumn, string> = { version: 'integer', created_by: 'bigint', created_at: 'timestamptz', updated_by: 'bigint', updated_at: 'timestamptz' };
+
+/**
  * Which of the given records would fall outside the writer's data scope once written (issue 20: a
  * user limited to grade-A vendors must not save a grade-B one, nor move one from A to C). The scope
  * is the same SQL the lists use, evaluated over the values about to be written, so it is refused
- * before anything is written. Returns the indexes of the records outside.
+ * before anything is written. A record about to be written is the writer's, now: created and updated
+ * by the writer at now(). A record that carries `system` (a removed record's values as its removal
+ * recorded them, issue 28) is judged by those instead; a column it lacks reads null, so the caller
+ * refuses beforehand where a rule names one. Returns the indexes of the records outside.
  */
-export async function outsideScope(w: WriteContext, entity: EntityDef, records: Array<{ id: number | null; values: Row }>): Promise<Set<number>> {
+export async function outsideScope(w: WriteContext, entity: EntityDef, records: Array<{ id: number | null; values: Row; system?: Partial<Record<RecordedSystemColumn, unknown>> }>): Promise<Set<number>> {
   if (!w.scope.length || !records.length) return new Set();
   const fields = entity.fields;
-  const rows = records.map((r, i) => [i, r.id, ...fields.map((f) => batchElement(f, r.values[f.key]))]);
+  const recorded = records.some((r) => r.system);
+  const system = (r: (typeof records)[number]) => RECORDED_SYSTEM_COLUMNS.map((c) => (r.system?.[c] === undefined || r.system[c] === null ? null : String(r.system[c])));
+  const rows = records.map((r, i) => [i, r.id, ...system(r), ...fields.map((f) => batchElement(f, r.values[f.key]))]);
+  const first = 2 + RECORDED_SYSTEM_COLUMNS.length;
   const columns = fields.map((f, i) =>
-    isJsonField(f) ? sql`(u.r->${sql.lit(i + 2)}) as ${sql.id(f.key)}` : sql`(u.r->>${sql.lit(i + 2)})::${sql.raw(FIELD_TYPE_TABLE[f.type].sqlType)} as ${sql.id(f.key)}`,
+    isJsonField(f) ? sql`(u.r->${sql.lit(i + first)}) as ${sql.id(f.key)}` : sql`(u.r->>${sql.lit(i + first)})::${sql.raw(FIELD_TYPE_TABLE[f.type].sqlType)} as ${sql.id(f.key)}`,
   );
   const a = w.actor;
+  const systemColumns = recorded
+    ? sql.join(RECORDED_SYSTEM_COLUMNS.map((c, i) => sql`(u.r->>${sql.lit(i + 2)})::${sql.raw(SYSTEM_SQL_TYPE[c])} as ${sql.id(c)}`))
+    : sql`null::integer as version, ${a.userId}::bigint as created_by, now() as created_at, ${a.userId}::bigint as updated_by, now() as updated_at`;
   const r = await sql<{ k: number }>`select t.__k as k from (
-      select (u.r->>0)::int as __k, (u.r->>1)::bigint as id, ${a.clientId}::bigint as client_id, ${a.userId}::bigint as created_by,
-        ${a.userId}::bigint as updated_by, now() as created_at, now() as updated_at, ${sql.join(columns)}
+      select (u.r->>0)::int as __k, (u.r->>1)::bigint as id, ${a.clientId}::bigint as client_id, ${systemColumns}, ${sql.join(columns)}
       from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) as u(r)) t
     where not coalesce((${sql.join(w.scope, sql` and `)}), false)`.execute(w.tx);
   return new Set(r.rows.map((x) => Number(x.k)));

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { allEntities, requireEntity, translate, validateField, type EntityDef, type FieldDef, type Language } from '../../model';
+import { allEntities, requireEntity, systemColumn, translate, validateField, type EntityDef, type FieldDef, type Language } from '../../model';
 import type { AuthContext } from '../access/auth-context';
 import type { Db } from '../db/database';
 import { AppError, forbidden, notFound, type FieldError } from '../http/errors';
@@ -8,10 +8,10 @@ import { withTenant } from '../services/rls';
 import { actionGuards, actionHandlers, type ActionOutcome } from './action-handlers';
 import { parseId, parseIds, parseVersion, parseVersions, type Row } from './document-input';
 import { childEntities, col, loadChildren, loadRows, selectList, tbl, valueParam } from './document-read';
-import { guardStoredState, outsideScope, toFieldError, writeContext } from './document-stages';
+import { guardStoredState, outsideScope, RECORDED_SYSTEM_COLUMNS, toFieldError, writeContext, type RecordedSystemColumn } from './document-stages';
 import { mapDbError, writeDocument } from './document-writer';
 import { orderSql, parsePageQuery, whereSql } from './page-query';
-import { assertCan, dataScope } from './permissions';
+import { assertCan, dataScope, dataScopeFields } from './permissions';
 import { isRefField } from './references';
 import { hooksOf, type WriteActor } from './save-hooks';
 
@@ -155,6 +155,9 @@ export async function removeDocuments(ctx: ResourceContext, entity: EntityDef, b
     for (const row of rows) {
       const rid = Number(row.id);
       const changes = diffRecords(entity.fields.map((f) => f.key), row, null);
+      // The system columns a data permission may name, null or not: the history of the removed
+      // record is judged by them (issue 28), not by the reader's id and now().
+      for (const c of RECORDED_SYSTEM_COLUMNS) changes.push({ field: c, old: row[c] ?? null, new: null });
       for (const c of childEntities(entity)) {
         const gone = await sql<Row>`delete from ${tbl(c.entity)} where client_id = ${clientId} and ${sql.id(c.def.foreignKey)} = ${rid} returning *`.execute(tx);
         for (const g of gone.rows) changes.push(...diffRecords(c.entity.fields.map((f) => f.key), g, null, `${c.def.key}[#${g.id}].`));
@@ -247,14 +250,41 @@ function changeLabel(entity: EntityDef, field: string, language: Language): stri
     return `${child ? label(child.label, language) : m[1]} #${m[2]} ${f ? label(f.label, language) : m[3]}`;
   }
   const f = entity.fields.find((x) => x.key === field);
-  return f ? label(f.label, language) : field;
+  if (f) return label(f.label, language);
+  // A removal records the system columns too (created by, created at...).
+  const system = systemColumn(field);
+  return system ? label(system.label, language) : field;
 }
 
-/** A removed record's header values as its removal recorded them (the old side of each change). */
-function lastValues(removal: AuditRow): Row {
+/**
+ * A removed record's values as its removal recorded them (the old side of each change): its header
+ * fields, and the system columns data permissions may name (a removal recorded before issue 28 has
+ * none of them).
+ */
+function lastValues(removal: AuditRow): { values: Row; system: Partial<Record<RecordedSystemColumn, unknown>> } {
   const values: Row = {};
-  for (const c of removal.changes) if (!c.field.includes('[') && !c.field.startsWith('$')) values[c.field] = c.old;
-  return values;
+  const system: Partial<Record<RecordedSystemColumn, unknown>> = {};
+  for (const c of removal.changes) {
+    if (c.field.includes('[') || c.field.startsWith('$')) continue;
+    if ((RECORDED_SYSTEM_COLUMNS as readonly string[]).includes(c.field)) system[c.field as RecordedSystemColumn] = c.old;
+    else values[c.field] = c.old;
+  }
+  return { values, system };
+}
+
+/**
+ * Whether a removed record falls outside the reader's data scope, judged by the values its removal
+ * recorded. Where a rule names a system column the removal did not record (removals recorded
+ * before issue 28), the record is refused: its value is unknown, and reading the reader's own id or
+ * now() in its place let a user read records that had been refused to them while they existed.
+ */
+async function removedOutsideScope(ctx: ResourceContext, auth: AuthContext, clientId: number, tx: Db, entity: EntityDef, scope: RawBuilder<unknown>[], id: number, removal: AuditRow): Promise<boolean> {
+  if (!scope.length) return false;
+  const { values, system } = lastValues(removal);
+  const lacking: string[] = RECORDED_SYSTEM_COLUMNS.filter((c) => !Object.prototype.hasOwnProperty.call(system, c));
+  if (lacking.length && (await dataScopeFields(auth, entity.menuCode, ctx)).some((f) => lacking.includes(f))) return true;
+  const w = writeContext(tx, actorOf(auth, clientId, ctx.ip), 'form', { scope });
+  return (await outsideScope(w, entity, [{ id, values, system }])).size > 0;
 }
 
 /** The audit rows of one document (who, when, address, field, old, new), newest first. */
@@ -266,12 +296,12 @@ export async function documentHistory(ctx: ResourceContext, entity: EntityDef, i
   const scope = await dataScope(auth, entity.menuCode, ctx);
   const rows = await withTenant(ctx.db, clientId, async (tx) => {
     // A record outside the tenant (or the data scope) has no history to show: the same 404 as view.
-    // A removed record keeps its history, judged by the values it had when it was removed.
+    // A removed record keeps its history, judged by the values it had when it was removed (its
+    // fields and system columns, as its removal recorded them).
     const audit = await readAudit(tx, clientId, entity.name, id);
     const removal = audit.find((a) => a.action === 'remove');
     if (removal) {
-      const w = writeContext(tx, actorOf(auth, clientId, ctx.ip), 'form', { scope });
-      if ((await outsideScope(w, entity, [{ id, values: lastValues(removal) }])).size) throw notFound();
+      if (await removedOutsideScope(ctx, auth, clientId, tx, entity, scope, id, removal)) throw notFound();
     } else {
       const [row] = await loadRows(tx, entity, clientId, [id], scope, false);
       if (!row) throw notFound();

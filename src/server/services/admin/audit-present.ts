@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { getDictionary, getEntity, translate, type EntityDef, type FieldDef, type Language } from '../../../model';
+import { getDictionary, getEntity, systemColumn, translate, type EntityDef, type FieldDef, type Language } from '../../../model';
 import type { Db } from '../../db/database';
 
 /**
@@ -55,7 +55,10 @@ function changeLabel(entity: EntityDef | undefined, key: string, language: Langu
     const [zh, en, id] = label.split('|');
     return `${language === 'en' ? en : zh} #${id} ${field ? pick(field.label, language) : key}`;
   }
-  return field ? pick(field.label, language) : key;
+  if (field) return pick(field.label, language);
+  // A removal records the system columns too (created by, created at...).
+  const system = entity ? systemColumn(key) : undefined;
+  return system ? pick(system.label, language) : key;
 }
 
 function actionLabel(entity: EntityDef | undefined, action: string, language: Language): string {
