@@ -32,6 +32,7 @@ import { importRoutes } from './services/import';
 import { exportRoutes } from './services/export';
 import { installJobRunner } from './services/jobs';
 import { installOutboxSender } from './services/notify';
+import { fileRoutes } from './services/files';
 import { imageRoutes } from './services/images';
 import { profileRoutes } from './services/profile';
 import { reportRoutes } from './services/reports';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   installJobRunner(app);
   // Notices queued to e-mail or workplace chat are delivered by whichever app process claims them.
   installOutboxSender(app);
+  await app.register(fileRoutes, { prefix: '/api' });
   await app.register(imageRoutes, { prefix: '/api' });
   await app.register(profileRoutes, { prefix: '/api' });
   await app.register(reportRoutes, { prefix: '/api' });

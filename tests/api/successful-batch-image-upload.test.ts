@@ -76,7 +76,8 @@ describe('batch image upload: preview, then save', () => {
     expect(data.saved).toBe(2);
     const m1 = await material(ids.get('MIMG001')!);
     const saved1 = data.items.find((i) => i.recordId === ids.get('MIMG001'))!;
-    expect(m1.image).toBe(`/api/crossapi/ccommonapi/files/${saved1.fileId}`);
+    expect(m1.image).toBe(saved1.url);
+    expect(m1.image).toMatch(/^\/api\/crossapi\/ccommonapi\/files\/[0-9a-f]{32}$/);
     expect(m1.version).toBe(v1 + 1);
     expect((await material(ids.get('MIMG003')!)).image).toBeNull();
     const file = (await sql<{ path: string; client_id: number; width: number; height: number; mime: string }>`select path, client_id, width, height, mime from files where id = ${saved1.fileId}`.execute(t.app.db)).rows[0];
@@ -85,13 +86,16 @@ describe('batch image upload: preview, then save', () => {
     const audit = (await sql<{ changes: unknown }>`select changes from audit_log where entity = 'material' and record_id = ${ids.get('MIMG001')!} and action = 'update'`.execute(t.app.db)).rows;
     expect(JSON.stringify(audit[0].changes)).toContain(m1.image!);
 
-    // the stored file is served to its tenant, by header or by the token query an <img> uses
+    // the stored file is served to its tenant, by header or by the signed link an <img> uses (never the access token in its address)
     const img = await t.app.inject({ method: 'GET', url: m1.image!, headers: { authorization: `Bearer ${brand}` } });
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/png');
     expect(img.rawPayload.equals(solidPng(320, 240))).toBe(true);
     const byQuery = await t.app.inject({ method: 'GET', url: `${m1.image!}?token=${encodeURIComponent(brand)}` });
-    expect(byQuery.statusCode).toBe(200);
+    expect(byQuery.statusCode).toBe(401);
+    const signed = await t.app.inject({ method: 'POST', url: '/api/crossapi/ccommonapi/files/links', headers: { authorization: `Bearer ${brand}` }, payload: { urls: [m1.image] } });
+    const link = (signed.json() as { data: { links: Record<string, string> } }).data.links[m1.image!];
+    expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
 
     // and shows in the material's record
     const view = await t.app.inject({ method: 'GET', url: `/api/mdapi/material/view?id=${ids.get('MIMG001')}`, headers: { authorization: `Bearer ${brand}` } });

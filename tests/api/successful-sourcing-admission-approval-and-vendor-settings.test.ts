@@ -31,7 +31,7 @@ const upload = async (who: string, url: string, name: string, content: Buffer, t
   const res = await t.app.inject({ method: 'POST', url: `/api${url}`, payload: m.payload, headers: { ...m.headers, authorization: `Bearer ${tok[who]}` } });
   return { status: res.statusCode, body: res.json() };
 };
-const fileStatus = async (who: string, id: unknown) => (await t.app.inject({ method: 'GET', url: `/api/crossapi/ccommonapi/files/${String(id)}`, headers: { authorization: `Bearer ${tok[who]}` } })).statusCode;
+const fileStatus = async (who: string, url: unknown) => (await t.app.inject({ method: 'GET', url: String(url), headers: { authorization: `Bearer ${tok[who]}` } })).statusCode;
 async function step(who: string, entity: string, action: string, id: number, body: Row = {}, client = srm(who, entity)) {
   const r = await client.action(action, { id, ...body });
   expect(r.status, `${entity}.${action}: ${JSON.stringify(r.body)}`).toBe(200);
@@ -73,16 +73,16 @@ describe('the demo', () => {
     expect(cfg).toMatchObject({ name: '面料供应商准入', src_type: 'fabric', enabled: true });
     const rec = (await srm('brand', 'srcrecord').page({ 'f.access_review.eq': 'pending' })).body.data.rows[0];
     expect(rec.supplier_name).toBe('绍兴锦绣面料有限公司');
-    const adm = (await call('brand', 'GET', '/srmapi/sourcing/admission', { entity: 'srcrecord', id: String(rec.id) })).body.data as unknown as { access_form: { code: string }; access_data: Row; certs: Array<{ cert_name: string; expired: boolean; file_id: number }> };
+    const adm = (await call('brand', 'GET', '/srmapi/sourcing/admission', { entity: 'srcrecord', id: String(rec.id) })).body.data as unknown as { access_form: { code: string }; access_data: Row; certs: Array<{ cert_name: string; expired: boolean; file_id: number; file_url: string }> };
     expect(adm.access_form.code).toBe('ACCESS_FAB');
     expect(adm.access_data).toMatchObject({ staff: 420, qms: 'iso9001', lab: true });
     expect(adm.certs.map((c) => [c.cert_name, c.expired])).toEqual([['营业执照', false], ['GRS 全球回收标准证书', false], ['OEKO-TEX Standard 100', true]]);
-    expect(await fileStatus('brand', adm.certs[0].file_id)).toBe(200);
+    expect(await fileStatus('brand', adm.certs[0].file_url)).toBe(200);
     expect((await srm('supplier.sales', 'srcapplication').page({ 'f.access_review.eq': 'pending' })).body.data.total).toBe(1);
     expect((await srm('maker', 'srcapplication').page({ 'f.access_review.eq': 'to_fill' })).body.data.total).toBe(1);
     const vendors = Object.fromEntries((await md('brand').page({ 'f.code.in': 'VD001,VHF01,VJX02' })).body.data.rows.map((v) => [v.code, v]));
     expect(vendors.VD001).toMatchObject({ bank_checked: true, bank_checked_by: '品牌管理员', bank_branch_code: '102337000123' });
-    expect(String(vendors.VD001.permit_image)).toMatch(/^\/api\/crossapi\/ccommonapi\/files\/\d+$/);
+    expect(String(vendors.VD001.permit_image)).toMatch(/^\/api\/crossapi\/ccommonapi\/files\/[0-9a-f]{32}$/);
     expect(vendors.VHF01.bank_checked).toBeNull();
     expect(vendors.VHF01.permit_image).toBeTruthy();
     expect(vendors.VJX02.permit_image).toBeNull();
@@ -231,7 +231,7 @@ describe('supplier admission: the access evaluation form and the certificates', 
     expect(mine.certs.map((c) => c.expired)).toEqual([false, true]);
     // Neither the maker nor the buyer reads the supplier's application.
     expect((await call('maker', 'GET', '/srmapi/sourcing/admission', { entity: 'srcapplication', id: String(ids.app) })).status).toBe(404);
-    expect(await fileStatus('maker', f1.body.data.id)).toBe(404);
+    expect(await fileStatus('maker', f1.body.data.url)).toBe(404);
 
     await step('supplier.sales', 'srcapplication', 'post', ids.app);
     expect((await srm('supplier.sales', 'srcapplication').view(ids.app)).body.data.access_review).toBe('pending');
@@ -242,12 +242,12 @@ describe('supplier admission: the access evaluation form and the certificates', 
     const rec = (await srm('brand', 'srcrecord').page({ 'f.project_id.eq': ids.project, 'f.supplier_name.eq': '绍兴锦绣面料有限公司' })).body.data.rows[0];
     ids.record = Number(rec.id);
     expect(rec.access_review).toBe('pending');
-    const seen = (await call('brand', 'GET', '/srmapi/sourcing/admission', { entity: 'srcrecord', id: String(ids.record) })).body.data as unknown as { access_data: Row; certs: Array<{ file_id: number; expired: boolean }> };
+    const seen = (await call('brand', 'GET', '/srmapi/sourcing/admission', { entity: 'srcrecord', id: String(ids.record) })).body.data as unknown as { access_data: Row; certs: Array<{ file_id: number; file_url: string; expired: boolean }> };
     expect(seen.access_data).toMatchObject({ staff: 120, email: 'qa@jinxiu.example' });
     expect(seen.certs.map((c) => c.expired)).toEqual([false, true]);
-    expect(await fileStatus('brand', seen.certs[0].file_id)).toBe(200);
-    expect(await fileStatus('brand', f1.body.data.id)).toBe(404);
-    expect(await fileStatus('supplier.sales', seen.certs[0].file_id)).toBe(404);
+    expect(await fileStatus('brand', seen.certs[0].file_url)).toBe(200);
+    expect(await fileStatus('brand', f1.body.data.url)).toBe(404);
+    expect(await fileStatus('supplier.sales', seen.certs[0].file_url)).toBe(404);
     // The supplier never reads the buyer's record nor its review data.
     expect((await call('supplier.sales', 'GET', '/srmapi/sourcing/admission', { entity: 'srcrecord', id: String(ids.record) })).status).toBeGreaterThanOrEqual(403);
 
@@ -304,8 +304,8 @@ describe('vendor settings: bank data checked against the account-opening permit'
     expect((await upload('maker', `/srmapi/vendor-bank/permit?id=${id}&version=1`, 'permit.png', PNG, 'image/png')).status).toBe(404);
     const up = await upload('brand', `/srmapi/vendor-bank/permit?id=${id}&version=${(await view()).version}`, 'permit.png', PNG, 'image/png');
     expect(up.status, JSON.stringify(up.body)).toBe(200);
-    expect(String(up.body.data.permit_image)).toMatch(/^\/api\/crossapi\/ccommonapi\/files\/\d+$/);
-    expect(await fileStatus('brand', String(up.body.data.permit_image).split('/').pop())).toBe(200);
+    expect(String(up.body.data.permit_image)).toMatch(/^\/api\/crossapi\/ccommonapi\/files\/[0-9a-f]{32}$/);
+    expect(await fileStatus('brand', up.body.data.permit_image)).toBe(200);
     await refused('brand', 'vendor', 'check_bank', id, '银行信息不完整：开户银行、联行号、银行账号和账户名称都须填写', {}, client);
     let v = await view();
     expect((await md('brand').save({ id, version: v.version, bank_account_name: '测试银行供应商' })).status).toBe(200);

@@ -204,7 +204,7 @@ describe('exception tickets on a shared order, across the two companies and no t
     expect((await call('brand.buyer', 'POST', `${base}/comment`, { id: tk.id, content: 'x', files: [file.id] })).status).toBe(400);
     const c = await ok<{ comments: Comment[] }>('maker', 'POST', `${base}/comment`, { id: tk.id, content: '工厂实测照片', files: [file.id] });
     const mine = c.comments.at(-1)!;
-    expect(mine.attachments).toEqual([{ id: file.id, name: 'swatch.png', mime: 'image/png', size: png.length }]);
+    expect(mine.attachments).toEqual([{ id: file.id, key: expect.stringMatching(/^[0-9a-f]{32}$/), name: 'swatch.png', mime: 'image/png', size: png.length }]);
     for (const who of ['brand', 'brand.buyer', 'maker.planner']) {
       const res = await t.app.inject({ method: 'GET', url: `${base}/file/${file.id}`, headers: bearer(users[who].access_token) });
       expect(res.statusCode, who).toBe(200);

@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import type { ICellRendererParams } from 'ag-grid-community';
-import { fileSrc } from '../engine/file-src';
+import { useFileSrc } from '../engine/file-src';
 
 const useStyles = makeStyles({
   // The stored image scaled by the browser (object-fit), so no thumbnail copy is kept on the server.
@@ -11,6 +11,7 @@ const useStyles = makeStyles({
 export function ImageThumb({ value }: Pick<ICellRendererParams, 'value'>) {
   const s = useStyles();
   const url = typeof value === 'string' ? value : '';
+  const src = useFileSrc(url);
   if (!url) return null;
-  return <img className={s.thumb} src={fileSrc(url)} alt="" loading="lazy" data-testid="grid-thumb" />;
+  return src ? <img className={s.thumb} src={src} alt="" loading="lazy" data-testid="grid-thumb" /> : <span className={s.thumb} style={{ display: 'inline-block' }} />;
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { FormOption } from '../../../model/page';
 import { optionText, useOptions } from './use-options';
 import { asList, asText, type WidgetProps } from './types';
-import { fileSrc } from '../../engine/file-src';
+import { StoredImg } from '../../engine/StoredFile';
 
 const useStyles = makeStyles({
   checks: { display: 'flex', flexWrap: 'wrap', columnGap: '12px' },
@@ -89,7 +89,7 @@ export function ImageDropdownBox(p: WidgetProps) {
     return (
       <div>
         <Input id={p.id} value={url} disabled={p.disabled} placeholder={t('engine.imageUrl')} onChange={(_, d) => p.onChange(d.value)} onBlur={p.onBlur} aria-invalid={p.invalid} style={{ width: '100%' }} />
-        {/^(https?:|\/|data:image\/)/.test(url) && <img className={s.preview} src={fileSrc(url)} alt="" />}
+        {/^(https?:|\/|data:image\/)/.test(url) && <StoredImg className={s.preview} src={url} alt="" />}
       </div>
     );
   }
@@ -106,7 +106,7 @@ export function ImageDropdownBox(p: WidgetProps) {
     >
       {options.map((o) => (
         <Option key={o.value} value={o.value} text={optionText(o, p.language)}>
-          {o.image && <img className={s.img} src={fileSrc(o.image)} alt="" />}
+          {o.image && <StoredImg className={s.img} src={o.image} alt="" />}
           {optionText(o, p.language)}
         </Option>
       ))}

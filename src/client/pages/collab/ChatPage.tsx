@@ -11,6 +11,7 @@ import { onSocketMessage } from '../../shell/notification-socket';
 import { noticeTimeLabel } from '../../shell/notice-time';
 import { toast } from '../../shell/toast-bus';
 import { AdminEditDialog, AdminPage, useConfirm } from '../common/admin-kit';
+import { StoredAudio, StoredImg, StoredLink } from '../../engine/StoredFile';
 import { chatApi, chatFileUrl, type ChatMessage, type Contact, type Conversation } from './chat-api';
 import { SplitPane } from '../../shell/SplitPane';
 import './chat-messages';
@@ -83,19 +84,19 @@ function MessageBody({ m }: { m: ChatMessage }) {
   const s = useStyles();
   const { t } = useTranslation();
   const a = m.attachment;
-  if (m.kind === 'image' && a) return <a href={chatFileUrl(a.id)} target="_blank" rel="noreferrer"><img className={s.image} src={chatFileUrl(a.id)} alt={a.name} data-testid="chat-image" /></a>;
+  if (m.kind === 'image' && a) return <StoredLink href={chatFileUrl(a)} target="_blank" rel="noreferrer"><StoredImg className={s.image} src={chatFileUrl(a)} alt={a.name} data-testid="chat-image" /></StoredLink>;
   if (m.kind === 'voice' && a)
     return (
       <div style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
         <Mic20Regular />
-        <audio controls preload="metadata" src={chatFileUrl(a.id)} data-testid="chat-voice" style={{ height: 32, width: 220 }} />
+        <StoredAudio controls preload="metadata" src={chatFileUrl(a)} data-testid="chat-voice" style={{ height: 32, width: 220 }} />
         <Caption1>{t('chat.voiceMessage', { s: a.duration ?? '?' })}</Caption1>
       </div>
     );
   if (m.kind === 'file' && a)
     return (
       <div>
-        <a href={chatFileUrl(a.id)} data-testid="chat-file"><Attach20Regular style={{ verticalAlign: 'middle' }} /> {a.name}</a> <Caption1>({Math.max(1, Math.round(a.size / 1024))} KB)</Caption1>
+        <StoredLink href={chatFileUrl(a)} data-testid="chat-file"><Attach20Regular style={{ verticalAlign: 'middle' }} /> {a.name}</StoredLink> <Caption1>({Math.max(1, Math.round(a.size / 1024))} KB)</Caption1>
         {m.body ? <div>{m.body}</div> : null}
       </div>
     );

@@ -11,6 +11,8 @@ import { ticket as ticketEntity } from '../../../model/entities/ticket.entity';
 import { onSocketMessage } from '../../shell/notification-socket';
 import { AdminCard, AdminEditDialog, AdminPage, AdminTable, fieldErrorsOf, formatTime, useConfirm, useLabel, type AdminColumn } from '../common/admin-kit';
 import './collab-messages';
+import { useFileSrc } from '../../engine/file-src';
+import { StoredImg } from '../../engine/StoredFile';
 import { ticketApi, ticketFileUrl, type Attachment, type Person, type Ticket, type TicketView } from './ticket-api';
 
 const SIZE = 20;
@@ -206,15 +208,16 @@ export function TicketListPage() {
 }
 
 function AttachmentView({ a }: { a: Attachment }) {
-  const url = ticketFileUrl(a.id);
+  const url = ticketFileUrl(a);
+  const link = useFileSrc(url);
   if (/^image\//.test(a.mime ?? '')) {
     return (
-      <a href={url} target="_blank" rel="noreferrer">
-        <img src={url} alt={a.name} data-testid="comment-image" style={{ maxWidth: 160, maxHeight: 120, borderRadius: 4, border: `1px solid ${tokens.colorNeutralStroke2}` }} />
+      <a href={link || undefined} target="_blank" rel="noreferrer">
+        <StoredImg src={url} alt={a.name} data-testid="comment-image" style={{ maxWidth: 160, maxHeight: 120, borderRadius: 4, border: `1px solid ${tokens.colorNeutralStroke2}` }} />
       </a>
     );
   }
-  return <Link href={url} target="_blank" data-testid="comment-file">{a.name}</Link>;
+  return <Link href={link || undefined} target="_blank" data-testid="comment-file">{a.name}</Link>;
 }
 
 /** Spec 2 `/page/ticket/view?id=`: the exception details, its people, comments and the owner's actions. */

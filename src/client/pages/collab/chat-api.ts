@@ -1,7 +1,7 @@
 import { api, request } from '../../api/client';
-import { readStoredSession } from '../../session/storage';
+import { storedFileUrl } from '../../engine/file-src';
 
-export type ChatAttachment = { id: number; name: string; mime: string | null; size: number; duration?: number };
+export type ChatAttachment = { id: number; key: string; name: string; mime: string | null; size: number; duration?: number };
 export type ChatMessage = {
   id: number; conversation_id: number; sender_id: number; sender_name: string; sender_company: string;
   kind: 'text' | 'image' | 'file' | 'voice'; body: string | null; attachment: ChatAttachment | null; created_at: string;
@@ -32,8 +32,5 @@ export const chatApi = {
   },
 };
 
-/** A chat file's address: the token rides in the query so an <img>, <audio> or link can open it. */
-export function chatFileUrl(id: number): string {
-  const { token } = readStoredSession();
-  return `/api${CHAT_BASE}/file/${id}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
-}
+/** A chat file's address (the elements that show it exchange it for a signed link, engine/file-src.ts). */
+export const chatFileUrl = (a: { key: string }): string => storedFileUrl(a.key);

@@ -1,5 +1,5 @@
 import { api, request } from '../../api/client';
-import { readStoredSession } from '../../session/storage';
+import { storedFileUrl } from '../../engine/file-src';
 
 /** A ticket as the ticket calls answer it, seen by the caller's company (its own document). */
 export type Ticket = {
@@ -9,7 +9,7 @@ export type Ticket = {
   created_at: string; closed_at: string | null; owners: string | null; my_roles: string[];
 };
 export type Member = { user_id: number; fullname: string; company: string; client_id: number; role: string };
-export type Attachment = { id: number; name: string; mime: string | null; size: number };
+export type Attachment = { id: number; key: string; name: string; mime: string | null; size: number };
 export type Comment = { id: number; user_id: number; user_name: string; company: string; content: string | null; attachments: Attachment[]; created_at: string; removable: boolean };
 export type TicketView = { ticket: Ticket; members: Member[]; comments: Comment[]; commentDeleteDays: number; can: Record<'edit' | 'close' | 'finish' | 'reopen' | 'addMember' | 'quit' | 'comment', boolean> };
 export type Person = { id: number; fullname: string; username: string; company: string; client_id: number };
@@ -37,8 +37,5 @@ export const ticketApi = {
   },
 };
 
-/** A comment file's address: the token rides in the query (spec 7 allows it) so an <img> or a link can open it. */
-export function ticketFileUrl(id: number): string {
-  const { token } = readStoredSession();
-  return `/api${TICKET_BASE}/file/${id}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
-}
+/** A comment file's address (the elements that show it exchange it for a signed link, engine/file-src.ts). */
+export const ticketFileUrl = (a: { key: string }): string => storedFileUrl(a.key);

@@ -6,7 +6,7 @@ import useSWR from 'swr';
 import { getDictionary } from '../../../model/dictionaries';
 import { sampleRequest } from '../../../model/entities/samplerequest.entity';
 import { api } from '../../api/client';
-import { fileSrc } from '../../engine/file-src';
+import { StoredImg, StoredLink } from '../../engine/StoredFile';
 import { DateBox } from '../../form/widgets/date-input';
 import { onSocketMessage } from '../../shell/notification-socket';
 import { SplitPane } from '../../shell/SplitPane';
@@ -146,7 +146,7 @@ export function SampleRoomPage() {
           {data && !data.rows.length && <p>{t('dev.room.empty')}</p>}
           {data?.rows.map((r) => (
             <button type="button" key={r.id} className={mergeClasses(s.card, String(r.id) === id && s.chosen)} onClick={() => setParams({ id: String(r.id) })} data-testid="sample-card" data-no={r.req_no}>
-              {r.style_image ? <img className={s.thumb} src={fileSrc(r.style_image)} alt="" /> : <span className={s.thumb} />}
+              {r.style_image ? <StoredImg className={s.thumb} src={r.style_image} alt="" /> : <span className={s.thumb} />}
               <span>
                 <strong>{r.req_no}</strong> <Badge appearance="tint" color={STATE_COLOR[r.status] ?? 'informative'}>{stateLabel(r.status)}</Badge>
                 <br />
@@ -164,7 +164,7 @@ export function SampleRoomPage() {
           {req && (
             <>
               <div className={s.head} data-testid="sample-head">
-                {req.style_image ? <img className={s.headImg} src={fileSrc(req.style_image)} alt={req.style_code ?? ''} /> : <span className={s.headImg} />}
+                {req.style_image ? <StoredImg className={s.headImg} src={req.style_image} alt={req.style_code ?? ''} /> : <span className={s.headImg} />}
                 <div>
                   <Title3 as="h2">
                     {req.req_no} · {req.style_code} {req.style_name}
@@ -247,9 +247,9 @@ export function SampleRoomPage() {
                         {(c.photos ?? []).length > 0 && (
                           <div className={s.photos}>
                             {(c.photos ?? []).map((p) => (
-                              <a key={p} href={fileSrc(p)} target="_blank" rel="noreferrer">
-                                <img className={s.photo} src={fileSrc(p)} alt="" data-testid="sample-photo" />
-                              </a>
+                              <StoredLink key={p} href={p} target="_blank" rel="noreferrer">
+                                <StoredImg className={s.photo} src={p} alt="" data-testid="sample-photo" />
+                              </StoredLink>
                             ))}
                           </div>
                         )}
@@ -275,7 +275,7 @@ export function SampleRoomPage() {
                   {photos.length > 0 && (
                     <div className={s.photos}>
                       {photos.map((p) => (
-                        <img key={p.id} className={s.photo} src={fileSrc(p.url)} alt="" />
+                        <StoredImg key={p.id} className={s.photo} src={p.url} alt="" />
                       ))}
                     </div>
                   )}

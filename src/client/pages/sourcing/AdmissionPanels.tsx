@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import { dictionaryItems } from '../../../model/dictionaries';
 import { dynamicPage, type DynamicFormDefinition } from '../../../model/dynamic-form';
 import { api } from '../../api/client';
-import { fileSrc } from '../../engine/file-src';
+import { useFileSrc } from '../../engine/file-src';
+import { StoredImg } from '../../engine/StoredFile';
 import type { DrawerExtensionProps } from '../../form/drawer-extensions';
 import { EntityForm, type EntityFormHandle } from '../../form/EntityForm';
 import { toast } from '../../shell/toast-bus';
@@ -21,7 +22,7 @@ import './sourcing-messages';
  *   and the way to the vendor's KPI page.
  */
 type Row = Record<string, unknown>;
-type Cert = { cert_type: string; cert_name: string; cert_no: string | null; valid_to: string; file_id: number | null; file_name: string | null; mime: string | null; expired: boolean };
+type Cert = { cert_type: string; cert_name: string; cert_no: string | null; valid_to: string; file_id: number | null; file_url?: string | null; file_name: string | null; mime: string | null; expired: boolean };
 type Snapshot = { code: string; name: string; name_en: string | null; version: number; definition: DynamicFormDefinition };
 type Admission = {
   id: number; version: number; status: string; access_form: Snapshot | null; access_data: Row | null; access_review: string | null; access_review_remark: string | null;
@@ -68,6 +69,12 @@ function ReviewBadge({ value }: { value: string | null }) {
 }
 
 /** The certificates as a table; an expired one is flagged in red. */
+/** A certificate's file, opened through its signed link. */
+function CertFileLink({ url, name }: { url: string; name: string }) {
+  const href = useFileSrc(url);
+  return <Link href={href || undefined} target="_blank" rel="noreferrer">{name}</Link>;
+}
+
 function CertTable({ certs, onRemove }: { certs: Cert[]; onRemove?: (index: number) => void }) {
   const { t, i18n } = useTranslation();
   const s = useStyles();
@@ -97,7 +104,7 @@ function CertTable({ certs, onRemove }: { certs: Cert[]; onRemove?: (index: numb
                 <span className={c.expired ? s.expired : undefined}>{c.valid_to}</span>{' '}
                 {c.expired && <Badge color="danger" appearance="filled" data-testid="cert-expired">{t('src.ui.expired')}</Badge>}
               </td>
-              <td className={s.td}>{c.file_id ? <Link href={fileSrc(`/api/crossapi/ccommonapi/files/${c.file_id}`)} target="_blank" rel="noreferrer">{c.file_name ?? t('src.ui.certFile')}</Link> : '—'}</td>
+              <td className={s.td}>{c.file_url ? <CertFileLink url={c.file_url} name={c.file_name ?? t('src.ui.certFile')} /> : '—'}</td>
               {onRemove && (
                 <td className={s.td}>
                   <Button size="small" appearance="subtle" onClick={() => onRemove(i)}>{t('src.ui.remove')}</Button>
@@ -315,7 +322,7 @@ export function VendorBankPanel({ rf }: DrawerExtensionProps) {
           {item(t('src.ui.accountName'), r.bank_account_name, 'bank-account-name')}
         </dl>
         <div>
-          {image ? <img className={s.permit} src={fileSrc(image)} alt={t('src.ui.permit')} data-testid="permit-image" /> : <div className={s.empty}>{t('src.ui.noPermit')}</div>}
+          {image ? <StoredImg className={s.permit} src={image} alt={t('src.ui.permit')} data-testid="permit-image" /> : <div className={s.empty}>{t('src.ui.noPermit')}</div>}
         </div>
       </div>
       {!frozen && (

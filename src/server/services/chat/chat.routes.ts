@@ -4,9 +4,9 @@ import { inputOf, text, type Input } from '../../access/input.util';
 import { ok } from '../../http/envelope';
 import { forbidden, notFound, validationError } from '../../http/errors';
 import { idsOf } from '../notify/task.routes';
-import { sendStoredFile, storeUpload } from '../tickets/upload.util';
+import { openableFileById, sendStoredFile, storeUpload } from '../files';
 import {
-  addToGroup, chatFile, conversation, conversationMembers, createGroup, leaveGroup, listContacts, listConversations, markRead, openDirect, pageMessages,
+  addToGroup, conversation, conversationMembers, createGroup, leaveGroup, listContacts, listConversations, markRead, openDirect, pageMessages,
   recordChatFile, sendMessage, unreadTotal, type ChatCaller, type MessageKind,
 } from './chat.service';
 
@@ -106,7 +106,8 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>(`${BASE}/file/:id`, guard, async (req, reply) => {
     const id = Number(req.params.id);
     if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-    const f = await chatFile(app.db, chatCallerOf(req), id);
+    // The same access rule as every file route (services/files/file-access.ts).
+    const f = await openableFileById(app.db, authOf(req), id, 'chat');
     if (!f) throw notFound();
     return sendStoredFile(app, reply, f);
   });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { AppError, forbidden, notFound, validationError } from '../../http/errors';
 import { emitToUsers } from '../../realtime';
 import { withSystemScope } from '../rls';
+import { recordFile, type StoredUpload } from '../files';
 
 /**
  * Chat one to one and in groups (issue 15; spec 1 "chat", spec 9 voice recorder).
@@ -21,7 +22,7 @@ import { withSystemScope } from '../rls';
  */
 export type ChatCaller = { clientId: number; userId: number; fullname: string };
 export type MessageKind = 'text' | 'image' | 'file' | 'voice';
-export type ChatAttachment = { id: number; name: string; mime: string | null; size: number; duration?: number };
+export type ChatAttachment = { id: number; key: string; name: string; mime: string | null; size: number; duration?: number };
 export type ChatMessage = {
   id: number; conversation_id: number; sender_id: number; sender_name: string; sender_company: string;
   kind: MessageKind; body: string | null; attachment: ChatAttachment | null; created_at: string;
@@ -215,7 +216,7 @@ export async function sendMessage(db: Db, me: ChatCaller, id: number, input: Sen
       const fileId = Number(input.file_id);
       if (!Number.isSafeInteger(fileId) || fileId <= 0) throw validationError({ file_id: { key: 'rule.required' } });
       // Only a file the caller uploaded to chat.
-      const f = (await sql<{ id: number; name: string; mime: string | null; size: number }>`select id::int as id, name, mime, size::int as size from files
+      const f = (await sql<{ id: number; key: string; name: string; mime: string | null; size: number }>`select id::int as id, key, name, mime, size::int as size from files
         where id = ${fileId} and created_by = ${me.userId} and path like 'chat/%'`.execute(tx)).rows[0];
       if (!f) throw validationError({ file_id: { key: 'chat.fileNotFound' } });
       if (kind === 'image' && !/^image\/(png|jpeg|gif|webp)$/.test(f.mime ?? '')) throw validationError({ file_id: { key: 'chat.notImage' } });
@@ -253,18 +254,8 @@ export async function unreadTotal(db: Db, me: ChatCaller): Promise<number> {
 }
 
 /** Stores an uploaded chat file's row (the bytes are under DATA_DIR/files/`path`, path chat/...). */
-export async function recordChatFile(db: Db, me: ChatCaller, f: { path: string; name: string; mime: string | null; size: number }): Promise<ChatAttachment> {
+export async function recordChatFile(db: Db, me: ChatCaller, f: StoredUpload): Promise<ChatAttachment> {
   if (!f.path.startsWith('chat/')) throw forbidden();
-  const r = await sql<{ id: number }>`insert into files (client_id, path, name, mime, size, created_by)
-    values (${me.clientId}, ${f.path}, ${f.name}, ${f.mime}, ${f.size}, ${me.userId}) returning id`.execute(db);
-  return { id: Number(r.rows[0].id), name: f.name, mime: f.mime, size: f.size };
-}
-
-/** A chat file the caller may open: their own upload, or one sent in a conversation they are a member of. */
-export async function chatFile(db: Db, me: ChatCaller, fileId: number): Promise<{ path: string; mime: string | null; name: string } | null> {
-  return withSystemScope(db, async (tx) => (await sql<{ path: string; mime: string | null; name: string }>`select f.path, f.mime, f.name from files f
-    where f.id = ${fileId} and f.path like 'chat/%' and (
-      f.created_by = ${me.userId}
-      or exists (select 1 from chat_message x join chat_member m on m.conversation_id = x.conversation_id and m.user_id = ${me.userId}
-        where x.attachment @> jsonb_build_object('id', ${fileId}::int)))`.execute(tx)).rows[0] ?? null);
+  const r = await recordFile(db, { clientId: me.clientId, path: f.path, name: f.name, mime: f.mime, size: f.size, createdBy: me.userId });
+  return { id: r.id, key: r.key, name: f.name, mime: f.mime, size: f.size };
 }

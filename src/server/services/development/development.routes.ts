@@ -7,8 +7,8 @@ import { AppError, notFound } from '../../http/errors';
 import { loadRows } from '../../resources/document-read';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { withTenant } from '../rls';
-import { storeUpload } from '../tickets/upload.util';
-import { commentOn, fileUrl } from './sample.service';
+import { recordFile, storeUpload } from '../files';
+import { commentOn } from './sample.service';
 
 /**
  * The sample room's routes (issue 18). Requests themselves are a registry entity: written, sent,
@@ -49,9 +49,8 @@ export async function developmentRoutes(app: FastifyInstance): Promise<void> {
     const clientId = await assertCan(auth, SAMPLE_MENU, 'update', { db: app.db });
     const f = await storeUpload(app, req, 'samples', clientId, PHOTO_MAX_BYTES);
     if (!/^image\/(png|jpeg|gif|webp)$/.test(f.mime ?? '')) throw new AppError('unsupportedMediaType');
-    const id = await withTenant(app.db, clientId, async (tx) => Number((await sql<{ id: number }>`insert into files (client_id, path, name, mime, size, created_by)
-      values (${clientId}, ${f.path}, ${f.name}, ${f.mime}, ${f.size}, ${auth.userId}) returning id`.execute(tx)).rows[0].id));
-    return ok({ id, url: fileUrl(id) });
+    const file = await withTenant(app.db, clientId, async (tx) => recordFile(tx, { ...f, clientId, createdBy: auth.userId, owner: { menu: SAMPLE_MENU } }));
+    return ok({ id: file.id, url: file.url });
   });
 
   app.post<{ Body: { id?: unknown; body?: unknown; photos?: unknown } }>('/scmapi/samplerequest/comment', { preHandler: requireAuth }, async (req) => {

@@ -1,7 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { sampleRequest } from '../../../model/entities/samplerequest.entity';
+import { SAMPLE_MENU, sampleRequest } from '../../../model/entities/samplerequest.entity';
 import { style, styleCost } from '../../../model/entities/style.entity';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
@@ -9,9 +7,10 @@ import { registerSeeder } from '../../db/seed';
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { runAction } from '../../resources/resource.service';
+import { recordFile, storeBytes, type FileRow } from '../files';
 import { withTenant } from '../rls';
 import { garmentSvg } from './garment-picture';
-import { commentOn, fileUrl } from './sample.service';
+import { commentOn } from './sample.service';
 
 /**
  * Demo of product development and samples (issue 18), after the companies confirmed each other:
@@ -67,7 +66,7 @@ async function seedStyles(db: Db, dataDir: string, clientId: number, userId: num
   const actor = { clientId, userId, username, fullname: username, ip: null, roles: ['clientadmin'] };
   const out: Record<string, number> = {};
   const images: Record<string, string> = {};
-  for (const s of list) images[s.code] = fileUrl(await storePhoto(db, dataDir, clientId, userId, `style-${s.code}`, garmentSvg(s.fill, s.code, s.kind)));
+  for (const s of list) images[s.code] = (await storePhoto(db, dataDir, clientId, userId, `style-${s.code}`, garmentSvg(s.fill, s.code, s.kind), style.menuCode)).url;
   await withTenant(db, clientId, async (tx) => {
     const w = writeContext(tx, actor, 'seed');
     const mats = await ids(tx, 'md_material', clientId);
@@ -94,13 +93,10 @@ async function seedStyles(db: Db, dataDir: string, clientId: number, userId: num
   return out;
 }
 
-/** Writes an SVG "photo" into the company's stored files and answers its file id. */
-async function storePhoto(db: Db, dataDir: string, clientId: number, userId: number, name: string, svg: string): Promise<number> {
-  const rel = `samples/${clientId}/seed-${name}.svg`;
-  await mkdir(join(dataDir, 'files', 'samples', String(clientId)), { recursive: true });
-  await writeFile(join(dataDir, 'files', rel), svg);
-  return withTenant(db, clientId, async (tx) => Number((await sql<{ id: number }>`insert into files (client_id, path, name, mime, size, created_by)
-    values (${clientId}, ${rel}, ${`${name}.svg`}, 'image/svg+xml', ${Buffer.byteLength(svg)}, ${userId}) returning id`.execute(tx)).rows[0].id));
+/** Writes an SVG "photo" into the company's stored files (an <img> draws it; opened, it downloads). */
+async function storePhoto(db: Db, dataDir: string, clientId: number, userId: number, name: string, svg: string, menu: string): Promise<FileRow> {
+  const f = await storeBytes(dataDir, 'samples', clientId, `${name}.svg`, Buffer.from(svg));
+  return withTenant(db, clientId, async (tx) => recordFile(tx, { ...f, clientId, createdBy: userId, owner: { menu } }));
 }
 
 export async function seedDevelopmentDemo(db: Db, dataDir: string, t: { brand: number; maker: number }, u: { brand: number; brandBuyer: number; maker: number }): Promise<void> {
@@ -137,7 +133,7 @@ export async function seedDevelopmentDemo(db: Db, dataDir: string, t: { brand: n
       const row = (await sql<Row>`select * from dev_sample_request where client_id = ${clientId} and id = ${id}`.execute(tx)).rows[0];
       await commentOn(tx, auth, clientId, row, { body, photoIds: photos });
     });
-  const photo = (name: string, fill: string, label: string, kind: 'top' | 'pants' = 'top') => storePhoto(db, dataDir, t.maker, u.maker, name, garmentSvg(fill, label, kind));
+  const photo = async (name: string, fill: string, label: string, kind: 'top' | 'pants' = 'top') => (await storePhoto(db, dataDir, t.maker, u.maker, name, garmentSvg(fill, label, kind), SAMPLE_MENU)).id;
 
   // 1. Cardigan proto: made, photographed, approved.
   const proto = await newRequest({ sample_type: 'proto', style_id: brandStyles['ST-2701'], colour: '燕麦色', sizes: 'M', due_date: day(-20), requirements: '确认版型与针织密度，门襟扣距 9cm' });

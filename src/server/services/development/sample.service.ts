@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { isLanguage, type Label, type Language } from '../../../model';
-import { sampleRequest, sampleType } from '../../../model/entities/samplerequest.entity';
+import { SAMPLE_MENU, sampleRequest, sampleType } from '../../../model/entities/samplerequest.entity';
 import { listOf } from '../../../model/entities/style.entity';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
@@ -11,6 +11,7 @@ import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
 import { writeAudit } from '../audit/audit.service';
+import { copyFileRow, fileKeyOf, fileUrlsById } from '../files';
 import { raiseNotice } from '../notify/notice.service';
 import { asTenant, receiverAccepts } from '../orders/cross-tenant.util';
 
@@ -35,9 +36,6 @@ const text = (v: unknown): string => (v === null || v === undefined ? '' : Strin
 const langOf = (auth: AuthContext): Language => (isLanguage(auth.language) ? auth.language : 'zh-CN');
 const label = (l: Label, lang: Language): string => (lang === 'en' ? l.en : l.zh);
 
-/** The photo addresses of stored files: the route that serves them to their company. */
-export const fileUrl = (id: number): string => `/api/crossapi/ccommonapi/files/${id}`;
-
 async function companyName(tx: Db, id: number): Promise<string> {
   return (await sql<{ name: string }>`select name from clients where id = ${id}`.execute(tx)).rows[0]?.name ?? '';
 }
@@ -61,12 +59,10 @@ async function otherSide(tx: Db, clientId: number, row: Row): Promise<Other | nu
   return { clientId: brandId, id: Number(s.source_id), shareId, shareOwner: brandId };
 }
 
-/** Copies a file row of one company into another (same stored file), returning the new row's id. */
-async function copyFile(tx: Db, fromClient: number, toClient: number, fileId: number, userId: number): Promise<number | null> {
-  const f = (await sql<Row>`select path, name, mime, size from files where client_id = ${fromClient} and id = ${fileId}`.execute(tx)).rows[0];
-  if (!f) return null;
-  return asTenant(tx, toClient, fromClient, async (otx) =>
-    Number((await sql<{ id: number }>`insert into files (client_id, path, name, mime, size, created_by) values (${toClient}, ${f.path as string}, ${f.name as string}, ${(f.mime as string | null) ?? null}, ${Number(f.size ?? 0)}, ${userId}) returning id`.execute(otx)).rows[0].id));
+/** Copies a file row of one company into another (same stored bytes): a sample's photo opens to who may read samples there. */
+async function copyFile(tx: Db, fromClient: number, toClient: number, fileId: number, userId: number): Promise<string | null> {
+  const copy = await asTenant(tx, toClient, fromClient, async (otx) => copyFileRow(tx, otx, fromClient, fileId, toClient, userId, { menu: SAMPLE_MENU }));
+  return copy?.url ?? null;
 }
 
 export type CommentInput = { kind: string; body: string | null; photoIds: number[] };
@@ -79,14 +75,15 @@ export async function writeComment(tx: Db, auth: AuthContext, clientId: number, 
   const side = text(row.direction) as Side;
   const company = await companyName(tx, clientId);
   const round = Number(row.round ?? 1);
-  const mine = c.photoIds.map(fileUrl);
+  const urls = await fileUrlsById(tx, clientId, c.photoIds);
+  const mine = c.photoIds.map((f) => urls.get(f)).filter((u): u is string => Boolean(u));
   const id = Number((await sql<{ id: number }>`insert into dev_sample_comment (client_id, created_by, updated_by, request_id, round, kind, side, company_name, author_name, body, photos)
     values (${clientId}, ${auth.userId}, ${auth.userId}, ${Number(row.id)}, ${round}, ${c.kind}, ${side}, ${company}, ${auth.fullname}, ${c.body}, ${JSON.stringify(mine)}::jsonb) returning id`.execute(tx)).rows[0].id);
   if (other) {
     const theirs: string[] = [];
     for (const f of c.photoIds) {
       const copied = await copyFile(tx, clientId, other.clientId, f, auth.userId);
-      if (copied) theirs.push(fileUrl(copied));
+      if (copied) theirs.push(copied);
     }
     await asTenant(tx, other.clientId, clientId, async (otx) => {
       await sql`insert into dev_sample_comment (client_id, created_by, updated_by, request_id, round, kind, side, company_name, author_name, body, photos, mirror_of)
@@ -176,9 +173,9 @@ async function sendSample(ctx: ActionContext) {
   if (!me || !(await receiverAccepts(tx, { id: clientId, code: me.code }, target))) throw new AppError('forbidden', 'dev.sample.makerNotLinked', { params: { code: me?.code ?? '' } });
   const now = new Date().toISOString();
   // The picture travels as a file row of the maker's own (each company serves only its files).
-  const imageFile = /\/files\/(\d+)$/.exec(text(style.image));
-  const image = imageFile ? ((await copyFile(tx, clientId, target.id, Number(imageFile[1]), auth.userId)) ?? null) : null;
-  const copyImage = imageFile ? (image ? fileUrl(image) : null) : ((style.image as string | null) ?? null);
+  const imageKey = fileKeyOf(text(style.image));
+  const imageId = imageKey ? (await sql<{ id: number }>`select id::int as id from files where client_id = ${clientId} and key = ${imageKey}`.execute(tx)).rows[0]?.id : undefined;
+  const copyImage = imageKey ? (imageId ? await copyFile(tx, clientId, target.id, Number(imageId), auth.userId) : null) : ((style.image as string | null) ?? null);
   const copyId = await asTenant(tx, target.id, clientId, async (mtx) => {
     const w = writeContext(mtx, { clientId: target.id, userId: auth.userId, username: auth.username, fullname: auth.fullname, ip: ctx.ip, roles: auth.roles }, 'service');
     const id = await writeDocument(w, sampleRequest, {

@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { translate, type Language } from '../../../model';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { ok, requestLanguage } from '../../http/envelope';
-import { AppError, notFound } from '../../http/errors';
+import { AppError } from '../../http/errors';
 import { assertCan, dataScope } from '../../resources/permissions';
-import { withTenant } from '../rls';
 import { HEADER_BYTES, IMAGE_PURPOSES, readImageHeader, type ImagePurpose } from './image-header.util';
 import {
   imageLimits,
@@ -33,10 +31,9 @@ import {
  *   GET  /crossapi/ccommonapi/image-upload/:opt/info      entity, image field, code field, limits
  *   POST /crossapi/ccommonapi/image-upload/:opt/preview   multipart: many `file` parts, `purpose`
  *   POST /crossapi/ccommonapi/image-upload/:opt/save      { uploadId }
- *   GET  /crossapi/ccommonapi/files/:id                   a stored file of the caller's tenant
  *
  * `opt` is a page (material) or an entity name. The preview stores nothing a record points at;
- * the save writes in one transaction.
+ * the save writes in one transaction. The stored files are served by services/files.
  */
 
 const BASE = '/crossapi/ccommonapi/image-upload';
@@ -175,23 +172,5 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     const scope = await dataScope(auth, target.entity.menuCode, { db: app.db });
     const saved = await saveImages(app.db, app.config.dataDir, manifest, { clientId, userId: auth.userId, username: auth.username, fullname: auth.fullname, ip: req.ip, roles: auth.roles }, scope);
     return ok({ saved: saved.length, items: saved });
-  });
-
-  app.get<{ Params: { id: string } }>('/crossapi/ccommonapi/files/:id', guard, async (req, reply) => {
-    const auth = authOf(req);
-    const id = Number(req.params.id);
-    if (!auth.clientId || !Number.isSafeInteger(id)) throw notFound();
-    const clientId = auth.clientId;
-    // The tenant check is in SQL: a file of another company is "not found", never served.
-    const row = await withTenant(app.db, clientId, async (tx) =>
-      (await sql<{ path: string; mime: string | null; name: string }>`select path, mime, name from files where id = ${id} and client_id = ${clientId}`.execute(tx)).rows[0],
-    );
-    if (!row) throw notFound();
-    const abs = join(app.config.dataDir, 'files', row.path);
-    return reply
-      .header('content-type', row.mime ?? 'application/octet-stream')
-      .header('cache-control', 'private, max-age=86400')
-      .header('x-content-type-options', 'nosniff')
-      .send(createReadStream(abs));
   });
 }

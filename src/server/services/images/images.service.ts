@@ -8,6 +8,7 @@ import { AppError } from '../../http/errors';
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import type { WriteActor } from '../../resources/save-hooks';
+import { recordFile } from '../files';
 import { withTenant } from '../rls';
 import { checkImageSize, codeOfFileName, type ImageInfo, type ImagePurpose } from './image-header.util';
 
@@ -153,9 +154,6 @@ export async function readManifest(dataDir: string, clientId: number, userId: nu
   return manifest;
 }
 
-/** The address an image field holds: the file route, which checks the tenant on every read. */
-export const fileUrl = (id: number) => `/api/crossapi/ccommonapi/files/${id}`;
-
 export type SavedImage = { index: number; name: string; recordId: number; fileId: number; url: string };
 
 /**
@@ -184,10 +182,12 @@ export async function saveImages(db: Db, dataDir: string, manifest: Manifest, ac
       const w = writeContext(tx, actor, 'upload', { scope });
       const out: SavedImage[] = [];
       for (const { item, rel } of moved) {
-        const file = await sql<{ id: number }>`insert into files (client_id, path, name, mime, size, width, height, created_by)
-          values (${manifest.clientId}, ${rel}, ${item.name}, ${item.image!.mime}, ${item.size}, ${item.image!.width}, ${item.image!.height}, ${actor.userId}) returning id`.execute(tx);
-        const fileId = Number(file.rows[0].id);
-        const url = fileUrl(fileId);
+        // The file belongs to the record: it opens to those who may read that record (file-access.ts).
+        const file = await recordFile(tx, {
+          clientId: manifest.clientId, path: rel, name: item.name, mime: item.image!.mime, size: item.size, width: item.image!.width, height: item.image!.height,
+          createdBy: actor.userId, owner: { menu: target.entity.menuCode, table: target.entity.table, id: item.recordId! },
+        });
+        const { id: fileId, url } = file;
         const before = await sql<{ version: number }>`select t.version from ${sql.table(target.entity.table)} t
           where t.id = ${item.recordId} and t.client_id = ${manifest.clientId} ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``}`.execute(tx);
         if (!before.rows.length) throw new AppError('conflict', 'image.uploadExpired');

@@ -1,4 +1,4 @@
 /** Batch image upload and stored files (issue 4). */
 export { imageRoutes } from './images.routes';
-export { fileUrl, imageLimits } from './images.service';
+export { imageLimits } from './images.service';
 export { checkImageSize, readImageHeader, type ImageInfo, type ImagePurpose } from './image-header.util';

@@ -7,7 +7,7 @@ import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { assertCan } from '../../resources/permissions';
 import { withTenant } from '../rls';
-import { storeUpload } from '../tickets/upload.util';
+import { recordFile, storeUpload } from '../files';
 import { inspectionPlanFor, processOfWorkOrder } from './quality.plans';
 import { brandInspectionResults } from './quality.share';
 
@@ -55,10 +55,9 @@ export async function qualityRoutes(app: FastifyInstance): Promise<void> {
     const clientId = await assertCan(auth, INSPECTION_MENU, 'update', { db: app.db });
     const f = await storeUpload(app, req, 'quality', clientId, PHOTO_MAX_BYTES);
     if (!/^image\/(png|jpeg|gif|webp)$/.test(f.mime ?? '')) throw new AppError('unsupportedMediaType');
-    const id = await withTenant(app.db, clientId, async (tx) => Number((await sql<{ id: number }>`insert into files (client_id, path, name, mime, size, created_by)
-      values (${clientId}, ${f.path}, ${f.name}, ${f.mime}, ${f.size}, ${auth.userId}) returning id`.execute(tx)).rows[0].id));
-    // Served to the company by the stored-files route of the image upload (GET /api/crossapi/ccommonapi/files/:id).
-    return ok({ id, url: `/api/crossapi/ccommonapi/files/${id}` });
+    // Opens to those who may read inspections (services/files/file-access.ts).
+    const file = await withTenant(app.db, clientId, async (tx) => recordFile(tx, { ...f, clientId, createdBy: auth.userId, owner: { menu: INSPECTION_MENU } }));
+    return ok({ id: file.id, url: file.url });
   });
 
   app.get('/scmapi/inspection/brand-results', { preHandler: requireAuth }, async (req) => {

@@ -1,7 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { requireEntity } from '../../../model';
+import { SOURCING_APPLY_MENU } from '../../../model/entities/sourcingsupplier.entity';
 import type { DynamicFormDefinition } from '../../../model/dynamic-form';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
@@ -10,6 +9,7 @@ import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { runAction, saveDocument } from '../../resources/resource.service';
 import { decideIn, startFlow } from '../approvals/approval.service';
+import { recordFile, storeBytes, type FileOwner, type FileRow } from '../files';
 import { withSystemScope, withTenant } from '../rls';
 import { saveAccessAnswers } from './sourcing.admission';
 import { applyToProject, opportunities } from './sourcing.service';
@@ -83,12 +83,10 @@ function certSvg(title: string, no: string, validTo: string): string {
     + `<text x="240" y="210" font-size="18" text-anchor="middle" fill="#333">有效期至 ${validTo}</text></svg>`;
 }
 
-async function storeFile(db: Db, dataDir: string, clientId: number, userId: number, name: string, svg: string): Promise<number> {
-  const rel = `sourcing/${clientId}/seed-${name}.svg`;
-  await mkdir(join(dataDir, 'files', 'sourcing', String(clientId)), { recursive: true });
-  await writeFile(join(dataDir, 'files', rel), svg);
-  return withTenant(db, clientId, async (tx) => Number((await sql<{ id: number }>`insert into files (client_id, path, name, mime, size, created_by)
-    values (${clientId}, ${rel}, ${`${name}.svg`}, 'image/svg+xml', ${Buffer.byteLength(svg)}, ${userId}) returning id`.execute(tx)).rows[0].id));
+/** A seed file of the company (an SVG picture: an <img> draws it; opened, it downloads). */
+async function storeFile(db: Db, dataDir: string, clientId: number, userId: number, name: string, svg: string, owner: FileOwner): Promise<FileRow> {
+  const f = await storeBytes(dataDir, 'sourcing', clientId, `${name}.svg`, Buffer.from(svg));
+  return withTenant(db, clientId, async (tx) => recordFile(tx, { ...f, clientId, createdBy: userId, owner }));
 }
 
 registerSeeder(async (db, { config, tenants, users }) => {
@@ -165,7 +163,7 @@ registerSeeder(async (db, { config, tenants, users }) => {
     { cert_type: 'oekotex', cert_name: 'OEKO-TEX Standard 100', cert_no: 'SH025 178421', valid_to: '2026-03-31' },
   ];
   const withFiles = [];
-  for (const [k, c] of certs.entries()) withFiles.push({ ...c, file_id: await storeFile(db, config.dataDir, supplier, users['supplier.sales'], `cert-${k + 1}`, certSvg(c.cert_name, c.cert_no, c.valid_to)), file_name: `${c.cert_name}.svg` });
+  for (const [k, c] of certs.entries()) withFiles.push({ ...c, file_id: (await storeFile(db, config.dataDir, supplier, users['supplier.sales'], `cert-${k + 1}`, certSvg(c.cert_name, c.cert_no, c.valid_to), { menu: SOURCING_APPLY_MENU })).id, file_name: `${c.cert_name}.svg` });
   await saveDocument(s, application, { id: sApp.id, version: filled.version, certs: withFiles });
   await runAction(s, application, 'post', { id: sApp.id });
   // The maker has opened its application; the form waits.
@@ -175,7 +173,7 @@ registerSeeder(async (db, { config, tenants, users }) => {
   const bank = async (code: string, data: Row, permit: boolean, check: boolean) => {
     const v = vendors[code];
     if (!v) return;
-    const image = permit ? `/api/crossapi/ccommonapi/files/${await storeFile(db, config.dataDir, brand, users.brand, `permit-${code}`, permitSvg({ name: String(data.bank_account_name), bank: String(data.bank_name), account: String(data.bank_account_no), branch: String(data.bank_branch_code) }))}` : null;
+    const image = permit ? (await storeFile(db, config.dataDir, brand, users.brand, `permit-${code}`, permitSvg({ name: String(data.bank_account_name), bank: String(data.bank_name), account: String(data.bank_account_no), branch: String(data.bank_branch_code) }), { menu: vendor.menuCode, table: vendor.table, id: v.id })).url : null;
     const current = await withTenant(db, brand, async (tx) => Number((await sql<{ version: number }>`select version from md_vendor where id = ${v.id} and client_id = ${brand}`.execute(tx)).rows[0].version));
     await saveDocument(b, vendor, { id: v.id, version: current, ...data, permit_image: image });
     if (check) await runAction(b, vendor, 'check_bank', { id: v.id });

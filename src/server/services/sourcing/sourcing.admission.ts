@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { dynamicEntity, dynamicFields, parseDynamicForm, prepareDynamicValues, type DynamicFormDefinition, type DynamicFormRef } from '../../../model/dynamic-form';
+import { SOURCING_MENU } from '../../../model/entities/sourcingproject.entity';
 import { FIELD_TYPE_TABLE } from '../../../model';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
@@ -9,6 +10,7 @@ import { pickFields, type Row } from '../../resources/document-input';
 import { toFieldError, validateValues, writeContext } from '../../resources/document-stages';
 import { registerSaveHook } from '../../resources/save-hooks';
 import { writeAudit } from '../audit/audit.service';
+import { fileUrlsById, recordFile } from '../files';
 import { raiseNotice } from '../notify/notice.service';
 import { asTenant } from '../orders/cross-tenant.util';
 
@@ -139,7 +141,8 @@ export async function copyAdmissionToRecord(btx: Db, buyerId: number, recordId: 
   for (const c of certs) {
     let fileId: number | null = null;
     if (c.file_id && c.path) {
-      fileId = Number((await sql<{ id: number }>`insert into files (client_id, path, name, mime, size, created_by) values (${buyerId}, ${c.path}, ${c.file_name ?? 'file'}, ${c.mime}, ${c.size ?? 0}, ${userId}) returning id`.execute(btx)).rows[0].id);
+      // The buyer's row of the same bytes opens to who may read its sourcing projects.
+      fileId = (await recordFile(btx, { clientId: buyerId, path: c.path, name: c.file_name ?? 'file', mime: c.mime, size: Number(c.size ?? 0), createdBy: userId, owner: { menu: SOURCING_MENU } })).id;
     }
     copies.push({ cert_type: c.cert_type, cert_name: c.cert_name, cert_no: c.cert_no, valid_to: c.valid_to, file_id: fileId, file_name: c.file_name, mime: c.mime });
   }
@@ -159,6 +162,7 @@ export async function admissionView(tx: Db, clientId: number, entity: 'srcrecord
   if (!row || !scopeOk) throw new AppError('notFound', 'res.notFound');
   const today = (await sql<{ d: string }>`select to_char(current_date, 'YYYY-MM-DD') as d`.execute(tx)).rows[0].d;
   const certs: CertCopy[] = entity === 'srcrecord' ? (jsonOf<CertCopy[]>(row.cert_files) ?? []) : await applicationCerts(tx, clientId, id);
+  const urls = await fileUrlsById(tx, clientId, certs.map((c) => Number(c.file_id)));
   return {
     id,
     version: row.version,
@@ -170,7 +174,7 @@ export async function admissionView(tx: Db, clientId: number, entity: 'srcrecord
     access_reviewed_by: row.access_reviewed_by ?? null,
     access_reviewed_at: row.access_reviewed_at ?? null,
     today,
-    certs: certs.map((c) => ({ cert_type: c.cert_type, cert_name: c.cert_name, cert_no: c.cert_no, valid_to: c.valid_to, file_id: c.file_id, file_name: c.file_name, mime: c.mime, expired: certExpired(c.valid_to, today) })),
+    certs: certs.map((c) => ({ cert_type: c.cert_type, cert_name: c.cert_name, cert_no: c.cert_no, valid_to: c.valid_to, file_id: c.file_id, file_url: c.file_id ? (urls.get(Number(c.file_id)) ?? null) : null, file_name: c.file_name, mime: c.mime, expired: certExpired(c.valid_to, today) })),
   };
 }
 

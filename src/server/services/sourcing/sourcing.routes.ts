@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { addSheet } from '../export/sheet-name';
 import { protectTextCells } from '../export/text-cells';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -15,7 +16,7 @@ import { compareOffers, type CompareItem, type CompareRecord, type Comparison } 
 import { applyToProject, evaluationOf, evaluationTodo, myApplications, opportunities, saveScores } from './sourcing.service';
 import { admissionView, saveAccessAnswers } from './sourcing.admission';
 import { parseVersion } from '../../resources/document-input';
-import { storeUpload } from '../tickets/upload.util';
+import { recordFile, storeUpload } from '../files';
 
 /**
  * Sourcing's own calls (issue 16), beside the generic resource API of its entities:
@@ -72,7 +73,7 @@ export async function projectComparison(tx: Db, clientId: number, projectId: num
 export async function comparisonWorkbook(c: Comparison & { project: Row }, language: Language): Promise<Buffer> {
   const en = language === 'en';
   const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(en ? 'Comparison' : '比价');
+  const ws = addSheet(wb, en ? 'Comparison' : '比价');
   ws.addRow([`${c.project.code as string} ${c.project.name as string}`, '', en ? `Currency: ${c.currency}` : `比价币种：${c.currency}`]).font = { bold: true };
   const header = [en ? 'Supplier' : '供应商', en ? 'Status' : '状态'];
   for (const i of c.items) header.push(`${i.name}${i.qty ? ` (${i.qty}${i.unit ?? ''})` : ''}`, en ? 'Lead time (days)' : '交期(天)');
@@ -164,9 +165,8 @@ export async function sourcingRoutes(app: FastifyInstance): Promise<void> {
     const clientId = await assertCan(auth, SOURCING_APPLY_MENU, 'update', { db: app.db });
     const f = await storeUpload(app, req, 'sourcing', clientId, ADMISSION_FILE_MAX);
     if (!ADMISSION_FILE_TYPES.test(f.mime ?? '')) throw new AppError('unsupportedMediaType', 'src.cert.fileType');
-    const id = await withTenant(app.db, clientId, async (tx) => Number((await sql<{ id: number }>`insert into files (client_id, path, name, mime, size, created_by)
-      values (${clientId}, ${f.path}, ${f.name}, ${f.mime}, ${f.size}, ${auth.userId}) returning id`.execute(tx)).rows[0].id));
-    return ok({ id, name: f.name, mime: f.mime, url: `/api/crossapi/ccommonapi/files/${id}` });
+    const file = await withTenant(app.db, clientId, async (tx) => recordFile(tx, { ...f, clientId, createdBy: auth.userId, owner: { menu: SOURCING_APPLY_MENU } }));
+    return ok({ id: file.id, name: f.name, mime: f.mime, url: file.url });
   });
 
   // Vendor settings: the account-opening permit image of a vendor, stored and set through the vendor's own save (which clears the bank check).
@@ -179,9 +179,8 @@ export async function sourcingRoutes(app: FastifyInstance): Promise<void> {
     if (id === null || !(await visibleRow(app, auth, clientId, vendor.menuCode, 'md_vendor', id))) throw new AppError('notFound', 'res.notFound');
     const f = await storeUpload(app, req, 'sourcing', clientId, ADMISSION_FILE_MAX);
     if (!/^image\/(png|jpeg|webp)$/.test(f.mime ?? '')) throw new AppError('unsupportedMediaType', 'src.cert.fileType');
-    const fileId = await withTenant(app.db, clientId, async (tx) => Number((await sql<{ id: number }>`insert into files (client_id, path, name, mime, size, created_by)
-      values (${clientId}, ${f.path}, ${f.name}, ${f.mime}, ${f.size}, ${auth.userId}) returning id`.execute(tx)).rows[0].id));
-    return ok(await saveDocument({ db: app.db, auth, ip: req.ip, language: requestLanguage(req) }, vendor, { id, version: q.version, permit_image: `/api/crossapi/ccommonapi/files/${fileId}` }));
+    const file = await withTenant(app.db, clientId, async (tx) => recordFile(tx, { ...f, clientId, createdBy: auth.userId, owner: { menu: vendor.menuCode, table: vendor.table, id } }));
+    return ok(await saveDocument({ db: app.db, auth, ip: req.ip, language: requestLanguage(req) }, vendor, { id, version: q.version, permit_image: file.url }));
   });
 
   // ---- the buyer's side ----

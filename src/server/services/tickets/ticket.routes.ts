@@ -4,10 +4,10 @@ import { inputOf, pagingOf, text, type Input } from '../../access/input.util';
 import { ok } from '../../http/envelope';
 import { AppError, forbidden, notFound, validationError } from '../../http/errors';
 import { dataOf, idsOf } from '../notify/task.routes';
-import { sendStoredFile, storeUpload } from './upload.util';
+import { openableFileById, sendStoredFile, storeUpload } from '../files';
 import {
   addComment, addTicketMember, editTicket, findDocuments, moveTicket, pageTickets, peopleForDocument, peopleForTicket, quitTicket, raiseTicket, recordTicketFile,
-  removeComment, searchKnowledge, ticketFile, ticketsOfDocument, TICKET_TABS, viewTicket, type Caller, type Role, type TicketTab,
+  removeComment, searchKnowledge, ticketsOfDocument, TICKET_TABS, viewTicket, type Caller, type Role, type TicketTab,
 } from './ticket.service';
 
 const BASE = '/crossapi/ticketapi/ticket';
@@ -109,7 +109,8 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>(`${BASE}/file/:id`, guard, async (req, reply) => {
     const id = Number(req.params.id);
     if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-    const f = await ticketFile(app.db, callerOf(req), id);
+    // The same access rule as every file route (services/files/file-access.ts).
+    const f = await openableFileById(app.db, authOf(req), id, 'tickets');
     if (!f) throw notFound();
     return sendStoredFile(app, reply, f);
   });

@@ -6,6 +6,7 @@ import { AppError, notFound, validationError } from '../../http/errors';
 import { raiseNotice } from '../notify/notice.service';
 import { transitionTo } from '../notify/task.service';
 import { withSystemScope } from '../rls';
+import { recordFile, type StoredUpload } from '../files';
 import { ownDocument, ticketDoc } from './ticket-docs';
 
 /**
@@ -29,7 +30,7 @@ export type TicketRow = {
   created_by: number; created_at: string; closed_at: string | null; owners: string | null; my_roles: string[];
 };
 export type MemberRow = { user_id: number; fullname: string; company: string; client_id: number; role: Role };
-export type Attachment = { id: number; name: string; mime: string | null; size: number };
+export type Attachment = { id: number; key: string; name: string; mime: string | null; size: number };
 export type CommentRow = { id: number; user_id: number; user_name: string; company: string; content: string | null; attachments: Attachment[]; created_at: string; removable: boolean };
 
 const visible = (me: Caller) => sql`(t.client_id = ${me.clientId} or t.partner_client_id = ${me.clientId})`;
@@ -299,7 +300,7 @@ export async function addComment(db: Db, me: Caller, id: number, content: string
     if (t.status === '100') throw new AppError('conflict', 'ticket.closedReadOnly');
     if (!roles.has('owner') && !roles.has('participant') && !roles.has('initiator')) throw new AppError('forbidden', 'ticket.guestReadOnly');
     const files = fileIds.length
-      ? (await sql<Attachment>`select id::int as id, name, mime, size::int as size from files
+      ? (await sql<Attachment>`select id::int as id, key, name, mime, size::int as size from files
           where id = any(${fileIds}::int[]) and client_id = ${me.clientId} and created_by = ${me.userId} and path like 'tickets/%'`.execute(tx)).rows
       : [];
     if (files.length !== new Set(fileIds).size) throw validationError({ files: { key: 'ticket.fileInvalid' } });
@@ -405,20 +406,10 @@ export async function peopleForTicket(db: Db, me: Caller, id: number) {
   });
 }
 
-/** A comment's file, when the caller may see its ticket (or uploaded it and has not attached it yet). */
-export async function ticketFile(db: Db, me: Caller, fileId: number): Promise<{ path: string; mime: string | null; name: string } | null> {
-  return withSystemScope(db, async (tx) => (await sql<{ path: string; mime: string | null; name: string }>`select f.path, f.mime, f.name from files f
-    where f.id = ${fileId} and f.path like 'tickets/%' and (
-      (f.client_id = ${me.clientId} and f.created_by = ${me.userId})
-      or exists (select 1 from collab_ticket_comment cm join collab_ticket t on t.id = cm.ticket_id
-        where ${visible(me)} and cm.attachments @> jsonb_build_array(jsonb_build_object('id', ${fileId}::int))))`.execute(tx)).rows[0] ?? null);
-}
-
 /** Stores an uploaded comment file's row (the bytes are already under DATA_DIR/files/`path`). */
-export async function recordTicketFile(db: Db, me: Caller, f: { path: string; name: string; mime: string | null; size: number }): Promise<Attachment> {
-  const r = await sql<{ id: number }>`insert into files (client_id, path, name, mime, size, created_by)
-    values (${me.clientId}, ${f.path}, ${f.name}, ${f.mime}, ${f.size}, ${me.userId}) returning id`.execute(db);
-  return { id: Number(r.rows[0].id), name: f.name, mime: f.mime, size: f.size };
+export async function recordTicketFile(db: Db, me: Caller, f: StoredUpload): Promise<Attachment> {
+  const r = await recordFile(db, { clientId: me.clientId, path: f.path, name: f.name, mime: f.mime, size: f.size, createdBy: me.userId });
+  return { id: r.id, key: r.key, name: f.name, mime: f.mime, size: f.size };
 }
 
 /** The caller's own documents of one kind whose number contains `keyword` (the raise dialog's picker). */
