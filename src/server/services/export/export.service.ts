@@ -8,6 +8,7 @@ import { orderSql, whereSql, type PageQuery } from '../../resources/page-query';
 import { refTarget } from '../../resources/references';
 import { loadTenantDictionaries } from '../dictionaries/tenant-dictionaries';
 import { withTenant } from '../rls';
+import { addSheet } from './sheet-name';
 import { looksLikeFormula, TEXT_FORMAT, textValue } from './text-cells';
 
 /**
@@ -74,11 +75,10 @@ async function readChunk(db: Db, plan: ExportPlan, ids: number[]): Promise<Row[]
 /** Writes the export of `ids` to `out` (a file or the reply); `onRows` reports progress. */
 export async function writeExport(db: Db, plan: ExportPlan, ids: number[], out: Writable, onRows?: (done: number) => void): Promise<void> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const meta = wb.addWorksheet(TEMPLATE_SHEET, { state: 'veryHidden' });
+  const meta = addSheet(wb, TEMPLATE_SHEET, { state: 'veryHidden' });
   for (const r of metaRows({ entity: plan.entity.name, version: templateVersion(plan.entity), language: plan.language, kind: 'export' })) meta.addRow(r).commit();
   meta.commit();
-  const title = (plan.language === 'en' ? plan.entity.label.en : plan.entity.label.zh).replace(/[[\]:*?/\\]/g, ' ').slice(0, 31);
-  const ws = wb.addWorksheet(title || 'data', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const ws = addSheet(wb, plan.language === 'en' ? plan.entity.label.en : plan.entity.label.zh, { views: [{ state: 'frozen', ySplit: 1 }] });
   // Issue 21: what the list shows. A reference is written as its record's name (the list's text)
   // and, in the next column, its code, which is what an import of the file reads back.
   const named = (c: ExcelColumn) => Boolean(c.ref) && (() => {

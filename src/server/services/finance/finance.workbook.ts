@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Language } from '../../../model';
 import { getDictionary } from '../../../model/dictionaries';
 import type { MatchedLine } from '../../../model/finance-match';
+import { addSheet } from '../export/sheet-name';
 import { protectTextCells } from '../export/text-cells';
 
 /**
@@ -38,7 +39,7 @@ const QTY = '#,##0.####';
 export async function statementWorkbook(header: Row, lines: MatchedLine[], lang: Language): Promise<Buffer> {
   const t = T[lang];
   const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(t.title);
+  const ws = addSheet(wb, t.title);
   const add = (values: unknown[]) => {
     const row = ws.addRow(values);
     protectTextCells(row);

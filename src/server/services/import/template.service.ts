@@ -21,6 +21,7 @@ import {
 } from '../../../model/excel';
 import type { RowError } from './import.service';
 import { readWorkbook } from './xlsx-reader.util';
+import { addSheet, sheetName } from '../export/sheet-name';
 import { protectTextCells } from '../export/text-cells';
 
 /**
@@ -38,9 +39,9 @@ const BAD_FONT: Partial<ExcelJS.Font> = { color: { argb: 'FF9C0006' } };
 
 const widthOf = (text: string) => Math.min(40, Math.max(10, [...text].reduce((n, ch) => n + (ch.charCodeAt(0) > 255 ? 2 : 1), 0) + 2));
 
-/** The sheet name of an entity's data in the user's language (Excel allows 31 characters, no []:*?/\). */
+/** The sheet name of an entity's data in the user's language, as Excel allows it (sheet-name.ts). */
 export function dataSheetName(entity: EntityDef, language: Language): string {
-  return (language === 'en' ? entity.label.en : entity.label.zh).replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'data';
+  return sheetName(language === 'en' ? entity.label.en : entity.label.zh, [], 'data');
 }
 
 /**
@@ -51,10 +52,10 @@ export function dataSheetName(entity: EntityDef, language: Language): string {
 export async function buildTemplate(entity: EntityDef, language: Language, maxRows: number): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'garment-scm';
-  const meta = wb.addWorksheet(TEMPLATE_SHEET, { state: 'veryHidden' });
+  const meta = addSheet(wb, TEMPLATE_SHEET, { state: 'veryHidden' });
   for (const r of metaRows({ entity: entity.name, version: templateVersion(entity), language, kind: 'template' })) meta.addRow(r);
-  const lists = wb.addWorksheet(LISTS_SHEET, { state: 'veryHidden' });
-  const ws = wb.addWorksheet(dataSheetName(entity, language), { views: [{ state: 'frozen', ySplit: 1 }] });
+  const lists = addSheet(wb, LISTS_SHEET, { state: 'veryHidden' });
+  const ws = addSheet(wb, dataSheetName(entity, language), { views: [{ state: 'frozen', ySplit: 1 }] });
   wb.views = [{ x: 0, y: 0, width: 20000, height: 12000, firstSheet: 2, activeTab: 2, visibility: 'visible' }];
 
   const columns = importColumns(entity);
@@ -150,7 +151,7 @@ export async function writeErrorWorkbook(source: string, target: string, errors:
   let date1904 = false;
   for await (const ev of readWorkbook(source, undefined, (info) => (date1904 = info.date1904))) {
     if (ev.kind === 'meta') {
-      const meta = wb.addWorksheet(TEMPLATE_SHEET, { state: 'veryHidden' });
+      const meta = addSheet(wb, TEMPLATE_SHEET, { state: 'veryHidden' });
       for (const r of ev.rows) {
         const row = meta.addRow(r);
         protectTextCells(row);
@@ -160,7 +161,7 @@ export async function writeErrorWorkbook(source: string, target: string, errors:
       continue;
     }
     if (!ws) {
-      ws = wb.addWorksheet(language === 'en' ? 'Errors' : '错误数据', { views: [{ state: 'frozen', ySplit: 1 }] });
+      ws = addSheet(wb, language === 'en' ? 'Errors' : '错误数据', { views: [{ state: 'frozen', ySplit: 1 }] });
       messagesCol = ev.cells.length + 1;
       dates = dateColumnsOf(entity, ev.cells);
       const header = ws.addRow([...ev.cells, translate(language, 'excel.messagesColumn')]);

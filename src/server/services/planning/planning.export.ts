@@ -5,6 +5,7 @@ import { getDictionary } from '../../../model/dictionaries';
 import { addDays } from '../../../../calendars/capacity';
 import type { Db } from '../../db/database';
 import { boardData } from './planning.service';
+import { addSheet } from '../export/sheet-name';
 import { protectTextCells } from '../export/text-cells';
 
 /**
@@ -59,7 +60,7 @@ export async function boardWorkbook(
 
   const wb = new ExcelJS.Workbook();
   wb.creator = 'SCM';
-  const s1 = wb.addWorksheet(h.daily, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const s1 = addSheet(wb, h.daily, { views: [{ state: 'frozen', ySplit: 1 }] });
   s1.columns = [
     { header: h.line, key: 'line', width: 16 },
     { header: h.workshop, key: 'workshop', width: 14 },
@@ -85,7 +86,7 @@ export async function boardWorkbook(
     });
   }
 
-  const s2 = wb.addWorksheet(h.gantt, { views: [{ state: 'frozen', xSplit: 9, ySplit: 1 }] });
+  const s2 = addSheet(wb, h.gantt, { views: [{ state: 'frozen', xSplit: 9, ySplit: 1 }] });
   const fixed = [h.line, h.workshop, h.plan, h.order, h.style, h.start, h.end, h.qty, h.delivery];
   const days = data.days.map((d) => d.date);
   s2.getRow(1).values = [...fixed, ...days.map((d) => d.slice(5))];

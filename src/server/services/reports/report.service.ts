@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { addSheet } from '../export/sheet-name';
 import { protectTextCells } from '../export/text-cells';
 import { sql, type RawBuilder } from 'kysely';
 import { getDictionary, getEntity, ratioOf, requireEntity, type EntityDef, type Language, type ReportDef, type ReportDimension } from '../../../model';
@@ -253,7 +254,8 @@ export function pivotRows(rows: ReportRow[], keys: string[], pivot: string, meas
 /** The report's table as .xlsx with the same grouping: subtotal rows bold and labelled. */
 export async function reportWorkbook(report: ReportDef, result: ReportResult, language: Language): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet((language === 'en' ? report.title.en : report.title.zh).slice(0, 31));
+  // The title may hold what Excel refuses in a sheet name ("供应商分配量（版本/季节）"): made legal.
+  const ws = addSheet(wb, language === 'en' ? report.title.en : report.title.zh);
   const dims = result.columns.filter((c) => c.kind === 'dimension');
   const totalLabel = language === 'en' ? 'Subtotal' : '小计';
   const grandLabel = language === 'en' ? 'Total' : '合计';
