@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rewriteFileAddresses } from '../../src/server/db/migrations/20261203_1300_file_keys';
 import { signFileLink } from '../../src/server/services/files';
 import { solidPng } from '../support/png';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -153,5 +154,32 @@ describe('signed links instead of the access token in an address', () => {
   it('at most 200 addresses are signed in one call', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/crossapi/ccommonapi/files/links', headers: bearer(users.brand.access_token), payload: { urls: Array.from({ length: 201 }, (_, i) => fileUrl(String(i).padStart(32, '0'))) } });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('addresses kept before files had keys', () => {
+  it('the migration rewrites a record\'s /files/<id> address to the key and gives chat attachments their key', async () => {
+    const db = t.app.db;
+    const brandId = (await sql<{ id: number }>`select id::int as id from clients where code = 'BRAND01'`.execute(db)).rows[0].id;
+    const f = (await sql<{ id: number; key: string }>`insert into files (client_id, path, name, mime, size, created_by) values (${brandId}, 'images/x/old.png', 'old.png', 'image/png', 1, ${users.brand.id}) returning id::int as id, key`.execute(db)).rows[0];
+    const other = (await sql<{ id: number }>`insert into files (client_id, path, name, mime, size, created_by) values (${brandId}, 'images/x/old2.png', 'old2.png', 'image/png', 1, ${users.brand.id}) returning id::int as id`.execute(db)).rows[0];
+    const old = `/api/crossapi/ccommonapi/files/${f.id}`;
+    const { mat, msg } = await db.transaction().execute(async (tx) => {
+      await sql`select set_config('app.client_id', '*', true)`.execute(tx);
+      const m = (await sql<{ id: number }>`update md_material set image = ${old} where id = (select min(id) from md_material where client_id = ${brandId}) returning id::int as id`.execute(tx)).rows[0];
+      const conv = (await sql<{ id: number }>`select id::int as id from chat_conversation order by id limit 1`.execute(tx)).rows[0];
+      const x = (await sql<{ id: number }>`insert into chat_message (conversation_id, sender_id, sender_client_id, kind, attachment) values (${conv.id}, ${users.brand.id}, ${brandId}, 'file', ${JSON.stringify({ id: other.id, name: 'old2.png', mime: 'image/png', size: 1 })}::jsonb) returning id::int as id`.execute(tx)).rows[0];
+      return { mat: m, msg: x };
+    });
+    await db.transaction().execute((tx) => rewriteFileAddresses(tx));
+    const { image, att } = await db.transaction().execute(async (tx) => {
+      await sql`select set_config('app.client_id', '*', true)`.execute(tx);
+      return {
+        image: (await sql<{ image: string }>`select image from md_material where id = ${mat.id}`.execute(tx)).rows[0].image,
+        att: (await sql<{ a: { key: string } }>`select attachment as a from chat_message where id = ${msg.id}`.execute(tx)).rows[0].a,
+      };
+    });
+    expect(image).toBe(`/api/crossapi/ccommonapi/files/${f.key}`);
+    expect(att.key).toMatch(/^[0-9a-f]{32}$/);
   });
 });
