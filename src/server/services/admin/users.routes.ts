@@ -10,6 +10,7 @@ import { hashPassword } from '../../access/password';
 import { revokeUserSessions } from '../../access/sessions.service';
 import { ok } from '../../http/envelope';
 import { AppError, forbidden, notFound, validationError, type FieldError } from '../../http/errors';
+import { MAX_INT_ID, parseIdList } from '../../http/id-list';
 import type { Db } from '../../db/database';
 import { logoutSessions } from '../../realtime';
 import { assertCan } from '../../access/permissions';
@@ -53,7 +54,9 @@ async function roleCodesOf(tx: Db, clientId: number, userId: number): Promise<st
 
 /** The ids of the body (`ids` list or one `id`), each a user of the tenant; 404 for any other. */
 async function tenantUsers(app: FastifyInstance, clientId: number, input: Record<string, unknown>): Promise<number[]> {
-  const ids = [...listOf(input, 'ids', 200), ...(input.id !== undefined ? [input.id] : [])].map((v, i) => idOf({ v }, 'v') ?? (() => { throw validationError({ [`ids[${i}]`]: { key: 'access.invalidValue' } }); })());
+  // At most MAX_IDS_PER_CALL ids, as every bulk call (http/id-list.ts).
+  const read = (raw: unknown, key: string) => (raw === undefined || raw === null || raw === '' ? [] : parseIdList(raw, { maxId: MAX_INT_ID, invalid: () => validationError({ [key]: { key: 'access.invalidValue' } }) }));
+  const ids = [...read(input.ids, 'ids'), ...read(input.id === undefined ? undefined : Array.isArray(input.id) ? input.id.slice(-1) : [input.id], 'id')];
   if (!ids.length) throw validationError({ ids: { key: 'form.chooseDataFirst' } });
   const found = await sql<{ id: number }>`select id from users where client_id = ${clientId} and id in (${sql.join(ids)})`.execute(app.db);
   if (found.rows.length !== new Set(ids).size) throw notFound('admin.unknownUser');

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { inputOf, pagingOf, text } from '../../access/input.util';
 import { ok } from '../../http/envelope';
-import { forbidden } from '../../http/errors';
+import { forbidden, validationError } from '../../http/errors';
+import { MAX_INT_ID, parseIdList } from '../../http/id-list';
 import { listNotices, markRead, unreadCount } from './notice.service';
 
 /**
@@ -27,8 +28,9 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
   });
   app.post('/notifyapi/notify-msg/read', { preHandler: requireAuth }, async (req) => {
     const s = scope(req);
+    // At most MAX_IDS_PER_CALL ids (http/id-list.ts); none marks every notice read.
     const raw = (inputOf(req) as Record<string, unknown>).ids;
-    const ids = Array.isArray(raw) ? raw.map(Number).filter((n) => Number.isInteger(n)) : [];
+    const ids = raw === '' ? [] : parseIdList(raw, { maxId: MAX_INT_ID, invalid: () => validationError({ ids: { key: 'access.invalidValue' } }) });
     return ok({ changed: await markRead(app.db, s.clientId, s.userId, ids) });
   });
 }

@@ -3,6 +3,7 @@ import { authOf, requireAuth } from '../../access/auth-context';
 import { inputOf, pagingOf, text, type Input } from '../../access/input.util';
 import { ok } from '../../http/envelope';
 import { forbidden, validationError } from '../../http/errors';
+import { MAX_INT_ID, parseIdList } from '../../http/id-list';
 import { changeTaskStatus, myTasks, pageTasks, removeTasks, saveTask, type TaskOwner } from './task.service';
 
 /** The caller as a task owner: a user of a company (the platform's super administrator has none). */
@@ -28,13 +29,9 @@ export function dataOf(req: FastifyRequest): Input {
   return input;
 }
 
-/** Ids from `id` or `ids` (a list, or text "1,2,3"). */
+/** Ids from `id` or `ids` (a list, or text "1,2,3"); at most MAX_IDS_PER_CALL (http/id-list.ts). */
 export function idsOf(input: Input): number[] {
-  const raw = input.ids ?? input.id;
-  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : raw === undefined || raw === null ? [] : [raw];
-  const ids = list.map((x) => Number(String(x).trim())).filter((n) => Number.isSafeInteger(n) && n > 0 && n <= 2147483647);
-  if (ids.length !== list.length) throw validationError({ id: { key: 'access.invalidValue' } });
-  return ids;
+  return parseIdList(input.ids ?? input.id, { maxId: MAX_INT_ID, invalid: () => validationError({ id: { key: 'access.invalidValue' } }) });
 }
 
 const STATUS = new Set(['10', '30']);

@@ -6,6 +6,7 @@ import { autoSchedule, type FixedBar, type SchedLine, type SchedPlan } from '../
 import { parseLearningCurve } from '../../../model/entities/workline.entity';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../http/errors';
+import { parseIdList } from '../../http/id-list';
 import type { WriteContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { writeAudit } from '../audit/audit.service';
@@ -314,11 +315,12 @@ export function parseCommand(body: unknown): BoardCommand {
       if (!isId(c.bar_id) || !Number.isSafeInteger(c.version) || !Number.isSafeInteger(c.qty) || (c.line_id !== undefined && c.line_id !== null && !isId(c.line_id))) throw badCommand('split: bar_id, version, qty, line_id?');
       return { op: 'split', bar_id: c.bar_id, version: c.version as number, qty: c.qty as number, ...(isId(c.line_id) ? { line_id: c.line_id } : {}) };
     case 'merge': {
-      const ids = c.bar_ids;
+      const bad = () => badCommand('merge: bar_ids, versions');
+      // Read as every list of ids (http/id-list.ts): more than MAX_IDS_PER_CALL is refused first; a merge then takes 2 to 100 distinct bars.
+      const ids = Array.isArray(c.bar_ids) ? parseIdList(c.bar_ids, { invalid: bad }) : null;
       const vs = c.versions;
-      if (!Array.isArray(ids) || !Array.isArray(vs) || ids.length < 2 || ids.length !== vs.length || ids.length > 100 || !ids.every(isId) || !vs.every((v) => Number.isSafeInteger(v)) || new Set(ids).size !== ids.length)
-        throw badCommand('merge: bar_ids, versions');
-      return { op: 'merge', bar_ids: ids as number[], versions: vs as number[] };
+      if (!ids || !Array.isArray(vs) || ids.length < 2 || ids.length !== vs.length || ids.length > 100 || !vs.every((v) => Number.isSafeInteger(v)) || new Set(ids).size !== ids.length) throw bad();
+      return { op: 'merge', bar_ids: ids, versions: vs as number[] };
     }
     default:
       throw badCommand('op');
