@@ -8,6 +8,7 @@ import { installAuth } from './access/auth-context';
 import { accessRoutes } from './access';
 import { clientDirOf, type AppConfig } from './config';
 import type { Database, Db } from './db/database';
+import { parseProxyList, proxyTrust } from './http/client-address';
 import { clientErrorReply, frameworkErrorReply, installEnvelope, ok } from './http/envelope';
 import { installInputLimits } from './http/input-limits';
 import { installSecurityHeaders } from './http/security-headers';
@@ -79,7 +80,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Refusals by Node's HTTP parser (431, 400, 408) and by routing (414) leave as the envelope too.
     clientErrorHandler: clientErrorReply,
     frameworkErrors: frameworkErrorReply,
-    trustProxy: config.trustProxy,
+    // X-Forwarded-For only from TRUST_PROXY's proxies, read from the right past them (http/client-address.ts).
+    trustProxy: config.trustProxy ? proxyTrust(parseProxyList(config.trustProxy)) : false,
   });
   app.decorate('config', config);
   app.decorate('db', database.db);

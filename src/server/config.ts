@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseProxyList } from './http/client-address';
 
 /** Runtime configuration, read from the environment (issue: PORT, DATA_DIR, DATABASE_URL, ...). */
 export type AppConfig = {
@@ -30,9 +31,10 @@ export type AppConfig = {
   loginLimit: { perAccount: number; perAddress: number; windowSeconds: number };
   logLevel: string;
   /**
-   * Which peers may name the client's address in `X-Forwarded-For` (Fastify's `trustProxy`): false
-   * (the default) trusts no one, so the socket's address is the client's; a list of proxy addresses
-   * or CIDR ranges trusts those. No hop count: it would trust whoever connects first.
+   * Which peers may name the client's address in `X-Forwarded-For`: false (the default) trusts no
+   * one, so the socket's address is the client's; a list of proxy addresses or CIDR ranges trusts
+   * those, and the header only as far as they wrote it (http/client-address.ts). No hop count: it
+   * would trust whoever connects first.
    */
   trustProxy: false | string[];
   /**
@@ -44,13 +46,19 @@ export type AppConfig = {
 
 const listOf = (v: string | undefined): string[] => (v ?? '').split(',').map((x) => x.trim()).filter(Boolean);
 
-/** TRUST_PROXY: unset, `0`, `false` or `off` trusts no proxy; else a comma-separated list of proxy addresses or CIDRs. */
+/** TRUST_PROXY: unset, `0`, `false` or `off` trusts no proxy; else a comma-separated list of proxy addresses or CIDRs, each checked here. */
 export function trustProxyOf(v: string | undefined): AppConfig['trustProxy'] {
   const value = (v ?? '').trim();
   if (!value || ['0', 'false', 'off', 'no'].includes(value.toLowerCase())) return false;
   // Trusting every peer (or every nth hop) is what let any client name its own address: refuse it.
   if (['true', 'on', 'yes', '*'].includes(value.toLowerCase()) || /^\d+$/.test(value)) throw new Error(`TRUST_PROXY names the proxies to trust (addresses or CIDR ranges, comma-separated), not "${value}"`);
-  return listOf(value);
+  const list = listOf(value);
+  try {
+    parseProxyList(list);
+  } catch (e) {
+    throw new Error(`TRUST_PROXY names the proxies to trust (addresses or CIDR ranges, comma-separated): ${(e as Error).message}`);
+  }
+  return list;
 }
 
 function readOrCreateSecret(dataDir: string): string {
