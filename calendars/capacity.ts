@@ -263,10 +263,22 @@ export function layBar(
 export function spreadBar(qty: number, cal: PreparedCalendar, start: string, end: string): number[] {
   const s = dayNumber(start);
   const n = daysBetween(start, end);
+  const working: boolean[] = [];
+  for (let i = 0; i < n; i++) working.push(dayKind(cal, s + i).working);
+  return spreadOver(qty, working);
+}
+
+/**
+ * The pieces of a bar spread evenly over a run of days given as working (true) or not: non-working
+ * days 0, the remainder on the first working days; no working day puts everything on the first day.
+ * `spreadBar` on the server and the board's drag preview in the browser both spread this way.
+ */
+export function spreadOver(qty: number, working: readonly boolean[]): number[] {
+  const n = working.length;
   const out = new Array<number>(n).fill(0);
   if (n === 0) return out;
   const work: number[] = [];
-  for (let i = 0; i < n; i++) if (dayKind(cal, s + i).working) work.push(i);
+  for (let i = 0; i < n; i++) if (working[i]) work.push(i);
   if (work.length === 0) {
     out[0] = qty;
     return out;
@@ -278,6 +290,21 @@ export function spreadBar(qty: number, cal: PreparedCalendar, start: string, end
     if (rest > 0) rest--;
   }
   return out;
+}
+
+/**
+ * Standard minutes per piece of a plan on a line: the line's own minutes of the plan's category
+ * (line settings) when set, else the plan's. The board's load, the server's commands and the browser's
+ * drag preview all take a bar's minutes from here.
+ */
+export function minutesPerPieceOn(lineSam: Readonly<Record<string, number>> | undefined, category: string, planMinutes: number): number {
+  const own = lineSam?.[category];
+  return own !== undefined && own > 0 ? own : planMinutes;
+}
+
+/** A bar's load per day (standard minutes): its pieces of each day x minutes per piece. */
+export function barDayMinutes(daily: readonly number[], minutesPerPiece: number): number[] {
+  return daily.map((p) => p * minutesPerPiece);
 }
 
 /** A bar as the load computation needs it: its line, its first day and the minutes of each day. */
@@ -309,6 +336,11 @@ export function loadByLine(bars: Iterable<LoadBar>, from: string, to: string): M
 /** Days of a range where load exceeds capacity (beyond a rounding tolerance), as indexes. */
 export function overloadedDays(capacity: readonly number[], load: readonly number[], tolerance = 1e-6): number[] {
   const out: number[] = [];
-  for (let i = 0; i < load.length; i++) if (load[i] > (capacity[i] ?? 0) + tolerance) out.push(i);
+  for (let i = 0; i < load.length; i++) if (dayOverloaded(capacity[i] ?? 0, load[i], tolerance)) out.push(i);
   return out;
+}
+
+/** One day over capacity: the load exceeds the capacity beyond a rounding tolerance (a rest day: any load). */
+export function dayOverloaded(capacity: number, load: number, tolerance = 1e-6): boolean {
+  return load > capacity + tolerance;
 }

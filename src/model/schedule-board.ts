@@ -61,6 +61,8 @@ export type BoardBar = {
   done_qty: number;
   /** Standard minutes of the whole bar (qty x minutes per piece / efficiency). */
   minutes: number;
+  /** The plan's own standard minutes per piece (a line without its own minutes of the category takes these). */
+  minutes_per_piece?: number;
   /** Pieces the bar makes on each day from `start` to `end`. */
   daily: number[];
   delivery_date: string | null;
@@ -91,7 +93,13 @@ export type BoardData = {
  * cannot make the bar's category, or into a locked bar's change, is a 400 with the reason.
  */
 export type BoardCommand =
-  | { op: 'move'; bar_id: number; version: number; line_id: number; start: string }
+  /**
+   * `push`: the planner chose "move and push the following plans later" for a drop that overloads the
+   * line: the bar is laid into the line's capacity from `start`, and the unlocked bars of the line that
+   * end on or after `start` follow it in their order, each laid after the previous one, so that no bar
+   * overlaps another and no day is over capacity (calendars/cascade.ts).
+   */
+  | { op: 'move'; bar_id: number; version: number; line_id: number; start: string; push?: boolean }
   | { op: 'resize'; bar_id: number; version: number; end: string }
   | { op: 'split'; bar_id: number; version: number; qty: number; line_id?: number }
   | { op: 'merge'; bar_ids: number[]; versions: number[] }
@@ -102,6 +110,8 @@ export type BoardCommandResult = {
   bars: BoardBar[];
   removed: number[];
   lines: { id: number; load: number[] }[];
+  /** A pushing move: where each bar it moved was before (the board's undo puts them back). */
+  previous?: { id: number; line_id: number; start: string; end: string }[];
 };
 
 /** Figures that compare a scenario with the live schedule. */

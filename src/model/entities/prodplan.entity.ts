@@ -177,6 +177,7 @@ export const prodplanBar = defineEntity({
       'planning.scenarioStale': '方案“{{name}}”生成后，正式排产已被修改（{{changes}} 处，最近一次由{{by}}修改），发布将覆盖这些修改。请重新自动排产，或确认后仍然发布',
       'planning.scenarioStaleRemoved': '方案“{{name}}”生成后，正式排产已被修改（有排产条被合并或删除），发布将覆盖这些修改。请重新自动排产，或确认后仍然发布',
       'planning.noCalendar': '未找到周期日历，请先在周期日历中维护工作时间',
+      'planning.pushNoCapacity': '产线 {{line}} 在可排期内没有足够的产能，无法顺延后续计划',
     },
     en: {
       'planning.lineCannotMake': 'Line {{line}} cannot make category {{category}}: choose a line that makes it',
@@ -188,6 +189,7 @@ export const prodplanBar = defineEntity({
       'planning.scenarioStale': 'The live schedule changed after scenario "{{name}}" was made ({{changes}} change(s), the latest by {{by}}): publishing overwrites them. Auto-schedule again, or confirm to publish anyway',
       'planning.scenarioStaleRemoved': 'The live schedule changed after scenario "{{name}}" was made (bars were merged or removed): publishing overwrites that. Auto-schedule again, or confirm to publish anyway',
       'planning.noCalendar': 'No cycle calendar found: set the working hours in the cycle calendar first',
+      'planning.pushNoCapacity': 'Line {{line}} has not enough capacity ahead to push the following plans later',
     },
   },
 });

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { requireEntity } from '../../../model';
 import type { BoardBar, BoardCommand, BoardCommandResult, BoardData, BoardDay, BoardLine, ScenarioComparison, ScenarioStale, ScenarioSummary, ScheduleMetrics, UnplacedReason } from '../../../model/schedule-board';
-import { addDays, dayKinds, dayNumber, daysBetween, efficiencyFraction, lineCapacityRange, loadByLine, prepareCalendar, spreadBar, type PreparedCalendar } from '../../../../calendars/capacity';
+import { addDays, barDayMinutes, dayKinds, dayNumber, daysBetween, efficiencyFraction, lineCapacityRange, loadByLine, minutesPerPieceOn, prepareCalendar, spreadBar, type PreparedCalendar } from '../../../../calendars/capacity';
 import { autoSchedule, type FixedBar, type SchedLine, type SchedPlan } from '../../../../calendars/auto-schedule';
 import { parseLearningCurve } from '../../../model/entities/workline.entity';
 import type { Db } from '../../db/database';
@@ -10,6 +10,7 @@ import { parseIdList } from '../../http/id-list';
 import type { WriteContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { writeAudit } from '../audit/audit.service';
+import { pushMove } from './planning.push';
 
 /**
  * The planning service (issue 11): the scheduling board's data, its commands, auto-schedule into a
@@ -106,8 +107,7 @@ export async function lineSams(tx: Db, clientId: number, lineIds?: number[]): Pr
 
 /** Minutes per piece of a plan on a line: the line's SAM of the plan's category when set, else the plan's (issue 11). */
 export function minutesPerPiece(sams: LineSams, lineId: number, category: string, planMinutes: number): number {
-  const own = sams.get(lineId)?.[category];
-  return own !== undefined && own > 0 ? own : planMinutes;
+  return minutesPerPieceOn(sams.get(lineId), category, planMinutes);
 }
 
 export async function loadLines(tx: Db, clientId: number, workshop?: number | null, line?: number | null): Promise<LineInfo[]> {
@@ -221,6 +221,7 @@ function toBoardBar(b: BarRow, cal: PreparedCalendar, splits: Map<number, number
     // The plan's finished pieces shared over its bars by quantity.
     done_qty: planQty > 0 ? Math.round((num(b.plan_done) * qty) / planQty) : 0,
     minutes: qty * mpp,
+    minutes_per_piece: num(b.minutes_per_piece),
     daily,
     delivery_date: delivery,
     late: delivery !== null && end > delivery,
@@ -231,10 +232,7 @@ function toBoardBar(b: BarRow, cal: PreparedCalendar, splits: Map<number, number
   };
 }
 
-const barMinutes = (b: BoardBar) => {
-  const mpp = b.qty > 0 ? b.minutes / b.qty : 0;
-  return b.daily.map((p) => p * mpp);
-};
+const barMinutes = (b: BoardBar) => barDayMinutes(b.daily, b.qty > 0 ? b.minutes / b.qty : 0);
 
 /** Load per day of the given lines over a range, from every bar of the schedule touching it. */
 async function linesLoad(tx: Db, clientId: number, cal: PreparedCalendar, scenario: number | null, lineIds: number[], from: string, to: string): Promise<Map<number, number[]>> {
@@ -303,7 +301,8 @@ export function parseCommand(body: unknown): BoardCommand {
   switch (c.op) {
     case 'move':
       if (!isId(c.bar_id) || !Number.isSafeInteger(c.version) || !isId(c.line_id) || !isDate(c.start)) throw badCommand('move: bar_id, version, line_id, start');
-      return { op: 'move', bar_id: c.bar_id, version: c.version as number, line_id: c.line_id, start: c.start };
+      if (c.push !== undefined && c.push !== null && typeof c.push !== 'boolean') throw badCommand('move: push');
+      return { op: 'move', bar_id: c.bar_id, version: c.version as number, line_id: c.line_id, start: c.start, ...(c.push === true ? { push: true } : {}) };
     case 'resize':
       if (!isId(c.bar_id) || !Number.isSafeInteger(c.version) || !isDate(c.end)) throw badCommand('resize: bar_id, version, end');
       return { op: 'resize', bar_id: c.bar_id, version: c.version as number, end: c.end };
@@ -361,6 +360,7 @@ export async function runCommand(w: WriteContext, cmd: BoardCommand, scope: RawB
   const sams = await lineSams(tx, clientId);
   const changed: number[] = [];
   const removed: number[] = [];
+  let previous: BoardCommandResult['previous'];
   const touchedLines = new Set<number>(found.rows.map((b) => Number(b.line_id)));
   const start = dateText(first.start_date)!;
   const end = dateText(first.end_date)!;
@@ -378,6 +378,14 @@ export async function runCommand(w: WriteContext, cmd: BoardCommand, scope: RawB
       refuseLocked();
       const plan = await planOf(Number(first.plan_id));
       assertCanMake(await lineOf(tx, clientId, cmd.line_id), String(plan.category));
+      if (cmd.push) {
+        // Move and push the following plans later (planning.push.ts): the bars behind follow the moved one.
+        const pushed = await pushMove(w, cmd, { row: first, category: String(plan.category ?? ''), planMinutes: num(plan.minutes_per_piece), scenario }, sams, scope);
+        changed.push(...pushed.changed);
+        previous = pushed.previous;
+        touchedLines.add(cmd.line_id);
+        break;
+      }
       // The bar keeps its length in days (the board's drag preview does the same).
       const length = dayNumber(end) - dayNumber(start);
       await writeDocument(w, barEntity, { id: cmd.bar_id, version: cmd.version, body: { line_id: cmd.line_id, start_date: cmd.start, end_date: addDays(cmd.start, length), ...(cmd.start === start ? {} : { daily: null }) } });
@@ -435,7 +443,7 @@ export async function runCommand(w: WriteContext, cmd: BoardCommand, scope: RawB
   const { from, to } = range;
   const load = await linesLoad(tx, clientId, cal, scenario, [...touchedLines], from, to);
   const n = daysBetween(from, to);
-  return { bars, removed, lines: [...touchedLines].map((id) => ({ id, load: load.get(id) ?? new Array<number>(n).fill(0) })), scenario_id: scenario };
+  return { bars, removed, lines: [...touchedLines].map((id) => ({ id, load: load.get(id) ?? new Array<number>(n).fill(0) })), ...(previous ? { previous } : {}), scenario_id: scenario };
 }
 
 async function removeBar(w: WriteContext, b: Row): Promise<void> {

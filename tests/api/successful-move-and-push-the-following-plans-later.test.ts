@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, overloadedDays } from '../../calendars/capacity';
+import type { BoardBar, BoardCommandResult, BoardData } from '../../src/model/schedule-board';
+import { createTestApp, signIn, type TestApp } from '../support/test-app';
+
+/**
+ * "Move and push the following plans later" (issue 29) through the board's command route: a plain move
+ * of a bar onto the start of another bar overloads the target line (the board asks first; the server
+ * does what it is told), the same move with `push` lays the bar into the line's capacity and the bars
+ * behind it after it, in their order: none of them overlaps another bar of the line, no day they take
+ * is over capacity, locked bars stay, and the reply names where each moved bar was (for undo).
+ */
+let t: TestApp;
+let planner: string;
+
+type Reply<T> = { status: number; body: { code: number; message: string; data: T } };
+async function call<T>(method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>, query?: Record<string, string>): Promise<Reply<T>> {
+  const res = await t.app.inject({ method, url, payload, query, headers: { authorization: `Bearer ${planner}` } });
+  return { status: res.statusCode, body: res.json() as Reply<T>['body'] };
+}
+const board = (query: Record<string, string> = {}) => call<BoardData>('GET', '/api/scmapi/schedule/board', undefined, query);
+const command = (cmd: Record<string, unknown>) => call<BoardCommandResult>('POST', '/api/scmapi/schedule/command', cmd);
+const overlap = (a: { start: string; end: string }, b: { start: string; end: string }) => a.start <= b.end && b.start <= a.end;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  planner = await signIn(t.app, 'maker.planner');
+});
+afterAll(async () => t?.close());
+
+describe('move and push the following plans later', () => {
+  it('a plain move stacks the bar and overloads; with push nothing overlaps, no day is over capacity, order is kept', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const data = (await board()).body.data;
+    // A line with at least two unlocked bars starting after today, and a bar of another line it can take.
+    const lineOf = new Map(data.lines.map((l) => [l.id, l]));
+    const later = (lineId: number) => data.bars.filter((b) => b.line_id === lineId && !b.locked && b.start > addDays(today, 3)).sort((a, b) => a.start.localeCompare(b.start));
+    let target: BoardData['lines'][number] | undefined;
+    let mover: BoardBar | undefined;
+    for (const l of data.lines) {
+      if (later(l.id).length < 2) continue;
+      mover = data.bars.find((b) => !b.locked && b.line_id !== l.id && (l.categories.length === 0 || l.categories.includes(b.category)) && b.qty >= 100 && lineOf.get(b.line_id)!.workshop_id === l.workshop_id);
+      if (mover) { target = l; break; }
+    }
+    expect(target && mover, 'a line with bars ahead and a bar to drop on it').toBeTruthy();
+    const hit = later(target!.id)[0];
+    const far = { from: hit.start, to: addDays(hit.start, 399) };
+
+    // Plain move onto the start of `hit`: accepted as told, and the line is over capacity where they stack.
+    const before = (await board(far)).body.data;
+    const lineBefore = before.lines.find((l) => l.id === target!.id)!;
+    const plain = await command({ op: 'move', bar_id: mover!.id, version: mover!.version, line_id: target!.id, start: hit.start, ...far });
+    expect(plain.status).toBe(200);
+    const stacked = plain.body.data.lines.find((l) => l.id === target!.id)!.load;
+    expect(overloadedDays(lineBefore.capacity, stacked).length).toBeGreaterThan(0);
+    const movedOnce = plain.body.data.bars.find((b) => b.id === mover!.id)!;
+
+    // A push that is not a boolean is refused.
+    expect((await command({ op: 'move', bar_id: mover!.id, version: movedOnce.version, line_id: target!.id, start: hit.start, push: 'yes' })).status).toBe(400);
+
+    // The same drop with push (from where the bar now is: its own line).
+    const lineBars = before.bars.filter((b) => b.line_id === target!.id);
+    const pushed = await command({ op: 'move', bar_id: mover!.id, version: movedOnce.version, line_id: target!.id, start: hit.start, push: true, ...far });
+    expect(pushed.status).toBe(200);
+    const reply = pushed.body.data;
+    expect(reply.previous?.[0]).toMatchObject({ id: mover!.id, line_id: target!.id, start: hit.start });
+    expect(reply.previous!.map((p) => p.id)).toContain(hit.id);
+    const after = (await board(far)).body.data;
+    const line = after.lines.find((l) => l.id === target!.id)!;
+    const onLine = after.bars.filter((b) => b.line_id === target!.id);
+    const placed = onLine.filter((b) => reply.previous!.some((p) => p.id === b.id));
+    expect(placed.length).toBe(reply.previous!.length);
+    expect(placed.find((b) => b.id === mover!.id)!.start).toBe(hit.start);
+    // No moved bar overlaps another bar of the line.
+    for (const a of placed) for (const b of onLine) if (a.id !== b.id) expect(overlap(a, b), `${a.id} ${a.start}..${a.end} / ${b.id} ${b.start}..${b.end}`).toBe(false);
+    // No day the moved bars take is over capacity.
+    const over = new Set(overloadedDays(line.capacity, line.load));
+    for (const b of placed) b.daily.forEach((p, i) => {
+      const day = after.days.findIndex((d) => d.date === addDays(b.start, i));
+      if (p > 0 && day >= 0) expect(over.has(day), `${b.id} on ${addDays(b.start, i)}`).toBe(false);
+    });
+    // The pushed bars keep their order, move only later, and each stored daily adds up to its quantity.
+    const pushedIds = reply.previous!.slice(1).map((p) => p.id);
+    const wasStart = new Map(lineBars.map((b) => [b.id, b.start]));
+    expect([...pushedIds].sort((a, b) => wasStart.get(a)!.localeCompare(wasStart.get(b)!) || a - b)).toEqual(pushedIds);
+    for (const id of pushedIds) expect(placed.find((b) => b.id === id)!.start > wasStart.get(id)!).toBe(true);
+    for (const b of placed) expect(b.daily.reduce((s, q) => s + q, 0)).toBe(b.qty);
+    // Locked bars of the line did not move.
+    for (const b of lineBars.filter((x) => x.locked)) expect(onLine.find((x) => x.id === b.id)).toMatchObject({ start: b.start, end: b.end });
+    // Versions moved on: the old version of a pushed bar is stale now.
+    const pushedBar = lineBars.find((b) => b.id === pushedIds[0])!;
+    const stale = await command({ op: 'move', bar_id: pushedBar.id, version: pushedBar.version, line_id: target!.id, start: pushedBar.start });
+    expect(stale.status).toBe(409);
+  });
+});
