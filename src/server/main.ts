@@ -31,7 +31,8 @@ async function main(): Promise<void> {
   // With several processes on one database (REDIS_URL) only imports silent for 2 minutes are dead.
   await failInterruptedJobs(database.db, { staleSeconds: config.redisUrl ? 120 : 0 });
   await applyRowLevelSecurity(database.db);
-  // An import that was writing batch by batch when the process died is undone from its journal (issue 19).
+  // An import that was writing batch by batch when the process died is undone from its journal
+  // (issue 19), before `listen`: the first request answered sees none of its rows (issue 28).
   await recoverImportRuns(database.db, (message, extra) => console.warn(message, JSON.stringify(extra)));
   // The shell's menus are read from the menus table: write the declarations' rows (idempotent).
   await seedMenus(database.db);

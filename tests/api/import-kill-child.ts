@@ -1,7 +1,8 @@
 /**
  * Child process of failing-import-killed-midway.test.ts: opens the embedded database in DATA_DIR,
- * starts an all-or-nothing import of IMPORT_FILE as a job and prints PROGRESS lines; the test kills
- * it with SIGKILL in the middle of the write transaction.
+ * starts an all-or-nothing import of IMPORT_FILE as a job (an in-process job, or with RUNNER_JOB a
+ * job the runner holds) and prints PROGRESS lines; the test kills it with SIGKILL in the middle of
+ * the write.
  */
 import { sql } from 'kysely';
 import { requireEntity } from '../../src/model';
@@ -22,7 +23,12 @@ await applyRowLevelSecurity(database.db);
 await seedDemo(database.db, config);
 const user = (await sql<{ id: number; client_id: number }>`select id, client_id from users where username = 'brand'`.execute(database.db)).rows[0];
 const job = await createJob(database.db, { clientId: user.client_id, userId: user.id }, 'import', 'kill test', { entity: 'vendor' });
-await markRunning(database.db, job, 'commit');
+if (process.env.RUNNER_JOB) {
+  // As an upload runs it: a job of the job runner, claimed by this process with a lease that has
+  // not run out when the server starts again (so no runner takes it over meanwhile).
+  await sql`update jobs set runner = true, status = 'running', locked_by = 'killed-worker', attempts = 1,
+    lease_until = now() + interval '10 minutes', updated_at = now() where id = ${job.id}`.execute(database.db);
+} else await markRunning(database.db, job, 'commit');
 console.log(`JOB ${job.id}`);
 await runImport(database.db, {
   entity: requireEntity('vendor'),

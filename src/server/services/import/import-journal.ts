@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { getEntity, type EntityDef } from '../../../model';
-import type { Db } from '../../db/database';
+import { hasOneConnection, type Db } from '../../db/database';
 import { childEntities } from '../../resources/document-read';
 import { runAfterWriteHooks, writeContext } from '../../resources/document-stages';
 import { hooksOf, type WriteActor } from '../../resources/save-hooks';
@@ -37,8 +37,9 @@ import { withSystemScope, withTenant } from '../rls';
  * derived on other records follow), before- and after-remove hooks on the removed ones.
  *
  * A run that ends well deletes its journal (`forgetImportRun`); a failed one is undone at once; one
- * whose process died is undone when the process starts again (`recoverImportRuns`), when the runner
- * takes its job over (the same run id), or when the runner gives the job up.
+ * whose process died is undone when the process starts again, before it answers a request
+ * (`recoverImportRuns`; on the embedded database whatever its job's status), when the runner takes
+ * its job over (the same run id), or when the runner gives the job up.
  *
  * What differs from one transaction, and is accepted for the embedded database: while the import
  * runs, other users see the batches written so far; numbers an undone run took from a numbering rule
@@ -182,15 +183,26 @@ export async function undoImportRun(tx: Db, clientId: number, runId: number, act
 }
 
 /**
- * At start-up: undoes every run whose journal is left and whose job is neither queued nor running
- * (its process died; the job was marked failed). A job the runner will take over undoes its own
- * run first (same run id), so it is left alone here. Returns the runs undone.
+ * At start-up, before the server answers its first request (main.ts awaits it before `listen`):
+ * undoes every run whose journal is left and whose process died. On the embedded database the
+ * starting process is the only one (it owns the data directory), so every run left is dead, whatever
+ * its job says: also the run of a job the runner still holds (status running, its lease not yet run
+ * out), whose batches users would otherwise see until the runner takes the job over; that attempt
+ * then finds nothing of the dead one to undo and imports afresh. On PostgreSQL another live process
+ * may be writing a run: only runs whose job is neither queued nor running are undone there (the
+ * runner's next attempt undoes the others, same run id). Returns the runs undone.
  */
-export async function recoverImportRuns(db: Db, log: (message: string, extra: Record<string, unknown>) => void = () => undefined): Promise<number> {
+export async function recoverImportRuns(
+  db: Db,
+  log: (message: string, extra: Record<string, unknown>) => void = () => undefined,
+  options: { everyRun?: boolean } = {},
+): Promise<number> {
+  const everyRun = options.everyRun ?? hasOneConnection(db);
+  const dead = everyRun ? sql`true` : sql`jb.id is null or jb.status not in ('queued', 'running')`;
   const runs = await withSystemScope(db, (tx) =>
     sql<{ client_id: number; run_id: number; user_id: number | null }>`select distinct j.client_id, j.run_id, jb.user_id from import_journal j
       left join jobs jb on jb.id = j.run_id
-      where jb.id is null or jb.status not in ('queued', 'running')`.execute(tx),
+      where ${dead}`.execute(tx),
   );
   let undone = 0;
   for (const r of runs.rows) {
