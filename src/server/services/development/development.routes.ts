@@ -4,6 +4,7 @@ import { sampleRequest, SAMPLE_MENU } from '../../../model/entities/samplereques
 import { authOf, requireAuth } from '../../access/auth-context';
 import { ok } from '../../http/envelope';
 import { AppError, notFound } from '../../http/errors';
+import { MAX_INT_ID, parseIdList } from '../../http/id-list';
 import { loadRows } from '../../resources/document-read';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { withTenant } from '../rls';
@@ -61,8 +62,9 @@ export async function developmentRoutes(app: FastifyInstance): Promise<void> {
     const id = Number(b.id);
     if (!Number.isSafeInteger(id)) throw notFound();
     const body = typeof b.body === 'string' && b.body.trim() ? b.body.trim().slice(0, 2000) : null;
-    const photos = Array.isArray(b.photos) ? b.photos.map(Number) : [];
-    if (photos.some((p) => !Number.isSafeInteger(p)) || photos.length > 20) throw new AppError('badRequest');
+    // Read as every list of ids (http/id-list.ts): more than MAX_IDS_PER_CALL is refused first; a comment then takes 20 photos.
+    const photos = Array.isArray(b.photos) ? parseIdList(b.photos, { maxId: MAX_INT_ID, invalid: () => new AppError('badRequest') }) : [];
+    if (photos.length > 20) throw new AppError('badRequest');
     const commentId = await withTenant(app.db, clientId, async (tx) => {
       const [row] = await loadRows(tx, sampleRequest, clientId, [id], scope, true);
       if (!row) throw notFound();

@@ -3,6 +3,7 @@ import { validateRecord } from '../../../model';
 import { ticket } from '../../../model/entities/ticket.entity';
 import type { Db } from '../../db/database';
 import { AppError, notFound, validationError } from '../../http/errors';
+import { MAX_INT_ID, parseIdList } from '../../http/id-list';
 import { raiseNotice } from '../notify/notice.service';
 import { transitionTo } from '../notify/task.service';
 import { withSystemScope } from '../rls';
@@ -116,12 +117,11 @@ async function memberIds(tx: Db, ticketId: number, except: number): Promise<numb
   return r.rows.map((x) => x.user_id);
 }
 
-const idList = (raw: unknown): number[] => {
-  const list = Array.isArray(raw) ? raw : typeof raw === 'string' && raw.trim() ? raw.split(',') : typeof raw === 'number' ? [raw] : [];
-  const ids = list.map((x) => Number(String(x).trim()));
-  if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0)) throw validationError({ owner_ids: { key: 'access.invalidValue' } });
-  return ids;
-};
+/** The people of a ticket (`owner_ids`, ...): a list or text "1,2"; at most MAX_IDS_PER_CALL, as every list of ids (http/id-list.ts). */
+const idList = (raw: unknown): number[] =>
+  raw === undefined || raw === null || (typeof raw === 'string' && !raw.trim())
+    ? []
+    : parseIdList(raw, { maxId: MAX_INT_ID, invalid: () => validationError({ owner_ids: { key: 'access.invalidValue' } }) });
 
 /**
  * Raises a ticket on one of the caller's documents: validated by the entity, linked by type and id,
@@ -135,10 +135,10 @@ export async function raiseTicket(db: Db, me: Caller, input: Record<string, unkn
   const docId = Number(input.doc_id);
   if (!Number.isSafeInteger(docId) || docId <= 0) errors.doc_id = { key: 'ticket.docNotFound' };
   const owners = idList(input.owner_ids);
-  if (!owners.length) errors.owner_ids = { key: 'ticket.ownerRequired' };
-  if (Object.keys(errors).length) throw validationError(errors);
   const participants = idList(input.participant_ids);
   const guests = idList(input.guest_ids);
+  if (!owners.length) errors.owner_ids = { key: 'ticket.ownerRequired' };
+  if (Object.keys(errors).length) throw validationError(errors);
   return withSystemScope(db, async (tx) => {
     const own = await ownDocument(tx, doc!, me.clientId, docId);
     if (!own) throw validationError({ doc_id: { key: 'ticket.docNotFound' } });
