@@ -9,6 +9,7 @@ import { tokenContext, useFormSession } from '../engine/session-scope';
 import { ChildGrid, newRowKey, type ChildGridProps, type ChildRow } from '../grid/ChildGrid';
 import { MatrixEntries } from '../grid/MatrixEntries';
 import { toast } from '../shell/toast-bus';
+import { useUnsavedGuard } from '../shell/use-unsaved-guard';
 import { formFields, type ResolvedField, type ResolvedPage } from '../../model/page-resolve';
 import { systemColumn } from '../../model/field-types';
 import type { ChildMatrix } from '../../model/entity';
@@ -44,7 +45,12 @@ export type EntityFormHandle = {
   busy: boolean;
   /** Whether the user changed a value or a line since the form opened (closing then asks first). */
   dirty: () => boolean;
+  /** The user chose to drop the changes (a confirmed close): their kept draft goes too. */
+  forget: () => void;
 };
+
+/** What a form's draft keeps (issue 29): the header values and the child lines. */
+type FormDraft = { values: FormValues; children: Record<string, ChildRow[]> };
 
 /** Child rows without their grid keys, as text: what a change of lines is compared by. */
 const linesText = (rows: Record<string, ChildRow[]>) => JSON.stringify(Object.entries(rows).map(([k, list]) => [k, list.map(({ __key: _k, ...r }) => r)]));
@@ -61,6 +67,11 @@ export type EntityFormProps = {
    * colour-size matrix), by child key; the rows, errors and save stay the form's.
    */
   childRenderers?: Record<string, (props: ChildGridProps) => ReactNode>;
+  /**
+   * Where the unsaved-changes guard keeps this form's draft (page and document): given, leaving
+   * with changes asks, a reload keeps them and reopening the document offers them back.
+   */
+  draftKey?: { page: string; doc: string } | null;
 };
 
 const SPAN: Record<string, number> = { full: 6, half: 3, third: 2, quarter: 1 };
@@ -125,6 +136,21 @@ export const EntityForm = forwardRef<EntityFormHandle, EntityFormProps>(function
   const [busy, setBusy] = useState(false);
   const submitted = useRef(false);
   const ctx: FormContext = { values, session, action };
+  // Issue 29: one guard for every edited form; a restored draft remounts the child editors (they read their rows once).
+  const linesNow = linesText(children);
+  const changed = isDirty || linesNow !== initialLines.current;
+  const guarded = Boolean(props.draftKey) && action !== 'view';
+  const [restored, setRestored] = useState(0);
+  const guard = useUnsavedGuard<FormDraft>(guarded && changed, {
+    draft: guarded ? props.draftKey : null,
+    revision: guarded ? JSON.stringify(values) + linesNow : null,
+    snapshot: () => ({ values: form.getValues(), children }),
+    onRestore: (d) => {
+      for (const [k, v] of Object.entries(d?.values ?? {})) form.setValue(k, v, { shouldDirty: true });
+      if (d?.children) setChildren(d.children);
+      setRestored((n) => n + 1);
+    },
+  });
 
   const setBusyBoth = (b: boolean) => {
     setBusy(b);
@@ -189,6 +215,7 @@ export const EntityForm = forwardRef<EntityFormHandle, EntityFormProps>(function
     try {
       const saved = await api.save(body);
       toast.success(t('msg.saved'));
+      guard.saved();
       props.onSaved(saved);
     } catch (e) {
       // Spec 8: the toast is raised by the API reactions; 11000 field errors go onto the fields.
@@ -213,7 +240,7 @@ export const EntityForm = forwardRef<EntityFormHandle, EntityFormProps>(function
     form.clearErrors();
   };
 
-  useImperativeHandle(ref, () => ({ submit, reset, busy, dirty: () => isDirty || form.formState.isDirty || linesText(children) !== initialLines.current }));
+  useImperativeHandle(ref, () => ({ submit, reset, busy, dirty: () => isDirty || form.formState.isDirty || linesText(children) !== initialLines.current, forget: guard.discard }));
 
   const errors = form.formState.errors;
   return (
@@ -282,11 +309,12 @@ export const EntityForm = forwardRef<EntityFormHandle, EntityFormProps>(function
           newRow: () => ({ ...resetValues(c.fields, tokenContext(session)), __key: newRowKey() }),
         };
         const custom = props.childRenderers?.[c.child.key];
-        if (custom) return <div key={c.child.key}>{custom(childProps)}</div>;
+        if (custom) return <div key={`${c.child.key}-${restored}`}>{custom(childProps)}</div>;
         // A child that declares a matrix (ChildMatrix) is entered as colour x size blocks, where its `when` holds.
-        if (c.matrix && matrixApplies(c.matrix, values)) return <MatrixEntries key={`${c.child.key}-matrix`} {...childProps} currency={values.currency ? String(values.currency) : undefined} />;
-        return <ChildGrid key={c.child.key} {...childProps} />;
+        if (c.matrix && matrixApplies(c.matrix, values)) return <MatrixEntries key={`${c.child.key}-matrix-${restored}`} {...childProps} currency={values.currency ? String(values.currency) : undefined} />;
+        return <ChildGrid key={`${c.child.key}-${restored}`} {...childProps} />;
       })}
+      {guard.dialog}
     </form>
   );
 });

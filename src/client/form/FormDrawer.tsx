@@ -164,6 +164,7 @@ export function FormDrawer(props: { resolved: ResolvedPage; state: DrawerState; 
             onSaved={onSaved}
             onBusyChange={rf.setBusy}
             childRenderers={slots.childRenderers?.(rf)}
+            draftKey={action === 'view' ? null : { page: resolved.route, doc: action === 'add' ? 'new' : action === 'copy' ? `copy-${String(rf.id)}` : String(rf.id) }}
           />
         )}
         {rf.ready && tab === 'form' && rf.stored && extensions.map((x, i) => x.body && <x.body key={i} rf={rf} resolved={resolved} />)}

@@ -23,6 +23,8 @@ export function useCloseGuard(form: RefObject<EntityFormHandle | null>, options:
       onCancel={() => setAsking(false)}
       onConfirm={() => {
         setAsking(false);
+        // Closing drops the changes: their kept draft goes too, and leaving the page no longer asks.
+        form.current?.forget();
         options.onClose();
       }}
     />

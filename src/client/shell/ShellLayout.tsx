@@ -59,6 +59,7 @@ import { menuIcon } from './menu-icons';
 import { NoticeBell } from './NoticeBell';
 import { connectNotificationSocket, disconnectNotificationSocket } from './notification-socket';
 import { toast } from './toast-bus';
+import { UnsavedGuardHost } from './UnsavedGuard';
 import { startVersionPolling, versionNotice } from './version-check';
 // Messages of the import centre, exports and jobs: every signed-in page has them, the sign-in page does not load them.
 import '../../model/i18n/excel-part';
@@ -396,6 +397,7 @@ export function ShellLayout() {
         </main>
       </div>
       <FirstLoginDialog />
+      <UnsavedGuardHost />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { orders } from './orders';
 import { ordersUi } from './orders-ui';
 import { profile } from './profile';
 import { spreadsheet } from './spreadsheet';
+import { unsaved } from './unsaved';
 import type { CatalogPart, Language } from './types';
 import { DEFAULT_LANGUAGE } from './types';
 
@@ -23,7 +24,7 @@ export * from './types';
  * `./excel-part`, which the model's Excel module, the server and the signed-in shell import, so
  * that the sign-in page's first script does not carry it (benchmark B7: 250 KB).
  */
-const PARTS: CatalogPart[] = [common, access, masterdata, engine, admin, orders, ordersUi, client, profile, spreadsheet, notify, chat];
+const PARTS: CatalogPart[] = [common, access, masterdata, engine, admin, orders, ordersUi, client, profile, spreadsheet, notify, chat, unsaved];
 
 /** Told of each part registered later (an entity declared in a chunk loaded after start). */
 const LISTENERS: Array<(part: CatalogPart) => void> = [];

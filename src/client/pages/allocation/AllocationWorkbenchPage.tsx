@@ -62,6 +62,7 @@ import {
   type WorkbenchState,
 } from './workbench-model';
 import { cellKeyOf } from '../../../model/allocation';
+import { useWorkbenchDraft } from './workbench-draft';
 
 const VERSIONS = entityApiOf('/api/scmapi/allocationversion');
 
@@ -223,6 +224,18 @@ export function AllocationWorkbenchPage() {
   const cells = useMemo(() => (state ? heatCells(state) : []), [state, revision]); // eslint-disable-line react-hooks/exhaustive-deps
   const totals = useMemo(() => (state ? summary(state) : null), [state, revision]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // Issue 29: leaving with pending edits asks; a reload keeps them as a draft offered back here.
+  const unsaved = useWorkbenchDraft({
+    state,
+    editable: Boolean(draft),
+    revision,
+    onRestored: () => {
+      const g = gridApi.current;
+      if (g && !g.isDestroyed()) g.refreshCells({ force: true });
+      setRevision((r) => r + 1);
+    },
+  });
+
   const pinnedRows = useMemo<PinnedRow[]>(() => [{ __pinned: 'allocated' }, { __pinned: 'capacity' }, { __pinned: 'load' }], []);
 
   const columnDefs = useMemo<Array<ColDef<GridRow> | ColGroupDef<GridRow>>>(() => {
@@ -377,6 +390,7 @@ export function AllocationWorkbenchPage() {
     const reply = await act('save-cells', { cells: JSON.stringify(pendingEdits(st)) });
     if (!reply) return false;
     if (!quiet) toast.success(t('alloc.saved', { count: st.edits.size }));
+    unsaved.saved();
     sheetKeys.keep();
     await loadWorkbench(Number(st.data.version.id));
     void loadVersions();
@@ -662,11 +676,13 @@ export function AllocationWorkbenchPage() {
         onConfirm={() => {
           if (confirm === 'discard') {
             setConfirm(null);
+            unsaved.discard();
             if (version) void loadWorkbench(Number(version.id));
           } else if (confirm) void transition(confirm);
         }}
         onCancel={() => setConfirm(null)}
       />
+      {unsaved.dialog}
       <Dialog open={dialog !== null} onOpenChange={(_, d) => !d.open && setDialog(null)}>
         <DialogSurface>
           <DialogBody>

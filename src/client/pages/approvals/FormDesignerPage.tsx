@@ -22,6 +22,7 @@ import { ApiError } from '../../api/client';
 import { entityApiOf, type Row } from '../../engine/entity-api';
 import { EntityForm } from '../../form/EntityForm';
 import { toast } from '../../shell/toast-bus';
+import { useUnsavedGuard } from '../../shell/use-unsaved-guard';
 import {
   DYNAMIC_FIELD_TYPES,
   DYNAMIC_REF_ENTITIES,
@@ -118,6 +119,9 @@ export function FormDesignerPage() {
   const [sel, setSel] = useState<Selection>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // The definition as stored: the design differs from it until saved (issue 29: leaving asks, a reload keeps it).
+  const [stored, setStored] = useState('');
+  const defText = JSON.stringify(def);
 
   useEffect(() => {
     if (!Number.isSafeInteger(id) || id <= 0) return setFailed(true);
@@ -127,6 +131,7 @@ export function FormDesignerPage() {
         const stored = r.definition as DynamicFormDefinition | null;
         const d = stored && Array.isArray(stored.sections) && stored.sections.length ? stored : emptyDefinition();
         setDef(d);
+        setStored(JSON.stringify(d));
         setSel(d.sections[0]?.fields.length ? { s: 0, f: 0 } : null);
       },
       () => setFailed(true),
@@ -149,6 +154,16 @@ export function FormDesignerPage() {
     setDef(next);
     setServerErrors({});
   };
+  const guard = useUnsavedGuard<DynamicFormDefinition>(Boolean(record) && defText !== stored, {
+    draft: record ? { page: 'form-designer', doc: String(id) } : null,
+    revision: defText,
+    snapshot: () => def,
+    onRestore: (d) => {
+      if (!Array.isArray(d?.sections)) return;
+      change(d);
+      setSel(null);
+    },
+  });
   const setSection = (si: number, patch: Partial<DynamicSection>) => change({ sections: def.sections.map((x, i) => (i === si ? { ...x, ...patch } : x)) });
   const setField = (si: number, fi: number, patch: Partial<DynamicField>) =>
     setSection(si, { fields: def.sections[si].fields.map((x, i) => (i === fi ? ({ ...x, ...patch } as DynamicField) : x)) });
@@ -174,6 +189,8 @@ export function FormDesignerPage() {
       const saved = await formsApi.save({ id, version: record.version, definition: def });
       setRecord(saved);
       setServerErrors({});
+      setStored(defText);
+      guard.saved();
       toast.success(t('dyn.designer.saved', { version: String(saved.form_version ?? '') }));
     } catch (e) {
       if (e instanceof ApiError && e.errors) {
@@ -195,6 +212,7 @@ export function FormDesignerPage() {
 
   return (
     <div className={s.page} data-testid="dyn-designer">
+      {guard.dialog}
       <div className={s.head}>
         <Title3 as="h1">
           {t('dyn.designer.title')} · {String(record.code)} {String(record.name)}
