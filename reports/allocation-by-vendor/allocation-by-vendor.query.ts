@@ -21,7 +21,7 @@ export const allocationByVendor = defineReport({
     { key: 'cycle', field: 'cycle', label: { zh: '周期', en: 'Cycle' } },
   ],
   measures: [
-    { key: 'qty', agg: 'sum', field: 'qty', label: { zh: '分配数量', en: 'Allocated qty' } },
+    { key: 'qty', agg: 'sum', field: 'qty', label: { zh: '分配数量', en: 'Allocated qty' }, format: 'integer' },
     { key: 'cells', agg: 'count', label: { zh: '单元格数', en: 'Cells' } },
   ],
   filters: ['vendor_id', 'version_id', 'cycle'],

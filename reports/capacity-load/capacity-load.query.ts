@@ -22,8 +22,9 @@ export const capacityLoad = defineReport({
     { key: 'week', field: 'start_date', bucket: 'week', label: { zh: '周（周一）', en: 'Week (Monday)' } },
   ],
   measures: [
-    { key: 'load', agg: 'sum', field: 'load', label: { zh: '排产分钟', en: 'Planned minutes' } },
-    { key: 'capacity', agg: 'sum', field: 'capacity', label: { zh: '产能分钟', en: 'Capacity minutes' } },
+    // Standard minutes: the header names the unit ("负荷（分钟）", "Load (min)").
+    { key: 'load', agg: 'sum', field: 'load', label: { zh: '负荷', en: 'Load' }, format: 'minutes' },
+    { key: 'capacity', agg: 'sum', field: 'capacity', label: { zh: '产能', en: 'Capacity' }, format: 'minutes' },
     { key: 'utilisation', agg: 'ratio', of: ['load', 'capacity'], label: { zh: '负荷率', en: 'Utilisation' }, format: 'percent' },
   ],
   // created_by: the dashboards' organisation filter (docs/architecture-dashboards.md).

@@ -27,9 +27,9 @@ export const importHistory = defineReport({
   ],
   measures: [
     { key: 'jobs', agg: 'count', label: { zh: '导入次数', en: 'Imports' } },
-    { key: 'total', agg: 'sum', field: 'total', label: { zh: '行数', en: 'Rows' } },
-    { key: 'imported', agg: 'sum', field: 'imported', label: { zh: '已导入', en: 'Imported' } },
-    { key: 'errors', agg: 'sum', field: 'errors', label: { zh: '错误', en: 'Errors' } },
+    { key: 'total', agg: 'sum', field: 'total', label: { zh: '行数', en: 'Rows' }, format: 'integer' },
+    { key: 'imported', agg: 'sum', field: 'imported', label: { zh: '已导入', en: 'Imported' }, format: 'integer' },
+    { key: 'errors', agg: 'sum', field: 'errors', label: { zh: '错误', en: 'Errors' }, format: 'integer' },
   ],
   filters: [],
 });

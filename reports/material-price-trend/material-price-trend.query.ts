@@ -17,7 +17,7 @@ export const materialPriceTrend = defineReport({
   ],
   measures: [
     { key: 'amount', agg: 'sum', field: 'amount', label: { zh: '金额', en: 'Amount' }, format: 'money' },
-    { key: 'qty', agg: 'sum', field: 'qty', label: { zh: '数量', en: 'Quantity' } },
+    { key: 'qty', agg: 'sum', field: 'qty', label: { zh: '数量', en: 'Quantity' }, format: 'decimal' },
     { key: 'price', agg: 'ratio', of: ['amount', 'qty'], label: { zh: '平均单价', en: 'Average price' }, format: 'money' },
   ],
   // created_by: the dashboards' organisation filter (docs/architecture-dashboards.md).

@@ -34,7 +34,7 @@ export const openExceptions = defineReport({
     { key: 'category', field: 'category', label: { zh: '异常类别', en: 'Category' } },
   ],
   measures: [
-    { key: 'tickets', agg: 'sum', field: 'tickets', label: { zh: '异常单数', en: 'Tickets' } },
+    { key: 'tickets', agg: 'sum', field: 'tickets', label: { zh: '异常单数', en: 'Tickets' }, format: 'integer' },
     { key: 'deduct', agg: 'sum', field: 'deduct', label: { zh: '扣款金额', en: 'Deduct amount' }, format: 'money' },
   ],
   filters: ['level', 'category', 'status', 'created_by'],

@@ -22,12 +22,12 @@ export const outsourcedWip = defineReport({
     { key: 'month', field: 'delivery_date', bucket: 'month', label: { zh: '交货月份', en: 'Delivery month' } },
   ],
   measures: [
-    { key: 'orders', agg: 'sum', field: 'orders', label: { zh: '外发单数', en: 'Orders' } },
-    { key: 'qty', agg: 'sum', field: 'qty', label: { zh: '外发数量', en: 'Pieces sent' } },
-    { key: 'done', agg: 'sum', field: 'done', label: { zh: '供应商完成', en: 'Reported done' } },
-    { key: 'received', agg: 'sum', field: 'received', label: { zh: '已收回', en: 'Received back' } },
-    { key: 'open_qty', agg: 'sum', field: 'open_qty', label: { zh: '在外未收', en: 'Still out' } },
-    { key: 'late_orders', agg: 'sum', field: 'late_orders', label: { zh: '逾期未收单数', en: 'Orders late' } },
+    { key: 'orders', agg: 'sum', field: 'orders', label: { zh: '外发单数', en: 'Orders' }, format: 'integer' },
+    { key: 'qty', agg: 'sum', field: 'qty', label: { zh: '外发数量', en: 'Pieces sent' }, format: 'integer' },
+    { key: 'done', agg: 'sum', field: 'done', label: { zh: '供应商完成', en: 'Reported done' }, format: 'integer' },
+    { key: 'received', agg: 'sum', field: 'received', label: { zh: '已收回', en: 'Received back' }, format: 'integer' },
+    { key: 'open_qty', agg: 'sum', field: 'open_qty', label: { zh: '在外未收', en: 'Still out' }, format: 'integer' },
+    { key: 'late_orders', agg: 'sum', field: 'late_orders', label: { zh: '逾期未收单数', en: 'Orders late' }, format: 'integer' },
     { key: 'received_rate', agg: 'ratio', of: ['received', 'qty'], label: { zh: '收回率', en: 'Received share' }, format: 'percent' },
   ],
   // created_by: the dashboards' organisation filter (docs/architecture-dashboards.md).

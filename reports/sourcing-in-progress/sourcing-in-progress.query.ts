@@ -25,10 +25,10 @@ export const sourcingInProgress = defineReport({
     { key: 'month', field: 'deadline', bucket: 'month', label: { zh: '截止月份', en: 'Deadline month' } },
   ],
   measures: [
-    { key: 'projects', agg: 'sum', field: 'projects', label: { zh: '项目数', en: 'Projects' } },
-    { key: 'on_schedule', agg: 'sum', field: 'on_schedule', label: { zh: '按期', en: 'On schedule' } },
-    { key: 'overdue', agg: 'sum', field: 'overdue', label: { zh: '已超期', en: 'Overdue' } },
-    { key: 'suppliers', agg: 'sum', field: 'suppliers', label: { zh: '参与供应商', en: 'Suppliers in' } },
+    { key: 'projects', agg: 'sum', field: 'projects', label: { zh: '项目数', en: 'Projects' }, format: 'integer' },
+    { key: 'on_schedule', agg: 'sum', field: 'on_schedule', label: { zh: '按期', en: 'On schedule' }, format: 'integer' },
+    { key: 'overdue', agg: 'sum', field: 'overdue', label: { zh: '已超期', en: 'Overdue' }, format: 'integer' },
+    { key: 'suppliers', agg: 'sum', field: 'suppliers', label: { zh: '参与供应商', en: 'Suppliers in' }, format: 'integer' },
     { key: 'overdue_rate', agg: 'ratio', of: ['overdue', 'projects'], label: { zh: '超期率', en: 'Overdue share' }, format: 'percent' },
   ],
   // created_by: the dashboards' organisation filter (the members of an organisation, docs/architecture-dashboards.md).

@@ -14,8 +14,8 @@ export const vendorCapacityVsAllocated = defineReport({
     { key: 'month', field: 'cycle', label: { zh: '月份', en: 'Month' } },
   ],
   measures: [
-    { key: 'capacity', agg: 'sum', field: 'capacity', label: { zh: '产能（件）', en: 'Capacity (pcs)' } },
-    { key: 'allocated', agg: 'sum', field: 'allocated', label: { zh: '已分配（件）', en: 'Allocated (pcs)' } },
+    { key: 'capacity', agg: 'sum', field: 'capacity', label: { zh: '产能（件）', en: 'Capacity (pcs)' }, format: 'integer' },
+    { key: 'allocated', agg: 'sum', field: 'allocated', label: { zh: '已分配（件）', en: 'Allocated (pcs)' }, format: 'integer' },
     { key: 'utilisation', agg: 'ratio', of: ['allocated', 'capacity'], label: { zh: '产能占用率', en: 'Utilisation' }, format: 'percent' },
   ],
   filters: ['vendor_id', 'cycle'],

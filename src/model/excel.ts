@@ -1,7 +1,7 @@
 import type { ChildDef, ChildMatrix, EntityDef, FieldDef, Label } from './entity';
 import { getEntity } from './entity';
 import { getDictionary, type DictItem } from './dictionaries';
-import { FIELD_TYPE_TABLE, type ExcelKind } from './field-types';
+import { CELL_FORMAT_TABLE, cellFormatOf, FIELD_TYPE_TABLE, type CellFormat, type ExcelKind } from './field-types';
 import { translate } from './i18n';
 import './i18n/excel-part';
 import type { Language } from './i18n/types';
@@ -429,7 +429,7 @@ function parseDateParts(text: string): Date | null {
 
 /**
  * A stored value as an export cell, in a form the import reads back: dictionary labels, Yes/No,
- * real Excel dates (UTC wall clock, formatted by the column's excelFormat), numbers as numbers,
+ * real Excel dates (UTC wall clock, formatted by the column's cell format), numbers as numbers,
  * references as the target's code (looked up by the caller and passed in `refCode`).
  */
 export function exportCell(column: ExcelColumn, value: unknown, language: Language, refCode?: string | null, own?: CompanyDictItems): string | number | boolean | Date | null {
@@ -457,9 +457,33 @@ export function exportCell(column: ExcelColumn, value: unknown, language: Langua
   }
 }
 
-/** The Excel number format of a column (the field-type table's excelFormat). */
+/** The Excel number format of a column (its field's cell format in the field-type table). */
 export function columnFormat(column: ExcelColumn): string | undefined {
-  return FIELD_TYPE_TABLE[column.field.type].excelFormat;
+  return CELL_FORMAT_TABLE[cellFormatOf(column.field)].numFmt;
+}
+
+/**
+ * A value as the cell of a column of that format holds it: a number for a number format (a numeric
+ * text such as a summed '12.5' too), a real date (UTC midnight, so the serial day is whole) for a
+ * date or a week's Monday given as 'YYYY-MM-DD', text for a text or code format (a number as its
+ * digits, so a code never becomes a number); anything else unchanged.
+ */
+export function formatCell(format: CellFormat, value: unknown): string | number | boolean | Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const cell = CELL_FORMAT_TABLE[format].cell;
+  if (cell === 'number') {
+    const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+    return Number.isFinite(n) ? n : String(value);
+  }
+  if (cell === 'date') return value instanceof Date ? value : (parseDateParts(String(value)) ?? String(value));
+  if (typeof value === 'number') return String(value);
+  return value instanceof Date || typeof value === 'boolean' || typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** A column's header: its label, and the unit its cell format names ("负荷（分钟）", "Load (min)"). */
+export function formatHeader(label: string, format: CellFormat | undefined, language: Language): string {
+  const unit = format ? CELL_FORMAT_TABLE[format].unit : undefined;
+  return unit ? translate(language, unit, { label }) : label;
 }
 
 /** A cell's sheet address letter for a 0-based column index: 0 -> A, 27 -> AB. */

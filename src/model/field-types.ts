@@ -75,6 +75,46 @@ export type ValueNature = 'text' | 'number' | 'temporal' | 'boolean' | 'referenc
 /** How an Excel cell becomes a field's raw input; null: the type is edited in its own widget and is not in sheets. */
 export type ExcelKind = 'text' | 'number' | 'date' | 'datetime' | 'month' | 'boolean' | 'dict' | 'multidict' | 'reference';
 
+/**
+ * How a column of a workbook the product writes reads (list exports, reports, the schedule and the
+ * statement workbooks): a field type names one (`cellFormat` below), a report column declares or
+ * derives one (src/model/report.ts `reportColumnFormat`).
+ */
+export type CellFormat = 'text' | 'code' | 'integer' | 'decimal' | 'money' | 'minutes' | 'percent' | 'date' | 'week' | 'month' | 'datetime' | 'plain';
+
+export type CellFormatSpec = {
+  /** What the cell holds: a number, a date (an Excel serial day under a date format) or text. */
+  cell: 'number' | 'date' | 'text';
+  /** The Excel number format of the column's cells; undefined = General. */
+  numFmt?: string;
+  /** The unit the column's header names after its label (a catalogue key with `{{label}}`). */
+  unit?: string;
+};
+
+/**
+ * The one table of cell formats. Codes are text under `@`, so a zero-padded code is never turned
+ * into a number (also when someone edits the cell); quantities are whole numbers with thousands
+ * separators; decimals and money show two decimals and up to the four stored ones (a unit price of
+ * 0.0125 is not shown as 0.01); minutes one decimal, with the unit in the header; a share of 0..1 a
+ * percentage with one decimal; dates and week starts (a Monday) real dates. A month ('YYYY-MM') is
+ * text, as the field type stores it. `plain`: a whole number read without thousands separators (a
+ * year, a sequence: an integer field declared `grouping: false`).
+ */
+export const CELL_FORMAT_TABLE: Record<CellFormat, CellFormatSpec> = {
+  text: { cell: 'text' },
+  code: { cell: 'text', numFmt: '@' },
+  integer: { cell: 'number', numFmt: '#,##0' },
+  decimal: { cell: 'number', numFmt: '#,##0.00##' },
+  money: { cell: 'number', numFmt: '#,##0.00##' },
+  minutes: { cell: 'number', numFmt: '#,##0.0', unit: 'excel.unit.minutes' },
+  percent: { cell: 'number', numFmt: '0.0%' },
+  date: { cell: 'date', numFmt: 'yyyy-mm-dd' },
+  week: { cell: 'date', numFmt: 'yyyy-mm-dd' },
+  month: { cell: 'text' },
+  datetime: { cell: 'date', numFmt: 'yyyy-mm-dd hh:mm:ss' },
+  plain: { cell: 'number', numFmt: '0' },
+};
+
 export type FieldTypeSpec = {
   /** PostgreSQL column type. */
   sqlType: string;
@@ -98,8 +138,8 @@ export type FieldTypeSpec = {
   gridWidth: number;
   /** How the type travels in Excel templates and exports (null: not in sheets). */
   excelKind: ExcelKind | null;
-  /** Excel number format for export cells; undefined = general. */
-  excelFormat?: string;
+  /** How its values are written in the cells of a workbook (CELL_FORMAT_TABLE: cell type, number format, unit). */
+  cellFormat: CellFormat;
   /** Turns a raw value into the stored value or rejects it with a message key. Empty -> null. */
   coerce: (raw: unknown) => Coerced;
   /** Whether the column can be sorted and compared with <, > in list filters. */
@@ -249,29 +289,31 @@ const BASE = {
   grid: 'text',
   gridWidth: 140,
   excelKind: 'text',
+  cellFormat: 'text',
   coerce: coerceText,
   ordered: true,
 } as const satisfies FieldTypeSpec;
 
 const row = (spec: Partial<FieldTypeSpec>): FieldTypeSpec => ({ ...BASE, ...spec });
 const NUMBER = { nature: 'number', widget: 'number', inputType: 'number', grid: 'number', excelKind: 'number' } as const;
-const REFERENCE = { sqlType: 'bigint', nature: 'reference', reference: true, grid: 'reference', excelKind: 'reference', coerce: coerceReference } as const;
+// A reference travels in sheets as its record's business code.
+const REFERENCE = { sqlType: 'bigint', nature: 'reference', reference: true, grid: 'reference', excelKind: 'reference', cellFormat: 'code', coerce: coerceReference } as const;
 /** JSON documents edited in their own widgets: whole-width in forms, not in sheets, not ordered. */
 const STRUCTURE = { sqlType: 'jsonb', storage: 'jsonb', nature: 'structure', formSpan: 'full', grid: 'json', excelKind: null, coerce: coerceJson, ordered: false } as const;
 
 export const FIELD_TYPE_TABLE: Record<FieldType, FieldTypeSpec> = {
   text: row({ inputType: 'text' }),
   textarea: row({ widget: 'textarea', formSpan: 'full' }),
-  code: row({ inputType: 'text' }),
+  code: row({ inputType: 'text', cellFormat: 'code' }),
   email: row({ inputType: 'text', impliedRules: ['email'] }),
   mobile: row({ inputType: 'text', impliedRules: ['telephone'] }),
-  integer: row({ ...NUMBER, sqlType: 'bigint', excelFormat: '0', coerce: coerceNumber(0) }),
-  decimal: row({ ...NUMBER, sqlType: 'numeric(18,4)', excelFormat: '0.####', coerce: coerceNumber(4) }),
-  money: row({ ...NUMBER, sqlType: 'numeric(18,4)', grid: 'money', excelFormat: '#,##0.00##', coerce: coerceNumber(4) }),
-  date: row({ sqlType: 'date', nature: 'temporal', inputType: 'date', grid: 'date', excelKind: 'date', excelFormat: 'yyyy-mm-dd', coerce: coerceDate }),
+  integer: row({ ...NUMBER, sqlType: 'bigint', cellFormat: 'integer', coerce: coerceNumber(0) }),
+  decimal: row({ ...NUMBER, sqlType: 'numeric(18,4)', cellFormat: 'decimal', coerce: coerceNumber(4) }),
+  money: row({ ...NUMBER, sqlType: 'numeric(18,4)', grid: 'money', cellFormat: 'money', coerce: coerceNumber(4) }),
+  date: row({ sqlType: 'date', nature: 'temporal', inputType: 'date', grid: 'date', excelKind: 'date', cellFormat: 'date', coerce: coerceDate }),
   // A month is 'YYYY-MM' text: it compares as text and keeps the text rules (spaces trimmed by choice).
-  month: row({ inputType: 'month', excelKind: 'month', coerce: coerceMonth }),
-  datetime: row({ sqlType: 'timestamp', nature: 'temporal', widget: 'datetime', grid: 'datetime', excelKind: 'datetime', excelFormat: 'yyyy-mm-dd hh:mm:ss', coerce: coerceDatetime, gridWidth: 170 }),
+  month: row({ inputType: 'month', excelKind: 'month', cellFormat: 'month', coerce: coerceMonth }),
+  datetime: row({ sqlType: 'timestamp', nature: 'temporal', widget: 'datetime', grid: 'datetime', excelKind: 'datetime', cellFormat: 'datetime', coerce: coerceDatetime, gridWidth: 170 }),
   boolean: row({ sqlType: 'boolean', nature: 'boolean', widget: 'switch', grid: 'boolean', excelKind: 'boolean', coerce: coerceBoolean, ordered: false, gridWidth: 100 }),
   dict: row({ dictionary: true, widget: 'dropdownbox', grid: 'dict', excelKind: 'dict' }),
   multidict: row({ sqlType: 'jsonb', storage: 'jsonb', nature: 'structure', dictionary: true, multi: true, widget: 'checkboxlist', formSpan: 'full', grid: 'dict', excelKind: 'multidict', coerce: coerceMulti, ordered: false }),
@@ -324,4 +366,10 @@ export function systemColumn(key: string): SystemColumnSpec | undefined {
 /** How lists and document pages show a field: its type's renderer, plain text for an ungrouped number. */
 export function gridRendererOf(field: { type: FieldType; grouping?: boolean }): GridRenderer {
   return field.grouping === false ? 'text' : FIELD_TYPE_TABLE[field.type].grid;
+}
+
+/** How workbooks write a field's values: its type's cell format, a plain number for an ungrouped integer. */
+export function cellFormatOf(field: { type: FieldType; grouping?: boolean }): CellFormat {
+  const format = FIELD_TYPE_TABLE[field.type].cellFormat;
+  return field.grouping === false && format === 'integer' ? 'plain' : format;
 }

@@ -1,4 +1,11 @@
 import type { Label } from './entity';
+import { getEntity } from './entity';
+import { cellFormatOf, isReferenceType, type CellFormat } from './field-types';
+
+/** How a measure's numbers read (CELL_FORMAT_TABLE in field-types.ts): shares 0..1 as `percent`. */
+export type MeasureFormat = Extract<CellFormat, 'percent' | 'money' | 'minutes' | 'integer' | 'decimal'>;
+/** How a dimension's values read: text, a code kept as text, a date, a week's Monday, a month. */
+export type DimensionFormat = Extract<CellFormat, 'text' | 'code' | 'date' | 'week' | 'month'>;
 
 /**
  * Report declarations (docs/architecture-reports.md). A report groups the rows of one registry
@@ -22,6 +29,8 @@ export type ReportDimension = {
   noDrill?: boolean;
   /** Labels of the stored values the entity does not know (a job's status), or `entity`: a registry entity's name. */
   values?: Record<string, Label> | 'entity';
+  /** How its values read when no bucket, label or entity field says it (`reportColumnFormat`). */
+  format?: DimensionFormat;
 };
 
 export type ReportMeasure = {
@@ -35,8 +44,12 @@ export type ReportMeasure = {
   field?: string;
   of?: [string, string];
   label: Label;
-  /** How the number reads: `percent` (0..1 shown as %), `money`, else a plain number. */
-  format?: 'percent' | 'money';
+  /**
+   * How the number reads: `percent` (0..1 shown as %), `money`, `minutes`, `integer` (a count or a
+   * quantity of pieces), `decimal`. A `count` is an integer and a `sum` of the entity's own field
+   * reads as that field's type when not declared; a server query's sum must declare it.
+   */
+  format?: MeasureFormat;
 };
 
 /**
@@ -107,6 +120,8 @@ export function defineReport(def: ReportDef): ReportDef {
     if (m.agg === 'sum' && !m.field) throw new Error(`report ${def.name}: sum measure ${m.key} names no field`);
     if (!def.entity && !def.query) throw new Error(`report ${def.name}: names neither an entity nor a server query`);
     if (m.agg === 'ratio' && !(m.of && m.of.every((k) => def.measures.some((x) => x.key === k && x.agg !== 'ratio')))) throw new Error(`report ${def.name}: ratio ${m.key} names no two measures`);
+    // A server query's column is no field of the entity: its declaration says how it reads.
+    if (m.agg === 'sum' && def.query && !m.format) throw new Error(`report ${def.name}: sum measure ${m.key} of a server query declares no format`);
   }
   reports.set(def.name, def);
   return def;
@@ -114,6 +129,36 @@ export function defineReport(def: ReportDef): ReportDef {
 
 export const getReport = (name: string): ReportDef | undefined => reports.get(name);
 export const allReports = (): ReportDef[] => [...reports.values()];
+
+/**
+ * How a report column's cells read in the workbook (and its header's unit), from its declaration
+ * only: a measure's declared format, else `integer` for a count, the entity field's type for a sum
+ * of the entity's own rows and `decimal` for a ratio; a dimension's declared format, else `week` or
+ * `month` for a bucket, `text` for values shown by label (states, dictionary items, referenced
+ * records' names), else the entity field's type (a code stays text, a date a date), else `text`.
+ */
+export function reportColumnFormat(report: ReportDef, key: string): CellFormat {
+  const m = report.measures.find((x) => x.key === key);
+  if (m) {
+    if (m.format) return m.format;
+    if (m.agg === 'count') return 'integer';
+    if (m.agg === 'ratio') return 'decimal';
+    const field = !report.query && report.entity ? getEntity(report.entity)?.fields.find((f) => f.key === m.field) : undefined;
+    const format = field ? cellFormatOf(field) : undefined;
+    if (format === 'integer' || format === 'decimal' || format === 'money' || format === 'plain') return format;
+    throw new Error(`report ${report.name}: measure ${key} reads as no number (declare its format)`);
+  }
+  const d = report.dimensions.find((x) => x.key === key);
+  if (!d) return 'text';
+  if (d.format) return d.format;
+  if (d.bucket) return d.bucket;
+  if (d.ref || d.dict || d.values) return 'text';
+  const entity = report.entity ? getEntity(report.entity) : undefined;
+  const field = entity?.fields.find((f) => f.key === d.field);
+  if (!field || entity?.states?.field === field.key || field.dict || isReferenceType(field.type)) return 'text';
+  const format = cellFormatOf(field);
+  return format === 'code' || format === 'date' || format === 'month' ? format : 'text';
+}
 
 /** A 'YYYY-MM-DD' date moved by n days. */
 export function addDaysIso(date: string, n: number): string {

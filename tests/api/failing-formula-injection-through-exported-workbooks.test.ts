@@ -88,9 +88,13 @@ describe('the list export', () => {
     const cells = await writtenCells(res.rawPayload);
     expect(cells.some((c) => c.formula)).toBe(false);
     for (const text of Object.values(HOSTILE)) expectWrittenAsText(cells, text);
-    // An ordinary text keeps its plain form.
+    // An ordinary text keeps its plain form: a name General, a code under its column's Text format
+    // (architecture-excel.md "Number formats"), neither turned into a rich text.
     const code = cells.find((c) => c.text === 'VINJ01')!;
-    expect(code.numFmtId).not.toBe(49);
+    expect(code.type).not.toBe('inlineStr');
+    expect(code.numFmtId).toBe(49);
+    const garment = cells.find((c) => c.ref === 'B2')!;
+    expect(garment.numFmtId).not.toBe(49);
 
     // The exported file imports back as updates with the same texts.
     await sql`update md_vendor set name = 'changed', remark = null where client_id = ${clientId} and code = 'VINJ01'`.execute(t.app.db);

@@ -226,6 +226,13 @@ describe('a month statement from a purchase shipped in full and received in part
     expect(formula.type).not.toBe(ExcelJS.ValueType.Formula);
     expect(cells.some((c) => c.type === ExcelJS.ValueType.Formula)).toBe(false);
     expect(cells.some((c) => c.value === Number(doc.settle_total))).toBe(true);
+    // Each column under its field's format (architecture-excel.md "Number formats"): amounts money,
+    // document numbers codes kept as text, the lines' dates real dates.
+    expect(cells.find((c) => c.value === Number(doc.settle_total))!.numFmt).toBe('#,##0.00##');
+    expect(cells.find((c) => text(c) === String(po.po_no))!.numFmt).toBe('@');
+    const dates = cells.filter((c) => c.type === ExcelJS.ValueType.Date);
+    expect(dates.length).toBeGreaterThan(0);
+    for (const d of dates) expect(d.numFmt).toBe('yyyy-mm-dd');
     // Another company's statement is not exported to it.
     const other = await t.app.inject({ method: 'GET', url: '/api/finapi/finstatement/workbook', query: { id: String(stmtId) }, headers: { authorization: `Bearer ${brand}` } });
     expect(other.statusCode).toBe(404);

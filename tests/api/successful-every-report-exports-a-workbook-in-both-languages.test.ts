@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../../reports';
-import { allReports, type ReportCompany } from '../../src/model';
+import { allReports, CELL_FORMAT_TABLE, reportColumnFormat, type ReportCompany } from '../../src/model';
 import { isLegalSheetName, sheetNameKey } from '../../src/server/services/export/sheet-name';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
 
@@ -10,7 +10,9 @@ import { createTestApp, signIn, type TestApp } from '../support/test-app';
  * after the title and the title had a "/" ("供应商分配量（版本/季节）"). Generated from the report
  * registry: every declared report is exported in both languages by each demo company's administrator
  * the report is for (its menu's companies; all three when it names none), and the workbook must open
- * with exceljs under sheet names Excel accepts.
+ * with exceljs under sheet names Excel accepts. Issue 29: every measure column of every report is
+ * written as numbers under its declared format (a rate 0.0%, a count #,##0), never as text, and a
+ * week's Monday as a date (docs/architecture-excel.md "Number formats").
  */
 const USER_OF: Record<ReportCompany, string> = { brand: 'brand', maker: 'maker', supplier: 'supplier' };
 const LANGUAGES = ['zh', 'en'] as const;
@@ -58,6 +60,27 @@ describe('every report exports a workbook Excel opens, in Chinese and in English
     const title = language === 'en' ? c.report.title.en : c.report.title.zh;
     expect(title.startsWith(names[0].slice(0, 4))).toBe(true);
     // The header row is there: the columns the report's table shows.
-    expect(wb.worksheets[0].getRow(1).cellCount).toBeGreaterThan(0);
+    const ws = wb.worksheets[0];
+    expect(ws.getRow(1).cellCount).toBeGreaterThan(0);
+    // The default grouping's columns, in the table's order: its dimensions, then every measure.
+    const dims = c.report.defaultGroup ?? [c.report.dimensions[0].key];
+    const keys = [...dims, ...c.report.measures.map((m) => m.key)];
+    expect(ws.getRow(1).cellCount).toBe(keys.length);
+    let cells = 0;
+    keys.forEach((key, i) => {
+      const spec = CELL_FORMAT_TABLE[reportColumnFormat(c.report, key)];
+      const measure = i >= dims.length;
+      if (measure) expect({ key, cell: spec.cell, numFmt: Boolean(spec.numFmt) }).toEqual({ key, cell: 'number', numFmt: true });
+      ws.eachRow((row, n) => {
+        if (n === 1) return;
+        const cell = row.getCell(i + 1);
+        if (cell.value === null || (!measure && typeof cell.value === 'string' && !/^\d{4}-\d{2}-\d{2}$/.test(cell.value))) return;
+        cells++;
+        if (spec.cell === 'number') expect({ key, row: n, type: cell.type, numFmt: cell.numFmt }).toEqual({ key, row: n, type: ExcelJS.ValueType.Number, numFmt: spec.numFmt });
+        if (spec.cell === 'date') expect({ key, row: n, type: cell.type, numFmt: cell.numFmt }).toEqual({ key, row: n, type: ExcelJS.ValueType.Date, numFmt: spec.numFmt });
+      });
+    });
+    // Not every company has rows of every report; the measures were checked where there are any.
+    if (ws.rowCount > 1) expect(cells).toBeGreaterThan(0);
   });
 });

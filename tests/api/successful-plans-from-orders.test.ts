@@ -259,7 +259,7 @@ describe('production plans from orders', () => {
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const [daily, gantt] = wb.worksheets;
     expect(daily.name).toBe('排产明细');
-    expect((daily.getRow(1).values as unknown[]).slice(1)).toEqual(['产线', '车间', '计划单号', '订单号', '款号', '品类', '日期', '数量', '标准分钟']);
+    expect((daily.getRow(1).values as unknown[]).slice(1)).toEqual(['产线', '车间', '计划单号', '订单号', '款号', '品类', '日期', '数量', '标准工时（分钟）']);
     const rows: unknown[][] = [];
     daily.eachRow((r, n) => n > 1 && rows.push((r.values as unknown[]).slice(1)));
     const mine = rows.filter((r) => r[2] === whole.plan_no);
@@ -271,8 +271,15 @@ describe('production plans from orders', () => {
       expect(r[4]).toBe('ST-9901');
       expect(r[5]).toBe('运动服');
       expect(Number(r[8])).toBeCloseTo(Number(r[7]) * 18, 4);
-      expect(String(r[6]) >= from && String(r[6]) <= to).toBe(true);
+      // The day is a real date, pieces and minutes numbers (architecture-excel.md "Number formats").
+      expect(r[6]).toBeInstanceOf(Date);
+      const date = (r[6] as Date).toISOString().slice(0, 10);
+      expect(date >= from && date <= to).toBe(true);
+      expect(typeof r[7]).toBe('number');
+      expect(typeof r[8]).toBe('number');
     }
+    const first = mine.length && daily.getRow(rows.indexOf(mine[0]) + 2);
+    expect(first && [3, 7, 8, 9].map((c) => first.getCell(c).numFmt)).toEqual(['@', 'yyyy-mm-dd', '#,##0', '#,##0.0']);
     expect(gantt.name).toBe('甘特图');
     const head = (gantt.getRow(1).values as unknown[]).slice(1);
     expect(head.slice(0, 3)).toEqual(['产线', '车间', '计划单号']);

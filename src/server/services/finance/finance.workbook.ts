@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
-import type { Language } from '../../../model';
+import { CELL_FORMAT_TABLE, cellFormatOf, fieldOf, requireEntity, type CellFormat, type Language } from '../../../model';
 import { getDictionary } from '../../../model/dictionaries';
+import { formatCell } from '../../../model/excel';
 import type { MatchedLine } from '../../../model/finance-match';
 import { addSheet } from '../export/sheet-name';
 import { protectTextCells } from '../export/text-cells';
@@ -9,7 +10,10 @@ import { protectTextCells } from '../export/text-cells';
  * A statement as a workbook (issue 18 "exportable to Excel"): the heading (number, both companies,
  * period, currency, rates, state, confirmations), one row per matched line with both sides' figures
  * and the difference, then the totals. Every text a person typed (names, notes, document numbers) is
- * written as text, never as a formula (export/text-cells.ts); amounts are numbers with a money format.
+ * written as text, never as a formula (export/text-cells.ts). Each column's cells take their type and
+ * number format from the statement line's field (finstatement.entity.ts): amounts money, quantities
+ * and rates decimals, dates real dates, document numbers codes kept as text; the totals from the
+ * statement's own fields.
  */
 type Row = Record<string, unknown>;
 
@@ -33,8 +37,27 @@ const dictText = (code: string, value: unknown, lang: Language) => {
   return item ? (lang === 'en' ? item.label.en : item.label.zh) : String(value ?? '');
 };
 
-const MONEY = '#,##0.00';
-const QTY = '#,##0.####';
+/** The statement line's fields, in the order of the sheet's columns. */
+const LINE_FIELDS = [
+  'seq', 'kind', 'doc_no', 'item', 'item_name', 'doc_currency', 'buyer_date', 'buyer_qty', 'buyer_amount', 'seller_date', 'seller_qty', 'seller_amount',
+  'rate', 'buyer_amount_stmt', 'seller_amount_stmt', 'diff_qty', 'diff_amount', 'match', 'note',
+] as const;
+
+/** A field's cell format; a field shown by its dictionary label is text. */
+const formatOf = (entity: string, key: string): CellFormat => {
+  const field = fieldOf(requireEntity(entity), key)!;
+  return field.dict ? 'text' : cellFormatOf(field);
+};
+
+/** Writes the cells from column `from` on under their formats (types and number formats). */
+function formatCells(row: ExcelJS.Row, formats: readonly CellFormat[], from = 1): void {
+  formats.forEach((format, i) => {
+    const cell = row.getCell(from + i);
+    cell.value = formatCell(format, cell.value);
+    const numFmt = CELL_FORMAT_TABLE[format].numFmt;
+    if (numFmt) cell.numFmt = numFmt;
+  });
+}
 
 export async function statementWorkbook(header: Row, lines: MatchedLine[], lang: Language): Promise<Buffer> {
   const t = T[lang];
@@ -60,24 +83,26 @@ export async function statementWorkbook(header: Row, lines: MatchedLine[], lang:
   const head = add([...t.cols]);
   head.font = { bold: true };
   head.eachCell((c) => { c.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF7' } }; });
+  const lineFormats = LINE_FIELDS.map((k) => formatOf('finstatement_line', k));
   for (const l of lines) {
-    const row = add([
+    const row = ws.addRow([
       l.seq, dictText('fin_line_kind', l.kind, lang), l.doc_no, l.item, l.item_name ?? '', l.doc_currency, l.buyer_date ?? '', l.buyer_qty, l.buyer_amount, l.seller_date ?? '', l.seller_qty, l.seller_amount,
       l.rate, l.buyer_amount_stmt, l.seller_amount_stmt, l.diff_qty, l.diff_amount, dictText('fin_match', l.match, lang), l.note ?? '',
     ]);
-    for (const c of [9, 12, 14, 15, 17]) row.getCell(c).numFmt = MONEY;
-    for (const c of [8, 11, 16]) row.getCell(c).numFmt = QTY;
+    formatCells(row, lineFormats);
+    protectTextCells(row);
     if (l.match !== 'matched' && l.match !== 'adjustment' && !l.explained) row.getCell(17).font = { color: { argb: 'FFC50F1F' }, bold: true };
   }
   add([]);
-  const totals: Array<[string, unknown, string]> = [
-    [t.buyerTotal, header.buyer_total, MONEY], [t.sellerTotal, header.seller_total, MONEY], [t.adjustTotal, header.adjust_total, MONEY],
-    [t.diffTotal, header.diff_total, MONEY], [t.settleTotal, header.settle_total, MONEY], [t.openDiffs, header.open_diffs, '0'],
+  const totals: Array<[string, string]> = [
+    [t.buyerTotal, 'buyer_total'], [t.sellerTotal, 'seller_total'], [t.adjustTotal, 'adjust_total'],
+    [t.diffTotal, 'diff_total'], [t.settleTotal, 'settle_total'], [t.openDiffs, 'open_diffs'],
   ];
-  for (const [k, v, fmt] of totals) {
+  for (const [k, key] of totals) {
+    const v = header[key];
     const row = add([k, v === null || v === undefined ? 0 : Number(v)]);
     row.getCell(1).font = { bold: true };
-    row.getCell(2).numFmt = fmt;
+    formatCells(row, [formatOf('finstatement', key)], 2);
   }
   ws.columns.forEach((c, i) => { c.width = i === 0 ? 16 : i === 4 || i === 18 ? 28 : 14; });
   return Buffer.from(await wb.xlsx.writeBuffer());

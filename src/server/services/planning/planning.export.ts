@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { sql, type RawBuilder } from 'kysely';
-import type { Language } from '../../../model';
+import { CELL_FORMAT_TABLE, cellFormatOf, fieldOf, requireEntity, type CellFormat, type Language } from '../../../model';
 import { getDictionary } from '../../../model/dictionaries';
+import { formatCell, formatHeader } from '../../../model/excel';
 import { addDays } from '../../../../calendars/capacity';
 import type { Db } from '../../db/database';
 import { boardData } from './planning.service';
@@ -21,13 +22,28 @@ const label = (l: { zh: string; en: string }, language: Language) => (language =
 const HEAD: Record<'zh' | 'en', Record<string, string>> = {
   zh: {
     daily: '排产明细', gantt: '甘特图', line: '产线', lineCode: '产线编码', workshop: '车间', plan: '计划单号', order: '订单号', style: '款号', category: '品类', date: '日期',
-    pieces: '数量', minutes: '标准分钟', start: '开始', end: '结束', qty: '排产数量', delivery: '交货日期', late: '延期', locked: '锁定', yes: '是',
+    pieces: '数量', minutes: '标准工时', start: '开始', end: '结束', qty: '排产数量', delivery: '交货日期', late: '延期', locked: '锁定', yes: '是',
   },
   en: {
     daily: 'Plan by day', gantt: 'Gantt', line: 'Line', lineCode: 'Line code', workshop: 'Workshop', plan: 'Plan no.', order: 'Order no.', style: 'Style', category: 'Category', date: 'Date',
-    pieces: 'Pieces', minutes: 'Standard minutes', start: 'Start', end: 'End', qty: 'Bar qty', delivery: 'Delivery date', late: 'Late', locked: 'Locked', yes: 'Yes',
+    pieces: 'Pieces', minutes: 'Standard time', start: 'Start', end: 'End', qty: 'Bar qty', delivery: 'Delivery date', late: 'Late', locked: 'Locked', yes: 'Yes',
   },
 };
+
+/** A column's cell format from its field's type (plan no. a code, dates real dates, pieces whole numbers). */
+const fieldFormat = (entity: string, key: string): CellFormat => cellFormatOf(fieldOf(requireEntity(entity), key)!);
+
+/** Writes a row's values under their columns' formats (types and number formats), formula-like texts as text. */
+function formattedRow(row: ExcelJS.Row, formats: CellFormat[]): void {
+  formats.forEach((format, i) => {
+    const cell = row.getCell(i + 1);
+    cell.value = formatCell(format, cell.value);
+    const numFmt = CELL_FORMAT_TABLE[format].numFmt;
+    if (numFmt) cell.numFmt = numFmt;
+  });
+  // Names and numbers people typed are written as text, never as a formula (issue 19).
+  protectTextCells(row);
+}
 
 const FILL = { bar: 'FF4F81BD', late: 'FFD9534F', locked: 'FF9E9E9E', weekend: 'FFF2F2F2' };
 const fill = (argb: string): ExcelJS.Fill => ({ type: 'pattern', pattern: 'solid', fgColor: { argb } });
@@ -61,17 +77,20 @@ export async function boardWorkbook(
   const wb = new ExcelJS.Workbook();
   wb.creator = 'SCM';
   const s1 = addSheet(wb, h.daily, { views: [{ state: 'frozen', ySplit: 1 }] });
-  s1.columns = [
-    { header: h.line, key: 'line', width: 16 },
-    { header: h.workshop, key: 'workshop', width: 14 },
-    { header: h.plan, key: 'plan', width: 16 },
-    { header: h.order, key: 'order', width: 16 },
-    { header: h.style, key: 'style', width: 14 },
-    { header: h.category, key: 'category', width: 12 },
-    { header: h.date, key: 'date', width: 12 },
-    { header: h.pieces, key: 'pieces', width: 10 },
-    { header: h.minutes, key: 'minutes', width: 12 },
+  // The day's standard minutes are minutes (one decimal, the unit in the header).
+  const daily: Array<{ header: string; key: string; width: number; format: CellFormat }> = [
+    { header: h.line, key: 'line', width: 16, format: fieldFormat('workline', 'name') },
+    { header: h.workshop, key: 'workshop', width: 14, format: 'text' },
+    { header: h.plan, key: 'plan', width: 16, format: fieldFormat('prodplan', 'plan_no') },
+    { header: h.order, key: 'order', width: 16, format: fieldFormat('customerorder', 'order_no') },
+    { header: h.style, key: 'style', width: 14, format: fieldFormat('prodplan', 'style_no') },
+    { header: h.category, key: 'category', width: 12, format: 'text' },
+    { header: h.date, key: 'date', width: 12, format: fieldFormat('prodplan_bar', 'start_date') },
+    { header: h.pieces, key: 'pieces', width: 10, format: fieldFormat('prodplan_bar', 'qty') },
+    { header: formatHeader(h.minutes, 'minutes', q.language), key: 'minutes', width: 14, format: 'minutes' },
   ];
+  s1.columns = daily.map(({ header, key, width }) => ({ header, key, width }));
+  const dailyFormats = daily.map((c) => c.format);
   s1.getRow(1).font = { bold: true };
   for (const b of bars) {
     const line = lineById.get(b.line_id);
@@ -81,13 +100,20 @@ export async function boardWorkbook(
     b.daily.forEach((pieces, i) => {
       const date = addDays(b.start, i);
       if (pieces <= 0 || date < data.from || date > data.to) return;
-      // Names and numbers people typed are written as text, never as a formula (issue 19).
-      protectTextCells(s1.addRow({ line: line?.name ?? '', workshop: line?.workshop_name ?? '', plan: b.plan_no, order: orderNo, style: b.style_no, category: catLabel(b.category), date, pieces, minutes: Math.round(pieces * mpp * 10000) / 10000 }));
+      formattedRow(s1.addRow({ line: line?.name ?? '', workshop: line?.workshop_name ?? '', plan: b.plan_no, order: orderNo, style: b.style_no, category: catLabel(b.category), date, pieces, minutes: Math.round(pieces * mpp * 10000) / 10000 }), dailyFormats);
     });
   }
 
   const s2 = addSheet(wb, h.gantt, { views: [{ state: 'frozen', xSplit: 9, ySplit: 1 }] });
   const fixed = [h.line, h.workshop, h.plan, h.order, h.style, h.start, h.end, h.qty, h.delivery];
+  const barFormats: CellFormat[] = [
+    ...dailyFormats.slice(0, 5),
+    fieldFormat('prodplan_bar', 'start_date'),
+    fieldFormat('prodplan_bar', 'end_date'),
+    fieldFormat('prodplan_bar', 'qty'),
+    fieldFormat('prodplan', 'delivery_date'),
+  ];
+  const dayFormat = CELL_FORMAT_TABLE[fieldFormat('prodplan_bar', 'qty')].numFmt;
   const days = data.days.map((d) => d.date);
   s2.getRow(1).values = [...fixed, ...days.map((d) => d.slice(5))];
   s2.getRow(1).font = { bold: true };
@@ -102,7 +128,7 @@ export async function boardWorkbook(
     const line = lineById.get(b.line_id);
     const row = s2.getRow(k + 2);
     row.values = [line?.name ?? '', line?.workshop_name ?? '', b.plan_no, String(plans.get(b.plan_id)?.order_no ?? b.order_no ?? ''), b.style_no, b.start, b.end, b.qty, b.delivery_date ?? ''];
-    protectTextCells(row);
+    formattedRow(row, barFormats);
     const colour = b.late ? FILL.late : b.locked ? FILL.locked : FILL.bar;
     b.daily.forEach((pieces, i) => {
       const at = dayIndex.get(addDays(b.start, i));
@@ -110,6 +136,7 @@ export async function boardWorkbook(
       const cell = row.getCell(fixed.length + 1 + at);
       cell.fill = fill(colour);
       if (pieces > 0) cell.value = pieces;
+      if (dayFormat) cell.numFmt = dayFormat;
       cell.font = { color: { argb: 'FFFFFFFF' }, size: 8 };
     });
   });

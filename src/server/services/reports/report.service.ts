@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import { addSheet } from '../export/sheet-name';
 import { protectTextCells } from '../export/text-cells';
 import { sql, type RawBuilder } from 'kysely';
-import { getDictionary, getEntity, ratioOf, requireEntity, type EntityDef, type Language, type ReportDef, type ReportDimension } from '../../../model';
+import { CELL_FORMAT_TABLE, getDictionary, getEntity, ratioOf, reportColumnFormat, requireEntity, type CellFormat, type EntityDef, type Language, type ReportDef, type ReportDimension } from '../../../model';
+import { formatCell, formatHeader } from '../../../model/excel';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
@@ -147,7 +148,6 @@ export async function runReport(db: Db, auth: AuthContext, report: ReportDef, qu
         where ${where} group by ${groupBy} ${having} order by ${subtotals ? sql`${sql.id('_grouping')} desc, ` : sql``}${order}`.execute(tx)
     ).rows,
   );
-  const label = (l: { zh: string; en: string }) => (language === 'en' ? l.en : l.zh);
   const rows: ReportRow[] = raw.map((r) => {
     const out: ReportRow = { _level: 0 };
     // _level: how many trailing dimensions are rolled up (0 = a detail group, dims.length = grand total).
@@ -164,16 +164,22 @@ export async function runReport(db: Db, auth: AuthContext, report: ReportDef, qu
 
   const result: ReportResult = {
     report: report.name,
-    columns: [
-      ...dims.map((d) => ({ key: d.key, label: label(d.label), kind: 'dimension' as const })),
-      ...report.measures.map((m) => ({ key: m.key, label: label(m.label), kind: 'measure' as const })),
-    ],
+    columns: reportColumns(report, dims, language),
     rows,
     labels: await dimensionLabels(db, clientId, entity, dims, rows, language),
     source,
   };
   if (pivotKey) result.pivot = pivotRows(rows, dims.map((d) => d.key), pivotKey, report.measures[0].key);
   return result;
+}
+
+/** The columns of a result: the grouping's dimensions, then every measure, each header with its format's unit ("负荷（分钟）"). */
+export function reportColumns(report: ReportDef, dims: ReportDimension[], language: Language): ReportResult['columns'] {
+  const label = (l: { zh: string; en: string }) => (language === 'en' ? l.en : l.zh);
+  return [
+    ...dims.map((d) => ({ key: d.key, label: formatHeader(label(d.label), reportColumnFormat(report, d.key), language), kind: 'dimension' as const })),
+    ...report.measures.map((m) => ({ key: m.key, label: formatHeader(label(m.label), reportColumnFormat(report, m.key), language), kind: 'measure' as const })),
+  ];
 }
 
 /**
@@ -251,7 +257,12 @@ export function pivotRows(rows: ReportRow[], keys: string[], pivot: string, meas
   return { dimension: pivot, values, rows: [...byKey.values()] };
 }
 
-/** The report's table as .xlsx with the same grouping: subtotal rows bold and labelled. */
+/**
+ * The report's table as .xlsx with the same grouping: subtotal rows bold and labelled. Each column's
+ * cells take their type and number format from the column's declaration (`reportColumnFormat`): a
+ * rate a number under 0.0%, minutes and money numbers with their decimals, counts whole numbers, a
+ * week's Monday a real date, a code text under `@`.
+ */
 export async function reportWorkbook(report: ReportDef, result: ReportResult, language: Language): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   // The title may hold what Excel refuses in a sheet name ("供应商分配量（版本/季节）"): made legal.
@@ -268,24 +279,42 @@ export async function reportWorkbook(report: ReportDef, result: ReportResult, la
     }
     return out;
   };
+  const formatOf = (key: string): CellFormat => reportColumnFormat(report, key);
+  /** The sheet's columns: key, header, width and the cell format of each. */
+  let columns: Array<{ key: string; header: string; width: number; format: CellFormat }>;
+  let rows: Array<{ values: Record<string, string | number | null>; level: number }>;
   if (result.pivot) {
     const rest = dims.filter((d) => d.key !== result.pivot!.dimension);
     const pivotLabels = result.labels[result.pivot.dimension] ?? {};
-    ws.columns = [...rest.map((d) => ({ header: d.label, key: d.key, width: 20 })), ...result.pivot.values.map((v) => ({ header: v === null ? '—' : (pivotLabels[v] ?? v), key: `p:${v ?? ''}`, width: 14 })), { header: grandLabel, key: '_total', width: 14 }];
-    for (const r of result.pivot.rows) ws.addRow(shown(r));
+    // The pivot's cells are the first measure's.
+    const measure = formatOf(report.measures[0].key);
+    columns = [
+      ...rest.map((d) => ({ key: d.key, header: d.label, width: 20, format: formatOf(d.key) })),
+      ...result.pivot.values.map((v) => ({ key: `p:${v ?? ''}`, header: v === null ? '—' : (pivotLabels[v] ?? v), width: 14, format: measure })),
+      { key: '_total', header: grandLabel, width: 14, format: measure },
+    ];
+    rows = result.pivot.rows.map((r) => ({ values: shown(r), level: 0 }));
   } else {
-    ws.columns = result.columns.map((c) => ({ header: c.label, key: c.key, width: c.kind === 'dimension' ? 20 : 14 }));
-    for (const r of result.rows) {
-      const row = ws.addRow(shown(r));
-      if (r._level > 0) {
-        const at = dims.length - r._level;
-        row.getCell(Math.max(1, at + 1)).value = r._level === dims.length ? grandLabel : totalLabel;
-        row.font = { bold: true };
-        row.outlineLevel = 0;
-      } else if (dims.length > 1) row.outlineLevel = 1;
-    }
+    columns = result.columns.map((c) => ({ key: c.key, header: c.label, width: c.kind === 'dimension' ? 20 : 14, format: formatOf(c.key) }));
+    rows = result.rows.map((r) => ({ values: shown(r), level: r._level }));
   }
+  ws.columns = columns.map(({ key, header, width }) => ({ key, header, width }));
   ws.getRow(1).font = { bold: true };
+  // Values shown by a label (a state's, a referenced record's name) are text whatever the field.
+  const labelled = new Set(dims.filter((d) => Object.keys(result.labels[d.key] ?? {}).length).map((d) => d.key));
+  for (const { values, level } of rows) {
+    const row = ws.addRow(columns.map((c) => (labelled.has(c.key) && typeof values[c.key] === 'string' ? values[c.key] : formatCell(c.format, values[c.key]))));
+    columns.forEach((c, i) => {
+      const numFmt = CELL_FORMAT_TABLE[c.format].numFmt;
+      if (numFmt) row.getCell(i + 1).numFmt = numFmt;
+    });
+    if (level > 0) {
+      const at = dims.length - level;
+      row.getCell(Math.max(1, at + 1)).value = level === dims.length ? grandLabel : totalLabel;
+      row.font = { bold: true };
+      row.outlineLevel = 0;
+    } else if (!result.pivot && dims.length > 1) row.outlineLevel = 1;
+  }
   ws.views = [{ state: 'frozen', ySplit: 1 }];
   // Names and labels come from what users typed: a text such as "=HYPERLINK(…)" stays text (issue 19).
   ws.eachRow((row) => protectTextCells(row));

@@ -3,7 +3,7 @@ import { ratioOf, type EntityDef, type Language, type ReportDef, type ReportDime
 import type { Db } from '../../db/database';
 import { withTenant } from '../rls';
 import type { AggregateDef } from './aggregates';
-import { dimensionLabels, pivotRows, subtotalOrder, type ReportQuery, type ReportResult, type ReportRow } from './report.service';
+import { dimensionLabels, pivotRows, reportColumns, subtotalOrder, type ReportQuery, type ReportResult, type ReportRow } from './report.service';
 
 /**
  * Server query functions of report declarations (`query: '<name>'`), for what one GROUP BY over the
@@ -77,13 +77,9 @@ export async function runServerQuery(db: Db, report: ReportDef, entity: EntityDe
   const detail = await withTenant(db, ctx.clientId, (tx) => fn({ tx, clientId: ctx.clientId, where: ctx.where, query: ctx.query, aggregate: ctx.aggregate }));
   const keys = ctx.dims.map((d) => d.key);
   const rows = groupRows(detail, report, keys, ctx.subtotals);
-  const label = (l: { zh: string; en: string }) => (ctx.language === 'en' ? l.en : l.zh);
   const result: ReportResult = {
     report: report.name,
-    columns: [
-      ...ctx.dims.map((d) => ({ key: d.key, label: label(d.label), kind: 'dimension' as const })),
-      ...report.measures.map((m) => ({ key: m.key, label: label(m.label), kind: 'measure' as const })),
-    ],
+    columns: reportColumns(report, ctx.dims, ctx.language),
     rows,
     labels: await dimensionLabels(db, ctx.clientId, entity, ctx.dims, rows, ctx.language),
     source: { kind: ctx.aggregate ? 'aggregate' : 'raw' },

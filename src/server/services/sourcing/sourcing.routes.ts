@@ -3,7 +3,7 @@ import { addSheet } from '../export/sheet-name';
 import { protectTextCells } from '../export/text-cells';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { dictionaryItems, requireEntity, translate, type Language } from '../../../model';
+import { CELL_FORMAT_TABLE, dictionaryItems, requireEntity, translate, type Language } from '../../../model';
 import { SOURCING_APPLY_MENU, SOURCING_MENU } from '../../../model/entities';
 import { authOf, requireAuth, type AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
@@ -92,13 +92,13 @@ export async function comparisonWorkbook(c: Comparison & { project: Row }, langu
     c.items.forEach((i, k) => {
       const cell = s.cells[String(i.id)];
       const x = row.getCell(3 + k * 2);
-      x.numFmt = '#,##0.00##';
+      x.numFmt = CELL_FORMAT_TABLE.money.numFmt!;
       if (cell?.best) {
         x.font = { bold: true, color: { argb: 'FF107C10' } };
         x.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFDFF6DD' } };
       }
     });
-    row.getCell(3 + c.items.length * 2).numFmt = '#,##0.00##';
+    row.getCell(3 + c.items.length * 2).numFmt = CELL_FORMAT_TABLE.money.numFmt!;
   }
   const best = [en ? 'Best price' : '最优价', ''];
   for (const i of c.items) best.push(i.best_price === null ? '' : String(i.best_price), '');
