@@ -36,6 +36,13 @@ export const WIDGETS: WidgetDef[] = [
     sources: [{ report: 'on-time-delivery', group: ['customer'], measures: ['rate'], dateField: 'delivery_date' }],
   },
   {
+    // The live schedule's late plans by delivery month: the board's own rule (src/model/measures.ts).
+    key: 'lateness',
+    title: { zh: '计划延期（按交货月份）', en: 'Late plans by delivery month' },
+    kind: 'bar',
+    sources: [{ report: 'plan-lateness', group: ['month'], measures: ['late'], dateField: 'delivery_date' }],
+  },
+  {
     key: 'purchase',
     title: { zh: '在途采购单（按状态）', en: 'Purchase orders in flight' },
     kind: 'pie',

@@ -30,6 +30,8 @@ const columns: ColumnDecl[] = [
   { field: 'qty', aggregate: 'sum', width: 110 },
   { field: 'done_qty', aggregate: 'sum', width: 110 },
   'delivery_date',
+  'planned_end',
+  { field: 'late_days', width: 100 },
   'material_ready_date',
   { field: 'priority', width: 80 },
   { field: 'minutes_per_piece', width: 130 },

@@ -13,7 +13,8 @@ describe('report rows to chart data', () => {
       ['Orders', [3, 5, 1]],
       ['Qty', [30, 80, 0]],
     ]);
-    expect(drillOf(oneDim, 1, 1)).toEqual({ status: 'in_progress' });
+    // The point names the measure it shows (series 1 is Qty), so the drill-down opens the rows that measure counts.
+    expect(drillOf(oneDim, 1, 1)).toEqual({ status: 'in_progress', _measure: 'q' });
   });
 
   it('two groupings: one series per value of the second, missing cells null, subtotals left out', () => {
@@ -23,7 +24,7 @@ describe('report rows to chart data', () => {
       ['2026-03-09', [1.1, null]],
       ['2026-03-16', [null, null]],
     ]);
-    expect(drillOf(twoDims, 1, 0)).toEqual({ line: '2', week: '2026-03-02' });
+    expect(drillOf(twoDims, 1, 0)).toEqual({ line: '2', week: '2026-03-02', _measure: 'u' });
   });
 
   it('formats shares as percentages and large numbers short', () => {

@@ -28,6 +28,8 @@ export type ChartData = {
   series: Series[];
   /** Values are shares (0..1) shown as percentages. */
   percent?: boolean;
+  /** The one measure drawn when the series are a dimension's values. */
+  measure?: string;
 };
 
 export type ReportRowLike = Record<string, string | number | null> & { _level?: number };
@@ -67,6 +69,7 @@ export function toChartData(
   return {
     dim,
     seriesDim: sdim,
+    measure: m.key,
     categories,
     percent,
     series: serKeys.map((s) => ({ key: s, name: label(sdim, s), values: catKeys.map((c) => num(cell.get(JSON.stringify([c, s]))?.[m.key])) })),
@@ -77,6 +80,9 @@ export function toChartData(
 export function drillOf(data: ChartData, catIndex: number, seriesIndex: number): Drill {
   const out: Drill = { [data.dim]: data.categories[catIndex]?.key ?? null };
   if (data.seriesDim) out[data.seriesDim] = data.series[seriesIndex]?.key ?? null;
+  // The measure the point shows, so the drill-down opens the rows that measure counts (report.ts `measureDrill`).
+  const measure = data.seriesDim ? data.measure : (data.series[seriesIndex]?.key ?? undefined);
+  if (measure) out._measure = measure;
   return out;
 }
 

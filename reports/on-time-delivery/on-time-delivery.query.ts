@@ -20,9 +20,9 @@ export const onTimeDelivery = defineReport({
     { key: 'month', field: 'delivery_date', bucket: 'month', label: { zh: '交货月份', en: 'Delivery month' } },
   ],
   measures: [
-    { key: 'finished', agg: 'sum', field: 'finished', label: { zh: '已完成订单', en: 'Finished orders' }, format: 'integer' },
+    { key: 'finished', agg: 'sum', field: 'finished', label: { zh: '已完成订单', en: 'Finished orders' }, format: 'integer', drill: { 'f.status.eq': 'finished' } },
     { key: 'on_time', agg: 'sum', field: 'on_time', label: { zh: '准时完成', en: 'Finished on time' }, format: 'integer' },
-    { key: 'late_open', agg: 'sum', field: 'late_open', label: { zh: '逾期未完成', en: 'Open and late' }, format: 'integer' },
+    { key: 'late_open', agg: 'sum', field: 'late_open', label: { zh: '逾期未完成', en: 'Open and late' }, format: 'integer', drill: { 'f.status.eq': 'in_progress', 'f.delivery_date.lt': '$$TODAY$$' } },
     { key: 'rate', agg: 'ratio', of: ['on_time', 'finished'], label: { zh: '准时率', en: 'On-time rate' }, format: 'percent' },
   ],
   // created_by: the dashboards' organisation filter (docs/architecture-dashboards.md).

@@ -13,5 +13,7 @@ export * from './validate';
 export type * from './schedule-board';
 export * from './calendar';
 export * from './report';
+export * from './list-filters';
+export * from './measures';
 export * from './notice-events';
 export * from './dashboard';

@@ -50,6 +50,12 @@ export type ReportMeasure = {
    * reads as that field's type when not declared; a server query's sum must declare it.
    */
   format?: MeasureFormat;
+  /**
+   * The list filters that select the rows this measure counts, added to a drill-down from it (an
+   * on-time rate's element opens the finished orders it is a share of, not every order of the
+   * group). A ratio without its own takes its denominator's.
+   */
+  drill?: Record<string, string>;
 };
 
 /**
@@ -186,7 +192,7 @@ function monthEnd(month: string): string {
  * day; an empty group becomes `null`). The generic list page reads these from its URL.
  */
 export function drillFilters(report: ReportDef, element: Record<string, unknown>, base: Record<string, string> = {}): Record<string, string> {
-  const out: Record<string, string> = { ...base };
+  const out: Record<string, string> = { ...base, ...measureDrill(report, element[DRILL_MEASURE]) };
   for (const d of report.dimensions) {
     if (!(d.key in element) || d.noDrill) continue;
     const v = element[d.key];
@@ -196,6 +202,25 @@ export function drillFilters(report: ReportDef, element: Record<string, unknown>
     else out[`f.${d.field}.eq`] = String(v);
   }
   return out;
+}
+
+/** The key a chart element carries for the measure it shows (reports/charts `drillOf`). */
+export const DRILL_MEASURE = '_measure';
+
+/** Today as 'YYYY-MM-DD' in the browser's or server's local time. */
+const localToday = (): string => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/**
+ * The filters of the rows a measure counts: its own `drill`, a ratio's denominator's, else none;
+ * `$$TODAY$$` in a value is today's date (an "open and late" count depends on it).
+ */
+export function measureDrill(report: ReportDef, key: unknown, today: string = localToday()): Record<string, string> {
+  const m = report.measures.find((x) => x.key === key);
+  const drill = !m ? undefined : m.drill ?? (m.agg === 'ratio' && m.of ? report.measures.find((x) => x.key === m.of![1])?.drill : undefined);
+  return Object.fromEntries(Object.entries(drill ?? {}).map(([k, v]) => [k, v.replace('$$TODAY$$', today)]));
 }
 
 /**

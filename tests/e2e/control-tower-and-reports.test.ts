@@ -96,6 +96,15 @@ describe('the control tower and the reports', () => {
     // Rows of the list (a row shows in the pinned and the centre parts: count each index once).
     const shown = await page.$$eval('.ag-row[row-index]', (rows) => new Set(rows.map((r) => r.getAttribute('row-index'))).size);
     expect(shown).toBeGreaterThan(0);
+    // The list says which question it answers: the figure's filters as chips, the tab of that state
+    // (never a tab contradicting it), the count of exactly those rows, and the way back to the tower.
+    await page.waitForSelector('[data-testid=drill-bar] [data-testid=drill-chip]');
+    const chips = await page.$$eval('[data-testid=drill-chip]', (els) => els.map((e) => e.textContent ?? ''));
+    expect(chips.some((c) => c.includes('待接单'))).toBe(true);
+    expect(chips.some((c) => /\d{4}-\d{2}-\d{2} ~ \d{4}-\d{2}-\d{2}/.test(c))).toBe(true);
+    expect(await page.getAttribute('[data-testid=tab-pending]', 'aria-selected')).toBe('true');
+    await page.waitForFunction((n) => (document.querySelector('[data-testid=row-total]')?.textContent ?? '').includes(String(n)), shown);
+    await snap(page, 'control-tower-drill-01-list-with-its-question');
 
     await page.click('[data-testid=action-export]');
     const exported = await download(page, () => page.click('[data-testid=export-zh]'), 'pending-orders.xlsx');
@@ -107,6 +116,15 @@ describe('the control tower and the reports', () => {
     const inSheet = rows.flatMap((r) => r.filter((v) => typeof v === 'string' && numbers.includes(v))).sort();
     expect(inSheet).toEqual(numbers);
     expect(rows.filter((r) => r.some((v) => typeof v === 'string' && /^CO\d{6}/.test(v))).length).toBe(shown);
+    // Widening the question: removing the state chip shows every state of the range, no tab narrowing it.
+    const pendingTotal = (await page.textContent('[data-testid=row-total]')) ?? '';
+    await page.locator(`[data-testid=drill-chip][data-key="f.status.eq"]`).click();
+    await page.waitForFunction(() => !new URL(location.href).searchParams.has('f.status.eq'));
+    await page.waitForFunction((before) => (document.querySelector('[data-testid=row-total]')?.textContent ?? '') !== before, pendingTotal, { timeout: 15000 });
+    expect(await page.getAttribute('[data-testid=tab-pending]', 'aria-selected')).not.toBe('true');
+    // And back to the tower it came from.
+    await page.click('[data-testid=drill-back]');
+    await page.waitForSelector('[data-testid=control-tower]');
     expect(errors).toEqual([]);
   });
 

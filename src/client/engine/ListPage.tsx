@@ -46,6 +46,7 @@ import { EmptyList } from './EmptyList';
 import { OverflowToolbar } from './OverflowToolbar';
 import { PageHead } from '../shell/PageHead';
 import { ListExcelActions } from './ListExcelActions';
+import { DrillBar } from './DrillBar';
 import { useListController, type ListController } from './use-list-controller';
 
 export { fixedFiltersOf } from './use-list-controller';
@@ -257,6 +258,7 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
           </Menu>
         </OverflowToolbar>
       </div>
+      {subindex && <DrillBar entity={resolved.entity} filters={list.fixed} onRemove={list.removeFixed} />}
       <EntityGrid
         resolved={resolved}
         tab={list.tab}

@@ -1,13 +1,15 @@
 import type { GridApi } from 'ag-grid-community';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { tabForFilters } from '../../model/list-filters';
 import type { StatusTab } from '../../model/page';
 import type { ResolvedPage } from '../../model/page-resolve';
 import type { DrawerState } from '../form/FormDrawer';
 import { tabParams, tabsCountedByServer, type QueryParams } from '../grid/filter-params';
 import { toast } from '../shell/toast-bus';
 import { entityApi, type EntityApi, type PageReply, type Row } from './entity-api';
+import { useLiveRows } from './use-live-rows';
 
 /** Fixed filters from the URL of a sub-index page: `?f.vendor_id.eq=3` or `?vendor_id=3`. */
 export function fixedFiltersOf(params: URLSearchParams, known: readonly string[]): QueryParams {
@@ -70,6 +72,8 @@ export type ListController = {
   counts: Record<string, number>;
   total: number | null;
   fixed: QueryParams;
+  /** Removes filters of the address (a drill-down's chips). */
+  removeFixed: (keys: string[]) => void;
   drawer: DrawerState;
   openDrawer: (state: Exclude<DrawerState, null>) => void;
   closeDrawer: () => void;
@@ -90,13 +94,17 @@ export type ListController = {
 export function useListController(resolved: ResolvedPage, options: { subindex?: boolean } = {}): ListController {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
+  const location = useLocation();
   const api = useMemo(() => entityApi(resolved), [resolved]);
   const gridApi = useRef<GridApi<Row> | null>(null);
   const lastQuery = useRef<QueryParams>({});
   const [selected, setSelected] = useState<Row[]>([]);
   const [quickText, setQuickText] = useState('');
   const [quick, setQuick] = useState('');
-  const [tabKey, setTabKey] = useState<string>(resolved.statusTabs[0]?.key ?? '');
+  // A list opened from a figure whose filters name the state opens on the tab that agrees with them.
+  const [tabKey, setTabKey] = useState<string>(
+    () => (options.subindex ? tabForFilters(resolved.statusTabs, resolved.entity.states?.field, fixedFiltersOf(search, resolved.entity.fields.map((f) => f.key))) : null) ?? resolved.statusTabs[0]?.key ?? '',
+  );
   const [total, setTotal] = useState<number | null>(null);
   const [drawer, setDrawer] = useState<DrawerState>(null);
   const { counts, count } = useTabCounts(resolved, api);
@@ -109,12 +117,12 @@ export function useListController(resolved: ResolvedPage, options: { subindex?: 
     return () => clearTimeout(timer);
   }, [quickText]);
 
-  // Deep link (a notification, another page): ?open=<id> opens that record's drawer.
+  // Deep link (a notification, another page): ?open=<id> opens that record's drawer, also when the
+  // list is already open (a notice of the bell clicked on its own list).
+  const openParam = search.get('open');
   useEffect(() => {
-    const open = search.get('open');
-    if (open && /^\d+$/.test(open)) setDrawer({ action: 'edit', id: Number(open) });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    if (openParam && /^\d+$/.test(openParam)) setDrawer({ action: 'edit', id: Number(openParam) });
+  }, [openParam]);
 
   // The selection survives a refresh (issue 21: after an edit the next delete still has its rows):
   // rows keep their ids, and the grid hands the selected rows' fresh data (new versions) back as
@@ -126,6 +134,7 @@ export function useListController(resolved: ResolvedPage, options: { subindex?: 
       g.refreshInfiniteCache();
     }
   };
+  useLiveRows(resolved, refresh);
 
   return {
     resolved,
@@ -144,6 +153,20 @@ export function useListController(resolved: ResolvedPage, options: { subindex?: 
     counts,
     total,
     fixed,
+    removeFixed: (keys) => {
+      // Widening the state back: the tab that shows every state, else none.
+      const stateField = resolved.entity.states?.field;
+      if (stateField && keys.some((k) => k.startsWith(`f.${stateField}.`))) setTabKey(resolved.statusTabs.find((x) => x.filter[stateField] === undefined)?.key ?? '');
+      setSearch((prev) => {
+        const next = new URLSearchParams(prev);
+        for (const k of keys) {
+          next.delete(k);
+          const plain = /^f\.(\w+)\.eq$/.exec(k)?.[1];
+          if (plain) next.delete(plain);
+        }
+        return next;
+      }, { replace: true, state: location.state });
+    },
     drawer,
     openDrawer: setDrawer,
     closeDrawer: () => {

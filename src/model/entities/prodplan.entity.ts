@@ -77,6 +77,10 @@ export const prodplan = defineEntity({
     { key: 'minutes_per_piece', label: { zh: '单件标准工时(分钟)', en: 'Standard minutes per piece' }, type: 'decimal', rules: ['positiveNumber', 'maxDecimals4'] },
     { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'prodplan_status', default: 'draft' },
     { key: 'done_qty', label: { zh: '已完成数量', en: 'Done qty' }, type: 'integer', default: 0 },
+    // Kept by the database from the live schedule (services/planning/plan-lateness.ts): the last
+    // published bar's end, and the days it falls after the delivery date (src/model/measures.ts).
+    { key: 'planned_end', label: { zh: '计划完工日期', en: 'Scheduled end' }, type: 'date', readonly: true },
+    { key: 'late_days', label: { zh: '延期天数', en: 'Days late' }, type: 'integer', readonly: true },
     {
       key: 'matrix',
       label: { zh: '颜色尺码矩阵', en: 'Colour x size matrix' },

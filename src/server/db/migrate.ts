@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from './database';
 import { CORE_MIGRATIONS } from './migrations';
 import { syncRegistrySchema } from './registry-schema';
+import { installPlanLateness } from '../services/planning/plan-lateness';
 import { installReportAggregates } from '../services/reports/aggregates';
 
 /** A timestamped migration: its id sorts by time and is recorded once applied. */
@@ -38,5 +39,7 @@ export async function migrate(db: Db, extra: Migration[] = []): Promise<string[]
   await syncRegistrySchema(db);
   // Report aggregates and their triggers sit on the registry's tables (docs/architecture-reports.md).
   await installReportAggregates(db);
+  // Each plan's scheduled end and days late, kept from its bars (services/planning/plan-lateness.ts).
+  await installPlanLateness(db);
   return applied;
 }

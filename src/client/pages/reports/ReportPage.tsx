@@ -110,7 +110,7 @@ export function ReportPage({ document: asDocument = false }: { document?: boolea
     : (p: ChartPoint) => {
         if (!data) return;
         const url = drillUrl(report, drillOf(data, p.ci, p.si), base);
-        if (url) navigate(url);
+        if (url) navigate(url, { state: { back: `${window.location.pathname}${window.location.search}`, backLabel: tr(report.title) } });
       };
   const saveImage = () => {
     const url = chart.current?.getEchartsInstance().getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#fff' });

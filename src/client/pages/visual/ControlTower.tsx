@@ -34,6 +34,8 @@ const T = {
   openOrders: { zh: '在手订单', en: 'Open orders' },
   onTime: { zh: '准时交货率', en: 'On-time delivery' },
   lateOpen: { zh: '逾期未完成', en: 'Open and late' },
+  latePlans: { zh: '计划延期', en: 'Late plans' },
+  ofScheduled: { zh: '已排产', en: 'of scheduled' },
   utilisation: { zh: '本周产能利用率', en: 'Utilisation this week' },
   coverage: { zh: '分配覆盖率', en: 'Allocation coverage' },
   purchases: { zh: '在途采购单', en: 'POs in flight' },
@@ -178,6 +180,8 @@ export function ControlTower() {
   const tiles: Array<{ key: string; label: Label; value: string; color: string; sub?: string; show: boolean }> = [
     { key: 'openOrders', label: T.openOrders, value: k.openOrders === null ? '—' : String(k.openOrders), color: WALL.text, show: 'funnel' in loaded },
     { key: 'onTime', label: T.onTime, value: pct(k.onTime), color: tone(k.onTime, 0.95, 0.85), sub: k.lateOpen ? `${tr(T.lateOpen)} ${k.lateOpen}` : undefined, show: 'ontime' in loaded },
+    // Beside the orders' on-time rate, what the live schedule will deliver late (the board's rule).
+    { key: 'latePlans', label: T.latePlans, value: k.latePlans === null ? '—' : String(k.latePlans), color: k.latePlans ? WALL.bad : WALL.good, sub: k.scheduledPlans !== null ? `${tr(T.ofScheduled)} ${k.scheduledPlans}` : undefined, show: 'lateness' in loaded },
     { key: 'utilisation', label: T.utilisation, value: pct(k.utilisation), color: tone(k.utilisation, 0.9, 1.0, false), show: 'capacity' in loaded },
     { key: 'coverage', label: T.coverage, value: pct(k.coverage), color: tone(k.coverage, 0.95, 0.6), show: 'allocation' in loaded },
     { key: 'purchases', label: T.purchases, value: k.purchasesInFlight === null ? '—' : String(k.purchasesInFlight), color: WALL.text, show: 'purchase' in loaded },
@@ -196,7 +200,8 @@ export function ControlTower() {
     // The declared screen (a line's week opens the board there) or the list behind the element; rows
     // that are neither open their report filtered to the element.
     const url = drillUrl(report, element, base);
-    if (url) navigate(url);
+    // The list shows the figure's filters as chips and leads back here (engine/DrillBar.tsx).
+    if (url) navigate(url, { state: { back: `${window.location.pathname}${window.location.search}`, backLabel: tr(T.title) } });
     else {
       const filters = drillFilters(report, element, base);
       navigate(`/rpt/dsrptindex/${report.name}?${new URLSearchParams(Object.fromEntries(Object.entries(filters).filter(([key]) => report.filters.includes(key.slice(2, key.lastIndexOf('.')))))).toString()}`);

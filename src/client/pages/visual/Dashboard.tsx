@@ -138,7 +138,7 @@ function Dashboard({ def, look }: { def: DashboardDef; look: 'wall' | 'board' })
   const onPoint = (w: DashboardWidget, data: ReturnType<typeof reportChartData>) => (p: ChartPoint) => {
     const report = getReport(w.report)!;
     if (document.fullscreenElement) void document.exitFullscreen();
-    navigate(dashboardDrill(report, w, filters, drillOf(data, p.ci, p.si)));
+    navigate(dashboardDrill(report, w, filters, drillOf(data, p.ci, p.si)), { state: { back: `${window.location.pathname}${window.location.search}`, backLabel: tr(def.title) } });
   };
 
   // Each widget's chart data, made again only when its rows or the language change: a new option

@@ -45,10 +45,15 @@ describe('control tower widgets', () => {
           { age: '1', tickets: 3 },
           { age: '4', tickets: 2 },
         ],
+        lateness: [
+          { month: '2026-11', plans: 12, late: 3 },
+          { month: '2026-12', plans: 8, late: 1 },
+          { month: null, plans: 20, late: 4, _level: 1 },
+        ],
       },
       '2026-11-25',
     );
-    expect(k).toEqual({ openOrders: 7, onTime: 0.8, lateOpen: 1, utilisation: 0.75, coverage: null, purchasesInFlight: null, stockAlerts: 0, nodesFlagged: 6, nodesLate: 2, openExceptions: 5, oldExceptions: 2, defectRate: null, failedLots: null });
+    expect(k).toEqual({ openOrders: 7, onTime: 0.8, lateOpen: 1, latePlans: 4, scheduledPlans: 20, utilisation: 0.75, coverage: null, purchasesInFlight: null, stockAlerts: 0, nodesFlagged: 6, nodesLate: 2, openExceptions: 5, oldExceptions: 2, defectRate: null, failedLots: null });
   });
 
   it('default to last month through three months on, and refresh on the company’s change messages', () => {

@@ -19,6 +19,8 @@ export function kpis(rows: Partial<Record<string, Row[]>>, today: string) {
     openOrders: funnel ? sum(funnel, 'orders', (r) => ['pending', 'in_progress', 'sent', 'manual', 'draft'].includes(String(r.status))) : null,
     onTime: ontime ? ratio(sum(ontime, 'on_time'), sum(ontime, 'finished')) : null,
     lateOpen: ontime ? sum(ontime, 'late_open') : null,
+    latePlans: rows.lateness ? sum(rows.lateness, 'late') : null,
+    scheduledPlans: rows.lateness ? sum(rows.lateness, 'plans') : null,
     utilisation: cap ? ratio(sum(cap, 'load', (r) => r.week === week), sum(cap, 'capacity', (r) => r.week === week)) : null,
     coverage: alloc ? ratio(sum(alloc, 'allocated'), sum(alloc, 'demand')) : null,
     purchasesInFlight: rows.purchase ? sum(rows.purchase, 'orders') : null,

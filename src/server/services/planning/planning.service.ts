@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import { requireEntity } from '../../../model';
+import { dictValueLabel, isLate, requireEntity, type Language } from '../../../model';
+import { loadTenantDictionaries } from '../dictionaries/tenant-dictionaries';
 import type { BoardBar, BoardCommand, BoardCommandResult, BoardData, BoardDay, BoardLine, ScenarioComparison, ScenarioStale, ScenarioSummary, ScheduleMetrics, UnplacedReason } from '../../../model/schedule-board';
 import { addDays, barDayMinutes, dayKinds, dayNumber, daysBetween, efficiencyFraction, lineCapacityRange, loadByLine, minutesPerPieceOn, prepareCalendar, spreadBar, type PreparedCalendar } from '../../../../calendars/capacity';
 import { autoSchedule, type FixedBar, type SchedLine, type SchedPlan } from '../../../../calendars/auto-schedule';
@@ -224,7 +225,8 @@ function toBoardBar(b: BarRow, cal: PreparedCalendar, splits: Map<number, number
     minutes_per_piece: num(b.minutes_per_piece),
     daily,
     delivery_date: delivery,
-    late: delivery !== null && end > delivery,
+    // The one definition of lateness (src/model/measures.ts), as the plan's kept late_days and the tower.
+    late: isLate(end, delivery),
     locked: b.locked === true,
     split_index: placed ? Number(b.split_index) : Math.max(1, siblings.indexOf(Number(b.id)) + 1),
     split_count: placed ? Number(b.split_count) : siblings.length,
@@ -262,7 +264,7 @@ async function scenarioRow(tx: Db, clientId: number, id: number): Promise<Row> {
   return r.rows[0];
 }
 
-export async function boardData(tx: Db, clientId: number, q: { from: string; to: string; scenario: number | null; workshop: number | null; line?: number | null; scope: RawBuilder<unknown>[] }): Promise<BoardData> {
+export async function boardData(tx: Db, clientId: number, q: { from: string; to: string; scenario: number | null; workshop: number | null; line?: number | null; scope: RawBuilder<unknown>[]; language?: Language }): Promise<BoardData> {
   checkRange(q.from, q.to);
   if (q.scenario !== null) await scenarioRow(tx, clientId, q.scenario);
   const cal = await companyCalendar(tx, clientId, Number(q.from.slice(0, 4)));
@@ -272,6 +274,12 @@ export async function boardData(tx: Db, clientId: number, q: { from: string; to:
   const sams: LineSams = new Map(lineInfo.map((l) => [l.id, l.sam]));
   const rows = (await loadBoardBarRows(tx, clientId, q.scenario, q.from, q.to, q.scope)).filter((b) => lineIds.has(Number(b.line_id)));
   const bars = rows.map((b) => toBoardBar(b, cal, new Map(), sams));
+  // Each bar's category as the reader reads it (a bar's tooltip and label), not its dictionary code.
+  const own = bars.length ? (await loadTenantDictionaries(tx, clientId)).items : undefined;
+  for (const b of bars) {
+    const label = dictValueLabel('product_category', b.category, own);
+    b.category_label = q.language === 'en' ? label.en : label.zh;
+  }
   const load = loadByLine(
     bars.map((b) => ({ line_id: b.line_id, start: b.start, minutes: barMinutes(b) })),
     q.from,
@@ -334,7 +342,7 @@ async function lineOf(tx: Db, clientId: number, id: number): Promise<LineInfo> {
 }
 
 function assertCanMake(line: LineInfo, category: string): void {
-  if (line.categories.length && !line.categories.includes(category)) throw new AppError('badRequest', 'planning.lineCannotMake', { params: { line: line.code || line.name, category } });
+  if (line.categories.length && !line.categories.includes(category)) throw new AppError('badRequest', 'planning.lineCannotMake', { params: { line: line.code || line.name, category: dictValueLabel('product_category', category) } });
 }
 
 /** Runs one command in the caller's transaction; returns the contract's reply and the scenario touched. */

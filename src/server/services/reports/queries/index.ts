@@ -12,3 +12,5 @@ import './vendor-kpi.query';
 import './open-exceptions.query';
 import './quality-defects.query';
 import './sourcing-progress.query';
+import './plan-lateness.query';
+import './supplier-dispatch.query';
