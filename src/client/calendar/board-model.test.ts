@@ -1,6 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BoardBar, BoardCommand, BoardData } from '../../model/schedule-board';
-import { CommandHistory, addDays, applyResult, historyEntryFor, type HistoryStep, delta, dragPreview, localStamp, movedPlans, hitTest, inverseOf, keyTarget, layoutBoard, lineWindow, rowAt, validateMerge, validateSplit, visible, withVersion, DAY_WIDTH, GROUP_HEIGHT, ROW_HEIGHT } from './board-model';
+import { CommandHistory, addDays, applyResult, historyEntryFor, type HistoryStep, delta, dragPreview, localStamp, movedPlans, hitTest, inverseOf, keyTarget, layoutBoard, lineWindow, rowAt, validateMerge, validateSplit, visible, withVersion, DAY_WIDTH, GROUP_HEIGHT, ROW_HEIGHT,
+  assignLanes, dayLoad, LANE_PITCH, loadPercent, overloadRows, pushHistoryEntry, stripAt, STRIP_HEIGHT, workingDays } from './board-model';
+import { edgeStep } from './useEdgeAutoScroll';
 
 /** Test fixture: an in-memory board of `lines` lines in two workshops over `days` days. */
 function board(lines = 4, days = 14, bars: Partial<BoardBar>[] = []): BoardData {
@@ -300,5 +303,172 @@ describe('plans moved by a scenario', () => {
     const placedOnlyInScenario = { ...scen[0], id: 200, plan_id: 9 };
     expect([...movedPlans(live, [...scen.slice(0, 4), placedOnlyInScenario])].sort()).toEqual([2, 3, 4, 5, 9]);
     expect(movedPlans(live, scen.map((b) => ({ ...b }))).size).toBe(3);
+  });
+});
+
+describe('sub-rows (interval partitioning)', () => {
+  const overlapping = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start <= b.end && b.start <= a.end;
+
+  it('puts bars that overlap in days on different sub-rows, reusing a sub-row once it is free', () => {
+    const spans = [{ start: 0, end: 4 }, { start: 2, end: 6 }, { start: 5, end: 8 }, { start: 7, end: 9 }, { start: 3, end: 3 }];
+    const { lane, count } = assignLanes(spans);
+    expect(count).toBe(3); // days 3-4 have three bars
+    expect(lane).toEqual([0, 1, 0, 1, 2]);
+  });
+
+  it('a hand-over day (one bar ends, the next starts) keeps one sub-row; a one-day bar on it does not', () => {
+    expect(assignLanes([{ start: 0, end: 4 }, { start: 4, end: 8 }, { start: 8, end: 8 }, { start: 8, end: 10 }])).toEqual({ lane: [0, 0, 1, 0], count: 2 });
+  });
+
+  it('property: no two bars overlapping in time share a sub-row and the count is the most overlapping at once', () => {
+    // Overlap in time: any shared day, except a hand-over day between two bars of several days.
+    const clash = (a: { start: number; end: number }, b: { start: number; end: number }) => {
+      if (!overlapping(a, b)) return false;
+      const handover = (x: typeof a, y: typeof a) => x.end === y.start && x.start < x.end && y.start < y.end;
+      return !(handover(a, b) || handover(b, a));
+    };
+    fc.assert(fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 10 })), { maxLength: 40 }), (raw) => {
+      const spans = raw.map(([s, l]) => ({ start: s, end: s + l }));
+      const { lane, count } = assignLanes(spans);
+      for (let i = 0; i < spans.length; i++) for (let j = i + 1; j < spans.length; j++) if (lane[i] === lane[j]) expect(clash(spans[i], spans[j])).toBe(false);
+      // The most bars pairwise clashing at one moment (morning or afternoon of a day): no fewer sub-rows will do.
+      let depth = 1;
+      for (let d = 0; d <= 71; d++) {
+        const morning = spans.filter((s) => s.start <= d && d <= s.end && !(s.start === d && s.end > s.start));
+        const afternoon = spans.filter((s) => s.start <= d && d <= s.end && !(s.end === d && s.end > s.start));
+        depth = Math.max(depth, morning.length, afternoon.length);
+      }
+      expect(count).toBe(depth);
+    }), { numRuns: 300 });
+  });
+
+  it('bars handing over on a day share it half and half, on one sub-row', () => {
+    const data = board(2, 14, [
+      { line_id: 1, start: '2026-12-01', end: '2026-12-03', daily: [1, 1, 1] },
+      { line_id: 1, start: '2026-12-03', end: '2026-12-05', daily: [1, 1, 1] },
+    ]);
+    const layout = layoutBoard(data, 'day');
+    expect(layout.lineRow.get(1)!.lanes).toBe(1);
+    const [a, b] = [1, 2].map((id) => layout.bars.find((x) => x.bar.id === id)!.rect);
+    expect(a.y).toBe(b.y);
+    expect(a.x + a.w).toBe(b.x);
+    expect(b.x).toBe(2.5 * DAY_WIDTH.day);
+  });
+
+  it('a line with overlapping bars grows by a sub-row and its bars are not drawn on top of each other', () => {
+    const data = board(4, 14, [
+      { line_id: 1, start: '2026-12-01', end: '2026-12-03', daily: [1, 1, 1] },
+      { line_id: 1, start: '2026-12-02', end: '2026-12-04', daily: [1, 1, 1] },
+      { line_id: 2, start: '2026-12-02', end: '2026-12-02', daily: [1] },
+    ]);
+    const layout = layoutBoard(data, 'day');
+    const row1 = layout.lineRow.get(1)!;
+    const row2 = layout.lineRow.get(2)!;
+    expect(row1.lanes).toBe(2);
+    expect(row1.height).toBe(ROW_HEIGHT + LANE_PITCH);
+    expect(row2.y).toBe(row1.y + row1.height);
+    expect(layout.height).toBe(2 * GROUP_HEIGHT + 4 * ROW_HEIGHT + LANE_PITCH);
+    const [a, b, c] = [1, 2, 3].map((id) => layout.bars.find((x) => x.bar.id === id)!.rect);
+    expect(a.y + a.h).toBeLessThanOrEqual(b.y);
+    expect(b.y + b.h).toBeLessThanOrEqual(row1.y + row1.height - STRIP_HEIGHT);
+    expect(c.y).toBe(row2.y + 3);
+    // Both bars are hit where they are drawn; the strip of the taller row is at its foot.
+    expect(hitTest(layout, b.x + 5, b.y + 5)).toMatchObject({ kind: 'bar', bar: { id: 2 } });
+    expect(hitTest(layout, a.x + 5, a.y + 5)).toMatchObject({ kind: 'bar', bar: { id: 1 } });
+    expect(stripAt(layout, 5, row1.y + row1.height - 2)).toMatchObject({ line: { id: 1 }, dayIndex: 0 });
+    expect(stripAt(layout, 5, row1.y + 5)).toBeNull();
+  });
+});
+
+describe('overload of a drop, by day', () => {
+  it('lists the days the drop leaves over capacity with more load than before, not days already over', () => {
+    // Line 2: 9,600 minutes a day on working days; day 0 already over capacity before the drop.
+    const data = board(4, 14, [{ line_id: 1, start: '2026-12-01', end: '2026-12-02', qty: 200, minutes: 12000, daily: [100, 100] }]);
+    data.lines[1].load[0] = 9700;
+    data.lines[1].load[5] = 0;
+    data.lines[1].load[2] = 5000;
+    const p = dragPreview(data, data.bars[0], data.lines[1], 2);
+    // Days 2 and 3 (Thu, Fri) get 6,000 each: day 2 is 11,000 > 9,600, day 3 is 6,000.
+    expect(p.load.slice(2, 4)).toEqual([11000, 6000]);
+    expect(p.overloads).toEqual([2]);
+    expect(p.overloaded[0]).toBe(true); // still over, but not the drop's doing
+    expect(overloadRows(data, p)).toEqual([{ date: '2026-12-03', load: 11000, capacity: 9600, rest: false }]);
+  });
+
+  it('spreads a moved bar over working days as the server does: a rest day inside gets nothing, a line\'s own minutes apply', () => {
+    const data = board(4, 14, [{ line_id: 1, start: '2026-12-01', end: '2026-12-03', qty: 300, minutes: 3000, daily: [100, 100, 100], minutes_per_piece: 10 }]);
+    data.lines[1].sam = { woven: 40 };
+    // Days 4..6 are Sat (working in the fixture: i % 7 < 5), Sun and Mon (5, 6: rest days).
+    const p = dragPreview(data, data.bars[0], data.lines[1], 4);
+    expect(p.start).toBe('2026-12-05');
+    expect(p.load.slice(4, 7)).toEqual([300 * 40, 0, 0]);
+    expect(p.overloads).toEqual([4]);
+    expect(workingDays(data, '2026-12-05', '2026-12-07')).toEqual([true, false, false]);
+    // Past the board's range the weekdays the range works on count.
+    expect(workingDays(data, '2026-12-21', '2026-12-22')).toEqual([false, true]); // a Monday and a Tuesday
+  });
+
+  it('a resize preview spreads the pieces over the new days', () => {
+    const data = board(4, 14, [{ line_id: 1, start: '2026-12-01', end: '2026-12-02', qty: 200, minutes: 20000, daily: [100, 100] }]);
+    data.lines[0].load[0] = 10000;
+    data.lines[0].load[1] = 10000;
+    const p = dragPreview(data, data.bars[0], data.lines[0], 0, 3);
+    expect(p.end).toBe('2026-12-04');
+    expect(p.load.slice(0, 5)).toEqual([5000, 5000, 5000, 5000, 0]);
+    expect(p.overloads).toEqual([]);
+  });
+
+  it('a rest day with load is over capacity and said as a rest day', () => {
+    const data = board(4, 14, [{ line_id: 1, start: '2026-12-06', end: '2026-12-06', qty: 10, minutes: 100, daily: [10] }]);
+    const p = dragPreview(data, data.bars[0], data.lines[1], 5);
+    expect(p.overloads).toEqual([5]);
+    expect(overloadRows(data, p)[0]).toMatchObject({ date: '2026-12-06', capacity: 0, rest: true });
+  });
+});
+
+describe('load figures', () => {
+  it('a day in percent (null on a rest day) and a line\'s average and peak over the visible days', () => {
+    const data = board(2, 14);
+    const line = data.lines[0];
+    line.load[0] = 4800;
+    line.load[1] = 12000;
+    expect(dayLoad(line, line.load, 0)).toEqual({ load: 4800, capacity: 9600, percent: 50, over: false });
+    expect(dayLoad(line, line.load, 1)).toMatchObject({ percent: 125, over: true });
+    expect(dayLoad(line, line.load, 5)).toMatchObject({ percent: null, over: false });
+    expect(loadPercent(line, 0, 1)).toEqual({ average: 88, peak: 125 });
+    expect(loadPercent(line, 5, 6)).toBeNull();
+  });
+});
+
+describe('undo of a pushing move', () => {
+  it('puts each moved bar back on its line and days, resizing when its length changed', () => {
+    const cmd: BoardCommand = { op: 'move', bar_id: 1, version: 3, line_id: 2, start: '2026-12-05', push: true };
+    const now = board(2, 14, [
+      { id: 1, line_id: 2, start: '2026-12-05', end: '2026-12-08' },
+      { id: 2, line_id: 2, start: '2026-12-09', end: '2026-12-10' },
+    ]).bars;
+    now[0].id = 1; now[1].id = 2;
+    const e = pushHistoryEntry(cmd, [
+      { id: 1, line_id: 1, start: '2026-12-01', end: '2026-12-02' },
+      { id: 2, line_id: 2, start: '2026-12-05', end: '2026-12-06' },
+    ], now);
+    expect(e.do.map((s) => s({ own: [], other: [] }))).toEqual([cmd]);
+    expect(e.undo.map((s) => s({ own: [], other: [] }))).toEqual([
+      { op: 'move', bar_id: 1, version: 0, line_id: 1, start: '2026-12-01' },
+      { op: 'resize', bar_id: 1, version: 0, end: '2026-12-02' },
+      { op: 'move', bar_id: 2, version: 0, line_id: 2, start: '2026-12-05' },
+    ]);
+  });
+});
+
+describe('auto-scroll near the edges', () => {
+  const box = { left: 180, top: 40, right: 1180, bottom: 640 };
+  it('scrolls faster the closer to an edge, not inside', () => {
+    expect(edgeStep({ x: 600, y: 300 }, box)).toEqual({ dx: 0, dy: 0 });
+    expect(edgeStep({ x: 1179, y: 300 }, box).dx).toBeGreaterThan(edgeStep({ x: 1150, y: 300 }, box).dx);
+    expect(edgeStep({ x: 1150, y: 300 }, box).dx).toBeGreaterThan(0);
+    expect(edgeStep({ x: 185, y: 300 }, box).dx).toBeLessThan(0);
+    expect(edgeStep({ x: 600, y: 45 }, box).dy).toBeLessThan(0);
+    expect(edgeStep({ x: 600, y: 630 }, box).dy).toBeGreaterThan(0);
   });
 });

@@ -7,15 +7,19 @@
  */
 import type { BoardBar, BoardCommand, BoardData, BoardLine } from '../../model/schedule-board';
 import type { CalendarZoom } from '../../model/calendar';
+import { barDayMinutes, dayOverloaded, loadByLine, minutesPerPieceOn, overloadedDays, spreadOver } from '../../../calendars/capacity';
 
 export const DAY_WIDTH: Record<CalendarZoom, number> = { day: 48, week: 16, month: 5 };
+/** Height of a line's row with one sub-row of bars; each further sub-row adds `LANE_PITCH`. */
 export const ROW_HEIGHT = 34;
 export const GROUP_HEIGHT = 24;
 export const STRIP_HEIGHT = 6;
+export const BAR_HEIGHT = ROW_HEIGHT - STRIP_HEIGHT - 6;
+export const LANE_PITCH = BAR_HEIGHT + 2;
 
 export type Row =
   | { kind: 'group'; workshop: string; y: number; height: number }
-  | { kind: 'line'; line: BoardLine; y: number; height: number; index: number };
+  | { kind: 'line'; line: BoardLine; y: number; height: number; index: number; lanes: number };
 
 export type Rect = { x: number; y: number; w: number; h: number };
 
@@ -40,9 +44,46 @@ export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
 
-/** Rows: a group header per workshop (in order of first appearance), then its lines. */
+/**
+ * Sub-rows of a line (interval partitioning): bars are taken by start and each goes into the lowest
+ * sub-row whose last bar ended before it starts, so bars that overlap in time never share a sub-row
+ * and the count is the most bars overlapping at once. Spans are inclusive day numbers. A hand-over
+ * day is not an overlap: finite-capacity laying starts the next plan on the day the previous one ends
+ * (it finishes in the morning, the next starts after it), so two bars of several days each that share
+ * only the last day of one and the first of the other stay on one sub-row, each drawn over half of
+ * that day (`layoutBoard`). In half days a bar of several days covers [2 start + 1, 2 end], a one-day
+ * bar [2 start, 2 start + 1], and two bars overlap when those closed intervals meet.
+ */
+export function assignLanes(spans: readonly { start: number; end: number }[]): { lane: number[]; count: number } {
+  const half = spans.map((s) => (s.end > s.start ? { a: 2 * s.start + 1, b: 2 * s.end } : { a: 2 * s.start, b: 2 * s.start + 1 }));
+  const order = spans.map((_, i) => i).sort((x, y) => half[x].a - half[y].a || half[x].b - half[y].b || x - y);
+  const laneEnd: number[] = [];
+  const lane = new Array<number>(spans.length).fill(0);
+  for (const i of order) {
+    let k = laneEnd.findIndex((end) => end < half[i].a);
+    if (k < 0) { k = laneEnd.length; laneEnd.push(half[i].b); } else laneEnd[k] = half[i].b;
+    lane[i] = k;
+  }
+  return { lane, count: Math.max(1, laneEnd.length) };
+}
+
+/** Rows: a group header per workshop (in order of first appearance), then its lines, each as tall as its sub-rows. */
 export function layoutBoard(data: BoardData, zoom: CalendarZoom): BoardLayout {
   const dayWidth = DAY_WIDTH[zoom];
+  const from = data.days[0]?.date ?? data.from;
+  const byLine = new Map<number, BoardBar[]>();
+  for (const bar of data.bars) {
+    const list = byLine.get(bar.line_id) ?? [];
+    list.push(bar);
+    byLine.set(bar.line_id, list);
+  }
+  const laneOf = new Map<number, number>();
+  const lanesOf = new Map<number, number>();
+  for (const [lineId, list] of byLine) {
+    const { lane, count } = assignLanes(list.map((b) => ({ start: daysBetween(from, b.start), end: daysBetween(from, b.end) })));
+    list.forEach((b, i) => laneOf.set(b.id, lane[i]));
+    lanesOf.set(lineId, count);
+  }
   const groups = new Map<string, BoardLine[]>();
   for (const line of data.lines) {
     const key = line.workshop_name;
@@ -58,26 +99,47 @@ export function layoutBoard(data: BoardData, zoom: CalendarZoom): BoardLayout {
     rows.push({ kind: 'group', workshop, y, height: GROUP_HEIGHT });
     y += GROUP_HEIGHT;
     for (const line of lines) {
-      const row = { kind: 'line' as const, line, y, height: ROW_HEIGHT, index: index++ };
+      const lanes = lanesOf.get(line.id) ?? 1;
+      const row = { kind: 'line' as const, line, y, height: ROW_HEIGHT + (lanes - 1) * LANE_PITCH, index: index++, lanes };
       rows.push(row);
       lineRow.set(line.id, row);
-      y += ROW_HEIGHT;
+      y += row.height;
     }
   }
   const dayIndex = new Map(data.days.map((d, i) => [d.date, i]));
   const bars: BoardLayout['bars'] = [];
-  for (const bar of data.bars) {
-    const row = lineRow.get(bar.line_id);
-    if (!row) continue;
-    bars.push({ bar, rect: barRect(data.days[0]?.date ?? data.from, bar.start, bar.end, row.y, dayWidth) });
+  // The last bar placed on each sub-row of each line, to split a hand-over day between two bars.
+  const last = new Map<string, { bar: BoardBar; rect: Rect }>();
+  const byStart = data.bars.filter((b) => lineRow.has(b.line_id)).sort((a, b) => a.start.localeCompare(b.start) || a.end.localeCompare(b.end) || a.id - b.id);
+  for (const bar of byStart) {
+    const row = lineRow.get(bar.line_id)!;
+    const lane = laneOf.get(bar.id) ?? 0;
+    const rect = barRect(from, bar.start, bar.end, row.y + lane * LANE_PITCH, dayWidth);
+    const key = `${bar.line_id}:${lane}`;
+    const prev = last.get(key);
+    if (prev && prev.bar.end === bar.start) {
+      prev.rect.w -= dayWidth / 2;
+      rect.x += dayWidth / 2;
+      rect.w -= dayWidth / 2;
+    }
+    last.set(key, { bar, rect });
+    bars.push({ bar, rect });
   }
   return { zoom, dayWidth, rows, lineRow, dayIndex, width: data.days.length * dayWidth, height: y, bars };
 }
 
-function barRect(from: string, start: string, end: string, rowY: number, dayWidth: number): Rect {
+/** A bar's rectangle in its line's whole bar area (all sub-rows): the drag ghost, a live position under a scenario. */
+export function spanRect(layout: BoardLayout, from: string, lineId: number, start: string, end: string): Rect | null {
+  const row = layout.lineRow.get(lineId);
+  if (!row) return null;
+  const r = barRect(from, start, end, row.y, layout.dayWidth);
+  return { ...r, h: row.height - STRIP_HEIGHT - 6 };
+}
+
+function barRect(from: string, start: string, end: string, laneY: number, dayWidth: number): Rect {
   const s = daysBetween(from, start);
   const e = daysBetween(from, end);
-  return { x: s * dayWidth, y: rowY + 3, w: Math.max(1, (e - s + 1) * dayWidth), h: ROW_HEIGHT - STRIP_HEIGHT - 6 };
+  return { x: s * dayWidth, y: laneY + 3, w: Math.max(1, (e - s + 1) * dayWidth), h: BAR_HEIGHT };
 }
 
 /** Rows and bars inside a viewport (with a margin), so 5,000 bars on 300 lines draw only what shows. */
@@ -137,37 +199,93 @@ export type DragPreview = {
   load: number[];
   capacity: number[];
   overloaded: boolean[];
+  /** Days (indexes) the move leaves over capacity with more load than before: what the planner is asked about. */
+  overloads: number[];
 };
 
 /**
- * The preview of moving `bar` to `line` starting at day `dayIndex`: the bar keeps its length in days;
- * its minutes leave its own line's days and spread over the target's days in proportion to the
- * pieces of each day (`daily`), so the target's strip shows live load against capacity.
+ * The preview of moving `bar` to `line` starting at day `dayIndex`, computed as the server will have it
+ * after the move (calendars/capacity.ts, the functions the server's board and commands use): the bar
+ * keeps its length in days; moved to other days its pieces are spread evenly over the working days
+ * (`spreadOver`), on the same days they stay as they are; its minutes per piece are the target line's
+ * for the category, else the plan's (`minutesPerPieceOn`); the line's load is the sum per day
+ * (`loadByLine`) and a day is over capacity by `overloadedDays`.
  */
-export function dragPreview(data: BoardData, bar: BoardBar, line: BoardLine, dayIndex: number): DragPreview {
-  const length = daysBetween(bar.start, bar.end);
-  const start = data.days[Math.max(0, Math.min(dayIndex, data.days.length - 1))]?.date ?? bar.start;
-  const end = addDays(start, length);
+export function dragPreview(data: BoardData, bar: BoardBar, line: BoardLine, dayIndex: number, endIndex?: number): DragPreview {
+  const clamp = (i: number) => Math.max(0, Math.min(i, data.days.length - 1));
+  const start = data.days[clamp(dayIndex)]?.date ?? bar.start;
+  // A resize gives the new last day; a move keeps the bar's length in days.
+  const end = endIndex !== undefined ? data.days[clamp(endIndex)]?.date ?? bar.end : addDays(start, daysBetween(bar.start, bar.end));
   const refused = bar.locked ? 'locked' : canMake(line, bar.category) ? null : 'category';
-  const load = line.load.slice();
   const from = data.days[0]?.date ?? data.from;
-  const perDay = minutesPerDay(bar);
-  if (line.id === bar.line_id) perDay.forEach((m, i) => addAt(load, daysBetween(from, bar.start) + i, -m));
-  if (!refused) perDay.forEach((m, i) => addAt(load, daysBetween(from, start) + i, m));
-  const overloaded = load.map((l, i) => l > line.capacity[i] + 1e-6);
-  return { line, start, end, refused, load, capacity: line.capacity, overloaded };
+  const to = data.days.at(-1)?.date ?? data.to;
+  const change: { line_id: number; start: string; minutes: number[] }[] = [];
+  if (line.id === bar.line_id) change.push({ line_id: line.id, start: bar.start, minutes: barDayMinutes(bar.daily, currentMinutesPerPiece(bar)).map((m) => -m) });
+  if (!refused) change.push({ line_id: line.id, start, minutes: placedMinutes(data, bar, line, start, end) });
+  const delta = loadByLine(change, from, to).get(line.id);
+  const load = line.load.map((l, i) => Math.max(0, l + (delta?.[i] ?? 0)));
+  const over = overloadedDays(line.capacity, load);
+  const overloaded = load.map(() => false);
+  for (const i of over) overloaded[i] = true;
+  const overloads = over.filter((i) => load[i] > (line.load[i] ?? 0) + 1e-6);
+  return { line, start, end, refused, load, capacity: line.capacity, overloaded, overloads };
 }
 
-function addAt(arr: number[], i: number, v: number) {
-  if (i >= 0 && i < arr.length) arr[i] = Math.max(0, arr[i] + v);
+function currentMinutesPerPiece(bar: BoardBar): number {
+  return bar.qty > 0 ? bar.minutes / bar.qty : 0;
 }
 
-/** The bar's minutes per day, in proportion to its pieces per day (even when `daily` is missing). */
-export function minutesPerDay(bar: BoardBar): number[] {
-  const days = daysBetween(bar.start, bar.end) + 1;
-  const daily = bar.daily.length === days ? bar.daily : Array.from({ length: days }, () => bar.qty / days);
-  const total = daily.reduce((a, b) => a + b, 0) || 1;
-  return daily.map((q) => (bar.minutes * q) / total);
+/** A bar's minutes per day if it were on `line` from `start` to `end` (what the server's move or resize will load). */
+export function placedMinutes(data: BoardData, bar: BoardBar, line: BoardLine, start: string, end = addDays(start, daysBetween(bar.start, bar.end))): number[] {
+  const same = start === bar.start && end === bar.end && bar.daily.length === daysBetween(bar.start, bar.end) + 1;
+  const daily = same ? bar.daily : spreadOver(bar.qty, workingDays(data, start, end));
+  return barDayMinutes(daily, minutesPerPieceOn(line.sam, bar.category, bar.minutes_per_piece ?? currentMinutesPerPiece(bar)));
+}
+
+/**
+ * Working or not for each day of a run: the board's day columns inside its range; outside it, the
+ * weekdays the range works on ordinary (not overtime) days.
+ */
+export function workingDays(data: BoardData, start: string, end: string): boolean[] {
+  const first = data.days[0]?.date ?? data.from;
+  const weekdays = new Set(data.days.filter((d) => d.working && !d.overtime).map((d) => new Date(`${d.date}T00:00:00Z`).getUTCDay()));
+  if (!weekdays.size) [1, 2, 3, 4, 5, 6].forEach((w) => weekdays.add(w));
+  const out: boolean[] = [];
+  for (let d = start; d <= end; d = addDays(d, 1)) {
+    const day = data.days[daysBetween(first, d)];
+    out.push(day && day.date === d ? day.working : weekdays.has(new Date(`${d}T00:00:00Z`).getUTCDay()));
+  }
+  return out;
+}
+
+/** The load of one day against its capacity: percent, and whether it is over capacity (the strip's colour and tooltip). */
+export function dayLoad(line: BoardLine, load: readonly number[], i: number): { load: number; capacity: number; percent: number | null; over: boolean } {
+  const capacity = line.capacity[i] ?? 0;
+  const l = load[i] ?? 0;
+  return { load: l, capacity, percent: capacity > 0 ? Math.round((l / capacity) * 100) : null, over: dayOverloaded(capacity, l) };
+}
+
+/** A line's load over a span of days (the visible ones): average (load / capacity) and peak day, percent; null without capacity. */
+export function loadPercent(line: BoardLine, first: number, last: number): { average: number; peak: number } | null {
+  let cap = 0;
+  let load = 0;
+  let peak = 0;
+  for (let i = Math.max(0, first); i <= Math.min(last, line.capacity.length - 1); i++) {
+    const c = line.capacity[i] ?? 0;
+    const l = line.load[i] ?? 0;
+    cap += c;
+    load += l;
+    if (c > 0) peak = Math.max(peak, l / c);
+  }
+  return cap > 0 ? { average: Math.round((load / cap) * 100), peak: Math.round(peak * 100) } : null;
+}
+
+/** The capacity strip of a line under a point (with a few pixels of slack above it), for its tooltip. */
+export function stripAt(layout: BoardLayout, x: number, y: number): { line: BoardLine; dayIndex: number } | null {
+  const row = rowAt(layout, y);
+  if (!row || y < row.y + row.height - STRIP_HEIGHT - 4) return null;
+  const dayIndex = Math.floor(x / layout.dayWidth);
+  return dayIndex >= 0 ? { line: row.line, dayIndex } : null;
 }
 
 export function progress(bar: BoardBar): number {
@@ -295,6 +413,29 @@ export function historyEntryFor(cmd: BoardCommand, before: BoardBar[]): HistoryE
     default:
       return null;
   }
+}
+
+/** A drop that would overload the target line: the command, the bar as it was, and the preview that showed it. */
+export type OverloadAsk = { cmd: Extract<BoardCommand, { op: 'move' | 'resize' }>; before: BoardBar; preview: DragPreview };
+
+/** The overloaded days of an ask as the dialog lists them: date, load and capacity, rest day or not. */
+export function overloadRows(data: BoardData, preview: DragPreview): { date: string; load: number; capacity: number; rest: boolean }[] {
+  return preview.overloads.map((i) => ({ date: data.days[i]?.date ?? '', load: Math.round(preview.load[i]), capacity: Math.round(preview.capacity[i] ?? 0), rest: !data.days[i]?.working && !(preview.capacity[i] > 0) }));
+}
+
+/**
+ * The history entry of a move that pushed the following plans later: redo sends the same pushing move;
+ * undo puts every bar it moved back where the reply says it was (line and first day, then its last day).
+ */
+export function pushHistoryEntry(cmd: BoardCommand, previous: { id: number; line_id: number; start: string; end: string }[], now: BoardBar[]): HistoryEntry {
+  const undo: HistoryStep[] = [];
+  for (const p of previous) {
+    const cur = now.find((b) => b.id === p.id);
+    if (!cur) continue;
+    if (cur.line_id !== p.line_id || cur.start !== p.start) undo.push(() => ({ op: 'move', bar_id: p.id, version: 0, line_id: p.line_id, start: p.start }));
+    if (addDays(p.start, daysBetween(cur.start, cur.end)) !== p.end) undo.push(() => ({ op: 'resize', bar_id: p.id, version: 0, end: p.end }));
+  }
+  return { do: [() => cmd], undo };
 }
 
 /** A command with the bar's current version (after other commands or other planners changed it). */

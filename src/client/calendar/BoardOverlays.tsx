@@ -1,0 +1,106 @@
+/**
+ * The small DOM views over the board's canvas: the drag box (target line, days, that day's load
+ * against capacity or "rest day", the days the drop would overload), the tooltips of a bar and of a
+ * day of a capacity strip, and the invisible lists of lines and bars in view (for assistive technology
+ * and tests; the canvas draws the same figures).
+ */
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CalendarDecl } from '../../model/calendar';
+import type { BoardBar, BoardData, BoardLine } from '../../model/schedule-board';
+import { overloadedDays } from '../../../calendars/capacity';
+import { dayLoad, type BoardLayout, type DragPreview, loadPercent, type Rect } from './board-model';
+import { HEADER, LABELS } from './board-draw';
+
+const hidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', margin: -1, padding: 0 } as const;
+const tipStyle = { position: 'fixed', background: '#fff', border: '1px solid #ccc', borderRadius: 4, padding: '6px 8px', fontSize: 12, boxShadow: '0 2px 8px rgba(0,0,0,.15)', zIndex: 10, pointerEvents: 'none' } as const;
+
+export function DragInfo({ data, preview, day }: { data: BoardData; preview: DragPreview; day: number }) {
+  const { t } = useTranslation();
+  const rest = !!data.days[day] && !data.days[day].working && !(preview.capacity[day] > 0);
+  const load = Math.round(preview.load[day] ?? 0);
+  const capacity = Math.round(preview.capacity[day] ?? 0);
+  return (
+    <div data-testid="drag-info" data-line-id={preview.line.id} data-start={preview.start} data-refused={preview.refused || ''} data-load={load} data-capacity={capacity}
+      data-rest-day={rest} data-overloads={preview.refused ? 0 : preview.overloads.length}
+      style={{ position: 'absolute', left: LABELS + 8, bottom: 12, background: preview.refused || preview.overloads.length ? '#fde8e8' : '#eef1fd', border: '1px solid #ccd', borderRadius: 4, padding: '4px 8px', fontSize: 12, boxShadow: '0 2px 6px rgba(0,0,0,.12)', pointerEvents: 'none', zIndex: 5 }}>
+      {preview.line.code} · {preview.start} → {preview.end} ·{' '}
+      {rest
+        ? <span data-testid="drag-info-rest" style={{ color: '#666' }}>{t('board.restDay')}{load ? ` · ${t('board.loadOnly', { load })}` : ''}</span>
+        : <span style={{ color: preview.overloaded[day] ? '#d13438' : undefined }}>{t('board.capacity', { load, capacity })}</span>}
+      {!preview.refused && preview.overloads.length > 0 && <span style={{ color: '#c50f1f', fontWeight: 600 }}> · {t('board.overloadDays', { count: preview.overloads.length })}</span>}
+      {preview.refused && <> · {preview.refused === 'category' ? t('board.refused.category', { line: preview.line.code, category: '' }) : t('board.refused.locked')}</>}
+    </div>
+  );
+}
+
+export function BarTip({ decl, bar, x, y }: { decl: CalendarDecl; bar: BoardBar; x: number; y: number }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'zh';
+  return (
+    <div role="tooltip" style={{ ...tipStyle, left: x + 12, top: y + 12 }}>
+      {decl.bar.tooltip.map((f) => (
+        <div key={f.field}>
+          <span style={{ color: '#666' }}>{f.title[lang]}: </span>
+          {f.kind === 'number' ? Number((bar as Record<string, unknown>)[f.field] ?? 0).toLocaleString() : String((bar as Record<string, unknown>)[f.field] ?? '—')}
+        </div>
+      ))}
+      {bar.late && <div style={{ color: '#d13438' }}>{t('board.late')}</div>}
+    </div>
+  );
+}
+
+/** A day of a line's capacity strip: its load in percent and minutes, or that it is a rest day. */
+export function StripTip({ data, line, day, x, y }: { data: BoardData; line: BoardLine; day: number; x: number; y: number }) {
+  const { t } = useTranslation();
+  const d = dayLoad(line, line.load, day);
+  const date = data.days[day]?.date ?? '';
+  return (
+    <div role="tooltip" data-testid="strip-tip" data-line-id={line.id} data-date={date} data-percent={d.percent ?? ''} style={{ ...tipStyle, left: x + 12, top: y + 12 }}>
+      <div style={{ fontWeight: 600 }}>{line.code} · {date}</div>
+      {d.percent === null
+        ? <div>{t('board.restDay')}{d.load ? ` · ${t('board.loadOnly', { load: Math.round(d.load) })}` : ''}</div>
+        : <div style={{ color: d.over ? '#d13438' : undefined }}>{t('board.stripTip', { percent: d.percent, load: Math.round(d.load), capacity: Math.round(d.capacity) })}</div>}
+    </div>
+  );
+}
+
+/** The bars in view (at most 400), position relative to the canvas. */
+export function BarList({ bars, view }: { bars: { bar: BoardBar; rect: Rect }[]; view: Rect }) {
+  return (
+    <ul data-testid="board-bars" style={hidden}>
+      {bars.map(({ bar, rect }) => (
+        <li key={bar.id} data-testid="board-bar" data-bar-id={bar.id} data-plan-id={bar.plan_id} data-line-id={bar.line_id} data-start={bar.start} data-end={bar.end} data-qty={bar.qty} data-locked={bar.locked}
+          data-x={Math.round(LABELS - view.x + rect.x)} data-y={Math.round(HEADER - view.y + rect.y)} data-w={Math.round(rect.w)} data-h={Math.round(rect.h)}>
+          {bar.plan_no} {bar.style_no} {bar.start}–{bar.end} {bar.qty}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The lines' load figures: per line its capacity and load over the shown range in minutes, the days
+ * over capacity (`overloadedDays`, as the strips and the server count them), its row's top and height,
+ * and its average and peak load in percent over the days in view (as its label shows them).
+ */
+export function LineFigures({ data, layout, top, days }: { data: BoardData; layout: BoardLayout; top: number; days: [number, number] }) {
+  const rows = useMemo(() => data.lines.map((l) => {
+    const sum = (a: number[]) => Math.round(a.slice(0, data.days.length).reduce((x, y) => x + y, 0));
+    return { l, capacity: sum(l.capacity), load: sum(l.load), over: overloadedDays(l.capacity.slice(0, data.days.length), l.load.slice(0, data.days.length)) };
+  }), [data]);
+  return (
+    <ul data-testid="board-lines" style={hidden}>
+      {rows.map(({ l, capacity, load, over }) => {
+        const row = layout.lineRow.get(l.id);
+        const pct = loadPercent(l, days[0], days[1]);
+        return (
+          <li key={l.id} data-testid={`line-load-${l.code}`} data-line-id={l.id} data-workshop={l.workshop_name} data-y={Math.round(top + (row?.y ?? 0))} data-h={row?.height ?? 0} data-lanes={row?.lanes ?? 1}
+            data-load={load} data-capacity={capacity} data-average={pct?.average ?? ''} data-peak={pct?.peak ?? ''} data-overloaded-days={over.length} data-overloaded={over.map((i) => data.days[i]?.date).join(',')}>
+            {l.code} {l.name}: {load} / {capacity}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

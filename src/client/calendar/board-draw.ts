@@ -1,0 +1,235 @@
+/**
+ * Drawing of the scheduling board on its canvas (the size of the viewport): day shading, line rows
+ * with their sub-rows and capacity strips, live positions under a scenario, bars, today, the drag
+ * ghost, the day header and the row labels with each line's load over the visible days. Only what is
+ * in view is drawn (`visible`); the figures come from board-model.ts, nothing is computed twice.
+ */
+import type { CalendarDecl, CalendarZoom } from '../../model/calendar';
+import type { BoardData } from '../../model/schedule-board';
+import { dayLoad, daysBetween, type BoardLayout, type DragPreview, GROUP_HEIGHT, loadPercent, progress, type Rect, spanRect, STRIP_HEIGHT, visible } from './board-model';
+
+export const HEADER = 40;
+export const LABELS = 180;
+const PALETTE = ['#4f6bed', '#2e9e8f', '#c97b1a', '#8a5cc7', '#3a8fd1', '#b5486b', '#5b8c32', '#9a6b3f'];
+const FONT = 'system-ui, "Noto Sans CJK SC", sans-serif';
+
+function colourOf(category: string): string {
+  let h = 0;
+  for (const c of category) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return PALETTE[h % PALETTE.length];
+}
+
+/** A small padlock (a glyph would depend on the fonts installed). */
+function drawLock(g: CanvasRenderingContext2D, x: number, y: number) {
+  g.strokeStyle = '#fff';
+  g.fillStyle = '#fff';
+  g.lineWidth = 1.5;
+  g.beginPath(); g.arc(x + 4, y + 4, 2.6, Math.PI, 0); g.stroke();
+  g.fillRect(x, y + 4, 8, 6);
+  g.lineWidth = 1;
+}
+
+export type DrawState = {
+  decl: CalendarDecl;
+  data: BoardData;
+  layout: BoardLayout;
+  zoom: CalendarZoom;
+  view: Rect;
+  drag: { barId: number; preview: DragPreview | null } | null;
+  selectedId: number | null;
+  marked: Set<number>;
+  ghosts: Rect[];
+  weekdays: string[];
+  /** The line label's second line: average and peak load of the visible days. */
+  loadText: (average: number, peak: number) => string;
+};
+
+export function drawBoard(c: HTMLCanvasElement, s: DrawState): void {
+  const { data, layout, view, drag, zoom } = s;
+  const dpr = window.devicePixelRatio || 1;
+  const W = view.w + LABELS;
+  const H = view.h + HEADER;
+  if (c.width !== Math.round(W * dpr) || c.height !== Math.round(H * dpr)) {
+    c.width = Math.round(W * dpr);
+    c.height = Math.round(H * dpr);
+    c.style.width = `${W}px`;
+    c.style.height = `${H}px`;
+  }
+  const g = c.getContext('2d');
+  if (!g) return;
+  g.setTransform(dpr, 0, 0, dpr, 0, 0);
+  g.clearRect(0, 0, W, H);
+  g.font = `12px ${FONT}`;
+  g.textBaseline = 'middle';
+  const dw = layout.dayWidth;
+  const v = visible(layout, view, 0);
+  const lastDay = Math.min(v.lastDay, data.days.length - 1);
+  const ox = LABELS - view.x;
+  const oy = HEADER - view.y;
+  const from = data.days[0]?.date ?? data.from;
+  // Day shading (rest days and holidays), overtime tint.
+  for (let i = v.firstDay; i <= lastDay; i++) {
+    const d = data.days[i];
+    const x = ox + i * dw;
+    if (d.holiday) { g.fillStyle = '#fde8e8'; g.fillRect(x, HEADER, dw, H); }
+    else if (!d.working) { g.fillStyle = '#e9e9ee'; g.fillRect(x, HEADER, dw, H); }
+    else if (d.overtime) { g.fillStyle = '#fff6e0'; g.fillRect(x, HEADER, dw, H); }
+  }
+  // Rows: group headers, line separators, capacity strips.
+  const preview = drag?.preview ?? null;
+  for (const r of v.rows) {
+    const y = oy + r.y;
+    if (r.kind === 'group') {
+      g.fillStyle = '#e8ebf3';
+      g.fillRect(LABELS, y, W, GROUP_HEIGHT);
+      continue;
+    }
+    const target = preview?.line.id === r.line.id;
+    if (target) {
+      g.fillStyle = preview!.refused ? 'rgba(209,52,56,0.12)' : 'rgba(79,107,237,0.08)';
+      g.fillRect(LABELS, y, W, r.height);
+    }
+    g.strokeStyle = '#e3e3e6';
+    g.beginPath(); g.moveTo(LABELS, y + r.height - 0.5); g.lineTo(W, y + r.height - 0.5); g.stroke();
+    const load = target ? preview!.load : r.line.load;
+    const sy = y + r.height - STRIP_HEIGHT - 1;
+    const gap = dw >= 10 ? 1 : 0;
+    for (let i = v.firstDay; i <= lastDay; i++) {
+      const d = dayLoad(r.line, load, i);
+      if (!d.capacity && !d.load) continue;
+      g.fillStyle = d.over ? '#d13438' : d.percent !== null && d.percent > 85 ? '#e8a33d' : '#6bb36b';
+      g.globalAlpha = d.load ? 1 : 0.25;
+      const ratio = d.capacity ? d.load / d.capacity : 1;
+      g.fillRect(ox + i * dw + gap, sy, Math.max(1, (dw - 2 * gap) * Math.min(1, d.load ? ratio : 1)), STRIP_HEIGHT);
+      g.globalAlpha = 1;
+    }
+  }
+  // Live positions of the plans a scenario moves: dashed outlines under the scenario's bars.
+  for (const rect of s.ghosts) {
+    if (rect.x + rect.w < view.x || rect.x > view.x + view.w || rect.y + rect.h < view.y || rect.y > view.y + view.h) continue;
+    const x = ox + rect.x;
+    const y = oy + rect.y;
+    g.fillStyle = 'rgba(96,96,112,0.10)';
+    g.fillRect(x, y, rect.w - 1, rect.h);
+    g.strokeStyle = '#6b6b80';
+    g.setLineDash([3, 3]);
+    g.strokeRect(x + 0.5, y + 0.5, rect.w - 2, rect.h - 1);
+    g.setLineDash([]);
+  }
+  drawBars(g, s, v.bars, ox, oy);
+  // Today.
+  const ti = daysBetween(from, new Date().toISOString().slice(0, 10));
+  if (ti >= 0 && ti < data.days.length) {
+    const x = ox + ti * dw + (zoom === 'day' ? dw / 2 : 0);
+    g.strokeStyle = '#0f6cbd';
+    g.lineWidth = 2;
+    g.beginPath(); g.moveTo(x, HEADER); g.lineTo(x, H); g.stroke();
+    g.lineWidth = 1;
+  }
+  // The drag ghost at its target, over all the target line's sub-rows.
+  if (preview) {
+    const r = spanRect(layout, from, preview.line.id, preview.start, preview.end);
+    if (r) {
+      g.strokeStyle = preview.refused ? '#d13438' : preview.overloads.length ? '#c50f1f' : '#111';
+      g.lineWidth = preview.overloads.length ? 2 : 1;
+      g.setLineDash([4, 3]);
+      g.strokeRect(ox + r.x + 0.5, oy + r.y + 0.5, r.w - 1, r.h - 1);
+      g.setLineDash([]);
+      g.lineWidth = 1;
+    }
+  }
+  drawHeader(g, s, v.firstDay, lastDay, W, ox, ti);
+  drawLabels(g, s, v.rows, H, lastDay);
+}
+
+function drawBars(g: CanvasRenderingContext2D, s: DrawState, bars: BoardLayout['bars'], ox: number, oy: number) {
+  for (const { bar, rect } of bars) {
+    const x = ox + rect.x;
+    const y = oy + rect.y;
+    g.globalAlpha = s.drag?.barId === bar.id ? 0.35 : 1;
+    g.fillStyle = colourOf(bar.category);
+    g.fillRect(x, y, rect.w - 1, rect.h);
+    if (bar.locked) { g.fillStyle = 'rgba(0,0,0,0.18)'; g.fillRect(x, y, rect.w - 1, rect.h); }
+    g.fillStyle = 'rgba(255,255,255,0.35)';
+    g.fillRect(x, y + rect.h - 4, (rect.w - 1) * progress(bar), 4);
+    if (bar.late) { g.fillStyle = '#d13438'; g.fillRect(x + rect.w - 5, y, 4, rect.h); }
+    // A thin edge so that bars side by side on a line stay apart.
+    g.strokeStyle = 'rgba(0,0,0,0.28)';
+    g.strokeRect(x + 0.5, y + 0.5, rect.w - 2, rect.h - 1);
+    if (bar.id === s.selectedId || s.marked.has(bar.id)) { g.strokeStyle = '#111'; g.lineWidth = 2; g.strokeRect(x + 1, y + 1, rect.w - 3, rect.h - 2); g.lineWidth = 1; }
+    // The label and padlock stay at the visible start of a bar that begins left of the view.
+    const tx = Math.max(x, LABELS);
+    const tw = x + rect.w - tx;
+    if (bar.locked && tw > 12) drawLock(g, tx + 4, y + rect.h / 2 - 5);
+    if (tw > 30) {
+      g.save(); g.beginPath(); g.rect(tx, y, tw - 6, rect.h); g.clip();
+      g.fillStyle = '#fff';
+      g.fillText(s.decl.bar.label.map((f) => String((bar as Record<string, unknown>)[f] ?? '')).join(' · '), tx + (bar.locked ? 18 : 4), y + rect.h / 2 - 1);
+      g.restore();
+    }
+    g.globalAlpha = 1;
+  }
+}
+
+function drawHeader(g: CanvasRenderingContext2D, s: DrawState, firstDay: number, lastDay: number, W: number, ox: number, ti: number) {
+  const { data, layout, zoom } = s;
+  const dw = layout.dayWidth;
+  g.fillStyle = '#fafafa';
+  g.fillRect(0, 0, W, HEADER);
+  g.fillStyle = '#333';
+  for (let i = firstDay; i <= lastDay; i++) {
+    const date = data.days[i].date;
+    const x = ox + i * dw;
+    if (x < LABELS - dw) continue;
+    const day = Number(date.slice(8));
+    const wd = new Date(`${date}T00:00:00Z`).getUTCDay();
+    if (day === 1 || i === firstDay) g.fillText(date.slice(0, 7), Math.max(x, LABELS) + 2, 10);
+    if (zoom === 'day') {
+      g.fillStyle = data.days[i].holiday ? '#d13438' : data.days[i].working ? '#333' : '#999';
+      g.fillText(`${day} ${s.weekdays[wd]}`, x + 4, 28);
+      g.fillStyle = '#333';
+    }
+    else if (zoom === 'week' && wd === 1) g.fillText(String(day), x + 1, 28);
+    else if (zoom === 'month' && (day === 1 || day === 15)) g.fillText(String(day), x + 1, 28);
+  }
+  if (ti >= 0 && ti < data.days.length) {
+    const x = ox + ti * dw;
+    if (x >= LABELS - 1) { g.fillStyle = '#0f6cbd'; g.fillRect(x, HEADER - 4, Math.max(dw, 3), 4); }
+  }
+  g.strokeStyle = '#ccc';
+  g.beginPath(); g.moveTo(0, HEADER - 0.5); g.lineTo(W, HEADER - 0.5); g.stroke();
+}
+
+/** Row labels: the workshop, or the line's code and name over its load of the days in view. */
+function drawLabels(g: CanvasRenderingContext2D, s: DrawState, rows: BoardLayout['rows'], H: number, lastDay: number) {
+  const oy = HEADER - s.view.y;
+  // The days wholly or partly in view, not the drawing margin.
+  const first = Math.max(0, Math.floor(s.view.x / s.layout.dayWidth));
+  const last = Math.min(lastDay, Math.floor((s.view.x + s.view.w - 1) / s.layout.dayWidth));
+  g.fillStyle = '#fff';
+  g.fillRect(0, HEADER, LABELS, H);
+  for (const r of rows) {
+    const y = oy + r.y;
+    if (y + r.height < HEADER) continue;
+    g.fillStyle = r.kind === 'group' ? '#e8ebf3' : '#fff';
+    g.fillRect(0, y, LABELS, r.height);
+    if (r.kind === 'group') {
+      g.fillStyle = '#333';
+      g.font = `600 12px ${FONT}`;
+      g.fillText(r.workshop || '—', 8, y + r.height / 2, LABELS - 12);
+      continue;
+    }
+    g.fillStyle = '#222';
+    g.font = `12px ${FONT}`;
+    g.fillText(`${r.line.code} ${r.line.name}`, 8, y + 11, LABELS - 12);
+    const pct = loadPercent(r.line, first, last);
+    if (pct) {
+      g.font = `11px ${FONT}`;
+      g.fillStyle = pct.peak > 100 ? '#c50f1f' : '#666';
+      g.fillText(s.loadText(pct.average, pct.peak), 8, y + 25, LABELS - 12);
+    }
+  }
+  g.font = `12px ${FONT}`;
+  g.strokeStyle = '#ccc';
+  g.beginPath(); g.moveTo(LABELS - 0.5, 0); g.lineTo(LABELS - 0.5, H); g.stroke();
+}
