@@ -122,6 +122,7 @@ describe('scheduling board: an overloading drop', () => {
     expect(days.length).toBeGreaterThan(0);
     for (const r of await page.$$eval('[data-testid=board-overload-days] tbody tr', (els) => els.map((e) => ({ load: Number(e.getAttribute('data-load')), capacity: Number(e.getAttribute('data-capacity')) }))))
       expect(r.load).toBeGreaterThan(r.capacity);
+    await page.waitForTimeout(400); // the dialog's fade-in
     await snap(page, 'schedule-board-overload-02-asked-1366-zh');
 
     // Cancel: nothing changes, on the board or on the server.

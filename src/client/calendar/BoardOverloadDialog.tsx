@@ -61,7 +61,7 @@ export function BoardOverloadDialog({ data, ask, onAnyway, onPush, onClose }: {
             {rows.length > SHOWN && <div style={{ color: '#666', fontSize: 12 }}>{t('board.overload.more', { count: rows.length - SHOWN })}</div>}
             {isMove && <div style={{ color: '#555', fontSize: 12 }}>{t('board.overload.pushHint')}</div>}
           </DialogContent>
-          <DialogActions>
+          <DialogActions style={{ gridColumn: '1 / -1', justifySelf: 'end', whiteSpace: 'nowrap' }}>
             <Button appearance="secondary" data-testid="board-overload-cancel" disabled={busy} onClick={onClose}>{t('board.cancel')}</Button>
             <Button appearance="secondary" data-testid="board-overload-anyway" disabled={busy} onClick={run(onAnyway)}>
               {t(isMove ? 'board.overload.anyway' : 'board.overload.resizeAnyway')}
