@@ -15,6 +15,8 @@ export const purOrderPage = definePage({
   columns: [
     { field: 'po_no', width: 160, pinned: 'left' },
     { field: 'status', width: 120 },
+    { field: 'approval_status', width: 110 },
+    { field: 'approval_approver', width: 140 },
     'order_kind',
     { field: 'vendor_id', width: 200 },
     { field: 'contract_id', width: 180 },
@@ -29,6 +31,7 @@ export const purOrderPage = definePage({
   statusTabs: [
     { key: 'all', label: { zh: '全部', en: 'All' }, filter: {} },
     { key: 'draft', label: { zh: '草稿', en: 'Draft' }, filter: { status: 'draft' } },
+    { key: 'approved', label: { zh: '已审批', en: 'Approved' }, filter: { status: 'approved' } },
     { key: 'sent', label: { zh: '待供应商确认', en: 'Awaiting supplier' }, filter: { status: 'sent' } },
     { key: 'confirmed', label: { zh: '供应商已确认', en: 'Confirmed' }, filter: { status: 'confirmed' } },
     { key: 'rejected', label: { zh: '供应商已拒绝', en: 'Rejected' }, filter: { status: 'rejected' } },

@@ -225,12 +225,25 @@ export type ApprovalDecl = {
   submitFrom: string[];
   /** Actions refused while the record is in a flow or was rejected by it; once approved they pass. */
   before?: string[];
+  /**
+   * The state the record takes when its flow approves it (issue 29: an approved purchase order read
+   * "draft"). Applied by the approvals service, audited, only from a `submitFrom` state; a change
+   * that voids the approval takes the record back to the entity's initial state.
+   */
+  approvedState?: string;
+  /**
+   * What an approver sees of the document in the approvals to-do list: key fields of the header
+   * (amount, supplier, delivery date) and the lines of one child collection with their fields.
+   */
+  summary?: { fields: string[]; lines?: { child: string; fields: string[] } };
 };
 
 /** The field the engine adds to an entity with `approval` (values: running, approved, rejected). */
 export const APPROVAL_STATUS_FIELD = 'approval_status';
 /** Whether the record may be edited at the flow's current node (the node's "document editable"); kept by the approvals service. */
 export const APPROVAL_EDITABLE_FIELD = 'approval_editable';
+/** Who must decide now: the names of the open tasks' approvers while the flow runs; kept by the approvals service. */
+export const APPROVAL_APPROVER_FIELD = 'approval_approver';
 
 const REGISTRY = new Map<string, EntityDef>();
 
@@ -278,7 +291,8 @@ function withApprovalField(def: EntityDef): EntityDef {
   const field: FieldDef = { key: APPROVAL_STATUS_FIELD, label: { zh: '审批状态', en: 'Approval' }, type: 'dict', dict: approvalStatusDict.code, readonly: true };
   // The drawer shows a record in a flow read-only unless its current node allows edits (the writer refuses the same).
   const editable: FieldDef = { key: APPROVAL_EDITABLE_FIELD, label: { zh: '审批中可修改', en: 'Editable in approval' }, type: 'boolean', readonly: true };
-  return { ...def, fields: [...def.fields, field, editable] };
+  const approver: FieldDef = { key: APPROVAL_APPROVER_FIELD, label: { zh: '当前审批人', en: 'Current approver' }, type: 'text', maxLength: 500, readonly: true };
+  return { ...def, fields: [...def.fields, field, editable, approver] };
 }
 
 /**

@@ -6,7 +6,7 @@
  * outbox and SMTP, and the company's workplace chat (WeCom or DingTalk, the provider the person's
  * account is bound to).
  */
-export const NOTICE_EVENTS = ['order', 'allocation', 'approval', 'node', 'outsource', 'sourcing', 'sample', 'ticket', 'announcement', 'friend'] as const;
+export const NOTICE_EVENTS = ['order', 'purchase', 'allocation', 'approval', 'node', 'outsource', 'sourcing', 'sample', 'ticket', 'announcement', 'friend'] as const;
 export type NoticeEvent = (typeof NOTICE_EVENTS)[number];
 
 export const NOTICE_CHANNELS = ['site', 'email', 'workchat'] as const;
@@ -42,4 +42,22 @@ export function resolveNoticeChannels(input: {
   const chosen = (input.user ?? input.company ?? DEFAULT_NOTICE_CHANNELS).filter(isNoticeChannel);
   const out = [...new Set(chosen)].filter((c) => c === 'site' || input.reachable[c]);
   return out.length ? out : ['site'];
+}
+
+/**
+ * The state changes of a shared document that tell the other company's responsible users (issue
+ * 29): entity -> new state -> notice kind. Every state change of a shared document reaches both
+ * companies' open lists over the socket (services/orders/cross-tenant.util.ts
+ * `sharedDocumentChanged`); only those declared here also raise a notice, in the receiving company,
+ * named by the document's number, with who changed it, from which state to which, and a link that
+ * opens it. Changes that already raise their own notice (an order received or rejected by the
+ * maker) are not listed, so nobody is told twice.
+ */
+export const SHARED_STATE_NOTICES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  purorder: { confirmed: 'purchase.confirmed', rejected: 'purchase.rejected', dispatched: 'purchase.dispatched' },
+};
+
+/** The notice kind of a shared document's change to `state`, or null when that change raises none. */
+export function sharedStateNoticeKind(entity: string, state: string): string | null {
+  return SHARED_STATE_NOTICES[entity]?.[state] ?? null;
 }

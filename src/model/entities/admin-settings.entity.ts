@@ -37,6 +37,7 @@ defineDictionary({
   label: { zh: '通知事件', en: 'Notification event' },
   items: [
     { value: 'order', label: { zh: '订单（收到、拒绝）', en: 'Orders (received, rejected)' } },
+    { value: 'purchase', label: { zh: '采购订单（供应商确认、拒绝、发货）', en: 'Purchase orders (confirmed, rejected, dispatched by the supplier)' } },
     { value: 'allocation', label: { zh: '分配版本发布', en: 'Allocation versions published' } },
     { value: 'approval', label: { zh: '待我审批', en: 'Approvals waiting for me' } },
     { value: 'node', label: { zh: '节点（逾期、风险、下发）', en: 'Nodes (late, at risk, sent)' } },

@@ -71,7 +71,11 @@ export const purOrder = defineEntity({
   codeField: 'po_no',
   numbering: { field: 'po_no', prefix: 'PO', datePrefix: 'YYMMDD', length: 4 },
   // Issue 14: approved through the company's PO_APPROVAL flow before it goes to the supplier (services/approvals).
-  approval: { process: 'PO_APPROVAL', submitFrom: ['draft', 'rejected'], before: ['send', 'track'] },
+  // Issue 29: once approved it reads "approved" (not "draft"), and the approver sees its figures and lines.
+  approval: {
+    process: 'PO_APPROVAL', submitFrom: ['draft', 'rejected'], before: ['send', 'track'], approvedState: 'approved',
+    summary: { fields: ['vendor_id', 'total_amount', 'currency', 'delivery_date', 'total_qty'], lines: { child: 'lines', fields: ['seq', 'material_id', 'style_no', 'colour', 'size', 'unit', 'qty', 'unit_price', 'amount'] } },
+  },
   defaultSort: { field: 'created_at', dir: 'desc' },
   // Finished goods are entered as a colour x size matrix per style (form and Excel import, sizes as
   // columns); raw materials keep one line per material and unit.
@@ -145,6 +149,7 @@ export const purOrder = defineEntity({
     initial: 'draft',
     states: [
       { code: 'draft', label: { zh: '草稿', en: 'Draft' }, color: 'informative' },
+      { code: 'approved', label: { zh: '已审批', en: 'Approved' }, color: 'success' },
       { code: 'sent', label: { zh: '待供应商确认', en: 'Awaiting supplier' }, color: 'warning' },
       { code: 'manual', label: { zh: '手工跟踪', en: 'Tracked by hand' }, color: 'warning', notice: { intent: 'warning', text: 'pur.order.noVendorCompany' } },
       { code: 'rejected', label: { zh: '供应商已拒绝', en: 'Rejected by supplier' }, color: 'danger', notice: { intent: 'error', textField: 'reject_reason' } },
@@ -158,8 +163,8 @@ export const purOrder = defineEntity({
     transitions: [
       // Sending writes the supplier's copy in its company (services/purchasing); a supplier that has
       // not joined the platform refuses the send with spec 8's message and the order is tracked by hand.
-      { action: 'send', label: { zh: '发送供应商', en: 'Send to supplier' }, from: ['draft', 'rejected'], to: 'sent', confirm: { zh: '确定将采购订单发送给供应商？发送后不可修改。', en: 'Send this purchase order to the supplier? It cannot be edited afterwards.' } },
-      { action: 'track', label: { zh: '手工跟踪', en: 'Track by hand' }, from: ['draft'], to: 'manual', confirm: { zh: '供应商不在平台上时手工跟踪该订单？', en: 'Track this order by hand (supplier not on the platform)?' } },
+      { action: 'send', label: { zh: '发送供应商', en: 'Send to supplier' }, from: ['draft', 'rejected', 'approved'], to: 'sent', confirm: { zh: '确定将采购订单发送给供应商？发送后不可修改。', en: 'Send this purchase order to the supplier? It cannot be edited afterwards.' } },
+      { action: 'track', label: { zh: '手工跟踪', en: 'Track by hand' }, from: ['draft', 'approved'], to: 'manual', confirm: { zh: '供应商不在平台上时手工跟踪该订单？', en: 'Track this order by hand (supplier not on the platform)?' } },
       {
         action: 'receive',
         label: { zh: '收货入库', en: 'Receive' },
@@ -181,7 +186,7 @@ export const purOrder = defineEntity({
           { key: 'receipt', label: { zh: '收货数量（按行）', en: 'Receipt per line' }, type: 'text', required: true, maxLength: 20000 },
         ],
       },
-      { action: 'cancel', label: { zh: '取消', en: 'Cancel' }, from: ['draft', 'sent', 'manual', 'rejected'], to: 'cancelled', confirm: { zh: '确定取消该采购订单？', en: 'Cancel this purchase order?' } },
+      { action: 'cancel', label: { zh: '取消', en: 'Cancel' }, from: ['draft', 'approved', 'sent', 'manual', 'rejected'], to: 'cancelled', confirm: { zh: '确定取消该采购订单？', en: 'Cancel this purchase order?' } },
       { action: 'close', label: { zh: '关闭', en: 'Close' }, from: ['received', 'manual', 'part_received'], to: 'closed', confirm: { zh: '确定关闭该采购订单？', en: 'Close this purchase order?' } },
     ],
     locked: ['sent', 'confirmed', 'dispatched', 'part_received', 'received', 'closed', 'cancelled'],

@@ -12,6 +12,9 @@ export const notify: CatalogPart = {
     'notify.orderRejected.body': '{{maker}} 拒绝了订单 {{no}}，原因：{{reason}}',
     'notify.versionPublished.title': '分配版本 {{no}} 已发布',
     'notify.versionPublished.body': '{{user}} 发布了分配版本 {{no}}（{{from}} 至 {{to}}），此前发布的版本已归档。',
+    'notify.sharedState.title': '{{doc}} {{no}}：{{to}}',
+    'notify.sharedState.body': '{{user}}（{{company}}）将{{doc}} {{no}} 由“{{from}}”改为“{{to}}”。',
+    'notify.sharedState.bodyReason': '{{user}}（{{company}}）将{{doc}} {{no}} 由“{{from}}”改为“{{to}}”，原因：{{reason}}',
 
     'ui.notify.bell': '通知',
     'ui.notify.unread': '{{n}} 条未读',
@@ -36,6 +39,9 @@ export const notify: CatalogPart = {
     'notify.orderRejected.body': '{{maker}} rejected order {{no}}. Reason: {{reason}}',
     'notify.versionPublished.title': 'Allocation version {{no}} published',
     'notify.versionPublished.body': '{{user}} published allocation version {{no}} ({{from}} to {{to}}); the version published before is archived.',
+    'notify.sharedState.title': '{{doc}} {{no}}: {{to}}',
+    'notify.sharedState.body': '{{user}} ({{company}}) changed {{doc}} {{no}} from "{{from}}" to "{{to}}".',
+    'notify.sharedState.bodyReason': '{{user}} ({{company}}) changed {{doc}} {{no}} from "{{from}}" to "{{to}}". Reason: {{reason}}',
 
     'ui.notify.bell': 'Notifications',
     'ui.notify.unread': '{{n}} unread',

@@ -1,4 +1,7 @@
-import { Divider } from '@fluentui/react-components';
+import { Badge, Divider, Text } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import { APPROVAL_APPROVER_FIELD, APPROVAL_STATUS_FIELD } from '../../../model/entity';
+import { getDictionary } from '../../../model/dictionaries';
 import type { DrawerExtensionProps } from '../../form/drawer-extensions';
 import type { FlowNodeView, FlowStepView } from './approval-api';
 import { DecisionButtons, FlowPanel, useFlow } from './ApprovalPanel';
@@ -11,13 +14,30 @@ export function ApprovalDrawerFooter({ rf, resolved }: DrawerExtensionProps) {
   return <DecisionButtons flow={flow} onDone={rf.reload} />;
 }
 
-/** Under the form: where the document's flow stands and its history. */
+/** The document's approval state and who must decide now (issue 29), as its list shows them. */
+export function ApprovalState({ record }: { record: Record<string, unknown> | null }) {
+  const { t, i18n } = useTranslation();
+  const state = record?.[APPROVAL_STATUS_FIELD];
+  if (typeof state !== 'string' || !state) return null;
+  const item = getDictionary('approval_status')?.items.find((x) => x.value === state);
+  const label = item ? (i18n.language === 'en' ? item.label.en : item.label.zh) : state;
+  const names = record?.[APPROVAL_APPROVER_FIELD];
+  return (
+    <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 8 }} data-testid="wf-record-state" data-state={state}>
+      <Badge appearance="tint" color={state === 'approved' ? 'success' : state === 'rejected' ? 'danger' : 'warning'}>{t('wf.drawer.state', { state: label })}</Badge>
+      {typeof names === 'string' && names ? <Text data-testid="wf-record-approver">{t('wf.drawer.approver', { names })}</Text> : null}
+    </div>
+  );
+}
+
+/** Under the form: the approval state and current approver, where the document's flow stands and its history. */
 export function ApprovalDrawerBody({ rf, resolved }: DrawerExtensionProps) {
   const { flow } = useFlow(resolved.entity.name, rf.id, rf.record?.version);
   if (!flow?.pid) return null;
   return (
     <div style={{ marginTop: 16 }}>
       <Divider style={{ marginBottom: 8 }} />
+      <ApprovalState record={rf.record} />
       <FlowPanel flow={flow} />
     </div>
   );

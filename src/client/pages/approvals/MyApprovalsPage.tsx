@@ -2,7 +2,8 @@ import { Button, makeStyles, Spinner, Tab, TabList, Text, tokens } from '@fluent
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { approvalApi, type MyTask } from './approval-api';
+import '../../../model/entities/process-def.entity';
+import { approvalApi, type DocumentSummary, type MyTask } from './approval-api';
 import { DecisionButtons, FlowPanel, useFlow, when } from './ApprovalPanel';
 import './approval-messages';
 
@@ -16,7 +17,48 @@ const useStyles = makeStyles({
   selected: { backgroundColor: tokens.colorNeutralBackground1Selected },
   row: { cursor: 'pointer', ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover } },
   buttons: { display: 'flex', gap: '8px', flexWrap: 'wrap' },
+  figures: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: '6px 12px' },
+  figure: { display: 'flex', flexDirection: 'column' },
+  num: { textAlign: 'right', padding: '4px 8px', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, whiteSpace: 'nowrap' },
 });
+
+const NUMERIC = new Set(['qty', 'unit_price', 'amount', 'total_amount', 'total_qty', 'seq']);
+
+/** The document's key figures and its lines, so the approver decides without opening it (issue 29). */
+function TaskSummary({ summary }: { summary: DocumentSummary }) {
+  const { t } = useTranslation();
+  const s = useStyles();
+  return (
+    <div data-testid="wf-summary" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+      <Text weight="semibold">{t('wf.summary.title')}</Text>
+      <div className={s.figures}>
+        {summary.fields.map((f) => (
+          <div key={f.key} className={s.figure} data-testid={`wf-summary-${f.key}`}>
+            <Text size={200} style={{ color: tokens.colorNeutralForeground3 }}>{f.label}</Text>
+            <Text weight="semibold">{f.text || '-'}</Text>
+          </div>
+        ))}
+      </div>
+      {summary.lines && (
+        <>
+          <Text weight="semibold">{t('wf.summary.lines', { n: summary.lines.rows.length })}</Text>
+          <table className={s.table} data-testid="wf-summary-lines">
+            <thead>
+              <tr>{summary.lines.columns.map((c) => <th key={c.key} className={s.th}>{c.label}</th>)}</tr>
+            </thead>
+            <tbody>
+              {summary.lines.rows.map((r, i) => (
+                <tr key={i} data-testid="wf-summary-line">
+                  {summary.lines!.columns.map((c) => <td key={c.key} className={NUMERIC.has(c.key) ? s.num : s.td}>{r[c.key]}</td>)}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </div>
+  );
+}
 
 /**
  * My approvals (issue 14): the tasks waiting for the caller (state 10) and those decided (30), from
@@ -90,6 +132,7 @@ export function MyApprovalsPage() {
               <DecisionButtons flow={flow} onDone={done} />
               <Button appearance="subtle" data-testid="wf-open-doc" onClick={() => navigate(`/page/view/${selected.entity}?id=${selected.record_id}`)}>{selected.doc_no}</Button>
             </div>
+            {selected.summary && <TaskSummary summary={selected.summary} />}
             <FlowPanel flow={flow} />
           </>
         )}

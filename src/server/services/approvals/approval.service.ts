@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { allEntities, APPROVAL_EDITABLE_FIELD, APPROVAL_STATUS_FIELD, getEntity, requireEntity, translate, type EntityDef, type Language } from '../../../model';
+import { allEntities, APPROVAL_APPROVER_FIELD, APPROVAL_EDITABLE_FIELD, APPROVAL_STATUS_FIELD, getDictionary, getEntity, requireEntity, translate, type EntityDef, type Language } from '../../../model';
 import { processDefErrors } from '../../../model/entities/process-def.entity';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
@@ -14,6 +14,7 @@ import { registerSaveHook } from '../../resources/save-hooks';
 import { diffRecords, writeAudit } from '../audit/audit.service';
 import { raiseNotice } from '../notify';
 import { insertTask } from '../notify/task.service';
+import { documentLink, emitOrderState } from '../orders/cross-tenant.util';
 import { withTenant } from '../rls';
 import {
   approversOf,
@@ -127,14 +128,36 @@ async function cancelOpenTasks(tx: Db, inst: Instance): Promise<void> {
   await sql`update wf_task set status = ${TASK_CANCELLED}, decided_at = now() where instance_id = ${inst.id} and client_id = ${inst.client_id} and status = ${TASK_OPEN}`.execute(tx);
 }
 
+/**
+ * The one write of a record's approval outcome: its approval status and, when the flow approves it
+ * and the entity declares `approvedState`, its state (from a submittable state only), audited; then
+ * the company's open lists and drawers hear of it (an `orderstate` message after the commit).
+ */
 async function setRecordStatus(tx: Db, inst: Instance, status: string, actor: { userId: number; username: string; ip: string | null }, action: string): Promise<void> {
   const entity = requireEntity(inst.entity);
   const before = (await sql<Row>`select * from ${tbl(entity)} where id = ${inst.record_id} and client_id = ${inst.client_id}`.execute(tx)).rows[0];
+  const stateField = entity.states?.field;
+  const decl = entity.approval;
+  const moveState = status === 'approved' && stateField && decl?.approvedState && before && decl.submitFrom.includes(String(before[stateField]));
+  const stateSet = moveState ? sql`, ${sql.id(stateField)} = ${decl.approvedState}` : sql``;
   const after = (
-    await sql<Row>`update ${tbl(entity)} set ${sql.id(APPROVAL_STATUS_FIELD)} = ${status}, version = version + 1, updated_by = ${actor.userId}, updated_at = now()
+    await sql<Row>`update ${tbl(entity)} set ${sql.id(APPROVAL_STATUS_FIELD)} = ${status} ${stateSet}, version = version + 1, updated_by = ${actor.userId}, updated_at = now()
       where id = ${inst.record_id} and client_id = ${inst.client_id} returning *`.execute(tx)
   ).rows[0];
-  await writeAudit(tx, { clientId: inst.client_id, userId: actor.userId, username: actor.username, ip: actor.ip }, entity.name, inst.record_id, action, diffRecords([APPROVAL_STATUS_FIELD], before ?? null, after ?? null));
+  const fields = moveState ? [APPROVAL_STATUS_FIELD, stateField] : [APPROVAL_STATUS_FIELD];
+  await writeAudit(tx, { clientId: inst.client_id, userId: actor.userId, username: actor.username, ip: actor.ip }, entity.name, inst.record_id, action, diffRecords(fields, before ?? null, after ?? null));
+  if (after && stateField) emitOrderState([inst.client_id], { entity: entity.name, id: inst.record_id, status: String(after[stateField]), from: before ? String(before[stateField]) : null, no: inst.doc_no }, tx);
+}
+
+/** The record names who must decide now (the open tasks' approvers, in task order), or nobody once the flow ends. */
+async function setCurrentApprovers(tx: Db, clientId: number, pid: number): Promise<void> {
+  const inst = (await sql<Instance>`select * from wf_instance where id = ${pid} and client_id = ${clientId}`.execute(tx)).rows[0];
+  if (!inst) return;
+  const entity = requireEntity(inst.entity);
+  await sql`update ${tbl(entity)} set ${sql.id(APPROVAL_APPROVER_FIELD)} = (
+      select string_agg(coalesce(nullif(u.fullname, ''), u.username), '、' order by t.id) from wf_task t join users u on u.id = t.user_id
+      where t.instance_id = ${inst.id} and t.client_id = ${clientId} and t.status = ${TASK_OPEN})
+    where id = ${inst.record_id} and client_id = ${clientId}`.execute(tx);
 }
 
 /** Enters a node: its approvers (or the one user a return names) get a task, and a notice. */
@@ -186,12 +209,19 @@ async function finish(tx: Db, inst: Instance, status: 'approved' | 'rejected', a
   await sql`update wf_instance set status = ${status}, node_seq = null, finished_at = now() where id = ${inst.id} and client_id = ${inst.client_id}`.execute(tx);
   inst.status = status;
   await setRecordStatus(tx, inst, status, actor, status === 'approved' ? 'wf_approved' : 'wf_rejected');
+  const who = (await sql<{ name: string }>`select coalesce(nullif(fullname, ''), username) as name from users where id = ${actor.userId}`.execute(tx)).rows[0]?.name ?? actor.username;
   await raiseNotice(tx, {
     clientId: inst.client_id,
     userIds: [inst.initiator_id],
     kind: 'approval',
     title: '',
-    i18n: { title: status === 'approved' ? 'wf.notice.approved' : 'wf.notice.rejected', params: { doc: inst.doc_no ?? '', process: inst.process_name } },
+    i18n: {
+      title: status === 'approved' ? 'wf.notice.approved' : 'wf.notice.rejected',
+      body: status === 'approved' ? 'wf.notice.approvedBody' : 'wf.notice.rejectedBody',
+      params: { doc: inst.doc_no ?? '', process: inst.process_name, user: who },
+    },
+    // The notice opens the document it is about.
+    link: documentLink(inst.entity, inst.record_id),
     doc_no: inst.doc_no ?? undefined,
   });
 }
@@ -238,6 +268,7 @@ export async function startFlow(tx: Db, clientId: number, actor: Actor, entity: 
   await history(tx, inst, actor.userId, 'submit', comment, null, first);
   const approvers = await enterNode(tx, inst, first, null);
   await setRecordStatus(tx, inst, 'running', actor, 'wf_submit');
+  await setCurrentApprovers(tx, clientId, inst.id);
   return { pid: inst.id, approvers };
 }
 
@@ -273,6 +304,8 @@ export async function decide(ctx: ApprovalContext, taskId: number, decision: Dec
 export async function decideIn(tx: Db, clientId: number, actor: Actor, taskId: number, decision: Decision, comment: string | null): Promise<{ pid: number; status: string; node_seq: number | null }> {
   const out = await decideOne(tx, clientId, actor, taskId, decision, comment);
   await completeDecidedTodos(tx, clientId, out.pid);
+  await setCurrentApprovers(tx, clientId, out.pid);
+  if (out.status === 'running') await announceRecord(tx, clientId, out.pid);
   return out;
 }
 
@@ -349,8 +382,20 @@ export async function insertUserIntoNode(ctx: ApprovalContext, taskId: number, u
     await history(tx, inst, auth.userId, 'insert_user', comment, inst.node_seq, null);
     await sql`update wf_history set target_seq = ${userId} where id = (select max(id) from wf_history where instance_id = ${inst.id} and client_id = ${clientId})`.execute(tx);
     await notifyWaiting(tx, inst, nodeOf(inst.definition, inst.node_seq)!, [userId]);
+    await setCurrentApprovers(tx, clientId, inst.id);
+    await announceRecord(tx, clientId, inst.id);
     return { pid: inst.id, task_id: Number(added.rows[0].id) };
   });
+}
+
+/** A running flow moved (another node, another approver): the company's lists show the record's new approver. */
+async function announceRecord(tx: Db, clientId: number, pid: number): Promise<void> {
+  const inst = (await sql<Instance>`select * from wf_instance where id = ${pid} and client_id = ${clientId}`.execute(tx)).rows[0];
+  if (!inst) return;
+  const entity = requireEntity(inst.entity);
+  const field = entity.states?.field;
+  const row = (await sql<Row>`select * from ${tbl(entity)} where id = ${inst.record_id} and client_id = ${clientId}`.execute(tx)).rows[0];
+  if (row && field) emitOrderState([clientId], { entity: entity.name, id: inst.record_id, status: String(row[field]), from: String(row[field]), no: inst.doc_no }, tx);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -477,6 +522,49 @@ export async function pidFromUi(ctx: ApprovalContext, entityName: unknown, recor
   return { pid: inst?.id ?? null, status: inst?.status ?? null, process_code: inst?.process_code ?? entity.approval!.process, node_seq: inst?.node_seq ?? null };
 }
 
+export type SummaryField = { key: string; label: string; value: unknown; text: string };
+export type DocumentSummary = { fields: SummaryField[]; lines: { columns: Array<{ key: string; label: string }>; rows: Array<Record<string, string>> } | null };
+
+/** A stored value as the approver reads it: a reference by its name, a choice by its label, a number as stored. */
+function summaryText(entity: EntityDef, key: string, row: Row, language: Language): string {
+  const f = entity.fields.find((x) => x.key === key);
+  const v = row[key];
+  if (v === null || v === undefined || v === '') return '';
+  if (f?.type === 'reference') return String(row[`${key}__label`] ?? v);
+  if (f?.dict) {
+    const item = getDictionary(f.dict)?.items.find((i) => i.value === String(v));
+    if (item) return language === 'en' ? item.label.en : item.label.zh;
+  }
+  if (f?.type === 'date') return String(v).slice(0, 10);
+  return String(v);
+}
+
+/**
+ * What the approver must see to decide (issue 29): the fields and lines the entity's `approval.summary`
+ * names, read in the approver's company (the approver holds a task in it; no menu right is needed).
+ */
+async function documentSummary(tx: Db, entity: EntityDef, clientId: number, recordId: number, language: Language): Promise<DocumentSummary | null> {
+  const decl = entity.approval?.summary;
+  if (!decl) return null;
+  const [row] = await loadRows(tx, entity, clientId, [recordId], [], false);
+  if (!row) return null;
+  const label = (e: EntityDef, key: string) => {
+    const f = e.fields.find((x) => x.key === key);
+    return f ? (language === 'en' ? f.label.en : f.label.zh) : key;
+  };
+  const fields = decl.fields.map((key) => ({ key, label: label(entity, key), value: row[key] ?? null, text: summaryText(entity, key, row, language) }));
+  let lines: DocumentSummary['lines'] = null;
+  const child = decl.lines && entity.children?.find((c) => c.key === decl.lines!.child);
+  if (decl.lines && child) {
+    const ce = requireEntity(child.entity);
+    const rows = await loadChildren(tx, ce, child.foreignKey, clientId, [recordId], true);
+    rows.sort((a, b) => Number(a.seq ?? 0) - Number(b.seq ?? 0) || Number(a.id) - Number(b.id));
+    const keys = decl.lines.fields;
+    lines = { columns: keys.map((key) => ({ key, label: label(ce, key) })), rows: rows.map((r) => Object.fromEntries(keys.map((k) => [k, summaryText(ce, k, r, language)]))) };
+  }
+  return { fields, lines };
+}
+
 /** The caller's approval tasks (state 10 in progress, 30 completed), newest first, with the document and node. */
 export async function myTasks(ctx: ApprovalContext, status: number, paging: { page: number; size: number }) {
   const auth = signedIn(ctx);
@@ -490,13 +578,17 @@ export async function myTasks(ctx: ApprovalContext, status: number, paging: { pa
         where t.client_id = ${auth.clientId} and t.user_id = ${auth.userId} and ${cond}
         order by t.id desc limit ${paging.size} offset ${(paging.page - 1) * paging.size}`.execute(tx)
     ).rows;
-    return {
-      total,
-      rows: rows.map(({ definition, ...r }) => {
-        const e = getEntity(String(r.entity));
-        return { ...r, node_name: nodeOf(definition as FlowDefinition, Number(r.node_seq))?.name ?? '', entity_label: e ? (ctx.language === 'en' ? e.label.en : e.label.zh) : r.entity };
-      }),
-    };
+    const out = [];
+    for (const { definition, ...r } of rows) {
+      const e = getEntity(String(r.entity));
+      out.push({
+        ...r,
+        node_name: nodeOf(definition as FlowDefinition, Number(r.node_seq))?.name ?? '',
+        entity_label: e ? (ctx.language === 'en' ? e.label.en : e.label.zh) : r.entity,
+        summary: e ? await documentSummary(tx, e, auth.clientId, Number(r.record_id), ctx.language) : null,
+      });
+    }
+    return { total, rows: out };
   });
 }
 
@@ -562,7 +654,15 @@ export function registerApprovalHooks(): void {
         for (const id of ids) {
           if (!memo.get(`wf.reset:${entity.name}:${id}`)) continue;
           await sql`update ${tbl(entity)} set ${sql.id(APPROVAL_STATUS_FIELD)} = null, ${sql.id(APPROVAL_EDITABLE_FIELD)} = null where id = ${id} and client_id = ${clientId}`.execute(tx);
-          await writeAudit(tx, { clientId, userId: actor.userId, username: actor.username, ip: actor.ip }, entity.name, id, 'wf_reset', [{ field: APPROVAL_STATUS_FIELD, old: 'approved', new: null }]);
+          const changes: Array<{ field: string; old: unknown; new: unknown }> = [{ field: APPROVAL_STATUS_FIELD, old: 'approved', new: null }];
+          // The state the approval set goes back to the initial one with it (it is no longer approved).
+          const states = entity.states;
+          const approvedState = entity.approval!.approvedState;
+          if (states && approvedState) {
+            const back = await sql`update ${tbl(entity)} set ${sql.id(states.field)} = ${states.initial} where id = ${id} and client_id = ${clientId} and ${sql.id(states.field)} = ${approvedState} returning id`.execute(tx);
+            if (back.rows.length) changes.push({ field: states.field, old: approvedState, new: states.initial });
+          }
+          await writeAudit(tx, { clientId, userId: actor.userId, username: actor.username, ip: actor.ip }, entity.name, id, 'wf_reset', changes);
         }
       },
       beforeRemove: async ({ rows }) => {

@@ -134,7 +134,7 @@ async function mirrorToPartner(ctx: ActionContext, partner: PartnerCopy, patch: 
     await writeAudit(ptx, { clientId: partner.clientId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip }, 'finstatement', partner.stmtId, `partner-${ctx.transition?.action ?? 'confirm'}`,
       'status' in patch ? [{ field: 'status', old: before.status, new: patch.status }] : []);
   });
-  emitOrderState([partner.clientId], { entity: 'finstatement', id: partner.stmtId, status: String(patch.status ?? '') });
+  emitOrderState([partner.clientId], { entity: 'finstatement', id: partner.stmtId, status: String(patch.status ?? '') }, ctx.tx);
 }
 
 function rateError(e: unknown, periodTo: unknown): never {

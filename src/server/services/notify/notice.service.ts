@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { isLanguage, noticeEventOf, resolveNoticeChannels, translate, type NoticeEvent } from '../../../model';
+import { afterCommit } from '../../db/after-commit';
 import type { Db } from '../../db/database';
 import { notifyUser } from '../../realtime';
 import { SYSTEM_SCOPE, TENANT_SETTING, tenantSettingValue } from '../rls/rls-policy';
@@ -14,7 +15,11 @@ export type NoticeInput = {
   /** Every active user of `clientId` (a company-wide event such as an order received). */
   everyone?: boolean;
   kind: string;
-  /** Fixed text, or with `i18n` the catalogue keys translated per recipient in the user's language. */
+  /**
+   * Fixed text, or with `i18n` the catalogue keys translated per recipient in the user's language; a
+   * parameter given as a label `{ zh, en }` (a state's or a document kind's name) is read in that
+   * language too.
+   */
   title: string;
   body?: string;
   i18n?: { title: string; body?: string; params?: Record<string, unknown> };
@@ -59,6 +64,15 @@ async function companySetting(db: Db, clientId: number, event: NoticeEvent): Pro
   }
 }
 
+const isLabel = (v: unknown): v is { zh: string; en: string } =>
+  Boolean(v) && typeof v === 'object' && typeof (v as { zh?: unknown }).zh === 'string' && typeof (v as { en?: unknown }).en === 'string';
+
+/** A notice's parameters in one language: labels `{ zh, en }` become that language's text. */
+function paramsIn(lang: string, params: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!params) return params;
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, isLabel(v) ? (lang === 'en' ? v.en : v.zh) : v]));
+}
+
 /**
  * Raises a notice: recipients only users of `clientId` (given ids outside the tenant are dropped in
  * SQL), plus the users of the roles the company's setting for the event names. Each recipient's
@@ -91,8 +105,9 @@ export async function raiseNotice(db: Db, n: NoticeInput): Promise<number[]> {
   let queued = false;
   for (const u of users.rows) {
     const lang = isLanguage(u.language) ? u.language : 'zh-CN';
-    const title = n.i18n ? translate(lang, n.i18n.title, n.i18n.params) : n.title;
-    const body = n.i18n?.body ? translate(lang, n.i18n.body, n.i18n.params) : (n.body ?? '');
+    const params = paramsIn(lang, n.i18n?.params);
+    const title = n.i18n ? translate(lang, n.i18n.title, params) : n.title;
+    const body = n.i18n?.body ? translate(lang, n.i18n.body, params) : (n.body ?? '');
     const chat = workchatOf(u);
     const channels = resolveNoticeChannels({ user: u.own, company: company.channels, reachable: { email: Boolean(u.email), workchat: chat !== null } });
     out.push(u.id);
@@ -100,8 +115,8 @@ export async function raiseNotice(db: Db, n: NoticeInput): Promise<number[]> {
       await sql`insert into notify_notice (client_id, user_id, kind, title, body, link, doc_no)
         values (${n.clientId}, ${u.id}, ${n.kind}, ${title}, ${body}, ${n.link ?? null}, ${n.doc_no ?? null})`.execute(db);
       const push = { kind: n.kind, title, body, doc_no: n.doc_no ?? null, link: n.link ?? null, unread: await unreadCount(db, n.clientId, u.id) };
-      // After the current turn, like the order events, so a caller's transaction has usually committed.
-      setImmediate(() => notifyUser(u.id, push));
+      // Once the caller's transaction has committed (db/after-commit.ts): a rolled-back notice is never announced.
+      afterCommit(db, () => notifyUser(u.id, push));
     }
     if (channels.includes('email') && u.email) {
       await sql`insert into outbox (client_id, channel, to_address, subject, body, link, status, origin, user_id)

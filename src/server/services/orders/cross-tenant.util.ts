@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
+import { allPages, pageRoute, requireEntity, sharedStateNoticeKind } from '../../../model';
+import { afterCommit } from '../../db/after-commit';
 import { realtime } from '../../realtime';
 import type { Db } from '../../db/database';
+import { raiseNotice } from '../notify/notice.service';
 import { withTenant } from '../rls';
 
 /**
@@ -33,15 +36,72 @@ export async function receiverAccepts(tx: Db, sender: { id: number; code: string
   });
 }
 
+/** A document's state change as the socket carries it (`orderstate`: the name the order pages first used). */
+export type DocumentStatePayload = { entity: string; id: number; status: string; from?: string | null; no?: string | null };
+
 /**
- * Tells every signed-in browser of the given companies that an order changed, in each company's own
- * room (spec 7 notification socket). Sent after the current event-loop turn so that, on PGlite's single
- * connection, a browser that refetches on the event reads the committed rows.
+ * Tells every signed-in browser of the given companies that a document's state changed, in each
+ * company's own room (spec 7 notification socket). With the action's transaction `tx`, the message
+ * leaves once that transaction has committed (db/after-commit.ts), so a browser that reads the
+ * document again on it sees the change, and a change rolled back is never announced; without one,
+ * after the current turn. Prefer `sharedDocumentChanged` for a document another company shares.
  */
-export function emitOrderState(clientIds: number[], payload: { entity: string; id: number; status: string; no?: string | null }): void {
-  const rt = realtime();
-  if (!rt) return;
-  setImmediate(() => {
+export function emitOrderState(clientIds: number[], payload: DocumentStatePayload, tx?: Db): void {
+  const send = () => {
+    const rt = realtime();
+    if (!rt) return;
     for (const id of new Set(clientIds)) rt.io.to(`client:${id}`).emit('message', { type: 'orderstate', ...payload, time: new Date().toISOString() });
+  };
+  if (tx) afterCommit(tx, send);
+  else setImmediate(send);
+}
+
+/** Where a document opens in the browser: its list with the drawer open (`?open=`), else its read-only view. */
+export function documentLink(entity: string, id: number): string {
+  const page = allPages().find((p) => p.entity === entity);
+  return page ? `${pageRoute(page)}?open=${id}` : `/page/view/${entity}?id=${id}`;
+}
+
+export type SharedDocumentChange = DocumentStatePayload & {
+  /** The company the changed document belongs to (its room hears of the change). */
+  clientId: number;
+  /** Who changed it: the acting user and their company (the other company, for a change made through a share). */
+  by?: { userId: number; clientId: number };
+  /** The document's responsible users in its own company (who sent it, who created it): they get the notice, where one is declared. */
+  tell?: Array<number | null | undefined>;
+  /** A reason the change carries (a rejection's), quoted in the notice. */
+  reason?: string | null;
+};
+
+/**
+ * The one helper every action that changes a document another company shares calls (issue 29), in
+ * the action's transaction, once per changed document (the other company's and its own copy):
+ *
+ * - after the transaction commits, an `orderstate` message `{ entity, id, status, from, no }` to the
+ *   document's company, on which its open lists and drawers read the document again
+ *   (src/client/engine/use-list-controller.ts);
+ * - when the change was made by another company and `SHARED_STATE_NOTICES` (src/model/notice-events.ts)
+ *   declares a notice kind for the entity's new state, a notice (in the same transaction) to the
+ *   document's responsible users, named by its number, saying who (user and company) changed it from
+ *   which state to which, with a link that opens it.
+ */
+export async function sharedDocumentChanged(tx: Db, change: SharedDocumentChange): Promise<void> {
+  const { clientId, by, tell, reason, ...payload } = change;
+  emitOrderState([clientId], payload, tx);
+  const kind = by && by.clientId !== clientId ? sharedStateNoticeKind(payload.entity, payload.status) : null;
+  const users = [...new Set((tell ?? []).filter((u): u is number => Number.isSafeInteger(u) && Number(u) > 0))];
+  if (!kind || !by || !users.length) return;
+  const entity = requireEntity(payload.entity);
+  const stateLabel = (code: string | null | undefined) => entity.states?.states.find((x) => x.code === code)?.label ?? { zh: code ?? '-', en: code ?? '-' };
+  const who = (await sql<{ fullname: string | null; username: string; company: string }>`select u.fullname, u.username, c.name as company
+    from users u join clients c on c.id = u.client_id where u.id = ${by.userId} and c.id = ${by.clientId}`.execute(tx)).rows[0];
+  const no = payload.no ?? String(payload.id);
+  await raiseNotice(tx, {
+    clientId, userIds: users, kind, title: '', doc_no: no, link: documentLink(entity.name, payload.id),
+    i18n: {
+      title: 'notify.sharedState.title',
+      body: reason ? 'notify.sharedState.bodyReason' : 'notify.sharedState.body',
+      params: { doc: entity.label, no, user: who?.fullname || who?.username || '', company: who?.company ?? '', from: stateLabel(payload.from), to: stateLabel(payload.status), reason: reason ?? '' },
+    },
   });
 }

@@ -121,8 +121,8 @@ async function sendOrder(ctx: ActionContext) {
     i18n: { title: 'notify.orderReceived.title', body: 'notify.orderReceived.body', params: { no: coNo, brand: brand.name, source: row.pr_no } },
   });
 
-  emitOrderState([clientId], { entity: 'prorder', id: orderId, status: 'sent', no: row.pr_no as string });
-  emitOrderState([target.id], { entity: 'customerorder', id: coId, status: 'pending', no: coNo });
+  emitOrderState([clientId], { entity: 'prorder', id: orderId, status: 'sent', no: row.pr_no as string }, tx);
+  emitOrderState([target.id], { entity: 'customerorder', id: coId, status: 'pending', no: coNo }, tx);
   return {
     patch: { status: 'sent', alloc_status: 'submitted', sent_at: now, reject_reason: null },
     data: { manual: false, customerOrderId: coId, message: translate(lang, 'scm.order.sentToMaker') },
@@ -163,10 +163,10 @@ async function cancelOrder(ctx: ActionContext) {
       return (await sql<{ order_no: string | null }>`select order_no from scm_customer_order where id = ${s.target_id as number} and client_id = ${maker}`.execute(mtx)).rows[0]?.order_no ?? null;
     });
     await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${s.id as number} and client_id = ${clientId}`.execute(tx);
-    emitOrderState([maker], { entity: 'customerorder', id: Number(s.target_id), status: 'cancelled', no: coNo });
+    emitOrderState([maker], { entity: 'customerorder', id: Number(s.target_id), status: 'cancelled', no: coNo }, tx);
   }
   for (const l of cancelListeners) await l({ tx, clientId, entity: 'prorder', id: Number(row.id), auth: ctx.auth, ip: ctx.ip });
-  emitOrderState([clientId], { entity: 'prorder', id: Number(row.id), status: 'cancelled', no: row.pr_no as string });
+  emitOrderState([clientId], { entity: 'prorder', id: Number(row.id), status: 'cancelled', no: row.pr_no as string }, tx);
 }
 
 /**
@@ -208,8 +208,8 @@ async function onBrandOrder(ctx: ActionContext, change: { status: string; reject
       i18n: { title: 'notify.orderRejected.title', body: 'notify.orderRejected.body', params: { no, maker: maker?.name ?? '', reason: change.rejectReason || '-' } },
     });
   }
-  emitOrderState([brandId], { entity: 'prorder', id: Number(brandOrder.id), status: change.status, no: brandOrder.pr_no as string });
-  emitOrderState([clientId], { entity: 'customerorder', id: Number(row.id), status: ctx.transition?.to ?? change.status, no: (row.order_no as string | null) ?? null });
+  emitOrderState([brandId], { entity: 'prorder', id: Number(brandOrder.id), status: change.status, from: String(brandOrder.status), no: brandOrder.pr_no as string }, tx);
+  emitOrderState([clientId], { entity: 'customerorder', id: Number(row.id), status: ctx.transition?.to ?? change.status, no: (row.order_no as string | null) ?? null }, tx);
 }
 
 export function registerOrderHandlers(): void {

@@ -133,7 +133,7 @@ async function submitOrder(ctx: ActionContext) {
   const target = await joinedClientOf(tx, clientId, Number(row.vendor_id));
   // Spec 8: the supplier has not joined the platform, the data cannot be sent and is tracked by hand.
   if (!target) {
-    emitOrderState([clientId], { entity: 'outsourceorder', id: orderId, status: 'submitted', no: row.os_no as string });
+    emitOrderState([clientId], { entity: 'outsourceorder', id: orderId, status: 'submitted', no: row.os_no as string }, tx);
     return { patch: { tracking: 'manual', submitted_at: now, reject_reason: null }, data: { manual: true, message: translate(lang, 'os.order.noVendorCompany') } };
   }
   const maker = (await sql<{ name: string; code: string }>`select name, code from clients where id = ${clientId}`.execute(tx)).rows[0];
@@ -168,8 +168,8 @@ async function submitOrder(ctx: ActionContext) {
       i18n: { title: 'notify.osReceived.title', body: 'notify.osReceived.body', params: { no: task.no, maker: maker.name, process: process?.name ?? '', qty: totalQty, source: row.os_no } },
     });
   });
-  emitOrderState([clientId], { entity: 'outsourceorder', id: orderId, status: 'submitted', no: row.os_no as string });
-  emitOrderState([target.id], { entity: 'outsourcetask', id: task.id, status: 'pending', no: task.no });
+  emitOrderState([clientId], { entity: 'outsourceorder', id: orderId, status: 'submitted', no: row.os_no as string }, tx);
+  emitOrderState([target.id], { entity: 'outsourcetask', id: task.id, status: 'pending', no: task.no }, tx);
   return { patch: { tracking: 'platform', submitted_at: now, reject_reason: null, done_qty: 0 }, data: { manual: false, taskId: task.id, message: translate(lang, 'os.order.submitted') } };
 }
 
@@ -193,7 +193,7 @@ async function onTaskCopy(ctx: ActionContext, setSql: string, status: string, cl
     const vendor = Number(s.to_client);
     await asTenant(tx, vendor, clientId, (stx) => sql`update scm_outsource_task ${sql.raw(setSql)} where id = ${s.target_id as number} and client_id = ${vendor}`.execute(stx));
     if (closeShare) await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${s.id as number} and client_id = ${clientId}`.execute(tx);
-    emitOrderState([vendor], { entity: 'outsourcetask', id: Number(s.target_id), status });
+    emitOrderState([vendor], { entity: 'outsourcetask', id: Number(s.target_id), status }, tx);
   }
 }
 
@@ -229,7 +229,7 @@ async function receiveLines(ctx: ActionContext, partial: boolean) {
   const total = (await sql<{ n: number }>`select coalesce(sum(received_qty), 0)::int as n from scm_outsource_order_line where client_id = ${clientId} and order_id = ${row.id as number}`.execute(tx)).rows[0].n;
   const status = partial ? 'part_received' : 'received';
   if (!partial) await onTaskCopy(ctx, `set status = 'received', version = version + 1, updated_at = now()`, 'received');
-  emitOrderState([clientId], { entity: 'outsourceorder', id: Number(row.id), status, no: row.os_no as string });
+  emitOrderState([clientId], { entity: 'outsourceorder', id: Number(row.id), status, no: row.os_no as string }, tx);
   return { patch: partial ? { received_qty: total } : { received_qty: total, plan_lock: 'received' } };
 }
 
@@ -270,7 +270,7 @@ async function moveMakerOrder(ctx: ActionContext, status: string | null, set: Re
     }
     return { makerId, order };
   });
-  emitOrderState([out.makerId], { entity: 'outsourceorder', id: Number(out.order.id), status: status ?? String(out.order.status), no: out.order.os_no as string });
+  emitOrderState([out.makerId], { entity: 'outsourceorder', id: Number(out.order.id), status: status ?? String(out.order.status), no: out.order.os_no as string }, ctx.tx);
 }
 
 async function reportProgress(ctx: ActionContext) {

@@ -9,7 +9,7 @@ import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
 import { writeAudit } from '../audit/audit.service';
-import { asTenant, emitOrderState, receiverAccepts } from '../orders/cross-tenant.util';
+import { asTenant, emitOrderState, receiverAccepts, sharedDocumentChanged } from '../orders/cross-tenant.util';
 import { changeStock } from './stock.service';
 
 /**
@@ -110,13 +110,14 @@ async function sendPurchaseOrder(ctx: ActionContext) {
     values (${clientId}, ${auth.userId}, ${auth.userId}, ${clientId}, ${target.id}, 'purorder', ${orderId}, ${row.po_no as string}, 'supplierorder', ${soId}, 'active') returning id`.execute(tx);
   const shareId = Number(share.rows[0].id);
   await asTenant(tx, target.id, clientId, (stx) => sql`update pur_supplier_order set share_id = ${shareId} where id = ${soId} and client_id = ${target.id}`.execute(stx));
-  emitOrderState([clientId], { entity: 'purorder', id: orderId, status: 'sent', no: row.po_no as string });
-  emitOrderState([target.id], { entity: 'supplierorder', id: soId, status: 'pending' });
+  const soNo = await asTenant(tx, target.id, clientId, async (stx) => (await sql<{ so_no: string | null }>`select so_no from pur_supplier_order where id = ${soId} and client_id = ${target.id}`.execute(stx)).rows[0]?.so_no ?? null);
+  await sharedDocumentChanged(tx, { entity: 'purorder', clientId, id: orderId, status: 'sent', from: String(row.status), no: row.po_no as string, by: { userId: auth.userId, clientId } });
+  await sharedDocumentChanged(tx, { entity: 'supplierorder', clientId: target.id, id: soId, status: 'pending', no: soNo, by: { userId: auth.userId, clientId } });
   return { patch: { sent_at: now, reject_reason: null }, data: { supplierOrderId: soId, message: translate(lang, 'pur.order.sent') } };
 }
 
 /** The buyer's order behind a supplier order, through its active share; `work` runs in the buyer's scope. */
-async function onBuyerOrder<T>(ctx: ActionContext, work: (btx: Db, buyerId: number, order: Row, shareId: number) => Promise<T>): Promise<T> {
+async function onBuyerOrder<T>(ctx: ActionContext, work: (btx: Db, buyerId: number, order: Row, shareId: number, share: Row) => Promise<T>): Promise<T> {
   const { tx, clientId, row } = ctx;
   const buyerId = Number(row.source_client_id);
   const shareId = Number(row.share_id);
@@ -127,21 +128,36 @@ async function onBuyerOrder<T>(ctx: ActionContext, work: (btx: Db, buyerId: numb
     if (!s) throw new AppError('forbidden', 'pur.order.shareMissing');
     const order = (await sql<Row>`select * from pur_order where id = ${s.source_id as number} and client_id = ${buyerId} for update`.execute(btx)).rows[0];
     if (!order) throw new AppError('forbidden', 'pur.order.shareMissing');
-    return work(btx, buyerId, order, shareId);
+    return work(btx, buyerId, order, shareId, s);
   });
 }
 
+/**
+ * The supplier's answer moves the buyer's order through the share; both companies hear of it
+ * (`sharedDocumentChanged`: the buyer's order with a notice to who sent and who created it, the
+ * supplier's own copy).
+ */
 async function moveBuyerOrder(ctx: ActionContext, status: string, extra: { reason?: string; closeShare?: boolean } = {}): Promise<void> {
-  const order = await onBuyerOrder(ctx, async (btx, buyerId, order, shareId) => {
+  await onBuyerOrder(ctx, async (btx, buyerId, order, shareId, share) => {
     await sql`update pur_order set status = ${status}, reject_reason = ${extra.reason ?? null}, version = version + 1, updated_at = now() where id = ${order.id as number} and client_id = ${buyerId}`.execute(btx);
     await writeAudit(btx, { clientId: buyerId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip }, 'purorder', Number(order.id), `supplier-${status}`, [
       { field: 'status', old: order.status, new: status },
       ...(extra.reason ? [{ field: 'reject_reason', old: order.reject_reason ?? null, new: extra.reason }] : []),
     ]);
     if (extra.closeShare) await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${shareId} and client_id = ${buyerId}`.execute(btx);
-    return { ...order, buyerId } as Row & { buyerId: number };
+    await sharedDocumentChanged(btx, {
+      entity: 'purorder', clientId: buyerId, id: Number(order.id), status, from: String(order.status), no: order.po_no as string,
+      by: { userId: ctx.auth.userId, clientId: ctx.clientId }, tell: [Number(share.created_by), Number(order.created_by)], reason: extra.reason || null,
+    });
   });
-  emitOrderState([Number(order.buyerId)], { entity: 'purorder', id: Number(order.id), status, no: order.po_no as string });
+  await supplierCopyChanged(ctx);
+}
+
+/** The supplier's own copy moved by its action (its lists and drawers read it again). */
+async function supplierCopyChanged(ctx: ActionContext): Promise<void> {
+  const { row, transition } = ctx;
+  if (!transition) return;
+  await sharedDocumentChanged(ctx.tx, { entity: 'supplierorder', clientId: ctx.clientId, id: Number(row.id), status: transition.to, from: String(row.status), no: (row.so_no as string | null) ?? null, by: { userId: ctx.auth.userId, clientId: ctx.clientId } });
 }
 
 /** Supplier dispatches: a quantity per line (JSON {"<seq>": qty}; lines not named ship in full; not all zero), copied to the buyer's lines. */
@@ -162,12 +178,16 @@ async function dispatch(ctx: ActionContext) {
   // A shipment of nothing is no dispatch: the order would read "dispatched" with nothing on the way.
   if (!qtys.some((x) => x.q > 0)) throw new AppError('validation', 'pur.order.emptyShipment', { fields: { shipment: { key: 'pur.order.emptyShipment' } } });
   for (const { line, q } of qtys) await sql`update pur_supplier_order_line set dispatched_qty = ${q} where id = ${line.id as number} and client_id = ${clientId}`.execute(tx);
-  await onBuyerOrder(ctx, async (btx, buyerId, order) => {
+  await onBuyerOrder(ctx, async (btx, buyerId, order, _shareId, share) => {
     for (const { line, q } of qtys) await sql`update pur_order_line set dispatched_qty = ${q} where id = ${line.source_line_id as number} and client_id = ${buyerId} and order_id = ${order.id as number}`.execute(btx);
     await sql`update pur_order set status = 'dispatched', version = version + 1, updated_at = now() where id = ${order.id as number} and client_id = ${buyerId}`.execute(btx);
     await writeAudit(btx, { clientId: buyerId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip }, 'purorder', Number(order.id), 'supplier-dispatched', [{ field: 'status', old: order.status, new: 'dispatched' }]);
-    emitOrderState([buyerId], { entity: 'purorder', id: Number(order.id), status: 'dispatched', no: order.po_no as string });
+    await sharedDocumentChanged(btx, {
+      entity: 'purorder', clientId: buyerId, id: Number(order.id), status: 'dispatched', from: String(order.status), no: order.po_no as string,
+      by: { userId: ctx.auth.userId, clientId }, tell: [Number(share.created_by), Number(order.created_by)],
+    });
   });
+  await supplierCopyChanged(ctx);
   return { patch: { dispatched_at: new Date().toISOString() } };
 }
 
@@ -215,7 +235,7 @@ async function receiveLines(ctx: ActionContext, partial: boolean) {
   }
   const status = partial ? 'part_received' : 'received';
   if (!partial) await markSupplierCopy(ctx, `set status = 'received', version = version + 1, updated_at = now()`, 'received');
-  emitOrderState([clientId], { entity: 'purorder', id: Number(row.id), status, no: row.po_no as string });
+  await sharedDocumentChanged(tx, { entity: 'purorder', clientId, id: Number(row.id), status, from: String(row.status), no: row.po_no as string, by: { userId: auth.userId, clientId } });
   return {};
 }
 const receive = (ctx: ActionContext) => receiveLines(ctx, false);
@@ -227,8 +247,12 @@ async function markSupplierCopy(ctx: ActionContext, setSql: string, status: stri
   const shares = (await sql<Row>`select * from scm_order_share where client_id = ${clientId} and source_entity = 'purorder' and source_id = ${orderId} and state = 'active'`.execute(tx)).rows;
   for (const s of shares) {
     const supplier = Number(s.to_client);
-    await asTenant(tx, supplier, clientId, (stx) => sql`update pur_supplier_order ${sql.raw(setSql)} where id = ${s.target_id as number} and client_id = ${supplier}`.execute(stx));
-    emitOrderState([supplier], { entity: 'supplierorder', id: Number(s.target_id), status });
+    const before = await asTenant(tx, supplier, clientId, async (stx) => {
+      const b = (await sql<{ status: string; so_no: string | null }>`select status, so_no from pur_supplier_order where id = ${s.target_id as number} and client_id = ${supplier}`.execute(stx)).rows[0];
+      await sql`update pur_supplier_order ${sql.raw(setSql)} where id = ${s.target_id as number} and client_id = ${supplier}`.execute(stx);
+      return b;
+    });
+    await sharedDocumentChanged(tx, { entity: 'supplierorder', clientId: supplier, id: Number(s.target_id), status, from: before?.status ?? null, no: before?.so_no ?? null, by: { userId: ctx.auth.userId, clientId } });
   }
 }
 
@@ -268,7 +292,7 @@ async function postMove(ctx: ActionContext) {
       await asTenant(tx, supplier, clientId, async (stx) => {
         for (const t of taken) await sql`update pur_supplier_order_line set returned_qty = coalesce(returned_qty, 0) + ${t.q} where client_id = ${supplier} and order_id = ${s.target_id as number} and source_line_id = ${t.id}`.execute(stx);
       });
-      emitOrderState([supplier], { entity: 'supplierorder', id: Number(s.target_id), status: 'returned' });
+      emitOrderState([supplier], { entity: 'supplierorder', id: Number(s.target_id), status: 'returned' }, tx);
     }
   }
   return { patch: { posted_at: new Date().toISOString() } };
@@ -313,6 +337,7 @@ export function registerPurchasingHandlers(): void {
   registerActionHandler('purorder', 'receive', receive);
   registerActionHandler('purorder', 'receive_part', receivePart);
   registerActionHandler('purorder', 'cancel', async (ctx) => {
+    await sharedDocumentChanged(ctx.tx, { entity: 'purorder', clientId: ctx.clientId, id: Number(ctx.row.id), status: 'cancelled', from: String(ctx.row.status), no: ctx.row.po_no as string, by: { userId: ctx.auth.userId, clientId: ctx.clientId } });
     await markSupplierCopy(ctx, `set status = 'cancelled', version = version + 1, updated_at = now()`, 'cancelled');
     await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where client_id = ${ctx.clientId} and source_entity = 'purorder' and source_id = ${ctx.row.id as number} and state = 'active'`.execute(ctx.tx);
   });

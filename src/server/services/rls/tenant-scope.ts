@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { runTransaction } from '../../db/after-commit';
 import type { Db, Tables } from '../../db/database';
 import { SYSTEM_SCOPE, TENANT_ROLE, TENANT_SETTING, tenantSettingValue } from './rls-policy';
 
@@ -43,7 +44,8 @@ async function scoped<T>(db: Db, value: string, dropRole: boolean, work: ScopedW
     return work(db);
   }
   const su = dropRole ? await connectsAsSuperuser(db) : false;
-  return db.transaction().execute(async (tx: Transaction<Tables>) => {
+  // Work queued with `afterCommit` (db/after-commit.ts) runs once this transaction has committed.
+  return runTransaction(db, async (tx: Transaction<Tables>) => {
     await enterScope(tx, value, su);
     return work(tx);
   });
