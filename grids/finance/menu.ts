@@ -3,8 +3,8 @@ import { defineMenuGroup, ROLES } from '../../src/model';
 /** The statement page (matched lines, differences, totals, confirmations, Excel and print), reached from the list. */
 export const STATEMENT_PAGE_PATH = '/fin/page/statement';
 
-/** Who reconciles: the company's administrators and its ordinary users (buyers, sales, finance). */
-export const FINANCE_ROLES = [ROLES.clientAdmin, ROLES.admin, ROLES.common];
+/** Who reconciles: the company's administrators, its ordinary users (buyers, sales) and its finance. */
+export const FINANCE_ROLES = [ROLES.clientAdmin, ROLES.admin, ROLES.common, ROLES.finance];
 
 /**
  * Finance reconciliation (issue 18): statements between two companies and the rate table. Every kind

@@ -49,6 +49,17 @@ export function dictionaryItems(code: string): DictItem[] | undefined {
   return [...(system ?? []), ...own.filter((i) => !known.has(i.value))];
 }
 
+/**
+ * A dictionary value as people read it, in both languages (issue 29: a category shows as 针织上衣,
+ * not knit-top): the system's item, else the company's own (`own`, by dictionary code), else the
+ * value itself. For text the server writes (messages, payloads) where no drop-down labels it.
+ */
+export function dictValueLabel(dict: string, value: string | null | undefined, own?: ReadonlyMap<string, readonly DictItem[]>): Label {
+  const text = value ?? '';
+  const item = DICTS.get(dict)?.items.find((i) => i.value === text) ?? own?.get(dict)?.find((i) => i.value === text);
+  return item ? { zh: item.label.zh, en: item.label.en || item.label.zh } : { zh: text, en: text };
+}
+
 /** Spec 9: CNY and RMB as yuan, USD as dollar, HKD as Hong Kong dollar. */
 export const currency = defineDictionary({
   code: 'currency',

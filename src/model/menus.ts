@@ -134,11 +134,57 @@ export function menuForCompany(code: string, type: string | null | undefined): b
   return !kinds || (kinds as readonly string[]).includes(type);
 }
 
+/**
+ * A business a company runs or not within its kind (issue 29: "menus follow the company's business").
+ * Sourcing (projects, evaluation, award) is the buying side's: every brand runs it; a maker runs it
+ * only when it sources fabric and trims itself (an FOB maker), which its administrator switches on by
+ * showing the group in the company's menu tree (a company row of the group, visible). Until then the
+ * maker sees only the supplier side of sourcing (`sourcingapply`: opportunities, applications,
+ * quotations). `group`: the menu group that is the business's switch; every entry of it belongs to
+ * the business, and so do the other menu codes in `codes` (a report on the business's own data).
+ * `runBy`: the kinds that run it unless they hide the group; `optIn`: the kinds that run it only once
+ * switched on. Other kinds never see it (their kind's menus do not name it).
+ */
+export type CompanyBusiness = { code: string; group: string; runBy: readonly CompanyType[]; optIn: readonly CompanyType[]; codes?: readonly string[] };
+
+export const COMPANY_BUSINESSES: readonly CompanyBusiness[] = [
+  { code: 'sourcing', group: 'sourcing', runBy: ['brand'], optIn: ['maker'], codes: ['rpt.sourcing-in-progress'] },
+];
+
+/** The business a menu code belongs to (its switch group, an entry declared in that group, or one of its `codes`), or null. */
+export function menuBusiness(code: string): CompanyBusiness | null {
+  for (const b of COMPANY_BUSINESSES) {
+    if (b.group === code || b.codes?.includes(code)) return b;
+    if (GROUPS.some((g) => g.code === b.group && g.entries.some((e) => e.code === code))) return b;
+  }
+  return null;
+}
+
+/**
+ * Whether a company of kind `type` runs the business without having switched it on (null: unknown,
+ * as every kind that may run it).
+ */
+export function businessByDefault(b: CompanyBusiness, type: string | null | undefined): boolean {
+  if (!type) return true;
+  return (b.runBy as readonly string[]).includes(type);
+}
+
+/** Whether the business's switch group starts hidden for a company of kind `type` (it must be switched on). */
+export function businessOptIn(code: string, type: string | null | undefined): boolean {
+  if (!type) return false;
+  return COMPANY_BUSINESSES.some((b) => b.group === code && (b.optIn as readonly string[]).includes(type));
+}
+
 /** The menu groups a user sees on a platform, in the login reply's shape (FURL, TITLE). */
 export function menusFor(platform: string, roles: string[], isSuper: boolean, language: 'zh-CN' | 'en', companyType: string | null = null) {
   const pick = (l: Label) => (language === 'en' ? l.en : l.zh);
   const on = (p: MenuPlatforms) => onPlatform(platformsText(p), platform);
-  return GROUPS.filter((g) => on(g.platforms) && menuForCompany(g.code, companyType))
+  // Without the company's menu tree, a business shows only to the kinds that run it by default.
+  const runs = (code: string) => {
+    const b = menuBusiness(code);
+    return !b || businessByDefault(b, companyType);
+  };
+  return GROUPS.filter((g) => on(g.platforms) && menuForCompany(g.code, companyType) && runs(g.code))
     .map((g) => ({
       CODE: g.code,
       TITLE: pick(g.title),
@@ -148,7 +194,7 @@ export function menusFor(platform: string, roles: string[], isSuper: boolean, la
       TITLE_ZH: g.title.zh,
       TITLE_EN: g.title.en,
       children: g.entries
-        .filter((e) => on(e.platforms ?? g.platforms) && menuForCompany(e.code, companyType))
+        .filter((e) => on(e.platforms ?? g.platforms) && menuForCompany(e.code, companyType) && runs(e.code))
         .filter((e) => (e.superOnly ? isSuper : true))
         .filter((e) => !e.roles || isSuper || e.roles.some((r) => roles.includes(r)))
         .map((e) => ({ CODE: e.code, FURL: e.furl, TITLE: pick(e.title), ICON: e.icon ?? '', TITLE_ZH: e.title.zh, TITLE_EN: e.title.en })),

@@ -16,6 +16,7 @@ export const ROLES = {
   lineManager: 'linemanager',
   lineMember: 'linemember',
   evaluator: 'evaluator',
+  finance: 'finance',
 } as const;
 
 export type RoleCode = (typeof ROLES)[keyof typeof ROLES];
@@ -32,4 +33,5 @@ export const ROLE_LABELS: Record<RoleCode, Label> = {
   linemanager: { zh: '产线主管', en: 'Line manager' },
   linemember: { zh: '产线成员', en: 'Workline member' },
   evaluator: { zh: '评估成员', en: 'Evaluation member' },
+  finance: { zh: '财务', en: 'Finance' },
 };

@@ -53,6 +53,8 @@ export type BoardBar = {
   customer: string;
   style_no: string;
   category: string;
+  /** The category as the reader reads it (its `product_category` label in the reader's language; the board's read only). */
+  category_label?: string;
   line_id: number;
   start: string;
   end: string;

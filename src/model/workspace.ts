@@ -62,10 +62,10 @@ export function withSettings(items: readonly BoardItem[], key: string, settings:
 }
 
 /**
- * Managers, administrators and planners: the roles the reports menu gives the control tower and its
- * reports to (reports/menu.ts), so the tower's widgets are offered to the same roles.
+ * Managers, administrators, planners and finance: the roles the reports menu gives the control tower
+ * and its reports to (reports/menu.ts), so the tower's widgets are offered to the same roles.
  */
-export const TOWER_WIDGET_ROLES: readonly string[] = ['clientadmin', 'admin', 'planner', 'linemanager'];
+export const TOWER_WIDGET_ROLES: readonly string[] = ['clientadmin', 'admin', 'planner', 'linemanager', 'finance'];
 
 /** The prefix of a control tower widget's key: `tower.funnel` is the tower's `funnel` widget. */
 export const TOWER_PREFIX = 'tower.';

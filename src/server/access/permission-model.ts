@@ -24,6 +24,28 @@ const ALL: readonly PermissionVerb[] = [...BASE_VERBS, 'action'];
 const READ: readonly PermissionVerb[] = ['view', 'export'];
 
 /**
+ * Finance (issue 29): works its statements and period rates, decides the approvals that reach it,
+ * and takes part in the collaboration (notices, chat, exceptions); reads, without changing them, the
+ * documents it reconciles and pays against (purchase contracts and orders, the orders a supplier
+ * receives, a brand's requirement orders, a maker's customer orders), the stock it values, the
+ * partners and materials they name, and the reports of spend, prices and vendors with the control
+ * tower. Not the allocation workbench, planning, production, quality, sourcing or development.
+ */
+const FINANCE_WORK = ['fin.', 'wf.', 'dyn.', 'collab.'];
+export const FINANCE_READ: ReadonlySet<string> = new Set([
+  'pur.contract', 'pur.order', 'pur.supplierorder', 'scm.prorder', 'scm.customerorder', 'wms.stock', 'wms.ledger',
+  'md.vendor', 'md.customer', 'md.material', 'md.company', 'md.org',
+  'rpt.control-tower', 'rpt.purchase-spend', 'rpt.material-price-trend', 'rpt.vendor-scorecard', 'rpt.stock-by-location',
+  'rpt.pr-order-book', 'rpt.order-book', 'rpt.open-exceptions', 'rpt.import-history',
+  'rpt.supplier-order-book', 'rpt.supplier-dispatch',
+]);
+const financeGrant = (m: string): readonly PermissionVerb[] => {
+  if (isAdminMenu(m)) return [];
+  if (FINANCE_WORK.some((p) => m.startsWith(p))) return ALL;
+  return FINANCE_READ.has(m) ? READ : [];
+};
+
+/**
  * What each system role of spec 6 grants, by menu code. Declared here rather than stored so every
  * tenant starts from the same defaults; a tenant shapes access with its own menu roles (stored in
  * role_grants) and data permissions. Roles add up: a user may do what any of their roles grants.
@@ -41,6 +63,7 @@ export const SYSTEM_ROLE_GRANTS: Record<string, (menuCode: string) => readonly P
   [ROLES.evaluator]: (m) => (isAdminMenu(m) ? [] : READ),
   [ROLES.invited]: (m) => (isAdminMenu(m) ? [] : READ),
   [ROLES.guest]: (m) => (isAdminMenu(m) ? [] : ['view']),
+  [ROLES.finance]: financeGrant,
   // Spec 6 "unassigned": signed in, but nothing granted until an administrator assigns a role.
   [ROLES.unassigned]: () => [],
 };

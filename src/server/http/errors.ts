@@ -64,6 +64,16 @@ const DEFAULT_KEY: Record<ErrorKind, string> = {
 /** A field error: a message key with parameters, translated when the reply is written. */
 export type FieldError = { key: string; params?: Record<string, unknown> } | string;
 
+/**
+ * Message parameters in the reader's language: a parameter given as a label in both languages (a
+ * dictionary value's, `dictValueLabel`) reads as the reader's, so a message never shows a raw code.
+ */
+function inLanguage(params: Record<string, unknown> | undefined, language: Language): Record<string, unknown> | undefined {
+  if (!params) return params;
+  const isLabel = (v: unknown): v is { zh: string; en: string } => !!v && typeof v === 'object' && typeof (v as { zh?: unknown }).zh === 'string' && typeof (v as { en?: unknown }).en === 'string' && Object.keys(v).length === 2;
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, isLabel(v) ? (language === 'en' ? v.en : v.zh) : v]));
+}
+
 export class AppError extends Error {
   readonly kind: ErrorKind;
   readonly messageKey: string;
@@ -94,10 +104,10 @@ export class AppError extends Error {
     const data: Record<string, unknown> = { ...(this.extra ?? {}) };
     if (this.fields) {
       const errors: Record<string, string> = {};
-      for (const [field, e] of Object.entries(this.fields)) errors[field] = typeof e === 'string' ? e : translate(language, e.key, e.params);
+      for (const [field, e] of Object.entries(this.fields)) errors[field] = typeof e === 'string' ? e : translate(language, e.key, inLanguage(e.params, language));
       data.errors = errors;
     }
-    return { code: this.code, message: translate(language, this.messageKey, this.params), data: Object.keys(data).length ? data : null };
+    return { code: this.code, message: translate(language, this.messageKey, inLanguage(this.params, language)), data: Object.keys(data).length ? data : null };
   }
 }
 

@@ -1,4 +1,4 @@
-import { menuForCompany, onPlatform, platformsText, type MenuGroup } from '../../../model/menus';
+import { businessOptIn, COMPANY_BUSINESSES, menuBusiness, menuForCompany, onPlatform, platformsText, type MenuGroup } from '../../../model/menus';
 
 /**
  * The shell's menu tree (spec 2 "Admin: menus"; spec 3: menus are groups of entries with FURL and
@@ -60,9 +60,11 @@ const bySort = (a: MenuNode, b: MenuNode) => a.sort - b.sort || a.code.localeCom
  * The tenant's tree: platform rows overlaid by the tenant's rows. Entries whose group does not
  * exist (a removed declaration, a tenant group deleted) are left out rather than shown loose.
  */
-export function mergeMenuRows(platformRows: readonly MenuRow[], tenantRows: readonly MenuRow[]): MenuNode[] {
+export function mergeMenuRows(platformRows: readonly MenuRow[], tenantRows: readonly MenuRow[], companyType: string | null = null): MenuNode[] {
   const nodes = new Map<string, MenuNode>();
-  for (const r of platformRows) nodes.set(r.code, { ...r, origin: 'declared', children: [] });
+  // A business the company's kind runs only once switched on (a maker's own sourcing) starts hidden:
+  // the company's row of its group, visible, switches it on (COMPANY_BUSINESSES in src/model/menus.ts).
+  for (const r of platformRows) nodes.set(r.code, { ...r, visible: r.visible && !businessOptIn(r.code, companyType), origin: 'declared', children: [] });
   for (const t of tenantRows) {
     const base = nodes.get(t.code);
     if (base && base.origin === 'declared') {
@@ -102,7 +104,37 @@ export function mergeMenuRows(platformRows: readonly MenuRow[], tenantRows: read
  * platform); a declared code for other kinds never shows, not even to the super administrator, whose
  * company is the platform (none or null: every kind's menus).
  */
-export type MenuViewer = { roles: readonly string[]; isSuper: boolean; canView: (menuCode: string) => boolean; companyType?: string | null };
+export type MenuViewer = {
+  roles: readonly string[];
+  isSuper: boolean;
+  canView: (menuCode: string) => boolean;
+  companyType?: string | null;
+  /** The businesses the company runs (`companyBusinesses`); absent: those its kind runs by default. */
+  businesses?: ReadonlySet<string>;
+};
+
+/**
+ * The businesses a company runs, read from its merged tree: a business of its kind (run by default
+ * or switched on) whose group is visible. A brand that hides its sourcing group, or a maker that has
+ * not shown it, does not run sourcing, so the business's other codes (its report) go too.
+ */
+export function companyBusinesses(tree: readonly MenuNode[], companyType: string | null): Set<string> {
+  const out = new Set<string>();
+  for (const b of COMPANY_BUSINESSES) {
+    const kinds: readonly string[] = [...b.runBy, ...b.optIn];
+    if (companyType && !kinds.includes(companyType)) continue;
+    if (tree.find((g) => g.code === b.group)?.visible) out.add(b.code);
+  }
+  return out;
+}
+
+/** Whether the viewer's company runs the business a code belongs to (codes of no business: yes). */
+function runsBusinessOf(code: string, who: MenuViewer): boolean {
+  const b = menuBusiness(code);
+  if (!b) return true;
+  if (who.businesses) return who.businesses.has(b.code);
+  return !who.companyType || (b.runBy as readonly string[]).includes(who.companyType);
+}
 
 /** The login reply's shape (spec 7 menus): CODE, TITLE, ICON, FURL, plus both titles for a language switch. */
 export type ReplyMenuEntry = { CODE: string; FURL: string; TITLE: string; ICON: string; TITLE_ZH: string; TITLE_EN: string };
@@ -115,6 +147,7 @@ const isPersonalMenu = (code: string): boolean => code.startsWith('workspace.');
 export function nodeVisible(n: Pick<MenuRow, 'code' | 'visible' | 'roles' | 'super_only'>, who: MenuViewer): boolean {
   if (!n.visible) return false;
   if (!menuForCompany(n.code, who.companyType)) return false;
+  if (!runsBusinessOf(n.code, who)) return false;
   if (n.super_only && !who.isSuper) return false;
   if (who.isSuper) return true;
   if (n.roles && n.roles.length && !n.roles.some((r) => who.roles.includes(r))) return false;
@@ -132,7 +165,7 @@ export function visibleMenus(tree: readonly MenuNode[], platform: string, who: M
   for (const g of tree) {
     if (!onPlatform(g.platform, platform)) continue;
     // A group shows when it is visible and the viewer holds one of its roles (if it names any).
-    if (!g.visible || !menuForCompany(g.code, who.companyType) || (!who.isSuper && g.roles?.length && !g.roles.some((r) => who.roles.includes(r)))) continue;
+    if (!g.visible || !menuForCompany(g.code, who.companyType) || !runsBusinessOf(g.code, who) || (!who.isSuper && g.roles?.length && !g.roles.some((r) => who.roles.includes(r)))) continue;
     const children = g.children
       .filter((e) => e.furl && onPlatform(e.platform, platform) && nodeVisible(e, who))
       .map((e) => ({ CODE: e.code, FURL: e.furl ?? '', TITLE: title(e), ICON: e.icon ?? '', TITLE_ZH: e.title_zh, TITLE_EN: e.title_en || e.title_zh }));

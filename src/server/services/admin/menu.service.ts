@@ -3,7 +3,7 @@ import { allMenuGroups } from '../../../model/menus';
 import type { MenuProvider } from '../../access/userinfo.service';
 import type { Db } from '../../db/database';
 import { withSystemScope, withTenant } from '../rls';
-import { declaredMenuRows, mergeMenuRows, type MenuNode, type MenuRow, visibleMenus } from './menu-tree';
+import { companyBusinesses, declaredMenuRows, mergeMenuRows, type MenuNode, type MenuRow, visibleMenus } from './menu-tree';
 import { canSeeMenu } from '../../access/permission-model';
 import { granteeOfUser } from '../../access/permission.service';
 
@@ -62,10 +62,13 @@ export async function readMenuRows(db: Db, clientId: number | null): Promise<{ p
   return { platform, tenant: rows.filter((r) => r.client_id !== null) };
 }
 
-/** The tenant's merged tree (what the tree editor shows and the login reply filters). */
-export async function menuTreeOf(db: Db, clientId: number | null): Promise<MenuNode[]> {
+/**
+ * The tenant's merged tree (what the tree editor shows and the login reply filters), with the
+ * defaults of the company's kind (a business it runs only once switched on starts hidden).
+ */
+export async function menuTreeOf(db: Db, clientId: number | null, companyType: string | null = null): Promise<MenuNode[]> {
   const { platform, tenant } = await readMenuRows(db, clientId);
-  return mergeMenuRows(platform, tenant);
+  return mergeMenuRows(platform, tenant, companyType);
 }
 
 /** The kind of a company (`clients.type`: brand, maker, supplier, platform); null without one. */
@@ -81,6 +84,8 @@ export async function companyTypeOf(db: Db, clientId: number | null): Promise<st
  * visibility follows roles; the server still checks every call on its own).
  */
 export const menusForUser: MenuProvider = async (db, user) => {
-  const [tree, grantee, companyType] = await Promise.all([menuTreeOf(db, user.clientId), granteeOfUser(db, user), companyTypeOf(db, user.clientId)]);
-  return visibleMenus(tree, user.platformId, { roles: user.roles, isSuper: user.isSuper, canView: (code) => canSeeMenu(grantee, code), companyType }, user.language);
+  const companyType = await companyTypeOf(db, user.clientId);
+  const [tree, grantee] = await Promise.all([menuTreeOf(db, user.clientId, companyType), granteeOfUser(db, user)]);
+  const businesses = companyBusinesses(tree, companyType);
+  return visibleMenus(tree, user.platformId, { roles: user.roles, isSuper: user.isSuper, canView: (code) => canSeeMenu(grantee, code), companyType, businesses }, user.language);
 };

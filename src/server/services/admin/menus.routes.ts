@@ -9,7 +9,7 @@ import { assertCan } from '../../access/permissions';
 import { withTenant } from '../rls';
 import { flagOf, idOf, listOf } from './input.util';
 import { mergeMenuRows, type MenuNode } from './menu-tree';
-import { readMenuRows } from './menu.service';
+import { companyTypeOf, readMenuRows } from './menu.service';
 
 const MENU = 'admin.menu';
 const BODY_LIMIT = 128 * 1024;
@@ -105,8 +105,8 @@ export async function menusRoutes(app: FastifyInstance): Promise<void> {
   const opts = { bodyLimit: BODY_LIMIT, preHandler: requireAuth };
 
   const treeFor = async (clientId: number) => {
-    const { platform, tenant } = await readMenuRows(db, clientId);
-    return { tree: mergeMenuRows(platform, tenant), versions: new Map(tenant.map((t) => [t.code, t.version])) };
+    const [{ platform, tenant }, companyType] = await Promise.all([readMenuRows(db, clientId), companyTypeOf(db, clientId)]);
+    return { tree: mergeMenuRows(platform, tenant, companyType), versions: new Map(tenant.map((t) => [t.code, t.version])) };
   };
 
   app.get('/adminapi/menus', { preHandler: requireAuth }, async (req) => {

@@ -37,7 +37,8 @@ async function ensureFinanceUser(db: Db, clientId: number, passwordHash: () => P
         values (${clientId}, 'brand.finance', '张会计', 'brand.finance@demo.local', '13800000009', ${await passwordHash()}, false, 'active') returning id`.execute(db)
     ).rows[0].id,
   );
-  await sql`insert into user_roles (user_id, role_id) select ${id}, id from roles where client_id is null and code = 'common' on conflict do nothing`.execute(db);
+  // Finance's own role (issue 29): statements, approvals, spend and the tower, not the buyers' work.
+  await sql`insert into user_roles (user_id, role_id) select ${id}, id from roles where client_id is null and code = 'finance' on conflict do nothing`.execute(db);
   return id;
 }
 

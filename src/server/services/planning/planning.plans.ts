@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { requireEntity } from '../../../model';
+import { dictValueLabel, requireEntity } from '../../../model';
 import { largestRemainder } from '../../../model/allocation';
 import { PLANNABLE_ORDER_STATES, PLANNING_MENU, type PlanMatrixCell } from '../../../model/entities/prodplan.entity';
 import { addDays, efficiencyFraction, spreadBar } from '../../../../calendars/capacity';
@@ -388,7 +388,7 @@ function registerPlanActions(): void {
     if (bars.length) return { data: { bar_ids: bars.map((b) => Number(b.id)) } };
     const placed = await placePlan(planWrite(ctx), ctx.row, today());
     if ('reason' in placed) {
-      throw new AppError('conflict', placed.reason === 'no_line' ? 'planning.placeNoLine' : 'planning.placeNoCapacity', { params: { plan: String(ctx.row.plan_no ?? ''), category: String(ctx.row.category ?? '') } });
+      throw new AppError('conflict', placed.reason === 'no_line' ? 'planning.placeNoLine' : 'planning.placeNoCapacity', { params: { plan: String(ctx.row.plan_no ?? ''), category: dictValueLabel('product_category', String(ctx.row.category ?? '')) } });
     }
     changed(ctx.clientId, ctx.auth.userId, placed.barIds, []);
     return { data: { bar_ids: placed.barIds } };

@@ -45,7 +45,7 @@ export async function planningRoutes(app: FastifyInstance): Promise<void> {
     // One line only (a report's drill-down from a line's week).
     const line = q.line === undefined || q.line === '' ? null : parseId(q.line);
     if (q.line !== undefined && q.line !== '' && line === null) throw new AppError('notFound');
-    return ok(await withTenant(app.db, clientId, (tx) => boardData(tx, clientId, { from, to, scenario, workshop, line, scope })));
+    return ok(await withTenant(app.db, clientId, (tx) => boardData(tx, clientId, { from, to, scenario, workshop, line, scope, language: requestLanguage(req) })));
   });
 
   // Excel of the board (issue 11): one row per plan and day, and a Gantt-like sheet; the board page's

@@ -13,7 +13,8 @@ import { companyRouting, generateWorkOrders, rollUpProgress } from './production
  * the plant of its lines when it has none (cutting, sewing, printing and embroidery outsourced,
  * finishing, packing), work orders for ten scheduled plans (those already under way released with
  * the finished pieces of each process, the last one equal to the plan's done pieces the board shows),
- * and the bundles of two plans not started yet, one of them half way through cutting by scans.
+ * and the bundles of two plans of customer orders not started yet (colour and size from the order's
+ * colour x size lines), one of them half way through cutting by scans.
  * Idempotent: nothing when the company has work orders.
  */
 type Row = Record<string, unknown>;
@@ -48,12 +49,16 @@ export async function seedProductionDemo(w: WriteContext): Promise<void> {
   if (!routing.length)
     for (const p of ROUTING) await writeDocument(w, requireEntity('process'), { body: { plant_id: plantId, is_vendor: false, force_in_scan: false, force_out_scan: false, ...p } });
 
-  const plans = (await sql<Row>`select p.id, p.qty, p.done_qty from scm_prodplan p
+  const plans = (await sql<Row>`select p.id, p.qty, p.done_qty, jsonb_array_length(coalesce(p.matrix, '[]'::jsonb)) as cells from scm_prodplan p
     where p.client_id = ${clientId} and p.status = 'scheduled'
       and exists (select 1 from scm_prodplan_bar b where b.client_id = p.client_id and b.plan_id = p.id and b.scenario_id is null)
     order by (select min(b.start_date) from scm_prodplan_bar b where b.client_id = p.client_id and b.plan_id = p.id and b.scenario_id is null), p.id limit 40`.execute(tx)).rows;
   const started = plans.filter((p) => Number(p.done_qty) > 0).slice(0, 6);
-  const fresh = plans.filter((p) => !(Number(p.done_qty) > 0)).slice(0, 4);
+  // The two that get bundles are plans of customer orders: a bundle is cut from one colour and size of
+  // the order's colour x size lines (the plan's matrix), so its ticket and scans name them.
+  const notStarted = plans.filter((p) => !(Number(p.done_qty) > 0));
+  const ofOrders = notStarted.filter((p) => Number(p.cells) > 0).slice(0, 2);
+  const fresh = [...ofOrders, ...notStarted.filter((p) => !ofOrders.includes(p))].slice(0, 4);
   const ids = [...started, ...fresh].map((p) => Number(p.id));
   if (!ids.length) return;
   await generateWorkOrders(tx, w.actor, ids);

@@ -77,9 +77,12 @@ registerSeeder(async (db, { tenants, users }) => {
     await runAction(buyer, requireEntity('purcontract'), 'activate', { id: ids.contract });
     const po = requireEntity('purorder');
     const so = requireEntity('supplierorder');
-    const raise = async (qty1: number, qty2: number, remark: string) =>
+    // Every order has its delivery date, relative to today so the buyer's and the supplier's reports
+    // show current months: a confirmed order already past it (late), one shipped early, one shipped late.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const raise = async (qty1: number, qty2: number, remark: string, delivery: string) =>
       withTenant(db, clientId, (tx) => writeDocument(writeContext(tx, { clientId, userId, username: admin, fullname: admin, ip: null, roles: ['clientadmin'] }, 'seed'), po, {
-        body: { order_kind: 'material', vendor_id: ids.vendor, contract_id: ids.contract, pay_type: 'NET60', remark, lines: [{ material_id: ids.m1, unit: 'KG', qty: qty1, seq: 1 }, { material_id: ids.m2, unit: 'M', qty: qty2, seq: 2 }] },
+        body: { order_kind: 'material', vendor_id: ids.vendor, contract_id: ids.contract, pay_type: 'NET60', delivery_date: delivery, remark, lines: [{ material_id: ids.m1, unit: 'KG', qty: qty1, seq: 1 }, { material_id: ids.m2, unit: 'M', qty: qty2, seq: 2 }] },
       }));
     const supplierCopy = async (tx: Db, poId: number) => Number((await sql<{ target_id: number }>`select target_id from scm_order_share where client_id = ${clientId} and source_entity = 'purorder' and source_id = ${poId}`.execute(tx)).rows[0].target_id);
     const sendAnd = async (poId: number, ...steps: Array<[string, Values]>) => {
@@ -87,9 +90,9 @@ registerSeeder(async (db, { tenants, users }) => {
       const soId = await withTenant(db, clientId, (tx) => supplierCopy(tx, poId));
       for (const [action, body] of steps) await runAction(sup, so, action, { id: soId, ...body });
     };
-    await raise(600, 1200, '春季针织面料补单（草稿）');
+    await raise(600, 1200, '春季针织面料补单（草稿）', day(45));
     const goods = await withTenant(db, clientId, (tx) => writeDocument(writeContext(tx, { clientId, userId, username: admin, fullname: admin, ip: null, roles: ['clientadmin'] }, 'seed'), po, {
-      body: { order_kind: 'goods', vendor_id: ids.vendor, contract_id: ids.contract, remark: '成品圆领T恤（颜色尺码）', lines: ['黑色', '白色'].flatMap((colour, ci) => ['S', 'M', 'L'].map((size, si) => ({ style_no: 'ST-2601', colour, size, unit: 'PCS', qty: (ci + 1) * (si + 1) * 50, seq: ci * 3 + si + 1 }))) },
+      body: { order_kind: 'goods', vendor_id: ids.vendor, contract_id: ids.contract, delivery_date: day(60), remark: '成品圆领T恤（颜色尺码）', lines: ['黑色', '白色'].flatMap((colour, ci) => ['S', 'M', 'L'].map((size, si) => ({ style_no: 'ST-2601', colour, size, unit: 'PCS', qty: (ci + 1) * (si + 1) * 50, seq: ci * 3 + si + 1 }))) },
     }));
     void goods;
     if (code === 'BRAND01') {
@@ -109,11 +112,11 @@ registerSeeder(async (db, { tenants, users }) => {
       // Sent and confirmed by the supplier: waiting for its shipment.
       await sendAnd(await goodsOrder('成品T恤首单，供应商已确认', `${year}-08-20`, matrix('ST-2601', { 红色: { S: 60, M: 120, L: 120, XL: 60 }, 白色: { S: 80, M: 160, L: 160 } })), ['confirm', {}]);
     }
-    await sendAnd(await raise(300, 800, '待供应商确认'));
-    await sendAnd(await raise(450, 900, '供应商已确认，待发货'), ['confirm', {}]);
-    await sendAnd(await raise(2000, 100, '数量超出产能，被拒绝'), ['reject', { reject_reason: '本月产能已满，请改下月交期' }]);
-    await sendAnd(await raise(500, 1000, '已发货在途'), ['confirm', {}], ['dispatch', { shipment: JSON.stringify({ 1: 480, 2: 1000 }) }]);
-    const received = await raise(800, 1500, '已收货入库');
+    await sendAnd(await raise(300, 800, '待供应商确认', day(30)));
+    await sendAnd(await raise(450, 900, '供应商已确认，待发货', day(-5)), ['confirm', {}]);
+    await sendAnd(await raise(2000, 100, '数量超出产能，被拒绝', day(20)), ['reject', { reject_reason: '本月产能已满，请改下月交期' }]);
+    await sendAnd(await raise(500, 1000, '已发货在途', day(10)), ['confirm', {}], ['dispatch', { shipment: JSON.stringify({ 1: 480, 2: 1000 }) }]);
+    const received = await raise(800, 1500, '已收货入库', day(-3));
     await sendAnd(received, ['confirm', {}], ['dispatch', {}]);
     await runAction(buyer, po, 'receive', { id: received, location_code: 'WH-A01' });
     const mv = requireEntity('stockmove');

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { isIsoDate, NODE_TRACKING_EVENT, NODE_TRACKING_PATH, trackOrder, type OrderTracking, type TrackedNodeInput } from '../../../model/node-tracking';
+import { dictValueLabel } from '../../../model/dictionaries';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { emitToCompany } from '../../realtime';
@@ -98,7 +99,7 @@ export async function regenerateNodePlan(tx: Db, input: { clientId: number; user
   if (['rejected', 'cancelled', 'finished'].includes(String(o.status))) throw new AppError('conflict', 'tracking.orderClosed', { params: closedParams(o) });
   if (!o.delivery_date) throw new AppError('validation', 'tracking.noDelivery', { params: { order: o.order_no } });
   const made = await generateNodePlans(tx, { clientId: input.clientId, userId: input.userId, orderIds: [Number(o.id)] });
-  if (!made.nodes) throw new AppError('validation', 'tracking.noConfig', { params: { order: o.order_no, category: o.category ?? '-', type: o.pr_type ?? '-' } });
+  if (!made.nodes) throw new AppError('validation', 'tracking.noConfig', { params: { order: o.order_no, category: o.category ? dictValueLabel('product_category', String(o.category)) : '-', type: o.pr_type ? dictValueLabel('pr_order_type', String(o.pr_type)) : '-' } });
   await evaluateNodeFlags(tx, input.clientId, [Number(o.id)]);
   emitNodeChange(input.clientId, o);
   return { nodes: made.nodes };
