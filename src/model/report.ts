@@ -1,6 +1,6 @@
 import type { Label } from './entity';
 import { getEntity } from './entity';
-import { cellFormatOf, isReferenceType, type CellFormat } from './field-types';
+import { CELL_FORMAT_TABLE, cellFormatOf, isReferenceType, type CellFormat } from './field-types';
 
 /** How a measure's numbers read (CELL_FORMAT_TABLE in field-types.ts): shares 0..1 as `percent`. */
 export type MeasureFormat = Extract<CellFormat, 'percent' | 'money' | 'minutes' | 'integer' | 'decimal'>;
@@ -151,7 +151,8 @@ export function reportColumnFormat(report: ReportDef, key: string): CellFormat {
     if (m.agg === 'ratio') return 'decimal';
     const field = !report.query && report.entity ? getEntity(report.entity)?.fields.find((f) => f.key === m.field) : undefined;
     const format = field ? cellFormatOf(field) : undefined;
-    if (format === 'integer' || format === 'decimal' || format === 'money' || format === 'plain') return format;
+    // A sum reads as its field's number format (the cell-format table says which formats are numbers).
+    if (format && CELL_FORMAT_TABLE[format].cell === 'number') return format;
     throw new Error(`report ${report.name}: measure ${key} reads as no number (declare its format)`);
   }
   const d = report.dimensions.find((x) => x.key === key);
