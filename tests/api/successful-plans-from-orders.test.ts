@@ -237,7 +237,8 @@ describe('production plans from orders', () => {
     try {
       const r = await plans().action('pre_schedule', { id: made.body.data.id });
       expect(r.status).toBe(409);
-      expect(r.body.message).toBe(`计划 ${made.body.data.plan_no} 无法预排产：没有可生产品类 sweater 的产线`);
+      // The category by its label in the reply's language, not its code (issue 29: raw codes become labels).
+      expect(r.body.message).toBe(`计划 ${made.body.data.plan_no} 无法预排产：没有可生产品类 毛衫 的产线`);
       expect((await plans().view(made.body.data.id)).body.data.status).toBe('draft');
     } finally {
       for (const l of saved) await sql`update md_workline set categories = ${JSON.stringify(l.categories ?? [])}::jsonb where id = ${l.id}`.execute(t.app.db);
