@@ -210,6 +210,7 @@ defineMenuGroup({
   entries: [
     { code: 'workspace.upload', furl: '/upload/index', title: { zh: '导入中心', en: 'Import centre' }, icon: 'upload' },
     // Materials are a company's business data: the platform operator has none (issue 21: its menu linked here and got 403).
-    { code: 'workspace.uploadimg', furl: '/page/uploadimg/material', title: { zh: '批量上传物料图片', en: 'Material images upload' }, icon: 'image', companies: TENANT_KINDS },
+    // For those who maintain materials (the upload edits them): not finance nor the read-only roles (issue 29).
+    { code: 'workspace.uploadimg', furl: '/page/uploadimg/material', title: { zh: '批量上传物料图片', en: 'Material images upload' }, icon: 'image', companies: TENANT_KINDS, roles: ['clientadmin', 'admin', 'common', 'planner', 'linemanager'] },
   ],
 });

@@ -53,7 +53,7 @@ describe('menus follow the role and the company\'s business', () => {
   it('the brand\'s finance gets statements, spend, the tower and approvals, not the workbench or planning', async () => {
     const finance = await codesOf('brand.finance');
     expect(finance).toEqual(expect.arrayContaining(['fin.statement', 'fin.rate', 'wf.todo', 'rpt.control-tower', 'rpt.purchase-spend', 'rpt.vendor-scorecard', 'pur.order', 'pur.contract', 'wms.stock', 'md.vendor']));
-    for (const code of ['scm.allocation.workbench', 'scm.allocation', 'scm.allocation.demand', 'scm.vendorcapacity', 'planning', 'scm.schedule.board', 'sourcing', 'srm.sourcing', 'dev.style', 'wms.move', 'wms.calloff', 'admin.user'])
+    for (const code of ['scm.allocation.workbench', 'scm.allocation', 'scm.allocation.demand', 'scm.vendorcapacity', 'planning', 'scm.schedule.board', 'sourcing', 'srm.sourcing', 'dev.style', 'wms.move', 'wms.calloff', 'admin.user', 'workspace.uploadimg'])
       expect(finance, code).not.toContain(code);
     // Reads what it reconciles, changes nothing of it: its statements, yes; a purchase order, no.
     const po = (await q(sql<{ id: number }>`select id from pur_order where client_id = (select id from clients where code = 'BRAND01') order by id limit 1`))[0];
