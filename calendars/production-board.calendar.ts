@@ -39,7 +39,7 @@ export const productionBoard = defineCalendar({
       { field: 'order_no', title: { zh: '订单号', en: 'Order no.' } },
       { field: 'customer', title: { zh: '客户', en: 'Customer' } },
       { field: 'style_no', title: { zh: '款号', en: 'Style' } },
-      { field: 'category', title: { zh: '品类', en: 'Category' } },
+      { field: 'category', title: { zh: '品类', en: 'Category' }, dict: 'product_category' },
       { field: 'qty', title: { zh: '数量', en: 'Quantity' }, kind: 'number' },
       { field: 'done_qty', title: { zh: '已完成', en: 'Done' }, kind: 'number' },
       { field: 'start', title: { zh: '开始', en: 'Start' }, kind: 'date' },

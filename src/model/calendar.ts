@@ -29,7 +29,8 @@ export type CalendarFilter = {
   entity?: string;
 };
 
-export type CalendarBarField = { field: string; title: Label; kind?: 'text' | 'number' | 'date' | 'percent' };
+/** A bar's field in its tooltip; `dict`: the value is a dictionary code, shown by its label. */
+export type CalendarBarField = { field: string; title: Label; kind?: 'text' | 'number' | 'date' | 'percent'; dict?: string };
 
 export type CalendarDecl = {
   code: string;

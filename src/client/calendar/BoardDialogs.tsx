@@ -42,7 +42,7 @@ export function BoardSplitDialog({ data, bar, onSplit, onClose }: { data: BoardD
         <DialogBody>
           <DialogTitle>{t('board.split.title', { plan: bar.plan_no })}</DialogTitle>
           <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-            <div style={{ color: '#555', fontSize: 12 }}>{bar.style_no} · {bar.category} · {bar.start} → {bar.end}</div>
+            <div style={{ color: '#555', fontSize: 12 }}>{bar.style_no} · {bar.category_label ?? bar.category} · {bar.start} → {bar.end}</div>
             <Field
               label={t('board.split.qty')}
               hint={t('board.split.qtyHint', { qty: bar.qty, max: Math.max(0, bar.qty - 1) })}
@@ -71,7 +71,7 @@ export function BoardSplitDialog({ data, bar, onSplit, onClose }: { data: BoardD
                       <span style={{ display: 'flex', justifyContent: 'space-between', width: '100%', gap: 12 }}>
                         <span>{l.id === bar.line_id ? t('board.split.sameLine', { line: text }) : text}<span style={{ color: '#888' }}> · {l.workshop_name}</span></span>
                         <span style={{ color: ok ? (w.free < 0 ? '#d13438' : '#4a7') : '#999', fontSize: 12 }}>
-                          {ok ? `${fmt(w.free)} min` : t('board.split.cannotMake', { category: bar.category })}
+                          {ok ? `${fmt(w.free)} min` : t('board.split.cannotMake', { category: bar.category_label ?? bar.category })}
                         </span>
                       </span>
                     </Option>

@@ -6,7 +6,8 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CalendarDecl } from '../../model/calendar';
+import type { CalendarBarField, CalendarDecl } from '../../model/calendar';
+import { dictionaryItems } from '../../model/dictionaries';
 import type { BoardBar, BoardData, BoardLine } from '../../model/schedule-board';
 import { overloadedDays } from '../../../calendars/capacity';
 import { dayLoad, type BoardLayout, type DragPreview, loadPercent, type Rect } from './board-model';
@@ -34,6 +35,13 @@ export function DragInfo({ data, preview, day }: { data: BoardData; preview: Dra
   );
 }
 
+/** A tooltip field's value as people read it: numbers grouped, dictionary codes by their label. */
+function tipValue(f: CalendarBarField, v: unknown, lang: 'zh' | 'en'): string {
+  if (f.kind === 'number') return Number(v ?? 0).toLocaleString();
+  if (f.dict && typeof v === 'string') return dictionaryItems(f.dict)?.find((i) => i.value === v)?.label[lang] || v;
+  return v === null || v === undefined || v === '' ? '—' : String(v);
+}
+
 export function BarTip({ decl, bar, x, y }: { decl: CalendarDecl; bar: BoardBar; x: number; y: number }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'zh';
@@ -42,7 +50,7 @@ export function BarTip({ decl, bar, x, y }: { decl: CalendarDecl; bar: BoardBar;
       {decl.bar.tooltip.map((f) => (
         <div key={f.field}>
           <span style={{ color: '#666' }}>{f.title[lang]}: </span>
-          {f.kind === 'number' ? Number((bar as Record<string, unknown>)[f.field] ?? 0).toLocaleString() : String((bar as Record<string, unknown>)[f.field] ?? '—')}
+          {tipValue(f, (bar as Record<string, unknown>)[f.field], lang)}
         </div>
       ))}
       {bar.late && <div style={{ color: '#d13438' }}>{t('board.late')}</div>}
