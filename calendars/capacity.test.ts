@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   addDays,
+  barLoad,
+  barPieces,
   dayKind,
+  dayOverloaded,
   dayNumber,
   dayString,
   efficiencyFraction,
@@ -18,6 +21,7 @@ import {
   prepareCalendar,
   spreadBar,
   weekdayOf,
+  weekOverloaded,
 } from './capacity';
 
 const CAL = { am_start: '08:00:00', am_end: '12:00:00', pm_start: '13:00:00', pm_end: '17:30:00', work_weekdays: '1,2,3,4,5' };
@@ -135,5 +139,30 @@ describe('load', () => {
     expect(load.get(1)).toEqual([100, 250, 50]);
     expect(load.get(2)).toEqual([4, 0, 0]);
     expect(overloadedDays([100, 200, 100], load.get(1)!)).toEqual([1]);
+  });
+});
+
+describe('line load, one figure', () => {
+  const cal = prepareCalendar(CAL);
+  it('a bar keeps its laid pieces per day when they fit its run, else spreads them over its working days', () => {
+    // Friday to Monday: Saturday and Sunday are rest days.
+    expect(barPieces(10, [1, 0, 0, 9], cal, '2026-11-27', '2026-11-30')).toEqual([1, 0, 0, 9]);
+    expect(barPieces(10, null, cal, '2026-11-27', '2026-11-30')).toEqual([5, 0, 0, 5]);
+    // Kept pieces that do not add up, or another length, are spread again.
+    expect(barPieces(10, [1, 0, 0, 8], cal, '2026-11-27', '2026-11-30')).toEqual([5, 0, 0, 5]);
+    expect(barPieces(10, [10], cal, '2026-11-27', '2026-11-30')).toEqual([5, 0, 0, 5]);
+    expect(barLoad({ start: '2026-11-27', end: '2026-11-30', qty: 10, daily: [1, 0, 0, 9] }, 12.5, cal)).toEqual([12.5, 0, 0, 112.5]);
+  });
+
+  it('an overloaded week (load above capacity in total) always holds an overloaded day', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 600 })), { minLength: 7, maxLength: 7 }), (days) => {
+        const capacity = days.map((d) => d[0]);
+        const load = days.map((d) => d[1]);
+        if (weekOverloaded(capacity, load)) expect(load.some((m, i) => dayOverloaded(capacity[i], m))).toBe(true);
+      }),
+    );
+    expect(weekOverloaded([100, 100], [150, 40])).toBe(false);
+    expect(dayOverloaded(100, 150)).toBe(true);
   });
 });

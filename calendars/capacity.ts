@@ -307,6 +307,33 @@ export function barDayMinutes(daily: readonly number[], minutesPerPiece: number)
   return daily.map((p) => p * minutesPerPiece);
 }
 
+/**
+ * A bar's pieces per day over its run (`start` to `end` inclusive): its kept `daily` when that fits the
+ * run (one whole, non-negative entry a day adding up to its pieces: a bar laid day by day into free
+ * capacity, a learning curve), else its pieces spread evenly over the run's working days (`spreadBar`).
+ */
+export function barPieces(qty: number, kept: readonly unknown[] | null | undefined, cal: PreparedCalendar, start: string, end: string): number[] {
+  if (Array.isArray(kept) && kept.length === daysBetween(start, end)) {
+    const daily = kept.map(Number);
+    if (daily.every((q) => Number.isFinite(q) && q >= 0) && daily.reduce((a, q) => a + q, 0) === qty) return daily;
+  }
+  return spreadBar(qty, cal, start, end);
+}
+
+/** The parts of a bar its load needs: its run, its pieces, its kept pieces per day (if any). */
+export type BarRun = { start: string; end: string; qty: number; daily?: readonly unknown[] | null };
+
+/**
+ * Line load, one figure: a bar's load per day of its run in standard minutes = its pieces of the day
+ * (`barPieces`) x its minutes per piece on its line (`minutesPerPieceOn`). The board's days, the
+ * commands' replies, the scenario figures and the capacity-load report (per ISO week, the sum of these
+ * days) all take a bar's load from here; a day is overloaded when the sum over its bars exceeds the
+ * day's capacity (`dayOverloaded`), a week when its load exceeds its capacity (`weekOverloaded`).
+ */
+export function barLoad(bar: BarRun, minutesPerPiece: number, cal: PreparedCalendar): number[] {
+  return barDayMinutes(barPieces(bar.qty, bar.daily, cal, bar.start, bar.end), minutesPerPiece);
+}
+
 /** A bar as the load computation needs it: its line, its first day and the minutes of each day. */
 export type LoadBar = { line_id: number; start: string; minutes: readonly number[] };
 
@@ -343,4 +370,14 @@ export function overloadedDays(capacity: readonly number[], load: readonly numbe
 /** One day over capacity: the load exceeds the capacity beyond a rounding tolerance (a rest day: any load). */
 export function dayOverloaded(capacity: number, load: number, tolerance = 1e-6): boolean {
   return load > capacity + tolerance;
+}
+
+/**
+ * An overloaded week: the week's load (the sum of its days' loads) exceeds the week's capacity (the sum
+ * of its days' capacities): the capacity-load report's utilisation above 100 %. The week's figures
+ * being the sums of its days' figures, an overloaded week always holds at least one overloaded day;
+ * a week with an overloaded day can still be at or under 100 % in total.
+ */
+export function weekOverloaded(capacity: readonly number[], load: readonly number[], tolerance = 1e-6): boolean {
+  return dayOverloaded(capacity.reduce((a, c) => a + c, 0), load.reduce((a, m) => a + m, 0), tolerance);
 }

@@ -2,14 +2,15 @@ import { defineReport } from '../../src/model';
 
 /**
  * Capacity load by line and week (server query `capacity-load`): standard minutes of the published
- * schedule against each line's capacity in minutes; the heatmap colours the utilisation.
+ * schedule against each line's capacity in minutes; the heatmap colours the utilisation. A line's
+ * week is the sum of the scheduling board's days of that line (docs/architecture-board.md "Line
+ * load: one figure"); no run aggregate: a run's summed minutes cannot give the board's days.
  */
 export const capacityLoad = defineReport({
   name: 'capacity-load',
   title: { zh: '产线负荷（按周）', en: 'Line load by week' },
   entity: 'prodplan_bar',
   query: 'capacity-load',
-  aggregate: 'prodplanbar_run',
   chart: 'heatmap',
   chartMeasures: ['utilisation'],
   defaultGroup: ['line', 'week'],

@@ -193,50 +193,6 @@ describe('the purchase order aggregate (the tower’s purchase orders in flight)
   });
 });
 
-describe('the published schedule’s run aggregate (line utilisation)', () => {
-  const bars = AGGREGATES.find((a) => a.name === 'prodplanbar_run')!;
-  it('equals the bars’ figures after random statements, draft scenarios left out, and the report reads it with the same rows', async () => {
-    const db = t.database.db;
-    const f0 = await figures(bars);
-    expect(f0.kept.length).toBeGreaterThan(0);
-    expect(f0.kept).toEqual(f0.computed);
-    const ids = await withTenant(db, makerId, async (tx) => ({
-      lines: (await sql<{ id: number }>`select id from md_workline where client_id = ${makerId} order by id limit 3`.execute(tx)).rows.map((r) => Number(r.id)),
-      plan: Number((await sql<{ id: number }>`select id from scm_prodplan where client_id = ${makerId} order by id limit 1`.execute(tx)).rows[0].id),
-      scenario: (await sql<{ id: number }>`select id from scm_schedule_scenario where client_id = ${makerId} order by id limit 1`.execute(tx)).rows[0]?.id ?? null,
-    }));
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.record({ op: fc.constantFrom('insert', 'move', 'delete', 'scenario'), line: fc.nat(2), day: fc.integer({ min: 0, max: 40 }), len: fc.integer({ min: 0, max: 9 }), minutes: fc.integer({ min: 0, max: 5000 }) }), { minLength: 2, maxLength: 6 }),
-        async (ops) => {
-          await withTenant(db, makerId, async (tx) => {
-            for (const o of ops) {
-              const line = ids.lines[o.line % ids.lines.length];
-              if (o.op === 'insert')
-                await sql`insert into scm_prodplan_bar (client_id, plan_id, scenario_id, line_id, start_date, end_date, qty, minutes, locked)
-                  values (${makerId}, ${ids.plan}, null, ${line}, date '2026-11-02' + ${o.day}::int, date '2026-11-02' + ${o.day + o.len}::int, 10, ${o.minutes}, false), (${makerId}, ${ids.plan}, null, ${line}, date '2026-11-02' + ${o.day}::int, date '2026-11-02' + ${o.day + o.len}::int, 5, null, false)`.execute(tx);
-              else if (o.op === 'move')
-                await sql`update scm_prodplan_bar set line_id = ${line}, start_date = start_date + ${o.len}::int, end_date = end_date + ${o.len}::int where client_id = ${makerId} and id in (select id from scm_prodplan_bar where client_id = ${makerId} order by (id * 7919) % 97 limit 3)`.execute(tx);
-              else if (o.op === 'delete') await sql`delete from scm_prodplan_bar where client_id = ${makerId} and id in (select id from scm_prodplan_bar where client_id = ${makerId} and plan_id = ${ids.plan} order by id desc limit 1)`.execute(tx);
-              else if (ids.scenario) await sql`update scm_prodplan_bar set scenario_id = case when scenario_id is null then ${ids.scenario}::bigint else null end where client_id = ${makerId} and id in (select id from scm_prodplan_bar where client_id = ${makerId} and plan_id = ${ids.plan} order by id limit 1)`.execute(tx);
-            }
-          });
-          const f = await figures(bars);
-          expect(f.kept).toEqual(f.computed);
-        },
-      ),
-      { numRuns: 8 },
-    );
-    const q = 'group=line,week&f.start_date.between=2026-10-26,2026-12-27';
-    const a = await run(maker, 'capacity-load', q);
-    const r = await run(maker, 'capacity-load', `${q}&source=raw`);
-    expect(a.status, JSON.stringify(a.data)).toBe(200);
-    expect(a.data.source.kind).toBe('aggregate');
-    expect(a.data.rows.map((x) => JSON.stringify(x))).toEqual(r.data.rows.map((x) => JSON.stringify(x)));
-    expect(a.data.rows.some((x) => Number(x.load) > 0)).toBe(true);
-  });
-});
-
 describe('the tower’s reports read the aggregate with the list’s scoping', () => {
   const range = 'f.delivery_date.between=2026-03-01,2026-05-31';
   const same = (a: Row[], b: Row[]) => expect(a.map((r) => JSON.stringify(r))).toEqual(b.map((r) => JSON.stringify(r)));

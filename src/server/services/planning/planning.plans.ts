@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { dictValueLabel, requireEntity } from '../../../model';
 import { largestRemainder } from '../../../model/allocation';
 import { PLANNABLE_ORDER_STATES, PLANNING_MENU, type PlanMatrixCell } from '../../../model/entities/prodplan.entity';
-import { addDays, efficiencyFraction, spreadBar } from '../../../../calendars/capacity';
+import { addDays, efficiencyFraction } from '../../../../calendars/capacity';
 import { autoSchedule, type FixedBar } from '../../../../calendars/auto-schedule';
 import type { AuthContext } from '../../access/auth-context';
 import { assertCan } from '../../access/permissions';
@@ -16,7 +16,7 @@ import { emitToCompany } from '../../realtime';
 import { writeAudit } from '../audit/audit.service';
 import { approvedStyleMinutes } from '../development/style-minutes';
 import { onOrderCancelled } from '../orders/orders.service';
-import { companyCalendar, loadLines } from './planning.service';
+import { barRowLoad, companyCalendar, loadLines, type BarLoadRow, type LineSams } from './planning.service';
 
 /**
  * Production plans from orders (issue 11, plans half): the plan's save hook (order link, open
@@ -343,12 +343,9 @@ async function placePlan(w: WriteContext, plan: Row, today: string): Promise<{ b
   const live = await sql<Row>`select b.line_id, b.start_date, b.end_date, b.qty, b.daily, p.minutes_per_piece, p.category, b.plan_id from scm_prodplan_bar b
     join scm_prodplan p on p.id = b.plan_id and p.client_id = b.client_id
     where b.client_id = ${clientId} and b.scenario_id is null and b.end_date >= ${from}`.execute(tx);
-  const fixed: FixedBar[] = live.rows.map((b) => {
-    const start = dateText(b.start_date)!;
-    const end = dateText(b.end_date)!;
-    const daily = Array.isArray(b.daily) && b.daily.length ? (b.daily as unknown[]).map(num) : spreadBar(num(b.qty), cal, start, end);
-    return { plan_id: Number(b.plan_id), line_id: Number(b.line_id), start, minutes: daily.map((q) => q * num(b.minutes_per_piece)), category: String(b.category ?? '') };
-  });
+  // The lines' load as the board has it (`barRowLoad`: each bar's pieces of a day x its minutes per piece on its line).
+  const sams: LineSams = new Map(lines.map((l) => [l.id, l.sam]));
+  const fixed: FixedBar[] = live.rows.map((b) => ({ ...barRowLoad(b as BarLoadRow, cal, sams), plan_id: Number(b.plan_id), category: String(b.category ?? '') }));
   const material = dateText(plan.material_ready_date);
   const result = autoSchedule({
     from,

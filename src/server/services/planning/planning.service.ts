@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { dictValueLabel, isLate, requireEntity, type Language } from '../../../model';
 import { loadTenantDictionaries } from '../dictionaries/tenant-dictionaries';
 import type { BoardBar, BoardCommand, BoardCommandResult, BoardData, BoardDay, BoardLine, ScenarioComparison, ScenarioStale, ScenarioSummary, ScheduleMetrics, UnplacedReason } from '../../../model/schedule-board';
-import { addDays, barDayMinutes, dayKinds, dayNumber, daysBetween, efficiencyFraction, lineCapacityRange, loadByLine, minutesPerPieceOn, prepareCalendar, spreadBar, type PreparedCalendar } from '../../../../calendars/capacity';
+import { addDays, barLoad, barPieces, dayKinds, dayNumber, daysBetween, efficiencyFraction, lineCapacityRange, loadByLine, minutesPerPieceOn, prepareCalendar, type LoadBar, type PreparedCalendar } from '../../../../calendars/capacity';
 import { autoSchedule, type FixedBar, type SchedLine, type SchedPlan } from '../../../../calendars/auto-schedule';
 import { parseLearningCurve } from '../../../model/entities/workline.entity';
 import type { Db } from '../../db/database';
@@ -19,8 +19,9 @@ import { pushMove } from './planning.push';
  * and write names the caller's tenant in SQL; every write of a bar, plan or scenario goes through the
  * document writer (removals of bars replaced by a merge or a publish are deletes with an audit row).
  *
- * Load is standard minutes: a bar's pieces per day (spread evenly over its working days) x the plan's
- * minutes per piece; capacity is operators x working minutes x efficiency (calendars/capacity.ts).
+ * Load is standard minutes: a bar's pieces per day (its kept daily pieces, else spread evenly over its
+ * working days) x its minutes per piece on its line (`barLoad`); capacity is operators x working
+ * minutes x efficiency (calendars/capacity.ts). The capacity-load report reads the same (`scheduleLoad`).
  */
 
 type Row = Record<string, unknown>;
@@ -199,9 +200,7 @@ function toBoardBar(b: BarRow, cal: PreparedCalendar, splits: Map<number, number
   const end = dateText(b.end_date)!;
   const qty = num(b.qty);
   const planQty = num(b.plan_qty);
-  const stored = Array.isArray(b.daily) ? (b.daily as unknown[]).map(Number) : null;
-  const keep = stored !== null && stored.length === daysBetween(start, end) && stored.every((q) => Number.isFinite(q) && q >= 0) && stored.reduce((a, q) => a + q, 0) === qty;
-  const daily = keep ? stored : spreadBar(qty, cal, start, end);
+  const daily = barPieces(qty, Array.isArray(b.daily) ? (b.daily as unknown[]) : null, cal, start, end);
   const mpp = minutesPerPiece(sams, Number(b.line_id), String(b.category ?? ''), num(b.minutes_per_piece));
   const delivery = dateText(b.delivery_date);
   const siblings = splits.get(Number(b.plan_id)) ?? [Number(b.id)];
@@ -234,18 +233,35 @@ function toBoardBar(b: BarRow, cal: PreparedCalendar, splits: Map<number, number
   };
 }
 
-const barMinutes = (b: BoardBar) => barDayMinutes(b.daily, b.qty > 0 ? b.minutes / b.qty : 0);
+/** The fields of a bar row its load needs (a bar of the board's read, of `loadBarRows`, or of the report's read). */
+export type BarLoadRow = Row; // line_id, start_date, end_date, qty, daily, category, minutes_per_piece (the plan's)
+
+/** A bar's load per day (`barLoad` of calendars/capacity.ts: its pieces of each day x its minutes per piece on its line). */
+export function barRowLoad(b: BarLoadRow, cal: PreparedCalendar, sams: LineSams): LoadBar {
+  const start = dateText(b.start_date)!;
+  const end = dateText(b.end_date)!;
+  const mpp = minutesPerPiece(sams, Number(b.line_id), String(b.category ?? ''), num(b.minutes_per_piece));
+  return { line_id: Number(b.line_id), start, minutes: barLoad({ start, end, qty: num(b.qty), daily: Array.isArray(b.daily) ? (b.daily as unknown[]) : null }, mpp, cal) };
+}
+
+/**
+ * Load per line per day over a range (inclusive) from bar rows: the one figure of line load. The board
+ * (`boardData`), the commands' replies and the capacity-load report (which sums its days per ISO week)
+ * all compute it here.
+ */
+export function scheduleLoad(rows: Iterable<BarLoadRow>, cal: PreparedCalendar, sams: LineSams, from: string, to: string): Map<number, number[]> {
+  const bars: LoadBar[] = [];
+  for (const b of rows) bars.push(barRowLoad(b, cal, sams));
+  return loadByLine(bars, from, to);
+}
+
+const barMinutes = (b: BoardBar, cal: PreparedCalendar, sams: LineSams) =>
+  barLoad(b, minutesPerPiece(sams, b.line_id, b.category, b.minutes_per_piece ?? 0), cal);
 
 /** Load per day of the given lines over a range, from every bar of the schedule touching it. */
 async function linesLoad(tx: Db, clientId: number, cal: PreparedCalendar, scenario: number | null, lineIds: number[], from: string, to: string): Promise<Map<number, number[]>> {
   const rows = (await loadBarRows(tx, clientId, { scenario, from, to })).filter((b) => lineIds.includes(Number(b.line_id)));
-  const sams = await lineSams(tx, clientId, lineIds);
-  const bars = rows.map((b) => toBoardBar(b, cal, new Map(), sams));
-  return loadByLine(
-    bars.map((b) => ({ line_id: b.line_id, start: b.start, minutes: barMinutes(b) })),
-    from,
-    to,
-  );
+  return scheduleLoad(rows, cal, await lineSams(tx, clientId, lineIds), from, to);
 }
 
 export function defaultRange(today = new Date()): { from: string; to: string } {
@@ -280,11 +296,7 @@ export async function boardData(tx: Db, clientId: number, q: { from: string; to:
     const label = dictValueLabel('product_category', b.category, own);
     b.category_label = q.language === 'en' ? label.en : label.zh;
   }
-  const load = loadByLine(
-    bars.map((b) => ({ line_id: b.line_id, start: b.start, minutes: barMinutes(b) })),
-    q.from,
-    q.to,
-  );
+  const load = scheduleLoad(rows, cal, sams, q.from, q.to);
   const n = days.length;
   const lines: BoardLine[] = lineInfo.map((l) => ({
     ...l,
@@ -533,7 +545,7 @@ async function liveMetrics(tx: Db, clientId: number, from: string, to: string): 
   const lines = lineInfo.map((l) => ({ id: l.id, capacity: lineCapacityRange({ operators: l.operators, efficiency: l.efficiency }, cal, from, to) }));
   const sams: LineSams = new Map(lineInfo.map((l) => [l.id, l.sam]));
   const rows = await loadBarRows(tx, clientId, { scenario: null });
-  const bars = rows.map((b) => toBoardBar(b, cal, new Map(), sams)).map((b) => ({ plan_id: b.plan_id, line_id: b.line_id, start: b.start, end: b.end, qty: b.qty, category: b.category, minutes: barMinutes(b) }));
+  const bars = rows.map((b) => toBoardBar(b, cal, new Map(), sams)).map((b) => ({ plan_id: b.plan_id, line_id: b.line_id, start: b.start, end: b.end, qty: b.qty, category: b.category, minutes: barMinutes(b, cal, sams) }));
   const { issues: _issues, ...m } = scheduleMetrics(plans, bars, lines, from, to);
   return m;
 }
@@ -575,7 +587,7 @@ export async function autoScheduleScenario(w: WriteContext, input: { name: strin
   const lockedPlans = new Set(lockedRows.map((b) => Number(b.plan_id)));
   const sams: LineSams = new Map(lineInfo.map((l) => [l.id, l.sam]));
   const lockedBars = lockedRows.map((b) => toBoardBar(b, cal, new Map(), sams));
-  const fixed: FixedBar[] = lockedBars.map((b) => ({ plan_id: b.plan_id, line_id: b.line_id, start: b.start, minutes: barMinutes(b), category: b.category }));
+  const fixed: FixedBar[] = lockedBars.map((b) => ({ plan_id: b.plan_id, line_id: b.line_id, start: b.start, minutes: barMinutes(b, cal, sams), category: b.category }));
   // Line settings: the line's SAM of a category wins over the plan's minutes (samFrom 'line'), and a new
   // style's first days on a line make only the learning curve's share of full output.
   const schedLines: SchedLine[] = lineInfo.map((l) => ({ id: l.id, categories: l.categories, operators: l.operators, efficiency: efficiencyFraction(l.efficiency), learning: l.learning, sam: l.sam, calendar: cal }));
@@ -587,7 +599,7 @@ export async function autoScheduleScenario(w: WriteContext, input: { name: strin
   const capacity = lineInfo.map((l) => ({ id: l.id, capacity: lineCapacityRange({ operators: l.operators, efficiency: l.efficiency }, cal, input.from, input.to) }));
   const planById = new Map(plans.map((p) => [p.id, p]));
   const metricBars: MetricBar[] = [
-    ...lockedBars.map((b) => ({ plan_id: b.plan_id, line_id: b.line_id, start: b.start, end: b.end, qty: b.qty, category: b.category, minutes: barMinutes(b) })),
+    ...lockedBars.map((b) => ({ plan_id: b.plan_id, line_id: b.line_id, start: b.start, end: b.end, qty: b.qty, category: b.category, minutes: barMinutes(b, cal, sams) })),
     ...result.bars.map((b) => ({ plan_id: b.plan_id, line_id: b.line_id, start: b.start, end: b.end, qty: b.qty, category: planById.get(b.plan_id)?.category ?? '', minutes: b.minutes })),
   ];
   const metrics = scheduleMetrics(plans, metricBars, capacity, input.from, input.to);

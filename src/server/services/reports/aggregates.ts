@@ -41,22 +41,6 @@ export type AggregateDef = {
 
 export const AGGREGATES: AggregateDef[] = [
   {
-    // The published schedule's bars summed per line and run (first and last day): the capacity-load
-    // report spreads each run's minutes over its working days, for bars one by one or summed alike.
-    name: 'prodplanbar_run',
-    entity: 'prodplan_bar',
-    source: 'scm_prodplan_bar',
-    table: 'rpt_agg_plan_bar',
-    keys: [
-      { field: 'line_id', type: 'bigint' },
-      { field: 'start_date', type: 'date' },
-      { field: 'end_date', type: 'date' },
-    ],
-    where: 'r.scenario_id is null',
-    count: 'bars',
-    measures: { bars: '1', minutes: 'coalesce(r.minutes, 0)' },
-  },
-  {
     name: 'customerorder_month',
     entity: 'customerorder',
     source: 'scm_customer_order',
@@ -100,6 +84,15 @@ export const AGGREGATES: AggregateDef[] = [
     measures: { orders: '1', total_amount: 'coalesce(r.total_amount, 0)', total_qty: 'coalesce(r.total_qty, 0)' },
   },
 ];
+
+/**
+ * Aggregates no longer declared, dropped at start (table, triggers, upkeep function, state row):
+ * `prodplanbar_run` summed the published bars' minutes per line and run for the capacity-load report,
+ * but a run's summed minutes cannot give the board's day loads (each bar's own pieces per day x its
+ * minutes per piece on its line), so that report reads the bars (docs/architecture-board.md "Line
+ * load: one figure").
+ */
+const RETIRED: Array<{ name: string; table: string; source: string }> = [{ name: 'prodplanbar_run', table: 'rpt_agg_plan_bar', source: 'scm_prodplan_bar' }];
 
 export const aggregateOf = (name: string | undefined): AggregateDef | undefined => AGGREGATES.find((a) => a.name === name);
 
@@ -183,6 +176,18 @@ export const signatureOf = (a: AggregateDef): string => createHash('sha256').upd
  */
 export async function installReportAggregates(db: Db): Promise<void> {
   await sql`create table if not exists rpt_agg_state (name text primary key, signature text not null, built_at timestamptz not null default now())`.execute(db);
+  for (const r of RETIRED) {
+    const seen = (await sql<{ n: number }>`select count(*)::int as n from rpt_agg_state where name = ${r.name}`.execute(db)).rows[0].n;
+    const exists = (await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_schema = current_schema() and table_name = ${r.source}`.execute(db)).rows[0].n;
+    if (!seen) continue;
+    await db.transaction().execute(async (tx) => {
+      await sql`select pg_advisory_xact_lock(72810013)`.execute(tx);
+      if (exists) for (const s of ['i', 'u', 'd', 't']) await sql.raw(`drop trigger if exists ${q(`${r.table}_${s}`)} on ${q(r.source)}`).execute(tx);
+      await sql.raw(`drop function if exists ${q(`${r.table}_upkeep`)}()`).execute(tx);
+      await sql.raw(`drop table if exists ${q(r.table)}`).execute(tx);
+      await sql`delete from rpt_agg_state where name = ${r.name}`.execute(tx);
+    });
+  }
   for (const a of AGGREGATES) {
     const exists = (await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_schema = current_schema() and table_name = ${a.source}`.execute(db)).rows[0].n;
     if (!exists) continue;

@@ -120,7 +120,8 @@ export async function runReport(db: Db, auth: AuthContext, report: ReportDef, qu
   }
   const source: ReportResult['source'] = useAgg ? { kind: 'aggregate' } : why ? { kind: 'raw', why } : { kind: 'raw' };
   if (report.query) {
-    const r = await runServerQuery(db, report, entity, { clientId, where, dims, pivotKey, subtotals, query, language, aggregate: useAgg ? { def: useAgg, where } : undefined });
+    const whereWithout = (field: string) => whereSql(entity, { ...pq, filters: pq.filters.filter((f) => f.field !== field) }, clientId, scope);
+    const r = await runServerQuery(db, report, entity, { clientId, where, dims, pivotKey, subtotals, query, language, aggregate: useAgg ? { def: useAgg, where } : undefined, whereWithout });
     return { ...r, source };
   }
 

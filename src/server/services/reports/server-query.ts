@@ -24,6 +24,12 @@ export type ServerQueryContext = {
    * WHERE holds over the aggregate's table (alias `t`), whose rows are already sums.
    */
   aggregate?: { def: AggregateDef; where: RawBuilder<unknown> };
+  /**
+   * The same WHERE without the filters on one field (tenant and data scope kept): for a query whose
+   * date filter is the range its figures cover rather than a condition on each row (capacity-load
+   * counts a bar that starts before the range on the range's days).
+   */
+  whereWithout?: (field: string) => RawBuilder<unknown>;
 };
 export type ServerQueryRow = Record<string, string | number | null>;
 export type ServerQuery = (ctx: ServerQueryContext) => Promise<ServerQueryRow[]>;
@@ -43,6 +49,7 @@ type RunCtx = {
   query: ReportQuery;
   language: Language;
   aggregate?: ServerQueryContext['aggregate'];
+  whereWithout?: ServerQueryContext['whereWithout'];
 };
 
 /** Sums the detail rows to the grouping; with subtotals, one row per prefix of it and a grand total. */
@@ -74,7 +81,7 @@ export function groupRows(detail: ServerQueryRow[], report: ReportDef, keys: str
 export async function runServerQuery(db: Db, report: ReportDef, entity: EntityDef | null, ctx: RunCtx): Promise<ReportResult> {
   const fn = queries.get(report.query!);
   if (!fn) throw new Error(`report ${report.name}: no server query ${report.query}`);
-  const detail = await withTenant(db, ctx.clientId, (tx) => fn({ tx, clientId: ctx.clientId, where: ctx.where, query: ctx.query, aggregate: ctx.aggregate }));
+  const detail = await withTenant(db, ctx.clientId, (tx) => fn({ tx, clientId: ctx.clientId, where: ctx.where, query: ctx.query, aggregate: ctx.aggregate, whereWithout: ctx.whereWithout }));
   const keys = ctx.dims.map((d) => d.key);
   const rows = groupRows(detail, report, keys, ctx.subtotals);
   const result: ReportResult = {

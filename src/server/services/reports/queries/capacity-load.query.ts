@@ -1,17 +1,22 @@
 import { sql } from 'kysely';
-import { addDays, dayNumber, daysBetween, lineCapacityRange, spreadBar } from '../../../../../calendars/capacity';
+import { addDays, daysBetween, lineCapacityRange } from '../../../../../calendars/capacity';
 import { weekStart } from '../../../../model';
-import { companyCalendar, loadLines } from '../../planning/planning.service';
+import { companyCalendar, loadLines, scheduleLoad, type BarLoadRow, type LineSams } from '../../planning/planning.service';
 import { registerServerQuery } from '../server-query';
 
 const MAX_DAYS = 26 * 7;
 
-/** The range a capacity report covers: its `f.start_date.between` filter, else the weeks the bars touch, else 8 weeks from this one. */
-function rangeOf(query: Record<string, unknown>, bars: { start: string; end: string }[], today = new Date()): { from: string; to: string } {
+/** The range a report asks for (`f.start_date.between`), or null. */
+function askedRange(query: Record<string, unknown>): { from: string; to: string } | null {
   const asked = typeof query['f.start_date.between'] === 'string' ? String(query['f.start_date.between']).split(',') : [];
+  return asked.length === 2 && /^\d{4}-\d{2}-\d{2}$/.test(asked[0]) && /^\d{4}-\d{2}-\d{2}$/.test(asked[1]) ? { from: asked[0], to: asked[1] } : null;
+}
+
+/** The weeks a capacity report covers: the asked range, else the weeks the bars touch, else 8 weeks from this one; whole ISO weeks, at most 26. */
+function weeksOf(range: { from: string; to: string } | null, bars: { start: string; end: string }[], today = new Date()): { from: string; to: string } {
   let from: string;
   let to: string;
-  if (asked.length === 2 && /^\d{4}-\d{2}-\d{2}$/.test(asked[0]) && /^\d{4}-\d{2}-\d{2}$/.test(asked[1])) [from, to] = asked;
+  if (range) ({ from, to } = range);
   else if (bars.length) {
     from = bars.reduce((m, b) => (b.start < m ? b.start : m), bars[0].start);
     to = bars.reduce((m, b) => (b.end > m ? b.end : m), bars[0].end);
@@ -26,46 +31,35 @@ function rangeOf(query: Record<string, unknown>, bars: { start: string; end: str
 }
 
 /**
- * Capacity load by line and week (report `capacity-load`): the published schedule's bars (the
- * schedule bar list's WHERE on `t`: tenant, data permissions, filters; no draft scenario), each
- * bar's standard minutes spread over the working days of its run as the board spreads pieces, summed
- * per line and ISO week, beside the line's capacity in the same weeks (operators x working minutes of
- * the company's cycle calendar x efficiency, `lineCapacityRange` of calendars/capacity.ts).
- * Every line of the company appears, loaded or not; rows: line, week, load, capacity (minutes).
- * Bars of one line with the same first and last day are spread as one run (their minutes summed; a
- * spread differs from the bars' own spreads by at most a hundredth of a minute on a day).
+ * Capacity load by line and ISO week (report `capacity-load`, the tower's line utilisation heatmap):
+ * a line's week load is the sum of the board's day loads of that line over the week's seven days, its
+ * capacity the sum of the board's day capacities. Both come from the functions the board uses:
+ * `scheduleLoad` (planning.service.ts: each bar's `barLoad` of calendars/capacity.ts, its pieces of a
+ * day x its minutes per piece on its line) and `lineCapacityRange`, with the company's cycle calendar.
+ * Bars: the published schedule's (no draft scenario) under the schedule bar list's WHERE on `t`
+ * (tenant, data permissions, filters). The date filter `f.start_date.between` is the range of weeks
+ * shown, not a condition on a bar's first day: a bar running into the range counts on the range's
+ * days. Every line of the company appears, loaded or not; rows: line, week, load, capacity (minutes).
+ * An overloaded week (utilisation above 100 %) is a week whose load exceeds its capacity
+ * (`weekOverloaded`); it always holds at least one overloaded day of the board.
  */
-registerServerQuery('capacity-load', async ({ tx, clientId, where, query, aggregate }) => {
-  // Bars of the same line and run are spread together (their minutes summed): from the run
-  // aggregate (`prodplanbar_run`) when the run can read it, else grouped here from the bars.
-  const bars = (
-    aggregate
-      ? await sql<{ line_id: number; start: string; end: string; minutes: number | null }>`
-      select t.line_id, to_char(t.start_date, 'YYYY-MM-DD') as start, to_char(t.end_date, 'YYYY-MM-DD') as "end", t.minutes::float8 as minutes
-      from rpt_agg_plan_bar t where ${aggregate.where} and t.bars <> 0`.execute(tx)
-      : await sql<{ line_id: number; start: string; end: string; minutes: number | null }>`
-      select t.line_id, to_char(t.start_date, 'YYYY-MM-DD') as start, to_char(t.end_date, 'YYYY-MM-DD') as "end", sum(coalesce(t.minutes, 0))::float8 as minutes
-      from scm_prodplan_bar t where ${where} and t.scenario_id is null group by t.line_id, t.start_date, t.end_date`.execute(tx)
+registerServerQuery('capacity-load', async ({ tx, clientId, where, whereWithout, query }) => {
+  const asked = askedRange(query);
+  const rowsWhere = asked && whereWithout ? whereWithout('start_date') : where;
+  const rows = (
+    await sql<BarLoadRow & { start: string; end: string }>`
+      select t.line_id, to_char(t.start_date, 'YYYY-MM-DD') as start_date, to_char(t.end_date, 'YYYY-MM-DD') as end_date,
+        to_char(t.start_date, 'YYYY-MM-DD') as start, to_char(t.end_date, 'YYYY-MM-DD') as "end", t.qty, t.daily, p.category, p.minutes_per_piece
+      from scm_prodplan_bar t join scm_prodplan p on p.id = t.plan_id and p.client_id = t.client_id
+      where ${rowsWhere} and t.scenario_id is null
+        ${asked ? sql`and t.start_date <= ${asked.to}::date and t.end_date >= ${asked.from}::date` : sql``}`.execute(tx)
   ).rows;
-  const { from, to } = rangeOf(query, bars);
+  const { from, to } = weeksOf(asked, rows);
   const n = daysBetween(from, to);
-  const f0 = dayNumber(from);
   const cal = await companyCalendar(tx, clientId, Number(from.slice(0, 4)));
   const lines = await loadLines(tx, clientId);
-  const load = new Map<number, number[]>();
-  for (const b of bars) {
-    const minutes = Number(b.minutes ?? 0);
-    if (!minutes || b.end < from || b.start > to) continue;
-    // Minutes per day in hundredths so the spread keeps the total to the cent.
-    const spread = spreadBar(Math.round(minutes * 100), cal, b.start, b.end);
-    const row = load.get(Number(b.line_id)) ?? new Array<number>(n).fill(0);
-    load.set(Number(b.line_id), row);
-    const off = dayNumber(b.start) - f0;
-    spread.forEach((v, i) => {
-      const at = off + i;
-      if (at >= 0 && at < n) row[at] += v / 100;
-    });
-  }
+  const sams: LineSams = new Map(lines.map((l) => [l.id, l.sam]));
+  const load = scheduleLoad(rows, cal, sams, from, to);
   const out: { line: string; week: string; load: number; capacity: number }[] = [];
   for (const l of lines) {
     const cap = lineCapacityRange({ operators: l.operators, efficiency: l.efficiency }, cal, from, to);
