@@ -6,7 +6,7 @@
  * outbox and SMTP, and the company's workplace chat (WeCom or DingTalk, the provider the person's
  * account is bound to).
  */
-export const NOTICE_EVENTS = ['order', 'purchase', 'allocation', 'approval', 'node', 'outsource', 'sourcing', 'sample', 'ticket', 'announcement', 'friend'] as const;
+export const NOTICE_EVENTS = ['order', 'purchase', 'allocation', 'approval', 'node', 'outsource', 'sourcing', 'sample', 'finance', 'ticket', 'announcement', 'friend'] as const;
 export type NoticeEvent = (typeof NOTICE_EVENTS)[number];
 
 export const NOTICE_CHANNELS = ['site', 'email', 'workchat'] as const;
@@ -46,15 +46,31 @@ export function resolveNoticeChannels(input: {
 
 /**
  * The state changes of a shared document that tell the other company's responsible users (issue
- * 29): entity -> new state -> notice kind. Every state change of a shared document reaches both
+ * 29): entity -> new state -> notice kind. Every state change of a shared document reaches the
  * companies' open lists over the socket (services/orders/cross-tenant.util.ts
  * `sharedDocumentChanged`); only those declared here also raise a notice, in the receiving company,
  * named by the document's number, with who changed it, from which state to which, and a link that
- * opens it. Changes that already raise their own notice (an order received or rejected by the
- * maker) are not listed, so nobody is told twice.
+ * opens it. The arrival of a new copy (an order received, an outsourced task received, a sample
+ * requested) keeps the notice its service raises with the copy's particulars, so it is not listed
+ * here, and nobody is told twice. The kind's area is the notice event a person chooses channels for.
  */
 export const SHARED_STATE_NOTICES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   purorder: { confirmed: 'purchase.confirmed', rejected: 'purchase.rejected', dispatched: 'purchase.dispatched' },
+  // The brand's requirement order as the maker answers it; the maker's customer order as the brand cancels it.
+  prorder: { in_progress: 'order.accepted', rejected: 'order.rejected', finished: 'order.finished' },
+  customerorder: { cancelled: 'order.cancelled' },
+  // The maker's outsourced order as the vendor answers it; the vendor's task as the maker receives or cancels it.
+  outsourceorder: { accepted: 'outsource.accepted', rejected: 'outsource.rejected', dispatched: 'outsource.dispatched' },
+  outsourcetask: { received: 'outsource.goodsReceived', cancelled: 'outsource.cancelled' },
+  // The buyer's sourcing record as a supplier posts its application; the supplier's application as the buyer decides.
+  srcrecord: { submitted: 'sourcing.applied' },
+  srcapplication: { candidate: 'sourcing.candidate', stopped: 'sourcing.stopped', selected: 'sourcing.awarded', closed: 'sourcing.closed' },
+  // Each company's copy of a statement as the other sends, re-matches, confirms or cancels it.
+  finstatement: { matching: 'finance.matching', buyer_confirmed: 'finance.confirmed', seller_confirmed: 'finance.confirmed', locked: 'finance.locked', cancelled: 'finance.cancelled' },
+  // The requester's record as the maker accepts and submits; the maker's copy as the requester decides.
+  samplerequest: {
+    in_progress: 'sample.accept', submitted: 'sample.submit', approved: 'sample.approve', rejected: 'sample.reject', requested: 'sample.resample', cancelled: 'sample.cancel',
+  },
 };
 
 /** The notice kind of a shared document's change to `state`, or null when that change raises none. */

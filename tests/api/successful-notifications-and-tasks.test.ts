@@ -97,7 +97,7 @@ describe('notifications: raised per tenant, counted unread, read by their own us
     expect(await unread(admin)).toBe(adminBefore + 1);
     expect(await unread(buyer)).toBe(before.buyer);
     const [rej] = (await get<Page>(admin, '/api/notifyapi/notify-msg/index')).rows;
-    expect(rej).toMatchObject({ kind: 'order.rejected', doc_no: prNo, title: `订单 ${prNo} 被工厂拒绝` });
+    expect(rej).toMatchObject({ kind: 'order.rejected', doc_no: prNo, title: `大货需求订单 ${prNo}：工厂已拒绝` });
     expect(rej.body).toContain('产能已满');
     expect(rej.body).toContain('华纺制衣');
   });

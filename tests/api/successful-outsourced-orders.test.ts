@@ -180,7 +180,7 @@ describe('outsourced orders from the maker to the supplier company', () => {
     expect((await tasks.action('progress', { id: task.id, done_qty: 1 })).status).toBe(409);
     expect((await tasks.action('accept', { id: task.id })).status).toBe(200);
     expect((await api.view(ids.order)).body.data.status).toBe('accepted');
-    expect((await notices(maker))[0].title).toBe(`外发单 ${order.os_no} 已被供应商接单`);
+    expect((await notices(maker))[0].title).toBe(`外发单 ${order.os_no}：供应商已接单`);
     const total = Number(task.total_qty);
     const over = await tasks.action('progress', { id: task.id, done_qty: total + 1 });
     expect(over.status).toBe(400);
@@ -200,7 +200,7 @@ describe('outsourced orders from the maker to the supplier company', () => {
     const dl = dispatched.lines as Row[];
     expect(Number(dl[0].dispatched_qty)).toBe(q1 - 1);
     expect(sumQty(dl, 'dispatched_qty')).toBe(Number(dispatched.total_qty) - 1);
-    expect((await notices(maker))[0].title).toBe(`外发单 ${order.os_no} 已发货`);
+    expect((await notices(maker))[0].title).toBe(`外发单 ${order.os_no}：供应商已发货`);
 
     const overReceipt = await api.action('receive_part', { id: ids.order, receipt: JSON.stringify({ 1: q1 }) });
     expect(overReceipt.status).toBe(400);
@@ -223,7 +223,7 @@ describe('outsourced orders from the maker to the supplier company', () => {
     expect((await tasks.action('reject', { id: task.id, reject_reason: '绣花机检修' })).status).toBe(200);
     expect((await api.view(id)).body.data).toMatchObject({ status: 'rejected', reject_reason: '绣花机检修' });
     const n = (await notices(maker))[0];
-    expect(n.title).toBe(`外发单 ${no} 被供应商拒绝`);
+    expect(n.title).toBe(`外发单 ${no}：供应商已拒绝`);
     expect(n.body).toContain('绣花机检修');
     // The closed share no longer lets the old copy move the maker's order.
     expect((await tasks.action('accept', { id: task.id })).status).toBe(409);

@@ -221,7 +221,9 @@ describe('a sourcing project from the brand to two supplier companies', () => {
     ]);
     ids.recS = Number(records[0].id);
     ids.recM = Number(records[1].id);
-    expect((await notices('brand')).some((n) => n.title === '收到供应商填报：绍兴锦绣面料有限公司')).toBe(true);
+    // The project's owner hears of each posted application, named by the supplier's application number, opening the record.
+    const appNoS = String((await view('supplier.sales', 'srcapplication', ids.appS)).app_no);
+    expect((await notices('brand')).find((n) => n.title === `寻源记录 ${appNoS}：已提交`)?.body).toBe(`张销售（锦绣面料）将寻源记录 ${appNoS} 提交为“已提交”。`);
     // A platform supplier's record changes only through its actions.
     const rec = await view('brand', 'srcrecord', ids.recS);
     const hand = await srm('brand', 'srcrecord').save({ id: ids.recS, version: rec.version, contact_person: '改' });
@@ -295,7 +297,8 @@ describe('a sourcing project from the brand to two supplier companies', () => {
     await step('brand', 'srcrecord', 'shortlist', ids.recS);
     await step('brand', 'srcrecord', 'shortlist', ids.recM);
     expect(await view('supplier.sales', 'srcapplication', ids.appS)).toMatchObject({ status: 'candidate' });
-    expect((await notices('supplier.sales')).some((n) => n.title.startsWith('已入围：'))).toBe(true);
+    const appNo = String((await view('supplier.sales', 'srcapplication', ids.appS)).app_no);
+    expect((await notices('supplier.sales')).some((n) => n.title === `供应商填报 ${appNo}：候选`)).toBe(true);
     // A supplier not on the platform, entered by hand, is eliminated with a reason.
     const offline = await srm('brand', 'srcrecord').save({ project_id: ids.p, supplier_name: '温州瓯江服装加工厂', vendor_id: null, contact_person: '林师傅' });
     expect(offline.status).toBe(200);
@@ -397,8 +400,9 @@ describe('a sourcing project from the brand to two supplier companies', () => {
     expect((await quotationsOf('supplier.sales', String(p2.code))).map((q) => q.status)).toEqual(['selected', 'selected']);
     expect(await view('maker', 'srcapplication', ids.appM)).toMatchObject({ status: 'closed' });
     expect((await quotationsOf('maker', String(p2.code))).map((q) => q.status)).toEqual(['not_selected', 'not_selected']);
-    expect((await notices('supplier.sales')).some((n) => n.title === `中标通知：${String(p2.code)}`)).toBe(true);
-    expect((await notices('maker')).some((n) => n.title === `寻源结果：${String(p2.code)}`)).toBe(true);
+    const [appNoS, appNoM] = [String((await view('supplier.sales', 'srcapplication', ids.appS)).app_no), String((await view('maker', 'srcapplication', ids.appM)).app_no)];
+    expect((await notices('supplier.sales')).some((n) => n.title === `供应商填报 ${appNoS}：已中标`)).toBe(true);
+    expect((await notices('maker')).some((n) => n.title === `供应商填报 ${appNoM}：已结束`)).toBe(true);
     // The ended project is locked, and no longer an opportunity.
     expect((await srm('brand', 'srcproject').save({ id: ids.p, version: p2.version, name: 'x' })).status).toBe(409);
     expect(((await call('maker', 'GET', '/srmapi/sourcing/opportunities')).body.data.rows as unknown as Row[]).some((o) => o.code === p2.code)).toBe(false);
@@ -437,7 +441,8 @@ describe('a public project found as an opportunity', () => {
     await step('brand', 'srcrecord', 'eliminate', Number(recS.id), { eliminate_reason: '非成衣加工企业' });
     expect((await applicationOf('supplier.sales', code)).status).toBe('stopped');
     expect((await quotationsOf('supplier.sales', code)).map((q) => q.status)).toEqual(['stopped']);
-    expect((await notices('supplier.sales')).some((n) => n.title === `未入围：${code}`)).toBe(true);
+    const stoppedNo = String((await applicationOf('supplier.sales', code)).app_no);
+    expect((await notices('supplier.sales')).some((n) => n.title === `供应商填报 ${stoppedNo}：已终止`)).toBe(true);
     const [mq] = await quotationsOf('maker.planner', code);
     await srm('maker.planner', 'srcquotation').save({ id: mq.id, version: mq.version, unit_price: 18.5, lead_time_days: 25 });
     await step('maker.planner', 'srcquotation', 'post', Number(mq.id));

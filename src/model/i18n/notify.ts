@@ -8,13 +8,12 @@ export const notify: CatalogPart = {
   'zh-CN': {
     'notify.orderReceived.title': '收到新订单 {{no}}',
     'notify.orderReceived.body': '{{brand}} 发来订单 {{no}}（品牌单号 {{source}}），请确认接单或拒绝。',
-    'notify.orderRejected.title': '订单 {{no}} 被工厂拒绝',
-    'notify.orderRejected.body': '{{maker}} 拒绝了订单 {{no}}，原因：{{reason}}',
     'notify.versionPublished.title': '分配版本 {{no}} 已发布',
     'notify.versionPublished.body': '{{user}} 发布了分配版本 {{no}}（{{from}} 至 {{to}}），此前发布的版本已归档。',
     'notify.sharedState.title': '{{doc}} {{no}}：{{to}}',
     'notify.sharedState.body': '{{user}}（{{company}}）将{{doc}} {{no}} 由“{{from}}”改为“{{to}}”。',
     'notify.sharedState.bodyReason': '{{user}}（{{company}}）将{{doc}} {{no}} 由“{{from}}”改为“{{to}}”，原因：{{reason}}',
+    'notify.sharedState.bodyNew': '{{user}}（{{company}}）将{{doc}} {{no}} 提交为“{{to}}”。',
 
     'ui.notify.bell': '通知',
     'ui.notify.unread': '{{n}} 条未读',
@@ -35,13 +34,12 @@ export const notify: CatalogPart = {
   en: {
     'notify.orderReceived.title': 'New order {{no}} received',
     'notify.orderReceived.body': '{{brand}} sent order {{no}} (brand order {{source}}); please accept or reject it.',
-    'notify.orderRejected.title': 'Order {{no}} rejected by the maker',
-    'notify.orderRejected.body': '{{maker}} rejected order {{no}}. Reason: {{reason}}',
     'notify.versionPublished.title': 'Allocation version {{no}} published',
     'notify.versionPublished.body': '{{user}} published allocation version {{no}} ({{from}} to {{to}}); the version published before is archived.',
     'notify.sharedState.title': '{{doc}} {{no}}: {{to}}',
     'notify.sharedState.body': '{{user}} ({{company}}) changed {{doc}} {{no}} from "{{from}}" to "{{to}}".',
     'notify.sharedState.bodyReason': '{{user}} ({{company}}) changed {{doc}} {{no}} from "{{from}}" to "{{to}}". Reason: {{reason}}',
+    'notify.sharedState.bodyNew': '{{user}} ({{company}}) posted {{doc}} {{no}} as "{{to}}".',
 
     'ui.notify.bell': 'Notifications',
     'ui.notify.unread': '{{n}} unread',

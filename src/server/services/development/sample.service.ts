@@ -3,6 +3,7 @@ import { isLanguage, type Label, type Language } from '../../../model';
 import { SAMPLE_MENU, sampleRequest, sampleType } from '../../../model/entities/samplerequest.entity';
 import { listOf } from '../../../model/entities/style.entity';
 import type { AuthContext } from '../../access/auth-context';
+import { afterCommit } from '../../db/after-commit';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { emitToCompany } from '../../realtime';
@@ -13,7 +14,7 @@ import { registerSaveHook } from '../../resources/save-hooks';
 import { writeAudit } from '../audit/audit.service';
 import { copyFileRow, fileKeyOf, fileUrlsById } from '../files';
 import { raiseNotice } from '../notify/notice.service';
-import { asTenant, receiverAccepts } from '../orders/cross-tenant.util';
+import { asTenant, receiverAccepts, sharedDocumentChanged } from '../orders/cross-tenant.util';
 
 /**
  * Sample requests between two companies (issue 18). The requester's record (`direction` out) is the
@@ -27,7 +28,9 @@ import { asTenant, receiverAccepts } from '../orders/cross-tenant.util';
  *   names, checked in the requester's company: active, from that company, to this one, this copy);
  * - comments with photos are written on both records, each in its own company; a photo's file row
  *   is copied into the other company so each serves only its own files;
- * - the other company's users get a notice, both companies' open pages an event (`sample.changed`).
+ * - a state change reaches both companies through `sharedDocumentChanged` (their lists follow; the
+ *   other side's responsible users get the declared notice, src/model/notice-events.ts), and both
+ *   companies' open sample rooms an event (`sample.changed`), as a comment does.
  * Neither tenant filter is loosened: every statement names the company it runs in.
  */
 type Row = Record<string, unknown>;
@@ -93,9 +96,9 @@ export async function writeComment(tx: Db, auth: AuthContext, clientId: number, 
   return id;
 }
 
-/** Tells both companies' open pages (after the transaction's turn, so a refetch reads the commit). */
-function emitChanged(items: Array<{ clientId: number; id: number }>, status: string): void {
-  setImmediate(() => {
+/** Tells both companies' open sample rooms, once the transaction has committed (so a refetch reads the change). */
+function emitChanged(tx: Db, items: Array<{ clientId: number; id: number }>, status: string): void {
+  afterCommit(tx, () => {
     for (const i of items) emitToCompany(i.clientId, 'sample.changed', { id: i.id, status });
   });
 }
@@ -117,8 +120,12 @@ function requireSide(ctx: ActionContext, side: Side): void {
   throw new AppError('conflict', side === 'out' ? 'dev.sample.requesterOnly' : 'dev.sample.makerOnly', { params: { action } });
 }
 
-/** Moves the other side's record with this one (status and the fields given), audited there. */
-async function moveOther(ctx: ActionContext, other: Other, patch: Row): Promise<void> {
+/**
+ * Moves the other side's record with this one (status and the fields given), audited there; the other
+ * company hears of it (`sharedDocumentChanged`: who last acted on or created its record, else all of
+ * it, with the reason of a rejection).
+ */
+async function moveOther(ctx: ActionContext, other: Other, patch: Row, reason: string | null): Promise<void> {
   const { tx, clientId } = ctx;
   await asTenant(tx, other.clientId, clientId, async (otx) => {
     const before = (await sql<Row>`select * from dev_sample_request where client_id = ${other.clientId} and id = ${other.id} for update`.execute(otx)).rows[0];
@@ -127,6 +134,10 @@ async function moveOther(ctx: ActionContext, other: Other, patch: Row): Promise<
     await sql`update dev_sample_request set ${sql.join(sets)}, version = version + 1, updated_at = now() where client_id = ${other.clientId} and id = ${other.id}`.execute(otx);
     await writeAudit(otx, { clientId: other.clientId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip }, 'samplerequest', other.id, `partner-${ctx.transition?.action ?? 'change'}`,
       Object.entries(patch).map(([field, v]) => ({ field, old: before[field] ?? null, new: v })));
+    await sharedDocumentChanged(otx, {
+      entity: 'samplerequest', clientId: other.clientId, id: other.id, status: text(patch.status ?? before.status), from: text(before.status), no: (before.req_no as string | null) ?? null,
+      by: { userId: ctx.auth.userId, clientId }, tell: [before.updated_by as number, before.created_by as number], reason,
+    });
   });
 }
 
@@ -136,7 +147,7 @@ function stateText(lang: Language, status: string): string {
 }
 
 /** One action of either side: the comment it leaves, the other record moved, a notice there, both pages told. */
-async function act(ctx: ActionContext, o: { side: Side; kind: string; body: string | null; patch: Row; closeShare?: boolean }): Promise<{ patch: Row }> {
+async function act(ctx: ActionContext, o: { side: Side; kind: string; body: string | null; patch: Row; closeShare?: boolean; reason?: string }): Promise<{ patch: Row }> {
   requireSide(ctx, o.side);
   const { tx, clientId, row, auth } = ctx;
   const other = await otherSide(tx, clientId, row);
@@ -146,12 +157,11 @@ async function act(ctx: ActionContext, o: { side: Side; kind: string; body: stri
   const round = Number(both.round ?? row.round ?? 1);
   await writeComment(tx, auth, clientId, { ...row, round }, { kind: o.kind, body: o.body, photoIds: [] }, other);
   if (other) {
-    await moveOther(ctx, other, both);
+    await moveOther(ctx, other, both, o.reason ?? null);
     if (o.closeShare) await asTenant(tx, other.shareOwner, clientId, (stx) => sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${other.shareId} and client_id = ${other.shareOwner}`.execute(stx).then(() => undefined));
-    const lang = langOf(auth);
-    await notifyOther(tx, auth, clientId, other, 'dev.sample.notify.changed', { state: stateText(lang, to), text: o.body || stateText(lang, to) }, `sample.${o.kind}`);
-    emitChanged([{ clientId, id: Number(row.id) }, { clientId: other.clientId, id: other.id }], to);
-  } else emitChanged([{ clientId, id: Number(row.id) }], to);
+    emitChanged(tx, [{ clientId, id: Number(row.id) }, { clientId: other.clientId, id: other.id }], to);
+  } else emitChanged(tx, [{ clientId, id: Number(row.id) }], to);
+  await sharedDocumentChanged(tx, { entity: 'samplerequest', clientId, id: Number(row.id), status: to, from: text(row.status), no: (row.req_no as string | null) ?? null, by: { userId: auth.userId, clientId } });
   return { patch: o.patch };
 }
 
@@ -195,7 +205,11 @@ async function sendSample(ctx: ActionContext) {
   const lang = langOf(auth);
   const typeItem = sampleType.items.find((i) => i.value === row.sample_type);
   await notifyOther(tx, auth, clientId, other, 'dev.sample.notify.requested', { style: `${text(style.code)} ${text(style.name)}`, type: typeItem ? label(typeItem.label, lang) : text(row.sample_type), due: text(row.due_date) }, 'sample.requested');
-  emitChanged([{ clientId, id: Number(row.id) }, { clientId: target.id, id: copyId }], 'requested');
+  emitChanged(tx, [{ clientId, id: Number(row.id) }, { clientId: target.id, id: copyId }], 'requested');
+  // Both lists follow; the copy's arrival is the notice above (with the style, type and due date), so no state notice (no `by`).
+  await sharedDocumentChanged(tx, { entity: 'samplerequest', clientId, id: Number(row.id), status: 'requested', from: text(row.status), no: (row.req_no as string | null) ?? null, by: { userId: auth.userId, clientId } });
+  const copyNo = await asTenant(tx, target.id, clientId, async (mtx) => (await sql<{ req_no: string | null }>`select req_no from dev_sample_request where client_id = ${target.id} and id = ${copyId}`.execute(mtx)).rows[0]?.req_no ?? null);
+  await sharedDocumentChanged(tx, { entity: 'samplerequest', clientId: target.id, id: copyId, status: 'requested', no: copyNo });
   return { patch: { partner_name: target.name, sent_at: now, round: 1, reject_reason: null } };
 }
 
@@ -243,7 +257,7 @@ export function registerSampleRules(): void {
   registerActionHandler('samplerequest', 'submit', submitSample);
   registerActionHandler('samplerequest', 'approve', (ctx) => act(ctx, { side: 'out', kind: 'approve', body: text(ctx.params.comment) || null, patch: { decided_at: new Date().toISOString() } }));
   registerActionHandler('samplerequest', 'reject', (ctx) =>
-    act(ctx, { side: 'out', kind: 'reject', body: text(ctx.params.reject_reason), patch: { decided_at: new Date().toISOString(), reject_reason: text(ctx.params.reject_reason) } }));
+    act(ctx, { side: 'out', kind: 'reject', body: text(ctx.params.reject_reason), reason: text(ctx.params.reject_reason) || undefined, patch: { decided_at: new Date().toISOString(), reject_reason: text(ctx.params.reject_reason) } }));
   registerActionHandler('samplerequest', 'resample', (ctx) =>
     act(ctx, {
       side: 'out', kind: 'resample', body: text(ctx.params.due_date),
@@ -267,7 +281,7 @@ export async function commentOn(tx: Db, auth: AuthContext, clientId: number, row
   const id = await writeComment(tx, auth, clientId, row, { kind: 'comment', body: input.body, photoIds: input.photoIds }, other);
   if (other) {
     await notifyOther(tx, auth, clientId, other, 'dev.sample.notify.comment', { text: input.body ?? '', state: '' }, 'sample.comment');
-    emitChanged([{ clientId, id: Number(row.id) }, { clientId: other.clientId, id: other.id }], text(row.status));
+    emitChanged(tx, [{ clientId, id: Number(row.id) }, { clientId: other.clientId, id: other.id }], text(row.status));
   }
   return id;
 }

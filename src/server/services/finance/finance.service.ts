@@ -13,7 +13,7 @@ import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
 import { writeAudit } from '../audit/audit.service';
-import { asTenant, emitOrderState } from '../orders/cross-tenant.util';
+import { asTenant, sharedDocumentChanged } from '../orders/cross-tenant.util';
 import { gatherRecords } from './finance.gather';
 
 /**
@@ -120,11 +120,16 @@ const SHARED_HEADER = ['status', 'rates', 'buyer_total', 'seller_total', 'adjust
 
 const headerValue = (k: string, v: unknown) => (k === 'rates' && v !== null && v !== undefined ? JSON.stringify(v) : v ?? null);
 
-/** Applies the same header values (and lines, when given) to the partner's copy, audited there. */
+/**
+ * Applies the same header values (and lines, when given) to the partner's copy, audited there; both
+ * companies hear of it (`sharedDocumentChanged`: the partner's users who last acted on or created its
+ * copy get the declared notice of a new state, else all of the partner).
+ */
 async function mirrorToPartner(ctx: ActionContext, partner: PartnerCopy, patch: Row, lines: MatchedLine[] | null): Promise<void> {
   const keys = Object.keys(patch).filter((k) => (SHARED_HEADER as readonly string[]).includes(k));
+  const by = { userId: ctx.auth.userId, clientId: ctx.clientId };
   await asTenant(ctx.tx, partner.clientId, ctx.clientId, async (ptx) => {
-    const before = (await sql<Row>`select id, status, version from fin_statement where client_id = ${partner.clientId} and id = ${partner.stmtId} for update`.execute(ptx)).rows[0];
+    const before = (await sql<Row>`select id, status, version, stmt_no, created_by, updated_by from fin_statement where client_id = ${partner.clientId} and id = ${partner.stmtId} for update`.execute(ptx)).rows[0];
     if (!before) throw new AppError('forbidden', 'fin.shareMissing');
     if (keys.length) {
       const sets = keys.map((k) => (k === 'rates' ? sql`rates = ${headerValue(k, patch[k])}::jsonb` : sql`${sql.id(k)} = ${headerValue(k, patch[k])}`));
@@ -133,8 +138,13 @@ async function mirrorToPartner(ctx: ActionContext, partner: PartnerCopy, patch: 
     if (lines) await writeLines(ptx, partner.clientId, partner.stmtId, ctx.auth.userId, lines);
     await writeAudit(ptx, { clientId: partner.clientId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip }, 'finstatement', partner.stmtId, `partner-${ctx.transition?.action ?? 'confirm'}`,
       'status' in patch ? [{ field: 'status', old: before.status, new: patch.status }] : []);
+    await sharedDocumentChanged(ptx, {
+      entity: 'finstatement', clientId: partner.clientId, id: partner.stmtId, status: String(patch.status ?? before.status), from: String(before.status), no: (before.stmt_no as string | null) ?? null,
+      by, tell: [before.updated_by as number, before.created_by as number],
+    });
   });
-  emitOrderState([partner.clientId], { entity: 'finstatement', id: partner.stmtId, status: String(patch.status ?? '') }, ctx.tx);
+  const own = String(patch.status ?? ctx.transition?.to ?? ctx.row.status);
+  await sharedDocumentChanged(ctx.tx, { entity: 'finstatement', clientId: ctx.clientId, id: Number(ctx.row.id), status: own, from: String(ctx.row.status), no: (ctx.row.stmt_no as string | null) ?? null, by });
 }
 
 function rateError(e: unknown, periodTo: unknown): never {

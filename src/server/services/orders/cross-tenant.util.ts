@@ -67,40 +67,52 @@ export type SharedDocumentChange = DocumentStatePayload & {
   clientId: number;
   /** Who changed it: the acting user and their company (the other company, for a change made through a share). */
   by?: { userId: number; clientId: number };
-  /** The document's responsible users in its own company (who sent it, who created it): they get the notice, where one is declared. */
-  tell?: Array<number | null | undefined>;
+  /**
+   * The document's responsible users in its own company (who sent it, who created it, who last acted
+   * on it): they get the notice, where one is declared. Ids of another company are ignored; when none
+   * is left (a copy nobody of its company has acted on yet), every active user of the company is told,
+   * as everyone there was told when the copy arrived.
+   */
+  tell?: Array<number | string | null | undefined>;
   /** A reason the change carries (a rejection's), quoted in the notice. */
   reason?: string | null;
 };
 
 /**
  * The one helper every action that changes a document another company shares calls (issue 29), in
- * the action's transaction, once per changed document (the other company's and its own copy):
+ * the action's transaction (in the scope of the document's company), once per changed document (the
+ * other company's and its own copy):
  *
  * - after the transaction commits, an `orderstate` message `{ entity, id, status, from, no }` to the
  *   document's company, on which its open lists and drawers read the document again
- *   (src/client/engine/use-list-controller.ts);
- * - when the change was made by another company and `SHARED_STATE_NOTICES` (src/model/notice-events.ts)
- *   declares a notice kind for the entity's new state, a notice (in the same transaction) to the
- *   document's responsible users, named by its number, saying who (user and company) changed it from
- *   which state to which, with a link that opens it.
+ *   (src/client/engine/use-live-rows.ts);
+ * - when the change was made by another company, moved the document to another state, and
+ *   `SHARED_STATE_NOTICES` (src/model/notice-events.ts) declares a notice kind for the entity's new
+ *   state, a notice (in the same transaction) to the document's responsible users, named by its
+ *   number, saying who (user and company) changed it from which state to which (the states' labels
+ *   in each recipient's language), with a link that opens it on the recipient's side.
  */
 export async function sharedDocumentChanged(tx: Db, change: SharedDocumentChange): Promise<void> {
   const { clientId, by, tell, reason, ...payload } = change;
   emitOrderState([clientId], payload, tx);
+  // A change that leaves the state as it was (progress reported, a quotation posted) refreshes lists only.
+  if (payload.from === payload.status) return;
   const kind = by && by.clientId !== clientId ? sharedStateNoticeKind(payload.entity, payload.status) : null;
-  const users = [...new Set((tell ?? []).filter((u): u is number => Number.isSafeInteger(u) && Number(u) > 0))];
-  if (!kind || !by || !users.length) return;
+  if (!kind || !by) return;
+  const given = [...new Set((tell ?? []).map(Number).filter((u) => Number.isSafeInteger(u) && u > 0))];
+  const users = given.length
+    ? (await sql<{ id: number }>`select id from users where client_id = ${clientId} and status = 'active' and id = any(${given}::int[])`.execute(tx)).rows.map((r) => Number(r.id))
+    : [];
   const entity = requireEntity(payload.entity);
   const stateLabel = (code: string | null | undefined) => entity.states?.states.find((x) => x.code === code)?.label ?? { zh: code ?? '-', en: code ?? '-' };
   const who = (await sql<{ fullname: string | null; username: string; company: string }>`select u.fullname, u.username, c.name as company
     from users u join clients c on c.id = u.client_id where u.id = ${by.userId} and c.id = ${by.clientId}`.execute(tx)).rows[0];
   const no = payload.no ?? String(payload.id);
   await raiseNotice(tx, {
-    clientId, userIds: users, kind, title: '', doc_no: no, link: documentLink(entity.name, payload.id),
+    clientId, ...(users.length ? { userIds: users } : { everyone: true }), kind, title: '', doc_no: no, link: documentLink(entity.name, payload.id),
     i18n: {
       title: 'notify.sharedState.title',
-      body: reason ? 'notify.sharedState.bodyReason' : 'notify.sharedState.body',
+      body: reason ? 'notify.sharedState.bodyReason' : payload.from ? 'notify.sharedState.body' : 'notify.sharedState.bodyNew',
       params: { doc: entity.label, no, user: who?.fullname || who?.username || '', company: who?.company ?? '', from: stateLabel(payload.from), to: stateLabel(payload.status), reason: reason ?? '' },
     },
   });

@@ -11,7 +11,7 @@ import { writeDocument } from '../../resources/document-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
 import { writeAudit, type AuditActor } from '../audit/audit.service';
 import { raiseNotice } from '../notify/notice.service';
-import { asTenant, emitOrderState, receiverAccepts } from './cross-tenant.util';
+import { asTenant, receiverAccepts, sharedDocumentChanged } from './cross-tenant.util';
 
 /**
  * Orders across companies (issue 6, spec 4 "customer order"): a brand's requirement order (pr order)
@@ -121,8 +121,10 @@ async function sendOrder(ctx: ActionContext) {
     i18n: { title: 'notify.orderReceived.title', body: 'notify.orderReceived.body', params: { no: coNo, brand: brand.name, source: row.pr_no } },
   });
 
-  emitOrderState([clientId], { entity: 'prorder', id: orderId, status: 'sent', no: row.pr_no as string }, tx);
-  emitOrderState([target.id], { entity: 'customerorder', id: coId, status: 'pending', no: coNo }, tx);
+  // Both companies' lists follow (the new copy's arrival is the notice above, not a state change's).
+  const by = { userId: auth.userId, clientId };
+  await sharedDocumentChanged(tx, { entity: 'prorder', clientId, id: orderId, status: 'sent', from: String(row.status), no: row.pr_no as string, by });
+  await sharedDocumentChanged(tx, { entity: 'customerorder', clientId: target.id, id: coId, status: 'pending', no: coNo, by });
   return {
     patch: { status: 'sent', alloc_status: 'submitted', sent_at: now, reject_reason: null },
     data: { manual: false, customerOrderId: coId, message: translate(lang, 'scm.order.sentToMaker') },
@@ -155,18 +157,22 @@ async function cancelOrder(ctx: ActionContext) {
   const shares = await sql<Row>`select * from scm_order_share where client_id = ${clientId} and source_entity = 'prorder' and source_id = ${row.id as number} and state = 'active'`.execute(tx);
   for (const s of shares.rows) {
     const maker = Number(s.to_client);
-    const coNo = await asTenant(tx, maker, clientId, async (mtx) => {
+    await asTenant(tx, maker, clientId, async (mtx) => {
+      const copy = (await sql<Row>`select status, order_no, created_by, updated_by from scm_customer_order where id = ${s.target_id as number} and client_id = ${maker} for update`.execute(mtx)).rows[0];
       const open = await sql`update scm_customer_order set status = 'cancelled', version = version + 1, updated_at = now()
         where id = ${s.target_id as number} and client_id = ${maker} and status in ('pending', 'in_progress') returning id`.execute(mtx);
-      await writeAudit(mtx, actorOf(ctx, maker), customerOrder.name, Number(s.target_id), 'cancel', [{ field: 'status', old: null, new: 'cancelled' }]);
+      await writeAudit(mtx, actorOf(ctx, maker), customerOrder.name, Number(s.target_id), 'cancel', [{ field: 'status', old: copy?.status ?? null, new: 'cancelled' }]);
       if (open.rows.length) for (const l of cancelListeners) await l({ tx: mtx, clientId: maker, entity: 'customerorder', id: Number(s.target_id), auth: ctx.auth, ip: ctx.ip });
-      return (await sql<{ order_no: string | null }>`select order_no from scm_customer_order where id = ${s.target_id as number} and client_id = ${maker}`.execute(mtx)).rows[0]?.order_no ?? null;
+      // The maker hears of it: whoever of the maker last acted on its copy (accepted it), else all of the maker.
+      await sharedDocumentChanged(mtx, {
+        entity: 'customerorder', clientId: maker, id: Number(s.target_id), status: open.rows.length ? 'cancelled' : String(copy?.status ?? 'cancelled'), from: (copy?.status as string | null) ?? null,
+        no: (copy?.order_no as string | null) ?? null, by: { userId: ctx.auth.userId, clientId }, tell: [copy?.updated_by as number, copy?.created_by as number],
+      });
     });
     await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${s.id as number} and client_id = ${clientId}`.execute(tx);
-    emitOrderState([maker], { entity: 'customerorder', id: Number(s.target_id), status: 'cancelled', no: coNo }, tx);
   }
   for (const l of cancelListeners) await l({ tx, clientId, entity: 'prorder', id: Number(row.id), auth: ctx.auth, ip: ctx.ip });
-  emitOrderState([clientId], { entity: 'prorder', id: Number(row.id), status: 'cancelled', no: row.pr_no as string }, tx);
+  await sharedDocumentChanged(tx, { entity: 'prorder', clientId, id: Number(row.id), status: 'cancelled', from: String(row.status), no: row.pr_no as string, by: { userId: ctx.auth.userId, clientId } });
 }
 
 /**
@@ -180,12 +186,12 @@ async function onBrandOrder(ctx: ActionContext, change: { status: string; reject
   const brandId = Number(row.source_client_id);
   const shareId = Number(row.share_id);
   if (!brandId || !shareId) throw new AppError('forbidden', 'scm.order.shareMissing');
-  const brandOrder = await asTenant(tx, brandId, clientId, async (btx) => {
+  await asTenant(tx, brandId, clientId, async (btx) => {
     const share = await sql<Row>`select * from scm_order_share where id = ${shareId} and client_id = ${brandId} and from_client = ${brandId}
       and to_client = ${clientId} and target_entity = 'customerorder' and target_id = ${row.id as number} and state = 'active'`.execute(btx);
     const s = share.rows[0];
     if (!s) throw new AppError('forbidden', 'scm.order.shareMissing');
-    const before = await sql<Row>`select id, pr_no, status, reject_reason from scm_pr_order where id = ${s.source_id as number} and client_id = ${brandId} for update`.execute(btx);
+    const before = await sql<Row>`select id, pr_no, status, reject_reason, created_by from scm_pr_order where id = ${s.source_id as number} and client_id = ${brandId} for update`.execute(btx);
     const order = before.rows[0];
     if (!order) throw new AppError('forbidden', 'scm.order.shareMissing');
     await sql`update scm_pr_order set status = ${change.status}, reject_reason = ${change.rejectReason ?? null},
@@ -196,20 +202,16 @@ async function onBrandOrder(ctx: ActionContext, change: { status: string; reject
       ...(change.rejectReason ? [{ field: 'reject_reason', old: order.reject_reason ?? null, new: change.rejectReason }] : []),
     ]);
     if (change.closeShare) await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${shareId} and client_id = ${brandId}`.execute(btx);
-    return { ...order, sent_by: s.created_by } as Row;
-  });
-  if (change.status === 'rejected') {
-    // The brand's user who sent the order hears of the rejection, named by the brand's own number.
-    const maker = (await sql<{ name: string }>`select name from clients where id = ${clientId}`.execute(tx)).rows[0];
-    const no = String(brandOrder.pr_no);
-    await raiseNotice(tx, {
-      clientId: brandId, userIds: [Number(brandOrder.sent_by)], kind: 'order.rejected', title: 'notify.orderRejected.title', doc_no: no,
-      link: `/page/document/prorder?id=${Number(brandOrder.id)}`,
-      i18n: { title: 'notify.orderRejected.title', body: 'notify.orderRejected.body', params: { no, maker: maker?.name ?? '', reason: change.rejectReason || '-' } },
+    // The brand's users who sent and created the order hear of the answer (accepted, rejected with the reason, finished), by the brand's own number.
+    await sharedDocumentChanged(btx, {
+      entity: 'prorder', clientId: brandId, id: Number(order.id), status: change.status, from: String(order.status), no: order.pr_no as string,
+      by: { userId: ctx.auth.userId, clientId }, tell: [Number(s.created_by), Number(order.created_by)], reason: change.rejectReason || null,
     });
-  }
-  emitOrderState([brandId], { entity: 'prorder', id: Number(brandOrder.id), status: change.status, from: String(brandOrder.status), no: brandOrder.pr_no as string }, tx);
-  emitOrderState([clientId], { entity: 'customerorder', id: Number(row.id), status: ctx.transition?.to ?? change.status, no: (row.order_no as string | null) ?? null }, tx);
+  });
+  await sharedDocumentChanged(tx, {
+    entity: 'customerorder', clientId, id: Number(row.id), status: ctx.transition?.to ?? change.status, from: String(row.status), no: (row.order_no as string | null) ?? null,
+    by: { userId: ctx.auth.userId, clientId },
+  });
 }
 
 export function registerOrderHandlers(): void {

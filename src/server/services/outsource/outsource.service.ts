@@ -10,7 +10,7 @@ import { writeDocument } from '../../resources/document-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
 import { writeAudit } from '../audit/audit.service';
 import { raiseNotice } from '../notify/notice.service';
-import { asTenant, emitOrderState, receiverAccepts } from '../orders/cross-tenant.util';
+import { asTenant, receiverAccepts, sharedDocumentChanged } from '../orders/cross-tenant.util';
 
 /**
  * Outsourced orders across companies (issue 12). The maker outsources a vendor process of a scheduled
@@ -132,8 +132,9 @@ async function submitOrder(ctx: ActionContext) {
   const now = new Date().toISOString();
   const target = await joinedClientOf(tx, clientId, Number(row.vendor_id));
   // Spec 8: the supplier has not joined the platform, the data cannot be sent and is tracked by hand.
+  const by = { userId: auth.userId, clientId };
   if (!target) {
-    emitOrderState([clientId], { entity: 'outsourceorder', id: orderId, status: 'submitted', no: row.os_no as string }, tx);
+    await sharedDocumentChanged(tx, { entity: 'outsourceorder', clientId, id: orderId, status: 'submitted', from: String(row.status), no: row.os_no as string, by });
     return { patch: { tracking: 'manual', submitted_at: now, reject_reason: null }, data: { manual: true, message: translate(lang, 'os.order.noVendorCompany') } };
   }
   const maker = (await sql<{ name: string; code: string }>`select name, code from clients where id = ${clientId}`.execute(tx)).rows[0];
@@ -168,8 +169,9 @@ async function submitOrder(ctx: ActionContext) {
       i18n: { title: 'notify.osReceived.title', body: 'notify.osReceived.body', params: { no: task.no, maker: maker.name, process: process?.name ?? '', qty: totalQty, source: row.os_no } },
     });
   });
-  emitOrderState([clientId], { entity: 'outsourceorder', id: orderId, status: 'submitted', no: row.os_no as string }, tx);
-  emitOrderState([target.id], { entity: 'outsourcetask', id: task.id, status: 'pending', no: task.no }, tx);
+  // Both companies' lists follow (the task's arrival is the notice above, not a state change's).
+  await sharedDocumentChanged(tx, { entity: 'outsourceorder', clientId, id: orderId, status: 'submitted', from: String(row.status), no: row.os_no as string, by });
+  await sharedDocumentChanged(tx, { entity: 'outsourcetask', clientId: target.id, id: task.id, status: 'pending', no: task.no, by });
   return { patch: { tracking: 'platform', submitted_at: now, reject_reason: null, done_qty: 0 }, data: { manual: false, taskId: task.id, message: translate(lang, 'os.order.submitted') } };
 }
 
@@ -185,15 +187,25 @@ function lockHandler(lock: boolean) {
   };
 }
 
-/** Changes the vendor's copy through the maker's own active share (when the order was sent). */
+/**
+ * Changes the vendor's copy through the maker's own active share (when the order was sent); the
+ * vendor hears of it (`sharedDocumentChanged`: whoever of the vendor last acted on the task, else all
+ * of the vendor).
+ */
 async function onTaskCopy(ctx: ActionContext, setSql: string, status: string, closeShare = false): Promise<void> {
   const { tx, clientId } = ctx;
   const shares = (await sql<Row>`select * from scm_order_share where client_id = ${clientId} and source_entity = 'outsourceorder' and source_id = ${ctx.row.id as number} and state = 'active'`.execute(tx)).rows;
   for (const s of shares) {
     const vendor = Number(s.to_client);
-    await asTenant(tx, vendor, clientId, (stx) => sql`update scm_outsource_task ${sql.raw(setSql)} where id = ${s.target_id as number} and client_id = ${vendor}`.execute(stx));
+    await asTenant(tx, vendor, clientId, async (stx) => {
+      const task = (await sql<Row>`select status, task_no, created_by, updated_by from scm_outsource_task where id = ${s.target_id as number} and client_id = ${vendor} for update`.execute(stx)).rows[0];
+      await sql`update scm_outsource_task ${sql.raw(setSql)} where id = ${s.target_id as number} and client_id = ${vendor}`.execute(stx);
+      await sharedDocumentChanged(stx, {
+        entity: 'outsourcetask', clientId: vendor, id: Number(s.target_id), status, from: (task?.status as string | null) ?? null, no: (task?.task_no as string | null) ?? null,
+        by: { userId: ctx.auth.userId, clientId }, tell: [task?.updated_by as number, task?.created_by as number],
+      });
+    });
     if (closeShare) await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${s.id as number} and client_id = ${clientId}`.execute(tx);
-    emitOrderState([vendor], { entity: 'outsourcetask', id: Number(s.target_id), status }, tx);
   }
 }
 
@@ -229,7 +241,7 @@ async function receiveLines(ctx: ActionContext, partial: boolean) {
   const total = (await sql<{ n: number }>`select coalesce(sum(received_qty), 0)::int as n from scm_outsource_order_line where client_id = ${clientId} and order_id = ${row.id as number}`.execute(tx)).rows[0].n;
   const status = partial ? 'part_received' : 'received';
   if (!partial) await onTaskCopy(ctx, `set status = 'received', version = version + 1, updated_at = now()`, 'received');
-  emitOrderState([clientId], { entity: 'outsourceorder', id: Number(row.id), status, no: row.os_no as string }, tx);
+  await sharedDocumentChanged(tx, { entity: 'outsourceorder', clientId, id: Number(row.id), status, from: String(row.status), no: row.os_no as string, by: { userId: ctx.auth.userId, clientId } });
   return { patch: partial ? { received_qty: total } : { received_qty: total, plan_lock: 'received' } };
 }
 
@@ -249,35 +261,36 @@ export async function onMakerOrder<T>(ctx: ActionContext, work: (mtx: Db, makerI
   });
 }
 
-type Notice = { title: string; body: string; params?: Record<string, unknown> };
-
-/** Moves the maker's order as the vendor answers, audits it there and tells the user who submitted it. */
-async function moveMakerOrder(ctx: ActionContext, status: string | null, set: Record<string, unknown>, notice: Notice | null, closeShare = false): Promise<void> {
-  const vendorName = (await sql<{ name: string }>`select name from clients where id = ${ctx.clientId}`.execute(ctx.tx)).rows[0]?.name ?? '';
-  const out = await onMakerOrder(ctx, async (mtx, makerId, order, share) => {
+/**
+ * Moves the maker's order as the vendor answers (or keeps its state, for progress), audits it there;
+ * the maker's users who submitted and created it hear of a declared change (`sharedDocumentChanged`:
+ * accepted, rejected with the reason, dispatched), and the vendor's own lists follow its task.
+ */
+async function moveMakerOrder(ctx: ActionContext, status: string | null, set: Record<string, unknown>, extra: { reason?: string } = {}, closeShare = false): Promise<void> {
+  await onMakerOrder(ctx, async (mtx, makerId, order, share) => {
     const values = { ...set, ...(status ? { status } : {}) };
     const sets = Object.entries(values).map(([k, v]) => sql`${sql.id(k)} = ${v as string | number | null}`);
     await sql`update scm_outsource_order set ${sql.join(sets)}, version = version + 1, updated_at = now() where id = ${order.id as number} and client_id = ${makerId}`.execute(mtx);
     await writeAudit(mtx, { clientId: makerId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip }, 'outsourceorder', Number(order.id), `vendor-${ctx.transition?.action ?? 'change'}`,
       Object.entries(values).map(([field, v]) => ({ field, old: order[field] ?? null, new: v })));
     if (closeShare) await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${share.id as number} and client_id = ${makerId}`.execute(mtx);
-    if (notice) {
-      await raiseNotice(mtx, {
-        clientId: makerId, userIds: [Number(share.created_by)], kind: `outsource.${status}`, title: notice.title, doc_no: order.os_no as string,
-        link: `/page/document/outsourceorder?id=${Number(order.id)}`,
-        i18n: { title: notice.title, body: notice.body, params: { no: order.os_no, vendor: vendorName, ...notice.params } },
-      });
-    }
-    return { makerId, order };
+    await sharedDocumentChanged(mtx, {
+      entity: 'outsourceorder', clientId: makerId, id: Number(order.id), status: status ?? String(order.status), from: String(order.status), no: order.os_no as string,
+      by: { userId: ctx.auth.userId, clientId: ctx.clientId }, tell: [Number(share.created_by), Number(order.created_by)], reason: extra.reason || null,
+    });
   });
-  emitOrderState([out.makerId], { entity: 'outsourceorder', id: Number(out.order.id), status: status ?? String(out.order.status), no: out.order.os_no as string }, ctx.tx);
+  const { row, transition } = ctx;
+  await sharedDocumentChanged(ctx.tx, {
+    entity: 'outsourcetask', clientId: ctx.clientId, id: Number(row.id), status: transition?.to ?? String(row.status), from: String(row.status), no: (row.task_no as string | null) ?? null,
+    by: { userId: ctx.auth.userId, clientId: ctx.clientId },
+  });
 }
 
 async function reportProgress(ctx: ActionContext) {
   const total = num(ctx.row.total_qty);
   const done = Number(ctx.params.done_qty);
   if (!Number.isInteger(done) || done < 0 || done > total) throw validation('os.order.badProgress', 'done_qty', { total });
-  await moveMakerOrder(ctx, null, { done_qty: done }, null);
+  await moveMakerOrder(ctx, null, { done_qty: done });
   return { patch: { done_qty: done } };
 }
 
@@ -301,11 +314,10 @@ async function dispatchTask(ctx: ActionContext) {
   });
   if (!qtys.some((x) => x.q > 0)) throw bad();
   for (const { line, q } of qtys) await sql`update scm_outsource_task_line set dispatched_qty = ${q} where id = ${line.id as number} and client_id = ${clientId}`.execute(tx);
-  const shipped = qtys.reduce((s, x) => s + x.q, 0);
   await onMakerOrder(ctx, async (mtx, makerId, order) => {
     for (const { line, q } of qtys) await sql`update scm_outsource_order_line set dispatched_qty = ${q} where id = ${line.source_line_id as number} and client_id = ${makerId} and order_id = ${order.id as number}`.execute(mtx);
   });
-  await moveMakerOrder(ctx, 'dispatched', {}, { title: 'notify.osDispatched.title', body: 'notify.osDispatched.body', params: { qty: shipped } });
+  await moveMakerOrder(ctx, 'dispatched', {});
   return { patch: { dispatched_at: new Date().toISOString() } };
 }
 
@@ -373,11 +385,12 @@ export function registerOutsourceHandlers(): void {
   registerActionHandler('outsourceorder', 'receive_part', (ctx) => receiveLines(ctx, true));
   registerActionHandler('outsourceorder', 'cancel', async (ctx) => {
     await onTaskCopy(ctx, `set status = 'cancelled', version = version + 1, updated_at = now()`, 'cancelled', true);
+    await sharedDocumentChanged(ctx.tx, { entity: 'outsourceorder', clientId: ctx.clientId, id: Number(ctx.row.id), status: 'cancelled', from: String(ctx.row.status), no: ctx.row.os_no as string, by: { userId: ctx.auth.userId, clientId: ctx.clientId } });
   });
-  registerActionHandler('outsourcetask', 'accept', async (ctx) => moveMakerOrder(ctx, 'accepted', {}, { title: 'notify.osAccepted.title', body: 'notify.osAccepted.body' }));
+  registerActionHandler('outsourcetask', 'accept', async (ctx) => moveMakerOrder(ctx, 'accepted', {}));
   registerActionHandler('outsourcetask', 'reject', async (ctx) => {
     const reason = String(ctx.params.reject_reason ?? '');
-    await moveMakerOrder(ctx, 'rejected', { reject_reason: reason }, { title: 'notify.osRejected.title', body: 'notify.osRejected.body', params: { reason } }, true);
+    await moveMakerOrder(ctx, 'rejected', { reject_reason: reason }, { reason }, true);
   });
   registerActionHandler('outsourcetask', 'progress', reportProgress);
   registerActionHandler('outsourcetask', 'dispatch', dispatchTask);

@@ -12,7 +12,7 @@ import { writeDocument } from '../../resources/document-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
 import { writeAudit } from '../audit/audit.service';
 import { raiseNotice } from '../notify/notice.service';
-import { asTenant } from '../orders/cross-tenant.util';
+import { asTenant, sharedDocumentChanged } from '../orders/cross-tenant.util';
 import { accessFormSnapshot, applicationCerts, copyAdmissionToRecord, requireAnswers, snapshotOf } from './sourcing.admission';
 import { priceAtQuantity } from './sourcing.compare';
 
@@ -74,17 +74,30 @@ async function shareOf(tx: Db, buyerId: number, record: Row): Promise<Row | null
   return (await sql<Row>`select * from scm_order_share where id = ${record.share_id as number} and client_id = ${buyerId} and source_entity = 'srcproject' and target_entity = 'srcapplication' and state = 'active'`.execute(tx)).rows[0] ?? null;
 }
 
-/** Sets the supplier's application and quotations of a shared record, in the supplier's scope. */
-async function onSupplierSide(tx: Db, buyerId: number, record: Row, appStatus: string | null, quoteStatus: { from: string[]; to: string } | null): Promise<void> {
+/**
+ * Sets the supplier's application and quotations of a shared record, in the supplier's scope, as the
+ * buyer (`by`) decides; the supplier hears of it (`sharedDocumentChanged`: its lists follow, and the
+ * users who opened and posted the application get the declared notice).
+ */
+async function onSupplierSide(tx: Db, buyerId: number, record: Row, appStatus: string | null, quoteStatus: { from: string[]; to: string } | null, by: { userId: number; clientId: number }): Promise<void> {
   const share = await shareOf(tx, buyerId, record);
   if (!share) return;
   const supplier = Number(share.to_client);
   const appId = Number(share.target_id);
   await asTenant(tx, supplier, buyerId, async (stx) => {
-    if (appStatus) await sql`update srm_src_application set status = ${appStatus}, version = version + 1, updated_at = now() where id = ${appId} and client_id = ${supplier}`.execute(stx);
+    if (appStatus) {
+      const app = (await sql<Row>`select status, app_no, created_by, updated_by from srm_src_application where id = ${appId} and client_id = ${supplier} for update`.execute(stx)).rows[0];
+      await sql`update srm_src_application set status = ${appStatus}, version = version + 1, updated_at = now() where id = ${appId} and client_id = ${supplier}`.execute(stx);
+      await sharedDocumentChanged(stx, {
+        entity: 'srcapplication', clientId: supplier, id: appId, status: appStatus, from: (app?.status as string | null) ?? null, no: (app?.app_no as string | null) ?? null,
+        by, tell: [app?.updated_by as number, app?.created_by as number],
+      });
+    }
     if (quoteStatus) {
+      const quotes = (await sql<Row>`select id, quote_no, status from srm_src_quotation where client_id = ${supplier} and application_id = ${appId} and status in (${sql.join(quoteStatus.from)}) for update`.execute(stx)).rows;
       await sql`update srm_src_quotation set status = ${quoteStatus.to}, version = version + 1, updated_at = now()
         where client_id = ${supplier} and application_id = ${appId} and status in (${sql.join(quoteStatus.from)})`.execute(stx);
+      for (const q of quotes) await sharedDocumentChanged(stx, { entity: 'srcquotation', clientId: supplier, id: Number(q.id), status: quoteStatus.to, from: String(q.status), no: (q.quote_no as string | null) ?? null, by });
     }
   });
 }
@@ -325,8 +338,7 @@ async function award(ctx: ActionContext) {
     await sql`update srm_src_record set awarded = ${win}, vendor_id = ${win ? vendorId : ((r.vendor_id as number | null) ?? null)}, offers = ${JSON.stringify(offers)}::jsonb, version = version + 1, updated_at = now()
       where id = ${r.id as number} and client_id = ${clientId}`.execute(tx);
     if (r.status === 'eliminated') continue;
-    await onSupplierSide(tx, clientId, r, win ? 'selected' : 'closed', { from: ['posted', 'selected', 'not_selected'], to: win ? 'selected' : 'not_selected' });
-    await noticeSupplier(tx, clientId, r, win ? 'sourcing.awarded' : 'sourcing.closed', win ? 'src.notify.awarded' : 'src.notify.closed', row);
+    await onSupplierSide(tx, clientId, r, win ? 'selected' : 'closed', { from: ['posted', 'selected', 'not_selected'], to: win ? 'selected' : 'not_selected' }, { userId: auth.userId, clientId });
   }
   await writeAudit(tx, { clientId, userId: auth.userId, username: auth.username, ip: ctx.ip }, 'srcrecord', Number(chosen.id), 'award', [{ field: 'awarded', old: chosen.awarded ?? null, new: true }]);
   const wantsContract = ctx.params.make_contract === true || ctx.params.make_contract === 'true' || ctx.params.make_contract === '1';
@@ -447,21 +459,23 @@ async function postApplication(ctx: ActionContext) {
     if (!PROJECT_OPEN_STATES.includes(String(project.status))) throw precheck('src.apply.projectClosed');
     const w = writeContext(btx, actorOf(auth, buyerId, ip), 'service');
     const values = { project_id: project.id, supplier_name: companyName(me), contact_person: row.contact_person, contact_phone: row.contact_phone, company_profile: row.company_profile ?? null, certificates: row.certificates ?? null };
-    const existing = (await sql<Row>`select id from srm_src_record where client_id = ${buyerId} and share_id = ${share.id as number}`.execute(btx)).rows[0];
+    const existing = (await sql<Row>`select id, status from srm_src_record where client_id = ${buyerId} and share_id = ${share.id as number}`.execute(btx)).rows[0];
     const recordId = existing ? Number(existing.id) : await writeDocument(w, sourcingRecord, { body: values });
     const vendor = (await sql<{ id: number }>`select id from md_vendor where client_id = ${buyerId} and upper(platform_client_code) = upper(${me?.code ?? ''}) order by id limit 1`.execute(btx)).rows[0];
     await sql`update srm_src_record set share_id = ${share.id as number}, supplier_client_id = ${clientId}, application_no = ${row.app_no as string}, vendor_id = coalesce(vendor_id, ${vendor?.id ?? null}),
         offers = coalesce(offers, '{}'::jsonb), quoted_items = coalesce(quoted_items, 0), status = 'submitted' where id = ${recordId} and client_id = ${buyerId}`.execute(btx);
     await copyAdmissionToRecord(btx, buyerId, recordId, row, certs, auth.userId);
-    await raiseNotice(btx, {
-      clientId: buyerId, userIds: [projectOwner(project)], kind: 'sourcing.applied', title: 'src.notify.applied.title', doc_no: project.code as string, link: '/srm/index/srcrecord',
-      i18n: { title: 'src.notify.applied.title', body: 'src.notify.applied.body', params: { supplier: companyName(me), code: project.code } },
+    // The project's owner at the buyer hears of it, named by the application's number, opening the record.
+    await sharedDocumentChanged(btx, {
+      entity: 'srcrecord', clientId: buyerId, id: recordId, status: 'submitted', from: (existing?.status as string | null) ?? null, no: row.app_no as string,
+      by: { userId: auth.userId, clientId }, tell: [projectOwner(project)],
     });
     const items = project.status === 'publishing' ? await projectItems(btx, buyerId, Number(project.id)) : [];
     return { project, items, buyer: companyName(await clientRow(btx, buyerId)) };
   });
   // An application posted while the RFQ is published gets its draft quotations at once.
   const quotations = out.items.length ? await openQuotations(tx, clientId, auth, ip, Number(row.id), out.items, out.project, out.buyer) : 0;
+  await sharedDocumentChanged(tx, { entity: 'srcapplication', clientId, id: Number(row.id), status: ctx.transition?.to ?? 'posted', from: String(row.status), no: row.app_no as string, by: { userId: auth.userId, clientId } });
   return { patch: { posted_at: new Date().toISOString(), ...(snapshotOf(row.access_form) ? { access_review: 'pending' } : {}) }, data: { quotations } };
 }
 
@@ -489,11 +503,14 @@ async function postQuotation(ctx: ActionContext) {
     };
     await sql`update srm_src_record set offers = ${JSON.stringify(offers)}::jsonb, quoted_items = ${Object.keys(offers).length}, version = version + 1, updated_at = now()
       where id = ${record.id as number} and client_id = ${buyerId}`.execute(btx);
+    // The buyer's record keeps its state (its lists read the new offer); the owner's notice names the item quoted.
+    await sharedDocumentChanged(btx, { entity: 'srcrecord', clientId: buyerId, id: Number(record.id), status: String(record.status), from: String(record.status), no: (record.application_no as string | null) ?? null, by: { userId: ctx.auth.userId, clientId } });
     await raiseNotice(btx, {
       clientId: buyerId, userIds: [projectOwner(project)], kind: 'sourcing.quoted', title: 'src.notify.quoted.title', doc_no: project.code as string, link: '/srm/page/sourcingcompare',
       i18n: { title: 'src.notify.quoted.title', body: 'src.notify.quoted.body', params: { supplier: companyName(me), code: project.code, item: item.name } },
     });
   });
+  await sharedDocumentChanged(tx, { entity: 'srcquotation', clientId, id: Number(row.id), status: ctx.transition?.to ?? 'posted', from: String(row.status), no: row.quote_no as string, by: { userId: ctx.auth.userId, clientId } });
   return { patch: { posted_at: postedAt } };
 }
 
@@ -586,12 +603,13 @@ export function registerSourcingHandlers(): void {
       if (before?.share_id && source !== 'service') throw new AppError('conflict', 'src.record.platformReadOnly');
     },
   });
-  const recordMove = (appStatus: string, quoteStatus: { from: string[]; to: string } | null, notice: string) => async (ctx: ActionContext) => {
-    const { tx, clientId, row } = ctx;
+  const recordMove = (appStatus: string, quoteStatus: { from: string[]; to: string } | null) => async (ctx: ActionContext) => {
+    const { tx, clientId, row, auth } = ctx;
     const project = (await sql<Row>`select * from srm_src_project where id = ${row.project_id as number} and client_id = ${clientId}`.execute(tx)).rows[0];
     if (!project || ['evaluating', 'evaluation_ended'].includes(String(project.status))) throw precheck('src.record.projectClosed');
-    await onSupplierSide(tx, clientId, row, appStatus, quoteStatus);
-    await noticeSupplier(tx, clientId, row, `sourcing.${appStatus}`, notice, project);
+    const by = { userId: auth.userId, clientId };
+    await onSupplierSide(tx, clientId, row, appStatus, quoteStatus, by);
+    await sharedDocumentChanged(tx, { entity: 'srcrecord', clientId, id: Number(row.id), status: ctx.transition?.to ?? String(row.status), from: String(row.status), no: (row.application_no as string | null) ?? null, by });
     // An eliminated supplier's quotations leave the comparison.
     if (quoteStatus?.to === 'stopped') {
       const offers = jsonOf<Record<string, Offer>>(row.offers, {});
@@ -599,8 +617,8 @@ export function registerSourcingHandlers(): void {
       await sql`update srm_src_record set offers = ${JSON.stringify(offers)}::jsonb where id = ${row.id as number} and client_id = ${clientId}`.execute(tx);
     }
   };
-  registerActionHandler('srcrecord', 'shortlist', recordMove('candidate', null, 'src.notify.shortlisted'));
-  registerActionHandler('srcrecord', 'eliminate', recordMove('stopped', { from: ['draft', 'posted'], to: 'stopped' }, 'src.notify.eliminated'));
+  registerActionHandler('srcrecord', 'shortlist', recordMove('candidate', null));
+  registerActionHandler('srcrecord', 'eliminate', recordMove('stopped', { from: ['draft', 'posted'], to: 'stopped' }));
   registerSaveHook('srcevalconfig', {
     validate: async ({ tx, clientId, values, before, errors }) => {
       const code = String(values.code ?? before?.code ?? '');
