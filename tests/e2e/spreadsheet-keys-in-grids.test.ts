@@ -6,7 +6,11 @@ import { serverAndBrowserForFile, snap } from './support/harness';
  * Spreadsheet keys in the allocation workbench (issue 21): a range by Shift+arrows, copy as
  * tab-separated text, paste a block with a refused cell, one undo for the paste, fill down, Enter
  * edits, and the selection survives a save; and the same keys in a document's editable lines (a
- * material's price history). Build the client first (`npx vite build`).
+ * material's price history); in a purchase order drawer's colour x size matrix (a block pasted from
+ * the clipboard with Ctrl+V, a bad cell named by colour and size, undo and redo of the whole paste,
+ * copy, fill down, Delete); and in a read-only list (a click selects one row, Ctrl-click another, a
+ * double click opens; a dragged range copies to the clipboard with Ctrl+C). Build the client first
+ * (`npx vite build`).
  */
 const run = serverAndBrowserForFile();
 
@@ -160,4 +164,133 @@ describe('spreadsheet keys in editable grids', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('pastes a block from the clipboard into a purchase order\'s colour x size matrix, names a bad cell, undoes and redoes the paste', async () => {
+    const context = await run.browser.newContext({ viewport: { width: 1366, height: 768 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${run.server.url}/srm/masterdetail/purorder`);
+    await page.waitForSelector('[data-testid=login-form]');
+    await page.fill('input[name=username]', 'brand');
+    await page.fill('input[name=password]', 'Demo1234');
+    await page.click('[data-testid=login-submit]');
+    await page.waitForSelector('[data-testid=grid-purorder] .ag-header-cell', { timeout: 30000 });
+    await page.click('[data-testid=action-create]');
+    await page.waitForSelector('[data-testid=entity-form]');
+    await page.click('#f-purorder-order_kind');
+    await page.click('[role=option]:has-text("成品")');
+    const BLOCK = '[data-testid=order-style-0]';
+    await page.waitForSelector(BLOCK);
+    for (const colour of ['黑色', '白色']) {
+      await page.fill(`${BLOCK} [data-testid=add-colour]`, colour);
+      await page.press(`${BLOCK} [data-testid=add-colour]`, 'Enter');
+    }
+    const input = (colour: string, size: string) => `${BLOCK} input[aria-label="${colour} ${size}"]`;
+    const value = (colour: string, size: string) => page.inputValue(input(colour, size));
+    const total = async () => ((await page.textContent(`${BLOCK} [data-testid=matrix-grand-total]`)) ?? '').trim();
+    await page.waitForSelector(input('白色', 'M'));
+
+    // Ctrl+V of a block as Excel puts it on the clipboard, at 黑色 / S; 白色 / M is not a quantity.
+    await page.evaluate((text) => navigator.clipboard.writeText(text), '10\t20\r\n5\tabc\r\n');
+    await page.click(input('黑色', 'S'));
+    await page.keyboard.press('Control+v');
+    await expect.poll(() => value('黑色', 'S')).toBe('10');
+    expect(await value('黑色', 'M')).toBe('20');
+    expect(await value('白色', 'S')).toBe('5');
+    expect(await value('白色', 'M')).toBe('');
+    expect(await total()).toBe('35');
+    const refused = `${BLOCK} [data-testid=matrix-refused]`;
+    expect(await page.textContent(refused)).toContain('白色 / M：数量必须是非负整数');
+    expect(await page.locator(`${BLOCK} td[data-refused]`).count()).toBe(1);
+    await page.locator(`${BLOCK} [data-testid=matrix-input]`).scrollIntoViewIfNeeded();
+    await snap(page, 'keys-04-matrix-bad-cell');
+
+    // One undo takes the whole paste back; redo puts it again.
+    await page.keyboard.press('Control+z');
+    await expect.poll(total).toBe('0');
+    expect(await value('黑色', 'S')).toBe('');
+    await page.keyboard.press('Control+y');
+    await expect.poll(total).toBe('35');
+
+    // A 2 x 2 range by Shift+arrows copies as tab-separated text, Ctrl+D fills it down, Delete clears it.
+    await page.click(input('黑色', 'S'));
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Shift+ArrowDown');
+    await page.keyboard.press('Control+c');
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('10\t20\r\n5\t');
+    await page.keyboard.press('Control+d');
+    await expect.poll(() => value('白色', 'S')).toBe('10');
+    expect(await value('白色', 'M')).toBe('20');
+    expect(await total()).toBe('60');
+    await page.keyboard.press('Delete');
+    await expect.poll(total).toBe('0');
+    await page.keyboard.press('Control+z');
+    await expect.poll(total).toBe('60');
+
+    // One value pasted into one cell is checked the same way (a negative quantity refused).
+    await page.click(input('白色', 'M'));
+    await page.evaluate(() => navigator.clipboard.writeText('-2'));
+    await page.keyboard.press('Control+v');
+    await expect.poll(async () => (await page.textContent(refused)) ?? '').toContain('白色 / M：数量必须是非负整数');
+    expect(await total()).toBe('60');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('in a read-only list a click selects one row, a double click opens it, and a dragged range copies with Ctrl+C', async () => {
+    const context = await run.browser.newContext({ viewport: { width: 1366, height: 768 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${run.server.url}/md/masterdetail/material`);
+    await page.waitForSelector('[data-testid=login-form]');
+    await page.fill('input[name=username]', 'maker');
+    await page.fill('input[name=password]', 'Demo1234');
+    await page.click('[data-testid=login-submit]');
+    const LIST = '[data-testid=grid-material]';
+    const at = (row: number, nth: number) => page.locator(`${LIST} .ag-row[row-index="${row}"] .ag-cell:not([col-id^="ag-Grid"])`).nth(nth);
+    await page.waitForSelector(`${LIST} .ag-row[row-index="1"]`, { timeout: 30000 });
+    const count = (n: number) => page.waitForSelector(`[data-testid=selected-count]:has-text("已选 ${n} 条")`);
+
+    // A click selects that row alone; Ctrl-click adds one; a plain click selects one again; the checkbox adds.
+    await at(0, 0).click();
+    await count(1);
+    await at(1, 1).click();
+    await count(1);
+    expect(await page.locator(`${LIST} .ag-row[row-index="1"].ag-row-selected`).count()).toBeGreaterThan(0);
+    expect(await page.locator(`${LIST} .ag-row[row-index="0"].ag-row-selected`).count()).toBe(0);
+    await at(0, 1).click({ modifiers: ['Control'] });
+    await count(2);
+    await at(0, 0).click();
+    await count(1);
+    await page.locator(`${LIST} .ag-row[row-index="1"] .ag-selection-checkbox input`).check();
+    await count(2);
+
+    // A range dragged over 2 rows x 2 columns, copied as tab-separated text.
+    const from = await at(0, 0).boundingBox();
+    const to = await at(1, 1).boundingBox();
+    await page.mouse.move(from!.x + 10, from!.y + from!.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to!.x + 10, to!.y + to!.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => page.locator(`${LIST} .ss-range`).count()).toBe(4);
+    const texts = [];
+    for (const [r, c] of [[0, 0], [0, 1], [1, 0], [1, 1]]) texts.push(((await at(r, c).textContent()) ?? '').trim());
+    await page.keyboard.press('Control+c');
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${texts[0]}\t${texts[1]}\r\n${texts[2]}\t${texts[3]}`);
+    // Shift+arrows grow it as in the editable grids; the copy follows.
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect.poll(() => page.locator(`${LIST} .ss-range`).count()).toBe(6);
+    await page.keyboard.press('Control+c');
+    await expect.poll(async () => (await page.evaluate(() => navigator.clipboard.readText())).split('\r\n')[0].split('\t').length).toBe(3);
+    await snap(page, 'keys-05-list-range-copied');
+
+    // A double click still opens the row.
+    await at(1, 1).dblclick();
+    await page.waitForSelector('[data-testid=entity-form]');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
+

@@ -77,6 +77,8 @@ export function ChildGrid(p: ChildGridProps) {
       return { value: field.def.type === 'boolean' && !r.error ? r.value : mapped === '' ? null : mapped, error: r.error };
     },
     onRefused: (refused) => toast.warning(t('grid.pasteRefused', { count: refused.length, message: t(refused[0].error.key, refused[0].error.params ?? {}) })),
+    // Lines shown read-only keep the range and copy.
+    readOnly: Boolean(p.disabled || !p.grid.editable),
   });
   referencesRef.current = references;
   rowsRef.current = p.rows;
@@ -119,7 +121,7 @@ export function ChildGrid(p: ChildGridProps) {
       }),
     [p.grid, p.disabled, p.errors, language],
   );
-  const sheetColumnDefs = useMemo(() => (p.disabled || !p.grid.editable ? columnDefs : sheetKeys.withClasses(columnDefs)), [columnDefs, sheetKeys, p.disabled, p.grid.editable]);
+  const sheetColumnDefs = useMemo(() => sheetKeys.withClasses(columnDefs), [columnDefs, sheetKeys]);
 
   const errorList = Object.entries(p.errors)
     .map(([k, message]) => {
@@ -195,11 +197,11 @@ export function ChildGrid(p: ChildGridProps) {
       <div
         className={s.grid}
         {...uncontrolled}
-        {...(p.disabled || !p.grid.editable ? {} : sheetKeys.containerProps)}
+        {...sheetKeys.containerProps}
         // Escape in a cell editor cancels the edit; it must not also close the drawer around the grid.
         onKeyDownCapture={(e) => {
           editingOnEscape.current = e.key === 'Escape' && Boolean(apiRef.current?.getEditingCells().length);
-          if (!p.disabled && p.grid.editable) sheetKeys.containerProps.onKeyDownCapture(e);
+          sheetKeys.containerProps.onKeyDownCapture(e);
         }}
         onKeyDown={(e) => {
           if (e.key === 'Escape' && editingOnEscape.current) e.stopPropagation();
@@ -210,7 +212,7 @@ export function ChildGrid(p: ChildGridProps) {
           rowData={gridRows}
           columnDefs={sheetColumnDefs}
           getRowId={(r) => r.data.__key}
-          {...(p.disabled || !p.grid.editable ? {} : sheetKeys.gridProps)}
+          {...sheetKeys.gridProps}
           rowSelection={p.disabled ? undefined : { mode: 'multiRow', checkboxes: true, headerCheckbox: true, enableClickSelection: false }}
           singleClickEdit
           stopEditingWhenCellsLoseFocus

@@ -1,6 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import {
-  themeQuartz,
   type CellKeyDownEvent,
   type ColDef,
   type ColumnMovedEvent,
@@ -8,8 +7,6 @@ import {
   type GetRowIdParams,
   type GridApi,
   type GridReadyEvent,
-  type IDatasource,
-  type IGetRowsParams,
   type RowDoubleClickedEvent,
   type RowSelectionOptions,
   type SelectionChangedEvent,
@@ -22,22 +19,16 @@ import { useSnapshot } from 'valtio';
 import type { StatusTab } from '../../model/page';
 import type { ResolvedPage } from '../../model/page-resolve';
 import { access } from '../session/access-state';
-import { toast } from '../shell/toast-bus';
 import { entityApi, type PageReply, type Row } from '../engine/entity-api';
 import { columnDefsOf } from './column-defs';
 import { applicableState, loadSavedTable, savedTableOf, storeSavedTable } from './column-state';
-import { pageQuery, UnsupportedFilter, type FilterModel, type QueryParams, type SortModel } from './filter-params';
+import type { QueryParams } from './filter-params';
+import { gridTheme, GRID_LOCALE } from './grid-theme';
+import { BLOCK, useListDatasource } from './use-list-datasource';
+import { SPREADSHEET_CSS, useSpreadsheetKeys } from './useSpreadsheetKeys';
 import './grid-modules';
 
-/** The quartz theme in the product's denim and fonts. */
-export const gridTheme = themeQuartz.withParams({
-  accentColor: '#2E60B2',
-  fontFamily: "'Segoe UI', 'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', system-ui, sans-serif",
-  fontSize: 13,
-  headerFontWeight: 600,
-  rowHeight: 36,
-  headerHeight: 38,
-});
+export { gridTheme, GRID_LOCALE } from './grid-theme';
 
 export type EntityGridProps = {
   resolved: ResolvedPage;
@@ -58,15 +49,14 @@ function EmptyOverlay(p: { render: () => ReactNode }) {
   return <div style={{ pointerEvents: 'auto' }}>{p.render()}</div>;
 }
 
-const BLOCK = 100;
-
 // Grid options that never change are made once: AG Grid React applies every prop whose identity
 // changed, and a new defaultColDef, rowSelection or selectionColumnDef on a re-render (the list
 // page re-renders when the first block brings the total and tab counts) rebuilds the columns
 // and redraws the rows that were just drawn.
 // Headers wrap onto a second line rather than cut a long (English) label short.
 const DEFAULT_COL_DEF: ColDef<Row> = { minWidth: 80, suppressHeaderMenuButton: false, wrapHeaderText: true, autoHeaderHeight: true };
-const ROW_SELECTION: RowSelectionOptions<Row> = { mode: 'multiRow', checkboxes: true, headerCheckbox: false, enableClickSelection: false };
+// A click selects that row alone, Ctrl/Shift-click extend, the checkboxes add and remove rows.
+const ROW_SELECTION: RowSelectionOptions<Row> = { mode: 'multiRow', checkboxes: true, headerCheckbox: false, enableClickSelection: true };
 const SELECTION_COLUMN_DEF: SelectionColumnDef = { pinned: 'left', width: 48 };
 const rowIdOf = (p: GetRowIdParams<Row>) => String(p.data.id);
 
@@ -76,8 +66,10 @@ const useStyles = makeStyles({
 
 /**
  * A registry list on AG Grid's infinite row model: the server pages, sorts and filters
- * (GET .../page); rows are selected with checkboxes for bulk actions; Enter or a double click
- * opens a row; column order, width, visibility and pinning are remembered per user and page.
+ * (GET .../page); a click selects a row (Ctrl/Shift-click and the checkboxes select several for
+ * bulk actions); Enter or a double click opens a row; a range of cells (drag, Shift+arrows) copies
+ * as Excel's tab-separated text with Ctrl+C (the grids' spreadsheet keys, read-only); column
+ * order, width, visibility and pinning are remembered per user and page.
  */
 export function EntityGrid(props: EntityGridProps) {
   const { resolved, tab, quick, fixed } = props;
@@ -89,68 +81,11 @@ export function EntityGrid(props: EntityGridProps) {
   const state = useRef({ tab, quick, fixed, props });
   state.current = { tab, quick, fixed, props };
   const api = useMemo(() => entityApi(resolved), [resolved]);
-  const columnDefs = useMemo(() => columnDefsOf(resolved.columns, language), [resolved, language]);
+  // Ranges and copy of cells, as in the editable grids, nothing written.
+  const sheetKeys = useSpreadsheetKeys({ readOnly: true });
+  const columnDefs = useMemo(() => sheetKeys.withClasses(columnDefsOf(resolved.columns, language)), [resolved, language, sheetKeys]);
 
-  // The first block is asked for as the grid is created, not when AG Grid first calls the
-  // datasource: setting the grid up takes a few hundred milliseconds on a cold start, and the
-  // server answers meanwhile. The datasource's first call takes that reply when it asks for the
-  // same block (no saved sort or filter applies to a new grid); otherwise it is dropped.
-  const datasource = useMemo<IDatasource>(() => {
-    let early: { key: string; reply: Promise<PageReply> } | null = null;
-    try {
-      const { quick: q, tab: tb, fixed: fx } = state.current;
-      const query: QueryParams = { ...pageQuery(resolved, { startRow: 0, endRow: BLOCK, sortModel: [], filterModel: {}, quick: q, tab: tb, fixed: fx }), tabs: '1' };
-      // Quiet: a failure here is not shown; the datasource then asks again in the usual way.
-      const reply = api.page(query, { quiet: true });
-      reply.catch(() => undefined);
-      early = { key: JSON.stringify(query), reply };
-    } catch {
-      // A filter the server cannot answer: the datasource reports it.
-    }
-    const takeEarly = (query: QueryParams): Promise<PageReply> | null => {
-      const first = early;
-      early = null;
-      return first && first.key === JSON.stringify(query) ? first.reply : null;
-    };
-    return {
-      getRows: (params: IGetRowsParams) => {
-        let query: QueryParams;
-        try {
-          query = pageQuery(resolved, {
-            startRow: params.startRow,
-            endRow: params.endRow,
-            sortModel: params.sortModel as SortModel,
-            filterModel: params.filterModel as FilterModel,
-            quick: state.current.quick,
-            tab: state.current.tab,
-            fixed: state.current.fixed,
-          });
-        } catch (e) {
-          if (e instanceof UnsupportedFilter) toast.warning(e.message);
-          params.failCallback();
-          return;
-        }
-        // Tab counts ride on the first block only.
-        if (params.startRow === 0) query.tabs = '1';
-        const taken = params.startRow === 0 ? takeEarly(query) : null;
-        (taken ? taken.catch(() => api.page(query)) : api.page(query))
-          .then((reply) => {
-            const grid = apiRef.current;
-            params.successCallback(reply.rows, reply.total);
-            if (grid && !grid.isDestroyed()) {
-              // Rows still selected after a refresh come back with their new data (version).
-              const ids = new Set(reply.rows.map((r) => String(r.id)));
-              const selected = grid.getSelectedRows();
-              if (selected.some((r) => ids.has(String(r.id)))) state.current.props.onSelectionChange(selected);
-              if (reply.total === 0 && params.startRow === 0) grid.showNoRowsOverlay();
-              else grid.hideOverlay();
-            }
-            if (params.startRow === 0) state.current.props.onLoaded?.(reply, query);
-          })
-          .catch(() => params.failCallback());
-      },
-    };
-  }, [api, resolved]);
+  const datasource = useListDatasource(resolved, api, apiRef, state);
 
   // Quick search, tab or fixed filters changed: drop cached blocks and fetch from the top.
   const fixedKey = JSON.stringify(fixed ?? {});
@@ -174,6 +109,7 @@ export function EntityGrid(props: EntityGridProps) {
   const onGridReady = useCallback(
     (e: GridReadyEvent<Row>) => {
       apiRef.current = e.api;
+      sheetKeys.setApi(e.api as GridApi);
       const saved = loadSavedTable(username, resolved.page.opt, savedTables as Record<string, unknown>);
       if (saved) {
         const known = resolved.columns.map((c) => c.field);
@@ -204,8 +140,10 @@ export function EntityGrid(props: EntityGridProps) {
   const onColumnResized = useCallback((e: ColumnResizedEvent<Row>) => e.finished && e.source !== 'api' && persistColumns(), [persistColumns]);
 
   return (
-    <div className={s.wrap} data-testid={`grid-${resolved.page.opt}`}>
+    <div className={s.wrap} data-testid={`grid-${resolved.page.opt}`} {...sheetKeys.containerProps}>
+      <style>{SPREADSHEET_CSS}</style>
       <AgGridReact<Row>
+        {...sheetKeys.gridProps}
         theme={gridTheme}
         columnDefs={columnDefs}
         defaultColDef={DEFAULT_COL_DEF}
@@ -237,48 +175,3 @@ export function EntityGrid(props: EntityGridProps) {
     </div>
   );
 }
-
-/** AG Grid's own words in the interface language (filters, menus). */
-export const GRID_LOCALE: Record<'zh-CN' | 'en', Record<string, string>> = {
-  en: {},
-  'zh-CN': {
-    contains: '包含',
-    equals: '等于',
-    notEqual: '不等于',
-    lessThan: '小于',
-    lessThanOrEqual: '小于等于',
-    greaterThan: '大于',
-    greaterThanOrEqual: '大于等于',
-    inRange: '介于',
-    inRangeStart: '从',
-    inRangeEnd: '到',
-    blank: '为空',
-    notBlank: '不为空',
-    filterOoo: '筛选…',
-    resetFilter: '重置',
-    applyFilter: '应用',
-    clearFilter: '清除',
-    before: '早于',
-    after: '晚于',
-    loadingOoo: '加载中…',
-    noRowsToShow: '暂无数据',
-    page: '页',
-    of: '/',
-    to: '至',
-    pinColumn: '固定列',
-    pinLeft: '固定在左侧',
-    pinRight: '固定在右侧',
-    noPin: '取消固定',
-    autosizeThisColumn: '自动调整此列',
-    autosizeAllColumns: '自动调整所有列',
-    resetColumns: '重置列',
-    sortAscending: '升序',
-    sortDescending: '降序',
-    sortUnSort: '取消排序',
-    columnFilter: '列筛选',
-    columnChooser: '选择列',
-    ariaChecked: '已选',
-    ariaUnchecked: '未选',
-    dateFormatOoo: 'yyyy-mm-dd',
-  },
-};

@@ -1,15 +1,17 @@
-import { Button, Input, makeStyles, tokens, useUncontrolledFocus } from '@fluentui/react-components';
+import { Button, Input, makeStyles, mergeClasses, tokens, useUncontrolledFocus } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
-import { useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addColumn, addRow, columnTotals, fromGrid, grandTotal, moveFocus, parseClipboard, pasteBlock, removeRow, rowTotals, setCell, toGrid, type MatrixConfig, type MatrixGrid, type MatrixRecord } from './matrix';
+import { addColumn, addRow, columnTotals, fromGrid, grandTotal, moveFocus, removeRow, rowTotals, toGrid, type MatrixConfig, type MatrixGrid, type MatrixRecord } from './matrix';
 import { sortSizes } from './matrix-blocks';
+import { useMatrixSheet } from './use-matrix-sheet';
 
 /**
  * The colour-size matrix input (spec 3 matrixinputtable; DOMAIN "Orders and the colour-size
- * matrix"): colours as rows, sizes as columns, row and column totals, a block pasted from Excel
- * (tab/newline text) fills the cells from the focused one, and arrows / Enter / Tab move like a
- * spreadsheet. Reusable: the orders area gives it its own sizes and colours.
+ * matrix"): colours as rows, sizes as columns, row and column totals, arrows / Enter / Tab move like
+ * a spreadsheet, and the grids' spreadsheet keys (useMatrixSheet: ranges, Ctrl+C / Ctrl+V of Excel
+ * blocks, Ctrl+D, Delete, Ctrl+Z / Ctrl+Y); a refused cell is named by its colour and size below the
+ * table. Reusable: the orders area gives it its own sizes and colours.
  *
  * Example: `<MatrixInputTable value={lines} onChange={setLines} config={{ rowField: 'color', colField: 'size', cellField: 'qty' }} columns={['S','M','L','XL']} />`
  */
@@ -35,8 +37,13 @@ const useStyles = makeStyles({
   total: { border: `1px solid ${tokens.colorNeutralStroke2}`, padding: '4px 8px', textAlign: 'right', fontWeight: 600, background: tokens.colorNeutralBackground2 },
   hint: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, margin: '4px 0' },
   bar: { display: 'flex', gap: '6px', marginTop: '6px', alignItems: 'center' },
-  bad: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
+  bad: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200, margin: '4px 0 0', paddingLeft: '18px' },
+  inRange: { background: 'rgba(33, 115, 70, 0.12)' },
+  refused: { boxShadow: `inset 0 0 0 2px ${tokens.colorPaletteRedBorder2}`, background: tokens.colorPaletteRedBackground1 },
 });
+
+/** The range's outer edges drawn as Excel does (2px green). */
+const EDGE = '2px solid #217346';
 
 export function MatrixInputTable(props: MatrixInputTableProps) {
   const s = useStyles();
@@ -45,7 +52,6 @@ export function MatrixInputTable(props: MatrixInputTableProps) {
   const [extraCols, setExtraCols] = useState<string[]>([]);
   const [newRow, setNewRow] = useState('');
   const [newCol, setNewCol] = useState('');
-  const [rejected, setRejected] = useState<string[]>([]);
   const refs = useRef<Map<string, HTMLInputElement>>(new Map());
   // Tab moves between cells here, not to the next control of a surrounding drawer or dialog.
   const uncontrolled = useUncontrolledFocus();
@@ -56,6 +62,7 @@ export function MatrixInputTable(props: MatrixInputTableProps) {
   }, [props.value, props.config, props.rows, props.columns, extraRows, extraCols]);
   const commit = (g: MatrixGrid) => props.onChange(fromGrid(g, props.config));
   const focus = (row: number, col: number) => refs.current.get(`${row}:${col}`)?.focus();
+  const sheet = useMatrixSheet(grid, commit, focus);
 
   const onKey = (e: KeyboardEvent<HTMLInputElement>, row: number, col: number) => {
     if (!['ArrowUp', 'ArrowDown', 'Enter', 'Tab', 'ArrowLeft', 'ArrowRight'].includes(e.key)) return;
@@ -68,21 +75,13 @@ export function MatrixInputTable(props: MatrixInputTableProps) {
     e.preventDefault();
     focus(next.row, next.col);
   };
-  const onPaste = (e: ClipboardEvent<HTMLInputElement>, row: number, col: number) => {
-    const text = e.clipboardData.getData('text/plain');
-    if (!text.includes('\t') && !text.includes('\n')) return;
-    e.preventDefault();
-    const r = pasteBlock(grid, row, col, parseClipboard(text));
-    setRejected(r.rejected.map((x) => `${grid.rows[x.row]}/${grid.cols[x.col]}: ${x.text}`));
-    commit(r.grid);
-  };
   const rTotals = rowTotals(grid);
   const cTotals = columnTotals(grid);
 
   return (
     <div id={props.id} data-testid="matrix-input">
       {!props.disabled && <div className={s.hint}>{t('engine.matrixHint')}</div>}
-      <table className={s.table} style={props.disabled ? { width: 'auto', minWidth: '50%' } : undefined} {...uncontrolled}>
+      <table className={s.table} style={props.disabled ? { width: 'auto', minWidth: '50%' } : undefined} {...uncontrolled} {...(props.disabled ? {} : sheet.containerProps)}>
         <thead>
           <tr>
             <th className={s.th}>{props.rowLabel ?? t('engine.matrixRow')}</th>
@@ -97,24 +96,28 @@ export function MatrixInputTable(props: MatrixInputTableProps) {
           {grid.rows.map((r, i) => (
             <tr key={r}>
               <th className={s.th} scope="row">{r}</th>
-              {grid.cols.map((c, j) => (
-                <td key={c} className={s.td}>
+              {grid.cols.map((c, j) => {
+                const edge = sheet.rangeOf(i, j);
+                return (
+                <td key={c} className={mergeClasses(s.td, edge ? s.inRange : undefined, sheet.isRefused(i, j) ? s.refused : undefined)} data-refused={sheet.isRefused(i, j) || undefined}
+                  style={edge ? { borderTop: edge.top ? EDGE : undefined, borderBottom: edge.bottom ? EDGE : undefined, borderLeft: edge.left ? EDGE : undefined, borderRight: edge.right ? EDGE : undefined } : undefined}>
                   <input
                     ref={(el) => {
                       if (el) refs.current.set(`${i}:${j}`, el);
                       else refs.current.delete(`${i}:${j}`);
                     }}
                     className={s.cell}
-                    inputMode="decimal"
+                    inputMode="numeric"
                     aria-label={`${r} ${c}`}
                     disabled={props.disabled}
                     value={grid.cells[i][j] ?? ''}
-                    onChange={(e) => commit(setCell(grid, i, j, e.target.value))}
+                    onChange={(e) => sheet.typed(i, j, e.target.value)}
                     onKeyDown={(e) => onKey(e, i, j)}
-                    onPaste={(e) => onPaste(e, i, j)}
+                    {...(props.disabled ? {} : sheet.cellProps(i, j))}
                   />
                 </td>
-              ))}
+                );
+              })}
               <td className={s.total} data-testid={`matrix-row-total-${i}`}>{rTotals[i]}</td>
               {props.extendable && !props.disabled && (
                 <td className={s.td}>
@@ -146,7 +149,11 @@ export function MatrixInputTable(props: MatrixInputTableProps) {
           <Button size="small" icon={<AddRegular />} onClick={addColNamed}>{t('engine.addMatrixColumn')}</Button>
         </div>
       )}
-      {rejected.length > 0 && <div className={s.bad}>{rejected.join('; ')}</div>}
+      {sheet.messages.length > 0 && (
+        <ul className={s.bad} role="alert" data-testid="matrix-refused">
+          {sheet.messages.map((m, k) => <li key={k}>{m}</li>)}
+        </ul>
+      )}
     </div>
   );
 

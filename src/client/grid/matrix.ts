@@ -4,6 +4,9 @@
  * `{ [rowField]: colour, [colField]: size, [cellField]: qty }` (spec 3 matrixinputtable, sent as
  * JSON text); the component edits it as a grid. Pure functions, shared with the orders area.
  */
+import type { MessageRef } from '../../model/validate';
+import type { CellRefusal, CellWrite, SheetAccess } from './spreadsheet';
+
 export type MatrixConfig = { rowField: string; colField: string; cellField: string };
 export type MatrixRecord = Record<string, unknown>;
 export type MatrixGrid = { rows: string[]; cols: string[]; cells: Array<Array<number | null>> };
@@ -65,35 +68,51 @@ export function grandTotal(grid: MatrixGrid): number {
   return tidy(rowTotals(grid).reduce((a, b) => a + b, 0));
 }
 
-/** Cells copied from Excel arrive as text: rows by newline, cells by tab. */
-export function parseClipboard(text: string): string[][] {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  while (lines.length && lines[lines.length - 1] === '') lines.pop();
-  return lines.map((l) => l.split('\t'));
-}
+// ---------------------------------------------------------------------------------------------
+// The matrix as a sheet of the grids' spreadsheet keys (./spreadsheet): ranges, paste of Excel
+// blocks, fill down, clear and undo run the same rules as in the workbench and document lines.
+
+/** Digits typed with a Chinese input method (full width) read as digits. */
+const halfWidth = (s: string) => s.replace(/[\uFF10-\uFF19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0));
 
 /**
- * Pastes a block at (row, col). Numbers fill cells, empty text clears them, anything else is
- * reported and left as it was; the block is cut at the grid's edge.
+ * A cell's quantity: pieces, a whole number of 0 or more (Excel's thousands separators and a
+ * trailing ".0" accepted); empty text empties the cell.
  */
-export function pasteBlock(grid: MatrixGrid, row: number, col: number, block: string[][]): { grid: MatrixGrid; rejected: Array<{ row: number; col: number; text: string }> } {
+export function validateQty(raw: string): { value: number | null; error: MessageRef | null } {
+  const t = halfWidth(raw).trim().replace(/[,\s]/g, '');
+  if (t === '') return { value: null, error: null };
+  if (!/^\d+(\.0*)?$/.test(t)) return { value: null, error: { key: 'engine.matrixQty' } };
+  return { value: Number(t), error: null };
+}
+
+/** The sheet over a matrix: every cell editable, checked by `validateQty`. */
+export function matrixSheet(grid: MatrixGrid): SheetAccess {
+  return {
+    rowCount: grid.rows.length,
+    colCount: grid.cols.length,
+    text: (p) => {
+      const v = grid.cells[p.row]?.[p.col];
+      return v === null || v === undefined ? '' : String(v);
+    },
+    value: (p) => grid.cells[p.row]?.[p.col] ?? null,
+    editable: (p) => p.row < grid.rows.length && p.col < grid.cols.length,
+    validate: (_p, raw) => validateQty(raw),
+  };
+}
+
+/** The grid with a plan's (or an undo's) writes made. */
+export function applyWrites(grid: MatrixGrid, writes: readonly CellWrite[]): MatrixGrid {
   const cells = grid.cells.map((r) => [...r]);
-  const rejected: Array<{ row: number; col: number; text: string }> = [];
-  block.forEach((line, di) =>
-    line.forEach((text, dj) => {
-      const i = row + di;
-      const j = col + dj;
-      if (i >= grid.rows.length || j >= grid.cols.length) return;
-      const t = text.trim();
-      if (t === '') cells[i][j] = null;
-      else {
-        const n = num(t);
-        if (n === null) rejected.push({ row: i, col: j, text });
-        else cells[i][j] = n;
-      }
-    }),
-  );
-  return { grid: { ...grid, cells }, rejected };
+  for (const w of writes) {
+    if (cells[w.pos.row] && w.pos.col < grid.cols.length) cells[w.pos.row][w.pos.col] = num(w.after);
+  }
+  return { ...grid, cells };
+}
+
+/** A refused cell named by its colour and size, for the message under the matrix. */
+export function refusalOf(grid: Pick<MatrixGrid, 'rows' | 'cols'>, r: CellRefusal): { row: string; col: string; text: string; key: string } {
+  return { row: grid.rows[r.pos.row] ?? '', col: grid.cols[r.pos.col] ?? '', text: r.text, key: r.error.key };
 }
 
 export function setCell(grid: MatrixGrid, row: number, col: number, value: unknown): MatrixGrid {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   bounds, cellsOf, copyText, emptyUndo, extend, formatTsv, inRange, keepSelection, parseTsv, planClear, planFillDown,
-  planPaste, record, redo, restoreSelection, single, undo, type CellPos, type SheetAccess,
+  planPaste, record, redo, restoreSelection, sheetCommand, single, undo, type CellPos, type SheetAccess,
 } from './spreadsheet';
 
 /** A 4 x 3 sheet: column 0 read-only text, columns 1-2 whole numbers >= 0 (required in column 2). */
@@ -106,3 +106,22 @@ describe('copy, paste, fill, clear, undo', () => {
     expect(restoreSelection(kept, (id) => after.indexOf(id))).toEqual({ anchor: { row: 1, col: 1 }, focus: { row: 2, col: 2 } });
   });
 });
+
+describe('the keys of every sheet', () => {
+  const k = (key: string, mods: { ctrl?: boolean; meta?: boolean; shift?: boolean; alt?: boolean } = {}) =>
+    sheetCommand({ key, ctrlKey: Boolean(mods.ctrl), metaKey: Boolean(mods.meta), shiftKey: Boolean(mods.shift), altKey: Boolean(mods.alt) });
+  it('maps Excel\'s keys to commands and leaves the rest to the grid', () => {
+    expect(k('d', { ctrl: true })).toEqual({ kind: 'fillDown' });
+    expect(k('D', { meta: true })).toEqual({ kind: 'fillDown' });
+    expect(k('z', { ctrl: true })).toEqual({ kind: 'undo' });
+    expect(k('Z', { ctrl: true, shift: true })).toEqual({ kind: 'redo' });
+    expect(k('y', { ctrl: true })).toEqual({ kind: 'redo' });
+    expect(k('c', { ctrl: true })).toEqual({ kind: 'copy' });
+    expect(k('Delete')).toEqual({ kind: 'clear' });
+    expect(k('Backspace')).toEqual({ kind: 'clear' });
+    expect(k('ArrowDown', { shift: true })).toEqual({ kind: 'extend', dr: 1, dc: 0 });
+    expect(k('ArrowLeft', { shift: true })).toEqual({ kind: 'extend', dr: 0, dc: -1 });
+    for (const other of [k('ArrowDown'), k('Enter'), k('Tab'), k('v', { ctrl: true }), k('1'), k('d', { ctrl: true, alt: true }), k('Delete', { ctrl: true })]) expect(other).toBeNull();
+  });
+});
+

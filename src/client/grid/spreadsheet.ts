@@ -221,6 +221,36 @@ export function planClear(range: CellRange, sheet: SheetAccess): EditPlan {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The keys, once for every grid that has them (AG Grid grids and the colour x size matrix).
+
+export type SheetCommand =
+  | { kind: 'fillDown' | 'undo' | 'redo' | 'clear' | 'copy' }
+  | { kind: 'extend'; dr: number; dc: number };
+
+const ARROWS: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+/**
+ * What a key does in a sheet: Ctrl+D fill down, Ctrl+Z undo, Ctrl+Y (or Ctrl+Shift+Z) redo,
+ * Delete/Backspace clear, Ctrl+C copy, Shift+arrows move the range's end; anything else is the
+ * grid's own (plain arrows, Enter, Tab, typing). Ctrl+V is the browser's `paste` event.
+ */
+export function sheetCommand(ev: { key: string; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey?: boolean }): SheetCommand | null {
+  if (ev.altKey) return null;
+  const ctrl = ev.ctrlKey || ev.metaKey;
+  const key = ev.key.toLowerCase();
+  if (ctrl && key === 'd') return { kind: 'fillDown' };
+  if (ctrl && key === 'z') return { kind: ev.shiftKey ? 'redo' : 'undo' };
+  if (ctrl && key === 'y') return { kind: 'redo' };
+  if (ctrl && key === 'c') return { kind: 'copy' };
+  if (!ctrl && (ev.key === 'Delete' || ev.key === 'Backspace')) return { kind: 'clear' };
+  if (!ctrl && ev.shiftKey && ev.key in ARROWS) {
+    const [dr, dc] = ARROWS[ev.key];
+    return { kind: 'extend', dr, dc };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Undo: one entry per user action (a whole paste is one entry).
 
 export type UndoStack = { done: CellWrite[][]; undone: CellWrite[][]; limit: number };
@@ -233,6 +263,18 @@ export function record(stack: UndoStack, writes: CellWrite[]): UndoStack {
   if (writes.length === 0) return stack;
   const done = [...stack.done, writes];
   return { ...stack, done: done.slice(Math.max(0, done.length - stack.limit)), undone: [] };
+}
+
+/**
+ * A typed edit: one undo step, except that further typing in the same cell right after it
+ * (`sameCell`) amends that step, so an undo takes the whole typed text back.
+ */
+export function recordTyped(stack: UndoStack, write: CellWrite, sameCell: boolean): UndoStack {
+  const last = stack.done[stack.done.length - 1];
+  if (sameCell && last?.length === 1 && last[0].pos.row === write.pos.row && last[0].pos.col === write.pos.col) {
+    return { ...stack, done: [...stack.done.slice(0, -1), [{ ...last[0], after: write.after }]], undone: [] };
+  }
+  return record(stack, [write]);
 }
 
 /** The writes that undo the last action (each cell back to its `before`), and the new stack. */

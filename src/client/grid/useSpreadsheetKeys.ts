@@ -7,13 +7,16 @@
  * valueSetter and change handler run as for a typed edit).
  *
  * Usage: spread `gridProps` on <AgGridReact>, `containerProps` on the element around it, and merge
- * `cellClassRules` into the default column definition; add SPREADSHEET_CSS once.
+ * `cellClassRules` into the default column definition; add SPREADSHEET_CSS once. A read-only list
+ * (`readOnly`) gets the range and copy only (Ctrl+C, or the browser's copy), no key that writes.
+ * AG Grid's checkbox column is not a cell of the sheet.
  */
 import type { CellFocusedEvent, CellMouseDownEvent, CellMouseOverEvent, CellValueChangedEvent, Column, GridApi, IRowNode } from 'ag-grid-community';
 import { useMemo, useRef } from 'react';
 import type { MessageRef } from '../../model/validate';
+import { writeClipboard } from './clipboard';
 import {
-  copyText, emptyUndo, extend, inRange, keepSelection, planClear, planFillDown, planPaste, record, redo, restoreSelection, single, undo,
+  bounds, copyText, emptyUndo, extend, inRange, keepSelection, planClear, planFillDown, planPaste, record, redo, restoreSelection, sheetCommand, single, undo,
   type CellPos, type CellRange, type CellWrite, type EditPlan, type KeptSelection, type SheetAccess,
 } from './spreadsheet';
 
@@ -22,6 +25,8 @@ export type SpreadsheetOptions = {
   validate?: (column: Column, node: IRowNode, raw: string) => { value: unknown; error: MessageRef | null };
   /** Says refused cells (one message for the action). */
   onRefused?: (refused: EditPlan['refused']) => void;
+  /** A list that is only read: ranges and copy, nothing written. */
+  readOnly?: boolean;
 };
 
 export const SPREADSHEET_CSS = `
@@ -33,7 +38,8 @@ export const SPREADSHEET_CSS = `
 .ss-refused { box-shadow: inset 0 0 0 2px #c50f1f; background-color: rgba(197, 15, 31, 0.08) !important; }
 `;
 
-const ARROWS: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+/** AG Grid's checkbox column (row selection) is not part of the sheet. */
+const isSheetColumn = (c: Column) => !c.getColId().startsWith('ag-Grid-');
 
 export function useSpreadsheetKeys(options: SpreadsheetOptions = {}) {
   const opts = useRef(options);
@@ -48,7 +54,7 @@ export function useSpreadsheetKeys(options: SpreadsheetOptions = {}) {
   const refused = useRef(new Map<string, string>());
 
   return useMemo(() => {
-    const columns = () => api.current?.getAllDisplayedColumns() ?? [];
+    const columns = () => (api.current?.getAllDisplayedColumns() ?? []).filter(isSheetColumn);
     const nodeAt = (row: number) => api.current?.getDisplayedRowAtIndex(row) ?? undefined;
     const colIndex = (c: Column) => columns().findIndex((x) => x.getColId() === c.getColId());
     const cellKey = (node: IRowNode | undefined, c: Column) => `${node?.id ?? ''}|${c.getColId()}`;
@@ -82,12 +88,25 @@ export function useSpreadsheetKeys(options: SpreadsheetOptions = {}) {
 
     // A forced refresh re-creates a cell being edited (Tab from one editor to the next lost the new
     // one): while a cell is edited, the range's marks wait for the next repaint.
-    const repaint = () => {
-      if (!editing()) api.current?.refreshCells({ force: true });
+    // Only the rows of the old and the new range are drawn again.
+    const repaint = (before: CellRange | null, after: CellRange | null) => {
+      const g = api.current;
+      if (!g || editing()) return;
+      const rows = new Set<number>();
+      for (const r of [before, after]) {
+        if (!r) continue;
+        const b = bounds(r);
+        for (let i = b.top; i <= b.bottom; i++) rows.add(i);
+      }
+      const rowNodes = [...rows].map(nodeAt).filter((n): n is IRowNode => Boolean(n));
+      if (rowNodes.length) g.refreshCells({ rowNodes, force: true });
     };
+    const same = (a: CellRange | null, b: CellRange | null) =>
+      a === b || Boolean(a && b && a.anchor.row === b.anchor.row && a.anchor.col === b.anchor.col && a.focus.row === b.focus.row && a.focus.col === b.focus.col);
     const setRange = (r: CellRange | null) => {
+      const before = range.current;
       range.current = r;
-      repaint();
+      if (!same(before, r)) repaint(before, r);
     };
 
     const write = (writes: CellWrite[]) => {
@@ -117,7 +136,7 @@ export function useSpreadsheetKeys(options: SpreadsheetOptions = {}) {
     const current = (): CellRange | null => {
       if (range.current) return range.current;
       const f = api.current?.getFocusedCell();
-      if (!f || f.rowPinned) return null;
+      if (!f || f.rowPinned || colIndex(f.column) < 0) return null;
       return single({ row: f.rowIndex, col: colIndex(f.column) });
     };
     const editing = () => (api.current?.getEditingCells().length ?? 0) > 0;
@@ -127,32 +146,25 @@ export function useSpreadsheetKeys(options: SpreadsheetOptions = {}) {
     const onKeyDownCapture = (ev: React.KeyboardEvent) => {
       const g = api.current;
       if (!g || editing()) return;
-      const ctrl = ev.ctrlKey || ev.metaKey;
+      const cmd = sheetCommand(ev);
       const r = current();
-      if (!r) return;
-      const key = ev.key.toLowerCase();
-      const stop = () => {
-        ev.preventDefault();
-        ev.stopPropagation();
-      };
-      if (ctrl && key === 'd') {
-        stop();
-        run(planFillDown(r, sheet()));
-      } else if (ctrl && (key === 'z' || key === 'y')) {
-        stop();
-        const u = key === 'z' ? undo(stack.current) : redo(stack.current);
+      if (!cmd || !r) return;
+      const readOnly = Boolean(opts.current.readOnly);
+      if (readOnly && cmd.kind !== 'copy' && cmd.kind !== 'extend') return;
+      ev.preventDefault();
+      ev.stopPropagation();
+      if (cmd.kind === 'copy') writeClipboard(copyText(r, sheet()));
+      else if (cmd.kind === 'fillDown') run(planFillDown(r, sheet()));
+      else if (cmd.kind === 'clear') run(planClear(r, sheet()));
+      else if (cmd.kind === 'undo' || cmd.kind === 'redo') {
+        const u = cmd.kind === 'undo' ? undo(stack.current) : redo(stack.current);
         if (u) {
           stack.current = u.stack;
           write(u.writes);
         }
-      } else if ((ev.key === 'Delete' || ev.key === 'Backspace') && !ctrl) {
-        stop();
-        run(planClear(r, sheet()));
-      } else if (ev.shiftKey && ev.key in ARROWS && !ctrl) {
-        stop();
-        const [dr, dc] = ARROWS[ev.key];
+      } else if (cmd.kind === 'extend') {
         const s = sheet();
-        const next = extend(r, dr, dc, s.rowCount, s.colCount);
+        const next = extend(r, cmd.dr, cmd.dc, s.rowCount, s.colCount);
         shiftNav.current = true;
         g.setFocusedCell(next.focus.row, columns()[next.focus.col]);
         shiftNav.current = false;
@@ -163,13 +175,17 @@ export function useSpreadsheetKeys(options: SpreadsheetOptions = {}) {
     const onCellFocused = (e: CellFocusedEvent) => {
       if (e.rowIndex === null || e.rowIndex === undefined || !e.column || typeof e.column === 'string') return;
       const pos = { row: e.rowIndex, col: colIndex(e.column as Column) };
+      if (pos.col < 0) return;
       if (shiftNav.current) return; // a Shift+arrow moves the range's end itself
+      // The grid may say so again later (browser focus following): the range's moving end is there.
+      const r = range.current;
+      if (r && r.focus.row === pos.row && r.focus.col === pos.col) return;
       if (!dragging.current) setRange(single(pos));
     };
 
     const onCellMouseDown = (e: CellMouseDownEvent) => {
       const ev = e.event as MouseEvent | undefined;
-      if (e.rowIndex === null || e.node.rowPinned) return;
+      if (e.rowIndex === null || e.node.rowPinned || colIndex(e.column) < 0) return;
       const pos = { row: e.rowIndex, col: colIndex(e.column) };
       if (ev?.shiftKey && range.current) {
         setRange({ anchor: range.current.anchor, focus: pos });
@@ -180,7 +196,7 @@ export function useSpreadsheetKeys(options: SpreadsheetOptions = {}) {
       setRange(single(pos));
     };
     const onCellMouseOver = (e: CellMouseOverEvent) => {
-      if (!dragging.current || !range.current || e.rowIndex === null || e.node.rowPinned) return;
+      if (!dragging.current || !range.current || e.rowIndex === null || e.node.rowPinned || colIndex(e.column) < 0) return;
       const pos = { row: e.rowIndex, col: colIndex(e.column) };
       if (pos.row !== range.current.focus.row || pos.col !== range.current.focus.col) setRange({ anchor: range.current.anchor, focus: pos });
     };
@@ -205,7 +221,7 @@ export function useSpreadsheetKeys(options: SpreadsheetOptions = {}) {
         ev.preventDefault();
       },
       onPaste: (ev: React.ClipboardEvent) => {
-        if (!api.current || editing()) return;
+        if (!api.current || editing() || opts.current.readOnly) return;
         const r = current();
         if (!r) return;
         ev.preventDefault();
@@ -252,7 +268,9 @@ export function useSpreadsheetKeys(options: SpreadsheetOptions = {}) {
       const r = restoreSelection(kept.current, (id) => g.getRowNode(id)?.rowIndex ?? undefined);
       kept.current = null;
       if (r) {
-        setRange(r);
+        // The rows were drawn anew: all of them get the range's marks again.
+        range.current = r;
+        if (!editing()) g.refreshCells({ force: true });
         g.setFocusedCell(r.focus.row, columns()[r.focus.col]);
       }
     };
