@@ -10,6 +10,8 @@ export const planLateness = defineReport({
   name: 'plan-lateness',
   title: { zh: '计划延期（正式排产）', en: 'Late plans (live schedule)' },
   entity: 'prodplan',
+  // Scheduled plans live in the plan history list (the pending list holds those still to schedule).
+  page: 'prodplanhistory',
   query: 'plan-lateness',
   chart: 'stackedBar',
   chartMeasures: ['late'],

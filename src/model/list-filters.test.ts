@@ -27,7 +27,10 @@ describe('a drilled list reads its question', () => {
     expect(tabs.find((t) => t.key === inProgress)!.filter).toEqual({ status: 'in_progress' });
     const some = tabForFilters(tabs, stateField, { 'f.status.in': 'pending,finished' })!;
     expect(tabs.find((t) => t.key === some)!.filter.status).toBeUndefined();
-    expect(tabForFilters(tabs, stateField, { 'f.brand_name.eq': 'x' })).toBeNull();
+    // Filters on other fields: every state of them (the "all" tab), never the first tab's state alone.
+    expect(tabForFilters(tabs, stateField, { 'f.brand_name.eq': 'x' })).toBe('all');
+    expect(tabForFilters(tabs.filter((x) => x.key !== 'all'), stateField, { 'f.late_days.gt': '0' })).toBe('');
+    expect(tabForFilters(tabs, stateField, { page: '1' })).toBeNull();
     // Without an "all" tab, a state filter no tab matches opens on no tab at all.
     expect(tabForFilters(tabs.filter((x) => x.key !== 'all'), stateField, { 'f.status.in': 'pending,finished' })).toBe('');
     expect(tabForFilters([], stateField, { 'f.status.eq': 'x' })).toBeNull();

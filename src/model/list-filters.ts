@@ -60,16 +60,15 @@ export function filterChips(entity: EntityDef, filters: Record<string, string>):
 }
 
 /**
- * The state tab a list opens on when its filters already name the state: the tab of exactly that
- * state, else the tab without a state filter ("all"), else '' (no tab: the filters alone decide);
- * null when the filters say nothing of the state (the list keeps its first tab). A drilled "in
- * progress" figure must not open on "pending" with no rows.
+ * The state tab a list opened with filters (a drill-down) opens on, so that its rows are exactly the
+ * filters' rows: the tab of exactly the state the filters name, else the tab without a state filter
+ * ("all"), else '' (no tab: the filters alone decide); null without filters (the list keeps its first
+ * tab). A drilled "in progress" figure must not open on "pending" with no rows, nor late plans on a
+ * "to schedule" tab that holds none of them.
  */
 export function tabForFilters(tabs: StatusTab[], stateField: string | undefined, filters: Record<string, string>): string | null {
-  if (!stateField || !tabs.length) return null;
-  const eq = filters[`f.${stateField}.eq`];
-  const named = eq !== undefined || Object.keys(filters).some((k) => parseFilterKey(k)?.field === stateField);
-  if (!named) return null;
-  const exact = eq !== undefined ? tabs.find((t) => Object.keys(t.filter).length === 1 && String(t.filter[stateField]) === eq) : undefined;
-  return (exact ?? tabs.find((t) => t.filter[stateField] === undefined))?.key ?? '';
+  if (!tabs.length || !Object.keys(filters).some((k) => parseFilterKey(k))) return null;
+  const eq = stateField ? filters[`f.${stateField}.eq`] : undefined;
+  const exact = eq !== undefined ? tabs.find((t) => Object.keys(t.filter).length === 1 && String(t.filter[stateField!]) === eq) : undefined;
+  return (exact ?? tabs.find((t) => Object.keys(t.filter).length === 0))?.key ?? '';
 }

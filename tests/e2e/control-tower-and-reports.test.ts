@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import '../../reports';
+import { getReport } from '../../src/model';
+import { defaultRange, drillPath, WIDGETS } from '../../src/client/pages/visual/control-tower.logic';
 import { serverAndBrowserForFile, snap } from './support/harness';
 
 /**
@@ -125,6 +128,19 @@ describe('the control tower and the reports', () => {
     // And back to the tower it came from.
     await page.click('[data-testid=drill-back]');
     await page.waitForSelector('[data-testid=control-tower]');
+
+    // The late plans of the live schedule: the headline's figure is the count of the list its drill-down
+    // opens (plan history, no state tab narrowing it: late plans may be scheduled or finished).
+    await page.waitForSelector('[data-testid=kpi-latePlans]');
+    const latePlans = Number(((await page.textContent('[data-testid=kpi-latePlans] > span:nth-child(2)')) ?? '').trim());
+    expect(latePlans).toBeGreaterThan(0);
+    const lateness = WIDGETS.find((w) => w.key === 'lateness')!;
+    const today = await page.evaluate(() => { const d = new Date(); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; });
+    await page.goto(`${run.server.url}${drillPath(getReport('plan-lateness')!, lateness.sources[0], defaultRange(today), { _measure: 'late' })}`);
+    await page.waitForSelector('[data-testid=drill-chip]');
+    await page.waitForFunction((n) => new RegExp(`(^|\\D)${n}(\\D|$)`).test(document.querySelector('[data-testid=row-total]')?.textContent ?? ''), latePlans, { timeout: 15000 });
+    expect(await page.$$eval('[role=tab][aria-selected=true]', (tabs) => tabs.length)).toBe(0);
+    await snap(page, 'control-tower-drill-02-late-plans');
     expect(errors).toEqual([]);
   });
 
