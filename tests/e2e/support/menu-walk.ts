@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serverAndBrowserForFile } from './harness';
+import { keepScreenshots, serverAndBrowserForFile } from './harness';
 
 /**
  * The menu walk (issue 21): every page of every menu opens for every demo user. Each user signs in through the form;
@@ -167,7 +167,7 @@ export function walkMenusOf(USERS: string[]): void {
             visited.push(`${username} ${entry.FURL}`);
             // One picture per company and page: a colleague of the same company sees the same screen.
             const shot = `${company(username)} ${lang} ${entry.FURL}`;
-            for (const size of photographed.has(shot) ? [] : SIZES) {
+            for (const size of photographed.has(shot) || !keepScreenshots() ? [] : SIZES) {
               if (size !== SIZES[0]) {
                 await page.setViewportSize(size);
                 await page.waitForTimeout(150); // grids fit their columns to the new width
