@@ -155,6 +155,8 @@ describe('a purchase order from contract to stock', () => {
     await buyer.click('[data-testid=form-save]');
     await toast(buyer, 'success', '保存成功');
     await buyer.waitForSelector('[data-testid=entity-form]', { state: 'detached' });
+    // The list has reloaded with the new move on top before it is posted (not the move posted before it).
+    await statusIs(buyer, '草稿');
     await act(buyer, 'post');
     await statusIs(buyer, '已过账');
 
@@ -168,6 +170,8 @@ describe('a purchase order from contract to stock', () => {
     await buyer.click('[data-testid=form-save]');
     await toast(buyer, 'success', '保存成功');
     await buyer.waitForSelector('[data-testid=entity-form]', { state: 'detached' });
+    // The list has reloaded with the new move on top before it is posted (not the move posted before it).
+    await statusIs(buyer, '草稿');
     await act(buyer, 'post');
     await statusIs(buyer, '已过账');
     await snap(buyer, 'purchase-07-moves');
