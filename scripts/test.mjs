@@ -1,6 +1,6 @@
-// npm test: type check, unit tests, API tests (PGlite, then PostgreSQL when TEST_DATABASE_URL is
-// set), a build of the browser app, and the end-to-end tests in headless Chromium.
-import { spawnSync } from 'node:child_process';
+// npm test: type check and ESLint (side by side), unit tests, API tests (PGlite, then PostgreSQL
+// when TEST_DATABASE_URL is set), a build of the browser app, and the end-to-end tests in headless Chromium.
+import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 
 function run(title, cmd, args, env = {}) {
@@ -11,7 +11,33 @@ function run(title, cmd, args, env = {}) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-run('type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+// Runs a command with its output kept, so that two can run at once and print one after the other.
+function start(title, cmd, args) {
+  const started = Date.now();
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  let out = '';
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.setEncoding('utf8');
+    stream.on('data', (d) => { out += d; });
+  }
+  return new Promise((resolve) => {
+    child.on('error', (e) => { out += String(e); });
+    child.on('close', (code) => resolve({ title, code, out, seconds: (Date.now() - started) / 1000 }));
+  });
+}
+
+// The type check and ESLint (zero warnings) read the same files and need no build: side by side.
+const checks = await Promise.all([
+  start('type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
+  start('lint', 'npm', ['run', '--silent', 'lint']),
+]);
+for (const c of checks) {
+  console.log(`\n=== ${c.title}`);
+  if (c.out) process.stdout.write(c.out);
+  console.log(`=== ${c.title}: ${c.code === 0 ? 'passed' : 'FAILED'} in ${c.seconds.toFixed(1)} s`);
+}
+const failed = checks.find((c) => c.code !== 0);
+if (failed) process.exit(failed.code ?? 1);
 run('unit tests', 'npx', ['vitest', 'run', '--project', 'unit']);
 run('API tests on PGlite', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DATABASE_URL: '' });
 const pg = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
