@@ -5,7 +5,7 @@ import '../../reports/dashboards';
 import { dashboardQuery, getDashboard } from '../../src/model';
 import { resourceClient } from '../support/resource-client';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
-import { reportCalls, type Row } from './report-support';
+import { reportCalls } from './report-support';
 
 /**
  * Issue 13, the dashboards (`/visual/{opt}`) and the sourcing-in-progress report: the report reads
@@ -17,7 +17,7 @@ import { reportCalls, type Row } from './report-support';
 let t: TestApp;
 const tokens: Record<string, string> = {};
 const clients: Record<string, number> = {};
-const { auth, run, total, one, call } = reportCalls<unknown>(() => t, tokens);
+const { run, total, one, call } = reportCalls<unknown>(() => t, tokens);
 type Org = { id: number; name: string; code: string; parentId: number | null; users: number[] };
 
 beforeAll(async () => {

@@ -94,7 +94,7 @@ export async function dropTemplateAndClones(url: string, template: string): Prom
   const admin = await openDatabase({ databaseUrl: url, dataDir: '' });
   let clones: string[];
   try {
-    clones = (await sql<{ datname: string }>`select datname from pg_database where datname like ${`${template}\_%`}`.execute(admin.db)).rows.map((r) => r.datname);
+    clones = (await sql<{ datname: string }>`select datname from pg_database where datname like ${`${template}\\_%`}`.execute(admin.db)).rows.map((r) => r.datname);
   } finally {
     await admin.close();
   }

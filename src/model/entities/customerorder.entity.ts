@@ -1,4 +1,3 @@
-import { defineDictionary } from '../dictionaries';
 import { defineEntity } from '../entity';
 import { orderEntryFields } from './prorder.entity';
 
