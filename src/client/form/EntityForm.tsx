@@ -107,14 +107,13 @@ export const EntityForm = forwardRef<EntityFormHandle, EntityFormProps>(function
   const fields = useMemo(() => formFields(resolved), [resolved]);
   const api = useMemo(() => entityApi(resolved), [resolved]);
 
-  const initial = useMemo<FormValues>(() => {
+  // The form is keyed by record by its parent; values are computed once per mount.
+  const [initial] = useState<FormValues>(() => {
     const tokens = tokenContext(session);
     if (!props.record) return resetValues(fields, tokens);
     const source = action === 'copy' ? copyOf(props.record, resolved) : props.record;
     return recordToValues(fields, source);
-    // The form is keyed by record by its parent; values are computed once per mount.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
 
   const childInitial = useMemo(() => {
     const out: Record<string, ChildRow[]> = {};

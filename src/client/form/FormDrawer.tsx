@@ -110,7 +110,7 @@ export function FormDrawer(props: { resolved: ResolvedPage; state: DrawerState; 
   // The record changed elsewhere: show its new state.
   useEffect(() => {
     if (slots.reloadKey && rf.stored) rf.reload();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- answers a new reload key only: rf is a new object every render, so with it the record would reload on every render
   }, [slots.reloadKey]);
 
   const titleKey = action === 'add' || action === 'copy' ? 'engine.titleCreate' : action === 'view' ? 'engine.titleView' : 'engine.titleEdit';

@@ -133,7 +133,7 @@ export function ChildGrid(p: ChildGridProps) {
   // The grid edits its row objects in place; it gets a new row list only when rows are added or
   // removed, so an edit never re-renders the row under a fast typist's next cell editor.
   const structure = p.rows.map((r) => r.__key).join('|');
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new row list only when rows are added or removed (structure), as said above; p.rows changes on every edit
   const gridRows = useMemo(() => p.rows.map((r) => ({ ...r })), [structure]);
   // Error marks are cell classes: repaint them when the errors change.
   useEffect(() => {

@@ -115,10 +115,10 @@ export function EntityGrid(props: EntityGridProps) {
         const known = resolved.columns.map((c) => c.field);
         e.api.applyColumnState({ state: applicableState(saved, known), applyOrder: true });
       }
-      props.onReady?.(e.api);
+      // The latest props, through the ref: the grid is ready once.
+      state.current.props.onReady?.(e.api);
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [username, resolved],
+    [username, resolved, savedTables, sheetKeys],
   );
 
   // Event handlers read the latest props through the ref, so they too keep their identity.

@@ -86,5 +86,6 @@ export function useListDatasource(
           .catch(() => params.failCallback());
       },
     };
-  }, [api, resolved]);
+    // apiRef and state are refs: the same objects on every render, the datasource reads them when called.
+  }, [api, resolved, apiRef, state]);
 }

@@ -6,7 +6,7 @@ import { ok } from '../http/envelope';
 import { AppError, validationError } from '../http/errors';
 import { logoutSessions } from '../realtime';
 import { queueMessage } from '../services/notify';
-import { clock, createdAndExpiry, isoIn, isoNow } from './clock';
+import { clock, createdAndExpiry, isoNow } from './clock';
 import { inputOf, text, textOf } from './input.util';
 import { mailLanguage } from './language.util';
 import { accountKey, type LoginLimiter } from './login-limiter.service';

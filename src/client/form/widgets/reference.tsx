@@ -53,7 +53,7 @@ export function DropdownTable(p: WidgetProps) {
   useEffect(() => {
     // A record loaded after mount brings its joined label along.
     if (chosen.length === 1 && displayLabel && !labels[chosen[0]]) setLabels((l) => ({ ...l, [chosen[0]]: displayLabel }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the chosen ids' text (the list is rebuilt every render); labels is read here, the effect writes it
   }, [displayLabel, chosen.join(',')]);
 
   const text = chosen.map((v) => labels[v] ?? `#${v}`).join(', ');
