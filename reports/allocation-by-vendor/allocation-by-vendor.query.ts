@@ -1,28 +1,15 @@
-import { defineReport } from '../../src/model';
+import { sql } from 'kysely';
+import { registerServerQuery } from '../server-query';
 
 /**
- * Allocated quantity by vendor and allocation version or season (and category, cycle): the cells of
- * the allocation workbench with their demand line's season (server query `allocation`).
+ * Allocation by vendor, version and season (report `allocation-by-vendor`): the allocation cells
+ * (the cell list's WHERE on `t`: tenant, data permissions, filters) with the season and category of
+ * their demand line, joined within the same tenant.
  */
-export const allocationByVendor = defineReport({
-  name: 'allocation-by-vendor',
-  title: { zh: '供应商分配量（版本/季节）', en: 'Allocation by vendor, version and season' },
-  entity: 'allocationcell',
-  query: 'allocation',
-  chart: 'stackedBar',
-  defaultGroup: ['vendor', 'version'],
-  companies: ['brand', 'maker'],
-  noDrill: true,
-  dimensions: [
-    { key: 'vendor', field: 'vendor_id', label: { zh: '供应商', en: 'Vendor' } },
-    { key: 'version', field: 'version_id', label: { zh: '分配版本', en: 'Allocation version' } },
-    { key: 'season', field: 'season', dict: 'season', noDrill: true, label: { zh: '季节', en: 'Season' } },
-    { key: 'category', field: 'category', dict: 'product_category', noDrill: true, label: { zh: '品类', en: 'Category' } },
-    { key: 'cycle', field: 'cycle', label: { zh: '周期', en: 'Cycle' } },
-  ],
-  measures: [
-    { key: 'qty', agg: 'sum', field: 'qty', label: { zh: '分配数量', en: 'Allocated qty' }, format: 'integer' },
-    { key: 'cells', agg: 'count', label: { zh: '单元格数', en: 'Cells' } },
-  ],
-  filters: ['vendor_id', 'version_id', 'cycle'],
+registerServerQuery('allocation', async ({ tx, clientId, where }) => {
+  const r = await sql<{ vendor: string; version: string; season: string | null; category: string | null; cycle: string; qty: number }>`
+    select t.vendor_id::text as vendor, t.version_id::text as version, d.season, d.category, t.cycle, coalesce(t.qty, 0)::float8 as qty
+    from scm_alloc_cell t left join scm_demand d on d.id = t.demand_id and d.client_id = ${clientId}
+    where ${where}`.execute(tx);
+  return r.rows.map((x) => ({ ...x, qty: Number(x.qty) }));
 });

@@ -1,33 +1,78 @@
-import { defineReport } from '../../src/model';
+import { sql } from 'kysely';
+import { addDays, daysBetween, lineCapacityRange } from '../../../../../calendars/capacity';
+import { weekStart } from '../../../../model';
+import { companyCalendar, loadLines, scheduleLoad, type BarLoadRow, type LineSams } from '../../planning/planning.service';
+import { registerServerQuery } from '../server-query';
+
+const MAX_DAYS = 26 * 7;
+
+/** The range a report asks for (`f.start_date.between`), or null. */
+function askedRange(query: Record<string, unknown>): { from: string; to: string } | null {
+  const asked = typeof query['f.start_date.between'] === 'string' ? String(query['f.start_date.between']).split(',') : [];
+  return asked.length === 2 && /^\d{4}-\d{2}-\d{2}$/.test(asked[0]) && /^\d{4}-\d{2}-\d{2}$/.test(asked[1]) ? { from: asked[0], to: asked[1] } : null;
+}
+
+/** The weeks a capacity report covers: the asked range, else the weeks the bars touch, else 8 weeks from this one; whole ISO weeks, at most 26. */
+function weeksOf(range: { from: string; to: string } | null, bars: { start: string; end: string }[], today = new Date()): { from: string; to: string } {
+  let from: string;
+  let to: string;
+  if (range) ({ from, to } = range);
+  else if (bars.length) {
+    from = bars.reduce((m, b) => (b.start < m ? b.start : m), bars[0].start);
+    to = bars.reduce((m, b) => (b.end > m ? b.end : m), bars[0].end);
+  } else {
+    from = today.toISOString().slice(0, 10);
+    to = addDays(from, 55);
+  }
+  from = weekStart(from);
+  to = addDays(weekStart(to), 6);
+  if (daysBetween(from, to) > MAX_DAYS) to = addDays(from, MAX_DAYS - 1);
+  return { from, to };
+}
 
 /**
- * Capacity load by line and week (server query `capacity-load`): standard minutes of the published
- * schedule against each line's capacity in minutes; the heatmap colours the utilisation. A line's
- * week is the sum of the scheduling board's days of that line (docs/architecture-board.md "Line
- * load: one figure"); no run aggregate: a run's summed minutes cannot give the board's days.
+ * Capacity load by line and ISO week (report `capacity-load`, the tower's line utilisation heatmap):
+ * a line's week load is the sum of the board's day loads of that line over the week's seven days, its
+ * capacity the sum of the board's day capacities. Both come from the functions the board uses:
+ * `scheduleLoad` (planning.service.ts: each bar's `barLoad` of calendars/capacity.ts, its pieces of a
+ * day x its minutes per piece on its line) and `lineCapacityRange`, with the company's cycle calendar.
+ * Bars: the published schedule's (no draft scenario) under the schedule bar list's WHERE on `t`
+ * (tenant, data permissions, filters). The date filter `f.start_date.between` is the range of weeks
+ * shown, not a condition on a bar's first day: a bar running into the range counts on the range's
+ * days. Every line of the company appears, loaded or not; rows: line, week, load, capacity (minutes).
+ * An overloaded week (utilisation above 100 %) is a week whose load exceeds its capacity
+ * (`weekOverloaded`); it always holds at least one overloaded day of the board.
  */
-export const capacityLoad = defineReport({
-  name: 'capacity-load',
-  title: { zh: '产线负荷（按周）', en: 'Line load by week' },
-  entity: 'prodplan_bar',
-  query: 'capacity-load',
-  chart: 'heatmap',
-  chartMeasures: ['utilisation'],
-  defaultGroup: ['line', 'week'],
-  companies: ['maker'],
-  noDrill: true,
-  // A line's week opens the scheduling board at that line, from that week.
-  drillTo: { path: '/scm/page/schedule-board', params: { line: 'line', date: 'week' } },
-  dimensions: [
-    { key: 'line', field: 'line_id', label: { zh: '产线', en: 'Line' } },
-    { key: 'week', field: 'start_date', bucket: 'week', label: { zh: '周（周一）', en: 'Week (Monday)' } },
-  ],
-  measures: [
-    // Standard minutes: the header names the unit ("负荷（分钟）", "Load (min)").
-    { key: 'load', agg: 'sum', field: 'load', label: { zh: '负荷', en: 'Load' }, format: 'minutes' },
-    { key: 'capacity', agg: 'sum', field: 'capacity', label: { zh: '产能', en: 'Capacity' }, format: 'minutes' },
-    { key: 'utilisation', agg: 'ratio', of: ['load', 'capacity'], label: { zh: '负荷率', en: 'Utilisation' }, format: 'percent' },
-  ],
-  // created_by: the dashboards' organisation filter (docs/architecture-dashboards.md).
-  filters: ['start_date', 'line_id', 'created_by'],
+registerServerQuery('capacity-load', async ({ tx, clientId, where, whereWithout, query }) => {
+  const asked = askedRange(query);
+  const rowsWhere = asked && whereWithout ? whereWithout('start_date') : where;
+  const rows = (
+    await sql<BarLoadRow & { start: string; end: string }>`
+      select t.line_id, to_char(t.start_date, 'YYYY-MM-DD') as start_date, to_char(t.end_date, 'YYYY-MM-DD') as end_date,
+        to_char(t.start_date, 'YYYY-MM-DD') as start, to_char(t.end_date, 'YYYY-MM-DD') as "end", t.qty, t.daily, p.category, p.minutes_per_piece
+      from scm_prodplan_bar t join scm_prodplan p on p.id = t.plan_id and p.client_id = t.client_id
+      where ${rowsWhere} and t.scenario_id is null
+        ${asked ? sql`and t.start_date <= ${asked.to}::date and t.end_date >= ${asked.from}::date` : sql``}`.execute(tx)
+  ).rows;
+  const { from, to } = weeksOf(asked, rows);
+  const n = daysBetween(from, to);
+  const cal = await companyCalendar(tx, clientId, Number(from.slice(0, 4)));
+  const lines = await loadLines(tx, clientId);
+  const sams: LineSams = new Map(lines.map((l) => [l.id, l.sam]));
+  const load = scheduleLoad(rows, cal, sams, from, to);
+  const out: { line: string; week: string; load: number; capacity: number }[] = [];
+  for (const l of lines) {
+    const cap = lineCapacityRange({ operators: l.operators, efficiency: l.efficiency }, cal, from, to);
+    const ld = load.get(l.id);
+    for (let w = 0; w < n; w += 7) {
+      let c = 0;
+      let m = 0;
+      for (let i = w; i < Math.min(n, w + 7); i++) {
+        c += cap[i];
+        m += ld?.[i] ?? 0;
+      }
+      out.push({ line: String(l.id), week: addDays(from, w), load: Math.round(m * 100) / 100, capacity: Math.round(c * 100) / 100 });
+    }
+  }
+  return out;
 });

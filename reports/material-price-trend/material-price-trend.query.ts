@@ -1,25 +1,17 @@
-import { defineReport } from '../../src/model';
+import { sql } from 'kysely';
+import { registerServerQuery } from '../server-query';
 
-/** Average purchase price of each material by order month (server query `material-price`: lines joined to their order). */
-export const materialPriceTrend = defineReport({
-  name: 'material-price-trend',
-  title: { zh: '物料价格趋势', en: 'Material price trend' },
-  entity: 'purorder',
-  query: 'material-price',
-  chart: 'line',
-  chartMeasures: ['price'],
-  defaultGroup: ['month', 'material'],
-  companies: ['brand', 'maker'],
-  dimensions: [
-    { key: 'month', field: 'order_date', bucket: 'month', label: { zh: '下单月份', en: 'Order month' } },
-    { key: 'material', field: 'material_id', ref: { entity: 'material', labelField: 'name' }, noDrill: true, label: { zh: '物料', en: 'Material' } },
-    { key: 'vendor', field: 'vendor_id', label: { zh: '供应商', en: 'Supplier' } },
-  ],
-  measures: [
-    { key: 'amount', agg: 'sum', field: 'amount', label: { zh: '金额', en: 'Amount' }, format: 'money' },
-    { key: 'qty', agg: 'sum', field: 'qty', label: { zh: '数量', en: 'Quantity' }, format: 'decimal' },
-    { key: 'price', agg: 'ratio', of: ['amount', 'qty'], label: { zh: '平均单价', en: 'Average price' }, format: 'money' },
-  ],
-  // created_by: the dashboards' organisation filter (docs/architecture-dashboards.md).
-  filters: ['order_date', 'vendor_id', 'order_kind', 'created_by'],
+/**
+ * Material price trend (report `material-price-trend`): purchase order lines joined to their order
+ * (the purchase order list's WHERE on `t`: tenant, data permissions, filters), by material and the
+ * order's month; amount and quantity, so the average price of any group is amount / quantity.
+ * Cancelled and rejected orders do not count.
+ */
+registerServerQuery('material-price', async ({ tx, clientId, where }) => {
+  const r = await sql<{ material: string | null; month: string | null; vendor: string | null; qty: number; amount: number }>`
+    select l.material_id::text as material, to_char(t.order_date, 'YYYY-MM') as month, t.vendor_id::text as vendor,
+      coalesce(l.qty, 0)::float8 as qty, coalesce(l.qty * l.unit_price, 0)::float8 as amount
+    from pur_order t join pur_order_line l on l.order_id = t.id and l.client_id = ${clientId}
+    where ${where} and l.material_id is not null and l.unit_price is not null and t.status not in ('cancelled', 'rejected')`.execute(tx);
+  return r.rows.map((x) => ({ ...x, qty: Number(x.qty), amount: Number(x.amount) }));
 });

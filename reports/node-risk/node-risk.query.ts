@@ -1,38 +1,47 @@
-import { defineReport } from '../../src/model';
-import { NODE_TRACKING_PATH } from '../../src/model/node-tracking';
+import { sql } from 'kysely';
+import { trackOrder } from '../../../../model/node-tracking';
+import { registerServerQuery } from '../server-query';
+
+const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString().slice(0, 10) : v ? String(v).slice(0, 10) : null);
 
 /**
- * Node-tracking risk (server query `node-risk`): the maker's order nodes by node and planned month,
- * each counted in the state node tracking gives it today (src/model/node-tracking.ts `trackOrder`,
- * the same arithmetic as the timeline): late (planned date passed, no actual date), at risk (the
- * remaining nodes of its order no longer fit before its planned date), finished late, finished on
- * time, on track. Orders cancelled or rejected are left out. A bar opens node tracking.
+ * Node-tracking risk (report `node-risk`): every node of the company's orders (the list's WHERE over
+ * `scm_order_node t`), its order's customer; each order's nodes go through `trackOrder` (the
+ * timeline's arithmetic) as of today, so "at risk" is what the timeline shows, not a stored flag.
+ * Rows: node, month (planned), order, customer, nodes 1, late, at_risk, done_late, flagged (0/1).
  */
-export const nodeRisk = defineReport({
-  name: 'node-risk',
-  title: { zh: '节点风险（按节点）', en: 'Node-tracking risk by node' },
-  entity: 'ordernode',
-  query: 'node-risk',
-  chart: 'stackedBar',
-  chartMeasures: ['late', 'at_risk'],
-  defaultGroup: ['node'],
-  companies: ['maker'],
-  noDrill: true,
-  // An order's bar opens its timeline on the node tracking page; a node's bar the tracking page.
-  drillTo: { path: NODE_TRACKING_PATH, params: { order: 'order' } },
-  dimensions: [
-    { key: 'node', field: 'node_name', label: { zh: '节点', en: 'Node' } },
-    { key: 'month', field: 'plan_date', bucket: 'month', label: { zh: '计划完成月份', en: 'Planned month' } },
-    { key: 'order', field: 'order_id', label: { zh: '客户订单', en: 'Customer order' } },
-    { key: 'customer', field: 'customer', noDrill: true, label: { zh: '客户（品牌）', en: 'Customer (brand)' } },
-  ],
-  measures: [
-    { key: 'nodes', agg: 'sum', field: 'nodes', label: { zh: '节点数', en: 'Nodes' }, format: 'integer' },
-    { key: 'late', agg: 'sum', field: 'late', label: { zh: '已逾期', en: 'Late' }, format: 'integer' },
-    { key: 'at_risk', agg: 'sum', field: 'at_risk', label: { zh: '有风险', en: 'At risk' }, format: 'integer' },
-    { key: 'done_late', agg: 'sum', field: 'done_late', label: { zh: '延期完成', en: 'Finished late' }, format: 'integer' },
-    { key: 'flagged', agg: 'sum', field: 'flagged', label: { zh: '逾期或有风险', en: 'Late or at risk' }, format: 'integer' },
-    { key: 'risk_rate', agg: 'ratio', of: ['flagged', 'nodes'], label: { zh: '风险占比', en: 'Share late or at risk' }, format: 'percent' },
-  ],
-  filters: ['plan_date', 'node_name', 'party'],
+registerServerQuery('node-risk', async ({ tx, clientId, where }) => {
+  const r = await sql<Record<string, unknown>>`
+    select t.id, t.order_id, t.node_code, t.node_name, t.seq, t.plan_days, t.plan_start, t.plan_date, t.actual_date, o.brand_name as customer
+    from scm_order_node t join scm_customer_order o on o.id = t.order_id and o.client_id = ${clientId}
+    where ${where} and o.status not in ('cancelled', 'rejected')
+    order by t.order_id, t.seq, t.id`.execute(tx);
+  const today = new Date().toISOString().slice(0, 10);
+  const byOrder = new Map<number, Record<string, unknown>[]>();
+  for (const row of r.rows) {
+    const id = Number(row.order_id);
+    const list = byOrder.get(id) ?? [];
+    list.push(row);
+    byOrder.set(id, list);
+  }
+  const out: Record<string, string | number | null>[] = [];
+  for (const [orderId, rows] of byOrder) {
+    const tracked = trackOrder(
+      rows.map((x) => ({ id: Number(x.id), customer: (x.customer as string | null) ?? null, node_code: String(x.node_code), node_name: String(x.node_name), seq: Number(x.seq), plan_days: Number(x.plan_days ?? 0), plan_start: iso(x.plan_start), plan_date: iso(x.plan_date), actual_date: iso(x.actual_date) })),
+      today,
+    );
+    for (const n of tracked.nodes)
+      out.push({
+        node: n.node_name,
+        month: n.plan_date ? n.plan_date.slice(0, 7) : null,
+        order: orderId,
+        customer: n.customer,
+        nodes: 1,
+        late: n.late ? 1 : 0,
+        at_risk: n.at_risk ? 1 : 0,
+        done_late: n.state === 'done_late' ? 1 : 0,
+        flagged: n.late || n.at_risk ? 1 : 0,
+      });
+  }
+  return out;
 });

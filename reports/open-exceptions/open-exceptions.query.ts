@@ -1,41 +1,16 @@
-import { defineReport } from '../../src/model';
+import { sql } from 'kysely';
+import { registerServerQuery } from '../server-query';
 
 /**
- * Open exception tickets by age (server query `open-exceptions`): the company's own tickets in
- * progress or closing, in age bands since they were raised (up to 3 days, 4 to 7, 8 to 14, over 14),
- * with their level and category, and the deduct amounts at stake. Tickets another company raised on
- * a shared document are that company's records (the ticket screens show both sides; a report counts
- * its own company's rows, as lists do).
+ * Open exception tickets (report `open-exceptions`): the company's tickets (the list's WHERE over
+ * `collab_ticket t`) in progress (0) or closing (50), by age band since raised: 1 = up to 3 days,
+ * 2 = 4 to 7, 3 = 8 to 14, 4 = over 14. Rows: age, level, category, tickets 1, deduct amount.
  */
-export const openExceptions = defineReport({
-  name: 'open-exceptions',
-  title: { zh: '未关闭异常（按账龄）', en: 'Open exceptions by age' },
-  entity: 'ticket',
-  query: 'open-exceptions',
-  chart: 'stackedBar',
-  chartMeasures: ['tickets'],
-  defaultGroup: ['age', 'level'],
-  companies: ['brand', 'maker', 'supplier'],
-  noDrill: true,
-  dimensions: [
-    {
-      key: 'age',
-      field: 'age',
-      noDrill: true,
-      label: { zh: '账龄', en: 'Age' },
-      values: {
-        '1': { zh: '3天内', en: 'Up to 3 days' },
-        '2': { zh: '4-7天', en: '4 to 7 days' },
-        '3': { zh: '8-14天', en: '8 to 14 days' },
-        '4': { zh: '超过14天', en: 'Over 14 days' },
-      },
-    },
-    { key: 'level', field: 'level', label: { zh: '异常等级', en: 'Level' } },
-    { key: 'category', field: 'category', label: { zh: '异常类别', en: 'Category' } },
-  ],
-  measures: [
-    { key: 'tickets', agg: 'sum', field: 'tickets', label: { zh: '异常单数', en: 'Tickets' }, format: 'integer' },
-    { key: 'deduct', agg: 'sum', field: 'deduct', label: { zh: '扣款金额', en: 'Deduct amount' }, format: 'money' },
-  ],
-  filters: ['level', 'category', 'status', 'created_by'],
+registerServerQuery('open-exceptions', async ({ tx, where }) => {
+  const r = await sql<Record<string, unknown>>`
+    select case when now() - t.created_at <= interval '3 days' then '1' when now() - t.created_at <= interval '7 days' then '2'
+        when now() - t.created_at <= interval '14 days' then '3' else '4' end as age,
+      t.level, t.category, coalesce(t.deduct_amount, 0) as deduct
+    from collab_ticket t where ${where} and t.status in ('0', '50')`.execute(tx);
+  return r.rows.map((x) => ({ age: String(x.age), level: (x.level as string | null) ?? null, category: (x.category as string | null) ?? null, tickets: 1, deduct: Number(x.deduct) }));
 });

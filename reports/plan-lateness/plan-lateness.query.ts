@@ -1,32 +1,19 @@
-import { defineReport } from '../../src/model';
+import { sql } from 'kysely';
+import { registerServerQuery } from '../server-query';
 
 /**
- * Late plans of the live schedule (server query `plan-lateness`): the plans with a published
- * schedule, by delivery month and category, and those whose schedule ends after their delivery date
- * (src/model/measures.ts, the board's own rule), with their pieces and days late. Each count drills
- * to the production plans it counts: scheduled ones, or those with days late above 0.
+ * Lateness of the live schedule (report `plan-lateness`): per plan with a published schedule, its
+ * delivery month and category, whether it ends after its delivery date and its pieces then. Reads
+ * the plan's kept `late_days` (services/planning/plan-lateness.ts, the rule of src/model/measures.ts
+ * that the board's late marking uses), under the plan list's WHERE (tenant, data permissions,
+ * filters), so the figure, its drill-down list and the board count the same plans.
  */
-export const planLateness = defineReport({
-  name: 'plan-lateness',
-  title: { zh: '计划延期（正式排产）', en: 'Late plans (live schedule)' },
-  entity: 'prodplan',
-  // Scheduled plans live in the plan history list (the pending list holds those still to schedule).
-  page: 'prodplanhistory',
-  query: 'plan-lateness',
-  chart: 'stackedBar',
-  chartMeasures: ['late'],
-  defaultGroup: ['month'],
-  companies: ['maker'],
-  dimensions: [
-    { key: 'month', field: 'delivery_date', bucket: 'month', label: { zh: '交货月份', en: 'Delivery month' } },
-    { key: 'category', field: 'category', label: { zh: '品类', en: 'Category' } },
-  ],
-  measures: [
-    { key: 'plans', agg: 'sum', field: 'plans', format: 'integer', label: { zh: '已排产计划', en: 'Scheduled plans' }, drill: { 'f.planned_end.notnull': '1' } },
-    { key: 'late', agg: 'sum', field: 'late', format: 'integer', label: { zh: '延期计划', en: 'Late plans' }, drill: { 'f.late_days.gt': '0' } },
-    { key: 'late_qty', agg: 'sum', field: 'late_qty', format: 'integer', label: { zh: '延期件数', en: 'Pieces late' } },
-    { key: 'late_days', agg: 'sum', field: 'late_days', format: 'integer', label: { zh: '延期天数合计', en: 'Days late, summed' } },
-    { key: 'rate', agg: 'ratio', of: ['late', 'plans'], label: { zh: '延期占比', en: 'Share late' }, format: 'percent' },
-  ],
-  filters: ['delivery_date', 'category', 'status', 'created_by'],
+registerServerQuery('plan-lateness', async ({ tx, where }) => {
+  const r = await sql<{ month: string | null; category: string | null; plans: number; late: number; late_qty: number; late_days: number }>`
+    select to_char(t.delivery_date, 'YYYY-MM') as month, t.category, 1 as plans,
+      (coalesce(t.late_days, 0) > 0)::int as late,
+      case when coalesce(t.late_days, 0) > 0 then coalesce(t.qty, 0) else 0 end as late_qty,
+      greatest(coalesce(t.late_days, 0), 0) as late_days
+    from scm_prodplan t where ${where} and t.planned_end is not null`.execute(tx);
+  return r.rows.map((x) => ({ ...x, plans: Number(x.plans), late: Number(x.late), late_qty: Number(x.late_qty), late_days: Number(x.late_days) }));
 });

@@ -1,39 +1,35 @@
-import { defineReport } from '../../src/model';
+import { sql } from 'kysely';
+import { registerServerQuery } from '../server-query';
 
 /**
- * Defect rates from quality inspections (server query `quality-defects`): the company's submitted
- * inspection results (the inspection list's WHERE: tenant, data permissions, filters; drafts left
- * out) by the line that made the lot (the work order's line, else the line of its plan's, or its order's
- * plans', first published bar), the vendor it was outsourced to (none: made in house), the style, the stage and the month
- * of the result. Defect rate = defects found / pieces sampled (a subtotal's rate from its own sums);
- * fail rate = failed inspections / inspections.
+ * Defect rates (report `quality-defects`): the company's submitted and re-inspected inspection
+ * records (the inspection list's WHERE over `qm_inspection t`), each with the line that made the lot
+ * (its work order's line, else the line of the first published bar of its plan, or of its order's
+ * plans when it names no plan) and the vendor of its
+ * outsourced order, every join bound to the same tenant. Rows: line, vendor, style, stage, month,
+ * inspections 1, failed 0/1, sampled (sample size), defects (critical + major + minor found).
  */
-export const qualityDefects = defineReport({
-  name: 'quality-defects',
-  title: { zh: '质量缺陷率（产线/供应商/款式）', en: 'Defect rate by line, vendor and style' },
-  entity: 'inspection',
-  query: 'quality-defects',
-  chart: 'rankedBar',
-  chartMeasures: ['defect_rate'],
-  defaultGroup: ['line'],
-  companies: ['maker'],
-  page: 'qminspection',
-  dimensions: [
-    { key: 'line', field: 'line_id', noDrill: true, ref: { entity: 'workline', labelField: 'name' }, label: { zh: '产线', en: 'Line' } },
-    { key: 'vendor', field: 'vendor_id', noDrill: true, ref: { entity: 'vendor', labelField: 'name' }, label: { zh: '外发供应商', en: 'Outsourcing vendor' } },
-    { key: 'style', field: 'style_no', label: { zh: '款号', en: 'Style no.' } },
-    { key: 'stage', field: 'stage', label: { zh: '检验阶段', en: 'Stage' } },
-    // A month of a date-and-time field is no list filter of dates: the report, not the list, answers it.
-    { key: 'month', field: 'inspected_at', bucket: 'month', noDrill: true, label: { zh: '检验月份', en: 'Month inspected' } },
-  ],
-  measures: [
-    { key: 'inspections', agg: 'sum', field: 'inspections', label: { zh: '检验次数', en: 'Inspections' }, format: 'integer' },
-    { key: 'failed', agg: 'sum', field: 'failed', label: { zh: '不合格次数', en: 'Failed' }, format: 'integer' },
-    { key: 'sampled', agg: 'sum', field: 'sampled', label: { zh: '抽样件数', en: 'Pieces sampled' }, format: 'integer' },
-    { key: 'defects', agg: 'sum', field: 'defects', label: { zh: '疵点数', en: 'Defects found' }, format: 'integer' },
-    { key: 'defect_rate', agg: 'ratio', of: ['defects', 'sampled'], label: { zh: '缺陷率', en: 'Defect rate' }, format: 'percent' },
-    { key: 'fail_rate', agg: 'ratio', of: ['failed', 'inspections'], label: { zh: '批次不合格率', en: 'Lot fail rate' }, format: 'percent' },
-  ],
-  // created_by: the dashboards' organisation filter (docs/architecture-dashboards.md).
-  filters: ['inspected_at', 'stage', 'style_no', 'result', 'created_by'],
+registerServerQuery('quality-defects', async ({ tx, clientId, where }) => {
+  const r = await sql<Record<string, unknown>>`
+    select coalesce(w.line_id, (select b.line_id from scm_prodplan_bar b join scm_prodplan p on p.id = b.plan_id and p.client_id = b.client_id
+        where b.client_id = ${clientId} and b.scenario_id is null and (p.id = t.plan_id or (t.plan_id is null and p.order_id = t.order_id))
+        order by b.start_date, b.id limit 1))::text as line,
+      o.vendor_id::text as vendor, t.style_no as style, t.stage, to_char(t.inspected_at, 'YYYY-MM') as month,
+      (t.result = 'fail')::int as failed, coalesce(t.sample_size, 0)::float8 as sampled,
+      (coalesce(t.critical_qty, 0) + coalesce(t.major_qty, 0) + coalesce(t.minor_qty, 0))::float8 as defects
+    from qm_inspection t
+      left join scm_workorder w on w.id = t.workorder_id and w.client_id = ${clientId}
+      left join scm_outsource_order o on o.id = t.outsource_id and o.client_id = ${clientId}
+    where ${where} and t.status in ('submitted', 'reinspected')`.execute(tx);
+  return r.rows.map((x) => ({
+    line: (x.line as string | null) ?? null,
+    vendor: (x.vendor as string | null) ?? null,
+    style: (x.style as string | null) ?? null,
+    stage: (x.stage as string | null) ?? null,
+    month: (x.month as string | null) ?? null,
+    inspections: 1,
+    failed: Number(x.failed),
+    sampled: Number(x.sampled),
+    defects: Number(x.defects),
+  }));
 });

@@ -1,46 +1,57 @@
-import { defineReport } from '../../src/model';
+import { sql } from 'kysely';
+import { registerServerQuery } from '../server-query';
+import { vendorQualityEvents } from './vendor-quality';
 
 /**
- * Vendor KPI (spec 2 "vendor KPI"; issue 16): per vendor of the company's vendor list, from the data
- * the other modules hold (server query `vendor-kpi`):
- * - on-time delivery: its purchase orders due (received, or past their delivery date and not draft,
- *   rejected or cancelled) and those received in full by their delivery date (as the scorecard);
- * - quality: submitted inspection results attributed to it (a maker's inspections of its outsourced
- *   orders; a brand's orders inspected at the maker, through the brand's order shares) and those passed;
- * - capacity use: the quantity allocated to it by the company's allocation versions (not archived)
- *   over the capacity it declared;
- * - price: what its order lines cost against what the same quantities cost at the company's average
- *   price of each material (and currency) over every vendor; below 100 % it is cheaper than average.
- * Opened from a vendor's drawer (供应商KPI) with `f.code.eq` set to the vendor's code.
+ * Vendor KPI (report `vendor-kpi`, reports/vendor-kpi): the vendors of the list's WHERE over
+ * `md_vendor t` (tenant, data permissions, filters), each with its figures read from its own
+ * company's purchase orders, inspections (vendor-quality.ts), declared capacity and allocation
+ * cells, every statement bound to the tenant. One row per vendor (a vendor without data has zeros).
  */
-export const vendorKpi = defineReport({
-  name: 'vendor-kpi',
-  title: { zh: '供应商KPI', en: 'Vendor KPI' },
-  entity: 'vendor',
-  query: 'vendor-kpi',
-  chart: 'bar',
-  chartMeasures: ['on_time_rate', 'pass_rate', 'capacity_use', 'price_index'],
-  defaultGroup: ['vendor'],
-  companies: ['brand', 'maker'],
-  noDrill: true,
-  dimensions: [
-    { key: 'vendor', field: 'id', ref: { entity: 'vendor', labelField: 'name' }, noDrill: true, label: { zh: '供应商', en: 'Vendor' } },
-    { key: 'vendor_type', field: 'vendor_type', label: { zh: '供应商类型', en: 'Vendor type' } },
-    { key: 'grade', field: 'grade', label: { zh: '等级', en: 'Grade' } },
-  ],
-  measures: [
-    { key: 'due', agg: 'sum', field: 'due', label: { zh: '到期订单', en: 'Orders due' }, format: 'integer' },
-    { key: 'on_time', agg: 'sum', field: 'on_time', label: { zh: '准时收货', en: 'Received on time' }, format: 'integer' },
-    { key: 'on_time_rate', agg: 'ratio', of: ['on_time', 'due'], label: { zh: '准时交货率', en: 'On-time rate' }, format: 'percent' },
-    { key: 'inspected', agg: 'sum', field: 'inspected', label: { zh: '质检次数', en: 'Inspections' }, format: 'integer' },
-    { key: 'passed', agg: 'sum', field: 'passed', label: { zh: '质检合格', en: 'Passed' }, format: 'integer' },
-    { key: 'pass_rate', agg: 'ratio', of: ['passed', 'inspected'], label: { zh: '质检合格率', en: 'Pass rate' }, format: 'percent' },
-    { key: 'capacity', agg: 'sum', field: 'capacity', label: { zh: '申报产能', en: 'Declared capacity' }, format: 'integer' },
-    { key: 'allocated', agg: 'sum', field: 'allocated', label: { zh: '已分配', en: 'Allocated' }, format: 'integer' },
-    { key: 'capacity_use', agg: 'ratio', of: ['allocated', 'capacity'], label: { zh: '产能利用率', en: 'Capacity use' }, format: 'percent' },
-    { key: 'spend', agg: 'sum', field: 'spend', label: { zh: '采购金额', en: 'Spend' }, format: 'money' },
-    { key: 'benchmark', agg: 'sum', field: 'benchmark', label: { zh: '按均价金额', en: 'At average prices' }, format: 'money' },
-    { key: 'price_index', agg: 'ratio', of: ['spend', 'benchmark'], label: { zh: '价格指数', en: 'Price index' }, format: 'percent' },
-  ],
-  filters: ['code', 'name', 'vendor_type', 'grade', 'status'],
+type Figures = { due: number; on_time: number; inspected: number; passed: number; capacity: number; allocated: number; spend: number; benchmark: number };
+
+registerServerQuery('vendor-kpi', async ({ tx, clientId, where }) => {
+  const vendors = (await sql<{ id: number; vendor_type: string | null; grade: string | null }>`select t.id, t.vendor_type, t.grade from md_vendor t where ${where}`.execute(tx)).rows;
+  if (!vendors.length) return [];
+  const ids = vendors.map((v) => Number(v.id));
+  const fig = new Map<number, Figures>(ids.map((id) => [id, { due: 0, on_time: 0, inspected: 0, passed: 0, capacity: 0, allocated: 0, spend: 0, benchmark: 0 }]));
+  const add = (id: number, k: keyof Figures, n: number) => {
+    const f = fig.get(id);
+    if (f) f[k] += n;
+  };
+  // On time: as the scorecard counts it (first receive action, else the last update of a received order).
+  const due = await sql<{ vendor_id: number; due: number; on_time: number }>`
+    with o as (select p.id, p.vendor_id, p.delivery_date, p.status, p.updated_at from pur_order p
+      where p.client_id = ${clientId} and p.vendor_id in (${sql.join(ids)}) and p.status not in ('draft', 'rejected', 'cancelled') and (p.status = 'received' or p.delivery_date < current_date))
+    select o.vendor_id, count(*)::int as due, sum((o.status = 'received' and o.delivery_date is not null and coalesce(
+      (select min(a.at) from audit_log a where a.client_id = ${clientId} and a.entity = 'purorder' and a.record_id = o.id and a.action = 'receive'), o.updated_at)::date <= o.delivery_date)::int)::int as on_time
+    from o group by o.vendor_id`.execute(tx);
+  for (const r of due.rows) {
+    add(Number(r.vendor_id), 'due', Number(r.due));
+    add(Number(r.vendor_id), 'on_time', Number(r.on_time));
+  }
+  for (const e of await vendorQualityEvents(tx, clientId)) {
+    add(e.vendor_id, 'inspected', 1);
+    add(e.vendor_id, 'passed', e.passed);
+  }
+  const cap = await sql<{ vendor_id: number; capacity: number }>`select vendor_id, sum(capacity)::float8 as capacity from scm_vendor_capacity
+    where client_id = ${clientId} and vendor_id in (${sql.join(ids)}) group by vendor_id`.execute(tx);
+  for (const r of cap.rows) add(Number(r.vendor_id), 'capacity', Number(r.capacity));
+  const alloc = await sql<{ vendor_id: number; allocated: number }>`select c.vendor_id, sum(c.qty)::float8 as allocated from scm_alloc_cell c
+    join scm_alloc_version v on v.id = c.version_id and v.client_id = ${clientId}
+    where c.client_id = ${clientId} and c.vendor_id in (${sql.join(ids)}) and v.status <> 'archived' group by c.vendor_id`.execute(tx);
+  for (const r of alloc.rows) add(Number(r.vendor_id), 'allocated', Number(r.allocated));
+  // Price: each priced line against the company's average unit price of its material and currency (weighted by quantity).
+  const price = await sql<{ vendor_id: number; spend: number; benchmark: number }>`
+    with l as (select p.vendor_id, p.currency, x.material_id, x.qty, x.unit_price from pur_order p join pur_order_line x on x.client_id = p.client_id and x.order_id = p.id
+      where p.client_id = ${clientId} and p.status not in ('draft', 'rejected', 'cancelled') and x.material_id is not null and x.unit_price > 0 and x.qty > 0),
+    avg_price as (select material_id, currency, sum(qty * unit_price) / sum(qty) as price from l group by material_id, currency)
+    select l.vendor_id, sum(l.qty * l.unit_price)::float8 as spend, sum(l.qty * a.price)::float8 as benchmark
+    from l join avg_price a on a.material_id = l.material_id and a.currency = l.currency
+    where l.vendor_id in (${sql.join(ids)}) group by l.vendor_id`.execute(tx);
+  for (const r of price.rows) {
+    add(Number(r.vendor_id), 'spend', Math.round(Number(r.spend) * 100) / 100);
+    add(Number(r.vendor_id), 'benchmark', Math.round(Number(r.benchmark) * 100) / 100);
+  }
+  return vendors.map((v) => ({ vendor: Number(v.id), vendor_type: v.vendor_type, grade: v.grade, ...fig.get(Number(v.id))! }));
 });

@@ -1,43 +1,49 @@
-import { defineReport } from '../../src/model';
+import { sql } from 'kysely';
+import { registerServerQuery } from '../server-query';
+import { admittedEvents, vendorQualityEvents } from './vendor-quality';
 
 /**
- * Vendor scorecard (server query `vendor-scorecard`), from the purchase orders the company placed:
- * per supplier, the orders due (delivery date passed, or received), those received in full on or
- * before their delivery date, those late (received after it, or still open past it); the fill rate
- * (pieces received over pieces ordered on due orders) and the return rate (pieces returned over
- * pieces received). The receipt time is the order's `receive` action in the audit log, else its last
- * update while received. Quality (issue 16): the submitted inspection results attributed to the
- * vendor (a maker's inspections of its outsourced orders; a brand's orders inspected at its makers,
- * read through its order shares), by the month inspected: inspections, passed, pass rate.
+ * Vendor scorecard (report `vendor-scorecard`): the company's purchase orders (the list's WHERE over
+ * `pur_order t`) that are due: received, or past their delivery date and not draft, rejected or
+ * cancelled. Per order: ordered, received and returned quantities of its lines (same tenant), on time
+ * when received in full by its delivery date (the first `receive` action in the audit log, else the
+ * last update of a received order), late otherwise.
+ *
+ * Quality (issue 16): one more row per submitted inspection result the company can attribute to a
+ * vendor (vendor-quality.ts: a maker's inspections of its outsourced orders, a brand's orders
+ * inspected at its makers through its shares), in the month it was inspected, with no order kind;
+ * it passes the same WHERE as the orders (vendor and date filters apply, an order-kind filter or a
+ * data permission on another column leaves it out).
  */
-export const vendorScorecard = defineReport({
-  name: 'vendor-scorecard',
-  title: { zh: '供应商绩效', en: 'Vendor scorecard' },
-  entity: 'purorder',
-  query: 'vendor-scorecard',
-  chart: 'bar',
-  chartMeasures: ['on_time_rate', 'pass_rate'],
-  defaultGroup: ['vendor'],
-  companies: ['brand', 'maker'],
-  dimensions: [
-    { key: 'vendor', field: 'vendor_id', label: { zh: '供应商', en: 'Vendor' } },
-    { key: 'month', field: 'delivery_date', bucket: 'month', label: { zh: '交货/质检月份', en: 'Delivery or inspection month' } },
-    { key: 'kind', field: 'order_kind', label: { zh: '采购类别', en: 'Order kind' } },
-  ],
-  measures: [
-    { key: 'due', agg: 'sum', field: 'due', label: { zh: '到期订单', en: 'Orders due' }, format: 'integer' },
-    { key: 'on_time', agg: 'sum', field: 'on_time', label: { zh: '准时收货', en: 'Received on time' }, format: 'integer' },
-    { key: 'late', agg: 'sum', field: 'late', label: { zh: '延迟', en: 'Late' }, format: 'integer' },
-    { key: 'ordered', agg: 'sum', field: 'ordered', label: { zh: '订购数量', en: 'Ordered qty' }, format: 'decimal' },
-    { key: 'received', agg: 'sum', field: 'received', label: { zh: '收货数量', en: 'Received qty' }, format: 'decimal' },
-    { key: 'returned', agg: 'sum', field: 'returned', label: { zh: '退货数量', en: 'Returned qty' }, format: 'decimal' },
-    { key: 'on_time_rate', agg: 'ratio', of: ['on_time', 'due'], label: { zh: '准时交货率', en: 'On-time rate' }, format: 'percent' },
-    { key: 'fill_rate', agg: 'ratio', of: ['received', 'ordered'], label: { zh: '满足率', en: 'Fill rate' }, format: 'percent' },
-    { key: 'return_rate', agg: 'ratio', of: ['returned', 'received'], label: { zh: '退货率', en: 'Return rate' }, format: 'percent' },
-    { key: 'inspected', agg: 'sum', field: 'inspected', label: { zh: '质检次数', en: 'Inspections' }, format: 'integer' },
-    { key: 'passed', agg: 'sum', field: 'passed', label: { zh: '质检合格', en: 'Passed' }, format: 'integer' },
-    { key: 'pass_rate', agg: 'ratio', of: ['passed', 'inspected'], label: { zh: '质检合格率', en: 'Inspection pass rate' }, format: 'percent' },
-  ],
-  // created_by: the dashboards' organisation filter (docs/architecture-dashboards.md).
-  filters: ['delivery_date', 'vendor_id', 'order_kind', 'created_by'],
+registerServerQuery('vendor-scorecard', async ({ tx, clientId, where }) => {
+  const r = await sql<Record<string, unknown>>`
+    with o as (
+      select t.id, t.vendor_id, t.order_kind, t.delivery_date, t.status, t.updated_at
+      from pur_order t where ${where} and t.status not in ('draft', 'rejected', 'cancelled')
+        and (t.status = 'received' or t.delivery_date < current_date)
+    )
+    select o.vendor_id as vendor, to_char(o.delivery_date, 'YYYY-MM') as month, o.order_kind as kind,
+      (o.status = 'received' and o.delivery_date is not null and coalesce(
+        (select min(a.at) from audit_log a where a.client_id = ${clientId} and a.entity = 'purorder' and a.record_id = o.id and a.action = 'receive'),
+        o.updated_at)::date <= o.delivery_date)::int as on_time,
+      coalesce(sum(l.qty), 0) as ordered, coalesce(sum(l.received_qty), 0) as received, coalesce(sum(l.returned_qty), 0) as returned
+    from o left join pur_order_line l on l.order_id = o.id and l.client_id = ${clientId}
+    group by o.id, o.vendor_id, o.order_kind, o.delivery_date, o.status, o.updated_at`.execute(tx);
+  const orders = r.rows.map((x) => ({
+    vendor: x.vendor === null ? null : Number(x.vendor),
+    month: (x.month as string | null) ?? null,
+    kind: (x.kind as string | null) ?? null,
+    due: 1,
+    on_time: Number(x.on_time),
+    late: 1 - Number(x.on_time),
+    ordered: Number(x.ordered),
+    received: Number(x.received),
+    returned: Number(x.returned),
+    inspected: 0,
+    passed: 0,
+  }));
+  const quality = (await admittedEvents(tx, clientId, await vendorQualityEvents(tx, clientId), where, 'pur_order', 'vendor_id', 'delivery_date')).map((e) => ({
+    vendor: e.vendor_id, month: e.day.slice(0, 7), kind: null, due: 0, on_time: 0, late: 0, ordered: 0, received: 0, returned: 0, inspected: 1, passed: e.passed,
+  }));
+  return [...orders, ...quality];
 });

@@ -1,40 +1,24 @@
-import { api, request } from '../../api/client';
-import { storedFileUrl } from '../../engine/file-src';
+import { callApi } from '../../api/calls';
+import { storedFileUrl } from '../../api/file-src';
+import { ticketCalls, type TicketRole, type TicketSave, type TicketTab } from '../../../model/calls/tickets';
 
-/** A ticket as the ticket calls answer it, seen by the caller's company (its own document). */
-export type Ticket = {
-  id: number; version: number; ticket_no: string; category: string; title: string; description: string; level: string; tags: string | null;
-  duration: string | null; deduct_amount: string | null; deduct_type: string | null; solution: string | null; status: string;
-  doc_type: string; doc_id: number; doc_no: string | null; link: string | null; raised_by_us: boolean; company: string; partner_company: string | null;
-  created_at: string; closed_at: string | null; owners: string | null; my_roles: string[];
-};
-export type Member = { user_id: number; fullname: string; company: string; client_id: number; role: string };
-export type Attachment = { id: number; key: string; name: string; mime: string | null; size: number };
-export type Comment = { id: number; user_id: number; user_name: string; company: string; content: string | null; attachments: Attachment[]; created_at: string; removable: boolean };
-export type TicketView = { ticket: Ticket; members: Member[]; comments: Comment[]; commentDeleteDays: number; can: Record<'edit' | 'close' | 'finish' | 'reopen' | 'addMember' | 'quit' | 'comment', boolean> };
-export type Person = { id: number; fullname: string; username: string; company: string; client_id: number };
-export type Paged<T> = { rows: T[]; total: number; page: number; size: number };
+export type { Ticket, TicketView, Paged, TicketMember as Member, TicketAttachment as Attachment, TicketComment as Comment, TicketPerson as Person } from '../../../model/calls/tickets';
 
-export const TICKET_BASE = '/crossapi/ticketapi/ticket';
-
+/** The ticket calls as the ticket pages use them (src/model/calls/tickets.ts declares them). */
 export const ticketApi = {
-  page: (tab: string, page: number, size: number, keyword?: string) => api.get<Paged<Ticket>>(`${TICKET_BASE}/page`, { tab, page, size, keyword: keyword || undefined }),
-  knowledge: (page: number, size: number, keyword?: string) => api.get<Paged<Ticket>>(`${TICKET_BASE}/knowledge`, { page, size, keyword: keyword || undefined }),
-  view: (id: number) => api.get<TicketView>(`${TICKET_BASE}/view`, { id }),
-  docs: (docType: string, keyword: string) => api.get<{ rows: { id: number; no: string | null; shared: boolean }[] }>(`${TICKET_BASE}/docs`, { doc_type: docType, keyword }),
-  peopleOfDoc: (docType: string, docId: number) => api.get<{ rows: Person[] }>(`${TICKET_BASE}/people`, { doc_type: docType, doc_id: docId }),
-  peopleOfTicket: (id: number) => api.get<{ rows: Person[] }>(`${TICKET_BASE}/people`, { id }),
-  save: (body: Record<string, unknown>) => api.post<Ticket>(`${TICKET_BASE}/save`, body),
-  move: (action: 'close' | 'finish' | 'reopen', body: { id: number; version: number; solution?: string }) => api.post<Ticket>(`${TICKET_BASE}/${action}`, body),
-  addMember: (id: number, userId: number, role: string) => api.post<{ members: Member[] }>(`${TICKET_BASE}/add-member`, { id, user_id: userId, role }),
-  quit: (id: number) => api.post<{ members: Member[] }>(`${TICKET_BASE}/quit`, { id }),
-  comment: (id: number, content: string, files: number[]) => api.post<{ comments: Comment[] }>(`${TICKET_BASE}/comment`, { id, content, files }),
-  removeComment: (id: number) => request<{ ticket_id: number }>(`${TICKET_BASE}/comment-remove`, { method: 'DELETE', query: { id } }),
-  upload: (file: File) => {
-    const form = new FormData();
-    form.append('file', file, file.name);
-    return request<Attachment>(`${TICKET_BASE}/upload`, { method: 'POST', body: form });
-  },
+  page: (tab: string, page: number, size: number, keyword?: string) => callApi(ticketCalls.page, { tab: tab as TicketTab, page, size, keyword: keyword || undefined }),
+  knowledge: (page: number, size: number, keyword?: string) => callApi(ticketCalls.knowledge, { page, size, keyword: keyword || undefined }),
+  view: (id: number) => callApi(ticketCalls.view, { id }),
+  docs: (docType: string, keyword: string) => callApi(ticketCalls.documents, { doc_type: docType, keyword }),
+  peopleOfDoc: (docType: string, docId: number) => callApi(ticketCalls.people, { doc_type: docType, doc_id: docId }),
+  peopleOfTicket: (id: number) => callApi(ticketCalls.people, { id }),
+  save: (body: TicketSave) => callApi(ticketCalls.save, body),
+  move: (action: 'close' | 'finish' | 'reopen', body: { id: number; version: number; solution?: string }) => callApi(ticketCalls.move, { action, ...body }),
+  addMember: (id: number, userId: number, role: string) => callApi(ticketCalls.addMember, { id, user_id: userId, role: role as TicketRole }),
+  quit: (id: number) => callApi(ticketCalls.quit, { id }),
+  comment: (id: number, content: string, files: number[]) => callApi(ticketCalls.comment, { id, content, files }),
+  removeComment: (id: number) => callApi(ticketCalls.removeComment, { id }),
+  upload: (file: File) => callApi(ticketCalls.upload, { file }),
 };
 
 /** A comment file's address (the elements that show it exchange it for a signed link, engine/file-src.ts). */

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { inputOf, pagingOf, text, type Input } from '../../access/input.util';
-import { ok } from '../../http/envelope';
+import { serveCall } from '../../http/calls';
+import { ticketCalls } from '../../../model/calls/tickets';
 import { AppError, forbidden, notFound, validationError } from '../../http/errors';
 import { dataOf, idsOf } from '../notify/task.routes';
 import { openableFileById, sendStoredFile, storeUpload } from '../files';
@@ -48,63 +49,63 @@ const versionOf = (input: Input): number | undefined => {
  */
 export async function ticketRoutes(app: FastifyInstance): Promise<void> {
   const guard = { preHandler: requireAuth };
-  app.get(`${BASE}/page`, guard, async (req) => {
+  serveCall(app, ticketCalls.page, guard, async (req) => {
     const input = inputOf(req);
     const tab = (text(input, 'tab', { max: 20 }) ?? 'assigned') as TicketTab;
     if (!TICKET_TABS.includes(tab)) throw validationError({ tab: { key: 'rule.notInDictionary' } });
-    return ok(await pageTickets(app.db, callerOf(req), { tab, ...pagingOf(input), keyword: text(input, 'keyword', { max: 100 }) }));
+    return pageTickets(app.db, callerOf(req), { tab, ...pagingOf(input), keyword: text(input, 'keyword', { max: 100 }) });
   });
-  app.get(`${BASE}/knowledge`, guard, async (req) => {
+  serveCall(app, ticketCalls.knowledge, guard, async (req) => {
     const input = inputOf(req);
-    return ok(await searchKnowledge(app.db, callerOf(req), { ...pagingOf(input), keyword: text(input, 'keyword', { max: 100 }), category: text(input, 'category', { max: 40 }) }));
+    return searchKnowledge(app.db, callerOf(req), { ...pagingOf(input), keyword: text(input, 'keyword', { max: 100 }), category: text(input, 'category', { max: 40 }) });
   });
-  app.get(`${BASE}/view`, guard, async (req) => ok(await viewTicket(app.db, callerOf(req), oneId(inputOf(req)))));
-  app.get(`${BASE}/by-doc`, guard, async (req) => {
+  serveCall(app, ticketCalls.view, guard, async (req) => viewTicket(app.db, callerOf(req), oneId(inputOf(req))));
+  serveCall(app, ticketCalls.byDocument, guard, async (req) => {
     const input = inputOf(req);
-    return ok({ rows: await ticketsOfDocument(app.db, callerOf(req), text(input, 'doc_type', { max: 40 }) ?? '', oneId(input, 'doc_id')) });
+    return { rows: await ticketsOfDocument(app.db, callerOf(req), text(input, 'doc_type', { max: 40 }) ?? '', oneId(input, 'doc_id')) };
   });
-  app.get(`${BASE}/people`, guard, async (req) => {
+  serveCall(app, ticketCalls.people, guard, async (req) => {
     const input = inputOf(req);
     const me = callerOf(req);
-    if (input.id !== undefined) return ok({ rows: await peopleForTicket(app.db, me, oneId(input)) });
-    return ok({ rows: await peopleForDocument(app.db, me, text(input, 'doc_type', { max: 40 }) ?? '', oneId(input, 'doc_id')) });
+    if (input.id !== undefined) return { rows: await peopleForTicket(app.db, me, oneId(input)) };
+    return { rows: await peopleForDocument(app.db, me, text(input, 'doc_type', { max: 40 }) ?? '', oneId(input, 'doc_id')) };
   });
-  app.get(`${BASE}/docs`, guard, async (req) => {
+  serveCall(app, ticketCalls.documents, guard, async (req) => {
     const input = inputOf(req);
-    return ok({ rows: await findDocuments(app.db, callerOf(req), text(input, 'doc_type', { max: 40 }) ?? '', text(input, 'keyword', { max: 60 })) });
+    return { rows: await findDocuments(app.db, callerOf(req), text(input, 'doc_type', { max: 40 }) ?? '', text(input, 'keyword', { max: 60 })) };
   });
-  app.post(`${BASE}/save`, guard, async (req) => {
+  serveCall(app, ticketCalls.save, guard, async (req) => {
     const input = dataOf(req);
     const me = callerOf(req);
-    if (input.id === undefined || input.id === null || input.id === '') return ok(await raiseTicket(app.db, me, input));
+    if (input.id === undefined || input.id === null || input.id === '') return raiseTicket(app.db, me, input);
     const { id: _id, version: _v, doc_type: _dt, doc_id: _di, owner_ids: _o, participant_ids: _p, guest_ids: _g, ...fields } = input;
-    return ok(await editTicket(app.db, me, oneId(input), { ...fields, version: input.version }));
+    return editTicket(app.db, me, oneId(input), { ...fields, version: input.version });
   });
-  for (const action of ['close', 'finish', 'reopen'] as const) {
-    app.post(`${BASE}/${action}`, guard, async (req) => {
+  serveCall(app, ticketCalls.move, guard, async (req) => {
+      const action = (req.params as { action?: string }).action;
+      if (action !== 'close' && action !== 'finish' && action !== 'reopen') throw notFound();
       const input = dataOf(req);
       const solution = typeof input.solution === 'string' ? input.solution : undefined;
       if (solution !== undefined && solution.length > 4000) throw validationError({ solution: { key: 'rule.maxLength', params: { max: 4000 } } });
-      return ok(await moveTicket(app.db, callerOf(req), oneId(input), action, { version: versionOf(input), solution }));
-    });
-  }
-  app.post(`${BASE}/add-member`, guard, async (req) => {
+      return moveTicket(app.db, callerOf(req), oneId(input), action, { version: versionOf(input), solution });
+  });
+  serveCall(app, ticketCalls.addMember, guard, async (req) => {
     const input = dataOf(req);
     const role = (text(input, 'role', { max: 20 }) ?? 'owner') as Role;
-    return ok({ members: await addTicketMember(app.db, callerOf(req), oneId(input), oneId(input, 'user_id'), role) });
+    return { members: await addTicketMember(app.db, callerOf(req), oneId(input), oneId(input, 'user_id'), role) };
   });
-  app.post(`${BASE}/quit`, guard, async (req) => ok({ members: await quitTicket(app.db, callerOf(req), oneId(dataOf(req))) }));
-  app.post(`${BASE}/comment`, guard, async (req) => {
+  serveCall(app, ticketCalls.quit, guard, async (req) => ({ members: await quitTicket(app.db, callerOf(req), oneId(dataOf(req))) }));
+  serveCall(app, ticketCalls.comment, guard, async (req) => {
     const input = dataOf(req);
     const raw = input.files;
     const files = raw === undefined || raw === '' ? [] : idsOf({ id: Array.isArray(raw) ? raw : String(raw) });
     const content = typeof input.content === 'string' ? input.content : undefined;
-    return ok({ comments: await addComment(app.db, callerOf(req), oneId(input), content, files) });
+    return { comments: await addComment(app.db, callerOf(req), oneId(input), content, files) };
   });
-  app.delete(`${BASE}/comment-remove`, guard, async (req) => ok({ ticket_id: await removeComment(app.db, callerOf(req), oneId(inputOf(req))) }));
-  app.post(`${BASE}/upload`, guard, async (req) => {
+  serveCall(app, ticketCalls.removeComment, guard, async (req) => ({ ticket_id: await removeComment(app.db, callerOf(req), oneId(inputOf(req))) }));
+  serveCall(app, ticketCalls.upload, guard, async (req) => {
     const me = callerOf(req);
-    return ok(await recordTicketFile(app.db, me, await storeUpload(app, req, 'tickets', me.clientId, maxFileBytes())));
+    return recordTicketFile(app.db, me, await storeUpload(app, req, 'tickets', me.clientId, maxFileBytes()));
   });
   app.get<{ Params: { id: string } }>(`${BASE}/file/:id`, guard, async (req, reply) => {
     const id = Number(req.params.id);

@@ -65,7 +65,7 @@ export function useOptions(field: ResolvedField, values: FormValues, search: str
       clearTimeout(timer);
       controller.abort();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- filter is rebuilt every render; filterKey is its text, so the list reloads when the filter's values change
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [wanted, base, search, filterKey]);
   const options = useMemo<FormOption[]>(() => {
     if (!field.source) return field.options ?? [];
@@ -99,7 +99,7 @@ export function useReferenceOptions(fields: readonly ResolvedField[]): Record<st
         .catch(() => undefined);
     }
     return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- refs is rebuilt every render; key names its fields and their sources, the only inputs of the load
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return out;
 }

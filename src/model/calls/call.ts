@@ -1,0 +1,85 @@
+/**
+ * The declared calls of the API (issue 30): one typed descriptor per call, shared by the server,
+ * which serves it (`serveCall`, src/server/http/calls.ts), and the browser, which calls it
+ * (`callApi` / `useCall`, src/client/api/calls.ts). A call's request and reply types live here, once;
+ * a component never writes an API address.
+ *
+ * Example:
+ * ```ts
+ * // src/model/calls/tickets.ts
+ * export const ticketCalls = {
+ *   view: getCall<{ id: number }, TicketView>('/crossapi/ticketapi/ticket/view'),
+ *   move: postCall<{ action: 'close' | 'finish'; id: number; version: number }, Ticket>('/crossapi/ticketapi/ticket/:action'),
+ * };
+ * // server: serveCall(app, ticketCalls.view, guard, async (req) => viewTicket(...));
+ * // browser: const { data } = useCall(ticketCalls.view, { id }); await callApi(ticketCalls.move, { action: 'close', id, version });
+ * ```
+ *
+ * A path may hold `:name` segments (Fastify's syntax): the browser fills them from the input's
+ * fields of that name, which are then not sent again in the query or body.
+ */
+export type CallMethod = 'GET' | 'POST' | 'DELETE';
+
+/** How the input travels: as the query (GET, DELETE), a JSON body (POST) or a multipart form (uploads). */
+export type CallBody = 'query' | 'json' | 'form';
+
+export type Call<In, Out> = {
+  readonly method: CallMethod;
+  /** The address under `/api`, as the server registers it. */
+  readonly path: string;
+  readonly body: CallBody;
+  /** Phantom fields carrying the types; never set at run time. */
+  readonly __in?: In;
+  readonly __out?: Out;
+};
+
+/** The input of a call (what `callApi` takes). */
+export type CallIn<C> = C extends Call<infer In, unknown> ? In : never;
+/** The reply's data of a call (the envelope's `data`). */
+export type CallOut<C> = C extends Call<unknown, infer Out> ? Out : never;
+
+/** A query value as it travels in an address. */
+export type QueryValue = string | number | boolean | null | undefined;
+
+/** Reads: the input travels as the query string. */
+export function getCall<In extends Record<string, QueryValue> | void = void, Out = unknown>(path: string): Call<In, Out> {
+  return { method: 'GET', path, body: 'query' };
+}
+
+/** Writes: the input travels as a JSON body. */
+export function postCall<In extends object | void = void, Out = unknown>(path: string): Call<In, Out> {
+  return { method: 'POST', path, body: 'json' };
+}
+
+/** Removals addressed by query (`DELETE ...?id=`). */
+export function deleteCall<In extends Record<string, QueryValue>, Out = unknown>(path: string): Call<In, Out> {
+  return { method: 'DELETE', path, body: 'query' };
+}
+
+/** Uploads: the input's fields travel as a multipart form (a File or Blob under its field name). */
+export function uploadCall<In extends Record<string, Blob | string | number>, Out = unknown>(path: string): Call<In, Out> {
+  return { method: 'POST', path, body: 'form' };
+}
+
+const PARAM = /:([A-Za-z_][A-Za-z0-9_]*)/g;
+
+/** The names of a path's `:name` segments. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(PARAM)].map((m) => m[1]);
+}
+
+/**
+ * The address of one call for one input, and the input left once the path's segments took their
+ * fields. A missing or empty segment value is a programming error: it throws rather than call a
+ * wrong address.
+ */
+export function resolveCallPath(path: string, input: Record<string, unknown> | undefined): { path: string; rest: Record<string, unknown> } {
+  const rest: Record<string, unknown> = { ...(input ?? {}) };
+  const resolved = path.replace(PARAM, (_m, name: string) => {
+    const v = rest[name];
+    if (v === undefined || v === null || v === '') throw new Error(`call ${path}: no value for :${name}`);
+    delete rest[name];
+    return encodeURIComponent(String(v));
+  });
+  return { path: resolved, rest };
+}

@@ -1,0 +1,44 @@
+import { deleteCall, getCall, postCall, uploadCall } from './call';
+
+/**
+ * Exception tickets (issue 15; spec 2 tickets): the calls of `/crossapi/ticketapi/ticket`, served by
+ * src/server/services/tickets/ticket.routes.ts and called by src/client/pages/collab.
+ */
+const BASE = '/crossapi/ticketapi/ticket';
+
+/** A ticket as the ticket calls answer it, seen by the caller's company (its own document). */
+export type Ticket = {
+  id: number; version: number; ticket_no: string; category: string; title: string; description: string; level: string; tags: string | null;
+  duration: string | null; deduct_amount: string | null; deduct_type: string | null; solution: string | null; status: string;
+  doc_type: string; doc_id: number; doc_no: string | null; link: string | null; raised_by_us: boolean; company: string; partner_company: string | null;
+  created_at: string; closed_at: string | null; owners: string | null; my_roles: string[];
+};
+export type TicketRole = 'owner' | 'participant' | 'guest';
+export type TicketMember = { user_id: number; fullname: string; company: string; client_id: number; role: string };
+export type TicketAttachment = { id: number; key: string; name: string; mime: string | null; size: number };
+export type TicketComment = { id: number; user_id: number; user_name: string; company: string; content: string | null; attachments: TicketAttachment[]; created_at: string; removable: boolean };
+export type TicketRights = Record<'edit' | 'close' | 'finish' | 'reopen' | 'addMember' | 'quit' | 'comment', boolean>;
+export type TicketView = { ticket: Ticket; members: TicketMember[]; comments: TicketComment[]; commentDeleteDays: number; can: TicketRights };
+export type TicketPerson = { id: number; fullname: string; username: string; company: string; client_id: number };
+export type TicketDocument = { id: number; no: string | null; shared: boolean };
+export type Paged<T> = { rows: T[]; total: number; page: number; size: number };
+export type TicketTab = 'assigned' | 'closing' | 'closed' | 'raised';
+/** The body of a raise (no id) or an edit (id and version). */
+export type TicketSave = Record<string, unknown> & { id?: number; version?: number };
+
+export const ticketCalls = {
+  page: getCall<{ tab: TicketTab; page: number; size: number; keyword?: string }, Paged<Ticket>>(`${BASE}/page`),
+  knowledge: getCall<{ page: number; size: number; keyword?: string; category?: string }, Paged<Ticket>>(`${BASE}/knowledge`),
+  view: getCall<{ id: number }, TicketView>(`${BASE}/view`),
+  byDocument: getCall<{ doc_type: string; doc_id: number }, { rows: Ticket[] }>(`${BASE}/by-doc`),
+  /** The users of a document's two companies (`doc_type`, `doc_id`) or of a ticket's (`id`). */
+  people: getCall<{ doc_type: string; doc_id: number } | { id: number }, { rows: TicketPerson[] }>(`${BASE}/people`),
+  documents: getCall<{ doc_type: string; keyword?: string }, { rows: TicketDocument[] }>(`${BASE}/docs`),
+  save: postCall<TicketSave, Ticket>(`${BASE}/save`),
+  move: postCall<{ action: 'close' | 'finish' | 'reopen'; id: number; version?: number; solution?: string }, Ticket>(`${BASE}/:action`),
+  addMember: postCall<{ id: number; user_id: number; role: TicketRole }, { members: TicketMember[] }>(`${BASE}/add-member`),
+  quit: postCall<{ id: number }, { members: TicketMember[] }>(`${BASE}/quit`),
+  comment: postCall<{ id: number; content: string; files: number[] }, { comments: TicketComment[] }>(`${BASE}/comment`),
+  removeComment: deleteCall<{ id: number }, { ticket_id: number }>(`${BASE}/comment-remove`),
+  upload: uploadCall<{ file: Blob }, TicketAttachment>(`${BASE}/upload`),
+};
