@@ -3,13 +3,14 @@ import { allEntities, requireEntity, systemColumn, translate, validateField, typ
 import type { AuthContext } from '../access/auth-context';
 import type { Db } from '../db/database';
 import { AppError, forbidden, notFound, type FieldError } from '../http/errors';
-import { diffRecords, readAudit, writeAudit, type AuditActor, type AuditRow } from '../services/audit/audit.service';
-import { withTenant } from '../services/rls';
+import { diffRecords, readAudit, writeAudit, type AuditActor, type AuditRow } from '../kernel/audit/audit.service';
+import { withTenant } from '../kernel/rls';
 import { actionGuards, actionHandlers, type ActionOutcome } from './action-handlers';
 import { parseId, parseIds, parseVersion, parseVersions, type Row } from './document-input';
 import { childEntities, col, loadChildren, loadRows, selectList, tbl, valueParam } from './document-read';
 import { guardStoredState, outsideScope, RECORDED_SYSTEM_COLUMNS, toFieldError, writeContext, type RecordedSystemColumn } from './document-stages';
 import { mapDbError, writeDocument } from './document-writer';
+import { removeWholeDocuments, updateRecords } from './record-writer';
 import { orderSql, parsePageQuery, whereSql } from './page-query';
 import { assertCan, dataScope, dataScopeFields } from './permissions';
 import { isRefField } from './references';
@@ -27,7 +28,7 @@ export type ResourceContext = { db: Db; auth: AuthContext | null; ip: string | n
 const label = (l: { zh: string; en: string }, language: Language) => (language === 'en' ? l.en : l.zh);
 
 function tenantOf(ctx: ResourceContext): AuthContext {
-  if (!ctx.auth) throw new AppError('unauthorized');
+  if (!ctx.auth) throw new AppError('err.unauthorized');
   return ctx.auth;
 }
 
@@ -131,7 +132,7 @@ export async function removeDocuments(ctx: ResourceContext, entity: EntityDef, b
   const clientId = await assertCan(auth, entity.menuCode, 'remove', ctx);
   const scope = await dataScope(auth, entity.menuCode, ctx);
   const ids = parseIds(body);
-  if (!ids.length) throw new AppError('badRequest', 'res.noIds');
+  if (!ids.length) throw new AppError('res.noIds');
   // Remove checks the version each record was read at, as save does: a remove never silently wins
   // over an edit someone made after the list was loaded (issue 20).
   const versions = parseVersions(body, ids);
@@ -139,9 +140,9 @@ export async function removeDocuments(ctx: ResourceContext, entity: EntityDef, b
   await withTenant(ctx.db, clientId, async (tx) => {
     const rows = await loadRows(tx, entity, clientId, ids, scope, true);
     if (rows.length !== ids.length) throw notFound();
-    if (!versions) throw new AppError('validation', undefined, { fields: { version: { key: 'rule.required' } } });
+    if (!versions) throw new AppError('err.validation', { fields: { version: { key: 'rule.required' } } });
     for (const row of rows) {
-      if (Number(row.version) !== versions.get(Number(row.id))) throw new AppError('staleVersion');
+      if (Number(row.version) !== versions.get(Number(row.id))) throw new AppError('err.staleVersion');
       guardStoredState(entity, row);
     }
     for (const hook of hooksOf(entity)) await hook.beforeRemove?.({ tx, actor: actorOf(auth, clientId, ctx.ip), clientId, entity, rows });
@@ -150,21 +151,9 @@ export async function removeDocuments(ctx: ResourceContext, entity: EntityDef, b
       const used = await sql`select 1 from ${tbl(ref.entity)} t where t.client_id = ${clientId}
         and ${col(ref.field.key)} in (${sql.join(ids.map((i) => sql`${i}`))})
         ${selfTree ? sql`and t.id not in (${sql.join(ids.map((i) => sql`${i}`))})` : sql``} limit 1`.execute(tx);
-      if (used.rows.length) throw new AppError('conflict', 'res.referencedBy', { params: { entity: label(ref.entity.label, ctx.language) } });
+      if (used.rows.length) throw new AppError('res.referencedBy', { params: { entity: label(ref.entity.label, ctx.language) } });
     }
-    for (const row of rows) {
-      const rid = Number(row.id);
-      const changes = diffRecords(entity.fields.map((f) => f.key), row, null);
-      // The system columns a data permission may name, null or not: the history of the removed
-      // record is judged by them (issue 28), not by the reader's id and now().
-      for (const c of RECORDED_SYSTEM_COLUMNS) changes.push({ field: c, old: row[c] ?? null, new: null });
-      for (const c of childEntities(entity)) {
-        const gone = await sql<Row>`delete from ${tbl(c.entity)} where client_id = ${clientId} and ${sql.id(c.def.foreignKey)} = ${rid} returning *`.execute(tx);
-        for (const g of gone.rows) changes.push(...diffRecords(c.entity.fields.map((f) => f.key), g, null, `${c.def.key}[#${g.id}].`));
-      }
-      await sql`delete from ${tbl(entity)} where id = ${rid} and client_id = ${clientId}`.execute(tx);
-      await writeAudit(tx, actor, entity.name, rid, 'remove', changes);
-    }
+    await removeWholeDocuments(writeContext(tx, actorOf(auth, clientId, ctx.ip), 'form', { scope }), entity, rows);
     for (const hook of hooksOf(entity)) await hook.afterRemove?.({ tx, actor: actorOf(auth, clientId, ctx.ip), clientId, entity, rows });
   });
   return { removed: ids.length };
@@ -183,12 +172,12 @@ export async function runAction(ctx: ResourceContext, entity: EntityDef, action:
   const auth = tenantOf(ctx);
   const transition = entity.states?.transitions.find((t) => t.action === action) ?? null;
   const handler = actionHandlers.get(`${entity.name}.${action}`);
-  if (!transition && !handler) throw new AppError('notFound', 'res.unknownAction', { params: { action } });
+  if (!transition && !handler) throw new AppError('res.unknownAction', { as: 'notFound', params: { action } });
   const clientId = await assertCan(auth, entity.menuCode, `action:${action}`, ctx);
   if (transition?.roles?.length && !transition.roles.some((r) => auth.roles.includes(r))) throw forbidden();
   const scope = await dataScope(auth, entity.menuCode, ctx);
   const ids = parseIds(body);
-  if (!ids.length) throw new AppError('badRequest', 'res.noIds');
+  if (!ids.length) throw new AppError('res.noIds');
   const version = parseVersion(body);
 
   // Params of the transition (a reject reason, ...) run the same field validation as a save; they
@@ -206,12 +195,12 @@ export async function runAction(ctx: ResourceContext, entity: EntityDef, action:
   const data = await withTenant(ctx.db, clientId, async (tx) => {
     const rows = await loadRows(tx, entity, clientId, ids, scope, true);
     if (rows.length !== ids.length) throw notFound();
-    if (Object.keys(errors).length) throw new AppError('validation', undefined, { fields: errors });
+    if (Object.keys(errors).length) throw new AppError('err.validation', { fields: errors });
     const out: unknown[] = [];
     for (const row of rows) {
-      if (version !== null && ids.length === 1 && Number(row.version) !== version) throw new AppError('staleVersion');
+      if (version !== null && ids.length === 1 && Number(row.version) !== version) throw new AppError('err.staleVersion');
       if (transition && entity.states && !transition.from.includes(String(row[entity.states.field])))
-        throw new AppError('conflict', 'res.transitionNotAllowed', { params: { action: actionLabel } });
+        throw new AppError('res.transitionNotAllowed', { params: { action: actionLabel } });
       for (const guard of actionGuards.get(entity.name) ?? []) await guard({ tx, auth, clientId, entity, row, transition, params: transition ? params : body, ip: ctx.ip, action });
       const outcome: ActionOutcome = (handler ? await handler({ tx, auth, clientId, entity, row, transition, params: transition ? params : body, ip: ctx.ip }) : undefined) ?? {};
       const patch: Row = {};
@@ -221,10 +210,10 @@ export async function runAction(ctx: ResourceContext, entity: EntityDef, action:
       }
       if (transition && entity.states) patch[entity.states.field] = transition.to;
       if (Object.keys(patch).length) {
-        const sets = Object.entries(patch).map(([k, v]) => sql`${sql.id(k)} = ${valueParam(entity.fields.find((f) => f.key === k)!, v)}`);
-        const r = await sql<Row>`update ${tbl(entity)} set ${sql.join(sets)}, version = version + 1, updated_by = ${auth.userId}, updated_at = now()
-          where id = ${row.id} and client_id = ${clientId} returning *`.execute(tx);
-        await writeAudit(tx, actor, entity.name, Number(row.id), action, diffRecords(Object.keys(patch), row, r.rows[0]));
+        // The transition's result stays within the actor's data scope, as a save's must (issue 30).
+        const w = writeContext(tx, actorOf(auth, clientId, ctx.ip), 'action', { scope });
+        if ((await outsideScope(w, entity, [{ id: Number(row.id), values: { ...row, ...patch } }])).size) throw new AppError('res.outOfScope');
+        await updateRecords(w, entity, [Number(row.id)], patch, { audit: action });
       } else {
         await writeAudit(tx, actor, entity.name, Number(row.id), action, []);
       }

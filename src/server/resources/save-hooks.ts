@@ -29,7 +29,7 @@ import type { FieldError } from '../http/errors';
  * registerSaveHook('prorder', { afterWrite: async ({ tx, clientId, ids }) => recomputeTotals(tx, clientId, ids) });
  * ```
  */
-export type WriteSource = 'form' | 'import' | 'upload' | 'seed' | 'service';
+export type WriteSource = 'form' | 'import' | 'upload' | 'seed' | 'service' | 'action';
 
 /** Who writes: the signed-in user of a form or import, or the company's administrator for a seed. */
 export type WriteActor = { clientId: number; userId: number; username: string; fullname: string; ip: string | null; roles: readonly string[] };
