@@ -8,6 +8,8 @@ import { registerCatalogPart } from './i18n';
 import type { CalcItem, FormFieldDecl, FormOption, PageDef } from './page';
 import { resolvePage, type ResolvedPage } from './page-resolve';
 import { isEmptyValue, RULE_TYPES, type RuleType } from './rules';
+import { errorTexts } from './errors/define';
+import { dynformErrors } from './errors/dynamic-form';
 
 /**
  * Dynamic forms (spec 2 Admin "form scenarios, dynamic forms"; spec 5 "Form designer: duplicate
@@ -418,6 +420,7 @@ export function dynamicPage(form: DynamicFormRef, def: DynamicFormDefinition): R
 
 registerCatalogPart({
   'zh-CN': {
+    ...errorTexts(dynformErrors, 'zh-CN'),
     'dynform.noSections': '请至少添加一个分组',
     'dynform.tooManySections': '分组最多{{max}}个',
     'dynform.tooManyFields': '字段最多{{max}}个',
@@ -451,12 +454,9 @@ registerCatalogPart({
     'dynform.badDecimals': '小数位须为0到4',
     'dynform.typeChanged': '字段“{{key}}”已在之前的版本中定义为{{from}}，不能改为{{to}}；请使用新的字段编码',
     'dynform.badCode': '表单编码须以大写字母开头，只含大写字母、数字和下划线（2到40个字符）',
-    'dynform.notFound': '表单不存在或未启用',
-    'dynform.noDefinition': '该表单还没有设计内容，请先在表单设计器中设计',
-    'dynform.scenarioNotFound': '表单场景不存在或未启用',
-    'dynform.hasRecords': '该表单已有{{count}}条填报记录，不能删除；可以停用',
   },
   en: {
+    ...errorTexts(dynformErrors, 'en'),
     'dynform.noSections': 'Add at least one section',
     'dynform.tooManySections': 'At most {{max}} sections',
     'dynform.tooManyFields': 'At most {{max}} fields',
@@ -490,9 +490,5 @@ registerCatalogPart({
     'dynform.badDecimals': 'Decimals are 0 to 4',
     'dynform.typeChanged': 'Field "{{key}}" was a {{from}} in an earlier version and cannot become a {{to}}; use a new field key',
     'dynform.badCode': 'A form code starts with a capital letter and holds only capitals, digits and underscores (2 to 40)',
-    'dynform.notFound': 'The form does not exist or is not enabled',
-    'dynform.noDefinition': 'The form has no design yet; design it in the form designer first',
-    'dynform.scenarioNotFound': 'The form scenario does not exist or is not enabled',
-    'dynform.hasRecords': 'The form has {{count}} filled records and cannot be removed; disable it instead',
   },
 });

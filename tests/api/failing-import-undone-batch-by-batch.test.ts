@@ -162,7 +162,7 @@ describe('an import written batch by batch', () => {
     // A hook that refuses to remove one document, as a plan with bars or a document in an approval flow refuses.
     const refuse: SaveHook = {
       beforeRemove: async ({ rows }) => {
-        if (rows.some((row) => row.code === 'HOLD2')) throw new AppError('conflict', 'res.referencedBy', { params: { entity: '测试' } });
+        if (rows.some((row) => row.code === 'HOLD2')) throw new AppError('res.referencedBy', { params: { entity: '测试' } });
       },
     };
     saveHooks.set('material', [...(saveHooks.get('material') ?? []), refuse]);

@@ -1,5 +1,7 @@
 import { defineDictionary } from '../dictionaries';
 import { defineEntity } from '../entity';
+import { errorTexts } from '../errors/define';
+import { announcementErrors } from '../errors/announcement';
 
 export const announcementCategory = defineDictionary({
   code: 'announcement_category',
@@ -47,22 +49,14 @@ export const announcement = defineEntity({
   ],
   messages: {
     'zh-CN': {
-      'announcement.notFound': '公告不存在或无权查看',
-      'announcement.adminOnly': '只有企业管理员可以编辑和发布公告',
-      'announcement.publicNeedsContact': '公开公告发布前须填写联系人和联系电话',
+      ...errorTexts(announcementErrors, 'zh-CN'),
       'announcement.phoneInvalid': '请填写有效的联系电话',
-      'announcement.publishedReadOnly': '已发布的公告不能修改或删除，请先撤回',
-      'announcement.badTransition': '公告当前状态不能执行此操作',
       'notify.announcement.title': '新公告：{{title}}',
       'notify.announcement.body': '{{department}}发布了公告「{{title}}」。',
     },
     en: {
-      'announcement.notFound': 'The announcement does not exist or you may not see it',
-      'announcement.adminOnly': 'Only company administrators can edit and publish announcements',
-      'announcement.publicNeedsContact': 'A public announcement needs a contact and a phone before publishing',
+      ...errorTexts(announcementErrors, 'en'),
       'announcement.phoneInvalid': 'Enter a valid phone number',
-      'announcement.publishedReadOnly': 'A published announcement cannot be changed or removed; withdraw it first',
-      'announcement.badTransition': 'The announcement cannot do this in its current status',
       'notify.announcement.title': 'New announcement: {{title}}',
       'notify.announcement.body': '{{department}} published the announcement "{{title}}".',
     },

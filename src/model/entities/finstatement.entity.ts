@@ -1,5 +1,7 @@
 import { defineDictionary } from '../dictionaries';
 import { defineEntity, type DocumentCheck } from '../entity';
+import { errorTexts } from '../errors/define';
+import { finstatementErrors } from '../errors/finstatement';
 
 /**
  * Finance reconciliation between companies (issue 18 "Finance reconciliation"): a statement (对账单)
@@ -181,21 +183,10 @@ export const finStatement = defineEntity({
   },
   messages: {
     'zh-CN': {
+      ...errorTexts(finstatementErrors, 'zh-CN'),
       'fin.periodOrder': '对账期间止不能早于期间起',
       'fin.vendorRequired': '我方为采购方时须选择供应商',
       'fin.customerRequired': '我方为供应方时须选择客户',
-      'fin.partnerNotJoined': '对方未加入平台（平台企业编码未填写或无效），无法在线对账',
-      'fin.partnerNotLinked': '对方企业尚未在其{{book}}中确认贵司（平台企业编码 {{code}}，启用），对账单无法发送',
-      'fin.missingRate': '缺少 {{period}} 的 {{currency}} 汇率，请先在汇率表中维护',
-      'fin.openDifferences': '还有 {{n}} 行差异未说明：请添加调整说明差异，或勾选“接受差异”后确认',
-      'fin.alreadyConfirmed': '{{side}}已确认该对账单',
-      'fin.locked': '对账单 {{no}} 已由双方确认并锁定，不能再修改',
-      'fin.notConfirmable': '对账单当前状态不能确认',
-      'fin.shareMissing': '对账单的共享记录不存在或已关闭',
-      'fin.sharedReadOnly': '对方发来的对账单只能通过操作变更',
-      'fin.badLineSeq': '没有行号为 {{seq}} 的对账明细',
-      'fin.badDocNo': '单据 {{no}} 没有差异行',
-      'fin.removeDraftOnly': '只能删除草稿状态的对账单',
       'fin.book.customers': '客户资料',
       'fin.book.vendors': '供应商资料',
       'fin.side.buyer': '采购方',
@@ -203,21 +194,10 @@ export const finStatement = defineEntity({
       'fin.sent': '对账单已发送给 {{name}}',
     },
     en: {
+      ...errorTexts(finstatementErrors, 'en'),
       'fin.periodOrder': 'The period cannot end before it starts',
       'fin.vendorRequired': 'Choose the supplier when we are the buyer',
       'fin.customerRequired': 'Choose the customer when we are the seller',
-      'fin.partnerNotJoined': 'The other company has not joined the platform (no valid platform company code): the statement cannot be reconciled online',
-      'fin.partnerNotLinked': 'The other company has not confirmed your company in its {{book}} (platform company code {{code}}, active): the statement cannot be sent',
-      'fin.missingRate': 'No {{currency}} rate for {{period}}: add it to the rate table first',
-      'fin.openDifferences': '{{n}} differing lines are not explained: add an adjustment that explains them, or confirm with "accept differences"',
-      'fin.alreadyConfirmed': 'The {{side}} has already confirmed this statement',
-      'fin.locked': 'Statement {{no}} is confirmed by both companies and locked: it cannot change',
-      'fin.notConfirmable': 'The statement cannot be confirmed in its current state',
-      'fin.shareMissing': "This statement's share record is missing or closed",
-      'fin.sharedReadOnly': 'A statement sent by the other company changes only through its actions',
-      'fin.badLineSeq': 'There is no line {{seq}} on this statement',
-      'fin.badDocNo': 'Document {{no}} has no differing line on this statement',
-      'fin.removeDraftOnly': 'Only a draft statement can be removed',
       'fin.book.customers': 'customers',
       'fin.book.vendors': 'suppliers',
       'fin.side.buyer': 'buyer',

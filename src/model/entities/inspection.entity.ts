@@ -1,6 +1,8 @@
 import { AQL_LEVELS, AQL_VALUES } from '../aql';
 import { defineDictionary } from '../dictionaries';
 import { defineEntity, type DocumentCheck } from '../entity';
+import { errorTexts } from '../errors/define';
+import { inspectionErrors } from '../errors/inspection';
 
 /**
  * Quality inspection (issue 18 "Quality inspection"): a defect catalogue by category with severity,
@@ -188,22 +190,18 @@ export const inspection = defineEntity({
   },
   messages: {
     'zh-CN': {
+      ...errorTexts(inspectionErrors, 'zh-CN'),
       'qm.finalNeedsOrder': '出货检验须选择客户订单',
       'qm.badLot': '批量须为正整数',
-      'qm.reinspectPassed': '检验单 {{no}} 已合格，无需复检',
       'qm.defectDisabled': '疵点 {{code}} 已停用',
-      'qm.finishBlocked': '订单 {{order}} 的出货检验 {{no}} 不合格，不能完成出货；请复检合格后再完成',
-      'qm.dispatchBlocked': '外发加工单 {{task}} 的检验 {{no}} 不合格，不能发货；请待客户复检合格后再发货',
       'qm.result.pass': '合格',
       'qm.result.fail': '不合格',
     },
     en: {
+      ...errorTexts(inspectionErrors, 'en'),
       'qm.finalNeedsOrder': 'A final inspection needs its customer order',
       'qm.badLot': 'The lot size must be a whole number of at least 1',
-      'qm.reinspectPassed': 'Inspection {{no}} passed: no re-inspection needed',
       'qm.defectDisabled': 'Defect {{code}} is disabled',
-      'qm.finishBlocked': 'The final inspection {{no}} of order {{order}} failed: the order cannot be finished for shipment until a re-inspection passes',
-      'qm.dispatchBlocked': 'The inspection {{no}} of outsourced task {{task}} failed: it cannot be dispatched until the customer\'s re-inspection passes',
       'qm.result.pass': 'Pass',
       'qm.result.fail': 'Fail',
     },
@@ -247,12 +245,12 @@ export const inspectionPlan = defineEntity({
   ],
   messages: {
     'zh-CN': {
+      ...errorTexts(inspectionErrors, 'zh-CN'),
       'qm.plan.requiredFinalOnly': '只有出货检验方案可以设为出货前必检',
-      'qm.plan.finishNeedsPass': '订单 {{order}} 按检验方案 {{plan}} 须先通过出货检验，才能完成出货',
     },
     en: {
+      ...errorTexts(inspectionErrors, 'en'),
       'qm.plan.requiredFinalOnly': 'Only a final-stage plan can be required before shipment',
-      'qm.plan.finishNeedsPass': 'Order {{order}} must pass a final inspection first (inspection plan {{plan}}) before it is finished for shipment',
     },
   },
 });

@@ -1,5 +1,7 @@
 import { defineDictionary } from '../dictionaries';
 import { defineEntity } from '../entity';
+import { errorTexts } from '../errors/define';
+import { nodeconfigErrors } from '../errors/nodeconfig';
 
 /**
  * Who records a node's actual date (DOMAIN "Time and action"): the maker itself, or the maker's
@@ -67,24 +69,9 @@ export const nodeConfig = defineEntity({
   ],
   messages: {
     'zh-CN': {
+      ...errorTexts(nodeconfigErrors, 'zh-CN'),
       'tracking.duplicateNode': '品类“{{category}}”、订单类型“{{order_type}}”下已有节点 {{node_code}}',
-      'tracking.planDaysRange': '计划周期须在 0 到 365 天之间',
-      'tracking.orderNotFound': '订单不存在或无权查看',
-      'tracking.nodeNotFound': '订单 {{order}} 没有节点 {{code}}，请先生成节点计划',
-      'tracking.noDelivery': '订单 {{order}} 没有交货日期，无法倒排节点计划',
-      'tracking.noConfig': '没有适用于订单 {{order}}（品类 {{category}}，订单类型 {{type}}）的节点跟进配置，请先在节点跟进配置中维护',
-      'tracking.orderClosed': '订单 {{order}} 已{{status_zh}}，不能再修改节点',
-      'tracking.actualInFuture': '实际日期 {{date}} 不能晚于今天',
-      'tracking.badDate': '日期格式应为 YYYY-MM-DD',
       'tracking.regenerated': '已为 {{n}} 个订单生成节点计划',
-      'tracking.supplierRequired': '请选择供应商',
-      'tracking.supplierNotJoined': '供应商“{{vendor}}”未加入平台，节点无法发送，请由工厂代为录入',
-      'tracking.supplierNotLinked': '对方企业尚未在其客户资料中确认贵司（需在客户的“平台企业编码”填写 {{code}} 并保持启用），节点无法发送',
-      'tracking.nodesRequired': '请选择要发送给供应商的节点',
-      'tracking.notInProgress': '订单 {{order}} 不在进行中，不能发送节点',
-      'tracking.notSupplierNode': '节点“{{node}}”的责任方是工厂，不能发送给供应商',
-      'tracking.sentElsewhere': '节点“{{node}}”已发送给另一家供应商，请先收回',
-      'tracking.notSent': '节点 {{code}} 未发送给供应商',
       'notify.nodesSent.title': '{{maker}} 发来订单 {{no}} 的节点',
       'notify.nodesSent.body': '请在“客户订单节点”中录入节点 {{nodes}} 的实际完成日期。',
       'notify.nodeLate.title': '订单 {{no}} 节点“{{node}}”已逾期',
@@ -93,24 +80,9 @@ export const nodeConfig = defineEntity({
       'notify.nodeRisk.body': '按剩余节点的计划周期，节点“{{node}}”最早 {{projected}} 完成，晚于计划 {{plan}}；交货日期 {{delivery}} 可能无法满足。',
     },
     en: {
+      ...errorTexts(nodeconfigErrors, 'en'),
       'tracking.duplicateNode': 'Category "{{category}}", order type "{{order_type}}" already has node {{node_code}}',
-      'tracking.planDaysRange': 'The plan duration must be between 0 and 365 days',
-      'tracking.orderNotFound': 'The order does not exist or you may not see it',
-      'tracking.nodeNotFound': 'Order {{order}} has no node {{code}}: generate its node plan first',
-      'tracking.noDelivery': 'Order {{order}} has no delivery date: its node plan cannot be counted back',
-      'tracking.noConfig': 'No node follow configuration applies to order {{order}} (category {{category}}, order type {{type}}): maintain one first',
-      'tracking.orderClosed': 'Order {{order}} is {{status_en}}: its nodes can no longer change',
-      'tracking.actualInFuture': 'The actual date {{date}} cannot be after today',
-      'tracking.badDate': 'Dates are written YYYY-MM-DD',
       'tracking.regenerated': 'Node plans generated for {{n}} orders',
-      'tracking.supplierRequired': 'Choose the supplier',
-      'tracking.supplierNotJoined': 'The supplier "{{vendor}}" has not joined the platform: the nodes cannot be sent; the maker records them',
-      'tracking.supplierNotLinked': 'The supplier has not confirmed your company in its customers (platform company code {{code}}, active); the nodes cannot be sent',
-      'tracking.nodesRequired': 'Choose the nodes to send to the supplier',
-      'tracking.notInProgress': 'Order {{order}} is not in progress: its nodes cannot be sent',
-      'tracking.notSupplierNode': 'Node "{{node}}" is the maker\'s: it cannot be sent to a supplier',
-      'tracking.sentElsewhere': 'Node "{{node}}" was sent to another supplier: take it back first',
-      'tracking.notSent': 'Node {{code}} was not sent to a supplier',
       'notify.nodesSent.title': '{{maker}} sent the nodes of order {{no}}',
       'notify.nodesSent.body': 'Record the actual dates of {{nodes}} under "Customer order nodes".',
       'notify.nodeLate.title': 'Order {{no}}: node "{{node}}" is late',

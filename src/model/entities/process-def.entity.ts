@@ -1,5 +1,7 @@
 import { defineDictionary } from '../dictionaries';
 import { defineEntity, type FieldErrors } from '../entity';
+import { errorTexts } from '../errors/define';
+import { processDefinitionErrors } from '../errors/process-def';
 
 /**
  * Who approves at a node (spec 6 "Process node access types"). "Other" excludes the initiator (no one
@@ -163,6 +165,7 @@ export const processDef = defineEntity({
   ],
   messages: {
     'zh-CN': {
+      ...errorTexts(processDefinitionErrors, 'zh-CN'),
       'wf.def.noNodes': '请先创建节点',
       'wf.def.lastNodeEnd': '最后一个节点必须定义结束',
       'wf.def.launchAction': '非最后节点必须填写发起动作',
@@ -178,22 +181,7 @@ export const processDef = defineEntity({
       'wf.def.unknownRole': '角色编码 {{code}} 不存在',
       'wf.def.copyCode': '复制流程需要填写新的流程编码',
       'wf.def.copyCodeTaken': '流程编码已存在，请填写新的编码',
-      'wf.noFlowForEntity': '该单据类型没有审批流程',
-      'wf.noProcess': '未找到启用的流程定义 {{code}}，请先在“流程定义”中创建',
-      'wf.notSubmittable': '单据当前状态不能提交审批',
-      'wf.alreadyRunning': '单据已在审批中',
-      'wf.alreadyApproved': '单据已审批通过',
-      'wf.noNode': '流程节点不存在',
-      'wf.noApprover': '节点“{{node}}”找不到审批人，请检查岗位、角色或组织的主管设置',
-      'wf.alreadyDecided': '该审批任务已被处理，请刷新后重试',
-      'wf.alreadyApprover': '该用户已是本节点的审批人',
-      'wf.noPreviousNode': '当前已是第一个节点，无法退回上一节点',
-      'wf.noPreviousApprover': '没有上一审批人可退回',
       'wf.commentRequired': '驳回或退回需要填写意见',
-      'wf.inFlow': '单据审批中，当前节点不允许修改',
-      'wf.waitingApproval': '单据审批中，审批通过后才能执行此操作',
-      'wf.rejectedInApproval': '单据审批被驳回，请修改后重新提交审批',
-      'wf.approvalRequired': '单据须先提交审批并通过后才能执行此操作',
       'wf.action.submit': '提交审批',
       'wf.action.approve': '同意',
       'wf.action.reject': '驳回',
@@ -220,6 +208,7 @@ export const processDef = defineEntity({
       'audit.copy': '复制流程',
     },
     en: {
+      ...errorTexts(processDefinitionErrors, 'en'),
       'wf.def.noNodes': 'Create the nodes first',
       'wf.def.lastNodeEnd': 'The last node must define an end',
       'wf.def.launchAction': 'A node before the last needs a launch action',
@@ -235,22 +224,7 @@ export const processDef = defineEntity({
       'wf.def.unknownRole': 'No role with code {{code}}',
       'wf.def.copyCode': 'Copying a process needs a new process code',
       'wf.def.copyCodeTaken': 'That process code already exists: enter a new one',
-      'wf.noFlowForEntity': 'This kind of document has no approval flow',
-      'wf.noProcess': 'No enabled process definition {{code}}: create it under Process definitions first',
-      'wf.notSubmittable': 'The document cannot be submitted for approval in its current state',
-      'wf.alreadyRunning': 'The document is already in approval',
-      'wf.alreadyApproved': 'The document is already approved',
-      'wf.noNode': 'The process node does not exist',
-      'wf.noApprover': 'No approver found for node "{{node}}": check its positions, roles or the org manager',
-      'wf.alreadyDecided': 'This approval task was already handled; refresh and retry',
-      'wf.alreadyApprover': 'That user already approves at this node',
-      'wf.noPreviousNode': 'This is the first node; there is no previous node to return to',
-      'wf.noPreviousApprover': 'There is no previous approver to return to',
       'wf.commentRequired': 'A rejection or return needs a comment',
-      'wf.inFlow': 'The document is in approval and this node does not allow edits',
-      'wf.waitingApproval': 'The document is in approval; this action waits for the approval',
-      'wf.rejectedInApproval': 'The approval was rejected: change the document and submit it again',
-      'wf.approvalRequired': 'The document must be submitted and approved before this action',
       'wf.action.submit': 'Submit for approval',
       'wf.action.approve': 'Approve',
       'wf.action.reject': 'Reject',

@@ -1,5 +1,7 @@
 import { defineDictionary } from '../dictionaries';
 import { defineEntity } from '../entity';
+import { errorTexts } from '../errors/define';
+import { prodplanErrors } from '../errors/prodplan';
 
 /**
  * Production planning (issue 11; DOMAIN "Scheduling"): a plan is an order, or one delivery batch of it,
@@ -117,32 +119,12 @@ export const prodplan = defineEntity({
   },
   messages: {
     'zh-CN': {
-      'planning.overOpenQty': '计划数量 {{qty}} 超过订单 {{order}} 的可计划数量 {{open}}（订单数量 {{total}}，其他计划已占 {{used}}）',
-      'planning.orderNotPlannable': '订单 {{order}} 当前状态为“{{status_zh}}”，不能生成生产计划（需已接单且未取消、未完成）',
-      'planning.oneOrderOnly': '生产计划只能关联一个订单：客户订单或大货需求订单',
-      'planning.orderFullyPlanned': '订单 {{order}} 已全部生成生产计划，没有可计划数量',
+      ...errorTexts(prodplanErrors, 'zh-CN'),
       'planning.matrixMismatch': '颜色尺码矩阵合计 {{sum}} 与计划数量 {{qty}} 不一致',
-      'planning.badBatches': '交货批次无效：{{reason}}',
-      'planning.noBars': '计划 {{plan}} 尚未排上产线，请先预排产或在排产看板上排产',
-      'planning.barsShort': '计划 {{plan}} 还有 {{qty}} 件未排上产线，请先补齐排产',
-      'planning.lockedBars': '计划 {{plan}} 有已锁定的排产条，请先解锁',
-      'planning.removeHasBars': '计划 {{plan}} 已排上产线，不能删除：请先退回待排产或取消计划',
-      'planning.placeNoLine': '计划 {{plan}} 无法预排产：没有可生产品类 {{category}} 的产线',
-      'planning.placeNoCapacity': '计划 {{plan}} 无法预排产：未来一年内产线产能不足',
     },
     en: {
-      'planning.overOpenQty': 'Plan quantity {{qty}} exceeds the open quantity {{open}} of order {{order}} (ordered {{total}}, other plans hold {{used}})',
-      'planning.orderNotPlannable': 'Order {{order}} is "{{status_en}}": only an accepted order that is not cancelled or finished can be planned',
-      'planning.oneOrderOnly': 'A plan belongs to one order: a customer order or a requirement order',
-      'planning.orderFullyPlanned': 'Order {{order}} is fully planned: no open quantity left',
+      ...errorTexts(prodplanErrors, 'en'),
       'planning.matrixMismatch': 'The colour x size matrix adds up to {{sum}}, not the plan quantity {{qty}}',
-      'planning.badBatches': 'Invalid delivery batches: {{reason}}',
-      'planning.noBars': 'Plan {{plan}} is not on any line yet: pre-schedule it or place it on the scheduling board first',
-      'planning.barsShort': 'Plan {{plan}} still has {{qty}} pieces not on a line: schedule them first',
-      'planning.lockedBars': 'Plan {{plan}} has locked bars: unlock them first',
-      'planning.removeHasBars': 'Plan {{plan}} is on a line and cannot be deleted: send it back to schedule or cancel it first',
-      'planning.placeNoLine': 'Plan {{plan}} cannot be pre-scheduled: no line makes category {{category}}',
-      'planning.placeNoCapacity': 'Plan {{plan}} cannot be pre-scheduled: not enough line capacity within a year',
     },
   },
 });
@@ -172,28 +154,12 @@ export const prodplanBar = defineEntity({
   // The refusals of the board's commands (src/server/services/planning).
   messages: {
     'zh-CN': {
-      'planning.lineCannotMake': '产线 {{line}} 不能生产品类 {{category}}，请选择可做该品类的产线',
-      'planning.barLocked': '排产条已锁定，请先解锁再调整',
-      'planning.badCommand': '排产指令无效：{{reason}}',
-      'planning.splitQty': '拆分数量须大于 0 且小于排产条数量 {{qty}}',
-      'planning.mergeSamePlan': '只能合并同一生产计划、同一方案中的排产条',
-      'planning.scenarioNotDraft': '该排产方案已发布或已放弃，不能再操作',
-      'planning.scenarioStale': '方案“{{name}}”生成后，正式排产已被修改（{{changes}} 处，最近一次由{{by}}修改），发布将覆盖这些修改。请重新自动排产，或确认后仍然发布',
-      'planning.scenarioStaleRemoved': '方案“{{name}}”生成后，正式排产已被修改（有排产条被合并或删除），发布将覆盖这些修改。请重新自动排产，或确认后仍然发布',
+      ...errorTexts(prodplanErrors, 'zh-CN'),
       'planning.noCalendar': '未找到周期日历，请先在周期日历中维护工作时间',
-      'planning.pushNoCapacity': '产线 {{line}} 在可排期内没有足够的产能，无法顺延后续计划',
     },
     en: {
-      'planning.lineCannotMake': 'Line {{line}} cannot make category {{category}}: choose a line that makes it',
-      'planning.barLocked': 'The bar is locked: unlock it before changing it',
-      'planning.badCommand': 'Invalid scheduling command: {{reason}}',
-      'planning.splitQty': 'The split quantity must be above 0 and below the bar quantity {{qty}}',
-      'planning.mergeSamePlan': 'Only bars of the same plan and the same scenario can be merged',
-      'planning.scenarioNotDraft': 'This scenario is already published or discarded',
-      'planning.scenarioStale': 'The live schedule changed after scenario "{{name}}" was made ({{changes}} change(s), the latest by {{by}}): publishing overwrites them. Auto-schedule again, or confirm to publish anyway',
-      'planning.scenarioStaleRemoved': 'The live schedule changed after scenario "{{name}}" was made (bars were merged or removed): publishing overwrites that. Auto-schedule again, or confirm to publish anyway',
+      ...errorTexts(prodplanErrors, 'en'),
       'planning.noCalendar': 'No cycle calendar found: set the working hours in the cycle calendar first',
-      'planning.pushNoCapacity': 'Line {{line}} has not enough capacity ahead to push the following plans later',
     },
   },
 });

@@ -1,5 +1,7 @@
 import { defineDictionary } from '../dictionaries';
 import { defineEntity, type FieldDef, type FieldErrors } from '../entity';
+import { errorTexts } from '../errors/define';
+import { purorderErrors } from '../errors/purorder';
 
 export const purOrderKind = defineDictionary({
   code: 'pur_order_kind',
@@ -106,42 +108,16 @@ export const purOrder = defineEntity({
   ],
   messages: {
     'zh-CN': {
+      ...errorTexts(purorderErrors, 'zh-CN'),
       'pur.order.goodsLine': '成品采购每行需填写款号、颜色和尺码',
       'pur.order.materialLine': '原辅料采购每行需选择物料',
-      'pur.order.noLines': '采购订单没有明细，无法发送',
-      'pur.order.contractVendor': '合同的供应商与采购订单的供应商不一致',
-      'pur.order.contractInactive': '合同未生效或不在有效期内',
-      'pur.order.noVendorCompany': '供应商未加入平台，采购订单数据无法发送，请手工跟踪',
-      'pur.order.vendorNotLinked': '对方企业尚未在其客户资料中确认贵司（需在客户的“平台企业编码”填写 {{code}} 并保持启用），采购订单无法发送',
       'pur.order.sent': '采购订单已发送给供应商',
-      'pur.order.shareMissing': '该订单的共享记录不存在或已关闭',
-      'pur.order.sharedReadOnly': '供应商订单由采购方发送，只能通过操作变更',
-      'pur.order.badShipment': '发货数量须为不超过订单数量的非负数',
-      'pur.order.emptyShipment': '发货数量不能全部为 0，至少一行须发货',
-      'pur.order.nothingToReceive': '没有可收货的数量',
-      'pur.order.badReceipt': '收货数量须为非负数，并对应订单的行号',
-      'pur.order.overReceipt': '第 {{seq}} 行收货数量 {{qty}} 超过待收数量 {{remaining}}，不能超收',
-      'pur.order.receiptCompletes': '本次收货已包含全部待收数量，请使用“收货入库”完成收货',
-      'pur.order.locationRequired': '收货库位不存在，请填写本企业的库位编码',
     },
     en: {
+      ...errorTexts(purorderErrors, 'en'),
       'pur.order.goodsLine': 'A finished-goods line needs a style no., colour and size',
       'pur.order.materialLine': 'A raw-material line needs a material',
-      'pur.order.noLines': 'The purchase order has no lines and cannot be sent',
-      'pur.order.contractVendor': "The contract's supplier is not the order's supplier",
-      'pur.order.contractInactive': 'The contract is not active or not valid on the order date',
-      'pur.order.noVendorCompany': 'The supplier has not joined the platform; the purchase order cannot be sent, track it by hand',
-      'pur.order.vendorNotLinked': 'The supplier has not confirmed your company in its customers (platform company code {{code}}, active); the purchase order cannot be sent',
       'pur.order.sent': 'The purchase order was sent to the supplier',
-      'pur.order.shareMissing': "This order's share record is missing or closed",
-      'pur.order.sharedReadOnly': "A supplier order sent by the buyer changes only through its actions",
-      'pur.order.badShipment': 'Dispatched quantities must be 0 or more and not above the ordered quantity',
-      'pur.order.emptyShipment': 'A shipment cannot be all zero: at least one line must ship',
-      'pur.order.nothingToReceive': 'There is nothing to receive',
-      'pur.order.badReceipt': 'Received quantities must be 0 or more, on lines of this order',
-      'pur.order.overReceipt': 'Line {{seq}}: {{qty}} is more than the {{remaining}} still to receive; over-receipt is not allowed',
-      'pur.order.receiptCompletes': 'This receipt takes everything still to receive: use Receive to complete the order',
-      'pur.order.locationRequired': 'No such location: enter a location code of your company',
     },
   },
   states: {

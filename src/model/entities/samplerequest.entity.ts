@@ -1,5 +1,7 @@
 import { defineDictionary } from '../dictionaries';
 import { defineEntity } from '../entity';
+import { errorTexts } from '../errors/define';
+import { samplerequestErrors } from '../errors/samplerequest';
 
 /**
  * Sample requests (issue 18): a brand asks its maker for a sample of a style (proto, fit, size set,
@@ -144,36 +146,16 @@ export const sampleRequest = defineEntity({
   },
   messages: {
     'zh-CN': {
+      ...errorTexts(samplerequestErrors, 'zh-CN'),
       'dev.sample.notice.rejected': '样衣已驳回',
-      'dev.sample.requesterOnly': '只有发出打样的一方可以{{action}}',
-      'dev.sample.makerOnly': '只有打样工厂可以{{action}}',
-      'dev.sample.noStyle': '请选择款式',
-      'dev.sample.styleNotReady': '款式 {{code}} 已停用，不能打样',
-      'dev.sample.noVendor': '请选择打样工厂',
-      'dev.sample.vendorNotJoined': '打样工厂未加入平台，打样申请无法发送',
-      'dev.sample.makerNotLinked': '对方企业尚未在其客户资料中确认贵司（需在客户的“平台企业编码”填写 {{code}} 并保持启用），打样申请无法发送',
-      'dev.sample.shareMissing': '打样申请的共享记录不存在或已关闭',
-      'dev.sample.needPhotos': '请先在本轮上传样衣照片再提交',
-      'dev.sample.closed': '打样申请 {{no}} 已{{state}}，不能再留言',
-      'dev.sample.emptyComment': '请输入内容或上传照片',
       'dev.sample.notify.requested.title': '新打样申请 {{no}}',
       'dev.sample.notify.requested.body': '{{company}} 要求打样：{{style}}（{{type}}），交样日期 {{due}}',
       'dev.sample.notify.comment.title': '打样 {{no}} 有新留言',
       'dev.sample.notify.comment.body': '{{company}}：{{text}}',
     },
     en: {
+      ...errorTexts(samplerequestErrors, 'en'),
       'dev.sample.notice.rejected': 'Sample rejected',
-      'dev.sample.requesterOnly': 'Only the company that requested the sample can {{action}}',
-      'dev.sample.makerOnly': 'Only the maker of the sample can {{action}}',
-      'dev.sample.noStyle': 'Choose a style',
-      'dev.sample.styleNotReady': 'Style {{code}} is retired and cannot be sampled',
-      'dev.sample.noVendor': 'Choose the maker',
-      'dev.sample.vendorNotJoined': 'The maker has not joined the platform: the request cannot be sent',
-      'dev.sample.makerNotLinked': 'The other company has not confirmed yours among its customers (platform company code {{code}}, enabled): the request cannot be sent',
-      'dev.sample.shareMissing': 'The share of this sample request is missing or closed',
-      'dev.sample.needPhotos': 'Upload photos of the sample in this round before submitting it',
-      'dev.sample.closed': 'Sample request {{no}} is {{state}}: no more comments',
-      'dev.sample.emptyComment': 'Type a comment or add photos',
       'dev.sample.notify.requested.title': 'New sample request {{no}}',
       'dev.sample.notify.requested.body': '{{company}} asks for a sample: {{style}} ({{type}}), due {{due}}',
       'dev.sample.notify.comment.title': 'New comment on sample {{no}}',

@@ -2,6 +2,8 @@ import { defineDictionary } from '../dictionaries';
 import { defineEntity } from '../entity';
 import { SOURCING_MENU } from './sourcingproject.entity';
 import { SOURCING_APPLY_MENU } from './sourcingsupplier.entity';
+import { errorTexts } from '../errors/define';
+import { sourcingadmissionErrors } from '../errors/sourcingadmission';
 
 /**
  * Supplier admission (spec 1 "supplier admission (access evaluation)"; spec 2 "access-evaluation form
@@ -66,31 +68,19 @@ export const sourcingAccessForm = defineEntity({
   ],
   messages: {
     'zh-CN': {
+      ...errorTexts(sourcingadmissionErrors, 'zh-CN'),
       'src.access.formDisabled': '所选动态表单已停用',
-      'src.access.fillFirst': '请先填写准入评估表（{{name}}）后再提交',
-      'src.access.notDraft': '填报已提交，准入评估表不能再修改',
-      'src.access.noForm': '该填报没有准入评估表',
-      'src.access.reviewFirst': '请先审核该供应商的准入评估表（准入通过后方可入围）',
-      'src.access.failedRemark': '准入不通过时请填写审核意见',
-      'src.access.notFilled': '供应商尚未提交准入评估表',
       'src.access.saved': '准入评估表已保存',
       'src.cert.expired': '已过期',
-      'src.cert.fileType': '证书文件须为 PNG、JPEG、WebP 图片或 PDF',
       'src.notify.reviewed.title': '准入审核结果：{{code}}',
       'src.notify.reviewed.passed': '{{buyer}} 审核了贵司在寻源项目 {{code}}“{{name}}”中的准入评估表：准入通过。{{remark}}',
       'src.notify.reviewed.failed': '{{buyer}} 审核了贵司在寻源项目 {{code}}“{{name}}”中的准入评估表：准入不通过。{{remark}}',
     },
     en: {
+      ...errorTexts(sourcingadmissionErrors, 'en'),
       'src.access.formDisabled': 'The dynamic form chosen is disabled',
-      'src.access.fillFirst': 'Fill in the access evaluation form ({{name}}) before posting',
-      'src.access.notDraft': 'The application is posted: its access evaluation form cannot change',
-      'src.access.noForm': 'This application has no access evaluation form',
-      'src.access.reviewFirst': "Review the supplier's access evaluation form first (only an admitted supplier is shortlisted)",
-      'src.access.failedRemark': 'Give the reason when the supplier is not admitted',
-      'src.access.notFilled': 'The supplier has not posted its access evaluation form yet',
       'src.access.saved': 'Access evaluation form saved',
       'src.cert.expired': 'Expired',
-      'src.cert.fileType': 'A certificate file is a PNG, JPEG or WebP image or a PDF',
       'src.notify.reviewed.title': 'Access review: {{code}}',
       'src.notify.reviewed.passed': '{{buyer}} reviewed your access evaluation form for sourcing project {{code}} "{{name}}": admitted. {{remark}}',
       'src.notify.reviewed.failed': '{{buyer}} reviewed your access evaluation form for sourcing project {{code}} "{{name}}": not admitted. {{remark}}',

@@ -1,5 +1,7 @@
 import { defineDictionary } from '../dictionaries';
 import { defineEntity, type FieldErrors } from '../entity';
+import { errorTexts } from '../errors/define';
+import { sourcingevalErrors } from '../errors/sourcingeval';
 
 /**
  * Evaluation configuration of supplier sourcing (spec 3 "evaluation config: category, item name, type,
@@ -101,6 +103,7 @@ export const evalConfig = defineEntity({
   ],
   messages: {
     'zh-CN': {
+      ...errorTexts(sourcingevalErrors, 'zh-CN'),
       'src.eval.maxZero': '最大值不能为0',
       'src.eval.minAboveMax': '最小值不能大于最大值',
       'src.eval.weightPositive': '权重须大于0',
@@ -109,16 +112,11 @@ export const evalConfig = defineEntity({
       'src.eval.optionsRequired': '选项评分方式须填写选项及分值',
       'src.eval.optionOutOfRange': '选项分值须在最小值与最大值之间',
       'src.eval.versionExists': '版本号已存在',
-      'src.eval.noItems': '评估方案没有评估项，不能激活',
-      'src.score.range': '评分不能超过最大值 {{max}}，也不能低于最小值 {{min}}',
-      'src.score.notOption': '评分须为该评估项的选项分值之一',
-      'src.score.notMember': '您不是该寻源项目的评估成员',
-      'src.score.notEvaluating': '寻源项目不在评估中，不能评分',
-      'src.score.badRecord': '只能对已入围的供应商评分',
       'src.score.unknownItem': '评估项不属于该项目的评估方案',
       'src.score.saved': '评分已保存',
     },
     en: {
+      ...errorTexts(sourcingevalErrors, 'en'),
       'src.eval.maxZero': 'The maximum cannot be 0',
       'src.eval.minAboveMax': 'The minimum cannot be above the maximum',
       'src.eval.weightPositive': 'The weight must be above 0',
@@ -127,12 +125,6 @@ export const evalConfig = defineEntity({
       'src.eval.optionsRequired': 'An item scored by options needs its options with scores',
       'src.eval.optionOutOfRange': 'Option scores must lie between the minimum and the maximum',
       'src.eval.versionExists': 'Version number already exists',
-      'src.eval.noItems': 'The scheme has no items and cannot be activated',
-      'src.score.range': 'A score cannot exceed the maximum {{max}} or go below the minimum {{min}}',
-      'src.score.notOption': 'The score must be one of the item\'s option scores',
-      'src.score.notMember': 'You are not an evaluation member of this sourcing project',
-      'src.score.notEvaluating': 'The project is not in evaluation: scores cannot be entered',
-      'src.score.badRecord': 'Only shortlisted suppliers are scored',
       'src.score.unknownItem': 'The item is not in the project\'s evaluation scheme',
       'src.score.saved': 'Scores saved',
     },

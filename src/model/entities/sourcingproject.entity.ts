@@ -1,5 +1,7 @@
 import { defineDictionary } from '../dictionaries';
 import { defineEntity, type FieldErrors } from '../entity';
+import { errorTexts } from '../errors/define';
+import { sourcingprojectErrors } from '../errors/sourcingproject';
 
 /**
  * Supplier sourcing, the buyer's side (spec 1 "Supplier sourcing: request for information, then
@@ -190,27 +192,12 @@ export const sourcingProject = defineEntity({
   ],
   messages: {
     'zh-CN': {
+      ...errorTexts(sourcingprojectErrors, 'zh-CN'),
       'src.rate.positive': '汇率须大于0',
       'src.project.durationTooLong': '寻源周期不能超过3650天',
-      'src.precheck.contactMissing': '发布信息缺少联系人或联系电话',
-      'src.precheck.sourcingOpen': '寻源尚未结束，请先结束寻源',
-      'src.precheck.itemsInactive': '询价物料未激活',
-      'src.precheck.noItems': '没有询价物料，请先维护并激活询价物料',
-      'src.precheck.noQuotes': '暂无供应商报价',
-      'src.precheck.rfqNotClosed': '询价未关闭',
-      'src.precheck.evalNotActive': '评估项未激活',
-      'src.precheck.evalNotClosed': '评估未结束',
-      'src.precheck.unfinishedQuotes': '存在未完成的报价',
-      'src.precheck.noMembers': '请先设置评估成员',
-      'src.precheck.noScores': '评估成员尚未评分',
-      'src.project.ended': '寻源项目已结束，不能修改询价物料',
-      'src.award.noCandidate': '没有可定标的供应商（需为已入围且已报价的供应商）',
-      'src.award.badRecord': '定标的供应商不是本项目入围的供应商',
       'src.award.done': '已定标：{{supplier}}',
       'src.award.contract': '已定标：{{supplier}}，采购合同草稿 {{no}}',
       'src.award.contractName': '{{project}} 定标合同',
-      'src.record.platformReadOnly': '平台供应商的寻源记录只能通过操作变更',
-      'src.record.projectClosed': '寻源项目已进入评估，不能再调整寻源记录',
       'src.notify.invited.title': '寻源邀请：{{name}}',
       'src.notify.invited.body': '{{buyer}} 邀请贵司参与寻源项目 {{code}}“{{name}}”，请在“项目机会”中申请参与。',
       'src.notify.published.title': '询价已发布：{{name}}',
@@ -221,27 +208,12 @@ export const sourcingProject = defineEntity({
       'src.notify.evaluate.body': '寻源项目 {{code}}“{{name}}”已进入评估，请为入围供应商评分。',
     },
     en: {
+      ...errorTexts(sourcingprojectErrors, 'en'),
       'src.rate.positive': 'The rate must be above 0',
       'src.project.durationTooLong': 'The duration cannot exceed 3650 days',
-      'src.precheck.contactMissing': 'The publishing information lacks a contact or a phone',
-      'src.precheck.sourcingOpen': 'Sourcing is still open: end the sourcing first',
-      'src.precheck.itemsInactive': 'RFQ items are not activated',
-      'src.precheck.noItems': 'The project has no RFQ items: add and activate them first',
-      'src.precheck.noQuotes': 'No supplier has quoted yet',
-      'src.precheck.rfqNotClosed': 'The RFQ is not closed',
-      'src.precheck.evalNotActive': 'The evaluation items are not activated',
-      'src.precheck.evalNotClosed': 'The evaluation is not closed',
-      'src.precheck.unfinishedQuotes': 'Unfinished quotations remain',
-      'src.precheck.noMembers': 'Set the evaluation members first',
-      'src.precheck.noScores': 'No evaluation member has scored yet',
-      'src.project.ended': 'The sourcing project has ended: its RFQ items cannot change',
-      'src.award.noCandidate': 'No supplier can be awarded (it must be shortlisted and have quoted)',
-      'src.award.badRecord': 'The supplier awarded is not a shortlisted supplier of this project',
       'src.award.done': 'Awarded to {{supplier}}',
       'src.award.contract': 'Awarded to {{supplier}}; draft purchase contract {{no}}',
       'src.award.contractName': '{{project}} award contract',
-      'src.record.platformReadOnly': 'A sourcing record of a platform supplier changes only through its actions',
-      'src.record.projectClosed': 'The project is in evaluation: its sourcing records cannot change any more',
       'src.notify.invited.title': 'Sourcing invitation: {{name}}',
       'src.notify.invited.body': '{{buyer}} invites your company to sourcing project {{code}} "{{name}}"; apply from Project opportunities.',
       'src.notify.published.title': 'RFQ published: {{name}}',

@@ -1,4 +1,6 @@
 import { defineEntity, type FieldErrors } from '../entity';
+import { errorTexts } from '../errors/define';
+import { sourcingsupplierErrors } from '../errors/sourcingsupplier';
 
 /**
  * Supplier sourcing, the supplier's side (spec 1 "quotations; supplier fill-in data"; spec 4
@@ -55,34 +57,14 @@ export const sourcingApplication = defineEntity({
   ],
   messages: {
     'zh-CN': {
-      'src.apply.notLinked': '该填报未关联寻源项目，请从“项目机会”申请参与',
-      'src.apply.contactMissing': '请填写联系人和联系电话后再提交',
-      'src.apply.projectClosed': '寻源项目已不接受填报',
-      'src.apply.already': '贵司已申请参与该寻源项目（{{no}}）',
-      'src.apply.notOpen': '该寻源项目不存在或未向贵司开放',
+      ...errorTexts(sourcingsupplierErrors, 'zh-CN'),
       'src.apply.ownProject': '不能参与本企业发起的寻源项目',
       'src.apply.opened': '已生成填报单 {{no}}，请完善资料后提交',
-      'src.quote.inquiryClosed': '询价已关闭，不能再报价',
-      'src.quote.priceMissing': '请填写报价单价',
-      'src.quote.breaksOrder': '阶梯报价的起订数量须大于0且不能重复',
-      'src.quote.notLinked': '该报价未关联寻源项目',
-      'src.quote.applicationStopped': '填报已终止或已结束，不能报价',
-      'src.share.missing': '该单据的共享记录不存在或已关闭',
     },
     en: {
-      'src.apply.notLinked': 'This application is not linked to a sourcing project: apply from Project opportunities',
-      'src.apply.contactMissing': 'Fill in the contact and the phone before posting',
-      'src.apply.projectClosed': 'The sourcing project no longer takes applications',
-      'src.apply.already': 'Your company already applied to this project ({{no}})',
-      'src.apply.notOpen': 'The sourcing project does not exist or is not open to your company',
+      ...errorTexts(sourcingsupplierErrors, 'en'),
       'src.apply.ownProject': 'A company cannot apply to its own sourcing project',
       'src.apply.opened': 'Application {{no}} opened: complete it and post it',
-      'src.quote.inquiryClosed': 'The inquiry is closed: no more quotations',
-      'src.quote.priceMissing': 'Fill in the unit price',
-      'src.quote.breaksOrder': 'Price-break quantities must be above 0 and unique',
-      'src.quote.notLinked': 'This quotation is not linked to a sourcing project',
-      'src.quote.applicationStopped': 'The application is stopped or closed: no quotation',
-      'src.share.missing': "This document's share record is missing or closed",
     },
   },
   states: {

@@ -1,4 +1,6 @@
 import { defineEntity } from '../entity';
+import { errorTexts } from '../errors/define';
+import { sourcingvendorevalErrors } from '../errors/sourcingvendoreval';
 
 /**
  * Supplier evaluation outside a project (spec 1 "supplier admission (access evaluation); supplier
@@ -57,13 +59,11 @@ export const vendorEval = defineEntity({
   ],
   messages: {
     'zh-CN': {
-      'src.veval.schemeInactive': '评估项未激活',
-      'src.veval.unscored': '还有评估项未评分：{{items}}',
+      ...errorTexts(sourcingvendorevalErrors, 'zh-CN'),
       'src.veval.done': '评估完成：{{score}} 分，等级 {{grade}}',
     },
     en: {
-      'src.veval.schemeInactive': 'The evaluation items are not activated',
-      'src.veval.unscored': 'Items not scored yet: {{items}}',
+      ...errorTexts(sourcingvendorevalErrors, 'en'),
       'src.veval.done': 'Evaluated: {{score}} points, grade {{grade}}',
     },
   },

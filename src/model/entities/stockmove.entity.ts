@@ -1,4 +1,6 @@
 import { defineEntity, type FieldErrors } from '../entity';
+import { errorTexts } from '../errors/define';
+import { stockmoveErrors } from '../errors/stockmove';
 
 /**
  * A stock movement document (issue 17): a move between locations of one plant, a transfer between
@@ -41,30 +43,20 @@ export const stockMove = defineEntity({
   ],
   messages: {
     'zh-CN': {
+      ...errorTexts(stockmoveErrors, 'zh-CN'),
       'wms.move.returnNeedsOrder': '退货需选择采购订单',
       'wms.stock.exists': '该物料在此库位已有库存记录',
-      'wms.stock.hasStock': '库存不为零的记录不能删除或改到其他物料、库位',
       'wms.move.toRequired': '请选择目标库位',
       'wms.move.sameLocation': '目标库位不能与源库位相同',
       'wms.move.badType': '此处只能登记移库、调拨或退货',
-      'wms.stock.insufficient': '移库或调拨数量不能超过源库位的库存',
-      'wms.stock.returnInsufficient': '退货数量不能超过库位的库存',
-      'wms.move.returnMaterial': '该采购订单没有此物料的已收货数量可退',
-      'wms.move.transferSamePlant': '调拨需在不同工厂的库位之间；同一工厂内请用移库',
-      'wms.move.moveOtherPlant': '移库需在同一工厂的库位之间；跨工厂请用调拨',
     },
     en: {
+      ...errorTexts(stockmoveErrors, 'en'),
       'wms.move.returnNeedsOrder': 'A return needs the purchase order',
       'wms.stock.exists': 'This material already has a stock row at this location',
-      'wms.stock.hasStock': 'A stock row holding stock cannot be removed or moved to another material or location',
       'wms.move.toRequired': 'Choose the destination location',
       'wms.move.sameLocation': 'The destination cannot be the source location',
       'wms.move.badType': 'Only moves, transfers and returns are entered here',
-      'wms.stock.insufficient': 'The moved or transferred quantity cannot exceed the stock in the source location',
-      'wms.stock.returnInsufficient': 'The returned quantity cannot exceed the stock in the location',
-      'wms.move.returnMaterial': 'The purchase order has no received quantity of this material left to return',
-      'wms.move.transferSamePlant': 'A transfer goes between locations of different plants; within a plant use a move',
-      'wms.move.moveOtherPlant': 'A move stays within one plant; between plants use a transfer',
     },
   },
   states: {

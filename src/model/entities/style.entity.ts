@@ -1,5 +1,7 @@
 import { defineDictionary } from '../dictionaries';
 import { defineEntity, type DocumentCheck } from '../entity';
+import { errorTexts } from '../errors/define';
+import { styleErrors } from '../errors/style';
 
 /**
  * Product development (issue 18): a company's styles with their bill of materials by colour, routing
@@ -151,11 +153,10 @@ export const style = defineEntity({
   },
   messages: {
     'zh-CN': {
+      ...errorTexts(styleErrors, 'zh-CN'),
       'dev.style.needColours': '请至少填写一个颜色',
       'dev.style.needSizes': '请至少填写一个尺码',
       'dev.style.bomColour': '颜色 {{colour}} 不在款式的颜色中',
-      'dev.style.noBom': '款式 {{code}} 没有 BOM，不能确认',
-      'dev.style.noRouting': '款式 {{code}} 没有工艺路线，不能确认',
       'dev.style.notApproved': '款式 {{code}} 尚未确认，不能用于订单',
       'dev.style.notice.approved': '款式已确认：可用于大货需求订单与生产计划；修改请先退回。',
       'dev.cost.superseded': '核价版本 V{{version}} 已有新版本，不能再修改',
@@ -164,11 +165,10 @@ export const style = defineEntity({
       'dev.cost.colour': '颜色 {{colour}} 不在款式的颜色中',
     },
     en: {
+      ...errorTexts(styleErrors, 'en'),
       'dev.style.needColours': 'Enter at least one colour',
       'dev.style.needSizes': 'Enter at least one size',
       'dev.style.bomColour': 'Colour {{colour}} is not one of the style\'s colours',
-      'dev.style.noBom': 'Style {{code}} has no bill of materials and cannot be approved',
-      'dev.style.noRouting': 'Style {{code}} has no routing and cannot be approved',
       'dev.style.notApproved': 'Style {{code}} is not approved and cannot be ordered',
       'dev.style.notice.approved': 'Approved: the style can be ordered and planned; revise it to change it.',
       'dev.cost.superseded': 'Costing version V{{version}} has a newer version and can no longer be changed',

@@ -1,5 +1,7 @@
 import { defineDictionary } from '../dictionaries';
 import { defineEntity } from '../entity';
+import { errorTexts } from '../errors/define';
+import { taskErrors } from '../errors/task';
 
 export const taskPriority = defineDictionary({
   code: 'task_priority',
@@ -38,12 +40,10 @@ export const task = defineEntity({
   ],
   messages: {
     'zh-CN': {
-      'task.notFound': '任务不存在或已被删除',
-      'task.badTransition': '任务当前状态不能这样变更',
+    ...errorTexts(taskErrors, 'zh-CN'),
     },
     en: {
-      'task.notFound': 'The task does not exist or was removed',
-      'task.badTransition': 'The task cannot change to that status from its current one',
+    ...errorTexts(taskErrors, 'en'),
     },
   },
   states: {

@@ -1,5 +1,7 @@
 import { defineDictionary } from '../dictionaries';
 import { defineEntity } from '../entity';
+import { errorTexts } from '../errors/define';
+import { ticketErrors } from '../errors/ticket';
 
 export const ticketCategory = defineDictionary({
   code: 'ticket_category',
@@ -128,20 +130,13 @@ export const ticket = defineEntity({
   ],
   messages: {
     'zh-CN': {
-      'ticket.notFound': '异常单不存在或无权查看',
+      ...errorTexts(ticketErrors, 'zh-CN'),
       'ticket.docNotFound': '关联的单据不存在',
       'ticket.docTypeUnknown': '该类单据不能发起异常单',
       'ticket.ownerRequired': '请至少指定一位负责人',
       'ticket.memberOutside': '只能选择本单据两方企业的在职用户',
-      'ticket.ownerOnly': '只有负责人可以执行此操作',
-      'ticket.guestReadOnly': '访客只能查看，不能评论',
-      'ticket.closedReadOnly': '异常单已关闭，不能再修改或评论',
-      'ticket.badTransition': '异常单当前状态不能执行此操作',
-      'ticket.lastOwner': '您是唯一的负责人，请先添加其他负责人再退出',
       'ticket.solutionRequired': '关闭前请填写处理结论，供知识库使用',
       'ticket.commentEmpty': '请填写评论内容或添加图片、附件',
-      'ticket.commentNotYours': '只能删除自己的评论',
-      'ticket.commentTooOld': '只能删除 {{days}} 天内的评论',
       'ticket.fileInvalid': '附件无效或已被使用',
       'notify.ticketRaised.title': '新异常单 {{no}}：{{title}}',
       'notify.ticketRaised.body': '{{user}}（{{company}}）就单据 {{doc}} 发起了异常单，请查看处理。',
@@ -161,20 +156,13 @@ export const ticket = defineEntity({
       'ticket.role.initiator': '发起人',
     },
     en: {
-      'ticket.notFound': 'The ticket does not exist or you may not see it',
+      ...errorTexts(ticketErrors, 'en'),
       'ticket.docNotFound': 'The linked document does not exist',
       'ticket.docTypeUnknown': 'Tickets cannot be raised on this kind of document',
       'ticket.ownerRequired': 'Name at least one owner',
       'ticket.memberOutside': "Only active users of the document's two companies can be chosen",
-      'ticket.ownerOnly': 'Only an owner can do this',
-      'ticket.guestReadOnly': 'Guests can read but not comment',
-      'ticket.closedReadOnly': 'The ticket is closed and can no longer be changed or commented on',
-      'ticket.badTransition': 'The ticket cannot do this in its current status',
-      'ticket.lastOwner': 'You are the only owner: add another owner before you quit',
       'ticket.solutionRequired': 'Write the solution before closing; the knowledge base keeps it',
       'ticket.commentEmpty': 'Write a comment or add an image or a file',
-      'ticket.commentNotYours': 'You can only remove your own comments',
-      'ticket.commentTooOld': 'Only comments of the last {{days}} days can be removed',
       'ticket.fileInvalid': 'The attachment is invalid or already used',
       'notify.ticketRaised.title': 'New ticket {{no}}: {{title}}',
       'notify.ticketRaised.body': '{{user}} ({{company}}) raised a ticket on document {{doc}}; please have a look.',

@@ -1,4 +1,6 @@
 import { defineEntity, type FieldDef, type FieldErrors, type StateMachineDef } from '../entity';
+import { errorTexts } from '../errors/define';
+import { vendorErrors } from '../errors/vendor';
 
 /** Spec 4 generic states: active and frozen, with activate and freeze (user or customer activate and freeze). */
 export const partnerStates: StateMachineDef = {
@@ -131,19 +133,17 @@ export const vendor = defineEntity({
   // The texts of this entity's document checks (registered with the catalogues by defineEntity).
   messages: {
     'zh-CN': {
+      ...errorTexts(vendorErrors, 'zh-CN'),
       'md.vendor.branchCodeNumeric': '国内银行联行号必须为数字',
       'md.platform.unknownCompany': '平台上没有编码为 {{code}} 的企业，请向对方确认其平台企业编码',
       'md.platform.ownCompany': '不能关联本企业自己',
-      'md.vendor.permitMissing': '请先上传开户许可证图片，再核对银行信息',
-      'md.vendor.bankIncomplete': '银行信息不完整：开户银行、联行号、银行账号和账户名称都须填写',
       'md.vendor.bankChecked': '银行信息已与开户许可证核对一致',
     },
     en: {
+      ...errorTexts(vendorErrors, 'en'),
       'md.vendor.branchCodeNumeric': 'A domestic bank branch code must be numeric',
       'md.platform.unknownCompany': 'No company on the platform has the code {{code}}; ask the other company for its platform code',
       'md.platform.ownCompany': 'A company cannot be linked to itself',
-      'md.vendor.permitMissing': 'Upload the account-opening permit image before checking the bank data',
-      'md.vendor.bankIncomplete': 'The bank data is incomplete: bank, branch code, account no. and account name are all needed',
       'md.vendor.bankChecked': 'The bank data was checked against the account-opening permit',
     },
   },

@@ -1,4 +1,6 @@
 import type { CatalogPart } from './types';
+import { errorTexts } from '../errors/define';
+import { masterdataErrors } from '../errors/masterdata';
 
 /**
  * Messages of the master-data area and of the generic resource API (save, remove, actions,
@@ -6,20 +8,11 @@ import type { CatalogPart } from './types';
  */
 export const masterdata: CatalogPart = {
   'zh-CN': {
+    ...errorTexts(masterdataErrors, 'zh-CN'),
     'md.validToBeforeFrom': '结束日期不能早于开始日期',
-    'res.lockedState': '当前状态的单据不能修改或删除',
-    'res.transitionNotAllowed': '当前状态不允许执行“{{action}}”',
-    'res.unknownAction': '不支持的操作：{{action}}',
     'res.treeCycle': '上级不能是自身或其下级',
-    'res.referencedBy': '该记录已被{{entity}}引用，无法删除',
-    'res.badFilter': '无效的筛选条件：{{filter}}',
-    'res.badSort': '无效的排序字段：{{field}}',
-    'res.noIds': '请先选择数据',
     'res.childRowMissing': '明细行不存在或不属于该单据',
-    'res.tooManyIds': '一次最多只能操作 {{max}} 条数据，请分批进行',
     'res.versionsMismatch': '版本号的数量与所选数据不一致，请刷新后重试',
-    'res.outOfScope': '保存后的数据超出了您的数据权限范围，无法保存',
-    'excel.notImportable': '该页面不提供导入：{{entity}}',
     'audit.create': '新建',
     'audit.update': '修改',
     'audit.remove': '删除',
@@ -28,20 +21,11 @@ export const masterdata: CatalogPart = {
     'audit.field.$row': 'Excel 行号',
   },
   en: {
+    ...errorTexts(masterdataErrors, 'en'),
     'md.validToBeforeFrom': 'The end date cannot be before the start date',
-    'res.lockedState': 'A document in this state cannot be changed or removed',
-    'res.transitionNotAllowed': '"{{action}}" is not allowed in the current state',
-    'res.unknownAction': 'Unsupported action: {{action}}',
     'res.treeCycle': 'The parent cannot be the record itself or one of its descendants',
-    'res.referencedBy': 'This record is used by {{entity}} and cannot be removed',
-    'res.badFilter': 'Invalid filter: {{filter}}',
-    'res.badSort': 'Invalid sort field: {{field}}',
-    'res.noIds': 'Choose data first',
     'res.childRowMissing': 'The detail row does not exist or does not belong to this document',
-    'res.tooManyIds': 'At most {{max}} records can be handled at once; please work in batches',
     'res.versionsMismatch': 'The versions sent do not match the records chosen; refresh and retry',
-    'res.outOfScope': 'The record would fall outside your data permissions, so it cannot be saved',
-    'excel.notImportable': 'No page offers import of {{entity}}',
     'audit.create': 'Created',
     'audit.update': 'Changed',
     'audit.remove': 'Removed',

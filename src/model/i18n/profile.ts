@@ -1,4 +1,6 @@
 import type { CatalogPart } from './types';
+import { errorTexts } from '../errors/define';
+import { profileErrors } from '../errors/profile';
 
 /**
  * The personal area (spec 7 "Profile and workspace"): the server's messages of the user-profile
@@ -7,7 +9,7 @@ import type { CatalogPart } from './types';
  */
 export const profile: CatalogPart = {
   'zh-CN': {
-    'profile.mustChangePassword': '首次登录或密码已被重置，请先修改密码后再继续操作',
+    ...errorTexts(profileErrors, 'zh-CN'),
     'profile.emailTaken': '该邮箱已被其他账号使用',
     'profile.unknownPage': '列表不存在',
     'profile.unknownMenu': '菜单不存在或您无权访问',
@@ -16,7 +18,6 @@ export const profile: CatalogPart = {
     'profile.tooManyFavourites': '常用菜单最多{{max}}个',
     'profile.tooManyItems': '最多{{max}}项',
     'profile.tooManyTables': '保存的列表设置过多（最多{{max}}个）',
-    'profile.nothingToSave': '没有需要保存的设置',
 
     'ui.profile.edit': '编辑资料',
     'ui.profile.save': '保存',
@@ -36,7 +37,7 @@ export const profile: CatalogPart = {
     'ui.favourites.loadFailed': '常用菜单加载失败',
   },
   en: {
-    'profile.mustChangePassword': 'This is your first sign-in or your password was reset: change your password before you continue',
+    ...errorTexts(profileErrors, 'en'),
     'profile.emailTaken': 'This e-mail is already used by another account',
     'profile.unknownPage': 'Unknown list',
     'profile.unknownMenu': 'The menu does not exist or you have no access to it',
@@ -45,7 +46,6 @@ export const profile: CatalogPart = {
     'profile.tooManyFavourites': 'At most {{max}} favourite menus',
     'profile.tooManyItems': 'At most {{max}} items',
     'profile.tooManyTables': 'Too many saved list layouts (at most {{max}})',
-    'profile.nothingToSave': 'There is no setting to save',
 
     'ui.profile.edit': 'Edit profile',
     'ui.profile.save': 'Save',

@@ -35,9 +35,9 @@ export async function sendCode(db: Db, config: AppConfig, language: Language, r:
   const last = recent.rows[0]?.created_at;
   if (last) {
     const wait = Math.ceil((new Date(last).getTime() + CODE_RESEND_SECONDS * 1000 - clock.now()) / 1000);
-    if (wait > 0) throw new AppError('tooManyRequests', 'access.codeResendWait', { params: { seconds: wait }, extra: { retry_after: wait } });
+    if (wait > 0) throw new AppError('access.codeResendWait', { params: { seconds: wait }, extra: { retry_after: wait } });
   }
-  if ((recent.rows[0]?.n ?? 0) >= CODE_MAX_PER_HOUR) throw new AppError('tooManyRequests', 'access.codeHourlyLimit');
+  if ((recent.rows[0]?.n ?? 0) >= CODE_MAX_PER_HOUR) throw new AppError('access.codeHourlyLimit');
   const code = sixDigitCode();
   const at = createdAndExpiry(CODE_TTL_SECONDS);
   await sql`insert into verification_codes (channel, target, purpose, code_hash, expires_at, created_at)

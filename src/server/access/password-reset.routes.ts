@@ -81,8 +81,8 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: { limiter:
     const password = textOf(input, ['password', 'new_password', 'newpwd'], { trim: false });
     const repeat = textOf(input, ['repeat', 'repeat_password', 'repeatpwd'], { trim: false });
     const s = await linkState(app, token);
-    if (s.state === 'expired') throw new AppError('validation', 'access.resetLinkExpired', { extra: { expired: true } });
-    if (s.state === 'invalid' || !s.userId) throw new AppError('validation', 'access.resetLinkInvalid', { extra: { invalid: true } });
+    if (s.state === 'expired') throw new AppError('access.resetLinkExpired', { extra: { expired: true } });
+    if (s.state === 'invalid' || !s.userId) throw new AppError('access.resetLinkInvalid', { extra: { invalid: true } });
     const errors = newPasswordErrors(config, password, repeat, { password: 'password', repeat: 'repeat' });
     if (Object.keys(errors).length) throw validationError(errors);
     const hash = await hashPassword(password!, config.argon2);
@@ -93,7 +93,7 @@ export async function passwordResetRoutes(app: FastifyInstance, deps: { limiter:
       await sql`update users set password_hash = ${hash}, must_change_password = false, password_changed_at = now(), version = version + 1, updated_at = now() where id = ${userId}`.execute(tx);
       return true;
     });
-    if (!used) throw new AppError('validation', 'access.resetLinkInvalid', { extra: { invalid: true } });
+    if (!used) throw new AppError('access.resetLinkInvalid', { extra: { invalid: true } });
     // A reset means the old password may be known to someone else: every session ends.
     const ended = await revokeUserSessions(db, userId, 'reset');
     logoutSessions(ended, 'reset');

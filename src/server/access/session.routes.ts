@@ -36,7 +36,7 @@ export async function admitAttempt(limiter: LoginLimiter, keys: LimitKey[]): Pro
   const state = await limiter.attempt(keys);
   if (state.locked) {
     const minutes = Math.max(1, Math.ceil(state.retryAfterSeconds / 60));
-    throw new AppError('tooManyRequests', 'access.lockedOut', {
+    throw new AppError('access.lockedOut', {
       params: { minutes },
       extra: { retry_after: state.retryAfterSeconds, retry_at: new Date(clock.now() + state.retryAfterSeconds * 1000).toISOString() },
     });
@@ -51,7 +51,7 @@ export async function admitAttempt(limiter: LoginLimiter, keys: LimitKey[]): Pro
 function refusal(u: LoginUser): AppError | null {
   if (u.is_super) return u.status === 'active' ? null : forbidden('access.accountFrozen');
   if (u.client_status === 'pending') return forbidden('access.companyPending');
-  if (u.client_status === 'rejected' || u.status === 'rejected') return new AppError('forbidden', 'access.signupRejected', { params: { reason: u.review_note ?? '-' } });
+  if (u.client_status === 'rejected' || u.status === 'rejected') return new AppError('access.signupRejected', { params: { reason: u.review_note ?? '-' } });
   if (u.client_status !== 'active') return forbidden('access.companyFrozen');
   if (u.status === 'pending') return forbidden('access.accountPending');
   if (u.status !== 'active') return forbidden('access.accountFrozen');
@@ -83,7 +83,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: AccessDeps): Pro
     // An unknown user costs the same hash as a known one, and answers the same message.
     const good = user ? await verifyPassword(user.password_hash, password) : (await verifyPassword(await deps.dummyHash(), password), false);
     // A failure stays counted; a success clears the account and gives its address the attempt back.
-    if (!user || !good) throw new AppError('badRequest', 'access.badCredentials');
+    if (!user || !good) throw new AppError('access.badCredentials');
     await deps.limiter.reset(accountKey(username));
     await deps.limiter.refund([addressKey(req.ip)]);
     const refused = refusal(user);

@@ -62,7 +62,7 @@ export async function rotateRefresh(db: Db, config: AppConfig, username: string,
   if (row.revoked_at) throw unauthorized('access.refreshInvalid');
   if (row.used_at) {
     await revokeSession(db, row.session_id, 'reuse');
-    throw new AppError('unauthorized', 'access.refreshReused', { extra: { revoked: true } });
+    throw new AppError('access.refreshReused', { extra: { revoked: true } });
   }
   if (new Date(row.expires_at).getTime() <= clock.now()) throw unauthorized('access.refreshExpired');
   // A user frozen (or a company frozen) since signing in cannot stay signed in by refreshing.
@@ -74,7 +74,7 @@ export async function rotateRefresh(db: Db, config: AppConfig, username: string,
   if (Number(used.numAffectedRows ?? 0) !== 1) {
     // Another request used it between our read and our write: that is a reuse too.
     await revokeSession(db, row.session_id, 'reuse');
-    throw new AppError('unauthorized', 'access.refreshReused', { extra: { revoked: true } });
+    throw new AppError('access.refreshReused', { extra: { revoked: true } });
   }
   const session: SessionRow = { id: row.session_id, user_id: row.user_id, client_id: row.client_id, platform_id: row.platform_id };
   const refresh = await issueRefresh(db, config, session.id);

@@ -256,7 +256,7 @@ export async function signupRoutes(app: FastifyInstance, deps: { limiter: LoginL
     if (!done) {
       const exists = await sql<{ n: number }>`select count(*)::int as n from clients where id = ${id}`.execute(db);
       if (!exists.rows[0].n) throw notFound();
-      throw new AppError('conflict', 'access.signupNotPending');
+      throw new AppError('access.signupNotPending');
     }
     for (const u of done.users) {
       if (!u.email) continue;

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, translate } from '../../model/i18n';
-import { AppError, type ErrorKind } from './errors';
+import { AppError, errorOfKind, type ErrorKind } from './errors';
 import { SECURITY_HEADERS } from './security-headers';
 
 /** The reply envelope of every call (ARCHITECTURE "The API"). */
@@ -30,16 +30,16 @@ export function requestLanguage(req: FastifyRequest): Language {
 
 function fromFastifyError(error: FastifyError): AppError {
   const code = error.code ?? '';
-  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return new AppError('payloadTooLarge');
-  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415) return new AppError('unsupportedMediaType');
-  if (code === 'FST_ERR_RATE_LIMIT' || error.statusCode === 429) return new AppError('tooManyRequests');
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return new AppError('err.payloadTooLarge');
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415) return new AppError('err.unsupportedMediaType');
+  if (code === 'FST_ERR_RATE_LIMIT' || error.statusCode === 429) return new AppError('err.tooManyRequests');
   if (error.validation) {
     const fields: Record<string, string> = {};
     for (const v of error.validation) fields[(v.instancePath || '/').replace(/^\//, '') || 'body'] = v.message ?? 'invalid';
-    return new AppError('validation', undefined, { fields });
+    return new AppError('err.validation', { fields });
   }
-  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return new AppError('badRequest');
-  return new AppError('internal');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return new AppError('err.badRequest');
+  return new AppError('err.internal');
 }
 
 /**
@@ -66,7 +66,7 @@ export function installEnvelope(app: FastifyInstance): void {
  */
 export function frameworkErrorReply(error: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   const kind: ErrorKind = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uriTooLong' : 'badRequest';
-  const appError = new AppError(kind);
+  const appError = errorOfKind(kind);
   req.log.info({ code: error.code }, 'request refused');
   reply.headers(SECURITY_HEADERS).status(appError.status).send(appError.toEnvelope(requestLanguage(req)));
 }
@@ -84,7 +84,7 @@ const CLIENT_ERROR_KIND: Record<string, ErrorKind> = {
  */
 export function clientErrorReply(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const appError = new AppError(CLIENT_ERROR_KIND[error.code ?? ''] ?? 'badRequest');
+  const appError = errorOfKind(CLIENT_ERROR_KIND[error.code ?? ''] ?? 'badRequest');
   if (!socket.writable) {
     socket.destroy();
     return;

@@ -16,7 +16,7 @@ export const MAX_IDS_PER_CALL = 1000;
 export const MAX_INT_ID = 2147483647;
 
 /** The refusal of a list longer than MAX_IDS_PER_CALL. */
-export const tooManyIds = (): AppError => new AppError('badRequest', 'res.tooManyIds', { params: { max: MAX_IDS_PER_CALL } });
+export const tooManyIds = (): AppError => new AppError('res.tooManyIds', { params: { max: MAX_IDS_PER_CALL } });
 
 /** The entries of a list as a body or a query sends it: a list, JSON text of a list, comma-separated text, or one value. */
 export function listEntries(raw: unknown): unknown[] {

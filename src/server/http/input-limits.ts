@@ -77,7 +77,7 @@ export function inputFault(value: unknown, limit = MAX_JSON_DEPTH): InputFault |
 }
 
 function refusal(fault: InputFault): AppError {
-  return fault === 'nul' ? new AppError('badRequest', 'err.nulCharacter') : new AppError('badRequest', 'err.tooDeep', { params: { max: MAX_JSON_DEPTH } });
+  return fault === 'nul' ? new AppError('err.nulCharacter') : new AppError('err.tooDeep', { params: { max: MAX_JSON_DEPTH } });
 }
 
 /** Throws the 400 for the first fault of the request's query, route parameters and body. */

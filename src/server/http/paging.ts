@@ -36,7 +36,7 @@ export function parsePaging(pageValue: unknown, sizeValue: unknown, limits: { de
     const text = queryText(value);
     if (text === '') return fallback;
     const n = text === null ? null : wholeNumber(text, max);
-    if (n === null) throw new AppError('badRequest', 'err.badPaging', { params: { name, max } });
+    if (n === null) throw new AppError('err.badPaging', { params: { name, max } });
     return n;
   };
   return { page: read('page', pageValue, 1, MAX_PAGE), size: read('size', sizeValue, limits.defaultSize, limits.maxSize) };

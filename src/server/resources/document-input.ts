@@ -26,7 +26,7 @@ export function parseId(raw: unknown): number | null {
 /** Ids of a remove or bulk action: a list, JSON text, comma-separated text, or one `id`; at most MAX_IDS_PER_CALL. */
 export function parseIds(body: Row): number[] {
   // Bounded before anything is parsed or looked up (issue 20: 300,000 ids took 9 s and ended in 500).
-  return [...new Set(parseIdList(body.ids ?? body.id, { invalid: () => new AppError('badRequest', 'res.noIds') }))];
+  return [...new Set(parseIdList(body.ids ?? body.id, { invalid: () => new AppError('res.noIds') }))];
 }
 
 /** The version a body says it changes (`version`), or null when it says none. */
@@ -45,11 +45,11 @@ export function parseVersions(body: Row, ids: number[]): Map<number, number> | n
   const raw = body.versions !== undefined && body.versions !== '' ? listEntries(body.versions) : body.version !== undefined && body.version !== '' ? [body.version] : null;
   if (!raw) return null;
   const idList = listEntries(body.ids ?? body.id).map((x) => parseId(typeof x === 'string' ? x.trim() : x));
-  if (raw.length !== idList.length || idList.length !== ids.length) throw new AppError('validation', undefined, { fields: { version: { key: 'res.versionsMismatch' } } });
+  if (raw.length !== idList.length || idList.length !== ids.length) throw new AppError('err.validation', { fields: { version: { key: 'res.versionsMismatch' } } });
   const out = new Map<number, number>();
   raw.forEach((v, i) => {
     const n = Number(typeof v === 'string' ? v.trim() : v);
-    if (!Number.isSafeInteger(n) || n < 0) throw new AppError('validation', undefined, { fields: { version: { key: 'rule.naturalNumber' } } });
+    if (!Number.isSafeInteger(n) || n < 0) throw new AppError('err.validation', { fields: { version: { key: 'rule.naturalNumber' } } });
     out.set(idList[i] as number, n);
   });
   return out;
@@ -67,12 +67,12 @@ export function childRows(raw: unknown, key: string): Row[] | undefined {
     try {
       v = JSON.parse(v);
     } catch {
-      throw new AppError('validation', undefined, { fields: { [key]: { key: 'err.badRequest' } } });
+      throw new AppError('err.validation', { fields: { [key]: { key: 'err.badRequest' } } });
     }
   }
   if (v === null) return [];
   if (!Array.isArray(v) || v.some((r) => !r || typeof r !== 'object' || Array.isArray(r)))
-    throw new AppError('validation', undefined, { fields: { [key]: { key: 'err.badRequest' } } });
+    throw new AppError('err.validation', { fields: { [key]: { key: 'err.badRequest' } } });
   return v as Row[];
 }
 

@@ -41,7 +41,7 @@ export const toFieldError = (m: MessageRef): FieldError => ({ key: m.key, params
 
 /** A record in a locked state (spec 4: frozen, published, ...) is neither saved nor removed. */
 export function guardStoredState(entity: EntityDef, stored: Row): void {
-  if (entity.states?.locked?.includes(String(stored[entity.states.field]))) throw new AppError('conflict', 'res.lockedState');
+  if (entity.states?.locked?.includes(String(stored[entity.states.field]))) throw new AppError('res.lockedState');
 }
 
 /**

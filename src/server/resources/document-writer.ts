@@ -42,7 +42,7 @@ type ChildPlan = { key: string; entity: EntityDef; foreignKey: string; rows: Arr
 export async function writeDocument(w: WriteContext, entity: EntityDef, write: DocumentWrite): Promise<number> {
   const id = write.id ?? null;
   if (id !== null && (write.version === null || write.version === undefined || !Number.isSafeInteger(write.version)))
-    throw new AppError('validation', undefined, { fields: { version: { key: 'rule.required' } } });
+    throw new AppError('err.validation', { fields: { version: { key: 'rule.required' } } });
   const bodyChildren = new Map(childEntities(entity).map((c) => [c.def.key, childRows(write.body[c.def.key], c.def.key)]));
   const before = id !== null ? await storedForUpdate(w, entity, id, write.version as number) : null;
 
@@ -74,7 +74,7 @@ export async function writeDocument(w: WriteContext, entity: EntityDef, write: D
 async function storedForUpdate(w: WriteContext, entity: EntityDef, id: number, version: number): Promise<Row> {
   const [before] = await loadRows(w.tx, entity, w.actor.clientId, [id], w.scope, true);
   if (!before) throw notFound();
-  if (Number(before.version) !== version) throw new AppError('staleVersion');
+  if (Number(before.version) !== version) throw new AppError('err.staleVersion');
   guardStoredState(entity, before);
   return before;
 }
@@ -123,11 +123,11 @@ async function checkDocument(w: WriteContext, entity: EntityDef, before: Row | n
   }
   const children = Object.fromEntries(plans.filter((p) => p.rows).map((p) => [p.key, p.rows!.map((r) => r.values)]));
   await runValidateHooks(w, entity, before, values, errors, children);
-  if (!Object.keys(errors).length && (await outsideScope(w, entity, [{ id, values }])).size) throw new AppError('forbidden', 'res.outOfScope');
+  if (!Object.keys(errors).length && (await outsideScope(w, entity, [{ id, values }])).size) throw new AppError('res.outOfScope');
   const duplicateNumber = await checkUniqueKeys(w.tx, clientId, entity, id, values, errors);
   if (!Object.keys(errors).length) return;
-  if (duplicateNumber && Object.keys(errors).length === 1) throw new AppError('conflict', 'err.duplicateNumber', { fields: errors });
-  throw new AppError('validation', undefined, { fields: errors });
+  if (duplicateNumber && Object.keys(errors).length === 1) throw new AppError('err.duplicateNumber', { fields: errors });
+  throw new AppError('err.validation', { fields: errors });
 }
 
 /** The next free number: skips a value someone typed by hand earlier (bounded, then the unique index decides). */
@@ -138,7 +138,7 @@ async function freeNumber(w: WriteContext, entity: EntityDef): Promise<string> {
     const taken = await sql`select 1 from ${tbl(entity)} t where t.client_id = ${w.actor.clientId} and ${col(numbering.field)} = ${candidate} limit 1`.execute(w.tx);
     if (!taken.rows.length) return candidate;
   }
-  throw new AppError('conflict', 'err.duplicateNumber');
+  throw new AppError('err.duplicateNumber');
 }
 
 /** Inserts or updates the header row (`version + 1` on update); a new row starts in the machine's initial state. */
@@ -151,7 +151,7 @@ async function writeHeader(w: WriteContext, entity: EntityDef, before: Row | nul
     const sets = writable.map((f) => sql`${sql.id(f.key)} = ${valueParam(f, values[f.key])}`);
     const r = await sql<Row>`update ${tbl(entity)} set ${sql.join(sets)}, version = version + 1, updated_by = ${userId}, updated_at = now()
       where id = ${Number(before.id)} and client_id = ${clientId} and version = ${version} returning *`.execute(w.tx);
-    if (!r.rows.length) throw new AppError('staleVersion');
+    if (!r.rows.length) throw new AppError('err.staleVersion');
     return r.rows[0];
   }
   const cols = [...writable];
@@ -208,10 +208,10 @@ export function mapDbError(error: unknown, entity: EntityDef): unknown {
   const e = error as { code?: string; constraint?: string; message?: string };
   if (e && e.code === '23505') {
     const field = entity.fields.find((f) => (e.constraint ?? e.message ?? '').includes(`${entity.table}_${f.key}_uq`));
-    if (field && entity.numbering?.field === field.key) return new AppError('conflict', 'err.duplicateNumber', { fields: { [field.key]: { key: 'err.duplicateNumber' } } });
-    if (field) return new AppError('validation', undefined, { fields: { [field.key]: { key: 'rule.unique' } } });
-    return new AppError('conflict', 'err.duplicateNumber');
+    if (field && entity.numbering?.field === field.key) return new AppError('err.duplicateNumber', { fields: { [field.key]: { key: 'err.duplicateNumber' } } });
+    if (field) return new AppError('err.validation', { fields: { [field.key]: { key: 'rule.unique' } } });
+    return new AppError('err.duplicateNumber');
   }
-  if (e && e.code === '40001') return new AppError('staleVersion');
+  if (e && e.code === '40001') return new AppError('err.staleVersion');
   return error;
 }

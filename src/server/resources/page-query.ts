@@ -27,7 +27,7 @@ export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 20;
 
 function badFilter(filter: string): AppError {
-  return new AppError('badRequest', 'res.badFilter', { params: { filter } });
+  return new AppError('res.badFilter', { params: { filter } });
 }
 
 /** The type of a column an entity's list can use, or null when it is not one. */
@@ -64,7 +64,7 @@ export function parsePageQuery(entity: EntityDef, query: Record<string, unknown>
     const dir = part.startsWith('-') ? 'desc' : 'asc';
     const field = part.replace(/^[-+]/, '');
     const type = columnType(entity, field);
-    if (!type || !FIELD_TYPE_TABLE[type].ordered) throw new AppError('badRequest', 'res.badSort', { params: { field } });
+    if (!type || !FIELD_TYPE_TABLE[type].ordered) throw new AppError('res.badSort', { params: { field } });
     if (!sort.some((s) => s.field === field)) sort.push({ field, dir });
   }
   if (!sort.length && entity.defaultSort) sort.push({ ...entity.defaultSort });

@@ -14,7 +14,7 @@ function contextOf(app: FastifyInstance, req: FastifyRequest): ResourceContext {
 function bodyOf(req: FastifyRequest): Body {
   const b = req.body;
   // A body that is present but not an object (a JSON string, array or number) is malformed, not empty.
-  if (b !== undefined && b !== null && !(typeof b === 'object' && !Array.isArray(b))) throw new AppError('badRequest');
+  if (b !== undefined && b !== null && !(typeof b === 'object' && !Array.isArray(b))) throw new AppError('err.badRequest');
   return b && typeof b === 'object' && !Array.isArray(b) ? (b as Body) : {};
 }
 

@@ -79,7 +79,7 @@ async function writeNode(tx: Db, clientId: number, n: NodeInput, checkVersion: b
   const roles = n.roles ? JSON.stringify(n.roles) : null;
   const current = (await sql<{ id: number; version: number }>`select id, version from menus where client_id = ${clientId} and code = ${n.code}`.execute(tx)).rows[0];
   if (current) {
-    if (checkVersion && n.version !== undefined && n.version !== current.version) throw new AppError('staleVersion');
+    if (checkVersion && n.version !== undefined && n.version !== current.version) throw new AppError('err.staleVersion');
     await sql`update menus set parent_code = ${n.parent_code}, furl = ${n.furl}, title_zh = ${n.title_zh}, title_en = ${n.title_en}, icon = ${n.icon},
       sort = ${n.sort}, visible = ${n.visible}, roles = ${roles}::jsonb, version = version + 1, updated_at = now() where id = ${current.id} and client_id = ${clientId}`.execute(tx);
     return current.id;
@@ -167,7 +167,7 @@ export async function menusRoutes(app: FastifyInstance): Promise<void> {
     const { tree } = await treeFor(clientId);
     const node = find(tree, code);
     if (!node || node.origin === 'declared') throw notFound();
-    if (node.origin === 'tenant' && node.children.length) throw new AppError('conflict', 'admin.menuHasChildren');
+    if (node.origin === 'tenant' && node.children.length) throw new AppError('admin.menuHasChildren');
     await withTenant(db, clientId, async (tx) => {
       const r = await sql<{ id: number }>`delete from menus where client_id = ${clientId} and code = ${code} returning id`.execute(tx);
       await audit(tx, auth, clientId, r.rows[0]?.id ?? 0, node.origin === 'tenant' ? 'remove' : 'reset', req.ip, [{ field: 'menu', old: { code, title_zh: node.title_zh }, new: null }]);

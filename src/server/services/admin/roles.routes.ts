@@ -22,7 +22,7 @@ type RoleRow = { id: number; client_id: number | null; code: string; name_zh: st
 /** Stale version or missing row after a guarded update (409 with its own code, or 404). */
 async function staleOr404(db: Db, table: 'roles' | 'data_permissions', id: number, clientId: number): Promise<never> {
   const r = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where id = ${id} and client_id = ${clientId}`.execute(db);
-  throw r.rows[0].n ? new AppError('staleVersion') : notFound();
+  throw r.rows[0].n ? new AppError('err.staleVersion') : notFound();
 }
 
 function grantsOf(input: Record<string, unknown>, catalog: Map<string, string[]>): Array<{ menu_code: string; verbs: string[] }> {
@@ -151,10 +151,10 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
       const role = (await sql<{ id: number }>`select id from roles where id = ${id} and client_id = ${clientId}`.execute(tx)).rows[0];
       if (!role) {
         const system = await sql<{ n: number }>`select count(*)::int as n from roles where id = ${id} and client_id is null`.execute(tx);
-        throw system.rows[0].n ? new AppError('forbidden', 'admin.systemRoleReadonly') : notFound();
+        throw system.rows[0].n ? new AppError('admin.systemRoleReadonly') : notFound();
       }
       const used = await sql<{ n: number }>`select count(*)::int as n from user_roles where role_id = ${id}`.execute(tx);
-      if (used.rows[0].n) throw new AppError('conflict', 'admin.roleInUse');
+      if (used.rows[0].n) throw new AppError('admin.roleInUse');
       await sql`delete from data_permissions where client_id = ${clientId} and role_id = ${id}`.execute(tx);
       await sql`delete from role_grants where client_id = ${clientId} and role_id = ${id}`.execute(tx);
       await sql`delete from roles where id = ${id} and client_id = ${clientId}`.execute(tx);

@@ -76,7 +76,7 @@ export async function loadServiceStates(db: Db): Promise<Map<string, string | nu
 export function maintenanceRefusal(url: string, disabled: ReadonlyMap<string, string | null>): AppError | null {
   const prefix = prefixOfUrl(url);
   if (prefix === null || NEVER_SWITCHABLE.includes(prefix) || !disabled.has(prefix)) return null;
-  return new AppError('serviceUnavailable', undefined, { extra: { prefix, note: disabled.get(prefix) ?? null } });
+  return new AppError('err.serviceUnavailable', { extra: { prefix, note: disabled.get(prefix) ?? null } });
 }
 
 /**

@@ -80,7 +80,7 @@ export async function sysRoutes(app: FastifyInstance): Promise<void> {
     if (!before) throw notFound('admin.clientNotFound');
     const u = await sql`update clients set licence_type = ${licence}, version = version + 1, updated_at = now()
       where id = ${id} and type <> 'platform' and version = ${version ?? 0} returning id`.execute(db);
-    if (!u.rows.length) throw new AppError('staleVersion');
+    if (!u.rows.length) throw new AppError('err.staleVersion');
     await auditPlatform(app, auth, 'client', id, 'update', req.ip, [{ field: 'licence_type', old: before.licence_type, new: licence }]);
     return ok({ id, licence_type: licence });
   });
@@ -98,7 +98,7 @@ export async function sysRoutes(app: FastifyInstance): Promise<void> {
     if (!u.rows.length) {
       const exists = (await sql<{ status: string }>`select status from clients where id = ${id} and type <> 'platform'`.execute(db)).rows[0];
       if (!exists) throw notFound('admin.clientNotFound');
-      throw new AppError('conflict', 'admin.clientStatusConflict');
+      throw new AppError('admin.clientStatusConflict');
     }
     if (to === 'frozen') {
       const users = await sql<{ id: number }>`select id from users where client_id = ${id}`.execute(db);

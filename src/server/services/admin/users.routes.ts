@@ -136,7 +136,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       dingtalk_id: text(input, 'dingtalk_id', { max: 100 }) ?? null,
     };
     for (const [col, v] of [['wecom_id', fields.wecom_id], ['dingtalk_id', fields.dingtalk_id]] as const) {
-      if (v && (await sql`select 1 from users where client_id = ${clientId} and ${sql.ref(col)} = ${v} and id <> ${id}`.execute(db)).rows.length) throw new AppError('conflict', 'thirdparty.alreadyBound');
+      if (v && (await sql`select 1 from users where client_id = ${clientId} and ${sql.ref(col)} = ${v} and id <> ${id}`.execute(db)).rows.length) throw new AppError('thirdparty.alreadyBound');
     }
     const keys = Object.keys(fields);
     try {
@@ -144,7 +144,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         // The row as it was, locked until the audit row is written with it (old and new side by side).
         const before = (await sql<Record<string, unknown>>`select ${sql.join(keys.map((k) => sql.ref(k)))} from users
           where id = ${id} and client_id = ${clientId} and version = ${version ?? 0} for update`.execute(tx)).rows[0];
-        if (!before) throw new AppError('staleVersion');
+        if (!before) throw new AppError('err.staleVersion');
         await sql`update users set fullname = ${fields.fullname}, email = ${fields.email}, mobile = ${fields.mobile}, org_id = ${fields.org_id},
             position_id = ${fields.position_id}, is_manager = ${fields.is_manager}, wecom_id = ${fields.wecom_id}, dingtalk_id = ${fields.dingtalk_id},
             version = version + 1, updated_at = now()
@@ -187,7 +187,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     const auth = authOf(req);
     const clientId = await assertCan(auth, MENU, `action:${status === 'active' ? 'activate' : 'freeze'}`, { db });
     const ids = await tenantUsers(app, clientId, inputOf(req));
-    if (status === 'frozen' && ids.includes(auth.userId)) throw new AppError('badRequest', 'admin.cannotFreezeSelf');
+    if (status === 'frozen' && ids.includes(auth.userId)) throw new AppError('admin.cannotFreezeSelf');
     await withTenant(db, clientId, async (tx) => {
       const before = await sql<{ id: number; status: string }>`select id, status from users where client_id = ${clientId} and id in (${sql.join(ids)}) for update`.execute(tx);
       await sql`update users set status = ${status}, version = version + 1, updated_at = now() where client_id = ${clientId} and id in (${sql.join(ids)})`.execute(tx);

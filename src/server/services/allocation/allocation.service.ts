@@ -44,7 +44,7 @@ function vendorSettingsOf(version: Row): VendorSettings {
 
 async function lockedVersion(tx: Db, clientId: number, id: number): Promise<Row> {
   const r = await sql<Row>`select * from scm_alloc_version where id = ${id} and client_id = ${clientId}`.execute(tx);
-  if (!r.rows[0]) throw new AppError('notFound');
+  if (!r.rows[0]) throw new AppError('err.notFound');
   return r.rows[0];
 }
 
@@ -101,7 +101,7 @@ async function versionTotals(tx: Db, clientId: number, versionId: number): Promi
 }
 
 function assertDraft(row: Row): void {
-  if (row.status !== 'draft') throw new AppError('conflict', 'scm.version.readOnly');
+  if (row.status !== 'draft') throw new AppError('scm.version.readOnly');
 }
 
 async function insertCells(tx: Db, clientId: number, userId: number, versionId: number, cells: Array<AllocationCell & { locked?: boolean }>, source: string): Promise<void> {
@@ -154,18 +154,18 @@ function parseCells(raw: unknown): CellEdit[] {
     try {
       v = JSON.parse(v);
     } catch {
-      throw new AppError('validation', 'scm.version.badCell', { fields: { cells: { key: 'scm.version.badCell' } } });
+      throw new AppError('scm.version.badCell', { fields: { cells: { key: 'scm.version.badCell' } } });
     }
   }
-  if (!Array.isArray(v) || !v.length) throw new AppError('validation', 'scm.version.noCells', { fields: { cells: { key: 'scm.version.noCells' } } });
-  if (v.length > 20000) throw new AppError('payloadTooLarge');
+  if (!Array.isArray(v) || !v.length) throw new AppError('scm.version.noCells', { fields: { cells: { key: 'scm.version.noCells' } } });
+  if (v.length > 20000) throw new AppError('err.payloadTooLarge');
   return v.map((c: unknown, i: number) => {
     const o = (c && typeof c === 'object' ? c : {}) as Record<string, unknown>;
     const lineId = Number(o.lineId);
     const vendorId = Number(o.vendorId);
     const qty = o.qty === null || o.qty === '' ? null : Number(o.qty);
     const ok = Number.isSafeInteger(lineId) && lineId > 0 && Number.isSafeInteger(vendorId) && vendorId > 0 && typeof o.cycle === 'string' && (qty === null || (Number.isSafeInteger(qty) && qty >= 0));
-    if (!ok) throw new AppError('validation', 'scm.version.badCell', { fields: { [`cells[${i}]`]: { key: 'scm.version.badCell' } } });
+    if (!ok) throw new AppError('scm.version.badCell', { fields: { [`cells[${i}]`]: { key: 'scm.version.badCell' } } });
     // A planner's edit is kept by the next suggestion unless it is explicitly unlocked.
     return { lineId, vendorId, cycle: o.cycle as string, qty, locked: o.locked !== false };
   });
@@ -193,7 +193,7 @@ async function saveCells(ctx: ActionContext) {
   edits.forEach((e, i) => {
     if (!knownLines.has(e.lineId) || !knownVendors.has(e.vendorId) || !cycles.has(e.cycle)) fields[`cells[${i}]`] = { key: 'scm.version.badCell' };
   });
-  if (Object.keys(fields).length) throw new AppError('validation', 'scm.version.badCell', { fields });
+  if (Object.keys(fields).length) throw new AppError('scm.version.badCell', { fields });
   for (const e of edits) {
     await sql`delete from scm_alloc_cell where client_id = ${clientId} and version_id = ${versionId} and demand_id = ${e.lineId} and vendor_id = ${e.vendorId} and cycle = ${e.cycle}`.execute(tx);
   }
@@ -225,10 +225,10 @@ async function copyVersion(ctx: ActionContext) {
   const { tx, clientId, auth, row } = ctx;
   const codeField = allocationVersion.fields.find((f) => f.key === 'version_code')!;
   const checked = validateField({ ...codeField, upperCase: true }, ctx.params.version_code);
-  if (checked.error) throw new AppError('validation', undefined, { fields: { version_code: { key: checked.error.key, params: checked.error.params } } });
+  if (checked.error) throw new AppError('err.validation', { fields: { version_code: { key: checked.error.key, params: checked.error.params } } });
   const code = String(checked.value).toUpperCase();
   const taken = await sql`select 1 from scm_alloc_version where client_id = ${clientId} and version_code = ${code}`.execute(tx);
-  if (taken.rows.length) throw new AppError('validation', 'scm.version.codeExists', { fields: { version_code: { key: 'scm.version.codeExists' } } });
+  if (taken.rows.length) throw new AppError('scm.version.codeExists', { fields: { version_code: { key: 'scm.version.codeExists' } } });
   const name = typeof ctx.params.name === 'string' && ctx.params.name.trim() ? ctx.params.name.trim().slice(0, 100) : (row.name as string | null);
   const ins = await sql<{ id: number }>`insert into scm_alloc_version (client_id, created_by, updated_by, version_code, name, month_from, month_to, status, min_lot, early_cycles,
       weight_kpi, weight_grade, weight_share, vendor_settings, copied_from, remark)
@@ -261,9 +261,9 @@ async function copyVersion(ctx: ActionContext) {
 /** Brand: choose the maker of an order from the published version (handler-only action `allocate`). */
 async function allocateOrder(ctx: ActionContext) {
   const { tx, clientId, row } = ctx;
-  if (!['draft', 'rejected'].includes(String(row.status))) throw new AppError('conflict', 'scm.order.notSendable');
+  if (!['draft', 'rejected'].includes(String(row.status))) throw new AppError('scm.order.notSendable');
   const published = (await sql<{ id: number }>`select id from scm_alloc_version where client_id = ${clientId} and status = 'published' order by published_at desc nulls last limit 1`.execute(tx)).rows[0];
-  if (!published) throw new AppError('conflict', 'scm.order.noPublishedVersion');
+  if (!published) throw new AppError('scm.order.noPublishedVersion');
   const month = String(row.delivery_date ?? row.receive_date ?? '').slice(0, 7);
   const category = row.category as string | null;
   // Planned per vendor for this category and month, less what other live orders already put on each.
@@ -281,7 +281,7 @@ async function allocateOrder(ctx: ActionContext) {
     order by p.planned - coalesce(o.ordered, 0) desc, p.vendor_id`.execute(tx);
   const need = Number(row.total_qty ?? 0);
   const best = r.rows.find((x) => Number(x.planned) - Number(x.ordered) >= Math.max(1, need)) ?? null;
-  if (!best) throw new AppError('validation', 'scm.order.noVendorMatch', { fields: { maker_vendor_id: { key: 'scm.order.noVendorMatch' } } });
+  if (!best) throw new AppError('scm.order.noVendorMatch', { fields: { maker_vendor_id: { key: 'scm.order.noVendorMatch' } } });
   return {
     patch: { maker_vendor_id: Number(best.vendor_id), alloc_status: 'allocated' },
     data: { vendorId: Number(best.vendor_id), planned: Number(best.planned), ordered: Number(best.ordered), versionId: Number(published.id) },
@@ -304,7 +304,7 @@ async function assertVersionsDraft(tx: Db, clientId: number, ids: unknown[], mem
   const list = [...new Set(ids.filter((x) => x !== null && x !== undefined).map(Number))];
   for (const id of list) {
     const v = await versionFacts(tx, clientId, id, memo);
-    if (v && v.status !== 'draft') throw new AppError('conflict', 'scm.version.readOnly');
+    if (v && v.status !== 'draft') throw new AppError('scm.version.readOnly');
   }
 }
 

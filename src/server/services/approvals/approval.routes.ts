@@ -18,7 +18,7 @@ function contextOf(app: FastifyInstance, req: FastifyRequest): ApprovalContext {
 
 function bodyOf(req: FastifyRequest): Body {
   const b = req.body;
-  if (b !== undefined && b !== null && !(typeof b === 'object' && !Array.isArray(b))) throw new AppError('badRequest');
+  if (b !== undefined && b !== null && !(typeof b === 'object' && !Array.isArray(b))) throw new AppError('err.badRequest');
   return (b ?? {}) as Body;
 }
 
@@ -55,14 +55,14 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
     const b = bodyOf(req);
     const action = String(b.action ?? '');
     if (action === 'submit') return ok(await submitForApproval(contextOf(app, req), b.entity, required(b.id), text(b.comment)));
-    if (!DECISIONS.includes(action as Decision)) throw new AppError('badRequest', 'res.unknownAction', { params: { action } });
+    if (!DECISIONS.includes(action as Decision)) throw new AppError('res.unknownAction', { params: { action } });
     return ok(await decide(contextOf(app, req), required(b.task_id), action as Decision, text(b.comment)));
   });
 
   app.post(`${BUS}/rollback-node`, guard, async (req) => {
     const b = bodyOf(req);
     const to = String(b.target ?? '');
-    if (!['return_approver', 'return_node', 'return_first'].includes(to)) throw new AppError('badRequest', 'res.unknownAction', { params: { action: to } });
+    if (!['return_approver', 'return_node', 'return_first'].includes(to)) throw new AppError('res.unknownAction', { params: { action: to } });
     return ok(await decide(contextOf(app, req), required(b.task_id), to as Decision, text(b.comment)));
   });
 

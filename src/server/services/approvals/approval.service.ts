@@ -46,14 +46,14 @@ type Row = Record<string, unknown>;
 type Instance = { id: number; client_id: number; process_id: number; process_code: string; process_name: string; definition: FlowDefinition; entity: string; record_id: number; doc_no: string | null; status: string; node_seq: number | null; round: number; initiator_id: number; started_at: string; finished_at: string | null };
 
 function signedIn(ctx: ApprovalContext): AuthContext & { clientId: number } {
-  if (!ctx.auth) throw new AppError('unauthorized');
+  if (!ctx.auth) throw new AppError('err.unauthorized');
   if (ctx.auth.clientId === null) throw forbidden();
   return ctx.auth as AuthContext & { clientId: number };
 }
 
 function approvalEntity(name: unknown): EntityDef {
   const e = typeof name === 'string' ? getEntity(name) : undefined;
-  if (!e?.approval) throw new AppError('notFound', 'wf.noFlowForEntity');
+  if (!e?.approval) throw new AppError('wf.noFlowForEntity');
   return e;
 }
 
@@ -163,9 +163,9 @@ async function setCurrentApprovers(tx: Db, clientId: number, pid: number): Promi
 /** Enters a node: its approvers (or the one user a return names) get a task, and a notice. */
 async function enterNode(tx: Db, inst: Instance, seq: number, onlyUser: number | null): Promise<number[]> {
   const node = nodeOf(inst.definition, seq);
-  if (!node) throw new AppError('conflict', 'wf.noNode');
+  if (!node) throw new AppError('wf.noNode');
   const users = onlyUser !== null ? [onlyUser] : await approversAt(tx, inst.client_id, node, inst.initiator_id);
-  if (!users.length) throw new AppError('conflict', 'wf.noApprover', { params: { node: node.name } });
+  if (!users.length) throw new AppError('wf.noApprover', { params: { node: node.name } });
   const round = inst.round + 1;
   await sql`update wf_instance set node_seq = ${seq}, round = ${round} where id = ${inst.id} and client_id = ${inst.client_id}`.execute(tx);
   // The record says whether it may be edited at this node, so its drawer shows it read-only or not.
@@ -253,17 +253,17 @@ export async function startFlow(tx: Db, clientId: number, actor: Actor, entity: 
   const [row] = await loadRows(tx, entity, clientId, [recordId], scope, true);
   if (!row) throw notFound();
   const decl = entity.approval!;
-  if (entity.states && !decl.submitFrom.includes(String(row[entity.states.field]))) throw new AppError('conflict', 'wf.notSubmittable');
-  if (row[APPROVAL_STATUS_FIELD] === 'running') throw new AppError('conflict', 'wf.alreadyRunning');
-  if (row[APPROVAL_STATUS_FIELD] === 'approved') throw new AppError('conflict', 'wf.alreadyApproved');
+  if (entity.states && !decl.submitFrom.includes(String(row[entity.states.field]))) throw new AppError('wf.notSubmittable');
+  if (row[APPROVAL_STATUS_FIELD] === 'running') throw new AppError('wf.alreadyRunning');
+  if (row[APPROVAL_STATUS_FIELD] === 'approved') throw new AppError('wf.alreadyApproved');
   const process = await activeDefinition(tx, clientId, decl.process);
-  if (!process || !process.def.nodes.length) throw new AppError('conflict', 'wf.noProcess', { params: { code: decl.process } });
+  if (!process || !process.def.nodes.length) throw new AppError('wf.noProcess', { params: { code: decl.process } });
   const docNo = docNoOf(entity, row);
   const inserted = await sql<Instance>`insert into wf_instance (client_id, process_id, process_code, process_name, definition, entity, record_id, doc_no, status, initiator_id)
     values (${clientId}, ${process.id}, ${decl.process}, ${process.name}, ${JSON.stringify(process.def)}::jsonb, ${entity.name}, ${recordId}, ${docNo}, 'running', ${actor.userId})
     on conflict do nothing returning *`.execute(tx);
   const inst = inserted.rows[0];
-  if (!inst) throw new AppError('conflict', 'wf.alreadyRunning');
+  if (!inst) throw new AppError('wf.alreadyRunning');
   const first = firstNodeSeq(process.def)!;
   await history(tx, inst, actor.userId, 'submit', comment, null, first);
   const approvers = await enterNode(tx, inst, first, null);
@@ -322,7 +322,7 @@ async function decideOne(tx: Db, clientId: number, actor: Actor, taskId: number,
     const task = await openTaskOf(tx, clientId, taskId);
     if (Number(task.user_id) !== auth.userId) throw forbidden();
     const inst = await lockInstance(tx, clientId, Number(task.instance_id));
-    if ((decision === 'reject' || decision.startsWith('return')) && !comment) throw new AppError('validation', undefined, { fields: { comment: { key: 'wf.commentRequired' } } });
+    if ((decision === 'reject' || decision.startsWith('return')) && !comment) throw new AppError('err.validation', { fields: { comment: { key: 'wf.commentRequired' } } });
     // Where a return goes is known before the task closes, so a return that cannot go anywhere changes nothing.
     const seq = inst.node_seq;
     let target: { seq: number; user: number | null } | null = null;
@@ -330,19 +330,19 @@ async function decideOne(tx: Db, clientId: number, actor: Actor, taskId: number,
       if (decision === 'return_first') target = { seq: firstNodeSeq(inst.definition)!, user: null };
       if (decision === 'return_node') {
         const p = previousNodeSeq(inst.definition, seq);
-        if (p === null) throw new AppError('conflict', 'wf.noPreviousNode');
+        if (p === null) throw new AppError('wf.noPreviousNode');
         target = { seq: p, user: null };
       }
       if (decision === 'return_approver') {
         const p = await previousApprover(tx, inst);
-        if (!p) throw new AppError('conflict', 'wf.noPreviousApprover');
+        if (!p) throw new AppError('wf.noPreviousApprover');
         target = { seq: p.node_seq, user: p.user_id };
       }
     }
     const closed = await sql<Row>`update wf_task set status = ${TASK_DONE}, decision = ${decision}, comment = ${comment}, decided_at = now()
       where id = ${taskId} and client_id = ${clientId} and user_id = ${auth.userId} and status = ${TASK_OPEN} and round = ${inst.round}
         and exists (select 1 from wf_instance i where i.id = ${inst.id} and i.status = 'running') returning *`.execute(tx);
-    if (!closed.rows.length) throw new AppError('conflict', 'wf.alreadyDecided');
+    if (!closed.rows.length) throw new AppError('wf.alreadyDecided');
     await history(tx, inst, auth.userId, decision, comment, seq, target?.seq ?? null);
     const node = nodeOf(inst.definition, seq)!;
     if (decision === 'approve') {
@@ -373,12 +373,12 @@ export async function insertUserIntoNode(ctx: ApprovalContext, taskId: number, u
     const task = await openTaskOf(tx, clientId, taskId);
     if (Number(task.user_id) !== auth.userId) throw forbidden();
     const inst = await lockInstance(tx, clientId, Number(task.instance_id));
-    if (Number(task.status) !== TASK_OPEN || Number(task.round) !== inst.round || inst.status !== 'running') throw new AppError('conflict', 'wf.alreadyDecided');
+    if (Number(task.status) !== TASK_OPEN || Number(task.round) !== inst.round || inst.status !== 'running') throw new AppError('wf.alreadyDecided');
     const user = (await sql<Row>`select id from users where id = ${userId} and client_id = ${clientId} and status = 'active'`.execute(tx)).rows[0];
-    if (!user) throw new AppError('validation', undefined, { fields: { user_id: { key: 'rule.referenceMissing' } } });
+    if (!user) throw new AppError('err.validation', { fields: { user_id: { key: 'rule.referenceMissing' } } });
     const added = await sql<Row>`insert into wf_task (client_id, instance_id, node_seq, round, user_id, status, inserted_by)
       values (${clientId}, ${inst.id}, ${inst.node_seq}, ${inst.round}, ${userId}, ${TASK_OPEN}, ${auth.userId}) on conflict do nothing returning id`.execute(tx);
-    if (!added.rows.length) throw new AppError('conflict', 'wf.alreadyApprover');
+    if (!added.rows.length) throw new AppError('wf.alreadyApprover');
     await history(tx, inst, auth.userId, 'insert_user', comment, inst.node_seq, null);
     await sql`update wf_history set target_seq = ${userId} where id = (select max(id) from wf_history where instance_id = ${inst.id} and client_id = ${clientId})`.execute(tx);
     await notifyWaiting(tx, inst, nodeOf(inst.definition, inst.node_seq)!, [userId]);
@@ -643,7 +643,7 @@ export function registerApprovalHooks(): void {
   for (const entity of allEntities().filter((e) => e.approval)) {
     registerSaveHook(entity.name, {
       validate: async ({ tx, clientId, before, values, children, source, memo }) => {
-        if (before && before[APPROVAL_STATUS_FIELD] === 'running' && (await lockedByFlow(tx, clientId, entity.name, Number(before.id)))) throw new AppError('conflict', 'wf.inFlow');
+        if (before && before[APPROVAL_STATUS_FIELD] === 'running' && (await lockedByFlow(tx, clientId, entity.name, Number(before.id)))) throw new AppError('wf.inFlow');
         // An approved document that a person changes (form or import) is approved no longer: its gated
         // actions wait for a new submission, as they would for a document never approved.
         if (before && before[APPROVAL_STATUS_FIELD] === 'approved' && (source === 'form' || source === 'import') && (await documentChanged(tx, clientId, entity, before, values, children)))
@@ -666,17 +666,17 @@ export function registerApprovalHooks(): void {
         }
       },
       beforeRemove: async ({ rows }) => {
-        if (rows.some((r) => r[APPROVAL_STATUS_FIELD] === 'running')) throw new AppError('conflict', 'wf.inFlow');
+        if (rows.some((r) => r[APPROVAL_STATUS_FIELD] === 'running')) throw new AppError('wf.inFlow');
       },
     });
     registerActionGuard(entity.name, async ({ tx, clientId, row, action }) => {
       if (!entity.approval!.before?.includes(action)) return;
       const status = row[APPROVAL_STATUS_FIELD];
       if (status === 'approved') return;
-      if (status === 'running') throw new AppError('conflict', 'wf.waitingApproval');
-      if (status === 'rejected') throw new AppError('conflict', 'wf.rejectedInApproval');
+      if (status === 'running') throw new AppError('wf.waitingApproval');
+      if (status === 'rejected') throw new AppError('wf.rejectedInApproval');
       const p = (await sql<Row>`select 1 from wf_process_def where client_id = ${clientId} and upper(code) = upper(${entity.approval!.process}) and enabled = true and required = true`.execute(tx)).rows[0];
-      if (p) throw new AppError('conflict', 'wf.approvalRequired');
+      if (p) throw new AppError('wf.approvalRequired');
     });
   }
 
@@ -708,9 +708,9 @@ export function registerApprovalHooks(): void {
   // Copying a process needs a new, unique, non-empty code (spec 5).
   registerActionHandler('processdef', 'copy', async ({ tx, auth, clientId, row, params, ip }) => {
     const code = String(params.code ?? '').trim().toUpperCase();
-    if (!code) throw new AppError('validation', undefined, { fields: { code: { key: 'wf.def.copyCode' } } });
+    if (!code) throw new AppError('err.validation', { fields: { code: { key: 'wf.def.copyCode' } } });
     const taken = (await sql`select 1 from wf_process_def where client_id = ${clientId} and upper(code) = ${code}`.execute(tx)).rows.length;
-    if (taken) throw new AppError('validation', undefined, { fields: { code: { key: 'wf.def.copyCodeTaken' } } });
+    if (taken) throw new AppError('err.validation', { fields: { code: { key: 'wf.def.copyCodeTaken' } } });
     const strip = (r: Row) => Object.fromEntries(Object.entries(r).filter(([k]) => !['id', 'client_id', 'process_id', 'version', 'created_at', 'created_by', 'updated_at', 'updated_by'].includes(k)));
     const nodes = await loadChildren(tx, requireEntity('processdef_node'), 'process_id', clientId, [Number(row.id)], false);
     const steps = await loadChildren(tx, requireEntity('processdef_step'), 'process_id', clientId, [Number(row.id)], false);

@@ -17,7 +17,7 @@ function contextOf(app: FastifyInstance, req: FastifyRequest): DynamicContext {
 
 function bodyOf(req: FastifyRequest): Body {
   const b = req.body;
-  if (b !== undefined && b !== null && !(typeof b === 'object' && !Array.isArray(b))) throw new AppError('badRequest');
+  if (b !== undefined && b !== null && !(typeof b === 'object' && !Array.isArray(b))) throw new AppError('err.badRequest');
   return (b ?? {}) as Body;
 }
 
@@ -68,8 +68,8 @@ export async function dynamicFormRoutes(app: FastifyInstance): Promise<void> {
       source: src.source, dictItems: dynamicDictItems(src.loaded.form.code, src.loaded.definition),
     };
     const ids = await exportIds(app.db, plan);
-    if (!ids.length) throw new AppError('badRequest', 'excel.noDataToExport');
-    if (ids.length > MAX_EXPORT_ROWS) throw new AppError('badRequest', 'res.tooManyIds', { params: { max: MAX_EXPORT_ROWS } });
+    if (!ids.length) throw new AppError('excel.noDataToExport');
+    if (ids.length > MAX_EXPORT_ROWS) throw new AppError('res.tooManyIds', { params: { max: MAX_EXPORT_ROWS } });
     const body = new PassThrough();
     writeExport(app.db, plan, ids, body).catch((error: unknown) => {
       req.log.error({ err: error }, 'dynamic form export failed');

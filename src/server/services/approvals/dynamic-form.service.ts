@@ -54,14 +54,14 @@ export type LoadedForm = { form: DynamicFormRef; definition: DynamicFormDefiniti
 type FormRow = { id: number; code: string; name: string; name_en: string | null; status: string | null; definition: unknown; form_version: number | null };
 
 async function callerTenant(ctx: DynamicContext, verb: Verb): Promise<{ auth: AuthContext; clientId: number }> {
-  if (!ctx.auth) throw new AppError('unauthorized');
+  if (!ctx.auth) throw new AppError('err.unauthorized');
   const clientId = await assertCan(ctx.auth, DYN_MENU, verb, ctx);
   return { auth: ctx.auth, clientId };
 }
 
 function loadedOf(row: FormRow): LoadedForm {
   const definition = parseDynamicForm(row.definition);
-  if (!definition) throw new AppError('badRequest', 'dynform.noDefinition');
+  if (!definition) throw new AppError('dynform.noDefinition');
   const form: DynamicFormRef = { id: Number(row.id), code: row.code, name: row.name, name_en: row.name_en, version: Number(row.form_version ?? 1) };
   return { form, definition, entity: dynamicEntity(form, definition) };
 }
@@ -201,11 +201,11 @@ export async function writeRecord(tx: Db, actor: WriteActor, loaded: LoadedForm,
   const entity = loaded.entity;
   let before: Row | null = null;
   if (id !== null) {
-    if (version === null || Number.isNaN(version)) throw new AppError('validation', undefined, { fields: { version: { key: 'rule.required' } } });
+    if (version === null || Number.isNaN(version)) throw new AppError('err.validation', { fields: { version: { key: 'rule.required' } } });
     const r = await sql<{ id: number; version: number; data: Row }>`select id, version, data from dyn_form_record
       where client_id = ${clientId} and form_id = ${loaded.form.id} and id = ${id} for update`.execute(tx);
     if (!r.rows[0]) throw notFound();
-    if (Number(r.rows[0].version) !== version) throw new AppError('staleVersion');
+    if (Number(r.rows[0].version) !== version) throw new AppError('err.staleVersion');
     before = r.rows[0].data ?? {};
   }
   const given = pickFields(entity, body, true);
@@ -224,7 +224,7 @@ export async function writeRecord(tx: Db, actor: WriteActor, loaded: LoadedForm,
   for (const f of dynamicFields(loaded.definition))
     if (f.required && f.roles?.length && !hiddenKeys.has(f.key) && !errors[f.key] && dynamicFieldShown(f, prepared) && isEmptyValue(prepared[f.key])) errors[f.key] = { key: 'rule.required' };
   await checkReferences(tx, clientId, entity, checked.values, '', errors);
-  if (Object.keys(errors).length) throw new AppError('validation', undefined, { fields: errors });
+  if (Object.keys(errors).length) throw new AppError('err.validation', { fields: errors });
   const data: Row = {};
   for (const f of entity.fields) data[f.key] = checked.values[f.key] ?? null;
   // Keys of earlier designs that this design no longer has are kept (an old record keeps what it said).
@@ -248,7 +248,7 @@ export async function writeRecord(tx: Db, actor: WriteActor, loaded: LoadedForm,
 export async function removeRecords(ctx: DynamicContext, code: unknown, body: Row): Promise<{ removed: number }> {
   const { auth, clientId } = await callerTenant(ctx, 'remove');
   const ids = parseIds(body);
-  if (!ids.length) throw new AppError('badRequest', 'res.noIds');
+  if (!ids.length) throw new AppError('res.noIds');
   const versions = parseVersions(body, ids);
   const actor = actorOf(auth, clientId, ctx.ip);
   return withTenant(ctx.db, clientId, async (tx) => {
@@ -258,7 +258,7 @@ export async function removeRecords(ctx: DynamicContext, code: unknown, body: Ro
         where client_id = ${clientId} and form_id = ${loaded.form.id} and id = any(${ids}::bigint[]) order by id for update`.execute(tx)
     ).rows;
     if (rows.length !== ids.length) throw notFound();
-    for (const r of rows) if (versions && versions.get(Number(r.id)) !== Number(r.version)) throw new AppError('staleVersion');
+    for (const r of rows) if (versions && versions.get(Number(r.id)) !== Number(r.version)) throw new AppError('err.staleVersion');
     await sql`delete from dyn_form_record where client_id = ${clientId} and id = any(${ids}::bigint[])`.execute(tx);
     const keys = loaded.entity.fields.map((f) => f.key);
     for (const r of rows) await writeAudit(tx, actor, AUDIT_ENTITY, Number(r.id), 'remove', diffRecords(keys, r.data, null));
@@ -338,7 +338,7 @@ export function registerDynamicFormHooks(): void {
     beforeRemove: async ({ tx, clientId, rows }) => {
       const ids = rows.map((r) => Number(r.id));
       const used = await sql<{ n: number }>`select count(*)::int as n from dyn_form_record where client_id = ${clientId} and form_id = any(${ids}::bigint[])`.execute(tx);
-      if (used.rows[0].n > 0) throw new AppError('conflict', 'dynform.hasRecords', { params: { count: used.rows[0].n } });
+      if (used.rows[0].n > 0) throw new AppError('dynform.hasRecords', { params: { count: used.rows[0].n } });
     },
   });
 }

@@ -60,7 +60,7 @@ async function assertReachable(tx: Db, me: ChatCaller, userIds: number[]): Promi
   if (!userIds.length) return;
   const ok = (await sql<{ id: number }>`select u.id::int as id from users u where u.id = any(${userIds}::int[]) and ${reachable(me)}`.execute(tx)).rows.map((r) => r.id);
   const refused = userIds.filter((id) => !ok.includes(id));
-  if (refused.length) throw new AppError('forbidden', 'chat.notReachable');
+  if (refused.length) throw new AppError('chat.notReachable');
 }
 
 async function assertMember(tx: Db, me: ChatCaller, conversationId: number): Promise<{ kind: 'direct' | 'group' }> {
@@ -124,7 +124,7 @@ export async function addToGroup(db: Db, me: ChatCaller, id: number, userIds: nu
   if (!others.length) throw validationError({ user_ids: { key: 'rule.required' } });
   const members = await withSystemScope(db, async (tx) => {
     const c = await assertMember(tx, me, id);
-    if (c.kind !== 'group') throw new AppError('conflict', 'chat.notGroup');
+    if (c.kind !== 'group') throw new AppError('chat.notGroup');
     await assertReachable(tx, me, others);
     const count = (await memberIds(tx, id)).length;
     if (count + others.length > GROUP_MAX_MEMBERS) throw validationError({ user_ids: { key: 'chat.groupTooLarge' } });
@@ -139,7 +139,7 @@ export async function addToGroup(db: Db, me: ChatCaller, id: number, userIds: nu
 export async function leaveGroup(db: Db, me: ChatCaller, id: number): Promise<void> {
   await withSystemScope(db, async (tx) => {
     const c = await assertMember(tx, me, id);
-    if (c.kind !== 'group') throw new AppError('conflict', 'chat.notGroup');
+    if (c.kind !== 'group') throw new AppError('chat.notGroup');
     await sql`delete from chat_member where conversation_id = ${id} and user_id = ${me.userId}`.execute(tx);
     if (!(await memberIds(tx, id)).length) await sql`delete from chat_conversation where id = ${id}`.execute(tx);
   });

@@ -50,8 +50,8 @@ export async function requestFriend(db: Db, me: ChatCaller, target: { userId?: n
     if (!other) throw notFound('friend.notFound');
     const key = pairKey(me.userId, userId);
     const f = (await sql<{ id: number; status: string; requester_id: number }>`select id::int as id, status, requester_id::int as requester_id from chat_friend where pair_key = ${key} for update`.execute(tx)).rows[0];
-    if (f?.status === 'accepted') throw new AppError('conflict', 'friend.already');
-    if (f?.status === 'pending' && f.requester_id === me.userId) throw new AppError('conflict', 'friend.pending');
+    if (f?.status === 'accepted') throw new AppError('friend.already');
+    if (f?.status === 'pending' && f.requester_id === me.userId) throw new AppError('friend.pending');
     if (f?.status === 'pending') {
       await sql`update chat_friend set status = 'accepted', responded_at = now() where id = ${f.id}`.execute(tx);
       return { id: f.id, status: 'accepted' };

@@ -49,7 +49,7 @@ export async function developmentRoutes(app: FastifyInstance): Promise<void> {
     const auth = authOf(req);
     const clientId = await assertCan(auth, SAMPLE_MENU, 'update', { db: app.db });
     const f = await storeUpload(app, req, 'samples', clientId, PHOTO_MAX_BYTES);
-    if (!/^image\/(png|jpeg|gif|webp)$/.test(f.mime ?? '')) throw new AppError('unsupportedMediaType');
+    if (!/^image\/(png|jpeg|gif|webp)$/.test(f.mime ?? '')) throw new AppError('err.unsupportedMediaType');
     const file = await withTenant(app.db, clientId, async (tx) => recordFile(tx, { ...f, clientId, createdBy: auth.userId, owner: { menu: SAMPLE_MENU } }));
     return ok({ id: file.id, url: file.url });
   });
@@ -63,8 +63,8 @@ export async function developmentRoutes(app: FastifyInstance): Promise<void> {
     if (!Number.isSafeInteger(id)) throw notFound();
     const body = typeof b.body === 'string' && b.body.trim() ? b.body.trim().slice(0, 2000) : null;
     // Read as every list of ids (http/id-list.ts): more than MAX_IDS_PER_CALL is refused first; a comment then takes 20 photos.
-    const photos = Array.isArray(b.photos) ? parseIdList(b.photos, { maxId: MAX_INT_ID, invalid: () => new AppError('badRequest') }) : [];
-    if (photos.length > 20) throw new AppError('badRequest');
+    const photos = Array.isArray(b.photos) ? parseIdList(b.photos, { maxId: MAX_INT_ID, invalid: () => new AppError('err.badRequest') }) : [];
+    if (photos.length > 20) throw new AppError('err.badRequest');
     const commentId = await withTenant(app.db, clientId, async (tx) => {
       const [row] = await loadRows(tx, sampleRequest, clientId, [id], scope, true);
       if (!row) throw notFound();

@@ -54,11 +54,11 @@ async function otherSide(tx: Db, clientId: number, row: Row): Promise<Other | nu
   }
   const brandId = Number(row.source_client_id);
   const shareId = Number(row.share_id);
-  if (!brandId || !shareId) throw new AppError('forbidden', 'dev.sample.shareMissing');
+  if (!brandId || !shareId) throw new AppError('dev.sample.shareMissing');
   const s = await asTenant(tx, brandId, clientId, async (btx) =>
     (await sql<Row>`select id, source_id from scm_order_share where id = ${shareId} and client_id = ${brandId} and from_client = ${brandId} and to_client = ${clientId}
       and source_entity = 'samplerequest' and target_entity = 'samplerequest' and target_id = ${Number(row.id)} and state = 'active'`.execute(btx)).rows[0]);
-  if (!s) throw new AppError('forbidden', 'dev.sample.shareMissing');
+  if (!s) throw new AppError('dev.sample.shareMissing');
   return { clientId: brandId, id: Number(s.source_id), shareId, shareOwner: brandId };
 }
 
@@ -117,7 +117,7 @@ async function notifyOther(tx: Db, auth: AuthContext, fromClient: number, other:
 function requireSide(ctx: ActionContext, side: Side): void {
   if (ctx.row.direction === side) return;
   const action = ctx.transition ? label(ctx.transition.label, langOf(ctx.auth)) : '';
-  throw new AppError('conflict', side === 'out' ? 'dev.sample.requesterOnly' : 'dev.sample.makerOnly', { params: { action } });
+  throw new AppError(side === 'out' ? 'dev.sample.requesterOnly' : 'dev.sample.makerOnly', { params: { action } });
 }
 
 /**
@@ -129,7 +129,7 @@ async function moveOther(ctx: ActionContext, other: Other, patch: Row, reason: s
   const { tx, clientId } = ctx;
   await asTenant(tx, other.clientId, clientId, async (otx) => {
     const before = (await sql<Row>`select * from dev_sample_request where client_id = ${other.clientId} and id = ${other.id} for update`.execute(otx)).rows[0];
-    if (!before) throw new AppError('forbidden', 'dev.sample.shareMissing');
+    if (!before) throw new AppError('dev.sample.shareMissing');
     const sets = Object.entries(patch).map(([k, v]) => sql`${sql.id(k)} = ${v as string | number | null}`);
     await sql`update dev_sample_request set ${sql.join(sets)}, version = version + 1, updated_at = now() where client_id = ${other.clientId} and id = ${other.id}`.execute(otx);
     await writeAudit(otx, { clientId: other.clientId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip }, 'samplerequest', other.id, `partner-${ctx.transition?.action ?? 'change'}`,
@@ -169,18 +169,18 @@ async function act(ctx: ActionContext, o: { side: Side; kind: string; body: stri
 async function sendSample(ctx: ActionContext) {
   requireSide(ctx, 'out');
   const { tx, auth, clientId, row } = ctx;
-  if (!row.style_id) throw new AppError('validation', 'dev.sample.noStyle', { fields: { style_id: { key: 'dev.sample.noStyle' } } });
-  if (!row.vendor_id) throw new AppError('validation', 'dev.sample.noVendor', { fields: { vendor_id: { key: 'dev.sample.noVendor' } } });
+  if (!row.style_id) throw new AppError('dev.sample.noStyle', { fields: { style_id: { key: 'dev.sample.noStyle' } } });
+  if (!row.vendor_id) throw new AppError('dev.sample.noVendor', { fields: { vendor_id: { key: 'dev.sample.noVendor' } } });
   const style = (await sql<Row>`select code, name, image, status, colours, size_range from dev_style where client_id = ${clientId} and id = ${Number(row.style_id)}`.execute(tx)).rows[0];
-  if (!style || style.status === 'retired') throw new AppError('conflict', 'dev.sample.styleNotReady', { params: { code: style?.code ?? '' } });
+  if (!style || style.status === 'retired') throw new AppError('dev.sample.styleNotReady', { params: { code: style?.code ?? '' } });
   const v = (await sql<{ code: string | null }>`select platform_client_code as code from md_vendor where id = ${Number(row.vendor_id)} and client_id = ${clientId}`.execute(tx)).rows[0];
   const target = v?.code
     ? (await sql<{ id: number; name: string; type: string }>`select id, name, type from clients where upper(code) = upper(${v.code}) and status = 'active' and id <> ${clientId}`.execute(tx)).rows[0]
     : undefined;
-  if (!target) throw new AppError('conflict', 'dev.sample.vendorNotJoined');
+  if (!target) throw new AppError('dev.sample.vendorNotJoined');
   const me = (await sql<{ name: string; code: string }>`select name, code from clients where id = ${clientId}`.execute(tx)).rows[0];
   // Nothing is written at the maker until it has confirmed this company as its customer.
-  if (!me || !(await receiverAccepts(tx, { id: clientId, code: me.code }, target))) throw new AppError('forbidden', 'dev.sample.makerNotLinked', { params: { code: me?.code ?? '' } });
+  if (!me || !(await receiverAccepts(tx, { id: clientId, code: me.code }, target))) throw new AppError('dev.sample.makerNotLinked', { params: { code: me?.code ?? '' } });
   const now = new Date().toISOString();
   // The picture travels as a file row of the maker's own (each company serves only its files).
   const imageKey = fileKeyOf(text(style.image));
@@ -218,7 +218,7 @@ async function submitSample(ctx: ActionContext) {
   requireSide(ctx, 'in');
   const n = await sql<{ n: number }>`select count(*)::int as n from dev_sample_comment where client_id = ${ctx.clientId} and request_id = ${Number(ctx.row.id)}
     and round = ${Number(ctx.row.round ?? 1)} and side = 'in' and jsonb_array_length(coalesce(photos, '[]'::jsonb)) > 0`.execute(ctx.tx);
-  if (!n.rows[0].n) throw new AppError('conflict', 'dev.sample.needPhotos');
+  if (!n.rows[0].n) throw new AppError('dev.sample.needPhotos');
   return act(ctx, { side: 'in', kind: 'submit', body: text(ctx.params.comment) || null, patch: { submitted_at: new Date().toISOString() } });
 }
 
@@ -230,7 +230,7 @@ export function registerSampleRules(): void {
   registerSaveHook('samplerequest', {
     // The requester's draft takes its style's code, name and picture (and its colours and sizes when left empty).
     validate: async ({ tx, clientId, before, values, errors }) => {
-      if (before?.direction === 'in') throw new AppError('conflict', 'dev.sample.requesterOnly', { params: { action: '' } });
+      if (before?.direction === 'in') throw new AppError('dev.sample.requesterOnly', { params: { action: '' } });
       // A request written here is this company's own (the maker's copy is marked `in` by `send`).
       if (!before) {
         values.direction = 'out';
@@ -269,13 +269,13 @@ export function registerSampleRules(): void {
 /** What the comment route needs: the request of the caller's company (locked), the other side. */
 export async function commentOn(tx: Db, auth: AuthContext, clientId: number, row: Row, input: { body: string | null; photoIds: number[] }): Promise<number> {
   if (row.status === 'cancelled') {
-    throw new AppError('conflict', 'dev.sample.closed', { params: { no: row.req_no, state: stateText(langOf(auth), text(row.status)) } });
+    throw new AppError('dev.sample.closed', { params: { no: row.req_no, state: stateText(langOf(auth), text(row.status)) } });
   }
-  if (!input.body && !input.photoIds.length) throw new AppError('validation', 'dev.sample.emptyComment', { fields: { body: { key: 'dev.sample.emptyComment' } } });
+  if (!input.body && !input.photoIds.length) throw new AppError('dev.sample.emptyComment', { fields: { body: { key: 'dev.sample.emptyComment' } } });
   // Photos must be the caller's own company's files.
   if (input.photoIds.length) {
     const own = await sql<{ id: number }>`select id from files where client_id = ${clientId} and id = any(${sql.val(input.photoIds)}::bigint[])`.execute(tx);
-    if (own.rows.length !== new Set(input.photoIds).size) throw new AppError('notFound');
+    if (own.rows.length !== new Set(input.photoIds).size) throw new AppError('err.notFound');
   }
   const other = row.status === 'draft' ? null : await otherSide(tx, clientId, row);
   const id = await writeComment(tx, auth, clientId, row, { kind: 'comment', body: input.body, photoIds: input.photoIds }, other);

@@ -121,8 +121,8 @@ export function registerStyleRules(): void {
     const n = (await sql<{ bom: number; routing: number }>`select
         (select count(*)::int from dev_style_bom where client_id = ${clientId} and style_id = ${Number(row.id)}) as bom,
         (select count(*)::int from dev_style_routing where client_id = ${clientId} and style_id = ${Number(row.id)}) as routing`.execute(tx)).rows[0];
-    if (!num(n.bom)) throw new AppError('conflict', 'dev.style.noBom', { params: { code: row.code } });
-    if (!num(n.routing)) throw new AppError('conflict', 'dev.style.noRouting', { params: { code: row.code } });
+    if (!num(n.bom)) throw new AppError('dev.style.noBom', { params: { code: row.code } });
+    if (!num(n.routing)) throw new AppError('dev.style.noRouting', { params: { code: row.code } });
     return { patch: { approved_at: new Date().toISOString() } };
   });
   registerActionHandler('style', 'revise', async () => ({ patch: { approved_at: null } }));
@@ -163,7 +163,7 @@ export function registerStyleRules(): void {
         try {
           await priceCost(tx, clientId, id);
         } catch (e) {
-          if (e instanceof CostingInputError) throw new AppError('validation', undefined, { fields: { [e.field]: { key: e.field === 'margin_pct' ? 'dev.cost.badMargin' : 'rule.positiveNumber' } } });
+          if (e instanceof CostingInputError) throw new AppError('err.validation', { fields: { [e.field]: { key: e.field === 'margin_pct' ? 'dev.cost.badMargin' : 'rule.positiveNumber' } } });
           throw e;
         }
       }

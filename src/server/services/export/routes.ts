@@ -63,7 +63,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       const plan = await planOf(app, req, entity);
       const ids = await exportIds(app.db, plan);
       // spec 8 "no data to export"
-      if (!ids.length) throw new AppError('badRequest', 'excel.noDataToExport');
+      if (!ids.length) throw new AppError('excel.noDataToExport');
       const name = exportFileName(entity, plan.language);
       if (ids.length <= DIRECT_EXPORT_LIMIT) {
         const body = new PassThrough();
@@ -93,7 +93,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     const id = Number(req.params.id);
     const job = auth.clientId && Number.isSafeInteger(id) ? await findJob(app.db, auth.clientId, id) : null;
     if (!job || job.user_id !== auth.userId || job.kind !== 'export') throw notFound('job.notFound');
-    if (job.status !== 'done') throw new AppError('conflict', 'job.busy');
+    if (job.status !== 'done') throw new AppError('job.busy');
     const name = String(job.params.fileName ?? `export-${job.id}.xlsx`);
     return attachment(reply, name).send(createReadStream(exportPath(app, job.client_id ?? 0, job.id)));
   });

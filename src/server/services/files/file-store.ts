@@ -39,7 +39,7 @@ export async function storeUpload(app: FastifyInstance, req: FastifyRequest, fol
   const part = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
   if (!part) throw validationError({ file: { key: 'rule.required' } });
   const bytes = await part.toBuffer().catch(() => null);
-  if (!bytes || part.file.truncated) throw new AppError('payloadTooLarge', 'err.payloadTooLarge');
+  if (!bytes || part.file.truncated) throw new AppError('err.payloadTooLarge');
   const name = part.filename.slice(0, 200) || 'file';
   return storeBytes(app.config.dataDir, folder, clientId, name, bytes, part.mimetype);
 }

@@ -83,7 +83,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     if (!auth) throw unauthorized();
     const body = (req.body ?? {}) as { urls?: unknown };
     const urls = Array.isArray(body.urls) ? body.urls.filter((u): u is string => typeof u === 'string') : [];
-    if (urls.length > MAX_LINKS_PER_CALL) throw new AppError('badRequest', 'res.tooManyIds', { params: { max: MAX_LINKS_PER_CALL } });
+    if (urls.length > MAX_LINKS_PER_CALL) throw new AppError('res.tooManyIds', { params: { max: MAX_LINKS_PER_CALL } });
     const links: Record<string, string | null> = {};
     for (const url of new Set(urls)) {
       const key = fileKeyOf(url);

@@ -110,7 +110,7 @@ export async function partnerCopyOf(tx: Db, clientId: number, row: Row): Promise
 
 async function requirePartner(ctx: ActionContext): Promise<PartnerCopy> {
   const p = await partnerCopyOf(ctx.tx, ctx.clientId, ctx.row);
-  if (!p) throw new AppError('forbidden', 'fin.shareMissing');
+  if (!p) throw new AppError('fin.shareMissing');
   return p;
 }
 
@@ -130,7 +130,7 @@ async function mirrorToPartner(ctx: ActionContext, partner: PartnerCopy, patch: 
   const by = { userId: ctx.auth.userId, clientId: ctx.clientId };
   await asTenant(ctx.tx, partner.clientId, ctx.clientId, async (ptx) => {
     const before = (await sql<Row>`select id, status, version, stmt_no, created_by, updated_by from fin_statement where client_id = ${partner.clientId} and id = ${partner.stmtId} for update`.execute(ptx)).rows[0];
-    if (!before) throw new AppError('forbidden', 'fin.shareMissing');
+    if (!before) throw new AppError('fin.shareMissing');
     if (keys.length) {
       const sets = keys.map((k) => (k === 'rates' ? sql`rates = ${headerValue(k, patch[k])}::jsonb` : sql`${sql.id(k)} = ${headerValue(k, patch[k])}`));
       await sql`update fin_statement set ${sql.join(sets)}, version = version + 1, updated_at = now() where client_id = ${partner.clientId} and id = ${partner.stmtId}`.execute(ptx);
@@ -150,7 +150,7 @@ async function mirrorToPartner(ctx: ActionContext, partner: PartnerCopy, patch: 
 function rateError(e: unknown, periodTo: unknown): never {
   if (e instanceof MissingRateError) {
     const params = { currency: e.currency, period: String(periodTo ?? '').slice(0, 7) };
-    throw new AppError('validation', 'fin.missingRate', { params, fields: { currency: { key: 'fin.missingRate', params } } });
+    throw new AppError('fin.missingRate', { params, fields: { currency: { key: 'fin.missingRate', params } } });
   }
   throw e;
 }
@@ -164,7 +164,7 @@ async function gatherAndMatch(ctx: ActionContext, rates: Rates, keep: MatchedLin
   const buyerId = parties?.buyerId ?? Number(row.buyer_client_id);
   const sellerId = parties?.sellerId ?? Number(row.seller_client_id);
   const seller = await companyOf(tx, sellerId);
-  if (!seller || !buyerId) throw new AppError('validation', 'fin.partnerNotJoined');
+  if (!seller || !buyerId) throw new AppError('fin.partnerNotJoined');
   const period = { from: String(row.period_from).slice(0, 10), to: String(row.period_to).slice(0, 10) };
   const recs = await gatherRecords(tx, { buyerId, sellerId, sellerCode: seller.code }, period, clientId);
   let lines: MatchedLine[];
@@ -203,10 +203,10 @@ async function sendStatement(ctx: ActionContext) {
   // The other company as the supplier or customer record names it now (it may have joined since the draft was saved).
   const refKey = side === 'buyer' ? 'vendor_id' : 'customer_id';
   const partner = row[refKey] ? await partnerCompany(tx, clientId, side, Number(row[refKey])) : null;
-  if (!me || !partner) throw new AppError('validation', 'fin.partnerNotJoined', { fields: { [refKey]: { key: 'fin.partnerNotJoined' } } });
+  if (!me || !partner) throw new AppError('fin.partnerNotJoined', { fields: { [refKey]: { key: 'fin.partnerNotJoined' } } });
   const partnerSide = other(side);
   const refOfUs = await partnerRecordOfUs(tx, me, partner, partnerSide);
-  if (!refOfUs) throw new AppError('forbidden', 'fin.partnerNotLinked', { params: { code: me.code, book: translate(languageOf(auth), partnerSide === 'seller' ? 'fin.book.customers' : 'fin.book.vendors') } });
+  if (!refOfUs) throw new AppError('fin.partnerNotLinked', { params: { code: me.code, book: translate(languageOf(auth), partnerSide === 'seller' ? 'fin.book.customers' : 'fin.book.vendors') } });
 
   const rates = await ratesOf(tx, clientId, String(row.period_to));
   const [buyer, seller] = side === 'buyer' ? [me, partner] : [partner, me];
@@ -266,8 +266,8 @@ async function adjust(ctx: ActionContext) {
   const seq = blank(ctx.params.line_seq) ? null : Number(ctx.params.line_seq);
   const docNo = blank(ctx.params.doc_no) ? null : String(ctx.params.doc_no).trim();
   const targets = lines.filter((l) => l.kind !== 'adjustment' && ((seq !== null && l.seq === seq) || (docNo !== null && l.doc_no === docNo && DIFFERING.has(l.match))));
-  if (seq !== null && !targets.some((l) => l.seq === seq)) throw new AppError('validation', 'fin.badLineSeq', { params: { seq }, fields: { line_seq: { key: 'fin.badLineSeq', params: { seq } } } });
-  if (docNo !== null && !targets.some((l) => l.doc_no === docNo)) throw new AppError('validation', 'fin.badDocNo', { params: { no: docNo }, fields: { doc_no: { key: 'fin.badDocNo', params: { no: docNo } } } });
+  if (seq !== null && !targets.some((l) => l.seq === seq)) throw new AppError('fin.badLineSeq', { params: { seq }, fields: { line_seq: { key: 'fin.badLineSeq', params: { seq } } } });
+  if (docNo !== null && !targets.some((l) => l.doc_no === docNo)) throw new AppError('fin.badDocNo', { params: { no: docNo }, fields: { doc_no: { key: 'fin.badDocNo', params: { no: docNo } } } });
   for (const l of targets) {
     l.explained = true;
     l.note = reason;
@@ -292,7 +292,7 @@ async function confirm(ctx: ActionContext) {
   const outcome = confirmOutcome(String(row.status) as StatementStatus, side, Number(row.open_diffs ?? 0), accept);
   if ('error' in outcome) {
     const params = { n: Number(row.open_diffs ?? 0), no: String(row.stmt_no ?? ''), side: translate(lang, `fin.side.${side}`) };
-    throw new AppError('conflict', outcome.error, { params, extra: { open_diffs: params.n } });
+    throw new AppError(outcome.error, { params, extra: { open_diffs: params.n } });
   }
   const partner = await requirePartner(ctx);
   const patch: Row = {
@@ -320,7 +320,7 @@ export function registerFinanceRules(): void {
   registerSaveHook('finstatement', {
     validate: async ({ tx, clientId, values, before, errors }) => {
       // A statement, once sent, moves only by its actions; the copy sent by the other company never by a save.
-      if (before?.share_id) throw new AppError('conflict', 'fin.sharedReadOnly');
+      if (before?.share_id) throw new AppError('fin.sharedReadOnly');
       const side = String(values.side ?? 'buyer') as FinSide;
       const refKey = side === 'buyer' ? 'vendor_id' : 'customer_id';
       const refId = Number(values[refKey]);
@@ -338,7 +338,7 @@ export function registerFinanceRules(): void {
       });
     },
     beforeRemove: async ({ rows }) => {
-      if (rows.some((r) => r.status !== 'draft')) throw new AppError('conflict', 'fin.removeDraftOnly');
+      if (rows.some((r) => r.status !== 'draft')) throw new AppError('fin.removeDraftOnly');
     },
   });
   registerActionHandler('finstatement', 'send', sendStatement);

@@ -105,7 +105,7 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     const fields: Record<string, string> = { ...(req.query as Record<string, string>) };
     const target = imageTarget(req.params.opt, fields.field);
     const clientId = await assertCan(req.auth, target.entity.menuCode, 'update', { db: app.db });
-    if (!req.isMultipart()) throw new AppError('badRequest', 'image.noFiles');
+    if (!req.isMultipart()) throw new AppError('image.noFiles');
     const limits = imageLimits();
     const id = randomUUID();
     const dir = previewDir(app.config.dataDir, clientId, id);
@@ -124,7 +124,7 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
         // spec 9: uploads are limited to a number of items; the whole batch is refused with the limit.
         if (received.length >= limits.maxFiles) {
           part.file.resume();
-          throw new AppError('badRequest', 'image.tooMany', { params: { max: limits.maxFiles } });
+          throw new AppError('image.tooMany', { params: { max: limits.maxFiles } });
         }
         const name = part.filename || `image-${received.length + 1}`;
         const file = `${received.length}.bin`;
@@ -147,7 +147,7 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
         if (!image) await rm(join(dir, file), { force: true });
         received.push({ name, size, file: image ? file : null, image, refusal: image ? null : { key: 'image.wrongType', params: { name } } });
       }
-      if (!received.length) throw new AppError('badRequest', 'image.noFiles');
+      if (!received.length) throw new AppError('image.noFiles');
       const purpose = purposeOf(fields.purpose);
       const scope = await dataScope(auth, target.entity.menuCode, { db: app.db });
       const items = await matchImages(app.db, clientId, target, purpose, received, scope);
@@ -168,7 +168,7 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     const target = imageTarget(req.params.opt, typeof body.field === 'string' ? body.field : null);
     const clientId = await assertCan(req.auth, target.entity.menuCode, 'update', { db: app.db });
     const manifest = await readManifest(app.config.dataDir, clientId, auth.userId, String(body.uploadId ?? ''));
-    if (manifest.entity !== target.entity.name || manifest.field !== target.field.key) throw new AppError('badRequest', 'image.uploadExpired');
+    if (manifest.entity !== target.entity.name || manifest.field !== target.field.key) throw new AppError('image.uploadExpired');
     const scope = await dataScope(auth, target.entity.menuCode, { db: app.db });
     const saved = await saveImages(app.db, app.config.dataDir, manifest, { clientId, userId: auth.userId, username: auth.username, fullname: auth.fullname, ip: req.ip, roles: auth.roles }, scope);
     return ok({ saved: saved.length, items: saved });

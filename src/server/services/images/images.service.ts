@@ -36,10 +36,10 @@ export type ImageTarget = { entity: EntityDef; field: FieldDef; codeField: strin
 /** The entity and image field an `opt` (page or entity name) uploads to; 404-ish errors otherwise. */
 export function imageTarget(opt: string, fieldKey?: string | null): ImageTarget {
   const entity = getEntity(getPage(opt)?.entity ?? opt);
-  if (!entity || entity.childOnly) throw new AppError('notFound', 'uploadimg.unknownPage');
+  if (!entity || entity.childOnly) throw new AppError('uploadimg.unknownPage');
   const field = entity.fields.find((f) => f.type === 'image' && (!fieldKey || f.key === fieldKey));
-  if (!field) throw new AppError('badRequest', 'image.noImageField');
-  if (!entity.codeField) throw new AppError('badRequest', 'uploadimg.unknownPage');
+  if (!field) throw new AppError('image.noImageField');
+  if (!entity.codeField) throw new AppError('uploadimg.unknownPage', { as: 'badRequest' });
   return { entity, field, codeField: entity.codeField };
 }
 
@@ -143,14 +143,14 @@ export async function writeManifest(dataDir: string, manifest: Manifest): Promis
 
 /** A preview of the caller (same tenant and user), not expired; otherwise "the preview has expired". */
 export async function readManifest(dataDir: string, clientId: number, userId: number, id: string, now = Date.now()): Promise<Manifest> {
-  if (!/^[0-9a-f-]{36}$/.test(id)) throw new AppError('badRequest', 'image.uploadExpired');
+  if (!/^[0-9a-f-]{36}$/.test(id)) throw new AppError('image.uploadExpired');
   let manifest: Manifest;
   try {
     manifest = JSON.parse(await readFile(join(previewDir(dataDir, clientId, id), 'manifest.json'), 'utf8')) as Manifest;
   } catch {
-    throw new AppError('badRequest', 'image.uploadExpired');
+    throw new AppError('image.uploadExpired');
   }
-  if (manifest.clientId !== clientId || manifest.userId !== userId || now - manifest.created > PREVIEW_TTL_MS) throw new AppError('badRequest', 'image.uploadExpired');
+  if (manifest.clientId !== clientId || manifest.userId !== userId || now - manifest.created > PREVIEW_TTL_MS) throw new AppError('image.uploadExpired');
   return manifest;
 }
 
@@ -166,7 +166,7 @@ export type SavedImage = { index: number; name: string; recordId: number; fileId
 export async function saveImages(db: Db, dataDir: string, manifest: Manifest, actor: WriteActor, scope: RawBuilder<unknown>[]): Promise<SavedImage[]> {
   const target = imageTarget(manifest.entity, manifest.field);
   const matched = manifest.items.filter((i) => i.status === 'matched' && i.file && i.image && i.recordId !== null);
-  if (!matched.length) throw new AppError('badRequest', 'uploadimg.noMatched');
+  if (!matched.length) throw new AppError('uploadimg.noMatched');
   const src = previewDir(dataDir, manifest.clientId, manifest.id);
   const finalDir = join(dataDir, 'files', 'images', String(manifest.clientId));
   await mkdir(finalDir, { recursive: true });
@@ -190,7 +190,7 @@ export async function saveImages(db: Db, dataDir: string, manifest: Manifest, ac
         const { id: fileId, url } = file;
         const before = await sql<{ version: number }>`select t.version from ${sql.table(target.entity.table)} t
           where t.id = ${item.recordId} and t.client_id = ${manifest.clientId} ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``}`.execute(tx);
-        if (!before.rows.length) throw new AppError('conflict', 'image.uploadExpired');
+        if (!before.rows.length) throw new AppError('image.uploadExpired', { as: 'conflict' });
         await writeDocument(w, target.entity, { id: item.recordId, version: Number(before.rows[0].version), body: { [target.field.key]: url } });
         out.push({ index: item.index, name: item.name, recordId: item.recordId!, fileId, url });
       }

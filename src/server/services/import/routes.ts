@@ -45,8 +45,8 @@ export function pageOffersImport(entity: EntityDef): boolean {
 
 function importableEntity(name: string | undefined): EntityDef {
   const entity = name ? getEntity(name) : undefined;
-  if (!entity || entity.childOnly || importColumns(entity).length === 0) throw new AppError('badRequest', 'excel.unknownEntity');
-  if (!pageOffersImport(entity)) throw new AppError('forbidden', 'excel.notImportable', { params: { entity: entity.name } });
+  if (!entity || entity.childOnly || importColumns(entity).length === 0) throw new AppError('excel.unknownEntity');
+  if (!pageOffersImport(entity)) throw new AppError('excel.notImportable', { params: { entity: entity.name } });
   return entity;
 }
 
@@ -125,7 +125,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
   const upload = async (req: FastifyRequest, entityName: string | undefined) => {
     const auth = authOf(req);
     const fields: Record<string, string> = { ...(req.query as Query) } as Record<string, string>;
-    if (!req.isMultipart()) throw new AppError('badRequest', 'excel.noFile');
+    if (!req.isMultipart()) throw new AppError('excel.noFile');
     const tmpDir = join(app.config.dataDir, 'files', 'tmp');
     await mkdir(tmpDir, { recursive: true });
     let tmp: string | null = null;
@@ -143,17 +143,17 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
         fileName = part.filename || 'upload.xlsx';
         tmp = join(tmpDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.upload`);
         await pipeline(part.file, createWriteStream(tmp));
-        if (part.file.truncated) throw new AppError('payloadTooLarge', 'excel.fileTooLarge', { params: { max: MAX_UPLOAD_MB } });
+        if (part.file.truncated) throw new AppError('excel.fileTooLarge', { params: { max: MAX_UPLOAD_MB } });
       }
-      if (!tmp) throw new AppError('badRequest', 'excel.noFile');
+      if (!tmp) throw new AppError('excel.noFile');
       // spec 8 "upload failed" cases with their own message: only .xlsx (an .xls, .csv or image is refused).
       // Issue 19: an .xls, .csv or .et file is told how to save it as .xlsx.
       const wrongType = uploadTypeMessageKey(fileName);
-      if (wrongType) throw new AppError('badRequest', wrongType);
+      if (wrongType) throw new AppError(wrongType);
       const entity = importableEntity(entityName ?? fields.entity);
       const clientId = await assertCan(req.auth, entity.menuCode, 'import', { db: app.db });
       const mode: ImportMode = fields.mode === 'upsert' ? 'upsert' : 'insert';
-      if (mode === 'upsert' && !entity.codeField) throw new AppError('badRequest', 'excel.upsertNeedsKey');
+      if (mode === 'upsert' && !entity.codeField) throw new AppError('excel.upsertNeedsKey');
       const commit = fields.commit === 'all' || fields.commit === 'valid' ? fields.commit : 'check';
       const language = languageOf(req, fields.lang);
       const size = (await stat(tmp)).size;
@@ -197,7 +197,7 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: string } }>(`${BASE}/jobs/:id/error-workbook`, guard, async (req, reply) => {
     const job = await jobOf(app, req);
-    if (job.kind !== 'import' || job.status === 'running' || job.status === 'queued') throw new AppError('conflict', 'job.busy');
+    if (job.kind !== 'import' || job.status === 'running' || job.status === 'queued') throw new AppError('job.busy');
     const params = job.params as unknown as ImportParams;
     const language = languageOf(req, (req.query as Query).lang ?? params.language);
     const onlyErrors = (req.query as Query).only === 'errors';
@@ -213,14 +213,14 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     const auth = authOf(req);
     const entity = importableEntity((job.params as unknown as ImportParams).entity);
     await assertCan(req.auth, entity.menuCode, 'import', { db: app.db });
-    if (job.kind !== 'import' || job.status !== 'checked') throw new AppError('conflict', job.status === 'running' || job.status === 'queued' ? 'job.busy' : 'excel.notChecked');
+    if (job.kind !== 'import' || job.status !== 'checked') throw new AppError(job.status === 'running' || job.status === 'queued' ? 'job.busy' : 'excel.notChecked');
     const body = (req.body ?? {}) as Record<string, unknown>;
     const validOnly = body.validOnly === true || body.validOnly === 'true' || body.validOnly === '1';
     const result = job.result ?? {};
-    if (Number(result.valid ?? 0) === 0) throw new AppError('badRequest', 'excel.nothingToCommit');
-    if (!validOnly && Number(result.errorCount ?? 0) > 0) throw new AppError('badRequest', 'excel.hasErrors', { params: { count: result.errorCount } });
+    if (Number(result.valid ?? 0) === 0) throw new AppError('excel.nothingToCommit');
+    if (!validOnly && Number(result.errorCount ?? 0) > 0) throw new AppError('excel.hasErrors', { params: { count: result.errorCount } });
     // The job is queued for the runner only from `checked`, before the reply: a second click cannot start a second write.
-    if (!(await queueImportJob(app.db, job, auth, { write: true, validOnly }))) throw new AppError('conflict', 'job.busy');
+    if (!(await queueImportJob(app.db, job, auth, { write: true, validOnly }))) throw new AppError('job.busy');
     return ok(jobView({ ...job, status: 'queued', params: { ...job.params, phase: 'commit' } }, requestLanguage(req)));
   });
 }

@@ -27,7 +27,7 @@ const columns = (me: Reader) => sql`a.id::int as id, a.version::int as version, 
 const readable = (me: Reader) => sql`a.status = 'published' and (a.client_id = ${me.clientId} or a.is_public = true)`;
 
 function requireAdmin(me: Reader): void {
-  if (!me.roles.includes(ROLES.clientAdmin)) throw new AppError('forbidden', 'announcement.adminOnly');
+  if (!me.roles.includes(ROLES.clientAdmin)) throw new AppError('announcement.adminOnly');
 }
 
 /** Published announcements the caller may read, newest first, with the caller's read flag. */
@@ -90,12 +90,12 @@ export async function saveAnnouncement(db: Db, me: Reader, input: Record<string,
       return ownAnnouncement(tx, me, r.rows[0].id);
     }
     const current = await ownAnnouncement(tx, me, id);
-    if (current.status === 'published') throw new AppError('conflict', 'announcement.publishedReadOnly');
+    if (current.status === 'published') throw new AppError('announcement.publishedReadOnly');
     const set = Object.entries(values).map(([k, v]) => sql`${sql.ref(k)} = ${v as string | boolean | null}`);
     const version = input.version === undefined ? current.version : Number(input.version);
     const r = await sql`update collab_announcement set ${sql.join([...set, sql`version = version + 1`, sql`updated_by = ${me.userId}`, sql`updated_at = now()`])}
       where id = ${id} and client_id = ${me.clientId} and version = ${version}`.execute(tx);
-    if (Number(r.numAffectedRows ?? 0) !== 1) throw new AppError('staleVersion');
+    if (Number(r.numAffectedRows ?? 0) !== 1) throw new AppError('err.staleVersion');
     return ownAnnouncement(tx, me, id);
   });
 }
@@ -109,7 +109,7 @@ export async function moveAnnouncement(db: Db, me: Reader, id: number, action: '
   const transition = announcement.states!.transitions.find((t) => t.action === action)!;
   return withTenant(db, me.clientId, async (tx) => {
     const a = await ownAnnouncement(tx, me, id);
-    if (!transition.from.includes(a.status)) throw new AppError('conflict', 'announcement.badTransition');
+    if (!transition.from.includes(a.status)) throw new AppError('announcement.badTransition');
     if (action === 'publish' && a.is_public) {
       const missing: Record<string, { key: string }> = {};
       if (!a.contact?.trim()) missing.contact = { key: 'announcement.publicNeedsContact' };
@@ -118,7 +118,7 @@ export async function moveAnnouncement(db: Db, me: Reader, id: number, action: '
     }
     const r = await sql`update collab_announcement set status = ${transition.to}, published_at = ${action === 'publish' ? sql`now()` : sql`published_at`},
       version = version + 1, updated_by = ${me.userId}, updated_at = now() where id = ${id} and client_id = ${me.clientId} and version = ${version ?? a.version}`.execute(tx);
-    if (Number(r.numAffectedRows ?? 0) !== 1) throw new AppError('staleVersion');
+    if (Number(r.numAffectedRows ?? 0) !== 1) throw new AppError('err.staleVersion');
     if (action === 'publish') {
       await raiseNotice(tx, {
         clientId: me.clientId, everyone: true, kind: 'announcement.published', title: a.title,
@@ -135,7 +135,7 @@ export async function removeAnnouncement(db: Db, me: Reader, id: number): Promis
   requireAdmin(me);
   await withTenant(db, me.clientId, async (tx) => {
     const a = await ownAnnouncement(tx, me, id);
-    if (a.status === 'published') throw new AppError('conflict', 'announcement.publishedReadOnly');
+    if (a.status === 'published') throw new AppError('announcement.publishedReadOnly');
     await sql`delete from collab_announcement where id = ${id} and client_id = ${me.clientId}`.execute(tx);
   });
   // Read flags of other companies' users (a withdrawn public one) live in their tenants.

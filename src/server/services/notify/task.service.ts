@@ -73,7 +73,7 @@ export async function saveTask(db: Db, who: TaskOwner, input: Record<string, unk
     const set = Object.entries(values).map(([k, v]) => sql`${sql.ref(k)} = ${v as string | null}`);
     const r = await sql`update notify_task set ${sql.join([...set, sql`version = version + 1`, sql`updated_by = ${who.userId}`, sql`updated_at = now()`])}
       where id = ${id} and client_id = ${who.clientId} and user_id = ${who.userId} and version = ${version}`.execute(tx);
-    if (Number(r.numAffectedRows ?? 0) !== 1) throw new AppError('staleVersion');
+    if (Number(r.numAffectedRows ?? 0) !== 1) throw new AppError('err.staleVersion');
     return ownTask(tx, who, id);
   });
 }
@@ -84,11 +84,11 @@ export async function changeTaskStatus(db: Db, who: TaskOwner, id: number, statu
   return withTenant(db, who.clientId, async (tx) => {
     const current = await ownTask(tx, who, id);
     if (current.status === status) return current;
-    if (!transitionTo(task, current.status, status)) throw new AppError('conflict', 'task.badTransition');
+    if (!transitionTo(task, current.status, status)) throw new AppError('task.badTransition');
     const r = await sql`update notify_task set status = ${status}, completed_at = ${status === '30' ? sql`now()` : null},
       version = version + 1, updated_by = ${who.userId}, updated_at = now()
       where id = ${id} and client_id = ${who.clientId} and user_id = ${who.userId} and version = ${version ?? current.version}`.execute(tx);
-    if (Number(r.numAffectedRows ?? 0) !== 1) throw new AppError('staleVersion');
+    if (Number(r.numAffectedRows ?? 0) !== 1) throw new AppError('err.staleVersion');
     return ownTask(tx, who, id);
   });
 }

@@ -66,11 +66,11 @@ async function joinedClientOf(tx: Db, clientId: number, vendorId: number): Promi
 async function sendOrder(ctx: ActionContext) {
   const { tx, auth, clientId, row } = ctx;
   const lang = languageOf(auth);
-  if (!['draft', 'rejected'].includes(String(row.status))) throw new AppError('conflict', 'scm.order.notSendable');
-  if (!row.maker_vendor_id) throw new AppError('validation', 'scm.order.noMaker', { fields: { maker_vendor_id: { key: 'scm.order.noMaker' } } });
+  if (!['draft', 'rejected'].includes(String(row.status))) throw new AppError('scm.order.notSendable');
+  if (!row.maker_vendor_id) throw new AppError('scm.order.noMaker', { fields: { maker_vendor_id: { key: 'scm.order.noMaker' } } });
   const orderId = Number(row.id);
   const entries = await entriesOf(tx, 'scm_pr_order_entry', clientId, orderId);
-  if (!entries.length || !entries.some((e) => Number(e.qty) > 0)) throw new AppError('validation', 'scm.order.noEntries', { fields: { entries: { key: 'scm.order.noEntries' } } });
+  if (!entries.length || !entries.some((e) => Number(e.qty) > 0)) throw new AppError('scm.order.noEntries', { fields: { entries: { key: 'scm.order.noEntries' } } });
   const now = new Date().toISOString();
   const target = await joinedClientOf(tx, clientId, Number(row.maker_vendor_id));
   if (!target) {
@@ -82,7 +82,7 @@ async function sendOrder(ctx: ActionContext) {
   }
   const brand = (await sql<{ name: string; code: string }>`select name, code from clients where id = ${clientId}`.execute(tx)).rows[0];
   // Nothing is written at the maker until it has confirmed this brand (docs/architecture-orders.md).
-  if (!brand || !(await receiverAccepts(tx, { id: clientId, code: brand.code }, target))) throw new AppError('forbidden', 'scm.order.makerNotLinked', { params: { code: brand?.code ?? '' } });
+  if (!brand || !(await receiverAccepts(tx, { id: clientId, code: brand.code }, target))) throw new AppError('scm.order.makerNotLinked', { params: { code: brand?.code ?? '' } });
 
   // The maker's copy goes through the document writer in the maker's company: its SN rule numbers
   // it, the entity's rules check it, its hooks keep the totals, the audit records it. The fields only
@@ -185,15 +185,15 @@ async function onBrandOrder(ctx: ActionContext, change: { status: string; reject
   if (!row.share_id && !row.source_client_id) return;
   const brandId = Number(row.source_client_id);
   const shareId = Number(row.share_id);
-  if (!brandId || !shareId) throw new AppError('forbidden', 'scm.order.shareMissing');
+  if (!brandId || !shareId) throw new AppError('scm.order.shareMissing');
   await asTenant(tx, brandId, clientId, async (btx) => {
     const share = await sql<Row>`select * from scm_order_share where id = ${shareId} and client_id = ${brandId} and from_client = ${brandId}
       and to_client = ${clientId} and target_entity = 'customerorder' and target_id = ${row.id as number} and state = 'active'`.execute(btx);
     const s = share.rows[0];
-    if (!s) throw new AppError('forbidden', 'scm.order.shareMissing');
+    if (!s) throw new AppError('scm.order.shareMissing');
     const before = await sql<Row>`select id, pr_no, status, reject_reason, created_by from scm_pr_order where id = ${s.source_id as number} and client_id = ${brandId} for update`.execute(btx);
     const order = before.rows[0];
-    if (!order) throw new AppError('forbidden', 'scm.order.shareMissing');
+    if (!order) throw new AppError('scm.order.shareMissing');
     await sql`update scm_pr_order set status = ${change.status}, reject_reason = ${change.rejectReason ?? null},
         alloc_status = coalesce(${change.allocStatus ?? null}, alloc_status), version = version + 1, updated_at = now()
       where id = ${order.id as number} and client_id = ${brandId}`.execute(btx);
@@ -223,7 +223,7 @@ export function registerOrderHandlers(): void {
   registerSaveHook('customerorder', {
     // A copy shared by a brand changes only through its actions; the brand's order is the source.
     validate: async ({ before }) => {
-      if (before?.share_id) throw new AppError('conflict', 'scm.order.sharedReadOnly');
+      if (before?.share_id) throw new AppError('scm.order.sharedReadOnly');
     },
     afterWrite: async ({ tx, clientId, ids }) => {
       for (const id of ids) await recomputeTotals(tx, 'scm_customer_order', 'scm_customer_order_entry', clientId, id);

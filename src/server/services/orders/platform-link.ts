@@ -47,9 +47,9 @@ export function registerPlatformLink(): void {
     });
     registerActionHandler(entity, 'link', async (ctx: ActionContext) => {
       const code = codeOf(ctx.params.platform_client_code);
-      if (!code) throw new AppError('validation', undefined, { fields: { platform_client_code: { key: 'rule.required' } } });
+      if (!code) throw new AppError('err.validation', { fields: { platform_client_code: { key: 'rule.required' } } });
       const found = await platformCompany(ctx.tx, ctx.clientId, code);
-      if (!found.ok) throw new AppError('validation', undefined, { fields: { platform_client_code: found.error } });
+      if (!found.ok) throw new AppError('err.validation', { fields: { platform_client_code: found.error } });
       return { patch: { platform_client_code: code, platform_company: found.name } };
     });
   }

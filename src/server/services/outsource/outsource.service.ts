@@ -3,7 +3,7 @@ import { isLanguage, translate, type Language } from '../../../model';
 import { outsourceOrder, outsourceTask, type PlanMatrixCell } from '../../../model/entities';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/errors';
+import { AppError, keyedError, type ErrorKey, type ParamsArg } from '../../http/errors';
 import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
@@ -26,8 +26,8 @@ import { asTenant, receiverAccepts, sharedDocumentChanged } from '../orders/cros
 type Row = Record<string, unknown>;
 const languageOf = (auth: AuthContext): Language => (isLanguage(auth.language) ? auth.language : 'zh-CN');
 const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
-const validation = (key: string, field: string, params?: Record<string, unknown>) =>
-  new AppError('validation', key, { params, fields: { [field]: { key, params } } });
+const validation = <K extends ErrorKey>(key: K, field: string, ...[params]: ParamsArg<K>) =>
+  keyedError(key, params, { fields: { [field]: { key, params } } });
 
 async function linesOf(tx: Db, table: string, fk: string, clientId: number, id: number): Promise<Row[]> {
   return (await sql<Row>`select * from ${sql.table(table)} where client_id = ${clientId} and ${sql.id(fk)} = ${id} order by seq nulls last, id`.execute(tx)).rows;
@@ -86,15 +86,15 @@ async function outsourcePlan(ctx: ActionContext) {
   const lang = languageOf(auth);
   const processCode = typeof ctx.params.process_code === 'string' ? ctx.params.process_code.trim() : '';
   const vendorCode = typeof ctx.params.vendor_code === 'string' ? ctx.params.vendor_code.trim() : '';
-  if (plan.status !== 'scheduled') throw new AppError('conflict', 'os.order.planNotScheduled', { params: { plan: plan.plan_no } });
+  if (plan.status !== 'scheduled') throw new AppError('os.order.planNotScheduled', { params: { plan: plan.plan_no } });
   let processes: Row[];
   if (processCode) {
     processes = (await sql<Row>`select * from md_process where client_id = ${clientId} and upper(code) = upper(${processCode})`.execute(tx)).rows;
-    if (!processes.length) throw new AppError('notFound', 'res.notFound');
+    if (!processes.length) throw new AppError('res.notFound');
     if (!processes[0].is_vendor) throw validation('os.order.notVendorProcess', 'process_code', { process: processes[0].name });
   } else {
     processes = (await sql<Row>`select * from md_process where client_id = ${clientId} and is_vendor = true order by sequence, id`.execute(tx)).rows;
-    if (!processes.length) throw new AppError('validation', 'os.order.noVendorProcess');
+    if (!processes.length) throw new AppError('os.order.noVendorProcess');
   }
   let vendorId: number | null = null;
   if (vendorCode) {
@@ -119,7 +119,7 @@ async function outsourcePlan(ctx: ActionContext) {
     const no = (await sql<{ os_no: string }>`select os_no from scm_outsource_order where id = ${id} and client_id = ${clientId}`.execute(tx)).rows[0].os_no;
     made.push({ id, os_no: no, process: String(p.name) });
   }
-  if (!made.length && taken) throw new AppError('conflict', 'os.order.alreadyOutsourced', { params: { plan: plan.plan_no, process: taken.process, no: taken.os_no } });
+  if (!made.length && taken) throw new AppError('os.order.alreadyOutsourced', { params: { plan: plan.plan_no, process: taken.process, no: taken.os_no } });
   return { data: { orders: made, message: made.map((m) => `${m.os_no} ${m.process}`).join(', ') || translate(lang, 'os.order.noVendorProcess') } };
 }
 
@@ -138,7 +138,7 @@ async function submitOrder(ctx: ActionContext) {
     return { patch: { tracking: 'manual', submitted_at: now, reject_reason: null }, data: { manual: true, message: translate(lang, 'os.order.noVendorCompany') } };
   }
   const maker = (await sql<{ name: string; code: string }>`select name, code from clients where id = ${clientId}`.execute(tx)).rows[0];
-  if (!maker || !(await receiverAccepts(tx, { id: clientId, code: maker.code }, target))) throw new AppError('forbidden', 'os.order.vendorNotLinked', { params: { code: maker?.code ?? '' } });
+  if (!maker || !(await receiverAccepts(tx, { id: clientId, code: maker.code }, target))) throw new AppError('os.order.vendorNotLinked', { params: { code: maker?.code ?? '' } });
   const process = await processOf(tx, clientId, Number(row.process_id));
   const totalQty = lines.reduce((s, l) => s + num(l.qty), 0);
 
@@ -179,10 +179,10 @@ async function submitOrder(ctx: ActionContext) {
 function lockHandler(lock: boolean) {
   return async (ctx: ActionContext) => {
     const { row } = ctx;
-    if (row.status !== 'draft') throw new AppError('conflict', 'os.order.lockAfterSubmit');
+    if (row.status !== 'draft') throw new AppError('os.order.lockAfterSubmit');
     const locked = row.plan_lock === 'received';
-    if (lock && locked) throw new AppError('conflict', 'os.order.alreadyLocked');
-    if (!lock && !locked) throw new AppError('conflict', 'os.order.notLocked');
+    if (lock && locked) throw new AppError('os.order.alreadyLocked');
+    if (!lock && !locked) throw new AppError('os.order.notLocked');
     return { patch: { plan_lock: lock ? 'received' : 'pending_receipt' } };
   };
 }
@@ -217,7 +217,7 @@ async function onTaskCopy(ctx: ActionContext, setSql: string, status: string, cl
  */
 async function receiveLines(ctx: ActionContext, partial: boolean) {
   const { tx, clientId, row } = ctx;
-  if (row.status === 'submitted' && row.tracking !== 'manual') throw new AppError('conflict', 'os.order.onlyManualReceive');
+  if (row.status === 'submitted' && row.tracking !== 'manual') throw new AppError('os.order.onlyManualReceive');
   if (row.tracking === 'manual') await sql`update scm_outsource_order_line set dispatched_qty = qty where order_id = ${row.id as number} and client_id = ${clientId}`.execute(tx);
   const lines = await linesOf(tx, 'scm_outsource_order_line', 'order_id', clientId, Number(row.id));
   let receipt: Record<string, unknown> | null = null;
@@ -235,7 +235,7 @@ async function receiveLines(ctx: ActionContext, partial: boolean) {
     if (q > remaining) throw validation('os.order.overReceipt', 'receipt', { seq: key, qty: q, remaining: Math.max(remaining, 0) });
     return { l, q, remaining };
   });
-  if (!takes.some((t) => t.q > 0)) throw new AppError('validation', 'os.order.nothingToReceive');
+  if (!takes.some((t) => t.q > 0)) throw new AppError('os.order.nothingToReceive');
   if (partial && takes.every((t) => t.q >= t.remaining)) throw validation('os.order.receiptCompletes', 'receipt');
   for (const { l, q } of takes) if (q > 0) await sql`update scm_outsource_order_line set received_qty = coalesce(received_qty, 0) + ${q} where id = ${l.id as number} and client_id = ${clientId}`.execute(tx);
   const total = (await sql<{ n: number }>`select coalesce(sum(received_qty), 0)::int as n from scm_outsource_order_line where client_id = ${clientId} and order_id = ${row.id as number}`.execute(tx)).rows[0].n;
@@ -250,13 +250,13 @@ export async function onMakerOrder<T>(ctx: ActionContext, work: (mtx: Db, makerI
   const { tx, clientId, row } = ctx;
   const makerId = Number(row.source_client_id);
   const shareId = Number(row.share_id);
-  if (!makerId || !shareId) throw new AppError('forbidden', 'os.order.shareMissing');
+  if (!makerId || !shareId) throw new AppError('os.order.shareMissing');
   return asTenant(tx, makerId, clientId, async (mtx) => {
     const s = (await sql<Row>`select * from scm_order_share where id = ${shareId} and client_id = ${makerId} and from_client = ${makerId} and to_client = ${clientId}
       and source_entity = 'outsourceorder' and target_entity = 'outsourcetask' and target_id = ${row.id as number} and state = 'active'`.execute(mtx)).rows[0];
-    if (!s) throw new AppError('forbidden', 'os.order.shareMissing');
+    if (!s) throw new AppError('os.order.shareMissing');
     const order = (await sql<Row>`select * from scm_outsource_order where id = ${s.source_id as number} and client_id = ${makerId} for update`.execute(mtx)).rows[0];
-    if (!order) throw new AppError('forbidden', 'os.order.shareMissing');
+    if (!order) throw new AppError('os.order.shareMissing');
     return work(mtx, makerId, order, s);
   });
 }
@@ -325,7 +325,7 @@ export function registerOutsourceHandlers(): void {
   registerSaveHook('outsourceorder', {
     validate: async ({ tx, clientId, before, values, errors }) => {
       // Spec 4: a locked order (plan lock "received") is not changed until it is unlocked.
-      if (before?.plan_lock === 'received') throw new AppError('conflict', 'os.order.locked');
+      if (before?.plan_lock === 'received') throw new AppError('os.order.locked');
       // A new order is pending receipt (the writer stores a read-only field only when a hook sets it).
       if (!before) values.plan_lock = 'pending_receipt';
       const processId = values.process_id ?? before?.process_id;
@@ -366,7 +366,7 @@ export function registerOutsourceHandlers(): void {
   });
   registerSaveHook('outsourcetask', {
     validate: async ({ before }) => {
-      if (before?.share_id) throw new AppError('conflict', 'os.order.sharedReadOnly');
+      if (before?.share_id) throw new AppError('os.order.sharedReadOnly');
     },
     afterWrite: async ({ tx, clientId, ids }) => {
       for (const id of ids) {

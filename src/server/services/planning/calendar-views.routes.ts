@@ -44,7 +44,7 @@ export async function calendarViewRoutes(app: FastifyInstance): Promise<void> {
     const q = req.query as Q;
     const month = parseMonth(q.month);
     const line = q.line === undefined || q.line === '' ? null : parseId(q.line);
-    if (q.line !== undefined && q.line !== '' && line === null) throw new AppError('notFound');
+    if (q.line !== undefined && q.line !== '' && line === null) throw new AppError('err.notFound');
     return ok(await withTenant(app.db, clientId, (tx) => lineMonth(tx, clientId, { line, month, scope })));
   });
 }

@@ -19,7 +19,7 @@ import { boardData, calendarDays, companyCalendar, loadLines } from './planning.
 type Row = Record<string, unknown>;
 
 function bad(reason: string): AppError {
-  return new AppError('badRequest', 'planning.badCommand', { params: { reason } });
+  return new AppError('planning.badCommand', { params: { reason } });
 }
 
 const isYear = (y: unknown): y is number => typeof y === 'number' && Number.isInteger(y) && y >= 2000 && y <= 2100;
@@ -89,7 +89,7 @@ export async function setCalendarDay(w: WriteContext, cmd: CycleDayCommand): Pro
   const entry = cmd.kind ? { day_date: cmd.date, kind: cmd.kind, name: cmd.name ?? null } : null;
   if (cmd.calendar_id === null) {
     // The view read "no calendar this year"; someone else created one since: stale.
-    if (current) throw new AppError('staleVersion');
+    if (current) throw new AppError('err.staleVersion');
     if (!entry) return cycleCalendarView(tx, clientId, cmd.year);
     const newest = (await sql<Row>`select am_start, am_end, pm_start, pm_end, work_weekdays, cycle_type from scm_cycle_calendar where client_id = ${clientId} order by year desc, id desc limit 1`.execute(tx)).rows[0];
     const hours = newest ? { am_start: newest.am_start, am_end: newest.am_end, pm_start: newest.pm_start, pm_end: newest.pm_end, work_weekdays: newest.work_weekdays, cycle_type: newest.cycle_type ?? 'month' } : {};
@@ -99,8 +99,8 @@ export async function setCalendarDay(w: WriteContext, cmd: CycleDayCommand): Pro
   // Another company's calendar (or none) is not found; another calendar of this company, or one that
   // is no longer the year's, means the view is stale.
   const named = await sql<Row>`select id from scm_cycle_calendar where id = ${cmd.calendar_id} and client_id = ${clientId}`.execute(tx);
-  if (!named.rows.length) throw new AppError('notFound');
-  if (!current || Number(current.id) !== cmd.calendar_id) throw new AppError('staleVersion');
+  if (!named.rows.length) throw new AppError('err.notFound');
+  if (!current || Number(current.id) !== cmd.calendar_id) throw new AppError('err.staleVersion');
   const stored = await sql<Row>`select id, day_date, kind, name from scm_cycle_calendar_day where client_id = ${clientId} and calendar_id = ${cmd.calendar_id} order by id`.execute(tx);
   const dateOf = (r: Row) => (r.day_date instanceof Date ? r.day_date.toISOString().slice(0, 10) : String(r.day_date).slice(0, 10));
   const same = stored.rows.filter((r) => dateOf(r) === cmd.date);
@@ -133,7 +133,7 @@ export async function lineMonth(tx: Db, clientId: number, q: { line: number | nu
         ${q.scope.length ? sql`and ${sql.join(q.scope, sql` and `)}` : sql``}
         group by t.line_id order by sum(t.qty) desc, t.line_id limit 1`.execute(tx)).rows[0];
   const lineId = q.line ?? (busiest && all.some((l) => l.id === Number(busiest.line_id)) ? Number(busiest.line_id) : (all[0]?.id ?? null));
-  if (lineId !== null && !all.some((l) => l.id === lineId)) throw new AppError('notFound');
+  if (lineId !== null && !all.some((l) => l.id === lineId)) throw new AppError('err.notFound');
   if (lineId === null) {
     const data = await boardData(tx, clientId, { from, to, scenario: null, workshop: null, line: -1, scope: q.scope });
     return { month: q.month, from, to, days: data.days, line: null, lines, bars: [] };

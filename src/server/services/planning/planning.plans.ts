@@ -153,7 +153,7 @@ function registerPlanSaveHook(): void {
     beforeRemove: async ({ tx, clientId, rows }) => {
       for (const r of rows) {
         const n = await sql<{ n: number }>`select count(*)::int as n from scm_prodplan_bar where client_id = ${clientId} and plan_id = ${Number(r.id)}`.execute(tx);
-        if (n.rows[0].n > 0) throw new AppError('conflict', 'planning.removeHasBars', { params: { plan: String(r.plan_no ?? '') } });
+        if (n.rows[0].n > 0) throw new AppError('planning.removeHasBars', { params: { plan: String(r.plan_no ?? '') } });
       }
     },
     afterWrite: async ({ tx, clientId, ids, created, memo }) => {
@@ -176,7 +176,7 @@ function registerPlanSaveHook(): void {
       // A finished plan is not made scheduled again by a scenario's publish (auto-schedule may have laid it).
       if (before?.status === 'finished' && values.status === 'scheduled') values.status = 'finished';
       const ref = refOf(values);
-      if (values.order_id && values.prorder_id) throw new AppError('validation', 'planning.oneOrderOnly', { fields: { prorder_id: { key: 'planning.oneOrderOnly' } } });
+      if (values.order_id && values.prorder_id) throw new AppError('planning.oneOrderOnly', { fields: { prorder_id: { key: 'planning.oneOrderOnly' } } });
       const cancelled = values.status === 'cancelled';
       if (ref && !cancelled) {
         const order = await orderInfo(tx, clientId, ref);
@@ -192,7 +192,7 @@ function registerPlanSaveHook(): void {
           if (orderChanged || qtyChanged) {
             const params = { order: order.no, ...stateLabel(ref.kind, order.status) };
             if (orderChanged && !PLANNABLE[ref.kind].includes(order.status))
-              throw new AppError('conflict', 'planning.orderNotPlannable', { params, fields: { [TABLES[ref.kind].fk]: { key: 'planning.orderNotPlannable', params } } });
+              throw new AppError('planning.orderNotPlannable', { params, fields: { [TABLES[ref.kind].fk]: { key: 'planning.orderNotPlannable', params } } });
             const others = await otherPlans(tx, clientId, ref, before ? Number(before.id) : null);
             // An import checks all its rows before writing them: the rows of this file already
             // accepted for the order hold their quantity too.
@@ -201,13 +201,13 @@ function registerPlanSaveHook(): void {
             const used = others.reduce((a, p) => a + num(p.qty), 0) + pending.reduce((a, c) => a + c.qty, 0);
             const open = order.total - used;
             if (!qtyGiven) {
-              if (open <= 0) throw new AppError('conflict', 'planning.orderFullyPlanned', { params: { order: order.no } });
+              if (open <= 0) throw new AppError('planning.orderFullyPlanned', { params: { order: order.no } });
               values.qty = open;
             }
             const qty = num(values.qty);
             if (qty > open) {
               const p = { qty, open: Math.max(0, open), order: order.no, total: order.total, used };
-              throw new AppError('validation', 'planning.overOpenQty', { params: p, fields: { qty: { key: 'planning.overOpenQty', params: p } } });
+              throw new AppError('planning.overOpenQty', { params: p, fields: { qty: { key: 'planning.overOpenQty', params: p } } });
             }
             claimsOf(memo).push({ key: claimKey, qty, id: before ? Number(before.id) : null });
             // The matrix follows the quantity unless the write brings its own.
@@ -240,7 +240,7 @@ export type PlanFromOrderInput = { batches?: Batch[] | null; minutes_per_piece?:
 
 function parseBatches(v: unknown): Batch[] | null {
   if (v === null || v === undefined || v === '') return null;
-  const bad = (reason: string) => new AppError('badRequest', 'planning.badBatches', { params: { reason } });
+  const bad = (reason: string) => new AppError('planning.badBatches', { params: { reason } });
   if (!Array.isArray(v) || !v.length) throw bad('batches');
   return v.map((b, i) => {
     const qty = Number((b as Row)?.qty);
@@ -258,12 +258,12 @@ function parseBatches(v: unknown): Batch[] | null {
 export async function createPlansFromOrder(w: WriteContext, ref: OrderRef, input: PlanFromOrderInput): Promise<{ id: number; plan_no: string; qty: number }[]> {
   const clientId = w.actor.clientId;
   const order = await orderInfo(w.tx, clientId, ref);
-  if (!order) throw new AppError('notFound');
+  if (!order) throw new AppError('err.notFound');
   const params = { order: order.no, ...stateLabel(ref.kind, order.status) };
-  if (!PLANNABLE[ref.kind].includes(order.status)) throw new AppError('conflict', 'planning.orderNotPlannable', { params });
+  if (!PLANNABLE[ref.kind].includes(order.status)) throw new AppError('planning.orderNotPlannable', { params });
   const others = await otherPlans(w.tx, clientId, ref, null);
   const open = order.total - others.reduce((a, p) => a + num(p.qty), 0);
-  if (open <= 0) throw new AppError('conflict', 'planning.orderFullyPlanned', { params: { order: order.no } });
+  if (open <= 0) throw new AppError('planning.orderFullyPlanned', { params: { order: order.no } });
   const batches = input.batches?.length ? input.batches : [{ qty: open, delivery_date: null }];
   let cells = remainingCells(order, others);
   const plan = requireEntity('prodplan');
@@ -295,7 +295,7 @@ async function createPlansAction(ctx: ActionContext, kind: OrderKind) {
   await assertCan(ctx.auth, PLANNING_MENU, 'create', { db: ctx.tx });
   const body = ctx.params;
   const mpp = body.minutes_per_piece === undefined || body.minutes_per_piece === null || body.minutes_per_piece === '' ? null : Number(body.minutes_per_piece);
-  if (mpp !== null && !(mpp > 0)) throw new AppError('badRequest', 'planning.badBatches', { params: { reason: 'minutes_per_piece' } });
+  if (mpp !== null && !(mpp > 0)) throw new AppError('planning.badBatches', { params: { reason: 'minutes_per_piece' } });
   const w = writeContext(ctx.tx, actorOfAuth(ctx.auth, ctx.clientId, ctx.ip), 'service');
   const plans = await createPlansFromOrder(w, { kind, id: Number(ctx.row.id) }, {
     batches: parseBatches(body.batches),
@@ -374,7 +374,7 @@ async function assertOrderOpen(ctx: ActionContext): Promise<void> {
   if (!ref) return;
   const t = TABLES[ref.kind];
   const o = (await sql<Row>`select ${sql.id(t.no)} as no, status from ${sql.table(t.header)} where id = ${ref.id} and client_id = ${ctx.clientId}`.execute(ctx.tx)).rows[0];
-  if (o && !PLANNABLE[ref.kind].includes(String(o.status))) throw new AppError('conflict', 'planning.orderNotPlannable', { params: { order: String(o.no ?? ''), ...stateLabel(ref.kind, String(o.status)) } });
+  if (o && !PLANNABLE[ref.kind].includes(String(o.status))) throw new AppError('planning.orderNotPlannable', { params: { order: String(o.no ?? ''), ...stateLabel(ref.kind, String(o.status)) } });
 }
 
 function registerPlanActions(): void {
@@ -385,7 +385,7 @@ function registerPlanActions(): void {
     if (bars.length) return { data: { bar_ids: bars.map((b) => Number(b.id)) } };
     const placed = await placePlan(planWrite(ctx), ctx.row, today());
     if ('reason' in placed) {
-      throw new AppError('conflict', placed.reason === 'no_line' ? 'planning.placeNoLine' : 'planning.placeNoCapacity', { params: { plan: String(ctx.row.plan_no ?? ''), category: dictValueLabel('product_category', String(ctx.row.category ?? '')) } });
+      throw new AppError(placed.reason === 'no_line' ? 'planning.placeNoLine' : 'planning.placeNoCapacity', { params: { plan: String(ctx.row.plan_no ?? ''), category: dictValueLabel('product_category', String(ctx.row.category ?? '')) } });
     }
     changed(ctx.clientId, ctx.auth.userId, placed.barIds, []);
     return { data: { bar_ids: placed.barIds } };
@@ -395,14 +395,14 @@ function registerPlanActions(): void {
     await assertOrderOpen(ctx);
     const bars = await planBars(ctx.tx, ctx.clientId, Number(ctx.row.id), 'live');
     const plan = String(ctx.row.plan_no ?? '');
-    if (!bars.length) throw new AppError('conflict', 'planning.noBars', { params: { plan } });
+    if (!bars.length) throw new AppError('planning.noBars', { params: { plan } });
     const short = num(ctx.row.qty) - bars.reduce((a, b) => a + num(b.qty), 0);
-    if (short > 0) throw new AppError('conflict', 'planning.barsShort', { params: { plan, qty: short } });
+    if (short > 0) throw new AppError('planning.barsShort', { params: { plan, qty: short } });
   });
   // Pre-scheduled -> draft: its bars leave the board (a locked one must be unlocked first).
   registerActionHandler('prodplan', 'to_draft', async (ctx) => {
     const bars = await planBars(ctx.tx, ctx.clientId, Number(ctx.row.id), 'live');
-    if (bars.some((b) => b.locked === true)) throw new AppError('conflict', 'planning.lockedBars', { params: { plan: String(ctx.row.plan_no ?? '') } });
+    if (bars.some((b) => b.locked === true)) throw new AppError('planning.lockedBars', { params: { plan: String(ctx.row.plan_no ?? '') } });
     const removed = await removeBars(planWrite(ctx), bars);
     changed(ctx.clientId, ctx.auth.userId, [], removed);
     return { data: { removed } };

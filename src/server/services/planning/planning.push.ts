@@ -57,7 +57,7 @@ export async function pushMove(
     return layBar(num(r.qty), mpp, capacity, cal, from, { noLearning: id !== cmd.bar_id || sameLine, maxDays: 800 });
   };
   const result = pushLater({ id: cmd.bar_id, start: cmd.start }, others, lay);
-  if (!result.ok) throw new AppError('badRequest', 'planning.pushNoCapacity', { params: { line: line.code || line.name } });
+  if (!result.ok) throw new AppError('planning.pushNoCapacity', { params: { line: line.code || line.name } });
   const barEntity = requireEntity('prodplan_bar');
   const previous: PushedMove['previous'] = [];
   for (const id of result.order) {

@@ -40,11 +40,11 @@ export async function planningRoutes(app: FastifyInstance): Promise<void> {
     const q = req.query as Q;
     const { from, to } = rangeOf(q);
     const scenario = q.scenario === undefined || q.scenario === '' ? null : parseId(q.scenario);
-    if (q.scenario !== undefined && q.scenario !== '' && scenario === null) throw new AppError('notFound');
+    if (q.scenario !== undefined && q.scenario !== '' && scenario === null) throw new AppError('err.notFound');
     const workshop = q.workshop === undefined || q.workshop === '' ? null : parseId(q.workshop);
     // One line only (a report's drill-down from a line's week).
     const line = q.line === undefined || q.line === '' ? null : parseId(q.line);
-    if (q.line !== undefined && q.line !== '' && line === null) throw new AppError('notFound');
+    if (q.line !== undefined && q.line !== '' && line === null) throw new AppError('err.notFound');
     return ok(await withTenant(app.db, clientId, (tx) => boardData(tx, clientId, { from, to, scenario, workshop, line, scope, language: requestLanguage(req) })));
   });
 
@@ -57,7 +57,7 @@ export async function planningRoutes(app: FastifyInstance): Promise<void> {
     const q = req.query as Q;
     const { from, to } = rangeOf(q);
     const scenario = q.scenario === undefined || q.scenario === '' ? null : parseId(q.scenario);
-    if (q.scenario !== undefined && q.scenario !== '' && scenario === null) throw new AppError('notFound');
+    if (q.scenario !== undefined && q.scenario !== '' && scenario === null) throw new AppError('err.notFound');
     const language = requestLanguage(req);
     const body = await withTenant(app.db, clientId, (tx) => boardWorkbook(tx, clientId, { from, to, scenario, scope, language }));
     const name = `${language === 'en' ? 'Schedule' : '排产计划'}_${from}_${to}.xlsx`;
@@ -100,7 +100,7 @@ export async function planningRoutes(app: FastifyInstance): Promise<void> {
     const auth = authOf(req);
     const clientId = await assertCan(auth, PLANNING_MENU, 'read', { db: app.db });
     const id = parseId((req.query as Q).scenario);
-    if (id === null) throw new AppError('notFound');
+    if (id === null) throw new AppError('err.notFound');
     return ok(await withTenant(app.db, clientId, (tx) => compareScenario(tx, clientId, id)));
   });
 
@@ -110,7 +110,7 @@ export async function planningRoutes(app: FastifyInstance): Promise<void> {
       const clientId = await assertCan(auth, PLANNING_MENU, 'update', { db: app.db });
       const body = (req.body ?? {}) as Q & { force?: unknown };
       const id = parseId(body.id);
-      if (id === null) throw new AppError('notFound');
+      if (id === null) throw new AppError('err.notFound');
       const r = await withTenant(app.db, clientId, (tx) => closeScenario(writeContext(tx, actorOf(auth, clientId, req.ip), 'service'), id, how, { force: body.force === true }));
       emitToCompany(clientId, 'schedule.changed', { scenario_id: how === 'publish' ? null : id, bar_ids: r.barIds, removed: r.removed, user_id: auth.userId });
       return ok(r.summary);

@@ -271,7 +271,7 @@ export function defaultRange(today = new Date()): { from: string; to: string } {
 
 export function checkRange(from: string, to: string): void {
   const ok = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && dayNumber(to) >= dayNumber(from) && daysBetween(from, to) <= MAX_RANGE_DAYS;
-  if (!ok) throw new AppError('badRequest', 'planning.badCommand', { params: { reason: `from/to (<= ${MAX_RANGE_DAYS} days)` } });
+  if (!ok) throw new AppError('planning.badCommand', { params: { reason: `from/to (<= ${MAX_RANGE_DAYS} days)` } });
 }
 
 async function scenarioRow(tx: Db, clientId: number, id: number): Promise<Row> {
@@ -310,7 +310,7 @@ export async function boardData(tx: Db, clientId: number, q: { from: string; to:
 // commands
 
 function badCommand(reason: string): AppError {
-  return new AppError('badRequest', 'planning.badCommand', { params: { reason } });
+  return new AppError('planning.badCommand', { params: { reason } });
 }
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(dayNumber(v));
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
@@ -354,7 +354,7 @@ async function lineOf(tx: Db, clientId: number, id: number): Promise<LineInfo> {
 }
 
 function assertCanMake(line: LineInfo, category: string): void {
-  if (line.categories.length && !line.categories.includes(category)) throw new AppError('badRequest', 'planning.lineCannotMake', { params: { line: line.code || line.name, category: dictValueLabel('product_category', category) } });
+  if (line.categories.length && !line.categories.includes(category)) throw new AppError('planning.lineCannotMake', { params: { line: line.code || line.name, category: dictValueLabel('product_category', category) } });
 }
 
 /** Runs one command in the caller's transaction; returns the contract's reply and the scenario touched. */
@@ -368,13 +368,13 @@ export async function runCommand(w: WriteContext, cmd: BoardCommand, scope: RawB
   const byId = new Map(found.rows.map((b) => [Number(b.id), b]));
   const versions = cmd.op === 'merge' ? cmd.versions : [cmd.version];
   ids.forEach((id, i) => {
-    if (Number(byId.get(id)!.version) !== versions[i]) throw new AppError('staleVersion');
+    if (Number(byId.get(id)!.version) !== versions[i]) throw new AppError('err.staleVersion');
   });
   const first = byId.get(ids[0])!;
   const scenario = first.scenario_id == null ? null : Number(first.scenario_id);
   if (scenario !== null) {
     const s = await scenarioRow(tx, clientId, scenario);
-    if (s.status !== 'draft') throw new AppError('badRequest', 'planning.scenarioNotDraft');
+    if (s.status !== 'draft') throw new AppError('planning.scenarioNotDraft');
   }
   const planOf = async (planId: number) => (await sql<Row>`select * from scm_prodplan where id = ${planId} and client_id = ${clientId}`.execute(tx)).rows[0];
   const sams = await lineSams(tx, clientId);
@@ -385,7 +385,7 @@ export async function runCommand(w: WriteContext, cmd: BoardCommand, scope: RawB
   const start = dateText(first.start_date)!;
   const end = dateText(first.end_date)!;
   const refuseLocked = () => {
-    if (found.rows.some((b) => b.locked === true)) throw new AppError('badRequest', 'planning.barLocked');
+    if (found.rows.some((b) => b.locked === true)) throw new AppError('planning.barLocked');
   };
 
   switch (cmd.op) {
@@ -423,7 +423,7 @@ export async function runCommand(w: WriteContext, cmd: BoardCommand, scope: RawB
     case 'split': {
       refuseLocked();
       const qty = num(first.qty);
-      if (cmd.qty <= 0 || cmd.qty >= qty) throw new AppError('badRequest', 'planning.splitQty', { params: { qty } });
+      if (cmd.qty <= 0 || cmd.qty >= qty) throw new AppError('planning.splitQty', { params: { qty } });
       const plan = await planOf(Number(first.plan_id));
       const target = cmd.line_id ?? Number(first.line_id);
       if (cmd.line_id) assertCanMake(await lineOf(tx, clientId, cmd.line_id), String(plan.category));
@@ -440,7 +440,7 @@ export async function runCommand(w: WriteContext, cmd: BoardCommand, scope: RawB
       refuseLocked();
       const rows = ids.map((id) => byId.get(id)!);
       const samePlan = rows.every((b) => Number(b.plan_id) === Number(first.plan_id) && (b.scenario_id == null ? null : Number(b.scenario_id)) === scenario);
-      if (!samePlan) throw new AppError('badRequest', 'planning.mergeSamePlan');
+      if (!samePlan) throw new AppError('planning.mergeSamePlan');
       const plan = await planOf(Number(first.plan_id));
       const qty = rows.reduce((a, b) => a + num(b.qty), 0);
       const s = rows.map((b) => dateText(b.start_date)!).sort()[0];
@@ -674,13 +674,13 @@ export async function closeScenario(w: WriteContext, id: number, how: 'publish' 
   const locked = await sql<Row>`select * from scm_schedule_scenario where id = ${id} and client_id = ${clientId} for update`.execute(tx);
   const s = locked.rows[0];
   if (!s) throw notFound();
-  if (s.status !== 'draft') throw new AppError('badRequest', 'planning.scenarioNotDraft');
+  if (s.status !== 'draft') throw new AppError('planning.scenarioNotDraft');
   if (how === 'publish' && !opts.force) {
     const stale = await scenarioStale(tx, clientId, s);
     if (stale) {
       const key = stale.changes > 0 ? 'planning.scenarioStale' : 'planning.scenarioStaleRemoved';
       // The time is in `stale` for the browser to show in the user's own time zone.
-      throw new AppError('conflict', key, { params: { name: s.name, changes: stale.changes, by: stale.by ?? '' }, extra: { reason: 'scenario_stale', stale } });
+      throw new AppError(key, { params: { name: s.name, changes: stale.changes, by: stale.by ?? '' }, extra: { reason: 'scenario_stale', stale } });
     }
   }
   const barEntity = requireEntity('prodplan_bar');

@@ -39,7 +39,7 @@ export async function productionRoutes(app: FastifyInstance): Promise<void> {
     const clientId = await assertCan(auth, WORKORDER_MENU, 'update', { db: app.db });
     const body = (req.body ?? {}) as Q;
     const planId = parseId(body.plan_id);
-    if (planId === null) throw new AppError('notFound');
+    if (planId === null) throw new AppError('err.notFound');
     const size = body.bundle_size === undefined || body.bundle_size === '' ? 50 : Number(body.bundle_size);
     return ok(await withTenant(app.db, clientId, (tx) => generateBundles(tx, actorOf(auth, clientId, req.ip), planId, size)));
   });
@@ -48,7 +48,7 @@ export async function productionRoutes(app: FastifyInstance): Promise<void> {
     const auth = authOf(req);
     const clientId = await assertCan(auth, WORKORDER_MENU, 'read', { db: app.db });
     const planId = parseId((req.query as Q).plan_id);
-    if (planId === null) throw new AppError('notFound');
+    if (planId === null) throw new AppError('err.notFound');
     return ok(await withTenant(app.db, clientId, (tx) => ticketSheet(tx, clientId, planId)));
   });
 }

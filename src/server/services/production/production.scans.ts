@@ -40,25 +40,25 @@ export const bundleNo = (planNo: string, seq: number) => `${planNo}-${String(seq
 
 async function planRow(tx: Db, clientId: number, planId: number): Promise<Row> {
   const p = (await sql<Row>`select id, plan_no, style_no, matrix, qty from scm_prodplan where client_id = ${clientId} and id = ${planId} for update`.execute(tx)).rows[0];
-  if (!p) throw new AppError('notFound');
+  if (!p) throw new AppError('err.notFound');
   return p;
 }
 
 /** Cuts (or cuts again, while nothing is scanned) the bundles of a plan's work order set. */
 export async function generateBundles(tx: Db, actor: WriteActor, planId: number, bundleSize: number): Promise<{ bundles: number }> {
   const clientId = actor.clientId;
-  if (!Number.isInteger(bundleSize) || bundleSize < 1 || bundleSize > 10000) throw new AppError('validation', 'wo.bundleSize', { fields: { bundle_size: { key: 'wo.bundleSize' } } });
+  if (!Number.isInteger(bundleSize) || bundleSize < 1 || bundleSize > 10000) throw new AppError('wo.bundleSize', { fields: { bundle_size: { key: 'wo.bundleSize' } } });
   const plan = await planRow(tx, clientId, planId);
   const planNo = String(plan.plan_no ?? '');
   const wos = await sql<{ n: number }>`select count(*)::int as n from scm_workorder where client_id = ${clientId} and plan_id = ${planId}`.execute(tx);
-  if (!wos.rows[0].n) throw new AppError('conflict', 'wo.noWorkOrders', { params: { plan: planNo } });
+  if (!wos.rows[0].n) throw new AppError('wo.noWorkOrders', { params: { plan: planNo } });
   const scanned = await sql<{ n: number }>`select count(*)::int as n from scm_wo_scan where client_id = ${clientId} and plan_id = ${planId}`.execute(tx);
-  if (scanned.rows[0].n) throw new AppError('conflict', 'wo.bundlesScanned', { params: { plan: planNo } });
+  if (scanned.rows[0].n) throw new AppError('wo.bundlesScanned', { params: { plan: planNo } });
   const matrix = Array.isArray(plan.matrix) && plan.matrix.length
     ? (plan.matrix as PlanMatrixCell[])
     : num(plan.qty) > 0 ? [{ style_no: String(plan.style_no ?? ''), colour: '-', size: '-', qty: num(plan.qty) }] : [];
   const cut = cutBundles(matrix, bundleSize);
-  if (!cut.length) throw new AppError('conflict', 'wo.noMatrix', { params: { plan: planNo } });
+  if (!cut.length) throw new AppError('wo.noMatrix', { params: { plan: planNo } });
   await sql`with gone as (delete from scm_wo_bundle where client_id = ${clientId} and plan_id = ${planId} returning id, bundle_no)
     insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
     select ${clientId}, 'wo_bundle', id, 'remove', ${actor.userId}, ${actor.username}, ${actor.ip}, jsonb_build_array(jsonb_build_object('field', 'bundle_no', 'old', bundle_no, 'new', null)) from gone`.execute(tx);
@@ -81,7 +81,7 @@ export async function ticketSheet(tx: Db, clientId: number, planId: number): Pro
   const p = (await sql<Row>`select p.id, p.plan_no, p.style_no, o.order_no from scm_prodplan p
     left join scm_customer_order o on o.client_id = p.client_id and o.id = p.order_id
     where p.client_id = ${clientId} and p.id = ${planId}`.execute(tx)).rows[0];
-  if (!p) throw new AppError('notFound');
+  if (!p) throw new AppError('err.notFound');
   const routing = await sql<Row>`select pr.name from scm_workorder w join md_process pr on pr.client_id = w.client_id and pr.id = w.process_id
     where w.client_id = ${clientId} and w.plan_id = ${planId} order by w.sequence, w.id`.execute(tx);
   const bundles = await sql<Row>`select id, bundle_no, seq, style_no, colour, size, qty from scm_wo_bundle where client_id = ${clientId} and plan_id = ${planId} order by seq, id`.execute(tx);
@@ -105,11 +105,11 @@ export type ScanResult = {
 /** Parses a scan request; bad input is a validation error naming the field. */
 export function parseScan(body: Row): ScanInput {
   const barcode = typeof body.barcode === 'string' ? body.barcode.trim() : '';
-  if (!barcode) throw new AppError('validation', 'wo.scan.emptyBarcode', { fields: { barcode: { key: 'wo.scan.emptyBarcode' } } });
+  if (!barcode) throw new AppError('wo.scan.emptyBarcode', { fields: { barcode: { key: 'wo.scan.emptyBarcode' } } });
   const processId = Number(body.process_id);
-  if (!Number.isSafeInteger(processId) || processId <= 0) throw new AppError('validation', 'wo.scan.badProcess', { fields: { process_id: { key: 'wo.scan.badProcess' } } });
+  if (!Number.isSafeInteger(processId) || processId <= 0) throw new AppError('wo.scan.badProcess', { fields: { process_id: { key: 'wo.scan.badProcess' } } });
   const direction = body.direction === 'out' ? 'out' : body.direction === 'in' ? 'in' : null;
-  if (!direction) throw new AppError('validation', undefined, { fields: { direction: { key: 'rule.required' } } });
+  if (!direction) throw new AppError('err.validation', { fields: { direction: { key: 'rule.required' } } });
   return { barcode: barcode.slice(0, 80), process_id: processId, direction };
 }
 
@@ -119,31 +119,31 @@ export async function recordScan(tx: Db, actor: WriteActor, input: ScanInput): P
   const barcode = input.barcode;
   const bundle = (await sql<Row>`select id, bundle_no, plan_id, colour, size, qty, version from scm_wo_bundle
     where client_id = ${clientId} and upper(bundle_no) = upper(${barcode}) order by id limit 1 for update`.execute(tx)).rows[0];
-  if (!bundle) throw new AppError('notFound', 'wo.scan.unknown', { params: { barcode } });
+  if (!bundle) throw new AppError('wo.scan.unknown', { params: { barcode } });
   const code = String(bundle.bundle_no);
   const process = (await sql<Row>`select id, name from md_process where client_id = ${clientId} and id = ${input.process_id}`.execute(tx)).rows[0];
-  if (!process) throw new AppError('validation', 'wo.scan.badProcess', { fields: { process_id: { key: 'wo.scan.badProcess' } } });
+  if (!process) throw new AppError('wo.scan.badProcess', { fields: { process_id: { key: 'wo.scan.badProcess' } } });
   const wos = (await sql<Row>`select w.id, w.wo_no, w.process_id, w.sequence, w.status, w.qty, w.done_qty, w.force_in_scan, w.force_out_scan, w.is_last, pr.name as process_name
     from scm_workorder w join md_process pr on pr.client_id = w.client_id and pr.id = w.process_id
     where w.client_id = ${clientId} and w.plan_id = ${bundle.plan_id} order by w.sequence, w.id for update of w`.execute(tx)).rows;
   const wo = wos.find((w) => Number(w.process_id) === input.process_id);
   const pname = String(process.name);
-  if (!wo) throw new AppError('conflict', 'wo.scan.noWorkOrder', { params: { barcode: code, process: pname } });
-  if (wo.status === 'draft') throw new AppError('conflict', 'wo.scan.notReleased', { params: { wo: String(wo.wo_no), process: pname } });
-  if (wo.status === 'finished') throw new AppError('conflict', 'wo.scan.finished', { params: { wo: String(wo.wo_no), process: pname } });
+  if (!wo) throw new AppError('wo.scan.noWorkOrder', { params: { barcode: code, process: pname } });
+  if (wo.status === 'draft') throw new AppError('wo.scan.notReleased', { params: { wo: String(wo.wo_no), process: pname } });
+  if (wo.status === 'finished') throw new AppError('wo.scan.finished', { params: { wo: String(wo.wo_no), process: pname } });
   const scans = (await sql<Row>`select workorder_id, direction from scm_wo_scan where client_id = ${clientId} and bundle_id = ${bundle.id}`.execute(tx)).rows;
   const has = (woId: unknown, dir: ScanDirection) => scans.some((s) => Number(s.workorder_id) === Number(woId) && s.direction === dir);
-  if (input.direction === 'in' && has(wo.id, 'in')) throw new AppError('conflict', 'wo.scan.alreadyIn', { params: { barcode: code, process: pname } });
+  if (input.direction === 'in' && has(wo.id, 'in')) throw new AppError('wo.scan.alreadyIn', { params: { barcode: code, process: pname } });
   if (input.direction === 'out') {
-    if (has(wo.id, 'out')) throw new AppError('conflict', 'wo.scan.alreadyOut', { params: { barcode: code, process: pname } });
-    if (wo.force_in_scan === true && !has(wo.id, 'in')) throw new AppError('conflict', 'wo.scan.skippedIn', { params: { barcode: code, process: pname } });
+    if (has(wo.id, 'out')) throw new AppError('wo.scan.alreadyOut', { params: { barcode: code, process: pname } });
+    if (wo.force_in_scan === true && !has(wo.id, 'in')) throw new AppError('wo.scan.skippedIn', { params: { barcode: code, process: pname } });
   }
   // A process forcing its scans cannot be skipped on the way to a later one.
   for (const prev of wos) {
     if (num(prev.sequence) >= num(wo.sequence) || prev.id === wo.id) continue;
     const name = String(prev.process_name);
-    if (prev.force_in_scan === true && !has(prev.id, 'in')) throw new AppError('conflict', 'wo.scan.skippedIn', { params: { barcode: code, process: name } });
-    if (prev.force_out_scan === true && !has(prev.id, 'out')) throw new AppError('conflict', 'wo.scan.skippedOut', { params: { barcode: code, process: name } });
+    if (prev.force_in_scan === true && !has(prev.id, 'in')) throw new AppError('wo.scan.skippedIn', { params: { barcode: code, process: name } });
+    if (prev.force_out_scan === true && !has(prev.id, 'out')) throw new AppError('wo.scan.skippedOut', { params: { barcode: code, process: name } });
   }
 
   const qty = num(bundle.qty);

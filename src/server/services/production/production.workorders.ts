@@ -60,19 +60,19 @@ export async function generateWorkOrders(tx: Db, actor: WriteActor, planIds: rea
     left join md_workline l on l.client_id = p.client_id and l.id = fb.line_id
     left join md_plant pt on pt.client_id = p.client_id and pt.id = l.plant_id
     where p.client_id = ${clientId} and p.id = any(${sql.val(ids)}::bigint[]) order by p.id for update of p`.execute(tx);
-  if (checks.rows.length !== ids.length) throw new AppError('notFound');
+  if (checks.rows.length !== ids.length) throw new AppError('err.notFound');
   const plans: PlanCheck[] = checks.rows.map((r) => ({
     id: Number(r.id), plan_no: String(r.plan_no ?? ''), status: String(r.status ?? ''), line_id: r.line_id === null ? null : Number(r.line_id),
     plant_id: r.plant_id === null || r.plant_id === undefined ? null : Number(r.plant_id), plant_name: r.plant_name ? String(r.plant_name) : null, has_wo: r.has_wo === true,
   }));
   const all = await companyRouting(tx, clientId);
   for (const p of plans) {
-    if (p.status !== 'scheduled') throw new AppError('conflict', 'wo.planNotScheduled', { params: { plan: p.plan_no } });
-    if (p.has_wo) throw new AppError('conflict', 'wo.alreadyGenerated', { params: { plan: p.plan_no } });
-    if (p.line_id === null) throw new AppError('conflict', 'wo.noPlannedLine', { params: { plan: p.plan_no } });
+    if (p.status !== 'scheduled') throw new AppError('wo.planNotScheduled', { params: { plan: p.plan_no } });
+    if (p.has_wo) throw new AppError('wo.alreadyGenerated', { params: { plan: p.plan_no } });
+    if (p.line_id === null) throw new AppError('wo.noPlannedLine', { params: { plan: p.plan_no } });
     const routing = routingOfPlant(all, p.plant_id);
-    if (!routing.length) throw new AppError('conflict', 'wo.noProcess', { params: { plant: p.plant_name ?? '' } });
-    if (routing.every((x) => x.is_vendor)) throw new AppError('conflict', 'wo.allOutsourced', { params: { plan: p.plan_no } });
+    if (!routing.length) throw new AppError('wo.noProcess', { params: { plant: p.plant_name ?? '' } });
+    if (routing.every((x) => x.is_vendor)) throw new AppError('wo.allOutsourced');
   }
   const r = await sql<{ n: number }>`with plans as (
       select p.id, p.client_id, p.plan_no, p.order_id, p.style_no, p.qty, p.matrix, fb.line_id, l.plant_id, bb.start_date, bb.end_date
@@ -116,7 +116,7 @@ export async function generateWorkOrders(tx: Db, actor: WriteActor, planIds: rea
 export async function deleteDraftWorkOrders(tx: Db, actor: WriteActor, planId: number, planNo: string): Promise<number> {
   const clientId = actor.clientId;
   const wos = await sql<Row>`select id, wo_no, status from scm_workorder where client_id = ${clientId} and plan_id = ${planId} order by id for update`.execute(tx);
-  if (wos.rows.some((w) => w.status !== 'draft')) throw new AppError('conflict', 'wo.activated', { params: { plan: planNo } });
+  if (wos.rows.some((w) => w.status !== 'draft')) throw new AppError('wo.activated', { params: { plan: planNo } });
   if (!wos.rows.length) return 0;
   await sql`with gone as (delete from scm_wo_bundle where client_id = ${clientId} and plan_id = ${planId} returning id, bundle_no)
     insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
@@ -129,12 +129,12 @@ export async function deleteDraftWorkOrders(tx: Db, actor: WriteActor, planId: n
 
 /** What a finished-quantity report may store (spec: not empty, not below 0, not over; short asks first). */
 export function checkReportQty(input: unknown, ordered: number, confirmShort: boolean): number {
-  if (input === null || input === undefined || input === '') throw new AppError('validation', 'wo.qtyRequired', { fields: { report_qty: { key: 'wo.qtyRequired' } } });
+  if (input === null || input === undefined || input === '') throw new AppError('wo.qtyRequired', { fields: { report_qty: { key: 'wo.qtyRequired' } } });
   const qty = Number(input);
-  if (!Number.isFinite(qty)) throw new AppError('validation', 'wo.qtyRequired', { fields: { report_qty: { key: 'wo.qtyRequired' } } });
-  if (qty < 0) throw new AppError('validation', 'wo.qtyNegative', { fields: { report_qty: { key: 'wo.qtyNegative' } } });
-  if (qty > ordered) throw new AppError('validation', 'wo.qtyOver', { params: { qty, ordered }, fields: { report_qty: { key: 'wo.qtyOver', params: { qty, ordered } } } });
-  if (qty < ordered && !confirmShort) throw new AppError('conflict', 'wo.confirmShort', { params: { qty, ordered }, extra: { needsConfirm: true, qty, ordered } });
+  if (!Number.isFinite(qty)) throw new AppError('wo.qtyRequired', { fields: { report_qty: { key: 'wo.qtyRequired' } } });
+  if (qty < 0) throw new AppError('wo.qtyNegative', { fields: { report_qty: { key: 'wo.qtyNegative' } } });
+  if (qty > ordered) throw new AppError('wo.qtyOver', { params: { qty, ordered }, fields: { report_qty: { key: 'wo.qtyOver', params: { qty, ordered } } } });
+  if (qty < ordered && !confirmShort) throw new AppError('wo.confirmShort', { params: { qty, ordered }, extra: { needsConfirm: true, qty, ordered } });
   return qty;
 }
 

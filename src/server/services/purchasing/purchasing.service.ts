@@ -65,9 +65,9 @@ async function contractApplies(tx: Db, clientId: number, row: Row): Promise<void
   if (!row.contract_id) return;
   const c = (await sql<Row>`select vendor_id, status, valid_from, valid_to from pur_contract where id = ${row.contract_id as number} and client_id = ${clientId}`.execute(tx)).rows[0];
   if (!c) return;
-  if (Number(c.vendor_id) !== Number(row.vendor_id)) throw new AppError('validation', 'pur.order.contractVendor', { fields: { contract_id: { key: 'pur.order.contractVendor' } } });
+  if (Number(c.vendor_id) !== Number(row.vendor_id)) throw new AppError('pur.order.contractVendor', { fields: { contract_id: { key: 'pur.order.contractVendor' } } });
   const day = String(row.order_date ?? new Date().toISOString()).slice(0, 10);
-  if (c.status !== 'active' || day < String(c.valid_from) || day > String(c.valid_to)) throw new AppError('validation', 'pur.order.contractInactive', { fields: { contract_id: { key: 'pur.order.contractInactive' } } });
+  if (c.status !== 'active' || day < String(c.valid_from) || day > String(c.valid_to)) throw new AppError('pur.order.contractInactive', { fields: { contract_id: { key: 'pur.order.contractInactive' } } });
 }
 
 async function sendPurchaseOrder(ctx: ActionContext) {
@@ -76,13 +76,13 @@ async function sendPurchaseOrder(ctx: ActionContext) {
   const orderId = Number(row.id);
   await contractApplies(tx, clientId, row);
   const lines = await linesOf(tx, 'pur_order_line', clientId, orderId);
-  if (!lines.length) throw new AppError('validation', 'pur.order.noLines', { fields: { lines: { key: 'pur.order.noLines' } } });
+  if (!lines.length) throw new AppError('pur.order.noLines', { fields: { lines: { key: 'pur.order.noLines' } } });
   const now = new Date().toISOString();
   const target = await joinedClientOf(tx, clientId, Number(row.vendor_id));
   // Spec 8: the supplier has not joined, the data cannot be sent; the buyer tracks it by hand (`track`).
-  if (!target) throw new AppError('conflict', 'pur.order.noVendorCompany');
+  if (!target) throw new AppError('pur.order.noVendorCompany');
   const buyer = (await sql<{ name: string; code: string }>`select name, code from clients where id = ${clientId}`.execute(tx)).rows[0];
-  if (!buyer || !(await receiverAccepts(tx, { id: clientId, code: buyer.code }, target))) throw new AppError('forbidden', 'pur.order.vendorNotLinked', { params: { code: buyer?.code ?? '' } });
+  if (!buyer || !(await receiverAccepts(tx, { id: clientId, code: buyer.code }, target))) throw new AppError('pur.order.vendorNotLinked', { params: { code: buyer?.code ?? '' } });
   const materials = new Map<number, { code: string; name: string }>();
   for (const m of (await sql<{ id: number; code: string; name: string }>`select id, code, name from md_material where client_id = ${clientId} and id in (select material_id from pur_order_line where client_id = ${clientId} and order_id = ${orderId})`.execute(tx)).rows) materials.set(Number(m.id), m);
 
@@ -121,13 +121,13 @@ async function onBuyerOrder<T>(ctx: ActionContext, work: (btx: Db, buyerId: numb
   const { tx, clientId, row } = ctx;
   const buyerId = Number(row.source_client_id);
   const shareId = Number(row.share_id);
-  if (!buyerId || !shareId) throw new AppError('forbidden', 'pur.order.shareMissing');
+  if (!buyerId || !shareId) throw new AppError('pur.order.shareMissing');
   return asTenant(tx, buyerId, clientId, async (btx) => {
     const s = (await sql<Row>`select * from scm_order_share where id = ${shareId} and client_id = ${buyerId} and from_client = ${buyerId} and to_client = ${clientId}
       and source_entity = 'purorder' and target_entity = 'supplierorder' and target_id = ${row.id as number} and state = 'active'`.execute(btx)).rows[0];
-    if (!s) throw new AppError('forbidden', 'pur.order.shareMissing');
+    if (!s) throw new AppError('pur.order.shareMissing');
     const order = (await sql<Row>`select * from pur_order where id = ${s.source_id as number} and client_id = ${buyerId} for update`.execute(btx)).rows[0];
-    if (!order) throw new AppError('forbidden', 'pur.order.shareMissing');
+    if (!order) throw new AppError('pur.order.shareMissing');
     return work(btx, buyerId, order, shareId, s);
   });
 }
@@ -165,18 +165,18 @@ async function dispatch(ctx: ActionContext) {
   const { tx, clientId, row } = ctx;
   let shipment: Record<string, unknown> = {};
   if (ctx.params.shipment) {
-    try { shipment = JSON.parse(String(ctx.params.shipment)) as Record<string, unknown>; } catch { throw new AppError('validation', 'pur.order.badShipment', { fields: { shipment: { key: 'pur.order.badShipment' } } }); }
-    if (!shipment || typeof shipment !== 'object' || Array.isArray(shipment)) throw new AppError('validation', 'pur.order.badShipment', { fields: { shipment: { key: 'pur.order.badShipment' } } });
+    try { shipment = JSON.parse(String(ctx.params.shipment)) as Record<string, unknown>; } catch { throw new AppError('pur.order.badShipment', { fields: { shipment: { key: 'pur.order.badShipment' } } }); }
+    if (!shipment || typeof shipment !== 'object' || Array.isArray(shipment)) throw new AppError('pur.order.badShipment', { fields: { shipment: { key: 'pur.order.badShipment' } } });
   }
   const lines = await linesOf(tx, 'pur_supplier_order_line', clientId, Number(row.id));
   const qtys = lines.map((l) => {
     const key = String(l.seq ?? l.id);
     const q = key in shipment ? Number(shipment[key]) : num(l.qty);
-    if (!Number.isFinite(q) || q < 0 || q > num(l.qty)) throw new AppError('validation', 'pur.order.badShipment', { fields: { shipment: { key: 'pur.order.badShipment' } } });
+    if (!Number.isFinite(q) || q < 0 || q > num(l.qty)) throw new AppError('pur.order.badShipment', { fields: { shipment: { key: 'pur.order.badShipment' } } });
     return { line: l, q };
   });
   // A shipment of nothing is no dispatch: the order would read "dispatched" with nothing on the way.
-  if (!qtys.some((x) => x.q > 0)) throw new AppError('validation', 'pur.order.emptyShipment', { fields: { shipment: { key: 'pur.order.emptyShipment' } } });
+  if (!qtys.some((x) => x.q > 0)) throw new AppError('pur.order.emptyShipment', { fields: { shipment: { key: 'pur.order.emptyShipment' } } });
   for (const { line, q } of qtys) await sql`update pur_supplier_order_line set dispatched_qty = ${q} where id = ${line.id as number} and client_id = ${clientId}`.execute(tx);
   await onBuyerOrder(ctx, async (btx, buyerId, order, _shareId, share) => {
     for (const { line, q } of qtys) await sql`update pur_order_line set dispatched_qty = ${q} where id = ${line.source_line_id as number} and client_id = ${buyerId} and order_id = ${order.id as number}`.execute(btx);
@@ -203,14 +203,14 @@ async function receiveLines(ctx: ActionContext, partial: boolean) {
   const { tx, clientId, row, auth } = ctx;
   const code = String(ctx.params.location_code ?? '');
   const loc = code ? (await sql<{ id: number }>`select id from wms_location where upper(code) = upper(${code}) and client_id = ${clientId}`.execute(tx)).rows[0] : undefined;
-  if (!loc) throw new AppError('validation', 'pur.order.locationRequired', { fields: { location_code: { key: 'pur.order.locationRequired' } } });
+  if (!loc) throw new AppError('pur.order.locationRequired', { fields: { location_code: { key: 'pur.order.locationRequired' } } });
   const locationId = Number(loc.id);
   // An order tracked by hand has no supplier dispatch: what was ordered counts as arrived.
   if (row.status === 'manual') await sql`update pur_order_line set dispatched_qty = qty where order_id = ${row.id as number} and client_id = ${clientId}`.execute(tx);
   const lines = await linesOf(tx, 'pur_order_line', clientId, Number(row.id));
   let receipt: Record<string, unknown> | null = null;
   if (partial) {
-    const bad = () => new AppError('validation', 'pur.order.badReceipt', { fields: { receipt: { key: 'pur.order.badReceipt' } } });
+    const bad = () => new AppError('pur.order.badReceipt', { fields: { receipt: { key: 'pur.order.badReceipt' } } });
     try { receipt = JSON.parse(String(ctx.params.receipt ?? '')) as Record<string, unknown>; } catch { throw bad(); }
     if (!receipt || typeof receipt !== 'object' || Array.isArray(receipt)) throw bad();
     const seqs = new Set(lines.map((l) => String(l.seq ?? l.id)));
@@ -222,12 +222,12 @@ async function receiveLines(ctx: ActionContext, partial: boolean) {
     const q = receipt ? (key in receipt ? Number(receipt[key]) : 0) : Math.max(remaining, 0);
     if (q > remaining) {
       const params = { seq: key, qty: q, remaining: Math.max(remaining, 0) };
-      throw new AppError('validation', 'pur.order.overReceipt', { params, fields: { receipt: { key: 'pur.order.overReceipt', params } } });
+      throw new AppError('pur.order.overReceipt', { params, fields: { receipt: { key: 'pur.order.overReceipt', params } } });
     }
     return { l, q, remaining };
   });
-  if (!takes.some((t) => t.q > 0)) throw new AppError('validation', 'pur.order.nothingToReceive');
-  if (partial && takes.every((t) => t.q >= t.remaining)) throw new AppError('validation', 'pur.order.receiptCompletes', { fields: { receipt: { key: 'pur.order.receiptCompletes' } } });
+  if (!takes.some((t) => t.q > 0)) throw new AppError('pur.order.nothingToReceive');
+  if (partial && takes.every((t) => t.q >= t.remaining)) throw new AppError('pur.order.receiptCompletes', { fields: { receipt: { key: 'pur.order.receiptCompletes' } } });
   for (const { l, q } of takes) {
     if (q <= 0) continue;
     if (l.material_id) await changeStock(tx, { clientId, userId: auth.userId, materialId: Number(l.material_id), locationId, delta: q, moveType: 'receipt', docNo: row.po_no as string });
@@ -267,8 +267,8 @@ async function postMove(ctx: ActionContext) {
     const plants = (await sql<{ id: number; plant_id: number }>`select id, plant_id from wms_location where client_id = ${clientId} and id in (${from}, ${Number(row.to_location_id)})`.execute(tx)).rows;
     const pf = plants.find((p) => Number(p.id) === from)?.plant_id;
     const pt = plants.find((p) => Number(p.id) === Number(row.to_location_id))?.plant_id;
-    if (row.move_type === 'move' && pf !== pt) throw new AppError('validation', 'wms.move.moveOtherPlant', { fields: { to_location_id: { key: 'wms.move.moveOtherPlant' } } });
-    if (row.move_type === 'transfer' && pf === pt) throw new AppError('validation', 'wms.move.transferSamePlant', { fields: { to_location_id: { key: 'wms.move.transferSamePlant' } } });
+    if (row.move_type === 'move' && pf !== pt) throw new AppError('wms.move.moveOtherPlant', { fields: { to_location_id: { key: 'wms.move.moveOtherPlant' } } });
+    if (row.move_type === 'transfer' && pf === pt) throw new AppError('wms.move.transferSamePlant', { fields: { to_location_id: { key: 'wms.move.transferSamePlant' } } });
     await changeStock(tx, { clientId, userId: auth.userId, materialId, locationId: from, delta: -qty, moveType: String(row.move_type), docNo });
     await changeStock(tx, { clientId, userId: auth.userId, materialId, locationId: Number(row.to_location_id), delta: qty, moveType: String(row.move_type), docNo });
   } else if (row.move_type === 'return') {
@@ -282,7 +282,7 @@ async function postMove(ctx: ActionContext) {
       const q = Math.min(left, num(l.source_qty));
       if (q > 0) { taken.push({ id: Number(l.id), q }); left -= q; }
     }
-    if (left > 1e-9) throw new AppError('validation', 'wms.move.returnMaterial', { fields: { qty: { key: 'wms.move.returnMaterial' } } });
+    if (left > 1e-9) throw new AppError('wms.move.returnMaterial', { fields: { qty: { key: 'wms.move.returnMaterial' } } });
     await changeStock(tx, { clientId, userId: auth.userId, materialId, locationId: from, delta: -qty, moveType: 'return', docNo, insufficientKey: 'wms.stock.returnInsufficient' });
     for (const t of taken) await sql`update pur_order_line set returned_qty = coalesce(returned_qty, 0) + ${t.q} where id = ${t.id} and client_id = ${clientId}`.execute(tx);
     // The supplier sees what came back on its copy's lines.
@@ -305,14 +305,14 @@ export function registerPurchasingHandlers(): void {
         // The header's kind decides what a line must name (the writer's hooks see no child rows before writing).
         const kind = (await sql<{ order_kind: string }>`select order_kind from pur_order where id = ${id} and client_id = ${clientId}`.execute(tx)).rows[0]?.order_kind;
         const lineErrors = purLineErrors(kind, await linesOf(tx, 'pur_order_line', clientId, id));
-        if (Object.keys(lineErrors).length) throw new AppError('validation', undefined, { fields: Object.fromEntries(Object.entries(lineErrors).map(([k, v]) => [k, { key: v }])) });
+        if (Object.keys(lineErrors).length) throw new AppError('err.validation', { fields: Object.fromEntries(Object.entries(lineErrors).map(([k, v]) => [k, { key: v }])) });
         await priceAndTotal(tx, clientId, id);
       }
     },
   });
   registerSaveHook('supplierorder', {
     validate: async ({ before }) => {
-      if (before?.share_id) throw new AppError('conflict', 'pur.order.sharedReadOnly');
+      if (before?.share_id) throw new AppError('pur.order.sharedReadOnly');
     },
     afterWrite: async ({ tx, clientId, ids }) => {
       for (const id of ids) {
@@ -327,10 +327,10 @@ export function registerPurchasingHandlers(): void {
   registerSaveHook('stockbalance', {
     validate: async ({ before, values }) => {
       if (before && (Number(before.material_id) !== Number(values.material_id) || Number(before.location_id) !== Number(values.location_id)) && num(before.qty) !== 0)
-        throw new AppError('conflict', 'wms.stock.hasStock');
+        throw new AppError('wms.stock.hasStock');
     },
     beforeRemove: async ({ rows }) => {
-      if (rows.some((r) => num(r.qty) !== 0)) throw new AppError('conflict', 'wms.stock.hasStock');
+      if (rows.some((r) => num(r.qty) !== 0)) throw new AppError('wms.stock.hasStock');
     },
   });
   registerActionHandler('purorder', 'send', sendPurchaseOrder);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/errors';
+import { AppError, type ErrorKeyOf } from '../../http/errors';
 
 /**
  * The one place stock changes (issue 17). A decrease is one atomic statement,
@@ -10,19 +10,19 @@ import { AppError } from '../../http/errors';
  * adds to the balance row (the pair's first row), creating it under a transaction advisory lock on (company, material,
  * location) so two first receipts never make two rows. Every change writes a ledger row.
  */
-export type StockChange = { clientId: number; userId: number | null; materialId: number; locationId: number; delta: number; moveType: string; docNo: string | null; insufficientKey?: string };
+export type StockChange = { clientId: number; userId: number | null; materialId: number; locationId: number; delta: number; moveType: string; docNo: string | null; insufficientKey?: ErrorKeyOf<'validation'> };
 
 /** The balance row of a material at a location: the first one (a user may register the pair again, with nothing on hand). */
 const balanceRow = (c: StockChange) => sql`select min(id) from wms_stock where client_id = ${c.clientId} and material_id = ${c.materialId} and location_id = ${c.locationId}`;
 
 export async function changeStock(tx: Db, c: StockChange): Promise<number> {
-  if (!(c.delta !== 0 && Number.isFinite(c.delta))) throw new AppError('validation', 'wms.stock.insufficient');
+  if (!(c.delta !== 0 && Number.isFinite(c.delta))) throw new AppError('wms.stock.insufficient');
   let after: number;
   if (c.delta < 0) {
     const n = -c.delta;
     const r = await sql<{ qty: number }>`update wms_stock set qty = qty - ${n}, version = version + 1, updated_at = now(), updated_by = ${c.userId}
       where id = (${balanceRow(c)}) and client_id = ${c.clientId} and qty >= ${n} returning qty`.execute(tx);
-    if (!r.rows.length) throw new AppError('validation', c.insufficientKey ?? 'wms.stock.insufficient', { fields: { qty: { key: c.insufficientKey ?? 'wms.stock.insufficient' } } });
+    if (!r.rows.length) throw new AppError(c.insufficientKey ?? 'wms.stock.insufficient', { fields: { qty: { key: c.insufficientKey ?? 'wms.stock.insufficient' } } });
     after = Number(r.rows[0].qty);
   } else {
     await sql`select pg_advisory_xact_lock(hashtext(${`wms:${c.clientId}:${c.materialId}:${c.locationId}`}))`.execute(tx);

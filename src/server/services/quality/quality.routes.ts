@@ -54,7 +54,7 @@ export async function qualityRoutes(app: FastifyInstance): Promise<void> {
     const auth = authOf(req);
     const clientId = await assertCan(auth, INSPECTION_MENU, 'update', { db: app.db });
     const f = await storeUpload(app, req, 'quality', clientId, PHOTO_MAX_BYTES);
-    if (!/^image\/(png|jpeg|gif|webp)$/.test(f.mime ?? '')) throw new AppError('unsupportedMediaType');
+    if (!/^image\/(png|jpeg|gif|webp)$/.test(f.mime ?? '')) throw new AppError('err.unsupportedMediaType');
     // Opens to those who may read inspections (services/files/file-access.ts).
     const file = await withTenant(app.db, clientId, async (tx) => recordFile(tx, { ...f, clientId, createdBy: auth.userId, owner: { menu: INSPECTION_MENU } }));
     return ok({ id: file.id, url: file.url });

@@ -80,7 +80,7 @@ async function submitInspection(ctx: ActionContext) {
 
 async function reinspect(ctx: ActionContext) {
   const row = ctx.row;
-  if (row.result !== 'fail') throw new AppError('conflict', 'qm.reinspectPassed', { params: { no: row.insp_no } });
+  if (row.result !== 'fail') throw new AppError('qm.reinspectPassed', { params: { no: row.insp_no } });
   const w = writeContext(ctx.tx, actorOf(ctx.auth, ctx.clientId, ctx.ip), 'service');
   const pick = ['stage', 'order_id', 'plan_id', 'workorder_id', 'outsource_id', 'style_no', 'lot_size', 'level', 'aql', 'inspector'];
   const newId = await writeDocument(w, inspection, { body: Object.fromEntries(pick.map((k) => [k, row[k]])) });
@@ -142,11 +142,11 @@ export function registerQualityRules(): void {
   registerActionGuard('customerorder', async (ctx) => {
     if (ctx.action !== 'finish') return;
     const failed = await failedFinalInspection(ctx.tx, ctx.clientId, Number(ctx.row.id));
-    if (failed) throw new AppError('conflict', 'qm.finishBlocked', { params: { no: failed.insp_no, order: ctx.row.order_no }, extra: { inspection_id: failed.id } });
+    if (failed) throw new AppError('qm.finishBlocked', { params: { no: failed.insp_no, order: ctx.row.order_no }, extra: { inspection_id: failed.id } });
     // A required final plan covering the order: a final inspection must have passed.
     const required = await inspectionPlanFor(ctx.tx, ctx.clientId, { stage: 'final', orderId: Number(ctx.row.id), processId: null, requiredOnly: true });
     if (required && !(await hasPassedFinal(ctx.tx, ctx.clientId, Number(ctx.row.id)))) {
-      throw new AppError('conflict', 'qm.plan.finishNeedsPass', { params: { order: ctx.row.order_no, plan: `${required.code} ${required.name}` } });
+      throw new AppError('qm.plan.finishNeedsPass', { params: { order: ctx.row.order_no, plan: `${required.code} ${required.name}` } });
     }
   });
   // The supplier's dispatch of an outsourced task is refused while the maker's latest inspection of
@@ -154,6 +154,6 @@ export function registerQualityRules(): void {
   registerActionGuard('outsourcetask', async (ctx) => {
     if (ctx.action !== 'dispatch') return;
     const failed = await onMakerOrder(ctx, (mtx, makerId, order) => failedOutsourceInspection(mtx, makerId, Number(order.id)));
-    if (failed) throw new AppError('conflict', 'qm.dispatchBlocked', { params: { no: failed.insp_no, task: ctx.row.task_no } });
+    if (failed) throw new AppError('qm.dispatchBlocked', { params: { no: failed.insp_no, task: ctx.row.task_no } });
   });
 }

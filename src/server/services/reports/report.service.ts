@@ -70,10 +70,10 @@ export function groupingOf(report: ReportDef, query: ReportQuery): ReportDimensi
   const asked = (text(query.group) ?? (report.defaultGroup ?? [report.dimensions[0].key]).join(',')).split(',').map((s) => s.trim()).filter(Boolean);
   const pivot = text(query.pivot);
   const keys = pivot && !asked.includes(pivot) ? [...asked, pivot] : asked;
-  if (!keys.length || keys.length > MAX_GROUPS || new Set(keys).size !== keys.length) throw new AppError('badRequest', 'res.badFilter', { params: { filter: 'group' } });
+  if (!keys.length || keys.length > MAX_GROUPS || new Set(keys).size !== keys.length) throw new AppError('res.badFilter', { params: { filter: 'group' } });
   return keys.map((k) => {
     const d = report.dimensions.find((x) => x.key === k);
-    if (!d) throw new AppError('badRequest', 'res.badFilter', { params: { filter: `group=${k}` } });
+    if (!d) throw new AppError('res.badFilter', { params: { filter: `group=${k}` } });
     return d;
   });
 }
@@ -84,7 +84,7 @@ function listFilters(report: ReportDef, query: ReportQuery): ReportQuery {
   for (const [k, v] of Object.entries(query)) {
     if (!k.startsWith('f.')) continue;
     const field = k.slice(2, k.lastIndexOf('.'));
-    if (!report.filters.includes(field)) throw new AppError('badRequest', 'res.badFilter', { params: { filter: k } });
+    if (!report.filters.includes(field)) throw new AppError('res.badFilter', { params: { filter: k } });
     out[k] = v;
   }
   return out;
@@ -93,7 +93,7 @@ function listFilters(report: ReportDef, query: ReportQuery): ReportQuery {
 export async function runReport(db: Db, auth: AuthContext, report: ReportDef, query: ReportQuery, language: Language): Promise<ReportResult> {
   if (!report.entity) {
     // The caller's own rows of its own tenant (the import centre's rule for jobs); no filters.
-    if (auth.clientId === null) throw new AppError('forbidden', 'err.forbidden');
+    if (auth.clientId === null) throw new AppError('err.forbidden');
     listFilters(report, query);
     const dims = groupingOf(report, query);
     const pivotKey = text(query.pivot);

@@ -4,7 +4,7 @@ import { SOURCING_MENU } from '../../../model/entities/sourcingproject.entity';
 import { FIELD_TYPE_TABLE } from '../../../model';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
-import { AppError, type FieldError } from '../../http/errors';
+import { AppError, keyedError, type ErrorKey, type FieldError, type ParamsArg } from '../../http/errors';
 import { registerActionGuard, registerActionHandler, type ActionContext } from '../../resources/action-handlers';
 import { pickFields, type Row } from '../../resources/document-input';
 import { toFieldError, validateValues, writeContext } from '../../resources/document-stages';
@@ -46,7 +46,7 @@ const jsonOf = <T>(v: unknown): T | null => {
   }
   return v as T;
 };
-const precheck = (key: string, params?: Record<string, unknown>) => new AppError('conflict', key, { params });
+const precheck = <K extends ErrorKey>(key: K, ...[params]: ParamsArg<K>) => keyedError(key, params);
 
 /** The supplier's copy of a design: no field that picks the buyer's records or is limited to the buyer's roles. */
 export function supplierDesign(def: DynamicFormDefinition): DynamicFormDefinition {
@@ -96,14 +96,14 @@ async function checkAnswers(tx: Db, auth: AuthContext, clientId: number, snapsho
  */
 export async function saveAccessAnswers(tx: Db, auth: AuthContext, clientId: number, id: number, version: number | null, body: Row, scopeOk: boolean): Promise<Row> {
   const app = (await sql<Row>`select id, version, status, access_form, access_data from srm_src_application where id = ${id} and client_id = ${clientId} for update`.execute(tx)).rows[0];
-  if (!app || !scopeOk) throw new AppError('notFound', 'res.notFound');
-  if (version === null || Number.isNaN(version)) throw new AppError('validation', undefined, { fields: { version: { key: 'rule.required' } } });
-  if (Number(app.version) !== version) throw new AppError('staleVersion');
+  if (!app || !scopeOk) throw new AppError('res.notFound');
+  if (version === null || Number.isNaN(version)) throw new AppError('err.validation', { fields: { version: { key: 'rule.required' } } });
+  if (Number(app.version) !== version) throw new AppError('err.staleVersion');
   const snapshot = snapshotOf(app.access_form);
   if (!snapshot) throw precheck('src.access.noForm');
   if (app.status !== 'draft') throw precheck('src.access.notDraft');
   const { values, errors } = await checkAnswers(tx, auth, clientId, snapshot, body);
-  if (Object.keys(errors).length) throw new AppError('validation', undefined, { fields: errors });
+  if (Object.keys(errors).length) throw new AppError('err.validation', { fields: errors });
   const before = jsonOf<Row>(app.access_data) ?? {};
   const r = (await sql<{ version: number }>`update srm_src_application set access_data = ${JSON.stringify(values)}::jsonb, access_filled_at = now(), version = version + 1,
       updated_by = ${auth.userId}, updated_at = now() where id = ${id} and client_id = ${clientId} returning version`.execute(tx)).rows[0];
@@ -159,7 +159,7 @@ export const certExpired = (validTo: string | null | undefined, today: string): 
 export async function admissionView(tx: Db, clientId: number, entity: 'srcrecord' | 'srcapplication', id: number, scopeOk: boolean): Promise<Row> {
   const table = entity === 'srcrecord' ? sql`srm_src_record` : sql`srm_src_application`;
   const row = (await sql<Row>`select * from ${table} where id = ${id} and client_id = ${clientId}`.execute(tx)).rows[0];
-  if (!row || !scopeOk) throw new AppError('notFound', 'res.notFound');
+  if (!row || !scopeOk) throw new AppError('res.notFound');
   const today = (await sql<{ d: string }>`select to_char(current_date, 'YYYY-MM-DD') as d`.execute(tx)).rows[0].d;
   const certs: CertCopy[] = entity === 'srcrecord' ? (jsonOf<CertCopy[]>(row.cert_files) ?? []) : await applicationCerts(tx, clientId, id);
   const urls = await fileUrlsById(tx, clientId, certs.map((c) => Number(c.file_id)));
@@ -184,7 +184,7 @@ async function reviewAccess(ctx: ActionContext) {
   if (!['pending', 'passed', 'failed'].includes(String(row.access_review))) throw precheck('src.access.notFilled');
   const verdict = String(params.access_verdict);
   const remark = has(params.access_review_remark) ? String(params.access_review_remark).trim() : null;
-  if (verdict === 'failed' && !remark) throw new AppError('validation', 'src.access.failedRemark', { fields: { access_review_remark: { key: 'src.access.failedRemark' } } });
+  if (verdict === 'failed' && !remark) throw new AppError('src.access.failedRemark', { fields: { access_review_remark: { key: 'src.access.failedRemark' } } });
   const share = row.share_id
     ? (await sql<Row>`select * from scm_order_share where id = ${row.share_id as number} and client_id = ${clientId} and source_entity = 'srcproject' and target_entity = 'srcapplication' and state = 'active'`.execute(tx)).rows[0]
     : undefined;

@@ -32,11 +32,11 @@ type Row = Record<string, unknown>;
 
 async function visibleProject(app: FastifyInstance, auth: AuthContext, clientId: number, raw: unknown): Promise<number> {
   const id = parseId(raw);
-  if (id === null) throw new AppError('notFound', 'res.notFound');
+  if (id === null) throw new AppError('res.notFound');
   const scope = await dataScope(auth, SOURCING_MENU, { db: app.db });
   const found = await withTenant(app.db, clientId, async (tx) =>
     (await sql<{ id: number }>`select t.id from srm_src_project t where t.id = ${id} and t.client_id = ${clientId} ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``}`.execute(tx)).rows[0]);
-  if (!found) throw new AppError('notFound', 'res.notFound');
+  if (!found) throw new AppError('res.notFound');
   return id;
 }
 
@@ -128,7 +128,7 @@ export async function sourcingRoutes(app: FastifyInstance): Promise<void> {
     const auth = authOf(req);
     const clientId = await assertCan(auth, SOURCING_APPLY_MENU, 'create', { db: app.db });
     const id = parseId(((req.body ?? {}) as Q).project_id);
-    if (id === null) throw new AppError('notFound', 'src.apply.notOpen');
+    if (id === null) throw new AppError('src.apply.notOpen');
     const opp = (await withSystemScope(app.db, (tx) => opportunities(tx, clientId, id)))[0];
     const made = await withTenant(app.db, clientId, (tx) => applyToProject(tx, auth, clientId, opp, req.ip));
     return ok({ ...made, message: translate(requestLanguage(req), 'src.apply.opened', { no: made.app_no }) });
@@ -141,7 +141,7 @@ export async function sourcingRoutes(app: FastifyInstance): Promise<void> {
     const clientId = await assertCan(auth, SOURCING_APPLY_MENU, 'update', { db: app.db });
     const body = (req.body ?? {}) as Q;
     const id = parseId(body.id);
-    if (id === null) throw new AppError('notFound', 'res.notFound');
+    if (id === null) throw new AppError('res.notFound');
     const seen = await visibleRow(app, auth, clientId, SOURCING_APPLY_MENU, 'srm_src_application', id);
     return ok(await withTenant(app.db, clientId, (tx) => saveAccessAnswers(tx, auth, clientId, id, parseVersion(body), body, seen)));
   });
@@ -152,7 +152,7 @@ export async function sourcingRoutes(app: FastifyInstance): Promise<void> {
     const q = req.query as Q;
     const entity = q.entity === 'srcrecord' ? 'srcrecord' : q.entity === 'srcapplication' ? 'srcapplication' : null;
     const id = parseId(q.id);
-    if (!entity || id === null) throw new AppError('notFound', 'res.notFound');
+    if (!entity || id === null) throw new AppError('res.notFound');
     const menu = entity === 'srcrecord' ? SOURCING_MENU : SOURCING_APPLY_MENU;
     const clientId = await assertCan(auth, menu, 'read', { db: app.db });
     const seen = await visibleRow(app, auth, clientId, menu, entity === 'srcrecord' ? 'srm_src_record' : 'srm_src_application', id);
@@ -164,7 +164,7 @@ export async function sourcingRoutes(app: FastifyInstance): Promise<void> {
     const auth = authOf(req);
     const clientId = await assertCan(auth, SOURCING_APPLY_MENU, 'update', { db: app.db });
     const f = await storeUpload(app, req, 'sourcing', clientId, ADMISSION_FILE_MAX);
-    if (!ADMISSION_FILE_TYPES.test(f.mime ?? '')) throw new AppError('unsupportedMediaType', 'src.cert.fileType');
+    if (!ADMISSION_FILE_TYPES.test(f.mime ?? '')) throw new AppError('src.cert.fileType');
     const file = await withTenant(app.db, clientId, async (tx) => recordFile(tx, { ...f, clientId, createdBy: auth.userId, owner: { menu: SOURCING_APPLY_MENU } }));
     return ok({ id: file.id, name: f.name, mime: f.mime, url: file.url });
   });
@@ -176,9 +176,9 @@ export async function sourcingRoutes(app: FastifyInstance): Promise<void> {
     const clientId = await assertCan(auth, vendor.menuCode, 'update', { db: app.db });
     const q = req.query as Q;
     const id = parseId(q.id);
-    if (id === null || !(await visibleRow(app, auth, clientId, vendor.menuCode, 'md_vendor', id))) throw new AppError('notFound', 'res.notFound');
+    if (id === null || !(await visibleRow(app, auth, clientId, vendor.menuCode, 'md_vendor', id))) throw new AppError('res.notFound');
     const f = await storeUpload(app, req, 'sourcing', clientId, ADMISSION_FILE_MAX);
-    if (!/^image\/(png|jpeg|webp)$/.test(f.mime ?? '')) throw new AppError('unsupportedMediaType', 'src.cert.fileType');
+    if (!/^image\/(png|jpeg|webp)$/.test(f.mime ?? '')) throw new AppError('src.cert.fileType');
     const file = await withTenant(app.db, clientId, async (tx) => recordFile(tx, { ...f, clientId, createdBy: auth.userId, owner: { menu: vendor.menuCode, table: vendor.table, id } }));
     return ok(await saveDocument({ db: app.db, auth, ip: req.ip, language: requestLanguage(req) }, vendor, { id, version: q.version, permit_image: file.url }));
   });
@@ -231,12 +231,12 @@ export async function sourcingRoutes(app: FastifyInstance): Promise<void> {
     const b = (req.body ?? {}) as Q;
     const projectId = await visibleProject(app, auth, clientId, b.project_id);
     const recordId = parseId(b.record_id);
-    if (recordId === null) throw new AppError('notFound', 'res.notFound');
+    if (recordId === null) throw new AppError('res.notFound');
     let scores: unknown = b.scores;
     if (typeof scores === 'string') {
-      try { scores = JSON.parse(scores); } catch { throw new AppError('badRequest'); }
+      try { scores = JSON.parse(scores); } catch { throw new AppError('err.badRequest'); }
     }
-    if (!scores || typeof scores !== 'object' || Array.isArray(scores)) throw new AppError('badRequest');
+    if (!scores || typeof scores !== 'object' || Array.isArray(scores)) throw new AppError('err.badRequest');
     return ok(await withTenant(app.db, clientId, (tx) => saveScores(tx, auth, clientId, projectId, recordId, scores as Record<string, unknown>, req.ip)));
   });
 }

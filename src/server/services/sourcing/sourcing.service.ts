@@ -4,7 +4,7 @@ import { parseEvalOptions, PROJECT_OPEN_STATES, quotationBreakErrors, PROJECT_ST
 import { requireEntity } from '../../../model';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/errors';
+import { AppError, isErrorKey, keyedError, type ErrorKey, type ErrorKeyOf, type ParamsArg } from '../../http/errors';
 import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
 import { writeContext } from '../../resources/document-stages';
 import type { WriteActor } from '../../resources/save-hooks';
@@ -30,8 +30,8 @@ type Row = Record<string, unknown>;
 export const languageOf = (auth: AuthContext): Language => (isLanguage(auth.language) ? auth.language : 'zh-CN');
 const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
 const has = (v: unknown) => v !== null && v !== undefined && String(v).trim() !== '';
-const validation = (key: string, field: string, params?: Record<string, unknown>) => new AppError('validation', key, { params, fields: { [field]: { key, params } } });
-const precheck = (key: string) => new AppError('conflict', key);
+const validation = <K extends ErrorKey>(key: K, field: string, ...[params]: ParamsArg<K>) => keyedError(key, params, { fields: { [field]: { key, params } } });
+const precheck = (key: ErrorKeyOf<'conflict'>) => new AppError(key);
 const jsonOf = <T>(v: unknown, fallback: T): T => {
   if (v === null || v === undefined || v === '') return fallback;
   if (typeof v === 'string') {
@@ -362,10 +362,10 @@ async function award(ctx: ActionContext) {
  */
 export async function saveScores(tx: Db, auth: AuthContext, clientId: number, projectId: number, recordId: number, input: Record<string, unknown>, ip: string | null): Promise<{ scores: Record<string, number> }> {
   const project = (await sql<Row>`select * from srm_src_project where id = ${projectId} and client_id = ${clientId}`.execute(tx)).rows[0];
-  if (!project) throw new AppError('notFound', 'res.notFound');
+  if (!project) throw new AppError('res.notFound');
   if (project.status !== 'evaluating') throw precheck('src.score.notEvaluating');
   const member = (await sql<{ n: number }>`select count(*)::int as n from srm_src_project_member where client_id = ${clientId} and project_id = ${projectId} and user_id = ${auth.userId}`.execute(tx)).rows[0].n;
-  if (!member) throw new AppError('forbidden', 'src.score.notMember');
+  if (!member) throw new AppError('src.score.notMember');
   const record = (await sql<Row>`select * from srm_src_record where id = ${recordId} and client_id = ${clientId} and project_id = ${projectId} for update`.execute(tx)).rows[0];
   if (!record || record.status !== 'shortlisted') throw precheck('src.score.badRecord');
   const items = new Map(((await activeConfigItems(tx, clientId, project)) ?? []).map((i) => [String(i.id), i]));
@@ -383,7 +383,8 @@ export async function saveScores(tx: Db, auth: AuthContext, clientId: number, pr
     given[k] = n;
   }
   const keys = Object.keys(errors);
-  if (keys.length) throw new AppError('validation', errors[keys[0]].key, { params: errors[keys[0]].params, fields: errors });
+  const first = keys.length ? errors[keys[0]] : undefined;
+  if (first) throw keyedError(isErrorKey(first.key) ? first.key : 'err.validation', first.params as never, { fields: errors });
   const scores = jsonOf<Scores>(record.scores, {});
   const before = { ...(scores[String(auth.userId)] ?? {}) };
   scores[String(auth.userId)] = { ...before, ...given };
@@ -419,7 +420,7 @@ export async function evaluationTodo(tx: Db, auth: AuthContext, clientId: number
 /** The evaluation page's data: the scheme's items, the caller's own scores and, for the buyer, the weighted ranking. */
 export async function evaluationOf(tx: Db, auth: AuthContext, clientId: number, projectId: number): Promise<Row> {
   const project = (await sql<Row>`select * from srm_src_project where id = ${projectId} and client_id = ${clientId}`.execute(tx)).rows[0];
-  if (!project) throw new AppError('notFound', 'res.notFound');
+  if (!project) throw new AppError('res.notFound');
   const items = project.eval_config_id ? (await sql<Row>`select id, category, item_name, item_type, weight, min_score, max_score, options from srm_src_evalconfig_item where client_id = ${clientId} and config_id = ${project.eval_config_id as number} order by id`.execute(tx)).rows : [];
   const isMember = (await sql<{ n: number }>`select count(*)::int as n from srm_src_project_member where client_id = ${clientId} and project_id = ${projectId} and user_id = ${auth.userId}`.execute(tx)).rows[0].n > 0;
   const records = (await projectRecords(tx, clientId, projectId)).filter((r) => r.status === 'shortlisted');
@@ -436,13 +437,13 @@ export async function evaluationOf(tx: Db, auth: AuthContext, clientId: number, 
 async function onBuyerProject<T>(tx: Db, supplierId: number, app: Row, work: (btx: Db, buyerId: number, project: Row, share: Row) => Promise<T>): Promise<T> {
   const buyerId = Number(app.source_client_id);
   const shareId = Number(app.share_id);
-  if (!buyerId || !shareId) throw new AppError('conflict', 'src.apply.notLinked');
+  if (!buyerId || !shareId) throw new AppError('src.apply.notLinked');
   return asTenant(tx, buyerId, supplierId, async (btx) => {
     const share = (await sql<Row>`select * from scm_order_share where id = ${shareId} and client_id = ${buyerId} and from_client = ${buyerId} and to_client = ${supplierId}
       and source_entity = 'srcproject' and target_entity = 'srcapplication' and target_id = ${app.id as number} and state = 'active'`.execute(btx)).rows[0];
-    if (!share) throw new AppError('forbidden', 'src.share.missing');
+    if (!share) throw new AppError('src.share.missing');
     const project = (await sql<Row>`select * from srm_src_project where id = ${share.source_id as number} and client_id = ${buyerId} for update`.execute(btx)).rows[0];
-    if (!project) throw new AppError('forbidden', 'src.share.missing');
+    if (!project) throw new AppError('src.share.missing');
     return work(btx, buyerId, project, share);
   });
 }
@@ -488,7 +489,7 @@ async function postQuotation(ctx: ActionContext) {
   const breaks = (await sql<Row>`select min_qty, unit_price, lead_time_days from srm_src_quotation_break where client_id = ${clientId} and quotation_id = ${row.id as number} order by min_qty`.execute(tx)).rows;
   // A draft may hold any rows while it is worked on; what is posted has one price per quantity.
   const breakErrors = quotationBreakErrors(breaks);
-  if (breakErrors.breaks) throw validation(breakErrors.breaks, 'breaks');
+  if (breakErrors.breaks) throw validation('src.quote.breaksOrder', 'breaks');
   const postedAt = new Date().toISOString();
   const me = await clientRow(tx, clientId);
   await onBuyerProject(tx, clientId, app, async (btx, buyerId, project, share) => {
@@ -520,11 +521,11 @@ async function postQuotation(ctx: ActionContext) {
  * publishing) and public or inviting the caller's company.
  */
 export async function applyToProject(tx: Db, auth: AuthContext, clientId: number, opp: Row | undefined, ip: string | null): Promise<{ id: number; app_no: string }> {
-  if (!opp) throw new AppError('notFound', 'src.apply.notOpen');
+  if (!opp) throw new AppError('src.apply.notOpen');
   const buyerId = Number(opp.client_id);
   const projectId = Number(opp.id);
   const mine = (await myApplications(tx, clientId, [projectId])).get(projectId);
-  if (mine) throw new AppError('conflict', 'src.apply.already', { params: { no: mine.app_no } });
+  if (mine) throw new AppError('src.apply.already', { params: { no: mine.app_no } });
   const w = writeContext(tx, actorOf(auth, clientId, ip), 'service');
   const me = (await sql<Row>`select fullname, mobile from users where id = ${auth.userId}`.execute(tx)).rows[0];
   const id = await writeDocument(w, sourcingApplication, { body: { contact_person: me?.fullname ?? null, contact_phone: me?.mobile ?? null } });
@@ -600,7 +601,7 @@ export function registerSourcingHandlers(): void {
   registerActionHandler('srcitem', 'activate', async () => undefined);
   registerSaveHook('srcrecord', {
     validate: async ({ before, source }) => {
-      if (before?.share_id && source !== 'service') throw new AppError('conflict', 'src.record.platformReadOnly');
+      if (before?.share_id && source !== 'service') throw new AppError('src.record.platformReadOnly');
     },
   });
   const recordMove = (appStatus: string, quoteStatus: { from: string[]; to: string } | null) => async (ctx: ActionContext) => {

@@ -21,8 +21,8 @@ export function bankDataChanged(before: Row, values: Row): boolean {
 
 export function registerVendorBankHandlers(): void {
   registerActionHandler('vendor', 'check_bank', async ({ row, auth }) => {
-    if (!has(row.permit_image)) throw new AppError('conflict', 'md.vendor.permitMissing');
-    if (BANK_FIELDS.slice(0, 4).some((k) => !has(row[k]))) throw new AppError('conflict', 'md.vendor.bankIncomplete');
+    if (!has(row.permit_image)) throw new AppError('md.vendor.permitMissing');
+    if (BANK_FIELDS.slice(0, 4).some((k) => !has(row[k]))) throw new AppError('md.vendor.bankIncomplete');
     return { patch: { bank_checked: true, bank_checked_by: auth.fullname || auth.username, bank_checked_at: new Date().toISOString() } };
   });
   registerSaveHook('vendor', {

@@ -62,7 +62,7 @@ export function registerVendorEvalHandlers(): void {
           if (!has(r.score) || !has(r.max_score)) continue;
           const min = Number(r.min_score ?? 0);
           const max = Number(r.max_score);
-          if (Number(r.score) < min || Number(r.score) > max) throw new AppError('validation', 'src.score.range', { params: { min, max }, fields: { [`scores[${i}].score`]: { key: 'src.score.range', params: { min, max } } } });
+          if (Number(r.score) < min || Number(r.score) > max) throw new AppError('src.score.range', { params: { min, max }, fields: { [`scores[${i}].score`]: { key: 'src.score.range', params: { min, max } } } });
         }
         await sql`update srm_src_vendoreval set total_score = ${totalOf(stored)} where id = ${id} and client_id = ${clientId}`.execute(tx);
       }
@@ -72,10 +72,10 @@ export function registerVendorEvalHandlers(): void {
   registerActionHandler('srcvendoreval', 'complete', async (ctx: ActionContext) => {
     const { tx, clientId, row, auth, ip } = ctx;
     const cfg = (await sql<{ status: string }>`select status from srm_src_evalconfig where id = ${row.eval_config_id as number} and client_id = ${clientId}`.execute(tx)).rows[0];
-    if (!cfg || cfg.status !== 'active') throw new AppError('conflict', 'src.veval.schemeInactive');
+    if (!cfg || cfg.status !== 'active') throw new AppError('src.veval.schemeInactive');
     const rows = (await scoreRows(tx, clientId, Number(row.id))).filter((r) => r.config_item_id);
     const missing = rows.filter((r) => !has(r.score)).map((r) => String(r.item_name));
-    if (!rows.length || missing.length) throw new AppError('conflict', 'src.veval.unscored', { params: { items: missing.join('、') } });
+    if (!rows.length || missing.length) throw new AppError('src.veval.unscored', { params: { items: missing.join('、') } });
     const total = totalOf(rows);
     const grade = gradeOf(total);
     const passed = total >= PASS_SCORE;

@@ -68,7 +68,7 @@ export function endpointAllowed(provider: ProviderKind, url: string, operatorHos
  * Every failure of the code exchange (refused address, unreachable host, timeout, unexpected reply)
  * is this one 400, so the answer tells nothing about what listens where.
  */
-export const exchangeFailed = () => new AppError('badRequest', 'thirdparty.exchangeFailed');
+export const exchangeFailed = () => new AppError('thirdparty.exchangeFailed');
 
 async function callJson(url: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
   let res: Response;
@@ -128,7 +128,7 @@ export const wecomProvider: ChatProvider = {
     const info = await callJson(`${base}/cgi-bin/auth/getuserinfo?${new URLSearchParams({ access_token: accessToken, code })}`);
     // A visitor outside the corporation gets an openid but no userid: not a member, no sign-in.
     const userId = str(info.userid) ?? str(info.UserId);
-    if (info.errcode !== 0 || !userId) throw new AppError('badRequest', 'thirdparty.notMember');
+    if (info.errcode !== 0 || !userId) throw new AppError('thirdparty.notMember');
     return { externalId: userId, name: null };
   },
   // gettoken, then message/send of a text message from the company's application to the member.
@@ -170,7 +170,7 @@ export const dingtalkProvider: ChatProvider = {
     if (!accessToken) throw exchangeFailed();
     const me = await callJson(`${base}/v1.0/contact/users/me`, { headers: { 'x-acs-dingtalk-access-token': accessToken } });
     const unionId = str(me.unionId);
-    if (!unionId) throw new AppError('badRequest', 'thirdparty.notMember');
+    if (!unionId) throw new AppError('thirdparty.notMember');
     return { externalId: unionId, name: str(me.nick) };
   },
   // The application's token, the member's userid from the bound unionId, then a work notice

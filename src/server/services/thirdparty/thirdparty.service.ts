@@ -41,7 +41,7 @@ export async function findApp(db: Db, provider: ProviderKind, company: { code?: 
     where a.provider = ${provider} and a.enabled and c.status = 'active'
       and ${company.id !== undefined ? sql`c.id = ${company.id}` : sql`c.code = ${company.code ?? ''}`}`.execute(db);
   const row = r.rows[0];
-  if (!row) throw new AppError('notFound', 'thirdparty.appMissing');
+  if (!row) throw new AppError('thirdparty.appMissing');
   return { ...toApp(row, provider), clientCode: row.code };
 }
 
@@ -65,7 +65,7 @@ async function consume(db: Db, kind: 'state' | 'bind', provider: ProviderKind, t
     where token_hash = ${sha256(token)} and kind = ${kind} and provider = ${provider} and used_at is null and expires_at > ${isoNow()}
     returning client_id, external_id`.execute(db);
   const row = r.rows[0];
-  if (!row) throw new AppError('badRequest', kind === 'state' ? 'thirdparty.stateInvalid' : 'thirdparty.ticketInvalid');
+  if (!row) throw new AppError(kind === 'state' ? 'thirdparty.stateInvalid' : 'thirdparty.ticketInvalid');
   return { clientId: row.client_id, externalId: row.external_id };
 }
 
@@ -123,13 +123,13 @@ export async function bindAccount(
     select id, status, password_hash, client_id from users where lower(username) = lower(${username})`.execute(db);
   const user = found.rows[0];
   // The password is checked before the ticket is used, so a typo does not burn the ticket.
-  if (!user || !(await verify(user.password_hash))) throw new AppError('badRequest', 'access.badCredentials');
+  if (!user || !(await verify(user.password_hash))) throw new AppError('access.badCredentials');
   const { clientId, externalId } = await consume(db, 'bind', provider, ticket);
-  if (user.client_id !== clientId || !externalId) throw new AppError('forbidden', 'thirdparty.otherCompany');
+  if (user.client_id !== clientId || !externalId) throw new AppError('thirdparty.otherCompany');
   refuseInactive(user);
   const column = BINDING_COLUMN[provider];
   const taken = await sql<{ id: number }>`select id from users where client_id = ${clientId} and ${sql.ref(column)} = ${externalId} and id <> ${user.id}`.execute(db);
-  if (taken.rows.length) throw new AppError('conflict', 'thirdparty.alreadyBound');
+  if (taken.rows.length) throw new AppError('thirdparty.alreadyBound');
   await sql`update users set ${sql.ref(column)} = ${externalId}, version = version + 1, updated_at = now() where id = ${user.id}`.execute(db);
   return { userId: user.id, clientId };
 }

@@ -76,7 +76,7 @@ async function rolesOf(tx: Db, ticketId: number, userId: number): Promise<Set<Ro
 }
 
 async function requireOwner(tx: Db, t: Raw, me: Caller): Promise<void> {
-  if (!(await rolesOf(tx, t.id, me.userId)).has('owner')) throw new AppError('forbidden', 'ticket.ownerOnly');
+  if (!(await rolesOf(tx, t.id, me.userId)).has('owner')) throw new AppError('ticket.ownerOnly');
 }
 
 /** Active users among `ids` of the ticket's two companies; any other id refuses the whole call. */
@@ -173,12 +173,12 @@ export async function editTicket(db: Db, me: Caller, id: number, input: Record<s
   return withSystemScope(db, async (tx) => {
     const t = await rawTicket(tx, me, id);
     await requireOwner(tx, t, me);
-    if (t.status === '100') throw new AppError('conflict', 'ticket.closedReadOnly');
+    if (t.status === '100') throw new AppError('ticket.closedReadOnly');
     const set = Object.entries(values).map(([k, v]) => sql`${sql.ref(k)} = ${v as string | number | null}`);
     const version = input.version === undefined ? t.version : Number(input.version);
     const r = await sql`update collab_ticket t set ${sql.join([...set, sql`version = version + 1`, sql`updated_by = ${me.userId}`, sql`updated_at = now()`])}
       where t.id = ${id} and ${visible(me)} and t.version = ${version}`.execute(tx);
-    if (Number(r.numAffectedRows ?? 0) !== 1) throw new AppError('staleVersion');
+    if (Number(r.numAffectedRows ?? 0) !== 1) throw new AppError('err.staleVersion');
     return loadTicket(tx, me, id);
   });
 }
@@ -195,11 +195,11 @@ const NOTICE_OF: Record<string, { kind: string; key: string }> = {
  */
 export async function moveTicket(db: Db, me: Caller, id: number, action: 'close' | 'finish' | 'reopen', input: { version?: number; solution?: string }): Promise<TicketRow> {
   const transition = ticket.states!.transitions.find((x) => x.action === action);
-  if (!transition) throw new AppError('badRequest', 'ticket.badTransition');
+  if (!transition) throw new AppError('ticket.badTransition');
   return withSystemScope(db, async (tx) => {
     const t = await rawTicket(tx, me, id);
     await requireOwner(tx, t, me);
-    if (!transition.from.includes(t.status) || transitionTo(ticket, t.status, transition.to) !== action) throw new AppError('conflict', 'ticket.badTransition');
+    if (!transition.from.includes(t.status) || transitionTo(ticket, t.status, transition.to) !== action) throw new AppError('ticket.badTransition', { as: 'conflict' });
     if (input.solution !== undefined) await sql`update collab_ticket set solution = ${input.solution} where id = ${id}`.execute(tx);
     if (action === 'finish') {
       const s = (await sql<{ solution: string | null }>`select solution from collab_ticket where id = ${id}`.execute(tx)).rows[0].solution;
@@ -208,7 +208,7 @@ export async function moveTicket(db: Db, me: Caller, id: number, action: 'close'
     const r = await sql`update collab_ticket t set status = ${transition.to}, closed_at = ${transition.to === '100' ? sql`now()` : null},
       version = version + 1, updated_by = ${me.userId}, updated_at = now()
       where t.id = ${id} and ${visible(me)} and t.version = ${input.version ?? t.version}`.execute(tx);
-    if (Number(r.numAffectedRows ?? 0) !== 1) throw new AppError('staleVersion');
+    if (Number(r.numAffectedRows ?? 0) !== 1) throw new AppError('err.staleVersion');
     const n = NOTICE_OF[action];
     await tell(tx, t, await memberIds(tx, id, me.userId), n.kind, n.key, { user: me.fullname });
     return loadTicket(tx, me, id);
@@ -221,7 +221,7 @@ export async function addTicketMember(db: Db, me: Caller, id: number, userId: nu
   return withSystemScope(db, async (tx) => {
     const t = await rawTicket(tx, me, id);
     await requireOwner(tx, t, me);
-    if (t.status === '100') throw new AppError('conflict', 'ticket.closedReadOnly');
+    if (t.status === '100') throw new AppError('ticket.closedReadOnly');
     const people = await peopleOf(tx, [userId], [t.client_id, ...(t.partner_client_id ? [t.partner_client_id] : [])], 'user_id');
     if (await addMember(tx, t, userId, people.get(userId)!, role, me.userId)) {
       const roleWord = (await sql<{ language: string }>`select language from users where id = ${userId}`.execute(tx)).rows[0]?.language === 'en'
@@ -239,7 +239,7 @@ export async function quitTicket(db: Db, me: Caller, id: number): Promise<Member
     const t = await rawTicket(tx, me, id);
     await requireOwner(tx, t, me);
     const owners = (await sql<{ n: number }>`select count(*)::int as n from collab_ticket_member where ticket_id = ${id} and role = 'owner'`.execute(tx)).rows[0].n;
-    if (owners <= 1) throw new AppError('conflict', 'ticket.lastOwner');
+    if (owners <= 1) throw new AppError('ticket.lastOwner');
     await sql`delete from collab_ticket_member where ticket_id = ${id} and user_id = ${me.userId} and role = 'owner'`.execute(tx);
     return membersOf(tx, id);
   });
@@ -297,8 +297,8 @@ export async function addComment(db: Db, me: Caller, id: number, content: string
   return withSystemScope(db, async (tx) => {
     const t = await rawTicket(tx, me, id);
     const roles = await rolesOf(tx, id, me.userId);
-    if (t.status === '100') throw new AppError('conflict', 'ticket.closedReadOnly');
-    if (!roles.has('owner') && !roles.has('participant') && !roles.has('initiator')) throw new AppError('forbidden', 'ticket.guestReadOnly');
+    if (t.status === '100') throw new AppError('ticket.closedReadOnly');
+    if (!roles.has('owner') && !roles.has('participant') && !roles.has('initiator')) throw new AppError('ticket.guestReadOnly');
     const files = fileIds.length
       ? (await sql<Attachment>`select id::int as id, key, name, mime, size::int as size from files
           where id = any(${fileIds}::int[]) and client_id = ${me.clientId} and created_by = ${me.userId} and path like 'tickets/%'`.execute(tx)).rows
@@ -320,8 +320,8 @@ export async function removeComment(db: Db, me: Caller, commentId: number): Prom
       from collab_ticket_comment cm join collab_ticket t on t.id = cm.ticket_id where cm.id = ${commentId} and ${visible(me)}`.execute(tx);
     const c = r.rows[0];
     if (!c) throw notFound('ticket.notFound');
-    if (c.user_id !== me.userId) throw new AppError('forbidden', 'ticket.commentNotYours');
-    if (!c.age_ok) throw new AppError('conflict', 'ticket.commentTooOld', { params: { days: await commentDeleteDays(tx) } });
+    if (c.user_id !== me.userId) throw new AppError('ticket.commentNotYours');
+    if (!c.age_ok) throw new AppError('ticket.commentTooOld', { params: { days: await commentDeleteDays(tx) } });
     await sql`delete from collab_ticket_comment where id = ${commentId}`.execute(tx);
     return c.ticket_id;
   });

@@ -28,7 +28,7 @@ export function registerTrackingHandlers(): void {
     validate: async ({ tx, clientId, values, before }) => {
       const days = values.plan_days ?? before?.plan_days;
       if (days !== undefined && days !== null && (Number(days) < 0 || Number(days) > 365))
-        throw new AppError('validation', 'tracking.planDaysRange', { fields: { plan_days: { key: 'tracking.planDaysRange' } } });
+        throw new AppError('tracking.planDaysRange', { fields: { plan_days: { key: 'tracking.planDaysRange' } } });
       // A node code once per category and order type: the field's `uniqueWith` declaration.
     },
   });

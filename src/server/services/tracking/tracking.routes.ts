@@ -30,12 +30,12 @@ const STATUSES = ['pending', 'in_progress', 'finished', 'cancelled', 'rejected']
 function statusesOf(v: unknown): string[] {
   if (v === undefined || v === '') return ['in_progress'];
   const list = String(v).split(',').map((s) => s.trim());
-  if (!list.every((s) => STATUSES.includes(s))) throw new AppError('badRequest');
+  if (!list.every((s) => STATUSES.includes(s))) throw new AppError('err.badRequest');
   return list;
 }
 
 function dateParam(v: unknown, name: string): string {
-  if (!isIsoDate(v)) throw new AppError('validation', 'tracking.badDate', { fields: { [name]: { key: 'tracking.badDate' } } });
+  if (!isIsoDate(v)) throw new AppError('tracking.badDate', { fields: { [name]: { key: 'tracking.badDate' } } });
   return v;
 }
 
@@ -59,19 +59,19 @@ export async function checkAllNodeFlags(db: Db): Promise<{ companies: number; la
 
 function nodeCodeOf(b: Q): string {
   const code = typeof b.node_code === 'string' ? b.node_code.trim() : '';
-  if (!code) throw new AppError('validation', undefined, { fields: { node_code: { key: 'rule.required' } } });
+  if (!code) throw new AppError('err.validation', { fields: { node_code: { key: 'rule.required' } } });
   return code;
 }
 
 function actualDateOf(b: Q): string | null {
   const date = b.date === null || b.date === '' || b.date === undefined ? null : b.date;
-  if (date !== null && !isIsoDate(date)) throw new AppError('validation', 'tracking.badDate', { fields: { date: { key: 'tracking.badDate' } } });
+  if (date !== null && !isIsoDate(date)) throw new AppError('tracking.badDate', { fields: { date: { key: 'tracking.badDate' } } });
   return date;
 }
 
 function versionOf(b: Q): number | null {
   const version = b.version === undefined || b.version === null || b.version === '' ? null : Number(b.version);
-  if (version !== null && !Number.isSafeInteger(version)) throw new AppError('badRequest');
+  if (version !== null && !Number.isSafeInteger(version)) throw new AppError('err.badRequest');
   return version;
 }
 
@@ -101,7 +101,7 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     const clientId = await assertCan(auth, NODE_TRACKING_MENU, 'read', { db: app.db });
     const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
     const id = parseId((req.query as Q).order_id);
-    if (id === null) throw new AppError('notFound', 'tracking.orderNotFound');
+    if (id === null) throw new AppError('tracking.orderNotFound');
     return ok(await withTenant(app.db, clientId, async (tx) => {
       await orderTimeline(tx, clientId, id, scope);
       await evaluateNodeFlags(tx, clientId, [id]);
@@ -115,13 +115,13 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
     const b = (req.body ?? {}) as Q;
     const orderId = parseId(b.order_id);
-    if (orderId === null) throw new AppError('notFound', 'tracking.orderNotFound');
+    if (orderId === null) throw new AppError('tracking.orderNotFound');
     const code = typeof b.node_code === 'string' ? b.node_code.trim() : '';
-    if (!code) throw new AppError('validation', undefined, { fields: { node_code: { key: 'rule.required' } } });
+    if (!code) throw new AppError('err.validation', { fields: { node_code: { key: 'rule.required' } } });
     const date = b.date === null || b.date === '' ? null : b.date;
-    if (date !== null && !isIsoDate(date)) throw new AppError('validation', 'tracking.badDate', { fields: { date: { key: 'tracking.badDate' } } });
+    if (date !== null && !isIsoDate(date)) throw new AppError('tracking.badDate', { fields: { date: { key: 'tracking.badDate' } } });
     const version = b.version === undefined || b.version === null || b.version === '' ? null : Number(b.version);
-    if (version !== null && !Number.isSafeInteger(version)) throw new AppError('badRequest');
+    if (version !== null && !Number.isSafeInteger(version)) throw new AppError('err.badRequest');
     return ok(await withTenant(app.db, clientId, async (tx) => {
       // The order must be one the caller may see (its data permissions), as for a read.
       await orderTimeline(tx, clientId, orderId, scope);
@@ -136,7 +136,7 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     const q = req.query as Q;
     const from = dateParam(q.from, 'from');
     const to = dateParam(q.to, 'to');
-    if (to < from || (Date.parse(to) - Date.parse(from)) / 86_400_000 > 400) throw new AppError('badRequest');
+    if (to < from || (Date.parse(to) - Date.parse(from)) / 86_400_000 > 400) throw new AppError('err.badRequest');
     return ok(await withTenant(app.db, clientId, (tx) => nodeCalendar(tx, clientId, { from, to, scope })));
   });
 
@@ -151,7 +151,7 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     const auth = authOf(req);
     const clientId = await assertCan(auth, NODE_TIMELINE_BRAND_MENU, 'read', { db: app.db });
     const id = parseId((req.query as Q).pr_id);
-    if (id === null) throw new AppError('notFound', 'tracking.orderNotFound');
+    if (id === null) throw new AppError('tracking.orderNotFound');
     return ok(await withTenant(app.db, clientId, (tx) => brandTimeline(tx, clientId, id)));
   });
 
@@ -162,9 +162,9 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
     const b = (req.body ?? {}) as Q;
     const orderId = parseId(b.order_id);
-    if (orderId === null) throw new AppError('notFound', 'tracking.orderNotFound');
+    if (orderId === null) throw new AppError('tracking.orderNotFound');
     const vendorId = parseId(b.vendor_id);
-    if (vendorId === null) throw new AppError('validation', 'tracking.supplierRequired', { fields: { vendor_id: { key: 'tracking.supplierRequired' } } });
+    if (vendorId === null) throw new AppError('tracking.supplierRequired', { fields: { vendor_id: { key: 'tracking.supplierRequired' } } });
     const codes = Array.isArray(b.node_codes) ? b.node_codes.filter((x): x is string => typeof x === 'string') : [];
     return ok(await withTenant(app.db, clientId, async (tx) => {
       await orderTimeline(tx, clientId, orderId, scope);
@@ -178,7 +178,7 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
     const b = (req.body ?? {}) as Q;
     const orderId = parseId(b.order_id);
-    if (orderId === null) throw new AppError('notFound', 'tracking.orderNotFound');
+    if (orderId === null) throw new AppError('tracking.orderNotFound');
     const code = nodeCodeOf(b);
     return ok(await withTenant(app.db, clientId, async (tx) => {
       await orderTimeline(tx, clientId, orderId, scope);
@@ -197,7 +197,7 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     const auth = authOf(req);
     const clientId = await assertCan(auth, SUPPLIER_NODES_MENU, 'read', { db: app.db });
     const id = parseId((req.query as Q).task_id);
-    if (id === null) throw new AppError('notFound', 'tracking.orderNotFound');
+    if (id === null) throw new AppError('tracking.orderNotFound');
     return ok(await withTenant(app.db, clientId, (tx) => supplierTimeline(tx, clientId, id)));
   });
 
@@ -206,7 +206,7 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     const clientId = await assertCan(auth, SUPPLIER_NODES_MENU, 'update', { db: app.db });
     const b = (req.body ?? {}) as Q;
     const taskId = parseId(b.task_id);
-    if (taskId === null) throw new AppError('notFound', 'tracking.orderNotFound');
+    if (taskId === null) throw new AppError('tracking.orderNotFound');
     const code = nodeCodeOf(b);
     const date = actualDateOf(b);
     const version = versionOf(b);

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { isIsoDate, NODE_TRACKING_EVENT, NODE_TRACKING_PATH, trackOrder, type OrderTracking, type TrackedNodeInput } from '../../../model/node-tracking';
 import { dictValueLabel } from '../../../model/dictionaries';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/errors';
+import { AppError, type ErrorParams } from '../../http/errors';
 import { emitToCompany } from '../../realtime';
 import { writeAudit, type AuditActor } from '../audit/audit.service';
 import { raiseNotice } from '../notify/notice.service';
@@ -86,7 +86,7 @@ export async function generateNodePlans(tx: Db, input: { clientId: number; userI
 export async function orderHeader(tx: Db, clientId: number, orderId: number, scope: RawBuilder<unknown>[] = []): Promise<Row> {
   const r = await sql<Row>`select t.id, t.order_no, t.brand_name, t.source_no, t.customer_po, t.category, t.pr_type, t.delivery_date, t.status, t.share_id, t.source_client_id
     from scm_customer_order t where t.client_id = ${clientId} and t.id = ${orderId} ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``}`.execute(tx);
-  if (!r.rows[0]) throw new AppError('notFound', 'tracking.orderNotFound');
+  if (!r.rows[0]) throw new AppError('tracking.orderNotFound');
   return r.rows[0];
 }
 
@@ -96,10 +96,10 @@ export async function orderHeader(tx: Db, clientId: number, orderId: number, sco
  */
 export async function regenerateNodePlan(tx: Db, input: { clientId: number; userId: number; order: Row }): Promise<{ nodes: number }> {
   const o = input.order;
-  if (['rejected', 'cancelled', 'finished'].includes(String(o.status))) throw new AppError('conflict', 'tracking.orderClosed', { params: closedParams(o) });
-  if (!o.delivery_date) throw new AppError('validation', 'tracking.noDelivery', { params: { order: o.order_no } });
+  if (['rejected', 'cancelled', 'finished'].includes(String(o.status))) throw new AppError('tracking.orderClosed', { params: closedParams(o) });
+  if (!o.delivery_date) throw new AppError('tracking.noDelivery', { params: { order: o.order_no } });
   const made = await generateNodePlans(tx, { clientId: input.clientId, userId: input.userId, orderIds: [Number(o.id)] });
-  if (!made.nodes) throw new AppError('validation', 'tracking.noConfig', { params: { order: o.order_no, category: o.category ? dictValueLabel('product_category', String(o.category)) : '-', type: o.pr_type ? dictValueLabel('pr_order_type', String(o.pr_type)) : '-' } });
+  if (!made.nodes) throw new AppError('tracking.noConfig', { params: { order: o.order_no, category: o.category ? dictValueLabel('product_category', String(o.category)) : '-', type: o.pr_type ? dictValueLabel('pr_order_type', String(o.pr_type)) : '-' } });
   await evaluateNodeFlags(tx, input.clientId, [Number(o.id)]);
   emitNodeChange(input.clientId, o);
   return { nodes: made.nodes };
@@ -111,7 +111,7 @@ const STATUS_WORDS: Record<string, { zh: string; en: string }> = {
   finished: { zh: '完成', en: 'finished' },
   pending: { zh: '待接单', en: 'pending acceptance' },
 };
-function closedParams(o: Row): Record<string, unknown> {
+function closedParams(o: Row): ErrorParams<'tracking.orderClosed'> {
   const w = STATUS_WORDS[String(o.status)] ?? { zh: String(o.status), en: String(o.status) };
   return { order: o.order_no, status_zh: w.zh, status_en: w.en };
 }
@@ -191,16 +191,16 @@ export type RecordNodeActualInput = {
  */
 export async function recordNodeActual(tx: Db, input: RecordNodeActualInput): Promise<OrderTimeline> {
   const today = todayIso();
-  if (input.date !== null && !isIsoDate(input.date)) throw new AppError('validation', 'tracking.badDate', { fields: { date: { key: 'tracking.badDate' } } });
-  if (input.date !== null && input.date > today) throw new AppError('validation', 'tracking.actualInFuture', { params: { date: input.date }, fields: { date: { key: 'tracking.actualInFuture', params: { date: input.date } } } });
+  if (input.date !== null && !isIsoDate(input.date)) throw new AppError('tracking.badDate', { fields: { date: { key: 'tracking.badDate' } } });
+  if (input.date !== null && input.date > today) throw new AppError('tracking.actualInFuture', { params: { date: input.date }, fields: { date: { key: 'tracking.actualInFuture', params: { date: input.date } } } });
   const order = (await sql<Row>`select id, order_no, status, delivery_date, share_id, source_client_id, source_no from scm_customer_order
     where client_id = ${input.clientId} and id = ${input.orderId} for update`.execute(tx)).rows[0];
-  if (!order) throw new AppError('notFound', 'tracking.orderNotFound');
-  if (order.status !== 'in_progress') throw new AppError('conflict', 'tracking.orderClosed', { params: closedParams(order) });
+  if (!order) throw new AppError('tracking.orderNotFound');
+  if (order.status !== 'in_progress') throw new AppError('tracking.orderClosed', { params: closedParams(order) });
   const node = (await sql<Row>`select id, version, actual_date, actual_source from scm_order_node
     where client_id = ${input.clientId} and order_id = ${input.orderId} and node_code = ${input.nodeCode} for update`.execute(tx)).rows[0];
-  if (!node) throw new AppError('notFound', 'tracking.nodeNotFound', { params: { order: order.order_no, code: input.nodeCode } });
-  if (input.version !== undefined && input.version !== null && Number(node.version) !== input.version) throw new AppError('staleVersion');
+  if (!node) throw new AppError('tracking.nodeNotFound', { params: { order: order.order_no, code: input.nodeCode } });
+  if (input.version !== undefined && input.version !== null && Number(node.version) !== input.version) throw new AppError('err.staleVersion');
   const source = input.date === null ? null : (input.source ?? 'maker');
   await sql`update scm_order_node set actual_date = ${input.date}, actual_source = ${source}, actual_by = ${input.actor?.userId ?? null},
       version = version + 1, updated_by = ${input.actor?.userId ?? null}, updated_at = now()

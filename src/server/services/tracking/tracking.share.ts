@@ -78,10 +78,10 @@ export type BrandTimeline = { order: Row; today: string; tracking: OrderTracking
 export async function brandTimeline(tx: Db, brandId: number, prId: number): Promise<BrandTimeline> {
   const today = todayIso();
   const s = (await brandShares(tx, brandId, prId))[0];
-  if (!s) throw new AppError('notFound', 'tracking.orderNotFound');
+  if (!s) throw new AppError('tracking.orderNotFound');
   const { orders, nodes } = await makerCopies(tx, brandId, s.maker_id, [s]);
   const o = orders.get(s.target_id);
-  if (!o) throw new AppError('notFound', 'tracking.orderNotFound');
+  if (!o) throw new AppError('tracking.orderNotFound');
   const names = await makerNames(tx, [s.maker_id]);
   // Who recorded a date at the maker, and which supplier a node went to, are the maker's business: the
   // brand sees dates and sources only.

@@ -31,11 +31,11 @@ type Row = Record<string, unknown>;
 
 async function joinedCompanyOf(tx: Db, clientId: number, vendorId: number): Promise<{ id: number; name: string; type: string; vendorName: string }> {
   const v = (await sql<{ name: string; code: string | null }>`select name, platform_client_code as code from md_vendor where id = ${vendorId} and client_id = ${clientId} and status = 'active'`.execute(tx)).rows[0];
-  if (!v) throw new AppError('validation', 'tracking.supplierRequired', { fields: { vendor_id: { key: 'tracking.supplierRequired' } } });
+  if (!v) throw new AppError('tracking.supplierRequired', { fields: { vendor_id: { key: 'tracking.supplierRequired' } } });
   const c = v.code
     ? (await sql<{ id: number; name: string; type: string }>`select id, name, type from clients where upper(code) = upper(${v.code}) and status = 'active' and id <> ${clientId}`.execute(tx)).rows[0]
     : undefined;
-  if (!c) throw new AppError('conflict', 'tracking.supplierNotJoined', { params: { vendor: v.name } });
+  if (!c) throw new AppError('tracking.supplierNotJoined', { params: { vendor: v.name } });
   return { ...c, id: Number(c.id), vendorName: v.name };
 }
 
@@ -50,24 +50,24 @@ export async function sendNodesToSupplier(
 ): Promise<{ share_id: number; task_id: number; supplier: string; sent: string[] }> {
   const c = input.clientId;
   const codes = [...new Set(input.nodeCodes.map((x) => String(x).trim().toUpperCase()).filter(Boolean))];
-  if (!codes.length) throw new AppError('validation', 'tracking.nodesRequired', { fields: { node_codes: { key: 'tracking.nodesRequired' } } });
+  if (!codes.length) throw new AppError('tracking.nodesRequired', { fields: { node_codes: { key: 'tracking.nodesRequired' } } });
   const order = (await sql<Row>`select id, order_no, status, delivery_date, total_qty,
       (select e.style_no from scm_customer_order_entry e where e.client_id = o.client_id and e.order_id = o.id order by e.seq nulls last, e.id limit 1) as style_no
     from scm_customer_order o where client_id = ${c} and id = ${input.orderId} for update`.execute(tx)).rows[0];
-  if (!order) throw new AppError('notFound', 'tracking.orderNotFound');
-  if (order.status !== 'in_progress') throw new AppError('conflict', 'tracking.notInProgress', { params: { order: order.order_no } });
+  if (!order) throw new AppError('tracking.orderNotFound');
+  if (order.status !== 'in_progress') throw new AppError('tracking.notInProgress', { params: { order: order.order_no } });
   const target = await joinedCompanyOf(tx, c, input.vendorId);
   const maker = (await sql<{ name: string; code: string }>`select name, code from clients where id = ${c}`.execute(tx)).rows[0];
-  if (!maker || !(await receiverAccepts(tx, { id: c, code: maker.code }, target))) throw new AppError('forbidden', 'tracking.supplierNotLinked', { params: { code: maker?.code ?? '' } });
+  if (!maker || !(await receiverAccepts(tx, { id: c, code: maker.code }, target))) throw new AppError('tracking.supplierNotLinked', { params: { code: maker?.code ?? '' } });
 
   const nodes = (await sql<Row>`select n.node_code, n.node_name, n.party, n.share_id, s.to_client, s.state from scm_order_node n
       left join scm_order_share s on s.client_id = n.client_id and s.id = n.share_id
     where n.client_id = ${c} and n.order_id = ${input.orderId} and upper(n.node_code) = any(${sql.val(codes)}::text[]) for update of n`.execute(tx)).rows;
   for (const code of codes) {
     const n = nodes.find((x) => String(x.node_code).toUpperCase() === code);
-    if (!n) throw new AppError('notFound', 'tracking.nodeNotFound', { params: { order: order.order_no, code } });
-    if (n.party !== 'supplier') throw new AppError('validation', 'tracking.notSupplierNode', { params: { node: n.node_name } });
-    if (n.share_id && n.state === 'active' && Number(n.to_client) !== target.id) throw new AppError('conflict', 'tracking.sentElsewhere', { params: { node: n.node_name } });
+    if (!n) throw new AppError('tracking.nodeNotFound', { params: { order: order.order_no, code } });
+    if (n.party !== 'supplier') throw new AppError('tracking.notSupplierNode', { params: { node: n.node_name } });
+    if (n.share_id && n.state === 'active' && Number(n.to_client) !== target.id) throw new AppError('tracking.sentElsewhere', { params: { node: n.node_name } });
   }
 
   // One share (and one copy) per order and supplier: a second send adds nodes to it.
@@ -109,7 +109,7 @@ export async function recallSupplierNode(tx: Db, input: { clientId: number; orde
   const c = input.clientId;
   const n = (await sql<Row>`select n.id, n.share_id, n.node_name, s.to_client, s.target_id from scm_order_node n join scm_order_share s on s.client_id = n.client_id and s.id = n.share_id
     where n.client_id = ${c} and n.order_id = ${input.orderId} and n.node_code = ${input.nodeCode} for update of n`.execute(tx)).rows[0];
-  if (!n) throw new AppError('notFound', 'tracking.notSent', { params: { code: input.nodeCode } });
+  if (!n) throw new AppError('tracking.notSent', { params: { code: input.nodeCode } });
   await sql`update scm_order_node set share_id = null, version = version + 1, updated_by = ${input.actor.userId}, updated_at = now() where id = ${n.id as number} and client_id = ${c}`.execute(tx);
   await sql`insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
     values (${c}, 'customerorder', ${input.orderId}, 'node-recalled', ${input.actor.userId}, ${input.actor.username}, ${input.actor.ip},
@@ -199,9 +199,9 @@ export type SupplierTimeline = { order: Row; today: string; tracking: OrderTrack
 /** One copy's nodes (only those sent to this supplier); 404 when the copy or its share is not live. */
 export async function supplierTimeline(tx: Db, supplierId: number, taskId: number): Promise<SupplierTimeline> {
   const t = (await ownTasks(tx, supplierId, taskId))[0];
-  if (!t) throw new AppError('notFound', 'tracking.orderNotFound');
+  if (!t) throw new AppError('tracking.orderNotFound');
   const s = (await sharedByMaker(tx, supplierId, [t])).get(t.id);
-  if (!s) throw new AppError('notFound', 'tracking.orderNotFound');
+  if (!s) throw new AppError('tracking.orderNotFound');
   const today = todayIso();
   return { order: taskHeader(t, s.status), today, tracking: trackOrder(s.nodes, today) };
 }
@@ -212,12 +212,12 @@ export async function recordSupplierActual(
   input: { supplierId: number; taskId: number; nodeCode: string; date: string | null; version: number | null; actor: AuditActor },
 ): Promise<SupplierTimeline> {
   const t = (await ownTasks(tx, input.supplierId, input.taskId))[0];
-  if (!t || !t.source_client_id) throw new AppError('notFound', 'tracking.orderNotFound');
+  if (!t || !t.source_client_id) throw new AppError('tracking.orderNotFound');
   const makerId = t.source_client_id;
   const s = (await sharedByMaker(tx, input.supplierId, [t])).get(t.id);
-  if (!s) throw new AppError('notFound', 'tracking.orderNotFound');
+  if (!s) throw new AppError('tracking.orderNotFound');
   const node = s.nodes.find((n) => n.node_code === input.nodeCode);
-  if (!node) throw new AppError('notFound', 'tracking.nodeNotFound', { params: { order: t.source_no ?? '', code: input.nodeCode } });
+  if (!node) throw new AppError('tracking.nodeNotFound', { params: { order: t.source_no ?? '', code: input.nodeCode } });
   await asTenant(tx, makerId, input.supplierId, (mtx) =>
     recordNodeActual(mtx, {
       clientId: makerId, orderId: s.orderId, nodeCode: node.node_code, date: input.date, version: input.version, source: 'supplier',
