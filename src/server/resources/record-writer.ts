@@ -94,6 +94,17 @@ async function audit(w: WriteContext, entity: EntityDef, id: number, action: str
   await writeAudit(w.tx, { clientId: a.clientId, userId: a.userId, username: a.username, ip: a.ip }, entity.name, id, action, changes);
 }
 
+/** The audit rows of a bulk write, a few statements for thousands of records. */
+async function auditMany(w: WriteContext, entity: EntityDef, action: string, entries: Array<{ id: number; changes: AuditChange[] }>): Promise<void> {
+  const a = w.actor;
+  for (let i = 0; i < entries.length; i += 500) {
+    const chunk = entries.slice(i, i + 500);
+    await sql`insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes) values ${sql.join(
+      chunk.map((e) => sql`(${a.clientId}, ${entity.name}, ${e.id}, ${action}, ${a.userId}, ${a.username}, ${a.ip}, ${JSON.stringify(e.changes)}::jsonb)`),
+    )}`.execute(w.tx);
+  }
+}
+
 export type InsertOptions = { audit?: string | false; hooks?: boolean };
 
 /** New rows of one entity (one statement for all of them); the stored rows, in the order given. */
@@ -113,7 +124,7 @@ export async function insertRecords(w: WriteContext, entityRef: EntityRef, rows:
   if (options.hooks !== false) await afterWrite(w, entity, inserted.map((r) => Number(r.id)), true);
   if (options.audit !== false) {
     const fields = entity.fields.map((f) => f.key);
-    for (const r of inserted) await audit(w, entity, Number(r.id), options.audit ?? 'create', diffRecords(fields, null, r));
+    await auditMany(w, entity, options.audit ?? 'create', inserted.map((r) => ({ id: Number(r.id), changes: diffRecords(fields, null, r) })));
   }
   return inserted;
 }
@@ -148,10 +159,7 @@ export async function updateRecords(w: WriteContext, entityRef: EntityRef, targe
   ).rows;
   const byId = new Map(before.map((r) => [Number(r.id), r]));
   if (options.hooks !== false) await afterWrite(w, entity, ids, false);
-  for (const r of after) {
-    const changes = diffRecords(keys, byId.get(Number(r.id)) ?? null, r);
-    await audit(w, entity, Number(r.id), options.audit ?? 'update', changes);
-  }
+  await auditMany(w, entity, options.audit ?? 'update', after.map((r) => ({ id: Number(r.id), changes: diffRecords(keys, byId.get(Number(r.id)) ?? null, r) })));
   return after;
 }
 
@@ -187,11 +195,12 @@ export async function removeRecords(w: WriteContext, entityRef: EntityRef, targe
   await sql`delete from ${tbl(entity)} as t where t.client_id = ${actor.clientId} and t.id in (${sql.join(rows.map((r) => sql`${Number(r.id)}`))})`.execute(tx);
   if (options.audit !== false) {
     const fields = entity.fields.map((f) => f.key);
-    for (const r of rows) {
+    const entries = rows.map((r) => {
       const changes = diffRecords(fields, r, null);
       for (const c of RECORDED_SYSTEM_COLUMNS) changes.push({ field: c, old: r[c] ?? null, new: null });
-      await audit(w, entity, Number(r.id), options.audit ?? 'remove', changes);
-    }
+      return { id: Number(r.id), changes };
+    });
+    await auditMany(w, entity, options.audit ?? 'remove', entries);
   }
   for (const hook of hooks) await hook.afterRemove?.({ tx, actor, clientId: actor.clientId, entity, rows });
   return rows;
