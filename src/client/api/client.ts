@@ -6,7 +6,9 @@ export type Envelope<T = unknown> = { code: number; message: string; data: T };
 /** Spec 7 / 9: the request timeout is 200000 ms. */
 export const REQUEST_TIMEOUT_MS = 200000;
 export const OK_CODE = 200;
-export const VALIDATION_CODE = 11000;
+/** The envelope codes the browser reacts to, from the error table (src/model/errors). */
+export const VALIDATION_CODE = ERROR_CODES.validation;
+export const STALE_VERSION_CODE = ERROR_CODES.staleVersion;
 
 /**
  * A failed call. `status` is the HTTP status (0 when no response came), `code` and `message` the

@@ -41,7 +41,6 @@ import { toast } from '../shell/toast-bus';
 import './CalendarViewsMessages';
 import { FullCalendarView } from './FullCalendarView';
 
-const STALE_CODE = 11409;
 
 /** Colours of the day kinds and of the categories' events (one per category, stable). */
 const CALENDAR_CSS = `
@@ -164,7 +163,7 @@ export function CycleCalendarPage() {
       setData(await api.post<CycleCalendarView>(decl.source.write!, cmd, { quiet: true }));
       toast.success(t('calview.saved'));
     } catch (e) {
-      if (e instanceof ApiError && (e.code === STALE_CODE || e.status === 409)) void load();
+      if (e instanceof ApiError && (e.code === STALE_VERSION_CODE || e.status === 409)) void load();
       toast.error(e instanceof Error ? e.message : String(e));
     } finally {
       setSaving(false);

@@ -11,7 +11,6 @@ import { toast } from '../shell/toast-bus';
 import { applyResult, CommandHistory, historyEntryFor, type HistoryStep, pushHistoryEntry, withVersion } from './board-model';
 import type { BoardSource } from './useBoardSource';
 
-const STALE_CODE = 11409;
 
 export function useBoardCommands(source: BoardSource, paused: boolean) {
   const { t } = useTranslation();
@@ -26,7 +25,7 @@ export function useBoardCommands(source: BoardSource, paused: boolean) {
       if (source.scenarioRef.current !== null) source.bumpCompare();
       return result;
     } catch (e) {
-      if (e instanceof ApiError && (e.code === STALE_CODE || e.status === 409)) {
+      if (e instanceof ApiError && (e.code === STALE_VERSION_CODE || e.status === 409)) {
         toast.warning(e.message || t('board.stale'));
         history.current.clear();
         void source.load();
