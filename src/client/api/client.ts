@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '../../model/errors/define';
 import { readPreference, readStoredSession } from '../session/storage';
 
 /** The server's reply envelope (ARCHITECTURE "The API"). */

@@ -35,7 +35,7 @@ import { dayNumber, piecesFromMinutes, weekdayOf } from '../../../calendars/capa
 import type { CalendarViewZoom, CycleCalendarDay, CycleCalendarView, CycleDayCommand, LineMonthView } from '../../model/calendar';
 import { dictionaryItems } from '../../model/dictionaries';
 import type { BoardBar } from '../../model/schedule-board';
-import { api, ApiError } from '../api/client';
+import { api, ApiError, STALE_VERSION_CODE } from '../api/client';
 import { onSocketMessage } from '../shell/notification-socket';
 import { toast } from '../shell/toast-bus';
 import './CalendarViewsMessages';
