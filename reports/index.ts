@@ -1,23 +1,12 @@
-// Report declarations register on import (src/model/report.ts); the server's report routes read them.
-export { ordersByStatus } from './orders-by-status/orders-by-status.query';
-export { orderBook } from './order-book/order-book.query';
-export { prOrderBook } from './pr-order-book/pr-order-book.query';
-export { onTimeDelivery } from './on-time-delivery/on-time-delivery.query';
-export { planLateness } from './plan-lateness/plan-lateness.query';
-export { allocationByVendor } from './allocation-by-vendor/allocation-by-vendor.query';
-export { allocationCoverage } from './allocation-coverage/allocation-coverage.query';
-export { vendorCapacityVsAllocated } from './vendor-capacity-vs-allocated/vendor-capacity-vs-allocated.query';
-export { capacityLoad } from './capacity-load/capacity-load.query';
-export { purchaseSpend } from './purchase-spend/purchase-spend.query';
-export { materialPriceTrend } from './material-price-trend/material-price-trend.query';
-export { stockByLocation } from './stock-by-location/stock-by-location.query';
-export { importHistory } from './import-history/import-history.query';
-export { nodeRisk } from './node-risk/node-risk.query';
-export { outsourcedWip } from './outsourced-wip/outsourced-wip.query';
-export { vendorScorecard } from './vendor-scorecard/vendor-scorecard.query';
-export { vendorKpi } from './vendor-kpi/vendor-kpi.query';
-export { openExceptions } from './open-exceptions/open-exceptions.query';
-export { qualityDefects } from './quality-defects/quality-defects.query';
-export { sourcingInProgress } from './sourcing-in-progress/sourcing-in-progress.query';
-export { supplierOrderBook, supplierDispatch } from './supplier-orders/supplier-orders.query';
+/**
+ * Every report of the product, found by its folder: `reports/<name>/<name>.report.ts` declares it
+ * (defineReport registers it and puts its entry in the reports menu), so adding a report is adding
+ * its folder. This face is the browser's and the tests' (vite and vitest expand `import.meta.glob`
+ * at build time into one static import per folder); the server, which runs under tsx without vite,
+ * finds the same folders by reading the directory (src/server/services/reports/catalogue.ts), and
+ * loads each folder's server query (`<name>.query.ts`) beside it, which the browser never imports.
+ */
+import './menu';
+
+export const reportModules = import.meta.glob<Record<string, unknown>>('./*/*.report.ts', { eager: true });
 export { reportsMenu } from './menu';

@@ -1,4 +1,5 @@
 import { defineReport } from '../../src/model';
+import { READERS } from '../menu';
 
 /**
  * Allocated quantity by vendor and allocation version or season (and category, cycle): the cells of
@@ -7,6 +8,7 @@ import { defineReport } from '../../src/model';
 export const allocationByVendor = defineReport({
   name: 'allocation-by-vendor',
   title: { zh: '供应商分配量（版本/季节）', en: 'Allocation by vendor, version and season' },
+  menu: { order: 50, roles: READERS.managers },
   entity: 'allocationcell',
   query: 'allocation',
   chart: 'stackedBar',

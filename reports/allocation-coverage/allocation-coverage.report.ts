@@ -1,9 +1,11 @@
 import { defineReport } from '../../src/model';
+import { READERS } from '../menu';
 
 /** Allocation coverage: of each allocation version's demand, the share placed on vendors. */
 export const allocationCoverage = defineReport({
   name: 'allocation-coverage',
   title: { zh: '分配覆盖率', en: 'Allocation coverage' },
+  menu: { order: 55, roles: READERS.managers },
   entity: 'allocationversion',
   chart: 'bar',
   chartMeasures: ['allocated', 'unplaced'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineReport, drillUrl } from '../../src/model';
-import { ordersByStatus } from '../orders-by-status/orders-by-status.query';
-import { capacityLoad } from './capacity-load.query';
+import { ordersByStatus } from '../orders-by-status/orders-by-status.report';
+import { capacityLoad } from './capacity-load.report';
 
 describe('where a chart element leads', () => {
   it('a line’s week of the capacity heatmap opens the board at that line from that week', () => {

@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
-import { addDays, daysBetween, lineCapacityRange } from '../../../../../calendars/capacity';
-import { weekStart } from '../../../../model';
-import { companyCalendar, loadLines, scheduleLoad, type BarLoadRow, type LineSams } from '../../planning/planning.service';
-import { registerServerQuery } from '../server-query';
+import { weekStart } from '../../src/model';
+import { addDays, companyCalendar, daysBetween, lineCapacityRange, loadLines, scheduleLoad, type BarLoadRow, type LineSams, type ServerQuery } from '../../src/server/services/reports/query-kit';
 
 const MAX_DAYS = 26 * 7;
 
@@ -43,7 +41,7 @@ function weeksOf(range: { from: string; to: string } | null, bars: { start: stri
  * An overloaded week (utilisation above 100 %) is a week whose load exceeds its capacity
  * (`weekOverloaded`); it always holds at least one overloaded day of the board.
  */
-registerServerQuery('capacity-load', async ({ tx, clientId, where, whereWithout, query }) => {
+export const query: ServerQuery = async ({ tx, clientId, where, whereWithout, query }) => {
   const asked = askedRange(query);
   const rowsWhere = asked && whereWithout ? whereWithout('start_date') : where;
   const rows = (
@@ -75,4 +73,4 @@ registerServerQuery('capacity-load', async ({ tx, clientId, where, whereWithout,
     }
   }
   return out;
-});
+};

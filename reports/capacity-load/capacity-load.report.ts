@@ -1,4 +1,5 @@
 import { defineReport } from '../../src/model';
+import { READERS } from '../menu';
 
 /**
  * Capacity load by line and week (server query `capacity-load`): standard minutes of the published
@@ -9,6 +10,7 @@ import { defineReport } from '../../src/model';
 export const capacityLoad = defineReport({
   name: 'capacity-load',
   title: { zh: '产线负荷（按周）', en: 'Line load by week' },
+  menu: { order: 40, roles: READERS.managers },
   entity: 'prodplan_bar',
   query: 'capacity-load',
   chart: 'heatmap',

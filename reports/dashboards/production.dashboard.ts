@@ -1,5 +1,11 @@
 import { defineDashboard } from '../../src/model';
-import '../index';
+// The reports its widgets read (a dashboard is declared over registered reports).
+import '../capacity-load/capacity-load.report';
+import '../node-risk/node-risk.report';
+import '../on-time-delivery/on-time-delivery.report';
+import '../order-book/order-book.report';
+import '../outsourced-wip/outsourced-wip.report';
+import '../quality-defects/quality-defects.report';
 
 /**
  * The maker's production dashboard (`/visual/production`): the order book, on-time delivery, line

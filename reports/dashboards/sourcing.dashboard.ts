@@ -1,7 +1,11 @@
 import { defineDashboard } from '../../src/model';
-import '../index';
+// The reports its widgets read (a dashboard is declared over registered reports).
+import '../material-price-trend/material-price-trend.report';
+import '../purchase-spend/purchase-spend.report';
+import '../vendor-capacity-vs-allocated/vendor-capacity-vs-allocated.report';
+import '../vendor-scorecard/vendor-scorecard.report';
 import { sourcingPipeline, sourcingPipelineOption, sourcingStages } from '../sourcing-in-progress/sourcing-in-progress.chart';
-import { sourcingInProgress } from '../sourcing-in-progress/sourcing-in-progress.query';
+import { sourcingInProgress } from '../sourcing-in-progress/sourcing-in-progress.report';
 import { getEntity } from '../../src/model';
 
 /** A stage's name from the project's state machine. */

@@ -1,9 +1,11 @@
 import { defineReport } from '../../src/model';
+import { READERS } from '../menu';
 
 /** The caller's imports by month, what was imported and their status (server query `import-history` over the import centre's jobs). */
 export const importHistory = defineReport({
   name: 'import-history',
   title: { zh: '导入历史', en: 'Import history' },
+  menu: { order: 100, roles: READERS.everyone, companies: ['brand', 'maker', 'supplier'] },
   query: 'import-history',
   chart: 'stackedBar',
   defaultGroup: ['month', 'status'],

@@ -1,9 +1,11 @@
 import { defineReport } from '../../src/model';
+import { READERS } from '../menu';
 
 /** Average purchase price of each material by order month (server query `material-price`: lines joined to their order). */
 export const materialPriceTrend = defineReport({
   name: 'material-price-trend',
   title: { zh: '物料价格趋势', en: 'Material price trend' },
+  menu: { order: 80, roles: READERS.withFinance },
   entity: 'purorder',
   query: 'material-price',
   chart: 'line',

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { trackOrder } from '../../../../model/node-tracking';
-import { registerServerQuery } from '../server-query';
+import { trackOrder } from '../../src/model/node-tracking';
+import type { ServerQuery } from '../../src/server/services/reports/query-kit';
 
 const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString().slice(0, 10) : v ? String(v).slice(0, 10) : null);
 
@@ -10,7 +10,7 @@ const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString().
  * timeline's arithmetic) as of today, so "at risk" is what the timeline shows, not a stored flag.
  * Rows: node, month (planned), order, customer, nodes 1, late, at_risk, done_late, flagged (0/1).
  */
-registerServerQuery('node-risk', async ({ tx, clientId, where }) => {
+export const query: ServerQuery = async ({ tx, clientId, where }) => {
   const r = await sql<Record<string, unknown>>`
     select t.id, t.order_id, t.node_code, t.node_name, t.seq, t.plan_days, t.plan_start, t.plan_date, t.actual_date, o.brand_name as customer
     from scm_order_node t join scm_customer_order o on o.id = t.order_id and o.client_id = ${clientId}
@@ -44,4 +44,4 @@ registerServerQuery('node-risk', async ({ tx, clientId, where }) => {
       });
   }
   return out;
-});
+};

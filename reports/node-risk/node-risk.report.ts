@@ -1,5 +1,6 @@
 import { defineReport } from '../../src/model';
 import { NODE_TRACKING_PATH } from '../../src/model/node-tracking';
+import { READERS } from '../menu';
 
 /**
  * Node-tracking risk (server query `node-risk`): the maker's order nodes by node and planned month,
@@ -11,6 +12,7 @@ import { NODE_TRACKING_PATH } from '../../src/model/node-tracking';
 export const nodeRisk = defineReport({
   name: 'node-risk',
   title: { zh: '节点风险（按节点）', en: 'Node-tracking risk by node' },
+  menu: { order: 42, roles: READERS.managers },
   entity: 'ordernode',
   query: 'node-risk',
   chart: 'stackedBar',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { drillFilters, measureDrill } from '../../src/model';
-import { onTimeDelivery } from './on-time-delivery.query';
+import { onTimeDelivery } from './on-time-delivery.report';
 
 describe('an on-time element opens the rows its measure counts', () => {
   it('the rate and the finished count open the finished orders of the element; open-and-late the open orders past their date', () => {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { registerServerQuery } from '../server-query';
+import type { ServerQuery } from '../../src/server/services/reports/query-kit';
 
 /**
  * On-time delivery of customer orders (report `on-time-delivery`): per order, whether it is finished
@@ -13,7 +13,7 @@ import { registerServerQuery } from '../server-query';
  * today, so it is the in-progress count of months before this one, plus this month's in-progress
  * orders already past their date counted on the orders themselves (one month of open orders).
  */
-registerServerQuery('on-time', async ({ tx, clientId, where, aggregate }) => {
+export const query: ServerQuery = async ({ tx, clientId, where, aggregate }) => {
   if (aggregate) {
     const r = await sql<{ customer: string | null; month: string | null; finished: number; on_time: number; late_open: number }>`
       select t.brand_name as customer, to_char(t.delivery_date, 'YYYY-MM') as month, t.finished::float8 as finished, t.on_time::float8 as on_time,
@@ -35,4 +35,4 @@ registerServerQuery('on-time', async ({ tx, clientId, where, aggregate }) => {
       (t.status = 'in_progress' and t.delivery_date < current_date)::int as late_open
     from scm_customer_order t where ${where} and t.status not in ('cancelled', 'rejected')`.execute(tx);
   return r.rows.map((x) => ({ ...x, finished: Number(x.finished), on_time: Number(x.on_time), late_open: Number(x.late_open) }));
-});
+};

@@ -1,4 +1,5 @@
 import { defineReport } from '../../src/model';
+import { READERS } from '../menu';
 
 /**
  * On-time delivery rate of customer orders by customer and delivery month (server query `on-time`):
@@ -8,6 +9,7 @@ import { defineReport } from '../../src/model';
 export const onTimeDelivery = defineReport({
   name: 'on-time-delivery',
   title: { zh: '准时交货率', en: 'On-time delivery rate' },
+  menu: { order: 30, roles: READERS.managers },
   entity: 'customerorder',
   aggregate: 'customerorder_month',
   query: 'on-time',

@@ -1,4 +1,5 @@
 import { defineReport } from '../../src/model';
+import { READERS } from '../menu';
 
 /**
  * Open exception tickets by age (server query `open-exceptions`): the company's own tickets in
@@ -10,6 +11,7 @@ import { defineReport } from '../../src/model';
 export const openExceptions = defineReport({
   name: 'open-exceptions',
   title: { zh: '未关闭异常（按账龄）', en: 'Open exceptions by age' },
+  menu: { order: 95, roles: READERS.withFinance },
   entity: 'ticket',
   query: 'open-exceptions',
   chart: 'stackedBar',

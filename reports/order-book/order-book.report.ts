@@ -1,4 +1,5 @@
 import { defineReport, type ReportMeasure } from '../../src/model';
+import { READERS } from '../menu';
 
 /** What an order book measures, for customer orders and requirement orders alike (both carry these totals). */
 export const ORDER_BOOK_MEASURES: ReportMeasure[] = [
@@ -11,6 +12,7 @@ export const ORDER_BOOK_MEASURES: ReportMeasure[] = [
 export const orderBook = defineReport({
   name: 'order-book',
   title: { zh: '订单簿（客户×月份）', en: 'Order book by customer and month' },
+  menu: { order: 20, roles: READERS.withFinance },
   entity: 'customerorder',
   aggregate: 'customerorder_month',
   chart: 'stackedBar',

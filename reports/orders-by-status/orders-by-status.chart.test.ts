@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { drillFilters } from '../../src/model';
 import { ordersBarOption } from './orders-by-status.chart';
-import { ordersByStatus } from './orders-by-status.query';
+import { ordersByStatus } from './orders-by-status.report';
 
 describe('orders by status chart', () => {
   it('draws one bar per group, in order, each carrying the value it drills to', () => {

@@ -1,4 +1,5 @@
 import { defineReport } from '../../src/model';
+import { READERS } from '../menu';
 
 /**
  * Customer orders by status, customer, category and delivery month: the order funnel of the
@@ -7,6 +8,7 @@ import { defineReport } from '../../src/model';
 export const ordersByStatus = defineReport({
   name: 'orders-by-status',
   title: { zh: '客户订单状态分布', en: 'Customer orders by status' },
+  menu: { order: 10, roles: READERS.managers, companies: ['maker'] },
   entity: 'customerorder',
   aggregate: 'customerorder_month',
   dimensions: [

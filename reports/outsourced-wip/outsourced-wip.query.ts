@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { registerServerQuery } from '../server-query';
+import type { ServerQuery } from '../../src/server/services/reports/query-kit';
 
 /**
  * Outsourced work in progress (report `outsourced-wip`): the company's outsourced orders (the list's
@@ -7,7 +7,7 @@ import { registerServerQuery } from '../server-query';
  * process, status, month (delivery), orders 1, qty, done (reported by the supplier), received, open
  * qty (ordered minus received, not below 0), late_orders (past delivery with pieces still out).
  */
-registerServerQuery('outsourced-wip', async ({ tx, where }) => {
+export const query: ServerQuery = async ({ tx, where }) => {
   const r = await sql<Record<string, unknown>>`
     select t.vendor_id as vendor, t.process_id as process, t.status, to_char(t.delivery_date, 'YYYY-MM') as month,
       coalesce(t.total_qty, 0) as qty, coalesce(t.done_qty, 0) as done, coalesce(t.received_qty, 0) as received,
@@ -26,4 +26,4 @@ registerServerQuery('outsourced-wip', async ({ tx, where }) => {
     open_qty: Number(x.open_qty),
     late_orders: Number(x.late_orders),
   }));
-});
+};

@@ -1,4 +1,5 @@
 import { defineReport } from '../../src/model';
+import { READERS } from '../menu';
 
 /**
  * Outsourced work in progress (server query `outsourced-wip`): the maker's outsourced orders by
@@ -9,6 +10,7 @@ import { defineReport } from '../../src/model';
 export const outsourcedWip = defineReport({
   name: 'outsourced-wip',
   title: { zh: '外发在制（按供应商）', en: 'Outsourced work in progress by vendor' },
+  menu: { order: 44, roles: READERS.managers, title: { zh: '外发在制（按供应商）', en: 'Outsourced work in progress' } },
   entity: 'outsourceorder',
   query: 'outsourced-wip',
   chart: 'stackedBar',

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { registerServerQuery } from '../server-query';
+import type { ServerQuery } from '../../src/server/services/reports/query-kit';
 
 /**
  * Lateness of the live schedule (report `plan-lateness`): per plan with a published schedule, its
@@ -8,7 +8,7 @@ import { registerServerQuery } from '../server-query';
  * that the board's late marking uses), under the plan list's WHERE (tenant, data permissions,
  * filters), so the figure, its drill-down list and the board count the same plans.
  */
-registerServerQuery('plan-lateness', async ({ tx, where }) => {
+export const query: ServerQuery = async ({ tx, where }) => {
   const r = await sql<{ month: string | null; category: string | null; plans: number; late: number; late_qty: number; late_days: number }>`
     select to_char(t.delivery_date, 'YYYY-MM') as month, t.category, 1 as plans,
       (coalesce(t.late_days, 0) > 0)::int as late,
@@ -16,4 +16,4 @@ registerServerQuery('plan-lateness', async ({ tx, where }) => {
       greatest(coalesce(t.late_days, 0), 0) as late_days
     from scm_prodplan t where ${where} and t.planned_end is not null`.execute(tx);
   return r.rows.map((x) => ({ ...x, plans: Number(x.plans), late: Number(x.late), late_qty: Number(x.late_qty), late_days: Number(x.late_days) }));
-});
+};

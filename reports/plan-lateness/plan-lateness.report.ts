@@ -1,4 +1,5 @@
 import { defineReport } from '../../src/model';
+import { READERS } from '../menu';
 
 /**
  * Late plans of the live schedule (server query `plan-lateness`): the plans with a published
@@ -9,6 +10,7 @@ import { defineReport } from '../../src/model';
 export const planLateness = defineReport({
   name: 'plan-lateness',
   title: { zh: '计划延期（正式排产）', en: 'Late plans (live schedule)' },
+  menu: { order: 41, roles: READERS.managers },
   entity: 'prodplan',
   // Scheduled plans live in the plan history list (the pending list holds those still to schedule).
   page: 'prodplanhistory',

@@ -1,10 +1,12 @@
 import { defineReport } from '../../src/model';
-import { ORDER_BOOK_MEASURES } from '../order-book/order-book.query';
+import { ORDER_BOOK_MEASURES } from '../order-book/order-book.report';
+import { READERS } from '../menu';
 
 /** The brand's order book: requirement orders by customer and delivery month (and maker). */
 export const prOrderBook = defineReport({
   name: 'pr-order-book',
   title: { zh: '需求订单簿（客户×月份）', en: 'Requirement order book by customer and month' },
+  menu: { order: 20, roles: READERS.withFinance },
   entity: 'prorder',
   chart: 'stackedBar',
   defaultGroup: ['month', 'customer'],

@@ -1,9 +1,11 @@
 import { defineReport } from '../../src/model';
+import { READERS } from '../menu';
 
 /** Purchase spend by supplier and order month (and purchase kind, status). */
 export const purchaseSpend = defineReport({
   name: 'purchase-spend',
   title: { zh: '采购金额（供应商×月份）', en: 'Purchase spend by supplier and month' },
+  menu: { order: 70, roles: READERS.withFinance },
   entity: 'purorder',
   chart: 'stackedBar',
   defaultGroup: ['month', 'vendor'],

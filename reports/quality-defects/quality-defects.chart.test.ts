@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ratioOf } from '../../src/model';
 import { chartOption, rankedBarOption, REPORT_THEMES, toChartData } from '../charts';
-import { qualityDefects } from './quality-defects.query';
+import { qualityDefects } from './quality-defects.report';
 
 const theme = REPORT_THEMES.default.theme;
 const rate = qualityDefects.measures.find((m) => m.key === 'defect_rate')!;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { registerServerQuery } from '../server-query';
+import type { ServerQuery } from '../../src/server/services/reports/query-kit';
 
 /**
  * Defect rates (report `quality-defects`): the company's submitted and re-inspected inspection
@@ -9,7 +9,7 @@ import { registerServerQuery } from '../server-query';
  * outsourced order, every join bound to the same tenant. Rows: line, vendor, style, stage, month,
  * inspections 1, failed 0/1, sampled (sample size), defects (critical + major + minor found).
  */
-registerServerQuery('quality-defects', async ({ tx, clientId, where }) => {
+export const query: ServerQuery = async ({ tx, clientId, where }) => {
   const r = await sql<Record<string, unknown>>`
     select coalesce(w.line_id, (select b.line_id from scm_prodplan_bar b join scm_prodplan p on p.id = b.plan_id and p.client_id = b.client_id
         where b.client_id = ${clientId} and b.scenario_id is null and (p.id = t.plan_id or (t.plan_id is null and p.order_id = t.order_id))
@@ -32,4 +32,4 @@ registerServerQuery('quality-defects', async ({ tx, clientId, where }) => {
     sampled: Number(x.sampled),
     defects: Number(x.defects),
   }));
-});
+};

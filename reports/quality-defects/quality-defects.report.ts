@@ -1,4 +1,5 @@
 import { defineReport } from '../../src/model';
+import { READERS } from '../menu';
 
 /**
  * Defect rates from quality inspections (server query `quality-defects`): the company's submitted
@@ -11,6 +12,7 @@ import { defineReport } from '../../src/model';
 export const qualityDefects = defineReport({
   name: 'quality-defects',
   title: { zh: '质量缺陷率（产线/供应商/款式）', en: 'Defect rate by line, vendor and style' },
+  menu: { order: 46, roles: READERS.managers },
   entity: 'inspection',
   query: 'quality-defects',
   chart: 'rankedBar',

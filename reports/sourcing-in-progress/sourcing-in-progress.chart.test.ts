@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { drillFilters, ratioOf } from '../../src/model';
 import { drillOf, REPORT_THEMES, toChartData } from '../charts';
 import { sourcingPipeline, sourcingPipelineOption, sourcingStages } from './sourcing-in-progress.chart';
-import { sourcingInProgress } from './sourcing-in-progress.query';
+import { sourcingInProgress } from './sourcing-in-progress.report';
 
 const theme = REPORT_THEMES.wall.theme;
 /** Grouped rows as the report returns them by stage, in the server's (alphabetical) order. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { registerServerQuery } from '../server-query';
+import type { ServerQuery } from '../../src/server/services/reports/query-kit';
 
 /**
  * Sourcing projects by stage (report `sourcing-in-progress`): each project under the project list's
@@ -7,7 +7,7 @@ import { registerServerQuery } from '../server-query';
  * deadline month; overdue = its deadline is before today and its evaluation has not ended; suppliers
  * = its sourcing records not eliminated, joined in the same tenant.
  */
-registerServerQuery('sourcing-progress', async ({ tx, where, clientId }) => {
+export const query: ServerQuery = async ({ tx, where, clientId }) => {
   const r = await sql<Record<string, unknown>>`
     select t.status, t.src_type, t.priority, to_char(t.deadline, 'YYYY-MM') as month,
       (t.deadline is not null and t.deadline < current_date and t.status <> 'evaluation_ended') as overdue,
@@ -23,4 +23,4 @@ registerServerQuery('sourcing-progress', async ({ tx, where, clientId }) => {
     overdue: x.overdue ? 1 : 0,
     suppliers: Number(x.suppliers),
   }));
-});
+};

@@ -1,4 +1,5 @@
 import { defineReport } from '../../src/model';
+import { READERS } from '../menu';
 
 /**
  * Sourcing in progress (server query `sourcing-progress`): the company's sourcing projects (the
@@ -11,6 +12,7 @@ import { defineReport } from '../../src/model';
 export const sourcingInProgress = defineReport({
   name: 'sourcing-in-progress',
   title: { zh: '进行中的寻源（按阶段）', en: 'Sourcing in progress by stage' },
+  menu: { order: 75, roles: READERS.managers },
   entity: 'srcproject',
   query: 'sourcing-progress',
   chart: 'stackedBar',

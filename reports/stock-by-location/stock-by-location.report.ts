@@ -1,9 +1,11 @@
 import { defineReport } from '../../src/model';
+import { READERS } from '../menu';
 
 /** Stock on hand by location and material (the stock list's rows). */
 export const stockByLocation = defineReport({
   name: 'stock-by-location',
   title: { zh: '库位库存', en: 'Stock by location' },
+  menu: { order: 90, roles: READERS.withFinance },
   entity: 'stockbalance',
   chart: 'pie',
   companies: ['brand', 'maker'],

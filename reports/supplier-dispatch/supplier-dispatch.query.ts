@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { registerServerQuery } from '../server-query';
+import type { ServerQuery } from '../../src/server/services/reports/query-kit';
 
 /**
  * On-time dispatch of the purchase orders a supplier received (report `supplier-dispatch`): per order,
@@ -9,7 +9,7 @@ import { registerServerQuery } from '../server-query';
  * cancelled orders are left out. Rows: customer, month (delivery month), dispatched, on_time,
  * late_open (each 0/1).
  */
-registerServerQuery('supplier-dispatch', async ({ tx, where }) => {
+export const query: ServerQuery = async ({ tx, where }) => {
   const r = await sql<{ customer: string | null; month: string | null; dispatched: number; on_time: number; late_open: number }>`
     select t.buyer_name as customer, to_char(t.delivery_date, 'YYYY-MM') as month,
       (t.status in ('dispatched', 'received'))::int as dispatched,
@@ -18,4 +18,4 @@ registerServerQuery('supplier-dispatch', async ({ tx, where }) => {
       (t.status in ('pending', 'confirmed') and t.delivery_date < current_date)::int as late_open
     from pur_supplier_order t where ${where} and t.status not in ('rejected', 'cancelled')`.execute(tx);
   return r.rows.map((x) => ({ ...x, dispatched: Number(x.dispatched), on_time: Number(x.on_time), late_open: Number(x.late_open) }));
-});
+};

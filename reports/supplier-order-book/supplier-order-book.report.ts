@@ -1,15 +1,16 @@
 import { defineReport } from '../../src/model';
+import { READERS } from '../menu';
 
 /**
  * The supplier's side of purchasing (issue 29): the purchase orders a supplier received from its
  * customers (its copies, `supplierorder`), read in its own company. A fabric or trim supplier plans
- * its weaving, dyeing and shipping from these, so its reports are about them, not about buying.
+ * its weaving, dyeing and shipping from these, so its reports are about them, not about buying:
+ * orders, quantities and amounts received, by customer and delivery month (and order kind, status).
  */
-
-/** Orders, quantities and amounts received, by customer and delivery month (and order kind, status). */
 export const supplierOrderBook = defineReport({
   name: 'supplier-order-book',
   title: { zh: '客户采购订单（客户×月份）', en: 'Orders received by customer and month' },
+  menu: { order: 10, roles: READERS.supplierSide },
   entity: 'supplierorder',
   chart: 'stackedBar',
   chartMeasures: ['qty'],
@@ -27,31 +28,4 @@ export const supplierOrderBook = defineReport({
     { key: 'amount', agg: 'sum', field: 'total_amount', label: { zh: '订单金额', en: 'Order amount' }, format: 'money' },
   ],
   filters: ['delivery_date', 'buyer_name', 'order_kind', 'status'],
-});
-
-/**
- * On-time dispatch by customer and delivery month (server query `supplier-dispatch`): of the orders
- * shipped (dispatched, or received by the customer since), the share shipped on or before the
- * delivery date; and the orders accepted or still to confirm that are already past it.
- */
-export const supplierDispatch = defineReport({
-  name: 'supplier-dispatch',
-  title: { zh: '准时发货率（按客户）', en: 'On-time dispatch by customer' },
-  entity: 'supplierorder',
-  query: 'supplier-dispatch',
-  chart: 'bar',
-  chartMeasures: ['rate'],
-  defaultGroup: ['customer'],
-  companies: ['supplier'],
-  dimensions: [
-    { key: 'customer', field: 'buyer_name', label: { zh: '客户（采购方）', en: 'Customer (buyer)' } },
-    { key: 'month', field: 'delivery_date', bucket: 'month', label: { zh: '交货月份', en: 'Delivery month' } },
-  ],
-  measures: [
-    { key: 'dispatched', agg: 'sum', field: 'dispatched', label: { zh: '已发货订单', en: 'Orders shipped' }, format: 'integer', drill: { 'f.status.in': 'dispatched,received' } },
-    { key: 'on_time', agg: 'sum', field: 'on_time', label: { zh: '准时发货', en: 'Shipped on time' }, format: 'integer' },
-    { key: 'late_open', agg: 'sum', field: 'late_open', label: { zh: '逾期未发货', en: 'Not shipped and late' }, format: 'integer', drill: { 'f.status.in': 'pending,confirmed', 'f.delivery_date.lt': '$$TODAY$$' } },
-    { key: 'rate', agg: 'ratio', of: ['on_time', 'dispatched'], label: { zh: '准时发货率', en: 'On-time dispatch rate' }, format: 'percent' },
-  ],
-  filters: ['delivery_date', 'buyer_name', 'order_kind'],
 });

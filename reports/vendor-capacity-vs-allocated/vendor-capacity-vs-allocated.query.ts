@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { registerServerQuery } from '../server-query';
+import type { ServerQuery } from '../../src/server/services/reports/query-kit';
 
 /**
  * Vendor capacity against allocation (report `vendor-capacity-vs-allocated`): the vendor capacity
@@ -16,7 +16,7 @@ export function cycleMonth(cycle: string): string {
   return new Date(monday + 3 * 86400000).toISOString().slice(0, 7);
 }
 
-registerServerQuery('vendor-capacity', async ({ tx, clientId, where }) => {
+export const query: ServerQuery = async ({ tx, clientId, where }) => {
   const cap = await sql<{ vendor: string; month: string; capacity: number }>`
     select t.vendor_id::text as vendor, t.cycle as month, sum(t.capacity)::float8 as capacity
     from scm_vendor_capacity t where ${where} and t.vendor_id is not null group by 1, 2`.execute(tx);
@@ -40,4 +40,4 @@ registerServerQuery('vendor-capacity', async ({ tx, clientId, where }) => {
     // Allocation in a month the vendor declared no capacity for: load without capacity.
     ...[...allocated].filter(([k]) => !months.has(k)).map(([k, qty]) => ({ vendor: k.split('|')[0], month: k.split('|')[1], capacity: 0, allocated: qty })),
   ];
-});
+};

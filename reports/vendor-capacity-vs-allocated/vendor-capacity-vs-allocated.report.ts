@@ -1,9 +1,11 @@
 import { defineReport } from '../../src/model';
+import { READERS } from '../menu';
 
 /** Vendor capacity against the quantity allocated to the vendor, by vendor and month (server query `vendor-capacity`). */
 export const vendorCapacityVsAllocated = defineReport({
   name: 'vendor-capacity-vs-allocated',
   title: { zh: '供应商产能与分配', en: 'Vendor capacity vs allocated' },
+  menu: { order: 60, roles: READERS.managers },
   entity: 'vendorcapacity',
   query: 'vendor-capacity',
   chart: 'bar',

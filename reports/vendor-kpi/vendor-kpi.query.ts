@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import { registerServerQuery } from '../server-query';
-import { vendorQualityEvents } from './vendor-quality';
+import { vendorQualityEvents, type ServerQuery } from '../../src/server/services/reports/query-kit';
 
 /**
  * Vendor KPI (report `vendor-kpi`, reports/vendor-kpi): the vendors of the list's WHERE over
@@ -10,7 +9,7 @@ import { vendorQualityEvents } from './vendor-quality';
  */
 type Figures = { due: number; on_time: number; inspected: number; passed: number; capacity: number; allocated: number; spend: number; benchmark: number };
 
-registerServerQuery('vendor-kpi', async ({ tx, clientId, where }) => {
+export const query: ServerQuery = async ({ tx, clientId, where }) => {
   const vendors = (await sql<{ id: number; vendor_type: string | null; grade: string | null }>`select t.id, t.vendor_type, t.grade from md_vendor t where ${where}`.execute(tx)).rows;
   if (!vendors.length) return [];
   const ids = vendors.map((v) => Number(v.id));
@@ -54,4 +53,4 @@ registerServerQuery('vendor-kpi', async ({ tx, clientId, where }) => {
     add(Number(r.vendor_id), 'benchmark', Math.round(Number(r.benchmark) * 100) / 100);
   }
   return vendors.map((v) => ({ vendor: Number(v.id), vendor_type: v.vendor_type, grade: v.grade, ...fig.get(Number(v.id))! }));
-});
+};

@@ -1,4 +1,5 @@
 import { defineReport } from '../../src/model';
+import { READERS } from '../menu';
 
 /**
  * Vendor KPI (spec 2 "vendor KPI"; issue 16): per vendor of the company's vendor list, from the data
@@ -16,6 +17,7 @@ import { defineReport } from '../../src/model';
 export const vendorKpi = defineReport({
   name: 'vendor-kpi',
   title: { zh: '供应商KPI', en: 'Vendor KPI' },
+  menu: { order: 66, roles: READERS.managers },
   entity: 'vendor',
   query: 'vendor-kpi',
   chart: 'bar',

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import { registerServerQuery } from '../server-query';
-import { admittedEvents, vendorQualityEvents } from './vendor-quality';
+import { admittedEvents, vendorQualityEvents, type ServerQuery } from '../../src/server/services/reports/query-kit';
 
 /**
  * Vendor scorecard (report `vendor-scorecard`): the company's purchase orders (the list's WHERE over
@@ -15,7 +14,7 @@ import { admittedEvents, vendorQualityEvents } from './vendor-quality';
  * it passes the same WHERE as the orders (vendor and date filters apply, an order-kind filter or a
  * data permission on another column leaves it out).
  */
-registerServerQuery('vendor-scorecard', async ({ tx, clientId, where }) => {
+export const query: ServerQuery = async ({ tx, clientId, where }) => {
   const r = await sql<Record<string, unknown>>`
     with o as (
       select t.id, t.vendor_id, t.order_kind, t.delivery_date, t.status, t.updated_at
@@ -46,4 +45,4 @@ registerServerQuery('vendor-scorecard', async ({ tx, clientId, where }) => {
     vendor: e.vendor_id, month: e.day.slice(0, 7), kind: null, due: 0, on_time: 0, late: 0, ordered: 0, received: 0, returned: 0, inspected: 1, passed: e.passed,
   }));
   return [...orders, ...quality];
-});
+};

@@ -1,4 +1,5 @@
 import { defineReport } from '../../src/model';
+import { READERS } from '../menu';
 
 /**
  * Vendor scorecard (server query `vendor-scorecard`), from the purchase orders the company placed:
@@ -13,6 +14,7 @@ import { defineReport } from '../../src/model';
 export const vendorScorecard = defineReport({
   name: 'vendor-scorecard',
   title: { zh: '供应商绩效', en: 'Vendor scorecard' },
+  menu: { order: 65, roles: READERS.withFinance },
   entity: 'purorder',
   query: 'vendor-scorecard',
   chart: 'bar',

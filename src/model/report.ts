@@ -1,6 +1,7 @@
 import type { Label } from './entity';
 import { getEntity } from './entity';
 import { CELL_FORMAT_TABLE, cellFormatOf, isReferenceType, type CellFormat } from './field-types';
+import { addMenuEntry, type MenuEntry } from './menus';
 
 /** How a measure's numbers read (CELL_FORMAT_TABLE in field-types.ts): shares 0..1 as `percent`. */
 export type MeasureFormat = Extract<CellFormat, 'percent' | 'money' | 'minutes' | 'integer' | 'decimal'>;
@@ -80,7 +81,7 @@ export type ReportDef = {
    */
   entity?: string;
   /**
-   * A server query function (src/server/services/reports/queries/<query>.query.ts) for what one
+   * A server query function (`reports/<name>/<name>.query.ts`, beside the declaration) for what one
    * GROUP BY cannot say (capacity against load, a rate, lines joined to their order). It receives
    * the entity's list WHERE (tenant, data permissions, filters) and returns rows keyed by the
    * dimensions and measures declared here.
@@ -100,6 +101,12 @@ export type ReportDef = {
   defaultGroup?: string[];
   /** Which companies the report is for (mirrors its menu entry). */
   companies?: ReportCompany[];
+  /**
+   * Its entry in the reports menu, put there by the declaration (`rpt.<name>`, opening
+   * `/rpt/dsrptindex/<name>`): order, the roles that see it, and the title and companies when the
+   * menu says them otherwise than the report (the report's own when omitted).
+   */
+  menu?: { order: number; roles: readonly string[]; title?: Label; companies?: ReportCompany[] };
   /** No drill-down (the rows behind an element are not a list page, e.g. computed capacity). */
   noDrill?: boolean;
   /** The list page (grids/ opt) a chart element drills down to; the entity's name when omitted. */
@@ -130,7 +137,18 @@ export function defineReport(def: ReportDef): ReportDef {
     if (m.agg === 'sum' && def.query && !m.format) throw new Error(`report ${def.name}: sum measure ${m.key} of a server query declares no format`);
   }
   reports.set(def.name, def);
+  if (def.menu) addMenuEntry(REPORTS_MENU_GROUP, reportMenuEntry(def));
   return def;
+}
+
+/** The menu group every report's entry goes to (declared by reports/menu.ts). */
+export const REPORTS_MENU_GROUP = 'reports';
+
+/** A report's menu entry, from its declaration. */
+export function reportMenuEntry(def: ReportDef): MenuEntry {
+  const menu = def.menu!;
+  const companies = menu.companies ?? def.companies;
+  return { code: `rpt.${def.name}`, furl: `/rpt/dsrptindex/${def.name}`, title: menu.title ?? def.title, roles: [...menu.roles], order: menu.order, ...(companies ? { companies } : {}) };
 }
 
 export const getReport = (name: string): ReportDef | undefined => reports.get(name);

@@ -68,7 +68,13 @@ describe('layer rules', () => {
   });
 
   it('declarations (grids, reports, calendars) import only the model and each other', () => {
-    expect(['grids', 'reports', 'calendars'].flatMap((dir) => offending(dir, (i) => i.target !== null && !inside(i.target, dir) && !inside(i.target, 'src/model')))).toEqual([]);
+    // A report's server query (reports/<name>/<name>.query.ts) runs on the server: it may take the server's query kit, and only that.
+    const queryKit = (i: Import) => /^reports\/[^/]+\/[^/]+\.query\.ts$/.test(i.from) && i.target === 'src/server/services/reports/query-kit';
+    expect(['grids', 'reports', 'calendars'].flatMap((dir) => offending(dir, (i) => i.target !== null && !inside(i.target, dir) && !inside(i.target, 'src/model') && !queryKit(i)))).toEqual([]);
+  });
+
+  it("no source imports a report's server query (the server's catalogue finds it by its folder)", () => {
+    expect(show(ALL.filter((i) => i.target !== null && /^reports\/.*\.query(\.ts)?$/.test(i.target)))).toEqual([]);
   });
 
   it('the generic screens (engine, form, grid, shell) import nothing from pages/', () => {

@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { EntityDef, ReportDef, ReportDimension } from '../../../model';
 import type { DataRule } from '../../access/permission-model';
 import type { Db } from '../../db/database';
+import { registerDerivedTables } from '../../db/derived-tables';
 import type { PageQuery } from '../../resources/page-query';
 
 /**
@@ -257,3 +258,6 @@ export function aggregateDimSql(a: AggregateDef, d: ReportDimension): RawBuilder
   const c = sql.id('t', d.field);
   return a.month && d.field === a.month ? sql`to_char(${c}, 'YYYY-MM')` : sql`${c}::text`;
 }
+
+// Installed by migrate() after the registry's schema; their tables are protected by row-level security.
+registerDerivedTables({ name: 'report aggregates', order: 1, install: installReportAggregates, tenantTables: () => AGGREGATE_TABLES });

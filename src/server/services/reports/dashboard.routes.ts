@@ -7,7 +7,7 @@ import { ok } from '../../http/envelope';
 import { notFound } from '../../http/errors';
 import { assertCan } from '../../resources/permissions';
 import type { Db } from '../../db/database';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 
 /**
  * GET /api/rptapi/dashboard/:name/orgs   the caller's company's organisations (a tree) for the

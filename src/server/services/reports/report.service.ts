@@ -9,7 +9,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { parsePageQuery, whereSql } from '../../resources/page-query';
 import { assertCan, dataScope } from '../../resources/permissions';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 import { rulesFor } from '../../access/permission.service';
 import { aggregateDimSql, aggregateOf, aggregateRefusal, type AggregateDef } from './aggregates';
 import { runServerQuery } from './server-query';

@@ -6,7 +6,7 @@ import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { runAction } from '../../resources/resource.service';
 import { seedQualityDemo } from '../quality/quality.seed';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 
 /**
  * Demo for the control tower's quality figures (issue 13): the maker's line inspectors check the

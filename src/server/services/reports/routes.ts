@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import '../../../../reports';
-import './queries';
+// Every report folder, with its server query (found at start: catalogue.ts).
+import './catalogue';
 import { allReports, getReport, type ReportDef } from '../../../model';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { ok, requestLanguage } from '../../http/envelope';

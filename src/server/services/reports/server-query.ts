@@ -1,7 +1,7 @@
 import type { RawBuilder } from 'kysely';
 import { ratioOf, type EntityDef, type Language, type ReportDef, type ReportDimension } from '../../../model';
 import type { Db } from '../../db/database';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 import type { AggregateDef } from './aggregates';
 import { dimensionLabels, pivotRows, reportColumns, subtotalOrder, type ReportQuery, type ReportResult, type ReportRow } from './report.service';
 
@@ -39,6 +39,9 @@ const queries = new Map<string, ServerQuery>();
 export function registerServerQuery(name: string, fn: ServerQuery): void {
   queries.set(name, fn);
 }
+
+/** Whether a server query of that name is registered (the catalogue's test). */
+export const hasServerQuery = (name: string): boolean => queries.has(name);
 
 type RunCtx = {
   clientId: number;

@@ -7,7 +7,7 @@ import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { AppError, forbidden, validationError } from '../../http/errors';
 import { menuEntriesOf } from '../profile/profile.service';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 import { companyOrgs } from './dashboard.routes';
 import { runReport, type ReportResult } from './report.service';
 

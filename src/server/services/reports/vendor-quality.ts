@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../../../db/database';
-import { brandInspectionResults } from '../../quality/quality.share';
+import type { Db } from '../../db/database';
+import { brandInspectionResults } from '../quality/quality.share';
 
 /**
  * Quality by vendor (issue 16 vendor KPI; quality inspections of issue 18): the submitted inspection

@@ -1,0 +1,4 @@
+import { describeReportFolder } from '../report-contract';
+import { allocationByVendor } from './allocation-by-vendor.report';
+
+describeReportFolder('allocation-by-vendor', allocationByVendor);

@@ -1,0 +1,4 @@
+import { describeReportFolder } from '../report-contract';
+import { nodeRisk } from './node-risk.report';
+
+describeReportFolder('node-risk', nodeRisk);

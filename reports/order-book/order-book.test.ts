@@ -1,0 +1,4 @@
+import { describeReportFolder } from '../report-contract';
+import { orderBook } from './order-book.report';
+
+describeReportFolder('order-book', orderBook);

@@ -1,0 +1,4 @@
+import { describeReportFolder } from '../report-contract';
+import { ordersByStatus } from './orders-by-status.report';
+
+describeReportFolder('orders-by-status', ordersByStatus);

@@ -1,0 +1,4 @@
+import { describeReportFolder } from '../report-contract';
+import { sourcingInProgress } from './sourcing-in-progress.report';
+
+describeReportFolder('sourcing-in-progress', sourcingInProgress);
