@@ -13,7 +13,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 export default defineConfig(
   globalIgnores([
     '**/node_modules/**', 'dist/**', 'dist-*/**', 'data/**', 'data-*/**', 'screenshots/**',
-    'test-results/**', '.tmp/**', 'fixtures/**/*.xls*', '**/*.generated.*', '**/generated/**',
+    'test-results/**', '.tmp/**', '**/*.generated.*', '**/generated/**',
   ]),
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
