@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { installApiReactions } from './api/install-reactions';
+import { installApiReactions } from './app/install-reactions';
 import { App } from './app/App';
-import { initI18n } from './app/i18n';
-import { bindNavigator } from './app/navigation';
+import { initI18n } from './kernel/i18n';
+import { bindNavigator } from './kernel/navigation';
 import { createAppRouter } from './app/router';
 import { recordPageBuild } from './shell/version-check';
 

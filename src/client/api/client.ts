@@ -1,5 +1,5 @@
 import { ERROR_CODES } from '../../model/errors/define';
-import { readPreference, readStoredSession } from '../session/storage';
+import { readPreference, readStoredSession } from '../kernel/storage';
 
 /** The server's reply envelope (ARCHITECTURE "The API"). */
 export type Envelope<T = unknown> = { code: number; message: string; data: T };

@@ -1,6 +1,7 @@
-import { api, request } from '../api/client';
+import { api, request } from './client';
 import type { ResolvedPage } from '../../model/page-resolve';
-import type { QueryParams } from '../grid/filter-params';
+/** Query string parameters of a list call (grid/filter-params builds them). */
+type QueryParams = Record<string, string>;
 
 /**
  * The generic resource API of one entity, as the browser calls it

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api } from '../api/client';
+import { api } from './client';
 
 /**
  * Addresses of stored files for <img>, <audio> and links (issue 28). An element cannot send the

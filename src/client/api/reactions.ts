@@ -1,3 +1,4 @@
+import { TOAST_MS } from '../kernel/toast-bus';
 import { VALIDATION_CODE } from './client';
 
 /** What the browser needs to know about a failed call to react to it (a subset of ApiError). */
@@ -31,8 +32,8 @@ export type Reaction =
       fieldErrors: Record<string, string>;
     };
 
-/** Spec 9 toast durations. */
-export const TOAST_MS = { success: 2000, error: 3000, notification: 10000 } as const;
+/** Spec 9 toast durations (kept with the toast bus). */
+export { TOAST_MS };
 
 /** One field's server error as text: a string, or a list joined by comma (spec 8). */
 export function fieldErrorText(value: string | string[] | unknown): string {

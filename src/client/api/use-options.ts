@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { FormOption } from '../../../model/page';
-import type { ResolvedField } from '../../../model/page-resolve';
-import { request } from '../../api/client';
-import { apiBaseOf } from '../../engine/resolved-page';
-import { getEntity } from '../../../model/entity';
-import type { FormValues } from '../form-logic';
+import type { FormOption } from '../../model/page';
+import type { ResolvedField } from '../../model/page-resolve';
+import { request } from './client';
+import { apiBaseOf } from './resolved-page';
+import { getEntity } from '../../model/entity';
+/** The form's values the options depend on (form-logic's FormValues). */
+type FormValues = Record<string, unknown>;
 
 export type SourceRow = Record<string, unknown>;
 
@@ -65,7 +66,7 @@ export function useOptions(field: ResolvedField, values: FormValues, search: str
       clearTimeout(timer);
       controller.abort();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- filter is rebuilt every render; filterKey is its text, so the list reloads when the filter's values change
   }, [wanted, base, search, filterKey]);
   const options = useMemo<FormOption[]>(() => {
     if (!field.source) return field.options ?? [];
@@ -99,7 +100,7 @@ export function useReferenceOptions(fields: readonly ResolvedField[]): Record<st
         .catch(() => undefined);
     }
     return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- refs is rebuilt every render; key names its fields and their sources, the only inputs of the load
   }, [key]);
   return out;
 }

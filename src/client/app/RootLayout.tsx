@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import { access, shellState } from '../session/access-state';
 import { documentTitle, menuEntryFor, menuEntryTitle } from '../shell/menu-lookup';
 import { Watermark } from '../shell/Watermark';
-import { currentLanguage } from './i18n';
+import { currentLanguage } from '../kernel/i18n';
 import type { RouteHandle } from './router';
 
 /**

@@ -1,13 +1,13 @@
-import { currentLanguage, tr } from '../app/i18n';
-import { currentLocation, navigateTo } from '../app/navigation';
-import { isPublicPath } from '../app/route-table';
+import { currentLanguage, tr } from '../kernel/i18n';
+import { currentLocation, navigateTo } from '../kernel/navigation';
+import { isPublicPath } from './route-table';
 import { clearSession } from '../session/access-state';
 import { loginRedirectUrl } from '../session/guard';
 import { isUnauthorizedSuppressed } from '../session/session-flow';
-import { toast } from '../shell/toast-bus';
-import { apiHooks, type ApiError } from './client';
-import { labellerForPath } from './field-labels';
-import { reactionTo } from './reactions';
+import { toast } from '../kernel/toast-bus';
+import { apiHooks, type ApiError } from '../api/client';
+import { labellerForPath } from '../api/field-labels';
+import { reactionTo } from '../api/reactions';
 
 /**
  * Installs the spec 8 reactions into the API client: every failed call goes through `reactionTo`

@@ -19,9 +19,9 @@ import { workspaceRoutes } from '../pages/workspace/routes';
 import { hasValidToken } from '../session/guard';
 import { nowSeconds } from '../session/access-state';
 import { guardNavigation, loadProfile } from '../session/session-flow';
-import { readStoredSession } from '../session/storage';
+import { readStoredSession } from '../kernel/storage';
 import { pendingSpecPaths } from './route-table';
-import { setRoutePrefetcher } from './route-prefetch';
+import { setRoutePrefetcher } from '../kernel/route-prefetch';
 import { RootLayout } from './RootLayout';
 import { PageLoading, RouteError } from './RouteError';
 // The login page is the first page of a first visit: in the first chunks, with the widgets it needs,

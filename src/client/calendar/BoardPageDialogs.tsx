@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoardBar, BoardCommand, ScenarioComparison, ScenarioSummary } from '../../model/schedule-board';
 import { api, ApiError } from '../api/client';
-import { toast } from '../shell/toast-bus';
+import { toast } from '../kernel/toast-bus';
 import { type OverloadAsk, validateMerge } from './board-model';
 import { BoardAutoDialog, BoardConfirm, BoardMergeDialog, BoardSplitDialog } from './BoardDialogs';
 import { BoardOverloadDialog } from './BoardOverloadDialog';

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { productionBoard } from '../../../calendars/production-board.calendar';
 import type { CalendarZoom } from '../../model/calendar';
 import type { BoardBar } from '../../model/schedule-board';
-import { toast } from '../shell/toast-bus';
+import { toast } from '../kernel/toast-bus';
 import './board-messages';
 import { downloadExport } from './board-export';
 import { BoardBarMenu, BoardPageDialogs, type BoardDialog } from './BoardPageDialogs';

@@ -1,4 +1,4 @@
-import { readPreference, readStoredSession } from '../session/storage';
+import { readPreference, readStoredSession } from '../kernel/storage';
 
 const EXPORT_URL = '/api/scmapi/schedule/export';
 

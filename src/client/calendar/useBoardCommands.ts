@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoardBar, BoardCommand, BoardCommandResult } from '../../model/schedule-board';
 import { api, ApiError, STALE_VERSION_CODE } from '../api/client';
-import { toast } from '../shell/toast-bus';
+import { toast } from '../kernel/toast-bus';
 import { applyResult, CommandHistory, historyEntryFor, type HistoryStep, pushHistoryEntry, withVersion } from './board-model';
 import type { BoardSource } from './useBoardSource';
 

@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { CalendarDecl } from '../../model/calendar';
 import type { BoardBar, BoardData, ScenarioSummary } from '../../model/schedule-board';
 import { api } from '../api/client';
-import { onSocketMessage } from '../shell/notification-socket';
+import { onSocketMessage } from '../session/notification-socket';
 import { movedPlans } from './board-model';
 import { boardRange, takePrefetchedBoard } from './board-prefetch';
 

@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import type { PageKind } from '../../model/page';
 import { ListPage } from './ListPage';
 import { DocumentPage, ViewPage } from './RecordPages';
-import { resolvedPageOf } from './resolved-page';
+import { resolvedPageOf } from '../api/resolved-page';
 
 const useStyles = makeStyles({ missing: { padding: '48px', display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '12px' } });
 

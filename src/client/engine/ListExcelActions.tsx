@@ -22,7 +22,7 @@ import { useNavigate } from 'react-router-dom';
 import { importColumns } from '../../model/excel';
 import type { ResolvedPage } from '../../model/page-resolve';
 import { ApiError } from '../api/client';
-import { toast } from '../shell/toast-bus';
+import { toast } from '../kernel/toast-bus';
 import { isActive, jobFraction } from './job-state';
 import { useJob } from './use-job';
 import { downloadFile, UPLOAD_BASE, type JobView } from './upload-api';

@@ -12,8 +12,8 @@ import { isFieldVisible } from '../form/form-logic';
 import { renderMarkdown } from '../form/markdown';
 import { useRecord } from '../form/use-record-form';
 import { cellText, formatDateTime } from '../grid/cell-text';
-import { useFormSession } from './session-scope';
-import { entityApi, type Row } from './entity-api';
+import { useFormSession } from '../form/session-scope';
+import { entityApi, type Row } from '../api/entity-api';
 
 const useStyles = makeStyles({
   page: { padding: '12px 16px', maxWidth: '1100px' },

@@ -1,5 +1,5 @@
 import { api, ApiError, apiHooks, OK_CODE, type Envelope } from '../api/client';
-import { readPreference, readStoredSession } from '../session/storage';
+import { readPreference, readStoredSession } from '../kernel/storage';
 
 /**
  * The browser side of the import centre's API (src/server/services/import, export, images):

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { onSocketMessage } from '../shell/notification-socket';
+import { onSocketMessage } from '../session/notification-socket';
 import { applyJobEvent, isActive, isJobEvent, needsReload, type JobEvent } from './job-state';
 import { uploadApi, type JobView } from './upload-api';
 

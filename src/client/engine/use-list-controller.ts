@@ -7,8 +7,8 @@ import type { StatusTab } from '../../model/page';
 import type { ResolvedPage } from '../../model/page-resolve';
 import type { DrawerState } from '../form/FormDrawer';
 import { tabParams, tabsCountedByServer, type QueryParams } from '../grid/filter-params';
-import { toast } from '../shell/toast-bus';
-import { entityApi, type EntityApi, type PageReply, type Row } from './entity-api';
+import { toast } from '../kernel/toast-bus';
+import { entityApi, type EntityApi, type PageReply, type Row } from '../api/entity-api';
 import { useLiveRows } from './use-live-rows';
 
 /** Fixed filters from the URL of a sub-index page: `?f.vendor_id.eq=3` or `?vendor_id=3`. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import type { ResolvedPage } from '../../model/page-resolve';
-import { onSocketMessage } from '../shell/notification-socket';
+import { onSocketMessage } from '../session/notification-socket';
 import { documentStateOf } from './document-events';
 
 /**

@@ -18,7 +18,7 @@ import { Dismiss24Regular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formFields, type ResolvedPage } from '../../model/page-resolve';
-import type { Row } from '../engine/entity-api';
+import type { Row } from '../api/entity-api';
 import { useCloseGuard } from './close-guard';
 import { EntityForm, type EntityFormProps } from './EntityForm';
 import type { RouteAction } from './form-logic';

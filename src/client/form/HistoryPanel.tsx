@@ -2,7 +2,7 @@ import { makeStyles, Spinner, Table, TableBody, TableCell, TableHeader, TableHea
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedField } from '../../model/page-resolve';
-import type { EntityApi, HistoryEntry } from '../engine/entity-api';
+import type { EntityApi, HistoryEntry } from '../api/entity-api';
 import { formatDateTime } from '../grid/cell-text';
 
 /**

@@ -1,6 +1,6 @@
 import { useSnapshot } from 'valtio';
 import { access } from '../session/access-state';
-import type { FormContext } from '../form/form-logic';
+import type { FormContext } from './form-logic';
 import type { TokenContext } from '../../model/default-tokens';
 
 /** The session state form conditions read (spec 6: `session.dashroles` is the user's role codes). */

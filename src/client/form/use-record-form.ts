@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';
 import type { StateDef } from '../../model/entity';
 import type { ResolvedPage } from '../../model/page-resolve';
-import { entityApi, type EntityApi, type Row } from '../engine/entity-api';
+import { entityApi, type EntityApi, type Row } from '../api/entity-api';
 import type { EntityFormHandle } from './EntityForm';
 import type { RouteAction } from './form-logic';
 import { stateNoticeOf, type NoticeView } from './state-notice';

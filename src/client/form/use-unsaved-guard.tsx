@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { readStoredSession } from '../session/storage';
+import { readStoredSession } from '../kernel/storage';
 import { RestoreDraftDialog } from './UnsavedGuard';
 import { draftStep, holdsEdits, readDraft, removeDraft, writeDraft, type Draft, type DraftKey } from './unsaved-drafts';
 import { registerUnsaved } from './unsaved-registry';

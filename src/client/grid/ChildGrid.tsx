@@ -5,12 +5,12 @@ import { AgGridReact } from 'ag-grid-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedChildGrid } from '../../model/page-resolve';
-import { useReferenceOptions } from '../form/widgets/use-options';
+import { useReferenceOptions } from '../api/use-options';
 import { cellText } from './cell-text';
 import { gridTheme, GRID_LOCALE } from './EntityGrid';
 import { SPREADSHEET_CSS, useSpreadsheetKeys } from './useSpreadsheetKeys';
 import { validateField } from '../../model/validate';
-import { toast } from '../shell/toast-bus';
+import { toast } from '../kernel/toast-bus';
 import './grid-modules';
 
 /**

@@ -19,7 +19,7 @@ import { useSnapshot } from 'valtio';
 import type { StatusTab } from '../../model/page';
 import type { ResolvedPage } from '../../model/page-resolve';
 import { access } from '../session/access-state';
-import { entityApi, type PageReply, type Row } from '../engine/entity-api';
+import { entityApi, type PageReply, type Row } from '../api/entity-api';
 import { columnDefsOf } from './column-defs';
 import { applicableState, loadSavedTable, savedTableOf, storeSavedTable } from './column-state';
 import type { QueryParams } from './filter-params';

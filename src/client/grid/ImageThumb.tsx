@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import type { ICellRendererParams } from 'ag-grid-community';
-import { useFileSrc } from '../engine/file-src';
+import { useFileSrc } from '../api/file-src';
 
 const useStyles = makeStyles({
   // The stored image scaled by the browser (object-fit), so no thumbnail copy is kept on the server.

@@ -6,7 +6,7 @@ import { parseSizeRatio, type SizeMatrix } from '../../model/allocation';
 import { newRowKey, type ChildGridProps } from './ChildGrid';
 import { MatrixInputTable } from './MatrixInputTable';
 import type { MatrixRecord } from './matrix';
-import { toast } from '../shell/toast-bus';
+import { toast } from '../kernel/toast-bus';
 import { blockMatrix, blocksFromRows, blockTotals, emptyBlock, isMatrixRow, matrixLayout, ORDER_ENTRIES_LAYOUT, orderTotals, pasteIntoBlock, prepackFill, rowsOfBlock, SIZE_RUNS, sortSizes, writeBlock, type EntryRow, type StyleBlock } from './matrix-blocks';
 
 const CONFIG = { rowField: 'colour', colField: 'size', cellField: 'qty' } as const;

@@ -1,6 +1,6 @@
 import type { ColDef } from 'ag-grid-community';
 import type { ResolvedColumn } from '../../model/page-resolve';
-import { apiBaseOf } from '../engine/resolved-page';
+import { apiBaseOf } from '../api/resolved-page';
 import { cellText } from './cell-text';
 import { DATE_FILTER_OPTIONS, NUMBER_FILTER_OPTIONS, TEXT_FILTER_OPTIONS } from './filter-params';
 import { SetFilter } from './SetFilter';

@@ -1,5 +1,5 @@
 import { profileApi, saveSettingBeaconUrl } from '../session/profile-api';
-import { readStoredSession } from '../session/storage';
+import { readStoredSession } from '../kernel/storage';
 
 /**
  * Column order, width, visibility and pinning saved per user and page (spec 3 session state:

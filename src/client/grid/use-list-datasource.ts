@@ -2,8 +2,8 @@ import type { GridApi, IDatasource, IGetRowsParams } from 'ag-grid-community';
 import { useMemo, type RefObject } from 'react';
 import type { StatusTab } from '../../model/page';
 import type { ResolvedPage } from '../../model/page-resolve';
-import { toast } from '../shell/toast-bus';
-import type { entityApi, PageReply, Row } from '../engine/entity-api';
+import { toast } from '../kernel/toast-bus';
+import type { entityApi, PageReply, Row } from '../api/entity-api';
 import { pageQuery, UnsupportedFilter, type FilterModel, type QueryParams, type SortModel } from './filter-params';
 
 /** What the datasource reads when AG Grid asks for a block (the list's latest filters and handlers). */

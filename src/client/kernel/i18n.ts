@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { catalog, DEFAULT_LANGUAGE, isLanguage, LANGUAGES, onCatalogPart, type Language } from '../../model/i18n';
-import { readPreference, writePreference } from '../session/storage';
+import { readPreference, writePreference } from './storage';
 
 /**
  * i18next over the model's catalogues (one flat table per language, keys with dots, `{{x}}`

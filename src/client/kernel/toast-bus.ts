@@ -1,4 +1,5 @@
-import { TOAST_MS } from '../api/reactions';
+/** How long toasts stay (spec 9): success 2 s, errors 3 s, notifications 10 s. */
+export const TOAST_MS = { success: 2000, error: 3000, notification: 10000 } as const;
 
 /** Details a contact-administrator action shows, so the user can pass them on. */
 export type ErrorDetails = { status: number; code: number | null; message: string; path: string; at: string };

@@ -1,7 +1,7 @@
 import { proxy } from 'valtio';
 import { setCompanyDictionaryItems } from '../../model/dictionaries';
 import { accessFieldsOf, emptyAccessFields, storedSessionOf, type AccessFields, type LoginReply } from './login-reply';
-import { clearStoredSession, readStoredSession, writePreference, writeStoredSession } from './storage';
+import { clearStoredSession, readStoredSession, writePreference, writeStoredSession } from '../kernel/storage';
 
 /**
  * The signed-in user's access state (spec 3 "Session state"), in valtio so that any component can

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideNavigation, hasValidToken, loginRedirectUrl, REFRESH_MARGIN_SECONDS, safeRedirectTarget } from './guard';
-import type { StoredSession } from './storage';
+import type { StoredSession } from '../kernel/storage';
 
 const NOW = 1_800_000_000;
 

@@ -1,4 +1,4 @@
-import type { StoredSession } from './storage';
+import type { StoredSession } from '../kernel/storage';
 
 /** Spec 9: the token refresh margin is 300 seconds. */
 export const REFRESH_MARGIN_SECONDS = 300;

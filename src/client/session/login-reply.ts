@@ -1,5 +1,5 @@
 import type { DictItem } from '../../model/dictionaries';
-import type { StoredSession } from './storage';
+import type { StoredSession } from '../kernel/storage';
 
 /** A menu entry of the login reply (spec 3: menus are groups of entries with FURL and TITLE). */
 export type MenuItem = { CODE: string; FURL: string; TITLE: string; ICON?: string; TITLE_ZH?: string; TITLE_EN?: string };

@@ -1,11 +1,11 @@
 import { io, type Socket } from 'socket.io-client';
-import { tr } from '../app/i18n';
-import { currentLocation, navigateTo } from '../app/navigation';
-import { access, clearSession, shellState } from '../session/access-state';
-import { loginRedirectUrl } from '../session/guard';
-import { readStoredSession } from '../session/storage';
+import { tr } from '../kernel/i18n';
+import { currentLocation, navigateTo } from '../kernel/navigation';
+import { access, clearSession, shellState } from './access-state';
+import { loginRedirectUrl } from './guard';
+import { readStoredSession } from '../kernel/storage';
 import { socketEffect } from './socket-messages';
-import { toast } from './toast-bus';
+import { toast } from '../kernel/toast-bus';
 
 let socket: Socket | null = null;
 let connectedFor = '';

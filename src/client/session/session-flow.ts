@@ -3,7 +3,7 @@ import { accessApi } from './access-api';
 import { access, applyUserInfo, clearSession, nowSeconds, signInWith } from './access-state';
 import { decideNavigation, loginRedirectUrl } from './guard';
 import { userInfoOf } from './login-reply';
-import { readStoredSession } from './storage';
+import { readStoredSession } from '../kernel/storage';
 
 /**
  * The impure half of the navigation guard: carries out `decideNavigation` (guard.ts) with real

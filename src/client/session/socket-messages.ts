@@ -1,4 +1,4 @@
-import type { ReceivedNotice } from '../session/access-state';
+import type { ReceivedNotice } from './access-state';
 
 /**
  * What an incoming socket message does (spec 7 "Notification socket"): `notifyto2` raises the

@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { proxy, useSnapshot } from 'valtio';
-import type { ErrorDetails } from './toast-bus';
+import type { ErrorDetails } from '../kernel/toast-bus';
 
 const state = proxy({ details: null as ErrorDetails | null, copied: false });
 

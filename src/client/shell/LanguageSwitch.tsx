@@ -2,7 +2,7 @@ import { Button, Menu, MenuItemRadio, MenuList, MenuPopover, MenuTrigger } from 
 import { LocalLanguage20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../model/i18n';
-import { changeLanguage, currentLanguage } from '../app/i18n';
+import { changeLanguage, currentLanguage } from '../kernel/i18n';
 
 export const LANGUAGE_NAMES: Record<Language, string> = { 'zh-CN': '简体中文', en: 'English' };
 

@@ -6,9 +6,9 @@ import { formatDateTime } from '../grid/cell-text';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../api/client';
-import { currentLanguage } from '../app/i18n';
+import { currentLanguage } from '../kernel/i18n';
 import { access } from '../session/access-state';
-import { onSocketMessage } from './notification-socket';
+import { onSocketMessage } from '../session/notification-socket';
 import { noticeTimeLabel } from './notice-time';
 
 type Notice = { id: number; kind: string; title: string; body: string; link: string | null; doc_no: string | null; read_at: string | null; created_at: string };

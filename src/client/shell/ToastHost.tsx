@@ -14,7 +14,7 @@ import { Dismiss16Regular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openContactAdmin } from './ContactAdminDialog';
-import { registerToastDispatcher, type ToastRequest } from './toast-bus';
+import { registerToastDispatcher, type ToastRequest } from '../kernel/toast-bus';
 
 /** The toasts' corner: below the shell's header, at the right. */
 const TOP = 56;

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { isLanguage } from '../../model/i18n';
-import { changeLanguage, currentLanguage } from '../app/i18n';
+import { changeLanguage, currentLanguage } from '../kernel/i18n';
 import { access } from '../session/access-state';
-import { readPreference } from '../session/storage';
+import { readPreference } from '../kernel/storage';
 
 /**
  * The account's language (saved by the settings page through save-setting) applies on a device

@@ -6,7 +6,7 @@ import { mutate } from 'swr';
 import { useSnapshot } from 'valtio';
 import { access } from '../session/access-state';
 import { profileApi } from '../session/profile-api';
-import { toast } from './toast-bus';
+import { toast } from '../kernel/toast-bus';
 
 /** The swr key of the workspace home's favourites block (my-workspace-home-setting). */
 export const HOME_SETTING_KEY = 'profile:my-workspace-home-setting';

@@ -3,9 +3,9 @@ import { ChevronDoubleLeftRegular, ChevronDoubleRightRegular, ChevronLeftRegular
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormOption } from '../../../model/page';
-import { optionText, useOptions } from './use-options';
+import { optionText, useOptions } from '../../api/use-options';
 import { asList, asText, type WidgetProps } from './types';
-import { StoredImg } from '../../engine/StoredFile';
+import { StoredImg } from '../../api/StoredFile';
 
 const useStyles = makeStyles({
   checks: { display: 'flex', flexWrap: 'wrap', columnGap: '12px' },

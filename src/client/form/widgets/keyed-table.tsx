@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResolvedField } from '../../../model/page-resolve';
 import { entriesValueOf, entryCellError, entryRowsOf, type EntryRow } from './keyed-entries';
 import type { WidgetProps } from './types';
-import { useOptions } from './use-options';
+import { useOptions } from '../../api/use-options';
 
 const useStyles = makeStyles({
   table: { width: '100%', borderCollapse: 'collapse', '& td': { padding: '2px 4px', verticalAlign: 'top' }, '& th': { textAlign: 'left', fontWeight: 600, fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3, padding: '2px 4px' } },

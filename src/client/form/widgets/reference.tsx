@@ -2,7 +2,7 @@ import { Combobox, Dropdown, makeStyles, Option, tokens } from '@fluentui/react-
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getEntity } from '../../../model/entity';
-import { useOptions, type SourceRow } from './use-options';
+import { useOptions, type SourceRow } from '../../api/use-options';
 import { asList, asText, type WidgetProps } from './types';
 
 const useStyles = makeStyles({

@@ -26,7 +26,7 @@ import { useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { getDictionary } from '../../../model/dictionaries';
 import '../../../model/entities';
-import { toast } from '../../shell/toast-bus';
+import { toast } from '../../kernel/toast-bus';
 import { adminApi, type DataRuleRow } from './admin-api';
 import { AdminCard, AdminPage, fieldErrorsOf, ListState, useAdminStyles, useConfirm, useLabel } from '../common/admin-kit';
 import { ruleFieldsOf, ruleMenus, valueChoices } from './data-rule-fields';

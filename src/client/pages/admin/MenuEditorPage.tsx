@@ -23,7 +23,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { ROLE_LABELS, type RoleCode } from '../../../model/roles';
-import { toast } from '../../shell/toast-bus';
+import { toast } from '../../kernel/toast-bus';
 import { adminApi, type MenuNode } from './admin-api';
 import { AdminPage, fieldErrorsOf, ListState, useAdminStyles, useConfirm } from '../common/admin-kit';
 import { moveSibling } from './menu-order';

@@ -30,7 +30,7 @@ import { allEntities } from '../../../model/entity';
 import { allMenuGroups } from '../../../model/menus';
 // The menu groups and entities the catalogue names are declared in grids/ (titles of the matrix).
 import '../../../../grids';
-import { toast } from '../../shell/toast-bus';
+import { toast } from '../../kernel/toast-bus';
 import { adminApi, type CatalogEntry, type Grant, type RoleRow } from './admin-api';
 import { AdminCard, AdminPage, fieldErrorsOf, ListState, useAdminStyles, useConfirm, useLabel } from '../common/admin-kit';
 import { groupCatalog, MATRIX_VERBS, toggleVerb, type GrantMap } from './grant-matrix';

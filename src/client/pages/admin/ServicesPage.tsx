@@ -3,7 +3,7 @@ import { ArrowClockwise20Regular, Save20Regular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { toast } from '../../shell/toast-bus';
+import { toast } from '../../kernel/toast-bus';
 import { adminApi, type ServiceRow } from './admin-api';
 import { AdminCard, AdminPage, fieldErrorsOf, formatTime, ListState, useConfirm, useLabel } from '../common/admin-kit';
 

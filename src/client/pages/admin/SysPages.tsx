@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { getDictionary } from '../../../model/dictionaries';
 import '../../../model/entities';
-import { toast } from '../../shell/toast-bus';
+import { toast } from '../../kernel/toast-bus';
 import { adminApi, type ClientRow, type SettingRow, type SignupRow } from './admin-api';
 import { AdminCard, AdminEditDialog, AdminPage, AdminTable, fieldErrorsOf, formatTime, ListState, useAdminStyles, useConfirm, useLabel, type AdminColumn } from '../common/admin-kit';
 

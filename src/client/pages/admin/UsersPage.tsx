@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import { access } from '../../session/access-state';
-import { toast } from '../../shell/toast-bus';
+import { toast } from '../../kernel/toast-bus';
 import { adminApi, type OptionRow, type RoleRow, type UserRow } from './admin-api';
 import { AdminEditDialog, AdminPage, AdminTable, fieldErrorsOf, formatTime, ListState, useAdminStyles, useConfirm, type AdminColumn } from '../common/admin-kit';
 

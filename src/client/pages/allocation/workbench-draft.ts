@@ -1,4 +1,4 @@
-import { useUnsavedGuard, type UnsavedGuard } from '../../shell/use-unsaved-guard';
+import { useUnsavedGuard, type UnsavedGuard } from '../../form/use-unsaved-guard';
 import { applyEdit, earlyQty, pendingEdits, type CellEdit, type WorkbenchState } from './workbench-model';
 
 /**

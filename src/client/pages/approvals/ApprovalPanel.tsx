@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../model/entities/process-def.entity';
 import { api, ApiError } from '../../api/client';
-import { toast } from '../../shell/toast-bus';
+import { toast } from '../../kernel/toast-bus';
 import { approvalApi, type FlowAction, type FlowView } from './approval-api';
 import './approval-messages';
 import { FlowDiagram } from './FlowDiagram';

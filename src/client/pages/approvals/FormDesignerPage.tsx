@@ -19,10 +19,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
-import { entityApiOf, type Row } from '../../engine/entity-api';
+import { entityApiOf, type Row } from '../../api/entity-api';
 import { EntityForm } from '../../form/EntityForm';
-import { toast } from '../../shell/toast-bus';
-import { useUnsavedGuard } from '../../shell/use-unsaved-guard';
+import { toast } from '../../kernel/toast-bus';
+import { useUnsavedGuard } from '../../form/use-unsaved-guard';
 import {
   DYNAMIC_FIELD_TYPES,
   DYNAMIC_REF_ENTITIES,

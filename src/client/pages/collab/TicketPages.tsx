@@ -8,11 +8,11 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { getDictionary } from '../../../model/dictionaries';
 import { ticket as ticketEntity } from '../../../model/entities/ticket.entity';
-import { onSocketMessage } from '../../shell/notification-socket';
+import { onSocketMessage } from '../../session/notification-socket';
 import { AdminCard, AdminEditDialog, AdminPage, AdminTable, fieldErrorsOf, formatTime, useConfirm, useLabel, type AdminColumn } from '../common/admin-kit';
 import './collab-messages';
-import { useFileSrc } from '../../engine/file-src';
-import { StoredImg } from '../../engine/StoredFile';
+import { useFileSrc } from '../../api/file-src';
+import { StoredImg } from '../../api/StoredFile';
 import { ticketApi, ticketFileUrl, type Attachment, type Person, type Ticket, type TicketView } from './ticket-api';
 
 const SIZE = 20;

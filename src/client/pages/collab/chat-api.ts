@@ -1,5 +1,5 @@
 import { api, request } from '../../api/client';
-import { storedFileUrl } from '../../engine/file-src';
+import { storedFileUrl } from '../../api/file-src';
 
 export type ChatAttachment = { id: number; key: string; name: string; mime: string | null; size: number; duration?: number };
 export type ChatMessage = {

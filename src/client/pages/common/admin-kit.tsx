@@ -26,7 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { formatDateTime } from '../../grid/cell-text';
 import { ConfirmDialog } from '../../form/dialogs';
-import { PageHead } from '../../shell/PageHead';
+import { PageHead } from '../../engine/PageHead';
 
 /**
  * Pieces every administration screen shares (users, companies, sign-ups, outbox, import history, ...):

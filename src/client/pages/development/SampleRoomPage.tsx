@@ -6,9 +6,9 @@ import useSWR from 'swr';
 import { getDictionary } from '../../../model/dictionaries';
 import { sampleRequest } from '../../../model/entities/samplerequest.entity';
 import { api } from '../../api/client';
-import { StoredImg, StoredLink } from '../../engine/StoredFile';
+import { StoredImg, StoredLink } from '../../api/StoredFile';
 import { DateBox } from '../../form/widgets/date-input';
-import { onSocketMessage } from '../../shell/notification-socket';
+import { onSocketMessage } from '../../session/notification-socket';
 import { SplitPane } from '../../shell/SplitPane';
 import './development-messages';
 

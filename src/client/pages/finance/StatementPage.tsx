@@ -11,7 +11,7 @@ import { finStatement } from '../../../model/entities/finstatement.entity';
 import { DIFFERING, type FinMatch, type FinSide } from '../../../model/finance-match';
 import { api } from '../../api/client';
 import { downloadFile } from '../../engine/upload-api';
-import { toast } from '../../shell/toast-bus';
+import { toast } from '../../kernel/toast-bus';
 import './finance-messages';
 
 type Line = {

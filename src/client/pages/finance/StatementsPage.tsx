@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ResolvedPage } from '../../../model/page-resolve';
 import { ListPage, type ListSlots } from '../../engine/ListPage';
-import { resolvedPageOf } from '../../engine/resolved-page';
+import { resolvedPageOf } from '../../api/resolved-page';
 import type { ListController } from '../../engine/use-list-controller';
-import { toast } from '../../shell/toast-bus';
+import { toast } from '../../kernel/toast-bus';
 import { OutsourceActions } from '../outsource/outsource-actions';
 import './finance-messages';
 

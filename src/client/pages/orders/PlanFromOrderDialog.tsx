@@ -3,9 +3,9 @@ import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import type { EntityApi, Row } from '../../engine/entity-api';
+import type { EntityApi, Row } from '../../api/entity-api';
 import { DateText } from '../../form/widgets/date-input';
-import { toast } from '../../shell/toast-bus';
+import { toast } from '../../kernel/toast-bus';
 
 type Batch = { qty: string; delivery_date: string };
 

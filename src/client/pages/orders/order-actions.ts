@@ -1,4 +1,4 @@
-import type { Row } from '../../engine/entity-api';
+import type { Row } from '../../api/entity-api';
 
 /**
  * Which state actions an order offers, from its entity and status (spec 4): the brand's requirement

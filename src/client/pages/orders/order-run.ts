@@ -1,5 +1,5 @@
-import type { EntityApi, Row } from '../../engine/entity-api';
-import { toast } from '../../shell/toast-bus';
+import type { EntityApi, Row } from '../../api/entity-api';
+import { toast } from '../../kernel/toast-bus';
 import type { OrderAction } from './order-actions';
 
 /** An action's reply: the changed rows and, per row, what the domain handler said (send's message). */

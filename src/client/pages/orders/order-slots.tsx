@@ -9,11 +9,11 @@ import { PLANNABLE_ORDER_STATES, PLANNING_MENU } from '../../../model/entities/p
 import { access } from '../../session/access-state';
 import type { TransitionDef } from '../../../model/entity';
 import type { ResolvedPage } from '../../../model/page-resolve';
-import type { Row } from '../../engine/entity-api';
+import type { Row } from '../../api/entity-api';
 import type { ListController } from '../../engine/use-list-controller';
 import { ConfirmDialog, TransitionDialog } from '../../form/dialogs';
 import type { RecordForm } from '../../form/use-record-form';
-import { toast } from '../../shell/toast-bus';
+import { toast } from '../../kernel/toast-bus';
 import { orderActions, type OrderAction } from './order-actions';
 import { performOrderAction } from './order-run';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { io } from 'socket.io-client';
 import { access } from '../../session/access-state';
-import { readStoredSession } from '../../session/storage';
+import { readStoredSession } from '../../kernel/storage';
 
 /**
  * An order's state changed in this company (issue 6: both sides see the order's state change live).

@@ -6,11 +6,11 @@ import { useSnapshot } from 'valtio';
 import type { TransitionDef } from '../../../model/entity';
 import { ApiError } from '../../api/client';
 import { fieldErrorsOf } from '../../api/reactions';
-import type { Row } from '../../engine/entity-api';
+import type { Row } from '../../api/entity-api';
 import type { ListController } from '../../engine/use-list-controller';
 import { TransitionDialog } from '../../form/dialogs';
 import { access } from '../../session/access-state';
-import { toast } from '../../shell/toast-bus';
+import { toast } from '../../kernel/toast-bus';
 
 /** A state action that opens its own editor instead of the generic parameter dialog. */
 export type EditorAction = {

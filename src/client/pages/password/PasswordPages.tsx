@@ -8,7 +8,7 @@ import { checkRule } from '../../../model/rules';
 import { ApiError } from '../../api/client';
 import { applyServerFieldErrors } from '../../api/form-errors';
 import { accessApi } from '../../session/access-api';
-import { readStoredSession, writeStoredSession } from '../../session/storage';
+import { readStoredSession, writeStoredSession } from '../../kernel/storage';
 import { AppLink } from '../../shell/AppLink';
 import { AuthLayout } from '../common/AuthLayout';
 import { TextField } from '../../form/TextField';

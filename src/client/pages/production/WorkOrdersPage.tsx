@@ -7,10 +7,10 @@ import type { TransitionDef } from '../../../model/entity';
 import type { ResolvedPage } from '../../../model/page-resolve';
 import { api, ApiError } from '../../api/client';
 import { ListPage, type ListSlots } from '../../engine/ListPage';
-import { resolvedPageOf } from '../../engine/resolved-page';
+import { resolvedPageOf } from '../../api/resolved-page';
 import type { ListController } from '../../engine/use-list-controller';
 import { ConfirmDialog, TransitionDialog } from '../../form/dialogs';
-import { toast } from '../../shell/toast-bus';
+import { toast } from '../../kernel/toast-bus';
 import './production-messages';
 
 type Row = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import type { Row } from '../../engine/entity-api';
+import type { Row } from '../../api/entity-api';
 import { sortSizes } from '../../grid/matrix-blocks';
 
 /**

@@ -2,7 +2,7 @@ import { Input, makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dictionaryItems } from '../../../model/dictionaries';
-import type { Row } from '../../engine/entity-api';
+import type { Row } from '../../api/entity-api';
 import { num, type QtyError } from './quantities';
 import { cellKey, goodsMatrices, isGoodsMatrix } from './line-matrix';
 

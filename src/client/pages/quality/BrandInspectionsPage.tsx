@@ -4,7 +4,7 @@ import useSWR from 'swr';
 import { getDictionary } from '../../../model/dictionaries';
 import '../../../model/entities/inspection.entity';
 import { api } from '../../api/client';
-import { PageHead } from '../../shell/PageHead';
+import { PageHead } from '../../engine/PageHead';
 import './quality-messages';
 
 type Result = {

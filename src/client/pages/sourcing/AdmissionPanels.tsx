@@ -5,11 +5,11 @@ import { useNavigate } from 'react-router-dom';
 import { dictionaryItems } from '../../../model/dictionaries';
 import { dynamicPage, type DynamicFormDefinition } from '../../../model/dynamic-form';
 import { api } from '../../api/client';
-import { useFileSrc } from '../../engine/file-src';
-import { StoredImg } from '../../engine/StoredFile';
+import { useFileSrc } from '../../api/file-src';
+import { StoredImg } from '../../api/StoredFile';
 import type { DrawerExtensionProps } from '../../form/drawer-extensions';
 import { EntityForm, type EntityFormHandle } from '../../form/EntityForm';
-import { toast } from '../../shell/toast-bus';
+import { toast } from '../../kernel/toast-bus';
 import './sourcing-messages';
 
 /**

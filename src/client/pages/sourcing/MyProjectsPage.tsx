@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { ResolvedPage } from '../../../model/page-resolve';
 import { ListPage } from '../../engine/ListPage';
-import { resolvedPageOf } from '../../engine/resolved-page';
+import { resolvedPageOf } from '../../api/resolved-page';
 import { access } from '../../session/access-state';
 
 /**

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { dictionaryItems } from '../../../model/dictionaries';
 import { api, ApiError } from '../../api/client';
-import { toast } from '../../shell/toast-bus';
+import { toast } from '../../kernel/toast-bus';
 import './sourcing-messages';
 
 type Opportunity = {

@@ -19,7 +19,7 @@ import { useSearchParams } from 'react-router-dom';
 import { dictionaryItems } from '../../../model/dictionaries';
 import { api, ApiError } from '../../api/client';
 import { downloadFile } from '../../engine/upload-api';
-import { toast } from '../../shell/toast-bus';
+import { toast } from '../../kernel/toast-bus';
 import { comparisonChartOption } from './compare-chart';
 import './sourcing-messages';
 

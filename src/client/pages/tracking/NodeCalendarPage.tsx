@@ -16,7 +16,7 @@ import { getCalendarView, type CalendarViewKind } from '../../../model/calendar'
 import { addDaysIso, NODE_TRACKING_PATH, type NodeState } from '../../../model/node-tracking';
 import { api, ApiError } from '../../api/client';
 import { FullCalendarView } from '../../calendar/FullCalendarView';
-import { onSocketMessage } from '../../shell/notification-socket';
+import { onSocketMessage } from '../../session/notification-socket';
 import { STATE_COLOURS } from './timeline-layout';
 import './tracking-messages';
 

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { api, ApiError } from '../../api/client';
-import { toast } from '../../shell/toast-bus';
+import { toast } from '../../kernel/toast-bus';
 import { NodeTimeline } from './NodeTimeline';
 import { Count, sourceLabel, StateTag, Summary, useNodeEvents, type Node, type OrderRow, type Timeline } from './NodeTrackingPages';
 import { TrackedOrdersLayout } from './TrackedOrdersLayout';

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../api/client';
 import { DateText } from '../../form/widgets/date-input';
-import { toast } from '../../shell/toast-bus';
+import { toast } from '../../kernel/toast-bus';
 import type { Node, Timeline } from './NodeTrackingPages';
 
 type Query = Record<string, string | number>;

@@ -29,7 +29,7 @@ import { useParams } from 'react-router-dom';
 import { allPages, pageRoute } from '../../../model/page';
 import { api } from '../../api/client';
 import { AppLink } from '../../shell/AppLink';
-import { toast } from '../../shell/toast-bus';
+import { toast } from '../../kernel/toast-bus';
 import { DropZone } from './DropZone';
 import { uploadForm } from '../../engine/upload-api';
 

@@ -33,14 +33,14 @@ import { ROLE_LABELS, type RoleCode } from '../../../model/roles';
 import { checkRule } from '../../../model/rules';
 import { ApiError } from '../../api/client';
 import { applyServerFieldErrors } from '../../api/form-errors';
-import { changeLanguage, currentLanguage } from '../../app/i18n';
+import { changeLanguage, currentLanguage } from '../../kernel/i18n';
 import { accessApi } from '../../session/access-api';
 import { access, clearSession } from '../../session/access-state';
 import { profileApi } from '../../session/profile-api';
 import { loadProfile } from '../../session/session-flow';
 import { LANGUAGE_NAMES } from '../../shell/LanguageSwitch';
-import { disconnectNotificationSocket } from '../../shell/notification-socket';
-import { toast } from '../../shell/toast-bus';
+import { disconnectNotificationSocket } from '../../session/notification-socket';
+import { toast } from '../../kernel/toast-bus';
 import { TextField } from '../../form/TextField';
 import { ChangePasswordForm } from '../../shell/ChangePasswordForm';
 

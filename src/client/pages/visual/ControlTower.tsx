@@ -10,7 +10,7 @@ import { drillFilters, drillUrl, getEntity, getReport, type Label } from '../../
 import { withSettings, towerKey, type BoardItem, type WidgetSettings } from '../../../model/workspace';
 import { api } from '../../api/client';
 import { access } from '../../session/access-state';
-import { readStoredSession } from '../../session/storage';
+import { readStoredSession } from '../../kernel/storage';
 import { ReportChart, type ChartPoint } from '../reports/ReportChart';
 import { useReportTheme } from '../reports/report-theme';
 import { chartKindFor, reportChartData, type ReportResult } from '../reports/report-view';

@@ -5,7 +5,7 @@
  */
 import { Select } from '@fluentui/react-components';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { onSocketMessage } from '../../shell/notification-socket';
+import { onSocketMessage } from '../../session/notification-socket';
 import { orgOptions, type DashboardOrg } from './dashboard.logic';
 
 /** Loads now and whenever `load` changes; again 1.5 s after a socket message `wanted` accepts, and every five minutes. */

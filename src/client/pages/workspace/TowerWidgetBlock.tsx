@@ -8,7 +8,7 @@ import { drillOf } from '../../../../reports/charts';
 import { getReport, type Label } from '../../../model';
 import { periodRange, type WidgetSettings } from '../../../model/workspace';
 import { api } from '../../api/client';
-import { onSocketMessage } from '../../shell/notification-socket';
+import { onSocketMessage } from '../../session/notification-socket';
 import { ReportChart } from '../reports/ReportChart';
 import { useReportTheme } from '../reports/report-theme';
 import { chartKindFor, reportChartData, type ReportResult } from '../reports/report-view';

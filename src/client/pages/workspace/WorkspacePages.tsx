@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { ROLE_LABELS, type RoleCode } from '../../../model/roles';
-import { currentLanguage } from '../../app/i18n';
+import { currentLanguage } from '../../kernel/i18n';
 import { access } from '../../session/access-state';
 import { menuGroupTitle } from '../../shell/menu-lookup';
 import { NotFoundPage } from '../common/CommonPages';
