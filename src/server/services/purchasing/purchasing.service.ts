@@ -7,9 +7,11 @@ import { AppError } from '../../http/errors';
 import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
+import { deriveRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
-import { writeAudit } from '../audit/audit.service';
 import { asTenant, emitOrderState, receiverAccepts, sharedDocumentChanged } from '../orders/cross-tenant.util';
+import { deriveLineAmounts, perRow, rowQty } from '../orders/order-lines';
+import { joinedClientOf, linkCopy, moveCopies, moveSource, openShare, PURCHASE_SHARE } from '../orders/order-share';
 import { changeStock } from './stock.service';
 
 /**
@@ -30,31 +32,27 @@ const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Num
  * line per size) are numbered after the others, since shipments and receipts name lines by number.
  */
 async function priceAndTotal(tx: Db, clientId: number, orderId: number): Promise<void> {
-  await sql`update pur_order_line l set seq = n.seq from (
+  const w = serviceWrite(tx, { clientId });
+  await deriveRecords(w, 'purorder_line', { where: sql`t.id = n.id`, from: sql`(
       select id, (select coalesce(max(seq), 0) from pur_order_line where client_id = ${clientId} and order_id = ${orderId}) + row_number() over (order by id) as seq
-      from pur_order_line where client_id = ${clientId} and order_id = ${orderId} and seq is null) n
-    where l.id = n.id and l.client_id = ${clientId}`.execute(tx);
-  await sql`update pur_order_line l set unit_price = c.unit_price
-    from pur_order o, pur_contract h, pur_contract_line c
-    where l.client_id = ${clientId} and l.order_id = ${orderId} and o.id = l.order_id and o.client_id = l.client_id and l.unit_price is null
+      from pur_order_line where client_id = ${clientId} and order_id = ${orderId} and seq is null) n` }, { seq: sql`n.seq` });
+  await deriveRecords(w, 'purorder_line', {
+    where: sql`t.order_id = ${orderId} and o.id = t.order_id and o.client_id = t.client_id and t.unit_price is null
       and h.id = o.contract_id and h.client_id = o.client_id and h.status = 'active' and h.vendor_id = o.vendor_id
       and coalesce(o.order_date, current_date) between h.valid_from and h.valid_to
       and c.client_id = o.client_id and c.contract_id = o.contract_id
-      and ((o.order_kind = 'material' and c.material_id = l.material_id) or (o.order_kind = 'goods' and c.style_no = l.style_no))`.execute(tx);
-  await sql`update pur_order_line set amount = case when unit_price is null then null else round(qty * unit_price, 4) end where client_id = ${clientId} and order_id = ${orderId}`.execute(tx);
-  await sql`update pur_order o set total_qty = coalesce((select sum(qty) from pur_order_line l where l.client_id = o.client_id and l.order_id = o.id), 0),
-      total_amount = (select sum(amount) from pur_order_line l where l.client_id = o.client_id and l.order_id = o.id)
-    where o.id = ${orderId} and o.client_id = ${clientId}`.execute(tx);
+      and ((o.order_kind = 'material' and c.material_id = t.material_id) or (o.order_kind = 'goods' and c.style_no = t.style_no))`,
+    from: sql`pur_order o, pur_contract h, pur_contract_line c`,
+  }, { unit_price: sql`c.unit_price` });
+  await deriveLineAmounts(w, 'purorder_line', 'order_id', orderId);
+  await deriveRecords(w, 'purorder', [orderId], {
+    total_qty: sql`coalesce((select sum(qty) from pur_order_line l where l.client_id = t.client_id and l.order_id = t.id), 0)`,
+    total_amount: sql`(select sum(amount) from pur_order_line l where l.client_id = t.client_id and l.order_id = t.id)`,
+  });
 }
 
 async function linesOf(tx: Db, table: string, clientId: number, orderId: number): Promise<Row[]> {
   return (await sql<Row>`select * from ${sql.table(table)} where client_id = ${clientId} and order_id = ${orderId} order by seq nulls last, id`.execute(tx)).rows;
-}
-
-async function joinedClientOf(tx: Db, clientId: number, vendorId: number): Promise<{ id: number; name: string; type: string } | null> {
-  const code = (await sql<{ code: string | null }>`select platform_client_code as code from md_vendor where id = ${vendorId} and client_id = ${clientId}`.execute(tx)).rows[0]?.code;
-  if (!code) return null;
-  return (await sql<{ id: number; name: string; type: string }>`select id, name, type from clients where upper(code) = upper(${code}) and status = 'active' and id <> ${clientId}`.execute(tx)).rows[0] ?? null;
 }
 
 /**
@@ -100,64 +98,21 @@ async function sendPurchaseOrder(ctx: ActionContext) {
         })),
       },
     });
-    await sql`update pur_supplier_order set source_no = ${row.po_no as string}, source_client_id = ${clientId} where id = ${id} and client_id = ${target.id}`.execute(stx);
     // Each line of the copy names the buyer's line it answers (its dispatch and returns go there).
-    for (const [i, l] of lines.entries())
-      await sql`update pur_supplier_order_line set source_line_id = ${Number(l.id)}, dispatched_qty = 0, returned_qty = 0 where client_id = ${target.id} and order_id = ${id} and seq = ${i + 1}`.execute(stx);
+    await linkCopy(stx, target.id, auth.userId, { entity: 'supplierorder', id, set: { source_no: row.po_no as string, source_client_id: clientId } },
+      { entity: 'supplierorder_line', fk: 'order_id', sourceIds: lines.map((l) => Number(l.id)), set: { dispatched_qty: 0, returned_qty: 0 } });
     return id;
   });
-  const share = await sql<{ id: number }>`insert into scm_order_share (client_id, created_by, updated_by, from_client, to_client, source_entity, source_id, source_no, target_entity, target_id, state)
-    values (${clientId}, ${auth.userId}, ${auth.userId}, ${clientId}, ${target.id}, 'purorder', ${orderId}, ${row.po_no as string}, 'supplierorder', ${soId}, 'active') returning id`.execute(tx);
-  const shareId = Number(share.rows[0].id);
-  await asTenant(tx, target.id, clientId, (stx) => sql`update pur_supplier_order set share_id = ${shareId} where id = ${soId} and client_id = ${target.id}`.execute(stx));
+  await openShare(tx, PURCHASE_SHARE, { clientId, userId: auth.userId, partnerId: target.id, sourceId: orderId, sourceNo: row.po_no as string, copyId: soId });
   const soNo = await asTenant(tx, target.id, clientId, async (stx) => (await sql<{ so_no: string | null }>`select so_no from pur_supplier_order where id = ${soId} and client_id = ${target.id}`.execute(stx)).rows[0]?.so_no ?? null);
   await sharedDocumentChanged(tx, { entity: 'purorder', clientId, id: orderId, status: 'sent', from: String(row.status), no: row.po_no as string, by: { userId: auth.userId, clientId } });
   await sharedDocumentChanged(tx, { entity: 'supplierorder', clientId: target.id, id: soId, status: 'pending', no: soNo, by: { userId: auth.userId, clientId } });
   return { patch: { sent_at: now, reject_reason: null }, data: { supplierOrderId: soId, message: translate(lang, 'pur.order.sent') } };
 }
 
-/** The buyer's order behind a supplier order, through its active share; `work` runs in the buyer's scope. */
-async function onBuyerOrder<T>(ctx: ActionContext, work: (btx: Db, buyerId: number, order: Row, shareId: number, share: Row) => Promise<T>): Promise<T> {
-  const { tx, clientId, row } = ctx;
-  const buyerId = Number(row.source_client_id);
-  const shareId = Number(row.share_id);
-  if (!buyerId || !shareId) throw new AppError('pur.order.shareMissing');
-  return asTenant(tx, buyerId, clientId, async (btx) => {
-    const s = (await sql<Row>`select * from scm_order_share where id = ${shareId} and client_id = ${buyerId} and from_client = ${buyerId} and to_client = ${clientId}
-      and source_entity = 'purorder' and target_entity = 'supplierorder' and target_id = ${row.id as number} and state = 'active'`.execute(btx)).rows[0];
-    if (!s) throw new AppError('pur.order.shareMissing');
-    const order = (await sql<Row>`select * from pur_order where id = ${s.source_id as number} and client_id = ${buyerId} for update`.execute(btx)).rows[0];
-    if (!order) throw new AppError('pur.order.shareMissing');
-    return work(btx, buyerId, order, shareId, s);
-  });
-}
-
-/**
- * The supplier's answer moves the buyer's order through the share; both companies hear of it
- * (`sharedDocumentChanged`: the buyer's order with a notice to who sent and who created it, the
- * supplier's own copy).
- */
+/** The supplier's answer moves the buyer's order through the share (order-share.ts); both companies hear of it. */
 async function moveBuyerOrder(ctx: ActionContext, status: string, extra: { reason?: string; closeShare?: boolean } = {}): Promise<void> {
-  await onBuyerOrder(ctx, async (btx, buyerId, order, shareId, share) => {
-    await sql`update pur_order set status = ${status}, reject_reason = ${extra.reason ?? null}, version = version + 1, updated_at = now() where id = ${order.id as number} and client_id = ${buyerId}`.execute(btx);
-    await writeAudit(btx, { clientId: buyerId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip }, 'purorder', Number(order.id), `supplier-${status}`, [
-      { field: 'status', old: order.status, new: status },
-      ...(extra.reason ? [{ field: 'reject_reason', old: order.reject_reason ?? null, new: extra.reason }] : []),
-    ]);
-    if (extra.closeShare) await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${shareId} and client_id = ${buyerId}`.execute(btx);
-    await sharedDocumentChanged(btx, {
-      entity: 'purorder', clientId: buyerId, id: Number(order.id), status, from: String(order.status), no: order.po_no as string,
-      by: { userId: ctx.auth.userId, clientId: ctx.clientId }, tell: [Number(share.created_by), Number(order.created_by)], reason: extra.reason || null,
-    });
-  });
-  await supplierCopyChanged(ctx);
-}
-
-/** The supplier's own copy moved by its action (its lists and drawers read it again). */
-async function supplierCopyChanged(ctx: ActionContext): Promise<void> {
-  const { row, transition } = ctx;
-  if (!transition) return;
-  await sharedDocumentChanged(ctx.tx, { entity: 'supplierorder', clientId: ctx.clientId, id: Number(row.id), status: transition.to, from: String(row.status), no: (row.so_no as string | null) ?? null, by: { userId: ctx.auth.userId, clientId: ctx.clientId } });
+  await moveSource(ctx, PURCHASE_SHARE, { set: { status, reject_reason: extra.reason ?? null }, audit: `supplier-${status}`, reason: extra.reason, closeShare: extra.closeShare });
 }
 
 /** Supplier dispatches: a quantity per line (JSON {"<seq>": qty}; lines not named ship in full; not all zero), copied to the buyer's lines. */
@@ -177,17 +132,15 @@ async function dispatch(ctx: ActionContext) {
   });
   // A shipment of nothing is no dispatch: the order would read "dispatched" with nothing on the way.
   if (!qtys.some((x) => x.q > 0)) throw new AppError('pur.order.emptyShipment', { fields: { shipment: { key: 'pur.order.emptyShipment' } } });
-  for (const { line, q } of qtys) await sql`update pur_supplier_order_line set dispatched_qty = ${q} where id = ${line.id as number} and client_id = ${clientId}`.execute(tx);
-  await onBuyerOrder(ctx, async (btx, buyerId, order, _shareId, share) => {
-    for (const { line, q } of qtys) await sql`update pur_order_line set dispatched_qty = ${q} where id = ${line.source_line_id as number} and client_id = ${buyerId} and order_id = ${order.id as number}`.execute(btx);
-    await sql`update pur_order set status = 'dispatched', version = version + 1, updated_at = now() where id = ${order.id as number} and client_id = ${buyerId}`.execute(btx);
-    await writeAudit(btx, { clientId: buyerId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip }, 'purorder', Number(order.id), 'supplier-dispatched', [{ field: 'status', old: order.status, new: 'dispatched' }]);
-    await sharedDocumentChanged(btx, {
-      entity: 'purorder', clientId: buyerId, id: Number(order.id), status: 'dispatched', from: String(order.status), no: order.po_no as string,
-      by: { userId: ctx.auth.userId, clientId }, tell: [Number(share.created_by), Number(order.created_by)],
-    });
+  const who = { clientId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip };
+  await updateRecords(serviceWrite(tx, who), 'supplierorder_line', perRow(qtys.map(({ line, q }) => ({ id: Number(line.id), v: q }))), { dispatched_qty: rowQty }, { audit: 'dispatch' });
+  await moveSource(ctx, PURCHASE_SHARE, {
+    set: { status: 'dispatched' }, audit: 'supplier-dispatched',
+    before: async (btx, buyerId, order) => {
+      const w = serviceWrite(btx, { ...who, clientId: buyerId });
+      await updateRecords(w, 'purorder_line', perRow(qtys.map(({ line, q }) => ({ id: Number(line.source_line_id), v: q })), sql`t.order_id = ${order.id as number}`), { dispatched_qty: rowQty }, { audit: 'supplier-dispatched' });
+    },
   });
-  await supplierCopyChanged(ctx);
   return { patch: { dispatched_at: new Date().toISOString() } };
 }
 
@@ -206,7 +159,8 @@ async function receiveLines(ctx: ActionContext, partial: boolean) {
   if (!loc) throw new AppError('pur.order.locationRequired', { fields: { location_code: { key: 'pur.order.locationRequired' } } });
   const locationId = Number(loc.id);
   // An order tracked by hand has no supplier dispatch: what was ordered counts as arrived.
-  if (row.status === 'manual') await sql`update pur_order_line set dispatched_qty = qty where order_id = ${row.id as number} and client_id = ${clientId}`.execute(tx);
+  const w = serviceWrite(tx, { clientId, userId: auth.userId, username: auth.username, ip: ctx.ip });
+  if (row.status === 'manual') await updateRecords(w, 'purorder_line', { where: sql`t.order_id = ${row.id as number}` }, { dispatched_qty: sql`t.qty` }, { audit: 'receive' });
   const lines = await linesOf(tx, 'pur_order_line', clientId, Number(row.id));
   let receipt: Record<string, unknown> | null = null;
   if (partial) {
@@ -228,33 +182,18 @@ async function receiveLines(ctx: ActionContext, partial: boolean) {
   });
   if (!takes.some((t) => t.q > 0)) throw new AppError('pur.order.nothingToReceive');
   if (partial && takes.every((t) => t.q >= t.remaining)) throw new AppError('pur.order.receiptCompletes', { fields: { receipt: { key: 'pur.order.receiptCompletes' } } });
-  for (const { l, q } of takes) {
-    if (q <= 0) continue;
+  const taken = takes.filter((t) => t.q > 0);
+  for (const { l, q } of taken) {
     if (l.material_id) await changeStock(tx, { clientId, userId: auth.userId, materialId: Number(l.material_id), locationId, delta: q, moveType: 'receipt', docNo: row.po_no as string });
-    await sql`update pur_order_line set received_qty = coalesce(received_qty, 0) + ${q} where id = ${l.id as number} and client_id = ${clientId}`.execute(tx);
   }
+  await updateRecords(w, 'purorder_line', perRow(taken.map(({ l, q }) => ({ id: Number(l.id), v: q }))), { received_qty: sql`coalesce(t.received_qty, 0) + ${rowQty}` }, { audit: partial ? 'receive_part' : 'receive' });
   const status = partial ? 'part_received' : 'received';
-  if (!partial) await markSupplierCopy(ctx, `set status = 'received', version = version + 1, updated_at = now()`, 'received');
+  if (!partial) await moveCopies(ctx, PURCHASE_SHARE, { status: 'received', audit: 'receive' });
   await sharedDocumentChanged(tx, { entity: 'purorder', clientId, id: Number(row.id), status, from: String(row.status), no: row.po_no as string, by: { userId: auth.userId, clientId } });
   return {};
 }
 const receive = (ctx: ActionContext) => receiveLines(ctx, false);
 const receivePart = (ctx: ActionContext) => receiveLines(ctx, true);
-
-/** Applies a change to the supplier's copy through the buyer's own active share (if the order was shared). */
-async function markSupplierCopy(ctx: ActionContext, setSql: string, status: string, orderId = Number(ctx.row.id)): Promise<void> {
-  const { tx, clientId } = ctx;
-  const shares = (await sql<Row>`select * from scm_order_share where client_id = ${clientId} and source_entity = 'purorder' and source_id = ${orderId} and state = 'active'`.execute(tx)).rows;
-  for (const s of shares) {
-    const supplier = Number(s.to_client);
-    const before = await asTenant(tx, supplier, clientId, async (stx) => {
-      const b = (await sql<{ status: string; so_no: string | null }>`select status, so_no from pur_supplier_order where id = ${s.target_id as number} and client_id = ${supplier}`.execute(stx)).rows[0];
-      await sql`update pur_supplier_order ${sql.raw(setSql)} where id = ${s.target_id as number} and client_id = ${supplier}`.execute(stx);
-      return b;
-    });
-    await sharedDocumentChanged(tx, { entity: 'supplierorder', clientId: supplier, id: Number(s.target_id), status, from: before?.status ?? null, no: before?.so_no ?? null, by: { userId: ctx.auth.userId, clientId } });
-  }
-}
 
 /** Posting a move, transfer or return. */
 async function postMove(ctx: ActionContext) {
@@ -284,13 +223,16 @@ async function postMove(ctx: ActionContext) {
     }
     if (left > 1e-9) throw new AppError('wms.move.returnMaterial', { fields: { qty: { key: 'wms.move.returnMaterial' } } });
     await changeStock(tx, { clientId, userId: auth.userId, materialId, locationId: from, delta: -qty, moveType: 'return', docNo, insufficientKey: 'wms.stock.returnInsufficient' });
-    for (const t of taken) await sql`update pur_order_line set returned_qty = coalesce(returned_qty, 0) + ${t.q} where id = ${t.id} and client_id = ${clientId}`.execute(tx);
+    const who = { clientId, userId: auth.userId, username: auth.username, ip: ctx.ip };
+    const returned = { returned_qty: sql`coalesce(t.returned_qty, 0) + ${rowQty}` };
+    await updateRecords(serviceWrite(tx, who), 'purorder_line', perRow(taken.map((t) => ({ id: t.id, v: t.q }))), returned, { audit: 'return' });
     // The supplier sees what came back on its copy's lines.
     const shares = (await sql<Row>`select * from scm_order_share where client_id = ${clientId} and source_entity = 'purorder' and source_id = ${orderId} and state = 'active'`.execute(tx)).rows;
     for (const s of shares) {
       const supplier = Number(s.to_client);
       await asTenant(tx, supplier, clientId, async (stx) => {
-        for (const t of taken) await sql`update pur_supplier_order_line set returned_qty = coalesce(returned_qty, 0) + ${t.q} where client_id = ${supplier} and order_id = ${s.target_id as number} and source_line_id = ${t.id}`.execute(stx);
+        const lines = perRow(taken.map((t) => ({ id: t.id, v: t.q })), sql`t.order_id = ${s.target_id as number}`, 'source_line_id');
+        await updateRecords(serviceWrite(stx, { ...who, clientId: supplier }), 'supplierorder_line', lines, returned, { audit: 'buyer-return' });
       });
       emitOrderState([supplier], { entity: 'supplierorder', id: Number(s.target_id), status: 'returned' }, tx);
     }
@@ -315,10 +257,13 @@ export function registerPurchasingHandlers(): void {
       if (before?.share_id) throw new AppError('pur.order.sharedReadOnly');
     },
     afterWrite: async ({ tx, clientId, ids }) => {
+      const w = serviceWrite(tx, { clientId });
       for (const id of ids) {
-        await sql`update pur_supplier_order_line set amount = case when unit_price is null then null else round(qty * unit_price, 4) end where client_id = ${clientId} and order_id = ${id}`.execute(tx);
-        await sql`update pur_supplier_order o set total_qty = coalesce((select sum(qty) from pur_supplier_order_line l where l.client_id = o.client_id and l.order_id = o.id), 0),
-            total_amount = (select sum(amount) from pur_supplier_order_line l where l.client_id = o.client_id and l.order_id = o.id) where o.id = ${id} and o.client_id = ${clientId}`.execute(tx);
+        await deriveLineAmounts(w, 'supplierorder_line', 'order_id', id);
+        await deriveRecords(w, 'supplierorder', [id], {
+          total_qty: sql`coalesce((select sum(qty) from pur_supplier_order_line l where l.client_id = t.client_id and l.order_id = t.id), 0)`,
+          total_amount: sql`(select sum(amount) from pur_supplier_order_line l where l.client_id = t.client_id and l.order_id = t.id)`,
+        });
       }
     },
   });
@@ -338,8 +283,7 @@ export function registerPurchasingHandlers(): void {
   registerActionHandler('purorder', 'receive_part', receivePart);
   registerActionHandler('purorder', 'cancel', async (ctx) => {
     await sharedDocumentChanged(ctx.tx, { entity: 'purorder', clientId: ctx.clientId, id: Number(ctx.row.id), status: 'cancelled', from: String(ctx.row.status), no: ctx.row.po_no as string, by: { userId: ctx.auth.userId, clientId: ctx.clientId } });
-    await markSupplierCopy(ctx, `set status = 'cancelled', version = version + 1, updated_at = now()`, 'cancelled');
-    await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where client_id = ${ctx.clientId} and source_entity = 'purorder' and source_id = ${ctx.row.id as number} and state = 'active'`.execute(ctx.tx);
+    await moveCopies(ctx, PURCHASE_SHARE, { status: 'cancelled', audit: 'cancel', closeShare: true });
   });
   registerActionHandler('supplierorder', 'confirm', async (ctx) => moveBuyerOrder(ctx, 'confirmed'));
   registerActionHandler('supplierorder', 'reject', async (ctx) => moveBuyerOrder(ctx, 'rejected', { reason: String(ctx.params.reject_reason ?? ''), closeShare: true }));
