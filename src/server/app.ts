@@ -32,7 +32,7 @@ import { collabRoutes } from './services/tickets';
 import { importRoutes } from './services/import';
 import { exportRoutes } from './services/export';
 import { installJobRunner } from './services/jobs';
-import { installOutboxSender } from './services/notify';
+import { installOutboxSender, notifyRoutes } from './services/notify';
 import { fileRoutes } from './services/files';
 import { imageRoutes } from './services/images';
 import { profileRoutes } from './services/profile';
@@ -101,6 +101,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.get('/api/health', async () => ok({ status: 'ready', build: config.buildId, database: database.kind }));
 
   await app.register(accessRoutes, { prefix: '/api' });
+  await app.register(notifyRoutes, { prefix: '/api' });
   await app.register(modelRoutes, { prefix: '/api' });
   await app.register(resourceRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });

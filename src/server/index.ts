@@ -10,7 +10,7 @@ export { migrate, type Migration } from './db/migrate';
 export { DEMO_PASSWORD, DEMO_TENANTS, registerSeeder, seedDemo, type Seeder } from './db/seed';
 export { attachRealtime, realtime, type Realtime } from './realtime';
 export { failInterruptedJobs } from './services/jobs';
-export { applyRowLevelSecurity, assertSafeDatabaseRole, systemScopedUrl, withSystemScope, withTenant } from './services/rls';
+export { applyRowLevelSecurity, assertSafeDatabaseRole, systemScopedUrl, withSystemScope, withTenant } from './kernel/rls';
 export { seedMenus } from './services/admin';
 export { assertCan, dataScope, type Verb } from './access/permissions';
 export { AppError } from './http/errors';

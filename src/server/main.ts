@@ -6,7 +6,7 @@ import { seedDemo } from './db/seed';
 import { attachRealtime } from './realtime';
 import { recoverImportRuns } from './services/import';
 import { failInterruptedJobs } from './services/jobs';
-import { applyRowLevelSecurity, assertSafeDatabaseRole, systemScopedUrl } from './services/rls';
+import { applyRowLevelSecurity, assertSafeDatabaseRole, systemScopedUrl } from './kernel/rls';
 import { seedMenus } from './services/admin';
 
 /** Seeds the demo tenants in the system scope of row-level security (PGlite: its superuser). */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGGREGATES, figuresSql, keyColumns, rebuildSql, type AggregateDef } from '../../src/server/services/reports/aggregates';
-import { withTenant } from '../../src/server/services/rls';
+import { withTenant } from '../../src/server/kernel/rls';
 import { defaultRange, widgetQuery, WIDGETS } from '../../reports/control-tower';
 import { periodRange } from '../../src/model/workspace';
 import { resourceClient } from '../support/resource-client';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEntities, getEntity, type EntityDef } from '../../src/model';
-import { protectedTables, withSystemScope } from '../../src/server/services/rls';
+import { protectedTables, withSystemScope } from '../../src/server/kernel/rls';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
 
 /**

@@ -12,9 +12,12 @@ import { openDatabase } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/db/seed';
 import '../../src/server/resources';
+// The tables migrate() installs after the registry's (db/derived-tables.ts).
+import '../../src/server/services/reports/aggregates';
+import '../../src/server/services/planning/plan-lateness';
 import { runImport } from '../../src/server/services/import/import.service';
 import { createJob, markRunning } from '../../src/server/services/jobs';
-import { applyRowLevelSecurity } from '../../src/server/services/rls';
+import { applyRowLevelSecurity } from '../../src/server/kernel/rls';
 
 const config = loadConfig({ ...process.env, DATABASE_URL: '' }, { jwtSecret: 'kill-test-secret-kill-test-secret!!', argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 } });
 const database = await openDatabase(config);

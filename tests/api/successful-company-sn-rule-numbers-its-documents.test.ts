@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { numberingRuleFor } from '../../src/server/services/sequence/sequence.service';
-import { withTenant } from '../../src/server/services/rls';
+import { numberingRuleFor } from '../../src/server/kernel/sequence/sequence.service';
+import { withTenant } from '../../src/server/kernel/rls';
 import { vendor } from '../../src/model/entities/vendor.entity';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { resourceClient, tokenFor } from '../support/resource-client';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysIso } from '../../src/model/node-tracking';
 import { recordNodeActual, todayIso } from '../../src/server/services/tracking';
-import { withTenant } from '../../src/server/services/rls';
+import { withTenant } from '../../src/server/kernel/rls';
 import { resourceClient } from '../support/resource-client';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEntities, FIELD_TYPE_TABLE, type EntityDef } from '../../src/model';
 import type { Db } from '../../src/server/db/database';
 import { entityOfMenu } from '../../src/server/access/permission.service';
-import { withSystemScope } from '../../src/server/services/rls';
+import { withSystemScope } from '../../src/server/kernel/rls';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
 
 /**

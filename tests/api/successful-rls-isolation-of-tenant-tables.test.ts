@@ -13,7 +13,7 @@ import {
   TENANT_ROLE,
   withSystemScope,
   withTenant,
-} from '../../src/server/services/rls';
+} from '../../src/server/kernel/rls';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**

@@ -9,7 +9,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../src/server/db/database';
-import { withTenant } from '../../src/server/services/rls';
+import { withTenant } from '../../src/server/kernel/rls';
 import { createTestApp } from '../support/test-app';
 import { tokenFor } from '../support/resource-client';
 import type { Bench } from './run';

@@ -28,7 +28,7 @@ import { exportColumns } from '../../src/model/excel';
 import { parsePageQuery } from '../../src/server/resources/page-query';
 import { exportIds, writeExport, type ExportPlan } from '../../src/server/services/export/export.service';
 import { emptyTimings, runImport, type ImportRequest, type ImportTimings } from '../../src/server/services/import/import.service';
-import { withSystemScope, withTenant } from '../../src/server/services/rls';
+import { withSystemScope, withTenant } from '../../src/server/kernel/rls';
 import { readWorkbook } from '../../src/server/services/import/xlsx-reader.util';
 import { materialRow, vendorRow, writeEntityFile } from '../../fixtures/xlsx/large';
 import { BENCH_DIR, benchDatabases, gc, mb, measure, type BenchDb } from './excel-bench.util';

@@ -13,7 +13,7 @@ import { requireEntity } from '../../src/model';
 import { exportColumns } from '../../src/model/excel';
 import { exportIds, writeExport, type ExportPlan } from '../../src/server/services/export/export.service';
 import { parsePageQuery } from '../../src/server/resources/page-query';
-import { withTenant } from '../../src/server/services/rls';
+import { withTenant } from '../../src/server/kernel/rls';
 import { BENCH_DIR, benchDatabases, gc, mb, measure } from './excel-bench.util';
 import type { Bench, BenchLine } from './run';
 

@@ -14,7 +14,7 @@
 import { sql } from 'kysely';
 import { planBackFromDelivery } from '../../src/model/node-tracking';
 import type { Db } from '../../src/server/db/database';
-import { withTenant } from '../../src/server/services/rls';
+import { withTenant } from '../../src/server/kernel/rls';
 import { generateNodePlans } from '../../src/server/services/tracking';
 import { createTestApp } from '../support/test-app';
 import type { Bench } from './run';

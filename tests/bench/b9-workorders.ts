@@ -14,7 +14,7 @@
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import type { Db } from '../../src/server/db/database';
-import { withTenant } from '../../src/server/services/rls';
+import { withTenant } from '../../src/server/kernel/rls';
 import { generateWorkOrders } from '../../src/server/services/production/production.workorders';
 import { createTestApp } from '../support/test-app';
 import type { Bench } from './run';

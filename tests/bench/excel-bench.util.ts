@@ -7,7 +7,7 @@ import { openDatabase } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/db/seed';
 import { seedMenus } from '../../src/server/services/admin';
-import { applyRowLevelSecurity, assertSafeDatabaseRole, systemScopedUrl, withSystemScope } from '../../src/server/services/rls';
+import { applyRowLevelSecurity, assertSafeDatabaseRole, systemScopedUrl, withSystemScope } from '../../src/server/kernel/rls';
 import { TEST_CONFIG_OVERRIDES } from '../support/pglite-template';
 import { createTestApp, type TestApp } from '../support/test-app';
 

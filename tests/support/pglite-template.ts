@@ -3,7 +3,7 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/db/seed';
-import { applyRowLevelSecurity } from '../../src/server/services/rls';
+import { applyRowLevelSecurity } from '../../src/server/kernel/rls';
 import { seedMenus } from '../../src/server/services/admin';
 import '../../src/server/app';
 

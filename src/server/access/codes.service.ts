@@ -4,7 +4,7 @@ import { translate } from '../../model/i18n';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
 import { AppError, validationError } from '../http/errors';
-import { queueMessage } from '../services/notify';
+import { queueMessage } from '../kernel/outbox/outbox.service';
 import { clock, createdAndExpiry, isoIn, isoNow } from './clock';
 import { codeDigest, sameDigest, sixDigitCode } from './tokens.util';
 

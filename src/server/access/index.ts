@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { closeOutbox, noticeRoutes, noticeSettingRoutes, outboxRoutes } from '../services/notify';
+import { closeOutbox } from '../kernel/outbox/outbox.service';
 import { instanceId } from './instance.util';
 import { redisLimiter, tableLimiter, type LoginLimiter } from './login-limiter.service';
-import { hashPassword } from './password';
+import { hashPassword } from '../kernel/password';
 import { passwordResetRoutes } from './password-reset.routes';
 import { sessionRoutes } from './session.routes';
 import { signupRoutes } from './signup.routes';
@@ -34,7 +34,8 @@ export async function openLoginLimiter(app: FastifyInstance): Promise<LoginLimit
 
 /**
  * Access calls under /api/access and /api/utilsapi (spec 7 "Account and session"): sign-in and
- * sessions, password reset, sign-up and its approval, verification codes, and the outbox page.
+ * sessions, password reset, sign-up and its approval, verification codes (the outbox page and the
+ * notices are services/notify's notifyRoutes).
  * Sign-in counters live in Redis when REDIS_URL is set (shared by every process), else in the
  * login_attempts table.
  */
@@ -50,7 +51,4 @@ export async function accessRoutes(app: FastifyInstance): Promise<void> {
   await sessionRoutes(app, { limiter, dummyHash });
   await passwordResetRoutes(app, { limiter });
   await signupRoutes(app, { limiter });
-  await outboxRoutes(app);
-  await noticeRoutes(app);
-  await noticeSettingRoutes(app);
 }

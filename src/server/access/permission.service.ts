@@ -3,7 +3,7 @@ import { allEntities, FIELD_TYPE_TABLE, type EntityDef, type FieldType } from '.
 import type { AuthContext } from './auth-context';
 import type { Db } from '../db/database';
 import { columnType, filterSql, type Filter } from '../resources/page-query';
-import { withTenant } from '../services/rls';
+import { withTenant } from '../kernel/rls';
 import { can, type DataRule, type Grantee, isDataOperator, type PermissionVerb, type RoleGrants, ruleValues, type RuleSubject } from './permission-model';
 
 /**

@@ -5,8 +5,8 @@ import type { Language } from '../../model/i18n';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/database';
 import { unauthorized } from '../http/errors';
-import { loadTenantDictionaries } from '../services/dictionaries/tenant-dictionaries';
-import { withTenant } from '../services/rls';
+import { loadTenantDictionaries } from '../kernel/dictionaries/tenant-dictionaries';
+import { withTenant } from '../kernel/rls';
 import type { DictItem } from '../../model/dictionaries';
 import type { SessionRow, TokenPair } from './sessions.service';
 

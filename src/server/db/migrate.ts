@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from './database';
 import { CORE_MIGRATIONS } from './migrations';
 import { syncRegistrySchema } from './registry-schema';
-import { installPlanLateness } from '../services/planning/plan-lateness';
-import { installReportAggregates } from '../services/reports/aggregates';
+import { derivedTables } from './derived-tables';
 
 /** A timestamped migration: its id sorts by time and is recorded once applied. */
 export type Migration = { id: string; up: (db: Db) => Promise<void> };
@@ -37,9 +36,11 @@ export async function migrate(db: Db, extra: Migration[] = []): Promise<string[]
     if (done) applied.push(m.id);
   }
   await syncRegistrySchema(db);
-  // Report aggregates and their triggers sit on the registry's tables (docs/architecture-reports.md).
-  await installReportAggregates(db);
-  // Each plan's scheduled end and days late, kept from its bars (services/planning/plan-lateness.ts).
-  await installPlanLateness(db);
+  // Tables services derive from the registry's tables, registered as their modules load (db/derived-tables.ts):
+  // report aggregates and their triggers (docs/architecture-reports.md), each plan's scheduled end and
+  // days late kept from its bars (services/planning/plan-lateness.ts).
+  const derived = derivedTables();
+  if (!derived.length) throw new Error('migrate: no derived tables registered; load the server (src/server/app.ts) before migrating');
+  for (const d of derived) await d.install(db);
   return applied;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { ROLE_LABELS } from '../../model/roles';
-import { hashPassword } from '../access/password';
+import { hashPassword } from '../kernel/password';
 import type { AppConfig } from '../config';
 import type { Db } from './database';
 

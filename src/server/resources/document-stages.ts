@@ -5,7 +5,7 @@ import { AppError, type FieldError } from '../http/errors';
 import { isJsonField, type Row } from './document-input';
 import { isRefField, refTarget } from './references';
 import { hooksOf, type WriteActor, type WriteSource } from './save-hooks';
-import { loadTenantDictionaries, type TenantDictionaries } from '../services/dictionaries/tenant-dictionaries';
+import { loadTenantDictionaries, type TenantDictionaries } from '../kernel/dictionaries/tenant-dictionaries';
 
 /**
  * The stages of the document writer that every write runs, whatever its source (a form save, an

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { EntityDef } from '../../model';
 import { AppError, notFound, type FieldError } from '../http/errors';
-import { diffRecords, writeAudit, type AuditChange } from '../services/audit/audit.service';
-import { nextNumber } from '../services/sequence/sequence.service';
+import { diffRecords, writeAudit, type AuditChange } from '../kernel/audit/audit.service';
+import { nextNumber } from '../kernel/sequence/sequence.service';
 import { childRows, parseId, pickFields, withDefaults, type Row } from './document-input';
 import { childEntities, col, loadChildren, loadRows, tbl, valueParam } from './document-read';
 import {

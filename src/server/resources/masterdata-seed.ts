@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { requireEntity } from '../../model';
 import { registerSeeder } from '../db/seed';
-import { withTenant } from '../services/rls';
+import { withTenant } from '../kernel/rls';
 import { writeContext, type WriteContext } from './document-stages';
 import { writeDocument } from './document-writer';
 

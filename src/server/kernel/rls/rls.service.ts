@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { allEntities } from '../../../model';
 import type { Db } from '../../db/database';
-import { AGGREGATE_TABLES } from '../reports/aggregates';
+import { derivedTables } from '../../db/derived-tables';
 import { type PolicyKind, protectTableSql, quoteIdent, TENANT_ROLE } from './rls-policy';
 
 /**
@@ -31,20 +31,26 @@ export const TENANT_CORE_TABLES: ReadonlyArray<{ table: string; kind: PolicyKind
   { table: 'dyn_form_record', kind: 'tenant' },
   // The undo journal of an import written batch by batch (issue 19, services/import/import-journal.ts).
   { table: 'import_journal', kind: 'tenant' },
-  // Pre-aggregated report tables (issue 13, services/reports/aggregates.ts), kept by triggers in the writer's transaction.
-  ...AGGREGATE_TABLES.map((table) => ({ table, kind: 'tenant' as const })),
 ];
 
-/** Every protected table: each registry entity's table plus TENANT_CORE_TABLES. */
+/**
+ * Every protected table: each registry entity's table, TENANT_CORE_TABLES and the tenant tables
+ * services derive (db/derived-tables.ts: the pre-aggregated report tables of issue 13, kept by
+ * triggers in the writer's transaction).
+ */
 export function protectedTables(): Array<{ table: string; kind: PolicyKind }> {
   const seen = new Set<string>();
   const out: Array<{ table: string; kind: PolicyKind }> = [];
-  for (const t of [...allEntities().map((e) => ({ table: e.table, kind: 'tenant' as const })), ...TENANT_CORE_TABLES]) {
+  for (const t of [...allEntities().map((e) => ({ table: e.table, kind: 'tenant' as const })), ...TENANT_CORE_TABLES, ...derivedTenantTables()]) {
     if (seen.has(t.table)) continue;
     seen.add(t.table);
     out.push(t);
   }
   return out;
+}
+
+function derivedTenantTables(): Array<{ table: string; kind: PolicyKind }> {
+  return derivedTables().flatMap((d) => d.tenantTables().map((table) => ({ table, kind: 'tenant' as const })));
 }
 
 async function isSuperuser(db: Db): Promise<boolean> {

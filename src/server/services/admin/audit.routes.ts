@@ -6,7 +6,7 @@ import { ok, requestLanguage } from '../../http/envelope';
 import { presentAudit, type AuditRowIn } from './audit-present';
 import { validationError } from '../../http/errors';
 import { assertCan } from '../../access/permissions';
-import { withSystemScope, withTenant } from '../rls';
+import { withSystemScope, withTenant } from '../../kernel/rls';
 import { idOf } from './input.util';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { setSequenceRuleResolver } from '../sequence/sequence.service';
+import { setSequenceRuleResolver } from '../../kernel/sequence/sequence.service';
 import { thirdpartyRoutes } from '../thirdparty';
 import { registerMenuProvider } from '../../access/userinfo.service';
 import { auditRoutes } from './audit.routes';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { allMenuGroups } from '../../../model/menus';
 import type { MenuProvider } from '../../access/userinfo.service';
 import type { Db } from '../../db/database';
-import { withSystemScope, withTenant } from '../rls';
+import { withSystemScope, withTenant } from '../../kernel/rls';
 import { companyBusinesses, declaredMenuRows, mergeMenuRows, type MenuNode, type MenuRow, visibleMenus } from './menu-tree';
 import { canSeeMenu } from '../../access/permission-model';
 import { granteeOfUser } from '../../access/permission.service';

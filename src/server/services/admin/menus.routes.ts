@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import { ok } from '../../http/envelope';
 import { AppError, notFound, validationError, type FieldError } from '../../http/errors';
 import { assertCan } from '../../access/permissions';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 import { flagOf, idOf, listOf } from './input.util';
 import { mergeMenuRows, type MenuNode } from './menu-tree';
 import { companyTypeOf, readMenuRows } from './menu.service';

@@ -7,7 +7,7 @@ import type { Db } from '../../db/database';
 import { ok } from '../../http/envelope';
 import { AppError, notFound, validationError, type FieldError } from '../../http/errors';
 import { assertCan } from '../../access/permissions';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 import { idOf, listOf } from './input.util';
 import { permissionCatalog, tenantPermissionCatalog } from './permission-catalog';
 import { companyTypeOf } from './menu.service';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { NumberingDef } from '../../../model/entity';
 import type { Db } from '../../db/database';
-import type { SequenceRuleResolver } from '../sequence/sequence.service';
+import type { SequenceRuleResolver } from '../../kernel/sequence/sequence.service';
 
 const DATE_PREFIXES: ReadonlyArray<NumberingDef['datePrefix']> = ['', 'YYYY', 'YYYYMM', 'YYYYMMDD', 'YYMM', 'YYMMDD'];
 

@@ -9,7 +9,7 @@ import { ok } from '../../http/envelope';
 import { AppError, notFound, validationError, type FieldError } from '../../http/errors';
 import { logoutSessions } from '../../realtime';
 import { assertCan } from '../../access/permissions';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 import { idOf } from './input.util';
 import { defaultSettings, loadSystemSettings, settingValue, SYSTEM_SETTINGS, type SystemSettings } from './sys-settings.service';
 

@@ -5,7 +5,7 @@ import { ok } from '../../http/envelope';
 import { notFound } from '../../http/errors';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { parseId } from '../../resources/resource.service';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 import { loadWorkbench } from './allocation.service';
 
 /**

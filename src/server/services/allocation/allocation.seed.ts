@@ -4,7 +4,7 @@ import { requireEntity } from '../../../model';
 import { registerSeeder } from '../../db/seed';
 import { writeContext, type WriteContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 
 /**
  * Demo data of orders and allocation (issue 6), in the brand tenant: a customer, six garment vendors

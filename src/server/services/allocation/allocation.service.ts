@@ -8,7 +8,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
 import { registerSaveHook } from '../../resources/save-hooks';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../../kernel/audit/audit.service';
 import { raiseNotice } from '../notify/notice.service';
 
 /**

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { requireEntity } from '../../../model';
-import { hashPassword } from '../../access/password';
+import { hashPassword } from '../../kernel/password';
 import type { Db } from '../../db/database';
 import { DEMO_PASSWORD, registerSeeder } from '../../db/seed';
 import { writeContext, type WriteContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 import { decideIn, startFlow } from './approval.service';
 
 /**

@@ -11,11 +11,11 @@ import { writeContext } from '../../resources/document-stages';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { actorOf } from '../../resources/resource.service';
 import { registerSaveHook } from '../../resources/save-hooks';
-import { diffRecords, writeAudit } from '../audit/audit.service';
+import { diffRecords, writeAudit } from '../../kernel/audit/audit.service';
 import { raiseNotice } from '../notify';
 import { insertTask } from '../notify/task.service';
 import { documentLink, emitOrderState } from '../orders/cross-tenant.util';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 import {
   approversOf,
   codesOf,

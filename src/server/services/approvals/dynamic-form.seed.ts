@@ -4,7 +4,7 @@ import type { DynamicFormDefinition } from '../../../model/dynamic-form';
 import { registerSeeder } from '../../db/seed';
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 import { loadForm, writeRecord } from './dynamic-form.service';
 
 /**

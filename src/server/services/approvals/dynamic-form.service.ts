@@ -21,8 +21,8 @@ import { selectList } from '../../resources/document-read';
 import { checkReferences, toFieldError, validateValues, writeContext } from '../../resources/document-stages';
 import { orderSql, parsePageQuery, whereSql, type PageQuery } from '../../resources/page-query';
 import { registerSaveHook, type WriteActor } from '../../resources/save-hooks';
-import { diffRecords, readAudit, writeAudit } from '../audit/audit.service';
-import { withTenant } from '../rls';
+import { diffRecords, readAudit, writeAudit } from '../../kernel/audit/audit.service';
+import { withTenant } from '../../kernel/rls';
 
 /**
  * Dynamic forms at run time (issue 14). A stored definition becomes an entity declaration

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database';
 import { AppError, forbidden, notFound, validationError } from '../../http/errors';
 import { emitToUsers } from '../../realtime';
-import { withSystemScope } from '../rls';
+import { withSystemScope } from '../../kernel/rls';
 import { recordFile, type StoredUpload } from '../files';
 
 /**

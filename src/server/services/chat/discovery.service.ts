@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { withSystemScope } from '../rls';
+import { withSystemScope } from '../../kernel/rls';
 
 /**
  * The public discovery pages (spec 2 `/discovery/index`, `/newdiscovery/index`; spec 1 "company

@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../http/errors';
 import { MAX_INT_ID, parseIdList } from '../../http/id-list';
 import { loadRows } from '../../resources/document-read';
 import { assertCan, dataScope } from '../../resources/permissions';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 import { recordFile, storeUpload } from '../files';
 import { commentOn } from './sample.service';
 

@@ -8,7 +8,7 @@ import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { runAction } from '../../resources/resource.service';
 import { recordFile, storeBytes, type FileRow } from '../files';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 import { garmentSvg } from './garment-picture';
 import { commentOn } from './sample.service';
 

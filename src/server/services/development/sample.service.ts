@@ -11,7 +11,7 @@ import { registerActionHandler, type ActionContext } from '../../resources/actio
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../../kernel/audit/audit.service';
 import { copyFileRow, fileKeyOf, fileUrlsById } from '../files';
 import { raiseNotice } from '../notify/notice.service';
 import { asTenant, receiverAccepts, sharedDocumentChanged } from '../orders/cross-tenant.util';

@@ -6,8 +6,8 @@ import { columnFormat, exportCell, exportColumns, headerText, metaRows, refNameH
 import type { Db } from '../../db/database';
 import { orderSql, whereSql, type PageQuery } from '../../resources/page-query';
 import { refTarget } from '../../resources/references';
-import { loadTenantDictionaries } from '../dictionaries/tenant-dictionaries';
-import { withTenant } from '../rls';
+import { loadTenantDictionaries } from '../../kernel/dictionaries/tenant-dictionaries';
+import { withTenant } from '../../kernel/rls';
 import { addSheet } from './sheet-name';
 import { looksLikeFormula, TEXT_FORMAT, textValue } from './text-cells';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AuthContext } from '../../access/auth-context';
 import { callerCan, dataScopeSql } from '../../access/permission.service';
 import type { Db } from '../../db/database';
-import { withSystemScope, withTenant } from '../rls';
+import { withSystemScope, withTenant } from '../../kernel/rls';
 
 /**
  * The one access rule of a stored file (issue 28), asked by every route that serves a file. What the

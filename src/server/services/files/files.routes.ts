@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { resolveAuth, type AuthContext } from '../../access/auth-context';
 import { ok } from '../../http/envelope';
 import { AppError, notFound, unauthorized } from '../../http/errors';
-import { withSystemScope } from '../rls';
+import { withSystemScope } from '../../kernel/rls';
 import { fileByKey, mayOpenFile, openableFile, type StoredFile } from './file-access';
 import { signFileLink, verifyFileLink } from './file-link';
 import { FILE_ROUTE, fileKeyOf } from './file-store';

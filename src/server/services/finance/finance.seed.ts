@@ -6,7 +6,7 @@ import { registerSeeder } from '../../db/seed';
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { runAction } from '../../resources/resource.service';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 
 /**
  * Demo statements (issue 18), after the demo documents they gather (purchasing, outsourcing, orders,

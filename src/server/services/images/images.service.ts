@@ -9,7 +9,7 @@ import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import type { WriteActor } from '../../resources/save-hooks';
 import { recordFile } from '../files';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 import { checkImageSize, codeOfFileName, type ImageInfo, type ImagePurpose } from './image-header.util';
 
 /**

@@ -9,7 +9,7 @@ import { dataScope } from '../../resources/permissions';
 import { emitJob, registerJobHandler, wakeRunners, type JobRow } from '../jobs';
 import { runImport, type ImportMode, type ImportReport } from './import.service';
 import { undoImportRun } from './import-journal';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 import { configuredImportMaxRows } from '../admin/sys-settings.service';
 
 /**

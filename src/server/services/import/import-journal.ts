@@ -6,7 +6,7 @@ import { runAfterWriteHooks, writeContext } from '../../resources/document-stage
 import { hooksOf, type WriteActor } from '../../resources/save-hooks';
 import type { ChildOf } from './import-sql';
 import { AppError } from '../../http/errors';
-import { withSystemScope, withTenant } from '../rls';
+import { withSystemScope, withTenant } from '../../kernel/rls';
 
 /**
  * The undo journal of an import that commits batch by batch (issue 19).

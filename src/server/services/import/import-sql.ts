@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import { FIELD_TYPE_TABLE, type EntityDef, type FieldDef } from '../../../model';
 import type { Db } from '../../db/database';
 import { isJsonField } from '../../resources/document-input';
-import type { AuditChange } from '../audit/audit.service';
-import { datePart, formatSequence, numberingRuleFor } from '../sequence/sequence.service';
+import type { AuditChange } from '../../kernel/audit/audit.service';
+import { datePart, formatSequence, numberingRuleFor } from '../../kernel/sequence/sequence.service';
 import { journalUpdates, type ImportJournal } from './import-journal';
-import { TENANT_ROLE } from '../rls/rls-policy';
+import { TENANT_ROLE } from '../../kernel/rls/rls-policy';
 
 /**
  * The import's SQL: the write stage of the document writer in batch mode. Documents arrive here

@@ -4,7 +4,7 @@ import { announcement } from '../../../model/entities/announcement.entity';
 import { ROLES } from '../../../model/roles';
 import type { Db } from '../../db/database';
 import { AppError, notFound, validationError } from '../../http/errors';
-import { withSystemScope, withTenant } from '../rls';
+import { withSystemScope, withTenant } from '../../kernel/rls';
 import { raiseNotice } from './notice.service';
 
 /**

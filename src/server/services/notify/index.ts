@@ -1,7 +1,19 @@
 /** Mail and SMS: the outbox and its delivery. */
-export { closeOutbox, flushOutbox, listOutbox, queueMessage, type OutboxMessage, type OutboxRow } from './outbox.service';
+export { closeOutbox, flushOutbox, listOutbox, queueMessage, type OutboxMessage, type OutboxRow } from '../../kernel/outbox/outbox.service';
 export { outboxRoutes } from './outbox.routes';
 export { listNotices, markRead, raiseNotice, unreadCount, type NoticeInput, type NoticeRow } from './notice.service';
 export { noticeRoutes } from './notice.routes';
 export { installOutboxSender, OutboxSender, wakeOutboxSenders } from './outbox.sender';
 export { noticeSettingRoutes, readNoticeSettings, saveNoticeSetting } from './notice-setting.routes';
+
+import type { FastifyInstance } from 'fastify';
+import { noticeSettingRoutes } from './notice-setting.routes';
+import { noticeRoutes } from './notice.routes';
+import { outboxRoutes } from './outbox.routes';
+
+/** The outbox page, notices and notice settings (registered by app.ts beside the access calls). */
+export async function notifyRoutes(app: FastifyInstance): Promise<void> {
+  await outboxRoutes(app);
+  await noticeRoutes(app);
+  await noticeSettingRoutes(app);
+}

@@ -6,7 +6,7 @@ import { inputOf } from '../../access/input.util';
 import type { Db } from '../../db/database';
 import { ok } from '../../http/envelope';
 import { forbidden, validationError } from '../../http/errors';
-import { withTenant } from '../rls/tenant-scope';
+import { withTenant } from '../../kernel/rls/tenant-scope';
 
 /** One event's row of a person's notification settings. */
 export type NoticeSettingRow = {

@@ -3,8 +3,8 @@ import { isLanguage, noticeEventOf, resolveNoticeChannels, translate, type Notic
 import { afterCommit } from '../../db/after-commit';
 import type { Db } from '../../db/database';
 import { notifyUser } from '../../realtime';
-import { SYSTEM_SCOPE, TENANT_SETTING, tenantSettingValue } from '../rls/rls-policy';
-import { currentScope } from '../rls/tenant-scope';
+import { SYSTEM_SCOPE, TENANT_SETTING, tenantSettingValue } from '../../kernel/rls/rls-policy';
+import { currentScope } from '../../kernel/rls/tenant-scope';
 import { wakeOutboxSenders } from './outbox.sender';
 
 /** What a module asks to tell users; `doc_no` names the document by its number, never an id. */

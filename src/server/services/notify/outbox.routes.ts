@@ -3,7 +3,7 @@ import { authOf, requireAuth } from '../../access/auth-context';
 import { inputOf, pagingOf, text } from '../../access/input.util';
 import { ok } from '../../http/envelope';
 import { forbidden } from '../../http/errors';
-import { listOutbox } from './outbox.service';
+import { listOutbox } from '../../kernel/outbox/outbox.service';
 
 /**
  * GET /utilsapi/outbox: the outbox page (mails and SMS the platform wrote). A client administrator

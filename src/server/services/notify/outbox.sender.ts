@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { findApp } from '../thirdparty/thirdparty.service';
 import { endpointAllowed, isProviderKind, PROVIDERS } from '../thirdparty/provider';
-import { redactError, transportFor } from './outbox.service';
+import { redactError, transportFor } from '../../kernel/outbox/outbox.service';
 
 /**
  * Delivers the outbox rows notices queue (issue 15: a person's e-mail and workplace-chat channels).

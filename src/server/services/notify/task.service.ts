@@ -3,7 +3,7 @@ import { validateRecord, type EntityDef } from '../../../model';
 import { task } from '../../../model/entities/task.entity';
 import type { Db } from '../../db/database';
 import { AppError, notFound, validationError } from '../../http/errors';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 
 /** A task as the notify-msg calls answer it (spec 3: subject, status, due date, priority). */
 export type TaskRow = {

@@ -4,7 +4,7 @@ import { afterCommit } from '../../db/after-commit';
 import { realtime } from '../../realtime';
 import type { Db } from '../../db/database';
 import { raiseNotice } from '../notify/notice.service';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 
 /**
  * Runs `work` inside the current transaction as another tenant, then returns the transaction to the

@@ -5,7 +5,7 @@ import { registerSeeder } from '../../db/seed';
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { runAction } from '../../resources/resource.service';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 
 /**
  * Demo orders between the demo brand and the demo maker: a season of bulk orders (colour x size

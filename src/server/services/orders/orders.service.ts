@@ -9,7 +9,7 @@ import { registerActionHandler, type ActionContext } from '../../resources/actio
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
-import { writeAudit, type AuditActor } from '../audit/audit.service';
+import { writeAudit, type AuditActor } from '../../kernel/audit/audit.service';
 import { raiseNotice } from '../notify/notice.service';
 import { asTenant, receiverAccepts, sharedDocumentChanged } from './cross-tenant.util';
 

@@ -5,7 +5,7 @@ import { registerSeeder } from '../../db/seed';
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { runAction } from '../../resources/resource.service';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 import { recordSupplierActual, sendNodesToSupplier } from '../tracking/tracking.supplier';
 import { todayIso } from '../tracking/tracking.service';
 

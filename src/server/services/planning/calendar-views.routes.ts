@@ -8,7 +8,7 @@ import { assertCan, dataScope } from '../../resources/permissions';
 import { writeContext } from '../../resources/document-stages';
 import { actorOf, parseId } from '../../resources/resource.service';
 import { emitToCompany } from '../../realtime';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 // The views' menu entries exist only where this server answers them.
 import '../../../../calendars/views-menu';
 import { cycleCalendarView, lineMonth, parseDayCommand, parseMonth, parseYear, setCalendarDay } from './calendar-views.service';

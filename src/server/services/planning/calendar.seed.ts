@@ -5,7 +5,7 @@ import { SCHEDULE_GROUPS } from '../../../../fixtures/generators/schedule-proble
 import { registerSeeder } from '../../db/seed';
 import { writeContext, type WriteContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 import { companyCalendar } from './planning.service';
 
 /**

@@ -5,6 +5,8 @@ import './planning.seed';
 // After the demo season: the holidays and line settings of the maker's calendar (its bars exist then).
 import './calendar.seed';
 import { registerPlanHandlers } from './planning.plans';
+// Each plan's scheduled end and days late, installed by migrate() (db/derived-tables.ts).
+import './plan-lateness';
 
 registerPlanHandlers();
 

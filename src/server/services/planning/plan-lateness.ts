@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { registerDerivedTables } from '../../db/derived-tables';
 
 /**
  * Each plan's lateness, kept by the database (issue 29): `planned_end` is the end of the plan's last
@@ -61,3 +62,6 @@ export async function installPlanLateness(db: Db): Promise<void> {
     await sql`insert into rpt_agg_state (name, signature) values ('plan_lateness', ${signature}) on conflict (name) do update set signature = excluded.signature, built_at = now()`.execute(tx);
   });
 }
+
+// Installed by migrate() after the report aggregates; its columns sit on the plan table (no table of its own).
+registerDerivedTables({ name: 'plan lateness', order: 2, install: installPlanLateness, tenantTables: () => [] });

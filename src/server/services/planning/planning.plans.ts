@@ -13,7 +13,7 @@ import { writeContext, type WriteContext } from '../../resources/document-stages
 import { writeDocument } from '../../resources/document-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
 import { emitToCompany } from '../../realtime';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../../kernel/audit/audit.service';
 import { approvedStyleMinutes } from '../development/style-minutes';
 import { onOrderCancelled } from '../orders/orders.service';
 import { barRowLoad, companyCalendar, loadLines, type BarLoadRow, type LineSams } from './planning.service';

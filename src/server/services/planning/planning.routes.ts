@@ -8,7 +8,7 @@ import { writeContext } from '../../resources/document-stages';
 import { actorOf } from '../../resources/resource.service';
 import { parseId } from '../../resources/resource.service';
 import { emitToCompany } from '../../realtime';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 import { calendarViewRoutes } from './calendar-views.routes';
 import { boardWorkbook } from './planning.export';
 import { autoScheduleScenario, boardData, checkRange, closeScenario, compareScenario, defaultRange, listScenarios, parseCommand, runCommand } from './planning.service';

@@ -6,7 +6,7 @@ import { scheduleProblem, SCHEDULE_GROUPS } from '../../../../fixtures/generator
 import { registerSeeder } from '../../db/seed';
 import { writeContext, type WriteContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 import { companyCalendar } from './planning.service';
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { dictValueLabel, isLate, requireEntity, type Language } from '../../../model';
-import { loadTenantDictionaries } from '../dictionaries/tenant-dictionaries';
+import { loadTenantDictionaries } from '../../kernel/dictionaries/tenant-dictionaries';
 import type { BoardBar, BoardCommand, BoardCommandResult, BoardData, BoardDay, BoardLine, ScenarioComparison, ScenarioStale, ScenarioSummary, ScheduleMetrics, UnplacedReason } from '../../../model/schedule-board';
 import { addDays, barLoad, barPieces, dayKinds, dayNumber, daysBetween, efficiencyFraction, lineCapacityRange, loadByLine, minutesPerPieceOn, prepareCalendar, type LoadBar, type PreparedCalendar } from '../../../../calendars/capacity';
 import { autoSchedule, type FixedBar, type SchedLine, type SchedPlan } from '../../../../calendars/auto-schedule';
@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../http/errors';
 import { parseIdList } from '../../http/id-list';
 import type { WriteContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../../kernel/audit/audit.service';
 import { pushMove } from './planning.push';
 
 /**

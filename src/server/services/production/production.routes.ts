@@ -6,7 +6,7 @@ import { ok, requestLanguage } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { assertCan } from '../../resources/permissions';
 import { actorOf, parseId } from '../../resources/resource.service';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 import { generateBundles, parseScan, recordScan, scanSetup, ticketSheet } from './production.scans';
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { registerSeeder } from '../../db/seed';
 import { writeContext, type WriteContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 import { generateBundles, recordScan } from './production.scans';
 import { companyRouting, generateWorkOrders, rollUpProgress } from './production.workorders';
 

@@ -4,8 +4,8 @@ import { settingsOf, visibleMenus } from '../../access/userinfo.service';
 import type { Db } from '../../db/database';
 import type { Language } from '../../../model/i18n';
 import { validationError } from '../../http/errors';
-import { diffRecords, writeAudit } from '../audit/audit.service';
-import { withSystemScope, withTenant } from '../rls';
+import { diffRecords, writeAudit } from '../../kernel/audit/audit.service';
+import { withSystemScope, withTenant } from '../../kernel/rls';
 import { LIMITS, type ProfilePatch, type SettingsPatch } from './profile-input.util';
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { validationError } from '../../http/errors';
 import { BOARD_LIMIT, type BoardItem, type BoardKind } from '../../../model/workspace';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 import type { MenuEntryRef } from './profile.service';
 
 /**

@@ -6,7 +6,7 @@ import { registerSeeder } from '../../db/seed';
 import { writeContext, type WriteContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { runAction } from '../../resources/resource.service';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 
 /**
  * Demo purchasing (issue 17): the demo brand and the demo maker buy from the demo fabric supplier

@@ -6,7 +6,7 @@ import { inputOf, intOf, text } from '../../access/input.util';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { assertCan } from '../../resources/permissions';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 import { recordFile, storeUpload } from '../files';
 import { inspectionPlanFor, processOfWorkOrder } from './quality.plans';
 import { brandInspectionResults } from './quality.share';

@@ -6,7 +6,7 @@ import { registerSeeder } from '../../db/seed';
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { runAction } from '../../resources/resource.service';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 
 /**
  * Demo of quality inspection (issue 18) for MAKER01, after its orders: a defect catalogue of the

@@ -10,7 +10,7 @@ import { writeDocument } from '../../resources/document-writer';
 import { runAction, saveDocument } from '../../resources/resource.service';
 import { decideIn, startFlow } from '../approvals/approval.service';
 import { recordFile, storeBytes, type FileOwner, type FileRow } from '../files';
-import { withSystemScope, withTenant } from '../rls';
+import { withSystemScope, withTenant } from '../../kernel/rls';
 import { saveAccessAnswers } from './sourcing.admission';
 import { applyToProject, opportunities } from './sourcing.service';
 

@@ -9,7 +9,7 @@ import { registerActionGuard, registerActionHandler, type ActionContext } from '
 import { pickFields, type Row } from '../../resources/document-input';
 import { toFieldError, validateValues, writeContext } from '../../resources/document-stages';
 import { registerSaveHook } from '../../resources/save-hooks';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../../kernel/audit/audit.service';
 import { fileUrlsById, recordFile } from '../files';
 import { raiseNotice } from '../notify/notice.service';
 import { asTenant } from '../orders/cross-tenant.util';

@@ -11,7 +11,7 @@ import { ok, requestLanguage } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { parseId, saveDocument } from '../../resources/resource.service';
-import { withSystemScope, withTenant } from '../rls';
+import { withSystemScope, withTenant } from '../../kernel/rls';
 import { compareOffers, type CompareItem, type CompareRecord, type Comparison } from './sourcing.compare';
 import { applyToProject, evaluationOf, evaluationTodo, myApplications, opportunities, saveScores } from './sourcing.service';
 import { admissionView, saveAccessAnswers } from './sourcing.admission';

@@ -3,7 +3,7 @@ import { requireEntity } from '../../../model';
 import type { AuthContext } from '../../access/auth-context';
 import { registerSeeder } from '../../db/seed';
 import { runAction, saveDocument } from '../../resources/resource.service';
-import { withSystemScope, withTenant } from '../rls';
+import { withSystemScope, withTenant } from '../../kernel/rls';
 import { applyToProject, opportunities, saveScores } from './sourcing.service';
 
 /**

@@ -10,7 +10,7 @@ import { writeContext } from '../../resources/document-stages';
 import type { WriteActor } from '../../resources/save-hooks';
 import { writeDocument } from '../../resources/document-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../../kernel/audit/audit.service';
 import { raiseNotice } from '../notify/notice.service';
 import { asTenant, sharedDocumentChanged } from '../orders/cross-tenant.util';
 import { accessFormSnapshot, applicationCerts, copyAdmissionToRecord, requireAnswers, snapshotOf } from './sourcing.admission';

@@ -6,7 +6,7 @@ import { registerActionHandler, type ActionContext } from '../../resources/actio
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../../kernel/audit/audit.service';
 import { languageOf, weightedScore } from './sourcing.service';
 
 /**

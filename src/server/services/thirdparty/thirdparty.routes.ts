@@ -5,7 +5,7 @@ import { accountKey, addressKey, admitAttempt, limitKeys, openLoginLimiter } fro
 import { authOf, requireAuth } from '../../access/auth-context';
 import { inputOf, text } from '../../access/input.util';
 import { languageFor } from '../../access/language.util';
-import { verifyPassword } from '../../access/password';
+import { verifyPassword } from '../../kernel/password';
 import { openSession } from '../../access/sessions.service';
 import { buildUserinfo } from '../../access/userinfo.service';
 import { ok } from '../../http/envelope';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { registerSeeder } from '../../db/seed';
 import { insertAnnouncement } from '../notify/announcement.service';
 import { insertTask } from '../notify/task.service';
-import { withSystemScope, withTenant } from '../rls';
+import { withSystemScope, withTenant } from '../../kernel/rls';
 import { addComment, moveTicket, raiseTicket, type Caller } from './ticket.service';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);

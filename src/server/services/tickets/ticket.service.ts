@@ -6,7 +6,7 @@ import { AppError, notFound, validationError } from '../../http/errors';
 import { MAX_INT_ID, parseIdList } from '../../http/id-list';
 import { raiseNotice } from '../notify/notice.service';
 import { transitionTo } from '../notify/task.service';
-import { withSystemScope } from '../rls';
+import { withSystemScope } from '../../kernel/rls';
 import { recordFile, type StoredUpload } from '../files';
 import { ownDocument, ticketDoc } from './ticket-docs';
 

@@ -8,7 +8,7 @@ import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { parseId } from '../../resources/resource.service';
-import { withSystemScope, withTenant } from '../rls';
+import { withSystemScope, withTenant } from '../../kernel/rls';
 import { evaluateNodeFlags, nodeCalendar, orderTimeline, recordNodeActual, todayIso, trackedOrders } from './tracking.service';
 import { brandTimeline, brandTrackedOrders } from './tracking.share';
 import { recallSupplierNode, recordSupplierActual, sendNodesToSupplier, supplierNamesOfOrder, supplierTimeline, supplierTrackedOrders } from './tracking.supplier';

@@ -4,7 +4,7 @@ import { addDaysIso } from '../../../model/node-tracking';
 import { registerSeeder } from '../../db/seed';
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
-import { withTenant } from '../rls';
+import { withTenant } from '../../kernel/rls';
 import { evaluateNodeFlags, generateNodePlans, todayIso } from './tracking.service';
 
 /**

@@ -4,7 +4,7 @@ import { dictValueLabel } from '../../../model/dictionaries';
 import type { Db } from '../../db/database';
 import { AppError, type ErrorParams } from '../../http/errors';
 import { emitToCompany } from '../../realtime';
-import { writeAudit, type AuditActor } from '../audit/audit.service';
+import { writeAudit, type AuditActor } from '../../kernel/audit/audit.service';
 import { raiseNotice } from '../notify/notice.service';
 
 /**

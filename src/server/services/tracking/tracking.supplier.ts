@@ -3,7 +3,7 @@ import { NODE_TRACKING_EVENT, SUPPLIER_NODES_PATH, trackOrder, type OrderTrackin
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { emitToCompany } from '../../realtime';
-import type { AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../../kernel/audit/audit.service';
 import { raiseNotice } from '../notify/notice.service';
 import { asTenant, receiverAccepts } from '../orders/cross-tenant.util';
 import { nodesOf, recordNodeActual, summaryRow, todayIso, type NodeRow } from './tracking.service';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { AuditActor } from '../audit/audit.service';
+import type { AuditActor } from '../../kernel/audit/audit.service';
 import { recordNodeActual, todayIso } from './tracking.service';
 
 /**
