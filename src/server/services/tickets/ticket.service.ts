@@ -1,7 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import { validateRecord } from '../../../model';
-import { ticket } from '../../../model/entities/ticket.entity';
+import { ticket, ticketComment, ticketMember } from '../../../model/entities/ticket.entity';
 import type { Db } from '../../db/database';
+import type { WriteContext } from '../../resources/document-stages';
+import { deriveRecords, insertRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 import { AppError, notFound, validationError } from '../../http/errors';
 import { MAX_INT_ID, parseIdList } from '../../http/id-list';
 import { raiseNotice } from '../notify/notice.service';
@@ -89,11 +91,17 @@ async function peopleOf(tx: Db, ids: number[], companies: number[], field: strin
   return new Map(r.rows.map((x) => [x.id, x.client_id]));
 }
 
-async function addMember(tx: Db, t: { id: number; client_id: number }, userId: number, userClient: number, role: Role, by: number): Promise<boolean> {
-  const has = await sql`select 1 from collab_ticket_member where ticket_id = ${t.id} and user_id = ${userId} and role = ${role}`.execute(tx);
+/**
+ * The writer of a ticket's rows for the caller: they belong to the raising company (the ticket's
+ * `client_id`), whichever of the two companies' people acts on them, so the write runs as that
+ * company with the caller as its user (the partner's visibility is checked before, by `rawTicket`).
+ */
+const ticketWriter = (tx: Db, t: { client_id: number }, me: Caller): WriteContext => serviceWrite(tx, { clientId: t.client_id, userId: me.userId, username: me.fullname });
+
+async function addMember(w: WriteContext, ticketId: number, userId: number, userClient: number, role: Role): Promise<boolean> {
+  const has = await sql`select 1 from collab_ticket_member where ticket_id = ${ticketId} and user_id = ${userId} and role = ${role}`.execute(w.tx);
   if (has.rows.length) return false;
-  await sql`insert into collab_ticket_member (client_id, ticket_id, user_id, user_client_id, role, created_by, updated_by)
-    values (${t.client_id}, ${t.id}, ${userId}, ${userClient}, ${role}, ${by}, ${by})`.execute(tx);
+  await insertRecords(w, ticketMember, [{ ticket_id: ticketId, user_id: userId, user_client_id: userClient, role }]);
   return true;
 }
 
@@ -145,20 +153,21 @@ export async function raiseTicket(db: Db, me: Caller, input: Record<string, unkn
     const partner = await doc!.partnerOf(tx, me.clientId, docId);
     const companies = partner ? [me.clientId, partner.clientId] : [me.clientId];
     const people = await peopleOf(tx, [...owners, ...participants, ...guests], companies, 'owner_ids');
-    const ins = await sql<{ id: number }>`insert into collab_ticket (client_id, ticket_no, category, title, description, level, tags, duration, deduct_amount, deduct_type,
-        status, doc_type, doc_id, doc_no, partner_client_id, partner_doc_type, partner_doc_id, partner_doc_no, created_by, updated_by)
-      values (${me.clientId}, '', ${values.category as string}, ${values.title as string}, ${values.description as string}, ${values.level as string},
-        ${(values.tags as string | null) ?? null}, ${(values.duration as number | null) ?? null}, ${(values.deduct_amount as number | null) ?? null}, ${(values.deduct_type as string | null) ?? 'none'},
-        ${ticket.states!.initial}, ${doc!.docType}, ${docId}, ${own.no}, ${partner?.clientId ?? null}, ${partner?.docType ?? null}, ${partner?.docId ?? null}, ${partner?.docNo ?? null},
-        ${me.userId}, ${me.userId}) returning id::int as id`.execute(tx);
-    const id = ins.rows[0].id;
+    const w = ticketWriter(tx, { client_id: me.clientId }, me);
+    const [ins] = await insertRecords(w, ticket, [{
+      ticket_no: '', category: values.category, title: values.title, description: values.description, level: values.level,
+      tags: values.tags ?? null, duration: values.duration ?? null, deduct_amount: values.deduct_amount ?? null, deduct_type: values.deduct_type ?? 'none',
+      status: ticket.states!.initial, doc_type: doc!.docType, doc_id: docId, doc_no: own.no,
+      partner_client_id: partner?.clientId ?? null, partner_doc_type: partner?.docType ?? null, partner_doc_id: partner?.docId ?? null, partner_doc_no: partner?.docNo ?? null,
+    }]);
+    const id = Number(ins.id);
     const ymd = new Date().toISOString().slice(2, 10).replace(/-/g, '');
-    await sql`update collab_ticket set ticket_no = ${`TK${ymd}${String(id).padStart(5, '0')}`} where id = ${id}`.execute(tx);
-    const t = { id, client_id: me.clientId };
-    await addMember(tx, t, me.userId, me.clientId, 'initiator', me.userId);
-    for (const u of owners) await addMember(tx, t, u, people.get(u)!, 'owner', me.userId);
-    for (const u of participants) await addMember(tx, t, u, people.get(u)!, 'participant', me.userId);
-    for (const u of guests) await addMember(tx, t, u, people.get(u)!, 'guest', me.userId);
+    // The number follows from the id the insert gave: derived, not a change anyone made.
+    await deriveRecords(w, ticket, [id], { ticket_no: `TK${ymd}${String(id).padStart(5, '0')}` });
+    await addMember(w, id, me.userId, me.clientId, 'initiator');
+    for (const u of owners) await addMember(w, id, u, people.get(u)!, 'owner');
+    for (const u of participants) await addMember(w, id, u, people.get(u)!, 'participant');
+    for (const u of guests) await addMember(w, id, u, people.get(u)!, 'guest');
     const raw = await rawTicket(tx, me, id);
     const company = (await sql<{ name: string }>`select name from clients where id = ${me.clientId}`.execute(tx)).rows[0]?.name ?? '';
     await tell(tx, raw, [...owners, ...participants, ...guests].filter((u) => u !== me.userId), 'ticket.raised', 'notify.ticketRaised', { user: me.fullname, company });
@@ -174,11 +183,10 @@ export async function editTicket(db: Db, me: Caller, id: number, input: Record<s
     const t = await rawTicket(tx, me, id);
     await requireOwner(tx, t, me);
     if (t.status === '100') throw new AppError('ticket.closedReadOnly');
-    const set = Object.entries(values).map(([k, v]) => sql`${sql.ref(k)} = ${v as string | number | null}`);
     const version = input.version === undefined ? t.version : Number(input.version);
-    const r = await sql`update collab_ticket t set ${sql.join([...set, sql`version = version + 1`, sql`updated_by = ${me.userId}`, sql`updated_at = now()`])}
-      where t.id = ${id} and ${visible(me)} and t.version = ${version}`.execute(tx);
-    if (Number(r.numAffectedRows ?? 0) !== 1) throw new AppError('err.staleVersion');
+    if (version !== t.version) throw new AppError('err.staleVersion');
+    // An edit naming no field changes nothing: no new version, no audit row.
+    await updateRecords(ticketWriter(tx, t, me), ticket, [id], values, { audit: 'update', expectVersion: version });
     return loadTicket(tx, me, id);
   });
 }
@@ -200,15 +208,14 @@ export async function moveTicket(db: Db, me: Caller, id: number, action: 'close'
     const t = await rawTicket(tx, me, id);
     await requireOwner(tx, t, me);
     if (!transition.from.includes(t.status) || transitionTo(ticket, t.status, transition.to) !== action) throw new AppError('ticket.badTransition', { as: 'conflict' });
-    if (input.solution !== undefined) await sql`update collab_ticket set solution = ${input.solution} where id = ${id}`.execute(tx);
     if (action === 'finish') {
-      const s = (await sql<{ solution: string | null }>`select solution from collab_ticket where id = ${id}`.execute(tx)).rows[0].solution;
+      const s = input.solution ?? (await sql<{ solution: string | null }>`select solution from collab_ticket where id = ${id}`.execute(tx)).rows[0].solution;
       if (!s || !s.trim()) throw validationError({ solution: { key: 'ticket.solutionRequired' } });
     }
-    const r = await sql`update collab_ticket t set status = ${transition.to}, closed_at = ${transition.to === '100' ? sql`now()` : null},
-      version = version + 1, updated_by = ${me.userId}, updated_at = now()
-      where t.id = ${id} and ${visible(me)} and t.version = ${input.version ?? t.version}`.execute(tx);
-    if (Number(r.numAffectedRows ?? 0) !== 1) throw new AppError('err.staleVersion');
+    const version = input.version ?? t.version;
+    if (version !== t.version) throw new AppError('err.staleVersion');
+    const set = { status: transition.to, closed_at: transition.to === '100' ? sql`now()` : null, ...(input.solution !== undefined ? { solution: input.solution } : {}) };
+    await updateRecords(ticketWriter(tx, t, me), ticket, [id], set, { audit: action, expectVersion: version });
     const n = NOTICE_OF[action];
     await tell(tx, t, await memberIds(tx, id, me.userId), n.kind, n.key, { user: me.fullname });
     return loadTicket(tx, me, id);
@@ -223,7 +230,7 @@ export async function addTicketMember(db: Db, me: Caller, id: number, userId: nu
     await requireOwner(tx, t, me);
     if (t.status === '100') throw new AppError('ticket.closedReadOnly');
     const people = await peopleOf(tx, [userId], [t.client_id, ...(t.partner_client_id ? [t.partner_client_id] : [])], 'user_id');
-    if (await addMember(tx, t, userId, people.get(userId)!, role, me.userId)) {
+    if (await addMember(ticketWriter(tx, t, me), t.id, userId, people.get(userId)!, role)) {
       const roleWord = (await sql<{ language: string }>`select language from users where id = ${userId}`.execute(tx)).rows[0]?.language === 'en'
         ? ({ owner: 'owner', participant: 'participant', guest: 'guest' } as Record<string, string>)[role]
         : ({ owner: '负责人', participant: '参与人', guest: '访客' } as Record<string, string>)[role];
@@ -240,7 +247,7 @@ export async function quitTicket(db: Db, me: Caller, id: number): Promise<Member
     await requireOwner(tx, t, me);
     const owners = (await sql<{ n: number }>`select count(*)::int as n from collab_ticket_member where ticket_id = ${id} and role = 'owner'`.execute(tx)).rows[0].n;
     if (owners <= 1) throw new AppError('ticket.lastOwner');
-    await sql`delete from collab_ticket_member where ticket_id = ${id} and user_id = ${me.userId} and role = 'owner'`.execute(tx);
+    await removeRecords(ticketWriter(tx, t, me), ticketMember, { where: sql`t.ticket_id = ${id} and t.user_id = ${me.userId} and t.role = 'owner'` });
     return membersOf(tx, id);
   });
 }
@@ -304,8 +311,7 @@ export async function addComment(db: Db, me: Caller, id: number, content: string
           where id = any(${fileIds}::int[]) and client_id = ${me.clientId} and created_by = ${me.userId} and path like 'tickets/%'`.execute(tx)).rows
       : [];
     if (files.length !== new Set(fileIds).size) throw validationError({ files: { key: 'ticket.fileInvalid' } });
-    await sql`insert into collab_ticket_comment (client_id, ticket_id, user_id, user_client_id, user_name, content, attachments, created_by, updated_by)
-      values (${t.client_id}, ${id}, ${me.userId}, ${me.clientId}, ${me.fullname}, ${content?.trim() || null}, ${JSON.stringify(files)}::jsonb, ${me.userId}, ${me.userId})`.execute(tx);
+    await insertRecords(ticketWriter(tx, t, me), ticketComment, [{ ticket_id: id, user_id: me.userId, user_client_id: me.clientId, user_name: me.fullname, content: content?.trim() || null, attachments: files }]);
     const text = content?.trim() ? content.trim().slice(0, 80) : files.map((f) => f.name).join('、');
     await tell(tx, t, await memberIds(tx, id, me.userId), 'ticket.comment', 'notify.ticketComment', { user: me.fullname, text });
     return commentsOf(tx, me, id);
@@ -315,14 +321,14 @@ export async function addComment(db: Db, me: Caller, id: number, content: string
 /** Removes the caller's own comment, only within the configured number of days. */
 export async function removeComment(db: Db, me: Caller, commentId: number): Promise<number> {
   return withSystemScope(db, async (tx) => {
-    const r = await sql<{ ticket_id: number; user_id: number; age_ok: boolean }>`select cm.ticket_id::int as ticket_id, cm.user_id::int as user_id,
+    const r = await sql<{ ticket_id: number; client_id: number; user_id: number; age_ok: boolean }>`select cm.ticket_id::int as ticket_id, t.client_id::int as client_id, cm.user_id::int as user_id,
         (cm.created_at > now() - make_interval(days => ${await commentDeleteDays(tx)}::int)) as age_ok
       from collab_ticket_comment cm join collab_ticket t on t.id = cm.ticket_id where cm.id = ${commentId} and ${visible(me)}`.execute(tx);
     const c = r.rows[0];
     if (!c) throw notFound('ticket.notFound');
     if (c.user_id !== me.userId) throw new AppError('ticket.commentNotYours');
     if (!c.age_ok) throw new AppError('ticket.commentTooOld', { params: { days: await commentDeleteDays(tx) } });
-    await sql`delete from collab_ticket_comment where id = ${commentId}`.execute(tx);
+    await removeRecords(ticketWriter(tx, c, me), ticketComment, [commentId]);
     return c.ticket_id;
   });
 }
