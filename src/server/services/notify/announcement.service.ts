@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { validateRecord } from '../../../model';
-import { announcement } from '../../../model/entities/announcement.entity';
+import { announcement, announcementRead } from '../../../model/entities/announcement.entity';
 import { ROLES } from '../../../model/roles';
 import type { Db } from '../../db/database';
+import { insertRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 import { AppError, notFound, validationError } from '../../http/errors';
 import { withSystemScope, withTenant } from '../../kernel/rls';
 import { raiseNotice } from './notice.service';
@@ -13,7 +14,7 @@ import { raiseNotice } from './notice.service';
  * read the published ones, and every company's users read the published public ones. The read flag
  * is one row per user. Reads filter in SQL `client_id = caller's company or (public and published)`
  * (system scope of row-level security, since a public announcement is another company's row); writes
- * run in the caller's tenant with `client_id = caller's company`.
+ * run in the caller's tenant with `client_id = caller's company`, through the record writer.
  */
 export type Reader = { clientId: number; userId: number; roles: string[] };
 export type AnnouncementRow = {
@@ -59,11 +60,12 @@ export async function manageAnnouncements(db: Db, me: Reader, q: { page: number;
 export async function markAnnouncementsRead(db: Db, me: Reader, ids: number[]): Promise<number> {
   if (!ids.length) return 0;
   return withSystemScope(db, async (tx) => {
-    const r = await sql`insert into collab_announcement_read (client_id, announcement_id, user_id, read_at, created_by, updated_by)
-      select ${me.clientId}, a.id, ${me.userId}, now(), ${me.userId}, ${me.userId} from collab_announcement a
+    const fresh = await sql<{ id: number }>`select a.id::int as id from collab_announcement a
       where a.id = any(${ids}::int[]) and ${readable(me)}
-        and not exists (select 1 from collab_announcement_read r where r.announcement_id = a.id and r.user_id = ${me.userId} and r.client_id = ${me.clientId})`.execute(tx);
-    return Number(r.numAffectedRows ?? 0);
+        and not exists (select 1 from collab_announcement_read r where r.announcement_id = a.id and r.user_id = ${me.userId} and r.client_id = ${me.clientId})
+      order by a.id for update of a`.execute(tx);
+    const w = serviceWrite(tx, { clientId: me.clientId, userId: me.userId });
+    return (await insertRecords(w, announcementRead, fresh.rows.map((a) => ({ announcement_id: a.id, user_id: me.userId, read_at: sql`now()` })))).length;
   });
 }
 
@@ -82,20 +84,20 @@ export async function saveAnnouncement(db: Db, me: Reader, input: Record<string,
   const { values, errors } = validateRecord(announcement, defaults, { partial: id !== null });
   if (Object.keys(errors).length) throw validationError(errors);
   return withTenant(db, me.clientId, async (tx) => {
+    const w = serviceWrite(tx, { clientId: me.clientId, userId: me.userId });
     if (id === null) {
-      const r = await sql<{ id: number }>`insert into collab_announcement (client_id, title, category, detail, department, is_public, contact, phone, status, created_by, updated_by)
-        values (${me.clientId}, ${values.title as string}, ${values.category as string}, ${values.detail as string}, ${(values.department as string | null) ?? null},
-          ${Boolean(values.is_public)}, ${(values.contact as string | null) ?? null}, ${(values.phone as string | null) ?? null}, ${announcement.states!.initial}, ${me.userId}, ${me.userId})
-        returning id::int as id`.execute(tx);
-      return ownAnnouncement(tx, me, r.rows[0].id);
+      const [r] = await insertRecords(w, announcement, [{
+        title: values.title, category: values.category, detail: values.detail, department: values.department ?? null,
+        is_public: Boolean(values.is_public), contact: values.contact ?? null, phone: values.phone ?? null,
+      }]);
+      return ownAnnouncement(tx, me, Number(r.id));
     }
     const current = await ownAnnouncement(tx, me, id);
     if (current.status === 'published') throw new AppError('announcement.publishedReadOnly');
-    const set = Object.entries(values).map(([k, v]) => sql`${sql.ref(k)} = ${v as string | boolean | null}`);
     const version = input.version === undefined ? current.version : Number(input.version);
-    const r = await sql`update collab_announcement set ${sql.join([...set, sql`version = version + 1`, sql`updated_by = ${me.userId}`, sql`updated_at = now()`])}
-      where id = ${id} and client_id = ${me.clientId} and version = ${version}`.execute(tx);
-    if (Number(r.numAffectedRows ?? 0) !== 1) throw new AppError('err.staleVersion');
+    if (version !== current.version) throw new AppError('err.staleVersion');
+    // An edit naming no field changes nothing: no new version, no audit row.
+    await updateRecords(w, announcement, [id], values, { audit: 'update', expectVersion: version });
     return ownAnnouncement(tx, me, id);
   });
 }
@@ -116,9 +118,9 @@ export async function moveAnnouncement(db: Db, me: Reader, id: number, action: '
       if (!a.phone?.trim()) missing.phone = { key: 'announcement.publicNeedsContact' };
       if (Object.keys(missing).length) throw validationError(missing, 'announcement.publicNeedsContact');
     }
-    const r = await sql`update collab_announcement set status = ${transition.to}, published_at = ${action === 'publish' ? sql`now()` : sql`published_at`},
-      version = version + 1, updated_by = ${me.userId}, updated_at = now() where id = ${id} and client_id = ${me.clientId} and version = ${version ?? a.version}`.execute(tx);
-    if (Number(r.numAffectedRows ?? 0) !== 1) throw new AppError('err.staleVersion');
+    if ((version ?? a.version) !== a.version) throw new AppError('err.staleVersion');
+    const set = { status: transition.to, ...(action === 'publish' ? { published_at: sql`now()` } : {}) };
+    await updateRecords(serviceWrite(tx, { clientId: me.clientId, userId: me.userId }), announcement, [id], set, { audit: action, expectVersion: a.version });
     if (action === 'publish') {
       await raiseNotice(tx, {
         clientId: me.clientId, everyone: true, kind: 'announcement.published', title: a.title,
@@ -136,16 +138,21 @@ export async function removeAnnouncement(db: Db, me: Reader, id: number): Promis
   await withTenant(db, me.clientId, async (tx) => {
     const a = await ownAnnouncement(tx, me, id);
     if (a.status === 'published') throw new AppError('announcement.publishedReadOnly');
-    await sql`delete from collab_announcement where id = ${id} and client_id = ${me.clientId}`.execute(tx);
+    await removeRecords(serviceWrite(tx, { clientId: me.clientId, userId: me.userId }), announcement, [id]);
   });
-  // Read flags of other companies' users (a withdrawn public one) live in their tenants.
-  await withSystemScope(db, (tx) => sql`delete from collab_announcement_read where announcement_id = ${id}`.execute(tx));
+  // Read flags of other companies' users (a withdrawn public one) live in their tenants: each
+  // company's flags are removed as that company's rows.
+  await withSystemScope(db, async (tx) => {
+    const companies = await sql<{ client_id: number }>`select distinct client_id::int as client_id from collab_announcement_read where announcement_id = ${id}`.execute(tx);
+    for (const c of companies.rows) await removeRecords(serviceWrite(tx, { clientId: c.client_id, userId: me.userId }), announcementRead, { where: sql`t.announcement_id = ${id}` });
+  });
 }
 
 /** Seeds one announcement in a state (demo data), inside `tx`'s tenant. */
 export async function insertAnnouncement(tx: Db, clientId: number, userId: number, a: { title: string; category: string; detail: string; department?: string; is_public?: boolean; contact?: string; phone?: string; status: string }): Promise<number> {
-  const r = await sql<{ id: number }>`insert into collab_announcement (client_id, title, category, detail, department, is_public, contact, phone, status, published_at, created_by, updated_by)
-    values (${clientId}, ${a.title}, ${a.category}, ${a.detail}, ${a.department ?? null}, ${a.is_public ?? false}, ${a.contact ?? null}, ${a.phone ?? null}, ${a.status},
-      ${a.status === 'published' ? sql`now()` : null}, ${userId}, ${userId}) returning id::int as id`.execute(tx);
-  return r.rows[0].id;
+  const [r] = await insertRecords(serviceWrite(tx, { clientId, userId }, 'seed'), announcement, [{
+    title: a.title, category: a.category, detail: a.detail, department: a.department ?? null, is_public: a.is_public ?? false,
+    contact: a.contact ?? null, phone: a.phone ?? null, status: a.status, published_at: a.status === 'published' ? sql`now()` : null,
+  }]);
+  return Number(r.id);
 }

@@ -4,6 +4,7 @@ import { task } from '../../../model/entities/task.entity';
 import type { Db } from '../../db/database';
 import { AppError, notFound, validationError } from '../../http/errors';
 import { withTenant } from '../../kernel/rls';
+import { insertRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 
 /** A task as the notify-msg calls answer it (spec 3: subject, status, due date, priority). */
 export type TaskRow = {
@@ -62,18 +63,16 @@ export async function saveTask(db: Db, who: TaskOwner, input: Record<string, unk
   const { values, errors } = validateRecord(task, id === null && (input.priority === undefined || input.priority === '') ? { ...input, priority: 'normal' } : input, { partial: id !== null });
   if (Object.keys(errors).length) throw validationError(errors);
   return withTenant(db, who.clientId, async (tx) => {
+    const w = serviceWrite(tx, who);
     if (id === null) {
-      const r = await sql<{ id: number }>`insert into notify_task (client_id, subject, status, due_date, priority, remark, user_id, created_by, updated_by)
-        values (${who.clientId}, ${values.subject as string}, ${task.states!.initial}, ${(values.due_date as string | null) ?? null}, ${(values.priority as string) ?? 'normal'},
-          ${(values.remark as string | null) ?? null}, ${who.userId}, ${who.userId}, ${who.userId}) returning id::int as id`.execute(tx);
-      return ownTask(tx, who, r.rows[0].id);
+      const [r] = await insertRecords(w, task, [{ subject: values.subject, due_date: values.due_date ?? null, priority: values.priority ?? 'normal', remark: values.remark ?? null, user_id: who.userId }]);
+      return ownTask(tx, who, Number(r.id));
     }
     const current = await ownTask(tx, who, id);
     const version = input.version === undefined ? current.version : Number(input.version);
-    const set = Object.entries(values).map(([k, v]) => sql`${sql.ref(k)} = ${v as string | null}`);
-    const r = await sql`update notify_task set ${sql.join([...set, sql`version = version + 1`, sql`updated_by = ${who.userId}`, sql`updated_at = now()`])}
-      where id = ${id} and client_id = ${who.clientId} and user_id = ${who.userId} and version = ${version}`.execute(tx);
-    if (Number(r.numAffectedRows ?? 0) !== 1) throw new AppError('err.staleVersion');
+    if (version !== current.version) throw new AppError('err.staleVersion');
+    // An edit naming no field changes nothing: no new version, no audit row.
+    await updateRecords(w, task, [id], values, { audit: 'update', expectVersion: version });
     return ownTask(tx, who, id);
   });
 }
@@ -84,11 +83,10 @@ export async function changeTaskStatus(db: Db, who: TaskOwner, id: number, statu
   return withTenant(db, who.clientId, async (tx) => {
     const current = await ownTask(tx, who, id);
     if (current.status === status) return current;
-    if (!transitionTo(task, current.status, status)) throw new AppError('task.badTransition');
-    const r = await sql`update notify_task set status = ${status}, completed_at = ${status === '30' ? sql`now()` : null},
-      version = version + 1, updated_by = ${who.userId}, updated_at = now()
-      where id = ${id} and client_id = ${who.clientId} and user_id = ${who.userId} and version = ${version ?? current.version}`.execute(tx);
-    if (Number(r.numAffectedRows ?? 0) !== 1) throw new AppError('err.staleVersion');
+    const action = transitionTo(task, current.status, status);
+    if (!action) throw new AppError('task.badTransition');
+    if ((version ?? current.version) !== current.version) throw new AppError('err.staleVersion');
+    await updateRecords(serviceWrite(tx, who), task, [id], { status, completed_at: status === '30' ? sql`now()` : null }, { audit: action, expectVersion: current.version });
     return ownTask(tx, who, id);
   });
 }
@@ -97,8 +95,8 @@ export async function changeTaskStatus(db: Db, who: TaskOwner, id: number, statu
 export async function removeTasks(db: Db, who: TaskOwner, ids: number[]): Promise<number> {
   if (!ids.length) throw validationError({ id: { key: 'rule.required' } });
   return withTenant(db, who.clientId, async (tx) => {
-    const r = await sql`delete from notify_task where id = any(${ids}::int[]) and client_id = ${who.clientId} and user_id = ${who.userId}`.execute(tx);
-    const n = Number(r.numAffectedRows ?? 0);
+    // All of them or none: one that is not the caller's throws, and the transaction takes the rest back.
+    const n = (await removeRecords(serviceWrite(tx, who), task, { where: sql`t.id = any(${ids}::int[]) and t.user_id = ${who.userId}` })).length;
     if (n !== new Set(ids).size) throw notFound('task.notFound');
     return n;
   });
@@ -106,8 +104,9 @@ export async function removeTasks(db: Db, who: TaskOwner, ids: number[]): Promis
 
 /** Writes a task for a user from a service (the demo seed, a ticket assigned), inside `tx`'s tenant. */
 export async function insertTask(tx: Db, who: TaskOwner, t: { subject: string; due_date?: string | null; priority?: string; status?: string; remark?: string | null }): Promise<number> {
-  const r = await sql<{ id: number }>`insert into notify_task (client_id, subject, status, due_date, priority, remark, user_id, created_by, updated_by, completed_at)
-    values (${who.clientId}, ${t.subject}, ${t.status ?? '10'}, ${t.due_date ?? null}, ${t.priority ?? 'normal'}, ${t.remark ?? null}, ${who.userId}, ${who.userId}, ${who.userId},
-      ${t.status === '30' ? sql`now()` : null}) returning id::int as id`.execute(tx);
-  return r.rows[0].id;
+  const [r] = await insertRecords(serviceWrite(tx, who), task, [{
+    subject: t.subject, status: t.status ?? '10', due_date: t.due_date ?? null, priority: t.priority ?? 'normal', remark: t.remark ?? null, user_id: who.userId,
+    completed_at: t.status === '30' ? sql`now()` : null,
+  }]);
+  return Number(r.id);
 }
