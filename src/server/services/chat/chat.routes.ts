@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { inputOf, text, type Input } from '../../access/input.util';
-import { ok } from '../../http/envelope';
+import { chatCalls } from '../../../model/calls/chat';
+import { serveCall } from '../../http/calls';
 import { forbidden, notFound, validationError } from '../../http/errors';
 import { idsOf } from '../notify/task.routes';
 import { openableFileById, sendStoredFile, storeUpload } from '../files';
@@ -54,54 +55,52 @@ function listOf(input: Input, key: string): number[] {
  */
 export async function chatRoutes(app: FastifyInstance): Promise<void> {
   const guard = { preHandler: requireAuth };
-  app.get(`${BASE}/contacts`, guard, async (req) => ok({ rows: await listContacts(app.db, chatCallerOf(req)) }));
-  app.get(`${BASE}/conversations`, guard, async (req) => {
+  serveCall(app, chatCalls.contacts, guard, async (req) => ({ rows: await listContacts(app.db, chatCallerOf(req)) }));
+  serveCall(app, chatCalls.conversations, guard, async (req) => {
     const me = chatCallerOf(req);
-    return ok({ rows: await listConversations(app.db, me), unread: await unreadTotal(app.db, me) });
+    return { rows: await listConversations(app.db, me), unread: await unreadTotal(app.db, me) };
   });
-  app.get(`${BASE}/conversation`, guard, async (req) => {
+  serveCall(app, chatCalls.conversation, guard, async (req) => {
     const me = chatCallerOf(req);
     const id = oneId(inputOf(req));
-    return ok({ ...(await conversation(app.db, me, id)), member_list: await conversationMembers(app.db, me, id) });
+    return { ...(await conversation(app.db, me, id)), member_list: await conversationMembers(app.db, me, id) };
   });
-  app.post(`${BASE}/open`, guard, async (req) => ok(await openDirect(app.db, chatCallerOf(req), oneId(inputOf(req), 'user_id'))));
-  app.post(`${BASE}/group-save`, guard, async (req) => {
+  serveCall(app, chatCalls.open, guard, async (req) => openDirect(app.db, chatCallerOf(req), oneId(inputOf(req), 'user_id')));
+  serveCall(app, chatCalls.createGroup, guard, async (req) => {
     const input = inputOf(req);
-    return ok(await createGroup(app.db, chatCallerOf(req), text(input, 'name', { max: 200 }) ?? '', listOf(input, 'member_ids')));
+    return createGroup(app.db, chatCallerOf(req), text(input, 'name', { max: 200 }) ?? '', listOf(input, 'member_ids'));
   });
-  app.post(`${BASE}/group-add`, guard, async (req) => {
+  serveCall(app, chatCalls.addMembers, guard, async (req) => {
     const input = inputOf(req);
-    return ok(await addToGroup(app.db, chatCallerOf(req), oneId(input), listOf(input, 'user_ids')));
+    return addToGroup(app.db, chatCallerOf(req), oneId(input), listOf(input, 'user_ids'));
   });
-  app.post(`${BASE}/group-leave`, guard, async (req) => {
+  serveCall(app, chatCalls.leave, guard, async (req) => {
     await leaveGroup(app.db, chatCallerOf(req), oneId(inputOf(req)));
-    return ok({});
+    return {};
   });
-  app.get(`${BASE}/messages`, guard, async (req) => {
+  serveCall(app, chatCalls.messages, guard, async (req) => {
     const input = inputOf(req);
     const size = Math.min(100, Math.max(1, Number(text(input, 'size', { max: 5 }) ?? 30) || 30));
-    return ok(await pageMessages(app.db, chatCallerOf(req), oneId(input), optionalId(input, 'before'), size));
+    return pageMessages(app.db, chatCallerOf(req), oneId(input), optionalId(input, 'before'), size);
   });
-  app.post(`${BASE}/send`, guard, async (req) => {
+  serveCall(app, chatCalls.send, guard, async (req) => {
     const input = inputOf(req);
     const duration = input.duration === undefined || input.duration === null || input.duration === '' ? null : Number(input.duration);
-    return ok(
-      await sendMessage(app.db, chatCallerOf(req), oneId(input), {
-        kind: (text(input, 'kind', { max: 10 }) ?? 'text') as MessageKind,
-        body: text(input, 'body', { max: 20000 }) ?? null,
-        file_id: optionalId(input, 'file_id'),
-        duration,
-      }),
-    );
+    return sendMessage(app.db, chatCallerOf(req), oneId(input), {
+      kind: (text(input, 'kind', { max: 10 }) ?? 'text') as MessageKind,
+      body: text(input, 'body', { max: 20000 }) ?? null,
+      file_id: optionalId(input, 'file_id'),
+      duration,
+    });
   });
-  app.post(`${BASE}/read`, guard, async (req) => {
+  serveCall(app, chatCalls.read, guard, async (req) => {
     const input = inputOf(req);
-    return ok(await markRead(app.db, chatCallerOf(req), oneId(input), optionalId(input, 'up_to')));
+    return markRead(app.db, chatCallerOf(req), oneId(input), optionalId(input, 'up_to'));
   });
-  app.get(`${BASE}/unread`, guard, async (req) => ok({ unread: await unreadTotal(app.db, chatCallerOf(req)) }));
-  app.post(`${BASE}/upload`, guard, async (req) => {
+  serveCall(app, chatCalls.unread, guard, async (req) => ({ unread: await unreadTotal(app.db, chatCallerOf(req)) }));
+  serveCall(app, chatCalls.upload, guard, async (req) => {
     const me = chatCallerOf(req);
-    return ok(await recordChatFile(app.db, me, await storeUpload(app, req, 'chat', me.clientId, maxFileBytes())));
+    return recordChatFile(app.db, me, await storeUpload(app, req, 'chat', me.clientId, maxFileBytes()));
   });
   app.get<{ Params: { id: string } }>(`${BASE}/file/:id`, guard, async (req, reply) => {
     const id = Number(req.params.id);

@@ -21,17 +21,9 @@ import { recordFile, type StoredUpload } from '../files';
  * user room of every member (through the Redis adapter when there are several app processes).
  */
 export type ChatCaller = { clientId: number; userId: number; fullname: string };
-export type MessageKind = 'text' | 'image' | 'file' | 'voice';
-export type ChatAttachment = { id: number; key: string; name: string; mime: string | null; size: number; duration?: number };
-export type ChatMessage = {
-  id: number; conversation_id: number; sender_id: number; sender_name: string; sender_company: string;
-  kind: MessageKind; body: string | null; attachment: ChatAttachment | null; created_at: string;
-};
-export type Contact = { id: number; fullname: string; username: string; company: string; client_id: number; relation: 'colleague' | 'partner' | 'friend' };
-export type ConversationRow = {
-  id: number; kind: 'direct' | 'group'; name: string; peer_id: number | null; members: number; unread: number;
-  last_kind: MessageKind | null; last_body: string | null; last_at: string | null; last_sender: string | null;
-};
+/** The shapes the chat calls answer (declared once, with the calls, in src/model/calls/chat.ts). */
+import type { ChatAttachment, ChatMessage, Contact, Conversation as ConversationRow, MessageKind } from '../../../model/calls/chat';
+export type { ChatAttachment, ChatMessage, Contact, ConversationRow, MessageKind };
 
 export const CHAT_BODY_MAX = 4000;
 export const GROUP_MAX_MEMBERS = 200;

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../access/auth-context';
 import { inputOf, pagingOf, text } from '../../access/input.util';
-import { ok } from '../../http/envelope';
-import { validationError } from '../../http/errors';
+import { discoveryCalls, friendCalls } from '../../../model/calls/friends';
+import { serveCall } from '../../http/calls';
+import { notFound, validationError } from '../../http/errors';
 import { idsOf } from '../notify/task.routes';
 import { chatCallerOf } from './chat.routes';
 import { discoverCompanies, discoverProjects, type Viewer } from './discovery.service';
 import { answerFriend, findUser, listFriends, listRequests, removeFriend, requestFriend } from './friend.service';
 
-const BASE = '/crossapi/chatapi/friend';
 
 /**
- * Friends (signed in):
+ * Friends (signed in; friendCalls, src/model/calls/friends.ts), BASE = /crossapi/chatapi/friend:
  *   GET  {BASE}/list -> { rows }          GET {BASE}/requests -> { rows } pending, in and out
  *   POST {BASE}/find { keyword }          -> { user } exact username, mobile or e-mail, or null
  *   POST {BASE}/request { user_id | client_code, message }   POST {BASE}/accept | decline { id }
@@ -26,34 +26,36 @@ export async function friendRoutes(app: FastifyInstance): Promise<void> {
     if (!id) throw validationError({ [key]: { key: 'rule.required' } });
     return id;
   };
-  app.get(`${BASE}/list`, guard, async (req) => ok({ rows: await listFriends(app.db, chatCallerOf(req)) }));
-  app.get(`${BASE}/requests`, guard, async (req) => ok({ rows: await listRequests(app.db, chatCallerOf(req)) }));
-  app.post(`${BASE}/find`, guard, async (req) => ok({ user: await findUser(app.db, chatCallerOf(req), text(inputOf(req), 'keyword', { max: 100 }) ?? '') }));
-  app.post(`${BASE}/request`, guard, async (req) => {
+  serveCall(app, friendCalls.list, guard, async (req) => ({ rows: await listFriends(app.db, chatCallerOf(req)) }));
+  serveCall(app, friendCalls.requests, guard, async (req) => ({ rows: await listRequests(app.db, chatCallerOf(req)) }));
+  serveCall(app, friendCalls.find, guard, async (req) => ({ user: await findUser(app.db, chatCallerOf(req), text(inputOf(req), 'keyword', { max: 100 }) ?? '') }));
+  serveCall(app, friendCalls.request, guard, async (req) => {
     const input = inputOf(req);
     const code = text(input, 'client_code', { max: 40 });
     const target = code ? { clientCode: code } : { userId: oneId(input.user_id, 'user_id') };
-    return ok(await requestFriend(app.db, chatCallerOf(req), target, text(input, 'message', { max: 500 }) ?? null));
+    return requestFriend(app.db, chatCallerOf(req), target, text(input, 'message', { max: 500 }) ?? null);
   });
-  for (const action of ['accept', 'decline'] as const) {
-    app.post(`${BASE}/${action}`, guard, async (req) => ok(await answerFriend(app.db, chatCallerOf(req), oneId(inputOf(req).id, 'id'), action === 'accept')));
-  }
-  app.post(`${BASE}/remove`, guard, async (req) => {
+  serveCall(app, friendCalls.answer, guard, async (req) => {
+    const action = (req.params as { action?: string }).action;
+    if (action !== 'accept' && action !== 'decline') throw notFound();
+    return answerFriend(app.db, chatCallerOf(req), oneId(inputOf(req).id, 'id'), action === 'accept');
+  });
+  serveCall(app, friendCalls.remove, guard, async (req) => {
     await removeFriend(app.db, chatCallerOf(req), oneId(inputOf(req).user_id, 'user_id'));
-    return ok({});
+    return {};
   });
 
   // Public: the auth hook has already read any token; an invalid one is simply no viewer.
   const viewerOf = (auth: { clientId: number | null; userId: number } | null): Viewer => (auth ? { clientId: auth.clientId, userId: auth.userId } : null);
-  app.get('/discovery/companies', async (req) => {
+  serveCall(app, discoveryCalls.companies, {}, async (req) => {
     const input = inputOf(req);
     const { page, size } = pagingOf(input);
     const type = text(input, 'type', { max: 20 });
-    return ok({ ...(await discoverCompanies(app.db, viewerOf(req.auth), { keyword: text(input, 'keyword', { max: 100 })?.trim() || undefined, type: type || undefined, page, size })), page, size, signed_in: Boolean(req.auth) });
+    return { ...(await discoverCompanies(app.db, viewerOf(req.auth), { keyword: text(input, 'keyword', { max: 100 })?.trim() || undefined, type: type || undefined, page, size })), page, size, signed_in: Boolean(req.auth) };
   });
-  app.get('/discovery/projects', async (req) => {
+  serveCall(app, discoveryCalls.projects, {}, async (req) => {
     const input = inputOf(req);
     const { page, size } = pagingOf(input);
-    return ok({ ...(await discoverProjects(app.db, viewerOf(req.auth), { keyword: text(input, 'keyword', { max: 100 })?.trim() || undefined, page, size })), page, size, signed_in: Boolean(req.auth) });
+    return { ...(await discoverProjects(app.db, viewerOf(req.auth), { keyword: text(input, 'keyword', { max: 100 })?.trim() || undefined, page, size })), page, size, signed_in: Boolean(req.auth) };
   });
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { inputOf, pagingOf, text } from '../../access/input.util';
-import { ok } from '../../http/envelope';
-import { forbidden, validationError } from '../../http/errors';
+import { announcementCalls } from '../../../model/calls/notify';
+import { serveCall } from '../../http/calls';
+import { forbidden, notFound, validationError } from '../../http/errors';
 import { listAnnouncements, manageAnnouncements, markAnnouncementsRead, moveAnnouncement, removeAnnouncement, saveAnnouncement, type Reader } from './announcement.service';
 import { dataOf, idsOf } from './task.routes';
 
@@ -20,34 +21,34 @@ const BASE = '/notifyapi/announcement';
  *   GET    {BASE}/manage?page&size&status     -> the company's own, any state (administrators)
  *   POST   {BASE}/read { ids }                 -> { changed }
  *   POST   {BASE}/save { id?, version?, title, category, detail, department, is_public, contact, phone }
- *   POST   {BASE}/publish | withdraw { id, version? }
+ *   POST   {BASE}/publish | withdraw { id, version? }   (announcementCalls.move, `:action`)
  *   DELETE {BASE}/remove?id
  */
 export async function announcementRoutes(app: FastifyInstance): Promise<void> {
   const guard = { preHandler: requireAuth };
-  app.get(`${BASE}/index`, guard, async (req) => {
+  serveCall(app, announcementCalls.page, guard, async (req) => {
     const input = inputOf(req);
-    return ok(await listAnnouncements(app.db, readerOf(req), { ...pagingOf(input), unread: text(input, 'unread', { max: 1 }) === '1' }));
+    return listAnnouncements(app.db, readerOf(req), { ...pagingOf(input), unread: text(input, 'unread', { max: 1 }) === '1' });
   });
-  app.get(`${BASE}/manage`, guard, async (req) => {
+  serveCall(app, announcementCalls.manage, guard, async (req) => {
     const input = inputOf(req);
-    return ok(await manageAnnouncements(app.db, readerOf(req), { ...pagingOf(input), status: text(input, 'status', { max: 20 }) }));
+    return manageAnnouncements(app.db, readerOf(req), { ...pagingOf(input), status: text(input, 'status', { max: 20 }) });
   });
-  app.post(`${BASE}/read`, guard, async (req) => ok({ changed: await markAnnouncementsRead(app.db, readerOf(req), idsOf(dataOf(req))) }));
-  app.post(`${BASE}/save`, guard, async (req) => ok(await saveAnnouncement(app.db, readerOf(req), dataOf(req))));
-  for (const action of ['publish', 'withdraw'] as const) {
-    app.post(`${BASE}/${action}`, guard, async (req) => {
-      const input = dataOf(req);
-      const [id] = idsOf({ id: input.id });
-      if (!id) throw validationError({ id: { key: 'rule.required' } });
-      const v = Number(input.version);
-      return ok(await moveAnnouncement(app.db, readerOf(req), id, action, input.version === undefined || !Number.isSafeInteger(v) ? undefined : v));
-    });
-  }
-  app.delete(`${BASE}/remove`, guard, async (req) => {
+  serveCall(app, announcementCalls.read, guard, async (req) => ({ changed: await markAnnouncementsRead(app.db, readerOf(req), idsOf(dataOf(req))) }));
+  serveCall(app, announcementCalls.save, guard, async (req) => saveAnnouncement(app.db, readerOf(req), dataOf(req)));
+  serveCall(app, announcementCalls.move, guard, async (req) => {
+    const action = (req.params as { action?: string }).action;
+    if (action !== 'publish' && action !== 'withdraw') throw notFound();
+    const input = dataOf(req);
+    const [id] = idsOf({ id: input.id });
+    if (!id) throw validationError({ id: { key: 'rule.required' } });
+    const v = Number(input.version);
+    return moveAnnouncement(app.db, readerOf(req), id, action, input.version === undefined || !Number.isSafeInteger(v) ? undefined : v);
+  });
+  serveCall(app, announcementCalls.remove, guard, async (req) => {
     const [id] = idsOf(inputOf(req));
     if (!id) throw validationError({ id: { key: 'rule.required' } });
     await removeAnnouncement(app.db, readerOf(req), id);
-    return ok({ removed: 1 });
+    return { removed: 1 };
   });
 }

@@ -1,29 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { NOTICE_EVENTS, isNoticeChannel, isNoticeEvent, type NoticeChannel, type NoticeEvent } from '../../../model';
+import { NOTICE_EVENTS, isNoticeChannel, isNoticeEvent, type NoticeChannel } from '../../../model';
+import { noticeSettingCalls, type NoticeSettingRow, type NoticeSettings } from '../../../model/calls/notify';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { inputOf } from '../../access/input.util';
 import type { Db } from '../../db/database';
-import { ok } from '../../http/envelope';
+import { serveCall } from '../../http/calls';
 import { forbidden, validationError } from '../../http/errors';
 import { withTenant } from '../../kernel/rls/tenant-scope';
 
-/** One event's row of a person's notification settings. */
-export type NoticeSettingRow = {
-  event: NoticeEvent;
-  /** What reaches the person now. */
-  channels: string[];
-  /** Where that comes from: the person's own choice, the company's setting, or the default (the bell). */
-  source: 'own' | 'company' | 'default';
-  /** The company's channels for the event (what "use the company's" returns to), null when none. */
-  company: string[] | null;
-};
-
-export type NoticeSettings = {
-  events: NoticeSettingRow[];
-  /** How the person can be reached besides the bell: an e-mail address, a workplace-chat binding the company's application serves. */
-  reach: { email: boolean; workchat: 'wecom' | 'dingtalk' | null };
-};
 
 type Who = { clientId: number; userId: number };
 
@@ -89,9 +74,9 @@ export async function noticeSettingRoutes(app: FastifyInstance): Promise<void> {
     if (auth.clientId == null) throw forbidden();
     return { clientId: auth.clientId, userId: auth.userId };
   };
-  app.get('/notifyapi/notify-setting/mine', { preHandler: requireAuth }, async (req) => ok(await readNoticeSettings(app.db, who(req))));
-  app.post('/notifyapi/notify-setting/save', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, noticeSettingCalls.mine, { preHandler: requireAuth }, async (req) => readNoticeSettings(app.db, who(req)));
+  serveCall(app, noticeSettingCalls.save, { preHandler: requireAuth }, async (req) => {
     const input = inputOf(req) as Record<string, unknown>;
-    return ok(await saveNoticeSetting(app.db, who(req), { event: input.event, channels: input.channels, reset: input.reset }));
+    return saveNoticeSetting(app.db, who(req), { event: input.event, channels: input.channels, reset: input.reset });
   });
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { inputOf, pagingOf, text } from '../../access/input.util';
-import { ok } from '../../http/envelope';
+import { noticeCalls } from '../../../model/calls/notify';
+import { serveCall } from '../../http/calls';
 import { forbidden, validationError } from '../../http/errors';
 import { MAX_INT_ID, parseIdList } from '../../http/id-list';
 import { listNotices, markRead, unreadCount } from './notice.service';
@@ -17,20 +18,20 @@ export async function noticeRoutes(app: FastifyInstance): Promise<void> {
     if (auth.clientId == null) throw forbidden();
     return { clientId: auth.clientId, userId: auth.userId };
   };
-  app.get('/notifyapi/notify-msg/unread-index', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, noticeCalls.unread, { preHandler: requireAuth }, async (req) => {
     const s = scope(req);
-    return ok({ unread: await unreadCount(app.db, s.clientId, s.userId) });
+    return { unread: await unreadCount(app.db, s.clientId, s.userId) };
   });
-  app.get('/notifyapi/notify-msg/index', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, noticeCalls.page, { preHandler: requireAuth }, async (req) => {
     const s = scope(req);
     const input = inputOf(req);
-    return ok(await listNotices(app.db, s.clientId, s.userId, pagingOf(input), text(input, 'unread', { max: 1 }) === '1'));
+    return listNotices(app.db, s.clientId, s.userId, pagingOf(input), text(input, 'unread', { max: 1 }) === '1');
   });
-  app.post('/notifyapi/notify-msg/read', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, noticeCalls.read, { preHandler: requireAuth }, async (req) => {
     const s = scope(req);
     // At most MAX_IDS_PER_CALL ids (http/id-list.ts); none marks every notice read.
     const raw = (inputOf(req) as Record<string, unknown>).ids;
     const ids = raw === '' ? [] : parseIdList(raw, { maxId: MAX_INT_ID, invalid: () => validationError({ ids: { key: 'access.invalidValue' } }) });
-    return ok({ changed: await markRead(app.db, s.clientId, s.userId, ids) });
+    return { changed: await markRead(app.db, s.clientId, s.userId, ids) };
   });
 }

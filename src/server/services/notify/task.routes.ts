@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { inputOf, pagingOf, text, type Input } from '../../access/input.util';
-import { ok } from '../../http/envelope';
+import { taskCalls } from '../../../model/calls/notify';
+import { serveCall } from '../../http/calls';
 import { forbidden, validationError } from '../../http/errors';
 import { MAX_INT_ID, parseIdList } from '../../http/id-list';
 import { changeTaskStatus, myTasks, pageTasks, removeTasks, saveTask, type TaskOwner } from './task.service';
@@ -51,23 +52,24 @@ export async function taskRoutes(app: FastifyInstance): Promise<void> {
     if (s !== undefined && !STATUS.has(s)) throw validationError({ status: { key: 'rule.notInDictionary' } });
     return s;
   };
-  app.get('/notifyapi/notify-msg/my-task-list', { preHandler: requireAuth }, async (req) => {
+  const guard = { preHandler: requireAuth };
+  serveCall(app, taskCalls.mine, guard, async (req) => {
     const input = inputOf(req);
-    return ok({ rows: await myTasks(app.db, taskOwnerOf(req), statusOf(input) ?? '10') });
+    return { rows: await myTasks(app.db, taskOwnerOf(req), statusOf(input) ?? '10') };
   });
-  app.get('/notifyapi/notify-msg/page-task-list', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, taskCalls.page, guard, async (req) => {
     const input = inputOf(req);
-    return ok(await pageTasks(app.db, taskOwnerOf(req), { ...pagingOf(input), status: statusOf(input), keyword: text(input, 'keyword', { max: 100 }) }));
+    return pageTasks(app.db, taskOwnerOf(req), { ...pagingOf(input), status: statusOf(input), keyword: text(input, 'keyword', { max: 100 }) });
   });
-  app.post('/notifyapi/notify-msg/task-save', { preHandler: requireAuth }, async (req) => ok(await saveTask(app.db, taskOwnerOf(req), dataOf(req))));
-  app.post('/notifyapi/notify-msg/task-change-status', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, taskCalls.save, guard, async (req) => saveTask(app.db, taskOwnerOf(req), dataOf(req)));
+  serveCall(app, taskCalls.changeStatus, guard, async (req) => {
     const input = dataOf(req);
     const [id] = idsOf({ id: input.id });
     if (!id) throw validationError({ id: { key: 'rule.required' } });
     const status = statusOf(input);
     if (!status) throw validationError({ status: { key: 'rule.required' } });
     const version = input.version === undefined || input.version === '' ? undefined : Number(input.version);
-    return ok(await changeTaskStatus(app.db, taskOwnerOf(req), id, status, Number.isSafeInteger(version) ? version : undefined));
+    return changeTaskStatus(app.db, taskOwnerOf(req), id, status, Number.isSafeInteger(version) ? version : undefined);
   });
-  app.delete('/notifyapi/notify-msg/task-remove', { preHandler: requireAuth }, async (req) => ok({ removed: await removeTasks(app.db, taskOwnerOf(req), idsOf(inputOf(req))) }));
+  serveCall(app, taskCalls.remove, guard, async (req) => ({ removed: await removeTasks(app.db, taskOwnerOf(req), idsOf(inputOf(req))) }));
 }
