@@ -5,13 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../grid/cell-text';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { api } from '../api/client';
+import { callApi } from '../api/calls';
+import { noticeCalls, type Notice } from '../../model/calls/notify';
 import { currentLanguage } from '../kernel/i18n';
 import { access } from '../session/access-state';
 import { onSocketMessage } from '../session/notification-socket';
 import { noticeTimeLabel } from './notice-time';
-
-type Notice = { id: number; kind: string; title: string; body: string; link: string | null; doc_no: string | null; read_at: string | null; created_at: string };
 
 const useStyles = makeStyles({
   button: {
@@ -32,9 +31,9 @@ const useStyles = makeStyles({
   clickable: { cursor: 'pointer', ':hover': { background: tokens.colorNeutralBackground2Hover } },
 });
 
-const unreadIndex = () => api.get<{ unread: number }>('/notifyapi/notify-msg/unread-index', undefined, { quiet: true });
-const latest = () => api.get<{ rows: Notice[] }>('/notifyapi/notify-msg/index', { page: 1, size: 10 }, { quiet: true });
-const markRead = (ids: number[]) => api.post<{ changed: number }>('/notifyapi/notify-msg/read', { ids });
+const unreadIndex = () => callApi(noticeCalls.unread, undefined, { quiet: true });
+const latest = () => callApi(noticeCalls.page, { page: 1, size: 10 }, { quiet: true });
+const markRead = (ids: number[]) => callApi(noticeCalls.read, { ids });
 
 /**
  * The shell's bell (issue 15): the real unread count of the caller's notices (unread-index on sign-in,

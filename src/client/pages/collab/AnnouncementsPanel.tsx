@@ -2,22 +2,15 @@ import { Badge, Button, Caption1, Checkbox, Dropdown, Field, Input, MessageBar, 
 import { Add20Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { useSnapshot } from 'valtio';
 import { getDictionary } from '../../../model/dictionaries';
 import '../../../model/entities/announcement.entity';
-import { api, request } from '../../api/client';
+import { announcementCalls, type Announcement, type AnnouncementSave as Draft } from '../../../model/calls/notify';
+import { callApi, useCall } from '../../api/calls';
 import { access } from '../../session/access-state';
 import { AdminCard, AdminEditDialog, AdminTable, fieldErrorsOf, formatTime, Pager, useConfirm, useLabel, type AdminColumn } from '../common/admin-kit';
 import './collab-messages';
 
-type Announcement = {
-  id: number; version: number; title: string; category: string; detail: string; department: string | null; is_public: boolean;
-  contact: string | null; phone: string | null; status: string; published_at: string | null; company: string; own: boolean; read: boolean;
-};
-type Paged = { rows: Announcement[]; total: number; page: number; size: number; unread?: number };
-type Draft = { id?: number; version?: number; title: string; category: string; detail: string; department: string; is_public: boolean; contact: string; phone: string };
-const BASE = '/notifyapi/announcement';
 const SIZE = 10;
 
 function useCategory() {
@@ -34,11 +27,11 @@ function AnnouncementList() {
   const cat = useCategory();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
-  const { data, error, mutate } = useSWR(['announcements', page], () => api.get<Paged>(`${BASE}/index`, { page, size: SIZE }));
+  const { data, error, mutate } = useCall(announcementCalls.page, { page, size: SIZE });
   const toggle = async (a: Announcement) => {
     setOpen(open === a.id ? null : a.id);
     if (!a.read) {
-      await api.post(`${BASE}/read`, { ids: [a.id] });
+      await callApi(announcementCalls.read, { ids: [a.id] });
       await mutate();
     }
   };
@@ -84,11 +77,11 @@ function AnnouncementManager() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [rowError, setRowError] = useState<string | null>(null);
   const [dialog, confirm] = useConfirm();
-  const { data, error, isLoading, mutate } = useSWR(['announcements-manage', page], () => api.get<Paged>(`${BASE}/manage`, { page, size: SIZE }));
+  const { data, error, isLoading, mutate } = useCall(announcementCalls.manage, { page, size: SIZE });
   const save = async () => {
     if (!draft) return;
     try {
-      await api.post(`${BASE}/save`, draft);
+      await callApi(announcementCalls.save, draft);
       setDraft(null);
       await mutate();
     } catch (e) {
@@ -113,9 +106,9 @@ function AnnouncementManager() {
     { key: 'actions', header: t('collab.ann.actions'), width: 260, render: (a) => (
       <div style={{ display: 'flex', gap: 4 }}>
         {a.status !== 'published' ? <Button size="small" onClick={() => { setErrors({}); setDraft({ id: a.id, version: a.version, title: a.title, category: a.category, detail: a.detail, department: a.department ?? '', is_public: a.is_public, contact: a.contact ?? '', phone: a.phone ?? '' }); }}>{t('collab.ann.edit')}</Button> : null}
-        {a.status !== 'published' ? <Button size="small" appearance="primary" data-testid="manage-publish" onClick={() => void run(() => api.post(`${BASE}/publish`, { id: a.id, version: a.version }))}>{t('collab.ann.publish')}</Button> : null}
-        {a.status === 'published' ? <Button size="small" onClick={() => void confirm(t('collab.ann.withdrawConfirm', { title: a.title })).then((y) => { if (y) void run(() => api.post(`${BASE}/withdraw`, { id: a.id, version: a.version })); })}>{t('collab.ann.withdraw')}</Button> : null}
-        {a.status !== 'published' ? <Button size="small" onClick={() => void confirm(t('collab.ann.removeConfirm', { title: a.title })).then((y) => { if (y) void run(() => request(`${BASE}/remove`, { method: 'DELETE', query: { id: a.id } })); })}>{t('collab.ann.remove')}</Button> : null}
+        {a.status !== 'published' ? <Button size="small" appearance="primary" data-testid="manage-publish" onClick={() => void run(() => callApi(announcementCalls.move, { action: 'publish', id: a.id, version: a.version }))}>{t('collab.ann.publish')}</Button> : null}
+        {a.status === 'published' ? <Button size="small" onClick={() => void confirm(t('collab.ann.withdrawConfirm', { title: a.title })).then((y) => { if (y) void run(() => callApi(announcementCalls.move, { action: 'withdraw', id: a.id, version: a.version })); })}>{t('collab.ann.withdraw')}</Button> : null}
+        {a.status !== 'published' ? <Button size="small" onClick={() => void confirm(t('collab.ann.removeConfirm', { title: a.title })).then((y) => { if (y) void run(() => callApi(announcementCalls.remove, { id: a.id })); })}>{t('collab.ann.remove')}</Button> : null}
       </div>
     ) },
   ];

@@ -3,8 +3,8 @@ import { Add20Regular, ArrowClockwise20Regular, Checkmark20Regular, Delete20Regu
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import useSWR from 'swr';
-import { api, request } from '../../api/client';
+import { noticeCalls, taskCalls, type Notice, type Task, type TaskStatus } from '../../../model/calls/notify';
+import { callApi, useCall } from '../../api/calls';
 import { currentLanguage } from '../../kernel/i18n';
 import { onSocketMessage } from '../../session/notification-socket';
 import { noticeTimeLabel } from '../../shell/notice-time';
@@ -13,10 +13,6 @@ import { AnnouncementsPanel } from './AnnouncementsPanel';
 import { NoticeSettingsPanel } from './NoticeSettingsPanel';
 import './collab-messages';
 import { DateBox } from '../../form/widgets/date-input';
-
-type Notice = { id: number; kind: string; title: string; body: string; link: string | null; doc_no: string | null; read_at: string | null; created_at: string };
-export type Task = { id: number; version: number; subject: string; status: string; due_date: string | null; priority: string; remark: string | null; completed_at: string | null };
-type Paged<T> = { rows: T[]; total: number; page: number; size: number };
 
 const SIZE = 20;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -27,14 +23,12 @@ function NoticesPanel() {
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const [unreadOnly, setUnreadOnly] = useState(false);
-  const { data, error, isLoading, mutate } = useSWR(['collab-notices', page, unreadOnly], () =>
-    api.get<Paged<Notice>>('/notifyapi/notify-msg/index', { page, size: SIZE, unread: unreadOnly ? 1 : undefined }),
-  );
+  const { data, error, isLoading, mutate } = useCall(noticeCalls.page, { page, size: SIZE, unread: unreadOnly ? 1 : undefined });
   useEffect(() => onSocketMessage((m) => {
     if ((m as { type?: string })?.type === 'notifyto2') void mutate();
   }), [mutate]);
   const read = async (ids: number[]) => {
-    await api.post('/notifyapi/notify-msg/read', { ids });
+    await callApi(noticeCalls.read, { ids });
     await mutate();
   };
   const columns: AdminColumn<Notice>[] = [
@@ -81,19 +75,17 @@ const EMPTY: Draft = { subject: '', due_date: '', priority: 'normal', remark: ''
 function TasksPanel() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<'' | '10' | '30'>('10');
+  const [status, setStatus] = useState<'' | TaskStatus>('10');
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [dialog, confirm] = useConfirm();
-  const { data, error, isLoading, mutate } = useSWR(['collab-tasks', page, status], () =>
-    api.get<Paged<Task>>('/notifyapi/notify-msg/page-task-list', { page, size: SIZE, status: status || undefined }),
-  );
+  const { data, error, isLoading, mutate } = useCall(taskCalls.page, { page, size: SIZE, status: status || undefined });
   const save = async () => {
     if (!draft) return;
     setBusy(true);
     try {
-      await api.post('/notifyapi/notify-msg/task-save', { ...draft, due_date: draft.due_date || null, remark: draft.remark || null });
+      await callApi(taskCalls.save, { ...draft, due_date: draft.due_date || null, remark: draft.remark || null });
       setDraft(null);
       setErrors({});
       await mutate();
@@ -103,13 +95,13 @@ function TasksPanel() {
       setBusy(false);
     }
   };
-  const change = async (task: Task, to: string) => {
-    await api.post('/notifyapi/notify-msg/task-change-status', { id: task.id, version: task.version, status: to });
+  const change = async (task: Task, to: TaskStatus) => {
+    await callApi(taskCalls.changeStatus, { id: task.id, version: task.version, status: to });
     await mutate();
   };
   const remove = async (task: Task) => {
     if (!(await confirm(t('collab.task.removeConfirm', { subject: task.subject })))) return;
-    await request('/notifyapi/notify-msg/task-remove', { method: 'DELETE', query: { id: task.id } });
+    await callApi(taskCalls.remove, { id: task.id });
     await mutate();
   };
   const columns: AdminColumn<Task>[] = [

@@ -1,14 +1,11 @@
 import { Badge, Checkbox, Link, MessageBar, MessageBarBody, Text, Tooltip } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { NOTICE_CHANNELS, type NoticeChannel, type NoticeEvent } from '../../../model/notice-events';
-import { api } from '../../api/client';
+import { noticeSettingCalls, type NoticeSettingRow as Row } from '../../../model/calls/notify';
+import { callApi, useCall } from '../../api/calls';
 import { AdminTable, fieldErrorsOf, type AdminColumn } from '../common/admin-kit';
 import './collab-messages';
-
-type Row = { event: NoticeEvent; channels: string[]; source: 'own' | 'company' | 'default'; company: string[] | null };
-type Settings = { events: Row[]; reach: { email: boolean; workchat: 'wecom' | 'dingtalk' | null } };
 
 /**
  * The notification-settings tab (issue 15): for each event, which channels reach me (the bell,
@@ -17,14 +14,14 @@ type Settings = { events: Row[]; reach: { email: boolean; workchat: 'wecom' | 'd
  */
 export function NoticeSettingsPanel() {
   const { t } = useTranslation();
-  const { data, error, isLoading, mutate } = useSWR('collab-notice-settings', () => api.get<Settings>('/notifyapi/notify-setting/mine'));
+  const { data, error, isLoading, mutate } = useCall(noticeSettingCalls.mine, undefined);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<NoticeEvent | null>(null);
-  const save = async (body: { event: NoticeEvent; channels?: string[]; reset?: boolean }) => {
+  const save = async (body: { event: NoticeEvent; channels?: NoticeChannel[]; reset?: boolean }) => {
     setBusy(body.event);
     setProblem(null);
     try {
-      await mutate(await api.post<Settings>('/notifyapi/notify-setting/save', body), { revalidate: false });
+      await mutate(await callApi(noticeSettingCalls.save, body), { revalidate: false });
     } catch (e) {
       const fields = fieldErrorsOf(e);
       setProblem(fields.channels ?? fields.event ?? (e instanceof Error ? e.message : String(e)));
@@ -34,7 +31,8 @@ export function NoticeSettingsPanel() {
   };
   const reachable = (c: NoticeChannel) => c === 'site' || (c === 'email' ? Boolean(data?.reach.email) : Boolean(data?.reach.workchat));
   const toggle = (row: Row, c: NoticeChannel, on: boolean) => {
-    const next = on ? [...new Set([...row.channels, c])] : row.channels.filter((x) => x !== c);
+    const mine = row.channels as NoticeChannel[];
+    const next = on ? [...new Set([...mine, c])] : mine.filter((x) => x !== c);
     void save({ event: row.event, channels: next });
   };
   const columns: AdminColumn<Row>[] = [
