@@ -11,7 +11,7 @@ import { registerActionHandler, type ActionContext } from '../../resources/actio
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
-import { writeAudit } from '../../kernel/audit/audit.service';
+import { insertRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 import { copyFileRow, fileKeyOf, fileUrlsById } from '../files';
 import { raiseNotice } from '../notify/notice.service';
 import { asTenant, receiverAccepts, sharedDocumentChanged } from '../orders/cross-tenant.util';
@@ -42,6 +42,9 @@ const label = (l: Label, lang: Language): string => (lang === 'en' ? l.en : l.zh
 async function companyName(tx: Db, id: number): Promise<string> {
   return (await sql<{ name: string }>`select name from clients where id = ${id}`.execute(tx)).rows[0]?.name ?? '';
 }
+
+/** The record writer of the caller in one of the two companies (`tx` in that company's scope). */
+const writerAt = (tx: Db, auth: AuthContext, clientId: number, ip: string | null = null) => serviceWrite(tx, { clientId, userId: auth.userId, username: auth.username, ip });
 
 /** The other side of a record: the company and its record, checked through the share. */
 type Other = { clientId: number; id: number; shareId: number; shareOwner: number };
@@ -80,8 +83,9 @@ export async function writeComment(tx: Db, auth: AuthContext, clientId: number, 
   const round = Number(row.round ?? 1);
   const urls = await fileUrlsById(tx, clientId, c.photoIds);
   const mine = c.photoIds.map((f) => urls.get(f)).filter((u): u is string => Boolean(u));
-  const id = Number((await sql<{ id: number }>`insert into dev_sample_comment (client_id, created_by, updated_by, request_id, round, kind, side, company_name, author_name, body, photos)
-    values (${clientId}, ${auth.userId}, ${auth.userId}, ${Number(row.id)}, ${round}, ${c.kind}, ${side}, ${company}, ${auth.fullname}, ${c.body}, ${JSON.stringify(mine)}::jsonb) returning id`.execute(tx)).rows[0].id);
+  const comment = { round, kind: c.kind, side, company_name: company, author_name: auth.fullname, body: c.body };
+  const [made] = await insertRecords(writerAt(tx, auth, clientId), 'samplecomment', [{ ...comment, request_id: Number(row.id), photos: sql`${JSON.stringify(mine)}::jsonb` }]);
+  const id = Number(made.id);
   if (other) {
     const theirs: string[] = [];
     for (const f of c.photoIds) {
@@ -89,8 +93,7 @@ export async function writeComment(tx: Db, auth: AuthContext, clientId: number, 
       if (copied) theirs.push(copied);
     }
     await asTenant(tx, other.clientId, clientId, async (otx) => {
-      await sql`insert into dev_sample_comment (client_id, created_by, updated_by, request_id, round, kind, side, company_name, author_name, body, photos, mirror_of)
-        values (${other.clientId}, ${auth.userId}, ${auth.userId}, ${other.id}, ${round}, ${c.kind}, ${side}, ${company}, ${auth.fullname}, ${c.body}, ${JSON.stringify(theirs)}::jsonb, ${id})`.execute(otx);
+      await insertRecords(writerAt(otx, auth, other.clientId), 'samplecomment', [{ ...comment, request_id: other.id, photos: sql`${JSON.stringify(theirs)}::jsonb`, mirror_of: id }]);
     });
   }
   return id;
@@ -130,10 +133,7 @@ async function moveOther(ctx: ActionContext, other: Other, patch: Row, reason: s
   await asTenant(tx, other.clientId, clientId, async (otx) => {
     const before = (await sql<Row>`select * from dev_sample_request where client_id = ${other.clientId} and id = ${other.id} for update`.execute(otx)).rows[0];
     if (!before) throw new AppError('dev.sample.shareMissing');
-    const sets = Object.entries(patch).map(([k, v]) => sql`${sql.id(k)} = ${v as string | number | null}`);
-    await sql`update dev_sample_request set ${sql.join(sets)}, version = version + 1, updated_at = now() where client_id = ${other.clientId} and id = ${other.id}`.execute(otx);
-    await writeAudit(otx, { clientId: other.clientId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip }, 'samplerequest', other.id, `partner-${ctx.transition?.action ?? 'change'}`,
-      Object.entries(patch).map(([field, v]) => ({ field, old: before[field] ?? null, new: v })));
+    await updateRecords(writerAt(otx, ctx.auth, other.clientId, ctx.ip), sampleRequest, [other.id], patch, { audit: `partner-${ctx.transition?.action ?? 'change'}` });
     await sharedDocumentChanged(otx, {
       entity: 'samplerequest', clientId: other.clientId, id: other.id, status: text(patch.status ?? before.status), from: text(before.status), no: (before.req_no as string | null) ?? null,
       by: { userId: ctx.auth.userId, clientId }, tell: [before.updated_by as number, before.created_by as number], reason,
@@ -158,7 +158,7 @@ async function act(ctx: ActionContext, o: { side: Side; kind: string; body: stri
   await writeComment(tx, auth, clientId, { ...row, round }, { kind: o.kind, body: o.body, photoIds: [] }, other);
   if (other) {
     await moveOther(ctx, other, both, o.reason ?? null);
-    if (o.closeShare) await asTenant(tx, other.shareOwner, clientId, (stx) => sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${other.shareId} and client_id = ${other.shareOwner}`.execute(stx).then(() => undefined));
+    if (o.closeShare) await asTenant(tx, other.shareOwner, clientId, (stx) => updateRecords(writerAt(stx, auth, other.shareOwner, ctx.ip), 'ordershare', [other.shareId], { state: 'closed' }, { audit: 'close' }));
     emitChanged(tx, [{ clientId, id: Number(row.id) }, { clientId: other.clientId, id: other.id }], to);
   } else emitChanged(tx, [{ clientId, id: Number(row.id) }], to);
   await sharedDocumentChanged(tx, { entity: 'samplerequest', clientId, id: Number(row.id), status: to, from: text(row.status), no: (row.req_no as string | null) ?? null, by: { userId: auth.userId, clientId } });
@@ -188,18 +188,19 @@ async function sendSample(ctx: ActionContext) {
   const copyImage = imageKey ? (imageId ? await copyFile(tx, clientId, target.id, Number(imageId), auth.userId) : null) : ((style.image as string | null) ?? null);
   const copyId = await asTenant(tx, target.id, clientId, async (mtx) => {
     const w = writeContext(mtx, { clientId: target.id, userId: auth.userId, username: auth.username, fullname: auth.fullname, ip: ctx.ip, roles: auth.roles }, 'service');
-    const id = await writeDocument(w, sampleRequest, {
+    return writeDocument(w, sampleRequest, {
       body: { sample_type: row.sample_type, colour: row.colour ?? null, sizes: row.sizes ?? null, qty: row.qty ?? 1, due_date: row.due_date, requirements: row.requirements ?? null },
     });
-    await sql`update dev_sample_request set direction = 'in', status = 'requested', round = 1, style_code = ${text(style.code)}, style_name = ${text(style.name)},
-        style_image = ${copyImage}, partner_name = ${me.name}, source_client_id = ${clientId}, source_id = ${Number(row.id)}, sent_at = ${now}
-      where client_id = ${target.id} and id = ${id}`.execute(mtx);
-    return id;
   });
-  const share = await sql<{ id: number }>`insert into scm_order_share (client_id, created_by, updated_by, from_client, to_client, source_entity, source_id, source_no, target_entity, target_id, state)
-    values (${clientId}, ${auth.userId}, ${auth.userId}, ${clientId}, ${target.id}, 'samplerequest', ${Number(row.id)}, ${text(row.req_no)}, 'samplerequest', ${copyId}, 'active') returning id`.execute(tx);
-  const shareId = Number(share.rows[0].id);
-  await asTenant(tx, target.id, clientId, (mtx) => sql`update dev_sample_request set share_id = ${shareId} where client_id = ${target.id} and id = ${copyId}`.execute(mtx).then(() => undefined));
+  const [share] = await insertRecords(writerAt(tx, auth, clientId, ctx.ip), 'ordershare', [{
+    from_client: clientId, to_client: target.id, source_entity: 'samplerequest', source_id: Number(row.id), source_no: text(row.req_no), target_entity: 'samplerequest', target_id: copyId, state: 'active',
+  }]);
+  const shareId = Number(share.id);
+  // The copy is the maker's incoming request from here on, linked to the requester's record through the share.
+  await asTenant(tx, target.id, clientId, (mtx) => updateRecords(writerAt(mtx, auth, target.id, ctx.ip), sampleRequest, [copyId], {
+    direction: 'in', status: 'requested', round: 1, style_code: text(style.code), style_name: text(style.name), style_image: copyImage, partner_name: me.name,
+    source_client_id: clientId, source_id: Number(row.id), sent_at: now, share_id: shareId,
+  }, { audit: 'send' }));
   const other: Other = { clientId: target.id, id: copyId, shareId, shareOwner: clientId };
   await writeComment(tx, auth, clientId, { ...row, round: 1 }, { kind: 'request', body: text(row.requirements) || null, photoIds: [] }, other);
   const lang = langOf(auth);

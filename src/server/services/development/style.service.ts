@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { registerActionHandler } from '../../resources/action-handlers';
 import { registerSaveHook } from '../../resources/save-hooks';
+import { deriveRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 
 /**
  * Styles and their costing versions (issue 18, product development), on the one write path:
@@ -28,12 +29,14 @@ async function styleOf(tx: Db, clientId: number, id: unknown): Promise<Row | und
 
 /** Derived columns of styles: BOM prices and units from the material master, the routing's in-house SMV. */
 async function completeStyles(tx: Db, clientId: number, ids: number[]): Promise<void> {
-  await sql`update dev_style_bom b set unit = coalesce(b.unit, m.unit), unit_price = coalesce(b.unit_price, m.price)
-    from md_material m where b.client_id = ${clientId} and b.style_id in (${sql.join(ids)}) and m.client_id = b.client_id and m.id = b.material_id
-      and (b.unit is null or b.unit_price is null)`.execute(tx);
-  await sql`update dev_style s set total_smv = coalesce((select sum(r.smv) from dev_style_routing r
-      where r.client_id = s.client_id and r.style_id = s.id and not coalesce(r.outsourced, false)), 0)
-    where s.client_id = ${clientId} and s.id in (${sql.join(ids)})`.execute(tx);
+  const w = serviceWrite(tx, { clientId });
+  await deriveRecords(w, 'style_bom', {
+    where: sql`t.style_id in (${sql.join(ids)}) and m.client_id = t.client_id and m.id = t.material_id and (t.unit is null or t.unit_price is null)`,
+    from: sql`md_material m`,
+  }, { unit: sql`coalesce(t.unit, m.unit)`, unit_price: sql`coalesce(t.unit_price, m.price)` });
+  await deriveRecords(w, 'style', ids, {
+    total_smv: sql`coalesce((select sum(r.smv) from dev_style_routing r where r.client_id = t.client_id and r.style_id = t.id and not coalesce(r.outsourced, false)), 0)`,
+  });
 }
 
 /** Copies the style's BOM (for the version's colour) and routing into a new costing version that has no lines. */
@@ -42,11 +45,13 @@ async function fillCostLines(tx: Db, clientId: number, userId: number, cost: Row
       + (select count(*) from dev_style_cost_process where client_id = ${clientId} and cost_id = ${Number(cost.id)}) as n`.execute(tx);
   if (num(has.rows[0]?.n) > 0) return;
   const colour = text(cost.colour) || listOf(style.colours)[0] || '';
+  // raw write: child lines with their parent's key (cost_id), which the record writer does not write (it writes declared fields only)
   await sql`insert into dev_style_cost_material (client_id, created_by, updated_by, cost_id, material_id, consumption, wastage_pct, unit_price, seq)
     select b.client_id, ${userId}, ${userId}, ${Number(cost.id)}, b.material_id, b.consumption, coalesce(b.wastage_pct, 0), coalesce(b.unit_price, m.price), row_number() over (order by b.seq nulls last, b.id)
     from dev_style_bom b left join md_material m on m.client_id = b.client_id and m.id = b.material_id
     where b.client_id = ${clientId} and b.style_id = ${Number(style.id)} and (coalesce(b.colour, '') = '' or b.colour = ${colour})
     order by b.seq nulls last, b.id`.execute(tx);
+  // raw write: child lines with their parent's key (cost_id), as above
   await sql`insert into dev_style_cost_process (client_id, created_by, updated_by, cost_id, seq, process_id, smv, outsourced, outsource_price)
     select r.client_id, ${userId}, ${userId}, ${Number(cost.id)}, r.seq, r.process_id, r.smv, coalesce(r.outsourced, false), r.outsource_price
     from dev_style_routing r where r.client_id = ${clientId} and r.style_id = ${Number(style.id)} order by r.seq, r.id`.execute(tx);
@@ -62,17 +67,17 @@ export async function priceCost(tx: Db, clientId: number, costId: number): Promi
   const pLines = procs.map((p) => ({ smv: num(p.smv), outsourced: Boolean(p.outsourced), outsource_price: num(p.outsource_price) }));
   const rates = { minute_rate: num(head.minute_rate), overhead_pct: num(head.overhead_pct), margin_pct: num(head.margin_pct) };
   const c = costStyle(mLines, pLines, rates);
+  const w = serviceWrite(tx, { clientId });
   for (const [i, m] of mats.entries()) {
-    const amount = costStyle([mLines[i]], [], { minute_rate: 0 }).materials;
-    await sql`update dev_style_cost_material set amount = ${amount} where client_id = ${clientId} and id = ${Number(m.id)}`.execute(tx);
+    await deriveRecords(w, 'stylecost_material', [Number(m.id)], { amount: costStyle([mLines[i]], [], { minute_rate: 0 }).materials });
   }
   for (const [i, p] of procs.entries()) {
     const one = costStyle([], [pLines[i]], { minute_rate: rates.minute_rate });
-    await sql`update dev_style_cost_process set amount = ${one.processing + one.outsourcing} where client_id = ${clientId} and id = ${Number(p.id)}`.execute(tx);
+    await deriveRecords(w, 'stylecost_process', [Number(p.id)], { amount: one.processing + one.outsourcing });
   }
-  await sql`update dev_style_cost set material_cost = ${c.materials}, processing_cost = ${c.processing}, outsourcing_cost = ${c.outsourcing},
-      overhead_cost = ${c.overhead}, total_cost = ${c.cost}, margin_amount = ${c.margin}, price = ${c.price}, smv = ${c.smv}
-    where client_id = ${clientId} and id = ${costId}`.execute(tx);
+  await deriveRecords(w, 'stylecost', [costId], {
+    material_cost: c.materials, processing_cost: c.processing, outsourcing_cost: c.outsourcing, overhead_cost: c.overhead, total_cost: c.cost, margin_amount: c.margin, price: c.price, smv: c.smv,
+  });
 }
 
 /** Fills an order's category, colour x size matrix and BOM from the approved style it names (see the note above). */
@@ -80,19 +85,21 @@ async function carryStyleIntoOrder(tx: Db, clientId: number, userId: number, ord
   const o = (await sql<Row>`select id, style_id, category from scm_pr_order where client_id = ${clientId} and id = ${orderId}`.execute(tx)).rows[0];
   const s = o ? await styleOf(tx, clientId, o.style_id) : undefined;
   if (!o || !s || s.status !== 'approved') return;
-  if (!o.category) await sql`update scm_pr_order set category = ${text(s.category)} where client_id = ${clientId} and id = ${orderId}`.execute(tx);
+  if (!o.category) await deriveRecords(serviceWrite(tx, { clientId, userId }), 'prorder', [orderId], { category: text(s.category) });
   const entries = await sql<{ n: number }>`select count(*)::int as n from scm_pr_order_entry where client_id = ${clientId} and order_id = ${orderId} and style_no = ${text(s.code)}`.execute(tx);
   if (num(entries.rows[0].n) === 0) {
     const seq0 = num((await sql<{ m: number }>`select coalesce(max(seq), 0)::int as m from scm_pr_order_entry where client_id = ${clientId} and order_id = ${orderId}`.execute(tx)).rows[0].m);
     let seq = seq0;
     for (const colour of listOf(s.colours))
       for (const size of listOf(s.size_range))
+        // raw write: an order line with its parent's key (order_id), which the record writer does not write (it writes declared fields only)
         await sql`insert into scm_pr_order_entry (client_id, created_by, updated_by, order_id, style_no, style_name, colour, size, qty, seq)
           values (${clientId}, ${userId}, ${userId}, ${orderId}, ${text(s.code)}, ${text(s.name)}, ${colour}, ${size}, 0, ${++seq})`.execute(tx);
   }
   const bom = await sql<{ n: number }>`select count(*)::int as n from scm_pr_order_bom where client_id = ${clientId} and order_id = ${orderId}`.execute(tx);
   if (num(bom.rows[0].n) === 0) {
     // One line per material (usage with wastage, the largest of its colours' lines), named as the master data names it.
+    // raw write: order BOM lines with their parent's key (order_id), as above
     await sql`insert into scm_pr_order_bom (client_id, created_by, updated_by, order_id, material_id, material_name, unit, usage, remark)
       select ${clientId}, ${userId}, ${userId}, ${orderId}, b.material_id, m.name, coalesce(max(b.unit), max(m.unit)),
         round(max(b.consumption * (1 + coalesce(b.wastage_pct, 0) / 100))::numeric, 4), ${`${text(s.code)} BOM`}
@@ -145,11 +152,12 @@ export function registerStyleRules(): void {
       }
     },
     afterWrite: async ({ tx, clientId, ids, created, actor, memo }) => {
+      const w = serviceWrite(tx, { clientId, userId: actor.userId, username: actor.username, ip: actor.ip });
       for (const id of ids) {
         const refill = memo.get(`stylecost.refill.${id}`) === true;
         if (refill) {
-          await sql`delete from dev_style_cost_material where client_id = ${clientId} and cost_id = ${id}`.execute(tx);
-          await sql`delete from dev_style_cost_process where client_id = ${clientId} and cost_id = ${id}`.execute(tx);
+          await removeRecords(w, 'stylecost_material', { where: sql`t.cost_id = ${id}` });
+          await removeRecords(w, 'stylecost_process', { where: sql`t.cost_id = ${id}` });
         }
         const cost = (await sql<Row>`select id, style_id, colour, version_no from dev_style_cost where client_id = ${clientId} and id = ${id}`.execute(tx)).rows[0];
         const style = await styleOf(tx, clientId, cost?.style_id);
@@ -157,8 +165,7 @@ export function registerStyleRules(): void {
         if (created || refill) {
           await fillCostLines(tx, clientId, actor.userId, cost, style);
           // The versions before this one are history from now on (locked by the state machine).
-          await sql`update dev_style_cost set status = 'superseded', version = version + 1, updated_at = now()
-            where client_id = ${clientId} and style_id = ${Number(style.id)} and id <> ${id} and version_no < ${num(cost.version_no)} and status <> 'superseded'`.execute(tx);
+          await updateRecords(w, 'stylecost', { where: sql`t.style_id = ${Number(style.id)} and t.id <> ${id} and t.version_no < ${num(cost.version_no)} and t.status <> 'superseded'` }, { status: 'superseded' }, { audit: 'supersede', hooks: false });
         }
         try {
           await priceCost(tx, clientId, id);

@@ -8,6 +8,7 @@ import { onMakerOrder } from '../outsource/outsource.service';
 import { hasPassedFinal, inspectionPlanFor, processOfWorkOrder } from './quality.plans';
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
+import { deriveRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 import { actorOf } from '../../resources/resource.service';
 import { registerSaveHook } from '../../resources/save-hooks';
 
@@ -35,14 +36,13 @@ export function planOfValues(values: Row): ReturnType<typeof samplingPlan> | { f
 /** Severities from the catalogue onto the lines, then the record's counts per severity. */
 export async function recountDefects(tx: Db, clientId: number, ids: number[]): Promise<void> {
   if (!ids.length) return;
-  await sql`update qm_inspection_defect d set severity = c.severity from qm_defect c
-    where d.client_id = ${clientId} and d.inspection_id = any(${sql.val(ids)}::bigint[]) and c.client_id = d.client_id and c.id = d.defect_id
-      and d.severity is distinct from c.severity`.execute(tx);
-  await sql`update qm_inspection i set
-      critical_qty = coalesce((select sum(d.qty) from qm_inspection_defect d where d.client_id = i.client_id and d.inspection_id = i.id and d.severity = 'critical'), 0),
-      major_qty = coalesce((select sum(d.qty) from qm_inspection_defect d where d.client_id = i.client_id and d.inspection_id = i.id and d.severity = 'major'), 0),
-      minor_qty = coalesce((select sum(d.qty) from qm_inspection_defect d where d.client_id = i.client_id and d.inspection_id = i.id and d.severity = 'minor'), 0)
-    where i.client_id = ${clientId} and i.id = any(${sql.val(ids)}::bigint[])`.execute(tx);
+  const w = serviceWrite(tx, { clientId });
+  await deriveRecords(w, 'inspection_defect', {
+    where: sql`t.inspection_id = any(${sql.val(ids)}::bigint[]) and c.client_id = t.client_id and c.id = t.defect_id and t.severity is distinct from c.severity`,
+    from: sql`qm_defect c`,
+  }, { severity: sql`c.severity` });
+  const sumOf = (severity: string) => sql`coalesce((select sum(d.qty) from qm_inspection_defect d where d.client_id = t.client_id and d.inspection_id = t.id and d.severity = ${severity}), 0)`;
+  await deriveRecords(w, 'inspection', ids, { critical_qty: sumOf('critical'), major_qty: sumOf('major'), minor_qty: sumOf('minor') });
 }
 
 /** The latest submitted final inspection of an order, when it failed: what blocks finishing the order. */
@@ -84,8 +84,8 @@ async function reinspect(ctx: ActionContext) {
   const w = writeContext(ctx.tx, actorOf(ctx.auth, ctx.clientId, ctx.ip), 'service');
   const pick = ['stage', 'order_id', 'plan_id', 'workorder_id', 'outsource_id', 'style_no', 'lot_size', 'level', 'aql', 'inspector'];
   const newId = await writeDocument(w, inspection, { body: Object.fromEntries(pick.map((k) => [k, row[k]])) });
-  await sql`update qm_inspection set reinspect_of = ${Number(row.id)} where client_id = ${ctx.clientId} and id = ${newId}`.execute(ctx.tx);
-  const no = (await sql<{ insp_no: string }>`select insp_no from qm_inspection where client_id = ${ctx.clientId} and id = ${newId}`.execute(ctx.tx)).rows[0].insp_no;
+  const [made] = await updateRecords(w, inspection, [newId], { reinspect_of: Number(row.id) }, { audit: 'reinspect' });
+  const no = String(made.insp_no);
   return { patch: { reinspection_id: newId }, data: { id: newId, insp_no: no } };
 }
 

@@ -9,7 +9,7 @@ import { registerActionGuard, registerActionHandler, type ActionContext } from '
 import { pickFields, type Row } from '../../resources/document-input';
 import { toFieldError, validateValues, writeContext } from '../../resources/document-stages';
 import { registerSaveHook } from '../../resources/save-hooks';
-import { writeAudit } from '../../kernel/audit/audit.service';
+import { serviceWrite, updateRecords, type WriteValues } from '../../resources/record-writer';
 import { fileUrlsById, recordFile } from '../files';
 import { raiseNotice } from '../notify/notice.service';
 import { asTenant } from '../orders/cross-tenant.util';
@@ -104,12 +104,8 @@ export async function saveAccessAnswers(tx: Db, auth: AuthContext, clientId: num
   if (app.status !== 'draft') throw precheck('src.access.notDraft');
   const { values, errors } = await checkAnswers(tx, auth, clientId, snapshot, body);
   if (Object.keys(errors).length) throw new AppError('err.validation', { fields: errors });
-  const before = jsonOf<Row>(app.access_data) ?? {};
-  const r = (await sql<{ version: number }>`update srm_src_application set access_data = ${JSON.stringify(values)}::jsonb, access_filled_at = now(), version = version + 1,
-      updated_by = ${auth.userId}, updated_at = now() where id = ${id} and client_id = ${clientId} returning version`.execute(tx)).rows[0];
-  const labels = new Map(dynamicFields(snapshot.definition).map((f) => [f.key, f.label]));
-  const changes = Object.keys(values).filter((k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(values[k] ?? null)).map((k) => ({ field: `access_data.${labels.get(k) ?? k}`, old: before[k] ?? null, new: values[k] ?? null }));
-  await writeAudit(tx, { clientId, userId: auth.userId, username: auth.username, ip: null }, 'srcapplication', id, 'access_form', changes);
+  const w = serviceWrite(tx, { clientId, userId: auth.userId, username: auth.username });
+  const [r] = await updateRecords(w, 'srcapplication', [id], { access_data: sql`${JSON.stringify(values)}::jsonb`, access_filled_at: sql`now()` }, { audit: 'access_form', expectVersion: version });
   return { id, version: Number(r.version), ...values };
 }
 
@@ -135,8 +131,9 @@ export async function applicationCerts(tx: Db, clientId: number, appId: number):
 /**
  * What a posted application brings into the buyer's record (buyer scope `btx`): the form and
  * answers, and the certificates with a row per file in the buyer's company (the same stored bytes).
+ * Answers the record's values; the caller writes them with the post.
  */
-export async function copyAdmissionToRecord(btx: Db, buyerId: number, recordId: number, app: Row, certs: Array<CertCopy & { path: string | null; size: number | null }>, userId: number): Promise<void> {
+export async function admissionForRecord(btx: Db, buyerId: number, app: Row, certs: Array<CertCopy & { path: string | null; size: number | null }>, userId: number): Promise<WriteValues> {
   const copies: CertCopy[] = [];
   for (const c of certs) {
     let fileId: number | null = null;
@@ -147,9 +144,10 @@ export async function copyAdmissionToRecord(btx: Db, buyerId: number, recordId: 
     copies.push({ cert_type: c.cert_type, cert_name: c.cert_name, cert_no: c.cert_no, valid_to: c.valid_to, file_id: fileId, file_name: c.file_name, mime: c.mime });
   }
   const snapshot = snapshotOf(app.access_form);
-  await sql`update srm_src_record set access_form = ${snapshot ? JSON.stringify(snapshot) : null}::jsonb, access_data = ${snapshot ? JSON.stringify(jsonOf<Row>(app.access_data) ?? {}) : null}::jsonb,
-      access_review = ${snapshot ? 'pending' : null}, access_review_remark = null, access_reviewed_by = null, access_reviewed_at = null, cert_files = ${JSON.stringify(copies)}::jsonb
-    where id = ${recordId} and client_id = ${buyerId}`.execute(btx);
+  return {
+    access_form: sql`${snapshot ? JSON.stringify(snapshot) : null}::jsonb`, access_data: sql`${snapshot ? JSON.stringify(jsonOf<Row>(app.access_data) ?? {}) : null}::jsonb`,
+    access_review: snapshot ? 'pending' : null, access_review_remark: null, access_reviewed_by: null, access_reviewed_at: null, cert_files: sql`${JSON.stringify(copies)}::jsonb`,
+  };
 }
 
 /** A certificate is expired once the day after its expiry date has begun ('YYYY-MM-DD' compares as text). */
@@ -193,8 +191,7 @@ async function reviewAccess(ctx: ActionContext) {
     const project = (await sql<Row>`select code, name from srm_src_project where id = ${row.project_id as number} and client_id = ${clientId}`.execute(tx)).rows[0];
     const buyer = (await sql<{ name: string; full_name: string | null }>`select name, full_name from clients where id = ${clientId}`.execute(tx)).rows[0];
     await asTenant(tx, supplier, clientId, async (stx) => {
-      await sql`update srm_src_application set access_review = ${verdict}, access_review_remark = ${remark}, version = version + 1, updated_at = now()
-        where id = ${share.target_id as number} and client_id = ${supplier}`.execute(stx);
+      await updateRecords(serviceWrite(stx, { clientId: supplier, userId: auth.userId, username: auth.username, ip: ctx.ip }), 'srcapplication', [Number(share.target_id)], { access_review: verdict, access_review_remark: remark }, { audit: 'review_access' });
       await raiseNotice(stx, {
         clientId: supplier, everyone: true, kind: 'sourcing.reviewed', title: 'src.notify.reviewed.title', doc_no: String(project?.code ?? ''), link: '/srm/index/srcapplication',
         i18n: {

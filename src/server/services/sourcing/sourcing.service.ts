@@ -10,10 +10,10 @@ import { writeContext } from '../../resources/document-stages';
 import type { WriteActor } from '../../resources/save-hooks';
 import { writeDocument } from '../../resources/document-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
-import { writeAudit } from '../../kernel/audit/audit.service';
+import { deriveRecords, insertRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 import { raiseNotice } from '../notify/notice.service';
 import { asTenant, sharedDocumentChanged } from '../orders/cross-tenant.util';
-import { accessFormSnapshot, applicationCerts, copyAdmissionToRecord, requireAnswers, snapshotOf } from './sourcing.admission';
+import { accessFormSnapshot, admissionForRecord, applicationCerts, requireAnswers, snapshotOf } from './sourcing.admission';
 import { priceAtQuantity } from './sourcing.compare';
 
 /**
@@ -46,6 +46,8 @@ export type Scores = Record<string, Record<string, number>>;
 
 const actorOf = (auth: AuthContext, clientId: number, ip: string | null): WriteActor => ({ clientId, userId: auth.userId, username: auth.username, fullname: auth.fullname, ip, roles: auth.roles });
 const groups = (status: string) => PROJECT_STATE_GROUPS[status];
+/** The record writer of an action's company and user. */
+const writerOf = (ctx: ActionContext) => writeContext(ctx.tx, actorOf(ctx.auth, ctx.clientId, ctx.ip), 'service');
 
 async function clientRow(tx: Db, id: number): Promise<{ id: number; code: string; name: string; full_name: string | null } | undefined> {
   return (await sql<{ id: number; code: string; name: string; full_name: string | null }>`select id, code, name, full_name from clients where id = ${id}`.execute(tx)).rows[0];
@@ -85,9 +87,10 @@ async function onSupplierSide(tx: Db, buyerId: number, record: Row, appStatus: s
   const supplier = Number(share.to_client);
   const appId = Number(share.target_id);
   await asTenant(tx, supplier, buyerId, async (stx) => {
+    const w = serviceWrite(stx, { clientId: supplier, userId: by.userId }, 'service');
     if (appStatus) {
       const app = (await sql<Row>`select status, app_no, created_by, updated_by from srm_src_application where id = ${appId} and client_id = ${supplier} for update`.execute(stx)).rows[0];
-      await sql`update srm_src_application set status = ${appStatus}, version = version + 1, updated_at = now() where id = ${appId} and client_id = ${supplier}`.execute(stx);
+      await updateRecords(w, 'srcapplication', [appId], { status: appStatus }, { audit: `partner-${appStatus}` });
       await sharedDocumentChanged(stx, {
         entity: 'srcapplication', clientId: supplier, id: appId, status: appStatus, from: (app?.status as string | null) ?? null, no: (app?.app_no as string | null) ?? null,
         by, tell: [app?.updated_by as number, app?.created_by as number],
@@ -95,8 +98,7 @@ async function onSupplierSide(tx: Db, buyerId: number, record: Row, appStatus: s
     }
     if (quoteStatus) {
       const quotes = (await sql<Row>`select id, quote_no, status from srm_src_quotation where client_id = ${supplier} and application_id = ${appId} and status in (${sql.join(quoteStatus.from)}) for update`.execute(stx)).rows;
-      await sql`update srm_src_quotation set status = ${quoteStatus.to}, version = version + 1, updated_at = now()
-        where client_id = ${supplier} and application_id = ${appId} and status in (${sql.join(quoteStatus.from)})`.execute(stx);
+      await updateRecords(w, 'srcquotation', quotes.map((q) => Number(q.id)), { status: quoteStatus.to }, { audit: `partner-${quoteStatus.to}` });
       for (const q of quotes) await sharedDocumentChanged(stx, { entity: 'srcquotation', clientId: supplier, id: Number(q.id), status: quoteStatus.to, from: String(q.status), no: (q.quote_no as string | null) ?? null, by });
     }
   });
@@ -125,9 +127,10 @@ async function openQuotations(stx: Db, supplierId: number, auth: AuthContext, ip
   let made = 0;
   for (const item of items.filter((i) => i.status === 'active' && !existing.has(Number(i.id)))) {
     const id = await writeDocument(w, sourcingQuotation, { body: { application_id: appId, currency: item.currency ?? 'CNY' } });
-    await sql`update srm_src_quotation set buyer_name = ${buyerName}, project_code = ${project.code as string}, source_item_id = ${Number(item.id)}, item_name = ${item.name as string},
-        item_spec = ${(item.spec as string | null) ?? null}, qty = ${(item.qty as number | null) ?? null}, unit = ${(item.unit as string | null) ?? null}
-      where id = ${id} and client_id = ${supplierId}`.execute(stx);
+    // What the buyer asks, on the new draft (the supplier's form shows it read-only).
+    await deriveRecords(w, 'srcquotation', [id], {
+      buyer_name: buyerName, project_code: project.code, source_item_id: Number(item.id), item_name: item.name, item_spec: item.spec ?? null, qty: item.qty ?? null, unit: item.unit ?? null,
+    });
     made++;
   }
   return made;
@@ -146,7 +149,7 @@ async function deliverInfo(ctx: ActionContext) {
     if (!inv.code) continue;
     const target = (await sql<{ id: number }>`select id from clients where upper(code) = upper(${inv.code as string}) and status = 'active' and type <> 'platform' and id <> ${clientId}`.execute(tx)).rows[0];
     if (!target) continue;
-    await sql`update srm_src_project_invite set invited_client = ${target.id}, invited_at = now() where id = ${inv.id as number} and client_id = ${clientId}`.execute(tx);
+    await updateRecords(writerOf(ctx), 'srcproject_invite', [Number(inv.id)], { invited_client: target.id, invited_at: sql`now()` }, { audit: 'deliver_info' });
     await asTenant(tx, target.id, clientId, (stx) =>
       raiseNotice(stx, {
         clientId: target.id, everyone: true, kind: 'sourcing.invited', title: 'src.notify.invited.title', doc_no: row.code as string, link: '/srm/page/sourcingopportunity',
@@ -163,7 +166,7 @@ async function publishRfq(ctx: ActionContext) {
   const items = await projectItems(tx, clientId, Number(row.id));
   if (!items.length) throw precheck('src.precheck.noItems');
   if (items.some((i) => i.status !== 'active')) throw precheck('src.precheck.itemsInactive');
-  await sql`update srm_src_item set inquiry_state = 'open' where client_id = ${clientId} and project_id = ${row.id as number}`.execute(tx);
+  await updateRecords(writerOf(ctx), 'srcitem', { where: sql`t.project_id = ${Number(row.id)}` }, { inquiry_state: 'open' }, { audit: 'publish' });
   const buyer = companyName(await clientRow(tx, clientId));
   let quotations = 0;
   for (const r of await projectRecords(tx, clientId, Number(row.id))) {
@@ -197,7 +200,7 @@ async function closeInquiry(ctx: ActionContext) {
   const records = await projectRecords(tx, clientId, Number(row.id));
   if (postedOffers(records) === 0) throw precheck('src.precheck.noQuotes');
   if ((await draftQuotations(tx, clientId, records)) > 0) throw precheck('src.precheck.unfinishedQuotes');
-  await sql`update srm_src_item set inquiry_state = 'closed' where client_id = ${clientId} and project_id = ${row.id as number}`.execute(tx);
+  await updateRecords(writerOf(ctx), 'srcitem', { where: sql`t.project_id = ${Number(row.id)}` }, { inquiry_state: 'closed' }, { audit: 'close_inquiry' });
   return { patch: { inquiry_state: 'closed' } };
 }
 
@@ -251,7 +254,8 @@ async function rankRecords(tx: Db, clientId: number, project: Row): Promise<Row[
   const items = (await activeConfigItems(tx, clientId, project)) ?? [];
   const records = (await projectRecords(tx, clientId, Number(project.id))).filter((r) => r.status === 'shortlisted');
   const scored = records.map((r) => ({ r, score: weightedScore(items, jsonOf<Scores>(r.scores, {})) })).sort((a, b) => b.score - a.score || Number(a.r.id) - Number(b.r.id));
-  for (const [i, s] of scored.entries()) await sql`update srm_src_record set weighted_score = ${s.score}, rank_no = ${i + 1} where id = ${s.r.id as number} and client_id = ${clientId}`.execute(tx);
+  const w = serviceWrite(tx, { clientId });
+  for (const [i, s] of scored.entries()) await deriveRecords(w, 'srcrecord', [Number(s.r.id)], { weighted_score: s.score, rank_no: i + 1 });
   return scored.map((s, i) => ({ ...s.r, weighted_score: s.score, rank_no: i + 1 }));
 }
 
@@ -335,12 +339,10 @@ async function award(ctx: ActionContext) {
     const win = Number(r.id) === Number(chosen.id);
     const offers = jsonOf<Record<string, Offer>>(r.offers, {});
     for (const o of Object.values(offers)) if (o.status === 'posted' || o.status === 'selected' || o.status === 'not_selected') o.status = win ? 'selected' : 'not_selected';
-    await sql`update srm_src_record set awarded = ${win}, vendor_id = ${win ? vendorId : ((r.vendor_id as number | null) ?? null)}, offers = ${JSON.stringify(offers)}::jsonb, version = version + 1, updated_at = now()
-      where id = ${r.id as number} and client_id = ${clientId}`.execute(tx);
+    await updateRecords(writerOf(ctx), 'srcrecord', [Number(r.id)], { awarded: win, vendor_id: win ? vendorId : ((r.vendor_id as number | null) ?? null), offers: sql`${JSON.stringify(offers)}::jsonb` }, { audit: 'award' });
     if (r.status === 'eliminated') continue;
     await onSupplierSide(tx, clientId, r, win ? 'selected' : 'closed', { from: ['posted', 'selected', 'not_selected'], to: win ? 'selected' : 'not_selected' }, { userId: auth.userId, clientId });
   }
-  await writeAudit(tx, { clientId, userId: auth.userId, username: auth.username, ip: ctx.ip }, 'srcrecord', Number(chosen.id), 'award', [{ field: 'awarded', old: chosen.awarded ?? null, new: true }]);
   const wantsContract = ctx.params.make_contract === true || ctx.params.make_contract === 'true' || ctx.params.make_contract === '1';
   const contract = wantsContract ? await draftContract(ctx, chosen, vendorId) : null;
   const lang = languageOf(auth);
@@ -388,9 +390,7 @@ export async function saveScores(tx: Db, auth: AuthContext, clientId: number, pr
   const scores = jsonOf<Scores>(record.scores, {});
   const before = { ...(scores[String(auth.userId)] ?? {}) };
   scores[String(auth.userId)] = { ...before, ...given };
-  await sql`update srm_src_record set scores = ${JSON.stringify(scores)}::jsonb, version = version + 1, updated_at = now() where id = ${recordId} and client_id = ${clientId}`.execute(tx);
-  await writeAudit(tx, { clientId, userId: auth.userId, username: auth.username, ip }, 'srcrecord', recordId, 'score',
-    Object.entries(given).map(([k, v]) => ({ field: `scores[${auth.fullname || auth.username}].${items.get(k)?.item_name as string}`, old: before[k] ?? null, new: v })));
+  await updateRecords(serviceWrite(tx, { clientId, userId: auth.userId, username: auth.username, ip }), 'srcrecord', [recordId], { scores: sql`${JSON.stringify(scores)}::jsonb` }, { audit: 'score' });
   return { scores: scores[String(auth.userId)] };
 }
 
@@ -463,9 +463,11 @@ async function postApplication(ctx: ActionContext) {
     const existing = (await sql<Row>`select id, status from srm_src_record where client_id = ${buyerId} and share_id = ${share.id as number}`.execute(btx)).rows[0];
     const recordId = existing ? Number(existing.id) : await writeDocument(w, sourcingRecord, { body: values });
     const vendor = (await sql<{ id: number }>`select id from md_vendor where client_id = ${buyerId} and upper(platform_client_code) = upper(${me?.code ?? ''}) order by id limit 1`.execute(btx)).rows[0];
-    await sql`update srm_src_record set share_id = ${share.id as number}, supplier_client_id = ${clientId}, application_no = ${row.app_no as string}, vendor_id = coalesce(vendor_id, ${vendor?.id ?? null}),
-        offers = coalesce(offers, '{}'::jsonb), quoted_items = coalesce(quoted_items, 0), status = 'submitted' where id = ${recordId} and client_id = ${buyerId}`.execute(btx);
-    await copyAdmissionToRecord(btx, buyerId, recordId, row, certs, auth.userId);
+    const admission = await admissionForRecord(btx, buyerId, row, certs, auth.userId);
+    await updateRecords(w, 'srcrecord', [recordId], {
+      share_id: Number(share.id), supplier_client_id: clientId, application_no: row.app_no, vendor_id: sql`coalesce(t.vendor_id, ${vendor?.id ?? null})`,
+      offers: sql`coalesce(t.offers, '{}'::jsonb)`, quoted_items: sql`coalesce(t.quoted_items, 0)`, status: 'submitted', ...admission,
+    }, { audit: 'post' });
     // The project's owner at the buyer hears of it, named by the application's number, opening the record.
     await sharedDocumentChanged(btx, {
       entity: 'srcrecord', clientId: buyerId, id: recordId, status: 'submitted', from: (existing?.status as string | null) ?? null, no: row.app_no as string,
@@ -502,8 +504,7 @@ async function postQuotation(ctx: ActionContext) {
       quotation_id: Number(row.id), quote_no: String(row.quote_no), currency: String(row.currency), unit_price: num(row.unit_price), lead_time_days: has(row.lead_time_days) ? num(row.lead_time_days) : null,
       breaks: breaks.map((b) => ({ min_qty: num(b.min_qty), unit_price: num(b.unit_price), lead_time_days: has(b.lead_time_days) ? num(b.lead_time_days) : null })), status: 'posted', posted_at: postedAt,
     };
-    await sql`update srm_src_record set offers = ${JSON.stringify(offers)}::jsonb, quoted_items = ${Object.keys(offers).length}, version = version + 1, updated_at = now()
-      where id = ${record.id as number} and client_id = ${buyerId}`.execute(btx);
+    await updateRecords(serviceWrite(btx, { clientId: buyerId, userId: ctx.auth.userId }), 'srcrecord', [Number(record.id)], { offers: sql`${JSON.stringify(offers)}::jsonb`, quoted_items: Object.keys(offers).length }, { audit: 'partner-quote' });
     // The buyer's record keeps its state (its lists read the new offer); the owner's notice names the item quoted.
     await sharedDocumentChanged(btx, { entity: 'srcrecord', clientId: buyerId, id: Number(record.id), status: String(record.status), from: String(record.status), no: (record.application_no as string | null) ?? null, by: { userId: ctx.auth.userId, clientId } });
     await raiseNotice(btx, {
@@ -530,15 +531,17 @@ export async function applyToProject(tx: Db, auth: AuthContext, clientId: number
   const me = (await sql<Row>`select fullname, mobile from users where id = ${auth.userId}`.execute(tx)).rows[0];
   const id = await writeDocument(w, sourcingApplication, { body: { contact_person: me?.fullname ?? null, contact_phone: me?.mobile ?? null } });
   const { share, form } = await asTenant(tx, buyerId, clientId, async (btx) => ({
-    share: Number((await sql<{ id: number }>`insert into scm_order_share (client_id, created_by, updated_by, from_client, to_client, source_entity, source_id, source_no, target_entity, target_id, state)
-      values (${buyerId}, ${auth.userId}, ${auth.userId}, ${buyerId}, ${clientId}, 'srcproject', ${projectId}, ${opp.code as string}, 'srcapplication', ${id}, 'active') returning id`.execute(btx)).rows[0].id),
+    share: Number((await insertRecords(serviceWrite(btx, { clientId: buyerId, userId: auth.userId, username: auth.username, ip }), 'ordershare', [{
+      from_client: buyerId, to_client: clientId, source_entity: 'srcproject', source_id: projectId, source_no: opp.code, target_entity: 'srcapplication', target_id: id, state: 'active',
+    }]))[0].id),
     // Supplier admission: the design of the project's access form travels with the application.
     form: await accessFormSnapshot(btx, buyerId, projectId),
   }));
-  await sql`update srm_src_application set buyer_name = ${opp.buyer_name as string}, project_code = ${opp.code as string}, project_name = ${opp.name as string}, project_desc = ${(opp.description as string | null) ?? null},
-      deadline = ${(opp.deadline as string | null) ?? null}, source_client_id = ${buyerId}, source_project_id = ${projectId}, share_id = ${share},
-      access_form = ${form ? JSON.stringify(form) : null}::jsonb, access_review = ${form ? 'to_fill' : null}
-    where id = ${id} and client_id = ${clientId}`.execute(tx);
+  // The buyer's project on the new draft: what it answers and the share that links them.
+  await deriveRecords(w, 'srcapplication', [id], {
+    buyer_name: opp.buyer_name, project_code: opp.code, project_name: opp.name, project_desc: opp.description ?? null, deadline: opp.deadline ?? null,
+    source_client_id: buyerId, source_project_id: projectId, share_id: share, access_form: sql`${form ? JSON.stringify(form) : null}::jsonb`, access_review: form ? 'to_fill' : null,
+  });
   const no = (await sql<{ app_no: string }>`select app_no from srm_src_application where id = ${id} and client_id = ${clientId}`.execute(tx)).rows[0].app_no;
   return { id, app_no: no };
 }
@@ -615,7 +618,7 @@ export function registerSourcingHandlers(): void {
     if (quoteStatus?.to === 'stopped') {
       const offers = jsonOf<Record<string, Offer>>(row.offers, {});
       for (const o of Object.values(offers)) o.status = 'stopped';
-      await sql`update srm_src_record set offers = ${JSON.stringify(offers)}::jsonb where id = ${row.id as number} and client_id = ${clientId}`.execute(tx);
+      await deriveRecords(writerOf(ctx), 'srcrecord', [Number(row.id)], { offers: sql`${JSON.stringify(offers)}::jsonb` });
     }
   };
   registerActionHandler('srcrecord', 'shortlist', recordMove('candidate', null));
@@ -628,12 +631,12 @@ export function registerSourcingHandlers(): void {
       if (taken && !errors.version_no) errors.version_no = { key: 'src.eval.versionExists' };
     },
   });
-  registerActionHandler('srcevalconfig', 'activate', async ({ tx, clientId, row }) => {
+  registerActionHandler('srcevalconfig', 'activate', async (ctx) => {
+    const { tx, clientId, row } = ctx;
     const n = (await sql<{ n: number }>`select count(*)::int as n from srm_src_evalconfig_item where client_id = ${clientId} and config_id = ${row.id as number}`.execute(tx)).rows[0].n;
     if (!n) throw precheck('src.eval.noItems');
     // Spec 4: activating a version retires the earlier active version of the scheme.
-    await sql`update srm_src_evalconfig set status = 'retired', version = version + 1, updated_at = now()
-      where client_id = ${clientId} and upper(code) = upper(${row.code as string}) and status = 'active' and id <> ${row.id as number}`.execute(tx);
+    await updateRecords(writerOf(ctx), 'srcevalconfig', { where: sql`upper(t.code) = upper(${row.code as string}) and t.status = 'active' and t.id <> ${Number(row.id)}` }, { status: 'retired' }, { audit: 'retire' });
     return { patch: { activated_at: new Date().toISOString() } };
   });
   registerActionHandler('srcapplication', 'post', postApplication);

@@ -6,7 +6,7 @@ import { registerActionHandler, type ActionContext } from '../../resources/actio
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
-import { writeAudit } from '../../kernel/audit/audit.service';
+import { deriveRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 import { languageOf, weightedScore } from './sourcing.service';
 
 /**
@@ -51,9 +51,11 @@ export function registerVendorEvalHandlers(): void {
         // A new evaluation without rows gets the scheme's; another scheme chosen replaces them. Rows
         // typed by hand (no scheme item) stay and do not count.
         const replace = linked.length > 0 && linked.some((r) => !wanted.has(Number(r.config_item_id)));
-        if (replace) await sql`delete from srm_src_vendoreval_score where client_id = ${clientId} and eval_id = ${id} and config_item_id is not null`.execute(tx);
+        const w = serviceWrite(tx, { clientId });
+        if (replace) await removeRecords(w, 'srcvendoreval_score', { where: sql`t.eval_id = ${id} and t.config_item_id is not null` });
         const fill = rows.length === 0 || replace;
         for (const i of fill ? items : [])
+          // raw write: a child line with its parent's key (eval_id), which the record writer does not write (it writes declared fields only)
           await sql`insert into srm_src_vendoreval_score (client_id, eval_id, config_item_id, item_name, weight, min_score, max_score)
             values (${clientId}, ${id}, ${Number(i.id)}, ${i.item_name as string}, ${i.weight as number}, ${i.min_score as number}, ${i.max_score as number})`.execute(tx);
         // Spec 5: each score within its item's minimum and maximum (read as stored, rows in their order).
@@ -64,7 +66,7 @@ export function registerVendorEvalHandlers(): void {
           const max = Number(r.max_score);
           if (Number(r.score) < min || Number(r.score) > max) throw new AppError('src.score.range', { params: { min, max }, fields: { [`scores[${i}].score`]: { key: 'src.score.range', params: { min, max } } } });
         }
-        await sql`update srm_src_vendoreval set total_score = ${totalOf(stored)} where id = ${id} and client_id = ${clientId}`.execute(tx);
+        await deriveRecords(w, 'srcvendoreval', [id], { total_score: totalOf(stored) });
       }
     },
   });
@@ -83,8 +85,7 @@ export function registerVendorEvalHandlers(): void {
     if (vendor) {
       if (vendor.status === 'frozen' && row.is_access && passed) {
         // Admitted: the frozen vendor becomes active (the vendor's own "activate", written here in the same transaction).
-        await sql`update md_vendor set status = 'active', version = version + 1, updated_at = now(), updated_by = ${auth.userId} where id = ${vendor.id as number} and client_id = ${clientId}`.execute(tx);
-        await writeAudit(tx, { clientId, userId: auth.userId, username: auth.username, ip }, 'vendor', Number(vendor.id), 'activate', [{ field: 'status', old: 'frozen', new: 'active' }]);
+        await updateRecords(serviceWrite(tx, { clientId, userId: auth.userId, username: auth.username, ip }), 'vendor', [Number(vendor.id)], { status: 'active' }, { audit: 'activate' });
       }
       if (vendor.grade !== grade) {
         const fresh = (await sql<{ version: number }>`select version from md_vendor where id = ${vendor.id as number} and client_id = ${clientId}`.execute(tx)).rows[0];
