@@ -8,6 +8,7 @@ import { registerActionGuard, registerActionHandler } from '../../resources/acti
 import { loadChildren, loadRows, tbl } from '../../resources/document-read';
 import { writeDocument } from '../../resources/document-writer';
 import { writeContext } from '../../resources/document-stages';
+import { deriveRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { actorOf } from '../../resources/resource.service';
 import { registerSaveHook } from '../../resources/save-hooks';
@@ -139,13 +140,10 @@ async function setRecordStatus(tx: Db, inst: Instance, status: string, actor: { 
   const stateField = entity.states?.field;
   const decl = entity.approval;
   const moveState = status === 'approved' && stateField && decl?.approvedState && before && decl.submitFrom.includes(String(before[stateField]));
-  const stateSet = moveState ? sql`, ${sql.id(stateField)} = ${decl.approvedState}` : sql``;
-  const after = (
-    await sql<Row>`update ${tbl(entity)} set ${sql.id(APPROVAL_STATUS_FIELD)} = ${status} ${stateSet}, version = version + 1, updated_by = ${actor.userId}, updated_at = now()
-      where id = ${inst.record_id} and client_id = ${inst.client_id} returning *`.execute(tx)
-  ).rows[0];
-  const fields = moveState ? [APPROVAL_STATUS_FIELD, stateField] : [APPROVAL_STATUS_FIELD];
-  await writeAudit(tx, { clientId: inst.client_id, userId: actor.userId, username: actor.username, ip: actor.ip }, entity.name, inst.record_id, action, diffRecords(fields, before ?? null, after ?? null));
+  const set: Record<string, unknown> = { [APPROVAL_STATUS_FIELD]: status, ...(moveState ? { [stateField]: decl.approvedState } : {}) };
+  // Audited under the flow's action; the entity's save hooks stay out, as a flow's outcome is no edit of the document.
+  const w = serviceWrite(tx, { clientId: inst.client_id, userId: actor.userId, username: actor.username, ip: actor.ip });
+  const after = (await updateRecords(w, entity, [inst.record_id], set, { audit: action, hooks: false }))[0];
   if (after && stateField) emitOrderState([inst.client_id], { entity: entity.name, id: inst.record_id, status: String(after[stateField]), from: before ? String(before[stateField]) : null, no: inst.doc_no }, tx);
 }
 
@@ -153,11 +151,9 @@ async function setRecordStatus(tx: Db, inst: Instance, status: string, actor: { 
 async function setCurrentApprovers(tx: Db, clientId: number, pid: number): Promise<void> {
   const inst = (await sql<Instance>`select * from wf_instance where id = ${pid} and client_id = ${clientId}`.execute(tx)).rows[0];
   if (!inst) return;
-  const entity = requireEntity(inst.entity);
-  await sql`update ${tbl(entity)} set ${sql.id(APPROVAL_APPROVER_FIELD)} = (
-      select string_agg(coalesce(nullif(u.fullname, ''), u.username), '、' order by t.id) from wf_task t join users u on u.id = t.user_id
-      where t.instance_id = ${inst.id} and t.client_id = ${clientId} and t.status = ${TASK_OPEN})
-    where id = ${inst.record_id} and client_id = ${clientId}`.execute(tx);
+  const approvers = sql`(select string_agg(coalesce(nullif(u.fullname, ''), u.username), '、' order by wt.id) from wf_task wt join users u on u.id = wt.user_id
+      where wt.instance_id = ${inst.id} and wt.client_id = ${clientId} and wt.status = ${TASK_OPEN})`;
+  await deriveRecords(serviceWrite(tx, { clientId }), inst.entity, [inst.record_id], { [APPROVAL_APPROVER_FIELD]: approvers });
 }
 
 /** Enters a node: its approvers (or the one user a return names) get a task, and a notice. */
@@ -169,8 +165,7 @@ async function enterNode(tx: Db, inst: Instance, seq: number, onlyUser: number |
   const round = inst.round + 1;
   await sql`update wf_instance set node_seq = ${seq}, round = ${round} where id = ${inst.id} and client_id = ${inst.client_id}`.execute(tx);
   // The record says whether it may be edited at this node, so its drawer shows it read-only or not.
-  await sql`update ${tbl(requireEntity(inst.entity))} set ${sql.id(APPROVAL_EDITABLE_FIELD)} = ${Boolean(node.allow_edit)}
-    where id = ${inst.record_id} and client_id = ${inst.client_id}`.execute(tx);
+  await deriveRecords(serviceWrite(tx, { clientId: inst.client_id }), inst.entity, [inst.record_id], { [APPROVAL_EDITABLE_FIELD]: Boolean(node.allow_edit) });
   inst.node_seq = seq;
   inst.round = round;
   for (const u of users) {
@@ -311,9 +306,11 @@ export async function decideIn(tx: Db, clientId: number, actor: Actor, taskId: n
 
 /** The to-do tasks of approval tasks no longer open (decided, or left by another decision) are completed (30). */
 async function completeDecidedTodos(tx: Db, clientId: number, pid: number): Promise<void> {
-  await sql`update notify_task n set status = '30', completed_at = now(), version = n.version + 1, updated_at = now()
-    from wf_task w where w.instance_id = ${pid} and w.client_id = ${clientId} and w.status <> ${TASK_OPEN}
-      and n.id = w.notify_task_id and n.client_id = w.client_id and n.status = '10'`.execute(tx);
+  const target = {
+    from: sql`wf_task w`,
+    where: sql`w.instance_id = ${pid} and w.client_id = ${clientId} and w.status <> ${TASK_OPEN} and t.id = w.notify_task_id and t.client_id = w.client_id and t.status = '10'`,
+  };
+  await updateRecords(serviceWrite(tx, { clientId }), 'task', target, { status: '30', completed_at: sql`now()` }, { audit: 'complete', hooks: false });
 }
 
 async function decideOne(tx: Db, clientId: number, actor: Actor, taskId: number, decision: Decision, comment: string | null): Promise<{ pid: number; status: string; node_seq: number | null }> {
@@ -653,14 +650,16 @@ export function registerApprovalHooks(): void {
         if (created) return;
         for (const id of ids) {
           if (!memo.get(`wf.reset:${entity.name}:${id}`)) continue;
-          await sql`update ${tbl(entity)} set ${sql.id(APPROVAL_STATUS_FIELD)} = null, ${sql.id(APPROVAL_EDITABLE_FIELD)} = null where id = ${id} and client_id = ${clientId}`.execute(tx);
+          const w = serviceWrite(tx, { clientId, userId: actor.userId, username: actor.username, ip: actor.ip });
+          // Part of the save that voided the approval (it set version and stamps): derived, audited below as wf_reset.
+          await deriveRecords(w, entity, [id], { [APPROVAL_STATUS_FIELD]: null, [APPROVAL_EDITABLE_FIELD]: null });
           const changes: Array<{ field: string; old: unknown; new: unknown }> = [{ field: APPROVAL_STATUS_FIELD, old: 'approved', new: null }];
           // The state the approval set goes back to the initial one with it (it is no longer approved).
           const states = entity.states;
           const approvedState = entity.approval!.approvedState;
           if (states && approvedState) {
-            const back = await sql`update ${tbl(entity)} set ${sql.id(states.field)} = ${states.initial} where id = ${id} and client_id = ${clientId} and ${sql.id(states.field)} = ${approvedState} returning id`.execute(tx);
-            if (back.rows.length) changes.push({ field: states.field, old: approvedState, new: states.initial });
+            const back = await deriveRecords(w, entity, { where: sql`t.id = ${id} and ${sql.ref(`t.${states.field}`)} = ${approvedState}` }, { [states.field]: states.initial });
+            if (back) changes.push({ field: states.field, old: approvedState, new: states.initial });
           }
           await writeAudit(tx, { clientId, userId: actor.userId, username: actor.username, ip: actor.ip }, entity.name, id, 'wf_reset', changes);
         }

@@ -4,6 +4,7 @@ import type { DynamicFormDefinition } from '../../../model/dynamic-form';
 import { registerSeeder } from '../../db/seed';
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
+import { updateRecords } from '../../resources/record-writer';
 import { withTenant } from '../../kernel/rls';
 import { loadForm, writeRecord } from './dynamic-form.service';
 
@@ -52,7 +53,7 @@ registerSeeder(async (db, { tenants, users }) => {
     const formId = await writeDocument(w, requireEntity('dynform'), { body: { code: 'QC_INSPECT', name: '来料检验单', name_en: 'Incoming inspection', definition: DEMO_INSPECTION_FORM, remark: '面料和辅料到货抽检' } });
     const scenario = await writeDocument(w, requireEntity('formscenario'), { body: { code: 'QC_INCOMING', name: '来料检验', form_id: formId } });
     const type = (await sql<{ id: number }>`select id from adm_project_type where client_id = ${clientId} and code = 'QC_PROJECT'`.execute(tx)).rows[0];
-    if (type) await sql`update adm_project_type set form_scenario_id = ${scenario} where id = ${type.id} and client_id = ${clientId}`.execute(tx);
+    if (type) await updateRecords(w, 'admin_project_type', [type.id], { form_scenario_id: scenario }, { hooks: false });
     else await writeDocument(w, requireEntity('admin_project_type'), { body: { code: 'QC_PROJECT', name: '检验项目', name_en: 'Inspection project', form_scenario_id: scenario } });
     const vendor = (await sql<{ id: number }>`select id from md_vendor where client_id = ${clientId} and code = 'VD001'`.execute(tx)).rows[0];
     const loaded = await loadForm(tx, clientId, 'QC_INSPECT');

@@ -21,6 +21,7 @@ import { selectList } from '../../resources/document-read';
 import { checkReferences, toFieldError, validateValues, writeContext } from '../../resources/document-stages';
 import { orderSql, parsePageQuery, whereSql, type PageQuery } from '../../resources/page-query';
 import { registerSaveHook, type WriteActor } from '../../resources/save-hooks';
+import { deriveRecords, serviceWrite } from '../../resources/record-writer';
 import { diffRecords, readAudit, writeAudit } from '../../kernel/audit/audit.service';
 import { withTenant } from '../../kernel/rls';
 
@@ -332,7 +333,7 @@ export function registerDynamicFormHooks(): void {
         const next = Number(row.version_no ?? 0) + 1;
         await sql`insert into dyn_form_version (client_id, form_id, version_no, definition, created_by)
           select client_id, id, ${next}, definition, ${actor.userId} from dyn_form where client_id = ${clientId} and id = ${id}`.execute(tx);
-        await sql`update dyn_form set form_version = ${next} where client_id = ${clientId} and id = ${id}`.execute(tx);
+        await deriveRecords(serviceWrite(tx, { clientId, userId: actor.userId }), 'dynform', [id], { form_version: next });
       }
     },
     beforeRemove: async ({ tx, clientId, rows }) => {
