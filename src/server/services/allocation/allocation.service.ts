@@ -8,7 +8,8 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
 import { registerSaveHook } from '../../resources/save-hooks';
-import { writeAudit } from '../../kernel/audit/audit.service';
+import { deriveRecords, insertRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
+import type { WriteContext } from '../../resources/document-stages';
 import { raiseNotice } from '../notify/notice.service';
 
 /**
@@ -104,11 +105,15 @@ function assertDraft(row: Row): void {
   if (row.status !== 'draft') throw new AppError('scm.version.readOnly');
 }
 
-async function insertCells(tx: Db, clientId: number, userId: number, versionId: number, cells: Array<AllocationCell & { locked?: boolean }>, source: string): Promise<void> {
+/** The writer of an action: the acting user of the company. */
+const actionWriter = (ctx: ActionContext): WriteContext => serviceWrite(ctx.tx, { clientId: ctx.clientId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip });
+
+/** New cells of a version, 500 a statement (a suggestion may place thousands). */
+async function insertCells(w: WriteContext, versionId: number, cells: Array<AllocationCell & { locked?: boolean }>, source: string): Promise<void> {
   for (let i = 0; i < cells.length; i += 500) {
     const chunk = cells.slice(i, i + 500);
-    await sql`insert into scm_alloc_cell (client_id, created_by, updated_by, version_id, demand_id, vendor_id, cycle, qty, locked, source)
-      values ${sql.join(chunk.map((c) => sql`(${clientId}, ${userId}, ${userId}, ${versionId}, ${Number(c.lineId)}, ${Number(c.vendorId)}, ${c.cycle}, ${c.qty}, ${c.locked === true}, ${source})`))}`.execute(tx);
+    const rows = chunk.map((c) => ({ version_id: versionId, demand_id: Number(c.lineId), vendor_id: Number(c.vendorId), cycle: c.cycle, qty: c.qty, locked: c.locked === true, source }));
+    await insertRecords(w, 'allocationcell', rows);
   }
 }
 
@@ -118,7 +123,8 @@ async function suggest(ctx: ActionContext) {
   assertDraft(row);
   const wb = await loadWorkbench(tx, clientId, row);
   const kept = wb.cells.filter((c) => c.locked).map((c) => ({ lineId: c.lineId, vendorId: c.vendorId, cycle: c.cycle, qty: c.qty }));
-  await sql`delete from scm_alloc_cell where client_id = ${clientId} and version_id = ${Number(row.id)} and locked is not true`.execute(tx);
+  const w = actionWriter(ctx);
+  await removeRecords(w, 'allocationcell', { where: sql`t.version_id = ${Number(row.id)} and t.locked is not true` });
   const vendors: VendorInput[] = wb.vendors.map((v) => ({ id: v.id, kpi: v.kpi, grade: v.grade, shareMax: v.shareMax, shareTarget: v.shareTarget }));
   const result: SuggestResult = suggestAllocation({
     cycles: wb.cycles,
@@ -133,7 +139,7 @@ async function suggest(ctx: ActionContext) {
       weights: { kpi: Number(row.weight_kpi ?? 1), grade: Number(row.weight_grade ?? 10), shareTarget: Number(row.weight_share ?? 20) },
     },
   });
-  await insertCells(tx, clientId, auth.userId, Number(row.id), result.allocations, 'suggest');
+  await insertCells(w, Number(row.id), result.allocations, 'suggest');
   const totals = await versionTotals(tx, clientId, Number(row.id));
   const lang = languageOf(auth);
   return {
@@ -178,7 +184,7 @@ function parseCells(raw: unknown): CellEdit[] {
  * in the workbench.
  */
 async function saveCells(ctx: ActionContext) {
-  const { tx, clientId, auth, row } = ctx;
+  const { tx, clientId, row } = ctx;
   assertDraft(row);
   const edits = parseCells(ctx.params.cells);
   const versionId = Number(row.id);
@@ -194,21 +200,20 @@ async function saveCells(ctx: ActionContext) {
     if (!knownLines.has(e.lineId) || !knownVendors.has(e.vendorId) || !cycles.has(e.cycle)) fields[`cells[${i}]`] = { key: 'scm.version.badCell' };
   });
   if (Object.keys(fields).length) throw new AppError('scm.version.badCell', { fields });
-  for (const e of edits) {
-    await sql`delete from scm_alloc_cell where client_id = ${clientId} and version_id = ${versionId} and demand_id = ${e.lineId} and vendor_id = ${e.vendorId} and cycle = ${e.cycle}`.execute(tx);
+  const w = actionWriter(ctx);
+  for (let i = 0; i < edits.length; i += 500) {
+    const keys = edits.slice(i, i + 500).map((e) => sql`(${e.lineId}::bigint, ${e.vendorId}::bigint, ${e.cycle}::text)`);
+    await removeRecords(w, 'allocationcell', { where: sql`t.version_id = ${versionId} and (t.demand_id, t.vendor_id, t.cycle) in (${sql.join(keys)})` });
   }
   const toInsert = edits.filter((e) => e.qty !== null && (e.qty > 0 || e.locked)).map((e) => ({ lineId: e.lineId, vendorId: e.vendorId, cycle: e.cycle, qty: e.qty as number, locked: e.locked }));
-  await insertCells(tx, clientId, auth.userId, versionId, toInsert, 'manual');
+  await insertCells(w, versionId, toInsert, 'manual');
   return { patch: await versionTotals(tx, clientId, versionId), data: { saved: edits.length } };
 }
 
 /** Publishing archives the version published before (spec 4: draft, published, archived). */
 async function publish(ctx: ActionContext) {
-  const { tx, clientId, row, auth, ip } = ctx;
-  const previous = await sql<{ id: number }>`update scm_alloc_version set status = 'archived', version = version + 1, updated_by = ${auth.userId}, updated_at = now()
-    where client_id = ${clientId} and status = 'published' and id <> ${Number(row.id)} returning id`.execute(tx);
-  for (const p of previous.rows)
-    await writeAudit(tx, { clientId, userId: auth.userId, username: auth.username, ip }, allocationVersion.name, Number(p.id), 'archive', [{ field: 'status', old: 'published', new: 'archived' }]);
+  const { tx, clientId, row, auth } = ctx;
+  const previous = await updateRecords(actionWriter(ctx), allocationVersion, { where: sql`t.status = 'published' and t.id <> ${Number(row.id)}` }, { status: 'archived' }, { audit: 'archive' });
   const patch = { ...(await versionTotals(tx, clientId, Number(row.id))), published_at: new Date().toISOString() };
   // The company's users hear of it, the version named by its code (the last write of this action).
   const no = String(row.version_code);
@@ -217,7 +222,27 @@ async function publish(ctx: ActionContext) {
     link: `/page/document/allocationversion?id=${Number(row.id)}`,
     i18n: { title: 'notify.versionPublished.title', body: 'notify.versionPublished.body', params: { no, user: auth.fullname || auth.username, from: row.month_from, to: row.month_to } },
   });
-  return { patch, data: { archived: previous.rows.map((p) => Number(p.id)) } };
+  return { patch, data: { archived: previous.map((p) => Number(p.id)) } };
+}
+
+const DEMAND_COPIED = ['year', 'season', 'month', 'series', 'category', 'plan_sku', 'plan_qty', 'plan_amount', 'remark'];
+
+/** A version's demand lines and cells, copied onto another version (the cells follow their lines' new ids). */
+async function copyDemandAndCells(w: WriteContext, fromId: number, toId: number): Promise<void> {
+  const { tx, actor } = w;
+  const lines = (await sql<Row>`select * from scm_demand where client_id = ${actor.clientId} and version_id = ${fromId} order by id`.execute(tx)).rows;
+  const newIds = new Map<number, number>();
+  for (let i = 0; i < lines.length; i += 500) {
+    const chunk = lines.slice(i, i + 500);
+    const stored = await insertRecords(w, 'demand', chunk.map((d) => ({ ...Object.fromEntries(DEMAND_COPIED.map((k) => [k, d[k]])), version_id: toId })));
+    chunk.forEach((d, j) => newIds.set(Number(d.id), Number(stored[j].id)));
+  }
+  const cells = (await sql<Row>`select demand_id, vendor_id, cycle, qty, locked, source from scm_alloc_cell where client_id = ${actor.clientId} and version_id = ${fromId} order by id`.execute(tx)).rows;
+  for (let i = 0; i < cells.length; i += 500) {
+    const rows = cells.slice(i, i + 500).map((c) => ({ version_id: toId, demand_id: newIds.get(Number(c.demand_id)), vendor_id: Number(c.vendor_id), cycle: c.cycle, qty: Number(c.qty), locked: c.locked === true, source: c.source }));
+    await insertRecords(w, 'allocationcell', rows);
+  }
+  await storeVersionTotals(tx, actor.clientId, [toId]);
 }
 
 /** Copying starts a new draft with the same settings, demand lines and cells (handler-only action `copy`). */
@@ -230,31 +255,11 @@ async function copyVersion(ctx: ActionContext) {
   const taken = await sql`select 1 from scm_alloc_version where client_id = ${clientId} and version_code = ${code}`.execute(tx);
   if (taken.rows.length) throw new AppError('scm.version.codeExists', { fields: { version_code: { key: 'scm.version.codeExists' } } });
   const name = typeof ctx.params.name === 'string' && ctx.params.name.trim() ? ctx.params.name.trim().slice(0, 100) : (row.name as string | null);
-  const ins = await sql<{ id: number }>`insert into scm_alloc_version (client_id, created_by, updated_by, version_code, name, month_from, month_to, status, min_lot, early_cycles,
-      weight_kpi, weight_grade, weight_share, vendor_settings, copied_from, remark)
-    select client_id, ${auth.userId}, ${auth.userId}, ${code}, ${name}, month_from, month_to, 'draft', min_lot, early_cycles, weight_kpi, weight_grade, weight_share,
-      vendor_settings, id, remark
-    from scm_alloc_version where id = ${Number(row.id)} and client_id = ${clientId} returning id`.execute(tx);
-  const newId = Number(ins.rows[0].id);
-  // One statement maps old demand ids to new ones (identity values taken up front) and copies the cells.
-  await sql`with src as (
-      select d.id as old_id, nextval(pg_get_serial_sequence('scm_demand', 'id')) as new_id
-      from scm_demand d where d.client_id = ${clientId} and d.version_id = ${Number(row.id)}
-    ), copied as (
-      -- A data-modifying WITH runs exactly once whether or not the main statement reads it.
-      insert into scm_demand (id, client_id, created_by, updated_by, version_id, year, season, month, series, category, plan_sku, plan_qty, plan_amount, remark)
-      select s.new_id, d.client_id, ${auth.userId}, ${auth.userId}, ${newId}, d.year, d.season, d.month, d.series, d.category, d.plan_sku, d.plan_qty, d.plan_amount, d.remark
-      from scm_demand d join src s on s.old_id = d.id
-      returning id
-    )
-    insert into scm_alloc_cell (client_id, created_by, updated_by, version_id, demand_id, vendor_id, cycle, qty, locked, source)
-    select c.client_id, ${auth.userId}, ${auth.userId}, ${newId}, s.new_id, c.vendor_id, c.cycle, c.qty, c.locked, c.source
-    from scm_alloc_cell c join src s on s.old_id = c.demand_id
-    where c.client_id = ${clientId} and c.version_id = ${Number(row.id)}`.execute(tx);
-  const totals = await versionTotals(tx, clientId, newId);
-  await sql`update scm_alloc_version set demand_qty = ${totals.demand_qty}, allocated_qty = ${totals.allocated_qty}, unplaced_qty = ${totals.unplaced_qty}
-    where id = ${newId} and client_id = ${clientId}`.execute(tx);
-  await writeAudit(tx, { clientId, userId: auth.userId, username: auth.username, ip: ctx.ip }, allocationVersion.name, newId, 'create', [{ field: 'copied_from', old: null, new: Number(row.id) }]);
+  const w = actionWriter(ctx);
+  const copied = ['month_from', 'month_to', 'min_lot', 'early_cycles', 'weight_kpi', 'weight_grade', 'weight_share', 'vendor_settings', 'remark'];
+  const [created] = await insertRecords(w, allocationVersion, [{ ...Object.fromEntries(copied.map((k) => [k, row[k]])), version_code: code, name, status: 'draft', copied_from: Number(row.id) }]);
+  const newId = Number(created.id);
+  await copyDemandAndCells(w, Number(row.id), newId);
   return { data: { id: newId, version_code: code, message: translate(languageOf(auth), 'scm.version.copied', { code }) } };
 }
 
@@ -311,8 +316,7 @@ async function assertVersionsDraft(tx: Db, clientId: number, ids: unknown[], mem
 /** Keeps a version's demand, allocated and unplaced totals in step with its lines and cells. */
 async function storeVersionTotals(tx: Db, clientId: number, versionIds: number[]): Promise<void> {
   for (const id of new Set(versionIds)) {
-    const t = await versionTotals(tx, clientId, id);
-    await sql`update scm_alloc_version set demand_qty = ${t.demand_qty}, allocated_qty = ${t.allocated_qty}, unplaced_qty = ${t.unplaced_qty} where id = ${id} and client_id = ${clientId}`.execute(tx);
+    await deriveRecords(serviceWrite(tx, { clientId }), allocationVersion, [id], await versionTotals(tx, clientId, id));
   }
 }
 
@@ -327,10 +331,11 @@ export function registerAllocationHandlers(): void {
     },
     afterWrite: ({ tx, clientId, ids }) => storeVersionTotals(tx, clientId, ids),
     // A draft goes with its demand lines and cells; published and archived ones are locked by the engine.
-    beforeRemove: async ({ tx, clientId, rows }) => {
+    beforeRemove: async ({ tx, clientId, actor, rows }) => {
       const ids = rows.map((r) => Number(r.id));
-      await sql`delete from scm_alloc_cell where client_id = ${clientId} and version_id in (${sql.join(ids)})`.execute(tx);
-      await sql`delete from scm_demand where client_id = ${clientId} and version_id in (${sql.join(ids)})`.execute(tx);
+      const w = serviceWrite(tx, { clientId, userId: actor.userId, username: actor.username, ip: actor.ip });
+      await removeRecords(w, 'allocationcell', { where: sql`t.version_id in (${sql.join(ids)})` });
+      await removeRecords(w, 'demand', { where: sql`t.version_id in (${sql.join(ids)})` }, { hooks: false });
     },
   });
   // Demand lines of a published or archived version are read-only with it, and stay in its month range.
@@ -344,13 +349,14 @@ export function registerAllocationHandlers(): void {
     },
     // The year is the month's (spec 3 demand: year, month); the version keeps its totals.
     afterWrite: async ({ tx, clientId, ids }) => {
-      const r = await sql<{ version_id: number }>`update scm_demand set year = cast(substr(month, 1, 4) as integer)
-        where client_id = ${clientId} and id = any(${ids}::bigint[]) returning version_id`.execute(tx);
+      await deriveRecords(serviceWrite(tx, { clientId }), 'demand', ids, { year: sql`cast(substr(t.month, 1, 4) as integer)` });
+      const r = await sql<{ version_id: number }>`select distinct version_id from scm_demand where client_id = ${clientId} and id = any(${ids}::bigint[])`.execute(tx);
       await storeVersionTotals(tx, clientId, r.rows.map((x) => Number(x.version_id)).filter((x) => x > 0));
     },
-    beforeRemove: async ({ tx, clientId, rows }) => {
+    beforeRemove: async ({ tx, clientId, actor, rows }) => {
       await assertVersionsDraft(tx, clientId, rows.map((r) => r.version_id));
-      await sql`delete from scm_alloc_cell where client_id = ${clientId} and demand_id in (${sql.join(rows.map((r) => Number(r.id)))})`.execute(tx);
+      const w = serviceWrite(tx, { clientId, userId: actor.userId, username: actor.username, ip: actor.ip });
+      await removeRecords(w, 'allocationcell', { where: sql`t.demand_id in (${sql.join(rows.map((r) => Number(r.id)))})` });
     },
     // The version's totals without the lines that went (a remove, or an import's undo).
     afterRemove: async ({ tx, clientId, rows }) => {

@@ -13,7 +13,7 @@ import { writeContext, type WriteContext } from '../../resources/document-stages
 import { writeDocument } from '../../resources/document-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
 import { emitToCompany } from '../../realtime';
-import { writeAudit } from '../../kernel/audit/audit.service';
+import { removeRecords } from '../../resources/record-writer';
 import { approvedStyleMinutes } from '../development/style-minutes';
 import { onOrderCancelled } from '../orders/orders.service';
 import { barRowLoad, companyCalendar, loadLines, type BarLoadRow, type LineSams } from './planning.service';
@@ -320,11 +320,7 @@ async function planBars(tx: Db, clientId: number, planId: number, which: 'live' 
 }
 
 async function removeBars(w: WriteContext, bars: Row[]): Promise<number[]> {
-  const a = w.actor;
-  for (const b of bars) {
-    await sql`delete from scm_prodplan_bar where id = ${Number(b.id)} and client_id = ${a.clientId}`.execute(w.tx);
-    await writeAudit(w.tx, { clientId: a.clientId, userId: a.userId, username: a.username, ip: a.ip }, 'prodplan_bar', Number(b.id), 'remove', []);
-  }
+  await removeRecords(w, 'prodplan_bar', bars.map((b) => Number(b.id)));
   return bars.map((b) => Number(b.id));
 }
 

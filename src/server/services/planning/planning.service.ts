@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../http/errors';
 import { parseIdList } from '../../http/id-list';
 import type { WriteContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
-import { writeAudit } from '../../kernel/audit/audit.service';
+import { removeRecords } from '../../resources/record-writer';
 import { pushMove } from './planning.push';
 
 /**
@@ -467,9 +467,7 @@ export async function runCommand(w: WriteContext, cmd: BoardCommand, scope: RawB
 }
 
 async function removeBar(w: WriteContext, b: Row): Promise<void> {
-  await sql`delete from scm_prodplan_bar where id = ${Number(b.id)} and client_id = ${w.actor.clientId}`.execute(w.tx);
-  const a = w.actor;
-  await writeAudit(w.tx, { clientId: a.clientId, userId: a.userId, username: a.username, ip: a.ip }, 'prodplan_bar', Number(b.id), 'remove', []);
+  await removeRecords(w, 'prodplan_bar', [Number(b.id)]);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
 import { actorOf } from '../../resources/resource.service';
 import { recordNodesFromWorkOrders } from '../tracking/tracking.workorders';
@@ -32,9 +31,8 @@ export function registerProductionActions(): void {
   // 完工汇报: the finished quantity, checked (empty, below 0, over the ordered; short asks to confirm).
   registerActionHandler('workorder', 'report', async (ctx) => {
     const qty = checkReportQty(ctx.params.report_qty, Number(ctx.row.qty ?? 0), ctx.params.confirm_short === true);
-    // Written now so the roll-up below reads it; the action's own update stores the same value with its audit.
-    await sql`update scm_workorder set done_qty = ${qty} where client_id = ${ctx.clientId} and id = ${Number(ctx.row.id)}`.execute(ctx.tx);
-    await rollUpProgress(ctx.tx, actor(ctx), [Number(ctx.row.plan_id)]);
+    // The roll-up counts the reported quantity; the action's own update stores it with its audit.
+    await rollUpProgress(ctx.tx, actor(ctx), [Number(ctx.row.plan_id)], { id: Number(ctx.row.id), done_qty: qty });
     // The node this process stands for (node configuration's process type) is done once every work
     // order of that type of the order's plans is finished: its actual date comes from this report.
     const nodes = await recordNodesFromWorkOrders(ctx.tx, { clientId: ctx.clientId, planIds: [Number(ctx.row.plan_id)], finishedNow: [Number(ctx.row.id)], actor: actor(ctx) });

@@ -3,6 +3,8 @@ import type { PlanMatrixCell } from '../../../model/entities/prodplan.entity';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { WriteActor } from '../../resources/save-hooks';
+import { writeContext } from '../../resources/document-stages';
+import { insertRecords, removeRecords, updateRecords } from '../../resources/record-writer';
 import { rollUpProgress } from './production.workorders';
 import { recordNodesFromWorkOrders } from '../tracking/tracking.workorders';
 
@@ -59,17 +61,11 @@ export async function generateBundles(tx: Db, actor: WriteActor, planId: number,
     : num(plan.qty) > 0 ? [{ style_no: String(plan.style_no ?? ''), colour: '-', size: '-', qty: num(plan.qty) }] : [];
   const cut = cutBundles(matrix, bundleSize);
   if (!cut.length) throw new AppError('wo.noMatrix', { params: { plan: planNo } });
-  await sql`with gone as (delete from scm_wo_bundle where client_id = ${clientId} and plan_id = ${planId} returning id, bundle_no)
-    insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
-    select ${clientId}, 'wo_bundle', id, 'remove', ${actor.userId}, ${actor.username}, ${actor.ip}, jsonb_build_array(jsonb_build_object('field', 'bundle_no', 'old', bundle_no, 'new', null)) from gone`.execute(tx);
-  const values = cut.map((b) => sql`(${clientId}, ${actor.userId}, ${actor.userId}, ${bundleNo(planNo, b.seq)}, ${planId}, ${b.seq}, ${b.style_no ?? plan.style_no ?? null}, ${b.colour}, ${b.size}, ${b.qty})`);
-  // One multi-row insert and its audit rows in the same statement.
-  await sql`with ins as (
-      insert into scm_wo_bundle (client_id, created_by, updated_by, bundle_no, plan_id, seq, style_no, colour, size, qty)
-      values ${sql.join(values)} returning id, bundle_no
-    )
-    insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
-    select ${clientId}, 'wo_bundle', id, 'create', ${actor.userId}, ${actor.username}, ${actor.ip}, jsonb_build_array(jsonb_build_object('field', 'bundle_no', 'old', null, 'new', bundle_no)) from ins`.execute(tx);
+  const w = writeContext(tx, actor, 'service');
+  await removeRecords(w, 'wo_bundle', { where: sql`t.plan_id = ${planId}` });
+  // Multi-row inserts, 1,000 bundles a statement (a plan cut into pieces of one makes thousands).
+  const rows = cut.map((b) => ({ bundle_no: bundleNo(planNo, b.seq), plan_id: planId, seq: b.seq, style_no: b.style_no ?? plan.style_no ?? null, colour: b.colour, size: b.size, qty: b.qty }));
+  for (let i = 0; i < rows.length; i += 1000) await insertRecords(w, 'wo_bundle', rows.slice(i, i + 1000));
   return { bundles: cut.length };
 }
 
@@ -147,15 +143,12 @@ export async function recordScan(tx: Db, actor: WriteActor, input: ScanInput): P
   }
 
   const qty = num(bundle.qty);
-  const scan = await sql<{ id: number }>`insert into scm_wo_scan (client_id, created_by, updated_by, bundle_id, workorder_id, process_id, plan_id, direction, qty, scanned_at, scanned_by)
-    values (${clientId}, ${actor.userId}, ${actor.userId}, ${bundle.id}, ${wo.id}, ${input.process_id}, ${bundle.plan_id}, ${input.direction}, ${qty}, now(), ${actor.fullname || actor.username})
-    returning id`.execute(tx);
-  const scanId = Number(scan.rows[0].id);
-  await sql`insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
-    values (${clientId}, 'wo_scan', ${scanId}, 'create', ${actor.userId}, ${actor.username}, ${actor.ip},
-      ${JSON.stringify([{ field: 'bundle_id', old: null, new: Number(bundle.id) }, { field: 'direction', old: null, new: input.direction }, { field: 'workorder_id', old: null, new: Number(wo.id) }])}::jsonb)`.execute(tx);
-  await sql`update scm_wo_bundle set last_process_id = ${input.process_id}, last_direction = ${input.direction}, version = version + 1, updated_by = ${actor.userId}, updated_at = now()
-    where client_id = ${clientId} and id = ${bundle.id}`.execute(tx);
+  const w = writeContext(tx, actor, 'service');
+  const [scan] = await insertRecords(w, 'wo_scan', [
+    { bundle_id: Number(bundle.id), workorder_id: Number(wo.id), process_id: input.process_id, plan_id: Number(bundle.plan_id), direction: input.direction, qty, scanned_at: sql`now()`, scanned_by: actor.fullname || actor.username },
+  ]);
+  const scanId = Number(scan.id);
+  await updateRecords(w, 'wo_bundle', [Number(bundle.id)], { last_process_id: input.process_id, last_direction: input.direction }, { audit: 'scan' });
 
   let done = num(wo.done_qty);
   let status = String(wo.status);
@@ -163,12 +156,7 @@ export async function recordScan(tx: Db, actor: WriteActor, input: ScanInput): P
     const ordered = num(wo.qty);
     const next = Math.min(ordered, done + qty);
     status = next >= ordered ? 'finished' : 'released';
-    await sql`update scm_workorder set done_qty = ${next}, status = ${status}, finished_at = ${status === 'finished' ? sql`now()` : sql`finished_at`},
-        version = version + 1, updated_by = ${actor.userId}, updated_at = now()
-      where client_id = ${clientId} and id = ${wo.id}`.execute(tx);
-    const changes = [{ field: 'done_qty', old: done, new: next }, ...(status !== wo.status ? [{ field: 'status', old: wo.status, new: status }] : [])];
-    await sql`insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
-      values (${clientId}, 'workorder', ${wo.id}, 'scan', ${actor.userId}, ${actor.username}, ${actor.ip}, ${JSON.stringify(changes)}::jsonb)`.execute(tx);
+    await updateRecords(w, 'workorder', [Number(wo.id)], { done_qty: next, status, finished_at: status === 'finished' ? sql`now()` : sql`t.finished_at` }, { audit: 'scan' });
     done = next;
     if (wo.is_last === true) await rollUpProgress(tx, actor, [Number(bundle.plan_id)]);
     // A scan that finishes the work order may complete the order's node of this process (tracking).

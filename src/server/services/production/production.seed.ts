@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { requireEntity } from '../../../model';
-import type { Db } from '../../db/database';
 import { registerSeeder } from '../../db/seed';
 import { writeContext, type WriteContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
+import { updateRecords } from '../../resources/record-writer';
 import { withTenant } from '../../kernel/rls';
 import { generateBundles, recordScan } from './production.scans';
 import { companyRouting, generateWorkOrders, rollUpProgress } from './production.workorders';
@@ -28,12 +28,9 @@ const ROUTING = [
   { code: 'R60', name: '包装', sequence: 60, process_type: 'packing', estimated_rate: 0.4 },
 ];
 
-async function release(tx: Db, w: WriteContext, planIds: number[]): Promise<void> {
+async function release(w: WriteContext, planIds: number[]): Promise<void> {
   if (!planIds.length) return;
-  await sql`with r as (update scm_workorder set status = 'released', released_at = now(), version = version + 1, updated_at = now()
-      where client_id = ${w.actor.clientId} and plan_id = any(${sql.val(planIds)}::bigint[]) and status = 'draft' returning id)
-    insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
-    select ${w.actor.clientId}, 'workorder', id, 'release', ${w.actor.userId}, ${w.actor.username}, null, '[{"field":"status","old":"draft","new":"released"}]'::jsonb from r`.execute(tx);
+  await updateRecords(w, 'workorder', { where: sql`t.plan_id = any(${sql.val(planIds)}::bigint[]) and t.status = 'draft'` }, { status: 'released', released_at: sql`now()` }, { audit: 'release' });
 }
 
 export async function seedProductionDemo(w: WriteContext): Promise<void> {
@@ -63,15 +60,14 @@ export async function seedProductionDemo(w: WriteContext): Promise<void> {
   if (!ids.length) return;
   await generateWorkOrders(tx, w.actor, ids);
   // Plans under way: released, each process a little ahead of the next, the last at the plan's done pieces.
-  await release(tx, w, [...started.map((p) => Number(p.id)), ...fresh.slice(0, 2).map((p) => Number(p.id))]);
+  await release(w, [...started.map((p) => Number(p.id)), ...fresh.slice(0, 2).map((p) => Number(p.id))]);
   for (const p of started) {
     const qty = Number(p.qty);
     const done = Number(p.done_qty);
     const wos = (await sql<Row>`select id, done_qty from scm_workorder where client_id = ${clientId} and plan_id = ${p.id} order by sequence desc, id desc`.execute(tx)).rows;
     for (const [k, wo] of wos.entries()) {
       const d = Math.min(qty, Math.round(done + ((qty - done) * k) / (wos.length + 1)));
-      await sql`update scm_workorder set done_qty = ${d}, status = ${d >= qty ? 'finished' : 'released'}, finished_at = ${d >= qty ? sql`now()` : sql`null`}
-        where client_id = ${clientId} and id = ${wo.id}`.execute(tx);
+      await updateRecords(w, 'workorder', [Number(wo.id)], { done_qty: d, status: d >= qty ? 'finished' : 'released', finished_at: d >= qty ? sql`now()` : null }, { audit: 'report' });
     }
   }
   await rollUpProgress(tx, w.actor, started.map((p) => Number(p.id)));

@@ -3,6 +3,8 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { emitToCompany } from '../../realtime';
 import type { WriteActor } from '../../resources/save-hooks';
+import { writeContext } from '../../resources/document-stages';
+import { deriveRecords, insertRecords, removeRecords, updateRecords } from '../../resources/record-writer';
 
 /**
  * Work orders from scheduled plans (issue 12; spec: "work order | draft, then release to line;
@@ -74,7 +76,7 @@ export async function generateWorkOrders(tx: Db, actor: WriteActor, planIds: rea
     if (!routing.length) throw new AppError('wo.noProcess', { params: { plant: p.plant_name ?? '' } });
     if (routing.every((x) => x.is_vendor)) throw new AppError('wo.allOutsourced');
   }
-  const r = await sql<{ n: number }>`with plans as (
+  const r = await sql<Row>`with plans as (
       select p.id, p.client_id, p.plan_no, p.order_id, p.style_no, p.qty, p.matrix, fb.line_id, l.plant_id, bb.start_date, bb.end_date
       from scm_prodplan p
       join lateral (select b.line_id from scm_prodplan_bar b where b.client_id = p.client_id and b.plan_id = p.id and b.scenario_id is null
@@ -91,22 +93,13 @@ export async function generateWorkOrders(tx: Db, actor: WriteActor, planIds: rea
       from plans pl
       join md_process pr on pr.client_id = pl.client_id and pr.parent_id is null and not coalesce(pr.is_vendor, false)
         and (pr.plant_id = pl.plant_id or (pr.plant_id is null and (pl.plant_id is null or pl.plant_id not in (select plant_id from plant_has))))
-    ), ins as (
-      insert into scm_workorder (client_id, created_by, updated_by, wo_no, plan_id, order_id, process_id, sequence, process_type, is_last, line_id,
-        plant_id, style_no, qty, done_qty, start_date, end_date, estimated_rate, force_in_scan, force_out_scan, status, matrix)
-      select client_id, ${actor.userId}, ${actor.userId}, plan_no || '-' || code, id, order_id, process_id, sequence, process_type, rn_desc = 1, line_id,
-        plant_id, style_no, qty, 0, start_date, end_date, estimated_rate, coalesce(force_in_scan, false), coalesce(force_out_scan, false), 'draft', matrix
-      from routing
-      returning id, wo_no
-    ), audit as (
-      insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
-      select ${clientId}, 'workorder', id, 'create', ${actor.userId}, ${actor.username}, ${actor.ip},
-        jsonb_build_array(jsonb_build_object('field', 'wo_no', 'old', null, 'new', wo_no))
-      from ins
-      returning 1
     )
-    select count(*)::int as n from audit`.execute(tx);
-  return { created: Number(r.rows[0]?.n ?? 0) };
+    select plan_no || '-' || code as wo_no, id as plan_id, order_id, process_id, sequence, process_type, rn_desc = 1 as is_last, line_id,
+      plant_id, style_no, qty, 0 as done_qty, start_date::text as start_date, end_date::text as end_date, estimated_rate,
+      coalesce(force_in_scan, false) as force_in_scan, coalesce(force_out_scan, false) as force_out_scan, 'draft' as status, matrix
+    from routing order by id, sequence, process_id`.execute(tx);
+  const created = await insertRecords(writeContext(tx, actor, 'service'), 'workorder', r.rows);
+  return { created: created.length };
 }
 
 /**
@@ -118,12 +111,9 @@ export async function deleteDraftWorkOrders(tx: Db, actor: WriteActor, planId: n
   const wos = await sql<Row>`select id, wo_no, status from scm_workorder where client_id = ${clientId} and plan_id = ${planId} order by id for update`.execute(tx);
   if (wos.rows.some((w) => w.status !== 'draft')) throw new AppError('wo.activated', { params: { plan: planNo } });
   if (!wos.rows.length) return 0;
-  await sql`with gone as (delete from scm_wo_bundle where client_id = ${clientId} and plan_id = ${planId} returning id, bundle_no)
-    insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
-    select ${clientId}, 'wo_bundle', id, 'remove', ${actor.userId}, ${actor.username}, ${actor.ip}, jsonb_build_array(jsonb_build_object('field', 'bundle_no', 'old', bundle_no, 'new', null)) from gone`.execute(tx);
-  await sql`with gone as (delete from scm_workorder where client_id = ${clientId} and plan_id = ${planId} returning id, wo_no)
-    insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
-    select ${clientId}, 'workorder', id, 'remove', ${actor.userId}, ${actor.username}, ${actor.ip}, jsonb_build_array(jsonb_build_object('field', 'wo_no', 'old', wo_no, 'new', null)) from gone`.execute(tx);
+  const w = writeContext(tx, actor, 'service');
+  await removeRecords(w, 'wo_bundle', { where: sql`t.plan_id = ${planId}` });
+  await removeRecords(w, 'workorder', { where: sql`t.plan_id = ${planId}` });
   return wos.rows.length;
 }
 
@@ -141,22 +131,29 @@ export function checkReportQty(input: unknown, ordered: number, confirmShort: bo
 /**
  * Progress rolls up (issue 12): a plan's done quantity is its last process's finished quantity (the
  * board's bars show it as their progress), a customer order's the sum of its plans not cancelled.
- * The company's boards are told to reload.
+ * The company's boards are told to reload. `reported`: a work order's finished quantity its action is
+ * about to store (the roll-up counts it; the action's own update records it with its audit).
  */
-export async function rollUpProgress(tx: Db, actor: WriteActor, planIds: readonly number[]): Promise<void> {
+export async function rollUpProgress(tx: Db, actor: WriteActor, planIds: readonly number[], reported?: { id: number; done_qty: number }): Promise<void> {
   const clientId = actor.clientId;
   if (!planIds.length) return;
   const ids = [...new Set(planIds.map(Number))];
-  const changed = await sql<Row>`update scm_prodplan p set done_qty = w.done_qty, version = p.version + 1, updated_by = ${actor.userId}, updated_at = now()
-    from scm_workorder w
-    where p.client_id = ${clientId} and p.id = any(${sql.val(ids)}::bigint[]) and w.client_id = p.client_id and w.plan_id = p.id and w.is_last
-      and p.done_qty is distinct from w.done_qty
-    returning p.id, p.order_id`.execute(tx);
-  const orders = [...new Set(changed.rows.map((r) => r.order_id).filter((x) => x !== null && x !== undefined).map(Number))];
+  const w = writeContext(tx, actor, 'service');
+  // A report being stored by its action counts with the quantity it stores.
+  const done = reported ? sql`case when w.id = ${reported.id} then ${reported.done_qty} else w.done_qty end` : sql`w.done_qty`;
+  const changed = await updateRecords(
+    w,
+    'prodplan',
+    { where: sql`t.id = any(${sql.val(ids)}::bigint[]) and w.client_id = t.client_id and w.plan_id = t.id and w.is_last and t.done_qty is distinct from ${done}`, from: sql`scm_workorder w` },
+    { done_qty: done },
+    { audit: 'progress' },
+  );
+  const orders = [...new Set(changed.map((r) => r.order_id).filter((x) => x !== null && x !== undefined).map(Number))];
   if (orders.length)
-    await sql`update scm_customer_order o set done_qty = s.done
-      from (select order_id, coalesce(sum(done_qty), 0)::bigint as done from scm_prodplan
-            where client_id = ${clientId} and order_id = any(${sql.val(orders)}::bigint[]) and coalesce(status, 'draft') <> 'cancelled' group by order_id) s
-      where o.client_id = ${clientId} and o.id = s.order_id`.execute(tx);
-  if (changed.rows.length) emitToCompany(clientId, 'schedule.changed', { scenario_id: null, bar_ids: [], removed: [], user_id: actor.userId });
+    await deriveRecords(w, 'customerorder', {
+      where: sql`t.id = s.order_id`,
+      from: sql`(select order_id, coalesce(sum(done_qty), 0)::bigint as done from scm_prodplan
+            where client_id = ${clientId} and order_id = any(${sql.val(orders)}::bigint[]) and coalesce(status, 'draft') <> 'cancelled' group by order_id) s`,
+    }, { done_qty: sql`s.done` });
+  if (changed.length) emitToCompany(clientId, 'schedule.changed', { scenario_id: null, bar_ids: [], removed: [], user_id: actor.userId });
 }

@@ -4,6 +4,7 @@ import { addDaysIso } from '../../../model/node-tracking';
 import { registerSeeder } from '../../db/seed';
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
+import { updateRecords } from '../../resources/record-writer';
 import { withTenant } from '../../kernel/rls';
 import { evaluateNodeFlags, generateNodePlans, todayIso } from './tracking.service';
 
@@ -75,7 +76,8 @@ registerSeeder(async (db, { tenants, users }) => {
     await generateNodePlans(tx, { clientId: maker, userId: users.maker, orderIds: orders });
     const today = todayIso();
     const open = (await sql<{ id: number }>`select id from scm_customer_order where client_id = ${maker} and status = 'in_progress' order by delivery_date, id`.execute(tx)).rows.map((r) => Number(r.id));
-    const actor = { clientId: maker, userId: users.maker, username: 'maker', ip: null };
+    const w = writeContext(tx, { clientId: maker, userId: users.maker, username: 'maker', fullname: 'maker', ip: null, roles: ['clientadmin'] }, 'seed');
+    const recorded = { actual_source: 'maker', actual_by: users.maker };
     for (const [i, orderId] of open.entries()) {
       const nodes = (await sql<{ node_code: string; plan_date: string }>`select node_code, plan_date from scm_order_node
         where client_id = ${maker} and order_id = ${orderId} and plan_date < ${today} order by seq, node_code`.execute(tx)).rows;
@@ -85,13 +87,11 @@ registerSeeder(async (db, { tenants, users }) => {
         const date = addDaysIso(n.plan_date, shift) > today ? today : addDaysIso(n.plan_date, shift);
         // Written directly, then evaluated once at the end: recording them one by one would flag the
         // later nodes late for a moment and notify of nodes whose dates follow a line below.
-        await sql`update scm_order_node set actual_date = ${date}, actual_source = 'maker', actual_by = ${actor.userId}
-          where client_id = ${maker} and order_id = ${orderId} and node_code = ${n.node_code}`.execute(tx);
+        await updateRecords(w, 'ordernode', { where: sql`t.order_id = ${orderId} and t.node_code = ${n.node_code}` }, { ...recorded, actual_date: date }, { audit: 'actual' });
       }
     }
     // A finished order went through every node: on its plan, or today at the latest.
-    await sql`update scm_order_node n set actual_date = least(n.plan_date, ${today}::date), actual_source = 'maker', actual_by = ${actor.userId}
-      from scm_customer_order o where o.id = n.order_id and o.client_id = n.client_id and n.client_id = ${maker} and o.status = 'finished'`.execute(tx);
+    await updateRecords(w, 'ordernode', { where: sql`o.id = t.order_id and o.client_id = t.client_id and o.status = 'finished'`, from: sql`scm_customer_order o` }, { ...recorded, actual_date: sql`least(t.plan_date, ${today}::date)` }, { audit: 'actual' });
     await evaluateNodeFlags(tx, maker, null, today);
   });
 }, { exchange: true });

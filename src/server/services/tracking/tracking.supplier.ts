@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { emitToCompany } from '../../realtime';
 import type { AuditActor } from '../../kernel/audit/audit.service';
+import { insertRecords, serviceWrite, updateRecords, deriveRecords } from '../../resources/record-writer';
 import { raiseNotice } from '../notify/notice.service';
 import { asTenant, receiverAccepts } from '../orders/cross-tenant.util';
 import { nodesOf, recordNodeActual, summaryRow, todayIso, type NodeRow } from './tracking.service';
@@ -37,6 +38,29 @@ async function joinedCompanyOf(tx: Db, clientId: number, vendorId: number): Prom
     : undefined;
   if (!c) throw new AppError('tracking.supplierNotJoined', { params: { vendor: v.name } });
   return { ...c, id: Number(c.id), vendorName: v.name };
+}
+
+/** The supplier's copy of an order (in its company) and the maker's share naming it; each names the other. */
+async function openSupplierShare(
+  tx: Db,
+  actor: AuditActor,
+  p: { makerId: number; makerName: string; supplierId: number; orderId: number; order: Row },
+): Promise<{ id: number; target_id: number }> {
+  const { makerId: c, supplierId, order } = p;
+  const partner = (stx: Db) => serviceWrite(stx, { ...actor, clientId: supplierId });
+  const task = await asTenant(tx, supplierId, c, async (stx) => {
+    const [r] = await insertRecords(partner(stx), 'nodetask', [
+      { maker_name: p.makerName, source_no: order.order_no, style_no: order.style_no ?? null, total_qty: order.total_qty ?? null, delivery_date: order.delivery_date ?? null, state: 'active', source_client_id: c },
+    ]);
+    return Number(r.id);
+  });
+  const [s] = await insertRecords(serviceWrite(tx, actor), 'ordershare', [
+    { from_client: c, to_client: supplierId, source_entity: 'customerorder', source_id: p.orderId, source_no: order.order_no, target_entity: 'nodetask', target_id: task, state: 'active' },
+  ]);
+  const shareId = Number(s.id);
+  // The copy names the share just opened (a link, not a change anybody made).
+  await asTenant(tx, supplierId, c, (stx) => deriveRecords(partner(stx), 'nodetask', [task], { share_id: shareId }));
+  return { id: shareId, target_id: task };
 }
 
 /**
@@ -74,19 +98,9 @@ export async function sendNodesToSupplier(
   let share = (await sql<{ id: number; target_id: number }>`select id, target_id from scm_order_share where client_id = ${c} and from_client = ${c} and to_client = ${target.id}
     and source_entity = 'customerorder' and source_id = ${input.orderId} and target_entity = 'nodetask' and state = 'active' order by id desc limit 1`.execute(tx)).rows[0];
   if (!share) {
-    const taskId = await asTenant(tx, target.id, c, async (stx) => {
-      const r = await sql<{ id: number }>`insert into scm_node_task (client_id, created_by, updated_by, maker_name, source_no, style_no, total_qty, delivery_date, state, source_client_id)
-        values (${target.id}, ${input.actor.userId}, ${input.actor.userId}, ${maker.name}, ${order.order_no as string}, ${(order.style_no as string | null) ?? null},
-          ${(order.total_qty as number | null) ?? null}, ${(order.delivery_date as string | null) ?? null}, 'active', ${c}) returning id`.execute(stx);
-      return Number(r.rows[0].id);
-    });
-    const s = await sql<{ id: number }>`insert into scm_order_share (client_id, created_by, updated_by, from_client, to_client, source_entity, source_id, source_no, target_entity, target_id, state)
-      values (${c}, ${input.actor.userId}, ${input.actor.userId}, ${c}, ${target.id}, 'customerorder', ${input.orderId}, ${order.order_no as string}, 'nodetask', ${taskId}, 'active') returning id`.execute(tx);
-    share = { id: Number(s.rows[0].id), target_id: taskId };
-    await asTenant(tx, target.id, c, (stx) => sql`update scm_node_task set share_id = ${share!.id} where id = ${taskId} and client_id = ${target.id}`.execute(stx));
+    share = await openSupplierShare(tx, input.actor, { makerId: c, makerName: maker.name, supplierId: target.id, orderId: input.orderId, order });
   }
-  await sql`update scm_order_node set share_id = ${share.id}, version = version + 1, updated_by = ${input.actor.userId}, updated_at = now()
-    where client_id = ${c} and order_id = ${input.orderId} and upper(node_code) = any(${sql.val(codes)}::text[])`.execute(tx);
+  await updateRecords(serviceWrite(tx, input.actor), 'ordernode', { where: sql`t.order_id = ${input.orderId} and upper(t.node_code) = any(${sql.val(codes)}::text[])` }, { share_id: share.id }, { audit: 'nodes-to-supplier' });
   await sql`insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
     values (${c}, 'customerorder', ${input.orderId}, 'nodes-to-supplier', ${input.actor.userId}, ${input.actor.username}, ${input.actor.ip},
       ${JSON.stringify([{ field: 'supplier', old: null, new: target.name }, { field: 'nodes', old: null, new: codes.join(',') }])}::jsonb)`.execute(tx);
@@ -110,15 +124,16 @@ export async function recallSupplierNode(tx: Db, input: { clientId: number; orde
   const n = (await sql<Row>`select n.id, n.share_id, n.node_name, s.to_client, s.target_id from scm_order_node n join scm_order_share s on s.client_id = n.client_id and s.id = n.share_id
     where n.client_id = ${c} and n.order_id = ${input.orderId} and n.node_code = ${input.nodeCode} for update of n`.execute(tx)).rows[0];
   if (!n) throw new AppError('tracking.notSent', { params: { code: input.nodeCode } });
-  await sql`update scm_order_node set share_id = null, version = version + 1, updated_by = ${input.actor.userId}, updated_at = now() where id = ${n.id as number} and client_id = ${c}`.execute(tx);
+  const w = serviceWrite(tx, input.actor);
+  await updateRecords(w, 'ordernode', [Number(n.id)], { share_id: null }, { audit: 'node-recalled' });
   await sql`insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
     values (${c}, 'customerorder', ${input.orderId}, 'node-recalled', ${input.actor.userId}, ${input.actor.username}, ${input.actor.ip},
       ${JSON.stringify([{ field: 'nodes', old: input.nodeCode, new: null }])}::jsonb)`.execute(tx);
   const left = (await sql<{ n: number }>`select count(*)::int as n from scm_order_node where client_id = ${c} and share_id = ${n.share_id as number}`.execute(tx)).rows[0].n;
   const supplierId = Number(n.to_client);
   if (!left) {
-    await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${n.share_id as number} and client_id = ${c}`.execute(tx);
-    await asTenant(tx, supplierId, c, (stx) => sql`update scm_node_task set state = 'closed', version = version + 1, updated_at = now() where id = ${n.target_id as number} and client_id = ${supplierId}`.execute(stx));
+    await updateRecords(w, 'ordershare', [Number(n.share_id)], { state: 'closed' }, { audit: 'close' });
+    await asTenant(tx, supplierId, c, (stx) => updateRecords(serviceWrite(stx, { ...input.actor, clientId: supplierId }), 'nodetask', [Number(n.target_id)], { state: 'closed' }, { audit: 'close' }));
   }
   emitSupplierChange(supplierId, Number(n.target_id));
   emitToCompany(c, NODE_TRACKING_EVENT, { order_id: input.orderId });
