@@ -1,0 +1,98 @@
+import { Badge, Button, Caption1, Link, MessageBar, MessageBarBody, Text, Title3 } from '@fluentui/react-components';
+import { ArrowLeft20Regular } from '@fluentui/react-icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { AdminCard, AdminPage, formatTime, useConfirm } from '../common/admin-kit';
+import { ticketApi, type Ticket, type TicketView } from './ticket-api';
+import { TicketComments } from './TicketComments';
+import { StatusBadge } from './TicketParts';
+import { AddMemberDialog, EditTicketDialog, FinishDialog } from './TicketViewDialogs';
+import { useTicketDicts } from './use-ticket-dicts';
+import { useTicketAddMember, useTicketComment, useTicketEdit, useTicketFinish, useTicketView } from './use-ticket-view';
+import './collab-messages';
+
+/** The ticket's details: state, title, the labelled fields, description and solution. */
+function TicketDetails({ tk }: { tk: Ticket }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const d = useTicketDicts();
+  const info: Array<[string, ReactNode]> = [
+    [t('collab.ticket.no'), tk.ticket_no],
+    [t('collab.ticket.doc'), tk.link ? <Link onClick={() => navigate(tk.link!)} data-testid="ticket-doc-link">{tk.doc_no}</Link> : tk.doc_no],
+    [t('collab.ticket.partner'), tk.raised_by_us ? tk.partner_company ?? '' : tk.company],
+    [t('collab.ticket.category'), d.category(tk.category)],
+    [t('collab.ticket.level'), d.level(tk.level)],
+    [t('collab.ticket.tags'), tk.tags ?? ''],
+    [t('collab.ticket.duration'), tk.duration ?? ''],
+    [t('collab.ticket.deductType'), d.deduct(tk.deduct_type)],
+    [t('collab.ticket.deductAmount'), tk.deduct_amount ?? ''],
+    [t('collab.ticket.created'), formatTime(tk.created_at)],
+    [t('collab.ticket.myRoles'), tk.my_roles.map((r) => d.role(r)).join('、')],
+  ];
+  return (
+    <AdminCard>
+      <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}><StatusBadge status={tk.status} /><Title3>{tk.title}</Title3></div>
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '6px 16px', marginTop: 8 }}>
+        {info.map(([k, val]) => <div key={k}><Caption1>{k}</Caption1><div>{val}</div></div>)}
+      </div>
+      <div style={{ marginTop: 12 }}><Caption1>{t('collab.ticket.description')}</Caption1><div style={{ whiteSpace: 'pre-wrap' }}>{tk.description}</div></div>
+      {tk.solution ? <div style={{ marginTop: 12 }}><Caption1>{t('collab.ticket.solution')}</Caption1><div style={{ whiteSpace: 'pre-wrap' }} data-testid="ticket-solution">{tk.solution}</div></div> : null}
+    </AdminCard>
+  );
+}
+
+function TicketMembers({ v }: { v: TicketView }) {
+  const { t } = useTranslation();
+  const d = useTicketDicts();
+  return (
+    <AdminCard>
+      <Text weight="semibold">{t('collab.ticket.members')}</Text>
+      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginTop: 6 }} data-testid="ticket-members">
+        {v.members.map((m) => <Badge key={`${m.user_id}-${m.role}`} appearance="outline" color={m.role === 'owner' ? 'brand' : 'informative'}>{`${d.role(m.role)}：${m.fullname}（${m.company}）`}</Badge>)}
+      </div>
+    </AdminCard>
+  );
+}
+
+/** Spec 2 `/page/ticket/view?id=`: the exception details, its people, comments and the owner's actions. */
+export function TicketViewPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const { data, error, mutate, busy, act } = useTicketView(id);
+  const [dialog, confirm] = useConfirm();
+  const comment = useTicketComment(id, mutate);
+  const finish = useTicketFinish(id, mutate);
+  const edit = useTicketEdit(id, mutate);
+  const member = useTicketAddMember(id, act);
+
+  if (error) return <AdminPage testId="ticket-view" title={t('collab.tickets.title')}><MessageBar intent="error"><MessageBarBody>{t('ticket.notFound')}</MessageBarBody></MessageBar></AdminPage>;
+  if (!data) return <AdminPage testId="ticket-view" title={t('collab.tickets.title')}><Caption1>{t('ui.common.loading')}</Caption1></AdminPage>;
+  const tk = data.ticket;
+  const can = data.can;
+  const confirmed = (text: string, fn: () => Promise<unknown>) => void confirm(text).then((y) => { if (y) void act(fn); });
+  return (
+    <AdminPage testId="ticket-view" title={`${tk.ticket_no} ${tk.title}`}
+      actions={
+        <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
+          <Button icon={<ArrowLeft20Regular />} onClick={() => navigate('/collab/tickets')}>{t('collab.ticket.back')}</Button>
+          {can.edit ? <Button disabled={busy} onClick={() => edit.start(tk)}>{t('collab.ticket.edit')}</Button> : null}
+          {can.addMember ? <Button disabled={busy} onClick={() => member.setAdding({ user: '', role: 'owner' })} data-testid="ticket-add-member">{t('collab.ticket.addMember')}</Button> : null}
+          {can.quit ? <Button disabled={busy} onClick={() => confirmed(t('collab.ticket.quitConfirm'), () => ticketApi.quit(id))}>{t('collab.ticket.quit')}</Button> : null}
+          {can.reopen ? <Button disabled={busy} onClick={() => void act(() => ticketApi.move('reopen', { id, version: tk.version }))}>{t('collab.ticket.reopen')}</Button> : null}
+          {can.close ? <Button appearance="primary" disabled={busy} data-testid="ticket-close" onClick={() => confirmed(t('collab.ticket.closeConfirm'), () => ticketApi.move('close', { id, version: tk.version }))}>{t('collab.ticket.close')}</Button> : null}
+          {can.finish ? <Button appearance="primary" disabled={busy} data-testid="ticket-finish" onClick={() => finish.start(tk)}>{t('collab.ticket.finish')}</Button> : null}
+        </div>
+      }>
+      {dialog}
+      <TicketDetails tk={tk} />
+      <TicketMembers v={data} />
+      <TicketComments view={data} comment={comment} onRemove={(cid) => confirmed(t('collab.ticket.removeCommentConfirm'), () => ticketApi.removeComment(cid))} />
+      <FinishDialog finish={finish} version={tk.version} />
+      <AddMemberDialog member={member} />
+      <EditTicketDialog edit={edit} version={tk.version} />
+    </AdminPage>
+  );
+}

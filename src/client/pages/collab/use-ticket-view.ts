@@ -1,0 +1,108 @@
+import { useEffect, useState } from 'react';
+import useSWR, { type KeyedMutator } from 'swr';
+import { onSocketMessage } from '../../session/notification-socket';
+import { fieldErrorsOf } from '../common/admin-kit';
+import { ticketApi, type Attachment, type Ticket, type TicketView } from './ticket-api';
+import type { TicketFieldValues } from './TicketParts';
+
+/**
+ * One ticket with its people and comments, read again when a notice arrives (another person moved
+ * or commented it), and `act`: a command that marks the page busy, then reads the ticket again.
+ */
+export function useTicketView(id: number) {
+  const { data, error, mutate } = useSWR(Number.isSafeInteger(id) && id > 0 ? ['ticket', id] : null, () => ticketApi.view(id));
+  const [busy, setBusy] = useState(false);
+  useEffect(() => onSocketMessage((m) => {
+    if ((m as { type?: string })?.type === 'notifyto2') void mutate();
+  }), [mutate]);
+  const act = async (fn: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await fn();
+      await mutate();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { data, error, mutate, busy, act };
+}
+
+/** The comment box: text and uploaded files, sent together. */
+export function useTicketComment(id: number, mutate: KeyedMutator<TicketView>) {
+  const [content, setContent] = useState('');
+  const [files, setFiles] = useState<Attachment[]>([]);
+  const [error, setError] = useState<string | undefined>();
+  const send = async () => {
+    setError(undefined);
+    try {
+      await ticketApi.comment(id, content, files.map((f) => f.id));
+      setContent('');
+      setFiles([]);
+      await mutate();
+    } catch (e) {
+      const errs = fieldErrorsOf(e);
+      setError(errs.content ?? errs.files);
+    }
+  };
+  const attach = async (list: FileList | null) => {
+    for (const f of Array.from(list ?? [])) {
+      const up = await ticketApi.upload(f);
+      setFiles((x) => [...x, up]);
+    }
+  };
+  return { content, setContent, files, error, send, attach };
+}
+
+/** Closing for good: the solution dialog, then `finish` at the version read. */
+export function useTicketFinish(id: number, mutate: KeyedMutator<TicketView>) {
+  const [open, setOpen] = useState(false);
+  const [solution, setSolution] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const start = (tk: Ticket) => {
+    setSolution(tk.solution ?? '');
+    setError(undefined);
+    setOpen(true);
+  };
+  const finish = async (version: number) => {
+    setError(undefined);
+    try {
+      await ticketApi.move('finish', { id, version, solution });
+      setOpen(false);
+      await mutate();
+    } catch (e) {
+      setError(fieldErrorsOf(e).solution);
+    }
+  };
+  return { open, close: () => setOpen(false), solution, setSolution, error, start, finish };
+}
+
+/** Editing the ticket's own fields (owners, while open) at the version read. */
+export function useTicketEdit(id: number, mutate: KeyedMutator<TicketView>) {
+  const [editing, setEditing] = useState<TicketFieldValues | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const start = (tk: Ticket) => {
+    setErrors({});
+    setEditing({ title: tk.title, description: tk.description, category: tk.category, level: tk.level, tags: tk.tags ?? '', duration: tk.duration ?? '', deduct_amount: tk.deduct_amount ?? '', deduct_type: tk.deduct_type ?? 'none' });
+  };
+  const save = async (version: number) => {
+    if (!editing) return;
+    try {
+      await ticketApi.save({ id, version, ...editing, duration: editing.duration || null, deduct_amount: editing.deduct_amount || null });
+      setEditing(null);
+      await mutate();
+    } catch (e) {
+      setErrors(fieldErrorsOf(e));
+    }
+  };
+  return { editing, setEditing, errors, start, save, close: () => setEditing(null) };
+}
+
+/** Adding a person of either company as owner, participant or guest. */
+export function useTicketAddMember(id: number, act: (fn: () => Promise<unknown>) => Promise<void>) {
+  const [adding, setAdding] = useState<{ user: string; role: string } | null>(null);
+  const people = useSWR(adding ? ['ticket-people-of', id] : null, () => ticketApi.peopleOfTicket(id));
+  const save = () => {
+    if (adding) void act(() => ticketApi.addMember(id, Number(adding.user), adding.role)).then(() => setAdding(null));
+  };
+  return { adding, setAdding, people: people.data?.rows ?? [], save };
+}
