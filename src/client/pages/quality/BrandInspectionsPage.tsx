@@ -1,17 +1,11 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { getDictionary } from '../../../model/dictionaries';
 import '../../../model/entities/inspection.entity';
-import { api } from '../../api/client';
+import { qualityCalls } from '../../../model/calls/quality';
+import { useCall } from '../../api/calls';
 import { PageHead } from '../../engine/PageHead';
 import './quality-messages';
-
-type Result = {
-  insp_no: string; pr_no: string; order_no: string; maker_name: string; stage: string; lot_size: number; level: string; aql: string; code_letter: string;
-  sample_size: number; ac: number; re: number; critical_qty: number; major_qty: number; minor_qty: number; result: 'pass' | 'fail'; status: string;
-  inspected_at: string | null; reinspect_of_no: string | null;
-};
 
 const useStyles = makeStyles({
   // The shell's padding and the one page head (issue 21); a wide table scrolls inside the page, the page never widens.
@@ -29,7 +23,7 @@ const useStyles = makeStyles({
 export function BrandInspectionsPage() {
   const { t, i18n } = useTranslation();
   const s = useStyles();
-  const { data, error } = useSWR('qm-brand-results', () => api.get<{ rows: Result[] }>('/scmapi/inspection/brand-results'));
+  const { data, error } = useCall(qualityCalls.brandResults, undefined);
   const dictText = (code: string, v: string) => {
     const item = getDictionary(code)?.items.find((x) => x.value === v);
     return item ? (i18n.language.startsWith('en') ? item.label.en : item.label.zh) : v;
