@@ -8,10 +8,12 @@ import { AppError } from '../../http/errors';
 import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
+import { deriveRecords, serviceWrite } from '../../resources/record-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
-import { writeAudit, type AuditActor } from '../../kernel/audit/audit.service';
 import { raiseNotice } from '../notify/notice.service';
 import { asTenant, receiverAccepts, sharedDocumentChanged } from './cross-tenant.util';
+import { deriveLineAmounts } from './order-lines';
+import { joinedClientOf, linkCopy, moveCopies, moveSource, openShare, ORDER_SHARE } from './order-share';
 
 /**
  * Orders across companies (issue 6, spec 4 "customer order"): a brand's requirement order (pr order)
@@ -24,42 +26,30 @@ import { asTenant, receiverAccepts, sharedDocumentChanged } from './cross-tenant
 type Row = Record<string, unknown>;
 
 const languageOf = (auth: AuthContext): Language => (isLanguage(auth.language) ? auth.language : 'zh-CN');
-const actorOf = (ctx: Pick<ActionContext, 'auth' | 'ip'>, clientId: number): AuditActor => ({ clientId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip });
 
 /**
  * Entry amounts (qty x unit price, 4 decimals, spec 9), the order's total quantity and amount, and its
  * allocation status (spec 4), from what is stored: run after every save of the order.
  */
 export async function recomputeOrder(tx: Db, clientId: number, orderId: number): Promise<void> {
-  await recomputeTotals(tx, 'scm_pr_order', 'scm_pr_order_entry', clientId, orderId);
+  await recomputeTotals(tx, 'prorder', clientId, orderId);
   const r = await sql<Row>`select receive_date, maker_vendor_id, status, alloc_status from scm_pr_order where id = ${orderId} and client_id = ${clientId}`.execute(tx);
-  if (r.rows[0]) {
-    const status = orderAllocationStatus(r.rows[0]);
-    await sql`update scm_pr_order set alloc_status = ${status} where id = ${orderId} and client_id = ${clientId}`.execute(tx);
-  }
+  if (r.rows[0]) await deriveRecords(serviceWrite(tx, { clientId }), 'prorder', [orderId], { alloc_status: orderAllocationStatus(r.rows[0]) });
 }
 
 /** Entry amounts (qty x unit price, 4 decimals) and the header's total quantity and amount. */
-async function recomputeTotals(tx: Db, table: string, entryTable: string, clientId: number, orderId: number): Promise<void> {
-  await sql`update ${sql.table(entryTable)} set amount = case when unit_price is null then null else round(qty * unit_price, 4) end
-    where client_id = ${clientId} and order_id = ${orderId}`.execute(tx);
-  await sql`update ${sql.table(table)} o set
-      total_qty = coalesce((select sum(e.qty) from ${sql.table(entryTable)} e where e.client_id = o.client_id and e.order_id = o.id), 0),
-      total_amount = (select sum(e.amount) from ${sql.table(entryTable)} e where e.client_id = o.client_id and e.order_id = o.id)
-    where o.id = ${orderId} and o.client_id = ${clientId}`.execute(tx);
+async function recomputeTotals(tx: Db, entity: 'prorder' | 'customerorder', clientId: number, orderId: number): Promise<void> {
+  const entries = sql.table(entity === 'prorder' ? 'scm_pr_order_entry' : 'scm_customer_order_entry');
+  const w = serviceWrite(tx, { clientId });
+  await deriveLineAmounts(w, `${entity}_entry`, 'order_id', orderId);
+  await deriveRecords(w, entity, [orderId], {
+    total_qty: sql`coalesce((select sum(e.qty) from ${entries} e where e.client_id = t.client_id and e.order_id = t.id), 0)`,
+    total_amount: sql`(select sum(e.amount) from ${entries} e where e.client_id = t.client_id and e.order_id = t.id)`,
+  });
 }
 
 async function entriesOf(tx: Db, table: string, clientId: number, orderId: number): Promise<Row[]> {
   return (await sql<Row>`select * from ${sql.table(table)} where client_id = ${clientId} and order_id = ${orderId} order by seq nulls last, id`.execute(tx)).rows;
-}
-
-/** The platform company a vendor record stands for, if that vendor has joined (active client). */
-async function joinedClientOf(tx: Db, clientId: number, vendorId: number): Promise<{ id: number; name: string; type: string } | null> {
-  const v = await sql<{ code: string | null }>`select platform_client_code as code from md_vendor where id = ${vendorId} and client_id = ${clientId}`.execute(tx);
-  const code = v.rows[0]?.code;
-  if (!code) return null;
-  const c = await sql<{ id: number; name: string; type: string }>`select id, name, type from clients where upper(code) = upper(${code}) and status = 'active' and id <> ${clientId}`.execute(tx);
-  return c.rows[0] ?? null;
 }
 
 /** Brand: send the order to its maker (handler-only action `send`, from draft or rejected). */
@@ -101,17 +91,12 @@ async function sendOrder(ctx: ActionContext) {
         entries: entries.map((e) => ({ style_no: e.style_no, style_name: e.style_name ?? null, colour: e.colour, size: e.size, qty: e.qty, unit_price: e.unit_price ?? null, seq: e.seq ?? null })),
       },
     });
-    await sql`update scm_customer_order set source_no = ${row.pr_no as string}, source_client_id = ${clientId} where id = ${id} and client_id = ${target.id}`.execute(mtx);
+    await linkCopy(mtx, target.id, auth.userId, { entity: 'customerorder', id, set: { source_no: row.pr_no as string, source_client_id: clientId } });
     return id;
   });
 
-  const share = await sql<{ id: number }>`insert into scm_order_share (client_id, created_by, updated_by, from_client, to_client, source_entity, source_id, source_no,
-      target_entity, target_id, state)
-    values (${clientId}, ${auth.userId}, ${auth.userId}, ${clientId}, ${target.id}, 'prorder', ${orderId}, ${row.pr_no as string}, 'customerorder', ${coId}, 'active')
-    returning id`.execute(tx);
-  const shareId = Number(share.rows[0].id);
+  await openShare(tx, ORDER_SHARE, { clientId, userId: auth.userId, partnerId: target.id, sourceId: orderId, sourceNo: row.pr_no as string, copyId: coId });
   const coNo = await asTenant(tx, target.id, clientId, async (mtx) => {
-    await sql`update scm_customer_order set share_id = ${shareId} where id = ${coId} and client_id = ${target.id}`.execute(mtx);
     return (await sql<{ order_no: string | null }>`select order_no from scm_customer_order where id = ${coId} and client_id = ${target.id}`.execute(mtx)).rows[0]?.order_no ?? String(row.pr_no);
   });
   // Every user of the maker hears of the order, named by the maker's own number (the last write of this action).
@@ -151,67 +136,29 @@ export function onOrderAccepted(listener: (e: OrderAccepted) => Promise<void>): 
   if (!acceptListeners.includes(listener)) acceptListeners.push(listener);
 }
 
-/** Brand cancels: a copy at the maker that is still open is cancelled with it, and the share closes. */
+/** Brand cancels: a copy at the maker that is still open is cancelled with it (its listeners run there), and the share closes. */
 async function cancelOrder(ctx: ActionContext) {
   const { tx, clientId, row } = ctx;
-  const shares = await sql<Row>`select * from scm_order_share where client_id = ${clientId} and source_entity = 'prorder' and source_id = ${row.id as number} and state = 'active'`.execute(tx);
-  for (const s of shares.rows) {
-    const maker = Number(s.to_client);
-    await asTenant(tx, maker, clientId, async (mtx) => {
-      const copy = (await sql<Row>`select status, order_no, created_by, updated_by from scm_customer_order where id = ${s.target_id as number} and client_id = ${maker} for update`.execute(mtx)).rows[0];
-      const open = await sql`update scm_customer_order set status = 'cancelled', version = version + 1, updated_at = now()
-        where id = ${s.target_id as number} and client_id = ${maker} and status in ('pending', 'in_progress') returning id`.execute(mtx);
-      await writeAudit(mtx, actorOf(ctx, maker), customerOrder.name, Number(s.target_id), 'cancel', [{ field: 'status', old: copy?.status ?? null, new: 'cancelled' }]);
-      if (open.rows.length) for (const l of cancelListeners) await l({ tx: mtx, clientId: maker, entity: 'customerorder', id: Number(s.target_id), auth: ctx.auth, ip: ctx.ip });
-      // The maker hears of it: whoever of the maker last acted on its copy (accepted it), else all of the maker.
-      await sharedDocumentChanged(mtx, {
-        entity: 'customerorder', clientId: maker, id: Number(s.target_id), status: open.rows.length ? 'cancelled' : String(copy?.status ?? 'cancelled'), from: (copy?.status as string | null) ?? null,
-        no: (copy?.order_no as string | null) ?? null, by: { userId: ctx.auth.userId, clientId }, tell: [copy?.updated_by as number, copy?.created_by as number],
-      });
-    });
-    await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${s.id as number} and client_id = ${clientId}`.execute(tx);
-  }
+  await moveCopies(ctx, ORDER_SHARE, {
+    status: 'cancelled', audit: 'cancel', onlyFrom: ['pending', 'in_progress'], closeShare: true, tellActors: true,
+    after: async (mtx, maker, copyId, moved) => {
+      if (moved) for (const l of cancelListeners) await l({ tx: mtx, clientId: maker, entity: 'customerorder', id: copyId, auth: ctx.auth, ip: ctx.ip });
+    },
+  });
   for (const l of cancelListeners) await l({ tx, clientId, entity: 'prorder', id: Number(row.id), auth: ctx.auth, ip: ctx.ip });
   await sharedDocumentChanged(tx, { entity: 'prorder', clientId, id: Number(row.id), status: 'cancelled', from: String(row.status), no: row.pr_no as string, by: { userId: ctx.auth.userId, clientId } });
 }
 
 /**
  * Maker side: applies the maker's answer to the brand's order through the share record named on the
- * customer order. Refuses (403) without an active share from that brand to this maker for this copy.
+ * customer order (order-share.ts `moveSource`: 403 without an active share from that brand to this
+ * maker for this copy); the brand's users who sent and created the order hear of it.
  */
 async function onBrandOrder(ctx: ActionContext, change: { status: string; rejectReason?: string | null; closeShare: boolean; allocStatus?: string }): Promise<void> {
-  const { tx, clientId, row } = ctx;
   // A hand-made order (a customer not on the platform) has no brand side to move.
-  if (!row.share_id && !row.source_client_id) return;
-  const brandId = Number(row.source_client_id);
-  const shareId = Number(row.share_id);
-  if (!brandId || !shareId) throw new AppError('scm.order.shareMissing');
-  await asTenant(tx, brandId, clientId, async (btx) => {
-    const share = await sql<Row>`select * from scm_order_share where id = ${shareId} and client_id = ${brandId} and from_client = ${brandId}
-      and to_client = ${clientId} and target_entity = 'customerorder' and target_id = ${row.id as number} and state = 'active'`.execute(btx);
-    const s = share.rows[0];
-    if (!s) throw new AppError('scm.order.shareMissing');
-    const before = await sql<Row>`select id, pr_no, status, reject_reason, created_by from scm_pr_order where id = ${s.source_id as number} and client_id = ${brandId} for update`.execute(btx);
-    const order = before.rows[0];
-    if (!order) throw new AppError('scm.order.shareMissing');
-    await sql`update scm_pr_order set status = ${change.status}, reject_reason = ${change.rejectReason ?? null},
-        alloc_status = coalesce(${change.allocStatus ?? null}, alloc_status), version = version + 1, updated_at = now()
-      where id = ${order.id as number} and client_id = ${brandId}`.execute(btx);
-    await writeAudit(btx, actorOf(ctx, brandId), 'prorder', Number(order.id), `maker-${change.status}`, [
-      { field: 'status', old: order.status, new: change.status },
-      ...(change.rejectReason ? [{ field: 'reject_reason', old: order.reject_reason ?? null, new: change.rejectReason }] : []),
-    ]);
-    if (change.closeShare) await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${shareId} and client_id = ${brandId}`.execute(btx);
-    // The brand's users who sent and created the order hear of the answer (accepted, rejected with the reason, finished), by the brand's own number.
-    await sharedDocumentChanged(btx, {
-      entity: 'prorder', clientId: brandId, id: Number(order.id), status: change.status, from: String(order.status), no: order.pr_no as string,
-      by: { userId: ctx.auth.userId, clientId }, tell: [Number(s.created_by), Number(order.created_by)], reason: change.rejectReason || null,
-    });
-  });
-  await sharedDocumentChanged(tx, {
-    entity: 'customerorder', clientId, id: Number(row.id), status: ctx.transition?.to ?? change.status, from: String(row.status), no: (row.order_no as string | null) ?? null,
-    by: { userId: ctx.auth.userId, clientId },
-  });
+  if (!ctx.row.share_id && !ctx.row.source_client_id) return;
+  const set = { status: change.status, reject_reason: change.rejectReason ?? null, ...(change.allocStatus ? { alloc_status: change.allocStatus } : {}) };
+  await moveSource(ctx, ORDER_SHARE, { set, audit: `maker-${change.status}`, reason: change.rejectReason, closeShare: change.closeShare });
 }
 
 export function registerOrderHandlers(): void {
@@ -226,7 +173,7 @@ export function registerOrderHandlers(): void {
       if (before?.share_id) throw new AppError('scm.order.sharedReadOnly');
     },
     afterWrite: async ({ tx, clientId, ids }) => {
-      for (const id of ids) await recomputeTotals(tx, 'scm_customer_order', 'scm_customer_order_entry', clientId, id);
+      for (const id of ids) await recomputeTotals(tx, 'customerorder', clientId, id);
     },
   });
   registerActionHandler('prorder', 'send', sendOrder);

@@ -7,10 +7,12 @@ import { AppError, keyedError, type ErrorKey, type ParamsArg } from '../../http/
 import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
+import { deriveRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
-import { writeAudit } from '../../kernel/audit/audit.service';
 import { raiseNotice } from '../notify/notice.service';
 import { asTenant, receiverAccepts, sharedDocumentChanged } from '../orders/cross-tenant.util';
+import { deriveLineAmounts, perRow, rowQty } from '../orders/order-lines';
+import { joinedClientOf, linkCopy, moveCopies, moveSource, onSource, openShare, OUTSOURCE_SHARE, type SourceWork } from '../orders/order-share';
 
 /**
  * Outsourced orders across companies (issue 12). The maker outsources a vendor process of a scheduled
@@ -49,17 +51,13 @@ const linesFromPlan = (plan: Row, price: unknown) =>
 
 /** Amounts: qty x price per line; the header's amount is net of its discount, then with its tax rate. */
 async function computeTotals(tx: Db, clientId: number, id: number): Promise<void> {
-  await sql`update scm_outsource_order_line set amount = case when unit_price is null then null else round(qty * unit_price, 4) end where client_id = ${clientId} and order_id = ${id}`.execute(tx);
-  await sql`update scm_outsource_order o set total_qty = coalesce((select sum(qty) from scm_outsource_order_line l where l.client_id = o.client_id and l.order_id = o.id), 0),
-      total_amount = round((select sum(amount) from scm_outsource_order_line l where l.client_id = o.client_id and l.order_id = o.id) * (1 - coalesce(o.discount, 0) / 100), 4)
-    where o.id = ${id} and o.client_id = ${clientId}`.execute(tx);
-  await sql`update scm_outsource_order set total_with_tax = round(total_amount * (1 + coalesce(tax_rate, 0) / 100), 4) where id = ${id} and client_id = ${clientId}`.execute(tx);
-}
-
-async function joinedClientOf(tx: Db, clientId: number, vendorId: number): Promise<{ id: number; name: string; type: string } | null> {
-  const code = (await sql<{ code: string | null }>`select platform_client_code as code from md_vendor where id = ${vendorId} and client_id = ${clientId}`.execute(tx)).rows[0]?.code;
-  if (!code) return null;
-  return (await sql<{ id: number; name: string; type: string }>`select id, name, type from clients where upper(code) = upper(${code}) and status = 'active' and id <> ${clientId}`.execute(tx)).rows[0] ?? null;
+  const w = serviceWrite(tx, { clientId });
+  await deriveLineAmounts(w, 'outsourceorder_line', 'order_id', id);
+  await deriveRecords(w, 'outsourceorder', [id], {
+    total_qty: sql`coalesce((select sum(qty) from scm_outsource_order_line l where l.client_id = t.client_id and l.order_id = t.id), 0)`,
+    total_amount: sql`round((select sum(amount) from scm_outsource_order_line l where l.client_id = t.client_id and l.order_id = t.id) * (1 - coalesce(t.discount, 0) / 100), 4)`,
+  });
+  await deriveRecords(w, 'outsourceorder', [id], { total_with_tax: sql`round(t.total_amount * (1 + coalesce(t.tax_rate, 0) / 100), 4)` });
 }
 
 async function processOf(tx: Db, clientId: number, id: number): Promise<Row | undefined> {
@@ -152,17 +150,13 @@ async function submitOrder(ctx: ActionContext) {
         lines: lines.map((l, i) => ({ style_no: l.style_no ?? null, colour: l.colour ?? null, size: l.size ?? null, qty: l.qty, unit_price: l.unit_price ?? null, seq: i + 1 })),
       },
     });
-    await sql`update scm_outsource_task set source_no = ${row.os_no as string}, source_client_id = ${clientId}, done_qty = 0 where id = ${id} and client_id = ${target.id}`.execute(stx);
-    for (const [i, l] of lines.entries())
-      await sql`update scm_outsource_task_line set source_line_id = ${Number(l.id)}, dispatched_qty = 0 where client_id = ${target.id} and task_id = ${id} and seq = ${i + 1}`.execute(stx);
+    await linkCopy(stx, target.id, auth.userId, { entity: 'outsourcetask', id, set: { source_no: row.os_no as string, source_client_id: clientId, done_qty: 0 } },
+      { entity: 'outsourcetask_line', fk: 'task_id', sourceIds: lines.map((l) => Number(l.id)), set: { dispatched_qty: 0 } });
     const no = (await sql<{ task_no: string }>`select task_no from scm_outsource_task where id = ${id} and client_id = ${target.id}`.execute(stx)).rows[0].task_no;
     return { id, no };
   });
-  const share = await sql<{ id: number }>`insert into scm_order_share (client_id, created_by, updated_by, from_client, to_client, source_entity, source_id, source_no, target_entity, target_id, state)
-    values (${clientId}, ${auth.userId}, ${auth.userId}, ${clientId}, ${target.id}, 'outsourceorder', ${orderId}, ${row.os_no as string}, 'outsourcetask', ${task.id}, 'active') returning id`.execute(tx);
-  const shareId = Number(share.rows[0].id);
+  await openShare(tx, OUTSOURCE_SHARE, { clientId, userId: auth.userId, partnerId: target.id, sourceId: orderId, sourceNo: row.os_no as string, copyId: task.id });
   await asTenant(tx, target.id, clientId, async (stx) => {
-    await sql`update scm_outsource_task set share_id = ${shareId} where id = ${task.id} and client_id = ${target.id}`.execute(stx);
     await raiseNotice(stx, {
       clientId: target.id, everyone: true, kind: 'outsource.received', title: 'notify.osReceived.title', doc_no: task.no,
       link: `/page/document/outsourcetask?id=${task.id}`,
@@ -188,28 +182,6 @@ function lockHandler(lock: boolean) {
 }
 
 /**
- * Changes the vendor's copy through the maker's own active share (when the order was sent); the
- * vendor hears of it (`sharedDocumentChanged`: whoever of the vendor last acted on the task, else all
- * of the vendor).
- */
-async function onTaskCopy(ctx: ActionContext, setSql: string, status: string, closeShare = false): Promise<void> {
-  const { tx, clientId } = ctx;
-  const shares = (await sql<Row>`select * from scm_order_share where client_id = ${clientId} and source_entity = 'outsourceorder' and source_id = ${ctx.row.id as number} and state = 'active'`.execute(tx)).rows;
-  for (const s of shares) {
-    const vendor = Number(s.to_client);
-    await asTenant(tx, vendor, clientId, async (stx) => {
-      const task = (await sql<Row>`select status, task_no, created_by, updated_by from scm_outsource_task where id = ${s.target_id as number} and client_id = ${vendor} for update`.execute(stx)).rows[0];
-      await sql`update scm_outsource_task ${sql.raw(setSql)} where id = ${s.target_id as number} and client_id = ${vendor}`.execute(stx);
-      await sharedDocumentChanged(stx, {
-        entity: 'outsourcetask', clientId: vendor, id: Number(s.target_id), status, from: (task?.status as string | null) ?? null, no: (task?.task_no as string | null) ?? null,
-        by: { userId: ctx.auth.userId, clientId }, tell: [task?.updated_by as number, task?.created_by as number],
-      });
-    });
-    if (closeShare) await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${s.id as number} and client_id = ${clientId}`.execute(tx);
-  }
-}
-
-/**
  * The maker receives per line: `receive` takes everything still to come on every line (order
  * received, its plan lock turns "received"); `receive_part` takes the quantities named per line (JSON
  * {"<seq>": qty}). Still to come on a line = dispatched - received; for an order tracked by hand,
@@ -218,7 +190,8 @@ async function onTaskCopy(ctx: ActionContext, setSql: string, status: string, cl
 async function receiveLines(ctx: ActionContext, partial: boolean) {
   const { tx, clientId, row } = ctx;
   if (row.status === 'submitted' && row.tracking !== 'manual') throw new AppError('os.order.onlyManualReceive');
-  if (row.tracking === 'manual') await sql`update scm_outsource_order_line set dispatched_qty = qty where order_id = ${row.id as number} and client_id = ${clientId}`.execute(tx);
+  const w = serviceWrite(tx, { clientId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip });
+  if (row.tracking === 'manual') await updateRecords(w, 'outsourceorder_line', { where: sql`t.order_id = ${row.id as number}` }, { dispatched_qty: sql`t.qty` }, { audit: 'receive' });
   const lines = await linesOf(tx, 'scm_outsource_order_line', 'order_id', clientId, Number(row.id));
   let receipt: Record<string, unknown> | null = null;
   if (partial) {
@@ -237,53 +210,27 @@ async function receiveLines(ctx: ActionContext, partial: boolean) {
   });
   if (!takes.some((t) => t.q > 0)) throw new AppError('os.order.nothingToReceive');
   if (partial && takes.every((t) => t.q >= t.remaining)) throw validation('os.order.receiptCompletes', 'receipt');
-  for (const { l, q } of takes) if (q > 0) await sql`update scm_outsource_order_line set received_qty = coalesce(received_qty, 0) + ${q} where id = ${l.id as number} and client_id = ${clientId}`.execute(tx);
+  const taken = perRow(takes.filter((t) => t.q > 0).map(({ l, q }) => ({ id: Number(l.id), v: q })));
+  await updateRecords(w, 'outsourceorder_line', taken, { received_qty: sql`coalesce(t.received_qty, 0) + ${rowQty}` }, { audit: partial ? 'receive_part' : 'receive' });
   const total = (await sql<{ n: number }>`select coalesce(sum(received_qty), 0)::int as n from scm_outsource_order_line where client_id = ${clientId} and order_id = ${row.id as number}`.execute(tx)).rows[0].n;
   const status = partial ? 'part_received' : 'received';
-  if (!partial) await onTaskCopy(ctx, `set status = 'received', version = version + 1, updated_at = now()`, 'received');
+  if (!partial) await moveCopies(ctx, OUTSOURCE_SHARE, { status: 'received', audit: 'receive', tellActors: true });
   await sharedDocumentChanged(tx, { entity: 'outsourceorder', clientId, id: Number(row.id), status, from: String(row.status), no: row.os_no as string, by: { userId: ctx.auth.userId, clientId } });
   return { patch: partial ? { received_qty: total } : { received_qty: total, plan_lock: 'received' } };
 }
 
 /** The maker's order behind an outsourced task, through its active share; `work` runs in the maker's scope. */
-export async function onMakerOrder<T>(ctx: ActionContext, work: (mtx: Db, makerId: number, order: Row, share: Row) => Promise<T>): Promise<T> {
-  const { tx, clientId, row } = ctx;
-  const makerId = Number(row.source_client_id);
-  const shareId = Number(row.share_id);
-  if (!makerId || !shareId) throw new AppError('os.order.shareMissing');
-  return asTenant(tx, makerId, clientId, async (mtx) => {
-    const s = (await sql<Row>`select * from scm_order_share where id = ${shareId} and client_id = ${makerId} and from_client = ${makerId} and to_client = ${clientId}
-      and source_entity = 'outsourceorder' and target_entity = 'outsourcetask' and target_id = ${row.id as number} and state = 'active'`.execute(mtx)).rows[0];
-    if (!s) throw new AppError('os.order.shareMissing');
-    const order = (await sql<Row>`select * from scm_outsource_order where id = ${s.source_id as number} and client_id = ${makerId} for update`.execute(mtx)).rows[0];
-    if (!order) throw new AppError('os.order.shareMissing');
-    return work(mtx, makerId, order, s);
-  });
+export function onMakerOrder<T>(ctx: ActionContext, work: SourceWork<T>): Promise<T> {
+  return onSource(ctx, OUTSOURCE_SHARE, work);
 }
 
 /**
- * Moves the maker's order as the vendor answers (or keeps its state, for progress), audits it there;
- * the maker's users who submitted and created it hear of a declared change (`sharedDocumentChanged`:
- * accepted, rejected with the reason, dispatched), and the vendor's own lists follow its task.
+ * Moves the maker's order as the vendor answers (or keeps its state, for progress), audited there as
+ * `vendor-<action>` (order-share.ts `moveSource`: the maker's users who submitted and created it hear
+ * of a declared change, and the vendor's own lists follow its task).
  */
-async function moveMakerOrder(ctx: ActionContext, status: string | null, set: Record<string, unknown>, extra: { reason?: string } = {}, closeShare = false): Promise<void> {
-  await onMakerOrder(ctx, async (mtx, makerId, order, share) => {
-    const values = { ...set, ...(status ? { status } : {}) };
-    const sets = Object.entries(values).map(([k, v]) => sql`${sql.id(k)} = ${v as string | number | null}`);
-    await sql`update scm_outsource_order set ${sql.join(sets)}, version = version + 1, updated_at = now() where id = ${order.id as number} and client_id = ${makerId}`.execute(mtx);
-    await writeAudit(mtx, { clientId: makerId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip }, 'outsourceorder', Number(order.id), `vendor-${ctx.transition?.action ?? 'change'}`,
-      Object.entries(values).map(([field, v]) => ({ field, old: order[field] ?? null, new: v })));
-    if (closeShare) await sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now() where id = ${share.id as number} and client_id = ${makerId}`.execute(mtx);
-    await sharedDocumentChanged(mtx, {
-      entity: 'outsourceorder', clientId: makerId, id: Number(order.id), status: status ?? String(order.status), from: String(order.status), no: order.os_no as string,
-      by: { userId: ctx.auth.userId, clientId: ctx.clientId }, tell: [Number(share.created_by), Number(order.created_by)], reason: extra.reason || null,
-    });
-  });
-  const { row, transition } = ctx;
-  await sharedDocumentChanged(ctx.tx, {
-    entity: 'outsourcetask', clientId: ctx.clientId, id: Number(row.id), status: transition?.to ?? String(row.status), from: String(row.status), no: (row.task_no as string | null) ?? null,
-    by: { userId: ctx.auth.userId, clientId: ctx.clientId },
-  });
+async function moveMakerOrder(ctx: ActionContext, status: string | null, set: Record<string, unknown>, extra: { reason?: string; before?: SourceWork<void> } = {}, closeShare = false): Promise<void> {
+  await moveSource(ctx, OUTSOURCE_SHARE, { set: { ...set, ...(status ? { status } : {}) }, audit: `vendor-${ctx.transition?.action ?? 'change'}`, reason: extra.reason, closeShare, before: extra.before });
 }
 
 async function reportProgress(ctx: ActionContext) {
@@ -313,11 +260,14 @@ async function dispatchTask(ctx: ActionContext) {
     return { line: l, q };
   });
   if (!qtys.some((x) => x.q > 0)) throw bad();
-  for (const { line, q } of qtys) await sql`update scm_outsource_task_line set dispatched_qty = ${q} where id = ${line.id as number} and client_id = ${clientId}`.execute(tx);
-  await onMakerOrder(ctx, async (mtx, makerId, order) => {
-    for (const { line, q } of qtys) await sql`update scm_outsource_order_line set dispatched_qty = ${q} where id = ${line.source_line_id as number} and client_id = ${makerId} and order_id = ${order.id as number}`.execute(mtx);
+  const who = { clientId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip };
+  await updateRecords(serviceWrite(tx, who), 'outsourcetask_line', perRow(qtys.map(({ line, q }) => ({ id: Number(line.id), v: q }))), { dispatched_qty: rowQty }, { audit: 'dispatch' });
+  await moveMakerOrder(ctx, 'dispatched', {}, {
+    before: async (mtx, makerId, order) => {
+      const lines = perRow(qtys.map(({ line, q }) => ({ id: Number(line.source_line_id), v: q })), sql`t.order_id = ${order.id as number}`);
+      await updateRecords(serviceWrite(mtx, { ...who, clientId: makerId }), 'outsourceorder_line', lines, { dispatched_qty: rowQty }, { audit: 'vendor-dispatch' });
+    },
   });
-  await moveMakerOrder(ctx, 'dispatched', {});
   return { patch: { dispatched_at: new Date().toISOString() } };
 }
 
@@ -355,11 +305,12 @@ export function registerOutsourceHandlers(): void {
         if (o?.plan_id && count === 0) {
           const plan = (await sql<Row>`select * from scm_prodplan where id = ${o.plan_id as number} and client_id = ${clientId}`.execute(tx)).rows[0];
           for (const l of plan ? linesFromPlan(plan, null) : [])
+            // raw write: a line the order's own save adds under its parent; the record writer writes declared fields only, and a child line's foreign key (order_id) is its parent's, not a declared field
             await sql`insert into scm_outsource_order_line (client_id, order_id, style_no, colour, size, qty, seq) values (${clientId}, ${id}, ${l.style_no as string | null}, ${l.colour}, ${l.size}, ${l.qty}, ${l.seq})`.execute(tx);
         }
         // The process's estimated rate is the default price.
         if (o?.estimated_rate !== null && o?.estimated_rate !== undefined)
-          await sql`update scm_outsource_order_line set unit_price = ${o.estimated_rate as string} where client_id = ${clientId} and order_id = ${id} and unit_price is null`.execute(tx);
+          await deriveRecords(serviceWrite(tx, { clientId }), 'outsourceorder_line', { where: sql`t.order_id = ${id} and t.unit_price is null` }, { unit_price: o.estimated_rate });
         await computeTotals(tx, clientId, id);
       }
     },
@@ -369,11 +320,13 @@ export function registerOutsourceHandlers(): void {
       if (before?.share_id) throw new AppError('os.order.sharedReadOnly');
     },
     afterWrite: async ({ tx, clientId, ids }) => {
+      const w = serviceWrite(tx, { clientId });
       for (const id of ids) {
-        await sql`update scm_outsource_task_line set amount = case when unit_price is null then null else round(qty * unit_price, 4) end where client_id = ${clientId} and task_id = ${id}`.execute(tx);
-        await sql`update scm_outsource_task o set total_qty = coalesce((select sum(qty) from scm_outsource_task_line l where l.client_id = o.client_id and l.task_id = o.id), 0),
-            total_amount = round((select sum(amount) from scm_outsource_task_line l where l.client_id = o.client_id and l.task_id = o.id) * (1 - coalesce(o.discount, 0) / 100), 4)
-          where o.id = ${id} and o.client_id = ${clientId}`.execute(tx);
+        await deriveLineAmounts(w, 'outsourcetask_line', 'task_id', id);
+        await deriveRecords(w, 'outsourcetask', [id], {
+          total_qty: sql`coalesce((select sum(qty) from scm_outsource_task_line l where l.client_id = t.client_id and l.task_id = t.id), 0)`,
+          total_amount: sql`round((select sum(amount) from scm_outsource_task_line l where l.client_id = t.client_id and l.task_id = t.id) * (1 - coalesce(t.discount, 0) / 100), 4)`,
+        });
       }
     },
   });
@@ -384,7 +337,7 @@ export function registerOutsourceHandlers(): void {
   registerActionHandler('outsourceorder', 'receive', (ctx) => receiveLines(ctx, false));
   registerActionHandler('outsourceorder', 'receive_part', (ctx) => receiveLines(ctx, true));
   registerActionHandler('outsourceorder', 'cancel', async (ctx) => {
-    await onTaskCopy(ctx, `set status = 'cancelled', version = version + 1, updated_at = now()`, 'cancelled', true);
+    await moveCopies(ctx, OUTSOURCE_SHARE, { status: 'cancelled', audit: 'cancel', closeShare: true, tellActors: true });
     await sharedDocumentChanged(ctx.tx, { entity: 'outsourceorder', clientId: ctx.clientId, id: Number(ctx.row.id), status: 'cancelled', from: String(ctx.row.status), no: ctx.row.os_no as string, by: { userId: ctx.auth.userId, clientId: ctx.clientId } });
   });
   registerActionHandler('outsourcetask', 'accept', async (ctx) => moveMakerOrder(ctx, 'accepted', {}));
