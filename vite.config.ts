@@ -83,7 +83,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           root: '.',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'grids/**/*.test.ts', 'reports/**/*.test.ts', 'calendars/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'grids/**/*.test.ts', 'reports/**/*.test.ts', 'calendars/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           // A worker's files share the loaded modules (46 s -> 18 s on two cores): the unit tests are pure
           // functions over declarations; the few that register module state (a company's dictionary

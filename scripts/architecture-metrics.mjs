@@ -65,15 +65,23 @@
  *    whose table is an interpolation (`${tbl(entity)}`) is counted as "target not literal".
  *    Kysely's builder calls (`insertInto('t')`, `updateTable`, `deleteFrom`) count as writes too.
  *
- * 5. Imports running back up the layers (import and export declarations and dynamic `import()`
- *    with a relative address, type-only imports included and marked): a file of a lower layer
+ * 5. Imports running back up the layers (import and export declarations and `import()` with a
+ *    relative address, read by TypeScript's import pre-processor, `importsInText`; type-only imports
+ *    included and marked): a file of a lower layer
  *    importing a file of a higher one. Folders of one rank may import each other. Layers:
- *      client: model, grids/reports/calendars (0) < api (1) < session (2) < grid (3) < form (4)
- *              < engine, calendar (5) < shell (6) < pages (7) < app (8) < main.tsx, index.ts (9)
- *              (grid holds AG Grid and the matrix table, the form drawer shows child grids, the
- *              engine composes lists and forms into pages; the board renderer is a peer of the engine)
- *      server: model, grids/reports/calendars, config.ts (0) < db (1) < http (2) < access,
- *              realtime (3) < resources (4) < services (5) < app.ts, main.ts, index.ts (6)
+ *      client: model, grids/reports/calendars (0) < kernel (1) < api (2) < session (3) < grid (4)
+ *              < form (5) < engine, calendar (6) < shell (7) < pages (8) < app (9) < main.tsx, index.ts (10)
+ *              (kernel, added with issue 30, is the framework-free core every layer may use: the i18n
+ *              instance and tr(), browser storage keys, the toast bus, the router handle for code
+ *              outside React (navigateTo) and the route prefetch hook; grid holds AG Grid and the
+ *              matrix table, the form drawer shows child grids, the engine composes lists and forms
+ *              into pages; the board renderer is a peer of the engine)
+ *      server: model, grids/reports/calendars, config.ts (0) < db (1) < kernel (2) < http (3)
+ *              < access, realtime (4) < resources (5) < services (6) < app.ts, main.ts, index.ts (7)
+ *              (kernel, added with issue 30, holds the primitives under the routes that access, the
+ *              writer and the services all use and that need only the database: tenant scope and
+ *              row-level security, the audit journal, numbering sequences, a company's dictionary
+ *              items, the mail and SMS outbox queue, password hashing)
  *    The client importing the server or the server the client counts too (as "across").
  */
 import fs from 'node:fs';
@@ -165,8 +173,8 @@ export const WRITER_FILES = [
 ];
 
 /** Layer ranks by the first folder under src/client or src/server (see the header). */
-export const CLIENT_LAYERS = { model: 0, declarations: 0, api: 1, session: 2, grid: 3, form: 4, engine: 5, calendar: 5, shell: 6, pages: 7, app: 8, root: 9 };
-export const SERVER_LAYERS = { model: 0, declarations: 0, config: 0, db: 1, http: 2, access: 3, realtime: 3, resources: 4, services: 5, root: 6 };
+export const CLIENT_LAYERS = { model: 0, declarations: 0, kernel: 1, api: 2, session: 3, grid: 4, form: 5, engine: 6, calendar: 6, shell: 7, pages: 8, app: 9, root: 10 };
+export const SERVER_LAYERS = { model: 0, declarations: 0, config: 0, db: 1, kernel: 2, http: 3, access: 4, realtime: 4, resources: 5, services: 6, root: 7 };
 
 // ---------------------------------------------------------------------------------------------
 // Files
@@ -585,6 +593,39 @@ export function importsIn(sf) {
   return out;
 }
 
+/**
+ * The same list as `importsIn`, read by TypeScript's import pre-processor instead of a full parse
+ * (several times faster, so the layer test stays quick): static imports and re-exports, `import()`
+ * with a literal; type-only when the statement reads `import type` / `export type`.
+ */
+export function importsInText(text) {
+  const out = [];
+  const lineStarts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  const lineAt = (pos) => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid] <= pos) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  for (const ref of ts.preProcessFile(text, true, true).importedFiles) {
+    const before = text.slice(0, ref.pos);
+    // `declare module 'x'` is no import
+    if (!/(\bfrom|\bimport|\bimport\s*\()\s*['"`]?$/.test(before)) continue;
+    let start = 0;
+    for (const m of before.matchAll(/\b(import|export)\b/g)) start = m.index;
+    const head = before.slice(start);
+    const dynamic = /^import\s*\(\s*['"`]?$/.test(head);
+    const typeOnly = !dynamic && /^(import|export)\s+type\b/.test(head);
+    out.push({ line: lineAt(start) + 1, spec: ref.fileName, typeOnly, ...(dynamic ? { dynamic: true } : {}) });
+  }
+  return out;
+}
+
 /** Whether an import from `from` to `to` runs back up (or across sides); the reason, or null. */
 export function backUp(from, to) {
   const a = layerOf(from);
@@ -598,11 +639,17 @@ export function backUp(from, to) {
   return rb > ra ? `${a.layer} -> ${b.layer}` : null;
 }
 
+/** Figure 5 alone, for the layer test (scripts/architecture-layers.test.ts): { client, server } as in `measure()`. */
+export function measureLayerImports() {
+  return measureImports(listSources());
+}
+
 function measureImports(files) {
   const sides = { client: { count: 0, typeOnly: 0, byPair: {}, imports: [] }, server: { count: 0, typeOnly: 0, byPair: {}, imports: [] } };
   for (const rel of files.filter((f) => f.startsWith('src/client/') || f.startsWith('src/server/'))) {
     const side = sides[layerOf(rel).side];
-    for (const imp of importsIn(parse(rel).sf)) {
+    const text = parsed.get(rel)?.text ?? fs.readFileSync(path.join(ROOT, rel), 'utf8');
+    for (const imp of importsInText(text)) {
       const target = resolveImport(rel, imp.spec);
       const reason = target && backUp(rel, target);
       if (!reason) continue;
