@@ -1,14 +1,11 @@
 import { Button, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, PrintRegular } from '@fluentui/react-icons';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { api } from '../../api/client';
+import { productionCalls } from '../../../model/calls/production';
+import { useCall } from '../../api/calls';
 import { code128Bars, encodableCode128 } from './code128';
 import './production-messages';
-
-type Ticket = { id: number; bundle_no: string; seq: number; style_no: string | null; colour: string; size: string; qty: number };
-type Sheet = { plan_id: number; plan_no: string; order_no: string | null; style_no: string | null; routing: string[]; bundles: Ticket[] };
 
 const useStyles = makeStyles({
   page: { padding: '16px 24px', display: 'flex', flexDirection: 'column', gap: '12px', '@media print': { padding: 0 } },
@@ -40,10 +37,7 @@ export function BundleTicketsPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const planId = params.get('plan');
-  const [sheet, setSheet] = useState<Sheet | null>(null);
-  useEffect(() => {
-    if (planId) void api.get<Sheet>('/scmapi/workorder/tickets', { plan_id: planId }).then(setSheet);
-  }, [planId]);
+  const sheet = useCall(productionCalls.tickets, planId ? { plan_id: Number(planId) } : null, { revalidateOnFocus: false }).data ?? null;
   const total = sheet?.bundles.reduce((a, b) => a + b.qty, 0) ?? 0;
   return (
     <div className={s.page} data-testid="ticket-sheet">

@@ -1,17 +1,9 @@
 import { Field, Input, Radio, RadioGroup, Select, Title2, makeStyles, tokens } from '@fluentui/react-components';
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../api/client';
+import { useScanStation } from './use-scan-station';
 import './production-messages';
 
-type Station = { id: number; code: string; name: string; sequence: number; force_in_scan: boolean; force_out_scan: boolean };
-type Recent = { id: number; bundle_no: string; process: string; direction: 'in' | 'out'; qty: number; scanned_at: string; scanned_by: string | null };
-type Setup = { processes: Station[]; recent: Recent[] };
-type ScanReply = { message: string; work_order: { wo_no: string; done_qty: number; qty: number; status: string } };
-/** The last scan's result, shown large: accepted (green) or refused (red) with the server's words. */
-export type ScanOutcome = { ok: boolean; barcode: string; message: string };
-
-const STORAGE_KEY = 'scan.station';
+export type { ScanOutcome } from './use-scan-station';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px', padding: '16px 24px', maxWidth: '1100px' },
@@ -26,17 +18,6 @@ const useStyles = makeStyles({
   table: { borderCollapse: 'collapse', width: '100%', '& td, & th': { borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, padding: '6px 8px', textAlign: 'left' } },
 });
 
-/** Sends one scan; a refusal comes back as the outcome with the server's message, not as a thrown error. */
-export async function sendScan(barcode: string, processId: number, direction: 'in' | 'out'): Promise<ScanOutcome> {
-  try {
-    const r = await api.post<ScanReply>('/scmapi/workorder/scan', { barcode, process_id: processId, direction }, { quiet: true });
-    return { ok: true, barcode, message: r.message };
-  } catch (e) {
-    if (!(e instanceof ApiError) || e.status === 401) throw e;
-    return { ok: false, barcode, message: e.message };
-  }
-}
-
 /**
  * The scan validation page (spec 2: /zp/prodmgm/index/vfscanvalidate). A keyboard-wedge scanner
  * types the bundle barcode into the focused box and presses Enter; the station's process and the
@@ -46,59 +27,7 @@ export async function sendScan(barcode: string, processId: number, direction: 'i
 export function ScanValidatePage() {
   const { t } = useTranslation();
   const s = useStyles();
-  const [setup, setSetup] = useState<Setup | null>(null);
-  const saved = (() => {
-    try {
-      return JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as { process?: number; direction?: 'in' | 'out' };
-    } catch {
-      return {};
-    }
-  })();
-  const [processId, setProcessId] = useState<number | null>(saved.process ?? null);
-  const [direction, setDirection] = useState<'in' | 'out'>(saved.direction ?? 'in');
-  const [barcode, setBarcode] = useState('');
-  const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
-  const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-
-  const load = useCallback(async () => {
-    const r = await api.get<Setup>('/scmapi/workorder/scan-setup');
-    setSetup(r);
-    setProcessId((p) => (p && r.processes.some((x) => x.id === p) ? p : (r.processes[0]?.id ?? null)));
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useEffect(() => {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ process: processId, direction }));
-  }, [processId, direction]);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'F2' || e.key === 'F3') {
-        e.preventDefault();
-        setDirection(e.key === 'F2' ? 'in' : 'out');
-        input.current?.focus();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-
-  const submit = async () => {
-    const code = barcode.trim();
-    if (!code || processId === null || busy) return;
-    setBusy(true);
-    try {
-      setOutcome(await sendScan(code, processId, direction));
-      setBarcode('');
-      void load();
-    } finally {
-      setBusy(false);
-      input.current?.focus();
-    }
-  };
-
-  const station = setup?.processes.find((p) => p.id === processId);
+  const { setup, processId, setProcessId, direction, setDirection, barcode, setBarcode, outcome, input, submit, station } = useScanStation();
   return (
     <div className={s.page} data-testid="scan-page">
       <Title2 as="h1">{t('wo.scanpage.title')}</Title2>

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { TransitionDef } from '../../../model/entity';
 import type { ResolvedPage } from '../../../model/page-resolve';
-import { api, ApiError } from '../../api/client';
+import { productionCalls } from '../../../model/calls/production';
+import { ApiError } from '../../api/client';
+import { callApi } from '../../api/calls';
 import { ListPage, type ListSlots } from '../../engine/ListPage';
 import { resolvedPageOf } from '../../api/resolved-page';
 import type { ListController } from '../../engine/use-list-controller';
@@ -22,7 +24,7 @@ type ReportOutcome = { ok: true } | { ok: false; field?: string; confirm?: strin
 /** Sends a finished-quantity report; the server asks before finishing short (409 with `needsConfirm`). */
 export async function sendReport(id: number, version: number, qty: string, confirmShort: boolean): Promise<ReportOutcome> {
   try {
-    await api.post(`/scmapi/workorder/action/report`, { ids: [id], version, report_qty: qty, confirm_short: confirmShort }, { quiet: true });
+    await callApi(productionCalls.report, { ids: [id], version, report_qty: qty, confirm_short: confirmShort }, { quiet: true });
     return { ok: true };
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
@@ -86,7 +88,7 @@ function BundleDialog({ row, onClose }: { row: Row; onClose: () => void }) {
   const plan = String(row.plan_id__label ?? row.plan_id ?? '');
   const cut = async () => {
     try {
-      const r = await api.post<{ bundles: number }>('/scmapi/workorder/bundles', { plan_id: row.plan_id, bundle_size: size.trim() }, { quiet: true });
+      const r = await callApi(productionCalls.bundles, { plan_id: Number(row.plan_id), bundle_size: size.trim() }, { quiet: true });
       toast.success(t('wo.ui.bundles.made', { n: r.bundles }));
       navigate(`${TICKETS_PATH}?plan=${String(row.plan_id)}`);
     } catch (e) {

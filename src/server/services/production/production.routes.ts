@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { WORKORDER_MENU } from '../../../model/entities/workorder.entity';
 import { translate } from '../../../model/i18n';
 import { requireAuth, authOf } from '../../access/auth-context';
-import { ok, requestLanguage } from '../../http/envelope';
+import { requestLanguage } from '../../http/envelope';
+import { serveCall } from '../../http/calls';
+import { productionCalls } from '../../../model/calls/production';
 import { AppError } from '../../http/errors';
 import { assertCan } from '../../resources/permissions';
 import { actorOf, parseId } from '../../resources/resource.service';
@@ -18,37 +20,38 @@ import { generateBundles, parseScan, recordScan, scanSetup, ticketSheet } from '
 type Q = Record<string, unknown>;
 
 export async function productionRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/scmapi/workorder/scan-setup', { preHandler: requireAuth }, async (req) => {
+  const guard = { preHandler: requireAuth };
+  serveCall(app, productionCalls.scanSetup, guard, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, WORKORDER_MENU, 'read', { db: app.db });
-    return ok(await withTenant(app.db, clientId, (tx) => scanSetup(tx, clientId)));
+    return withTenant(app.db, clientId, (tx) => scanSetup(tx, clientId));
   });
 
   // One scan of the keyboard-wedge scanner: accepted (recorded, the message to show) or refused (409 / 404 with the reason).
-  app.post('/scmapi/workorder/scan', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, productionCalls.scan, guard, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, WORKORDER_MENU, 'update', { db: app.db });
     const input = parseScan((req.body ?? {}) as Q);
     const result = await withTenant(app.db, clientId, (tx) => recordScan(tx, actorOf(auth, clientId, req.ip), input));
-    return ok({ ...result, message: translate(requestLanguage(req), result.key, result.params) });
+    return { ...result, message: translate(requestLanguage(req), result.key, result.params) };
   });
 
   // The bundles of a plan's work order set: cut from its colour x size matrix (again while nothing is scanned).
-  app.post('/scmapi/workorder/bundles', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, productionCalls.bundles, guard, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, WORKORDER_MENU, 'update', { db: app.db });
     const body = (req.body ?? {}) as Q;
     const planId = parseId(body.plan_id);
     if (planId === null) throw new AppError('err.notFound');
     const size = body.bundle_size === undefined || body.bundle_size === '' ? 50 : Number(body.bundle_size);
-    return ok(await withTenant(app.db, clientId, (tx) => generateBundles(tx, actorOf(auth, clientId, req.ip), planId, size)));
+    return withTenant(app.db, clientId, (tx) => generateBundles(tx, actorOf(auth, clientId, req.ip), planId, size));
   });
 
-  app.get('/scmapi/workorder/tickets', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, productionCalls.tickets, guard, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, WORKORDER_MENU, 'read', { db: app.db });
     const planId = parseId((req.query as Q).plan_id);
     if (planId === null) throw new AppError('err.notFound');
-    return ok(await withTenant(app.db, clientId, (tx) => ticketSheet(tx, clientId, planId)));
+    return withTenant(app.db, clientId, (tx) => ticketSheet(tx, clientId, planId));
   });
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { PlanMatrixCell } from '../../../model/entities/prodplan.entity';
+import type { ScanDirection, ScanInput, ScanResult, ScanSetup, TicketSheet } from '../../../model/calls/production';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { WriteActor } from '../../resources/save-hooks';
@@ -69,9 +70,6 @@ export async function generateBundles(tx: Db, actor: WriteActor, planId: number,
   return { bundles: cut.length };
 }
 
-export type BundleTicket = { id: number; bundle_no: string; seq: number; style_no: string | null; colour: string; size: string; qty: number };
-export type TicketSheet = { plan_id: number; plan_no: string; order_no: string | null; style_no: string | null; routing: string[]; bundles: BundleTicket[] };
-
 /** The data of a plan's bundle ticket sheet: its bundles and the in-house processes they pass. */
 export async function ticketSheet(tx: Db, clientId: number, planId: number): Promise<TicketSheet> {
   const p = (await sql<Row>`select p.id, p.plan_no, p.style_no, o.order_no from scm_prodplan p
@@ -87,16 +85,6 @@ export async function ticketSheet(tx: Db, clientId: number, planId: number): Pro
     bundles: bundles.rows.map((b) => ({ id: Number(b.id), bundle_no: String(b.bundle_no), seq: num(b.seq), style_no: b.style_no ? String(b.style_no) : null, colour: String(b.colour ?? ''), size: String(b.size ?? ''), qty: num(b.qty) })),
   };
 }
-
-export type ScanDirection = 'in' | 'out';
-export type ScanInput = { barcode: string; process_id: number; direction: ScanDirection };
-export type ScanResult = {
-  key: 'wo.scan.okIn' | 'wo.scan.okOut';
-  params: Record<string, string | number>;
-  scan_id: number;
-  bundle: { id: number; bundle_no: string; colour: string; size: string; qty: number };
-  work_order: { id: number; wo_no: string; done_qty: number; qty: number; status: string };
-};
 
 /** Parses a scan request; bad input is a validation error naming the field. */
 export function parseScan(body: Row): ScanInput {
@@ -172,11 +160,8 @@ export async function recordScan(tx: Db, actor: WriteActor, input: ScanInput): P
   };
 }
 
-export type ScanStation = { id: number; code: string; name: string; sequence: number; force_in_scan: boolean; force_out_scan: boolean };
-export type RecentScan = { id: number; bundle_no: string; process: string; direction: ScanDirection; qty: number; scanned_at: string; scanned_by: string | null };
-
 /** The processes a workstation can scan at (in-house, top level) and the company's latest scans. */
-export async function scanSetup(tx: Db, clientId: number): Promise<{ processes: ScanStation[]; recent: RecentScan[] }> {
+export async function scanSetup(tx: Db, clientId: number): Promise<ScanSetup> {
   const p = await sql<Row>`select id, code, name, sequence, force_in_scan, force_out_scan from md_process
     where client_id = ${clientId} and parent_id is null and not coalesce(is_vendor, false) order by sequence, id`.execute(tx);
   const r = await sql<Row>`select s.id, b.bundle_no, pr.name as process, s.direction, s.qty, to_char(s.scanned_at, 'YYYY-MM-DD HH24:MI:SS') as scanned_at, s.scanned_by

@@ -1,0 +1,36 @@
+import { getCall, postCall } from './call';
+
+/**
+ * Production execution (issue 12): the shop floor's calls (scan station, bundles, ticket sheet),
+ * served by src/server/services/production/production.routes.ts and called by
+ * src/client/pages/production. Work orders themselves are a registry entity: their list and release
+ * go through the generic entity API; the report is declared here because the page reacts to its
+ * refusals itself (served by the generic action route).
+ */
+const BASE = '/scmapi/workorder';
+
+export type ScanDirection = 'in' | 'out';
+export type ScanStation = { id: number; code: string; name: string; sequence: number; force_in_scan: boolean; force_out_scan: boolean };
+export type RecentScan = { id: number; bundle_no: string; process: string; direction: ScanDirection; qty: number; scanned_at: string; scanned_by: string | null };
+export type ScanSetup = { processes: ScanStation[]; recent: RecentScan[] };
+export type ScanInput = { barcode: string; process_id: number; direction: ScanDirection };
+export type ScanResult = {
+  key: 'wo.scan.okIn' | 'wo.scan.okOut';
+  params: Record<string, string | number>;
+  scan_id: number;
+  bundle: { id: number; bundle_no: string; colour: string; size: string; qty: number };
+  work_order: { id: number; wo_no: string; done_qty: number; qty: number; status: string };
+};
+export type BundleTicket = { id: number; bundle_no: string; seq: number; style_no: string | null; colour: string; size: string; qty: number };
+export type TicketSheet = { plan_id: number; plan_no: string; order_no: string | null; style_no: string | null; routing: string[]; bundles: BundleTicket[] };
+
+export const productionCalls = {
+  scanSetup: getCall<void, ScanSetup>(`${BASE}/scan-setup`),
+  /** One scan: accepted (recorded, with the message to show) or refused (409 / 404 with the reason). */
+  scan: postCall<ScanInput, ScanResult & { message: string }>(`${BASE}/scan`),
+  /** A plan's bundles cut from its colour x size matrix (`bundle_size` empty: 50). */
+  bundles: postCall<{ plan_id: number; bundle_size?: string | number }, { bundles: number }>(`${BASE}/bundles`),
+  tickets: getCall<{ plan_id: number }, TicketSheet>(`${BASE}/tickets`),
+  /** The work order's finished-quantity report (the generic action `report`; a short one asks first: 409 `needsConfirm`). */
+  report: postCall<{ ids: number[]; version: number; report_qty: string; confirm_short: boolean }, { rows: Array<Record<string, unknown>> }>(`${BASE}/action/report`),
+};
