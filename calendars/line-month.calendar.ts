@@ -14,6 +14,7 @@ export const lineMonthView = defineCalendarView({
   entity: 'prodplan_bar',
   source: { read: '/api/scmapi/schedule/line-month', socketType: 'schedule.changed' },
   resource: { entity: 'workline', param: 'line', title: { zh: '产线', en: 'Line' } },
+  events: { rows: 'bars', id: 'id', start: 'start', end: 'end', title: ['style_no', 'plan_no', 'qty'], colour: 'category', resource: 'line_id', late: 'late', locked: 'locked' },
   zooms: ['month'],
   defaultZoom: 'month',
   menu: { code: 'scm.schedule.linemonth', group: 'planning', furl: LINE_MONTH_PATH, order: 30 },

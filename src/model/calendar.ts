@@ -95,7 +95,31 @@ export type CalendarViewDecl = {
   resource?: { entity: string; param: string; title: Label };
   zooms: CalendarViewZoom[];
   defaultZoom: CalendarViewZoom;
+  /**
+   * How the reply's rows become the calendar's events (as a board's `fields`): `rows` names the
+   * reply's list, then the field of each part of an event. The one generic view
+   * (src/client/calendar/views) draws them; a view without it draws days only (the cycle calendar).
+   */
+  events?: CalendarEventFields;
   menu: { code: string; group: string; furl: string; order?: number };
+};
+
+/** The field map of a calendar view's events: start and (inclusive) end dates, title parts, colour, resource, flags. */
+export type CalendarEventFields = {
+  rows: string;
+  id: string;
+  start: string;
+  end?: string;
+  /** Fields joined into the event's text, in order. */
+  title: string[];
+  /** The field whose value picks the event's colour (one colour per value, stable). */
+  colour?: string;
+  /** The field naming the record the view is about (its `resource`). */
+  resource?: string;
+  /** A true value draws the event in the late colour. */
+  late?: string;
+  /** A true value draws the event with a dark border and a lock. */
+  locked?: string;
 };
 
 const CALENDAR_VIEWS = new Map<string, CalendarViewDecl>();

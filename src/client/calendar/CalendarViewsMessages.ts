@@ -46,7 +46,7 @@ export const calendarViewsMessages: CatalogPart = {
     'calview.dayPieces': '≈ {{pieces}} 件',
     'calview.dayLoad': '负荷 {{percent}}%',
     'calview.dayOff': '休',
-    'calview.bar': '{{style}} · {{plan}} · {{qty}} 件',
+    'calview.unknownView': '没有这个日历视图',
     'calview.barTip': '{{plan}} {{style}}（{{category}}）{{qty}} 件，{{start}} ~ {{end}}，交期 {{delivery}}',
   },
   en: {
@@ -92,7 +92,7 @@ export const calendarViewsMessages: CatalogPart = {
     'calview.dayPieces': '≈ {{pieces}} pcs',
     'calview.dayLoad': 'Load {{percent}}%',
     'calview.dayOff': 'Off',
-    'calview.bar': '{{style}} · {{plan}} · {{qty}} pcs',
+    'calview.unknownView': 'No such calendar view',
     'calview.barTip': '{{plan}} {{style}} ({{category}}) {{qty}} pcs, {{start}} – {{end}}, due {{delivery}}',
   },
 };

@@ -1,8 +1,9 @@
 import type { RouteObject } from 'react-router-dom';
-import { CYCLE_CALENDAR_PATH } from '../../../calendars/cycle-calendar.calendar';
-import { LINE_MONTH_PATH } from '../../../calendars/line-month.calendar';
+import '../../../calendars';
 import { productionBoard, SCHEDULE_BOARD_PATH } from '../../../calendars/production-board.calendar';
+import { allCalendarViews } from '../../model/calendar';
 import { prefetchBoard } from './board-prefetch';
+import { drawnByGenericView } from './views/view-kinds';
 
 /** The scheduling board's route; its code (canvas board, words) loads only when the route opens. */
 export const calendarRoutes: RouteObject[] = [
@@ -14,13 +15,8 @@ export const calendarRoutes: RouteObject[] = [
       return { Component: (await import('./ScheduleBoardPage')).ScheduleBoardPage };
     },
   },
-  // The calendar views on FullCalendar (calendars/cycle-calendar.calendar.ts, line-month.calendar.ts).
-  {
-    path: CYCLE_CALENDAR_PATH.slice(1),
-    lazy: async () => ({ Component: (await import('./CalendarViewsPages')).CycleCalendarPage }),
-  },
-  {
-    path: LINE_MONTH_PATH.slice(1),
-    lazy: async () => ({ Component: (await import('./CalendarViewsPages')).LineMonthPage }),
-  },
+  // Every calendar view declared (calendars/*.calendar.ts) at its menu address, drawn by the one generic page.
+  ...allCalendarViews()
+    .filter(drawnByGenericView)
+    .map((v) => ({ path: v.menu.furl.slice(1), lazy: async () => ({ Component: (await import('./views/CalendarViewPage')).CalendarViewPage }) })),
 ];
