@@ -1,7 +1,8 @@
 import { Button, Dropdown, Input, Label as FluentLabel, Option } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { FIELD_TYPE_TABLE, getDictionary, getEntity, type Label, type ReportDef } from '../../../model';
-import { api } from '../../api/client';
+import { reportCalls } from '../../../model/calls/reports';
+import { callApi } from '../../api/calls';
 import { DateBox } from '../../form/widgets/date-input';
 
 type Filters = Record<string, string>;
@@ -56,8 +57,7 @@ function useReferenceOptions(report: ReportDef, control: FilterControl): Array<{
   useEffect(() => {
     if (!dimension) return;
     let live = true;
-    api
-      .get<{ rows: Array<Record<string, string | null>>; labels: Record<string, Record<string, string>> }>(`/rptapi/report/${report.name}/run`, { group: dimension }, { quiet: true })
+    callApi(reportCalls.run, { name: report.name, group: dimension }, { quiet: true })
       .then((r) => {
         if (!live) return;
         setOptions(r.rows.filter((x) => x[dimension]).map((x) => ({ value: String(x[dimension]), label: r.labels[dimension]?.[String(x[dimension])] ?? String(x[dimension]) })));
