@@ -13,10 +13,8 @@ function readerOf(req: FastifyRequest): Reader {
   return { clientId: auth.clientId, userId: auth.userId, roles: auth.roles };
 }
 
-const BASE = '/notifyapi/announcement';
-
 /**
- * Announcements (issue 15):
+ * Announcements (issue 15; announcementCalls, src/model/calls/notify.ts), BASE = /notifyapi/announcement:
  *   GET    {BASE}/index?page&size&unread=1    -> { rows, total, unread, page, size } published ones the caller reads
  *   GET    {BASE}/manage?page&size&status     -> the company's own, any state (administrators)
  *   POST   {BASE}/read { ids }                 -> { changed }

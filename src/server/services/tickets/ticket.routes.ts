@@ -3,7 +3,7 @@ import { authOf, requireAuth } from '../../access/auth-context';
 import { inputOf, pagingOf, text, type Input } from '../../access/input.util';
 import { serveCall } from '../../http/calls';
 import { ticketCalls } from '../../../model/calls/tickets';
-import { AppError, forbidden, notFound, validationError } from '../../http/errors';
+import { forbidden, notFound, validationError } from '../../http/errors';
 import { dataOf, idsOf } from '../notify/task.routes';
 import { openableFileById, sendStoredFile, storeUpload } from '../files';
 import {
