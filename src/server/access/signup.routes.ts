@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { translate } from '../../model/i18n';
 import { checkRule, RULE_MESSAGE_KEYS } from '../../model/rules';
 import { ROLES } from '../../model/roles';
+import { signupCalls } from '../../model/calls/access';
+import { serveCall } from '../http/calls';
 import { requestLanguage, ok } from '../http/envelope';
 import { AppError, forbidden, notFound, validationError, type FieldError } from '../http/errors';
 import { queueMessage } from '../kernel/outbox/outbox.service';
@@ -110,7 +112,7 @@ export async function signupRoutes(app: FastifyInstance, deps: { limiter: LoginL
   const activeInvite = async (code: string) =>
     (await sql<{ id: number; name: string; type: string }>`select id, name, type from clients where invite_code = ${code} and status = 'active'`.execute(db)).rows[0];
 
-  app.post('/utilsapi/send-code', opts, async (req) => {
+  serveCall(app, signupCalls.sendCode, opts, async (req) => {
     const input = inputOf(req);
     const channel = text(input, 'channel', { max: 10 }) ?? 'email';
     const purpose = text(input, 'purpose', { max: 10 }) ?? 'signup';
@@ -122,7 +124,7 @@ export async function signupRoutes(app: FastifyInstance, deps: { limiter: LoginL
     else if (channel === 'email' && !checkRule('email', target)) errors.target = { key: 'rule.email' };
     else if (channel === 'sms' && !checkRule('telephone', target)) errors.target = { key: 'rule.telephone' };
     if (Object.keys(errors).length || !target) throw validationError(errors);
-    return ok(await sendCode(db, config, requestLanguage(req), { channel: channel as CodeChannel, target, purpose: purpose as CodePurpose }));
+    return sendCode(db, config, requestLanguage(req), { channel: channel as CodeChannel, target, purpose: purpose as CodePurpose });
   });
 
   app.post('/utilsapi/signup', opts, async (req) => {
@@ -167,14 +169,14 @@ export async function signupRoutes(app: FastifyInstance, deps: { limiter: LoginL
     return ok({ id: created.clientId, user_id: created.userId, status: 'pending' });
   });
 
-  app.get('/utilsapi/invite-info', async (req) => {
+  serveCall(app, signupCalls.inviteInfo, {}, async (req) => {
     const code = text(inputOf(req), 'code', { max: 40 });
     if (!code) throw validationError({ code: { key: 'rule.required' } });
     await inviteAttempt(req);
     const client = await activeInvite(code);
     if (!client) throw notFound('access.inviteInvalid');
     await deps.limiter.refund([inviteKey(req.ip)]);
-    return ok({ client_id: client.id, client_name: client.name, type: client.type });
+    return { client_id: client.id, client_name: client.name, type: client.type };
   });
 
   app.post('/utilsapi/signup-join', opts, async (req) => {

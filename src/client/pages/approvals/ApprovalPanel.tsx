@@ -2,7 +2,9 @@ import { Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, Dialog
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../model/entities/process-def.entity';
-import { api, ApiError } from '../../api/client';
+import { adminCalls, type Colleague } from '../../../model/calls/admin';
+import { ApiError } from '../../api/client';
+import { callApi } from '../../api/calls';
 import { toast } from '../../kernel/toast-bus';
 import { approvalApi, type FlowAction, type FlowView } from './approval-api';
 import './approval-messages';
@@ -37,7 +39,6 @@ export function useFlow(entity: string, id: number | null, revision: unknown) {
  * approve (named by the node's launch text), reject, the returns. A decision asks for a comment
  * (required for a rejection or a return) and then calls the bus.
  */
-type Colleague = { id: number; username: string; fullname: string | null };
 
 /** The company's active users matching a search (the people picker's source, `adminapi/users/options`). */
 function useColleagues(open: boolean, q: string): Colleague[] {
@@ -46,7 +47,7 @@ function useColleagues(open: boolean, q: string): Colleague[] {
     if (!open) return;
     let live = true;
     const timer = setTimeout(() => {
-      api.get<{ rows: Colleague[] }>('/adminapi/users/options', { q, size: 50 }).then((r) => live && setRows(r.rows), () => live && setRows([]));
+      callApi(adminCalls.userOptions, { q, size: 50 }).then((r) => live && setRows(r.rows), () => live && setRows([]));
     }, 250);
     return () => {
       live = false;

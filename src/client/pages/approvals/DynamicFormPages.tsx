@@ -2,19 +2,11 @@ import { Link, makeStyles, Spinner, Text, Title3, tokens } from '@fluentui/react
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { api } from '../../api/client';
+import { callApi } from '../../api/calls';
 import { ListPage } from '../../engine/ListPage';
-import { dynamicPage, type DynamicFormDefinition, type DynamicFormRef } from '../../../model/dynamic-form';
+import { dynamicFormCalls, type FormDesign, type FormSummary } from '../../../model/calls/approvals';
+import { dynamicPage } from '../../../model/dynamic-form';
 import './dynamic-form-messages';
-
-export type FormSummary = { id: number; code: string; name: string; name_en: string | null; version: number };
-export type FormDesign = DynamicFormRef & { definition: DynamicFormDefinition };
-
-/** The dynamic forms' calls (issue 14). */
-export const dynamicFormApi = {
-  forms: () => api.get<{ rows: FormSummary[] }>('/crossapi/dynform/forms'),
-  design: (code: string) => api.get<FormDesign>('/crossapi/dynform/design', { code }),
-};
 
 const useStyles = makeStyles({
   page: { padding: '12px 16px', display: 'flex', flexDirection: 'column', gap: '12px' },
@@ -30,7 +22,7 @@ export function DynamicFormsPage() {
   const [rows, setRows] = useState<FormSummary[] | null>(null);
   useEffect(() => {
     let live = true;
-    dynamicFormApi.forms().then((r) => live && setRows(r.rows), () => live && setRows([]));
+    callApi(dynamicFormCalls.forms).then((r) => live && setRows(r.rows), () => live && setRows([]));
     return () => {
       live = false;
     };
@@ -82,7 +74,7 @@ export function DynamicFormRecordsPage() {
   useEffect(() => {
     let live = true;
     setDesign(null);
-    dynamicFormApi.design(code).then((d) => live && setDesign(d), () => live && setDesign('missing'));
+    callApi(dynamicFormCalls.design, { code }).then((d) => live && setDesign(d), () => live && setDesign('missing'));
     return () => {
       live = false;
     };

@@ -1,35 +1,10 @@
 import { Button, Caption1, MessageBar, MessageBarBody, Spinner, Text, Title2 } from '@fluentui/react-components';
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { ApiError, request } from '../../api/client';
-import { applyServerFieldErrors } from '../../api/form-errors';
-import { clearSession, signInWith } from '../../session/access-state';
-import type { LoginReply } from '../../session/login-reply';
 import { AppLink } from '../../shell/AppLink';
 import { TextField } from '../../form/TextField';
-import { providerOf, type ChatProvider } from './third-provider';
-
-type Outcome = LoginReply & { need_binding?: boolean; bind_ticket?: string; name?: string | null };
-
-const CALLS: Record<ChatProvider, { prepare: string; signIn: (code: string, state: string) => Promise<Outcome>; bind: string }> = {
-  wecom: {
-    prepare: '/thirdpartyapi/qywx-basic/prepared-login',
-    signIn: (code, state) => request<Outcome>('/access/qw3rd-login', { method: 'GET', query: { code, state } }, { quiet: true }),
-    bind: '/thirdpartyapi/qywx-basic/binding-qywx',
-  },
-  dingtalk: {
-    prepare: '/thirdpartyapi/dingtalk/prepared-login',
-    signIn: (code, state) => request<Outcome>('/access/dd-login', { method: 'POST', body: { code, state } }, { quiet: true }),
-    bind: '/thirdpartyapi/dingtalk/binding-dingtalk',
-  },
-};
-
-/** A vendor's one-time code is used once, even if React runs the effect twice. */
-const usedCodes = new Set<string>();
-
-type Stage = { kind: 'start' } | { kind: 'signing' } | { kind: 'bind'; ticket: string; name: string } | { kind: 'error'; message: string };
+import { providerOf } from './third-provider';
+import { useThirdWelcome } from './use-third-welcome';
 
 /**
  * The workplace-chat sign-in (spec 2 login children /login/qywxwelcome, /login/ddwelcome/{client},
@@ -46,31 +21,8 @@ export function ThirdWelcomePage() {
   const provider = providerOf(pathname, type);
   const code = params.get('code') ?? params.get('authCode') ?? params.get('auth_code') ?? '';
   const state = params.get('state') ?? '';
-  const [stage, setStage] = useState<Stage>(code && state ? { kind: 'signing' } : { kind: 'start' });
-  const startForm = useForm<{ client: string }>({ defaultValues: { client: client ?? '' } });
-  const bindForm = useForm<{ username: string; password: string }>({ defaultValues: { username: '', password: '' } });
-  const started = useRef(false);
+  const { stage, setStage, startForm, bindForm, startSubmit, bindSubmit } = useThirdWelcome(provider, code, state, client);
   const app = provider === 'wecom' ? t('ui.third.wecom') : provider === 'dingtalk' ? t('ui.third.dingtalk') : type || t('ui.third.generic');
-
-  const enter = (reply: LoginReply) => {
-    clearSession();
-    if (signInWith(reply)) navigate('/workspace/home', { replace: true });
-    else setStage({ kind: 'error', message: t('msg.actionFailed') });
-  };
-
-  useEffect(() => {
-    if (!provider || !code || !state || started.current || usedCodes.has(code)) return;
-    started.current = true;
-    usedCodes.add(code);
-    CALLS[provider]
-      .signIn(code, state)
-      .then((r) => {
-        if (r.need_binding && r.bind_ticket) setStage({ kind: 'bind', ticket: r.bind_ticket, name: r.name ?? '' });
-        else enter(r);
-      })
-      .catch((e) => setStage({ kind: 'error', message: e instanceof ApiError ? e.message : t('form.serverError') }));
-    // A one-time call per vendor code: `enter` and `t` need not re-run it.
-  }, [provider, code, state]);
 
   if (!provider) {
     return (
@@ -85,27 +37,6 @@ export function ThirdWelcomePage() {
       </div>
     );
   }
-
-  const startSubmit = startForm.handleSubmit(async ({ client: clientCode }) => {
-    try {
-      const r = await request<{ url: string }>(CALLS[provider].prepare, { method: 'GET', query: { client: clientCode.trim() } }, { quiet: true });
-      window.location.assign(r.url);
-    } catch (e) {
-      startForm.setError('client', { message: e instanceof ApiError && e.message ? e.message : t('form.serverError') });
-    }
-  });
-
-  const bindSubmit = bindForm.handleSubmit(async (v) => {
-    if (stage.kind !== 'bind') return;
-    try {
-      const reply = await request<LoginReply>(CALLS[provider].bind, { method: 'POST', body: { bind_ticket: stage.ticket, username: v.username.trim(), password: v.password } }, { quiet: true });
-      enter(reply);
-    } catch (e) {
-      if (!applyServerFieldErrors(e, bindForm.setError, {}, ['username', 'password'])) {
-        setStage({ kind: 'error', message: e instanceof ApiError ? e.message : t('form.serverError') });
-      }
-    }
-  });
 
   return (
     <div style={{ display: 'grid', gap: 16 }} data-testid="third-welcome">

@@ -8,6 +8,8 @@ import { inputOf, pagingOf, text } from '../../access/input.util';
 import { mailLanguage } from '../../access/language.util';
 import { hashPassword } from '../../kernel/password';
 import { revokeUserSessions } from '../../access/sessions.service';
+import { adminCalls, type Colleague } from '../../../model/calls/admin';
+import { serveCall } from '../../http/calls';
 import { ok } from '../../http/envelope';
 import { AppError, forbidden, notFound, validationError, type FieldError } from '../../http/errors';
 import { MAX_INT_ID, parseIdList } from '../../http/id-list';
@@ -90,16 +92,16 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
 
   // The people of one's own company for a user picker (a position's holder, a line member): any
   // signed-in member may pick a colleague, so only id, account and name of active users are given.
-  app.get('/adminapi/users/options', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, adminCalls.userOptions, { preHandler: requireAuth }, async (req) => {
     const clientId = authOf(req).clientId;
     if (clientId === null) throw forbidden();
     const input = inputOf(req);
     const q = text(input, 'q', { max: 100 });
     const size = Math.min(100, pagingOf(input).size);
     const match = q ? sql`and (u.username ilike ${`%${q}%`} or u.fullname ilike ${`%${q}%`})` : sql``;
-    const rows = await sql`select u.id, u.username, u.fullname from users u
+    const rows = await sql<Colleague>`select u.id, u.username, u.fullname from users u
       where u.client_id = ${clientId} and u.status = 'active' ${match} order by u.fullname, u.id limit ${size}`.execute(db);
-    return ok({ rows: rows.rows });
+    return { rows: rows.rows };
   });
 
   app.post('/adminapi/users/save', opts, async (req) => {

@@ -2,7 +2,9 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isLanguage, type Language } from '../../../model';
 import { dynamicDictItems } from '../../../model/dynamic-form';
+import { dynamicFormCalls } from '../../../model/calls/approvals';
 import { requireAuth } from '../../access/auth-context';
+import { serveCall } from '../../http/calls';
 import { ok, requestLanguage } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { exportIds, planColumns, writeExport } from '../export/export.service';
@@ -45,8 +47,8 @@ export async function dynamicFormRoutes(app: FastifyInstance): Promise<void> {
   const base = '/crossapi/dynformdata/:code';
 
   app.get('/crossapi/ccommonapi/cpm-ot/scenario', guard, async (req) => ok(await scenarioForm(contextOf(app, req), q(req))));
-  app.get('/crossapi/dynform/forms', guard, async (req) => ok(await listForms(contextOf(app, req))));
-  app.get('/crossapi/dynform/design', guard, async (req) => ok(await formDesign(contextOf(app, req), q(req).code)));
+  serveCall(app, dynamicFormCalls.forms, guard, async (req) => listForms(contextOf(app, req)));
+  serveCall(app, dynamicFormCalls.design, guard, async (req) => formDesign(contextOf(app, req), q(req).code));
 
   app.get<P>(`${base}/page`, guard, async (req) => ok(await pageRecords(contextOf(app, req), req.params.code, q(req))));
   app.get<P>(`${base}/view`, guard, async (req) => ok(await viewRecord(contextOf(app, req), req.params.code, q(req).id)));

@@ -8,6 +8,8 @@ import { languageFor } from '../../access/language.util';
 import { verifyPassword } from '../../kernel/password';
 import { openSession } from '../../access/sessions.service';
 import { buildUserinfo } from '../../access/userinfo.service';
+import { chatSignInCalls } from '../../../model/calls/access';
+import { serveCall } from '../../http/calls';
 import { ok } from '../../http/envelope';
 import { validationError, type FieldError } from '../../http/errors';
 import { assertCan } from '../../resources/permissions';
@@ -40,9 +42,9 @@ async function signInReply(app: FastifyInstance, req: FastifyRequest, userId: nu
 }
 
 async function outcomeReply(app: FastifyInstance, req: FastifyRequest, provider: ProviderKind, outcome: SignInOutcome) {
-  if (outcome.kind === 'signed-in') return ok(await signInReply(app, req, outcome.userId, outcome.clientId));
+  if (outcome.kind === 'signed-in') return signInReply(app, req, outcome.userId, outcome.clientId);
   // Not bound yet: the welcome page asks for the user's own credentials and posts them with the ticket.
-  return ok({ need_binding: true, provider, bind_ticket: outcome.ticket, name: outcome.name });
+  return { need_binding: true, provider, bind_ticket: outcome.ticket, name: outcome.name };
 }
 
 /**
@@ -63,16 +65,16 @@ export async function thirdpartyRoutes(app: FastifyInstance): Promise<void> {
     const input = inputOf(req);
     const client = text(input, 'client', { max: 60 }) ?? text(input, 'client_code', { max: 60 });
     if (!client) throw validationError({ client: { key: 'rule.required' } });
-    return ok(await prepareSignIn(db, config, provider, client));
+    return prepareSignIn(db, config, provider, client);
   };
-  app.get('/thirdpartyapi/qywx-basic/prepared-login', prepare('wecom'));
-  app.get('/thirdpartyapi/dingtalk/prepared-login', prepare('dingtalk'));
+  serveCall(app, chatSignInCalls.wecom.prepare, {}, prepare('wecom'));
+  serveCall(app, chatSignInCalls.dingtalk.prepare, {}, prepare('dingtalk'));
 
-  app.get('/access/qw3rd-login', async (req) => {
+  serveCall(app, chatSignInCalls.wecom.signIn, {}, async (req) => {
     const { code, state } = required(inputOf(req), ['code', 'state']);
     return outcomeReply(app, req, 'wecom', await completeSignIn(db, 'wecom', code, state, config.thirdpartyAllowedHosts));
   });
-  app.post('/access/dd-login', opts, async (req) => {
+  serveCall(app, chatSignInCalls.dingtalk.signIn, opts, async (req) => {
     const input = inputOf(req);
     const code = text(input, 'code', { max: 300 }) ?? text(input, 'authCode', { max: 300 });
     const state = text(input, 'state', { max: 300 });
@@ -94,7 +96,7 @@ export async function thirdpartyRoutes(app: FastifyInstance): Promise<void> {
     let passwordRight = false;
     try {
       const { userId, clientId } = await bindAccount(db, provider, ticket, username, async (hash) => (passwordRight = await verifyPassword(hash, password)));
-      return ok(await signInReply(app, req, userId, clientId));
+      return signInReply(app, req, userId, clientId);
     } finally {
       // As a sign-in: a wrong password stays counted, the right one clears the account.
       if (passwordRight) {
@@ -103,8 +105,8 @@ export async function thirdpartyRoutes(app: FastifyInstance): Promise<void> {
       }
     }
   };
-  app.post('/thirdpartyapi/qywx-basic/binding-qywx', opts, bind('wecom'));
-  app.post('/thirdpartyapi/dingtalk/binding-dingtalk', opts, bind('dingtalk'));
+  serveCall(app, chatSignInCalls.wecom.bind, opts, bind('wecom'));
+  serveCall(app, chatSignInCalls.dingtalk.bind, opts, bind('dingtalk'));
 
   // The company's vendor applications. The secret is write-only: it is never sent back.
   app.get('/thirdpartyapi/apps', { preHandler: requireAuth }, async (req) => {
