@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { financeCalls } from '../../../model/calls/finance';
 import { finStatement, STATEMENT_MENU } from '../../../model/entities/finstatement.entity';
 import type { MatchedLine } from '../../../model/finance-match';
 import { assertCan } from '../../access/permissions';
@@ -14,7 +15,8 @@ import { statementWorkbook } from './finance.workbook';
  * Everything else of a statement is the generic resource API (`/api/finapi/finstatement/...`).
  */
 export async function financeRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/finapi/finstatement/workbook', { preHandler: requireAuth }, async (req, reply) => {
+  // A file reply, not an envelope: registered at the declared call's path without serveCall.
+  app.get(financeCalls.workbook.path, { preHandler: requireAuth }, async (req, reply) => {
     const language = requestLanguage(req);
     const ctx = { db: app.db, auth: req.auth, ip: req.ip ?? null, language };
     await assertCan(req.auth, STATEMENT_MENU, 'export', ctx);

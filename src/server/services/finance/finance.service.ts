@@ -11,9 +11,10 @@ import { AppError } from '../../http/errors';
 import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
+import { removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
-import { writeAudit } from '../../kernel/audit/audit.service';
 import { asTenant, sharedDocumentChanged } from '../orders/cross-tenant.util';
+import { closeShare, openShare, STATEMENT_SHARE } from '../orders/order-share';
 import { gatherRecords } from './finance.gather';
 
 /**
@@ -80,12 +81,16 @@ async function readLines(tx: Db, clientId: number, stmtId: number): Promise<Matc
   }));
 }
 
-/** Replaces a copy's lines (the server owns them: gathered, matched, adjusted). */
+/**
+ * Replaces a copy's lines (the server owns them: gathered, matched, adjusted; the statement's audit
+ * records the change that replaced them, so the lines are not audited one by one).
+ */
 async function writeLines(tx: Db, clientId: number, stmtId: number, userId: number, lines: MatchedLine[]): Promise<void> {
-  await sql`delete from fin_statement_line where client_id = ${clientId} and statement_id = ${stmtId}`.execute(tx);
+  await removeRecords(serviceWrite(tx, { clientId, userId }), 'finstatement_line', { where: sql`t.statement_id = ${stmtId}` }, { audit: false, hooks: false });
   for (let i = 0; i < lines.length; i += 200) {
     const chunk = lines.slice(i, i + 200);
     const values = chunk.map((l) => sql`(${clientId}, ${stmtId}, ${userId}, ${userId}, ${sql.join(LINE_COLUMNS.map((c) => sql.val(l[c] ?? null)))})`);
+    // raw write: the lines of a statement by its id; the record writer writes declared fields only, and a line's foreign key (statement_id) is its parent's, not a declared field
     await sql`insert into fin_statement_line (client_id, statement_id, created_by, updated_by, ${sql.join(LINE_COLUMNS.map((c) => sql.id(c)))}) values ${sql.join(values)}`.execute(tx);
   }
 }
@@ -118,7 +123,8 @@ async function requirePartner(ctx: ActionContext): Promise<PartnerCopy> {
 const SHARED_HEADER = ['status', 'rates', 'buyer_total', 'seller_total', 'adjust_total', 'diff_total', 'settle_total', 'open_diffs', 'matched_at',
   'buyer_confirmed_at', 'buyer_confirmed_by', 'buyer_accepted_diff', 'seller_confirmed_at', 'seller_confirmed_by', 'seller_accepted_diff'] as const;
 
-const headerValue = (k: string, v: unknown) => (k === 'rates' && v !== null && v !== undefined ? JSON.stringify(v) : v ?? null);
+/** A header value as the writer takes it (the rates as an object: the writer stores json itself). */
+const headerValue = (k: string, v: unknown) => (k === 'rates' && typeof v === 'string' ? JSON.parse(v) : v ?? null);
 
 /**
  * Applies the same header values (and lines, when given) to the partner's copy, audited there; both
@@ -131,13 +137,10 @@ async function mirrorToPartner(ctx: ActionContext, partner: PartnerCopy, patch: 
   await asTenant(ctx.tx, partner.clientId, ctx.clientId, async (ptx) => {
     const before = (await sql<Row>`select id, status, version, stmt_no, created_by, updated_by from fin_statement where client_id = ${partner.clientId} and id = ${partner.stmtId} for update`.execute(ptx)).rows[0];
     if (!before) throw new AppError('fin.shareMissing');
-    if (keys.length) {
-      const sets = keys.map((k) => (k === 'rates' ? sql`rates = ${headerValue(k, patch[k])}::jsonb` : sql`${sql.id(k)} = ${headerValue(k, patch[k])}`));
-      await sql`update fin_statement set ${sql.join(sets)}, version = version + 1, updated_at = now() where client_id = ${partner.clientId} and id = ${partner.stmtId}`.execute(ptx);
-    }
+    const w = serviceWrite(ptx, { clientId: partner.clientId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip });
+    const values = Object.fromEntries(keys.map((k) => [k, headerValue(k, patch[k])]));
+    await updateRecords(w, 'finstatement', [partner.stmtId], values, { audit: `partner-${ctx.transition?.action ?? 'confirm'}`, hooks: false });
     if (lines) await writeLines(ptx, partner.clientId, partner.stmtId, ctx.auth.userId, lines);
-    await writeAudit(ptx, { clientId: partner.clientId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip }, 'finstatement', partner.stmtId, `partner-${ctx.transition?.action ?? 'confirm'}`,
-      'status' in patch ? [{ field: 'status', old: before.status, new: patch.status }] : []);
     await sharedDocumentChanged(ptx, {
       entity: 'finstatement', clientId: partner.clientId, id: partner.stmtId, status: String(patch.status ?? before.status), from: String(before.status), no: (before.stmt_no as string | null) ?? null,
       by, tell: [before.updated_by as number, before.created_by as number],
@@ -225,11 +228,9 @@ async function sendStatement(ctx: ActionContext) {
       },
     });
   });
-  const share = await sql<{ id: number }>`insert into scm_order_share (client_id, created_by, updated_by, from_client, to_client, source_entity, source_id, source_no, target_entity, target_id, state)
-    values (${clientId}, ${auth.userId}, ${auth.userId}, ${clientId}, ${partner.id}, 'finstatement', ${Number(row.id)}, ${String(row.stmt_no ?? '')}, 'finstatement', ${copyId}, 'active') returning id`.execute(tx);
-  const shareId = Number(share.rows[0].id);
+  const share = { clientId, userId: auth.userId, partnerId: partner.id, sourceId: Number(row.id), sourceNo: String(row.stmt_no ?? ''), copyId };
+  const shareId = await openShare(tx, STATEMENT_SHARE, share, { source_client_id: clientId, partner_no: String(row.stmt_no ?? '') });
   const copyNo = await asTenant(tx, partner.id, clientId, async (ptx) => {
-    await sql`update fin_statement set share_id = ${shareId}, source_client_id = ${clientId}, partner_no = ${String(row.stmt_no ?? '')} where client_id = ${partner.id} and id = ${copyId}`.execute(ptx);
     return (await sql<{ stmt_no: string }>`select stmt_no from fin_statement where client_id = ${partner.id} and id = ${copyId}`.execute(ptx)).rows[0].stmt_no;
   });
   await mirrorToPartner(ctx, { clientId: partner.id, stmtId: copyId, shareId, shareOwner: clientId }, patch, lines);
@@ -309,8 +310,7 @@ async function cancel(ctx: ActionContext) {
   const partner = await partnerCopyOf(ctx.tx, ctx.clientId, ctx.row);
   if (!partner) return;
   await mirrorToPartner(ctx, partner, { status: 'cancelled' }, null);
-  await asTenant(ctx.tx, partner.shareOwner, ctx.clientId, (stx) => sql`update scm_order_share set state = 'closed', version = version + 1, updated_at = now()
-    where id = ${partner.shareId} and client_id = ${partner.shareOwner}`.execute(stx));
+  await asTenant(ctx.tx, partner.shareOwner, ctx.clientId, (stx) => closeShare(stx, partner.shareOwner, ctx.auth.userId, partner.shareId));
 }
 
 let registered = false;

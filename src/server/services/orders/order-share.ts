@@ -26,15 +26,16 @@ export type ShareKind = {
   /** The partner's copy and its number field. */
   target: string;
   targetNo: string;
-  missing: 'scm.order.shareMissing' | 'pur.order.shareMissing' | 'os.order.shareMissing';
+  missing: 'scm.order.shareMissing' | 'pur.order.shareMissing' | 'os.order.shareMissing' | 'fin.shareMissing';
 };
 
 export const ORDER_SHARE: ShareKind = { source: 'prorder', sourceNo: 'pr_no', target: 'customerorder', targetNo: 'order_no', missing: 'scm.order.shareMissing' };
 export const PURCHASE_SHARE: ShareKind = { source: 'purorder', sourceNo: 'po_no', target: 'supplierorder', targetNo: 'so_no', missing: 'pur.order.shareMissing' };
+export const STATEMENT_SHARE: ShareKind = { source: 'finstatement', sourceNo: 'stmt_no', target: 'finstatement', targetNo: 'stmt_no', missing: 'fin.shareMissing' };
 export const OUTSOURCE_SHARE: ShareKind = { source: 'outsourceorder', sourceNo: 'os_no', target: 'outsourcetask', targetNo: 'task_no', missing: 'os.order.shareMissing' };
 
 const tableOf = (entity: string) => {
-  const t = { prorder: 'scm_pr_order', customerorder: 'scm_customer_order', purorder: 'pur_order', supplierorder: 'pur_supplier_order', outsourceorder: 'scm_outsource_order', outsourcetask: 'scm_outsource_task' }[entity];
+  const t = { prorder: 'scm_pr_order', customerorder: 'scm_customer_order', purorder: 'pur_order', supplierorder: 'pur_supplier_order', outsourceorder: 'scm_outsource_order', outsourcetask: 'scm_outsource_task', finstatement: 'fin_statement' }[entity];
   if (!t) throw new Error(`order share: no table for ${entity}`);
   return sql.table(t);
 };
@@ -59,14 +60,14 @@ export async function linkCopy(stx: Db, partnerId: number, userId: number, copy:
   await deriveRecords(w, lines.entity, { where: sql`${sql.ref(`t.${lines.fk}`)} = ${copy.id} and t.seq = n.seq`, from: sql`(values ${pairs}) as n(seq, src)` }, { ...lines.set, source_line_id: sql`n.src` });
 }
 
-/** Sender: the share naming the partner's copy (in the sender's company), then the copy names it. */
-export async function openShare(tx: Db, kind: ShareKind, s: { clientId: number; userId: number; partnerId: number; sourceId: number; sourceNo: string; copyId: number }): Promise<number> {
+/** Sender: the share naming the partner's copy (in the sender's company), then the copy names it (with `copySet`, more links of the copy). */
+export async function openShare(tx: Db, kind: ShareKind, s: { clientId: number; userId: number; partnerId: number; sourceId: number; sourceNo: string; copyId: number }, copySet: WriteValues = {}): Promise<number> {
   const w = serviceWrite(tx, { clientId: s.clientId, userId: s.userId });
   const [share] = await insertRecords(w, 'ordershare', [{
     from_client: s.clientId, to_client: s.partnerId, source_entity: kind.source, source_id: s.sourceId, source_no: s.sourceNo, target_entity: kind.target, target_id: s.copyId, state: 'active',
   }]);
   const shareId = Number(share.id);
-  await asTenant(tx, s.partnerId, s.clientId, (stx) => deriveRecords(serviceWrite(stx, { clientId: s.partnerId, userId: s.userId }), kind.target, [s.copyId], { share_id: shareId }));
+  await asTenant(tx, s.partnerId, s.clientId, (stx) => deriveRecords(serviceWrite(stx, { clientId: s.partnerId, userId: s.userId }), kind.target, [s.copyId], { share_id: shareId, ...copySet }));
   return shareId;
 }
 
