@@ -36,7 +36,7 @@ export function useBoardCommands(source: BoardSource, paused: boolean) {
     }
   }, [source, t]);
 
-  const versionOf = (id: number) => source.dataRef.current?.bars.find((b) => b.id === id)?.version;
+  const versionOf = useCallback((id: number) => source.dataRef.current?.bars.find((b) => b.id === id)?.version, [source]);
 
   /**
    * Runs a history sequence (board-model `HistoryEntry`) step by step, each with the versions the
@@ -62,7 +62,7 @@ export function useBoardCommands(source: BoardSource, paused: boolean) {
       }
     }
     return own;
-  }, [send, source]);
+  }, [send, source, versionOf]);
 
   /** A command of the board or a dialog, from the bar(s) as they were (a merge: all, the kept one first). */
   const onCommand = useCallback(async (cmd: BoardCommand, before: BoardBar | BoardBar[]) => {

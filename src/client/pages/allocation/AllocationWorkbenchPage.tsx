@@ -187,7 +187,7 @@ export function AllocationWorkbenchPage() {
         pick(Number(first.id));
       }
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- first visit only: the versions load once, and one is picked only when the address names none
   }, []);
 
   // Loads can overlap (a version picked while another loads, a refresh during a reload): only the
@@ -221,8 +221,8 @@ export function AllocationWorkbenchPage() {
   const cycles = useMemo(() => state?.data.cycles ?? [], [state]);
   const heatVendors = useMemo(() => vendors.map((v) => ({ id: v.id, label: vendorLabel(v) })), [vendors]);
   // Recomputed from the ledger on each edit (revision): 200 vendors x 12 cycles is 2,400 lookups.
-  const cells = useMemo(() => (state ? heatCells(state) : []), [state, revision]); // eslint-disable-line react-hooks/exhaustive-deps
-  const totals = useMemo(() => (state ? summary(state) : null), [state, revision]); // eslint-disable-line react-hooks/exhaustive-deps
+  const cells = useMemo(() => (state ? heatCells(state) : []), [state, revision]); // eslint-disable-line react-hooks/exhaustive-deps -- revision counts edits to the ledger, which changes inside state in place
+  const totals = useMemo(() => (state ? summary(state) : null), [state, revision]); // eslint-disable-line react-hooks/exhaustive-deps -- revision counts edits to the ledger, as above
 
   // Issue 29: leaving with pending edits asks; a reload keeps them as a draft offered back here.
   const unsaved = useWorkbenchDraft({
@@ -347,7 +347,7 @@ export function AllocationWorkbenchPage() {
         sheetKeys.setApi(e.api as GridApi);
       },
     }),
-    [],
+    [sheetKeys],
   );
   const localeText = GRID_LOCALE[language];
 
@@ -361,7 +361,7 @@ export function AllocationWorkbenchPage() {
     g.refreshCells({ rowNodes: pinned, columns: [colId], force: true });
     setRevision((r) => r + 1);
     sheetKeys.onCellValueChanged(e as CellValueChangedEvent);
-  }, []);
+  }, [sheetKeys]);
 
   // The month filter: rows of one cycle, pinned rows measured on it.
   useEffect(() => {
@@ -510,7 +510,7 @@ export function AllocationWorkbenchPage() {
           tooltipShowDelay={300}
         />
       ) : null,
-    [lines, columnDefs, pinnedRows, gridCallbacks, onCellValueChanged, localeText],
+    [lines, columnDefs, pinnedRows, gridCallbacks, onCellValueChanged, localeText, sheetKeys],
   );
 
   return (

@@ -14,9 +14,10 @@ echarts.use([GraphChart, TooltipComponent, CanvasRenderer]);
 /** The flow diagram of a definition or of a running flow (the current node highlighted). */
 export function FlowDiagram(props: { nodes: FlowNodeView[]; steps: FlowStepView[]; current?: number | null; finished?: 'approved' | 'rejected' | null; height?: number }) {
   const { t } = useTranslation();
+  const { nodes, steps, current, finished } = props;
   const option = useMemo(
-    () => flowChartOption({ nodes: props.nodes, steps: props.steps, current: props.current, finished: props.finished, words: { start: t('wf.chart.start'), end: t('wf.chart.end'), and: t('wf.sign.and'), or: t('wf.sign.or') } }),
-    [props.nodes, props.steps, props.current, props.finished, t],
+    () => flowChartOption({ nodes, steps, current, finished, words: { start: t('wf.chart.start'), end: t('wf.chart.end'), and: t('wf.sign.and'), or: t('wf.sign.or') } }),
+    [nodes, steps, current, finished, t],
   );
   return (
     <div data-testid="wf-diagram" data-current={props.current ?? ''} data-nodes={props.nodes.length}>

@@ -67,7 +67,7 @@ export function OrderListPage({ opt }: { opt: 'prorder' | 'customerorder' }) {
         },
       }),
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- resolved, entity, locked and hasMatrix follow opt; list and the refs are read when called
     [opt, reloadKey, sendNotice, t],
   );
   return <ListPage key={opt} resolved={resolved} slots={slots} />;

@@ -75,7 +75,7 @@ export function SourcingComparePage() {
       })
       .catch(() => setProjects([]));
     // The first project is chosen once, when the page opens without one.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the first project is chosen once, when the page opens without one
   }, []);
 
   const load = useCallback(async () => {

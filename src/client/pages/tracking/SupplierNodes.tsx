@@ -12,7 +12,7 @@ import { useSearchParams } from 'react-router-dom';
 import { api, ApiError } from '../../api/client';
 import { toast } from '../../kernel/toast-bus';
 import { NodeTimeline } from './NodeTimeline';
-import { Count, sourceLabel, StateTag, Summary, useNodeEvents, type Node, type OrderRow, type Timeline } from './NodeTrackingPages';
+import { Count, sourceLabel, StateTag, Summary, useNodeEvents, type Node, type OrderRow } from './NodeTrackingPages';
 import { TrackedOrdersLayout } from './TrackedOrdersLayout';
 import { ActualDateCell, useTrackedOrders } from './use-tracked-orders';
 import './tracking-messages';

@@ -107,7 +107,7 @@ export function ImportPage({ advanced = false }: { advanced?: boolean }) {
     if (!job) return;
     if (job.params.entity) setEntity(job.params.entity);
     setUpsert(job.params.mode === 'upsert');
-  }, [job?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [job?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- a reopened job (a new id) sets entity and mode once; its progress replies must not undo the user's choice
 
   useEffect(() => {
     document.title = t(advanced ? 'upload.advanced' : 'upload.importTitle');

@@ -123,7 +123,7 @@ function Dashboard({ def, look }: { def: DashboardDef; look: 'wall' | 'board' })
     setLoadedOrg(filters.org ? String(filters.org) : '');
     setUpdatedAt(new Date());
     setLoading(false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- filters are keyed by their text (key): the object is rebuilt with the address
   }, [widgets, key, ready]);
 
   useLiveReload(load, isDashboardRefresh);

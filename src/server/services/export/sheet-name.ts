@@ -24,6 +24,7 @@ const FORBIDDEN = /[/\\:[\]?*]/g;
  * Characters a sheet's XML cannot carry or a tab cannot show: control characters, U+FFFE/U+FFFF and
  * a surrogate without its pair (a name cut in the middle of an emoji somewhere upstream).
  */
+// eslint-disable-next-line no-control-regex -- control characters are what a sheet name cannot carry: matching them is the point
 const UNWRITABLE = /[\u0000-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 /** Apostrophes and spaces at either end (an apostrophe may not open or close a name). */
 const EDGES = /^['\s]+|['\s]+$/g;

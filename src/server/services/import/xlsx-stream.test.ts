@@ -97,6 +97,7 @@ describe('the .xlsx reader gives what exceljs gives', () => {
   const number = fc.oneof(
     fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
     fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e15, max: 1e15 }),
+    // eslint-disable-next-line no-loss-of-precision -- a number past 2^53 on purpose: the file keeps the double it is given
     fc.constantFrom(1e21, -1.5e-7, 123456789012345, 1234567890123456789, 0.1 + 0.2, 5e-324),
   );
   const richText = fc.array(nonEmptyText, { minLength: 1, maxLength: 3 }).map((ts) => ({ richText: ts.map((t, i) => (i % 2 ? { text: t, font: { bold: true } } : { text: t })) }));
@@ -267,6 +268,7 @@ describe('hand-made workbooks', () => {
           'x\ty _x0041_ 😀',
           '<raw> & tail',
           -12500,
+          // eslint-disable-next-line no-loss-of-precision -- a number past 2^53 on purpose: the file keeps the double it is given
           1234567890123456789,
           -7,
           0.1,

@@ -71,7 +71,7 @@ export function permitSvg(v: { name: string; bank: string; account: string; bran
   return `<svg xmlns="http://www.w3.org/2000/svg" width="720" height="480" viewBox="0 0 720 480"><rect width="720" height="480" fill="#fffaf0"/>`
     + `<rect x="16" y="16" width="688" height="448" fill="none" stroke="#b22222" stroke-width="6"/><rect x="28" y="28" width="664" height="424" fill="none" stroke="#b22222" stroke-width="1.5"/>`
     + `<text x="360" y="92" font-size="38" text-anchor="middle" fill="#b22222" font-weight="bold" letter-spacing="8">开户许可证</text>`
-    + `<text x="360" y="124" font-size="14" text-anchor="middle" fill="#777">核准号：J3310000${esc(v.branch.slice(-4))}01　编号：3310-0${esc(v.branch.slice(0, 6))}</text>`
+    + `<text x="360" y="124" font-size="14" text-anchor="middle" fill="#777">核准号：J3310000${esc(v.branch.slice(-4))}01\u3000编号：3310-0${esc(v.branch.slice(0, 6))}</text>`
     + line(190, '存款人名称', v.name) + line(240, '开户银行', v.bank) + line(290, '银行账号', v.account) + line(340, '联行号', v.branch) + line(390, '账户性质', '基本存款账户')
     + `<circle cx="590" cy="380" r="56" fill="none" stroke="#d22" stroke-width="4"/><text x="590" y="386" font-size="16" text-anchor="middle" fill="#d22">发证机关</text></svg>`;
 }
