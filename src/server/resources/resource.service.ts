@@ -3,11 +3,11 @@ import { allEntities, requireEntity, systemColumn, translate, validateField, typ
 import type { AuthContext } from '../access/auth-context';
 import type { Db } from '../db/database';
 import { AppError, forbidden, notFound, type FieldError } from '../http/errors';
-import { diffRecords, readAudit, writeAudit, type AuditActor, type AuditRow } from '../kernel/audit/audit.service';
+import { readAudit, writeAudit, type AuditActor, type AuditRow } from '../kernel/audit/audit.service';
 import { withTenant } from '../kernel/rls';
 import { actionGuards, actionHandlers, type ActionOutcome } from './action-handlers';
 import { parseId, parseIds, parseVersion, parseVersions, type Row } from './document-input';
-import { childEntities, col, loadChildren, loadRows, selectList, tbl, valueParam } from './document-read';
+import { childEntities, col, loadChildren, loadRows, selectList, tbl } from './document-read';
 import { guardStoredState, outsideScope, RECORDED_SYSTEM_COLUMNS, toFieldError, writeContext, type RecordedSystemColumn } from './document-stages';
 import { mapDbError, writeDocument } from './document-writer';
 import { removeWholeDocuments, updateRecords } from './record-writer';
@@ -136,7 +136,6 @@ export async function removeDocuments(ctx: ResourceContext, entity: EntityDef, b
   // Remove checks the version each record was read at, as save does: a remove never silently wins
   // over an edit someone made after the list was loaded (issue 20).
   const versions = parseVersions(body, ids);
-  const actor: AuditActor = { clientId, userId: auth.userId, username: auth.username, ip: ctx.ip };
   await withTenant(ctx.db, clientId, async (tx) => {
     const rows = await loadRows(tx, entity, clientId, ids, scope, true);
     if (rows.length !== ids.length) throw notFound();

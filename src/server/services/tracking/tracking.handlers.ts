@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { translate, isLanguage } from '../../../model';
 import { AppError } from '../../http/errors';
 import { registerActionHandler } from '../../resources/action-handlers';
@@ -25,7 +24,7 @@ export function registerTrackingHandlers(): void {
   });
 
   registerSaveHook('nodeconfig', {
-    validate: async ({ tx, clientId, values, before }) => {
+    validate: async ({ values, before }) => {
       const days = values.plan_days ?? before?.plan_days;
       if (days !== undefined && days !== null && (Number(days) < 0 || Number(days) > 365))
         throw new AppError('tracking.planDaysRange', { fields: { plan_days: { key: 'tracking.planDaysRange' } } });
