@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { getDictionary } from '../../../model/dictionaries';
 import '../../../model/entities/announcement.entity';
-import { announcementCalls, type Announcement, type AnnouncementSave as Draft } from '../../../model/calls/notify';
+import { announcementCalls, type Announcement } from '../../../model/calls/notify';
 import { callApi, useCall } from '../../api/calls';
 import { access } from '../../session/access-state';
-import { AdminCard, AdminEditDialog, AdminTable, fieldErrorsOf, formatTime, Pager, useConfirm, useLabel, type AdminColumn } from '../common/admin-kit';
+import { AdminCard, AdminEditDialog, AdminTable, formatTime, Pager, useConfirm, useLabel, type AdminColumn } from '../common/admin-kit';
+import { useAnnouncementManager } from './use-center';
 import './collab-messages';
 
 const SIZE = 10;
@@ -66,37 +67,40 @@ function AnnouncementList() {
   );
 }
 
-const EMPTY: Draft = { title: '', category: 'notice', detail: '', department: '', is_public: false, contact: '', phone: '' };
+/** The announcement dialog: title, category, detail, department, public, contact and phone. */
+function AnnouncementDialog({ m }: { m: ReturnType<typeof useAnnouncementManager> }) {
+  const { t } = useTranslation();
+  const cat = useCategory();
+  const { draft, setDraft, errors } = m;
+  return (
+    <AdminEditDialog open={draft !== null} title={draft?.id ? t('collab.ann.edit') : t('collab.ann.new')} onClose={() => setDraft(null)} onSave={() => void m.save()} saveTestId="announcement-save" maxWidth={640}>
+      {draft ? (
+        <div style={{ display: 'grid', gap: 10 }}>
+          <Field label={t('collab.ann.title')} required validationMessage={errors.title}><Input value={draft.title} onChange={(_, v) => setDraft({ ...draft, title: v.value })} data-testid="announcement-title-input" /></Field>
+          <Field label={t('collab.ann.category')} required validationMessage={errors.category}>
+            <Dropdown value={cat.of(draft.category)} selectedOptions={[draft.category]} onOptionSelect={(_, o) => setDraft({ ...draft, category: String(o.optionValue) })}>
+              {cat.items.map((i) => <Option key={i.value} value={i.value}>{i.text}</Option>)}
+            </Dropdown>
+          </Field>
+          <Field label={t('collab.ann.detail')} required validationMessage={errors.detail}><Textarea rows={5} value={draft.detail} onChange={(_, v) => setDraft({ ...draft, detail: v.value })} data-testid="announcement-detail-input" /></Field>
+          <Field label={t('collab.ann.department')} validationMessage={errors.department}><Input value={draft.department} onChange={(_, v) => setDraft({ ...draft, department: v.value })} /></Field>
+          <Checkbox label={t('collab.ann.isPublic')} checked={draft.is_public} onChange={(_, v) => setDraft({ ...draft, is_public: !!v.checked })} />
+          <Field label={t('collab.ann.contactField')} validationMessage={errors.contact}><Input value={draft.contact} onChange={(_, v) => setDraft({ ...draft, contact: v.value })} /></Field>
+          <Field label={t('collab.ann.phone')} validationMessage={errors.phone}><Input value={draft.phone} onChange={(_, v) => setDraft({ ...draft, phone: v.value })} /></Field>
+        </div>
+      ) : null}
+    </AdminEditDialog>
+  );
+}
 
 /** The company administrators' part: every announcement of the company with edit, publish, withdraw and remove. */
 function AnnouncementManager() {
   const { t } = useTranslation();
   const cat = useCategory();
-  const [page, setPage] = useState(1);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [rowError, setRowError] = useState<string | null>(null);
   const [dialog, confirm] = useConfirm();
-  const { data, error, isLoading, mutate } = useCall(announcementCalls.manage, { page, size: SIZE });
-  const save = async () => {
-    if (!draft) return;
-    try {
-      await callApi(announcementCalls.save, draft);
-      setDraft(null);
-      await mutate();
-    } catch (e) {
-      setErrors(fieldErrorsOf(e));
-    }
-  };
-  const run = async (fn: () => Promise<unknown>) => {
-    setRowError(null);
-    try {
-      await fn();
-      await mutate();
-    } catch (e) {
-      setRowError((e as Error).message);
-    }
-  };
+  const m = useAnnouncementManager(SIZE);
+  const { data, error, isLoading } = m.list;
+  const confirmed = (text: string, fn: () => Promise<unknown>) => void confirm(text).then((y) => { if (y) void fn(); });
   const columns: AdminColumn<Announcement>[] = [
     { key: 'title', header: t('collab.ann.title'), render: (a) => <Text data-testid="manage-title">{a.title}</Text> },
     { key: 'category', header: t('collab.ann.category'), width: 90, render: (a) => cat.of(a.category) },
@@ -105,17 +109,17 @@ function AnnouncementManager() {
     { key: 'published', header: t('collab.ann.publishedAt'), width: 150, render: (a) => formatTime(a.published_at) },
     { key: 'actions', header: t('collab.ann.actions'), width: 260, render: (a) => (
       <div style={{ display: 'flex', gap: 4 }}>
-        {a.status !== 'published' ? <Button size="small" onClick={() => { setErrors({}); setDraft({ id: a.id, version: a.version, title: a.title, category: a.category, detail: a.detail, department: a.department ?? '', is_public: a.is_public, contact: a.contact ?? '', phone: a.phone ?? '' }); }}>{t('collab.ann.edit')}</Button> : null}
-        {a.status !== 'published' ? <Button size="small" appearance="primary" data-testid="manage-publish" onClick={() => void run(() => callApi(announcementCalls.move, { action: 'publish', id: a.id, version: a.version }))}>{t('collab.ann.publish')}</Button> : null}
-        {a.status === 'published' ? <Button size="small" onClick={() => void confirm(t('collab.ann.withdrawConfirm', { title: a.title })).then((y) => { if (y) void run(() => callApi(announcementCalls.move, { action: 'withdraw', id: a.id, version: a.version })); })}>{t('collab.ann.withdraw')}</Button> : null}
-        {a.status !== 'published' ? <Button size="small" onClick={() => void confirm(t('collab.ann.removeConfirm', { title: a.title })).then((y) => { if (y) void run(() => callApi(announcementCalls.remove, { id: a.id })); })}>{t('collab.ann.remove')}</Button> : null}
+        {a.status !== 'published' ? <Button size="small" onClick={() => m.open(a)}>{t('collab.ann.edit')}</Button> : null}
+        {a.status !== 'published' ? <Button size="small" appearance="primary" data-testid="manage-publish" onClick={() => void m.move(a, 'publish')}>{t('collab.ann.publish')}</Button> : null}
+        {a.status === 'published' ? <Button size="small" onClick={() => confirmed(t('collab.ann.withdrawConfirm', { title: a.title }), () => m.move(a, 'withdraw'))}>{t('collab.ann.withdraw')}</Button> : null}
+        {a.status !== 'published' ? <Button size="small" onClick={() => confirmed(t('collab.ann.removeConfirm', { title: a.title }), () => m.remove(a))}>{t('collab.ann.remove')}</Button> : null}
       </div>
     ) },
   ];
   return (
     <>
       {dialog}
-      {rowError ? <MessageBar intent="error" data-testid="manage-error"><MessageBarBody>{rowError}</MessageBarBody></MessageBar> : null}
+      {m.rowError ? <MessageBar intent="error" data-testid="manage-error"><MessageBarBody>{m.rowError}</MessageBarBody></MessageBar> : null}
       <AdminTable
         label={t('collab.ann.manage')}
         testId="announcement-manage"
@@ -128,28 +132,12 @@ function AnnouncementManager() {
         toolbar={
           <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
             <Text weight="semibold">{t('collab.ann.manage')}</Text>
-            <Button size="small" appearance="primary" icon={<Add20Regular />} onClick={() => { setErrors({}); setDraft({ ...EMPTY }); }} data-testid="announcement-new">{t('collab.ann.new')}</Button>
+            <Button size="small" appearance="primary" icon={<Add20Regular />} onClick={() => m.open(null)} data-testid="announcement-new">{t('collab.ann.new')}</Button>
           </div>
         }
-        paging={data ? { page, size: SIZE, total: data.total, onPage: setPage } : undefined}
+        paging={data ? { page: m.page, size: SIZE, total: data.total, onPage: m.setPage } : undefined}
       />
-      <AdminEditDialog open={draft !== null} title={draft?.id ? t('collab.ann.edit') : t('collab.ann.new')} onClose={() => setDraft(null)} onSave={() => void save()} saveTestId="announcement-save" maxWidth={640}>
-        {draft ? (
-          <div style={{ display: 'grid', gap: 10 }}>
-            <Field label={t('collab.ann.title')} required validationMessage={errors.title}><Input value={draft.title} onChange={(_, v) => setDraft({ ...draft, title: v.value })} data-testid="announcement-title-input" /></Field>
-            <Field label={t('collab.ann.category')} required validationMessage={errors.category}>
-              <Dropdown value={cat.of(draft.category)} selectedOptions={[draft.category]} onOptionSelect={(_, o) => setDraft({ ...draft, category: String(o.optionValue) })}>
-                {cat.items.map((i) => <Option key={i.value} value={i.value}>{i.text}</Option>)}
-              </Dropdown>
-            </Field>
-            <Field label={t('collab.ann.detail')} required validationMessage={errors.detail}><Textarea rows={5} value={draft.detail} onChange={(_, v) => setDraft({ ...draft, detail: v.value })} data-testid="announcement-detail-input" /></Field>
-            <Field label={t('collab.ann.department')} validationMessage={errors.department}><Input value={draft.department} onChange={(_, v) => setDraft({ ...draft, department: v.value })} /></Field>
-            <Checkbox label={t('collab.ann.isPublic')} checked={draft.is_public} onChange={(_, v) => setDraft({ ...draft, is_public: !!v.checked })} />
-            <Field label={t('collab.ann.contactField')} validationMessage={errors.contact}><Input value={draft.contact} onChange={(_, v) => setDraft({ ...draft, contact: v.value })} /></Field>
-            <Field label={t('collab.ann.phone')} validationMessage={errors.phone}><Input value={draft.phone} onChange={(_, v) => setDraft({ ...draft, phone: v.value })} /></Field>
-          </div>
-        ) : null}
-      </AdminEditDialog>
+      <AnnouncementDialog m={m} />
     </>
   );
 }

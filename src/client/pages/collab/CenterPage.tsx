@@ -3,18 +3,19 @@ import { Add20Regular, ArrowClockwise20Regular, Checkmark20Regular, Delete20Regu
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { noticeCalls, taskCalls, type Notice, type Task, type TaskStatus } from '../../../model/calls/notify';
+import { noticeCalls, type Notice, type Task } from '../../../model/calls/notify';
 import { callApi, useCall } from '../../api/calls';
 import { currentLanguage } from '../../kernel/i18n';
 import { onSocketMessage } from '../../session/notification-socket';
 import { noticeTimeLabel } from '../../shell/notice-time';
-import { AdminEditDialog, AdminPage, AdminTable, fieldErrorsOf, useConfirm, type AdminColumn } from '../common/admin-kit';
+import { AdminEditDialog, AdminPage, AdminTable, useConfirm, type AdminColumn } from '../common/admin-kit';
 import { AnnouncementsPanel } from './AnnouncementsPanel';
+import { CENTER_PAGE_SIZE, useTasks } from './use-center';
 import { NoticeSettingsPanel } from './NoticeSettingsPanel';
 import './collab-messages';
 import { DateBox } from '../../form/widgets/date-input';
 
-const SIZE = 20;
+const SIZE = CENTER_PAGE_SIZE;
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The notices tab: every notice of the caller, paged, unread first highlighted; reloads when one arrives. */
@@ -68,42 +69,40 @@ function NoticesPanel() {
   );
 }
 
-type Draft = { id?: number; version?: number; subject: string; due_date: string; priority: string; remark: string };
-const EMPTY: Draft = { subject: '', due_date: '', priority: 'normal', remark: '' };
+/** The task dialog: subject, due date, priority and remark. */
+function TaskDialog({ tasks }: { tasks: ReturnType<typeof useTasks> }) {
+  const { t } = useTranslation();
+  const { draft, setDraft, errors } = tasks;
+  return (
+    <AdminEditDialog open={draft !== null} title={draft?.id ? t('collab.task.edit') : t('collab.task.new')} onClose={() => setDraft(null)} onSave={() => void tasks.save()} busy={tasks.busy} saveTestId="task-save">
+      {draft ? (
+        <div style={{ display: 'grid', gap: 12 }}>
+          <Field label={t('collab.task.subject')} required validationMessage={errors.subject}>
+            <Input value={draft.subject} onChange={(_, d) => setDraft({ ...draft, subject: d.value })} data-testid="task-subject-input" />
+          </Field>
+          <Field label={t('collab.task.due')} validationMessage={errors.due_date}>
+            <DateBox value={draft.due_date} onChange={(v) => setDraft({ ...draft, due_date: v })} testId="task-due-input" width={180} />
+          </Field>
+          <Field label={t('collab.task.priority')} validationMessage={errors.priority}>
+            <Dropdown value={t(`collab.task.priority.${draft.priority}`)} selectedOptions={[draft.priority]} onOptionSelect={(_, d) => setDraft({ ...draft, priority: String(d.optionValue) })}>
+              {['high', 'normal', 'low'].map((p) => <Option key={p} value={p}>{t(`collab.task.priority.${p}`)}</Option>)}
+            </Dropdown>
+          </Field>
+          <Field label={t('collab.task.remark')} validationMessage={errors.remark}>
+            <Textarea value={draft.remark} onChange={(_, d) => setDraft({ ...draft, remark: d.value })} />
+          </Field>
+        </div>
+      ) : null}
+    </AdminEditDialog>
+  );
+}
 
 /** The tasks tab: the caller's tasks with create, edit, complete, reopen and remove (confirmed first). */
 function TasksPanel() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<'' | TaskStatus>('10');
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [dialog, confirm] = useConfirm();
-  const { data, error, isLoading, mutate } = useCall(taskCalls.page, { page, size: SIZE, status: status || undefined });
-  const save = async () => {
-    if (!draft) return;
-    setBusy(true);
-    try {
-      await callApi(taskCalls.save, { ...draft, due_date: draft.due_date || null, remark: draft.remark || null });
-      setDraft(null);
-      setErrors({});
-      await mutate();
-    } catch (e) {
-      setErrors(fieldErrorsOf(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const change = async (task: Task, to: TaskStatus) => {
-    await callApi(taskCalls.changeStatus, { id: task.id, version: task.version, status: to });
-    await mutate();
-  };
-  const remove = async (task: Task) => {
-    if (!(await confirm(t('collab.task.removeConfirm', { subject: task.subject })))) return;
-    await callApi(taskCalls.remove, { id: task.id });
-    await mutate();
-  };
+  const tasks = useTasks(confirm, (x) => t('collab.task.removeConfirm', { subject: x.subject }));
+  const { data, error, isLoading } = tasks.list;
   const columns: AdminColumn<Task>[] = [
     { key: 'subject', header: t('collab.task.subject'), render: (x) => <Text data-testid="task-subject" strikethrough={x.status === '30'}>{x.subject}</Text> },
     { key: 'due', header: t('collab.task.due'), width: 140, render: (x) => (
@@ -114,10 +113,10 @@ function TasksPanel() {
     { key: 'actions', header: t('collab.task.actions'), width: 280, render: (x) => (
       <div style={{ display: 'flex', gap: 4 }}>
         {x.status === '10'
-          ? <Button size="small" icon={<Checkmark20Regular />} onClick={() => void change(x, '30')} data-testid="task-complete">{t('collab.task.complete')}</Button>
-          : <Button size="small" icon={<ArrowUndo20Regular />} onClick={() => void change(x, '10')} data-testid="task-reopen">{t('collab.task.reopen')}</Button>}
-        <Button size="small" icon={<Edit20Regular />} onClick={() => { setErrors({}); setDraft({ id: x.id, version: x.version, subject: x.subject, due_date: x.due_date ?? '', priority: x.priority, remark: x.remark ?? '' }); }}>{t('collab.task.edit')}</Button>
-        <Button size="small" icon={<Delete20Regular />} onClick={() => void remove(x)} data-testid="task-remove">{t('collab.task.remove')}</Button>
+          ? <Button size="small" icon={<Checkmark20Regular />} onClick={() => void tasks.change(x, '30')} data-testid="task-complete">{t('collab.task.complete')}</Button>
+          : <Button size="small" icon={<ArrowUndo20Regular />} onClick={() => void tasks.change(x, '10')} data-testid="task-reopen">{t('collab.task.reopen')}</Button>}
+        <Button size="small" icon={<Edit20Regular />} onClick={() => tasks.open(x)}>{t('collab.task.edit')}</Button>
+        <Button size="small" icon={<Delete20Regular />} onClick={() => void tasks.remove(x)} data-testid="task-remove">{t('collab.task.remove')}</Button>
       </div>
     ) },
   ];
@@ -136,36 +135,17 @@ function TasksPanel() {
         emptyText={t('collab.task.empty')}
         toolbar={
           <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
-            <TabList size="small" selectedValue={status} onTabSelect={(_, d) => { setStatus(d.value as typeof status); setPage(1); }}>
+            <TabList size="small" selectedValue={tasks.status} onTabSelect={(_, d) => tasks.filter(d.value as typeof tasks.status)}>
               <Tab value="10">{t('collab.task.status.10')}</Tab>
               <Tab value="30">{t('collab.task.status.30')}</Tab>
               <Tab value="">{t('collab.task.all')}</Tab>
             </TabList>
-            <Button appearance="primary" size="small" icon={<Add20Regular />} onClick={() => { setErrors({}); setDraft({ ...EMPTY }); }} data-testid="task-new">{t('collab.task.new')}</Button>
+            <Button appearance="primary" size="small" icon={<Add20Regular />} onClick={() => tasks.open(null)} data-testid="task-new">{t('collab.task.new')}</Button>
           </div>
         }
-        paging={data ? { page, size: SIZE, total: data.total, onPage: setPage } : undefined}
+        paging={data ? { page: tasks.page, size: CENTER_PAGE_SIZE, total: data.total, onPage: tasks.setPage } : undefined}
       />
-      <AdminEditDialog open={draft !== null} title={draft?.id ? t('collab.task.edit') : t('collab.task.new')} onClose={() => setDraft(null)} onSave={() => void save()} busy={busy} saveTestId="task-save">
-        {draft ? (
-          <div style={{ display: 'grid', gap: 12 }}>
-            <Field label={t('collab.task.subject')} required validationMessage={errors.subject}>
-              <Input value={draft.subject} onChange={(_, d) => setDraft({ ...draft, subject: d.value })} data-testid="task-subject-input" />
-            </Field>
-            <Field label={t('collab.task.due')} validationMessage={errors.due_date}>
-              <DateBox value={draft.due_date} onChange={(v) => setDraft({ ...draft, due_date: v })} testId="task-due-input" width={180} />
-            </Field>
-            <Field label={t('collab.task.priority')} validationMessage={errors.priority}>
-              <Dropdown value={t(`collab.task.priority.${draft.priority}`)} selectedOptions={[draft.priority]} onOptionSelect={(_, d) => setDraft({ ...draft, priority: String(d.optionValue) })}>
-                {['high', 'normal', 'low'].map((p) => <Option key={p} value={p}>{t(`collab.task.priority.${p}`)}</Option>)}
-              </Dropdown>
-            </Field>
-            <Field label={t('collab.task.remark')} validationMessage={errors.remark}>
-              <Textarea value={draft.remark} onChange={(_, d) => setDraft({ ...draft, remark: d.value })} />
-            </Field>
-          </div>
-        ) : null}
-      </AdminEditDialog>
+      <TaskDialog tasks={tasks} />
     </>
   );
 }
