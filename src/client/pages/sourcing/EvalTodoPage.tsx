@@ -9,10 +9,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { SOURCING_COMPARE_PATH } from '../../../../grids/sourcing/menu';
-import { api } from '../../api/client';
+import { sourcingCalls, type EvalTodo } from '../../../model/calls/sourcing';
+import { callApi } from '../../api/calls';
 import './sourcing-messages';
-
-type Todo = { id: number; code: string; name: string; suppliers: number; pending: number; items: number };
 
 const CSS = `
 .et-page { display: flex; flex-direction: column; gap: 12px; padding: 16px; min-width: 0; }
@@ -26,8 +25,8 @@ const CSS = `
 export function EvalTodoPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [rows, setRows] = useState<Todo[] | null>(null);
-  const load = useCallback(async () => setRows((await api.get<{ rows: Todo[] }>('/srmapi/sourcing/eval-todo', undefined, { quiet: true })).rows), []);
+  const [rows, setRows] = useState<EvalTodo[] | null>(null);
+  const load = useCallback(async () => setRows((await callApi(sourcingCalls.evalTodo, undefined, { quiet: true })).rows), []);
   useEffect(() => {
     void load().catch(() => setRows([]));
   }, [load]);

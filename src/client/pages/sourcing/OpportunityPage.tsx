@@ -10,15 +10,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { dictionaryItems } from '../../../model/dictionaries';
-import { api, ApiError } from '../../api/client';
+import { sourcingCalls, type Opportunity } from '../../../model/calls/sourcing';
+import { ApiError } from '../../api/client';
+import { callApi } from '../../api/calls';
 import { toast } from '../../kernel/toast-bus';
 import './sourcing-messages';
-
-type Opportunity = {
-  id: number; code: string; name: string; src_type: string; description: string | null; deadline: string | null; priority: string | null; tags: string | null;
-  contact_person: string | null; contact_phone: string | null; status: string; is_public: boolean; invited: boolean; buyer_name: string; items: number;
-  application_id: number | null; application_no: string | null; application_status: string | null;
-};
 
 const CSS = `
 .op-page { display: flex; flex-direction: column; gap: 12px; padding: 16px; min-width: 0; }
@@ -39,7 +35,7 @@ export function OpportunityPage() {
   const [rows, setRows] = useState<Opportunity[] | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const load = useCallback(async () => {
-    setRows((await api.get<{ rows: Opportunity[] }>('/srmapi/sourcing/opportunities', undefined, { quiet: true })).rows);
+    setRows((await callApi(sourcingCalls.opportunities, undefined, { quiet: true })).rows);
   }, []);
   useEffect(() => {
     void load().catch(() => setRows([]));
@@ -51,7 +47,7 @@ export function OpportunityPage() {
   const apply = async (o: Opportunity) => {
     setBusy(o.id);
     try {
-      const r = await api.post<{ id: number; app_no: string; message: string }>('/srmapi/sourcing/apply', { project_id: o.id });
+      const r = await callApi(sourcingCalls.apply, { project_id: o.id });
       toast.success(r.message);
       await load();
     } catch (e) {

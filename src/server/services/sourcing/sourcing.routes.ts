@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
 import { addSheet } from '../export/sheet-name';
 import { protectTextCells } from '../export/text-cells';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sourcingCalls, type Admission, type EvalTodo, type Evaluation, type Opportunity } from '../../../model/calls/sourcing';
+import { serveCall } from '../../http/calls';
 import { sql } from 'kysely';
 import { CELL_FORMAT_TABLE, dictionaryItems, requireEntity, translate, type Language } from '../../../model';
 import { SOURCING_APPLY_MENU, SOURCING_MENU } from '../../../model/entities';
@@ -111,43 +113,44 @@ export async function comparisonWorkbook(c: Comparison & { project: Row }, langu
 
 export async function sourcingRoutes(app: FastifyInstance): Promise<void> {
   // ---- the supplier's side ----
-  app.get('/srmapi/sourcing/opportunities', { preHandler: requireAuth }, async (req) => {
+  const guard = { preHandler: requireAuth };
+  serveCall(app, sourcingCalls.opportunities, guard, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, SOURCING_APPLY_MENU, 'read', { db: app.db });
     const rows = await withSystemScope(app.db, (tx) => opportunities(tx, clientId));
     const mine = await withTenant(app.db, clientId, (tx) => myApplications(tx, clientId, rows.map((r) => Number(r.id))));
-    return ok({
+    return {
       rows: rows.map(({ client_id: _buyer, ...r }) => {
         const a = mine.get(Number(r.id));
-        return { ...r, application_id: a?.id ?? null, application_no: a?.app_no ?? null, application_status: a?.status ?? null };
+        return { ...r, application_id: a?.id ?? null, application_no: a?.app_no ?? null, application_status: a?.status ?? null } as Opportunity;
       }),
-    });
+    };
   });
 
-  app.post('/srmapi/sourcing/apply', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, sourcingCalls.apply, guard, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, SOURCING_APPLY_MENU, 'create', { db: app.db });
     const id = parseId(((req.body ?? {}) as Q).project_id);
     if (id === null) throw new AppError('src.apply.notOpen');
     const opp = (await withSystemScope(app.db, (tx) => opportunities(tx, clientId, id)))[0];
     const made = await withTenant(app.db, clientId, (tx) => applyToProject(tx, auth, clientId, opp, req.ip));
-    return ok({ ...made, message: translate(requestLanguage(req), 'src.apply.opened', { no: made.app_no }) });
+    return { ...made, message: translate(requestLanguage(req), 'src.apply.opened', { no: made.app_no }) };
   });
 
   // ---- supplier admission (sourcing.admission.ts) ----
   // The supplier fills in the buyer's access evaluation form on its own draft application.
-  app.post('/srmapi/sourcing/access-form/save', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, sourcingCalls.saveAccessForm, guard, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, SOURCING_APPLY_MENU, 'update', { db: app.db });
     const body = (req.body ?? {}) as Q;
     const id = parseId(body.id);
     if (id === null) throw new AppError('res.notFound');
     const seen = await visibleRow(app, auth, clientId, SOURCING_APPLY_MENU, 'srm_src_application', id);
-    return ok(await withTenant(app.db, clientId, (tx) => saveAccessAnswers(tx, auth, clientId, id, parseVersion(body), body, seen)));
+    return withTenant(app.db, clientId, (tx) => saveAccessAnswers(tx, auth, clientId, id, parseVersion(body), body, seen));
   });
 
   // The admission data of an application (supplier) or a sourcing record (buyer), certificates flagged when expired.
-  app.get('/srmapi/sourcing/admission', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, sourcingCalls.admission, guard, async (req) => {
     const auth = authOf(req);
     const q = req.query as Q;
     const entity = q.entity === 'srcrecord' ? 'srcrecord' : q.entity === 'srcapplication' ? 'srcapplication' : null;
@@ -156,42 +159,44 @@ export async function sourcingRoutes(app: FastifyInstance): Promise<void> {
     const menu = entity === 'srcrecord' ? SOURCING_MENU : SOURCING_APPLY_MENU;
     const clientId = await assertCan(auth, menu, 'read', { db: app.db });
     const seen = await visibleRow(app, auth, clientId, menu, entity === 'srcrecord' ? 'srm_src_record' : 'srm_src_application', id);
-    return ok(await withTenant(app.db, clientId, (tx) => admissionView(tx, clientId, entity, id, seen)));
+    return (await withTenant(app.db, clientId, (tx) => admissionView(tx, clientId, entity, id, seen))) as Admission;
   });
 
   // A certificate file of the supplier's company (then named by a certificate row of its application).
-  app.post('/srmapi/sourcing/cert-file', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, sourcingCalls.certFile, guard, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, SOURCING_APPLY_MENU, 'update', { db: app.db });
     const f = await storeUpload(app, req, 'sourcing', clientId, ADMISSION_FILE_MAX);
     if (!ADMISSION_FILE_TYPES.test(f.mime ?? '')) throw new AppError('src.cert.fileType');
     const file = await withTenant(app.db, clientId, async (tx) => recordFile(tx, { ...f, clientId, createdBy: auth.userId, owner: { menu: SOURCING_APPLY_MENU } }));
-    return ok({ id: file.id, name: f.name, mime: f.mime, url: file.url });
+    return { id: file.id, name: f.name, mime: f.mime, url: file.url };
   });
 
   // Vendor settings: the account-opening permit image of a vendor, stored and set through the vendor's own save (which clears the bank check).
-  app.post('/srmapi/vendor-bank/permit', { preHandler: requireAuth }, async (req) => {
+  // The browser names the vendor in the address (`/permit/:id/:version`); API clients may send it as the query.
+  const permit = async (req: FastifyRequest, q: Q) => {
     const auth = authOf(req);
     const vendor = requireEntity('vendor');
     const clientId = await assertCan(auth, vendor.menuCode, 'update', { db: app.db });
-    const q = req.query as Q;
     const id = parseId(q.id);
     if (id === null || !(await visibleRow(app, auth, clientId, vendor.menuCode, 'md_vendor', id))) throw new AppError('res.notFound');
     const f = await storeUpload(app, req, 'sourcing', clientId, ADMISSION_FILE_MAX);
     if (!/^image\/(png|jpeg|webp)$/.test(f.mime ?? '')) throw new AppError('src.cert.fileType');
     const file = await withTenant(app.db, clientId, async (tx) => recordFile(tx, { ...f, clientId, createdBy: auth.userId, owner: { menu: vendor.menuCode, table: vendor.table, id } }));
-    return ok(await saveDocument({ db: app.db, auth, ip: req.ip, language: requestLanguage(req) }, vendor, { id, version: q.version, permit_image: file.url }));
-  });
+    return saveDocument({ db: app.db, auth, ip: req.ip, language: requestLanguage(req) }, vendor, { id, version: q.version, permit_image: file.url });
+  };
+  serveCall(app, sourcingCalls.permit, guard, async (req) => permit(req, req.params as Q));
+  app.post('/srmapi/vendor-bank/permit', guard, async (req) => ok(await permit(req, req.query as Q)));
 
   // ---- the buyer's side ----
-  app.get('/srmapi/sourcing/compare', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, sourcingCalls.compare, guard, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, SOURCING_MENU, 'read', { db: app.db });
     const id = await visibleProject(app, auth, clientId, (req.query as Q).project_id);
-    return ok(await withTenant(app.db, clientId, (tx) => projectComparison(tx, clientId, id)));
+    return withTenant(app.db, clientId, (tx) => projectComparison(tx, clientId, id));
   });
 
-  app.get('/srmapi/sourcing/compare/export', { preHandler: requireAuth }, async (req, reply) => {
+  app.get(sourcingCalls.compareExport.path, guard, async (req, reply) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, SOURCING_MENU, 'export', { db: app.db });
     const id = await visibleProject(app, auth, clientId, (req.query as Q).project_id);
@@ -204,28 +209,28 @@ export async function sourcingRoutes(app: FastifyInstance): Promise<void> {
       .send(await comparisonWorkbook(c, language));
   });
 
-  app.get('/srmapi/sourcing/evaluation', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, sourcingCalls.evaluation, guard, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, SOURCING_MENU, 'read', { db: app.db });
     const id = await visibleProject(app, auth, clientId, (req.query as Q).project_id);
-    return ok(await withTenant(app.db, clientId, (tx) => evaluationOf(tx, auth, clientId, id)));
+    return (await withTenant(app.db, clientId, (tx) => evaluationOf(tx, auth, clientId, id))) as Evaluation;
   });
 
-  app.get('/srmapi/sourcing/eval-todo', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, sourcingCalls.evalTodo, guard, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, SOURCING_MENU, 'read', { db: app.db });
     const scope = await dataScope(auth, SOURCING_MENU, { db: app.db });
-    return ok(await withTenant(app.db, clientId, async (tx) => {
-      const rows = await evaluationTodo(tx, auth, clientId);
+    return withTenant(app.db, clientId, async (tx) => {
+      const rows = (await evaluationTodo(tx, auth, clientId)) as EvalTodo[];
       if (!scope.length || !rows.length) return { rows };
       // Only the projects the caller's data permissions show.
       const visible = new Set((await sql<{ id: number }>`select t.id from srm_src_project t where t.client_id = ${clientId} and t.id in (${sql.join(rows.map((r) => Number(r.id)))}) and ${sql.join(scope, sql` and `)}`.execute(tx)).rows.map((r) => Number(r.id)));
       return { rows: rows.filter((r) => visible.has(Number(r.id))) };
-    }));
+    });
   });
 
   // Spec 6 "evaluation members": membership of the project is the right to score (checked in SQL).
-  app.post('/srmapi/sourcing/score', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, sourcingCalls.score, guard, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, SOURCING_MENU, 'read', { db: app.db });
     const b = (req.body ?? {}) as Q;
@@ -237,6 +242,6 @@ export async function sourcingRoutes(app: FastifyInstance): Promise<void> {
       try { scores = JSON.parse(scores); } catch { throw new AppError('err.badRequest'); }
     }
     if (!scores || typeof scores !== 'object' || Array.isArray(scores)) throw new AppError('err.badRequest');
-    return ok(await withTenant(app.db, clientId, (tx) => saveScores(tx, auth, clientId, projectId, recordId, scores as Record<string, unknown>, req.ip)));
+    return withTenant(app.db, clientId, (tx) => saveScores(tx, auth, clientId, projectId, recordId, scores as Record<string, unknown>, req.ip));
   });
 }
