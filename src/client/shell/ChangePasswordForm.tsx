@@ -2,11 +2,10 @@ import { Button, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { checkRule } from '../../model/rules';
 import { ApiError } from '../api/client';
 import { applyServerFieldErrors } from '../api/form-errors';
 import { accessApi } from '../session/access-api';
-import { TextField } from '../form/TextField';
+import { PasswordField } from '../form/PasswordField';
 
 type Values = { old_password: string; new_password: string; repeat_password: string };
 
@@ -41,27 +40,10 @@ export function ChangePasswordForm({ requireOld, onDone, submitLabel }: { requir
         </MessageBar>
       ) : null}
       {requireOld ? (
-        <TextField control={control} name="old_password" label={t('ui.password.old')} required type="password" autoComplete="current-password" rules={{ required: t('rule.required') }} />
+        <PasswordField control={control} name="old_password" label={t('ui.password.old')} role="current" />
       ) : null}
-      <TextField
-        control={control}
-        name="new_password"
-        label={t('ui.password.new')}
-        required
-        hint={t('rule.pwd')}
-        type="password"
-        autoComplete="new-password"
-        rules={{ required: t('rule.required'), validate: (x) => checkRule('pwd', x) || t('rule.pwd') }}
-      />
-      <TextField
-        control={control}
-        name="repeat_password"
-        label={t('ui.password.repeat')}
-        required
-        type="password"
-        autoComplete="new-password"
-        rules={{ required: t('rule.required'), validate: (x) => x === getValues('new_password') || t('access.passwordMismatch') }}
-      />
+      <PasswordField control={control} name="new_password" label={t('ui.password.new')} hint={t('rule.pwd')} role="new" />
+      <PasswordField control={control} name="repeat_password" label={t('ui.password.repeat')} role="repeat" matches={() => getValues('new_password')} />
       <div>
         <Button appearance="primary" type="submit" disabled={formState.isSubmitting}>
           {submitLabel ?? t('ui.password.change')}

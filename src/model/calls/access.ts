@@ -20,9 +20,16 @@ export type ChatSignInOutcome = Record<string, unknown> & { need_binding?: boole
 export type PreparedSignIn = { url: string; state: string; client_code: string; redirect_uri: string };
 export type BindInput = { bind_ticket: string; username: string; password: string };
 
+/** A sign-up's form as the server reads it (account, and the company or the invite code). */
+export type SignupInput = Record<string, string>;
+
 export const signupCalls = {
   inviteInfo: getCall<{ code: string }, InviteInfo>('/utilsapi/invite-info'),
   sendCode: postCall<SendCodeInput, SentCode>('/utilsapi/send-code'),
+  /** A new company with its administrator, pending the platform's approval. */
+  signup: postCall<SignupInput, { id: number; user_id: number; status: 'pending' }>('/utilsapi/signup'),
+  /** A new member of the company an invite code names. */
+  join: postCall<SignupInput, { user_id: number; client_id: number; client_name: string }>('/utilsapi/signup-join'),
 };
 
 export const chatSignInCalls = {

@@ -127,7 +127,7 @@ export async function signupRoutes(app: FastifyInstance, deps: { limiter: LoginL
     return sendCode(db, config, requestLanguage(req), { channel: channel as CodeChannel, target, purpose: purpose as CodePurpose });
   });
 
-  app.post('/utilsapi/signup', opts, async (req) => {
+  serveCall(app, signupCalls.signup, opts, async (req) => {
     const input = inputOf(req);
     const a = applicantOf(input);
     const name = textOf(input, ['company_name', 'name'], { max: 100 });
@@ -166,7 +166,7 @@ export async function signupRoutes(app: FastifyInstance, deps: { limiter: LoginL
     }
     const lang = requestLanguage(req);
     await queueMessage(db, config, { clientId: created.clientId, channel: 'email', to: a.email!, subject: translate(lang, 'mail.signupReceived.subject'), body: translate(lang, 'mail.signupReceived.body', { company: name!, username: a.username! }) });
-    return ok({ id: created.clientId, user_id: created.userId, status: 'pending' });
+    return { id: created.clientId, user_id: created.userId, status: 'pending' as const };
   });
 
   serveCall(app, signupCalls.inviteInfo, {}, async (req) => {
@@ -179,7 +179,7 @@ export async function signupRoutes(app: FastifyInstance, deps: { limiter: LoginL
     return { client_id: client.id, client_name: client.name, type: client.type };
   });
 
-  app.post('/utilsapi/signup-join', opts, async (req) => {
+  serveCall(app, signupCalls.join, opts, async (req) => {
     const input = inputOf(req);
     const a = applicantOf(input);
     const invite = textOf(input, ['invite_code', 'invitecode'], { max: 40 });
@@ -217,7 +217,7 @@ export async function signupRoutes(app: FastifyInstance, deps: { limiter: LoginL
       const lang = mailLanguage(admin.language);
       await queueMessage(db, config, { clientId, channel: 'email', to: admin.email, subject: translate(lang, 'mail.joined.subject'), body: translate(lang, 'mail.joined.body', { username: a.username!, company: client.name }) });
     }
-    return ok({ user_id: userId, client_id: clientId, client_name: client.name });
+    return { user_id: userId, client_id: clientId, client_name: client.name };
   });
 
   // The super administrator's sign-up approval (spec 6: system-wide sign-up approval).

@@ -10,7 +10,7 @@ import {
   Text,
   Title2,
 } from '@fluentui/react-components';
-import { Eye20Regular, EyeOff20Regular, Key20Regular, Person20Regular } from '@fluentui/react-icons';
+import { Key20Regular, Person20Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import { safeRedirectTarget } from '../../session/guard';
 import { readPreference, readStoredSession, writePreference } from '../../kernel/storage';
 import { AuthLayout } from '../common/AuthLayout';
 import { TextField } from '../../form/TextField';
+import { PasswordField } from '../../form/PasswordField';
 import { ChangePasswordForm } from '../../shell/ChangePasswordForm';
 
 type Values = { username: string; password: string };
@@ -37,7 +38,6 @@ type Values = { username: string; password: string };
 function LoginForm({ onSignedIn, onMustChange }: { onSignedIn: () => void; onMustChange: () => void }) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
   const [platform, setPlatform] = useState(() => readPreference('platformId') || DEFAULT_PLATFORM);
   const { control, handleSubmit, formState } = useForm<Values>({ defaultValues: { username: readStoredSession().username ?? '', password: '' } });
   const lang = currentLanguage();
@@ -82,26 +82,7 @@ function LoginForm({ onSignedIn, onMustChange }: { onSignedIn: () => void; onMus
         autoComplete="username"
         placeholder={t('ui.login.usernamePlaceholder')}
       />
-      <TextField
-        control={control}
-        name="password"
-        label={t('ui.login.password')}
-        required
-        rules={{ required: t('rule.required') }}
-        size="large"
-        type={showPassword ? 'text' : 'password'}
-        contentBefore={<Key20Regular />}
-        contentAfter={
-          <Button
-            appearance="transparent"
-            size="small"
-            icon={showPassword ? <EyeOff20Regular /> : <Eye20Regular />}
-            aria-label={t(showPassword ? 'ui.login.hidePassword' : 'ui.login.showPassword')}
-            onClick={() => setShowPassword((x) => !x)}
-          />
-        }
-        autoComplete="current-password"
-      />
+      <PasswordField control={control} name="password" label={t('ui.login.password')} role="current" size="large" contentBefore={<Key20Regular />} />
       <Field label={t('ui.login.platform')}>
         {/* A native select: the login page's first load carries no combobox and its positioning (B7). */}
         <Select size="large" data-testid="platform-select" value={platform} onChange={(_, d) => setPlatform(d.value)}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { AppLink } from '../../shell/AppLink';
 import { TextField } from '../../form/TextField';
+import { PasswordField } from '../../form/PasswordField';
 import { providerOf } from './third-provider';
 import { useThirdWelcome } from './use-third-welcome';
 
@@ -63,7 +64,7 @@ export function ThirdWelcomePage() {
         <form onSubmit={bindSubmit} noValidate style={{ display: 'grid', gap: 16 }} data-testid="third-bind">
           <Text>{t('ui.third.bindExplain', { app, name: stage.name || '—' })}</Text>
           <TextField control={bindForm.control} name="username" label={t('ui.login.username')} required size="large" autoComplete="username" rules={{ required: t('rule.required') }} />
-          <TextField control={bindForm.control} name="password" label={t('ui.login.password')} required size="large" type="password" autoComplete="current-password" rules={{ required: t('rule.required') }} />
+          <PasswordField control={bindForm.control} name="password" label={t('ui.login.password')} role="current" size="large" />
           <Button appearance="primary" size="large" type="submit" disabled={bindForm.formState.isSubmitting}>
             {t('ui.third.bind')}
           </Button>

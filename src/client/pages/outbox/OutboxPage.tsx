@@ -3,25 +3,9 @@ import { ArrowClockwise20Regular, Chat20Regular, Mail20Regular, Phone20Regular }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../grid/cell-text';
-import useSWR from 'swr';
-import { request } from '../../api/client';
+import { adminCalls, type OutboxRow } from '../../../model/calls/admin';
+import { useCall } from '../../api/calls';
 import { AdminPage, AdminTable, type AdminColumn } from '../common/admin-kit';
-
-/** An outbox row as GET /utilsapi/outbox answers it (src/server/services/notify). */
-export type OutboxRow = {
-  id: number;
-  client_id: number | null;
-  channel: 'email' | 'sms' | string;
-  to_address: string;
-  subject: string;
-  body: string;
-  link: string | null;
-  status: 'queued' | 'sent' | 'failed' | string;
-  error: string | null;
-  created_at: string;
-  sent_at: string | null;
-};
-type OutboxPage = { rows: OutboxRow[]; total: number; page: number; size: number };
 
 const PAGE_SIZE = 20;
 
@@ -53,9 +37,7 @@ export function OutboxPage() {
   const { t } = useTranslation();
   const [channel, setChannel] = useState<'all' | 'email' | 'sms' | 'workchat'>('all');
   const [page, setPage] = useState(1);
-  const { data, error, isLoading, mutate } = useSWR(['outbox', channel, page], () =>
-    request<OutboxPage>('/utilsapi/outbox', { method: 'GET', query: { page, size: PAGE_SIZE, channel: channel === 'all' ? undefined : channel } }),
-  );
+  const { data, error, isLoading, mutate } = useCall(adminCalls.outbox, { page, size: PAGE_SIZE, channel: channel === 'all' ? undefined : channel });
   const fmt = (iso: string) => formatDateTime(iso);
   const columns: AdminColumn<OutboxRow>[] = [
     { key: 'time', header: t('ui.outbox.time'), width: 150, render: (r) => fmt(r.created_at) },

@@ -12,6 +12,7 @@ import { readStoredSession, writeStoredSession } from '../../kernel/storage';
 import { AppLink } from '../../shell/AppLink';
 import { AuthLayout } from '../common/AuthLayout';
 import { TextField } from '../../form/TextField';
+import { PasswordField } from '../../form/PasswordField';
 
 function Centered({ icon, title, children }: { icon: React.ReactNode; title: string; children: React.ReactNode }) {
   return (
@@ -168,27 +169,8 @@ export function NewPasswordPage() {
   } else {
     body = (
       <form onSubmit={submit} noValidate style={{ display: 'grid', gap: 16 }} data-testid="new-password-form">
-        <TextField
-          control={control}
-          name="password"
-          label={t('ui.password.new')}
-          required
-          hint={t('rule.pwd')}
-          size="large"
-          type="password"
-          autoComplete="new-password"
-          rules={{ required: t('rule.required'), validate: (x) => checkRule('pwd', x) || t('rule.pwd') }}
-        />
-        <TextField
-          control={control}
-          name="repeat"
-          label={t('ui.password.repeat')}
-          required
-          size="large"
-          type="password"
-          autoComplete="new-password"
-          rules={{ required: t('rule.required'), validate: (x) => x === getValues('password') || t('access.passwordMismatch') }}
-        />
+        <PasswordField control={control} name="password" label={t('ui.password.new')} hint={t('rule.pwd')} size="large" role="new" />
+        <PasswordField control={control} name="repeat" label={t('ui.password.repeat')} size="large" role="repeat" matches={() => getValues('password')} />
         <Button appearance="primary" size="large" type="submit" disabled={formState.isSubmitting}>
           {t('ui.newpwd.submit')}
         </Button>
