@@ -59,7 +59,6 @@ export function useUnsavedGuard<T>(dirty: boolean, options: UnsavedGuardOptions<
         dirty: () => holdsEdits({ dirty: latest.current.dirty, revision: latest.current.options.revision, cleanAt: cleanAt.current }),
         leave: forget,
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
 
