@@ -63,7 +63,6 @@ export function PlanFromOrderDialog(props: { open: boolean; api: EntityApi; orde
     }
   };
 
-  const setBatch = (i: number, patch: Partial<Batch>) => setBatches((list) => list.map((b, j) => (j === i ? { ...b, ...patch } : b)));
   const msg = (k: string) => (errors[k] ? t(errors[k]) : undefined);
   return (
     <Dialog open={props.open} onOpenChange={(_, d) => !d.open && props.onClose()}>
@@ -76,24 +75,7 @@ export function PlanFromOrderDialog(props: { open: boolean; api: EntityApi; orde
               <Radio value="one" label={t('orders.plan.one')} data-testid="plan-mode-one" />
               <Radio value="batches" label={t('orders.plan.batches')} data-testid="plan-mode-batches" />
             </RadioGroup>
-            {mode === 'batches' ? (
-              <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr auto', gap: 8, alignItems: 'end' }}>
-                {batches.map((b, i) => (
-                  <div key={i} style={{ display: 'contents' }}>
-                    <Field label={t('orders.plan.batchQty', { n: i + 1 })} required validationMessage={msg(`${i}.qty`)} validationState={errors[`${i}.qty`] ? 'error' : 'none'}>
-                      <Input value={b.qty} inputMode="numeric" onChange={(_, d) => setBatch(i, { qty: d.value })} data-testid={`plan-batch-qty-${i}`} />
-                    </Field>
-                    <Field label={t('orders.plan.batchDate')} validationMessage={msg(`${i}.delivery_date`)} validationState={errors[`${i}.delivery_date`] ? 'error' : 'none'}>
-                      <DateText kind="date" value={b.delivery_date} onChange={(v) => setBatch(i, { delivery_date: v })} testId={`plan-batch-date-${i}`} />
-                    </Field>
-                    <Button icon={<DeleteRegular />} aria-label={t('engine.removeRows')} disabled={batches.length === 1} onClick={() => setBatches((list) => list.filter((_, j) => j !== i))} />
-                  </div>
-                ))}
-                <Link as="button" onClick={() => setBatches((list) => [...list, { qty: '', delivery_date: '' }])} data-testid="plan-batch-add">
-                  <AddRegular /> {t('orders.plan.addBatch')}
-                </Link>
-              </div>
-            ) : null}
+            {mode === 'batches' ? <BatchEditor batches={batches} setBatches={setBatches} errors={errors} /> : null}
             <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8 }}>
               <Field label={t('orders.plan.minutes')} hint={t('orders.plan.minutesHint')} validationMessage={msg('minutes')} validationState={errors.minutes ? 'error' : 'none'}>
                 <Input value={minutes} inputMode="decimal" onChange={(_, d) => setMinutes(d.value)} data-testid="plan-minutes" />
@@ -110,5 +92,30 @@ export function PlanFromOrderDialog(props: { open: boolean; api: EntityApi; orde
         </DialogBody>
       </DialogSurface>
     </Dialog>
+  );
+}
+
+/** The delivery batches: a quantity and a date each, one more on demand, never fewer than one. */
+function BatchEditor({ batches, setBatches, errors }: { batches: Batch[]; setBatches: (update: (list: Batch[]) => Batch[]) => void; errors: Record<string, string> }) {
+  const { t } = useTranslation();
+  const setBatch = (i: number, patch: Partial<Batch>) => setBatches((list) => list.map((b, j) => (j === i ? { ...b, ...patch } : b)));
+  const msg = (k: string) => (errors[k] ? t(errors[k]) : undefined);
+  return (
+    <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr auto', gap: 8, alignItems: 'end' }}>
+      {batches.map((b, i) => (
+        <div key={i} style={{ display: 'contents' }}>
+          <Field label={t('orders.plan.batchQty', { n: i + 1 })} required validationMessage={msg(`${i}.qty`)} validationState={errors[`${i}.qty`] ? 'error' : 'none'}>
+            <Input value={b.qty} inputMode="numeric" onChange={(_, d) => setBatch(i, { qty: d.value })} data-testid={`plan-batch-qty-${i}`} />
+          </Field>
+          <Field label={t('orders.plan.batchDate')} validationMessage={msg(`${i}.delivery_date`)} validationState={errors[`${i}.delivery_date`] ? 'error' : 'none'}>
+            <DateText kind="date" value={b.delivery_date} onChange={(v) => setBatch(i, { delivery_date: v })} testId={`plan-batch-date-${i}`} />
+          </Field>
+          <Button icon={<DeleteRegular />} aria-label={t('engine.removeRows')} disabled={batches.length === 1} onClick={() => setBatches((list) => list.filter((_, j) => j !== i))} />
+        </div>
+      ))}
+      <Link as="button" onClick={() => setBatches((list) => [...list, { qty: '', delivery_date: '' }])} data-testid="plan-batch-add">
+        <AddRegular /> {t('orders.plan.addBatch')}
+      </Link>
+    </div>
   );
 }
