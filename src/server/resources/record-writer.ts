@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { requireEntity, type EntityDef, type FieldDef } from '../../model';
+import { allEntities, requireEntity, type EntityDef, type FieldDef } from '../../model';
 import type { Db } from '../db/database';
 import { AppError } from '../http/errors';
 import { diffRecords, writeAudit, type AuditChange } from '../kernel/audit/audit.service';
@@ -55,15 +55,32 @@ function isSqlExpression(v: unknown): v is RawBuilder<unknown> {
   return !!v && typeof v === 'object' && (v as { isRawBuilder?: unknown }).isRawBuilder === true;
 }
 
-/** A declared field of the entity (a service can write only what the registry declares). */
-function fieldOf(entity: EntityDef, key: string): FieldDef {
+/** The parent keys of a child entity: the `foreignKey` of every collection that holds it (a line's `order_id`). */
+const parentKeysCache = new WeakMap<EntityDef, Set<string>>();
+function parentKeys(entity: EntityDef): Set<string> {
+  const cached = parentKeysCache.get(entity);
+  if (cached) return cached;
+  const keys = new Set<string>();
+  for (const e of allEntities()) for (const c of e.children ?? []) if (c.entity === entity.name) keys.add(c.foreignKey);
+  parentKeysCache.set(entity, keys);
+  return keys;
+}
+
+/**
+ * A declared field of the entity, or a line's parent key (a service can write only what the registry
+ * declares); null for a parent key, which is a plain id.
+ */
+function fieldOf(entity: EntityDef, key: string): FieldDef | null {
   const f = entity.fields.find((x) => x.key === key);
-  if (!f) throw new Error(`record writer: ${entity.name} has no field ${key}`);
-  return f;
+  if (f) return f;
+  if (parentKeys(entity).has(key)) return null;
+  throw new Error(`record writer: ${entity.name} has no field ${key}`);
 }
 
 function valueOf(entity: EntityDef, key: string, v: unknown): RawBuilder<unknown> {
-  return isSqlExpression(v) ? v : valueParam(fieldOf(entity, key), v);
+  if (isSqlExpression(v)) return v;
+  const f = fieldOf(entity, key);
+  return f ? valueParam(f, v) : sql`${v === undefined ? null : v}`;
 }
 
 function targetCondition(w: WriteContext, target: WriteTarget): RawBuilder<unknown> {
@@ -120,6 +137,32 @@ export async function insertRecords(w: WriteContext, entityRef: EntityRef, rows:
   const inserted = (
     await sql<Row>`insert into ${tbl(entity)} (client_id, created_by, updated_by, ${sql.join(columns.map((c) => sql.id(c)))})
       values ${sql.join(values)} returning *`.execute(w.tx)
+  ).rows;
+  if (options.hooks !== false) await afterWrite(w, entity, inserted.map((r) => Number(r.id)), true);
+  if (options.audit !== false) {
+    const fields = entity.fields.map((f) => f.key);
+    await auditMany(w, entity, options.audit ?? 'create', inserted.map((r) => ({ id: Number(r.id), changes: diffRecords(fields, null, r) })));
+  }
+  return inserted;
+}
+
+/**
+ * New rows from a query (a costing version's lines copied from the style's BOM, a statement's lines
+ * gathered from both companies' records): `select` returns exactly `columns`, in that order; the
+ * writer adds the company and the stamps, then hooks and audit as `insertRecords`. The query reads
+ * within the writer's company itself (its own `client_id` conditions); the rows are the writer's
+ * company's whatever it returns.
+ */
+export async function insertSelected(w: WriteContext, entityRef: EntityRef, columns: readonly string[], select: RawBuilder<unknown>, options: InsertOptions = {}): Promise<Row[]> {
+  const entity = entityOf(entityRef);
+  for (const c of columns) fieldOf(entity, c);
+  const { clientId, userId } = w.actor;
+  const state = entity.states && !columns.includes(entity.states.field) ? entity.states : null;
+  const names = [...columns, ...(state ? [state.field] : [])].map((c) => sql.id(c));
+  const picked = columns.map((c) => sql.ref(`s.${c}`));
+  const inserted = (
+    await sql<Row>`insert into ${tbl(entity)} (client_id, created_by, updated_by, ${sql.join(names)})
+      select ${clientId}, ${userId}, ${userId}, ${sql.join([...picked, ...(state ? [sql`${state.initial}`] : [])])} from (${select}) s returning *`.execute(w.tx)
   ).rows;
   if (options.hooks !== false) await afterWrite(w, entity, inserted.map((r) => Number(r.id)), true);
   if (options.audit !== false) {
