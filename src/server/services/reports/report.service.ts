@@ -90,6 +90,19 @@ function listFilters(report: ReportDef, query: ReportQuery): ReportQuery {
   return out;
 }
 
+/** One row of the GROUP BY as a report row: dimension values, measures, ratios, and its `_level`. */
+function groupRow(r: Record<string, unknown>, report: ReportDef, dims: ReportDimension[]): ReportRow {
+  // _level: how many trailing dimensions are rolled up (0 = a detail group, dims.length = grand total).
+  const g = Number(r._grouping);
+  let rolled = 0;
+  for (let i = 0; i < dims.length; i++) if (g & (1 << (dims.length - 1 - i))) rolled++;
+  const out: ReportRow = { _level: rolled };
+  dims.forEach((d, i) => (out[d.key] = (r[`d${i}`] as string | null) ?? null));
+  for (const m of report.measures) if (m.agg !== 'ratio') out[m.key] = Number(r[`m_${m.key}`]);
+  for (const m of report.measures) if (m.agg === 'ratio') out[m.key] = ratioOf(out, m);
+  return out;
+}
+
 export async function runReport(db: Db, auth: AuthContext, report: ReportDef, query: ReportQuery, language: Language): Promise<ReportResult> {
   if (!report.entity) {
     // The caller's own rows of its own tenant (the import centre's rule for jobs); no filters.
@@ -149,18 +162,7 @@ export async function runReport(db: Db, auth: AuthContext, report: ReportDef, qu
         where ${where} group by ${groupBy} ${having} order by ${subtotals ? sql`${sql.id('_grouping')} desc, ` : sql``}${order}`.execute(tx)
     ).rows,
   );
-  const rows: ReportRow[] = raw.map((r) => {
-    const out: ReportRow = { _level: 0 };
-    // _level: how many trailing dimensions are rolled up (0 = a detail group, dims.length = grand total).
-    const g = Number(r._grouping);
-    let rolled = 0;
-    for (let i = 0; i < dims.length; i++) if (g & (1 << (dims.length - 1 - i))) rolled++;
-    out._level = rolled;
-    dims.forEach((d, i) => (out[d.key] = (r[`d${i}`] as string | null) ?? null));
-    for (const m of report.measures) if (m.agg !== 'ratio') out[m.key] = Number(r[`m_${m.key}`]);
-    for (const m of report.measures) if (m.agg === 'ratio') out[m.key] = ratioOf(out, m);
-    return out;
-  });
+  const rows = raw.map((r) => groupRow(r, report, dims));
   if (subtotals) rows.sort(subtotalOrder(dims.map((d) => d.key)));
 
   const result: ReportResult = {
