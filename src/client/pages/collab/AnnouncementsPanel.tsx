@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { getDictionary } from '../../../model/dictionaries';
-import '../../../model/entities/announcement.entity';
+import { announcement as announcementEntity } from '../../../model/entities/announcement.entity';
 import { announcementCalls, type Announcement } from '../../../model/calls/notify';
 import { callApi, useCall } from '../../api/calls';
 import { access } from '../../session/access-state';
 import { AdminCard, AdminEditDialog, AdminTable, formatTime, Pager, useConfirm, useLabel, type AdminColumn } from '../common/admin-kit';
+import { StateBadge } from './StateBadge';
 import { useAnnouncementManager } from './use-center';
 import './collab-messages';
 
@@ -105,7 +106,7 @@ function AnnouncementManager() {
     { key: 'title', header: t('collab.ann.title'), render: (a) => <Text data-testid="manage-title">{a.title}</Text> },
     { key: 'category', header: t('collab.ann.category'), width: 90, render: (a) => cat.of(a.category) },
     { key: 'public', header: t('collab.ann.public'), width: 60, render: (a) => (a.is_public ? '✓' : '') },
-    { key: 'status', header: t('collab.ann.status'), width: 80, render: (a) => <Badge appearance="tint" color={a.status === 'published' ? 'success' : 'informative'} data-testid="manage-status">{t(`collab.ann.status.${a.status}`)}</Badge> },
+    { key: 'status', header: t('collab.ann.status'), width: 80, render: (a) => <StateBadge entity={announcementEntity} code={a.status} testId="manage-status" /> },
     { key: 'published', header: t('collab.ann.publishedAt'), width: 150, render: (a) => formatTime(a.published_at) },
     { key: 'actions', header: t('collab.ann.actions'), width: 260, render: (a) => (
       <div style={{ display: 'flex', gap: 4 }}>

@@ -10,6 +10,8 @@ import { onSocketMessage } from '../../session/notification-socket';
 import { noticeTimeLabel } from '../../shell/notice-time';
 import { AdminEditDialog, AdminPage, AdminTable, useConfirm, type AdminColumn } from '../common/admin-kit';
 import { AnnouncementsPanel } from './AnnouncementsPanel';
+import { task } from '../../../model/entities/task.entity';
+import { StateBadge } from './StateBadge';
 import { CENTER_PAGE_SIZE, useTasks } from './use-center';
 import { NoticeSettingsPanel } from './NoticeSettingsPanel';
 import './collab-messages';
@@ -109,7 +111,7 @@ function TasksPanel() {
       <span>{x.due_date ?? ''}{x.due_date && x.status === '10' && x.due_date < today() ? <Badge size="small" color="danger" style={{ marginLeft: 6 }}>{t('collab.task.overdue')}</Badge> : null}</span>
     ) },
     { key: 'priority', header: t('collab.task.priority'), width: 80, render: (x) => <Badge appearance="tint" color={x.priority === 'high' ? 'danger' : x.priority === 'low' ? 'subtle' : 'informative'}>{t(`collab.task.priority.${x.priority}`)}</Badge> },
-    { key: 'status', header: t('collab.task.status'), width: 90, render: (x) => <Badge appearance="tint" color={x.status === '30' ? 'success' : 'brand'} data-testid="task-status">{t(`collab.task.status.${x.status}`)}</Badge> },
+    { key: 'status', header: t('collab.task.status'), width: 90, render: (x) => <StateBadge entity={task} code={x.status} testId="task-status" /> },
     { key: 'actions', header: t('collab.task.actions'), width: 280, render: (x) => (
       <div style={{ display: 'flex', gap: 4 }}>
         {x.status === '10'

@@ -1,16 +1,17 @@
-import { Badge, Dropdown, Field, Input, Link, Option, Textarea, tokens } from '@fluentui/react-components';
+import { Dropdown, Field, Input, Link, Option, Textarea, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFileSrc } from '../../api/file-src';
 import { StoredImg } from '../../api/StoredFile';
 import { ticketFileUrl, type Attachment } from './ticket-api';
-import { ticketStatusColor, useTicketDicts } from './use-ticket-dicts';
+import { ticket as ticketEntity } from '../../../model/entities/ticket.entity';
+import { StateBadge } from './StateBadge';
+import { useTicketDicts } from './use-ticket-dicts';
 import './collab-messages';
 
 /** A ticket's state, labelled and coloured as its entity declares. */
 export function StatusBadge({ status }: { status: string }) {
-  const d = useTicketDicts();
-  return <Badge appearance="tint" color={ticketStatusColor(status)} data-testid="ticket-status">{d.status(status)}</Badge>;
+  return <StateBadge entity={ticketEntity} code={status} testId="ticket-status" />;
 }
 
 /** The fields a person writes on a ticket, as the raise and the edit dialogs hold them (text boxes hold text). */
