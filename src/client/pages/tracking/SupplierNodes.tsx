@@ -1,7 +1,7 @@
 /**
  * Supplier nodes (issue 12: "actual dates are entered by ... the supplier (for its own nodes)"):
  * - the maker's dialog sending an order's supplier nodes (fabric, trims in-house, ...) to a vendor whose
- *   company is on the platform (`POST /scmapi/nodetrack/send-supplier`);
+ *   company is on the platform (`trackingCalls.sendSupplier`);
  * - the supplier's page (`/scm/page/supplier-nodes`): its customers' orders with the nodes sent to it,
  *   a timeline of those nodes and their actual dates to record; it moves live on `nodetrack.changed`.
  */
@@ -9,15 +9,21 @@ import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, Dia
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { api, ApiError } from '../../api/client';
+import { trackingCalls, type TimelineNode as Node, type TrackedOrderRow as OrderRow } from '../../../model/calls/tracking';
+import { vendor as vendorEntity } from '../../../model/entities/vendor.entity';
+import { ApiError } from '../../api/client';
+import { callApi } from '../../api/calls';
+import { entityApiOf } from '../../api/entity-api';
 import { toast } from '../../kernel/toast-bus';
-import { NodeTimeline } from './NodeTimeline';
-import { Count, sourceLabel, StateTag, Summary, useNodeEvents, type Node, type OrderRow } from './NodeTrackingPages';
+import { Count, TimelinePanel, type NodeColumn } from './NodeTable';
 import { TrackedOrdersLayout } from './TrackedOrdersLayout';
-import { ActualDateCell, useTrackedOrders } from './use-tracked-orders';
+import { useNodeEvents } from './use-node-events';
+import { useTrackedOrders } from './use-tracked-orders';
 import './tracking-messages';
 
 type Row = Record<string, unknown>;
+
+const VENDORS = entityApiOf(`/api/${vendorEntity.prefix}/${vendorEntity.name}`);
 
 /** The maker chooses a supplier on the platform and the supplier nodes to send it. */
 export function SendToSupplierDialog(props: { order: Row; nodes: Node[]; onClose: () => void; onDone: () => void }) {
@@ -30,7 +36,7 @@ export function SendToSupplierDialog(props: { order: Row; nodes: Node[]; onClose
 
   useEffect(() => {
     let live = true;
-    api.get<{ rows: Row[] }>('/mdapi/vendor/page', { page: 1, size: 500, sort: 'code' }, { quiet: true }).then(
+    VENDORS.page({ page: '1', size: '500', sort: 'code' }, { quiet: true }).then(
       (r) => {
         if (!live) return;
         const joined = r.rows.filter((v) => v.platform_client_code && v.status !== 'inactive');
@@ -48,7 +54,7 @@ export function SendToSupplierDialog(props: { order: Row; nodes: Node[]; onClose
     setBusy(true);
     setError(null);
     try {
-      const r = await api.post<{ supplier: string }>('/scmapi/nodetrack/send-supplier', { order_id: props.order.id, vendor_id: Number(vendor), node_codes: codes }, { quiet: true });
+      const r = await callApi(trackingCalls.sendSupplier, { order_id: Number(props.order.id), vendor_id: Number(vendor), node_codes: codes }, { quiet: true });
       toast.success(t('nt.sent', { supplier: r.supplier }));
       props.onDone();
     } catch (e) {
@@ -115,13 +121,15 @@ export function SendToSupplierDialog(props: { order: Row; nodes: Node[]; onClose
 }
 
 type SupplierRow = OrderRow & { task_id: number };
+const SUPPLIER = { list: trackingCalls.supplierOrders, timeline: trackingCalls.supplierTimeline, param: 'task_id' as const };
+const SUPPLIER_COLUMNS: NodeColumn[] = ['node', 'planStart', 'plan', 'state', 'actual', 'source'];
 
 /** The supplier's page: the nodes its customers sent it, and their actual dates. */
 export function SupplierNodesPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const selected = params.get('task') ? Number(params.get('task')) : null;
-  const { rows, tl, error, drafts, setDrafts, busy, record: recordVia, loadList, loadTimeline, reload } = useTrackedOrders<SupplierRow>('/scmapi/nodetrack/supplier-orders', '/scmapi/nodetrack/supplier-timeline', 'task_id', selected);
+  const { rows, tl, error, drafts, setDrafts, busy, record: recordVia, loadList, loadTimeline, reload } = useTrackedOrders(SUPPLIER, selected);
   const shown = useRef<number | null>(null);
   shown.current = selected;
   useNodeEvents((m) => {
@@ -130,12 +138,11 @@ export function SupplierNodesPage() {
     if (m.task_id === shown.current) void loadTimeline(shown.current);
   });
 
-  const record = (n: Node, date: string | null) => (tl ? recordVia('/scmapi/nodetrack/supplier-actual', { task_id: Number(tl.order.task_id) }, n, date) : undefined);
+  const record = (n: Node, date: string | null) => (tl ? recordVia(trackingCalls.supplierActual, { task_id: Number(tl.order.task_id) }, n, date) : undefined);
 
   const closed = tl ? tl.order.status !== 'in_progress' : true;
   return (
-    <>
-    <TrackedOrdersLayout<OrderRow>
+    <TrackedOrdersLayout<SupplierRow>
       testId="supplier-node-page"
       title={t('nt.supplierTitle')}
       explain={<Text>{t('nt.supplierExplain')}</Text>}
@@ -160,43 +167,15 @@ export function SupplierNodesPage() {
       chosen={selected !== null}
       timeline={
         !tl ? null : (
-            <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }} data-testid="order-timeline" data-order={String(tl.order.source_no ?? '')}>
-              <div className="nt-head">
-                <h2>{String(tl.order.source_no ?? '')}</h2>
-                <span className="nt-summary">{`${String(tl.order.maker_name ?? '')} · ${String(tl.order.style_no ?? '')} · ${t('nt.col.qty')} ${String(tl.order.total_qty ?? '')}`}</span>
-              </div>
-              <Summary tl={tl} />
-              <NodeTimeline nodes={tl.tracking.nodes} today={tl.today} delivery={(tl.order.delivery_date as string | null) ?? null} width={900} />
-              <table className="nt-table" data-testid="node-table">
-                <thead>
-                  <tr>
-                    <th>{t('nt.col.node')}</th>
-                    <th>{t('nt.col.planStart')}</th>
-                    <th>{t('nt.col.plan')}</th>
-                    <th>{t('nt.col.state')}</th>
-                    <th>{t('nt.col.actual')}</th>
-                    <th>{t('nt.col.source')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {tl.tracking.nodes.map((n) => (
-                    <tr key={n.node_code} data-testid={`node-line-${n.node_code}`}>
-                      <td>{n.node_name}</td>
-                      <td>{n.plan_start ?? ''}</td>
-                      <td>{n.plan_date ?? ''}</td>
-                      <td><StateTag state={n.state} /></td>
-                      <td>
-                        <ActualDateCell node={n} draft={drafts[n.node_code]} disabled={busy || closed} onDraft={(v) => setDrafts((d) => ({ ...d, [n.node_code]: v }))} onRecord={(date) => void record(n, date)} />
-                      </td>
-                      <td data-testid={`source-${n.node_code}`}>{n.actual_date ? sourceLabel(n.actual_source, i18n.language) : ''}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+          <TimelinePanel
+            tl={tl}
+            no={String(tl.order.source_no ?? '')}
+            head={<span className="nt-summary">{`${String(tl.order.maker_name ?? '')} · ${String(tl.order.style_no ?? '')} · ${t('nt.col.qty')} ${String(tl.order.total_qty ?? '')}`}</span>}
+            showEmpty={false}
+            table={{ columns: SUPPLIER_COLUMNS, critical: 'none', editing: { drafts, setDrafts, disabled: busy || closed, onRecord: (n, date) => void record(n, date) } }}
+          />
         )
       }
     />
-    </>
   );
 }

@@ -1,23 +1,24 @@
 /**
  * What the three node-tracking pages (the maker's, the brand's and the supplier's) share: the list of
- * tracked orders and the chosen order's timeline, loaded from the page's own routes; the actual
+ * tracked orders and the chosen order's timeline, loaded by the page's own declared calls; the actual
  * dates typed but not yet recorded; recording one; and the cell that types and records it.
  */
 import { Button } from '@fluentui/react-components';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../api/client';
+import type { Call } from '../../../model/calls/call';
+import type { NodeActualInput, Timeline, TimelineNode as Node, TrackedOrderRow, TrackedOrdersCalls } from '../../../model/calls/tracking';
+import { ApiError } from '../../api/client';
+import { callApi } from '../../api/calls';
 import { DateText } from '../../form/widgets/date-input';
 import { toast } from '../../kernel/toast-bus';
-import type { Node, Timeline } from './NodeTrackingPages';
-
-type Query = Record<string, string | number>;
 
 /**
- * The tracked orders of `listUrl` and the timeline of the chosen one (`timelineUrl` asked with
- * `{ [param]: selected }`); both reload when `selected` changes and on `reload`.
+ * The tracked orders of `calls.list` and the timeline of the chosen one (`calls.timeline` asked with
+ * `{ [calls.param]: selected }`); both reload when `selected` changes and on `reload`.
  */
-export function useTrackedOrders<R>(listUrl: string, timelineUrl: string, param: string, selected: number | null) {
+export function useTrackedOrders<R extends TrackedOrderRow, P extends string>(calls: TrackedOrdersCalls<R, P>, selected: number | null) {
+  const { list, timeline, param } = calls;
   const { t } = useTranslation();
   const [rows, setRows] = useState<R[] | null>(null);
   const [tl, setTl] = useState<Timeline | null>(null);
@@ -27,24 +28,24 @@ export function useTrackedOrders<R>(listUrl: string, timelineUrl: string, param:
 
   const loadList = useCallback(async () => {
     try {
-      setRows((await api.get<{ rows: R[] }>(listUrl, undefined, { quiet: true })).rows);
+      setRows((await callApi(list, undefined, { quiet: true })).rows);
       setError(null);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
     }
-  }, [listUrl]);
+  }, [list]);
   const loadTimeline = useCallback(
     async (id: number | null) => {
       if (id === null) return setTl(null);
       try {
-        setTl(await api.get<Timeline>(timelineUrl, { [param]: id } as Query, { quiet: true }));
+        setTl(await callApi(timeline as Call<Record<string, number>, Timeline>, { [param]: id }, { quiet: true }));
         setDrafts({});
       } catch (e) {
         setTl(null);
         setError(e instanceof ApiError ? e.message : String(e));
       }
     },
-    [timelineUrl, param],
+    [timeline, param],
   );
   useEffect(() => void loadList(), [loadList]);
   useEffect(() => void loadTimeline(selected), [loadTimeline, selected]);
@@ -61,10 +62,10 @@ export function useTrackedOrders<R>(listUrl: string, timelineUrl: string, param:
     }
   };
 
-  /** Records (or, with `date` null, clears) a node's actual date through `url`, which answers the new timeline. */
-  const record = (url: string, body: Query, n: Node, date: string | null) =>
+  /** Records (or, with `date` null, clears) a node's actual date through `call`, which answers the new timeline. */
+  const record = <B extends object>(call: Call<NodeActualInput & B, Timeline>, body: B, n: Node, date: string | null) =>
     run(async () => {
-      setTl(await api.post<Timeline>(url, { ...body, node_code: n.node_code, date, version: n.version }));
+      setTl(await callApi(call as Call<Record<string, unknown>, Timeline>, { ...body, node_code: n.node_code, date, version: n.version }));
       // The stored date shows again once recorded (the draft is dropped, not emptied).
       setDrafts(({ [n.node_code]: _, ...rest }) => rest);
       toast.success(date ? t('nt.recorded', { node: n.node_name, date }) : t('nt.cleared', { node: n.node_name }));

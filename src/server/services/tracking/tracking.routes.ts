@@ -5,6 +5,8 @@ import { isIsoDate, NODE_TIMELINE_BRAND_MENU, NODE_TRACKING_MENU, SUPPLIER_NODES
 import { authOf, requireAuth } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { ok } from '../../http/envelope';
+import { serveCall } from '../../http/calls';
+import { trackingCalls } from '../../../model/calls/tracking';
 import { AppError } from '../../http/errors';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { parseId } from '../../resources/resource.service';
@@ -76,6 +78,7 @@ function versionOf(b: Q): number | null {
 }
 
 export async function trackingRoutes(app: FastifyInstance): Promise<void> {
+  const guard = { preHandler: requireAuth };
   const timer = setInterval(() => {
     checkAllNodeFlags(app.db).catch((e: unknown) => app.log.error({ err: e }, 'node tracking check failed'));
   }, NODE_CHECK_INTERVAL_MS);
@@ -83,12 +86,12 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => clearInterval(timer));
 
   // ---- maker ----
-  app.get('/scmapi/nodetrack/orders', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, trackingCalls.orders, guard, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, NODE_TRACKING_MENU, 'read', { db: app.db });
     const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
     const status = statusesOf((req.query as Q).status);
-    return ok(await withTenant(app.db, clientId, async (tx) => {
+    return (await withTenant(app.db, clientId, async (tx) => {
       const rows = await trackedOrders(tx, clientId, { status, scope });
       const open = rows.filter((r) => r.status === 'in_progress').map((r) => Number(r.id));
       if (open.length) await evaluateNodeFlags(tx, clientId, open);
@@ -96,20 +99,20 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     }));
   });
 
-  app.get('/scmapi/nodetrack/timeline', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, trackingCalls.timeline, guard, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, NODE_TRACKING_MENU, 'read', { db: app.db });
     const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
     const id = parseId((req.query as Q).order_id);
     if (id === null) throw new AppError('tracking.orderNotFound');
-    return ok(await withTenant(app.db, clientId, async (tx) => {
+    return (await withTenant(app.db, clientId, async (tx) => {
       await orderTimeline(tx, clientId, id, scope);
       await evaluateNodeFlags(tx, clientId, [id]);
       return { ...(await orderTimeline(tx, clientId, id, scope)), suppliers: await supplierNamesOfOrder(tx, clientId, id) };
     }));
   });
 
-  app.post('/scmapi/nodetrack/actual', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, trackingCalls.actual, guard, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, NODE_TRACKING_MENU, 'update', { db: app.db });
     const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
@@ -122,7 +125,7 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     if (date !== null && !isIsoDate(date)) throw new AppError('tracking.badDate', { fields: { date: { key: 'tracking.badDate' } } });
     const version = b.version === undefined || b.version === null || b.version === '' ? null : Number(b.version);
     if (version !== null && !Number.isSafeInteger(version)) throw new AppError('err.badRequest');
-    return ok(await withTenant(app.db, clientId, async (tx) => {
+    return (await withTenant(app.db, clientId, async (tx) => {
       // The order must be one the caller may see (its data permissions), as for a read.
       await orderTimeline(tx, clientId, orderId, scope);
       return recordNodeActual(tx, { clientId, orderId, nodeCode: code, date, version, source: 'maker', actor: { clientId, userId: auth.userId, username: auth.username, ip: req.ip } });
@@ -141,22 +144,22 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // ---- brand ----
-  app.get('/scmapi/nodetrack/brand-orders', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, trackingCalls.brandOrders, guard, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, NODE_TIMELINE_BRAND_MENU, 'read', { db: app.db });
-    return ok(await withTenant(app.db, clientId, async (tx) => ({ rows: await brandTrackedOrders(tx, clientId), today: todayIso() })));
+    return (await withTenant(app.db, clientId, async (tx) => ({ rows: await brandTrackedOrders(tx, clientId), today: todayIso() })));
   });
 
-  app.get('/scmapi/nodetrack/brand-timeline', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, trackingCalls.brandTimeline, guard, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, NODE_TIMELINE_BRAND_MENU, 'read', { db: app.db });
     const id = parseId((req.query as Q).pr_id);
     if (id === null) throw new AppError('tracking.orderNotFound');
-    return ok(await withTenant(app.db, clientId, (tx) => brandTimeline(tx, clientId, id)));
+    return (await withTenant(app.db, clientId, (tx) => brandTimeline(tx, clientId, id)));
   });
 
   // ---- maker: supplier nodes to the supplier's company ----
-  app.post('/scmapi/nodetrack/send-supplier', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, trackingCalls.sendSupplier, guard, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, NODE_TRACKING_MENU, 'update', { db: app.db });
     const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
@@ -166,13 +169,13 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     const vendorId = parseId(b.vendor_id);
     if (vendorId === null) throw new AppError('tracking.supplierRequired', { fields: { vendor_id: { key: 'tracking.supplierRequired' } } });
     const codes = Array.isArray(b.node_codes) ? b.node_codes.filter((x): x is string => typeof x === 'string') : [];
-    return ok(await withTenant(app.db, clientId, async (tx) => {
+    return (await withTenant(app.db, clientId, async (tx) => {
       await orderTimeline(tx, clientId, orderId, scope);
       return sendNodesToSupplier(tx, { clientId, orderId, vendorId, nodeCodes: codes, actor: { clientId, userId: auth.userId, username: auth.username, ip: req.ip } });
     }));
   });
 
-  app.post('/scmapi/nodetrack/recall-supplier', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, trackingCalls.recallSupplier, guard, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, NODE_TRACKING_MENU, 'update', { db: app.db });
     const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
@@ -180,28 +183,28 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     const orderId = parseId(b.order_id);
     if (orderId === null) throw new AppError('tracking.orderNotFound');
     const code = nodeCodeOf(b);
-    return ok(await withTenant(app.db, clientId, async (tx) => {
+    return (await withTenant(app.db, clientId, async (tx) => {
       await orderTimeline(tx, clientId, orderId, scope);
       return recallSupplierNode(tx, { clientId, orderId, nodeCode: code, actor: { clientId, userId: auth.userId, username: auth.username, ip: req.ip } });
     }));
   });
 
   // ---- supplier: the nodes its customers sent it ----
-  app.get('/scmapi/nodetrack/supplier-orders', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, trackingCalls.supplierOrders, guard, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, SUPPLIER_NODES_MENU, 'read', { db: app.db });
-    return ok(await withTenant(app.db, clientId, async (tx) => ({ rows: await supplierTrackedOrders(tx, clientId), today: todayIso() })));
+    return (await withTenant(app.db, clientId, async (tx) => ({ rows: await supplierTrackedOrders(tx, clientId), today: todayIso() })));
   });
 
-  app.get('/scmapi/nodetrack/supplier-timeline', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, trackingCalls.supplierTimeline, guard, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, SUPPLIER_NODES_MENU, 'read', { db: app.db });
     const id = parseId((req.query as Q).task_id);
     if (id === null) throw new AppError('tracking.orderNotFound');
-    return ok(await withTenant(app.db, clientId, (tx) => supplierTimeline(tx, clientId, id)));
+    return (await withTenant(app.db, clientId, (tx) => supplierTimeline(tx, clientId, id)));
   });
 
-  app.post('/scmapi/nodetrack/supplier-actual', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, trackingCalls.supplierActual, guard, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, SUPPLIER_NODES_MENU, 'update', { db: app.db });
     const b = (req.body ?? {}) as Q;
@@ -210,7 +213,7 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     const code = nodeCodeOf(b);
     const date = actualDateOf(b);
     const version = versionOf(b);
-    return ok(await withTenant(app.db, clientId, (tx) =>
+    return (await withTenant(app.db, clientId, (tx) =>
       recordSupplierActual(tx, { supplierId: clientId, taskId, nodeCode: code, date, version, actor: { clientId, userId: auth.userId, username: auth.username, ip: req.ip } })));
   });
 }

@@ -7,7 +7,7 @@ import type { AuditActor } from '../../kernel/audit/audit.service';
 import { insertRecords, serviceWrite, updateRecords, deriveRecords } from '../../resources/record-writer';
 import { raiseNotice } from '../notify/notice.service';
 import { asTenant, receiverAccepts } from '../orders/cross-tenant.util';
-import { nodesOf, recordNodeActual, summaryRow, todayIso, type NodeRow } from './tracking.service';
+import { nodesOf, recordNodeActual, summaryRow, todayIso, type NodeRow, type TrackedOrderRow } from './tracking.service';
 
 /**
  * A maker's supplier records the actual dates of its own nodes (issue 12: "actual dates are entered
@@ -199,13 +199,14 @@ async function sharedByMaker(tx: Db, supplierId: number, tasks: Task[]): Promise
 const taskHeader = (t: Task, status: string) => ({ task_id: t.id, maker_name: t.maker_name, source_no: t.source_no, style_no: t.style_no, total_qty: t.total_qty, delivery_date: t.delivery_date, status });
 
 /** The supplier's customers' orders whose nodes were sent to it, with what those nodes say today. */
-export async function supplierTrackedOrders(tx: Db, supplierId: number): Promise<Row[]> {
+export async function supplierTrackedOrders(tx: Db, supplierId: number): Promise<Array<TrackedOrderRow & { task_id: number }>> {
   const today = todayIso();
   const tasks = await ownTasks(tx, supplierId, null);
   const shared = await sharedByMaker(tx, supplierId, tasks);
   return tasks.filter((x) => shared.has(x.id)).map((x) => {
     const s = shared.get(x.id)!;
-    return summaryRow(taskHeader(x, s.status), s.nodes, today);
+    const h = taskHeader(x, s.status);
+    return { ...summaryRow(h, s.nodes, today), task_id: h.task_id };
   });
 }
 

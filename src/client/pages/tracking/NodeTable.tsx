@@ -1,0 +1,139 @@
+/**
+ * The node table and the timeline panel the three node-tracking pages share (the maker's, the
+ * brand's, the supplier's): one component, the columns each page shows chosen by key, the actual date
+ * typed and recorded where the page may record it, read as text where it may not.
+ */
+import { Badge } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dictionaryItems } from '../../../model/dictionaries';
+import type { Timeline, TimelineNode } from '../../../model/calls/tracking';
+import type { NodeState } from '../../../model/node-tracking';
+import { NodeTimeline } from './NodeTimeline';
+import { STATE_COLOURS } from './timeline-layout';
+import { ActualDateCell } from './use-tracked-orders';
+
+export type NodeColumn = 'node' | 'party' | 'days' | 'planStart' | 'plan' | 'state' | 'actual' | 'source';
+
+/** Recording actual dates in the table: the typed drafts and what records one. */
+export type NodeEditing = { drafts: Record<string, string>; setDrafts: (f: (d: Record<string, string>) => Record<string, string>) => void; disabled: boolean; onRecord: (n: TimelineNode, date: string | null) => void };
+
+export function StateTag({ state }: { state: NodeState }) {
+  const { t } = useTranslation();
+  return (
+    <span className="nt-state" style={{ background: STATE_COLOURS[state] }} data-testid="node-state">
+      {t(`nt.state.${state}`)}
+    </span>
+  );
+}
+
+function dictLabel(dict: string, value: string | null, language: string, fallback: string): string {
+  const item = dictionaryItems(dict)?.find((i) => i.value === value);
+  return item ? (language === 'en' ? item.label.en : item.label.zh) : fallback;
+}
+export const partyLabel = (party: string | null, language: string): string => dictLabel('node_party', party, language, party ?? '');
+export const sourceLabel = (source: string | null, language: string): string => dictLabel('node_actual_source', source, language, '');
+
+export function Summary({ tl }: { tl: Timeline }) {
+  const { t } = useTranslation();
+  const tr = tl.tracking;
+  return (
+    <div className="nt-summary" data-testid="timeline-summary">
+      {t('nt.summary', { delivery: tl.order.delivery_date ?? '-', done: tr.done, total: tr.nodes.length, late: tr.late, risk: tr.at_risk, projected: tr.projected_end ?? '-' })}
+    </div>
+  );
+}
+
+export function Count({ n, tone }: { n: number; tone: 'bad' | 'warn' }) {
+  return <span className={`nt-num${n > 0 ? ` ${tone}` : ''}`}>{n}</span>;
+}
+
+type TableProps = {
+  nodes: TimelineNode[];
+  columns: NodeColumn[];
+  /** How a node on the critical path shows: bold with a badge, bold, or as any other. */
+  critical: 'badge' | 'bold' | 'none';
+  editing?: NodeEditing;
+  /** What follows the party (the maker's: the supplier a node went to, and taking it back). */
+  partyExtra?: (n: TimelineNode) => ReactNode;
+};
+
+function NodeCell({ n, column, p }: { n: TimelineNode; column: NodeColumn; p: TableProps }) {
+  const { t, i18n } = useTranslation();
+  const code = n.node_code;
+  switch (column) {
+    case 'node':
+      return (
+        <td style={p.critical === 'none' ? undefined : { fontWeight: n.critical ? 700 : 400 }}>
+          {n.node_name}
+          {p.critical === 'badge' && n.critical && <Badge size="small" appearance="tint" color="danger" style={{ marginLeft: 6 }}>{t('nt.critical')}</Badge>}
+        </td>
+      );
+    case 'party':
+      return <td data-testid={`party-${code}`}>{partyLabel(n.party, i18n.language)}{p.partyExtra?.(n)}</td>;
+    case 'days':
+      return <td>{n.plan_days}</td>;
+    case 'planStart':
+      return <td>{n.plan_start ?? ''}</td>;
+    case 'plan':
+      return <td>{n.plan_date ?? ''}</td>;
+    case 'state':
+      return <td><StateTag state={n.state} /></td>;
+    case 'actual': {
+      const e = p.editing;
+      if (!e) return <td data-testid={`actual-text-${code}`}>{n.actual_date ?? ''}</td>;
+      return (
+        <td>
+          <ActualDateCell node={n} draft={e.drafts[code]} disabled={e.disabled} onDraft={(v) => e.setDrafts((d) => ({ ...d, [code]: v }))} onRecord={(date) => e.onRecord(n, date)} />
+        </td>
+      );
+    }
+    case 'source':
+      return <td data-testid={`source-${code}`}>{n.actual_date ? sourceLabel(n.actual_source, i18n.language) : ''}</td>;
+  }
+}
+
+/** One order's nodes, one line each (`node-line-<code>`), in the columns the page names. */
+export function NodeTable(p: TableProps) {
+  const { t } = useTranslation();
+  return (
+    <table className="nt-table" data-testid="node-table">
+      <thead>
+        <tr>
+          {p.columns.map((c) => <th key={c}>{t(`nt.col.${c}`)}</th>)}
+        </tr>
+      </thead>
+      <tbody>
+        {p.nodes.map((n) => (
+          <tr key={n.node_code} data-testid={`node-line-${n.node_code}`}>
+            {p.columns.map((c) => <NodeCell key={c} n={n} column={c} p={p} />)}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The chosen order's panel: its head, the summary, the drawn timeline and the node table. */
+export function TimelinePanel(props: { tl: Timeline; no: string; head: ReactNode; table: Omit<TableProps, 'nodes'>; showEmpty?: boolean }) {
+  const { t } = useTranslation();
+  const { tl } = props;
+  const empty = props.showEmpty !== false && !tl.tracking.nodes.length;
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }} data-testid="order-timeline" data-order={props.no}>
+      <div className="nt-head">
+        <h2>{props.no}</h2>
+        {props.head}
+      </div>
+      <Summary tl={tl} />
+      {empty ? (
+        <div>{t('nt.noNodes')}</div>
+      ) : (
+        <>
+          <NodeTimeline nodes={tl.tracking.nodes} today={tl.today} delivery={(tl.order.delivery_date as string | null) ?? null} width={900} />
+          <NodeTable nodes={tl.tracking.nodes} {...props.table} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { trackingCalls, type TimelineNode } from '../../../model/calls/tracking';
+import { callApi } from '../../api/calls';
+import { toast } from '../../kernel/toast-bus';
+import { useNodeEvents } from './use-node-events';
+import { useTrackedOrders } from './use-tracked-orders';
+
+const MAKER = { list: trackingCalls.orders, timeline: trackingCalls.timeline, param: 'order_id' as const };
+
+/**
+ * The maker's node tracking page's data and commands: its orders and the chosen one's timeline
+ * (`?order=`), recording an actual date, regenerating the node plan (asked first), sending supplier
+ * nodes (a dialog) and taking one back; live on `nodetrack.changed`.
+ */
+export function useNodeTracking() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const selected = params.get('order') ? Number(params.get('order')) : null;
+  const tracked = useTrackedOrders(MAKER, selected);
+  const { tl, run, record: recordVia, loadList, loadTimeline } = tracked;
+  const [confirm, setConfirm] = useState(false);
+  const [sending, setSending] = useState(false);
+  useNodeEvents((m) => {
+    void loadList();
+    if (m.order_id !== undefined && m.order_id === selected) void loadTimeline(selected);
+  });
+
+  const record = (n: TimelineNode, date: string | null) => (tl ? recordVia(trackingCalls.actual, { order_id: Number(tl.order.id) }, n, date) : undefined);
+
+  const regenerate = () => {
+    if (!tl) return;
+    setConfirm(false);
+    void run(async () => {
+      const r = await callApi(trackingCalls.nodePlan, { id: Number(tl.order.id) });
+      toast.success(t('nt.regenerated', { n: r.data?.[0]?.nodes ?? 0 }));
+      await loadTimeline(Number(tl.order.id));
+      void loadList();
+    });
+  };
+
+  const recall = (n: TimelineNode) =>
+    tl &&
+    void run(async () => {
+      await callApi(trackingCalls.recallSupplier, { order_id: Number(tl.order.id), node_code: n.node_code });
+      toast.success(t('nt.recalled', { node: n.node_name }));
+      await loadTimeline(Number(tl.order.id));
+    });
+
+  const closed = tl ? tl.order.status !== 'in_progress' : true;
+  const supplierNodes = tl ? tl.tracking.nodes.filter((n) => n.party === 'supplier') : [];
+  return { ...tracked, selected, setParams, confirm, setConfirm, sending, setSending, record, regenerate, recall, closed, supplierNodes };
+}

@@ -1,0 +1,45 @@
+import type { TrackedNode, TrackedNodeInput } from '../node-tracking';
+import { getCall, postCall, type Call } from './call';
+
+/**
+ * Node tracking (issue 12): the maker's, the brand's and the supplier's calls of
+ * `/scmapi/nodetrack`, served by src/server/services/tracking/tracking.routes.ts and called by
+ * src/client/pages/tracking. Regenerating an order's node plan is the customer order's generic action
+ * `nodeplan` (declared here for its reply).
+ */
+const BASE = '/scmapi/nodetrack';
+
+type Row = Record<string, unknown>;
+/** A node as a timeline answers it: the tracked figures and the stored row's. */
+export type TimelineNode = TrackedNode<TrackedNodeInput> & { id: number; version: number; party: string | null; actual_source: string | null; share_id?: number | null };
+export type Timeline = {
+  order: Row;
+  today: string;
+  tracking: { nodes: TimelineNode[]; done: number; late: number; at_risk: number; projected_end: string | null };
+  /** The maker's timeline: the supplier each sent node went to, by share id. */
+  suppliers?: Record<string, string>;
+};
+/** A tracked order of a list (the maker's, the brand's or the supplier's), with what its nodes say today. */
+export type TrackedOrderRow = Row & { nodes: number; done: number; late: number; at_risk: number; next_node: string | null; projected_end: string | null };
+export type TrackedOrders<R extends TrackedOrderRow = TrackedOrderRow> = { rows: R[]; today: string };
+/** Recording (or, with `date` null, clearing) a node's actual date at the version read. */
+export type NodeActualInput = { node_code: string; date: string | null; version: number };
+
+export const trackingCalls = {
+  /** The maker's orders in progress (the server also takes `status`, a list, for other states). */
+  orders: getCall<void, TrackedOrders>(`${BASE}/orders`),
+  timeline: getCall<{ order_id: number }, Timeline>(`${BASE}/timeline`),
+  actual: postCall<NodeActualInput & { order_id: number }, Timeline>(`${BASE}/actual`),
+  sendSupplier: postCall<{ order_id: number; vendor_id: number; node_codes: string[] }, { share_id: number; task_id: number; supplier: string; sent: string[] }>(`${BASE}/send-supplier`),
+  recallSupplier: postCall<{ order_id: number; node_code: string }, { closed: boolean }>(`${BASE}/recall-supplier`),
+  brandOrders: getCall<void, TrackedOrders<TrackedOrderRow & { pr_id: number; share_id: number }>>(`${BASE}/brand-orders`),
+  brandTimeline: getCall<{ pr_id: number }, Timeline>(`${BASE}/brand-timeline`),
+  supplierOrders: getCall<void, TrackedOrders<TrackedOrderRow & { task_id: number }>>(`${BASE}/supplier-orders`),
+  supplierTimeline: getCall<{ task_id: number }, Timeline>(`${BASE}/supplier-timeline`),
+  supplierActual: postCall<NodeActualInput & { task_id: number }, Timeline>(`${BASE}/supplier-actual`),
+  /** The customer order's generic action: its node plan generated again. */
+  nodePlan: postCall<{ id: number }, { rows: Row[]; data?: Array<{ nodes: number }> }>('/scmapi/customerorder/action/nodeplan'),
+};
+
+/** A page's list and timeline reads: the list's call and the timeline's, asked by `param`. */
+export type TrackedOrdersCalls<R extends TrackedOrderRow, P extends string> = { list: Call<void, TrackedOrders<R>>; timeline: Call<Record<P, number>, Timeline>; param: P };
