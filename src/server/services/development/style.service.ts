@@ -108,32 +108,8 @@ async function carryStyleIntoOrder(tx: Db, clientId: number, userId: number, ord
   }
 }
 
-let registered = false;
-export function registerStyleRules(): void {
-  if (registered) return;
-  registered = true;
-
-  registerSaveHook('style', {
-    validate: async ({ values, errors, children }) => {
-      const colours = listOf(values.colours);
-      for (const [i, b] of (children?.bom ?? []).entries()) {
-        const c = text(b.colour).trim();
-        if (c && colours.length && !colours.includes(c)) errors[`bom[${i}].colour`] = { key: 'dev.style.bomColour', params: { colour: c } };
-      }
-    },
-    afterWrite: async ({ tx, clientId, ids }) => completeStyles(tx, clientId, ids),
-  });
-
-  registerActionHandler('style', 'approve', async ({ tx, clientId, row }) => {
-    const n = (await sql<{ bom: number; routing: number }>`select
-        (select count(*)::int from dev_style_bom where client_id = ${clientId} and style_id = ${Number(row.id)}) as bom,
-        (select count(*)::int from dev_style_routing where client_id = ${clientId} and style_id = ${Number(row.id)}) as routing`.execute(tx)).rows[0];
-    if (!num(n.bom)) throw new AppError('dev.style.noBom', { params: { code: row.code } });
-    if (!num(n.routing)) throw new AppError('dev.style.noRouting', { params: { code: row.code } });
-    return { patch: { approved_at: new Date().toISOString() } };
-  });
-  registerActionHandler('style', 'revise', async () => ({ patch: { approved_at: null } }));
-
+/** A costing version: numbered per style, filled from the style, earlier versions superseded, priced on every write. */
+function registerCostingRules(): void {
   registerSaveHook('stylecost', {
     validate: async ({ tx, clientId, before, values, errors, memo }) => {
       const style = await styleOf(tx, clientId, values.style_id);
@@ -176,6 +152,35 @@ export function registerStyleRules(): void {
       }
     },
   });
+}
+
+let registered = false;
+export function registerStyleRules(): void {
+  if (registered) return;
+  registered = true;
+
+  registerSaveHook('style', {
+    validate: async ({ values, errors, children }) => {
+      const colours = listOf(values.colours);
+      for (const [i, b] of (children?.bom ?? []).entries()) {
+        const c = text(b.colour).trim();
+        if (c && colours.length && !colours.includes(c)) errors[`bom[${i}].colour`] = { key: 'dev.style.bomColour', params: { colour: c } };
+      }
+    },
+    afterWrite: async ({ tx, clientId, ids }) => completeStyles(tx, clientId, ids),
+  });
+
+  registerActionHandler('style', 'approve', async ({ tx, clientId, row }) => {
+    const n = (await sql<{ bom: number; routing: number }>`select
+        (select count(*)::int from dev_style_bom where client_id = ${clientId} and style_id = ${Number(row.id)}) as bom,
+        (select count(*)::int from dev_style_routing where client_id = ${clientId} and style_id = ${Number(row.id)}) as routing`.execute(tx)).rows[0];
+    if (!num(n.bom)) throw new AppError('dev.style.noBom', { params: { code: row.code } });
+    if (!num(n.routing)) throw new AppError('dev.style.noRouting', { params: { code: row.code } });
+    return { patch: { approved_at: new Date().toISOString() } };
+  });
+  registerActionHandler('style', 'revise', async () => ({ patch: { approved_at: null } }));
+
+  registerCostingRules();
 
   // Carry an approved style into a requirement order (the order's `style_id`).
   registerSaveHook('prorder', {

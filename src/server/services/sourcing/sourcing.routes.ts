@@ -111,9 +111,16 @@ export async function comparisonWorkbook(c: Comparison & { project: Row }, langu
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
+const guard = { preHandler: requireAuth };
+
 export async function sourcingRoutes(app: FastifyInstance): Promise<void> {
-  // ---- the supplier's side ----
-  const guard = { preHandler: requireAuth };
+  supplierRoutes(app);
+  admissionRoutes(app);
+  buyerRoutes(app);
+}
+
+/** The supplier's side: opportunities and applying. */
+function supplierRoutes(app: FastifyInstance): void {
   serveCall(app, sourcingCalls.opportunities, guard, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, SOURCING_APPLY_MENU, 'read', { db: app.db });
@@ -137,7 +144,10 @@ export async function sourcingRoutes(app: FastifyInstance): Promise<void> {
     return { ...made, message: translate(requestLanguage(req), 'src.apply.opened', { no: made.app_no }) };
   });
 
-  // ---- supplier admission (sourcing.admission.ts) ----
+}
+
+/** Supplier admission (sourcing.admission.ts) and the vendor's permit image. */
+function admissionRoutes(app: FastifyInstance): void {
   // The supplier fills in the buyer's access evaluation form on its own draft application.
   serveCall(app, sourcingCalls.saveAccessForm, guard, async (req) => {
     const auth = authOf(req);
@@ -188,7 +198,10 @@ export async function sourcingRoutes(app: FastifyInstance): Promise<void> {
   serveCall(app, sourcingCalls.permit, guard, async (req) => permit(req, req.params as Q));
   app.post('/srmapi/vendor-bank/permit', guard, async (req) => ok(await permit(req, req.query as Q)));
 
-  // ---- the buyer's side ----
+}
+
+/** The buyer's side: the comparison and its workbook, the evaluation, scores. */
+function buyerRoutes(app: FastifyInstance): void {
   serveCall(app, sourcingCalls.compare, guard, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, SOURCING_MENU, 'read', { db: app.db });
