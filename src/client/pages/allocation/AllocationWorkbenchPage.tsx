@@ -31,7 +31,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { getDictionary } from '../../../model/dictionaries';
 import { getEntity } from '../../../model/entity';
 import { validateField } from '../../../model/validate';
-import { api } from '../../api/client';
+import { allocationCalls } from '../../../model/calls/allocation';
+import { allocationVersion } from '../../../model/entities/allocationversion.entity';
+import { callApi } from '../../api/calls';
 import { entityApiOf, type Row } from '../../api/entity-api';
 import { ListExcelActions } from '../../engine/ListExcelActions';
 import { resolvedPageOf } from '../../api/resolved-page';
@@ -57,14 +59,13 @@ import {
   vendorLabel,
   vendorLoad,
   workbenchState,
-  type Workbench,
   type WorkbenchLine,
   type WorkbenchState,
 } from './workbench-model';
 import { cellKeyOf } from '../../../model/allocation';
 import { useWorkbenchDraft } from './workbench-draft';
 
-const VERSIONS = entityApiOf('/api/scmapi/allocationversion');
+const VERSIONS = entityApiOf(`/api/${allocationVersion.prefix}/${allocationVersion.name}`);
 
 type Unplaced = { lineId: number; qty: number; reason: string; message: string };
 type SuggestReply = { totals: { demand: number; kept: number; suggested: number; unplaced: number }; unplaced: Unplaced[]; overCapacity: Array<{ vendorId: number; cycle: string; load: number; capacity: number }> };
@@ -197,7 +198,7 @@ export function AllocationWorkbenchPage() {
     const seq = ++loadSeq.current;
     setLoading(true);
     try {
-      const data = await api.get<Workbench>('/api/scmapi/allocationversion/workbench', { id });
+      const data = await callApi(allocationCalls.workbench, { id });
       if (seq !== loadSeq.current) return;
       setState(workbenchState(data));
       setRevision((r) => r + 1);

@@ -1,23 +1,14 @@
 import { AllocationLedger, capacityHeatmap, cellKeyOf, loadKey, type HeatCell } from '../../../model/allocation';
 
 /**
- * The allocation workbench's data (GET /api/scmapi/allocationversion/workbench, issue 6) and the pure
+ * The allocation workbench's data (`allocationCalls.workbench`, issue 6) and the pure
  * steps between it and the screen: the ledger of running totals every edit updates in O(1)
  * (src/model/allocation.ts), the edits waiting to be saved, the per-vendor totals of the pinned rows
  * and the heatmap cells. No React here, so each step is tested on its own.
  */
-export type WorkbenchVendor = { id: number; code: string | null; name: string; grade: string | null; kpi: number; shareMax: number | null; shareTarget: number | null };
-export type WorkbenchLine = { id: number; year: number | null; season: string | null; month: string; series: string | null; category: string; plan_sku: string | null; plan_qty: number; plan_amount: number | null };
-export type WorkbenchCell = { lineId: number; vendorId: number; cycle: string; qty: number; locked: boolean; source: string | null };
-export type Workbench = {
-  version: Record<string, unknown>;
-  cycles: string[];
-  lines: WorkbenchLine[];
-  vendors: WorkbenchVendor[];
-  groups: Array<{ id: number; code: string; name: string; categories: string[] }>;
-  capacity: Array<{ vendorId: number; groupId: number; cycle: string; capacity: number }>;
-  cells: WorkbenchCell[];
-};
+import type { Workbench, WorkbenchCell, WorkbenchLine, WorkbenchVendor } from '../../../model/calls/allocation';
+
+export type { Workbench, WorkbenchCell, WorkbenchLine, WorkbenchVendor };
 
 /** One planner edit waiting for save-cells: qty null clears the cell, 0 keeps the vendor off the line. */
 export type CellEdit = { lineId: number; vendorId: number; cycle: string; qty: number | null };

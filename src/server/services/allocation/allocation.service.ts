@@ -8,6 +8,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
 import { registerSaveHook } from '../../resources/save-hooks';
+import type { Workbench, WorkbenchLine } from '../../../model/calls/allocation';
 import { deriveRecords, insertRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 import type { WriteContext } from '../../resources/document-stages';
 import { raiseNotice } from '../notify/notice.service';
@@ -22,18 +23,7 @@ type Row = Record<string, unknown>;
 
 const languageOf = (auth: AuthContext): Language => (isLanguage(auth.language) ? auth.language : 'zh-CN');
 
-export type WorkbenchVendor = { id: number; code: string | null; name: string; grade: string | null; kpi: number; shareMax: number | null; shareTarget: number | null };
-export type WorkbenchLine = { id: number; year: number | null; season: string | null; month: string; series: string | null; category: string; plan_sku: string | null; plan_qty: number; plan_amount: number | null };
-export type WorkbenchCell = { lineId: number; vendorId: number; cycle: string; qty: number; locked: boolean; source: string | null };
-export type Workbench = {
-  version: Row;
-  cycles: string[];
-  lines: WorkbenchLine[];
-  vendors: WorkbenchVendor[];
-  groups: Array<{ id: number; code: string; name: string; categories: string[] }>;
-  capacity: Array<{ vendorId: number; groupId: number; cycle: string; capacity: number }>;
-  cells: WorkbenchCell[];
-};
+export type { Workbench, WorkbenchCell, WorkbenchLine, WorkbenchVendor } from '../../../model/calls/allocation';
 
 /** Per-vendor suggestion settings kept on the version: `{ "<vendorId>": { kpi, shareMax, shareTarget } }`. */
 type VendorSettings = Record<string, { kpi?: number; shareMax?: number | null; shareTarget?: number | null }>;
