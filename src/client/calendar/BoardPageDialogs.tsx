@@ -7,15 +7,15 @@ import { Menu, MenuDivider, MenuItem, MenuList, MenuPopover, type PositioningVir
 import { LockClosedRegular, LockOpenRegular, MergeRegular, SplitHorizontalRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BoardBar, BoardCommand, ScenarioComparison, ScenarioSummary } from '../../model/schedule-board';
-import { api, ApiError } from '../api/client';
+import type { BoardBar, BoardCommand, ScenarioComparison } from '../../model/schedule-board';
+import { ApiError } from '../api/client';
+import { callApi } from '../api/calls';
+import { scheduleCalls } from '../../model/calls/schedule';
 import { toast } from '../kernel/toast-bus';
 import { type OverloadAsk, validateMerge } from './board-model';
 import { BoardAutoDialog, BoardConfirm, BoardMergeDialog, BoardSplitDialog } from './BoardDialogs';
 import { BoardOverloadDialog } from './BoardOverloadDialog';
 import type { BoardSource } from './useBoardSource';
-
-const AUTO_URL = '/api/scmapi/schedule/auto';
 
 export type BoardDialog =
   | { kind: 'split'; bar: BoardBar }
@@ -55,7 +55,7 @@ export function BoardPageDialogs({ dialog, setDialog, source, onCommand, pushMov
 
   const runAuto = async (input: { name: string; from: string; to: string }) => {
     try {
-      const s = await api.post<ScenarioSummary>(AUTO_URL, input, { quiet: true });
+      const s = await callApi(scheduleCalls.auto, input, { quiet: true });
       toast.success(t('board.auto.done', { name: s.name }));
       await source.loadScenarios();
       onOpenScenario(s.id);
@@ -68,7 +68,7 @@ export function BoardPageDialogs({ dialog, setDialog, source, onCommand, pushMov
 
   const closeScenario = async (how: 'publish' | 'discard', cmp: ScenarioComparison, force = false): Promise<boolean> => {
     try {
-      await api.post<ScenarioSummary>(`/api/scmapi/schedule/scenario/${how}`, { id: cmp.scenario.id, ...(force ? { force: true } : {}) }, { quiet: true });
+      await callApi(scheduleCalls[how], { id: cmp.scenario.id, ...(force ? { force: true } : {}) }, { quiet: true });
       toast.success(t(how === 'publish' ? 'board.published' : 'board.discarded', { name: cmp.scenario.name }));
       await source.loadScenarios();
       onOpenScenario(null);

@@ -9,43 +9,12 @@ import { CheckmarkCircleRegular, DeleteRegular, DismissRegular } from '@fluentui
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoardLine, ScenarioComparison, ScheduleMetrics } from '../../model/schedule-board';
-import { api } from '../api/client';
-import { delta, localStamp } from './board-model';
-
-const GOOD = '#107c10';
-const BAD = '#c50f1f';
+import { callApi } from '../api/calls';
+import { scheduleCalls } from '../../model/calls/schedule';
+import { localStamp } from './board-model';
+import { BAD, CompareIssues, CompareLines, Delta, fmt, td, th } from './ScenarioCompareParts';
 
 type Row = { key: string; label: string; live: number; scen: number; lowerIsBetter: boolean; pct?: boolean };
-
-function fmt(n: number, pct?: boolean): string {
-  return pct ? `${(n * 100).toFixed(1)}%` : Math.round(n).toLocaleString();
-}
-
-function Delta({ live, scen, lowerIsBetter, pct, testid, neutral }: { live: number; scen: number; lowerIsBetter: boolean; pct?: boolean; testid?: string; neutral?: boolean }) {
-  const { t } = useTranslation();
-  const d = delta(live, scen, lowerIsBetter);
-  if (d.tone === 'same') return <span data-testid={testid} data-tone="same" style={{ color: '#888' }}>—</span>;
-  const sign = d.diff > 0 ? '+' : '−';
-  const text = pct ? `${sign}${Math.abs(d.diff * 100).toFixed(1)} pt` : `${sign}${Math.abs(Math.round(d.diff)).toLocaleString()}`;
-  return (
-    <span data-testid={testid} data-tone={neutral ? 'changed' : d.tone} title={neutral ? undefined : t(`board.compare.${d.tone}`)} style={{ color: neutral ? '#555' : d.tone === 'better' ? GOOD : BAD, fontWeight: 600 }}>
-      {d.diff > 0 ? '▲' : '▼'} {text}
-    </span>
-  );
-}
-
-/** Two thin bars per line: live above, scenario below, with 100 % marked. */
-function UtilBars({ live, scen }: { live: number; scen: number }) {
-  const w = (r: number) => `${Math.min(100, r * 100 / 1.2)}%`;
-  const bar = (r: number, colour: string) => <div style={{ height: 5, width: w(r), background: r > 1 ? BAD : colour, borderRadius: 2 }} />;
-  return (
-    <div style={{ position: 'relative', width: 90, display: 'flex', flexDirection: 'column', gap: 2 }}>
-      {bar(live, '#9aa3b5')}
-      {bar(scen, '#4f6bed')}
-      <div style={{ position: 'absolute', left: `${100 / 1.2}%`, top: -1, bottom: -1, borderLeft: '1px dashed #999' }} />
-    </div>
-  );
-}
 
 export function ScenarioCompare({ scenarioId, lines, readonly, reloadKey, moved, onPublish, onDiscard, onClose }: {
   /** Plans the scenario places differently from live (null while the live bars load). */
@@ -65,7 +34,7 @@ export function ScenarioCompare({ scenarioId, lines, readonly, reloadKey, moved,
   useEffect(() => {
     let alive = true;
     setError('');
-    api.get<ScenarioComparison>('/api/scmapi/schedule/compare', { scenario: scenarioId }, { quiet: true })
+    callApi(scheduleCalls.compare, { scenario: scenarioId }, { quiet: true })
       .then((c) => alive && setCmp(c))
       .catch((e) => alive && setError(e instanceof Error ? e.message : String(e)));
     return () => { alive = false; };
@@ -93,12 +62,6 @@ export function ScenarioCompare({ scenarioId, lines, readonly, reloadKey, moved,
     { key: 'placed', label: t('board.compare.placed'), live: l.placed, scen: s.placed, lowerIsBetter: false },
     { key: 'plans', label: t('board.compare.plans'), live: l.plans, scen: s.plans, lowerIsBetter: false },
   ];
-  const liveLine = new Map(l.per_line.map((x) => [x.line_id, x]));
-  const scenLine = new Map(s.per_line.map((x) => [x.line_id, x]));
-  const lineIds = [...new Set([...lines.map((x) => x.id), ...scenLine.keys()])].filter((id) => liveLine.has(id) || scenLine.has(id));
-  const lineOf = new Map(lines.map((x) => [x.id, x]));
-  const th: React.CSSProperties = { textAlign: 'right', fontWeight: 600, color: '#555', padding: '4px 6px', borderBottom: '1px solid #e3e3e6', whiteSpace: 'nowrap' };
-  const td: React.CSSProperties = { textAlign: 'right', padding: '4px 6px', borderBottom: '1px solid #f0f0f2', whiteSpace: 'nowrap' };
 
   return shell(
     <>
@@ -136,65 +99,8 @@ export function ScenarioCompare({ scenarioId, lines, readonly, reloadKey, moved,
         </tbody>
       </table>
 
-      <section>
-        <div style={{ fontWeight: 600, marginBottom: 4 }}>{t('board.compare.perLine')}</div>
-        <table style={{ borderCollapse: 'collapse', width: '100%', fontSize: 12 }} data-testid="compare-lines">
-          <thead>
-            <tr>
-              <th style={{ ...th, textAlign: 'left' }}>{t('board.compare.line')}</th>
-              <th style={th}>{t('board.compare.utilisation')}</th>
-              <th style={th} />
-              <th style={th}>{t('board.compare.changeovers')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {lineIds.map((id) => {
-              const a = liveLine.get(id) ?? { utilisation: 0, changeovers: 0 };
-              const b = scenLine.get(id) ?? { utilisation: 0, changeovers: 0 };
-              const line = lineOf.get(id);
-              return (
-                <tr key={id} data-testid={`compare-line-${line?.code ?? id}`}>
-                  <td style={{ ...td, textAlign: 'left' }} title={line?.name}>{line?.code ?? id}</td>
-                  <td style={td}>
-                    <span style={{ color: '#888' }}>{fmt(a.utilisation, true)}</span> → <strong>{fmt(b.utilisation, true)}</strong>{' '}
-                    <Delta live={a.utilisation} scen={b.utilisation} lowerIsBetter={false} pct neutral />
-                  </td>
-                  <td style={td}><UtilBars live={a.utilisation} scen={b.utilisation} /></td>
-                  <td style={td}>{a.changeovers} → <strong>{b.changeovers}</strong> <Delta live={a.changeovers} scen={b.changeovers} lowerIsBetter /></td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </section>
-
-      <section>
-        <div style={{ fontWeight: 600, marginBottom: 4 }}>{t('board.compare.issues', { count: cmp.issues.length })}</div>
-        {!cmp.issues.length ? (
-          <div style={{ color: GOOD }}>{t('board.compare.noIssues')}</div>
-        ) : (
-          <table style={{ borderCollapse: 'collapse', width: '100%', fontSize: 12 }} data-testid="compare-issues">
-            <thead>
-              <tr>
-                <th style={{ ...th, textAlign: 'left' }}>{t('board.compare.plan')}</th>
-                <th style={{ ...th, textAlign: 'left' }}>{t('board.compare.reason')}</th>
-                <th style={th}>{t('board.compare.delivery')}</th>
-                <th style={th}>{t('board.compare.plannedEnd')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {cmp.issues.map((i) => (
-                <tr key={i.plan_id} data-testid="compare-issue" data-reason={i.reason}>
-                  <td style={{ ...td, textAlign: 'left' }}>{i.plan_no}</td>
-                  <td style={{ ...td, textAlign: 'left', color: BAD }}>{t(`board.reason.${i.reason}`, { defaultValue: i.reason })}</td>
-                  <td style={td}>{i.delivery_date ?? '—'}</td>
-                  <td style={td}>{i.planned_end ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <CompareLines cmp={cmp} lines={lines} />
+      <CompareIssues cmp={cmp} />
 
       {!readonly && (
         <div style={{ display: 'flex', gap: 8, position: 'sticky', bottom: -12, margin: '0 -12px -12px', padding: '8px 12px 12px', background: '#fff', borderTop: '1px solid #eee' }}>

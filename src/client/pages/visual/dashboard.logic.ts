@@ -1,7 +1,8 @@
 import type { DashboardFilters } from '../../../model';
+import type { DashboardOrg } from '../../../model/calls/dashboards';
 
 /** An organisation of the dashboard's filter (GET /rptapi/dashboard/:name/orgs): its members include those of the organisations below it. */
-export type DashboardOrg = { id: number; name: string; code: string; parentId: number | null; users: number[] };
+export type { DashboardOrg } from '../../../model/calls/dashboards';
 
 /** The default range: from the first day of last month to the last day of the month three months on (the control tower's). */
 export function defaultRange(today: string): { from: string; to: string } {

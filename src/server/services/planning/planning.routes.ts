@@ -8,6 +8,8 @@ import { writeContext } from '../../resources/document-stages';
 import { actorOf } from '../../resources/resource.service';
 import { parseId } from '../../resources/resource.service';
 import { emitToCompany } from '../../realtime';
+import { serveCall } from '../../http/calls';
+import { scheduleCalls } from '../../../model/calls/schedule';
 import { withTenant } from '../../kernel/rls';
 import { calendarViewRoutes } from './calendar-views.routes';
 import { boardWorkbook } from './planning.export';
@@ -79,7 +81,7 @@ export async function planningRoutes(app: FastifyInstance): Promise<void> {
     return ok(reply);
   });
 
-  app.post('/scmapi/schedule/auto', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, scheduleCalls.auto, { preHandler: requireAuth }, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, PLANNING_MENU, 'create', { db: app.db });
     const body = (req.body ?? {}) as Q;
@@ -87,25 +89,25 @@ export async function planningRoutes(app: FastifyInstance): Promise<void> {
     const name = (text(body.name) ?? '').trim().slice(0, 100) || `Auto ${from}`;
     const r = await withTenant(app.db, clientId, (tx) => autoScheduleScenario(writeContext(tx, actorOf(auth, clientId, req.ip), 'service'), { name, from, to }));
     emitToCompany(clientId, 'schedule.changed', { scenario_id: r.summary.id, bar_ids: r.barIds, removed: [], user_id: auth.userId });
-    return ok(r.summary);
+    return r.summary;
   });
 
-  app.get('/scmapi/schedule/scenarios', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, scheduleCalls.scenarios, { preHandler: requireAuth }, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, PLANNING_MENU, 'read', { db: app.db });
-    return ok(await withTenant(app.db, clientId, (tx) => listScenarios(tx, clientId)));
+    return withTenant(app.db, clientId, (tx) => listScenarios(tx, clientId));
   });
 
-  app.get('/scmapi/schedule/compare', { preHandler: requireAuth }, async (req) => {
+  serveCall(app, scheduleCalls.compare, { preHandler: requireAuth }, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, PLANNING_MENU, 'read', { db: app.db });
     const id = parseId((req.query as Q).scenario);
     if (id === null) throw new AppError('err.notFound');
-    return ok(await withTenant(app.db, clientId, (tx) => compareScenario(tx, clientId, id)));
+    return withTenant(app.db, clientId, (tx) => compareScenario(tx, clientId, id));
   });
 
   for (const how of ['publish', 'discard'] as const)
-    app.post(`/scmapi/schedule/scenario/${how}`, { preHandler: requireAuth }, async (req) => {
+    serveCall(app, scheduleCalls[how], { preHandler: requireAuth }, async (req) => {
       const auth = authOf(req);
       const clientId = await assertCan(auth, PLANNING_MENU, 'update', { db: app.db });
       const body = (req.body ?? {}) as Q & { force?: unknown };
@@ -113,6 +115,6 @@ export async function planningRoutes(app: FastifyInstance): Promise<void> {
       if (id === null) throw new AppError('err.notFound');
       const r = await withTenant(app.db, clientId, (tx) => closeScenario(writeContext(tx, actorOf(auth, clientId, req.ip), 'service'), id, how, { force: body.force === true }));
       emitToCompany(clientId, 'schedule.changed', { scenario_id: how === 'publish' ? null : id, bar_ids: r.barIds, removed: r.removed, user_id: auth.userId });
-      return ok(r.summary);
+      return r.summary;
     });
 }

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import '../../../../reports/dashboards';
 import { dashboardMenuCode, getDashboard } from '../../../model';
 import { authOf, requireAuth } from '../../access/auth-context';
-import { ok } from '../../http/envelope';
+import { serveCall } from '../../http/calls';
+import { dashboardCalls, type DashboardOrg } from '../../../model/calls/dashboards';
 import { notFound } from '../../http/errors';
 import { assertCan } from '../../resources/permissions';
 import type { Db } from '../../db/database';
@@ -17,11 +18,11 @@ import { withTenant } from '../../kernel/rls';
  * (tenant and data permissions first). Asks for the dashboard's menu entry (`rpt.visual.<name>`).
  */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { name: string } }>('/rptapi/dashboard/:name/orgs', { preHandler: requireAuth }, async (req) => {
-    const dashboard = getDashboard(req.params.name);
+  serveCall(app, dashboardCalls.orgs, { preHandler: requireAuth }, async (req) => {
+    const dashboard = getDashboard((req.params as { name: string }).name);
     if (!dashboard) throw notFound();
     const clientId = await assertCan(authOf(req), dashboardMenuCode(dashboard.name), 'read', { db: app.db });
-    return ok(await companyOrgs(app.db, clientId));
+    return companyOrgs(app.db, clientId);
   });
 }
 
@@ -30,7 +31,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
  * positions, is that organisation or one below it (the dashboards' and the control tower's
  * organisation filter; the reports filter `created_by` on those users).
  */
-export async function companyOrgs(db: Db, clientId: number): Promise<Array<{ id: number; name: string; code: string; parentId: number | null; users: number[] }>> {
+export async function companyOrgs(db: Db, clientId: number): Promise<DashboardOrg[]> {
   const rows = await withTenant(db, clientId, async (tx) =>
     (
       await sql<{ id: number; name: string; code: string; parent_id: number | null; users: number[] | null }>`

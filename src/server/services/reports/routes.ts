@@ -11,6 +11,8 @@ import { registerReportRefresh } from './live';
 import { reportWorkbook, runReport } from './report.service';
 import { runTower, saveTowerSettings } from './tower.service';
 import { inputOf } from '../../access/input.util';
+import { serveCall } from '../../http/calls';
+import { towerCalls } from '../../../model/calls/tower';
 
 /**
  * GET /api/rptapi/report/list                  the reports (name, title, entity, dimensions, measures, filters)
@@ -34,12 +36,12 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { name: string } }>('/rptapi/report/:name/run', guard, async (req) =>
     ok(await runReport(app.db, authOf(req), reportOf(req.params.name), req.query as Record<string, unknown>, requestLanguage(req))),
   );
-  app.get('/rptapi/tower', guard, async (req) => ok(await runTower(app.db, authOf(req), req.query as Record<string, unknown>, requestLanguage(req), { kind: app.database.kind })));
-  app.get('/rptapi/tower/orgs', guard, async (req) => {
+  serveCall(app, towerCalls.run, guard, async (req) => runTower(app.db, authOf(req), req.query as Record<string, unknown>, requestLanguage(req), { kind: app.database.kind }));
+  serveCall(app, towerCalls.orgs, guard, async (req) => {
     const clientId = await assertCan(authOf(req), 'rpt.control-tower', 'read', { db: app.db });
-    return ok(await companyOrgs(app.db, clientId));
+    return companyOrgs(app.db, clientId);
   });
-  app.post('/rptapi/tower/settings', { ...guard, bodyLimit: 64 * 1024 }, async (req) => ok({ settings: await saveTowerSettings(app.db, authOf(req), inputOf(req).items) }));
+  serveCall(app, towerCalls.saveSettings, { ...guard, bodyLimit: 64 * 1024 }, async (req) => ({ settings: await saveTowerSettings(app.db, authOf(req), inputOf(req).items) }));
   app.get<{ Params: { name: string } }>('/rptapi/report/:name/export', guard, async (req, reply) => {
     const report = reportOf(req.params.name);
     const language = requestLanguage(req);

@@ -9,7 +9,8 @@ import { AppError, forbidden, validationError } from '../../http/errors';
 import { menuEntriesOf } from '../profile/profile.service';
 import { withTenant } from '../../kernel/rls';
 import { companyOrgs } from './dashboard.routes';
-import { runReport, type ReportResult } from './report.service';
+import { runReport } from './report.service';
+import type { TowerReply, TowerWidgetReply } from '../../../model/calls/tower';
 
 /**
  * The control tower in one call (B8, docs/architecture-reports.md "Control tower"): every widget the
@@ -28,17 +29,6 @@ const TOWER_BOARD = 'tower';
  */
 const PARALLEL = { postgres: 4, pglite: 1 } as const;
 
-export type TowerWidgetReply = {
-  report: string;
-  /** The range the widget read (its own period, else the tower's). */
-  range: { from: string; to: string };
-  result: ReportResult | null;
-  /** The widget's run failed (e.g. the read grant was withdrawn): drawn as "no data", like a failed call. */
-  error?: string;
-  /** An organisation was chosen and this widget's report follows it (its records have an author); else the whole company. */
-  byOrg: boolean;
-};
-export type TowerReply = { range: { from: string; to: string }; org: number | null; settings: Record<string, WidgetSettings>; widgets: Record<string, TowerWidgetReply> };
 
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;

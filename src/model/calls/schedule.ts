@@ -1,0 +1,21 @@
+import type { ScenarioComparison, ScenarioSummary } from '../schedule-board';
+import { getCall, postCall } from './call';
+
+/**
+ * The schedule board's scenario calls (contract src/model/schedule-board.ts), served by
+ * src/server/services/planning/planning.routes.ts and called by src/client/calendar.
+ */
+export type ScenarioClose = { id: number; force?: boolean };
+
+export const scheduleCalls = {
+  /** Auto-schedule the range into a new scenario. */
+  auto: postCall<{ name: string; from: string; to: string }, ScenarioSummary>('/scmapi/schedule/auto'),
+  /** The company's scenarios. */
+  scenarios: getCall<void, ScenarioSummary[]>('/scmapi/schedule/scenarios'),
+  /** A scenario's figures against the live schedule's. */
+  compare: getCall<{ scenario: number }, ScenarioComparison>('/scmapi/schedule/compare'),
+  /** The scenario becomes the live schedule (`force`: even though the live schedule changed since). */
+  publish: postCall<ScenarioClose, ScenarioSummary>('/scmapi/schedule/scenario/publish'),
+  /** The scenario is dropped. */
+  discard: postCall<ScenarioClose, ScenarioSummary>('/scmapi/schedule/scenario/discard'),
+};
