@@ -77,14 +77,10 @@ function versionOf(b: Q): number | null {
   return version;
 }
 
-export async function trackingRoutes(app: FastifyInstance): Promise<void> {
-  const guard = { preHandler: requireAuth };
-  const timer = setInterval(() => {
-    checkAllNodeFlags(app.db).catch((e: unknown) => app.log.error({ err: e }, 'node tracking check failed'));
-  }, NODE_CHECK_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+const guard = { preHandler: requireAuth };
 
+/** The maker's reads and its actual dates. */
+function makerRoutes(app: FastifyInstance): void {
   // ---- maker ----
   serveCall(app, trackingCalls.orders, guard, async (req) => {
     const auth = authOf(req);
@@ -142,7 +138,10 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     if (to < from || (Date.parse(to) - Date.parse(from)) / 86_400_000 > 400) throw new AppError('err.badRequest');
     return ok(await withTenant(app.db, clientId, (tx) => nodeCalendar(tx, clientId, { from, to, scope })));
   });
+}
 
+/** The brand's: its own orders through its shares. */
+function brandRoutes(app: FastifyInstance): void {
   // ---- brand ----
   serveCall(app, trackingCalls.brandOrders, guard, async (req) => {
     const auth = authOf(req);
@@ -157,7 +156,10 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     if (id === null) throw new AppError('tracking.orderNotFound');
     return (await withTenant(app.db, clientId, (tx) => brandTimeline(tx, clientId, id)));
   });
+}
 
+/** The maker's supplier nodes, and the supplier's own page. */
+function supplierRoutes(app: FastifyInstance): void {
   // ---- maker: supplier nodes to the supplier's company ----
   serveCall(app, trackingCalls.sendSupplier, guard, async (req) => {
     const auth = authOf(req);
@@ -216,4 +218,15 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     return (await withTenant(app.db, clientId, (tx) =>
       recordSupplierActual(tx, { supplierId: clientId, taskId, nodeCode: code, date, version, actor: { clientId, userId: auth.userId, username: auth.username, ip: req.ip } })));
   });
+}
+
+export async function trackingRoutes(app: FastifyInstance): Promise<void> {
+  const timer = setInterval(() => {
+    checkAllNodeFlags(app.db).catch((e: unknown) => app.log.error({ err: e }, 'node tracking check failed'));
+  }, NODE_CHECK_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+  makerRoutes(app);
+  brandRoutes(app);
+  supplierRoutes(app);
 }
