@@ -1,0 +1,114 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { drillOf } from '../../../../reports/charts';
+import { dashboardDrill, dashboardQuery, getReport, visibleWidgets, type DashboardDef, type DashboardWidget, type Label } from '../../../model';
+import { dashboardCalls } from '../../../model/calls/dashboards';
+import { reportCalls } from '../../../model/calls/reports';
+import { callApi } from '../../api/calls';
+import { access } from '../../session/access-state';
+import type { ChartPoint } from '../reports/ReportChart';
+import { reportChartData, type ReportResult } from '../reports/report-view';
+import { filtersOf, isDashboardRefresh, type DashboardOrg } from './dashboard.logic';
+import { useFullScreen, useLiveReload } from './wall-parts';
+
+type Loaded = { result: ReportResult | null; error: boolean };
+type ChartOf = { empty: boolean; data: ReturnType<typeof reportChartData> | null };
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+/** The company's organisations for the dashboard's filter (an empty list when they cannot be read). */
+function useDashboardOrgs(name: string): DashboardOrg[] | null {
+  const [orgs, setOrgs] = useState<DashboardOrg[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    callApi(dashboardCalls.orgs, { name }, { quiet: true })
+      .then((o) => live && setOrgs(o))
+      .catch(() => live && setOrgs([]));
+    return () => {
+      live = false;
+    };
+  }, [name]);
+  return orgs;
+}
+
+/** Each widget's chart data, made again only when its rows or the language change. */
+function useCharts(widgets: DashboardWidget[], loaded: Record<string, Loaded>, tr: (l: Label | string) => string): Record<string, ChartOf> {
+  // A new option replaces the chart (notMerge), which must not happen on every render (a click's own
+  // re-render would swap the series under the pointer's event).
+  return useMemo(() => {
+    const out: Record<string, ChartOf> = {};
+    for (const w of widgets) {
+      const result = loaded[w.key]?.result;
+      const raw = result ? reportChartData(getReport(w.report)!, result, w.group, w.measures, tr) : null;
+      // Nothing to draw: no group, or no group with a value (a rate without a denominator is no value).
+      const empty = !raw || !raw.categories.length || raw.series.every((x) => x.values.every((v) => v === null));
+      out[w.key] = { empty, data: raw && w.shape ? w.shape(raw, tr) : raw };
+    }
+    return out;
+  }, [widgets, loaded, tr]);
+}
+
+/**
+ * A declared dashboard's data and commands: the widgets the user's menus allow, the date range and
+ * organisation kept in the address, every widget's report run (tenant and data permissions applied
+ * by the server), live reload, full screen and the drill-down of a clicked element.
+ */
+export function useDashboard(def: DashboardDef, tr: (l: Label | string) => string) {
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const { menus } = useSnapshot(access);
+  const codes = useMemo(() => new Set(menus.flatMap((g) => g.children.map((c) => c.CODE))), [menus]);
+  const widgets = useMemo(() => visibleWidgets(def, codes), [def, codes]);
+  const orgs = useDashboardOrgs(def.name);
+  const filters = useMemo(() => filtersOf(search, orgs, todayIso()), [search, orgs]);
+  const [loaded, setLoaded] = useState<Record<string, Loaded>>({});
+  const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
+  // The filters of the last finished load (the page says which organisation its charts show).
+  const [loadedOrg, setLoadedOrg] = useState<string>('');
+  const [loading, setLoading] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const [full, toggleFull] = useFullScreen(root);
+
+  // The organisation's members are known once the list has come; until then an asked organisation waits.
+  const ready = orgs !== null || !search.get('org');
+  const key = `${filters.from}|${filters.to}|${filters.users?.join(',') ?? '*'}`;
+  const load = useCallback(async () => {
+    if (!ready) return;
+    setLoading(true);
+    const entries = await Promise.all(
+      widgets.map(async (w) => {
+        try {
+          const result = await callApi(reportCalls.run, { ...dashboardQuery(w, filters), name: w.report }, { quiet: true });
+          return [w.key, { result, error: false }] as const;
+        } catch {
+          return [w.key, { result: null, error: true }] as const;
+        }
+      }),
+    );
+    setLoaded(Object.fromEntries(entries));
+    setLoadedOrg(filters.org ? String(filters.org) : '');
+    setUpdatedAt(new Date());
+    setLoading(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- filters are keyed by their text (key): the object is rebuilt with the address
+  }, [widgets, key, ready]);
+
+  useLiveReload(load, isDashboardRefresh);
+
+  const setParam = (k: string, v: string | null) => {
+    const next = new URLSearchParams(search);
+    if (v) next.set(k, v);
+    else next.delete(k);
+    setSearch(next, { replace: true });
+  };
+
+  const onPoint = (w: DashboardWidget, data: ReturnType<typeof reportChartData>) => (p: ChartPoint) => {
+    const report = getReport(w.report)!;
+    if (document.fullscreenElement) void document.exitFullscreen();
+    navigate(dashboardDrill(report, w, filters, drillOf(data, p.ci, p.si)), { state: { back: `${window.location.pathname}${window.location.search}`, backLabel: tr(def.title) } });
+  };
+
+  const charts = useCharts(widgets, loaded, tr);
+  return { widgets, orgs, filters, loaded, updatedAt, loadedOrg, loading, root, full, toggleFull, load, setParam, onPoint, charts };
+}
+
+export type DashboardState = ReturnType<typeof useDashboard>;
