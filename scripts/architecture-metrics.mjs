@@ -149,7 +149,7 @@ export const MODULES = [
     declared: ['grids/collab/', E('announcement'), E('task'), E('ticket'), ...R('open-exceptions')],
     exempt: {
       label: "chat's transport",
-      paths: ['src/server/realtime/', S('chat'), 'src/client/pages/collab/ChatPage.tsx', 'src/client/pages/collab/chat-api.ts', 'src/client/pages/collab/chat-messages.ts', 'src/client/pages/collab/voice-recorder.ts', 'src/client/pages/collab/voice-wav.ts'],
+      paths: ['src/server/realtime/', S('chat'), 'src/client/pages/collab/ChatPage.tsx', 'src/client/pages/collab/ChatConversation.tsx', 'src/client/pages/collab/ChatParts.tsx', 'src/client/pages/collab/chat-styles.ts', 'src/client/pages/collab/use-conversation.ts', 'src/client/pages/collab/chat-api.ts', 'src/client/pages/collab/chat-messages.ts', 'src/client/pages/collab/voice-recorder.ts', 'src/client/pages/collab/voice-wav.ts'],
     },
   },
   { name: 'finance', hand: [S('finance'), P('finance'), 'src/model/finance-match.ts'], declared: ['grids/finance/', E('finstatement')] },
