@@ -2,16 +2,16 @@ import { Spinner } from '@fluentui/react-components';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import useSWR from 'swr';
 import '../../../../reports';
 import { drillOf } from '../../../../reports/charts';
 import { getReport, type Label } from '../../../model';
 import { periodRange, type WidgetSettings } from '../../../model/workspace';
-import { api } from '../../api/client';
+import { reportCalls } from '../../../model/calls/reports';
+import { useCall } from '../../api/calls';
 import { onSocketMessage } from '../../session/notification-socket';
 import { ReportChart } from '../reports/ReportChart';
 import { useReportTheme } from '../reports/report-theme';
-import { chartKindFor, reportChartData, type ReportResult } from '../reports/report-view';
+import { chartKindFor, reportChartData } from '../reports/report-view';
 import { defaultRange, drillPath, inStateOrder, isRefreshMessage, topCategories, widgetQuery, type WidgetDef } from '../visual/control-tower.logic';
 
 const EMPTY: Label = { zh: '暂无数据', en: 'No data' };
@@ -36,8 +36,8 @@ export function TowerWidgetBlock({ widget, source, settings, height }: { widget:
     const today = new Date().toISOString().slice(0, 10);
     return periodRange(settings?.period, today) ?? defaultRange(today);
   }, [settings?.period]);
-  const query = useMemo(() => widgetQuery(source, range), [source, range]);
-  const { data: result, error, mutate } = useSWR(['tower-widget', source.report, JSON.stringify(query)], () => api.get<ReportResult>(`/rptapi/report/${source.report}/run`, query, { quiet: true }));
+  const query = useMemo(() => ({ ...widgetQuery(source, range), name: source.report }), [source, range]);
+  const { data: result, error, mutate } = useCall(reportCalls.run, query, { quiet: true });
   // Live as on the tower: the company's socket says the data under it changed; reload once the write settled.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
