@@ -1,0 +1,76 @@
+import { Button, Caption1, Spinner, Tooltip } from '@fluentui/react-components';
+import { Open16Regular } from '@fluentui/react-icons';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Label } from '../../../model/entity';
+import { towerKey, withSettings, type BoardItem } from '../../../model/workspace';
+import { WIDGETS } from '../visual/control-tower.logic';
+import { AnnouncementsBlock, AppsBlock, FavouritesBlock, QuickLinksBlock, ToReadBlock, TodoBlock } from './board-blocks';
+import { useBoardStyles } from './board-styles';
+import { T } from './board-texts';
+import type { Offer } from './use-personal-board';
+import { PERIOD_LABELS, WidgetSettingsMenu } from './WidgetSettingsMenu';
+
+const TowerWidgetBlock = lazy(() => import('./TowerWidgetBlock').then((m) => ({ default: m.TowerWidgetBlock })));
+
+/**
+ * What one card of a board shows: a tower widget (its chart, period, settings menu and the way to the
+ * tower) or a personal block (to-do, to read, announcements, apps, favourites, quick links) with its
+ * "more" link.
+ */
+export function useBlockBody({ items, towerPage, canArrange, save, onMarket }: {
+  items: BoardItem[] | null;
+  towerPage: boolean;
+  canArrange: boolean;
+  save: (next: BoardItem[]) => Promise<void>;
+  onMarket: () => void;
+}) {
+  const s = useBoardStyles();
+  const { i18n } = useTranslation();
+  const tr = (l: Label) => (i18n.language === 'en' ? l.en : l.zh);
+  const navigate = useNavigate();
+  return (o: Offer): { body: ReactNode; actions?: ReactNode } => {
+    if (o.source) {
+      const w = WIDGETS.find((x) => towerKey(x.key) === o.key)!;
+      const settings = items?.find((i) => i.key === o.key)?.settings;
+      return {
+        body: (
+          <Suspense fallback={<Spinner size="small" />}>
+            <TowerWidgetBlock widget={w} source={o.source} settings={settings} height={w.key === 'capacity' ? 300 : 240} />
+          </Suspense>
+        ),
+        actions: (
+          <>
+            {settings?.period ? <Caption1 className={s.hint} data-testid={`widget-period-label-${w.key}`}>{tr(PERIOD_LABELS[settings.period])}</Caption1> : null}
+            {canArrange && items ? <WidgetSettingsMenu widgetKey={w.key} settings={settings} onChange={(x) => void save(withSettings(items, o.key, x))} /> : null}
+            {!towerPage ? null : (
+              <Tooltip content={tr(T.tower)} relationship="label">
+                <Button size="small" appearance="subtle" icon={<Open16Regular />} onClick={() => navigate('/visual/control-tower')} />
+              </Tooltip>
+            )}
+          </>
+        ),
+      };
+    }
+    const more = (to: string) => (
+      <Button size="small" appearance="transparent" onClick={() => navigate(to)}>
+        {tr(T.more)}
+      </Button>
+    );
+    switch (o.key) {
+      case 'todo':
+        return { body: <TodoBlock />, actions: more('/collab/center?tab=tasks') };
+      case 'toread':
+        return { body: <ToReadBlock />, actions: more('/collab/center?tab=notices') };
+      case 'announcements':
+        return { body: <AnnouncementsBlock />, actions: more('/collab/center?tab=announcements') };
+      case 'apps':
+        return { body: <AppsBlock onMarket={() => onMarket()} />, actions: canArrange ? <Button size="small" appearance="transparent" onClick={() => onMarket()} data-testid="apps-market">{tr(T.appMarket)}</Button> : undefined };
+      case 'favourites':
+        return { body: <FavouritesBlock /> };
+      default:
+        return { body: <QuickLinksBlock />, actions: more('/workspace/menuguide') };
+    }
+  };
+}

@@ -1,0 +1,53 @@
+import { useMemo, useState } from 'react';
+import useSWR, { mutate as mutateKey } from 'swr';
+import { useSnapshot } from 'valtio';
+import type { Label } from '../../../model/entity';
+import { arrangedBoard, blockOf, defaultBoard, isTowerKey, offeredKeys, towerKey, type BoardItem, type BoardKind } from '../../../model/workspace';
+import { access } from '../../session/access-state';
+import { sourceFor, WIDGETS } from '../visual/control-tower.logic';
+import { SETTING_KEYS, workspaceApi, type DashSetting, type HomeSetting } from './workspace-api';
+
+export type Offer = { key: string; title: Label; span: 1 | 2 | 3; source?: (typeof WIDGETS)[number]['sources'][number] };
+
+/** The widgets the session is offered now, with their titles and sizes (blocks, then tower widgets). */
+export function useOffers(): { offers: Offer[]; keys: string[]; towerPage: boolean } {
+  const user = useSnapshot(access);
+  return useMemo(() => {
+    const codes = new Set(user.menus.flatMap((g) => g.children.map((c) => c.CODE)));
+    const tower = WIDGETS.map((w) => ({ w, source: sourceFor(w, codes) })).filter((x) => x.source);
+    const keys = offeredKeys({ roles: user.dashroles, hasCompany: user.clientId !== null }, tower.map((x) => x.w.key));
+    const offers = keys.map((key): Offer => {
+      if (isTowerKey(key)) {
+        const x = tower.find((y) => towerKey(y.w.key) === key)!;
+        return { key, title: x.w.title, span: x.w.span === 2 ? 2 : 1, source: x.source };
+      }
+      const b = blockOf(key)!;
+      return { key, title: b.title, span: b.span };
+    });
+    // The tower's own page opens from its widgets only for those with its menu entry.
+    return { offers, keys, towerPage: codes.has('rpt.control-tower') };
+  }, [user.menus, user.dashroles, user.clientId]);
+}
+
+/**
+ * A board as the user arranged it (saved per user and company on the server), and the arranging:
+ * each change is shown at once and saved; a refused save goes back to the stored board.
+ */
+export function useBoard(kind: BoardKind) {
+  const user = useSnapshot(access);
+  const key = user.id !== null && !user.mustChangePassword ? SETTING_KEYS[kind] : null;
+  const { data, error } = useSWR<DashSetting | HomeSetting>(key, () => (kind === 'mydash' ? workspaceApi.dashSetting() : workspaceApi.homeSetting()));
+  const { offers, keys, towerPage } = useOffers();
+  const [local, setLocal] = useState<BoardItem[] | null>(null);
+  const items = local ?? (data ? arrangedBoard(kind, data.board, keys, user.dashroles) : null);
+  const save = async (next: BoardItem[]) => {
+    setLocal(next);
+    try {
+      const saved = await workspaceApi.saveBoard(kind, next);
+      await mutateKey(SETTING_KEYS[kind], (d: DashSetting | HomeSetting | undefined) => (d ? { ...d, board: saved.items } : d), { revalidate: false });
+    } catch {
+      setLocal(null);
+    }
+  };
+  return { items, offers, towerPage, error, save, canArrange: user.clientId !== null, reset: () => save(defaultBoard(kind, keys, user.dashroles)) };
+}
