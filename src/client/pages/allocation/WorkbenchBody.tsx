@@ -1,0 +1,114 @@
+import { Button, Spinner, Tab, TabList, Text } from '@fluentui/react-components';
+import { AddRegular, TableRegular } from '@fluentui/react-icons';
+import { AgGridReact } from 'ag-grid-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { gridTheme } from '../../grid/EntityGrid';
+import '../../grid/grid-modules';
+import { SplitPane } from '../../shell/SplitPane';
+import { CapacityHeatmap } from './CapacityHeatmap';
+import type { PendingCells } from './use-pending-cells';
+import type { VersionDialogKind } from './use-version-dialog';
+import type { WorkbenchData } from './use-workbench-data';
+import type { WorkbenchGrid } from './use-workbench-grid';
+import type { GridRow } from './workbench-columns';
+import { useWorkbenchStyles } from './workbench-styles';
+
+type Props = {
+  data: WorkbenchData;
+  grid: WorkbenchGrid;
+  pending: Pick<PendingCells, 'sheetKeys' | 'onCellValueChanged'>;
+  openDialog: (kind: VersionDialogKind) => void;
+  demandLink: string;
+};
+
+/**
+ * The grid element is kept across the page's re-renders (every edit re-renders the totals and the
+ * heatmap); the grid refreshes its own cells from the ledger.
+ */
+function useGridElement({ data, grid, pending }: Pick<Props, 'data' | 'grid' | 'pending'>) {
+  const lines = data.state?.data.lines;
+  const { columnDefs, pinnedRows, gridCallbacks, localeText } = grid;
+  const { sheetKeys, onCellValueChanged } = pending;
+  return useMemo(
+    () =>
+      lines ? (
+        <AgGridReact<GridRow>
+          theme={gridTheme}
+          rowData={lines}
+          columnDefs={sheetKeys.withClasses(columnDefs)}
+          {...sheetKeys.gridProps}
+          pinnedBottomRowData={pinnedRows}
+          getRowId={gridCallbacks.getRowId}
+          defaultColDef={gridCallbacks.defaultColDef}
+          isExternalFilterPresent={gridCallbacks.isExternalFilterPresent}
+          doesExternalFilterPass={gridCallbacks.doesExternalFilterPass}
+          onGridReady={gridCallbacks.onGridReady}
+          onCellValueChanged={onCellValueChanged}
+          enterNavigatesVerticallyAfterEdit
+          stopEditingWhenCellsLoseFocus
+          localeText={localeText}
+          tooltipShowDelay={300}
+        />
+      ) : null,
+    [lines, columnDefs, pinnedRows, gridCallbacks, onCellValueChanged, localeText, sheetKeys],
+  );
+}
+
+/** The month tabs, the grid and the capacity heatmap beside it; or why there is none (loading, no versions, no lines). */
+export function WorkbenchBody(props: Props) {
+  const s = useWorkbenchStyles();
+  const { t } = useTranslation();
+  const { data, grid, pending, openDialog, demandLink } = props;
+  const { versions, loading, state, version, cycles, heatVendors, cells, revision } = data;
+  const gridElement = useGridElement(props);
+  if (versions === null || loading) return <Spinner label={t('engine.loading')} data-testid="workbench-loading" />;
+  if (versions.length === 0)
+    return (
+      <div className={s.empty} data-testid="workbench-empty">
+        <Text size={500}>{t('alloc.noVersions')}</Text>
+        <Button appearance="primary" icon={<AddRegular />} onClick={() => openDialog('create')}>{t('alloc.create')}</Button>
+      </div>
+    );
+  if (!state)
+    return (
+      <div className={s.empty}>
+        <Text>{t('alloc.pickVersion')}</Text>
+      </div>
+    );
+  if (state.data.lines.length === 0)
+    return (
+      <div className={s.empty} data-testid="workbench-no-lines">
+        <Text size={500}>{t('alloc.noLines')}</Text>
+        <Text>{t('alloc.createHint')}</Text>
+        <Link to={demandLink}>
+          <Button icon={<TableRegular />}>{t('alloc.demandLines')}</Button>
+        </Link>
+      </div>
+    );
+  return (
+    <>
+      <TabList size="small" selectedValue={grid.cycleTab} onTabSelect={(_, d) => grid.setCycleTab(String(d.value))}>
+        <Tab value="all">{t('alloc.allMonths')}</Tab>
+        {cycles.map((c) => (
+          <Tab key={c} value={c} data-testid={`cycle-${c}`}>{c}</Tab>
+        ))}
+      </TabList>
+      <SplitPane id="alloc-heatmap" sized="end" defaultSize={320} min={220} maxShare={0.55} otherMin={420} label={t('alloc.heatmapWidth')} className={s.main}>
+        <div className={s.grid} data-testid="workbench-grid" {...pending.sheetKeys.containerProps}>
+          {gridElement}
+        </div>
+        <aside className={s.side}>
+          <div className={s.sideHead}>
+            <Text weight="semibold">{t('alloc.heatmap')}</Text>
+            <Text size={200}>{t('alloc.heatmapHint')}</Text>
+          </div>
+          <div className={s.sideBody}>
+            <CapacityHeatmap key={String(version?.id ?? '')} vendors={heatVendors} cycles={cycles} cells={cells} revision={revision} language={grid.language} />
+          </div>
+        </aside>
+      </SplitPane>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { Spinner, ToolbarButton, ToolbarDivider } from '@fluentui/react-components';
+import { AddRegular, ArchiveRegular, ArrowClockwiseRegular, CopyRegular, LightbulbFilamentRegular, SaveRegular, SendRegular, TableRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { resolvedPageOf } from '../../api/resolved-page';
+import { ListExcelActions } from '../../engine/ListExcelActions';
+import { OverflowToolbar } from '../../engine/OverflowToolbar';
+import type { WorkbenchCommands } from './use-workbench-commands';
+import type { WorkbenchData } from './use-workbench-data';
+import type { VersionDialogKind } from './use-version-dialog';
+import { useWorkbenchStyles } from './workbench-styles';
+
+/** The demand list's query for one version (the export repeats it, as a list export repeats its filters). */
+const demandQuery = (versionId: number): Record<string, unknown> => ({ 'f.version_id.eq': String(versionId) });
+
+type Props = {
+  data: Pick<WorkbenchData, 'version' | 'draft' | 'state' | 'totals'>;
+  commands: Pick<WorkbenchCommands, 'busy' | 'suggest' | 'saveEdits' | 'setConfirm' | 'refresh'>;
+  openDialog: (kind: VersionDialogKind) => void;
+  demandLink: string;
+};
+
+/** The workbench's running totals: demand, allocated, unallocated, over-allocated, cells over capacity. */
+function WorkbenchTotals({ totals }: { totals: NonNullable<WorkbenchData['totals']> }) {
+  const s = useWorkbenchStyles();
+  const { t } = useTranslation();
+  return (
+    <div className={s.stats} data-testid="workbench-totals">
+      <span>{t('alloc.sum.demand')} <span className={s.stat} data-testid="total-demand">{totals.demand.toLocaleString()}</span></span>
+      <span>{t('alloc.sum.allocated')} <span className={s.stat} data-testid="total-allocated">{totals.allocated.toLocaleString()}</span></span>
+      <span>{t('alloc.sum.unallocated')} <span className={totals.unallocated ? s.warn : s.stat} data-testid="total-unallocated">{totals.unallocated.toLocaleString()}</span></span>
+      {totals.overAllocated > 0 && <span>{t('alloc.sum.overAllocated')} <span className={s.bad}>{totals.overAllocated.toLocaleString()}</span></span>}
+      <span>{t('alloc.sum.overCapacity')} <span className={totals.overCapacity ? s.bad : s.stat} data-testid="total-overcapacity">{totals.overCapacity}</span></span>
+    </div>
+  );
+}
+
+/** The workbench's toolbar (versions, suggest, save, publish, archive, demand lines, Excel, refresh) and its totals. */
+export function WorkbenchToolbar({ data, commands, openDialog, demandLink }: Props) {
+  const s = useWorkbenchStyles();
+  const { t } = useTranslation();
+  const { version, draft, state, totals } = data;
+  const { busy } = commands;
+  const demandPage = resolvedPageOf('demand');
+  return (
+    <div className={s.bar}>
+      <div className={s.toolbar}>
+      <OverflowToolbar label={t('alloc.title')} testId="workbench-toolbar">
+        <ToolbarButton icon={<AddRegular />} onClick={() => openDialog('create')} data-testid="version-create">{t('alloc.create')}</ToolbarButton>
+        <ToolbarButton icon={<CopyRegular />} disabled={!version || busy} onClick={() => openDialog('copy')} data-testid="version-copy">{t('alloc.copy')}</ToolbarButton>
+        <ToolbarDivider />
+        <ToolbarButton appearance="primary" icon={<LightbulbFilamentRegular />} disabled={!draft || busy || !state?.data.lines.length} onClick={() => void commands.suggest()} data-testid="suggest">
+          {t('alloc.suggest')}
+        </ToolbarButton>
+        <ToolbarButton icon={<SaveRegular />} disabled={!draft || busy || !totals?.pending} onClick={() => void commands.saveEdits()} data-testid="save-cells">
+          {t('alloc.save', { count: totals?.pending ?? 0 })}
+        </ToolbarButton>
+        <ToolbarDivider />
+        <ToolbarButton icon={<SendRegular />} disabled={!draft || busy} onClick={() => commands.setConfirm('publish')} data-testid="version-publish">{t('alloc.publish')}</ToolbarButton>
+        <ToolbarButton icon={<ArchiveRegular />} disabled={!version || version.status === 'archived' || busy} onClick={() => commands.setConfirm('archive')} data-testid="version-archive">{t('alloc.archive')}</ToolbarButton>
+        <ToolbarDivider />
+        {version && (
+          <Link to={demandLink}>
+            <ToolbarButton icon={<TableRegular />}>{t('alloc.demandLines')}</ToolbarButton>
+          </Link>
+        )}
+        {version && demandPage && (
+          // Issue 10: the workbench offers Excel like every list: export the demand lines of the
+          // version shown, import demand lines through the import centre (the writer refuses lines
+          // of a published version, as the form does).
+          <ListExcelActions resolved={demandPage} listQuery={() => demandQuery(Number(version.id))} visibleColumns={() => demandPage.columns.map((c) => c.field)} />
+        )}
+        <ToolbarButton icon={<ArrowClockwiseRegular />} aria-label={t('engine.refresh')} disabled={!version || busy} onClick={commands.refresh} />
+      </OverflowToolbar>
+      </div>
+      <span style={{ flex: 1 }} />
+      {busy && <Spinner size="tiny" />}
+      {totals && <WorkbenchTotals totals={totals} />}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { allocationCalls } from '../../../model/calls/allocation';
+import { allocationVersion } from '../../../model/entities/allocationversion.entity';
+import { callApi } from '../../api/calls';
+import { entityApiOf, type Row } from '../../api/entity-api';
+import { heatCells, summary, vendorLabel, workbenchState, type WorkbenchState } from './workbench-model';
+
+/** The allocation versions' list, form and actions. */
+export const VERSIONS = entityApiOf(`/api/${allocationVersion.prefix}/${allocationVersion.name}`);
+
+/** The versions and the address's choice among them. */
+function useVersions() {
+  const [search, setSearch] = useSearchParams();
+  const [versions, setVersions] = useState<Row[] | null>(null);
+  const versionId = Number(search.get('version')) || null;
+
+  const loadVersions = useCallback(async () => {
+    try {
+      const reply = await VERSIONS.page({ page: '1', size: '200', sort: '-created_at' });
+      setVersions(reply.rows);
+      return reply.rows;
+    } catch {
+      setVersions([]);
+      return [];
+    }
+  }, []);
+
+  const pick = useCallback(
+    (id: number | null) => {
+      const next = new URLSearchParams(search);
+      if (id) next.set('version', String(id));
+      else next.delete('version');
+      setSearch(next, { replace: true });
+    },
+    [search, setSearch],
+  );
+
+  // First visit: the versions, then the draft worked on most recently (else the published one).
+  useEffect(() => {
+    void loadVersions().then((rows) => {
+      if (!versionId && rows.length) {
+        const first = rows.find((r) => r.status === 'draft') ?? rows.find((r) => r.status === 'published') ?? rows[0];
+        pick(Number(first.id));
+      }
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- first visit only: the versions load once, and one is picked only when the address names none
+  }, []);
+
+  return { versions, versionId, loadVersions, pick };
+}
+
+/** The version's workbench as loaded, and `revision`, which counts loads and edits to its ledger. */
+function useWorkbenchState(versionId: number | null) {
+  const [state, setState] = useState<WorkbenchState | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [revision, setRevision] = useState(0);
+  const stateRef = useRef<WorkbenchState | null>(null);
+  stateRef.current = state;
+
+  // Loads can overlap (a version picked while another loads, a refresh during a reload): only the
+  // last one asked for fills the grid, so a late answer never replaces what the planner works on.
+  const loadSeq = useRef(0);
+  const loadWorkbench = useCallback(async (id: number) => {
+    const seq = ++loadSeq.current;
+    setLoading(true);
+    try {
+      const data = await callApi(allocationCalls.workbench, { id });
+      if (seq !== loadSeq.current) return;
+      setState(workbenchState(data));
+      setRevision((r) => r + 1);
+    } catch {
+      if (seq === loadSeq.current) setState(null);
+    } finally {
+      if (seq === loadSeq.current) setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (versionId) void loadWorkbench(versionId);
+    else setState(null);
+  }, [versionId, loadWorkbench]);
+
+  const bump = useCallback(() => setRevision((r) => r + 1), []);
+  return { state, stateRef, loading, revision, bump, loadWorkbench };
+}
+
+/**
+ * The workbench's data (issue 6): the versions, the one the address names, its lines and vendors
+ * as the ledger holds them, and what follows every edit (totals, heatmap cells).
+ */
+export function useWorkbenchData() {
+  const picked = useVersions();
+  const loaded = useWorkbenchState(picked.versionId);
+  const { state, revision } = loaded;
+  const version = state?.data.version ?? null;
+  const draft = version?.status === 'draft';
+  const vendors = useMemo(() => state?.data.vendors ?? [], [state]);
+  const cycles = useMemo(() => state?.data.cycles ?? [], [state]);
+  const heatVendors = useMemo(() => vendors.map((v) => ({ id: v.id, label: vendorLabel(v) })), [vendors]);
+  // Recomputed from the ledger on each edit (revision): 200 vendors x 12 cycles is 2,400 lookups.
+  const cells = useMemo(() => (state ? heatCells(state) : []), [state, revision]); // eslint-disable-line react-hooks/exhaustive-deps -- revision counts edits to the ledger, which changes inside state in place
+  const totals = useMemo(() => (state ? summary(state) : null), [state, revision]); // eslint-disable-line react-hooks/exhaustive-deps -- revision counts edits to the ledger, as above
+  const lineById = useMemo(() => new Map((state?.data.lines ?? []).map((l) => [l.id, l])), [state]);
+  const vendorById = useMemo(() => new Map(vendors.map((v) => [v.id, v])), [vendors]);
+  return { ...picked, ...loaded, version, draft, vendors, cycles, heatVendors, cells, totals, lineById, vendorById };
+}
+
+export type WorkbenchData = ReturnType<typeof useWorkbenchData>;
