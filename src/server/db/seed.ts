@@ -83,21 +83,7 @@ export async function seedDemo(db: Db, config: AppConfig): Promise<boolean> {
     users[t.user] = await ensureUser(db, { clientId: cid, username: t.user, fullname: t.userName, email: `${t.user}@demo.local`, mobile: `1390000000${n++}`, roles: t.userRoles }, passwordHash, roleIds);
   }
   for (const seeder of SEEDERS) await seeder(db, { config, tenants, users });
-  await confirmDemoCustomer(db, tenants);
   for (const seeder of EXCHANGE_SEEDERS) await seeder(db, { config, tenants, users });
   return fresh;
 }
 
-/**
- * The demo maker has confirmed the demo brand as its customer, so the brand's orders reach it (issue
- * 20: a company receives orders only from an active customer carrying the sender's platform code).
- * Runs after the area seeders: the master-data seeder may have created that customer already.
- */
-async function confirmDemoCustomer(db: Db, tenants: Record<string, number>): Promise<void> {
-  const maker = tenants.MAKER01;
-  if (!maker) return;
-  await sql`insert into md_customer (client_id, code, name, customer_type, currency, status, platform_client_code, platform_company)
-    values (${maker}, 'CD001', '上海悦衣服饰品牌有限公司', 'brand', 'CNY', 'active', 'BRAND01', (select name from clients where code = 'BRAND01'))
-    on conflict (client_id, code) do update set platform_client_code = excluded.platform_client_code, platform_company = excluded.platform_company
-      where md_customer.platform_client_code is null or md_customer.platform_company is null`.execute(db);
-}

@@ -4,6 +4,7 @@ import { registerSeeder } from '../db/seed';
 import { withTenant } from '../kernel/rls';
 import { writeContext, type WriteContext } from './document-stages';
 import { writeDocument } from './document-writer';
+import { insertRecords, updateRecords } from './record-writer';
 
 /**
  * Demo master data for each demo tenant (a brand, a garment maker, a fabric supplier): vendors with
@@ -121,4 +122,19 @@ registerSeeder(async (db, { tenants, users }) => {
     const actor = { clientId, userId: adminId, username: admin, fullname: admin, ip: null, roles: ['clientadmin'] };
     await withTenant(db, clientId, (tx) => seedTenant(writeContext(tx, actor, 'seed'), name, users[member] ?? null));
   }
+  const maker = tenants.MAKER01;
+  if (maker && users.maker) await withTenant(db, maker, (tx) => confirmDemoCustomer(writeContext(tx, { clientId: maker, userId: users.maker, username: 'maker', fullname: 'maker', ip: null, roles: ['clientadmin'] }, 'seed')));
 });
+
+/**
+ * The demo maker has confirmed the demo brand as its customer, so the brand's orders reach it (issue
+ * 20: a company receives orders only from an active customer carrying the sender's platform code).
+ * The exchange seeders (the brand's orders to its maker) run after every area seeder, this one included.
+ */
+async function confirmDemoCustomer(w: WriteContext): Promise<void> {
+  const platform = { platform_client_code: 'BRAND01', platform_company: (await sql<{ name: string }>`select name from clients where code = 'BRAND01'`.execute(w.tx)).rows[0]?.name ?? null };
+  const [known] = (await sql<{ id: number; platform_client_code: string | null; platform_company: string | null }>`
+    select id, platform_client_code, platform_company from md_customer where client_id = ${w.actor.clientId} and code = 'CD001'`.execute(w.tx)).rows;
+  if (!known) await insertRecords(w, 'customer', [{ code: 'CD001', name: '上海悦衣服饰品牌有限公司', customer_type: 'brand', currency: 'CNY', status: 'active', ...platform }]);
+  else if (known.platform_client_code === null || known.platform_company === null) await updateRecords(w, 'customer', [known.id], platform, { audit: 'confirm-platform' });
+}

@@ -51,6 +51,9 @@ export function serviceWrite(tx: Db, who: { clientId: number; userId?: number | 
 
 const entityOf = (e: EntityRef): EntityDef => (typeof e === 'string' ? requireEntity(e) : e);
 
+/** The user a row is stamped with: none (null) when the platform itself writes (user 0). */
+const stampOf = (w: WriteContext): number | null => (w.actor.userId > 0 ? w.actor.userId : null);
+
 function isSqlExpression(v: unknown): v is RawBuilder<unknown> {
   return !!v && typeof v === 'object' && (v as { isRawBuilder?: unknown }).isRawBuilder === true;
 }
@@ -117,7 +120,7 @@ async function auditMany(w: WriteContext, entity: EntityDef, action: string, ent
   for (let i = 0; i < entries.length; i += 500) {
     const chunk = entries.slice(i, i + 500);
     await sql`insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes) values ${sql.join(
-      chunk.map((e) => sql`(${a.clientId}, ${entity.name}, ${e.id}, ${action}, ${a.userId}, ${a.username}, ${a.ip}, ${JSON.stringify(e.changes)}::jsonb)`),
+      chunk.map((e) => sql`(${a.clientId}, ${entity.name}, ${e.id}, ${action}, ${stampOf(w)}, ${a.username || null}, ${a.ip}, ${JSON.stringify(e.changes)}::jsonb)`),
     )}`.execute(w.tx);
   }
 }
@@ -128,7 +131,8 @@ export type InsertOptions = { audit?: string | false; hooks?: boolean };
 export async function insertRecords(w: WriteContext, entityRef: EntityRef, rows: readonly WriteValues[], options: InsertOptions = {}): Promise<Row[]> {
   if (!rows.length) return [];
   const entity = entityOf(entityRef);
-  const { clientId, userId } = w.actor;
+  const clientId = w.actor.clientId;
+  const userId = stampOf(w);
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   for (const k of keys) fieldOf(entity, k);
   const state = entity.states && !keys.includes(entity.states.field) ? entity.states : null;
@@ -156,7 +160,8 @@ export async function insertRecords(w: WriteContext, entityRef: EntityRef, rows:
 export async function insertSelected(w: WriteContext, entityRef: EntityRef, columns: readonly string[], select: RawBuilder<unknown>, options: InsertOptions = {}): Promise<Row[]> {
   const entity = entityOf(entityRef);
   for (const c of columns) fieldOf(entity, c);
-  const { clientId, userId } = w.actor;
+  const clientId = w.actor.clientId;
+  const userId = stampOf(w);
   const state = entity.states && !columns.includes(entity.states.field) ? entity.states : null;
   const names = [...columns, ...(state ? [state.field] : [])].map((c) => sql.id(c));
   const picked = columns.map((c) => sql.ref(`s.${c}`));
@@ -197,7 +202,7 @@ export async function updateRecords(w: WriteContext, entityRef: EntityRef, targe
   const ids = before.map((r) => Number(r.id));
   const from = fromOf(target);
   const after = (
-    await sql<Row>`update ${tbl(entity)} as t set ${sql.join(sets)}, version = t.version + 1, updated_by = ${w.actor.userId}, updated_at = now()
+    await sql<Row>`update ${tbl(entity)} as t set ${sql.join(sets)}, version = t.version + 1, updated_by = ${stampOf(w)}, updated_at = now()
       ${from ? sql`from ${from}` : sql``} where ${targetCondition(w, target)} and t.id in (${sql.join(ids.map((i) => sql`${i}`))}) returning t.*`.execute(w.tx)
   ).rows;
   const byId = new Map(before.map((r) => [Number(r.id), r]));

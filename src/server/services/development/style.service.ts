@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { registerActionHandler } from '../../resources/action-handlers';
 import { registerSaveHook } from '../../resources/save-hooks';
-import { deriveRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
+import { deriveRecords, insertRecords, insertSelected, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 
 /**
  * Styles and their costing versions (issue 18, product development), on the one write path:
@@ -45,16 +45,16 @@ async function fillCostLines(tx: Db, clientId: number, userId: number, cost: Row
       + (select count(*) from dev_style_cost_process where client_id = ${clientId} and cost_id = ${Number(cost.id)}) as n`.execute(tx);
   if (num(has.rows[0]?.n) > 0) return;
   const colour = text(cost.colour) || listOf(style.colours)[0] || '';
-  // raw write: child lines with their parent's key (cost_id), which the record writer does not write (it writes declared fields only)
-  await sql`insert into dev_style_cost_material (client_id, created_by, updated_by, cost_id, material_id, consumption, wastage_pct, unit_price, seq)
-    select b.client_id, ${userId}, ${userId}, ${Number(cost.id)}, b.material_id, b.consumption, coalesce(b.wastage_pct, 0), coalesce(b.unit_price, m.price), row_number() over (order by b.seq nulls last, b.id)
+  const w = serviceWrite(tx, { clientId, userId });
+  const costId = Number(cost.id);
+  await insertSelected(w, 'stylecost_material', ['cost_id', 'material_id', 'consumption', 'wastage_pct', 'unit_price', 'seq'], sql`
+    select ${costId}::int as cost_id, b.material_id, b.consumption, coalesce(b.wastage_pct, 0) as wastage_pct, coalesce(b.unit_price, m.price) as unit_price, row_number() over (order by b.seq nulls last, b.id) as seq
     from dev_style_bom b left join md_material m on m.client_id = b.client_id and m.id = b.material_id
     where b.client_id = ${clientId} and b.style_id = ${Number(style.id)} and (coalesce(b.colour, '') = '' or b.colour = ${colour})
-    order by b.seq nulls last, b.id`.execute(tx);
-  // raw write: child lines with their parent's key (cost_id), as above
-  await sql`insert into dev_style_cost_process (client_id, created_by, updated_by, cost_id, seq, process_id, smv, outsourced, outsource_price)
-    select r.client_id, ${userId}, ${userId}, ${Number(cost.id)}, r.seq, r.process_id, r.smv, coalesce(r.outsourced, false), r.outsource_price
-    from dev_style_routing r where r.client_id = ${clientId} and r.style_id = ${Number(style.id)} order by r.seq, r.id`.execute(tx);
+    order by b.seq nulls last, b.id`, { audit: false, hooks: false });
+  await insertSelected(w, 'stylecost_process', ['cost_id', 'seq', 'process_id', 'smv', 'outsourced', 'outsource_price'], sql`
+    select ${costId}::int as cost_id, r.seq, r.process_id, r.smv, coalesce(r.outsourced, false) as outsourced, r.outsource_price
+    from dev_style_routing r where r.client_id = ${clientId} and r.style_id = ${Number(style.id)} order by r.seq, r.id`, { audit: false, hooks: false });
 }
 
 /** Prices a costing version from its lines and rates, writing each line's amount and the totals. */
@@ -90,21 +90,17 @@ async function carryStyleIntoOrder(tx: Db, clientId: number, userId: number, ord
   if (num(entries.rows[0].n) === 0) {
     const seq0 = num((await sql<{ m: number }>`select coalesce(max(seq), 0)::int as m from scm_pr_order_entry where client_id = ${clientId} and order_id = ${orderId}`.execute(tx)).rows[0].m);
     let seq = seq0;
-    for (const colour of listOf(s.colours))
-      for (const size of listOf(s.size_range))
-        // raw write: an order line with its parent's key (order_id), which the record writer does not write (it writes declared fields only)
-        await sql`insert into scm_pr_order_entry (client_id, created_by, updated_by, order_id, style_no, style_name, colour, size, qty, seq)
-          values (${clientId}, ${userId}, ${userId}, ${orderId}, ${text(s.code)}, ${text(s.name)}, ${colour}, ${size}, 0, ${++seq})`.execute(tx);
+    const lines = listOf(s.colours).flatMap((colour) => listOf(s.size_range).map((size) => ({ order_id: orderId, style_no: text(s.code), style_name: text(s.name), colour, size, qty: 0, seq: ++seq })));
+    await insertRecords(serviceWrite(tx, { clientId, userId }), 'prorder_entry', lines, { audit: false, hooks: false });
   }
   const bom = await sql<{ n: number }>`select count(*)::int as n from scm_pr_order_bom where client_id = ${clientId} and order_id = ${orderId}`.execute(tx);
   if (num(bom.rows[0].n) === 0) {
     // One line per material (usage with wastage, the largest of its colours' lines), named as the master data names it.
-    // raw write: order BOM lines with their parent's key (order_id), as above
-    await sql`insert into scm_pr_order_bom (client_id, created_by, updated_by, order_id, material_id, material_name, unit, usage, remark)
-      select ${clientId}, ${userId}, ${userId}, ${orderId}, b.material_id, m.name, coalesce(max(b.unit), max(m.unit)),
-        round(max(b.consumption * (1 + coalesce(b.wastage_pct, 0) / 100))::numeric, 4), ${`${text(s.code)} BOM`}
+    await insertSelected(serviceWrite(tx, { clientId, userId }), 'prorder_bom', ['order_id', 'material_id', 'material_name', 'unit', 'usage', 'remark'], sql`
+      select ${orderId}::int as order_id, b.material_id, m.name as material_name, coalesce(max(b.unit), max(m.unit)) as unit,
+        round(max(b.consumption * (1 + coalesce(b.wastage_pct, 0) / 100))::numeric, 4) as usage, ${`${text(s.code)} BOM`}::text as remark
       from dev_style_bom b join md_material m on m.client_id = b.client_id and m.id = b.material_id
-      where b.client_id = ${clientId} and b.style_id = ${Number(s.id)} group by b.material_id, m.name order by min(b.seq), b.material_id`.execute(tx);
+      where b.client_id = ${clientId} and b.style_id = ${Number(s.id)} group by b.material_id, m.name order by min(b.seq), b.material_id`, { audit: false, hooks: false });
   }
 }
 

@@ -11,7 +11,7 @@ import { AppError } from '../../http/errors';
 import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
-import { removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
+import { insertRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
 import { asTenant, sharedDocumentChanged } from '../orders/cross-tenant.util';
 import { closeShare, openShare, STATEMENT_SHARE } from '../orders/order-share';
@@ -87,11 +87,10 @@ async function readLines(tx: Db, clientId: number, stmtId: number): Promise<Matc
  */
 async function writeLines(tx: Db, clientId: number, stmtId: number, userId: number, lines: MatchedLine[]): Promise<void> {
   await removeRecords(serviceWrite(tx, { clientId, userId }), 'finstatement_line', { where: sql`t.statement_id = ${stmtId}` }, { audit: false, hooks: false });
+  const w = serviceWrite(tx, { clientId, userId });
   for (let i = 0; i < lines.length; i += 200) {
     const chunk = lines.slice(i, i + 200);
-    const values = chunk.map((l) => sql`(${clientId}, ${stmtId}, ${userId}, ${userId}, ${sql.join(LINE_COLUMNS.map((c) => sql.val(l[c] ?? null)))})`);
-    // raw write: the lines of a statement by its id; the record writer writes declared fields only, and a line's foreign key (statement_id) is its parent's, not a declared field
-    await sql`insert into fin_statement_line (client_id, statement_id, created_by, updated_by, ${sql.join(LINE_COLUMNS.map((c) => sql.id(c)))}) values ${sql.join(values)}`.execute(tx);
+    await insertRecords(w, 'finstatement_line', chunk.map((l) => ({ statement_id: stmtId, ...Object.fromEntries(LINE_COLUMNS.map((c) => [c, l[c] ?? null])) })), { audit: false, hooks: false });
   }
 }
 

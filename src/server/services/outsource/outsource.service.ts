@@ -7,7 +7,7 @@ import { AppError, keyedError, type ErrorKey, type ParamsArg } from '../../http/
 import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
-import { deriveRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
+import { deriveRecords, insertRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
 import { raiseNotice } from '../notify/notice.service';
 import { asTenant, receiverAccepts, sharedDocumentChanged } from '../orders/cross-tenant.util';
@@ -296,7 +296,7 @@ export function registerOutsourceHandlers(): void {
         }
       }
     },
-    afterWrite: async ({ tx, clientId, ids }) => {
+    afterWrite: async ({ tx, clientId, ids, actor }) => {
       for (const id of ids) {
         const o = (await sql<Row>`select o.id, o.plan_id, p.estimated_rate from scm_outsource_order o left join md_process p on p.id = o.process_id and p.client_id = o.client_id
           where o.id = ${id} and o.client_id = ${clientId}`.execute(tx)).rows[0];
@@ -304,9 +304,8 @@ export function registerOutsourceHandlers(): void {
         const count = (await sql<{ n: number }>`select count(*)::int as n from scm_outsource_order_line where client_id = ${clientId} and order_id = ${id}`.execute(tx)).rows[0].n;
         if (o?.plan_id && count === 0) {
           const plan = (await sql<Row>`select * from scm_prodplan where id = ${o.plan_id as number} and client_id = ${clientId}`.execute(tx)).rows[0];
-          for (const l of plan ? linesFromPlan(plan, null) : [])
-            // raw write: a line the order's own save adds under its parent; the record writer writes declared fields only, and a child line's foreign key (order_id) is its parent's, not a declared field
-            await sql`insert into scm_outsource_order_line (client_id, order_id, style_no, colour, size, qty, seq) values (${clientId}, ${id}, ${l.style_no as string | null}, ${l.colour}, ${l.size}, ${l.qty}, ${l.seq})`.execute(tx);
+          const lines = (plan ? linesFromPlan(plan, null) : []).map((l) => ({ order_id: id, style_no: (l.style_no as string | null) ?? null, colour: l.colour, size: l.size, qty: l.qty, seq: l.seq }));
+          await insertRecords(serviceWrite(tx, { clientId, userId: actor.userId, username: actor.username }), 'outsourceorder_line', lines, { hooks: false });
         }
         // The process's estimated rate is the default price.
         if (o?.estimated_rate !== null && o?.estimated_rate !== undefined)

@@ -6,7 +6,7 @@ import { registerActionHandler, type ActionContext } from '../../resources/actio
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { registerSaveHook } from '../../resources/save-hooks';
-import { deriveRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
+import { deriveRecords, insertRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 import { languageOf, weightedScore } from './sourcing.service';
 
 /**
@@ -54,10 +54,7 @@ export function registerVendorEvalHandlers(): void {
         const w = serviceWrite(tx, { clientId });
         if (replace) await removeRecords(w, 'srcvendoreval_score', { where: sql`t.eval_id = ${id} and t.config_item_id is not null` });
         const fill = rows.length === 0 || replace;
-        for (const i of fill ? items : [])
-          // raw write: a child line with its parent's key (eval_id), which the record writer does not write (it writes declared fields only)
-          await sql`insert into srm_src_vendoreval_score (client_id, eval_id, config_item_id, item_name, weight, min_score, max_score)
-            values (${clientId}, ${id}, ${Number(i.id)}, ${i.item_name as string}, ${i.weight as number}, ${i.min_score as number}, ${i.max_score as number})`.execute(tx);
+        await insertRecords(w, 'srcvendoreval_score', (fill ? items : []).map((i) => ({ eval_id: id, config_item_id: Number(i.id), item_name: i.item_name as string, weight: i.weight as number, min_score: i.min_score as number, max_score: i.max_score as number })), { hooks: false });
         // Spec 5: each score within its item's minimum and maximum (read as stored, rows in their order).
         const stored = await scoreRows(tx, clientId, id);
         for (const [i, r] of stored.entries()) {
