@@ -1,0 +1,143 @@
+import {
+  Avatar,
+  Button,
+  Menu,
+  MenuDivider,
+  MenuGroup,
+  MenuGroupHeader,
+  MenuItem,
+  MenuItemCheckbox,
+  MenuItemRadio,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+} from '@fluentui/react-components';
+import { Building20Regular, Grid20Regular, Person20Regular, Settings20Regular, ShieldLock20Regular, SignOut20Regular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { accessApi } from '../session/access-api';
+import { access, shellState } from '../session/access-state';
+import { useShellStyles } from './shell-styles';
+import { useSignOut, useSwitchTo } from './use-shell-session';
+
+/** The platform switcher (spec: platform id and name; menus follow the chosen platform). */
+export function PlatformSwitch() {
+  const s = useShellStyles();
+  const { t } = useTranslation();
+  const user = useSnapshot(access);
+  const applySwitch = useSwitchTo();
+  if (!user.platformList.length) return null;
+  const switchTo = async (id: string) => {
+    if (id === user.platformId) return;
+    const reply = await accessApi.switchPlatform(id).catch(() => null);
+    applySwitch(reply, t('ui.shell.platformSwitched', { name: reply?.platform_name ?? id }));
+  };
+  return (
+    <Menu checkedValues={{ platform: [user.platformId] }} onCheckedValueChange={(_, d) => void switchTo(d.checkedItems[0])}>
+      <MenuTrigger disableButtonEnhancement>
+        <Button appearance="subtle" className={s.topButton} icon={<Grid20Regular />} data-testid="platform-switch">
+          {user.platformName || user.platformId}
+        </Button>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          <MenuGroup>
+            <MenuGroupHeader>{t('ui.shell.platform')}</MenuGroupHeader>
+            {user.platformList.map((p) => (
+              <MenuItemRadio key={p.id} name="platform" value={p.id}>
+                {p.name}
+              </MenuItemRadio>
+            ))}
+          </MenuGroup>
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}
+
+/** Company switch, for users who belong to more than one company (spec 7 switch-token). */
+export function CompanySwitch() {
+  const s = useShellStyles();
+  const { t } = useTranslation();
+  const user = useSnapshot(access);
+  const applySwitch = useSwitchTo();
+  if (user.companies.length < 2) return null;
+  const switchTo = async (id: number) => {
+    if (id === user.clientId) return;
+    const reply = await accessApi.switchCompany(id).catch(() => null);
+    applySwitch(reply, t('ui.shell.companySwitched', { name: reply?.client_name ?? '' }));
+  };
+  return (
+    <Menu checkedValues={{ company: [String(user.clientId)] }} onCheckedValueChange={(_, d) => void switchTo(Number(d.checkedItems[0]))}>
+      <MenuTrigger disableButtonEnhancement>
+        <Button appearance="subtle" className={s.topButton} icon={<Building20Regular />} data-testid="company-switch">
+          {user.clientName}
+        </Button>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          <MenuGroup>
+            <MenuGroupHeader>{t('ui.shell.company')}</MenuGroupHeader>
+            {user.companies.map((c) => (
+              <MenuItemRadio key={c.id} name="company" value={String(c.id)}>
+                {c.name}
+              </MenuItemRadio>
+            ))}
+          </MenuGroup>
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}
+
+/** The user's menu: own pages, the watermark switch and sign-out. */
+export function UserMenu() {
+  const s = useShellStyles();
+  const { t } = useTranslation();
+  const user = useSnapshot(access);
+  const shell = useSnapshot(shellState);
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  return (
+    <Menu
+      checkedValues={{ view: shell.watermark ? ['watermark'] : [] }}
+      onCheckedValueChange={(_, d) => {
+        shellState.watermark = d.checkedItems.includes('watermark');
+      }}
+    >
+      <MenuTrigger disableButtonEnhancement>
+        <Button appearance="subtle" className={s.userButton} data-testid="user-menu">
+          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+            <Avatar size={28} name={user.fullname || user.username} image={user.avatar ? { src: user.avatar } : undefined} color="colorful" />
+            <span style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{user.fullname || user.username}</span>
+          </span>
+        </Button>
+      </MenuTrigger>
+      <MenuPopover>
+        <MenuList>
+          <MenuGroup>
+            <MenuGroupHeader>{user.clientName}</MenuGroupHeader>
+            <MenuItem icon={<Person20Regular />} onClick={() => navigate('/page/userinfo')}>
+              {t('ui.userinfo.title')}
+            </MenuItem>
+            <MenuItem icon={<ShieldLock20Regular />} onClick={() => navigate('/page/security')}>
+              {t('ui.security.title')}
+            </MenuItem>
+            <MenuItem icon={<Settings20Regular />} onClick={() => navigate('/page/settings')}>
+              {t('ui.settings.title')}
+            </MenuItem>
+          </MenuGroup>
+          <MenuDivider />
+          <MenuItemCheckbox name="view" value="watermark" data-testid="toggle-watermark">
+            {t('ui.shell.watermark')}
+          </MenuItemCheckbox>
+          <MenuDivider />
+          <MenuItem icon={<SignOut20Regular />} onClick={() => void signOut()} data-testid="sign-out">
+            {t('ui.shell.signOut')}
+          </MenuItem>
+        </MenuList>
+      </MenuPopover>
+    </Menu>
+  );
+}
