@@ -1,0 +1,113 @@
+import type { CellFocusedEvent, CellMouseDownEvent, CellMouseOverEvent, CellValueChangedEvent, Column } from 'ag-grid-community';
+import type { ClipboardEvent, KeyboardEvent } from 'react';
+import { writeClipboard } from './clipboard';
+import { copyText, extend, planClear, planFillDown, planPaste, record, redo, sheetCommand, single, undo } from './spreadsheet';
+import type { SheetGrid, SheetRefs, SheetWrites } from './spreadsheet-grid';
+
+/**
+ * The event handlers of the spreadsheet keys (useSpreadsheetKeys), by concern: the keyboard
+ * (arrows with Shift, Ctrl+C, Ctrl+D, Delete, Ctrl+Z/Y), the clipboard, and the mouse and focus
+ * that move the range.
+ */
+
+/** Keys are read on the container before the grid sees them (capture phase), so the grid's own
+ * navigation does not run for the keys handled here. */
+export function keyHandler(refs: SheetRefs, grid: SheetGrid, writes: SheetWrites) {
+  const { api, opts, stack, shiftNav } = refs;
+  const { sheet, current, editing, columns } = grid;
+  const { run, write, setRange } = writes;
+  return (ev: KeyboardEvent) => {
+    const g = api.current;
+    if (!g || editing()) return;
+    const cmd = sheetCommand(ev);
+    const r = current();
+    if (!cmd || !r) return;
+    const readOnly = Boolean(opts.current.readOnly);
+    if (readOnly && cmd.kind !== 'copy' && cmd.kind !== 'extend') return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    if (cmd.kind === 'copy') writeClipboard(copyText(r, sheet()));
+    else if (cmd.kind === 'fillDown') run(planFillDown(r, sheet()));
+    else if (cmd.kind === 'clear') run(planClear(r, sheet()));
+    else if (cmd.kind === 'undo' || cmd.kind === 'redo') {
+      const u = cmd.kind === 'undo' ? undo(stack.current) : redo(stack.current);
+      if (u) {
+        stack.current = u.stack;
+        write(u.writes);
+      }
+    } else if (cmd.kind === 'extend') {
+      const s = sheet();
+      const next = extend(r, cmd.dr, cmd.dc, s.rowCount, s.colCount);
+      shiftNav.current = true;
+      g.setFocusedCell(next.focus.row, columns()[next.focus.col]);
+      shiftNav.current = false;
+      setRange(next);
+    }
+  };
+}
+
+/** Copy and paste through the container's DOM events (they work without a secure context). */
+export function clipboardHandlers(refs: SheetRefs, grid: SheetGrid, writes: SheetWrites) {
+  const { api, opts } = refs;
+  const { sheet, current, editing } = grid;
+  const { run } = writes;
+  return {
+    onCopy: (ev: ClipboardEvent) => {
+      if (!api.current || editing()) return;
+      const r = current();
+      if (!r) return;
+      ev.clipboardData.setData('text/plain', copyText(r, sheet()));
+      ev.preventDefault();
+    },
+    onPaste: (ev: ClipboardEvent) => {
+      if (!api.current || editing() || opts.current.readOnly) return;
+      const r = current();
+      if (!r) return;
+      ev.preventDefault();
+      run(planPaste(r, ev.clipboardData.getData('text/plain'), sheet()));
+    },
+  };
+}
+
+/** Focus, mouse down and drag move the range; a typed edit is one undo step. */
+export function pointerHandlers(refs: SheetRefs, grid: SheetGrid, writes: SheetWrites) {
+  const { range, shiftNav, dragging, applying, refused, stack } = refs;
+  const { colIndex, cellKey } = grid;
+  const { setRange } = writes;
+  const onCellFocused = (e: CellFocusedEvent) => {
+    if (e.rowIndex === null || e.rowIndex === undefined || !e.column || typeof e.column === 'string') return;
+    const pos = { row: e.rowIndex, col: colIndex(e.column as Column) };
+    if (pos.col < 0) return;
+    if (shiftNav.current) return; // a Shift+arrow moves the range's end itself
+    // The grid may say so again later (browser focus following): the range's moving end is there.
+    const r = range.current;
+    if (r && r.focus.row === pos.row && r.focus.col === pos.col) return;
+    if (!dragging.current) setRange(single(pos));
+  };
+
+  const onCellMouseDown = (e: CellMouseDownEvent) => {
+    const ev = e.event as MouseEvent | undefined;
+    if (e.rowIndex === null || e.node.rowPinned || colIndex(e.column) < 0) return;
+    const pos = { row: e.rowIndex, col: colIndex(e.column) };
+    if (ev?.shiftKey && range.current) {
+      setRange({ anchor: range.current.anchor, focus: pos });
+      dragging.current = true;
+      return;
+    }
+    dragging.current = true;
+    setRange(single(pos));
+  };
+  const onCellMouseOver = (e: CellMouseOverEvent) => {
+    if (!dragging.current || !range.current || e.rowIndex === null || e.node.rowPinned || colIndex(e.column) < 0) return;
+    const pos = { row: e.rowIndex, col: colIndex(e.column) };
+    if (pos.row !== range.current.focus.row || pos.col !== range.current.focus.col) setRange({ anchor: range.current.anchor, focus: pos });
+  };
+
+  /** A typed edit is one undo step too. */
+  const onCellValueChanged = (e: CellValueChangedEvent) => {
+    if (applying.current || e.rowIndex === null || e.source !== 'edit') return;
+    refused.current.delete(cellKey(e.node, e.column));
+    stack.current = record(stack.current, [{ pos: { row: e.rowIndex, col: colIndex(e.column) }, before: e.oldValue, after: e.newValue }]);
+  };
+  return { onCellFocused, onCellMouseDown, onCellMouseOver, onCellValueChanged };
+}

@@ -1,0 +1,90 @@
+import type { CellValueChangedEvent, GridApi } from 'ag-grid-community';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useReferenceOptions } from '../api/use-options';
+import { toast } from '../kernel/toast-bus';
+import type { ChildGridProps, ChildRow } from './ChildGrid';
+import { childColumnDefs, childPasteCheck } from './child-grid-columns';
+import { useSpreadsheetKeys } from './useSpreadsheetKeys';
+
+/**
+ * The logic of an editable child grid (ChildGrid is its view): its columns, the rows it edits in
+ * place, the spreadsheet keys, rows added and removed, and the errors listed below it.
+ */
+export function useChildGrid(p: ChildGridProps) {
+  const { t, i18n } = useTranslation();
+  const language: 'en' | 'zh-CN' = i18n.language === 'en' ? 'en' : 'zh-CN';
+  const apiRef = useRef<GridApi<ChildRow> | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const rowsRef = useRef(p.rows);
+  // Reference options arrive after the grid opens: read through a ref, so their arrival repaints
+  // the cells instead of rebuilding the columns under a cell being typed in.
+  const references = useReferenceOptions(p.grid.fields);
+  const referencesRef = useRef(references);
+  // Spreadsheet keys (issue 21: in every editable grid): ranges, copy/paste of blocks from Excel,
+  // Ctrl+D, Delete, undo. A pasted cell is checked by its field's own rules.
+  const check = childPasteCheck(p.grid, referencesRef);
+  const sheetKeys = useSpreadsheetKeys({
+    validate: (column, _node, raw) => check(column, raw),
+    onRefused: (refused) => toast.warning(t('grid.pasteRefused', { count: refused.length, message: t(refused[0].error.key, refused[0].error.params ?? {}) })),
+    // Lines shown read-only keep the range and copy.
+    readOnly: Boolean(p.disabled || !p.grid.editable),
+  });
+  referencesRef.current = references;
+  rowsRef.current = p.rows;
+
+  const columnDefs = useMemo(() => childColumnDefs(p.grid, p.disabled, p.errors, language, referencesRef), [p.grid, p.disabled, p.errors, language]);
+  const sheetColumnDefs = useMemo(() => sheetKeys.withClasses(columnDefs), [columnDefs, sheetKeys]);
+
+  const errorList = Object.entries(p.errors)
+    .map(([k, message]) => {
+      const [index, field] = k.split('.');
+      const col = p.grid.columns.find((c) => c.field === field);
+      return t('engine.rowError', { row: Number(index) + 1, field: col ? (language === 'en' ? col.label.en : col.label.zh) : field, message });
+    });
+
+  // The grid edits its row objects in place; it gets a new row list only when rows are added or
+  // removed, so an edit never re-renders the row under a fast typist's next cell editor.
+  const structure = p.rows.map((r) => r.__key).join('|');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new row list only when rows are added or removed (structure), as said above; p.rows changes on every edit
+  const gridRows = useMemo(() => p.rows.map((r) => ({ ...r })), [structure]);
+  // Error marks are cell classes: repaint them when the errors change.
+  useEffect(() => {
+    const api = apiRef.current;
+    if (api && !api.isDestroyed()) api.refreshCells({ force: true });
+  }, [p.errors]);
+  // Reference cells show their record's title once the options have come.
+  useEffect(() => {
+    const api = apiRef.current;
+    const columns = Object.keys(references);
+    if (api && !api.isDestroyed() && columns.length) api.refreshCells({ columns });
+  }, [references]);
+  const onCellValueChanged = (e: CellValueChangedEvent<ChildRow>) => {
+    sheetKeys.onCellValueChanged(e as CellValueChangedEvent);
+    if (!e.data) return;
+    const edited = e.data;
+    // A paste changes many cells before the next render: the ref follows each change.
+    rowsRef.current = rowsRef.current.map((r) => (r.__key === edited.__key ? { ...edited } : r));
+    p.onChange(rowsRef.current);
+  };
+
+  const add = () => {
+    const row = p.newRow();
+    p.onChange([...rowsRef.current, row]);
+    // Start typing in the new row's first editable cell.
+    setTimeout(() => {
+      const api = apiRef.current;
+      const first = p.grid.columns[0]?.field;
+      if (!api || api.isDestroyed() || !first) return;
+      const index = rowsRef.current.length - 1;
+      api.ensureIndexVisible(index);
+      api.setFocusedCell(index, first);
+      api.startEditingCell({ rowIndex: index, colKey: first });
+    }, 50);
+  };
+  const removeSelected = () => {
+    p.onChange(rowsRef.current.filter((r) => !selected.includes(r.__key)));
+    setSelected([]);
+  };
+  return { language, apiRef, selected, setSelected, sheetKeys, sheetColumnDefs, gridRows, errorList, onCellValueChanged, add, removeSelected };
+}
