@@ -1,52 +1,16 @@
-import {
-  Badge,
-  makeStyles,
-  Menu,
-  MenuItem,
-  MenuItemCheckbox,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  SearchBox,
-  Tab,
-  TabList,
-  Text,
-  ToolbarButton,
-  ToolbarDivider,
-  tokens,
-  Tooltip,
-} from '@fluentui/react-components';
-import {
-  AddRegular,
-  ArrowClockwiseRegular,
-  ColumnTripleEditRegular,
-  DeleteRegular,
-  DocumentPrintRegular,
-  EditRegular,
-  EyeRegular,
-  HistoryRegular,
-  PlayRegular,
-} from '@fluentui/react-icons';
-import { useEffect, useState, type ReactNode } from 'react';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
-import type { TransitionDef } from '../../model/entity';
-import type { ToolbarAction } from '../../model/page';
 import type { ResolvedPage } from '../../model/page-resolve';
 import { ConfirmDialog, TransitionDialog } from '../form/dialogs';
 import { FormDrawer, type DrawerSlots } from '../form/FormDrawer';
 import { EntityGrid } from '../grid/EntityGrid';
-import { storeSavedTable } from '../grid/column-state';
-import { access } from '../session/access-state';
-import { toast } from '../kernel/toast-bus';
-import { ApiError } from '../api/client';
-import { fieldErrorsOf } from '../api/reactions';
 import { EmptyList } from './EmptyList';
-import { OverflowToolbar } from './OverflowToolbar';
-import { PageHead } from './PageHead';
-import { ListExcelActions } from './ListExcelActions';
 import { DrillBar } from './DrillBar';
+import { ListHead } from './ListHead';
+import { ListToolbar } from './ListToolbar';
+import { useListActions } from './use-list-actions';
 import { useListController, type ListController } from './use-list-controller';
 
 export { fixedFiltersOf } from './use-list-controller';
@@ -55,15 +19,6 @@ const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '8px', height: '100%', boxSizing: 'border-box', minHeight: 0 },
   bar: { display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap', background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, padding: '2px 6px', boxShadow: tokens.shadow2 },
 });
-
-function transitionsFor(resolved: ResolvedPage, actions: ToolbarAction[], roles: readonly string[]): TransitionDef[] {
-  return actions
-    .filter((a): a is { kind: 'transition'; action: string } => a.kind === 'transition')
-    .map((a) => resolved.transitions.find((t) => t.action === a.action))
-    .filter((t): t is TransitionDef => Boolean(t))
-    // Buttons show for roles that may run them (the server checks again).
-    .filter((t) => !t.roles?.length || t.roles.some((r) => roles.includes(r)));
-}
 
 /**
  * What a page adds to the generic list instead of writing its own (the orders' state actions and
@@ -92,54 +47,12 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
   const navigate = useNavigate();
-  const { dashroles, username } = useSnapshot(access);
   const list = useListController(resolved, { subindex });
-  const { api, gridApi, selected, refresh, withSelection } = list;
-  const [confirmRemove, setConfirmRemove] = useState(false);
-  const [transition, setTransition] = useState<TransitionDef | null>(null);
-  const [hidden, setHidden] = useState<string[]>(resolved.columns.filter((c) => c.hide).map((c) => c.field));
-  const actions = resolved.actions;
-  const has = (kind: ToolbarAction['kind']) => actions.some((a) => a.kind === kind);
-  const transitions = transitionsFor(resolved, actions, dashroles);
+  const { selected, refresh } = list;
+  const actions = useListActions(resolved, list);
+  const { has, confirmRemove, setConfirmRemove, removeSelected, transition, setTransition, runTransition } = actions;
   const setDrawer = list.openDrawer;
   const drawerSlots = slots.drawer?.(list);
-
-  const removeSelected = async () => {
-    setConfirmRemove(false);
-    try {
-      await api.remove(selected.map((r) => ({ id: Number(r.id), version: Number(r.version) })));
-      toast.success(t('engine.removed'));
-      list.setSelected([]);
-      refresh({ deselect: true });
-    } catch {
-      /* the API reactions showed the reason */
-    }
-  };
-
-  /** Runs an action; a refused parameter comes back as field errors for the still open dialog. */
-  const runTransition = async (tr: TransitionDef, params: Record<string, unknown>): Promise<Record<string, string> | null> => {
-    try {
-      const single = list.one;
-      await api.action(tr.action, selected.map((r) => Number(r.id)), params, single ? Number(single.version) : null);
-      setTransition(null);
-      toast.success(t('engine.actionDone'));
-      refresh();
-      return null;
-    } catch (e) {
-      /* the API reactions showed the reason; a parameter's error also lands on its field */
-      const fields = e instanceof ApiError ? fieldErrorsOf(e.errors) : {};
-      if ((tr.params ?? []).some((p) => fields[p.key])) return fields;
-      setTransition(null);
-      return null;
-    }
-  };
-
-  // A transition with parameters or a confirmation asks first; a plain one runs at once.
-  const startTransition = (tr: TransitionDef) =>
-    withSelection(() => {
-      if (tr.params?.length || tr.confirm) setTransition(tr);
-      else void runTransition(tr, {});
-    });
 
   const title = en ? resolved.page.title.en : resolved.page.title.zh;
   useEffect(() => {
@@ -147,116 +60,9 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
   }, [title]);
   return (
     <div className={s.page} data-testid={slots.testId ?? `list-${resolved.page.opt}`}>
-      <PageHead
-        title={title}
-        aside={
-          <>
-            {selected.length > 0 && <Text size={200} data-testid="selected-count">{t('engine.selected', { count: selected.length })}</Text>}
-            {list.total !== null && <Text size={200} data-testid="row-total">{t('engine.rowsTotal', { count: list.total })}</Text>}
-            <SearchBox
-              placeholder={t('engine.quickSearch')}
-              value={list.quickText}
-              onChange={(_, d) => list.setQuickText(d.value)}
-              style={{ minWidth: 240 }}
-              data-testid="quick-search"
-            />
-          </>
-        }
-      >
-        {resolved.statusTabs.length > 0 && (
-          <TabList selectedValue={list.tabKey} onTabSelect={(_, d) => list.setTabKey(String(d.value))} size="small">
-            {resolved.statusTabs.map((tb) => (
-              <Tab key={tb.key} value={tb.key} data-testid={`tab-${tb.key}`}>
-                {en ? tb.label.en : tb.label.zh}{' '}
-                {list.counts[tb.key] !== undefined && (
-                  <Badge appearance="tint" size="small" color={tb.key === list.tabKey ? 'brand' : 'informative'} data-testid={`tab-count-${tb.key}`}>
-                    {list.counts[tb.key]}
-                  </Badge>
-                )}
-              </Tab>
-            ))}
-          </TabList>
-        )}
-      </PageHead>
+      <ListHead resolved={resolved} list={list} title={title} />
       <div className={s.bar}>
-        <OverflowToolbar label={title} testId="list-toolbar">
-          {has('create') && (
-            <ToolbarButton appearance="primary" icon={<AddRegular />} onClick={() => setDrawer({ action: 'add', id: null })} data-testid="action-create">
-              {t('engine.create')}
-            </ToolbarButton>
-          )}
-          {has('edit') && (
-            <ToolbarButton icon={<EditRegular />} onClick={() => withSelection((rows) => setDrawer({ action: 'edit', id: Number(rows[0].id) }))} data-testid="action-edit">
-              {t('engine.edit')}
-            </ToolbarButton>
-          )}
-          {has('view') && (
-            <ToolbarButton icon={<EyeRegular />} onClick={() => withSelection((rows) => navigate(`/page/view/${resolved.page.opt}?id=${String(rows[0].id)}`))} data-testid="action-view">
-              {t('engine.view')}
-            </ToolbarButton>
-          )}
-          {has('remove') && (
-            <ToolbarButton icon={<DeleteRegular />} onClick={() => withSelection(() => setConfirmRemove(true))} data-testid="action-remove">
-              {t('engine.remove')}
-            </ToolbarButton>
-          )}
-          {(slots.actions || transitions.length > 0) && <ToolbarDivider />}
-          {slots.actions
-            ? slots.actions(list)
-            : transitions.map((tr) => (
-                <ToolbarButton key={tr.action} icon={<PlayRegular />} onClick={() => startTransition(tr)} data-testid={`action-${tr.action}`}>
-                  {en ? tr.label.en : tr.label.zh}
-                </ToolbarButton>
-              ))}
-          <ToolbarDivider />
-          {has('history') && (
-            <Tooltip content={t('engine.history')} relationship="label">
-              <ToolbarButton icon={<HistoryRegular />} onClick={() => withSelection((rows) => setDrawer({ action: 'edit', id: Number(rows[0].id), tab: 'history' }))} data-testid="action-history" />
-            </Tooltip>
-          )}
-          <Tooltip content={t('engine.document')} relationship="label">
-            <ToolbarButton icon={<DocumentPrintRegular />} onClick={() => withSelection((rows) => navigate(`/page/document/${resolved.page.opt}?id=${String(rows[0].id)}`))} data-testid="action-document" />
-          </Tooltip>
-          <ListExcelActions
-            resolved={resolved}
-            listQuery={() => list.lastQuery.current ?? {}}
-            visibleColumns={() => gridApi.current?.getAllDisplayedColumns().map((c) => c.getColId()).filter((id) => resolved.columns.some((c) => c.field === id)) ?? []}
-          />
-          <Tooltip content={t('engine.refresh')} relationship="label">
-            <ToolbarButton icon={<ArrowClockwiseRegular />} onClick={() => refresh()} data-testid="action-refresh" />
-          </Tooltip>
-          <Menu checkedValues={{ cols: resolved.columns.map((c) => c.field).filter((f) => !hidden.includes(f)) }}
-            onCheckedValueChange={(_, d) => {
-              const visible = d.checkedItems;
-              const nextHidden = resolved.columns.map((c) => c.field).filter((f) => !visible.includes(f));
-              setHidden(nextHidden);
-              gridApi.current?.setColumnsVisible(resolved.columns.map((c) => c.field).filter((f) => visible.includes(f)), true);
-              gridApi.current?.setColumnsVisible(nextHidden, false);
-            }}
-          >
-            <MenuTrigger disableButtonEnhancement>
-              <ToolbarButton icon={<ColumnTripleEditRegular />} aria-label={t('engine.columns')} title={t('engine.columns')} data-testid="action-columns" data-overflow-keep="" />
-            </MenuTrigger>
-            <MenuPopover>
-              <MenuList>
-                {resolved.columns.map((c) => (
-                  <MenuItemCheckbox key={c.field} name="cols" value={c.field}>
-                    {en ? c.label.en : c.label.zh}
-                  </MenuItemCheckbox>
-                ))}
-                <MenuItem
-                  onClick={() => {
-                    storeSavedTable(username, resolved.page.opt, null);
-                    gridApi.current?.resetColumnState();
-                    setHidden(resolved.columns.filter((c) => c.hide).map((c) => c.field));
-                  }}
-                >
-                  {t('engine.resetColumns')}
-                </MenuItem>
-              </MenuList>
-            </MenuPopover>
-          </Menu>
-        </OverflowToolbar>
+        <ListToolbar resolved={resolved} list={list} actions={actions} title={title} pageActions={slots.actions} />
       </div>
       {subindex && <DrillBar entity={resolved.entity} filters={list.fixed} onRemove={list.removeFixed} />}
       <EntityGrid

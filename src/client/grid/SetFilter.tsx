@@ -4,7 +4,7 @@ import { useGridFilter } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormOption } from '../../model/page';
-import { request } from '../api/client';
+import { entityApiOf } from '../api/entity-api';
 import type { SetFilterModel } from './filter-params';
 
 /**
@@ -31,10 +31,12 @@ export function SetFilter(props: CustomFilterProps<unknown, unknown, SetFilterMo
   useGridFilter({ doesFilterPass: useCallback(() => true, []) });
 
   useEffect(() => {
-    if (!props.refBase) return;
+    const base = props.refBase;
+    if (!base) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      request<{ rows: Array<Record<string, unknown>> }>(`${props.refBase}/page`, { method: 'GET', query: { size: 50, q: search || undefined }, signal: controller.signal }, { quiet: true })
+      entityApiOf(base)
+        .page({ size: '50', ...(search ? { q: search } : {}) }, { signal: controller.signal, quiet: true })
         .then((r) => setRemote(r.rows.map((row) => ({ value: String(row.id), label: String(row[props.refLabelField ?? 'name'] ?? row.id) + (row.code ? ` (${String(row.code)})` : '') }))))
         .catch(() => setRemote([]));
     }, 250);
