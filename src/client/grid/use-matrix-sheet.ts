@@ -8,16 +8,11 @@
  *
  * The matrix is a table of inputs, so the hook gives the table's handlers (`containerProps`), each
  * cell's (`cellProps`) and `typed` for an input's change.
- */
-import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+ */import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyWrites, matrixSheet, refusalOf, validateQty, type MatrixGrid } from './matrix';
-import {
-  copyText, emptyUndo, extend, inRange, planClear, planFillDown, planPaste, record, recordTyped, redo, sheetCommand, single, undo,
-  type CellPos, type CellRange, type CellRefusal, type EditPlan,
-} from './spreadsheet';
-
-const isMulti = (r: CellRange | null) => Boolean(r && (r.anchor.row !== r.focus.row || r.anchor.col !== r.focus.col));
+import { refusalOf, type MatrixGrid } from './matrix';
+import { emptyUndo, inRange, type CellPos, type CellRange, type CellRefusal } from './spreadsheet';
+import { isMulti, matrixCellHandlers, matrixClipboard, matrixEdits, matrixKeyHandler, type MatrixSheetRefs } from './matrix-sheet-handlers';
 
 export function useMatrixSheet(grid: MatrixGrid, commit: (g: MatrixGrid) => void, focusCell: (row: number, col: number) => void) {
   const { t } = useTranslation();
@@ -46,94 +41,9 @@ export function useMatrixSheet(grid: MatrixGrid, commit: (g: MatrixGrid) => void
   }, []);
 
   const handlers = useMemo(() => {
-    const setRange = (r: CellRange | null) => {
-      live.current.range = r;
-      setRangeState(r);
-    };
-    const apply = (g: MatrixGrid) => live.current.commit(g);
-    const run = (plan: EditPlan) => {
-      typedAt.current = null;
-      setRefused(plan.refused);
-      if (!plan.writes.length) return;
-      stack.current = record(stack.current, plan.writes);
-      apply(applyWrites(live.current.grid, plan.writes));
-    };
-
-    const onKeyDownCapture = (ev: KeyboardEvent) => {
-      const cmd = sheetCommand(ev);
-      const r = live.current.range;
-      if (!cmd || !r || cmd.kind === 'copy') return; // copy is the browser's copy event, below
-      if (cmd.kind === 'clear' && !isMulti(r)) return; // in one cell, Delete edits its text
-      ev.preventDefault();
-      ev.stopPropagation();
-      const sheet = matrixSheet(live.current.grid);
-      if (cmd.kind === 'fillDown') run(planFillDown(r, sheet));
-      else if (cmd.kind === 'clear') run(planClear(r, sheet));
-      else if (cmd.kind === 'undo' || cmd.kind === 'redo') {
-        const u = cmd.kind === 'undo' ? undo(stack.current) : redo(stack.current);
-        typedAt.current = null;
-        if (!u) return;
-        stack.current = u.stack;
-        setRefused([]);
-        apply(applyWrites(live.current.grid, u.writes));
-      } else if (cmd.kind === 'extend') {
-        const next = extend(r, cmd.dr, cmd.dc, sheet.rowCount, sheet.colCount);
-        setRange(next);
-        moving.current = true;
-        live.current.focusCell(next.focus.row, next.focus.col);
-        moving.current = false;
-      }
-    };
-
-    const onCopy = (ev: ClipboardEvent) => {
-      const r = live.current.range;
-      if (!r) return;
-      // Text selected inside one cell copies as the browser does it.
-      const input = ev.target as HTMLInputElement;
-      if (!isMulti(r) && typeof input.selectionStart === 'number' && input.selectionStart !== input.selectionEnd) return;
-      ev.clipboardData.setData('text/plain', copyText(r, matrixSheet(live.current.grid)));
-      ev.preventDefault();
-    };
-    const onPaste = (ev: ClipboardEvent) => {
-      const r = live.current.range;
-      if (!r) return;
-      ev.preventDefault();
-      run(planPaste(r, ev.clipboardData.getData('text/plain'), matrixSheet(live.current.grid)));
-    };
-
-    const cellProps = (row: number, col: number) => ({
-      onMouseDown: (ev: React.MouseEvent) => {
-        const r = live.current.range;
-        dragging.current = true;
-        setRange(ev.shiftKey && r ? { anchor: r.anchor, focus: { row, col } } : single({ row, col }));
-      },
-      onMouseEnter: () => {
-        const r = live.current.range;
-        if (dragging.current && r && (r.focus.row !== row || r.focus.col !== col)) setRange({ anchor: r.anchor, focus: { row, col } });
-      },
-      onFocus: () => {
-        if (typedAt.current && (typedAt.current.row !== row || typedAt.current.col !== col)) typedAt.current = null;
-        if (!moving.current && !dragging.current) setRange(single({ row, col }));
-      },
-    });
-
-    /** A cell's text typed: checked like a pasted one; one undo step per cell typed in. */
-    const typed = (row: number, col: number, text: string) => {
-      const g = live.current.grid;
-      const checked = validateQty(text);
-      const pos = { row, col };
-      if (checked.error) {
-        setRefused([{ pos, text, error: checked.error }]);
-        return;
-      }
-      setRefused([]);
-      const last = typedAt.current;
-      stack.current = recordTyped(stack.current, { pos, before: g.cells[row]?.[col] ?? null, after: checked.value }, Boolean(last && last.row === row && last.col === col));
-      typedAt.current = pos;
-      apply(applyWrites(g, [{ pos, before: null, after: checked.value }]));
-    };
-
-    return { containerProps: { onKeyDownCapture, onCopy, onPaste }, cellProps, typed };
+    const refs: MatrixSheetRefs = { live, stack, dragging, moving, typedAt, setRangeState, setRefused };
+    const edits = matrixEdits(refs);
+    return { containerProps: { onKeyDownCapture: matrixKeyHandler(refs, edits), ...matrixClipboard(refs, edits) }, ...matrixCellHandlers(refs, edits) };
   }, []);
 
   const messages = refused.map((r) => {
