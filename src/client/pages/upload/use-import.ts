@@ -1,0 +1,148 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { allPages, pageRoute } from '../../../model/page';
+import { uploadTypeMessageKey } from '../../../model/excel';
+import { resolvedPageOf } from '../../api/resolved-page';
+import { toast } from '../../kernel/toast-bus';
+import { commitChoice, importStage } from '../../engine/job-state';
+import { useJob } from '../../engine/use-job';
+import { downloadFile, uploadApi, uploadForm, UPLOAD_BASE, type JobView, type UploadLink } from '../../engine/upload-api';
+
+/** The list page of an entity, where "open the list" leads after an import. */
+function listRouteOf(entity: string | undefined): string | null {
+  const page = entity ? allPages().find((p) => p.entity === entity && ['index', 'page', 'masterdetail', 'ectabindex'].includes(p.kind)) : undefined;
+  return page ? pageRoute(page) : null;
+}
+
+/** The entity a link of the page preselects: `?entity=` or the entity of `?opt=`. */
+function preselected(search: URLSearchParams): string | null {
+  const entity = search.get('entity');
+  if (entity) return entity;
+  const opt = search.get('opt');
+  return opt ? (resolvedPageOf(opt)?.entity.name ?? null) : null;
+}
+
+/** The import options the user sets: the entity, insert or update by code, valid rows only, direct. */
+function useImportOptions(search: URLSearchParams) {
+  const [entity, setEntity] = useState<string | null>(preselected(search));
+  const [upsert, setUpsert] = useState(false);
+  const [validOnly, setValidOnly] = useState(false);
+  const [direct, setDirect] = useState(false);
+  return { entity, setEntity, upsert, setUpsert, validOnly, setValidOnly, direct, setDirect };
+}
+
+/** The page's templates: `?opt=` narrows to that page (spec 7 page-upload-links), else every entity. */
+function useUploadLinks(opt: string | undefined, setEntity: (update: (cur: string | null) => string | null) => void) {
+  const { i18n } = useTranslation();
+  const [links, setLinks] = useState<UploadLink[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    uploadApi
+      .links({ opt })
+      .then((list) => {
+        if (!live) return;
+        setLinks(list);
+        setEntity((cur) => (cur && list.some((l) => l.entity === cur) ? cur : (list[0]?.entity ?? null)));
+      })
+      .catch(() => live && setLinks([]));
+    return () => {
+      live = false;
+    };
+  }, [opt, i18n.language, setEntity]);
+  return links;
+}
+
+/** The form an upload sends: the entity, the mode, whether to check only or commit at once, the file. */
+function uploadFormOf(link: UploadLink, file: File, o: { upsert: boolean; validOnly: boolean; direct: boolean; advanced: boolean; lang: string }): FormData {
+  const form = new FormData();
+  form.set('entity', link.entity);
+  form.set('mode', o.upsert && link.upsert ? 'upsert' : 'insert');
+  form.set('commit', o.advanced && o.direct ? (o.validOnly ? 'valid' : 'all') : 'check');
+  form.set('lang', o.lang);
+  form.set('file', file, file.name);
+  return form;
+}
+
+/**
+ * The import page's state and commands: the templates and the chosen entity, the options, the
+ * upload with its progress, the job it started (or `?job=` reopened) and its confirmation.
+ */
+export function useImport(advanced: boolean) {
+  const { t, i18n } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const { job, setJob, loading } = useJob(Number(search.get('job')) || null);
+  const options = useImportOptions(search);
+  const { entity, setEntity, upsert, setUpsert, validOnly, direct } = options;
+  const [sending, setSending] = useState<number | null>(null);
+  const [committing, setCommitting] = useState(false);
+  const links = useUploadLinks(advanced ? undefined : (search.get('opt') ?? undefined), setEntity);
+
+  // A reopened job brings its own entity and options.
+  useEffect(() => {
+    if (!job) return;
+    if (job.params.entity) setEntity(job.params.entity);
+    setUpsert(job.params.mode === 'upsert');
+  }, [job?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- a reopened job (a new id) sets entity and mode once; its progress replies must not undo the user's choice
+
+  const link = links?.find((l) => l.entity === entity) ?? null;
+  const stage = importStage(job);
+  const lang = i18n.language === 'en' ? 'en' : 'zh-CN';
+
+  const adopt = (next: JobView | null) => {
+    setJob(next);
+    const params = new URLSearchParams(search);
+    if (next) params.set('job', String(next.id));
+    else params.delete('job');
+    setSearch(params, { replace: true });
+  };
+
+  const downloadTemplate = async (language: 'zh-CN' | 'en') => {
+    if (!link) return;
+    await downloadFile(`${UPLOAD_BASE}/template`, { entity: link.entity, lang: language }, `${link.entity}.xlsx`).catch(() => undefined);
+  };
+
+  const upload = async (file: File) => {
+    if (!link) return;
+    // spec 8 "upload failed": only .xlsx; the server refuses the rest too.
+    const wrongType = uploadTypeMessageKey(file.name);
+    if (wrongType) {
+      toast.error(t(wrongType));
+      return;
+    }
+    setSending(0);
+    try {
+      adopt(await uploadForm<JobView>(`${UPLOAD_BASE}/upload`, uploadFormOf(link, file, { upsert, validOnly, direct, advanced, lang }), (f) => setSending(f)));
+    } catch {
+      /* the reactions showed why */
+    } finally {
+      setSending(null);
+    }
+  };
+
+  const commit = async () => {
+    if (!job) return;
+    setCommitting(true);
+    try {
+      setJob(await uploadApi.commit(job.id, validOnly));
+    } catch {
+      /* shown by the reactions */
+    } finally {
+      setCommitting(false);
+    }
+  };
+
+  const downloadErrors = (only?: 'errors') => {
+    if (job) void downloadFile(`${UPLOAD_BASE}/jobs/${job.id}/error-workbook`, only ? { lang, only } : { lang }).catch(() => undefined);
+  };
+
+  return {
+    ...options, links, link, job, loading, stage, sending, committing,
+    busy: sending !== null || stage === 'working',
+    choice: commitChoice(job?.result ?? null, validOnly),
+    listRoute: listRouteOf(job?.params.entity ?? entity ?? undefined),
+    adopt, downloadTemplate, upload, commit, downloadErrors,
+  };
+}
+
+export type ImportState = ReturnType<typeof useImport>;
