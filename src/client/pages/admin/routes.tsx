@@ -12,7 +12,6 @@ function lazyPage(load: () => Promise<PageModule>, name: string): Pick<RouteObje
   };
 }
 
-const sys = () => import('./SysPages') as Promise<PageModule>;
 const users = () => import('./UsersPage') as Promise<PageModule>;
 const roles = () => import('./RolesPage') as Promise<PageModule>;
 const dataperms = () => import('./DataPermsPage') as Promise<PageModule>;
@@ -27,10 +26,10 @@ const rel = (path: string) => path.replace(/^\//, '');
  * roles do not grant it, whatever the browser shows. Titles come from the menu entries.
  */
 export const adminRoutes: RouteObject[] = [
-  { path: rel(ADMIN_SCREENS.signups.path), ...lazyPage(sys, 'SignupApprovalPage') },
-  { path: rel(ADMIN_SCREENS.clients.path), ...lazyPage(sys, 'ClientsPage') },
-  { path: rel(ADMIN_SCREENS.sysdict.path), ...lazyPage(sys, 'SystemDictionaryPage') },
-  { path: rel(ADMIN_SCREENS.sysconfig.path), ...lazyPage(sys, 'SystemConfigPage') },
+  { path: rel(ADMIN_SCREENS.signups.path), ...lazyPage(() => import('./SignupApprovalPage') as Promise<PageModule>, 'SignupApprovalPage') },
+  { path: rel(ADMIN_SCREENS.clients.path), ...lazyPage(() => import('./ClientsPage') as Promise<PageModule>, 'ClientsPage') },
+  { path: rel(ADMIN_SCREENS.sysdict.path), ...lazyPage(() => import('./SystemDictionaryPage') as Promise<PageModule>, 'SystemDictionaryPage') },
+  { path: rel(ADMIN_SCREENS.sysconfig.path), ...lazyPage(() => import('./SystemConfigPage') as Promise<PageModule>, 'SystemConfigPage') },
   { path: rel(ADMIN_SCREENS.services.path), ...lazyPage(() => import('./ServicesPage') as Promise<PageModule>, 'ServicesPage') },
   { path: rel(ADMIN_SCREENS.users.path), ...lazyPage(users, 'UsersPage') },
   { path: rel(ADMIN_SCREENS.roles.path), ...lazyPage(roles, 'RolesPage') },
