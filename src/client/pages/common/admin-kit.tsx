@@ -2,12 +2,6 @@ import {
   Button,
   Caption1,
   Card,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   makeStyles,
   MessageBar,
   MessageBarBody,
@@ -21,12 +15,14 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ChevronLeft20Regular, ChevronRight20Regular } from '@fluentui/react-icons';
-import { useCallback, useRef, useState, type JSX, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { formatDateTime } from '../../grid/cell-text';
-import { ConfirmDialog } from '../../form/dialogs';
 import { PageHead } from '../../engine/PageHead';
+
+// The confirmation, the edit dialog and the field errors of a refused save live beside (admin-dialogs).
+export { AdminEditDialog, fieldErrorsOf, useConfirm } from './admin-dialogs';
 
 /**
  * Pieces every administration screen shares (users, companies, sign-ups, outbox, import history, ...):
@@ -107,33 +103,6 @@ export function AdminCard(props: { children: ReactNode }) {
   return <Card className={s.card}>{props.children}</Card>;
 }
 
-/**
- * Confirmation before destructive actions: `const [dialog, confirm] = useConfirm();` then
- * `if (await confirm(text)) ...`, rendering `{dialog}` once.
- */
-export function useConfirm(): [ReactNode, (text: string) => Promise<boolean>] {
-  const [text, setText] = useState<string | null>(null);
-  const resolver = useRef<((ok: boolean) => void) | null>(null);
-  const ask = useCallback((question: string) => {
-    setText(question);
-    return new Promise<boolean>((resolve) => {
-      resolver.current = resolve;
-    });
-  }, []);
-  const close = (ok: boolean) => {
-    setText(null);
-    resolver.current?.(ok);
-    resolver.current = null;
-  };
-  return [<ConfirmDialog key="confirm" open={text !== null} text={text ?? ''} onConfirm={() => close(true)} onCancel={() => close(false)} />, ask];
-}
-
-/** Per-field messages of a 11000 reply (spec 8), joined when a field has several. */
-export function fieldErrorsOf(e: unknown): Record<string, string> {
-  if (!(e instanceof ApiError) || !e.errors) return {};
-  return Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
-}
-
 /** One column of an administration table: its header, width and how a row shows in it. */
 export type AdminColumn<R> = { key: string; header: ReactNode; width?: number; mono?: boolean; render: (row: R) => ReactNode };
 
@@ -201,47 +170,5 @@ export function AdminTable<R>(props: AdminTableProps<R>) {
       {props.paging && rows ? <Pager {...props.paging} /> : null}
       {props.footer}
     </AdminCard>
-  );
-}
-
-/**
- * The edit dialog of the administration screens: a title, the fields, cancel and save (disabled
- * while saving).
- */
-export function AdminEditDialog(props: {
-  open: boolean;
-  title: ReactNode;
-  onClose: () => void;
-  onSave: () => void;
-  busy?: boolean;
-  saveDisabled?: boolean;
-  saveLabel?: string;
-  saveIcon?: JSX.Element;
-  cancelLabel?: string;
-  saveTestId: string;
-  maxWidth?: number;
-  contentClassName?: string;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  // The dialog fades out after the page has already cleared what it edited: keep the title it was
-  // opened with until then, so a closing dialog never reads "为「」分配角色".
-  const title = useRef(props.title);
-  if (props.open) title.current = props.title;
-  return (
-    <Dialog open={props.open} onOpenChange={(_, d) => !d.open && props.onClose()}>
-      <DialogSurface style={props.maxWidth ? { maxWidth: props.maxWidth } : undefined}>
-        <DialogBody>
-          <DialogTitle>{title.current}</DialogTitle>
-          <DialogContent className={props.contentClassName}>{props.children}</DialogContent>
-          <DialogActions>
-            <Button onClick={props.onClose}>{props.cancelLabel ?? t('engine.cancel')}</Button>
-            <Button appearance="primary" icon={props.saveIcon} disabled={props.busy || props.saveDisabled} onClick={props.onSave} data-testid={props.saveTestId}>
-              {props.saveLabel ?? t('engine.save')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
   );
 }
