@@ -7,9 +7,8 @@ import type { ResolvedPage } from '../../model/page-resolve';
 import { storeSavedTable } from '../grid/column-state';
 import { access } from '../session/access-state';
 import { toast } from '../kernel/toast-bus';
-import { ApiError } from '../api/client';
-import { fieldErrorsOf } from '../api/reactions';
 import type { ListController } from './use-list-controller';
+import { useTransitionRunner } from './use-transition-runner';
 
 function transitionsFor(resolved: ResolvedPage, actions: ToolbarAction[], roles: readonly string[]): TransitionDef[] {
   return actions
@@ -29,7 +28,7 @@ export function useListActions(resolved: ResolvedPage, list: ListController) {
   const { dashroles } = useSnapshot(access);
   const { api, selected, refresh, withSelection } = list;
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const [transition, setTransition] = useState<TransitionDef | null>(null);
+  const { transition, setTransition, runTransition } = useTransitionRunner(list);
   const actions = resolved.actions;
   const has = (kind: ToolbarAction['kind']) => actions.some((a) => a.kind === kind);
   const transitions = transitionsFor(resolved, actions, dashroles);
@@ -47,22 +46,6 @@ export function useListActions(resolved: ResolvedPage, list: ListController) {
   };
 
   /** Runs an action; a refused parameter comes back as field errors for the still open dialog. */
-  const runTransition = async (tr: TransitionDef, params: Record<string, unknown>): Promise<Record<string, string> | null> => {
-    try {
-      const single = list.one;
-      await api.action(tr.action, selected.map((r) => Number(r.id)), params, single ? Number(single.version) : null);
-      setTransition(null);
-      toast.success(t('engine.actionDone'));
-      refresh();
-      return null;
-    } catch (e) {
-      /* the API reactions showed the reason; a parameter's error also lands on its field */
-      const fields = e instanceof ApiError ? fieldErrorsOf(e.errors) : {};
-      if ((tr.params ?? []).some((p) => fields[p.key])) return fields;
-      setTransition(null);
-      return null;
-    }
-  };
 
   // A transition with parameters or a confirmation asks first; a plain one runs at once.
   const startTransition = (tr: TransitionDef) =>

@@ -4,13 +4,11 @@ import { useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { TransitionDef } from '../../../model/entity';
-import { ApiError } from '../../api/client';
-import { fieldErrorsOf } from '../../api/reactions';
 import type { Row } from '../../api/entity-api';
 import type { ListController } from '../../engine/use-list-controller';
 import { TransitionDialog } from '../../form/dialogs';
 import { access } from '../../session/access-state';
-import { toast } from '../../kernel/toast-bus';
+import { useTransitionRunner } from '../../engine/use-transition-runner';
 
 /** A state action that opens its own editor instead of the generic parameter dialog. */
 export type EditorAction = {
@@ -26,11 +24,11 @@ export type EditorAction = {
  * `editors`, which open their own table editor (the vendor's shipment, the maker's receipt).
  */
 export function OutsourceActions({ list, editors }: { list: ListController; editors: Record<string, EditorAction> }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const en = i18n.language === 'en';
   const { dashroles } = useSnapshot(access);
-  const { resolved, one, selected } = list;
-  const [transition, setTransition] = useState<TransitionDef | null>(null);
+  const { resolved, selected } = list;
+  const { transition, setTransition, runTransition } = useTransitionRunner(list);
   const [editing, setEditing] = useState<{ action: string; row: Row } | null>(null);
   const transitions = resolved.actions
     .filter((a): a is { kind: 'transition'; action: string } => a.kind === 'transition')
@@ -38,20 +36,6 @@ export function OutsourceActions({ list, editors }: { list: ListController; edit
     .filter((x): x is TransitionDef => Boolean(x))
     .filter((x) => !x.roles?.length || x.roles.some((r) => dashroles.includes(r)));
 
-  const runTransition = async (tr: TransitionDef, params: Record<string, unknown>): Promise<Record<string, string> | null> => {
-    try {
-      await list.api.action(tr.action, selected.map((r) => Number(r.id)), params, one ? Number(one.version) : null);
-      setTransition(null);
-      toast.success(t('engine.actionDone'));
-      list.refresh();
-      return null;
-    } catch (e) {
-      const fields = e instanceof ApiError ? fieldErrorsOf(e.errors) : {};
-      if ((tr.params ?? []).some((p) => fields[p.key])) return fields;
-      setTransition(null);
-      return null;
-    }
-  };
 
   const start = (tr: TransitionDef) =>
     list.withSelection((rows) => {

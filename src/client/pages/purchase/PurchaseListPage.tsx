@@ -5,8 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { TransitionDef } from '../../../model/entity';
 import type { ResolvedPage } from '../../../model/page-resolve';
-import { ApiError } from '../../api/client';
-import { fieldErrorsOf } from '../../api/reactions';
 import { ListPage, type ListSlots } from '../../engine/ListPage';
 import { resolvedPageOf } from '../../api/resolved-page';
 import type { ListController } from '../../engine/use-list-controller';
@@ -16,6 +14,7 @@ import { toast } from '../../kernel/toast-bus';
 import './purchase-messages';
 import { ReceiptDialog } from './ReceiptDialog';
 import { ShipmentDialog } from './ShipmentDialog';
+import { useTransitionRunner } from '../../engine/use-transition-runner';
 
 /** The actions that open a table dialog instead of the generic parameter dialog. */
 const DIALOGS: Record<string, { action: string; from: string[] }> = {
@@ -33,31 +32,17 @@ function PurchaseActions({ list }: { list: ListController }) {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
   const { dashroles } = useSnapshot(access);
-  const { resolved, one, selected } = list;
+  const { resolved, selected } = list;
   const entity = resolved.entity.name;
   const special = DIALOGS[entity];
-  const [transition, setTransition] = useState<TransitionDef | null>(null);
-  const [dialogFor, setDialogFor] = useState<typeof one>(null);
+  const { transition, setTransition, runTransition } = useTransitionRunner(list);
+  const [dialogFor, setDialogFor] = useState<ListController['one']>(null);
   const transitions = resolved.actions
     .filter((a): a is { kind: 'transition'; action: string } => a.kind === 'transition')
     .map((a) => resolved.transitions.find((x) => x.action === a.action))
     .filter((x): x is TransitionDef => Boolean(x))
     .filter((x) => !x.roles?.length || x.roles.some((r) => dashroles.includes(r)));
 
-  const runTransition = async (tr: TransitionDef, params: Record<string, unknown>): Promise<Record<string, string> | null> => {
-    try {
-      await list.api.action(tr.action, selected.map((r) => Number(r.id)), params, one ? Number(one.version) : null);
-      setTransition(null);
-      toast.success(t('engine.actionDone'));
-      list.refresh();
-      return null;
-    } catch (e) {
-      const fields = e instanceof ApiError ? fieldErrorsOf(e.errors) : {};
-      if ((tr.params ?? []).some((p) => fields[p.key])) return fields;
-      setTransition(null);
-      return null;
-    }
-  };
 
   const start = (tr: TransitionDef) =>
     list.withSelection((rows) => {

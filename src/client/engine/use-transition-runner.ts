@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TransitionDef } from '../../model/entity';
+import { ApiError } from '../api/client';
+import { fieldErrorsOf } from '../api/reactions';
+import { toast } from '../kernel/toast-bus';
+import type { ListController } from './use-list-controller';
+
+/**
+ * The one transition runner of every list page (the generated list and the pages that add their own
+ * dialogs, purchase and outsourced orders): the transition being asked for (its parameters or its
+ * confirmation), and running it on the selected rows, at the version read when one row is selected.
+ * A refused parameter comes back as field errors for the still open dialog; any other refusal closes
+ * it (the API reactions showed the reason).
+ */
+export function useTransitionRunner(list: Pick<ListController, 'api' | 'selected' | 'one' | 'refresh'>) {
+  const { t } = useTranslation();
+  const [transition, setTransition] = useState<TransitionDef | null>(null);
+
+  const runTransition = async (tr: TransitionDef, params: Record<string, unknown>): Promise<Record<string, string> | null> => {
+    try {
+      await list.api.action(tr.action, list.selected.map((r) => Number(r.id)), params, list.one ? Number(list.one.version) : null);
+      setTransition(null);
+      toast.success(t('engine.actionDone'));
+      list.refresh();
+      return null;
+    } catch (e) {
+      const fields = e instanceof ApiError ? fieldErrorsOf(e.errors) : {};
+      if ((tr.params ?? []).some((p) => fields[p.key])) return fields;
+      setTransition(null);
+      return null;
+    }
+  };
+
+  return { transition, setTransition, runTransition };
+}
