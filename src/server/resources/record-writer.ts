@@ -127,6 +127,16 @@ async function auditMany(w: WriteContext, entity: EntityDef, action: string, ent
 
 export type InsertOptions = { audit?: string | false; hooks?: boolean };
 
+/** The stages after new rows are stored: the entity's afterWrite hooks (`created`), then their audit. */
+async function afterInsert(w: WriteContext, entity: EntityDef, inserted: Row[], options: InsertOptions): Promise<Row[]> {
+  if (options.hooks !== false) await afterWrite(w, entity, inserted.map((r) => Number(r.id)), true);
+  if (options.audit !== false) {
+    const fields = entity.fields.map((f) => f.key);
+    await auditMany(w, entity, options.audit ?? 'create', inserted.map((r) => ({ id: Number(r.id), changes: diffRecords(fields, null, r) })));
+  }
+  return inserted;
+}
+
 /** New rows of one entity (one statement for all of them); the stored rows, in the order given. */
 export async function insertRecords(w: WriteContext, entityRef: EntityRef, rows: readonly WriteValues[], options: InsertOptions = {}): Promise<Row[]> {
   if (!rows.length) return [];
@@ -142,12 +152,7 @@ export async function insertRecords(w: WriteContext, entityRef: EntityRef, rows:
     await sql<Row>`insert into ${tbl(entity)} (client_id, created_by, updated_by, ${sql.join(columns.map((c) => sql.id(c)))})
       values ${sql.join(values)} returning *`.execute(w.tx)
   ).rows;
-  if (options.hooks !== false) await afterWrite(w, entity, inserted.map((r) => Number(r.id)), true);
-  if (options.audit !== false) {
-    const fields = entity.fields.map((f) => f.key);
-    await auditMany(w, entity, options.audit ?? 'create', inserted.map((r) => ({ id: Number(r.id), changes: diffRecords(fields, null, r) })));
-  }
-  return inserted;
+  return afterInsert(w, entity, inserted, options);
 }
 
 /**
@@ -169,12 +174,7 @@ export async function insertSelected(w: WriteContext, entityRef: EntityRef, colu
     await sql<Row>`insert into ${tbl(entity)} (client_id, created_by, updated_by, ${sql.join(names)})
       select ${clientId}, ${userId}, ${userId}, ${sql.join([...picked, ...(state ? [sql`${state.initial}`] : [])])} from (${select}) s returning *`.execute(w.tx)
   ).rows;
-  if (options.hooks !== false) await afterWrite(w, entity, inserted.map((r) => Number(r.id)), true);
-  if (options.audit !== false) {
-    const fields = entity.fields.map((f) => f.key);
-    await auditMany(w, entity, options.audit ?? 'create', inserted.map((r) => ({ id: Number(r.id), changes: diffRecords(fields, null, r) })));
-  }
-  return inserted;
+  return afterInsert(w, entity, inserted, options);
 }
 
 export type UpdateOptions = {
