@@ -7,7 +7,7 @@ import type { Db } from '../db/database';
  * generic lives in services that the entity's actions call"). Keyed `${entity}.${action}`: a handler
  * runs inside the action's transaction, once per row, after the from-state guard and before the
  * state changes. It may refuse with a pre-check message (throw an AppError, e.g.
- * `new AppError('validation', 'srm.rfq.notActivated')`), return field values to store with the
+ * `new AppError('srm.rfq.notActivated')`), return field values to store with the
  * transition (`patch`), and return data for the reply.
  *
  * An action name without a transition in the entity's state machine is still callable when a
@@ -48,7 +48,7 @@ export function registerActionHandler(entity: string, action: string, handler: A
  * the from-state guard and before the handler: it throws to refuse (an action that must wait for an
  * approval flow, services/approvals). Several modules may guard one entity.
  *
- * Example: `registerActionGuard('purorder', async ({ action, row }) => { if (...) throw new AppError('conflict', 'wf.waitingApproval'); })`.
+ * Example: `registerActionGuard('purorder', async ({ action, row }) => { if (...) throw new AppError('wf.waitingApproval'); })`.
  */
 export type ActionGuard = (ctx: ActionContext & { action: string }) => Promise<void>;
 
