@@ -27,6 +27,22 @@ describe('start-up', () => {
     expect(before).toBe(8);
   });
 
+  it('a start puts back a declared column and index the database lost, and refuses a changed column type', async () => {
+    const db = t.database.db;
+    await sql`alter table collab_announcement drop column phone`.execute(db);
+    await sql`drop index collab_announcement_state_idx`.execute(db);
+    await migrate(db);
+    const column = await sql<{ data_type: string }>`
+      select data_type from information_schema.columns
+      where table_schema = current_schema() and table_name = 'collab_announcement' and column_name = 'phone'`.execute(db);
+    expect(column.rows).toEqual([{ data_type: 'text' }]);
+    const index = await sql`select 1 from pg_indexes where schemaname = current_schema() and indexname = 'collab_announcement_state_idx'`.execute(db);
+    expect(index.rows).toHaveLength(1);
+    await sql`alter table collab_announcement alter column contact type varchar(60)`.execute(db);
+    await expect(migrate(db)).rejects.toThrow(/collab_announcement\.contact is character varying in the database but text/);
+    await sql`alter table collab_announcement alter column contact type text`.execute(db);
+  });
+
   it('unknown API paths answer 404 in the envelope', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);

@@ -33,23 +33,33 @@ export function createTableSql(entity: EntityDef): string {
   return `create table if not exists ${quote(entity.table)} (${cols.join(', ')})`;
 }
 
+/** An index an entity derives: its name (unique per schema) and the statement that creates it. */
+type IndexDef = { name: string; sql: string };
+
 /** Indexes an entity derives: tenant, unique keys per tenant, child foreign keys, state. */
-export function indexSql(entity: EntityDef): string[] {
+export function indexDefs(entity: EntityDef): IndexDef[] {
   const t = entity.table;
-  const out = [`create index if not exists ${quote(`${t}_client_idx`)} on ${quote(t)} (client_id, id)`];
+  const index = (suffix: string, columns: string, unique = false): IndexDef => {
+    const name = `${t}_${suffix}`;
+    return { name, sql: `create ${unique ? 'unique ' : ''}index if not exists ${quote(name)} on ${quote(t)} (${columns})` };
+  };
+  const out = [index('client_idx', 'client_id, id')];
   for (const f of entity.fields) {
-    if (f.unique || f.key === entity.codeField)
-      out.push(`create unique index if not exists ${quote(`${t}_${f.key}_uq`)} on ${quote(t)} (client_id, ${quote(f.key)})`);
-    else if (FIELD_TYPE_TABLE[f.type].reference)
-      out.push(`create index if not exists ${quote(`${t}_${f.key}_idx`)} on ${quote(t)} (client_id, ${quote(f.key)})`);
+    if (f.unique || f.key === entity.codeField) out.push(index(`${f.key}_uq`, `client_id, ${quote(f.key)}`, true));
+    else if (FIELD_TYPE_TABLE[f.type].reference) out.push(index(`${f.key}_idx`, `client_id, ${quote(f.key)}`));
   }
-  for (const k of parentKeys(entity)) out.push(`create index if not exists ${quote(`${t}_${k}_idx`)} on ${quote(t)} (client_id, ${quote(k)})`);
+  for (const k of parentKeys(entity)) out.push(index(`${k}_idx`, `client_id, ${quote(k)}`));
   // The default list order is served by an index, so deep pages stay fast (benchmark B1).
   const sortKey = entity.defaultSort?.field;
   if (sortKey && sortKey !== entity.codeField && entity.fields.some((f) => f.key === sortKey && !f.unique))
-    out.push(`create index if not exists ${quote(`${t}_${sortKey}_sort_idx`)} on ${quote(t)} (client_id, ${quote(sortKey)}, id)`);
-  if (entity.states) out.push(`create index if not exists ${quote(`${t}_state_idx`)} on ${quote(t)} (client_id, ${quote(entity.states.field)})`);
+    out.push(index(`${sortKey}_sort_idx`, `client_id, ${quote(sortKey)}, id`));
+  if (entity.states) out.push(index('state_idx', `client_id, ${quote(entity.states.field)}`));
   return out;
+}
+
+/** The statements of `indexDefs`. */
+export function indexSql(entity: EntityDef): string[] {
+  return indexDefs(entity).map((d) => d.sql);
 }
 
 /**
@@ -58,26 +68,42 @@ export function indexSql(entity: EntityDef): string[] {
  * migration (STYLE habit 9: nothing is changed or dropped silently).
  */
 export async function syncRegistrySchema(db: Db): Promise<void> {
+  // What the schema holds, read once (two catalogue queries instead of two per table: a start on an
+  // up-to-date database went from about 1.1 s to a few tens of milliseconds on PGlite).
+  const columns = await sql<{ table_name: string; column_name: string; data_type: string }>`
+    select table_name, column_name, data_type from information_schema.columns where table_schema = current_schema()`.execute(db);
+  const tables = new Map<string, Map<string, string>>();
+  for (const r of columns.rows) {
+    const have = tables.get(r.table_name) ?? new Map<string, string>();
+    have.set(r.column_name, r.data_type);
+    tables.set(r.table_name, have);
+  }
+  const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes where schemaname = current_schema()`.execute(db);
+  const indexNames = new Set(indexes.rows.map((r) => r.indexname));
   for (const entity of allEntities()) {
-    await sql.raw(createTableSql(entity)).execute(db);
-    const existing = await sql<{ column_name: string; data_type: string }>`
-      select column_name, data_type from information_schema.columns
-      where table_schema = current_schema() and table_name = ${entity.table}`.execute(db);
-    const have = new Map(existing.rows.map((r) => [r.column_name, r.data_type]));
-    for (const k of parentKeys(entity)) {
-      if (!have.has(k)) await sql.raw(`alter table ${quote(entity.table)} add column if not exists ${quote(k)} bigint`).execute(db);
+    const have = tables.get(entity.table);
+    if (!have) await sql.raw(createTableSql(entity)).execute(db);
+    else await addMissingColumns(db, entity, have);
+    // PostgreSQL truncates identifiers to 63 bytes: a longer index name is never found by name, and
+    // its `if not exists` statement (a no-op then) runs as before.
+    for (const d of indexDefs(entity)) if (!indexNames.has(d.name)) await sql.raw(d.sql).execute(db);
+  }
+}
+
+/** Adds the columns an existing table lacks; a changed type stops the start (see syncRegistrySchema). */
+async function addMissingColumns(db: Db, entity: EntityDef, have: Map<string, string>): Promise<void> {
+  for (const k of parentKeys(entity)) {
+    if (!have.has(k)) await sql.raw(`alter table ${quote(entity.table)} add column if not exists ${quote(k)} bigint`).execute(db);
+  }
+  for (const f of entity.fields) {
+    const sqlType = FIELD_TYPE_TABLE[f.type].sqlType;
+    const reported = have.get(f.key);
+    if (reported === undefined) {
+      await sql.raw(`alter table ${quote(entity.table)} add column if not exists ${quote(f.key)} ${sqlType}`).execute(db);
+    } else if (reported !== REPORTED_TYPE[sqlType]) {
+      throw new Error(
+        `column ${entity.table}.${f.key} is ${reported} in the database but ${sqlType} in entity ${entity.name}: ship a timestamped migration in src/server/db/migrations that converts it`,
+      );
     }
-    for (const f of entity.fields) {
-      const sqlType = FIELD_TYPE_TABLE[f.type].sqlType;
-      const reported = have.get(f.key);
-      if (reported === undefined) {
-        await sql.raw(`alter table ${quote(entity.table)} add column if not exists ${quote(f.key)} ${sqlType}`).execute(db);
-      } else if (reported !== REPORTED_TYPE[sqlType]) {
-        throw new Error(
-          `column ${entity.table}.${f.key} is ${reported} in the database but ${sqlType} in entity ${entity.name}: ship a timestamped migration in src/server/db/migrations that converts it`,
-        );
-      }
-    }
-    for (const statement of indexSql(entity)) await sql.raw(statement).execute(db);
   }
 }
