@@ -25,9 +25,12 @@ async function fieldMessage(page: Page, field: string): Promise<string> {
   return el ? ((await el.textContent()) ?? '').trim() : '';
 }
 
-/** Waits for a toast of this intent holding `text` (older toasts may still be showing). */
+/**
+ * Waits for a toast of this intent holding `text` (older toasts may still be showing). 30 s: with two
+ * files' servers and browsers on two cores a save's toast once took over 10 s to show.
+ */
 async function toastText(page: Page, intent: 'error' | 'warning' | 'success', text: string): Promise<string> {
-  const toast = await page.waitForSelector(`[data-testid=toast-${intent}]:has-text("${text}")`, { timeout: 10000 });
+  const toast = await page.waitForSelector(`[data-testid=toast-${intent}]:has-text("${text}")`, { timeout: 30_000 });
   return ((await toast.textContent()) ?? '').trim();
 }
 
