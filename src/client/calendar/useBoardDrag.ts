@@ -8,13 +8,13 @@
  */
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BoardBar, BoardCommand, BoardData, BoardLine } from '../../model/schedule-board';
-import { daysBetween, dragPreview, hitTest, keyTarget, type BoardLayout, type DragPreview, type OverloadAsk, stripAt } from './board-model';
+import type { BoardBar, BoardCommand, BoardData } from '../../model/schedule-board';
+import { dragPreview, hitTest, keyTarget, type BoardLayout, type OverloadAsk } from './board-model';
 import { HEADER, LABELS } from './board-draw';
+import { contentPoint, dragAt, dragCommand, hoverAt, keyboardMenuPoint, type Drag, type Tip } from './board-drag';
 import { useEdgeAutoScroll } from './useEdgeAutoScroll';
 
-export type Drag = { bar: BoardBar; mode: 'move' | 'resize'; dx: number; preview: DragPreview | null; endIndex?: number; keyboard?: boolean };
-export type Tip = { x: number; y: number; bar: BoardBar } | { x: number; y: number; line: BoardLine; day: number };
+export type { Drag, Tip } from './board-drag';
 
 export type DragOptions = {
   data: BoardData;
@@ -40,27 +40,8 @@ export function useBoardDrag(o: DragOptions) {
   const [tip, setTip] = useState<Tip | null>(null);
   const dragRef = useRef<Drag | null>(null);
   const setDrag = (d: Drag | null) => { dragRef.current = d; setDragState(d); };
-
-  /** A point of the board's content (scrolled), read from the scroller so that it holds while auto-scrolling. */
-  const toContent = (clientX: number, clientY: number) => {
-    const r = canvas.current!.getBoundingClientRect();
-    const el = scroller.current!;
-    return { x: clientX - r.left - LABELS + el.scrollLeft, y: clientY - r.top - HEADER + el.scrollTop, inGrid: clientX - r.left >= LABELS && clientY - r.top >= HEADER };
-  };
-
-  const previewAt = (d: Drag, clientX: number, clientY: number): Drag | null => {
-    const p = toContent(clientX, clientY);
-    if (d.mode === 'resize') {
-      const line = data.lines.find((l) => l.id === d.bar.line_id)!;
-      const startIndex = daysBetween(data.days[0].date, d.bar.start);
-      const endIndex = Math.max(startIndex, Math.min(data.days.length - 1, Math.floor(p.x / layout.dayWidth)));
-      return { ...d, preview: dragPreview(data, d.bar, line, startIndex, endIndex), endIndex };
-    }
-    const day = Math.floor((p.x - d.dx) / layout.dayWidth);
-    const hit = hitTest(layout, p.x, p.y);
-    const line = hit?.kind === 'cell' ? hit.line : hit?.kind === 'bar' ? data.lines.find((l) => l.id === hit.bar.line_id) : null;
-    return line ? { ...d, preview: dragPreview(data, d.bar, line, Math.max(0, day)) } : null;
-  };
+  const toContent = (clientX: number, clientY: number) => contentPoint(canvas.current!, scroller.current!, clientX, clientY);
+  const previewAt = (d: Drag, clientX: number, clientY: number) => dragAt(data, layout, d, toContent(clientX, clientY));
 
   const auto = useEdgeAutoScroll(scroller, { left: LABELS, top: HEADER }, (x, y) => {
     const d = dragRef.current;
@@ -75,9 +56,7 @@ export function useBoardDrag(o: DragOptions) {
       o.onRefused(pv.refused === 'category' ? t('board.refused.category', { line: pv.line.code, category: d.bar.category }) : t('board.refused.locked'));
       return;
     }
-    let cmd: OverloadAsk['cmd'] | null = null;
-    if (d.mode === 'resize') { if (pv.end !== d.bar.end) cmd = { op: 'resize', bar_id: d.bar.id, version: d.bar.version, end: pv.end }; }
-    else if (pv.start !== d.bar.start || pv.line.id !== d.bar.line_id) cmd = { op: 'move', bar_id: d.bar.id, version: d.bar.version, line_id: pv.line.id, start: pv.start };
+    const cmd = dragCommand(d, pv);
     if (!cmd) return;
     if (pv.overloads.length && o.onOverload) o.onOverload({ cmd, before: d.bar, preview: pv });
     else o.onCommand(cmd, d.bar);
@@ -107,11 +86,9 @@ export function useBoardDrag(o: DragOptions) {
   const onPointerMove = (e: React.PointerEvent) => {
     const d = dragRef.current;
     if (!d) {
-      const p = toContent(e.clientX, e.clientY);
-      const hit = p.inGrid ? hitTest(layout, p.x, p.y) : null;
-      const strip = p.inGrid && hit?.kind !== 'bar' ? stripAt(layout, p.x, p.y) : null;
-      setTip(hit?.kind === 'bar' ? { x: e.clientX, y: e.clientY, bar: hit.bar } : strip && strip.dayIndex < data.days.length ? { x: e.clientX, y: e.clientY, line: strip.line, day: strip.dayIndex } : null);
-      if (canvas.current) canvas.current.style.cursor = hit?.kind === 'bar' ? (hit.edge === 'end' ? 'ew-resize' : hit.bar.locked ? 'not-allowed' : 'grab') : 'default';
+      const hover = hoverAt(data, layout, toContent(e.clientX, e.clientY), e.clientX, e.clientY);
+      setTip(hover.tip);
+      if (canvas.current) canvas.current.style.cursor = hover.cursor;
       return;
     }
     setTip(null);
@@ -128,34 +105,44 @@ export function useBoardDrag(o: DragOptions) {
     if (d) commit(d);
   };
 
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    const bar = data.bars.find((b) => b.id === o.selectedId);
-    if (!bar) return;
-    if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
-      // The bar's menu from the keyboard, at the bar's visible start.
-      e.preventDefault();
-      const r = layout.bars.find((b) => b.bar.id === bar.id)?.rect;
-      const c = canvas.current?.getBoundingClientRect();
-      const el = scroller.current;
-      if (r && c && el) o.onContextMenu?.(bar, c.left + Math.max(LABELS, LABELS - el.scrollLeft + r.x) + 8, c.top + HEADER - el.scrollTop + r.y + r.h);
-      return;
-    }
-    const d = dragRef.current;
-    if (e.key.startsWith('Arrow')) {
-      e.preventDefault();
-      if (o.readonly) return;
-      if (bar.locked) { o.onRefused(t('board.refused.locked')); return; }
-      const current = d?.keyboard && d.preview ? { ...bar, line_id: d.preview.line.id, start: d.preview.start, end: d.preview.end } : bar;
-      const target = keyTarget(layout, data, current, e.key);
-      if (target) setDrag({ bar, mode: 'move', dx: 0, keyboard: true, preview: dragPreview(data, bar, target.line, target.dayIndex) });
-    } else if (e.key === 'Enter' && d?.keyboard) {
-      e.preventDefault();
-      setDrag(null);
-      commit(d);
-    } else if (e.key === 'Escape') {
-      setDrag(null);
-    }
-  };
+  const onKeyDown = (e: React.KeyboardEvent) => boardKeyDown(e, { o, t, dragRef, setDrag, commit });
 
   return { drag, tip, setTip, onPointerDown, onPointerMove, onPointerUp, onKeyDown };
+}
+
+type KeyContext = {
+  o: DragOptions;
+  t: (key: string) => string;
+  dragRef: React.MutableRefObject<Drag | null>;
+  setDrag: (d: Drag | null) => void;
+  commit: (d: Drag) => void;
+};
+
+/** Arrows move the selected bar a day or a line, Enter commits, Esc cancels, Shift+F10 or the menu key opens its menu. */
+function boardKeyDown(e: React.KeyboardEvent, { o, t, dragRef, setDrag, commit }: KeyContext) {
+  const { data, layout } = o;
+  const bar = data.bars.find((b) => b.id === o.selectedId);
+  if (!bar) return;
+  if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
+    // The bar's menu from the keyboard, at the bar's visible start.
+    e.preventDefault();
+    const at = keyboardMenuPoint(layout, bar, o.canvas.current, o.scroller.current);
+    if (at) o.onContextMenu?.(bar, at.x, at.y);
+    return;
+  }
+  const d = dragRef.current;
+  if (e.key.startsWith('Arrow')) {
+    e.preventDefault();
+    if (o.readonly) return;
+    if (bar.locked) { o.onRefused(t('board.refused.locked')); return; }
+    const current = d?.keyboard && d.preview ? { ...bar, line_id: d.preview.line.id, start: d.preview.start, end: d.preview.end } : bar;
+    const target = keyTarget(layout, data, current, e.key);
+    if (target) setDrag({ bar, mode: 'move', dx: 0, keyboard: true, preview: dragPreview(data, bar, target.line, target.dayIndex) });
+  } else if (e.key === 'Enter' && d?.keyboard) {
+    e.preventDefault();
+    setDrag(null);
+    commit(d);
+  } else if (e.key === 'Escape') {
+    setDrag(null);
+  }
 }
