@@ -138,6 +138,58 @@ export function vendorBaseScore(v: VendorInput, options: SuggestOptions): number
 
 type Resource = { vendor: number; group: number; groupId: AllocId };
 
+/** A vendor able to make a category, with its resources (vendor x group) that make it. */
+type Candidate = { vendor: number; resources: number[] };
+
+/** Everything one run of the suggestion reads and updates: indexes, remaining capacity, vendor loads. */
+type Run = {
+  options: SuggestOptions;
+  minLot: number;
+  cycles: string[];
+  nCycles: number;
+  cycleIndex: Map<string, number>;
+  /** Vendors in id order, so that every scan breaks ties the same way whatever the input order. */
+  vendors: VendorInput[];
+  vendorIndex: Map<string, number>;
+  baseScore: number[];
+  groupsOfCategory: Map<string, number[]>;
+  resources: Resource[];
+  /** Declared capacity per resource x cycle (index ri * nCycles + ci). */
+  declared: number[];
+  /** Remaining capacity per resource x cycle, same index as `declared`. */
+  remaining: Float64Array;
+  candidatesOf: (category: string) => Candidate[];
+  totalDemand: number;
+  vendorLoad: Float64Array;
+  shareCap: number[];
+  shareTarget: number[];
+};
+
+/** What the kept cells (rule 3) hold: demand per line, the cells themselves, the vendors on or off a line. */
+type KeptCells = {
+  keptOnLine: Map<string, number>;
+  keptCells: Set<string>;
+  /** Lines that have any kept cell: only those need the per-cell check in the hot loop. */
+  linesWithKept: Set<string>;
+  excludedOnLine: Map<string, Set<number>>;
+  vendorsOnLine: Map<string, Set<number>>;
+  keptTotal: number;
+  overload: Map<string, { ri: number; ci: number }>;
+};
+
+/** One line being placed: the cycles it may use, the vendors that may take it, those already on it. */
+type LinePlacement = {
+  line: DemandLineInput;
+  cycles: number[];
+  candidates: Candidate[];
+  excluded: Set<number> | undefined;
+  onLine: Set<number>;
+  isKept: (vi: number, k: number) => boolean;
+};
+
+/** The suggestion's output as it grows. */
+type Placement = { allocations: AllocationCell[]; unplaced: Unplaced[]; suggested: number };
+
 /**
  * Suggests an allocation. Pure: same input, same output.
  *
@@ -150,17 +202,56 @@ type Resource = { vendor: number; group: number; groupId: AllocId };
  * ```
  */
 export function suggestAllocation(input: SuggestInput): SuggestResult {
+  const run = prepareRun(input);
+  const kept = chargeKeptCells(run, input.lines, input.kept ?? []);
+  const placement: Placement = { allocations: [], unplaced: [], suggested: 0 };
+  for (const line of linesInServiceOrder(input.lines, run.cycleIndex)) placeLine(run, kept, line, placement);
+  const unplacedTotal = placement.unplaced.reduce((s, u) => s + u.qty, 0);
+  return {
+    allocations: placement.allocations,
+    unplaced: placement.unplaced,
+    overCapacity: overCapacityOf(run, kept.overload),
+    totals: { demand: run.totalDemand, kept: kept.keptTotal, suggested: placement.suggested, unplaced: unplacedTotal },
+  };
+}
+
+/** Indexes the input, declares the capacity and sets the share caps and targets of a run. */
+function prepareRun(input: SuggestInput): Run {
   const options: SuggestOptions = { ...DEFAULT_SUGGEST_OPTIONS, ...input.options, weights: { ...DEFAULT_SUGGEST_OPTIONS.weights, ...input.options?.weights } };
-  const minLot = Math.max(0, options.minLot);
   const nCycles = input.cycles.length;
   const cycleIndex = new Map(input.cycles.map((c, i) => [c, i]));
 
   // Vendors in id order, so that every scan breaks ties the same way whatever the input order.
   const vendors = [...input.vendors].sort((a, b) => compareIds(a.id, b.id));
   const vendorIndex = new Map(vendors.map((v, i) => [key(v.id), i]));
-  const baseScore = vendors.map((v) => vendorBaseScore(v, options));
+  const { groups, groupIndex, groupsOfCategory } = indexGroups(input.groups);
+  const { resources, declared } = declareCapacity(input.capacity, { vendorIndex, groupIndex, cycleIndex, groups, nCycles });
 
-  const groups = [...input.groups].sort((a, b) => compareIds(a.id, b.id));
+  const totalDemand = input.lines.reduce((s, l) => s + Math.max(0, l.qty), 0);
+  return {
+    options,
+    minLot: Math.max(0, options.minLot),
+    cycles: input.cycles,
+    nCycles,
+    cycleIndex,
+    vendors,
+    vendorIndex,
+    baseScore: vendors.map((v) => vendorBaseScore(v, options)),
+    groupsOfCategory,
+    resources,
+    declared,
+    remaining: Float64Array.from(declared),
+    candidatesOf: candidatesByCategory(resources, groupsOfCategory),
+    totalDemand,
+    vendorLoad: new Float64Array(vendors.length),
+    shareCap: vendors.map((v) => (v.shareMax === null || v.shareMax === undefined ? Infinity : Math.floor(Math.max(0, v.shareMax) * totalDemand + 1e-9))),
+    shareTarget: vendors.map((v) => (v.shareTarget && v.shareTarget > 0 ? v.shareTarget * totalDemand : 0)),
+  };
+}
+
+/** Capacity groups in id order, and for each category the groups (by index) that make it. */
+function indexGroups(input: CapacityGroupInput[]): { groups: CapacityGroupInput[]; groupIndex: Map<string, number>; groupsOfCategory: Map<string, number[]> } {
+  const groups = [...input].sort((a, b) => compareIds(a.id, b.id));
   const groupIndex = new Map(groups.map((g, i) => [key(g.id), i]));
   const groupsOfCategory = new Map<string, number[]>();
   groups.forEach((g, gi) => {
@@ -170,31 +261,39 @@ export function suggestAllocation(input: SuggestInput): SuggestResult {
       groupsOfCategory.set(c, list);
     }
   });
+  return { groups, groupIndex, groupsOfCategory };
+}
 
-  // One resource per vendor x group with any declared capacity; remaining capacity per resource x cycle.
+/** One resource per vendor x group with any declared capacity; declared capacity per resource x cycle. */
+function declareCapacity(
+  capacity: CapacityInput[],
+  ix: { vendorIndex: Map<string, number>; groupIndex: Map<string, number>; cycleIndex: Map<string, number>; groups: CapacityGroupInput[]; nCycles: number },
+): { resources: Resource[]; declared: number[] } {
   const resources: Resource[] = [];
   const resourceOf = new Map<string, number>();
   const declared: number[] = [];
-  for (const c of input.capacity) {
-    const vi = vendorIndex.get(key(c.vendorId));
-    const gi = groupIndex.get(key(c.groupId));
-    const ci = cycleIndex.get(c.cycle);
+  for (const c of capacity) {
+    const vi = ix.vendorIndex.get(key(c.vendorId));
+    const gi = ix.groupIndex.get(key(c.groupId));
+    const ci = ix.cycleIndex.get(c.cycle);
     if (vi === undefined || gi === undefined || ci === undefined || !(c.capacity > 0)) continue;
     const rk = `${vi}|${gi}`;
     let ri = resourceOf.get(rk);
     if (ri === undefined) {
       ri = resources.length;
-      resources.push({ vendor: vi, group: gi, groupId: groups[gi].id });
+      resources.push({ vendor: vi, group: gi, groupId: ix.groups[gi].id });
       resourceOf.set(rk, ri);
-      for (let k = 0; k < nCycles; k++) declared.push(0);
+      for (let k = 0; k < ix.nCycles; k++) declared.push(0);
     }
-    declared[ri * nCycles + ci] += c.capacity;
+    declared[ri * ix.nCycles + ci] += c.capacity;
   }
-  const remaining = Float64Array.from(declared);
+  return { resources, declared };
+}
 
-  // Resources (vendor x group) able to make a category, grouped by vendor, vendors in id order.
-  const vendorResourcesOfCategory = new Map<string, Array<{ vendor: number; resources: number[] }>>();
-  const categoryCandidates = (category: string) => {
+/** Resources (vendor x group) able to make a category, grouped by vendor, vendors in id order; memoised per category. */
+function candidatesByCategory(resources: Resource[], groupsOfCategory: Map<string, number[]>): (category: string) => Candidate[] {
+  const vendorResourcesOfCategory = new Map<string, Candidate[]>();
+  return (category: string) => {
     let list = vendorResourcesOfCategory.get(category);
     if (list) return list;
     const gs = new Set(groupsOfCategory.get(category) ?? []);
@@ -209,213 +308,236 @@ export function suggestAllocation(input: SuggestInput): SuggestResult {
     vendorResourcesOfCategory.set(category, list);
     return list;
   };
+}
 
-  const totalDemand = input.lines.reduce((s, l) => s + Math.max(0, l.qty), 0);
-  const vendorLoad = new Float64Array(vendors.length);
-  const shareCap = vendors.map((v) => (v.shareMax === null || v.shareMax === undefined ? Infinity : Math.floor(Math.max(0, v.shareMax) * totalDemand + 1e-9)));
-  const shareTarget = vendors.map((v) => (v.shareTarget && v.shareTarget > 0 ? v.shareTarget * totalDemand : 0));
+/** Adds a member to the set a map holds under a key, creating the set when missing. */
+function addToSet(map: Map<string, Set<number>>, k: string, member: number): void {
+  const set = map.get(k) ?? new Set<number>();
+  set.add(member);
+  map.set(k, set);
+}
 
-  // Rule 3: kept cells consume demand, capacity and share before anything is suggested.
-  const lineById = new Map(input.lines.map((l) => [key(l.id), l]));
-  const keptOnLine = new Map<string, number>();
-  const keptCells = new Set<string>();
-  // Lines that have any kept cell: only those need the per-cell check in the hot loop.
-  const linesWithKept = new Set<string>();
-  const excludedOnLine = new Map<string, Set<number>>();
-  const vendorsOnLine = new Map<string, Set<number>>();
-  let keptTotal = 0;
-  const overload = new Map<string, { ri: number; ci: number }>();
-  for (const cell of input.kept ?? []) {
-    keptCells.add(cellKey(cell.lineId, cell.vendorId, cell.cycle));
-    linesWithKept.add(key(cell.lineId));
-    const vi = vendorIndex.get(key(cell.vendorId));
+/** Rule 3: kept cells consume demand, capacity and share before anything is suggested. */
+function chargeKeptCells(run: Run, inputLines: DemandLineInput[], cells: AllocationCell[]): KeptCells {
+  const kept: KeptCells = { keptOnLine: new Map(), keptCells: new Set(), linesWithKept: new Set(), excludedOnLine: new Map(), vendorsOnLine: new Map(), keptTotal: 0, overload: new Map() };
+  const lineById = new Map(inputLines.map((l) => [key(l.id), l]));
+  for (const cell of cells) {
+    kept.keptCells.add(cellKey(cell.lineId, cell.vendorId, cell.cycle));
+    kept.linesWithKept.add(key(cell.lineId));
+    const vi = run.vendorIndex.get(key(cell.vendorId));
     const lk = key(cell.lineId);
     if (vi === undefined) continue;
     if (!(cell.qty > 0)) {
-      const ex = excludedOnLine.get(lk) ?? new Set<number>();
-      ex.add(vi);
-      excludedOnLine.set(lk, ex);
+      addToSet(kept.excludedOnLine, lk, vi);
       continue;
     }
-    keptTotal += cell.qty;
-    keptOnLine.set(lk, (keptOnLine.get(lk) ?? 0) + cell.qty);
-    vendorLoad[vi] += cell.qty;
-    const on = vendorsOnLine.get(lk) ?? new Set<number>();
-    on.add(vi);
-    vendorsOnLine.set(lk, on);
+    kept.keptTotal += cell.qty;
+    kept.keptOnLine.set(lk, (kept.keptOnLine.get(lk) ?? 0) + cell.qty);
+    run.vendorLoad[vi] += cell.qty;
+    addToSet(kept.vendorsOnLine, lk, vi);
     const line = lineById.get(lk);
-    const ci = cycleIndex.get(cell.cycle);
+    const ci = run.cycleIndex.get(cell.cycle);
     if (!line || ci === undefined) continue;
-    // Charge the vendor's groups for this category, in group order; what does not fit lands on the
-    // first group and shows as over capacity.
-    const cand = categoryCandidates(line.category).find((c) => c.vendor === vi);
-    if (!cand) continue;
-    let left = cell.qty;
-    for (const ri of cand.resources) {
-      const take = Math.min(left, Math.max(0, remaining[ri * nCycles + ci]));
-      remaining[ri * nCycles + ci] -= take;
-      left -= take;
-    }
-    if (left > 0) {
-      const ri = cand.resources[0];
-      remaining[ri * nCycles + ci] -= left;
-      overload.set(`${ri}|${ci}`, { ri, ci });
-    }
+    const cand = run.candidatesOf(line.category).find((c) => c.vendor === vi);
+    if (cand) chargeKeptQuantity(run, cand, ci, cell.qty, kept.overload);
   }
+  return kept;
+}
 
-  const lines = [...input.lines].sort((a, b) => {
+/**
+ * Charges a kept quantity to the vendor's groups for its category, in group order; what does not fit
+ * lands on the first group and shows as over capacity.
+ */
+function chargeKeptQuantity(run: Run, cand: Candidate, ci: number, qty: number, overload: KeptCells['overload']): void {
+  const { remaining, nCycles } = run;
+  let left = qty;
+  for (const ri of cand.resources) {
+    const take = Math.min(left, Math.max(0, remaining[ri * nCycles + ci]));
+    remaining[ri * nCycles + ci] -= take;
+    left -= take;
+  }
+  if (left > 0) {
+    const ri = cand.resources[0];
+    remaining[ri * nCycles + ci] -= left;
+    overload.set(`${ri}|${ci}`, { ri, ci });
+  }
+}
+
+/** Lines are served cycle by cycle, bigger lines first (harder to keep with few vendors), then by id. */
+function linesInServiceOrder(lines: DemandLineInput[], cycleIndex: Map<string, number>): DemandLineInput[] {
+  return [...lines].sort((a, b) => {
     const ca = cycleIndex.get(a.cycle) ?? -1;
     const cb = cycleIndex.get(b.cycle) ?? -1;
     return ca - cb || b.qty - a.qty || compareIds(a.id, b.id);
   });
+}
 
-  const allocations: AllocationCell[] = [];
-  const unplaced: Unplaced[] = [];
-  let suggested = 0;
+/** Cycles a line may use, its own first, then earlier ones (rule: produce before, never after). */
+function cyclesFor(ci: number, earlyCycles: number): number[] {
+  const out: number[] = [];
+  for (let k = 0; k <= earlyCycles && ci - k >= 0; k++) out.push(ci - k);
+  return out;
+}
 
-  // Cycles a line may use, its own first, then earlier ones (rule: produce before, never after).
-  const cyclesFor = (ci: number) => {
-    const out: number[] = [];
-    for (let k = 0; k <= options.earlyCycles && ci - k >= 0; k++) out.push(ci - k);
-    return out;
+/** Places what the kept cells leave of one line, vendor after vendor; records what could not be placed and why. */
+function placeLine(run: Run, kept: KeptCells, line: DemandLineInput, out: Placement): void {
+  const lk = key(line.id);
+  let left = Math.max(0, line.qty) - (kept.keptOnLine.get(lk) ?? 0);
+  if (left <= 0) return;
+  const ci = run.cycleIndex.get(line.cycle);
+  if (ci === undefined) {
+    out.unplaced.push({ lineId: line.id, qty: left, reason: 'cycle_out_of_range' });
+    return;
+  }
+  if (!run.groupsOfCategory.has(line.category)) {
+    out.unplaced.push({ lineId: line.id, qty: left, reason: 'no_group' });
+    return;
+  }
+  const hasKept = kept.linesWithKept.has(lk);
+  const lp: LinePlacement = {
+    line,
+    cycles: cyclesFor(ci, run.options.earlyCycles),
+    candidates: run.candidatesOf(line.category),
+    excluded: kept.excludedOnLine.get(lk),
+    onLine: kept.vendorsOnLine.get(lk) ?? new Set<number>(),
+    isKept: (vi, k) => hasKept && kept.keptCells.has(cellKey(line.id, run.vendors[vi].id, run.cycles[k])),
   };
-
-  for (const line of lines) {
-    const lk = key(line.id);
-    let left = Math.max(0, line.qty) - (keptOnLine.get(lk) ?? 0);
-    if (left <= 0) continue;
-    const ci = cycleIndex.get(line.cycle);
-    if (ci === undefined) {
-      unplaced.push({ lineId: line.id, qty: left, reason: 'cycle_out_of_range' });
-      continue;
-    }
-    if (!groupsOfCategory.has(line.category)) {
-      unplaced.push({ lineId: line.id, qty: left, reason: 'no_group' });
-      continue;
-    }
-    const cycles = cyclesFor(ci);
-    const excluded = excludedOnLine.get(lk);
-    const onLine = vendorsOnLine.get(lk) ?? new Set<number>();
-    const candidates = categoryCandidates(line.category);
-    const hasKept = linesWithKept.has(lk);
-    const isKept = (vi: number, k: number) => hasKept && keptCells.has(cellKey(line.id, vendors[vi].id, input.cycles[k]));
-
-    // What a vendor can still take of this line: free capacity in usable cells (not kept), capped by share.
-    const available = (c: { vendor: number; resources: number[] }) => {
-      let cap = 0;
-      for (const k of cycles) {
-        if (isKept(c.vendor, k)) continue;
-        for (const ri of c.resources) cap += Math.max(0, remaining[ri * nCycles + k]);
-      }
-      return Math.min(cap, Math.max(0, shareCap[c.vendor] - vendorLoad[c.vendor]));
-    };
-    const score = (vi: number) => {
-      const t = shareTarget[vi];
-      return baseScore[vi] + (t > 0 ? options.weights.shareTarget * Math.max(0, 1 - vendorLoad[vi] / t) : 0);
-    };
-
-    while (left > 0) {
-      const lot = Math.min(minLot, left);
-      let best = -1;
-      let bestAvail = 0;
-      let bestRank = -Infinity;
-      let bestFits = false;
-      for (let i = 0; i < candidates.length; i++) {
-        const c = candidates[i];
-        if (excluded?.has(c.vendor)) continue;
-        const avail = available(c);
-        const already = onLine.has(c.vendor);
-        if (avail <= 0 || (!already && avail < lot)) continue;
-        const fits = avail >= left;
-        // Rule 6: a vendor that takes the whole rest beats a split (a vendor already on the line
-        // first); among splits, topping up a vendor already on the line beats adding one; then rule 7.
-        const rank = (fits ? 2e12 : 0) + (already ? 1e12 : 0) + score(c.vendor);
-        if (rank > bestRank) {
-          best = i;
-          bestRank = rank;
-          bestAvail = avail;
-          bestFits = fits;
-        }
-      }
-      if (best < 0) break;
-      const c = candidates[best];
-      let give = Math.min(bestAvail, left);
-      // Rule 5: do not leave a remainder smaller than a lot that no new vendor could take.
-      if (!bestFits && minLot > 0 && left - give > 0 && left - give < minLot) {
-        const reduced = left - minLot;
-        const floor = onLine.has(c.vendor) ? 1 : Math.min(minLot, left);
-        if (reduced >= floor) give = reduced;
-      }
-      give = Math.floor(give);
-      if (give <= 0) break;
-      // Spread the quantity over the vendor's cells, the demand's own cycle first.
-      let rest = give;
-      for (const k of cycles) {
-        if (rest <= 0) break;
-        if (isKept(c.vendor, k)) continue;
-        let inCycle = 0;
-        for (const ri of c.resources) {
-          const free = Math.max(0, remaining[ri * nCycles + k]);
-          const take = Math.min(free, rest - inCycle);
-          if (take > 0) {
-            remaining[ri * nCycles + k] -= take;
-            inCycle += take;
-          }
-        }
-        if (inCycle > 0) {
-          allocations.push({ lineId: line.id, vendorId: vendors[c.vendor].id, cycle: input.cycles[k], qty: inCycle });
-          rest -= inCycle;
-        }
-      }
-      const placed = give - rest;
-      if (placed <= 0) break;
-      vendorLoad[c.vendor] += placed;
-      suggested += placed;
-      left -= placed;
-      onLine.add(c.vendor);
-      vendorsOnLine.set(lk, onLine);
-    }
-
-    if (left > 0) unplaced.push({ lineId: line.id, qty: left, reason: explain(line, cycles, candidates, excluded, left) });
+  while (left > 0) {
+    const placed = placeOnBestVendor(run, lp, left, out);
+    if (placed <= 0) break;
+    left -= placed;
+    kept.vendorsOnLine.set(lk, lp.onLine);
   }
+  if (left > 0) out.unplaced.push({ lineId: line.id, qty: left, reason: explainUnplaced(run, lp) });
+}
 
-  function explain(line: DemandLineInput, cycles: number[], candidates: Array<{ vendor: number; resources: number[] }>, excluded: Set<number> | undefined, left: number): UnplacedReason {
-    let declaredAny = false;
-    let allowedAny = false;
-    let freeAny = false;
-    let freeWithinShare = false;
-    for (const c of candidates) {
-      let decl = 0;
-      let free = 0;
-      for (const k of cycles)
-        for (const ri of c.resources) {
-          decl += declared[ri * nCycles + k];
-          free += Math.max(0, remaining[ri * nCycles + k]);
-        }
-      if (decl <= 0) continue;
-      declaredAny = true;
-      if (excluded?.has(c.vendor)) continue;
-      allowedAny = true;
-      if (free <= 0) continue;
-      freeAny = true;
-      if (shareCap[c.vendor] - vendorLoad[c.vendor] > 0) freeWithinShare = true;
-    }
-    void line;
-    void left;
-    if (!declaredAny) return 'no_capacity';
-    if (!allowedAny) return 'excluded';
-    if (!freeAny) return 'capacity_exhausted';
-    if (!freeWithinShare) return 'share_cap';
-    return 'below_min_lot';
+/** What a vendor can still take of a line: free capacity in usable cells (not kept), capped by share. */
+function availableTo(run: Run, lp: LinePlacement, c: Candidate): number {
+  const { remaining, nCycles } = run;
+  let cap = 0;
+  for (const k of lp.cycles) {
+    if (lp.isKept(c.vendor, k)) continue;
+    for (const ri of c.resources) cap += Math.max(0, remaining[ri * nCycles + k]);
   }
+  return Math.min(cap, Math.max(0, run.shareCap[c.vendor] - run.vendorLoad[c.vendor]));
+}
 
-  const overCapacity: OverCapacity[] = [...overload.values()].map(({ ri, ci }) => {
-    const r = resources[ri];
-    const capacity = declared[ri * nCycles + ci];
-    return { vendorId: vendors[r.vendor].id, groupId: r.groupId, cycle: input.cycles[ci], capacity, load: capacity - remaining[ri * nCycles + ci] };
+/** Rule 7: a vendor's score, its base plus how far it is below its share target. */
+function scoreOf(run: Run, vi: number): number {
+  const t = run.shareTarget[vi];
+  return run.baseScore[vi] + (t > 0 ? run.options.weights.shareTarget * Math.max(0, 1 - run.vendorLoad[vi] / t) : 0);
+}
+
+/** The vendor that should take the next part of a line (rules 5 to 7), or null when none qualifies. */
+function bestVendor(run: Run, lp: LinePlacement, left: number): { candidate: Candidate; avail: number; fits: boolean } | null {
+  const lot = Math.min(run.minLot, left);
+  let best = -1;
+  let bestAvail = 0;
+  let bestRank = -Infinity;
+  let bestFits = false;
+  for (let i = 0; i < lp.candidates.length; i++) {
+    const c = lp.candidates[i];
+    if (lp.excluded?.has(c.vendor)) continue;
+    const avail = availableTo(run, lp, c);
+    const already = lp.onLine.has(c.vendor);
+    if (avail <= 0 || (!already && avail < lot)) continue;
+    const fits = avail >= left;
+    // Rule 6: a vendor that takes the whole rest beats a split (a vendor already on the line
+    // first); among splits, topping up a vendor already on the line beats adding one; then rule 7.
+    const rank = (fits ? 2e12 : 0) + (already ? 1e12 : 0) + scoreOf(run, c.vendor);
+    if (rank > bestRank) {
+      best = i;
+      bestRank = rank;
+      bestAvail = avail;
+      bestFits = fits;
+    }
+  }
+  return best < 0 ? null : { candidate: lp.candidates[best], avail: bestAvail, fits: bestFits };
+}
+
+/** Gives the next part of a line to the best vendor; returns the quantity placed (0 when nothing more can be). */
+function placeOnBestVendor(run: Run, lp: LinePlacement, left: number, out: Placement): number {
+  const best = bestVendor(run, lp, left);
+  if (!best) return 0;
+  const c = best.candidate;
+  let give = Math.min(best.avail, left);
+  // Rule 5: do not leave a remainder smaller than a lot that no new vendor could take.
+  if (!best.fits && run.minLot > 0 && left - give > 0 && left - give < run.minLot) {
+    const reduced = left - run.minLot;
+    const floor = lp.onLine.has(c.vendor) ? 1 : Math.min(run.minLot, left);
+    if (reduced >= floor) give = reduced;
+  }
+  give = Math.floor(give);
+  if (give <= 0) return 0;
+  const placed = give - spreadOverCells(run, lp, c, give, out.allocations);
+  if (placed <= 0) return 0;
+  run.vendorLoad[c.vendor] += placed;
+  out.suggested += placed;
+  lp.onLine.add(c.vendor);
+  return placed;
+}
+
+/** Spreads a quantity over the vendor's cells, the demand's own cycle first; returns what did not fit. */
+function spreadOverCells(run: Run, lp: LinePlacement, c: Candidate, give: number, allocations: AllocationCell[]): number {
+  const { remaining, nCycles } = run;
+  let rest = give;
+  for (const k of lp.cycles) {
+    if (rest <= 0) break;
+    if (lp.isKept(c.vendor, k)) continue;
+    let inCycle = 0;
+    for (const ri of c.resources) {
+      const free = Math.max(0, remaining[ri * nCycles + k]);
+      const take = Math.min(free, rest - inCycle);
+      if (take > 0) {
+        remaining[ri * nCycles + k] -= take;
+        inCycle += take;
+      }
+    }
+    if (inCycle > 0) {
+      allocations.push({ lineId: lp.line.id, vendorId: run.vendors[c.vendor].id, cycle: run.cycles[k], qty: inCycle });
+      rest -= inCycle;
+    }
+  }
+  return rest;
+}
+
+/** Why the rest of a line found no vendor, most specific reason first. */
+function explainUnplaced(run: Run, lp: LinePlacement): UnplacedReason {
+  const { declared, remaining, nCycles } = run;
+  let declaredAny = false;
+  let allowedAny = false;
+  let freeAny = false;
+  let freeWithinShare = false;
+  for (const c of lp.candidates) {
+    let decl = 0;
+    let free = 0;
+    for (const k of lp.cycles)
+      for (const ri of c.resources) {
+        decl += declared[ri * nCycles + k];
+        free += Math.max(0, remaining[ri * nCycles + k]);
+      }
+    if (decl <= 0) continue;
+    declaredAny = true;
+    if (lp.excluded?.has(c.vendor)) continue;
+    allowedAny = true;
+    if (free <= 0) continue;
+    freeAny = true;
+    if (run.shareCap[c.vendor] - run.vendorLoad[c.vendor] > 0) freeWithinShare = true;
+  }
+  if (!declaredAny) return 'no_capacity';
+  if (!allowedAny) return 'excluded';
+  if (!freeAny) return 'capacity_exhausted';
+  if (!freeWithinShare) return 'share_cap';
+  return 'below_min_lot';
+}
+
+/** Where kept cells alone exceed the declared capacity (planner overrides). */
+function overCapacityOf(run: Run, overload: KeptCells['overload']): OverCapacity[] {
+  return [...overload.values()].map(({ ri, ci }) => {
+    const r = run.resources[ri];
+    const capacity = run.declared[ri * run.nCycles + ci];
+    return { vendorId: run.vendors[r.vendor].id, groupId: r.groupId, cycle: run.cycles[ci], capacity, load: capacity - run.remaining[ri * run.nCycles + ci] };
   });
-  const unplacedTotal = unplaced.reduce((s, u) => s + u.qty, 0);
-  return { allocations, unplaced, overCapacity, totals: { demand: totalDemand, kept: keptTotal, suggested, unplaced: unplacedTotal } };
 }
 
 /**
