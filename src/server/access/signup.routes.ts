@@ -95,6 +95,19 @@ function requireSuper(req: FastifyRequest) {
   return auth;
 }
 
+/** Options of the access write routes: the body limit. */
+type AccessOpts = { bodyLimit: number };
+
+/** The invite-code gate of the join form and the invite lookup. */
+type InviteGate = {
+  /** Counts one guess of the caller's address (refused past the limit). */
+  attempt: (req: FastifyRequest) => Promise<void>;
+  /** Gives the caller's guess back (the code was valid). */
+  refund: (req: FastifyRequest) => Promise<void>;
+  /** The active company an invite code belongs to, if any. */
+  active: (code: string) => Promise<{ id: number; name: string; type: string } | undefined>;
+};
+
 /**
  * Enterprise sign-up and joining with an invite code (spec 1 "Account", spec 2 /signup), the codes
  * that verify them, and the super administrator's approval (spec 4: pending review, approved,
@@ -108,10 +121,20 @@ export async function signupRoutes(app: FastifyInstance, deps: { limiter: LoginL
    * join form together. Counted before the code is checked (as sign-ins are); a valid code gives the
    * attempt back, unless the reply then tells that a user name or e-mail is taken.
    */
-  const inviteAttempt = (req: FastifyRequest) => admitAttempt(deps.limiter, [{ key: inviteKey(req.ip), limit: config.loginLimit.perAddress }]);
-  const activeInvite = async (code: string) =>
-    (await sql<{ id: number; name: string; type: string }>`select id, name, type from clients where invite_code = ${code} and status = 'active'`.execute(db)).rows[0];
+  const invites: InviteGate = {
+    attempt: (req) => admitAttempt(deps.limiter, [{ key: inviteKey(req.ip), limit: config.loginLimit.perAddress }]),
+    refund: (req) => deps.limiter.refund([inviteKey(req.ip)]),
+    active: async (code) =>
+      (await sql<{ id: number; name: string; type: string }>`select id, name, type from clients where invite_code = ${code} and status = 'active'`.execute(db)).rows[0],
+  };
+  registerCompanySignupRoutes(app, opts);
+  registerJoinRoutes(app, opts, invites);
+  registerSignupApprovalRoutes(app, opts);
+}
 
+/** The verification code and the enterprise sign-up (a pending company with its administrator). */
+function registerCompanySignupRoutes(app: FastifyInstance, opts: AccessOpts): void {
+  const { db, config } = app;
   serveCall(app, signupCalls.sendCode, opts, async (req) => {
     const input = inputOf(req);
     const channel = text(input, 'channel', { max: 10 }) ?? 'email';
@@ -168,14 +191,18 @@ export async function signupRoutes(app: FastifyInstance, deps: { limiter: LoginL
     await queueMessage(db, config, { clientId: created.clientId, channel: 'email', to: a.email!, subject: translate(lang, 'mail.signupReceived.subject'), body: translate(lang, 'mail.signupReceived.body', { company: name!, username: a.username! }) });
     return { id: created.clientId, user_id: created.userId, status: 'pending' as const };
   });
+}
 
+/** The invite lookup and joining a company with its invite code (active at once). */
+function registerJoinRoutes(app: FastifyInstance, opts: AccessOpts, invites: InviteGate): void {
+  const { db, config } = app;
   serveCall(app, signupCalls.inviteInfo, {}, async (req) => {
     const code = text(inputOf(req), 'code', { max: 40 });
     if (!code) throw validationError({ code: { key: 'rule.required' } });
-    await inviteAttempt(req);
-    const client = await activeInvite(code);
+    await invites.attempt(req);
+    const client = await invites.active(code);
     if (!client) throw notFound('access.inviteInvalid');
-    await deps.limiter.refund([inviteKey(req.ip)]);
+    await invites.refund(req);
     return { client_id: client.id, client_name: client.name, type: client.type };
   });
 
@@ -184,12 +211,12 @@ export async function signupRoutes(app: FastifyInstance, deps: { limiter: LoginL
     const a = applicantOf(input);
     const invite = textOf(input, ['invite_code', 'invitecode'], { max: 40 });
     // The invite code first: without a valid one the form's own format errors are all it learns.
-    if (invite) await inviteAttempt(req);
-    const client = invite ? await activeInvite(invite) : undefined;
+    if (invite) await invites.attempt(req);
+    const client = invite ? await invites.active(invite) : undefined;
     const errors = await applicantErrors(app, a, textOf(input, ['repeat', 'repeat_password'], { trim: false }), Boolean(client));
     if (!invite) errors.invite_code = { key: 'rule.required' };
     else if (!client) errors.invite_code = { key: 'access.inviteInvalid' };
-    else if (!tellsTaken(errors)) await deps.limiter.refund([inviteKey(req.ip)]);
+    else if (!tellsTaken(errors)) await invites.refund(req);
     if (Object.keys(errors).length || !client) throw validationError(errors);
     const codeId = await checkCode(db, config, { channel: 'email', target: a.email!, purpose: 'signup', code: a.code, field: 'email_code' });
     const hash = await hashPassword(a.password!, config.argon2);
@@ -219,8 +246,11 @@ export async function signupRoutes(app: FastifyInstance, deps: { limiter: LoginL
     }
     return { user_id: userId, client_id: clientId, client_name: client.name };
   });
+}
 
-  // The super administrator's sign-up approval (spec 6: system-wide sign-up approval).
+/** The super administrator's sign-up approval (spec 6: system-wide sign-up approval). */
+function registerSignupApprovalRoutes(app: FastifyInstance, opts: AccessOpts): void {
+  const { db } = app;
   app.get('/access/admin/signups', { preHandler: requireAuth }, async (req) => {
     requireSuper(req);
     const input = inputOf(req);
@@ -237,42 +267,44 @@ export async function signupRoutes(app: FastifyInstance, deps: { limiter: LoginL
     return ok({ rows: rows.rows, total, page, size });
   });
 
-  const decide = async (req: FastifyRequest, approve: boolean) => {
-    const auth = requireSuper(req);
-    const input = inputOf(req);
-    const id = intOf(input, 'id');
-    const reason = textOf(input, ['reason', 'review_note'], { max: 500 });
-    if (!id) throw validationError({ id: { key: 'rule.required' } });
-    if (!approve && !reason) throw validationError({ reason: { key: 'rule.required' } });
-    const status = approve ? 'active' : 'rejected';
-    const invite = inviteCode();
-    const done = await db.transaction().execute(async (tx) => {
-      const c = await sql<{ id: number; name: string }>`update clients set status = ${status}, reviewed_by = ${auth.userId}, reviewed_at = ${isoNow()},
-          review_note = ${reason ?? null}, invite_code = coalesce(invite_code, ${approve ? invite : null}), version = version + 1, updated_at = now()
-        where id = ${id} and status = 'pending' returning id, name`.execute(tx);
-      if (!c.rows[0]) return null;
-      const users = await sql<{ email: string | null; username: string; language: string }>`update users set status = ${status}, updated_at = now()
-        where client_id = ${id} and status = 'pending' returning email, username, language`.execute(tx);
-      return { name: c.rows[0].name, users: users.rows };
-    });
-    if (!done) {
-      const exists = await sql<{ n: number }>`select count(*)::int as n from clients where id = ${id}`.execute(db);
-      if (!exists.rows[0].n) throw notFound();
-      throw new AppError('access.signupNotPending');
-    }
-    for (const u of done.users) {
-      if (!u.email) continue;
-      const lang = mailLanguage(u.language);
-      const kind = approve ? 'signupApproved' : 'signupRejected';
-      await queueMessage(db, config, {
-        clientId: id, channel: 'email', to: u.email, link: approve ? `${config.publicUrl}/login` : undefined,
-        subject: translate(lang, `mail.${kind}.subject`),
-        body: translate(lang, `mail.${kind}.body`, { company: done.name, username: u.username, reason: reason ?? '', link: `${config.publicUrl}/login` }),
-      });
-    }
-    return ok({ id, status });
-  };
+  app.post('/access/admin/signups/approve', { ...opts, preHandler: requireAuth }, (req) => decideSignup(app, req, true));
+  app.post('/access/admin/signups/reject', { ...opts, preHandler: requireAuth }, (req) => decideSignup(app, req, false));
+}
 
-  app.post('/access/admin/signups/approve', { ...opts, preHandler: requireAuth }, (req) => decide(req, true));
-  app.post('/access/admin/signups/reject', { ...opts, preHandler: requireAuth }, (req) => decide(req, false));
+/** Approves or rejects a pending sign-up (the company and its pending users) and mails its users. */
+async function decideSignup(app: FastifyInstance, req: FastifyRequest, approve: boolean) {
+  const { db, config } = app;
+  const auth = requireSuper(req);
+  const input = inputOf(req);
+  const id = intOf(input, 'id');
+  const reason = textOf(input, ['reason', 'review_note'], { max: 500 });
+  if (!id) throw validationError({ id: { key: 'rule.required' } });
+  if (!approve && !reason) throw validationError({ reason: { key: 'rule.required' } });
+  const status = approve ? 'active' : 'rejected';
+  const invite = inviteCode();
+  const done = await db.transaction().execute(async (tx) => {
+    const c = await sql<{ id: number; name: string }>`update clients set status = ${status}, reviewed_by = ${auth.userId}, reviewed_at = ${isoNow()},
+        review_note = ${reason ?? null}, invite_code = coalesce(invite_code, ${approve ? invite : null}), version = version + 1, updated_at = now()
+      where id = ${id} and status = 'pending' returning id, name`.execute(tx);
+    if (!c.rows[0]) return null;
+    const users = await sql<{ email: string | null; username: string; language: string }>`update users set status = ${status}, updated_at = now()
+      where client_id = ${id} and status = 'pending' returning email, username, language`.execute(tx);
+    return { name: c.rows[0].name, users: users.rows };
+  });
+  if (!done) {
+    const exists = await sql<{ n: number }>`select count(*)::int as n from clients where id = ${id}`.execute(db);
+    if (!exists.rows[0].n) throw notFound();
+    throw new AppError('access.signupNotPending');
+  }
+  for (const u of done.users) {
+    if (!u.email) continue;
+    const lang = mailLanguage(u.language);
+    const kind = approve ? 'signupApproved' : 'signupRejected';
+    await queueMessage(db, config, {
+      clientId: id, channel: 'email', to: u.email, link: approve ? `${config.publicUrl}/login` : undefined,
+      subject: translate(lang, `mail.${kind}.subject`),
+      body: translate(lang, `mail.${kind}.body`, { company: done.name, username: u.username, reason: reason ?? '', link: `${config.publicUrl}/login` }),
+    });
+  }
+  return ok({ id, status });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { FIELD_TYPE_TABLE, ROLE_LABELS } from '../../../model';
 import { authOf, requireAuth } from '../../access/auth-context';
-import { inputOf, text } from '../../access/input.util';
+import { inputOf, text, type Input } from '../../access/input.util';
 import type { Db } from '../../db/database';
 import { ok } from '../../http/envelope';
 import { AppError, notFound, validationError, type FieldError } from '../../http/errors';
@@ -11,11 +11,14 @@ import { withTenant } from '../../kernel/rls';
 import { idOf, listOf } from './input.util';
 import { permissionCatalog, tenantPermissionCatalog } from './permission-catalog';
 import { companyTypeOf } from './menu.service';
-import { DATA_OPERATORS, isDataOperator, normaliseVerbs, SYSTEM_ROLE_GRANTS } from '../../access/permission-model';
+import { DATA_OPERATORS, isDataOperator, normaliseVerbs, SYSTEM_ROLE_GRANTS, type DataOperator } from '../../access/permission-model';
 import { entityOfMenu, ruleFieldType } from '../../access/permission.service';
 
 const BODY_LIMIT = 256 * 1024;
 const ROLE_KINDS = ['menu', 'dashboard'] as const;
+
+/** Options of the write routes: the body limit and the session check. */
+type RouteOpts = { bodyLimit: number; preHandler: typeof requireAuth };
 
 type RoleRow = { id: number; client_id: number | null; code: string; name_zh: string; name_en: string; kind: string; remark: string | null; version: number };
 
@@ -52,15 +55,77 @@ function grantsOf(input: Record<string, unknown>, catalog: Map<string, string[]>
   return out;
 }
 
+/** A role form's fields, checked: code, names, kind, the version when updating, and its grants. */
+type RoleInput = { code: string; nameZh: string; nameEn: string; kind: string; remark: string | null; version: number | undefined; grants: Array<{ menu_code: string; verbs: string[] }> };
+
+/** Reads and checks a role form (the grants against the tenant's catalog); a field error throws. */
+function roleInputOf(input: Input, id: number | undefined): RoleInput {
+  const errors: Record<string, FieldError> = {};
+  const code = text(input, 'code', { max: 60 });
+  const nameZh = text(input, 'name_zh', { max: 100 }) ?? text(input, 'name', { max: 100 });
+  const nameEn = text(input, 'name_en', { max: 100 }) ?? nameZh;
+  const kind = text(input, 'kind', { max: 20 }) ?? 'menu';
+  const remark = text(input, 'remark', { max: 500 }) ?? null;
+  const version = idOf(input, 'version');
+  if (!code) errors.code = { key: 'rule.required' };
+  else if (!/^[A-Za-z0-9_.@-]+$/.test(code)) errors.code = { key: 'rule.english' };
+  else if (code in ROLE_LABELS) errors.code = { key: 'admin.roleCodeTaken' };
+  if (!nameZh) errors.name_zh = { key: 'rule.required' };
+  if (!(ROLE_KINDS as readonly string[]).includes(kind)) errors.kind = { key: 'rule.notInDictionary' };
+  if (id && !version) errors.version = { key: 'rule.required' };
+  const catalog = new Map(tenantPermissionCatalog().map((c) => [c.menu_code, c.verbs]));
+  const grants = grantsOf(input, catalog);
+  if (Object.keys(errors).length || !code || !nameZh) throw validationError(errors);
+  return { code, nameZh, nameEn: nameEn ?? nameZh, kind, remark, version, grants };
+}
+
+/** A data permission form's fields, checked: the menu, a field of its entity, the operator, a value that fits. */
+type DataRuleInput = { menu: string; field: string; operator: DataOperator; value: string; remark: string | null; roleId: number | undefined; userId: number | undefined; version: number | undefined };
+
+/** Reads and checks a data permission form; a field error throws. */
+function dataRuleInputOf(input: Input, id: number | undefined): DataRuleInput {
+  const errors: Record<string, FieldError> = {};
+  const menu = text(input, 'menu_code', { max: 100 });
+  const field = text(input, 'field', { max: 60 });
+  const operator = text(input, 'operator', { max: 10 });
+  const value = text(input, 'value', { max: 1000 }) ?? '';
+  const remark = text(input, 'remark', { max: 500 }) ?? null;
+  const roleId = idOf(input, 'role_id');
+  const userId = idOf(input, 'user_id');
+  const version = idOf(input, 'version');
+  const entity = menu ? entityOfMenu(menu) : undefined;
+  if (!menu) errors.menu_code = { key: 'rule.required' };
+  else if (!entity) errors.menu_code = { key: 'admin.unknownMenu' };
+  const type = entity && field ? ruleFieldType(entity, field) : null;
+  if (!field) errors.field = { key: 'rule.required' };
+  else if (entity && !type) errors.field = { key: 'admin.unknownField' };
+  if (!isDataOperator(operator)) errors.operator = { key: 'admin.unknownOperator' };
+  else if (type && !['null', 'notnull'].includes(operator) && !value.includes('$$')) {
+    // A literal value must fit the field (tokens such as $$USER_ID$$ are resolved per user).
+    const parts = operator === 'in' || operator === 'notin' ? value.split(',').map((s) => s.trim()).filter(Boolean) : [value];
+    if (!parts.length || parts.some((p) => { const c = FIELD_TYPE_TABLE[type].coerce(p); return !c.ok || c.value === null; })) errors.value = { key: 'admin.badRuleValue' };
+  }
+  if (!roleId && !userId) errors.role_id = { key: 'rule.required' };
+  if (id && !version) errors.version = { key: 'rule.required' };
+  if (Object.keys(errors).length || !menu || !field || !isDataOperator(operator)) throw validationError(errors);
+  return { menu, field, operator, value, remark, roleId, userId, version };
+}
+
 /**
  * Roles (spec 6: menu roles per client, dashboard roles) with their menu grants, and data
  * permissions bound per menu code. Everything is filtered by the caller's tenant in SQL and runs in
  * the tenant scope of row-level security. System roles are listed read-only with their grants.
  */
 export async function rolesRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app;
   const opts = { bodyLimit: BODY_LIMIT, preHandler: requireAuth };
+  registerRoleReadRoutes(app);
+  registerRoleWriteRoutes(app, opts);
+  registerDataPermissionRoutes(app, opts);
+}
 
+/** The permission catalog, the role list and one role with its grants and data permissions. */
+function registerRoleReadRoutes(app: FastifyInstance): void {
+  const { db } = app;
   app.get('/adminapi/permission-catalog', { preHandler: requireAuth }, async (req) => {
     const clientId = await assertCan(authOf(req), 'admin.role', 'read', { db });
     // The role editor offers what this kind of company uses (a supplier is not offered planning).
@@ -95,41 +160,30 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
       return ok({ ...role, system: false, grants: grants.rows.map((g) => ({ menu_code: g.menu_code, verbs: typeof g.verbs === 'string' ? JSON.parse(g.verbs) : g.verbs })), data_permissions: rules.rows });
     });
   });
+}
 
+/** Saving a role with its grants (create or update at a version) and removing an unused one. */
+function registerRoleWriteRoutes(app: FastifyInstance, opts: RouteOpts): void {
+  const { db } = app;
   app.post('/adminapi/roles/save', opts, async (req) => {
     const auth = authOf(req);
     const input = inputOf(req);
     const id = idOf(input, 'id');
     const clientId = await assertCan(auth, 'admin.role', id ? 'update' : 'create', { db });
-    const errors: Record<string, FieldError> = {};
-    const code = text(input, 'code', { max: 60 });
-    const nameZh = text(input, 'name_zh', { max: 100 }) ?? text(input, 'name', { max: 100 });
-    const nameEn = text(input, 'name_en', { max: 100 }) ?? nameZh;
-    const kind = text(input, 'kind', { max: 20 }) ?? 'menu';
-    const remark = text(input, 'remark', { max: 500 }) ?? null;
-    const version = idOf(input, 'version');
-    if (!code) errors.code = { key: 'rule.required' };
-    else if (!/^[A-Za-z0-9_.@-]+$/.test(code)) errors.code = { key: 'rule.english' };
-    else if (code in ROLE_LABELS) errors.code = { key: 'admin.roleCodeTaken' };
-    if (!nameZh) errors.name_zh = { key: 'rule.required' };
-    if (!(ROLE_KINDS as readonly string[]).includes(kind)) errors.kind = { key: 'rule.notInDictionary' };
-    if (id && !version) errors.version = { key: 'rule.required' };
-    const catalog = new Map(tenantPermissionCatalog().map((c) => [c.menu_code, c.verbs]));
-    const grants = grantsOf(input, catalog);
-    if (Object.keys(errors).length || !code || !nameZh) throw validationError(errors);
+    const { code, nameZh, nameEn, kind, remark, version, grants } = roleInputOf(input, id);
 
     const savedId = await withTenant(db, clientId, async (tx) => {
       const taken = await sql<{ id: number }>`select id from roles where client_id = ${clientId} and code = ${code} and id <> ${id ?? 0}`.execute(tx);
       if (taken.rows.length) throw validationError({ code: { key: 'admin.roleCodeTaken' } });
       let roleId: number;
       if (id) {
-        const u = await sql<{ id: number }>`update roles set code = ${code}, name_zh = ${nameZh}, name_en = ${nameEn ?? nameZh}, kind = ${kind}, remark = ${remark},
+        const u = await sql<{ id: number }>`update roles set code = ${code}, name_zh = ${nameZh}, name_en = ${nameEn}, kind = ${kind}, remark = ${remark},
             version = version + 1, updated_at = now() where id = ${id} and client_id = ${clientId} and version = ${version ?? 0} returning id`.execute(tx);
         if (!u.rows[0]) return staleOr404(tx, 'roles', id, clientId);
         roleId = id;
         await sql`delete from role_grants where client_id = ${clientId} and role_id = ${roleId}`.execute(tx);
       } else {
-        const r = await sql<{ id: number }>`insert into roles (client_id, code, name_zh, name_en, kind, remark) values (${clientId}, ${code}, ${nameZh}, ${nameEn ?? nameZh}, ${kind}, ${remark}) returning id`.execute(tx);
+        const r = await sql<{ id: number }>`insert into roles (client_id, code, name_zh, name_en, kind, remark) values (${clientId}, ${code}, ${nameZh}, ${nameEn}, ${kind}, ${remark}) returning id`.execute(tx);
         roleId = r.rows[0].id;
       }
       for (const g of grants) {
@@ -162,9 +216,11 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
     });
     return ok({ id });
   });
+}
 
-  // --- data permissions (spec 6: bound per menu code, with field, operator and value) -----------
-
+/** Data permissions (spec 6: bound per menu code, with field, operator and value): list, save, remove. */
+function registerDataPermissionRoutes(app: FastifyInstance, opts: RouteOpts): void {
+  const { db } = app;
   app.get('/adminapi/data-permissions', { preHandler: requireAuth }, async (req) => {
     const clientId = await assertCan(authOf(req), 'admin.dataperm', 'read', { db });
     const input = inputOf(req);
@@ -184,30 +240,7 @@ export async function rolesRoutes(app: FastifyInstance): Promise<void> {
     const input = inputOf(req);
     const id = idOf(input, 'id');
     const clientId = await assertCan(auth, 'admin.dataperm', id ? 'update' : 'create', { db });
-    const errors: Record<string, FieldError> = {};
-    const menu = text(input, 'menu_code', { max: 100 });
-    const field = text(input, 'field', { max: 60 });
-    const operator = text(input, 'operator', { max: 10 });
-    const value = text(input, 'value', { max: 1000 }) ?? '';
-    const remark = text(input, 'remark', { max: 500 }) ?? null;
-    const roleId = idOf(input, 'role_id');
-    const userId = idOf(input, 'user_id');
-    const version = idOf(input, 'version');
-    const entity = menu ? entityOfMenu(menu) : undefined;
-    if (!menu) errors.menu_code = { key: 'rule.required' };
-    else if (!entity) errors.menu_code = { key: 'admin.unknownMenu' };
-    const type = entity && field ? ruleFieldType(entity, field) : null;
-    if (!field) errors.field = { key: 'rule.required' };
-    else if (entity && !type) errors.field = { key: 'admin.unknownField' };
-    if (!isDataOperator(operator)) errors.operator = { key: 'admin.unknownOperator' };
-    else if (type && !['null', 'notnull'].includes(operator) && !value.includes('$$')) {
-      // A literal value must fit the field (tokens such as $$USER_ID$$ are resolved per user).
-      const parts = operator === 'in' || operator === 'notin' ? value.split(',').map((s) => s.trim()).filter(Boolean) : [value];
-      if (!parts.length || parts.some((p) => { const c = FIELD_TYPE_TABLE[type].coerce(p); return !c.ok || c.value === null; })) errors.value = { key: 'admin.badRuleValue' };
-    }
-    if (!roleId && !userId) errors.role_id = { key: 'rule.required' };
-    if (id && !version) errors.version = { key: 'rule.required' };
-    if (Object.keys(errors).length || !menu || !field || !isDataOperator(operator)) throw validationError(errors);
+    const { menu, field, operator, value, remark, roleId, userId, version } = dataRuleInputOf(input, id);
 
     const savedId = await withTenant(db, clientId, async (tx) => {
       if (roleId && !(await sql`select 1 from roles where id = ${roleId} and client_id = ${clientId}`.execute(tx)).rows.length) throw validationError({ role_id: { key: 'admin.unknownRole' } });
