@@ -1,10 +1,8 @@
 import { Button, Input, makeStyles, mergeClasses, tokens, useUncontrolledFocus } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addColumn, addRow, columnTotals, fromGrid, grandTotal, moveFocus, removeRow, rowTotals, toGrid, type MatrixConfig, type MatrixGrid, type MatrixRecord } from './matrix';
-import { sortSizes } from './matrix-blocks';
-import { useMatrixSheet } from './use-matrix-sheet';
+import { columnTotals, grandTotal, rowTotals, type MatrixConfig, type MatrixRecord } from './matrix';
+import { useMatrixInput, type MatrixInput } from './use-matrix-input';
 
 /**
  * The colour-size matrix input (spec 3 matrixinputtable; DOMAIN "Orders and the colour-size
@@ -48,35 +46,13 @@ const EDGE = '2px solid #217346';
 export function MatrixInputTable(props: MatrixInputTableProps) {
   const s = useStyles();
   const { t } = useTranslation();
-  const [extraRows, setExtraRows] = useState<string[]>([]);
-  const [extraCols, setExtraCols] = useState<string[]>([]);
-  const [newRow, setNewRow] = useState('');
-  const [newCol, setNewCol] = useState('');
-  const refs = useRef<Map<string, HTMLInputElement>>(new Map());
   // Tab moves between cells here, not to the next control of a surrounding drawer or dialog.
   const uncontrolled = useUncontrolledFocus();
-  const grid = useMemo(() => {
-    // Without declared sizes, the records' sizes in wearing order (S, M, L, XL; numbers ascending).
-    const cols = props.columns?.length ? props.columns : sortSizes([...new Set((props.value ?? []).map((r) => String(r[props.config.colField] ?? '')).filter(Boolean))]);
-    return toGrid(props.value ?? [], props.config, [...(props.rows ?? []), ...extraRows], [...cols, ...extraCols]);
-  }, [props.value, props.config, props.rows, props.columns, extraRows, extraCols]);
-  const commit = (g: MatrixGrid) => props.onChange(fromGrid(g, props.config));
-  const focus = (row: number, col: number) => refs.current.get(`${row}:${col}`)?.focus();
-  const sheet = useMatrixSheet(grid, commit, focus);
-
-  const onKey = (e: KeyboardEvent<HTMLInputElement>, row: number, col: number) => {
-    if (!['ArrowUp', 'ArrowDown', 'Enter', 'Tab', 'ArrowLeft', 'ArrowRight'].includes(e.key)) return;
-    const input = e.currentTarget;
-    // Left/right move between cells only at the edge of the text, like a spreadsheet in edit mode.
-    if (e.key === 'ArrowLeft' && input.selectionStart !== 0) return;
-    if (e.key === 'ArrowRight' && input.selectionEnd !== input.value.length) return;
-    const next = moveFocus(grid, { row, col }, e.key, e.shiftKey);
-    if (next.row === row && next.col === col && e.key === 'Tab') return;
-    e.preventDefault();
-    focus(next.row, next.col);
-  };
+  const m = useMatrixInput(props);
+  const { grid, sheet } = m;
   const rTotals = rowTotals(grid);
   const cTotals = columnTotals(grid);
+  const extending = props.extendable && !props.disabled;
 
   return (
     <div id={props.id} data-testid="matrix-input">
@@ -89,42 +65,18 @@ export function MatrixInputTable(props: MatrixInputTableProps) {
               <th key={c} className={s.th}>{c}</th>
             ))}
             <th className={s.th}>{t('engine.total')}</th>
-            {props.extendable && !props.disabled && <th className={s.th} />}
+            {extending && <th className={s.th} />}
           </tr>
         </thead>
         <tbody>
           {grid.rows.map((r, i) => (
             <tr key={r}>
               <th className={s.th} scope="row">{r}</th>
-              {grid.cols.map((c, j) => {
-                const edge = sheet.rangeOf(i, j);
-                return (
-                <td key={c} className={mergeClasses(s.td, edge ? s.inRange : undefined, sheet.isRefused(i, j) ? s.refused : undefined)} data-refused={sheet.isRefused(i, j) || undefined}
-                  style={edge ? { borderTop: edge.top ? EDGE : undefined, borderBottom: edge.bottom ? EDGE : undefined, borderLeft: edge.left ? EDGE : undefined, borderRight: edge.right ? EDGE : undefined } : undefined}>
-                  <input
-                    ref={(el) => {
-                      if (el) refs.current.set(`${i}:${j}`, el);
-                      else refs.current.delete(`${i}:${j}`);
-                    }}
-                    className={s.cell}
-                    inputMode="numeric"
-                    aria-label={`${r} ${c}`}
-                    disabled={props.disabled}
-                    value={grid.cells[i][j] ?? ''}
-                    onChange={(e) => sheet.typed(i, j, e.target.value)}
-                    onKeyDown={(e) => onKey(e, i, j)}
-                    {...(props.disabled ? {} : sheet.cellProps(i, j))}
-                  />
-                </td>
-                );
-              })}
+              {grid.cols.map((c, j) => <MatrixCell key={c} m={m} row={r} col={c} i={i} j={j} disabled={props.disabled} />)}
               <td className={s.total} data-testid={`matrix-row-total-${i}`}>{rTotals[i]}</td>
-              {props.extendable && !props.disabled && (
+              {extending && (
                 <td className={s.td}>
-                  <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={t('engine.remove')} onClick={() => {
-                    setExtraRows((x) => x.filter((n) => n !== r));
-                    commit(removeRow(grid, i));
-                  }} />
+                  <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={t('engine.remove')} onClick={() => m.removeRowAt(r, i)} />
                 </td>
               )}
             </tr>
@@ -137,34 +89,53 @@ export function MatrixInputTable(props: MatrixInputTableProps) {
               <td key={grid.cols[j]} className={s.total}>{n}</td>
             ))}
             <td className={s.total} data-testid="matrix-grand-total">{grandTotal(grid)}</td>
-            {props.extendable && !props.disabled && <td className={s.td} />}
+            {extending && <td className={s.td} />}
           </tr>
         </tfoot>
       </table>
-      {props.extendable && !props.disabled && (
-        <div className={s.bar}>
-          <Input size="small" value={newRow} onChange={(_, d) => setNewRow(d.value)} placeholder={t('engine.addMatrixRow')} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), addRowNamed())} />
-          <Button size="small" icon={<AddRegular />} onClick={addRowNamed}>{t('engine.addMatrixRow')}</Button>
-          <Input size="small" value={newCol} onChange={(_, d) => setNewCol(d.value)} placeholder={t('engine.addMatrixColumn')} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), addColNamed())} />
-          <Button size="small" icon={<AddRegular />} onClick={addColNamed}>{t('engine.addMatrixColumn')}</Button>
-        </div>
-      )}
+      {extending && <MatrixAddBar m={m} />}
       {sheet.messages.length > 0 && (
         <ul className={s.bad} role="alert" data-testid="matrix-refused">
-          {sheet.messages.map((m, k) => <li key={k}>{m}</li>)}
+          {sheet.messages.map((msg, k) => <li key={k}>{msg}</li>)}
         </ul>
       )}
     </div>
   );
+}
 
-  function addRowNamed() {
-    const g = addRow(grid, newRow);
-    if (g !== grid) setExtraRows((x) => [...x, newRow.trim()]);
-    setNewRow('');
-  }
-  function addColNamed() {
-    const g = addColumn(grid, newCol);
-    if (g !== grid) setExtraCols((x) => [...x, newCol.trim()]);
-    setNewCol('');
-  }
+/** One quantity cell: the range's edges, a refused mark, spreadsheet keys. */
+function MatrixCell({ m, row, col, i, j, disabled }: { m: MatrixInput; row: string; col: string; i: number; j: number; disabled?: boolean }) {
+  const s = useStyles();
+  const { grid, sheet } = m;
+  const edge = sheet.rangeOf(i, j);
+  return (
+    <td className={mergeClasses(s.td, edge ? s.inRange : undefined, sheet.isRefused(i, j) ? s.refused : undefined)} data-refused={sheet.isRefused(i, j) || undefined}
+      style={edge ? { borderTop: edge.top ? EDGE : undefined, borderBottom: edge.bottom ? EDGE : undefined, borderLeft: edge.left ? EDGE : undefined, borderRight: edge.right ? EDGE : undefined } : undefined}>
+      <input
+        ref={m.cellRef(i, j)}
+        className={s.cell}
+        inputMode="numeric"
+        aria-label={`${row} ${col}`}
+        disabled={disabled}
+        value={grid.cells[i][j] ?? ''}
+        onChange={(e) => sheet.typed(i, j, e.target.value)}
+        onKeyDown={(e) => m.onKey(e, i, j)}
+        {...(disabled ? {} : sheet.cellProps(i, j))}
+      />
+    </td>
+  );
+}
+
+/** Adding a colour (row) or a size (column) by name. */
+function MatrixAddBar({ m }: { m: MatrixInput }) {
+  const s = useStyles();
+  const { t } = useTranslation();
+  return (
+    <div className={s.bar}>
+      <Input size="small" value={m.newRow} onChange={(_, d) => m.setNewRow(d.value)} placeholder={t('engine.addMatrixRow')} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), m.addRowNamed())} />
+      <Button size="small" icon={<AddRegular />} onClick={m.addRowNamed}>{t('engine.addMatrixRow')}</Button>
+      <Input size="small" value={m.newCol} onChange={(_, d) => m.setNewCol(d.value)} placeholder={t('engine.addMatrixColumn')} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), m.addColNamed())} />
+      <Button size="small" icon={<AddRegular />} onClick={m.addColNamed}>{t('engine.addMatrixColumn')}</Button>
+    </div>
+  );
 }
