@@ -1,0 +1,66 @@
+/**
+ * The scheduling board page's state and commands: the board's source, zoom, selection, undo/redo,
+ * the open menu and dialog, the scenario comparison's visibility, lock/unlock and the Excel export.
+ *
+ * Example: `const page = useScheduleBoardPage(); page.openScenario(null); page.toggleLock();`
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { productionBoard } from '../../../calendars/production-board.calendar';
+import type { CalendarZoom } from '../../model/calendar';
+import type { BoardBar } from '../../model/schedule-board';
+import { toast } from '../kernel/toast-bus';
+import { downloadExport } from './board-export';
+import type { BoardDialog } from './BoardPageDialogs';
+import { useBoardCommands } from './useBoardCommands';
+import { useBoardSelection } from './useBoardSelection';
+import { useBoardSource } from './useBoardSource';
+
+export function useScheduleBoardPage() {
+  const { t } = useTranslation();
+  const decl = productionBoard;
+  const [zoom, setZoom] = useState<CalendarZoom>(decl.defaultZoom);
+  const source = useBoardSource(decl);
+  const { data, scenario, current, moved, liveBars, range } = source;
+  const [showCompare, setShowCompare] = useState(true);
+  const [showLive, setShowLive] = useState(true);
+  const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
+  const [dialog, setDialog] = useState<BoardDialog>(null);
+  const [exporting, setExporting] = useState(false);
+  const sel = useBoardSelection(data);
+  const { history, onCommand, pushMove, undo, redo } = useBoardCommands(source, !!dialog);
+  const ghosts = useMemo(() => (moved && showLive ? (liveBars ?? []).filter((b) => moved.has(b.plan_id)) : undefined), [moved, showLive, liveBars]);
+  const readonly = !!current && current.status !== 'draft';
+  const canEdit = !readonly;
+  const { bar, selection, siblings } = sel;
+  const mergeTarget = selection.length >= 2 ? selection : siblings;
+
+  const openScenario = useCallback((id: number | null) => {
+    history.clear();
+    sel.selectOnly(null);
+    source.showScenario(id);
+    setShowCompare(true);
+  }, [history, sel, source]);
+
+  const toggleLock = (b: BoardBar | null = bar) => {
+    if (b) void onCommand({ op: b.locked ? 'unlock' : 'lock', bar_id: b.id, version: b.version }, b);
+  };
+
+  const exportExcel = async () => {
+    setExporting(true);
+    try {
+      await downloadExport({ from: range.from, to: range.to, ...(scenario !== null ? { scenario: String(scenario) } : {}) });
+    } catch (e) {
+      toast.error(t('board.exportFailed', { message: e instanceof Error ? e.message : String(e) }));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return {
+    decl, zoom, setZoom, source, showCompare, setShowCompare, showLive, setShowLive, menu, setMenu, dialog, setDialog, exporting,
+    sel, history, onCommand, pushMove, undo, redo, ghosts, readonly, canEdit, mergeTarget, openScenario, toggleLock, exportExcel,
+  };
+}
+
+export type ScheduleBoardPageState = ReturnType<typeof useScheduleBoardPage>;
