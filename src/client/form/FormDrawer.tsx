@@ -15,17 +15,16 @@ import {
   TabList,
 } from '@fluentui/react-components';
 import { Dismiss24Regular } from '@fluentui/react-icons';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formFields, type ResolvedPage } from '../../model/page-resolve';
 import type { Row } from '../api/entity-api';
-import { useCloseGuard } from './close-guard';
 import { EntityForm, type EntityFormProps } from './EntityForm';
 import type { RouteAction } from './form-logic';
 import { HistoryPanel } from './HistoryPanel';
-import { drawerExtensionsFor } from './drawer-extensions';
 import type { NoticeView } from './state-notice';
-import { useRecordForm, type RecordForm } from './use-record-form';
+import { useFormDrawer, type FormDrawerModel } from './use-form-drawer';
+import type { RecordForm } from './use-record-form';
 
 /**
  * Toasts and the drawer are both portals at the same z-index, so a toast raised while the drawer is
@@ -74,84 +73,32 @@ function NoticeBar({ notice, testId }: { notice: NoticeView; testId: string }) {
   );
 }
 
+export type FormDrawerProps = { resolved: ResolvedPage; state: DrawerState; onClose: () => void; onSaved: (row: Row) => void; slots?: DrawerSlots; onChanged?: () => void };
+
 /**
  * The form drawer over the list (ARCHITECTURE "Browser": forms open in a side drawer, so a
  * planner never loses the grid): Fluent's OverlayDrawer at the end, large, or full width for a
  * master-detail document; the record's state badge and notice from the entity's state declarations;
  * a history tab for stored records; the page's slots.
  */
-export function FormDrawer(props: { resolved: ResolvedPage; state: DrawerState; onClose: () => void; onSaved: (row: Row) => void; slots?: DrawerSlots; onChanged?: () => void }) {
-  const { t, i18n } = useTranslation();
-  const en = i18n.language === 'en';
+export function FormDrawer(props: FormDrawerProps) {
+  const { t } = useTranslation();
   useToastAboveDrawer();
   const { resolved, state } = props;
-  const slots = props.slots ?? {};
-  const prefix = slots.testIdPrefix ?? 'form';
-  const extensions = drawerExtensionsFor(resolved);
-  const readOnly = (r: Row) => Boolean(slots.readOnly?.(r)) || extensions.some((x) => x.readOnly?.(r));
-  const rf = useRecordForm(resolved, { open: state, readOnly, onError: props.onClose });
-  const { action, busy, formRef, record } = rf;
-  const [tab, setTab] = useState<'form' | 'history'>('form');
-  // A drawer part (an approval decision, a module's panel) may change the stored record while the
-  // drawer is open: on closing, the list behind it is told, so its rows carry the new version.
-  const opened = useRef<{ state: DrawerState; version: unknown } | null>(null);
-  useEffect(() => {
-    if (record && opened.current?.state !== state) opened.current = { state, version: record.version };
-  }, [record, state]);
-  const close = () => {
-    const changed = Boolean(record && opened.current?.state === state && opened.current.version !== record.version);
-    props.onClose();
-    if (changed) props.onChanged?.();
-  };
-  const { requestClose, dialog } = useCloseGuard(formRef, { busy, editable: action !== 'view', onClose: close });
-  const entityName = en ? resolved.entity.label.en : resolved.entity.label.zh;
-
-  useEffect(() => setTab(state?.tab ?? 'form'), [state]);
-  // The record changed elsewhere: show its new state.
-  useEffect(() => {
-    if (slots.reloadKey && rf.stored) rf.reload();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- answers a new reload key only: rf is a new object every render, so with it the record would reload on every render
-  }, [slots.reloadKey]);
-
-  const titleKey = action === 'add' || action === 'copy' ? 'engine.titleCreate' : action === 'view' ? 'engine.titleView' : 'engine.titleEdit';
-  const title = state ? t(titleKey, { entity: entityName }) : '';
-  const wide = resolved.children.length > 0;
-  const notices = [...(slots.notices?.(rf) ?? []), ...(rf.notice ? [rf.notice] : [])].slice(0, 1);
-  const onSaved = (saved: Row) => {
-    if (slots.keepOpenAfterSave) rf.show(saved);
-    props.onSaved(saved);
-    slots.onSaved?.(saved, rf);
-  };
+  const d = useFormDrawer(props);
+  const { rf, slots, tab, extensions } = d;
+  const { action, formRef, record } = rf;
 
   return (
     <OverlayDrawer
       open={state !== null}
       position="end"
-      size={wide ? 'full' : 'large'}
-      onOpenChange={(_, d) => !d.open && requestClose()}
-      data-testid={`${prefix}-drawer`}
-      style={wide ? { maxWidth: '1240px' } : undefined}
+      size={d.wide ? 'full' : 'large'}
+      onOpenChange={(_, o) => !o.open && d.requestClose()}
+      data-testid={`${d.prefix}-drawer`}
+      style={d.wide ? { maxWidth: '1240px' } : undefined}
     >
-      <DrawerHeader>
-        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('engine.close')} icon={<Dismiss24Regular />} onClick={requestClose} />}>
-          {title}
-          {record?.[resolved.entity.titleField] ? ` · ${String(record[resolved.entity.titleField])}` : ''}{' '}
-          {rf.state && (
-            <Badge appearance="tint" color={rf.state.color ?? 'informative'} data-testid={`${prefix}-status`}>
-              {en ? rf.state.label.en : rf.state.label.zh}
-            </Badge>
-          )}
-        </DrawerHeaderTitle>
-        {notices.map((n) => (
-          <NoticeBar key={`${n.title ?? ''}${n.text}`} notice={n} testId={`${prefix}-notice`} />
-        ))}
-        {rf.stored && (
-          <TabList size="small" selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as 'form' | 'history')}>
-            <Tab value="form">{entityName}</Tab>
-            <Tab value="history" data-testid="tab-history">{t('engine.historyTitle')}</Tab>
-          </TabList>
-        )}
-      </DrawerHeader>
+      <FormDrawerHeader d={d} />
       <DrawerBody>
         {!rf.ready && <Spinner label={t('engine.loading')} />}
         {rf.ready && tab === 'form' && (
@@ -161,7 +108,7 @@ export function FormDrawer(props: { resolved: ResolvedPage; state: DrawerState; 
             resolved={resolved}
             action={action}
             record={record}
-            onSaved={onSaved}
+            onSaved={d.onSaved}
             onBusyChange={rf.setBusy}
             childRenderers={slots.childRenderers?.(rf)}
             draftKey={action === 'view' ? null : { page: resolved.route, doc: action === 'add' ? 'new' : action === 'copy' ? `copy-${String(rf.id)}` : String(rf.id) }}
@@ -170,22 +117,59 @@ export function FormDrawer(props: { resolved: ResolvedPage; state: DrawerState; 
         {rf.ready && tab === 'form' && rf.stored && extensions.map((x, i) => x.body && <x.body key={i} rf={rf} resolved={resolved} />)}
         {rf.ready && tab === 'history' && rf.id !== null && <HistoryPanel api={rf.api} id={rf.id} fields={formFields(resolved)} />}
       </DrawerBody>
-      {rf.ready && tab === 'form' && (
-        <DrawerFooter style={{ flexWrap: 'wrap' }}>
-          {action !== 'view' && (
-            <>
-              <Button appearance="primary" disabled={busy} onClick={() => void formRef.current?.submit()} data-testid={`${prefix}-save`}>
-                {busy ? <Spinner size="tiny" /> : t('engine.save')}
-              </Button>
-              <Button disabled={busy} onClick={() => formRef.current?.reset()} data-testid={`${prefix}-reset`}>{t('engine.reset')}</Button>
-            </>
-          )}
-          {slots.extraActions?.(rf)}
-          {rf.stored && extensions.map((x, i) => x.footer && <x.footer key={i} rf={rf} resolved={resolved} />)}
-          <Button disabled={busy} onClick={requestClose} data-testid={`${prefix}-cancel`}>{action === 'view' ? t('engine.close') : t('engine.cancel')}</Button>
-        </DrawerFooter>
-      )}
-      {dialog}
+      {rf.ready && tab === 'form' && <FormDrawerFooter d={d} />}
+      {d.dialog}
     </OverlayDrawer>
+  );
+}
+
+/** The title with the record's name and state badge, the notice, and the form / history tabs. */
+function FormDrawerHeader({ d }: { d: FormDrawerModel }) {
+  const { t } = useTranslation();
+  const { rf, resolved, prefix, en } = d;
+  const { record } = rf;
+  return (
+    <DrawerHeader>
+      <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('engine.close')} icon={<Dismiss24Regular />} onClick={d.requestClose} />}>
+        {d.title}
+        {record?.[resolved.entity.titleField] ? ` · ${String(record[resolved.entity.titleField])}` : ''}{' '}
+        {rf.state && (
+          <Badge appearance="tint" color={rf.state.color ?? 'informative'} data-testid={`${prefix}-status`}>
+            {en ? rf.state.label.en : rf.state.label.zh}
+          </Badge>
+        )}
+      </DrawerHeaderTitle>
+      {d.notices.map((n) => (
+        <NoticeBar key={`${n.title ?? ''}${n.text}`} notice={n} testId={`${prefix}-notice`} />
+      ))}
+      {rf.stored && (
+        <TabList size="small" selectedValue={d.tab} onTabSelect={(_, v) => d.setTab(v.value as 'form' | 'history')}>
+          <Tab value="form">{d.entityName}</Tab>
+          <Tab value="history" data-testid="tab-history">{t('engine.historyTitle')}</Tab>
+        </TabList>
+      )}
+    </DrawerHeader>
+  );
+}
+
+/** Save and reset (not when viewing), the page's and the extensions' actions, cancel or close. */
+function FormDrawerFooter({ d }: { d: FormDrawerModel }) {
+  const { t } = useTranslation();
+  const { rf, resolved, prefix } = d;
+  const { action, busy, formRef } = rf;
+  return (
+    <DrawerFooter style={{ flexWrap: 'wrap' }}>
+      {action !== 'view' && (
+        <>
+          <Button appearance="primary" disabled={busy} onClick={() => void formRef.current?.submit()} data-testid={`${prefix}-save`}>
+            {busy ? <Spinner size="tiny" /> : t('engine.save')}
+          </Button>
+          <Button disabled={busy} onClick={() => formRef.current?.reset()} data-testid={`${prefix}-reset`}>{t('engine.reset')}</Button>
+        </>
+      )}
+      {d.slots.extraActions?.(rf)}
+      {rf.stored && d.extensions.map((x, i) => x.footer && <x.footer key={i} rf={rf} resolved={resolved} />)}
+      <Button disabled={busy} onClick={d.requestClose} data-testid={`${prefix}-cancel`}>{action === 'view' ? t('engine.close') : t('engine.cancel')}</Button>
+    </DrawerFooter>
   );
 }
