@@ -1,0 +1,68 @@
+/**
+ * Sending the board's commands: one command to the planning service with the page's range, its reply
+ * applied to the board (a stale version's refusal is told, clears the history and reads the board
+ * again), and a history sequence run step by step. Holds the board's undo/redo history.
+ *
+ * Example: `const { history, send, runSteps } = useBoardSend(source); await send({ op: 'lock', bar_id, version });`
+ */
+import { useCallback, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BoardCommand, BoardCommandResult } from '../../model/schedule-board';
+import { api, ApiError, STALE_VERSION_CODE } from '../api/client';
+import { toast } from '../kernel/toast-bus';
+import { applyResult, CommandHistory, type HistoryStep, withVersion } from './board-model';
+import type { BoardSource } from './useBoardSource';
+
+export function useBoardSend(source: BoardSource) {
+  const { t } = useTranslation();
+  const history = useRef(new CommandHistory());
+
+  /** Sends one command; the reply is applied to the board. Null when it was refused (told to the user). */
+  const send = useCallback(async (cmd: BoardCommand): Promise<BoardCommandResult | null> => {
+    try {
+      const result = await api.post<BoardCommandResult>(source.decl.source.command!, { ...cmd, ...source.range }, { quiet: true });
+      source.setData((d) => (d ? applyResult(d, result) : d));
+      if (source.scenarioRef.current !== null) source.bumpCompare();
+      return result;
+    } catch (e) {
+      if (e instanceof ApiError && (e.code === STALE_VERSION_CODE || e.status === 409)) {
+        toast.warning(e.message || t('board.stale'));
+        history.current.clear();
+        void source.load();
+      } else {
+        toast.error(e instanceof Error ? e.message : String(e));
+      }
+      return null;
+    }
+  }, [source, t]);
+
+  const versionOf = useCallback((id: number) => source.dataRef.current?.bars.find((b) => b.id === id)?.version, [source]);
+
+  /**
+   * Runs a history sequence (board-model `HistoryEntry`) step by step, each with the versions the
+   * previous replies gave; returns the bars it created, or null when a step was refused. A sequence
+   * stopped half-way leaves the board as the server has it (reloaded), and the history is cleared.
+   */
+  const runSteps = useCallback(async (steps: HistoryStep[], other: number[]): Promise<number[] | null> => {
+    const own: number[] = [];
+    const versions = new Map<number, number>();
+    for (const [i, step] of steps.entries()) {
+      const raw = step({ own, other });
+      if (!raw) continue;
+      const cmd = withVersion(raw, (id) => versions.get(id) ?? versionOf(id));
+      const result = await send(cmd);
+      if (!result) {
+        if (i > 0) { history.current.clear(); void source.load(); }
+        return null;
+      }
+      const named = cmd.op === 'merge' ? cmd.bar_ids : [cmd.bar_id];
+      for (const b of result.bars) {
+        versions.set(b.id, b.version);
+        if (!named.includes(b.id)) own.push(b.id);
+      }
+    }
+    return own;
+  }, [send, source, versionOf]);
+
+  return { history, send, runSteps };
+}
