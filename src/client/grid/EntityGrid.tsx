@@ -1,31 +1,15 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import {
-  type CellKeyDownEvent,
-  type ColDef,
-  type ColumnMovedEvent,
-  type ColumnResizedEvent,
-  type GetRowIdParams,
-  type GridApi,
-  type GridReadyEvent,
-  type RowDoubleClickedEvent,
-  type RowSelectionOptions,
-  type SelectionChangedEvent,
-  type SelectionColumnDef,
-} from 'ag-grid-community';
+import type { ColDef, GetRowIdParams, GridApi, RowSelectionOptions, SelectionColumnDef } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
+import { useMemo, type ReactNode } from 'react';
 import type { StatusTab } from '../../model/page';
 import type { ResolvedPage } from '../../model/page-resolve';
-import { access } from '../session/access-state';
-import { entityApi, type PageReply, type Row } from '../api/entity-api';
-import { columnDefsOf } from './column-defs';
-import { applicableState, loadSavedTable, savedTableOf, storeSavedTable } from './column-state';
+import type { PageReply, Row } from '../api/entity-api';
 import type { QueryParams } from './filter-params';
 import { gridTheme, GRID_LOCALE } from './grid-theme';
-import { BLOCK, useListDatasource } from './use-list-datasource';
-import { SPREADSHEET_CSS, useSpreadsheetKeys } from './useSpreadsheetKeys';
+import { useEntityGrid } from './use-entity-grid';
+import { BLOCK } from './use-list-datasource';
+import { SPREADSHEET_CSS } from './useSpreadsheetKeys';
 import './grid-modules';
 
 export { gridTheme, GRID_LOCALE } from './grid-theme';
@@ -72,72 +56,11 @@ const useStyles = makeStyles({
  * order, width, visibility and pinning are remembered per user and page.
  */
 export function EntityGrid(props: EntityGridProps) {
-  const { resolved, tab, quick, fixed } = props;
-  const { t, i18n } = useTranslation();
+  const { resolved } = props;
   const s = useStyles();
-  const language = i18n.language === 'en' ? 'en' : 'zh-CN';
-  const { username, savedTables } = useSnapshot(access);
-  const apiRef = useRef<GridApi<Row> | null>(null);
-  const state = useRef({ tab, quick, fixed, props });
-  state.current = { tab, quick, fixed, props };
-  const api = useMemo(() => entityApi(resolved), [resolved]);
-  // Ranges and copy of cells, as in the editable grids, nothing written.
-  const sheetKeys = useSpreadsheetKeys({ readOnly: true });
-  const columnDefs = useMemo(() => sheetKeys.withClasses(columnDefsOf(resolved.columns, language)), [resolved, language, sheetKeys]);
-
-  const datasource = useListDatasource(resolved, api, apiRef, state);
-
-  // Quick search, tab or fixed filters changed: drop cached blocks and fetch from the top.
-  const fixedKey = JSON.stringify(fixed ?? {});
-  useEffect(() => {
-    const grid = apiRef.current;
-    if (!grid || grid.isDestroyed()) return;
-    grid.deselectAll();
-    grid.purgeInfiniteCache();
-  }, [quick, tab, fixedKey]);
-
-  const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const persistColumns = useCallback(() => {
-    if (saveTimer.current) clearTimeout(saveTimer.current);
-    saveTimer.current = setTimeout(() => {
-      const grid = apiRef.current;
-      if (!grid || grid.isDestroyed()) return;
-      storeSavedTable(username, resolved.page.opt, savedTableOf(grid.getColumnState()));
-    }, 300);
-  }, [username, resolved.page.opt]);
-
-  const onGridReady = useCallback(
-    (e: GridReadyEvent<Row>) => {
-      apiRef.current = e.api;
-      sheetKeys.setApi(e.api as GridApi);
-      const saved = loadSavedTable(username, resolved.page.opt, savedTables as Record<string, unknown>);
-      if (saved) {
-        const known = resolved.columns.map((c) => c.field);
-        e.api.applyColumnState({ state: applicableState(saved, known), applyOrder: true });
-      }
-      // The latest props, through the ref: the grid is ready once.
-      state.current.props.onReady?.(e.api);
-    },
-    [username, resolved, savedTables, sheetKeys],
-  );
-
-  // Event handlers read the latest props through the ref, so they too keep their identity.
-  const handlers = useMemo(
-    () => ({
-      onSelectionChanged: (e: SelectionChangedEvent<Row>) => state.current.props.onSelectionChange(e.api.getSelectedRows()),
-      onRowDoubleClicked: (e: RowDoubleClickedEvent<Row>) => {
-        if (e.data) state.current.props.onOpen(e.data);
-      },
-      onCellKeyDown: (e: CellKeyDownEvent<Row>) => {
-        const ev = e.event as KeyboardEvent | null;
-        if (ev?.key === 'Enter' && e.data) state.current.props.onOpen(e.data);
-      },
-    }),
-    [],
-  );
-  const emptyParams = useMemo(() => ({ render: () => state.current.props.empty?.() ?? <span className="engine-empty">{t('engine.noRows')}</span> }), [t]);
-  const onColumnMoved = useCallback((e: ColumnMovedEvent<Row>) => e.finished && persistColumns(), [persistColumns]);
-  const onColumnResized = useCallback((e: ColumnResizedEvent<Row>) => e.finished && e.source !== 'api' && persistColumns(), [persistColumns]);
+  const g = useEntityGrid(props);
+  const { t, language, sheetKeys, handlers, persistColumns, state } = g;
+  const emptyParams = useMemo(() => ({ render: () => state.current.props.empty?.() ?? <span className="engine-empty">{t('engine.noRows')}</span> }), [state, t]);
 
   return (
     <div className={s.wrap} data-testid={`grid-${resolved.page.opt}`} {...sheetKeys.containerProps}>
@@ -145,10 +68,10 @@ export function EntityGrid(props: EntityGridProps) {
       <AgGridReact<Row>
         {...sheetKeys.gridProps}
         theme={gridTheme}
-        columnDefs={columnDefs}
+        columnDefs={g.columnDefs}
         defaultColDef={DEFAULT_COL_DEF}
         rowModelType="infinite"
-        datasource={datasource}
+        datasource={g.datasource}
         cacheBlockSize={BLOCK}
         maxBlocksInCache={40}
         infiniteInitialRowCount={1}
@@ -158,9 +81,9 @@ export function EntityGrid(props: EntityGridProps) {
         onSelectionChanged={handlers.onSelectionChanged}
         onRowDoubleClicked={handlers.onRowDoubleClicked}
         onCellKeyDown={handlers.onCellKeyDown}
-        onGridReady={onGridReady}
-        onColumnMoved={onColumnMoved}
-        onColumnResized={onColumnResized}
+        onGridReady={g.onGridReady}
+        onColumnMoved={g.onColumnMoved}
+        onColumnResized={g.onColumnResized}
         onColumnVisible={persistColumns}
         onColumnPinned={persistColumns}
         noRowsOverlayComponent={EmptyOverlay}
