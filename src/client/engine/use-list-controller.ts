@@ -99,30 +99,16 @@ export function useListController(resolved: ResolvedPage, options: { subindex?: 
   const gridApi = useRef<GridApi<Row> | null>(null);
   const lastQuery = useRef<QueryParams>({});
   const [selected, setSelected] = useState<Row[]>([]);
-  const [quickText, setQuickText] = useState('');
-  const [quick, setQuick] = useState('');
+  const { quickText, setQuickText, quick } = useQuickSearch();
   // A list opened from a figure whose filters name the state opens on the tab that agrees with them.
   const [tabKey, setTabKey] = useState<string>(
     () => (options.subindex ? tabForFilters(resolved.statusTabs, resolved.entity.states?.field, fixedFiltersOf(search, resolved.entity.fields.map((f) => f.key))) : null) ?? resolved.statusTabs[0]?.key ?? '',
   );
   const [total, setTotal] = useState<number | null>(null);
-  const [drawer, setDrawer] = useState<DrawerState>(null);
+  const { drawer, setDrawer, closeDrawer } = useListDrawer(search, setSearch);
   const { counts, count } = useTabCounts(resolved, api);
   const tab = resolved.statusTabs.find((x) => x.key === tabKey) ?? null;
   const fixed = useMemo(() => (options.subindex ? fixedFiltersOf(search, resolved.entity.fields.map((f) => f.key)) : {}), [options.subindex, search, resolved]);
-
-  // Quick search waits for the typing to pause.
-  useEffect(() => {
-    const timer = setTimeout(() => setQuick(quickText), 350);
-    return () => clearTimeout(timer);
-  }, [quickText]);
-
-  // Deep link (a notification, another page): ?open=<id> opens that record's drawer, also when the
-  // list is already open (a notice of the bell clicked on its own list).
-  const openParam = search.get('open');
-  useEffect(() => {
-    if (openParam && /^\d+$/.test(openParam)) setDrawer({ action: 'edit', id: Number(openParam) });
-  }, [openParam]);
 
   // The selection survives a refresh (issue 21: after an edit the next delete still has its rows):
   // rows keep their ids, and the grid hands the selected rows' fresh data (new versions) back as
@@ -157,25 +143,11 @@ export function useListController(resolved: ResolvedPage, options: { subindex?: 
       // Widening the state back: the tab that shows every state, else none.
       const stateField = resolved.entity.states?.field;
       if (stateField && keys.some((k) => k.startsWith(`f.${stateField}.`))) setTabKey(resolved.statusTabs.find((x) => x.filter[stateField] === undefined)?.key ?? '');
-      setSearch((prev) => {
-        const next = new URLSearchParams(prev);
-        for (const k of keys) {
-          next.delete(k);
-          const plain = /^f\.(\w+)\.eq$/.exec(k)?.[1];
-          if (plain) next.delete(plain);
-        }
-        return next;
-      }, { replace: true, state: location.state });
+      setSearch((prev) => withoutFilters(prev, keys), { replace: true, state: location.state });
     },
     drawer,
     openDrawer: setDrawer,
-    closeDrawer: () => {
-      setDrawer(null);
-      if (search.has('open')) {
-        search.delete('open');
-        setSearch(search, { replace: true });
-      }
-    },
+    closeDrawer,
     refresh,
     withSelection: (run) => {
       if (selected.length === 0) toast.warning(t('form.selectRowsFirst'));
@@ -190,4 +162,45 @@ export function useListController(resolved: ResolvedPage, options: { subindex?: 
       gridApi.current = g;
     },
   };
+}
+
+/** The quick search as typed, and as used once the typing paused (350 ms). */
+function useQuickSearch() {
+  const [quickText, setQuickText] = useState('');
+  const [quick, setQuick] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQuick(quickText), 350);
+    return () => clearTimeout(timer);
+  }, [quickText]);
+  return { quickText, setQuickText, quick };
+}
+
+/** The list's drawer, opened by the `?open=<id>` deep link too; closing it drops that parameter. */
+function useListDrawer(search: URLSearchParams, setSearch: ReturnType<typeof useSearchParams>[1]) {
+  const [drawer, setDrawer] = useState<DrawerState>(null);
+  // Deep link (a notification, another page): ?open=<id> opens that record's drawer, also when the
+  // list is already open (a notice of the bell clicked on its own list).
+  const openParam = search.get('open');
+  useEffect(() => {
+    if (openParam && /^\d+$/.test(openParam)) setDrawer({ action: 'edit', id: Number(openParam) });
+  }, [openParam]);
+  const closeDrawer = () => {
+    setDrawer(null);
+    if (search.has('open')) {
+      search.delete('open');
+      setSearch(search, { replace: true });
+    }
+  };
+  return { drawer, setDrawer, closeDrawer };
+}
+
+/** The address's parameters without the given filters (a filter `f.<field>.eq` also as its plain `<field>`). */
+function withoutFilters(prev: URLSearchParams, keys: readonly string[]): URLSearchParams {
+  const next = new URLSearchParams(prev);
+  for (const k of keys) {
+    next.delete(k);
+    const plain = /^f\.(\w+)\.eq$/.exec(k)?.[1];
+    if (plain) next.delete(plain);
+  }
+  return next;
 }
