@@ -1,8 +1,6 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import { useSnapshot } from 'valtio';
-import { access } from '../session/access-state';
-import { clampPaneSize, paneMax, paneStorageKey, readPaneSize, sizeAfterDrag, sizeAfterKey, type PaneLimits } from './split-size';
+import { useId, type ReactNode } from 'react';
+import { useSplitPane } from './use-split-pane';
 
 const useStyles = makeStyles({
   split: { display: 'flex', flexDirection: 'row', alignItems: 'stretch', minWidth: 0, minHeight: 0 },
@@ -48,69 +46,11 @@ export type SplitPaneProps = {
  *
  * Example: `<SplitPane id="chat-list" sized="start" defaultSize={300} label={listWidthLabel}>{list}{talk}</SplitPane>`
  */
-export function SplitPane({ id, sized, defaultSize, min = 200, maxShare = 0.6, otherMin = 320, label, className, children }: SplitPaneProps) {
+export function SplitPane(props: SplitPaneProps) {
+  const { id, sized, defaultSize, label, className, children } = props;
   const s = useStyles();
-  const { username } = useSnapshot(access);
-  const key = paneStorageKey(username, id);
-  const box = useRef<HTMLDivElement>(null);
+  const { box, shown, limits, dragging, keep, onPointerDown, onPointerMove, onPointerUp, onKeyDown } = useSplitPane(props);
   const paneId = useId();
-  const [size, setSize] = useState<number>(() => readPaneSize(safeGet(key)) ?? defaultSize);
-  const [room, setRoom] = useState(0);
-  const [dragging, setDragging] = useState(false);
-  const drag = useRef<{ x: number; start: number } | null>(null);
-
-  // Another user in the same browser (or the first render before the session) has their own size.
-  useEffect(() => setSize(readPaneSize(safeGet(key)) ?? defaultSize), [key, defaultSize]);
-
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const observer = new ResizeObserver(() => setRoom(el.clientWidth));
-    observer.observe(el);
-    setRoom(el.clientWidth);
-    return () => observer.disconnect();
-  }, []);
-
-  const limits: PaneLimits = { min, max: room > 0 ? paneMax(room - 12, maxShare, otherMin, min) : Number.MAX_SAFE_INTEGER };
-  const shown = clampPaneSize(size, limits);
-
-  const keep = useCallback(
-    (next: number) => {
-      setSize(next);
-      try {
-        localStorage.setItem(key, String(Math.round(next)));
-      } catch {
-        // Storage full or refused: the size holds for this visit.
-      }
-    },
-    [key],
-  );
-
-  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
-    if (e.button !== 0) return;
-    e.preventDefault();
-    e.currentTarget.setPointerCapture(e.pointerId);
-    e.currentTarget.focus();
-    drag.current = { x: e.clientX, start: shown };
-    setDragging(true);
-  };
-  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
-    if (!drag.current) return;
-    setSize(sizeAfterDrag(drag.current.start, e.clientX - drag.current.x, sized, limits));
-  };
-  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
-    if (!drag.current) return;
-    const next = sizeAfterDrag(drag.current.start, e.clientX - drag.current.x, sized, limits);
-    drag.current = null;
-    setDragging(false);
-    keep(next);
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const next = sizeAfterKey(e.key, e.shiftKey, shown, sized, limits);
-    if (next === null) return;
-    e.preventDefault();
-    keep(next);
-  };
 
   const sizedPane = (
     <div id={paneId} className={s.sized} style={{ width: shown }} data-testid={`split-${id}-pane`}>
@@ -146,12 +86,4 @@ export function SplitPane({ id, sized, defaultSize, min = 200, maxShare = 0.6, o
       {sized === 'start' ? flexPane : sizedPane}
     </div>
   );
-}
-
-function safeGet(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
 }
