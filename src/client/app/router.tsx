@@ -67,12 +67,6 @@ async function discoveryLoader(): Promise<null> {
 
 /** The route tree: spec 2 public routes, then the signed-in shell with every signed-in route. */
 export function appRoutes(): RouteObject[] {
-  const pending: RouteObject[] = pendingSpecPaths([...engineRoutes, ...uploadRoutes, ...trackingRoutes, ...collabRoutes, ...workspaceRoutes]).map((path) => ({
-    path,
-    handle: { titleKey: 'ui.unavailable.title' } satisfies RouteHandle,
-    ...page(common, 'UnavailablePage'),
-  }));
-
   return [
     {
       id: 'root',
@@ -80,88 +74,98 @@ export function appRoutes(): RouteObject[] {
       errorElement: <RouteError />,
       hydrateFallbackElement: <PageLoading />,
       children: [
-        // Spec 2 public routes (no sign-in check).
-        {
-          path: '/login',
-          handle: { titleKey: 'ui.login.title' } satisfies RouteHandle,
-          Component: LoginPage,
-          children: [
-            { path: 'ddwelcome/:client', handle: { titleKey: 'ui.third.title' }, ...page(third, 'ThirdWelcomePage') },
-            { path: 'qywxwelcome', handle: { titleKey: 'ui.third.title' }, ...page(third, 'ThirdWelcomePage') },
-            { id: 'thirdwelcome', path: 'third/:type', handle: { titleKey: 'ui.third.title' }, ...page(third, 'ThirdWelcomePage') },
-          ],
-        },
-        { path: '/login/inner', handle: { titleKey: 'ui.login.title' }, Component: InnerLoginPage },
-        { path: '/signup', handle: { titleKey: 'ui.signup.title' }, ...page(signup, 'SignupPage') },
-        { path: '/forgotpwd/fillemail', handle: { titleKey: 'ui.forgot.title' }, ...page(password, 'FillEmailPage') },
-        { path: '/forgotpwd/newpwd', handle: { titleKey: 'ui.newpwd.title' }, ...page(password, 'NewPasswordPage') },
-        { path: '/forgotpwd/deadline', handle: { titleKey: 'ui.deadline.title' }, ...page(password, 'DeadlinePage') },
-        { path: '/discovery/index', loader: discoveryLoader, handle: { titleKey: 'ui.discovery.title' }, ...page(discovery, 'DiscoveryPage') },
-        { path: '/newdiscovery/index', loader: discoveryLoader, handle: { titleKey: 'ui.discovery.title' }, ...page(discovery, 'DiscoveryPage') },
-
+        ...publicRoutes(),
         // Signed-in routes: the guard, then the shell.
         {
           id: 'guarded',
           loader: guardLoader,
           shouldRevalidate: () => true,
-          children: [
-            {
-              id: 'shell',
-              ...page(shell, 'ShellLayout'),
-              children: [
-                // Spec 2: "/ root shell with an empty child": the empty child opens the workspace.
-                { index: true, loader: () => redirect('/workspace/home') },
-                { path: 'homeguide', handle: { titleKey: 'ui.menuguide.title' }, ...page(workspace, 'MenuGuidePage') },
-                { path: 'workspace', loader: () => redirect('/workspace/home') },
-                { path: 'workspace/home', handle: { titleKey: 'ui.home.title' }, ...page(workspace, 'WorkspaceHomePage') },
-                { path: 'workspace/menuguide', handle: { titleKey: 'ui.menuguide.title' }, ...page(workspace, 'MenuGuidePage') },
-                { path: 'workspace/menuindex/:opt', ...page(workspace, 'MenuIndexPage') },
-                // The personal dashboard (issue 13).
-                ...workspaceRoutes,
-                { path: 'page/userinfo', handle: { titleKey: 'ui.userinfo.title' }, ...page(user, 'UserInfoPage') },
-                { path: 'page/security', handle: { titleKey: 'ui.security.title' }, ...page(user, 'SecurityPage') },
-                { path: 'page/settings', handle: { titleKey: 'ui.settings.title' }, ...page(user, 'SettingsPage') },
-                { path: 'page/outbox', handle: { titleKey: 'ui.outbox.title' }, ...page(outbox, 'OutboxPage') },
-                // Spec 2 "/{menumodule}": a module's landing page (unknown modules are not found).
-                { path: ':menumodule', ...page(workspace, 'MenuModulePage') },
-                // Import centre and batch image upload (issue 4).
-                ...uploadRoutes,
-                // Hand-made screens of orders and allocation (issue 6), beside the engine's generic routes.
-                ...orderRoutes,
-                // Purchasing lists with the shipment editor and the receipt dialog (issue 17).
-                ...purchaseRoutes,
-                // The supplier's outsourced tasks with the shipment editor (issue 12).
-                ...outsourceRoutes,
-                // Supplier sourcing: the comparison and evaluation, the project opportunities (issue 16).
-                ...sourcingRoutes,
-                // The approval to-do list; approval buttons in the drawers of documents approved through a flow (issue 14).
-                ...approvalRoutes,
-                // Work orders, the scan validation page and the bundle tickets (issue 12).
-                ...productionRoutes,
-                // The inspection station (issue 18).
-                ...qualityRoutes,
-                // Finance reconciliation: the statements list and the statement page (issue 18).
-                ...financeRoutes,
-                ...developmentRoutes,
-                ...reportRoutes,
-                ...calendarRoutes,
-                // Node tracking and the calendar views of /zp/{cata}/calendarview/{opt} (issue 12).
-                ...trackingRoutes,
-                // Notification and task centre, exception tickets, announcements (issue 15).
-                ...collabRoutes,
-                // Administration screens (issue 5).
-                ...adminRoutes,
-                // Generic registry routes (/{cata}/index/{opt}, ...) from the registry engine.
-                ...engineRoutes,
-                // Spec routes of features not built yet: they exist and say so.
-                ...pending,
-                { path: '*', handle: { titleKey: 'ui.notFound.title' }, ...page(common, 'NotFoundPage') },
-              ],
-            },
-          ],
+          children: [{ id: 'shell', ...page(shell, 'ShellLayout'), children: shellRoutes() }],
         },
       ],
     },
+  ];
+}
+
+/** Spec 2 public routes (no sign-in check). */
+function publicRoutes(): RouteObject[] {
+  return [
+    {
+      path: '/login',
+      handle: { titleKey: 'ui.login.title' } satisfies RouteHandle,
+      Component: LoginPage,
+      children: [
+        { path: 'ddwelcome/:client', handle: { titleKey: 'ui.third.title' }, ...page(third, 'ThirdWelcomePage') },
+        { path: 'qywxwelcome', handle: { titleKey: 'ui.third.title' }, ...page(third, 'ThirdWelcomePage') },
+        { id: 'thirdwelcome', path: 'third/:type', handle: { titleKey: 'ui.third.title' }, ...page(third, 'ThirdWelcomePage') },
+      ],
+    },
+    { path: '/login/inner', handle: { titleKey: 'ui.login.title' }, Component: InnerLoginPage },
+    { path: '/signup', handle: { titleKey: 'ui.signup.title' }, ...page(signup, 'SignupPage') },
+    { path: '/forgotpwd/fillemail', handle: { titleKey: 'ui.forgot.title' }, ...page(password, 'FillEmailPage') },
+    { path: '/forgotpwd/newpwd', handle: { titleKey: 'ui.newpwd.title' }, ...page(password, 'NewPasswordPage') },
+    { path: '/forgotpwd/deadline', handle: { titleKey: 'ui.deadline.title' }, ...page(password, 'DeadlinePage') },
+    { path: '/discovery/index', loader: discoveryLoader, handle: { titleKey: 'ui.discovery.title' }, ...page(discovery, 'DiscoveryPage') },
+    { path: '/newdiscovery/index', loader: discoveryLoader, handle: { titleKey: 'ui.discovery.title' }, ...page(discovery, 'DiscoveryPage') },
+  ];
+}
+
+/** The signed-in shell's routes: the workspace, the account pages, each module's screens, the engine's routes, the spec routes not built yet, not found. */
+function shellRoutes(): RouteObject[] {
+  const pending: RouteObject[] = pendingSpecPaths([...engineRoutes, ...uploadRoutes, ...trackingRoutes, ...collabRoutes, ...workspaceRoutes]).map((path) => ({
+    path,
+    handle: { titleKey: 'ui.unavailable.title' } satisfies RouteHandle,
+    ...page(common, 'UnavailablePage'),
+  }));
+
+  return [
+    // Spec 2: "/ root shell with an empty child": the empty child opens the workspace.
+    { index: true, loader: () => redirect('/workspace/home') },
+    { path: 'homeguide', handle: { titleKey: 'ui.menuguide.title' }, ...page(workspace, 'MenuGuidePage') },
+    { path: 'workspace', loader: () => redirect('/workspace/home') },
+    { path: 'workspace/home', handle: { titleKey: 'ui.home.title' }, ...page(workspace, 'WorkspaceHomePage') },
+    { path: 'workspace/menuguide', handle: { titleKey: 'ui.menuguide.title' }, ...page(workspace, 'MenuGuidePage') },
+    { path: 'workspace/menuindex/:opt', ...page(workspace, 'MenuIndexPage') },
+    // The personal dashboard (issue 13).
+    ...workspaceRoutes,
+    { path: 'page/userinfo', handle: { titleKey: 'ui.userinfo.title' }, ...page(user, 'UserInfoPage') },
+    { path: 'page/security', handle: { titleKey: 'ui.security.title' }, ...page(user, 'SecurityPage') },
+    { path: 'page/settings', handle: { titleKey: 'ui.settings.title' }, ...page(user, 'SettingsPage') },
+    { path: 'page/outbox', handle: { titleKey: 'ui.outbox.title' }, ...page(outbox, 'OutboxPage') },
+    // Spec 2 "/{menumodule}": a module's landing page (unknown modules are not found).
+    { path: ':menumodule', ...page(workspace, 'MenuModulePage') },
+    // Import centre and batch image upload (issue 4).
+    ...uploadRoutes,
+    // Hand-made screens of orders and allocation (issue 6), beside the engine's generic routes.
+    ...orderRoutes,
+    // Purchasing lists with the shipment editor and the receipt dialog (issue 17).
+    ...purchaseRoutes,
+    // The supplier's outsourced tasks with the shipment editor (issue 12).
+    ...outsourceRoutes,
+    // Supplier sourcing: the comparison and evaluation, the project opportunities (issue 16).
+    ...sourcingRoutes,
+    // The approval to-do list; approval buttons in the drawers of documents approved through a flow (issue 14).
+    ...approvalRoutes,
+    // Work orders, the scan validation page and the bundle tickets (issue 12).
+    ...productionRoutes,
+    // The inspection station (issue 18).
+    ...qualityRoutes,
+    // Finance reconciliation: the statements list and the statement page (issue 18).
+    ...financeRoutes,
+    ...developmentRoutes,
+    ...reportRoutes,
+    ...calendarRoutes,
+    // Node tracking and the calendar views of /zp/{cata}/calendarview/{opt} (issue 12).
+    ...trackingRoutes,
+    // Notification and task centre, exception tickets, announcements (issue 15).
+    ...collabRoutes,
+    // Administration screens (issue 5).
+    ...adminRoutes,
+    // Generic registry routes (/{cata}/index/{opt}, ...) from the registry engine.
+    ...engineRoutes,
+    // Spec routes of features not built yet: they exist and say so.
+    ...pending,
+    { path: '*', handle: { titleKey: 'ui.notFound.title' }, ...page(common, 'NotFoundPage') },
   ];
 }
 
