@@ -44,8 +44,11 @@ export type DrawState = {
   loadText: (average: number, peak: number) => string;
 };
 
+/** One frame's geometry: the context, the visible part, the content's offset on the canvas, its size. */
+type Frame = { g: CanvasRenderingContext2D; v: ReturnType<typeof visible>; lastDay: number; ox: number; oy: number; W: number; H: number; dw: number; from: string };
+
 export function drawBoard(c: HTMLCanvasElement, s: DrawState): void {
-  const { data, layout, view, drag, zoom } = s;
+  const { data, layout, view, drag } = s;
   const dpr = window.devicePixelRatio || 1;
   const W = view.w + LABELS;
   const H = view.h + HEADER;
@@ -61,22 +64,32 @@ export function drawBoard(c: HTMLCanvasElement, s: DrawState): void {
   g.clearRect(0, 0, W, H);
   g.font = `12px ${FONT}`;
   g.textBaseline = 'middle';
-  const dw = layout.dayWidth;
   const v = visible(layout, view, 0);
-  const lastDay = Math.min(v.lastDay, data.days.length - 1);
-  const ox = LABELS - view.x;
-  const oy = HEADER - view.y;
-  const from = data.days[0]?.date ?? data.from;
-  // Day shading (rest days and holidays), overtime tint.
+  const f: Frame = { g, v, lastDay: Math.min(v.lastDay, data.days.length - 1), ox: LABELS - view.x, oy: HEADER - view.y, W, H, dw: layout.dayWidth, from: data.days[0]?.date ?? data.from };
+  const preview = drag?.preview ?? null;
+  drawDays(f, s);
+  drawRows(f, preview);
+  drawLiveGhosts(f, s);
+  drawBars(g, s, v.bars, f.ox, f.oy);
+  const ti = drawToday(f, s);
+  drawDragGhost(f, s, preview);
+  drawHeader(g, s, v.firstDay, f.lastDay, W, f.ox, ti);
+  drawLabels(g, s, v.rows, H, f.lastDay);
+}
+
+/** Day shading (rest days and holidays), overtime tint. */
+function drawDays({ g, v, lastDay, ox, dw, H }: Frame, s: DrawState) {
   for (let i = v.firstDay; i <= lastDay; i++) {
-    const d = data.days[i];
+    const d = s.data.days[i];
     const x = ox + i * dw;
     if (d.holiday) { g.fillStyle = '#fde8e8'; g.fillRect(x, HEADER, dw, H); }
     else if (!d.working) { g.fillStyle = '#e9e9ee'; g.fillRect(x, HEADER, dw, H); }
     else if (d.overtime) { g.fillStyle = '#fff6e0'; g.fillRect(x, HEADER, dw, H); }
   }
-  // Rows: group headers, line separators, capacity strips.
-  const preview = drag?.preview ?? null;
+}
+
+/** Rows: group headers, line separators, capacity strips (the drag's target line with its load after the drop). */
+function drawRows({ g, v, lastDay, ox, oy, dw, W }: Frame, preview: DragPreview | null) {
   for (const r of v.rows) {
     const y = oy + r.y;
     if (r.kind === 'group') {
@@ -104,7 +117,11 @@ export function drawBoard(c: HTMLCanvasElement, s: DrawState): void {
       g.globalAlpha = 1;
     }
   }
-  // Live positions of the plans a scenario moves: dashed outlines under the scenario's bars.
+}
+
+/** Live positions of the plans a scenario moves: dashed outlines under the scenario's bars. */
+function drawLiveGhosts({ g, ox, oy }: Frame, s: DrawState) {
+  const { view } = s;
   for (const rect of s.ghosts) {
     if (rect.x + rect.w < view.x || rect.x > view.x + view.w || rect.y + rect.h < view.y || rect.y > view.y + view.h) continue;
     const x = ox + rect.x;
@@ -116,30 +133,32 @@ export function drawBoard(c: HTMLCanvasElement, s: DrawState): void {
     g.strokeRect(x + 0.5, y + 0.5, rect.w - 2, rect.h - 1);
     g.setLineDash([]);
   }
-  drawBars(g, s, v.bars, ox, oy);
-  // Today.
+}
+
+/** Today's line; returns today's day index (the header marks it). */
+function drawToday({ g, ox, dw, H, from }: Frame, s: DrawState): number {
   const ti = daysBetween(from, new Date().toISOString().slice(0, 10));
-  if (ti >= 0 && ti < data.days.length) {
-    const x = ox + ti * dw + (zoom === 'day' ? dw / 2 : 0);
+  if (ti >= 0 && ti < s.data.days.length) {
+    const x = ox + ti * dw + (s.zoom === 'day' ? dw / 2 : 0);
     g.strokeStyle = '#0f6cbd';
     g.lineWidth = 2;
     g.beginPath(); g.moveTo(x, HEADER); g.lineTo(x, H); g.stroke();
     g.lineWidth = 1;
   }
-  // The drag ghost at its target, over all the target line's sub-rows.
-  if (preview) {
-    const r = spanRect(layout, from, preview.line.id, preview.start, preview.end);
-    if (r) {
-      g.strokeStyle = preview.refused ? '#d13438' : preview.overloads.length ? '#c50f1f' : '#111';
-      g.lineWidth = preview.overloads.length ? 2 : 1;
-      g.setLineDash([4, 3]);
-      g.strokeRect(ox + r.x + 0.5, oy + r.y + 0.5, r.w - 1, r.h - 1);
-      g.setLineDash([]);
-      g.lineWidth = 1;
-    }
-  }
-  drawHeader(g, s, v.firstDay, lastDay, W, ox, ti);
-  drawLabels(g, s, v.rows, H, lastDay);
+  return ti;
+}
+
+/** The drag ghost at its target, over all the target line's sub-rows. */
+function drawDragGhost({ g, ox, oy, from }: Frame, s: DrawState, preview: DragPreview | null) {
+  if (!preview) return;
+  const r = spanRect(s.layout, from, preview.line.id, preview.start, preview.end);
+  if (!r) return;
+  g.strokeStyle = preview.refused ? '#d13438' : preview.overloads.length ? '#c50f1f' : '#111';
+  g.lineWidth = preview.overloads.length ? 2 : 1;
+  g.setLineDash([4, 3]);
+  g.strokeRect(ox + r.x + 0.5, oy + r.y + 0.5, r.w - 1, r.h - 1);
+  g.setLineDash([]);
+  g.lineWidth = 1;
 }
 
 function drawBars(g: CanvasRenderingContext2D, s: DrawState, bars: BoardLayout['bars'], ox: number, oy: number) {
