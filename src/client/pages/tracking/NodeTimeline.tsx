@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HEADER_HEIGHT, LABEL_WIDTH, ROW_HEIGHT, STATE_COLOURS, layoutTimeline, type TimelineNode } from './timeline-layout';
+import { HEADER_HEIGHT, LABEL_WIDTH, ROW_HEIGHT, STATE_COLOURS, layoutTimeline, type TimelineNode, type TimelineRow } from './timeline-layout';
 
 /**
  * One order's node timeline as plain SVG: per node its planned bar, its projected bar when it has
@@ -11,19 +11,8 @@ import { HEADER_HEIGHT, LABEL_WIDTH, ROW_HEIGHT, STATE_COLOURS, layoutTimeline, 
 export function NodeTimeline(props: { nodes: TimelineNode[]; today: string; delivery: string | null; width?: number; testId?: string }) {
   const { t } = useTranslation();
   // The days spread over the width the panel gives (narrower days, down to 4 px, before it scrolls).
-  const box = useRef<HTMLDivElement>(null);
-  const [fit, setFit] = useState(props.width ?? 900);
-  useLayoutEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const measure = () => setFit(Math.max(480, el.clientWidth));
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
+  const { box, fit } = useFitWidth(props.width ?? 900);
   const l = layoutTimeline(props.nodes, { today: props.today, delivery: props.delivery, width: fit });
-  const barH = 12;
   return (
     <div ref={box} style={{ overflowX: 'auto', minWidth: 0 }} data-testid={props.testId ?? 'node-timeline'}>
       <svg width={l.width} height={l.height} role="img" aria-label={t('nt.title')} style={{ fontFamily: 'inherit', fontSize: 12 }}>
@@ -33,47 +22,7 @@ export function NodeTimeline(props: { nodes: TimelineNode[]; today: string; deli
             <text x={tk.x + 2} y={14} fill="#605e5c">{tk.label}</text>
           </g>
         ))}
-        {l.rows.map((r, i) => {
-          const colour = STATE_COLOURS[r.node.state];
-          const mid = r.y + ROW_HEIGHT / 2;
-          return (
-            <g
-              key={r.node.node_code}
-              data-testid={`node-row-${r.node.node_code}`}
-              data-state={r.node.state}
-              data-plan={r.node.plan_date ?? ''}
-              data-actual={r.node.actual_date ?? ''}
-              data-projected={r.node.projected_date ?? ''}
-              data-critical={r.node.critical ? 'true' : 'false'}
-            >
-              {i % 2 === 1 && <rect x={0} y={r.y} width={l.width} height={ROW_HEIGHT} fill="#faf9f8" />}
-              {r.node.critical && <rect x={2} y={r.y + 6} width={4} height={ROW_HEIGHT - 12} fill="#a4262c" />}
-              <text x={10} y={mid + 4} fontWeight={r.node.critical ? 700 : 400} fill="#323130">
-                {r.node.node_name}
-              </text>
-              <title>{`${r.node.node_name}: ${t(`nt.state.${r.node.state}`)} · ${t('nt.col.plan')} ${r.node.plan_start ?? ''} → ${r.node.plan_date ?? ''}${r.node.actual_date ? ` · ${t('nt.col.actual')} ${r.node.actual_date}` : ''}${r.node.critical ? ` · ${t('nt.critical')}` : ''}`}</title>
-              {r.plan && (
-                <rect
-                  x={r.plan.x}
-                  y={mid - barH / 2}
-                  width={r.plan.w}
-                  height={barH}
-                  rx={3}
-                  fill={colour}
-                  fillOpacity={r.node.actual_date ? 0.35 : 0.75}
-                  stroke={r.node.critical ? '#a4262c' : 'none'}
-                  strokeWidth={r.node.critical ? 2 : 0}
-                />
-              )}
-              {r.projected && (
-                <rect x={r.projected.x} y={mid - barH / 2 + 2} width={r.projected.w} height={barH - 4} rx={2} fill="none" stroke={colour} strokeDasharray="4 3" strokeWidth={1.5} />
-              )}
-              {r.actual !== null && (
-                <path d={`M ${r.actual} ${mid - 7} L ${r.actual + 7} ${mid} L ${r.actual} ${mid + 7} L ${r.actual - 7} ${mid} Z`} fill={colour} stroke="#fff" strokeWidth={1} />
-              )}
-            </g>
-          );
-        })}
+        {l.rows.map((r, i) => <TimelineRowView key={r.node.node_code} row={r} odd={i % 2 === 1} width={l.width} />)}
         <line x1={LABEL_WIDTH} x2={LABEL_WIDTH} y1={HEADER_HEIGHT - 6} y2={l.height} stroke="#c8c6c4" />
         {l.today !== null && (
           <g>
@@ -88,18 +37,86 @@ export function NodeTimeline(props: { nodes: TimelineNode[]; today: string; deli
           </g>
         )}
       </svg>
-      <div style={{ display: 'flex', gap: 14, flexWrap: 'wrap', fontSize: 12, color: '#424242', marginTop: 4 }}>
-        {(Object.keys(STATE_COLOURS) as (keyof typeof STATE_COLOURS)[]).map((s) => (
-          <span key={s} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
-            <i style={{ display: 'inline-block', width: 12, height: 10, borderRadius: 2, background: STATE_COLOURS[s] }} />
-            {t(`nt.state.${s}`)}
-          </span>
-        ))}
-        <span>▭ {t('nt.legend.plan')}</span>
-        <span>┄ {t('nt.legend.projected')}</span>
-        <span>◆ {t('nt.legend.actual')}</span>
-        <span style={{ color: '#a4262c', fontWeight: 700 }}>▌{t('nt.critical')}</span>
-      </div>
+      <TimelineLegend />
     </div>
   );
+}
+
+/** One node's row: its name (bold on the critical path), planned bar, projected bar when it slipped, actual date as a diamond. */
+function TimelineRowView({ row: r, odd, width }: { row: TimelineRow; odd: boolean; width: number }) {
+  const { t } = useTranslation();
+  const barH = 12;
+  const colour = STATE_COLOURS[r.node.state];
+  const mid = r.y + ROW_HEIGHT / 2;
+  return (
+    <g
+      data-testid={`node-row-${r.node.node_code}`}
+      data-state={r.node.state}
+      data-plan={r.node.plan_date ?? ''}
+      data-actual={r.node.actual_date ?? ''}
+      data-projected={r.node.projected_date ?? ''}
+      data-critical={r.node.critical ? 'true' : 'false'}
+    >
+      {odd && <rect x={0} y={r.y} width={width} height={ROW_HEIGHT} fill="#faf9f8" />}
+      {r.node.critical && <rect x={2} y={r.y + 6} width={4} height={ROW_HEIGHT - 12} fill="#a4262c" />}
+      <text x={10} y={mid + 4} fontWeight={r.node.critical ? 700 : 400} fill="#323130">
+        {r.node.node_name}
+      </text>
+      <title>{`${r.node.node_name}: ${t(`nt.state.${r.node.state}`)} · ${t('nt.col.plan')} ${r.node.plan_start ?? ''} → ${r.node.plan_date ?? ''}${r.node.actual_date ? ` · ${t('nt.col.actual')} ${r.node.actual_date}` : ''}${r.node.critical ? ` · ${t('nt.critical')}` : ''}`}</title>
+      {r.plan && (
+        <rect
+          x={r.plan.x}
+          y={mid - barH / 2}
+          width={r.plan.w}
+          height={barH}
+          rx={3}
+          fill={colour}
+          fillOpacity={r.node.actual_date ? 0.35 : 0.75}
+          stroke={r.node.critical ? '#a4262c' : 'none'}
+          strokeWidth={r.node.critical ? 2 : 0}
+        />
+      )}
+      {r.projected && (
+        <rect x={r.projected.x} y={mid - barH / 2 + 2} width={r.projected.w} height={barH - 4} rx={2} fill="none" stroke={colour} strokeDasharray="4 3" strokeWidth={1.5} />
+      )}
+      {r.actual !== null && (
+        <path d={`M ${r.actual} ${mid - 7} L ${r.actual + 7} ${mid} L ${r.actual} ${mid + 7} L ${r.actual - 7} ${mid} Z`} fill={colour} stroke="#fff" strokeWidth={1} />
+      )}
+    </g>
+  );
+}
+
+/** The states' colours and what each mark means. */
+function TimelineLegend() {
+  const { t } = useTranslation();
+  return (
+    <div style={{ display: 'flex', gap: 14, flexWrap: 'wrap', fontSize: 12, color: '#424242', marginTop: 4 }}>
+      {(Object.keys(STATE_COLOURS) as (keyof typeof STATE_COLOURS)[]).map((s) => (
+        <span key={s} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+          <i style={{ display: 'inline-block', width: 12, height: 10, borderRadius: 2, background: STATE_COLOURS[s] }} />
+          {t(`nt.state.${s}`)}
+        </span>
+      ))}
+      <span>▭ {t('nt.legend.plan')}</span>
+      <span>┄ {t('nt.legend.projected')}</span>
+      <span>◆ {t('nt.legend.actual')}</span>
+      <span style={{ color: '#a4262c', fontWeight: 700 }}>▌{t('nt.critical')}</span>
+    </div>
+  );
+}
+
+/** The width of the box, followed as it changes (at least 480 px); `initial` until it is measured. */
+function useFitWidth(initial: number) {
+  const box = useRef<HTMLDivElement>(null);
+  const [fit, setFit] = useState(initial);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const measure = () => setFit(Math.max(480, el.clientWidth));
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return { box, fit };
 }

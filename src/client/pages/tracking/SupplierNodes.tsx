@@ -6,66 +6,23 @@
  *   a timeline of those nodes and their actual dates to record; it moves live on `nodetrack.changed`.
  */
 import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Option, Spinner, Text } from '@fluentui/react-components';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { trackingCalls, type TimelineNode as Node, type TrackedOrderRow as OrderRow } from '../../../model/calls/tracking';
-import { vendor as vendorEntity } from '../../../model/entities/vendor.entity';
-import { ApiError } from '../../api/client';
-import { callApi } from '../../api/calls';
-import { entityApiOf } from '../../api/entity-api';
-import { toast } from '../../kernel/toast-bus';
 import { Count, TimelinePanel, type NodeColumn } from './NodeTable';
 import { TrackedOrdersLayout } from './TrackedOrdersLayout';
 import { useNodeEvents } from './use-node-events';
+import { useSendToSupplier } from './use-send-to-supplier';
 import { useTrackedOrders } from './use-tracked-orders';
 import './tracking-messages';
 
 type Row = Record<string, unknown>;
 
-const VENDORS = entityApiOf(`/api/${vendorEntity.prefix}/${vendorEntity.name}`);
-
 /** The maker chooses a supplier on the platform and the supplier nodes to send it. */
 export function SendToSupplierDialog(props: { order: Row; nodes: Node[]; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
-  const [vendors, setVendors] = useState<Row[] | null>(null);
-  const [vendor, setVendor] = useState<string>('');
-  const [codes, setCodes] = useState<string[]>(props.nodes.filter((n) => !n.share_id && !n.actual_date).map((n) => n.node_code));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    VENDORS.page({ page: '1', size: '500', sort: 'code' }, { quiet: true }).then(
-      (r) => {
-        if (!live) return;
-        const joined = r.rows.filter((v) => v.platform_client_code && v.status !== 'inactive');
-        setVendors(joined);
-        if (joined.length === 1) setVendor(String(joined[0].id));
-      },
-      () => live && setVendors([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  const send = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await callApi(trackingCalls.sendSupplier, { order_id: Number(props.order.id), vendor_id: Number(vendor), node_codes: codes }, { quiet: true });
-      toast.success(t('nt.sent', { supplier: r.supplier }));
-      props.onDone();
-    } catch (e) {
-      setError(e instanceof ApiError || e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const vendorText = (v: Row) => `${String(v.code ?? '')} ${String(v.name ?? '')}`.trim();
-  const chosen = vendors?.find((v) => String(v.id) === vendor);
+  const sd = useSendToSupplier(props);
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && props.onClose()}>
       <DialogSurface style={{ maxWidth: 640 }}>
@@ -73,24 +30,7 @@ export function SendToSupplierDialog(props: { order: Row; nodes: Node[]; onClose
           <DialogTitle>{t('nt.sendTitle', { order: String(props.order.order_no ?? '') })}</DialogTitle>
           <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: 12 }} data-testid="send-supplier-dialog">
             <Text>{t('nt.sendExplain')}</Text>
-            {!vendors ? (
-              <Spinner size="small" label={t('nt.loading')} />
-            ) : (
-              <Field label={t('nt.sendVendor')} required validationState={vendors.length ? 'none' : 'warning'} validationMessage={vendors.length ? undefined : t('nt.noPlatformVendor')}>
-                <Dropdown
-                  value={chosen ? vendorText(chosen) : ''}
-                  selectedOptions={vendor ? [vendor] : []}
-                  onOptionSelect={(_, d) => setVendor(String(d.optionValue ?? ''))}
-                  data-testid="send-supplier-vendor"
-                >
-                  {vendors.map((v) => (
-                    <Option key={String(v.id)} value={String(v.id)} text={vendorText(v)}>
-                      {vendorText(v)}
-                    </Option>
-                  ))}
-                </Dropdown>
-              </Field>
-            )}
+            <VendorField sd={sd} />
             <Field label={t('nt.sendNodes')} required>
               {!props.nodes.length ? (
                 <Text>{t('nt.noSupplierNodes')}</Text>
@@ -100,23 +40,49 @@ export function SendToSupplierDialog(props: { order: Row; nodes: Node[]; onClose
                     <Checkbox
                       key={n.node_code}
                       label={`${n.node_name}（${n.node_code}）${n.plan_date ? ` · ${t('nt.col.plan')} ${n.plan_date}` : ''}`}
-                      checked={codes.includes(n.node_code)}
-                      onChange={(_, d) => setCodes((c) => (d.checked ? [...c, n.node_code] : c.filter((x) => x !== n.node_code)))}
+                      checked={sd.codes.includes(n.node_code)}
+                      onChange={(_, d) => sd.toggleNode(n.node_code, Boolean(d.checked))}
                       data-testid={`send-node-${n.node_code}`}
                     />
                   ))}
                 </div>
               )}
             </Field>
-            {error ? <Text role="alert" style={{ color: '#d13438' }} data-testid="send-supplier-error">{error}</Text> : null}
+            {sd.error ? <Text role="alert" style={{ color: '#d13438' }} data-testid="send-supplier-error">{sd.error}</Text> : null}
           </DialogContent>
           <DialogActions>
             <Button onClick={props.onClose}>{t('nt.cancel')}</Button>
-            <Button appearance="primary" disabled={busy || !vendor || !codes.length} onClick={() => void send()} data-testid="send-supplier-ok">{t('nt.send')}</Button>
+            <Button appearance="primary" disabled={sd.busy || !sd.vendor || !sd.codes.length} onClick={() => void sd.send()} data-testid="send-supplier-ok">{t('nt.send')}</Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>
     </Dialog>
+  );
+}
+
+const vendorText = (v: Row) => `${String(v.code ?? '')} ${String(v.name ?? '')}`.trim();
+
+/** The vendor to send to, among those on the platform (a warning when there is none). */
+function VendorField({ sd }: { sd: ReturnType<typeof useSendToSupplier> }) {
+  const { t } = useTranslation();
+  const { vendors, vendor } = sd;
+  if (!vendors) return <Spinner size="small" label={t('nt.loading')} />;
+  const chosen = vendors.find((v) => String(v.id) === vendor);
+  return (
+    <Field label={t('nt.sendVendor')} required validationState={vendors.length ? 'none' : 'warning'} validationMessage={vendors.length ? undefined : t('nt.noPlatformVendor')}>
+      <Dropdown
+        value={chosen ? vendorText(chosen) : ''}
+        selectedOptions={vendor ? [vendor] : []}
+        onOptionSelect={(_, d) => sd.setVendor(String(d.optionValue ?? ''))}
+        data-testid="send-supplier-vendor"
+      >
+        {vendors.map((v) => (
+          <Option key={String(v.id)} value={String(v.id)} text={vendorText(v)}>
+            {vendorText(v)}
+          </Option>
+        ))}
+      </Dropdown>
+    </Field>
   );
 }
 
