@@ -8,7 +8,7 @@
  * selected bar, Enter commits (useBoardDrag.ts). Commands go to `onCommand`, a drop that would
  * overload the target line to `onOverload`; the page talks to the server.
  */
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarDecl, CalendarZoom } from '../../model/calendar';
 import type { BoardBar, BoardCommand, BoardData } from '../../model/schedule-board';
@@ -16,6 +16,7 @@ import { daysBetween, layoutBoard, type OverloadAsk, type Rect, spanRect, visibl
 import { drawBoard, HEADER, LABELS } from './board-draw';
 import { BarList, BarTip, DragInfo, LineFigures, StripTip } from './BoardOverlays';
 import { useBoardDrag } from './useBoardDrag';
+import { useBoardViewport } from './useBoardViewport';
 
 export type ScheduleBoardProps = {
   decl: CalendarDecl;
@@ -46,7 +47,7 @@ export function ScheduleBoard(props: ScheduleBoardProps) {
   const lang = i18n.language === 'en' ? 'en' : 'zh';
   const scroller = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [view, setView] = useState<Rect>({ x: 0, y: 0, w: 1000, h: 600 });
+  const { view, onScroll } = useBoardViewport(scroller);
   const layout = useMemo(() => layoutBoard(data, zoom), [data, zoom]);
   const moveStarted = useRef(0);
   const markedSet = useMemo(() => new Set(marked ?? []), [marked]);
@@ -57,21 +58,6 @@ export function ScheduleBoard(props: ScheduleBoardProps) {
     data, layout, scroller, canvas, selectedId, marked: markedSet, readonly: props.readonly,
     onSelect: props.onSelect, onContextMenu: props.onContextMenu, onCommand: props.onCommand, onOverload: props.onOverload, onRefused: props.onRefused, moveStarted,
   });
-
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const measure = () => setView({ x: el.scrollLeft, y: el.scrollTop, w: el.clientWidth - LABELS, h: el.clientHeight - HEADER });
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
-
-  const onScroll = () => {
-    const el = scroller.current!;
-    setView((v) => ({ ...v, x: el.scrollLeft, y: el.scrollTop }));
-  };
 
   // Drawing: the canvas has the size of the viewport and sits sticky at the top-left of the scroller.
   useEffect(() => {
