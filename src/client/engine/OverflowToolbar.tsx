@@ -34,33 +34,10 @@ export function OverflowToolbar({ label, children, testId }: { label: string; ch
     const el = bar.current;
     if (!el) return;
     let busy = false;
-    const items = () => [...el.children].filter((c): c is HTMLElement => c instanceof HTMLElement && c.dataset.overflowMore === undefined);
     const measure = () => {
       if (busy) return;
       busy = true;
-      const all = items();
-      for (const c of all) c.style.display = '';
-      const more = el.querySelector<HTMLElement>('[data-overflow-more]');
-      if (more) more.style.display = 'none';
-      const gap = parseFloat(getComputedStyle(el).columnGap) || 0;
-      const widths = all.map((c) => c.getBoundingClientRect().width + gap);
-      const cut = overflowCut(
-        widths,
-        all.map((c) => c.dataset.overflowKeep !== undefined),
-        all.map((c) => c.getAttribute('role') === 'separator' || c.tagName === 'HR'),
-        el.clientWidth,
-        MORE_WIDTH,
-      );
-      const next: Hidden[] = [];
-      all.forEach((c, i) => {
-        if (!cut.has(i)) return;
-        c.style.display = 'none';
-        const button = c.matches('button') ? c : c.querySelector('button');
-        if (!button) return;
-        const text = (button.textContent ?? '').trim() || button.getAttribute('aria-label') || button.getAttribute('title') || '';
-        if (text) next.push({ index: i, label: text, disabled: (button as HTMLButtonElement).disabled, testId: button.getAttribute('data-testid') });
-      });
-      if (more) more.style.display = next.length ? '' : 'none';
+      const next = hideOverflow(el);
       setHidden((h) => (JSON.stringify(h) === JSON.stringify(next) ? h : next));
       busy = false;
     };
@@ -106,4 +83,35 @@ export function OverflowToolbar({ label, children, testId }: { label: string; ch
       </span>
     </Toolbar>
   );
+}
+
+/**
+ * Shows every child of the toolbar, then hides those that do not fit its width (overflowCut) and the
+ * "more" button when none is hidden; returns the hidden buttons for the "more" menu.
+ */
+function hideOverflow(el: HTMLElement): Hidden[] {
+  const all = [...el.children].filter((c): c is HTMLElement => c instanceof HTMLElement && c.dataset.overflowMore === undefined);
+  for (const c of all) c.style.display = '';
+  const more = el.querySelector<HTMLElement>('[data-overflow-more]');
+  if (more) more.style.display = 'none';
+  const gap = parseFloat(getComputedStyle(el).columnGap) || 0;
+  const widths = all.map((c) => c.getBoundingClientRect().width + gap);
+  const cut = overflowCut(
+    widths,
+    all.map((c) => c.dataset.overflowKeep !== undefined),
+    all.map((c) => c.getAttribute('role') === 'separator' || c.tagName === 'HR'),
+    el.clientWidth,
+    MORE_WIDTH,
+  );
+  const next: Hidden[] = [];
+  all.forEach((c, i) => {
+    if (!cut.has(i)) return;
+    c.style.display = 'none';
+    const button = c.matches('button') ? c : c.querySelector('button');
+    if (!button) return;
+    const text = (button.textContent ?? '').trim() || button.getAttribute('aria-label') || button.getAttribute('title') || '';
+    if (text) next.push({ index: i, label: text, disabled: (button as HTMLButtonElement).disabled, testId: button.getAttribute('data-testid') });
+  });
+  if (more) more.style.display = next.length ? '' : 'none';
+  return next;
 }
