@@ -37,26 +37,7 @@ export function PersonalBoard({ kind, header }: { kind: BoardKind; header?: Reac
 
   return (
     <div style={{ display: 'grid', gap: 16 }} data-testid={`board-${kind}`}>
-      <div className={s.bar}>
-        {header}
-        <div className={s.grow} />
-        {arranging ? <Caption1 className={s.hint}>{tr(T.arrangeHint)}</Caption1> : null}
-        {arranging ? (
-          <Button appearance="subtle" icon={<ArrowReset20Regular />} onClick={() => void reset()} data-testid="board-reset">
-            {tr(T.reset)}
-          </Button>
-        ) : null}
-        {canArrange ? (
-          <ToggleButton checked={arranging} appearance={arranging ? 'primary' : 'secondary'} icon={<LayoutCellFour20Regular />} onClick={() => setArranging(!arranging)} data-testid="board-arrange">
-            {tr(arranging ? T.done : T.arrange)}
-          </ToggleButton>
-        ) : null}
-        {canArrange ? (
-          <Button appearance="primary" icon={<AppsAddIn20Regular />} onClick={() => setMarket('widgets')} data-testid="board-market-open">
-            {tr(T.market)}
-          </Button>
-        ) : null}
-      </div>
+      <PersonalBoardBar header={header} arranging={arranging} onArranging={setArranging} canArrange={canArrange} onReset={() => void reset()} onMarket={() => setMarket('widgets')} />
       {error ? <Text className={s.hint}>{tr(T.loadFailed)}</Text> : null}
       {!items && !error ? <Spinner size="small" /> : null}
       {items && !shown.length ? (
@@ -97,6 +78,42 @@ export function PersonalBoard({ kind, header }: { kind: BoardKind; header?: Reac
         })}
       </div>
       {items ? <MarketDialog open={market !== null} tab={market ?? 'widgets'} onTab={setMarket} onClose={() => setMarket(null)} items={items} offers={offers} onAdd={add} /> : null}
+    </div>
+  );
+}
+
+/** The board's tool bar: the page's header, then arranging (its hint and reset) and the market. */
+function PersonalBoardBar({ header, arranging, onArranging, canArrange, onReset, onMarket }: {
+  header?: ReactNode;
+  arranging: boolean;
+  onArranging: (on: boolean) => void;
+  canArrange: boolean;
+  onReset: () => void;
+  onMarket: () => void;
+}) {
+  const s = useBoardStyles();
+  const { i18n } = useTranslation();
+  const tr = (l: Label) => (i18n.language === 'en' ? l.en : l.zh);
+  return (
+    <div className={s.bar}>
+      {header}
+      <div className={s.grow} />
+      {arranging ? <Caption1 className={s.hint}>{tr(T.arrangeHint)}</Caption1> : null}
+      {arranging ? (
+        <Button appearance="subtle" icon={<ArrowReset20Regular />} onClick={onReset} data-testid="board-reset">
+          {tr(T.reset)}
+        </Button>
+      ) : null}
+      {canArrange ? (
+        <ToggleButton checked={arranging} appearance={arranging ? 'primary' : 'secondary'} icon={<LayoutCellFour20Regular />} onClick={() => onArranging(!arranging)} data-testid="board-arrange">
+          {tr(arranging ? T.done : T.arrange)}
+        </ToggleButton>
+      ) : null}
+      {canArrange ? (
+        <Button appearance="primary" icon={<AppsAddIn20Regular />} onClick={onMarket} data-testid="board-market-open">
+          {tr(T.market)}
+        </Button>
+      ) : null}
     </div>
   );
 }
