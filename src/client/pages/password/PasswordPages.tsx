@@ -1,18 +1,17 @@
 import { Button, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Text, Title2 } from '@fluentui/react-components';
 import { CheckmarkCircle48Regular, Mail20Regular, MailRead48Regular, Clock48Regular } from '@fluentui/react-icons';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { checkRule } from '../../../model/rules';
-import { ApiError } from '../../api/client';
 import { applyServerFieldErrors } from '../../api/form-errors';
 import { accessApi } from '../../session/access-api';
-import { readStoredSession, writeStoredSession } from '../../kernel/storage';
 import { AppLink } from '../../shell/AppLink';
 import { AuthLayout } from '../common/AuthLayout';
 import { TextField } from '../../form/TextField';
 import { PasswordField } from '../../form/PasswordField';
+import { useNewPassword } from './use-new-password';
 
 function Centered({ icon, title, children }: { icon: React.ReactNode; title: string; children: React.ReactNode }) {
   return (
@@ -99,46 +98,10 @@ export function DeadlinePage() {
   );
 }
 
-type LinkCheck = 'checking' | 'valid' | 'invalid';
-
 /** /forgotpwd/newpwd?token=...: the new password and its repeat, from the mailed link. */
 export function NewPasswordPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
-  const [check, setCheck] = useState<LinkCheck>(token ? 'checking' : 'invalid');
-  const [doneFor, setDoneFor] = useState<string | null>(null);
-  const { control, handleSubmit, formState, setError, getValues } = useForm<{ password: string; repeat: string }>({ defaultValues: { password: '', repeat: '' } });
-
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    accessApi
-      .resetLinkState(token)
-      .then((s) => {
-        if (!live) return;
-        if (s.expired) navigate('/forgotpwd/deadline', { replace: true });
-        else setCheck(s.valid ? 'valid' : 'invalid');
-      })
-      .catch(() => live && setCheck('invalid'));
-    return () => {
-      live = false;
-    };
-  }, [token, navigate]);
-
-  const submit = handleSubmit(async (v) => {
-    try {
-      const r = await accessApi.resetPassword({ token, password: v.password, repeat: v.repeat });
-      // The login form offers the account whose password was just set.
-      writeStoredSession({ ...readStoredSession(), username: r.username });
-      setDoneFor(r.username);
-    } catch (e) {
-      if (e instanceof ApiError && (e.data as { expired?: boolean } | null)?.expired) navigate('/forgotpwd/deadline', { replace: true });
-      else if (e instanceof ApiError && (e.data as { invalid?: boolean } | null)?.invalid) setCheck('invalid');
-      else applyServerFieldErrors(e, setError, { new_password: 'password', repeat_password: 'repeat' }, ['password', 'repeat']);
-    }
-  });
+  const { navigate, check, doneFor, control, formState, getValues, submit } = useNewPassword();
 
   let body: React.ReactNode;
   if (doneFor) {
