@@ -60,9 +60,19 @@ function refusal(u: LoginUser): AppError | null {
 
 /** Login, refresh, profile, user state, logout, password change and platform or company switch. */
 export async function sessionRoutes(app: FastifyInstance, deps: AccessDeps): Promise<void> {
-  const { db, config } = app;
   const opts = { bodyLimit: ACCESS_BODY_LIMIT };
+  registerSignInRoutes(app, opts, deps);
+  registerSessionStateRoutes(app, opts);
+  registerPasswordChangeRoute(app, opts, deps);
+  registerSwitchRoutes(app, opts);
+}
 
+/** Options of the access write routes: the body limit. */
+type AccessOpts = { bodyLimit: number };
+
+/** Signing in (counted against the login limiter) and refreshing the tokens. */
+function registerSignInRoutes(app: FastifyInstance, opts: AccessOpts, deps: AccessDeps): void {
+  const { db, config } = app;
   app.post('/access/login', opts, async (req) => {
     const input = inputOf(req);
     const username = text(input, 'username', { max: 100 });
@@ -118,7 +128,11 @@ export async function sessionRoutes(app: FastifyInstance, deps: AccessDeps): Pro
       throw error;
     }
   });
+}
 
+/** The signed-in user's profile and token state, and signing out of one session or all. */
+function registerSessionStateRoutes(app: FastifyInstance, opts: AccessOpts): void {
+  const { db, config } = app;
   app.get('/access/profile', { preHandler: requireAuth }, async (req) => {
     const auth = authOf(req);
     const session: SessionRow = { id: auth.sessionId, user_id: auth.userId, client_id: auth.clientId, platform_id: auth.platformId };
@@ -148,7 +162,11 @@ export async function sessionRoutes(app: FastifyInstance, deps: AccessDeps): Pro
     logoutSessions(ended, 'logout-all');
     return ok({ ended_sessions: ended.length });
   });
+}
 
+/** Changing one's password: the old one checked (and counted) unless the first login asks for a new one. */
+function registerPasswordChangeRoute(app: FastifyInstance, opts: AccessOpts, deps: AccessDeps): void {
+  const { db, config } = app;
   app.post('/access/change-password', { ...opts, preHandler: requireAuth }, async (req) => {
     const auth = authOf(req);
     const input = inputOf(req);
@@ -180,7 +198,11 @@ export async function sessionRoutes(app: FastifyInstance, deps: AccessDeps): Pro
     }
     return ok({ ended_sessions: ended.length });
   });
+}
 
+/** Switching the session to another platform or to another company the user belongs to. */
+function registerSwitchRoutes(app: FastifyInstance, opts: AccessOpts): void {
+  const { db, config } = app;
   app.post('/access/switch-plt', { ...opts, preHandler: requireAuth }, async (req) => {
     const auth = authOf(req);
     const platformId = textOf(inputOf(req), ['platform_id', 'platformId', 'plt'], { max: 30 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { allDictionaries } from '../../../model/dictionaries';
 import { LICENCE_TYPES } from '../../../model/entities/admin-settings.entity';
@@ -34,19 +34,36 @@ export async function auditPlatform(app: FastifyInstance, auth: AuthContext, ent
  * codes are `admin.sys.*`, which only the super administrator's grants reach.
  */
 export async function sysRoutes(app: FastifyInstance): Promise<void> {
-  const { db, config } = app;
   const opts = { bodyLimit: BODY_LIMIT, preHandler: requireAuth };
+  const settings = await watchSystemSettings(app);
+  registerClientRoutes(app, opts);
+  registerDictionaryRoute(app);
+  registerSystemConfigRoutes(app, opts, settings);
+}
+
+/** Options of the write routes: the body limit and the session check. */
+type RouteOpts = { bodyLimit: number; preHandler: typeof requireAuth };
+
+/** The system configuration as this process last read it, beside the defaults from the process config. */
+type SettingsCache = { defaults: SystemSettings; current: SystemSettings };
+
+/** Reads the system configuration now and keeps re-reading it until the app closes. */
+async function watchSystemSettings(app: FastifyInstance): Promise<SettingsCache> {
+  const { db, config } = app;
   const defaults: SystemSettings = defaultSettings(config);
-  let current = await loadSystemSettings(db, config, defaults).catch(() => defaults);
+  const cache: SettingsCache = { defaults, current: await loadSystemSettings(db, config, defaults).catch(() => defaults) };
   // Several processes share the table: each re-reads it now and then (one process applies a save at once).
   const timer = setInterval(() => {
-    loadSystemSettings(db, config, defaults).then((s) => (current = s)).catch(() => undefined);
+    loadSystemSettings(db, config, defaults).then((s) => (cache.current = s)).catch(() => undefined);
   }, SETTINGS_REFRESH_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
+  return cache;
+}
 
-  // --- clients (spec 2 "client management"; spec 3 "client: licence type") -------------------------
-
+/** Clients (spec 2 "client management"; spec 3 "client: licence type"): list, licence, freeze, activate. */
+function registerClientRoutes(app: FastifyInstance, opts: RouteOpts): void {
+  const { db } = app;
   app.get('/adminapi/sys/clients', { preHandler: requireAuth }, async (req) => {
     await assertCan(authOf(req), SYS_MENUS.client, 'read', { db });
     const input = inputOf(req);
@@ -85,9 +102,18 @@ export async function sysRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id, licence_type: licence });
   });
 
-  // Freeze: the company's users can no longer sign in, and every open session ends now (the token
-  // check refuses a company that is not active; the socket tells the open pages to sign out).
-  const setStatus = (to: 'frozen' | 'active') => async (req: import('fastify').FastifyRequest) => {
+  app.post('/adminapi/sys/clients/freeze', opts, clientStatusHandler(app, 'frozen'));
+  app.post('/adminapi/sys/clients/activate', opts, clientStatusHandler(app, 'active'));
+}
+
+/**
+ * The handler that freezes or activates a client. Freeze: the company's users can no longer sign in,
+ * and every open session ends now (the token check refuses a company that is not active; the socket
+ * tells the open pages to sign out).
+ */
+function clientStatusHandler(app: FastifyInstance, to: 'frozen' | 'active') {
+  const { db } = app;
+  return async (req: FastifyRequest) => {
     const auth = authOf(req);
     await assertCan(auth, SYS_MENUS.client, to === 'frozen' ? 'action:freeze' : 'action:activate', { db });
     const id = idOf(inputOf(req), 'id');
@@ -107,25 +133,27 @@ export async function sysRoutes(app: FastifyInstance): Promise<void> {
     await auditPlatform(app, auth, 'client', id, to === 'frozen' ? 'freeze' : 'activate', req.ip, [{ field: 'status', old: from, new: to }]);
     return ok({ id, status: to });
   };
-  app.post('/adminapi/sys/clients/freeze', opts, setStatus('frozen'));
-  app.post('/adminapi/sys/clients/activate', opts, setStatus('active'));
+}
 
-  // --- system dictionary (spec 2 "system dictionary"): declared in src/model, read-only here ------
-
+/** The system dictionary (spec 2 "system dictionary"): declared in src/model, read-only here. */
+function registerDictionaryRoute(app: FastifyInstance): void {
   app.get('/adminapi/sys/dictionaries', { preHandler: requireAuth }, async (req) => {
-    await assertCan(authOf(req), SYS_MENUS.dict, 'read', { db });
+    await assertCan(authOf(req), SYS_MENUS.dict, 'read', { db: app.db });
     return ok(allDictionaries().map((d) => ({ code: d.code, label: d.label, items: d.items })));
   });
+}
 
-  // --- system configuration (spec 6 "system config") ----------------------------------------------
-
+/** The system configuration (spec 6 "system config"): read with defaults, and saved setting by setting. */
+function registerSystemConfigRoutes(app: FastifyInstance, opts: RouteOpts, settings: SettingsCache): void {
+  const { db, config } = app;
+  const { defaults } = settings;
   app.get('/adminapi/sys/config', { preHandler: requireAuth }, async (req) => {
     await assertCan(authOf(req), SYS_MENUS.config, 'read', { db });
-    current = await loadSystemSettings(db, config, defaults);
+    settings.current = await loadSystemSettings(db, config, defaults);
     const stored = await sql<{ key: string; version: number; updated_at: string }>`select key, version, updated_at from sys_config`.execute(db);
     return ok(SYSTEM_SETTINGS.map((d) => {
       const row = stored.rows.find((r) => r.key === d.key);
-      return { ...d, value: current[d.key], default: defaults[d.key], stored: Boolean(row), updated_at: row?.updated_at ?? null };
+      return { ...d, value: settings.current[d.key], default: defaults[d.key], stored: Boolean(row), updated_at: row?.updated_at ?? null };
     }));
   });
 
@@ -143,15 +171,15 @@ export async function sysRoutes(app: FastifyInstance): Promise<void> {
     }
     if (Object.keys(errors).length) throw validationError(errors);
     if (!changes.length) throw validationError({ [SYSTEM_SETTINGS[0].key]: { key: 'form.chooseDataFirst' } });
-    const before = { ...current };
+    const before = { ...settings.current };
     await db.transaction().execute(async (tx) => {
       for (const c of changes) {
         await sql`insert into sys_config (key, value, updated_by) values (${c.key}, ${JSON.stringify(c.value)}::jsonb, ${auth.userId})
           on conflict (key) do update set value = excluded.value, updated_by = excluded.updated_by, version = sys_config.version + 1, updated_at = now()`.execute(tx);
       }
     });
-    current = await loadSystemSettings(db, config, defaults);
+    settings.current = await loadSystemSettings(db, config, defaults);
     await auditPlatform(app, auth, 'sys_config', 0, 'update', req.ip, changes.map((c) => ({ field: c.key, old: before[c.key as keyof SystemSettings], new: c.value })));
-    return ok(current);
+    return ok(settings.current);
   });
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { translate } from '../../../model/i18n';
 import { ROLES } from '../../../model/roles';
@@ -22,6 +22,8 @@ import { withTenant } from '../../kernel/rls';
 import { flagOf, idOf, listOf } from './input.util';
 
 const BODY_LIMIT = 64 * 1024;
+/** Options of the write routes: the body limit and the session check. */
+type RouteOpts = { bodyLimit: number; preHandler: typeof requireAuth };
 const MENU = 'admin.user';
 /** System roles a client administrator may hand out; superadmin is the platform's alone. */
 const ASSIGNABLE_SYSTEM: ReadonlySet<string> = new Set(Object.values(ROLES).filter((r) => r !== ROLES.superAdmin));
@@ -71,9 +73,16 @@ async function tenantUsers(app: FastifyInstance, clientId: number, input: Record
  * the password (a temporary one by mail) and invite by mail with the company's invite code.
  */
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
-  const { db, config } = app;
   const opts = { bodyLimit: BODY_LIMIT, preHandler: requireAuth };
+  registerUserReadRoutes(app);
+  registerUserSaveRoute(app, opts);
+  registerUserAccessRoutes(app, opts);
+  registerUserMailRoutes(app, opts);
+}
 
+/** The tenant's user list (administrators) and the colleague picker (any member). */
+function registerUserReadRoutes(app: FastifyInstance): void {
+  const { db } = app;
   app.get('/adminapi/users', { preHandler: requireAuth }, async (req) => {
     const clientId = await assertCan(authOf(req), MENU, 'read', { db });
     const input = inputOf(req);
@@ -103,7 +112,11 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       where u.client_id = ${clientId} and u.status = 'active' ${match} order by u.fullname, u.id limit ${size}`.execute(db);
     return { rows: rows.rows };
   });
+}
 
+/** Editing a user at a version: contact, org and position, workplace-chat ids; audited old beside new. */
+function registerUserSaveRoute(app: FastifyInstance, opts: RouteOpts): void {
+  const { db } = app;
   app.post('/adminapi/users/save', opts, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, MENU, 'update', { db });
@@ -159,7 +172,11 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     }
     return ok({ id });
   });
+}
 
+/** Assigning roles, activating and freezing users. */
+function registerUserAccessRoutes(app: FastifyInstance, opts: RouteOpts): void {
+  const { db } = app;
   app.post('/adminapi/users/assign-roles', opts, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, MENU, 'update', { db });
@@ -185,7 +202,14 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     return ok({ id, roles: wanted });
   });
 
-  const setStatus = (status: 'active' | 'frozen') => async (req: import('fastify').FastifyRequest) => {
+  app.post('/adminapi/users/activate', opts, userStatusHandler(app, 'active'));
+  app.post('/adminapi/users/freeze', opts, userStatusHandler(app, 'frozen'));
+}
+
+/** The handler that sets the status of the listed users (frozen: their sessions end at once). */
+function userStatusHandler(app: FastifyInstance, status: 'active' | 'frozen') {
+  const { db } = app;
+  return async (req: FastifyRequest) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, MENU, `action:${status === 'active' ? 'activate' : 'freeze'}`, { db });
     const ids = await tenantUsers(app, clientId, inputOf(req));
@@ -199,9 +223,11 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     if (status === 'frozen') for (const id of ids) logoutSessions(await revokeUserSessions(db, id, 'frozen'), 'frozen');
     return ok({ ids, status });
   };
-  app.post('/adminapi/users/activate', opts, setStatus('active'));
-  app.post('/adminapi/users/freeze', opts, setStatus('frozen'));
+}
 
+/** Resetting a password (a temporary one by mail) and inviting by mail with the company's invite code. */
+function registerUserMailRoutes(app: FastifyInstance, opts: RouteOpts): void {
+  const { db, config } = app;
   app.post('/adminapi/users/reset-password', opts, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, MENU, 'action:reset-password', { db });
