@@ -77,6 +77,7 @@ function counts(items: PreviewItem[]) {
   return c;
 }
 
+/** Registers the batch image upload: its limits, the preview that matches files to records, the save (see the list above). */
 export async function imageRoutes(app: FastifyInstance): Promise<void> {
   const guard = { preHandler: requireAuth };
 
@@ -100,67 +101,7 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.post<{ Params: Params }>(`${BASE}/:opt/preview`, guard, async (req: FastifyRequest<{ Params: Params }>) => {
-    const auth = authOf(req);
-    const fields: Record<string, string> = { ...(req.query as Record<string, string>) };
-    const target = imageTarget(req.params.opt, fields.field);
-    const clientId = await assertCan(req.auth, target.entity.menuCode, 'update', { db: app.db });
-    if (!req.isMultipart()) throw new AppError('image.noFiles');
-    const limits = imageLimits();
-    const id = randomUUID();
-    const dir = previewDir(app.config.dataDir, clientId, id);
-    await mkdir(dir, { recursive: true });
-    const received: ReceivedFile[] = [];
-    let keep = false;
-    try {
-      // A file over the size limit is cut and reported on its own (throwFileSizeLimit: false, a
-      // runtime option of @fastify/multipart that its types do not list), not a failed request.
-      const options = { limits: { fileSize: limits.maxBytes, files: limits.maxFiles + 1 }, throwFileSizeLimit: false };
-      for await (const part of req.parts(options)) {
-        if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value);
-          continue;
-        }
-        // spec 9: uploads are limited to a number of items; the whole batch is refused with the limit.
-        if (received.length >= limits.maxFiles) {
-          part.file.resume();
-          throw new AppError('image.tooMany', { params: { max: limits.maxFiles } });
-        }
-        const name = part.filename || `image-${received.length + 1}`;
-        const file = `${received.length}.bin`;
-        const capture = headCapture(HEADER_BYTES);
-        let size = 0;
-        const counter = new Transform({
-          transform(chunk: Buffer, _enc, done) {
-            size += chunk.length;
-            done(null, chunk);
-          },
-        });
-        await pipeline(part.file, counter, capture.stream, createWriteStream(join(dir, file)));
-        // spec 9: "uploaded files above a size limit are ignored" (reported, not stored).
-        if (part.file.truncated) {
-          await rm(join(dir, file), { force: true });
-          received.push({ name, size, file: null, image: null, refusal: { key: 'image.tooLarge', params: { name, max: limits.maxMb } } });
-          continue;
-        }
-        const image = readImageHeader(capture.head());
-        if (!image) await rm(join(dir, file), { force: true });
-        received.push({ name, size, file: image ? file : null, image, refusal: image ? null : { key: 'image.wrongType', params: { name } } });
-      }
-      if (!received.length) throw new AppError('image.noFiles');
-      const purpose = purposeOf(fields.purpose);
-      const scope = await dataScope(auth, target.entity.menuCode, { db: app.db });
-      const items = await matchImages(app.db, clientId, target, purpose, received, scope);
-      const manifest: Manifest = { id, clientId, userId: auth.userId, entity: target.entity.name, field: target.field.key, purpose, created: Date.now(), items };
-      await writeManifest(app.config.dataDir, manifest);
-      keep = true;
-      void sweepPreviews(app.config.dataDir, clientId).catch(() => undefined);
-      const language = requestLanguage(req);
-      return ok({ uploadId: id, entity: target.entity.name, field: target.field.key, purpose, counts: counts(items), items: items.map((i) => itemView(i, language)) });
-    } finally {
-      if (!keep) await rm(dir, { recursive: true, force: true });
-    }
-  });
+  app.post<{ Params: Params }>(`${BASE}/:opt/preview`, guard, async (req) => previewImages(app, req));
 
   app.post<{ Params: Params }>(`${BASE}/:opt/save`, guard, async (req) => {
     const auth = authOf(req);
@@ -173,4 +114,76 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     const saved = await saveImages(app.db, app.config.dataDir, manifest, { clientId, userId: auth.userId, username: auth.username, fullname: auth.fullname, ip: req.ip, roles: auth.roles }, scope);
     return ok({ saved: saved.length, items: saved });
   });
+}
+
+/** Receives a batch of images into a preview folder, matches them to records and keeps the manifest the save reads. */
+async function previewImages(app: FastifyInstance, req: FastifyRequest<{ Params: Params }>) {
+  const auth = authOf(req);
+  const fields: Record<string, string> = { ...(req.query as Record<string, string>) };
+  const target = imageTarget(req.params.opt, fields.field);
+  const clientId = await assertCan(req.auth, target.entity.menuCode, 'update', { db: app.db });
+  if (!req.isMultipart()) throw new AppError('image.noFiles');
+  const limits = imageLimits();
+  const id = randomUUID();
+  const dir = previewDir(app.config.dataDir, clientId, id);
+  await mkdir(dir, { recursive: true });
+  let keep = false;
+  try {
+    const received = await receiveImages(req, dir, limits, fields);
+    if (!received.length) throw new AppError('image.noFiles');
+    const purpose = purposeOf(fields.purpose);
+    const scope = await dataScope(auth, target.entity.menuCode, { db: app.db });
+    const items = await matchImages(app.db, clientId, target, purpose, received, scope);
+    const manifest: Manifest = { id, clientId, userId: auth.userId, entity: target.entity.name, field: target.field.key, purpose, created: Date.now(), items };
+    await writeManifest(app.config.dataDir, manifest);
+    keep = true;
+    void sweepPreviews(app.config.dataDir, clientId).catch(() => undefined);
+    const language = requestLanguage(req);
+    return ok({ uploadId: id, entity: target.entity.name, field: target.field.key, purpose, counts: counts(items), items: items.map((i) => itemView(i, language)) });
+  } finally {
+    if (!keep) await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Stores each file of the multipart body in the preview folder and reads its header; a file over the
+ * size limit or of another type is reported, not stored. The body's fields land in `fields`.
+ */
+async function receiveImages(req: FastifyRequest, dir: string, limits: ReturnType<typeof imageLimits>, fields: Record<string, string>): Promise<ReceivedFile[]> {
+  const received: ReceivedFile[] = [];
+  // A file over the size limit is cut and reported on its own (throwFileSizeLimit: false, a
+  // runtime option of @fastify/multipart that its types do not list), not a failed request.
+  const options = { limits: { fileSize: limits.maxBytes, files: limits.maxFiles + 1 }, throwFileSizeLimit: false };
+  for await (const part of req.parts(options)) {
+    if (part.type === 'field') {
+      fields[part.fieldname] = String(part.value);
+      continue;
+    }
+    // spec 9: uploads are limited to a number of items; the whole batch is refused with the limit.
+    if (received.length >= limits.maxFiles) {
+      part.file.resume();
+      throw new AppError('image.tooMany', { params: { max: limits.maxFiles } });
+    }
+    const name = part.filename || `image-${received.length + 1}`;
+    const file = `${received.length}.bin`;
+    const capture = headCapture(HEADER_BYTES);
+    let size = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    await pipeline(part.file, counter, capture.stream, createWriteStream(join(dir, file)));
+    // spec 9: "uploaded files above a size limit are ignored" (reported, not stored).
+    if (part.file.truncated) {
+      await rm(join(dir, file), { force: true });
+      received.push({ name, size, file: null, image: null, refusal: { key: 'image.tooLarge', params: { name, max: limits.maxMb } } });
+      continue;
+    }
+    const image = readImageHeader(capture.head());
+    if (!image) await rm(join(dir, file), { force: true });
+    received.push({ name, size, file: image ? file : null, image, refusal: image ? null : { key: 'image.wrongType', params: { name } } });
+  }
+  return received;
 }

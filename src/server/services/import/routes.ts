@@ -86,9 +86,19 @@ function uploadLinks(entities: EntityDef[], language: Language) {
   }));
 }
 
+/** Registers the import centre's routes (see the list at the top of this file). */
 export async function importRoutes(app: FastifyInstance): Promise<void> {
   const guard = { preHandler: requireAuth };
+  registerTemplateRoutes(app, guard);
+  registerUploadRoutes(app, guard);
+  registerImportJobRoutes(app, guard);
+}
 
+/** The session check every import route takes. */
+type Guard = { preHandler: typeof requireAuth };
+
+/** The templates a page offers and the template download. */
+function registerTemplateRoutes(app: FastifyInstance, guard: Guard): void {
   app.get(`${BASE}/page-upload-links`, guard, async (req) => {
     const q = req.query as Query;
     const language = languageOf(req, q.lang);
@@ -121,60 +131,67 @@ export async function importRoutes(app: FastifyInstance): Promise<void> {
     const name = `${dataSheetName(entity, language)}-${translate(language, 'excel.templateSheet')}.xlsx`;
     return attachment(reply, name).send(buf);
   });
+}
 
-  const upload = async (req: FastifyRequest, entityName: string | undefined) => {
-    const auth = authOf(req);
-    const fields: Record<string, string> = { ...(req.query as Query) } as Record<string, string>;
-    if (!req.isMultipart()) throw new AppError('excel.noFile');
-    const tmpDir = join(app.config.dataDir, 'files', 'tmp');
-    await mkdir(tmpDir, { recursive: true });
-    let tmp: string | null = null;
-    let fileName = '';
-    try {
-      for await (const part of req.parts()) {
-        if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value);
-          continue;
-        }
-        if (tmp) {
-          part.file.resume();
-          continue;
-        }
-        fileName = part.filename || 'upload.xlsx';
-        tmp = join(tmpDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.upload`);
-        await pipeline(part.file, createWriteStream(tmp));
-        if (part.file.truncated) throw new AppError('excel.fileTooLarge', { params: { max: MAX_UPLOAD_MB } });
-      }
-      if (!tmp) throw new AppError('excel.noFile');
-      // spec 8 "upload failed" cases with their own message: only .xlsx (an .xls, .csv or image is refused).
-      // Issue 19: an .xls, .csv or .et file is told how to save it as .xlsx.
-      const wrongType = uploadTypeMessageKey(fileName);
-      if (wrongType) throw new AppError(wrongType);
-      const entity = importableEntity(entityName ?? fields.entity);
-      const clientId = await assertCan(req.auth, entity.menuCode, 'import', { db: app.db });
-      const mode: ImportMode = fields.mode === 'upsert' ? 'upsert' : 'insert';
-      if (mode === 'upsert' && !entity.codeField) throw new AppError('excel.upsertNeedsKey');
-      const commit = fields.commit === 'all' || fields.commit === 'valid' ? fields.commit : 'check';
-      const language = languageOf(req, fields.lang);
-      const size = (await stat(tmp)).size;
-      const params: ImportParams = { entity: entity.name, mode, fileName, fileSize: size, language, commit };
-      const job = await createJob(app.db, { clientId, userId: auth.userId }, 'import', `${language === 'en' ? entity.label.en : entity.label.zh} ${fileName}`, params);
-      await mkdir(importDir(app, clientId), { recursive: true });
-      await rename(tmp, uploadPath(app, job));
-      tmp = null;
-      await queueImportJob(app.db, job, auth, { write: commit !== 'check', validOnly: commit === 'valid' });
-      return ok(jobView(job, language));
-    } finally {
-      if (tmp) await rm(tmp, { force: true });
-    }
-  };
-
-  app.post(`${BASE}/upload`, guard, async (req) => upload(req, undefined));
+/** The upload of the import centre and the registry's `/{prefix}/{entity}/import` of every importable entity. */
+function registerUploadRoutes(app: FastifyInstance, guard: Guard): void {
+  app.post(`${BASE}/upload`, guard, async (req) => receiveUpload(app, req, undefined));
   for (const entity of allEntities()) {
     if (entity.childOnly || importColumns(entity).length === 0) continue;
-    app.post(`/${entity.prefix}/${entity.name}/import`, guard, async (req) => upload(req, entity.name));
+    app.post(`/${entity.prefix}/${entity.name}/import`, guard, async (req) => receiveUpload(app, req, entity.name));
   }
+}
 
+/** Stores an uploaded workbook, checks its type, entity and mode, and queues its import job. */
+async function receiveUpload(app: FastifyInstance, req: FastifyRequest, entityName: string | undefined) {
+  const auth = authOf(req);
+  const fields: Record<string, string> = { ...(req.query as Query) } as Record<string, string>;
+  if (!req.isMultipart()) throw new AppError('excel.noFile');
+  const tmpDir = join(app.config.dataDir, 'files', 'tmp');
+  await mkdir(tmpDir, { recursive: true });
+  let tmp: string | null = null;
+  let fileName = '';
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (tmp) {
+        part.file.resume();
+        continue;
+      }
+      fileName = part.filename || 'upload.xlsx';
+      tmp = join(tmpDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.upload`);
+      await pipeline(part.file, createWriteStream(tmp));
+      if (part.file.truncated) throw new AppError('excel.fileTooLarge', { params: { max: MAX_UPLOAD_MB } });
+    }
+    if (!tmp) throw new AppError('excel.noFile');
+    // spec 8 "upload failed" cases with their own message: only .xlsx (an .xls, .csv or image is refused).
+    // Issue 19: an .xls, .csv or .et file is told how to save it as .xlsx.
+    const wrongType = uploadTypeMessageKey(fileName);
+    if (wrongType) throw new AppError(wrongType);
+    const entity = importableEntity(entityName ?? fields.entity);
+    const clientId = await assertCan(req.auth, entity.menuCode, 'import', { db: app.db });
+    const mode: ImportMode = fields.mode === 'upsert' ? 'upsert' : 'insert';
+    if (mode === 'upsert' && !entity.codeField) throw new AppError('excel.upsertNeedsKey');
+    const commit = fields.commit === 'all' || fields.commit === 'valid' ? fields.commit : 'check';
+    const language = languageOf(req, fields.lang);
+    const size = (await stat(tmp)).size;
+    const params: ImportParams = { entity: entity.name, mode, fileName, fileSize: size, language, commit };
+    const job = await createJob(app.db, { clientId, userId: auth.userId }, 'import', `${language === 'en' ? entity.label.en : entity.label.zh} ${fileName}`, params);
+    await mkdir(importDir(app, clientId), { recursive: true });
+    await rename(tmp, uploadPath(app, job));
+    tmp = null;
+    await queueImportJob(app.db, job, auth, { write: commit !== 'check', validOnly: commit === 'valid' });
+    return ok(jobView(job, language));
+  } finally {
+    if (tmp) await rm(tmp, { force: true });
+  }
+}
+
+/** The user's jobs, one job, its errors (a page, or the workbook with messages) and the commit of a checked import. */
+function registerImportJobRoutes(app: FastifyInstance, guard: Guard): void {
   app.get(`${BASE}/jobs`, guard, async (req) => {
     const auth = authOf(req);
     if (!auth.clientId) return ok({ rows: [], total: 0 });

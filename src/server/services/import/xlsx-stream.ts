@@ -150,15 +150,16 @@ export class SheetScanner extends XmlScanner {
   private valueClose: number[] = [];
   private valueFor = '';
 
-  private quickColumn = -1;
-  private quickStyle = 0;
-  private quickType = T_NUMBER;
-  private quickSelfClosing = false;
+  /** The start tag of the cell being read, as quickStartTag or generalStartTag found it. */
+  private tagColumn = -1;
+  private tagStyle = 0;
+  private tagType = T_NUMBER;
+  private tagSelfClosing = false;
 
   /**
    * The start tag's rest in the shape Excel and exceljs write, ` r="AB12"[ s="3"][ t="str"]>` or
-   * `/>` (single spaces, double quotes, this order): the position after it, with quickColumn,
-   * quickType and quickSelfClosing set; -1 for any other shape (then the general loop reads it).
+   * `/>` (single spaces, double quotes, this order): the position after it, with tagColumn,
+   * tagType and tagSelfClosing set; -1 for any other shape (then the general loop reads it).
    */
   private quickStartTag(s: string, p: number): number {
     const n = s.length;
@@ -202,87 +203,97 @@ export class SheetScanner extends XmlScanner {
     if (i >= n) return -1;
     c = s.charCodeAt(i);
     if (c === C_GT) {
-      this.quickSelfClosing = false;
+      this.tagSelfClosing = false;
       i++;
     } else if (c === C_SLASH && i + 1 < n && s.charCodeAt(i + 1) === C_GT) {
-      this.quickSelfClosing = true;
+      this.tagSelfClosing = true;
       i += 2;
     } else return -1;
-    this.quickColumn = col - 1;
-    this.quickStyle = style;
-    this.quickType = type;
+    this.tagColumn = col - 1;
+    this.tagStyle = style;
+    this.tagType = type;
     return i;
   }
 
-  protected parseUnit(s: string, _lt: number, p: number): number {
+  /**
+   * The start tag's rest in any shape (attributes in any order, spacing and quotes): the position
+   * after it, with tagColumn, tagStyle, tagType and tagSelfClosing set; -1 when it is not complete yet.
+   */
+  private generalStartTag(s: string, p: number): number {
     const n = s.length;
     let column = -1;
     let style = 0;
     let type = T_NUMBER;
     let selfClosing: boolean;
-    // The attributes of a cell: only r (reference) and t (type) matter. The usual shape first.
-    const quick = this.quickStartTag(s, p);
-    if (quick >= 0) {
-      p = quick;
-      column = this.quickColumn;
-      style = this.quickStyle;
-      type = this.quickType;
-      selfClosing = this.quickSelfClosing;
-    } else {
-      for (;;) {
+    for (;;) {
+      while (p < n && isWs(s.charCodeAt(p))) p++;
+      if (p >= n) return -1;
+      let c = s.charCodeAt(p);
+      if (c === C_GT) {
+        selfClosing = false;
+        p++;
+        break;
+      }
+      if (c === C_SLASH) {
+        if (p + 1 >= n) return -1;
+        if (s.charCodeAt(p + 1) !== C_GT) fail('bad tag');
+        selfClosing = true;
+        p += 2;
+        break;
+      }
+      const ns = p;
+      let ne: number;
+      if (p + 2 < n && s.charCodeAt(p + 1) === C_EQ && !endsAttrName(c)) {
+        // A one-letter name directly followed by "=" (r, s, t): the common case.
+        ne = p + 1;
+        p += 2;
+      } else {
+        while (p < n && !endsAttrName(s.charCodeAt(p))) p++;
+        if (p >= n) return -1;
+        if (p === ns) fail('bad attribute');
+        ne = p;
         while (p < n && isWs(s.charCodeAt(p))) p++;
         if (p >= n) return -1;
-        let c = s.charCodeAt(p);
-        if (c === C_GT) {
-          selfClosing = false;
-          p++;
-          break;
-        }
-        if (c === C_SLASH) {
-          if (p + 1 >= n) return -1;
-          if (s.charCodeAt(p + 1) !== C_GT) fail('bad tag');
-          selfClosing = true;
-          p += 2;
-          break;
-        }
-        const ns = p;
-        let ne: number;
-        if (p + 2 < n && s.charCodeAt(p + 1) === C_EQ && !endsAttrName(c)) {
-          // A one-letter name directly followed by "=" (r, s, t): the common case.
-          ne = p + 1;
-          p += 2;
-        } else {
-          while (p < n && !endsAttrName(s.charCodeAt(p))) p++;
-          if (p >= n) return -1;
-          if (p === ns) fail('bad attribute');
-          ne = p;
-          while (p < n && isWs(s.charCodeAt(p))) p++;
-          if (p >= n) return -1;
-          if (s.charCodeAt(p) !== C_EQ) fail('bad attribute');
-          p++;
-          while (p < n && isWs(s.charCodeAt(p))) p++;
-          if (p >= n) return -1;
-        }
-        const quote = s.charCodeAt(p);
-        if (quote !== C_DQ && quote !== C_SQ) fail('bad attribute value');
-        const vs = p + 1;
-        let ve = vs;
-        for (; ve < n; ve++) {
-          c = s.charCodeAt(ve);
-          if (c === quote) break;
-          if (c === C_LT) fail('bad attribute value');
-        }
-        if (ve >= n) return -1;
-        if (ne - ns === 1) {
-          const a = s.charCodeAt(ns);
-          if (a === 114 /* r */) column = columnOf(s, vs, ve);
-          else if (a === 116 /* t */) type = cellType(s, vs, ve);
-          else if (a === 115 /* s */) style = styleIndex(s, vs, ve);
-        }
-        p = ve + 1;
-        if (p < n && !endsName(s.charCodeAt(p))) fail('bad attribute');
+        if (s.charCodeAt(p) !== C_EQ) fail('bad attribute');
+        p++;
+        while (p < n && isWs(s.charCodeAt(p))) p++;
+        if (p >= n) return -1;
       }
+      const quote = s.charCodeAt(p);
+      if (quote !== C_DQ && quote !== C_SQ) fail('bad attribute value');
+      const vs = p + 1;
+      let ve = vs;
+      for (; ve < n; ve++) {
+        c = s.charCodeAt(ve);
+        if (c === quote) break;
+        if (c === C_LT) fail('bad attribute value');
+      }
+      if (ve >= n) return -1;
+      if (ne - ns === 1) {
+        const a = s.charCodeAt(ns);
+        if (a === 114 /* r */) column = columnOf(s, vs, ve);
+        else if (a === 116 /* t */) type = cellType(s, vs, ve);
+        else if (a === 115 /* s */) style = styleIndex(s, vs, ve);
+      }
+      p = ve + 1;
+      if (p < n && !endsName(s.charCodeAt(p))) fail('bad attribute');
     }
+    this.tagColumn = column;
+    this.tagStyle = style;
+    this.tagType = type;
+    this.tagSelfClosing = selfClosing;
+    return p;
+  }
+
+  protected parseUnit(s: string, _lt: number, p: number): number {
+    // The attributes of a cell: only r (reference) and t (type) matter. The usual shape first.
+    const quick = this.quickStartTag(s, p);
+    p = quick >= 0 ? quick : this.generalStartTag(s, p);
+    if (p < 0) return -1;
+    let column = this.tagColumn;
+    const style = this.tagStyle;
+    const type = this.tagType;
+    const selfClosing = this.tagSelfClosing;
     let value: unknown;
     if (!selfClosing) {
       if (this.valueFor !== this.unitName) {

@@ -23,6 +23,13 @@ const layoutOf = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x i
  * comes as Bearer or as the spec's `token` query; every call acts on the caller's own row only.
  */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
+  registerProfileWriteRoutes(app);
+  registerWorkspaceSettingRoutes(app);
+  await workspaceRoutes(app);
+}
+
+/** The caller's settings, favourite menus and own profile, saved. */
+function registerProfileWriteRoutes(app: FastifyInstance): void {
   const { db } = app;
   const opts = { bodyLimit: BODY_LIMIT, preHandler: requireAuth };
 
@@ -56,7 +63,11 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     const patch = profilePatchOf(inputOf(req));
     return ok(await saveProfile(db, auth, patch, req.ip ?? null));
   });
+}
 
+/** The control tower's, the workspace shell's and the workspace home page's settings, read. */
+function registerWorkspaceSettingRoutes(app: FastifyInstance): void {
+  const { db } = app;
   /** Stored boards and apps of the caller's company; a user without a company has none. */
   const boardsOf = (auth: ReturnType<typeof authOf>) =>
     auth.clientId === null ? Promise.resolve({ mydash: null, home: null, apps: [] as string[] }) : readBoards(db, { clientId: auth.clientId, userId: auth.userId });
@@ -118,6 +129,4 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       apps: boards.apps.map((c) => modules.find((m) => m.CODE === c)).filter((m) => !!m),
     });
   });
-
-  await workspaceRoutes(app);
 }

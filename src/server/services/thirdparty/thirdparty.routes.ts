@@ -58,9 +58,18 @@ async function outcomeReply(app: FastifyInstance, req: FastifyRequest, provider:
  * - GET/POST /thirdpartyapi/apps  the company's vendor applications (client administrator)
  */
 export async function thirdpartyRoutes(app: FastifyInstance): Promise<void> {
-  const { db, config } = app;
   const opts = { bodyLimit: BODY_LIMIT };
+  registerChatSignInRoutes(app, opts);
+  await registerChatBindingRoutes(app, opts);
+  registerVendorAppRoutes(app, opts);
+}
 
+/** Options of the write routes: the body limit. */
+type RouteOpts = { bodyLimit: number };
+
+/** The sign-in page's address (prepared login) and the sign-in with the chat's code, per provider. */
+function registerChatSignInRoutes(app: FastifyInstance, opts: RouteOpts): void {
+  const { db, config } = app;
   const prepare = (provider: ProviderKind) => async (req: FastifyRequest) => {
     const input = inputOf(req);
     const client = text(input, 'client', { max: 60 }) ?? text(input, 'client_code', { max: 60 });
@@ -84,7 +93,11 @@ export async function thirdpartyRoutes(app: FastifyInstance): Promise<void> {
     if (!code || !state) throw validationError(errors);
     return outcomeReply(app, req, 'dingtalk', await completeSignIn(db, 'dingtalk', code, state, config.thirdpartyAllowedHosts));
   });
+}
 
+/** Binding a chat account to the user's own account with their password, then signing in. */
+async function registerChatBindingRoutes(app: FastifyInstance, opts: RouteOpts): Promise<void> {
+  const { db, config } = app;
   // Binding verifies a password: it counts on the sign-in lockout like a sign-in (issue 20).
   const limiter = await openLoginLimiter(app);
   const bind = (provider: ProviderKind) => async (req: FastifyRequest) => {
@@ -107,8 +120,11 @@ export async function thirdpartyRoutes(app: FastifyInstance): Promise<void> {
   };
   serveCall(app, chatSignInCalls.wecom.bind, opts, bind('wecom'));
   serveCall(app, chatSignInCalls.dingtalk.bind, opts, bind('dingtalk'));
+}
 
-  // The company's vendor applications. The secret is write-only: it is never sent back.
+/** The company's vendor applications. The secret is write-only: it is never sent back. */
+function registerVendorAppRoutes(app: FastifyInstance, opts: RouteOpts): void {
+  const { db, config } = app;
   app.get('/thirdpartyapi/apps', { preHandler: requireAuth }, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, 'admin.thirdparty', 'read', { db });
