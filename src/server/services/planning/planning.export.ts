@@ -4,6 +4,7 @@ import { CELL_FORMAT_TABLE, cellFormatOf, fieldOf, requireEntity, type CellForma
 import { getDictionary } from '../../../model/dictionaries';
 import { formatCell, formatHeader } from '../../../model/excel';
 import { addDays } from '../../../../calendars/capacity';
+import type { BoardBar, BoardData, BoardLine } from '../../../model/schedule-board';
 import type { Db } from '../../db/database';
 import { boardData } from './planning.service';
 import { addSheet } from '../export/sheet-name';
@@ -48,6 +49,10 @@ function formattedRow(row: ExcelJS.Row, formats: CellFormat[]): void {
 const FILL = { bar: 'FF4F81BD', late: 'FFD9534F', locked: 'FF9E9E9E', weekend: 'FFF2F2F2' };
 const fill = (argb: string): ExcelJS.Fill => ({ type: 'pattern', pattern: 'solid', fgColor: { argb } });
 
+/** What both sheets read: the board's data, its bars in line and start order, the plans' extras, the headers. */
+type SheetInput = { data: BoardData; bars: BoardBar[]; lineById: Map<number, BoardLine>; plans: Map<number, Row>; h: Record<string, string>; language: Language };
+
+/** Builds the board's workbook (see above) for the range, over the live schedule or a scenario. */
 export async function boardWorkbook(
   tx: Db,
   clientId: number,
@@ -57,8 +62,19 @@ export async function boardWorkbook(
   const h = HEAD[q.language === 'en' ? 'en' : 'zh'];
   const lineById = new Map(data.lines.map((l) => [l.id, l]));
   const lineOrder = new Map(data.lines.map((l, i) => [l.id, i]));
-  const planIds = [...new Set(data.bars.map((b) => b.plan_id))];
-  // Minutes per piece and the order's number whichever order the plan was made from.
+  const plans = await planExtras(tx, clientId, [...new Set(data.bars.map((b) => b.plan_id))]);
+  const bars = [...data.bars].sort((a, b) => (lineOrder.get(a.line_id) ?? 0) - (lineOrder.get(b.line_id) ?? 0) || a.start.localeCompare(b.start) || a.id - b.id);
+
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'SCM';
+  const input: SheetInput = { data, bars, lineById, plans, h, language: q.language };
+  const dailyFormats = addDailySheet(wb, input);
+  addGanttSheet(wb, input, dailyFormats);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** Minutes per piece and the order's number whichever order the plan was made from, per plan id. */
+async function planExtras(tx: Db, clientId: number, planIds: number[]): Promise<Map<number, Row>> {
   const plans = new Map<number, Row>();
   if (planIds.length) {
     const r = await sql<Row>`select p.id, p.minutes_per_piece, coalesce(o.order_no, r.pr_no) as order_no from scm_prodplan p
@@ -67,15 +83,16 @@ export async function boardWorkbook(
       where p.client_id = ${clientId} and p.id in (${sql.join(planIds)})`.execute(tx);
     for (const p of r.rows) plans.set(Number(p.id), p);
   }
+  return plans;
+}
+
+/** Sheet 1: one row per plan and day within the range; returns its columns' formats (the Gantt sheet reuses the first five). */
+function addDailySheet(wb: ExcelJS.Workbook, { data, bars, lineById, plans, h, language }: SheetInput): CellFormat[] {
   const dict = getDictionary('product_category');
   const catLabel = (c: string) => {
     const it = dict?.items.find((i) => i.value === c);
-    return it ? label(it.label, q.language) : c;
+    return it ? label(it.label, language) : c;
   };
-  const bars = [...data.bars].sort((a, b) => (lineOrder.get(a.line_id) ?? 0) - (lineOrder.get(b.line_id) ?? 0) || a.start.localeCompare(b.start) || a.id - b.id);
-
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'SCM';
   const s1 = addSheet(wb, h.daily, { views: [{ state: 'frozen', ySplit: 1 }] });
   // The day's standard minutes are minutes (one decimal, the unit in the header).
   const daily: Array<{ header: string; key: string; width: number; format: CellFormat }> = [
@@ -87,7 +104,7 @@ export async function boardWorkbook(
     { header: h.category, key: 'category', width: 12, format: 'text' },
     { header: h.date, key: 'date', width: 12, format: fieldFormat('prodplan_bar', 'start_date') },
     { header: h.pieces, key: 'pieces', width: 10, format: fieldFormat('prodplan_bar', 'qty') },
-    { header: formatHeader(h.minutes, 'minutes', q.language), key: 'minutes', width: 14, format: 'minutes' },
+    { header: formatHeader(h.minutes, 'minutes', language), key: 'minutes', width: 14, format: 'minutes' },
   ];
   s1.columns = daily.map(({ header, key, width }) => ({ header, key, width }));
   const dailyFormats = daily.map((c) => c.format);
@@ -103,7 +120,11 @@ export async function boardWorkbook(
       formattedRow(s1.addRow({ line: line?.name ?? '', workshop: line?.workshop_name ?? '', plan: b.plan_no, order: orderNo, style: b.style_no, category: catLabel(b.category), date, pieces, minutes: Math.round(pieces * mpp * 10000) / 10000 }), dailyFormats);
     });
   }
+  return dailyFormats;
+}
 
+/** Sheet 2: one row per bar, one column per day, the bar's days filled (a late bar red, a locked one grey). */
+function addGanttSheet(wb: ExcelJS.Workbook, { data, bars, lineById, plans, h }: SheetInput, dailyFormats: CellFormat[]): void {
   const s2 = addSheet(wb, h.gantt, { views: [{ state: 'frozen', xSplit: 9, ySplit: 1 }] });
   const fixed = [h.line, h.workshop, h.plan, h.order, h.style, h.start, h.end, h.qty, h.delivery];
   const barFormats: CellFormat[] = [
@@ -140,5 +161,4 @@ export async function boardWorkbook(
       cell.font = { color: { argb: 'FFFFFFFF' }, size: 8 };
     });
   });
-  return Buffer.from(await wb.xlsx.writeBuffer());
 }

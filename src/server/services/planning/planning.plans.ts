@@ -11,7 +11,7 @@ import { AppError } from '../../http/errors';
 import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
 import { writeContext, type WriteContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
-import { registerSaveHook } from '../../resources/save-hooks';
+import { registerSaveHook, type SaveHookContext } from '../../resources/save-hooks';
 import { emitToCompany } from '../../realtime';
 import { removeRecords } from '../../resources/record-writer';
 import { approvedStyleMinutes } from '../development/style-minutes';
@@ -147,6 +147,7 @@ const claimsOf = (memo: Map<string, unknown>): Claim[] => {
   return c;
 };
 
+/** The production plan's save hook: no removal while bars point at it, claims ended once written, the validation below. */
 function registerPlanSaveHook(): void {
   registerSaveHook('prodplan', {
     // A plan with bars (live or in any scenario) is not deleted: its bars would point at nothing.
@@ -168,68 +169,77 @@ function registerPlanSaveHook(): void {
         if (i >= 0) claims.splice(i, 1);
       }
     },
-    validate: async ({ tx, clientId, source, before, values, errors, memo }) => {
-      // The state changes only through the plan's actions (and the board's publish): a form or a
-      // sheet keeps the stored state, a new plan starts to be scheduled.
-      if (source === 'form' || source === 'import') values.status = before ? before.status : 'draft';
-      if (values.status === null || values.status === undefined) values.status = 'draft';
-      // A finished plan is not made scheduled again by a scenario's publish (auto-schedule may have laid it).
-      if (before?.status === 'finished' && values.status === 'scheduled') values.status = 'finished';
-      const ref = refOf(values);
-      if (values.order_id && values.prorder_id) throw new AppError('planning.oneOrderOnly', { fields: { prorder_id: { key: 'planning.oneOrderOnly' } } });
-      const cancelled = values.status === 'cancelled';
-      if (ref && !cancelled) {
-        const order = await orderInfo(tx, clientId, ref);
-        if (order) {
-          const beforeRef = before ? refOf(before) : null;
-          const orderChanged = !beforeRef || beforeRef.kind !== ref.kind || beforeRef.id !== ref.id;
-          if (values.style_no === null || values.style_no === undefined || values.style_no === '') values.style_no = order.styles.map((s) => s.style_no).join(', ').slice(0, 60) || null;
-          if (!values.style_name && order.styles.length === 1) values.style_name = order.styles[0].style_name;
-          if (!values.category) values.category = order.category;
-          if (!values.delivery_date) values.delivery_date = order.delivery_date;
-          const qtyGiven = values.qty !== null && values.qty !== undefined && values.qty !== '';
-          const qtyChanged = !before || num(before.qty) !== num(values.qty);
-          if (orderChanged || qtyChanged) {
-            const params = { order: order.no, ...stateLabel(ref.kind, order.status) };
-            if (orderChanged && !PLANNABLE[ref.kind].includes(order.status))
-              throw new AppError('planning.orderNotPlannable', { params, fields: { [TABLES[ref.kind].fk]: { key: 'planning.orderNotPlannable', params } } });
-            const others = await otherPlans(tx, clientId, ref, before ? Number(before.id) : null);
-            // An import checks all its rows before writing them: the rows of this file already
-            // accepted for the order hold their quantity too.
-            const claimKey = `${ref.kind}.${ref.id}`;
-            const pending = claimsOf(memo).filter((c) => c.key === claimKey);
-            const used = others.reduce((a, p) => a + num(p.qty), 0) + pending.reduce((a, c) => a + c.qty, 0);
-            const open = order.total - used;
-            if (!qtyGiven) {
-              if (open <= 0) throw new AppError('planning.orderFullyPlanned', { params: { order: order.no } });
-              values.qty = open;
-            }
-            const qty = num(values.qty);
-            if (qty > open) {
-              const p = { qty, open: Math.max(0, open), order: order.no, total: order.total, used };
-              throw new AppError('planning.overOpenQty', { params: p, fields: { qty: { key: 'planning.overOpenQty', params: p } } });
-            }
-            claimsOf(memo).push({ key: claimKey, qty, id: before ? Number(before.id) : null });
-            // The matrix follows the quantity unless the write brings its own.
-            const sameMatrix = before && JSON.stringify(matrixOf(before.matrix)) === JSON.stringify(matrixOf(values.matrix));
-            if (!matrixOf(values.matrix)?.length || (before && sameMatrix)) values.matrix = takeCells(remainingCells(order, others), qty);
-          }
-        }
-      }
-      // Minutes per piece left out: the approved style's routing (its in-house SMV) when the company has
-      // that style, else the category's rough figure (docs/architecture-development.md).
-      if (!values.minutes_per_piece) {
-        const fromStyle = await approvedStyleMinutes(tx, clientId, values.style_no);
-        if (fromStyle) values.minutes_per_piece = fromStyle;
-        else if (values.category) values.minutes_per_piece = minutesOfCategory(String(values.category));
-      }
-      const m = matrixOf(values.matrix);
-      if (m && m.length && values.qty !== null && values.qty !== undefined && matrixSum(m) !== num(values.qty) && !errors.qty)
-        errors.matrix = { key: 'planning.matrixMismatch', params: { sum: matrixSum(m), qty: num(values.qty) } };
-      for (const k of ['style_no', 'category', 'qty', 'minutes_per_piece'])
-        if ((values[k] === null || values[k] === undefined || values[k] === '') && !errors[k]) errors[k] = { key: 'rule.required' };
-    },
+    validate: validatePlan,
   });
+}
+
+/** A plan's save: the state forms and sheets keep, the order's values and open quantity, the minutes per piece, required fields. */
+async function validatePlan({ tx, clientId, source, before, values, errors, memo }: SaveHookContext): Promise<void> {
+  // The state changes only through the plan's actions (and the board's publish): a form or a
+  // sheet keeps the stored state, a new plan starts to be scheduled.
+  if (source === 'form' || source === 'import') values.status = before ? before.status : 'draft';
+  if (values.status === null || values.status === undefined) values.status = 'draft';
+  // A finished plan is not made scheduled again by a scenario's publish (auto-schedule may have laid it).
+  if (before?.status === 'finished' && values.status === 'scheduled') values.status = 'finished';
+  const ref = refOf(values);
+  if (values.order_id && values.prorder_id) throw new AppError('planning.oneOrderOnly', { fields: { prorder_id: { key: 'planning.oneOrderOnly' } } });
+  const cancelled = values.status === 'cancelled';
+  if (ref && !cancelled) {
+    const order = await orderInfo(tx, clientId, ref);
+    if (order) await fillFromOrder({ tx, clientId, before, values, memo }, ref, order);
+  }
+  // Minutes per piece left out: the approved style's routing (its in-house SMV) when the company has
+  // that style, else the category's rough figure (docs/architecture-development.md).
+  if (!values.minutes_per_piece) {
+    const fromStyle = await approvedStyleMinutes(tx, clientId, values.style_no);
+    if (fromStyle) values.minutes_per_piece = fromStyle;
+    else if (values.category) values.minutes_per_piece = minutesOfCategory(String(values.category));
+  }
+  const m = matrixOf(values.matrix);
+  if (m && m.length && values.qty !== null && values.qty !== undefined && matrixSum(m) !== num(values.qty) && !errors.qty)
+    errors.matrix = { key: 'planning.matrixMismatch', params: { sum: matrixSum(m), qty: num(values.qty) } };
+  for (const k of ['style_no', 'category', 'qty', 'minutes_per_piece'])
+    if ((values[k] === null || values[k] === undefined || values[k] === '') && !errors[k]) errors[k] = { key: 'rule.required' };
+}
+
+/**
+ * Completes a plan from its order (style, category, delivery date) and, when the order or the
+ * quantity changes, checks the quantity against what the order still has open and lays the matrix.
+ */
+async function fillFromOrder(ctx: Pick<SaveHookContext, 'tx' | 'clientId' | 'before' | 'values' | 'memo'>, ref: OrderRef, order: OrderInfo): Promise<void> {
+  const { tx, clientId, before, values, memo } = ctx;
+  const beforeRef = before ? refOf(before) : null;
+  const orderChanged = !beforeRef || beforeRef.kind !== ref.kind || beforeRef.id !== ref.id;
+  if (values.style_no === null || values.style_no === undefined || values.style_no === '') values.style_no = order.styles.map((s) => s.style_no).join(', ').slice(0, 60) || null;
+  if (!values.style_name && order.styles.length === 1) values.style_name = order.styles[0].style_name;
+  if (!values.category) values.category = order.category;
+  if (!values.delivery_date) values.delivery_date = order.delivery_date;
+  const qtyGiven = values.qty !== null && values.qty !== undefined && values.qty !== '';
+  const qtyChanged = !before || num(before.qty) !== num(values.qty);
+  if (!orderChanged && !qtyChanged) return;
+  const params = { order: order.no, ...stateLabel(ref.kind, order.status) };
+  if (orderChanged && !PLANNABLE[ref.kind].includes(order.status))
+    throw new AppError('planning.orderNotPlannable', { params, fields: { [TABLES[ref.kind].fk]: { key: 'planning.orderNotPlannable', params } } });
+  const others = await otherPlans(tx, clientId, ref, before ? Number(before.id) : null);
+  // An import checks all its rows before writing them: the rows of this file already
+  // accepted for the order hold their quantity too.
+  const claimKey = `${ref.kind}.${ref.id}`;
+  const pending = claimsOf(memo).filter((c) => c.key === claimKey);
+  const used = others.reduce((a, p) => a + num(p.qty), 0) + pending.reduce((a, c) => a + c.qty, 0);
+  const open = order.total - used;
+  if (!qtyGiven) {
+    if (open <= 0) throw new AppError('planning.orderFullyPlanned', { params: { order: order.no } });
+    values.qty = open;
+  }
+  const qty = num(values.qty);
+  if (qty > open) {
+    const p = { qty, open: Math.max(0, open), order: order.no, total: order.total, used };
+    throw new AppError('planning.overOpenQty', { params: p, fields: { qty: { key: 'planning.overOpenQty', params: p } } });
+  }
+  claimsOf(memo).push({ key: claimKey, qty, id: before ? Number(before.id) : null });
+  // The matrix follows the quantity unless the write brings its own.
+  const sameMatrix = before && JSON.stringify(matrixOf(before.matrix)) === JSON.stringify(matrixOf(values.matrix));
+  if (!matrixOf(values.matrix)?.length || (before && sameMatrix)) values.matrix = takeCells(remainingCells(order, others), qty);
 }
 
 // ---------------------------------------------------------------------------------------------

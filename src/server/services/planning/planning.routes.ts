@@ -32,9 +32,15 @@ function rangeOf(q: Q): { from: string; to: string } {
   return r;
 }
 
+/** Registers the scheduling board's routes (see above) and the calendar views'. */
 export async function planningRoutes(app: FastifyInstance): Promise<void> {
   await calendarViewRoutes(app);
+  registerBoardRoutes(app);
+  registerScenarioRoutes(app);
+}
 
+/** The board read, its Excel export and the board's commands. */
+function registerBoardRoutes(app: FastifyInstance): void {
   app.get('/scmapi/schedule/board', { preHandler: requireAuth }, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, PLANNING_MENU, 'read', { db: app.db });
@@ -80,7 +86,10 @@ export async function planningRoutes(app: FastifyInstance): Promise<void> {
     emitToCompany(clientId, 'schedule.changed', { scenario_id, bar_ids: reply.bars.map((b) => b.id), removed: reply.removed, user_id: auth.userId });
     return ok(reply);
   });
+}
 
+/** Auto-schedule into a new scenario, the scenarios, a scenario compared with the live schedule, publish and discard. */
+function registerScenarioRoutes(app: FastifyInstance): void {
   serveCall(app, scheduleCalls.auto, { preHandler: requireAuth }, async (req) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, PLANNING_MENU, 'create', { db: app.db });

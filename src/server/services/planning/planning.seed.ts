@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { requireEntity } from '../../../model';
 import { addDays, dayNumber, weekdayOf } from '../../../../calendars/capacity';
-import { autoSchedule } from '../../../../calendars/auto-schedule';
-import { scheduleProblem, SCHEDULE_GROUPS } from '../../../../fixtures/generators/schedule-problem';
+import { autoSchedule, type SchedBar } from '../../../../calendars/auto-schedule';
+import { scheduleProblem, SCHEDULE_GROUPS, type ScheduleProblem } from '../../../../fixtures/generators/schedule-problem';
 import { registerSeeder } from '../../db/seed';
 import { writeContext, type WriteContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
@@ -28,11 +28,27 @@ export async function seedPlanningDemo(w: WriteContext, today = new Date()): Pro
   const monday = addDays(t, 1 - weekdayOf(dayNumber(t)));
   const from = addDays(monday, -14);
   const year = Number(t.slice(0, 4));
-  const cal = await sql<{ n: number }>`select count(*)::int as n from scm_cycle_calendar where client_id = ${clientId} and year = ${year}`.execute(w.tx);
-  if (cal.rows[0].n === 0)
-    await writeDocument(w, requireEntity('cyclecalendar'), { body: { name: `${year} 生产日历`, cycle_type: 'month', year, am_start: '08:00:00', am_end: '12:00:00', pm_start: '13:00:00', pm_end: '17:30:00', work_weekdays: '1,2,3,4,5,6' } });
+  await ensureCycleCalendar(w, year);
 
   const problem = scheduleProblem({ plans: 60, lines: 12, days: 120, from, seed: 2026, load: 0.85, holidays: [] });
+  const lineId = await seedWorkshopsAndLines(w, problem);
+  const { plans, orderOf } = await withAcceptedOrders(w, problem.plans);
+  // Laid on the company's own calendar (its holidays and overtime days, whichever seeder wrote them first).
+  const companyCal = await companyCalendar(w.tx, clientId, year);
+  const result = autoSchedule({ ...problem, lines: problem.lines.map((l) => ({ ...l, calendar: companyCal })), plans: plans.map((p) => ({ ...p, minutes_per_piece: samOf(p.category) })) });
+  await writePlansAndBars(w, { plans, orderOf, bars: result.bars, lineId, today: t });
+}
+
+/** A cycle calendar for the year when the company has none. */
+async function ensureCycleCalendar(w: WriteContext, year: number): Promise<void> {
+  const cal = await sql<{ n: number }>`select count(*)::int as n from scm_cycle_calendar where client_id = ${w.actor.clientId} and year = ${year}`.execute(w.tx);
+  if (cal.rows[0].n === 0)
+    await writeDocument(w, requireEntity('cyclecalendar'), { body: { name: `${year} 生产日历`, cycle_type: 'month', year, am_start: '08:00:00', am_end: '12:00:00', pm_start: '13:00:00', pm_end: '17:30:00', work_weekdays: '1,2,3,4,5,6' } });
+}
+
+/** The plant (the first, or a new one), a sewing workshop per group and the problem's lines; returns the problem's line id to the stored one. */
+async function seedWorkshopsAndLines(w: WriteContext, problem: ScheduleProblem): Promise<Map<number, number>> {
+  const clientId = w.actor.clientId;
   const plant = (await sql<{ id: number }>`select id from md_plant where client_id = ${clientId} order by id limit 1`.execute(w.tx)).rows[0];
   const plantId = plant ? Number(plant.id) : await writeDocument(w, requireEntity('plant'), { body: { code: 'P01', name: '一厂' } });
   const workshopId: Record<string, number> = {};
@@ -57,22 +73,31 @@ export async function seedPlanningDemo(w: WriteContext, today = new Date()): Pro
           }),
     );
   }
-  // Each plan's minutes per piece is its category's standard minutes.
-  const samOf = (category: string) => {
-    for (const g of SCHEDULE_GROUPS) {
-      const k = g.categories.indexOf(category);
-      if (k >= 0) return g.sam[k];
-    }
-    return 20;
-  };
-  // The demo season's orders the maker accepted (orders.seed.ts, run before this) but the last become
-  // the first plans: their style, category, quantity and delivery date, linked to the order (the save hook
-  // fills the colour x size matrix). The generator's plans fill the rest of the season.
+  return lineId;
+}
+
+/** Each plan's minutes per piece is its category's standard minutes. */
+function samOf(category: string): number {
+  for (const g of SCHEDULE_GROUPS) {
+    const k = g.categories.indexOf(category);
+    if (k >= 0) return g.sam[k];
+  }
+  return 20;
+}
+
+type DemoPlan = ScheduleProblem['plans'][number];
+
+/**
+ * The demo season's orders the maker accepted (orders.seed.ts, run before this) but the last become
+ * the first plans: their style, category, quantity and delivery date, linked to the order (the save hook
+ * fills the colour x size matrix). The generator's plans fill the rest of the season.
+ */
+async function withAcceptedOrders(w: WriteContext, generated: readonly DemoPlan[]): Promise<{ plans: DemoPlan[]; orderOf: Map<number, number> }> {
   const accepted = await sql<Row>`select o.id, o.category, o.total_qty, o.delivery_date,
       (select e.style_no from scm_customer_order_entry e where e.client_id = o.client_id and e.order_id = o.id order by e.seq nulls last, e.id limit 1) as style_no
-    from scm_customer_order o where o.client_id = ${clientId} and o.status = 'in_progress' and coalesce(o.total_qty, 0) > 0 order by o.delivery_date nulls last, o.id`.execute(w.tx);
+    from scm_customer_order o where o.client_id = ${w.actor.clientId} and o.status = 'in_progress' and coalesce(o.total_qty, 0) > 0 order by o.delivery_date nulls last, o.id`.execute(w.tx);
   const orderOf = new Map<number, number>();
-  const plans = [...problem.plans];
+  const plans = [...generated];
   // The accepted order due last stays unplanned: the planner's first plan from an order in the demo.
   accepted.rows.slice(0, Math.min(plans.length, accepted.rows.length - 1)).forEach((o, i) => {
     const p = plans[i];
@@ -80,11 +105,14 @@ export async function seedPlanningDemo(w: WriteContext, today = new Date()): Pro
     plans[i] = { ...p, category: String(o.category ?? p.category), style_no: String(o.style_no ?? p.style_no), qty: Number(o.total_qty), delivery_date: delivery };
     orderOf.set(p.id, Number(o.id));
   });
-  // Laid on the company's own calendar (its holidays and overtime days, whichever seeder wrote them first).
-  const companyCal = await companyCalendar(w.tx, clientId, year);
-  const result = autoSchedule({ ...problem, lines: problem.lines.map((l) => ({ ...l, calendar: companyCal })), plans: plans.map((p) => ({ ...p, minutes_per_piece: samOf(p.category) })) });
-  const barsOf = new Map<number, typeof result.bars>();
-  for (const b of result.bars) barsOf.set(b.plan_id, [...(barsOf.get(b.plan_id) ?? []), b]);
+  return { plans, orderOf };
+}
+
+/** Writes each plan and its live bars (every ninth locked); a plan already under way reports its finished pieces. */
+async function writePlansAndBars(w: WriteContext, input: { plans: DemoPlan[]; orderOf: Map<number, number>; bars: SchedBar[]; lineId: Map<number, number>; today: string }): Promise<void> {
+  const { plans, orderOf, lineId, today: t } = input;
+  const barsOf = new Map<number, SchedBar[]>();
+  for (const b of input.bars) barsOf.set(b.plan_id, [...(barsOf.get(b.plan_id) ?? []), b]);
   const planEntity = requireEntity('prodplan');
   const barEntity = requireEntity('prodplan_bar');
   let n = 0;

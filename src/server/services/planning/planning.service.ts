@@ -357,11 +357,68 @@ function assertCanMake(line: LineInfo, category: string): void {
   if (line.categories.length && !line.categories.includes(category)) throw new AppError('planning.lineCannotMake', { params: { line: line.code || line.name, category: dictValueLabel('product_category', category) } });
 }
 
+/** The bars a board command acts on, locked and checked at their versions, with the scenario they belong to. */
+type CommandBars = { ids: number[]; versions: number[]; rows: BarRow[]; byId: Map<number, BarRow>; first: BarRow; scenario: number | null };
+
+/** What a command changed as it runs: bars written, bars removed, lines whose load changed, a push's previous places. */
+type CommandEffect = { changed: number[]; removed: number[]; touchedLines: Set<number>; previous?: BoardCommandResult['previous'] };
+
+/** What each step of a command reads: the write, the bars, the lines' SAMs, the first bar's dates; and what it changed. */
+type CommandStep = {
+  w: WriteContext;
+  bars: CommandBars;
+  sams: LineSams;
+  start: string;
+  end: string;
+  scope: RawBuilder<unknown>[];
+  effect: CommandEffect;
+};
+
 /** Runs one command in the caller's transaction; returns the contract's reply and the scenario touched. */
 export async function runCommand(w: WriteContext, cmd: BoardCommand, scope: RawBuilder<unknown>[], range: { from: string; to: string }): Promise<BoardCommandResult & { scenario_id: number | null }> {
+  const bars = await lockCommandBars(w, cmd, scope);
+  const sams = await lineSams(w.tx, w.actor.clientId);
+  const step: CommandStep = {
+    w,
+    bars,
+    sams,
+    start: dateText(bars.first.start_date)!,
+    end: dateText(bars.first.end_date)!,
+    scope,
+    effect: { changed: [], removed: [], touchedLines: new Set<number>(bars.rows.map((b) => Number(b.line_id))) },
+  };
+  const barEntity = requireEntity('prodplan_bar');
+
+  switch (cmd.op) {
+    case 'lock':
+    case 'unlock':
+      await writeDocument(w, barEntity, { id: cmd.bar_id, version: cmd.version, body: { locked: cmd.op === 'lock' } });
+      step.effect.changed.push(cmd.bar_id);
+      break;
+    case 'move':
+      await moveBar(step, cmd);
+      break;
+    case 'resize': {
+      refuseLocked(bars);
+      if (dayNumber(cmd.end) < dayNumber(step.start)) throw badCommand('resize: end before start');
+      await writeDocument(w, barEntity, { id: cmd.bar_id, version: cmd.version, body: { end_date: cmd.end, daily: null } });
+      step.effect.changed.push(cmd.bar_id);
+      break;
+    }
+    case 'split':
+      await splitBar(step, cmd);
+      break;
+    case 'merge':
+      await mergeBars(step);
+      break;
+  }
+  return commandReply(step, range);
+}
+
+/** Locks the command's bars (within the caller's scope), checks their versions and that their scenario is a draft. */
+async function lockCommandBars(w: WriteContext, cmd: BoardCommand, scope: RawBuilder<unknown>[]): Promise<CommandBars> {
   const tx = w.tx;
   const clientId = w.actor.clientId;
-  const barEntity = requireEntity('prodplan_bar');
   const ids = cmd.op === 'merge' ? cmd.bar_ids : [cmd.bar_id];
   const found = await sql<BarRow>`select t.* from scm_prodplan_bar t where t.client_id = ${clientId} and t.id in (${sql.join(ids)}) ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``} for update`.execute(tx);
   if (found.rows.length !== ids.length) throw notFound();
@@ -376,89 +433,90 @@ export async function runCommand(w: WriteContext, cmd: BoardCommand, scope: RawB
     const s = await scenarioRow(tx, clientId, scenario);
     if (s.status !== 'draft') throw new AppError('planning.scenarioNotDraft');
   }
-  const planOf = async (planId: number) => (await sql<Row>`select * from scm_prodplan where id = ${planId} and client_id = ${clientId}`.execute(tx)).rows[0];
-  const sams = await lineSams(tx, clientId);
-  const changed: number[] = [];
-  const removed: number[] = [];
-  let previous: BoardCommandResult['previous'];
-  const touchedLines = new Set<number>(found.rows.map((b) => Number(b.line_id)));
-  const start = dateText(first.start_date)!;
-  const end = dateText(first.end_date)!;
-  const refuseLocked = () => {
-    if (found.rows.some((b) => b.locked === true)) throw new AppError('planning.barLocked');
-  };
+  return { ids, versions, rows: found.rows, byId, first, scenario };
+}
 
-  switch (cmd.op) {
-    case 'lock':
-    case 'unlock':
-      await writeDocument(w, barEntity, { id: cmd.bar_id, version: cmd.version, body: { locked: cmd.op === 'lock' } });
-      changed.push(cmd.bar_id);
-      break;
-    case 'move': {
-      refuseLocked();
-      const plan = await planOf(Number(first.plan_id));
-      assertCanMake(await lineOf(tx, clientId, cmd.line_id), String(plan.category));
-      if (cmd.push) {
-        // Move and push the following plans later (planning.push.ts): the bars behind follow the moved one.
-        const pushed = await pushMove(w, cmd, { row: first, category: String(plan.category ?? ''), planMinutes: num(plan.minutes_per_piece), scenario }, sams, scope);
-        changed.push(...pushed.changed);
-        previous = pushed.previous;
-        touchedLines.add(cmd.line_id);
-        break;
-      }
-      // The bar keeps its length in days (the board's drag preview does the same).
-      const length = dayNumber(end) - dayNumber(start);
-      await writeDocument(w, barEntity, { id: cmd.bar_id, version: cmd.version, body: { line_id: cmd.line_id, start_date: cmd.start, end_date: addDays(cmd.start, length), ...(cmd.start === start ? {} : { daily: null }) } });
-      touchedLines.add(cmd.line_id);
-      changed.push(cmd.bar_id);
-      break;
-    }
-    case 'resize': {
-      refuseLocked();
-      if (dayNumber(cmd.end) < dayNumber(start)) throw badCommand('resize: end before start');
-      await writeDocument(w, barEntity, { id: cmd.bar_id, version: cmd.version, body: { end_date: cmd.end, daily: null } });
-      changed.push(cmd.bar_id);
-      break;
-    }
-    case 'split': {
-      refuseLocked();
-      const qty = num(first.qty);
-      if (cmd.qty <= 0 || cmd.qty >= qty) throw new AppError('planning.splitQty', { params: { qty } });
-      const plan = await planOf(Number(first.plan_id));
-      const target = cmd.line_id ?? Number(first.line_id);
-      if (cmd.line_id) assertCanMake(await lineOf(tx, clientId, cmd.line_id), String(plan.category));
-      const mppOn = (lineId: number) => minutesPerPiece(sams, lineId, String(plan.category ?? ''), num(plan.minutes_per_piece));
-      await writeDocument(w, barEntity, { id: cmd.bar_id, version: cmd.version, body: { qty: qty - cmd.qty, minutes: (qty - cmd.qty) * mppOn(Number(first.line_id)), daily: null } });
-      const created = await writeDocument(w, barEntity, {
-        body: { plan_id: Number(first.plan_id), scenario_id: scenario, line_id: target, start_date: start, end_date: end, qty: cmd.qty, minutes: cmd.qty * mppOn(target), locked: false },
-      });
-      touchedLines.add(target);
-      changed.push(cmd.bar_id, created);
-      break;
-    }
-    case 'merge': {
-      refuseLocked();
-      const rows = ids.map((id) => byId.get(id)!);
-      const samePlan = rows.every((b) => Number(b.plan_id) === Number(first.plan_id) && (b.scenario_id == null ? null : Number(b.scenario_id)) === scenario);
-      if (!samePlan) throw new AppError('planning.mergeSamePlan');
-      const plan = await planOf(Number(first.plan_id));
-      const qty = rows.reduce((a, b) => a + num(b.qty), 0);
-      const s = rows.map((b) => dateText(b.start_date)!).sort()[0];
-      const e = rows.map((b) => dateText(b.end_date)!).sort().at(-1)!;
-      await writeDocument(w, barEntity, { id: ids[0], version: versions[0], body: { qty, minutes: qty * minutesPerPiece(sams, Number(first.line_id), String(plan.category ?? ''), num(plan.minutes_per_piece)), start_date: s, end_date: e, daily: null } });
-      changed.push(ids[0]);
-      for (const b of rows.slice(1)) {
-        await removeBar(w, b);
-        removed.push(Number(b.id));
-      }
-      break;
-    }
+/** A locked bar is not moved, resized, split or merged. */
+function refuseLocked(bars: CommandBars): void {
+  if (bars.rows.some((b) => b.locked === true)) throw new AppError('planning.barLocked');
+}
+
+/** The production plan a bar belongs to. */
+async function planOfBar(step: CommandStep, planId: number): Promise<Row> {
+  return (await sql<Row>`select * from scm_prodplan where id = ${planId} and client_id = ${step.w.actor.clientId}`.execute(step.w.tx)).rows[0];
+}
+
+/** Moves a bar to a line and a start (keeping its length in days), or moves it and pushes the bars behind it. */
+async function moveBar(step: CommandStep, cmd: Extract<BoardCommand, { op: 'move' }>): Promise<void> {
+  const { w, bars, effect } = step;
+  refuseLocked(bars);
+  const plan = await planOfBar(step, Number(bars.first.plan_id));
+  assertCanMake(await lineOf(w.tx, w.actor.clientId, cmd.line_id), String(plan.category));
+  if (cmd.push) {
+    // Move and push the following plans later (planning.push.ts): the bars behind follow the moved one.
+    const pushed = await pushMove(w, cmd, { row: bars.first, category: String(plan.category ?? ''), planMinutes: num(plan.minutes_per_piece), scenario: bars.scenario }, step.sams, step.scope);
+    effect.changed.push(...pushed.changed);
+    effect.previous = pushed.previous;
+    effect.touchedLines.add(cmd.line_id);
+    return;
   }
+  // The bar keeps its length in days (the board's drag preview does the same).
+  const length = dayNumber(step.end) - dayNumber(step.start);
+  await writeDocument(w, requireEntity('prodplan_bar'), { id: cmd.bar_id, version: cmd.version, body: { line_id: cmd.line_id, start_date: cmd.start, end_date: addDays(cmd.start, length), ...(cmd.start === step.start ? {} : { daily: null }) } });
+  effect.touchedLines.add(cmd.line_id);
+  effect.changed.push(cmd.bar_id);
+}
 
-  const cal = await companyCalendar(tx, clientId, Number(start.slice(0, 4)));
+/** Splits a quantity off a bar into a new bar over the same days, on the same line or another one that can make it. */
+async function splitBar(step: CommandStep, cmd: Extract<BoardCommand, { op: 'split' }>): Promise<void> {
+  const { w, bars, effect } = step;
+  const first = bars.first;
+  refuseLocked(bars);
+  const qty = num(first.qty);
+  if (cmd.qty <= 0 || cmd.qty >= qty) throw new AppError('planning.splitQty', { params: { qty } });
+  const plan = await planOfBar(step, Number(first.plan_id));
+  const target = cmd.line_id ?? Number(first.line_id);
+  if (cmd.line_id) assertCanMake(await lineOf(w.tx, w.actor.clientId, cmd.line_id), String(plan.category));
+  const mppOn = (lineId: number) => minutesPerPiece(step.sams, lineId, String(plan.category ?? ''), num(plan.minutes_per_piece));
+  const barEntity = requireEntity('prodplan_bar');
+  await writeDocument(w, barEntity, { id: cmd.bar_id, version: cmd.version, body: { qty: qty - cmd.qty, minutes: (qty - cmd.qty) * mppOn(Number(first.line_id)), daily: null } });
+  const created = await writeDocument(w, barEntity, {
+    body: { plan_id: Number(first.plan_id), scenario_id: bars.scenario, line_id: target, start_date: step.start, end_date: step.end, qty: cmd.qty, minutes: cmd.qty * mppOn(target), locked: false },
+  });
+  effect.touchedLines.add(target);
+  effect.changed.push(cmd.bar_id, created);
+}
+
+/** Merges bars of one plan (and scenario) into the first: their quantity summed over their whole span; the others removed. */
+async function mergeBars(step: CommandStep): Promise<void> {
+  const { w, bars, effect } = step;
+  const { ids, versions, first, scenario } = bars;
+  refuseLocked(bars);
+  const rows = ids.map((id) => bars.byId.get(id)!);
+  const samePlan = rows.every((b) => Number(b.plan_id) === Number(first.plan_id) && (b.scenario_id == null ? null : Number(b.scenario_id)) === scenario);
+  if (!samePlan) throw new AppError('planning.mergeSamePlan');
+  const plan = await planOfBar(step, Number(first.plan_id));
+  const qty = rows.reduce((a, b) => a + num(b.qty), 0);
+  const s = rows.map((b) => dateText(b.start_date)!).sort()[0];
+  const e = rows.map((b) => dateText(b.end_date)!).sort().at(-1)!;
+  await writeDocument(w, requireEntity('prodplan_bar'), { id: ids[0], version: versions[0], body: { qty, minutes: qty * minutesPerPiece(step.sams, Number(first.line_id), String(plan.category ?? ''), num(plan.minutes_per_piece)), start_date: s, end_date: e, daily: null } });
+  effect.changed.push(ids[0]);
+  for (const b of rows.slice(1)) {
+    await removeBar(w, b);
+    effect.removed.push(Number(b.id));
+  }
+}
+
+/** The command's reply: the bars written as the board draws them, the bars removed, the touched lines' new load. */
+async function commandReply(step: CommandStep, range: { from: string; to: string }): Promise<BoardCommandResult & { scenario_id: number | null }> {
+  const tx = step.w.tx;
+  const clientId = step.w.actor.clientId;
+  const { scenario } = step.bars;
+  const { changed, removed, touchedLines, previous } = step.effect;
+  const cal = await companyCalendar(tx, clientId, Number(step.start.slice(0, 4)));
   const rows = await loadBarRows(tx, clientId, { scenario, ids: changed });
   const splits = await splitInfo(tx, clientId, scenario, rows.map((b) => Number(b.plan_id)));
-  const bars = rows.map((b) => toBoardBar(b, cal, splits, sams));
+  const bars = rows.map((b) => toBoardBar(b, cal, splits, step.sams));
   // The touched lines' new load, aligned with the board's range (the board's default range unless given).
   const { from, to } = range;
   const load = await linesLoad(tx, clientId, cal, scenario, [...touchedLines], from, to);
