@@ -115,6 +115,22 @@ const TEXT_MAX: Partial<Record<DynamicFieldType, number>> = { text: 200, textare
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
+/** What the designer's check gathers as it walks a definition: the errors, the keys seen, and what is checked once all fields are known. */
+type FormCheck = {
+  errors: Record<string, DynamicFormError>;
+  sectionKeys: Set<string>;
+  /** Field key to its label (or key): the duplicate-key message names the other field. */
+  fieldKeys: Map<string, string>;
+  count: number;
+  expressions: Array<{ path: string; source: string; self: string }>;
+  clears: Array<{ path: string; fields: string[]; self: string }>;
+};
+
+/** Records an error at a path of the definition; the first error found at a path is the one kept. */
+function put(check: FormCheck, path: string, key: string, params?: Record<string, unknown>): void {
+  if (!check.errors[path]) check.errors[path] = params ? { key, params } : { key };
+}
+
 /**
  * Every rule of the designer (spec 5 and the form's own consistency), keyed by the path of the
  * definition part it is about. Empty when the definition can be stored.
@@ -122,102 +138,108 @@ const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
  * Example: two fields keyed `qty` give `{ 'sections[0].fields[1].key': { key: 'dynform.duplicateKey', params: { key: 'qty' } } }`.
  */
 export function dynamicFormErrors(raw: unknown): Record<string, DynamicFormError> {
-  const errors: Record<string, DynamicFormError> = {};
-  const put = (path: string, key: string, params?: Record<string, unknown>) => {
-    if (!errors[path]) errors[path] = params ? { key, params } : { key };
-  };
+  const check: FormCheck = { errors: {}, sectionKeys: new Set(), fieldKeys: new Map(), count: 0, expressions: [], clears: [] };
   if (!isObject(raw) || !Array.isArray(raw.sections) || raw.sections.length === 0) {
-    put('sections', 'dynform.noSections');
-    return errors;
+    put(check, 'sections', 'dynform.noSections');
+    return check.errors;
   }
-  if (raw.sections.length > MAX_DYNAMIC_SECTIONS) put('sections', 'dynform.tooManySections', { max: MAX_DYNAMIC_SECTIONS });
-  const sectionKeys = new Set<string>();
-  const fieldKeys = new Map<string, string>();
-  const fieldTypes = new Map<string, string>();
-  let count = 0;
-  const expressions: Array<{ path: string; source: string; self: string }> = [];
-  const clears: Array<{ path: string; fields: string[]; self: string }> = [];
-  raw.sections.forEach((s, si) => {
-    const sp = `sections[${si}]`;
-    if (!isObject(s)) return put(sp, 'dynform.badSection');
-    const sk = str(s.key);
-    if (!DYNAMIC_KEY_PATTERN.test(sk)) put(`${sp}.key`, 'dynform.badKey');
-    else if (sectionKeys.has(sk)) put(`${sp}.key`, 'dynform.duplicateSection', { key: sk });
-    sectionKeys.add(sk);
-    if (!str(s.title)) put(`${sp}.title`, 'dynform.titleRequired');
-    if (!Array.isArray(s.fields) || !s.fields.length) return put(`${sp}.fields`, 'dynform.noFields');
-    s.fields.forEach((f, fi) => {
-      const fp = `${sp}.fields[${fi}]`;
-      count++;
-      if (!isObject(f)) return put(fp, 'dynform.badField');
-      const key = str(f.key);
-      // spec 5: duplicate field keys are rejected (across the whole form: one record holds them all).
-      if (!DYNAMIC_KEY_PATTERN.test(key)) put(`${fp}.key`, 'dynform.badKey');
-      else if (RESERVED_FIELD_KEYS.includes(key)) put(`${fp}.key`, 'dynform.reservedKey', { key });
-      else if (fieldKeys.has(key)) put(`${fp}.key`, 'dynform.duplicateKey', { key, other: fieldKeys.get(key) });
-      else fieldKeys.set(key, str(f.label) || key);
-      if (!str(f.label)) put(`${fp}.label`, 'dynform.labelRequired');
-      else if (str(f.label).length > 100) put(`${fp}.label`, 'rule.maxLength', { max: 100 });
-      const type = str(f.type);
-      if (!(DYNAMIC_FIELD_TYPES as readonly string[]).includes(type)) return put(`${fp}.type`, 'dynform.badType', { type });
-      fieldTypes.set(key, type);
-      if (f.rules !== undefined && (!Array.isArray(f.rules) || f.rules.some((r) => !(RULE_TYPES as readonly unknown[]).includes(r)))) put(`${fp}.rules`, 'dynform.badRule');
-      if (f.max_length !== undefined && f.max_length !== null && (!Number.isSafeInteger(f.max_length) || (f.max_length as number) < 1 || (f.max_length as number) > 20000))
-        put(`${fp}.max_length`, 'dynform.badMaxLength');
-      if (f.span !== undefined && f.span !== 'half' && f.span !== 'full') put(`${fp}.span`, 'dynform.badSpan');
-      if (CHOICE_TYPES.has(type)) {
-        const options = f.options;
-        if (!Array.isArray(options) || !options.length) put(`${fp}.options`, 'dynform.optionsRequired');
-        else if (options.length > MAX_DYNAMIC_OPTIONS) put(`${fp}.options`, 'dynform.tooManyOptions', { max: MAX_DYNAMIC_OPTIONS });
-        else {
-          const seen = new Set<string>();
-          options.forEach((o, oi) => {
-            const op = `${fp}.options[${oi}]`;
-            const value = isObject(o) ? str(o.value) : '';
-            if (!value) return put(`${op}.value`, 'dynform.optionValueRequired');
-            if (value.length > 100) return put(`${op}.value`, 'rule.maxLength', { max: 100 });
-            // spec 5: duplicate option values are rejected.
-            if (seen.has(value)) put(`${op}.value`, 'dynform.duplicateOption', { value, field: key });
-            seen.add(value);
-            if (!str((o as Record<string, unknown>).label)) put(`${op}.label`, 'dynform.optionLabelRequired');
-          });
-        }
-      } else if (f.options !== undefined && Array.isArray(f.options) && f.options.length) put(`${fp}.options`, 'dynform.optionsNotAllowed');
-      if (type === 'reference' && !(DYNAMIC_REF_ENTITIES as readonly unknown[]).includes(f.ref_entity)) put(`${fp}.ref_entity`, 'dynform.badRefEntity');
-      if (type === 'tree' && !(DYNAMIC_TREE_ENTITIES as readonly unknown[]).includes(f.ref_entity)) put(`${fp}.ref_entity`, 'dynform.badTreeEntity');
-      if (f.roles !== undefined && (!Array.isArray(f.roles) || f.roles.length > 20 || f.roles.some((r) => typeof r !== 'string' || !ROLE_CODE.test(r)))) put(`${fp}.roles`, 'dynform.badRoles');
-      if (f.clears !== undefined && (!Array.isArray(f.clears) || f.clears.some((x) => typeof x !== 'string'))) put(`${fp}.clears`, 'dynform.badClears');
-      else if (Array.isArray(f.clears)) clears.push({ path: `${fp}.clears`, fields: f.clears as string[], self: key });
-      for (const part of ['visible_when', 'disable_when', 'calc', 'clears_when'] as const) {
-        const src = f[part];
-        if (src === undefined || src === null || src === '') continue;
-        if (typeof src !== 'string') put(`${fp}.${part}`, 'dynform.badExpression', { error: 'text' });
-        else expressions.push({ path: `${fp}.${part}`, source: src, self: key });
-      }
-      if (f.calc) {
-        const nature = FIELD_TYPE_TABLE[type as DynamicFieldType].nature;
-        if (nature !== 'number' && nature !== 'text') put(`${fp}.calc`, 'dynform.calcType');
-        if (f.decimals !== undefined && f.decimals !== null && (!Number.isSafeInteger(f.decimals) || (f.decimals as number) < 0 || (f.decimals as number) > 4)) put(`${fp}.decimals`, 'dynform.badDecimals');
-      }
-    });
+  if (raw.sections.length > MAX_DYNAMIC_SECTIONS) put(check, 'sections', 'dynform.tooManySections', { max: MAX_DYNAMIC_SECTIONS });
+  raw.sections.forEach((s, si) => checkSection(check, s, si));
+  if (check.count > MAX_DYNAMIC_FIELDS) put(check, 'sections', 'dynform.tooManyFields', { max: MAX_DYNAMIC_FIELDS });
+  checkNamedFields(check);
+  return check.errors;
+}
+
+/** A section: its key (valid, unique) and title, then each of its fields. */
+function checkSection(check: FormCheck, s: unknown, si: number): void {
+  const sp = `sections[${si}]`;
+  if (!isObject(s)) return put(check, sp, 'dynform.badSection');
+  const sk = str(s.key);
+  if (!DYNAMIC_KEY_PATTERN.test(sk)) put(check, `${sp}.key`, 'dynform.badKey');
+  else if (check.sectionKeys.has(sk)) put(check, `${sp}.key`, 'dynform.duplicateSection', { key: sk });
+  check.sectionKeys.add(sk);
+  if (!str(s.title)) put(check, `${sp}.title`, 'dynform.titleRequired');
+  if (!Array.isArray(s.fields) || !s.fields.length) return put(check, `${sp}.fields`, 'dynform.noFields');
+  s.fields.forEach((f, fi) => checkField(check, f, `${sp}.fields[${fi}]`));
+}
+
+/** A field: key, label, type, rules, length, span, options, references, roles, clear list and expressions. */
+function checkField(check: FormCheck, f: unknown, fp: string): void {
+  check.count++;
+  if (!isObject(f)) return put(check, fp, 'dynform.badField');
+  const key = str(f.key);
+  // spec 5: duplicate field keys are rejected (across the whole form: one record holds them all).
+  if (!DYNAMIC_KEY_PATTERN.test(key)) put(check, `${fp}.key`, 'dynform.badKey');
+  else if (RESERVED_FIELD_KEYS.includes(key)) put(check, `${fp}.key`, 'dynform.reservedKey', { key });
+  else if (check.fieldKeys.has(key)) put(check, `${fp}.key`, 'dynform.duplicateKey', { key, other: check.fieldKeys.get(key) });
+  else check.fieldKeys.set(key, str(f.label) || key);
+  if (!str(f.label)) put(check, `${fp}.label`, 'dynform.labelRequired');
+  else if (str(f.label).length > 100) put(check, `${fp}.label`, 'rule.maxLength', { max: 100 });
+  const type = str(f.type);
+  if (!(DYNAMIC_FIELD_TYPES as readonly string[]).includes(type)) return put(check, `${fp}.type`, 'dynform.badType', { type });
+  if (f.rules !== undefined && (!Array.isArray(f.rules) || f.rules.some((r) => !(RULE_TYPES as readonly unknown[]).includes(r)))) put(check, `${fp}.rules`, 'dynform.badRule');
+  if (f.max_length !== undefined && f.max_length !== null && (!Number.isSafeInteger(f.max_length) || (f.max_length as number) < 1 || (f.max_length as number) > 20000))
+    put(check, `${fp}.max_length`, 'dynform.badMaxLength');
+  if (f.span !== undefined && f.span !== 'half' && f.span !== 'full') put(check, `${fp}.span`, 'dynform.badSpan');
+  if (CHOICE_TYPES.has(type)) checkOptions(check, f.options, fp, key);
+  else if (f.options !== undefined && Array.isArray(f.options) && f.options.length) put(check, `${fp}.options`, 'dynform.optionsNotAllowed');
+  if (type === 'reference' && !(DYNAMIC_REF_ENTITIES as readonly unknown[]).includes(f.ref_entity)) put(check, `${fp}.ref_entity`, 'dynform.badRefEntity');
+  if (type === 'tree' && !(DYNAMIC_TREE_ENTITIES as readonly unknown[]).includes(f.ref_entity)) put(check, `${fp}.ref_entity`, 'dynform.badTreeEntity');
+  if (f.roles !== undefined && (!Array.isArray(f.roles) || f.roles.length > 20 || f.roles.some((r) => typeof r !== 'string' || !ROLE_CODE.test(r)))) put(check, `${fp}.roles`, 'dynform.badRoles');
+  if (f.clears !== undefined && (!Array.isArray(f.clears) || f.clears.some((x) => typeof x !== 'string'))) put(check, `${fp}.clears`, 'dynform.badClears');
+  else if (Array.isArray(f.clears)) check.clears.push({ path: `${fp}.clears`, fields: f.clears as string[], self: key });
+  checkFieldExpressions(check, f, fp, type as DynamicFieldType, key);
+}
+
+/** The options of a choice field: present, not too many, each with a value (unique, spec 5) and a label. */
+function checkOptions(check: FormCheck, options: unknown, fp: string, key: string): void {
+  if (!Array.isArray(options) || !options.length) return put(check, `${fp}.options`, 'dynform.optionsRequired');
+  if (options.length > MAX_DYNAMIC_OPTIONS) return put(check, `${fp}.options`, 'dynform.tooManyOptions', { max: MAX_DYNAMIC_OPTIONS });
+  const seen = new Set<string>();
+  options.forEach((o, oi) => {
+    const op = `${fp}.options[${oi}]`;
+    const value = isObject(o) ? str(o.value) : '';
+    if (!value) return put(check, `${op}.value`, 'dynform.optionValueRequired');
+    if (value.length > 100) return put(check, `${op}.value`, 'rule.maxLength', { max: 100 });
+    // spec 5: duplicate option values are rejected.
+    if (seen.has(value)) put(check, `${op}.value`, 'dynform.duplicateOption', { value, field: key });
+    seen.add(value);
+    if (!str((o as Record<string, unknown>).label)) put(check, `${op}.label`, 'dynform.optionLabelRequired');
   });
-  if (count > MAX_DYNAMIC_FIELDS) put('sections', 'dynform.tooManyFields', { max: MAX_DYNAMIC_FIELDS });
-  for (const c of clears) {
-    const unknown = c.fields.find((x) => !fieldKeys.has(x) || x === c.self);
-    if (unknown !== undefined) put(c.path, 'dynform.unknownField', { field: unknown });
+}
+
+/** A field's expressions (texts, compiled once all fields are known) and, when computed, its type and decimals. */
+function checkFieldExpressions(check: FormCheck, f: Record<string, unknown>, fp: string, type: DynamicFieldType, key: string): void {
+  for (const part of ['visible_when', 'disable_when', 'calc', 'clears_when'] as const) {
+    const src = f[part];
+    if (src === undefined || src === null || src === '') continue;
+    if (typeof src !== 'string') put(check, `${fp}.${part}`, 'dynform.badExpression', { error: 'text' });
+    else check.expressions.push({ path: `${fp}.${part}`, source: src, self: key });
   }
-  for (const e of expressions) {
+  if (f.calc) {
+    const nature = FIELD_TYPE_TABLE[type].nature;
+    if (nature !== 'number' && nature !== 'text') put(check, `${fp}.calc`, 'dynform.calcType');
+    if (f.decimals !== undefined && f.decimals !== null && (!Number.isSafeInteger(f.decimals) || (f.decimals as number) < 0 || (f.decimals as number) > 4)) put(check, `${fp}.decimals`, 'dynform.badDecimals');
+  }
+}
+
+/** The fields that clear lists and expressions name exist (a computed field does not name itself); expressions compile. */
+function checkNamedFields(check: FormCheck): void {
+  for (const c of check.clears) {
+    const unknown = c.fields.find((x) => !check.fieldKeys.has(x) || x === c.self);
+    if (unknown !== undefined) put(check, c.path, 'dynform.unknownField', { field: unknown });
+  }
+  for (const e of check.expressions) {
     const compiled = compileExpression(e.source);
     if (!compiled.ok) {
-      put(e.path, 'dynform.badExpression', { error: compiled.error });
+      put(check, e.path, 'dynform.badExpression', { error: compiled.error });
       continue;
     }
     for (const name of referencedFields(e.source)) {
-      if (!fieldKeys.has(name)) put(e.path, 'dynform.unknownField', { field: name });
-      else if (e.path.endsWith('.calc') && name === e.self) put(e.path, 'dynform.calcSelf');
+      if (!check.fieldKeys.has(name)) put(check, e.path, 'dynform.unknownField', { field: name });
+      else if (e.path.endsWith('.calc') && name === e.self) put(check, e.path, 'dynform.calcSelf');
     }
   }
-  return errors;
 }
 
 /** The definition as stored, or null when it does not pass `dynamicFormErrors`. */

@@ -100,6 +100,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.get('/api/health', async () => ok({ status: 'ready', build: config.buildId, database: database.kind }));
 
+  await registerApiRoutes(app);
+  await serveClientBuild(app, options);
+  return app;
+}
+
+/** Every area's routes under /api, with the job runner and the outbox sender started among them. */
+async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(accessRoutes, { prefix: '/api' });
   await app.register(notifyRoutes, { prefix: '/api' });
   await app.register(modelRoutes, { prefix: '/api' });
@@ -125,7 +132,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(collabRoutes, { prefix: '/api' });
   await app.register(sourcingRoutes, { prefix: '/api' });
   await app.register(financeRoutes, { prefix: '/api' });
+}
 
+/** The built browser app (when present and wanted): its files, and the index page for every other non-API path. */
+async function serveClientBuild(app: FastifyInstance, options: BuildOptions): Promise<void> {
   const clientDir = clientDirOf();
   if (options.serveClient !== false && existsSync(clientDir)) {
     // The build writes .br and .gz copies beside its files (scripts/vite-precompress.mjs); they are
@@ -150,5 +160,4 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return reply.type('text/html').sendFile('index.html');
     });
   }
-  return app;
 }

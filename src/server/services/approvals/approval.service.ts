@@ -637,48 +637,55 @@ let registered = false;
 export function registerApprovalHooks(): void {
   if (registered) return;
   registered = true;
-  for (const entity of allEntities().filter((e) => e.approval)) {
-    registerSaveHook(entity.name, {
-      validate: async ({ tx, clientId, before, values, children, source, memo }) => {
-        if (before && before[APPROVAL_STATUS_FIELD] === 'running' && (await lockedByFlow(tx, clientId, entity.name, Number(before.id)))) throw new AppError('wf.inFlow');
-        // An approved document that a person changes (form or import) is approved no longer: its gated
-        // actions wait for a new submission, as they would for a document never approved.
-        if (before && before[APPROVAL_STATUS_FIELD] === 'approved' && (source === 'form' || source === 'import') && (await documentChanged(tx, clientId, entity, before, values, children)))
-          memo.set(`wf.reset:${entity.name}:${String(before.id)}`, true);
-      },
-      afterWrite: async ({ tx, clientId, ids, created, memo, actor }) => {
-        if (created) return;
-        for (const id of ids) {
-          if (!memo.get(`wf.reset:${entity.name}:${id}`)) continue;
-          const w = serviceWrite(tx, { clientId, userId: actor.userId, username: actor.username, ip: actor.ip });
-          // Part of the save that voided the approval (it set version and stamps): derived, audited below as wf_reset.
-          await deriveRecords(w, entity, [id], { [APPROVAL_STATUS_FIELD]: null, [APPROVAL_EDITABLE_FIELD]: null });
-          const changes: Array<{ field: string; old: unknown; new: unknown }> = [{ field: APPROVAL_STATUS_FIELD, old: 'approved', new: null }];
-          // The state the approval set goes back to the initial one with it (it is no longer approved).
-          const states = entity.states;
-          const approvedState = entity.approval!.approvedState;
-          if (states && approvedState) {
-            const back = await deriveRecords(w, entity, { where: sql`t.id = ${id} and ${sql.ref(`t.${states.field}`)} = ${approvedState}` }, { [states.field]: states.initial });
-            if (back) changes.push({ field: states.field, old: approvedState, new: states.initial });
-          }
-          await writeAudit(tx, { clientId, userId: actor.userId, username: actor.username, ip: actor.ip }, entity.name, id, 'wf_reset', changes);
-        }
-      },
-      beforeRemove: async ({ rows }) => {
-        if (rows.some((r) => r[APPROVAL_STATUS_FIELD] === 'running')) throw new AppError('wf.inFlow');
-      },
-    });
-    registerActionGuard(entity.name, async ({ tx, clientId, row, action }) => {
-      if (!entity.approval!.before?.includes(action)) return;
-      const status = row[APPROVAL_STATUS_FIELD];
-      if (status === 'approved') return;
-      if (status === 'running') throw new AppError('wf.waitingApproval');
-      if (status === 'rejected') throw new AppError('wf.rejectedInApproval');
-      const p = (await sql<Row>`select 1 from wf_process_def where client_id = ${clientId} and upper(code) = upper(${entity.approval!.process}) and enabled = true and required = true`.execute(tx)).rows[0];
-      if (p) throw new AppError('wf.approvalRequired');
-    });
-  }
+  for (const entity of allEntities().filter((e) => e.approval)) registerFlowGuards(entity);
+  registerProcessDefHooks();
+}
 
+/** The guards of a flow on an entity that declares `approval`: saves and removal while in a flow, a changed approved document, gated actions. */
+function registerFlowGuards(entity: EntityDef): void {
+  registerSaveHook(entity.name, {
+    validate: async ({ tx, clientId, before, values, children, source, memo }) => {
+      if (before && before[APPROVAL_STATUS_FIELD] === 'running' && (await lockedByFlow(tx, clientId, entity.name, Number(before.id)))) throw new AppError('wf.inFlow');
+      // An approved document that a person changes (form or import) is approved no longer: its gated
+      // actions wait for a new submission, as they would for a document never approved.
+      if (before && before[APPROVAL_STATUS_FIELD] === 'approved' && (source === 'form' || source === 'import') && (await documentChanged(tx, clientId, entity, before, values, children)))
+        memo.set(`wf.reset:${entity.name}:${String(before.id)}`, true);
+    },
+    afterWrite: async ({ tx, clientId, ids, created, memo, actor }) => {
+      if (created) return;
+      for (const id of ids) {
+        if (!memo.get(`wf.reset:${entity.name}:${id}`)) continue;
+        const w = serviceWrite(tx, { clientId, userId: actor.userId, username: actor.username, ip: actor.ip });
+        // Part of the save that voided the approval (it set version and stamps): derived, audited below as wf_reset.
+        await deriveRecords(w, entity, [id], { [APPROVAL_STATUS_FIELD]: null, [APPROVAL_EDITABLE_FIELD]: null });
+        const changes: Array<{ field: string; old: unknown; new: unknown }> = [{ field: APPROVAL_STATUS_FIELD, old: 'approved', new: null }];
+        // The state the approval set goes back to the initial one with it (it is no longer approved).
+        const states = entity.states;
+        const approvedState = entity.approval!.approvedState;
+        if (states && approvedState) {
+          const back = await deriveRecords(w, entity, { where: sql`t.id = ${id} and ${sql.ref(`t.${states.field}`)} = ${approvedState}` }, { [states.field]: states.initial });
+          if (back) changes.push({ field: states.field, old: approvedState, new: states.initial });
+        }
+        await writeAudit(tx, { clientId, userId: actor.userId, username: actor.username, ip: actor.ip }, entity.name, id, 'wf_reset', changes);
+      }
+    },
+    beforeRemove: async ({ rows }) => {
+      if (rows.some((r) => r[APPROVAL_STATUS_FIELD] === 'running')) throw new AppError('wf.inFlow');
+    },
+  });
+  registerActionGuard(entity.name, async ({ tx, clientId, row, action }) => {
+    if (!entity.approval!.before?.includes(action)) return;
+    const status = row[APPROVAL_STATUS_FIELD];
+    if (status === 'approved') return;
+    if (status === 'running') throw new AppError('wf.waitingApproval');
+    if (status === 'rejected') throw new AppError('wf.rejectedInApproval');
+    const p = (await sql<Row>`select 1 from wf_process_def where client_id = ${clientId} and upper(code) = upper(${entity.approval!.process}) and enabled = true and required = true`.execute(tx)).rows[0];
+    if (p) throw new AppError('wf.approvalRequired');
+  });
+}
+
+/** The process definition's own rules (its nodes' positions and roles exist) and its copy action. */
+function registerProcessDefHooks(): void {
   registerSaveHook('processdef', {
     validate: async ({ tx, clientId, before, children, errors }) => {
       const nodes = children?.nodes ?? (before ? await loadChildren(tx, requireEntity('processdef_node'), 'process_id', clientId, [Number(before.id)], false) : []);

@@ -89,27 +89,39 @@ async function storeFile(db: Db, dataDir: string, clientId: number, userId: numb
   return withTenant(db, clientId, async (tx) => recordFile(tx, { ...f, clientId, createdBy: userId, owner }));
 }
 
-registerSeeder(async (db, { config, tenants, users }) => {
+/** What every project of this demo shares: the buyer as contact, fabric sourcing in CNY. */
+const PROJECT_BASE = { contact_person: '李采购', contact_phone: '13916200001', currency: 'CNY', src_type: 'fabric', priority: 'medium' };
+
+/** The companies, people and save contexts of the demo, and the brand's vendors; null when someone is missing or it already ran. */
+async function admissionActors(db: Db, dataDir: string, tenants: Record<string, number>, users: Record<string, number>) {
   const brand = tenants.BRAND01;
   const supplier = tenants.SUPP01;
   const maker = tenants.MAKER01;
-  if (!brand || !supplier || !maker || !users.brand || !users['brand.buyer'] || !users['supplier.sales'] || !users.maker) return;
+  if (!brand || !supplier || !maker || !users.brand || !users['brand.buyer'] || !users['supplier.sales'] || !users.maker) return null;
   const done = await withTenant(db, brand, async (tx) => (await sql<{ n: number }>`select count(*)::int as n from srm_src_access_form where client_id = ${brand}`.execute(tx)).rows[0].n > 0);
-  if (done) return;
+  if (done) return null;
   const b = { db, auth: authOf(brand, users.brand, 'brand', '品牌管理员'), ip: null, language: 'zh-CN' as const };
   const buyerAuth = authOf(brand, users['brand.buyer'], 'brand.buyer', '李采购');
   const by = { db, auth: buyerAuth, ip: null, language: 'zh-CN' as const };
   const s = { db, auth: authOf(supplier, users['supplier.sales'], 'supplier.sales', '张销售'), ip: null, language: 'zh-CN' as const };
   const m = { db, auth: authOf(maker, users.maker, 'maker', '工厂管理员'), ip: null, language: 'zh-CN' as const };
-  const project = requireEntity('srcproject');
-  const vendor = requireEntity('vendor');
-  const application = requireEntity('srcapplication');
   const vendors = await withTenant(db, brand, async (tx) =>
     Object.fromEntries((await sql<{ id: number; code: string; version: number; name: string }>`select id, code, version, name from md_vendor where client_id = ${brand} and code in ('VD001', 'VJX02', 'VHF01')`.execute(tx)).rows.map((r) => [r.code, r])));
+  return { db, dataDir, brand, supplier, maker, users, b, by, s, m, vendors };
+}
 
-  // 1. The approval flow of projects, and two projects the buyer submitted.
+type AdmissionActors = NonNullable<Awaited<ReturnType<typeof admissionActors>>>;
+type SeedCtx = AdmissionActors['s'];
+
+/** The brand administrator's write context for documents written directly (a process, a dynamic form). */
+const brandWriter = (tx: Db, a: AdmissionActors) => writeContext(tx, { clientId: a.brand, userId: a.users.brand, username: 'brand', fullname: '品牌管理员', ip: null, roles: ['clientadmin'] }, 'seed');
+
+/** 1. The approval flow of projects, and two projects the buyer submitted: one waiting at finance, one approved. */
+async function seedProjectApprovals(a: AdmissionActors): Promise<void> {
+  const { db, brand, users, by } = a;
+  const project = requireEntity('srcproject');
   await withTenant(db, brand, async (tx) => {
-    const w = writeContext(tx, { clientId: brand, userId: users.brand, username: 'brand', fullname: '品牌管理员', ip: null, roles: ['clientadmin'] }, 'seed');
+    const w = brandWriter(tx, a);
     if (!(await sql`select 1 from wf_process_def where client_id = ${brand} and code = 'SRC_PROJECT'`.execute(tx)).rows.length)
       await writeDocument(w, requireEntity('processdef'), {
         body: {
@@ -120,9 +132,8 @@ registerSeeder(async (db, { config, tenants, users }) => {
         },
       });
   });
-  const base = { contact_person: '李采购', contact_phone: '13916200001', currency: 'CNY', src_type: 'fabric', priority: 'medium' };
-  const pending = Number((await saveDocument(by, project, { ...base, name: '2027 春夏莱卡弹力面料寻源', description: '锦纶/氨纶 80/20 弹力面料，用于运动系列', reason: '运动系列新品', duration_days: 30, tags: '运动,弹力' })).id);
-  const approved = Number((await saveDocument(by, project, { ...base, name: '羽绒服面料防绒性能寻源', description: '20D 尼龙防绒面料', reason: '现供应商防绒测试不稳定', duration_days: 40, tags: '羽绒,防绒' })).id);
+  const pending = Number((await saveDocument(by, project, { ...PROJECT_BASE, name: '2027 春夏莱卡弹力面料寻源', description: '锦纶/氨纶 80/20 弹力面料，用于运动系列', reason: '运动系列新品', duration_days: 30, tags: '运动,弹力' })).id);
+  const approved = Number((await saveDocument(by, project, { ...PROJECT_BASE, name: '羽绒服面料防绒性能寻源', description: '20D 尼龙防绒面料', reason: '现供应商防绒测试不稳定', duration_days: 40, tags: '羽绒,防绒' })).id);
   await withTenant(db, brand, async (tx) => {
     const who = { userId: users['brand.buyer'], username: 'brand.buyer', ip: null };
     await startFlow(tx, brand, who, project, pending, '请审批立项');
@@ -131,29 +142,43 @@ registerSeeder(async (db, { config, tenants, users }) => {
     const finance = (await sql<{ id: number }>`select id from users where lower(username) = 'brand.finance'`.execute(tx)).rows[0];
     if (task && finance) await decideIn(tx, brand, { userId: Number(finance.id), username: 'brand.finance', ip: null }, Number(task.id), 'approve', '预算内，同意立项');
   });
+}
 
-  // 2. The access evaluation form and a project using it.
-  const formId = await withTenant(db, brand, async (tx) => {
-    const w = writeContext(tx, { clientId: brand, userId: users.brand, username: 'brand', fullname: '品牌管理员', ip: null, roles: ['clientadmin'] }, 'seed');
-    return writeDocument(w, requireEntity('dynform'), { body: { code: 'ACCESS_FAB', name: '面料供应商准入评估表', name_en: 'Fabric supplier access evaluation', definition: ACCESS_FORM_DEMO, remark: '新面料供应商准入时填写' } });
-  });
+/** 2. The access evaluation form and a public project using it; the supplier's filled and posted application, the maker's opened one. */
+async function seedAccessForm(a: AdmissionActors): Promise<void> {
+  const { db, brand, b, m, vendors } = a;
+  const project = requireEntity('srcproject');
+  const formId = await withTenant(db, brand, async (tx) =>
+    writeDocument(brandWriter(tx, a), requireEntity('dynform'), { body: { code: 'ACCESS_FAB', name: '面料供应商准入评估表', name_en: 'Fabric supplier access evaluation', definition: ACCESS_FORM_DEMO, remark: '新面料供应商准入时填写' } }),
+  );
   const accessForm = Number((await saveDocument(b, requireEntity('srcaccessform'), { code: 'AF-FAB', name: '面料供应商准入', form_id: formId, src_type: 'fabric', enabled: true, remark: '面料类寻源项目的供应商准入评估' })).id);
   const p6 = Number((await saveDocument(b, project, {
-    ...base, name: '2027 秋冬再生涤纶面料准入寻源', description: '再生涤纶（GRS）梭织面料，需提供准入评估与环保认证', reason: '可持续材料目标', duration_days: 45, priority: 'high',
+    ...PROJECT_BASE, name: '2027 秋冬再生涤纶面料准入寻源', description: '再生涤纶（GRS）梭织面料，需提供准入评估与环保认证', reason: '可持续材料目标', duration_days: 45, priority: 'high',
     is_public: true, tags: '再生,GRS', access_form_id: accessForm, invites: [{ vendor_id: vendors.VD001?.id }, { vendor_id: vendors.VHF01?.id }],
   })).id);
   await runAction(b, project, 'prepare', { id: p6 });
   await runAction(b, project, 'deliver_info', { id: p6 });
-  const open = async (ctx: typeof s, profile: Row) => {
-    const clientId = Number(ctx.auth.clientId);
-    const opp = (await withSystemScope(db, (tx) => opportunities(tx, clientId, p6)))[0];
-    const app = await withTenant(db, clientId, (tx) => applyToProject(tx, ctx.auth, clientId, opp, null));
-    const version = await withTenant(db, clientId, async (tx) => Number((await sql<{ version: number }>`select version from srm_src_application where id = ${app.id} and client_id = ${clientId}`.execute(tx)).rows[0].version));
-    const saved = await saveDocument(ctx, application, { id: app.id, version, ...profile });
-    return { id: app.id, version: Number(saved.version) };
-  };
-  // The fabric supplier: form filled, three certificates (the OEKO-TEX one expired), posted.
-  const sApp = await open(s, { contact_person: '张敏', contact_phone: '13957500001', company_profile: '针织与梭织面料生产商，染整一体，月产能约 300 吨', certificates: 'GRS、OEKO-TEX、ISO 9001（证书文件见附件）' });
+  await seedSupplierApplication(a, p6);
+  // The maker has opened its application; the form waits.
+  await openApplication(a, m, p6, { contact_person: '王计划', contact_phone: '13900000002', company_profile: '成衣工厂，自有面料采购团队' });
+}
+
+/** A partner opens its application to the project from the opportunity and completes its profile. */
+async function openApplication(a: AdmissionActors, ctx: SeedCtx, projectId: number, profile: Row): Promise<{ id: number; version: number }> {
+  const { db } = a;
+  const clientId = Number(ctx.auth.clientId);
+  const opp = (await withSystemScope(db, (tx) => opportunities(tx, clientId, projectId)))[0];
+  const app = await withTenant(db, clientId, (tx) => applyToProject(tx, ctx.auth, clientId, opp, null));
+  const version = await withTenant(db, clientId, async (tx) => Number((await sql<{ version: number }>`select version from srm_src_application where id = ${app.id} and client_id = ${clientId}`.execute(tx)).rows[0].version));
+  const saved = await saveDocument(ctx, requireEntity('srcapplication'), { id: app.id, version, ...profile });
+  return { id: app.id, version: Number(saved.version) };
+}
+
+/** The fabric supplier: form filled, three certificates (the OEKO-TEX one expired), posted. */
+async function seedSupplierApplication(a: AdmissionActors, projectId: number): Promise<void> {
+  const { db, dataDir, supplier, users, s } = a;
+  const application = requireEntity('srcapplication');
+  const sApp = await openApplication(a, s, projectId, { contact_person: '张敏', contact_phone: '13957500001', company_profile: '针织与梭织面料生产商，染整一体，月产能约 300 吨', certificates: 'GRS、OEKO-TEX、ISO 9001（证书文件见附件）' });
   const filled = await withTenant(db, supplier, (tx) => saveAccessAnswers(tx, s.auth, supplier, sApp.id, sApp.version, {
     founded_year: 2006, staff: 420, capacity_tons: 300, main_products: '再生涤纶梭织面料、针织汗布、功能性面料', qms: 'iso9001', lab: true, lab_items: '色牢度、缩水率、克重、起球', eco_certs: ['oekotex', 'grs'], contact_email: 'quality@jinxiu-fabric.example',
   }, true));
@@ -163,17 +188,19 @@ registerSeeder(async (db, { config, tenants, users }) => {
     { cert_type: 'oekotex', cert_name: 'OEKO-TEX Standard 100', cert_no: 'SH025 178421', valid_to: '2026-03-31' },
   ];
   const withFiles = [];
-  for (const [k, c] of certs.entries()) withFiles.push({ ...c, file_id: (await storeFile(db, config.dataDir, supplier, users['supplier.sales'], `cert-${k + 1}`, certSvg(c.cert_name, c.cert_no, c.valid_to), { menu: SOURCING_APPLY_MENU })).id, file_name: `${c.cert_name}.svg` });
+  for (const [k, c] of certs.entries()) withFiles.push({ ...c, file_id: (await storeFile(db, dataDir, supplier, users['supplier.sales'], `cert-${k + 1}`, certSvg(c.cert_name, c.cert_no, c.valid_to), { menu: SOURCING_APPLY_MENU })).id, file_name: `${c.cert_name}.svg` });
   await saveDocument(s, application, { id: sApp.id, version: filled.version, certs: withFiles });
   await runAction(s, application, 'post', { id: sApp.id });
-  // The maker has opened its application; the form waits.
-  await open(m, { contact_person: '王计划', contact_phone: '13900000002', company_profile: '成衣工厂，自有面料采购团队' });
+}
 
-  // 3. Vendor settings: bank data and permit images.
+/** 3. Vendor settings: bank data and permit images (VD001 checked, VHF01 not yet, VJX02 without a permit). */
+async function seedVendorBankData(a: AdmissionActors): Promise<void> {
+  const { db, dataDir, brand, users, b, vendors } = a;
+  const vendor = requireEntity('vendor');
   const bank = async (code: string, data: Row, permit: boolean, check: boolean) => {
     const v = vendors[code];
     if (!v) return;
-    const image = permit ? (await storeFile(db, config.dataDir, brand, users.brand, `permit-${code}`, permitSvg({ name: String(data.bank_account_name), bank: String(data.bank_name), account: String(data.bank_account_no), branch: String(data.bank_branch_code) }), { menu: vendor.menuCode, table: vendor.table, id: v.id })).url : null;
+    const image = permit ? (await storeFile(db, dataDir, brand, users.brand, `permit-${code}`, permitSvg({ name: String(data.bank_account_name), bank: String(data.bank_name), account: String(data.bank_account_no), branch: String(data.bank_branch_code) }), { menu: vendor.menuCode, table: vendor.table, id: v.id })).url : null;
     const current = await withTenant(db, brand, async (tx) => Number((await sql<{ version: number }>`select version from md_vendor where id = ${v.id} and client_id = ${brand}`.execute(tx)).rows[0].version));
     await saveDocument(b, vendor, { id: v.id, version: current, ...data, permit_image: image });
     if (check) await runAction(b, vendor, 'check_bank', { id: v.id });
@@ -181,4 +208,12 @@ registerSeeder(async (db, { config, tenants, users }) => {
   await bank('VD001', { bank_name: '中国工商银行绍兴柯桥支行', bank_branch_code: '102337000123', bank_account_no: '1211015009200123456', bank_account_name: '绍兴锦绣面料有限公司' }, true, true);
   await bank('VHF01', { bank_name: '中国银行宁波鄞州支行', bank_branch_code: '104332000456', bank_account_no: '361068812345', bank_account_name: '宁波华纺制衣有限公司' }, true, false);
   await bank('VJX02', { bank_name: '中国农业银行嘉兴南湖支行', bank_branch_code: '103335000789', bank_account_no: '120909876510001', bank_account_name: String(vendors.VJX02?.name ?? '') }, false, false);
+}
+
+registerSeeder(async (db, { config, tenants, users }) => {
+  const actors = await admissionActors(db, config.dataDir, tenants, users);
+  if (!actors) return;
+  await seedProjectApprovals(actors);
+  await seedAccessForm(actors);
+  await seedVendorBankData(actors);
 }, { exchange: true });
