@@ -42,10 +42,9 @@ describe('board layout', () => {
   it('draws only rows and bars in view among 5,000 bars on 300 lines', () => {
     const many: Partial<BoardBar>[] = Array.from({ length: 5000 }, (_, i) => ({ line_id: (i % 300) + 1, start: addDays('2026-12-01', (i * 7) % 170), end: addDays('2026-12-01', ((i * 7) % 170) + 2), daily: [] }));
     const data = board(300, 180, many);
-    const t0 = performance.now();
+    // What it costs is measured by `npm run bench` (B5), not here: a timed assertion fails on a busy machine.
     const layout = layoutBoard(data, 'day');
     const v = visible(layout, { x: 0, y: 0, w: 1200, h: 700 }, 0);
-    expect(performance.now() - t0).toBeLessThan(200);
     expect(layout.bars).toHaveLength(5000);
     expect(v.rows.length).toBeLessThan(30);
     expect(v.bars.length).toBeGreaterThan(0);
