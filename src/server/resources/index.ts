@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { listGroupRoutes } from './list-groups.routes';
 import { registerResourceRoutes } from './resource.routes';
 import './masterdata-seed';
 
@@ -7,7 +8,8 @@ export { assertCan, dataScope, type Verb } from './permissions';
 export { pageRows, viewDocument, saveDocument, removeDocuments, runAction, documentHistory, type ResourceContext } from './resource.service';
 export { parsePageQuery, whereSql, orderSql, type PageQuery } from './page-query';
 
-/** The generic resource API of every registry entity (page, view, save, remove, action, history). */
+/** The generic resource API of every registry entity (page, view, save, remove, action, history, groups). */
 export async function resourceRoutes(app: FastifyInstance): Promise<void> {
   await registerResourceRoutes(app);
+  await listGroupRoutes(app);
 }

@@ -72,13 +72,24 @@ async function readChunk(db: Db, plan: ExportPlan, ids: number[]): Promise<Row[]
   return ids.map((id) => byId.get(id)).filter((r): r is Row => Boolean(r));
 }
 
-/** Writes the export of `ids` to `out` (a file or the reply); `onRows` reports progress. */
-export async function writeExport(db: Db, plan: ExportPlan, ids: number[], out: Writable, onRows?: (done: number) => void): Promise<void> {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const meta = addSheet(wb, TEMPLATE_SHEET, { state: 'veryHidden' });
-  for (const r of metaRows({ entity: plan.entity.name, version: templateVersion(plan.entity), language: plan.language, kind: 'export' })) meta.addRow(r).commit();
-  meta.commit();
-  const ws = addSheet(wb, plan.language === 'en' ? plan.entity.label.en : plan.entity.label.zh, { views: [{ state: 'frozen', ySplit: 1 }] });
+/** The list sheet of an export: its columns as the list shows them, and a writer of one record's row. */
+export type ListSheet = {
+  ws: ExcelJS.Worksheet;
+  /** The sheet's columns in order: a field's value, or a reference's name beside its code. */
+  cols: Array<{ c: ExcelColumn; name: boolean }>;
+  /** Adds one record's row (not committed), its cells in the list's formats. */
+  addRecord: (r: Row) => ExcelJS.Row;
+};
+
+/** The company's dictionary items the export's labels come from, with the plan's own. */
+export async function exportDictionaries(db: Db, plan: ExportPlan): Promise<ReadonlyMap<string, readonly DictItem[]>> {
+  const tenantItems = (await withTenant(db, plan.clientId, (tx) => loadTenantDictionaries(tx, plan.clientId))).items;
+  return plan.dictItems ? new Map([...tenantItems, ...plan.dictItems]) : tenantItems;
+}
+
+/** Adds the list's sheet to a streaming workbook: header row written, frozen, one style object per column. */
+export function listSheet(wb: ExcelJS.stream.xlsx.WorkbookWriter, plan: ExportPlan, own: ReadonlyMap<string, readonly DictItem[]>, properties?: Partial<ExcelJS.WorksheetProperties>): ListSheet {
+  const ws = addSheet(wb, plan.language === 'en' ? plan.entity.label.en : plan.entity.label.zh, { views: [{ state: 'frozen', ySplit: 1 }], ...(properties ? { properties } : {}) });
   // Issue 21: what the list shows. A reference is written as its record's name (the list's text)
   // and, in the next column, its code, which is what an import of the file reads back.
   const named = (c: ExcelColumn) => Boolean(c.ref) && (() => {
@@ -97,37 +108,54 @@ export async function writeExport(db: Db, plan: ExportPlan, ids: number[], out: 
   });
   // A text that a spreadsheet could take for a formula is written as text (text-cells.ts).
   const textStyles = cellStyles.map((style) => Object.freeze({ ...style, numFmt: TEXT_FORMAT }));
-
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
-  let done = 0;
-  const tenantItems = (await withTenant(db, plan.clientId, (tx) => loadTenantDictionaries(tx, plan.clientId))).items;
-  const own = plan.dictItems ? new Map([...tenantItems, ...plan.dictItems]) : tenantItems;
-  // The next chunk is read while this one is written: the database and the writer work at once.
+  const addRecord = (r: Row) => {
+    const row = ws.addRow(cols.map(({ c, name }) => (name ? ((r[`${c.field.key}__name`] as string | null) ?? null) : exportCell(c, r[c.field.key], plan.language, c.ref ? ((r[`${c.field.key}__code`] as string | null) ?? null) : undefined, own))));
+    // One style object per column for all its cells: the writer knows an object it has seen and
+    // skips rendering the style again to find its index (it did that for every cell: a third of
+    // the export's time at 100,000 rows).
+    row.eachCell((cell, col) => {
+      const v = cell.value;
+      if (looksLikeFormula(v)) {
+        cell.value = textValue(v);
+        cell.style = textStyles[col - 1];
+      } else cell.style = cellStyles[col - 1];
+    });
+    return row;
+  };
+  return { ws, cols, addRecord };
+}
+
+/**
+ * Reads `ids` chunk by chunk in their order, the next chunk while this one is written (the
+ * database and the writer work at once), and hands each chunk's rows to `write`.
+ */
+export async function eachChunk(db: Db, plan: ExportPlan, ids: number[], write: (rows: Row[]) => void): Promise<void> {
   let next: Promise<Row[]> | null = ids.length ? readChunk(db, plan, ids.slice(0, CHUNK)) : null;
   for (let i = 0; i < ids.length; i += CHUNK) {
     const rows = await next!;
     next = i + CHUNK < ids.length ? readChunk(db, plan, ids.slice(i + CHUNK, i + 2 * CHUNK)) : null;
     // A failed read ahead is raised when its turn comes, not as an unhandled rejection meanwhile.
     next?.catch(() => undefined);
-    for (const r of rows) {
-      const row = ws.addRow(cols.map(({ c, name }) => (name ? ((r[`${c.field.key}__name`] as string | null) ?? null) : exportCell(c, r[c.field.key], plan.language, c.ref ? ((r[`${c.field.key}__code`] as string | null) ?? null) : undefined, own))));
-      // One style object per column for all its cells: the writer knows an object it has seen and
-      // skips rendering the style again to find its index (it did that for every cell: a third of
-      // the export's time at 100,000 rows).
-      row.eachCell((cell, col) => {
-        const v = cell.value;
-        if (looksLikeFormula(v)) {
-          cell.value = textValue(v);
-          cell.style = textStyles[col - 1];
-        } else cell.style = cellStyles[col - 1];
-      });
-      row.commit();
-    }
+    write(rows);
+  }
+}
+
+/** Writes the export of `ids` to `out` (a file or the reply); `onRows` reports progress. */
+export async function writeExport(db: Db, plan: ExportPlan, ids: number[], out: Writable, onRows?: (done: number) => void): Promise<void> {
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const meta = addSheet(wb, TEMPLATE_SHEET, { state: 'veryHidden' });
+  for (const r of metaRows({ entity: plan.entity.name, version: templateVersion(plan.entity), language: plan.language, kind: 'export' })) meta.addRow(r).commit();
+  meta.commit();
+  const sheet = listSheet(wb, plan, await exportDictionaries(db, plan));
+  let done = 0;
+  await eachChunk(db, plan, ids, (rows) => {
+    for (const r of rows) sheet.addRecord(r).commit();
     done += rows.length;
     onRows?.(done);
-  }
-  ws.commit();
+  });
+  sheet.ws.commit();
   await wb.commit();
 }
 

@@ -13,11 +13,14 @@ import { assertCan, dataScope } from '../../resources/permissions';
 import { attachment } from '../import/routes';
 import { jobView } from '../import/import-jobs.service';
 import { enqueueJob, findJob, registerJobHandler } from '../jobs';
+import { groupPlanOf, type GroupPlan } from '../../resources/list-groups.service';
 import { DIRECT_EXPORT_LIMIT, exportIds, planColumns, writeExport, type ExportPlan } from './export.service';
+import { writeGroupedExport } from './grouped-export';
 
 /**
  * GET /api/{prefix}/{entity}/export: the page endpoint's query (f.<field>.<op>, q, tab, sort) plus
- * `columns` (visible field keys, comma-separated) and `lang`. Up to 5,000 rows the .xlsx comes back
+ * `columns` (visible field keys, comma-separated), `lang`, and the list's grouping (`group`,
+ * `bucket`: group rows, subtotals and a grand total, grouped-export.ts). Up to 5,000 rows the .xlsx comes back
  * directly; above, the reply is the envelope with a job whose progress goes over the socket and
  * whose file is fetched from /api/crossapi/ccommonapi/data-upload/jobs/:id/download.
  */
@@ -61,13 +64,14 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     app.get(`/${entity.prefix}/${entity.name}/export`, guard, async (req, reply) => {
       const auth = authOf(req);
       const plan = await planOf(app, req, entity);
+      const group = groupPlanOf(entity, req.query as Query);
       const ids = await exportIds(app.db, plan);
       // spec 8 "no data to export"
       if (!ids.length) throw new AppError('excel.noDataToExport');
       const name = exportFileName(entity, plan.language);
       if (ids.length <= DIRECT_EXPORT_LIMIT) {
         const body = new PassThrough();
-        writeExport(app.db, plan, ids, body).catch((error: unknown) => {
+        (group ? writeGroupedExport(app.db, plan, group, ids, body) : writeExport(app.db, plan, ids, body)).catch((error: unknown) => {
           req.log.error({ err: error }, 'export failed');
           body.destroy(error instanceof Error ? error : new Error(String(error)));
         });
@@ -83,6 +87,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
         language: plan.language,
         columns: plan.columns.map((c) => c.field.key),
         ids,
+        ...(group ? { group: group.grouping.field, bucket: group.grouping.bucket, opt: text((req.query as Query).opt) } : {}),
       });
       return ok({ job: jobView(job, plan.language) });
     });
@@ -107,14 +112,16 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
 registerJobHandler(
   'export',
   async (job, ctx) => {
-    const p = job.params as { entity: string; language: Language; columns: string[]; ids: number[]; fileName: string };
+    const p = job.params as { entity: string; language: Language; columns: string[]; ids: number[]; fileName: string; group?: string; bucket?: string; opt?: string | null };
     const entity = requireEntity(p.entity);
     const clientId = job.client_id ?? 0;
     const plan: ExportPlan = { entity, clientId, query: parsePageQuery(entity, { page: '1', size: '1' }), scope: [], columns: planColumns(entity, p.columns, null), language: p.language };
     const file = join(ctx.dataDir, 'files', 'exports', String(clientId), `${job.id}.xlsx`);
     await mkdir(join(file, '..'), { recursive: true });
     const out = createWriteStream(file);
-    await writeExport(ctx.db, plan, p.ids, out, (done) => ctx.progress.report(done, p.ids.length, 'export'));
+    const group: GroupPlan | null = groupPlanOf(entity, { group: p.group, bucket: p.bucket, opt: p.opt });
+    const onRows = (done: number) => ctx.progress.report(done, p.ids.length, 'export');
+    await (group ? writeGroupedExport(ctx.db, plan, group, p.ids, out, onRows) : writeExport(ctx.db, plan, p.ids, out, onRows));
     await finished(out);
     const size = (await stat(file)).size;
     return {
