@@ -36,6 +36,7 @@ import { installOutboxSender, notifyRoutes } from './services/notify';
 import { fileRoutes } from './services/files';
 import { imageRoutes } from './services/images';
 import { profileRoutes } from './services/profile';
+import { listViewRoutes } from './services/list-views';
 import { reportRoutes } from './services/reports';
 // Page declarations and their menu entries (grids/) register on import; the model routes and menus read them.
 import '../../grids';
@@ -128,6 +129,7 @@ async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(fileRoutes, { prefix: '/api' });
   await app.register(imageRoutes, { prefix: '/api' });
   await app.register(profileRoutes, { prefix: '/api' });
+  await app.register(listViewRoutes, { prefix: '/api' });
   await app.register(reportRoutes, { prefix: '/api' });
   await app.register(collabRoutes, { prefix: '/api' });
   await app.register(sourcingRoutes, { prefix: '/api' });

@@ -28,10 +28,8 @@ export type SimpleFilterModel = TextFilterModel | NumberFilterModel | DateFilter
 export type FilterModel = Record<string, SimpleFilterModel | CombinedFilterModel>;
 export type SortModel = Array<{ colId: string; sort: 'asc' | 'desc' }>;
 
-/** Operators the text filter offers: exactly those the server can answer. */
-export const TEXT_FILTER_OPTIONS = ['contains', 'equals', 'notEqual', 'blank', 'notBlank'] as const;
-export const NUMBER_FILTER_OPTIONS = ['equals', 'notEqual', 'lessThan', 'lessThanOrEqual', 'greaterThan', 'greaterThanOrEqual', 'inRange', 'blank', 'notBlank'] as const;
-export const DATE_FILTER_OPTIONS = ['equals', 'lessThan', 'greaterThan', 'inRange', 'blank', 'notBlank'] as const;
+/** Operators the filters offer: exactly those the server can answer (declared with the saved views, which keep filters). */
+export { DATE_FILTER_OPTIONS, NUMBER_FILTER_OPTIONS, TEXT_FILTER_OPTIONS } from '../../model/list-views';
 
 const COMPARE: Record<string, string> = {
   equals: 'eq',

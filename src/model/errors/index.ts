@@ -8,6 +8,7 @@ import { dynformErrors } from './dynamic-form';
 import { excelErrors } from './excel';
 import { finstatementErrors } from './finstatement';
 import { inspectionErrors } from './inspection';
+import { listViewErrors } from './list-view';
 import { masterdataErrors } from './masterdata';
 import { nodeconfigErrors } from './nodeconfig';
 import { ordersErrors } from './orders';
@@ -48,6 +49,7 @@ export const ERRORS = {
   ...excelErrors,
   ...finstatementErrors,
   ...inspectionErrors,
+  ...listViewErrors,
   ...masterdataErrors,
   ...nodeconfigErrors,
   ...ordersErrors,

@@ -4,6 +4,7 @@ import { admin } from './admin';
 import { client } from './client';
 import { common } from './common';
 import { engine } from './engine';
+import { listViews } from './list-views';
 import { masterdata } from './masterdata';
 import { notify } from './notify';
 import { orders } from './orders';
@@ -24,7 +25,7 @@ export * from './types';
  * `./excel-part`, which the model's Excel module, the server and the signed-in shell import, so
  * that the sign-in page's first script does not carry it (benchmark B7: 250 KB).
  */
-const PARTS: CatalogPart[] = [common, access, masterdata, engine, admin, orders, ordersUi, client, profile, spreadsheet, notify, chat, unsaved];
+const PARTS: CatalogPart[] = [common, access, masterdata, engine, admin, orders, ordersUi, client, profile, spreadsheet, notify, chat, unsaved, listViews];
 
 /** Told of each part registered later (an entity declared in a chunk loaded after start). */
 const LISTENERS: Array<(part: CatalogPart) => void> = [];

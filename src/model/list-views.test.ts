@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { checkListViewPayload, viewNameOf, type ViewablePage } from './list-views';
+
+const page: ViewablePage = {
+  columns: [
+    { field: 'code', sortable: true, filter: 'text' },
+    { field: 'qty', sortable: true, filter: 'number' },
+    { field: 'due', sortable: true, filter: 'date' },
+    { field: 'status', sortable: true, filter: 'set' },
+    { field: 'vendor_id', sortable: false, filter: 'reference' },
+    { field: 'photo', sortable: false, filter: null },
+  ],
+  statusTabs: [{ key: 'open', label: { zh: '未完成', en: 'Open' }, filter: { status: 'open' } }],
+};
+
+describe('a list view is checked against its page', () => {
+  it('keeps a valid payload, rounding widths and dropping keys it does not know', () => {
+    const r = checkListViewPayload(page, {
+      columns: [{ field: 'qty', width: 120.4, hidden: false, extra: 1 }, { field: 'code', pinned: 'left' }, { field: 'photo', hidden: true }],
+      sort: [{ field: 'due', dir: 'desc' }],
+      filters: {
+        code: { filterType: 'text', type: 'contains', filter: 'A-1' },
+        qty: { filterType: 'number', operator: 'AND', conditions: [{ filterType: 'number', type: 'greaterThan', filter: 5 }, { filterType: 'number', type: 'lessThan', filter: 9 }] },
+        due: { filterType: 'date', type: 'inRange', dateFrom: '2026-12-01 00:00:00', dateTo: '2026-12-07' },
+        vendor_id: { filterType: 'set', values: ['3', '4'] },
+      },
+      tab: 'open',
+      note: 'dropped',
+    });
+    expect(r).toEqual({
+      ok: true,
+      payload: {
+        columns: [{ field: 'qty', width: 120 }, { field: 'code', pinned: 'left' }, { field: 'photo', hidden: true }],
+        sort: [{ field: 'due', dir: 'desc' }],
+        filters: {
+          code: { filterType: 'text', type: 'contains', filter: 'A-1' },
+          qty: { filterType: 'number', operator: 'AND', conditions: [{ filterType: 'number', type: 'greaterThan', filter: 5 }, { filterType: 'number', type: 'lessThan', filter: 9 }] },
+          due: { filterType: 'date', type: 'inRange', dateFrom: '2026-12-01 00:00:00', dateTo: '2026-12-07' },
+          vendor_id: { filterType: 'set', values: ['3', '4'] },
+        },
+        tab: 'open',
+      },
+    });
+  });
+
+  it('refuses unknown columns, repeated ones, sorts on unsortable columns, filters the list does not offer and unknown tabs', () => {
+    const r = checkListViewPayload(page, {
+      columns: [{ field: 'code' }, { field: 'code' }, { field: 'qty', width: 39 }],
+      sort: [{ field: 'vendor_id', dir: 'asc' }],
+      filters: {
+        photo: { filterType: 'set', values: [] },
+        qty: { filterType: 'number', type: 'contains', filter: 1 },
+        code: { filterType: 'text', operator: 'OR', conditions: [{ filterType: 'text', type: 'equals', filter: 'a' }] },
+        status: { filterType: 'text', type: 'equals', filter: 'open' },
+      },
+      tab: 'closed',
+    });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(Object.keys(r.errors).sort()).toEqual(['columns', 'columns.qty', 'filters', 'filters.code', 'filters.qty', 'filters.status', 'sort', 'tab']);
+    expect(r.errors.columns).toEqual({ key: 'listView.unknownColumn', params: { field: 'code' } });
+    expect(r.errors.tab).toEqual({ key: 'listView.unknownTab', params: { tab: 'closed' } });
+  });
+
+  it('refuses what is not a payload, and reads names', () => {
+    expect(checkListViewPayload(page, [])).toEqual({ ok: false, errors: { payload: { key: 'listView.badShape' } } });
+    expect(checkListViewPayload(page, { columns: {} })).toEqual({ ok: false, errors: { columns: { key: 'listView.badShape' } } });
+    expect(checkListViewPayload(page, { columns: [], filters: { qty: { filterType: 'number', type: 'equals', filter: 'many' } } }).ok).toBe(false);
+    expect(checkListViewPayload(page, { columns: [] })).toEqual({ ok: true, payload: { columns: [], sort: [], filters: {}, tab: null } });
+    expect(viewNameOf('  本周交期 ')).toBe('本周交期');
+    expect(viewNameOf('   ')).toBeNull();
+    expect(viewNameOf('x'.repeat(61))).toBeNull();
+    expect(viewNameOf(3)).toBeNull();
+  });
+});
