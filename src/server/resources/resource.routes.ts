@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allEntities, type EntityDef } from '../../model';
 import { requireAuth } from '../access/auth-context';
 import { ok, requestLanguage } from '../http/envelope';
-import { documentHistory, pageRows, removeDocuments, runAction, saveDocument, viewDocument, type ResourceContext } from './resource.service';
+import { countRows, documentHistory, pageRows, removeDocuments, runAction, saveDocument, viewDocument, type ResourceContext } from './resource.service';
 
 type Body = Record<string, unknown>;
 
@@ -23,13 +23,14 @@ function queryOf(req: FastifyRequest): Body {
 }
 
 /**
- * Routes of one entity under /api/{prefix}/{entity}/: page, view, save, remove, action/{action},
- * history. Export and import are added by their own area on the same paths.
+ * Routes of one entity under /api/{prefix}/{entity}/: page, count, view, save, remove,
+ * action/{action}, history. Export and import are added by their own area on the same paths.
  */
 function entityRoutes(app: FastifyInstance, entity: EntityDef): void {
   const base = `/${entity.prefix}/${entity.name}`;
   const guard = { preHandler: requireAuth };
   app.get(`${base}/page`, guard, async (req) => ok(await pageRows(contextOf(app, req), entity, queryOf(req))));
+  app.get(`${base}/count`, guard, async (req) => ok(await countRows(contextOf(app, req), entity, queryOf(req))));
   app.get(`${base}/view`, guard, async (req) => ok(await viewDocument(contextOf(app, req), entity, queryOf(req).id)));
   app.get(`${base}/history`, guard, async (req) => ok(await documentHistory(contextOf(app, req), entity, queryOf(req).id)));
   app.post(`${base}/save`, guard, async (req) => ok(await saveDocument(contextOf(app, req), entity, bodyOf(req))));

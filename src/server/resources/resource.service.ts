@@ -11,7 +11,9 @@ import { childEntities, col, loadChildren, loadRows, selectList, tbl } from './d
 import { guardStoredState, outsideScope, RECORDED_SYSTEM_COLUMNS, toFieldError, writeContext, type RecordedSystemColumn } from './document-stages';
 import { mapDbError, writeDocument } from './document-writer';
 import { removeWholeDocuments, updateRecords } from './record-writer';
-import { orderSql, parsePageQuery, whereSql } from './page-query';
+import { countTabs, countWhere, EXACT_COUNT_THRESHOLD, type ListCount } from './list-count';
+import { cursorOf, decodeCursor, keysetBands, keysetKey, keyTextSql, type KeysetKey, type ListCursor } from './list-keyset';
+import { orderSql, parsePageQuery, whereSql, type PageQuery } from './page-query';
 import { assertCan, dataScope, dataScopeFields } from './permissions';
 import { isRefField } from './references';
 import { hooksOf, type WriteActor } from './save-hooks';
@@ -40,37 +42,77 @@ export function actorOf(auth: AuthContext, clientId: number, ip: string | null):
 // ---------------------------------------------------------------------------------------------
 // page and view
 
-export type PageResult = { rows: Row[]; total: number; tabs?: Record<string, number> };
+export type PageResult = { rows: Row[]; total?: number; tabs?: Record<string, number>; cursor?: string };
+export type CountResult = ListCount & { threshold: number; tabs?: Record<string, number>; estimatedTabs?: string[] };
 
+/** A yes/no query parameter (`1` or `true`). */
+const flagOf = (v: unknown) => ['1', 'true'].includes(String(Array.isArray(v) ? v[v.length - 1] : (v ?? '')));
+
+/**
+ * One page of a list. Keyset paging where the sort allows it (`after`, list-keyset.ts), else
+ * OFFSET; the reply's `cursor` is its last row's key for the next page. With `count=none` the rows
+ * come alone (the list asks `count` apart, issue 32); otherwise the exact total comes with them, and
+ * the state tabs' counts with `tabs=1`.
+ */
 export async function pageRows(ctx: ResourceContext, entity: EntityDef, query: Record<string, unknown>): Promise<PageResult> {
   const auth = tenantOf(ctx);
   const clientId = await assertCan(auth, entity.menuCode, 'read', ctx);
   const scope = await dataScope(auth, entity.menuCode, ctx);
   const pq = parsePageQuery(entity, query);
+  const key = keysetKey(entity, pq);
+  const after = decodeCursor(key, query.after);
+  const withCount = String(query.count ?? '') !== 'none';
   const where = whereSql(entity, pq, clientId, scope);
   return withTenant(ctx.db, clientId, async (tx) => {
-    const total = (await sql<{ n: number }>`select count(*)::int as n from ${tbl(entity)} t where ${where}`.execute(tx)).rows[0].n;
-    // Deferred join: the page is cut from narrow rows first, and only its rows get their reference
-    // labels; otherwise a deep OFFSET would compute a label for every skipped row (benchmark B1).
-    const order = orderSql(entity, pq);
-    const rows = (
-      await sql<Row>`select ${selectList(entity)} from (select t.* from ${tbl(entity)} t where ${where} order by ${order}
-        limit ${pq.size} offset ${(pq.page - 1) * pq.size}) t order by ${order}`.execute(tx)
-    ).rows;
-    const result: PageResult = { rows, total };
-    if (pq.withTabs && entity.states) {
-      const field = entity.states.field;
-      const counts = await sql<{ s: string | null; n: number }>`select ${col(field)} as s, count(*)::int as n from ${tbl(entity)} t
-        where ${whereSql(entity, pq, clientId, scope, { withoutTab: true })} group by ${col(field)}`.execute(tx);
-      const tabs: Record<string, number> = { all: 0 };
-      for (const st of entity.states.states) tabs[st.code] = 0;
-      for (const r of counts.rows) {
-        tabs.all += r.n;
-        if (r.s !== null) tabs[r.s] = (tabs[r.s] ?? 0) + r.n;
-      }
-      result.tabs = tabs;
-    }
+    const result: PageResult = await listSlice(tx, entity, pq, where, key, after);
+    if (!withCount) return result;
+    result.total = (await countWhere(tx, entity, where, { exact: true })).total;
+    if (pq.withTabs && entity.states) result.tabs = (await countTabs(tx, entity, whereSql(entity, pq, clientId, scope, { withoutTab: true }), { exact: true })).tabs;
     return result;
+  });
+}
+
+/**
+ * The rows of one page and the cursor of its last row. Deferred join: the page is cut from narrow
+ * rows first, and only its rows get their reference labels; otherwise a deep OFFSET would compute
+ * a label for every skipped row (benchmark B1).
+ */
+async function listSlice(tx: Db, entity: EntityDef, pq: PageQuery, where: RawBuilder<unknown>, key: KeysetKey | null, after: ListCursor | null): Promise<{ rows: Row[]; cursor?: string }> {
+  const order = orderSql(entity, pq);
+  const slice = async (cond: RawBuilder<unknown>, limit: number, offset: number) =>
+    (
+      await sql<Row>`select ${selectList(entity)}${key ? sql`, t."__key"` : sql``} from (select t.*${key ? sql`, ${keyTextSql(key)} as "__key"` : sql``}
+        from ${tbl(entity)} t where ${cond} order by ${order} limit ${limit} offset ${offset}) t order by ${order}`.execute(tx)
+    ).rows;
+  const bands = key && after ? keysetBands(entity, key, after) : null;
+  const rows: Row[] = [];
+  if (bands) {
+    // Bands in list order: the second (NULL keys) only fills what the first left of the page.
+    for (const band of bands) if (rows.length < pq.size) rows.push(...(await slice(sql`${where} and (${band})`, pq.size - rows.length, 0)));
+  } else rows.push(...(await slice(where, pq.size, (pq.page - 1) * pq.size)));
+  const last = rows[rows.length - 1];
+  const cursor = key && last ? cursorOf(key, { id: last.id, key: last.__key }) : null;
+  for (const r of rows) delete r.__key;
+  return cursor ? { rows, cursor } : { rows };
+}
+
+/**
+ * The count of a list under the same query as its page (filters, quick search, tab): exact up to
+ * EXACT_COUNT_THRESHOLD rows, above it the planner's estimate marked `estimated`, exact with
+ * `exact=1`; `tabs=1` counts the state tabs the same way (`estimatedTabs` names the estimated ones).
+ */
+export async function countRows(ctx: ResourceContext, entity: EntityDef, query: Record<string, unknown>): Promise<CountResult> {
+  const auth = tenantOf(ctx);
+  const clientId = await assertCan(auth, entity.menuCode, 'read', ctx);
+  const scope = await dataScope(auth, entity.menuCode, ctx);
+  const pq = parsePageQuery(entity, query);
+  const exact = flagOf(query.exact);
+  return withTenant(ctx.db, clientId, async (tx) => {
+    if (!(pq.withTabs && entity.states)) return { ...(await countWhere(tx, entity, whereSql(entity, pq, clientId, scope), { exact })), threshold: EXACT_COUNT_THRESHOLD };
+    // The tabs' figures hold the list's own: the chosen state's, or every state's.
+    const { tabs, estimatedTabs } = await countTabs(tx, entity, whereSql(entity, pq, clientId, scope, { withoutTab: true }), { exact });
+    const shown = pq.tab ?? 'all';
+    return { total: tabs[shown] ?? 0, estimated: estimatedTabs.includes(shown), threshold: EXACT_COUNT_THRESHOLD, tabs, estimatedTabs };
   });
 }
 
