@@ -13,6 +13,10 @@ export type BenchLine = { label: string; value: string };
 export type BenchResult = { lines: BenchLine[]; passed: boolean; target: string };
 export type Bench = { id: string; title: string; run: () => Promise<BenchResult> | BenchResult };
 
+// Benchmarks time pages in the full Chromium a planner's browser is, not the lighter headless shell
+// the e2e tests use (tests/e2e/support/harness.ts), so their figures stay comparable over time.
+process.env.E2E_CHROMIUM ||= '/usr/bin/chromium';
+
 const here = dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);
 const files = readdirSync(here)

@@ -1,6 +1,6 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, snap, startServer, type RunningServer } from './support/harness';
+import { launchBrowser, snap, startServer, type RunningServer } from './support/harness';
 
 /**
  * Chat in two browsers (issue 15): the brand's buyer opens a chat with the maker (companies that
@@ -13,10 +13,7 @@ let server: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
   server = await startServer();
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
-  });
+  browser = await launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required']);
 });
 afterAll(async () => {
   await browser?.close();

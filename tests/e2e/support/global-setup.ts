@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startServer } from './harness';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startServer } from './harness';
 
 /**
  * Starts the product once per end-to-end run on a fresh data directory (migrations, row-level
@@ -9,7 +10,7 @@ import { startServer } from './harness';
  * which is most of the e2e stage's time with 30 files. The template's path reaches the test files
  * through E2E_TEMPLATE_DIR, read by `startServer`.
  */
-export default async function setup(): Promise<() => void> {
+export default async function setup(): Promise<() => Promise<void>> {
   const dir = resolve(`.tmp/e2e-template-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -17,5 +18,11 @@ export default async function setup(): Promise<() => void> {
   const seeding = await startServer({}, { dataDir: dir, readyWithinMs: 300_000 });
   await seeding.stop();
   process.env.E2E_TEMPLATE_DIR = dir;
-  return () => rmSync(dir, { recursive: true, force: true });
+  // One Chromium for the run, which every file's `launchBrowser` connects to (each file its own contexts).
+  const browser = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  process.env.E2E_BROWSER_WS = browser.wsEndpoint();
+  return async () => {
+    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
 }

@@ -97,8 +97,25 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   };
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+/**
+ * The browser the e2e tests drive: Chromium's headless shell (Debian's `chromium-headless-shell`,
+ * installed by .ci/run) when it is there, else the full Chromium in headless mode; E2E_CHROMIUM names
+ * another. The shell renders the same pages with the same engine without the full browser's UI
+ * layers: about half the CPU per page on this two-core machine (docs/architecture.md "Tests and CI").
+ */
+export const CHROMIUM_PATH = process.env.E2E_CHROMIUM || (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
+
+/**
+ * A browser for a test file: a connection to the run's shared Chromium when the e2e global setup
+ * started one (E2E_BROWSER_WS; closing the connection closes that file's contexts, not the browser),
+ * else a Chromium of its own. A browser's first page costs about 2.5 CPU-seconds more than the next
+ * ones (its caches warm up), paid once per run instead of once per file. `args` (fake media devices)
+ * always launch a browser of their own.
+ */
+export async function launchBrowser(args: string[] = []): Promise<Browser> {
+  const shared = process.env.E2E_BROWSER_WS;
+  if (shared && args.length === 0) return chromium.connect(shared);
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...args] });
 }
 
 /**
