@@ -1,7 +1,9 @@
-// npm test: type check and ESLint (side by side), unit tests, API tests (PGlite, then PostgreSQL
-// when TEST_DATABASE_URL is set), a build of the browser app, and the end-to-end tests in headless Chromium.
+// npm test: type check and ESLint (side by side), unit tests, API tests (on PostgreSQL when
+// TEST_DATABASE_URL is set, then the embedded-database files on PGlite; else all on PGlite), a build
+// of the browser app, and the end-to-end tests in headless Chromium.
 import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { EMBEDDED_DATABASE_FILES } from '../tests/support/embedded-database-files.mjs';
 
 function run(title, cmd, args, env = {}) {
   console.log(`\n=== ${title}`);
@@ -39,9 +41,13 @@ for (const c of checks) {
 const failed = checks.find((c) => c.code !== 0);
 if (failed) process.exit(failed.code ?? 1);
 run('unit tests', 'npx', ['vitest', 'run', '--project', 'unit']);
-run('API tests on PGlite', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DATABASE_URL: '' });
+// With PostgreSQL at hand every API file runs on it, and on PGlite the files of the embedded-database
+// list (tests/support/embedded-database-files.mjs says why); without it, every file runs on PGlite.
 const pg = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-if (pg) run('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DATABASE_URL: pg });
+if (pg) {
+  run('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DATABASE_URL: pg });
+  run('API tests on PGlite (embedded-database files)', 'npx', ['vitest', 'run', '--project', 'api', ...EMBEDDED_DATABASE_FILES.map(([file]) => file)], { TEST_DATABASE_URL: '' });
+} else run('API tests on PGlite', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DATABASE_URL: '' });
 run('browser build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 writeFileSync('dist/client/build-id.txt', `build-${Date.now().toString(36)}`);
 run('end-to-end tests in Chromium', 'npx', ['vitest', 'run', '--project', 'e2e']);
