@@ -197,7 +197,7 @@ describe('the count apart from the rows', () => {
   it('a company never counts another company’s rows, estimated or exact', async () => {
     const own = await sqlCount(supplierId);
     expect(own).toBeLessThan(EXACT_COUNT_THRESHOLD);
-    for (const query of [{}, { exact: 1 }, { tabs: 1 }, { 'f.code.like': 'CN' }]) {
+    for (const query of [{}, { exact: 1 }, { tabs: 1 }, { 'f.code.like': 'CN' }] as Array<Record<string, string | number>>) {
       const data = await count(supplier, query);
       expect(data.estimated).toBe(false);
       expect(data.total).toBe('f.code.like' in query ? await sqlCount(supplierId, sql`code ilike '%CN%'`) : own);

@@ -6,9 +6,11 @@ import { tabForFilters } from '../../model/list-filters';
 import type { StatusTab } from '../../model/page';
 import type { ResolvedPage } from '../../model/page-resolve';
 import type { DrawerState } from '../form/FormDrawer';
-import { tabParams, tabsCountedByServer, type QueryParams } from '../grid/filter-params';
+import type { QueryParams } from '../grid/filter-params';
 import { toast } from '../kernel/toast-bus';
-import { entityApi, type EntityApi, type PageReply, type Row } from '../api/entity-api';
+import { entityApi, type EntityApi, type Row, type RowsReply } from '../api/entity-api';
+import type { ListTotal } from './list-total';
+import { useListCount } from './use-list-count';
 import { useLiveRows } from './use-live-rows';
 
 /** Fixed filters from the URL of a sub-index page: `?f.vendor_id.eq=3` or `?vendor_id=3`. */
@@ -19,37 +21,6 @@ export function fixedFiltersOf(params: URLSearchParams, known: readonly string[]
     else if (known.includes(k)) out[`f.${k}.eq`] = v;
   });
   return out;
-}
-
-/** The state tabs' counts from a page reply: the server's per-state counts, or one small query per tab. */
-function useTabCounts(resolved: ResolvedPage, api: EntityApi) {
-  const [counts, setCounts] = useState<Record<string, number>>({});
-  const count = (reply: PageReply, query: QueryParams, tab: StatusTab | null) => {
-    if (!resolved.statusTabs.length) return;
-    if (tabsCountedByServer(resolved) && reply.tabs) {
-      const stateField = resolved.entity.states!.field;
-      const next: Record<string, number> = {};
-      for (const tb of resolved.statusTabs) {
-        const state = tb.filter[stateField];
-        next[tb.key] = state === undefined ? (reply.tabs.all ?? 0) : (reply.tabs[String(state)] ?? 0);
-      }
-      setCounts(next);
-      return;
-    }
-    // Tabs that filter other fields are counted with one small query each, under the same filters.
-    const base: QueryParams = {};
-    for (const [k, v] of Object.entries(query)) if (!['page', 'size', 'sort', 'tabs', 'tab'].includes(k)) base[k] = v;
-    for (const [k] of Object.entries(tabParams(resolved, tab))) delete base[k];
-    void Promise.all(
-      resolved.statusTabs.map((tb) =>
-        api
-          .page({ ...base, ...tabParams(resolved, tb), page: '1', size: '1' }, { quiet: true })
-          .then((r) => [tb.key, r.total] as const)
-          .catch(() => [tb.key, NaN] as const),
-      ),
-    ).then((pairs) => setCounts(Object.fromEntries(pairs.filter(([, n]) => Number.isFinite(n)))));
-  };
-  return { counts, count };
 }
 
 export type ListController = {
@@ -69,8 +40,11 @@ export type ListController = {
   tabKey: string;
   setTabKey: (key: string) => void;
   tab: StatusTab | null;
-  counts: Record<string, number>;
-  total: number | null;
+  /** The state tabs' and the list's counts, each exact or estimated (use-list-count.ts). */
+  counts: Record<string, ListTotal>;
+  total: ListTotal | null;
+  /** Asks the exact figures where an estimate is shown. */
+  countExactly: () => void;
   fixed: QueryParams;
   /** Removes filters of the address (a drill-down's chips). */
   removeFixed: (keys: string[]) => void;
@@ -80,7 +54,7 @@ export type ListController = {
   refresh: (options?: { deselect?: boolean }) => void;
   /** Spec 8 "select rows before action": runs with the selection, or says to select first. */
   withSelection: (run: (rows: Row[]) => void) => void;
-  onLoaded: (reply: PageReply, query: QueryParams) => void;
+  onLoaded: (reply: RowsReply, query: QueryParams) => void;
   onReady: (api: GridApi<Row>) => void;
 };
 
@@ -104,9 +78,8 @@ export function useListController(resolved: ResolvedPage, options: { subindex?: 
   const [tabKey, setTabKey] = useState<string>(
     () => (options.subindex ? tabForFilters(resolved.statusTabs, resolved.entity.states?.field, fixedFiltersOf(search, resolved.entity.fields.map((f) => f.key))) : null) ?? resolved.statusTabs[0]?.key ?? '',
   );
-  const [total, setTotal] = useState<number | null>(null);
   const { drawer, setDrawer, closeDrawer } = useListDrawer(search, setSearch);
-  const { counts, count } = useTabCounts(resolved, api);
+  const counter = useListCount(resolved, api, gridApi, lastQuery);
   const tab = resolved.statusTabs.find((x) => x.key === tabKey) ?? null;
   const fixed = useMemo(() => (options.subindex ? fixedFiltersOf(search, resolved.entity.fields.map((f) => f.key)) : {}), [options.subindex, search, resolved]);
 
@@ -136,8 +109,9 @@ export function useListController(resolved: ResolvedPage, options: { subindex?: 
     tabKey,
     setTabKey,
     tab,
-    counts,
-    total,
+    counts: counter.tabs,
+    total: counter.total,
+    countExactly: counter.countExactly,
     fixed,
     removeFixed: (keys) => {
       // Widening the state back: the tab that shows every state, else none.
@@ -153,10 +127,9 @@ export function useListController(resolved: ResolvedPage, options: { subindex?: 
       if (selected.length === 0) toast.warning(t('form.selectRowsFirst'));
       else run(selected);
     },
-    onLoaded: (reply, query) => {
+    onLoaded: (_reply, query) => {
       lastQuery.current = query;
-      setTotal(reply.total);
-      count(reply, query, tab);
+      counter.count(query, tab);
     },
     onReady: (g) => {
       gridApi.current = g;

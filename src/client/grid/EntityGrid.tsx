@@ -4,7 +4,7 @@ import { AgGridReact } from 'ag-grid-react';
 import { useMemo, type ReactNode } from 'react';
 import type { StatusTab } from '../../model/page';
 import type { ResolvedPage } from '../../model/page-resolve';
-import type { PageReply, Row } from '../api/entity-api';
+import type { Row, RowsReply } from '../api/entity-api';
 import type { QueryParams } from './filter-params';
 import { gridTheme, GRID_LOCALE } from './grid-theme';
 import { useEntityGrid } from './use-entity-grid';
@@ -22,7 +22,7 @@ export type EntityGridProps = {
   fixed?: QueryParams;
   onSelectionChange: (rows: Row[]) => void;
   onOpen: (row: Row) => void;
-  onLoaded?: (reply: PageReply, query: QueryParams) => void;
+  onLoaded?: (reply: RowsReply, query: QueryParams) => void;
   onReady?: (api: GridApi<Row>) => void;
   /** What the list shows when it has no rows: what it is for and its first actions (issue 21). */
   empty?: () => ReactNode;

@@ -49,12 +49,24 @@ export function indexDefs(entity: EntityDef): IndexDef[] {
     else if (FIELD_TYPE_TABLE[f.type].reference) out.push(index(`${f.key}_idx`, `client_id, ${quote(f.key)}`));
   }
   for (const k of parentKeys(entity)) out.push(index(`${k}_idx`, `client_id, ${quote(k)}`));
-  // The default list order is served by an index, so deep pages stay fast (benchmark B1).
-  const sortKey = entity.defaultSort?.field;
-  if (sortKey && sortKey !== entity.codeField && entity.fields.some((f) => f.key === sortKey && !f.unique))
-    out.push(index(`${sortKey}_sort_idx`, `client_id, ${quote(sortKey)}, id`));
+  // The lists' orders are served by an index with id as the tie-break, so the first rows and every
+  // keyset page are a range of it (benchmark B1): the default order (a field, or a system column
+  // such as created_at) and the title, the column a list is sorted by next. The code field's unique
+  // index serves its own order; other columns are sorted top-N over the filtered rows.
+  for (const key of sortIndexKeys(entity)) out.push(index(`${key}_sort_idx`, `client_id, ${quote(key)}, id`));
   if (entity.states) out.push(index('state_idx', `client_id, ${quote(entity.states.field)}`));
   return out;
+}
+
+/** Columns a list sorts by that get a (client_id, column, id) index: the default sort's and the title's. */
+export function sortIndexKeys(entity: EntityDef): string[] {
+  const sortable = (key: string | undefined): key is string => {
+    if (!key || key === 'id' || key === entity.codeField) return false;
+    const own = entity.fields.find((f) => f.key === key);
+    if (own) return !own.unique && FIELD_TYPE_TABLE[own.type].ordered;
+    return key in SYSTEM_COLUMN_TABLE && SYSTEM_COLUMN_TABLE[key as keyof typeof SYSTEM_COLUMN_TABLE].listable;
+  };
+  return [...new Set([entity.defaultSort?.field, entity.titleField].filter(sortable))];
 }
 
 /** The statements of `indexDefs`. */
