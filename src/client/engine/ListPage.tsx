@@ -6,12 +6,14 @@ import type { ResolvedPage } from '../../model/page-resolve';
 import { ConfirmDialog, TransitionDialog } from '../form/dialogs';
 import { FormDrawer, type DrawerSlots } from '../form/FormDrawer';
 import { EntityGrid } from '../grid/EntityGrid';
+import { GroupedGrid } from '../grid/GroupedGrid';
 import { EmptyList } from './EmptyList';
 import { DrillBar } from './DrillBar';
 import { ListHead } from './ListHead';
 import { ListToolbar } from './ListToolbar';
 import { useListActions } from './use-list-actions';
 import { useListController, type ListController } from './use-list-controller';
+import { useListGrouping } from './use-list-grouping';
 
 export { fixedFiltersOf } from './use-list-controller';
 
@@ -50,6 +52,7 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
   const list = useListController(resolved, { subindex });
   const { selected, refresh } = list;
   const actions = useListActions(resolved, list);
+  const grouping = useListGrouping(resolved, list);
   const { has, confirmRemove, setConfirmRemove, removeSelected, transition, setTransition, runTransition } = actions;
   const setDrawer = list.openDrawer;
   const drawerSlots = slots.drawer?.(list);
@@ -62,9 +65,22 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
     <div className={s.page} data-testid={slots.testId ?? `list-${resolved.page.opt}`}>
       <ListHead resolved={resolved} list={list} title={title} />
       <div className={s.bar}>
-        <ListToolbar resolved={resolved} list={list} actions={actions} title={title} pageActions={slots.actions} />
+        <ListToolbar resolved={resolved} list={list} actions={actions} title={title} pageActions={slots.actions} grouping={grouping} />
       </div>
       {subindex && <DrillBar entity={resolved.entity} filters={list.fixed} onRemove={list.removeFixed} />}
+      {grouping.value && (
+        <GroupedGrid
+          resolved={resolved}
+          grouping={grouping.value}
+          query={grouping.query}
+          generation={list.generation}
+          fieldLabel={grouping.label ? (en ? grouping.label.en : grouping.label.zh) : ''}
+          onSelectionChange={list.setSelected}
+          onOpen={(row) => setDrawer({ action: has('edit') ? 'edit' : 'view', id: Number(row.id) })}
+        />
+      )}
+      {/* The flat list stays mounted while grouped: its column filters and sort apply to the groups and are there on return. */}
+      <div style={{ display: grouping.value ? 'none' : 'contents' }}>
       <EntityGrid
         resolved={resolved}
         tab={list.tab}
@@ -84,6 +100,7 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
           />
         )}
       />
+      </div>
       <FormDrawer
         resolved={resolved}
         state={list.drawer}

@@ -14,10 +14,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ResolvedPage } from '../../model/page-resolve';
+import { groupingParams } from '../../model/list-groups';
+import { GroupByMenu } from './GroupByMenu';
 import { ListExcelActions } from './ListExcelActions';
 import { OverflowToolbar } from './OverflowToolbar';
 import { useColumnChoice, type ListActions } from './use-list-actions';
 import type { ListController } from './use-list-controller';
+import type { ListGroupingState } from './use-list-grouping';
 
 /** The columns menu of a list's toolbar. */
 function ColumnsMenu({ resolved, list }: { resolved: ResolvedPage; list: ListController }) {
@@ -43,10 +46,10 @@ function ColumnsMenu({ resolved, list }: { resolved: ResolvedPage; list: ListCon
   );
 }
 
-type ToolbarProps = { resolved: ResolvedPage; list: ListController; actions: ListActions; title: string; pageActions?: (list: ListController) => ReactNode };
+type ToolbarProps = { resolved: ResolvedPage; list: ListController; actions: ListActions; title: string; pageActions?: (list: ListController) => ReactNode; grouping?: ListGroupingState };
 
 /** A list page's toolbar: create, edit, view, remove, the transitions or the page's own actions, and the tools. */
-export function ListToolbar({ resolved, list, actions, title, pageActions }: ToolbarProps) {
+export function ListToolbar({ resolved, list, actions, title, pageActions, grouping }: ToolbarProps) {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
   const navigate = useNavigate();
@@ -92,9 +95,10 @@ export function ListToolbar({ resolved, list, actions, title, pageActions }: Too
         <Tooltip content={t('engine.document')} relationship="label">
           <ToolbarButton icon={<DocumentPrintRegular />} onClick={() => withSelection((rows) => navigate(`/page/document/${resolved.page.opt}?id=${String(rows[0].id)}`))} data-testid="action-document" />
         </Tooltip>
+        {grouping && <GroupByMenu grouping={grouping} />}
         <ListExcelActions
           resolved={resolved}
-          listQuery={() => list.lastQuery.current ?? {}}
+          listQuery={() => ({ ...(list.lastQuery.current ?? {}), ...groupingParams(grouping?.value ?? null) })}
           visibleColumns={() => gridApi.current?.getAllDisplayedColumns().map((c) => c.getColId()).filter((id) => resolved.columns.some((c) => c.field === id)) ?? []}
         />
         <Tooltip content={t('engine.refresh')} relationship="label">

@@ -52,6 +52,8 @@ export type ListController = {
   openDrawer: (state: Exclude<DrawerState, null>) => void;
   closeDrawer: () => void;
   refresh: (options?: { deselect?: boolean }) => void;
+  /** Counts the list's refreshes: views over the same list (its groups) read again when it changes. */
+  generation: number;
   /** Spec 8 "select rows before action": runs with the selection, or says to select first. */
   withSelection: (run: (rows: Row[]) => void) => void;
   onLoaded: (reply: RowsReply, query: QueryParams) => void;
@@ -86,7 +88,9 @@ export function useListController(resolved: ResolvedPage, options: { subindex?: 
   // The selection survives a refresh (issue 21: after an edit the next delete still has its rows):
   // rows keep their ids, and the grid hands the selected rows' fresh data (new versions) back as
   // their block loads. A removal deselects first.
+  const [generation, setGeneration] = useState(0);
   const refresh = (options: { deselect?: boolean } = {}) => {
+    setGeneration((n) => n + 1);
     const g = gridApi.current;
     if (g && !g.isDestroyed()) {
       if (options.deselect) g.deselectAll();
@@ -123,6 +127,7 @@ export function useListController(resolved: ResolvedPage, options: { subindex?: 
     openDrawer: setDrawer,
     closeDrawer,
     refresh,
+    generation,
     withSelection: (run) => {
       if (selected.length === 0) toast.warning(t('form.selectRowsFirst'));
       else run(selected);
