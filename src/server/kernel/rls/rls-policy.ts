@@ -69,10 +69,39 @@ export function protectTableSql(table: string, kind: PolicyKind): string[] {
     `alter table ${t} force row level security`,
     `drop policy if exists ${POLICY_NAME} on ${t}`,
     `create policy ${POLICY_NAME} on ${t} as permissive for all to public using ${check} with check ${check}`,
+    `comment on policy ${POLICY_NAME} on ${t} is '${policySignature(kind, POLICY_NAME)}'`,
     `drop policy if exists ${PLATFORM_READ_POLICY} on ${t}`,
   ];
-  if (kind === 'shared') statements.push(`create policy ${PLATFORM_READ_POLICY} on ${t} as permissive for select to public using (client_id is null)`);
+  if (kind === 'shared') {
+    statements.push(`create policy ${PLATFORM_READ_POLICY} on ${t} as permissive for select to public using ${PLATFORM_READ_USING}`);
+    statements.push(`comment on policy ${PLATFORM_READ_POLICY} on ${t} is '${policySignature(kind, PLATFORM_READ_POLICY)}'`);
+  }
   return statements;
+}
+
+const PLATFORM_READ_USING = '(client_id is null)';
+
+/**
+ * What a policy's comment says it enforces: its name and its expressions, so a start can tell from
+ * the catalogue whether a table's policies are already the current ones (the comment stays with the
+ * policy, and a policy whose expressions changed in the code no longer matches).
+ */
+export function policySignature(kind: PolicyKind, name: string): string {
+  const text = name === PLATFORM_READ_POLICY ? PLATFORM_READ_USING : policyExpressions(kind).check;
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
+  return `rls:${name}:${h.toString(16)}`;
+}
+
+/** What the catalogue shows of a table's protection: its two flags and its policies' comments. */
+export type TableProtectionState = { enabled: boolean; forced: boolean; policies: Map<string, string | null> };
+
+/** Whether a table already has exactly the protection protectTableSql would give it. */
+export function isProtectedAsDeclared(state: TableProtectionState | undefined, kind: PolicyKind): boolean {
+  if (!state || !state.enabled || !state.forced) return false;
+  const wanted = kind === 'shared' ? [POLICY_NAME, PLATFORM_READ_POLICY] : [POLICY_NAME];
+  if (state.policies.size !== wanted.length) return false;
+  return wanted.every((name) => state.policies.get(name) === policySignature(kind, name));
 }
 
 /** How many policies protect a table of this kind (for the start-up check and the tests). */

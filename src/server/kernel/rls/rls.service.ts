@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { allEntities } from '../../../model';
 import type { Db } from '../../db/database';
 import { derivedTables } from '../../db/derived-tables';
-import { type PolicyKind, protectTableSql, quoteIdent, TENANT_ROLE } from './rls-policy';
+import { isProtectedAsDeclared, type PolicyKind, protectTableSql, quoteIdent, TENANT_ROLE, type TableProtectionState } from './rls-policy';
 
 /**
  * Tables outside the registry that hold one tenant's rows and are only read and written inside a
@@ -91,16 +91,32 @@ async function ensureTenantRole(db: Db): Promise<void> {
  */
 export async function applyRowLevelSecurity(db: Db): Promise<string[]> {
   if (await isSuperuser(db)) await ensureTenantRole(db);
-  const present = await sql<{ table_name: string }>`
-    select table_name from information_schema.tables where table_schema = current_schema()`.execute(db);
-  const have = new Set(present.rows.map((r) => r.table_name));
+  const present = await protectionStates(db);
   const done: string[] = [];
   for (const { table, kind } of protectedTables()) {
-    if (!have.has(table)) continue;
-    for (const statement of protectTableSql(table, kind)) await sql.raw(statement).execute(db);
+    if (!present.has(table)) continue;
+    // Already protected as declared (the catalogue says so): nothing to write. Re-creating 117
+    // tables' policies at every start was about 0.9 s of a start on PGlite.
+    if (!isProtectedAsDeclared(present.get(table), kind)) for (const statement of protectTableSql(table, kind)) await sql.raw(statement).execute(db);
     done.push(table);
   }
   return done;
+}
+
+/** Every table of the schema with its row-level security flags and its policies' comments, in one query. */
+async function protectionStates(db: Db): Promise<Map<string, TableProtectionState>> {
+  const rows = await sql<{ name: string; enabled: boolean; forced: boolean; policy: string | null; note: string | null }>`
+    select c.relname as name, c.relrowsecurity as enabled, c.relforcerowsecurity as forced,
+      p.polname as policy, obj_description(p.oid, 'pg_policy') as note
+    from pg_class c left join pg_policy p on p.polrelid = c.oid
+    where c.relnamespace = current_schema()::regnamespace and c.relkind in ('r', 'p')`.execute(db);
+  const states = new Map<string, TableProtectionState>();
+  for (const r of rows.rows) {
+    const state = states.get(r.name) ?? { enabled: r.enabled, forced: r.forced, policies: new Map<string, string | null>() };
+    if (r.policy) state.policies.set(r.policy, r.note);
+    states.set(r.name, state);
+  }
+  return states;
 }
 
 /** What the catalogue says about a table's protection (for tests and the start-up report). */
