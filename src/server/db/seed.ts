@@ -41,12 +41,12 @@ async function ensureSystemRoles(db: Db): Promise<Map<string, number>> {
   return new Map(rows.rows.map((r) => [r.code, r.id]));
 }
 
-async function ensureUser(db: Db, u: { clientId: number | null; username: string; fullname: string; email: string; mobile: string; isSuper?: boolean; roles: string[] }, passwordHash: string, roleIds: Map<string, number>): Promise<number> {
+async function ensureUser(db: Db, u: { clientId: number | null; username: string; fullname: string; email: string; mobile: string; isSuper?: boolean; roles: string[] }, passwordHash: () => Promise<string>, roleIds: Map<string, number>): Promise<number> {
   const existing = await sql<{ id: number }>`select id from users where lower(username) = lower(${u.username})`.execute(db);
   let id = existing.rows[0]?.id;
   if (!id) {
     const inserted = await sql<{ id: number }>`insert into users (client_id, username, fullname, email, mobile, password_hash, is_super, status)
-      values (${u.clientId}, ${u.username}, ${u.fullname}, ${u.email}, ${u.mobile}, ${passwordHash}, ${u.isSuper ?? false}, 'active') returning id`.execute(db);
+      values (${u.clientId}, ${u.username}, ${u.fullname}, ${u.email}, ${u.mobile}, ${await passwordHash()}, ${u.isSuper ?? false}, 'active') returning id`.execute(db);
     id = inserted.rows[0].id;
   }
   for (const code of u.roles) {
@@ -63,7 +63,9 @@ async function ensureUser(db: Db, u: { clientId: number | null; username: string
 export async function seedDemo(db: Db, config: AppConfig): Promise<boolean> {
   const fresh = (await sql<{ n: number }>`select count(*)::int as n from users where username = 'admin'`.execute(db)).rows[0].n === 0;
   const roleIds = await ensureSystemRoles(db);
-  const passwordHash = await hashPassword(DEMO_PASSWORD, config.argon2);
+  // Hashed once, and only when a demo user is missing: a start on a seeded database hashes nothing.
+  let hashed: Promise<string> | null = null;
+  const passwordHash = () => (hashed ??= hashPassword(DEMO_PASSWORD, config.argon2));
   const tenants: Record<string, number> = {};
   const users: Record<string, number> = {};
 
