@@ -11,8 +11,10 @@ import { EmptyList } from './EmptyList';
 import { DrillBar } from './DrillBar';
 import { ListHead } from './ListHead';
 import { ListToolbar } from './ListToolbar';
+import { ListViewPicker } from './ListViewPicker';
 import { useListActions } from './use-list-actions';
 import { useListController, type ListController } from './use-list-controller';
+import { useListViews } from './use-list-views';
 import { useListGrouping } from './use-list-grouping';
 
 export { fixedFiltersOf } from './use-list-controller';
@@ -52,6 +54,7 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
   const list = useListController(resolved, { subindex });
   const { selected, refresh } = list;
   const actions = useListActions(resolved, list);
+  const views = useListViews({ resolved, tabKey: list.tabKey, setTabKey: list.setTabKey, fixedByRoute: Boolean(subindex) });
   const grouping = useListGrouping(resolved, list);
   const { has, confirmRemove, setConfirmRemove, removeSelected, transition, setTransition, runTransition } = actions;
   const setDrawer = list.openDrawer;
@@ -65,6 +68,7 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
     <div className={s.page} data-testid={slots.testId ?? `list-${resolved.page.opt}`}>
       <ListHead resolved={resolved} list={list} title={title} />
       <div className={s.bar}>
+        <ListViewPicker views={views} />
         <ListToolbar resolved={resolved} list={list} actions={actions} title={title} pageActions={slots.actions} grouping={grouping} />
       </div>
       {subindex && <DrillBar entity={resolved.entity} filters={list.fixed} onRemove={list.removeFixed} />}
@@ -89,7 +93,11 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
         onSelectionChange={list.setSelected}
         onOpen={(row) => setDrawer({ action: has('edit') ? 'edit' : 'view', id: Number(row.id) })}
         onLoaded={list.onLoaded}
-        onReady={list.onReady}
+        onReady={(g) => {
+          list.onReady(g);
+          views.attach(g);
+        }}
+        keepsLayout={views.keepsLayout}
         empty={() => (
           <EmptyList
             title={en ? resolved.page.title.en : resolved.page.title.zh}

@@ -26,6 +26,8 @@ export type EntityGridProps = {
   onReady?: (api: GridApi<Row>) => void;
   /** What the list shows when it has no rows: what it is for and its first actions (issue 21). */
   empty?: () => ReactNode;
+  /** Whether column changes are the user's running layout (saved table info); false while a saved view is shown (issue 32). */
+  keepsLayout?: () => boolean;
 };
 
 /** AG Grid's no-rows overlay, rendering the list's own empty state (read through a ref, so it is current). */

@@ -7,6 +7,7 @@ import {
   CustomFilterModule,
   DateEditorModule,
   DateFilterModule,
+  EventApiModule,
   ExternalFilterModule,
   InfiniteRowModelModule,
   LocaleModule,
@@ -69,4 +70,6 @@ ModuleRegistry.registerModules([
   // Spreadsheet keys (useSpreadsheetKeys): displayed rows and cell values by position.
   RowApiModule,
   CellApiModule,
+  // Saved list views (engine/use-list-views.ts): a view follows the grid's sort, filter and column changes.
+  EventApiModule,
 ]);

@@ -41,7 +41,7 @@ export function useEntityGrid(props: EntityGridProps) {
     grid.purgeInfiniteCache();
   }, [quick, tab, fixedKey]);
 
-  const columns = useColumnPersistence(apiRef, username, resolved.page.opt);
+  const columns = useColumnPersistence(apiRef, username, resolved.page.opt, () => state.current.props.keepsLayout?.() ?? true);
 
   const onGridReady = useCallback(
     (e: GridReadyEvent<Row>) => {
@@ -77,13 +77,15 @@ export function useEntityGrid(props: EntityGridProps) {
 }
 
 /** Column order, width, visibility and pinning stored per user and page, 300 ms after the last change. */
-function useColumnPersistence(apiRef: React.MutableRefObject<GridApi<Row> | null>, username: string, opt: string) {
+function useColumnPersistence(apiRef: React.MutableRefObject<GridApi<Row> | null>, username: string, opt: string, keepsLayout: () => boolean) {
   const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const keeps = useRef(keepsLayout);
+  keeps.current = keepsLayout;
   const persistColumns = useCallback(() => {
     if (saveTimer.current) clearTimeout(saveTimer.current);
     saveTimer.current = setTimeout(() => {
       const grid = apiRef.current;
-      if (!grid || grid.isDestroyed()) return;
+      if (!grid || grid.isDestroyed() || !keeps.current()) return;
       storeSavedTable(username, opt, savedTableOf(grid.getColumnState()));
     }, 300);
   }, [apiRef, username, opt]);
