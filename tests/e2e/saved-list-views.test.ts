@@ -109,4 +109,44 @@ describe('saved list views', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a company administrator shares a view with planners and makes it their default: a planner\'s list opens on it', async () => {
+    const context = await run.browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const admin = await context.newPage();
+    const errors: string[] = [];
+    admin.on('pageerror', (e) => errors.push(e.message));
+    await signIn(admin, run.server.url, '/scm/index/customerorder', 'maker');
+    await admin.waitForSelector(`${GRID} .ag-row`, { timeout: 30000 });
+    await admin.click('[data-testid=tab-finished]');
+    await openViews(admin);
+    await admin.click('[data-testid=view-save-as]');
+    await admin.fill('[data-testid=view-name]', '已完成订单');
+    await admin.click('[data-testid=view-name-ok]');
+    await toast(admin, 'success', '视图已保存');
+    await openViews(admin);
+    await snap(admin, 'list-views-picker-admin-zh-1366');
+    await admin.click('[data-testid=view-share]');
+    await admin.click('[data-testid=view-role-planner]');
+    await admin.click('[data-testid=view-roles-ok]');
+    await admin.waitForSelector('[data-testid=view-roles]', { state: 'detached' });
+    await openViews(admin);
+    await admin.click('[data-testid=view-role-defaults]');
+    // Only the roles the view is shared with can have it as their default.
+    expect(await admin.locator('[data-testid=view-roles] [data-testid^=view-role-]').count()).toBe(1);
+    await admin.click('[data-testid=view-role-planner]');
+    await admin.click('[data-testid=view-roles-ok]');
+    await admin.waitForSelector('[data-testid=view-roles]', { state: 'detached' });
+    await openViews(admin);
+    await admin.waitForSelector('[data-testid=views-list] [role=menuitemradio]:has-text("已完成订单"):has-text("默认：计划员")');
+    await admin.keyboard.press('Escape');
+
+    // The planner's list opens on it (his own view of the first test is gone, he chose nothing since).
+    const planner = await (await run.browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
+    await signIn(planner, run.server.url, '/scm/index/customerorder', 'maker.planner');
+    await planner.waitForFunction(() => document.querySelector('[data-testid=views-menu]')?.textContent?.startsWith('已完成订单'), undefined, { timeout: 30000 });
+    await planner.waitForFunction(() => document.querySelector('[role=tab][aria-selected=true]')?.getAttribute('data-testid') === 'tab-finished');
+    expect(errors).toEqual([]);
+    await planner.context().close();
+    await context.close();
+  });
 });
