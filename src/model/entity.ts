@@ -215,6 +215,11 @@ export type EntityDef = {
    * Example: `approval: { process: 'PO_APPROVAL', submitFrom: ['draft'], before: ['send'] }`.
    */
   approval?: ApprovalDecl;
+  /**
+   * Set by `defineViewEntity`: the rows are one of the platform's own tables, read through the
+   * generic list and drawer and never written by the engine (see defineViewEntity).
+   */
+  view?: true;
 };
 
 /** How an entity takes part in approval flows (see EntityDef.approval). */
@@ -328,6 +333,28 @@ function assertEntity(def: EntityDef): void {
   if (def.numbering && !keys.has(def.numbering.field)) throw new Error(`entity ${def.name}: numbering field is not a field`);
 }
 
+/**
+ * Declares a read-only entity over one of the platform's own tables (issue 30: the outbox, the
+ * audit journal, the import history): its list and drawer are the engine's, with the same grid,
+ * spreadsheet keys and filters as every list, but the table is not the registry's (no schema,
+ * row-level security, writer, import, export or history of its own) and the server says which rows
+ * a caller reads (`registerViewScope` in src/server/resources/view-reader.ts). It is left out of
+ * `allEntities()` (and so of the generated suites) and listed by `viewEntities()`.
+ *
+ * Example:
+ * ```ts
+ * defineViewEntity({ name: 'outbox', table: 'outbox', prefix: 'utilsapi', menuCode: 'workspace.outbox', ... });
+ * ```
+ */
+export function defineViewEntity(decl: Omit<EntityDef, 'view' | 'children' | 'numbering' | 'approval' | 'checks' | 'treeParent'>): EntityDef {
+  if (decl.states?.transitions.length) throw new Error(`view entity ${decl.name}: a view has no transitions`);
+  const def: EntityDef = withStateOptions({ ...decl, fields: decl.fields.map((f) => ({ ...f, readonly: true })), view: true });
+  assertEntity(def);
+  if (def.messages) registerCatalogPart(def.messages);
+  REGISTRY.set(def.name, def);
+  return def;
+}
+
 export function getEntity(name: string): EntityDef | undefined {
   return REGISTRY.get(name);
 }
@@ -338,8 +365,14 @@ export function requireEntity(name: string): EntityDef {
   return e;
 }
 
+/** Every registry entity (the engine's tables); view entities are listed by `viewEntities()`. */
 export function allEntities(): EntityDef[] {
-  return [...REGISTRY.values()];
+  return [...REGISTRY.values()].filter((e) => !e.view);
+}
+
+/** The read-only entities over the platform's own tables (defineViewEntity). */
+export function viewEntities(): EntityDef[] {
+  return [...REGISTRY.values()].filter((e) => e.view);
 }
 
 export function fieldOf(entity: EntityDef, key: string): FieldDef | undefined {

@@ -9,6 +9,9 @@ import { serverAndBrowserForFile, snap } from './support/harness';
  * Build the client first (`npx vite build`): the server serves dist/client.
  */
 const run = serverAndBrowserForFile();
+/** The outbox list's rows and an address cell of one. */
+const OUTBOX_ROWS = '[data-testid=list-outbox] .ag-row';
+const OUTBOX_ROW_CELL = `${OUTBOX_ROWS} [col-id=to_address]`;
 
 async function signIn(page: Page, username: string, password: string): Promise<void> {
   await page.goto(`${run.server.url}/login`);
@@ -25,16 +28,24 @@ async function signOut(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid=login-form]');
 }
 
-/** The outbox rows to an address, read from the outbox page as the signed-in administrator sees it. */
+/**
+ * The outbox rows to an address, read from the outbox page (the engine's list of the `outbox` view
+ * entity) as the signed-in administrator sees it: the address, message and link cells of each row,
+ * the link as a path of this site.
+ */
 async function outboxRowsTo(page: Page, address: string): Promise<{ body: string; link: string | null }[]> {
   await page.goto(`${run.server.url}/page/outbox`);
-  await page.waitForSelector('[data-testid=outbox-row]');
+  await page.waitForSelector(OUTBOX_ROW_CELL);
   return page.$$eval(
-    '[data-testid=outbox-row]',
+    OUTBOX_ROWS,
     (rows, to) =>
       rows
-        .filter((r) => r.querySelector('[data-testid=outbox-to]')?.textContent === to)
-        .map((r) => ({ body: r.querySelector('[data-testid=outbox-body]')?.textContent ?? '', link: r.querySelector('[data-testid=outbox-link]')?.getAttribute('href') ?? null })),
+        .filter((r) => r.querySelector('[col-id=to_address]')?.textContent === to)
+        .map((r) => {
+          const link = r.querySelector('[col-id=link]')?.textContent || null;
+          const url = link ? new URL(link, window.location.origin) : null;
+          return { body: r.querySelector('[col-id=body]')?.textContent ?? '', link: url ? url.pathname + url.search : null };
+        }),
     address,
   );
 }
@@ -200,8 +211,8 @@ describe('sign-up wizard', () => {
     await admin.click('[data-testid=login-submit]');
     await admin.waitForSelector('[data-testid=workspace-home]');
     await admin.goto(`${run.server.url}/page/outbox`);
-    await admin.waitForSelector('[data-testid=outbox-row]');
-    const body = await admin.$$eval('[data-testid=outbox-row]', (rows, to) => rows.find((r) => r.querySelector('[data-testid=outbox-to]')?.textContent === to)?.querySelector('[data-testid=outbox-body]')?.textContent ?? '', email);
+    await admin.waitForSelector(OUTBOX_ROW_CELL);
+    const body = await admin.$$eval(OUTBOX_ROWS, (rows, to) => rows.find((r) => r.querySelector('[col-id=to_address]')?.textContent === to)?.querySelector('[col-id=body]')?.textContent ?? '', email);
     const code = /\d{6}/.exec(body)?.[0];
     expect(code).toBeTruthy();
     await admin.close();

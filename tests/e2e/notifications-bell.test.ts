@@ -98,7 +98,7 @@ describe('the notification bell', () => {
     const admin = await run.browser.newPage({ viewport: { width: 1366, height: 820 } });
     await signInToShell(admin, run.server.url, 'maker');
     await admin.goto(`${run.server.url}/page/outbox`);
-    const row = admin.locator('tr', { has: admin.locator('[data-testid=outbox-to]', { hasText: 'maker.planner@demo.local' }) }).first();
+    const row = admin.locator('[data-testid=list-outbox] .ag-row', { has: admin.locator('[col-id=to_address]', { hasText: 'maker.planner@demo.local' }) }).first();
     await row.waitFor({ timeout: 15_000 });
     expect(await row.textContent()).toContain(prNo);
     await snap(admin, 'notify-05-outbox-mail');

@@ -8,7 +8,7 @@ import { client } from '../../model/i18n/client';
  * This area's source files: the shell, session, API reactions and its own pages. Other areas'
  * folders (engine/, form/, grid/, pages/upload/, ...) carry their own catalogue parts and tests.
  */
-const OWN = ['app', 'api', 'session', 'shell', 'pages/common', 'pages/login', 'pages/password', 'pages/signup', 'pages/workspace', 'pages/user', 'pages/outbox'];
+const OWN = ['app', 'api', 'session', 'shell', 'pages/common', 'pages/login', 'pages/password', 'pages/signup', 'pages/workspace', 'pages/user'];
 
 function sources(dir: string): string[] {
   const out: string[] = [];
@@ -28,7 +28,6 @@ describe('browser catalogue', () => {
   // Keys built at run time from a fixed list.
   for (const step of ['kind', 'verify', 'profile', 'finish']) used.add(`ui.signup.step.${step}`);
   for (const type of ['brand', 'maker', 'supplier']) used.add(`ui.signup.type.${type}`);
-  for (const status of ['queued', 'sent', 'failed']) used.add(`ui.outbox.status.${status}`);
   for (const g of ['morning', 'afternoon', 'evening']) used.add(`ui.home.${g}`);
 
   it('finds the keys the screens use', () => {

@@ -50,7 +50,6 @@ const discovery = () => import('../pages/collab/DiscoveryPage');
 const shell = () => import('../shell/ShellLayout');
 const workspace = () => import('../pages/workspace/WorkspacePages');
 const user = () => import('../pages/user/UserPages');
-const outbox = () => import('../pages/outbox/OutboxPage');
 
 /** Spec 2: every non-public navigation passes the guard first (it runs on every navigation). */
 async function guardLoader({ request }: LoaderFunctionArgs): Promise<null> {
@@ -131,7 +130,6 @@ function shellRoutes(): RouteObject[] {
     { path: 'page/userinfo', handle: { titleKey: 'ui.userinfo.title' }, ...page(user, 'UserInfoPage') },
     { path: 'page/security', handle: { titleKey: 'ui.security.title' }, ...page(user, 'SecurityPage') },
     { path: 'page/settings', handle: { titleKey: 'ui.settings.title' }, ...page(user, 'SettingsPage') },
-    { path: 'page/outbox', handle: { titleKey: 'ui.outbox.title' }, ...page(outbox, 'OutboxPage') },
     // Spec 2 "/{menumodule}": a module's landing page (unknown modules are not found).
     { path: ':menumodule', ...page(workspace, 'MenuModulePage') },
     // Import centre and batch image upload (issue 4).

@@ -85,19 +85,22 @@ export function ListExcelActions(props: { resolved: ResolvedPage; listQuery: () 
           {t('upload.import')}
         </ToolbarButton>
       )}
-      <Menu>
-        <MenuTrigger disableButtonEnhancement>
-          <ToolbarButton icon={<ArrowExportRegular />} disabled={busy} data-testid="action-export" data-overflow-keep="">
-            {t('upload.export')}
-          </ToolbarButton>
-        </MenuTrigger>
-        <MenuPopover>
-          <MenuList>
-            <MenuItem onClick={() => void runExport('zh-CN')} data-testid="export-zh">{t('upload.exportZh')}</MenuItem>
-            <MenuItem onClick={() => void runExport('en')} data-testid="export-en">{t('upload.exportEn')}</MenuItem>
-          </MenuList>
-        </MenuPopover>
-      </Menu>
+      {/* A view entity's rows are the platform's own table, not the registry's: the export does not serve it. */}
+      {!resolved.entity.view && (
+        <Menu>
+          <MenuTrigger disableButtonEnhancement>
+            <ToolbarButton icon={<ArrowExportRegular />} disabled={busy} data-testid="action-export" data-overflow-keep="">
+              {t('upload.export')}
+            </ToolbarButton>
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList>
+              <MenuItem onClick={() => void runExport('zh-CN')} data-testid="export-zh">{t('upload.exportZh')}</MenuItem>
+              <MenuItem onClick={() => void runExport('en')} data-testid="export-en">{t('upload.exportEn')}</MenuItem>
+            </MenuList>
+          </MenuPopover>
+        </Menu>
+      )}
       <Dialog open={job !== null} onOpenChange={(_, d) => !d.open && setJob(null)}>
         <DialogSurface>
           <DialogBody>

@@ -142,7 +142,8 @@ function FormDrawerHeader({ d }: { d: FormDrawerModel }) {
       {d.notices.map((n) => (
         <NoticeBar key={`${n.title ?? ''}${n.text}`} notice={n} testId={`${prefix}-notice`} />
       ))}
-      {rf.stored && (
+      {/* A view entity's rows are the platform's own table: no change history is kept for them. */}
+      {rf.stored && !resolved.entity.view && (
         <TabList size="small" selectedValue={d.tab} onTabSelect={(_, v) => d.setTab(v.value as 'form' | 'history')}>
           <Tab value="form">{d.entityName}</Tab>
           <Tab value="history" data-testid="tab-history">{t('engine.historyTitle')}</Tab>

@@ -18,6 +18,7 @@ export * from './materialcalloff.entity';
 export * from './nodeconfig.entity';
 export * from './ordershare.entity';
 export * from './org.entity';
+export * from './outbox.entity';
 export * from './outsourceorder.entity';
 export * from './plant.entity';
 export * from './position.entity';

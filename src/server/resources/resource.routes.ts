@@ -1,9 +1,10 @@
 import { AppError } from '../http/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { allEntities, type EntityDef } from '../../model';
+import { allEntities, viewEntities, type EntityDef } from '../../model';
 import { requireAuth } from '../access/auth-context';
 import { ok, requestLanguage } from '../http/envelope';
 import { countRows, documentHistory, pageRows, removeDocuments, runAction, saveDocument, viewDocument, type ResourceContext } from './resource.service';
+import { viewCount, viewPage, viewRecord } from './view-reader';
 
 type Body = Record<string, unknown>;
 
@@ -40,7 +41,17 @@ function entityRoutes(app: FastifyInstance, entity: EntityDef): void {
   );
 }
 
-/** The generic resource API of every registry entity that has its own page (not child-only). */
+/** Routes of a view entity (defineViewEntity): page, count and view only, within the rows its scope gives. */
+function viewRoutes(app: FastifyInstance, entity: EntityDef): void {
+  const base = `/${entity.prefix}/${entity.name}`;
+  const guard = { preHandler: requireAuth };
+  app.get(`${base}/page`, guard, async (req) => ok(await viewPage(contextOf(app, req), entity, queryOf(req))));
+  app.get(`${base}/count`, guard, async (req) => ok(await viewCount(contextOf(app, req), entity, queryOf(req))));
+  app.get(`${base}/view`, guard, async (req) => ok(await viewRecord(contextOf(app, req), entity, queryOf(req).id)));
+}
+
+/** The generic resource API of every registry entity that has its own page (not child-only), and of every view entity. */
 export async function registerResourceRoutes(app: FastifyInstance): Promise<void> {
   for (const entity of allEntities()) if (!entity.childOnly) entityRoutes(app, entity);
+  for (const entity of viewEntities()) viewRoutes(app, entity);
 }

@@ -84,23 +84,3 @@ export async function closeOutbox(): Promise<void> {
   for (const t of transports.values()) t.close();
   transports.clear();
 }
-
-export type OutboxRow = {
-  id: number; client_id: number | null; channel: string; to_address: string; subject: string; body: string;
-  link: string | null; status: OutboxStatus; error: string | null; created_at: string; sent_at: string | null;
-};
-
-/**
- * The outbox page's rows, newest first. `clientId` null means every tenant (the super
- * administrator); otherwise only that tenant's rows, filtered in SQL.
- */
-export async function listOutbox(db: Db, scope: { clientId: number | null; all: boolean }, paging: { page: number; size: number }, filter: { channel?: string; status?: string } = {}): Promise<{ rows: OutboxRow[]; total: number; page: number; size: number }> {
-  const tenant = scope.all ? sql`true` : sql`client_id = ${scope.clientId ?? -1}`;
-  const channel = filter.channel ? sql`channel = ${filter.channel}` : sql`true`;
-  const status = filter.status ? sql`status = ${filter.status}` : sql`true`;
-  const where = sql`${tenant} and ${channel} and ${status}`;
-  const total = (await sql<{ n: number }>`select count(*)::int as n from outbox where ${where}`.execute(db)).rows[0].n;
-  const rows = await sql<OutboxRow>`select id, client_id, channel, to_address, subject, body, link, status, error, created_at, sent_at
-    from outbox where ${where} order by created_at desc, id desc limit ${paging.size} offset ${(paging.page - 1) * paging.size}`.execute(db);
-  return { rows: rows.rows, total, page: paging.page, size: paging.size };
-}

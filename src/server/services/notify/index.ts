@@ -1,5 +1,5 @@
 /** Mail and SMS: the outbox and its delivery. */
-export { closeOutbox, flushOutbox, listOutbox, queueMessage, type OutboxMessage, type OutboxRow } from '../../kernel/outbox/outbox.service';
+export { closeOutbox, flushOutbox, queueMessage, type OutboxMessage } from '../../kernel/outbox/outbox.service';
 export { outboxRoutes } from './outbox.routes';
 export { listNotices, markRead, raiseNotice, unreadCount, type NoticeInput, type NoticeRow } from './notice.service';
 export { noticeRoutes } from './notice.routes';

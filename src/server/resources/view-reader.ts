@@ -1,0 +1,114 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { EntityDef } from '../../model';
+import type { AuthContext } from '../access/auth-context';
+import type { Db } from '../db/database';
+import { AppError, notFound } from '../http/errors';
+import { withTenant } from '../kernel/rls';
+import { parseId, type Row } from './document-input';
+import { col, tbl } from './document-read';
+import { filterSql, likePattern, orderSql, parsePageQuery, type PageQuery } from './page-query';
+import { EXACT_COUNT_THRESHOLD } from './list-count';
+import type { CountResult, PageResult, ResourceContext } from './resource.service';
+
+/**
+ * The generic list and view of a view entity (`defineViewEntity`): one of the platform's own tables
+ * (the outbox, ...) read with the list query of every registry list (sort, filters, quick search,
+ * tabs with their counts; the rows without their count with `count=none`, and the count apart),
+ * within the rows its scope gives the caller. Pages are cut by their number (no keyset cursor), and
+ * counts are exact. Nothing is written here.
+ */
+
+/**
+ * Which rows of a view a caller reads: a condition on the row alias `t`, and the company whose
+ * row-level security the read runs under (null: the table is not under row-level security). A
+ * caller who may read none is refused by throwing (403).
+ */
+export type ViewScope = (auth: AuthContext) => Promise<{ where: RawBuilder<unknown>; tenant: number | null }>;
+
+const SCOPES = new Map<string, ViewScope>();
+
+/** Registers the rows a view entity shows to a caller (by the area that owns its table). */
+export function registerViewScope(entity: string, scope: ViewScope): void {
+  SCOPES.set(entity, scope);
+}
+
+async function scopeOf(ctx: ResourceContext, entity: EntityDef) {
+  if (!ctx.auth) throw new AppError('err.unauthorized');
+  const scope = SCOPES.get(entity.name);
+  if (!scope) throw new Error(`view entity ${entity.name} has no registered scope`);
+  const { where, tenant } = await scope(ctx.auth);
+  const run = <T>(work: (db: Db) => Promise<T>) => (tenant === null ? work(ctx.db) : withTenant(ctx.db, tenant, work));
+  return { where, run };
+}
+
+/** The list query, held to the view's own columns (a view has none of the registry's system columns but id). */
+function viewQuery(entity: EntityDef, query: Record<string, unknown>): PageQuery {
+  const pq = parsePageQuery(entity, query);
+  const known = (field: string) => field === 'id' || entity.fields.some((f) => f.key === field);
+  for (const s of pq.sort) if (!known(s.field)) throw new AppError('res.badSort', { params: { field: s.field } });
+  for (const f of pq.filters) if (!known(f.field)) throw new AppError('res.badFilter', { params: { filter: `f.${f.field}.${f.op}` } });
+  return pq;
+}
+
+function whereOf(entity: EntityDef, pq: PageQuery, scope: RawBuilder<unknown>, withTab: boolean): RawBuilder<unknown> {
+  const conds = [scope, ...pq.filters.map((f) => filterSql(entity, f))];
+  if (pq.q) {
+    const fields = [...new Set([entity.codeField, entity.titleField].filter((x): x is string => Boolean(x)))];
+    conds.push(sql`(${sql.join(fields.map((f) => sql`${col(f)}::text ilike ${likePattern(pq.q as string)}`), sql` or `)})`);
+  }
+  if (withTab && pq.tab && entity.states) conds.push(sql`${col(entity.states.field)} = ${pq.tab}`);
+  return sql.join(conds, sql` and `);
+}
+
+/** A view's table has `id` and `client_id` (the company a row belongs to, null for the platform's own) beside its fields. */
+const selectOf = (entity: EntityDef) => sql.join([col('id'), col('client_id'), ...entity.fields.map((f) => col(f.key))]);
+
+async function tabCounts(db: Db, entity: EntityDef, where: RawBuilder<unknown>): Promise<Record<string, number>> {
+  const field = entity.states!.field;
+  const counts = await sql<{ s: string | null; n: number }>`select ${col(field)} as s, count(*)::int as n from ${tbl(entity)} t where ${where} group by ${col(field)}`.execute(db);
+  const tabs: Record<string, number> = { all: 0 };
+  for (const st of entity.states!.states) tabs[st.code] = 0;
+  for (const r of counts.rows) {
+    tabs.all += r.n;
+    if (r.s !== null) tabs[r.s] = (tabs[r.s] ?? 0) + r.n;
+  }
+  return tabs;
+}
+
+const countOf = async (db: Db, entity: EntityDef, where: RawBuilder<unknown>) =>
+  (await sql<{ n: number }>`select count(*)::int as n from ${tbl(entity)} t where ${where}`.execute(db)).rows[0].n;
+
+/** One page of a view's rows, as the generic page answers (`{ rows, total?, tabs? }`). */
+export async function viewPage(ctx: ResourceContext, entity: EntityDef, query: Record<string, unknown>): Promise<PageResult> {
+  const { where: scope, run } = await scopeOf(ctx, entity);
+  const pq = viewQuery(entity, query);
+  const where = whereOf(entity, pq, scope, true);
+  return run(async (db) => {
+    const rows = (await sql<Row>`select ${selectOf(entity)} from ${tbl(entity)} t where ${where} order by ${orderSql(entity, pq)} limit ${pq.size} offset ${(pq.page - 1) * pq.size}`.execute(db)).rows;
+    if (String(query.count ?? '') === 'none') return { rows };
+    const result: PageResult = { rows, total: await countOf(db, entity, where) };
+    if (pq.withTabs && entity.states) result.tabs = await tabCounts(db, entity, whereOf(entity, pq, scope, false));
+    return result;
+  });
+}
+
+/** The count of a view's list under the same query as its page, with the state tabs' on `tabs=1`; always exact. */
+export async function viewCount(ctx: ResourceContext, entity: EntityDef, query: Record<string, unknown>): Promise<CountResult> {
+  const { where: scope, run } = await scopeOf(ctx, entity);
+  const pq = viewQuery(entity, query);
+  return run(async (db) => {
+    const total = await countOf(db, entity, whereOf(entity, pq, scope, true));
+    if (!(pq.withTabs && entity.states)) return { total, estimated: false, threshold: EXACT_COUNT_THRESHOLD };
+    return { total, estimated: false, threshold: EXACT_COUNT_THRESHOLD, tabs: await tabCounts(db, entity, whereOf(entity, pq, scope, false)), estimatedTabs: [] };
+  });
+}
+
+/** One row of a view, or 404 (also for a row outside the caller's scope). */
+export async function viewRecord(ctx: ResourceContext, entity: EntityDef, idRaw: unknown): Promise<Row> {
+  const { where: scope, run } = await scopeOf(ctx, entity);
+  const id = parseId(idRaw);
+  if (id === null) throw notFound();
+  const row = await run(async (db) => (await sql<Row>`select ${selectOf(entity)} from ${tbl(entity)} t where t.id = ${id} and ${scope}`.execute(db)).rows[0]);
+  if (!row) throw notFound();
+  return row;
+}
