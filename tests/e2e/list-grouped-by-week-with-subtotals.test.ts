@@ -128,6 +128,23 @@ describe('a list grouped by week with subtotals', () => {
     expect(first[header10 + 4]).toContain('2031 第11周');
     expect(first[first.length - 1]).toBe('合计');
     expect(values[values.length - 1]).toContain(70);
+
+    // In English the groups are named again by the server, the control says what it groups by.
+    await page.click('[data-testid=language-switch]');
+    await page.click('[data-testid=language-en]');
+    await page.waitForFunction((g) => (document.querySelector(`[data-testid=group-row][data-group="${g}"]`)?.textContent ?? '').includes('2031 W10 (03-03 – 03-09)'), WEEK10, { timeout: 15000 });
+    expect(await page.locator(`[data-testid=group-row][data-group="${WEEK10}"]`).innerText()).toContain('2 rows');
+    expect(await page.locator('[data-testid=action-group]').innerText()).toContain('Group by');
+    // The open weeks are read again with the names and keep their orders.
+    await recordsShown(page, WEEK10, 2);
+    await page.waitForFunction(() => !document.querySelector('[data-testid=group-loading]'), undefined, { timeout: 15000 });
+    await snap(page, 'list-grouped-by-week-1920-en');
+
+    // No grouping: the flat list is back with its rows.
+    await page.click('[data-testid=action-group]');
+    await page.click('[data-testid=group-none]');
+    await page.waitForSelector('[data-testid=grouped-customerorder]', { state: 'detached' });
+    await page.waitForSelector('[data-testid=grid-customerorder] .ag-row[row-index="2"] [col-id=order_no]', { state: 'visible' });
     await page.close();
   });
 });

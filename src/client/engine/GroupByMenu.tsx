@@ -29,7 +29,7 @@ export function GroupByMenu({ grouping }: { grouping: ListGroupingState }) {
     <Menu checkedValues={{ group: [valueOf(current)] }} onCheckedValueChange={(_, d) => grouping.set(groupingOf(d.checkedItems[0] ?? NONE))}>
       <MenuTrigger disableButtonEnhancement>
         <ToolbarButton icon={<GroupListRegular />} appearance={current ? 'primary' : undefined} data-testid="action-group" data-overflow-keep="" title={t('groups.groupBy')}>
-          {name ? `${t('groups.groupBy')}：${name}` : t('groups.groupBy')}
+          {name ? t('groups.groupedBy', { name }) : t('groups.groupBy')}
         </ToolbarButton>
       </MenuTrigger>
       <MenuPopover>

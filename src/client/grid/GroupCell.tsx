@@ -45,7 +45,7 @@ export function GroupCell(p: GroupCellParams) {
     );
   if (row.__kind === 'loading')
     return (
-      <span className={`${s.cell} ${s.indent}`}>
+      <span className={`${s.cell} ${s.indent}`} data-testid="group-loading">
         <Spinner size="extra-tiny" /> {t('groups.loadingRows')}
       </span>
     );

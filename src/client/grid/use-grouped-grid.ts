@@ -34,7 +34,7 @@ function useGroupedColumns(props: GroupedGridProps, onMore: (id: string) => void
   const language: 'en' | 'zh-CN' = i18n.language === 'en' ? 'en' : 'zh-CN';
   const { resolved, fieldLabel } = props;
   const columnDefs = useMemo<ColDef<GroupGridRow>[]>(() => {
-    const group: ColDef<GroupGridRow> = { colId: '__group', headerName: `${t('groups.column')}：${fieldLabel}`, pinned: 'left', width: 300, sortable: false, cellRenderer: GroupCell, cellRendererParams: { onMore } };
+    const group: ColDef<GroupGridRow> = { colId: '__group', headerName: t('groups.columnOf', { field: fieldLabel }), pinned: 'left', width: 300, sortable: false, cellRenderer: GroupCell, cellRendererParams: { onMore } };
     const own = columnDefsOf(resolved.columns, language, { filters: false }).map((c) => ({ ...c, sortable: false, floatingFilter: false }) as ColDef<GroupGridRow>);
     const measured = (c: ColDef<GroupGridRow>) => !c.initialPinned && measures.includes(String(c.colId));
     return [group, ...own.filter((c) => !measured(c) && c.initialPinned), ...own.filter(measured), ...own.filter((c) => !measured(c) && !c.initialPinned)];

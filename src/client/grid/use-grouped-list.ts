@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ListGroupsReply } from '../../model/calls/list-groups';
 import { groupFilter, withGroupFilter, type ListGrouping } from '../../model/list-groups';
 import type { ResolvedPage } from '../../model/page-resolve';
@@ -30,6 +31,8 @@ export type GroupedListStatus = 'loading' | 'ready' | 'failed';
  */
 export function useGroupedList({ resolved, grouping, query, generation }: GroupedListInput) {
   const api = useMemo(() => entityApi(resolved), [resolved]);
+  // Group names come in the interface's language: a switch reads them again.
+  const { i18n } = useTranslation();
   const [reply, setReply] = useState<ListGroupsReply | null>(null);
   const [status, setStatus] = useState<GroupedListStatus>('loading');
   const [open, setOpen] = useState<ReadonlyMap<string, OpenGroup>>(new Map());
@@ -42,7 +45,8 @@ export function useGroupedList({ resolved, grouping, query, generation }: Groupe
 
   const readGroup = useCallback(
     (id: string, key: string | null, from: number, at: number) => {
-      setOpen((prev) => new Map(prev).set(id, { rows: from ? (prev.get(id)?.rows ?? []) : [], total: prev.get(id)?.total ?? 0, loading: true }));
+      // Rows already shown stay while a refresh reads them again (no flicker); the answer replaces them.
+      setOpen((prev) => new Map(prev).set(id, { rows: prev.get(id)?.rows ?? [], total: prev.get(id)?.total ?? 0, loading: true }));
       const params = { ...withGroupFilter(query, groupFilter(resolved.entity, grouping, key)), page: String(from / GROUP_PAGE + 1), size: String(GROUP_PAGE) };
       api
         .page(params, { quiet: true })
@@ -78,7 +82,7 @@ export function useGroupedList({ resolved, grouping, query, generation }: Groupe
       .catch(() => epoch.current === at && setStatus('failed'));
     // queryKey stands for grouping and query (a new object of the same content is no new query).
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by queryKey and the refresh counter on purpose
-  }, [queryKey, generation, resolved]);
+  }, [queryKey, generation, resolved, i18n.language]);
 
   const expand = useCallback((id: string) => {
     if (!keys.has(id) || openRef.current.has(id)) return;

@@ -70,7 +70,7 @@ export async function writeGroupedExport(db: Db, plan: ExportPlan, group: GroupP
   const t = (key: string, params?: Record<string, unknown>) => translate(plan.language, key, params);
   let done = 0;
   const writeGroup = async (g: ListGroup) => {
-    summaryRow(sheet, group, t('groups.header', { label: g.label, count: g.count }), null, 0);
+    summaryRow(sheet, group, t(g.count === 1 ? 'groups.headerOne' : 'groups.header', { label: g.label, count: g.count }), null, 0);
     await eachChunk(db, plan, byGroup.get(g.key) ?? [], (rows) => {
       for (const r of rows) {
         const row = sheet.addRecord(r);
