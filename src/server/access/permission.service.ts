@@ -71,14 +71,20 @@ export async function granteeOfUser(db: Db, user: { userId: number; clientId: nu
   return (await load(db, auth)).grantee;
 }
 
-/** The data permissions that apply to the caller on a menu: bound to one of their tenant roles or to them. */
-export async function rulesFor(db: Db, auth: AuthContext, menuCode: string): Promise<DataRule[]> {
+/**
+ * The data permissions that apply to the caller on a menu: bound to one of their tenant roles or to
+ * them. `inTenantScope`: `db` is a transaction already scoped to the caller's company (a list's own
+ * transaction), so the rules are read in it rather than in a transaction of their own (four
+ * statements fewer per list page, issue 32).
+ */
+export async function rulesFor(db: Db, auth: AuthContext, menuCode: string, options: { inTenantScope?: boolean } = {}): Promise<DataRule[]> {
   if (auth.clientId === null) return [];
   const l = await loaded(db, auth);
   let p = l.rules.get(menuCode);
   if (!p) {
     const clientId = auth.clientId;
-    p = withTenant(db, clientId, async (tx) => {
+    const scoped = <T>(work: (tx: Db) => Promise<T>) => (options.inTenantScope && db.isTransaction ? work(db) : withTenant(db, clientId, work));
+    p = scoped(async (tx) => {
       const roleCond = l.tenantRoleIds.length ? sql`role_id in (${sql.join(l.tenantRoleIds)})` : sql`false`;
       const r = await sql<{ field: string; operator: string; value: string }>`
         select field, operator, value from data_permissions
@@ -168,9 +174,9 @@ function sharedColumn(menuCode: string, field: string): boolean {
 }
 
 /** The SQL conditions of every rule that applies to the caller on a menu (ANDed by the caller). */
-export async function dataScopeSql(db: Db, auth: AuthContext, menuCode: string): Promise<RawBuilder<unknown>[]> {
+export async function dataScopeSql(db: Db, auth: AuthContext, menuCode: string, options: { inTenantScope?: boolean } = {}): Promise<RawBuilder<unknown>[]> {
   if (auth.clientId === null) return [];
-  const rules = await rulesFor(db, auth, menuCode);
+  const rules = await rulesFor(db, auth, menuCode, options);
   if (!rules.length) return [];
   const entity = entityOfMenu(menuCode);
   if (!entity) return [sql`false`];

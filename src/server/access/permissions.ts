@@ -16,7 +16,8 @@ export type Verb = 'read' | 'create' | 'update' | 'remove' | 'action' | 'export'
 
 const WRITES: ReadonlySet<string> = new Set(['create', 'update', 'remove', 'action', 'import']);
 
-export type PermissionContext = { db: Db };
+/** `inTenantScope`: `db` is a transaction already scoped to the caller's company (see rulesFor). */
+export type PermissionContext = { db: Db; inTenantScope?: boolean };
 
 /** The engine's verbs in the words of the role editor (spec 6: view, create, edit, delete, ...). */
 function permissionVerb(verb: Verb): PermissionVerb {
@@ -53,7 +54,7 @@ export async function assertCan(auth: AuthContext | null, menuCode: string, verb
  * touch. Every rule bound to one of the caller's roles, or to the caller, narrows the rows (AND).
  */
 export async function dataScope(auth: AuthContext, menuCode: string, ctx: PermissionContext): Promise<RawBuilder<unknown>[]> {
-  return dataScopeSql(ctx.db, auth, menuCode);
+  return dataScopeSql(ctx.db, auth, menuCode, { inTenantScope: ctx.inTenantScope });
 }
 
 /**

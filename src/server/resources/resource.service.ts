@@ -57,13 +57,14 @@ const flagOf = (v: unknown) => ['1', 'true'].includes(String(Array.isArray(v) ? 
 export async function pageRows(ctx: ResourceContext, entity: EntityDef, query: Record<string, unknown>): Promise<PageResult> {
   const auth = tenantOf(ctx);
   const clientId = await assertCan(auth, entity.menuCode, 'read', ctx);
-  const scope = await dataScope(auth, entity.menuCode, ctx);
   const pq = parsePageQuery(entity, query);
   const key = keysetKey(entity, pq);
   const after = decodeCursor(key, query.after);
   const withCount = String(query.count ?? '') !== 'none';
-  const where = whereSql(entity, pq, clientId, scope);
   return withTenant(ctx.db, clientId, async (tx) => {
+    // The data permissions are read in the list's own transaction (issue 32: a page is a few statements).
+    const scope = await dataScope(auth, entity.menuCode, { db: tx, inTenantScope: true });
+    const where = whereSql(entity, pq, clientId, scope);
     const result: PageResult = await listSlice(tx, entity, pq, where, key, after);
     if (!withCount) return result;
     result.total = (await countWhere(tx, entity, where, { exact: true })).total;
@@ -104,10 +105,10 @@ async function listSlice(tx: Db, entity: EntityDef, pq: PageQuery, where: RawBui
 export async function countRows(ctx: ResourceContext, entity: EntityDef, query: Record<string, unknown>): Promise<CountResult> {
   const auth = tenantOf(ctx);
   const clientId = await assertCan(auth, entity.menuCode, 'read', ctx);
-  const scope = await dataScope(auth, entity.menuCode, ctx);
   const pq = parsePageQuery(entity, query);
   const exact = flagOf(query.exact);
   return withTenant(ctx.db, clientId, async (tx) => {
+    const scope = await dataScope(auth, entity.menuCode, { db: tx, inTenantScope: true });
     if (!(pq.withTabs && entity.states)) return { ...(await countWhere(tx, entity, whereSql(entity, pq, clientId, scope), { exact })), threshold: EXACT_COUNT_THRESHOLD };
     // The tabs' figures hold the list's own: the chosen state's, or every state's.
     const { tabs, estimatedTabs } = await countTabs(tx, entity, whereSql(entity, pq, clientId, scope, { withoutTab: true }), { exact });
