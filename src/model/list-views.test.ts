@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { getEntity } from './entity';
+import './entities';
 import { checkListViewPayload, viewNameOf, type ViewablePage } from './list-views';
 
 const page: ViewablePage = {
@@ -39,6 +41,7 @@ describe('a list view is checked against its page', () => {
           vendor_id: { filterType: 'set', values: ['3', '4'] },
         },
         tab: 'open',
+        group: null,
       },
     });
   });
@@ -66,10 +69,30 @@ describe('a list view is checked against its page', () => {
     expect(checkListViewPayload(page, [])).toEqual({ ok: false, errors: { payload: { key: 'listView.badShape' } } });
     expect(checkListViewPayload(page, { columns: {} })).toEqual({ ok: false, errors: { columns: { key: 'listView.badShape' } } });
     expect(checkListViewPayload(page, { columns: [], filters: { qty: { filterType: 'number', type: 'equals', filter: 'many' } } }).ok).toBe(false);
-    expect(checkListViewPayload(page, { columns: [] })).toEqual({ ok: true, payload: { columns: [], sort: [], filters: {}, tab: null } });
+    expect(checkListViewPayload(page, { columns: [] })).toEqual({ ok: true, payload: { columns: [], sort: [], filters: {}, tab: null, group: null } });
     expect(viewNameOf('  本周交期 ')).toBe('本周交期');
     expect(viewNameOf('   ')).toBeNull();
     expect(viewNameOf('x'.repeat(61))).toBeNull();
     expect(viewNameOf(3)).toBeNull();
+  });
+
+  it('keeps a grouping the page\'s entity takes on one of its columns, a date with its bucket', () => {
+    const orders: ViewablePage = {
+      columns: [
+        { field: 'order_no', sortable: true, filter: 'text' },
+        { field: 'category', sortable: true, filter: 'set' },
+        { field: 'delivery_date', sortable: true, filter: 'date' },
+        { field: 'total_qty', sortable: true, filter: 'number' },
+      ],
+      statusTabs: [],
+      entity: getEntity('customerorder'),
+    };
+    const grouped = (group: unknown) => checkListViewPayload(orders, { columns: [], group });
+    expect(grouped({ field: 'delivery_date', bucket: 'week' })).toMatchObject({ ok: true, payload: { group: { field: 'delivery_date', bucket: 'week' } } });
+    expect(grouped({ field: 'category' })).toMatchObject({ ok: true, payload: { group: { field: 'category' } } });
+    for (const bad of [{ field: 'delivery_date' }, { field: 'category', bucket: 'week' }, { field: 'total_qty' }, { field: 'brand_name' }, { field: 'delivery_date', bucket: 'year' }, 'category'])
+      expect(grouped(bad), JSON.stringify(bad)).toEqual({ ok: false, errors: { group: { key: 'listView.badGroup' } } });
+    // A page without its entity at hand takes no grouping.
+    expect(checkListViewPayload(page, { columns: [], group: { field: 'status' } }).ok).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
-import type { Label } from './entity';
+import type { EntityDef, Label } from './entity';
+import { checkGrouping, type ListGrouping } from './list-groups';
 import type { ColumnFilterKind } from './page-resolve';
 import type { StatusTab } from './page';
 
@@ -28,7 +29,8 @@ export type ViewFilter =
   | { filterType: 'date'; type: string; dateFrom?: string | null; dateTo?: string | null }
   | { filterType: 'set'; values: string[] }
   | { filterType: 'text' | 'number' | 'date'; operator: 'AND'; conditions: ViewFilter[] };
-export type ListViewPayload = { columns: ViewColumn[]; sort: ViewSort[]; filters: Record<string, ViewFilter>; tab: string | null };
+/** `group`: the list grouped by a field (the toolbar's group control), or null: the flat list. */
+export type ListViewPayload = { columns: ViewColumn[]; sort: ViewSort[]; filters: Record<string, ViewFilter>; tab: string | null; group?: ListGrouping | null };
 
 /** A stored view as the views call answers it, seen by the caller. */
 export type ListView = {
@@ -47,10 +49,11 @@ export type ListView = {
   payload: ListViewPayload;
 };
 
-/** What a list needs of its page to check a view: the columns with their filter kinds, the state tabs. */
+/** What a list needs of its page to check a view: the columns with their filter kinds, the state tabs, the entity (for a grouping). */
 export type ViewablePage = {
   columns: ReadonlyArray<{ field: string; sortable: boolean; filter: ColumnFilterKind }>;
   statusTabs: readonly StatusTab[];
+  entity?: EntityDef;
 };
 
 export const LIST_VIEW_LIMITS = { name: 60, minWidth: 40, maxWidth: 2000, text: 200, setValues: 500, conditions: 2, viewsPerPage: 100 } as const;
@@ -177,12 +180,26 @@ function filtersOf(page: ViewablePage, raw: unknown, errors: Record<string, View
   return out;
 }
 
+/** The grouping a view keeps: one of the page's columns the entity can group by (a date with its bucket). */
+function groupOf(page: ViewablePage, raw: unknown, errors: Record<string, ViewFieldError>): ListGrouping | null {
+  if (raw === undefined || raw === null) return null;
+  const field = isObject(raw) ? raw.field : undefined;
+  const bucket = isObject(raw) ? raw.bucket : undefined;
+  const checked =
+    typeof field === 'string' && (bucket === undefined || bucket === null || typeof bucket === 'string') && page.entity && page.columns.some((c) => c.field === field)
+      ? checkGrouping(page.entity, { field, bucket })
+      : null;
+  if (!checked) errors.group = { key: 'listView.badGroup' };
+  return checked?.grouping ?? null;
+}
+
 /**
  * Checks a view's payload against its page: columns, sort and filters name the page's own columns
  * (each once; sort only sortable ones, filters only filterable ones, of the filter model their kind
  * keeps and an operator the server answers), widths are numbers within bounds, the tab is one of the
- * page's state tabs. Unknown keys are dropped. The errors are field errors keyed `columns`,
- * `columns.<field>`, `sort`, `filters`, `filters.<field>`, `tab`.
+ * page's state tabs, a grouping one the page's entity takes on one of its columns. Unknown keys are
+ * dropped. The errors are field errors keyed `columns`, `columns.<field>`, `sort`, `filters`,
+ * `filters.<field>`, `tab`, `group`.
  */
 export function checkListViewPayload(page: ViewablePage, raw: unknown): PayloadCheck {
   if (!isObject(raw)) return { ok: false, errors: { payload: { key: 'listView.badShape' } } };
@@ -190,13 +207,14 @@ export function checkListViewPayload(page: ViewablePage, raw: unknown): PayloadC
   const columns = columnsOf(page, raw.columns, errors);
   const sort = sortOf(page, raw.sort, errors);
   const filters = filtersOf(page, raw.filters, errors);
+  const group = groupOf(page, raw.group, errors);
   let tab: string | null = null;
   if (raw.tab !== undefined && raw.tab !== null && raw.tab !== '') {
     if (typeof raw.tab === 'string' && page.statusTabs.some((t) => t.key === raw.tab)) tab = raw.tab;
     else errors.tab = { key: 'listView.unknownTab', params: { tab: String(raw.tab).slice(0, 40) } };
   }
   if (Object.keys(errors).length) return { ok: false, errors };
-  return { ok: true, payload: { columns, sort, filters, tab } };
+  return { ok: true, payload: { columns, sort, filters, tab, group } };
 }
 
 /** A view's name as stored: trimmed, at most LIST_VIEW_LIMITS.name characters; null when empty or too long. */

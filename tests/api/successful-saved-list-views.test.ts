@@ -71,7 +71,10 @@ describe('saved list views', () => {
   it('keeps a private view to its owner: no colleague, administrator or other company reads or changes it', async () => {
     const mine = await save(planner, { name: '我的跟单', payload: payload() });
     expect(mine).toMatchObject({ name: '我的跟单', shared_roles: [], editable: true, version: 1 });
-    expect(mine.payload).toEqual(payload());
+    expect(mine.payload).toEqual({ ...payload(), group: null });
+    // A view keeps the list's grouping too (by delivery week here).
+    const weekly = await save(planner, { name: '按交货周', payload: payload({ group: { field: 'delivery_date', bucket: 'week' } }) });
+    expect(weekly.payload.group).toEqual({ field: 'delivery_date', bucket: 'week' });
     expect(await names(planner)).toContain('我的跟单');
     for (const other of [admin, clerk, brand]) expect(await names(other)).not.toContain('我的跟单');
     // Changing or removing it by id: not found for anyone else, the administrator included.
@@ -165,6 +168,7 @@ describe('saved list views', () => {
         sort: [{ field: 'status', dir: 'sideways' }],
         filters: { total_qty: { filterType: 'text', type: 'contains', filter: '1' }, delivery_date: { filterType: 'date', type: 'equals', dateFrom: 'tomorrow' } },
         tab: 'archived',
+        group: { field: 'total_qty' },
       },
     });
     expect(bad.statusCode).toBe(400);
@@ -177,6 +181,7 @@ describe('saved list views', () => {
       'filters.total_qty': '筛选条件无法识别',
       'filters.delivery_date': '筛选条件无法识别',
       tab: '状态页签“archived”不在本列表中',
+      group: '不能按此字段分组',
     });
     const en = await post(planner, 'save', { page: PAGE, name: 'x', payload: { columns: [{ field: 'order_no', width: 5 }], filters: { status: { filterType: 'set', values: 'in_progress' } } } }, 'en');
     expect(body<Errors>(en).data.errors).toEqual({ 'columns.order_no': 'A column width must be a number from 40 to 2000', 'filters.status': 'The filter is not one the list offers' });

@@ -30,7 +30,12 @@ function useRoleName(views: ListViews) {
 function ViewItem({ view, views }: { view: ListView; views: ListViews }) {
   const { t } = useTranslation();
   const roleName = useRoleName(views);
-  const marks = [views.data?.my_default === view.id ? t('listView.myDefault') : '', view.default_roles.length ? t('listView.defaultOf', { roles: view.default_roles.map(roleName).join('、') }) : ''].filter(Boolean);
+  const marks = [
+    views.data?.my_default === view.id ? t('listView.myDefault') : '',
+    // An administrator keeps the shared views: he sees whom each is shared with.
+    views.data?.can_share && view.shared_roles.length ? t('listView.sharedTo', { roles: view.shared_roles.map(roleName).join('、') }) : '',
+    view.default_roles.length ? t('listView.defaultOf', { roles: view.default_roles.map(roleName).join('、') }) : '',
+  ].filter(Boolean);
   return (
     <MenuItemRadio name="view" value={String(view.id)} secondaryContent={marks.join(' · ')} data-testid={`view-${view.id}`}>
       {view.name}

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } fro
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { ListViewsOfPage } from '../../model/calls/list-views';
+import type { ListGrouping } from '../../model/list-groups';
 import type { ListView, ListViewPayload } from '../../model/list-views';
 import type { ResolvedPage } from '../../model/page-resolve';
 import type { Row } from '../api/entity-api';
@@ -14,7 +15,15 @@ import { toast } from '../kernel/toast-bus';
 import { access } from '../session/access-state';
 
 /** What the views need of their list: the page and its state tab. */
-export type ViewedList = { resolved: ResolvedPage; tabKey: string; setTabKey: (key: string) => void; /** A drill-down's list: it does not open on a view. */ fixedByRoute?: boolean };
+export type ViewedList = {
+  resolved: ResolvedPage;
+  tabKey: string;
+  setTabKey: (key: string) => void;
+  /** The list's grouping (the toolbar's group control), kept by a view too. */
+  grouping: { value: ListGrouping | null; set: (next: ListGrouping | null) => void };
+  /** A drill-down's list: it does not open on a view. */
+  fixedByRoute?: boolean;
+};
 
 export type ListViews = {
   /** The views of the page the user sees (undefined until they came). */
@@ -54,15 +63,16 @@ export function useListViews(list: ViewedList): ListViews {
   const [data, setData] = useState<ListViewsOfPage>();
   const [current, setCurrentState] = useState<ListView | null>(null);
   const [modified, setModified] = useState(false);
-  const live = useRef<LiveState>({ grid: null, current: null, baseline: null, tab: tabKey, opened: false });
+  const live = useRef<LiveState>({ grid: null, current: null, baseline: null, tab: tabKey, group: list.grouping.value, opened: false });
   live.current.tab = tabKey;
+  live.current.group = list.grouping.value;
 
   const check = useCallback(() => {
-    const { grid, current: view, baseline, tab } = live.current;
+    const { grid, current: view, baseline } = live.current;
     if (!grid || grid.isDestroyed() || !view || !baseline) return setModified(false);
-    setModified(!samePayload(gridPayload(grid, tab || null, resolved.columns), baseline));
+    setModified(!samePayload(gridPayload(grid, shownOf(live.current), resolved.columns), baseline));
   }, [resolved]);
-  useEffect(check, [tabKey, check]);
+  useEffect(check, [tabKey, list.grouping.value, check]);
 
   const adopt = useCallback((view: ListView | null) => {
     live.current.current = view;
@@ -102,6 +112,7 @@ export function useListViews(list: ViewedList): ListViews {
  */
 function useShowView(list: ViewedList, live: LiveViews, adopt: (view: ListView | null) => void, setModified: (m: boolean) => void) {
   const { resolved, setTabKey } = list;
+  const setGroup = list.grouping.set;
   const { username, savedTables } = useSnapshot(access);
   const opt = resolved.page.opt;
   return useCallback(
@@ -114,14 +125,17 @@ function useShowView(list: ViewedList, live: LiveViews, adopt: (view: ListView |
       l.baseline = null;
       if (l.grid && !l.grid.isDestroyed()) applyViewToGrid(l.grid, shown, resolved.columns);
       setTabKey(tab);
+      l.tab = tab;
+      l.group = shown.group ?? null;
+      setGroup(l.group);
       writeOpenedView(username, opt, { id: view?.id ?? null, ...(view ? { view } : {}) });
       setTimeout(() => {
         const g = live.current.grid;
-        live.current.baseline = g && !g.isDestroyed() ? gridPayload(g, tab || null, resolved.columns) : shown;
+        live.current.baseline = g && !g.isDestroyed() ? gridPayload(g, shownOf(live.current), resolved.columns) : shown;
         setModified(false);
       }, 0);
     },
-    [resolved, username, opt, savedTables, setTabKey, adopt, live, setModified],
+    [resolved, username, opt, savedTables, setTabKey, setGroup, adopt, live, setModified],
   );
 }
 
@@ -152,7 +166,9 @@ function useOpeningView(list: ViewedList, live: LiveViews, reload: () => Promise
   }, [reload, adopt, live, fixed]);
 }
 
-type LiveState = { grid: GridApi<Row> | null; current: ListView | null; baseline: ListViewPayload | null; tab: string; opened: boolean };
+type LiveState = { grid: GridApi<Row> | null; current: ListView | null; baseline: ListViewPayload | null; tab: string; group: ListGrouping | null; opened: boolean };
+/** The list's tab and grouping as a payload has them. */
+const shownOf = (l: LiveState) => ({ tab: l.tab || null, group: l.group });
 type LiveViews = RefObject<LiveState>;
 type CommandDeps = {
   opt: string;
@@ -170,8 +186,8 @@ type CommandDeps = {
 function useViewCommands({ opt, data, reload, show, adopt, live, tOk, tRemoved, resolved }: CommandDeps) {
   return useMemo(() => {
     const shownPayload = () => {
-      const { grid, tab } = live.current;
-      return grid && !grid.isDestroyed() ? gridPayload(grid, tab || null, resolved.columns) : null;
+      const { grid } = live.current;
+      return grid && !grid.isDestroyed() ? gridPayload(grid, shownOf(live.current), resolved.columns) : null;
     };
     const body = (v: ListView) => ({ id: v.id, version: v.version, page: opt, name: v.name, payload: v.payload, shared_roles: v.shared_roles });
     /** The view saved under its new version, shown as the grid shows it now. */

@@ -1,4 +1,5 @@
 import type { GridApi } from 'ag-grid-community';
+import type { ListGrouping } from '../../model/list-groups';
 import type { ListView, ListViewPayload } from '../../model/list-views';
 import type { ResolvedColumn } from '../../model/page-resolve';
 import type { Row } from '../api/entity-api';
@@ -17,9 +18,10 @@ export function applyViewToGrid(grid: GridApi<Row>, payload: ListViewPayload, co
   grid.setFilterModel(Object.keys(payload.filters).length ? payload.filters : null);
 }
 
-/** What the grid shows now, as a view's payload. */
-export function gridPayload(grid: GridApi<Row>, tab: string | null, columns: readonly ResolvedColumn[]): ListViewPayload {
-  return viewOfGrid(grid.getColumnState() as GridColumnState[], grid.getFilterModel() as Record<string, unknown>, tab, columns.map((c) => c.field));
+/** What the grid shows now, with the list's tab and grouping, as a view's payload. */
+export function gridPayload(grid: GridApi<Row>, list: { tab: string | null; group: ListGrouping | null }, columns: readonly ResolvedColumn[]): ListViewPayload {
+  const shown = viewOfGrid(grid.getColumnState() as GridColumnState[], grid.getFilterModel() as Record<string, unknown>, list.tab, columns.map((c) => c.field));
+  return { ...shown, group: list.group };
 }
 
 /** The view a list last opened on this browser (null id: the list's own layout), to apply at once. */

@@ -40,6 +40,8 @@ export const listViews: CatalogPart = {
     'listView.duplicateName': '已有同名的视图',
     'listView.unknownRole': '角色“{{role}}”不存在',
     'listView.notShared': '默认视图必须先共享给该角色',
+    'listView.badGroup': '不能按此字段分组',
+    'listView.sharedTo': '共享给：{{roles}}',
   },
   en: {
     ...errorTexts(listViewErrors, 'en'),
@@ -77,5 +79,7 @@ export const listViews: CatalogPart = {
     'listView.duplicateName': 'A view of that name exists already',
     'listView.unknownRole': 'The role "{{role}}" does not exist',
     'listView.notShared': 'Share the view with the role before making it the role\'s default',
+    'listView.badGroup': 'The list cannot be grouped by this field',
+    'listView.sharedTo': 'Shared with: {{roles}}',
   },
 };

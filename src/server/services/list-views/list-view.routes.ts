@@ -72,7 +72,7 @@ export async function listViewRoutes(app: FastifyInstance): Promise<void> {
     const { me, opt } = await callerOnPage(app, req, input);
     const id = input.id === undefined || input.id === null || input.id === '' ? undefined : intOf(input, 'id');
     const resolved = resolvePage(getPage(opt)!);
-    const page = { opt, columns: resolved.columns, statusTabs: resolved.statusTabs };
+    const page = { opt, columns: resolved.columns, statusTabs: resolved.statusTabs, entity: resolved.entity };
     return saveView(app.db, me, page, { id, version: versionOf(input), page: opt, name: input.name, payload: structured(input.payload, 'payload'), sharedRoles: structured(input.shared_roles, 'shared_roles') });
   });
   serveCall(app, listViewCalls.remove, guard, async (req) => {

@@ -35,6 +35,6 @@ registerSeeder(async (db, { tenants, users }) => {
       tab: v.tab,
     };
     const owner = { clientId, userId, roles: [ROLES.clientAdmin], isAdmin: true };
-    await saveView(db, owner, { opt: v.page, columns: resolved.columns, statusTabs: resolved.statusTabs }, { page: v.page, name: v.name, payload, sharedRoles: v.roles });
+    await saveView(db, owner, { opt: v.page, columns: resolved.columns, statusTabs: resolved.statusTabs, entity: resolved.entity }, { page: v.page, name: v.name, payload, sharedRoles: v.roles });
   }
 });
