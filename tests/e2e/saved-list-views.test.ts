@@ -110,7 +110,7 @@ describe('saved list views', () => {
     await context.close();
   });
 
-  it('a company administrator shares a view with planners and makes it their default: a planner\'s list opens on it', async () => {
+  it('a company administrator shares a grouped view with planners and makes it their default: a planner\'s list opens on it', async () => {
     const context = await run.browser.newContext({ viewport: { width: 1366, height: 768 } });
     const admin = await context.newPage();
     const errors: string[] = [];
@@ -118,6 +118,10 @@ describe('saved list views', () => {
     await signIn(admin, run.server.url, '/scm/index/customerorder', 'maker');
     await admin.waitForSelector(`${GRID} .ag-row`, { timeout: 30000 });
     await admin.click('[data-testid=tab-finished]');
+    // Grouped by delivery week: a view keeps the grouping too.
+    await admin.click('[data-testid=action-group]');
+    await admin.click('[data-testid=group-delivery_date-week]');
+    await admin.waitForSelector('[data-testid=grouped-customerorder]');
     await openViews(admin);
     await admin.click('[data-testid=view-save-as]');
     await admin.fill('[data-testid=view-name]', '已完成订单');
@@ -145,6 +149,8 @@ describe('saved list views', () => {
     await signIn(planner, run.server.url, '/scm/index/customerorder', 'maker.planner');
     await planner.waitForFunction(() => document.querySelector('[data-testid=views-menu]')?.textContent?.startsWith('已完成订单'), undefined, { timeout: 30000 });
     await planner.waitForFunction(() => document.querySelector('[role=tab][aria-selected=true]')?.getAttribute('data-testid') === 'tab-finished');
+    await planner.waitForSelector('[data-testid=grouped-customerorder]');
+    await snap(planner, 'list-views-opened-grouped-zh-1366');
     expect(errors).toEqual([]);
     await planner.context().close();
     await context.close();
