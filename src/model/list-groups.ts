@@ -56,6 +56,8 @@ function typeOf(entity: EntityDef, field: string): FieldType | null {
 /** The fields a list can be grouped by, in the order given (a page's columns), each with its kind. */
 export function groupableFields(entity: EntityDef, fields: readonly string[]): Array<{ field: string; kind: GroupKind }> {
   const out: Array<{ field: string; kind: GroupKind }> = [];
+  // A view entity (defineViewEntity) is read by its own reader, which answers no groups.
+  if (entity.view) return out;
   for (const field of fields) {
     const type = typeOf(entity, field);
     const kind = type ? groupKindOf(type) : null;

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { EntityDef } from '../../model';
+import { FIELD_TYPE_TABLE, type EntityDef, type FieldDef } from '../../model';
 import type { AuthContext } from '../access/auth-context';
 import type { Db } from '../db/database';
 import { AppError, notFound } from '../http/errors';
@@ -60,8 +60,17 @@ function whereOf(entity: EntityDef, pq: PageQuery, scope: RawBuilder<unknown>, w
   return sql.join(conds, sql` and `);
 }
 
+/**
+ * A field as the registry's rows carry it: a timestamp (with or without time zone in the platform's
+ * table) as the wall time 'YYYY-MM-DD HH:mm:ss' of a registry datetime, which the form and grid read.
+ */
+function fieldSelect(field: FieldDef): RawBuilder<unknown> {
+  if (FIELD_TYPE_TABLE[field.type].sqlType !== 'timestamp') return col(field.key);
+  return sql`to_char(${col(field.key)}, 'YYYY-MM-DD HH24:MI:SS') as ${sql.id(field.key)}`;
+}
+
 /** A view's table has `id` and `client_id` (the company a row belongs to, null for the platform's own) beside its fields. */
-const selectOf = (entity: EntityDef) => sql.join([col('id'), col('client_id'), ...entity.fields.map((f) => col(f.key))]);
+const selectOf = (entity: EntityDef) => sql.join([col('id'), col('client_id'), ...entity.fields.map(fieldSelect)]);
 
 async function tabCounts(db: Db, entity: EntityDef, where: RawBuilder<unknown>): Promise<Record<string, number>> {
   const field = entity.states!.field;
