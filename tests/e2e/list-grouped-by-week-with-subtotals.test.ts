@@ -109,6 +109,14 @@ describe('a list grouped by week with subtotals', () => {
     await recordsShown(page, WEEK11, 0);
     await page.keyboard.press('ArrowRight');
     await recordsShown(page, WEEK11, 1);
+    // Left on a record goes up to its week; Left again closes the week.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction((g) => document.activeElement?.closest('.ag-row')?.getAttribute('row-id') === `g${g}`, WEEK11, { timeout: 15000 });
+    await page.keyboard.press('ArrowLeft');
+    await recordsShown(page, WEEK11, 0);
+    await page.keyboard.press('Enter');
+    await recordsShown(page, WEEK11, 1);
 
     await page.setViewportSize({ width: 1920, height: 1080 });
     await snap(page, 'list-grouped-by-week-1920');

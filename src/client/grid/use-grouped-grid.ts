@@ -75,7 +75,9 @@ export function useGroupedGrid(props: GroupedGridProps) {
     else if (command === 'toGroup') {
       const node = apiRef.current?.getRowNode(`g${row.__group}`);
       const col = apiRef.current?.getFocusedCell()?.column;
-      if (node?.rowIndex !== null && node?.rowIndex !== undefined && col) apiRef.current?.setFocusedCell(node.rowIndex, col);
+      const index = node?.rowIndex;
+      // After the grid has finished with this key's event, which would otherwise keep the record's cell focused.
+      if (index !== null && index !== undefined && col) setTimeout(() => apiRef.current?.setFocusedCell(index, col), 0);
     }
   }, []);
 
