@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { allEntities, defineViewEntity, getEntity, viewEntities } from './index';
+
+/** defineViewEntity (issue 30): a read-only entity over one of the platform's own tables. */
+describe('view entities', () => {
+  it('are found by name but left out of the registry tables', () => {
+    const outbox = getEntity('outbox');
+    expect(outbox?.view).toBe(true);
+    expect(viewEntities().map((e) => e.name)).toContain('outbox');
+    expect(allEntities().some((e) => e.name === 'outbox' || e.view)).toBe(false);
+  });
+
+  it('have read-only fields and their state dictionary derived from the states', () => {
+    const outbox = getEntity('outbox')!;
+    expect(outbox.fields.every((f) => f.readonly)).toBe(true);
+    expect(outbox.fields.find((f) => f.key === 'status')?.dict).toBe('outbox_status');
+  });
+
+  it('refuse transitions: nothing is written through a view', () => {
+    const states = { field: 'status', initial: 'a', states: [{ code: 'a', label: { zh: '甲', en: 'A' } }], transitions: [{ action: 'go', label: { zh: '走', en: 'Go' }, from: ['a'], to: 'a' }] };
+    expect(() =>
+      defineViewEntity({ name: 'view_test_moves', table: 'view_test', prefix: 'utilsapi', menuCode: 'workspace.outbox', label: { zh: '测', en: 'T' }, titleField: 'status', fields: [{ key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict' }], states }),
+    ).toThrow(/no transitions/);
+  });
+});
