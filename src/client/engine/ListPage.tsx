@@ -12,7 +12,7 @@ import { DrillBar } from './DrillBar';
 import { ListHead } from './ListHead';
 import { ListToolbar } from './ListToolbar';
 import { ListViewPicker } from './ListViewPicker';
-import { useListActions } from './use-list-actions';
+import { useListActions, type ListActions } from './use-list-actions';
 import { useListController, type ListController } from './use-list-controller';
 import { useListViews } from './use-list-views';
 import { useListGrouping } from './use-list-grouping';
@@ -41,6 +41,22 @@ export type ListSlots = {
   extras?: (list: ListController) => ReactNode;
 };
 
+/** The grid's state without rows: what the list holds and its first actions (issue 21). */
+function ListEmptyState({ resolved, list, has }: { resolved: ResolvedPage; list: ListController; has: ListActions['has'] }) {
+  const { i18n } = useTranslation();
+  const en = i18n.language === 'en';
+  const navigate = useNavigate();
+  return (
+    <EmptyList
+      title={en ? resolved.page.title.en : resolved.page.title.zh}
+      purpose={resolved.page.purpose ? (en ? resolved.page.purpose.en : resolved.page.purpose.zh) : undefined}
+      filtered={Boolean(list.quick) || Object.keys(list.fixed ?? {}).length > 0 || Boolean(list.tab && Object.keys(list.tab.filter).length)}
+      onCreate={has('create') ? () => list.openDrawer({ action: 'add', id: null }) : undefined}
+      onImport={has('import') && !resolved.entity.childOnly ? () => navigate(`/page/upload/view?opt=${encodeURIComponent(resolved.page.opt)}&entity=${encodeURIComponent(resolved.entity.name)}`) : undefined}
+    />
+  );
+}
+
 /**
  * A generated list page (spec 2 `/{cata}/index/{opt}` and its siblings): title, toolbar of the
  * page's actions and the entity's transitions, quick search, status tabs with counts, the grid,
@@ -50,7 +66,6 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
   const s = useStyles();
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
-  const navigate = useNavigate();
   const list = useListController(resolved, { subindex });
   const { selected, refresh } = list;
   const actions = useListActions(resolved, list);
@@ -98,15 +113,7 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
           views.attach(g);
         }}
         keepsLayout={views.keepsLayout}
-        empty={() => (
-          <EmptyList
-            title={en ? resolved.page.title.en : resolved.page.title.zh}
-            purpose={resolved.page.purpose ? (en ? resolved.page.purpose.en : resolved.page.purpose.zh) : undefined}
-            filtered={Boolean(list.quick) || Object.keys(list.fixed ?? {}).length > 0 || Boolean(list.tab && Object.keys(list.tab.filter).length)}
-            onCreate={has('create') ? () => setDrawer({ action: 'add', id: null }) : undefined}
-            onImport={has('import') && !resolved.entity.childOnly ? () => navigate(`/page/upload/view?opt=${encodeURIComponent(resolved.page.opt)}&entity=${encodeURIComponent(resolved.entity.name)}`) : undefined}
-          />
-        )}
+        empty={() => <ListEmptyState resolved={resolved} list={list} has={has} />}
       />
       </div>
       <FormDrawer
