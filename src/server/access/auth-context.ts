@@ -20,6 +20,11 @@ export type AuthContext = {
   tokenExp: number;
   /** Spec 2 first login: set until the user changes the password (password-change-gate.ts). */
   mustChangePassword?: boolean;
+  /**
+   * The roles as the token check read them (id, code, company), so the permission check of the same
+   * request does not read them again (permission.service.ts); absent on contexts built otherwise.
+   */
+  roleRows?: Array<{ id: number; code: string; client_id: number | null }>;
 };
 
 declare module 'fastify' {
@@ -53,8 +58,8 @@ export async function resolveAuth(app: FastifyInstance, token: string): Promise<
   const r = row.rows[0];
   if (!r || r.revoked_at || r.status !== 'active') return null;
   if (!r.is_super && r.client_status !== 'active') return null;
-  const roles = await sql<{ code: string }>`
-    select r.code from user_roles ur join roles r on r.id = ur.role_id
+  const roles = await sql<{ id: number; code: string; client_id: number | null }>`
+    select r.id, r.code, r.client_id from user_roles ur join roles r on r.id = ur.role_id
     where ur.user_id = ${r.id} and (r.client_id is null or r.client_id = ${r.client_id})`.execute(app.db);
   return {
     userId: r.id,
@@ -68,6 +73,7 @@ export async function resolveAuth(app: FastifyInstance, token: string): Promise<
     language: r.language,
     tokenExp: claims.exp,
     mustChangePassword: r.must_change_password,
+    roleRows: roles.rows,
   };
 }
 

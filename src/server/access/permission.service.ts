@@ -20,7 +20,10 @@ function verbsOf(raw: unknown): string[] {
 }
 
 async function load(db: Db, auth: AuthContext): Promise<Loaded> {
-  const roles = await sql<{ id: number; code: string; client_id: number | null }>`
+  // The token check read the same rows for this request (auth-context.ts); other contexts read them here.
+  const roles = auth.roleRows
+    ? { rows: auth.roleRows }
+    : await sql<{ id: number; code: string; client_id: number | null }>`
     select r.id, r.code, r.client_id from user_roles ur join roles r on r.id = ur.role_id
     where ur.user_id = ${auth.userId} and (r.client_id is null or r.client_id = ${auth.clientId})`.execute(db);
   const systemRoles = roles.rows.filter((r) => r.client_id === null).map((r) => r.code);
