@@ -14,7 +14,7 @@ const run = serverAndBrowserForFile();
 const GRID = '[data-testid=grid-customerorder]';
 
 const header = (page: Page, field: string) => page.locator(`${GRID} [role=columnheader][col-id=${field}]`);
-const viewLabel = async (page: Page) => (await page.locator('[data-testid=views-menu]').innerText()).split('\n')[0].trim();
+const viewLabel = async (page: Page) => page.getAttribute('[data-testid=views-menu]', 'data-view-name');
 const openViews = async (page: Page) => {
   await page.click('[data-testid=views-menu]');
   await page.waitForSelector('[data-testid=views-list]');
@@ -22,7 +22,7 @@ const openViews = async (page: Page) => {
 const chooseView = async (page: Page, name: string) => {
   await openViews(page);
   await page.click(`[data-testid=views-list] [role=menuitemradio]:has-text("${name}")`);
-  await page.waitForFunction((n) => document.querySelector('[data-testid=views-menu]')?.textContent?.startsWith(n), name);
+  await page.waitForFunction((n) => (document.querySelector('[data-testid=views-menu]') as HTMLElement | null)?.dataset.viewName === n, name);
 };
 /** The list as the planner sees it: hidden columns, sorted column, the customer filter's text, the selected tab. */
 const shown = async (page: Page) => ({
@@ -68,7 +68,7 @@ describe('saved list views', () => {
     // Reloaded, the list opens on the view with everything it keeps.
     await page.reload();
     await page.waitForSelector(`${GRID} [role=columnheader][col-id=order_no]`, { timeout: 30000 });
-    await page.waitForFunction(() => document.querySelector('[data-testid=views-menu]')?.textContent?.startsWith('我的交期跟踪'));
+    await page.waitForFunction(() => (document.querySelector('[data-testid=views-menu]') as HTMLElement | null)?.dataset.viewName === '我的交期跟踪');
     await page.waitForFunction(() => (document.querySelector('[data-testid=grid-customerorder] .ag-floating-filter[col-id=brand_name] input') as HTMLInputElement | null)?.value === '悦衣');
     expect(await shown(page)).toEqual(arranged);
 
@@ -103,7 +103,7 @@ describe('saved list views', () => {
     await page.click('[data-testid=view-remove]');
     await page.click('[data-testid=confirm-ok]');
     await toast(page, 'success', '视图已删除');
-    await page.waitForFunction(() => document.querySelector('[data-testid=views-menu]')?.textContent?.startsWith('标准视图'));
+    await page.waitForFunction(() => (document.querySelector('[data-testid=views-menu]') as HTMLElement | null)?.dataset.viewName === '标准视图');
     await openViews(page);
     expect(await page.locator('[data-testid=views-list] :text("我的交期跟踪")').count()).toBe(0);
     expect(errors).toEqual([]);
@@ -147,12 +147,22 @@ describe('saved list views', () => {
     // The planner's list opens on it (his own view of the first test is gone, he chose nothing since).
     const planner = await (await run.browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
     await signIn(planner, run.server.url, '/scm/index/customerorder', 'maker.planner');
-    await planner.waitForFunction(() => document.querySelector('[data-testid=views-menu]')?.textContent?.startsWith('已完成订单'), undefined, { timeout: 30000 });
+    await planner.waitForFunction(() => (document.querySelector('[data-testid=views-menu]') as HTMLElement | null)?.dataset.viewName === '已完成订单', undefined, { timeout: 30000 });
     await planner.waitForFunction(() => document.querySelector('[role=tab][aria-selected=true]')?.getAttribute('data-testid') === 'tab-finished');
     await planner.waitForSelector('[data-testid=grouped-customerorder]');
     await snap(planner, 'list-views-opened-grouped-zh-1366');
-    expect(errors).toEqual([]);
     await planner.context().close();
+
+    // In English at 1920 x 1080: the administrator's picker with whom each view is shared.
+    await admin.evaluate(() => localStorage.setItem('language', 'en'));
+    await admin.setViewportSize({ width: 1920, height: 1080 });
+    await admin.reload();
+    await admin.waitForSelector(`${GRID}, [data-testid=grouped-customerorder]`, { timeout: 30000 });
+    await openViews(admin);
+    await admin.waitForSelector('[data-testid=views-list] :text("Standard view")');
+    await admin.waitForSelector('[data-testid=views-list] :text("Shared with: Planner")');
+    await snap(admin, 'list-views-picker-admin-en-1920');
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -11,30 +11,34 @@ import type { ListViews } from './use-list-views';
 const useStyles = makeStyles({
   trigger: { maxWidth: '260px', whiteSpace: 'nowrap', flexShrink: 0 },
   name: { overflow: 'hidden', textOverflow: 'ellipsis' },
-  empty: { display: 'block', maxWidth: '260px', padding: '6px 10px', color: tokens.colorNeutralForeground3 },
+  empty: { display: 'block', maxWidth: '340px', padding: '6px 10px', color: tokens.colorNeutralForeground3 },
+  // Names on one line; whose default a view is beside it.
+  list: { minWidth: '340px', '& [role=menuitemradio] > span': { whiteSpace: 'nowrap' } },
+  popover: { maxWidth: 'min(640px, 90vw)' },
 });
 
 type Open = { kind: 'saveAs' } | { kind: 'rename' | 'share' | 'defaults' | 'remove'; view: ListView };
 
-/** A role's name in the interface language: the company's roles as the server gave them, else the system's. */
+/** Roles' names in the interface language: the company's roles as the server gave them, else the system's. */
 function useRoleName(views: ListViews) {
   const { i18n } = useTranslation();
   const en = i18n.language === 'en';
-  return (code: string) => {
+  const name = (code: string) => {
     const label = views.data?.roles.find((r) => r.code === code)?.label ?? ROLE_LABELS[code as keyof typeof ROLE_LABELS];
     return label ? (en ? label.en : label.zh) : code;
   };
+  return (codes: readonly string[]) => codes.map(name).join(en ? ', ' : '、');
 }
 
 /** One view in the menu: its name, and whose default it is. */
 function ViewItem({ view, views }: { view: ListView; views: ListViews }) {
   const { t } = useTranslation();
-  const roleName = useRoleName(views);
+  const roleNames = useRoleName(views);
   const marks = [
     views.data?.my_default === view.id ? t('listView.myDefault') : '',
     // An administrator keeps the shared views: he sees whom each is shared with.
-    views.data?.can_share && view.shared_roles.length ? t('listView.sharedTo', { roles: view.shared_roles.map(roleName).join('、') }) : '',
-    view.default_roles.length ? t('listView.defaultOf', { roles: view.default_roles.map(roleName).join('、') }) : '',
+    views.data?.can_share && view.shared_roles.length ? t('listView.sharedTo', { roles: roleNames(view.shared_roles) }) : '',
+    view.default_roles.length ? t('listView.defaultOf', { roles: roleNames(view.default_roles) }) : '',
   ].filter(Boolean);
   return (
     <MenuItemRadio name="view" value={String(view.id)} secondaryContent={marks.join(' · ')} data-testid={`view-${view.id}`}>
@@ -105,13 +109,14 @@ export function ListViewPicker({ views }: { views: ListViews }) {
     <>
       <Menu checkedValues={{ view: [String(views.current?.id ?? 'standard')] }} onCheckedValueChange={(_, d) => views.choose(all.find((v) => String(v.id) === d.checkedItems[0]) ?? null)}>
         <MenuTrigger disableButtonEnhancement>
-          <Button appearance="subtle" size="small" icon={<TableSettingsRegular />} className={s.trigger} title={`${t('listView.menu')}: ${label}`} data-testid="views-menu">
-            <span className={s.name}>{label}</span>
+          {/* The standard view is the icon alone (the toolbar's room is the actions'); a named view shows its name. */}
+          <Button appearance="subtle" size="small" icon={<TableSettingsRegular />} className={s.trigger} title={`${t('listView.menu')}: ${label}`} aria-label={`${t('listView.menu')}: ${label}`} data-testid="views-menu" data-view-name={label}>
+            {views.current && <span className={s.name}>{label}</span>}
             {views.modified && <Badge size="small" appearance="tint" color="warning" style={{ marginLeft: 6 }} data-testid="view-modified">{t('listView.modified')}</Badge>}
           </Button>
         </MenuTrigger>
-        <MenuPopover>
-          <MenuList data-testid="views-list">
+        <MenuPopover className={s.popover}>
+          <MenuList className={s.list} data-testid="views-list">
             <MenuItemRadio name="view" value="standard" secondaryContent={t('listView.standardHint')} data-testid="view-standard">{t('listView.standard')}</MenuItemRadio>
             {mine.length > 0 && (
               <MenuGroup>
