@@ -57,6 +57,12 @@ async function insertRow(tx: Db, table: string, clientId: number, tag: string): 
     await sql`insert into dyn_form_record (client_id, form_id, form_version) values (${clientId}, 1, 1)`.execute(tx);
   } else if (table === 'import_journal') {
     await sql`insert into import_journal (client_id, run_id, kind, entity, record_id) values (${clientId}, 1, 'start', ${tag}, 1)`.execute(tx);
+  } else if (table === 'list_view' || table === 'list_view_role_default' || table === 'list_view_user_choice') {
+    // A saved list view (issue 32), a role's default view and a user's choice of it.
+    const user = sql`(select min(id) from users)`;
+    const view = await sql<{ id: number }>`insert into list_view (client_id, page, name, owner_id, payload) values (${clientId}, ${tag}, ${tag}, ${user}, '{}'::jsonb) returning id`.execute(tx);
+    if (table === 'list_view_role_default') await sql`insert into list_view_role_default (client_id, page, role, view_id) values (${clientId}, ${tag}, 'planner', ${view.rows[0].id})`.execute(tx);
+    if (table === 'list_view_user_choice') await sql`insert into list_view_user_choice (client_id, user_id, page, last_used_id) values (${clientId}, ${user}, ${tag}, ${view.rows[0].id})`.execute(tx);
   } else if (table === 'menus') {
     await sql`insert into menus (client_id, code, title_zh, title_en) values (${clientId}, ${tag}, ${tag}, ${tag})`.execute(tx);
   } else if (table.startsWith('rpt_agg_')) {
