@@ -1,14 +1,23 @@
 /** The look and the words of every AG Grid of the product (lists, document lines, the workbench). */
 import { themeQuartz } from 'ag-grid-community';
 
+/**
+ * Rows and headers of every grid by the screen's height: on a short screen (a 1366 x 768 laptop,
+ * under 880 px of window) the compact sizes keep at least 15 rows of a list in view below the page's
+ * title, tabs and toolbar (issue 32); taller screens keep the roomier ones. Chosen once as the app
+ * loads, so a grid never changes its row height under the planner's hands.
+ */
+export function gridDensity(windowHeight: number): { rowHeight: number; headerHeight: number } {
+  return windowHeight < 880 ? { rowHeight: 30, headerHeight: 32 } : { rowHeight: 36, headerHeight: 38 };
+}
+
 /** The quartz theme in the product's denim and fonts. */
 export const gridTheme = themeQuartz.withParams({
   accentColor: '#2E60B2',
   fontFamily: "'Segoe UI', 'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', system-ui, sans-serif",
   fontSize: 13,
   headerFontWeight: 600,
-  rowHeight: 36,
-  headerHeight: 38,
+  ...gridDensity(typeof window === 'undefined' ? 1080 : window.innerHeight),
 });
 
 /** AG Grid's own words in the interface language (filters, menus). */

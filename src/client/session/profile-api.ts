@@ -12,7 +12,7 @@ const BASE = '/clientinfoapi/user-profile';
 
 export const profileApi = {
   /** Merges settings into the account; `saved_tables[page] = null` drops a page's layout. */
-  saveSetting: (body: { language?: string; rpt_theme?: string; saved_tables?: Record<string, unknown> }, quiet = false) =>
+  saveSetting: (body: { language?: string; rpt_theme?: string; nav_collapsed?: boolean; saved_tables?: Record<string, unknown> }, quiet = false) =>
     request<SavedSettings>(`${BASE}/save-setting`, { method: 'POST', body }, { quiet }),
   saveFavourites: (menus: string[]) => request<{ favourite_menus: string[] }>(`${BASE}/save-favourite-menus`, { method: 'POST', body: { menus } }),
   removeFavourites: (menus: string[]) => request<{ favourite_menus: string[] }>(`${BASE}/remove-favourite-menus`, { method: 'POST', body: { menus } }),

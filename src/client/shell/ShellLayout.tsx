@@ -1,6 +1,5 @@
 import { Button, Tooltip } from '@fluentui/react-components';
 import { Navigation20Regular } from '@fluentui/react-icons';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { loadProfile } from '../session/session-flow';
@@ -11,7 +10,9 @@ import { UnsavedGuardHost } from '../form/UnsavedGuard';
 import { useShellStyles } from './shell-styles';
 import { CompanySwitch, PlatformSwitch, UserMenu } from './ShellMenus';
 import { FirstLoginDialog, VersionNotice } from './ShellNotices';
+import { NavRail } from './NavRail';
 import { SideNav } from './SideNav';
+import { useNavMode } from './use-nav-mode';
 import { useShellSession } from './use-shell-session';
 // Messages of the import centre, exports and jobs: every signed-in page has them, the sign-in page does not load them.
 import '../../model/i18n/excel-part';
@@ -21,7 +22,7 @@ export function ShellLayout() {
   const s = useShellStyles();
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [navOpen, setNavOpen] = useState(() => window.innerWidth > 900);
+  const nav = useNavMode();
   useAccountLanguage();
   useShellSession();
 
@@ -29,7 +30,7 @@ export function ShellLayout() {
     <div className={s.root}>
       <header className={s.top}>
         <Tooltip content={t('ui.shell.toggleNav')} relationship="label">
-          <Button appearance="subtle" className={s.topButton} icon={<Navigation20Regular />} onClick={() => setNavOpen((o) => !o)} data-testid="toggle-nav" />
+          <Button appearance="subtle" className={s.topButton} icon={<Navigation20Regular />} onClick={nav.toggle} aria-expanded={nav.mode === 'full'} data-testid="toggle-nav" />
         </Tooltip>
         <button type="button" className={s.brand} onClick={() => navigate('/workspace/home')}>
           <span className={s.mark}>{t('ui.app.mark')}</span>
@@ -43,7 +44,7 @@ export function ShellLayout() {
         <UserMenu />
       </header>
       <div className={s.body}>
-        <SideNav open={navOpen} />
+        {nav.mode === 'rail' ? <NavRail /> : <SideNav open={nav.mode === 'full'} />}
         <main className={s.main}>
           <div className={s.notices}>
             <VersionNotice />

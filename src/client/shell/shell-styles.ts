@@ -33,6 +33,22 @@ export const useShellStyles = makeStyles({
   content: { flex: 1, padding: '12px 20px 20px' },
   userButton: { color: '#fff', ':hover': { color: '#fff', background: 'rgba(255,255,255,0.12)' } },
   navEmpty: { padding: '16px', color: tokens.colorNeutralForeground3 },
+  // The menu folded to icons (NavRail): one column of group buttons, the open page's group marked.
+  rail: {
+    width: '52px',
+    flexShrink: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: '4px',
+    padding: '10px 0',
+    overflowY: 'auto',
+    background: tokens.colorNeutralBackground1,
+    borderRight: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  railButton: { minWidth: '40px', width: '40px', height: '40px', color: tokens.colorNeutralForeground2 },
+  railCurrent: { color: tokens.colorBrandForeground1, background: tokens.colorBrandBackground2 },
+  railEntryCurrent: { fontWeight: tokens.fontWeightSemibold, color: tokens.colorBrandForeground1 },
   // A menu entry with its favourite star at the right (spec 2: favourite menus).
   navEntry: { position: 'relative' },
   navStar: { position: 'absolute', right: '6px', top: '50%', transform: 'translateY(-50%)' },

@@ -129,6 +129,7 @@ export const client: CatalogPart = {
     'ui.signup.signInNow': '立即登录',
 
     'ui.shell.toggleNav': '展开或收起菜单',
+    'ui.shell.menu': '菜单',
     'ui.shell.platform': '切换平台',
     'ui.shell.platformSwitched': '已切换到{{name}}',
     'ui.shell.company': '切换企业',
@@ -317,7 +318,8 @@ export const client: CatalogPart = {
     'ui.signup.redirectIn': 'Going to the sign-in page in {{seconds}} s',
     'ui.signup.signInNow': 'Sign in now',
 
-    'ui.shell.toggleNav': 'Show or hide the menu',
+    'ui.shell.toggleNav': 'Show or fold the menu',
+    'ui.shell.menu': 'Menu',
     'ui.shell.platform': 'Switch platform',
     'ui.shell.platformSwitched': 'Switched to {{name}}',
     'ui.shell.company': 'Switch company',

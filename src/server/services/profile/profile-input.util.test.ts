@@ -40,6 +40,13 @@ describe('user-profile input', () => {
     expect(fieldsOf(() => settingsPatchOf({ saved_tables: { nope: null } }, (p) => p !== 'nope'))).toEqual({ 'saved_tables.nope': { key: 'profile.unknownPage' } });
   });
 
+  it('keeps the side menu folded or open as the user chose, as a boolean, and refuses anything else', () => {
+    for (const v of [true, 'true', '1', 1]) expect(settingsPatchOf({ nav_collapsed: v }, () => true).settings).toEqual({ nav_collapsed: true });
+    for (const v of [false, 'false', '0', 0]) expect(settingsPatchOf({ nav_collapsed: v }, () => true).settings).toEqual({ nav_collapsed: false });
+    expect(() => settingsPatchOf({ nav_collapsed: '' }, () => true)).toThrow('profile.nothingToSave');
+    expect(fieldsOf(() => settingsPatchOf({ nav_collapsed: 'icons' }, () => true))).toEqual({ nav_collapsed: { key: 'access.invalidValue' } });
+  });
+
   it('reads the own profile: trimmed name required, spec 5 e-mail and telephone, empty clears', () => {
     expect(profilePatchOf({ fullname: ' 张三 ', email: '', mobile: '13800138000' })).toEqual({ fullname: '张三', email: null, mobile: '13800138000' });
     expect(fieldsOf(() => profilePatchOf({ fullname: '', mobile: '23800138000' }))).toEqual({ fullname: { key: 'rule.required' }, mobile: { key: 'rule.telephone' } });

@@ -20,7 +20,7 @@ export type LayoutKey = (typeof LAYOUT_KEYS)[number];
 export type SettingsPatch = {
   /** users.language: the language the server answers in when the page does not say (spec 9). */
   language?: Language;
-  /** Merged into users.settings (rpt_theme, cr_dash, vf_qty_amount, layouts). */
+  /** Merged into users.settings (rpt_theme, cr_dash, vf_qty_amount, nav_collapsed, layouts). */
   settings: Record<string, unknown>;
   /** Page opt to its layout, merged into users.saved_tables. */
   tables: Record<string, SavedTable>;
@@ -145,6 +145,14 @@ export function settingsPatchOf(input: Input, isPage: (opt: string) => boolean):
     if (v === undefined || v === null || v === '') return;
     if (v !== 'qty' && v !== 'amount') throw bad('vf_qty_amount');
     patch.settings.vf_qty_amount = v;
+  });
+  attempt(() => {
+    // The side menu folded to its icons (issue 32): the user's choice, kept on every device.
+    const v = input.nav_collapsed;
+    if (v === undefined || v === null || v === '') return;
+    if (v === true || v === 'true' || v === '1' || v === 1) patch.settings.nav_collapsed = true;
+    else if (v === false || v === 'false' || v === '0' || v === 0) patch.settings.nav_collapsed = false;
+    else throw bad('nav_collapsed');
   });
   for (const key of LAYOUT_KEYS)
     attempt(() => {
