@@ -27,6 +27,8 @@ describe('master-data demo seed', () => {
 
     const count = async () => (await sql<{ n: number }>`select count(*)::int as n from md_material`.execute(t.database.db)).rows[0].n;
     const before = await count();
+    // Every seeder again (the kept fingerprint would skip them): they add nothing twice.
+    await sql`delete from demo_seed`.execute(t.database.db);
     await seedDemo(t.database.db, t.config);
     expect(await count()).toBe(before);
   });

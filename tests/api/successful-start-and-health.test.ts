@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrate } from '../../src/server/db/migrate';
-import { seedDemo } from '../../src/server/db/seed';
+import { demoSeedFingerprint, seedDemo } from '../../src/server/db/seed';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 describe('start-up', () => {
@@ -20,11 +20,33 @@ describe('start-up', () => {
   it('migrations and demo seed are idempotent', async () => {
     const before = (await sql<{ n: number }>`select count(*)::int n from users`.execute(t.database.db)).rows[0].n;
     expect(await migrate(t.database.db)).toEqual([]);
+    await sql`delete from demo_seed`.execute(t.database.db);
     await seedDemo(t.database.db, t.config);
     const after = (await sql<{ n: number }>`select count(*)::int n from users`.execute(t.database.db)).rows[0].n;
     expect(after).toBe(before);
     // The demo users: admin, brand, brand.buyer, brand.finance, maker, maker.planner, supplier, supplier.sales (README).
     expect(before).toBe(8);
+  });
+
+  it('a start on a database the same seed filled runs no seeder; a changed seed runs them all again, adding nothing twice', async () => {
+    const db = t.database.db;
+    const fingerprint = async () => (await sql<{ fingerprint: string }>`select fingerprint from demo_seed`.execute(db)).rows[0]?.fingerprint;
+    const links = async () => (await sql<{ n: number }>`select count(*)::int n from user_roles`.execute(db)).rows[0].n;
+    expect(await fingerprint()).toBe(demoSeedFingerprint());
+    const before = await links();
+    // A demo user's role taken away: the same seed at the next start does not look, so it stays away.
+    await sql`delete from user_roles where user_id = (select id from users where username = 'brand.buyer')`.execute(db);
+    const taken = before - (await links());
+    expect(taken).toBeGreaterThan(0);
+    await seedDemo(db, t.config);
+    expect(await links()).toBe(before - taken);
+    // Another seed (its fingerprint differs): every seeder runs, puts the role back and adds nothing else.
+    await sql`update demo_seed set fingerprint = 'an earlier seed'`.execute(db);
+    const users = (await sql<{ n: number }>`select count(*)::int n from users`.execute(db)).rows[0].n;
+    await seedDemo(db, t.config);
+    expect(await links()).toBe(before);
+    expect((await sql<{ n: number }>`select count(*)::int n from users`.execute(db)).rows[0].n).toBe(users);
+    expect(await fingerprint()).toBe(demoSeedFingerprint());
   });
 
   it('a start puts back a declared column and index the database lost, and refuses a changed column type', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { ROLE_LABELS } from '../../model/roles';
 import { hashPassword } from '../kernel/password';
@@ -57,10 +58,25 @@ async function ensureUser(db: Db, u: { clientId: number | null; username: string
 }
 
 /**
+ * The demo seed's fingerprint: its seeders' code (in the order they run), the demo companies and the
+ * system roles. Kept in `demo_seed` when a seed has run to its end; the same fingerprint at the next
+ * start means nothing is left to add. A seeder's helpers are not in it: a change there reaches a
+ * seeded database when a seeder itself changes (or with a fresh data directory).
+ */
+export function demoSeedFingerprint(): string {
+  const hash = createHash('sha256').update(JSON.stringify(DEMO_TENANTS)).update(JSON.stringify(ROLE_LABELS));
+  for (const seeder of [...SEEDERS, ...EXCHANGE_SEEDERS]) hash.update(seeder.toString());
+  return hash.digest('hex');
+}
+
+/**
  * Seeds the demo tenants and users (password Demo1234) and then every registered area seeder.
  * Idempotent: a second run adds nothing. Returns true when the platform tenant was created now.
  */
 export async function seedDemo(db: Db, config: AppConfig): Promise<boolean> {
+  const fingerprint = demoSeedFingerprint();
+  const done = await sql<{ fingerprint: string }>`select fingerprint from demo_seed`.execute(db);
+  if (done.rows[0]?.fingerprint === fingerprint) return false;
   const fresh = (await sql<{ n: number }>`select count(*)::int as n from users where username = 'admin'`.execute(db)).rows[0].n === 0;
   const roleIds = await ensureSystemRoles(db);
   // Hashed once, and only when a demo user is missing: a start on a seeded database hashes nothing.
@@ -86,6 +102,8 @@ export async function seedDemo(db: Db, config: AppConfig): Promise<boolean> {
   }
   for (const seeder of SEEDERS) await seeder(db, { config, tenants, users });
   for (const seeder of EXCHANGE_SEEDERS) await seeder(db, { config, tenants, users });
+  await sql`insert into demo_seed (singleton, fingerprint) values (true, ${fingerprint})
+    on conflict (singleton) do update set fingerprint = excluded.fingerprint, seeded_at = now()`.execute(db);
   return fresh;
 }
 
