@@ -65,6 +65,18 @@ describe('a list view is checked against its page', () => {
     expect(r.errors.tab).toEqual({ key: 'listView.unknownTab', params: { tab: 'closed' } });
   });
 
+  it('keeps the shapes a cell\'s menu makes: an excluding set filter, a date "not on", text equals (issue 32)', () => {
+    const filters = {
+      status: { filterType: 'set', values: ['open'], exclude: true },
+      due: { filterType: 'date', type: 'notEqual', dateFrom: '2026-12-01 00:00:00' },
+      code: { filterType: 'text', type: 'equals', filter: 'A-1' },
+      vendor_id: { filterType: 'set', values: ['3'], exclude: false },
+    };
+    const r = checkListViewPayload(page, { columns: [], filters });
+    expect(r).toEqual({ ok: true, payload: { columns: [], sort: [], filters: { ...filters, vendor_id: { filterType: 'set', values: ['3'] } }, tab: null, group: null } });
+    expect(checkListViewPayload(page, { columns: [], filters: { status: { filterType: 'set', values: ['open'], exclude: 'yes' } } }).ok).toBe(false);
+  });
+
   it('refuses what is not a payload, and reads names', () => {
     expect(checkListViewPayload(page, [])).toEqual({ ok: false, errors: { payload: { key: 'listView.badShape' } } });
     expect(checkListViewPayload(page, { columns: {} })).toEqual({ ok: false, errors: { columns: { key: 'listView.badShape' } } });

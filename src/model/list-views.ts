@@ -18,7 +18,9 @@ import type { StatusTab } from './page';
 /** Operators the list's column filters offer: exactly those the server's list query answers. */
 export const TEXT_FILTER_OPTIONS = ['contains', 'equals', 'notEqual', 'blank', 'notBlank'] as const;
 export const NUMBER_FILTER_OPTIONS = ['equals', 'notEqual', 'lessThan', 'lessThanOrEqual', 'greaterThan', 'greaterThanOrEqual', 'inRange', 'blank', 'notBlank'] as const;
-export const DATE_FILTER_OPTIONS = ['equals', 'lessThan', 'greaterThan', 'inRange', 'blank', 'notBlank'] as const;
+export const DATE_FILTER_OPTIONS = ['equals', 'notEqual', 'lessThan', 'greaterThan', 'inRange', 'blank', 'notBlank'] as const;
+/** A date-and-time column's: "not on this day" would be an OR of two ranges, which the list query has not. */
+export const DATETIME_FILTER_OPTIONS = DATE_FILTER_OPTIONS.filter((o) => o !== 'notEqual');
 
 export type ViewColumn = { field: string; width?: number; hidden?: boolean; pinned?: 'left' | 'right' | null };
 export type ViewSort = { field: string; dir: 'asc' | 'desc' };
@@ -27,7 +29,7 @@ export type ViewFilter =
   | { filterType: 'text'; type: string; filter?: string | null }
   | { filterType: 'number'; type: string; filter?: number | null; filterTo?: number | null }
   | { filterType: 'date'; type: string; dateFrom?: string | null; dateTo?: string | null }
-  | { filterType: 'set'; values: string[] }
+  | { filterType: 'set'; values: string[]; exclude?: boolean }
   | { filterType: 'text' | 'number' | 'date'; operator: 'AND'; conditions: ViewFilter[] };
 /** `group`: the list grouped by a field (the toolbar's group control), or null: the flat list. */
 export type ListViewPayload = { columns: ViewColumn[]; sort: ViewSort[]; filters: Record<string, ViewFilter>; tab: string | null; group?: ListGrouping | null };
@@ -78,7 +80,8 @@ function simpleFilterOf(model: ViewFilter['filterType'], raw: Record<string, unk
   if (model === 'set') {
     const values = raw.values;
     if (!Array.isArray(values) || values.length > LIST_VIEW_LIMITS.setValues || !values.every((x) => typeof x === 'string' && x.length <= 100)) return null;
-    return { filterType: 'set', values: values as string[] };
+    if (raw.exclude !== undefined && typeof raw.exclude !== 'boolean') return null;
+    return { filterType: 'set', values: values as string[], ...(raw.exclude ? { exclude: true } : {}) };
   }
   if (typeof raw.type !== 'string' || !OPTIONS[model].includes(raw.type)) return null;
   if (model === 'text') {

@@ -2,7 +2,7 @@ import type { ColDef } from 'ag-grid-community';
 import type { ResolvedColumn } from '../../model/page-resolve';
 import { apiBaseOf } from '../api/resolved-page';
 import { cellText } from './cell-text';
-import { DATE_FILTER_OPTIONS, NUMBER_FILTER_OPTIONS, TEXT_FILTER_OPTIONS } from './filter-params';
+import { DATE_FILTER_OPTIONS, DATETIME_FILTER_OPTIONS, NUMBER_FILTER_OPTIONS, TEXT_FILTER_OPTIONS } from './filter-params';
 import { SetFilter } from './SetFilter';
 import { ImageThumb } from './ImageThumb';
 import { getEntity } from '../../model/entity';
@@ -23,7 +23,7 @@ function filterOf(col: ResolvedColumn): Partial<ColDef<Row>> {
     case 'number':
       return { filter: 'agNumberColumnFilter', floatingFilter: true, filterParams: { ...simple, filterOptions: [...NUMBER_FILTER_OPTIONS] } };
     case 'date':
-      return { filter: 'agDateColumnFilter', floatingFilter: true, filterParams: { ...simple, filterOptions: [...DATE_FILTER_OPTIONS], browserDatePicker: false } };
+      return { filter: 'agDateColumnFilter', floatingFilter: true, filterParams: { ...simple, filterOptions: [...(col.fieldType === 'datetime' || col.renderer === 'datetime' ? DATETIME_FILTER_OPTIONS : DATE_FILTER_OPTIONS)], browserDatePicker: false } };
     case 'set':
       return { filter: SetFilter, filterParams: { options: col.options ?? [] } };
     case 'boolean':

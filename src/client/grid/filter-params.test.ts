@@ -41,6 +41,12 @@ describe('grid state to page query', () => {
     expect(filterParams(vendor.columns, { vendor_type: { filterType: 'set', values: [] } })).toEqual({});
   });
 
+  it('maps an excluding set filter to nin, a date "not on" to ne, and refuses it on a datetime', () => {
+    expect(filterParams(vendor.columns, { vendor_type: { filterType: 'set', values: ['fabric'], exclude: true } })).toEqual({ 'f.vendor_type.nin': 'fabric' });
+    expect(filterParams(vendor.columns, { valid_from: { filterType: 'date', type: 'notEqual', dateFrom: '2026-01-05 00:00:00' } })).toEqual({ 'f.valid_from.ne': '2026-01-05' });
+    expect(() => filterParams(vendor.columns, { updated_at: { filterType: 'date', type: 'notEqual', dateFrom: '2026-01-05 00:00:00' } })).toThrow(UnsupportedFilter);
+  });
+
   it('combines AND conditions and refuses OR (the server cannot express it)', () => {
     expect(
       filterParams(material.columns, { price: { filterType: 'number', operator: 'AND', conditions: [{ filterType: 'number', type: 'greaterThan', filter: 1 }, { filterType: 'number', type: 'lessThan', filter: 9 }] } }),
@@ -77,6 +83,8 @@ describe('grid state to page query', () => {
         tab: vendor.statusTabs[2],
         fixed: { 'f.grade.eq': 'A' },
       }),
-    ).toEqual({ page: '3', size: '100', sort: '-name', 'f.name.like': 'a', q: 'V25', tab: 'frozen', 'f.grade.eq': 'A' });
+    ).toEqual({ page: '3', size: '100', sort: '-name', 'f.name.like': 'a', q: 'V25', opt: 'vendor', tab: 'frozen', 'f.grade.eq': 'A' });
+    // No quick search, no page named.
+    expect(pageQuery(vendor, { startRow: 0, endRow: 100, quick: '  ' })).toEqual({ page: '1', size: '100' });
   });
 });

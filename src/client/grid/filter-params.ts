@@ -8,8 +8,8 @@ import type { StatusTab } from '../../model/page';
  *
  *   page, size                  1-based page of `size` rows
  *   sort=code,-updated_at       '-' for descending
- *   f.<field>.<op>=<value>      eq ne lt lte gt gte like in null notnull between
- *   q=text                      quick search over code and title
+ *   f.<field>.<op>=<value>      eq ne lt lte gt gte like in nin null notnull between
+ *   q=text, opt=<page>          quick search over the page's declared quickSearch fields
  *   tab=<state>, tabs=1         status tab of the entity's state machine, with counts
  *
  * Pure, so every operator mapping is unit-tested.
@@ -21,15 +21,15 @@ export type QueryParams = Record<string, string>;
 export type TextFilterModel = { filterType: 'text'; type: string; filter?: string | null };
 export type NumberFilterModel = { filterType: 'number'; type: string; filter?: number | string | null; filterTo?: number | string | null };
 export type DateFilterModel = { filterType: 'date'; type: string; dateFrom?: string | null; dateTo?: string | null };
-/** The set filter of dict, boolean and reference columns (our own filter component). */
-export type SetFilterModel = { filterType: 'set'; values: string[] };
+/** The set filter of dict, boolean and reference columns (our own filter component); `exclude`: every value but these. */
+export type SetFilterModel = { filterType: 'set'; values: string[]; exclude?: boolean };
 export type CombinedFilterModel = { filterType: string; operator: 'AND' | 'OR'; conditions: SimpleFilterModel[] };
 export type SimpleFilterModel = TextFilterModel | NumberFilterModel | DateFilterModel | SetFilterModel;
 export type FilterModel = Record<string, SimpleFilterModel | CombinedFilterModel>;
 export type SortModel = Array<{ colId: string; sort: 'asc' | 'desc' }>;
 
 /** Operators the filters offer: exactly those the server can answer (declared with the saved views, which keep filters). */
-export { DATE_FILTER_OPTIONS, NUMBER_FILTER_OPTIONS, TEXT_FILTER_OPTIONS } from '../../model/list-views';
+export { DATE_FILTER_OPTIONS, DATETIME_FILTER_OPTIONS, NUMBER_FILTER_OPTIONS, TEXT_FILTER_OPTIONS } from '../../model/list-views';
 
 const COMPARE: Record<string, string> = {
   equals: 'eq',
@@ -56,7 +56,7 @@ function dayOf(v: string | null | undefined): string | null {
 function simpleFilter(out: QueryParams, col: ResolvedColumn, m: SimpleFilterModel): void {
   const f = col.field;
   if (m.filterType === 'set') {
-    if (m.values.length) put(out, f, 'in', m.values.join(','));
+    if (m.values.length) put(out, f, m.exclude ? 'nin' : 'in', m.values.join(','));
     return;
   }
   if (m.type === 'blank') return put(out, f, 'null', '1');
@@ -89,6 +89,10 @@ function simpleFilter(out: QueryParams, col: ResolvedColumn, m: SimpleFilterMode
   switch (m.type) {
     case 'equals':
       return datetime ? put(out, f, 'between', `${start},${end(from)}`) : put(out, f, 'eq', from);
+    case 'notEqual':
+      // A datetime's "not on this day" would be an OR of two ranges, which the query has not.
+      if (datetime) throw new UnsupportedFilter('date filter notEqual on a date and time');
+      return put(out, f, 'ne', from);
     case 'lessThan':
       return put(out, f, 'lt', start);
     case 'greaterThan':
@@ -155,13 +159,14 @@ export type BlockRequest = { startRow: number; endRow: number; sortModel?: SortM
  * The full query for one block of the infinite row model. Blocks are aligned to their size, so
  * page = startRow / size + 1.
  */
-export function pageQuery(resolved: Pick<ResolvedPage, 'entity' | 'columns'>, req: BlockRequest): QueryParams {
+export function pageQuery(resolved: Pick<ResolvedPage, 'entity' | 'columns'> & { page: Pick<ResolvedPage['page'], 'opt'> }, req: BlockRequest): QueryParams {
   const size = Math.max(1, Math.min(500, req.endRow - req.startRow));
   const out: QueryParams = { page: String(Math.floor(req.startRow / size) + 1), size: String(size) };
   const sort = sortParam(req.sortModel);
   if (sort) out.sort = sort;
   Object.assign(out, req.fixed ?? {}, filterParams(resolved.columns, req.filterModel), tabParams(resolved, req.tab));
   const q = req.quick?.trim();
-  if (q) out.q = q;
+  // The page names the fields its quick search looks in (its declared quickSearch).
+  if (q) Object.assign(out, { q, opt: resolved.page.opt });
   return out;
 }

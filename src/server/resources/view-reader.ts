@@ -6,7 +6,7 @@ import { AppError, notFound } from '../http/errors';
 import { withTenant } from '../kernel/rls';
 import { parseId, type Row } from './document-input';
 import { col, tbl } from './document-read';
-import { filterSql, likePattern, orderSql, parsePageQuery, type PageQuery } from './page-query';
+import { filterSql, orderSql, parsePageQuery, quickSearchSql, type PageQuery } from './page-query';
 import { EXACT_COUNT_THRESHOLD } from './list-count';
 import type { CountResult, PageResult, ResourceContext } from './resource.service';
 
@@ -52,10 +52,8 @@ function viewQuery(entity: EntityDef, query: Record<string, unknown>): PageQuery
 
 function whereOf(entity: EntityDef, pq: PageQuery, scope: RawBuilder<unknown>, withTab: boolean): RawBuilder<unknown> {
   const conds = [scope, ...pq.filters.map((f) => filterSql(entity, f))];
-  if (pq.q) {
-    const fields = [...new Set([entity.codeField, entity.titleField].filter((x): x is string => Boolean(x)))];
-    conds.push(sql`(${sql.join(fields.map((f) => sql`${col(f)}::text ilike ${likePattern(pq.q as string)}`), sql` or `)})`);
-  }
+  const quick = quickSearchSql(pq);
+  if (quick) conds.push(quick);
   if (withTab && pq.tab && entity.states) conds.push(sql`${col(entity.states.field)} = ${pq.tab}`);
   return sql.join(conds, sql` and `);
 }
