@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/vite-precompress.mjs';
+import LongestFirstSequencer from './tests/e2e/support/sequencer.mjs';
 
 // Chunk splitting of the browser build (see build.rolldownOptions below).
 const NODE_MODULES = /node_modules[\\/]/;
@@ -77,6 +78,8 @@ export default defineConfig({
   },
   test: {
     root: '.',
+    // The e2e menu walks first: the longest work in the smallest files (tests/e2e/support/sequencer.mjs).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
