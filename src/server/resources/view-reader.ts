@@ -46,7 +46,7 @@ function viewQuery(entity: EntityDef, query: Record<string, unknown>): PageQuery
   const pq = parsePageQuery(entity, query);
   const known = (field: string) => field === 'id' || entity.fields.some((f) => f.key === field);
   for (const s of pq.sort) if (!known(s.field)) throw new AppError('res.badSort', { params: { field: s.field } });
-  for (const f of pq.filters) if (!known(f.field)) throw new AppError('res.badFilter', { params: { filter: `f.${f.field}.${f.op}` } });
+  for (const f of pq.filters) if (!known(f.field)) throw new AppError('res.filterUnknownField', { params: { field: f.field } });
   return pq;
 }
 
