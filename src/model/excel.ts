@@ -259,14 +259,35 @@ export function matchHeaders(entity: EntityDef, headers: readonly unknown[]): He
 
 /** Days from 1899-12-30 (Excel's day 0 once its 1900 leap-year bug is accounted for) to 1970-01-01. */
 const EXCEL_EPOCH_OFFSET = 25569;
+/** A 1904 workbook counts its serials from 1904-01-01 (serial 0), 1,462 days after the 1900 system's day 0. */
+const OFFSET_1904 = 1462;
+/**
+ * Serial 60 is the 1900-02-29 that Excel shows and that never was (Lotus 1-2-3 took 1900 for a
+ * leap year, Excel kept it): serials 1-59 (1900-01-01 to 1900-02-28) come one day later than a
+ * count from 1899-12-30 gives, serials from 61 (1900-03-01) are right.
+ */
+const FICTITIOUS_LEAP_DAY = 60;
 
-/** An Excel serial date as UTC wall-clock parts; Excel dates carry no time zone. */
-export function excelSerialToDate(serial: number): Date {
-  return new Date(Math.round((serial - EXCEL_EPOCH_OFFSET) * 86400000));
+/**
+ * An Excel serial date as UTC wall-clock parts (Excel dates carry no time zone), in the workbook's
+ * date system. 1900 system: 1 = 1900-01-01, 59 = 1900-02-28, 60 (Excel's fictitious 1900-02-29) is
+ * read as 1900-02-28 too (its time of day kept), 61 = 1900-03-01 (issue 33). 1904 system: 0 =
+ * 1904-01-01, no leap day to skip. Below 1 a serial is a time of day alone: 1899-12-30 with that
+ * time in both systems, as the reader gives it.
+ */
+export function excelSerialToDate(serial: number, date1904 = false): Date {
+  let days = serial;
+  if (serial >= 1) {
+    if (date1904) days = serial + OFFSET_1904;
+    else if (serial < FICTITIOUS_LEAP_DAY) days = serial + 1;
+  }
+  return new Date(Math.round((days - EXCEL_EPOCH_OFFSET) * 86400000));
 }
 
+/** The 1900-system serial of a date (excelSerialToDate's inverse; dates before 1900-03-01 one lower). */
 export function dateToExcelSerial(date: Date): number {
-  return date.getTime() / 86400000 + EXCEL_EPOCH_OFFSET;
+  const days = date.getTime() / 86400000 + EXCEL_EPOCH_OFFSET;
+  return days >= 2 && days < FICTITIOUS_LEAP_DAY + 1 ? days - 1 : days;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -368,7 +389,7 @@ export function cellToInput(column: ExcelColumn, raw: unknown, dict: DictLookup 
     case 'datetime':
     case 'month': {
       // A plain number is a serial day of the workbook's date system (1904: from 1904-01-01).
-      const d = typeof v === 'number' ? excelSerialToDate(date1904 && v >= 1 ? v + 1462 : v) : v instanceof Date ? v : null;
+      const d = typeof v === 'number' ? excelSerialToDate(v, date1904) : v instanceof Date ? v : null;
       if (!d) return String(v);
       if (Number.isNaN(d.getTime())) return String(v);
       if (column.kind === 'date') return ymd(d);

@@ -180,7 +180,7 @@ export async function writeErrorWorkbook(source: string, target: string, errors:
     for (const [i, fmt] of dates) {
       // A date cell is read as a Date (its format said so); a plain number as a serial day.
       const v = cells[i];
-      const date = v instanceof Date ? v : typeof v === 'number' && Number.isFinite(v) ? excelSerialToDate(date1904 && v >= 1 ? v + 1462 : v) : null;
+      const date = v instanceof Date ? v : typeof v === 'number' && Number.isFinite(v) ? excelSerialToDate(v, date1904) : null;
       if (!date || Number.isNaN(date.getTime())) continue;
       const cell = row.getCell(i + 1);
       cell.value = date;

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { styledNumber, StylesScanner } from './xlsx-styles';
 import { ZipFile, type ZipEntry } from './xlsx-zip';
-import { C_AMP, C_CR, C_DQ, C_EQ, C_GT, C_LT, C_SLASH, C_SPACE, C_SQ, cellText, endsAttrName, endsName, exceed, fail, isWs, ooxmlUnescape, utf8Chunks, xmlText, XmlScanner } from './xlsx-xml';
+import { C_AMP, C_CR, C_DQ, C_EQ, C_GT, C_LT, C_SLASH, C_SPACE, C_SQ, cellText, endsAttrName, endsName, exceed, fail, isWs, ooxmlUnescape, xmlText, xmlTextChunks, XmlScanner } from './xlsx-xml';
 
 export { XlsxFormatError } from './xlsx-xml';
 
@@ -76,12 +76,36 @@ function styleIndex(s: string, a: number, b: number): number {
   return n;
 }
 
-/** A `t="d"` value: ISO 8601; without a zone it is read as UTC, like the serial dates. */
-function isoDate(text: string): Date | undefined {
+/**
+ * ISO 8601 as a `t="d"` cell holds it: a date (`2026-03-01`, `20260301`), a date and time
+ * (`2026-03-01T08:00:00`, a space for the T, seconds and their fraction optional, `.` or `,`), or a
+ * time of day alone (`T12:30:00`, `12:30`); a zone (`Z`, `+08:00`, `+0800`) is optional.
+ */
+const ISO_DATE = /^(?:(\d{4})-?(\d\d)-?(\d\d))?(?:(?:^T?|[T ])(\d\d):?(\d\d)(?::?(\d\d)(?:[.,](\d+))?)?)?(Z|[+-]\d\d(?::?\d\d)?)?$/i;
+
+/**
+ * A `t="d"` value. Without a zone it is read as UTC, like the serial dates; a time of day alone is
+ * 1899-12-30 with that time, as a serial below 1 (issue 33: it was an Invalid Date). Text that is
+ * no ISO date stays text, for the import to refuse with the column's message, never an Invalid Date.
+ */
+function isoDate(text: string): Date | string | undefined {
   const t = text.trim();
   if (!t) return undefined;
-  const zoned = /(?:[zZ]|[+-]\d\d:?\d\d)$/.test(t) || !t.includes('T');
-  return new Date(zoned ? t : `${t}Z`);
+  const m = ISO_DATE.exec(t);
+  if (!m || (m[1] === undefined && (m[4] === undefined || (t[0] !== 'T' && t[0] !== 't' && !t.includes(':'))))) return t;
+  const [, y = '1899', mo = '12', d = '30', h = '0', mi = '0', sec = '0', frac = '', zone = ''] = m;
+  const ms = frac ? Math.round(Number(`0.${frac}`) * 1000) : 0;
+  let time = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec), ms);
+  if (zone && zone.toUpperCase() !== 'Z') {
+    const sign = zone[0] === '-' ? -1 : 1;
+    const digits = zone.slice(1).replace(':', '');
+    time -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || 0)) * 60_000;
+  }
+  const date = new Date(time);
+  // Out-of-range parts (month 13, 25:00) would roll over into another day: text, not a wrong date.
+  const check = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec)));
+  if (Number.isNaN(time) || check.getUTCMonth() !== Number(mo) - 1 || check.getUTCHours() !== Number(h) || Number(mi) > 59 || Number(sec) > 59) return t;
+  return date;
 }
 
 /** Scans a worksheet part; the rows of `<sheetData>` gather in `rows` as they complete. */
@@ -129,20 +153,38 @@ export class SheetScanner extends XmlScanner {
         number = Number(r);
         if (!Number.isInteger(number) || number < 1) fail('bad row number');
       }
+      const held = this.held;
+      if (held && held.number === number) {
+        // The same row again (some writers put each cell in a `<row r="1">` of its own): one row.
+        this.cells = held.cells;
+      } else {
+        if (held) this.rows.push(held);
+        this.cells = [];
+        this.lastColumn = -1;
+      }
+      this.held = null;
       this.rowNumber = number;
-      this.cells = [];
-      this.lastColumn = -1;
       this.unitActive = true;
       if (this.unitName.length !== name.length - 2) this.unitName = `${name.slice(0, name.length - 3)}c`;
     }
   }
 
+  /**
+   * The last row read, held until the next row starts with another number (or the rows end), so a
+   * row repeated with the same `r` merges into it even across a chunk boundary (issue 33).
+   */
+  private held: SheetRow | null = null;
+
   protected onClose(_name: string, local: string): void {
     if (local === 'row' && this.cells !== null) {
-      this.rows.push({ kind: 'row', number: this.rowNumber, cells: this.cells });
+      this.held = { kind: 'row', number: this.rowNumber, cells: this.cells };
       this.cells = null;
       this.unitActive = false;
-    } else if (local === 'sheetData') this.inSheetData = false;
+    } else if (local === 'sheetData') {
+      this.inSheetData = false;
+      if (this.held) this.rows.push(this.held);
+      this.held = null;
+    }
   }
 
   /** `<v>` and `</v></c>` with the prefix the cells use (e.g. `<x:v>` in files of the OpenXML SDK), as char codes. */
@@ -493,7 +535,7 @@ export class SharedStringsScanner extends XmlScanner {
   }
 }
 
-type Element = { local: string; attrs: Record<string, string> };
+type Element = { name: string; local: string; attrs: Record<string, string> };
 
 /** Collects the elements of a small part (workbook, relationships) with their decoded attributes. */
 class ElementCollector extends XmlScanner {
@@ -503,12 +545,12 @@ class ElementCollector extends XmlScanner {
     super();
   }
 
-  protected onOpen(_name: string, local: string): void {
+  protected onOpen(name: string, local: string): void {
     if (!this.wanted.has(local)) return;
     const attrs: Record<string, string> = {};
     const list = this.attributes();
     for (let i = 0; i < list.length; i += 2) attrs[list[i]] = xmlText(list[i + 1]);
-    this.elements.push({ local, attrs });
+    this.elements.push({ name, local, attrs });
   }
 
   protected onClose(): void {}
@@ -605,6 +647,23 @@ const relsOf = (path: string) => `${dirOf(path)}_rels/${path.slice(path.lastInde
 
 type Relationship = { id: string; type: string; target: string };
 
+/** SpreadsheetML's namespaces: ECMA-376 transitional (what Excel 2007 and later write) and ISO strict. */
+const SPREADSHEETML = new Set(['http://schemas.openxmlformats.org/spreadsheetml/2006/main', 'http://purl.oclc.org/ooxml/spreadsheetml/main']);
+
+/**
+ * Refuses a workbook part whose root is not SpreadsheetML's `workbook`: the betas of Excel 2007
+ * (`http://schemas.microsoft.com/office/excel/2006/2` and the like) and programs that invent a
+ * namespace write parts whose elements only look like ours, and their text was silently lost
+ * (issue 33). A missing root is a corrupt file, as before; a root in no namespace is read by its names.
+ */
+function assertSpreadsheetMl(root: Element | undefined): void {
+  if (!root) fail('no workbook element');
+  const colon = root.name.indexOf(':');
+  const namespace = root.attrs[colon < 0 ? 'xmlns' : `xmlns:${root.name.slice(0, colon)}`];
+  // No namespace at all (a few minimal writers): the elements are read by their names, as before.
+  if (namespace !== undefined && namespace !== '' && !SPREADSHEETML.has(namespace)) exceed('excel.preRelease', `workbook namespace ${namespace}`);
+}
+
 /**
  * An .xlsx workbook on disk: its sheets in workbook order, and the rows of any worksheet on demand.
  * Close it when done.
@@ -636,7 +695,8 @@ export class XlsxWorkbook {
       const root = await workbook.relationships('_rels/.rels', true);
       const workbookPath = root.find((r) => r.type.endsWith('/officeDocument'))?.target ?? 'xl/workbook.xml';
       const rels = await workbook.relationships(relsOf(workbookPath), false);
-      const workbookElements = await workbook.elements(workbookPath, ['sheet', 'workbookPr']);
+      const workbookElements = await workbook.elements(workbookPath, ['workbook', 'sheet', 'workbookPr']);
+      assertSpreadsheetMl(workbookElements.find((e) => e.local === 'workbook'));
       const sheetElements = workbookElements.filter((e) => e.local === 'sheet');
       const date1904Attr = workbookElements.find((e) => e.local === 'workbookPr')?.attrs.date1904;
       const date1904 = date1904Attr === '1' || date1904Attr === 'true';
@@ -738,7 +798,7 @@ export class XlsxWorkbook {
 
   /** The text of a part, chunk by chunk; after each chunk is handled, the clock's check and turn. */
   private async *texts(entry: ZipEntry, onRead?: (bytes: number) => void): AsyncGenerator<string> {
-    for await (const text of utf8Chunks(this.zip.chunks(entry, onRead))) {
+    for await (const text of xmlTextChunks(this.zip.chunks(entry, onRead))) {
       yield text;
       await this.clock.tick();
     }

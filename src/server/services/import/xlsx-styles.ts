@@ -1,3 +1,4 @@
+import { excelSerialToDate } from '../../../model/excel';
 import { exceed, fail, xmlText, XmlScanner } from './xlsx-xml';
 
 /**
@@ -102,20 +103,8 @@ export class StylesScanner extends XmlScanner {
   }
 }
 
-/** Days from Excel's 1900 epoch (serial 0 = 1899-12-30, Lotus's leap day kept) to the Unix epoch. */
-const EPOCH_1900 = 25569;
-/** A 1904 workbook counts its serials from 1904-01-01, 1,462 days later. */
-const OFFSET_1904 = 1462;
-const DAY_MS = 86_400_000;
-
-/**
- * The moment of a serial day, in UTC (as the form's dates). A time of day alone (serial below 1)
- * is the same moment in both date systems: 1899-12-30 with that time, as a 1900 workbook has it.
- */
-export function serialToDate(serial: number, date1904: boolean): Date {
-  const days = date1904 && serial >= 1 ? serial + OFFSET_1904 : serial;
-  return new Date(Math.round((days - EPOCH_1900) * DAY_MS));
-}
+/** The moment of a serial day in the workbook's date system (see excelSerialToDate, issue 33). */
+export const serialToDate = (serial: number, date1904: boolean): Date => excelSerialToDate(serial, date1904);
 
 /** The value of a number cell under a cell format of that kind. */
 export function styledNumber(value: number, kind: number, date1904: boolean): unknown {

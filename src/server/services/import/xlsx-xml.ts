@@ -17,8 +17,20 @@ export function fail(message: string): never {
   throw new XlsxFormatError(message);
 }
 
-/** The bounds a hostile upload runs into (issue 20); each is refused with its own message. */
-export type XlsxLimit = 'excel.unpackedTooLarge' | 'excel.nestedTooDeep' | 'excel.cellTooLong' | 'excel.readTooSlow' | 'excel.xmlDeclarations' | 'excel.sharedStringsTooMany';
+/**
+ * What the reader refuses with its own message rather than "corrupt": the bounds a hostile upload
+ * runs into (issue 20), and files that are not corrupt but cannot be read as they are (issue 33: a
+ * zip naming one part twice, a pre-release workbook; a password-protected one is told at the signature).
+ */
+export type XlsxLimit =
+  | 'excel.unpackedTooLarge'
+  | 'excel.nestedTooDeep'
+  | 'excel.cellTooLong'
+  | 'excel.readTooSlow'
+  | 'excel.xmlDeclarations'
+  | 'excel.sharedStringsTooMany'
+  | 'excel.duplicateParts'
+  | 'excel.preRelease';
 
 /** The file passes one of the reader's bounds: it is refused with `messageKey`, not called corrupt. */
 export class XlsxLimitError extends Error {
@@ -43,14 +55,42 @@ export function cellText(text: string): string {
   return text;
 }
 
-/** Text of a UTF-8 byte stream, chunk by chunk (a character split between chunks is kept whole; invalid UTF-8 fails). */
-export async function* utf8Chunks(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
+/**
+ * The encoding of an XML part from its first bytes (XML 1.0 appendix F): a UTF-16 byte order mark,
+ * or `<?` in UTF-16 without one; else UTF-8 (its own mark, if any, is dropped by the decoder). The
+ * packaging standard (ISO/IEC 29500-2, 8.1.4) allows parts in UTF-8 or UTF-16, and some writers
+ * (.NET's XmlWriter with Encoding.Unicode) save them in UTF-16 (issue 33).
+ */
+export function xmlEncoding(head: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16be' {
+  if (head.length < 2) return 'utf-8';
+  const [a, b] = head;
+  if (a === 0xff && b === 0xfe) return 'utf-16le';
+  if (a === 0xfe && b === 0xff) return 'utf-16be';
+  if (head.length >= 4 && a === 0x3c && b === 0 && head[2] === 0x3f && head[3] === 0) return 'utf-16le';
+  if (head.length >= 4 && a === 0 && b === 0x3c && head[2] === 0 && head[3] === 0x3f) return 'utf-16be';
+  return 'utf-8';
+}
+
+/**
+ * Text of an XML part's byte stream, chunk by chunk, in the encoding its first bytes name
+ * (xmlEncoding): a character split between chunks is kept whole; invalid bytes fail.
+ */
+export async function* xmlTextChunks(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
+  let decoder: TextDecoder | null = null;
+  let head: Uint8Array | null = null;
   for await (const chunk of bytes) {
-    const text = decoder.decode(chunk, { stream: true });
+    if (!decoder) {
+      // The first bytes decide; a first chunk shorter than 4 bytes waits for the next.
+      head = head ? Buffer.concat([head, chunk]) : chunk;
+      if (head.length < 4) continue;
+      decoder = new TextDecoder(xmlEncoding(head), { fatal: true });
+    }
+    const text = decoder.decode(head ?? chunk, { stream: true });
+    head = null;
     if (text.length) yield text;
   }
-  const last = decoder.decode();
+  decoder ??= new TextDecoder(xmlEncoding(head ?? new Uint8Array(0)), { fatal: true });
+  const last = head ? decoder.decode(head) : decoder.decode();
   if (last.length) yield last;
 }
 

@@ -131,7 +131,23 @@ async function readCentralDirectory(fh: FileHandle, fileSize: number): Promise<Z
     p = end;
   }
   if (entries.length < Math.min(count, 0xffff)) fail('central directory shorter than announced');
+  assertUniqueNames(entries);
   return entries;
+}
+
+/**
+ * Refuses a zip naming one part twice. Part names are equal ignoring case (ISO/IEC 29500-2, 6.2.2.3),
+ * so two entries `xl/worksheets/sheet1.xml` and `XL/Worksheets/Sheet1.xml` are one part twice too.
+ * No spreadsheet writes that; a crafted file does, so that one reader sees one sheet and another
+ * reader (or a virus scanner) the other. Reading either silently would be a guess (issue 33).
+ */
+function assertUniqueNames(entries: ZipEntry[]): void {
+  const seen = new Set<string>();
+  for (const e of entries) {
+    const key = e.name.toLowerCase();
+    if (seen.has(key)) exceed('excel.duplicateParts', `two zip entries named ${e.name}`);
+    seen.add(key);
+  }
 }
 
 /** Refuses, before inflating it, an entry that would unpack to more than the bounds allow. */
