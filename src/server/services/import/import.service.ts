@@ -613,7 +613,8 @@ class ImportRun {
     if (stored && this.req.mode === 'insert') err(this.codeField!.key, { key: 'excel.alreadyExists', params: { value: key } });
     if (stored && this.req.mode === 'upsert') {
       if (stored.__in_scope === false) err(this.codeField!.key, { key: 'excel.outOfScope' });
-      else if (this.entity.states?.locked?.includes(String(stored[this.entity.states.field]))) err(this.codeField!.key, { key: 'excel.recordLocked' });
+      // The save's own refusal (guardStoredState), so an update by import says what the form says (issue 33).
+      else if (this.entity.states?.locked?.includes(String(stored[this.entity.states.field]))) err(this.codeField!.key, { key: 'res.lockedState' });
     }
     // An update merges the file's columns over the stored row (columns not in the file keep
     // their values), exactly as a form save merges its body; a new record gets the defaults.
