@@ -1,7 +1,8 @@
 import { mkdirSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startServer } from './harness';
+import { buildServer } from '../../../scripts/build-server.mjs';
 
 /**
  * Starts the product once per end-to-end run on a fresh data directory (migrations, row-level
@@ -14,6 +15,10 @@ export default async function setup(): Promise<() => Promise<void>> {
   const dir = resolve(`.tmp/e2e-template-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  // The server as one module for every server of the run, the template's first (scripts/build-server.mjs).
+  const bundle = resolve(`.tmp/e2e-server-${process.pid}/main.mjs`);
+  await buildServer(bundle);
+  process.env.E2E_SERVER_BUNDLE = bundle;
   // Seeding a season for the demo companies takes a while on a busy machine: five minutes at most.
   const seeding = await startServer({}, { dataDir: dir, readyWithinMs: 300_000 });
   await seeding.stop();
@@ -24,5 +29,6 @@ export default async function setup(): Promise<() => Promise<void>> {
   return async () => {
     await browser.close();
     rmSync(dir, { recursive: true, force: true });
+    rmSync(dirname(bundle), { recursive: true, force: true });
   };
 }

@@ -26,8 +26,16 @@ export function reportFolders(dir: string = REPORTS_DIR): string[] {
 
 const isReport = (v: unknown): v is ReportDef => typeof v === 'object' && v !== null && 'name' in v && 'measures' in v && 'dimensions' in v;
 
-const load = (dir: string, folder: string, kind: 'report' | 'query'): Promise<Record<string, unknown>> =>
-  import(pathToFileURL(join(dir, folder, `${folder}.${kind}.ts`)).href) as Promise<Record<string, unknown>>;
+/**
+ * A folder's module. The product's own folders are imported by a path relative to this file, which
+ * a bundler can follow (the e2e run's server bundle, scripts/build-server.mjs, holds every
+ * `reports/<name>/<name>.report.ts` and `.query.ts`); another directory (a test's fixtures) by its
+ * address.
+ */
+const load = (dir: string, folder: string, kind: 'report' | 'query'): Promise<Record<string, unknown>> => {
+  if (dir !== REPORTS_DIR) return import(pathToFileURL(join(dir, folder, `${folder}.${kind}.ts`)).href) as Promise<Record<string, unknown>>;
+  return (kind === 'report' ? import(`../../../../reports/${folder}/${folder}.report.ts`) : import(`../../../../reports/${folder}/${folder}.query.ts`)) as Promise<Record<string, unknown>>;
+};
 
 /** Loads one folder: its declarations, and its server query bound to the reports that name one. */
 export async function loadReportFolder(folder: string, dir: string = REPORTS_DIR): Promise<ReportDef[]> {
