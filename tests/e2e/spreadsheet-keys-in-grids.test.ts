@@ -149,7 +149,9 @@ describe('spreadsheet keys in editable grids', () => {
     expect(await text(0, 'effective_date')).toBe('2026-01-01');
     expect(await text(1, 'effective_date')).toBe('2026-02-01');
     expect(await page.locator(`${LINES} .ss-refused`).count()).toBe(1);
-    await page.waitForSelector('text=/未写入/');
+    // Document lines keep what was pasted into a refused cell (nothing typed is lost), marked.
+    expect(await text(1, 'price')).toBe('abc');
+    await page.waitForSelector('text=/已保留所填内容/');
     await snap(page, 'keys-03-lines-pasted-with-refusal');
     // Fill down the first price into the next two lines.
     await page.click(lineCell(0, 'price'));

@@ -1,7 +1,7 @@
-import type { Column, GridApi, IRowNode } from 'ag-grid-community';
+import type { Column, GridApi, IRowNode, ValueSetterParams } from 'ag-grid-community';
 import type { MutableRefObject } from 'react';
 import type { MessageRef } from '../../model/validate';
-import { bounds, emptyUndo, record, single, type CellPos, type CellRange, type CellWrite, type EditPlan, type KeptSelection, type SheetAccess } from './spreadsheet';
+import { bounds, emptyUndo, keepRefusedText, record, single, type CellPos, type CellRange, type CellWrite, type EditPlan, type KeptSelection, type RangeBounds, type SheetAccess } from './spreadsheet';
 
 /**
  * The grid side of the spreadsheet keys (useSpreadsheetKeys): what the hook keeps between events,
@@ -14,7 +14,18 @@ export type SpreadsheetOptions = {
   onRefused?: (refused: EditPlan['refused']) => void;
   /** A list that is only read: ranges and copy, nothing written. */
   readOnly?: boolean;
+  /** Cells that keep text until the save checks them (document lines): a refused cell keeps the text, marked. */
+  keepRefused?: boolean;
+  /**
+   * After a paste, fill, clear, undo or redo: every cell it wrote, once (the grid's follow-ups, e.g.
+   * totals or the form's rows, run once per action, not once per cell; AG Grid's cellValueChanged
+   * is not raised for these writes).
+   */
+  onWritten?: (changes: SheetChange[]) => void;
 };
+
+/** One cell an action wrote. */
+export type SheetChange = { node: IRowNode; column: Column; oldValue: unknown; newValue: unknown };
 
 /** What the hook keeps between events (refs: no event re-renders the grid's host). */
 export type SheetRefs = {
@@ -26,7 +37,9 @@ export type SheetRefs = {
   dragging: MutableRefObject<boolean>;
   shiftNav: MutableRefObject<boolean>;
   applying: MutableRefObject<boolean>;
-  refused: MutableRefObject<Map<string, string>>;
+  refused: MutableRefObject<Map<string, MessageRef>>;
+  /** While the fill handle is dragged: the range it was dragged from, and the row it reaches. */
+  filling: MutableRefObject<{ source: RangeBounds; toRow: number } | null>;
 };
 
 /** AG Grid's checkbox column (row selection) is not part of the sheet. */
@@ -105,30 +118,52 @@ export function sheetWrites(refs: SheetRefs, grid: SheetGrid) {
     if (!same(before, r)) repaint(before, r);
   };
 
+  /**
+   * One pass for the whole action: each cell through its column's valueSetter (or field), no
+   * per-cell event; then one redraw of the rows shown and one `onWritten` for the grid's follow-ups.
+   */
   const write = (writes: CellWrite[]) => {
     const g = api.current!;
     const cols = columns();
+    const changes: SheetChange[] = [];
     applying.current = true;
     try {
       for (const w of writes) {
         const node = nodeAt(w.pos.row);
-        if (node) node.setDataValue(cols[w.pos.col], w.after);
+        const column = cols[w.pos.col];
+        if (node && column && setCell(g, node, column, w.before, w.after)) changes.push({ node, column, oldValue: w.before, newValue: w.after });
       }
     } finally {
       applying.current = false;
     }
-    g.refreshCells({ force: true });
+    if (!editing()) g.refreshCells({ force: true });
+    if (changes.length) opts.current.onWritten?.(changes);
   };
 
   const run = (plan: EditPlan) => {
     const cols = columns();
     refused.current.clear();
-    for (const r of plan.refused) refused.current.set(cellKey(nodeAt(r.pos.row), cols[r.pos.col]), r.error.key);
-    write(plan.writes);
-    stack.current = record(stack.current, plan.writes);
+    for (const r of plan.refused) refused.current.set(cellKey(nodeAt(r.pos.row), cols[r.pos.col]), r.error);
+    const s = grid.sheet();
+    const writes = opts.current.keepRefused ? keepRefusedText(plan, s.value) : plan.writes;
+    write(writes);
+    stack.current = record(stack.current, writes);
     if (plan.refused.length) opts.current.onRefused?.(plan.refused);
   };
   return { setRange, write, run };
 }
 
 export type SheetWrites = ReturnType<typeof sheetWrites>;
+
+/** A cell written as AG Grid's setDataValue writes it (valueSetter, else the field), without its events. */
+function setCell(g: GridApi, node: IRowNode, column: Column, oldValue: unknown, newValue: unknown): boolean {
+  const colDef = column.getColDef();
+  if (typeof colDef.valueSetter === 'function') {
+    const params = { node, data: node.data, oldValue, newValue, colDef, column, api: g, context: g.getGridOption('context') } as ValueSetterParams;
+    return colDef.valueSetter(params) !== false;
+  }
+  const field = colDef.field;
+  if (!field || !node.data) return false;
+  (node.data as Record<string, unknown>)[field] = newValue;
+  return true;
+}

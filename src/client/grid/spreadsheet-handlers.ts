@@ -1,7 +1,7 @@
 import type { CellFocusedEvent, CellMouseDownEvent, CellMouseOverEvent, CellValueChangedEvent, Column } from 'ag-grid-community';
 import type { ClipboardEvent, KeyboardEvent } from 'react';
 import { writeClipboard } from './clipboard';
-import { copyText, extend, planClear, planFillDown, planPaste, record, redo, sheetCommand, single, undo } from './spreadsheet';
+import { bounds, copyText, extend, planClear, planFill, planFillDown, planPaste, record, redo, sheetCommand, single, undo, type CellPos } from './spreadsheet';
 import type { SheetGrid, SheetRefs, SheetWrites } from './spreadsheet-grid';
 
 /**
@@ -69,16 +69,59 @@ export function clipboardHandlers(refs: SheetRefs, grid: SheetGrid, writes: Shee
   };
 }
 
-/** Focus, mouse down and drag move the range; a typed edit is one undo step. */
+/** Within this many pixels of a cell's bottom-right corner a press takes the fill handle. */
+const HANDLE_PX = 8;
+const onHandle = (ev: MouseEvent | undefined) => {
+  const cell = ev?.target instanceof Element ? ev.target.closest('.ss-fill-handle') : null;
+  if (!ev || !cell) return false;
+  const box = cell.getBoundingClientRect();
+  return ev.clientX >= box.right - HANDLE_PX && ev.clientY >= box.bottom - HANDLE_PX;
+};
+
+/** The fill handle: pressed at the range's corner, dragged down, released: the range's rows repeated down. */
+export function fillHandlers(refs: SheetRefs, grid: SheetGrid, writes: SheetWrites) {
+  const { api, range, filling, opts } = refs;
+  const start = (ev: MouseEvent | undefined) => {
+    const r = range.current;
+    if (!r || opts.current.readOnly || !onHandle(ev)) return false;
+    const source = bounds(r);
+    filling.current = { source, toRow: source.bottom };
+    return true;
+  };
+  const over = (pos: CellPos) => {
+    const f = filling.current;
+    if (!f) return false;
+    const toRow = Math.max(f.source.bottom, pos.row);
+    if (toRow !== f.toRow) {
+      filling.current = { ...f, toRow };
+      api.current?.refreshCells({ force: true });
+    }
+    return true;
+  };
+  const end = () => {
+    const f = filling.current;
+    if (!f) return;
+    filling.current = null;
+    if (f.toRow > f.source.bottom) {
+      writes.run(planFill(f.source, f.toRow, grid.sheet()));
+      writes.setRange({ anchor: { row: f.source.top, col: f.source.left }, focus: { row: f.toRow, col: f.source.right } });
+    }
+    api.current?.refreshCells({ force: true });
+  };
+  return { start, over, end };
+}
+
+/** Focus, mouse down and drag move the range (or drag the fill handle); a typed edit is one undo step. */
 export function pointerHandlers(refs: SheetRefs, grid: SheetGrid, writes: SheetWrites) {
-  const { range, shiftNav, dragging, applying, refused, stack } = refs;
+  const { range, shiftNav, dragging, applying, refused, stack, filling } = refs;
   const { colIndex, cellKey } = grid;
   const { setRange } = writes;
+  const fill = fillHandlers(refs, grid, writes);
   const onCellFocused = (e: CellFocusedEvent) => {
     if (e.rowIndex === null || e.rowIndex === undefined || !e.column || typeof e.column === 'string') return;
     const pos = { row: e.rowIndex, col: colIndex(e.column as Column) };
     if (pos.col < 0) return;
-    if (shiftNav.current) return; // a Shift+arrow moves the range's end itself
+    if (shiftNav.current || filling.current) return; // a Shift+arrow moves the range's end itself
     // The grid may say so again later (browser focus following): the range's moving end is there.
     const r = range.current;
     if (r && r.focus.row === pos.row && r.focus.col === pos.col) return;
@@ -89,6 +132,7 @@ export function pointerHandlers(refs: SheetRefs, grid: SheetGrid, writes: SheetW
     const ev = e.event as MouseEvent | undefined;
     if (e.rowIndex === null || e.node.rowPinned || colIndex(e.column) < 0) return;
     const pos = { row: e.rowIndex, col: colIndex(e.column) };
+    if (fill.start(ev)) return;
     if (ev?.shiftKey && range.current) {
       setRange({ anchor: range.current.anchor, focus: pos });
       dragging.current = true;
@@ -98,6 +142,7 @@ export function pointerHandlers(refs: SheetRefs, grid: SheetGrid, writes: SheetW
     setRange(single(pos));
   };
   const onCellMouseOver = (e: CellMouseOverEvent) => {
+    if (e.rowIndex !== null && !e.node.rowPinned && fill.over({ row: e.rowIndex, col: colIndex(e.column) })) return;
     if (!dragging.current || !range.current || e.rowIndex === null || e.node.rowPinned || colIndex(e.column) < 0) return;
     const pos = { row: e.rowIndex, col: colIndex(e.column) };
     if (pos.row !== range.current.focus.row || pos.col !== range.current.focus.col) setRange({ anchor: range.current.anchor, focus: pos });
@@ -109,5 +154,9 @@ export function pointerHandlers(refs: SheetRefs, grid: SheetGrid, writes: SheetW
     refused.current.delete(cellKey(e.node, e.column));
     stack.current = record(stack.current, [{ pos: { row: e.rowIndex, col: colIndex(e.column) }, before: e.oldValue, after: e.newValue }]);
   };
-  return { onCellFocused, onCellMouseDown, onCellMouseOver, onCellValueChanged };
+  const onMouseUp = () => {
+    dragging.current = false;
+    fill.end();
+  };
+  return { onCellFocused, onCellMouseDown, onCellMouseOver, onCellValueChanged, onMouseUp };
 }

@@ -1,4 +1,5 @@
-import type { Column, IRowNode } from 'ag-grid-community';
+import type { Column, ITooltipParams, IRowNode } from 'ag-grid-community';
+import i18next from 'i18next';
 import { inRange, restoreSelection, type CellRange } from './spreadsheet';
 import type { SheetGrid, SheetRefs } from './spreadsheet-grid';
 
@@ -7,7 +8,7 @@ import type { SheetGrid, SheetRefs } from './spreadsheet-grid';
  * the range kept across a reload of the rows.
  */
 export function rangeMarks(refs: SheetRefs, grid: SheetGrid) {
-  const { range, refused, kept, api } = refs;
+  const { range, refused, kept, api, filling, opts } = refs;
   const { colIndex, cellKey, editing, columns } = grid;
   const edge = (p: { node: IRowNode | null; column: Column }) => {
     const r = range.current;
@@ -31,14 +32,34 @@ export function rangeMarks(refs: SheetRefs, grid: SheetGrid) {
     'ss-range-left': (p: P) => { const e = edge(p); return Boolean(e && e.col === left(e.r)); },
     'ss-range-right': (p: P) => { const e = edge(p); return Boolean(e && e.col === right(e.r)); },
     'ss-refused': (p: P) => refused.current.has(cellKey(p.node ?? undefined, p.column)),
+    // The fill handle: the small square at the range's bottom-right corner (not in a read-only list).
+    'ss-fill-handle': (p: P) => {
+      const e = edge(p);
+      return Boolean(e && !opts.current.readOnly && !filling.current && e.row === bottom(e.r) && e.col === right(e.r));
+    },
+    // While the handle is dragged: the rows it will fill, outlined.
+    'ss-fill-target': (p: P) => {
+      const f = filling.current;
+      const row = p.node?.rowIndex;
+      if (!f || row === null || row === undefined || p.node?.rowPinned) return false;
+      const col = colIndex(p.column);
+      return row > f.source.bottom && row <= f.toRow && col >= f.source.left && col <= f.source.right;
+    },
+  };
+  /** A refused cell says its message (the text it holds is what was typed or pasted). */
+  const refusedTooltip = (p: ITooltipParams) => {
+    const m = p.column && 'getColId' in p.column ? refused.current.get(cellKey(p.node ?? undefined, p.column as Column)) : undefined;
+    return m ? i18next.t(m.key, m.params ?? {}) : undefined;
   };
 
   /** Column definitions with the range and refusal classes merged into each column's own rules. */
   const withClasses = <T,>(defs: T[]): T[] =>
     defs.map((d) => {
-      const def = d as { children?: unknown[]; cellClassRules?: Record<string, unknown> };
+      const def = d as { children?: unknown[]; cellClassRules?: Record<string, unknown>; tooltipValueGetter?: (p: ITooltipParams) => unknown };
       if (def.children) return { ...def, children: withClasses(def.children) } as T;
-      return { ...def, cellClassRules: { ...(def.cellClassRules ?? {}), ...cellClassRules } } as T;
+      const own = def.tooltipValueGetter;
+      const tooltipValueGetter = (p: ITooltipParams) => refusedTooltip(p) ?? own?.(p);
+      return { ...def, cellClassRules: { ...(def.cellClassRules ?? {}), ...cellClassRules }, tooltipValueGetter } as T;
     });
 
   /** After the rows are back (a save reloads them): the same rows, wherever they now are. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  bounds, cellsOf, copyText, emptyUndo, extend, formatTsv, inRange, keepSelection, parseTsv, planClear, planFillDown,
+  bounds, cellsOf, copyText, emptyUndo, extend, formatTsv, inRange, keepRefusedText, keepSelection, parseTsv, planClear, planFill, planFillDown,
   planPaste, record, redo, restoreSelection, sheetCommand, single, undo, type CellPos, type SheetAccess,
 } from './spreadsheet';
 
@@ -97,6 +97,31 @@ describe('copy, paste, fill, clear, undo', () => {
     const clear = planClear({ anchor: { row: 0, col: 0 }, focus: { row: 0, col: 2 } }, s);
     expect(clear.writes).toEqual([{ pos: { row: 0, col: 1 }, before: 1, after: null }]);
     expect(clear.refused[0].error.key).toBe('rule.required');
+  });
+
+  it('the fill handle repeats the range\'s rows down to where it was dragged, stopping at the last row', () => {
+    const cells = [...grid(), ['E', 0, 0], ['F', 0, 0]];
+    const s = sheet(cells);
+    const plan = planFill({ top: 0, bottom: 1, left: 1, right: 2 }, 9, s);
+    s.apply(plan.writes);
+    expect(cells.map((r) => [r[1], r[2]])).toEqual([[1, 2], [3, 4], [1, 2], [3, 4], [1, 2], [3, 4]]);
+    expect(plan.writes.every((w) => w.pos.row >= 2 && w.pos.col >= 1)).toBe(true);
+    expect(planFill({ top: 0, bottom: 1, left: 1, right: 2 }, 1, s).writes).toEqual([]);
+  });
+
+  it('a grid that keeps typed text writes refused cells as they came, so nothing pasted is lost', () => {
+    const s = sheet(grid());
+    const plan = planPaste(single({ row: 0, col: 1 }), '5\tx\r\ny\t7', s);
+    const kept = keepRefusedText(plan, s.value);
+    expect(kept.map((w) => [w.pos.row, w.pos.col, w.before, w.after])).toEqual([[0, 1, 1, 5], [1, 2, 4, 7], [0, 2, 2, 'x'], [1, 1, 3, 'y']]);
+    // Property: every cell of the block lands somewhere: as its value or as the text refused.
+    const digitsOrWord = fc.oneof(fc.integer({ min: 0, max: 99 }).map(String), fc.constantFrom('abc', '-1', '1.5'));
+    fc.assert(fc.property(fc.array(fc.tuple(digitsOrWord, digitsOrWord), { minLength: 1, maxLength: 4 }), (rows) => {
+      const p = planPaste(single({ row: 0, col: 1 }), formatTsv(rows), sheet(grid()));
+      const written = keepRefusedText(p, () => null);
+      expect(written).toHaveLength(rows.length * 2);
+      for (const w of written) expect(String(w.after)).toBe(rows[w.pos.row][w.pos.col - 1].trim());
+    }));
   });
 
   it('keeps the selection by row id across a reload that reorders rows', () => {

@@ -192,19 +192,38 @@ export function planPaste(range: CellRange, text: string, sheet: SheetAccess): E
 /** Ctrl+D: the top row of the range copied into the rows below it, checked like a paste. */
 export function planFillDown(range: CellRange, sheet: SheetAccess): EditPlan {
   const b = bounds(range);
+  return planFill({ ...b, bottom: b.top }, b.bottom, sheet);
+}
+
+/**
+ * The fill handle: the source rows (the range the handle was dragged from) repeated down to row
+ * `toRow`, as Excel repeats a block it does not read as a series; each cell checked like a paste.
+ */
+export function planFill(source: RangeBounds, toRow: number, sheet: SheetAccess): EditPlan {
   const writes: CellWrite[] = [];
   const refused: CellRefusal[] = [];
-  for (let col = b.left; col <= b.right; col++) {
-    const source = sheet.text({ row: b.top, col });
-    for (let row = b.top + 1; row <= b.bottom; row++) {
+  const height = source.bottom - source.top + 1;
+  const last = Math.min(toRow, sheet.rowCount - 1);
+  for (let col = source.left; col <= source.right; col++) {
+    const texts = Array.from({ length: height }, (_, i) => sheet.text({ row: source.top + i, col }));
+    for (let row = source.bottom + 1; row <= last; row++) {
       const pos = { row, col };
       if (!sheet.editable(pos)) continue;
-      const checked = sheet.validate(pos, source);
-      if (checked.error) refused.push({ pos, text: source, error: checked.error });
+      const text = texts[(row - source.top) % height];
+      const checked = sheet.validate(pos, text);
+      if (checked.error) refused.push({ pos, text, error: checked.error });
       else writes.push({ pos, before: sheet.value(pos), after: checked.value });
     }
   }
   return { writes, refused };
+}
+
+/**
+ * Nothing typed is lost: in a grid whose cells keep text until the save checks them (document
+ * lines), a refused cell is written with the text as it came and stays marked with its message.
+ */
+export function keepRefusedText(plan: EditPlan, value: (pos: CellPos) => unknown): CellWrite[] {
+  return [...plan.writes, ...plan.refused.map((r) => ({ pos: r.pos, before: value(r.pos), after: r.text === '' ? null : r.text }))];
 }
 
 /** Delete: empties the editable cells of the range (a required field refuses, with its message). */

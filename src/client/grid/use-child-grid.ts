@@ -1,10 +1,10 @@
 import type { CellValueChangedEvent, GridApi } from 'ag-grid-community';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReferenceOptions } from '../api/use-options';
 import { toast } from '../kernel/toast-bus';
 import type { ChildGridProps, ChildRow } from './ChildGrid';
-import { childColumnDefs, childPasteCheck } from './child-grid-columns';
+import { childColumnDefs, childPasteCheck, type ReferenceOptions } from './child-grid-columns';
 import { useSpreadsheetKeys } from './useSpreadsheetKeys';
 
 /**
@@ -21,15 +21,7 @@ export function useChildGrid(p: ChildGridProps) {
   // the cells instead of rebuilding the columns under a cell being typed in.
   const references = useReferenceOptions(p.grid.fields);
   const referencesRef = useRef(references);
-  // Spreadsheet keys (issue 21: in every editable grid): ranges, copy/paste of blocks from Excel,
-  // Ctrl+D, Delete, undo. A pasted cell is checked by its field's own rules.
-  const check = childPasteCheck(p.grid, referencesRef);
-  const sheetKeys = useSpreadsheetKeys({
-    validate: (column, _node, raw) => check(column, raw),
-    onRefused: (refused) => toast.warning(t('grid.pasteRefused', { count: refused.length, message: t(refused[0].error.key, refused[0].error.params ?? {}) })),
-    // Lines shown read-only keep the range and copy.
-    readOnly: Boolean(p.disabled || !p.grid.editable),
-  });
+  const sheetKeys = useChildSheetKeys(p, rowsRef, referencesRef);
   referencesRef.current = references;
   rowsRef.current = p.rows;
 
@@ -87,4 +79,27 @@ export function useChildGrid(p: ChildGridProps) {
     setSelected([]);
   };
   return { language, apiRef, selected, setSelected, sheetKeys, sheetColumnDefs, gridRows, errorList, onCellValueChanged, add, removeSelected };
+}
+
+/**
+ * The spreadsheet keys of a child grid (issue 21: in every editable grid): ranges, copy/paste of
+ * blocks from Excel, fill handle, Ctrl+D, Delete, undo. A pasted cell is checked by its field's own
+ * rules; a refused one keeps what was pasted (the cells hold text until the save), marked with its
+ * message. A paste, fill, clear, undo or redo gives the form the edited rows once for the action.
+ */
+function useChildSheetKeys(p: ChildGridProps, rowsRef: MutableRefObject<ChildRow[]>, referencesRef: ReferenceOptions) {
+  const { t } = useTranslation();
+  const check = childPasteCheck(p.grid, referencesRef);
+  return useSpreadsheetKeys({
+    validate: (column, _node, raw) => check(column, raw),
+    keepRefused: true,
+    onRefused: (refused) => toast.warning(t('grid.pasteKept', { count: refused.length, message: t(refused[0].error.key, refused[0].error.params ?? {}) })),
+    onWritten: (changes) => {
+      const edited = new Map(changes.map((c) => [(c.node.data as ChildRow).__key, c.node.data as ChildRow]));
+      rowsRef.current = rowsRef.current.map((r) => (edited.has(r.__key) ? { ...edited.get(r.__key)! } : r));
+      p.onChange(rowsRef.current);
+    },
+    // Lines shown read-only keep the range and copy.
+    readOnly: Boolean(p.disabled || !p.grid.editable),
+  });
 }

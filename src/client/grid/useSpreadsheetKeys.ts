@@ -11,6 +11,7 @@
  * (`readOnly`) gets the range and copy only (Ctrl+C, or the browser's copy), no key that writes.
  * AG Grid's checkbox column is not a cell of the sheet.
  */import type { GridApi, IRowNode, Column } from 'ag-grid-community';
+import type { MessageRef } from '../../model/validate';
 import { useMemo, useRef } from 'react';
 import { emptyUndo, keepSelection, type CellRange, type KeptSelection } from './spreadsheet';
 import { sheetGrid, sheetWrites, type SheetRefs, type SpreadsheetOptions } from './spreadsheet-grid';
@@ -25,6 +26,9 @@ export const SPREADSHEET_CSS = `
 .ss-range-bottom { border-bottom: 2px solid #217346 !important; }
 .ss-range-left { border-left: 2px solid #217346 !important; }
 .ss-range-right { border-right: 2px solid #217346 !important; }
+.ss-fill-handle { overflow: visible !important; }
+.ss-fill-handle::after { content: ''; position: absolute; right: -4px; bottom: -4px; width: 7px; height: 7px; background: #217346; border: 1px solid #fff; cursor: crosshair; z-index: 2; }
+.ss-fill-target { outline: 1px dashed #217346; outline-offset: -2px; }
 .ss-refused { box-shadow: inset 0 0 0 2px #c50f1f; background-color: rgba(197, 15, 31, 0.08) !important; }
 `;
 
@@ -38,19 +42,18 @@ export function useSpreadsheetKeys(options: SpreadsheetOptions = {}) {
   const dragging = useRef(false);
   const shiftNav = useRef(false);
   const applying = useRef(false);
-  const refused = useRef(new Map<string, string>());
+  const refused = useRef(new Map<string, MessageRef>());
+  const filling = useRef<SheetRefs['filling']['current']>(null);
 
   return useMemo(() => {
-    const refs: SheetRefs = { opts, api, range, kept, stack, dragging, shiftNav, applying, refused };
+    const refs: SheetRefs = { opts, api, range, kept, stack, dragging, shiftNav, applying, refused, filling };
     const grid = sheetGrid(refs);
     const writes = sheetWrites(refs, grid);
     const pointer = pointerHandlers(refs, grid, writes);
     const { cellClassRules, withClasses, restore } = rangeMarks(refs, grid);
     const containerProps = {
       onKeyDownCapture: keyHandler(refs, grid, writes),
-      onMouseUp: () => {
-        dragging.current = false;
-      },
+      onMouseUp: pointer.onMouseUp,
       ...clipboardHandlers(refs, grid, writes),
     };
     const { current, nodeAt, cellKey } = grid;

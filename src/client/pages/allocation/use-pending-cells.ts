@@ -27,6 +27,9 @@ export function usePendingCells(p: { state: WorkbenchState | null; draft: boolea
       return parsed.ok ? { value: parsed.qty, error: null } : { value: raw, error: { key: 'rule.naturalNumber' } };
     },
     onRefused: (refused) => toast.warning(t('grid.pasteRefused', { count: refused.length, message: t(refused[0].error.key) })),
+    // A paste, fill, clear, undo or redo: the grid has redrawn its rows (totals and pinned rows with
+    // them); the heatmap and the totals bar follow once for the whole action.
+    onWritten: () => bump(),
   });
 
   // Issue 29: leaving with pending edits asks; a reload keeps them as a draft offered back here.
