@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cellToInput, dateToExcelSerial, excelSerialToDate, importColumns } from '../../../model/excel';
 import { readWorkbook, WorkbookError, type SheetEvent } from './xlsx-reader.util';
-import { buildZip, NS, sheetXml, workbookItems, type ZipItem } from '../../../../fixtures/xlsx/handmade';
+import { buildZip, compoundFile, NS, sheetXml, workbookItems, type ZipItem } from '../../../../fixtures/xlsx/handmade';
 
 /**
  * Issue 33, "every workbook": the reader's defects found on real files, each on a tiny workbook
@@ -124,26 +124,6 @@ describe('XML parts in UTF-16 (issue 33)', () => {
     expect(await refusal(writeZip(workbookItems([{ name: 'data', xml: broken }])))).toBe('excel.corrupt');
   });
 });
-
-/** A compound file (OLE2) whose directory holds these streams: the shape Excel saves an .xlsx with an open password in. */
-function compoundFile(streams: string[]): Buffer {
-  const header = Buffer.alloc(512);
-  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(header);
-  header.writeUInt16LE(0x3e, 0x18);
-  header.writeUInt16LE(3, 0x1a);
-  header.writeUInt16LE(0xfffe, 0x1c);
-  header.writeUInt16LE(9, 0x1e);
-  header.writeUInt32LE(0, 0x30);
-  const directory = Buffer.alloc(512);
-  ['Root Entry', ...streams].forEach((name, i) => {
-    const at = i * 128;
-    const encoded = Buffer.from(`${name}\0`, 'utf16le');
-    encoded.copy(directory, at);
-    directory.writeUInt16LE(encoded.length, at + 64);
-    directory[at + 66] = i === 0 ? 5 : 2;
-  });
-  return Buffer.concat([header, directory, Buffer.alloc(1024, 0x41)]);
-}
 
 describe('a password-protected workbook (issue 33)', () => {
   it('is told to be protected, with how to remove the password, not to be saved again as .xlsx', async () => {
