@@ -7,6 +7,7 @@ import { ConfirmDialog, TransitionDialog } from '../form/dialogs';
 import { FormDrawer, type DrawerSlots } from '../form/FormDrawer';
 import { EntityGrid } from '../grid/EntityGrid';
 import { GroupedGrid } from '../grid/GroupedGrid';
+import { ActiveFilterBar } from './ActiveFilterBar';
 import { EmptyList } from './EmptyList';
 import { DrillBar } from './DrillBar';
 import { ListHead } from './ListHead';
@@ -16,6 +17,7 @@ import { useListActions, type ListActions } from './use-list-actions';
 import { useListController, type ListController } from './use-list-controller';
 import { useListViews } from './use-list-views';
 import { useListGrouping } from './use-list-grouping';
+import { useActiveFilters, type ActiveFilters } from './use-active-filters';
 
 export { fixedFiltersOf } from './use-list-controller';
 
@@ -42,7 +44,7 @@ export type ListSlots = {
 };
 
 /** The grid's state without rows: what the list holds and its first actions (issue 21). */
-function ListEmptyState({ resolved, list, has }: { resolved: ResolvedPage; list: ListController; has: ListActions['has'] }) {
+function ListEmptyState({ resolved, list, has, filters }: { resolved: ResolvedPage; list: ListController; has: ListActions['has']; filters: ActiveFilters }) {
   const { i18n } = useTranslation();
   const en = i18n.language === 'en';
   const navigate = useNavigate();
@@ -50,7 +52,7 @@ function ListEmptyState({ resolved, list, has }: { resolved: ResolvedPage; list:
     <EmptyList
       title={en ? resolved.page.title.en : resolved.page.title.zh}
       purpose={resolved.page.purpose ? (en ? resolved.page.purpose.en : resolved.page.purpose.zh) : undefined}
-      filtered={Boolean(list.quick) || Object.keys(list.fixed ?? {}).length > 0 || Boolean(list.tab && Object.keys(list.tab.filter).length)}
+      filtered={Boolean(list.quick) || filters.chips.length > 0 || Object.keys(list.fixed ?? {}).length > 0 || Boolean(list.tab && Object.keys(list.tab.filter).length)}
       onCreate={has('create') ? () => list.openDrawer({ action: 'add', id: null }) : undefined}
       onImport={has('import') && !resolved.entity.childOnly ? () => navigate(`/page/upload/view?opt=${encodeURIComponent(resolved.page.opt)}&entity=${encodeURIComponent(resolved.entity.name)}`) : undefined}
     />
@@ -70,6 +72,7 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
   const { selected, refresh } = list;
   const actions = useListActions(resolved, list);
   const grouping = useListGrouping(resolved, list);
+  const filters = useActiveFilters(resolved);
   const views = useListViews({ resolved, tabKey: list.tabKey, setTabKey: list.setTabKey, grouping, fixedByRoute: Boolean(subindex) });
   const { has, confirmRemove, setConfirmRemove, removeSelected, transition, setTransition, runTransition } = actions;
   const setDrawer = list.openDrawer;
@@ -87,6 +90,7 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
         <ListToolbar resolved={resolved} list={list} actions={actions} title={title} pageActions={slots.actions} grouping={grouping} />
       </div>
       {subindex && <DrillBar entity={resolved.entity} filters={list.fixed} onRemove={list.removeFixed} />}
+      <ActiveFilterBar filters={filters} />
       {grouping.value && (
         <GroupedGrid
           resolved={resolved}
@@ -111,9 +115,10 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
         onReady={(g) => {
           list.onReady(g);
           views.attach(g);
+          filters.attach(g);
         }}
         keepsLayout={views.keepsLayout}
-        empty={() => <ListEmptyState resolved={resolved} list={list} has={has} />}
+        empty={() => <ListEmptyState resolved={resolved} list={list} has={has} filters={filters} />}
       />
       </div>
       <FormDrawer

@@ -6,6 +6,7 @@ import type { StatusTab } from '../../model/page';
 import type { ResolvedPage } from '../../model/page-resolve';
 import type { Row, RowsReply } from '../api/entity-api';
 import type { QueryParams } from './filter-params';
+import { CellMenu } from './CellMenu';
 import { gridTheme, GRID_LOCALE } from './grid-theme';
 import { useEntityGrid } from './use-entity-grid';
 import { BLOCK } from './use-list-datasource';
@@ -83,6 +84,8 @@ export function EntityGrid(props: EntityGridProps) {
         onSelectionChanged={handlers.onSelectionChanged}
         onRowDoubleClicked={handlers.onRowDoubleClicked}
         onCellKeyDown={handlers.onCellKeyDown}
+        onCellContextMenu={g.cellMenu.onCellContextMenu}
+        preventDefaultOnContextMenu
         onGridReady={g.onGridReady}
         onColumnMoved={g.onColumnMoved}
         onColumnResized={g.onColumnResized}
@@ -97,6 +100,7 @@ export function EntityGrid(props: EntityGridProps) {
         // Lists have tens of columns, not hundreds: render them all (find-in-page, tests, screen readers).
         suppressColumnVirtualisation
       />
+      <CellMenu menu={g.cellMenu} />
     </div>
   );
 }

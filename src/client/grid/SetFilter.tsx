@@ -6,13 +6,15 @@ import { useTranslation } from 'react-i18next';
 import type { FormOption } from '../../model/page';
 import { entityApiOf } from '../api/entity-api';
 import type { SetFilterModel } from './filter-params';
+import { rememberReferenceLabel } from './reference-labels';
 
 /**
  * The filter of dict, boolean and reference columns: tick the values to keep (sent as
- * `f.<field>.in`). A reference column searches the target entity's rows by code and name.
+ * `f.<field>.in`), or every value but those ("exclude", `f.<field>.nin`). A reference column
+ * searches the target entity's rows by code and name.
  * AG Grid's own set filter is an Enterprise feature, so this is our own.
  */
-export type SetFilterParams = { options?: FormOption[]; refBase?: string | null; refLabelField?: string };
+export type SetFilterParams = { options?: FormOption[]; refBase?: string | null; refLabelField?: string; field?: string };
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: '6px', padding: '8px', minWidth: '220px', maxHeight: '320px' },
@@ -26,7 +28,11 @@ export function SetFilter(props: CustomFilterProps<unknown, unknown, SetFilterMo
   const [chosen, setChosen] = useState<string[]>(props.model?.values ?? []);
   const [search, setSearch] = useState('');
   const [remote, setRemote] = useState<FormOption[]>([]);
-  useEffect(() => setChosen(props.model?.values ?? []), [props.model]);
+  const [exclude, setExclude] = useState(Boolean(props.model?.exclude));
+  useEffect(() => {
+    setChosen(props.model?.values ?? []);
+    setExclude(Boolean(props.model?.exclude));
+  }, [props.model]);
 
   useGridFilter({ doesFilterPass: useCallback(() => true, []) });
 
@@ -37,14 +43,19 @@ export function SetFilter(props: CustomFilterProps<unknown, unknown, SetFilterMo
     const timer = setTimeout(() => {
       entityApiOf(base)
         .page({ size: '50', ...(search ? { q: search } : {}) }, { signal: controller.signal, quiet: true })
-        .then((r) => setRemote(r.rows.map((row) => ({ value: String(row.id), label: String(row[props.refLabelField ?? 'name'] ?? row.id) + (row.code ? ` (${String(row.code)})` : '') }))))
+        .then((r) => {
+          const found = r.rows.map((row) => ({ value: String(row.id), label: String(row[props.refLabelField ?? 'name'] ?? row.id) + (row.code ? ` (${String(row.code)})` : '') }));
+          // The active filters' bar names a picked record by its label.
+          for (const o of found) if (props.field) rememberReferenceLabel(props.field, o.value, o.label);
+          setRemote(found);
+        })
         .catch(() => setRemote([]));
     }, 250);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [props.refBase, props.refLabelField, search]);
+  }, [props.refBase, props.refLabelField, props.field, search]);
 
   const options = useMemo(() => {
     const base = props.refBase ? remote : (props.options ?? []);
@@ -53,7 +64,7 @@ export function SetFilter(props: CustomFilterProps<unknown, unknown, SetFilterMo
   }, [props.options, props.refBase, remote, search]);
 
   const label = (o: FormOption) => (i18n.language === 'en' ? (o.labelEn ?? o.label) : o.label);
-  const apply = (values: string[]) => props.onModelChange(values.length ? { filterType: 'set', values } : null);
+  const apply = (values: string[]) => props.onModelChange(values.length ? { filterType: 'set', values, ...(exclude ? { exclude: true } : {}) } : null);
 
   return (
     <div className={s.root}>
@@ -69,6 +80,7 @@ export function SetFilter(props: CustomFilterProps<unknown, unknown, SetFilterMo
           />
         ))}
       </div>
+      <Checkbox label={t('filters.excludeChosen')} checked={exclude} onChange={(_, d) => setExclude(Boolean(d.checked))} data-testid="set-filter-exclude" />
       <div className={s.row}>
         <Button size="small" onClick={() => { setChosen([]); apply([]); }}>{t('engine.reset')}</Button>
         <Button size="small" appearance="primary" onClick={() => apply(chosen)}>{t('engine.confirm')}</Button>

@@ -31,7 +31,7 @@ function filterOf(col: ResolvedColumn): Partial<ColDef<Row>> {
     case 'reference': {
       const target = col.refEntity ? getEntity(col.refEntity) : undefined;
       const base = col.refEntity ? apiBaseOf(col.refEntity) : null;
-      return base ? { filter: SetFilter, filterParams: { refBase: base, refLabelField: target?.titleField ?? 'name' } } : { filter: false };
+      return base ? { filter: SetFilter, filterParams: { refBase: base, refLabelField: target?.titleField ?? 'name', field: col.field } } : { filter: false };
     }
     default:
       return { filter: false };

@@ -7,6 +7,7 @@ import { entityApi, type Row } from '../api/entity-api';
 import { columnDefsOf } from './column-defs';
 import { applicableState, loadSavedTable, savedTableOf, storeSavedTable } from './column-state';
 import type { EntityGridProps } from './EntityGrid';
+import { useCellMenu } from './use-cell-menu';
 import { useListDatasource } from './use-list-datasource';
 import { useSpreadsheetKeys } from './useSpreadsheetKeys';
 
@@ -41,6 +42,10 @@ export function useEntityGrid(props: EntityGridProps) {
     grid.purgeInfiniteCache();
   }, [quick, tab, fixedKey]);
 
+  // The cell's menu: filter by its value, exclude it, clear (issue 32).
+  const cellMenu = useCellMenu(apiRef, resolved);
+  const onCellKey = cellMenu.onCellKey;
+
   const columns = useColumnPersistence(apiRef, username, resolved.page.opt, () => state.current.props.keepsLayout?.() ?? true);
 
   const onGridReady = useCallback(
@@ -67,13 +72,14 @@ export function useEntityGrid(props: EntityGridProps) {
       },
       onCellKeyDown: (e: CellKeyDownEvent<Row>) => {
         const ev = e.event as KeyboardEvent | null;
+        if (onCellKey(e)) return;
         if (ev?.key === 'Enter' && e.data) state.current.props.onOpen(e.data);
       },
     }),
-    [],
+    [onCellKey],
   );
 
-  return { t, language, state, sheetKeys, columnDefs, datasource, onGridReady, handlers, ...columns };
+  return { t, language, state, sheetKeys, columnDefs, datasource, onGridReady, handlers, cellMenu, ...columns };
 }
 
 /** Column order, width, visibility and pinning stored per user and page, 300 ms after the last change. */

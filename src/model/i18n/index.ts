@@ -2,6 +2,7 @@ import { access } from './access';
 import { chat } from './chat';
 import { admin } from './admin';
 import { client } from './client';
+import { columnFilters } from './column-filters';
 import { common } from './common';
 import { engine } from './engine';
 import { listViews } from './list-views';
@@ -25,7 +26,7 @@ export * from './types';
  * `./excel-part`, which the model's Excel module, the server and the signed-in shell import, so
  * that the sign-in page's first script does not carry it (benchmark B7: 250 KB).
  */
-const PARTS: CatalogPart[] = [common, access, masterdata, engine, admin, orders, ordersUi, client, profile, spreadsheet, notify, chat, unsaved, listViews];
+const PARTS: CatalogPart[] = [common, access, masterdata, engine, admin, orders, ordersUi, client, profile, spreadsheet, notify, chat, unsaved, listViews, columnFilters];
 
 /** Told of each part registered later (an entity declared in a chunk loaded after start). */
 const LISTENERS: Array<(part: CatalogPart) => void> = [];
