@@ -1,3 +1,4 @@
+import type { BoardWindow, BoardWindowQuery } from '../board-window';
 import type { ScenarioComparison, ScenarioSummary } from '../schedule-board';
 import { getCall, postCall } from './call';
 
@@ -8,6 +9,8 @@ import { getCall, postCall } from './call';
 export type ScenarioClose = { id: number; force?: boolean };
 
 export const scheduleCalls = {
+  /** The bars of a range on the lines in view, as columns (issue 31, src/model/board-window.ts). */
+  window: getCall<BoardWindowQuery, BoardWindow>('/scmapi/schedule/window'),
   /** Auto-schedule the range into a new scenario. */
   auto: postCall<{ name: string; from: string; to: string }, ScenarioSummary>('/scmapi/schedule/auto'),
   /** The company's scenarios. */

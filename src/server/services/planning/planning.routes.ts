@@ -13,6 +13,8 @@ import { scheduleCalls } from '../../../model/calls/schedule';
 import { withTenant } from '../../kernel/rls';
 import { calendarViewRoutes } from './calendar-views.routes';
 import { boardWorkbook } from './planning.export';
+import { boardWindow } from './planning.window';
+import { parseIdList } from '../../http/id-list';
 import { autoScheduleScenario, boardData, checkRange, closeScenario, compareScenario, defaultRange, listScenarios, parseCommand, runCommand } from './planning.service';
 
 /**
@@ -54,6 +56,20 @@ function registerBoardRoutes(app: FastifyInstance): void {
     const line = q.line === undefined || q.line === '' ? null : parseId(q.line);
     if (q.line !== undefined && q.line !== '' && line === null) throw new AppError('err.notFound');
     return ok(await withTenant(app.db, clientId, (tx) => boardData(tx, clientId, { from, to, scenario, workshop, line, scope, language: requestLanguage(req) })));
+  });
+
+  // The window read (issue 31): the bars of a range on the lines in view, as columns (src/model/board-window.ts).
+  serveCall(app, scheduleCalls.window, { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, PLANNING_MENU, 'read', { db: app.db });
+    const scope = await dataScope(auth, PLANNING_MENU, { db: app.db });
+    const q = req.query as Q;
+    const { from, to } = rangeOf(q);
+    const scenario = q.scenario === undefined || q.scenario === '' ? null : parseId(q.scenario);
+    if (q.scenario !== undefined && q.scenario !== '' && scenario === null) throw new AppError('err.notFound');
+    const workshop = q.workshop === undefined || q.workshop === '' ? null : parseId(q.workshop);
+    const lines = q.lines === undefined || q.lines === '' ? null : parseIdList(q.lines, { invalid: () => new AppError('planning.badCommand', { params: { reason: 'lines' } }) });
+    return withTenant(app.db, clientId, (tx) => boardWindow(tx, clientId, { from, to, scenario, workshop, lines, scope, language: requestLanguage(req) }));
   });
 
   // Excel of the board (issue 11): one row per plan and day, and a Gantt-like sheet; the board page's

@@ -152,14 +152,16 @@ async function loadBarRows(tx: Db, clientId: number, opts: { scenario: number | 
 
 /**
  * The board's read of bars: the columns `toBoardBar` needs, each bar's place among the bars of its plan
- * (window functions over the whole schedule, not only the range), all in one JSON value. One row back
+ * (window functions over the whole schedule, not only the range), on the given lines, all in one JSON value. One row back
  * instead of one per bar: on the embedded database a row costs far more to hand over than its bytes
  * (5,000 bars: ~90 ms instead of ~500 ms with `loadBarRows` + `splitInfo`, B5).
  */
-async function loadBoardBarRows(tx: Db, clientId: number, scenario: number | null, from: string, to: string, scope: RawBuilder<unknown>[]): Promise<BarRow[]> {
+async function loadBoardBarRows(tx: Db, clientId: number, scenario: number | null, from: string, to: string, scope: RawBuilder<unknown>[], lineIds: number[]): Promise<BarRow[]> {
+  if (!lineIds.length) return [];
   const inSchedule = scenario === null ? sql`scenario_id is null` : sql`scenario_id = ${scenario}`;
   const conds: RawBuilder<unknown>[] = [sql`t.client_id = ${clientId}`, scenario === null ? sql`t.scenario_id is null` : sql`t.scenario_id = ${scenario}`, ...scope];
-  conds.push(sql`t.start_date <= ${to}::date and t.end_date >= ${from}::date`);
+  // The lines in view and the window, read from the index (client_id, line_id, start_date, end_date) (issue 31).
+  conds.push(sql`t.line_id in (${sql.join(lineIds)}) and t.start_date <= ${to}::date and t.end_date >= ${from}::date`);
   const r = await sql<{ bars: BarRow[] | string | null }>`with places as (
       select id, row_number() over (partition by plan_id order by start_date, id) as split_index, count(*) over (partition by plan_id) as split_count
       from scm_prodplan_bar where client_id = ${clientId} and ${inSchedule}
@@ -280,15 +282,23 @@ async function scenarioRow(tx: Db, clientId: number, id: number): Promise<Row> {
   return r.rows[0];
 }
 
-export async function boardData(tx: Db, clientId: number, q: { from: string; to: string; scenario: number | null; workshop: number | null; line?: number | null; scope: RawBuilder<unknown>[]; language?: Language }): Promise<BoardData> {
+/** What the board's reads ask: the range, the schedule, a workshop or one line, and (the window read) the lines in view. */
+export type BoardReadQuery = { from: string; to: string; scenario: number | null; workshop: number | null; line?: number | null; lines?: number[] | null; scope: RawBuilder<unknown>[]; language?: Language };
+
+/**
+ * The board over a range: its days, the lines asked (capacity and load over the range) and the bars
+ * touching the range on those lines. The whole-board read (`boardData`) and the window read
+ * (planning.window.ts, which encodes the bars as columns) both read here.
+ */
+export async function readBoard(tx: Db, clientId: number, q: BoardReadQuery): Promise<BoardData> {
   checkRange(q.from, q.to);
   if (q.scenario !== null) await scenarioRow(tx, clientId, q.scenario);
   const cal = await companyCalendar(tx, clientId, Number(q.from.slice(0, 4)));
   const days: BoardDay[] = dayKinds(cal, q.from, q.to).map((d) => ({ date: d.date, working: d.working, holiday: d.holiday, overtime: d.overtime }));
-  const lineInfo = await loadLines(tx, clientId, q.workshop, q.line ?? null);
-  const lineIds = new Set(lineInfo.map((l) => l.id));
+  const asked = q.lines ? new Set(q.lines) : null;
+  const lineInfo = (await loadLines(tx, clientId, q.workshop, q.line ?? null)).filter((l) => !asked || asked.has(l.id));
   const sams: LineSams = new Map(lineInfo.map((l) => [l.id, l.sam]));
-  const rows = (await loadBoardBarRows(tx, clientId, q.scenario, q.from, q.to, q.scope)).filter((b) => lineIds.has(Number(b.line_id)));
+  const rows = await loadBoardBarRows(tx, clientId, q.scenario, q.from, q.to, q.scope, lineInfo.map((l) => l.id));
   const bars = rows.map((b) => toBoardBar(b, cal, new Map(), sams));
   // Each bar's category as the reader reads it (a bar's tooltip and label), not its dictionary code.
   const own = bars.length ? (await loadTenantDictionaries(tx, clientId)).items : undefined;
@@ -304,6 +314,11 @@ export async function boardData(tx: Db, clientId: number, q: { from: string; to:
     load: load.get(l.id) ?? new Array<number>(n).fill(0),
   }));
   return { from: q.from, to: q.to, scenario_id: q.scenario, days, lines, bars };
+}
+
+/** The whole board over a range (every line of the company, or of a workshop, or one line). */
+export async function boardData(tx: Db, clientId: number, q: Omit<BoardReadQuery, 'lines'>): Promise<BoardData> {
+  return readBoard(tx, clientId, q);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,106 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeBoardWindow, type BoardWindow } from '../../src/model/board-window';
+import type { BoardData } from '../../src/model/schedule-board';
+import { addDaysIso } from '../../src/model';
+import { createTestApp, signIn, type TestApp } from '../support/test-app';
+
+/**
+ * The board's window read (issue 31, docs/architecture-board.md "The window read"): the bars of a
+ * range on the asked lines, as columns and dictionaries. Decoded, they are exactly the whole-board
+ * read's bars of the same range on those lines (same order, same fields), and exactly the stored live
+ * bars overlapping the range on those lines; the lines' capacity and load are the whole board's.
+ * Another company asking for the maker's lines reads nothing; a user without the board's right gets
+ * the same typed refusal as the whole-board read.
+ */
+let t: TestApp;
+let planner: string;
+let brand: string;
+let lone: string;
+
+type Reply<T> = { status: number; body: { code: number; message: string; data: T } };
+async function get<T>(token: string, url: string, query: Record<string, string>): Promise<Reply<T>> {
+  const res = await t.app.inject({ method: 'GET', url, query, headers: { authorization: `Bearer ${token}` } });
+  return { status: res.statusCode, body: res.json() as Reply<T>['body'] };
+}
+const board = (token: string, query: Record<string, string> = {}) => get<BoardData>(token, '/api/scmapi/schedule/board', query);
+const window = (token: string, query: Record<string, string>) => get<BoardWindow>(token, '/api/scmapi/schedule/window', query);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  planner = await signIn(t.app, 'maker.planner');
+  brand = await signIn(t.app, 'brand');
+  // A user of the maker with no role yet (spec 6 "unassigned"): signed in, granted nothing.
+  await sql`insert into users (client_id, username, fullname, email, mobile, password_hash, status)
+    select client_id, 'maker.norole', '未分配用户', 'maker.norole@demo.local', '13700000009', password_hash, 'active' from users where username = 'maker.planner'`.execute(t.app.db);
+  await sql`insert into user_roles (user_id, role_id) select u.id, r.id from users u, roles r where u.username = 'maker.norole' and r.code = 'unassigned' and r.client_id is null`.execute(t.app.db);
+  lone = await signIn(t.app, 'maker.norole');
+}, 120_000);
+afterAll(async () => t?.close());
+
+/** Ids of the maker's live bars overlapping [from, to] on the lines, straight from the table. */
+async function storedIds(lines: number[], from: string, to: string): Promise<number[]> {
+  return t.app.db.transaction().execute(async (tx) => {
+    await sql`select set_config('app.client_id', '*', true)`.execute(tx);
+    const r = await sql<{ id: number }>`select b.id from scm_prodplan_bar b join clients c on c.id = b.client_id and c.code = 'MAKER01'
+      where b.scenario_id is null and b.line_id in (${sql.join(lines)}) and b.start_date <= ${to}::date and b.end_date >= ${from}::date order by b.id`.execute(tx);
+    return r.rows.map((x) => Number(x.id));
+  });
+}
+
+describe('the board window read', () => {
+  it('gives exactly the bars overlapping the window on the asked lines, as the whole board gives them', async () => {
+    const all = (await board(planner)).body.data;
+    const busy = all.lines.filter((l) => all.bars.some((b) => b.line_id === l.id));
+    const idle = all.lines.find((l) => !all.bars.some((b) => b.line_id === l.id));
+    const lines = [busy[0]!.id, busy[2]!.id, busy[busy.length - 1]!.id, ...(idle ? [idle.id] : [])];
+    for (const [a, n] of [[10, 20], [0, 6], [35, 60]] as const) {
+      const from = addDaysIso(all.from, a);
+      const to = addDaysIso(from, n);
+      const r = await window(planner, { from, to, lines: lines.join(',') });
+      expect(r.status, JSON.stringify(r.body).slice(0, 300)).toBe(200);
+      const w = r.body.data;
+      const bars = decodeBoardWindow(w);
+      const whole = (await board(planner, { from, to })).body.data;
+      expect(bars).toEqual(whole.bars.filter((b) => lines.includes(b.line_id)));
+      expect(bars.map((b) => b.id).sort((x, y) => x - y)).toEqual(await storedIds(lines, from, to));
+      expect(bars.length).toBeGreaterThan(0);
+      for (const b of bars) expect(b.start <= to && b.end >= from).toBe(true);
+      expect(w.lines.map((l) => l.id).sort()).toEqual([...lines].sort());
+      expect(w.lines).toEqual(whole.lines.filter((l) => lines.includes(l.id)));
+      expect(w.days).toEqual(whole.days);
+      // Repeated strings travel once: fewer styles in the dictionary than bars carrying them.
+      expect(w.dict.styles.length).toBeLessThanOrEqual(new Set(bars.map((b) => b.style_no)).size);
+    }
+  });
+
+  it('without lines reads every line of the company, as the whole board', async () => {
+    const from = addDaysIso((await board(planner)).body.data.from, 14);
+    const to = addDaysIso(from, 30);
+    const w = (await window(planner, { from, to })).body.data;
+    const whole = (await board(planner, { from, to })).body.data;
+    expect(decodeBoardWindow(w)).toEqual(whole.bars);
+    expect(w.lines.map((l) => l.id)).toEqual(whole.lines.map((l) => l.id));
+  });
+
+  it('never gives another company the maker’s bars or lines', async () => {
+    const all = (await board(planner)).body.data;
+    const lines = all.lines.map((l) => l.id).join(',');
+    const theirs = await window(brand, { from: all.from, to: all.to, lines });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.data.lines).toEqual([]);
+    expect(theirs.body.data.cols.id).toEqual([]);
+  });
+
+  it('refuses a user without the board’s right with the typed error of the whole-board read, and a bad line list with 400', async () => {
+    const all = (await board(planner)).body.data;
+    const refused = await window(lone, { from: all.from, to: all.to });
+    const wholeRefused = await board(lone);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe(wholeRefused.body.code);
+    expect(refused.body.message).toBe(wholeRefused.body.message);
+    expect(refused.body.data).toBeFalsy();
+    expect((await window(planner, { from: all.from, to: all.to, lines: '1,x' })).status).toBe(400);
+    expect((await window(planner, { from: all.to, to: all.from })).status).toBe(400);
+  });
+});
