@@ -31,7 +31,11 @@
  *   same way; and per click, the time to the frame showing the board redrawn at the new zoom.
  * 60 fps counts as met at >= 57 measured (95 %; a smooth run reads 59-60, a dropped frame in three 45).
  *
- * Usage: `npm run bench -- b5` (B5_BARS, B5_RUNS, B5_DRAGS). Builds the client into dist-b5 when it is
+ * - window read (issue 31): `/schedule/window` over the page's range on every line (all the bars in the
+ *   window) and over 30 days x 20 lines, against the whole-board read in the same run (median of 5 each,
+ *   alternating), with the bytes of each answer; target <= 150 ms for the full window.
+ *
+ * Usage: `npm run bench -- b5` (B5_BARS, B5_RUNS, B5_DRAGS; B5_SERVER_ONLY=1 for the reads alone). Builds the client into dist-b5 when it is
  * missing (CLIENT_DIR, or B5_CLIENT_DIR to use another build).
  */
 import { execFileSync } from 'node:child_process';
@@ -59,7 +63,9 @@ const CLIENT_DIR = process.env.B5_CLIENT_DIR ?? 'dist-b5';
 const ROUTE = '/scm/page/schedule-board';
 const USER = 'maker.planner';
 const VIEWPORT = { width: 1366, height: 820 };
-const TARGET = { paintMs: 1000, dragMs: 50, fps: 57 };
+const TARGET = { paintMs: 1000, dragMs: 50, fps: 57, windowMs: 150 };
+/** B5_SERVER_ONLY=1: the server's reads only (whole board against the window read), no browser. */
+const SERVER_ONLY = process.env.B5_SERVER_ONLY === '1';
 /** The board's canvas geometry (ScheduleBoard.tsx: LABELS, HEADER; board-model.ts: ROW_HEIGHT). */
 const LABELS = 180;
 const HEADER = 40;
@@ -204,6 +210,57 @@ async function boardOf(url: string, s: Session): Promise<{ data: BoardData; ms: 
   const ms = performance.now() - t0;
   if (body.code !== 200) throw new Error(`board read failed: ${JSON.stringify(body).slice(0, 300)}`);
   return { data: body.data, ms };
+}
+
+/** One read of a URL: its time (request to parsed JSON), the bytes of the answer and its data. */
+async function timedRead<T>(url: string, s: Session): Promise<{ data: T; ms: number; bytes: number }> {
+  const t0 = performance.now();
+  const res = await fetch(url, { headers: { authorization: `Bearer ${s.access_token}` } });
+  const text = await res.text();
+  const body = JSON.parse(text) as { code: number; data: T };
+  const ms = performance.now() - t0;
+  if (body.code !== 200) throw new Error(`read of ${url} failed: ${text.slice(0, 300)}`);
+  return { data: body.data, ms, bytes: Buffer.byteLength(text) };
+}
+
+type ReadFigure = { ms: number; bytes: number; bars: number };
+
+/**
+ * The window read (issue 31) against the whole-board read, alternating, on the large board: the page's
+ * range on every line (every bar in the window) and a viewport's window (the first 20 lines, 30 days).
+ * Median of `runs` each, after one untimed read of each.
+ */
+async function windowReads(url: string, s: Session, lineIds: number[], runs: number): Promise<{ whole: ReadFigure; window: ReadFigure; viewport: ReadFigure }> {
+  const { from, to } = pageRange();
+  const urls = {
+    whole: `${url}/api/scmapi/schedule/board?from=${from}&to=${to}`,
+    window: `${url}/api/scmapi/schedule/window?from=${from}&to=${to}&lines=${lineIds.join(',')}`,
+    viewport: `${url}/api/scmapi/schedule/window?from=${from}&to=${addDays(from, 29)}&lines=${lineIds.slice(0, 20).join(',')}`,
+  };
+  const keys = ['whole', 'window', 'viewport'] as const;
+  const times = { whole: [] as number[], window: [] as number[], viewport: [] as number[] };
+  const last = {} as Record<(typeof keys)[number], ReadFigure>;
+  for (let i = 0; i <= runs; i++) {
+    for (const k of keys) {
+      const r = await timedRead<{ bars?: unknown[]; cols?: { id: number[] } }>(urls[k], s);
+      if (i > 0) times[k].push(r.ms);
+      last[k] = { ms: 0, bytes: r.bytes, bars: r.data.bars?.length ?? r.data.cols?.id.length ?? 0 };
+    }
+  }
+  for (const k of keys) last[k].ms = median(times[k]);
+  return last;
+}
+
+/** The window read's lines of the report, with its target (<= 150 ms at 10,000 bars in the window). */
+function windowLines(w: Awaited<ReturnType<typeof windowReads>>): { label: string; value: string }[] {
+  const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+  const fig = (f: ReadFigure) => `${ms(f.ms)}, ${kb(f.bytes)}, ${f.bars.toLocaleString('en')} bars`;
+  return [
+    { label: 'whole-board read /schedule/board (baseline, median)', value: fig(w.whole) },
+    { label: 'window read /schedule/window, page range x every line (median)', value: `${fig(w.window)}; ${ratio(w.window.ms, w.whole.ms)} the time, ${ratio(w.window.bytes, w.whole.bytes)} the bytes` },
+    { label: 'window read, 30 days x 20 lines (median)', value: `${fig(w.viewport)}; ${ratio(w.viewport.ms, w.whole.ms)} the time` },
+    { label: 'window target', value: `${ms(w.window.ms)} for ${w.window.bars.toLocaleString('en')} bars <= ${TARGET.windowMs} ms: ${w.window.ms <= TARGET.windowMs ? 'PASS' : 'FAIL'}` },
+  ];
 }
 
 /** Installed before the page's scripts: observes the board canvas's 2D context (see the file's comment). */
@@ -439,7 +496,7 @@ export const bench: Bench = {
   id: 'B5',
   title: `scheduling board, ${BARS.toLocaleString('en')} bars on ${LINES} lines, in Chromium (baseline: same lines, ${BASE_BARS} bars)`,
   run: async () => {
-    if (!existsSync(resolve(CLIENT_DIR, 'index.html'))) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', `../../${CLIENT_DIR}`], { stdio: 'inherit' });
+    if (!SERVER_ONLY && !existsSync(resolve(CLIENT_DIR, 'index.html'))) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', `../../${CLIENT_DIR}`], { stdio: 'inherit' });
     const bigDir = resolve(`.tmp/bench-b5-${process.pid}-big`);
     const smallDir = resolve(`.tmp/bench-b5-${process.pid}-small`);
     const prepared = await prepareDirs(bigDir, smallDir);
@@ -461,6 +518,8 @@ export const bench: Bench = {
         boards = { big: b.data, small: s.data };
       }
       if (boards.big.bars.length !== prepared.big || boards.big.lines.length !== LINES) throw new Error(`the board reads ${boards.big.bars.length} bars on ${boards.big.lines.length} lines`);
+      const windows = windowLines(await windowReads(big.url, sessions.big, boards.big.lines.map((l) => l.id), 5));
+      if (SERVER_ONLY) return { lines: windows, passed: windows[windows.length - 1]!.value.endsWith('PASS'), target: `window read <= ${TARGET.windowMs} ms` };
 
       // First paint: one untimed visit each (the server's first queries), then RUNS alternating.
       for (const k of ['big', 'small'] as const) await (await openBoard(browser, servers[k === 'big' ? 0 : 1].url, sessions[k])).close();
@@ -514,6 +573,7 @@ export const bench: Bench = {
         { label: 'browser', value: `Chromium headless, software raster, ${VIEWPORT.width}x${VIEWPORT.height}; client ${CLIENT_DIR}; user ${USER}` },
         { label: 'canvas width (px) at day / week / month', value: `${ZOOMS.map((z) => moves.big.canvasWidths[z]).join(' / ')}${CONTAIN ? ' (B5_CONTAIN: scroller contain: inline-size injected)' : ''}; horizontal scroll moves the ${ZOOMS.map((z) => `${z}: ${moves.big.scrolled[z]}`).join(', ')}` },
         { label: 'board read from Node (median of 3)', value: `${ms(m.readBig)} vs ${ms(m.readSmall)} (${ratio(m.readBig, m.readSmall)})` },
+        ...windows,
         { label: `first paint of bars (median of ${RUNS})`, value: `${ms(m.paintBig)} vs ${ms(m.paintSmall)} (${ratio(m.paintBig, m.paintSmall)})` },
         { label: 'first paint, all runs', value: `${paint.big.map(Math.round).join(', ')} | ${paint.small.map(Math.round).join(', ')}` },
         { label: `drag to target shown (median of ${drag.big.length})`, value: `${ms(m.dragBig)} vs ${ms(m.dragSmall)} (${ratio(m.dragBig, m.dragSmall)}); max ${ms(Math.max(...drag.big))} vs ${ms(Math.max(...drag.small))}` },
