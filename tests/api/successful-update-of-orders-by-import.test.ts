@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeEntityFile, type RowMaker } from '../../fixtures/xlsx/large';
+import { ERRORS } from '../../src/model/errors';
 import { resourceClient } from '../support/resource-client';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
 import { api, importFile, UPLOAD_BASE } from './import-support';
@@ -80,6 +81,19 @@ describe('purchase orders updated by import, by PO number', () => {
     expect(after).toMatchObject({ status: stored.status, delivery_date: stored.delivery_date, total_qty: stored.total_qty, version: stored.version });
   });
 
+  it('"update existing only" updates the orders it finds and creates none: an unknown or blank number is the row\'s error', async () => {
+    const order = await savedOrder(40);
+    const row = (no: unknown, qty: number) => ({ po_no: no, order_kind: 'material', vendor_id: 'VD001', currency: 'CNY', 'lines.material_id': 'MD0001', 'lines.qty': qty });
+    const before = (await po().page({ size: 1 })).body.data.total;
+    const checked = await importFile(t.app, brand, await fileOf('po-update-only.xlsx', 'purorder', [row(order.po_no, 60), row('PONOSUCH0001', 5), row(null, 6)]), { entity: 'purorder', mode: 'update', commit: 'valid' });
+    expect(checked.status, JSON.stringify(checked)).toBe('done');
+    expect(checked.result).toMatchObject({ inserted: 0, updated: 1, invalid: 2 });
+    const message = ERRORS['excel.updateNotFound'].zh;
+    expect(await errorsOf(brand, checked.id)).toEqual([expect.objectContaining({ row: 3, message }), expect.objectContaining({ row: 4, message })]);
+    expect((await po().view(order.id)).body.data).toMatchObject({ total_qty: 60, version: order.version + 1 });
+    expect((await po().page({ size: 1 })).body.data.total).toBe(before);
+  });
+
   it("never matches another company's order of the same number: the import creates its own", async () => {
     const order = await savedOrder(30);
     const vendor = await firstCode(maker, 'vendor');
@@ -93,6 +107,13 @@ describe('purchase orders updated by import, by PO number', () => {
     const makers = (await resourceClient(t.app, maker, 'srmapi', 'purorder').page({ 'f.po_no.eq': String(order.po_no) })).body.data.rows as Doc[];
     expect(makers).toHaveLength(1);
     expect(makers[0].id).not.toBe(order.id);
+    // Updating only: a number only the maker has is no order of the brand's, and the maker's stays as it was.
+    const makerOnly = await importFile(t.app, maker, await fileOf('po-maker-only.xlsx', 'purorder', [{ po_no: 'POMAKERONLY33', order_kind: 'material', vendor_id: vendor, currency: 'CNY', 'lines.material_id': material, 'lines.qty': 3 }]), { entity: 'purorder', mode: 'upsert', commit: 'all' });
+    expect(makerOnly.result).toMatchObject({ inserted: 1 });
+    const again = await importFile(t.app, brand, await fileOf('po-other-update.xlsx', 'purorder', [{ po_no: 'POMAKERONLY33', order_kind: 'material', vendor_id: 'VD001', currency: 'CNY', 'lines.material_id': 'MD0001', 'lines.qty': 1 }]), { entity: 'purorder', mode: 'update', commit: 'all' });
+    expect(again.result).toMatchObject({ inserted: 0, updated: 0, invalid: 1 });
+    const kept = (await resourceClient(t.app, maker, 'srmapi', 'purorder').page({ 'f.po_no.eq': 'POMAKERONLY33' })).body.data.rows as Doc[];
+    expect(kept.map((r) => [Number(r.total_qty), r.version])).toEqual([[3, 1]]);
   });
 });
 

@@ -14,6 +14,7 @@ export const excelErrors = defineErrors({
   'excel.nothingToCommit': { kind: 'badRequest', zh: '没有可导入的数据行', en: 'There are no rows to import' },
   'excel.preRelease': { kind: 'badRequest', zh: '该文件由 Excel 2007 预览版或不符合标准的程序生成（工作簿的命名空间不是 SpreadsheetML 的），其中的文字无法可靠读取，已拒绝读取：请在当前版本的 Excel 或 WPS 中打开，“另存为” .xlsx 后再上传', en: 'The workbook was written by a pre-release of Excel 2007 or by a program that does not follow the standard (its namespace is not SpreadsheetML\'s), so its text cannot be read reliably and it was not read: open it in a current Excel or WPS, save it as .xlsx and upload that file' },
   'excel.unknownEntity': { kind: 'badRequest', zh: '不支持导入该数据', en: 'This data cannot be imported' },
+  'excel.updateNotFound': { kind: 'badRequest', zh: '没有该编码（单号）的记录：“只更新已有数据”不会新增记录，请核对编码', en: 'No record has this code (number): "update existing only" creates no records; check the code' },
   'excel.upsertNeedsKey': { kind: 'badRequest', zh: '该数据没有业务编码，不能按编码更新', en: 'This data has no business code, so it cannot be updated by code' },
   'excel.wrongFileType': { kind: 'badRequest', zh: '文件类型不正确，请上传 .xlsx 格式的 Excel 文件', en: 'Wrong file type: upload an .xlsx Excel workbook' },
   'excel.xlsFile': { kind: 'badRequest', zh: '这是旧版 Excel（.xls）文件，只能导入 .xlsx：请在 Excel 或 WPS 中打开，“另存为”选择“Excel 工作簿（*.xlsx）”后再上传', en: 'This is an old Excel (.xls) file and only .xlsx can be imported: open it in Excel or WPS, choose Save As "Excel Workbook (*.xlsx)" and upload that file' },

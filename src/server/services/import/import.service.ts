@@ -33,7 +33,8 @@ import { readerThreadMinBytes, readWorkbookInWorker } from './xlsx-worker-client
  * process starts again.
  */
 
-export type ImportMode = 'insert' | 'upsert';
+/** insert: new records only; upsert: update the record of each code, create the others; update: update only (issue 33: a code nobody has is the row's error, nothing is created). */
+export type ImportMode = 'insert' | 'upsert' | 'update';
 export type ImportActor = { clientId: number; userId: number; username: string; fullname: string; ip: string | null; roles?: readonly string[] };
 
 export type ImportRequest = {
@@ -328,7 +329,7 @@ class ImportRun {
 
   /** `lookup(work)` runs database work: in the write transaction, or in a short one of its own. */
   async execute(lookup: <T>(work: (tx: Db) => Promise<T>) => Promise<T>): Promise<void> {
-    if (this.req.mode === 'upsert' && !this.codeField) throw new FatalImport({ key: 'excel.upsertNeedsKey' });
+    if (this.req.mode !== 'insert' && !this.codeField) throw new FatalImport({ key: 'excel.upsertNeedsKey' });
     let meta: ReturnType<typeof parseMeta> = null;
     let header = false;
     let batch: SheetRow[] = [];
@@ -611,7 +612,8 @@ class ImportRun {
     if (known) err(this.codeField!.key, { key: 'excel.duplicateInFile', params: { row: known.row } });
     const stored = key !== null ? (state.existing.get(key) ?? null) : null;
     if (stored && this.req.mode === 'insert') err(this.codeField!.key, { key: 'excel.alreadyExists', params: { value: key } });
-    if (stored && this.req.mode === 'upsert') {
+    if (!stored && !known && this.req.mode === 'update') err(this.codeField!.key, { key: 'excel.updateNotFound' });
+    if (stored && this.req.mode !== 'insert') {
       if (stored.__in_scope === false) err(this.codeField!.key, { key: 'excel.outOfScope' });
       // The save's own refusal (guardStoredState), so an update by import says what the form says (issue 33).
       else if (this.entity.states?.locked?.includes(String(stored[this.entity.states.field]))) err(this.codeField!.key, { key: 'res.lockedState' });

@@ -173,8 +173,8 @@ async function receiveUpload(app: FastifyInstance, req: FastifyRequest, entityNa
     if (wrongType) throw new AppError(wrongType);
     const entity = importableEntity(entityName ?? fields.entity);
     const clientId = await assertCan(req.auth, entity.menuCode, 'import', { db: app.db });
-    const mode: ImportMode = fields.mode === 'upsert' ? 'upsert' : 'insert';
-    if (mode === 'upsert' && !entity.codeField) throw new AppError('excel.upsertNeedsKey');
+    const mode: ImportMode = fields.mode === 'upsert' || fields.mode === 'update' ? fields.mode : 'insert';
+    if (mode !== 'insert' && !entity.codeField) throw new AppError('excel.upsertNeedsKey');
     const commit = fields.commit === 'all' || fields.commit === 'valid' ? fields.commit : 'check';
     const language = languageOf(req, fields.lang);
     const size = (await stat(tmp)).size;
