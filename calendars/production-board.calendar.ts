@@ -11,7 +11,8 @@ export const productionBoard = defineCalendar({
   code: 'production-board',
   title: { zh: '排产看板', en: 'Scheduling board' },
   entity: 'prodplan_bar',
-  source: { read: '/api/scmapi/schedule/board', command: '/api/scmapi/schedule/command', socketType: 'schedule.changed' },
+  // The window read (issue 31): bars as columns (src/model/board-window.ts), `lines` narrows to the lines asked.
+  source: { read: '/api/scmapi/schedule/window', command: '/api/scmapi/schedule/command', socketType: 'schedule.changed' },
   resource: {
     entity: 'workline',
     field: 'line_id',

@@ -4,8 +4,17 @@
  * This overlaps the largest read of the product with the route's chunk download (B5 first paint).
  * Kept tiny and free of the board's own modules: it sits in the shell's chunk.
  */
+import { boardFromWindow, type BoardWindow } from '../../model/board-window';
 import type { BoardData } from '../../model/schedule-board';
 import { api } from '../api/client';
+
+/**
+ * The board's read of a range: the window read's columns (src/model/board-window.ts) decoded into the
+ * board's data. `lines` narrows it to those lines (a report's drill-down to one line).
+ */
+export function readBoard(path: string, q: { from: string; to: string; scenario?: number; lines?: string }): Promise<BoardData> {
+  return api.get<BoardWindow>(path, q, { quiet: true }).then(boardFromWindow);
+}
 
 /** A read older than this is not taken: the page reads again. */
 const FRESH_MS = 15_000;
@@ -23,7 +32,7 @@ const keyOf = (path: string, range: { from: string; to: string }) => `${path}?${
 /** Starts the live board's read of the default range; a failure is left for the page's own read to show. */
 export function prefetchBoard(path: string): void {
   const range = boardRange();
-  const read = api.get<BoardData>(path, range, { quiet: true });
+  const read = readBoard(path, range);
   read.catch(() => undefined);
   pending = { key: keyOf(path, range), at: Date.now(), read };
 }

@@ -11,7 +11,7 @@ import type { BoardBar, BoardData, ScenarioSummary } from '../../model/schedule-
 import { api } from '../api/client';
 import { onSocketMessage } from '../session/notification-socket';
 import { movedPlans } from './board-model';
-import { boardRange, takePrefetchedBoard } from './board-prefetch';
+import { boardRange, readBoard, takePrefetchedBoard } from './board-prefetch';
 
 const SCENARIOS_URL = '/api/scmapi/schedule/scenarios';
 
@@ -21,7 +21,7 @@ export function useBoardSource(decl: CalendarDecl) {
   const lineOnly = /^\d+$/.test(params.get('line') ?? '') ? Number(params.get('line')) : null;
   const focusDate = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : null;
   const range = useMemo(() => boardRange(focusDate ? new Date(`${focusDate}T00:00:00Z`) : undefined), [focusDate]);
-  const lineQuery = useMemo(() => (lineOnly !== null ? { line: String(lineOnly) } : {}), [lineOnly]);
+  const lineQuery = useMemo(() => (lineOnly !== null ? { lines: String(lineOnly) } : {}), [lineOnly]);
   const [scenario, setScenario] = useState<number | null>(null);
   const [scenarios, setScenarios] = useState<ScenarioSummary[]>([]);
   const [compareKey, setCompareKey] = useState(0);
@@ -40,10 +40,10 @@ export function useBoardSource(decl: CalendarDecl) {
       const shown = scenarioRef.current;
       // The route started the live board's read while this page's code loaded (board-prefetch.ts).
       const prefetched = shown === null && lineOnly === null ? takePrefetchedBoard(decl.source.read, range) : null;
-      const d = await (prefetched ?? api.get<BoardData>(decl.source.read, { ...range, ...lineQuery, scenario: shown ?? undefined }, { quiet: true }));
+      const d = await (prefetched ?? readBoard(decl.source.read, { ...range, ...lineQuery, scenario: shown ?? undefined }));
       if (scenarioRef.current === shown) setData(d);
       if (shown !== null) {
-        const live = await api.get<BoardData>(decl.source.read, { ...range, ...lineQuery }, { quiet: true });
+        const live = await readBoard(decl.source.read, { ...range, ...lineQuery });
         if (scenarioRef.current === shown) setLiveBars(live.bars);
       } else setLiveBars(null);
     } catch (e) {
