@@ -28,6 +28,8 @@ export function SetFilter(props: CustomFilterProps<unknown, unknown, SetFilterMo
   const [chosen, setChosen] = useState<string[]>(props.model?.values ?? []);
   const [search, setSearch] = useState('');
   const [remote, setRemote] = useState<FormOption[]>([]);
+  // A reference column's records are being searched: "loading", not "no options".
+  const [loading, setLoading] = useState(Boolean(props.refBase));
   const [exclude, setExclude] = useState(Boolean(props.model?.exclude));
   useEffect(() => {
     setChosen(props.model?.values ?? []);
@@ -40,6 +42,7 @@ export function SetFilter(props: CustomFilterProps<unknown, unknown, SetFilterMo
     const base = props.refBase;
     if (!base) return;
     const controller = new AbortController();
+    setLoading(true);
     const timer = setTimeout(() => {
       entityApiOf(base)
         .page({ size: '50', ...(search ? { q: search } : {}) }, { signal: controller.signal, quiet: true })
@@ -49,7 +52,10 @@ export function SetFilter(props: CustomFilterProps<unknown, unknown, SetFilterMo
           for (const o of found) if (props.field) rememberReferenceLabel(props.field, o.value, o.label);
           setRemote(found);
         })
-        .catch(() => setRemote([]));
+        .catch(() => setRemote([]))
+        .finally(() => {
+          if (!controller.signal.aborted) setLoading(false);
+        });
     }, 250);
     return () => {
       clearTimeout(timer);
@@ -70,7 +76,7 @@ export function SetFilter(props: CustomFilterProps<unknown, unknown, SetFilterMo
     <div className={s.root}>
       <Input size="small" placeholder={t('engine.search')} value={search} onChange={(_, d) => setSearch(d.value)} />
       <div className={s.list}>
-        {options.length === 0 && <span>{t('engine.noOptions')}</span>}
+        {options.length === 0 && <span>{loading ? t('engine.loading') : t('engine.noOptions')}</span>}
         {options.map((o) => (
           <Checkbox
             key={o.value}
