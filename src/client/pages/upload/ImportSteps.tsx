@@ -96,7 +96,7 @@ function UploadProgress({ state }: { state: ImportState }) {
 export function UploadStep({ state, advanced }: { state: ImportState; advanced: boolean }) {
   const s = useImportStyles();
   const { t } = useTranslation();
-  const { link, upsert, setUpsert, validOnly, setValidOnly, direct, setDirect, busy, stage, upload } = state;
+  const { link, upsert, setUpsert, updateOnly, setUpdateOnly, validOnly, setValidOnly, direct, setDirect, busy, stage, upload } = state;
   return (
     <Card className={s.card}>
       <CardHeader header={<Text weight="semibold">2. {t('upload.stepUpload')}</Text>} />
@@ -108,6 +108,15 @@ export function UploadStep({ state, advanced }: { state: ImportState; advanced: 
           onChange={(_, d) => setUpsert(Boolean(d.checked))}
           data-testid="option-upsert"
         />
+        {upsert && (
+          <Checkbox
+            label={t('upload.modeUpdateOnly')}
+            checked={updateOnly}
+            disabled={!link?.upsert || busy || stage === 'preview'}
+            onChange={(_, d) => setUpdateOnly(Boolean(d.checked))}
+            data-testid="option-update-only"
+          />
+        )}
         <Checkbox label={t('upload.commitValid')} checked={validOnly} disabled={busy} onChange={(_, d) => setValidOnly(Boolean(d.checked))} data-testid="option-valid-only" />
         {advanced && <Checkbox label={t('upload.direct')} checked={direct} disabled={busy} onChange={(_, d) => setDirect(Boolean(d.checked))} data-testid="option-direct" />}
       </div>

@@ -23,13 +23,14 @@ function preselected(search: URLSearchParams): string | null {
   return opt ? (resolvedPageOf(opt)?.entity.name ?? null) : null;
 }
 
-/** The import options the user sets: the entity, insert or update by code, valid rows only, direct. */
+/** The import options the user sets: the entity, insert or update by code (or update only), valid rows only, direct. */
 function useImportOptions(search: URLSearchParams) {
   const [entity, setEntity] = useState<string | null>(preselected(search));
   const [upsert, setUpsert] = useState(false);
+  const [updateOnly, setUpdateOnly] = useState(false);
   const [validOnly, setValidOnly] = useState(false);
   const [direct, setDirect] = useState(false);
-  return { entity, setEntity, upsert, setUpsert, validOnly, setValidOnly, direct, setDirect };
+  return { entity, setEntity, upsert, setUpsert, updateOnly, setUpdateOnly, validOnly, setValidOnly, direct, setDirect };
 }
 
 /** The page's templates: `?opt=` narrows to that page (spec 7 page-upload-links), else every entity. */
@@ -54,10 +55,11 @@ function useUploadLinks(opt: string | undefined, setEntity: (update: (cur: strin
 }
 
 /** The form an upload sends: the entity, the mode, whether to check only or commit at once, the file. */
-function uploadFormOf(link: UploadLink, file: File, o: { upsert: boolean; validOnly: boolean; direct: boolean; advanced: boolean; lang: string }): FormData {
+export function uploadFormOf(link: UploadLink, file: File, o: { upsert: boolean; updateOnly: boolean; validOnly: boolean; direct: boolean; advanced: boolean; lang: string }): FormData {
   const form = new FormData();
   form.set('entity', link.entity);
-  form.set('mode', o.upsert && link.upsert ? 'upsert' : 'insert');
+  // Update only (issue 33): rows whose code names no record are errors, nothing is created.
+  form.set('mode', o.upsert && link.upsert ? (o.updateOnly ? 'update' : 'upsert') : 'insert');
   form.set('commit', o.advanced && o.direct ? (o.validOnly ? 'valid' : 'all') : 'check');
   form.set('lang', o.lang);
   form.set('file', file, file.name);
@@ -73,7 +75,7 @@ export function useImport(advanced: boolean) {
   const [search, setSearch] = useSearchParams();
   const { job, setJob, loading } = useJob(Number(search.get('job')) || null);
   const options = useImportOptions(search);
-  const { entity, setEntity, upsert, setUpsert, validOnly, direct } = options;
+  const { entity, setEntity, upsert, setUpsert, updateOnly, setUpdateOnly, validOnly, direct } = options;
   const [sending, setSending] = useState<number | null>(null);
   const [committing, setCommitting] = useState(false);
   const links = useUploadLinks(advanced ? undefined : (search.get('opt') ?? undefined), setEntity);
@@ -82,7 +84,8 @@ export function useImport(advanced: boolean) {
   useEffect(() => {
     if (!job) return;
     if (job.params.entity) setEntity(job.params.entity);
-    setUpsert(job.params.mode === 'upsert');
+    setUpsert(job.params.mode === 'upsert' || job.params.mode === 'update');
+    setUpdateOnly(job.params.mode === 'update');
   }, [job?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- a reopened job (a new id) sets entity and mode once; its progress replies must not undo the user's choice
 
   const link = links?.find((l) => l.entity === entity) ?? null;
@@ -112,7 +115,7 @@ export function useImport(advanced: boolean) {
     }
     setSending(0);
     try {
-      adopt(await uploadForm<JobView>(`${UPLOAD_BASE}/upload`, uploadFormOf(link, file, { upsert, validOnly, direct, advanced, lang }), (f) => setSending(f)));
+      adopt(await uploadForm<JobView>(`${UPLOAD_BASE}/upload`, uploadFormOf(link, file, { upsert, updateOnly, validOnly, direct, advanced, lang }), (f) => setSending(f)));
     } catch {
       /* the reactions showed why */
     } finally {
