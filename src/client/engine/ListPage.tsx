@@ -112,11 +112,7 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
         onSelectionChange={list.setSelected}
         onOpen={(row) => setDrawer({ action: has('edit') ? 'edit' : 'view', id: Number(row.id) })}
         onLoaded={list.onLoaded}
-        onReady={(g) => {
-          list.onReady(g);
-          views.attach(g);
-          filters.attach(g);
-        }}
+        onReady={(g) => [list.onReady, views.attach, filters.attach].forEach((attach) => attach(g))}
         keepsLayout={views.keepsLayout}
         empty={() => <ListEmptyState resolved={resolved} list={list} has={has} filters={filters} />}
       />
