@@ -103,7 +103,7 @@ function useFormValues(props: EntityFormInput, fields: ResolvedField[], session:
   // Read during render so react-hook-form keeps isDirty up to date for `dirty()`.
   const { isDirty } = form.formState;
   // Issue 29: one guard for every edited form; a restored draft remounts the child editors (they read their rows once).
-  const linesNow = linesText(children);
+  const linesNow = useMemo(() => linesText(children), [children]);
   const changed = isDirty || linesNow !== initialLines.current;
   const guarded = Boolean(props.draftKey) && action !== 'view';
   const [restored, setRestored] = useState(0);
@@ -246,7 +246,8 @@ export function useEntityForm(props: EntityFormInput, ref: Ref<EntityFormHandle>
     rows: children[key] ?? [],
     onChange: (rows: ChildRow[]) => {
       setChildren((all) => ({ ...all, [key]: rows }));
-      setChildErrors((all) => ({ ...all, [key]: {} }));
+      // The same object when there were none: a new one would rebuild the grid's columns on every edit.
+      setChildErrors((all) => (all[key] && Object.keys(all[key]).length === 0 ? all : { ...all, [key]: {} }));
     },
     errors: childErrors[key] ?? {},
     newRow: (c: { fields: ResolvedField[] }) => ({ ...resetValues(c.fields, tokenContext(session)), __key: newRowKey() }),

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { readStoredSession } from '../kernel/storage';
 import { RestoreDraftDialog } from './UnsavedGuard';
 import { draftStep, holdsEdits, readDraft, removeDraft, writeDraft, type Draft, type DraftKey } from './unsaved-drafts';
@@ -35,6 +35,39 @@ export type UnsavedGuard = {
  *
  * Example: `const guard = useUnsavedGuard(pending > 0, { draft: { page: 'allocation-workbench', doc: String(versionId) }, revision, snapshot: () => edits, onRestore: apply })`.
  */
+/**
+ * The draft is written when the browser is idle, not in the frame of the edit: a paste of 10,000
+ * cells into a drawer's lines spent ~200 ms of its frame serialising and storing 2,500 lines
+ * (bench B1c). A later edit replaces a write not yet made; leaving the page (pagehide) or the
+ * component going makes it at once, so a reload still finds the draft.
+ */
+function useIdleWrite() {
+  const pending = useRef<{ run: () => void; handle: number } | null>(null);
+  return useMemo(() => {
+    const cancel = () => {
+      if (!pending.current) return;
+      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(pending.current.handle);
+      else clearTimeout(pending.current.handle);
+      pending.current = null;
+    };
+    const flush = () => {
+      const p = pending.current;
+      cancel();
+      p?.run();
+    };
+    const schedule = (run: () => void) => {
+      cancel();
+      const go = () => {
+        pending.current = null;
+        run();
+      };
+      const handle = typeof requestIdleCallback === 'function' ? requestIdleCallback(go, { timeout: 1000 }) : window.setTimeout(go, 200);
+      pending.current = { run, handle };
+    };
+    return { schedule, cancel, flush };
+  }, []);
+}
+
 export function useUnsavedGuard<T>(dirty: boolean, options: UnsavedGuardOptions<T> = {}): UnsavedGuard {
   const user = readStoredSession().username;
   const page = options.draft?.page ?? null;
@@ -48,10 +81,12 @@ export function useUnsavedGuard<T>(dirty: boolean, options: UnsavedGuardOptions<
   const offering = useRef(false);
   const [offer, setOffer] = useState<Draft<T> | null>(null);
 
-  const forget = () => {
+  const later = useIdleWrite();
+  const forget = useCallback(() => {
+    later.cancel();
     cleanAt.current = { revision: latest.current.options.revision };
     if (latest.current.key) removeDraft(latest.current.key);
-  };
+  }, [later]);
 
   useEffect(
     () =>
@@ -59,8 +94,17 @@ export function useUnsavedGuard<T>(dirty: boolean, options: UnsavedGuardOptions<
         dirty: () => holdsEdits({ dirty: latest.current.dirty, revision: latest.current.options.revision, cleanAt: cleanAt.current }),
         leave: forget,
       }),
-    [],
+    [forget],
   );
+
+  // Leaving the page or the component: a draft not yet written is written now.
+  useEffect(() => {
+    window.addEventListener('pagehide', later.flush);
+    return () => {
+      window.removeEventListener('pagehide', later.flush);
+      later.flush();
+    };
+  }, [later]);
 
   // A document opened: its kept draft, if any, is offered (before any write below can replace it).
   useEffect(() => {
@@ -81,9 +125,14 @@ export function useUnsavedGuard<T>(dirty: boolean, options: UnsavedGuardOptions<
     const step = draftStep({ dirty, revision: o.revision, cleanAt: cleanAt.current, offering: offering.current });
     if (step === 'none') return;
     cleanAt.current = null;
-    if (step === 'remove') removeDraft(key);
-    else if (o.snapshot) writeDraft(key, o.snapshot(), o.count?.() ?? null);
-  }, [key, dirty, options.revision]);
+    if (step === 'remove') {
+      later.cancel();
+      removeDraft(key);
+    } else if (o.snapshot) {
+      const snapshot = o.snapshot;
+      later.schedule(() => writeDraft(key, snapshot(), o.count?.() ?? null));
+    }
+  }, [key, dirty, options.revision, later]);
 
   const answer = (restore: boolean) => {
     const kept = offer;
