@@ -67,6 +67,7 @@ describe('paste a block into a drawer\'s lines', () => {
     await page.waitForSelector(`${LINES} .ag-cell-inline-editing`);
     await page.keyboard.press('Escape');
     await page.waitForSelector(`${LINES} .ss-fill-handle`);
+    await snap(page, 'paste-lines-01-fill-handle');
     const box = (await page.locator(lineCell(0, 'price')).boundingBox())!;
     const target = (await page.locator(lineCell(3, 'price')).boundingBox())!;
     await page.mouse.move(box.x + box.width - 2, box.y + box.height - 2);
@@ -76,6 +77,9 @@ describe('paste a block into a drawer\'s lines', () => {
     await expect.poll(() => text(3, 'price')).toBe('12.50');
     expect(await text(2, 'price')).toBe('12.50');
     expect(await page.locator(`${LINES} .ss-refused`).count()).toBe(0);
+    // The same drawer on a wide screen: the filled lines and the range with its handle.
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await snap(page, 'paste-lines-02-filled-1920');
     await page.keyboard.press('Control+z');
     await expect.poll(() => text(3, 'price')).toBe('');
     expect(errors).toEqual([]);
