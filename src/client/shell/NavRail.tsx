@@ -1,11 +1,8 @@
 import { Button, Menu, MenuGroup, MenuGroupHeader, MenuItem, MenuList, MenuPopover, MenuTrigger, mergeClasses, Tooltip } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
-import { currentLanguage } from '../kernel/i18n';
-import { access } from '../session/access-state';
-import { menuEntryFor, menuEntryTitle, menuGroupTitle } from './menu-lookup';
+import { menuEntryTitle, menuGroupTitle } from './menu-lookup';
 import { menuIcon } from './menu-icons';
+import { useNavMenus } from './use-nav-menus';
 import { useShellStyles } from './shell-styles';
 
 /**
@@ -16,12 +13,7 @@ import { useShellStyles } from './shell-styles';
 export function NavRail() {
   const s = useShellStyles();
   const { t } = useTranslation();
-  const user = useSnapshot(access);
-  const location = useLocation();
-  const navigate = useNavigate();
-  const lang = currentLanguage();
-  const menus = user.menus as typeof access.menus;
-  const selected = menuEntryFor(menus, location.pathname, location.search);
+  const { menus, selected, lang, navigate } = useNavMenus();
   return (
     <nav className={s.rail} aria-label={t('ui.shell.menu')} data-testid="side-nav-rail">
       {menus.map((g) => {

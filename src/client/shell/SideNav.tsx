@@ -1,24 +1,16 @@
 import { NavCategory, NavCategoryItem, NavDrawer, NavDrawerBody, NavSubItem, NavSubItemGroup } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
-import { currentLanguage } from '../kernel/i18n';
-import { access } from '../session/access-state';
 import { FavouriteStar } from './favourites';
-import { menuEntryFor, menuEntryTitle, menuGroupTitle } from './menu-lookup';
+import { menuEntryTitle, menuGroupTitle } from './menu-lookup';
 import { menuIcon } from './menu-icons';
+import { useNavMenus } from './use-nav-menus';
 import { useShellStyles } from './shell-styles';
 
 /** The side navigation from the session's menus (groups of entries with FURL and TITLE). */
 export function SideNav({ open }: { open: boolean }) {
   const s = useShellStyles();
   const { t } = useTranslation();
-  const user = useSnapshot(access);
-  const location = useLocation();
-  const navigate = useNavigate();
-  const lang = currentLanguage();
-  const menus = user.menus as typeof access.menus;
-  const selected = menuEntryFor(menus, location.pathname, location.search);
+  const { user, menus, selected, lang, navigate } = useNavMenus();
   const selectedGroup = menus.find((g) => g.children.some((e) => e === selected));
   return (
     <NavDrawer
