@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { signIn } from './support/steps';
 
 /**
  * Issue 32: a block copied from Excel (several rows and columns, tab-separated) is pasted with Ctrl+V
@@ -19,11 +20,7 @@ describe('paste a block into a drawer\'s lines', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${run.server.url}/md/masterdetail/material`);
-    await page.waitForSelector('[data-testid=login-form]');
-    await page.fill('input[name=username]', 'maker');
-    await page.fill('input[name=password]', 'Demo1234');
-    await page.click('[data-testid=login-submit]');
+    await signIn(page, run.server.url, '/md/masterdetail/material', 'maker');
     await page.waitForSelector('[data-testid=grid-material] .ag-row[row-index="0"]', { timeout: 30000 });
     await page.click('[data-testid=action-create]');
     await page.waitForSelector(LINES);
