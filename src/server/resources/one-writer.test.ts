@@ -21,20 +21,6 @@ export const ALLOWED_RAW_WRITES: Allowed[] = [
     count: 1,
     reason: 'a data migration rewrites stored file addresses once, before any service runs (a migration is not a service)',
   },
-  {
-    file: 'src/server/services/tracking/tracking.service.ts',
-    table: 'scm_order_node',
-    verb: 'delete from',
-    count: 1,
-    reason: "an aggregate: the node plans of many orders counted back from their delivery dates in one statement (a data-modifying WITH that replaces the old nodes and keeps their actual dates in the same snapshot); benchmark B9 asks 120,000 nodes in <= 2 s, which rows read back and audited one by one cannot meet",
-  },
-  {
-    file: 'src/server/services/tracking/tracking.service.ts',
-    table: 'scm_order_node',
-    verb: 'insert into',
-    count: 1,
-    reason: 'the same statement as the delete above: the new plan of those orders',
-  },
 ];
 
 /** Writes whose table the scan cannot read (a trigger's body, a table chosen at run time), with their reason. */
