@@ -68,6 +68,15 @@ describe('refused writes of the generic resource API', () => {
     expect(res.body).toMatchObject({ code: 11001, message: '单号已存在，无法创建', data: { errors: { code: '单号已存在，无法创建' } } });
   });
 
+  it('a record other records use is refused with its own code (11006), not the duplicate number\'s 11001', async () => {
+    const v = resourceClient(t.app, brand, 'mdapi', 'vendor');
+    const used = (await v.page({ 'f.code.eq': 'VD001' })).body.data.rows[0];
+    const res = await v.remove([Number(used.id)]);
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe(11006);
+    expect(res.body.message).toMatch(/^该记录已被.+引用，无法删除$/);
+  });
+
   it('removal of a vendor that materials use is refused; a frozen vendor can be neither saved nor removed until activated', async () => {
     const v = resourceClient(t.app, brand, 'mdapi', 'vendor');
     const used = (await v.page({ 'f.code.eq': 'VD001' })).body.data.rows[0];
@@ -83,8 +92,8 @@ describe('refused writes of the generic resource API', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('当前状态不允许执行“冻结”');
     const save = await v.save({ ...frozen.body.data.rows[0], name: '改名' });
-    expect(save.body).toMatchObject({ code: 11001, message: '当前状态的单据不能修改或删除' });
-    expect((await v.remove([fresh.id])).body.code).toBe(11001);
+    expect(save.body).toMatchObject({ code: 11002, message: '当前状态的单据不能修改或删除' });
+    expect((await v.remove([fresh.id])).body.code).toBe(11002);
     const active = await v.action('activate', { ids: [fresh.id] });
     expect(active.body.data.rows[0].status).toBe('active');
     expect((await v.remove([fresh.id])).body.code).toBe(200);

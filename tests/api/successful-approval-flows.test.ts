@@ -170,6 +170,14 @@ describe('a purchase order through PO_APPROVAL', () => {
     expect(first.actions[0].text).toBe('提交财务审核');
     expect((await push('brand', { task_id: mgrTask, action: 'return_node', comment: '退回' })).body.message).toBe('当前已是第一个节点，无法退回上一节点');
     expect((await push('brand', { task_id: mgrTask, action: 'return_approver', comment: '退回' })).body.message).toBe('没有上一审批人可退回');
+    // At the first node nothing is offered to return to, and the bus refuses the return to the first node too
+    // (the push and rollback-node alike), with the approval flow's own code, in both languages.
+    expect((await get<{ rows: unknown[] }>('brand', 'cpm-allowed-rollback-nodes', { entity: 'purorder', id })).body.data.rows).toEqual([]);
+    const firstAgain = await push('brand', { task_id: mgrTask, action: 'return_first', comment: '退回' });
+    expect([firstAgain.status, firstAgain.body.code, firstAgain.body.message]).toEqual([409, 11004, '当前已是第一个节点，无法退回第一节点']);
+    const rolled = await post('brand', `${BUS}/rollback-node`, { task_id: mgrTask, target: 'return_first', comment: 'back' }, 'en');
+    expect([rolled.status, rolled.body.code, rolled.body.message]).toEqual([409, 11004, 'This is already the first node; there is no first node to return to']);
+    expect((await view('brand', id)).tasks.filter((x) => x.status === 10).map((x) => x.user_id)).toEqual([uid.brand]);
     expect((await push('brand', { task_id: mgrTask, action: 'reject' })).body.data).toMatchObject({ errors: { comment: '驳回或退回需要填写意见' } });
     expect((await push('brand', { task_id: mgrTask, action: 'approve', comment: '同意' })).status).toBe(200);
     expect((await push('brand', { task_id: mgrTask, action: 'approve' })).body.message).toBe('该审批任务已被处理，请刷新后重试');

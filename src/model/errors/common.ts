@@ -4,7 +4,12 @@ import { defineErrors } from './define';
 export const commonErrors = defineErrors({
   'err.badPaging': { kind: 'badRequest', zh: '无效的分页参数：{{name}} 须为 1 到 {{max}} 之间的整数', en: 'Invalid paging parameter: {{name}} must be a whole number from 1 to {{max}}' },
   'err.badRequest': { kind: 'badRequest', zh: '请求格式有误', en: 'Malformed request' },
-  'err.duplicateNumber': { kind: 'conflict', zh: '单号已存在，无法创建', en: 'Order number already exists, cannot create' },
+  'err.duplicateNumber': { kind: 'duplicateNumber', zh: '单号已存在，无法创建', en: 'Order number already exists, cannot create' },
+  'err.duplicateRecord': { kind: 'duplicate', zh: '记录已存在，不能重复创建', en: 'The record already exists and cannot be created twice' },
+  'err.inApproval': { kind: 'approval', zh: '单据审批流程不允许此操作', en: 'The approval flow of the document does not allow this' },
+  'err.inUse': { kind: 'inUse', zh: '记录已被其他数据使用，不能删除或修改', en: 'The record is used by other data and cannot be removed or changed' },
+  'err.precheckFailed': { kind: 'precheck', zh: '前置条件未满足，请先完成前置步骤', en: 'A pre-check failed: complete the earlier step first' },
+  'err.stateConflict': { kind: 'conflict', zh: '单据当前状态不允许此操作', en: 'The document\'s current state does not allow this' },
   'err.forbidden': { kind: 'forbidden', zh: '没有权限执行该操作', en: 'You do not have permission for this action' },
   'err.headersTooLarge': { kind: 'headersTooLarge', zh: '请求地址或请求头过大', en: 'The request address or headers are too large' },
   'err.internal': { kind: 'internal', zh: '服务器错误', en: 'Server error' },

@@ -9,7 +9,19 @@ export const ERROR_KINDS = {
   forbidden: { code: 403, status: 403 },
   notFound: { code: 404, status: 404 },
   staleVersion: { code: 11409, status: 409 },
-  conflict: { code: 11001, status: 409 },
+  // Spec 8 "order number already exists, cannot create": 11001 is that one refusal and no other.
+  duplicateNumber: { code: 11001, status: 409 },
+  // The other refusals of a 409, each family its own code (docs/architecture.md "Errors"):
+  // the document's state does not allow it (locked, closed, read-only, not in the right state);
+  conflict: { code: 11002, status: 409 },
+  // a pre-check before advancing failed: something must be done or exist first (spec 8's pre-checks);
+  precheck: { code: 11003, status: 409 },
+  // the approval flow holds, or refuses, the step (in approval, rejected, no approver, no return);
+  approval: { code: 11004, status: 409 },
+  // the thing asked for exists already (an application, a friend, a bound account; not a number);
+  duplicate: { code: 11005, status: 409 },
+  // the record is used by others and cannot be removed or changed so.
+  inUse: { code: 11006, status: 409 },
   tooManyRequests: { code: 429, status: 429 },
   badRequest: { code: 400, status: 400 },
   payloadTooLarge: { code: 413, status: 413 },

@@ -7,6 +7,7 @@ import { catalog } from '../i18n';
 import { ERROR_CODES, ERROR_KINDS, ERRORS, placeholdersOf, type ErrorKind } from './index';
 
 const DIR = new URL('.', import.meta.url);
+const e409 = (key: string) => ERROR_KINDS[ERRORS[key as keyof typeof ERRORS].kind].status === 409;
 
 describe('the error table', () => {
   it('gives every error a kind and a text in both languages', () => {
@@ -56,10 +57,20 @@ describe('the error table', () => {
   });
 
   it('keeps the envelope codes and HTTP statuses of spec 8', () => {
-    const expected: Record<ErrorKind, [number, number]> = { validation: [11000, 400], unauthorized: [401, 401], forbidden: [403, 403], notFound: [404, 404], staleVersion: [11409, 409], conflict: [11001, 409], tooManyRequests: [429, 429], badRequest: [400, 400], payloadTooLarge: [413, 413], unsupportedMediaType: [415, 415], uriTooLong: [414, 414], headersTooLarge: [431, 431], requestTimeout: [408, 408], serviceUnavailable: [503, 503], internal: [500, 500] };
+    const expected: Record<ErrorKind, [number, number]> = { validation: [11000, 400], unauthorized: [401, 401], forbidden: [403, 403], notFound: [404, 404], staleVersion: [11409, 409], duplicateNumber: [11001, 409], conflict: [11002, 409], precheck: [11003, 409], approval: [11004, 409], duplicate: [11005, 409], inUse: [11006, 409], tooManyRequests: [429, 429], badRequest: [400, 400], payloadTooLarge: [413, 413], unsupportedMediaType: [415, 415], uriTooLong: [414, 414], headersTooLarge: [431, 431], requestTimeout: [408, 408], serviceUnavailable: [503, 503], internal: [500, 500] };
     for (const [kind, [code, status]] of Object.entries(expected) as Array<[ErrorKind, [number, number]]>) {
       expect(ERROR_KINDS[kind], kind).toEqual({ code, status });
       expect(ERROR_CODES[kind]).toBe(code);
     }
+  });
+
+  it('gives 11001 to a duplicate document number alone, and each 409 family a code of its own', () => {
+    const as11001 = Object.entries(ERRORS).filter(([, e]) => [e.kind, ...('alsoAs' in e ? e.alsoAs : [])].some((k) => ERROR_KINDS[k].code === 11001)).map(([key]) => key);
+    expect(as11001).toEqual(['err.duplicateNumber']);
+    const conflicts = Object.values(ERROR_KINDS).filter((k) => k.status === 409).map((k) => k.code);
+    expect(new Set(conflicts).size).toBe(conflicts.length);
+    // Spec 8's sourcing pre-checks are pre-checks, the approval flow's refusals its own.
+    expect(Object.entries(ERRORS).filter(([key]) => key.startsWith('src.precheck.')).every(([, e]) => e.kind === 'precheck')).toBe(true);
+    expect(Object.entries(ERRORS).filter(([key]) => key.startsWith('wf.') && e409(key)).every(([, e]) => e.kind === 'approval')).toBe(true);
   });
 });

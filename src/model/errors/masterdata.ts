@@ -12,7 +12,7 @@ export const masterdataErrors = defineErrors({
   'res.lockedState': { kind: 'conflict', zh: '当前状态的单据不能修改或删除', en: 'A document in this state cannot be changed or removed' },
   'res.noIds': { kind: 'badRequest', zh: '请先选择数据', en: 'Choose data first' },
   'res.outOfScope': { kind: 'forbidden', zh: '保存后的数据超出了您的数据权限范围，无法保存', en: 'The record would fall outside your data permissions, so it cannot be saved' },
-  'res.referencedBy': { kind: 'conflict', zh: '该记录已被{{entity}}引用，无法删除', en: 'This record is used by {{entity}} and cannot be removed' },
+  'res.referencedBy': { kind: 'inUse', zh: '该记录已被{{entity}}引用，无法删除', en: 'This record is used by {{entity}} and cannot be removed' },
   'res.tooManyIds': { kind: 'badRequest', zh: '一次最多只能操作 {{max}} 条数据，请分批进行', en: 'At most {{max}} records can be handled at once; please work in batches' },
   'res.transitionNotAllowed': { kind: 'conflict', zh: '当前状态不允许执行“{{action}}”', en: '"{{action}}" is not allowed in the current state' },
   'res.unknownAction': { kind: 'badRequest', alsoAs: ['notFound'], zh: '不支持的操作：{{action}}', en: 'Unsupported action: {{action}}' },

@@ -15,7 +15,7 @@ export const nodeconfigErrors = defineErrors({
   'tracking.orderNotFound': { kind: 'notFound', zh: '订单不存在或无权查看', en: 'The order does not exist or you may not see it' },
   'tracking.planDaysRange': { kind: 'validation', zh: '计划周期须在 0 到 365 天之间', en: 'The plan duration must be between 0 and 365 days' },
   'tracking.sentElsewhere': { kind: 'conflict', zh: '节点“{{node}}”已发送给另一家供应商，请先收回', en: 'Node "{{node}}" was sent to another supplier: take it back first' },
-  'tracking.supplierNotJoined': { kind: 'conflict', zh: '供应商“{{vendor}}”未加入平台，节点无法发送，请由工厂代为录入', en: 'The supplier "{{vendor}}" has not joined the platform: the nodes cannot be sent; the maker records them' },
+  'tracking.supplierNotJoined': { kind: 'precheck', zh: '供应商“{{vendor}}”未加入平台，节点无法发送，请由工厂代为录入', en: 'The supplier "{{vendor}}" has not joined the platform: the nodes cannot be sent; the maker records them' },
   'tracking.supplierNotLinked': { kind: 'forbidden', zh: '对方企业尚未在其客户资料中确认贵司（需在客户的“平台企业编码”填写 {{code}} 并保持启用），节点无法发送', en: 'The supplier has not confirmed your company in its customers (platform company code {{code}}, active); the nodes cannot be sent' },
   'tracking.supplierRequired': { kind: 'validation', zh: '请选择供应商', en: 'Choose the supplier' },
 });

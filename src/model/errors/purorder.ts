@@ -9,7 +9,7 @@ export const purorderErrors = defineErrors({
   'pur.order.emptyShipment': { kind: 'validation', zh: '发货数量不能全部为 0，至少一行须发货', en: 'A shipment cannot be all zero: at least one line must ship' },
   'pur.order.locationRequired': { kind: 'validation', zh: '收货库位不存在，请填写本企业的库位编码', en: 'No such location: enter a location code of your company' },
   'pur.order.noLines': { kind: 'validation', zh: '采购订单没有明细，无法发送', en: 'The purchase order has no lines and cannot be sent' },
-  'pur.order.noVendorCompany': { kind: 'conflict', zh: '供应商未加入平台，采购订单数据无法发送，请手工跟踪', en: 'The supplier has not joined the platform; the purchase order cannot be sent, track it by hand' },
+  'pur.order.noVendorCompany': { kind: 'precheck', zh: '供应商未加入平台，采购订单数据无法发送，请手工跟踪', en: 'The supplier has not joined the platform; the purchase order cannot be sent, track it by hand' },
   'pur.order.nothingToReceive': { kind: 'validation', zh: '没有可收货的数量', en: 'There is nothing to receive' },
   'pur.order.overReceipt': { kind: 'validation', zh: '第 {{seq}} 行收货数量 {{qty}} 超过待收数量 {{remaining}}，不能超收', en: 'Line {{seq}}: {{qty}} is more than the {{remaining}} still to receive; over-receipt is not allowed' },
   'pur.order.receiptCompletes': { kind: 'validation', zh: '本次收货已包含全部待收数量，请使用“收货入库”完成收货', en: 'This receipt takes everything still to receive: use Receive to complete the order' },

@@ -2,7 +2,7 @@ import { defineErrors } from './define';
 
 /** The errors of sourcingeval (fed into the sourcingeval catalogue part; see ./index). */
 export const sourcingevalErrors = defineErrors({
-  'src.eval.noItems': { kind: 'conflict', zh: '评估方案没有评估项，不能激活', en: 'The scheme has no items and cannot be activated' },
+  'src.eval.noItems': { kind: 'precheck', zh: '评估方案没有评估项，不能激活', en: 'The scheme has no items and cannot be activated' },
   'src.score.badRecord': { kind: 'conflict', zh: '只能对已入围的供应商评分', en: 'Only shortlisted suppliers are scored' },
   'src.score.notEvaluating': { kind: 'conflict', zh: '寻源项目不在评估中，不能评分', en: 'The project is not in evaluation: scores cannot be entered' },
   'src.score.notMember': { kind: 'forbidden', zh: '您不是该寻源项目的评估成员', en: 'You are not an evaluation member of this sourcing project' },

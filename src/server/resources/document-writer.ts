@@ -210,7 +210,8 @@ export function mapDbError(error: unknown, entity: EntityDef): unknown {
     const field = entity.fields.find((f) => (e.constraint ?? e.message ?? '').includes(`${entity.table}_${f.key}_uq`));
     if (field && entity.numbering?.field === field.key) return new AppError('err.duplicateNumber', { fields: { [field.key]: { key: 'err.duplicateNumber' } } });
     if (field) return new AppError('err.validation', { fields: { [field.key]: { key: 'rule.unique' } } });
-    return new AppError('err.duplicateNumber');
+    // A unique index of no declared field (a child row's, a pair of columns): not a document number.
+    return new AppError('err.duplicateRecord');
   }
   if (e && e.code === '40001') return new AppError('err.staleVersion');
   return error;

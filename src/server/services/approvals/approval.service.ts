@@ -284,6 +284,30 @@ async function previousApprover(tx: Db, inst: Instance): Promise<{ user_id: numb
   return r.rows[0] ? { user_id: Number(r.rows[0].user_id), node_seq: Number(r.rows[0].node_seq) } : null;
 }
 
+type ReturnTarget = { target: Exclude<Decision, 'approve' | 'reject'>; seq: number; user_id?: number };
+
+/** Why each return is refused when it has nowhere to go (typed errors, one message each). */
+const RETURN_REFUSAL = { return_approver: 'wf.noPreviousApprover', return_node: 'wf.noPreviousNode', return_first: 'wf.alreadyAtFirstNode' } as const;
+
+/**
+ * Where a running flow may be returned from its current node: the last approver of an earlier round,
+ * the previous node and the first node (the two node returns only from a node after the first).
+ * One function for the decision itself, the actions offered and the rollback targets listed, so the
+ * screens never offer a return the server refuses, nor the server accept one they do not offer.
+ */
+async function returnTargets(tx: Db, inst: Instance): Promise<ReturnTarget[]> {
+  if (inst.status !== 'running' || inst.node_seq === null) return [];
+  const out: ReturnTarget[] = [];
+  const p = await previousApprover(tx, inst);
+  if (p) out.push({ target: 'return_approver', seq: p.node_seq, user_id: p.user_id });
+  const prev = previousNodeSeq(inst.definition, inst.node_seq);
+  if (prev !== null) {
+    out.push({ target: 'return_node', seq: prev });
+    out.push({ target: 'return_first', seq: firstNodeSeq(inst.definition)! });
+  }
+  return out;
+}
+
 /**
  * One decision on one task. The instance row is locked first; the task is closed only if it is still
  * open, in the instance's current round and the caller's: so of two concurrent decisions on one step
@@ -324,17 +348,10 @@ async function decideOne(tx: Db, clientId: number, actor: Actor, taskId: number,
     const seq = inst.node_seq;
     let target: { seq: number; user: number | null } | null = null;
     if (inst.status === 'running' && seq !== null && decision !== 'approve' && decision !== 'reject') {
-      if (decision === 'return_first') target = { seq: firstNodeSeq(inst.definition)!, user: null };
-      if (decision === 'return_node') {
-        const p = previousNodeSeq(inst.definition, seq);
-        if (p === null) throw new AppError('wf.noPreviousNode');
-        target = { seq: p, user: null };
-      }
-      if (decision === 'return_approver') {
-        const p = await previousApprover(tx, inst);
-        if (!p) throw new AppError('wf.noPreviousApprover');
-        target = { seq: p.node_seq, user: p.user_id };
-      }
+      // The same targets the screens are offered (cpm-node-actions, cpm-allowed-rollback-nodes).
+      const found = (await returnTargets(tx, inst)).find((x) => x.target === decision);
+      if (!found) throw new AppError(RETURN_REFUSAL[decision]);
+      target = { seq: found.seq, user: found.user_id ?? null };
     }
     const closed = await sql<Row>`update wf_task set status = ${TASK_DONE}, decision = ${decision}, comment = ${comment}, decided_at = now()
       where id = ${taskId} and client_id = ${clientId} and user_id = ${auth.userId} and status = ${TASK_OPEN} and round = ${inst.round}
@@ -447,11 +464,7 @@ async function allowedActions(tx: Db, inst: Instance | null, entity: EntityDef, 
   const next = nextNodeSeq(inst.definition, node.seq);
   actions.push({ action: 'approve', label_key: 'wf.action.approve', text: next !== null ? node.launch_text : null });
   actions.push({ action: 'reject', label_key: ACTION_KEYS.reject });
-  if (await previousApprover(tx, inst)) actions.push({ action: 'return_approver', label_key: ACTION_KEYS.return_approver });
-  if (previousNodeSeq(inst.definition, node.seq) !== null) {
-    actions.push({ action: 'return_node', label_key: ACTION_KEYS.return_node });
-    actions.push({ action: 'return_first', label_key: ACTION_KEYS.return_first });
-  }
+  for (const r of await returnTargets(tx, inst)) actions.push({ action: r.target, label_key: ACTION_KEYS[r.target] });
   actions.push({ action: 'insert_user', label_key: 'wf.action.insertUser' });
   return { task_id: Number(task.id), actions };
 }
@@ -498,16 +511,11 @@ export async function allowedRollbackNodes(ctx: ApprovalContext, entityName: unk
   if (!inst || inst.status !== 'running' || inst.node_seq === null) return { rows: [] };
   return withTenant(ctx.db, auth.clientId, async (tx) => {
     const rows: Array<{ target: string; seq: number; name: string; user_id?: number; user_name?: string }> = [];
-    const p = await previousApprover(tx, inst);
-    if (p) {
-      const name = (await sql<{ fullname: string }>`select fullname from users where id = ${p.user_id}`.execute(tx)).rows[0]?.fullname ?? '';
-      rows.push({ target: 'return_approver', seq: p.node_seq, name: nodeOf(inst.definition, p.node_seq)?.name ?? '', user_id: p.user_id, user_name: name });
-    }
-    const prev = previousNodeSeq(inst.definition, inst.node_seq!);
-    if (prev !== null) {
-      rows.push({ target: 'return_node', seq: prev, name: nodeOf(inst.definition, prev)!.name });
-      const first = firstNodeSeq(inst.definition)!;
-      rows.push({ target: 'return_first', seq: first, name: nodeOf(inst.definition, first)!.name });
+    for (const r of await returnTargets(tx, inst)) {
+      const name = nodeOf(inst.definition, r.seq)?.name ?? '';
+      if (r.user_id === undefined) { rows.push({ target: r.target, seq: r.seq, name }); continue; }
+      const user = (await sql<{ fullname: string }>`select fullname from users where id = ${r.user_id} and client_id = ${auth.clientId}`.execute(tx)).rows[0]?.fullname ?? '';
+      rows.push({ target: r.target, seq: r.seq, name, user_id: r.user_id, user_name: user });
     }
     return { rows };
   });

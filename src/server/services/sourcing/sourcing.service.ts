@@ -31,7 +31,7 @@ export const languageOf = (auth: AuthContext): Language => (isLanguage(auth.lang
 const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
 const has = (v: unknown) => v !== null && v !== undefined && String(v).trim() !== '';
 const validation = <K extends ErrorKey>(key: K, field: string, ...[params]: ParamsArg<K>) => keyedError(key, params, { fields: { [field]: { key, params } } });
-const precheck = (key: ErrorKeyOf<'conflict'>) => new AppError(key);
+const precheck = (key: ErrorKeyOf<'conflict' | 'precheck' | 'duplicate'>) => new AppError(key);
 const jsonOf = <T>(v: unknown, fallback: T): T => {
   if (v === null || v === undefined || v === '') return fallback;
   if (typeof v === 'string') {
