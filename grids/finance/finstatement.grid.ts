@@ -26,6 +26,9 @@ const columns: ColumnDecl[] = [
   { field: 'diff_total', width: 130 },
   { field: 'settle_total', width: 130 },
   { field: 'open_diffs', width: 120 },
+  { field: 'invoiced_total', width: 130 },
+  { field: 'paid_total', width: 130 },
+  { field: 'outstanding_total', width: 130 },
   { field: 'buyer_confirmed_at', width: 170 },
   { field: 'seller_confirmed_at', width: 170 },
   { field: 'remark', width: 220 },
@@ -83,7 +86,7 @@ export const finStatementPage = definePage({
     {
       modelName: 'result',
       title: { zh: '对账结果', en: 'Result' },
-      form: ['status', 'partner_name', 'partner_no', 'buyer_name', 'seller_name', 'buyer_total', 'seller_total', 'adjust_total', 'diff_total', 'settle_total', 'open_diffs', 'matched_at',
+      form: ['status', 'partner_name', 'partner_no', 'buyer_name', 'seller_name', 'buyer_total', 'seller_total', 'adjust_total', 'diff_total', 'settle_total', 'open_diffs', 'invoiced_total', 'paid_total', 'outstanding_total', 'matched_at',
         'buyer_confirmed_at', 'buyer_confirmed_by', 'seller_confirmed_at', 'seller_confirmed_by'].map((field) => ({ field, spanClass: 'third' as const, ...VIEW_ONLY })),
     },
   ],

@@ -76,6 +76,16 @@ describe('demo statements', () => {
     expect(deduction.match).toBe('matched');
     const copy = (await stmts(maker).view(await copyOf(ids.brand, Number(s.id)))).body.data;
     expect(copy).toMatchObject({ status: 'locked', side: 'seller', settle_total: doc.settle_total });
+    // Settling: the maker invoiced the whole amount, the brand paid 60 %; both copies hold the same records and balance.
+    const settle = Number(doc.settle_total);
+    expect(settle).toBeGreaterThan(0);
+    expect(Number(doc.invoiced_total)).toBeCloseTo(settle, 2);
+    expect(Number(doc.paid_total)).toBeCloseTo(Math.round(settle * 60) / 100, 2);
+    expect(Number(doc.outstanding_total)).toBeCloseTo(settle - Number(doc.paid_total), 2);
+    const recs = (d: Row) => (d.settlements as Row[]).map((r) => [r.seq, r.kind, r.doc_no, Number(r.amount), r.recorded_side]).sort((a, b) => Number(a[0]) - Number(b[0]));
+    expect(recs(doc).map((r) => [r[1], r[4]])).toEqual([['invoice', 'seller'], ['payment', 'buyer']]);
+    expect(recs(copy)).toEqual(recs(doc));
+    expect(copy).toMatchObject({ invoiced_total: doc.invoiced_total, paid_total: doc.paid_total, outstanding_total: doc.outstanding_total });
   });
 });
 
@@ -106,6 +116,15 @@ describe('a month statement from a purchase shipped in full and received in part
     // A draft is edited by its company.
     const edited = await stmts(maker).save({ id: stmtId, version: created.body.data.version, remark: '本月面料对账' });
     expect(edited.status).toBe(200);
+
+    // The demo's statement of this month with the same supplier is still open: the period overlaps it.
+    const [demo] = await q(sql`select id, stmt_no from fin_statement where client_id = ${ids.maker} and seller_client_id = ${ids.supplier} and status = 'matching' order by id limit 1`);
+    const overlap = await stmts(maker).action('send', { ids: [stmtId] });
+    expect(overlap.status).toBe(409);
+    expect(overlap.body.message).toBe(`与对账单 ${demo.stmt_no}（${month()}-01 ~ ${monthEnd()}，对账中）的期间重叠：同一采购方与供应方之间未取消的对账单期间不能重叠`);
+    expect((overlap.body.data as Row).overlapping).toMatchObject({ id: Number(demo.id), stmt_no: demo.stmt_no });
+    expect((await view(maker, stmtId)).status).toBe('draft');
+    expect((await stmts(maker).action('cancel', { ids: [demo.id] })).status).toBe(200);
 
     const sent = await stmts(maker).action('send', { ids: [stmtId] });
     expect(sent.status).toBe(200);
@@ -330,5 +349,118 @@ describe('currency, cancel, and who may see what', () => {
       const [c] = await q(sql`select code from clients where id = ${r.buyer_client_id}`);
       expect(customers).toContain(String(c.code).toUpperCase());
     }
+  });
+});
+
+describe('overlapping periods and settlement after both confirm', () => {
+  const supplierCustomerOfMaker = async () => Number((await q(sql`select id from md_customer where client_id = ${ids.supplier} and upper(platform_client_code) = 'MAKER01' and status = 'active' order by id limit 1`))[0].id);
+  const nextMonth = () => {
+    const d = new Date();
+    const a = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
+    const b = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 2, 0));
+    return { from: a.toISOString().slice(0, 10), to: b.toISOString().slice(0, 10) };
+  };
+
+  it('refuses a statement of the same buyer and seller over a period an open one covers, whichever company starts it', async () => {
+    // The maker's locked statement with the supplier covers this month; the supplier starts one from mid-month into next month.
+    const [locked] = await q(sql`select id, stmt_no, period_from, period_to from fin_statement where client_id = ${ids.maker} and seller_client_id = ${ids.supplier} and status = 'locked' order by id limit 1`);
+    expect(locked).toBeTruthy();
+    const s = await stmts(supplier).save({ side: 'seller', customer_id: await supplierCustomerOfMaker(), period_from: `${month()}-15`, period_to: nextMonth().to, currency: 'CNY' });
+    expect(s.status).toBe(200);
+    const zh = await stmts(supplier).action('send', { ids: [s.body.data.id] });
+    expect(zh.status).toBe(409);
+    // The statement named is the supplier's own copy of it (its number in the supplier's company).
+    const copy = (await stmts(supplier).view(await copyOf(ids.maker, Number(locked.id)))).body.data;
+    expect(zh.body.message).toBe(`与对账单 ${copy.stmt_no}（${String(locked.period_from).slice(0, 10)} ~ ${String(locked.period_to).slice(0, 10)}，双方已确认）的期间重叠：同一采购方与供应方之间未取消的对账单期间不能重叠`);
+    const en = await stmts(supplier, 'en').action('send', { ids: [s.body.data.id] });
+    expect(en.body.message).toContain(`The period overlaps statement ${copy.stmt_no}`);
+    expect((await stmts(supplier).view(s.body.data.id)).body.data.status).toBe('draft');
+    // Next month alone does not overlap: it is sent, then cancelled (a cancelled statement overlaps nothing).
+    const v = (await stmts(supplier).view(s.body.data.id)).body.data;
+    expect((await stmts(supplier).save({ id: v.id, version: v.version, period_from: nextMonth().from, period_to: nextMonth().to })).status).toBe(200);
+    expect((await stmts(supplier).action('send', { ids: [s.body.data.id] })).status).toBe(200);
+    expect((await stmts(supplier).action('cancel', { ids: [s.body.data.id] })).status).toBe(200);
+    const again = await stmts(supplier).save({ side: 'seller', customer_id: await supplierCustomerOfMaker(), period_from: nextMonth().from, period_to: nextMonth().to, currency: 'CNY' });
+    expect((await stmts(supplier).action('send', { ids: [again.body.data.id] })).status).toBe(200);
+    expect((await stmts(supplier).action('cancel', { ids: [again.body.data.id] })).status).toBe(200);
+  });
+
+  it('the seller records invoices and the buyer payments, on both copies, within the amount to settle', async () => {
+    const [s] = await q(sql`select id from fin_statement where client_id = ${ids.brand} and status = 'locked' order by id limit 1`);
+    const brandId = Number(s.id);
+    const makerId = await copyOf(ids.brand, brandId);
+    const doc = (await stmts(brand).view(brandId)).body.data;
+    const settle = Number(doc.settle_total);
+    const outstanding = Number(doc.outstanding_total);
+    const pay = (token: string, id: number, body: Row, lang: 'zh-CN' | 'en' = 'zh-CN') => stmts(token, lang).action('pay', { ids: [id], doc_date: new Date().toISOString().slice(0, 10), ...body });
+    const invoice = (token: string, id: number, body: Row, lang: 'zh-CN' | 'en' = 'zh-CN') => stmts(token, lang).action('invoice', { ids: [id], doc_date: new Date().toISOString().slice(0, 10), ...body });
+
+    // Each side records only its own kind.
+    const wrongInvoice = await invoice(brand, brandId, { doc_no: 'FP0001', amount: 1 });
+    expect(wrongInvoice.status).toBe(403);
+    expect(wrongInvoice.body.message).toBe('发票由供应方（收款方）登记，采购方不能登记发票');
+    const wrongPay = await pay(maker, makerId, { doc_no: 'TT0001', amount: 1 }, 'en');
+    expect(wrongPay.status).toBe(403);
+    expect(wrongPay.body.message).toBe('Payments are recorded by the buyer (who pays), not by the seller');
+    // The demo invoiced everything: nothing more can be invoiced.
+    const over = await invoice(maker, makerId, { doc_no: 'FP-EXTRA-1', amount: 0.01 });
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe(`开票金额超出：结算金额 ${settle.toFixed(2)}，已开票 ${settle.toFixed(2)}，本次最多 0.00`);
+    // More than outstanding is refused on the amount field; nothing is written.
+    const tooMuch = await pay(brand, brandId, { doc_no: 'TT-REST-1', amount: outstanding + 1 });
+    expect(tooMuch.status).toBe(400);
+    expect(Object.keys((tooMuch.body.data as Row).errors as Row)).toEqual(['amount']);
+    // A payment number is recorded once per statement.
+    const [first] = (doc.settlements as Row[]).filter((r) => r.kind === 'payment');
+    const dup = await pay(brand, brandId, { doc_no: String(first.doc_no).toLowerCase(), amount: 1 });
+    expect(dup.status).toBe(400);
+    expect(dup.body.message).toBe(`该对账单已登记过号码为 ${String(first.doc_no).toLowerCase()} 的付款`);
+    expect(((await stmts(brand).view(brandId)).body.data.settlements as Row[]).length).toBe(2);
+    // Bad input: no number, a zero amount.
+    const bad = await pay(brand, brandId, { doc_no: '', amount: 0 });
+    expect(bad.status).toBe(400);
+    expect(Object.keys((bad.body.data as Row).errors as Row).sort()).toEqual(['amount', 'doc_no']);
+
+    // Paid in two steps; the maker's users are told and see the same balance.
+    const noticesBefore = Number((await q(sql`select count(*)::int as n from notify_notice where client_id = ${ids.maker} and kind = 'finance.paid'`))[0].n);
+    const part = Math.round(outstanding * 50) / 100;
+    expect((await pay(brand, brandId, { doc_no: 'TT-REST-1', amount: part, note: '第二笔' })).status).toBe(200);
+    const rest = Math.round((outstanding - part) * 100) / 100;
+    const last = await pay(brand, brandId, { doc_no: 'TT-REST-2', amount: rest });
+    expect(last.status).toBe(200);
+    const mine = (await stmts(brand).view(brandId)).body.data;
+    const theirs = (await stmts(maker).view(makerId)).body.data;
+    expect(Number(mine.outstanding_total)).toBe(0);
+    expect(Number(mine.paid_total)).toBeCloseTo(settle, 2);
+    expect(theirs).toMatchObject({ status: 'locked', paid_total: mine.paid_total, outstanding_total: mine.outstanding_total, invoiced_total: mine.invoiced_total });
+    expect((theirs.settlements as Row[]).map((r) => r.doc_no)).toEqual((mine.settlements as Row[]).map((r) => r.doc_no));
+    expect((theirs.settlements as Row[]).find((r) => r.doc_no === 'TT-REST-1')).toMatchObject({ kind: 'payment', recorded_side: 'buyer', remark: '第二笔' });
+    expect(Number((await q(sql`select count(*)::int as n from notify_notice where client_id = ${ids.maker} and kind = 'finance.paid'`))[0].n)).toBeGreaterThan(noticesBefore);
+    // Paid in full: a further payment is refused.
+    const more = await pay(brand, brandId, { doc_no: 'TT-REST-3', amount: 0.01 });
+    expect(more.status).toBe(400);
+
+    // A company that is no party reaches neither copy; a statement not yet confirmed by both is not settled.
+    expect((await pay(supplier, brandId, { doc_no: 'X1', amount: 1 })).status).toBe(404);
+    expect((await invoice(supplier, makerId, { doc_no: 'X1', amount: 1 })).status).toBe(404);
+    const [draft] = await q(sql`select id from fin_statement where client_id = ${ids.maker} and status = 'draft' order by id limit 1`);
+    expect((await pay(maker, Number(draft.id), { doc_no: 'X1', amount: 1 })).status).toBe(409);
+  });
+
+  it('the locked statement of the maker and its supplier: the supplier invoices in part, the maker pays what is invoiced', async () => {
+    const [s] = await q(sql`select id, settle_total from fin_statement where client_id = ${ids.maker} and seller_client_id = ${ids.supplier} and status = 'locked' order by id limit 1`);
+    const copy = await copyOf(ids.maker, Number(s.id));
+    const settle = Number(s.settle_total);
+    expect(settle).toBeGreaterThan(0);
+    const day = new Date().toISOString().slice(0, 10);
+    const half = Math.round(settle * 50) / 100;
+    expect((await stmts(supplier).action('invoice', { ids: [copy], doc_no: '26440000000000001', doc_date: day, amount: half })).status).toBe(200);
+    expect((await stmts(maker).action('pay', { ids: [s.id], doc_no: 'YH-001', doc_date: day, amount: half })).status).toBe(200);
+    const m = (await stmts(maker).view(s.id)).body.data;
+    expect(m).toMatchObject({ invoiced_total: half, paid_total: half });
+    expect(Number(m.outstanding_total)).toBeCloseTo(settle - half, 2);
+    expect((await stmts(supplier).view(copy)).body.data).toMatchObject({ invoiced_total: half, paid_total: half, outstanding_total: m.outstanding_total });
+    // The audit of both copies records the action.
+    expect((await q(sql`select count(*)::int as n from audit_log where client_id = ${ids.supplier} and entity = 'finstatement' and record_id = ${copy} and action = 'partner-pay'`))[0].n).toBe(1);
   });
 });

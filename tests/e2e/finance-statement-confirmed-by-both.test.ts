@@ -73,6 +73,9 @@ describe('a month statement between the maker and its supplier', () => {
     const to = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
     // The statement's header as the form writes it; everything after is done on the screens.
     const draft = await call<{ id: number; stmt_no: string }>(makerToken, '/api/finapi/finstatement/save', { side: 'buyer', vendor_id: vendor.id, period_from: from, period_to: to, currency: 'CNY', remark: '本月对账（端到端）' });
+    // The demo's open statement of this month with the same supplier would overlap (issue 35: refused): it is cancelled first.
+    for (const s of (await call<Rows>(makerToken, '/api/finapi/finstatement/page?f.status.eq=matching&size=20')).rows.filter((r) => r.side === 'buyer'))
+      await call(makerToken, '/api/finapi/finstatement/action/cancel', { ids: [s.id] });
 
     const makerCtx = await run.browser.newContext({ viewport: { width: 1440, height: 900 } });
     await makerCtx.addInitScript(() => localStorage.setItem('language', 'zh-CN'));
@@ -184,6 +187,48 @@ describe('a month statement between the maker and its supplier', () => {
     expect(text).toContain('Ticket deduction');
     expect(await brand.textContent('[data-testid=total-settle]')).toContain(Number(mine.settle_total).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
     await snap(brand, 'finance-06-brand-usd-statement-en');
+
+    // Issue 35: settled after both confirmed. The maker invoiced the whole amount, the brand paid 60 %;
+    // the brand records the rest as a payment, and both companies see the statement paid in full.
+    const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const settle = Number(mine.settle_total);
+    expect(await brand.textContent('[data-testid=settle-invoiced]')).toContain(money(settle));
+    const outstanding = Number(mine.outstanding_total);
+    expect(outstanding).toBeGreaterThan(0);
+    expect(await brand.textContent('[data-testid=settle-outstanding]')).toContain(money(outstanding));
+    expect(await brand.locator('[data-testid=settle-row-invoice]').count()).toBe(1);
+    expect(await brand.locator('[data-testid=statement-invoice]').count()).toBe(0);
+    await brand.click('[data-testid=statement-pay]');
+    await brand.waitForSelector('[data-testid=settle-dialog]');
+    expect(await brand.inputValue('[data-testid=settle-amount]')).toBe(outstanding.toFixed(2));
+    await brand.fill('[data-testid=settle-amount]', String(outstanding + 1));
+    await brand.waitForSelector('[data-testid=settle-dialog] :text("At most")');
+    expect(await brand.isDisabled('[data-testid=settle-ok]')).toBe(true);
+    await brand.fill('[data-testid=settle-amount]', outstanding.toFixed(2));
+    await brand.fill('[data-testid=settle-no]', 'TT-E2E-0002');
+    await brand.fill('[data-testid=settle-note]', 'Balance by wire');
+    await snap(brand, 'finance-07-record-payment-en');
+    await brand.click('[data-testid=settle-ok]');
+    await brand.waitForSelector('[data-testid=settle-paid-in-full]');
+    expect(await brand.textContent('[data-testid=settle-outstanding]')).toContain('0.00');
+    expect(await brand.locator('[data-testid=settle-row-payment]').count()).toBe(2);
+    expect(await brand.locator('[data-testid=statement-pay]').count()).toBe(0);
+    await snap(brand, 'finance-08-paid-in-full-en');
     await ctx.close();
+
+    // The maker (Chinese) opens its copy: the same records and balance.
+    const makerCtx = await run.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await makerCtx.addInitScript(() => localStorage.setItem('language', 'zh-CN'));
+    const makerPage = await makerCtx.newPage();
+    await signIn(makerPage, run.server.url, '/fin/index/finstatement', 'maker');
+    await makerPage.waitForSelector('[data-testid=grid-finstatement] .ag-header-cell');
+    await openStatement(makerPage, String(mine.stmt_no), 'partner_no');
+    await makerPage.waitForSelector('[data-testid=statement-settlement]');
+    expect(await makerPage.textContent('[data-testid=settle-paid-in-full]')).toBe('已全额付款');
+    expect(await makerPage.locator('[data-testid=settle-row-payment]').count()).toBe(2);
+    expect(await makerPage.textContent('[data-testid=settle-records]')).toContain('TT-E2E-0002');
+    expect(await makerPage.locator('[data-testid=statement-invoice]').count()).toBe(0);
+    await snap(makerPage, 'finance-09-paid-in-full-zh');
+    await makerCtx.close();
   });
 });

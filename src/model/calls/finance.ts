@@ -15,11 +15,18 @@ export type StatementLine = {
   match: FinMatch; explained: boolean; note: string | null; added_by: FinSide | null;
 };
 
-/** A statement (the caller's copy) with its lines. */
-export type Statement = Record<string, unknown> & { id: number; version: number; stmt_no: string; status: string; side: FinSide; currency: string; lines: StatementLine[] };
+/** An invoice (recorded by the seller) or a payment (by the buyer) against a locked statement. */
+export type StatementSettlement = {
+  seq: number; kind: 'invoice' | 'payment'; doc_no: string; doc_date: string; amount: number; recorded_side: FinSide; recorded_by: string | null; remark: string | null;
+};
 
-/** The statement actions the page runs (send, rematch, adjust, confirm) with their parameters. */
-export type StatementAction = { action: 'send' | 'rematch' | 'adjust' | 'confirm'; ids: number[]; version: number } & Record<string, unknown>;
+/** A statement (the caller's copy) with its lines and, once locked, its invoices and payments. */
+export type Statement = Record<string, unknown> & {
+  id: number; version: number; stmt_no: string; status: string; side: FinSide; currency: string; lines: StatementLine[]; settlements?: StatementSettlement[];
+};
+
+/** The statement actions the page runs (send, rematch, adjust, confirm; invoice and pay once locked) with their parameters. */
+export type StatementAction = { action: 'send' | 'rematch' | 'adjust' | 'confirm' | 'invoice' | 'pay'; ids: number[]; version: number } & Record<string, unknown>;
 
 export const financeCalls = {
   view: getCall<{ id: number }, Statement>(`${BASE}/view`),

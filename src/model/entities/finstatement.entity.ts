@@ -1,5 +1,5 @@
 import { defineDictionary } from '../dictionaries';
-import { defineEntity, type DocumentCheck } from '../entity';
+import { defineEntity, type DocumentCheck, type FieldDef } from '../entity';
 import { errorTexts } from '../errors/define';
 import { finstatementErrors } from '../errors/finstatement';
 
@@ -99,6 +99,50 @@ export const finStatementLine = defineEntity({
   ],
 });
 
+export const finSettleKind = defineDictionary({
+  code: 'fin_settle_kind',
+  label: { zh: '结算记录类型', en: 'Settlement record' },
+  items: [
+    { value: 'invoice', label: { zh: '发票', en: 'Invoice' } },
+    { value: 'payment', label: { zh: '付款', en: 'Payment' } },
+  ],
+});
+
+/**
+ * After both sides confirm (locked): the invoices the seller issues and the payments the buyer makes
+ * against the statement, the same rows on both copies (written by the finance service only).
+ */
+export const finStatementSettlement = defineEntity({
+  name: 'finstatement_settlement',
+  table: 'fin_statement_settlement',
+  prefix: 'finapi',
+  menuCode: STATEMENT_MENU,
+  label: { zh: '开票与付款', en: 'Invoices and payments' },
+  titleField: 'doc_no',
+  childOnly: true,
+  omitFromForm: 'Written by the finance service only: an invoice recorded by the seller or a payment by the buyer (actions invoice and pay), on both copies.',
+  defaultSort: { field: 'seq', dir: 'asc' },
+  fields: [
+    { key: 'seq', label: { zh: '序号', en: 'Seq' }, type: 'integer' },
+    { key: 'kind', label: { zh: '类型', en: 'Type' }, type: 'dict', dict: 'fin_settle_kind' },
+    { key: 'doc_no', label: { zh: '发票号/付款流水号', en: 'Invoice / payment no.' }, type: 'code', maxLength: 60 },
+    { key: 'doc_date', label: { zh: '日期', en: 'Date' }, type: 'date' },
+    { key: 'amount', label: { zh: '金额(对账币)', en: 'Amount (statement currency)' }, type: 'money' },
+    { key: 'recorded_side', label: { zh: '登记方', en: 'Recorded by side' }, type: 'dict', dict: 'fin_side' },
+    { key: 'recorded_by', label: { zh: '登记人', en: 'Recorded by' }, type: 'text', maxLength: 100 },
+    { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'text', maxLength: 500 },
+  ],
+});
+
+/** The parameters of an invoice or a payment recorded against a locked statement. */
+const settleParams = (no: { zh: string; en: string }): FieldDef[] => [
+  { key: 'doc_no', label: no, type: 'code', required: true, maxLength: 60 },
+  { key: 'doc_date', label: { zh: '日期', en: 'Date' }, type: 'date', required: true },
+  { key: 'amount', label: { zh: '金额(对账币)', en: 'Amount (statement currency)' }, type: 'money', required: true, rules: ['gt0Number'] },
+  // Not `remark`: an action's parameter named like a header field would be written to the header.
+  { key: 'note', label: { zh: '备注', en: 'Remark' }, type: 'text', maxLength: 500 },
+];
+
 const periodOrder: DocumentCheck = (doc): Record<string, string> =>
   doc.period_from && doc.period_to && String(doc.period_from) > String(doc.period_to) ? { period_to: 'fin.periodOrder' } : {};
 
@@ -112,7 +156,10 @@ export const finStatement = defineEntity({
   codeField: 'stmt_no',
   numbering: { field: 'stmt_no', prefix: 'DZ', datePrefix: 'YYMM', length: 4 },
   defaultSort: { field: 'created_at', dir: 'desc' },
-  children: [{ key: 'lines', label: { zh: '对账明细', en: 'Lines' }, entity: 'finstatement_line', foreignKey: 'statement_id' }],
+  children: [
+    { key: 'lines', label: { zh: '对账明细', en: 'Lines' }, entity: 'finstatement_line', foreignKey: 'statement_id' },
+    { key: 'settlements', label: { zh: '开票与付款', en: 'Invoices and payments' }, entity: 'finstatement_settlement', foreignKey: 'statement_id' },
+  ],
   checks: [periodOrder],
   fields: [
     { key: 'stmt_no', label: { zh: '对账单号', en: 'Statement no.' }, type: 'code', rules: ['english'], upperCase: true, maxLength: 40 },
@@ -137,6 +184,10 @@ export const finStatement = defineEntity({
     { key: 'diff_total', label: { zh: '差额(供-采)', en: 'Difference (seller - buyer)' }, type: 'money', readonly: true },
     { key: 'settle_total', label: { zh: '结算金额', en: 'Amount to settle' }, type: 'money', readonly: true },
     { key: 'open_diffs', label: { zh: '未说明差异', en: 'Unexplained differences' }, type: 'integer', readonly: true },
+    // After the lock: what the seller invoiced and the buyer paid against the amount to settle (both copies the same).
+    { key: 'invoiced_total', label: { zh: '已开票金额', en: 'Invoiced' }, type: 'money', readonly: true },
+    { key: 'paid_total', label: { zh: '已付款金额', en: 'Paid' }, type: 'money', readonly: true },
+    { key: 'outstanding_total', label: { zh: '未付金额', en: 'Outstanding' }, type: 'money', readonly: true },
     { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'fin_statement_status', readonly: true },
     { key: 'matched_at', label: { zh: '对账时间', en: 'Matched at' }, type: 'datetime', readonly: true },
     { key: 'buyer_confirmed_at', label: { zh: '采购方确认时间', en: 'Buyer confirmed at' }, type: 'datetime', readonly: true },
@@ -178,6 +229,9 @@ export const finStatement = defineEntity({
         ],
       },
       { action: 'cancel', label: { zh: '取消', en: 'Cancel' }, from: ['draft', 'matching'], to: 'cancelled', confirm: { zh: '确定取消该对账单？', en: 'Cancel this statement?' } },
+      // Once both sides confirmed: the seller records its invoices, the buyer its payments (services/finance).
+      { action: 'invoice', label: { zh: '登记发票', en: 'Record invoice' }, from: ['locked'], to: 'locked', params: settleParams({ zh: '发票号码', en: 'Invoice no.' }) },
+      { action: 'pay', label: { zh: '登记付款', en: 'Record payment' }, from: ['locked'], to: 'locked', params: settleParams({ zh: '付款流水号', en: 'Payment reference' }) },
     ],
     locked: ['matching', 'buyer_confirmed', 'seller_confirmed', 'locked', 'cancelled'],
   },
@@ -191,7 +245,13 @@ export const finStatement = defineEntity({
       'fin.book.vendors': '供应商资料',
       'fin.side.buyer': '采购方',
       'fin.side.seller': '供应方',
+      'fin.kind.invoice': '发票',
+      'fin.kind.payment': '付款',
       'fin.sent': '对账单已发送给 {{name}}',
+      'fin.notice.invoice.title': '对账单 {{no}} 已登记发票',
+      'fin.notice.invoice.body': '{{company}} 登记发票 {{doc}}，金额 {{amount}} {{currency}}；已开票 {{invoiced}}，未付 {{outstanding}}',
+      'fin.notice.payment.title': '对账单 {{no}} 已登记付款',
+      'fin.notice.payment.body': '{{company}} 登记付款 {{doc}}，金额 {{amount}} {{currency}}；已付款 {{paid}}，未付 {{outstanding}}',
     },
     en: {
       ...errorTexts(finstatementErrors, 'en'),
@@ -202,7 +262,13 @@ export const finStatement = defineEntity({
       'fin.book.vendors': 'suppliers',
       'fin.side.buyer': 'buyer',
       'fin.side.seller': 'seller',
+      'fin.kind.invoice': 'invoice',
+      'fin.kind.payment': 'payment',
       'fin.sent': 'The statement was sent to {{name}}',
+      'fin.notice.invoice.title': 'Invoice recorded on statement {{no}}',
+      'fin.notice.invoice.body': '{{company}} recorded invoice {{doc}} of {{amount}} {{currency}}; invoiced {{invoiced}}, outstanding {{outstanding}}',
+      'fin.notice.payment.title': 'Payment recorded on statement {{no}}',
+      'fin.notice.payment.body': '{{company}} recorded payment {{doc}} of {{amount}} {{currency}}; paid {{paid}}, outstanding {{outstanding}}',
     },
   },
 });

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { Statement } from '../../../model/calls/finance';
 import { AdjustDialog } from './AdjustDialog';
 import { StatementLines } from './StatementLines';
+import { StatementSettlement } from './StatementSettlement';
 import { ConfirmBox, isLive, StatementParties, StatementTotals } from './StatementParts';
 import { PRINT_CSS, useStatementStyles } from './statement-format';
 import { stateColorOf, useDictLabel, useStatement } from './use-statement';
@@ -45,6 +46,7 @@ export function StatementPage() {
       <div className={s.confirms}>
         {(['buyer', 'seller'] as const).map((side) => <ConfirmBox key={side} data={data} side={side} busy={busy} onConfirm={(accept) => void run('confirm', { accept_differences: accept })} />)}
       </div>
+      {st === 'locked' && <StatementSettlement data={data} busy={busy} run={run} />}
       <Title2 as="h2" style={{ fontSize: 18 }}>{t('fin.page.lines')}</Title2>
       <StatementLines lines={data.lines} currency={data.currency} />
       <div className={mergeClasses(s.sign, 'fin-print-only')} style={{ justifyContent: 'space-between', marginTop: 32 }}>

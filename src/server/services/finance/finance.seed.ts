@@ -17,7 +17,8 @@ import { withTenant } from '../../kernel/rls';
  *   washing order it shipped and the maker has not received yet (in transit) with an adjustment of 0;
  *   what else differs stays open (matching);
  * - the brand's statement of this month with its maker in US dollars (the finished order and the
- *   washing-shade deduction ticket), sent, confirmed by the maker, then by the brand: locked.
+ *   washing-shade deduction ticket), sent, confirmed by the maker, then by the brand: locked; the
+ *   maker invoices the amount to settle and the brand pays 60 % of it (40 % outstanding).
  * Idempotent: nothing when the maker already has a statement.
  */
 type Row = Record<string, unknown>;
@@ -100,5 +101,12 @@ registerSeeder(async (db, { tenants, users }) => {
     const copy = await partnerStatementId(db, brand, id);
     await runAction(mk, finStatement, 'confirm', { id: copy, accept_differences: true });
     await runAction(br, finStatement, 'confirm', { id, accept_differences: true });
+    // Settling it: the maker invoices the whole amount, the brand pays 60 % by wire so far.
+    const settle = await withTenant(db, brand, async (tx) => Number((await sql<{ s: number }>`select settle_total as s from fin_statement where client_id = ${brand} and id = ${id}`.execute(tx)).rows[0]?.s ?? 0));
+    if (settle > 0) {
+      const day = new Date().toISOString().slice(0, 10);
+      await runAction(mk, finStatement, 'invoice', { id: copy, doc_no: `2644${month.replace('-', '')}00001288`, doc_date: day, amount: settle, note: '增值税专用发票（出口代开），按对账单结算金额全额开具' });
+      await runAction(br, finStatement, 'pay', { id, doc_no: `TT${month.replace('-', '')}0417`, doc_date: day, amount: Math.round(settle * 0.6 * 100) / 100, note: '电汇首笔 60%，余款按合同月结' });
+    }
   }
 }, { exchange: true });

@@ -94,7 +94,7 @@ async function writeLines(tx: Db, clientId: number, stmtId: number, userId: numb
   }
 }
 
-type PartnerCopy = { clientId: number; stmtId: number; shareId: number; shareOwner: number };
+export type PartnerCopy = { clientId: number; stmtId: number; shareId: number; shareOwner: number };
 
 /**
  * The other company's copy of a statement, through the share: the sender finds it by its own share
@@ -112,7 +112,7 @@ export async function partnerCopyOf(tx: Db, clientId: number, row: Row): Promise
   return s ? { clientId: Number(s.to_client), stmtId: Number(s.target_id), shareId: Number(s.id), shareOwner: clientId } : null;
 }
 
-async function requirePartner(ctx: ActionContext): Promise<PartnerCopy> {
+export async function requirePartner(ctx: ActionContext): Promise<PartnerCopy> {
   const p = await partnerCopyOf(ctx.tx, ctx.clientId, ctx.row);
   if (!p) throw new AppError('fin.shareMissing');
   return p;
@@ -120,7 +120,8 @@ async function requirePartner(ctx: ActionContext): Promise<PartnerCopy> {
 
 /** Header columns both copies share (each keeps its own number, side, references and remark). */
 const SHARED_HEADER = ['status', 'rates', 'buyer_total', 'seller_total', 'adjust_total', 'diff_total', 'settle_total', 'open_diffs', 'matched_at',
-  'buyer_confirmed_at', 'buyer_confirmed_by', 'buyer_accepted_diff', 'seller_confirmed_at', 'seller_confirmed_by', 'seller_accepted_diff'] as const;
+  'buyer_confirmed_at', 'buyer_confirmed_by', 'buyer_accepted_diff', 'seller_confirmed_at', 'seller_confirmed_by', 'seller_accepted_diff',
+  'invoiced_total', 'paid_total', 'outstanding_total'] as const;
 
 /** A header value as the writer takes it (the rates as an object: the writer stores json itself). */
 const headerValue = (k: string, v: unknown) => (k === 'rates' && typeof v === 'string' ? JSON.parse(v) : v ?? null);
@@ -130,7 +131,7 @@ const headerValue = (k: string, v: unknown) => (k === 'rates' && typeof v === 's
  * companies hear of it (`sharedDocumentChanged`: the partner's users who last acted on or created its
  * copy get the declared notice of a new state, else all of the partner).
  */
-async function mirrorToPartner(ctx: ActionContext, partner: PartnerCopy, patch: Row, lines: MatchedLine[] | null): Promise<void> {
+export async function mirrorToPartner(ctx: ActionContext, partner: PartnerCopy, patch: Row, lines: MatchedLine[] | null, also?: (ptx: Db) => Promise<void>): Promise<void> {
   const keys = Object.keys(patch).filter((k) => (SHARED_HEADER as readonly string[]).includes(k));
   const by = { userId: ctx.auth.userId, clientId: ctx.clientId };
   await asTenant(ctx.tx, partner.clientId, ctx.clientId, async (ptx) => {
@@ -140,6 +141,7 @@ async function mirrorToPartner(ctx: ActionContext, partner: PartnerCopy, patch: 
     const values = Object.fromEntries(keys.map((k) => [k, headerValue(k, patch[k])]));
     await updateRecords(w, 'finstatement', [partner.stmtId], values, { audit: `partner-${ctx.transition?.action ?? 'confirm'}`, hooks: false });
     if (lines) await writeLines(ptx, partner.clientId, partner.stmtId, ctx.auth.userId, lines);
+    if (also) await also(ptx);
     await sharedDocumentChanged(ptx, {
       entity: 'finstatement', clientId: partner.clientId, id: partner.stmtId, status: String(patch.status ?? before.status), from: String(before.status), no: (before.stmt_no as string | null) ?? null,
       by, tell: [before.updated_by as number, before.created_by as number],
@@ -197,6 +199,26 @@ function afterLinesChange(lines: MatchedLine[]): Row {
   };
 }
 
+/**
+ * No two statements of the same buyer and seller that are not cancelled (sent: matching, confirmed by
+ * one side, or locked) may cover one day twice, or a receipt would be settled twice. Every sent
+ * statement has a copy in both companies, so the caller's own company holds all of them; the pair's
+ * advisory lock serialises two sends of the same pair (either company's) until the first commits.
+ */
+async function refuseOverlap(tx: Db, clientId: number, row: Row, buyerId: number, sellerId: number, lang: Language): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`fin:${buyerId}:${sellerId}`}))`.execute(tx);
+  const from = String(row.period_from).slice(0, 10);
+  const to = String(row.period_to).slice(0, 10);
+  const hit = (await sql<Row>`select id, stmt_no, partner_no, period_from, period_to, status from fin_statement
+    where client_id = ${clientId} and id <> ${Number(row.id)} and buyer_client_id = ${buyerId} and seller_client_id = ${sellerId}
+      and status not in ('draft', 'cancelled') and period_from <= ${to}::date and period_to >= ${from}::date
+    order by period_from, id limit 1`.execute(tx)).rows[0];
+  if (!hit) return;
+  const state = finStatement.states!.states.find((x) => x.code === hit.status)?.label;
+  const params = { no: String(hit.stmt_no ?? ''), from: String(hit.period_from).slice(0, 10), to: String(hit.period_to).slice(0, 10), state: state ? (lang === 'en' ? state.en : state.zh) : String(hit.status) };
+  throw new AppError('fin.periodOverlap', { params, fields: { period_from: { key: 'fin.periodOverlap', params } }, extra: { overlapping: { id: Number(hit.id), stmt_no: hit.stmt_no, partner_no: hit.partner_no } } });
+}
+
 /** Send: gather and match, write the other company's copy through the writer there, share both. */
 async function sendStatement(ctx: ActionContext) {
   const { tx, auth, clientId, row } = ctx;
@@ -210,8 +232,9 @@ async function sendStatement(ctx: ActionContext) {
   const refOfUs = await partnerRecordOfUs(tx, me, partner, partnerSide);
   if (!refOfUs) throw new AppError('fin.partnerNotLinked', { params: { code: me.code, book: translate(languageOf(auth), partnerSide === 'seller' ? 'fin.book.customers' : 'fin.book.vendors') } });
 
-  const rates = await ratesOf(tx, clientId, String(row.period_to));
   const [buyer, seller] = side === 'buyer' ? [me, partner] : [partner, me];
+  await refuseOverlap(tx, clientId, row, buyer.id, seller.id, languageOf(auth));
+  const rates = await ratesOf(tx, clientId, String(row.period_to));
   const lines = await gatherAndMatch(ctx, rates, [], { buyerId: buyer.id, sellerId: seller.id });
   const now = new Date().toISOString();
   const parties: Row = { partner_name: partner.name, buyer_client_id: buyer.id, buyer_name: buyer.name, seller_client_id: seller.id, seller_name: seller.name };
@@ -295,7 +318,10 @@ async function confirm(ctx: ActionContext) {
     throw new AppError(outcome.error, { params, extra: { open_diffs: params.n } });
   }
   const partner = await requirePartner(ctx);
+  // Locked: the amount to settle is what is outstanding until invoices and payments are recorded (finance.settle.ts).
+  const settling: Row = outcome.status === 'locked' ? { invoiced_total: 0, paid_total: 0, outstanding_total: Number(row.settle_total ?? 0) } : {};
   const patch: Row = {
+    ...settling,
     status: outcome.status,
     [`${side}_confirmed_at`]: new Date().toISOString(),
     [`${side}_confirmed_by`]: auth.fullname || auth.username,

@@ -6,8 +6,10 @@ import '../orders';
 import '../tickets';
 import './finance.seed';
 import { registerFinanceRules } from './finance.service';
+import { registerSettlementRules } from './finance.settle';
 
 registerFinanceRules();
+registerSettlementRules();
 
 export { financeRoutes } from './finance.routes';
 export { partnerCopyOf, statementWithLines } from './finance.service';
