@@ -24,6 +24,7 @@ import { productionRoutes } from './services/production';
 import { qualityRoutes } from './services/quality';
 import { developmentRoutes } from './services/development';
 import { financeRoutes } from './services/finance';
+import { gatewayRoutes } from './services/gateway';
 import './services/orders';
 import './services/purchasing';
 import './services/outsource';
@@ -52,7 +53,7 @@ declare module 'fastify' {
 
 /** Removes the `token` query parameter's value from a URL before it reaches a log line. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|refresh_token|access_token)=)[^&#]*/gi, '$1[redacted]');
+  return url.replace(/([?&](?:token|refresh_token|access_token|api_key|apikey|temp_token)=)[^&#]*/gi, '$1[redacted]');
 }
 
 /** A built file named by its content (`assets/<name>-<hash>.<ext>`, or its .br / .gz copy). */
@@ -134,6 +135,8 @@ async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(collabRoutes, { prefix: '/api' });
   await app.register(sourcingRoutes, { prefix: '/api' });
   await app.register(financeRoutes, { prefix: '/api' });
+  // The outside-system calls (issue 35): the gateway's prefixes, API keys, out-api pushes and their sender.
+  await app.register(gatewayRoutes, { prefix: '/api' });
 }
 
 /** The built browser app (when present and wanted): its files, and the index page for every other non-API path. */

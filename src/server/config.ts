@@ -42,6 +42,12 @@ export type AppConfig = {
    * vendors' own (WeCom, DingTalk); empty by default.
    */
   thirdpartyAllowedHosts: string[];
+  /**
+   * Out-api pushes (issue 35, services/gateway): `allowLoopback` (PUSH_ALLOW_LOOPBACK=1, tests and
+   * development only) lets an endpoint be plain http on a loopback host; `retryBaseMs`
+   * (PUSH_RETRY_BASE_MS, default 30 s) is the first wait of the exponential backoff.
+   */
+  push: { allowLoopback: boolean; retryBaseMs: number };
 };
 
 const listOf = (v: string | undefined): string[] => (v ?? '').split(',').map((x) => x.trim()).filter(Boolean);
@@ -106,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     thirdpartyAllowedHosts: listOf(env.THIRDPARTY_ALLOWED_HOSTS).map((h) => h.toLowerCase()),
+    push: { allowLoopback: env.PUSH_ALLOW_LOOPBACK === '1', retryBaseMs: Number(env.PUSH_RETRY_BASE_MS) > 0 ? Number(env.PUSH_RETRY_BASE_MS) : 30_000 },
   };
   return { ...config, ...overrides };
 }

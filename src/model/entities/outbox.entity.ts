@@ -9,6 +9,7 @@ export const outboxChannel = defineDictionary({
     { value: 'email', label: { zh: '邮件', en: 'E-mail' } },
     { value: 'sms', label: { zh: '短信', en: 'SMS' } },
     { value: 'workchat', label: { zh: '企业微信/钉钉', en: 'WeCom/DingTalk' } },
+    { value: 'webhook', label: { zh: '数据推送', en: 'Data push' } },
   ],
 });
 

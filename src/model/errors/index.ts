@@ -7,6 +7,7 @@ import { commonErrors } from './common';
 import { dynformErrors } from './dynamic-form';
 import { excelErrors } from './excel';
 import { finstatementErrors } from './finstatement';
+import { gatewayErrors } from './gateway';
 import { inspectionErrors } from './inspection';
 import { listViewErrors } from './list-view';
 import { masterdataErrors } from './masterdata';
@@ -29,6 +30,8 @@ import { taskErrors } from './task';
 import { ticketErrors } from './ticket';
 import { vendorErrors } from './vendor';
 import { workorderErrors } from './workorder';
+// The gateway's catalogue part is not in the first chunks' static list: it comes with the table (after ./gateway, which it reads).
+import '../i18n/gateway-part';
 
 export * from './define';
 
@@ -48,6 +51,7 @@ export const ERRORS = {
   ...dynformErrors,
   ...excelErrors,
   ...finstatementErrors,
+  ...gatewayErrors,
   ...inspectionErrors,
   ...listViewErrors,
   ...masterdataErrors,

@@ -35,6 +35,9 @@ export const TENANT_CORE_TABLES: ReadonlyArray<{ table: string; kind: PolicyKind
   { table: 'list_view', kind: 'tenant' },
   { table: 'list_view_role_default', kind: 'tenant' },
   { table: 'list_view_user_choice', kind: 'tenant' },
+  // A company's out-api pushes: its allowed hosts and endpoints (issue 35, services/gateway).
+  { table: 'push_allowed_host', kind: 'tenant' },
+  { table: 'push_endpoint', kind: 'tenant' },
 ];
 
 /**
