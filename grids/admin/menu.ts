@@ -16,6 +16,8 @@ export const ADMIN_SCREENS = {
   sysdict: { code: 'admin.sys.dict', path: '/admin/page/sysdict', title: { zh: '系统字典', en: 'System dictionary' } },
   sysconfig: { code: 'admin.sys.config', path: '/admin/page/sysconfig', title: { zh: '系统配置', en: 'System configuration' } },
   services: { code: 'admin.sys.service', path: '/admin/page/services', title: { zh: '服务管理', en: 'Services' } },
+  apikeys: { code: 'admin.apikey', path: '/admin/page/apikeys', title: { zh: 'API 密钥', en: 'API keys' } },
+  push: { code: 'admin.push', path: '/admin/page/push', title: { zh: '数据推送', en: 'Data push' } },
 } as const;
 
 const clientAdminOnly = [ROLES.clientAdmin];
@@ -38,6 +40,9 @@ export const adminMenu = defineMenuGroup({
     entry(ADMIN_SCREENS.dataperms, { roles: clientAdminOnly, order: 30 }),
     entry(ADMIN_SCREENS.menus, { roles: clientAdminOnly, order: 100 }),
     entry(ADMIN_SCREENS.audit, { roles: clientAdminOnly, order: 110 }),
+    // The outside-system calls (issue 35): the gateway's keys and the out-api pushes.
+    entry(ADMIN_SCREENS.apikeys, { roles: clientAdminOnly, order: 112 }),
+    entry(ADMIN_SCREENS.push, { roles: clientAdminOnly, order: 114 }),
   ],
 });
 

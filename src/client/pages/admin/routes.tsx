@@ -36,4 +36,6 @@ export const adminRoutes: RouteObject[] = [
   { path: rel(ADMIN_SCREENS.dataperms.path), ...lazyPage(dataperms, 'DataPermsPage') },
   { path: rel(ADMIN_SCREENS.audit.path), ...lazyPage(audit, 'AuditPage') },
   { path: rel(ADMIN_SCREENS.menus.path), ...lazyPage(menus, 'MenuEditorPage') },
+  { path: rel(ADMIN_SCREENS.apikeys.path), ...lazyPage(() => import('./ApiKeysPage') as Promise<PageModule>, 'ApiKeysPage') },
+  { path: rel(ADMIN_SCREENS.push.path), ...lazyPage(() => import('./PushPage') as Promise<PageModule>, 'PushPage') },
 ];
