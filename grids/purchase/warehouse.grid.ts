@@ -12,6 +12,8 @@ export const warehouseLocationPage = definePage({
   actions: [{ kind: 'create' }, { kind: 'edit' }, { kind: 'remove' }, { kind: 'import' }, { kind: 'export' }, { kind: 'history' }],
   quickSearch: ['code', 'name'],
   form: [{ modelName: 'base', title: { zh: '库位', en: 'Location' }, form: [{ field: 'code', spanClass: 'half' }, { field: 'name', spanClass: 'half' }, { field: 'plant_id', spanClass: 'half' }, { field: 'remark', spanClass: 'full' }] }],
+  // Minimum and reorder levels per material: below them a stock movement alerts the purchasers (issue 35).
+  children: [{ child: 'levels', columns: ['material_id', 'min_qty', 'reorder_qty', 'remark'], editable: true }],
 });
 
 /** Stock on hand by material and location (written by receipts, moves, transfers, returns, call-offs). */

@@ -35,6 +35,7 @@ export * from './sourcingproject.entity';
 export * from './sourcingsupplier.entity';
 export * from './sourcingvendoreval.entity';
 export * from './stockbalance.entity';
+export * from './stocklevel.entity';
 export * from './stockmove.entity';
 export * from './style.entity';
 export * from './supplierorder.entity';

@@ -10,6 +10,8 @@ export const warehouseLocation = defineEntity({
   titleField: 'name',
   codeField: 'code',
   defaultSort: { field: 'code', dir: 'asc' },
+  // Minimum and reorder levels per material at this location (stocklevel.entity.ts), edited as a grid in the drawer.
+  children: [{ key: 'levels', label: { zh: '库存水位', en: 'Stock levels' }, entity: 'stocklevel', foreignKey: 'location_id' }],
   fields: [
     { key: 'code', label: { zh: '库位编码', en: 'Location code' }, type: 'code', required: true, rules: ['english'], upperCase: true, maxLength: 40, unique: true },
     { key: 'name', label: { zh: '库位名称', en: 'Location name' }, type: 'text', required: true, maxLength: 200 },

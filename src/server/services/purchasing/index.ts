@@ -1,7 +1,10 @@
 /** Purchasing and the warehouse (issue 17): purchase orders across companies, stock by location. */
 import { registerPurchasingHandlers } from './purchasing.service';
 import './purchasing.seed';
+import './stock-levels.seed';
+import { registerStockLevelRules } from './stock-levels';
 
 registerPurchasingHandlers();
+registerStockLevelRules();
 
 export { changeStock } from './stock.service';

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { AppError, type ErrorKeyOf } from '../../http/errors';
 import { insertRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
+import { alertLevelCrossing } from './stock-levels';
 
 /**
  * The one place stock changes (issue 17), through the record writer (issue 30). A decrease is the
@@ -29,6 +30,8 @@ export async function changeStock(tx: Db, c: StockChange): Promise<number> {
     const r = await updateRecords(w, 'stockbalance', { where: sql`t.id = (${balanceRow(c)}) and t.qty >= ${n}` }, { qty: sql`t.qty - ${n}` }, { audit: c.moveType });
     if (!r.length) throw new AppError(c.insufficientKey ?? 'wms.stock.insufficient', { fields: { qty: { key: c.insufficientKey ?? 'wms.stock.insufficient' } } });
     after = Number(r[0].qty);
+    // Under the balance row's lock: a reorder or minimum level crossed by this decrease alerts the purchasers once.
+    await alertLevelCrossing(tx, { clientId: c.clientId, materialId: c.materialId, locationId: c.locationId, before: after + n, after, docNo: c.docNo });
   } else {
     await sql`select pg_advisory_xact_lock(hashtext(${`wms:${c.clientId}:${c.materialId}:${c.locationId}`}))`.execute(tx);
     const r = await updateRecords(w, 'stockbalance', { where: sql`t.id = (${balanceRow(c)})` }, { qty: sql`coalesce(t.qty, 0) + ${c.delta}` }, { audit: c.moveType });
