@@ -1,56 +1,16 @@
 import { sql } from 'kysely';
-import { vendorQualityEvents, type ServerQuery } from '../../src/server/services/reports/query-kit';
+import { vendorKpiFigures, type ServerQuery } from '../../src/server/services/reports/query-kit';
 
 /**
  * Vendor KPI (report `vendor-kpi`, reports/vendor-kpi): the vendors of the list's WHERE over
- * `md_vendor t` (tenant, data permissions, filters), each with its figures read from its own
- * company's purchase orders, inspections (vendor-quality.ts), declared capacity and allocation
- * cells, every statement bound to the tenant. One row per vendor (a vendor without data has zeros).
+ * `md_vendor t` (tenant, data permissions, filters), each with its figures over the asked period
+ * (`p.from`/`p.to`; all time without one) from its own company's purchase orders, inspections,
+ * declared capacity and allocation cells (services/reports/vendor-kpi.ts, which the outsourced
+ * orders' vendor proposal reads too). One row per vendor (a vendor without data has zeros).
  */
-type Figures = { due: number; on_time: number; inspected: number; passed: number; capacity: number; allocated: number; spend: number; benchmark: number };
-
-export const query: ServerQuery = async ({ tx, clientId, where }) => {
+export const query: ServerQuery = async ({ tx, clientId, where, period }) => {
   const vendors = (await sql<{ id: number; vendor_type: string | null; grade: string | null }>`select t.id, t.vendor_type, t.grade from md_vendor t where ${where}`.execute(tx)).rows;
   if (!vendors.length) return [];
-  const ids = vendors.map((v) => Number(v.id));
-  const fig = new Map<number, Figures>(ids.map((id) => [id, { due: 0, on_time: 0, inspected: 0, passed: 0, capacity: 0, allocated: 0, spend: 0, benchmark: 0 }]));
-  const add = (id: number, k: keyof Figures, n: number) => {
-    const f = fig.get(id);
-    if (f) f[k] += n;
-  };
-  // On time: as the scorecard counts it (first receive action, else the last update of a received order).
-  const due = await sql<{ vendor_id: number; due: number; on_time: number }>`
-    with o as (select p.id, p.vendor_id, p.delivery_date, p.status, p.updated_at from pur_order p
-      where p.client_id = ${clientId} and p.vendor_id in (${sql.join(ids)}) and p.status not in ('draft', 'rejected', 'cancelled') and (p.status = 'received' or p.delivery_date < current_date))
-    select o.vendor_id, count(*)::int as due, sum((o.status = 'received' and o.delivery_date is not null and coalesce(
-      (select min(a.at) from audit_log a where a.client_id = ${clientId} and a.entity = 'purorder' and a.record_id = o.id and a.action = 'receive'), o.updated_at)::date <= o.delivery_date)::int)::int as on_time
-    from o group by o.vendor_id`.execute(tx);
-  for (const r of due.rows) {
-    add(Number(r.vendor_id), 'due', Number(r.due));
-    add(Number(r.vendor_id), 'on_time', Number(r.on_time));
-  }
-  for (const e of await vendorQualityEvents(tx, clientId)) {
-    add(e.vendor_id, 'inspected', 1);
-    add(e.vendor_id, 'passed', e.passed);
-  }
-  const cap = await sql<{ vendor_id: number; capacity: number }>`select vendor_id, sum(capacity)::float8 as capacity from scm_vendor_capacity
-    where client_id = ${clientId} and vendor_id in (${sql.join(ids)}) group by vendor_id`.execute(tx);
-  for (const r of cap.rows) add(Number(r.vendor_id), 'capacity', Number(r.capacity));
-  const alloc = await sql<{ vendor_id: number; allocated: number }>`select c.vendor_id, sum(c.qty)::float8 as allocated from scm_alloc_cell c
-    join scm_alloc_version v on v.id = c.version_id and v.client_id = ${clientId}
-    where c.client_id = ${clientId} and c.vendor_id in (${sql.join(ids)}) and v.status <> 'archived' group by c.vendor_id`.execute(tx);
-  for (const r of alloc.rows) add(Number(r.vendor_id), 'allocated', Number(r.allocated));
-  // Price: each priced line against the company's average unit price of its material and currency (weighted by quantity).
-  const price = await sql<{ vendor_id: number; spend: number; benchmark: number }>`
-    with l as (select p.vendor_id, p.currency, x.material_id, x.qty, x.unit_price from pur_order p join pur_order_line x on x.client_id = p.client_id and x.order_id = p.id
-      where p.client_id = ${clientId} and p.status not in ('draft', 'rejected', 'cancelled') and x.material_id is not null and x.unit_price > 0 and x.qty > 0),
-    avg_price as (select material_id, currency, sum(qty * unit_price) / sum(qty) as price from l group by material_id, currency)
-    select l.vendor_id, sum(l.qty * l.unit_price)::float8 as spend, sum(l.qty * a.price)::float8 as benchmark
-    from l join avg_price a on a.material_id = l.material_id and a.currency = l.currency
-    where l.vendor_id in (${sql.join(ids)}) group by l.vendor_id`.execute(tx);
-  for (const r of price.rows) {
-    add(Number(r.vendor_id), 'spend', Math.round(Number(r.spend) * 100) / 100);
-    add(Number(r.vendor_id), 'benchmark', Math.round(Number(r.benchmark) * 100) / 100);
-  }
+  const fig = await vendorKpiFigures(tx, clientId, vendors.map((v) => Number(v.id)), period ?? null);
   return vendors.map((v) => ({ vendor: Number(v.id), vendor_type: v.vendor_type, grade: v.grade, ...fig.get(Number(v.id))! }));
 };

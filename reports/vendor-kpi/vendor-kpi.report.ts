@@ -44,5 +44,7 @@ export const vendorKpi = defineReport({
     { key: 'benchmark', agg: 'sum', field: 'benchmark', label: { zh: '按均价金额', en: 'At average prices' }, format: 'money' },
     { key: 'price_index', agg: 'ratio', of: ['spend', 'benchmark'], label: { zh: '价格指数', en: 'Price index' }, format: 'percent' },
   ],
+  // Issue 35: the figures over a month, a quarter or any from/to (the page's period picker; all time without one).
+  period: { label: { zh: '统计期间（交期、质检、产能月份、下单日期）', en: 'Period (due dates, inspections, capacity months, order dates)' } },
   filters: ['code', 'name', 'vendor_type', 'grade', 'status'],
 });

@@ -13,13 +13,18 @@ import { admittedEvents, vendorQualityEvents, type ServerQuery } from '../../src
  * inspected at its makers through its shares), in the month it was inspected, with no order kind;
  * it passes the same WHERE as the orders (vendor and date filters apply, an order-kind filter or a
  * data permission on another column leaves it out).
+ *
+ * Period (issue 35, `p.from`/`p.to`): only the orders whose delivery date falls in it and the
+ * inspections made in it.
  */
-export const query: ServerQuery = async ({ tx, clientId, where }) => {
+export const query: ServerQuery = async ({ tx, clientId, where, period }) => {
+  // A period (issue 35): the orders due in it (delivery date inside it) and the inspections made in it.
+  const dueIn = period ? sql`and t.delivery_date between ${period.from}::date and ${period.to}::date` : sql``;
   const r = await sql<Record<string, unknown>>`
     with o as (
       select t.id, t.vendor_id, t.order_kind, t.delivery_date, t.status, t.updated_at
       from pur_order t where ${where} and t.status not in ('draft', 'rejected', 'cancelled')
-        and (t.status = 'received' or t.delivery_date < current_date)
+        and (t.status = 'received' or t.delivery_date < current_date) ${dueIn}
     )
     select o.vendor_id as vendor, to_char(o.delivery_date, 'YYYY-MM') as month, o.order_kind as kind,
       (o.status = 'received' and o.delivery_date is not null and coalesce(
@@ -41,7 +46,8 @@ export const query: ServerQuery = async ({ tx, clientId, where }) => {
     inspected: 0,
     passed: 0,
   }));
-  const quality = (await admittedEvents(tx, clientId, await vendorQualityEvents(tx, clientId), where, 'pur_order', 'vendor_id', 'delivery_date')).map((e) => ({
+  const events = (await vendorQualityEvents(tx, clientId)).filter((e) => !period || (e.day >= period.from && e.day <= period.to));
+  const quality = (await admittedEvents(tx, clientId, events, where, 'pur_order', 'vendor_id', 'delivery_date')).map((e) => ({
     vendor: e.vendor_id, month: e.day.slice(0, 7), kind: null, due: 0, on_time: 0, late: 0, ordered: 0, received: 0, returned: 0, inspected: 1, passed: e.passed,
   }));
   return [...orders, ...quality];

@@ -121,6 +121,12 @@ export type ReportDef = {
   measures: ReportMeasure[];
   /** Entity fields a user may filter the report on (the list's `f.<field>.<op>` parameters). */
   filters: string[];
+  /**
+   * The report's figures cover a period the user picks (a month, a quarter, or from/to), sent as
+   * `p.from` and `p.to` (YYYY-MM-DD) and handed to its server query as `period` (issue 35). Its
+   * label says what the period selects (orders due, inspections made, ...). Only a server query's.
+   */
+  period?: { label: Label };
 };
 
 const reports = new Map<string, ReportDef>();
@@ -136,6 +142,7 @@ export function defineReport(def: ReportDef): ReportDef {
     // A server query's column is no field of the entity: its declaration says how it reads.
     if (m.agg === 'sum' && def.query && !m.format) throw new Error(`report ${def.name}: sum measure ${m.key} of a server query declares no format`);
   }
+  if (def.period && !def.query) throw new Error(`report ${def.name}: a period is read by a server query only`);
   reports.set(def.name, def);
   if (def.menu) addMenuEntry(REPORTS_MENU_GROUP, reportMenuEntry(def));
   return def;

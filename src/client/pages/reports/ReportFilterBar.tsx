@@ -4,6 +4,7 @@ import { FIELD_TYPE_TABLE, getDictionary, getEntity, type Label, type ReportDef 
 import { reportCalls } from '../../../model/calls/reports';
 import { callApi } from '../../api/calls';
 import { DateBox } from '../../form/widgets/date-input';
+import { ReportPeriodPicker } from './ReportPeriodPicker';
 
 type Filters = Record<string, string>;
 
@@ -127,7 +128,7 @@ function Control({ report, control, filters, set, tr }: { report: ReportDef; con
 
 export function ReportFilterBar({ report, filters, onChange, tr }: { report: ReportDef; filters: Filters; onChange: (next: Filters) => void; tr: (l: Label | string) => string }) {
   const controls = filterControls(report);
-  if (!controls.length) return null;
+  if (!controls.length && !report.period) return null;
   const set = (patch: Record<string, string | null>) => {
     const next = { ...filters };
     for (const [k, v] of Object.entries(patch)) {
@@ -138,6 +139,10 @@ export function ReportFilterBar({ report, filters, onChange, tr }: { report: Rep
   };
   return (
     <div data-testid="report-filters" role="search" style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', padding: '8px 12px', background: '#fafafa', border: '1px solid #e0e0e0', borderRadius: 6 }}>
+      {report.period ? (
+        <ReportPeriodPicker label={report.period.label} tr={tr} value={filters['p.from'] && filters['p.to'] ? { from: filters['p.from'], to: filters['p.to'] } : null}
+          onChange={(p) => set({ 'p.from': p?.from ?? null, 'p.to': p?.to ?? null })} />
+      ) : null}
       {controls.map((c) => (
         <Control key={c.field} report={report} control={c} filters={filters} set={set} tr={tr} />
       ))}

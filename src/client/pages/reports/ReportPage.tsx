@@ -32,7 +32,8 @@ export function ReportPage({ document: asDocument = false }: { document?: boolea
   const navigate = useNavigate();
   const { name: themeName, theme, choose } = useReportTheme();
   const [search, setSearch] = useSearchParams();
-  const base = useMemo(() => Object.fromEntries([...search.entries()].filter(([k]) => k.startsWith('f.'))), [search]);
+  // The list filters (`f.*`) and, for a report that takes one, its period (`p.from`, `p.to`).
+  const base = useMemo(() => Object.fromEntries([...search.entries()].filter(([k]) => k.startsWith('f.') || (report?.period && k.startsWith('p.')))), [search, report]);
   const run = useReportRun(report, base, asDocument, tr);
   const { result, data, kind } = run;
   const chart = useRef<ReactEChartsCore>(null);
@@ -42,7 +43,8 @@ export function ReportPage({ document: asDocument = false }: { document?: boolea
     ? undefined
     : (p: ChartPoint) => {
         if (!data) return;
-        const url = drillUrl(report, drillOf(data, p.ci, p.si), base);
+        // The list behind an element takes its filters; the period is the report's, not a list filter.
+        const url = drillUrl(report, drillOf(data, p.ci, p.si), Object.fromEntries(Object.entries(base).filter(([k]) => k.startsWith('f.'))));
         if (url) navigate(url, { state: { back: `${window.location.pathname}${window.location.search}`, backLabel: tr(report.title) } });
       };
   const saveImage = () => {

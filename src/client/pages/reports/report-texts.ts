@@ -36,12 +36,14 @@ export const PRINT_CSS = `@media print {
 export function filterLines(report: NonNullable<ReturnType<typeof getReport>>, base: Record<string, string>, tr: (l: Label | string) => string): string[] {
   const controls = new Map(filterControls(report).map((c) => [c.field, c]));
   const labels = new Map([...controls].map(([field, c]) => [field, tr(c.label)]));
-  return Object.entries(base).map(([key, value]) => {
+  // The period of a report that takes one (issue 35) is one line: from ~ to.
+  const period = report.period && base['p.from'] && base['p.to'] ? [`${tr(report.period.label)}: ${base['p.from']} ~ ${base['p.to']}`] : [];
+  return [...period, ...Object.entries(base).filter(([key]) => !key.startsWith('p.')).map(([key, value]) => {
     const [, field = key, op = ''] = key.split('.');
     const control = controls.get(field);
     // Choices by their names (进行中, not in_progress), ranges as from ~ to.
     const named = control?.kind === 'choice' ? value.split(',').map((v) => { const o = control.options.find((x) => x.value === v); return o ? tr(o.label) : v; }).join(', ') : value;
     const shown = op === 'between' ? named.replace(',', ' ~ ') : named;
     return `${labels.get(field) ?? field}${op === 'between' || op === 'eq' || op === 'in' ? '' : ` (${op})`}: ${shown}`;
-  });
+  })];
 }

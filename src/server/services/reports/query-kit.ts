@@ -8,3 +8,4 @@ export type { ServerQuery, ServerQueryContext, ServerQueryRow } from './server-q
 export { companyCalendar, loadLines, scheduleLoad, type BarLoadRow, type LineSams } from '../planning/planning.service';
 export { addDays, daysBetween, lineCapacityRange } from '../../../../calendars/capacity';
 export { admittedEvents, vendorQualityEvents } from './vendor-quality';
+export { vendorKpiFigures, type ReportPeriod, type VendorFigures } from './vendor-kpi';

@@ -78,6 +78,24 @@ export function groupingOf(report: ReportDef, query: ReportQuery): ReportDimensi
   });
 }
 
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const realDay = (d: string) => ISO_DAY.test(d) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d;
+
+/**
+ * The period a report declaring `period` was asked for (issue 35): `p.from` and `p.to`, both days
+ * (YYYY-MM-DD), from not after to; neither means all time. Anything else is refused naming the
+ * parameter; a report without `period` takes none.
+ */
+export function periodOf(report: ReportDef, query: ReportQuery): { from: string; to: string } | null {
+  const from = text(query['p.from']);
+  const to = text(query['p.to']);
+  if (!from && !to) return null;
+  if (!report.period) throw new AppError('res.badFilter', { params: { filter: 'p.from' } });
+  if (!from || !realDay(from)) throw new AppError('res.badFilter', { params: { filter: 'p.from' } });
+  if (!to || !realDay(to) || to < from) throw new AppError('res.badFilter', { params: { filter: 'p.to' } });
+  return { from, to };
+}
+
 /** Only the report's declared filter fields are taken from the query (f.<field>.<op>). */
 function listFilters(report: ReportDef, query: ReportQuery): ReportQuery {
   const out: ReportQuery = {};
@@ -116,6 +134,7 @@ export async function runReport(db: Db, auth: AuthContext, report: ReportDef, qu
   }
   const entity = requireEntity(report.entity);
   const clientId = await assertCan(auth, entity.menuCode, 'read', { db });
+  const period = periodOf(report, query);
   const scope = await dataScope(auth, entity.menuCode, { db });
   const pq = parsePageQuery(entity, listFilters(report, query));
   const where = whereSql(entity, pq, clientId, scope);
@@ -134,7 +153,7 @@ export async function runReport(db: Db, auth: AuthContext, report: ReportDef, qu
   const source: ReportResult['source'] = useAgg ? { kind: 'aggregate' } : why ? { kind: 'raw', why } : { kind: 'raw' };
   if (report.query) {
     const whereWithout = (field: string) => whereSql(entity, { ...pq, filters: pq.filters.filter((f) => f.field !== field) }, clientId, scope);
-    const r = await runServerQuery(db, report, entity, { clientId, where, dims, pivotKey, subtotals, query, language, aggregate: useAgg ? { def: useAgg, where } : undefined, whereWithout });
+    const r = await runServerQuery(db, report, entity, { clientId, where, dims, pivotKey, subtotals, query, language, aggregate: useAgg ? { def: useAgg, where } : undefined, whereWithout, period });
     return { ...r, source };
   }
 

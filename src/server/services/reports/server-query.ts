@@ -30,6 +30,11 @@ export type ServerQueryContext = {
    * counts a bar that starts before the range on the range's days).
    */
   whereWithout?: (field: string) => RawBuilder<unknown>;
+  /**
+   * The period the report was asked for (`p.from`, `p.to`: a report that declares `period`, issue 35);
+   * the query computes its figures over it. Absent: all time.
+   */
+  period?: { from: string; to: string } | null;
 };
 export type ServerQueryRow = Record<string, string | number | null>;
 export type ServerQuery = (ctx: ServerQueryContext) => Promise<ServerQueryRow[]>;
@@ -53,6 +58,7 @@ type RunCtx = {
   language: Language;
   aggregate?: ServerQueryContext['aggregate'];
   whereWithout?: ServerQueryContext['whereWithout'];
+  period?: ServerQueryContext['period'];
 };
 
 /** Sums the detail rows to the grouping; with subtotals, one row per prefix of it and a grand total. */
@@ -84,7 +90,7 @@ export function groupRows(detail: ServerQueryRow[], report: ReportDef, keys: str
 export async function runServerQuery(db: Db, report: ReportDef, entity: EntityDef | null, ctx: RunCtx): Promise<ReportResult> {
   const fn = queries.get(report.query!);
   if (!fn) throw new Error(`report ${report.name}: no server query ${report.query}`);
-  const detail = await withTenant(db, ctx.clientId, (tx) => fn({ tx, clientId: ctx.clientId, where: ctx.where, query: ctx.query, aggregate: ctx.aggregate, whereWithout: ctx.whereWithout }));
+  const detail = await withTenant(db, ctx.clientId, (tx) => fn({ tx, clientId: ctx.clientId, where: ctx.where, query: ctx.query, aggregate: ctx.aggregate, whereWithout: ctx.whereWithout, period: ctx.period ?? null }));
   const keys = ctx.dims.map((d) => d.key);
   const rows = groupRows(detail, report, keys, ctx.subtotals);
   const result: ReportResult = {
