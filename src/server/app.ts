@@ -24,6 +24,7 @@ import { productionRoutes } from './services/production';
 import { qualityRoutes } from './services/quality';
 import { developmentRoutes } from './services/development';
 import { financeRoutes } from './services/finance';
+import { outsourceRoutes } from './services/outsource';
 import { gatewayRoutes } from './services/gateway';
 import './services/orders';
 import './services/purchasing';
@@ -135,6 +136,7 @@ async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(collabRoutes, { prefix: '/api' });
   await app.register(sourcingRoutes, { prefix: '/api' });
   await app.register(financeRoutes, { prefix: '/api' });
+  await app.register(outsourceRoutes, { prefix: '/api' });
   // The outside-system calls (issue 35): the gateway's prefixes, API keys, out-api pushes and their sender.
   await app.register(gatewayRoutes, { prefix: '/api' });
 }

@@ -1,5 +1,6 @@
-import { BoxArrowLeftRegular } from '@fluentui/react-icons';
-import { useMemo } from 'react';
+import { ToolbarButton } from '@fluentui/react-components';
+import { BoxArrowLeftRegular, PeopleSearchRegular } from '@fluentui/react-icons';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedPage } from '../../../model/page-resolve';
 import { ListPage, type ListSlots } from '../../engine/ListPage';
@@ -8,6 +9,8 @@ import type { ListController } from '../../engine/use-list-controller';
 import { toast } from '../../kernel/toast-bus';
 import { OutsourceActions } from './outsource-actions';
 import { OutsourceReceiptDialog } from './OutsourceReceiptDialog';
+import type { Row } from '../../api/entity-api';
+import { VendorProposalDialog } from './VendorProposalDialog';
 import './outsource-messages';
 
 /** States in which pieces can come back (the declaration's `receive_part` from-states). */
@@ -21,7 +24,16 @@ const RECEIVABLE = new Set(['dispatched', 'part_received', 'submitted']);
  */
 function OrderActions({ list }: { list: ListController }) {
   const { t } = useTranslation();
+  const [proposing, setProposing] = useState<Row | null>(null);
+  const propose = () =>
+    list.withSelection((rows) => {
+      if (rows.length !== 1) toast.warning(t('os.proposal.selectOne'));
+      else setProposing(rows[0]);
+    });
   return (
+    <>
+    <ToolbarButton icon={<PeopleSearchRegular />} onClick={propose} data-testid="action-propose-vendors">{t('os.proposal.open')}</ToolbarButton>
+    {proposing && <VendorProposalDialog api={list.api} order={proposing} onClose={() => setProposing(null)} onDone={() => { setProposing(null); list.refresh(); }} />}
     <OutsourceActions
       list={list}
       editors={{
@@ -37,6 +49,7 @@ function OrderActions({ list }: { list: ListController }) {
         },
       }}
     />
+    </>
   );
 }
 

@@ -3,3 +3,5 @@ import { registerOutsourceHandlers } from './outsource.service';
 import './outsource.seed';
 
 registerOutsourceHandlers();
+
+export { outsourceRoutes } from './outsource.routes';
