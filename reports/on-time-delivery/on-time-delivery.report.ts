@@ -24,7 +24,7 @@ export const onTimeDelivery = defineReport({
   measures: [
     { key: 'finished', agg: 'sum', field: 'finished', label: { zh: '已完成订单', en: 'Finished orders' }, format: 'integer', drill: { 'f.status.eq': 'finished' } },
     { key: 'on_time', agg: 'sum', field: 'on_time', label: { zh: '准时完成', en: 'Finished on time' }, format: 'integer' },
-    { key: 'late_open', agg: 'sum', field: 'late_open', label: { zh: '逾期未完成', en: 'Open and late' }, format: 'integer', drill: { 'f.status.eq': 'in_progress', 'f.delivery_date.lt': '$$TODAY$$' } },
+    { key: 'late_open', agg: 'sum', field: 'late_open', label: { zh: '逾期未完成', en: 'Open and late' }, format: 'integer', drill: { 'f.status.eq': 'in_progress', 'f.delivery_date.lt': '$$TODAY$$' }, late: { field: 'delivery_date', by: 'date' } },
     { key: 'rate', agg: 'ratio', of: ['on_time', 'finished'], label: { zh: '准时率', en: 'On-time rate' }, format: 'percent' },
   ],
   // created_by: the dashboards' organisation filter (docs/architecture-dashboards.md).

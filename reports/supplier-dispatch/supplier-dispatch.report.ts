@@ -23,7 +23,7 @@ export const supplierDispatch = defineReport({
   measures: [
     { key: 'dispatched', agg: 'sum', field: 'dispatched', label: { zh: '已发货订单', en: 'Orders shipped' }, format: 'integer', drill: { 'f.status.in': 'dispatched,received' } },
     { key: 'on_time', agg: 'sum', field: 'on_time', label: { zh: '准时发货', en: 'Shipped on time' }, format: 'integer' },
-    { key: 'late_open', agg: 'sum', field: 'late_open', label: { zh: '逾期未发货', en: 'Not shipped and late' }, format: 'integer', drill: { 'f.status.in': 'pending,confirmed', 'f.delivery_date.lt': '$$TODAY$$' } },
+    { key: 'late_open', agg: 'sum', field: 'late_open', label: { zh: '逾期未发货', en: 'Not shipped and late' }, format: 'integer', drill: { 'f.status.in': 'pending,confirmed', 'f.delivery_date.lt': '$$TODAY$$' }, late: { field: 'delivery_date', by: 'date' } },
     { key: 'rate', agg: 'ratio', of: ['on_time', 'dispatched'], label: { zh: '准时发货率', en: 'On-time dispatch rate' }, format: 'percent' },
   ],
   filters: ['delivery_date', 'buyer_name', 'order_kind'],

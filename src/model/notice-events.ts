@@ -6,7 +6,7 @@
  * outbox and SMTP, and the company's workplace chat (WeCom or DingTalk, the provider the person's
  * account is bound to).
  */
-export const NOTICE_EVENTS = ['order', 'purchase', 'allocation', 'approval', 'node', 'outsource', 'sourcing', 'sample', 'finance', 'ticket', 'announcement', 'friend'] as const;
+export const NOTICE_EVENTS = ['order', 'purchase', 'allocation', 'approval', 'node', 'outsource', 'sourcing', 'sample', 'finance', 'ticket', 'announcement', 'friend', 'alert'] as const;
 export type NoticeEvent = (typeof NOTICE_EVENTS)[number];
 
 export const NOTICE_CHANNELS = ['site', 'email', 'workchat'] as const;

@@ -57,6 +57,13 @@ export type ReportMeasure = {
    * group). A ratio without its own takes its denominator's.
    */
   drill?: Record<string, string>;
+  /**
+   * How "late by N days" narrows the rows this measure counts (an alert's `late_by` condition,
+   * src/model/alerts.ts): `date`: the rows whose `field` (a due date) is more than N days before
+   * today (`f.<field>.lt` = today - N); `days`: the rows whose `field` (days late, kept on the row)
+   * is above N (`f.<field>.gt` = N). The field must be one of the report's filters.
+   */
+  late?: { field: string; by: 'date' | 'days' };
 };
 
 /**
@@ -87,6 +94,13 @@ export type ReportDef = {
    * dimensions and measures declared here.
    */
   query?: string;
+  /**
+   * Other registry entities whose writes change the report's figures (a server query's joins: a
+   * plan's lateness follows its schedule's bars). A write of the report's entity or of one of these
+   * marks the report changed for the company: live tiles reload, alerts on it are evaluated
+   * (src/server/services/reports/alerts.live.ts).
+   */
+  reads?: string[];
   /**
    * A pre-aggregated table that answers the report when it can (src/server/services/reports/
    * aggregates.ts: the entity's rows summed per tenant, month and a few fields, kept current by the
@@ -141,6 +155,7 @@ export function defineReport(def: ReportDef): ReportDef {
     if (m.agg === 'ratio' && !(m.of && m.of.every((k) => def.measures.some((x) => x.key === k && x.agg !== 'ratio')))) throw new Error(`report ${def.name}: ratio ${m.key} names no two measures`);
     // A server query's column is no field of the entity: its declaration says how it reads.
     if (m.agg === 'sum' && def.query && !m.format) throw new Error(`report ${def.name}: sum measure ${m.key} of a server query declares no format`);
+    if (m.late && !def.filters.includes(m.late.field)) throw new Error(`report ${def.name}: measure ${m.key} is late by ${m.late.field}, which is no filter`);
   }
   if (def.period && !def.query) throw new Error(`report ${def.name}: a period is read by a server query only`);
   reports.set(def.name, def);

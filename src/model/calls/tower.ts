@@ -20,7 +20,7 @@ export type TowerWidgetReply = {
 };
 export type TowerReply = { range: TowerRange; org: number | null; settings: Record<string, WidgetSettings>; widgets: Record<string, TowerWidgetReply> };
 /** The tower's range (empty: no bound on that side), the organisation and `source: 'raw'` (figures from the documents' own tables). */
-export type TowerQuery = { from: string; to: string; org?: string; source?: 'raw' };
+export type TowerQuery = { from: string; to: string; org?: string; source?: 'raw'; /** Only these widgets (keys, comma-separated): a live tile's reload. */ widgets?: string };
 
 export const towerCalls = {
   /** Every widget's report run for the caller in one reply. */

@@ -48,6 +48,7 @@ defineDictionary({
     { value: 'ticket', label: { zh: '异常单', en: 'Exception tickets' } },
     { value: 'announcement', label: { zh: '公告', en: 'Announcements' } },
     { value: 'friend', label: { zh: '好友请求', en: 'Friend requests' } },
+    { value: 'alert', label: { zh: '指标预警（控制塔）', en: 'Figure alerts (control tower)' } },
   ],
 });
 

@@ -28,6 +28,7 @@ export * from './prodplan.entity';
 export * from './prorder.entity';
 export * from './purcontract.entity';
 export * from './purorder.entity';
+export * from './rptalert.entity';
 export * from './samplerequest.entity';
 export * from './sourcingadmission.entity';
 export * from './sourcingeval.entity';

@@ -14,6 +14,8 @@ const workbenchDashboard = async () => ({ Component: (await import('../visual/Da
  * These come before the "not available yet" spec routes of the same paths.
  */
 export const reportRoutes: RouteObject[] = [
+  // Figure alerts (issue 34): before the generic `/{cata}/page/{opt}` routes.
+  { path: 'rpt/page/alerts', lazy: async () => ({ Component: (await import('../visual/alerts/AlertsPage')).AlertsPage }) },
   { path: ':cata/dsrptindex/:opt', lazy: reportPage },
   {
     path: 'visual/control-tower',

@@ -1,5 +1,6 @@
 import { Button, Spinner, Tooltip } from '@fluentui/react-components';
-import { ArrowClockwiseRegular, FullScreenMaximizeRegular, FullScreenMinimizeRegular } from '@fluentui/react-icons';
+import { AlertRegular, ArrowClockwiseRegular, FullScreenMaximizeRegular, FullScreenMinimizeRegular } from '@fluentui/react-icons';
+import { useNavigate } from 'react-router-dom';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../../reports';
@@ -16,7 +17,8 @@ import { OrgSelect } from './wall-parts';
  * The control tower (`/visual/control-tower`, spec `/visual/{opt}`): headline numbers and one ECharts
  * widget per report the user may read, over a date range; a click on an element opens the list
  * filtered to it (or the report, where the rows are computed); it reloads when the company's socket
- * says the data under it changed (`report.changed` after a save, `schedule.changed` after a board
+ * says the data under it changed (`report.dataset` after a committed write: only the widgets reading
+ * those reports reload; `schedule.changed` after a board
  * move), and every five minutes on a wall; full screen for a wall display.
  */
 export function ControlTower() {
@@ -24,6 +26,7 @@ export function ControlTower() {
   const en = i18n.language === 'en';
   const tr = useCallback((l: Label | string) => (typeof l === 'string' ? l : en ? l.en : l.zh), [en]);
   const tower = useControlTower();
+  const navigate = useNavigate();
   const { org, orgs, setOrg, widgets, range, setRange, updatedAt, loading, root, full, toggleFull, loadedOrg, load } = tower;
   const { theme: sessionTheme } = useReportTheme();
   // The session theme's colours on the wall's dark ground.
@@ -52,6 +55,11 @@ export function ControlTower() {
           {tr(T.org)}
           <OrgSelect testId="tower-org" label={tr(T.org)} wholeCompany={tr(T.wholeCompany)} orgs={orgs} value={org} onChange={setOrg} width={160} />
         </label>
+        {full ? null : (
+          <Button data-testid="tower-alerts" size="small" appearance="subtle" icon={<AlertRegular />} onClick={() => navigate('/rpt/page/alerts')} style={{ color: WALL.text }}>
+            {tr(T.alerts)}
+          </Button>
+        )}
         <Tooltip content={tr(T.refresh)} relationship="label">
           <Button size="small" appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={() => void load()} style={{ color: WALL.text }} />
         </Tooltip>

@@ -1,11 +1,12 @@
-import { Spinner } from '@fluentui/react-components';
+import { Button, Spinner, Tooltip } from '@fluentui/react-components';
+import { AlertRegular } from '@fluentui/react-icons';
 import { useNavigate } from 'react-router-dom';
 import { drillOf, fmtValue, type ChartTheme } from '../../../../reports/charts';
 import { drillFilters, drillUrl, getEntity, getReport, type Label } from '../../../model';
 import { ReportChart, type ChartPoint } from '../reports/ReportChart';
 import { chartKindFor, reportChartData } from '../reports/report-view';
 import { PERIOD_LABELS, WidgetSettingsMenu } from '../workspace/WidgetSettingsMenu';
-import { kpis, topCategories, widgetQuery, type WidgetDef } from './control-tower.logic';
+import { alertFromTile, kpis, topCategories, widgetQuery, type WidgetDef } from './control-tower.logic';
 import { T, WALL } from './tower-texts';
 import { todayIso, type ControlTowerState } from './use-control-tower';
 
@@ -54,7 +55,7 @@ export function TowerKpis({ tower, tr }: { tower: ControlTowerState; tr: Tr }) {
  */
 export function TowerWidgetCard({ tower, w, source, theme, tr }: { tower: ControlTowerState; w: WidgetDef; source: WidgetDef['sources'][number]; theme: ChartTheme; tr: Tr }) {
   const navigate = useNavigate();
-  const { loaded, range, members, settings, loadedOrg, full, changeSettings } = tower;
+  const { loaded, range, members, settings, loadedOrg, full, changeSettings, reloading } = tower;
   const onPoint = (w: WidgetDef, source: NonNullable<WidgetDef['sources'][number]>, data: ReturnType<typeof reportChartData>) => (p: ChartPoint) => {
     const report = getReport(source.report)!;
     // The list opened shows the same records: the widget's range and, when it followed it, the organisation.
@@ -87,7 +88,7 @@ export function TowerWidgetCard({ tower, w, source, theme, tr }: { tower: Contro
   if (data) data = topCategories(data, kind, own?.top);
   const empty = !data || !data.categories.length;
   return (
-    <div key={w.key} data-testid={`widget-${w.key}`} data-report={report.name} title={empty ? undefined : tr(T.clickHint)} style={{ gridColumn: `span ${w.span ?? 1}`, background: WALL.card, border: `1px solid ${WALL.border}`, borderRadius: 10, padding: 12, display: 'flex', flexDirection: 'column', minHeight: 280 }}>
+    <div key={w.key} data-testid={`widget-${w.key}`} data-report={report.name} data-reloading={reloading.includes(w.key) ? '1' : '0'} title={empty ? undefined : tr(T.clickHint)} style={{ gridColumn: `span ${w.span ?? 1}`, background: WALL.card, border: `1px solid ${WALL.border}`, borderRadius: 10, padding: 12, display: 'flex', flexDirection: 'column', minHeight: 280 }}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, minHeight: 24 }}>
         <span style={{ fontSize: 15, fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', flex: 1, minWidth: 0 }} title={tr(w.title)}>
           {tr(w.title)}
@@ -102,6 +103,18 @@ export function TowerWidgetCard({ tower, w, source, theme, tr }: { tower: Contro
             {tr(PERIOD_LABELS[own.period])}
           </span>
         ) : null}
+        {full ? null : (
+          <Tooltip content={tr(T.setAlert)} relationship="label">
+            <Button
+              data-testid={`widget-alert-${w.key}`}
+              size="small"
+              appearance="subtle"
+              icon={<AlertRegular />}
+              style={{ color: WALL.muted, minWidth: 24 }}
+              onClick={() => navigate(alertFromTile(source, l?.range ?? range, l?.byOrg ? (members ?? []) : null))}
+            />
+          </Tooltip>
+        )}
         {full ? null : <WidgetSettingsMenu widgetKey={w.key} settings={own} onChange={(x) => void changeSettings(w.key, x)} buttonStyle={{ color: WALL.muted, minWidth: 24 }} />}
       </div>
       {empty ? (

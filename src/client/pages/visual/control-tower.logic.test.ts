@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRange, isRefreshMessage, kpis, sourceFor, topCategories, widgetQuery, WIDGETS } from './control-tower.logic';
+import { alertFromTile, defaultRange, isRefreshMessage, kpis, sourceFor, topCategories, towerRefresh, widgetQuery, WIDGETS } from './control-tower.logic';
 
 const funnel = WIDGETS.find((w) => w.key === 'funnel')!;
 
@@ -62,6 +62,26 @@ describe('control tower widgets', () => {
     expect(isRefreshMessage({ type: 'schedule.changed' })).toBe(true);
     expect(isRefreshMessage({ type: 'notifyto2' })).toBe(false);
     expect(isRefreshMessage(null)).toBe(false);
+  });
+
+  it('reload only the tiles whose report a committed write changed; a board move reloads every tile', () => {
+    const shown = WIDGETS.map((w) => ({ w, source: sourceFor(w, new Set(['rpt.orders-by-status', 'rpt.on-time-delivery', 'rpt.purchase-spend'])) }));
+    expect(towerRefresh({ type: 'report.dataset', reports: ['orders-by-status', 'on-time-delivery', 'order-book'] }, shown)).toEqual(['funnel', 'ontime']);
+    expect(towerRefresh({ type: 'report.dataset', reports: ['stock-by-location'] }, shown)).toBeNull();
+    expect(towerRefresh({ type: 'schedule.changed' }, shown)).toBe('all');
+    expect(towerRefresh({ type: 'report.changed', entity: 'purorder' }, shown)).toBeNull();
+    expect(towerRefresh(null, shown)).toBeNull();
+  });
+
+  it('an alert set from a tile carries its report, first measure and exactly its filters', () => {
+    const source = sourceFor(funnel, new Set(['rpt.orders-by-status']))!;
+    const url = new URL(alertFromTile(source, { from: '2026-01-01', to: '2026-06-30' }, [7, 9]), 'http://x');
+    expect(url.pathname).toBe('/rpt/page/alerts');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      new: '1', report: 'orders-by-status', measure: 'orders',
+      ...Object.fromEntries(Object.entries(widgetQuery(source, { from: '2026-01-01', to: '2026-06-30' }, [7, 9])).filter(([k]) => k.startsWith('f.'))),
+    });
+    expect(url.searchParams.get('f.status.in')).toBe('pending,in_progress,finished');
   });
 });
 

@@ -40,6 +40,29 @@ export const isRefreshMessage = (m: unknown): boolean => {
   return type === 'report.changed' || type === 'schedule.changed';
 };
 
+/**
+ * What a socket message asks of the tower: `all` (a board move: every widget), the keys of the
+ * widgets whose report the message names (`report.dataset { reports }`, sent once a write of a
+ * report's data has committed: a live tile reloads alone), or nothing.
+ */
+export function towerRefresh(m: unknown, widgets: ReadonlyArray<{ w: WidgetDef; source?: { report: string } }>): 'all' | string[] | null {
+  if (!m || typeof m !== 'object') return null;
+  const { type, reports } = m as { type?: unknown; reports?: unknown };
+  if (type === 'schedule.changed') return 'all';
+  if (type !== 'report.dataset' || !Array.isArray(reports)) return null;
+  const keys = widgets.filter((x) => x.source && reports.includes(x.source.report)).map((x) => x.w.key);
+  return keys.length ? keys : null;
+}
+
+/**
+ * The alert screen prefilled from a widget (its bell): the widget's report, its first measure and
+ * exactly the widget's filters (its own, its range, the organisation's members when it follows one).
+ */
+export function alertFromTile(source: WidgetDef['sources'][number], range: { from: string; to: string }, authors: number[] | null): string {
+  const filters = Object.fromEntries(Object.entries(widgetQuery(source, range, authors)).filter(([key]) => key.startsWith('f.')));
+  return `/rpt/page/alerts?${new URLSearchParams({ new: '1', report: source.report, measure: source.measures[0], ...filters }).toString()}`;
+}
+
 /** A funnel's steps in the state machine's order (pending before in progress before finished). */
 export function inStateOrder(data: ChartData, report: ReportDef): ChartData {
   if (!report.entity) return data;

@@ -32,6 +32,8 @@ export const T = {
   org: { zh: '组织', en: 'Organisation' },
   wholeCompany: { zh: '全公司', en: 'Whole company' },
   notByOrg: { zh: '不分组织', en: 'All organisations' },
+  setAlert: { zh: '为此图设置预警', en: 'Set an alert on this chart' },
+  alerts: { zh: '指标预警', en: 'Figure alerts' },
   notByOrgHint: { zh: '此图的数据没有组织归属，显示全公司', en: 'This chart’s records belong to no organisation: it shows the whole company' },
 } satisfies Record<string, Label>;
 

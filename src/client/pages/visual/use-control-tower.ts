@@ -7,7 +7,8 @@ import { callApi } from '../../api/calls';
 import { readStoredSession } from '../../kernel/storage';
 import { access } from '../../session/access-state';
 import type { ReportResult } from '../reports/report-view';
-import { defaultRange, sourceFor, WIDGETS, isRefreshMessage } from './control-tower.logic';
+import { defaultRange, sourceFor, towerRefresh, WIDGETS } from './control-tower.logic';
+import { onSocketMessage } from '../../session/notification-socket';
 import type { DashboardOrg } from './dashboard.logic';
 import { useFullScreen, useLiveReload } from './wall-parts';
 
@@ -111,10 +112,40 @@ export function useControlTower() {
     if ('period' in change) void load();
   };
 
-  // Live: the company's socket says what changed; wait for the write to settle, then reload once.
-  useLiveReload(load, isRefreshMessage);
+  // A board move reloads every widget (1.5 s after, once); every five minutes on a wall.
+  useLiveReload(load, (m) => towerRefresh(m, widgets) === 'all');
+  // Live tiles: a committed write names the reports it changed (`report.dataset`); only the widgets
+  // reading them are asked again (one call for those gathered within 300 ms), the rest stay drawn.
+  const [reloading, setReloading] = useState<string[]>([]);
+  useEffect(() => {
+    const due = new Set<string>();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = onSocketMessage((m) => {
+      const keys = towerRefresh(m, widgets);
+      if (!Array.isArray(keys)) return;
+      for (const k of keys) due.add(k);
+      clearTimeout(timer);
+      timer = setTimeout(async () => {
+        const only = [...due];
+        due.clear();
+        setReloading(only);
+        try {
+          const reply = await callApi(towerCalls.run, { ...towerQuery(range, rawSource, org), widgets: only.join(',') }, { quiet: true });
+          setLoaded((cur) => ({ ...cur, ...Object.fromEntries(Object.entries(reply.widgets).map(([key, w]) => [key, { result: w.result, error: !!w.error, range: w.range, byOrg: w.byOrg }])) }));
+          setUpdatedAt(new Date());
+        } catch {
+          // The next change or the five-minute reload asks again.
+        }
+        setReloading([]);
+      }, 300);
+    });
+    return () => {
+      off();
+      clearTimeout(timer);
+    };
+  }, [widgets, range, rawSource, org]);
 
-  return { org, orgs, members, setOrg, widgets, range, setRange, loaded, updatedAt, loading, root, full, toggleFull, settings, loadedOrg, load, changeSettings };
+  return { org, orgs, members, setOrg, widgets, range, setRange, loaded, updatedAt, loading, root, full, toggleFull, settings, loadedOrg, load, changeSettings, reloading };
 }
 
 export type ControlTowerState = ReturnType<typeof useControlTower>;

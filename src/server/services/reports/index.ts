@@ -3,5 +3,7 @@
 import '../production';
 import '../quality';
 import './reports.seed';
+// Figure alerts last: they are measured on the other areas' demo data.
+import './alerts.seed';
 export { reportRoutes } from './routes';
 export { runReport, reportWorkbook, pivotRows, type ReportResult } from './report.service';

@@ -82,7 +82,7 @@ async function limited<T>(jobs: Array<() => Promise<T>>, n: number): Promise<T[]
   return out;
 }
 
-/** `GET /rptapi/tower?from=&to=&org=&source=raw`: every widget's report run for the caller. */
+/** `GET /rptapi/tower?from=&to=&org=&source=raw&widgets=`: every widget's (or the named widgets') report run for the caller. */
 export async function runTower(
   db: Db,
   auth: AuthContext,
@@ -109,7 +109,9 @@ export async function runTower(
   }
   const codes = new Set((await menuEntriesOf(db, auth, language)).map((e) => e.CODE));
   const settings = await towerSettings(db, auth);
-  const chosen = WIDGETS.map((w) => ({ w, source: sourceFor(w, codes) })).filter((x) => x.source);
+  // `widgets=a,b`: only those (a live tile reloading after its report changed); every widget otherwise.
+  const only = typeof query.widgets === 'string' && query.widgets ? new Set(query.widgets.split(',')) : null;
+  const chosen = WIDGETS.map((w) => ({ w, source: sourceFor(w, codes) })).filter((x) => x.source && (!only || only.has(x.w.key)));
   const replies = await limited(
     chosen.map(({ w, source }) => async (): Promise<[string, TowerWidgetReply]> => {
       const own = periodRange(settings[w.key]?.period, today) ?? range;

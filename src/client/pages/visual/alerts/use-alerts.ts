@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { getReport, type ReportDef } from '../../../../model';
+import { alertMeasures, type AlertCondition } from '../../../../model/alerts';
+import { alertCalls, type AlertInput, type AlertListReply, type AlertPreview, type AlertRow } from '../../../../model/calls/alerts';
+import { callApi } from '../../../api/calls';
+import { ApiError } from '../../../api/client';
+
+/** The form's draft of an alert (numbers kept as typed). */
+export type AlertDraft = Omit<AlertInput, 'threshold' | 'days'> & { threshold: string; days: string };
+
+export const emptyDraft = (report = '', measure = '', filters: Record<string, string> = {}): AlertDraft => ({
+  name: '', report, measure, filters, condition: 'above', threshold: '', days: '', recipient_users: [], recipient_roles: [], enabled: true,
+});
+
+export const draftOf = (r: AlertRow): AlertDraft => ({
+  id: r.id, version: r.version, name: r.name, report: r.report, measure: r.measure, filters: r.filters, condition: r.condition,
+  threshold: String(r.threshold), days: r.days === null ? '' : String(r.days), recipient_users: r.recipient_users, recipient_roles: r.recipient_roles, enabled: r.enabled,
+});
+
+const inputOf = (d: AlertDraft): AlertInput => ({ ...d, threshold: d.threshold, days: d.condition === 'late_by' ? d.days : null });
+
+/**
+ * The alert screen's data and commands: the company's alerts with the datasets and roles the form
+ * offers, the drawer's draft (opened from the list, or prefilled from the address when the control
+ * tower's bell on a chart leads here: `?new=1&report=&measure=&f.*=`), the figure now for the draft
+ * (asked again 400 ms after a change), save with the field errors of a refusal, remove.
+ */
+export function useAlerts() {
+  const [data, setData] = useState<AlertListReply | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [loading, setLoading] = useState(true);
+  const [draft, setDraft] = useState<AlertDraft | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<AlertPreview | null>(null);
+  const [search, setSearch] = useSearchParams();
+
+  const reload = useCallback(async () => {
+    setLoading(true);
+    try {
+      setData(await callApi(alertCalls.list, undefined, { quiet: true }));
+      setError(null);
+    } catch (e) {
+      setError(e);
+    }
+    setLoading(false);
+  }, []);
+  useEffect(() => void reload(), [reload]);
+
+  // The tower's bell on a chart: a new alert with that chart's report, measure and filters.
+  useEffect(() => {
+    if (search.get('new') !== '1') return;
+    const filters = Object.fromEntries([...search.entries()].filter(([k]) => k.startsWith('f.')));
+    setDraft(emptyDraft(search.get('report') ?? '', search.get('measure') ?? '', filters));
+    setErrors({});
+    setSearch(new URLSearchParams(), { replace: true });
+  }, [search, setSearch]);
+
+  const report: ReportDef | undefined = draft?.report ? getReport(draft.report) : undefined;
+  const measures = useMemo(() => (report ? alertMeasures(report, draft?.condition) : []), [report, draft?.condition]);
+
+  // The figure now, for the draft's dataset, measure, filters and condition.
+  const previewKey = draft ? JSON.stringify([draft.report, draft.measure, draft.filters, draft.condition, draft.threshold, draft.days]) : '';
+  useEffect(() => {
+    if (!draft || !draft.report || !draft.measure) return setPreview(null);
+    let live = true;
+    const timer = setTimeout(() => {
+      const { report: r, measure, filters, condition, threshold, days } = inputOf(draft);
+      callApi(alertCalls.preview, { report: r, measure, filters, condition, threshold: threshold === '' ? 0 : threshold, days }, { quiet: true })
+        .then((p) => live && setPreview(p))
+        .catch(() => live && setPreview(null));
+    }, 400);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key holds every input of the preview
+  }, [previewKey]);
+
+  const change = (patch: Partial<AlertDraft>) =>
+    setDraft((d) => {
+      if (!d) return d;
+      const next = { ...d, ...patch };
+      // Another dataset: its own measures and filters.
+      if (patch.report !== undefined && patch.report !== d.report) Object.assign(next, { measure: '', filters: {} });
+      if (patch.condition === 'late_by' && next.report && !getReport(next.report)?.measures.find((m) => m.key === next.measure)?.late) next.measure = '';
+      return next;
+    });
+
+  const save = async (): Promise<boolean> => {
+    if (!draft) return false;
+    setBusy(true);
+    try {
+      await callApi(alertCalls.save, inputOf(draft), { quiet: true });
+      setDraft(null);
+      setErrors({});
+      await reload();
+      return true;
+    } catch (e) {
+      if (e instanceof ApiError && e.errors) setErrors(Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)])));
+      else setErrors({ _: e instanceof Error ? e.message : String(e) });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (row: AlertRow) => {
+    await callApi(alertCalls.remove, { ids: [row.id], versions: [row.version] });
+    await reload();
+  };
+
+  const open = (row: AlertRow | null) => {
+    setErrors({});
+    setDraft(row ? draftOf(row) : emptyDraft());
+  };
+
+  return { data, error, loading, reload, draft, change, open, close: () => setDraft(null), errors, busy, save, remove, report, measures, preview };
+}
+
+export type AlertsState = ReturnType<typeof useAlerts>;
+export const CONDITIONS: AlertCondition[] = ['above', 'below', 'changed_by', 'late_by'];

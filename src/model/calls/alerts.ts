@@ -1,0 +1,64 @@
+import { getCall, postCall } from './call';
+import type { AlertCondition, AlertState } from '../alerts';
+
+/**
+ * Figure alerts (issue 34, docs/architecture-alerts.md), served by
+ * src/server/services/reports/alerts.routes.ts and called by the alert screen
+ * (src/client/pages/visual/alerts) and the control tower.
+ */
+export type AlertRow = {
+  id: number;
+  version: number;
+  name: string;
+  report: string;
+  measure: string;
+  filters: Record<string, string>;
+  condition: AlertCondition;
+  threshold: number;
+  days: number | null;
+  recipient_users: number[];
+  recipient_roles: string[];
+  enabled: boolean;
+  alert_state: AlertState | null;
+  last_value: number | null;
+  baseline: number | null;
+  checked_at: string | null;
+  fired_at: string | null;
+  fired_count: number;
+  created_by: number | null;
+  owner_name: string | null;
+  /** Where the alert's notice leads: the grid of the rows its figure counts, with its filters. */
+  link: string;
+};
+
+/** A report an alert may watch, as the caller may read it. */
+export type AlertDataset = { report: string };
+/** A role of the company a recipient list may name. */
+export type AlertRole = { code: string; name: string };
+
+export type AlertListReply = { rows: AlertRow[]; datasets: AlertDataset[]; roles: AlertRole[] };
+
+export type AlertInput = {
+  id?: number;
+  version?: number;
+  name: string;
+  report: string;
+  measure: string;
+  filters: Record<string, string>;
+  condition: AlertCondition;
+  threshold: number | string;
+  days?: number | string | null;
+  recipient_users: number[];
+  recipient_roles: string[];
+  enabled: boolean;
+};
+
+/** The figure an alert would watch now, as the caller reads it, and whether it is across its line. */
+export type AlertPreview = { value: number | null; across: boolean; link: string };
+
+export const alertCalls = {
+  list: getCall<void, AlertListReply>('/rptapi/alerts'),
+  save: postCall<AlertInput, AlertRow>('/rptapi/alerts/save'),
+  remove: postCall<{ ids: number[]; versions: number[] }, { removed: number }>('/rptapi/alerts/remove'),
+  preview: postCall<Omit<AlertInput, 'name' | 'recipient_users' | 'recipient_roles' | 'enabled'>, AlertPreview>('/rptapi/alerts/preview'),
+};

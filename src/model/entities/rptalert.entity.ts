@@ -1,0 +1,92 @@
+import { defineDictionary } from '../dictionaries';
+import { defineEntity } from '../entity';
+import { ALERT_CONDITIONS, ALERT_CONDITION_LABELS } from '../alerts';
+
+defineDictionary({
+  code: 'rpt_alert_condition',
+  label: { zh: '预警条件', en: 'Alert condition' },
+  items: ALERT_CONDITIONS.map((value) => ({ value, label: ALERT_CONDITION_LABELS[value] })),
+});
+
+defineDictionary({
+  code: 'rpt_alert_state',
+  label: { zh: '预警状态', en: 'Alert state' },
+  items: [
+    { value: 'armed', label: { zh: '未触发', en: 'Not crossed' } },
+    { value: 'crossed', label: { zh: '已触发', en: 'Crossed' } },
+    { value: 'error', label: { zh: '无法计算', en: 'Cannot be measured' } },
+  ],
+});
+
+/**
+ * A figure alert of a company (issue 34, docs/architecture-alerts.md): a declared report's measure
+ * (`report`, `measure`) under the report's filters (`filters`: the list's `f.<field>.<op>` parameters,
+ * e.g. a tile's), a condition with its threshold (and days for `late_by`), the recipients (users and
+ * role codes of the company), and the evaluation's state (last value, baseline, crossed or not),
+ * which the server keeps. The owner is its creator: the figure is measured with the owner's grants
+ * and data permissions. Written by the alert calls (src/server/services/reports/alerts.service.ts),
+ * which check the report, the measure and the filters; not by the generic resource API.
+ */
+export const rptAlert = defineEntity({
+  name: 'rptalert',
+  table: 'rpt_alert',
+  prefix: 'rptapi',
+  menuCode: 'rpt.alerts',
+  label: { zh: '指标预警', en: 'Figure alert' },
+  titleField: 'name',
+  childOnly: true,
+  omitFromForm: 'Written by the alert calls (the alert screen /rpt/page/alerts), which check the report, its measure and filters against the owner\'s grants.',
+  defaultSort: { field: 'id', dir: 'desc' },
+  fields: [
+    { key: 'name', label: { zh: '预警名称', en: 'Name' }, type: 'text', required: true, maxLength: 100, trim: true },
+    { key: 'report', label: { zh: '数据集', en: 'Dataset' }, type: 'text', required: true, maxLength: 60 },
+    { key: 'measure', label: { zh: '指标', en: 'Measure' }, type: 'text', required: true, maxLength: 60 },
+    { key: 'filters', label: { zh: '筛选条件', en: 'Filters' }, type: 'json' },
+    { key: 'condition', label: { zh: '条件', en: 'Condition' }, type: 'dict', dict: 'rpt_alert_condition', required: true, default: 'above' },
+    { key: 'threshold', label: { zh: '阈值', en: 'Threshold' }, type: 'decimal', required: true },
+    { key: 'days', label: { zh: '逾期天数', en: 'Days late' }, type: 'integer' },
+    { key: 'recipient_users', label: { zh: '接收人', en: 'Recipients' }, type: 'json' },
+    { key: 'recipient_roles', label: { zh: '接收角色', en: 'Recipient roles' }, type: 'json' },
+    { key: 'enabled', label: { zh: '启用', en: 'Enabled' }, type: 'boolean', default: true },
+    { key: 'alert_state', label: { zh: '状态', en: 'State' }, type: 'dict', dict: 'rpt_alert_state', readonly: true },
+    { key: 'last_value', label: { zh: '当前值', en: 'Last value' }, type: 'decimal', readonly: true },
+    { key: 'baseline', label: { zh: '基准值', en: 'Baseline' }, type: 'decimal', readonly: true },
+    { key: 'checked_at', label: { zh: '最近计算', en: 'Last measured' }, type: 'datetime', readonly: true },
+    { key: 'fired_at', label: { zh: '最近触发', en: 'Last fired' }, type: 'datetime', readonly: true },
+    { key: 'fired_count', label: { zh: '触发次数', en: 'Times fired' }, type: 'integer', readonly: true },
+  ],
+  messages: {
+    'zh-CN': {
+      'alert.notice.title': '预警：{{name}}',
+      'alert.notice.above': '{{measure}}为 {{value}}，高于 {{threshold}}。',
+      'alert.notice.below': '{{measure}}为 {{value}}，低于 {{threshold}}。',
+      'alert.notice.changed_by': '{{measure}}由 {{baseline}} 变为 {{value}}，变化达到 {{threshold}}。',
+      'alert.notice.late_by': '逾期超过 {{days}} 天的{{measure}}为 {{value}}，高于 {{threshold}}。',
+      'alert.unknownReport': '请选择可用的数据集',
+      'alert.unknownMeasure': '请选择该数据集的指标',
+      'alert.noLateMeasure': '该指标不支持"逾期超过"条件',
+      'alert.daysRequired': '请填写逾期天数（0-365）',
+      'alert.badFilter': '筛选条件不属于该数据集：{{filter}}',
+      'alert.noRecipients': '请至少选择一个接收人或接收角色',
+      'alert.badRecipient': '接收人须为本企业的用户',
+      'alert.badRole': '接收角色不存在：{{role}}',
+      'alert.thresholdNumber': '请填写数字阈值',
+    },
+    en: {
+      'alert.notice.title': 'Alert: {{name}}',
+      'alert.notice.above': '{{measure}} is {{value}}, above {{threshold}}.',
+      'alert.notice.below': '{{measure}} is {{value}}, below {{threshold}}.',
+      'alert.notice.changed_by': '{{measure}} went from {{baseline}} to {{value}}, a change of at least {{threshold}}.',
+      'alert.notice.late_by': '{{measure}} late by more than {{days}} days is {{value}}, above {{threshold}}.',
+      'alert.unknownReport': 'Choose a dataset you can read',
+      'alert.unknownMeasure': 'Choose a measure of this dataset',
+      'alert.noLateMeasure': 'This measure has no "late by" rule',
+      'alert.daysRequired': 'Enter the days late (0-365)',
+      'alert.badFilter': 'This filter is not one of the dataset\'s: {{filter}}',
+      'alert.noRecipients': 'Choose at least one recipient or role',
+      'alert.badRecipient': 'Recipients must be users of your company',
+      'alert.badRole': 'No such role: {{role}}',
+      'alert.thresholdNumber': 'Enter a number',
+    },
+  },
+});

@@ -1,0 +1,345 @@
+import { sql } from 'kysely';
+import { getReport, requireEntity, type Language, type ReportDef } from '../../../model';
+import { alertDrillUrl, alertNumber, alertQueryFilters, isAlertReport, nextAlertState, ALERT_CONDITIONS, type AlertCondition, type AlertSpec, type AlertState } from '../../../model/alerts';
+import type { AlertDataset, AlertInput, AlertListReply, AlertPreview, AlertRole, AlertRow } from '../../../model/calls/alerts';
+import type { AuthContext } from '../../access/auth-context';
+import { callerCan } from '../../access/permission.service';
+import type { Db } from '../../db/database';
+import { AppError, notFound, validationError, type FieldError } from '../../http/errors';
+import { parseIdList } from '../../http/id-list';
+import { withTenant } from '../../kernel/rls';
+import { assertCan, dataScope } from '../../resources/permissions';
+import { deriveRecords, insertRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
+import { raiseNotice } from '../notify';
+import { menuEntriesOf } from '../profile/profile.service';
+import { runReport } from './report.service';
+
+/**
+ * Figure alerts (issue 34, docs/architecture-alerts.md). An alert is a row of the registry entity
+ * `rptalert` of one company: a declared report's measure under the report's filters, a condition,
+ * recipients. Managed here (through the record writer, checked against the caller's grants), and
+ * evaluated by `evaluateAlerts` when the data under its report changes (alerts.live.ts): the figure
+ * is the report run as the alert's owner (its creator) would run it, so tenant and data permissions
+ * apply in SQL exactly as on the tower; it fires once per crossing (the state kept on the row, set
+ * by a compare-and-set so two processes never tell twice).
+ */
+const MENU = 'rpt.alerts';
+const ENTITY = 'rptalert';
+const today = (): string => new Date().toISOString().slice(0, 10);
+type Row = Record<string, unknown>;
+
+const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
+const jsonOf = <T>(v: unknown, fallback: T): T => {
+  if (v === null || v === undefined) return fallback;
+  if (typeof v === 'string') {
+    try {
+      return JSON.parse(v) as T;
+    } catch {
+      return fallback;
+    }
+  }
+  return v as T;
+};
+
+function specOf(r: Row): AlertSpec {
+  return { report: String(r.report), measure: String(r.measure), filters: jsonOf<Record<string, string>>(r.filters, {}), condition: String(r.condition) as AlertCondition, days: num(r.days) };
+}
+
+function rowOf(r: Row): AlertRow {
+  const spec = specOf(r);
+  return {
+    id: Number(r.id),
+    version: Number(r.version),
+    name: String(r.name ?? ''),
+    report: spec.report,
+    measure: spec.measure,
+    filters: spec.filters,
+    condition: spec.condition,
+    threshold: Number(r.threshold),
+    days: spec.days,
+    recipient_users: jsonOf<number[]>(r.recipient_users, []).map(Number),
+    recipient_roles: jsonOf<string[]>(r.recipient_roles, []).map(String),
+    enabled: r.enabled !== false,
+    alert_state: (r.alert_state as AlertState | null) ?? null,
+    last_value: num(r.last_value),
+    baseline: num(r.baseline),
+    checked_at: r.checked_at ? new Date(String(r.checked_at)).toISOString() : null,
+    fired_at: r.fired_at ? new Date(String(r.fired_at)).toISOString() : null,
+    fired_count: Number(r.fired_count ?? 0),
+    created_by: num(r.created_by),
+    owner_name: (r.owner_name as string | null) ?? null,
+    link: alertDrillUrl(spec, today()),
+  };
+}
+
+/** The context of a company's user as the permission checks need it (an alert's owner, a recipient). */
+export async function userAuth(db: Db, clientId: number, userId: number): Promise<AuthContext | null> {
+  const u = (await sql<{ id: number; username: string; fullname: string | null; language: string }>`select id, username, fullname, language from users
+    where id = ${userId} and client_id = ${clientId} and status = 'active'`.execute(db)).rows[0];
+  if (!u) return null;
+  const roles = (await sql<{ id: number; code: string; client_id: number | null }>`select r.id, r.code, r.client_id from user_roles ur join roles r on r.id = ur.role_id
+    where ur.user_id = ${userId} and (r.client_id is null or r.client_id = ${clientId})`.execute(db)).rows;
+  return {
+    userId: u.id, username: u.username, fullname: u.fullname ?? u.username, clientId, sessionId: 'alert', roles: roles.map((r) => r.code), isSuper: false,
+    platformId: 'SRM', language: u.language, tokenExp: 0, roleRows: roles,
+  };
+}
+
+/** The reports the caller may set an alert on: with an entity, and in the caller's menus (`rpt.<report>`). */
+async function datasetsOf(db: Db, auth: AuthContext, language: Language): Promise<AlertDataset[]> {
+  const codes = new Set((await menuEntriesOf(db, auth, language)).map((e) => e.CODE));
+  const out: AlertDataset[] = [];
+  for (const code of codes) {
+    if (!code.startsWith('rpt.')) continue;
+    const report = getReport(code.slice(4));
+    if (isAlertReport(report)) out.push({ report: report.name });
+  }
+  return out.sort((a, b) => a.report.localeCompare(b.report));
+}
+
+async function rolesOf(db: Db, clientId: number, language: Language): Promise<AlertRole[]> {
+  const rows = (await sql<{ code: string; name_zh: string; name_en: string }>`select code, name_zh, name_en from roles
+    where (client_id is null or client_id = ${clientId}) and code not in ('superadmin', 'unassigned') order by client_id nulls first, id`.execute(db)).rows;
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.code) && seen.add(r.code)).map((r) => ({ code: r.code, name: (language === 'en' ? r.name_en : r.name_zh) || r.code }));
+}
+
+/** GET /rptapi/alerts: the company's alerts (under the caller's data permissions of the alert menu), the datasets and roles the form offers. */
+export async function listAlerts(db: Db, auth: AuthContext, language: Language): Promise<AlertListReply> {
+  const clientId = await assertCan(auth, MENU, 'read', { db });
+  const scope = await dataScope(auth, MENU, { db });
+  const rows = await withTenant(db, clientId, async (tx) =>
+    (await sql<Row>`select t.*, u.fullname as owner_name from rpt_alert t left join users u on u.id = t.created_by and u.client_id = t.client_id
+      where t.client_id = ${clientId} ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``} order by t.id desc`.execute(tx)).rows,
+  );
+  return { rows: rows.map(rowOf), datasets: await datasetsOf(db, auth, language), roles: await rolesOf(db, clientId, language) };
+}
+
+/** The figure of an alert's measure as `auth` reads it: the report's grand total under the alert's filters (null: no rows for a share). */
+export async function measureOf(db: Db, auth: AuthContext, report: ReportDef, spec: AlertSpec, language: Language = 'zh-CN'): Promise<number | null> {
+  const dims = report.defaultGroup?.length ? [report.defaultGroup[0]] : [report.dimensions[0].key];
+  const result = await runReport(db, auth, report, { group: dims.join(','), subtotals: '1', ...alertQueryFilters(spec, today()) }, language);
+  const total = result.rows.find((r) => r._level === dims.length);
+  const measure = report.measures.find((m) => m.key === spec.measure)!;
+  if (!total) return measure.agg === 'ratio' ? null : 0;
+  const v = total[spec.measure];
+  return v === null || v === undefined ? null : Number(v);
+}
+
+type Checked = { spec: AlertSpec; report: ReportDef; threshold: number; values: Row };
+
+/** Checks an alert's input against the declarations and the caller's datasets; the field errors are the form's. */
+async function checkInput(db: Db, auth: AuthContext, clientId: number, input: Partial<AlertInput>, language: Language, full: boolean): Promise<Checked> {
+  const errors: Record<string, FieldError> = {};
+  const name = typeof input.name === 'string' ? input.name.trim() : '';
+  if (full && !name) errors.name = { key: 'rule.required' };
+  if (name.length > 100) errors.name = { key: 'rule.maxLength', params: { max: 100 } };
+  const report = typeof input.report === 'string' ? getReport(input.report) : undefined;
+  const allowed = new Set((await datasetsOf(db, auth, language)).map((d) => d.report));
+  if (!isAlertReport(report) || !allowed.has(report.name)) throw validationError({ report: { key: 'alert.unknownReport' } });
+  const condition = (ALERT_CONDITIONS as readonly string[]).includes(String(input.condition)) ? (input.condition as AlertCondition) : null;
+  if (!condition) errors.condition = { key: 'rule.required' };
+  const measure = report.measures.find((m) => m.key === input.measure);
+  if (!measure) errors.measure = { key: 'alert.unknownMeasure' };
+  else if (condition === 'late_by' && !measure.late) errors.measure = { key: 'alert.noLateMeasure' };
+  const threshold = typeof input.threshold === 'number' ? input.threshold : typeof input.threshold === 'string' && input.threshold.trim() !== '' ? Number(input.threshold) : Number.NaN;
+  if (!Number.isFinite(threshold) || Math.abs(threshold) > 1e12) errors.threshold = { key: 'alert.thresholdNumber' };
+  let days: number | null = null;
+  if (condition === 'late_by') {
+    days = Number(input.days);
+    if (input.days === null || input.days === undefined || input.days === '' || !Number.isInteger(days) || days < 0 || days > 365) errors.days = { key: 'alert.daysRequired' };
+  }
+  const filters: Record<string, string> = {};
+  const rawFilters = input.filters && typeof input.filters === 'object' && !Array.isArray(input.filters) ? input.filters : {};
+  if (Object.keys(rawFilters).length > 30) errors.filters = { key: 'alert.badFilter', params: { filter: '…' } };
+  for (const [k, v] of Object.entries(rawFilters)) {
+    const field = k.startsWith('f.') ? k.slice(2, k.lastIndexOf('.')) : '';
+    if (!field || !report.filters.includes(field) || typeof v !== 'string' || v.length > 500) {
+      errors.filters = { key: 'alert.badFilter', params: { filter: k } };
+      break;
+    }
+    filters[k] = v;
+  }
+  const users = Array.isArray(input.recipient_users) ? input.recipient_users : [];
+  const userIds = [...new Set(parseIdList(users, { invalid: () => validationError({ recipient_users: { key: 'alert.badRecipient' } }) }))];
+  const roles = Array.isArray(input.recipient_roles) ? [...new Set(input.recipient_roles.map(String))] : [];
+  if (full && !userIds.length && !roles.length) errors.recipient_users = { key: 'alert.noRecipients' };
+  if (userIds.length) {
+    const found = (await sql<{ id: number }>`select id from users where client_id = ${clientId} and status = 'active' and id = any(${userIds}::int[])`.execute(db)).rows.length;
+    if (found !== userIds.length) errors.recipient_users = { key: 'alert.badRecipient' };
+  }
+  if (roles.length) {
+    const known = new Set((await rolesOf(db, clientId, language)).map((r) => r.code));
+    const bad = roles.find((r) => !known.has(r));
+    if (bad) errors.recipient_roles = { key: 'alert.badRole', params: { role: bad } };
+  }
+  if (Object.keys(errors).length) throw validationError(errors);
+  const spec: AlertSpec = { report: report.name, measure: measure!.key, filters, condition: condition!, days };
+  return {
+    spec,
+    report,
+    threshold,
+    values: { name, report: report.name, measure: measure!.key, filters, condition, threshold, days, recipient_users: userIds, recipient_roles: roles, enabled: input.enabled !== false },
+  };
+}
+
+/** Runs the measure for the form; a filter the report refuses is the filters field's error. */
+async function measureForForm(db: Db, auth: AuthContext, report: ReportDef, spec: AlertSpec, language: Language): Promise<number | null> {
+  try {
+    return await measureOf(db, auth, report, spec, language);
+  } catch (e) {
+    if (e instanceof AppError && e.messageKey === 'res.badFilter') throw validationError({ filters: { key: 'alert.badFilter', params: { filter: String((e.params as { filter?: unknown } | undefined)?.filter ?? '') } } });
+    throw e;
+  }
+}
+
+/** POST /rptapi/alerts/preview: the figure now and whether it is across the line (nothing is stored). */
+export async function previewAlert(db: Db, auth: AuthContext, input: unknown, language: Language): Promise<AlertPreview> {
+  const clientId = await assertCan(auth, MENU, 'read', { db });
+  const c = await checkInput(db, auth, clientId, (input ?? {}) as Partial<AlertInput>, language, false);
+  const value = await measureForForm(db, auth, c.report, c.spec, language);
+  const across = value !== null && nextAlertState({ condition: c.spec.condition, threshold: c.threshold, state: 'armed', baseline: value }, value, true).state === 'crossed';
+  return { value, across, link: alertDrillUrl(c.spec, today()) };
+}
+
+/**
+ * POST /rptapi/alerts/save: creates an alert (its creator is its owner) or changes one (the version
+ * it was read at). The figure is measured at once and the state set from it without telling anyone:
+ * an alert set while already across its line tells on the next crossing.
+ */
+export async function saveAlert(db: Db, auth: AuthContext, input: unknown, language: Language): Promise<AlertRow> {
+  const body = (input ?? {}) as Partial<AlertInput>;
+  const id = body.id === undefined || body.id === null ? null : Number(body.id);
+  const clientId = await assertCan(auth, MENU, id === null ? 'create' : 'update', { db });
+  const scope = await dataScope(auth, MENU, { db });
+  // Another company's alert (or one outside the caller's data permissions) is not found, whatever the body says.
+  const visible = async (tx: Db, alertId: number) =>
+    (await sql<{ id: number }>`select t.id from rpt_alert t where t.client_id = ${clientId} and t.id = ${alertId} ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``}`.execute(tx)).rows.length > 0;
+  if (id !== null && (!Number.isSafeInteger(id) || id <= 0 || !(await withTenant(db, clientId, (tx) => visible(tx, id))))) throw notFound();
+  const c = await checkInput(db, auth, clientId, body, language, true);
+  const value = await measureForForm(db, auth, c.report, c.spec, language);
+  const first = value === null ? { state: 'armed' as AlertState, baseline: null } : nextAlertState({ condition: c.spec.condition, threshold: c.threshold, state: null, baseline: null }, value, true);
+  const saved = await withTenant(db, clientId, async (tx) => {
+    const w = serviceWrite(tx, { clientId, userId: auth.userId, username: auth.username }, 'form');
+    let rowId: number;
+    if (id === null) {
+      rowId = Number((await insertRecords(w, ENTITY, [c.values]))[0].id);
+    } else {
+      if (!(await visible(tx, id))) throw notFound();
+      await updateRecords(w, ENTITY, [id], c.values, { expectVersion: body.version === undefined ? null : Number(body.version) });
+      rowId = id;
+    }
+    await deriveRecords(w, ENTITY, [rowId], { alert_state: first.state, last_value: value, baseline: first.baseline, checked_at: sql`now()` });
+    return (await sql<Row>`select t.*, u.fullname as owner_name from rpt_alert t left join users u on u.id = t.created_by and u.client_id = t.client_id where t.id = ${rowId} and t.client_id = ${clientId}`.execute(tx)).rows[0];
+  });
+  return rowOf(saved);
+}
+
+/** POST /rptapi/alerts/remove { ids, versions }: the caller's company's alerts, each at the version it was read. */
+export async function removeAlerts(db: Db, auth: AuthContext, input: unknown): Promise<{ removed: number }> {
+  const clientId = await assertCan(auth, MENU, 'remove', { db });
+  const body = (input ?? {}) as { ids?: unknown; versions?: unknown };
+  const ids = parseIdList(body.ids, { invalid: () => validationError({ ids: { key: 'access.invalidValue' } }) });
+  const versions = Array.isArray(body.versions) ? body.versions.map(Number) : [];
+  if (!ids.length || versions.length !== ids.length) throw validationError({ ids: { key: 'access.invalidValue' } });
+  const scope = await dataScope(auth, MENU, { db });
+  return withTenant(db, clientId, async (tx) => {
+    const rows = (await sql<{ id: number; version: number }>`select t.id, t.version from rpt_alert t where t.client_id = ${clientId} and t.id = any(${ids}::int[])
+      ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``} for update`.execute(tx)).rows;
+    if (rows.length !== ids.length) throw notFound();
+    for (const r of rows) if (Number(r.version) !== versions[ids.indexOf(Number(r.id))]) throw new AppError('err.staleVersion');
+    const w = serviceWrite(tx, { clientId, userId: auth.userId, username: auth.username }, 'form');
+    return { removed: (await removeRecords(w, ENTITY, ids)).length };
+  });
+}
+
+/** The recipients of a firing alert: its users and the users of its roles, active in its company, each allowed to read the report's list. */
+async function recipientsOf(db: Db, clientId: number, alert: AlertRow, report: ReportDef): Promise<number[]> {
+  const roles = alert.recipient_roles;
+  const ids = alert.recipient_users.length ? alert.recipient_users : [-1];
+  const byRole = roles.length ? sql`or u.id in (select ur.user_id from user_roles ur join roles r on r.id = ur.role_id where r.code = any(${roles}::text[]) and (r.client_id is null or r.client_id = ${clientId}))` : sql``;
+  const users = (await sql<{ id: number }>`select u.id from users u where u.client_id = ${clientId} and u.status = 'active' and (u.id = any(${ids}::int[]) ${byRole}) order by u.id`.execute(db)).rows;
+  const menuCode = requireEntity(report.entity!).menuCode;
+  const out: number[] = [];
+  for (const u of users) {
+    const auth = await userAuth(db, clientId, Number(u.id));
+    if (auth && (await callerCan(db, auth, menuCode, 'view'))) out.push(auth.userId);
+  }
+  return out;
+}
+
+/**
+ * Evaluates the enabled alerts of a company on the given reports: each measured as its owner reads
+ * it, its next state computed (`nextAlertState`), stored by a compare-and-set on the state it was
+ * read in (so a second process measuring the same change finds it moved and tells no one), and a
+ * crossing told to its recipients through the notice service (bell, and mail or workplace chat by
+ * the company's setting for the `alert` event), with the link to the drill-down. Returns the ids of
+ * the alerts that fired.
+ */
+export async function evaluateAlerts(db: Db, clientId: number, reports: readonly string[]): Promise<number[]> {
+  if (!reports.length) return [];
+  const alerts = await withTenant(db, clientId, async (tx) =>
+    (await sql<Row>`select t.* from rpt_alert t where t.client_id = ${clientId} and coalesce(t.enabled, true) and t.report = any(${[...reports]}::text[]) order by t.id`.execute(tx)).rows,
+  );
+  const fired: number[] = [];
+  for (const raw of alerts) {
+    const alert = rowOf(raw);
+    const report = getReport(alert.report);
+    const owner = alert.created_by ? await userAuth(db, clientId, alert.created_by) : null;
+    let value: number | null = null;
+    let failed = !isAlertReport(report) || !owner;
+    if (!failed) {
+      try {
+        value = await measureOf(db, owner!, report!, specOf(raw), (owner!.language === 'en' ? 'en' : 'zh-CN') as Language);
+      } catch {
+        failed = true;
+      }
+    }
+    const next = failed
+      ? { state: 'error' as AlertState, fire: false, baseline: alert.baseline }
+      : value === null
+        ? { state: alert.alert_state ?? 'armed', fire: false, baseline: alert.baseline }
+        : nextAlertState({ condition: alert.condition, threshold: alert.threshold, state: alert.alert_state, baseline: alert.baseline }, value);
+    const told = await withTenant(db, clientId, async (tx) => {
+      const w = serviceWrite(tx, { clientId });
+      const moved = await deriveRecords(w, ENTITY, { where: sql`t.id = ${alert.id} and t.alert_state is not distinct from ${alert.alert_state} and t.baseline is not distinct from ${alert.baseline}::numeric` }, {
+        alert_state: next.state,
+        last_value: value,
+        baseline: next.baseline,
+        checked_at: sql`now()`,
+        ...(next.fire ? { fired_at: sql`now()`, fired_count: sql`coalesce(t.fired_count, 0) + 1` } : {}),
+      });
+      if (!moved || !next.fire) return false;
+      const users = await recipientsOf(tx, clientId, alert, report!);
+      if (!users.length) return true;
+      const measure = report!.measures.find((m) => m.key === alert.measure)!;
+      await raiseNotice(tx, {
+        clientId,
+        userIds: users,
+        kind: 'alert.fired',
+        title: alert.name,
+        i18n: {
+          title: 'alert.notice.title',
+          body: `alert.notice.${alert.condition}`,
+          params: {
+            name: alert.name,
+            measure: measure.label,
+            value: alertNumber(report, alert.measure, value),
+            threshold: alertNumber(report, alert.measure, alert.threshold),
+            baseline: alertNumber(report, alert.measure, alert.baseline),
+            days: alert.days ?? 0,
+          },
+        },
+        link: alertDrillUrl(specOf(raw), today()),
+      });
+      return true;
+    });
+    if (told) fired.push(alert.id);
+  }
+  return fired;
+}
+
+/** The reports whose figures a write of `entity` may change: those reading it (`entity`, or `reads`). */
+export function reportsReading(entity: string, all: readonly ReportDef[]): string[] {
+  return all.filter((r) => r.entity === entity || (r.reads ?? []).includes(entity)).map((r) => r.name);
+}
