@@ -34,7 +34,7 @@ export const sourcingApplicationPage = definePage({
     { key: 'closed', label: { zh: '已结束', en: 'Closed' }, filter: { status: 'closed' } },
     { key: 'stopped', label: { zh: '已终止', en: 'Stopped' }, filter: { status: 'stopped' } },
   ],
-  actions: [{ kind: 'edit' }, { kind: 'transition', action: 'post' }, { kind: 'export' }, { kind: 'history' }, { kind: 'view' }],
+  actions: [{ kind: 'edit' }, { kind: 'transition', action: 'post' }, { kind: 'transition', action: 'withdraw' }, { kind: 'export' }, { kind: 'history' }, { kind: 'view' }],
   quickSearch: ['app_no', 'project_name'],
   form: [
     {

@@ -35,7 +35,7 @@ export const sourcingQuotationPage = definePage({
     { key: 'not_selected', label: { zh: '未选中', en: 'Not selected' }, filter: { status: 'not_selected' } },
     { key: 'stopped', label: { zh: '已终止', en: 'Stopped' }, filter: { status: 'stopped' } },
   ],
-  actions: [{ kind: 'edit' }, { kind: 'transition', action: 'post' }, { kind: 'export' }, { kind: 'history' }, { kind: 'view' }],
+  actions: [{ kind: 'edit' }, { kind: 'transition', action: 'post' }, { kind: 'transition', action: 'withdraw' }, { kind: 'export' }, { kind: 'history' }, { kind: 'view' }],
   quickSearch: ['quote_no', 'item_name'],
   form: [
     {

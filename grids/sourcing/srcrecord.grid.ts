@@ -33,6 +33,7 @@ export const sourcingRecordPage = definePage({
     { key: 'submitted', label: { zh: '已提交', en: 'Submitted' }, filter: { status: 'submitted' } },
     { key: 'shortlisted', label: { zh: '已入围', en: 'Shortlisted' }, filter: { status: 'shortlisted' } },
     { key: 'eliminated', label: { zh: '已淘汰', en: 'Eliminated' }, filter: { status: 'eliminated' } },
+    { key: 'withdrawn', label: { zh: '已撤回', en: 'Withdrawn' }, filter: { status: 'withdrawn' } },
     { key: 'access_pending', label: { zh: '准入待审核', en: 'Access to review' }, filter: { access_review: 'pending' } },
   ],
   actions: [{ kind: 'create' }, { kind: 'edit' }, { kind: 'transition', action: 'review_access' }, { kind: 'transition', action: 'shortlist' }, { kind: 'transition', action: 'eliminate' }, { kind: 'export' }, { kind: 'history' }, { kind: 'view' }],

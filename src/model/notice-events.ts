@@ -63,7 +63,7 @@ export const SHARED_STATE_NOTICES: Readonly<Record<string, Readonly<Record<strin
   outsourceorder: { accepted: 'outsource.accepted', rejected: 'outsource.rejected', dispatched: 'outsource.dispatched' },
   outsourcetask: { received: 'outsource.goodsReceived', cancelled: 'outsource.cancelled' },
   // The buyer's sourcing record as a supplier posts its application; the supplier's application as the buyer decides.
-  srcrecord: { submitted: 'sourcing.applied' },
+  srcrecord: { submitted: 'sourcing.applied', withdrawn: 'sourcing.withdrawn' },
   srcapplication: { candidate: 'sourcing.candidate', stopped: 'sourcing.stopped', selected: 'sourcing.awarded', closed: 'sourcing.closed' },
   // Each company's copy of a statement as the other sends, re-matches, confirms or cancels it.
   finstatement: { matching: 'finance.matching', buyer_confirmed: 'finance.confirmed', seller_confirmed: 'finance.confirmed', locked: 'finance.locked', cancelled: 'finance.cancelled' },

@@ -16,7 +16,7 @@ export type Opportunity = {
 
 /** The access form's design as an application carries it. */
 export type AccessSnapshot = { code: string; name: string; name_en: string | null; version: number; definition: DynamicFormDefinition };
-export type AdmissionCert = { cert_type: string; cert_name: string; cert_no: string | null; valid_to: string; file_id: number | null; file_url?: string | null; file_name: string | null; mime: string | null; expired: boolean };
+export type AdmissionCert = { cert_type: string; cert_name: string; cert_no: string | null; valid_to: string; file_id: number | null; file_url?: string | null; file_name: string | null; mime: string | null; expired: boolean; expiring_days?: number | null };
 export type Admission = {
   id: number; version: number; status: string; access_form: AccessSnapshot | null; access_data: Row | null; access_review: string | null; access_review_remark: string | null;
   access_reviewed_by: string | null; access_reviewed_at: string | null; today: string; certs: AdmissionCert[];

@@ -72,6 +72,10 @@ export const sourcingAccessForm = defineEntity({
       'src.access.formDisabled': '所选动态表单已停用',
       'src.access.saved': '准入评估表已保存',
       'src.cert.expired': '已过期',
+      'src.cert.notice.title': '资质证书即将到期：{{cert}}',
+      'src.cert.notice.body': '{{supplier}} 的资质证书“{{cert}}”（{{no}}）将于 {{date}} 到期，还剩 {{days}} 天；填报单 {{app}}，寻源项目 {{project}}。请及时更新证书。',
+      'src.cert.todo.subject': '资质证书即将到期：{{supplier}} · {{cert}}（{{date}}）',
+      'src.cert.todo.remark': '填报单 {{app}}（寻源项目 {{project}}）的资质证书“{{cert}}”将于 {{date}} 到期，还剩 {{days}} 天。',
       'src.notify.reviewed.title': '准入审核结果：{{code}}',
       'src.notify.reviewed.passed': '{{buyer}} 审核了贵司在寻源项目 {{code}}“{{name}}”中的准入评估表：准入通过。{{remark}}',
       'src.notify.reviewed.failed': '{{buyer}} 审核了贵司在寻源项目 {{code}}“{{name}}”中的准入评估表：准入不通过。{{remark}}',
@@ -81,6 +85,10 @@ export const sourcingAccessForm = defineEntity({
       'src.access.formDisabled': 'The dynamic form chosen is disabled',
       'src.access.saved': 'Access evaluation form saved',
       'src.cert.expired': 'Expired',
+      'src.cert.notice.title': 'Certificate expiring: {{cert}}',
+      'src.cert.notice.body': 'The certificate "{{cert}}" ({{no}}) of {{supplier}} expires on {{date}}, in {{days}} days; application {{app}}, sourcing project {{project}}. Renew it in time.',
+      'src.cert.todo.subject': 'Certificate expiring: {{supplier}} · {{cert}} ({{date}})',
+      'src.cert.todo.remark': 'The certificate "{{cert}}" of application {{app}} (sourcing project {{project}}) expires on {{date}}, in {{days}} days.',
       'src.notify.reviewed.title': 'Access review: {{code}}',
       'src.notify.reviewed.passed': '{{buyer}} reviewed your access evaluation form for sourcing project {{code}} "{{name}}": admitted. {{remark}}',
       'src.notify.reviewed.failed': '{{buyer}} reviewed your access evaluation form for sourcing project {{code}} "{{name}}": not admitted. {{remark}}',
@@ -110,5 +118,30 @@ export const sourcingApplicationCert = defineEntity({
     { key: 'valid_to', label: { zh: '有效期至', en: 'Valid to' }, type: 'date', required: true },
     { key: 'file_id', label: { zh: '文件', en: 'File' }, type: 'integer', rules: ['naturalNumber'] },
     { key: 'file_name', label: { zh: '文件名', en: 'File name' }, type: 'text', maxLength: 200 },
+    // Issue 35: the expiry date and window last warned of (services/sourcing/sourcing.certexpiry.ts), so each warns once.
+    { key: 'expiry_warned_for', label: { zh: '已提醒的有效期', en: 'Expiry warned for' }, type: 'date', readonly: true },
+    { key: 'expiry_warned_days', label: { zh: '已提醒的提前天数', en: 'Warned days ahead' }, type: 'integer', readonly: true },
   ],
 });
+
+/**
+ * Issue 35, certificates warned ahead of their expiry: 30 days before it, and again 7 days before
+ * (the warning windows, widest first). A certificate of an application posted to a buyer (posted,
+ * candidate or selected) raises, once per window and expiry date, a to-do task and a bell notice for
+ * the users who opened and posted the application and for the buyer's project owner.
+ */
+export const CERT_EXPIRY_WINDOWS = [30, 7] as const;
+export const CERT_EXPIRY_LEAD_DAYS = CERT_EXPIRY_WINDOWS[0];
+
+/** The warning window a certificate is in `daysLeft` days before its expiry (0: it expires today): the narrowest holding it; null before the first window or once expired. */
+export function certExpiryWindow(daysLeft: number): number | null {
+  if (!Number.isInteger(daysLeft) || daysLeft < 0) return null;
+  const holding = CERT_EXPIRY_WINDOWS.filter((w) => daysLeft <= w);
+  return holding.length ? Math.min(...holding) : null;
+}
+
+/** Whether a certificate in window `window` for expiry `validTo` is still to be warned, given what was warned last. */
+export function certExpiryDue(window: number | null, validTo: string, warnedFor: string | null, warnedDays: number | null): boolean {
+  if (window === null) return false;
+  return warnedFor !== validTo || warnedDays === null || warnedDays > window;
+}

@@ -52,6 +52,7 @@ export const sourcingRfqState = defineDictionary({
     { value: 'not_published', label: { zh: '未发布', en: 'Not published' } },
     { value: 'publishing', label: { zh: '发布中', en: 'Publishing' } },
     { value: 'ended', label: { zh: '寻源结束', en: 'Sourcing ended' } },
+    { value: 'cancelled', label: { zh: '已取消', en: 'Cancelled' } },
   ],
 });
 export const sourcingEvalState = defineDictionary({
@@ -61,6 +62,7 @@ export const sourcingEvalState = defineDictionary({
     { value: 'not_evaluated', label: { zh: '未评估', en: 'Not evaluated' } },
     { value: 'evaluating', label: { zh: '评估中', en: 'Evaluating' } },
     { value: 'ended', label: { zh: '评估结束', en: 'Evaluation ended' } },
+    { value: 'cancelled', label: { zh: '已取消', en: 'Cancelled' } },
   ],
 });
 /** Spec 4 "RFQ items: inquiry open, then closed". */
@@ -83,6 +85,13 @@ export const PROJECT_STATE_GROUPS: Record<string, { info_state: string; rfq_stat
   evaluating: { info_state: 'delivered', rfq_state: 'ended', eval_state: 'evaluating' },
   evaluation_ended: { info_state: 'delivered', rfq_state: 'ended', eval_state: 'ended' },
 };
+/**
+ * A cancelled project (issue 35) keeps how far its information went; its sourcing and evaluation
+ * read "cancelled", so it leaves the in-progress lists and shows in the history.
+ */
+export const cancelledGroups = (infoState: string) => ({ info_state: infoState, rfq_state: 'cancelled', eval_state: 'cancelled' });
+/** States from which a project may be cancelled: any before its award. */
+export const PROJECT_CANCELLABLE_STATES = ['not_prepared', 'preparing', 'info_delivered', 'publishing', 'sourcing_ended', 'evaluating'];
 /** States in which the project shows to suppliers (opportunities, applications, quotations). */
 export const PROJECT_OPEN_STATES = ['info_delivered', 'publishing'];
 
@@ -189,6 +198,8 @@ export const sourcingProject = defineEntity({
     { key: 'delivered_at', label: { zh: '信息发布时间', en: 'Delivered at' }, type: 'datetime', readonly: true },
     { key: 'awarded_vendor_id', label: { zh: '中标供应商', en: 'Awarded vendor' }, type: 'reference', readonly: true, ref: { entity: 'vendor', labelField: 'name', codeField: 'code' } },
     { key: 'awarded_at', label: { zh: '定标时间', en: 'Awarded at' }, type: 'datetime', readonly: true },
+    { key: 'cancel_reason', label: { zh: '取消原因', en: 'Cancellation reason' }, type: 'text', readonly: true, maxLength: 500 },
+    { key: 'cancelled_at', label: { zh: '取消时间', en: 'Cancelled at' }, type: 'datetime', readonly: true },
   ],
   messages: {
     'zh-CN': {
@@ -206,6 +217,10 @@ export const sourcingProject = defineEntity({
       'src.notify.quoted.body': '{{supplier}} 对寻源项目 {{code}} 的物料“{{item}}”提交了报价。',
       'src.notify.evaluate.title': '评估待办：{{name}}',
       'src.notify.evaluate.body': '寻源项目 {{code}}“{{name}}”已进入评估，请为入围供应商评分。',
+      'src.notify.reopened.title': '询价已重新开启：{{name}}',
+      'src.notify.reopened.body': '{{buyer}} 的寻源项目 {{code}}“{{name}}”已重新开启询价，可在“我的报价”中报价或撤回后修改报价。',
+      'src.notify.quoteWithdrawn.title': '报价已撤回：{{supplier}}',
+      'src.notify.quoteWithdrawn.body': '{{supplier}} 撤回了寻源项目 {{code}} 物料“{{item}}”的报价，该报价已移出比价。',
     },
     en: {
       ...errorTexts(sourcingprojectErrors, 'en'),
@@ -222,6 +237,10 @@ export const sourcingProject = defineEntity({
       'src.notify.quoted.body': '{{supplier}} quoted item "{{item}}" of sourcing project {{code}}.',
       'src.notify.evaluate.title': 'To evaluate: {{name}}',
       'src.notify.evaluate.body': 'Sourcing project {{code}} "{{name}}" is in evaluation: score its shortlisted suppliers.',
+      'src.notify.reopened.title': 'Inquiry reopened: {{name}}',
+      'src.notify.reopened.body': 'The inquiry of {{buyer}}\'s sourcing project {{code}} "{{name}}" is open again: quote in My quotations, or withdraw a quotation to change it.',
+      'src.notify.quoteWithdrawn.title': 'Quotation withdrawn: {{supplier}}',
+      'src.notify.quoteWithdrawn.body': '{{supplier}} withdrew its quotation for item "{{item}}" of sourcing project {{code}}; it has left the comparison.',
     },
   },
   states: {
@@ -235,6 +254,7 @@ export const sourcingProject = defineEntity({
       { code: 'sourcing_ended', label: { zh: '寻源结束', en: 'Sourcing ended' }, color: 'brand' },
       { code: 'evaluating', label: { zh: '评估中', en: 'Evaluating' }, color: 'warning' },
       { code: 'evaluation_ended', label: { zh: '评估结束', en: 'Evaluation ended' }, color: 'success' },
+      { code: 'cancelled', label: { zh: '已取消', en: 'Cancelled' }, color: 'danger', notice: { intent: 'warning', textField: 'cancel_reason' } },
     ],
     transitions: [
       { action: 'prepare', label: { zh: '开始准备', en: 'Start preparing' }, from: ['not_prepared'], to: 'preparing' },
@@ -242,6 +262,8 @@ export const sourcingProject = defineEntity({
       { action: 'deliver_info', label: { zh: '发布信息', en: 'Deliver information' }, from: ['preparing'], to: 'info_delivered', confirm: { zh: '发布寻源信息并通知受邀供应商？公开项目将展示为项目机会。', en: 'Deliver the information and notify the invited suppliers? A public project shows as an opportunity.' } },
       { action: 'publish', label: { zh: '发布询价', en: 'Publish RFQ' }, from: ['info_delivered'], to: 'publishing', confirm: { zh: '发布询价后供应商可按物料报价，确定发布？', en: 'Publish the RFQ so that suppliers quote per item?' } },
       { action: 'close_inquiry', label: { zh: '关闭询价', en: 'Close inquiry' }, from: ['publishing'], to: 'publishing', confirm: { zh: '关闭询价后供应商不能再报价，确定关闭？', en: 'Close the inquiry? Suppliers can no longer quote.' } },
+      // Issue 35: the inquiry opens again (the deadline not past); suppliers may quote or withdraw again.
+      { action: 'reopen_inquiry', label: { zh: '重新开启询价', en: 'Reopen inquiry' }, from: ['publishing'], to: 'publishing', confirm: { zh: '重新开启询价后供应商可再次报价或撤回报价，确定开启？', en: 'Reopen the inquiry so that suppliers can quote or withdraw quotations again?' } },
       { action: 'end_sourcing', label: { zh: '结束寻源', en: 'End sourcing' }, from: ['publishing'], to: 'sourcing_ended' },
       // Declared from publishing too, so that an open sourcing is refused with spec 8's own message.
       { action: 'start_evaluation', label: { zh: '开始评估', en: 'Start evaluation' }, from: ['publishing', 'sourcing_ended'], to: 'evaluating' },
@@ -257,8 +279,17 @@ export const sourcingProject = defineEntity({
           { key: 'make_contract', label: { zh: '同时生成采购合同草稿', en: 'Also draft a purchase contract' }, type: 'boolean' },
         ],
       },
+      // Issue 35: a project is cancelled before its award, with a reason the suppliers read.
+      {
+        action: 'cancel',
+        label: { zh: '取消项目', en: 'Cancel project' },
+        from: PROJECT_CANCELLABLE_STATES,
+        to: 'cancelled',
+        confirm: { zh: '取消后项目不可恢复，参与的供应商的填报与报价将终止并收到通知。确定取消？', en: 'A cancelled project cannot be restored; the suppliers\' applications and quotations are stopped and they are told. Cancel it?' },
+        params: [{ key: 'cancel_reason', label: { zh: '取消原因', en: 'Cancellation reason' }, type: 'text', required: true, maxLength: 500 }],
+      },
     ],
-    locked: ['evaluation_ended'],
+    locked: ['evaluation_ended', 'cancelled'],
   },
 });
 
@@ -346,6 +377,8 @@ export const sourcingRecord = defineEntity({
       { code: 'submitted', label: { zh: '已提交', en: 'Submitted' }, color: 'informative' },
       { code: 'shortlisted', label: { zh: '已入围', en: 'Shortlisted' }, color: 'success' },
       { code: 'eliminated', label: { zh: '已淘汰', en: 'Eliminated' }, color: 'subtle', notice: { intent: 'warning', textField: 'eliminate_reason' } },
+      // Issue 35: the supplier withdrew its application (services/sourcing); it posts again before the deadline or stays out.
+      { code: 'withdrawn', label: { zh: '已撤回', en: 'Withdrawn' }, color: 'subtle' },
     ],
     transitions: [
       { action: 'shortlist', label: { zh: '入围', en: 'Shortlist' }, from: ['submitted'], to: 'shortlisted' },

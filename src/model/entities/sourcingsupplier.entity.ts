@@ -80,6 +80,14 @@ export const sourcingApplication = defineEntity({
     ],
     transitions: [
       { action: 'post', label: { zh: '提交', en: 'Post' }, from: ['draft'], to: 'posted', confirm: { zh: '提交填报资料给采购方审核？提交后不可修改。', en: 'Post the application to the buyer for review? It cannot be edited afterwards.' } },
+      // Issue 35: before the project's deadline and its evaluation, back to a draft the supplier may change and post again.
+      {
+        action: 'withdraw',
+        label: { zh: '撤回', en: 'Withdraw' },
+        from: ['posted', 'candidate'],
+        to: 'draft',
+        confirm: { zh: '撤回后采购方的寻源记录将标记为已撤回，已提交的报价一并撤回并移出比价；可在截止日期前修改后重新提交。确定撤回？', en: 'The buyer\'s record shows the application as withdrawn and your posted quotations leave the comparison with it; change and post again before the deadline. Withdraw?' },
+      },
     ],
     locked: ['posted', 'candidate', 'selected', 'closed', 'stopped'],
   },
@@ -151,6 +159,14 @@ export const sourcingQuotation = defineEntity({
     ],
     transitions: [
       { action: 'post', label: { zh: '提交报价', en: 'Post' }, from: ['draft'], to: 'posted', confirm: { zh: '提交报价给采购方？提交后不可修改。', en: 'Post this quotation to the buyer? It cannot be edited afterwards.' } },
+      // Issue 35: while the inquiry is open and before the deadline, back to a draft (it leaves the buyer's comparison).
+      {
+        action: 'withdraw',
+        label: { zh: '撤回报价', en: 'Withdraw' },
+        from: ['posted'],
+        to: 'draft',
+        confirm: { zh: '撤回后该报价将移出采购方的比价，可修改后在询价关闭和截止日期前重新提交。确定撤回？', en: 'The quotation leaves the buyer\'s comparison; change it and post it again before the inquiry closes and the deadline. Withdraw?' },
+      },
     ],
     locked: ['posted', 'selected', 'not_selected', 'stopped'],
   },

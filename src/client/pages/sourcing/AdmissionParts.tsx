@@ -27,7 +27,7 @@ function CertFileLink({ url, name }: { url: string; name: string }) {
   return <Link href={href || undefined} target="_blank" rel="noreferrer">{name}</Link>;
 }
 
-/** The certificates as a table; an expired one is flagged in red. */
+/** The certificates as a table; an expired one is flagged in red, one within the warning lead time (30 days) in amber. */
 export function CertTable({ certs, onRemove }: { certs: AdmissionCert[]; onRemove?: (index: number) => void }) {
   const { t, i18n } = useTranslation();
   const s = useAdmissionStyles();
@@ -56,6 +56,7 @@ export function CertTable({ certs, onRemove }: { certs: AdmissionCert[]; onRemov
               <td className={s.td}>
                 <span className={c.expired ? s.expired : undefined}>{c.valid_to}</span>{' '}
                 {c.expired && <Badge color="danger" appearance="filled" data-testid="cert-expired">{t('src.ui.expired')}</Badge>}
+                {!c.expired && typeof c.expiring_days === 'number' && <Badge color="warning" appearance="tint" data-testid="cert-expiring">{t('src.ui.expiring', { days: c.expiring_days })}</Badge>}
               </td>
               <td className={s.td}>{c.file_url ? <CertFileLink url={c.file_url} name={c.file_name ?? t('src.ui.certFile')} /> : '—'}</td>
               {onRemove && (

@@ -34,7 +34,7 @@ export function useCertificates(rf: DrawerExtensionProps['rf'], data: Admission 
   const [file, setFile] = useState<File | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
-  const saveCerts = async (certs: Array<Omit<AdmissionCert, 'expired' | 'mime'>>) => {
+  const saveCerts = async (certs: Array<Omit<AdmissionCert, 'expired' | 'expiring_days' | 'mime'>>) => {
     if (!data) return;
     const version = Number(rf.record?.version ?? data.version);
     await APPLICATIONS.save({ id: data.id, version, certs: certs.map((c) => ({ cert_type: c.cert_type, cert_name: c.cert_name, cert_no: c.cert_no, valid_to: c.valid_to, file_id: c.file_id, file_name: c.file_name })) });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { dynamicEntity, dynamicFields, parseDynamicForm, prepareDynamicValues, type DynamicFormDefinition, type DynamicFormRef } from '../../../model/dynamic-form';
 import { SOURCING_MENU } from '../../../model/entities/sourcingproject.entity';
+import { CERT_EXPIRY_LEAD_DAYS } from '../../../model/entities/sourcingadmission.entity';
 import { FIELD_TYPE_TABLE } from '../../../model';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
@@ -153,6 +154,13 @@ export async function admissionForRecord(btx: Db, buyerId: number, app: Row, cer
 /** A certificate is expired once the day after its expiry date has begun ('YYYY-MM-DD' compares as text). */
 export const certExpired = (validTo: string | null | undefined, today: string): boolean => typeof validTo === 'string' && validTo !== '' && validTo < today;
 
+/** Days until a certificate expires when it is within the warning lead time (issue 35: CERT_EXPIRY_LEAD_DAYS), else null. */
+export function certExpiringDays(validTo: string | null | undefined, today: string): number | null {
+  if (typeof validTo !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(validTo)) return null;
+  const days = Math.round((Date.parse(`${validTo}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+  return days >= 0 && days <= CERT_EXPIRY_LEAD_DAYS ? days : null;
+}
+
 /** The admission data a drawer shows: the form, answers, review and certificates with the expiry flag (computed today, in SQL). */
 export async function admissionView(tx: Db, clientId: number, entity: 'srcrecord' | 'srcapplication', id: number, scopeOk: boolean): Promise<Row> {
   const table = entity === 'srcrecord' ? sql`srm_src_record` : sql`srm_src_application`;
@@ -172,7 +180,7 @@ export async function admissionView(tx: Db, clientId: number, entity: 'srcrecord
     access_reviewed_by: row.access_reviewed_by ?? null,
     access_reviewed_at: row.access_reviewed_at ?? null,
     today,
-    certs: certs.map((c) => ({ cert_type: c.cert_type, cert_name: c.cert_name, cert_no: c.cert_no, valid_to: c.valid_to, file_id: c.file_id, file_url: c.file_id ? (urls.get(Number(c.file_id)) ?? null) : null, file_name: c.file_name, mime: c.mime, expired: certExpired(c.valid_to, today) })),
+    certs: certs.map((c) => ({ cert_type: c.cert_type, cert_name: c.cert_name, cert_no: c.cert_no, valid_to: c.valid_to, file_id: c.file_id, file_url: c.file_id ? (urls.get(Number(c.file_id)) ?? null) : null, file_name: c.file_name, mime: c.mime, expired: certExpired(c.valid_to, today), expiring_days: certExpiringDays(c.valid_to, today) })),
   };
 }
 

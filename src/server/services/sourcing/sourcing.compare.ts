@@ -33,7 +33,7 @@ export function priceAtQuantity(offer: Pick<CompareOffer, 'unit_price' | 'lead_t
 
 /**
  * `rates`: one unit of the key currency is that many units of `currency` (the project's own is 1).
- * Eliminated suppliers and stopped offers are left out; a supplier's total counts its converted
+ * Eliminated and withdrawn suppliers and stopped offers are left out; a supplier's total counts its converted
  * amounts (price x quantity, or the price when the item has no quantity) and is `complete` when it
  * quoted every item.
  */
@@ -41,7 +41,7 @@ export function compareOffers(currency: string, items: CompareItem[], records: C
   const rateOf = (c: string) => (c === currency ? 1 : rates[c] ?? null);
   const missing = new Set<string>();
   const rows: CompareRow[] = records
-    .filter((r) => r.status !== 'eliminated')
+    .filter((r) => r.status !== 'eliminated' && r.status !== 'withdrawn')
     .map((r) => {
       const cells: Record<string, CompareCell> = {};
       let total = 0;

@@ -17,6 +17,7 @@ import { withSystemScope, withTenant } from '../../kernel/rls';
 import { compareOffers, type CompareItem, type CompareRecord, type Comparison } from './sourcing.compare';
 import { applyToProject, evaluationOf, evaluationTodo, myApplications, opportunities, saveScores } from './sourcing.service';
 import { admissionView, saveAccessAnswers } from './sourcing.admission';
+import { CERT_EXPIRY_CHECK_INTERVAL_MS, checkCertificateExpiry } from './sourcing.certexpiry';
 import { parseVersion } from '../../resources/document-input';
 import { recordFile, storeUpload } from '../files';
 
@@ -114,6 +115,12 @@ export async function comparisonWorkbook(c: Comparison & { project: Row }, langu
 const guard = { preHandler: requireAuth };
 
 export async function sourcingRoutes(app: FastifyInstance): Promise<void> {
+  // Certificates warned ahead of their expiry (issue 35), checked every hour in every app process; each warns once.
+  const timer = setInterval(() => {
+    checkCertificateExpiry(app.db).catch((e: unknown) => app.log.error({ err: e }, 'certificate expiry check failed'));
+  }, CERT_EXPIRY_CHECK_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
   supplierRoutes(app);
   admissionRoutes(app);
   buyerRoutes(app);

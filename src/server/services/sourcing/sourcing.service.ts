@@ -31,8 +31,8 @@ export const languageOf = (auth: AuthContext): Language => (isLanguage(auth.lang
 const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
 const has = (v: unknown) => v !== null && v !== undefined && String(v).trim() !== '';
 const validation = <K extends ErrorKey>(key: K, field: string, ...[params]: ParamsArg<K>) => keyedError(key, params, { fields: { [field]: { key, params } } });
-const precheck = (key: ErrorKeyOf<'conflict' | 'precheck' | 'duplicate'>) => new AppError(key);
-const jsonOf = <T>(v: unknown, fallback: T): T => {
+export const precheck = (key: ErrorKeyOf<'conflict' | 'precheck' | 'duplicate'>) => new AppError(key);
+export const jsonOf = <T>(v: unknown, fallback: T): T => {
   if (v === null || v === undefined || v === '') return fallback;
   if (typeof v === 'string') {
     try { return JSON.parse(v) as T; } catch { return fallback; }
@@ -47,21 +47,23 @@ export type Scores = Record<string, Record<string, number>>;
 const actorOf = (auth: AuthContext, clientId: number, ip: string | null): WriteActor => ({ clientId, userId: auth.userId, username: auth.username, fullname: auth.fullname, ip, roles: auth.roles });
 const groups = (status: string) => PROJECT_STATE_GROUPS[status];
 /** The record writer of an action's company and user. */
-const writerOf = (ctx: ActionContext) => writeContext(ctx.tx, actorOf(ctx.auth, ctx.clientId, ctx.ip), 'service');
+export const writerOf = (ctx: ActionContext) => writeContext(ctx.tx, actorOf(ctx.auth, ctx.clientId, ctx.ip), 'service');
 
-async function clientRow(tx: Db, id: number): Promise<{ id: number; code: string; name: string; full_name: string | null } | undefined> {
+export async function clientRow(tx: Db, id: number): Promise<{ id: number; code: string; name: string; full_name: string | null } | undefined> {
   return (await sql<{ id: number; code: string; name: string; full_name: string | null }>`select id, code, name, full_name from clients where id = ${id}`.execute(tx)).rows[0];
 }
-const companyName = (c: { name: string; full_name: string | null } | undefined) => c?.full_name || c?.name || '';
+export const companyName = (c: { name: string; full_name: string | null } | undefined) => c?.full_name || c?.name || '';
 
-async function projectItems(tx: Db, clientId: number, projectId: number): Promise<Row[]> {
+export async function projectItems(tx: Db, clientId: number, projectId: number): Promise<Row[]> {
   return (await sql<Row>`select * from srm_src_item where client_id = ${clientId} and project_id = ${projectId} order by id`.execute(tx)).rows;
 }
-async function projectRecords(tx: Db, clientId: number, projectId: number): Promise<Row[]> {
+export async function projectRecords(tx: Db, clientId: number, projectId: number): Promise<Row[]> {
   return (await sql<Row>`select * from srm_src_record where client_id = ${clientId} and project_id = ${projectId} order by id`.execute(tx)).rows;
 }
+/** A record still in the sourcing: not eliminated by the buyer nor withdrawn by its supplier (issue 35). */
+export const inPlay = (r: Row) => r.status !== 'eliminated' && r.status !== 'withdrawn';
 /** Who hears of the project's events in the buyer's company: its applicant, else its author. */
-const projectOwner = (p: Row) => Number(p.applicant_id ?? p.created_by);
+export const projectOwner = (p: Row) => Number(p.applicant_id ?? p.created_by);
 
 /** Spec 8 "publishing info lacks contact or phone". */
 function requireContact(p: Row): void {
@@ -71,7 +73,7 @@ function requireContact(p: Row): void {
 // ---------------------------------------------------------------- the supplier's documents, from the buyer's side
 
 /** The active share of a record (buyer scope) and the supplier's application it names. */
-async function shareOf(tx: Db, buyerId: number, record: Row): Promise<Row | null> {
+export async function shareOf(tx: Db, buyerId: number, record: Row): Promise<Row | null> {
   if (!record.share_id) return null;
   return (await sql<Row>`select * from scm_order_share where id = ${record.share_id as number} and client_id = ${buyerId} and source_entity = 'srcproject' and target_entity = 'srcapplication' and state = 'active'`.execute(tx)).rows[0] ?? null;
 }
@@ -104,7 +106,7 @@ async function onSupplierSide(tx: Db, buyerId: number, record: Row, appStatus: s
   });
 }
 
-async function noticeSupplier(tx: Db, buyerId: number, record: Row, kind: string, key: string, project: Row): Promise<void> {
+export async function noticeSupplier(tx: Db, buyerId: number, record: Row, kind: string, key: string, project: Row): Promise<void> {
   const share = await shareOf(tx, buyerId, record);
   if (!share) return;
   const supplier = Number(share.to_client);
@@ -121,7 +123,7 @@ async function noticeSupplier(tx: Db, buyerId: number, record: Row, kind: string
  * Draft quotations in the supplier's company, one per active RFQ item it has none for (an RFQ
  * published, or an application posted while it is). `tx` is in the supplier's scope.
  */
-async function openQuotations(stx: Db, supplierId: number, auth: AuthContext, ip: string | null, appId: number, items: Row[], project: Row, buyerName: string): Promise<number> {
+export async function openQuotations(stx: Db, supplierId: number, auth: AuthContext, ip: string | null, appId: number, items: Row[], project: Row, buyerName: string): Promise<number> {
   const existing = new Set((await sql<{ source_item_id: number }>`select source_item_id from srm_src_quotation where client_id = ${supplierId} and application_id = ${appId}`.execute(stx)).rows.map((r) => Number(r.source_item_id)));
   const w = writeContext(stx, actorOf(auth, supplierId, ip), 'service');
   let made = 0;
@@ -170,7 +172,7 @@ async function publishRfq(ctx: ActionContext) {
   const buyer = companyName(await clientRow(tx, clientId));
   let quotations = 0;
   for (const r of await projectRecords(tx, clientId, Number(row.id))) {
-    if (r.status === 'eliminated') continue;
+    if (!inPlay(r)) continue;
     const share = await shareOf(tx, clientId, r);
     if (!share) continue;
     const supplier = Number(share.to_client);
@@ -180,10 +182,10 @@ async function publishRfq(ctx: ActionContext) {
   return { patch: { ...groups('publishing'), inquiry_state: 'open' }, data: { quotations } };
 }
 
-/** Quotations still in draft at the suppliers of the project's records that are not eliminated. */
+/** Quotations still in draft at the suppliers of the project's records still in play (not eliminated, not withdrawn). */
 async function draftQuotations(tx: Db, clientId: number, records: Row[]): Promise<number> {
   let n = 0;
-  for (const r of records.filter((x) => x.status !== 'eliminated')) {
+  for (const r of records.filter(inPlay)) {
     const share = await shareOf(tx, clientId, r);
     if (!share) continue;
     const supplier = Number(share.to_client);
@@ -193,7 +195,7 @@ async function draftQuotations(tx: Db, clientId: number, records: Row[]): Promis
   return n;
 }
 
-const postedOffers = (records: Row[]) => records.filter((r) => r.status !== 'eliminated').reduce((s, r) => s + Object.keys(jsonOf<Record<string, Offer>>(r.offers, {})).length, 0);
+const postedOffers = (records: Row[]) => records.filter(inPlay).reduce((s, r) => s + Object.keys(jsonOf<Record<string, Offer>>(r.offers, {})).length, 0);
 
 async function closeInquiry(ctx: ActionContext) {
   const { tx, clientId, row } = ctx;
@@ -434,7 +436,7 @@ export async function evaluationOf(tx: Db, auth: AuthContext, clientId: number, 
 // ---------------------------------------------------------------- the supplier's side
 
 /** The buyer's project behind a supplier's application, through the buyer's active share; `work` runs in the buyer's scope. */
-async function onBuyerProject<T>(tx: Db, supplierId: number, app: Row, work: (btx: Db, buyerId: number, project: Row, share: Row) => Promise<T>): Promise<T> {
+export async function onBuyerProject<T>(tx: Db, supplierId: number, app: Row, work: (btx: Db, buyerId: number, project: Row, share: Row) => Promise<T>): Promise<T> {
   const buyerId = Number(app.source_client_id);
   const shareId = Number(app.share_id);
   if (!buyerId || !shareId) throw new AppError('src.apply.notLinked');
@@ -596,7 +598,7 @@ export function registerSourcingHandlers(): void {
       const projectId = values.project_id ?? before?.project_id;
       if (!projectId) return;
       const p = (await sql<Row>`select status, inquiry_state from srm_src_project where id = ${Number(projectId)} and client_id = ${clientId}`.execute(tx)).rows[0];
-      if (p && ['sourcing_ended', 'evaluating', 'evaluation_ended'].includes(String(p.status))) throw precheck('src.project.ended');
+      if (p && ['sourcing_ended', 'evaluating', 'evaluation_ended', 'cancelled'].includes(String(p.status))) throw precheck('src.project.ended');
       // An item added while the RFQ is out is open for inquiry as the others are.
       if (!before && p?.status === 'publishing') values.inquiry_state = p.inquiry_state ?? 'open';
     },
@@ -610,7 +612,7 @@ export function registerSourcingHandlers(): void {
   const recordMove = (appStatus: string, quoteStatus: { from: string[]; to: string } | null) => async (ctx: ActionContext) => {
     const { tx, clientId, row, auth } = ctx;
     const project = (await sql<Row>`select * from srm_src_project where id = ${row.project_id as number} and client_id = ${clientId}`.execute(tx)).rows[0];
-    if (!project || ['evaluating', 'evaluation_ended'].includes(String(project.status))) throw precheck('src.record.projectClosed');
+    if (!project || ['evaluating', 'evaluation_ended', 'cancelled'].includes(String(project.status))) throw precheck('src.record.projectClosed');
     const by = { userId: auth.userId, clientId };
     await onSupplierSide(tx, clientId, row, appStatus, quoteStatus, by);
     await sharedDocumentChanged(tx, { entity: 'srcrecord', clientId, id: Number(row.id), status: ctx.transition?.to ?? String(row.status), from: String(row.status), no: (row.application_no as string | null) ?? null, by });
