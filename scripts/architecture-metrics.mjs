@@ -159,15 +159,19 @@ export const MODULES = [
     hand: [S('reports'), P('reports'), P('visual')],
     declared: ['reports/'],
   },
-  { name: 'admin', hand: [S('admin'), P('admin')], declared: ['grids/admin/', E('admin-settings')] },
+  { name: 'admin', hand: [S('admin'), P('admin')], declared: ['grids/admin/', E('admin-settings'), E('admin-client'), E('outbox')] },
   { name: 'workspace', hand: [S('profile'), P('workspace'), 'src/model/workspace.ts'], declared: [] },
 ];
 
-/** The writer's files: the one write path and the import's own batch writer (docs/architecture.md, architecture-excel.md). */
+/**
+ * The writer's files: the one write path, the import's own batch writer (docs/architecture.md,
+ * architecture-excel.md) and the view writer of the platform's own tables (issue 30, view-writer.ts).
+ */
 export const WRITER_FILES = [
   'src/server/resources/document-writer.ts',
   'src/server/resources/document-stages.ts',
   'src/server/resources/record-writer.ts',
+  'src/server/resources/view-writer.ts',
   'src/server/services/import/import-sql.ts',
   'src/server/services/import/import.service.ts',
   'src/server/services/import/import-journal.ts',

@@ -220,6 +220,13 @@ export type EntityDef = {
    * generic list and drawer and never written by the engine (see defineViewEntity).
    */
   view?: true;
+  /**
+   * A view entity whose fields not marked `readonly` are saved and whose transitions run through
+   * the generic save and action routes of a view (src/server/resources/view-writer.ts), with the
+   * rules of the area that owns the table (`registerViewWriter`: validate, before and after save,
+   * action handlers). Its table has `version` and `updated_at`.
+   */
+  editable?: true;
 };
 
 /** How an entity takes part in approval flows (see EntityDef.approval). */
@@ -334,12 +341,14 @@ function assertEntity(def: EntityDef): void {
 }
 
 /**
- * Declares a read-only entity over one of the platform's own tables (issue 30: the outbox, the
- * audit journal, the import history): its list and drawer are the engine's, with the same grid,
+ * Declares an entity over one of the platform's own tables (issue 30: the outbox, the audit
+ * journal, the companies): its list and drawer are the engine's, with the same grid,
  * spreadsheet keys and filters as every list, but the table is not the registry's (no schema,
  * row-level security, writer, import, export or history of its own) and the server says which rows
- * a caller reads (`registerViewScope` in src/server/resources/view-reader.ts). It is left out of
- * `allEntities()` (and so of the generated suites) and listed by `viewEntities()`.
+ * a caller reads (`registerViewScope` in src/server/resources/view-reader.ts). Read-only unless it
+ * is `editable`: then its writable fields and transitions go through the view writer
+ * (`registerViewWriter`, src/server/resources/view-writer.ts). It is left out of `allEntities()`
+ * (and so of the generated suites) and listed by `viewEntities()`.
  *
  * Example:
  * ```ts
@@ -347,8 +356,10 @@ function assertEntity(def: EntityDef): void {
  * ```
  */
 export function defineViewEntity(decl: Omit<EntityDef, 'view' | 'children' | 'numbering' | 'approval' | 'checks' | 'treeParent'>): EntityDef {
-  if (decl.states?.transitions.length) throw new Error(`view entity ${decl.name}: a view has no transitions`);
-  const def: EntityDef = withStateOptions({ ...decl, fields: decl.fields.map((f) => ({ ...f, readonly: true })), view: true });
+  if (!decl.editable && decl.states?.transitions.length) throw new Error(`view entity ${decl.name}: a view has no transitions (unless it is editable)`);
+  // A read-only view's fields are all read-only; an editable one keeps its declaration's.
+  const fields = decl.editable ? decl.fields : decl.fields.map((f) => ({ ...f, readonly: true }));
+  const def: EntityDef = withStateOptions({ ...decl, fields, view: true });
   assertEntity(def);
   if (def.messages) registerCatalogPart(def.messages);
   REGISTRY.set(def.name, def);

@@ -119,9 +119,9 @@ export type ChildGridDecl = { child: string; columns: ColumnDecl[]; editable?: b
  * Where a page sits in the shell's menus: the group's code, its place among the group's entries
  * (ascending), the entry's code when it differs from the page's menu code (codes are unique within
  * a group), the roles that see it (none: every member) and the kinds of company it is for (none: its
- * group's).
+ * group's); `superOnly`: shown to the super administrator alone (a platform screen).
  */
-export type PageMenu = { group: string; order: number; code?: string; roles?: string[]; companies?: readonly CompanyType[] };
+export type PageMenu = { group: string; order: number; code?: string; roles?: string[]; companies?: readonly CompanyType[]; superOnly?: boolean };
 
 export type PageDef = {
   /** Unique page key, the `{opt}` of its routes. */
@@ -179,7 +179,7 @@ export function definePage(decl: PageDecl): PageDef {
   if (!menuCode) throw new Error(`page ${decl.opt}: entity "${decl.entity}" is not registered and the page names no menuCode`);
   const def: PageDef = { ...decl, menuCode };
   PAGES.set(def.opt, def);
-  if (def.menu) addMenuEntry(def.menu.group, { code: def.menu.code ?? menuCode, furl: pageRoute(def), title: def.title, roles: def.menu.roles, order: def.menu.order, ...(def.menu.companies ? { companies: def.menu.companies } : {}) });
+  if (def.menu) addMenuEntry(def.menu.group, { code: def.menu.code ?? menuCode, furl: pageRoute(def), title: def.title, roles: def.menu.roles, order: def.menu.order, ...(def.menu.companies ? { companies: def.menu.companies } : {}), ...(def.menu.superOnly ? { superOnly: true } : {}) });
   return def;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allEntities, defineViewEntity, getEntity, viewEntities } from './index';
 
-/** defineViewEntity (issue 30): a read-only entity over one of the platform's own tables. */
+/** defineViewEntity (issue 30): an entity over one of the platform's own tables, read-only unless editable. */
 describe('view entities', () => {
   it('are found by name but left out of the registry tables', () => {
     const outbox = getEntity('outbox');
@@ -21,5 +21,13 @@ describe('view entities', () => {
     expect(() =>
       defineViewEntity({ name: 'view_test_moves', table: 'view_test', prefix: 'utilsapi', menuCode: 'workspace.outbox', label: { zh: '测', en: 'T' }, titleField: 'status', fields: [{ key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict' }], states }),
     ).toThrow(/no transitions/);
+  });
+
+  it('keep the declared read-only flags and take transitions when editable (the companies)', () => {
+    const client = getEntity('client')!;
+    expect(client.view && client.editable).toBe(true);
+    expect(client.fields.filter((f) => !f.readonly).map((f) => f.key)).toEqual(['licence_type']);
+    expect(client.states?.transitions.map((t) => t.action)).toEqual(['freeze', 'activate']);
+    expect(allEntities().some((e) => e.name === 'client')).toBe(false);
   });
 });

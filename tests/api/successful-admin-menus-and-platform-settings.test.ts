@@ -110,9 +110,10 @@ describe('menus from the database', () => {
 describe('super administrator: clients, system dictionary, system configuration', () => {
   it('is refused to a client administrator', async () => {
     const brand = await signIn(t.app, 'brand');
-    for (const url of ['/api/adminapi/sys/clients', '/api/adminapi/sys/dictionaries', '/api/adminapi/sys/config']) expect((await call('GET', url, brand)).status).toBe(403);
+    for (const url of ['/api/adminapi/client/page', '/api/adminapi/client/view?id=1', '/api/adminapi/sys/dictionaries', '/api/adminapi/sys/config']) expect((await call('GET', url, brand)).status).toBe(403);
     expect((await call('POST', '/api/adminapi/sys/config/save', brand, { password_rule: 'pwd' })).status).toBe(403);
-    expect((await call('POST', '/api/adminapi/sys/clients/freeze', brand, { id: 1 })).status).toBe(403);
+    expect((await call('POST', '/api/adminapi/client/action/freeze', brand, { id: 1 })).status).toBe(403);
+    expect((await call('POST', '/api/adminapi/client/save', brand, { id: 1, version: 1, licence_type: 'enterprise' })).status).toBe(403);
     // Nor can a company role grant a platform screen.
     const role = await call('POST', '/api/adminapi/roles/save', brand, { code: 'sneaky', name_zh: '越权', grants: [{ menu_code: 'admin.sys.config', verbs: ['view', 'edit'] }] });
     expect(role.status).toBe(400);
@@ -122,25 +123,27 @@ describe('super administrator: clients, system dictionary, system configuration'
 
   it('changes a licence type with optimistic locking, and freezes and reactivates a company', async () => {
     const admin = await signIn(t.app, 'admin');
-    const list = await call('GET', '/api/adminapi/sys/clients?q=SUPP01', admin);
+    const list = await call('GET', '/api/adminapi/client/page?q=SUPP01', admin);
     expect(list.status).toBe(200);
     const supp = (list.body.data.rows as Array<{ id: number; code: string; licence_type: string; version: number; users: number }>)[0];
     expect(supp).toMatchObject({ code: 'SUPP01', licence_type: 'standard' });
     expect(supp.users).toBeGreaterThanOrEqual(2);
-    expect((await call('POST', '/api/adminapi/sys/clients/save', admin, { id: supp.id, version: supp.version, licence_type: 'gold' })).status).toBe(400);
-    expect((await call('POST', '/api/adminapi/sys/clients/save', admin, { id: supp.id, version: supp.version, licence_type: 'enterprise' })).status).toBe(200);
-    const stale = await call('POST', '/api/adminapi/sys/clients/save', admin, { id: supp.id, version: supp.version, licence_type: 'trial' });
+    expect((await call('POST', '/api/adminapi/client/save', admin, { id: supp.id, version: supp.version, licence_type: 'gold' })).status).toBe(400);
+    // The platform's own licence is never a client's.
+    expect((await call('POST', '/api/adminapi/client/save', admin, { id: supp.id, version: supp.version, licence_type: 'platform' })).status).toBe(400);
+    expect((await call('POST', '/api/adminapi/client/save', admin, { id: supp.id, version: supp.version, licence_type: 'enterprise' })).status).toBe(200);
+    const stale = await call('POST', '/api/adminapi/client/save', admin, { id: supp.id, version: supp.version, licence_type: 'trial' });
     expect(stale.status).toBe(409);
     const login = await t.app.inject({ method: 'POST', url: '/api/access/login', payload: { username: 'supplier', password: 'Demo1234' } });
     expect((login.json() as { data: { license_type: string } }).data.license_type).toBe('enterprise');
 
     const token = await signIn(t.app, 'supplier.sales');
-    expect((await call('POST', '/api/adminapi/sys/clients/freeze', admin, { id: supp.id })).status).toBe(200);
+    expect((await call('POST', '/api/adminapi/client/action/freeze', admin, { id: supp.id })).status).toBe(200);
     expect((await call('GET', '/api/access/profile', token)).status).toBe(401);
     const refused = await t.app.inject({ method: 'POST', url: '/api/access/login', payload: { username: 'supplier.sales', password: 'Demo1234' } });
     expect(refused.statusCode).toBe(403);
-    expect((await call('POST', '/api/adminapi/sys/clients/freeze', admin, { id: supp.id })).status).toBe(409);
-    expect((await call('POST', '/api/adminapi/sys/clients/activate', admin, { id: supp.id })).status).toBe(200);
+    expect((await call('POST', '/api/adminapi/client/action/freeze', admin, { id: supp.id })).status).toBe(409);
+    expect((await call('POST', '/api/adminapi/client/action/activate', admin, { id: supp.id })).status).toBe(200);
     await signIn(t.app, 'supplier.sales');
     const audit = await call('GET', '/api/adminapi/audit?entity=client', admin);
     expect((audit.body.data.rows as Array<{ action: string }>).map((r) => r.action)).toEqual(expect.arrayContaining(['update', 'freeze', 'activate']));

@@ -5,6 +5,7 @@ import { requireAuth } from '../access/auth-context';
 import { ok, requestLanguage } from '../http/envelope';
 import { countRows, documentHistory, pageRows, removeDocuments, runAction, saveDocument, viewDocument, type ResourceContext } from './resource.service';
 import { viewCount, viewPage, viewRecord } from './view-reader';
+import { viewAction, viewSave } from './view-writer';
 
 type Body = Record<string, unknown>;
 
@@ -41,13 +42,17 @@ function entityRoutes(app: FastifyInstance, entity: EntityDef): void {
   );
 }
 
-/** Routes of a view entity (defineViewEntity): page, count and view only, within the rows its scope gives. */
+/** Routes of a view entity (defineViewEntity): page, count and view within the rows its scope gives; save and action when it is editable. */
 function viewRoutes(app: FastifyInstance, entity: EntityDef): void {
   const base = `/${entity.prefix}/${entity.name}`;
   const guard = { preHandler: requireAuth };
   app.get(`${base}/page`, guard, async (req) => ok(await viewPage(contextOf(app, req), entity, queryOf(req))));
   app.get(`${base}/count`, guard, async (req) => ok(await viewCount(contextOf(app, req), entity, queryOf(req))));
   app.get(`${base}/view`, guard, async (req) => ok(await viewRecord(contextOf(app, req), entity, queryOf(req).id)));
+  if (!entity.editable) return;
+  // An editable view: its writable fields and its transitions, through the view writer.
+  app.post(`${base}/save`, guard, async (req) => ok(await viewSave(contextOf(app, req), entity, bodyOf(req))));
+  app.post<{ Params: { action: string } }>(`${base}/action/:action`, guard, async (req) => ok(await viewAction(contextOf(app, req), entity, req.params.action, bodyOf(req))));
 }
 
 /** The generic resource API of every registry entity that has its own page (not child-only), and of every view entity. */

@@ -21,22 +21,40 @@ import type { CountResult, PageResult, ResourceContext } from './resource.servic
 /**
  * Which rows of a view a caller reads: a condition on the row alias `t`, and the company whose
  * row-level security the read runs under (null: the table is not under row-level security). A
- * caller who may read none is refused by throwing (403).
+ * caller who may read none is refused by throwing (403); `db` is for the permission check.
  */
-export type ViewScope = (auth: AuthContext) => Promise<{ where: RawBuilder<unknown>; tenant: number | null }>;
+export type ViewScope = (auth: AuthContext, db: Db) => Promise<{ where: RawBuilder<unknown>; tenant: number | null }>;
 
 const SCOPES = new Map<string, ViewScope>();
+const COMPUTED = new Map<string, Record<string, RawBuilder<unknown>>>();
 
-/** Registers the rows a view entity shows to a caller (by the area that owns its table). */
-export function registerViewScope(entity: string, scope: ViewScope): void {
+/**
+ * Registers the rows a view entity shows to a caller (by the area that owns its table), and the
+ * fields its table does not hold, each an SQL expression over the row `t` (a company's number of
+ * users): the list reads them like columns, so they filter and sort like any other.
+ */
+export function registerViewScope(entity: string, scope: ViewScope, options: { computed?: Record<string, RawBuilder<unknown>> } = {}): void {
   SCOPES.set(entity, scope);
+  if (options.computed) COMPUTED.set(entity, options.computed);
+}
+
+/** The scope a view entity registered (the view writer finds its rows through it too). */
+export function viewScopeOf(entity: EntityDef): ViewScope {
+  const scope = SCOPES.get(entity.name);
+  if (!scope) throw new Error(`view entity ${entity.name} has no registered scope`);
+  return scope;
+}
+
+/** What a view reads from, as `t`: its table, with its computed fields beside the stored columns. */
+function sourceOf(entity: EntityDef): RawBuilder<unknown> {
+  const computed = COMPUTED.get(entity.name);
+  if (!computed) return sql`${tbl(entity)} t`;
+  return sql`(select t.*, ${sql.join(Object.entries(computed).map(([k, e]) => sql`${e} as ${sql.id(k)}`))} from ${tbl(entity)} t) t`;
 }
 
 async function scopeOf(ctx: ResourceContext, entity: EntityDef) {
   if (!ctx.auth) throw new AppError('err.unauthorized');
-  const scope = SCOPES.get(entity.name);
-  if (!scope) throw new Error(`view entity ${entity.name} has no registered scope`);
-  const { where, tenant } = await scope(ctx.auth);
+  const { where, tenant } = await viewScopeOf(entity)(ctx.auth, ctx.db);
   const run = <T>(work: (db: Db) => Promise<T>) => (tenant === null ? work(ctx.db) : withTenant(ctx.db, tenant, work));
   return { where, run };
 }
@@ -67,12 +85,16 @@ function fieldSelect(field: FieldDef): RawBuilder<unknown> {
   return sql`to_char(${col(field.key)}, 'YYYY-MM-DD HH24:MI:SS') as ${sql.id(field.key)}`;
 }
 
-/** A view's table has `id` and `client_id` (the company a row belongs to, null for the platform's own) beside its fields. */
-const selectOf = (entity: EntityDef) => sql.join([col('id'), col('client_id'), ...entity.fields.map(fieldSelect)]);
+/**
+ * A view's table has `id` and `client_id` (the company a row belongs to, null for the platform's
+ * own; a table without that column gives it as a computed field) beside its fields; an editable
+ * view's rows carry their `version` too (a save sends it back).
+ */
+const selectOf = (entity: EntityDef) => sql.join([col('id'), col('client_id'), ...(entity.editable ? [col('version')] : []), ...entity.fields.map(fieldSelect)]);
 
 async function tabCounts(db: Db, entity: EntityDef, where: RawBuilder<unknown>): Promise<Record<string, number>> {
   const field = entity.states!.field;
-  const counts = await sql<{ s: string | null; n: number }>`select ${col(field)} as s, count(*)::int as n from ${tbl(entity)} t where ${where} group by ${col(field)}`.execute(db);
+  const counts = await sql<{ s: string | null; n: number }>`select ${col(field)} as s, count(*)::int as n from ${sourceOf(entity)} where ${where} group by ${col(field)}`.execute(db);
   const tabs: Record<string, number> = { all: 0 };
   for (const st of entity.states!.states) tabs[st.code] = 0;
   for (const r of counts.rows) {
@@ -83,7 +105,7 @@ async function tabCounts(db: Db, entity: EntityDef, where: RawBuilder<unknown>):
 }
 
 const countOf = async (db: Db, entity: EntityDef, where: RawBuilder<unknown>) =>
-  (await sql<{ n: number }>`select count(*)::int as n from ${tbl(entity)} t where ${where}`.execute(db)).rows[0].n;
+  (await sql<{ n: number }>`select count(*)::int as n from ${sourceOf(entity)} where ${where}`.execute(db)).rows[0].n;
 
 /** One page of a view's rows, as the generic page answers (`{ rows, total?, tabs? }`). */
 export async function viewPage(ctx: ResourceContext, entity: EntityDef, query: Record<string, unknown>): Promise<PageResult> {
@@ -91,7 +113,7 @@ export async function viewPage(ctx: ResourceContext, entity: EntityDef, query: R
   const pq = viewQuery(entity, query);
   const where = whereOf(entity, pq, scope, true);
   return run(async (db) => {
-    const rows = (await sql<Row>`select ${selectOf(entity)} from ${tbl(entity)} t where ${where} order by ${orderSql(entity, pq)} limit ${pq.size} offset ${(pq.page - 1) * pq.size}`.execute(db)).rows;
+    const rows = (await sql<Row>`select ${selectOf(entity)} from ${sourceOf(entity)} where ${where} order by ${orderSql(entity, pq)} limit ${pq.size} offset ${(pq.page - 1) * pq.size}`.execute(db)).rows;
     if (String(query.count ?? '') === 'none') return { rows };
     const result: PageResult = { rows, total: await countOf(db, entity, where) };
     if (pq.withTabs && entity.states) result.tabs = await tabCounts(db, entity, whereOf(entity, pq, scope, false));
@@ -115,7 +137,7 @@ export async function viewRecord(ctx: ResourceContext, entity: EntityDef, idRaw:
   const { where: scope, run } = await scopeOf(ctx, entity);
   const id = parseId(idRaw);
   if (id === null) throw notFound();
-  const row = await run(async (db) => (await sql<Row>`select ${selectOf(entity)} from ${tbl(entity)} t where t.id = ${id} and ${scope}`.execute(db)).rows[0]);
+  const row = await run(async (db) => (await sql<Row>`select ${selectOf(entity)} from ${sourceOf(entity)} where t.id = ${id} and ${scope}`.execute(db)).rows[0]);
   if (!row) throw notFound();
   return row;
 }

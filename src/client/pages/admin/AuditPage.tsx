@@ -34,7 +34,7 @@ export function AuditPage() {
   const [draft, setDraft] = useState<Filters>(EMPTY);
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [page, setPage] = useState(1);
-  const clients = useSWR(me.isSuper ? 'audit-clients' : null, () => adminApi.clients({ page: 1, size: 100 }));
+  const clients = useSWR(me.isSuper ? 'audit-clients' : null, () => adminApi.clientOptions());
   const { data, error, isLoading, mutate } = useSWR(['audit', filters, page], () =>
     adminApi.audit({ entity: filters.entity || undefined, username: filters.username || undefined, from: filters.from || undefined, to: filters.to || undefined, page, size: PAGE_SIZE, ...(filters.client ? { client_id: Number(filters.client) } : {}) }),
   );

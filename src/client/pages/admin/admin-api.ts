@@ -13,10 +13,6 @@ export type SignupRow = {
   contact_name: string | null; contact_email: string | null; contact_mobile: string | null;
   created_at: string; reviewed_at: string | null; review_note: string | null; admin_username: string | null;
 };
-export type ClientRow = {
-  id: number; code: string; name: string; full_name: string | null; type: string; status: string; licence_type: string;
-  contact_name: string | null; contact_email: string | null; created_at: string; version: number; users: number;
-};
 export type DictionaryRow = { code: string; label: Label; items: Array<{ value: string; label: Label; extra?: Record<string, string> }> };
 export type SettingRow =
   | { key: string; label: Label; help: Label; type: 'choice'; options: Array<{ value: string; label: Label }>; value: string; default: string; stored: boolean; updated_at: string | null }
@@ -51,10 +47,8 @@ export const adminApi = {
   approveSignup: (id: number) => api.post<{ id: number; status: string }>('/access/admin/signups/approve', { id }),
   rejectSignup: (id: number, reason: string) => api.post<{ id: number; status: string }>('/access/admin/signups/reject', { id, reason }),
 
-  clients: (q: { q?: string; status?: string; page: number; size: number }) => api.get<Paged<ClientRow> & { licence_types: string[] }>('/adminapi/sys/clients', q),
-  saveClientLicence: (id: number, version: number, licence_type: string) => api.post<{ id: number }>('/adminapi/sys/clients/save', { id, version, licence_type }),
-  freezeClient: (id: number) => api.post<{ id: number }>('/adminapi/sys/clients/freeze', { id }),
-  activateClient: (id: number) => api.post<{ id: number }>('/adminapi/sys/clients/activate', { id }),
+  /** The companies for the audit view's company filter: the engine's list of the view entity `client`. */
+  clientOptions: () => api.get<{ rows: Array<{ id: number; name: string }> }>('/adminapi/client/page', { size: 500, sort: 'name', count: 'none' }),
   dictionaries: () => api.get<DictionaryRow[]>('/adminapi/sys/dictionaries'),
   settings: () => api.get<SettingRow[]>('/adminapi/sys/config'),
   services: () => api.get<ServiceRow[]>('/adminapi/sys/services'),

@@ -81,7 +81,8 @@ async function recordTitles(tx: Db, clientId: number, rows: AuditRowIn[]): Promi
   for (const r of rows) if (r.record_id) byEntity.set(r.entity, (byEntity.get(r.entity) ?? new Set()).add(Number(r.record_id)));
   for (const [name, ids] of byEntity) {
     const entity = getEntity(name);
-    if (!entity || entity.childOnly) continue;
+    // A view's table (the companies) is the platform's, not a company's records: no title read here.
+    if (!entity || entity.childOnly || entity.view) continue;
     const numberField = entity.numbering?.field ?? entity.codeField;
     const cols = [...new Set([numberField, entity.titleField].filter((c): c is string => Boolean(c) && entity.fields.some((f) => f.key === c)))];
     if (!cols.length) continue;

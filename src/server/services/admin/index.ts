@@ -3,6 +3,7 @@ import { setSequenceRuleResolver } from '../../kernel/sequence/sequence.service'
 import { thirdpartyRoutes } from '../thirdparty';
 import { registerMenuProvider } from '../../access/userinfo.service';
 import { auditRoutes } from './audit.routes';
+import './clients.views';
 import { menusForUser } from './menu.service';
 import { menusRoutes } from './menus.routes';
 import { rolesRoutes } from './roles.routes';

@@ -1,0 +1,197 @@
+import { sql } from 'kysely';
+import { validateField, type EntityDef, type FieldDef, type TransitionDef } from '../../model';
+import type { AuthContext } from '../access/auth-context';
+import type { Db } from '../db/database';
+import { AppError, forbidden, notFound, type FieldError } from '../http/errors';
+import { diffRecords, writeAudit, type AuditActor, type AuditChange } from '../kernel/audit/audit.service';
+import { withTenant } from '../kernel/rls';
+import { parseId, parseIds, parseVersion, type Row } from './document-input';
+import { tbl, valueParam } from './document-read';
+import { toFieldError } from './document-stages';
+import { assertCan } from './permissions';
+import type { ResourceContext } from './resource.service';
+import { viewRecord, viewScopeOf } from './view-reader';
+
+/**
+ * The writer of an editable view entity (`defineViewEntity({ editable: true })`, issue 30): the
+ * generic `save` and `action/{action}` of a view over one of the platform's own tables (companies,
+ * users), which the registry's document writer cannot write (no registry system columns, not under
+ * row-level security, read before a company is known). The same stages as every save, for one row:
+ *
+ *   permission (the entity's menu code and verb, in SQL) -> the row locked within the view's scope
+ *   -> version -> declared writable fields only, each validated by its declaration -> validate hook
+ *   -> beforeSave hook (derived columns: a password's hash) -> one UPDATE (`version + 1`,
+ *   `updated_at`) -> afterSave hook -> audit of the declared fields that changed (old beside new;
+ *   undeclared columns such as a hash are never recorded) -> after commit: the effects outside the
+ *   database (sessions ended, sockets told)
+ *
+ * A transition runs the same way on the selected rows (from-states, roles, parameters validated as
+ * fields, the handler's patch, the state), audited under the action's name. The scope is the one the
+ * view registered (`registerViewScope`): a row outside it is a 404, as on a read. A write runs in
+ * the caller's company's transaction (`withTenant`), so its audit row is that company's.
+ *
+ * Example:
+ * ```ts
+ * registerViewWriter('client', { actions: { freeze: async ({ row }) => ({ afterCommit: () => endSessions(row.id) }) } });
+ * ```
+ */
+export type ViewSaveContext = {
+  tx: Db;
+  auth: AuthContext;
+  /** The caller's company (the audit row's). */
+  clientId: number;
+  entity: EntityDef;
+  /** The stored row, locked for the transaction. */
+  before: Row;
+  /** The validated values of the declared writable fields the body gave; a hook may add columns. */
+  values: Row;
+  errors: Record<string, FieldError>;
+  ip: string | null;
+};
+
+export type ViewActionContext = { tx: Db; db: Db; auth: AuthContext; clientId: number; entity: EntityDef; row: Row; transition: TransitionDef | null; params: Row; ip: string | null };
+
+export type ViewActionOutcome = {
+  /** Columns to set beside the transition's state (declared fields are audited; others, a hash, are not). */
+  patch?: Row;
+  /** What the reply carries for this row. */
+  data?: unknown;
+  /** Audit changes of an action that sets no declared field (roles handed out). */
+  audit?: AuditChange[];
+  /** Runs once the transaction has committed (sessions ended, sockets told, a mail queued). */
+  afterCommit?: () => Promise<void>;
+};
+
+export type ViewWriter = {
+  validate?: (ctx: ViewSaveContext) => Promise<void>;
+  beforeSave?: (ctx: ViewSaveContext) => Promise<void>;
+  afterSave?: (ctx: ViewSaveContext & { after: Row }) => Promise<void>;
+  /** Handlers of the entity's transitions, or of actions that are not transitions (a password reset). */
+  actions?: Record<string, (ctx: ViewActionContext) => Promise<ViewActionOutcome | void>>;
+};
+
+const WRITERS = new Map<string, ViewWriter>();
+
+/** Registers an editable view's rules (by the area that owns its table). */
+export function registerViewWriter(entity: string, writer: ViewWriter): void {
+  WRITERS.set(entity, writer);
+}
+
+function writerOf(entity: EntityDef): ViewWriter {
+  if (!entity.editable) throw notFound();
+  return WRITERS.get(entity.name) ?? {};
+}
+
+const hasOwn = (o: Row, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+
+/** A column's value as a parameter: a declared field by its type, an undeclared column (a hash) as it is. */
+function param(entity: EntityDef, key: string, value: unknown) {
+  const f = entity.fields.find((x) => x.key === key);
+  return f ? valueParam(f, value) : sql`${value === undefined ? null : value}`;
+}
+
+async function openWrite(ctx: ResourceContext, entity: EntityDef, verb: 'update' | `action:${string}`) {
+  if (!ctx.auth) throw new AppError('err.unauthorized');
+  const auth = ctx.auth;
+  const clientId = await assertCan(auth, entity.menuCode, verb, ctx);
+  const { where } = await viewScopeOf(entity)(auth, ctx.db);
+  const actor: AuditActor = { clientId, userId: auth.userId, username: auth.username, ip: ctx.ip };
+  return { auth, clientId, where, actor };
+}
+
+/** Sets columns of one row: `version + 1`, `updated_at`; returns the row as stored. */
+async function updateRow(tx: Db, entity: EntityDef, id: number, set: Row): Promise<Row> {
+  const sets = Object.keys(set).map((k) => sql`${sql.id(k)} = ${param(entity, k, set[k])}`);
+  return (await sql<Row>`update ${tbl(entity)} set ${sql.join(sets)}, version = version + 1, updated_at = now() where id = ${id} returning *`.execute(tx)).rows[0];
+}
+
+/** The declared fields among `keys` that changed, old beside new. */
+const declaredChanges = (entity: EntityDef, keys: string[], before: Row, after: Row) =>
+  diffRecords(entity.fields.map((f) => f.key).filter((k) => keys.includes(k)), before, after);
+
+/** `POST /{prefix}/{entity}/save` of an editable view: one stored row updated at its version; the reply is its fresh view. */
+export async function viewSave(ctx: ResourceContext, entity: EntityDef, body: Row): Promise<Row> {
+  const writer = writerOf(entity);
+  const { auth, clientId, where, actor } = await openWrite(ctx, entity, 'update');
+  const id = parseId(body.id);
+  if (id === null) throw notFound();
+  const version = parseVersion(body);
+  if (version === null || Number.isNaN(version)) throw new AppError('err.validation', { fields: { version: { key: 'rule.required' } } });
+  const values: Row = {};
+  const errors: Record<string, FieldError> = {};
+  for (const f of entity.fields as FieldDef[]) {
+    if (f.readonly || !hasOwn(body, f.key)) continue;
+    const r = validateField(f, body[f.key]);
+    if (r.error) errors[f.key] = toFieldError(r.error);
+    else values[f.key] = r.value;
+  }
+  await withTenant(ctx.db, clientId, async (tx) => {
+    const before = (await sql<Row>`select * from ${tbl(entity)} t where t.id = ${id} and ${where} for update`.execute(tx)).rows[0];
+    if (!before) throw notFound();
+    if (Number(before.version) !== version) throw new AppError('err.staleVersion');
+    const sc: ViewSaveContext = { tx, auth, clientId, entity, before, values, errors, ip: ctx.ip };
+    await writer.validate?.(sc);
+    if (Object.keys(errors).length) throw new AppError('err.validation', { fields: errors });
+    await writer.beforeSave?.(sc);
+    const keys = Object.keys(values);
+    if (!keys.length) return;
+    const after = await updateRow(tx, entity, id, values);
+    await writer.afterSave?.({ ...sc, after });
+    const changes = declaredChanges(entity, keys, before, after);
+    if (changes.length) await writeAudit(tx, actor, entity.name, id, 'update', changes);
+  });
+  return viewRecord(ctx, entity, id);
+}
+
+/** Parameters of a transition, validated as fields (a reason, a list of roles). */
+function actionParams(transition: TransitionDef | null, body: Row): { params: Row; errors: Record<string, FieldError> } {
+  const params: Row = {};
+  const errors: Record<string, FieldError> = {};
+  for (const p of transition?.params ?? []) {
+    const r = validateField(p, body[p.key]);
+    if (r.error) errors[p.key] = toFieldError(r.error);
+    else params[p.key] = r.value;
+  }
+  return { params, errors };
+}
+
+/**
+ * `POST /{prefix}/{entity}/action/{action}` of an editable view: a transition of its states or an
+ * action its writer handles, on the selected rows (`ids`, `version` with one id), all or none.
+ */
+export async function viewAction(ctx: ResourceContext, entity: EntityDef, action: string, body: Row): Promise<{ rows: Row[]; data?: unknown[] }> {
+  const writer = writerOf(entity);
+  const transition = entity.states?.transitions.find((t) => t.action === action) ?? null;
+  const handler = writer.actions?.[action];
+  if (!transition && !handler) throw new AppError('res.unknownAction', { as: 'notFound', params: { action } });
+  const { auth, clientId, where, actor } = await openWrite(ctx, entity, `action:${action}`);
+  if (transition?.roles?.length && !transition.roles.some((r) => auth.roles.includes(r))) throw forbidden();
+  const ids = [...new Set(parseIds(body))];
+  if (!ids.length) throw new AppError('res.noIds');
+  const version = parseVersion(body);
+  const { params, errors } = actionParams(transition, body);
+  const label = transition ? (ctx.language === 'en' ? transition.label.en : transition.label.zh) : action;
+  const effects: Array<() => Promise<void>> = [];
+  const data = await withTenant(ctx.db, clientId, async (tx) => {
+    const rows = (await sql<Row>`select * from ${tbl(entity)} t where t.id in (${sql.join(ids.map((i) => sql`${i}`))}) and ${where} order by t.id for update`.execute(tx)).rows;
+    if (rows.length !== ids.length) throw notFound();
+    if (Object.keys(errors).length) throw new AppError('err.validation', { fields: errors });
+    const out: unknown[] = [];
+    for (const row of rows) {
+      if (version !== null && ids.length === 1 && Number(row.version) !== version) throw new AppError('err.staleVersion');
+      if (transition && entity.states && !transition.from.includes(String(row[entity.states.field]))) throw new AppError('res.transitionNotAllowed', { params: { action: label } });
+      const outcome = (await handler?.({ tx, db: ctx.db, auth, clientId, entity, row, transition, params, ip: ctx.ip })) ?? {};
+      const patch: Row = { ...outcome.patch };
+      for (const f of entity.fields) if (hasOwn(params, f.key)) patch[f.key] = params[f.key];
+      if (transition && entity.states) patch[entity.states.field] = transition.to;
+      const after = Object.keys(patch).length ? await updateRow(tx, entity, Number(row.id), patch) : row;
+      await writeAudit(tx, actor, entity.name, Number(row.id), action, [...declaredChanges(entity, Object.keys(patch), row, after), ...(outcome.audit ?? [])]);
+      if (outcome.afterCommit) effects.push(outcome.afterCommit);
+      if (outcome.data !== undefined) out.push(outcome.data);
+    }
+    return out;
+  });
+  for (const effect of effects) await effect();
+  const rows = await Promise.all(ids.map((id) => viewRecord(ctx, entity, id)));
+  return data.length ? { rows, data } : { rows };
+}
