@@ -133,7 +133,7 @@ export default defineConfig({
           // own port and data directory) and its own Chromium: the stage's time is about halved on
           // two cores (docs/architecture.md "Tests and CI").
           fileParallelism: true,
-          maxWorkers: 2,
+          maxWorkers: Number(process.env.E2E_WORKERS) || 2,
         },
       },
     ],

@@ -24,7 +24,8 @@ let browser: Browser;
 let dir: string;
 
 beforeAll(async () => {
-  server = await startServer();
+  // On the embedded database even when the run has PostgreSQL: the import's bulk path on `npm start`'s default.
+  server = await startServer({}, { embedded: true });
   browser = await launchBrowser();
   dir = mkdtempSync(join(tmpdir(), 'e2e-import-'));
 });

@@ -5,9 +5,10 @@ import { serverAndBrowserForFile, snap } from './support/harness';
 /**
  * The signed-in shell in a real browser against the real server: sign in as maker.planner, see the
  * workspace menus of the login reply, switch to English, the guard and the not-found page, sign out.
- * Build the client first (`npx vite build`): the server serves dist/client.
+ * Build the client first (`npx vite build`): the server serves dist/client. On the embedded database
+ * even when the run has PostgreSQL: this is what `npm start` gives a first user.
  */
-const run = serverAndBrowserForFile();
+const run = serverAndBrowserForFile({ embedded: true });
 
 async function signIn(page: Page, username: string, password = 'Demo1234'): Promise<void> {
   await page.waitForSelector('[data-testid=login-form]');

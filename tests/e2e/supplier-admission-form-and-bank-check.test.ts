@@ -178,10 +178,11 @@ describe('supplier admission with the access evaluation form, and the bank data 
     await toast(brand, 'success', '操作成功');
     // Admitted: out of the tab of records to review, among the submitted ones.
     await brand.click('[data-testid=tab-submitted]');
-    await brand.waitForFunction((no) => [...document.querySelectorAll('.ag-row .ag-cell[col-id="application_no"]')].some((c) => c.textContent?.includes(no)), appNo, { timeout: 15000 });
-    const row = await brand.evaluate((no) => [...document.querySelectorAll('.ag-row')].find((r) => r.querySelector('.ag-cell[col-id="application_no"]')?.textContent?.includes(no))?.getAttribute('row-index'), appNo);
-    await rowShows(brand, 'access_review', '准入通过', Number(row));
-    await select(brand, Number(row));
+    // Narrowed to this application: a row index read among several can point at another one once a
+    // live refresh of the list reorders it (seen with four files at a time).
+    await search(brand, appNo, 'application_no');
+    await rowShows(brand, 'access_review', '准入通过');
+    await select(brand);
     await clickAction(brand, 'shortlist');
     await toast(brand, 'success', '操作成功');
     // The maker sees the verdict on its application.
@@ -260,5 +261,5 @@ describe('supplier admission with the access evaluation form, and the bank data 
       await snap(brand, `admission-09-vendor-kpi-${lang === 'en' ? 'en' : 'zh'}`);
     }
     expect(errors).toEqual([]);
-  });
+  }, 240_000);
 });

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { SERVER_NODE_FLAGS } from '../../../scripts/server-flags.mjs';
+import { cloneTemplate, dropDatabase } from './postgres';
 
 /** Chromium flags for this machine's closed network (see the env notes in docs/architecture.md). */
 export const CHROMIUM_ARGS = [
@@ -44,26 +45,54 @@ function serverEntry(): string[] {
 
 export type RunningServer = { url: string; dataDir: string; stop: () => Promise<void>; output: () => string };
 
+/** How a test file's server is started (`startServer`). */
+export type ServerOptions = {
+  /** A data directory prepared beforehand (a benchmark's bulk data), on the embedded database; left in place on stop. */
+  dataDir?: string;
+  readyWithinMs?: number;
+  /** On the embedded database even when the run has a PostgreSQL template (files that test the default `npm start`). */
+  embedded?: boolean;
+};
+
 /**
  * Starts the real product (`src/server/main.ts`, as `npm start` does, with the built client in
- * dist/client) on a free port with a fresh embedded database and demo data: a copy of the e2e
- * run's seeded template when E2E_TEMPLATE_DIR names one, else seeded on start. `options.dataDir` starts it on a data directory prepared beforehand instead (a
- * benchmark's bulk data); that directory belongs to the caller and is left in place on stop.
+ * dist/client) on a free port with its own database holding the demo data:
+ * - a clone of the e2e run's PostgreSQL template when the run has one (E2E_PG_URL and
+ *   E2E_PG_TEMPLATE, made by the global setup when TEST_DATABASE_URL names a server), with a copy
+ *   of the files its seed stored (E2E_PG_DATA_DIR) as its data directory, unless
+ *   `options.embedded` asks for the embedded database or `env.DATABASE_URL` names one;
+ * - else an embedded database in a fresh data directory: a copy of the run's seeded template when
+ *   E2E_TEMPLATE_DIR names one, else seeded on start.
+ * `options.dataDir` starts it on a data directory prepared beforehand instead (a benchmark's bulk
+ * data); that directory belongs to the caller and is left in place on stop.
  */
-export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string; readyWithinMs?: number } = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const own = !options.dataDir;
   const dataDir = options.dataDir ? resolve(options.dataDir) : resolve(`.tmp/e2e-${process.pid}-${port}`);
+  const pgUrl = process.env.E2E_PG_URL;
+  const pgTemplate = process.env.E2E_PG_TEMPLATE;
+  const database = own && !options.embedded && env.DATABASE_URL === undefined && pgUrl && pgTemplate ? `${pgTemplate}_${port}_${Date.now().toString(36)}` : undefined;
+  let databaseUrl = '';
   if (own) {
     rmSync(dataDir, { recursive: true, force: true });
     // The e2e run's seeded template (tests/e2e/support/global-setup.ts), when there is one.
     const template = process.env.E2E_TEMPLATE_DIR;
-    if (template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
+    if (database && pgUrl && pgTemplate) {
+      // The files the demo seed stored beside its database (style photos, attachments), which the clone's rows name.
+      const files = process.env.E2E_PG_DATA_DIR;
+      if (files && existsSync(files)) cpSync(files, dataDir, { recursive: true });
+      else mkdirSync(dataDir, { recursive: true });
+      databaseUrl = await cloneTemplate(pgUrl, pgTemplate, database);
+    } else if (template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
     else mkdirSync(dataDir, { recursive: true });
   }
+  const dropOwnDatabase = async () => {
+    if (database && pgUrl) await dropDatabase(pgUrl, database);
+  };
   let log = '';
   const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...serverEntry()], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => (log += String(d)));
@@ -71,7 +100,10 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.readyWithinMs ?? 120_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    if (child.exitCode !== null) {
+      await dropOwnDatabase();
+      throw new Error(`server exited early:\n${log}`);
+    }
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
@@ -81,6 +113,7 @@ export async function startServer(env: Record<string, string> = {}, options: { d
     if (Date.now() > deadline) {
       // Not left running behind a failed start (it would hold its port and data directory).
       child.kill('SIGKILL');
+      await dropOwnDatabase();
       throw new Error(`server did not become ready:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 250));
@@ -104,6 +137,7 @@ export async function startServer(env: Record<string, string> = {}, options: { d
         });
       }
       if (own) rmSync(dataDir, { recursive: true, force: true });
+      await dropOwnDatabase();
     },
   };
 }
@@ -151,11 +185,11 @@ export async function snap(page: Page, name: string): Promise<string> {
  *
  * Example: `const run = serverAndBrowserForFile();` then `run.browser.newPage()`, `run.server.url`.
  */
-export function serverAndBrowserForFile(): { readonly server: RunningServer; readonly browser: Browser } {
+export function serverAndBrowserForFile(options: Pick<ServerOptions, 'embedded'> = {}): { readonly server: RunningServer; readonly browser: Browser } {
   const run = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
     // Chromium starts while the server boots; whichever started is closed by afterAll if the other failed.
-    const [server, browser] = await Promise.allSettled([startServer(), launchBrowser()]);
+    const [server, browser] = await Promise.allSettled([startServer({}, options), launchBrowser()]);
     if (server.status === 'fulfilled') run.server = server.value;
     if (browser.status === 'fulfilled') run.browser = browser.value;
     if (server.status === 'rejected') throw server.reason;
