@@ -55,10 +55,10 @@ export default async function setup(): Promise<() => Promise<void>> {
     process.env.E2E_PG_DATA_DIR = pgDir;
   }
   // One Chromium for the run, which every file's `launchBrowser` connects to (each file its own contexts).
-  const browser = process.env.E2E_OWN_BROWSER ? undefined : await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  if (browser) process.env.E2E_BROWSER_WS = browser.wsEndpoint();
+  const browser = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  process.env.E2E_BROWSER_WS = browser.wsEndpoint();
   return async () => {
-    await browser?.close();
+    await browser.close();
     rmSync(dir, { recursive: true, force: true });
     rmSync(pgDir, { recursive: true, force: true });
     rmSync(dirname(bundle), { recursive: true, force: true });
