@@ -26,7 +26,8 @@ afterAll(async () => t?.close());
 const asSession = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function createKey(token: string, payload: Record<string, unknown>) {
-  return parse<{ key: { id: number; key_prefix: string; status: string }; secret: string }>(
+  // A refused save answers the fields' messages in `data.errors` instead of the key.
+  return parse<{ key: { id: number; key_prefix: string; status: string }; secret: string; errors?: Record<string, unknown> }>(
     await t.app.inject({ method: 'POST', url: '/api/adminapi/api-keys/save', payload, headers: asSession(token) }),
   );
 }
