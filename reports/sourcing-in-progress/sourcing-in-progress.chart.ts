@@ -1,9 +1,9 @@
 import { getEntity } from '../../src/model';
 import { stackedBarOption, type ChartData, type ChartTheme } from '../charts';
 
-/** The stages a project passes before its evaluation ends, in the state machine's order. */
+/** The stages a project passes before its evaluation ends, in the state machine's order (an ended or cancelled project is in none). */
 export function sourcingStages(): string[] {
-  return (getEntity('srcproject')?.states?.states ?? []).map((s) => s.code).filter((c) => c !== 'evaluation_ended');
+  return (getEntity('srcproject')?.states?.states ?? []).map((s) => s.code).filter((c) => c !== 'evaluation_ended' && c !== 'cancelled');
 }
 
 /**
