@@ -15,7 +15,7 @@ function useColleagues(open: boolean): Colleague[] {
   useEffect(() => {
     if (!open) return;
     let live = true;
-    callApi(adminCalls.userOptions, { size: 200 }, { quiet: true }).then((r) => live && setRows(r.rows), () => live && setRows([]));
+    callApi(adminCalls.userOptions, { size: 100 }, { quiet: true }).then((r) => live && setRows(r.rows), () => live && setRows([]));
     return () => {
       live = false;
     };
