@@ -63,6 +63,15 @@ async function insertRow(tx: Db, table: string, clientId: number, tag: string): 
     const view = await sql<{ id: number }>`insert into list_view (client_id, page, name, owner_id, payload) values (${clientId}, ${tag}, ${tag}, ${user}, '{}'::jsonb) returning id`.execute(tx);
     if (table === 'list_view_role_default') await sql`insert into list_view_role_default (client_id, page, role, view_id) values (${clientId}, ${tag}, 'planner', ${view.rows[0].id})`.execute(tx);
     if (table === 'list_view_user_choice') await sql`insert into list_view_user_choice (client_id, user_id, page, last_used_id) values (${clientId}, ${user}, ${tag}, ${view.rows[0].id})`.execute(tx);
+  } else if (table === 'api_key') {
+    // The gateway's tables (issue 35): their required columns.
+    await sql`insert into api_key (client_id, name, key_prefix, secret_hash, created_by) values (${clientId}, ${tag}, ${tag}, ${tag}, (select min(id) from users))`.execute(tx);
+  } else if (table === 'push_allowed_host') {
+    await sql`insert into push_allowed_host (client_id, host) values (${clientId}, ${tag})`.execute(tx);
+  } else if (table === 'push_endpoint') {
+    await sql`insert into push_endpoint (client_id, name, url, secret_sealed) values (${clientId}, ${tag}, ${`https://example.com/${tag}`}, ${tag})`.execute(tx);
+  } else if (table === 'temp_token') {
+    await sql`insert into temp_token (token_hash, user_id, client_id, platform_id, target, expires_at) values (${`${tag}-${clientId}`}, (select min(id) from users), ${clientId}, 'SRM', 'printui', now() + interval '1 minute')`.execute(tx);
   } else if (table === 'menus') {
     await sql`insert into menus (client_id, code, title_zh, title_en) values (${clientId}, ${tag}, ${tag}, ${tag})`.execute(tx);
   } else if (table.startsWith('rpt_agg_')) {
