@@ -158,6 +158,13 @@ export type ChildDef = {
   foreignKey: string;
   /** Lines entered as a matrix, in the form and in the Excel import (one sheet, column values as columns). */
   matrix?: ChildMatrix;
+  /**
+   * Each line names a different combination of these child fields (a location's stock levels: one
+   * line per material). Checked after every write, form, import and service alike (a declared save
+   * check, src/server/resources/save-hooks.ts); `message` is the parent entity's message key, given each
+   * field's value (a reference as its code).
+   */
+  distinct?: { fields: string[]; message?: string };
 };
 
 export type FieldErrors = Record<string, string>;

@@ -57,7 +57,7 @@ export class TenantActor {
   }
 
   /** A valid document of `entity` with its references resolved in this tenant (not saved). */
-  async document(entity: string, options: { leaveNumberingEmpty?: boolean; childRows?: number } = {}): Promise<Record<string, unknown>> {
+  async document(entity: string, options: { leaveNumberingEmpty?: boolean } = {}): Promise<Record<string, unknown>> {
     const e = requireEntity(entity);
     const ids = new Map<string, number>();
     for (const ref of referencedEntities(e)) ids.set(ref, await this.refId(ref));
@@ -67,19 +67,11 @@ export class TenantActor {
   /** Saves a new valid document; a generated value that an earlier document already took is generated again. */
   async create(entity: string): Promise<Record<string, unknown>> {
     let last: unknown = null;
-    // Generated lines all name the same referenced records; a collection that allows a record once per
-    // document (a location's stock levels: one line per material) is then saved with one line.
-    const childKeys = new Set((requireEntity(entity).children ?? []).map((c) => c.key));
-    let childRows: number | undefined;
     for (let attempt = 0; attempt < 20; attempt++) {
-      const res = await this.client(entity).save(await this.document(entity, { childRows }));
+      const res = await this.client(entity).save(await this.document(entity));
       if (res.body.code === 200) return res.body.data;
       last = res.body;
       const errors = (res.body.data as { errors?: Record<string, string> } | null)?.errors ?? {};
-      if (childRows === undefined && Object.keys(errors).some((k) => childKeys.has(k))) {
-        childRows = 1;
-        continue;
-      }
       const taken = res.body.code === 11001 || Object.values(errors).some((m) => m === translate('zh-CN', 'rule.unique'));
       if (!taken) break;
     }

@@ -32,7 +32,7 @@ export const stockLevel = defineEntity({
   messages: {
     'zh-CN': {
       'wms.level.minAboveReorder': '最低库存不能高于再订货点',
-      'wms.level.duplicate': '物料 {{code}} 在该库位已设置水位，每个物料只能设置一行',
+      'wms.level.duplicate': '物料 {{value}} 在该库位已设置水位，每个物料只能设置一行',
       'wms.level.alert.reorder.title': '库存低于再订货点：{{material}}（{{location}}）',
       'wms.level.alert.minimum.title': '库存低于最低库存：{{material}}（{{location}}）',
       'wms.level.alert.body': '库位 {{location}} 的 {{material}} 库存由 {{before}} 降至 {{after}}（再订货点 {{reorder}}，最低库存 {{min}}），单据 {{doc}}。请安排采购补货。',
@@ -42,7 +42,7 @@ export const stockLevel = defineEntity({
     },
     en: {
       'wms.level.minAboveReorder': 'The minimum cannot be above the reorder level',
-      'wms.level.duplicate': 'Material {{code}} already has levels at this location: one row per material',
+      'wms.level.duplicate': 'Material {{value}} already has levels at this location: one row per material',
       'wms.level.alert.reorder.title': 'Stock below reorder level: {{material}} ({{location}})',
       'wms.level.alert.minimum.title': 'Stock below minimum: {{material}} ({{location}})',
       'wms.level.alert.body': '{{material}} at {{location}} went from {{before}} to {{after}} (reorder level {{reorder}}, minimum {{min}}), document {{doc}}. Please arrange a purchase.',

@@ -10,8 +10,10 @@ export const warehouseLocation = defineEntity({
   titleField: 'name',
   codeField: 'code',
   defaultSort: { field: 'code', dir: 'asc' },
-  // Minimum and reorder levels per material at this location (stocklevel.entity.ts), edited as a grid in the drawer.
-  children: [{ key: 'levels', label: { zh: '库存水位', en: 'Stock levels' }, entity: 'stocklevel', foreignKey: 'location_id' }],
+  // Minimum and reorder levels per material at this location (stocklevel.entity.ts), edited as a grid in the drawer: one line per material.
+  children: [
+    { key: 'levels', label: { zh: '库存水位', en: 'Stock levels' }, entity: 'stocklevel', foreignKey: 'location_id', distinct: { fields: ['material_id'], message: 'wms.level.duplicate' } },
+  ],
   fields: [
     { key: 'code', label: { zh: '库位编码', en: 'Location code' }, type: 'code', required: true, rules: ['english'], upperCase: true, maxLength: 40, unique: true },
     { key: 'name', label: { zh: '库位名称', en: 'Location name' }, type: 'text', required: true, maxLength: 200 },

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { EntityDef } from '../../model';
+import { requireEntity, type ChildDef, type EntityDef, type FieldDef } from '../../model';
 import type { Db } from '../db/database';
-import type { FieldError } from '../http/errors';
+import { AppError, type FieldError } from '../http/errors';
 
 /**
  * An entity's own lifecycle hooks in the document writer (the save-side twin of action-handlers.ts),
@@ -92,12 +92,53 @@ export function hooksOf(entity: EntityDef): SaveHook[] {
 
 const declaredCache = new WeakMap<EntityDef, SaveHook[]>();
 
-/** The checks an entity's declaration implies beyond single fields: `uniqueWith` keys. */
+/** The checks an entity's declaration implies beyond single fields: `uniqueWith` keys and distinct child lines. */
 function declaredHooks(entity: EntityDef): SaveHook[] {
   const cached = declaredCache.get(entity);
   if (cached) return cached;
   const keyed = entity.fields.filter((f) => f.uniqueWith);
-  const hooks: SaveHook[] = keyed.length
+  const distinct = (entity.children ?? []).filter((c) => c.distinct?.fields.length);
+  const hooks: SaveHook[] = distinct.length ? [{ afterWrite: (ctx) => checkDistinctLines(ctx, distinct) }] : [];
+  if (keyed.length) hooks.push(...uniqueWithHooks(entity, keyed));
+  declaredCache.set(entity, hooks);
+  return hooks;
+}
+
+/**
+ * The first repeated line of each child collection declared `distinct`, among the stored lines of the
+ * written documents (after the write, so the form, the import and services are checked alike).
+ */
+async function checkDistinctLines(ctx: AfterWriteContext, children: ChildDef[]): Promise<void> {
+  for (const c of children) {
+    const child = requireEntity(c.entity);
+    const fields = c.distinct!.fields.map((k) => {
+      const f = child.fields.find((x) => x.key === k);
+      if (!f) throw new Error(`${ctx.entity.name}.${c.key}: distinct names ${k}, not a field of ${child.name}`);
+      return f;
+    });
+    const cols = fields.map((f) => sql.ref(`l.${f.key}`));
+    const dup = (await sql<Record<string, unknown>>`select ${sql.join(cols)} from ${sql.table(child.table)} l
+      where l.client_id = ${ctx.clientId} and ${sql.ref(`l.${c.foreignKey}`)} in (${sql.join(ctx.ids)})
+      group by ${sql.ref(`l.${c.foreignKey}`)}, ${sql.join(cols)} having count(*) > 1 limit 1`.execute(ctx.tx)).rows[0];
+    if (!dup) continue;
+    const params: Record<string, unknown> = {};
+    for (const f of fields) params[f.key] = await shownValue(ctx, f, dup[f.key]);
+    if (fields.length === 1) params.value = params[fields[0]!.key];
+    throw new AppError('err.validation', { fields: { [c.key]: { key: c.distinct!.message ?? 'res.childLineRepeated', params } } });
+  }
+}
+
+/** A value as a message shows it: a reference by its record's code (or label), anything else as stored. */
+async function shownValue(ctx: AfterWriteContext, f: FieldDef, v: unknown): Promise<unknown> {
+  if (!f.ref || v === null || v === undefined) return v ?? '*';
+  const target = requireEntity(f.ref.entity);
+  const shown = f.ref.codeField ?? f.ref.labelField;
+  const row = (await sql<{ v: unknown }>`select ${sql.ref(`t.${shown}`)} as v from ${sql.table(target.table)} t where t.client_id = ${ctx.clientId} and t.id = ${Number(v)}`.execute(ctx.tx)).rows[0];
+  return row?.v ?? v;
+}
+
+function uniqueWithHooks(entity: EntityDef, keyed: FieldDef[]): SaveHook[] {
+  return keyed.length
     ? [
         {
           validate: async ({ tx, clientId, values, before, errors }) => {
@@ -118,6 +159,4 @@ function declaredHooks(entity: EntityDef): SaveHook[] {
         },
       ]
     : [];
-  declaredCache.set(entity, hooks);
-  return hooks;
 }

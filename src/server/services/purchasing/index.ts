@@ -2,9 +2,7 @@
 import { registerPurchasingHandlers } from './purchasing.service';
 import './purchasing.seed';
 import './stock-levels.seed';
-import { registerStockLevelRules } from './stock-levels';
 
 registerPurchasingHandlers();
-registerStockLevelRules();
 
 export { changeStock } from './stock.service';

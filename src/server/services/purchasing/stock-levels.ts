@@ -2,8 +2,6 @@ import { sql } from 'kysely';
 import { isLanguage, translate } from '../../../model';
 import { SYSTEM_ROLE_GRANTS } from '../../access/permission-model';
 import type { Db } from '../../db/database';
-import { AppError } from '../../http/errors';
-import { registerSaveHook } from '../../resources/save-hooks';
 import { raiseNotice } from '../notify/notice.service';
 import { insertTask } from '../notify/task.service';
 
@@ -73,17 +71,4 @@ export async function alertLevelCrossing(tx: Db, c: Crossing): Promise<'reorder'
     });
   }
   return which;
-}
-
-/** One level row per material at a location (checked after the write: the writer's validate hooks see no child rows). */
-export function registerStockLevelRules(): void {
-  registerSaveHook('warehouselocation', {
-    afterWrite: async ({ tx, clientId, ids }) => {
-      for (const id of ids) {
-        const dup = (await sql<{ code: string; n: number }>`select m.code, count(*)::int as n from wms_stock_level l join md_material m on m.id = l.material_id and m.client_id = l.client_id
-          where l.client_id = ${clientId} and l.location_id = ${id} group by m.code having count(*) > 1 order by m.code limit 1`.execute(tx)).rows[0];
-        if (dup) throw new AppError('err.validation', { fields: { levels: { key: 'wms.level.duplicate', params: { code: dup.code } } } });
-      }
-    },
-  });
 }
