@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { redactError } from '../../kernel/outbox/outbox.service';
+import { PassRunner } from '../../kernel/outbox/pass-runner';
 import { withTenant } from '../../kernel/rls';
 import { onPushQueued } from './push.service';
 import { backoffMs, isInternalAddress, isLoopbackAddress, MAX_PUSH_ATTEMPTS, openSecret, pushUrlProblem, SIGNATURE_HEADER, signatureHeader } from './push-signature';
@@ -22,63 +23,25 @@ type ClaimedRow = { id: number; client_id: number; endpoint_id: number | null; b
 const BATCH = 20;
 const TIMEOUT_MS = 10_000;
 
-export class PushSender {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
+export class PushSender extends PassRunner<ClaimedRow> {
   private unsubscribe: (() => void) | null = null;
 
-  constructor(private readonly opts: { db: Db; config: Pick<AppConfig, 'jwtSecret' | 'push'>; pollMs: number; log: (msg: string, extra?: object) => void }) {}
+  constructor(private readonly opts: { db: Db; config: Pick<AppConfig, 'jwtSecret' | 'push'>; pollMs: number; log: (msg: string, extra?: object) => void }) {
+    super({ name: 'push sender', pollMs: opts.pollMs, log: opts.log, parallel: true });
+  }
 
-  start(): void {
-    this.stopped = false;
+  override start(): void {
     this.unsubscribe = onPushQueued(() => this.wake());
-    this.timer = setInterval(() => this.wake(), this.opts.pollMs);
-    this.timer.unref();
-    this.wake();
+    super.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
+  override async stop(): Promise<void> {
     this.unsubscribe?.();
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    this.unsubscribe = null;
+    await super.stop();
   }
 
-  /** Runs a pass now, or right after the one under way. */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .then(() => undefined)
-      .catch((e) => this.opts.log('push sender pass failed', { error: redactError(e) }))
-      .finally(() => {
-        this.running = null;
-        if (this.again && !this.stopped) {
-          this.again = false;
-          this.wake();
-        }
-      });
-  }
-
-  /** Delivers every due row, a batch at a time. Returns how many were handled. */
-  async drain(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const batch = await this.claim();
-      if (!batch.length) return total;
-      await Promise.all(batch.map((row) => this.deliver(row)));
-      total += batch.length;
-      if (this.stopped) return total;
-    }
-  }
-
-  private async claim(): Promise<ClaimedRow[]> {
+  protected async claim(): Promise<ClaimedRow[]> {
     const r = await sql<ClaimedRow>`update outbox set status = 'sending', attempts = attempts + 1, claimed_at = now()
       where id in (
         select id from outbox where origin = 'push'
@@ -99,7 +62,7 @@ export class PushSender {
     });
   }
 
-  private async deliver(row: ClaimedRow): Promise<void> {
+  protected async deliver(row: ClaimedRow): Promise<void> {
     const db = this.opts.db;
     let status: number | null = null;
     let url: string | null = null;

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import { findApp } from '../thirdparty/thirdparty.service';
 import { endpointAllowed, isProviderKind, PROVIDERS } from '../thirdparty/provider';
 import { redactError, transportFor } from '../../kernel/outbox/outbox.service';
+import { PassRunner } from '../../kernel/outbox/pass-runner';
 
 /**
  * Delivers the outbox rows notices queue (issue 15: a person's e-mail and workplace-chat channels).
@@ -28,62 +29,22 @@ export function wakeOutboxSenders(): void {
   for (const s of senders) s.wake();
 }
 
-export class OutboxSender {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = true;
+export class OutboxSender extends PassRunner<SenderRow> {
+  constructor(private readonly opts: { db: Db; config: Pick<AppConfig, 'smtpUrl' | 'publicUrl' | 'thirdpartyAllowedHosts'>; pollMs: number; log: (msg: string, extra?: object) => void }) {
+    super({ name: 'outbox sender', pollMs: opts.pollMs, log: opts.log });
+  }
 
-  constructor(private readonly opts: { db: Db; config: Pick<AppConfig, 'smtpUrl' | 'publicUrl' | 'thirdpartyAllowedHosts'>; pollMs: number; log: (msg: string, extra?: object) => void }) {}
-
-  start(): void {
-    this.stopped = false;
+  override start(): void {
     senders.add(this);
-    this.timer = setInterval(() => this.wake(), this.opts.pollMs);
-    this.timer.unref();
-    this.wake();
+    super.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
+  override async stop(): Promise<void> {
     senders.delete(this);
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await super.stop();
   }
 
-  /** Runs a pass now, or right after the one under way. */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .then(() => undefined)
-      .catch((e) => this.opts.log('outbox sender pass failed', { error: redactError(e) }))
-      .finally(() => {
-        this.running = null;
-        if (this.again && !this.stopped) {
-          this.again = false;
-          this.wake();
-        }
-      });
-  }
-
-  /** Delivers every claimable row, a batch at a time. Returns how many were handled (tests). */
-  async drain(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const batch = await this.claim();
-      if (!batch.length) return total;
-      for (const row of batch) await this.deliver(row);
-      total += batch.length;
-      if (this.stopped) return total;
-    }
-  }
-
-  private async claim(): Promise<SenderRow[]> {
+  protected async claim(): Promise<SenderRow[]> {
     const channels = this.opts.config.smtpUrl ? ['email', 'workchat'] : ['workchat'];
     const r = await sql<SenderRow>`update outbox set status = 'sending', attempts = attempts + 1, claimed_at = now()
       where id in (
@@ -99,7 +60,7 @@ export class OutboxSender {
     return `${row.body}${link}`;
   }
 
-  private async deliver(row: SenderRow): Promise<void> {
+  protected async deliver(row: SenderRow): Promise<void> {
     const db = this.opts.db;
     try {
       if (row.channel === 'email') {
