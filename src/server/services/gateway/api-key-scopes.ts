@@ -1,11 +1,12 @@
 import { allEntities, type EntityDef } from '../../../model';
+import type { ApiKeyScope } from '../../../model/calls/gateway';
 import { isAdminMenu } from '../../access/permission-model';
 
 /**
  * An API key's scopes (issue 35): which registry entities it may use and how. `read` is page,
  * count, view and history; `write` adds save, remove and the entity's actions. Pure.
  */
-export type KeyScope = { entity: string; access: 'read' | 'write' };
+export type KeyScope = ApiKeyScope;
 
 /** Verbs of the generic resource API by the access a scope must give. */
 export const WRITE_VERBS: ReadonlySet<string> = new Set(['save', 'remove', 'action']);

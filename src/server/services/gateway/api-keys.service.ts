@@ -5,6 +5,7 @@ import type { AuthContext } from '../../access/auth-context';
 import { callerCan } from '../../access/permission.service';
 import type { Db } from '../../db/database';
 import { AppError, validationError, type FieldError } from '../../http/errors';
+import type { ApiKeyView } from '../../../model/calls/gateway';
 import { gatewayEntity, parseScopes, type KeyScope } from './api-key-scopes';
 import { tokenHash } from './push-signature';
 
@@ -20,21 +21,8 @@ const SHOWN_PREFIX = 11;
 export const DEFAULT_RATE_PER_MINUTE = 60;
 export const MAX_RATE_PER_MINUTE = 6000;
 
-export type ApiKeyRow = {
-  id: number;
-  name: string;
-  key_prefix: string;
-  scopes: KeyScope[];
-  rate_per_minute: number;
-  expires_at: string | null;
-  created_by: number;
-  created_by_name: string | null;
-  created_at: string;
-  revoked_at: string | null;
-  revoked_by_name: string | null;
-  last_used_at: string | null;
-  status: 'active' | 'revoked' | 'expired';
-};
+/** A key as the administration screen reads it: the reply type the client's call declares. */
+export type ApiKeyRow = ApiKeyView;
 
 export type ApiKeyInput = { name?: unknown; scopes?: unknown; rate_per_minute?: unknown; expires_at?: unknown };
 
