@@ -30,6 +30,8 @@ export const chatCalls = {
   createGroup: postCall<{ name: string; member_ids: number[] }, Conversation>(`${BASE}/group-save`),
   addMembers: postCall<{ id: number; user_ids: number[] }, Conversation>(`${BASE}/group-add`),
   leave: postCall<{ id: number }, Record<string, never>>(`${BASE}/group-leave`),
+  /** The group's creator removes a member (their sockets leave the group's room). */
+  removeMember: postCall<{ id: number; user_id: number }, Conversation>(`${BASE}/group-remove`),
   /** A page of history before a message id, oldest first. */
   messages: getCall<{ id: number; size: number; before?: number }, { rows: ChatMessage[]; has_more: boolean }>(`${BASE}/messages`),
   send: postCall<ChatSend, ChatMessage>(`${BASE}/send`),

@@ -36,7 +36,8 @@ export type Userinfo = {
   settings: Record<string, unknown>;
   /** Spec 3 "saved table info": column layout per list page (services/profile save-setting). */
   saved_tables: Record<string, unknown>;
-  jointgroups: unknown[];
+  /** The chat groups the user belongs to in this company: the rooms the socket joins. */
+  jointgroups: Array<{ groupid: number; name: string }>;
   hasnewversion: boolean;
   build: string;
   vf_qty_amount: string;
@@ -56,6 +57,17 @@ export type Userinfo = {
  */
 export type UnreadCounter = (db: Db, user: { userId: number; clientId: number | null }) => Promise<number>;
 let unreadCounter: UnreadCounter | null = null;
+
+/**
+ * The chat groups of the user as a user of the session's company (spec 3 "joint chat groups"),
+ * registered by the chat area: `jointgroups` in the login, refresh and profile replies.
+ */
+export type JointGroups = (db: Db, user: { userId: number; clientId: number | null }) => Promise<Array<{ groupid: number; name: string }>>;
+let jointGroups: JointGroups | null = null;
+
+export function registerJointGroups(fn: JointGroups): void {
+  jointGroups = fn;
+}
 
 export function registerUnreadCounter(counter: UnreadCounter): void {
   unreadCounter = counter;
@@ -156,7 +168,7 @@ export async function buildUserinfo(db: Db, config: AppConfig, session: SessionR
     dashroles,
     settings,
     saved_tables: settingsOf(u.saved_tables),
-    jointgroups: Array.isArray(settings.jointgroups) ? settings.jointgroups : [],
+    jointgroups: jointGroups ? await jointGroups(db, { userId: u.id, clientId: session.client_id }) : [],
     // spec 2 "version check": the page says which build it was loaded with; any other build is newer.
     hasnewversion: typeof options.build === 'string' && options.build !== '' && options.build !== config.buildId,
     build: config.buildId,

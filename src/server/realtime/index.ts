@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { resolveAuth, type AuthContext } from '../access/auth-context';
 import { instanceId } from '../access/instance.util';
+import type { Db } from '../db/database';
 
 /**
  * The notification socket (spec 7 "Notification socket"). socket.io runs on the app's HTTP server
@@ -11,8 +12,13 @@ import { instanceId } from '../access/instance.util';
  * spec's calls use). Messages travel both ways as the `message` event with a `type`:
  *
  * - browser to server: `{type:'connect', userid, roomid}` joins the user's and the company's rooms
- *   and answers `{type:'connectto', online:[user ids]}`; `{type:'join'|'leave', groupid}` joins or
- *   leaves a chat group room (scoped to the caller's company, so no group crosses tenants).
+ *   and answers `{type:'connectto', online:[user ids]}` (after the socket sits in its chat groups'
+ *   rooms); `{type:'join'|'leave', groupid}` joins or leaves the room of a chat group (a group
+ *   conversation's id): joining only when the chat area's SQL says the caller is a member.
+ * - On connection every socket joins the rooms of the chat groups its user belongs to
+ *   (`registerMemberRooms`, provided by the chat area); adding a member to a group or removing one
+ *   joins or leaves their sockets at once (`joinRoom`, `leaveRoom`), so a group message sent to the
+ *   room (`emitToRoom`) reaches exactly the members' sockets.
  * - server to browser: `notifyto2` (unread count +1, spec 9), `logout` (sign this browser out:
  *   password changed, account frozen, session revoked), `connectto` (online list or a new contact).
  *
@@ -30,6 +36,22 @@ export type Realtime = {
 };
 
 type SocketData = { auth: AuthContext };
+/** Settles once a socket sits in its chat groups' rooms (kept off socket.data, which other processes read). */
+const roomsJoined = new WeakMap<Socket, Promise<void>>();
+
+/**
+ * The rooms a user's sockets join besides their own (their chat groups), read in SQL by the area
+ * that owns them. Registered rather than imported: the chat area emits through this module.
+ */
+export type MemberRooms = (db: Db, who: { userId: number; clientId: number | null }) => Promise<string[]>;
+let memberRooms: MemberRooms | null = null;
+
+export function registerMemberRooms(fn: MemberRooms): void {
+  memberRooms = fn;
+}
+
+/** The room of one chat group (a group conversation of any companies' members). */
+export const chatGroupRoom = (conversationId: number): string => `chatgroup:${conversationId}`;
 type ClientMessage = { type?: unknown; userid?: unknown; roomid?: unknown; groupid?: unknown };
 
 let live: Realtime | null = null;
@@ -61,6 +83,21 @@ export function emitToUsers(userIds: number[], type: string, payload: Record<str
   if (live && userIds.length) live.io.to(userIds.map(userRoom)).emit('message', { ...payload, type, time: new Date().toISOString() });
 }
 
+/** A message of `type` to every socket in a room (a chat group's members). */
+export function emitToRoom(room: string, type: string, payload: Record<string, unknown>): void {
+  live?.io.to(room).emit('message', { ...payload, type, time: new Date().toISOString() });
+}
+
+/** Every socket of these users joins the room (they were added to a chat group), in every process. */
+export function joinRoom(userIds: number[], room: string): void {
+  if (live && userIds.length) live.io.in(userIds.map(userRoom)).socketsJoin(room);
+}
+
+/** Every socket of these users leaves the room (they left or were removed from a chat group). */
+export function leaveRoom(userIds: number[], room: string): void {
+  if (live && userIds.length) live.io.in(userIds.map(userRoom)).socketsLeave(room);
+}
+
 export function logoutUser(userId: number, reason: string): void {
   live?.logoutUser(userId, reason);
 }
@@ -72,7 +109,6 @@ export function logoutSessions(sessionIds: string[], reason: string): void {
 const userRoom = (id: number) => `user:${id}`;
 const clientRoom = (id: number | null) => `client:${id ?? 0}`;
 const sessionRoom = (sid: string) => `session:${sid}`;
-const groupRoom = (clientId: number | null, group: string) => `group:${clientId ?? 0}:${group}`;
 
 function handshakeToken(socket: Socket): string | null {
   const fromAuth: unknown = socket.handshake.auth?.token;
@@ -81,10 +117,19 @@ function handshakeToken(socket: Socket): string | null {
   return typeof fromQuery === 'string' && fromQuery ? fromQuery : null;
 }
 
-function groupIdOf(m: ClientMessage): string | null {
-  const g = m.groupid;
-  if ((typeof g === 'string' && /^[\w.-]{1,64}$/.test(g)) || (typeof g === 'number' && Number.isInteger(g))) return String(g);
-  return null;
+/** The chat group a join or leave names: a group conversation's id (a number or its digits). */
+function groupIdOf(m: ClientMessage): number | null {
+  const g = typeof m.groupid === 'string' && /^\d{1,15}$/.test(m.groupid) ? Number(m.groupid) : m.groupid;
+  return typeof g === 'number' && Number.isSafeInteger(g) && g > 0 ? g : null;
+}
+
+/** The rooms of the user's chat groups, read afresh (a failure joins none: never an unhandled rejection). */
+async function roomsOf(app: FastifyInstance, auth: AuthContext): Promise<string[]> {
+  if (!memberRooms) return [];
+  return memberRooms(app.db, { userId: auth.userId, clientId: auth.clientId }).catch((e: unknown) => {
+    app.log.warn({ msg: e instanceof Error ? e.message : String(e) }, 'chat group rooms failed');
+    return [];
+  });
 }
 
 async function onlineUsers(io: Server, clientId: number | null): Promise<number[]> {
@@ -130,6 +175,9 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
   io.on('connection', (socket) => {
     const { auth } = socket.data as SocketData;
     void socket.join([userRoom(auth.userId), sessionRoom(auth.sessionId)]);
+    roomsJoined.set(socket, roomsOf(app, auth).then((rooms) => {
+      if (rooms.length) void socket.join(rooms);
+    }));
     socket.on('message', (raw: unknown) => {
       if (!raw || typeof raw !== 'object') return;
       const m = raw as ClientMessage;
@@ -137,7 +185,9 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
         // The browser names its user and room; the server trusts only the token's user and
         // company, so a socket can never join another user's or another company's room.
         void socket.join(clientRoom(auth.clientId));
-        void onlineUsers(io, auth.clientId)
+        // The answer comes once the socket sits in its chat groups' rooms.
+        void Promise.resolve(roomsJoined.get(socket))
+          .then(() => onlineUsers(io, auth.clientId))
           .then((online) => {
             socket.emit('message', { type: 'connectto', online, userid: auth.userId });
             socket.to(clientRoom(auth.clientId)).emit('message', { type: 'connectto', contact: { userid: auth.userId, fullname: auth.fullname } });
@@ -147,8 +197,10 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
       } else if (m.type === 'join' || m.type === 'leave') {
         const group = groupIdOf(m);
         if (!group) return;
-        if (m.type === 'join') void socket.join(groupRoom(auth.clientId, group));
-        else void socket.leave(groupRoom(auth.clientId, group));
+        const room = chatGroupRoom(group);
+        if (m.type === 'leave') void socket.leave(room);
+        // Joined only when the SQL of the chat area names the caller a member of that group.
+        else void roomsOf(app, auth).then((rooms) => (rooms.includes(room) ? socket.join(room) : undefined));
       }
     });
   });

@@ -87,7 +87,8 @@ export function ChatPage() {
   const refresh = useCallback(() => void mutate(), [mutate]);
   useEffect(() => onSocketMessage((raw) => {
     const type = (raw as { type?: string })?.type;
-    if (type === 'chat' || type === 'chat.conversation') void mutate();
+    // Removed from a group (issue 35): the list drops it, as it shows a new one.
+    if (type === 'chat' || type === 'chat.conversation' || type === 'chat.removed') void mutate();
   }), [mutate]);
   const rows = useMemo(() => data?.rows ?? [], [data]);
   const current = rows.find((c) => c.id === openId) ?? null;

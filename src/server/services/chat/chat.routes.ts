@@ -5,10 +5,12 @@ import { chatCalls } from '../../../model/calls/chat';
 import { serveCall } from '../../http/calls';
 import { forbidden, notFound, validationError } from '../../http/errors';
 import { idsOf } from '../notify/task.routes';
+import { registerJointGroups } from '../../access/userinfo.service';
+import { chatGroupRoom, registerMemberRooms } from '../../realtime';
 import { openableFileById, sendStoredFile, storeUpload } from '../files';
 import {
-  addToGroup, conversation, conversationMembers, createGroup, leaveGroup, listContacts, listConversations, markRead, openDirect, pageMessages,
-  recordChatFile, sendMessage, unreadTotal, type ChatCaller, type MessageKind,
+  addToGroup, chatGroupsOf, conversation, conversationMembers, createGroup, leaveGroup, listContacts, listConversations, markRead, openDirect, pageMessages,
+  recordChatFile, removeFromGroup, sendMessage, unreadTotal, type ChatCaller, type MessageKind,
 } from './chat.service';
 
 const BASE = '/crossapi/chatapi/chat';
@@ -47,6 +49,7 @@ function listOf(input: Input, key: string): number[] {
  *   POST {BASE}/open       { user_id }                    -> the one to one conversation
  *   POST {BASE}/group-save { name, member_ids }           -> a new group
  *   POST {BASE}/group-add  { id, user_ids }   POST {BASE}/group-leave { id }
+ *   POST {BASE}/group-remove { id, user_id }              -> the group (its creator only)
  *   GET  {BASE}/messages?id&before&size                   -> { rows (oldest first), has_more } a page of history
  *   POST {BASE}/send       { id, kind: text|image|file|voice, body, file_id, duration }
  *   POST {BASE}/read       { id, up_to? }                 -> { unread } the caller's total left
@@ -55,6 +58,9 @@ function listOf(input: Input, key: string): number[] {
  */
 export async function chatRoutes(app: FastifyInstance): Promise<void> {
   const guard = { preHandler: requireAuth };
+  // The session's `jointgroups` and the rooms its sockets join: the same SQL (chatGroupsOf).
+  registerJointGroups(chatGroupsOf);
+  registerMemberRooms(async (db, who) => (await chatGroupsOf(db, who)).map((g) => chatGroupRoom(g.groupid)));
   serveCall(app, chatCalls.contacts, guard, async (req) => ({ rows: await listContacts(app.db, chatCallerOf(req)) }));
   serveCall(app, chatCalls.conversations, guard, async (req) => {
     const me = chatCallerOf(req);
@@ -77,6 +83,10 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
   serveCall(app, chatCalls.leave, guard, async (req) => {
     await leaveGroup(app.db, chatCallerOf(req), oneId(inputOf(req)));
     return {};
+  });
+  serveCall(app, chatCalls.removeMember, guard, async (req) => {
+    const input = inputOf(req);
+    return removeFromGroup(app.db, chatCallerOf(req), oneId(input), oneId(input, 'user_id'));
   });
   serveCall(app, chatCalls.messages, guard, async (req) => {
     const input = inputOf(req);

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database';
 import { AppError, forbidden, notFound, validationError } from '../../http/errors';
-import { emitToUsers } from '../../realtime';
+import { chatGroupRoom, emitToRoom, emitToUsers, joinRoom, leaveRoom } from '../../realtime';
 import { withSystemScope } from '../../kernel/rls';
 import { recordFile, type StoredUpload } from '../files';
 
@@ -17,8 +17,10 @@ import { recordFile, type StoredUpload } from '../files';
  * The share table is a tenant table under row-level security, read in the system scope here like
  * the tickets that cross companies.
  *
- * New messages go over the notification socket as `{type:'chat', conversation_id, message}` to the
- * user room of every member (through the Redis adapter when there are several app processes).
+ * New messages go over the notification socket as `{type:'chat', conversation_id, message}`: a one
+ * to one message to the user room of both members, a group message to the group's room, which
+ * exactly the members' sockets sit in (joined on connect from `chatGroupsOf`, and at once when a
+ * member is added, leaves or is removed); through the Redis adapter when there are several app processes.
  */
 export type ChatCaller = { clientId: number; userId: number; fullname: string };
 /** The shapes the chat calls answer (declared once, with the calls, in src/model/calls/chat.ts). */
@@ -66,6 +68,17 @@ async function memberIds(tx: Db, conversationId: number): Promise<number[]> {
   return (await sql<{ user_id: number }>`select user_id::int as user_id from chat_member where conversation_id = ${conversationId} order by user_id`.execute(tx)).rows.map((r) => r.user_id);
 }
 
+/**
+ * The chat groups a user belongs to as a user of one company (the session's `jointgroups` and the
+ * rooms their sockets join): membership read in SQL, the member row's company the session's.
+ */
+export async function chatGroupsOf(db: Db, who: { userId: number; clientId: number | null }): Promise<Array<{ groupid: number; name: string }>> {
+  if (who.clientId === null) return [];
+  return withSystemScope(db, async (tx) => (await sql<{ groupid: number; name: string }>`select c.id::int as groupid, coalesce(c.name, '') as name
+    from chat_member m join chat_conversation c on c.id = m.conversation_id
+    where m.user_id = ${who.userId} and m.client_id = ${who.clientId} and c.kind = 'group' order by c.id`.execute(tx)).rows);
+}
+
 async function addMembers(tx: Db, conversationId: number, userIds: number[]): Promise<void> {
   if (!userIds.length) return;
   // The last message so far counts as read for a new member: they see the history, not as unread.
@@ -106,7 +119,9 @@ export async function createGroup(db: Db, me: ChatCaller, name: string, userIds:
     return conv.id;
   });
   const out = await conversation(db, me, id);
-  emitToUsers(await withSystemScope(db, (tx) => memberIds(tx, id)), 'chat.conversation', { conversation_id: id });
+  const members = await withSystemScope(db, (tx) => memberIds(tx, id));
+  joinRoom(members, chatGroupRoom(id));
+  emitToUsers(members, 'chat.conversation', { conversation_id: id });
   return out;
 }
 
@@ -123,6 +138,7 @@ export async function addToGroup(db: Db, me: ChatCaller, id: number, userIds: nu
     await addMembers(tx, id, others);
     return memberIds(tx, id);
   });
+  joinRoom(others, chatGroupRoom(id));
   emitToUsers(members, 'chat.conversation', { conversation_id: id });
   return conversation(db, me, id);
 }
@@ -135,6 +151,25 @@ export async function leaveGroup(db: Db, me: ChatCaller, id: number): Promise<vo
     await sql`delete from chat_member where conversation_id = ${id} and user_id = ${me.userId}`.execute(tx);
     if (!(await memberIds(tx, id)).length) await sql`delete from chat_conversation where id = ${id}`.execute(tx);
   });
+  leaveRoom([me.userId], chatGroupRoom(id));
+}
+
+/** The group's creator removes a member: their sockets leave the room, both sides are told. */
+export async function removeFromGroup(db: Db, me: ChatCaller, id: number, userId: number): Promise<ConversationRow> {
+  if (userId === me.userId) throw validationError({ user_id: { key: 'chat.removeSelf' } });
+  const members = await withSystemScope(db, async (tx) => {
+    const c = await assertMember(tx, me, id);
+    if (c.kind !== 'group') throw new AppError('chat.notGroup');
+    const creator = (await sql<{ created_by: number }>`select created_by::int as created_by from chat_conversation where id = ${id}`.execute(tx)).rows[0];
+    if (creator?.created_by !== me.userId) throw forbidden();
+    const gone = await sql`delete from chat_member where conversation_id = ${id} and user_id = ${userId}`.execute(tx);
+    if (!Number(gone.numAffectedRows ?? 0)) throw validationError({ user_id: { key: 'chat.notMember' } });
+    return memberIds(tx, id);
+  });
+  leaveRoom([userId], chatGroupRoom(id));
+  emitToUsers([userId], 'chat.removed', { conversation_id: id });
+  emitToUsers(members, 'chat.conversation', { conversation_id: id });
+  return conversation(db, me, id);
 }
 
 const conversationSelect = (me: ChatCaller) => sql`select c.id::int as id, c.kind,
@@ -201,8 +236,8 @@ export async function sendMessage(db: Db, me: ChatCaller, id: number, input: Sen
   const body = (input.body ?? '').trim();
   if (kind === 'text' && !body) throw validationError({ body: { key: 'rule.required' } });
   if (body.length > CHAT_BODY_MAX) throw validationError({ body: { key: 'chat.tooLong', params: { max: CHAT_BODY_MAX } } });
-  const { message, members } = await withSystemScope(db, async (tx) => {
-    await assertMember(tx, me, id);
+  const { message, members, kind_ } = await withSystemScope(db, async (tx) => {
+    const conv = await assertMember(tx, me, id);
     let attachment: ChatAttachment | null = null;
     if (kind !== 'text') {
       const fileId = Number(input.file_id);
@@ -222,10 +257,12 @@ export async function sendMessage(db: Db, me: ChatCaller, id: number, input: Sen
     // The sender has read their own message.
     await sql`update chat_member set last_read_id = ${r.id} where conversation_id = ${id} and user_id = ${me.userId}`.execute(tx);
     const row = (await sql<ChatMessage>`${messageSelect} where x.id = ${r.id}`.execute(tx)).rows[0];
-    return { message: toMessage(row), members: await memberIds(tx, id) };
+    return { message: toMessage(row), members: await memberIds(tx, id), kind_: conv.kind };
   });
-  // After the transaction: the message exists when a browser asks for it.
-  emitToUsers(members, 'chat', { conversation_id: id, message });
+  // After the transaction: the message exists when a browser asks for it. A group's message goes to
+  // its room (exactly its members' sockets), a one to one message to the two users.
+  if (kind_ === 'group') emitToRoom(chatGroupRoom(id), 'chat', { conversation_id: id, message });
+  else emitToUsers(members, 'chat', { conversation_id: id, message });
   return message;
 }
 
