@@ -12,6 +12,16 @@ export type AppConfig = {
   databaseUrl?: string;
   redisUrl?: string;
   smtpUrl?: string;
+  /**
+   * SMS_URL: the SMS provider's HTTP endpoint (kernel/outbox/sms.provider.ts); without it the outbox
+   * row is the SMS (stays queued, read on the outbox page), as mail is without SMTP_URL.
+   */
+  smsUrl?: string;
+  /**
+   * Verification codes sent per number or address (`perTarget`) and per client address
+   * (`perAddress`) in the sign-in limiter's window, shared through Redis when REDIS_URL is set.
+   */
+  codeLimit: { perTarget: number; perAddress: number };
   jwtSecret: string;
   /** Public URL of the app, used in mailed links. */
   publicUrl: string;
@@ -100,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    smsUrl: env.SMS_URL || undefined,
+    codeLimit: { perTarget: Number(env.CODE_LIMIT_PER_TARGET) > 0 ? Number(env.CODE_LIMIT_PER_TARGET) : 10, perAddress: Number(env.CODE_LIMIT_PER_ADDRESS) > 0 ? Number(env.CODE_LIMIT_PER_ADDRESS) : 20 },
     jwtSecret: env.JWT_SECRET || overrides.jwtSecret || readOrCreateSecret(dataDir),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     tokenTtl: Number(env.TOKEN_TTL ?? 7200),

@@ -23,7 +23,10 @@ describe('failing sign-up: field rules and verification codes', () => {
   const signup = (fields: Record<string, string>) =>
     t.app.inject({
       method: 'POST', url: '/api/utilsapi/signup',
-      payload: { company_name: '测试公司', company_type: 'supplier', username: 'tester', password: 'Secret123', email: 'tester@example.com', mobile: '13612345678', email_code: '000000', ...fields },
+      payload: {
+        company_name: '测试公司', company_type: 'supplier', username: 'tester', password: 'Secret123', email: 'tester@example.com', mobile: '13612345678', email_code: '000000',
+        industry: 'fabric', scale: 'micro', tax_code: '91350100M000100Y43', legal_person: '张法人', ...fields,
+      },
     });
   const clients = async () => (await sql<{ n: number }>`select count(*)::int as n from clients`.execute(t.database.db)).rows[0].n;
 
@@ -55,8 +58,10 @@ describe('failing sign-up: field rules and verification codes', () => {
     const early = await lastCodeTo(t.database.db, 'early@example.com');
     await sendCode('late@example.com');
     const late = await lastCodeTo(t.database.db, 'late@example.com');
+    await sendCode('13600000101', 'sms');
+    const earlySms = await lastCodeTo(t.database.db, '13600000101');
     at(9 * 60 + 59);
-    const ok = await signup({ username: 'early.bird', email: 'early@example.com', email_code: early, company_name: '早鸟服饰' });
+    const ok = await signup({ username: 'early.bird', email: 'early@example.com', email_code: early, mobile: '13600000101', mobile_code: earlySms, company_name: '早鸟服饰' });
     expect(ok.statusCode).toBe(200);
     at(10 * 60 + 1);
     const before = await clients();
@@ -73,7 +78,9 @@ describe('failing sign-up: field rules and verification codes', () => {
     at(0);
     await sendCode('once@example.com');
     const code = await lastCodeTo(t.database.db, 'once@example.com');
-    expect((await signup({ username: 'once.a', email: 'once@example.com', email_code: code, company_name: '一次服饰' })).statusCode).toBe(200);
+    await sendCode('13600000102', 'sms');
+    const sms = await lastCodeTo(t.database.db, '13600000102');
+    expect((await signup({ username: 'once.a', email: 'once@example.com', email_code: code, mobile: '13600000102', mobile_code: sms, company_name: '一次服饰' })).statusCode).toBe(200);
     const row = await sql<{ used_at: string | null }>`select used_at from verification_codes where target = 'once@example.com'`.execute(t.database.db);
     expect(row.rows[0].used_at).not.toBeNull();
     // The address is now taken, so ask the code check itself whether the spent code still passes.

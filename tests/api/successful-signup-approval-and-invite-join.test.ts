@@ -13,13 +13,24 @@ describe('enterprise sign-up, approval by the super administrator, and joining w
   afterAll(async () => t.close());
 
   const sendCode = (email: string) => t.app.inject({ method: 'POST', url: '/api/utilsapi/send-code', payload: { channel: 'email', target: email, purpose: 'signup' } });
+  /** Sends the mobile number its sign-up code and reads it from the outbox. */
+  async function smsCode(mobile: string): Promise<string> {
+    expect((await t.app.inject({ method: 'POST', url: '/api/utilsapi/send-code', payload: { channel: 'sms', target: mobile, purpose: 'signup' } })).statusCode).toBe(200);
+    return lastCodeTo(t.database.db, mobile);
+  }
+  let mobiles = 13912345670;
 
   async function signUp(company: string, username: string, email: string) {
     expect((await sendCode(email)).statusCode).toBe(200);
     const code = await lastCodeTo(t.database.db, email);
+    const mobile = String(mobiles++);
+    const mobileCode = await smsCode(mobile);
     return t.app.inject({
       method: 'POST', url: '/api/utilsapi/signup',
-      payload: { company_name: company, company_full_name: `${company}有限公司`, company_type: 'maker', username, password: 'Secret123', repeat: 'Secret123', email, mobile: '13912345678', fullname: '赵经理', email_code: code },
+      payload: {
+        company_name: company, company_full_name: `${company}有限公司`, company_type: 'maker', username, password: 'Secret123', repeat: 'Secret123', email, mobile, fullname: '赵经理', email_code: code, mobile_code: mobileCode,
+        industry: 'garment_making', scale: 'small', tax_code: '91350100M000100Y43', legal_person: '赵经理',
+      },
     });
   }
 
@@ -106,9 +117,10 @@ describe('enterprise sign-up, approval by the super administrator, and joining w
 
     await sendCode('new.member@example.com');
     const code = await lastCodeTo(t.database.db, 'new.member@example.com');
+    const mobileCode = await smsCode('13712345678');
     const res = await t.app.inject({
       method: 'POST', url: '/api/utilsapi/signup-join', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ invite_code: 'BRAND01-JOIN', username: 'brand.newbie', password: 'Secret123', email: 'new.member@example.com', mobile: '13712345678', code }).toString(),
+      payload: new URLSearchParams({ invite_code: 'BRAND01-JOIN', username: 'brand.newbie', password: 'Secret123', email: 'new.member@example.com', mobile: '13712345678', code, mobile_code: mobileCode }).toString(),
     });
     expect(res.statusCode).toBe(200);
     expect(body(res).data).toMatchObject({ client_name: '悦衣品牌' });

@@ -7,6 +7,8 @@ export const accessErrors = defineErrors({
   'access.badCredentials': { kind: 'badRequest', zh: '用户名或密码错误', en: 'Incorrect username or password' },
   'access.codeHourlyLimit': { kind: 'tooManyRequests', zh: '验证码发送次数过多，请一小时后再试', en: 'Too many codes sent, please try again in an hour' },
   'access.codeResendWait': { kind: 'tooManyRequests', zh: '发送过于频繁，请在{{seconds}}秒后重新发送', en: 'Sent too often, please resend in {{seconds}} seconds' },
+  'access.codeSendLimit': { kind: 'tooManyRequests', zh: '验证码发送过于频繁，请在{{minutes}}分钟后再试', en: 'Too many verification codes were requested; try again in {{minutes}} minutes' },
+  'access.companyAdminOnly': { kind: 'forbidden', zh: '仅企业管理员可以修改企业信息', en: 'Only the company administrator may change the company profile' },
   'access.companyFrozen': { kind: 'forbidden', zh: '企业账号已被冻结，请联系平台管理员', en: 'This company account is frozen, contact the platform administrator' },
   'access.companyPending': { kind: 'forbidden', zh: '企业注册申请正在审核中，审核通过后即可登录', en: 'Your company registration is awaiting approval; you can sign in once it is approved' },
   'access.inviteInvalid': { kind: 'notFound', zh: '邀请码无效', en: 'Invalid invite code' },

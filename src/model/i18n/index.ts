@@ -1,4 +1,5 @@
 import { access } from './access';
+import { accountProfile } from './account-profile';
 import { chat } from './chat';
 import { admin } from './admin';
 import { client } from './client';
@@ -26,7 +27,7 @@ export * from './types';
  * `./excel-part`, which the model's Excel module, the server and the signed-in shell import, so
  * that the sign-in page's first script does not carry it (benchmark B7: 250 KB).
  */
-const PARTS: CatalogPart[] = [common, access, masterdata, engine, admin, orders, ordersUi, client, profile, spreadsheet, notify, chat, unsaved, listViews, columnFilters];
+const PARTS: CatalogPart[] = [common, access, accountProfile, masterdata, engine, admin, orders, ordersUi, client, profile, spreadsheet, notify, chat, unsaved, listViews, columnFilters];
 
 /** Told of each part registered later (an entity declared in a chunk loaded after start). */
 const LISTENERS: Array<(part: CatalogPart) => void> = [];

@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import { AppError, validationError } from '../http/errors';
 import { queueMessage } from '../kernel/outbox/outbox.service';
 import { clock, createdAndExpiry, isoIn, isoNow } from './clock';
+import type { LoginLimiter } from './login-limiter.service';
 import { codeDigest, sameDigest, sixDigitCode } from './tokens.util';
 
 /**
@@ -26,8 +27,21 @@ export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 const scopeOf = (channel: string, target: string, purpose: string) => `${channel}:${target.toLowerCase()}:${purpose}`;
 
-/** Creates and sends a code; 429 when asked again too soon. */
-export async function sendCode(db: Db, config: AppConfig, language: Language, r: { channel: CodeChannel; target: string; purpose: CodePurpose }): Promise<{ expire: number; resend_after: number }> {
+/** The shared counters of code sends: one per number or address, one per client address. */
+const sendKeys = (config: AppConfig, channel: CodeChannel, target: string, ip: string) => [
+  { key: `code:${channel}:${target}`, limit: config.codeLimit.perTarget },
+  { key: `code-ip:${ip}`, limit: config.codeLimit.perAddress },
+];
+
+/**
+ * Creates and sends a code; 429 when asked again too soon. The per-target waits (60 s between
+ * codes, 10 an hour) are told first, with their own messages; then the send is counted per number
+ * or address and per client address on the sign-in limiter (atomic, shared through Redis when
+ * REDIS_URL is set), so a burst of parallel requests, from one process or many, cannot pass
+ * `config.codeLimit` however the reads above interleave. The code is kept only as an HMAC: its
+ * clear text lives in the outbox row (the SMS or mail itself) and nowhere else, never in a log.
+ */
+export async function sendCode(db: Db, config: AppConfig, limiter: LoginLimiter, language: Language, r: { channel: CodeChannel; target: string; purpose: CodePurpose; ip: string }): Promise<{ expire: number; resend_after: number }> {
   const target = r.channel === 'email' ? r.target.toLowerCase() : r.target;
   const recent = await sql<{ created_at: string; n: number }>`
     select max(created_at) as created_at, count(*)::int as n from verification_codes
@@ -38,12 +52,22 @@ export async function sendCode(db: Db, config: AppConfig, language: Language, r:
     if (wait > 0) throw new AppError('access.codeResendWait', { params: { seconds: wait }, extra: { retry_after: wait } });
   }
   if ((recent.rows[0]?.n ?? 0) >= CODE_MAX_PER_HOUR) throw new AppError('access.codeHourlyLimit');
-  const code = sixDigitCode();
-  const at = createdAndExpiry(CODE_TTL_SECONDS);
-  await sql`insert into verification_codes (channel, target, purpose, code_hash, expires_at, created_at)
-    values (${r.channel}, ${target}, ${r.purpose}, ${codeDigest(config.jwtSecret, code, scopeOf(r.channel, target, r.purpose))}, ${at.expires}, ${at.created})`.execute(db);
-  const body = translate(language, r.channel === 'email' ? 'mail.code.body' : 'sms.code.body', { code, minutes: CODE_TTL_SECONDS / 60 });
-  await queueMessage(db, config, { clientId: null, channel: r.channel, to: target, subject: translate(language, 'mail.code.subject'), body });
+  const keys = sendKeys(config, r.channel, target, r.ip);
+  const state = await limiter.attempt(keys);
+  if (state.locked) {
+    throw new AppError('access.codeSendLimit', { params: { minutes: Math.max(1, Math.ceil(state.retryAfterSeconds / 60)) }, extra: { retry_after: state.retryAfterSeconds } });
+  }
+  try {
+    const code = sixDigitCode();
+    const at = createdAndExpiry(CODE_TTL_SECONDS);
+    await sql`insert into verification_codes (channel, target, purpose, code_hash, expires_at, created_at)
+      values (${r.channel}, ${target}, ${r.purpose}, ${codeDigest(config.jwtSecret, code, scopeOf(r.channel, target, r.purpose))}, ${at.expires}, ${at.created})`.execute(db);
+    const body = translate(language, r.channel === 'email' ? 'mail.code.body' : 'sms.code.body', { code, minutes: CODE_TTL_SECONDS / 60 });
+    await queueMessage(db, config, { clientId: null, channel: r.channel, to: target, subject: translate(language, 'mail.code.subject'), body });
+  } catch (e) {
+    await limiter.refund(keys.map((k) => k.key));
+    throw e;
+  }
   return { expire: CODE_TTL_SECONDS, resend_after: CODE_RESEND_SECONDS };
 }
 

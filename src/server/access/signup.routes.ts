@@ -16,12 +16,13 @@ import { mailLanguage } from './language.util';
 import { hashPassword } from '../kernel/password';
 import type { LoginLimiter } from './login-limiter.service';
 import { ACCESS_BODY_LIMIT, admitAttempt } from './session.routes';
+import { companyProfileOf } from './account-profile-input.util';
 import { randomToken } from './tokens.util';
 
 /** spec 3 "client: type": the three kinds of company that sign up. */
 export const COMPANY_TYPES = ['brand', 'maker', 'supplier'] as const;
 
-type Applicant = { username?: string; password?: string; email?: string; mobile?: string; fullname?: string; code?: string };
+type Applicant = { username?: string; password?: string; email?: string; mobile?: string; fullname?: string; code?: string; mobileCode?: string };
 
 function applicantOf(input: Input): Applicant {
   return {
@@ -31,7 +32,37 @@ function applicantOf(input: Input): Applicant {
     mobile: text(input, 'mobile', { max: 20 }),
     fullname: textOf(input, ['fullname', 'contact_name', 'name_of_user'], { max: 100 }),
     code: textOf(input, ['email_code', 'code', 'verify_code'], { max: 10 }),
+    mobileCode: textOf(input, ['mobile_code', 'sms_code'], { max: 10 }),
   };
+}
+
+/**
+ * Both codes of a sign-up (spec 2: "mobile and e-mail verification"): the e-mail's and the mobile
+ * number's, each a signup code sent to that exact target. Both are checked before either is used,
+ * and a refusal names every wrong one on its field.
+ */
+async function checkSignupCodes(app: FastifyInstance, a: Applicant): Promise<[number, number]> {
+  const { db, config } = app;
+  const errors: Record<string, FieldError> = {};
+  const one = async (channel: CodeChannel, target: string, code: string | undefined, field: string) => {
+    try {
+      return await checkCode(db, config, { channel, target, purpose: 'signup', code, field });
+    } catch (e) {
+      if (e instanceof AppError && e.kind === 'validation' && e.fields) Object.assign(errors, e.fields);
+      else throw e;
+      return 0;
+    }
+  };
+  const emailId = await one('email', a.email!, a.code, 'email_code');
+  const smsId = await one('sms', a.mobile!, a.mobileCode, 'mobile_code');
+  if (Object.keys(errors).length) throw validationError(errors);
+  return [emailId, smsId];
+}
+
+/** Uses both checked codes inside the sign-up's transaction (someone else used one first: refused). */
+async function consumeSignupCodes(tx: FastifyInstance['db'], [emailId, smsId]: [number, number]): Promise<void> {
+  if (!(await consumeCode(tx, emailId))) throw validationError({ email_code: { key: 'access.codeInvalid' } });
+  if (!(await consumeCode(tx, smsId))) throw validationError({ mobile_code: { key: 'access.codeInvalid' } });
 }
 
 /**
@@ -127,13 +158,13 @@ export async function signupRoutes(app: FastifyInstance, deps: { limiter: LoginL
     active: async (code) =>
       (await sql<{ id: number; name: string; type: string }>`select id, name, type from clients where invite_code = ${code} and status = 'active'`.execute(db)).rows[0],
   };
-  registerCompanySignupRoutes(app, opts);
+  registerCompanySignupRoutes(app, opts, deps.limiter);
   registerJoinRoutes(app, opts, invites);
   registerSignupApprovalRoutes(app, opts);
 }
 
 /** The verification code and the enterprise sign-up (a pending company with its administrator). */
-function registerCompanySignupRoutes(app: FastifyInstance, opts: AccessOpts): void {
+function registerCompanySignupRoutes(app: FastifyInstance, opts: AccessOpts, limiter: LoginLimiter): void {
   const { db, config } = app;
   serveCall(app, signupCalls.sendCode, opts, async (req) => {
     const input = inputOf(req);
@@ -147,7 +178,7 @@ function registerCompanySignupRoutes(app: FastifyInstance, opts: AccessOpts): vo
     else if (channel === 'email' && !checkRule('email', target)) errors.target = { key: 'rule.email' };
     else if (channel === 'sms' && !checkRule('telephone', target)) errors.target = { key: 'rule.telephone' };
     if (Object.keys(errors).length || !target) throw validationError(errors);
-    return sendCode(db, config, requestLanguage(req), { channel: channel as CodeChannel, target, purpose: purpose as CodePurpose });
+    return sendCode(db, config, limiter, requestLanguage(req), { channel: channel as CodeChannel, target, purpose: purpose as CodePurpose, ip: req.ip });
   });
 
   serveCall(app, signupCalls.signup, opts, async (req) => {
@@ -156,7 +187,8 @@ function registerCompanySignupRoutes(app: FastifyInstance, opts: AccessOpts): vo
     const name = textOf(input, ['company_name', 'name'], { max: 100 });
     const fullName = textOf(input, ['company_full_name', 'full_name'], { max: 200 });
     const type = textOf(input, ['company_type', 'type'], { max: 20 });
-    const errors = await applicantErrors(app, a, textOf(input, ['repeat', 'repeat_password'], { trim: false }));
+    const profile = companyProfileOf(input, { required: true });
+    const errors = { ...profile.errors, ...(await applicantErrors(app, a, textOf(input, ['repeat', 'repeat_password'], { trim: false }))) };
     if (!name) errors.company_name = { key: 'rule.required' };
     if (!type) errors.company_type = { key: 'rule.required' };
     else if (!COMPANY_TYPES.includes(type as (typeof COMPANY_TYPES)[number])) errors.company_type = { key: 'rule.notInDictionary' };
@@ -165,17 +197,20 @@ function registerCompanySignupRoutes(app: FastifyInstance, opts: AccessOpts): vo
       if (taken.rows[0].n) errors.company_name = { key: 'access.companyTaken' };
     }
     if (Object.keys(errors).length) throw validationError(errors);
-    const codeId = await checkCode(db, config, { channel: 'email', target: a.email!, purpose: 'signup', code: a.code, field: 'email_code' });
+    const codeIds = await checkSignupCodes(app, a);
     const hash = await hashPassword(a.password!, config.argon2);
     const code = await newClientCode(db);
+    const p = profile.values;
     const roleIds = await systemRoleIds(db, [ROLES.clientAdmin, ROLES.common]);
     let created: { clientId: number; userId: number };
     try {
       // All or nothing: the company, its administrator, the roles and the used code.
       created = await db.transaction().execute(async (tx) => {
-        if (!(await consumeCode(tx, codeId))) throw validationError({ email_code: { key: 'access.codeInvalid' } });
-        const c = await sql<{ id: number }>`insert into clients (code, name, full_name, type, status, contact_name, contact_email, contact_mobile)
-          values (${code}, ${name!}, ${fullName ?? name!}, ${type!}, 'pending', ${a.fullname ?? a.username!}, ${a.email!}, ${a.mobile!}) returning id`.execute(tx);
+        await consumeSignupCodes(tx, codeIds);
+        const c = await sql<{ id: number }>`insert into clients (code, name, full_name, type, status, contact_name, contact_email, contact_mobile,
+            industry, scale, tax_code, legal_person, business_scope, province, city, address)
+          values (${code}, ${name!}, ${fullName ?? name!}, ${type!}, 'pending', ${a.fullname ?? a.username!}, ${a.email!}, ${a.mobile!},
+            ${p.industry ?? null}, ${p.scale ?? null}, ${p.tax_code ?? null}, ${p.legal_person ?? null}, ${p.business_scope ?? null}, ${p.province ?? null}, ${p.city ?? null}, ${p.address ?? null}) returning id`.execute(tx);
         const clientId = c.rows[0].id;
         const u = await sql<{ id: number }>`insert into users (client_id, username, email, mobile, password_hash, fullname, status)
           values (${clientId}, ${a.username!}, ${a.email!}, ${a.mobile!}, ${hash}, ${a.fullname ?? a.username!}, 'pending') returning id`.execute(tx);
@@ -218,14 +253,14 @@ function registerJoinRoutes(app: FastifyInstance, opts: AccessOpts, invites: Inv
     else if (!client) errors.invite_code = { key: 'access.inviteInvalid' };
     else if (!tellsTaken(errors)) await invites.refund(req);
     if (Object.keys(errors).length || !client) throw validationError(errors);
-    const codeId = await checkCode(db, config, { channel: 'email', target: a.email!, purpose: 'signup', code: a.code, field: 'email_code' });
+    const codeIds = await checkSignupCodes(app, a);
     const hash = await hashPassword(a.password!, config.argon2);
     const roleIds = await systemRoleIds(db, [ROLES.invited, ROLES.common]);
     const clientId = client.id;
     let userId: number;
     try {
       userId = await db.transaction().execute(async (tx) => {
-        if (!(await consumeCode(tx, codeId))) throw validationError({ email_code: { key: 'access.codeInvalid' } });
+        await consumeSignupCodes(tx, codeIds);
         // The invite code is the company administrator's consent: the user is active at once.
         const u = await sql<{ id: number }>`insert into users (client_id, username, email, mobile, password_hash, fullname, status)
           values (${clientId}, ${a.username!}, ${a.email!}, ${a.mobile!}, ${hash}, ${a.fullname ?? a.username!}, 'active') returning id`.execute(tx);

@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { sql } from 'kysely';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
+import { redactUrlCredentials, smsProviderFor } from './sms.provider';
 
 /**
  * The mail and SMS outbox (ARCHITECTURE "Runtime pieces": an outbox table plus a page that shows
@@ -45,12 +46,12 @@ function fromAddress(smtpUrl: string): string {
 /** Only the host of an SMTP URL: error text kept in the outbox must never carry its password. */
 export function redactError(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  return text.replace(/smtps?:\/\/[^@\s]*@/gi, 'smtp://[redacted]@').slice(0, 500);
+  return redactUrlCredentials(text.replace(/smtps?:\/\/[^@\s]*@/gi, 'smtp://[redacted]@')).slice(0, 500);
 }
 
-async function deliver(db: Db, smtpUrl: string, id: number, m: OutboxMessage): Promise<void> {
+async function deliver(db: Db, send: () => Promise<unknown>, id: number): Promise<void> {
   try {
-    await transportFor(smtpUrl).sendMail({ to: m.to, subject: m.subject, text: m.body });
+    await send();
     await sql`update outbox set status = 'sent', sent_at = now(), error = null where id = ${id}`.execute(db);
   } catch (error) {
     await sql`update outbox set status = 'failed', error = ${redactError(error)} where id = ${id}`.execute(db).catch(() => undefined);
@@ -58,16 +59,21 @@ async function deliver(db: Db, smtpUrl: string, id: number, m: OutboxMessage): P
 }
 
 /**
- * Writes a message to the outbox and, for e-mail with SMTP configured, starts its delivery in the
- * background: the caller's reply never waits on a mail server (and its timing never tells whether
- * an address has an account). Returns the outbox row id.
+ * Writes a message to the outbox and, for e-mail with SMTP configured or SMS with a provider
+ * (SMS_URL, sms.provider.ts), starts its delivery in the background: the caller's reply never waits
+ * on a mail server or an SMS gateway (and its timing never tells whether an address has an
+ * account). Without a transport the row stays queued: the outbox is the default sender. Returns
+ * the outbox row id.
  */
-export async function queueMessage(db: Db, config: Pick<AppConfig, 'smtpUrl'>, m: OutboxMessage): Promise<number> {
+export async function queueMessage(db: Db, config: Pick<AppConfig, 'smtpUrl'> & Partial<Pick<AppConfig, 'smsUrl'>>, m: OutboxMessage): Promise<number> {
   const r = await sql<{ id: number }>`insert into outbox (client_id, channel, to_address, subject, body, link, status)
     values (${m.clientId}, ${m.channel}, ${m.to}, ${m.subject}, ${m.body}, ${m.link ?? null}, 'queued') returning id`.execute(db);
   const id = r.rows[0].id;
-  if (m.channel === 'email' && config.smtpUrl) {
-    const p = deliver(db, config.smtpUrl, id, m).finally(() => pending.delete(p));
+  const smtpUrl = config.smtpUrl;
+  const sms = m.channel === 'sms' ? smsProviderFor(config.smsUrl) : null;
+  const send = m.channel === 'email' && smtpUrl ? () => transportFor(smtpUrl).sendMail({ to: m.to, subject: m.subject, text: m.body }) : sms ? () => sms.send(m.to, m.body) : null;
+  if (send) {
+    const p = deliver(db, send, id).finally(() => pending.delete(p));
     pending.add(p);
   }
   return id;

@@ -1,6 +1,8 @@
 import { isLanguage, type Language } from '../../../model/i18n';
 import { checkRule } from '../../../model/rules';
 import type { Input } from '../../access/input.util';
+import { userProfileOf } from '../../access/account-profile-input.util';
+import type { UserProfileField } from '../../../model/account-profile';
 import { AppError, validationError, type FieldError } from '../../http/errors';
 
 /**
@@ -185,7 +187,7 @@ export function settingsPatchOf(input: Input, isPage: (opt: string) => boolean):
 }
 
 /** The own-profile fields of save-profile; absent keys stay as they are. */
-export type ProfilePatch = { fullname?: string; email?: string | null; mobile?: string | null };
+export type ProfilePatch = { fullname?: string; email?: string | null; mobile?: string | null } & Partial<Record<UserProfileField, string | null>>;
 
 /**
  * Reads save-profile's body. Spec 5 rules: the name is required, the e-mail follows `email`, the
@@ -222,6 +224,10 @@ export function profilePatchOf(input: Input): ProfilePatch {
     if (!checkRule('telephone', mobile)) errors.mobile = { key: 'rule.telephone' };
     else patch.mobile = mobile;
   } else if (mobile === null) patch.mobile = null;
+  // Spec 3 "user": names, gender, title, personal ID and work percentage (issue 35).
+  const more = userProfileOf(input);
+  Object.assign(errors, more.errors);
+  Object.assign(patch, more.values);
   if (Object.keys(errors).length) throw validationError(errors);
   if (!Object.keys(patch).length) throw validationError({}, 'profile.nothingToSave');
   return patch;

@@ -7,6 +7,7 @@ import { ok } from '../../http/envelope';
 import { validationError } from '../../http/errors';
 import { idListOfAny, LIMITS, profilePatchOf, settingsPatchOf } from './profile-input.util';
 import { changeFavourites, favouriteCodesOf, favouriteEntries, menuEntriesOf, readOwnSettings, saveProfile, saveSettings } from './profile.service';
+import { accountProfileRoutes } from './account-profile.routes';
 import { workspaceRoutes } from './workspace.routes';
 import { modulesOf, readBoards } from './workspace.service';
 
@@ -25,6 +26,7 @@ const layoutOf = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x i
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   registerProfileWriteRoutes(app);
   registerWorkspaceSettingRoutes(app);
+  await accountProfileRoutes(app);
   await workspaceRoutes(app);
 }
 

@@ -87,12 +87,34 @@ export async function changeFavourites(db: Db, auth: AuthContext, change: { add?
   });
 }
 
-export type OwnProfile = { fullname: string; names: string; email: string | null; mobile: string | null; version: number };
+export type OwnProfile = {
+  fullname: string; names: string; email: string | null; mobile: string | null; version: number;
+  first_name: string | null; last_name: string | null; gender: string | null; title: string | null; personal_id: string | null; user_percent: string | null; avatar: string | null;
+};
+
+type ProfileRow = Omit<OwnProfile, 'names' | 'fullname'> & { fullname: string | null; username: string };
+
+/** The columns of the own profile, as the reply and the audit read them. */
+const PROFILE_COLUMNS = sql`fullname, email, mobile, first_name, last_name, gender, title, personal_id, trim_scale(user_percent)::text as user_percent, avatar, version, username`;
+
+const ownProfileOf = (r: ProfileRow): OwnProfile => {
+  const fullname = r.fullname ?? r.username;
+  return { fullname, names: fullname, email: r.email, mobile: r.mobile, version: r.version, first_name: r.first_name, last_name: r.last_name, gender: r.gender, title: r.title, personal_id: r.personal_id, user_percent: r.user_percent, avatar: r.avatar };
+};
+
+const maskId = (v: unknown) => (typeof v === 'string' && v.length > 7 ? `${v.slice(0, 3)}${'*'.repeat(v.length - 7)}${v.slice(-4)}` : v);
+
+/** The caller's own profile (the profile screen's fields). */
+export async function readOwnProfile(db: Db, userId: number): Promise<OwnProfile> {
+  const r = await withSystemScope(db, async (tx) => (await sql<ProfileRow>`select ${PROFILE_COLUMNS} from users where id = ${userId}`.execute(tx)).rows[0]);
+  return ownProfileOf(r);
+}
 
 /**
- * Saves the caller's own name, e-mail and mobile, audited on the user record. The e-mail is unique
- * across the platform (it signs in to password reset): checked first for a clear field message,
- * and the unique index has the last word when two saves race.
+ * Saves the caller's own name, e-mail and mobile, and the spec 3 user fields (names, gender, title,
+ * personal ID, work percentage), audited on the user record. The e-mail is unique across the
+ * platform (it signs in to password reset): checked first for a clear field message, and the
+ * unique index has the last word when two saves race.
  */
 export async function saveProfile(db: Db, auth: AuthContext, patch: ProfilePatch, ip: string | null): Promise<OwnProfile> {
   if (patch.email) {
@@ -101,16 +123,15 @@ export async function saveProfile(db: Db, auth: AuthContext, patch: ProfilePatch
   }
   const keys = Object.keys(patch) as (keyof ProfilePatch)[];
   const work = async (tx: Db): Promise<OwnProfile> => {
-    const before = (await sql<{ fullname: string | null; email: string | null; mobile: string | null }>`
-      select fullname, email, mobile from users where id = ${auth.userId} for update`.execute(tx)).rows[0];
+    const before = (await sql<ProfileRow>`select ${PROFILE_COLUMNS} from users where id = ${auth.userId} for update`.execute(tx)).rows[0];
     const set = keys.map((k) => sql`${sql.ref(k)} = ${patch[k] ?? null}`);
-    const after = (await sql<{ fullname: string | null; email: string | null; mobile: string | null; version: number; username: string }>`
+    const after = (await sql<ProfileRow>`
       update users set ${sql.join(set)}, version = version + 1, updated_at = now() where id = ${auth.userId}
-      returning fullname, email, mobile, version, username`.execute(tx)).rows[0];
-    const changes = diffRecords(keys, before ?? null, after);
+      returning ${PROFILE_COLUMNS}`.execute(tx)).rows[0];
+    // The audit log tells that the ID number changed, not the number (it is read by administrators).
+    const changes = diffRecords(keys, before ?? null, after).map((c) => (c.field === 'personal_id' ? { ...c, old: maskId(c.old), new: maskId(c.new) } : c));
     if (changes.length) await writeAudit(tx, { clientId: auth.clientId as number, userId: auth.userId, username: auth.username, ip }, 'user', auth.userId, 'update-own-profile', changes);
-    const fullname = after.fullname ?? after.username;
-    return { fullname, names: fullname, email: after.email, mobile: after.mobile, version: after.version };
+    return ownProfileOf(after);
   };
   try {
     // The audit row belongs to the user's company (row-level security); the super administrator has none.
