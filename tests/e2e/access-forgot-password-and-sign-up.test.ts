@@ -200,7 +200,10 @@ describe('sign-up wizard', () => {
     await page.waitForSelector('[data-testid=code-sent]');
     // The resend button counts down (60 s between codes).
     expect(await page.textContent('[data-testid=send-code]')).toMatch(/\d+ 秒后可重发/);
-    await page.fill('[data-testid=signup-step-verify] input[type=tel]', '13912345678');
+    const mobile = `139${String(Date.now()).slice(-8)}`;
+    await page.fill('[data-testid=signup-step-verify] input[type=tel]', mobile);
+    await page.click('[data-testid=send-sms]');
+    await page.waitForSelector('[data-testid=sms-sent]');
     await snap(page, 'signup-02-verify');
 
     // The code is an e-mail without a company yet: the super administrator's outbox shows it.
@@ -212,12 +215,15 @@ describe('sign-up wizard', () => {
     await admin.waitForSelector('[data-testid=workspace-home]');
     await admin.goto(`${run.server.url}/page/outbox`);
     await admin.waitForSelector(OUTBOX_ROW_CELL);
-    const body = await admin.$$eval(OUTBOX_ROWS, (rows, to) => rows.find((r) => r.querySelector('[col-id=to_address]')?.textContent === to)?.querySelector('[col-id=body]')?.textContent ?? '', email);
-    const code = /\d{6}/.exec(body)?.[0];
+    const bodyTo = (to: string) => admin.$$eval(OUTBOX_ROWS, (rows, address) => rows.find((r) => r.querySelector('[col-id=to_address]')?.textContent === address)?.querySelector('[col-id=body]')?.textContent ?? '', to);
+    const code = /\d{6}/.exec(await bodyTo(email))?.[0];
+    const smsCode = /\d{6}/.exec(await bodyTo(mobile))?.[0];
     expect(code).toBeTruthy();
+    expect(smsCode).toBeTruthy();
     await admin.close();
 
-    await page.fill('[data-testid=signup-step-verify] input[inputmode=numeric]', code as string);
+    await page.fill('[data-testid=email-code]', code as string);
+    await page.fill('[data-testid=mobile-code]', smsCode as string);
     await page.click('[data-testid=signup-next]');
     await page.waitForSelector('[data-testid=signup-step-profile]');
     const username = `sewer${Date.now().toString(36)}`;

@@ -183,16 +183,28 @@ describe('a company signs up and the super administrator approves it', () => {
     await page.fill('[data-testid=signup-step-verify] input[type=email]', email);
     await page.click('[data-testid=send-code]');
     await page.waitForSelector('[data-testid=code-sent]');
-    await page.fill('[data-testid=signup-step-verify] input[type=tel]', '13912340000');
-    // The code mail has no company yet: the super administrator's outbox holds it.
+    const mobile = `139${String(Date.now()).slice(-8)}`;
+    await page.fill('[data-testid=signup-step-verify] input[type=tel]', mobile);
+    await page.click('[data-testid=send-sms]');
+    await page.waitForSelector('[data-testid=sms-sent]');
+    // The code mail and SMS have no company yet: the super administrator's outbox holds them.
     const outbox = await api<{ rows: Array<{ to_address: string; body: string }> }>(await token('admin'), '/utilsapi/outbox?size=50');
     const code = /\d{6}/.exec(outbox.rows.find((r) => r.to_address === email)?.body ?? '')?.[0];
+    const smsCode = /\d{6}/.exec(outbox.rows.find((r) => r.to_address === mobile)?.body ?? '')?.[0];
     expect(code).toBeTruthy();
-    await page.fill('[data-testid=signup-step-verify] input[inputmode=numeric]', code as string);
+    expect(smsCode).toBeTruthy();
+    await page.fill('[data-testid=email-code]', code as string);
+    await page.fill('[data-testid=mobile-code]', smsCode as string);
     await page.click('[data-testid=signup-next]');
-    await page.waitForSelector('[data-testid=signup-step-profile]');
+    await page.waitForSelector('[data-testid=signup-step-company]');
     await page.fill('input[name=company_name]', company);
     await page.click('[data-testid=company-type] input[value=maker]');
+    await page.selectOption('[data-testid=company-industry]', 'garment_making');
+    await page.selectOption('[data-testid=company-scale]', 'small');
+    await page.fill('[data-testid=company-tax-code]', '91350100M000100Y43');
+    await page.fill('[data-testid=company-legal-person]', '钱老板');
+    await page.click('[data-testid=signup-next]');
+    await page.waitForSelector('[data-testid=signup-step-profile]');
     await page.fill('[data-testid=signup-step-profile] input[autocomplete=username]', username);
     await page.fill('[data-testid=signup-step-profile] input[autocomplete=name]', '钱老板');
     const passwords = await page.$$('[data-testid=signup-step-profile] input[type=password]');

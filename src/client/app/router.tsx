@@ -129,6 +129,7 @@ function shellRoutes(): RouteObject[] {
     ...workspaceRoutes,
     { path: 'page/userinfo', handle: { titleKey: 'ui.userinfo.title' }, ...page(user, 'UserInfoPage') },
     { path: 'page/security', handle: { titleKey: 'ui.security.title' }, ...page(user, 'SecurityPage') },
+    { path: 'page/clientinfo', handle: { titleKey: 'ui.company.title' }, ...page(user, 'CompanyProfilePage') },
     { path: 'page/settings', handle: { titleKey: 'ui.settings.title' }, ...page(user, 'SettingsPage') },
     // Spec 2 "/{menumodule}": a module's landing page (unknown modules are not found).
     { path: ':menumodule', ...page(workspace, 'MenuModulePage') },

@@ -16,6 +16,7 @@ import { Building20Regular, Grid20Regular, Person20Regular, Settings20Regular, S
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { useFileSrc } from '../api/file-src';
 import { accessApi } from '../session/access-api';
 import { access, shellState } from '../session/access-state';
 import { useShellStyles } from './shell-styles';
@@ -96,6 +97,7 @@ export function UserMenu() {
   const s = useShellStyles();
   const { t } = useTranslation();
   const user = useSnapshot(access);
+  const avatarSrc = useFileSrc(user.avatar);
   const shell = useSnapshot(shellState);
   const navigate = useNavigate();
   const signOut = useSignOut();
@@ -109,7 +111,7 @@ export function UserMenu() {
       <MenuTrigger disableButtonEnhancement>
         <Button appearance="subtle" className={s.userButton} data-testid="user-menu">
           <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-            <Avatar size={28} name={user.fullname || user.username} image={user.avatar ? { src: user.avatar } : undefined} color="colorful" />
+            <Avatar size={28} name={user.fullname || user.username} image={avatarSrc ? { src: avatarSrc } : undefined} color="colorful" />
             <span style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{user.fullname || user.username}</span>
           </span>
         </Button>
@@ -121,6 +123,11 @@ export function UserMenu() {
             <MenuItem icon={<Person20Regular />} onClick={() => navigate('/page/userinfo')}>
               {t('ui.userinfo.title')}
             </MenuItem>
+            {user.clientId ? (
+              <MenuItem icon={<Building20Regular />} onClick={() => navigate('/page/clientinfo')} data-testid="menu-company-profile">
+                {t('ui.company.menu')}
+              </MenuItem>
+            ) : null}
             <MenuItem icon={<ShieldLock20Regular />} onClick={() => navigate('/page/security')}>
               {t('ui.security.title')}
             </MenuItem>

@@ -1,64 +1,65 @@
-import { Button, Field, MessageBar, MessageBarBody, Radio, RadioGroup } from '@fluentui/react-components';
-import { Controller } from 'react-hook-form';
+import { Button, MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { checkRule } from '../../../model/rules';
 import { PasswordField } from '../../form/PasswordField';
 import { TextField } from '../../form/TextField';
 import type { SignupKind } from './signup-steps';
 import { useSignupStyles as useStyles } from './signup-styles';
-import { useEmailCode, type SignupForm as Form } from './use-signup';
+import { useSendCode, type SignupForm as Form } from './use-signup';
 
-/** Step 2: e-mail with its verification code (10 minutes, spec 9) and the mobile number. */
-export function VerifyStep({ form, onBack, onNext }: { form: Form; onBack: () => void; onNext: () => void }) {
-  const s = useStyles();
+/** One target (e-mail or mobile) with its send button, the sent notice and its six-digit code. */
+function CodePair({ form, channel }: { form: Form; channel: 'email' | 'sms' }) {
   const { t } = useTranslation();
-  const { control, trigger } = form;
-  const { wait, sentTo, send } = useEmailCode(form);
-
-  const next = async () => {
-    if (await trigger(['email', 'mobile', 'email_code'])) onNext();
-  };
-
+  const { control } = form;
+  const { wait, sentTo, send } = useSendCode(form, channel);
+  const email = channel === 'email';
   return (
     <>
       <TextField
         control={control}
-        name="email"
-        label={t('ui.signup.email')}
+        name={email ? 'email' : 'mobile'}
+        label={email ? t('ui.signup.email') : t('ui.signup.mobile')}
         required
-        type="email"
-        autoComplete="email"
-        rules={{ required: t('rule.required'), validate: (v) => checkRule('email', v.trim()) || t('rule.email') }}
+        type={email ? 'email' : 'tel'}
+        autoComplete={email ? 'email' : 'tel'}
+        rules={{ required: t('rule.required'), validate: (v) => (email ? checkRule('email', v.trim()) || t('rule.email') : checkRule('telephone', v.trim()) || t('rule.telephone')) }}
         after={
-          <Button onClick={() => void send()} disabled={wait > 0} data-testid="send-code">
-            {wait > 0 ? t('ui.signup.resendIn', { seconds: wait }) : sentTo ? t('ui.signup.resend') : t('ui.signup.sendCode')}
+          <Button onClick={() => void send()} disabled={wait > 0} data-testid={email ? 'send-code' : 'send-sms'}>
+            {wait > 0 ? t('ui.signup.resendIn', { seconds: wait }) : sentTo ? t('ui.signup.resend') : email ? t('ui.signup.sendCode') : t('ui.signup.sendSms')}
           </Button>
         }
       />
       {sentTo ? (
         <MessageBar intent="success">
-          <MessageBarBody data-testid="code-sent">{t('ui.signup.codeSent', { email: sentTo })}</MessageBarBody>
+          <MessageBarBody data-testid={email ? 'code-sent' : 'sms-sent'}>{email ? t('ui.signup.codeSent', { email: sentTo }) : t('ui.signup.smsSent', { mobile: sentTo })}</MessageBarBody>
         </MessageBar>
       ) : null}
       <TextField
         control={control}
-        name="email_code"
-        label={t('ui.signup.emailCode')}
+        name={email ? 'email_code' : 'mobile_code'}
+        label={email ? t('ui.signup.emailCode') : t('ui.signup.mobileCode')}
         required
         inputMode="numeric"
         maxLength={6}
         autoComplete="one-time-code"
+        testId={email ? 'email-code' : 'mobile-code'}
         rules={{ required: t('rule.required'), pattern: { value: /^\s*\d{6}\s*$/, message: t('ui.signup.codeFormat') } }}
       />
-      <TextField
-        control={control}
-        name="mobile"
-        label={t('ui.signup.mobile')}
-        required
-        type="tel"
-        autoComplete="tel"
-        rules={{ required: t('rule.required'), validate: (v) => checkRule('telephone', v.trim()) || t('rule.telephone') }}
-      />
+    </>
+  );
+}
+
+/** Step 2: the e-mail and the mobile number, each with its verification code (10 minutes, spec 9). */
+export function VerifyStep({ form, onBack, onNext }: { form: Form; onBack: () => void; onNext: () => void }) {
+  const s = useStyles();
+  const { t } = useTranslation();
+  const next = async () => {
+    if (await form.trigger(['email', 'email_code', 'mobile', 'mobile_code'])) onNext();
+  };
+  return (
+    <>
+      <CodePair form={form} channel="email" />
+      <CodePair form={form} channel="sms" />
       <div className={s.actions}>
         <Button onClick={onBack}>{t('ui.common.back')}</Button>
         <Button appearance="primary" onClick={() => void next()} data-testid="signup-next">
@@ -69,41 +70,18 @@ export function VerifyStep({ form, onBack, onNext }: { form: Form; onBack: () =>
   );
 }
 
-const COMPANY_TYPES = ['brand', 'maker', 'supplier'] as const;
-
-/** Step 3: the account (username, name, password) and, for a new company, the company. */
+/** The last step before finishing: the account (username, name, password). */
 export function ProfileStep({ kind, company, form, busy, onBack, onSubmit }: { kind: SignupKind; company: string; form: Form; busy: boolean; onBack: () => void; onSubmit: () => void }) {
   const s = useStyles();
   const { t } = useTranslation();
   const { control, getValues } = form;
   return (
     <>
-      {kind === 'company' ? (
-        <>
-          <div className={s.two}>
-            <TextField control={control} name="company_name" label={t('ui.signup.companyName')} required rules={{ required: t('rule.required') }} />
-            <TextField control={control} name="company_full_name" label={t('ui.signup.companyFullName')} />
-          </div>
-          <Controller
-            control={control}
-            name="company_type"
-            rules={{ required: t('rule.required') }}
-            render={({ field, fieldState }) => (
-              <Field label={t('ui.signup.companyType')} required validationMessage={fieldState.error?.message}>
-                <RadioGroup layout="horizontal" value={field.value} onChange={(_, d) => field.onChange(d.value)} data-testid="company-type">
-                  {COMPANY_TYPES.map((c) => (
-                    <Radio key={c} value={c} label={t(`ui.signup.type.${c}`)} />
-                  ))}
-                </RadioGroup>
-              </Field>
-            )}
-          />
-        </>
-      ) : (
+      {kind === 'join' ? (
         <MessageBar intent="info">
           <MessageBarBody>{t('ui.signup.joining', { company })}</MessageBarBody>
         </MessageBar>
-      )}
+      ) : null}
       <div className={s.two}>
         <TextField
           control={control}

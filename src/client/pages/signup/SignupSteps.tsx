@@ -5,18 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { AppLink } from '../../shell/AppLink';
 import { TextField } from '../../form/TextField';
-import { FINISH_COUNTDOWN_SECONDS, SIGNUP_STEPS, type SignupKind, type SignupStep } from './signup-steps';
+import { FINISH_COUNTDOWN_SECONDS, stepsOf, type SignupKind, type SignupStep } from './signup-steps';
 import { useSignupStyles as useStyles } from './signup-styles';
 import { useInviteCheck, type SignupForm as Form } from './use-signup';
 
-/** The wizard's progress: its four steps, the current one marked. */
-export function StepBar({ step }: { step: SignupStep }) {
+/** The wizard's progress: the steps of this kind of sign-up, the current one marked. */
+export function StepBar({ step, kind }: { step: SignupStep; kind: SignupKind }) {
   const s = useStyles();
   const { t } = useTranslation();
-  const at = SIGNUP_STEPS.indexOf(step);
+  const steps = stepsOf(kind);
+  const at = steps.indexOf(step);
   return (
     <div className={s.steps} aria-label={t('ui.signup.progress')}>
-      {SIGNUP_STEPS.map((name, i) => (
+      {steps.map((name, i) => (
         <div key={name} className={`${s.step} ${i === at ? s.current : ''}`} aria-current={i === at ? 'step' : undefined}>
           <div className={`${s.bar} ${i <= at ? s.barOn : ''}`} />
           <span>

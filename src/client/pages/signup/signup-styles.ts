@@ -2,7 +2,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 
 /** The sign-up wizard's styles. */
 export const useSignupStyles = makeStyles({
-  steps: { display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: '6px' },
+  steps: { display: 'grid', gridAutoFlow: 'column', gridAutoColumns: '1fr', gap: '6px' },
   step: { display: 'grid', gap: '6px', fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3 },
   bar: { height: '4px', borderRadius: '2px', background: tokens.colorNeutralStroke2 },
   barOn: { background: tokens.colorBrandBackground },
@@ -21,5 +21,6 @@ export const useSignupStyles = makeStyles({
   },
   kindOn: { border: `2px solid ${tokens.colorBrandStroke1}`, background: tokens.colorBrandBackground2, padding: '15px' },
   two: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '12px', alignItems: 'start' },
+  three: { display: 'grid', gridTemplateColumns: '1fr 1fr 2fr', gap: '12px', alignItems: 'start' },
   actions: { display: 'flex', justifyContent: 'space-between', gap: '8px', marginTop: '4px' },
 });

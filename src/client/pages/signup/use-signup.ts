@@ -6,7 +6,7 @@ import { ApiError } from '../../api/client';
 import { callApi } from '../../api/calls';
 import { applyServerFieldErrors } from '../../api/form-errors';
 import { fieldErrorsOf } from '../../api/reactions';
-import { firstStepWithError, signupBody, type SignupKind, type SignupStep, type SignupValues } from './signup-steps';
+import { EMPTY_SIGNUP, firstStepWithError, signupBody, type SignupKind, type SignupStep, type SignupValues } from './signup-steps';
 
 export type SignupForm = UseFormReturn<SignupValues>;
 
@@ -36,8 +36,12 @@ export function useInviteCheck(kind: SignupKind, form: SignupForm, setCompany: (
   return { checking, next };
 }
 
-/** Step 2's e-mail code: sends it, then counts down until another may be sent. */
-export function useEmailCode(form: SignupForm) {
+/**
+ * Step 2's codes: sends one to the e-mail (`email`) or the mobile number (`sms`), then counts down
+ * until another may be sent. A refusal (wrong format, too soon, too many) goes onto the field.
+ */
+export function useSendCode(form: SignupForm, channel: 'email' | 'sms') {
+  const field = channel === 'email' ? 'email' : 'mobile';
   const [wait, setWait] = useState(0);
   const [sentTo, setSentTo] = useState('');
   useEffect(() => {
@@ -47,26 +51,24 @@ export function useEmailCode(form: SignupForm) {
   }, [wait]);
 
   const send = async () => {
-    if (!(await form.trigger('email'))) return;
-    const email = form.getValues('email').trim();
+    if (!(await form.trigger(field))) return;
+    const target = form.getValues(field).trim();
     try {
-      const r = await callApi(signupCalls.sendCode, { channel: 'email', purpose: 'signup', target: email }, { quiet: true });
-      setSentTo(email);
+      const r = await callApi(signupCalls.sendCode, { channel, purpose: 'signup', target }, { quiet: true });
+      setSentTo(target);
       setWait(r.resend_after || 60);
-      form.clearErrors('email');
+      form.clearErrors(field);
     } catch (e) {
       if (e instanceof ApiError) {
         const fields = fieldErrorsOf(e.errors);
         const waitFor = (e.data as { retry_after?: number } | null)?.retry_after;
         if (waitFor) setWait(waitFor);
-        form.setError('email', { message: fields.target || fields.email || e.message });
+        form.setError(field, { message: fields.target || fields[field] || e.message });
       }
     }
   };
   return { wait, sentTo, send };
 }
-
-const EMPTY: SignupValues = { invite_code: '', email: '', mobile: '', email_code: '', username: '', fullname: '', password: '', repeat: '', company_name: '', company_full_name: '', company_type: '' };
 
 /** The wizard: its step, the kind of sign-up, the company joined or created, and the submission. */
 export function useSignupWizard() {
@@ -74,10 +76,10 @@ export function useSignupWizard() {
   const [kind, setKind] = useState<SignupKind>('company');
   const [company, setCompany] = useState('');
   const [busy, setBusy] = useState(false);
-  const form = useForm<SignupValues>({ mode: 'onTouched', defaultValues: EMPTY });
+  const form = useForm<SignupValues>({ mode: 'onTouched', defaultValues: EMPTY_SIGNUP });
 
   const submit = async () => {
-    const fields: (keyof SignupValues)[] = kind === 'company' ? ['company_name', 'company_type', 'username', 'fullname', 'password', 'repeat'] : ['username', 'fullname', 'password', 'repeat'];
+    const fields: (keyof SignupValues)[] = ['username', 'fullname', 'password', 'repeat'];
     if (!(await form.trigger(fields))) return;
     setBusy(true);
     try {

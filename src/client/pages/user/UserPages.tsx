@@ -1,4 +1,4 @@
-import { Avatar, Badge, Body1, Button, Caption1, Card, CardHeader, MessageBar, MessageBarBody, Radio, RadioGroup, Subtitle2, Text, Title3 } from '@fluentui/react-components';
+import { Badge, Body1, Button, Caption1, Card, CardHeader, MessageBar, MessageBarBody, Radio, RadioGroup, Subtitle2, Text, Title3 } from '@fluentui/react-components';
 import { Edit20Regular, LocalLanguage24Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,10 +12,15 @@ import { profileApi } from '../../session/profile-api';
 import { loadProfile } from '../../session/session-flow';
 import { LANGUAGE_NAMES } from '../../shell/LanguageSwitch';
 import { toast } from '../../kernel/toast-bus';
+import { userGender } from '../../../model/account-profile';
+import { dictLabel } from './DictSelectField';
+import { ImagePicker } from './ImagePicker';
 import { ProfileForm } from './ProfileForm';
+import { useOwnProfile } from './use-account-profile';
 import { useUserStyles } from './user-styles';
 
 export { SecurityPage } from './SecurityPage';
+export { CompanyProfilePage } from './CompanyProfilePage';
 
 function roleName(code: string, lang: Language): string {
   const l = ROLE_LABELS[code as RoleCode];
@@ -23,20 +28,29 @@ function roleName(code: string, lang: Language): string {
 }
 
 /**
- * /page/userinfo: the signed-in user's own profile. Name, e-mail and mobile are edited here
- * (save-profile); username, company and roles belong to the company administrator.
+ * /page/userinfo: the signed-in user's own profile. Name, names, gender, title, e-mail, mobile,
+ * personal ID, work percentage and the avatar are edited here (save-profile, avatar); username,
+ * company and roles belong to the company administrator.
  */
 export function UserInfoPage() {
   const s = useUserStyles();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useSnapshot(access);
   const lang = currentLanguage();
   const [editing, setEditing] = useState(false);
+  const { profile, save, avatar } = useOwnProfile();
+  const p = profile;
   // [label, value, test id]; the own fields leave the list while the form edits them.
   const own: [string, React.ReactNode, string?][] = [
     [t('ui.userinfo.fullname'), user.fullname, 'profile-fullname'],
+    [t('ui.userinfo.lastName'), p?.last_name || '—', 'profile-last-name-value'],
+    [t('ui.userinfo.firstName'), p?.first_name || '—', 'profile-first-name-value'],
+    [t('ui.userinfo.gender'), dictLabel(userGender, p?.gender, i18n.language === 'en'), 'profile-gender-value'],
+    [t('ui.userinfo.jobTitle'), p?.title || '—', 'profile-title-value'],
     [t('ui.userinfo.email'), user.email || '—', 'profile-email'],
     [t('ui.userinfo.mobile'), user.mobile || user.phone || '—', 'profile-mobile'],
+    [t('ui.userinfo.personalId'), p?.personal_id || '—', 'profile-personal-id-value'],
+    [t('ui.userinfo.percent'), p?.user_percent ?? '—', 'profile-percent-value'],
   ];
   const rows: [string, React.ReactNode, string?][] = [
     [t('ui.userinfo.username'), user.username],
@@ -60,18 +74,18 @@ export function UserInfoPage() {
       <Title3 as="h1">{t('ui.userinfo.title')}</Title3>
       <Card className={s.card}>
         <div className={s.head}>
-          <Avatar size={64} name={user.fullname || user.username} image={user.avatar ? { src: user.avatar } : undefined} color="colorful" />
+          <ImagePicker src={user.avatar} alt={t('ui.userinfo.avatar')} width={64} height={64} round label={t('ui.userinfo.uploadAvatar')} hint={t('ui.userinfo.avatarHint', { max: 5 })} busy={avatar.busy} message={avatar.message} onChoose={(f) => void avatar.choose(f)} testId="profile-avatar" />
           <div className={s.headText}>
             <Subtitle2 block data-testid="profile-name">{user.fullname}</Subtitle2>
             <Caption1>{user.clientName}</Caption1>
           </div>
-          {editing ? null : (
+          {editing || !p ? null : (
             <Button icon={<Edit20Regular />} onClick={() => setEditing(true)} data-testid="profile-edit">
               {t('ui.profile.edit')}
             </Button>
           )}
         </div>
-        {editing ? <ProfileForm onDone={() => setEditing(false)} /> : null}
+        {editing && p ? <ProfileForm profile={p} save={save} onDone={() => setEditing(false)} /> : null}
         <div className={s.grid}>
           {rows.map(([label, value, testId]) => (
             <div key={label} style={{ display: 'contents' }}>
@@ -87,7 +101,6 @@ export function UserInfoPage() {
     </div>
   );
 }
-
 
 /**
  * /page/settings: personal settings. The interface language is kept in this browser (spec 9) and

@@ -9,7 +9,9 @@ export const useUserStyles = makeStyles({
   label: { color: tokens.colorNeutralForeground3 },
   roles: { display: 'flex', flexWrap: 'wrap', gap: '6px' },
   form: { maxWidth: '420px' },
-  editForm: { display: 'grid', gap: '14px', maxWidth: '420px' },
+  editForm: { display: 'grid', gap: '14px', maxWidth: '560px' },
+  pair: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '12px', alignItems: 'start' },
+  wideForm: { display: 'grid', gap: '14px', maxWidth: '720px' },
   actions: { display: 'flex', gap: '8px' },
   headText: { flex: 1 },
 });
