@@ -15,23 +15,17 @@ const useStyles = makeStyles({
   },
   num: { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
   reasons: { margin: 0, paddingLeft: '16px', lineHeight: '18px' },
-  short: { color: '#c50f1f' },
+  short: { color: tokens.colorPaletteRedForeground1 },
 });
 
 /** States in which the order's vendor may still be chosen (the form edits them). */
 const ASSIGNABLE = new Set(['draft', 'rejected']);
 
-/**
- * The vendors proposed for an outsourced order (issue 35): ranked by free capacity in the order's
- * window and KPI score, each with its reasons; on a draft or rejected order, 选用 puts that vendor on
- * the order through the ordinary save (the writer: its rules, the order's version).
- */
-export function VendorProposalDialog({ api, order, onClose, onDone }: { api: EntityApi; order: Row; onClose: () => void; onDone: () => void }) {
+/** The proposals of an order and the choice of one (the ordinary save: the writer's rules, the order's version). */
+function useVendorProposals(api: EntityApi, order: Row, onDone: () => void) {
   const { t } = useTranslation();
-  const s = useStyles();
   const { data, error, isLoading } = useCall(outsourceCalls.proposals, { id: Number(order.id) });
   const [busy, setBusy] = useState(false);
-  const assignable = ASSIGNABLE.has(String(order.status));
   const choose = async (p: VendorProposal) => {
     setBusy(true);
     try {
@@ -44,8 +38,75 @@ export function VendorProposalDialog({ api, order, onClose, onDone }: { api: Ent
       setBusy(false);
     }
   };
-  const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)}%`);
-  const n = (v: number | null) => (v === null ? '—' : v.toLocaleString('en-US'));
+  return { data, error, isLoading, busy, choose, assignable: ASSIGNABLE.has(String(order.status)) };
+}
+
+const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)}%`);
+const num = (v: number | null) => (v === null ? '—' : v.toLocaleString('en-US'));
+
+type RowProps = { p: VendorProposal; assignable: boolean; busy: boolean; onChoose: (p: VendorProposal) => void };
+
+function ProposalRow({ p, assignable, busy, onChoose }: RowProps) {
+  const { t } = useTranslation();
+  const s = useStyles();
+  return (
+    <tr data-testid={`proposal-row-${p.code}`}>
+      <td className={s.num}>{p.rank}</td>
+      <td>
+        {p.code} {p.name} {p.current && <Badge appearance="tint" color="brand">{t('os.proposal.currentBadge')}</Badge>}
+      </td>
+      <td className={s.num}>{num(p.capacity)}</td>
+      <td className={s.num}>{num(p.load)}</td>
+      <td className={`${s.num} ${p.fits === false ? s.short : ''}`}>{num(p.free)}</td>
+      <td className={s.num} data-testid="proposal-score">{p.score === null ? '—' : p.score}</td>
+      <td className={s.num}>{pct(p.on_time_rate)}</td>
+      <td className={s.num}>{pct(p.pass_rate)}</td>
+      <td>
+        <ul className={s.reasons}>
+          {p.reasons.map((r, i) => <li key={i}>{t(r.key, r.params)}</li>)}
+        </ul>
+      </td>
+      <td>
+        {assignable && !p.current && (
+          <Button size="small" appearance={p.rank === 1 ? 'primary' : 'secondary'} disabled={busy} onClick={() => onChoose(p)} data-testid={`proposal-choose-${p.code}`}>
+            {t('os.proposal.choose')}
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function ProposalTable({ rows, ...rowProps }: { rows: VendorProposal[] } & Omit<RowProps, 'p'>) {
+  const { t } = useTranslation();
+  const s = useStyles();
+  const numeric = ['capacity', 'load', 'free', 'score', 'onTime', 'quality'];
+  return (
+    <table className={s.table} data-testid="proposal-table">
+      <thead>
+        <tr>
+          <th>#</th>
+          <th>{t('os.proposal.col.vendor')}</th>
+          {numeric.map((c) => <th key={c} className={s.num}>{t(`os.proposal.col.${c}`)}</th>)}
+          <th>{t('os.proposal.col.reason')}</th>
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((p) => <ProposalRow key={p.vendor_id} p={p} {...rowProps} />)}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * The vendors proposed for an outsourced order (issue 35): ranked by free capacity in the order's
+ * window and KPI score, each with its reasons; on a draft or rejected order, 选用 puts that vendor on
+ * the order through the ordinary save (the writer: its rules, the order's version).
+ */
+export function VendorProposalDialog({ api, order, onClose, onDone }: { api: EntityApi; order: Row; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { data, error, isLoading, busy, choose, assignable } = useVendorProposals(api, order, onDone);
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface style={{ maxWidth: 1180, width: '92vw' }} data-testid="proposal-dialog">
@@ -61,43 +122,7 @@ export function VendorProposalDialog({ api, order, onClose, onDone }: { api: Ent
                 {!data.rows.length ? (
                   <MessageBar intent="warning" data-testid="proposal-empty"><MessageBarBody>{t('os.proposal.none')}</MessageBarBody></MessageBar>
                 ) : (
-                  <table className={s.table} data-testid="proposal-table">
-                    <thead>
-                      <tr>
-                        <th>#</th><th>{t('os.proposal.col.vendor')}</th><th className={s.num}>{t('os.proposal.col.capacity')}</th><th className={s.num}>{t('os.proposal.col.load')}</th>
-                        <th className={s.num}>{t('os.proposal.col.free')}</th><th className={s.num}>{t('os.proposal.col.score')}</th><th className={s.num}>{t('os.proposal.col.onTime')}</th>
-                        <th className={s.num}>{t('os.proposal.col.quality')}</th><th>{t('os.proposal.col.reason')}</th><th />
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.rows.map((p) => (
-                        <tr key={p.vendor_id} data-testid={`proposal-row-${p.code}`}>
-                          <td className={s.num}>{p.rank}</td>
-                          <td>
-                            {p.code} {p.name} {p.current && <Badge appearance="tint" color="brand">{t('os.proposal.currentBadge')}</Badge>}
-                          </td>
-                          <td className={s.num}>{n(p.capacity)}</td>
-                          <td className={s.num}>{n(p.load)}</td>
-                          <td className={`${s.num} ${p.fits === false ? s.short : ''}`}>{n(p.free)}</td>
-                          <td className={s.num} data-testid="proposal-score">{p.score === null ? '—' : p.score}</td>
-                          <td className={s.num}>{pct(p.on_time_rate)}</td>
-                          <td className={s.num}>{pct(p.pass_rate)}</td>
-                          <td>
-                            <ul className={s.reasons}>
-                              {p.reasons.map((r, i) => <li key={i}>{t(r.key, r.params)}</li>)}
-                            </ul>
-                          </td>
-                          <td>
-                            {assignable && !p.current && (
-                              <Button size="small" appearance={p.rank === 1 ? 'primary' : 'secondary'} disabled={busy} onClick={() => void choose(p)} data-testid={`proposal-choose-${p.code}`}>
-                                {t('os.proposal.choose')}
-                              </Button>
-                            )}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                  <ProposalTable rows={data.rows} assignable={assignable} busy={busy} onChoose={(p) => void choose(p)} />
                 )}
               </>
             )}

@@ -59,82 +59,118 @@ export async function vendorProposals(ctx: ResourceContext, idRaw: unknown): Pro
   return withTenant(ctx.db, clientId, (tx) => propose(tx, clientId, order));
 }
 
-async function propose(tx: Db, clientId: number, order: Row): Promise<VendorProposalReply> {
-  const today = iso(new Date());
+type Window = { from: string; to: string; w0: number; w1: number };
+type Tx = { tx: Db; clientId: number };
+
+/** The order's window: its order date (today when none) to its delivery date (thirty days on when none). */
+function windowOf(order: Row, today: string): Window {
   const from = String(order.order_date ?? today).slice(0, 10);
   const to = order.delivery_date ? String(order.delivery_date).slice(0, 10) : iso(new Date(Date.parse(`${from}T00:00:00Z`) + 30 * DAY));
-  const [w0, w1] = [dayNo(from), Math.max(dayNo(from), dayNo(to))];
-  const qty = Number(order.total_qty ?? 0);
-  const processId = Number(order.process_id);
-  const process = (await sql<{ name: string }>`select name from md_process where id = ${processId} and client_id = ${clientId}`.execute(tx)).rows[0]?.name ?? '';
-  const vendors = (await sql<Row>`select v.id, v.code, v.name, v.vendor_type, v.platform_client_code,
+  return { from, to, w0: dayNo(from), w1: Math.max(dayNo(from), dayNo(to)) };
+}
+
+/** The candidates: active process vendors, vendors that took this process before, and the current vendor. */
+async function candidates({ tx, clientId }: Tx, order: Row, processId: number): Promise<Row[]> {
+  return (await sql<Row>`select v.id, v.code, v.name, v.vendor_type, v.platform_client_code,
       (select count(*)::int from scm_outsource_order o where o.client_id = v.client_id and o.vendor_id = v.id and o.process_id = ${processId} and o.status <> 'cancelled' and o.id <> ${Number(order.id)}) as same_process
     from md_vendor v where v.client_id = ${clientId} and v.status = 'active' and (v.vendor_type = 'process' or v.id = ${Number(order.vendor_id ?? 0)}
       or exists (select 1 from scm_outsource_order o where o.client_id = v.client_id and o.vendor_id = v.id and o.process_id = ${processId} and o.status <> 'cancelled'))
     order by v.code`.execute(tx)).rows;
-  const ids = vendors.map((v) => Number(v.id));
-  const kpiFrom = iso(new Date(Date.now() - 365 * DAY));
-  const reply: VendorProposalReply = {
-    order: { id: Number(order.id), os_no: String(order.os_no ?? ''), process, qty, from, to, vendor_id: order.vendor_id ? Number(order.vendor_id) : null },
-    kpi_period: { from: kpiFrom, to: today }, rows: [],
-  };
-  if (!ids.length) return reply;
+}
 
+/** Declared capacity in the window per vendor: each row counts for the share of its month or week inside it. */
+async function capacityIn({ tx, clientId }: Tx, ids: number[], win: Window): Promise<Map<number, number>> {
   const capacity = new Map<number, number>();
   const caps = (await sql<{ vendor_id: number; cycle_type: string; cycle: string; week: string | null; capacity: number }>`select vendor_id, cycle_type, cycle, week, capacity::float8 as capacity
     from scm_vendor_capacity where client_id = ${clientId} and vendor_id in (${sql.join(ids)})`.execute(tx)).rows;
   for (const c of caps) {
     const span = capacitySpan(c.cycle_type, c.cycle, c.week);
     if (!span) continue;
-    const share = overlap(w0, w1, span[0], span[1]) / (span[1] - span[0] + 1);
+    const share = overlap(win.w0, win.w1, span[0], span[1]) / (span[1] - span[0] + 1);
     if (share > 0) capacity.set(Number(c.vendor_id), (capacity.get(Number(c.vendor_id)) ?? 0) + Number(c.capacity) * share);
   }
+  return capacity;
+}
+
+/** Pieces still to come back from each vendor's other open orders, spread over their windows, for the share in ours. */
+async function loadIn({ tx, clientId }: Tx, ids: number[], orderId: number, win: Window, today: string): Promise<Map<number, number>> {
   const load = new Map<number, number>();
   const open = (await sql<{ vendor_id: number; order_date: string | null; delivery_date: string | null; left: number }>`select vendor_id, order_date, delivery_date,
       greatest(coalesce(total_qty, 0) - coalesce(received_qty, 0), 0)::float8 as left
-    from scm_outsource_order where client_id = ${clientId} and vendor_id in (${sql.join(ids)}) and id <> ${Number(order.id)}
+    from scm_outsource_order where client_id = ${clientId} and vendor_id in (${sql.join(ids)}) and id <> ${orderId}
       and status in ('submitted', 'accepted', 'dispatched', 'part_received')`.execute(tx)).rows;
   for (const o of open) {
     const a = dayNo(String(o.order_date ?? o.delivery_date ?? today));
     const b = Math.max(a, dayNo(String(o.delivery_date ?? o.order_date ?? today)));
-    load.set(Number(o.vendor_id), (load.get(Number(o.vendor_id)) ?? 0) + (Number(o.left) * overlap(w0, w1, a, b)) / (b - a + 1));
+    load.set(Number(o.vendor_id), (load.get(Number(o.vendor_id)) ?? 0) + (Number(o.left) * overlap(win.w0, win.w1, a, b)) / (b - a + 1));
   }
+  return load;
+}
 
-  const kpi = await vendorKpiFigures(tx, clientId, ids, { from: kpiFrom, to: today });
-  const osDue = (await sql<{ vendor_id: number; due: number; on_time: number }>`
+/** Outsourced orders due in the KPI period per vendor, and those received by their delivery date (first receipt in the audit). */
+async function outsourcedOnTime({ tx, clientId }: Tx, ids: number[], kpiFrom: string, today: string): Promise<Map<number, { due: number; on_time: number }>> {
+  const rows = (await sql<{ vendor_id: number; due: number; on_time: number }>`
     with o as (select id, vendor_id, delivery_date, status, updated_at from scm_outsource_order
       where client_id = ${clientId} and vendor_id in (${sql.join(ids)}) and status not in ('draft', 'rejected', 'cancelled')
         and delivery_date between ${kpiFrom}::date and ${today}::date and (status = 'received' or delivery_date < current_date))
     select vendor_id, count(*)::int as due, sum((status = 'received' and coalesce((select min(a.at) from audit_log a where a.client_id = ${clientId}
       and a.entity = 'outsourceorder' and a.record_id = o.id and a.action in ('receive', 'receive_part')), updated_at)::date <= delivery_date)::int)::int as on_time
     from o group by vendor_id`.execute(tx)).rows;
-  const os = new Map(osDue.map((r) => [Number(r.vendor_id), { due: Number(r.due), on_time: Number(r.on_time) }]));
+  return new Map(rows.map((r) => [Number(r.vendor_id), { due: Number(r.due), on_time: Number(r.on_time) }]));
+}
 
-  const rows: VendorProposal[] = vendors.map((v) => {
+type Figures = { capacity: number | null; load: number; due: number; onTimeDone: number; passed: number; inspected: number };
+
+/** One candidate's proposal (rank set later) with its reasons. */
+function proposalOf(v: Row, f: Figures, ctx: { qty: number; process: string; win: Window; currentVendor: number }): VendorProposal {
+  const id = Number(v.id);
+  const free = f.capacity === null ? null : f.capacity - f.load;
+  const onTime = rate(f.onTimeDone, f.due);
+  const pass = rate(f.passed, f.inspected);
+  const parts = [onTime, pass].filter((x): x is number => x !== null);
+  const score = parts.length ? Math.round((parts.reduce((a, b) => a + b, 0) / parts.length) * 100) : null;
+  const reasons: ProposalReason[] = [];
+  if (free === null) reasons.push({ key: 'os.proposal.noCapacity', params: { from: ctx.win.from, to: ctx.win.to } });
+  else reasons.push({ key: free >= ctx.qty ? 'os.proposal.fits' : 'os.proposal.short', params: { free, qty: ctx.qty, capacity: f.capacity!, load: f.load } });
+  if (onTime !== null) reasons.push({ key: 'os.proposal.onTime', params: { rate: pct(onTime), n: f.due } });
+  if (pass !== null) reasons.push({ key: 'os.proposal.quality', params: { rate: pct(pass), n: f.inspected } });
+  if (score === null) reasons.push({ key: 'os.proposal.noHistory' });
+  if (Number(v.same_process) > 0) reasons.push({ key: 'os.proposal.sameProcess', params: { n: Number(v.same_process), process: ctx.process } });
+  if (!v.platform_client_code) reasons.push({ key: 'os.proposal.manual' });
+  const current = id === ctx.currentVendor;
+  if (current) reasons.push({ key: 'os.proposal.current' });
+  return {
+    rank: 0, vendor_id: id, code: String(v.code), name: String(v.name), vendor_type: (v.vendor_type as string | null) ?? null, on_platform: Boolean(v.platform_client_code),
+    capacity: f.capacity, load: f.load, free, fits: free === null ? null : free >= ctx.qty, score, on_time_rate: onTime, pass_rate: pass, same_process: Number(v.same_process), current, reasons,
+  };
+}
+
+async function propose(tx: Db, clientId: number, order: Row): Promise<VendorProposalReply> {
+  const today = iso(new Date());
+  const win = windowOf(order, today);
+  const qty = Number(order.total_qty ?? 0);
+  const processId = Number(order.process_id);
+  const t: Tx = { tx, clientId };
+  const process = (await sql<{ name: string }>`select name from md_process where id = ${processId} and client_id = ${clientId}`.execute(tx)).rows[0]?.name ?? '';
+  const vendors = await candidates(t, order, processId);
+  const ids = vendors.map((v) => Number(v.id));
+  const kpiFrom = iso(new Date(Date.now() - 365 * DAY));
+  const reply: VendorProposalReply = {
+    order: { id: Number(order.id), os_no: String(order.os_no ?? ''), process, qty, from: win.from, to: win.to, vendor_id: order.vendor_id ? Number(order.vendor_id) : null },
+    kpi_period: { from: kpiFrom, to: today }, rows: [],
+  };
+  if (!ids.length) return reply;
+  const capacity = await capacityIn(t, ids, win);
+  const load = await loadIn(t, ids, Number(order.id), win, today);
+  const kpi = await vendorKpiFigures(tx, clientId, ids, { from: kpiFrom, to: today });
+  const os = await outsourcedOnTime(t, ids, kpiFrom, today);
+  const ctx = { qty, process, win, currentVendor: Number(order.vendor_id ?? 0) };
+  const rows = vendors.map((v) => {
     const id = Number(v.id);
     const f = kpi.get(id)!;
     const o = os.get(id) ?? { due: 0, on_time: 0 };
     const cap = capacity.has(id) ? Math.round(capacity.get(id)!) : null;
-    const ld = Math.round(load.get(id) ?? 0);
-    const free = cap === null ? null : cap - ld;
-    const onTime = rate(f.on_time + o.on_time, f.due + o.due);
-    const pass = rate(f.passed, f.inspected);
-    const parts = [onTime, pass].filter((x): x is number => x !== null);
-    const score = parts.length ? Math.round((parts.reduce((a, b) => a + b, 0) / parts.length) * 100) : null;
-    const reasons: ProposalReason[] = [];
-    if (free === null) reasons.push({ key: 'os.proposal.noCapacity', params: { from, to } });
-    else reasons.push({ key: free >= qty ? 'os.proposal.fits' : 'os.proposal.short', params: { free, qty, capacity: cap!, load: ld } });
-    if (onTime !== null) reasons.push({ key: 'os.proposal.onTime', params: { rate: pct(onTime), n: f.due + o.due } });
-    if (pass !== null) reasons.push({ key: 'os.proposal.quality', params: { rate: pct(pass), n: f.inspected } });
-    if (score === null) reasons.push({ key: 'os.proposal.noHistory' });
-    if (Number(v.same_process) > 0) reasons.push({ key: 'os.proposal.sameProcess', params: { n: Number(v.same_process), process } });
-    if (!v.platform_client_code) reasons.push({ key: 'os.proposal.manual' });
-    const current = id === Number(order.vendor_id ?? 0);
-    if (current) reasons.push({ key: 'os.proposal.current' });
-    return {
-      rank: 0, vendor_id: id, code: String(v.code), name: String(v.name), vendor_type: (v.vendor_type as string | null) ?? null, on_platform: Boolean(v.platform_client_code),
-      capacity: cap, load: ld, free, fits: free === null ? null : free >= qty, score, on_time_rate: onTime, pass_rate: pass, same_process: Number(v.same_process), current, reasons,
-    };
+    return proposalOf(v, { capacity: cap, load: Math.round(load.get(id) ?? 0), due: f.due + o.due, onTimeDone: f.on_time + o.on_time, passed: f.passed, inspected: f.inspected }, ctx);
   });
   const klass = (r: VendorProposal) => (r.fits === true ? 0 : r.fits === null ? 1 : 2);
   rows.sort((a, b) => klass(a) - klass(b) || (b.score ?? -1) - (a.score ?? -1) || (b.free ?? 0) - (a.free ?? 0) || a.code.localeCompare(b.code));
