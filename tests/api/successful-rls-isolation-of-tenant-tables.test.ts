@@ -57,6 +57,8 @@ async function insertRow(tx: Db, table: string, clientId: number, tag: string): 
     await sql`insert into dyn_form_record (client_id, form_id, form_version) values (${clientId}, 1, 1)`.execute(tx);
   } else if (table === 'import_journal') {
     await sql`insert into import_journal (client_id, run_id, kind, entity, record_id) values (${clientId}, 1, 'start', ${tag}, 1)`.execute(tx);
+  } else if (table === 'import_mapping') {
+    await sql`insert into import_mapping (client_id, entity, signature) values (${clientId}, 'purorder', ${tag})`.execute(tx);
   } else if (table === 'list_view' || table === 'list_view_role_default' || table === 'list_view_user_choice') {
     // A saved list view (issue 32), a role's default view and a user's choice of it.
     const user = sql`(select min(id) from users)`;

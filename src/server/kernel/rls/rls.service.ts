@@ -31,6 +31,8 @@ export const TENANT_CORE_TABLES: ReadonlyArray<{ table: string; kind: PolicyKind
   { table: 'dyn_form_record', kind: 'tenant' },
   // The undo journal of an import written batch by batch (issue 19, services/import/import-journal.ts).
   { table: 'import_journal', kind: 'tenant' },
+  // A company's remembered import mappings of its own sheets (issue 33, services/import/mapping.service.ts).
+  { table: 'import_mapping', kind: 'tenant' },
   // Saved list views, the roles' defaults and each user's choices (issue 32, services/list-views).
   { table: 'list_view', kind: 'tenant' },
   { table: 'list_view_role_default', kind: 'tenant' },

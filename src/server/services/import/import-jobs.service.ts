@@ -7,6 +7,7 @@ import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { dataScope } from '../../resources/permissions';
 import { emitJob, registerJobHandler, wakeRunners, type JobRow } from '../jobs';
+import type { ConfirmedMapping } from '../../../model/import-mapping';
 import { runImport, type ImportMode, type ImportReport } from './import.service';
 import { undoImportRun } from './import-journal';
 import { withTenant } from '../../kernel/rls';
@@ -26,6 +27,8 @@ export type ImportParams = {
   /** What the upload asked: 'check' (preview first), 'all' (all-or-nothing), 'valid' (valid rows only). */
   commit: 'check' | 'all' | 'valid';
   phase?: string;
+  /** A mapping the buyer confirmed for a sheet of its own layout (issue 33). */
+  mapping?: ConfirmedMapping;
   /** Set when the job is handed to the runner: what this run does, and who asked it. */
   write?: boolean;
   validOnly?: boolean;
@@ -113,6 +116,7 @@ registerJobHandler(
       maxRows: maxImportRows(),
       scope,
       jobId: job.id,
+      ...(params.mapping ? { mapping: params.mapping } : {}),
       onProgress: (_rows, percent) => ctx.progress.report(percent, 100, phase),
     });
     await mkdir(importDirOf(ctx.dataDir, clientId), { recursive: true });

@@ -2,7 +2,8 @@ import { stat } from 'node:fs/promises';
 import { sql, type RawBuilder } from 'kysely';
 import { getEntity, normaliseText, requireEntity, translate, validateRecord, type EntityDef, type FieldDef, type Language, type MessageRef, type ValidateOptions } from '../../../model';
 import { resolveDefault } from '../../../model/default-tokens';
-import { cellContent, cellToInput, dictLookup, headerText, importColumns, isBlankInput, matchHeaders, parseMeta, refCodeField, templateVersion, type DictLookup, type ExcelColumn, type MatrixColumns } from '../../../model/excel';
+import { cellContent, cellToInput, dictLookup, headerText, importColumns, isBlankInput, matchHeaders, matrixChildOf, parseMeta, refCodeField, templateVersion, type DictLookup, type ExcelColumn, type MatrixColumns } from '../../../model/excel';
+import { applyMapping, missingRequired, type ConfirmedMapping } from '../../../model/import-mapping';
 import { hasOneConnection, type Db } from '../../db/database';
 import { AppError, type FieldError } from '../../http/errors';
 import { outsideScope, runAfterWriteHooks, runValidateHooks, writeContext, type WriteContext } from '../../resources/document-stages';
@@ -66,6 +67,11 @@ export type ImportRequest = {
   readerThread?: boolean;
   /** Filled with the milliseconds each stage took (benchmark B2 prints them); absent: not measured. */
   timings?: ImportTimings;
+  /**
+   * A mapping the buyer confirmed for a sheet of its own layout (issue 33, model/import-mapping.ts):
+   * its header row and each column's field or size, instead of the template's headers.
+   */
+  mapping?: ConfirmedMapping;
 };
 
 /**
@@ -117,6 +123,18 @@ class FatalImport extends Error {
 class RollbackImport extends Error {}
 
 const label = (l: { zh: string; en: string }, language: Language) => (language === 'en' ? l.en : l.zh);
+
+/** How the key of a document grouped by its order fields starts (no code starts so: it is never looked up). */
+const GROUP_KEY = '\u0001group:';
+
+/** Import column ids as the buyer reads them (采购明细.数量), joined for a message. */
+export function mappingFieldNames(entity: EntityDef, ids: string[], language: Language): string {
+  const columns = importColumns(entity);
+  return ids.map((id) => {
+    const c = columns.find((x) => x.id === id);
+    return c ? headerText(c, language, false) : id;
+  }).join('、');
+}
 const blankRow = (cells: unknown[]) => cells.every((c) => c === null || c === undefined || (typeof c === 'string' && c.trim() === ''));
 
 /**
@@ -352,6 +370,14 @@ class ImportRun {
           continue;
         }
         if (!header) {
+          if (this.req.mapping) {
+            // A confirmed mapping names its header row: the title rows above it are not data.
+            if (ev.number < this.req.mapping.headerRow) continue;
+            if (ev.number > this.req.mapping.headerRow) throw new FatalImport({ key: 'excel.noHeader' });
+            header = true;
+            this.useConfirmedMapping(this.req.mapping);
+            continue;
+          }
           if (blankRow(ev.cells)) continue;
           header = true;
           this.matchHeader(ev.cells, meta?.version ?? null);
@@ -388,6 +414,36 @@ class ImportRun {
     if (m.unknown.length) throw new FatalImport({ key: 'excel.unknownColumns', params: { columns: m.unknown.join('、') } });
     if (m.duplicates.length) throw new FatalImport({ key: 'excel.duplicateColumns', params: { columns: m.duplicates.join('、') } });
     if (m.missingRequired.length) throw new FatalImport({ key: 'excel.missingColumns', params: { columns: names(m.missingRequired) } });
+    this.useColumns(m.mapping, m.matrix ?? null);
+  }
+
+  /**
+   * A confirmed mapping (issue 33): its fields and sizes are the columns; one that names a field
+   * twice, a field the entity does not import, or leaves a required field unmapped is refused. A
+   * matrix that applies only to one kind of document (ChildMatrix `when`) makes the sheet's rows of
+   * that kind when no column gives the kind; rows without a document number whose order fields are
+   * the same form one document.
+   */
+  private useConfirmedMapping(confirmed: ConfirmedMapping): void {
+    const a = applyMapping(this.entity, confirmed);
+    if (a.unknownTargets.length || a.duplicateTargets.length) throw new FatalImport({ key: 'excel.mappingInvalid', params: { columns: [...a.unknownTargets, ...a.duplicateTargets].join('、') } });
+    const missing = missingRequired(this.entity, confirmed);
+    if (missing.length) throw new FatalImport({ key: 'excel.mappingMissingRequired', params: { fields: mappingFieldNames(this.entity, missing, this.language) } });
+    if (a.mapping.every((c) => c === null) && !a.sizes.length) throw new FatalImport({ key: 'excel.noHeader' });
+    const mc = matrixChildOf(this.entity);
+    const matrix = mc && a.sizes.length ? { child: mc.key, decl: mc.matrix, columns: a.sizes } : null;
+    if (matrix?.decl.when && !a.mapping.some((c) => c?.id === matrix.decl.when!.field)) this.fixedHeader = { [matrix.decl.when.field]: matrix.decl.when.value };
+    if (this.masterDetail && !a.mapping.some((c) => c?.id === this.codeField!.key)) this.groupByHeader = true;
+    this.useColumns(a.mapping, matrix);
+  }
+
+  /** Header inputs every row takes (the matrix's document kind when no column gives it). */
+  private fixedHeader: Row | null = null;
+  /** Rows without a document number are grouped into documents by their header inputs (a mapped sheet without a number column). */
+  private groupByHeader = false;
+
+  private useColumns(mapping: Array<ExcelColumn | null>, matrix: MatrixColumns | null): void {
+    const m = { mapping, matrix };
     this.mapping = m.mapping;
     if (m.matrix) this.matrix = { ...m.matrix, cellColumn: importColumns(this.entity).find((c) => c.id === `${m.matrix!.child}.${m.matrix!.decl.cellField}`) ?? null };
     m.mapping.forEach((c, i) => {
@@ -504,12 +560,13 @@ class ImportRun {
     let t = performance.now();
     const active = this.activeColumns();
     const inputs = batch.map(({ cells }) => rowInput(active, cells, this.date1904));
+    if (this.fixedHeader) for (const input of inputs) for (const k in this.fixedHeader) input.header[k] ??= this.fixedHeader[k];
     t = this.lap('input', t);
     await this.resolveRefs(tx, inputs);
     // An insert that writes needs no look-up: the statement itself skips a key that exists
     // (ON CONFLICT DO NOTHING) and returns it, and the row gets the same "already exists" error.
     const lookUp = !(this.req.write && this.req.mode === 'insert');
-    const keys = lookUp ? [...new Set(inputs.map((i) => this.keyOf(i)).filter((k): k is string => k !== null && !this.fileDocs.get(k)?.id))] : [];
+    const keys = lookUp ? [...new Set(inputs.map((i) => this.keyOf(i)).filter((k): k is string => k !== null && !k.startsWith(GROUP_KEY) && !this.fileDocs.get(k)?.id))] : [];
     const state: BatchState = { existing: await this.existingRows(tx, keys), newDocs: [], updDocs: [], docsByKey: new Map(), orphanLines: [] };
     t = this.lap('refs', t);
     batch.forEach(({ row, cells }, i) => this.checkRow(state, row, cells, inputs[i]));
@@ -531,6 +588,8 @@ class ImportRun {
   private keyOf(input: RowInput): string | null {
     if (!this.codeField) return null;
     const raw = input.header[this.codeField.key];
+    // A mapped sheet without a number column: the same order fields are the same document.
+    if (raw === undefined && this.groupByHeader) return `${GROUP_KEY}${JSON.stringify(Object.keys(input.header).sort().map((k) => [k, input.header[k]]))}`;
     if (raw === undefined) return null;
     const v = normaliseText(this.codeField, raw);
     return typeof v === 'string' && v !== '' ? v : null;

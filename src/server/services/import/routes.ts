@@ -13,7 +13,9 @@ import { assertCan } from '../../resources/permissions';
 import { createJob, findJob, listJobs, type JobRow } from '../jobs';
 import { errorsPath, importDir, jobView, maxImportRows, queueImportJob, uploadPath, type ImportParams } from './import-jobs.service';
 import type { ImportMode } from './import.service';
+import { assertMapping, parseMappingField, proposeForFile, rememberMapping } from './mapping.service';
 import { buildTemplate, dataSheetName, readErrors, writeErrorWorkbook } from './template.service';
+import { WorkbookError } from './xlsx-reader.util';
 
 /**
  * The import centre's API (spec 7: GET crossapi/ccommonapi/data-upload/page-upload-links) and the
@@ -21,7 +23,8 @@ import { buildTemplate, dataSheetName, readErrors, writeErrorWorkbook } from './
  *
  *   GET  /crossapi/ccommonapi/data-upload/page-upload-links?opt=vendor   templates a page offers
  *   GET  /crossapi/ccommonapi/data-upload/template?entity=vendor&lang=en  template download
- *   POST /crossapi/ccommonapi/data-upload/upload  (multipart: file, entity, mode, commit)
+ *   POST /crossapi/ccommonapi/data-upload/mapping (multipart: file, entity)  proposed column mapping (issue 33)
+ *   POST /crossapi/ccommonapi/data-upload/upload  (multipart: file, entity, mode, commit, mapping?)
  *   GET  /crossapi/ccommonapi/data-upload/jobs           the user's import/export history
  *   GET  /crossapi/ccommonapi/data-upload/jobs/:id       one job (status, progress, counts)
  *   GET  /crossapi/ccommonapi/data-upload/jobs/:id/errors?page=&size=   the preview's errors
@@ -136,57 +139,100 @@ function registerTemplateRoutes(app: FastifyInstance, guard: Guard): void {
 /** The upload of the import centre and the registry's `/{prefix}/{entity}/import` of every importable entity. */
 function registerUploadRoutes(app: FastifyInstance, guard: Guard): void {
   app.post(`${BASE}/upload`, guard, async (req) => receiveUpload(app, req, undefined));
+  app.post(`${BASE}/mapping`, guard, async (req) => proposeUpload(app, req));
   for (const entity of allEntities()) {
     if (entity.childOnly || importColumns(entity).length === 0) continue;
     app.post(`/${entity.prefix}/${entity.name}/import`, guard, async (req) => receiveUpload(app, req, entity.name));
   }
 }
 
-/** Stores an uploaded workbook, checks its type, entity and mode, and queues its import job. */
-async function receiveUpload(app: FastifyInstance, req: FastifyRequest, entityName: string | undefined) {
-  const auth = authOf(req);
-  const fields: Record<string, string> = { ...(req.query as Query) } as Record<string, string>;
+/** A multipart upload stored in a temporary file: its form fields (the query's too), name and path. */
+type Received = { fields: Record<string, string>; fileName: string; tmp: string | null };
+
+/** Reads a multipart upload: its fields, and its first file into a temporary file (`received.tmp`, removed by the caller). */
+async function receiveFile(app: FastifyInstance, req: FastifyRequest, received: Received): Promise<void> {
   if (!req.isMultipart()) throw new AppError('excel.noFile');
   const tmpDir = join(app.config.dataDir, 'files', 'tmp');
   await mkdir(tmpDir, { recursive: true });
-  let tmp: string | null = null;
-  let fileName = '';
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value);
-        continue;
-      }
-      if (tmp) {
-        part.file.resume();
-        continue;
-      }
-      fileName = part.filename || 'upload.xlsx';
-      tmp = join(tmpDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.upload`);
-      await pipeline(part.file, createWriteStream(tmp));
-      if (part.file.truncated) throw new AppError('excel.fileTooLarge', { params: { max: MAX_UPLOAD_MB } });
+  const fields = received.fields;
+  for await (const part of req.parts()) {
+    if (part.type === 'field') {
+      fields[part.fieldname] = String(part.value);
+      continue;
     }
-    if (!tmp) throw new AppError('excel.noFile');
-    // spec 8 "upload failed" cases with their own message: only .xlsx (an .xls, .csv or image is refused).
-    // Issue 19: an .xls, .csv or .et file is told how to save it as .xlsx.
-    const wrongType = uploadTypeMessageKey(fileName);
-    if (wrongType) throw new AppError(wrongType);
+    if (received.tmp) {
+      part.file.resume();
+      continue;
+    }
+    received.fileName = part.filename || 'upload.xlsx';
+    received.tmp = join(tmpDir, `${Date.now()}-${Math.random().toString(36).slice(2)}.upload`);
+    await pipeline(part.file, createWriteStream(received.tmp));
+    if (part.file.truncated) throw new AppError('excel.fileTooLarge', { params: { max: MAX_UPLOAD_MB } });
+  }
+  if (!received.tmp) throw new AppError('excel.noFile');
+  // spec 8 "upload failed" cases with their own message: only .xlsx (an .xls, .csv or image is refused).
+  // Issue 19: an .xls, .csv or .et file is told how to save it as .xlsx.
+  const wrongType = uploadTypeMessageKey(received.fileName);
+  if (wrongType) throw new AppError(wrongType);
+}
+
+/**
+ * The proposed mapping of an uploaded sheet of the buyer's own layout (issue 33): its first rows as
+ * they are, a field per column with its confidence (the company's remembered mapping of the same
+ * header set first), the fields to choose from and the required ones left unmapped. Nothing is kept.
+ */
+async function proposeUpload(app: FastifyInstance, req: FastifyRequest) {
+  const received: Received = { fields: { ...(req.query as Query) } as Record<string, string>, fileName: '', tmp: null };
+  try {
+    await receiveFile(app, req, received);
+    const entity = importableEntity(received.fields.entity);
+    const clientId = await assertCan(req.auth, entity.menuCode, 'import', { db: app.db });
+    return ok(await proposeForFile(app.db, clientId, entity, received.tmp!, languageOf(req, received.fields.lang)));
+  } catch (error) {
+    if (error instanceof WorkbookError) throw new AppError('excel.unreadable', { params: { reason: translate(languageOf(req, received.fields.lang), error.messageKey) } });
+    throw error;
+  } finally {
+    if (received.tmp) await rm(received.tmp, { force: true });
+  }
+}
+
+/**
+ * Stores an uploaded workbook, checks its type, entity and mode, and queues its import job. A
+ * confirmed mapping (`mapping`, issue 33) is checked first (a required field left unmapped is
+ * refused, named) and remembered for the company.
+ */
+async function receiveUpload(app: FastifyInstance, req: FastifyRequest, entityName: string | undefined) {
+  const auth = authOf(req);
+  const received: Received = { fields: { ...(req.query as Query) } as Record<string, string>, fileName: '', tmp: null };
+  const fields = received.fields;
+  try {
+    await receiveFile(app, req, received);
+    const fileName = received.fileName;
+    let tmp: string | null = received.tmp!;
     const entity = importableEntity(entityName ?? fields.entity);
     const clientId = await assertCan(req.auth, entity.menuCode, 'import', { db: app.db });
     const mode: ImportMode = fields.mode === 'upsert' || fields.mode === 'update' ? fields.mode : 'insert';
     if (mode !== 'insert' && !entity.codeField) throw new AppError('excel.upsertNeedsKey');
     const commit = fields.commit === 'all' || fields.commit === 'valid' ? fields.commit : 'check';
     const language = languageOf(req, fields.lang);
+    const mapping = parseMappingField(fields.mapping);
+    if (mapping) {
+      assertMapping(entity, mapping, language);
+      await rememberMapping(app.db, { clientId, userId: auth.userId }, entity, tmp, mapping).catch((error: unknown) => {
+        if (error instanceof WorkbookError) throw new AppError('excel.unreadable', { params: { reason: translate(language, error.messageKey) } });
+        throw error;
+      });
+    }
     const size = (await stat(tmp)).size;
-    const params: ImportParams = { entity: entity.name, mode, fileName, fileSize: size, language, commit };
+    const params: ImportParams = { entity: entity.name, mode, fileName, fileSize: size, language, commit, ...(mapping ? { mapping } : {}) };
     const job = await createJob(app.db, { clientId, userId: auth.userId }, 'import', `${language === 'en' ? entity.label.en : entity.label.zh} ${fileName}`, params);
     await mkdir(importDir(app, clientId), { recursive: true });
     await rename(tmp, uploadPath(app, job));
-    tmp = null;
+    tmp = received.tmp = null;
     await queueImportJob(app.db, job, auth, { write: commit !== 'check', validOnly: commit === 'valid' });
     return ok(jobView(job, language));
   } finally {
-    if (tmp) await rm(tmp, { force: true });
+    if (received.tmp) await rm(received.tmp, { force: true });
   }
 }
 
