@@ -234,6 +234,19 @@ export type EntityDef = {
    * action handlers). Its table has `version` and `updated_at`.
    */
   editable?: true;
+  /**
+   * The document keeps attached files (issue 35, spec 2 "attachments"): its drawer shows an
+   * attachments panel (upload, list, download, remove) and the resource API answers
+   * `/{prefix}/{entity}/attachment/list|upload|remove`. Stored through the files service (type read
+   * from the bytes, served as data); listing and downloading need the document's view right,
+   * adding and removing its edit right, each on the record within the caller's company and data scope.
+   */
+  attachments?: true;
+  /**
+   * Each row is its creator's own (notes): every read and write of the generic resource API sees
+   * only the caller's rows (`created_by`), on top of the company and the data permissions.
+   */
+  personal?: true;
 };
 
 /** How an entity takes part in approval flows (see EntityDef.approval). */

@@ -18,6 +18,7 @@ import { Dismiss24Regular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formFields, type ResolvedPage } from '../../model/page-resolve';
+import './attachments/register';
 import type { Row } from '../api/entity-api';
 import { EntityForm, type EntityFormProps } from './EntityForm';
 import type { RouteAction } from './form-logic';

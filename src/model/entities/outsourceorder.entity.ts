@@ -82,6 +82,8 @@ export const outsourceOrder = defineEntity({
   label: { zh: '外发单', en: 'Outsourced order' },
   titleField: 'os_no',
   codeField: 'os_no',
+  // Issue 35: process instructions and patterns for the vendor (spec 2 "attachments").
+  attachments: true,
   numbering: { field: 'os_no', prefix: 'WF', datePrefix: 'YYMMDD', length: 4 },
   defaultSort: { field: 'created_at', dir: 'desc' },
   children: [{ key: 'lines', label: { zh: '外发明细', en: 'Lines' }, entity: 'outsourceorder_line', foreignKey: 'order_id' }],

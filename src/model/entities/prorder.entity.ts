@@ -103,6 +103,8 @@ export const prOrder = defineEntity({
   label: { zh: '大货需求订单', en: 'Requirement order' },
   titleField: 'pr_no',
   codeField: 'pr_no',
+  // Issue 35: tech packs and size charts sent with the requirement (spec 2 "attachments").
+  attachments: true,
   numbering: { field: 'pr_no', prefix: 'PR', datePrefix: 'YYMMDD', length: 4 },
   defaultSort: { field: 'created_at', dir: 'desc' },
   children: [

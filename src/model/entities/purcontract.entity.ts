@@ -30,6 +30,8 @@ export const purContract = defineEntity({
   label: { zh: '采购合同', en: 'Purchase contract' },
   titleField: 'contract_no',
   codeField: 'contract_no',
+  // Issue 35: the signed contract and its annexes (spec 2 "contracts", "attachments").
+  attachments: true,
   numbering: { field: 'contract_no', prefix: 'HT', datePrefix: 'YYMM', length: 4 },
   defaultSort: { field: 'created_at', dir: 'desc' },
   children: [{ key: 'lines', label: { zh: '价格明细', en: 'Price list' }, entity: 'purcontract_line', foreignKey: 'contract_id' }],

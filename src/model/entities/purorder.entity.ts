@@ -71,6 +71,8 @@ export const purOrder = defineEntity({
   label: { zh: '采购订单', en: 'Purchase order' },
   titleField: 'po_no',
   codeField: 'po_no',
+  // Issue 35: quotations, drawings and delivery notes kept with the order (spec 2 "attachments").
+  attachments: true,
   numbering: { field: 'po_no', prefix: 'PO', datePrefix: 'YYMMDD', length: 4 },
   // Issue 14: approved through the company's PO_APPROVAL flow before it goes to the supplier (services/approvals).
   // Issue 29: once approved it reads "approved" (not "draft"), and the approver sees its figures and lines.

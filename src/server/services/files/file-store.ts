@@ -24,7 +24,7 @@ export function fileKeyOf(url: string): string | null {
   return m ? m[1] : null;
 }
 
-export type UploadFolder = 'tickets' | 'chat' | 'quality' | 'sourcing' | 'samples' | 'images';
+export type UploadFolder = 'tickets' | 'chat' | 'quality' | 'sourcing' | 'samples' | 'images' | 'attachments';
 
 /** What a file belongs to: the menu whose read right opens it and, when known, the record. */
 export type FileOwner = { menu: string; table?: string; id?: number };

@@ -9,6 +9,7 @@ import { AppError, notFound, unauthorized } from '../../http/errors';
 import { withSystemScope } from '../../kernel/rls';
 import { fileByKey, mayOpenFile, openableFile, type StoredFile } from './file-access';
 import { signFileLink, verifyFileLink } from './file-link';
+import { attachmentRoutes } from './attachments.routes';
 import { FILE_ROUTE, fileKeyOf } from './file-store';
 import { fileReplyHeaders, servingOf, SNIFF_BYTES } from './file-type';
 
@@ -20,7 +21,7 @@ import { fileReplyHeaders, servingOf, SNIFF_BYTES } from './file-type';
  *
  * The access token is never taken from a file address: a page asks for signed links of the files it
  * shows (checked against the one access rule, file-access.ts) and puts those in its <img>, <audio>
- * and download links.
+ * and download links. The attachments of documents (attachments.routes.ts) are registered with them.
  */
 
 /** At most this many addresses are signed in one call. */
@@ -92,4 +93,5 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     }
     return ok({ links });
   });
+  await attachmentRoutes(app);
 }
