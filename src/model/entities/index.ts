@@ -17,6 +17,7 @@ export * from './inspection.entity';
 export * from './material.entity';
 export * from './materialcalloff.entity';
 export * from './nodeconfig.entity';
+export * from './note.entity';
 export * from './ordershare.entity';
 export * from './org.entity';
 export * from './outbox.entity';

@@ -176,13 +176,18 @@ function sharedColumn(menuCode: string, field: string): boolean {
   return allEntities().filter((e) => e.menuCode === menuCode && !e.childOnly).every((e) => columnType(e, field) !== null);
 }
 
-/** The SQL conditions of every rule that applies to the caller on a menu (ANDed by the caller). */
+/**
+ * The SQL conditions of every rule that applies to the caller on a menu (ANDed by the caller), and
+ * for a `personal` entity the caller's own rows only.
+ */
 export async function dataScopeSql(db: Db, auth: AuthContext, menuCode: string, options: { inTenantScope?: boolean } = {}): Promise<RawBuilder<unknown>[]> {
   if (auth.clientId === null) return [];
-  const rules = await rulesFor(db, auth, menuCode, options);
-  if (!rules.length) return [];
   const entity = entityOfMenu(menuCode);
+  // A personal entity's rows (notes) are their creator's alone: a fixed rule before any bound one.
+  const own = entity?.personal ? [sql`t.created_by = ${auth.userId}`] : [];
+  const rules = await rulesFor(db, auth, menuCode, options);
+  if (!rules.length) return own;
   if (!entity) return [sql`false`];
   const who: RuleSubject = { userId: auth.userId, clientId: auth.clientId, username: auth.username, fullname: auth.fullname };
-  return rules.map((r) => (sharedColumn(menuCode, r.field) ? ruleSql(entity, r, who) : looseRuleSql(entity, r, who)));
+  return [...own, ...rules.map((r) => (sharedColumn(menuCode, r.field) ? ruleSql(entity, r, who) : looseRuleSql(entity, r, who)))];
 }
