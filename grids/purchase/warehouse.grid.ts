@@ -13,7 +13,7 @@ export const warehouseLocationPage = definePage({
   quickSearch: ['code', 'name'],
   form: [{ modelName: 'base', title: { zh: '库位', en: 'Location' }, form: [{ field: 'code', spanClass: 'half' }, { field: 'name', spanClass: 'half' }, { field: 'plant_id', spanClass: 'half' }, { field: 'remark', spanClass: 'full' }] }],
   // Minimum and reorder levels per material: below them a stock movement alerts the purchasers (issue 35).
-  children: [{ child: 'levels', columns: ['material_id', 'min_qty', 'reorder_qty', 'remark'], editable: true }],
+  children: [{ child: 'levels', columns: [{ field: 'material_id', width: 320 }, { field: 'min_qty', width: 140 }, { field: 'reorder_qty', width: 140 }, { field: 'remark', width: 360 }], editable: true }],
 });
 
 /** Stock on hand by material and location (written by receipts, moves, transfers, returns, call-offs). */

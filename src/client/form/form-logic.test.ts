@@ -285,5 +285,7 @@ describe('child rows of master-detail documents', () => {
       header: { name: '必填项', 'other[1].x': 'y' },
       children: { members: { '2.member_name': '必填项' } },
     });
+    // The collection's own message (one line per material) stays with its grid, not the header.
+    expect(splitServerErrors({ levels: '每个物料只能设置一行' }, ['levels'])).toEqual({ header: {}, children: { levels: { '*': '每个物料只能设置一行' } } });
   });
 });

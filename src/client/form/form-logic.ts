@@ -342,9 +342,14 @@ export function childRowBody(fields: readonly ResolvedField[], row: FormValues):
   return body;
 }
 
+/** A child grid's error about the whole collection (not one row's cell); row errors are `<row>.<field>`. */
+export const COLLECTION_ERROR = '*';
+
 /**
  * Splits a 11000 reply's field errors between the header form and the child grids: the server
- * names a child cell `members[2].member_name` (spec 8: a table gets per-row errors).
+ * names a child cell `members[2].member_name` (spec 8: a table gets per-row errors), and the
+ * collection itself by its key (`levels`: a material on two lines), kept under the child's
+ * COLLECTION_ERROR key and shown below its grid.
  */
 export function splitServerErrors(errors: Record<string, string>, childKeys: readonly string[]): { header: Record<string, string>; children: Record<string, Record<string, string>> } {
   const header: Record<string, string> = {};
@@ -352,6 +357,7 @@ export function splitServerErrors(errors: Record<string, string>, childKeys: rea
   for (const [key, message] of Object.entries(errors)) {
     const m = /^(\w+)\[(\d+)\]\.(\w+)$/.exec(key);
     if (m && childKeys.includes(m[1])) (children[m[1]] ??= {})[`${m[2]}.${m[3]}`] = message;
+    else if (childKeys.includes(key)) (children[key] ??= {})[COLLECTION_ERROR] = message;
     else header[key] = message;
   }
   return { header, children };

@@ -28,8 +28,10 @@ export function useChildGrid(p: ChildGridProps) {
   const columnDefs = useMemo(() => childColumnDefs(p.grid, p.disabled, p.errors, language, referencesRef), [p.grid, p.disabled, p.errors, language]);
   const sheetColumnDefs = useMemo(() => sheetKeys.withClasses(columnDefs), [columnDefs, sheetKeys]);
 
+  // `<row>.<field>` names a row's cell; a key without a row (the form's COLLECTION_ERROR) is about the whole collection.
   const errorList = Object.entries(p.errors)
     .map(([k, message]) => {
+      if (!k.includes('.')) return message;
       const [index, field] = k.split('.');
       const col = p.grid.columns.find((c) => c.field === field);
       return t('engine.rowError', { row: Number(index) + 1, field: col ? (language === 'en' ? col.label.en : col.label.zh) : field, message });
