@@ -105,6 +105,10 @@ describe('figure alerts', { timeout: 180_000 }, () => {
     expect(alert).toMatchObject({ alert_state: 'armed', last_value: 0, fired_count: 0, created_by: ids.maker });
     expect(alert.link).toBe(`/page/subindex/customerorder?${new URLSearchParams({ 'f.status.eq': 'in_progress', 'f.brand_name.eq': BRAND }).toString()}`);
     expect(await notices('maker')).toBe(0);
+    // The list names the users its alerts tell (the form shows them by name without a search), only the company's own.
+    const people = (await call<AlertListReply>('maker', 'GET', '/api/rptapi/alerts')).data.people;
+    expect(people).toContainEqual(expect.objectContaining({ id: ids.maker, username: 'maker' }));
+    expect(people.map((p) => p.username)).not.toContain('brand');
   });
 
   it('fires once when another user\'s order actions cross the line, not again while across, and again after going back', async () => {

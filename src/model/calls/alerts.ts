@@ -36,7 +36,10 @@ export type AlertDataset = { report: string };
 /** A role of the company a recipient list may name. */
 export type AlertRole = { code: string; name: string };
 
-export type AlertListReply = { rows: AlertRow[]; datasets: AlertDataset[]; roles: AlertRole[] };
+/** A user an alert names as a recipient, as the form shows them (also one who has since left). */
+export type AlertPerson = { id: number; username: string; fullname: string | null };
+
+export type AlertListReply = { rows: AlertRow[]; datasets: AlertDataset[]; roles: AlertRole[]; people: AlertPerson[] };
 
 export type AlertInput = {
   id?: number;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { getReport, requireEntity, type Language, type ReportDef } from '../../../model';
 import { alertDrillUrl, alertNumber, alertQueryFilters, isAlertReport, nextAlertState, ALERT_CONDITIONS, type AlertCondition, type AlertSpec, type AlertState } from '../../../model/alerts';
-import type { AlertDataset, AlertInput, AlertListReply, AlertPreview, AlertRole, AlertRow } from '../../../model/calls/alerts';
+import type { AlertDataset, AlertInput, AlertListReply, AlertPerson, AlertPreview, AlertRole, AlertRow } from '../../../model/calls/alerts';
 import type { AuthContext } from '../../access/auth-context';
 import { callerCan } from '../../access/permission.service';
 import type { Db } from '../../db/database';
@@ -97,7 +97,7 @@ async function datasetsOf(db: Db, auth: AuthContext, language: Language): Promis
   return out.sort((a, b) => a.report.localeCompare(b.report));
 }
 
-async function rolesOf(db: Db, clientId: number, language: Language): Promise<AlertRole[]> {
+export async function rolesOf(db: Db, clientId: number, language: Language): Promise<AlertRole[]> {
   const rows = (await sql<{ code: string; name_zh: string; name_en: string }>`select code, name_zh, name_en from roles
     where (client_id is null or client_id = ${clientId}) and code not in ('superadmin', 'unassigned') order by client_id nulls first, id`.execute(db)).rows;
   const seen = new Set<string>();
@@ -112,7 +112,15 @@ export async function listAlerts(db: Db, auth: AuthContext, language: Language):
     (await sql<Row>`select t.*, u.fullname as owner_name from rpt_alert t left join users u on u.id = t.created_by and u.client_id = t.client_id
       where t.client_id = ${clientId} ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``} order by t.id desc`.execute(tx)).rows,
   );
-  return { rows: rows.map(rowOf), datasets: await datasetsOf(db, auth, language), roles: await rolesOf(db, clientId, language) };
+  const alerts = rows.map(rowOf);
+  return { rows: alerts, datasets: await datasetsOf(db, auth, language), roles: await rolesOf(db, clientId, language), people: await peopleOf(db, clientId, alerts) };
+}
+
+/** The users the listed alerts name as recipients (the form names them without searching for each), the company's own only. */
+async function peopleOf(db: Db, clientId: number, alerts: AlertRow[]): Promise<AlertPerson[]> {
+  const ids = [...new Set(alerts.flatMap((a) => a.recipient_users))];
+  if (!ids.length) return [];
+  return (await sql<AlertPerson>`select id, username, fullname from users where client_id = ${clientId} and id in (${sql.join(ids)}) order by id`.execute(db)).rows;
 }
 
 /** The figure of an alert's measure as `auth` reads it: the report's grand total under the alert's filters (null: no rows for a share). */

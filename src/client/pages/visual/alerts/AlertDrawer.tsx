@@ -1,38 +1,20 @@
 import { Button, Combobox, DrawerBody, DrawerFooter, DrawerHeader, DrawerHeaderTitle, Dropdown, Field, Input, MessageBar, MessageBarBody, Option, OverlayDrawer, Switch } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
-import { useEffect, useState } from 'react';
 import { getReport, type Label } from '../../../../model';
 import { ALERT_CONDITION_LABELS, alertNumber } from '../../../../model/alerts';
-import { adminCalls, type Colleague } from '../../../../model/calls/admin';
-import { callApi } from '../../../api/calls';
 import { ReportFilterBar } from '../../reports/ReportFilterBar';
 import { A, fill, filtersText } from './alert-texts';
+import { RecipientPicker } from './RecipientPicker';
 import { CONDITIONS, type AlertsState } from './use-alerts';
-
-/** The company's active users, for the recipients (the people picker's source). */
-function useColleagues(open: boolean): Colleague[] {
-  const [rows, setRows] = useState<Colleague[]>([]);
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    callApi(adminCalls.userOptions, { size: 100 }, { quiet: true }).then((r) => live && setRows(r.rows), () => live && setRows([]));
-    return () => {
-      live = false;
-    };
-  }, [open]);
-  return rows;
-}
 
 /** The drawer that adds or changes an alert: dataset, measure, filters, condition, recipients, and the figure now. */
 export function AlertDrawer({ state: s, tr, onSaved }: { state: AlertsState; tr: (l: Label) => string; onSaved: () => void }) {
   const d = s.draft;
-  const colleagues = useColleagues(Boolean(d));
   const datasets = s.data?.datasets ?? [];
   const roles = s.data?.roles ?? [];
   const err = (k: string) => (s.errors[k] ? { validationState: 'error' as const, validationMessage: s.errors[k] } : {});
   const report = s.report;
   const measure = report?.measures.find((m) => m.key === d?.measure);
-  const userName = (id: number) => { const u = colleagues.find((c) => c.id === id); return u ? (u.fullname ?? u.username) : String(id); };
   const roleName = (code: string) => roles.find((r) => r.code === code)?.name ?? code;
   const save = async () => {
     if (await s.save()) onSaved();
@@ -99,20 +81,7 @@ export function AlertDrawer({ state: s, tr, onSaved }: { state: AlertsState; tr:
             </MessageBar>
           ) : null}
           <Field label={tr(A.recipients)} {...err('recipient_users')}>
-            <Combobox
-              data-testid="alert-users"
-              multiselect
-              placeholder={tr(A.pickUsers)}
-              value={d.recipient_users.map(userName).join('、')}
-              selectedOptions={d.recipient_users.map(String)}
-              onOptionSelect={(_, x) => s.change({ recipient_users: x.selectedOptions.map(Number) })}
-            >
-              {colleagues.map((c) => (
-                <Option key={c.id} value={String(c.id)} text={c.fullname ?? c.username}>
-                  {`${c.fullname ?? c.username}（${c.username}）`}
-                </Option>
-              ))}
-            </Combobox>
+            <RecipientPicker value={d.recipient_users} known={s.data?.people ?? []} onChange={(ids) => s.change({ recipient_users: ids })} tr={tr} />
           </Field>
           <Field label={tr(A.roles)} {...err('recipient_roles')}>
             <Combobox data-testid="alert-roles" multiselect placeholder={tr(A.pickRoles)} value={d.recipient_roles.map(roleName).join('、')} selectedOptions={d.recipient_roles} onOptionSelect={(_, x) => s.change({ recipient_roles: x.selectedOptions })}>

@@ -59,21 +59,23 @@ export function AlertsPage() {
     {
       key: 'state',
       header: tr(A.state),
+      width: 100,
       render: (r) =>
         !r.enabled ? (
-          <Badge appearance="outline" color="subtle">{en ? 'Off' : '已停用'}</Badge>
+          <Badge appearance="outline" color="subtle">{tr(A.off)}</Badge>
         ) : (
           <Badge appearance="tint" color={STATE[r.alert_state ?? 'armed'].color} data-testid={`alert-state-${r.id}`}>
             {tr(STATE[r.alert_state ?? 'armed'].label)}
           </Badge>
         ),
     },
-    { key: 'value', header: tr(A.value), render: (r) => <span data-testid={`alert-value-${r.id}`}>{alertNumber(getReport(r.report), r.measure, r.last_value)}</span> },
+    { key: 'value', header: tr(A.value), width: 80, render: (r) => <span data-testid={`alert-value-${r.id}`}>{alertNumber(getReport(r.report), r.measure, r.last_value)}</span> },
     { key: 'fired', header: tr(A.fired), render: (r) => (r.fired_at ? `${formatTime(r.fired_at)} · ${fill(tr(A.times), { n: r.fired_count })}` : tr(A.never)) },
-    { key: 'owner', header: tr(A.owner), render: (r) => r.owner_name ?? '' },
+    { key: 'owner', header: tr(A.owner), width: 110, render: (r) => r.owner_name ?? '' },
     {
       key: 'actions',
       header: tr(A.actions),
+      width: 110,
       render: (r) => (
         <div style={{ display: 'flex', gap: 4 }}>
           <Tooltip content={tr(A.drill)} relationship="label">
