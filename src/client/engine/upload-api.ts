@@ -52,6 +52,19 @@ export type UploadLink = { entity: string; title: string; menuCode: string; vers
 /** One error of the preview: sheet row, column header, message and the cell's text. */
 export type ImportError = { row: number; col: number; column: string; field: string; message: string; value: string | null };
 
+/** One column of a proposed mapping (src/model/import-mapping.ts ColumnProposal). */
+export type MappedColumn = { index: number; header: string; target: string | null; confidence: number; reason: string };
+
+/** The proposed mapping of a sheet of the buyer's own layout (POST .../mapping, issue 33). */
+export type MappingView = {
+  proposal: { headerRow: number; columns: MappedColumn[]; missingRequired: string[]; signature: string; template: boolean } | null;
+  fromMemory: boolean;
+  rows: Array<{ number: number; cells: Array<string | number | boolean | null> }>;
+  fields: Array<{ id: string; label: string; required: boolean }>;
+  sizes: boolean;
+  missingText: string;
+};
+
 export const uploadApi = {
   links: (params: { opt?: string; entity?: string }) => api.get<UploadLink[]>(`${UPLOAD_BASE}/page-upload-links`, params),
   jobs: (page: number, size: number) => api.get<{ rows: JobView[]; total: number }>(`${UPLOAD_BASE}/jobs`, { page, size }),

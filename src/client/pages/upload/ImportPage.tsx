@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { AppLink } from '../../shell/AppLink';
 import { ImportFailed, ImportPreview } from './ImportResult';
 import { TemplateStep, UploadStep } from './ImportSteps';
+import { MappingStep } from './MappingStep';
 import { useImportStyles } from './import-styles';
 import { useImport } from './use-import';
 
@@ -39,6 +40,7 @@ export function ImportPage({ advanced = false }: { advanced?: boolean }) {
       </div>
       <TemplateStep state={state} />
       <UploadStep state={state} advanced={advanced} />
+      <MappingStep state={state} />
       {job && stage === 'failed' && <ImportFailed job={job} onAgain={() => state.adopt(null)} />}
       {job && (stage === 'preview' || stage === 'done') && <ImportPreview job={job} state={state} />}
     </div>

@@ -121,7 +121,7 @@ export function UploadStep({ state, advanced }: { state: ImportState; advanced: 
         {advanced && <Checkbox label={t('upload.direct')} checked={direct} disabled={busy} onChange={(_, d) => setDirect(Boolean(d.checked))} data-testid="option-direct" />}
       </div>
       <Text size={200} className={s.muted}>{validOnly ? t('upload.validOnlyHint') : t('upload.commitAllHint')}</Text>
-      {stage !== 'preview' && stage !== 'working' && (
+      {stage !== 'preview' && stage !== 'working' && !state.mapping.pending && (
         <DropZone accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" disabled={!link || busy} label={t('upload.dropHere')} hint={t('upload.dropHint')} onFiles={([f]) => void upload(f)} testId="import-drop" />
       )}
       <UploadProgress state={state} />

@@ -8,6 +8,8 @@ import { toast } from '../../kernel/toast-bus';
 import { commitChoice, importStage } from '../../engine/job-state';
 import { useJob } from '../../engine/use-job';
 import { downloadFile, uploadApi, uploadForm, UPLOAD_BASE, type JobView, type UploadLink } from '../../engine/upload-api';
+import type { ConfirmedMapping } from '../../../model/import-mapping';
+import { useImportMapping } from './use-import-mapping';
 
 /** The list page of an entity, where "open the list" leads after an import. */
 function listRouteOf(entity: string | undefined): string | null {
@@ -55,13 +57,15 @@ function useUploadLinks(opt: string | undefined, setEntity: (update: (cur: strin
 }
 
 /** The form an upload sends: the entity, the mode, whether to check only or commit at once, the file. */
-export function uploadFormOf(link: UploadLink, file: File, o: { upsert: boolean; updateOnly: boolean; validOnly: boolean; direct: boolean; advanced: boolean; lang: string }): FormData {
+export function uploadFormOf(link: UploadLink, file: File, o: { upsert: boolean; updateOnly: boolean; validOnly: boolean; direct: boolean; advanced: boolean; lang: string }, mapping?: ConfirmedMapping | null): FormData {
   const form = new FormData();
   form.set('entity', link.entity);
   // Update only (issue 33): rows whose code names no record are errors, nothing is created.
   form.set('mode', o.upsert && link.upsert ? (o.updateOnly ? 'update' : 'upsert') : 'insert');
   form.set('commit', o.advanced && o.direct ? (o.validOnly ? 'valid' : 'all') : 'check');
   form.set('lang', o.lang);
+  // A sheet of the buyer's own layout goes with the mapping the buyer confirmed (issue 33).
+  if (mapping) form.set('mapping', JSON.stringify(mapping));
   form.set('file', file, file.name);
   return form;
 }
@@ -79,6 +83,7 @@ export function useImport(advanced: boolean) {
   const [sending, setSending] = useState<number | null>(null);
   const [committing, setCommitting] = useState(false);
   const links = useUploadLinks(advanced ? undefined : (search.get('opt') ?? undefined), setEntity);
+  const mapping = useImportMapping();
 
   // A reopened job brings its own entity and options.
   useEffect(() => {
@@ -113,15 +118,24 @@ export function useImport(advanced: boolean) {
       toast.error(t(wrongType));
       return;
     }
+    // A sheet of the buyer's own layout stops at the mapping step; our template goes on at once.
+    if ((await mapping.propose(link.entity, file, lang)) === 'template') await send(file, null);
+  };
+
+  const send = async (file: File, confirmed: ConfirmedMapping | null) => {
+    if (!link) return;
     setSending(0);
     try {
-      adopt(await uploadForm<JobView>(`${UPLOAD_BASE}/upload`, uploadFormOf(link, file, { upsert, updateOnly, validOnly, direct, advanced, lang }), (f) => setSending(f)));
+      adopt(await uploadForm<JobView>(`${UPLOAD_BASE}/upload`, uploadFormOf(link, file, { upsert, updateOnly, validOnly, direct, advanced, lang }, confirmed), (f) => setSending(f)));
+      mapping.clear();
     } catch {
-      /* the reactions showed why */
+      /* the reactions showed why (a required field left unmapped is named) */
     } finally {
       setSending(null);
     }
   };
+
+  const confirmMapping = () => (mapping.pending && mapping.confirmed ? send(mapping.pending.file, mapping.confirmed) : Promise.resolve());
 
   const commit = async () => {
     if (!job) return;
@@ -141,7 +155,8 @@ export function useImport(advanced: boolean) {
 
   return {
     ...options, links, link, job, loading, stage, sending, committing,
-    busy: sending !== null || stage === 'working',
+    mapping, confirmMapping,
+    busy: sending !== null || stage === 'working' || mapping.reading,
     choice: commitChoice(job?.result ?? null, validOnly),
     listRoute: listRouteOf(job?.params.entity ?? entity ?? undefined),
     adopt, downloadTemplate, upload, commit, downloadErrors,
