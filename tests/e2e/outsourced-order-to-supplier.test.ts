@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { serverAndBrowserForFile, snap } from './support/harness';
+import { clickAction, serverAndBrowserForFile, snap } from './support/harness';
 import { signIn, toast } from './support/steps';
 
 /**
@@ -23,7 +23,7 @@ async function rowShows(page: Page, col: string, text: string): Promise<void> {
 async function act(page: Page, action: string, params: string[] | null = []): Promise<void> {
   for (const box of await page.locator('.ag-row:not([row-index="0"]) .ag-selection-checkbox input:checked').all()) await box.uncheck();
   await page.locator('.ag-row[row-index="0"] .ag-selection-checkbox input').check();
-  await page.click(`[data-testid=action-${action}]`);
+  await clickAction(page, action);
   if (params === null) return;
   await page.waitForSelector('[data-testid=transition-ok]');
   for (const [i, v] of params.entries()) await page.locator('[role=dialog] input').nth(i).fill(v);
@@ -84,7 +84,7 @@ describe('an outsourced order from a plan to the supplier and back', () => {
     await rowShows(supplier, 'status', '已接单');
     // The shipment editor: one row per colour and size, ordered by default; line 1 ships one piece short.
     await supplier.locator('.ag-row[row-index="0"] .ag-selection-checkbox input').check();
-    await supplier.click('[data-testid=action-dispatch]');
+    await clickAction(supplier, 'dispatch');
     await supplier.waitForSelector('[data-testid=shipment-qty-1]');
     const ordered1 = Number((await supplier.textContent('[data-testid=shipment-ordered-1]'))!.replace(/,/g, ''));
     expect(await supplier.inputValue('[data-testid=shipment-qty-1]')).toBe(String(ordered1));
@@ -104,7 +104,7 @@ describe('an outsourced order from a plan to the supplier and back', () => {
     // The receipt table: one row per colour and size, what the vendor dispatched still to receive by
     // default; over-receipt refused under its cell; line 1 receives part of it now.
     await maker.locator('.ag-row[row-index="0"] .ag-selection-checkbox input').check();
-    await maker.click('[data-testid=action-receive_part]');
+    await clickAction(maker, 'receive_part');
     await maker.waitForSelector('[data-testid=receipt-qty-1]');
     expect(Number((await maker.textContent('[data-testid=receipt-dispatched-1]'))!.replace(/,/g, ''))).toBe(ordered1 - 1);
     const remaining1 = Number((await maker.textContent('[data-testid=receipt-remaining-1]'))!.replace(/,/g, ''));
