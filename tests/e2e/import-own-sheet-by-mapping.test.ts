@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, snap, startServer, type RunningServer } from './support/harness';
+
+/**
+ * A brand's own order sheet in a real browser (issue 33): a merged title row above its own Chinese
+ * headings and a size run, dropped on the import page; the mapping step shows the rows as they are
+ * with a field proposed per column, the buyer confirms without changing anything, the check finds
+ * no error and the order is imported; the same sheet again is proposed from the company's memory.
+ * Build the client first (`npx vite build`): the server serves dist/client (or CLIENT_DIR).
+ */
+let server: RunningServer;
+let browser: Browser;
+let dir: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  dir = mkdtempSync(join(tmpdir(), 'e2e-mapping-'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function ownSheet(file: string): Promise<string> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('订单');
+  ws.addRow(['ACME 服饰 2026 秋季成品采购订单']);
+  ws.mergeCells('A1:J1');
+  ws.addRow(['款号', '颜色', 'S', 'M', 'L', 'XL', '合计', '单价(元)', '交期', '工厂']);
+  const ship = new Date(Date.UTC(2026, 8, 15));
+  ws.addRow(['E2E-TEE', '黑色', 10, 20, 30, 5, 65, 25, ship, 'VD001']);
+  ws.addRow(['E2E-TEE', '白色', 5, 5, null, 5, 15, 25, ship, 'VD001']);
+  ws.getColumn(9).numFmt = 'yyyy-mm-dd';
+  const path = join(dir, file);
+  await wb.xlsx.writeFile(path);
+  return path;
+}
+
+async function signIn(page: Page, path: string): Promise<void> {
+  await page.goto(`${server.url}${path}`);
+  await page.waitForSelector('[data-testid=login-form]');
+  await page.fill('input[name=username]', 'brand');
+  await page.fill('input[name=password]', 'Demo1234');
+  await page.click('[data-testid=login-submit]');
+}
+
+describe("a brand's own order sheet imported in Chromium", () => {
+  it('is mapped without help, imported, and mapped from memory the next time', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, '/page/upload/view?entity=purorder');
+    await page.waitForSelector('[data-testid=import-entity]:has-text("采购订单")');
+    await page.setInputFiles('[data-testid=import-drop-input]', await ownSheet('秋季订单.xlsx'));
+    await page.waitForSelector('[data-testid=mapping-step]', { timeout: 30000 });
+    // The proposal, untouched: lines, sizes, the price, the delivery date and the supplier by its code.
+    const chosen = async (i: number) => (await page.locator(`[data-testid=map-col-${i}]`).textContent())?.trim();
+    expect(await chosen(0)).toBe('采购明细.款号');
+    expect(await chosen(1)).toBe('采购明细.颜色');
+    expect(await chosen(2)).toBe('尺码列：S');
+    expect(await chosen(6)).toBe('不导入');
+    expect(await chosen(8)).toBe('交货日期');
+    expect(await chosen(9)).toBe('供应商编码');
+    expect(await page.locator('[data-testid=mapping-missing]').count()).toBe(0);
+    expect(await page.textContent('[data-testid=mapping-step]')).toContain('表头在第 2 行');
+    await snap(page, 'import-mapping-1366');
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await snap(page, 'import-mapping-1920');
+    await page.setViewportSize({ width: 1366, height: 768 });
+
+    // Ignoring the supplier column names it as missing, and the check waits for it.
+    await page.click('[data-testid=map-col-9]');
+    await page.getByRole('option', { name: '不导入' }).click();
+    await page.waitForSelector('[data-testid=mapping-missing]:has-text("供应商编码")');
+    expect(await page.locator('[data-testid=mapping-confirm]').isDisabled()).toBe(true);
+    await page.click('[data-testid=map-col-9]');
+    await page.getByRole('option', { name: '*供应商编码' }).click();
+    await page.waitForSelector('[data-testid=mapping-missing]', { state: 'detached' });
+
+    await page.click('[data-testid=mapping-confirm]');
+    await page.waitForSelector('[data-testid=import-preview]', { timeout: 60000 });
+    await page.waitForSelector('[data-testid=import-counts]:has-text("错误 0")');
+    await page.click('[data-testid=import-commit]');
+    await page.waitForSelector('[data-testid=import-done]', { timeout: 60000 });
+    expect((await page.textContent('[data-testid=import-done]')) ?? '').toContain('新增 1 条');
+
+    // The same sheet again: proposed from the company's memory.
+    await page.click('[data-testid=import-again]');
+    await page.setInputFiles('[data-testid=import-drop-input]', await ownSheet('秋季订单-2.xlsx'));
+    await page.waitForSelector('[data-testid=mapping-step]:has-text("已按贵公司上次对这组表头的选择填好")', { timeout: 30000 });
+    expect(await chosen(9)).toBe('供应商编码');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
