@@ -54,7 +54,7 @@ export function CompanyStep({ form, onBack, onNext }: { form: Form; onBack: () =
   };
   return (
     <>
-      <MessageBar intent="info">
+      <MessageBar intent="info" layout="multiline">
         <MessageBarBody>{t('ui.signup.companyHint')}</MessageBarBody>
       </MessageBar>
       <CompanyIdentity form={form} />

@@ -21,7 +21,7 @@ export function SignupPage() {
         </div>
       ) : null}
       <StepBar step={step} kind={kind} />
-      <form onSubmit={(e) => e.preventDefault()} noValidate style={{ display: 'grid', gap: 16 }} data-testid={`signup-step-${step}`}>
+      <form onSubmit={(e) => e.preventDefault()} noValidate style={{ display: 'grid', gap: 16, gridTemplateColumns: 'minmax(0, 1fr)' }} data-testid={`signup-step-${step}`}>
         {step === 'kind' ? <KindStep kind={kind} setKind={setKind} form={form} company={company} setCompany={setCompany} onNext={() => setStep('verify')} /> : null}
         {step === 'verify' ? <VerifyStep form={form} onBack={() => setStep('kind')} onNext={() => setStep(nextStep(kind, 'verify'))} /> : null}
         {step === 'company' ? <CompanyStep form={form} onBack={() => setStep('verify')} onNext={() => setStep('profile')} /> : null}

@@ -1,4 +1,4 @@
-import { Badge, Body1, Button, Caption1, Card, CardHeader, MessageBar, MessageBarBody, Radio, RadioGroup, Subtitle2, Text, Title3 } from '@fluentui/react-components';
+import { Avatar, Badge, Body1, Button, Caption1, Card, CardHeader, MessageBar, MessageBarBody, Radio, RadioGroup, Subtitle2, Text, Title3 } from '@fluentui/react-components';
 import { Edit20Regular, LocalLanguage24Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -74,7 +74,7 @@ export function UserInfoPage() {
       <Title3 as="h1">{t('ui.userinfo.title')}</Title3>
       <Card className={s.card}>
         <div className={s.head}>
-          <ImagePicker src={user.avatar} alt={t('ui.userinfo.avatar')} width={64} height={64} round label={t('ui.userinfo.uploadAvatar')} hint={t('ui.userinfo.avatarHint', { max: 5 })} busy={avatar.busy} message={avatar.message} onChoose={(f) => void avatar.choose(f)} testId="profile-avatar" />
+          <ImagePicker src={user.avatar} alt={t('ui.userinfo.avatar')} width={64} height={64} round label={t('ui.userinfo.uploadAvatar')} hint={t('ui.userinfo.avatarHint', { max: 5 })} busy={avatar.busy} message={avatar.message} onChoose={(f) => void avatar.choose(f)} testId="profile-avatar" placeholder={<Avatar size={64} name={user.fullname || user.username} color="colorful" />} />
           <div className={s.headText}>
             <Subtitle2 block data-testid="profile-name">{user.fullname}</Subtitle2>
             <Caption1>{user.clientName}</Caption1>
