@@ -40,7 +40,8 @@ export const useAdminStyles = makeStyles({
   form: { display: 'grid', gap: '12px' },
   twoCols: { display: 'grid', gap: '12px', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' },
   muted: { color: tokens.colorNeutralForeground3 },
-  mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
+  // Addresses, keys and hosts wrap inside their column instead of running over the next one.
+  mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, wordBreak: 'break-all' },
 });
 
 /** A label in the interface language. */
