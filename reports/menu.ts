@@ -45,6 +45,8 @@ export const reportsMenu = defineMenuGroup({
     { code: 'rpt.visual.production', furl: '/visual/production', title: { zh: '生产运营看板', en: 'Production dashboard' }, roles: MANAGERS, order: 2, companies: ['maker'] },
     // Figure alerts (issue 34): a report's measure, a condition and recipients (src/client/pages/visual/alerts).
     { code: 'rpt.alerts', furl: '/rpt/page/alerts', title: { zh: '指标预警', en: 'Figure alerts' }, roles: WITH_FINANCE, order: 4, companies: ['brand', 'maker', 'supplier'] },
+    // Tiles a company builds (issue 34): the designer, for administrators and the roles granted it (src/client/pages/visual/tiles).
+    { code: 'rpt.tiles', furl: '/rpt/page/tiles', title: { zh: '指标卡设计', en: 'Tile designer' }, roles: ['clientadmin', 'admin'], order: 5, companies: ['brand', 'maker', 'supplier'] },
     { code: 'rpt.visual.sourcing', furl: '/visual/sourcing', title: { zh: '寻源与采购看板', en: 'Sourcing and purchasing dashboard' }, roles: MANAGERS, order: 3, companies: ['brand', 'maker'] },
   ],
 });

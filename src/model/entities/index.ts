@@ -31,6 +31,7 @@ export * from './prorder.entity';
 export * from './purcontract.entity';
 export * from './purorder.entity';
 export * from './rptalert.entity';
+export * from './rpttile.entity';
 export * from './samplerequest.entity';
 export * from './sourcingadmission.entity';
 export * from './sourcingeval.entity';

@@ -1,6 +1,6 @@
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { BarChart, FunnelChart, HeatmapChart, LineChart, PieChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TitleComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
+import { GridComponent, LegendComponent, MarkLineComponent, TitleComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { forwardRef, useMemo } from 'react';
@@ -8,7 +8,8 @@ import { chartOption, type ChartData, type ChartTheme } from '../../../../report
 import type { ChartKind } from '../../../model';
 
 // Only the charts the report declarations use (architecture "Browser": import only the charts used).
-echarts.use([BarChart, LineChart, PieChart, FunnelChart, HeatmapChart, GridComponent, TooltipComponent, TitleComponent, LegendComponent, VisualMapComponent, CanvasRenderer]);
+// MarkLine: a designed tile's thresholds (reports/charts/tile.chart.ts).
+echarts.use([BarChart, LineChart, PieChart, FunnelChart, HeatmapChart, GridComponent, TooltipComponent, TitleComponent, LegendComponent, VisualMapComponent, MarkLineComponent, CanvasRenderer]);
 
 export type ChartPoint = { ci: number; si: number };
 

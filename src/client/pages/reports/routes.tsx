@@ -16,6 +16,8 @@ const workbenchDashboard = async () => ({ Component: (await import('../visual/Da
 export const reportRoutes: RouteObject[] = [
   // Figure alerts (issue 34): before the generic `/{cata}/page/{opt}` routes.
   { path: 'rpt/page/alerts', lazy: async () => ({ Component: (await import('../visual/alerts/AlertsPage')).AlertsPage }) },
+  // The tile designer (issue 34).
+  { path: 'rpt/page/tiles', lazy: async () => ({ Component: (await import('../visual/tiles/TilesPage')).TilesPage }) },
   { path: ':cata/dsrptindex/:opt', lazy: reportPage },
   {
     path: 'visual/control-tower',

@@ -12,6 +12,7 @@ import { TowerKpis, TowerWidgetCard } from './TowerParts';
 import { T, WALL } from './tower-texts';
 import { useControlTower } from './use-control-tower';
 import { OrgSelect } from './wall-parts';
+import { TowerTiles } from './tiles/TowerTiles';
 
 /**
  * The control tower (`/visual/control-tower`, spec `/visual/{opt}`): headline numbers and one ECharts
@@ -71,6 +72,8 @@ export function ControlTower() {
       {!widgets.length ? <div style={{ color: WALL.muted }}>{tr(T.nothing)}</div> : null}
 
       <TowerKpis tower={tower} tr={tr} />
+
+      <TowerTiles theme={theme} tr={tr} full={full} />
 
       <section style={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 12, flex: 1 }}>
         {widgets.map(({ w, source }) => (

@@ -108,6 +108,24 @@ function listFilters(report: ReportDef, query: ReportQuery): ReportQuery {
   return out;
 }
 
+/**
+ * `agg.<measure>=avg|min|max|sum`: how a `sum` measure's field is aggregated in this run (a designed
+ * tile's aggregation, issue 34); only over the entity's own rows (a server query's rows are not the
+ * list's), and never from a pre-aggregated table (which keeps sums only).
+ */
+const AGG_OVERRIDES = ['sum', 'avg', 'min', 'max'] as const;
+export function aggregationsOf(report: ReportDef, query: ReportQuery): Record<string, (typeof AGG_OVERRIDES)[number]> {
+  const out: Record<string, (typeof AGG_OVERRIDES)[number]> = {};
+  for (const [k, v] of Object.entries(query)) {
+    if (!k.startsWith('agg.')) continue;
+    const m = report.measures.find((x) => x.key === k.slice(4));
+    const fn = text(v);
+    if (!m || m.agg !== 'sum' || !(AGG_OVERRIDES as readonly string[]).includes(fn ?? '') || (report.query && fn !== 'sum')) throw new AppError('res.badFilter', { params: { filter: k } });
+    if (fn !== 'sum') out[m.key] = fn as (typeof AGG_OVERRIDES)[number];
+  }
+  return out;
+}
+
 /** One row of the GROUP BY as a report row: dimension values, measures, ratios, and its `_level`. */
 function groupRow(r: Record<string, unknown>, report: ReportDef, dims: ReportDimension[]): ReportRow {
   // _level: how many trailing dimensions are rolled up (0 = a detail group, dims.length = grand total).
@@ -116,7 +134,8 @@ function groupRow(r: Record<string, unknown>, report: ReportDef, dims: ReportDim
   for (let i = 0; i < dims.length; i++) if (g & (1 << (dims.length - 1 - i))) rolled++;
   const out: ReportRow = { _level: rolled };
   dims.forEach((d, i) => (out[d.key] = (r[`d${i}`] as string | null) ?? null));
-  for (const m of report.measures) if (m.agg !== 'ratio') out[m.key] = Number(r[`m_${m.key}`]);
+  // An average, least or greatest value of no rows is none (a count or a sum of none is 0).
+  for (const m of report.measures) if (m.agg !== 'ratio') out[m.key] = r[`m_${m.key}`] === null ? null : Number(r[`m_${m.key}`]);
   for (const m of report.measures) if (m.agg === 'ratio') out[m.key] = ratioOf(out, m);
   return out;
 }
@@ -143,11 +162,12 @@ export async function runReport(db: Db, auth: AuthContext, report: ReportDef, qu
   const subtotals = !pivotKey && ['1', 'true'].includes(text(query.subtotals) ?? '');
   // The pre-aggregated table when the run can be answered from it (aggregates.ts); `source=raw`
   // asks for the entity's table (the bench's baseline; the figures are the same).
+  const overrides = aggregationsOf(report, query);
   const agg = aggregateOf(report.aggregate);
   let useAgg: AggregateDef | null = null;
   let why: string | undefined;
   if (agg) {
-    why = text(query.source) === 'raw' ? 'asked' : (aggregateRefusal(agg, entity, report, dims, pq, await rulesFor(db, auth, entity.menuCode)) ?? undefined);
+    why = text(query.source) === 'raw' ? 'asked' : Object.keys(overrides).length ? 'aggregation' : (aggregateRefusal(agg, entity, report, dims, pq, await rulesFor(db, auth, entity.menuCode)) ?? undefined);
     if (!why) useAgg = agg;
   }
   const source: ReportResult['source'] = useAgg ? { kind: 'aggregate' } : why ? { kind: 'raw', why } : { kind: 'raw' };
@@ -165,7 +185,9 @@ export async function runReport(db: Db, auth: AuthContext, report: ReportDef, qu
       ? useAgg
         ? sql`coalesce(sum(${sql.id('t', useAgg.count)}), 0)::float8 as ${sql.id(`m_${m.key}`)}`
         : sql`count(*)::float8 as ${sql.id(`m_${m.key}`)}`
-      : sql`coalesce(sum(${sql.id('t', m.field!)}), 0)::float8 as ${sql.id(`m_${m.key}`)}`,
+      : overrides[m.key]
+        ? sql`${sql.raw(overrides[m.key])}(${sql.id('t', m.field!)})::float8 as ${sql.id(`m_${m.key}`)}`
+        : sql`coalesce(sum(${sql.id('t', m.field!)}), 0)::float8 as ${sql.id(`m_${m.key}`)}`,
   );
   const groupCols = dims.map((_, i) => sql.raw(String(i + 1)));
   // GROUPING() tells a subtotal's empty dimension from a group whose value is empty.

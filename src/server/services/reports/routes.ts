@@ -9,6 +9,7 @@ import { companyOrgs, dashboardRoutes } from './dashboard.routes';
 import { assertCan } from '../../resources/permissions';
 import { registerReportRefresh } from './live';
 import { alertRoutes } from './alerts.routes';
+import { tileRoutes } from './tiles.routes';
 import { reportWorkbook, runReport } from './report.service';
 import { runTower, saveTowerSettings } from './tower.service';
 import { inputOf } from '../../access/input.util';
@@ -22,6 +23,7 @@ import { towerCalls } from '../../../model/calls/tower';
  * GET /api/rptapi/tower                        from=&to=&org=&source=raw: every control tower widget's run in one reply
  * GET /api/rptapi/tower/orgs                   the company's organisations and their members (the tower's organisation filter)
  * GET|POST /api/rptapi/alerts...              figure alerts (alerts.routes.ts)
+ * GET|POST /api/rptapi/tiles...               tiles a company builds (tiles.routes.ts)
  * POST /api/rptapi/tower/settings              { items: [{ key: 'tower.<widget>', settings: { period, top } }] }: the caller's own
  */
 function reportOf(name: string): ReportDef {
@@ -34,6 +36,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   registerReportRefresh();
   await dashboardRoutes(app);
   await alertRoutes(app);
+  await tileRoutes(app);
   const guard = { preHandler: requireAuth };
   app.get('/rptapi/report/list', guard, async () => ok(allReports()));
   app.get<{ Params: { name: string } }>('/rptapi/report/:name/run', guard, async (req) =>

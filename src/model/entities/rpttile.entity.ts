@@ -1,0 +1,86 @@
+import { defineDictionary } from '../dictionaries';
+import { defineEntity } from '../entity';
+import { TILE_AGGS, TILE_AGG_LABELS, TILE_CHARTS, TILE_CHART_LABELS, TILE_PERIODS, TILE_PERIOD_LABELS } from '../tiles';
+
+defineDictionary({ code: 'rpt_tile_chart', label: { zh: '图表类型', en: 'Chart type' }, items: TILE_CHARTS.map((value) => ({ value, label: TILE_CHART_LABELS[value] })) });
+defineDictionary({ code: 'rpt_tile_agg', label: { zh: '汇总方式', en: 'Aggregation' }, items: TILE_AGGS.map((value) => ({ value, label: TILE_AGG_LABELS[value] })) });
+defineDictionary({ code: 'rpt_tile_period', label: { zh: '期间', en: 'Period' }, items: TILE_PERIODS.map((value) => ({ value, label: TILE_PERIOD_LABELS[value] })) });
+defineDictionary({
+  code: 'rpt_tile_scope',
+  label: { zh: '看板', en: 'Dashboard' },
+  items: [
+    { value: 'company', label: { zh: '企业看板', en: 'Company dashboard' } },
+    { value: 'personal', label: { zh: '个人看板', en: 'Personal dashboard' } },
+  ],
+});
+
+/**
+ * A tile a company builds (issue 34, docs/architecture-dashboards.md "Tile designer"): a declared
+ * report dataset's measure with its aggregation, grouping, the report's filters, a period on one of
+ * its date fields, a chart, thresholds and a colour; on the company dashboard (shared with roles, none:
+ * everyone who may read the dataset) or the creator's personal one. Written by the tile calls
+ * (src/server/services/reports/tiles.service.ts), which check every field against the declaration;
+ * run as the viewer through the report engine, so tenant and data permissions are the list's.
+ */
+export const rptTile = defineEntity({
+  name: 'rpttile',
+  table: 'rpt_tile',
+  prefix: 'rptapi',
+  menuCode: 'rpt.tiles',
+  label: { zh: '指标卡', en: 'Tile' },
+  titleField: 'name',
+  childOnly: true,
+  omitFromForm: 'Written by the tile designer\'s calls (/rpt/page/tiles), which check the dataset, measure, grouping and filters against the declaration.',
+  defaultSort: { field: 'sort_no', dir: 'asc' },
+  fields: [
+    { key: 'name', label: { zh: '名称', en: 'Name' }, type: 'text', required: true, maxLength: 60, trim: true },
+    { key: 'scope', label: { zh: '看板', en: 'Dashboard' }, type: 'dict', dict: 'rpt_tile_scope', required: true, default: 'company' },
+    { key: 'share_roles', label: { zh: '共享角色', en: 'Shared with roles' }, type: 'json' },
+    { key: 'report', label: { zh: '数据集', en: 'Dataset' }, type: 'text', required: true, maxLength: 60 },
+    { key: 'measure', label: { zh: '指标', en: 'Measure' }, type: 'text', required: true, maxLength: 60 },
+    { key: 'aggregation', label: { zh: '汇总方式', en: 'Aggregation' }, type: 'dict', dict: 'rpt_tile_agg', required: true },
+    { key: 'group_by', label: { zh: '分组', en: 'Group by' }, type: 'json' },
+    { key: 'filters', label: { zh: '筛选条件', en: 'Filters' }, type: 'json' },
+    { key: 'period', label: { zh: '期间', en: 'Period' }, type: 'dict', dict: 'rpt_tile_period', default: 'all' },
+    { key: 'period_field', label: { zh: '期间字段', en: 'Period field' }, type: 'text', maxLength: 60 },
+    { key: 'chart', label: { zh: '图表类型', en: 'Chart type' }, type: 'dict', dict: 'rpt_tile_chart', required: true },
+    { key: 'thresholds', label: { zh: '阈值', en: 'Thresholds' }, type: 'json' },
+    { key: 'color', label: { zh: '颜色', en: 'Colour' }, type: 'text', maxLength: 7 },
+    { key: 'span', label: { zh: '宽度', en: 'Width' }, type: 'integer', default: 1 },
+    { key: 'sort_no', label: { zh: '顺序', en: 'Order' }, type: 'integer', default: 0 },
+  ],
+  messages: {
+    'zh-CN': {
+      'tile.unknownReport': '请选择可用的数据集',
+      'tile.unknownMeasure': '数据集没有该指标：{{measure}}',
+      'tile.badAggregation': '该指标不支持此汇总方式',
+      'tile.badChart': '请选择图表类型',
+      'tile.unknownDimension': '数据集没有该分组字段：{{dimension}}',
+      'tile.groupCount': '该图表需要 {{min}}–{{max}} 个分组',
+      'tile.badFilter': '筛选条件不属于该数据集：{{filter}}',
+      'tile.badPeriod': '请选择期间',
+      'tile.badPeriodField': '请选择期间所依据的日期字段',
+      'tile.badThreshold': '阈值须为数字并选择颜色（最多 5 个）',
+      'tile.badColor': '颜色格式须为 #RRGGBB',
+      'tile.badRole': '共享角色不存在：{{role}}',
+      'tile.badScope': '请选择企业看板或个人看板',
+      'tile.badSpan': '宽度须为 1–3 列',
+    },
+    en: {
+      'tile.unknownReport': 'Choose a dataset you can read',
+      'tile.unknownMeasure': 'The dataset has no measure {{measure}}',
+      'tile.badAggregation': 'This measure cannot be aggregated so',
+      'tile.badChart': 'Choose a chart type',
+      'tile.unknownDimension': 'The dataset has no grouping {{dimension}}',
+      'tile.groupCount': 'This chart takes {{min}}–{{max}} groupings',
+      'tile.badFilter': 'This filter is not one of the dataset\'s: {{filter}}',
+      'tile.badPeriod': 'Choose a period',
+      'tile.badPeriodField': 'Choose the date the period applies to',
+      'tile.badThreshold': 'Thresholds are numbers with a colour (at most 5)',
+      'tile.badColor': 'A colour is #RRGGBB',
+      'tile.badRole': 'No such role: {{role}}',
+      'tile.badScope': 'Choose the company or the personal dashboard',
+      'tile.badSpan': 'The width is 1–3 columns',
+    },
+  },
+});

@@ -1,0 +1,257 @@
+import { sql } from 'kysely';
+import type { Language, ReportDef } from '../../../model';
+import { checkTileSpec, isTileReport, tileDrillUrl, tilePeriodRange, tileQuery, tileReport, TILE_SCOPES, type TileScope, type TileSpec, type TileThreshold } from '../../../model/tiles';
+import type { TileBoardReply, TileDataset, TileInput, TileListReply, TileResult, TileRow } from '../../../model/calls/tiles';
+import type { AuthContext } from '../../access/auth-context';
+import type { Db } from '../../db/database';
+import { AppError, forbidden, notFound, validationError, type FieldError } from '../../http/errors';
+import { parseIdList } from '../../http/id-list';
+import { withTenant } from '../../kernel/rls';
+import { assertCan, dataScope } from '../../resources/permissions';
+import { insertRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
+import { menuEntriesOf } from '../profile/profile.service';
+import { rolesOf } from './alerts.service';
+import { runReport } from './report.service';
+
+/**
+ * Tiles a company builds (issue 34, docs/architecture-dashboards.md "Tile designer"). A tile is a row
+ * of the registry entity `rpttile` of one company: a declared report dataset composed (measure and
+ * aggregation, grouping, the report's filters, a period, a chart, thresholds, a colour), kept on the
+ * company dashboard (shared with roles) or its creator's personal one. Written here through the
+ * record writer after every field is checked against the declaration (`checkTileSpec`); run as the
+ * viewer by `runReport` (the entity's read grant, tenant and the viewer's data permissions in SQL),
+ * so a tile never shows a row the list it drills down to would not show that viewer.
+ */
+const MENU = 'rpt.tiles';
+const ENTITY = 'rpttile';
+type Row = Record<string, unknown>;
+const today = (): string => new Date().toISOString().slice(0, 10);
+
+const jsonOf = <T>(v: unknown, fallback: T): T => {
+  if (v === null || v === undefined) return fallback;
+  if (typeof v === 'string') {
+    try {
+      return JSON.parse(v) as T;
+    } catch {
+      return fallback;
+    }
+  }
+  return v as T;
+};
+
+function specOf(r: Row): TileSpec {
+  return {
+    report: String(r.report),
+    measure: String(r.measure),
+    aggregation: String(r.aggregation) as TileSpec['aggregation'],
+    group_by: jsonOf<string[]>(r.group_by, []).map(String),
+    filters: jsonOf<Record<string, string>>(r.filters, {}),
+    period: (String(r.period ?? 'all') || 'all') as TileSpec['period'],
+    period_field: (r.period_field as string | null) || null,
+    chart: String(r.chart) as TileSpec['chart'],
+    thresholds: jsonOf<TileThreshold[]>(r.thresholds, []),
+    color: (r.color as string | null) || null,
+  };
+}
+
+function rowOf(r: Row): TileRow {
+  return {
+    ...specOf(r),
+    id: Number(r.id),
+    version: Number(r.version),
+    name: String(r.name ?? ''),
+    scope: String(r.scope) as TileScope,
+    share_roles: jsonOf<string[]>(r.share_roles, []).map(String),
+    span: Number(r.span ?? 1) || 1,
+    sort_no: Number(r.sort_no ?? 0),
+    created_by: r.created_by === null || r.created_by === undefined ? null : Number(r.created_by),
+    owner_name: (r.owner_name as string | null) ?? null,
+  };
+}
+
+/** The datasets the caller may build a tile on: reports over an entity that drill to its list, in the caller's menus (`rpt.<report>`). */
+async function datasetsOf(db: Db, auth: AuthContext, language: Language): Promise<TileDataset[]> {
+  const codes = new Set((await menuEntriesOf(db, auth, language)).map((e) => e.CODE));
+  return [...codes]
+    .filter((c) => c.startsWith('rpt.') && tileReport(c.slice(4)))
+    .map((c) => ({ report: c.slice(4) }))
+    .sort((a, b) => a.report.localeCompare(b.report));
+}
+
+/** The caller's own tiles and the company's: a personal tile is its creator's alone. */
+const designerWhere = (auth: AuthContext, clientId: number, scope: ReturnType<typeof sql>[]) =>
+  sql`t.client_id = ${clientId} and (t.scope = 'company' or t.created_by = ${auth.userId}) ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``}`;
+
+/** The tiles shown to a viewer: the company's shared with one of the viewer's roles (or with no role named), and the viewer's personal ones. */
+const viewerWhere = (auth: AuthContext, clientId: number) => sql`t.client_id = ${clientId} and (
+  (t.scope = 'personal' and t.created_by = ${auth.userId})
+  or (t.scope = 'company' and (coalesce(jsonb_array_length(t.share_roles), 0) = 0
+    or exists (select 1 from jsonb_array_elements_text(t.share_roles) r(code) where r.code = any(${[...auth.roles, '-']}::text[])))))`;
+
+async function tilesWhere(db: Db, clientId: number, where: ReturnType<typeof sql>): Promise<TileRow[]> {
+  return withTenant(db, clientId, async (tx) =>
+    (await sql<Row>`select t.*, u.fullname as owner_name from rpt_tile t left join users u on u.id = t.created_by and u.client_id = t.client_id
+      where ${where} order by t.sort_no, t.id`.execute(tx)).rows.map(rowOf),
+  );
+}
+
+/**
+ * The designer's right: the grant of its menu code and its menu entry (报表分析 > 指标卡设计: the
+ * company's administrators by default, other roles as the company's menus give it), as the reports'
+ * entries decide who reads which report.
+ */
+async function assertDesigner(db: Db, auth: AuthContext, verb: 'read' | 'create' | 'update' | 'remove', language: Language): Promise<number> {
+  const clientId = await assertCan(auth, MENU, verb, { db });
+  if (!(await menuEntriesOf(db, auth, language)).some((e) => e.CODE === MENU)) throw forbidden();
+  return clientId;
+}
+
+/** GET /rptapi/tiles: the tiles the caller designs, the datasets and roles the designer offers. */
+export async function listTiles(db: Db, auth: AuthContext, language: Language): Promise<TileListReply> {
+  const clientId = await assertDesigner(db, auth, 'read', language);
+  const scope = await dataScope(auth, MENU, { db });
+  return { rows: await tilesWhere(db, clientId, designerWhere(auth, clientId, scope)), datasets: await datasetsOf(db, auth, language), roles: await rolesOf(db, clientId, language) };
+}
+
+/** Runs a tile as `auth` reads it: its figure (the grand total), the period before's for a number, its rows by its grouping, its drill-down. */
+export async function runTile(db: Db, auth: AuthContext, report: ReportDef, spec: TileSpec, language: Language, day = today()): Promise<TileResult> {
+  const q = tileQuery(report, spec, day);
+  const dims = q.group.split(',').length;
+  const totalOf = (rows: Array<Record<string, unknown>>) => {
+    const total = rows.find((r) => r._level === dims);
+    const v = total?.[spec.measure];
+    if (!total) return spec.aggregation === 'count' || spec.aggregation === 'sum' ? 0 : null;
+    return v === null || v === undefined ? null : Number(v);
+  };
+  const result = await runReport(db, auth, report, q, language);
+  const range = tilePeriodRange(spec.period, day);
+  const previous = spec.chart === 'number' && range && spec.period_field ? totalOf((await runReport(db, auth, report, tileQuery(report, spec, day, true), language)).rows) : null;
+  return { value: totalOf(result.rows), previous, result, link: tileDrillUrl(report, spec, day), range: range && spec.period_field ? { from: range.from, to: range.to } : null };
+}
+
+/** Runs the tile for a form; a filter the list's parser refuses is the filters field's error. */
+async function runForForm(db: Db, auth: AuthContext, report: ReportDef, spec: TileSpec, language: Language): Promise<TileResult> {
+  try {
+    return await runTile(db, auth, report, spec, language);
+  } catch (e) {
+    // The list's parser refuses the filter's field, operator or value (res.badFilter, res.filter*).
+    if (e instanceof AppError && String(e.messageKey).startsWith('res.') && /filter/i.test(String(e.messageKey))) {
+      const p = (e.params ?? {}) as { filter?: unknown; field?: unknown };
+      throw validationError({ filters: { key: 'tile.badFilter', params: { filter: String(p.filter ?? p.field ?? '') } } });
+    }
+    throw e;
+  }
+}
+
+type Checked = { report: ReportDef; spec: TileSpec; values: Row };
+
+/** Checks a tile's input field by field against its dataset's declaration and the caller's datasets and roles. */
+async function checkInput(db: Db, auth: AuthContext, clientId: number, input: TileInput, language: Language, full: boolean): Promise<Checked> {
+  const report = tileReport(input.report);
+  const allowed = new Set((await datasetsOf(db, auth, language)).map((d) => d.report));
+  if (!isTileReport(report) || !allowed.has(report.name)) throw validationError({ report: { key: 'tile.unknownReport' } });
+  const { spec, errors } = checkTileSpec(report, input as Partial<Record<keyof TileSpec, unknown>>);
+  const fieldErrors: Record<string, FieldError> = { ...errors };
+  const name = typeof input.name === 'string' ? input.name.trim() : '';
+  if (full && !name) fieldErrors.name = { key: 'rule.required' };
+  if (name.length > 60) fieldErrors.name = { key: 'rule.maxLength', params: { max: 60 } };
+  const scope = input.scope === undefined ? 'company' : input.scope;
+  if (!(TILE_SCOPES as readonly unknown[]).includes(scope)) fieldErrors.scope = { key: 'tile.badScope' };
+  const roles = Array.isArray(input.share_roles) ? [...new Set(input.share_roles.map(String))] : [];
+  if (input.share_roles !== undefined && !Array.isArray(input.share_roles)) fieldErrors.share_roles = { key: 'tile.badRole', params: { role: '' } };
+  if (roles.length) {
+    const known = new Set((await rolesOf(db, clientId, language)).map((r) => r.code));
+    const bad = roles.find((r) => !known.has(r));
+    if (bad !== undefined) fieldErrors.share_roles = { key: 'tile.badRole', params: { role: bad } };
+  }
+  const span = input.span === undefined ? 1 : Number(input.span);
+  if (![1, 2, 3].includes(span)) fieldErrors.span = { key: 'tile.badSpan' };
+  const sortNo = input.sort_no === undefined ? 0 : Number(input.sort_no);
+  if (!Number.isInteger(sortNo) || Math.abs(sortNo) > 100000) fieldErrors.sort_no = { key: 'access.invalidValue' };
+  if (Object.keys(fieldErrors).length || !spec) throw validationError(fieldErrors);
+  return {
+    report,
+    spec,
+    values: { name, scope, share_roles: scope === 'company' ? roles : [], ...spec, span, sort_no: sortNo },
+  };
+}
+
+/** POST /rptapi/tiles/preview: the tile's figures now, as the caller reads them (nothing is stored). */
+export async function previewTile(db: Db, auth: AuthContext, input: unknown, language: Language): Promise<TileResult> {
+  const clientId = await assertDesigner(db, auth, 'read', language);
+  const c = await checkInput(db, auth, clientId, (input ?? {}) as TileInput, language, false);
+  return runForForm(db, auth, c.report, c.spec, language);
+}
+
+/** POST /rptapi/tiles/save: creates a tile (its creator owns it) or changes one at the version read. */
+export async function saveTile(db: Db, auth: AuthContext, input: unknown, language: Language): Promise<TileRow> {
+  const body = (input ?? {}) as TileInput;
+  const id = body.id === undefined || body.id === null ? null : Number(body.id);
+  const clientId = await assertDesigner(db, auth, id === null ? 'create' : 'update', language);
+  const scope = await dataScope(auth, MENU, { db });
+  // Another company's tile, another user's personal tile, or one outside the caller's data permissions is not found.
+  const visible = async (tx: Db, tileId: number) => (await sql<{ id: number }>`select t.id from rpt_tile t where t.id = ${tileId} and ${designerWhere(auth, clientId, scope)}`.execute(tx)).rows.length > 0;
+  if (id !== null && (!Number.isSafeInteger(id) || id <= 0 || !(await withTenant(db, clientId, (tx) => visible(tx, id))))) throw notFound();
+  const c = await checkInput(db, auth, clientId, body, language, true);
+  // The composed query must run for its author (a filter value the list's parser refuses is the form's error).
+  await runForForm(db, auth, c.report, c.spec, language);
+  const saved = await withTenant(db, clientId, async (tx) => {
+    const w = serviceWrite(tx, { clientId, userId: auth.userId, username: auth.username }, 'form');
+    let rowId: number;
+    if (id === null) rowId = Number((await insertRecords(w, ENTITY, [c.values]))[0].id);
+    else {
+      if (!(await visible(tx, id))) throw notFound();
+      await updateRecords(w, ENTITY, [id], c.values, { expectVersion: body.version === undefined ? null : Number(body.version) });
+      rowId = id;
+    }
+    return (await sql<Row>`select t.*, u.fullname as owner_name from rpt_tile t left join users u on u.id = t.created_by and u.client_id = t.client_id where t.id = ${rowId} and t.client_id = ${clientId}`.execute(tx)).rows[0];
+  });
+  return rowOf(saved);
+}
+
+/** POST /rptapi/tiles/remove { ids, versions }: the caller's company's tiles (personal ones: the caller's own), each at the version read. */
+export async function removeTiles(db: Db, auth: AuthContext, input: unknown, language: Language): Promise<{ removed: number }> {
+  const clientId = await assertDesigner(db, auth, 'remove', language);
+  const body = (input ?? {}) as { ids?: unknown; versions?: unknown };
+  const ids = parseIdList(body.ids, { invalid: () => validationError({ ids: { key: 'access.invalidValue' } }) });
+  const versions = Array.isArray(body.versions) ? body.versions.map(Number) : [];
+  if (!ids.length || versions.length !== ids.length) throw validationError({ ids: { key: 'access.invalidValue' } });
+  const scope = await dataScope(auth, MENU, { db });
+  return withTenant(db, clientId, async (tx) => {
+    const rows = (await sql<{ id: number; version: number }>`select t.id, t.version from rpt_tile t where t.id = any(${ids}::int[]) and ${designerWhere(auth, clientId, scope)} for update`.execute(tx)).rows;
+    if (rows.length !== ids.length) throw notFound();
+    for (const r of rows) if (Number(r.version) !== versions[ids.indexOf(Number(r.id))]) throw new AppError('err.staleVersion');
+    const w = serviceWrite(tx, { clientId, userId: auth.userId, username: auth.username }, 'form');
+    return { removed: (await removeRecords(w, ENTITY, ids)).length };
+  });
+}
+
+/** The tiles on the caller's dashboard whose dataset the caller may read (menu entry `rpt.<report>`). */
+async function viewerTiles(db: Db, auth: AuthContext, language: Language): Promise<TileRow[]> {
+  if (auth.clientId === null) throw forbidden();
+  const allowed = new Set((await datasetsOf(db, auth, language)).map((d) => d.report));
+  return (await tilesWhere(db, auth.clientId, viewerWhere(auth, auth.clientId))).filter((t) => allowed.has(t.report));
+}
+
+/** GET /rptapi/tiles/board: the caller's dashboard tiles, each run as the caller; a tile that fails says why and the rest are drawn. */
+export async function tileBoard(db: Db, auth: AuthContext, language: Language): Promise<TileBoardReply> {
+  const tiles = await viewerTiles(db, auth, language);
+  const out: TileBoardReply['tiles'] = [];
+  for (const tile of tiles) {
+    try {
+      out.push({ tile, run: await runTile(db, auth, tileReport(tile.report)!, tile, language) });
+    } catch (e) {
+      out.push({ tile, run: null, error: e instanceof AppError ? e.kind : 'error' });
+    }
+  }
+  return { tiles: out };
+}
+
+/** GET /rptapi/tiles/:id/run: one tile of the caller's dashboard, run as the caller (another company's or another user's personal tile: 404). */
+export async function runTileById(db: Db, auth: AuthContext, idParam: unknown, language: Language): Promise<TileResult> {
+  const id = Number(idParam);
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+  const tile = (await viewerTiles(db, auth, language)).find((t) => t.id === id);
+  if (!tile) throw notFound();
+  return runTile(db, auth, tileReport(tile.report)!, tile, language);
+}

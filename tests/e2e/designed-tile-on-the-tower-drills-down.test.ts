@@ -1,0 +1,108 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowserForFile, snap } from './support/harness';
+
+/**
+ * Issue 34's tile designer in Chromium: the maker's manager opens 指标卡设计, composes a tile over the
+ * order book (orders, number with trend, a threshold), watches the live preview, saves it to the
+ * company dashboard, sees it on the control tower with the same figure, and clicks it: the customer
+ * order list opens with exactly the tile's filters, as many rows as the figure. Screenshots of the
+ * designer and of the tower with the tile at 1366 x 768 and 1920 x 1080 (`tiles-*`), zh and en.
+ * Build the client first: `npx vite build --outDir ../../dist-<name>`.
+ */
+const run = serverAndBrowserForFile();
+
+async function open(browser: Browser, size: { width: number; height: number }, lang: 'zh' | 'en', path: string): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: size });
+  if (lang === 'en') await context.addInitScript(() => localStorage.setItem('language', 'en'));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${run.server.url}${path}`);
+  await page.waitForSelector('[data-testid=login-form]');
+  await page.fill('input[name=username]', 'maker');
+  await page.fill('input[name=password]', 'Demo1234');
+  await page.click('[data-testid=login-submit]');
+  return { page, errors };
+}
+
+async function pick(page: Page, testId: string, option: string) {
+  await page.click(`[data-testid=${testId}]`);
+  await page.click(`[role=option]:has-text("${option}")`);
+}
+
+/** The customer order list's total for the filters of a URL, as the signed-in user reads it. */
+const listTotal = (page: Page, search: string) =>
+  page.evaluate(async (q) => {
+    const res = await fetch(`/api/scmapi/customerorder/page${q}&page=1&size=1`, { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+    return ((await res.json()) as { data: { total: number } }).data.total;
+  }, search);
+
+describe('tile designer', () => {
+  it('a manager builds a tile, sees it on the tower and drills down to its rows', async () => {
+    const { page, errors } = await open(run.browser, { width: 1366, height: 768 }, 'zh', '/rpt/page/tiles');
+    await page.waitForSelector('[data-testid=tiles-page]', { timeout: 30000 });
+    await page.waitForSelector('[data-testid=tile-add]:not([disabled])', { timeout: 30000 });
+    await page.click('[data-testid=tile-add]');
+    await page.waitForSelector('[data-testid=tile-designer] [data-testid=tile-name]');
+    await page.fill('[data-testid=tile-name]', '在手订单数');
+    await pick(page, 'tile-report', '订单簿（客户×月份）');
+    await pick(page, 'tile-measure', '订单数');
+    await pick(page, 'tile-chart', '数字与趋势');
+    await page.click('[data-testid=tile-add-threshold]');
+    await page.fill('[data-testid=tile-threshold-0]', '5');
+    // The live preview: the figure as the designer reads it now.
+    await page.waitForSelector('[data-testid=tile-preview][data-loading="0"] [data-testid=tile-preview-view-number]', { timeout: 30000 });
+    const previewed = await page.getAttribute('[data-testid=tile-preview-view-number]', 'data-value');
+    expect(Number(previewed)).toBeGreaterThan(0);
+    await snap(page, 'tiles-designer-number-zh-1366');
+    // A bar by status in the preview, then back to the number.
+    await pick(page, 'tile-chart', '柱状图');
+    await page.waitForSelector('[data-testid=tile-preview][data-loading="0"] [data-testid=tile-preview-view-chart] canvas', { timeout: 30000 });
+    await snap(page, 'tiles-designer-bar-zh-1366');
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.waitForTimeout(400);
+    await snap(page, 'tiles-designer-bar-zh-1920');
+    await pick(page, 'tile-chart', '数字与趋势');
+    await page.click('[data-testid=tile-save]');
+    await page.waitForSelector('[data-testid=tile-designer]', { state: 'detached', timeout: 20000 });
+    await page.waitForSelector('[data-testid^=tile-row-]:has-text("在手订单数")', { timeout: 20000 });
+    await snap(page, 'tiles-list-zh-1920');
+
+    // On the tower: the same figure; a click opens the orders it counts.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(`${run.server.url}/visual/control-tower`);
+    const tile = page.locator('[data-testid=tower-tiles] [data-testid^=tile-][data-chart=number]').filter({ hasText: '在手订单数' });
+    await tile.waitFor({ timeout: 30000 });
+    await page.waitForSelector('[data-testid=tower-tiles] [data-testid$=-view-number]', { timeout: 30000 });
+    expect(await tile.getAttribute('data-value')).toBe(previewed);
+    await page.waitForTimeout(500);
+    await snap(page, 'tiles-tower-zh-1366');
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.waitForTimeout(600);
+    await snap(page, 'tiles-tower-zh-1920');
+    await tile.locator('[data-testid$=-view-number]').click();
+    await page.waitForURL((u) => u.pathname === '/page/subindex/customerorder', { timeout: 15000 });
+    await page.waitForSelector('.ag-row[row-index]', { timeout: 20000 });
+    expect(await listTotal(page, new URL(page.url()).search || '?')).toBe(Number(previewed));
+    await snap(page, 'tiles-drill-zh-1920');
+    expect(errors, errors.join('\n')).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the designer and the tower with the tile in English', async () => {
+    for (const size of [{ width: 1366, height: 768 }, { width: 1920, height: 1080 }]) {
+      const { page, errors } = await open(run.browser, size, 'en', '/visual/control-tower');
+      await page.waitForSelector('[data-testid=tower-tiles] [data-testid$=-view-number]', { timeout: 30000 });
+      await page.waitForTimeout(500);
+      await snap(page, `tiles-tower-en-${size.width}`);
+      await page.goto(`${run.server.url}/rpt/page/tiles`);
+      await page.waitForSelector('[data-testid^=tile-edit-]', { timeout: 30000 });
+      await page.click('[data-testid^=tile-edit-]');
+      await page.waitForSelector('[data-testid=tile-preview][data-loading="0"] [data-testid=tile-preview-view-number]', { timeout: 30000 });
+      await snap(page, `tiles-designer-en-${size.width}`);
+      expect(errors, errors.join('\n')).toEqual([]);
+      await page.context().close();
+    }
+  });
+});
