@@ -1,26 +1,11 @@
-import { Button, makeStyles, Title3 } from '@fluentui/react-components';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { PageKind } from '../../model/page';
 import { ListPage } from './ListPage';
 import { DocumentPage, ViewPage } from './RecordPages';
+import { MissingPage } from './PageStates';
 import { resolvedPageOf } from '../api/resolved-page';
-
-const useStyles = makeStyles({ missing: { padding: '48px', display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '12px' } });
-
-/** Spec 8 "page does not exist": an `opt` no declaration answers. */
-function MissingPage() {
-  const s = useStyles();
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <div className={s.missing} data-testid="engine-missing">
-      <Title3 as="h1">{t('engine.pageNotFound')}</Title3>
-      <Button onClick={() => navigate(-1)}>{t('engine.back')}</Button>
-    </div>
-  );
-}
 
 function usePage() {
   const { opt } = useParams();

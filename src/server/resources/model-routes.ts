@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { allDictionaries, allEntities, allPages, FIELD_TYPE_TABLE, pageRoute } from '../../model';
 import { requireAuth } from '../access/auth-context';
 import { ok } from '../http/envelope';
+import { pageAccessRoutes } from './page-access';
 
 /**
  * Describes the registry for the browser and for tests: entities (prefix, fields with type,
@@ -28,5 +29,7 @@ export async function modelRoutes(app: FastifyInstance): Promise<void> {
     ),
   );
   app.get('/model/pages', { preHandler: requireAuth }, async () => ok(allPages().map((p) => ({ ...p, route: pageRoute(p) }))));
+  // A page key of the generic page routes resolved with the caller's permissions (issue 35).
+  pageAccessRoutes(app);
   app.get('/model/dictionaries', { preHandler: requireAuth }, async () => ok(allDictionaries()));
 }
