@@ -17,6 +17,8 @@ export const ADMIN_SCREENS = {
   services: { code: 'admin.sys.service', path: '/admin/page/services', title: { zh: '服务管理', en: 'Services' } },
   apikeys: { code: 'admin.apikey', path: '/admin/page/apikeys', title: { zh: 'API 密钥', en: 'API keys' } },
   push: { code: 'admin.push', path: '/admin/page/push', title: { zh: '数据推送', en: 'Data push' } },
+  // The component gallery (issue 35): every field type, grid, the matrix, a chart and the calendar beside their declarations.
+  gallery: { code: 'admin.gallery', path: '/visual/demo/inputs', title: { zh: '组件示例', en: 'Component gallery' } },
 } as const;
 
 const clientAdminOnly = [ROLES.clientAdmin];
@@ -42,6 +44,8 @@ export const adminMenu = defineMenuGroup({
     // The outside-system calls (issue 35): the gateway's keys and the out-api pushes.
     entry(ADMIN_SCREENS.apikeys, { roles: clientAdminOnly, order: 112 }),
     entry(ADMIN_SCREENS.push, { roles: clientAdminOnly, order: 114 }),
+    // For administrators by the menu code (admin.*); no role list, so a company may grant it to a role of its own.
+    entry(ADMIN_SCREENS.gallery, { order: 130 }),
   ],
 });
 

@@ -16,6 +16,7 @@ import { calendarRoutes } from '../calendar/routes';
 import { trackingRoutes } from '../pages/tracking/routes';
 import { uploadRoutes } from '../pages/upload/routes';
 import { workspaceRoutes } from '../pages/workspace/routes';
+import { galleryRoutes } from '../pages/gallery/routes';
 import { hasValidToken } from '../session/guard';
 import { nowSeconds } from '../session/access-state';
 import { guardNavigation, loadProfile } from '../session/session-flow';
@@ -111,7 +112,7 @@ function publicRoutes(): RouteObject[] {
 
 /** The signed-in shell's routes: the workspace, the account pages, each module's screens, the engine's routes, the spec routes not built yet, not found. */
 function shellRoutes(): RouteObject[] {
-  const pending: RouteObject[] = pendingSpecPaths([...engineRoutes, ...uploadRoutes, ...trackingRoutes, ...collabRoutes, ...workspaceRoutes]).map((path) => ({
+  const pending: RouteObject[] = pendingSpecPaths([...engineRoutes, ...uploadRoutes, ...trackingRoutes, ...collabRoutes, ...workspaceRoutes, ...galleryRoutes]).map((path) => ({
     path,
     handle: { titleKey: 'ui.unavailable.title' } satisfies RouteHandle,
     ...page(common, 'UnavailablePage'),
@@ -160,6 +161,8 @@ function shellRoutes(): RouteObject[] {
     ...collabRoutes,
     // Administration screens (issue 5).
     ...adminRoutes,
+    // The component gallery of the spec's demo routes (issue 35), before the engine's /{cata}/... shapes.
+    ...galleryRoutes,
     // Generic registry routes (/{cata}/index/{opt}, ...) from the registry engine.
     ...engineRoutes,
     // Spec routes of features not built yet: they exist and say so.

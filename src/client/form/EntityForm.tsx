@@ -32,6 +32,8 @@ export type EntityFormProps = {
    * with changes asks, a reload keeps them and reopening the document offers them back.
    */
   draftKey?: { page: string; doc: string } | null;
+  /** Checks without saving: the body the save would send, once every rule passed (the component gallery). */
+  check?: (body: Row) => void;
 };
 export const EntityForm = forwardRef<EntityFormHandle, EntityFormProps>(function EntityForm(props, ref) {
   const { resolved, action } = props;

@@ -49,6 +49,11 @@ export type EntityFormInput = {
   onSaved: (row: Row) => void;
   onBusyChange?: (busy: boolean) => void;
   draftKey?: { page: string; doc: string } | null;
+  /**
+   * Instead of saving, hands the checked body to this (the component gallery's examples, whose
+   * declarations have no table): the same validation runs, then the body the save would send.
+   */
+  check?: (body: Row) => void;
 };
 
 /** What a form's draft keeps (issue 29): the header values and the child lines. */
@@ -193,6 +198,7 @@ function useSubmit({ props, fields, session, form, children, setChildErrors, bus
     }
     const body = submitBody(fields, current);
     for (const c of resolved.children) body[c.child.key] = (children[c.child.key] ?? []).map((r) => childRowBody(c.fields, r));
+    if (props.check) return props.check(body);
     setBusy(true);
     try {
       const saved = await api.save(body);
