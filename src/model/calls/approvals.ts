@@ -1,5 +1,5 @@
 import type { DynamicFormDefinition, DynamicFormRef } from '../dynamic-form';
-import { getCall } from './call';
+import { getCall, postCall } from './call';
 
 /**
  * Dynamic forms (issue 14): the calls of `/crossapi/dynform`, served by
@@ -14,4 +14,52 @@ export const dynamicFormCalls = {
   forms: getCall<void, { rows: FormSummary[] }>('/crossapi/dynform/forms'),
   /** One form's current design. */
   design: getCall<{ code: string }, FormDesign>('/crossapi/dynform/design'),
+};
+
+/**
+ * The process bus of spec 7 (`crossapi/ccommonapi/cpm-bus`, issue 13) as the approval screens call it,
+ * served by src/server/services/approvals/approval.routes.ts. Which actions and nodes are allowed
+ * always comes from the server.
+ */
+export type FlowNodeView = { seq: number; name: string; sign_type: 'and' | 'or'; access_type: string; launch_text: string | null; is_end: boolean };
+export type FlowStepView = { step_code: string; from_seq: number; to_seq: number | null };
+export type FlowTask = { id: number; node_seq: number; round: number; user_id: number; user_name: string | null; status: number; decision: string | null; comment: string | null; created_at: string; decided_at: string | null };
+export type FlowHistory = { id: number; node_seq: number | null; node_name: string | null; user_name: string | null; action: string; comment: string | null; created_at: string };
+export type FlowAction = { action: string; label_key: string; text?: string | null };
+export type FlowView = {
+  pid: number | null;
+  entity: string;
+  record_id: number;
+  doc_no: string | null;
+  process_name: string | null;
+  status: string | null;
+  approval_status: string | null;
+  node_seq: number | null;
+  definition: { nodes: FlowNodeView[]; steps: FlowStepView[] };
+  tasks: FlowTask[];
+  history: FlowHistory[];
+  task_id: number | null;
+  actions: FlowAction[];
+};
+/** What the approver must see to decide (issue 29): key fields and lines, as text in the caller's language. */
+export type DocumentSummary = {
+  fields: Array<{ key: string; label: string; value: unknown; text: string }>;
+  lines: { columns: Array<{ key: string; label: string }>; rows: Array<Record<string, string>> } | null;
+};
+export type MyTask = { summary?: DocumentSummary | null; task_id: number; status: number; pid: number; entity: string; entity_label: string; record_id: number; doc_no: string; process_name: string; node_name: string; initiator_name: string; created_at: string; decided_at: string | null; decision: string | null; flow_status: string };
+export type RollbackTarget = { target: string; seq: number; name: string; user_name?: string };
+
+/** The process of a record (spec 7 pid-from-ui): its latest instance, or none yet. */
+export type ProcessOfRecord = { pid: number | null; status: string | null; process_code: string; node_seq: number | null };
+
+const BUS = '/crossapi/ccommonapi/cpm-bus';
+
+export const processBusCalls = {
+  pidFromUi: getCall<{ entity: string; id: number }, ProcessOfRecord>(`${BUS}/pid-from-ui`),
+  view: getCall<{ entity: string; id: number } | { pid: number }, FlowView>(`${BUS}/cpm-view`),
+  myTasks: getCall<{ status: 10 | 30; page: number; size: number }, { rows: MyTask[]; total: number }>(`${BUS}/my-tasks`),
+  rollbackNodes: getCall<{ entity: string; id: number }, { rows: RollbackTarget[] }>(`${BUS}/cpm-allowed-rollback-nodes`),
+  /** Starts the record's flow (`action: 'submit'`) or decides a task (`task_id` with approve, reject, return_*). */
+  push: postCall<{ entity: string; id: number; action: 'submit'; comment: string } | { task_id: number; action: string; comment: string }, unknown>(`${BUS}/push`),
+  insertUser: postCall<{ task_id: number; user_id: number; comment: string }, unknown>('/crossapi/superdesignapi/cpm-process/insert-user-into-node'),
 };

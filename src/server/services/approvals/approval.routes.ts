@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { processBusCalls } from '../../../model/calls/approvals';
 import { requireAuth } from '../../access/auth-context';
 import { ok, requestLanguage } from '../../http/envelope';
 import { AppError, notFound } from '../../http/errors';
@@ -49,9 +50,9 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
   const q = (req: FastifyRequest) => (req.query ?? {}) as Body;
   const target = (b: Body) => ({ entity: b.entity, id: b.id === undefined ? null : required(b.id), pid: b.pid === undefined || b.pid === '' ? null : required(b.pid) });
 
-  app.get(`${BUS}/pid-from-ui`, guard, async (req) => ok(await pidFromUi(contextOf(app, req), q(req).entity, required(q(req).id))));
+  app.get(processBusCalls.pidFromUi.path, guard, async (req) => ok(await pidFromUi(contextOf(app, req), q(req).entity, required(q(req).id))));
 
-  app.post(`${BUS}/push`, guard, async (req) => {
+  app.post(processBusCalls.push.path, guard, async (req) => {
     const b = bodyOf(req);
     const action = String(b.action ?? '');
     if (action === 'submit') return ok(await submitForApproval(contextOf(app, req), b.entity, required(b.id), text(b.comment)));
@@ -66,7 +67,7 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
     return ok(await decide(contextOf(app, req), required(b.task_id), to as Decision, text(b.comment)));
   });
 
-  app.get(`${BUS}/cpm-view`, guard, async (req) => {
+  app.get(processBusCalls.view.path, guard, async (req) => {
     const t = target(q(req));
     return ok(await flowView(contextOf(app, req), t.entity, t.id, t.pid));
   });
@@ -77,19 +78,19 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
     return ok({ pid: v.pid, task_id: v.task_id, actions: v.actions });
   });
 
-  app.get(`${BUS}/cpm-allowed-rollback-nodes`, guard, async (req) => {
+  app.get(processBusCalls.rollbackNodes.path, guard, async (req) => {
     const t = target(q(req));
     return ok(await allowedRollbackNodes(contextOf(app, req), t.entity, t.id, t.pid));
   });
 
-  app.get(`${BUS}/my-tasks`, guard, async (req) => {
+  app.get(processBusCalls.myTasks.path, guard, async (req) => {
     const query = q(req);
     const paging = parsePaging(query.page, query.size, { defaultSize: 20, maxSize: 100 });
     const status = String(query.status ?? TASK_OPEN) === String(TASK_DONE) ? TASK_DONE : TASK_OPEN;
     return ok({ ...(await myTasks(contextOf(app, req), status, paging)), page: paging.page, size: paging.size });
   });
 
-  app.post('/crossapi/superdesignapi/cpm-process/insert-user-into-node', guard, async (req) => {
+  app.post(processBusCalls.insertUser.path, guard, async (req) => {
     const b = bodyOf(req);
     return ok(await insertUserIntoNode(contextOf(app, req), required(b.task_id), required(b.user_id), text(b.comment)));
   });

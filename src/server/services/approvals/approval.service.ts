@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { DocumentSummary as ApprovalDocumentSummary } from '../../../model/calls/approvals';
 import { allEntities, APPROVAL_APPROVER_FIELD, APPROVAL_EDITABLE_FIELD, APPROVAL_STATUS_FIELD, getDictionary, getEntity, requireEntity, translate, type EntityDef, type Language } from '../../../model';
 import { processDefErrors } from '../../../model/entities/process-def.entity';
 import type { AuthContext } from '../../access/auth-context';
@@ -527,8 +528,9 @@ export async function pidFromUi(ctx: ApprovalContext, entityName: unknown, recor
   return { pid: inst?.id ?? null, status: inst?.status ?? null, process_code: inst?.process_code ?? entity.approval!.process, node_seq: inst?.node_seq ?? null };
 }
 
-export type SummaryField = { key: string; label: string; value: unknown; text: string };
-export type DocumentSummary = { fields: SummaryField[]; lines: { columns: Array<{ key: string; label: string }>; rows: Array<Record<string, string>> } | null };
+/** What the approver reads of a document: the reply type the approval screens declare. */
+export type DocumentSummary = ApprovalDocumentSummary;
+export type SummaryField = DocumentSummary['fields'][number];
 
 /** A stored value as the approver reads it: a reference by its name, a choice by its label, a number as stored. */
 function summaryText(entity: EntityDef, key: string, row: Row, language: Language): string {
