@@ -1,4 +1,4 @@
-import { Button, Title3 } from '@fluentui/react-components';
+import { Button, mergeClasses, Title3 } from '@fluentui/react-components';
 import { HistoryRegular } from '@fluentui/react-icons';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,7 @@ export function ImportPage({ advanced = false }: { advanced?: boolean }) {
   }, [t, advanced]);
 
   return (
-    <div className={s.page} data-testid={advanced ? 'import-page-adv' : 'import-page'}>
+    <div className={mergeClasses(s.page, state.mapping.pending && s.wide)} data-testid={advanced ? 'import-page-adv' : 'import-page'}>
       <div className={s.head}>
         <Title3 as="h1">{t(advanced ? 'upload.advanced' : 'upload.importTitle')}</Title3>
         <span className={s.grow} />

@@ -5,8 +5,8 @@ import type { MappedColumn, MappingView } from '../../engine/upload-api';
 const IGNORE = '__ignore';
 
 const useStyles = makeStyles({
-  cell: { display: 'flex', flexDirection: 'column', gap: '4px', minWidth: '150px' },
-  dropdown: { minWidth: '150px', maxWidth: '200px' },
+  cell: { display: 'flex', flexDirection: 'column', gap: '4px', minWidth: '128px' },
+  dropdown: { minWidth: '128px', maxWidth: '190px' },
   badges: { display: 'flex', gap: '4px', flexWrap: 'wrap' },
   sure: { color: tokens.colorPaletteGreenForeground1 },
 });
