@@ -198,25 +198,47 @@ describe('a month statement between the maker and its supplier', () => {
     // the brand records the rest as a payment, and both companies see the statement paid in full.
     const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     const settle = Number(mine.settle_total);
-    expect(await brand.textContent('[data-testid=settle-invoiced]')).toContain(money(settle));
+    expect(await brand.textContent('[data-testid=settle-total-invoiced]')).toContain(money(settle));
     const outstanding = Number(mine.outstanding_total);
     expect(outstanding).toBeGreaterThan(0);
-    expect(await brand.textContent('[data-testid=settle-outstanding]')).toContain(money(outstanding));
+    expect(await brand.textContent('[data-testid=settle-total-outstanding]')).toContain(money(outstanding));
     expect(await brand.locator('[data-testid=settle-row-invoice]').count()).toBe(1);
     expect(await brand.locator('[data-testid=statement-invoice]').count()).toBe(0);
-    // Recording the last payment through the dialog is not covered here yet: its amount field did not
-    // answer the test's selectors in the first runs (issue 35's settlement; the API test covers it).
-    await snap(brand, 'finance-07-settlement-en');
+    await brand.click('[data-testid=statement-pay]');
+    await brand.waitForSelector('[data-testid=settle-dialog]');
+    expect(await brand.inputValue('[data-testid=settle-amount]')).toBe(outstanding.toFixed(2));
+    await brand.fill('[data-testid=settle-amount]', String(outstanding + 1));
+    await brand.waitForSelector('[data-testid=settle-dialog] :text("At most")');
+    expect(await brand.isDisabled('[data-testid=settle-ok]')).toBe(true);
+    await brand.fill('[data-testid=settle-amount]', outstanding.toFixed(2));
+    await brand.fill('[data-testid=settle-no]', 'TT-E2E-0002');
+    await brand.fill('[data-testid=settle-note]', 'Balance by wire');
+    await snap(brand, 'finance-07-record-payment-en');
+    await brand.click('[data-testid=settle-ok]');
+    await brand.waitForSelector('[data-testid=settle-paid-in-full]');
+    expect(await brand.textContent('[data-testid=settle-total-outstanding]')).toContain('0.00');
+    expect(await brand.textContent('[data-testid=settle-total-paid]')).toContain(money(settle));
+    expect(await brand.locator('[data-testid=settle-row-payment]').count()).toBe(2);
+    expect(await brand.locator('[data-testid=statement-pay]').count()).toBe(0);
+    await snap(brand, 'finance-08-paid-in-full-en');
+    // Persisted: the page read again shows the same balance.
+    await brand.reload();
+    await brand.waitForSelector('[data-testid=settle-paid-in-full]');
+    expect(await brand.textContent('[data-testid=settle-records]')).toContain('TT-E2E-0002');
     await ctx.close();
 
-    // The maker (Chinese) opens its copy of the same statement.
+    // The maker (Chinese) opens its copy: the same records and balance.
     const makerCtx = await run.browser.newContext({ viewport: { width: 1440, height: 900 } });
     await makerCtx.addInitScript(() => localStorage.setItem('language', 'zh-CN'));
     const makerPage = await makerCtx.newPage();
     await signIn(makerPage, run.server.url, '/fin/index/finstatement', 'maker');
     await makerPage.waitForSelector('[data-testid=grid-finstatement] .ag-header-cell');
     await openStatement(makerPage, String(mine.stmt_no), 'partner_no');
-    await makerPage.waitForSelector('[data-testid=statement-lines]');
+    await makerPage.waitForSelector('[data-testid=statement-settlement]');
+    expect(await makerPage.textContent('[data-testid=settle-paid-in-full]')).toBe('已全额付款');
+    expect(await makerPage.locator('[data-testid=settle-row-payment]').count()).toBe(2);
+    expect(await makerPage.textContent('[data-testid=settle-records]')).toContain('TT-E2E-0002');
+    expect(await makerPage.locator('[data-testid=statement-invoice]').count()).toBe(0);
     await snap(makerPage, 'finance-09-paid-in-full-zh');
     await makerCtx.close();
   });

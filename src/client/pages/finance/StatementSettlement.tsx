@@ -41,7 +41,8 @@ export function StatementSettlement({ data, busy, run }: { data: Statement; busy
       <span className={s.label}>{t('fin.settle.hint')}</span>
       <div className={s.totals} style={{ gridTemplateColumns: 'repeat(4, minmax(140px, 1fr))' }}>
         {boxes.map(([k, v, bad]) => (
-          <div key={k} className={s.total} data-testid={`settle-${k}`}>
+          // `settle-total-<box>`: the dialog's fields are `settle-no`, `settle-amount`, `settle-note` (one name, one element).
+          <div key={k} className={s.total} data-testid={`settle-total-${k}`}>
             <div className={s.label}>{t(`fin.settle.${k}`)} ({cur})</div>
             <div className={mergeClasses(s.totalValue, bad && s.bad)}>{money(v)}</div>
           </div>
