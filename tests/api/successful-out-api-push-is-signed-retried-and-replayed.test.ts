@@ -26,7 +26,7 @@ const mode = { failNext: 0 };
 const parse = <T = Record<string, unknown>>(r: LightMyRequestResponse) => ({ status: r.statusCode, body: r.json() as Reply<T> });
 const admin = (token: string) => ({ authorization: `Bearer ${token}` });
 
-type Delivery = { id: number; event: string; event_id: string; status: string; attempts: number; response_status: number | null; error: string | null; replay_of: number | null };
+type Delivery = { id: number; endpoint_name: string | null; event: string; event_id: string; status: string; attempts: number; response_status: number | null; error: string | null; replay_of: number | null };
 
 async function deliveries(token: string): Promise<Delivery[]> {
   return parse<{ rows: Delivery[] }>(await t.app.inject({ method: 'GET', url: '/api/adminapi/push/deliveries', query: { size: '100' }, headers: admin(token) })).body.data.rows;
@@ -128,6 +128,8 @@ describe('out-api push', () => {
     const log = await deliveries(brand);
     expect(log.filter((d) => d.status === 'sent')).toHaveLength(3);
     expect(log[0]).toMatchObject({ status: 'sent', attempts: 1, response_status: 204 });
+    // The log names the endpoint (read under the company's row-level security, not as removed).
+    expect(log[0].endpoint_name).toBe('本机接收端');
   });
 
   it('pushes nothing of another company', async () => {

@@ -281,10 +281,14 @@ export async function listDeliveries(db: Db, clientId: number, q: { page: number
   // The outbox is an identity table (no row-level security): the company filter is this SQL's.
   const where = sql`o.client_id = ${clientId} and o.origin = 'push' ${status} ${endpoint}`;
   const total = (await sql<{ n: number }>`select count(*)::int as n from outbox o where ${where}`.execute(db)).rows[0].n;
-  const rows = (await sql<DeliveryRow>`select o.id, o.endpoint_id, e.name as endpoint_name, o.to_address, o.subject, o.event_id, o.status, o.attempts, o.response_status,
+  // The endpoint's name is read under the company's row-level security (push_endpoint has it): outside
+  // the tenant, a plain database role sees no endpoint and every delivery would read as removed.
+  const rows = await withTenant(db, clientId, async (tx) =>
+    (await sql<DeliveryRow>`select o.id, o.endpoint_id, e.name as endpoint_name, o.to_address, o.subject, o.event_id, o.status, o.attempts, o.response_status,
       o.error, o.created_at, o.sent_at, o.next_attempt_at, o.replay_of, o.body
     from outbox o left join push_endpoint e on e.id = o.endpoint_id and e.client_id = o.client_id
-    where ${where} order by o.id desc limit ${q.size} offset ${(q.page - 1) * q.size}`.execute(db)).rows;
+    where ${where} order by o.id desc limit ${q.size} offset ${(q.page - 1) * q.size}`.execute(tx)).rows,
+  );
   return {
     total: Number(total),
     rows: rows.map((r) => ({
