@@ -1,4 +1,4 @@
-import { Caption1, makeStyles, Subtitle2, Tab, TabList, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, Subtitle2, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedPage } from '../../../model/page-resolve';
 import { PageHead } from '../../engine/PageHead';
@@ -14,13 +14,16 @@ import { useGallery } from './use-gallery';
 const useStyles = makeStyles({
   page: { padding: '12px 16px 24px', display: 'flex', flexDirection: 'column', minHeight: 0 },
   nav: { display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, marginBottom: '14px' },
-  navTitle: { color: tokens.colorNeutralForeground3 },
   itemHead: { display: 'flex', flexDirection: 'column', gap: '2px', marginBottom: '10px' },
   about: { color: tokens.colorNeutralForeground2 },
   split: { display: 'grid', gridTemplateColumns: 'minmax(0, 1.25fr) minmax(0, 1fr)', gap: '16px', alignItems: 'start', '@media (max-width: 1000px)': { gridTemplateColumns: 'minmax(0, 1fr)' } },
+  // Lines, the matrix and the list need the room of a drawer; their declaration keeps the rest.
+  wide: { gridTemplateColumns: 'minmax(0, 1.7fr) minmax(0, 1fr)' },
   live: { background: tokens.colorNeutralBackground1, borderRadius: tokens.borderRadiusMedium, boxShadow: tokens.shadow2, padding: '16px 20px', minWidth: 0 },
   code: { position: 'sticky', top: '8px', display: 'flex', maxHeight: 'calc(100vh - 160px)', minHeight: '240px' },
 });
+
+const WIDE = new Set(['list', 'lines', 'matrix']);
 
 /** An item drawn live from its declaration, the declaration beside it. */
 function ItemView({ item, resolved }: { item: GalleryItem; resolved: ResolvedPage | null }) {
@@ -37,7 +40,7 @@ function ItemView({ item, resolved }: { item: GalleryItem; resolved: ResolvedPag
         <Subtitle2 as="h2">{i18n.language === 'en' ? item.title.en : item.title.zh}</Subtitle2>
         <Text className={s.about}>{t(item.about)}</Text>
       </header>
-      <div className={s.split}>
+      <div className={mergeClasses(s.split, WIDE.has(item.key) && s.wide)}>
         <section className={s.live} aria-label={t('gallery.live')}>
           {live}
         </section>
@@ -74,7 +77,6 @@ export function GalleryPage() {
     <div className={s.page} data-testid="gallery">
       <PageHead title={t('gallery.title')} explain={t('gallery.purpose')} />
       <nav className={s.nav} aria-label={t('gallery.items')}>
-        <Caption1 className={s.navTitle}>{t('gallery.items')}</Caption1>
         <TabList selectedValue={g.item?.key ?? ''} onTabSelect={(_, d) => g.open(String(d.value))}>
           {GALLERY_ITEMS.map((i) => (
             <Tab key={i.key} value={i.key} data-testid={`gallery-nav-${i.key}`}>
