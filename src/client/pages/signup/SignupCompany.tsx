@@ -75,11 +75,11 @@ export function CompanyStep({ form, onBack, onNext }: { form: Form; onBack: () =
         />
         <TextField control={control} name="legal_person" label={t('ui.company.legalPerson')} required maxLength={50} testId="company-legal-person" rules={required} />
       </div>
-      <div className={s.three}>
+      <div className={s.two}>
         <TextField control={control} name="province" label={t('ui.company.province')} maxLength={50} />
         <TextField control={control} name="city" label={t('ui.company.city')} maxLength={50} />
-        <TextField control={control} name="address" label={t('ui.company.address')} maxLength={200} />
       </div>
+      <TextField control={control} name="address" label={t('ui.company.address')} maxLength={200} />
       <Controller
         control={control}
         name="business_scope"

@@ -21,6 +21,5 @@ export const useSignupStyles = makeStyles({
   },
   kindOn: { border: `2px solid ${tokens.colorBrandStroke1}`, background: tokens.colorBrandBackground2, padding: '15px' },
   two: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '12px', alignItems: 'start' },
-  three: { display: 'grid', gridTemplateColumns: '1fr 1fr 2fr', gap: '12px', alignItems: 'start' },
   actions: { display: 'flex', justifyContent: 'space-between', gap: '8px', marginTop: '4px' },
 });
