@@ -57,8 +57,9 @@ function useKeyColumns(st: ApiKeysState): AdminColumn<ApiKeyView>[] {
   const label = useLabel();
   const names = new Map((st.list.data?.entities ?? []).map((e) => [e.name, label(e.label)]));
   return [
+    // Fixed widths stay small so that the name and the scopes keep room at 1366 px.
     { key: 'name', header: t('gatewayui.keys.name'), render: (k) => <Text weight="semibold">{k.name}</Text> },
-    { key: 'prefix', header: t('gatewayui.keys.prefix'), width: 150, mono: true, render: (k) => `${k.key_prefix}…` },
+    { key: 'prefix', header: t('gatewayui.keys.prefix'), width: 120, mono: true, render: (k) => `${k.key_prefix}…` },
     {
       key: 'scopes', header: t('gatewayui.keys.scopes'),
       render: (k) => (
@@ -71,11 +72,11 @@ function useKeyColumns(st: ApiKeysState): AdminColumn<ApiKeyView>[] {
         </div>
       ),
     },
-    { key: 'rate', header: t('gatewayui.keys.rate'), width: 110, render: (k) => k.rate_per_minute },
-    { key: 'expires', header: t('gatewayui.keys.expires'), width: 170, render: (k) => (k.expires_at ? formatTime(k.expires_at) : <span className={s.muted}>{t('gatewayui.keys.never')}</span>) },
-    { key: 'by', header: t('gatewayui.keys.createdBy'), width: 170, render: (k) => <Text size={200}>{k.created_by_name} · {formatTime(k.created_at)}</Text> },
-    { key: 'used', header: t('gatewayui.keys.lastUsed'), width: 170, render: (k) => formatTime(k.last_used_at) || '—' },
-    { key: 'status', header: t('gatewayui.keys.status'), width: 90, render: (k) => <Badge appearance="tint" color={STATUS_COLOR[k.status]}>{t(`gatewayui.keys.${k.status}`)}</Badge> },
+    { key: 'rate', header: t('gatewayui.keys.rate'), width: 90, render: (k) => k.rate_per_minute },
+    { key: 'expires', header: t('gatewayui.keys.expires'), width: 110, render: (k) => (k.expires_at ? formatTime(k.expires_at) : <span className={s.muted}>{t('gatewayui.keys.never')}</span>) },
+    { key: 'by', header: t('gatewayui.keys.createdBy'), render: (k) => <Text size={200}>{k.created_by_name} · {formatTime(k.created_at)}</Text> },
+    { key: 'used', header: t('gatewayui.keys.lastUsed'), width: 110, render: (k) => formatTime(k.last_used_at) || '—' },
+    { key: 'status', header: t('gatewayui.keys.status'), width: 80, render: (k) => <Badge appearance="tint" color={STATUS_COLOR[k.status]}>{t(`gatewayui.keys.${k.status}`)}</Badge> },
     {
       key: 'actions', header: '', width: 90,
       render: (k) => (k.status === 'revoked' ? null : <Button size="small" icon={<Delete20Regular />} onClick={() => void st.revoke(k)} data-testid={`apikey-revoke-${k.id}`}>{t('gatewayui.keys.revoke')}</Button>),

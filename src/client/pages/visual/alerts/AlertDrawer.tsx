@@ -74,7 +74,7 @@ export function AlertDrawer({ state: s, tr, onSaved }: { state: AlertsState; tr:
           {d.condition === 'changed_by' ? <div style={{ fontSize: 12, color: '#616161' }}>{tr(A.changedHint)}</div> : null}
           {d.condition === 'late_by' ? <div style={{ fontSize: 12, color: '#616161' }}>{tr(A.lateHint)}</div> : null}
           {s.preview ? (
-            <MessageBar intent={s.preview.across ? 'warning' : 'info'} data-testid="alert-preview">
+            <MessageBar intent={s.preview.across ? 'warning' : 'info'} layout="multiline" data-testid="alert-preview">
               <MessageBarBody>
                 {fill(tr(A.preview), { value: alertNumber(report, d.measure, s.preview.value) })} {d.condition === 'changed_by' ? '' : tr(s.preview.across ? A.previewAcross : A.previewArmed)}
               </MessageBarBody>
@@ -94,7 +94,7 @@ export function AlertDrawer({ state: s, tr, onSaved }: { state: AlertsState; tr:
           </Field>
           <Switch label={tr(A.enabled)} checked={d.enabled} onChange={(_, x) => s.change({ enabled: x.checked })} />
           {s.errors._ ? (
-            <MessageBar intent="error">
+            <MessageBar intent="error" layout="multiline">
               <MessageBarBody>{s.errors._}</MessageBarBody>
             </MessageBar>
           ) : null}
