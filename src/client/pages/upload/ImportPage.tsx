@@ -29,7 +29,7 @@ export function ImportPage({ advanced = false }: { advanced?: boolean }) {
   }, [t, advanced]);
 
   return (
-    <div className={mergeClasses(s.page, state.mapping.pending && s.wide)} data-testid={advanced ? 'import-page-adv' : 'import-page'}>
+    <div className={mergeClasses(s.page, state.mapping.pending ? s.wide : undefined)} data-testid={advanced ? 'import-page-adv' : 'import-page'}>
       <div className={s.head}>
         <Title3 as="h1">{t(advanced ? 'upload.advanced' : 'upload.importTitle')}</Title3>
         <span className={s.grow} />
