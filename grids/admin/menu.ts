@@ -45,7 +45,7 @@ export const adminMenu = defineMenuGroup({
     entry(ADMIN_SCREENS.apikeys, { roles: clientAdminOnly, order: 112 }),
     entry(ADMIN_SCREENS.push, { roles: clientAdminOnly, order: 114 }),
     // For administrators by the menu code (admin.*); no role list, so a company may grant it to a role of its own.
-    entry(ADMIN_SCREENS.gallery, { order: 130 }),
+    entry(ADMIN_SCREENS.gallery, { roles: clientAdminOnly, order: 130 }),
   ],
 });
 

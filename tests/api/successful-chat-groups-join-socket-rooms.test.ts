@@ -71,6 +71,11 @@ async function until<T>(probe: () => T | undefined, ms = 5000): Promise<T> {
 }
 
 const roomSockets = (room: string) => [...(rt.io.of('/').adapter.rooms.get(room) ?? [])];
+/**
+ * Waits until the room's sockets pass `test`: with Redis (CI) a join or leave of other sockets is
+ * published and applied when the process hears it back, a moment after the call answered.
+ */
+const roomBecomes = (room: string, test: (ids: string[]) => boolean) => until(() => (test(roomSockets(room)) ? true : undefined));
 const chatBodies = (l: Live, conversationId: number) => l.got.filter((m) => m.type === 'chat' && m.conversation_id === conversationId).map((m) => (m.message as { body: string }).body);
 
 /** The brand sends a text to the group; waits until `probe` heard it, then gives the others a moment to hear it wrongly. */
@@ -106,7 +111,7 @@ describe('chat groups join socket rooms', () => {
 
     // Added: the buyer's open socket joins at once and hears the next message.
     await ok<Conv>('brand', '/group-add', { id: group.id, user_ids: [users['brand.buyer'].id] });
-    expect(roomSockets(room)).toContain(buyer.socket.id);
+    await roomBecomes(room, (ids) => ids.includes(buyer.socket.id!));
     await say(group.id, '采购也来看看', buyer);
     expect(chatBodies(maker, group.id)).toEqual(['面料周五到', '采购也来看看']);
     for (const l of [planner, supplier]) expect(chatBodies(l, group.id)).toEqual([]);
@@ -119,7 +124,7 @@ describe('chat groups join socket rooms', () => {
     expect(removed.body.data.errors.user_id).toBe('不能移除自己，请使用退出群聊');
     expect((await ok<Conv>('brand', '/group-remove', { id: group.id, user_id: users.maker.id })).members).toBe(2);
     expect(await until(() => maker.got.find((m) => m.type === 'chat.removed'))).toMatchObject({ conversation_id: group.id });
-    expect(roomSockets(room)).not.toContain(maker.socket.id);
+    await roomBecomes(room, (ids) => !ids.includes(maker.socket.id!));
     // A removed member asking to join again is refused.
     maker.socket.emit('message', { type: 'join', groupid: group.id });
     await new Promise((r) => setTimeout(r, 300));
@@ -129,7 +134,7 @@ describe('chat groups join socket rooms', () => {
 
     // Leaving: the buyer's socket leaves with them.
     await ok('brand.buyer', '/group-leave', { id: group.id });
-    expect(roomSockets(room)).toEqual([brand.socket.id]);
+    await roomBecomes(room, (ids) => ids.length === 1 && ids[0] === brand.socket.id);
 
     // A socket may leave a room of its own accord (spec 7 leave) and join again while a member.
     brand.socket.emit('message', { type: 'leave', groupid: group.id });
