@@ -185,8 +185,13 @@ describe('supplier admission with the access evaluation form, and the bank data 
     await select(brand);
     await clickAction(brand, 'shortlist');
     await toast(brand, 'success', '操作成功');
-    // The maker sees the verdict on its application.
-    const mine = (await api<Rows>(makerToken, `/srmapi/srcapplication/page?f.app_no.eq=${appNo}`)).rows[0];
+    // The maker sees the verdict on its application (its copy follows the brand's record once the
+    // shortlist has committed; read until it has, at most ten seconds).
+    let mine = (await api<Rows>(makerToken, `/srmapi/srcapplication/page?f.app_no.eq=${appNo}`)).rows[0];
+    for (let i = 0; i < 20 && mine.status !== 'candidate'; i++) {
+      await brand.waitForTimeout(500);
+      mine = (await api<Rows>(makerToken, `/srmapi/srcapplication/page?f.app_no.eq=${appNo}`)).rows[0];
+    }
     expect(mine).toMatchObject({ access_review: 'passed', status: 'candidate' });
 
     // ---- vendor settings: the bank data against the permit ----
