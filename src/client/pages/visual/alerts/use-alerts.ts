@@ -1,10 +1,10 @@
+import { useDraftEditor } from '../../../api/use-draft-editor';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { getReport, type ReportDef } from '../../../../model';
 import { alertMeasures, type AlertCondition } from '../../../../model/alerts';
 import { alertCalls, type AlertInput, type AlertListReply, type AlertPreview, type AlertRow } from '../../../../model/calls/alerts';
 import { callApi } from '../../../api/calls';
-import { ApiError } from '../../../api/client';
 
 /** The form's draft of an alert (numbers kept as typed). */
 export type AlertDraft = Omit<AlertInput, 'threshold' | 'days'> & { threshold: string; days: string };
@@ -30,9 +30,6 @@ export function useAlerts() {
   const [data, setData] = useState<AlertListReply | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(true);
-  const [draft, setDraft] = useState<AlertDraft | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<AlertPreview | null>(null);
   const [search, setSearch] = useSearchParams();
 
@@ -47,15 +44,16 @@ export function useAlerts() {
     setLoading(false);
   }, []);
   useEffect(() => void reload(), [reload]);
+  const editor = useDraftEditor<AlertDraft, AlertRow>({ save: (d) => callApi(alertCalls.save, inputOf(d), { quiet: true }), remove: (r) => callApi(alertCalls.remove, { ids: [r.id], versions: [r.version] }), reload });
+  const { draft, setDraft, errors, busy, save, remove, edit } = editor;
 
   // The tower's bell on a chart: a new alert with that chart's report, measure and filters.
   useEffect(() => {
     if (search.get('new') !== '1') return;
     const filters = Object.fromEntries([...search.entries()].filter(([k]) => k.startsWith('f.')));
-    setDraft(emptyDraft(search.get('report') ?? '', search.get('measure') ?? '', filters));
-    setErrors({});
+    edit(emptyDraft(search.get('report') ?? '', search.get('measure') ?? '', filters));
     setSearch(new URLSearchParams(), { replace: true });
-  }, [search, setSearch]);
+  }, [search, setSearch, edit]);
 
   const report: ReportDef | undefined = draft?.report ? getReport(draft.report) : undefined;
   const measures = useMemo(() => (report ? alertMeasures(report, draft?.condition) : []), [report, draft?.condition]);
@@ -88,35 +86,11 @@ export function useAlerts() {
       return next;
     });
 
-  const save = async (): Promise<boolean> => {
-    if (!draft) return false;
-    setBusy(true);
-    try {
-      await callApi(alertCalls.save, inputOf(draft), { quiet: true });
-      setDraft(null);
-      setErrors({});
-      await reload();
-      return true;
-    } catch (e) {
-      if (e instanceof ApiError && e.errors) setErrors(Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)])));
-      else setErrors({ _: e instanceof Error ? e.message : String(e) });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async (row: AlertRow) => {
-    await callApi(alertCalls.remove, { ids: [row.id], versions: [row.version] });
-    await reload();
-  };
-
   const open = (row: AlertRow | null) => {
-    setErrors({});
-    setDraft(row ? draftOf(row) : emptyDraft());
+    editor.edit(row ? draftOf(row) : emptyDraft());
   };
 
-  return { data, error, loading, reload, draft, change, open, close: () => setDraft(null), errors, busy, save, remove, report, measures, preview };
+  return { data, error, loading, reload, draft, change, open, close: editor.close, errors, busy, save, remove, report, measures, preview };
 }
 
 export type AlertsState = ReturnType<typeof useAlerts>;

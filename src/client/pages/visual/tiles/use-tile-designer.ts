@@ -1,3 +1,4 @@
+import { useDraftEditor } from '../../../api/use-draft-editor';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { getReport, type ReportDef } from '../../../../model';
@@ -53,9 +54,6 @@ export function useTileDesigner() {
   const [data, setData] = useState<TileListReply | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(true);
-  const [draft, setDraft] = useState<TileDraft | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<{ run: TileResult | null; error: string | null; loading: boolean }>({ run: null, error: null, loading: false });
 
   const reload = useCallback(async () => {
@@ -69,6 +67,8 @@ export function useTileDesigner() {
     setLoading(false);
   }, []);
   useEffect(() => void reload(), [reload]);
+  const editor = useDraftEditor<TileDraft, TileRow>({ save: (d) => callApi(tileCalls.save, inputOfDraft(d), { quiet: true }), remove: (r) => callApi(tileCalls.remove, { ids: [r.id], versions: [r.version] }), reload });
+  const { draft, setDraft, errors, busy, save, remove, edit } = editor;
 
   // The tower's pencil on a tile: `?edit=<id>` opens it once the list is there.
   const [search, setSearch] = useSearchParams();
@@ -76,9 +76,9 @@ export function useTileDesigner() {
     const id = Number(search.get('edit'));
     if (!id || !data) return;
     const row = data.rows.find((r) => r.id === id);
-    if (row) setDraft(draftOfTile(row));
+    if (row) edit(draftOfTile(row));
     setSearch(new URLSearchParams(), { replace: true });
-  }, [search, setSearch, data]);
+  }, [search, setSearch, data, edit]);
 
   const report: ReportDef | undefined = draft?.report ? getReport(draft.report) : undefined;
   const previewKey = draft ? JSON.stringify(inputOfDraft({ ...draft, name: '', share_roles: [], scope: 'company' })) : '';
@@ -100,37 +100,13 @@ export function useTileDesigner() {
 
   const change = (patch: Partial<TileDraft>) => setDraft((d) => (d ? settle(d, patch) : d));
 
-  const save = async (): Promise<boolean> => {
-    if (!draft) return false;
-    setBusy(true);
-    try {
-      await callApi(tileCalls.save, inputOfDraft(draft), { quiet: true });
-      setDraft(null);
-      setErrors({});
-      await reload();
-      return true;
-    } catch (e) {
-      if (e instanceof ApiError && e.errors) setErrors(Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)])));
-      else setErrors({ _: e instanceof Error ? e.message : String(e) });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async (row: TileRow) => {
-    await callApi(tileCalls.remove, { ids: [row.id], versions: [row.version] });
-    await reload();
-  };
-
   const open = (row: TileRow | null) => {
-    setErrors({});
     const first = data?.datasets[0]?.report ?? '';
-    setDraft(row ? draftOfTile(row) : settle(emptyTile(), { report: first }));
+    editor.edit(row ? draftOfTile(row) : settle(emptyTile(), { report: first }));
   };
   const datasets = useMemo(() => data?.datasets ?? [], [data]);
 
-  return { data, datasets, error, loading, reload, draft, change, open, close: () => setDraft(null), errors, busy, save, remove, report, preview };
+  return { data, datasets, error, loading, reload, draft, change, open, close: editor.close, errors, busy, save, remove, report, preview };
 }
 
 export type TileDesignerState = ReturnType<typeof useTileDesigner>;
