@@ -358,7 +358,7 @@ export function uploadTypeMessageKey(fileName: string): 'excel.xlsFile' | 'excel
  * already that when it has at most 15 characters (so at most 15 digits): the common case of an
  * import's cells, without toPrecision's slower path (benchmark B2).
  */
-const numberText = (n: number) => {
+export const numberText = (n: number) => {
   const s = String(n);
   return s.length <= 15 && !s.includes('e') ? s : String(Number(n.toPrecision(15)));
 };
