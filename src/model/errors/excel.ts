@@ -14,6 +14,7 @@ export const excelErrors = defineErrors({
   'excel.noDataToExport': { kind: 'badRequest', zh: '没有可导出的数据', en: 'No data to export' },
   'excel.noFile': { kind: 'badRequest', zh: '请选择要上传的 Excel 文件', en: 'Choose an Excel file to upload' },
   'excel.notChecked': { kind: 'conflict', zh: '该任务尚未完成校验', en: 'The job has not finished checking' },
+  'excel.rowsInvalid': { kind: 'badRequest', zh: '提交的行数据格式不正确', en: 'The rows sent are not in the expected form' },
   'excel.nothingToCommit': { kind: 'badRequest', zh: '没有可导入的数据行', en: 'There are no rows to import' },
   'excel.preRelease': { kind: 'badRequest', zh: '该文件由 Excel 2007 预览版或不符合标准的程序生成（工作簿的命名空间不是 SpreadsheetML 的），其中的文字无法可靠读取，已拒绝读取：请在当前版本的 Excel 或 WPS 中打开，“另存为” .xlsx 后再上传', en: 'The workbook was written by a pre-release of Excel 2007 or by a program that does not follow the standard (its namespace is not SpreadsheetML\'s), so its text cannot be read reliably and it was not read: open it in a current Excel or WPS, save it as .xlsx and upload that file' },
   'excel.unknownEntity': { kind: 'badRequest', zh: '不支持导入该数据', en: 'This data cannot be imported' },

@@ -33,6 +33,8 @@ export const TENANT_CORE_TABLES: ReadonlyArray<{ table: string; kind: PolicyKind
   { table: 'import_journal', kind: 'tenant' },
   // A company's remembered import mappings of its own sheets (issue 33, services/import/mapping.service.ts).
   { table: 'import_mapping', kind: 'tenant' },
+  // The fixing grid's edited, left-out and held rows of an import job (issue 33, services/import/import-rows.service.ts).
+  { table: 'import_row', kind: 'tenant' },
   // Saved list views, the roles' defaults and each user's choices (issue 32, services/list-views).
   { table: 'list_view', kind: 'tenant' },
   { table: 'list_view_role_default', kind: 'tenant' },

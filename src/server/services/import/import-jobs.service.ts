@@ -10,6 +10,7 @@ import { emitJob, registerJobHandler, wakeRunners, type JobRow } from '../jobs';
 import type { ConfirmedMapping } from '../../../model/import-mapping';
 import { runImport, type ImportMode, type ImportReport } from './import.service';
 import { undoImportRun } from './import-journal';
+import { keepHeldRows, rowWorkOf } from './import-rows.service';
 import { withTenant } from '../../kernel/rls';
 import { configuredImportMaxRows } from '../admin/sys-settings.service';
 
@@ -32,6 +33,8 @@ export type ImportParams = {
   /** Set when the job is handed to the runner: what this run does, and who asked it. */
   write?: boolean;
   validOnly?: boolean;
+  /** A commit of the rows an earlier commit held (issue 33): only they are read, the rest was written. */
+  heldOnly?: boolean;
   actor?: { username: string; fullname: string; roles: string[]; isSuper: boolean };
 };
 
@@ -69,16 +72,18 @@ export function summaryOf(report: ImportReport, phase: 'check' | 'commit'): Reco
  * new attempt first undoes the dead one's batches from its journal (import-journal.ts). The caller's name and roles go with
  * the job, so the runner applies the same data permissions (read again when it runs).
  */
-export async function queueImportJob(db: Db, job: JobRow, auth: AuthContext, options: { write: boolean; validOnly: boolean }): Promise<boolean> {
+export async function queueImportJob(db: Db, job: JobRow, auth: AuthContext, options: { write: boolean; validOnly: boolean; heldOnly?: boolean }): Promise<boolean> {
   const patch: Partial<ImportParams> = {
     phase: options.write ? 'commit' : 'check',
     write: options.write,
     validOnly: options.validOnly,
+    heldOnly: options.heldOnly === true,
     actor: { username: auth.username, fullname: auth.fullname, roles: auth.roles, isSuper: auth.isSuper },
   };
   // Only from the state the caller saw (queued after the upload, checked before a commit): a second
   // click on "commit" finds the job queued or running already and is refused.
-  const from = job.status === 'checked' ? sql`status = 'checked'` : sql`status = 'queued' and not runner`;
+  // A job written with rows held for later (issue 33) is committed again from `done`, for those rows.
+  const from = job.status === 'checked' ? sql`status = 'checked'` : options.heldOnly && job.status === 'done' ? sql`status = 'done'` : sql`status = 'queued' and not runner`;
   const r = await sql`update jobs set runner = true, status = 'queued', locked_by = null, lease_until = null, attempts = 0, progress = 0, error = null,
       updated_at = now(), params = params || ${JSON.stringify(patch)}::jsonb
     where id = ${job.id} and client_id = ${job.client_id} and ${from}`.execute(db);
@@ -104,6 +109,8 @@ registerJobHandler(
     const auth: AuthContext = { userId: job.user_id!, clientId, username: actor.username, fullname: actor.fullname, roles: actor.roles, isSuper: actor.isSuper, sessionId: '', platformId: '', language: params.language, tokenExp: 0 };
     ctx.progress.phase = phase;
     const scope = await dataScope(auth, entity.menuCode, { db: ctx.db });
+    // The fixing grid's edits and left-out rows (issue 33); a commit of held rows reads only them.
+    const work = write ? await rowWorkOf(ctx.db, clientId, job.id) : null;
     const report = await runImport(ctx.db, {
       entity,
       file: uploadPathOf(ctx.dataDir, job),
@@ -117,6 +124,7 @@ registerJobHandler(
       scope,
       jobId: job.id,
       ...(params.mapping ? { mapping: params.mapping } : {}),
+      ...(work ? { rows: { cells: work.cells, skip: work.skip, only: params.heldOnly ? work.held : null } } : {}),
       onProgress: (_rows, percent) => ctx.progress.report(percent, 100, phase),
     });
     await mkdir(importDirOf(ctx.dataDir, clientId), { recursive: true });
@@ -124,6 +132,7 @@ registerJobHandler(
     const summary = summaryOf(report, phase);
     const progress = { progress: 100, total: 100 };
     if (report.fatal) return { status: 'failed', result: summary, error: report.fatal.key, progress };
+    if (report.committed) Object.assign(summary, await holdFailedRows(ctx.db, job, report, params.heldOnly === true));
     return { status: report.committed ? 'done' : 'checked', result: summary, error: null, progress };
   },
   {
@@ -138,6 +147,21 @@ registerJobHandler(
     },
   },
 );
+
+/**
+ * After a commit (issue 33): the rows that failed are held in the job for later (a commit of the
+ * valid rows only), the others are written; the figures count what every commit of the job wrote.
+ */
+async function holdFailedRows(db: Db, job: JobRow, report: ImportReport, heldOnly: boolean): Promise<Record<string, unknown>> {
+  const held = [...new Set(report.errors.map((e) => e.row))];
+  await keepHeldRows(db, job.client_id!, job.id, held);
+  const before = heldOnly ? (job.result ?? {}) : {};
+  return {
+    held: held.length,
+    insertedTotal: Number(before.insertedTotal ?? 0) + report.inserted,
+    updatedTotal: Number(before.updatedTotal ?? 0) + report.updated,
+  };
+}
 
 /** A job row for the browser: error keys translated, the upload's parameters kept. */
 export function jobView(job: JobRow, language: Language): Record<string, unknown> {

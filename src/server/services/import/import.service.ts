@@ -72,6 +72,12 @@ export type ImportRequest = {
    * its header row and each column's field or size, instead of the template's headers.
    */
   mapping?: ConfirmedMapping;
+  /**
+   * The fixing grid's work on the job (issue 33, import-rows.service.ts): rows' cells as the user
+   * edited them (texts, read as typed), rows the user left out, and, for a commit of held rows, the
+   * only rows to read. Every other row is read from the file as it is.
+   */
+  rows?: { cells?: ReadonlyMap<number, unknown[]>; skip?: ReadonlySet<number>; only?: ReadonlySet<number> | null };
 };
 
 /**
@@ -383,10 +389,11 @@ class ImportRun {
           this.matchHeader(ev.cells, meta?.version ?? null);
           continue;
         }
-        if (blankRow(ev.cells)) continue;
+        const cells = this.rowCells(ev.number, ev.cells);
+        if (!cells || blankRow(cells)) continue;
         this.report.total++;
         if (this.report.total > this.req.maxRows) throw new FatalImport({ key: 'excel.tooManyRows', params: { max: this.req.maxRows } });
-        batch.push({ row: ev.number, cells: ev.cells });
+        batch.push({ row: ev.number, cells });
         if (batch.length >= this.batchSize) {
           await lookup((tx) => this.processBatch(tx, batch));
           batch = [];
@@ -403,6 +410,14 @@ class ImportRun {
     this.report.invalid = this.invalidRows.size;
     this.report.valid = this.report.total - this.report.invalid;
     await this.req.onProgress?.(this.report.total, 100);
+  }
+
+  /** A data row's cells as the fixing grid left them (issue 33): edited, or null when left out or not part of a held commit. */
+  private rowCells(row: number, cells: unknown[]): unknown[] | null {
+    const rs = this.req.rows;
+    if (!rs) return cells;
+    if (rs.skip?.has(row) || (rs.only && !rs.only.has(row))) return null;
+    return rs.cells?.get(row) ?? cells;
   }
 
   private matchHeader(cells: unknown[], metaVersion: string | null): void {

@@ -13,6 +13,7 @@ import { assertCan } from '../../resources/permissions';
 import { createJob, findJob, listJobs, type JobRow } from '../jobs';
 import { errorsPath, importDir, jobView, maxImportRows, queueImportJob, uploadPath, type ImportParams } from './import-jobs.service';
 import type { ImportMode } from './import.service';
+import { gridViewOf, heldCount, mayWorkOnJob, parseRowEdits, rowWorkOf, saveRowEdits } from './import-rows.service';
 import { assertMapping, parseMappingField, proposeForFile, rememberMapping } from './mapping.service';
 import { buildTemplate, dataSheetName, readErrors, writeErrorWorkbook } from './template.service';
 import { WorkbookError } from './xlsx-reader.util';
@@ -29,7 +30,9 @@ import { WorkbookError } from './xlsx-reader.util';
  *   GET  /crossapi/ccommonapi/data-upload/jobs/:id       one job (status, progress, counts)
  *   GET  /crossapi/ccommonapi/data-upload/jobs/:id/errors?page=&size=   the preview's errors
  *   GET  /crossapi/ccommonapi/data-upload/jobs/:id/error-workbook?only=errors
- *   POST /crossapi/ccommonapi/data-upload/jobs/:id/commit  { validOnly }
+ *   POST /crossapi/ccommonapi/data-upload/jobs/:id/commit  { validOnly } (a job with held rows: those rows)
+ *   GET  /crossapi/ccommonapi/data-upload/jobs/:id/rows    the fixing grid's rows (issue 33)
+ *   PUT  /crossapi/ccommonapi/data-upload/jobs/:id/rows    { rows: [{ row, cells, excluded }] } edits saved as typed
  */
 
 const BASE = '/crossapi/ccommonapi/data-upload';
@@ -272,18 +275,51 @@ function registerImportJobRoutes(app: FastifyInstance, guard: Guard): void {
   });
 
   app.post<{ Params: { id: string } }>(`${BASE}/jobs/:id/commit`, guard, async (req) => {
-    const job = await jobOf(app, req);
+    const job = await workableJob(app, req);
     const auth = authOf(req);
     const entity = importableEntity((job.params as unknown as ImportParams).entity);
     await assertCan(req.auth, entity.menuCode, 'import', { db: app.db });
-    if (job.kind !== 'import' || job.status !== 'checked') throw new AppError(job.status === 'running' || job.status === 'queued' ? 'job.busy' : 'excel.notChecked');
+    // Rows a commit held are committed again from `done` (issue 33), the valid ones of them.
+    const heldOnly = job.status === 'done' && heldCount(job) > 0;
+    if (job.kind !== 'import' || (job.status !== 'checked' && !heldOnly)) throw new AppError(job.status === 'running' || job.status === 'queued' ? 'job.busy' : 'excel.notChecked');
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const validOnly = body.validOnly === true || body.validOnly === 'true' || body.validOnly === '1';
+    const validOnly = heldOnly || body.validOnly === true || body.validOnly === 'true' || body.validOnly === '1';
     const result = job.result ?? {};
-    if (Number(result.valid ?? 0) === 0) throw new AppError('excel.nothingToCommit');
-    if (!validOnly && Number(result.errorCount ?? 0) > 0) throw new AppError('excel.hasErrors', { params: { count: result.errorCount } });
-    // The job is queued for the runner only from `checked`, before the reply: a second click cannot start a second write.
-    if (!(await queueImportJob(app.db, job, auth, { write: true, validOnly }))) throw new AppError('job.busy');
+    const work = await rowWorkOf(app.db, job.client_id!, job.id);
+    // Edited rows may have become valid since the check: the commit checks them again.
+    if (!heldOnly && !work.cells.size && Number(result.valid ?? 0) === 0) throw new AppError('excel.nothingToCommit');
+    if (heldOnly && [...work.held].every((r) => work.skip.has(r))) throw new AppError('excel.nothingToCommit');
+    if (!validOnly && !work.cells.size && Number(result.errorCount ?? 0) > 0) throw new AppError('excel.hasErrors', { params: { count: result.errorCount } });
+    // The job is queued for the runner only from `checked` (or `done` with held rows), before the reply: a second click cannot start a second write.
+    if (!(await queueImportJob(app.db, job, auth, { write: true, validOnly, heldOnly }))) throw new AppError('job.busy');
     return ok(jobView({ ...job, status: 'queued', params: { ...job.params, phase: 'commit' } }, requestLanguage(req)));
   });
+
+  // The fixing grid (issue 33): the sheet's rows with their errors and the user's work; edits saved as the user types.
+  app.get<{ Params: { id: string } }>(`${BASE}/jobs/:id/rows`, guard, async (req) => {
+    const job = await workableJob(app, req);
+    const entity = importableEntity((job.params as unknown as ImportParams).entity);
+    await assertCan(req.auth, entity.menuCode, 'import', { db: app.db });
+    if (job.kind !== 'import' || (job.status !== 'checked' && job.status !== 'done')) throw new AppError(job.status === 'running' || job.status === 'queued' ? 'job.busy' : 'excel.notChecked');
+    return ok(await gridViewOf(app.db, job, entity, uploadPath(app, job), await readErrors(errorsPath(app, job))));
+  });
+
+  app.put<{ Params: { id: string } }>(`${BASE}/jobs/:id/rows`, guard, async (req) => {
+    const job = await workableJob(app, req);
+    const entity = importableEntity((job.params as unknown as ImportParams).entity);
+    await assertCan(req.auth, entity.menuCode, 'import', { db: app.db });
+    const edits = parseRowEdits(req.body);
+    await saveRowEdits(app.db, authOf(req), job, edits);
+    return ok({ saved: edits.length });
+  });
+}
+
+/** An import job the caller may work on: its owner's, or any job of the company for its administrator (issue 33); others are not found. */
+async function workableJob(app: FastifyInstance, req: FastifyRequest<{ Params: { id: string } }>): Promise<JobRow> {
+  const auth = authOf(req);
+  const id = Number(req.params.id);
+  if (!auth.clientId || !Number.isSafeInteger(id)) throw notFound('job.notFound');
+  const job = await findJob(app.db, auth.clientId, id);
+  if (!job || job.kind !== 'import' || !(await mayWorkOnJob(app.db, auth, job))) throw notFound('job.notFound');
+  return job;
 }
