@@ -128,6 +128,50 @@ export type ScheduleMetrics = {
   per_line: { line_id: number; utilisation: number; changeovers: number }[];
 };
 
+/**
+ * A schedule's figures read now from its stored bars (issue 34: the live plan and every scenario are
+ * measured by one server function, `scheduleKpis`): the metrics and the orders with a late plan.
+ */
+export type ScheduleKpis = ScheduleMetrics & { late_orders: number };
+
+/**
+ * GET /api/scmapi/schedule/kpis?scenario=&from=&to= → the live schedule's figures and, when asked, a
+ * draft scenario's, over the scenario's range (else from/to, else the board's default range); the
+ * company's draft scenarios to pick from; the server's time in milliseconds.
+ */
+export type ScheduleKpiComparison = {
+  range: { from: string; to: string };
+  live: ScheduleKpis;
+  scenario: { summary: ScenarioSummary; kpis: ScheduleKpis } | null;
+  scenarios: ScenarioSummary[];
+  took_ms: number;
+};
+
+/** The figures the control tower sets side by side, and which way is better. */
+export const SCHEDULE_KPIS = [
+  { key: 'late_orders', label: { zh: '延期订单', en: 'Late orders' }, better: 'lower', format: 'count' },
+  { key: 'late_plans', label: { zh: '延期计划', en: 'Late plans' }, better: 'lower', format: 'count' },
+  { key: 'late_pieces', label: { zh: '延期件数', en: 'Pieces late' }, better: 'lower', format: 'count' },
+  { key: 'utilisation', label: { zh: '产能利用率', en: 'Utilisation' }, better: 'higher', format: 'percent' },
+  { key: 'changeovers', label: { zh: '换款次数', en: 'Changeovers' }, better: 'lower', format: 'count' },
+  { key: 'placed', label: { zh: '已排计划', en: 'Plans placed' }, better: 'higher', format: 'count' },
+] as const satisfies readonly { key: keyof ScheduleKpis; label: { zh: string; en: string }; better: 'lower' | 'higher'; format: 'count' | 'percent' }[];
+
+export type KpiRow = { key: (typeof SCHEDULE_KPIS)[number]['key']; live: number; scenario: number | null; diff: number | null; tone: 'better' | 'worse' | 'same' | null };
+
+/** Each figure of the live plan, the scenario's and the difference (scenario − live) with its tone. */
+export function kpiRows(live: ScheduleKpis, scenario: ScheduleKpis | null): KpiRow[] {
+  return SCHEDULE_KPIS.map((k) => {
+    const a = Number(live[k.key] ?? 0);
+    if (!scenario) return { key: k.key, live: a, scenario: null, diff: null, tone: null };
+    const b = Number(scenario[k.key] ?? 0);
+    // A share's difference in its own 0..1 units, rounded as the figures are (to a tenth of a percent).
+    const diff = k.format === 'percent' ? Math.round((b - a) * 1000) / 1000 : b - a;
+    const tone = diff === 0 ? 'same' : (diff < 0) === (k.better === 'lower') ? 'better' : 'worse';
+    return { key: k.key, live: a, scenario: b, diff, tone };
+  });
+}
+
 /** Why the auto-scheduler could not place a plan on time. */
 export type UnplacedReason = 'no_line' | 'capacity' | 'material_date';
 

@@ -22,7 +22,8 @@ export function useBoardSource(decl: CalendarDecl) {
   const focusDate = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : null;
   const range = useMemo(() => boardRange(focusDate ? new Date(`${focusDate}T00:00:00Z`) : undefined), [focusDate]);
   const lineQuery = useMemo(() => (lineOnly !== null ? { lines: String(lineOnly) } : {}), [lineOnly]);
-  const [scenario, setScenario] = useState<number | null>(null);
+  // `scenario=<id>`: opened on that scenario (the control tower's scenario figures link here).
+  const [scenario, setScenario] = useState<number | null>(() => (/^\d+$/.test(params.get('scenario') ?? '') ? Number(params.get('scenario')) : null));
   const [scenarios, setScenarios] = useState<ScenarioSummary[]>([]);
   const [compareKey, setCompareKey] = useState(0);
   const [data, setData] = useState<BoardData | null>(null);

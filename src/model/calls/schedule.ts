@@ -1,5 +1,5 @@
 import type { BoardWindow, BoardWindowQuery } from '../board-window';
-import type { ScenarioComparison, ScenarioSummary } from '../schedule-board';
+import type { ScenarioComparison, ScenarioSummary, ScheduleKpiComparison } from '../schedule-board';
 import { getCall, postCall } from './call';
 
 /**
@@ -17,6 +17,8 @@ export const scheduleCalls = {
   scenarios: getCall<void, ScenarioSummary[]>('/scmapi/schedule/scenarios'),
   /** A scenario's figures against the live schedule's. */
   compare: getCall<{ scenario: number }, ScenarioComparison>('/scmapi/schedule/compare'),
+  /** The live schedule's figures and a draft scenario's, measured by one function (the control tower's scenarios, issue 34). */
+  kpis: getCall<{ scenario?: number; from?: string; to?: string }, ScheduleKpiComparison>('/scmapi/schedule/kpis'),
   /** The scenario becomes the live schedule (`force`: even though the live schedule changed since). */
   publish: postCall<ScenarioClose, ScenarioSummary>('/scmapi/schedule/scenario/publish'),
   /** The scenario is dropped. */

@@ -13,6 +13,7 @@ import { T, WALL } from './tower-texts';
 import { useControlTower } from './use-control-tower';
 import { OrgSelect } from './wall-parts';
 import { TowerTiles } from './tiles/TowerTiles';
+import { TowerScenarios } from './scenarios/TowerScenarios';
 
 /**
  * The control tower (`/visual/control-tower`, spec `/visual/{opt}`): headline numbers and one ECharts
@@ -74,6 +75,8 @@ export function ControlTower() {
       <TowerKpis tower={tower} tr={tr} />
 
       <TowerTiles theme={theme} tr={tr} full={full} />
+
+      <TowerScenarios tr={tr} full={full} />
 
       <section style={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 12, flex: 1 }}>
         {widgets.map(({ w, source }) => (

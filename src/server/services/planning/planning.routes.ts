@@ -15,7 +15,7 @@ import { calendarViewRoutes } from './calendar-views.routes';
 import { boardWorkbook } from './planning.export';
 import { boardWindow } from './planning.window';
 import { parseIdList } from '../../http/id-list';
-import { autoScheduleScenario, boardData, checkRange, closeScenario, compareScenario, defaultRange, listScenarios, parseCommand, runCommand } from './planning.service';
+import { autoScheduleScenario, boardData, checkRange, closeScenario, compareScenario, defaultRange, listScenarios, parseCommand, runCommand, scenarioKpis } from './planning.service';
 
 /**
  * The scheduling board's server (contract src/model/schedule-board.ts): board read, commands,
@@ -128,7 +128,22 @@ function registerScenarioRoutes(app: FastifyInstance): void {
     const clientId = await assertCan(auth, PLANNING_MENU, 'read', { db: app.db });
     const id = parseId((req.query as Q).scenario);
     if (id === null) throw new AppError('err.notFound');
-    return withTenant(app.db, clientId, (tx) => compareScenario(tx, clientId, id));
+    const scope = await dataScope(auth, PLANNING_MENU, { db: app.db });
+    return withTenant(app.db, clientId, (tx) => compareScenario(tx, clientId, id, scope));
+  });
+
+  // The control tower's scenarios (issue 34): the live plan's figures and a draft scenario's, one function for both.
+  serveCall(app, scheduleCalls.kpis, { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, PLANNING_MENU, 'read', { db: app.db });
+    const scope = await dataScope(auth, PLANNING_MENU, { db: app.db });
+    const q = req.query as Q;
+    const scenario = q.scenario === undefined || q.scenario === '' ? null : parseId(q.scenario);
+    if (q.scenario !== undefined && q.scenario !== '' && scenario === null) throw new AppError('err.notFound');
+    const from = text(q.from) ?? undefined;
+    const to = text(q.to) ?? undefined;
+    if ((from === undefined) !== (to === undefined)) throw new AppError('planning.badCommand', { params: { reason: 'from/to' } });
+    return withTenant(app.db, clientId, (tx) => scenarioKpis(tx, clientId, { scenario, from, to, scope }));
   });
 
   for (const how of ['publish', 'discard'] as const)

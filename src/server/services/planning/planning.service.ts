@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { dictValueLabel, isLate, requireEntity, type Language } from '../../../model';
 import { loadTenantDictionaries } from '../../kernel/dictionaries/tenant-dictionaries';
-import type { BoardBar, BoardCommand, BoardCommandResult, BoardData, BoardDay, BoardLine, ScenarioComparison, ScenarioStale, ScenarioSummary, ScheduleMetrics, UnplacedReason } from '../../../model/schedule-board';
+import type { BoardBar, BoardCommand, BoardCommandResult, BoardData, BoardDay, BoardLine, ScenarioComparison, ScenarioStale, ScenarioSummary, ScheduleKpiComparison, ScheduleKpis, ScheduleMetrics, UnplacedReason } from '../../../model/schedule-board';
 import { addDays, barLoad, barPieces, dayKinds, dayNumber, daysBetween, efficiencyFraction, lineCapacityRange, loadByLine, minutesPerPieceOn, prepareCalendar, type LoadBar, type PreparedCalendar } from '../../../../calendars/capacity';
 import { autoSchedule, type FixedBar, type SchedLine, type SchedPlan } from '../../../../calendars/auto-schedule';
 import { parseLearningCurve } from '../../../model/entities/workline.entity';
@@ -546,11 +546,13 @@ async function removeBar(w: WriteContext, b: Row): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // auto-schedule, metrics, scenarios
 
-type PlanInfo = { id: number; plan_no: string; category: string; style_no: string; qty: number; mpp: number; material_ready: string | null; delivery_date: string | null; priority: number };
+type PlanInfo = { id: number; plan_no: string; category: string; style_no: string; qty: number; mpp: number; material_ready: string | null; delivery_date: string | null; priority: number; order_key: string | null };
 
-async function livePlans(tx: Db, clientId: number): Promise<PlanInfo[]> {
-  const r = await sql<Row>`select id, plan_no, category, style_no, qty, minutes_per_piece, material_ready_date, delivery_date, priority from scm_prodplan
-    where client_id = ${clientId} and coalesce(status, 'draft') <> 'cancelled' order by id`.execute(tx);
+/** The company's plans not cancelled (under the planning menu's data scope when one is given: alias `t`). */
+async function livePlans(tx: Db, clientId: number, scope: RawBuilder<unknown>[] = []): Promise<PlanInfo[]> {
+  const r = await sql<Row>`select t.id, t.plan_no, t.category, t.style_no, t.qty, t.minutes_per_piece, t.material_ready_date, t.delivery_date, t.priority, t.order_id, t.prorder_id
+    from scm_prodplan t
+    where ${sql.join([sql`t.client_id = ${clientId}`, sql`coalesce(t.status, 'draft') <> 'cancelled'`, ...scope], sql` and `)} order by t.id`.execute(tx);
   return r.rows.map((p) => ({
     id: Number(p.id),
     plan_no: String(p.plan_no ?? ''),
@@ -561,33 +563,45 @@ async function livePlans(tx: Db, clientId: number): Promise<PlanInfo[]> {
     material_ready: dateText(p.material_ready_date),
     delivery_date: dateText(p.delivery_date),
     priority: num(p.priority),
+    // The order a plan makes (a customer order, or a requirement order of the company); none: counted as no order.
+    order_key: p.order_id != null ? `o${p.order_id}` : p.prorder_id != null ? `r${p.prorder_id}` : null,
   }));
 }
 
 type MetricBar = { plan_id: number; line_id: number; start: string; end: string; qty: number; category: string; minutes: number[] };
 
-/** Figures of a schedule over a range: placed and late plans, late pieces, changeovers, utilisation. */
-export function scheduleMetrics(plans: PlanInfo[], bars: MetricBar[], lines: { id: number; capacity: number[] }[], from: string, to: string): ScheduleMetrics & { issues: ScenarioComparison['issues'] } {
+/**
+ * Figures of a schedule over a range, the one definition the board's comparison, auto-schedule and the
+ * control tower use (issue 34): a plan is late when it has no bar, fewer pieces placed than its
+ * quantity, or its last bar ends after its delivery date (`isLate`, as the board marks a bar); late
+ * orders are the orders (customer or requirement) with a late plan; changeovers are the changes of
+ * category between consecutive bars of a line among the bars touching the range; utilisation is the
+ * load over the range's days against the lines' capacity of those days.
+ */
+export function scheduleMetrics(plans: PlanInfo[], bars: MetricBar[], lines: { id: number; capacity: number[] }[], from: string, to: string): ScheduleKpis & { issues: ScenarioComparison['issues'] } {
   const byPlan = new Map<number, MetricBar[]>();
   for (const b of bars) byPlan.set(b.plan_id, [...(byPlan.get(b.plan_id) ?? []), b]);
   let placed = 0;
   let latePlans = 0;
   let latePieces = 0;
+  const lateOrders = new Set<string>();
   const issues: ScenarioComparison['issues'] = [];
   for (const p of plans) {
     const bs = byPlan.get(p.id) ?? [];
     const qty = bs.reduce((a, b) => a + b.qty, 0);
     const end = bs.map((b) => b.end).sort().at(-1) ?? null;
     if (bs.length) placed++;
-    const late = !bs.length || qty < p.qty || (p.delivery_date !== null && end !== null && end > p.delivery_date);
+    const late = !bs.length || qty < p.qty || isLate(end, p.delivery_date);
     if (late) {
       latePlans++;
       latePieces += p.qty;
+      if (p.order_key) lateOrders.add(p.order_key);
     }
   }
   const load = loadByLine(bars, from, to);
+  const inRange = bars.filter((b) => b.start <= to && b.end >= from);
   const perLine = lines.map((l) => {
-    const mine = bars.filter((b) => b.line_id === l.id).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+    const mine = inRange.filter((b) => b.line_id === l.id).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
     let changeovers = 0;
     for (let i = 1; i < mine.length; i++) if (mine[i].category !== mine[i - 1].category) changeovers++;
     const cap = l.capacity.reduce((a, b) => a + b, 0);
@@ -600,6 +614,7 @@ export function scheduleMetrics(plans: PlanInfo[], bars: MetricBar[], lines: { i
     plans: plans.length,
     placed,
     late_plans: latePlans,
+    late_orders: lateOrders.size,
     late_pieces: latePieces,
     changeovers: perLine.reduce((a, l) => a + l.changeovers, 0),
     utilisation: capAll > 0 ? Math.round((usedAll / capAll) * 1000) / 1000 : 0,
@@ -608,16 +623,21 @@ export function scheduleMetrics(plans: PlanInfo[], bars: MetricBar[], lines: { i
   };
 }
 
-/** The live schedule's figures over a range. */
-async function liveMetrics(tx: Db, clientId: number, from: string, to: string): Promise<ScheduleMetrics> {
-  const cal = await companyCalendar(tx, clientId, Number(from.slice(0, 4)));
-  const plans = await livePlans(tx, clientId);
+/**
+ * A schedule's figures over a range, read now from its stored bars: the live schedule (`scenario`
+ * null) or a scenario, under the planning menu's data scope. The live plan and every scenario are
+ * measured by this one function (the board's comparison and the control tower alike), so their
+ * figures can be set side by side.
+ */
+export async function scheduleKpis(tx: Db, clientId: number, q: { scenario: number | null; from: string; to: string; scope?: RawBuilder<unknown>[] }): Promise<ScheduleKpis> {
+  const cal = await companyCalendar(tx, clientId, Number(q.from.slice(0, 4)));
+  const plans = await livePlans(tx, clientId, q.scope ?? []);
   const lineInfo = await loadLines(tx, clientId);
-  const lines = lineInfo.map((l) => ({ id: l.id, capacity: lineCapacityRange({ operators: l.operators, efficiency: l.efficiency }, cal, from, to) }));
+  const lines = lineInfo.map((l) => ({ id: l.id, capacity: lineCapacityRange({ operators: l.operators, efficiency: l.efficiency }, cal, q.from, q.to) }));
   const sams: LineSams = new Map(lineInfo.map((l) => [l.id, l.sam]));
-  const rows = await loadBarRows(tx, clientId, { scenario: null });
+  const rows = await loadBarRows(tx, clientId, { scenario: q.scenario, scope: q.scope });
   const bars = rows.map((b) => toBoardBar(b, cal, new Map(), sams)).map((b) => ({ plan_id: b.plan_id, line_id: b.line_id, start: b.start, end: b.end, qty: b.qty, category: b.category, minutes: barMinutes(b, cal, sams) }));
-  const { issues: _issues, ...m } = scheduleMetrics(plans, bars, lines, from, to);
+  const { issues: _issues, ...m } = scheduleMetrics(plans, bars, lines, q.from, q.to);
   return m;
 }
 
@@ -720,17 +740,39 @@ export async function listScenarios(tx: Db, clientId: number): Promise<ScenarioS
   return r.rows.map(summary);
 }
 
-export async function compareScenario(tx: Db, clientId: number, id: number): Promise<ScenarioComparison> {
+/**
+ * A scenario beside the live schedule over the scenario's range: both measured now by `scheduleKpis`
+ * (a scenario edited on the board after auto-schedule shows its figures as they are, not as made).
+ */
+export async function compareScenario(tx: Db, clientId: number, id: number, scope: RawBuilder<unknown>[] = []): Promise<ScenarioComparison> {
   const s = await scenarioWithCreator(tx, clientId, id);
   const from = dateText(s.range_from)!;
   const to = dateText(s.range_to)!;
   const raw = (s.metrics && typeof s.metrics === 'object' ? s.metrics : {}) as Record<string, unknown>;
   return {
-    scenario: summary(s),
-    live: await liveMetrics(tx, clientId, from, to),
+    scenario: { ...summary(s), metrics: await scheduleKpis(tx, clientId, { scenario: id, from, to, scope }) },
+    live: await scheduleKpis(tx, clientId, { scenario: null, from, to, scope }),
     issues: Array.isArray(raw.issues) ? (raw.issues as ScenarioComparison['issues']) : [],
     stale: await scenarioStale(tx, clientId, s),
   };
+}
+
+/**
+ * The control tower's scenario figures (issue 34): the live schedule's and, when one is asked, a
+ * scenario's, over the scenario's range (else the given or the board's default range), with the
+ * company's draft scenarios to pick from. Both schedules are measured by `scheduleKpis`.
+ */
+export async function scenarioKpis(tx: Db, clientId: number, q: { scenario: number | null; from?: string; to?: string; scope: RawBuilder<unknown>[] }): Promise<ScheduleKpiComparison> {
+  const started = Date.now();
+  const s = q.scenario === null ? null : await scenarioWithCreator(tx, clientId, q.scenario);
+  const fallback = defaultRange();
+  const from = q.from ?? (s ? dateText(s.range_from) : null) ?? fallback.from;
+  const to = q.to ?? (s ? dateText(s.range_to) : null) ?? fallback.to;
+  checkRange(from, to);
+  const drafts = (await listScenarios(tx, clientId)).filter((x) => x.status === 'draft');
+  const live = await scheduleKpis(tx, clientId, { scenario: null, from, to, scope: q.scope });
+  const scenario = s ? { summary: summary(s), kpis: await scheduleKpis(tx, clientId, { scenario: Number(s.id), from, to, scope: q.scope }) } : null;
+  return { range: { from, to }, live, scenario, scenarios: drafts, took_ms: Date.now() - started };
 }
 
 /**
