@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import './entities';
-import { dynamicEntity, dynamicFormErrors, dynamicPage, fieldsHiddenByRole, prepareDynamicValues, type DynamicFormDefinition } from './dynamic-form';
+import { DYNAMIC_TYPE_TABLE, dynamicEntity, dynamicFormErrors, dynamicPage, fieldsHiddenByRole, prepareDynamicValues, type DynamicFormDefinition } from './dynamic-form';
 import { validateRecord } from './validate';
 
 const DEF: DynamicFormDefinition = {
@@ -91,5 +91,98 @@ describe('a stored form as an entity', () => {
     expect(fields.find((f) => f.field === 'qty')?.calcConfig?.[0]).toMatchObject({ targetFieldIdx: 'amount', expression: 'qty * price', fixed: 2 });
     expect(fields.find((f) => f.field === 'amount')?.disable).toBe(true);
     expect(page.columns.find((c) => c.field === 'kind')?.options?.[0]).toMatchObject({ value: 'a', label: '甲' });
+  });
+});
+
+describe('transfer, autocomplete, matrix, rules table and location (issue 35)', () => {
+  const COLOURS = [{ value: 'red', label: '红' }, { value: 'navy', label: '藏青' }];
+  const def: DynamicFormDefinition = {
+    sections: [
+      {
+        key: 's',
+        title: 'S',
+        fields: [
+          { key: 'buyers', label: '采购员', type: 'transfer', required: true, options: [{ value: 'zhang', label: '张三' }, { value: 'li', label: '李四' }] },
+          { key: 'colour', label: '颜色', type: 'autocomplete', options: COLOURS },
+          { key: 'sizes', label: '颜色尺码', type: 'matrix', sizes: ['S', 'M', 'L'] },
+          { key: 'checks', label: '校验', type: 'rules' },
+          { key: 'spot', label: '检验位置', type: 'location' },
+        ],
+      },
+    ],
+  };
+  const entity = dynamicEntity(FORM, def);
+  const good = { buyers: ['zhang'], colour: '米白', sizes: [{ color: '红', size: 'S', qty: 10 }, { color: '红', size: 'M', qty: 0 }], checks: [{ type: 'naturalNumber', message: '数量须为非负整数' }], spot: '31.230416,121.473701' };
+
+  it('are offered by the designer, each with what it needs', () => {
+    expect(dynamicFormErrors(def)).toEqual({});
+    const bad = { sections: [{ key: 's', title: 'S', fields: [
+      { key: 'a', label: 'A', type: 'transfer' },
+      { key: 'b', label: 'B', type: 'autocomplete', options: [] },
+      { key: 'c', label: 'C', type: 'matrix' },
+      { key: 'd', label: 'D', type: 'matrix', sizes: ['S', 'S'] },
+      { key: 'e', label: 'E', type: 'location', required: true, rules: ['english'] },
+      { key: 'f', label: 'F', type: 'text', sizes: ['S'] },
+      { key: 'g', label: 'G', type: 'rules', default: '[]', rules: ['english'] },
+      { key: 'h', label: 'H', type: 'matrix', sizes: [' S', 'x'.repeat(21)] },
+    ] }] };
+    expect(dynamicFormErrors(bad)).toEqual({
+      'sections[0].fields[0].options': { key: 'dynform.transferOptionsRequired' },
+      'sections[0].fields[1].options': { key: 'dynform.suggestionsRequired' },
+      'sections[0].fields[2].sizes': { key: 'dynform.sizesRequired' },
+      'sections[0].fields[3].sizes': { key: 'dynform.duplicateSize', params: { size: 'S' } },
+      'sections[0].fields[4].required': { key: 'dynform.notValidated' },
+      'sections[0].fields[4].rules': { key: 'dynform.notValidated' },
+      'sections[0].fields[5].sizes': { key: 'dynform.sizesNotAllowed' },
+      'sections[0].fields[6].rules': { key: 'dynform.rulesNotAllowed' },
+      'sections[0].fields[6].default': { key: 'dynform.noDefault' },
+      'sections[0].fields[7].sizes': { key: 'dynform.badSize' },
+    });
+  });
+
+  it('are stored as their registry types and drawn with their widgets', () => {
+    expect(entity.fields.map((f) => [f.key, f.type, f.required])).toEqual([
+      ['buyers', 'transfer', true],
+      ['colour', 'text', false],
+      ['sizes', 'matrix', false],
+      ['checks', 'rules', false],
+      ['spot', 'text', false],
+    ]);
+    const form = dynamicPage(FORM, def).sections[0].form;
+    expect(form.map((f) => f.type)).toEqual(['transfer', 'autocomplete', 'matrixinputtable', 'rulestable', 'runtimeLocation']);
+    expect(form[0].options?.map((o) => o.value)).toEqual(['zhang', 'li']);
+    expect(form[1].options?.map((o) => o.label)).toEqual(['红', '藏青']);
+    expect(form[2].matinTableConfig?.tableConfig).toMatchObject({ rowField: 'color', colField: 'size', cellField: 'qty', fixedColumns: true });
+    expect(form[2].matinTableConfig?.tableConfig.columns?.map((c) => c.field)).toEqual(['S', 'M', 'L']);
+  });
+
+  it('accept a sound filled record (the suggestions are only suggestions)', () => {
+    expect(validateRecord(entity, good).errors).toEqual({});
+    expect(validateRecord(entity, { ...good, spot: '' }).errors).toEqual({});
+  });
+
+  it('refuse a transfer value outside the options, a matrix of an undeclared size, a negative quantity or an unnamed colour, an unknown rule type', () => {
+    const errorOf = (patch: Record<string, unknown>) => {
+      const e = validateRecord(entity, { ...good, ...patch }).errors;
+      return Object.fromEntries(Object.entries(e).map(([k, v]) => [k, v.key]));
+    };
+    expect(errorOf({ buyers: ['zhang', 'wang'] })).toEqual({ buyers: 'rule.notInDictionary' });
+    expect(errorOf({ buyers: [] })).toEqual({ buyers: 'rule.required' });
+    expect(errorOf({ buyers: '["li"]' })).toEqual({});
+    expect(errorOf({ sizes: [{ color: '红', size: 'XXL', qty: 1 }] })).toEqual({ sizes: 'dynform.matrixBadSize' });
+    expect(errorOf({ sizes: [{ color: '红', size: 'S', qty: -1 }] })).toEqual({ sizes: 'dynform.matrixBadQty' });
+    expect(errorOf({ sizes: [{ color: '红', size: 'S', qty: '3' }] })).toEqual({ sizes: 'dynform.matrixBadQty' });
+    expect(errorOf({ sizes: [{ color: ' ', size: 'S', qty: 1 }] })).toEqual({ sizes: 'dynform.matrixBadColor' });
+    expect(errorOf({ sizes: [{ color: '红', size: 'S', qty: 1 }, { color: '红', size: 'S', qty: 2 }] })).toEqual({ sizes: 'dynform.matrixDuplicateCell' });
+    expect(errorOf({ sizes: { color: '红' } })).toEqual({ sizes: 'dynform.matrixBad' });
+    expect(errorOf({ sizes: [{ color: '红', size: 'S', qty: 1, price: 9 }] })).toEqual({ sizes: 'dynform.matrixBad' });
+    expect(errorOf({ checks: [{ type: 'nosuch' }] })).toEqual({ checks: 'dynform.rulesBadType' });
+    expect(errorOf({ checks: [{ type: 'email', message: { x: 1 } }] })).toEqual({ checks: 'dynform.rulesBad' });
+  });
+
+  it('lets a text field become an autocomplete or a location (both stored as text), not a list', () => {
+    expect(DYNAMIC_TYPE_TABLE.autocomplete.fieldType).toBe(DYNAMIC_TYPE_TABLE.text.fieldType);
+    expect(DYNAMIC_TYPE_TABLE.location.fieldType).toBe(DYNAMIC_TYPE_TABLE.text.fieldType);
+    expect(DYNAMIC_TYPE_TABLE.transfer.fieldType).not.toBe(DYNAMIC_TYPE_TABLE.text.fieldType);
   });
 });

@@ -3,13 +3,14 @@ import type { DocumentCheck, EntityDef, FieldDef } from './entity';
 import { getEntity } from './entity';
 import type { DictItem } from './dictionaries';
 import { compileExpression, evaluateCondition, referencedFields } from './expression';
-import { FIELD_TYPE_TABLE, type FieldType } from './field-types';
+import { FIELD_TYPE_TABLE, type FieldTypeSpec } from './field-types';
 import { registerCatalogPart } from './i18n';
 import type { CalcItem, FormFieldDecl, FormOption, PageDef } from './page';
 import { resolvePage, type ResolvedPage } from './page-resolve';
 import { isEmptyValue, RULE_TYPES, type RuleType } from './rules';
 import { errorTexts } from './errors/define';
 import { dynformErrors } from './errors/dynamic-form';
+import { DYNAMIC_FIELD_TYPES, DYNAMIC_MATRIX, DYNAMIC_TYPE_TABLE, MAX_MATRIX_SIZES, type DynamicFieldType, type DynamicTypeSpec } from './dynamic-form-types';
 
 /**
  * Dynamic forms (spec 2 Admin "form scenarios, dynamic forms"; spec 5 "Form designer: duplicate
@@ -32,27 +33,7 @@ import { dynformErrors } from './errors/dynamic-form';
  * Field keys are identifiers (they become JSON keys and list filter names, never SQL text).
  */
 
-/** The field types a designer may choose: every type the drawer renders as a single value or a choice. */
-export const DYNAMIC_FIELD_TYPES = [
-  'text',
-  'textarea',
-  'integer',
-  'decimal',
-  'money',
-  'date',
-  'month',
-  'datetime',
-  'boolean',
-  'dict',
-  'multidict',
-  'email',
-  'mobile',
-  'markdown',
-  'image',
-  'reference',
-  'tree',
-] as const satisfies readonly FieldType[];
-export type DynamicFieldType = (typeof DYNAMIC_FIELD_TYPES)[number];
+export { DYNAMIC_FIELD_TYPES, DYNAMIC_TYPE_TABLE, DYNAMIC_MATRIX, type DynamicFieldType } from './dynamic-form-types';
 
 /** Registry entities a reference field of a dynamic form may pick from (within the company). */
 export const DYNAMIC_REF_ENTITIES = ['vendor', 'customer', 'material'] as const;
@@ -101,6 +82,8 @@ export type DynamicField = {
   calc?: string;
   /** Decimals of a computed number (spec 9: default 4). */
   decimals?: number;
+  /** A colour x size matrix: its size columns, in order (colours are the rows the filler adds). */
+  sizes?: string[];
 };
 
 export type DynamicSection = { key: string; title: string; title_en?: string; fields: DynamicField[] };
@@ -109,8 +92,13 @@ export type DynamicFormDefinition = { sections: DynamicSection[] };
 /** A designer's error: a message key with parameters, at a path of the definition (`sections[0].fields[2].key`). */
 export type DynamicFormError = { key: string; params?: Record<string, unknown> };
 
-const CHOICE_TYPES: ReadonlySet<string> = new Set(['dict', 'multidict']);
-const TEXT_MAX: Partial<Record<DynamicFieldType, number>> = { text: 200, textarea: 2000, markdown: 20000, email: 200, mobile: 20, image: 1000 };
+const TEXT_MAX: Partial<Record<DynamicFieldType, number>> = { text: 200, textarea: 2000, markdown: 20000, email: 200, mobile: 20, image: 1000, autocomplete: 200, location: 60 };
+
+/** The designer type's row of the table, and the row of the registry field type it is stored as. */
+const specOf = (type: DynamicFieldType): DynamicTypeSpec => DYNAMIC_TYPE_TABLE[type];
+const storedAs = (type: DynamicFieldType): FieldTypeSpec => FIELD_TYPE_TABLE[DYNAMIC_TYPE_TABLE[type].fieldType];
+/** A choice whose values must be among the field's own options (dict, multidict, transfer). */
+const isChoice = (f: DynamicField) => specOf(f.type).options === 'choice';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
@@ -181,8 +169,7 @@ function checkField(check: FormCheck, f: unknown, fp: string): void {
   if (f.max_length !== undefined && f.max_length !== null && (!Number.isSafeInteger(f.max_length) || (f.max_length as number) < 1 || (f.max_length as number) > 20000))
     put(check, `${fp}.max_length`, 'dynform.badMaxLength');
   if (f.span !== undefined && f.span !== 'half' && f.span !== 'full') put(check, `${fp}.span`, 'dynform.badSpan');
-  if (CHOICE_TYPES.has(type)) checkOptions(check, f.options, fp, key);
-  else if (f.options !== undefined && Array.isArray(f.options) && f.options.length) put(check, `${fp}.options`, 'dynform.optionsNotAllowed');
+  checkTypeNeeds(check, f, fp, type as DynamicFieldType);
   if (type === 'reference' && !(DYNAMIC_REF_ENTITIES as readonly unknown[]).includes(f.ref_entity)) put(check, `${fp}.ref_entity`, 'dynform.badRefEntity');
   if (type === 'tree' && !(DYNAMIC_TREE_ENTITIES as readonly unknown[]).includes(f.ref_entity)) put(check, `${fp}.ref_entity`, 'dynform.badTreeEntity');
   if (f.roles !== undefined && (!Array.isArray(f.roles) || f.roles.length > 20 || f.roles.some((r) => typeof r !== 'string' || !ROLE_CODE.test(r)))) put(check, `${fp}.roles`, 'dynform.badRoles');
@@ -191,9 +178,40 @@ function checkField(check: FormCheck, f: unknown, fp: string): void {
   checkFieldExpressions(check, f, fp, type as DynamicFieldType, key);
 }
 
+/**
+ * What the field's type asks of it (DYNAMIC_TYPE_TABLE): options for a choice, a transfer or an
+ * autocomplete, sizes for a matrix; no required flag nor rules on a location (spec 5: never
+ * validated); no default on a structure.
+ */
+function checkTypeNeeds(check: FormCheck, f: Record<string, unknown>, fp: string, type: DynamicFieldType): void {
+  const spec = specOf(type);
+  const key = str(f.key);
+  if (spec.options !== 'none') checkOptions(check, f.options, fp, key, spec.optionsRequired ?? 'dynform.optionsRequired');
+  else if (f.options !== undefined && Array.isArray(f.options) && f.options.length) put(check, `${fp}.options`, 'dynform.optionsNotAllowed');
+  if (spec.sizes) checkSizes(check, f.sizes, fp);
+  else if (Array.isArray(f.sizes) && f.sizes.length) put(check, `${fp}.sizes`, 'dynform.sizesNotAllowed');
+  if (spec.unvalidated && f.required) put(check, `${fp}.required`, 'dynform.notValidated');
+  if (spec.unvalidated && Array.isArray(f.rules) && f.rules.length) put(check, `${fp}.rules`, 'dynform.notValidated');
+  // The catalogue's rules read text and numbers; a list or a matrix is checked by its type (DYNAMIC_TYPE_TABLE).
+  if (!spec.unvalidated && storedAs(type).nature === 'structure' && Array.isArray(f.rules) && f.rules.length) put(check, `${fp}.rules`, 'dynform.rulesNotAllowed');
+  if (spec.noDefault && f.default !== undefined && f.default !== null && f.default !== '') put(check, `${fp}.default`, 'dynform.noDefault');
+}
+
+/** The size columns of a matrix: at least one, each 1-20 characters, unique. */
+function checkSizes(check: FormCheck, sizes: unknown, fp: string): void {
+  if (!Array.isArray(sizes) || !sizes.length) return put(check, `${fp}.sizes`, 'dynform.sizesRequired');
+  if (sizes.length > MAX_MATRIX_SIZES) return put(check, `${fp}.sizes`, 'dynform.tooManySizes', { max: MAX_MATRIX_SIZES });
+  const seen = new Set<string>();
+  for (const size of sizes) {
+    if (typeof size !== 'string' || !size.trim() || size.length > 20 || size !== size.trim()) return put(check, `${fp}.sizes`, 'dynform.badSize');
+    if (seen.has(size)) return put(check, `${fp}.sizes`, 'dynform.duplicateSize', { size });
+    seen.add(size);
+  }
+}
+
 /** The options of a choice field: present, not too many, each with a value (unique, spec 5) and a label. */
-function checkOptions(check: FormCheck, options: unknown, fp: string, key: string): void {
-  if (!Array.isArray(options) || !options.length) return put(check, `${fp}.options`, 'dynform.optionsRequired');
+function checkOptions(check: FormCheck, options: unknown, fp: string, key: string, requiredKey: string): void {
+  if (!Array.isArray(options) || !options.length) return put(check, `${fp}.options`, requiredKey);
   if (options.length > MAX_DYNAMIC_OPTIONS) return put(check, `${fp}.options`, 'dynform.tooManyOptions', { max: MAX_DYNAMIC_OPTIONS });
   const seen = new Set<string>();
   options.forEach((o, oi) => {
@@ -217,7 +235,7 @@ function checkFieldExpressions(check: FormCheck, f: Record<string, unknown>, fp:
     else check.expressions.push({ path: `${fp}.${part}`, source: src, self: key });
   }
   if (f.calc) {
-    const nature = FIELD_TYPE_TABLE[type].nature;
+    const nature = storedAs(type).nature;
     if (nature !== 'number' && nature !== 'text') put(check, `${fp}.calc`, 'dynform.calcType');
     if (f.decimals !== undefined && f.decimals !== null && (!Number.isSafeInteger(f.decimals) || (f.decimals as number) < 0 || (f.decimals as number) > 4)) put(check, `${fp}.decimals`, 'dynform.badDecimals');
   }
@@ -279,16 +297,15 @@ export function dynamicEntity(form: DynamicFormRef, def: DynamicFormDefinition):
   const all = dynamicFields(def);
   const fields: FieldDef[] = all.map((f) => fieldDefOf(f, form.code));
   const checks: DocumentCheck[] = [];
-  const choices = all.filter((f) => CHOICE_TYPES.has(f.type));
-  if (choices.length)
+  // A value its field type cannot judge alone: a choice among the form's options, a matrix's sizes
+  // and quantities, a rules table's rule types (DYNAMIC_TYPE_TABLE: the same function in the drawer).
+  const valued = all.filter((f) => specOf(f.type).value);
+  if (valued.length)
     checks.push((doc) => {
       const out: Record<string, string> = {};
-      for (const f of choices) {
-        const allowed = new Set((f.options ?? []).map((o) => String(o.value).trim()));
-        const v = doc[f.key];
-        if (v === null || v === undefined || v === '') continue;
-        const values = Array.isArray(v) ? v : [v];
-        if (values.some((x) => !allowed.has(String(x)))) out[f.key] = 'rule.notInDictionary';
+      for (const f of valued) {
+        const key = specOf(f.type).value!(doc[f.key], f);
+        if (key) out[f.key] = key;
       }
       return out;
     });
@@ -326,25 +343,27 @@ export const dynamicDictCode = (formCode: string, key: string) => `dynform.${for
 export function dynamicDictItems(formCode: string, def: DynamicFormDefinition): Map<string, DictItem[]> {
   const out = new Map<string, DictItem[]>();
   for (const f of dynamicFields(def))
-    if (CHOICE_TYPES.has(f.type)) out.set(dynamicDictCode(formCode, f.key), (f.options ?? []).map((o) => ({ value: String(o.value).trim(), label: { zh: o.label, en: o.label_en || o.label } })));
+    if (isChoice(f)) out.set(dynamicDictCode(formCode, f.key), (f.options ?? []).map((o) => ({ value: String(o.value).trim(), label: { zh: o.label, en: o.label_en || o.label } })));
   return out;
 }
 
 function fieldDefOf(f: DynamicField, formCode: string): FieldDef {
-  const type: FieldType = f.type;
+  const spec = specOf(f.type);
+  // spec 5: a runtime location is never validated (neither required nor rules).
+  const validated = !spec.unvalidated;
   const out: FieldDef = {
     key: f.key,
     label: { zh: f.label, en: f.label_en || f.label },
-    type,
+    type: spec.fieldType,
     // A field shown only under a condition (or computed) is required by a check, only while shown.
-    required: Boolean(f.required) && !f.visible_when && !f.calc && !f.roles?.length,
-    rules: f.rules?.filter((r) => r !== 'required'),
+    required: validated && Boolean(f.required) && !f.visible_when && !f.calc && !f.roles?.length,
+    rules: validated ? f.rules?.filter((r) => r !== 'required') : undefined,
     maxLength: f.max_length ?? TEXT_MAX[f.type],
   };
-  if (f.default !== undefined && f.default !== '') out.default = f.default;
-  if (CHOICE_TYPES.has(f.type)) out.dict = dynamicDictCode(formCode, f.key);
+  if (f.default !== undefined && f.default !== '' && !spec.noDefault) out.default = f.default;
+  if (isChoice(f)) out.dict = dynamicDictCode(formCode, f.key);
   if (f.help) out.help = { zh: f.help, en: f.help };
-  if (FIELD_TYPE_TABLE[f.type].reference && f.ref_entity) {
+  if (storedAs(f.type).reference && f.ref_entity) {
     const target = getEntity(f.ref_entity);
     out.ref = { entity: f.ref_entity, labelField: target?.titleField ?? 'name', codeField: target?.codeField };
   }
@@ -377,12 +396,23 @@ export function prepareDynamicValues(def: DynamicFormDefinition, values: Record<
 }
 
 function calcItemOf(f: DynamicField): CalcItem {
-  const numeric = FIELD_TYPE_TABLE[f.type].nature === 'number';
+  const numeric = storedAs(f.type).nature === 'number';
   return { targetFieldIdx: f.key, expression: f.calc, type: numeric ? 'NUMBER' : 'TEXT', ...(numeric ? { fixed: f.decimals ?? 4 } : {}), clearValue: true };
 }
 
 const options = (f: DynamicField): FormOption[] | undefined =>
   f.options?.map((o) => ({ value: String(o.value).trim(), label: o.label, labelEn: o.label_en || o.label }));
+
+/** A matrix's drawer config: colours as rows the filler adds, the designer's sizes as fixed columns. */
+const matrixConfigOf = (f: DynamicField): FormFieldDecl['matinTableConfig'] => ({
+  tableConfig: {
+    valueField: DYNAMIC_MATRIX.cellField,
+    labelField: DYNAMIC_MATRIX.rowField,
+    ...DYNAMIC_MATRIX,
+    columns: (f.sizes ?? []).map((size) => ({ field: size, label: size, type: 'number' as const })),
+    fixedColumns: true,
+  },
+});
 
 /**
  * The page of a stored form: its list (the first columns of the form, then the last change) and
@@ -405,18 +435,21 @@ export function dynamicPage(form: DynamicFormRef, def: DynamicFormDefinition): R
     title: entity.label,
     menuCode: entity.menuCode,
     columns: [
-      ...all.filter((f) => FIELD_TYPE_TABLE[f.type].storage === 'scalar' && f.type !== 'markdown').slice(0, 12).map((f) => f.key),
+      ...all.filter((f) => storedAs(f.type).storage === 'scalar' && f.type !== 'markdown').slice(0, 12).map((f) => f.key),
       ...all.filter((f) => f.type === 'multidict').slice(0, 2).map((f) => f.key),
       'updated_at',
     ],
     actions: [{ kind: 'create' }, { kind: 'edit' }, { kind: 'remove' }, { kind: 'export' }, { kind: 'history' }],
-    quickSearch: all.filter((f) => FIELD_TYPE_TABLE[f.type].nature === 'text').slice(0, 3).map((f) => f.key),
+    quickSearch: all.filter((f) => storedAs(f.type).nature === 'text' && f.type !== 'location').slice(0, 3).map((f) => f.key),
     form: def.sections.map((s) => ({
       modelName: s.key,
       title: { zh: s.title, en: s.title_en || s.title },
       form: s.fields.map((f): FormFieldDecl => {
-        const decl: FormFieldDecl = { field: f.key, spanClass: f.span ?? FIELD_TYPE_TABLE[f.type].formSpan };
-        if (CHOICE_TYPES.has(f.type)) decl.options = options(f);
+        const spec = specOf(f.type);
+        const decl: FormFieldDecl = { field: f.key, spanClass: f.span ?? storedAs(f.type).formSpan };
+        if (spec.widget) decl.type = spec.widget;
+        if (spec.options !== 'none') decl.options = options(f);
+        if (spec.sizes) decl.matinTableConfig = matrixConfigOf(f);
         if (f.roles?.length) decl.visible = { dashrolesLimits: f.roles, ...(f.visible_when ? { selfFormExpression: f.visible_when } : {}) };
         else if (f.visible_when) decl.visible = { selfFormExpression: f.visible_when };
         if (f.calc) decl.disable = true;
@@ -424,7 +457,7 @@ export function dynamicPage(form: DynamicFormRef, def: DynamicFormDefinition): R
         const calc = calcOf.get(f.key);
         if (calc) decl.calcConfig = calc;
         if (f.clears?.length) decl.clearFormFields = [{ ...(f.clears_when ? { condition: f.clears_when } : {}), fields: f.clears }];
-        if (f.required && (f.visible_when || f.calc || f.roles?.length)) decl.validations = [{ type: 'required' }];
+        if (f.required && !spec.unvalidated && (f.visible_when || f.calc || f.roles?.length)) decl.validations = [{ type: 'required' }];
         return decl;
       }),
     })),
@@ -436,7 +469,10 @@ export function dynamicPage(form: DynamicFormRef, def: DynamicFormDefinition): R
     ...resolved,
     apiBase: dynamicApiBase(form.code),
     route: `/approvals/forms/${form.code}`,
-    columns: resolved.columns.map((c) => (CHOICE_TYPES.has(byKey.get(c.field)?.type ?? '') ? { ...c, options: options(byKey.get(c.field)!) } : c)),
+    columns: resolved.columns.map((c) => {
+      const f = byKey.get(c.field);
+      return f && isChoice(f) ? { ...c, options: options(f) } : c;
+    }),
   };
 }
 
@@ -464,7 +500,7 @@ registerCatalogPart({
     'dynform.optionValueRequired': '请填写选项值',
     'dynform.optionLabelRequired': '请填写选项名称',
     'dynform.duplicateOption': '选项值“{{value}}”重复',
-    'dynform.optionsNotAllowed': '只有下拉和多选字段可以设置选项',
+    'dynform.optionsNotAllowed': '只有下拉、多选、穿梭框和自动完成字段可以设置选项',
     'dynform.badRefEntity': '请选择引用的数据（供应商、客户或物料）',
     'dynform.badTreeEntity': '请选择引用的树形数据（组织或工序）',
     'dynform.badRoles': '角色须为角色编码列表（最多20个）',
@@ -500,7 +536,7 @@ registerCatalogPart({
     'dynform.optionValueRequired': 'Enter the option value',
     'dynform.optionLabelRequired': 'Enter the option name',
     'dynform.duplicateOption': 'Option value "{{value}}" is used twice',
-    'dynform.optionsNotAllowed': 'Only choice fields take options',
+    'dynform.optionsNotAllowed': 'Only choice, multiple choice, transfer and autocomplete fields take options',
     'dynform.badRefEntity': 'Choose what the reference picks (vendor, customer or material)',
     'dynform.badTreeEntity': 'Choose the tree the field picks from (org or process)',
     'dynform.badRoles': 'Roles are a list of role codes (at most 20)',

@@ -72,6 +72,8 @@ export type FormFieldConfig = {
       colField?: string;
       cellField?: string;
       columns?: Array<{ field: string; label: string; labelEn?: string; type?: 'text' | 'number' }>;
+      /** The declared columns are all there are: the filler adds rows (colours), not columns (a designed form's sizes). */
+      fixedColumns?: boolean;
     };
   };
   treeConfig?: { nodeConfig: { idField: string; labelField: string }; target?: string; isMulti?: boolean };

@@ -101,13 +101,13 @@ describe('the form designer refuses what cannot be stored (spec 5)', () => {
     expect((await designErrors('not json')).definition).toBeDefined();
     const e = await designErrors({
       sections: [
-        section('a', [field('one', { label: '' }), field('two', { type: 'matrix' }), field('three', { rules: ['required', 'nosuch'] }), field('four', { max_length: 0 }), field('five', { span: 'wide' })]),
+        section('a', [field('one', { label: '' }), field('two', { type: 'json' }), field('three', { rules: ['required', 'nosuch'] }), field('four', { max_length: 0 }), field('five', { span: 'wide' })]),
         section('a', [field('six')], { title: '' }),
         section('c', []),
       ],
     });
     expect(e['definition.sections[0].fields[0].label']).toBe('请填写字段名称');
-    expect(e['definition.sections[0].fields[1].type']).toBe('不支持的字段类型“matrix”');
+    expect(e['definition.sections[0].fields[1].type']).toBe('不支持的字段类型“json”');
     expect(e['definition.sections[0].fields[2].rules']).toBe('校验规则不在规则目录中');
     expect(e['definition.sections[0].fields[3].max_length']).toBe('最大长度须为1到20000的整数');
     expect(e['definition.sections[0].fields[4].span']).toBe('宽度只能是半行或整行');
@@ -131,7 +131,7 @@ describe('the form designer refuses what cannot be stored (spec 5)', () => {
     expect(e['definition.sections[0].fields[0].options']).toBe('下拉字段至少需要一个选项');
     expect(e['definition.sections[0].fields[1].options[0].value']).toBe('请填写选项值');
     expect(e['definition.sections[0].fields[1].options[1].label']).toBe('请填写选项名称');
-    expect(e['definition.sections[0].fields[2].options']).toBe('只有下拉和多选字段可以设置选项');
+    expect(e['definition.sections[0].fields[2].options']).toBe('只有下拉、多选、穿梭框和自动完成字段可以设置选项');
     expect(e['definition.sections[0].fields[3].ref_entity']).toBe('请选择引用的数据（供应商、客户或物料）');
     expect(e['definition.sections[0].fields[4].ref_entity']).toBe('请选择引用的数据（供应商、客户或物料）');
   });
@@ -356,6 +356,119 @@ describe('a tree choice and an image', () => {
       expect(refused.status).toBe(400);
       expect((refused.body.data as unknown as Errors).errors.org_id).toBeTruthy();
     }
+  });
+});
+
+describe('transfer, autocomplete, matrix, rules table and location (issue 35)', () => {
+  const SAMPLE = {
+    sections: [
+      section('a', [
+        field('title', { label: '标题', required: true }),
+        field('buyers', { label: '跟单员', type: 'transfer', required: true, options: [{ value: 'zhang', label: '张三' }, { value: 'li', label: '李四' }, { value: 'wang', label: '王五' }] }),
+        field('colour', { label: '颜色', type: 'autocomplete', options: [{ value: 'red', label: '大红' }, { value: 'navy', label: '藏青' }] }),
+        field('spot', { label: '检验位置', type: 'location' }),
+      ]),
+      section('b', [field('qtys', { label: '颜色尺码数量', type: 'matrix', sizes: ['S', 'M', 'L', 'XL'] }), field('checks', { label: '校验规则', type: 'rules' })]),
+    ],
+  };
+  const good = () => ({
+    title: '十二月样衣',
+    buyers: ['zhang', 'wang'],
+    colour: '米白',
+    spot: '31.230416,121.473701',
+    qtys: [{ color: '大红', size: 'S', qty: 10 }, { color: '大红', size: 'XL', qty: 4 }, { color: '藏青', size: 'M', qty: 0 }],
+    checks: [{ type: 'naturalNumber', message: '数量须为非负整数' }],
+  });
+  let created = false;
+  const ensureForm = async () => {
+    if (created) return;
+    const r = await forms('brand').save({ code: 'SAMPLE_SIZES', name: '样衣尺码登记', definition: SAMPLE });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    created = true;
+  };
+
+  it('the designer refuses each new type without what it needs, with its message in both languages', async () => {
+    const def = {
+      sections: [
+        section('a', [
+          field('t', { type: 'transfer' }),
+          field('ac', { type: 'autocomplete' }),
+          field('m', { type: 'matrix', sizes: ['S', 'M', 'S'] }),
+          field('m2', { type: 'matrix' }),
+          field('loc', { type: 'location', required: true }),
+          field('r', { type: 'rules', rules: ['english'] }),
+        ]),
+      ],
+    };
+    const zh = await designErrors(def);
+    expect(zh['definition.sections[0].fields[0].options']).toBe('穿梭框字段至少需要一个可选项');
+    expect(zh['definition.sections[0].fields[1].options']).toBe('自动完成字段至少需要一个候选项');
+    expect(zh['definition.sections[0].fields[2].sizes']).toBe('尺码“S”重复');
+    expect(zh['definition.sections[0].fields[3].sizes']).toBe('颜色尺码矩阵请至少声明一个尺码');
+    expect(zh['definition.sections[0].fields[4].required']).toBe('定位字段不做校验（取不到位置时也能提交），不能设为必填或设置校验规则');
+    expect(zh['definition.sections[0].fields[5].rules']).toBe('该类型的字段不能设置校验规则（由字段类型自己校验）');
+    const en = await designErrors(def, 'en');
+    expect(en['definition.sections[0].fields[0].options']).toBe('A transfer field needs at least one option');
+    expect(en['definition.sections[0].fields[2].sizes']).toBe('Size "S" is declared twice');
+    expect(en['definition.sections[0].fields[4].required']).toMatch(/^A location field is never validated/);
+  });
+
+  it('saves a filled record of each type (JSON and form-encoded bodies) and gives it back as stored', async () => {
+    await ensureForm();
+    const r = await records('brand.buyer', 'SAMPLE_SIZES').save(good());
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data).toMatchObject(good());
+    const id = r.body.data.id;
+    const view = await records('brand.buyer', 'SAMPLE_SIZES').view(id);
+    expect(view.body.data).toMatchObject(good());
+    // spec 3: a form body sends the transfer and the matrix as JSON text; a location may be empty (never validated).
+    const form = new URLSearchParams({ id: String(id), version: '1', title: '表单提交', buyers: '["li"]', qtys: JSON.stringify([{ color: '米白', size: 'L', qty: 2 }]), spot: '' });
+    const f = await t.app.inject({ method: 'POST', url: '/api/crossapi/dynformdata/SAMPLE_SIZES/save', headers: { authorization: `Bearer ${tok['brand.buyer']}`, 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() });
+    expect(f.statusCode, f.body).toBe(200);
+    expect((f.json() as Reply<Record<string, unknown>>).data).toMatchObject({ buyers: ['li'], qtys: [{ color: '米白', size: 'L', qty: 2 }], spot: null, colour: '米白', version: 2 });
+    const stored = (await sql<{ data: Record<string, unknown> }>`select data from dyn_form_record where id = ${id}`.execute(t.app.db)).rows[0].data;
+    expect(stored.buyers).toEqual(['li']);
+    expect(stored.checks).toEqual(good().checks);
+    // The list has the text fields (the autocomplete's text, the location) as columns it filters.
+    const listed = await records('brand', 'SAMPLE_SIZES').page({ 'f.colour.like': '米', 'f.spot.null': '1' });
+    expect(listed.body.data.rows.map((x) => [x.title, x.colour])).toEqual([['表单提交', '米白']]);
+  });
+
+  it('refuses a bad value of each type with the field\'s message, and a required transfer left empty', async () => {
+    await ensureForm();
+    const c = records('brand.buyer', 'SAMPLE_SIZES');
+    const refused = async (patch: Record<string, unknown>, lang: 'zh-CN' | 'en' = 'zh-CN') => {
+      const r = await records('brand.buyer', 'SAMPLE_SIZES', lang).save({ ...good(), ...patch });
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      return (r.body.data as unknown as Errors).errors;
+    };
+    expect((await refused({ buyers: ['zhang', 'zhao'] })).buyers).toBe((await refused({ buyers: ['nosuch'] })).buyers);
+    expect((await refused({ buyers: ['zhao'] })).buyers).toBeTruthy();
+    expect((await refused({ buyers: [] })).buyers).toBe('必填项');
+    expect((await refused({ qtys: [{ color: '大红', size: 'XXL', qty: 1 }] })).qtys).toBe('矩阵中有表单未声明的尺码');
+    expect((await refused({ qtys: [{ color: '大红', size: 'S', qty: -5 }] })).qtys).toBe('矩阵的数量须为不小于0的数字');
+    expect((await refused({ qtys: [{ color: '大红', size: 'S', qty: -5 }] }, 'en')).qtys).toBe('Quantities of the matrix are numbers of 0 or more');
+    expect((await refused({ qtys: [{ color: '', size: 'S', qty: 1 }] })).qtys).toBe('矩阵的每一行须填写颜色（最多50个字符）');
+    expect((await refused({ qtys: 'not json' })).qtys).toBeTruthy();
+    expect((await refused({ qtys: [{ color: '大红', size: 'S', qty: 1, $where: 'x' }] })).qtys).toBe('颜色尺码矩阵的内容格式有误');
+    expect((await refused({ checks: [{ type: 'dropTable' }] })).checks).toBe('规则表中有不在规则目录中的规则类型');
+    expect((await refused({ colour: '色'.repeat(201) })).colour).toBe('最多200个字符');
+    // Nothing refused was stored.
+    const n = (await sql<{ n: number }>`select count(*)::int as n from dyn_form_record r join dyn_form f on f.id = r.form_id where f.code = 'SAMPLE_SIZES' and r.data -> 'qtys' @> '[{"qty": -5}]'::jsonb`.execute(t.app.db)).rows[0].n;
+    expect(n).toBe(0);
+    expect((await c.save({ ...good(), colour: '任意文字也可以' })).status).toBe(200);
+  });
+
+  it('lets a text field become an autocomplete in a later version, not a transfer', async () => {
+    const f = forms('brand');
+    const v1 = await f.save({ code: 'RETYPED', name: '改类型', definition: { sections: [section('a', [field('colour')])] } });
+    expect(v1.status, JSON.stringify(v1.body)).toBe(200);
+    const v2 = await f.save({ id: v1.body.data.id, version: v1.body.data.version, definition: { sections: [section('a', [field('colour', { type: 'autocomplete', options: [{ value: 'r', label: '红' }] })])] } });
+    expect(v2.status, JSON.stringify(v2.body)).toBe(200);
+    expect(v2.body.data.form_version).toBe(2);
+    const v3 = await f.save({ id: v1.body.data.id, version: v2.body.data.version, definition: { sections: [section('a', [field('colour', { type: 'transfer', options: [{ value: 'r', label: '红' }] })])] } });
+    expect(v3.status).toBe(400);
+    expect((v3.body.data as unknown as Errors).errors['definition.sections[0].fields[0].type']).toBe('字段“colour”已在之前的版本中定义为autocomplete，不能改为transfer；请使用新的字段编码');
   });
 });
 

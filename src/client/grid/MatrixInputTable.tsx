@@ -23,6 +23,8 @@ export type MatrixInputTableProps = {
   disabled?: boolean;
   /** Lets the user add colours and sizes. */
   extendable?: boolean;
+  /** With `extendable`: colours only; the sizes are the given columns (a designed form declares them). */
+  fixedColumns?: boolean;
   rowLabel?: string;
   id?: string;
 };
@@ -93,7 +95,7 @@ export function MatrixInputTable(props: MatrixInputTableProps) {
           </tr>
         </tfoot>
       </table>
-      {extending && <MatrixAddBar m={m} />}
+      {extending && <MatrixAddBar m={m} columns={!props.fixedColumns} />}
       {sheet.messages.length > 0 && (
         <ul className={s.bad} role="alert" data-testid="matrix-refused">
           {sheet.messages.map((msg, k) => <li key={k}>{msg}</li>)}
@@ -126,16 +128,20 @@ function MatrixCell({ m, row, col, i, j, disabled }: { m: MatrixInput; row: stri
   );
 }
 
-/** Adding a colour (row) or a size (column) by name. */
-function MatrixAddBar({ m }: { m: MatrixInput }) {
+/** Adding a colour (row) or, unless the sizes are fixed, a size (column) by name. */
+function MatrixAddBar({ m, columns }: { m: MatrixInput; columns: boolean }) {
   const s = useStyles();
   const { t } = useTranslation();
   return (
     <div className={s.bar}>
       <Input size="small" value={m.newRow} onChange={(_, d) => m.setNewRow(d.value)} placeholder={t('engine.addMatrixRow')} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), m.addRowNamed())} />
       <Button size="small" icon={<AddRegular />} onClick={m.addRowNamed}>{t('engine.addMatrixRow')}</Button>
-      <Input size="small" value={m.newCol} onChange={(_, d) => m.setNewCol(d.value)} placeholder={t('engine.addMatrixColumn')} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), m.addColNamed())} />
-      <Button size="small" icon={<AddRegular />} onClick={m.addColNamed}>{t('engine.addMatrixColumn')}</Button>
+      {columns && (
+        <>
+          <Input size="small" value={m.newCol} onChange={(_, d) => m.setNewCol(d.value)} placeholder={t('engine.addMatrixColumn')} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), m.addColNamed())} />
+          <Button size="small" icon={<AddRegular />} onClick={m.addColNamed}>{t('engine.addMatrixColumn')}</Button>
+        </>
+      )}
     </div>
   );
 }

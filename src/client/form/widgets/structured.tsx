@@ -147,6 +147,7 @@ export function MatrixWidget(p: WidgetProps) {
       columns={columns}
       disabled={p.disabled}
       extendable
+      fixedColumns={Boolean(cfg?.fixedColumns)}
     />
   );
 }

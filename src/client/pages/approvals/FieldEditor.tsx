@@ -1,21 +1,18 @@
-import { Button, Checkbox, Field, Input, Select, Subtitle2, Text } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
+import { Checkbox, Field, Input, Select, Subtitle2, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { DYNAMIC_FIELD_TYPES, DYNAMIC_REF_ENTITIES, DYNAMIC_TREE_ENTITIES, type DynamicField, type DynamicFieldType } from '../../../model/dynamic-form';
+import { DYNAMIC_FIELD_TYPES, DYNAMIC_TYPE_TABLE, type DynamicField, type DynamicFieldType } from '../../../model/dynamic-form';
 import { FIELD_TYPE_TABLE } from '../../../model/field-types';
-import { CHOICE, listOf, OFFERED_RULES, RULE_LABEL, useDesignerStyles } from './designer-model';
+import { FieldChoices } from './FieldChoices';
+import { fieldOfType, listOf, OFFERED_RULES, RULE_LABEL, useDesignerStyles, type FieldPart as Part } from './designer-model';
 import type { FormDesigner } from './use-form-designer';
-
-/** What each part of the editor gets: the field, its setter, and its errors by property. */
-type Part = { field: DynamicField; set: (patch: Partial<DynamicField>) => void; err: (prop: string) => string | undefined };
 
 const numberOrNone = (v: string) => (v === '' ? undefined : Number(v));
 
 function FieldBasics({ field, set, err }: Part) {
   const { t } = useTranslation();
   const s = useDesignerStyles();
-  const changeType = (type: DynamicFieldType) =>
-    set({ type, options: CHOICE.has(type) ? (field.options?.length ? field.options : [{ value: '1', label: t('dyn.designer.optionLabel') }]) : undefined, ref_entity: type === 'reference' ? 'vendor' : type === 'tree' ? 'org' : undefined });
+  const changeType = (type: DynamicFieldType) => set(fieldOfType(field, type, t('dyn.designer.optionLabel')));
+  const unvalidated = Boolean(DYNAMIC_TYPE_TABLE[field.type].unvalidated);
   return (
     <>
       <div className={s.row}>
@@ -39,7 +36,9 @@ function FieldBasics({ field, set, err }: Part) {
         </Field>
       </div>
       <div className={s.row}>
-        <Checkbox label={t('dyn.designer.required')} checked={Boolean(field.required)} onChange={(_, d) => set({ required: Boolean(d.checked) })} data-testid="dyn-prop-required" />
+        <Field validationMessage={err('required')} hint={unvalidated ? t('dyn.designer.locationHelp') : undefined} style={unvalidated ? { flex: 1 } : undefined}>
+          <Checkbox label={t('dyn.designer.required')} checked={Boolean(field.required)} disabled={unvalidated && !field.required} onChange={(_, d) => set({ required: Boolean(d.checked) })} data-testid="dyn-prop-required" />
+        </Field>
         <Field label={t('dyn.designer.span')} style={{ width: 110 }}>
           <Select value={field.span ?? ''} onChange={(_, d) => set({ span: (d.value || undefined) as DynamicField['span'] })}>
             <option value="">—</option>
@@ -59,6 +58,9 @@ function FieldRules({ field, set, err }: Part) {
   const { t, i18n } = useTranslation();
   const s = useDesignerStyles();
   const en = i18n.language === 'en';
+  // A location is never validated (spec 5) and a structure is checked by its type: no rules to offer (unless some are set).
+  const offered = !DYNAMIC_TYPE_TABLE[field.type].unvalidated && FIELD_TYPE_TABLE[DYNAMIC_TYPE_TABLE[field.type].fieldType].nature !== 'structure';
+  if (!offered && !field.rules?.length && !err('rules')) return null;
   return (
     <Field label={t('dyn.designer.rules')} validationMessage={err('rules')}>
       <div className={s.rules}>
@@ -76,49 +78,14 @@ function FieldRules({ field, set, err }: Part) {
   );
 }
 
-function FieldChoices({ field, set, err }: Part) {
-  const { t } = useTranslation();
-  const s = useDesignerStyles();
-  const options = field.options ?? [];
-  const setOption = (oi: number, patch: { value?: string; label?: string }) => set({ options: options.map((x, i) => (i === oi ? { ...x, ...patch } : x)) });
-  return (
-    <>
-      {CHOICE.has(field.type) && (
-        <Field label={t('dyn.designer.options')} validationMessage={err('options')}>
-          <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }} data-testid="dyn-options">
-            {options.map((o, oi) => (
-              <div key={oi} className={s.row}>
-                <Input size="small" placeholder={t('dyn.designer.optionValue')} value={o.value} style={{ width: 100 }} data-testid={`dyn-option-value-${oi}`} onChange={(_, d) => setOption(oi, { value: d.value })} />
-                <Input size="small" placeholder={t('dyn.designer.optionLabel')} value={o.label} style={{ flex: 1 }} data-testid={`dyn-option-label-${oi}`} onChange={(_, d) => setOption(oi, { label: d.value })} />
-                <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={t('dyn.designer.removeField')} onClick={() => set({ options: options.filter((_, i) => i !== oi) })} />
-                {(err(`options[${oi}].value`) || err(`options[${oi}].label`)) && <span className={s.error} data-testid="dyn-option-error">{err(`options[${oi}].value`) ?? err(`options[${oi}].label`)}</span>}
-              </div>
-            ))}
-            <Button size="small" icon={<AddRegular />} onClick={() => set({ options: [...options, { value: '', label: '' }] })} data-testid="dyn-add-option">{t('dyn.designer.addOption')}</Button>
-          </div>
-        </Field>
-      )}
-      {FIELD_TYPE_TABLE[field.type].reference && (
-        <Field label={t('dyn.designer.refEntity')} validationMessage={err('ref_entity')}>
-          <Select value={field.ref_entity ?? ''} onChange={(_, d) => set({ ref_entity: d.value as DynamicField['ref_entity'] })} data-testid="dyn-prop-ref">
-            {(field.type === 'tree' ? DYNAMIC_TREE_ENTITIES : DYNAMIC_REF_ENTITIES).map((r) => (
-              <option key={r} value={r}>{t(`dyn.ref.${r}`)}</option>
-            ))}
-          </Select>
-        </Field>
-      )}
-    </>
-  );
-}
-
 function FieldConditions({ field, set, err }: Part) {
   const { t } = useTranslation();
   const s = useDesignerStyles();
   return (
     <>
       <div className={s.row}>
-        <Field label={t('dyn.designer.default')} style={{ flex: 1 }}>
-          <Input value={field.default === undefined ? '' : String(field.default)} onChange={(_, d) => set({ default: d.value === '' ? undefined : d.value })} />
+        <Field label={t('dyn.designer.default')} validationMessage={err('default')} style={{ flex: 1 }}>
+          <Input value={field.default === undefined ? '' : String(field.default)} disabled={DYNAMIC_TYPE_TABLE[field.type].noDefault && field.default === undefined} onChange={(_, d) => set({ default: d.value === '' ? undefined : d.value })} />
         </Field>
         <Field label={t('dyn.designer.help')} style={{ flex: 1 }}>
           <Input value={field.help ?? ''} onChange={(_, d) => set({ help: d.value || undefined })} />

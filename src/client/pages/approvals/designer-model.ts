@@ -1,5 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import type { DynamicFormDefinition } from '../../../model/dynamic-form';
+import { FIELD_TYPE_TABLE } from '../../../model/field-types';
+import { DYNAMIC_TYPE_TABLE, type DynamicField, type DynamicFieldType, type DynamicFormDefinition } from '../../../model/dynamic-form';
 import type { RuleType } from '../../../model/rules';
 
 /** The rules a designer offers (spec 5's catalogue; `required` is its own checkbox, passwords are not form data). */
@@ -16,8 +17,30 @@ export const RULE_LABEL: Record<string, { zh: string; en: string }> = {
   telephone: { zh: '手机号', en: 'Mobile number' },
   email: { zh: '邮箱', en: 'E-mail' },
 };
-/** Field types that carry their own options. */
-export const CHOICE: ReadonlySet<string> = new Set(['dict', 'multidict']);
+/** What each part of the field editor gets: the field, its setter, and its errors by property. */
+export type FieldPart = { field: DynamicField; set: (patch: Partial<DynamicField>) => void; err: (prop: string) => string | undefined };
+
+/** Sizes a new matrix starts with (the designer edits them). */
+export const STARTING_SIZES = ['S', 'M', 'L', 'XL'];
+
+/**
+ * The patch that turns a field into another type (DYNAMIC_TYPE_TABLE): options kept or one started
+ * for types that take them, sizes for a matrix, the picked entity for a reference or a tree, and what
+ * the new type refuses dropped (required and rules of a location, the default of a structure).
+ */
+export function fieldOfType(field: DynamicField, type: DynamicFieldType, optionLabel: string): Partial<DynamicField> {
+  const spec = DYNAMIC_TYPE_TABLE[type];
+  const patch: Partial<DynamicField> = {
+    type,
+    options: spec.options !== 'none' ? (field.options?.length ? field.options : [{ value: '1', label: optionLabel }]) : undefined,
+    ref_entity: type === 'reference' ? 'vendor' : type === 'tree' ? 'org' : undefined,
+    sizes: spec.sizes ? (field.sizes?.length ? field.sizes : STARTING_SIZES) : undefined,
+  };
+  if (spec.unvalidated) patch.required = false;
+  if (spec.unvalidated || FIELD_TYPE_TABLE[spec.fieldType].nature === 'structure') patch.rules = undefined;
+  if (spec.noDefault) patch.default = undefined;
+  return patch;
+}
 
 /** The selected field: section and field index. */
 export type Selection = { s: number; f: number } | null;

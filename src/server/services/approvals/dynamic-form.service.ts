@@ -9,6 +9,8 @@ import {
   dynamicFormErrors,
   parseDynamicForm,
   prepareDynamicValues,
+  DYNAMIC_TYPE_TABLE,
+  type DynamicFieldType,
   type DynamicFormDefinition,
   type DynamicFormRef,
 } from '../../../model/dynamic-form';
@@ -310,7 +312,7 @@ export function registerDynamicFormHooks(): void {
       const found = dynamicFormErrors(definition);
       for (const [path, e] of Object.entries(found)) errors[`definition.${path}`] = e;
       if (Object.keys(found).length || !before) return;
-      const earlier = await sql<{ definition: unknown }>`select definition from dyn_form_version where client_id = ${clientId} and form_id = ${before.id}`.execute(tx);
+      const earlier = await sql<{ definition: unknown }>`select definition from dyn_form_version where client_id = ${clientId} and form_id = ${before.id} order by version_no`.execute(tx);
       const typeOf = new Map<string, string>();
       for (const v of earlier.rows) {
         const def = parseDynamicForm(v.definition);
@@ -318,8 +320,9 @@ export function registerDynamicFormHooks(): void {
       }
       (definition as DynamicFormDefinition).sections.forEach((s, si) =>
         s.fields.forEach((f, fi) => {
-          const was = typeOf.get(f.key);
-          if (was && was !== f.type) errors[`definition.sections[${si}].fields[${fi}].type`] = { key: 'dynform.typeChanged', params: { key: f.key, from: was, to: f.type } };
+          const was = typeOf.get(f.key) as DynamicFieldType | undefined;
+          // Stored values are typed by the registry type a designer type is stored as: text may become an autocomplete or a location.
+          if (was && DYNAMIC_TYPE_TABLE[was].fieldType !== DYNAMIC_TYPE_TABLE[f.type].fieldType) errors[`definition.sections[${si}].fields[${fi}].type`] = { key: 'dynform.typeChanged', params: { key: f.key, from: was, to: f.type } };
         }),
       );
     },

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { dynamicEntity, dynamicFields, parseDynamicForm, prepareDynamicValues, type DynamicFormDefinition, type DynamicFormRef } from '../../../model/dynamic-form';
+import { DYNAMIC_TYPE_TABLE, dynamicEntity, dynamicFields, parseDynamicForm, prepareDynamicValues, type DynamicFormDefinition, type DynamicFormRef } from '../../../model/dynamic-form';
 import { SOURCING_MENU } from '../../../model/entities/sourcingproject.entity';
 import { CERT_EXPIRY_LEAD_DAYS } from '../../../model/entities/sourcingadmission.entity';
 import { FIELD_TYPE_TABLE } from '../../../model';
@@ -51,7 +51,7 @@ const precheck = <K extends ErrorKey>(key: K, ...[params]: ParamsArg<K>) => keye
 
 /** The supplier's copy of a design: no field that picks the buyer's records or is limited to the buyer's roles. */
 export function supplierDesign(def: DynamicFormDefinition): DynamicFormDefinition {
-  const keep = (f: DynamicFormDefinition['sections'][number]['fields'][number]) => !FIELD_TYPE_TABLE[f.type].reference && !f.roles?.length;
+  const keep = (f: DynamicFormDefinition['sections'][number]['fields'][number]) => !FIELD_TYPE_TABLE[DYNAMIC_TYPE_TABLE[f.type].fieldType].reference && !f.roles?.length;
   return { sections: def.sections.map((s) => ({ ...s, fields: s.fields.filter(keep) })).filter((s) => s.fields.length > 0) };
 }
 
