@@ -10,7 +10,7 @@ import { bearer, body, loginOk, type LoginData } from './access-test-helpers';
  * message reaches exactly the members' sockets: not a colleague of a member, not another company's
  * user. The session reply's `jointgroups` lists the groups of the session's company.
  */
-type Conv = { id: number; kind: string; name: string; members: number };
+type Conv = { id: number; kind: string; name: string; members: number; owner_id: number | null };
 type Live = { socket: Socket; got: Array<Record<string, unknown>> };
 
 let t: TestApp;
@@ -89,6 +89,10 @@ describe('chat groups join socket rooms', () => {
   it('a group message reaches exactly the members\' sockets, live as members join, leave or are removed', async () => {
     const group = await ok<Conv>('brand', '/group-save', { name: '春季面料协同', member_ids: [users.maker.id] });
     const room = chatGroupRoom(group.id);
+    // Every member reads who owns the group (the member panel offers removal to the owner alone).
+    expect(group.owner_id).toBe(users.brand.id);
+    const seen = await t.app.inject({ method: 'GET', url: `${base}/conversation?id=${group.id}`, headers: bearer(users.maker.access_token) });
+    expect(body<Conv & { member_list: Array<{ id: number }> }>(seen).data).toMatchObject({ owner_id: users.brand.id, member_list: [{ id: users.brand.id }, { id: users.maker.id }].sort((a, b) => a.id - b.id) });
 
     // Sockets opened after the group exists: the members' join its room from the SQL on connect.
     const brand = await online('brand');

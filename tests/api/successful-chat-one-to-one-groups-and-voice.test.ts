@@ -116,7 +116,7 @@ describe('chat between the users a company may reach', () => {
 
   it('one to one: opened once, messages persisted and pushed live, unread counted and cleared', async () => {
     const conv = await ok<Conv>('brand.buyer', 'POST', '/open', { user_id: users.maker.id });
-    expect(conv).toMatchObject({ kind: 'direct', peer_id: users.maker.id, members: 2, unread: 0 });
+    expect(conv).toMatchObject({ kind: 'direct', peer_id: users.maker.id, owner_id: null, members: 2, unread: 0 });
     expect((await ok<Conv>('maker', 'POST', '/open', { user_id: users['brand.buyer'].id })).id).toBe(conv.id);
 
     const maker = await socketOf('maker');

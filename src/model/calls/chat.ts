@@ -14,7 +14,8 @@ export type ChatMessage = {
   kind: MessageKind; body: string | null; attachment: ChatAttachment | null; created_at: string;
 };
 export type Conversation = {
-  id: number; kind: 'direct' | 'group'; name: string; peer_id: number | null; members: number; unread: number;
+  /** owner_id: a group's creator (who may remove its members); null for a one to one conversation. */
+  id: number; kind: 'direct' | 'group'; name: string; peer_id: number | null; owner_id: number | null; members: number; unread: number;
   last_kind: MessageKind | null; last_body: string | null; last_at: string | null; last_sender: string | null;
 };
 export type ChatMember = { id: number; fullname: string; company: string };

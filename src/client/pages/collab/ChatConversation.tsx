@@ -1,5 +1,5 @@
 import { Avatar, Button, Caption1, mergeClasses, Spinner, Text, Textarea, Tooltip } from '@fluentui/react-components';
-import { Attach20Regular, Dismiss20Regular, Image20Regular, Mic20Regular, PeopleAdd20Regular, Send20Regular, SignOut20Regular, Stop20Regular } from '@fluentui/react-icons';
+import { Attach20Regular, Dismiss20Regular, Image20Regular, Mic20Regular, People20Regular, PeopleAdd20Regular, Send20Regular, SignOut20Regular, Stop20Regular } from '@fluentui/react-icons';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../kernel/i18n';
@@ -7,6 +7,7 @@ import { noticeTimeLabel } from '../../shell/notice-time';
 import { AdminEditDialog, useConfirm } from '../common/admin-kit';
 import { chatApi, type Conversation } from './chat-api';
 import { MessageBody, ContactPicker } from './ChatParts';
+import { ChatMembersPanel } from './ChatMembersPanel';
 import { useChatStyles } from './chat-styles';
 import { useComposer, useConversationHistory } from './use-conversation';
 import './chat-messages';
@@ -83,6 +84,7 @@ export function ConversationView(props: { conversation: Conversation; onChanged:
   const history = useConversationHistory(c, onChanged);
   const composer = useComposer(c, history.push);
   const [adding, setAdding] = useState<number[] | null>(null);
+  const [showMembers, setShowMembers] = useState(false);
   const [confirmNode, confirm] = useConfirm();
   const leave = async () => {
     if (!(await confirm(t('chat.leaveConfirm', { name: c.name })))) return;
@@ -99,6 +101,7 @@ export function ConversationView(props: { conversation: Conversation; onChanged:
         </div>
         {c.kind === 'group' ? (
           <>
+            <Button size="small" icon={<People20Regular />} onClick={() => setShowMembers(true)} data-testid="chat-members">{t('chat.memberPanel')}</Button>
             <Button size="small" icon={<PeopleAdd20Regular />} onClick={() => setAdding([])} data-testid="chat-add-members">{t('chat.addMembers')}</Button>
             <Button size="small" icon={<SignOut20Regular />} onClick={() => void leave()} data-testid="chat-leave">{t('chat.leave')}</Button>
           </>
@@ -110,6 +113,7 @@ export function ConversationView(props: { conversation: Conversation; onChanged:
         onSave={() => void chatApi.addMembers(c.id, adding ?? []).then(() => { setAdding(null); onChanged(); })}>
         <ContactPicker multiple selected={adding ?? []} onSelect={setAdding} />
       </AdminEditDialog>
+      {c.kind === 'group' ? <ChatMembersPanel conversation={c} open={showMembers} onClose={() => setShowMembers(false)} onChanged={onChanged} /> : null}
       {confirmNode}
     </section>
   );

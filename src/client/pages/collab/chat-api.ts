@@ -2,7 +2,7 @@ import { callApi } from '../../api/calls';
 import { storedFileUrl } from '../../api/file-src';
 import { chatCalls, type ChatSend } from '../../../model/calls/chat';
 
-export type { ChatAttachment, ChatMessage, Contact, Conversation } from '../../../model/calls/chat';
+export type { ChatAttachment, ChatMember, ChatMessage, Contact, Conversation } from '../../../model/calls/chat';
 
 /** The chat calls as the chat page uses them (src/model/calls/chat.ts declares them). */
 export const chatApi = {
@@ -13,6 +13,10 @@ export const chatApi = {
   createGroup: (name: string, memberIds: number[]) => callApi(chatCalls.createGroup, { name, member_ids: memberIds }),
   addMembers: (id: number, userIds: number[]) => callApi(chatCalls.addMembers, { id, user_ids: userIds }),
   leave: (id: number) => callApi(chatCalls.leave, { id }),
+  /** The conversation with its member list (who is in a group). */
+  withMembers: (id: number) => callApi(chatCalls.conversation, { id }),
+  /** The group's owner removes a member. */
+  removeMember: (id: number, userId: number) => callApi(chatCalls.removeMember, { id, user_id: userId }),
   messages: (id: number, before: number | null, size = 30) => callApi(chatCalls.messages, { id, size, before: before ?? undefined }),
   send: (body: ChatSend) => callApi(chatCalls.send, body),
   read: (id: number, upTo?: number) => callApi(chatCalls.read, { id, up_to: upTo }),

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { ApiError } from '../../api/client';
 import { toast } from '../../kernel/toast-bus';
 import { access } from '../../session/access-state';
 import { onSocketMessage } from '../../session/notification-socket';
-import { chatApi, type ChatMessage, type Conversation } from './chat-api';
+import { chatApi, type ChatMember, type ChatMessage, type Conversation } from './chat-api';
+import { canRemoveMember, orderMembers } from './group-members';
 import { startRecording, type Recording } from './voice-recorder';
 
 /**
@@ -121,4 +123,42 @@ export function useComposer(c: Conversation, push: (m: ChatMessage) => void) {
     setRecording(null);
   };
   return { text, setText, busy, recording, recSeconds, sendText, sendFile, toggleVoice, cancelVoice };
+}
+
+/**
+ * A group's member panel: the members (read when the panel opens, and again after a removal), and
+ * the owner's removal of one, told by a toast; the conversation list hears of the new count.
+ */
+export function useGroupMembers(c: Conversation, open: boolean, onChanged: () => void) {
+  const { t } = useTranslation();
+  const me = useSnapshot(access).id;
+  const [members, setMembers] = useState<ChatMember[] | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setMembers(null);
+    chatApi.withMembers(c.id).then((r) => live && setMembers(r.member_list), () => live && setMembers([]));
+    return () => {
+      live = false;
+    };
+  }, [c.id, open, tick]);
+  const remove = async (member: ChatMember) => {
+    setBusy(member.id);
+    try {
+      await chatApi.removeMember(c.id, member.id);
+      toast.success(t('chat.memberRemoved', { member: member.fullname }));
+      setTick((n) => n + 1);
+      onChanged();
+    } catch (e) {
+      // The API reactions toast a refusal (not the owner, not a member any more); the list is read again.
+      if (!(e instanceof ApiError)) throw e;
+      setTick((n) => n + 1);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const listed = members ? orderMembers(members, c.owner_id, me) : null;
+  return { me, members: listed, busy, remove, canRemove: (m: ChatMember) => canRemoveMember(c, me, m.id) };
 }

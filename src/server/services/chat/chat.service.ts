@@ -177,6 +177,7 @@ const conversationSelect = (me: ChatCaller) => sql`select c.id::int as id, c.kin
       from chat_member o join users u on u.id = o.user_id left join clients cl on cl.id = u.client_id
       where o.conversation_id = c.id and o.user_id <> ${me.userId} limit 1) end as name,
     case when c.kind = 'direct' then (select o.user_id::int from chat_member o where o.conversation_id = c.id and o.user_id <> ${me.userId} limit 1) end as peer_id,
+    case when c.kind = 'group' then c.created_by::int end as owner_id,
     (select count(*)::int from chat_member a where a.conversation_id = c.id) as members,
     (select count(*)::int from chat_message x where x.conversation_id = c.id and x.id > m.last_read_id and x.sender_id <> ${me.userId}) as unread,
     l.kind as last_kind, l.body as last_body, l.created_at as last_at, coalesce(lu.fullname, lu.username) as last_sender
