@@ -67,7 +67,8 @@ export const purOrderPage = definePage({
         { field: 'contract_id', spanClass: 'third' },
         { field: 'order_date', spanClass: 'third' },
         { field: 'delivery_date', spanClass: 'third' },
-        { field: 'currency', spanClass: 'third' },
+        // Spec 3 defaultfield: picking the supplier sets the order's currency to the supplier's (the buyer may change it).
+        { field: 'currency', spanClass: 'third', defaultfield: 'vendor_id.currency' },
         { field: 'pay_type', spanClass: 'third' },
         { field: 'remark', spanClass: 'full' },
       ],

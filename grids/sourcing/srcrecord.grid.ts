@@ -45,7 +45,8 @@ export const sourcingRecordPage = definePage({
       form: [
         { field: 'project_id', spanClass: 'third' },
         { field: 'supplier_name', spanClass: 'third' },
-        { field: 'vendor_id', spanClass: 'third' },
+        // Spec 3 splitFields: a picked vendor record is split into the supplier's name, contact and phone.
+        { field: 'vendor_id', spanClass: 'third', splitFields: ['supplier_name:name', 'contact_person', 'contact_phone:contact_mobile'] },
         { field: 'contact_person', spanClass: 'third' },
         { field: 'contact_phone', spanClass: 'third' },
         { field: 'company_profile', spanClass: 'full' },

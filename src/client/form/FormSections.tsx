@@ -21,14 +21,14 @@ function spanOf(field: ResolvedField): number {
   return SPAN.half;
 }
 
-type FormModel = Pick<ReturnType<typeof useEntityForm>, 'form' | 'values' | 'ctx' | 'fields' | 'busy' | 'change' | 'blur'>;
+type FormModel = Pick<ReturnType<typeof useEntityForm>, 'form' | 'values' | 'ctx' | 'fields' | 'busy' | 'change' | 'blur' | 'pick'>;
 
 /** The form's sections and their fields, each drawn by its type's widget. */
 export function FormSections({ resolved, action, model }: { resolved: ResolvedPage; action: RouteAction; model: FormModel }) {
   const { i18n } = useTranslation();
   const language = i18n.language === 'en' ? 'en' : 'zh-CN';
   const s = useStyles();
-  const { form, values, ctx, fields, busy, change, blur } = model;
+  const { form, values, ctx, fields, busy, change, blur, pick } = model;
   const errors = form.formState.errors;
   return (
     <>
@@ -67,6 +67,7 @@ export function FormSections({ resolved, action, model }: { resolved: ResolvedPa
                         setValues={(patch) => {
                           for (const [k, v] of Object.entries(patch)) form.setValue(k, v, { shouldDirty: true });
                         }}
+                        onPick={(row) => pick(f, row)}
                         recordId={typeof values.id === 'number' ? values.id : null}
                       />
                     </Field>

@@ -3,13 +3,16 @@ import { describe, expect, it } from 'vitest';
 import '../../../grids';
 import { requireEntity } from '../../model/entity';
 import { translate } from '../../model/i18n';
-import { getPage } from '../../model/page';
+import { allPages, getPage } from '../../model/page';
 import { formFields, resolveField, resolvePage, type ResolvedField } from '../../model/page-resolve';
 import {
   changeEffects,
   childRowBody,
   childRowErrors,
   conditionHolds,
+  declaredError,
+  defaultFieldSource,
+  pickEffects,
   splitServerErrors,
   emptyValueOf,
   fieldsToValidate,
@@ -287,5 +290,87 @@ describe('child rows of master-detail documents', () => {
     });
     // The collection's own message (one line per material) stays with its grid, not the header.
     expect(splitServerErrors({ levels: '每个物料只能设置一行' }, ['levels'])).toEqual({ header: {}, children: { levels: { '*': '每个物料只能设置一行' } } });
+  });
+});
+
+describe('a reference pick: displayfield, splitFields and defaultfield (spec 3)', () => {
+  const vendorRow = { id: 7, code: 'V007', name: '华纺纺织', contact_person: '王敏', contact_mobile: '13812345678', currency: 'USD' };
+
+  it('splits a picked vendor into the sourcing record\'s supplier name, contact and phone, and empties them when the pick is cleared', () => {
+    const fields = formFields(resolvePage(getPage('srcrecord')!));
+    const vendor = fields.find((f) => f.field === 'vendor_id')!;
+    // The reference keeps the record's label in its display field (`vendor_id__label`) too.
+    expect(pickEffects(vendor, vendorRow, fields)).toEqual({ vendor_id__label: '华纺纺织', supplier_name: '华纺纺织', contact_person: '王敏', contact_phone: '13812345678' });
+    // A record without a value empties its part; clearing the pick empties every part (text fields to '').
+    expect(pickEffects(vendor, { ...vendorRow, contact_person: null }, fields).contact_person).toBe('');
+    expect(pickEffects(vendor, null, fields)).toEqual({ vendor_id__label: null, supplier_name: '', contact_person: '', contact_phone: '' });
+  });
+
+  it('defaults the purchase order\'s currency from the picked supplier, and leaves it when the supplier has none or the pick is cleared', () => {
+    const fields = formFields(resolvePage(getPage('purorder')!));
+    const vendor = fields.find((f) => f.field === 'vendor_id')!;
+    expect(pickEffects(vendor, vendorRow, fields)).toEqual({ vendor_id__label: '华纺纺织', currency: 'USD' });
+    expect(pickEffects(vendor, { ...vendorRow, currency: '' }, fields)).toEqual({ vendor_id__label: '华纺纺织' });
+    expect(pickEffects(vendor, null, fields)).toEqual({ vendor_id__label: null });
+    // Another reference of the form brings nothing to the currency.
+    const contract = fields.find((f) => f.field === 'contract_id')!;
+    expect(pickEffects(contract, { id: 3, name: 'C', currency: 'EUR' }, fields)).not.toHaveProperty('currency');
+  });
+
+  it('fills the display field with the picked record\'s label, by the declared label field or the target\'s title', () => {
+    const ref = field({ field: 'vendor_id', type: 'dropdowntable', source: { entity: 'vendor' }, displayfield: 'vendor_name' });
+    expect(pickEffects(ref, vendorRow, [ref])).toEqual({ vendor_name: '华纺纺织' });
+    const byCode = { ...ref, optionConfig: { valueField: 'id', labelField: 'code' } };
+    expect(pickEffects(byCode, vendorRow, [byCode])).toEqual({ vendor_name: 'V007' });
+    expect(pickEffects(ref, null, [ref])).toEqual({ vendor_name: null });
+  });
+
+  it('reads a defaultfield as reference and key, and nothing else', () => {
+    expect(defaultFieldSource('vendor_id.currency')).toEqual({ reference: 'vendor_id', key: 'currency' });
+    for (const bad of [undefined, '', 'currency', '.currency', 'vendor_id.']) expect(defaultFieldSource(bad)).toBeNull();
+  });
+
+  it('every page\'s defaultfield names a reference of its own form, and every splitFields target is a field of the form', () => {
+    let declared = 0;
+    for (const page of allPages()) {
+      const fields = formFields(resolvePage(page));
+      const byKey = new Map(fields.map((f) => [f.field, f]));
+      for (const f of fields) {
+        if (f.defaultfield) {
+          declared++;
+          const src = defaultFieldSource(f.defaultfield);
+          expect(src, `${page.opt}.${f.field}`).not.toBeNull();
+          expect(byKey.get(src!.reference)?.source, `${page.opt}.${f.field} defaultfield ${f.defaultfield}`).toBeTruthy();
+        }
+        for (const entry of f.splitFields ?? []) {
+          declared++;
+          expect(byKey.has(entry.split(':')[0]), `${page.opt}.${f.field} splitFields ${entry}`).toBe(true);
+        }
+      }
+    }
+    expect(declared).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('a field\'s own error (spec 3 error: hasError, errorMsg, noTranslate)', () => {
+  it('translates a message key in the user\'s language unless noTranslate says it is the text itself', () => {
+    expect(declaredError(field({ field: 'c', error: { hasError: true, errorMsg: 'rule.required' } }), zh)).toBe('必填项');
+    expect(declaredError(field({ field: 'c', error: { hasError: true, errorMsg: 'rule.required' } }), en)).toBe('Required');
+    const literal = field({ field: 'c', error: { hasError: true, errorMsg: 'rule.required', noTranslate: true } });
+    expect(declaredError(literal, zh)).toBe('rule.required');
+    expect(declaredError(literal, en)).toBe('rule.required');
+    expect(declaredError(field({ field: 'c', error: { hasError: false, errorMsg: 'rule.required' } }), zh)).toBeNull();
+    expect(declaredError(field({ field: 'c' }), zh)).toBeNull();
+  });
+
+  it('keeps a field with its own error invalid, in the right words, until a rule speaks first', () => {
+    const keyed = field({ field: 'code', error: { hasError: true, errorMsg: 'rule.required' } });
+    expect(validateForm([keyed], ctx({ code: 'X' }), en).errors).toEqual({ code: 'Required' });
+    const text = field({ field: 'code', error: { hasError: true, errorMsg: '编码已被其他供应商使用', noTranslate: true } });
+    expect(validateForm([text], ctx({ code: 'X' }), en).errors).toEqual({ code: '编码已被其他供应商使用' });
+    // A failing rule's message comes first (spec 5: the last failing rule's message is shown).
+    const ruled = { ...text, validations: [{ type: 'english' as const, message: 'letters only' }] };
+    expect(validateForm([ruled], ctx({ code: '中' }), en).errors).toEqual({ code: 'letters only' });
+    expect(validateForm([{ ...text, error: { ...text.error!, hasError: false } }], ctx({ code: 'X' }), en).valid).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { evaluate, evaluateCondition, type ExprScope } from '../../model/expression';
 import { runCalcItems } from '../../model/calc';
 import { resolveDefault, type TokenContext } from '../../model/default-tokens';
-import type { EntityDef, FieldDef } from '../../model/entity';
+import { getEntity, type EntityDef, type FieldDef } from '../../model/entity';
 import { FIELD_TYPE_TABLE, type FormWidget } from '../../model/field-types';
 import type { VisibilityCondition } from '../../model/page';
 import type { ResolvedField } from '../../model/page-resolve';
@@ -106,6 +106,20 @@ export function fieldError(field: ResolvedField, value: unknown, translate: (key
   return null;
 }
 
+/**
+ * A field's own error state (spec 3 `error`: hasError, errorMsg, noTranslate), as text: the message
+ * is a catalogue key shown in the user's language, unless `noTranslate` says it is already the text
+ * to show (a message the server wrote, a page's literal). Null when the field carries no error.
+ *
+ * Example: `{ hasError: true, errorMsg: 'rule.required' }` shows 请填写 / Required;
+ * `{ hasError: true, errorMsg: '编码已存在', noTranslate: true }` shows 编码已存在 in either language.
+ */
+export function declaredError(field: Pick<ResolvedField, 'error'>, translate: (key: string, params?: Record<string, unknown>) => string): string | null {
+  const e = field.error;
+  if (!e?.hasError || !e.errorMsg) return null;
+  return e.noTranslate ? e.errorMsg : translate(e.errorMsg);
+}
+
 export type ValidationOutcome = { valid: boolean; errors: Record<string, string> };
 
 /**
@@ -124,7 +138,7 @@ export function validateForm(
   const errors: Record<string, string> = {};
   const selected = fieldsToValidate(fields, ctx);
   for (const f of selected) {
-    const message = fieldError(f, ctx.values[f.field], translate) ?? existing[f.field] ?? (f.error?.hasError ? f.error.errorMsg : null);
+    const message = fieldError(f, ctx.values[f.field], translate) ?? existing[f.field] ?? declaredError(f, translate);
     if (message) errors[f.field] = message;
   }
   if (Object.keys(errors).length === 0 && entity?.checks) {
@@ -290,6 +304,63 @@ export function changeEffects(field: ResolvedField, all: readonly ResolvedField[
     patch[field.cascadeTargetField] = target ? emptyValueOf(target) : null;
   }
   if (field.calcConfig?.length) patch = { ...patch, ...runCalcItems(field.calcConfig, next(), { session: ctx.session, route: { action: ctx.action } }) };
+  return patch;
+}
+
+/** A picked record as the form reads it (a row of the reference's source list). */
+export type PickedRow = Record<string, unknown>;
+
+/** The key a reference's picked rows are labelled by: the declared label field, else the target entity's title. */
+export function pickLabelField(field: Pick<ResolvedField, 'matinTableConfig' | 'optionConfig' | 'source'>): string {
+  const target = field.source ? getEntity(field.source.entity) : undefined;
+  return field.matinTableConfig?.tableConfig.labelField ?? field.optionConfig?.labelField ?? target?.titleField ?? 'name';
+}
+
+/** One `splitFields` entry: `target` takes the picked record's value of the same key, `target:source` its `source`. */
+function splitEntry(entry: string): { target: string; source: string } {
+  const at = entry.indexOf(':');
+  return at < 0 ? { target: entry, source: entry } : { target: entry.slice(0, at), source: entry.slice(at + 1) };
+}
+
+/** A `defaultfield` (`<reference field>.<key of its picked record>`) split in two; null when it names no reference. */
+export function defaultFieldSource(defaultfield: string | undefined): { reference: string; key: string } | null {
+  const at = defaultfield ? defaultfield.indexOf('.') : -1;
+  if (!defaultfield || at <= 0 || at === defaultfield.length - 1) return null;
+  return { reference: defaultfield.slice(0, at), key: defaultfield.slice(at + 1) };
+}
+
+const blankValue = (v: unknown) => v === null || v === undefined || v === '';
+
+/**
+ * What a pick of one record in a reference (spec 3, a dropdowntable) sets besides the reference:
+ * - `displayfield`: the record's label;
+ * - `splitFields`: the picked record split over several fields (a supplier into its name, contact
+ *   and phone; a material into its code and name), each entry `target` or `target:source`; clearing
+ *   the pick empties them, as they were the pick's parts;
+ * - `defaultfield` of any other field naming this reference (`vendor_id.currency`): that field takes
+ *   the picked record's value as its default, which the user may still change; a record without
+ *   that value, or a cleared pick, leaves the field as it is.
+ *
+ * Example: picking vendor 7 `{ id: 7, name: '华纺', contact_person: '王敏', currency: 'USD' }` in
+ * `vendor_id` with `splitFields: ['supplier_name:name', 'contact_person']`, while `currency`
+ * declares `defaultfield: 'vendor_id.currency'`, gives `{ supplier_name: '华纺', contact_person: '王敏', currency: 'USD' }`.
+ */
+export function pickEffects(field: ResolvedField, row: PickedRow | null, all: readonly ResolvedField[]): FormValues {
+  const patch: FormValues = {};
+  if (field.displayfield) patch[field.displayfield] = row ? String(row[pickLabelField(field)] ?? '') : null;
+  for (const entry of field.splitFields ?? []) {
+    const { target, source } = splitEntry(entry);
+    const f = all.find((x) => x.field === target);
+    const v = row ? row[source] : undefined;
+    patch[target] = blankValue(v) ? (f ? emptyValueOf(f) : null) : v;
+  }
+  if (!row) return patch;
+  for (const f of all) {
+    const src = defaultFieldSource(f.defaultfield);
+    if (!src || src.reference !== field.field || f.field === field.field) continue;
+    const v = row[src.key];
+    if (!blankValue(v)) patch[f.field] = f.type === 'number' && typeof v === 'number' ? String(v) : v;
+  }
   return patch;
 }
 

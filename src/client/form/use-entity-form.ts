@@ -16,6 +16,7 @@ import {
   childRowBody,
   childRowErrors,
   formatWithExpression,
+  pickEffects,
   recordToValues,
   resetValues,
   splitServerErrors,
@@ -23,6 +24,7 @@ import {
   validateForm,
   type FormContext,
   type FormValues,
+  type PickedRow,
   type RouteAction,
 } from './form-logic';
 
@@ -126,7 +128,7 @@ function useFormValues(props: EntityFormInput, fields: ResolvedField[], session:
   return { form, values, children, setChildren, guard, restored, dirty };
 }
 
-/** A field's change (with its calculated and cleared fields) and its blur (its format expression). */
+/** A field's change (with its calculated and cleared fields), a reference's pick and a field's blur (its format expression). */
 function useFieldEdits(form: UseFormReturn<FormValues>, fields: ResolvedField[], session: Session, action: RouteAction) {
   const change = useCallback(
     (field: ResolvedField, value: unknown) => {
@@ -142,6 +144,16 @@ function useFieldEdits(form: UseFormReturn<FormValues>, fields: ResolvedField[],
     },
     [form, fields, session, action],
   );
+  // A reference's pick sets its display, split and defaulting fields (spec 3); each drops its old error.
+  const pick = useCallback(
+    (field: ResolvedField, row: PickedRow | null) => {
+      for (const [k, v] of Object.entries(pickEffects(field, row, fields))) {
+        form.setValue(k, v, { shouldDirty: true });
+        form.clearErrors(k);
+      }
+    },
+    [form, fields],
+  );
   const blur = useCallback(
     (field: ResolvedField) => {
       if (field.formatExp) {
@@ -152,7 +164,7 @@ function useFieldEdits(form: UseFormReturn<FormValues>, fields: ResolvedField[],
     },
     [form, session, action],
   );
-  return { change, blur };
+  return { change, blur, pick };
 }
 
 type SubmitDeps = {

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getEntity } from '../../../model/entity';
 import { useOptions, type SourceRow } from '../../api/use-options';
+import { pickLabelField } from '../form-logic';
 import { asList, asText, type WidgetProps } from './types';
 
 const useStyles = makeStyles({
@@ -24,8 +25,9 @@ function initialLabels(p: WidgetProps): Record<string, string> {
 
 /**
  * dropdowntable: picks a record of the source entity from a searchable table of its rows (code and
- * title); single or multiple per matinTableConfig.tableConfig.selection. A picked row can fill
- * other fields (splitFields) and keeps its label for the display field.
+ * title); single or multiple per matinTableConfig.tableConfig.selection. A single pick is handed to
+ * the form (`onPick`), which fills the display field, the split fields and the fields defaulting
+ * from it.
  */
 export function DropdownTable(p: WidgetProps) {
   const s = useStyles();
@@ -38,7 +40,7 @@ export function DropdownTable(p: WidgetProps) {
   const table = p.field.matinTableConfig?.tableConfig;
   const multi = table?.selection === 'multiple' || Boolean(p.field.isMulti);
   const valueField = table?.valueField ?? p.field.optionConfig?.valueField ?? 'id';
-  const labelField = table?.labelField ?? p.field.optionConfig?.labelField ?? target?.titleField ?? 'name';
+  const labelField = pickLabelField(p.field);
   // The reference's declared code (a person's account for a user), else the target's own.
   const codeField = p.field.def?.ref?.codeField ?? target?.codeField;
   const chosen = asList(p.value);
@@ -63,10 +65,8 @@ export function DropdownTable(p: WidgetProps) {
     const toValue = (v: string) => (/^\d+$/.test(v) ? Number(v) : v);
     if (multi) p.onChange(selected.map(toValue));
     else p.onChange(value === undefined ? null : toValue(value));
-    const patch: Record<string, unknown> = {};
-    if (!multi && p.field.displayfield) patch[p.field.displayfield] = row ? String(row[labelField] ?? '') : null;
-    for (const k of p.field.splitFields ?? []) patch[k] = row ? (row[k] ?? null) : null;
-    if (Object.keys(patch).length) p.setValues(patch);
+    // One record picked (or the pick cleared): its label, split fields and the defaults it brings (spec 3).
+    if (!multi && (value === undefined || row)) p.onPick(row ?? null);
   };
   return (
     <Combobox

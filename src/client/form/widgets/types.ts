@@ -13,8 +13,10 @@ export type WidgetProps = {
   language: 'zh-CN' | 'en';
   /** All form values (cascades, split fields, display labels). */
   values: FormValues;
-  /** Sets other fields (splitFields: a picked row fills several fields). */
+  /** Sets other fields a widget owns (a tree's display label). */
   setValues: (patch: FormValues) => void;
+  /** A reference picked one record (null: cleared): the form applies displayfield, splitFields and defaultfield (form-logic `pickEffects`). */
+  onPick: (row: Record<string, unknown> | null) => void;
   /** The record's own id (a tree picker must not offer the record as its own parent). */
   recordId?: number | null;
 };
