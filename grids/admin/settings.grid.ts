@@ -43,7 +43,7 @@ export const notifySettingPage = definePage({
   menu: { group: 'admin', order: 70, roles: [ROLES.clientAdmin] },
   title: { zh: '通知设置', en: 'Notification settings' },
   columns: [{ field: 'event', width: 180, pinned: 'left' }, { field: 'channels', width: 200 }, { field: 'recipient_roles', width: 220 }, 'status'],
-  form: [{ modelName: 'base', form: [{ field: 'event', spanClass: 'half' }, { field: 'status', spanClass: 'half' }, { field: 'channels', spanClass: 'full' }, { field: 'recipient_roles', spanClass: 'full' }, { field: 'remark', spanClass: 'full' }] }],
+  form: [{ modelName: 'base', form: [{ field: 'event', spanClass: 'half' }, { field: 'status', spanClass: 'half' }, { field: 'channels', spanClass: 'full' }, { field: 'recipient_roles', spanClass: 'full', source: { entity: 'role' }, optionConfig: { valueField: 'code', labelField: 'name' } }, { field: 'remark', spanClass: 'full' }] }],
 });
 
 export const projectTypePage = definePage({

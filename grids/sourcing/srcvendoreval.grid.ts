@@ -25,6 +25,8 @@ export const vendorEvalPage = definePage({
     { field: 'total_score', width: 100 },
     { field: 'grade', width: 110 },
     { field: 'passed', width: 80 },
+    { field: 'auditor', width: 110 },
+    { field: 'site_location', width: 170 },
   ],
   statusTabs: [
     { key: 'all', label: { zh: '全部', en: 'All' }, filter: {} },
@@ -44,6 +46,10 @@ export const vendorEvalPage = definePage({
         { field: 'is_access', spanClass: 'third' },
         { field: 'eval_date', spanClass: 'third' },
         { field: 'period', spanClass: 'third' },
+        // Free text with the company's people as suggestions (an outside auditor is typed as is).
+        { field: 'auditor', spanClass: 'third', type: 'autocomplete', source: { entity: 'user' }, optionConfig: { valueField: 'fullname', labelField: 'fullname' } },
+        // The device's position where the evaluation is done on site (spec 5: never validated).
+        { field: 'site_location', spanClass: 'third', type: 'runtimeLocation' },
         { field: 'remark', spanClass: 'full' },
       ],
     },

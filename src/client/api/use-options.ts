@@ -29,10 +29,12 @@ export function sourceQuery(field: ResolvedField, values: FormValues): Record<st
 
 /**
  * Where a picker lists its source's rows: the entity's page endpoint, or for people (`user`, not a
- * registry entity) the own company's active users (id, account, name).
+ * registry entity) the own company's active users (id, account, name), for roles (`role`) the
+ * company's roles (code, name).
  */
 function sourceListUrl(entity: string): string | null {
   if (entity === 'user') return '/api/adminapi/users/options';
+  if (entity === 'role') return '/api/adminapi/roles/options';
   const base = apiBaseOf(entity);
   return base ? `${base}/page` : null;
 }

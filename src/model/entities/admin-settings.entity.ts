@@ -168,8 +168,10 @@ export const adminNotifySetting = defineEntity({
   fields: [
     { key: 'event', label: { zh: '通知事件', en: 'Event' }, type: 'dict', dict: 'notify_event', required: true },
     { key: 'channels', label: { zh: '通知渠道', en: 'Channels' }, type: 'multidict', dict: 'notify_channel', required: true },
-    // Users with these roles receive the event's notices too, besides those the event names.
-    { key: 'recipient_roles', label: { zh: '接收角色（编码，逗号分隔）', en: 'Recipient roles (codes, comma separated)' }, type: 'text', maxLength: 300 },
+    // Users with these roles receive the event's notices too, besides those the event names. Issue 35:
+    // a list of role codes chosen in a transfer (migration 20261204_2210 turned the comma text into it);
+    // each must be a role of the company (checked on save: services/notify/notify-setting.hooks.ts).
+    { key: 'recipient_roles', label: { zh: '接收角色', en: 'Recipient roles' }, type: 'transfer' },
     { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'enable_status', default: 'active' },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
   ],

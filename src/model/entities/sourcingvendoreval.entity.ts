@@ -54,6 +54,10 @@ export const vendorEval = defineEntity({
     { key: 'total_score', label: { zh: '综合得分', en: 'Weighted score' }, type: 'decimal', readonly: true },
     { key: 'grade', label: { zh: '评定等级', en: 'Grade' }, type: 'dict', dict: 'vendor_grade', readonly: true },
     { key: 'passed', label: { zh: '通过', en: 'Passed' }, type: 'boolean', readonly: true },
+    // Issue 35: who evaluated (a colleague or an outside auditor: free text, colleagues suggested) and
+    // where the on-site evaluation was recorded (the device's "lat,lng", spec 3 runtimeLocation; never validated, spec 5).
+    { key: 'auditor', label: { zh: '评估人', en: 'Auditor' }, type: 'text', maxLength: 100 },
+    { key: 'site_location', label: { zh: '现场评估位置', en: 'On-site location' }, type: 'text', maxLength: 60, help: { zh: '在供应商现场点“定位”记录设备位置（纬度,经度）；取不到位置也可保存', en: 'At the vendor\'s site, "Locate" records the device\'s position (latitude,longitude); the evaluation saves without one too' } },
     { key: 'remark', label: { zh: '评估意见', en: 'Remark' }, type: 'textarea', maxLength: 1000 },
     { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', readonly: true },
   ],

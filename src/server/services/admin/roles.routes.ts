@@ -4,8 +4,10 @@ import { FIELD_TYPE_TABLE, ROLE_LABELS } from '../../../model';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { inputOf, text, type Input } from '../../access/input.util';
 import type { Db } from '../../db/database';
-import { ok } from '../../http/envelope';
-import { AppError, notFound, validationError, type FieldError } from '../../http/errors';
+import { adminCalls, type RoleOption } from '../../../model/calls/admin';
+import { serveCall } from '../../http/calls';
+import { ok, requestLanguage } from '../../http/envelope';
+import { AppError, forbidden, notFound, validationError, type FieldError } from '../../http/errors';
 import { assertCan } from '../../access/permissions';
 import { withTenant } from '../../kernel/rls';
 import { idOf, listOf } from './input.util';
@@ -139,6 +141,18 @@ function registerRoleReadRoutes(app: FastifyInstance): void {
         (select count(*)::int from user_roles ur join users u on u.id = ur.user_id where ur.role_id = r.id and u.client_id = ${clientId}) as users
       from roles r where r.client_id = ${clientId} or (r.client_id is null and r.code <> 'superadmin') order by r.client_id nulls first, r.code`.execute(db);
     return ok(rows.rows.map((r) => ({ ...r, system: r.client_id === null })));
+  });
+
+  // The roles a picker offers (a notification setting's recipient roles): any signed-in member of the
+  // company may read their codes and names (the grants stay behind admin.role).
+  serveCall(app, adminCalls.roleOptions, { preHandler: requireAuth }, async (req) => {
+    const clientId = authOf(req).clientId;
+    if (clientId === null) throw forbidden();
+    const rows = await sql<RoleOption & { name_zh: string }>`select code, name_zh, name_en from roles
+      where client_id = ${clientId} or (client_id is null and code <> 'superadmin') order by client_id nulls first, code limit 200`.execute(db);
+    // The name a picker shows is in the reader's language (the English one when there is one).
+    const en = requestLanguage(req) === 'en';
+    return { rows: rows.rows.map((r) => ({ code: r.code, name: (en && r.name_en) || r.name_zh, name_en: r.name_en })) };
   });
 
   app.get('/adminapi/roles/view', { preHandler: requireAuth }, async (req) => {

@@ -9,6 +9,10 @@ export { noticeSettingRoutes, readNoticeSettings, saveNoticeSetting } from './no
 import type { FastifyInstance } from 'fastify';
 import { noticeSettingRoutes } from './notice-setting.routes';
 import { noticeRoutes } from './notice.routes';
+import { registerNotifySettingHooks } from './notify-setting.hooks';
+
+// Once per process, as the module loads (several apps in one test process share the hook table).
+registerNotifySettingHooks();
 import { outboxRoutes } from './outbox.routes';
 
 /** The outbox page, notices and notice settings (registered by app.ts beside the access calls). */

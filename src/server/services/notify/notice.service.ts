@@ -44,12 +44,13 @@ type Recipient = {
  */
 async function companySetting(db: Db, clientId: number, event: NoticeEvent): Promise<{ channels: string[] | null; roles: string[] }> {
   const read = async () => {
-    const r = await sql<{ channels: unknown; recipient_roles: string | null }>`select channels, recipient_roles from adm_notify_setting
+    const r = await sql<{ channels: unknown; recipient_roles: unknown }>`select channels, recipient_roles from adm_notify_setting
       where client_id = ${clientId} and event = ${event} and coalesce(status, 'active') = 'active' order by id limit 1`.execute(db);
     const row = r.rows[0];
     if (!row) return { channels: null, roles: [] };
     const channels = Array.isArray(row.channels) ? row.channels.map(String) : null;
-    const roles = (row.recipient_roles ?? '').split(/[,，\s]+/).map((x) => x.trim()).filter(Boolean);
+    // A list of role codes (a transfer, issue 35).
+    const roles = Array.isArray(row.recipient_roles) ? row.recipient_roles.map(String).filter(Boolean) : [];
     return { channels: channels?.length ? channels : null, roles };
   };
   if (!db.isTransaction) return read();
