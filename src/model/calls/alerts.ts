@@ -13,6 +13,9 @@ export type AlertRow = {
   report: string;
   measure: string;
   filters: Record<string, string>;
+  /** The designed tile the alert watches (its figure under its filters and period), and its name; null: a declared report figure. */
+  tile_id: number | null;
+  tile_name: string | null;
   condition: AlertCondition;
   threshold: number;
   days: number | null;
@@ -39,7 +42,10 @@ export type AlertRole = { code: string; name: string };
 /** A user an alert names as a recipient, as the form shows them (also one who has since left). */
 export type AlertPerson = { id: number; username: string; fullname: string | null };
 
-export type AlertListReply = { rows: AlertRow[]; datasets: AlertDataset[]; roles: AlertRole[]; people: AlertPerson[] };
+/** A designed tile on the caller's dashboard an alert may watch. */
+export type AlertTile = { id: number; name: string; report: string; measure: string; aggregation: string; filters: Record<string, string> };
+
+export type AlertListReply = { rows: AlertRow[]; datasets: AlertDataset[]; roles: AlertRole[]; people: AlertPerson[]; tiles: AlertTile[] };
 
 export type AlertInput = {
   id?: number;
@@ -48,6 +54,8 @@ export type AlertInput = {
   report: string;
   measure: string;
   filters: Record<string, string>;
+  /** A tile of the caller's dashboard: the alert watches its figure (report, measure and filters are the tile's). */
+  tile_id?: number | null;
   condition: AlertCondition;
   threshold: number | string;
   days?: number | string | null;

@@ -41,6 +41,8 @@ export const rptAlert = defineEntity({
     { key: 'name', label: { zh: '预警名称', en: 'Name' }, type: 'text', required: true, maxLength: 100, trim: true },
     { key: 'report', label: { zh: '数据集', en: 'Dataset' }, type: 'text', required: true, maxLength: 60 },
     { key: 'measure', label: { zh: '指标', en: 'Measure' }, type: 'text', required: true, maxLength: 60 },
+    // A designed tile the alert watches (issue 34): its measure under its filters and period, as the owner sees the tile; report and measure are the tile's.
+    { key: 'tile_id', label: { zh: '指标卡', en: 'Tile' }, type: 'reference', ref: { entity: 'rpttile', labelField: 'name' } },
     { key: 'filters', label: { zh: '筛选条件', en: 'Filters' }, type: 'json' },
     { key: 'condition', label: { zh: '条件', en: 'Condition' }, type: 'dict', dict: 'rpt_alert_condition', required: true, default: 'above' },
     { key: 'threshold', label: { zh: '阈值', en: 'Threshold' }, type: 'decimal', required: true },
@@ -71,6 +73,8 @@ export const rptAlert = defineEntity({
       'alert.badRecipient': '接收人须为本企业的用户',
       'alert.badRole': '接收角色不存在：{{role}}',
       'alert.thresholdNumber': '请填写数字阈值',
+      'alert.unknownTile': '请选择您看板上的指标卡',
+      'alert.tileLateBy': '指标卡预警不支持"逾期超过"条件',
     },
     en: {
       'alert.notice.title': 'Alert: {{name}}',
@@ -87,6 +91,8 @@ export const rptAlert = defineEntity({
       'alert.badRecipient': 'Recipients must be users of your company',
       'alert.badRole': 'No such role: {{role}}',
       'alert.thresholdNumber': 'Enter a number',
+      'alert.unknownTile': 'Choose a tile on your dashboard',
+      'alert.tileLateBy': 'An alert on a tile has no "late by" condition',
     },
   },
 });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { getReport, requireEntity, type Language, type ReportDef } from '../../../model';
 import { alertDrillUrl, alertNumber, alertQueryFilters, isAlertReport, nextAlertState, ALERT_CONDITIONS, type AlertCondition, type AlertSpec, type AlertState } from '../../../model/alerts';
-import type { AlertDataset, AlertInput, AlertListReply, AlertPerson, AlertPreview, AlertRole, AlertRow } from '../../../model/calls/alerts';
+import type { AlertDataset, AlertInput, AlertListReply, AlertPerson, AlertPreview, AlertRow } from '../../../model/calls/alerts';
 import type { AuthContext } from '../../access/auth-context';
 import { callerCan } from '../../access/permission.service';
 import type { Db } from '../../db/database';
@@ -13,6 +13,11 @@ import { deriveRecords, insertRecords, removeRecords, serviceWrite, updateRecord
 import { raiseNotice } from '../notify';
 import { menuEntriesOf } from '../profile/profile.service';
 import { runReport } from './report.service';
+import { rolesOf } from './company-roles';
+import { runTile, tileForViewer, tileSpecOf, viewerTiles } from './tiles.service';
+import { tileDrillUrl, tileReport, type TileSpec } from '../../../model/tiles';
+
+export { rolesOf };
 
 /**
  * Figure alerts (issue 34, docs/architecture-alerts.md). An alert is a row of the registry entity
@@ -45,6 +50,24 @@ function specOf(r: Row): AlertSpec {
   return { report: String(r.report), measure: String(r.measure), filters: jsonOf<Record<string, string>>(r.filters, {}), condition: String(r.condition) as AlertCondition, days: num(r.days) };
 }
 
+/** The tile an alert row watches, read joined to it (`tile_json`: the tile's row), else null (a removed tile, or none). */
+function tileOfRow(r: Row): (TileSpec & { id: number; name: string }) | null {
+  const t = jsonOf<Row | null>(r.tile_json, null);
+  return r.tile_id != null && t ? { ...tileSpecOf(t), id: Number(t.id), name: String(t.name ?? '') } : null;
+}
+
+/** Where an alert's notice leads: a tile's own drill-down (its filters and period), else the report figure's. */
+function linkOf(r: Row, spec: AlertSpec): string {
+  const tile = tileOfRow(r);
+  const report = tile ? tileReport(tile.report) : undefined;
+  return tile && report ? tileDrillUrl(report, tile, today()) : alertDrillUrl(spec, today());
+}
+
+/** Selects an alert with the tile it watches (`tile_json`, `tile_name`) and its owner's name. */
+const ALERT_SELECT = sql`select t.*, u.fullname as owner_name, row_to_json(x) as tile_json, x.name as tile_name from rpt_alert t
+  left join users u on u.id = t.created_by and u.client_id = t.client_id
+  left join rpt_tile x on x.id = t.tile_id and x.client_id = t.client_id`;
+
 function rowOf(r: Row): AlertRow {
   const spec = specOf(r);
   return {
@@ -54,6 +77,8 @@ function rowOf(r: Row): AlertRow {
     report: spec.report,
     measure: spec.measure,
     filters: spec.filters,
+    tile_id: num(r.tile_id),
+    tile_name: (r.tile_name as string | null) ?? null,
     condition: spec.condition,
     threshold: Number(r.threshold),
     days: spec.days,
@@ -68,7 +93,7 @@ function rowOf(r: Row): AlertRow {
     fired_count: Number(r.fired_count ?? 0),
     created_by: num(r.created_by),
     owner_name: (r.owner_name as string | null) ?? null,
-    link: alertDrillUrl(spec, today()),
+    link: linkOf(r, spec),
   };
 }
 
@@ -97,23 +122,16 @@ async function datasetsOf(db: Db, auth: AuthContext, language: Language): Promis
   return out.sort((a, b) => a.report.localeCompare(b.report));
 }
 
-export async function rolesOf(db: Db, clientId: number, language: Language): Promise<AlertRole[]> {
-  const rows = (await sql<{ code: string; name_zh: string; name_en: string }>`select code, name_zh, name_en from roles
-    where (client_id is null or client_id = ${clientId}) and code not in ('superadmin', 'unassigned') order by client_id nulls first, id`.execute(db)).rows;
-  const seen = new Set<string>();
-  return rows.filter((r) => !seen.has(r.code) && seen.add(r.code)).map((r) => ({ code: r.code, name: (language === 'en' ? r.name_en : r.name_zh) || r.code }));
-}
-
 /** GET /rptapi/alerts: the company's alerts (under the caller's data permissions of the alert menu), the datasets and roles the form offers. */
 export async function listAlerts(db: Db, auth: AuthContext, language: Language): Promise<AlertListReply> {
   const clientId = await assertCan(auth, MENU, 'read', { db });
   const scope = await dataScope(auth, MENU, { db });
   const rows = await withTenant(db, clientId, async (tx) =>
-    (await sql<Row>`select t.*, u.fullname as owner_name from rpt_alert t left join users u on u.id = t.created_by and u.client_id = t.client_id
-      where t.client_id = ${clientId} ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``} order by t.id desc`.execute(tx)).rows,
+    (await sql<Row>`${ALERT_SELECT} where t.client_id = ${clientId} ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``} order by t.id desc`.execute(tx)).rows,
   );
   const alerts = rows.map(rowOf);
-  return { rows: alerts, datasets: await datasetsOf(db, auth, language), roles: await rolesOf(db, clientId, language), people: await peopleOf(db, clientId, alerts) };
+  const tiles = (await viewerTiles(db, auth, language)).map((x) => ({ id: x.id, name: x.name, report: x.report, measure: x.measure, aggregation: x.aggregation, filters: x.filters }));
+  return { rows: alerts, datasets: await datasetsOf(db, auth, language), roles: await rolesOf(db, clientId, language), people: await peopleOf(db, clientId, alerts), tiles };
 }
 
 /** The users the listed alerts name as recipients (the form names them without searching for each), the company's own only. */
@@ -134,7 +152,19 @@ export async function measureOf(db: Db, auth: AuthContext, report: ReportDef, sp
   return v === null || v === undefined ? null : Number(v);
 }
 
-type Checked = { spec: AlertSpec; report: ReportDef; threshold: number; values: Row };
+/**
+ * The figure an alert watches as `auth` reads it: a tile's (its measure and aggregation under its
+ * filters and period, the tile as it is on `auth`'s dashboard now; a tile `auth` no longer sees is
+ * refused, so an owner who lost it puts the alert in error), else the report's measure.
+ */
+async function figureOf(db: Db, auth: AuthContext, report: ReportDef, spec: AlertSpec, tileId: number | null, language: Language): Promise<number | null> {
+  if (tileId === null) return measureOf(db, auth, report, spec, language);
+  const tile = await tileForViewer(db, auth, tileId, language);
+  if (!tile) throw notFound();
+  return (await runTile(db, auth, tileReport(tile.report)!, tile, language)).value;
+}
+
+type Checked = { spec: AlertSpec; report: ReportDef; threshold: number; values: Row; tileId: number | null };
 
 /** Checks an alert's input against the declarations and the caller's datasets; the field errors are the form's. */
 async function checkInput(db: Db, auth: AuthContext, clientId: number, input: Partial<AlertInput>, language: Language, full: boolean): Promise<Checked> {
@@ -142,6 +172,15 @@ async function checkInput(db: Db, auth: AuthContext, clientId: number, input: Pa
   const name = typeof input.name === 'string' ? input.name.trim() : '';
   if (full && !name) errors.name = { key: 'rule.required' };
   if (name.length > 100) errors.name = { key: 'rule.maxLength', params: { max: 100 } };
+  // On a tile of the caller's dashboard: the tile's report, measure and filters (kept for the list; measured from the tile).
+  let tileId: number | null = null;
+  if (input.tile_id !== undefined && input.tile_id !== null && input.tile_id !== ('' as unknown)) {
+    const tile = await tileForViewer(db, auth, Number(input.tile_id), language);
+    if (!tile) throw validationError({ tile_id: { key: 'alert.unknownTile' } });
+    if (input.condition === 'late_by') throw validationError({ condition: { key: 'alert.tileLateBy' } });
+    tileId = tile.id;
+    input = { ...input, report: tile.report, measure: tile.measure, filters: tile.filters, days: null };
+  }
   const report = typeof input.report === 'string' ? getReport(input.report) : undefined;
   const allowed = new Set((await datasetsOf(db, auth, language)).map((d) => d.report));
   if (!isAlertReport(report) || !allowed.has(report.name)) throw validationError({ report: { key: 'alert.unknownReport' } });
@@ -187,14 +226,15 @@ async function checkInput(db: Db, auth: AuthContext, clientId: number, input: Pa
     spec,
     report,
     threshold,
-    values: { name, report: report.name, measure: measure!.key, filters, condition, threshold, days, recipient_users: userIds, recipient_roles: roles, enabled: input.enabled !== false },
+    values: { name, report: report.name, measure: measure!.key, filters, tile_id: tileId, condition, threshold, days, recipient_users: userIds, recipient_roles: roles, enabled: input.enabled !== false },
+    tileId,
   };
 }
 
 /** Runs the measure for the form; a filter the report refuses is the filters field's error. */
-async function measureForForm(db: Db, auth: AuthContext, report: ReportDef, spec: AlertSpec, language: Language): Promise<number | null> {
+async function measureForForm(db: Db, auth: AuthContext, c: Checked, language: Language): Promise<number | null> {
   try {
-    return await measureOf(db, auth, report, spec, language);
+    return await figureOf(db, auth, c.report, c.spec, c.tileId, language);
   } catch (e) {
     if (e instanceof AppError && e.messageKey === 'res.badFilter') throw validationError({ filters: { key: 'alert.badFilter', params: { filter: String((e.params as { filter?: unknown } | undefined)?.filter ?? '') } } });
     throw e;
@@ -205,9 +245,10 @@ async function measureForForm(db: Db, auth: AuthContext, report: ReportDef, spec
 export async function previewAlert(db: Db, auth: AuthContext, input: unknown, language: Language): Promise<AlertPreview> {
   const clientId = await assertCan(auth, MENU, 'read', { db });
   const c = await checkInput(db, auth, clientId, (input ?? {}) as Partial<AlertInput>, language, false);
-  const value = await measureForForm(db, auth, c.report, c.spec, language);
+  const value = await measureForForm(db, auth, c, language);
   const across = value !== null && nextAlertState({ condition: c.spec.condition, threshold: c.threshold, state: 'armed', baseline: value }, value, true).state === 'crossed';
-  return { value, across, link: alertDrillUrl(c.spec, today()) };
+  const tile = c.tileId === null ? null : await tileForViewer(db, auth, c.tileId, language);
+  return { value, across, link: tile ? tileDrillUrl(c.report, tile, today()) : alertDrillUrl(c.spec, today()) };
 }
 
 /**
@@ -225,7 +266,7 @@ export async function saveAlert(db: Db, auth: AuthContext, input: unknown, langu
     (await sql<{ id: number }>`select t.id from rpt_alert t where t.client_id = ${clientId} and t.id = ${alertId} ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``}`.execute(tx)).rows.length > 0;
   if (id !== null && (!Number.isSafeInteger(id) || id <= 0 || !(await withTenant(db, clientId, (tx) => visible(tx, id))))) throw notFound();
   const c = await checkInput(db, auth, clientId, body, language, true);
-  const value = await measureForForm(db, auth, c.report, c.spec, language);
+  const value = await measureForForm(db, auth, c, language);
   const first = value === null ? { state: 'armed' as AlertState, baseline: null } : nextAlertState({ condition: c.spec.condition, threshold: c.threshold, state: null, baseline: null }, value, true);
   const saved = await withTenant(db, clientId, async (tx) => {
     const w = serviceWrite(tx, { clientId, userId: auth.userId, username: auth.username }, 'form');
@@ -238,7 +279,7 @@ export async function saveAlert(db: Db, auth: AuthContext, input: unknown, langu
       rowId = id;
     }
     await deriveRecords(w, ENTITY, [rowId], { alert_state: first.state, last_value: value, baseline: first.baseline, checked_at: sql`now()` });
-    return (await sql<Row>`select t.*, u.fullname as owner_name from rpt_alert t left join users u on u.id = t.created_by and u.client_id = t.client_id where t.id = ${rowId} and t.client_id = ${clientId}`.execute(tx)).rows[0];
+    return (await sql<Row>`${ALERT_SELECT} where t.id = ${rowId} and t.client_id = ${clientId}`.execute(tx)).rows[0];
   });
   return rowOf(saved);
 }
@@ -287,18 +328,20 @@ async function recipientsOf(db: Db, clientId: number, alert: AlertRow, report: R
 export async function evaluateAlerts(db: Db, clientId: number, reports: readonly string[]): Promise<number[]> {
   if (!reports.length) return [];
   const alerts = await withTenant(db, clientId, async (tx) =>
-    (await sql<Row>`select t.* from rpt_alert t where t.client_id = ${clientId} and coalesce(t.enabled, true) and t.report = any(${[...reports]}::text[]) order by t.id`.execute(tx)).rows,
+    (await sql<Row>`${ALERT_SELECT} where t.client_id = ${clientId} and coalesce(t.enabled, true)
+      and (t.report = any(${[...reports]}::text[]) or x.report = any(${[...reports]}::text[])) order by t.id`.execute(tx)).rows,
   );
   const fired: number[] = [];
   for (const raw of alerts) {
     const alert = rowOf(raw);
-    const report = getReport(alert.report);
+    // A tile's alert follows its tile's dataset as it is now (the designer may have changed it).
+    const report = getReport(tileOfRow(raw)?.report ?? alert.report);
     const owner = alert.created_by ? await userAuth(db, clientId, alert.created_by) : null;
     let value: number | null = null;
     let failed = !isAlertReport(report) || !owner;
     if (!failed) {
       try {
-        value = await measureOf(db, owner!, report!, specOf(raw), (owner!.language === 'en' ? 'en' : 'zh-CN') as Language);
+        value = await figureOf(db, owner!, report!, specOf(raw), alert.tile_id, (owner!.language === 'en' ? 'en' : 'zh-CN') as Language);
       } catch {
         failed = true;
       }
@@ -331,14 +374,14 @@ export async function evaluateAlerts(db: Db, clientId: number, reports: readonly
           body: `alert.notice.${alert.condition}`,
           params: {
             name: alert.name,
-            measure: measure.label,
+            measure: alert.tile_name ? { zh: alert.tile_name, en: alert.tile_name } : measure.label,
             value: alertNumber(report, alert.measure, value),
             threshold: alertNumber(report, alert.measure, alert.threshold),
             baseline: alertNumber(report, alert.measure, alert.baseline),
             days: alert.days ?? 0,
           },
         },
-        link: alertDrillUrl(specOf(raw), today()),
+        link: alert.link,
       });
       return true;
     });

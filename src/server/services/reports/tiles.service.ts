@@ -10,7 +10,7 @@ import { withTenant } from '../../kernel/rls';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { insertRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 import { menuEntriesOf } from '../profile/profile.service';
-import { rolesOf } from './alerts.service';
+import { rolesOf } from './company-roles';
 import { runReport } from './report.service';
 
 /**
@@ -39,7 +39,8 @@ const jsonOf = <T>(v: unknown, fallback: T): T => {
   return v as T;
 };
 
-function specOf(r: Row): TileSpec {
+/** A tile row's composed query (also an alert's tile, read joined to the alert). */
+export function tileSpecOf(r: Row): TileSpec {
   return {
     report: String(r.report),
     measure: String(r.measure),
@@ -56,7 +57,7 @@ function specOf(r: Row): TileSpec {
 
 function rowOf(r: Row): TileRow {
   return {
-    ...specOf(r),
+    ...tileSpecOf(r),
     id: Number(r.id),
     version: Number(r.version),
     name: String(r.name ?? ''),
@@ -227,7 +228,7 @@ export async function removeTiles(db: Db, auth: AuthContext, input: unknown, lan
 }
 
 /** The tiles on the caller's dashboard whose dataset the caller may read (menu entry `rpt.<report>`). */
-async function viewerTiles(db: Db, auth: AuthContext, language: Language): Promise<TileRow[]> {
+export async function viewerTiles(db: Db, auth: AuthContext, language: Language): Promise<TileRow[]> {
   if (auth.clientId === null) throw forbidden();
   const allowed = new Set((await datasetsOf(db, auth, language)).map((d) => d.report));
   return (await tilesWhere(db, auth.clientId, viewerWhere(auth, auth.clientId))).filter((t) => allowed.has(t.report));
@@ -254,4 +255,14 @@ export async function runTileById(db: Db, auth: AuthContext, idParam: unknown, l
   const tile = (await viewerTiles(db, auth, language)).find((t) => t.id === id);
   if (!tile) throw notFound();
   return runTile(db, auth, tileReport(tile.report)!, tile, language);
+}
+
+/**
+ * One tile as it is on `auth`'s dashboard (the company's shared with one of the viewer's roles, or the
+ * viewer's personal one, over a dataset the viewer may read), else null: what an alert on a tile is
+ * measured from, as its owner sees it.
+ */
+export async function tileForViewer(db: Db, auth: AuthContext, id: number, language: Language): Promise<TileRow | null> {
+  if (!Number.isSafeInteger(id) || id <= 0 || auth.clientId === null) return null;
+  return (await viewerTiles(db, auth, language)).find((t) => t.id === id) ?? null;
 }

@@ -1,20 +1,18 @@
 import { Button, Combobox, DrawerBody, DrawerFooter, DrawerHeader, DrawerHeaderTitle, Dropdown, Field, Input, MessageBar, MessageBarBody, Option, OverlayDrawer, Switch } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
-import { getReport, type Label } from '../../../../model';
+import type { Label } from '../../../../model';
 import { ALERT_CONDITION_LABELS, alertNumber } from '../../../../model/alerts';
-import { ReportFilterBar } from '../../reports/ReportFilterBar';
-import { A, fill, filtersText } from './alert-texts';
+import { A, fill } from './alert-texts';
+import { AlertFigureFields } from './AlertFigureFields';
 import { RecipientPicker } from './RecipientPicker';
 import { CONDITIONS, type AlertsState } from './use-alerts';
 
 /** The drawer that adds or changes an alert: dataset, measure, filters, condition, recipients, and the figure now. */
 export function AlertDrawer({ state: s, tr, onSaved }: { state: AlertsState; tr: (l: Label) => string; onSaved: () => void }) {
   const d = s.draft;
-  const datasets = s.data?.datasets ?? [];
   const roles = s.data?.roles ?? [];
   const err = (k: string) => (s.errors[k] ? { validationState: 'error' as const, validationMessage: s.errors[k] } : {});
   const report = s.report;
-  const measure = report?.measures.find((m) => m.key === d?.measure);
   const roleName = (code: string) => roles.find((r) => r.code === code)?.name ?? code;
   const save = async () => {
     if (await s.save()) onSaved();
@@ -29,33 +27,11 @@ export function AlertDrawer({ state: s, tr, onSaved }: { state: AlertsState; tr:
           <Field label={tr(A.name)} required {...err('name')}>
             <Input value={d.name} maxLength={100} onChange={(_, x) => s.change({ name: x.value })} data-testid="alert-name" />
           </Field>
-          <Field label={tr(A.dataset)} required {...err('report')}>
-            <Dropdown data-testid="alert-report" value={report ? tr(report.title) : ''} selectedOptions={[d.report]} onOptionSelect={(_, x) => s.change({ report: x.optionValue ?? '' })}>
-              {datasets.map((x) => (
-                <Option key={x.report} value={x.report}>
-                  {tr(getReport(x.report)?.title ?? { zh: x.report, en: x.report })}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
-          <Field label={tr(A.measure)} required {...err('measure')}>
-            <Dropdown data-testid="alert-measure" disabled={!report} value={measure ? tr(measure.label) : ''} selectedOptions={[d.measure]} onOptionSelect={(_, x) => s.change({ measure: x.optionValue ?? '' })}>
-              {s.measures.map((m) => (
-                <Option key={m.key} value={m.key}>
-                  {tr(m.label)}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
-          {report ? (
-            <Field label={tr(A.filters)} {...err('filters')} hint={filtersText(report.name, d.filters, tr)}>
-              <ReportFilterBar report={report} filters={d.filters} tr={(l) => (typeof l === 'string' ? l : tr(l))} onChange={(filters) => s.change({ filters })} />
-            </Field>
-          ) : null}
+          <AlertFigureFields state={s} tr={tr} />
           <div style={{ display: 'grid', gridTemplateColumns: d.condition === 'late_by' ? '1fr 1fr 1fr' : '1fr 1fr', gap: 12 }}>
             <Field label={tr(A.condition)} required {...err('condition')}>
               <Dropdown data-testid="alert-condition" value={tr(ALERT_CONDITION_LABELS[d.condition])} selectedOptions={[d.condition]} onOptionSelect={(_, x) => s.change({ condition: (x.optionValue ?? 'above') as typeof d.condition })}>
-                {CONDITIONS.map((c) => (
+                {CONDITIONS.filter((c) => !d.tile_id || c !== 'late_by').map((c) => (
                   <Option key={c} value={c}>
                     {tr(ALERT_CONDITION_LABELS[c])}
                   </Option>

@@ -1,23 +1,17 @@
-import { Badge, Button, Link, Tooltip } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, EditRegular, GaugeRegular, OpenRegular } from '@fluentui/react-icons';
+import { Button, Link } from '@fluentui/react-components';
+import { AddRegular, GaugeRegular } from '@fluentui/react-icons';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import '../../../../../reports';
-import { getReport, type Label } from '../../../../model';
-import { ALERT_CONDITION_LABELS, alertNumber } from '../../../../model/alerts';
+import type { Label } from '../../../../model';
 import type { AlertRow } from '../../../../model/calls/alerts';
 import { toast } from '../../../kernel/toast-bus';
-import { AdminPage, AdminTable, formatTime, useConfirm, type AdminColumn } from '../../common/admin-kit';
+import { AdminPage, AdminTable, useConfirm } from '../../common/admin-kit';
 import { AlertDrawer } from './AlertDrawer';
-import { A, fill, filtersText } from './alert-texts';
+import { alertColumns } from './alert-columns';
+import { A, fill } from './alert-texts';
 import { useAlerts } from './use-alerts';
-
-const STATE: Record<string, { label: Label; color: 'success' | 'danger' | 'warning' | 'informative' }> = {
-  armed: { label: { zh: '未触发', en: 'Not crossed' }, color: 'success' },
-  crossed: { label: { zh: '已越过阈值', en: 'Across the line' }, color: 'danger' },
-  error: { label: { zh: '无法计算', en: 'Cannot be measured' }, color: 'warning' },
-};
 
 /**
  * The company's figure alerts (`/rpt/page/alerts`, menu 报表分析 > 指标预警; also from the control
@@ -39,58 +33,7 @@ export function AlertsPage() {
     toast.success(tr(A.removed));
   };
 
-  const columns: AdminColumn<AlertRow>[] = [
-    { key: 'name', header: tr(A.name), render: (r) => <strong>{r.name}</strong> },
-    {
-      key: 'measure',
-      header: `${tr(A.dataset)} / ${tr(A.measure)}`,
-      render: (r) => {
-        const report = getReport(r.report);
-        const m = report?.measures.find((x) => x.key === r.measure);
-        return `${report ? tr(report.title) : r.report} · ${m ? tr(m.label) : r.measure}`;
-      },
-    },
-    { key: 'filters', header: tr(A.filters), render: (r) => filtersText(r.report, r.filters, tr) },
-    {
-      key: 'condition',
-      header: tr(A.condition),
-      render: (r) => `${tr(ALERT_CONDITION_LABELS[r.condition])}${r.condition === 'late_by' ? ` ${r.days}` : ''} ${r.condition === 'late_by' ? `> ${r.threshold}` : alertNumber(getReport(r.report), r.measure, r.threshold)}`,
-    },
-    {
-      key: 'state',
-      header: tr(A.state),
-      width: 100,
-      render: (r) =>
-        !r.enabled ? (
-          <Badge appearance="outline" color="subtle">{tr(A.off)}</Badge>
-        ) : (
-          <Badge appearance="tint" color={STATE[r.alert_state ?? 'armed'].color} data-testid={`alert-state-${r.id}`}>
-            {tr(STATE[r.alert_state ?? 'armed'].label)}
-          </Badge>
-        ),
-    },
-    { key: 'value', header: tr(A.value), width: 80, render: (r) => <span data-testid={`alert-value-${r.id}`}>{alertNumber(getReport(r.report), r.measure, r.last_value)}</span> },
-    { key: 'fired', header: tr(A.fired), render: (r) => (r.fired_at ? `${formatTime(r.fired_at)} · ${fill(tr(A.times), { n: r.fired_count })}` : tr(A.never)) },
-    { key: 'owner', header: tr(A.owner), width: 110, render: (r) => r.owner_name ?? '' },
-    {
-      key: 'actions',
-      header: tr(A.actions),
-      width: 110,
-      render: (r) => (
-        <div style={{ display: 'flex', gap: 4 }}>
-          <Tooltip content={tr(A.drill)} relationship="label">
-            <Button size="small" appearance="subtle" icon={<OpenRegular />} onClick={() => navigate(r.link)} data-testid={`alert-drill-${r.id}`} />
-          </Tooltip>
-          <Tooltip content={tr(A.edit)} relationship="label">
-            <Button size="small" appearance="subtle" icon={<EditRegular />} onClick={() => s.open(r)} data-testid={`alert-edit-${r.id}`} />
-          </Tooltip>
-          <Tooltip content={tr(A.remove)} relationship="label">
-            <Button size="small" appearance="subtle" icon={<DeleteRegular />} onClick={() => void remove(r)} data-testid={`alert-remove-${r.id}`} />
-          </Tooltip>
-        </div>
-      ),
-    },
-  ];
+  const columns = alertColumns({ tr, open: s.open, drill: (r) => navigate(r.link), remove: (r) => void remove(r) });
 
   return (
     <AdminPage

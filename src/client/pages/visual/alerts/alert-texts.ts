@@ -46,6 +46,10 @@ export const A = {
   times: { zh: '{n} 次', en: '{n} times' },
   never: { zh: '未触发', en: 'Never' },
   backToTower: { zh: '控制塔', en: 'Control tower' },
+  tile: { zh: '指标卡（可选）', en: 'Tile (optional)' },
+  noTile: { zh: '不使用指标卡：选择报表指标', en: 'No tile: pick a report figure' },
+  tileHint: { zh: '监控指标卡的数值：其指标、汇总方式、筛选条件与期间均取自指标卡（按创建人的权限计算）。', en: 'Watches the tile’s figure: its measure, aggregation, filters and period are the tile’s (measured with the owner’s rights).' },
+  onTile: { zh: '指标卡', en: 'Tile' },
 } satisfies Record<string, Label>;
 
 /** A text with its `{name}` parameters filled. */

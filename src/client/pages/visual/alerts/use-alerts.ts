@@ -3,18 +3,19 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { getReport, type ReportDef } from '../../../../model';
 import { alertMeasures, type AlertCondition } from '../../../../model/alerts';
-import { alertCalls, type AlertInput, type AlertListReply, type AlertPreview, type AlertRow } from '../../../../model/calls/alerts';
+import { alertCalls, type AlertInput, type AlertListReply, type AlertPreview, type AlertRow, type AlertTile } from '../../../../model/calls/alerts';
 import { callApi } from '../../../api/calls';
 
 /** The form's draft of an alert (numbers kept as typed). */
 export type AlertDraft = Omit<AlertInput, 'threshold' | 'days'> & { threshold: string; days: string };
 
-export const emptyDraft = (report = '', measure = '', filters: Record<string, string> = {}): AlertDraft => ({
-  name: '', report, measure, filters, condition: 'above', threshold: '', days: '', recipient_users: [], recipient_roles: [], enabled: true,
+export const emptyDraft = (report = '', measure = '', filters: Record<string, string> = {}, tile: AlertTile | null = null): AlertDraft => ({
+  name: tile ? tile.name : '', report: tile?.report ?? report, measure: tile?.measure ?? measure, filters: tile?.filters ?? filters, tile_id: tile?.id ?? null,
+  condition: 'above', threshold: '', days: '', recipient_users: [], recipient_roles: [], enabled: true,
 });
 
 export const draftOf = (r: AlertRow): AlertDraft => ({
-  id: r.id, version: r.version, name: r.name, report: r.report, measure: r.measure, filters: r.filters, condition: r.condition,
+  id: r.id, version: r.version, name: r.name, report: r.report, measure: r.measure, filters: r.filters, tile_id: r.tile_id, condition: r.condition,
   threshold: String(r.threshold), days: r.days === null ? '' : String(r.days), recipient_users: r.recipient_users, recipient_roles: r.recipient_roles, enabled: r.enabled,
 });
 
@@ -47,25 +48,29 @@ export function useAlerts() {
   const editor = useDraftEditor<AlertDraft, AlertRow>({ save: (d) => callApi(alertCalls.save, inputOf(d), { quiet: true }), remove: (r) => callApi(alertCalls.remove, { ids: [r.id], versions: [r.version] }), reload });
   const { draft, setDraft, errors, busy, save, remove, edit } = editor;
 
-  // The tower's bell on a chart: a new alert with that chart's report, measure and filters.
+  // The tower's bell on a chart: a new alert with that chart's report, measure and filters; on a
+  // designed tile (`tile=<id>`): on that tile, once the list has said which tiles the caller sees.
   useEffect(() => {
     if (search.get('new') !== '1') return;
+    const tileId = search.get('tile');
+    if (tileId && !data) return;
     const filters = Object.fromEntries([...search.entries()].filter(([k]) => k.startsWith('f.')));
-    edit(emptyDraft(search.get('report') ?? '', search.get('measure') ?? '', filters));
+    const tile = tileId ? (data?.tiles.find((x) => String(x.id) === tileId) ?? null) : null;
+    edit(emptyDraft(search.get('report') ?? '', search.get('measure') ?? '', filters, tile));
     setSearch(new URLSearchParams(), { replace: true });
-  }, [search, setSearch, edit]);
+  }, [search, setSearch, edit, data]);
 
   const report: ReportDef | undefined = draft?.report ? getReport(draft.report) : undefined;
   const measures = useMemo(() => (report ? alertMeasures(report, draft?.condition) : []), [report, draft?.condition]);
 
   // The figure now, for the draft's dataset, measure, filters and condition.
-  const previewKey = draft ? JSON.stringify([draft.report, draft.measure, draft.filters, draft.condition, draft.threshold, draft.days]) : '';
+  const previewKey = draft ? JSON.stringify([draft.report, draft.measure, draft.filters, draft.tile_id, draft.condition, draft.threshold, draft.days]) : '';
   useEffect(() => {
     if (!draft || !draft.report || !draft.measure) return setPreview(null);
     let live = true;
     const timer = setTimeout(() => {
-      const { report: r, measure, filters, condition, threshold, days } = inputOf(draft);
-      callApi(alertCalls.preview, { report: r, measure, filters, condition, threshold: threshold === '' ? 0 : threshold, days }, { quiet: true })
+      const { report: r, measure, filters, tile_id, condition, threshold, days } = inputOf(draft);
+      callApi(alertCalls.preview, { report: r, measure, filters, tile_id, condition, threshold: threshold === '' ? 0 : threshold, days }, { quiet: true })
         .then((p) => live && setPreview(p))
         .catch(() => live && setPreview(null));
     }, 400);
@@ -80,17 +85,26 @@ export function useAlerts() {
     setDraft((d) => {
       if (!d) return d;
       const next = { ...d, ...patch };
+      // A designed tile: its dataset, measure and filters; no "late by" (a tile declares no lateness).
+      if (patch.tile_id !== undefined && patch.tile_id !== d.tile_id) {
+        const tile = data?.tiles.find((x) => x.id === patch.tile_id);
+        Object.assign(next, tile ? { report: tile.report, measure: tile.measure, filters: tile.filters, name: d.name || tile.name } : { report: '', measure: '', filters: {} });
+        if (tile && next.condition === 'late_by') next.condition = 'above';
+        return next;
+      }
       // Another dataset: its own measures and filters.
       if (patch.report !== undefined && patch.report !== d.report) Object.assign(next, { measure: '', filters: {} });
       if (patch.condition === 'late_by' && next.report && !getReport(next.report)?.measures.find((m) => m.key === next.measure)?.late) next.measure = '';
       return next;
     });
 
+  const tile = draft?.tile_id ? (data?.tiles.find((x) => x.id === draft.tile_id) ?? null) : null;
+
   const open = (row: AlertRow | null) => {
     editor.edit(row ? draftOf(row) : emptyDraft());
   };
 
-  return { data, error, loading, reload, draft, change, open, close: editor.close, errors, busy, save, remove, report, measures, preview };
+  return { data, error, loading, reload, draft, change, open, close: editor.close, errors, busy, save, remove, report, measures, preview, tile };
 }
 
 export type AlertsState = ReturnType<typeof useAlerts>;

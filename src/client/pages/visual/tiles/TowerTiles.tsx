@@ -1,5 +1,5 @@
 import { Button, Link } from '@fluentui/react-components';
-import { EditRegular } from '@fluentui/react-icons';
+import { AlertRegular, EditRegular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -50,6 +50,7 @@ export function TowerTiles({ theme, tr, full }: { theme: ChartTheme; tr: (l: Lab
   const navigate = useNavigate();
   const { menus } = useSnapshot(access);
   const designer = menus.some((g) => g.children.some((c) => c.CODE === 'rpt.tiles'));
+  const alerts = menus.some((g) => g.children.some((c) => c.CODE === 'rpt.alerts'));
   const look = { theme, text: WALL.text, muted: WALL.muted, border: WALL.border };
   if (!items || (!items.length && !designer)) return null;
   const drill = (url: string) => {
@@ -73,6 +74,7 @@ export function TowerTiles({ theme, tr, full }: { theme: ChartTheme; tr: (l: Lab
             <div style={{ display: 'flex', alignItems: 'center', gap: 8, minHeight: 24 }}>
               <span style={{ fontSize: 15, fontWeight: 600, flex: 1, minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={tile.name}>{tile.name}</span>
               {tile.scope === 'personal' ? <span style={{ color: WALL.muted, fontSize: 12, border: `1px solid ${WALL.border}`, borderRadius: 4, padding: '0 4px' }}>{tr(TT.personal)}</span> : null}
+              {alerts && !full ? <Button data-testid={`tile-${tile.id}-alert`} size="small" appearance="subtle" icon={<AlertRegular />} aria-label={tr(TT.setAlert)} title={tr(TT.setAlert)} style={{ color: WALL.muted, minWidth: 24 }} onClick={() => navigate(`/rpt/page/alerts?new=1&tile=${tile.id}`)} /> : null}
               {designer && !full ? <Button size="small" appearance="subtle" icon={<EditRegular />} aria-label={tr(TT.edit)} style={{ color: WALL.muted, minWidth: 24 }} onClick={() => navigate(`/rpt/page/tiles?edit=${tile.id}`)} /> : null}
             </div>
             <TileView testId={`tile-${tile.id}-view`} spec={tile} run={run} error={error ? tr(TT.failed) : null} look={look} tr={tr} height={tile.chart === 'number' ? 110 : 240} onDrill={drill} />

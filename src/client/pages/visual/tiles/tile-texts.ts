@@ -3,6 +3,7 @@ import type { Label } from '../../../../model';
 /** The tile designer's and the tiles' texts (zh-CN first, en). */
 export const TT = {
   title: { zh: '指标卡设计', en: 'Tile designer' },
+  setAlert: { zh: '为此指标卡设置预警', en: 'Set an alert on this tile' },
   explain: {
     zh: '在已声明的报表数据集上组合指标卡：选择指标与汇总方式、分组、筛选、期间、图表、阈值和颜色，保存到企业看板（可按角色共享）或个人看板。指标卡按查看人的权限计算，点击即可打开对应明细。',
     en: 'Compose tiles over the declared report datasets: a measure and its aggregation, grouping, filters, period, chart, thresholds and colour; save to the company dashboard (shared with roles) or your personal one. Each viewer sees the figures their own permissions allow, and a click opens the rows.',
