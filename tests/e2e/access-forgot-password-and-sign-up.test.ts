@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { codesOnOutboxPage, fillAccountStep, sendSignupCodes, signInThroughForm } from './support/signup-steps';
 
 /**
  * The account screens end to end: the forgot-password path through the link the outbox page shows
@@ -12,15 +13,6 @@ const run = serverAndBrowserForFile();
 /** The outbox list's rows and an address cell of one. */
 const OUTBOX_ROWS = '[data-testid=list-outbox] .ag-row';
 const OUTBOX_ROW_CELL = `${OUTBOX_ROWS} [col-id=to_address]`;
-
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto(`${run.server.url}/login`);
-  await page.waitForSelector('[data-testid=login-form]');
-  await page.fill('input[name=username]', username);
-  await page.fill('input[name=password]', password);
-  await page.click('[data-testid=login-submit]');
-  await page.waitForSelector('[data-testid=workspace-home]');
-}
 
 async function signOut(page: Page): Promise<void> {
   await page.click('[data-testid=user-menu]');
@@ -72,7 +64,7 @@ describe('forgot password through the outbox link', () => {
     await snap(page, 'access-02-mail-sent');
 
     // The brand's administrator reads the company's outbox (spec: mail goes to an outbox a page shows).
-    await signIn(page, 'brand', 'Demo1234');
+    await signInThroughForm(page, run.server.url, 'brand', 'Demo1234');
     const rows = await outboxRowsTo(page, 'brand.buyer@demo.local');
     await snap(page, 'access-03-outbox');
     const link = rows.find((r) => r.link?.includes('/forgotpwd/newpwd?token='))?.link;
@@ -100,7 +92,7 @@ describe('forgot password through the outbox link', () => {
     await page.fill('input[name=password]', 'Demo1234');
     await page.click('[data-testid=login-submit]');
     await page.waitForSelector('[data-testid=login-error]');
-    await signIn(page, 'brand.buyer', 'Buyer2026x');
+    await signInThroughForm(page, run.server.url, 'brand.buyer', 'Buyer2026x');
     expect(await page.textContent('[data-testid=home-company]')).toBe('悦衣品牌');
 
     // The used link cannot be used twice.
@@ -195,43 +187,22 @@ describe('sign-up wizard', () => {
     await page.click('[data-testid=signup-next]');
     await page.waitForSelector('[data-testid=signup-step-verify]');
 
-    await page.fill('[data-testid=signup-step-verify] input[type=email]', email);
-    await page.click('[data-testid=send-code]');
-    await page.waitForSelector('[data-testid=code-sent]');
+    const mobile = `139${String(Date.now()).slice(-8)}`;
+    await sendSignupCodes(page, email, mobile);
     // The resend button counts down (60 s between codes).
     expect(await page.textContent('[data-testid=send-code]')).toMatch(/\d+ 秒后可重发/);
-    const mobile = `139${String(Date.now()).slice(-8)}`;
-    await page.fill('[data-testid=signup-step-verify] input[type=tel]', mobile);
-    await page.click('[data-testid=send-sms]');
-    await page.waitForSelector('[data-testid=sms-sent]');
     await snap(page, 'signup-02-verify');
 
-    // The code is an e-mail without a company yet: the super administrator's outbox shows it.
-    await admin.goto(`${run.server.url}/login`);
-    await admin.waitForSelector('[data-testid=login-form]');
-    await admin.fill('input[name=username]', 'admin');
-    await admin.fill('input[name=password]', 'Demo1234');
-    await admin.click('[data-testid=login-submit]');
-    await admin.waitForSelector('[data-testid=workspace-home]');
-    await admin.goto(`${run.server.url}/page/outbox`);
-    await admin.waitForSelector(OUTBOX_ROW_CELL);
-    const bodyTo = (to: string) => admin.$$eval(OUTBOX_ROWS, (rows, address) => rows.find((r) => r.querySelector('[col-id=to_address]')?.textContent === address)?.querySelector('[col-id=body]')?.textContent ?? '', to);
-    const code = /\d{6}/.exec(await bodyTo(email))?.[0];
-    const smsCode = /\d{6}/.exec(await bodyTo(mobile))?.[0];
-    expect(code).toBeTruthy();
-    expect(smsCode).toBeTruthy();
+    // The codes are an e-mail and an SMS without a company yet: the super administrator's outbox shows them.
+    await signInThroughForm(admin, run.server.url, 'admin', 'Demo1234');
+    const [code, smsCode] = await codesOnOutboxPage(admin, run.server.url, [email, mobile]);
     await admin.close();
 
-    await page.fill('[data-testid=email-code]', code as string);
-    await page.fill('[data-testid=mobile-code]', smsCode as string);
+    await page.fill('[data-testid=email-code]', code);
+    await page.fill('[data-testid=mobile-code]', smsCode);
     await page.click('[data-testid=signup-next]');
-    await page.waitForSelector('[data-testid=signup-step-profile]');
     const username = `sewer${Date.now().toString(36)}`;
-    await page.fill('[data-testid=signup-step-profile] input[autocomplete=username]', username);
-    await page.fill('[data-testid=signup-step-profile] input[autocomplete=name]', '赵缝纫');
-    const passwords = await page.$$('[data-testid=signup-step-profile] input[type=password]');
-    await passwords[0].fill('Sewer2026');
-    await passwords[1].fill('Sewer2026');
+    await fillAccountStep(page, username, '赵缝纫', 'Sewer2026');
     await snap(page, 'signup-03-profile');
     await page.click('[data-testid=signup-submit]');
     await page.waitForSelector('[data-testid=signup-finished]');
@@ -240,7 +211,7 @@ describe('sign-up wizard', () => {
     await snap(page, 'signup-04-finished');
 
     // The new member signs in to the maker's workspace.
-    await signIn(page, username, 'Sewer2026');
+    await signInThroughForm(page, run.server.url, username, 'Sewer2026');
     expect(await page.textContent('[data-testid=home-company]')).toBe('华纺制衣');
     await page.close();
   });

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, snap, startServer, type RunningServer } from './support/harness';
+import { fillAccountStep, fillCompanyStep, sendSignupCodes } from './support/signup-steps';
 
 /**
  * Issue 5 in Chromium: (a) the brand's administrator creates a role with a data-permission rule
@@ -180,13 +181,8 @@ describe('a company signs up and the super administrator approves it', () => {
     await page.click('[data-testid=signup-kind-company]');
     await page.click('[data-testid=signup-next]');
     await page.waitForSelector('[data-testid=signup-step-verify]');
-    await page.fill('[data-testid=signup-step-verify] input[type=email]', email);
-    await page.click('[data-testid=send-code]');
-    await page.waitForSelector('[data-testid=code-sent]');
     const mobile = `139${String(Date.now()).slice(-8)}`;
-    await page.fill('[data-testid=signup-step-verify] input[type=tel]', mobile);
-    await page.click('[data-testid=send-sms]');
-    await page.waitForSelector('[data-testid=sms-sent]');
+    await sendSignupCodes(page, email, mobile);
     // The code mail and SMS have no company yet: the super administrator's outbox holds them.
     const outbox = await api<{ rows: Array<{ to_address: string; body: string }> }>(await token('admin'), '/utilsapi/outbox?size=50');
     const code = /\d{6}/.exec(outbox.rows.find((r) => r.to_address === email)?.body ?? '')?.[0];
@@ -196,20 +192,9 @@ describe('a company signs up and the super administrator approves it', () => {
     await page.fill('[data-testid=email-code]', code as string);
     await page.fill('[data-testid=mobile-code]', smsCode as string);
     await page.click('[data-testid=signup-next]');
-    await page.waitForSelector('[data-testid=signup-step-company]');
-    await page.fill('input[name=company_name]', company);
-    await page.click('[data-testid=company-type] input[value=maker]');
-    await page.selectOption('[data-testid=company-industry]', 'garment_making');
-    await page.selectOption('[data-testid=company-scale]', 'small');
-    await page.fill('[data-testid=company-tax-code]', '91350100M000100Y43');
-    await page.fill('[data-testid=company-legal-person]', '钱老板');
+    await fillCompanyStep(page, { name: company, type: 'maker', industry: 'garment_making', scale: 'small', taxCode: '91350100M000100Y43', legalPerson: '钱老板' });
     await page.click('[data-testid=signup-next]');
-    await page.waitForSelector('[data-testid=signup-step-profile]');
-    await page.fill('[data-testid=signup-step-profile] input[autocomplete=username]', username);
-    await page.fill('[data-testid=signup-step-profile] input[autocomplete=name]', '钱老板');
-    const passwords = await page.$$('[data-testid=signup-step-profile] input[type=password]');
-    await passwords[0].fill('Owner2026');
-    await passwords[1].fill('Owner2026');
+    await fillAccountStep(page, username, '钱老板', 'Owner2026');
     await page.click('[data-testid=signup-submit]');
     await page.waitForSelector('[data-testid=signup-finished]');
     await snap(page, 'admin-09-signup-finished');

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { solidPng } from '../support/png';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { codesOnOutboxPage, fillAccountStep, fillCompanyStep, signInThroughForm } from './support/signup-steps';
 
 /**
  * Issue 35, sign-up and profiles in the browser: a company signs up with the e-mail's and the
@@ -13,7 +14,6 @@ import { serverAndBrowserForFile, snap } from './support/harness';
  * Build the client first (`npx vite build`): the server serves dist/client (or CLIENT_DIR).
  */
 const run = serverAndBrowserForFile();
-const OUTBOX_ROWS = '[data-testid=list-outbox] .ag-row';
 
 /** A screenshot at 1366x768 and one at 1920x1080 (then back to 1366). */
 async function snapBoth(page: Page, name: string): Promise<void> {
@@ -22,25 +22,6 @@ async function snapBoth(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(150);
   await snap(page, `${name}-1920`);
   await page.setViewportSize({ width: 1366, height: 768 });
-}
-
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto(`${run.server.url}/login`);
-  await page.waitForSelector('[data-testid=login-form]');
-  await page.fill('input[name=username]', username);
-  await page.fill('input[name=password]', password);
-  await page.click('[data-testid=login-submit]');
-  await page.waitForSelector('[data-testid=workspace-home]');
-}
-
-/** The six-digit code in the newest outbox row to an address, read on the outbox page by the super administrator. */
-async function codeFromOutbox(page: Page, to: string): Promise<string> {
-  await page.goto(`${run.server.url}/page/outbox`);
-  await page.waitForSelector(`${OUTBOX_ROWS} [col-id=to_address]`);
-  const body = await page.$$eval(OUTBOX_ROWS, (rows, address) => rows.find((r) => r.querySelector('[col-id=to_address]')?.textContent === address)?.querySelector('[col-id=body]')?.textContent ?? '', to);
-  const code = /\d{6}/.exec(body)?.[0];
-  expect(code, `a code to ${to} on the outbox page`).toBeTruthy();
-  return code as string;
 }
 
 /** The super administrator's API (approving the sign-up is the approval screen's test; here it is a step). */
@@ -83,9 +64,8 @@ describe('sign-up with a mobile code, then the company and own profiles', () => 
     await page.waitForSelector('[data-testid=sms-sent]');
     expect(await page.textContent('[data-testid=send-sms]')).toMatch(/\d+ 秒后可重发/);
 
-    await signIn(admin, 'admin', 'Demo1234');
-    const emailCode = await codeFromOutbox(admin, email);
-    const smsCode = await codeFromOutbox(admin, mobile);
+    await signInThroughForm(admin, run.server.url, 'admin', 'Demo1234');
+    const [emailCode, smsCode] = await codesOnOutboxPage(admin, run.server.url, [email, mobile]);
     await snap(admin, 'signup-mobile-00-outbox');
     await admin.close();
 
@@ -94,28 +74,14 @@ describe('sign-up with a mobile code, then the company and own profiles', () => 
     await page.fill('[data-testid=mobile-code]', smsCode === '000000' ? '111111' : '000000');
     await snapBoth(page, 'signup-mobile-01-verify');
     await page.click('[data-testid=signup-next]');
-    await page.waitForSelector('[data-testid=signup-step-company]');
     // The company step checks the credit code in the browser.
-    await page.fill('input[name=company_name]', company);
-    await page.click('[data-testid=company-type] input[value=maker]');
-    await page.selectOption('[data-testid=company-industry]', 'garment_making');
-    await page.selectOption('[data-testid=company-scale]', 'medium');
-    await page.fill('[data-testid=company-tax-code]', '91350100M000100Y44');
-    await page.fill('[data-testid=company-legal-person]', '孙锦');
-    await page.fill('input[name=province]', '江苏');
-    await page.fill('input[name=city]', '苏州');
-    await page.fill('input[name=address]', '吴江区盛泽镇 8 号');
+    await fillCompanyStep(page, { name: company, type: 'maker', industry: 'garment_making', scale: 'medium', taxCode: '91350100M000100Y44', legalPerson: '孙锦', province: '江苏', city: '苏州', address: '吴江区盛泽镇 8 号' });
     await page.click('[data-testid=signup-next]');
     await page.waitForSelector('text=统一社会信用代码格式不正确（18位，见营业执照）');
     await snapBoth(page, 'signup-mobile-02-company-error');
     await page.fill('[data-testid=company-tax-code]', '91350100m000100y43');
     await page.click('[data-testid=signup-next]');
-    await page.waitForSelector('[data-testid=signup-step-profile]');
-    await page.fill('[data-testid=signup-step-profile] input[autocomplete=username]', username);
-    await page.fill('[data-testid=signup-step-profile] input[autocomplete=name]', '孙锦');
-    const passwords = await page.$$('[data-testid=signup-step-profile] input[type=password]');
-    await passwords[0].fill('Yunjin2026');
-    await passwords[1].fill('Yunjin2026');
+    await fillAccountStep(page, username, '孙锦', 'Yunjin2026');
     await snapBoth(page, 'signup-mobile-03-account');
     await page.click('[data-testid=signup-submit]');
     // The server refuses the wrong SMS code: back on the verify step, the message on its field.
@@ -141,7 +107,7 @@ describe('sign-up with a mobile code, then the company and own profiles', () => 
     const page = await run.browser.newPage({ viewport: { width: 1366, height: 768 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, username, 'Yunjin2026');
+    await signInThroughForm(page, run.server.url, username, 'Yunjin2026');
     await page.click('[data-testid=user-menu]');
     await page.click('[data-testid=menu-company-profile]');
     await page.waitForSelector('[data-testid=company-profile]');
