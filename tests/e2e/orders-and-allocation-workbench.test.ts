@@ -160,7 +160,11 @@ describe('orders across the brand and the maker, and the allocation workbench', 
 
     // A new empty version: created, picked, and it says it has no demand yet.
     await page.click('[data-testid=version-create]');
-    await page.fill('[data-testid=dialog-code]', 'E2E-EMPTY');
+    // Codes of this attempt (a retry in CI finds the first attempt's versions in the same database).
+    const attempt = Date.now().toString(36).toUpperCase();
+    const emptyCode = `E2E-EMPTY-${attempt}`;
+    const planCode = `E2E-PLAN-${attempt}`;
+    await page.fill('[data-testid=dialog-code]', emptyCode);
     await page.click('[data-testid=dialog-ok]');
     await page.waitForSelector('[data-testid=workbench-no-lines]', { timeout: 20000 });
     await snap(page, 'alloc-01-empty-version');
@@ -170,9 +174,9 @@ describe('orders across the brand and the maker, and the allocation workbench', 
     await page.selectOption('[data-testid=version-picker]', seeded);
     await page.waitForSelector('[data-testid=workbench-grid] .ag-row');
     await page.click('[data-testid=version-copy]');
-    await page.fill('[data-testid=dialog-code]', 'E2E-PLAN');
+    await page.fill('[data-testid=dialog-code]', planCode);
     await page.click('[data-testid=dialog-ok]');
-    await page.waitForSelector('[data-testid=version-picker] option:checked:has-text("E2E-PLAN")', { state: 'attached', timeout: 20000 });
+    await page.waitForSelector(`[data-testid=version-picker] option:checked:has-text("${planCode}")`, { state: 'attached', timeout: 20000 });
     await page.waitForSelector('[data-testid=workbench-grid] .ag-row');
 
     await page.click('[data-testid=suggest]');
@@ -204,7 +208,7 @@ describe('orders across the brand and the maker, and the allocation workbench', 
     await page.click('[data-testid=version-publish]');
     expect(await textOf(page, '#confirm-text')).toContain('发布后版本只读');
     await page.click('[data-testid=confirm-ok]');
-    await page.waitForSelector('[data-testid=version-status]:has-text("已发布")', { timeout: 20000 });
+    await page.waitForSelector('[data-testid=version-status]:has-text("已发布")', { timeout: 45000 });
     await page.waitForSelector('[data-testid=readonly-notice]');
     expect(await page.isDisabled('[data-testid=suggest]')).toBe(true);
     await snap(page, 'alloc-04-published');
@@ -225,7 +229,7 @@ describe('orders across the brand and the maker, and the allocation workbench', 
     const column = (label: string) => headers.findIndex((h) => h.includes(label)) + 1;
     const rows = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2));
     expect(rows.length).toBeGreaterThan(0);
-    expect(new Set(rows.map((r) => String(r.getCell(column('分配版本编码')).value)))).toEqual(new Set(['E2E-PLAN']));
+    expect(new Set(rows.map((r) => String(r.getCell(column('分配版本编码')).value)))).toEqual(new Set([planCode]));
     expect(rows.reduce((sum, r) => sum + Number(r.getCell(column('计划数量')).value), 0)).toBe(demandTotal);
 
     // Import goes through the import centre's generic flow, with demand lines preselected.

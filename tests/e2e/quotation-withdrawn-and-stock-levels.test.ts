@@ -25,6 +25,19 @@ const shots = async (page: Page, name: string) => {
 const LEVELS = '[data-testid=child-levels]';
 const cell = (row: number, col: string) => `${LEVELS} .ag-row[row-index="${row}"] .ag-cell[col-id="${col}"]`;
 
+/**
+ * Waits until the first `rows` lines show their material's whole label ("name · code"): a line's
+ * reference cell shows the name it was saved with first and the label once the materials' labels
+ * are read, so a cell read before that would not equal the same cell read later.
+ */
+async function labelsShown(page: Page, rows: number): Promise<void> {
+  await page.waitForFunction(
+    ({ sel, n }) => [...document.querySelectorAll(sel)].slice(0, n).filter((c) => c.textContent?.includes(' · ')).length === n,
+    { sel: `${LEVELS} .ag-row .ag-cell[col-id="material_id"]`, n: rows },
+    { timeout: 15_000 },
+  );
+}
+
 /** Types a value into a cell of the levels grid. */
 async function typeCell(page: Page, row: number, col: string, text: string): Promise<void> {
   await page.dblclick(cell(row, col));
@@ -93,6 +106,7 @@ describe('issue 35 loose ends', () => {
     await page.dblclick('.ag-row[row-index="0"] [col-id=name]');
     await page.waitForSelector(`${LEVELS} .ag-row[row-index="1"]`);
     expect(await page.locator(`${LEVELS} .ag-row[row-index="2"]`).count()).toBe(0);
+    await labelsShown(page, 2);
     const first = ((await page.textContent(cell(0, 'material_id'))) ?? '').trim();
     const second = ((await page.textContent(cell(1, 'material_id'))) ?? '').trim();
     // The material's whole label fits its column.
@@ -115,6 +129,7 @@ describe('issue 35 loose ends', () => {
     await page.waitForSelector('[data-testid=entity-form]', { state: 'detached' });
     await page.dblclick('.ag-row[row-index="0"] [col-id=name]');
     await page.waitForSelector(`${LEVELS} .ag-row[row-index="2"]`);
+    await labelsShown(page, 3);
     const materials = await page.locator(`${LEVELS} .ag-cell[col-id="material_id"]`).allTextContents();
     expect(materials.map((m) => m.trim()).sort()).toEqual([first, second, other].sort());
     expect(errors).toEqual([]);
