@@ -39,6 +39,8 @@ export type RequestOptions = {
   tokenInQuery?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** The request outlives the page (a last save while the tab closes). */
+  keepalive?: boolean;
 };
 
 /** Hooks the session layer installs: what to do on a 401 and on every failure (toasts, spec 8). */
@@ -78,6 +80,7 @@ export async function request<T>(path: string, options: RequestOptions = {}, beh
       headers,
       body,
       signal: controller.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch (e) {
     clearTimeout(timer);

@@ -1,4 +1,6 @@
-import { api, ApiError, apiHooks, OK_CODE, type Envelope } from '../api/client';
+import { api, ApiError, apiHooks, OK_CODE, request, type Envelope } from '../api/client';
+import type { DictItem } from '../../model/dictionaries';
+import type { ConfirmedMapping } from '../../model/import-mapping';
 import { readPreference, readStoredSession } from '../kernel/storage';
 
 /**
@@ -28,6 +30,10 @@ export type JobResult = {
   fileName?: string;
   downloadUrl?: string;
   ms?: number;
+  /** Rows a commit held for later (issue 33: they failed, the valid rows were written). */
+  held?: number;
+  insertedTotal?: number;
+  updatedTotal?: number;
 };
 
 export type JobView = {
@@ -71,7 +77,32 @@ export const uploadApi = {
   job: (id: number) => api.get<JobView>(`${UPLOAD_BASE}/jobs/${id}`, undefined, { quiet: true }),
   errors: (id: number, page: number, size: number) => api.get<{ rows: ImportError[]; total: number }>(`${UPLOAD_BASE}/jobs/${id}/errors`, { page, size }),
   commit: (id: number, validOnly: boolean) => api.post<JobView>(`${UPLOAD_BASE}/jobs/${id}/commit`, { validOnly }),
+  /** The fixing grid's rows of a checked job, or its held rows (issue 33). */
+  rows: (id: number) => api.get<FixView>(`${UPLOAD_BASE}/jobs/${id}/rows`),
+  /** Saves edited and left-out rows as the user works; `keepalive` lets the last save finish while the page closes. */
+  saveRows: (id: number, rows: RowEdit[], keepalive = false) => request<{ saved: number }>(`${UPLOAD_BASE}/jobs/${id}/rows`, { method: 'PUT', body: { rows }, keepalive }, { quiet: keepalive }),
 };
+
+/** One row of the fixing grid (src/server/services/import/import-rows.service.ts GridRow). */
+export type FixRow = { row: number; cells: Array<string | null>; errors: Array<{ col: number; field: string; message: string }>; excluded: boolean; edited: boolean; recheck: boolean };
+
+/** The fixing grid of a job: the sheet's header row and columns, its rows, and what the browser checks them with. */
+export type FixView = {
+  entity: string;
+  mode: string;
+  headerRow: number;
+  headers: Array<string | null>;
+  targets: Array<string | null>;
+  mapping: ConfirmedMapping | null;
+  rows: FixRow[];
+  truncated: boolean;
+  held: boolean;
+  knownCodes: Record<string, { codes: string[]; complete: boolean }>;
+  dictItems: Record<string, DictItem[]>;
+};
+
+/** A row as saved: its cells as edited (null: as in the file) and whether it is left out. */
+export type RowEdit = { row: number; cells: Array<string | null> | null; excluded: boolean };
 
 function authHeaders(): Record<string, string> {
   const { token } = readStoredSession();

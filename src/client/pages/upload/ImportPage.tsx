@@ -23,13 +23,15 @@ export function ImportPage({ advanced = false }: { advanced?: boolean }) {
   const navigate = useNavigate();
   const state = useImport(advanced);
   const { job, stage } = state;
+  // The fixing grid (issue 33) shows a sheet's columns side by side too.
+  const fixing = Boolean(job && ((stage === 'preview' && Number(job.result?.errorCount ?? 0) > 0) || (stage === 'done' && Number(job.result?.held ?? 0) > 0)));
 
   useEffect(() => {
     document.title = t(advanced ? 'upload.advanced' : 'upload.importTitle');
   }, [t, advanced]);
 
   return (
-    <div className={mergeClasses(s.page, state.mapping.pending ? s.wide : undefined)} data-testid={advanced ? 'import-page-adv' : 'import-page'}>
+    <div className={mergeClasses(s.page, state.mapping.pending || fixing ? s.wide : undefined)} data-testid={advanced ? 'import-page-adv' : 'import-page'}>
       <div className={s.head}>
         <Title3 as="h1">{t(advanced ? 'upload.advanced' : 'upload.importTitle')}</Title3>
         <span className={s.grow} />

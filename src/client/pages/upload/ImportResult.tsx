@@ -3,6 +3,7 @@ import { ArrowDownloadRegular, CheckmarkCircleRegular, DocumentTableArrowRightRe
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../shell/AppLink';
 import type { JobView } from '../../engine/upload-api';
+import { FixGrid } from './FixGrid';
 import { ImportErrorsGrid } from './ImportErrorsGrid';
 import { useImportStyles } from './import-styles';
 import type { ImportState } from './use-import';
@@ -34,6 +35,7 @@ function ImportCounts({ job, done, masterDetail }: { job: JobView; done: boolean
       <Badge appearance="tint" color={(r?.invalid ?? 0) > 0 ? 'danger' : 'informative'} size="large">{t('upload.invalid')} {r?.invalid ?? 0}</Badge>
       {done && <Badge appearance="filled" color="success" size="large">{t('upload.inserted')} {r?.inserted ?? 0}</Badge>}
       {done && <Badge appearance="filled" color="brand" size="large">{t('upload.updated')} {r?.updated ?? 0}</Badge>}
+      {done && (r?.held ?? 0) > 0 && <Badge appearance="tint" color="warning" size="large" data-testid="import-held-count">{t('upload.held', { count: r?.held })}</Badge>}
     </div>
   );
 }
@@ -90,15 +92,24 @@ export function ImportPreview({ job, state }: { job: JobView; state: ImportState
   const s = useImportStyles();
   const { t } = useTranslation();
   const done = state.stage === 'done';
+  const held = Number(job.result?.held ?? 0);
+  // Issue 33: errors are fixed in the grid; after a commit the rows it held are fixed there too.
+  const fixable = (state.stage === 'preview' && Number(job.result?.errorCount ?? 0) > 0) || (done && held > 0);
   return (
     <Card className={s.card} data-testid="import-preview">
       <CardHeader header={<Text weight="semibold">3. {t(done ? 'upload.stepResult' : 'upload.stepPreview')}</Text>} description={<Text size={200} className={s.muted}>{String(job.params.fileName ?? '')}</Text>} />
       <ImportCounts job={job} done={done} masterDetail={Boolean(state.link?.masterDetail)} />
       {done && (
         <MessageBar intent="success" data-testid="import-done">
-          <MessageBarBody>{t('upload.done', { inserted: job.result?.inserted ?? 0, updated: job.result?.updated ?? 0 })}</MessageBarBody>
+          <MessageBarBody>{t('upload.done', { inserted: job.result?.insertedTotal ?? job.result?.inserted ?? 0, updated: job.result?.updatedTotal ?? job.result?.updated ?? 0 })}</MessageBarBody>
         </MessageBar>
       )}
+      {done && held > 0 && (
+        <MessageBar intent="warning" data-testid="import-held">
+          <MessageBarBody>{t('upload.heldDone', { count: held })}</MessageBarBody>
+        </MessageBar>
+      )}
+      {fixable && <FixGrid job={job} onJob={state.adopt} />}
       {Number(job.result?.errorCount ?? 0) > 0 ? (
         <ImportErrors job={job} downloadErrors={state.downloadErrors} />
       ) : (

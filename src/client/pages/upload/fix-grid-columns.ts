@@ -1,0 +1,70 @@
+import type { ColDef, ITooltipParams } from 'ag-grid-community';
+import { importColumns, headerText } from '../../../model/excel';
+import { requireEntity, translate, type Language } from '../../../model';
+import type { FixView } from '../../engine/upload-api';
+import { cellOf, type FixRowData } from './fix-rows';
+
+/** The message of an issue on a cell (several joined), or null. */
+const cellIssue = (r: FixRowData | undefined, col: number) => {
+  const list = r?.issues.filter((i) => i.col === col) ?? [];
+  return list.length ? list.map((i) => i.message).join('；') : null;
+};
+
+/** Under a sheet column's own heading: the field it is read as (a size of the matrix, or not read). */
+function readAs(view: FixView, col: number, language: Language): string {
+  const target = view.targets[col];
+  if (!target) return translate(language, 'upload.mapIgnore');
+  if (target.startsWith('size:')) return translate(language, 'upload.mapSize', { size: target.slice(5) });
+  const column = importColumns(requireEntity(view.entity)).find((c) => c.id === target);
+  return column ? headerText(column, language, false) : target;
+}
+
+/**
+ * The fixing grid's columns: the sheet row, the row's issues, then every sheet column under its own
+ * heading (the field it is read as in the tooltip), editable as text; a cell with an issue is marked
+ * `fix-bad` with its message as the tooltip, a left-out row's cells `fix-excluded`.
+ */
+export function fixColumnDefs(view: FixView, language: Language): ColDef<FixRowData>[] {
+  const sheet: ColDef<FixRowData>[] = view.headers.map((h, col) => ({
+    colId: `c${col}`,
+    headerName: h ?? `#${col + 1}`,
+    headerTooltip: readAs(view, col, language),
+    editable: (p) => !p.data?.excluded,
+    minWidth: 96,
+    flex: 1,
+    valueGetter: (p) => p.data?.cells[col] ?? null,
+    valueSetter: (p) => {
+      if (!p.data) return false;
+      const next = cellOf(p.newValue);
+      if (p.data.cells[col] === next) return false;
+      p.data.cells[col] = next;
+      return true;
+    },
+    cellClassRules: {
+      'fix-bad': (p) => !p.data?.excluded && cellIssue(p.data, col) !== null,
+      'fix-excluded': (p) => Boolean(p.data?.excluded),
+    },
+    tooltipValueGetter: (p: ITooltipParams<FixRowData>) => cellIssue(p.data, col),
+  }));
+  return [
+    { colId: 'row', headerName: translate(language, 'upload.fixRow'), width: 84, pinned: 'left', editable: false, valueGetter: (p) => p.data?.row, cellClass: 'fix-rownum' },
+    {
+      colId: 'issues',
+      headerName: translate(language, 'upload.fixIssues'),
+      minWidth: 220,
+      flex: 2,
+      editable: false,
+      valueGetter: (p) => (p.data?.excluded ? translate(language, 'upload.fixExcluded') : (p.data?.issues.map((i) => i.message).join('；') ?? '')),
+      tooltipValueGetter: (p: ITooltipParams<FixRowData>) => p.value as string,
+      cellClassRules: { 'fix-issue-text': (p) => Boolean(p.data?.issues.length) && !p.data?.excluded, 'fix-excluded': (p) => Boolean(p.data?.excluded) },
+    },
+    ...sheet,
+  ];
+}
+
+export const FIX_GRID_CSS = `
+.fix-bad { box-shadow: inset 0 0 0 2px #c50f1f; background-color: rgba(197, 15, 31, 0.08); }
+.fix-issue-text { color: #b10e1c; }
+.fix-excluded { color: #8a8886; text-decoration: line-through; }
+.fix-rownum { color: #605e5c; }
+`;

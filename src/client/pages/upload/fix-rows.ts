@@ -1,0 +1,73 @@
+import { requireEntity, translate, type Language } from '../../../model';
+import type { TokenContext } from '../../../model/default-tokens';
+import { rowChecker, sheetLayout } from '../../../model/import-row-check';
+import type { FixRow, FixView } from '../../engine/upload-api';
+
+/**
+ * The fixing grid's rows and their checks, without React (issue 33): a row of the sheet as the grid
+ * edits it, re-checked in the browser with the import's own rules (model/import-row-check.ts), the
+ * same wrong value found in other rows of its column, and the figures above the grid.
+ */
+
+/** Rows the grid shows at most besides those with an error or an edit (the server's GRID_MAX_ROWS). */
+export const GRID_MAX_ROWS_SHOWN = 10_000;
+
+/** One issue of a row: its sheet column (-1: the row as a whole) and the message as shown. */
+export type FixIssue = { col: number; message: string };
+
+/** A row of the grid (AG Grid edits `cells` in place through the columns' value setters). */
+export type FixRowData = { row: number; cells: Array<string | null>; excluded: boolean; edited: boolean; issues: FixIssue[] };
+
+export const toRowData = (r: FixRow): FixRowData => ({ row: r.row, cells: [...r.cells], excluded: r.excluded, edited: r.edited, issues: r.errors.map((e) => ({ col: e.col, message: e.message })) });
+
+/** The row checker of a view: the cells of a row to its issues, messages in the user's language. */
+export function fixChecker(view: FixView, language: Language, defaults: TokenContext): (cells: ReadonlyArray<string | null>, continuation: boolean) => FixIssue[] {
+  const entity = requireEntity(view.entity);
+  const layout = sheetLayout(entity, view.headers, view.mapping);
+  const check = rowChecker(layout, {
+    defaults,
+    partial: view.mode === 'update',
+    dictItems: new Map(Object.entries(view.dictItems)),
+    knownCodes: new Map(Object.entries(view.knownCodes).map(([id, k]) => [id, { codes: new Set(k.codes), complete: k.complete }])),
+  });
+  return (cells, continuation) => check(cells, continuation).map((i) => ({ col: i.col, message: translate(language, i.message.key, i.message.params) }));
+}
+
+/**
+ * Which rows continue a document started above (a master-detail sheet: a later row of the same
+ * document number), by sheet row: their header cells are not checked again, as the import does.
+ */
+export function continuationRows(view: FixView, rows: readonly FixRowData[]): Set<number> {
+  const entity = requireEntity(view.entity);
+  const out = new Set<number>();
+  if (!entity.children?.length || !entity.codeField) return out;
+  const codeCol = view.targets.indexOf(entity.codeField);
+  if (codeCol < 0) return out;
+  const seen = new Set<string>();
+  for (const r of [...rows].sort((a, b) => a.row - b.row)) {
+    const key = (r.cells[codeCol] ?? '').trim().toUpperCase();
+    if (!key || r.excluded) continue;
+    if (seen.has(key)) out.add(r.row);
+    seen.add(key);
+  }
+  return out;
+}
+
+/** Other rows (not left out) holding the same wrong value in a column: what "apply to all" changes. */
+export function sameWrongValue(rows: readonly FixRowData[], col: number, value: string, except: number): FixRowData[] {
+  return rows.filter((r) => r.row !== except && !r.excluded && r.cells[col] === value && r.issues.some((i) => i.col === col));
+}
+
+/** The figures above the grid: rows with an issue, rows left out, rows ready to commit. */
+export function fixCounts(rows: readonly FixRowData[]) {
+  let invalid = 0;
+  let excluded = 0;
+  for (const r of rows) {
+    if (r.excluded) excluded++;
+    else if (r.issues.length) invalid++;
+  }
+  return { total: rows.length, invalid, excluded, valid: rows.length - invalid - excluded };
+}
+
+/** A typed cell as stored: blank is no value. */
+export const cellOf = (v: unknown): string | null => (v === null || v === undefined || String(v).trim() === '' ? null : String(v));
