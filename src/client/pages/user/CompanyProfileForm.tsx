@@ -1,4 +1,4 @@
-import { Button, Field, MessageBar, MessageBarBody, Textarea } from '@fluentui/react-components';
+import { Field, MessageBar, MessageBarBody, Textarea } from '@fluentui/react-components';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { applyServerFieldErrors } from '../../api/form-errors';
 import { toast } from '../../kernel/toast-bus';
 import { TextField } from '../../form/TextField';
 import { DictSelectField } from './DictSelectField';
+import { SaveCancel } from './SaveCancel';
 import { useUserStyles } from './user-styles';
 
 const FIELDS = ['name', 'full_name', ...(Object.keys(COMPANY_PROFILE_FIELDS) as CompanyProfileField[])] as const;
@@ -69,14 +70,7 @@ export function CompanyProfileForm({ company, save, onDone }: { company: Company
           </Field>
         )}
       />
-      <div className={s.actions}>
-        <Button appearance="primary" type="submit" disabled={formState.isSubmitting} data-testid="company-save">
-          {formState.isSubmitting ? t('ui.profile.saving') : t('ui.profile.save')}
-        </Button>
-        <Button onClick={onDone} disabled={formState.isSubmitting}>
-          {t('ui.profile.cancel')}
-        </Button>
-      </div>
+      <SaveCancel busy={formState.isSubmitting} onCancel={onDone} testId="company-save" />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { applyServerFieldErrors } from '../../api/form-errors';
 import { toast } from '../../kernel/toast-bus';
 import { TextField } from '../../form/TextField';
 import { DictSelectField } from './DictSelectField';
+import { SaveCancel } from './SaveCancel';
 import { useUserStyles } from './user-styles';
 
 const FIELDS = ['fullname', 'email', 'mobile', 'last_name', 'first_name', 'gender', 'title', 'personal_id', 'user_percent'] as const;
@@ -63,14 +64,7 @@ export function ProfileForm({ profile, save, onDone }: { profile: OwnProfile; sa
         <TextField control={control} name="personal_id" label={t('ui.userinfo.personalId')} maxLength={18} testId="profile-personal-id" rules={optional((x) => isPersonalId(x) || t('account.personalIdFormat'))} />
         <TextField control={control} name="user_percent" label={t('ui.userinfo.percent')} inputMode="decimal" maxLength={20} testId="profile-percent" rules={optional((x) => { const k = percentError(x); return k ? t(k) : true; })} />
       </div>
-      <div className={s.actions}>
-        <Button appearance="primary" type="submit" disabled={formState.isSubmitting} data-testid="profile-save">
-          {formState.isSubmitting ? t('ui.profile.saving') : t('ui.profile.save')}
-        </Button>
-        <Button onClick={onDone} disabled={formState.isSubmitting}>
-          {t('ui.profile.cancel')}
-        </Button>
-      </div>
+      <SaveCancel busy={formState.isSubmitting} onCancel={onDone} testId="profile-save" />
     </form>
   );
 }

@@ -1,25 +1,19 @@
 import { getEntity, getReport, type Label } from '../../../../model';
 import { filterChips } from '../../../../model/list-filters';
+import { DESIGNER_WORDS } from '../designer-words';
 
 /** The alert screen's texts (zh-CN first, en). */
 export const A = {
+  ...DESIGNER_WORDS,
   title: { zh: '指标预警', en: 'Figure alerts' },
   explain: {
     zh: '选择报表数据集的指标、条件和接收人：数据变化后立即计算，越过阈值时通知一次（铃铛，及按消息设置的邮件或企业微信/钉钉），再次通知须先回到阈值另一侧。',
     en: 'Pick a dataset’s measure, a condition and recipients: it is measured as soon as the data changes and tells once per crossing (the bell, and mail or workplace chat by the notice settings); telling again needs it to go back first.',
   },
   add: { zh: '新建预警', en: 'New alert' },
-  edit: { zh: '编辑', en: 'Edit' },
-  remove: { zh: '删除', en: 'Remove' },
   confirmRemove: { zh: '确定删除预警「{name}」？', en: 'Remove the alert "{name}"?' },
-  removed: { zh: '已删除', en: 'Removed' },
-  saved: { zh: '已保存', en: 'Saved' },
   empty: { zh: '还没有预警。可在此新建，或在控制塔的图表上点击铃铛图标。', en: 'No alert yet. Add one here, or with the bell on a control tower chart.' },
   name: { zh: '预警名称', en: 'Name' },
-  dataset: { zh: '数据集', en: 'Dataset' },
-  measure: { zh: '指标', en: 'Measure' },
-  filters: { zh: '筛选条件', en: 'Filters' },
-  noFilters: { zh: '全部数据', en: 'All rows' },
   condition: { zh: '条件', en: 'Condition' },
   threshold: { zh: '阈值', en: 'Threshold' },
   days: { zh: '逾期天数', en: 'Days late' },
@@ -41,8 +35,6 @@ export const A = {
   pickUsers: { zh: '输入姓名或账号搜索同事', en: 'Type a name or account to find colleagues' },
   noColleague: { zh: '没有匹配的同事', en: 'No colleague matches' },
   pickRoles: { zh: '选择角色', en: 'Choose roles' },
-  cancel: { zh: '取消', en: 'Cancel' },
-  save: { zh: '保存', en: 'Save' },
   times: { zh: '{n} 次', en: '{n} times' },
   never: { zh: '未触发', en: 'Never' },
   backToTower: { zh: '控制塔', en: 'Control tower' },

@@ -1,7 +1,9 @@
 import type { Label } from '../../../../model';
+import { DESIGNER_WORDS } from '../designer-words';
 
 /** The tile designer's and the tiles' texts (zh-CN first, en). */
 export const TT = {
+  ...DESIGNER_WORDS,
   title: { zh: '指标卡设计', en: 'Tile designer' },
   setAlert: { zh: '为此指标卡设置预警', en: 'Set an alert on this tile' },
   explain: {
@@ -9,21 +11,13 @@ export const TT = {
     en: 'Compose tiles over the declared report datasets: a measure and its aggregation, grouping, filters, period, chart, thresholds and colour; save to the company dashboard (shared with roles) or your personal one. Each viewer sees the figures their own permissions allow, and a click opens the rows.',
   },
   add: { zh: '新建指标卡', en: 'New tile' },
-  edit: { zh: '编辑', en: 'Edit' },
-  remove: { zh: '删除', en: 'Remove' },
   confirmRemove: { zh: '确定删除指标卡「{name}」？', en: 'Remove the tile "{name}"?' },
-  removed: { zh: '已删除', en: 'Removed' },
-  saved: { zh: '已保存', en: 'Saved' },
   empty: { zh: '还没有指标卡。点击"新建指标卡"开始设计。', en: 'No tile yet. Start with "New tile".' },
   name: { zh: '名称', en: 'Name' },
-  dataset: { zh: '数据集', en: 'Dataset' },
-  measure: { zh: '指标', en: 'Measure' },
   aggregation: { zh: '汇总方式', en: 'Aggregation' },
   groupBy: { zh: '分组', en: 'Group by' },
   splitBy: { zh: '拆分', en: 'Split by' },
   none: { zh: '（无）', en: '(none)' },
-  filters: { zh: '筛选条件', en: 'Filters' },
-  noFilters: { zh: '全部数据', en: 'All rows' },
   period: { zh: '期间', en: 'Period' },
   periodField: { zh: '期间依据', en: 'Period on' },
   chart: { zh: '图表类型', en: 'Chart type' },
@@ -44,8 +38,6 @@ export const TT = {
   preview: { zh: '实时预览', en: 'Live preview' },
   previewHint: { zh: '选择数据集和指标后显示预览。', en: 'Choose a dataset and a measure to see the preview.' },
   previewError: { zh: '无法预览：{error}', en: 'No preview: {error}' },
-  cancel: { zh: '取消', en: 'Cancel' },
-  save: { zh: '保存', en: 'Save' },
   owner: { zh: '创建人', en: 'Owner' },
   actions: { zh: '操作', en: 'Actions' },
   drill: { zh: '查看明细', en: 'Open the rows' },
