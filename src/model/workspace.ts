@@ -72,6 +72,16 @@ export const TOWER_PREFIX = 'tower.';
 export const towerKey = (widget: string): string => `${TOWER_PREFIX}${widget}`;
 export const isTowerKey = (key: string): boolean => key.startsWith(TOWER_PREFIX) && /^[a-z][a-z0-9-]{0,40}$/.test(key.slice(TOWER_PREFIX.length));
 
+/**
+ * A designed tile on a personal board (issue 34): `tile.<id>` is the tile of that id, offered when it
+ * is on the user's dashboard (the company's shared with one of the user's roles, or the user's own
+ * personal tile); the server checks that when the board is saved.
+ */
+export const TILE_PREFIX = 'tile.';
+export const tileKey = (id: number): string => `${TILE_PREFIX}${id}`;
+export const isTileKey = (key: string): boolean => /^tile\.[1-9]\d{0,11}$/.test(key);
+export const tileIdOf = (key: string): number | null => (isTileKey(key) ? Number(key.slice(TILE_PREFIX.length)) : null);
+
 export type BlockDef = {
   key: string;
   title: Label;
@@ -109,6 +119,8 @@ const holds = (viewer: Viewer, roles: readonly string[] | undefined) => !roles?.
 /** Whether the viewer's dashboard roles offer a widget (a tower widget also needs the tower's roles). */
 export function offers(viewer: Viewer, key: string): boolean {
   if (isTowerKey(key)) return holds(viewer, TOWER_WIDGET_ROLES);
+  // Which tiles: the server's check of the user's dashboard tiles (a tile is a company's).
+  if (isTileKey(key)) return viewer.hasCompany;
   const b = blockOf(key);
   return !!b && holds(viewer, b.roles) && (!b.company || viewer.hasCompany);
 }
@@ -116,10 +128,10 @@ export function offers(viewer: Viewer, key: string): boolean {
 /**
  * The widget keys a viewer is offered, in catalogue order: the blocks, then the tower widgets the
  * browser found the viewer may read (`towerWidgets`: the tower's widget keys with a report source
- * the viewer has a menu entry for).
+ * the viewer has a menu entry for), then the designed tiles on the viewer's dashboard (`tiles`: their ids).
  */
-export function offeredKeys(viewer: Viewer, towerWidgets: readonly string[]): string[] {
-  return [...WORKSPACE_BLOCKS.map((b) => b.key), ...towerWidgets.map(towerKey)].filter((k) => offers(viewer, k));
+export function offeredKeys(viewer: Viewer, towerWidgets: readonly string[], tiles: readonly number[] = []): string[] {
+  return [...WORKSPACE_BLOCKS.map((b) => b.key), ...towerWidgets.map(towerKey), ...tiles.map(tileKey)].filter((k) => offers(viewer, k));
 }
 
 /**
@@ -138,6 +150,7 @@ export const ROLE_FIRST_WIDGETS: Readonly<Record<string, readonly string[]>> = {
 export function defaultBoard(kind: BoardKind, offered: readonly string[], roles: readonly string[] = []): BoardItem[] {
   const first = roles.flatMap((r) => ROLE_FIRST_WIDGETS[r] ?? []).map(towerKey);
   const rank = (k: string) => (first.includes(k) ? first.indexOf(k) : first.length + offered.indexOf(k));
+  // Designed tiles wait in the market until the user adds them.
   const blocks = offered.filter((k) => !isTowerKey(k));
   const towers = offered.filter(isTowerKey).sort((a, b) => rank(a) - rank(b));
   return [

@@ -60,6 +60,8 @@ export const tileCalls = {
   preview: postCall<TileInput, TileResult>('/rptapi/tiles/preview'),
   /** The tiles on the caller's dashboard: company tiles shared with the caller's roles and the caller's personal ones, each run as the caller. */
   board: getCall<void, TileBoardReply>('/rptapi/tiles/board'),
+  /** The tiles on the caller's dashboard, not run (the personal dashboard's market and blocks). */
+  mine: getCall<void, { tiles: TileRow[] }>('/rptapi/tiles/mine'),
   /** One tile run as the caller (a tile the caller may not see is 404). */
   run: getCall<{ id: number }, TileResult>('/rptapi/tiles/:id/run'),
 };

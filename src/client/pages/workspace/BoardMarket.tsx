@@ -29,10 +29,10 @@ function MarketWidgets({ items, offers, onAdd }: { items: BoardItem[]; offers: O
         const shown = items.some((i) => i.key === o.key && !i.hidden);
         return (
           <div key={o.key} className={s.offer} data-testid={`market-widget-${o.key}`}>
-            <div className={s.offerIcon}>{o.key.startsWith(TOWER_PREFIX) ? <DataBarVertical20Regular /> : <LayoutCellFour20Regular />}</div>
+            <div className={s.offerIcon}>{o.key.startsWith(TOWER_PREFIX) || o.tile ? <DataBarVertical20Regular /> : <LayoutCellFour20Regular />}</div>
             <div style={{ minWidth: 0 }}>
               <Text weight="semibold" block truncate wrap={false}>{tr(o.title)}</Text>
-              <Caption1 block>{tr(o.key.startsWith(TOWER_PREFIX) ? T.fromTower : T.personal)}</Caption1>
+              <Caption1 block>{tr(o.tile ? (o.tile.scope === 'personal' ? T.personalTile : T.designedTile) : o.key.startsWith(TOWER_PREFIX) ? T.fromTower : T.personal)}</Caption1>
             </div>
             {shown ? (
               <Badge appearance="tint" color="success" icon={<Checkmark16Regular />}>{tr(T.added)}</Badge>

@@ -13,10 +13,11 @@ import type { Offer } from './use-personal-board';
 import { PERIOD_LABELS, WidgetSettingsMenu } from './WidgetSettingsMenu';
 
 const TowerWidgetBlock = lazy(() => import('./TowerWidgetBlock').then((m) => ({ default: m.TowerWidgetBlock })));
+const TileBlock = lazy(() => import('./TileBlock').then((m) => ({ default: m.TileBlock })));
 
 /**
  * What one card of a board shows: a tower widget (its chart, period, settings menu and the way to the
- * tower) or a personal block (to-do, to read, announcements, apps, favourites, quick links) with its
+ * tower), a designed tile (run as the viewer, drilling down as on the tower) or a personal block (to-do, to read, announcements, apps, favourites, quick links) with its
  * "more" link.
  */
 export function useBlockBody({ items, towerPage, canArrange, save, onMarket }: {
@@ -51,6 +52,17 @@ export function useBlockBody({ items, towerPage, canArrange, save, onMarket }: {
             )}
           </>
         ),
+      };
+    }
+    if (o.tile) {
+      const tile = o.tile;
+      return {
+        body: (
+          <Suspense fallback={<Spinner size="small" />}>
+            <TileBlock tile={tile} height={tile.chart === 'number' ? 120 : 240} />
+          </Suspense>
+        ),
+        actions: tile.scope === 'personal' ? <Caption1 className={s.hint}>{tr(T.personalTile)}</Caption1> : <Caption1 className={s.hint}>{tr(T.designedTile)}</Caption1>,
       };
     }
     const more = (to: string) => (

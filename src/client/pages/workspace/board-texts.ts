@@ -18,6 +18,8 @@ export const T = {
   functions: { zh: '{n} 个功能', en: '{n} functions' },
   fromTower: { zh: '控制塔指标', en: 'Control tower figure' },
   personal: { zh: '个人工作', en: 'Personal work' },
+  designedTile: { zh: '企业指标卡', en: 'Company tile' },
+  personalTile: { zh: '个人指标卡', en: 'Personal tile' },
   arrange: { zh: '调整布局', en: 'Arrange' },
   done: { zh: '完成', en: 'Done' },
   arrangeHint: { zh: '拖动卡片或使用箭头调整顺序，点击隐藏可移回组件市场', en: 'Drag a card or use the arrows to reorder; hide sends it back to the market' },

@@ -2,31 +2,41 @@ import { useMemo, useState } from 'react';
 import useSWR, { mutate as mutateKey } from 'swr';
 import { useSnapshot } from 'valtio';
 import type { Label } from '../../../model/entity';
-import { arrangedBoard, blockOf, defaultBoard, isTowerKey, offeredKeys, towerKey, type BoardItem, type BoardKind } from '../../../model/workspace';
+import { arrangedBoard, blockOf, defaultBoard, isTowerKey, offeredKeys, tileIdOf, towerKey, type BoardItem, type BoardKind } from '../../../model/workspace';
+import { tileCalls, type TileRow } from '../../../model/calls/tiles';
+import { useCall } from '../../api/calls';
 import { access } from '../../session/access-state';
 import { sourceFor, WIDGETS } from '../visual/control-tower.logic';
 import { SETTING_KEYS, workspaceApi, type DashSetting, type HomeSetting } from './workspace-api';
 
-export type Offer = { key: string; title: Label; span: 1 | 2 | 3; source?: (typeof WIDGETS)[number]['sources'][number] };
+export type Offer = { key: string; title: Label; span: 1 | 2 | 3; source?: (typeof WIDGETS)[number]['sources'][number]; tile?: TileRow };
 
-/** The widgets the session is offered now, with their titles and sizes (blocks, then tower widgets). */
-export function useOffers(): { offers: Offer[]; keys: string[]; towerPage: boolean } {
+/**
+ * The widgets the session is offered now, with their titles and sizes (blocks, tower widgets, then the
+ * designed tiles on the user's dashboard); `ready` once the tiles are known (a board arranged before
+ * would otherwise lose its tiles).
+ */
+export function useOffers(): { offers: Offer[]; keys: string[]; towerPage: boolean; ready: boolean } {
   const user = useSnapshot(access);
+  const { data: mine, error } = useCall(tileCalls.mine, user.clientId !== null ? undefined : null, { quiet: true });
   return useMemo(() => {
     const codes = new Set(user.menus.flatMap((g) => g.children.map((c) => c.CODE)));
     const tower = WIDGETS.map((w) => ({ w, source: sourceFor(w, codes) })).filter((x) => x.source);
-    const keys = offeredKeys({ roles: user.dashroles, hasCompany: user.clientId !== null }, tower.map((x) => x.w.key));
+    const tiles = mine?.tiles ?? [];
+    const keys = offeredKeys({ roles: user.dashroles, hasCompany: user.clientId !== null }, tower.map((x) => x.w.key), tiles.map((x) => x.id));
     const offers = keys.map((key): Offer => {
       if (isTowerKey(key)) {
         const x = tower.find((y) => towerKey(y.w.key) === key)!;
         return { key, title: x.w.title, span: x.w.span === 2 ? 2 : 1, source: x.source };
       }
+      const tile = tiles.find((x) => x.id === tileIdOf(key));
+      if (tile) return { key, title: { zh: tile.name, en: tile.name }, span: tile.span === 3 ? 3 : tile.span === 2 ? 2 : 1, tile };
       const b = blockOf(key)!;
       return { key, title: b.title, span: b.span };
     });
     // The tower's own page opens from its widgets only for those with its menu entry.
-    return { offers, keys, towerPage: codes.has('rpt.control-tower') };
-  }, [user.menus, user.dashroles, user.clientId]);
+    return { offers, keys, towerPage: codes.has('rpt.control-tower'), ready: user.clientId === null || Boolean(mine) || Boolean(error) };
+  }, [user.menus, user.dashroles, user.clientId, mine, error]);
 }
 
 /**
@@ -37,9 +47,9 @@ export function useBoard(kind: BoardKind) {
   const user = useSnapshot(access);
   const key = user.id !== null && !user.mustChangePassword ? SETTING_KEYS[kind] : null;
   const { data, error } = useSWR<DashSetting | HomeSetting>(key, () => (kind === 'mydash' ? workspaceApi.dashSetting() : workspaceApi.homeSetting()));
-  const { offers, keys, towerPage } = useOffers();
+  const { offers, keys, towerPage, ready } = useOffers();
   const [local, setLocal] = useState<BoardItem[] | null>(null);
-  const items = local ?? (data ? arrangedBoard(kind, data.board, keys, user.dashroles) : null);
+  const items = local ?? (data && ready ? arrangedBoard(kind, data.board, keys, user.dashroles) : null);
   const save = async (next: BoardItem[]) => {
     setLocal(next);
     try {

@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf, requireAuth, type AuthContext } from '../../access/auth-context';
 import { inputOf } from '../../access/input.util';
 import { languageFor } from '../../access/language.util';
-import { ok } from '../../http/envelope';
+import { ok, requestLanguage } from '../../http/envelope';
 import { forbidden, validationError } from '../../http/errors';
-import { boardItemsOf, isBoardKind, offers, type Viewer } from '../../../model/workspace';
+import { boardItemsOf, isBoardKind, offers, tileIdOf, type Viewer } from '../../../model/workspace';
+import { viewerTiles } from '../reports/tiles.service';
 import { idListOfAny, LIMITS } from './profile-input.util';
 import { menuEntriesOf } from './profile.service';
 import { changeApps, modulesOf, saveBoard, type Owner } from './workspace.service';
@@ -44,6 +45,12 @@ export async function workspaceRoutes(app: FastifyInstance): Promise<void> {
     if (!items) throw validationError({ items: { key: 'access.invalidValue' } });
     const viewer = viewerOf(authOf(req));
     if (items.some((i) => !offers(viewer, i.key))) throw validationError({ items: { key: 'profile.unknownWidget' } });
+    // A designed tile only when it is on the caller's dashboard (shared with one of the caller's roles, or the caller's own).
+    const tiles = items.map((i) => tileIdOf(i.key)).filter((id): id is number => id !== null);
+    if (tiles.length) {
+      const mine = new Set((await viewerTiles(db, authOf(req), requestLanguage(req))).map((x) => x.id));
+      if (tiles.some((id) => !mine.has(id))) throw validationError({ items: { key: 'profile.unknownWidget' } });
+    }
     return ok({ board, items: await saveBoard(db, who, board, items) });
   });
 
