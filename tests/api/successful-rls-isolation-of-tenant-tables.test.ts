@@ -59,6 +59,10 @@ async function insertRow(tx: Db, table: string, clientId: number, tag: string): 
     await sql`insert into import_journal (client_id, run_id, kind, entity, record_id) values (${clientId}, 1, 'start', ${tag}, 1)`.execute(tx);
   } else if (table === 'import_mapping') {
     await sql`insert into import_mapping (client_id, entity, signature) values (${clientId}, 'purorder', ${tag})`.execute(tx);
+  } else if (table === 'import_row') {
+    // A row of an import job's fixing grid (issue 33), under a finished job of the company.
+    const job = await sql<{ id: number }>`insert into jobs (client_id, kind, status, title) values (${clientId}, 'import', 'done', ${tag}) returning id`.execute(tx);
+    await sql`insert into import_row (client_id, job_id, sheet_row) values (${clientId}, ${job.rows[0].id}, 2)`.execute(tx);
   } else if (table === 'list_view' || table === 'list_view_role_default' || table === 'list_view_user_choice') {
     // A saved list view (issue 32), a role's default view and a user's choice of it.
     const user = sql`(select min(id) from users)`;
