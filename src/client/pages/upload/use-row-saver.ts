@@ -4,6 +4,9 @@ import { uploadApi, type RowEdit } from '../../engine/upload-api';
 /** How long the grid waits after the last edit before saving (edits in that time go in one save). */
 export const SAVE_DELAY_MS = 600;
 
+/** Rows per save request. */
+const SAVE_CHUNK = 2000;
+
 export type SaveState = 'saved' | 'pending' | 'saving' | 'failed';
 
 /**
@@ -31,7 +34,8 @@ export function useRowSaver(jobId: number) {
         if (!rows.length) return;
         setState('saving');
         try {
-          await uploadApi.saveRows(jobId, rows);
+          // The server takes at most 10,000 rows a save ("apply to all" over a large sheet may change more).
+          for (let i = 0; i < rows.length; i += SAVE_CHUNK) await uploadApi.saveRows(jobId, rows.slice(i, i + SAVE_CHUNK));
           setState(pending.current.size ? 'pending' : 'saved');
         } catch {
           // Kept for the next save: the latest edit of a row still wins.
@@ -55,7 +59,7 @@ export function useRowSaver(jobId: number) {
       /** The page is going away: what is left goes in a request that outlives it. */
       leave: () => {
         const rows = take();
-        if (rows.length) void uploadApi.saveRows(jobId, rows, true).catch(() => undefined);
+        for (let i = 0; i < rows.length; i += SAVE_CHUNK) void uploadApi.saveRows(jobId, rows.slice(i, i + SAVE_CHUNK), true).catch(() => undefined);
       },
     };
   }, [jobId]);
