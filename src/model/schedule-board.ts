@@ -147,11 +147,15 @@ export type ScheduleKpiComparison = {
   took_ms: number;
 };
 
-/** The figures the control tower sets side by side, and which way is better. */
+/**
+ * The figures the control tower sets side by side, and which way is better. A plan not placed (no
+ * bar, or fewer pieces than it has) counts as late, so these are named "late or unplaced" (the tower's
+ * headline 计划延期 counts the scheduled plans ending after their date only).
+ */
 export const SCHEDULE_KPIS = [
   { key: 'late_orders', label: { zh: '延期订单', en: 'Late orders' }, better: 'lower', format: 'count' },
-  { key: 'late_plans', label: { zh: '延期计划', en: 'Late plans' }, better: 'lower', format: 'count' },
-  { key: 'late_pieces', label: { zh: '延期件数', en: 'Pieces late' }, better: 'lower', format: 'count' },
+  { key: 'late_plans', label: { zh: '延期或未排计划', en: 'Plans late or unplaced' }, better: 'lower', format: 'count' },
+  { key: 'late_pieces', label: { zh: '延期或未排件数', en: 'Pieces late or unplaced' }, better: 'lower', format: 'count' },
   { key: 'utilisation', label: { zh: '产能利用率', en: 'Utilisation' }, better: 'higher', format: 'percent' },
   { key: 'changeovers', label: { zh: '换款次数', en: 'Changeovers' }, better: 'lower', format: 'count' },
   { key: 'placed', label: { zh: '已排计划', en: 'Plans placed' }, better: 'higher', format: 'count' },

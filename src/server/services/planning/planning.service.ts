@@ -546,7 +546,7 @@ async function removeBar(w: WriteContext, b: Row): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // auto-schedule, metrics, scenarios
 
-type PlanInfo = { id: number; plan_no: string; category: string; style_no: string; qty: number; mpp: number; material_ready: string | null; delivery_date: string | null; priority: number; order_key: string | null };
+type PlanInfo = { id: number; plan_no: string; category: string; style_no: string; qty: number; mpp: number; material_ready: string | null; delivery_date: string | null; priority: number; order_key: string };
 
 /** The company's plans not cancelled (under the planning menu's data scope when one is given: alias `t`). */
 async function livePlans(tx: Db, clientId: number, scope: RawBuilder<unknown>[] = []): Promise<PlanInfo[]> {
@@ -563,8 +563,9 @@ async function livePlans(tx: Db, clientId: number, scope: RawBuilder<unknown>[] 
     material_ready: dateText(p.material_ready_date),
     delivery_date: dateText(p.delivery_date),
     priority: num(p.priority),
-    // The order a plan makes (a customer order, or a requirement order of the company); none: counted as no order.
-    order_key: p.order_id != null ? `o${p.order_id}` : p.prorder_id != null ? `r${p.prorder_id}` : null,
+    // The order a plan makes (a customer order, or a requirement order of the company); a plan made
+    // without one (entered by hand, the demo's generated season) stands for an order of its own.
+    order_key: p.order_id != null ? `o${p.order_id}` : p.prorder_id != null ? `r${p.prorder_id}` : `p${p.id}`,
   }));
 }
 
@@ -574,7 +575,8 @@ type MetricBar = { plan_id: number; line_id: number; start: string; end: string;
  * Figures of a schedule over a range, the one definition the board's comparison, auto-schedule and the
  * control tower use (issue 34): a plan is late when it has no bar, fewer pieces placed than its
  * quantity, or its last bar ends after its delivery date (`isLate`, as the board marks a bar); late
- * orders are the orders (customer or requirement) with a late plan; changeovers are the changes of
+ * orders are the orders (customer or requirement; a plan without one counts as its own) with a late
+ * plan; changeovers are the changes of
  * category between consecutive bars of a line among the bars touching the range; utilisation is the
  * load over the range's days against the lines' capacity of those days.
  */
@@ -595,7 +597,7 @@ export function scheduleMetrics(plans: PlanInfo[], bars: MetricBar[], lines: { i
     if (late) {
       latePlans++;
       latePieces += p.qty;
-      if (p.order_key) lateOrders.add(p.order_key);
+      lateOrders.add(p.order_key);
     }
   }
   const load = loadByLine(bars, from, to);
