@@ -1,8 +1,8 @@
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachRealtime, chatGroupRoom, type Realtime } from '../../src/server/realtime';
-import { createTestApp, type TestApp } from '../support/test-app';
-import { bearer, body, loginOk, type LoginData } from './access-test-helpers';
+import type { Socket } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
+import { chatGroupRoom } from '../../src/server/realtime';
+import { bearer, body, loginOk } from './access-test-helpers';
+import { liveAppForFile, openSocket, until } from './live-app';
 
 /**
  * Chat groups are socket rooms (issue 35): a socket joins the rooms of its user's groups on connect
@@ -13,30 +13,11 @@ import { bearer, body, loginOk, type LoginData } from './access-test-helpers';
 type Conv = { id: number; kind: string; name: string; members: number; owner_id: number | null };
 type Live = { socket: Socket; got: Array<Record<string, unknown>> };
 
-let t: TestApp;
-let rt: Realtime;
-let url = '';
-const users: Record<string, LoginData> = {};
-const sockets: Socket[] = [];
+const live = liveAppForFile(['brand', 'brand.buyer', 'maker', 'maker.planner', 'supplier']);
 const base = '/api/crossapi/chatapi/chat';
 
-beforeAll(async () => {
-  t = await createTestApp();
-  rt = await attachRealtime(t.app);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const a = t.app.server.address();
-  if (!a || typeof a === 'string') throw new Error('no port');
-  url = `http://127.0.0.1:${a.port}`;
-  for (const u of ['brand', 'brand.buyer', 'maker', 'maker.planner', 'supplier']) users[u] = await loginOk(t.app, u);
-});
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await rt.close();
-  await t.close();
-});
-
 const call = async <T>(who: string, path: string, payload: Record<string, unknown>) => {
-  const res = await t.app.inject({ method: 'POST', url: `${base}${path}`, headers: bearer(users[who].access_token), payload });
+  const res = await live.t.app.inject({ method: 'POST', url: `${base}${path}`, headers: bearer(live.users[who].access_token), payload });
   return { status: res.statusCode, body: body<T>(res) };
 };
 const ok = async <T>(who: string, path: string, payload: Record<string, unknown>): Promise<T> => {
@@ -46,31 +27,9 @@ const ok = async <T>(who: string, path: string, payload: Record<string, unknown>
 };
 
 /** A signed-in socket that has sent `connect` and heard `connectto` (its group rooms are joined by then). */
-async function online(who: string): Promise<Live> {
-  const s = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, auth: { token: users[who].access_token } });
-  sockets.push(s);
-  const got: Array<Record<string, unknown>> = [];
-  s.on('message', (m: Record<string, unknown>) => got.push(m));
-  await new Promise<void>((resolve, reject) => {
-    s.once('connect', () => resolve());
-    s.once('connect_error', reject);
-  });
-  s.emit('message', { type: 'connect', userid: users[who].id, roomid: users[who].client_id });
-  await until(() => got.find((m) => m.type === 'connectto' && Array.isArray(m.online)));
-  return { socket: s, got };
-}
+const online = (who: string): Promise<Live> => openSocket(live, who, { type: 'connect', userid: live.users[who].id, roomid: live.users[who].client_id });
 
-async function until<T>(probe: () => T | undefined, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-const roomSockets = (room: string) => [...(rt.io.of('/').adapter.rooms.get(room) ?? [])];
+const roomSockets = (room: string) => [...(live.rt.io.of('/').adapter.rooms.get(room) ?? [])];
 /**
  * Waits until the room's sockets pass `test`: with Redis (CI) a join or leave of other sockets is
  * published and applied when the process hears it back, a moment after the call answered.
@@ -87,12 +46,12 @@ async function say(id: number, text: string, probe: Live): Promise<void> {
 
 describe('chat groups join socket rooms', () => {
   it('a group message reaches exactly the members\' sockets, live as members join, leave or are removed', async () => {
-    const group = await ok<Conv>('brand', '/group-save', { name: '春季面料协同', member_ids: [users.maker.id] });
+    const group = await ok<Conv>('brand', '/group-save', { name: '春季面料协同', member_ids: [live.users.maker.id] });
     const room = chatGroupRoom(group.id);
     // Every member reads who owns the group (the member panel offers removal to the owner alone).
-    expect(group.owner_id).toBe(users.brand.id);
-    const seen = await t.app.inject({ method: 'GET', url: `${base}/conversation?id=${group.id}`, headers: bearer(users.maker.access_token) });
-    expect(body<Conv & { member_list: Array<{ id: number }> }>(seen).data).toMatchObject({ owner_id: users.brand.id, member_list: [{ id: users.brand.id }, { id: users.maker.id }].sort((a, b) => a.id - b.id) });
+    expect(group.owner_id).toBe(live.users.brand.id);
+    const seen = await live.t.app.inject({ method: 'GET', url: `${base}/conversation?id=${group.id}`, headers: bearer(live.users.maker.access_token) });
+    expect(body<Conv & { member_list: Array<{ id: number }> }>(seen).data).toMatchObject({ owner_id: live.users.brand.id, member_list: [{ id: live.users.brand.id }, { id: live.users.maker.id }].sort((a, b) => a.id - b.id) });
 
     // Sockets opened after the group exists: the members' join its room from the SQL on connect.
     const brand = await online('brand');
@@ -114,19 +73,19 @@ describe('chat groups join socket rooms', () => {
     for (const l of [buyer, planner, supplier]) expect(chatBodies(l, group.id)).toEqual([]);
 
     // Added: the buyer's open socket joins at once and hears the next message.
-    await ok<Conv>('brand', '/group-add', { id: group.id, user_ids: [users['brand.buyer'].id] });
+    await ok<Conv>('brand', '/group-add', { id: group.id, user_ids: [live.users['brand.buyer'].id] });
     await roomBecomes(room, (ids) => ids.includes(buyer.socket.id!));
     await say(group.id, '采购也来看看', buyer);
     expect(chatBodies(maker, group.id)).toEqual(['面料周五到', '采购也来看看']);
     for (const l of [planner, supplier]) expect(chatBodies(l, group.id)).toEqual([]);
 
     // Removed by the creator: the maker's socket leaves the room and is told; it hears nothing more.
-    expect((await call('brand.buyer', '/group-remove', { id: group.id, user_id: users.maker.id })).status).toBe(403);
-    expect((await call('supplier', '/group-remove', { id: group.id, user_id: users.maker.id })).status).toBe(404);
-    const removed = await call<{ errors: Record<string, string> }>('brand', '/group-remove', { id: group.id, user_id: users.brand.id });
+    expect((await call('brand.buyer', '/group-remove', { id: group.id, user_id: live.users.maker.id })).status).toBe(403);
+    expect((await call('supplier', '/group-remove', { id: group.id, user_id: live.users.maker.id })).status).toBe(404);
+    const removed = await call<{ errors: Record<string, string> }>('brand', '/group-remove', { id: group.id, user_id: live.users.brand.id });
     expect(removed.status).toBe(400);
     expect(removed.body.data.errors.user_id).toBe('不能移除自己，请使用退出群聊');
-    expect((await ok<Conv>('brand', '/group-remove', { id: group.id, user_id: users.maker.id })).members).toBe(2);
+    expect((await ok<Conv>('brand', '/group-remove', { id: group.id, user_id: live.users.maker.id })).members).toBe(2);
     expect(await until(() => maker.got.find((m) => m.type === 'chat.removed'))).toMatchObject({ conversation_id: group.id });
     await roomBecomes(room, (ids) => !ids.includes(maker.socket.id!));
     // A removed member asking to join again is refused.
@@ -148,19 +107,19 @@ describe('chat groups join socket rooms', () => {
   });
 
   it('the session reply lists the groups of the session\'s company as jointgroups', async () => {
-    const group = await ok<Conv>('maker', '/group-save', { name: '生产跟单群', member_ids: [users['maker.planner'].id, users['brand.buyer'].id] });
-    const planner = await loginOk(t.app, 'maker.planner');
+    const group = await ok<Conv>('maker', '/group-save', { name: '生产跟单群', member_ids: [live.users['maker.planner'].id, live.users['brand.buyer'].id] });
+    const planner = await loginOk(live.t.app, 'maker.planner');
     expect(planner.jointgroups).toContainEqual({ groupid: group.id, name: '生产跟单群' });
-    const buyer = await loginOk(t.app, 'brand.buyer');
+    const buyer = await loginOk(live.t.app, 'brand.buyer');
     expect(buyer.jointgroups).toContainEqual({ groupid: group.id, name: '生产跟单群' });
     // Not a member: not listed. A direct conversation is no group.
-    const supplier = await loginOk(t.app, 'supplier');
+    const supplier = await loginOk(live.t.app, 'supplier');
     expect((supplier.jointgroups as Array<{ groupid: number }>).some((g) => g.groupid === group.id)).toBe(false);
-    const direct = await ok<Conv>('maker', '/open', { user_id: users['maker.planner'].id });
-    const again = await loginOk(t.app, 'maker.planner');
+    const direct = await ok<Conv>('maker', '/open', { user_id: live.users['maker.planner'].id });
+    const again = await loginOk(live.t.app, 'maker.planner');
     expect((again.jointgroups as Array<{ groupid: number }>).map((g) => g.groupid)).not.toContain(direct.id);
     // The profile call answers the same list.
-    const profile = await t.app.inject({ method: 'GET', url: '/api/access/profile', headers: bearer(again.access_token) });
+    const profile = await live.t.app.inject({ method: 'GET', url: '/api/access/profile', headers: bearer(again.access_token) });
     expect(profile.statusCode).toBe(200);
     expect(JSON.stringify(body(profile).data)).toContain(`{"groupid":${group.id},"name":"生产跟单群"}`);
   });

@@ -1,12 +1,10 @@
 import { sql } from 'kysely';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav, readWav } from '../../src/client/pages/collab/voice-wav';
-import { attachRealtime, type Realtime } from '../../src/server/realtime';
 import { solidPng } from '../support/png';
-import { createTestApp, type TestApp } from '../support/test-app';
-import { bearer, body, loginOk, type LoginData } from './access-test-helpers';
+import { bearer, body, loginOk } from './access-test-helpers';
 import { multipart } from './import-support';
+import { liveAppForFile, openSocket, until } from './live-app';
 
 /**
  * Chat (issue 15): one to one and groups between users of one company, of companies that share a
@@ -17,30 +15,11 @@ type Conv = { id: number; kind: string; name: string; peer_id: number | null; me
 type Msg = { id: number; conversation_id: number; sender_id: number; sender_name: string; kind: string; body: string | null; attachment: { id: number; name: string; mime: string; size: number; duration?: number } | null };
 type Contact = { id: number; username: string; client_id: number; relation: string };
 
-let t: TestApp;
-let rt: Realtime;
-let url = '';
-const users: Record<string, LoginData> = {};
-const sockets: Socket[] = [];
+const live = liveAppForFile(['brand', 'brand.buyer', 'maker', 'maker.planner', 'supplier', 'supplier.sales']);
 const base = '/api/crossapi/chatapi/chat';
 
-beforeAll(async () => {
-  t = await createTestApp();
-  rt = await attachRealtime(t.app);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const a = t.app.server.address();
-  if (!a || typeof a === 'string') throw new Error('no port');
-  url = `http://127.0.0.1:${a.port}`;
-  for (const u of ['brand', 'brand.buyer', 'maker', 'maker.planner', 'supplier', 'supplier.sales']) users[u] = await loginOk(t.app, u);
-});
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await rt.close();
-  await t.close();
-});
-
 const call = async <T>(who: string, method: 'GET' | 'POST', path: string, payload?: Record<string, unknown>) => {
-  const res = await t.app.inject({ method, url: `${base}${path}`, headers: bearer(users[who].access_token), payload });
+  const res = await live.t.app.inject({ method, url: `${base}${path}`, headers: bearer(live.users[who].access_token), payload });
   return { status: res.statusCode, body: body<T>(res) };
 };
 const ok = async <T>(who: string, method: 'GET' | 'POST', path: string, payload?: Record<string, unknown>): Promise<T> => {
@@ -50,52 +29,34 @@ const ok = async <T>(who: string, method: 'GET' | 'POST', path: string, payload?
 };
 const upload = async (who: string, filename: string, type: string, content: Buffer) => {
   const form = multipart([{ name: 'file', filename, content, type }]);
-  const res = await t.app.inject({ method: 'POST', url: `${base}/upload`, payload: form.payload, headers: { ...form.headers, ...bearer(users[who].access_token) } });
+  const res = await live.t.app.inject({ method: 'POST', url: `${base}/upload`, payload: form.payload, headers: { ...form.headers, ...bearer(live.users[who].access_token) } });
   expect(res.statusCode, res.body).toBe(200);
   return body<{ id: number; name: string; mime: string; size: number }>(res).data;
 };
-const fileOf = (who: string, id: number) => t.app.inject({ method: 'GET', url: `${base}/file/${id}`, headers: bearer(users[who].access_token) });
+const fileOf = (who: string, id: number) => live.t.app.inject({ method: 'GET', url: `${base}/file/${id}`, headers: bearer(live.users[who].access_token) });
 
 /**
  * A company that shares no document with the demo companies (every demo company exchanges orders
  * with the others), with one active user signing in with the demo password.
  */
 async function lonelyCompany(): Promise<string> {
-  const db = t.app.db;
+  const db = live.t.app.db;
   await sql`insert into clients (code, name, full_name, type, status, licence_type) values ('LONE01', '孤立工厂', '孤立服装有限公司', 'maker', 'active', 'standard') on conflict (code) do nothing`.execute(db);
   const cid = (await sql<{ id: number }>`select id::int as id from clients where code = 'LONE01'`.execute(db)).rows[0].id;
   await sql`insert into users (client_id, username, fullname, email, mobile, password_hash, status)
     select ${cid}, 'lone.user', '孤立用户', 'lone.user@demo.local', '13700000001', password_hash, 'active' from users where username = 'brand'
     on conflict do nothing`.execute(db);
-  users['lone.user'] = await loginOk(t.app, 'lone.user');
+  live.users['lone.user'] = await loginOk(live.t.app, 'lone.user');
   return 'lone.user';
 }
 
-function socketOf(who: string): Promise<{ socket: Socket; got: Array<Record<string, unknown>> }> {
-  const s = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, auth: { token: users[who].access_token } });
-  sockets.push(s);
-  const got: Array<Record<string, unknown>> = [];
-  s.on('message', (m: Record<string, unknown>) => got.push(m));
-  return new Promise((resolve, reject) => {
-    s.once('connect', () => resolve({ socket: s, got }));
-    s.once('connect_error', reject);
-  });
-}
-async function until<T>(probe: () => T | undefined, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const socketOf = (who: string) => openSocket(live, who, null);
 
 describe('chat between the users a company may reach', () => {
   let stranger = '';
   beforeAll(async () => {
     // The demo brand sends orders to the maker: the two share documents.
-    const shared = (await sql<{ n: number }>`select count(*)::int as n from scm_order_share where state = 'active' and from_client = ${users.brand.client_id} and to_client = ${users.maker.client_id}`.execute(t.app.db)).rows[0].n;
+    const shared = (await sql<{ n: number }>`select count(*)::int as n from scm_order_share where state = 'active' and from_client = ${live.users.brand.client_id} and to_client = ${live.users.maker.client_id}`.execute(live.t.app.db)).rows[0].n;
     expect(shared).toBeGreaterThan(0);
     stranger = await lonelyCompany();
   });
@@ -106,25 +67,25 @@ describe('chat between the users a company may reach', () => {
     expect(by.get('brand')?.relation).toBe('colleague');
     expect(by.get('maker')?.relation).toBe('partner');
     expect(by.has('brand.buyer')).toBe(false);
-    expect(contacts.some((c) => c.client_id === users[stranger].client_id)).toBe(false);
-    const refused = await call('brand.buyer', 'POST', '/open', { user_id: users[stranger].id });
+    expect(contacts.some((c) => c.client_id === live.users[stranger].client_id)).toBe(false);
+    const refused = await call('brand.buyer', 'POST', '/open', { user_id: live.users[stranger].id });
     expect((await ok<{ rows: Contact[] }>(stranger, 'GET', '/contacts')).rows).toEqual([]);
     expect(refused.status).toBe(403);
     expect((refused.body as unknown as { message: string }).message).toBe('只能与本公司、有共享单据的合作公司的用户或好友聊天');
-    expect((await call('brand.buyer', 'POST', '/group-save', { name: 'x', member_ids: [users.maker.id, users[stranger].id] })).status).toBe(403);
+    expect((await call('brand.buyer', 'POST', '/group-save', { name: 'x', member_ids: [live.users.maker.id, live.users[stranger].id] })).status).toBe(403);
   });
 
   it('one to one: opened once, messages persisted and pushed live, unread counted and cleared', async () => {
-    const conv = await ok<Conv>('brand.buyer', 'POST', '/open', { user_id: users.maker.id });
-    expect(conv).toMatchObject({ kind: 'direct', peer_id: users.maker.id, owner_id: null, members: 2, unread: 0 });
-    expect((await ok<Conv>('maker', 'POST', '/open', { user_id: users['brand.buyer'].id })).id).toBe(conv.id);
+    const conv = await ok<Conv>('brand.buyer', 'POST', '/open', { user_id: live.users.maker.id });
+    expect(conv).toMatchObject({ kind: 'direct', peer_id: live.users.maker.id, owner_id: null, members: 2, unread: 0 });
+    expect((await ok<Conv>('maker', 'POST', '/open', { user_id: live.users['brand.buyer'].id })).id).toBe(conv.id);
 
     const maker = await socketOf('maker');
     const makerUnread = (await ok<{ unread: number }>('maker', 'GET', '/unread')).unread;
     const sent = await ok<Msg>('brand.buyer', 'POST', '/send', { id: conv.id, kind: 'text', body: '春季订单的面料到了吗？' });
-    expect(sent).toMatchObject({ conversation_id: conv.id, sender_id: users['brand.buyer'].id, kind: 'text', body: '春季订单的面料到了吗？' });
-    const live = await until(() => maker.got.find((m) => m.type === 'chat'));
-    expect(live).toMatchObject({ type: 'chat', conversation_id: conv.id, message: { id: sent.id, body: '春季订单的面料到了吗？' } });
+    expect(sent).toMatchObject({ conversation_id: conv.id, sender_id: live.users['brand.buyer'].id, kind: 'text', body: '春季订单的面料到了吗？' });
+    const pushed = await until(() => maker.got.find((m) => m.type === 'chat'));
+    expect(pushed).toMatchObject({ type: 'chat', conversation_id: conv.id, message: { id: sent.id, body: '春季订单的面料到了吗？' } });
 
     expect((await ok<{ unread: number }>('maker', 'GET', '/unread')).unread).toBe(makerUnread + 1);
     const list = await ok<{ rows: Conv[]; unread: number }>('maker', 'GET', '/conversations');
@@ -139,12 +100,12 @@ describe('chat between the users a company may reach', () => {
       expect((await call(who, 'POST', '/send', { id: conv.id, kind: 'text', body: 'hi' })).status).toBe(404);
     }
     expect((await call('maker', 'POST', '/send', { id: conv.id, kind: 'text', body: '  ' })).status).toBe(400);
-    const rows = (await sql<{ n: number }>`select count(*)::int as n from chat_message where conversation_id = ${conv.id}`.execute(t.app.db)).rows[0].n;
+    const rows = (await sql<{ n: number }>`select count(*)::int as n from chat_message where conversation_id = ${conv.id}`.execute(live.t.app.db)).rows[0].n;
     expect(rows).toBe(1);
   });
 
   it('images, files and voice messages: uploaded, sent, opened by the members only', async () => {
-    const conv = await ok<Conv>('maker', 'POST', '/open', { user_id: users['brand.buyer'].id });
+    const conv = await ok<Conv>('maker', 'POST', '/open', { user_id: live.users['brand.buyer'].id });
     const png = solidPng(4, 4);
     const img = await upload('maker', 'swatch.png', 'image/png', png);
     const pdf = await upload('maker', 'spec.pdf', 'application/pdf', Buffer.from('%PDF-1.4 test'));
@@ -182,7 +143,7 @@ describe('chat between the users a company may reach', () => {
   });
 
   it('history is kept and paged back from the newest', async () => {
-    const conv = await ok<Conv>('brand', 'POST', '/open', { user_id: users['brand.buyer'].id });
+    const conv = await ok<Conv>('brand', 'POST', '/open', { user_id: live.users['brand.buyer'].id });
     for (let i = 1; i <= 45; i++) await ok('brand', 'POST', '/send', { id: conv.id, kind: 'text', body: `第 ${i} 条` });
     const p1 = await ok<{ rows: Msg[]; has_more: boolean }>('brand.buyer', 'GET', `/messages?id=${conv.id}&size=20`);
     expect(p1.rows.map((m) => m.body)).toEqual(Array.from({ length: 20 }, (_, i) => `第 ${26 + i} 条`));
@@ -199,14 +160,14 @@ describe('chat between the users a company may reach', () => {
   });
 
   it('groups across the two companies: created, joined, live to every member, left', async () => {
-    const group = await ok<Conv>('brand.buyer', 'POST', '/group-save', { name: '春季订单协调群', member_ids: [users.maker.id, users.brand.id] });
+    const group = await ok<Conv>('brand.buyer', 'POST', '/group-save', { name: '春季订单协调群', member_ids: [live.users.maker.id, live.users.brand.id] });
     expect(group).toMatchObject({ kind: 'group', name: '春季订单协调群', members: 3 });
-    expect((await call('brand.buyer', 'POST', '/group-save', { name: '', member_ids: [users.maker.id] })).status).toBe(400);
+    expect((await call('brand.buyer', 'POST', '/group-save', { name: '', member_ids: [live.users.maker.id] })).status).toBe(400);
     expect((await call('brand.buyer', 'POST', '/group-save', { name: 'x', member_ids: [] })).status).toBe(400);
     // A member adds only people they may reach.
-    expect((await call('maker', 'POST', '/group-add', { id: group.id, user_ids: [users[stranger].id] })).status).toBe(403);
-    expect((await call(stranger, 'POST', '/group-add', { id: group.id, user_ids: [users.maker.id] })).status).toBe(404);
-    await ok('maker', 'POST', '/group-add', { id: group.id, user_ids: [users['maker.planner'].id] });
+    expect((await call('maker', 'POST', '/group-add', { id: group.id, user_ids: [live.users[stranger].id] })).status).toBe(403);
+    expect((await call(stranger, 'POST', '/group-add', { id: group.id, user_ids: [live.users.maker.id] })).status).toBe(404);
+    await ok('maker', 'POST', '/group-add', { id: group.id, user_ids: [live.users['maker.planner'].id] });
 
     const planner = await socketOf('maker.planner');
     const brand = await socketOf('brand');
@@ -219,12 +180,12 @@ describe('chat between the users a company may reach', () => {
     const plannerView = await ok<{ rows: Conv[] }>('maker.planner', 'GET', '/conversations');
     expect(plannerView.rows.find((c) => c.id === group.id)?.unread).toBe(1);
     const members = await ok<{ member_list: Array<{ id: number }> }>('maker.planner', 'GET', `/conversation?id=${group.id}`);
-    expect(members.member_list.map((m) => m.id).sort((a, b) => a - b)).toEqual([users.brand.id, users['brand.buyer'].id, users.maker.id, users['maker.planner'].id].sort((a, b) => a - b));
+    expect(members.member_list.map((m) => m.id).sort((a, b) => a - b)).toEqual([live.users.brand.id, live.users['brand.buyer'].id, live.users.maker.id, live.users['maker.planner'].id].sort((a, b) => a - b));
 
     await ok('maker.planner', 'POST', '/group-leave', { id: group.id });
     expect((await call('maker.planner', 'GET', `/messages?id=${group.id}`)).status).toBe(404);
     // A direct conversation cannot be left or added to.
-    const direct = await ok<Conv>('maker', 'POST', '/open', { user_id: users['maker.planner'].id });
+    const direct = await ok<Conv>('maker', 'POST', '/open', { user_id: live.users['maker.planner'].id });
     expect((await call('maker', 'POST', '/group-leave', { id: direct.id })).status).toBe(409);
   });
 });

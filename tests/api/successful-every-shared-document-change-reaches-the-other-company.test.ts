@@ -1,10 +1,7 @@
 import { sql } from 'kysely';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachRealtime, type Realtime } from '../../src/server/realtime';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { resourceClient } from '../support/resource-client';
-import { createTestApp, type TestApp } from '../support/test-app';
-import { loginOk, type LoginData } from './access-test-helpers';
+import { liveAppForFile, openSocket, until } from './live-app';
 
 /**
  * Issue 29: every state change of a document another company shares reaches that company live and,
@@ -15,63 +12,25 @@ import { loginOk, type LoginData } from './access-test-helpers';
  * body: who, which company, old -> new state, reason; link that opens their own copy), and the third
  * company hears and is told nothing. Runs on PGlite and PostgreSQL, on the demo's documents.
  */
+const live = liveAppForFile(['brand', 'maker', 'supplier', 'supplier.sales']);
 type Msg = Record<string, unknown>;
 type Row = Record<string, unknown>;
 
-let t: TestApp;
-let rt: Realtime;
-let url = '';
-const users: Record<string, LoginData> = {};
-const sockets: Socket[] = [];
 /** Every message each company's administrator's socket has heard, by company code. */
 const heard: Record<string, Msg[]> = {};
 const company: Record<string, number> = {};
 
-async function until<T>(probe: () => T | undefined | false, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-async function socketOf(who: string): Promise<Msg[]> {
-  const s = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, auth: { token: users[who].access_token } });
-  sockets.push(s);
-  const got: Msg[] = [];
-  s.on('message', (m: Msg) => got.push(m));
-  await new Promise<void>((resolve, reject) => {
-    s.once('connect', () => resolve());
-    s.once('connect_error', reject);
-  });
-  s.emit('message', { type: 'connect' });
-  await until(() => got.find((m) => m.type === 'connectto' && Array.isArray(m.online)));
-  return got;
-}
+const socketOf = async (who: string): Promise<Msg[]> => (await openSocket<Msg>(live, who)).got;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  rt = await attachRealtime(t.app);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const a = t.app.server.address();
-  if (!a || typeof a === 'string') throw new Error('no port');
-  url = `http://127.0.0.1:${a.port}`;
-  for (const u of ['brand', 'maker', 'supplier', 'supplier.sales']) users[u] = await loginOk(t.app, u);
   for (const [code, who] of [['BRAND01', 'brand'], ['MAKER01', 'maker'], ['SUPP01', 'supplier']] as const) {
-    company[code] = Number(users[who].client_id);
+    company[code] = Number(live.users[who].client_id);
     heard[code] = await socketOf(who);
   }
 });
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await rt?.close();
-  await t?.close();
-});
 
-const q = async (text: ReturnType<typeof sql>) => (await (text as ReturnType<typeof sql<Row>>).execute(t.app.db)).rows;
-const api = (who: string, prefix: string, entity: string) => resourceClient(t.app, users[who].access_token, prefix, entity);
+const q = async (text: ReturnType<typeof sql>) => (await (text as ReturnType<typeof sql<Row>>).execute(live.t.app.db)).rows;
+const api = (who: string, prefix: string, entity: string) => resourceClient(live.t.app, live.users[who].access_token, prefix, entity);
 const fullname = async (who: string) => String((await q(sql`select fullname from users where username = ${who}`))[0].fullname);
 const companyName = async (code: string) => String((await q(sql`select name from clients where code = ${code}`))[0].name);
 const lastNotice = async () => Number((await q(sql`select coalesce(max(id), 0)::int as n from notify_notice`))[0].n);

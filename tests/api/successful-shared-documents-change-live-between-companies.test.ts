@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachRealtime, type Realtime } from '../../src/server/realtime';
+import { describe, expect, it } from 'vitest';
 import { resourceClient } from '../support/resource-client';
-import { createTestApp, type TestApp } from '../support/test-app';
-import { bearer, body, loginOk, type LoginData } from './access-test-helpers';
+import { bearer, body } from './access-test-helpers';
+import { liveAppForFile, openSocket, until } from './live-app';
 
 /**
  * Issue 29: what one company does to a shared document reaches the other live. The supplier confirms,
@@ -15,73 +13,31 @@ import { bearer, body, loginOk, type LoginData } from './access-test-helpers';
  * the list (not "draft"), the list names the current approver while the flow runs, and the approver's
  * task carries the order's supplier, amount, delivery date and lines.
  */
+const live = liveAppForFile(['brand', 'brand.buyer', 'brand.finance', 'supplier', 'supplier.sales', 'maker']);
 type Msg = Record<string, unknown>;
 type Notice = { id: number; kind: string; title: string; body: string; link: string | null; doc_no: string | null; read_at: string | null };
 
-let t: TestApp;
-let rt: Realtime;
-let url = '';
-const users: Record<string, LoginData> = {};
-const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  rt = await attachRealtime(t.app);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const a = t.app.server.address();
-  if (!a || typeof a === 'string') throw new Error('no port');
-  url = `http://127.0.0.1:${a.port}`;
-  for (const u of ['brand', 'brand.buyer', 'brand.finance', 'supplier', 'supplier.sales', 'maker']) users[u] = await loginOk(t.app, u);
-});
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await rt.close();
-  await t.close();
-});
-
 /** A signed-in browser's socket that has joined its company's room (spec 7 `connect`), collecting every message. */
-async function socketOf(who: string): Promise<Msg[]> {
-  const s = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, auth: { token: users[who].access_token } });
-  sockets.push(s);
-  const got: Msg[] = [];
-  s.on('message', (m: Msg) => got.push(m));
-  await new Promise<void>((resolve, reject) => {
-    s.once('connect', () => resolve());
-    s.once('connect_error', reject);
-  });
-  s.emit('message', { type: 'connect' });
-  await until(() => got.find((m) => m.type === 'connectto' && Array.isArray(m.online)));
-  return got;
-}
+const socketOf = async (who: string): Promise<Msg[]> => (await openSocket<Msg>(live, who)).got;
 
-async function until<T>(probe: () => T | undefined | false, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-const api = (who: string, entity: string) => resourceClient(t.app, users[who].access_token, 'srmapi', entity);
+const api = (who: string, entity: string) => resourceClient(live.t.app, live.users[who].access_token, 'srmapi', entity);
 const notices = async (who: string): Promise<Notice[]> => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/notifyapi/notify-msg/index?page=1&size=50', headers: bearer(users[who].access_token) });
+  const res = await live.t.app.inject({ method: 'GET', url: '/api/notifyapi/notify-msg/index?page=1&size=50', headers: bearer(live.users[who].access_token) });
   expect(res.statusCode).toBe(200);
   return body<{ rows: Notice[] }>(res).data.rows;
 };
 const bus = async <T>(who: string, method: 'GET' | 'POST', path: string, payload?: Record<string, unknown>): Promise<T> => {
-  const res = await t.app.inject({ method, url: `/api/crossapi/ccommonapi/cpm-bus/${path}`, headers: bearer(users[who].access_token), payload });
+  const res = await live.t.app.inject({ method, url: `/api/crossapi/ccommonapi/cpm-bus/${path}`, headers: bearer(live.users[who].access_token), payload });
   expect(res.statusCode, res.body).toBe(200);
   return body<T>(res).data;
 };
-const fullname = async (who: string) => (await sql<{ fullname: string }>`select fullname from users where username = ${who}`.execute(t.app.db)).rows[0].fullname;
-const companyName = async (code: string) => (await sql<{ name: string }>`select name from clients where code = ${code}`.execute(t.app.db)).rows[0].name;
+const fullname = async (who: string) => (await sql<{ fullname: string }>`select fullname from users where username = ${who}`.execute(live.t.app.db)).rows[0].fullname;
+const companyName = async (code: string) => (await sql<{ name: string }>`select name from clients where code = ${code}`.execute(live.t.app.db)).rows[0].name;
 
 /** A raw-material order of the brand's buyer to the fabric supplier (vendor VD001, on the platform as SUPP01). */
 async function newOrder(remark: string, qty = 40): Promise<{ id: number; po_no: string }> {
-  const vendor = (await resourceClient(t.app, users['brand.buyer'].access_token, 'mdapi', 'vendor').page({ size: 100 })).body.data.rows.find((v) => v.code === 'VD001');
-  const material = (await resourceClient(t.app, users['brand.buyer'].access_token, 'mdapi', 'material').page({ size: 100 })).body.data.rows.find((m) => m.code === 'MD0001');
+  const vendor = (await resourceClient(live.t.app, live.users['brand.buyer'].access_token, 'mdapi', 'vendor').page({ size: 100 })).body.data.rows.find((v) => v.code === 'VD001');
+  const material = (await resourceClient(live.t.app, live.users['brand.buyer'].access_token, 'mdapi', 'material').page({ size: 100 })).body.data.rows.find((m) => m.code === 'MD0001');
   const saved = await api('brand.buyer', 'purorder').save({
     order_kind: 'material', vendor_id: vendor!.id, currency: 'CNY', delivery_date: '2026-12-28', remark,
     lines: [{ material_id: material!.id, unit: 'KG', qty, unit_price: 12.5, seq: 1 }, { material_id: material!.id, unit: 'KG', qty: 10, unit_price: 12.5, seq: 2 }],
@@ -148,7 +104,7 @@ describe('a supplier answering a brand purchase order reaches the brand live', (
     expect(buyerSocket.filter((x) => x.type === 'orderstate' && x.id === order.id).length).toBe(count);
 
     // Dispatch: the same way, in the buyer's language (en) and with its own notice.
-    await sql`update users set language = 'en' where username = 'brand.buyer'`.execute(t.app.db);
+    await sql`update users set language = 'en' where username = 'brand.buyer'`.execute(live.t.app.db);
     try {
       expect((await api('supplier.sales', 'supplierorder').action('dispatch', { id: copyId })).status).toBe(200);
       await until(() => buyerSocket.find((x) => x.type === 'orderstate' && x.id === order.id && x.status === 'dispatched' && x.from === 'confirmed'));
@@ -157,7 +113,7 @@ describe('a supplier answering a brand purchase order reaches the brand live', (
       expect(d.body).toBe(`${who} (${supplierCompany}) changed Purchase order ${order.po_no} from "Confirmed" to "Dispatched".`);
       expect(d.link).toBe(`/srm/masterdetail/purorder?open=${order.id}`);
     } finally {
-      await sql`update users set language = 'zh-CN' where username = 'brand.buyer'`.execute(t.app.db);
+      await sql`update users set language = 'zh-CN' where username = 'brand.buyer'`.execute(live.t.app.db);
     }
   });
 
@@ -192,7 +148,7 @@ describe('a purchase order in approval', () => {
     type Summary = { fields: Array<{ key: string; label: string; text: string }>; lines: { columns: Array<{ key: string; label: string }>; rows: Array<Record<string, string>> } };
     const task = (await bus<{ rows: Array<{ task_id: number; doc_no: string; summary: Summary }> }>('brand.finance', 'GET', 'my-tasks?status=10')).rows.find((r) => r.doc_no === order.po_no)!;
     const fig = Object.fromEntries(task.summary.fields.map((f) => [f.key, [f.label, f.text]]));
-    const vendorName = (await sql<{ name: string }>`select name from md_vendor where code = 'VD001' and client_id = ${users.brand.client_id}`.execute(t.app.db)).rows[0].name;
+    const vendorName = (await sql<{ name: string }>`select name from md_vendor where code = 'VD001' and client_id = ${live.users.brand.client_id}`.execute(live.t.app.db)).rows[0].name;
     expect(fig.vendor_id).toEqual(['供应商', vendorName]);
     expect(fig.total_amount[0]).toBe('总金额');
     expect(Number(fig.total_amount[1])).toBe(1125);
