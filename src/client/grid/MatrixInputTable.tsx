@@ -36,7 +36,8 @@ const useStyles = makeStyles({
   cell: { width: '100%', boxSizing: 'border-box', minWidth: '56px', border: 'none', padding: '4px 6px', textAlign: 'right', fontSize: tokens.fontSizeBase300, outline: 'none', background: 'transparent', ':focus': { background: tokens.colorBrandBackground2 } },
   total: { border: `1px solid ${tokens.colorNeutralStroke2}`, padding: '4px 8px', textAlign: 'right', fontWeight: 600, background: tokens.colorNeutralBackground2 },
   hint: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200, margin: '4px 0' },
-  bar: { display: 'flex', gap: '6px', marginTop: '6px', alignItems: 'center' },
+  // The buttons keep their text on one line when a surrounding panel stretches the inputs.
+  bar: { display: 'flex', gap: '6px', marginTop: '6px', alignItems: 'center', '& > button': { flexShrink: 0 } },
   bad: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200, margin: '4px 0 0', paddingLeft: '18px' },
   inRange: { background: 'rgba(33, 115, 70, 0.12)' },
   refused: { boxShadow: `inset 0 0 0 2px ${tokens.colorPaletteRedBorder2}`, background: tokens.colorPaletteRedBackground1 },

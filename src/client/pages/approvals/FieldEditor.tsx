@@ -36,7 +36,7 @@ function FieldBasics({ field, set, err }: Part) {
         </Field>
       </div>
       <div className={s.row}>
-        <Field validationMessage={err('required')} hint={unvalidated ? t('dyn.designer.locationHelp') : undefined} style={unvalidated ? { flex: 1 } : undefined}>
+        <Field validationMessage={err('required')}>
           <Checkbox label={t('dyn.designer.required')} checked={Boolean(field.required)} disabled={unvalidated && !field.required} onChange={(_, d) => set({ required: Boolean(d.checked) })} data-testid="dyn-prop-required" />
         </Field>
         <Field label={t('dyn.designer.span')} style={{ width: 110 }}>
@@ -50,6 +50,7 @@ function FieldBasics({ field, set, err }: Part) {
           <Input type="number" value={field.max_length === undefined ? '' : String(field.max_length)} onChange={(_, d) => set({ max_length: numberOrNone(d.value) })} />
         </Field>
       </div>
+      {unvalidated && <Text size={200} className={s.hint}>{t('dyn.designer.locationHelp')}</Text>}
     </>
   );
 }

@@ -90,5 +90,6 @@ export const useDesignerStyles = makeStyles({
   selected: { backgroundColor: tokens.colorBrandBackground2 },
   grow: { flex: '1 1 auto', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   error: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
+  hint: { color: tokens.colorNeutralForeground3 },
   rules: { display: 'flex', flexWrap: 'wrap', columnGap: '4px' },
 });
