@@ -1,18 +1,21 @@
+import { mkdirSync, readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
+import { vendorRow, writeEntityFile } from '../../fixtures/xlsx/large';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireEntity, translate } from '../../src/model';
 import { rowChecker, sheetLayout } from '../../src/model/import-row-check';
 import { withTenant } from '../../src/server/kernel/rls';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
-import { addVendor, api, UPLOAD_BASE, uploadFile, waitJob, type JobView } from './import-support';
+import { addVendor, api, importFile, UPLOAD_BASE, uploadFile, waitJob, type JobView } from './import-support';
 
 /**
  * Fixing an import in the grid (issue 33): a checked sheet's rows come with their errors; the
  * browser's re-check of a row says what the server said; edits and left-out rows are saved to the
  * job; a commit writes the valid rows and holds the bad ones in the job (persisted: the job read
- * again shows them); the held rows fixed later are committed through the same import; another
- * company, and a colleague who neither owns the job nor administers the company, cannot read it.
+ * again shows them); the held rows fixed later are committed through the same import; a company
+ * administrator may fix and commit a colleague's held rows; another company, and a colleague who
+ * neither owns the job nor administers the company, cannot read it.
  */
 let t: TestApp;
 let brand: string;
@@ -144,5 +147,30 @@ describe('an import fixed in the grid', () => {
     // Nothing is held any more: a further commit or edit is refused.
     expect((await commit(brand, jobId)).statusCode).toBe(409);
     expect((await save(brand, jobId, [{ row: 5, cells: null, excluded: true }])).statusCode).toBe(409);
+  });
+
+  it("lets a company administrator fix and commit the rows a colleague's commit held, and nobody else", async () => {
+    mkdirSync('.tmp/fix-grid', { recursive: true });
+    const file = '.tmp/fix-grid/vendors.xlsx';
+    await writeEntityFile(file, 'vendor', 2, (i) => ({ ...vendorRow('ADMFIX')(i), vendor_type: i === 1 ? '不存在的类型' : 'fabric' }));
+    const checked = await importFile(t.app, buyer, { name: 'vendors.xlsx', content: readFileSync(file) }, { entity: 'vendor' });
+    expect(checked.status, JSON.stringify(checked)).toBe('checked');
+    expect(checked.result).toMatchObject({ valid: 1, invalid: 1 });
+    expect((await commit(buyer, checked.id)).statusCode).toBe(200);
+    expect((await waitJob(t.app, buyer, checked.id)).result).toMatchObject({ inserted: 1, held: 1 });
+    // The company's administrator reads the held row, fixes it and commits it.
+    const view = (await rowsOf(brand, checked.id)).json().data as GridView;
+    expect(view.rows).toHaveLength(1);
+    const col = view.targets.indexOf('vendor_type');
+    const cells = [...view.rows[0].cells];
+    expect(cells[col]).toBe('不存在的类型');
+    cells[col] = '面料供应商';
+    expect((await save(brand, checked.id, [{ row: view.rows[0].row, cells, excluded: false }])).statusCode).toBe(200);
+    expect((await commit(brand, checked.id)).statusCode).toBe(200);
+    expect((await waitJob(t.app, brand, checked.id)).result).toMatchObject({ inserted: 1, held: 0, insertedTotal: 2 });
+    const stored = await sql<{ code: string; vendor_type: string }>`select code, vendor_type from md_vendor where client_id = ${clientId} and code like 'ADMFIX%' order by code`.execute(t.app.db);
+    expect(stored.rows).toEqual([{ code: 'ADMFIX000001', vendor_type: 'fabric' }, { code: 'ADMFIX000002', vendor_type: 'fabric' }]);
+    // The colleague's job is not the other company's.
+    expect((await rowsOf(maker, checked.id)).statusCode).toBe(404);
   });
 });

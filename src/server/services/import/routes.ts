@@ -73,8 +73,9 @@ async function jobOf(app: FastifyInstance, req: FastifyRequest<{ Params: { id: s
   const id = Number(req.params.id);
   if (!auth.clientId || !Number.isSafeInteger(id)) throw notFound('job.notFound');
   const job = await findJob(app.db, auth.clientId, id);
-  // A job is its starter's (the tenant filter is in SQL; the user check keeps colleagues' files private).
-  if (!job || job.user_id !== auth.userId) throw notFound('job.notFound');
+  // A job is its starter's (the tenant filter is in SQL; the user check keeps colleagues' files private);
+  // an import job is also its company administrators' (issue 33: they may fix and commit held rows).
+  if (!job || (job.user_id !== auth.userId && !(job.kind === 'import' && (await mayWorkOnJob(app.db, auth, job))))) throw notFound('job.notFound');
   return job;
 }
 
@@ -316,10 +317,7 @@ function registerImportJobRoutes(app: FastifyInstance, guard: Guard): void {
 
 /** An import job the caller may work on: its owner's, or any job of the company for its administrator (issue 33); others are not found. */
 async function workableJob(app: FastifyInstance, req: FastifyRequest<{ Params: { id: string } }>): Promise<JobRow> {
-  const auth = authOf(req);
-  const id = Number(req.params.id);
-  if (!auth.clientId || !Number.isSafeInteger(id)) throw notFound('job.notFound');
-  const job = await findJob(app.db, auth.clientId, id);
-  if (!job || job.kind !== 'import' || !(await mayWorkOnJob(app.db, auth, job))) throw notFound('job.notFound');
+  const job = await jobOf(app, req);
+  if (job.kind !== 'import') throw notFound('job.notFound');
   return job;
 }
