@@ -49,14 +49,23 @@ export type DocumentSummary = {
 export type MyTask = { summary?: DocumentSummary | null; task_id: number; status: number; pid: number; entity: string; entity_label: string; record_id: number; doc_no: string; process_name: string; node_name: string; initiator_name: string; created_at: string; decided_at: string | null; decision: string | null; flow_status: string };
 export type RollbackTarget = { target: string; seq: number; name: string; user_name?: string };
 
-/** The process of a record (spec 7 pid-from-ui): its latest instance, or none yet. */
-export type ProcessOfRecord = { pid: number | null; status: string | null; process_code: string; node_seq: number | null };
+/**
+ * The process of a record (spec 7 pid-from-ui): its latest instance, or none yet, and which process
+ * applies: the code its kind names, the company's definition's name, whether the company has it
+ * enabled (needed to submit) and requires it.
+ */
+export type ProcessOfRecord = { pid: number | null; status: string | null; process_code: string; process_name: string | null; enabled: boolean; required: boolean; node_seq: number | null };
+
+/** What a form scenario fills in (spec 7 cpm-ot/scenario): the scenario and its form's current design. */
+export type ScenarioForm = { scenario: { id: number; code: string; name: string }; form: FormDesign };
 
 const BUS = '/crossapi/ccommonapi/cpm-bus';
 
 export const processBusCalls = {
   pidFromUi: getCall<{ entity: string; id: number }, ProcessOfRecord>(`${BUS}/pid-from-ui`),
   view: getCall<{ entity: string; id: number } | { pid: number }, FlowView>(`${BUS}/cpm-view`),
+  /** The form a scenario (by its code) or a project type (by its code: its attached scenario) fills in. */
+  scenario: getCall<{ code: string } | { project_type: string }, ScenarioForm>('/crossapi/ccommonapi/cpm-ot/scenario'),
   myTasks: getCall<{ status: 10 | 30; page: number; size: number }, { rows: MyTask[]; total: number }>(`${BUS}/my-tasks`),
   rollbackNodes: getCall<{ entity: string; id: number }, { rows: RollbackTarget[] }>(`${BUS}/cpm-allowed-rollback-nodes`),
   /** Starts the record's flow (`action: 'submit'`) or decides a task (`task_id` with approve, reject, return_*). */

@@ -1,4 +1,4 @@
-import { Badge, Divider, Text } from '@fluentui/react-components';
+import { Badge, Divider, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { APPROVAL_APPROVER_FIELD, APPROVAL_STATUS_FIELD } from '../../../model/entity';
 import { getDictionary } from '../../../model/dictionaries';
@@ -6,6 +6,7 @@ import type { DrawerExtensionProps } from '../../form/drawer-extensions';
 import type { FlowNodeView, FlowStepView } from './approval-api';
 import { DecisionButtons, FlowPanel, useFlow } from './ApprovalPanel';
 import { FlowDiagram } from './FlowDiagram';
+import { useRecordProcess } from './use-process-bus';
 
 /** The approval buttons in the drawer of a document approved through a flow (submit, approve, reject, return). */
 export function ApprovalDrawerFooter({ rf, resolved }: DrawerExtensionProps) {
@@ -30,15 +31,41 @@ export function ApprovalState({ record }: { record: Record<string, unknown> | nu
   );
 }
 
-/** Under the form: the approval state and current approver, where the document's flow stands and its history. */
+/**
+ * Which process applies to the record (spec 7 pid-from-ui): its name and where the record stands in
+ * it (not submitted, in approval, approved, rejected), or why it cannot be submitted (the company has
+ * not enabled the process).
+ */
+export function ProcessLine({ entity, id, revision }: { entity: string; id: number; revision: unknown }) {
+  const { t } = useTranslation();
+  const { process } = useRecordProcess(entity, id, revision);
+  if (!process) return null;
+  if (!process.enabled && !process.pid)
+    return <MessageBar intent="info" data-testid="wf-process-disabled" style={{ marginBottom: 8 }}><MessageBarBody>{t('wf.process.disabled', { code: process.process_code })}</MessageBarBody></MessageBar>;
+  const status = process.status ? t(`wf.status.${process.status}`) : t('wf.process.notSubmitted');
+  return (
+    <div style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 8 }} data-testid="wf-process" data-status={process.status ?? 'none'}>
+      <Text weight="semibold">{t('wf.process.line', { name: process.process_name ?? process.process_code })}</Text>
+      <Badge appearance="outline" color={process.status === 'approved' ? 'success' : process.status === 'rejected' ? 'danger' : process.status ? 'warning' : 'informative'}>{status}</Badge>
+      {process.required ? <Badge appearance="tint" color="important">{t('wf.process.required')}</Badge> : null}
+    </div>
+  );
+}
+
+/** Under the form: which process applies, the approval state and current approver, where the flow stands and its history. */
 export function ApprovalDrawerBody({ rf, resolved }: DrawerExtensionProps) {
   const { flow } = useFlow(resolved.entity.name, rf.id, rf.record?.version);
-  if (!flow?.pid) return null;
+  if (rf.id === null) return null;
   return (
     <div style={{ marginTop: 16 }}>
       <Divider style={{ marginBottom: 8 }} />
-      <ApprovalState record={rf.record} />
-      <FlowPanel flow={flow} />
+      <ProcessLine entity={resolved.entity.name} id={rf.id} revision={rf.record?.version} />
+      {flow?.pid ? (
+        <>
+          <ApprovalState record={rf.record} />
+          <FlowPanel flow={flow} />
+        </>
+      ) : null}
     </div>
   );
 }

@@ -6,6 +6,8 @@ import { callApi } from '../../api/calls';
 import { ListPage } from '../../engine/ListPage';
 import { dynamicFormCalls, type FormDesign, type FormSummary } from '../../../model/calls/approvals';
 import { dynamicPage } from '../../../model/dynamic-form';
+import { useScenarioForm } from './use-process-bus';
+import './approval-messages';
 import './dynamic-form-messages';
 
 const useStyles = makeStyles({
@@ -64,9 +66,19 @@ export function DynamicFormsPage() {
 }
 
 /**
- * One form's filled records: the registry's own list and drawer (filters, columns, Excel export,
+ * A form's filled records: the registry's own list and drawer (filters, columns, Excel export,
  * history), over the page and entity its stored design turns into (src/model/dynamic-form.ts).
  */
+function FormRecords({ design, testId }: { design: FormDesign; testId: string }) {
+  const { i18n } = useTranslation();
+  const resolved = useMemo(() => dynamicPage(design, design.definition), [design]);
+  useEffect(() => {
+    document.title = i18n.language === 'en' ? resolved.page.title.en : resolved.page.title.zh;
+  }, [resolved, i18n.language]);
+  return <ListPage key={`${resolved.page.opt}-${design.version}`} resolved={resolved} slots={{ testId }} />;
+}
+
+/** One form's filled records, the form named by the route. */
 export function DynamicFormRecordsPage() {
   const { code = '' } = useParams();
   const { i18n } = useTranslation();
@@ -79,11 +91,25 @@ export function DynamicFormRecordsPage() {
       live = false;
     };
   }, [code]);
-  const resolved = useMemo(() => (design && design !== 'missing' ? dynamicPage(design, design.definition) : null), [design]);
-  useEffect(() => {
-    if (resolved) document.title = i18n.language === 'en' ? resolved.page.title.en : resolved.page.title.zh;
-  }, [resolved, i18n.language]);
   if (design === null) return <Spinner style={{ marginTop: 48 }} />;
-  if (!resolved) return <Text style={{ padding: 24, display: 'block' }} data-testid="dyn-form-missing">{i18n.t('dynform.notFound')}</Text>;
-  return <ListPage key={`${resolved.page.opt}-${design !== 'missing' ? design.version : 0}`} resolved={resolved} slots={{ testId: `list-dynform-${code}` }} />;
+  if (design === 'missing') return <Text style={{ padding: 24, display: 'block' }} data-testid="dyn-form-missing">{i18n.t('dynform.notFound')}</Text>;
+  return <FormRecords design={design} testId={`list-dynform-${code}`} />;
+}
+
+/** A scenario's records (spec 7 cpm-ot/scenario): the server says which form the scenario fills in. */
+export function ScenarioFormPage() {
+  const { code = '' } = useParams();
+  const { t } = useTranslation();
+  const { scenario, missing } = useScenarioForm(code ? { code } : null);
+  if (missing || !code) return <Text style={{ padding: 24, display: 'block' }} data-testid="dyn-scenario-missing">{t('wf.scenario.missing')}</Text>;
+  if (!scenario) return <Spinner style={{ marginTop: 48 }} />;
+  return (
+    // The list takes the page's height below the scenario's name (ListPage fills its parent).
+    <div data-testid="dyn-scenario" data-form={scenario.form.code} style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+      <Text style={{ padding: '8px 16px 0', display: 'block' }} weight="semibold">{t('wf.scenario.title', { scenario: scenario.scenario.name, form: scenario.form.name })}</Text>
+      <div style={{ flex: 1, minHeight: 0 }}>
+        <FormRecords design={scenario.form} testId={`list-dynform-${scenario.form.code}`} />
+      </div>
+    </div>
+  );
 }

@@ -46,6 +46,27 @@ registerDrawerExtension({
   ),
 });
 
+const ScenarioParts = () => import('./ScenarioParts');
+const FillScenarioButton = lazy(async () => ({ default: (await ScenarioParts()).FillScenarioButton }));
+const ProjectTypeScenario = lazy(async () => ({ default: (await ScenarioParts()).ProjectTypeScenario }));
+// A form scenario's drawer opens its records; a project type's says which form its projects fill in (cpm-ot/scenario).
+registerDrawerExtension({
+  applies: (r) => r.entity.name === 'formscenario',
+  footer: (props) => (
+    <Suspense fallback={null}>
+      <FillScenarioButton {...props} />
+    </Suspense>
+  ),
+});
+registerDrawerExtension({
+  applies: (r) => r.entity.name === 'admin_project_type',
+  body: (props) => (
+    <Suspense fallback={null}>
+      <ProjectTypeScenario {...props} />
+    </Suspense>
+  ),
+});
+
 /** The approval to-do list, the form designer and the dynamic forms (issue 14). */
 export const approvalRoutes: RouteObject[] = [
   { path: 'approvals/todo', handle: { titleKey: 'wf.todo.title' }, ...lazyPage(() => import('./MyApprovalsPage'), 'MyApprovalsPage') },
@@ -53,4 +74,6 @@ export const approvalRoutes: RouteObject[] = [
   { path: 'approvals/formdesigner', handle: { titleKey: 'dyn.designer.title' }, ...lazyPage(() => import('./FormDesignerPage'), 'FormDesignerPage') },
   { path: 'approvals/forms', handle: { titleKey: 'dyn.forms.title' }, ...lazyPage(() => import('./DynamicFormPages'), 'DynamicFormsPage') },
   { path: 'approvals/forms/:code', ...lazyPage(() => import('./DynamicFormPages'), 'DynamicFormRecordsPage') },
+  // A form scenario's records: the scenario names the form (spec 7 cpm-ot/scenario).
+  { path: 'approvals/scenario/:code', handle: { titleKey: 'wf.scenario.fill' }, ...lazyPage(() => import('./DynamicFormPages'), 'ScenarioFormPage') },
 ];

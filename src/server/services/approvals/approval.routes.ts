@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { processBusCalls } from '../../../model/calls/approvals';
 import { requireAuth } from '../../access/auth-context';
+import { serveCall } from '../../http/calls';
 import { ok, requestLanguage } from '../../http/envelope';
 import { AppError, notFound } from '../../http/errors';
 import { parsePaging } from '../../http/paging';
@@ -35,7 +36,7 @@ function required(v: unknown): number {
  * The process bus of spec 7 (`crossapi/ccommonapi/cpm-bus/...`) and the designer's insert-user call,
  * with the shapes the browser needs; which actions and nodes are allowed always comes from here.
  *
- *   GET  cpm-bus/pid-from-ui?entity=&id=                 { pid, status, process_code, node_seq }
+ *   GET  cpm-bus/pid-from-ui?entity=&id=                 { pid, status, process_code, process_name, enabled, required, node_seq }
  *   POST cpm-bus/push { entity, id, action: submit, comment }             starts the flow
  *   POST cpm-bus/push { task_id, action: approve|reject|return_*, comment } one decision
  *   POST cpm-bus/rollback-node { task_id, target: return_approver|return_node|return_first, comment }
@@ -50,7 +51,7 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
   const q = (req: FastifyRequest) => (req.query ?? {}) as Body;
   const target = (b: Body) => ({ entity: b.entity, id: b.id === undefined ? null : required(b.id), pid: b.pid === undefined || b.pid === '' ? null : required(b.pid) });
 
-  app.get(processBusCalls.pidFromUi.path, guard, async (req) => ok(await pidFromUi(contextOf(app, req), q(req).entity, required(q(req).id))));
+  serveCall(app, processBusCalls.pidFromUi, guard, async (req) => pidFromUi(contextOf(app, req), q(req).entity, required(q(req).id)));
 
   app.post(processBusCalls.push.path, guard, async (req) => {
     const b = bodyOf(req);

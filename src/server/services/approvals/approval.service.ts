@@ -522,10 +522,26 @@ export async function allowedRollbackNodes(ctx: ApprovalContext, entityName: unk
   });
 }
 
-/** The process of a record as the UI asks for it (spec 7 pid-from-ui): its latest instance, else none yet. */
+/**
+ * The process of a record as the UI asks for it (spec 7 pid-from-ui): its latest instance, else none
+ * yet; and which process applies to it: the code its kind names, the company's definition's name,
+ * whether the company has it enabled (a submission needs it) and requires it.
+ */
 export async function pidFromUi(ctx: ApprovalContext, entityName: unknown, recordId: number) {
-  const { inst, entity } = await readableInstance(ctx, entityName, recordId, null);
-  return { pid: inst?.id ?? null, status: inst?.status ?? null, process_code: inst?.process_code ?? entity.approval!.process, node_seq: inst?.node_seq ?? null };
+  const { auth, inst, entity } = await readableInstance(ctx, entityName, recordId, null);
+  const code = inst?.process_code ?? entity.approval!.process;
+  const def = await withTenant(ctx.db, auth.clientId, async (tx) =>
+    (await sql<{ name: string; required: boolean }>`select name, required from wf_process_def where client_id = ${auth.clientId} and upper(code) = upper(${code}) and enabled = true`.execute(tx)).rows[0],
+  );
+  return {
+    pid: inst?.id ?? null,
+    status: inst?.status ?? null,
+    process_code: code,
+    process_name: inst?.process_name ?? def?.name ?? null,
+    enabled: Boolean(def),
+    required: def?.required === true,
+    node_seq: inst?.node_seq ?? null,
+  };
 }
 
 /** What the approver reads of a document: the reply type the approval screens declare. */

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isLanguage, type Language } from '../../../model';
 import { dynamicDictItems } from '../../../model/dynamic-form';
-import { dynamicFormCalls } from '../../../model/calls/approvals';
+import { dynamicFormCalls, processBusCalls } from '../../../model/calls/approvals';
 import { requireAuth } from '../../access/auth-context';
 import { serveCall } from '../../http/calls';
 import { ok, requestLanguage } from '../../http/envelope';
@@ -46,7 +46,7 @@ export async function dynamicFormRoutes(app: FastifyInstance): Promise<void> {
   type P = { Params: { code: string } };
   const base = '/crossapi/dynformdata/:code';
 
-  app.get('/crossapi/ccommonapi/cpm-ot/scenario', guard, async (req) => ok(await scenarioForm(contextOf(app, req), q(req))));
+  serveCall(app, processBusCalls.scenario, guard, async (req) => scenarioForm(contextOf(app, req), q(req)));
   serveCall(app, dynamicFormCalls.forms, guard, async (req) => listForms(contextOf(app, req)));
   serveCall(app, dynamicFormCalls.design, guard, async (req) => formDesign(contextOf(app, req), q(req).code));
 
