@@ -14,7 +14,7 @@ export const dynamicFormPage = definePage({
   menu: { group: 'admin', order: 96, roles: [ROLES.clientAdmin] },
   title: { zh: '动态表单', en: 'Dynamic forms' },
   purpose: { zh: '管理员在这里新建表单，再在表单设计器中设计分组和字段；设计好的表单在“表单填报”中填写。', en: 'Create a form here, then design its sections and fields in the form designer; designed forms are filled in under "Fill in forms".' },
-  columns: [{ field: 'code', width: 160, pinned: 'left' }, { field: 'name', width: 200 }, { field: 'name_en', width: 180 }, 'status', 'form_version', { field: 'updated_at', width: 170 }],
+  columns: [{ field: 'code', width: 160, pinned: 'left' }, { field: 'name', width: 200 }, { field: 'name_en', width: 180 }, 'status', 'form_version', { field: 'process_id', width: 180 }, { field: 'updated_at', width: 170 }],
   quickSearch: ['code', 'name'],
   actions: [{ kind: 'create' }, { kind: 'edit' }, { kind: 'remove' }, { kind: 'export' }, { kind: 'history' }],
   form: [
@@ -26,6 +26,7 @@ export const dynamicFormPage = definePage({
         { field: 'name_en', spanClass: 'half' },
         { field: 'status', spanClass: 'half' },
         { field: 'form_version', spanClass: 'half' },
+        { field: 'process_id', spanClass: 'half' },
         { field: 'remark', spanClass: 'full' },
       ],
     },

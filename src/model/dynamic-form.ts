@@ -41,7 +41,7 @@ export const DYNAMIC_REF_ENTITIES = ['vendor', 'customer', 'material'] as const;
 export const DYNAMIC_TREE_ENTITIES = ['org', 'process'] as const;
 
 /** Keys a field may not take: the record's own columns and the calls' parameters. */
-export const RESERVED_FIELD_KEYS = ['id', 'version', 'client_id', 'created_by', 'created_at', 'updated_by', 'updated_at', 'form_id', 'form_version', 'data', 'ids', 'versions'];
+export const RESERVED_FIELD_KEYS = ['id', 'version', 'client_id', 'created_by', 'created_at', 'updated_by', 'updated_at', 'form_id', 'form_version', 'data', 'ids', 'versions', 'approval_status', 'approval_editable', 'approval_approver'];
 
 export const DYNAMIC_KEY_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
 const ROLE_CODE = /^[A-Za-z][A-Za-z0-9_.-]{0,39}$/;

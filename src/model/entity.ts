@@ -317,8 +317,11 @@ const approvalStatusDict = defineDictionary({
   ],
 });
 
-/** An entity approved through a flow carries its approval status (read-only, kept by the approvals service). */
-function withApprovalField(def: EntityDef): EntityDef {
+/**
+ * An entity approved through a flow carries its approval status (read-only, kept by the approvals
+ * service). Exported for the entities a company declares at run time (a dynamic form naming a process).
+ */
+export function withApprovalField(def: EntityDef): EntityDef {
   if (!def.approval || def.fields.some((f) => f.key === APPROVAL_STATUS_FIELD)) return def;
   const field: FieldDef = { key: APPROVAL_STATUS_FIELD, label: { zh: '审批状态', en: 'Approval' }, type: 'dict', dict: approvalStatusDict.code, readonly: true };
   // The drawer shows a record in a flow read-only unless its current node allows edits (the writer refuses the same).

@@ -7,7 +7,8 @@ import { getCall, postCall } from './call';
  * (A form's design itself is saved through the registry entity `dynform`.)
  */
 export type FormSummary = { id: number; code: string; name: string; name_en: string | null; version: number };
-export type FormDesign = DynamicFormRef & { definition: DynamicFormDefinition };
+/** `process`: the code of the approval process the form's records go through (issue 35), or null. */
+export type FormDesign = DynamicFormRef & { definition: DynamicFormDefinition; process: string | null };
 
 export const dynamicFormCalls = {
   /** The company's enabled, designed forms. */
@@ -63,9 +64,9 @@ const BUS = '/crossapi/ccommonapi/cpm-bus';
 
 export const processBusCalls = {
   pidFromUi: getCall<{ entity: string; id: number }, ProcessOfRecord>(`${BUS}/pid-from-ui`),
-  view: getCall<{ entity: string; id: number } | { pid: number }, FlowView>(`${BUS}/cpm-view`),
   /** The form a scenario (by its code) or a project type (by its code: its attached scenario) fills in. */
   scenario: getCall<{ code: string } | { project_type: string }, ScenarioForm>('/crossapi/ccommonapi/cpm-ot/scenario'),
+  view: getCall<{ entity: string; id: number } | { pid: number }, FlowView>(`${BUS}/cpm-view`),
   myTasks: getCall<{ status: 10 | 30; page: number; size: number }, { rows: MyTask[]; total: number }>(`${BUS}/my-tasks`),
   rollbackNodes: getCall<{ entity: string; id: number }, { rows: RollbackTarget[] }>(`${BUS}/cpm-allowed-rollback-nodes`),
   /** Starts the record's flow (`action: 'submit'`) or decides a task (`task_id` with approve, reject, return_*). */

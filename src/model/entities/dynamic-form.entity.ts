@@ -25,6 +25,11 @@ export const dynamicForm = defineEntity({
     { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', dict: 'enable_status', default: 'active' },
     { key: 'definition', label: { zh: '表单设计', en: 'Design' }, type: 'json', omitFromForm: 'edited in the form designer (/approvals/formdesigner)' },
     { key: 'form_version', label: { zh: '设计版本', en: 'Design version' }, type: 'integer', readonly: true, grouping: false },
+    // Issue 35: the company's process definition the form's records are approved through (none: not approved).
+    {
+      key: 'process_id', label: { zh: '审批流程', en: 'Approval process' }, type: 'reference', ref: { entity: 'processdef', labelField: 'name', codeField: 'code' },
+      help: { zh: '选择后，填报的记录可提交审批；审批中的记录不能修改', en: 'Once chosen, filled records can be submitted for approval; a record in approval cannot be changed' },
+    },
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
   ],
   checks: [(doc): Record<string, string> => (typeof doc.code === 'string' && doc.code && !DYNAMIC_FORM_CODE_PATTERN.test(doc.code) ? { code: 'dynform.badCode' } : {})],

@@ -6,6 +6,7 @@ import { callApi } from '../../api/calls';
 import { ListPage } from '../../engine/ListPage';
 import { dynamicFormCalls, type FormDesign, type FormSummary } from '../../../model/calls/approvals';
 import { dynamicPage } from '../../../model/dynamic-form';
+import { withFormApprovalPage } from '../../../model/dynamic-form-approval';
 import { useScenarioForm } from './use-process-bus';
 import './approval-messages';
 import './dynamic-form-messages';
@@ -67,11 +68,12 @@ export function DynamicFormsPage() {
 
 /**
  * A form's filled records: the registry's own list and drawer (filters, columns, Excel export,
- * history), over the page and entity its stored design turns into (src/model/dynamic-form.ts).
+ * history), over the page and entity its stored design turns into (src/model/dynamic-form.ts); with
+ * the approval flow its form names, the drawer submits a record and shows its flow (issue 35).
  */
 function FormRecords({ design, testId }: { design: FormDesign; testId: string }) {
   const { i18n } = useTranslation();
-  const resolved = useMemo(() => dynamicPage(design, design.definition), [design]);
+  const resolved = useMemo(() => withFormApprovalPage(dynamicPage(design, design.definition), design.process), [design]);
   useEffect(() => {
     document.title = i18n.language === 'en' ? resolved.page.title.en : resolved.page.title.zh;
   }, [resolved, i18n.language]);

@@ -17,6 +17,8 @@ import { diffRecords, writeAudit } from '../../kernel/audit/audit.service';
 import { raiseNotice } from '../notify';
 import { insertTask } from '../notify/task.service';
 import { documentLink, emitOrderState } from '../orders/cross-tenant.util';
+import { DYNAMIC_FORM_CODE_PATTERN } from '../../../model/dynamic-form';
+import { loadForm } from './dynamic-form.service';
 import { withTenant } from '../../kernel/rls';
 import {
   approversOf,
@@ -53,13 +55,36 @@ function signedIn(ctx: ApprovalContext): AuthContext & { clientId: number } {
   return ctx.auth as AuthContext & { clientId: number };
 }
 
-function approvalEntity(name: unknown): EntityDef {
+/**
+ * The document kind a flow runs on: a registry entity that declares `approval`, or (issue 35) a form
+ * of the company whose records go through the process it names (its code is the kind's name).
+ */
+async function flowEntity(tx: Db, clientId: number, name: unknown): Promise<EntityDef> {
   const e = typeof name === 'string' ? getEntity(name) : undefined;
-  if (!e?.approval) throw new AppError('wf.noFlowForEntity');
-  return e;
+  if (e?.approval) return e;
+  if (!e && typeof name === 'string' && DYNAMIC_FORM_CODE_PATTERN.test(name)) {
+    const form = await loadForm(tx, clientId, name).catch(() => null);
+    if (form?.entity.approval) return form.entity;
+  }
+  throw new AppError('wf.noFlowForEntity');
 }
 
-const docNoOf = (entity: EntityDef, row: Row) => String(row[entity.codeField ?? entity.titleField] ?? row.id);
+/** A flow's document kind resolved in the caller's company, in a transaction of its own. */
+async function flowEntityOf(ctx: ApprovalContext, clientId: number, name: unknown): Promise<EntityDef> {
+  return withTenant(ctx.db, clientId, (tx) => flowEntity(tx, clientId, name));
+}
+
+/** Whether a kind is a form's records (rows of dyn_form_record, one form's by its code). */
+const isFormRecords = (entity: EntityDef) => entity.table === 'dyn_form_record';
+
+/** The rows of the kind among a table's (a form's records are one form's of the shared table). */
+const kindScope = (entity: EntityDef) => (isFormRecords(entity) ? [sql`t.form_id = (select f.id from dyn_form f where f.client_id = t.client_id and f.code = ${entity.name})`] : []);
+
+/** A document's number as the approver reads it; a form's record is its form's code and id. */
+const docNoOf = (entity: EntityDef, row: Row) => (isFormRecords(entity) ? `${entity.name}-${String(row.id)}` : String(row[entity.codeField ?? entity.titleField] ?? row.id));
+
+/** Where a notice about a flow's document opens it: a form's record in its form's list. */
+const flowLink = (entity: EntityDef, id: number) => (isFormRecords(entity) ? `/approvals/forms/${entity.name}?open=${id}` : documentLink(entity.name, id));
 
 // ---------------------------------------------------------------------------------------------
 // approvers
@@ -136,7 +161,7 @@ async function cancelOpenTasks(tx: Db, inst: Instance): Promise<void> {
  * the company's open lists and drawers hear of it (an `orderstate` message after the commit).
  */
 async function setRecordStatus(tx: Db, inst: Instance, status: string, actor: { userId: number; username: string; ip: string | null }, action: string): Promise<void> {
-  const entity = requireEntity(inst.entity);
+  const entity = await flowEntity(tx, inst.client_id, inst.entity);
   const before = (await sql<Row>`select * from ${tbl(entity)} where id = ${inst.record_id} and client_id = ${inst.client_id}`.execute(tx)).rows[0];
   const stateField = entity.states?.field;
   const decl = entity.approval;
@@ -154,7 +179,7 @@ async function setCurrentApprovers(tx: Db, clientId: number, pid: number): Promi
   if (!inst) return;
   const approvers = sql`(select string_agg(coalesce(nullif(u.fullname, ''), u.username), '、' order by wt.id) from wf_task wt join users u on u.id = wt.user_id
       where wt.instance_id = ${inst.id} and wt.client_id = ${clientId} and wt.status = ${TASK_OPEN})`;
-  await deriveRecords(serviceWrite(tx, { clientId }), inst.entity, [inst.record_id], { [APPROVAL_APPROVER_FIELD]: approvers });
+  await deriveRecords(serviceWrite(tx, { clientId }), await flowEntity(tx, clientId, inst.entity), [inst.record_id], { [APPROVAL_APPROVER_FIELD]: approvers });
 }
 
 /** Enters a node: its approvers (or the one user a return names) get a task, and a notice. */
@@ -166,7 +191,7 @@ async function enterNode(tx: Db, inst: Instance, seq: number, onlyUser: number |
   const round = inst.round + 1;
   await sql`update wf_instance set node_seq = ${seq}, round = ${round} where id = ${inst.id} and client_id = ${inst.client_id}`.execute(tx);
   // The record says whether it may be edited at this node, so its drawer shows it read-only or not.
-  await deriveRecords(serviceWrite(tx, { clientId: inst.client_id }), inst.entity, [inst.record_id], { [APPROVAL_EDITABLE_FIELD]: Boolean(node.allow_edit) });
+  await deriveRecords(serviceWrite(tx, { clientId: inst.client_id }), await flowEntity(tx, inst.client_id, inst.entity), [inst.record_id], { [APPROVAL_EDITABLE_FIELD]: Boolean(node.allow_edit) });
   inst.node_seq = seq;
   inst.round = round;
   for (const u of users) {
@@ -217,7 +242,7 @@ async function finish(tx: Db, inst: Instance, status: 'approved' | 'rejected', a
       params: { doc: inst.doc_no ?? '', process: inst.process_name, user: who },
     },
     // The notice opens the document it is about.
-    link: documentLink(inst.entity, inst.record_id),
+    link: flowLink(await flowEntity(tx, inst.client_id, inst.entity), inst.record_id),
     doc_no: inst.doc_no ?? undefined,
   });
 }
@@ -238,9 +263,10 @@ type Actor = { userId: number; username: string; ip: string | null };
 /** Submits a document into its flow ("for approval"); returns the instance id and the first node's approvers. */
 export async function submitForApproval(ctx: ApprovalContext, entityName: unknown, recordId: number, comment: string | null): Promise<{ pid: number; approvers: number[] }> {
   const auth = signedIn(ctx);
-  const entity = approvalEntity(entityName);
+  const entity = await flowEntityOf(ctx, auth.clientId, entityName);
   const clientId = await assertCan(auth, entity.menuCode, 'action:submit', ctx);
-  const scope = await dataScope(auth, entity.menuCode, ctx);
+  // A form's records are one form's rows; a data permission's fields name a registry table's columns.
+  const scope = isFormRecords(entity) ? kindScope(entity) : await dataScope(auth, entity.menuCode, ctx);
   return withTenant(ctx.db, clientId, (tx) => startFlow(tx, clientId, { userId: auth.userId, username: auth.username, ip: ctx.ip }, entity, recordId, comment, scope));
 }
 
@@ -407,7 +433,7 @@ export async function insertUserIntoNode(ctx: ApprovalContext, taskId: number, u
 async function announceRecord(tx: Db, clientId: number, pid: number): Promise<void> {
   const inst = (await sql<Instance>`select * from wf_instance where id = ${pid} and client_id = ${clientId}`.execute(tx)).rows[0];
   if (!inst) return;
-  const entity = requireEntity(inst.entity);
+  const entity = await flowEntity(tx, clientId, inst.entity);
   const field = entity.states?.field;
   const row = (await sql<Row>`select * from ${tbl(entity)} where id = ${inst.record_id} and client_id = ${clientId}`.execute(tx)).rows[0];
   if (row && field) emitOrderState([clientId], { entity: entity.name, id: inst.record_id, status: String(row[field]), from: String(row[field]), no: inst.doc_no }, tx);
@@ -428,15 +454,17 @@ async function readableInstance(ctx: ApprovalContext, entityName: unknown, recor
     if (pid !== null) return (await sql<Instance>`select * from wf_instance where id = ${pid} and client_id = ${clientId}`.execute(tx)).rows[0] ?? null;
     return latestInstance(tx, clientId, String(entityName), recordId ?? 0);
   });
-  const entity = approvalEntity(found?.entity ?? entityName);
+  const entity = await flowEntityOf(ctx, clientId, found?.entity ?? entityName);
   const mine = found
     ? await withTenant(ctx.db, clientId, async (tx) => (await sql`select 1 from wf_task where instance_id = ${found.id} and client_id = ${clientId} and user_id = ${auth.userId} limit 1`.execute(tx)).rows.length > 0)
     : false;
   if (!mine && found?.initiator_id !== auth.userId) await assertCan(auth, entity.menuCode, 'read', ctx);
   if (!found && recordId !== null) {
-    const scope = await dataScope(auth, entity.menuCode, ctx);
-    const [row] = await withTenant(ctx.db, clientId, (tx) => loadRows(tx, entity, clientId, [recordId], scope, false));
-    if (!row) throw notFound();
+    const scope = isFormRecords(entity) ? kindScope(entity) : await dataScope(auth, entity.menuCode, ctx);
+    // Only whether the caller sees the record (a form's record has no column per field to select).
+    const conds = [sql`t.client_id = ${clientId}`, sql`t.id = ${recordId}`, ...scope];
+    const seen = await withTenant(ctx.db, clientId, (tx) => sql`select t.id from ${tbl(entity)} t where ${sql.join(conds, sql` and `)}`.execute(tx));
+    if (!seen.rows.length) throw notFound();
   }
   return { auth, inst: found, entity };
 }
@@ -603,7 +631,8 @@ export async function myTasks(ctx: ApprovalContext, status: number, paging: { pa
     ).rows;
     const out = [];
     for (const { definition, ...r } of rows) {
-      const e = getEntity(String(r.entity));
+      // A form's records are named by the form (issue 35); a kind no longer declared keeps its name.
+      const e = getEntity(String(r.entity)) ?? (await flowEntity(tx, auth.clientId, r.entity).catch(() => undefined));
       out.push({
         ...r,
         node_name: nodeOf(definition as FlowDefinition, Number(r.node_seq))?.name ?? '',

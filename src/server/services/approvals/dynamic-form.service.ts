@@ -26,6 +26,8 @@ import { registerSaveHook, type WriteActor } from '../../resources/save-hooks';
 import { deriveRecords, serviceWrite } from '../../resources/record-writer';
 import { diffRecords, readAudit, writeAudit } from '../../kernel/audit/audit.service';
 import { withTenant } from '../../kernel/rls';
+import { withFormApproval } from '../../../model/dynamic-form-approval';
+import { assertRecordRemovable, assertRecordWritable, isRecordApprovalField, recordApprovalColumns, voidApprovalOnChange } from './dynamic-form-approval';
 
 /**
  * Dynamic forms at run time (issue 14). A stored definition becomes an entity declaration
@@ -52,9 +54,13 @@ export type DynamicContext = { db: Db; auth: AuthContext | null; ip: string | nu
 export const DYN_MENU = 'dyn.data';
 const AUDIT_ENTITY = 'dyn_form_record';
 
-export type LoadedForm = { form: DynamicFormRef; definition: DynamicFormDefinition; entity: EntityDef };
+/** `process`: the code of the approval process the form's records go through (issue 35), or null. */
+export type LoadedForm = { form: DynamicFormRef; definition: DynamicFormDefinition; entity: EntityDef; process: string | null };
 
-type FormRow = { id: number; code: string; name: string; name_en: string | null; status: string | null; definition: unknown; form_version: number | null };
+type FormRow = { id: number; code: string; name: string; name_en: string | null; status: string | null; definition: unknown; form_version: number | null; process_code: string | null };
+
+/** The code of the process a form names (alias `f` for dyn_form), within its company. */
+const processCode = sql`(select p.code from wf_process_def p where p.id = f.process_id and p.client_id = f.client_id) as process_code`;
 
 async function callerTenant(ctx: DynamicContext, verb: Verb): Promise<{ auth: AuthContext; clientId: number }> {
   if (!ctx.auth) throw new AppError('err.unauthorized');
@@ -66,15 +72,16 @@ function loadedOf(row: FormRow): LoadedForm {
   const definition = parseDynamicForm(row.definition);
   if (!definition) throw new AppError('dynform.noDefinition');
   const form: DynamicFormRef = { id: Number(row.id), code: row.code, name: row.name, name_en: row.name_en, version: Number(row.form_version ?? 1) };
-  return { form, definition, entity: dynamicEntity(form, definition) };
+  const process = row.process_code ?? null;
+  return { form, definition, entity: withFormApproval(dynamicEntity(form, definition), process), process };
 }
 
 /** The company's enabled form of a code, with its current design (404 for another company's or a disabled one). */
 export async function loadForm(tx: Db, clientId: number, codeRaw: unknown): Promise<LoadedForm> {
   const code = typeof codeRaw === 'string' ? codeRaw.trim().toUpperCase() : '';
   if (!code || code.length > 40) throw notFound('dynform.notFound');
-  const r = await sql<FormRow>`select id, code, name, name_en, status, definition, form_version from dyn_form
-    where client_id = ${clientId} and code = ${code} and coalesce(status, 'active') = 'active'`.execute(tx);
+  const r = await sql<FormRow>`select f.id, f.code, f.name, f.name_en, f.status, f.definition, f.form_version, ${processCode} from dyn_form f
+    where f.client_id = ${clientId} and f.code = ${code} and coalesce(f.status, 'active') = 'active'`.execute(tx);
   if (!r.rows[0]) throw notFound('dynform.notFound');
   return loadedOf(r.rows[0]);
 }
@@ -84,13 +91,13 @@ export async function loadForm(tx: Db, clientId: number, codeRaw: unknown): Prom
  * are bound as parameters; the column names are quoted identifiers of keys the designer validated.
  */
 export function recordSource(loaded: LoadedForm, clientId: number): RawBuilder<unknown> {
-  const cols = loaded.entity.fields.map((f) => {
+  const cols = loaded.entity.fields.filter((f) => !isRecordApprovalField(f.key)).map((f) => {
     const spec = FIELD_TYPE_TABLE[f.type];
     return spec.storage === 'jsonb'
       ? sql`(r.data -> ${f.key}::text) as ${sql.id(f.key)}`
       : sql`(r.data ->> ${f.key}::text)::${sql.raw(spec.sqlType)} as ${sql.id(f.key)}`;
   });
-  return sql`(select r.id, r.client_id, r.version, r.created_by, r.created_at, r.updated_by, r.updated_at, r.form_version${
+  return sql`(select r.id, r.client_id, r.version, r.created_by, r.created_at, r.updated_by, r.updated_at, r.form_version, ${recordApprovalColumns}${
     cols.length ? sql`, ${sql.join(cols)}` : sql``
   } from dyn_form_record r where r.client_id = ${clientId} and r.form_id = ${loaded.form.id})`;
 }
@@ -108,10 +115,10 @@ export async function listForms(ctx: DynamicContext): Promise<{ rows: FormSummar
 }
 
 /** One form's current design, for the browser to build its list and drawer. */
-export async function formDesign(ctx: DynamicContext, code: unknown): Promise<DynamicFormRef & { definition: DynamicFormDefinition }> {
+export async function formDesign(ctx: DynamicContext, code: unknown): Promise<DynamicFormRef & { definition: DynamicFormDefinition; process: string | null }> {
   const { clientId } = await callerTenant(ctx, 'read');
   const loaded = await withTenant(ctx.db, clientId, (tx) => loadForm(tx, clientId, code));
-  return { ...loaded.form, definition: loaded.definition };
+  return { ...loaded.form, definition: loaded.definition, process: loaded.process };
 }
 
 /**
@@ -136,11 +143,11 @@ export async function scenarioForm(ctx: DynamicContext, query: Record<string, un
       ).rows[0];
     }
     if (!scenario) throw notFound('dynform.scenarioNotFound');
-    const r = await sql<FormRow>`select id, code, name, name_en, status, definition, form_version from dyn_form
-      where client_id = ${clientId} and id = ${scenario.form_id} and coalesce(status, 'active') = 'active'`.execute(tx);
+    const r = await sql<FormRow>`select f.id, f.code, f.name, f.name_en, f.status, f.definition, f.form_version, ${processCode} from dyn_form f
+      where f.client_id = ${clientId} and f.id = ${scenario.form_id} and coalesce(f.status, 'active') = 'active'`.execute(tx);
     if (!r.rows[0]) throw notFound('dynform.notFound');
     const loaded = loadedOf(r.rows[0]);
-    return { scenario: { id: Number(scenario.id), code: scenario.code, name: scenario.name }, form: { ...loaded.form, definition: loaded.definition } };
+    return { scenario: { id: Number(scenario.id), code: scenario.code, name: scenario.name }, form: { ...loaded.form, definition: loaded.definition, process: loaded.process } };
   });
 }
 
@@ -203,13 +210,17 @@ export async function writeRecord(tx: Db, actor: WriteActor, loaded: LoadedForm,
   const clientId = actor.clientId;
   const entity = loaded.entity;
   let before: Row | null = null;
+  let approvalBefore: unknown = null;
   if (id !== null) {
     if (version === null || Number.isNaN(version)) throw new AppError('err.validation', { fields: { version: { key: 'rule.required' } } });
-    const r = await sql<{ id: number; version: number; data: Row }>`select id, version, data from dyn_form_record
-      where client_id = ${clientId} and form_id = ${loaded.form.id} and id = ${id} for update`.execute(tx);
+    const r = await sql<{ id: number; version: number; data: Row; approval_status: string | null; approval_editable: boolean | null }>`select id, version, data, approval_status, approval_editable
+      from dyn_form_record where client_id = ${clientId} and form_id = ${loaded.form.id} and id = ${id} for update`.execute(tx);
     if (!r.rows[0]) throw notFound();
     if (Number(r.rows[0].version) !== version) throw new AppError('err.staleVersion');
+    // Issue 35: a record its approval flow holds is not changed (unless the flow's node allows edits).
+    assertRecordWritable(r.rows[0]);
     before = r.rows[0].data ?? {};
+    approvalBefore = r.rows[0].approval_status;
   }
   const given = pickFields(entity, body, true);
   // A field limited to roles the writer lacks is neither seen nor changed by them: it keeps its value.
@@ -229,7 +240,7 @@ export async function writeRecord(tx: Db, actor: WriteActor, loaded: LoadedForm,
   await checkReferences(tx, clientId, entity, checked.values, '', errors);
   if (Object.keys(errors).length) throw new AppError('err.validation', { fields: errors });
   const data: Row = {};
-  for (const f of entity.fields) data[f.key] = checked.values[f.key] ?? null;
+  for (const f of entity.fields) if (!isRecordApprovalField(f.key)) data[f.key] = checked.values[f.key] ?? null;
   // Keys of earlier designs that this design no longer has are kept (an old record keeps what it said).
   const stored = before ? { ...before, ...data } : data;
   let savedId: number;
@@ -244,6 +255,7 @@ export async function writeRecord(tx: Db, actor: WriteActor, loaded: LoadedForm,
   }
   const changes = diffRecords(entity.fields.map((f) => f.key), before, data);
   if (!before || changes.length) await writeAudit(tx, actor, AUDIT_ENTITY, savedId, before ? 'update' : 'create', changes);
+  await voidApprovalOnChange(tx, actor, loaded.form.code, savedId, approvalBefore, changes.length > 0);
   return savedId;
 }
 
@@ -257,10 +269,11 @@ export async function removeRecords(ctx: DynamicContext, code: unknown, body: Ro
   return withTenant(ctx.db, clientId, async (tx) => {
     const loaded = await loadForm(tx, clientId, code);
     const rows = (
-      await sql<{ id: number; version: number; data: Row }>`select id, version, data from dyn_form_record
+      await sql<{ id: number; version: number; data: Row; approval_status: string | null }>`select id, version, data, approval_status from dyn_form_record
         where client_id = ${clientId} and form_id = ${loaded.form.id} and id = any(${ids}::bigint[]) order by id for update`.execute(tx)
     ).rows;
     if (rows.length !== ids.length) throw notFound();
+    for (const r of rows) assertRecordRemovable(r);
     for (const r of rows) if (versions && versions.get(Number(r.id)) !== Number(r.version)) throw new AppError('err.staleVersion');
     await sql`delete from dyn_form_record where client_id = ${clientId} and id = any(${ids}::bigint[])`.execute(tx);
     const keys = loaded.entity.fields.map((f) => f.key);
@@ -277,7 +290,10 @@ export async function recordHistory(ctx: DynamicContext, code: unknown, idRaw: u
     const loaded = await loadForm(tx, clientId, code);
     // Only a record of this form (or one removed from it: its audit rows name it) has a history here.
     const owned = await sql`select 1 from dyn_form_record where client_id = ${clientId} and form_id = ${loaded.form.id} and id = ${id}`.execute(tx);
-    const audit = await readAudit(tx, clientId, AUDIT_ENTITY, id);
+    // The record's own audit rows and its approval flow's (kept under the form's code, issue 35), newest first.
+    const audit = [...(await readAudit(tx, clientId, AUDIT_ENTITY, id)), ...(await readAudit(tx, clientId, loaded.form.code, id))].sort(
+      (a, b) => new Date(b.at).getTime() - new Date(a.at).getTime() || Number(b.id) - Number(a.id),
+    );
     if (!owned.rows.length && !audit.some((a) => a.action === 'remove')) throw notFound();
     return { rows: audit, entity: loaded.entity };
   });
