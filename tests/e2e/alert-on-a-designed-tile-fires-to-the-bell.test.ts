@@ -171,6 +171,24 @@ describe('alerts on designed tiles, scenarios on the tower, tiles on my dashboar
     await page.click(`[data-testid=board-tile-${tileId}-view-number]`);
     await page.waitForURL(/\/page\/subindex\/customerorder\?/);
     await page.waitForFunction(() => new Set([...document.querySelectorAll('.ag-row[row-index]')].map((r) => r.getAttribute('row-index'))).size === 2, undefined, { timeout: 15_000 });
+
+    // In English: the dashboard with the tile, the market's caption, and the alert on the tile in its drawer.
+    await page.click('[data-testid=language-switch]');
+    await page.click('[data-testid=language-en]');
+    await page.goto(`${run.server.url}/mydash`);
+    await page.waitForSelector(`[data-testid=board-tile-${tileId}][data-value="120"]`, { timeout: 30_000 });
+    await page.locator(`[data-testid="board-item-tile.${tileId}"]`).scrollIntoViewIfNeeded();
+    expect(await page.textContent(`[data-testid="board-item-tile.${tileId}"]`)).toContain('Company tile');
+    await snap(page, 'mydash-tiles-en-1920');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(`${run.server.url}/rpt/page/alerts`);
+    const row = page.locator('[data-testid^=alert-row-]', { hasText: ALERT });
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.textContent()).toContain(`Tile「${TILE}」`);
+    await row.locator('[data-testid^=alert-edit-]').click();
+    await page.waitForSelector('[data-testid=alert-preview]:has-text("Now: 120")', { timeout: 20_000 });
+    expect(await page.textContent('[data-testid=alert-tile-figure]')).toContain('Quantity');
+    await snap(page, 'tile-alert-06-drawer-en-1366');
     expect(errors, errors.join('\n')).toEqual([]);
     await page.close();
   });
