@@ -26,6 +26,8 @@ function needsLib(lib: RegExp, id: string, graph: ModuleGraph): boolean {
 const needsAgGrid = (id: string, graph: ModuleGraph) => needsLib(AG_GRID, id, graph);
 /** FullCalendar's views: their shared code must not ride in 'shared', which every page loads. */
 const needsCalendar = (id: string, graph: ModuleGraph) => needsLib(CALENDAR, id, graph);
+/** ECharts and zrender (about 0.9 MB minified): only the pages that draw charts load them, not every list. */
+const needsCharts = (id: string, graph: ModuleGraph) => needsLib(CHARTS, id, graph);
 
 /**
  * One config for the browser build and for vitest. The client lives in src/client with its own
@@ -57,16 +59,20 @@ export default defineConfig({
         //   page chunks keep what only they use (the workbench keeps its charts).
         codeSplitting: {
           groups: [
-            { name: 'vendor', tags: ['$initial'], test: NODE_MODULES, priority: 6 },
-            { name: 'app', tags: ['$initial'], priority: 5 },
-            { name: 'ag-grid', test: AG_GRID, priority: 4 },
-            { name: 'calendar', test: CALENDAR, priority: 4 },
-            { name: 'ui', test: (id: string) => NODE_MODULES.test(id) && !CHARTS.test(id), priority: 3 },
+            { name: 'vendor', tags: ['$initial'], test: NODE_MODULES, priority: 7 },
+            { name: 'app', tags: ['$initial'], priority: 6 },
+            { name: 'ag-grid', test: AG_GRID, priority: 5 },
+            { name: 'calendar', test: CALENDAR, priority: 5 },
+            { name: 'charts', test: CHARTS, priority: 5 },
+            { name: 'ui', test: (id: string) => NODE_MODULES.test(id) && !CHARTS.test(id), priority: 4 },
             // App code shared by the FullCalendar pages (node calendar, cycle calendar, line month).
             { name: (id: string, ctx: ModuleGraph) => (!NODE_MODULES.test(id) && needsCalendar(id, ctx) && !needsAgGrid(id, ctx) ? 'calendar-views' : null), minShareCount: 2, priority: 2, debugName: 'calendar-views' },
-            // Before 'engine', so that what 'shared' takes (with its imports) never needs AG Grid or FullCalendar.
-            { name: (id: string, ctx: ModuleGraph) => (!NODE_MODULES.test(id) && !needsAgGrid(id, ctx) && !needsCalendar(id, ctx) ? 'shared' : null), minShareCount: 2, priority: 2, debugName: 'shared' },
-            { name: (id: string, ctx: ModuleGraph) => (!NODE_MODULES.test(id) && needsAgGrid(id, ctx) ? 'engine' : null), minShareCount: 2, priority: 1, debugName: 'engine' },
+            // App code shared by the pages that draw charts (tower, dashboards, reports, tiles) and need no grid or calendar.
+            { name: (id: string, ctx: ModuleGraph) => (!NODE_MODULES.test(id) && needsCharts(id, ctx) && !needsAgGrid(id, ctx) && !needsCalendar(id, ctx) ? 'chart-views' : null), minShareCount: 2, priority: 2, debugName: 'chart-views' },
+            // Before 'engine', so that what 'shared' takes (with its imports) never needs AG Grid, FullCalendar or ECharts.
+            { name: (id: string, ctx: ModuleGraph) => (!NODE_MODULES.test(id) && !needsAgGrid(id, ctx) && !needsCalendar(id, ctx) && !needsCharts(id, ctx) ? 'shared' : null), minShareCount: 2, priority: 3, debugName: 'shared' },
+            // A shared module that needs both AG Grid and charts stays out of 'engine' (every list page loads it).
+            { name: (id: string, ctx: ModuleGraph) => (!NODE_MODULES.test(id) && needsAgGrid(id, ctx) && !needsCharts(id, ctx) ? 'engine' : null), minShareCount: 2, priority: 1, debugName: 'engine' },
           ],
         },
       },
