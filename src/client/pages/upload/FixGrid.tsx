@@ -91,12 +91,14 @@ export function FixGrid({ job, onJob }: { job: JobView; onJob: (next: JobView) =
           getRowId={(r) => String(r.data.row)}
           {...f.sheetKeys.gridProps}
           rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true, enableClickSelection: false }}
+          selectionColumnDef={{ pinned: 'left' }}
           singleClickEdit
           stopEditingWhenCellsLoseFocus
           enterNavigatesVerticallyAfterEdit
           isExternalFilterPresent={() => f.onlyInvalid}
           doesExternalFilterPass={(node) => f.passesFilter(node.data)}
           onGridReady={(e) => f.setApi(e.api)}
+          onFirstDataRendered={(e) => f.firstBadColumn() && e.api.ensureColumnVisible(f.firstBadColumn()!)}
           onCellValueChanged={f.onCellValueChanged}
           localeText={GRID_LOCALE[f.language]}
           overlayNoRowsTemplate={`<span>${t('upload.fixNoInvalid')}</span>`}

@@ -10,6 +10,17 @@ const cellIssue = (r: FixRowData | undefined, col: number) => {
   return list.length ? list.map((i) => i.message).join('；') : null;
 };
 
+/** A column's width for its texts: a CJK character about twice a Latin one, between 80 and 240 px. */
+function widthOf(texts: Array<string | null>): number {
+  let widest = 0;
+  for (const t of texts) {
+    let w = 0;
+    for (const ch of t ?? '') w += ch.charCodeAt(0) > 0xff ? 14 : 8;
+    widest = Math.max(widest, w);
+  }
+  return Math.min(240, Math.max(80, widest + 36));
+}
+
 /** Under a sheet column's own heading: the field it is read as (a size of the matrix, or not read). */
 function readAs(view: FixView, col: number, language: Language): string {
   const target = view.targets[col];
@@ -25,13 +36,14 @@ function readAs(view: FixView, col: number, language: Language): string {
  * `fix-bad` with its message as the tooltip, a left-out row's cells `fix-excluded`.
  */
 export function fixColumnDefs(view: FixView, language: Language): ColDef<FixRowData>[] {
+  // A few columns share the width; many keep the width of their heading and first values (the grid scrolls).
+  const fit = view.headers.length <= 8;
   const sheet: ColDef<FixRowData>[] = view.headers.map((h, col) => ({
     colId: `c${col}`,
     headerName: h ?? `#${col + 1}`,
     headerTooltip: readAs(view, col, language),
     editable: (p) => !p.data?.excluded,
-    minWidth: 96,
-    flex: 1,
+    ...(fit ? { minWidth: 96, flex: 1 } : { width: widthOf([h, ...view.rows.slice(0, 20).map((r) => r.cells[col])]) }),
     valueGetter: (p) => p.data?.cells[col] ?? null,
     valueSetter: (p) => {
       if (!p.data) return false;
@@ -51,8 +63,9 @@ export function fixColumnDefs(view: FixView, language: Language): ColDef<FixRowD
     {
       colId: 'issues',
       headerName: translate(language, 'upload.fixIssues'),
-      minWidth: 220,
-      flex: 2,
+      // Kept in view beside the row number while the sheet's columns scroll.
+      pinned: 'left',
+      width: 220,
       editable: false,
       valueGetter: (p) => (p.data?.excluded ? translate(language, 'upload.fixExcluded') : (p.data?.issues.map((i) => i.message).join('；') ?? '')),
       tooltipValueGetter: (p: ITooltipParams<FixRowData>) => p.value as string,

@@ -149,6 +149,11 @@ export function useFixGrid(job: JobView, onJob: (next: JobView) => void) {
       api.current = g;
       edits.sheetKeys.setApi(g as GridApi);
     },
+    /** The column of the first bad cell, scrolled into view when the grid opens. */
+    firstBadColumn: () => {
+      const issue = rows.current.flatMap((r) => r.issues).find((i) => i.col >= 0);
+      return issue ? `c${issue.col}` : null;
+    },
     shownCount: onlyInvalid ? shown.current.size : rows.current.length,
     passesFilter: (r: FixRowData | undefined) => !onlyInvalid || (r ? shown.current.has(r.row) : false),
   };
