@@ -12,13 +12,15 @@ function FieldOptions({ field, set, err }: FieldPart) {
   const options = field.options ?? [];
   const suggest = DYNAMIC_TYPE_TABLE[field.type].options === 'suggest';
   const setOption = (oi: number, patch: { value?: string; label?: string }) => set({ options: options.map((x, i) => (i === oi ? { ...x, ...patch } : x)) });
+  // A suggestion is only its text: its value is the text itself (kept unique by the same check).
+  const setSuggestion = (oi: number, text: string) => setOption(oi, { value: text.trim(), label: text });
   return (
     <Field label={t(suggest ? 'dyn.designer.suggestions' : 'dyn.designer.options')} hint={suggest ? t('dyn.designer.suggestionsHelp') : undefined} validationMessage={err('options')}>
       <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }} data-testid="dyn-options">
         {options.map((o, oi) => (
           <div key={oi} className={s.row}>
-            <Input size="small" placeholder={t('dyn.designer.optionValue')} value={o.value} style={{ width: 100 }} data-testid={`dyn-option-value-${oi}`} onChange={(_, d) => setOption(oi, { value: d.value })} />
-            <Input size="small" placeholder={t('dyn.designer.optionLabel')} value={o.label} style={{ flex: 1 }} data-testid={`dyn-option-label-${oi}`} onChange={(_, d) => setOption(oi, { label: d.value })} />
+            {!suggest && <Input size="small" placeholder={t('dyn.designer.optionValue')} value={o.value} style={{ width: 100 }} data-testid={`dyn-option-value-${oi}`} onChange={(_, d) => setOption(oi, { value: d.value })} />}
+            <Input size="small" placeholder={t(suggest ? 'dyn.designer.suggestion' : 'dyn.designer.optionLabel')} value={o.label} style={{ flex: 1 }} data-testid={`dyn-option-label-${oi}`} onChange={(_, d) => (suggest ? setSuggestion(oi, d.value) : setOption(oi, { label: d.value }))} />
             <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={t('dyn.designer.removeField')} onClick={() => set({ options: options.filter((_, i) => i !== oi) })} />
             {(err(`options[${oi}].value`) || err(`options[${oi}].label`)) && <span className={s.error} data-testid="dyn-option-error">{err(`options[${oi}].value`) ?? err(`options[${oi}].label`)}</span>}
           </div>

@@ -32,7 +32,8 @@ export function fieldOfType(field: DynamicField, type: DynamicFieldType, optionL
   const spec = DYNAMIC_TYPE_TABLE[type];
   const patch: Partial<DynamicField> = {
     type,
-    options: spec.options !== 'none' ? (field.options?.length ? field.options : [{ value: '1', label: optionLabel }]) : undefined,
+    // A choice starts with one option; a suggestion is its own value (the designer edits its text only).
+    options: spec.options !== 'none' ? (field.options?.length ? field.options : [{ value: spec.options === 'suggest' ? optionLabel : '1', label: optionLabel }]) : undefined,
     ref_entity: type === 'reference' ? 'vendor' : type === 'tree' ? 'org' : undefined,
     sizes: spec.sizes ? (field.sizes?.length ? field.sizes : STARTING_SIZES) : undefined,
   };
