@@ -147,19 +147,19 @@ async function onlineUsers(io: Server, clientId: number | null): Promise<number[
   return [...ids].sort((a, b) => a - b);
 }
 
-/** Creates the socket server on `app.server` (call before or after listen, once per app). */
-export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
-  const io = new Server(app.server, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 });
-  const redisClients: Redis[] = [];
-  if (app.config.redisUrl) {
-    const pub = new Redis(app.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
-    const sub = pub.duplicate();
-    // A Redis error is logged without the URL (it may carry a password).
-    for (const c of [pub, sub]) c.on('error', (e: Error) => app.log.warn({ msg: e.message }, 'realtime redis error'));
-    redisClients.push(pub, sub);
-    io.adapter(createAdapter(pub, sub, { key: `sio-${await instanceId(app.db)}` }));
-  }
+/** Shares rooms across the app's processes through Redis when configured; answers the Redis clients to close. */
+async function useRedisAdapter(app: FastifyInstance, io: Server): Promise<Redis[]> {
+  if (!app.config.redisUrl) return [];
+  const pub = new Redis(app.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  const sub = pub.duplicate();
+  // A Redis error is logged without the URL (it may carry a password).
+  for (const c of [pub, sub]) c.on('error', (e: Error) => app.log.warn({ msg: e.message }, 'realtime redis error'));
+  io.adapter(createAdapter(pub, sub, { key: `sio-${await instanceId(app.db)}` }));
+  return [pub, sub];
+}
 
+/** Every socket presents a session's token in its handshake; its user, company and session ride on it. */
+function authenticateSockets(app: FastifyInstance, io: Server): void {
   io.use((socket, next) => {
     const token = handshakeToken(socket);
     if (!token) return next(new Error('unauthorized'));
@@ -171,39 +171,51 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
       })
       .catch(() => next(new Error('unauthorized')));
   });
+}
 
-  io.on('connection', (socket) => {
-    const { auth } = socket.data as SocketData;
-    void socket.join([userRoom(auth.userId), sessionRoom(auth.sessionId)]);
-    roomsJoined.set(socket, roomsOf(app, auth).then((rooms) => {
-      if (rooms.length) void socket.join(rooms);
-    }));
-    socket.on('message', (raw: unknown) => {
-      if (!raw || typeof raw !== 'object') return;
-      const m = raw as ClientMessage;
-      if (m.type === 'connect') {
-        // The browser names its user and room; the server trusts only the token's user and
-        // company, so a socket can never join another user's or another company's room.
-        void socket.join(clientRoom(auth.clientId));
-        // The answer comes once the socket sits in its chat groups' rooms.
-        void Promise.resolve(roomsJoined.get(socket))
-          .then(() => onlineUsers(io, auth.clientId))
-          .then((online) => {
-            socket.emit('message', { type: 'connectto', online, userid: auth.userId });
-            socket.to(clientRoom(auth.clientId)).emit('message', { type: 'connectto', contact: { userid: auth.userId, fullname: auth.fullname } });
-          })
-          // Never an unhandled rejection: it would end the process.
-          .catch((e: unknown) => app.log.warn({ msg: e instanceof Error ? e.message : String(e) }, 'online list failed'));
-      } else if (m.type === 'join' || m.type === 'leave') {
-        const group = groupIdOf(m);
-        if (!group) return;
-        const room = chatGroupRoom(group);
-        if (m.type === 'leave') void socket.leave(room);
-        // Joined only when the SQL of the chat area names the caller a member of that group.
-        else void roomsOf(app, auth).then((rooms) => (rooms.includes(room) ? socket.join(room) : undefined));
-      }
-    });
+/** Spec 7 `connect`: the socket joins its company's room and is answered with who is online once its group rooms are joined. */
+function answerConnect(app: FastifyInstance, io: Server, socket: Socket, auth: AuthContext): void {
+  // The browser names its user and room; the server trusts only the token's user and
+  // company, so a socket can never join another user's or another company's room.
+  void socket.join(clientRoom(auth.clientId));
+  void Promise.resolve(roomsJoined.get(socket))
+    .then(() => onlineUsers(io, auth.clientId))
+    .then((online) => {
+      socket.emit('message', { type: 'connectto', online, userid: auth.userId });
+      socket.to(clientRoom(auth.clientId)).emit('message', { type: 'connectto', contact: { userid: auth.userId, fullname: auth.fullname } });
+    })
+    // Never an unhandled rejection: it would end the process.
+    .catch((e: unknown) => app.log.warn({ msg: e instanceof Error ? e.message : String(e) }, 'online list failed'));
+}
+
+/** A connected socket: its user's and session's rooms, its chat groups' rooms, and the messages it may send. */
+function onSocketConnected(app: FastifyInstance, io: Server, socket: Socket): void {
+  const { auth } = socket.data as SocketData;
+  void socket.join([userRoom(auth.userId), sessionRoom(auth.sessionId)]);
+  roomsJoined.set(socket, roomsOf(app, auth).then((rooms) => {
+    if (rooms.length) void socket.join(rooms);
+  }));
+  socket.on('message', (raw: unknown) => {
+    if (!raw || typeof raw !== 'object') return;
+    const m = raw as ClientMessage;
+    if (m.type === 'connect') answerConnect(app, io, socket, auth);
+    else if (m.type === 'join' || m.type === 'leave') {
+      const group = groupIdOf(m);
+      if (!group) return;
+      const room = chatGroupRoom(group);
+      if (m.type === 'leave') void socket.leave(room);
+      // Joined only when the SQL of the chat area names the caller a member of that group.
+      else void roomsOf(app, auth).then((rooms) => (rooms.includes(room) ? socket.join(room) : undefined));
+    }
   });
+}
+
+/** Creates the socket server on `app.server` (call before or after listen, once per app). */
+export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
+  const io = new Server(app.server, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 });
+  const redisClients = await useRedisAdapter(app, io);
+  authenticateSockets(app, io);
+  io.on('connection', (socket) => onSocketConnected(app, io, socket));
 
   const signOut = (room: string | string[], reason: string) => {
     io.to(room).emit('message', { type: 'logout', reason });
