@@ -149,6 +149,52 @@ describe('an import fixed in the grid', () => {
     expect((await save(brand, jobId, [{ row: 5, cells: null, excluded: true }])).statusCode).toBe(409);
   });
 
+  it("checks a buyer's own order sheet (mapped, a size run) in the browser as the server does, and commits it fixed", async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('订单');
+    ws.addRow(['修改测试 春季成品订单']);
+    ws.addRow(['款号', '颜色', 'S', 'M', 'L', '单价(元)', '交期', '工厂']);
+    ws.addRow(['FX-TEE', '黑色', 10, 20, 30, 25, new Date(Date.UTC(2026, 4, 20)), 'FIXV01']);
+    ws.addRow(['FX-TEE', '白色', 5, '二十', null, 25, new Date(Date.UTC(2026, 4, 21)), 'FIXV01']);
+    ws.addRow(['FX-POLO', '藏青', null, 12, 8, 40, new Date(Date.UTC(2026, 4, 22)), '没有的工厂']);
+    ws.getColumn(7).numFmt = 'yyyy-mm-dd';
+    const targets = ['lines.style_no', 'lines.colour', 'size:S', 'size:M', 'size:L', 'lines.unit_price', 'delivery_date', 'vendor_id'];
+    const mapping = { headerRow: 2, columns: targets.map((target, index) => ({ index, target })) };
+    const up = await uploadFile(t.app, brand, { name: '订单.xlsx', content: Buffer.from(await wb.xlsx.writeBuffer()) }, { entity: 'purorder', mapping: JSON.stringify(mapping) });
+    expect(up.statusCode, up.body).toBe(200);
+    const checked = await waitJob(t.app, brand, (up.json() as { data: JobView }).data.id);
+    expect(checked.result, JSON.stringify(checked)).toMatchObject({ total: 3, valid: 1, invalid: 2 });
+    const view = (await rowsOf(brand, checked.id)).json().data as GridView;
+    expect(view.targets).toEqual(targets);
+    expect(view.rows.map((r) => r.cells)).toEqual([
+      ['FX-TEE', '黑色', '10', '20', '30', '25', '2026-05-20', 'FIXV01'],
+      ['FX-TEE', '白色', '5', '二十', null, '25', '2026-05-21', 'FIXV01'],
+      ['FX-POLO', '藏青', null, '12', '8', '40', '2026-05-22', '没有的工厂'],
+    ]);
+    expect(view.rows.map((r) => r.errors.map((e) => e.col))).toEqual([[], [3], [7]]);
+    const check = rowChecker(sheetLayout(requireEntity('purorder'), view.headers, view.mapping), {
+      defaults: { now: new Date(), session: { userId: 1, fullname: 'x', clientId } },
+      knownCodes: new Map(Object.entries(view.knownCodes).map(([k, v]) => [k, { codes: new Set(v.codes), complete: v.complete }])),
+    });
+    for (const r of view.rows) {
+      const mine = check(r.cells).map((i) => ({ col: i.col, message: translate('zh-CN', i.message.key, i.message.params) }));
+      expect(mine, `row ${r.row}`).toEqual(r.errors.map((e) => ({ col: e.col, message: e.message })));
+    }
+    // Fixed as the grid would send them, and committed: three orders, the white tee's M as typed.
+    const fixed = [
+      { row: 4, cells: ['FX-TEE', '白色', '5', '20', null, '25', '2026-05-21', 'FIXV01'], excluded: false },
+      { row: 5, cells: ['FX-POLO', '藏青', null, '12', '8', '40', '2026-05-22', 'FIXV01'], excluded: false },
+    ];
+    for (const f of fixed) expect(check(f.cells)).toEqual([]);
+    expect((await save(brand, checked.id, fixed)).statusCode).toBe(200);
+    expect((await commit(brand, checked.id)).statusCode).toBe(200);
+    const done = await waitJob(t.app, brand, checked.id);
+    expect(done.result, JSON.stringify(done)).toMatchObject({ inserted: 3, held: 0 });
+    const lines = await sql<{ style_no: string; colour: string; size: string; qty: number }>`select l.style_no, l.colour, l.size, l.qty::int as qty
+      from pur_order_line l join pur_order o on o.id = l.order_id where o.client_id = ${clientId} and l.style_no like 'FX-%' order by l.id`.execute(t.app.db);
+    expect(lines.rows.filter((l) => l.colour === '白色').map((l) => [l.size, l.qty])).toEqual([['S', 5], ['M', 20]]);
+  });
+
   it("lets a company administrator fix and commit the rows a colleague's commit held, and nobody else", async () => {
     mkdirSync('.tmp/fix-grid', { recursive: true });
     const file = '.tmp/fix-grid/vendors.xlsx';
