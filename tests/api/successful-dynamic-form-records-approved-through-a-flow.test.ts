@@ -187,6 +187,8 @@ describe('a record through the form\'s flow', () => {
     expect((await defs('brand').save({ id: processId, version: d.version, enabled: false })).status).toBe(200);
     const off = await get<Process>('brand.buyer', `${BUS}/pid-from-ui`, { entity: 'QC_FLOW', id: rec.id });
     expect(off.body.data).toMatchObject({ pid: null, process_code: 'QC_APPROVAL', enabled: false, process_name: null });
+    // No submission is offered while there is nothing to submit into.
+    expect((await viewOf('brand.buyer', 'QC_FLOW', rec.id)).actions).toEqual([]);
     const noProcess = await push('brand.buyer', { entity: 'QC_FLOW', id: rec.id, action: 'submit' });
     expect(noProcess.body.message).toBe('未找到启用的流程定义 QC_APPROVAL，请先在“流程定义”中创建');
     expect((await row('QC_FLOW', rec.id)).approval_status).toBeNull();

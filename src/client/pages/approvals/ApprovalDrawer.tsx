@@ -1,4 +1,4 @@
-import { Badge, Divider, MessageBar, MessageBarBody, Text } from '@fluentui/react-components';
+import { Badge, Divider, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { APPROVAL_APPROVER_FIELD, APPROVAL_STATUS_FIELD } from '../../../model/entity';
 import { getDictionary } from '../../../model/dictionaries';
@@ -33,15 +33,13 @@ export function ApprovalState({ record }: { record: Record<string, unknown> | nu
 
 /**
  * Which process applies to the record (spec 7 pid-from-ui): its name and where the record stands in
- * it (not submitted, in approval, approved, rejected), or why it cannot be submitted (the company has
- * not enabled the process).
+ * it (not submitted, in approval, approved, rejected). Nothing while the company has not enabled the
+ * process and the record has no flow (nothing to submit into: the server offers no submission then).
  */
 export function ProcessLine({ entity, id, revision }: { entity: string; id: number; revision: unknown }) {
   const { t } = useTranslation();
   const { process } = useRecordProcess(entity, id, revision);
-  if (!process) return null;
-  if (!process.enabled && !process.pid)
-    return <MessageBar intent="info" data-testid="wf-process-disabled" style={{ marginBottom: 8 }}><MessageBarBody>{t('wf.process.disabled', { code: process.process_code })}</MessageBarBody></MessageBar>;
+  if (!process || (!process.enabled && !process.pid)) return null;
   const status = process.status ? t(`wf.status.${process.status}`) : t('wf.process.notSubmitted');
   return (
     <div style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 8 }} data-testid="wf-process" data-status={process.status ?? 'none'}>

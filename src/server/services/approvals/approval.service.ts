@@ -477,14 +477,20 @@ const ACTION_KEYS: Record<Decision, string> = {
   return_first: 'wf.action.returnFirst',
 };
 
+/** The company's enabled definition of a process code (its name and whether it is required), if any. */
+async function enabledProcess(tx: Db, clientId: number, code: string): Promise<{ name: string; required: boolean } | undefined> {
+  return (await sql<{ name: string; required: boolean }>`select name, required from wf_process_def where client_id = ${clientId} and upper(code) = upper(${code}) and enabled = true`.execute(tx)).rows[0];
+}
+
 /** What the caller may do now on a record's flow, decided on the server (spec 7 cpm-node-actions). */
 async function allowedActions(tx: Db, inst: Instance | null, entity: EntityDef, record: Row | null, userId: number): Promise<{ task_id: number | null; actions: Array<{ action: string; label_key: string; text?: string | null }> }> {
   const actions: Array<{ action: string; label_key: string; text?: string | null }> = [];
   if (!inst || inst.status !== 'running') {
     const decl = entity.approval!;
     const state = entity.states ? String(record?.[entity.states.field]) : '';
-    if (record && (!entity.states || decl.submitFrom.includes(state)) && record[APPROVAL_STATUS_FIELD] !== 'approved' && record[APPROVAL_STATUS_FIELD] !== 'running')
-      actions.push({ action: 'submit', label_key: 'wf.action.submit' });
+    // A submission is offered only where it can start: the company has the process enabled (issue 35).
+    const submittable = record && (!entity.states || decl.submitFrom.includes(state)) && record[APPROVAL_STATUS_FIELD] !== 'approved' && record[APPROVAL_STATUS_FIELD] !== 'running';
+    if (record && submittable && (await enabledProcess(tx, Number(record.client_id), decl.process))) actions.push({ action: 'submit', label_key: 'wf.action.submit' });
     return { task_id: null, actions };
   }
   const task = (await sql<Row>`select id from wf_task where instance_id = ${inst.id} and client_id = ${inst.client_id} and user_id = ${userId} and status = ${TASK_OPEN} and round = ${inst.round} limit 1`.execute(tx)).rows[0];
@@ -558,9 +564,7 @@ export async function allowedRollbackNodes(ctx: ApprovalContext, entityName: unk
 export async function pidFromUi(ctx: ApprovalContext, entityName: unknown, recordId: number) {
   const { auth, inst, entity } = await readableInstance(ctx, entityName, recordId, null);
   const code = inst?.process_code ?? entity.approval!.process;
-  const def = await withTenant(ctx.db, auth.clientId, async (tx) =>
-    (await sql<{ name: string; required: boolean }>`select name, required from wf_process_def where client_id = ${auth.clientId} and upper(code) = upper(${code}) and enabled = true`.execute(tx)).rows[0],
-  );
+  const def = await withTenant(ctx.db, auth.clientId, (tx) => enabledProcess(tx, auth.clientId, code));
   return {
     pid: inst?.id ?? null,
     status: inst?.status ?? null,
