@@ -111,6 +111,16 @@ describe('an import fixed in the grid in Chromium', () => {
     await page.setViewportSize({ width: 1920, height: 1080 });
     await snap(page, 'import-fix-held-1920');
     await page.setViewportSize({ width: 1366, height: 768 });
+    // In English too.
+    await page.click('[data-testid=language-switch]');
+    await page.click('[data-testid=language-en]');
+    await page.waitForSelector('[data-testid=fix-grid]:has-text("Fix errors in the grid")');
+    expect(await page.textContent('[data-testid=fix-counts]')).toContain('2 to fix, 0 ready to commit');
+    await page.locator('[data-testid=fix-grid]').scrollIntoViewIfNeeded();
+    await snap(page, 'import-fix-held-en-1366');
+    await page.click('[data-testid=language-switch]');
+    await page.click('[data-testid=language-zh-CN]');
+    await page.waitForSelector('[data-testid=fix-grid]:has-text("在表格中修改错误")');
 
     // The group typed once; "apply to all" changes the same wrong value in the other row.
     await type(page, 3, 2, '面料');
