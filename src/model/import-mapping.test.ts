@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { requireEntity } from './entity';
 import './entities';
-import { applyMapping, detectHeaderRow, editDistance, headerSignature, missingRequired, proposeMapping, type SheetRowSample } from './import-mapping';
+import { applyMapping, detectHeaderRow, editDistance, headerSignature, headingVariants, missingRequired, proposeMapping, type SheetRowSample } from './import-mapping';
 import { importColumns, headerText } from './excel';
 
 const po = requireEntity('purorder');
 const vendor = requireEntity('vendor');
+const prorder = requireEntity('prorder');
+const material = requireEntity('material');
 const rows = (...r: unknown[][]): SheetRowSample[] => r.map((cells, i) => ({ number: i + 1, cells }));
 const targets = (p: ReturnType<typeof proposeMapping>) => p!.columns.map((c) => c.target);
 
@@ -115,5 +117,63 @@ describe('confirmed mappings', () => {
       expect(editDistance(a, b)).toBe(editDistance(b, a));
       expect(editDistance(a, b)).toBeLessThanOrEqual(Math.max(a.length, b.length));
     }));
+  });
+});
+
+describe('what the mapping bench taught (issue 33, fixtures/mapping-corpus)', () => {
+  const day = new Date(Date.UTC(2026, 4, 1));
+
+  it('finds a header row whose size run is typed as numbers (28 29 30, 110 120 130)', () => {
+    const sheet = rows(['牛仔裤订单明细'], ['货号', '颜色', 28, 29, 30, 31, 32, 34, '合计数量', 'FOB价', '船期'], ['ST-1', '蓝', 10, 20, 30, 30, 20, 10, 120, 9.5, day]);
+    expect(detectHeaderRow(sheet)).toBe(1);
+    expect(targets(proposeMapping(po, sheet))).toEqual(['lines.style_no', 'lines.colour', 'size:28', 'size:29', 'size:30', 'size:31', 'size:32', 'size:34', null, 'lines.unit_price', 'delivery_date']);
+  });
+
+  it('compares a heading without its unit or format in brackets, and each half of a bilingual heading', () => {
+    expect(headingVariants('数量(件)')).toContain('数量');
+    expect(headingVariants('交货日期（YYYY-MM-DD）')).toContain('交货日期');
+    expect(headingVariants('款号 Style No.')).toEqual(expect.arrayContaining(['款号', 'style no']));
+    expect(headingVariants('FOB价')).toContain('fob');
+    const sheet = rows(['款号/Style', '颜色 Colour', '数量(件)', '单价(USD)', '交期/ETD'], ['ST-1', 'Red', 3, 2.5, day]);
+    expect(targets(proposeMapping(po, sheet))).toEqual(['lines.style_no', 'lines.colour', 'lines.qty', 'lines.unit_price', 'delivery_date']);
+  });
+
+  it("expands the trade's abbreviations: Del. Date, Sz, Rmk, Cust. PO, Req. Date", () => {
+    expect(headingVariants('Del. Date')).toContain('delivery date');
+    const sheet = rows(['Style', 'Sz', 'Qty', 'Del. Date', 'Vend.', 'Rmk'], ['A1', 'M', 3, day, 'V001', 'x']);
+    expect(targets(proposeMapping(po, sheet))).toEqual(['lines.style_no', 'lines.size', 'lines.qty', 'delivery_date', 'vendor_id', 'remark']);
+    const co = rows(['Cust. PO', 'Style', 'Colour', 'Size', 'Qty'], ['4500123', 'A1', 'Red', 'M', 3]);
+    expect(targets(proposeMapping(prorder, co))[0]).toBe('customer_po');
+  });
+
+  it('finds a Latin name inside a heading only as whole words (id is not in Width)', () => {
+    const sheet = rows(['Fabric Code', 'Fabric Name', 'Width (cm)', 'UOM'], ['FAB-1', 'Jersey', 170, 'm']);
+    expect(targets(proposeMapping(material, sheet))).toEqual(['code', 'name', null, 'unit']);
+  });
+
+  it('takes 规格 for the size only when its values are sizes', () => {
+    const spec = rows(['物料编码', '规格', '数量', '供应商'], ['FAB-1', '180g/㎡ 幅宽170cm', 300, 'V001'], ['FAB-2', '45x45 133x72', 500, 'V001']);
+    expect(targets(proposeMapping(po, spec))[1]).toBeNull();
+    const size = rows(['款号', '规格', '数量', '供应商'], ['ST-1', 'M', 3, 'V001'], ['ST-1', '160/84A', 5, 'V001']);
+    expect(targets(proposeMapping(po, size))[1]).toBe('lines.size');
+  });
+
+  it("gives a tie to the document's field, then to the first collection's line (Factory is a requirement order's maker)", () => {
+    const sheet = rows(['Customer PO', 'Style No', 'Colour', 'Size', 'Order Qty (pcs)', 'Order Received', 'Factory'], ['4500123', 'A1', 'Red', 'M', 3, day, 'V001']);
+    expect(targets(proposeMapping(prorder, sheet))).toEqual(['customer_po', 'entries.style_no', 'entries.colour', 'entries.size', 'entries.qty', 'receive_date', 'maker_vendor_id']);
+  });
+
+  it("proposes a weak synonym only when no field takes the heading by a stronger name (款号: a sample's style, an order line's style number)", () => {
+    const sample = rows(['打样单号', '样衣类型', '款号', '件数', '要求交样日期'], ['SR1', '初样', 'ST-1', 2, day]);
+    expect(targets(proposeMapping(requireEntity('samplerequest'), sample))[2]).toBe('style_id');
+    const order = rows(['Style', 'Colour', 'Size', 'Quantity'], ['A1', 'Red', 'M', 3]);
+    expect(targets(proposeMapping(prorder, order))[0]).toBe('entries.style_no');
+  });
+
+  it('knows the contact, bank and delivery headings of vendor and customer lists', () => {
+    const v = rows(['Vendor Code', 'Company Name', 'Tel', '手机', 'A/C No.'], ['V1', 'Acme', '0571-1', '138', '6222']);
+    expect(targets(proposeMapping(vendor, v))).toEqual(['code', 'name', 'contact_mobile', null, 'bank_account_no']);
+    const c = rows(['Customer Code', 'Customer Name', 'Ship-to Address'], ['C1', 'Acme', '88 Road']);
+    expect(targets(proposeMapping(requireEntity('customer'), c))).toEqual(['code', 'name', 'delivery_address']);
   });
 });

@@ -1,6 +1,6 @@
 import type { EntityDef, Label } from './entity';
 import { cellContent, dictLookup, fnv1aHash, importColumns, matchHeaders, matrixChildOf, type ExcelColumn } from './excel';
-import { sizeRunColumns, sizeValue } from './size-run';
+import { sizeKind, sizeRunColumns, sizeValue } from './size-run';
 
 /**
  * Mapping any sheet to an entity's import columns without help (issue 33). Pure: the server runs
@@ -60,31 +60,64 @@ export const isSizeTarget = (t: MappingTarget): t is string => typeof t === 'str
  */
 export const FIELD_SYNONYMS: Record<string, string[]> = {
   style_no: ['款号', '款式号', '款式编号', '款式编码', '货号', '款', 'style', 'style no', 'style #', 'style number', 'style code', 'article', 'article no', 'art no', 'item no', 'model'],
-  style_name: ['款式名称', '款名', '品名', 'style name', 'description', 'desc'],
-  colour: ['颜色', '颜色名称', '色', '色名', '顏色', 'colour', 'color', 'col', 'colour name', 'color name', 'colorway'],
-  size: ['尺码', '尺寸', '码数', '码', '规格', 'size'],
+  style_name: ['款式名称', '款名', '品名', 'style name', 'description', 'desc', 'style description'],
+  colour: ['颜色', '颜色名称', '色', '色名', '色号', '顏色', 'colour', 'color', 'col', 'colour name', 'color name', 'colorway', 'colourway'],
+  colours: ['颜色', '色组', '配色', 'colours', 'colors', 'colorways', 'colourways'],
+  size: ['尺码', '尺寸', '码数', '码', '规格', 'size', 'sz'],
   qty: ['数量', '件数', '订单数量', '订货数量', '采购数量', '订量', 'qty', 'quantity', 'pcs', 'pieces', 'order qty', 'units'],
   unit_price: ['单价', '价格', '采购单价', '含税单价', '报价', 'unit price', 'price', 'fob', 'fob price', 'cost', 'unit cost', 'u/p'],
-  delivery_date: ['交期', '交货期', '交货日期', '货期', '出货日期', '出货期', '到货日期', '船期', 'delivery', 'delivery date', 'etd', 'ship date', 'shipment date', 'ex-factory', 'ex factory date', 'xf date', 'due date', 'eta'],
+  delivery_date: ['交期', '交货期', '交货日期', '货期', '出货日期', '出货期', '到货日期', '要求到货日期', '船期', '需求日期', 'delivery', 'delivery date', 'etd', 'ship date', 'shipment date', 'ex-factory', 'ex factory date', 'xf date', 'due date', 'eta', 'required date', 'requested date', 'need date'],
   order_date: ['下单日期', '订单日期', '下单日', '日期', 'order date', 'po date', 'date'],
+  receive_date: ['接单日期', '收单日期', '接单日', 'receive date', 'received date', 'order received', 'order receipt date'],
   vendor_id: ['供应商', '供应商编码', '供应商代码', '工厂', '厂商', '加工厂', '供方', 'vendor', 'supplier', 'factory', 'vendor code', 'supplier code', 'factory code', 'mill'],
+  maker_vendor_id: ['生产工厂', '工厂', '加工厂', '成衣厂', 'factory', 'maker', 'manufacturer', 'factory code'],
   customer_id: ['客户', '客户编码', '品牌', '买家', 'customer', 'buyer', 'brand', 'client', 'customer code'],
+  buyer_name: ['采购方', '客户', '买方', '品牌', 'buyer', 'customer', 'client', 'brand'],
+  brand_name: ['品牌', '客户', 'brand', 'customer', 'buyer'],
+  customer_po: ['客户po', '客户po号', '客户订单号', 'customer po', 'customer po no', 'buyer po', 'po'],
   po_no: ['采购单号', '采购订单号', '订单号', '单号', 'po', 'po no', 'po #', 'po number', 'order no', 'order number', 'purchase order'],
   currency: ['币种', '货币', '币别', 'currency', 'ccy', 'cur'],
   pay_type: ['付款方式', '付款条件', '结算方式', 'payment terms', 'payment', 'terms'],
   contract_id: ['合同', '合同号', '合同编号', 'contract', 'contract no'],
   order_kind: ['采购类别', '订单类别', '类别', '类型', 'kind', 'type', 'order type'],
   material_id: ['物料', '物料编码', '物料编号', '面料编码', '面料', '辅料', 'material', 'material code', 'item code', 'fabric', 'fabric code'],
+  material_code: ['物料编码', '物料编号', '物料', '面料编码', '品号', 'material code', 'item code', 'item', 'item no', 'article code'],
+  material_name: ['物料名称', '品名', '面料名称', '辅料名称', 'material name', 'item name', 'description', 'item description', 'material description'],
+  fabric_desc: ['面料', '面料描述', '面料成分', 'fabric', 'fabrication', 'fabric description', 'material'],
   unit: ['单位', '计量单位', 'unit', 'uom'],
   remark: ['备注', '说明', '附注', 'remark', 'remarks', 'note', 'notes', 'comment', 'comments', 'memo'],
   seq: ['序号', '行号', '项次', 'no', '#', 'line', 'line no', 'item'],
   name: ['名称', 'name'],
   code: ['编码', '代码', '编号', 'code', 'id'],
   contact: ['联系人', 'contact', 'contact person', 'attn'],
+  contact_person: ['联系人', 'contact', 'contact person', 'attn'],
   phone: ['电话', '手机', '联系电话', 'tel', 'phone', 'mobile'],
+  contact_mobile: ['手机', '手机号', '电话', '联系电话', '联系方式', 'tel', 'telephone', 'phone', 'mobile', 'cell'],
   email: ['邮箱', '电子邮件', 'email', 'e-mail', 'mail'],
   address: ['地址', 'address', 'addr'],
+  delivery_address: ['收货地址', '送货地址', 'ship to', 'ship to address', 'delivery address', 'shipping address'],
+  bank_account_no: ['账号', '帐号', '银行账号', '银行帐号', 'account no', 'account number', 'bank account', 'a/c no'],
 };
+
+/**
+ * Names a field goes by that more often mean another field of the same sheet: proposed for it only
+ * when no field takes them by a stronger name (款号 is a sample request's style, but a requirement
+ * order's line style number rather than the order's approved style).
+ */
+export const WEAK_SYNONYMS: Record<string, string[]> = {
+  style_id: ['款号', '款式', '款式号', '货号', 'style', 'style no', 'style code', 'article'],
+};
+
+/**
+ * Abbreviations of the trade's English headings, expanded word by word before a heading is
+ * compared (`Del. Date` is `delivery date`, `Cust. PO` `customer po`, `Req. Date` `required date`).
+ */
+export const HEADING_ABBREVIATIONS: Record<string, string> = {
+  del: 'delivery', dely: 'delivery', dlvy: 'delivery', cust: 'customer', req: 'required', reqd: 'required', qty: 'quantity', qnty: 'quantity',
+  sz: 'size', col: 'colour', clr: 'colour', rmk: 'remark', rmks: 'remarks', desc: 'description', descr: 'description', amt: 'amount',
+  vend: 'vendor', supp: 'supplier', cur: 'currency', curr: 'currency', tel: 'telephone', addr: 'address', ttl: 'total', mat: 'material', mtl: 'material',
+};
+
 
 /** Headings of totals and figures a sheet computes: never an input (a size run's 合计). */
 const COMPUTED_HEADERS = new Set(['合计', '总计', '小计', '合计数量', '总数', '总数量', '金额', '总金额', 'total', 'subtotal', 'sum', 'total qty', 'ttl', 'ttl qty', 'amount', 'total amount']);
@@ -130,7 +163,10 @@ export function detectHeaderRow(rows: readonly SheetRowSample[]): number {
   const widest = rows.reduce((m, r) => Math.max(m, filled(r.cells)), 0);
   return rows.findIndex((r) => {
     const n = filled(r.cells);
-    return n >= 2 && n * 2 >= widest && r.cells.filter(isTextCell).length >= n * 0.6;
+    if (n < 2 || n * 2 < widest) return false;
+    // Size headings count as headings: a run of 28 29 30 ... or 110 120 130 is typed as numbers.
+    const sizes = new Set(sizeRunColumns(r.cells));
+    return r.cells.filter((c, i) => isTextCell(c) || sizes.has(i)).length >= n * 0.6;
   });
 }
 
@@ -140,8 +176,33 @@ export function headerSignature(headers: readonly unknown[]): string {
   return (fnv1aHash(JSON.stringify(parts)) >>> 0).toString(16).padStart(8, '0');
 }
 
+const CJK = '\\u3400-\\u9fff';
+const BILINGUAL = [new RegExp(`^([${CJK}]+)\\s*([a-z][a-z0-9#& ]*)$`), new RegExp(`^([a-z][a-z0-9#& ]*?)\\s*([${CJK}]+)$`)];
+
+/**
+ * The forms a heading is compared in: as written; without what stands in brackets (units and
+ * formats: 数量(件), 单价(USD), Qty (yds), 交货日期(YYYY-MM-DD)); each half of a bilingual heading
+ * (款号 Style No., 颜色/Color, FOB价); and each of these with the trade's abbreviations expanded.
+ */
+export function headingVariants(raw: unknown): string[] {
+  const base = normaliseHeading(raw);
+  if (!base) return [];
+  const out = new Set([base]);
+  const text = cellContent(raw);
+  const bare = normaliseHeading(String(text).replace(/[（(【[][^）)】\]]*[）)】\]]/g, ' '));
+  if (bare) out.add(bare);
+  for (const v of [...out]) {
+    for (const re of BILINGUAL) {
+      const m = re.exec(v);
+      if (m) for (const part of [m[1].trim(), m[2].trim()]) if (part.length >= 2 || /[\u3400-\u9fff]/.test(part)) out.add(part);
+    }
+  }
+  for (const v of [...out]) out.add(v.split(' ').map((w) => HEADING_ABBREVIATIONS[w] ?? w).join(' '));
+  return [...out];
+}
+
 /** Every name a column goes by, normalised: its labels, its template headers, its id and key, the synonyms of its field. */
-function namesOf(column: ExcelColumn): { exact: Set<string>; synonyms: string[] } {
+function namesOf(column: ExcelColumn): { exact: Set<string>; synonyms: string[]; weak: string[] } {
   const labels: Label[] = [column.header, column.field.label];
   const exact = new Set<string>();
   for (const l of labels) for (const n of [l.zh, l.en]) exact.add(normaliseHeading(n));
@@ -150,19 +211,43 @@ function namesOf(column: ExcelColumn): { exact: Set<string>; synonyms: string[] 
   exact.add(normaliseHeading(column.id));
   exact.add(normaliseHeading(column.field.key.replace(/_/g, ' ')));
   const key = column.field.key === 'color' ? 'colour' : column.field.key;
-  return { exact, synonyms: (FIELD_SYNONYMS[key] ?? []).map(normaliseHeading) };
+  return { exact, synonyms: (FIELD_SYNONYMS[key] ?? []).map(normaliseHeading), weak: (WEAK_SYNONYMS[key] ?? []).map(normaliseHeading) };
 }
 
-/** How a heading names a column: [score, reason]. */
-function headerScore(heading: string, names: { exact: Set<string>; synonyms: string[] }): [number, ColumnProposal['reason']] {
+type Names = ReturnType<typeof namesOf>;
+
+/** Whether `text` contains `part`; a Latin part as whole words only (`id` is not in `width`, `po` not in `pos`). */
+function contains(text: string, part: string): boolean {
+  if (!/[a-z0-9]/.test(part)) return text.includes(part);
+  const at = text.indexOf(part);
+  if (at < 0) return false;
+  const word = /[a-z0-9]/;
+  for (let i = at; i >= 0; i = text.indexOf(part, i + 1)) {
+    if (!word.test(text[i - 1] ?? '') && !word.test(text[i + part.length] ?? '')) return true;
+  }
+  return false;
+}
+
+/** How the best of a heading's forms names a column: [score, reason]. */
+function headerScore(variants: readonly string[], names: Names): [number, ColumnProposal['reason']] {
+  let best: [number, ColumnProposal['reason']] = [0, 'none'];
+  for (const v of variants) {
+    const s = formScore(v, names);
+    if (s[0] > best[0]) best = s;
+  }
+  return best;
+}
+
+function formScore(heading: string, names: Names): [number, ColumnProposal['reason']] {
   if (!heading) return [0, 'none'];
   if (names.exact.has(heading)) return [0.98, 'header'];
   if (names.synonyms.includes(heading)) return [0.92, 'synonym'];
+  if (names.weak.includes(heading)) return [0.85, 'synonym'];
   let best = 0;
   for (const n of [...names.exact, ...names.synonyms]) {
     if (!n) continue;
     // A heading that contains a name (交货日期(ETD), 订单数量 pcs): the longer the name, the surer.
-    if (n.length >= 2 && (heading.includes(n) || (heading.length >= 2 && n.includes(heading)))) best = Math.max(best, 0.6 + 0.3 * (Math.min(n.length, heading.length) / Math.max(n.length, heading.length)));
+    if (n.length >= 2 && (contains(heading, n) || (heading.length >= 2 && contains(n, heading)))) best = Math.max(best, 0.6 + 0.3 * (Math.min(n.length, heading.length) / Math.max(n.length, heading.length)));
     const longest = Math.max(n.length, heading.length);
     if (longest >= 4) {
       const sim = 1 - editDistance(heading, n) / longest;
@@ -200,6 +285,8 @@ function valueFit(column: ExcelColumn, values: unknown[], knowledge: ValueKnowle
         return known ? known.has(String(v).trim()) : typeof v === 'string' || typeof v === 'number';
       }
       default:
+        // A size is a short token (S, 2XL, 160/84A, 38, 均码), never a specification such as "180g/㎡ 幅宽170cm".
+        if (column.field.key === 'size') return sizeKind(v) !== null || /^[a-z0-9/.-]{1,8}$/i.test(String(v).trim());
         return !(v instanceof Date);
     }
   };
@@ -223,21 +310,27 @@ function valueOnlyScore(column: ExcelColumn, values: unknown[], knowledge: Value
 type Candidate = { index: number; target: string; score: number; reason: ColumnProposal['reason'] };
 
 /** The scores of every (sheet column, import column) pair worth proposing. */
-function candidates(columns: ExcelColumn[], headers: string[], samples: unknown[][], knowledge: ValueKnowledge, skip: Set<number>): Candidate[] {
+function candidates(columns: ExcelColumn[], headings: string[][], samples: unknown[][], knowledge: ValueKnowledge, skip: Set<number>): Candidate[] {
   const names = new Map(columns.map((c) => [c.id, namesOf(c)]));
+  // On a tie a document's own field wins over a line's, and the first collection's lines over another's
+  // (Factory is the maker of a requirement order, not the vendor of one of its outsourced processes).
+  const firstChild = columns.find((c) => c.child)?.child;
+  const weight = (c: ExcelColumn) => (!c.child ? 1 : c.child === firstChild ? 0.99 : 0.95);
   const out: Candidate[] = [];
-  headers.forEach((heading, index) => {
-    if (skip.has(index) || COMPUTED_HEADERS.has(heading)) return;
+  headings.forEach((variants, index) => {
+    if (skip.has(index) || variants.some((v) => COMPUTED_HEADERS.has(v))) return;
     const values = samples[index];
     for (const column of columns) {
-      const [h, reason] = headerScore(heading, names.get(column.id)!);
+      const [h, reason] = headerScore(variants, names.get(column.id)!);
       const fit = valueFit(column, values, knowledge);
       if (h > 0) {
         // A heading that names the field, under values that do not fit it, is doubtful.
-        const score = fit === null ? h : h * (0.55 + 0.45 * fit);
+        // A size is judged by its values more strictly: 规格 heads a fabric's specification as often as a size.
+        const floor = column.field.key === 'size' ? 0.3 : 0.55;
+        const score = (fit === null ? h : h * (floor + (1 - floor) * fit)) * weight(column);
         out.push({ index, target: column.id, score, reason });
       } else {
-        const v = valueOnlyScore(column, values, knowledge);
+        const v = valueOnlyScore(column, values, knowledge) * weight(column);
         if (v > 0) out.push({ index, target: column.id, score: v, reason: 'values' });
       }
     }
@@ -274,7 +367,7 @@ export function proposeMapping(entity: EntityDef, rows: readonly SheetRowSample[
     sizeTaken.add(value);
   }
   const taken = new Set<string>();
-  for (const c of candidates(columns, headers, samples, knowledge, sizes).sort((a, b) => b.score - a.score || a.index - b.index)) {
+  for (const c of candidates(columns, raw.map(headingVariants), samples, knowledge, sizes).sort((a, b) => b.score - a.score || a.index - b.index)) {
     if (c.score < MIN_CONFIDENCE || taken.has(c.target) || proposals[c.index].target !== null) continue;
     // The matrix gives the size and the quantity of each line: a size or quantity column beside it would clash.
     const matrix = matrixChildOf(entity);
