@@ -136,17 +136,20 @@ export async function gridViewOf(db: Db, job: JobRow, entity: EntityDef, file: s
   const held = job.status === 'done' && work.held.size > 0;
   const byRow = new Map<number, RowError[]>();
   for (const e of errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e]);
-  const sheet = await readSheet(file, params.mapping?.headerRow ?? null, (n) => (held ? work.held.has(n) : true));
+  // Rows past the bound are not kept while reading (a 100,000-row sheet is not held in memory), unless they have an error or the user's work.
+  let kept = 0;
+  let truncated = false;
+  const want = (n: number) => {
+    if (held && !work.held.has(n)) return false;
+    if (kept < GRID_MAX_ROWS || byRow.has(n) || work.cells.has(n) || work.skip.has(n)) return ++kept > 0;
+    truncated = true;
+    return false;
+  };
+  const sheet = await readSheet(file, params.mapping?.headerRow ?? null, want);
   const layout = sheetLayout(entity, sheet.headers, params.mapping ?? null);
   const rows: GridRow[] = [];
-  let truncated = false;
   for (const r of sheet.rows) {
     const edited = work.cells.get(r.number) as Array<string | null> | undefined;
-    const mustShow = byRow.has(r.number) || edited !== undefined || work.skip.has(r.number);
-    if (rows.length >= GRID_MAX_ROWS && !mustShow) {
-      truncated = true;
-      continue;
-    }
     const cells = edited ?? r.cells.map((raw, i) => cellText(layout.mapping[i] ?? null, raw, sheet.date1904));
     rows.push({ row: r.number, cells, errors: (byRow.get(r.number) ?? []).map((e) => ({ col: e.col, field: e.field, message: e.message })), excluded: work.skip.has(r.number), edited: edited !== undefined, recheck: work.editedSince.has(r.number) });
   }
