@@ -133,8 +133,12 @@ describe('a record through the form\'s flow', () => {
     expect((await row('QC_FLOW', rec.id)).title).toBe('面料到货检验');
 
     // The approver's to-do names the record by its form; the notice opens the form's list on it.
-    const mine = await get<{ rows: Array<{ entity: string; entity_label: string; doc_no: string; record_id: number }> }>('brand.finance', `${BUS}/my-tasks`, { status: 10 });
-    expect(mine.body.data.rows.find((x) => x.record_id === rec.id)).toMatchObject({ entity: 'QC_FLOW', entity_label: '检验审批单', doc_no: `QC_FLOW-${rec.id}` });
+    type Summary = { fields: Array<{ key: string; label: string; text: string }>; lines: null };
+    const mine = await get<{ rows: Array<{ entity: string; entity_label: string; doc_no: string; record_id: number; summary: Summary }> }>('brand.finance', `${BUS}/my-tasks`, { status: 10 });
+    const task = mine.body.data.rows.find((x) => x.record_id === rec.id);
+    expect(task).toMatchObject({ entity: 'QC_FLOW', entity_label: '检验审批单', doc_no: `QC_FLOW-${rec.id}` });
+    // What the approver reads of the record: its fields as filled, by their labels.
+    expect(task?.summary).toEqual({ fields: [{ key: 'title', label: '标题', value: '面料到货检验', text: '面料到货检验' }, { key: 'qty', label: '数量', value: 120, text: '120' }], lines: null });
     const notice = await sql<{ link: string }>`select link from notify_notice where user_id = ${uid['brand.finance']} and doc_no = ${`QC_FLOW-${rec.id}`}`.execute(t.app.db);
     expect(notice.rows[0]?.link).toBe('/approvals/todo');
 

@@ -5,7 +5,7 @@ import { signInToShell, toast } from './support/steps';
 /**
  * A dynamic form's record through an approval flow (issue 35): the form names the company's process;
  * in the record's drawer the buyer reads which process applies (pid-from-ui: not submitted), submits
- * it, and the drawer turns read-only with the state 审批中 and the approver; finance approves, and the
+ * it, and the drawer turns read-only with the flow's state 审批中 and the approver instead; finance approves, and the
  * record's drawer and list show it approved. Screenshots at 1366 x 768 and 1920 x 1080.
  */
 const run = serverAndBrowserForFile();
@@ -51,8 +51,9 @@ describe('a dynamic form record submitted for approval', () => {
     await buyer.fill('[data-testid=wf-comment]', '请审核到货检验');
     await buyer.click('[data-testid=wf-confirm]');
     await toast(buyer, 'success', '已处理');
-    await buyer.waitForSelector('[data-testid=wf-process][data-status=running]');
+    // The flow's state replaces the process line: in approval, with its approver.
     await buyer.waitForSelector('[data-testid=wf-record-state][data-state=running]');
+    expect(await buyer.locator('[data-testid=wf-process]').count()).toBe(0);
     expect(await buyer.textContent('[data-testid=wf-record-approver]')).toContain('张会计');
     await buyer.waitForSelector('[data-testid=wf-status]:has-text("审批中")');
     // Read-only while in the flow: no save, the fields disabled.
@@ -67,8 +68,8 @@ describe('a dynamic form record submitted for approval', () => {
 
     await buyer.setViewportSize({ width: 1920, height: 1080 });
     await buyer.goto(`${run.server.url}/approvals/forms/QC_E2E?open=${record.id}`);
-    await buyer.waitForSelector('[data-testid=wf-process][data-status=approved]');
     await buyer.waitForSelector('[data-testid=wf-record-state][data-state=approved]');
+    await buyer.waitForSelector('[data-testid=wf-status]:has-text("已通过")');
     expect(await buyer.locator('[data-testid=wf-action-submit]').count()).toBe(0);
     await snap(buyer, 'dynform-approval-03-approved-1920');
     await buyer.click('[data-testid=form-cancel]');

@@ -42,28 +42,30 @@ export function ProcessLine({ entity, id, revision }: { entity: string; id: numb
   if (!process || (!process.enabled && !process.pid)) return null;
   const status = process.status ? t(`wf.status.${process.status}`) : t('wf.process.notSubmitted');
   return (
-    <div style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 8 }} data-testid="wf-process" data-status={process.status ?? 'none'}>
-      <Text weight="semibold">{t('wf.process.line', { name: process.process_name ?? process.process_code })}</Text>
-      <Badge appearance="outline" color={process.status === 'approved' ? 'success' : process.status === 'rejected' ? 'danger' : process.status ? 'warning' : 'informative'}>{status}</Badge>
-      {process.required ? <Badge appearance="tint" color="important">{t('wf.process.required')}</Badge> : null}
+    <div style={{ marginTop: 16 }}>
+      <Divider style={{ marginBottom: 8 }} />
+      <div style={{ display: 'flex', gap: 8, alignItems: 'center' }} data-testid="wf-process" data-status={process.status ?? 'none'}>
+        <Text weight="semibold">{t('wf.process.line', { name: process.process_name ?? process.process_code })}</Text>
+        <Badge appearance="outline" color={process.status === 'approved' ? 'success' : process.status === 'rejected' ? 'danger' : process.status ? 'warning' : 'informative'}>{status}</Badge>
+        {process.required ? <Badge appearance="tint" color="important">{t('wf.process.required')}</Badge> : null}
+      </div>
     </div>
   );
 }
 
-/** Under the form: which process applies, the approval state and current approver, where the flow stands and its history. */
+/**
+ * Under the form: before any flow, which process applies (pid-from-ui); once the record has a flow,
+ * its approval state and current approver, where the flow stands and its history (cpm-view).
+ */
 export function ApprovalDrawerBody({ rf, resolved }: DrawerExtensionProps) {
   const { flow } = useFlow(resolved.entity.name, rf.id, rf.record?.version);
   if (rf.id === null) return null;
+  if (!flow?.pid) return <ProcessLine entity={resolved.entity.name} id={rf.id} revision={rf.record?.version} />;
   return (
     <div style={{ marginTop: 16 }}>
       <Divider style={{ marginBottom: 8 }} />
-      <ProcessLine entity={resolved.entity.name} id={rf.id} revision={rf.record?.version} />
-      {flow?.pid ? (
-        <>
-          <ApprovalState record={rf.record} />
-          <FlowPanel flow={flow} />
-        </>
-      ) : null}
+      <ApprovalState record={rf.record} />
+      <FlowPanel flow={flow} />
     </div>
   );
 }

@@ -17,7 +17,9 @@ import { diffRecords, writeAudit } from '../../kernel/audit/audit.service';
 import { raiseNotice } from '../notify';
 import { insertTask } from '../notify/task.service';
 import { documentLink, emitOrderState } from '../orders/cross-tenant.util';
-import { DYNAMIC_FORM_CODE_PATTERN } from '../../../model/dynamic-form';
+import { DYNAMIC_FORM_CODE_PATTERN, dynamicDictItems } from '../../../model/dynamic-form';
+import { FIELD_TYPE_TABLE } from '../../../model/field-types';
+import { isRecordApprovalField } from './dynamic-form-approval';
 import { loadForm } from './dynamic-form.service';
 import { withTenant } from '../../kernel/rls';
 import {
@@ -599,6 +601,7 @@ function summaryText(entity: EntityDef, key: string, row: Row, language: Languag
  * names, read in the approver's company (the approver holds a task in it; no menu right is needed).
  */
 async function documentSummary(tx: Db, entity: EntityDef, clientId: number, recordId: number, language: Language): Promise<DocumentSummary | null> {
+  if (isFormRecords(entity)) return formRecordSummary(tx, entity, clientId, recordId, language);
   const decl = entity.approval?.summary;
   if (!decl) return null;
   const [row] = await loadRows(tx, entity, clientId, [recordId], [], false);
@@ -618,6 +621,28 @@ async function documentSummary(tx: Db, entity: EntityDef, clientId: number, reco
     lines = { columns: keys.map((key) => ({ key, label: label(ce, key) })), rows: rows.map((r) => Object.fromEntries(keys.map((k) => [k, summaryText(ce, k, r, language)]))) };
   }
   return { fields, lines };
+}
+
+/** Field types a form record's summary leaves out: ids of picked records and structures read as text nowhere. */
+const UNSUMMARISED = new Set(['reference', 'tree', 'image', 'markdown']);
+
+/**
+ * What the approver reads of a form's record (issue 35): its first six plain fields as filled, a
+ * choice by its option's name (the form's own options), no lines.
+ */
+async function formRecordSummary(tx: Db, entity: EntityDef, clientId: number, recordId: number, language: Language): Promise<DocumentSummary | null> {
+  const data = (await sql<{ data: Row }>`select data from dyn_form_record where client_id = ${clientId} and id = ${recordId}`.execute(tx)).rows[0]?.data;
+  const form = data ? await loadForm(tx, clientId, entity.name).catch(() => null) : null;
+  if (!data || !form) return null;
+  const options = dynamicDictItems(form.form.code, form.definition);
+  const shown = entity.fields.filter((f) => !isRecordApprovalField(f.key) && FIELD_TYPE_TABLE[f.type].storage === 'scalar' && !UNSUMMARISED.has(f.type)).slice(0, 6);
+  const fields = shown.map((f) => {
+    const value = data[f.key] ?? null;
+    const item = f.dict ? options.get(f.dict)?.find((i) => i.value === String(value)) : undefined;
+    const text = value === null || value === '' ? '' : item ? (language === 'en' ? item.label.en : item.label.zh) : String(value);
+    return { key: f.key, label: language === 'en' ? f.label.en : f.label.zh, value, text };
+  });
+  return { fields, lines: null };
 }
 
 /** The caller's approval tasks (state 10 in progress, 30 completed), newest first, with the document and node. */
