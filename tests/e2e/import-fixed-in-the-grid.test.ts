@@ -51,11 +51,12 @@ const cell = (row: number, col: number) => `[data-testid=fix-grid] .ag-row[row-i
 /** The sheet rows the grid shows (a row's pinned and scrolling parts counted once). */
 const shownRows = (page: Page) => page.evaluate(() => new Set([...document.querySelectorAll('[data-testid=fix-grid] .ag-row')].map((r) => r.getAttribute('row-id'))).size);
 
-/** Types a value into a cell of the fixing grid (a single click edits, Enter ends the edit). */
-async function type(page: Page, row: number, col: number, value: string): Promise<void> {
+/** Types a value into a cell of the fixing grid (a single click edits, Enter ends the edit); `offers`: a value its editor suggests. */
+async function type(page: Page, row: number, col: number, value: string, offers?: string): Promise<void> {
   await page.click(cell(row, col));
   const editor = page.locator('[data-testid=fix-grid] .ag-cell-inline-editing input');
   await editor.waitFor();
+  if (offers) expect(await page.locator(`[data-testid=fix-grid] datalist option[value="${offers}"]`).count()).toBe(1);
   await editor.fill(value);
   await editor.press('Enter');
 }
@@ -92,7 +93,8 @@ describe('an import fixed in the grid in Chromium', () => {
     await page.click('[data-testid=fix-only-invalid]');
 
     // The supplier typed in: re-checked at once, saved to the job, still there after a reload.
-    await type(page, 3, 3, 'VD001');
+    // The editor suggests the company's supplier codes.
+    await type(page, 3, 3, 'VD001', 'VD001');
     await page.waitForSelector(`${cell(3, 3)}:not(.fix-bad)`);
     await page.waitForSelector('[data-testid=fix-save-state][data-state=saved]', { timeout: 15000 });
     await page.reload();
@@ -123,7 +125,7 @@ describe('an import fixed in the grid in Chromium', () => {
     await page.waitForSelector('[data-testid=fix-grid]:has-text("在表格中修改错误")');
 
     // The group typed once; "apply to all" changes the same wrong value in the other row.
-    await type(page, 3, 2, '面料');
+    await type(page, 3, 2, '面料', '面料');
     await page.waitForSelector('[data-testid=fix-suggestion]');
     expect(await page.textContent('[data-testid=fix-suggestion]')).toContain('面枓');
     await snap(page, 'import-fix-apply-all-1366');

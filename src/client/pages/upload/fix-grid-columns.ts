@@ -1,5 +1,6 @@
 import type { ColDef, ITooltipParams } from 'ag-grid-community';
-import { importColumns, headerText } from '../../../model/excel';
+import { dropDownOptions, importColumns, headerText } from '../../../model/excel';
+import { ChoiceCellEditor } from './ChoiceCellEditor';
 import { requireEntity, translate, type Language } from '../../../model';
 import type { FixView } from '../../engine/upload-api';
 import { cellOf, type FixRowData } from './fix-rows';
@@ -21,6 +22,18 @@ function widthOf(texts: Array<string | null>): number {
   return Math.min(240, Math.max(80, widest + 36));
 }
 
+/** The values a column suggests while it is edited: the company's codes of a reference, a dictionary's labels. */
+function choicesOf(view: FixView, col: number, language: Language): string[] {
+  const target = view.targets[col];
+  if (!target || target.startsWith('size:')) return [];
+  const known = view.knownCodes[target];
+  if (known) return known.codes;
+  const column = importColumns(requireEntity(view.entity)).find((c) => c.id === target);
+  if (!column || (column.kind !== 'dict' && column.kind !== 'multidict')) return [];
+  const own = (column.field.dict ? view.dictItems[column.field.dict] : undefined) ?? [];
+  return [...(dropDownOptions(column, language) ?? []), ...own.map((i) => (language === 'en' ? i.label.en : i.label.zh))];
+}
+
 /** Under a sheet column's own heading: the field it is read as (a size of the matrix, or not read). */
 function readAs(view: FixView, col: number, language: Language): string {
   const target = view.targets[col];
@@ -38,12 +51,14 @@ function readAs(view: FixView, col: number, language: Language): string {
 export function fixColumnDefs(view: FixView, language: Language): ColDef<FixRowData>[] {
   // A few columns share the width; many keep the width of their heading and first values (the grid scrolls).
   const fit = view.headers.length <= 8;
+  const choices = view.headers.map((_, col) => choicesOf(view, col, language));
   const sheet: ColDef<FixRowData>[] = view.headers.map((h, col) => ({
     colId: `c${col}`,
     headerName: h ?? `#${col + 1}`,
     headerTooltip: readAs(view, col, language),
     editable: (p) => !p.data?.excluded,
     ...(fit ? { minWidth: 96, flex: 1 } : { width: widthOf([h, ...view.rows.slice(0, 20).map((r) => r.cells[col])]) }),
+    ...(choices[col].length ? { cellEditor: ChoiceCellEditor, cellEditorParams: { choices: choices[col] } } : {}),
     valueGetter: (p) => p.data?.cells[col] ?? null,
     valueSetter: (p) => {
       if (!p.data) return false;
