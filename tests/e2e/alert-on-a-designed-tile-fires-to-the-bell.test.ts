@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signInToShell, unreadCount } from './support/steps';
+import { pageApi, signInToShell, unreadCount } from './support/steps';
 
 /**
  * Issue 34's "done when" in two browsers, with the tower's scenarios and the personal dashboard's
@@ -18,21 +18,8 @@ const CUSTOMER = 'E2E指标卡客户';
 const TILE = 'E2E 进行中件数';
 const ALERT = 'E2E 指标卡预警';
 
-type Json = Record<string, unknown>;
 
-/** A call of the signed-in user of `page` (its stored token), answering the envelope's data. */
-async function api<T = Json>(page: Page, path: string, body?: unknown): Promise<T> {
-  const reply = await page.evaluate(async ([p, b]) => {
-    const r = await fetch(`/api${p}`, {
-      method: b === undefined ? 'GET' : 'POST',
-      headers: { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' },
-      body: b === undefined ? undefined : JSON.stringify(b),
-    });
-    return (await r.json()) as { code: number; message: string; data: unknown };
-  }, [path, body] as const);
-  if (reply.code !== 200) throw new Error(`${path}: ${reply.code} ${reply.message}`);
-  return reply.data as T;
-}
+const api = pageApi;
 
 async function pick(page: Page, testId: string, option: string) {
   await page.click(`[data-testid=${testId}]`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signInToShell, unreadCount } from './support/steps';
+import { pageApi, signInToShell, unreadCount } from './support/steps';
 
 /**
  * Figure alerts and live tiles (issue 34) in two browsers: the maker's manager sets an alert from a
@@ -17,21 +17,8 @@ const run = serverAndBrowserForFile();
 const CUSTOMER = 'E2E预警客户';
 const NAME = 'E2E 客户订单进行中';
 
-type Json = Record<string, unknown>;
 
-/** A call of the signed-in user of `page` (its stored token), answering the envelope's data. */
-async function api<T = Json>(page: Page, path: string, body?: unknown): Promise<T> {
-  const reply = await page.evaluate(async ([p, b]) => {
-    const r = await fetch(`/api${p}`, {
-      method: b === undefined ? 'GET' : 'POST',
-      headers: { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' },
-      body: b === undefined ? undefined : JSON.stringify(b),
-    });
-    return (await r.json()) as { code: number; message: string; data: unknown };
-  }, [path, body] as const);
-  if (reply.code !== 200) throw new Error(`${path}: ${reply.code} ${reply.message}`);
-  return reply.data as T;
-}
+const api = pageApi;
 
 /** The planner's notices of this alert (read from the server, not the bell's first page). */
 async function alertNotices(page: Page): Promise<number> {

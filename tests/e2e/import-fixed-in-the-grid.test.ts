@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, snap, startServer, type RunningServer } from './support/harness';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { serverAndBrowserForFile, snap } from './support/harness';
 
 /**
  * Fixing an import in the grid, in Chromium (issue 33): a sheet of five materials with two bad rows
@@ -16,21 +16,10 @@ import { launchBrowser, snap, startServer, type RunningServer } from './support/
  * the list.
  * Build the client first (`npx vite build`): the server serves dist/client (or CLIENT_DIR).
  */
-let server: RunningServer;
-let browser: Browser;
-let dir: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  dir = mkdtempSync(join(tmpdir(), 'e2e-fix-grid-'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const run = serverAndBrowserForFile();
+/** The sheets this file writes, removed after its tests. */
+const dir = mkdtempSync(join(tmpdir(), 'e2e-fix-grid-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function sheet(): Promise<string> {
   const wb = new ExcelJS.Workbook();
@@ -63,10 +52,10 @@ async function type(page: Page, row: number, col: number, value: string, offers?
 
 describe('an import fixed in the grid in Chromium', () => {
   it('opens on the bad rows, re-checks edits, keeps them across a reload, holds the bad rows of a partial commit, applies a fix to all and commits every row', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    const page = await run.browser.newPage({ viewport: { width: 1366, height: 768 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${server.url}/page/upload/view?entity=material`);
+    await page.goto(`${run.server.url}/page/upload/view?entity=material`);
     await page.waitForSelector('[data-testid=login-form]');
     await page.fill('input[name=username]', 'brand');
     await page.fill('input[name=password]', 'Demo1234');

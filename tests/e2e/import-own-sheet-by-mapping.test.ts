@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, snap, startServer, type RunningServer } from './support/harness';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { serverAndBrowserForFile, snap } from './support/harness';
 
 /**
  * A brand's own order sheet in a real browser (issue 33): a merged title row above its own Chinese
@@ -13,21 +13,10 @@ import { launchBrowser, snap, startServer, type RunningServer } from './support/
  * no error and the order is imported; the same sheet again is proposed from the company's memory.
  * Build the client first (`npx vite build`): the server serves dist/client (or CLIENT_DIR).
  */
-let server: RunningServer;
-let browser: Browser;
-let dir: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  dir = mkdtempSync(join(tmpdir(), 'e2e-mapping-'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const run = serverAndBrowserForFile();
+/** The sheets this file writes, removed after its tests. */
+const dir = mkdtempSync(join(tmpdir(), 'e2e-mapping-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function ownSheet(file: string): Promise<string> {
   const wb = new ExcelJS.Workbook();
@@ -45,7 +34,7 @@ async function ownSheet(file: string): Promise<string> {
 }
 
 async function signIn(page: Page, path: string): Promise<void> {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${run.server.url}${path}`);
   await page.waitForSelector('[data-testid=login-form]');
   await page.fill('input[name=username]', 'brand');
   await page.fill('input[name=password]', 'Demo1234');
@@ -54,7 +43,7 @@ async function signIn(page: Page, path: string): Promise<void> {
 
 describe("a brand's own order sheet imported in Chromium", () => {
   it('is mapped without help, imported, and mapped from memory the next time', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    const page = await run.browser.newPage({ viewport: { width: 1366, height: 768 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await signIn(page, '/page/upload/view?entity=purorder');

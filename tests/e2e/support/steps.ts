@@ -62,3 +62,20 @@ export async function act(page: Page, action: string, param?: string): Promise<v
 export async function statusIs(page: Page, text: string): Promise<void> {
   await page.waitForFunction((t) => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="status"]')?.textContent?.includes(t), text, { timeout: 15000 });
 }
+
+/**
+ * A call of the API as the signed-in user of `page` (its stored token), from the page itself (same
+ * origin, as the app calls it); answers the envelope's data, or fails with the call's code and message.
+ */
+export async function pageApi<T = Record<string, unknown>>(page: Page, path: string, body?: unknown): Promise<T> {
+  const reply = await page.evaluate(async ([p, b]) => {
+    const r = await fetch(`/api${p}`, {
+      method: b === undefined ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' },
+      body: b === undefined ? undefined : JSON.stringify(b),
+    });
+    return (await r.json()) as { code: number; message: string; data: unknown };
+  }, [path, body] as const);
+  if (reply.code !== 200) throw new Error(`${path}: ${reply.code} ${reply.message}`);
+  return reply.data as T;
+}
