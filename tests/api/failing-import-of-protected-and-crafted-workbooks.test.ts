@@ -8,8 +8,8 @@ import { importFile } from './import-support';
  * Issue 33: workbooks the reader cannot take as they are end the import job with their own message
  * from the error table, in the user's language, as every other file error does (the import screen
  * shows the job's message): a password-protected workbook is told how to remove the password (not
- * to save it again as .xlsx, which keeps it); a zip naming one part twice and a pre-release
- * workbook are refused, never read in part.
+ * to save it again as .xlsx, which keeps it); a zip naming one part twice, a pre-release
+ * workbook and one whose text cells name shared strings it does not hold are refused, never read in part.
  */
 let t: TestApp;
 let token: string;
@@ -26,6 +26,7 @@ const files = {
   'excel.encrypted': compoundFile(['EncryptionInfo', 'EncryptedPackage']),
   'excel.duplicateParts': buildZip([...base, { name: 'xl/worksheets/sheet1.xml', data: sheet.replace('VDX1', 'VDX2') }]),
   'excel.preRelease': buildZip(base.map((item) => (item.name === 'xl/workbook.xml' ? { ...item, data: String(item.data).replace(NS, 'http://schemas.microsoft.com/office/excel/2006/2') } : item))),
+  'excel.sharedStringMissing': buildZip(workbookItems([{ name: 'data', xml: sheet.replace('<c r="A2" t="inlineStr"><is><t>VDX1</t></is></c>', '<c r="A2" t="s"><v>0</v></c>') }])),
 } as const;
 
 describe('workbooks refused with their own message (issue 33)', () => {

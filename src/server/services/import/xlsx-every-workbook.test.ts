@@ -121,7 +121,7 @@ describe('XML parts in UTF-16 (issue 33)', () => {
 
   it('still refuses bytes that are no text in the encoding the part starts with', async () => {
     const broken = Buffer.concat([utf16(sheet, 'le'), Buffer.from([0x00])]);
-    expect(await refusal(writeZip(workbookItems([{ name: 'data', xml: broken }])))).toBe('excel.corrupt');
+    expect(await refusal(writeZip(workbookItems([{ name: 'data', xml: broken }], { sst })))).toBe('excel.corrupt');
   });
 });
 
@@ -181,5 +181,23 @@ describe('a pre-release workbook (issue 33)', () => {
   it('a workbook in the strict namespace, or in SpreadsheetML under a prefix, is read', async () => {
     expect(await rowsOf(writeZip(withWorkbookNamespace('http://purl.oclc.org/ooxml/spreadsheetml/main')))).toEqual([{ number: 1, cells: ['a'] }]);
     expect(await rowsOf(writeZip(workbookItems([{ name: 'data', xml: sheetXml(`<x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>a</x:t></x:is></x:c></x:row>`, 'x:') }], { prefix: true })))).toEqual([{ number: 1, cells: ['a'] }]);
+  });
+});
+
+describe('a text cell whose shared string is missing (issue 33)', () => {
+  const sst = `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${NS}" count="2" uniqueCount="2"><si><t>款号</t></si><si/></sst>`;
+  const book = (cells: string, withSst = true) => writeZip(workbookItems([{ name: 'data', xml: sheetXml(`<row r="1">${cells}</row>`) }], withSst ? { sst } : {}));
+
+  it('is refused, not read as an empty cell, when the table does not hold its index or there is no table', async () => {
+    expect(await refusal(book('<c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>2</v></c>'))).toBe('excel.sharedStringMissing');
+    expect(await refusal(book('<c r="A1" t="s"><v>0</v></c>', false))).toBe('excel.sharedStringMissing');
+    expect(await refusal(book('<c r="A1" t="s"><v>-1</v></c>'))).toBe('excel.sharedStringMissing');
+    expect(await refusal(book('<c r="A1" t="s"><v>款号</v></c>'))).toBe('excel.sharedStringMissing');
+  });
+
+  it('an empty shared string and a shared-string cell without a value are empty cells, as before', async () => {
+    expect(await rowsOf(book('<c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v></v></c><c r="D1" t="s"/><c r="E1" t="s"><v> 0 </v></c>'))).toEqual([
+      { number: 1, cells: ['款号', undefined, undefined, undefined, '款号'] },
+    ]);
   });
 });

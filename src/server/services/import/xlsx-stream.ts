@@ -438,12 +438,20 @@ export class SheetScanner extends XmlScanner {
       if (this.rawDigits) return this.rawNegative ? -this.rawNumber : this.rawNumber;
       return this.value(type, this.rawSpecial ? xmlText(s.slice(a, b)) : s.slice(a, b));
     }
-    if (type === T_SHARED && this.rawDigits && !this.rawNegative) {
-      const str = this.sharedStrings[this.rawNumber];
-      return str ? str : undefined;
-    }
+    if (type === T_SHARED && this.rawDigits && !this.rawNegative) return this.sharedString(this.rawNumber);
     if (type === T_STR || type === T_INLINE) return cellText(this.rawSpecial ? ooxmlUnescape(xmlText(s.slice(a, b))) : s.slice(a, b));
     return this.value(type, xmlText(s.slice(a, b)));
+  }
+
+  /**
+   * The shared string at that index (an empty one is an empty cell). An index the table does not
+   * holds (no shared-strings part, a table cut short, a value that is no index) is refused: the
+   * cell's text would otherwise be lost without a word, as a pre-release workbook's was (issue 33).
+   */
+  private sharedString(index: number): string | undefined {
+    const str = index >= 0 ? this.sharedStrings[index] : undefined;
+    if (str === undefined) exceed('excel.sharedStringMissing', `shared string ${index} of ${this.sharedStrings.length}`);
+    return str || undefined;
   }
 
   /** The value of a cell of that type whose `<v>` text (decoded) is `v`, null when it has none. */
@@ -455,12 +463,11 @@ export class SheetScanner extends XmlScanner {
           if (x === x || v.trim() !== '') return x;
         }
         return undefined;
-      case T_SHARED:
-        if (v !== null) {
-          const str = this.sharedStrings[parseInt(v, 10)];
-          if (str) return str;
-        }
-        return undefined;
+      case T_SHARED: {
+        const text = v === null ? '' : v.trim();
+        const index = Number(text);
+        return text === '' ? undefined : this.sharedString(Number.isInteger(index) && index >= 0 ? index : -1);
+      }
       case T_STR:
         return v === null ? undefined : cellText(ooxmlUnescape(v));
       case T_INLINE:

@@ -20,7 +20,8 @@ export function fail(message: string): never {
 /**
  * What the reader refuses with its own message rather than "corrupt": the bounds a hostile upload
  * runs into (issue 20), and files that are not corrupt but cannot be read as they are (issue 33: a
- * zip naming one part twice, a pre-release workbook; a password-protected one is told at the signature).
+ * zip naming one part twice, a pre-release workbook, a text cell whose shared string is missing; a
+ * password-protected one is told at the signature).
  */
 export type XlsxLimit =
   | 'excel.unpackedTooLarge'
@@ -30,7 +31,8 @@ export type XlsxLimit =
   | 'excel.xmlDeclarations'
   | 'excel.sharedStringsTooMany'
   | 'excel.duplicateParts'
-  | 'excel.preRelease';
+  | 'excel.preRelease'
+  | 'excel.sharedStringMissing';
 
 /** The file passes one of the reader's bounds: it is refused with `messageKey`, not called corrupt. */
 export class XlsxLimitError extends Error {
