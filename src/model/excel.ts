@@ -392,6 +392,9 @@ export function cellToInput(column: ExcelColumn, raw: unknown, dict: DictLookup 
       const d = typeof v === 'number' ? excelSerialToDate(v, date1904) : v instanceof Date ? v : null;
       if (!d) return String(v);
       if (Number.isNaN(d.getTime())) return String(v);
+      // A time of day alone (a serial below 1, a t="d" "T12:30:00") names no day: the text Excel
+      // shows ("12:30"), which the column's rule refuses, never 1899-12-30 stored as a date (issue 33).
+      if (ymd(d) === '1899-12-30') return dateCellText(d);
       if (column.kind === 'date') return ymd(d);
       if (column.kind === 'month') return ymd(d).slice(0, 7);
       return `${ymd(d)} ${hms(d)}`;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cellToInput, dateToExcelSerial, excelSerialToDate, importColumns } from '../../../model/excel';
+import { validateField } from '../../../model/validate';
 import { readWorkbook, WorkbookError, type SheetEvent } from './xlsx-reader.util';
 import { buildZip, compoundFile, NS, sheetXml, workbookItems, type ZipItem } from '../../../../fixtures/xlsx/handmade';
 
@@ -166,6 +167,19 @@ describe('ISO dates and times in t="d" cells (issue 33)', () => {
       '2026-02-30',
       '下周一',
     ]);
+  });
+
+  it('a time of day alone under a date column is the time Excel shows, which the date rule refuses: never 1899-12-30', async () => {
+    const [row] = await rowsOf(writeZip(workbookItems([{ name: 'data', xml: sheetXml('<row r="1"><c r="A1" t="d"><v>T12:30:00</v></c><c r="B1" t="d"><v>2026-03-01T08:00:00</v></c></row>') }])));
+    const fields = (['date', 'datetime', 'month'] as const).map((type) => ({ key: type, type, label: { zh: '交期', en: 'Due' } }));
+    for (const column of importColumns({ name: 'probe', fields } as never)) {
+      for (const time of [row.cells[0], 12.5 / 24]) {
+        expect(cellToInput(column, time, null), column.kind).toBe('12:30');
+        expect(validateField(column.field, '12:30').error, column.kind).not.toBeNull();
+      }
+    }
+    const [date, datetime, month] = importColumns({ name: 'probe', fields } as never);
+    expect([cellToInput(date, row.cells[1], null), cellToInput(datetime, row.cells[1], null), cellToInput(month, row.cells[1], null)]).toEqual(['2026-03-01', '2026-03-01 08:00:00', '2026-03']);
   });
 });
 
