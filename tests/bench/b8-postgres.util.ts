@@ -1,0 +1,230 @@
+/**
+ * B8 on PostgreSQL at scale (issue 34, "Scale"): `B8_LINES` order lines (default 1,000,000; the
+ * issue's figure is 10,000,000) generated in the database by `INSERT ... SELECT generate_series`, in
+ * a database of the bench's own (`b8_<pid>` on the server of TEST_DATABASE_URL, dropped after), then:
+ *
+ * - the tower's first answer: the server calls the tower page makes for its first paint (`GET
+ *   /api/rptapi/tower` with the default range, and `/api/rptapi/tower/orgs` beside it, both at once as
+ *   the browser sends them), against the same with `?source=raw` (every figure from the documents'
+ *   own tables) alternating in the same run;
+ * - each tile's drill-down first rows: for every widget of the tower's reply that drills to a list, its
+ *   largest element's drill address (`drillPath`, the tower's own), and the list call the grid makes
+ *   for it (`page?count=none`, the first block of 100, the state tab the filters name), then its count
+ *   (`count?tabs=1`, estimated above 10,000); against the same list's first block without the tile's
+ *   filters (its plain first page, a range of the default sort's index) in the same run.
+ *
+ * Every figure is the median of B8_RUNS, printed absolute and as a ratio to its baseline.
+ */
+import { sql } from 'kysely';
+import { addDays } from '../../calendars/capacity';
+import { SCHEDULE_GROUPS } from '../../fixtures/generators/schedule-problem';
+import { getEntity, getPage, getReport, type EntityDef } from '../../src/model';
+import { openDatabase, type Db } from '../../src/server/db/database';
+import { defaultRange, drillPath, WIDGETS } from '../../src/client/pages/visual/control-tower.logic';
+import { databaseUrlFor, dropPostgresDatabase } from '../support/pglite-template';
+import { createTestApp, signIn as signInApp, type TestApp } from '../support/test-app';
+import type { TowerReply } from '../../src/model/calls/tower';
+
+export type BenchLineLike = { label: string; value: string };
+export const LINES = Number(process.env.B8_LINES ?? 1_000_000);
+const RUNS = Number(process.env.B8_RUNS ?? 5);
+const ENTRIES_PER_ORDER = 20;
+const CUSTOMERS = ['北岸服饰', '南风品牌', '森屿女装', '极光运动', '蓝湾童装', '山系户外', '城市衬衫', '织梦家居', '未来牛仔', '晨曦针织', '海盐男装', '远山羽绒'];
+const COLOURS = ['黑色', '藏青', '米白', '雾霾蓝', '燕麦'];
+const SIZES = ['S', 'M', 'L', 'XL'];
+const CATEGORIES = SCHEDULE_GROUPS.flatMap((g) => g.categories);
+const SAMS = SCHEDULE_GROUPS.flatMap((g) => g.sam);
+export const TOWER_TARGET_MS = 1000;
+export const DRILL_TARGET_MS = 500;
+const today = () => new Date().toISOString().slice(0, 10);
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const ms = (n: number) => `${Math.round(n)} ms`;
+/** A number in [0, 1) from an integer column, the same every run (Knuth's multiplicative hash). */
+const r01 = (col: string, salt: number) => sql.raw(`(((${col}::bigint * 2654435761 + ${salt}) % 4294967296) / 4294967296.0)`);
+
+/**
+ * The maker's season at `LINES` order lines, all in SQL: LINES / 20 customer orders over the 150 days
+ * before today and the 270 after (twelve customers, nine categories, pending / in progress / finished /
+ * rejected / cancelled by their date, about three in four finished on time), 5 colours x 4 sizes an
+ * order, one plan an order and one published bar a plan on the maker's lines. Statements go through
+ * the aggregates' triggers like any write; the entries in slices of 100,000 orders.
+ */
+async function fillSql(db: Db): Promise<{ orders: number; entries: number; plans: number; bars: number }> {
+  const maker = Number((await sql<{ id: number }>`select id from clients where code = 'MAKER01'`.execute(db)).rows[0].id);
+  const lines = (await sql<{ id: number }>`select id from md_workline where client_id = ${maker} order by id`.execute(db)).rows.map((r) => Number(r.id));
+  const n = Math.ceil(LINES / ENTRIES_PER_ORDER);
+  const from = addDays(today(), -150);
+  const t = today();
+  const SLICE = 100_000;
+  for (let k = 0; k < n; k += SLICE) {
+    await sql`insert into scm_customer_order (client_id, order_no, brand_name, pr_type, category, receive_date, delivery_date, currency, total_qty, total_amount, status, updated_at, customer_po)
+      select ${maker}, 'B8-' || lpad(g::text, 8, '0'), (${sql.val(CUSTOMERS)}::text[])[1 + g % ${CUSTOMERS.length}], 'bulk', c.category,
+        d.delivery - 75, d.delivery, 'CNY', per * ${ENTRIES_PER_ORDER}, per * ${ENTRIES_PER_ORDER} * (30 + (g % 9) * 7),
+        s.status, case when s.status = 'finished' then (d.delivery + (floor(${r01('g', 17)} * 14)::int - 10))::timestamp + interval '10 hours'
+          else ${t}::date - 1 + interval '10 hours' end, 'ST-' || lpad((g % 5000)::text, 5, '0')
+      from generate_series(${k + 1}::bigint, ${Math.min(n, k + SLICE)}::bigint) g
+        cross join lateral (select (${sql.val(CATEGORIES)}::text[])[1 + (g * 7) % ${CATEGORIES.length}] as category, 10 + g % 90 as per) c
+        cross join lateral (select ${from}::date + ((g * 7919) % 420)::int as delivery) d
+        cross join lateral (select case
+          when d.delivery < ${t}::date - 20 then case when ${r01('g', 3)} < 0.9 then 'finished' when ${r01('g', 3)} < 0.95 then 'in_progress' else 'cancelled' end
+          else case when ${r01('g', 3)} < 0.55 then 'in_progress' when ${r01('g', 3)} < 0.9 then 'pending' when ${r01('g', 3)} < 0.95 then 'rejected' else 'cancelled' end
+          end as status) s`.execute(db);
+  }
+  const ids = (await sql<{ lo: string; hi: string }>`select min(id) as lo, max(id) as hi from scm_customer_order where client_id = ${maker} and order_no like 'B8-%'`.execute(db)).rows[0];
+  for (let lo = Number(ids.lo); lo <= Number(ids.hi); lo += SLICE) {
+    await sql`insert into scm_customer_order_entry (client_id, order_id, style_no, style_name, colour, size, qty, unit_price, amount, seq)
+      select o.client_id, o.id, o.customer_po, '基准款', c.colour, s.size, o.total_qty / ${ENTRIES_PER_ORDER}, o.total_amount / o.total_qty, o.total_amount / ${ENTRIES_PER_ORDER},
+        (c.n - 1) * ${SIZES.length} + s.n
+      from scm_customer_order o
+        cross join unnest(${sql.val(COLOURS)}::text[]) with ordinality as c(colour, n)
+        cross join unnest(${sql.val(SIZES)}::text[]) with ordinality as s(size, n)
+      where o.client_id = ${maker} and o.id between ${lo} and ${lo + SLICE - 1} and o.order_no like 'B8-%'`.execute(db);
+    await sql`insert into scm_prodplan (client_id, plan_no, order_id, style_no, category, qty, delivery_date, material_ready_date, priority, minutes_per_piece, status, done_qty)
+      select o.client_id, 'B8P-' || substr(o.order_no, 4), o.id, o.customer_po, o.category, o.total_qty, o.delivery_date, o.delivery_date - 30, 1 + o.id % 3,
+        (${sql.val(SAMS)}::numeric[])[array_position(${sql.val(CATEGORIES)}::text[], o.category)],
+        case when o.status in ('finished', 'cancelled') then 'finished' else 'scheduled' end, 0
+      from scm_customer_order o where o.client_id = ${maker} and o.id between ${lo} and ${lo + SLICE - 1} and o.order_no like 'B8-%'`.execute(db);
+  }
+  await sql`insert into scm_prodplan_bar (client_id, plan_id, scenario_id, line_id, start_date, end_date, qty, minutes, locked)
+    select p.client_id, p.id, null, (${sql.val(lines)}::bigint[])[1 + (p.id % ${lines.length})::int],
+      p.delivery_date - 7 - (3 + p.id % 9)::int, p.delivery_date - 7, p.qty, p.qty * p.minutes_per_piece, false
+    from scm_prodplan p where p.client_id = ${maker} and p.plan_no like 'B8P-%'`.execute(db);
+  for (const table of ['scm_customer_order', 'scm_customer_order_entry', 'scm_prodplan', 'scm_prodplan_bar', 'rpt_agg_customer_order']) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
+  const count = async (table: string) => Number((await sql<{ n: number }>`select count(*)::bigint as n from ${sql.table(table)} where client_id = ${maker}`.execute(db)).rows[0].n);
+  return { orders: await count('scm_customer_order'), entries: await count('scm_customer_order_entry'), plans: await count('scm_prodplan'), bars: await count('scm_prodplan_bar') };
+}
+
+/** A database of the bench's own on the server of `url`, holding the app's schema; dropped by `drop`. */
+async function ownDatabase(url: string): Promise<{ t: TestApp; drop: () => Promise<void> }> {
+  const name = `b8_${process.pid}`;
+  const admin = await openDatabase({ databaseUrl: url, dataDir: '' });
+  try {
+    await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);
+    await sql.raw(`create database ${name}`).execute(admin.db);
+    // Thrown away after the run: commits need not wait for the WAL to reach the disk.
+    await sql.raw(`alter database ${name} set synchronous_commit = off`).execute(admin.db);
+  } finally {
+    await admin.close();
+  }
+  const saved = process.env.TEST_DATABASE_URL;
+  process.env.TEST_DATABASE_URL = databaseUrlFor(url, name);
+  try {
+    const t = await createTestApp();
+    return { t, drop: async () => {
+      await t.close().catch(() => undefined);
+      await dropPostgresDatabase(url, name);
+    } };
+  } finally {
+    process.env.TEST_DATABASE_URL = saved;
+  }
+}
+
+type Inject = (url: string) => Promise<{ ms: number; body: unknown }>;
+const injector = (t: TestApp, token: string): Inject => async (url) => {
+  const a = performance.now();
+  const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, 'x-lang': 'zh-CN' } });
+  const took = performance.now() - a;
+  if (res.statusCode !== 200) throw new Error(`${url}: HTTP ${res.statusCode} ${res.body.slice(0, 300)}`);
+  return { ms: took, body: (res.json() as { data: unknown }).data };
+};
+
+/** The tower's first answer: its one call and the organisations beside it, at once, as the page asks them. */
+async function towerFirstAnswer(get: Inject, raw: boolean): Promise<{ ms: number; reply: TowerReply }> {
+  const q = new URLSearchParams({ ...defaultRange(today()), ...(raw ? { source: 'raw' } : {}) });
+  const a = performance.now();
+  const [tower] = await Promise.all([get(`/api/rptapi/tower?${q}`), get('/api/rptapi/tower/orgs')]);
+  return { ms: performance.now() - a, reply: tower.body as TowerReply };
+}
+
+type Drill = { widget: string; list: string; query: URLSearchParams; plain: URLSearchParams };
+/** Each widget's drill-down to a list: the largest element of its reply, the grid's first block with the tile's filters. */
+function drillsOf(reply: TowerReply): Drill[] {
+  const out: Drill[] = [];
+  for (const w of WIDGETS) {
+    const got = reply.widgets[w.key];
+    if (!got?.result) continue;
+    const source = w.sources.find((s) => s.report === got.report) ?? w.sources[0];
+    const report = getReport(source.report);
+    if (!report || report.noDrill || report.drillTo) continue;
+    const rows = (got.result.rows as Array<Record<string, unknown>>).filter((r) => !r._level && source.group.every((g) => g in r));
+    const measure = source.measures[0];
+    const top = [...rows].sort((a, b) => Number(b[measure] ?? 0) - Number(a[measure] ?? 0))[0];
+    if (!top) continue;
+    const path = drillPath(report, source, got.range, { ...top, _measure: measure });
+    if (!path.startsWith('/page/subindex/')) continue;
+    const [opt, search] = path.slice('/page/subindex/'.length).split('?');
+    const entity: EntityDef | undefined = getEntity(getPage(opt)?.entity ?? '');
+    if (!entity) continue;
+    const filters = new URLSearchParams(search);
+    const query = new URLSearchParams({ page: '1', size: '100', count: 'none', ...Object.fromEntries(filters) });
+    const stateField = entity.states?.field;
+    const state = stateField ? filters.get(`f.${stateField}.eq`) : null;
+    if (state) query.set('tab', state);
+    out.push({ widget: w.key, list: `/api/${entity.prefix}/${entity.name}`, query, plain: new URLSearchParams({ page: '1', size: '100', count: 'none' }) });
+  }
+  return out;
+}
+
+/** Loads the data, measures, drops the database. */
+export async function onPostgresAtScale(): Promise<{ lines: BenchLineLike[]; passed: boolean }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return { lines: [{ label: 'PostgreSQL', value: 'not measured (TEST_DATABASE_URL unset)' }], passed: true };
+  const { t, drop } = await ownDatabase(url);
+  try {
+    const t0 = performance.now();
+    const counts = await fillSql(t.database.db);
+    const fillSeconds = (performance.now() - t0) / 1000;
+    const get = injector(t, await signInApp(t.app, 'maker'));
+    // Warm: each way once (plans, the server's caches).
+    const first = await towerFirstAnswer(get, false);
+    await towerFirstAnswer(get, true);
+    const tower = { agg: [] as number[], raw: [] as number[] };
+    for (let i = 0; i < RUNS; i++) {
+      tower.agg.push((await towerFirstAnswer(get, false)).ms);
+      tower.raw.push((await towerFirstAnswer(get, true)).ms);
+    }
+    const drills = drillsOf(first.reply);
+    const drillLines: BenchLineLike[] = [];
+    let worstDrill = 0;
+    for (const d of drills) {
+      await get(`${d.list}/page?${d.query}`);
+      await get(`${d.list}/page?${d.plain}`);
+      const rows: number[] = [];
+      const plain: number[] = [];
+      const countMs: number[] = [];
+      let total = '';
+      for (let i = 0; i < RUNS; i++) {
+        rows.push((await get(`${d.list}/page?${d.query}`)).ms);
+        plain.push((await get(`${d.list}/page?${d.plain}`)).ms);
+        const countQuery = new URLSearchParams(d.query);
+        countQuery.delete('count');
+        countQuery.set('tabs', '1');
+        const c = await get(`${d.list}/count?${countQuery}`);
+        countMs.push(c.ms);
+        const b = c.body as { total: number; estimated: boolean };
+        total = `${b.total.toLocaleString('en')}${b.estimated ? ' (est.)' : ''}`;
+      }
+      worstDrill = Math.max(worstDrill, median(rows));
+      const filters = [...d.query].filter(([k]) => k.startsWith('f.') || k === 'tab').map(([k, v]) => `${k}=${v}`).join('&');
+      drillLines.push({
+        label: `  drill ${d.widget} -> ${d.list.split('/').pop()}`,
+        value: `first rows ${ms(median(rows))} / plain list ${ms(median(plain))} = ${(median(rows) / median(plain)).toFixed(2)}x; count ${ms(median(countMs))} (${total}); ${filters}`,
+      });
+    }
+    const m = { agg: median(tower.agg), raw: median(tower.raw) };
+    const lines: BenchLineLike[] = [
+      { label: 'PostgreSQL data (own database, dropped after)', value: `${counts.orders.toLocaleString('en')} orders, ${counts.entries.toLocaleString('en')} order lines, ${counts.plans.toLocaleString('en')} plans, ${counts.bars.toLocaleString('en')} bars; generated in ${fillSeconds.toFixed(0)} s` },
+      { label: 'PostgreSQL, the tower’s first answer (tower + orgs at once, median, agg / raw)', value: `${ms(m.agg)} / ${ms(m.raw)} = ${(m.agg / m.raw).toFixed(2)}x (runs ${tower.agg.map(Math.round).join(', ')})` },
+      { label: 'PostgreSQL, each widget’s source in the reply', value: Object.entries(first.reply.widgets).map(([k, w]) => `${k} ${w.result ? (w.result.source?.kind ?? '') : 'error'}`).join(', ') },
+      { label: `PostgreSQL, drill-downs' first rows (median of ${RUNS}, the list's first block of 100, against its plain first page)`, value: `${drills.length} lists, worst ${ms(worstDrill)}` },
+      ...drillLines,
+    ];
+    return { lines, passed: m.agg <= TOWER_TARGET_MS && worstDrill <= DRILL_TARGET_MS };
+  } finally {
+    await drop();
+  }
+}
