@@ -5,7 +5,11 @@ import { writeEntityFile, type RowMaker } from '../../fixtures/xlsx/large';
 import { ERRORS } from '../../src/model/errors';
 import { resourceClient } from '../support/resource-client';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
-import { api, importFile, UPLOAD_BASE } from './import-support';
+import { api, importActorOf, importFile, UPLOAD_BASE } from './import-support';
+import { sql } from 'kysely';
+import { requireEntity } from '../../src/model';
+import { withTenant } from '../../src/server/kernel/rls';
+import { ImportSqlWriter } from '../../src/server/services/import/import-sql';
 
 /**
  * Issue 33: purchase orders and requirement orders are updated by import, keyed by their number,
@@ -79,6 +83,42 @@ describe('purchase orders updated by import, by PO number', () => {
     expect(await errorsOf(brand, job.id)).toEqual([expect.objectContaining({ row: 2, message: formSave.body.message })]);
     const after = (await po().view(order.id)).body.data as Doc;
     expect(after).toMatchObject({ status: stored.status, delivery_date: stored.delivery_date, total_qty: stored.total_qty, version: stored.version });
+  });
+
+  it('creates an order when the number the sheet names is none of the company\'s, and counts it as created, the updated one as updated', async () => {
+    const order = await savedOrder(12);
+    const row = (no: unknown, qty: number) => ({ po_no: no, order_kind: 'material', vendor_id: 'VD001', currency: 'CNY', 'lines.material_id': 'MD0001', 'lines.qty': qty, 'lines.unit_price': 2 });
+    const file = await fileOf('po-create-and-update.xlsx', 'purorder', [row(order.po_no, 13), row('PO33NEWNUMBER1', 9)]);
+    // The check tells what a commit would do: one order created, one updated; nothing is written yet.
+    const checked = await importFile(t.app, brand, file, { entity: 'purorder', mode: 'upsert', commit: 'check' });
+    expect(checked.result).toMatchObject({ toInsert: 1, toUpdate: 1, inserted: 0, updated: 0, committed: false });
+    expect((await po().page({ 'f.po_no.eq': 'PO33NEWNUMBER1' })).body.data.total).toBe(0);
+    const job = await importFile(t.app, brand, file, { entity: 'purorder', mode: 'upsert', commit: 'all' });
+    expect(job.status, JSON.stringify(job)).toBe('done');
+    expect(job.result).toMatchObject({ inserted: 1, updated: 1, invalid: 0, committed: true, insertedTotal: 1, updatedTotal: 1 });
+    const created = (await po().page({ 'f.po_no.eq': 'PO33NEWNUMBER1' })).body.data.rows as Doc[];
+    expect(created.map((r) => [Number(r.total_qty), Number(r.total_amount), r.version])).toEqual([[9, 18, 1]]);
+    expect((await po().view(order.id)).body.data).toMatchObject({ total_qty: 13, version: order.version + 1 });
+  });
+
+  it("never overwrites an order saved by someone else since the import read it: the form's optimistic version check, the same message as a stale save", async () => {
+    const order = await savedOrder(21);
+    const entity = requireEntity('purorder');
+    const children = (entity.children ?? []).map((c) => ({ key: c.key, entity: requireEntity(c.entity), foreignKey: c.foreignKey }));
+    const who = await importActorOf(t.app, 'brand');
+    const read = (await sql<Record<string, unknown>>`select * from pur_order where id = ${order.id}`.execute(t.app.db)).rows[0];
+    // Someone saves the order in the form after the import read it.
+    const saved = await po().save({ ...order, delivery_date: '2026-11-11' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const writer = new ImportSqlWriter(entity, children, who.actor, undefined);
+    const doc = { key: String(order.po_no), row: 2, cells: [], values: { ...read, delivery_date: '2026-12-12' }, existing: read, lines: [] };
+    const stale = await withTenant(t.app.db, who.clientId, (tx) => writer.updateDocs(tx, [doc]));
+    expect(stale).toEqual([doc]);
+    expect((await po().view(order.id)).body.data).toMatchObject({ delivery_date: '2026-11-11', version: order.version + 1 });
+    // What the import's row then says is what the form says to a stale save.
+    const formStale = await po().save({ ...order, delivery_date: '2026-10-10' });
+    expect(formStale.status).toBe(409);
+    expect(formStale.body.message).toBe(ERRORS['err.staleVersion'].zh);
   });
 
   it('"update existing only" updates the orders it finds and creates none: an unknown or blank number is the row\'s error', async () => {

@@ -1,6 +1,7 @@
 import { api, ApiError, apiHooks, OK_CODE, request, type Envelope } from '../api/client';
 import type { DictItem } from '../../model/dictionaries';
 import type { ConfirmedMapping } from '../../model/import-mapping';
+import type { DynamicFormDefinition, DynamicFormRef } from '../../model/dynamic-form';
 import { readPreference, readStoredSession } from '../kernel/storage';
 
 /**
@@ -22,6 +23,9 @@ export type JobResult = {
   documents?: number;
   inserted?: number;
   updated?: number;
+  /** What a check found the file creates and updates (issue 33). */
+  toInsert?: number;
+  toUpdate?: number;
   committed?: boolean;
   errorCount?: number;
   errorsTruncated?: boolean;
@@ -99,6 +103,8 @@ export type FixView = {
   held: boolean;
   knownCodes: Record<string, { codes: string[]; complete: boolean }>;
   dictItems: Record<string, DictItem[]>;
+  /** A dynamic form's import (issue 33): the form's design, its entity built from it (`viewEntity`). */
+  form?: (DynamicFormRef & { definition: DynamicFormDefinition }) | null;
 };
 
 /** A row as saved: its cells as edited (null: as in the file) and whether it is left out. */

@@ -33,6 +33,8 @@ function ImportCounts({ job, done, masterDetail }: { job: JobView; done: boolean
       {masterDetail && <Badge appearance="outline" size="large">{t('upload.documents')} {r?.documents}</Badge>}
       <Badge appearance="tint" color="success" size="large">{t('upload.valid')} {r?.valid ?? 0}</Badge>
       <Badge appearance="tint" color={(r?.invalid ?? 0) > 0 ? 'danger' : 'informative'} size="large">{t('upload.invalid')} {r?.invalid ?? 0}</Badge>
+      {!done && r?.toInsert !== undefined && <Badge appearance="outline" color="success" size="large" data-testid="import-to-insert">{t('upload.toInsert')} {r.toInsert}</Badge>}
+      {!done && (r?.toUpdate ?? 0) > 0 && <Badge appearance="outline" color="brand" size="large" data-testid="import-to-update">{t('upload.toUpdate')} {r?.toUpdate}</Badge>}
       {done && <Badge appearance="filled" color="success" size="large">{t('upload.inserted')} {r?.inserted ?? 0}</Badge>}
       {done && <Badge appearance="filled" color="brand" size="large">{t('upload.updated')} {r?.updated ?? 0}</Badge>}
       {done && (r?.held ?? 0) > 0 && <Badge appearance="tint" color="warning" size="large" data-testid="import-held-count">{t('upload.held', { count: r?.held })}</Badge>}

@@ -214,17 +214,22 @@ export class ImportSqlWriter {
     }
   }
 
-  /** Header values of stored documents (updates by key), one statement. */
-  async updateDocs(tx: Db, docs: Doc[]): Promise<void> {
-    if (!docs.length) return;
+  /** Header values of stored documents (updates by key), one statement; returns those not written because their version moved. */
+  async updateDocs(tx: Db, docs: Doc[]): Promise<Doc[]> {
+    if (!docs.length) return [];
     if (this.journal) await journalUpdates(tx, this.journal, this.entity, this.children, docs.map((d) => Number(d.existing!.id)));
     const fields = this.entity.fields.filter((f) => !f.readonly);
-    // Element 0 is the id, the fields follow.
-    const rows = docs.map((d) => [String(d.existing!.id), ...fields.map((f) => paramText(f, d.values[f.key]))]);
-    const sets = fields.map((f, i) => sql`${sql.id(f.key)} = ${cell(i + 1, f)}`);
-    await sql`update ${sql.table(this.entity.table)} t set ${sql.join(sets)}, version = t.version + 1, updated_by = ${this.actor.userId}, updated_at = now()
+    // Element 0 is the id, 1 the version the document was checked at, the fields follow.
+    const rows = docs.map((d) => [String(d.existing!.id), String(d.existing!.version), ...fields.map((f) => paramText(f, d.values[f.key]))]);
+    const sets = fields.map((f, i) => sql`${sql.id(f.key)} = ${cell(i + 2, f)}`);
+    // The form's optimistic check: a document changed by someone else since it was read and checked
+    // (its version moved) is not overwritten; the caller refuses its row as a stale save is refused.
+    const r = await sql<{ id: number }>`update ${sql.table(this.entity.table)} t set ${sql.join(sets)}, version = t.version + 1, updated_by = ${this.actor.userId}, updated_at = now()
       from jsonb_array_elements(${batchJson(rows)}::jsonb) as u(r)
-      where t.id = (u.r->>0)::bigint and t.client_id = ${this.actor.clientId}`.execute(tx);
+      where t.id = (u.r->>0)::bigint and t.client_id = ${this.actor.clientId} and t.version = (u.r->>1)::int
+      returning t.id`.execute(tx);
+    const written = new Set(r.rows.map((x) => Number(x.id)));
+    return docs.filter((d) => !written.has(Number(d.existing!.id)));
   }
 
   /** An update that brings lines replaces the document's lines of that collection. */

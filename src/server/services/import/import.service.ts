@@ -102,6 +102,9 @@ export type ImportReport = {
   documents: number;
   inserted: number;
   updated: number;
+  /** Valid documents the file creates and those it updates (issue 33): what a check tells before a commit. */
+  toInsert: number;
+  toUpdate: number;
   committed: boolean;
   errorCount: number;
   errors: RowError[];
@@ -257,6 +260,8 @@ class ImportRun {
     documents: 0,
     inserted: 0,
     updated: 0,
+    toInsert: 0,
+    toUpdate: 0,
     committed: false,
     errorCount: 0,
     errors: [],
@@ -587,6 +592,8 @@ class ImportRun {
     batch.forEach(({ row, cells }, i) => this.checkRow(state, row, cells, inputs[i]));
     t = this.lap('check', t);
     await this.entityStages(tx, state.newDocs, state.updDocs);
+    this.report.toInsert += state.newDocs.length;
+    this.report.toUpdate += state.updDocs.length;
     this.lap('hooks', t);
     // Write, unless an all-or-nothing import has already failed (it will roll back anyway).
     if (this.req.write && (this.req.validOnly || this.report.errorCount === 0)) await this.writeBatch(tx, state);
@@ -914,9 +921,13 @@ class ImportRun {
   }
 
   /** Updates by key (upsert), and lines of documents written by an earlier batch: as a form save. */
-  private async writeUpdates(tx: Db, okUpd: Doc[], orphanLines: Array<{ parentId: number; line: Line }>): Promise<void> {
+  private async writeUpdates(tx: Db, checked: Doc[], orphanLines: Array<{ parentId: number; line: Line }>): Promise<void> {
     const audit: Array<{ id: number; action: string; changes: AuditChange[] }> = [];
-    await this.sqlWriter.updateDocs(tx, okUpd);
+    // A document saved by someone else since it was read (its version moved) is refused on its row
+    // with the form's own message for a stale save, its lines not written (issue 33).
+    const stale = new Set(await this.sqlWriter.updateDocs(tx, checked));
+    for (const d of stale) this.refuseDocument(d, { [this.refusalField()]: { key: 'err.staleVersion' } });
+    const okUpd = stale.size ? checked.filter((d) => !stale.has(d)) : checked;
     for (const d of okUpd) {
       const id = Number(d.existing!.id);
       const known = d.key ? this.fileDocs.get(d.key) : undefined;
