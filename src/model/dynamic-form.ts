@@ -439,7 +439,8 @@ export function dynamicPage(form: DynamicFormRef, def: DynamicFormDefinition): R
       ...all.filter((f) => f.type === 'multidict').slice(0, 2).map((f) => f.key),
       'updated_at',
     ],
-    actions: [{ kind: 'create' }, { kind: 'edit' }, { kind: 'remove' }, { kind: 'export' }, { kind: 'history' }],
+    // Records are imported through the import centre by the form's code (issue 33), written by the form's record writer.
+    actions: [{ kind: 'create' }, { kind: 'edit' }, { kind: 'remove' }, { kind: 'import' }, { kind: 'export' }, { kind: 'history' }],
     quickSearch: all.filter((f) => storedAs(f.type).nature === 'text' && f.type !== 'location').slice(0, 3).map((f) => f.key),
     form: def.sections.map((s) => ({
       modelName: s.key,

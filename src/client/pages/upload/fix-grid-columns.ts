@@ -1,9 +1,9 @@
 import type { ColDef, ITooltipParams } from 'ag-grid-community';
 import { dropDownOptions, importColumns, headerText } from '../../../model/excel';
 import { ChoiceCellEditor } from './ChoiceCellEditor';
-import { requireEntity, translate, type Language } from '../../../model';
+import { translate, type Language } from '../../../model';
 import type { FixView } from '../../engine/upload-api';
-import { cellOf, type FixRowData } from './fix-rows';
+import { cellOf, viewEntity, type FixRowData } from './fix-rows';
 
 /** The message of an issue on a cell (several joined), or null. */
 const cellIssue = (r: FixRowData | undefined, col: number) => {
@@ -28,7 +28,7 @@ function choicesOf(view: FixView, col: number, language: Language): string[] {
   if (!target || target.startsWith('size:')) return [];
   const known = view.knownCodes[target];
   if (known) return known.codes;
-  const column = importColumns(requireEntity(view.entity)).find((c) => c.id === target);
+  const column = importColumns(viewEntity(view)).find((c) => c.id === target);
   if (!column || (column.kind !== 'dict' && column.kind !== 'multidict')) return [];
   const own = (column.field.dict ? view.dictItems[column.field.dict] : undefined) ?? [];
   return [...(dropDownOptions(column, language) ?? []), ...own.map((i) => (language === 'en' ? i.label.en : i.label.zh))];
@@ -39,7 +39,7 @@ function readAs(view: FixView, col: number, language: Language): string {
   const target = view.targets[col];
   if (!target) return translate(language, 'upload.mapIgnore');
   if (target.startsWith('size:')) return translate(language, 'upload.mapSize', { size: target.slice(5) });
-  const column = importColumns(requireEntity(view.entity)).find((c) => c.id === target);
+  const column = importColumns(viewEntity(view)).find((c) => c.id === target);
   return column ? headerText(column, language, false) : target;
 }
 

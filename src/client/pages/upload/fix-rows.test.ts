@@ -44,6 +44,41 @@ describe('the fixing grid rows', () => {
     expect([...continuationRows(view(), rows)]).toEqual([3]);
   });
 
+  it("checks a dynamic form's rows by the form's design the view carries: its required fields, rules and own options (issue 33)", () => {
+    const form: NonNullable<FixView['form']> = {
+      id: 1,
+      code: 'IMP_QC',
+      name: '导入检验单',
+      version: 1,
+      definition: {
+        sections: [
+          {
+            key: 'base',
+            title: '基本',
+            fields: [
+              { key: 'title', label: '标题', type: 'text', required: true },
+              { key: 'kind', label: '类别', type: 'dict', required: true, options: [{ value: 'fabric', label: '面料' }, { value: 'trim', label: '辅料' }] },
+              { key: 'qty', label: '数量', type: 'integer', rules: ['naturalNumber'] },
+            ],
+          },
+        ],
+      },
+    };
+    const dyn = view({
+      entity: 'IMP_QC',
+      headers: ['标题', '类别', '数量'],
+      targets: ['title', 'kind', 'qty'],
+      knownCodes: {},
+      dictItems: { 'dynform.IMP_QC.kind': [{ value: 'fabric', label: { zh: '面料', en: 'Fabric' } }, { value: 'trim', label: { zh: '辅料', en: 'Trim' } }] },
+      form,
+    });
+    const check = fixChecker(dyn, 'zh-CN', { now: new Date(), session: {} });
+    expect(check(['甲', '面料', '3'], false)).toEqual([]);
+    expect(check([null, '面料', '-3'], false).map((i) => i.col).sort()).toEqual([0, 2]);
+    // A choice among the form's options is the form's own check (as the server's record writer runs it).
+    expect(check(['乙', '拉链', '3'], false).map((i) => i.col)).toEqual([1]);
+  });
+
   it('keeps a blank cell as no value and copies the server rows', () => {
     expect(cellOf('  ')).toBeNull();
     expect(cellOf(12)).toBe('12');

@@ -1,4 +1,5 @@
-import { requireEntity, translate, type Language } from '../../../model';
+import { requireEntity, translate, type EntityDef, type Language } from '../../../model';
+import { dynamicEntity } from '../../../model/dynamic-form';
 import type { TokenContext } from '../../../model/default-tokens';
 import { rowChecker, sheetLayout } from '../../../model/import-row-check';
 import type { FixRow, FixView } from '../../engine/upload-api';
@@ -20,9 +21,14 @@ export type FixRowData = { row: number; cells: Array<string | null>; excluded: b
 
 export const toRowData = (r: FixRow): FixRowData => ({ row: r.row, cells: [...r.cells], excluded: r.excluded, edited: r.edited, issues: r.errors.map((e) => ({ col: e.col, message: e.message })) });
 
+/** The entity a view's rows are read as: a registry entity, or a dynamic form's built from its design (issue 33). */
+export function viewEntity(view: FixView): EntityDef {
+  return view.form ? dynamicEntity(view.form, view.form.definition) : requireEntity(view.entity);
+}
+
 /** The row checker of a view: the cells of a row to its issues, messages in the user's language. */
 export function fixChecker(view: FixView, language: Language, defaults: TokenContext): (cells: ReadonlyArray<string | null>, continuation: boolean) => FixIssue[] {
-  const entity = requireEntity(view.entity);
+  const entity = viewEntity(view);
   const layout = sheetLayout(entity, view.headers, view.mapping);
   const check = rowChecker(layout, {
     defaults,
@@ -38,7 +44,7 @@ export function fixChecker(view: FixView, language: Language, defaults: TokenCon
  * document number), by sheet row: their header cells are not checked again, as the import does.
  */
 export function continuationRows(view: FixView, rows: readonly FixRowData[]): Set<number> {
-  const entity = requireEntity(view.entity);
+  const entity = viewEntity(view);
   const out = new Set<number>();
   if (!entity.children?.length || !entity.codeField) return out;
   const codeCol = view.targets.indexOf(entity.codeField);

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { allPages, pageRoute } from '../../../model/page';
+import { getEntity } from '../../../model';
+import { DYNAMIC_FORM_CODE_PATTERN } from '../../../model/dynamic-form';
 import { uploadTypeMessageKey } from '../../../model/excel';
 import { resolvedPageOf } from '../../api/resolved-page';
 import { toast } from '../../kernel/toast-bus';
@@ -14,7 +16,9 @@ import { useImportMapping } from './use-import-mapping';
 /** The list page of an entity, where "open the list" leads after an import. */
 function listRouteOf(entity: string | undefined): string | null {
   const page = entity ? allPages().find((p) => p.entity === entity && ['index', 'page', 'masterdetail', 'ectabindex'].includes(p.kind)) : undefined;
-  return page ? pageRoute(page) : null;
+  if (page) return pageRoute(page);
+  // A dynamic form's records (issue 33: imported by the form's code) are listed on the form's own page.
+  return entity && !getEntity(entity) && DYNAMIC_FORM_CODE_PATTERN.test(entity) ? `/approvals/forms/${entity}` : null;
 }
 
 /** The entity a link of the page preselects: `?entity=` or the entity of `?opt=`. */

@@ -8,7 +8,8 @@ import type { Db } from '../../db/database';
 import { dataScope } from '../../resources/permissions';
 import { emitJob, registerJobHandler, wakeRunners, type JobRow } from '../jobs';
 import type { ConfirmedMapping } from '../../../model/import-mapping';
-import { runImport, type ImportMode, type ImportReport } from './import.service';
+import { runImport, type ImportMode, type ImportReport, type ImportRequest } from './import.service';
+import { importForm, isDynamicFormImport, runDynamicFormImport } from './dynamic-form-import';
 import { undoImportRun } from './import-journal';
 import { keepHeldRows, rowWorkOf } from './import-rows.service';
 import { withTenant } from '../../kernel/rls';
@@ -103,15 +104,19 @@ registerJobHandler(
     const params = job.params as unknown as ImportParams;
     const write = params.write === true;
     const phase = write ? 'commit' : 'check';
-    const entity = requireEntity(params.entity);
     const clientId = job.client_id!;
+    // A dynamic form's records (issue 33) are named by the form's code and written by the form's record writer.
+    const form = isDynamicFormImport(params.entity) ? await importForm(ctx.db, clientId, params.entity).catch(() => null) : null;
+    // The form was disabled or removed since the upload: the job says so.
+    if (isDynamicFormImport(params.entity) && !form) return { status: 'failed', result: null, error: 'dynform.notFound', progress: { progress: 100, total: 100 } };
+    const entity = form ? form.entity : requireEntity(params.entity);
     const actor = params.actor ?? { username: '', fullname: '', roles: [], isSuper: false };
     const auth: AuthContext = { userId: job.user_id!, clientId, username: actor.username, fullname: actor.fullname, roles: actor.roles, isSuper: actor.isSuper, sessionId: '', platformId: '', language: params.language, tokenExp: 0 };
     ctx.progress.phase = phase;
-    const scope = await dataScope(auth, entity.menuCode, { db: ctx.db });
+    const scope = form ? [] : await dataScope(auth, entity.menuCode, { db: ctx.db });
     // The fixing grid's edits and left-out rows (issue 33); a commit of held rows reads only them.
     const work = write ? await rowWorkOf(ctx.db, clientId, job.id) : null;
-    const report = await runImport(ctx.db, {
+    const request: ImportRequest = {
       entity,
       file: uploadPathOf(ctx.dataDir, job),
       fileSize: params.fileSize,
@@ -126,7 +131,8 @@ registerJobHandler(
       ...(params.mapping ? { mapping: params.mapping } : {}),
       ...(work ? { rows: { cells: work.cells, skip: work.skip, only: params.heldOnly ? work.held : null } } : {}),
       onProgress: (_rows, percent) => ctx.progress.report(percent, 100, phase),
-    });
+    };
+    const report = form ? await runDynamicFormImport(ctx.db, request, form) : await runImport(ctx.db, request);
     await mkdir(importDirOf(ctx.dataDir, clientId), { recursive: true });
     await writeFile(errorsPathOf(ctx.dataDir, job), JSON.stringify(report.errors));
     const summary = summaryOf(report, phase);

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { ROLES, type DictItem, type EntityDef } from '../../../model';
 import type { ConfirmedMapping } from '../../../model/import-mapping';
+import { dynamicDictItems, type DynamicFormDefinition, type DynamicFormRef } from '../../../model/dynamic-form';
+import type { LoadedForm } from '../approvals/dynamic-form.service';
 import { cellText, sheetLayout } from '../../../model/import-row-check';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
@@ -126,10 +128,12 @@ export type GridView = {
   held: boolean;
   knownCodes: Record<string, { codes: string[]; complete: boolean }>;
   dictItems: Record<string, DictItem[]>;
+  /** A dynamic form's import (issue 33): the form and its design, from which the browser builds its entity and checks. */
+  form: (DynamicFormRef & { definition: DynamicFormDefinition }) | null;
 };
 
 /** The sheet read for the grid: header row, the data rows with the user's edits, left-out rows marked; held rows only after a commit held some. */
-export async function gridViewOf(db: Db, job: JobRow, entity: EntityDef, file: string, errors: RowError[]): Promise<GridView> {
+export async function gridViewOf(db: Db, job: JobRow, entity: EntityDef, file: string, errors: RowError[], form: LoadedForm | null = null): Promise<GridView> {
   const params = job.params as { mode?: string; mapping?: ConfirmedMapping };
   const clientId = job.client_id!;
   const work = await rowWorkOf(db, clientId, job.id, job.finished_at);
@@ -167,7 +171,9 @@ export async function gridViewOf(db: Db, job: JobRow, entity: EntityDef, file: s
     truncated,
     held,
     knownCodes: await knownCodesOf(db, clientId, layout.mapping),
-    dictItems: Object.fromEntries(dicts.items),
+    // A dynamic form's choices are its own options, by the dictionary codes its fields name.
+    dictItems: { ...Object.fromEntries(dicts.items), ...(form ? Object.fromEntries(dynamicDictItems(form.form.code, form.definition)) : {}) },
+    form: form ? { ...form.form, definition: form.definition } : null,
   };
 }
 

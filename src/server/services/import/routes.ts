@@ -3,6 +3,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { allEntities, allPages, getEntity, getPage, pageOffers, isLanguage, translate, type EntityDef, type Language } from '../../../model';
 import { importColumns, templateVersion, uploadTypeMessageKey } from '../../../model/excel';
 import { authOf, requireAuth } from '../../access/auth-context';
@@ -17,6 +18,9 @@ import { gridViewOf, heldCount, mayWorkOnJob, parseRowEdits, rowWorkOf, saveRowE
 import { assertMapping, parseMappingField, proposeForFile, rememberMapping } from './mapping.service';
 import { buildTemplate, dataSheetName, readErrors, writeErrorWorkbook } from './template.service';
 import { WorkbookError } from './xlsx-reader.util';
+import { formDropDowns, importForm, isDynamicFormImport } from './dynamic-form-import';
+import { loadForm, type LoadedForm } from '../approvals/dynamic-form.service';
+import { withTenant } from '../../kernel/rls';
 
 /**
  * The import centre's API (spec 7: GET crossapi/ccommonapi/data-upload/page-upload-links) and the
@@ -56,6 +60,34 @@ function importableEntity(name: string | undefined): EntityDef {
   return entity;
 }
 
+/** An import's target: a registry entity, or a company's dynamic form by its code (issue 33). */
+type ImportTarget = { entity: EntityDef; form: LoadedForm | null };
+
+/** The entity an import names: a registry entity a page offers import of, or the caller's company's dynamic form of that code. */
+async function importTarget(app: FastifyInstance, req: FastifyRequest, name: string | undefined): Promise<ImportTarget> {
+  if (!isDynamicFormImport(name)) return { entity: importableEntity(name), form: null };
+  const clientId = authOf(req).clientId;
+  if (!clientId) throw new AppError('excel.unknownEntity');
+  const form = await importForm(app.db, clientId, name);
+  return { entity: form.entity, form };
+}
+
+/** The company's dynamic forms as import targets (all of them, or the one a form's list page names). */
+async function formTargets(app: FastifyInstance, req: FastifyRequest, opt: string | undefined): Promise<EntityDef[]> {
+  const clientId = authOf(req).clientId;
+  if (!clientId) return [];
+  if (opt) return [(await importTarget(app, req, opt.slice(DYNFORM_PAGE.length))).entity];
+  return withTenant(app.db, clientId, async (tx) => {
+    const codes = await sql<{ code: string }>`select code from dyn_form where client_id = ${clientId} and coalesce(status, 'active') = 'active' and definition ? 'sections' order by code`.execute(tx);
+    const out: EntityDef[] = [];
+    // A form whose stored design cannot be read is not offered (its own page says why).
+    for (const { code } of codes.rows) out.push(...(await loadForm(tx, clientId, code).then((f) => [f.entity], () => [])));
+    return out;
+  });
+}
+/** How the list page of a dynamic form is named (`dynamicPage`: `dynform-<code>`). */
+const DYNFORM_PAGE = 'dynform-';
+
 function asciiName(name: string): string {
   return name.replace(/[^\w.-]+/g, '_');
 }
@@ -87,7 +119,8 @@ function uploadLinks(entities: EntityDef[], language: Language) {
     menuCode: e.menuCode,
     version: templateVersion(e),
     templateUrl: `/api${BASE}/template?entity=${e.name}&lang=${language}`,
-    importUrl: `/api/${e.prefix}/${e.name}/import`,
+    // A dynamic form's records are uploaded through the import centre only (no registry route of their own).
+    importUrl: isDynamicFormImport(e.name) ? `/api${BASE}/upload` : `/api/${e.prefix}/${e.name}/import`,
     upsert: Boolean(e.codeField),
     masterDetail: Boolean(e.children?.length),
   }));
@@ -110,15 +143,16 @@ function registerTemplateRoutes(app: FastifyInstance, guard: Guard): void {
     const q = req.query as Query;
     const language = languageOf(req, q.lang);
     let entities: EntityDef[];
-    if (q.opt) {
+    if (q.opt?.startsWith(DYNFORM_PAGE)) entities = await formTargets(app, req, q.opt);
+    else if (q.opt) {
       const page = getPage(q.opt);
       if (!page) throw notFound('msg.pageNotExist');
       entities = [getEntity(page.entity)].filter((e): e is EntityDef => Boolean(e));
-    } else if (q.entity) entities = [importableEntity(q.entity)];
-    else entities = allEntities().filter((e) => !e.childOnly);
+    } else if (q.entity) entities = [(await importTarget(app, req, q.entity)).entity];
+    else entities = [...allEntities().filter((e) => !e.childOnly), ...(await formTargets(app, req, undefined))];
     const allowed: EntityDef[] = [];
     for (const e of entities) {
-      if (importColumns(e).length === 0 || !pageOffersImport(e)) continue;
+      if (importColumns(e).length === 0 || !(isDynamicFormImport(e.name) || pageOffersImport(e))) continue;
       try {
         await assertCan(req.auth, e.menuCode, 'import', { db: app.db });
         allowed.push(e);
@@ -131,10 +165,10 @@ function registerTemplateRoutes(app: FastifyInstance, guard: Guard): void {
 
   app.get(`${BASE}/template`, guard, async (req, reply) => {
     const q = req.query as Query;
-    const entity = importableEntity(q.entity);
+    const { entity, form } = await importTarget(app, req, q.entity);
     await assertCan(req.auth, entity.menuCode, 'import', { db: app.db });
     const language = languageOf(req, q.lang);
-    const buf = await buildTemplate(entity, language, maxImportRows());
+    const buf = await buildTemplate(entity, language, maxImportRows(), form ? formDropDowns(form, language) : undefined);
     const name = `${dataSheetName(entity, language)}-${translate(language, 'excel.templateSheet')}.xlsx`;
     return attachment(reply, name).send(buf);
   });
@@ -189,7 +223,7 @@ async function proposeUpload(app: FastifyInstance, req: FastifyRequest) {
   const received: Received = { fields: { ...(req.query as Query) } as Record<string, string>, fileName: '', tmp: null };
   try {
     await receiveFile(app, req, received);
-    const entity = importableEntity(received.fields.entity);
+    const { entity } = await importTarget(app, req, received.fields.entity);
     const clientId = await assertCan(req.auth, entity.menuCode, 'import', { db: app.db });
     return ok(await proposeForFile(app.db, clientId, entity, received.tmp!, languageOf(req, received.fields.lang)));
   } catch (error) {
@@ -213,7 +247,7 @@ async function receiveUpload(app: FastifyInstance, req: FastifyRequest, entityNa
     await receiveFile(app, req, received);
     const fileName = received.fileName;
     let tmp: string | null = received.tmp!;
-    const entity = importableEntity(entityName ?? fields.entity);
+    const { entity } = await importTarget(app, req, entityName ?? fields.entity);
     const clientId = await assertCan(req.auth, entity.menuCode, 'import', { db: app.db });
     const mode: ImportMode = fields.mode === 'upsert' || fields.mode === 'update' ? fields.mode : 'insert';
     if (mode !== 'insert' && !entity.codeField) throw new AppError('excel.upsertNeedsKey');
@@ -270,7 +304,8 @@ function registerImportJobRoutes(app: FastifyInstance, guard: Guard): void {
     const onlyErrors = (req.query as Query).only === 'errors';
     const target = join(importDir(app, job.client_id ?? 0), `${job.id}.errors-${onlyErrors ? 'only' : 'all'}-${language}.xlsx`);
     const errors = await readErrors(errorsPath(app, job));
-    await writeErrorWorkbook(uploadPath(app, job), target, errors, language, onlyErrors, getEntity(params.entity));
+    const entity = isDynamicFormImport(params.entity) ? (await importTarget(app, req, params.entity).catch(() => null))?.entity : getEntity(params.entity);
+    await writeErrorWorkbook(uploadPath(app, job), target, errors, language, onlyErrors, entity);
     const base = params.fileName.replace(/\.xlsx$/i, '');
     return attachment(reply, `${base}-${translate(language, 'excel.messagesColumn')}.xlsx`).send(createReadStream(target));
   });
@@ -278,7 +313,7 @@ function registerImportJobRoutes(app: FastifyInstance, guard: Guard): void {
   app.post<{ Params: { id: string } }>(`${BASE}/jobs/:id/commit`, guard, async (req) => {
     const job = await workableJob(app, req);
     const auth = authOf(req);
-    const entity = importableEntity((job.params as unknown as ImportParams).entity);
+    const { entity } = await importTarget(app, req, (job.params as unknown as ImportParams).entity);
     await assertCan(req.auth, entity.menuCode, 'import', { db: app.db });
     // Rows a commit held are committed again from `done` (issue 33), the valid ones of them.
     const heldOnly = job.status === 'done' && heldCount(job) > 0;
@@ -299,15 +334,15 @@ function registerImportJobRoutes(app: FastifyInstance, guard: Guard): void {
   // The fixing grid (issue 33): the sheet's rows with their errors and the user's work; edits saved as the user types.
   app.get<{ Params: { id: string } }>(`${BASE}/jobs/:id/rows`, guard, async (req) => {
     const job = await workableJob(app, req);
-    const entity = importableEntity((job.params as unknown as ImportParams).entity);
+    const { entity, form } = await importTarget(app, req, (job.params as unknown as ImportParams).entity);
     await assertCan(req.auth, entity.menuCode, 'import', { db: app.db });
     if (job.kind !== 'import' || (job.status !== 'checked' && job.status !== 'done')) throw new AppError(job.status === 'running' || job.status === 'queued' ? 'job.busy' : 'excel.notChecked');
-    return ok(await gridViewOf(app.db, job, entity, uploadPath(app, job), await readErrors(errorsPath(app, job))));
+    return ok(await gridViewOf(app.db, job, entity, uploadPath(app, job), await readErrors(errorsPath(app, job)), form));
   });
 
   app.put<{ Params: { id: string } }>(`${BASE}/jobs/:id/rows`, guard, async (req) => {
     const job = await workableJob(app, req);
-    const entity = importableEntity((job.params as unknown as ImportParams).entity);
+    const { entity } = await importTarget(app, req, (job.params as unknown as ImportParams).entity);
     await assertCan(req.auth, entity.menuCode, 'import', { db: app.db });
     const edits = parseRowEdits(req.body);
     await saveRowEdits(app.db, authOf(req), job, edits);

@@ -48,8 +48,9 @@ export function dataSheetName(entity: EntityDef, language: Language): string {
  * The import template of an entity: a header row (required columns marked `*` and red), notes on
  * reference, dictionary and numbered columns, drop-down lists for dictionary and yes/no columns
  * (from a hidden list sheet), and the hidden identity sheet with entity and template version.
+ * `ownLists`: drop-down entries of dictionaries that are not registered (a dynamic form's options).
  */
-export async function buildTemplate(entity: EntityDef, language: Language, maxRows: number): Promise<Buffer> {
+export async function buildTemplate(entity: EntityDef, language: Language, maxRows: number, ownLists?: ReadonlyMap<string, string[]>): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'garment-scm';
   const meta = addSheet(wb, TEMPLATE_SHEET, { state: 'veryHidden' });
@@ -74,7 +75,8 @@ export async function buildTemplate(entity: EntityDef, language: Language, maxRo
       notes.push(translate(language, 'excel.refHint', { entity: target ? (language === 'en' ? target.label.en : target.label.zh) : c.ref.entity }));
     }
     if (entity.numbering?.field === c.field.key && !c.child) notes.push(translate(language, 'excel.numberedHint'));
-    const options = dropDownOptions(c, language);
+    // A dynamic form's choices are its own options (`ownLists` by dictionary code; issue 33), never registered dictionaries.
+    const options = dropDownOptions(c, language) ?? (c.kind === 'dict' && c.field.dict && ownLists?.get(c.field.dict)?.length ? ownLists.get(c.field.dict)! : null);
     if (options) {
       notes.push(translate(language, 'excel.dictHint'));
       const letter = columnLetter(listCol++);
