@@ -148,6 +148,19 @@ describe('a zip naming one part twice (issue 33)', () => {
     expect(await refusal(writeZip([...base, { name: 'XL/Worksheets/Sheet1.xml', data: other }]))).toBe('excel.duplicateParts');
     expect(await refusal(writeZip([...base, { name: 'xl\\worksheets\\sheet1.xml', data: other }]))).toBe('excel.duplicateParts');
   });
+
+  it("is refused when an entry's own header names another part than the central directory (a streaming reader would see another file)", async () => {
+    const zip = buildZip(base);
+    const local = zip.indexOf('xl/worksheets/sheet1.xml');
+    expect(local).toBeLessThan(zip.indexOf('PK\x01\x02'));
+    const renamed = Buffer.from(zip);
+    renamed.write('xl/worksheets/sheet9.xml', local);
+    expect(await refusal(writeFile(renamed))).toBe('excel.corrupt');
+    // Case, like the directory's own lookups, does not make two names.
+    const recased = Buffer.from(zip);
+    recased.write('XL/Worksheets/Sheet1.xml', local);
+    expect(await rowsOf(writeFile(recased))).toEqual([{ number: 1, cells: ['a'] }]);
+  });
 });
 
 describe('ISO dates and times in t="d" cells (issue 33)', () => {

@@ -194,7 +194,13 @@ export class ZipFile {
     if (entry.localOffset + 30 > this.fileSize) fail('bad local header offset');
     const header = await readAt(this.fh, 30, entry.localOffset);
     if (header.readUInt32LE(0) !== LOCAL) fail('bad local header');
-    const start = entry.localOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+    const nameLength = header.readUInt16LE(26);
+    // The entry's own header must name the same part as the central directory: a reader that walks
+    // the local headers (a streaming one) would otherwise take these bytes for another part, which
+    // only a crafted file does (Python's zipfile refuses it too; issue 33).
+    const localName = (await readAt(this.fh, nameLength, entry.localOffset + 30)).toString(entry.flags & 0x800 ? 'utf8' : 'latin1');
+    if (normalizePartName(localName).toLowerCase() !== entry.name.toLowerCase()) fail(`local header names ${localName}, the central directory ${entry.name}`);
+    const start = entry.localOffset + 30 + nameLength + header.readUInt16LE(28);
     if (start + entry.compressedSize > this.fileSize) fail('entry beyond end of file');
     return start;
   }
