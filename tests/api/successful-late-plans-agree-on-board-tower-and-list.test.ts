@@ -83,6 +83,28 @@ describe('late plans: the board, the tower and the list agree', () => {
   });
 });
 
+describe('the late-plan report sums in SQL what each plan says (issue 34, B8 at scale)', () => {
+  it('per delivery month and category: plans, late plans, their pieces and days late', async () => {
+    const rows = (await calls.run('maker', 'plan-lateness', { group: 'month,category' })).rows.filter((r) => !r._level);
+    const got = rows.map((r) => [r.month, r.category ?? null, Number(r.plans), Number(r.late), Number(r.late_qty), Number(r.late_days)].join('|')).sort();
+    const expected = await t.app.db.transaction().execute(async (tx) => {
+      await sql`select set_config('app.client_id', '*', true)`.execute(tx);
+      const plans = (await sql<{ month: string; category: string | null; qty: number | null; late_days: number | null }>`select to_char(delivery_date, 'YYYY-MM') as month, category, qty, late_days
+        from scm_prodplan where client_id = (select id from clients where code = 'MAKER01') and planned_end is not null`.execute(tx)).rows;
+      const by = new Map<string, number[]>();
+      for (const p of plans) {
+        const key = `${p.month}|${p.category ?? null}`;
+        const f = by.get(key) ?? [0, 0, 0, 0];
+        const late = Number(p.late_days ?? 0) > 0;
+        by.set(key, [f[0] + 1, f[1] + (late ? 1 : 0), f[2] + (late ? Number(p.qty ?? 0) : 0), f[3] + (late ? Number(p.late_days) : 0)]);
+      }
+      return [...by].map(([k, f]) => [k, ...f].join('|')).sort();
+    });
+    expect(expected.length).toBeGreaterThan(1);
+    expect(got).toEqual(expected);
+  });
+});
+
 describe('the plans\' ends are kept from their bars at any size (issue 34, B8 at scale)', () => {
   /** Plans whose kept end differs from the end of their live bars now, over every company. */
   const drifted = async () =>
