@@ -13,7 +13,8 @@
  *   (`count?tabs=1`, estimated above 10,000); against the same list's first block without the tile's
  *   filters (its plain first page, a range of the default sort's index) in the same run.
  *
- * Every figure is the median of B8_RUNS, printed absolute and as a ratio to its baseline.
+ * Every figure is the median of B8_RUNS, printed absolute and as a ratio to its baseline. B8_KEEP=1
+ * keeps the database for EXPLAIN ANALYZE (its name is printed; drop it by hand).
  */
 import { sql } from 'kysely';
 import { addDays } from '../../calendars/capacity';
@@ -253,6 +254,11 @@ export async function onPostgresAtScale(): Promise<{ lines: BenchLineLike[]; pas
     ];
     return { lines, passed: m.agg <= TOWER_TARGET_MS && worstDrill <= DRILL_TARGET_MS };
   } finally {
-    await drop();
+    // B8_KEEP=1: the database stays for EXPLAIN ANALYZE (its name and schema printed); drop it by hand.
+    if (process.env.B8_KEEP === '1') {
+      const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(t.database.db)).rows[0].s;
+      console.log(`   kept: database b8_${process.pid}, schema ${schema}`);
+      await t.close();
+    } else await drop();
   }
 }
