@@ -258,7 +258,9 @@ export async function onPostgresAtScale(): Promise<{ lines: BenchLineLike[]; pas
     if (process.env.B8_KEEP === '1') {
       const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(t.database.db)).rows[0].s;
       console.log(`   kept: database b8_${process.pid}, schema ${schema}`);
-      await t.close();
+      // Not t.close(): it drops the schema.
+      await t.app.close();
+      await t.database.close();
     } else await drop();
   }
 }
