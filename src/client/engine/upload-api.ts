@@ -1,7 +1,4 @@
 import { api, ApiError, apiHooks, OK_CODE, request, type Envelope } from '../api/client';
-import type { DictItem } from '../../model/dictionaries';
-import type { ConfirmedMapping } from '../../model/import-mapping';
-import type { DynamicFormDefinition, DynamicFormRef } from '../../model/dynamic-form';
 import { readPreference, readStoredSession } from '../kernel/storage';
 
 /**
@@ -87,28 +84,8 @@ export const uploadApi = {
   saveRows: (id: number, rows: RowEdit[], keepalive = false) => request<{ saved: number }>(`${UPLOAD_BASE}/jobs/${id}/rows`, { method: 'PUT', body: { rows }, keepalive }, { quiet: keepalive }),
 };
 
-/** One row of the fixing grid (src/server/services/import/import-rows.service.ts GridRow). */
-export type FixRow = { row: number; cells: Array<string | null>; errors: Array<{ col: number; field: string; message: string }>; excluded: boolean; edited: boolean; recheck: boolean };
-
-/** The fixing grid of a job: the sheet's header row and columns, its rows, and what the browser checks them with. */
-export type FixView = {
-  entity: string;
-  mode: string;
-  headerRow: number;
-  headers: Array<string | null>;
-  targets: Array<string | null>;
-  mapping: ConfirmedMapping | null;
-  rows: FixRow[];
-  truncated: boolean;
-  held: boolean;
-  knownCodes: Record<string, { codes: string[]; complete: boolean }>;
-  dictItems: Record<string, DictItem[]>;
-  /** A dynamic form's import (issue 33): the form's design, its entity built from it (`viewEntity`). */
-  form?: (DynamicFormRef & { definition: DynamicFormDefinition }) | null;
-};
-
-/** A row as saved: its cells as edited (null: as in the file) and whether it is left out. */
-export type RowEdit = { row: number; cells: Array<string | null> | null; excluded: boolean };
+export type { FixRow, FixView, RowEdit } from '../../model/calls/import-rows';
+import type { FixView, RowEdit } from '../../model/calls/import-rows';
 
 function authHeaders(): Record<string, string> {
   const { token } = readStoredSession();

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import { ROLES, type DictItem, type EntityDef } from '../../../model';
+import { ROLES, type EntityDef } from '../../../model';
 import type { ConfirmedMapping } from '../../../model/import-mapping';
-import { dynamicDictItems, type DynamicFormDefinition, type DynamicFormRef } from '../../../model/dynamic-form';
+import type { FixRow as GridRow, FixView as GridView, RowEdit } from '../../../model/calls/import-rows';
+import { dynamicDictItems } from '../../../model/dynamic-form';
 import type { LoadedForm } from '../approvals/dynamic-form.service';
 import { cellText, sheetLayout } from '../../../model/import-row-check';
 import type { AuthContext } from '../../access/auth-context';
@@ -71,8 +72,6 @@ export async function keepHeldRows(db: Db, clientId: number, jobId: number, rows
   });
 }
 
-/** One row the browser saves: its cells as edited (null: as in the file) and whether it is left out. */
-export type RowEdit = { row: number; cells: Array<string | null> | null; excluded: boolean };
 
 /** A save's body, checked: at most 10,000 rows, each a sheet row number, texts of at most 32,767 characters. */
 export function parseRowEdits(body: unknown): RowEdit[] {
@@ -102,35 +101,6 @@ export async function saveRowEdits(db: Db, auth: AuthContext, job: JobRow, edits
       on conflict (job_id, sheet_row) do update set cells = excluded.cells, excluded = excluded.excluded, updated_by = excluded.updated_by, updated_at = now()`.execute(tx),
   );
 }
-
-/** One row of the grid: its sheet row, cells as texts, the last check's errors, and the user's work on it. */
-export type GridRow = {
-  row: number;
-  cells: Array<string | null>;
-  errors: Array<{ col: number; field: string; message: string }>;
-  excluded: boolean;
-  edited: boolean;
-  /** Edited since the job's last run: its errors are that run's, the browser checks the row again. */
-  recheck: boolean;
-};
-
-export type GridView = {
-  entity: string;
-  mode: string;
-  headerRow: number;
-  headers: Array<string | null>;
-  /** Per sheet column: the import column's id, `size:<value>`, or null (not read). */
-  targets: Array<string | null>;
-  mapping: ConfirmedMapping | null;
-  rows: GridRow[];
-  truncated: boolean;
-  /** The rows are those a commit held (the others were written). */
-  held: boolean;
-  knownCodes: Record<string, { codes: string[]; complete: boolean }>;
-  dictItems: Record<string, DictItem[]>;
-  /** A dynamic form's import (issue 33): the form and its design, from which the browser builds its entity and checks. */
-  form: (DynamicFormRef & { definition: DynamicFormDefinition }) | null;
-};
 
 /** The sheet read for the grid: header row, the data rows with the user's edits, left-out rows marked; held rows only after a commit held some. */
 export async function gridViewOf(db: Db, job: JobRow, entity: EntityDef, file: string, errors: RowError[], form: LoadedForm | null = null): Promise<GridView> {
