@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { pageApi, signInToShell, unreadCount } from './support/steps';
+import { alertMeasured, pageApi, signInToShell, unreadCount } from './support/steps';
 
 /**
  * Issue 34's "done when" in two browsers, with the tower's scenarios and the personal dashboard's
@@ -98,11 +98,7 @@ describe('alerts on designed tiles, scenarios on the tower, tiles on my dashboar
     // A second order accepted keeps it above the line: measured (120), not told again.
     const second = await api<{ id: number }>(planner, '/scmapi/customerorder/save', order('E2E-TA-2'));
     await api(planner, '/scmapi/customerorder/action/accept', { id: second.id });
-    await manager.waitForFunction(async (name) => {
-      const r = await fetch('/api/rptapi/alerts', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
-      const rows = ((await r.json()) as { data: { rows: Array<{ name: string; last_value: number }> } }).data.rows;
-      return rows.find((a) => a.name === name)?.last_value === 120;
-    }, ALERT, { timeout: 60_000, polling: 1000 });
+    await alertMeasured(manager, { name: ALERT }, 120);
     expect(await alertNotices(manager)).toBe(1);
 
     // The manager's bell: the notice opens the tile's drill-down with exactly its filters.

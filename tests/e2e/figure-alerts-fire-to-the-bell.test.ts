@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { pageApi, signInToShell, unreadCount } from './support/steps';
+import { alertMeasured, pageApi, signInToShell, unreadCount } from './support/steps';
 
 /**
  * Figure alerts and live tiles (issue 34) in two browsers: the maker's manager sets an alert from a
@@ -99,11 +99,7 @@ describe('figure alerts', () => {
     // A second order accepted keeps the figure above the line (2): measured, not told again.
     const second = await api<{ id: number }>(planner, '/scmapi/customerorder/save', order('E2E-AL-2'));
     await api(planner, '/scmapi/customerorder/action/accept', { id: second.id });
-    await manager.waitForFunction(async (id) => {
-      const r = await fetch('/api/rptapi/alerts', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
-      const rows = ((await r.json()) as { data: { rows: Array<{ id: number; last_value: number }> } }).data.rows;
-      return rows.find((a) => a.id === id)?.last_value === 2;
-    }, alertId, { timeout: 60_000, polling: 1000 });
+    await alertMeasured(manager, { id: alertId }, 2);
     expect(await alertNotices(planner)).toBe(1);
     // The manager set it but is no recipient: nothing of it on her bell.
     expect(await alertNotices(manager)).toBe(0);

@@ -79,3 +79,19 @@ export async function pageApi<T = Record<string, unknown>>(page: Page, path: str
   if (reply.code !== 200) throw new Error(`${path}: ${reply.code} ${reply.message}`);
   return reply.data as T;
 }
+
+/**
+ * Waits until the signed-in user's alert (by id or by name) was last measured at `value` (the alert
+ * list's `last_value`): a write's alert has been evaluated, whether it told anyone or not.
+ */
+export async function alertMeasured(page: Page, alert: { id: number } | { name: string }, value: number): Promise<void> {
+  await page.waitForFunction(
+    async ([a, v]) => {
+      const r = await fetch('/api/rptapi/alerts', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+      const rows = ((await r.json()) as { data: { rows: Array<{ id: number; name: string; last_value: number }> } }).data.rows;
+      return rows.find((x) => ('id' in a ? x.id === a.id : x.name === a.name))?.last_value === v;
+    },
+    [alert, value] as const,
+    { timeout: 60_000, polling: 1000 },
+  );
+}
