@@ -115,6 +115,9 @@ describe('issue 35 loose ends', () => {
 
     // A third line for the first line's material: refused on save, the message on the collection.
     await page.click('[data-testid=child-add-levels]');
+    // The new line opens its first cell's editor; Escape leaves the editor, not the drawer (an Escape
+    // before the editor opens would ask to discard the drawer's changes).
+    await page.waitForSelector(`${LEVELS} .ag-row[row-index="2"] .ag-cell-inline-editing`);
     await page.keyboard.press('Escape');
     await pickMaterial(page, 2, (labels) => labels.find((l) => l === first) ?? first);
     await typeCell(page, 2, 'reorder_qty', '50');
