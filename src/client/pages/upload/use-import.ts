@@ -74,28 +74,70 @@ export function uploadFormOf(link: UploadLink, file: File, o: { upsert: boolean;
   return form;
 }
 
-/**
- * The import page's state and commands: the templates and the chosen entity, the options, the
- * upload with its progress, the job it started (or `?job=` reopened) and its confirmation.
- */
-export function useImport(advanced: boolean) {
-  const { t, i18n } = useTranslation();
-  const [search, setSearch] = useSearchParams();
-  const { job, setJob, loading } = useJob(Number(search.get('job')) || null);
-  const options = useImportOptions(search);
-  const { entity, setEntity, upsert, setUpsert, updateOnly, setUpdateOnly, validOnly, direct } = options;
-  const [sending, setSending] = useState<number | null>(null);
-  const [committing, setCommitting] = useState(false);
-  const links = useUploadLinks(advanced ? undefined : (search.get('opt') ?? undefined), setEntity);
-  const mapping = useImportMapping();
+type ImportOptions = ReturnType<typeof useImportOptions>;
 
-  // A reopened job brings its own entity and options.
+/** A reopened job brings its own entity and options (once per job: its progress replies must not undo the user's choice). */
+function useReopenedJobOptions(job: JobView | null, options: ImportOptions) {
+  const { setEntity, setUpsert, setUpdateOnly } = options;
   useEffect(() => {
     if (!job) return;
     if (job.params.entity) setEntity(job.params.entity);
     setUpsert(job.params.mode === 'upsert' || job.params.mode === 'update');
     setUpdateOnly(job.params.mode === 'update');
   }, [job?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- a reopened job (a new id) sets entity and mode once; its progress replies must not undo the user's choice
+}
+
+/**
+ * The upload of a workbook: its type checked, a sheet of the buyer's own layout stopped at the
+ * mapping step (our template goes on at once), the send with its progress, the job adopted.
+ */
+function useImportUpload(link: UploadLink | null, options: ImportOptions, o: { advanced: boolean; lang: string }, adopt: (job: JobView | null) => void) {
+  const { t } = useTranslation();
+  const [sending, setSending] = useState<number | null>(null);
+  const mapping = useImportMapping();
+  const { upsert, updateOnly, validOnly, direct } = options;
+
+  const send = async (file: File, confirmed: ConfirmedMapping | null) => {
+    if (!link) return;
+    setSending(0);
+    try {
+      adopt(await uploadForm<JobView>(`${UPLOAD_BASE}/upload`, uploadFormOf(link, file, { upsert, updateOnly, validOnly, direct, ...o }, confirmed), (f) => setSending(f)));
+      mapping.clear();
+    } catch {
+      /* the reactions showed why (a required field left unmapped is named) */
+    } finally {
+      setSending(null);
+    }
+  };
+
+  const upload = async (file: File) => {
+    if (!link) return;
+    // spec 8 "upload failed": only .xlsx; the server refuses the rest too.
+    const wrongType = uploadTypeMessageKey(file.name);
+    if (wrongType) {
+      toast.error(t(wrongType));
+      return;
+    }
+    if ((await mapping.propose(link.entity, file, o.lang)) === 'template') await send(file, null);
+  };
+
+  const confirmMapping = () => (mapping.pending && mapping.confirmed ? send(mapping.pending.file, mapping.confirmed) : Promise.resolve());
+  return { sending, mapping, upload, confirmMapping };
+}
+
+/**
+ * The import page's state and commands: the templates and the chosen entity, the options, the
+ * upload with its progress, the job it started (or `?job=` reopened) and its confirmation.
+ */
+export function useImport(advanced: boolean) {
+  const { i18n } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const { job, setJob, loading } = useJob(Number(search.get('job')) || null);
+  const options = useImportOptions(search);
+  const { entity, setEntity, validOnly } = options;
+  const [committing, setCommitting] = useState(false);
+  const links = useUploadLinks(advanced ? undefined : (search.get('opt') ?? undefined), setEntity);
+  useReopenedJobOptions(job, options);
 
   const link = links?.find((l) => l.entity === entity) ?? null;
   const stage = importStage(job);
@@ -108,38 +150,12 @@ export function useImport(advanced: boolean) {
     else params.delete('job');
     setSearch(params, { replace: true });
   };
+  const { sending, mapping, upload, confirmMapping } = useImportUpload(link, options, { advanced, lang }, adopt);
 
   const downloadTemplate = async (language: 'zh-CN' | 'en') => {
     if (!link) return;
     await downloadFile(`${UPLOAD_BASE}/template`, { entity: link.entity, lang: language }, `${link.entity}.xlsx`).catch(() => undefined);
   };
-
-  const upload = async (file: File) => {
-    if (!link) return;
-    // spec 8 "upload failed": only .xlsx; the server refuses the rest too.
-    const wrongType = uploadTypeMessageKey(file.name);
-    if (wrongType) {
-      toast.error(t(wrongType));
-      return;
-    }
-    // A sheet of the buyer's own layout stops at the mapping step; our template goes on at once.
-    if ((await mapping.propose(link.entity, file, lang)) === 'template') await send(file, null);
-  };
-
-  const send = async (file: File, confirmed: ConfirmedMapping | null) => {
-    if (!link) return;
-    setSending(0);
-    try {
-      adopt(await uploadForm<JobView>(`${UPLOAD_BASE}/upload`, uploadFormOf(link, file, { upsert, updateOnly, validOnly, direct, advanced, lang }, confirmed), (f) => setSending(f)));
-      mapping.clear();
-    } catch {
-      /* the reactions showed why (a required field left unmapped is named) */
-    } finally {
-      setSending(null);
-    }
-  };
-
-  const confirmMapping = () => (mapping.pending && mapping.confirmed ? send(mapping.pending.file, mapping.confirmed) : Promise.resolve());
 
   const commit = async () => {
     if (!job) return;
