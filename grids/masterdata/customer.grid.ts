@@ -1,5 +1,5 @@
-import { definePage, stateTabs } from '../../src/model';
-import { partnerStates } from '../../src/model/entities/vendor.entity';
+import { definePage } from '../../src/model';
+import { partnerActions, partnerStatusTabs } from './partner-page';
 
 /** Customers (spec 1 master data): list with active/frozen tabs and the customer form drawer. */
 export const customerPage = definePage({
@@ -24,19 +24,8 @@ export const customerPage = definePage({
     'status',
     { field: 'updated_at', width: 170 },
   ],
-  statusTabs: stateTabs(partnerStates),
-  actions: [
-    { kind: 'create' },
-    { kind: 'edit' },
-    { kind: 'remove' },
-    { kind: 'import' },
-    { kind: 'export' },
-    { kind: 'transition', action: 'freeze' },
-    { kind: 'transition', action: 'activate' },
-    { kind: 'transition', action: 'link' },
-    { kind: 'history' },
-    { kind: 'view' },
-  ],
+  statusTabs: partnerStatusTabs,
+  actions: partnerActions,
   form: [
     {
       modelName: 'base',

@@ -5,6 +5,7 @@ export * from './customer.grid';
 export * from './material.grid';
 export * from './menu';
 export * from './org.grid';
+export * from './partner-page';
 export * from './plant.grid';
 export * from './position.grid';
 export * from './process.grid';
