@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { requireEntity } from './entity';
 import './entities';
-import { cellContent, cellToInput, dateCellText, dictLookup, excelSerialToDate, exportCell, exportColumns, headerText, importColumns, matchHeaders, metaRows, parseMeta, templateVersion, uploadTypeMessageKey } from './excel';
+import { EXCEL_SHEET_ROWS, exportFitsSheet, exportSheetRows, cellContent, cellToInput, dateCellText, dictLookup, excelSerialToDate, exportCell, exportColumns, headerText, importColumns, matchHeaders, metaRows, parseMeta, templateVersion, uploadTypeMessageKey } from './excel';
 
 const vendor = requireEntity('vendor');
 const material = requireEntity('material');
@@ -106,5 +106,17 @@ describe('cells to form input', () => {
     expect(exportCell(cols[1], '2026-01-01', 'zh-CN')).toEqual(new Date(Date.UTC(2026, 0, 1)));
     expect(exportCell(cols[2], 'active', 'en')).toBe('Active');
     expect(cellToInput(cols[0], exportCell(cols[0], 'trim', 'en'), dictLookup(cols[0]))).toBe('trim');
+  });
+});
+
+describe('an export fits one worksheet', () => {
+  it('counts the header, the records, and for a grouped export two rows per group and the total', () => {
+    expect(EXCEL_SHEET_ROWS).toBe(1_048_576);
+    expect(exportSheetRows(10, null)).toBe(10);
+    expect(exportSheetRows(10, 3)).toBe(17);
+    expect(exportFitsSheet(1_048_575, null)).toBe(true);
+    expect(exportFitsSheet(1_048_576, null)).toBe(false);
+    expect(exportFitsSheet(1_048_566, 4)).toBe(true);
+    expect(exportFitsSheet(1_048_567, 4)).toBe(false);
   });
 });

@@ -14,6 +14,20 @@ import type { Language } from './i18n/types';
  * both use it.
  */
 
+/** The rows of one worksheet in Excel and WPS (a list export writes its header in the first). */
+export const EXCEL_SHEET_ROWS = 1_048_576;
+
+/**
+ * The rows an export writes under its header: the records, and for a grouped export (`groups` not
+ * null) each group's header and subtotal rows and the grand total.
+ */
+export function exportSheetRows(records: number, groups: number | null): number {
+  return records + (groups === null ? 0 : 2 * groups + 1);
+}
+
+/** Whether an export of `records` rows (in `groups` groups, or ungrouped) fits one worksheet with its header. */
+export const exportFitsSheet = (records: number, groups: number | null): boolean => 1 + exportSheetRows(records, groups) <= EXCEL_SHEET_ROWS;
+
 /** Hidden sheet that identifies a template or an export: magic, entity, version, language, kind. */
 export const TEMPLATE_SHEET = '_template';
 /** Hidden sheet holding the drop-down lists of dictionary columns. */

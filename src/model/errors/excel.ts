@@ -11,6 +11,7 @@ export const excelErrors = defineErrors({
   'excel.mappingInvalid': { kind: 'badRequest', zh: '列的对应关系不正确（字段不存在或被重复选择）：{{columns}}', en: 'The column mapping is not valid (a field that does not exist, or one chosen twice): {{columns}}' },
   'excel.mappingMissingRequired': { kind: 'badRequest', zh: '以下必填字段没有对应的列：{{fields}}，请为它们选择列', en: 'These required fields have no column: {{fields}}; choose a column for each' },
   'excel.unreadable': { kind: 'badRequest', zh: '无法读取该文件：{{reason}}', en: 'The file cannot be read: {{reason}}' },
+  'excel.tooManyRowsToExport': { kind: 'badRequest', zh: '导出将写入 {{rows}} 行，超过 Excel 工作表 {{max}} 行的上限：请加筛选条件缩小范围后再导出', en: 'The export would write {{rows}} rows, more than the {{max}} rows an Excel worksheet holds: narrow the list with filters and export again' },
   'excel.noDataToExport': { kind: 'badRequest', zh: '没有可导出的数据', en: 'No data to export' },
   'excel.noFile': { kind: 'badRequest', zh: '请选择要上传的 Excel 文件', en: 'Choose an Excel file to upload' },
   'excel.notChecked': { kind: 'conflict', zh: '该任务尚未完成校验', en: 'The job has not finished checking' },

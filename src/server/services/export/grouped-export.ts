@@ -31,9 +31,20 @@ async function idsByGroup(db: Db, plan: ExportPlan, group: GroupPlan, ids: numbe
   for (const id of ids) {
     if (!keyOf.has(id)) continue;
     const g = keyOf.get(id) ?? null;
-    out.set(g, [...(out.get(g) ?? []), id]);
+    const list = out.get(g);
+    if (list) list.push(id);
+    else out.set(g, [id]);
   }
   return out;
+}
+
+/** How many groups the exported ids fall in (the empty value is a group of its own, as on the list). */
+export async function countExportGroups(db: Db, plan: ExportPlan, group: GroupPlan, ids: number[]): Promise<number> {
+  return withTenant(db, plan.clientId, async (tx) => {
+    const r = await sql<{ n: string | number }>`select count(distinct x.g) + coalesce(max(case when x.g is null then 1 else 0 end), 0) as n
+      from (select ${groupKeySql(group.grouping)} as g from ${sql.table(plan.entity.table)} t where t.client_id = ${plan.clientId} and t.id = any(${ids}::bigint[])) x`.execute(tx);
+    return Number(r.rows[0]?.n ?? 0);
+  });
 }
 
 /** A header, subtotal or total row: its text in the first cell, the measures under their columns, bold. */

@@ -15,7 +15,8 @@ import { jobView } from '../import/import-jobs.service';
 import { enqueueJob, findJob, registerJobHandler } from '../jobs';
 import { groupPlanOf, type GroupPlan } from '../../resources/list-groups.service';
 import { DIRECT_EXPORT_LIMIT, exportIds, planColumns, writeExport, type ExportPlan } from './export.service';
-import { writeGroupedExport } from './grouped-export';
+import { countExportGroups, writeGroupedExport } from './grouped-export';
+import { EXCEL_SHEET_ROWS, exportFitsSheet, exportSheetRows } from '../../../model/excel';
 
 /**
  * GET /api/{prefix}/{entity}/export: the page endpoint's query (f.<field>.<op>, q, tab, sort) plus
@@ -68,6 +69,12 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       const ids = await exportIds(app.db, plan);
       // spec 8 "no data to export"
       if (!ids.length) throw new AppError('excel.noDataToExport');
+      // One worksheet holds 1,048,576 rows with the header: a larger export is refused, never cut short.
+      // Groups add two rows each (header, subtotal), so they are counted only when they could matter.
+      const groups = group && 3 * ids.length + 2 >= EXCEL_SHEET_ROWS ? await countExportGroups(app.db, plan, group, ids) : group ? 0 : null;
+      if (!exportFitsSheet(ids.length, groups)) {
+        throw new AppError('excel.tooManyRowsToExport', { params: { rows: exportSheetRows(ids.length, groups).toLocaleString('en-US'), max: (EXCEL_SHEET_ROWS - 1).toLocaleString('en-US') } });
+      }
       const name = exportFileName(entity, plan.language);
       if (ids.length <= DIRECT_EXPORT_LIMIT) {
         const body = new PassThrough();
