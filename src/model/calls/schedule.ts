@@ -1,4 +1,5 @@
 import type { BoardWindow, BoardWindowQuery } from '../board-window';
+import type { ScheduleActuals, ScheduleActualsQuery } from '../schedule-actuals';
 import type { ScenarioComparison, ScenarioSummary, ScheduleKpiComparison } from '../schedule-board';
 import { getCall, postCall } from './call';
 
@@ -11,6 +12,8 @@ export type ScenarioClose = { id: number; force?: boolean };
 export const scheduleCalls = {
   /** The bars of a range on the lines in view, as columns (issue 31, src/model/board-window.ts). */
   window: getCall<BoardWindowQuery, BoardWindow>('/scmapi/schedule/window'),
+  /** Each line's and running bar's planned against actual output from scans, and the forecasts (issue 31, src/model/schedule-actuals.ts). */
+  actuals: getCall<ScheduleActualsQuery, ScheduleActuals>('/scmapi/schedule/actuals'),
   /** Auto-schedule the range into a new scenario. */
   auto: postCall<{ name: string; from: string; to: string }, ScenarioSummary>('/scmapi/schedule/auto'),
   /** The company's scenarios. */

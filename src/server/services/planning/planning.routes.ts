@@ -14,6 +14,7 @@ import { withTenant } from '../../kernel/rls';
 import { calendarViewRoutes } from './calendar-views.routes';
 import { boardWorkbook } from './planning.export';
 import { boardWindow } from './planning.window';
+import { registerActualsRoute } from './planning.actuals';
 import { parseIdList } from '../../http/id-list';
 import { autoScheduleScenario, boardData, checkRange, closeScenario, compareScenario, defaultRange, listScenarios, parseCommand, runCommand, scenarioKpis } from './planning.service';
 
@@ -39,6 +40,8 @@ export async function planningRoutes(app: FastifyInstance): Promise<void> {
   await calendarViewRoutes(app);
   registerBoardRoutes(app);
   registerScenarioRoutes(app);
+  // Plan against actual (issue 31): planning.actuals.ts.
+  registerActualsRoute(app);
 }
 
 /** The board read, its Excel export and the board's commands. */

@@ -2,6 +2,8 @@
 // Planning first: its demo season of plans is seeded before the work orders made from them.
 import '../planning';
 import './production.seed';
+// After the work orders: scans of the plans under way, so the board shows actual against planned (issue 31).
+import './production.actuals.seed';
 import { registerProductionActions } from './production.actions';
 
 registerProductionActions();
