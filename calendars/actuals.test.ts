@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { attributeOutput, forecastBarEnd, forecastDay, recentRatio, type RunBar } from './actuals';
-import { addDays, dayNumber, prepareCalendar } from './capacity';
+import { attributeOutput, CHANGEOVER_SHARE, forecastBarEnd, forecastDay, forecastLineOutput, recentRatio, type RunBar } from './actuals';
+import { addDays, dayKind, dayNumber, prepareCalendar } from './capacity';
 
 // Monday to Friday; 2026-12-07 is a Monday.
 const CAL = prepareCalendar({ am_start: '08:00', am_end: '12:00', pm_start: '13:00', pm_end: '17:30', work_weekdays: '1,2,3,4,5' });
@@ -120,5 +120,38 @@ describe('forecastBarEnd', () => {
       const wd = new Date(`${f.end}T00:00:00Z`).getUTCDay();
       expect(wd === 0 || wd === 6).toBe(false);
     }));
+  });
+});
+
+describe('forecastLineOutput', () => {
+  // 10 operators x 510 minutes x 100 %: 5,100 minutes a working day; 10 minutes a piece: 510 pieces at full skill.
+  const capacityMinutes = (day: number) => (dayKind(CAL, day).working ? 5100 : 0);
+  const m = dayNumber(MON);
+  const run = (qty: number, made: number[], from = m) => ({ qty, sam: 10, made: new Map(made.map((q, i) => [from + i, q] as [number, number])) });
+  it('a line at 80 % of its capacity past the learning days makes 80 % tomorrow', () => {
+    const r = run(10_000, [408, 408, 408, 408]);
+    expect(forecastLineOutput({ runs: [r], capacityMinutes, learning: [], day: m + 4 })).toBeCloseTo(408, 6);
+  });
+  it('reads the pace through the learning curve and keeps climbing it', () => {
+    // Learning 50 / 75 %: day 2 made 0.75 x 510 x pace; pace 0.8 -> day 3 (100 %) 408. Day 1 started the style: not used.
+    const r = run(10_000, [200, Math.round(0.75 * 510 * 0.8)]);
+    expect(forecastLineOutput({ runs: [r], capacityMinutes, learning: [50, 75], day: m + 2 })).toBeCloseTo(0.8 * 510, 0);
+  });
+  it('hands the rest of a day to the next plan at its first learning day and the changeover share', () => {
+    const a = run(1000 + 100, [500, 500]);
+    const b = run(5000, []);
+    // Pace 500 / 510; tomorrow 500 pieces of capacity: 100 finish plan a, 400 pieces' minutes go to b at 60 % x 0.8.
+    const f = forecastLineOutput({ runs: [a, b], capacityMinutes, learning: [60], day: m + 2 });
+    expect(f).toBeCloseTo(100 + 400 * 0.6 * CHANGEOVER_SHARE, 6);
+  });
+  it('nothing on a rest day or with every plan made; today’s partial scans count as made, not for the pace', () => {
+    const r = run(10_000, [408, 408, 100]);
+    expect(forecastLineOutput({ runs: [r], capacityMinutes, learning: [], day: m + 5 })).toBe(0); // Saturday
+    expect(forecastLineOutput({ runs: [run(816, [408, 408])], capacityMinutes, learning: [], day: m + 2 })).toBe(0);
+    expect(forecastLineOutput({ runs: [r], capacityMinutes, learning: [], day: m + 3, completeBefore: m + 2 })).toBeCloseTo(408, 6);
+    // Counted for the pace, the partial day would have lowered it.
+    expect(forecastLineOutput({ runs: [r], capacityMinutes, learning: [], day: m + 3 })).toBeLessThan(408);
+    // And as made: 84 left of a plan of 1,000 are all that can come.
+    expect(forecastLineOutput({ runs: [run(1000, [408, 408, 100])], capacityMinutes, learning: [], day: m + 3, completeBefore: m + 2 })).toBeCloseTo(84, 6);
   });
 });

@@ -9,7 +9,12 @@
  *   (yesterday 1, the day before 0.6, …): r = Σ w·actual / Σ w·planned, kept within [0.2, 2]. The planned
  *   pieces already carry the line's calendar, efficiency and learning curve, so the ratio measures only
  *   how far the floor is from the plan (absences, a slower learning, a changeover).
- * - **A line's next day** = the line's planned pieces of that day x the line's ratio (no history: the plan).
+ * - **A line's next day** (`forecastLineOutput`, below): the line's pace measured through its learning
+ *   curve, the day's capacity at that pace laid into its plans not finished, where the floor really is
+ *   (each plan's pieces left and its days worked), not where the plan's days say. `forecastDay` (the
+ *   plan's pieces of the day x the line's ratio) is the simpler method bench B9b compares with: it is
+ *   no better than the plan once a line runs behind, because its plans' learning and changeover days
+ *   move.
  * - **A running bar's end**: its pieces not made yet are laid day by day from the as-of day at
  *   ratio x planned pieces of each day of its run, and after the run at ratio x its full planned rate
  *   (the mean of its planned working days), only on the calendar's working days and never above the
@@ -162,4 +167,91 @@ export function forecastBarEnd(p: BarForecastInput): BarForecast {
     if (left <= 1e-9) return { actual: made, plannedToDate, ratio, end: dayString(d), done: false };
   }
   return { actual: made, plannedToDate, ratio, end: null, done: false };
+}
+
+/** A plan as its line works it: its pieces, its standard minutes on the line, its scanned pieces by day number. */
+export type LineRun = { qty: number; sam: number; made: ReadonlyMap<number, number> };
+
+export type LineDayInput = {
+  /** The line's plans in the order the line works them (the board's order on the line). */
+  runs: readonly LineRun[];
+  /** The line's capacity in standard minutes on a day (operators x working minutes x efficiency; 0 on rest days). */
+  capacityMinutes: (day: number) => number;
+  /** The line's learning curve (percent of full output on a style's first days). */
+  learning: readonly number[];
+  /** The day to forecast; every scan before it counts. */
+  day: number;
+  /** Days from this one on are not complete (today's scans so far): they count as made, not for the pace. */
+  completeBefore?: number;
+};
+
+/**
+ * Share of a style's first day left after the changeover's setup (a line starting a style mid-day loses
+ * the setup too). A fixed figure: the line's own changeover days are too few in two weeks to measure it.
+ */
+export const CHANGEOVER_SHARE = 0.8;
+
+/**
+ * A line's output of a day forecast from where the floor really is (the next-day forecast the board's
+ * read gives each line and bench B9b measures), rather than from the plan's days:
+ * - **pace**: over the line's last `window` working days with output and no style started, the standard
+ *   minutes made against the minutes the calendar gave at the learning factor of the style-day worked
+ *   (each plan's working days with output so far), weighted `decay^age`; none: 1 (the line's efficiency);
+ * - **the day**: the day's capacity x pace is laid into the plans not finished, in the line's order, each
+ *   at its learning factor (the plan's working days with output so far) and a style's first day at
+ *   `CHANGEOVER_SHARE`; a plan finished mid-day hands the rest of the day to the next.
+ */
+export function forecastLineOutput(p: LineDayInput, opts: ForecastOptions = FORECAST): number {
+  const days = new Set<number>();
+  const complete = Math.min(p.day, p.completeBefore ?? p.day);
+  for (const r of p.runs) for (const [d, q] of r.made) if (d < complete && q > 0) days.add(d);
+  const sorted = [...days].sort((a, b) => a - b);
+  // Working days with output before each day, per run.
+  const worked = (r: LineRun, before: number) => { let n = 0; for (const [d, q] of r.made) if (d < before && q > 0) n++; return n; };
+  let wm = 0;
+  let wc = 0;
+  let w = 1;
+  let used = 0;
+  for (let i = sorted.length - 1; i >= 0 && used < opts.window; i--) {
+    const d = sorted[i];
+    const cap = p.capacityMinutes(d);
+    if (!(cap > 0)) continue;
+    let planned = 0;
+    let started = false;
+    for (const r of p.runs) {
+      const q = r.made.get(d) ?? 0;
+      if (!(q > 0)) continue;
+      const k = worked(r, d);
+      if (k === 0) started = true;
+      planned += (q * r.sam) / learningOf(p.learning, k);
+    }
+    if (started || !(planned > 0)) continue;
+    // The minutes the day's work needed at full skill, against the day's capacity: the line's pace.
+    wm += w * planned;
+    wc += w * cap;
+    w *= opts.decay;
+    used++;
+  }
+  const pace = wc > 0 ? Math.min(MAX_RATIO, Math.max(MIN_RATIO, wm / wc)) : 1;
+  let cap = p.capacityMinutes(p.day) * pace;
+  let out = 0;
+  for (const r of p.runs) {
+    if (!(cap > 1e-9)) break;
+    let made = 0;
+    for (const [d, q] of r.made) if (d < p.day) made += q;
+    const left = r.qty - made;
+    if (!(left > 0) || !(r.sam > 0)) continue;
+    const k = worked(r, p.day);
+    const f = learningOf(p.learning, k) * (k === 0 ? CHANGEOVER_SHARE : 1);
+    const q = Math.min(left, (cap * f) / r.sam);
+    out += q;
+    cap -= (q * r.sam) / f;
+  }
+  return out;
+}
+
+function learningOf(learning: readonly number[], k: number): number {
+  const p = learning[k];
+  if (k >= learning.length || !Number.isFinite(p) || p <= 0) return 1;
+  return Math.min(1, p > 1.5 ? p / 100 : p);
 }

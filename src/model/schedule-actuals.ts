@@ -34,7 +34,7 @@ export type LineActual = {
   actual: number[];
   /** The line's recent ratio of actual to planned (null: no complete day with planned output). */
   ratio: number | null;
-  /** The day after `as_of` and its forecast output in pieces (planned x ratio). */
+  /** The next working day after `as_of` and its forecast output in pieces, from where the floor is (calendars/actuals.ts `forecastLineOutput`). */
   next_day: string;
   forecast_next: number;
 };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
-import { attributeOutput, forecastBarEnd, recentRatio, type DayFigures, type PlanOutput, type RunBar } from '../../../../calendars/actuals';
-import { addDays, barPieces, dayNumber, dayString, daysBetween, lineDayMinutes, minutesPerPieceOn, type PreparedCalendar } from '../../../../calendars/capacity';
+import { attributeOutput, forecastBarEnd, forecastLineOutput, recentRatio, type DayFigures, type PlanOutput, type RunBar } from '../../../../calendars/actuals';
+import { addDays, barPieces, dayKind, dayNumber, dayString, daysBetween, lineDayMinutes, minutesPerPieceOn, type PreparedCalendar } from '../../../../calendars/capacity';
 import { scheduleCalls } from '../../../model/calls/schedule';
 import { PLANNING_MENU } from '../../../model/entities/prodplan.entity';
 import type { BarActual, LineActual, ScheduleActuals } from '../../../model/schedule-actuals';
@@ -124,18 +124,24 @@ export async function scheduleActuals(tx: Db, clientId: number, q: ActualsQuery)
   const lineOut: LineActual[] = [];
   const off = dayNumber(q.from) - dayNumber(spanFrom);
   const shownDays = daysBetween(q.from, q.to);
+  let next = dayNumber(asOf) + 1;
+  while (next < dayNumber(asOf) + 30 && !dayKind(cal, next).working) next++;
   for (const [lineId, d] of perLine) {
+    const line = lineById.get(lineId)!;
     const history: DayFigures[] = [];
     for (let i = Math.max(0, a - HISTORY_DAYS); i < a; i++) history.push({ planned: d.planned[i], actual: d.actual[i] });
     const ratio = recentRatio(history);
     lineRatio.set(lineId, ratio);
+    // The next working day from where the floor is: the line's tracked plans in its order (forecastLineOutput).
+    const runs = bars.filter((b) => b.line_id === lineId).map((b) => ({ qty: b.qty, sam: minutesPerPieceOn(line.sam, b.category, b.mpp), made: made.get(b.id) ?? new Map<number, number>() }));
+    const forecast = forecastLineOutput({ runs, capacityMinutes: (day) => lineDayMinutes(line, cal, day), learning: line.learning, day: next, completeBefore: dayNumber(asOf) });
     lineOut.push({
       line_id: lineId,
       planned: d.planned.slice(off, off + shownDays),
       actual: d.actual.slice(off, off + shownDays).map((x, i) => (off + i > a ? 0 : x)),
       ratio,
-      next_day: addDays(asOf, 1),
-      forecast_next: Math.round((d.planned[a + 1] ?? 0) * (ratio ?? 1)),
+      next_day: dayString(next),
+      forecast_next: Math.round(forecast),
     });
   }
   const barOut: BarActual[] = [];
