@@ -65,6 +65,7 @@ export const purOrderPage = definePage({
         { field: 'order_kind', spanClass: 'third' },
         { field: 'vendor_id', spanClass: 'third' },
         { field: 'contract_id', spanClass: 'third' },
+        { field: 'customer_order_id', spanClass: 'third' },
         { field: 'order_date', spanClass: 'third' },
         { field: 'delivery_date', spanClass: 'third' },
         // Spec 3 defaultfield: picking the supplier sets the order's currency to the supplier's (the buyer may change it).

@@ -1,4 +1,5 @@
 import type { BoardWindow, BoardWindowQuery } from '../board-window';
+import type { LateReasonsQuery, LateReasonsReply } from '../late-reasons';
 import type { ScheduleActuals, ScheduleActualsQuery } from '../schedule-actuals';
 import type { ScenarioComparison, ScenarioSummary, ScheduleKpiComparison } from '../schedule-board';
 import { getCall, postCall } from './call';
@@ -14,6 +15,8 @@ export const scheduleCalls = {
   window: getCall<BoardWindowQuery, BoardWindow>('/scmapi/schedule/window'),
   /** Each line's and running bar's planned against actual output from scans, and the forecasts (issue 31, src/model/schedule-actuals.ts). */
   actuals: getCall<ScheduleActualsQuery, ScheduleActuals>('/scmapi/schedule/actuals'),
+  /** Why the late bars of a range are late, each reason naming what to open (issue 31, src/model/late-reasons.ts). */
+  lateReasons: getCall<LateReasonsQuery, LateReasonsReply>('/scmapi/schedule/late-reasons'),
   /** Auto-schedule the range into a new scenario. */
   auto: postCall<{ name: string; from: string; to: string }, ScenarioSummary>('/scmapi/schedule/auto'),
   /** The company's scenarios. */

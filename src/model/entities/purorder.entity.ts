@@ -97,6 +97,9 @@ export const purOrder = defineEntity({
     { key: 'order_kind', label: { zh: '采购类别', en: 'Purchase kind' }, type: 'dict', dict: 'pur_order_kind', required: true, default: 'material' },
     { key: 'vendor_id', label: { zh: '供应商', en: 'Supplier' }, type: 'reference', required: true, ref: { entity: 'vendor', labelField: 'name', codeField: 'code' } },
     { key: 'contract_id', label: { zh: '采购合同', en: 'Contract' }, type: 'reference', ref: { entity: 'purcontract', labelField: 'name', codeField: 'contract_no' } },
+    // A maker's purchase for one customer order (its fabric and trims): the order's plans are ready for
+    // production when these lines are received (issue 31, the board's late reasons).
+    { key: 'customer_order_id', label: { zh: '客户订单', en: 'For customer order' }, type: 'reference', ref: { entity: 'customerorder', labelField: 'order_no', codeField: 'order_no' } },
     { key: 'order_date', label: { zh: '下单日期', en: 'Order date' }, type: 'date', default: '$$NOW$$' },
     { key: 'delivery_date', label: { zh: '交货日期', en: 'Delivery date' }, type: 'date' },
     { key: 'currency', label: { zh: '币种', en: 'Currency' }, type: 'dict', dict: 'currency', required: true, default: 'CNY' },

@@ -4,6 +4,9 @@ import '../orders';
 import './planning.seed';
 // After the demo season: the holidays and line settings of the maker's calendar (its bars exist then).
 import './calendar.seed';
+// After the orders' node dates (tracking's seeders) and the maker's purchasing: a late plan for each kind of late reason.
+import '../tracking';
+import './late-reasons.seed';
 import { registerPlanHandlers } from './planning.plans';
 // Each plan's scheduled end and days late, installed by migrate() (db/derived-tables.ts).
 import './plan-lateness';

@@ -15,6 +15,7 @@ import { calendarViewRoutes } from './calendar-views.routes';
 import { boardWorkbook } from './planning.export';
 import { boardWindow } from './planning.window';
 import { registerActualsRoute } from './planning.actuals';
+import { lateReasonRoutes } from './planning.late-reasons';
 import { parseIdList } from '../../http/id-list';
 import { autoScheduleScenario, boardData, checkRange, closeScenario, compareScenario, defaultRange, listScenarios, parseCommand, runCommand, scenarioKpis } from './planning.service';
 
@@ -42,6 +43,8 @@ export async function planningRoutes(app: FastifyInstance): Promise<void> {
   registerScenarioRoutes(app);
   // Plan against actual (issue 31): planning.actuals.ts.
   registerActualsRoute(app);
+  // Why the late bars are late (issue 31): planning.late-reasons.ts.
+  lateReasonRoutes(app);
 }
 
 /** The board read, its Excel export and the board's commands. */

@@ -1,0 +1,163 @@
+import type { FastifyInstance } from 'fastify';
+import { sql, type RawBuilder } from 'kysely';
+import { lineCapacityRange } from '../../../../calendars/capacity';
+import { scheduleCalls } from '../../../model/calls/schedule';
+import { PLANNING_MENU } from '../../../model/entities/prodplan.entity';
+import { lateReasons, type LateBarFacts, type LateBarReasons, type LateReasonsReply } from '../../../model/late-reasons';
+import { addDaysIso, daysBetween, trackOrder } from '../../../model/node-tracking';
+import { authOf, requireAuth } from '../../access/auth-context';
+import type { Db } from '../../db/database';
+import { AppError, notFound } from '../../http/errors';
+import { serveCall } from '../../http/calls';
+import { parseIdList } from '../../http/id-list';
+import { withTenant } from '../../kernel/rls';
+import { assertCan, dataScope } from '../../resources/permissions';
+import { parseId } from '../../resources/resource.service';
+import { todayIso } from '../tracking/tracking.service';
+import { barRowLoad, checkRange, companyCalendar, defaultRange, lineSams, loadLines, scheduleLoad } from './planning.service';
+
+/**
+ * Why the late bars of a range are late (issue 31; the reasons' rules: src/model/late-reasons.ts).
+ * One read of the facts in SQL, each statement naming the caller's company, the bars under the board
+ * menu's data scope (alias `t`, as the board's read): the late bars of the range (their end after their
+ * plan's delivery date), the bars of their lines around them (load per day, the bars before them, the
+ * locked ones), the material purchase lines of their orders (ETA, or the last receipt in the stock
+ * ledger once received), the plans' own material-ready dates and the orders' node tracking (projected
+ * by the tracking rules, src/model/node-tracking.ts). Then `lateReasons` per bar.
+ */
+type Row = Record<string, unknown>;
+const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
+const day = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+/** A timestamp's day in the server's time zone (a receipt posted at 00:30 local time is that day's). */
+const localDay = (v: unknown): string | null => (v === null || v === undefined ? null : todayIso(v instanceof Date ? v : new Date(String(v))));
+
+export type LateReasonsRead = { from: string; to: string; scenario: number | null; lines: number[] | null; scope: RawBuilder<unknown>[]; today?: string };
+
+const inSchedule = (scenario: number | null) => (scenario === null ? sql`t.scenario_id is null` : sql`t.scenario_id = ${scenario}`);
+
+async function lateBars(tx: Db, clientId: number, q: LateReasonsRead): Promise<Row[]> {
+  const conds = [sql`t.client_id = ${clientId}`, inSchedule(q.scenario), ...q.scope, sql`t.start_date <= ${q.to}::date and t.end_date >= ${q.from}::date`, sql`p.delivery_date is not null and t.end_date > p.delivery_date`];
+  if (q.lines) conds.push(q.lines.length ? sql`t.line_id in (${sql.join(q.lines)})` : sql`false`);
+  return (await sql<Row>`select t.id, t.plan_id, t.line_id, t.start_date, t.end_date, t.qty, t.daily, p.plan_no, p.category, p.minutes_per_piece, p.delivery_date,
+      p.material_ready_date, p.order_id, o.order_no
+    from scm_prodplan_bar t join scm_prodplan p on p.id = t.plan_id and p.client_id = t.client_id
+    left join scm_customer_order o on o.id = p.order_id and o.client_id = p.client_id
+    where ${sql.join(conds, sql` and `)} order by t.line_id, t.start_date, t.id`.execute(tx)).rows;
+}
+
+/** The bars of the lines overlapping the span (same schedule and data scope): load per day and the bars before each late bar. */
+async function lineBars(tx: Db, clientId: number, q: LateReasonsRead, lines: number[], from: string, to: string): Promise<Row[]> {
+  return (await sql<Row>`select t.id, t.line_id, t.start_date, t.end_date, t.qty, t.daily, t.locked, p.plan_no, p.category, p.minutes_per_piece
+    from scm_prodplan_bar t join scm_prodplan p on p.id = t.plan_id and p.client_id = t.client_id
+    where ${sql.join([sql`t.client_id = ${clientId}`, inSchedule(q.scenario), ...q.scope, sql`t.line_id in (${sql.join(lines)})`, sql`t.start_date <= ${to}::date and t.end_date >= ${from}::date`], sql` and `)}
+    order by t.line_id, t.start_date, t.id`.execute(tx)).rows;
+}
+
+type Material = LateBarFacts['material'][number];
+
+/** Each order's material purchase lines (not cancelled or refused): the last receipt once received, else the ETA (today at the earliest). */
+async function purchaseMaterial(tx: Db, clientId: number, orderIds: number[], today: string): Promise<Map<number, Material[]>> {
+  const out = new Map<number, Material[]>();
+  if (!orderIds.length) return out;
+  const r = await sql<Row>`select po.customer_order_id, po.id, po.po_no, po.delivery_date, l.qty, l.received_qty, m.name as material,
+      (select max(g.created_at) from wms_stock_ledger g where g.client_id = po.client_id and g.doc_no = po.po_no and g.material_id = l.material_id and g.move_type = 'receipt') as received_at
+    from pur_order po join pur_order_line l on l.order_id = po.id and l.client_id = po.client_id
+    left join md_material m on m.id = l.material_id and m.client_id = l.client_id
+    where po.client_id = ${clientId} and po.customer_order_id in (${sql.join(orderIds)}) and po.order_kind = 'material'
+      and coalesce(po.status, 'draft') not in ('cancelled', 'rejected') order by po.id, l.seq, l.id`.execute(tx);
+  for (const l of r.rows) {
+    const received = num(l.received_qty) >= num(l.qty) && num(l.qty) > 0;
+    const eta = day(l.delivery_date);
+    const ready = received ? localDay(l.received_at) ?? eta : eta && eta < today ? today : eta;
+    if (!ready) continue;
+    const list = out.get(Number(l.customer_order_id)) ?? [];
+    list.push({ ready_date: ready, source: 'purchase', purchase_id: Number(l.id), po_no: String(l.po_no ?? ''), material: l.material == null ? null : String(l.material), received });
+    out.set(Number(l.customer_order_id), list);
+  }
+  return out;
+}
+
+/** Each order's tracking: its open nodes with their end (the later of its planned date and the earliest it can end), critical or not, before production or not, and its projected end. */
+async function orderTracking(tx: Db, clientId: number, orders: Map<number, string>, today: string): Promise<Map<number, Pick<LateBarFacts, 'nodes' | 'projected_end'>>> {
+  const out = new Map<number, Pick<LateBarFacts, 'nodes' | 'projected_end'>>();
+  if (!orders.size) return out;
+  const r = await sql<Row>`select order_id, node_code, node_name, seq, plan_days, plan_start, plan_date, actual_date, process_type from scm_order_node
+    where client_id = ${clientId} and order_id in (${sql.join([...orders.keys()])}) order by order_id, seq, node_code`.execute(tx);
+  const byOrder = new Map<number, Row[]>();
+  for (const n of r.rows) byOrder.set(Number(n.order_id), [...(byOrder.get(Number(n.order_id)) ?? []), n]);
+  for (const [orderId, rows] of byOrder) {
+    const nodes = rows.map((n) => ({ node_code: String(n.node_code), node_name: String(n.node_name ?? n.node_code), seq: num(n.seq), plan_days: num(n.plan_days), plan_start: day(n.plan_start), plan_date: day(n.plan_date), actual_date: day(n.actual_date), process_type: n.process_type == null ? null : String(n.process_type) }));
+    // Production begins at the first stage a work order completes (cutting, sewing...); the stages before it (fabric, trims, approvals) hold the plan's start.
+    const firstProduction = Math.min(...nodes.filter((n) => n.process_type).map((n) => n.seq));
+    const tracked = trackOrder(nodes, today);
+    out.set(orderId, {
+      projected_end: tracked.projected_end,
+      nodes: tracked.nodes.filter((n) => !n.actual_date).map((n) => ({ order_id: orderId, order_no: orders.get(orderId) ?? '', node_code: n.node_code, node_name: n.node_name, end: [n.projected_date, n.plan_date, today].filter((x): x is string => !!x).reduce((a, b) => (b > a ? b : a)), critical: n.critical, before_production: n.seq < firstProduction })),
+    });
+  }
+  return out;
+}
+
+/** The late bars of a range with their reasons, the decisive first. */
+export async function lateBarReasons(tx: Db, clientId: number, q: LateReasonsRead): Promise<LateReasonsReply> {
+  checkRange(q.from, q.to);
+  if (q.scenario !== null && !(await sql`select 1 from scm_schedule_scenario where id = ${q.scenario} and client_id = ${clientId}`.execute(tx)).rows.length) throw notFound();
+  const reply: LateReasonsReply = { from: q.from, to: q.to, scenario_id: q.scenario, bars: [] };
+  const late = await lateBars(tx, clientId, q);
+  if (!late.length) return reply;
+  const today = q.today ?? todayIso();
+  const need = (b: Row) => addDaysIso(day(b.delivery_date)!, -daysBetween(day(b.start_date)!, day(b.end_date)!));
+  const spanFrom = late.map(need).reduce((a, b) => (b < a ? b : a));
+  const spanTo = late.map((b) => day(b.end_date)!).reduce((a, b) => (b > a ? b : a));
+  const lineIds = [...new Set(late.map((b) => Number(b.line_id)))];
+  const cal = await companyCalendar(tx, clientId, Number(q.from.slice(0, 4)));
+  const lines = new Map((await loadLines(tx, clientId)).filter((l) => lineIds.includes(l.id)).map((l) => [l.id, l]));
+  const sams = await lineSams(tx, clientId, lineIds);
+  const around = await lineBars(tx, clientId, q, lineIds, spanFrom, spanTo);
+  const load = scheduleLoad(around, cal, sams, spanFrom, spanTo);
+  const capacity = new Map([...lines.values()].map((l) => [l.id, lineCapacityRange({ operators: l.operators, efficiency: l.efficiency }, cal, spanFrom, spanTo)]));
+  const orders = new Map(late.filter((b) => b.order_id != null).map((b) => [Number(b.order_id), String(b.order_no ?? '')]));
+  const purchases = await purchaseMaterial(tx, clientId, [...orders.keys()], today);
+  const tracking = await orderTracking(tx, clientId, orders, today);
+  for (const b of late) {
+    const line = lines.get(Number(b.line_id));
+    if (!line) continue;
+    const start = day(b.start_date)!;
+    const own = barRowLoad(b, cal, sams).minutes;
+    const offset = daysBetween(spanFrom, start);
+    const days = (capacity.get(line.id) ?? []).map((c, i) => ({ date: addDaysIso(spanFrom, i), capacity: c, load: load.get(line.id)?.[i] ?? 0, own: own[i - offset] ?? 0 }));
+    const orderId = b.order_id == null ? null : Number(b.order_id);
+    const planReady = day(b.material_ready_date);
+    const facts: LateBarFacts = {
+      bar: { id: Number(b.id), plan_id: Number(b.plan_id), plan_no: String(b.plan_no ?? ''), line_id: line.id, start, end: day(b.end_date)!, delivery_date: day(b.delivery_date)! },
+      line: { id: line.id, code: line.code, name: line.name },
+      days,
+      before: around.filter((x) => Number(x.line_id) === line.id && Number(x.id) !== Number(b.id) && day(x.start_date)! < start)
+        .map((x) => ({ id: Number(x.id), plan_no: String(x.plan_no ?? ''), start: day(x.start_date)!, end: day(x.end_date)!, locked: x.locked === true })),
+      material: [...(planReady ? [{ ready_date: planReady, source: 'plan' as const, purchase_id: null, po_no: null, material: null, received: false }] : []), ...(orderId !== null ? purchases.get(orderId) ?? [] : [])],
+      nodes: orderId !== null ? tracking.get(orderId)?.nodes ?? [] : [],
+      projected_end: orderId !== null ? tracking.get(orderId)?.projected_end ?? null : null,
+    };
+    const r: LateBarReasons | null = lateReasons(facts);
+    if (r) reply.bars.push(r);
+  }
+  return reply;
+}
+
+/** GET /api/scmapi/schedule/late-reasons?from&to&scenario&lines: the board's read right, the caller's company and the menu's data scope. */
+export function lateReasonRoutes(app: FastifyInstance): void {
+  serveCall(app, scheduleCalls.lateReasons, { preHandler: requireAuth }, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, PLANNING_MENU, 'read', { db: app.db });
+    const scope = await dataScope(auth, PLANNING_MENU, { db: app.db });
+    const q = req.query as Record<string, unknown>;
+    const d = defaultRange();
+    const from = typeof q.from === 'string' && q.from ? q.from : d.from;
+    const to = typeof q.to === 'string' && q.to ? q.to : d.to;
+    checkRange(from, to);
+    const scenario = q.scenario === undefined || q.scenario === '' ? null : parseId(q.scenario);
+    if (q.scenario !== undefined && q.scenario !== '' && scenario === null) throw new AppError('err.notFound');
+    const lines = q.lines === undefined || q.lines === '' ? null : parseIdList(q.lines, { invalid: () => new AppError('planning.badCommand', { params: { reason: 'lines' } }) });
+    return withTenant(app.db, clientId, (tx) => lateBarReasons(tx, clientId, { from, to, scenario, lines, scope }));
+  });
+}
