@@ -113,4 +113,75 @@ describe('auto-schedule', () => {
       { numRuns: 100 },
     );
   });
+
+  it('charges the company\'s changeover by what changes in the sequence (colour short, fabric longer, family longest)', () => {
+    const rules = { family: 240, fabric: 120, colour: 45, style: 20 };
+    const p = (id: number, cat: string, fabric: string, colour: string, style: string) => plan(id, cat, 100, '2026-12-31', { style_no: style, fabric, colour, priority: 10 - id });
+    const input: ScheduleInput = {
+      ...base,
+      lines: [line(1, [])],
+      plans: [p(1, 'shirt', 'poplin', 'white', 'S1'), p(2, 'shirt', 'poplin', 'blue', 'S1'), p(3, 'shirt', 'oxford', 'blue', 'S2'), p(4, 'pants', 'twill', 'blue', 'S3'), p(5, 'pants', 'twill', 'blue', 'S4')],
+      options: { changeover: rules },
+    };
+    const r = autoSchedule(input);
+    expect(r.bars.map((b) => b.plan_id)).toEqual([1, 2, 3, 4, 5]);
+    // Setup minutes on each bar's first day, above its pieces' minutes (a same-style bar skips the learning curve).
+    const setup = r.bars.map((b) => Math.round(b.minutes[0] - (b.daily[0] * (b.plan_id >= 4 ? 12 : 10))));
+    expect(setup).toEqual([0, 45, 120, 240, 20]);
+    expect(r.changeovers).toBe(4);
+    expect(r.changeover_minutes).toBe(45 + 120 + 240 + 20);
+    expect(overCapacity(input, r)).toEqual([]);
+  });
+
+  it('lays a new style with the curve the line learned for its family, else the line\'s setting', () => {
+    const l = line(1, [], { learning: [50], learningByFamily: { shirt: [25, 75] } });
+    const shirt = autoSchedule({ ...base, lines: [l], plans: [plan(1, 'shirt', 960, '2026-12-31')] });
+    // 480 pieces a day at full rate: 25 % then 75 % then full (2 December is a holiday).
+    expect(shirt.bars[0].daily).toEqual([120, 360, 0, 480]);
+    const pants = autoSchedule({ ...base, lines: [l], plans: [plan(1, 'pants', 800, '2026-12-31')] });
+    // 400 a day at SAM 12: the line's own 50 % on the first day.
+    expect(pants.bars[0].daily).toEqual([200, 400, 0, 200]);
+  });
+
+  it('never starts a plan before its material gate, and back-fills the idle days a later gate left on a line', () => {
+    const input: ScheduleInput = {
+      ...base,
+      lines: [line(1, ['shirt'])],
+      plans: [plan(1, 'shirt', 480, '2026-12-09', { material_ready: '2026-12-08' }), plan(2, 'shirt', 960, '2026-12-31', { material_ready: '2026-11-30' })],
+    };
+    const r = autoSchedule(input);
+    const byPlan = Object.fromEntries(r.bars.map((b) => [b.plan_id, b]));
+    expect(byPlan[1]).toMatchObject({ start: '2026-12-08', end: '2026-12-08' });
+    // Plan 2 (due later) goes into the days before plan 1's material date, not after it.
+    expect(byPlan[2]).toMatchObject({ start: '2026-11-30', end: '2026-12-01' });
+    expect(r.late_plans).toBe(0);
+    expect(overCapacity(input, r)).toEqual([]);
+  });
+
+  it('with rules, learned curves, gates and back-filling: never over capacity, never before a gate, all pieces laid (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ cat: fc.constantFrom('shirt', 'pants'), qty: fc.integer({ min: 1, max: 3000 }), due: fc.integer({ min: 0, max: 50 }), ready: fc.integer({ min: 0, max: 30 }), colour: fc.constantFrom('red', 'blue', null), fabric: fc.constantFrom('poplin', 'twill'), style: fc.constantFrom('S1', 'S2', 'S3') }), { maxLength: 40 }),
+        (rows) => {
+          const day = (n: number) => new Date(Date.UTC(2026, 10, 30 + n)).toISOString().slice(0, 10);
+          const input: ScheduleInput = {
+            ...base,
+            lines: [line(1, ['shirt'], { learningByFamily: { shirt: [40, 70] } }), line(2, []), line(3, [], { operators: 5, learning: [50, 80] })],
+            plans: rows.map((r, i) => plan(i + 1, r.cat, r.qty, day(r.due), { material_ready: day(r.ready), colour: r.colour, fabric: r.fabric, style_no: r.style })),
+            locked: [{ plan_id: 999, line_id: 2, start: '2026-12-07', minutes: [4800, 2400], category: 'pants' }],
+            options: { changeover: { family: 240, fabric: 120, colour: 45, style: 20 } },
+          };
+          const a = autoSchedule(input);
+          expect(overCapacity(input, a)).toEqual([]);
+          const ready = new Map(input.plans.map((p) => [p.id, p.material_ready!]));
+          for (const b of a.bars) {
+            expect(b.start >= ready.get(b.plan_id)!).toBe(true);
+            expect(b.daily.reduce((x, y) => x + y, 0)).toBe(b.qty);
+          }
+          expect(a.placed + a.issues.filter((i) => i.planned_end == null).length).toBe(rows.length);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
 });

@@ -14,6 +14,7 @@
  */
 import type { UnplacedReason } from '../src/model/schedule-board';
 import { dayNumber, dayString, learningFactor, lineDayMinutes, type PreparedCalendar } from './capacity';
+import { changeoverMinutes, type ChangeoverRules, type SetupKey } from './schedule-rules';
 
 export type SchedLine = {
   id: number;
@@ -22,6 +23,8 @@ export type SchedLine = {
   operators: number;
   efficiency: number;
   learning?: readonly number[];
+  /** Learning curves learned from the line's history by style family (schedule-rules.ts); a family absent here takes `learning`. */
+  learningByFamily?: Readonly<Record<string, readonly number[]>>;
   /** Standard minutes per piece by category. */
   sam: Readonly<Record<string, number>>;
   calendar: PreparedCalendar;
@@ -31,6 +34,10 @@ export type SchedPlan = {
   id: number;
   category: string;
   style_no?: string;
+  /** Style family for changeovers and learning (default: the category); fabric and colour of the plan when known. */
+  family?: string;
+  fabric?: string | null;
+  colour?: string | null;
   qty: number;
   /** Minutes per piece given on the plan; otherwise the line's SAM of the category. */
   minutes_per_piece?: number | null;
@@ -64,7 +71,11 @@ export type ScheduleInput = {
   plans: readonly SchedPlan[];
   locked?: readonly FixedBar[];
   /** `samFrom`: whose minutes per piece win when both a plan and its line have one (default the plan's). */
-  options?: { changeoverMinutes?: number; samFrom?: 'plan' | 'line' };
+  /**
+   * `changeover`: the company's rules by what changes in the line's sequence (family, fabric, colour,
+   * style; schedule-rules.ts); without them `changeoverMinutes` is spent on a change of family only.
+   */
+  options?: { changeoverMinutes?: number; changeover?: ChangeoverRules; samFrom?: 'plan' | 'line' };
 };
 
 export type ScheduleResult = {
@@ -73,7 +84,10 @@ export type ScheduleResult = {
   placed: number;
   late_plans: number;
   late_pieces: number;
+  /** Σ over plans of calendar days from the delivery date to the end (an unplaced plan: to the day after the range). */
+  lateness_days: number;
   changeovers: number;
+  changeover_minutes: number;
 };
 
 type LineState = {
@@ -82,12 +96,13 @@ type LineState = {
   cap: Float64Array;
   used: Float64Array;
   cursor: number; // day index of the last placed bar's end, -1 none
-  lastCat: string | null;
-  lastStyle: string | null;
+  last: SetupKey | null; // what the line's last placed bar made
   load: number;
+  /** Placed bars by start (day indexes) and what they make; the idle spans between them can be back-filled. */
+  placed: { s: number; e: number; key: SetupKey }[];
 };
 
-type Trial = { end: number; start: number; daily: number[]; minutes: number[]; changeover: boolean };
+type Trial = { end: number; start: number; daily: number[]; minutes: number[]; changeover: boolean; setup: number; from: number; limit: number; learn: boolean; sam: number };
 
 function canMake(line: SchedLine, category: string): boolean {
   return line.categories.length === 0 || line.categories.includes(category);
@@ -105,47 +120,56 @@ function samOf(line: SchedLine, plan: SchedPlan, lineFirst = false): number {
   return own > 0 ? own : ofLine;
 }
 
+export const setupKey = (p: SchedPlan): SetupKey => ({ family: p.family ?? p.category, fabric: p.fabric ?? null, colour: p.colour ?? null, style: p.style_no ?? null });
+
+/** The learning curve a line shows on a new style of the plan's family: learned from its history, else its setting. */
+const curveOf = (line: SchedLine, plan: SchedPlan) => line.learningByFamily?.[plan.family ?? plan.category] ?? line.learning;
+
 /** Lays a plan on a line state from day index `s` without changing it; null when it does not fit the range. */
-function trial(st: LineState, plan: SchedPlan, s: number, setup: number, sam: number, learn: boolean, n: number): Trial | null {
+function trial(st: LineState, plan: SchedPlan, s: number, setup: number, sam: number, learn: boolean, n: number, limit = n - 1, record = false): Trial | null {
   if (!(sam > 0)) return null;
+  const stop = Math.min(n, limit + 1);
+  const curve = learn ? curveOf(st.line, plan) : undefined;
+  const { cap, used } = st;
   let left = plan.qty;
   let setupLeft = setup;
   let k = 0;
   let first = -1;
+  let last = -1;
+  // Candidates are measured without their day lists (most are dropped); the chosen one is laid again with `record`.
   const daily: number[] = [];
   const minutes: number[] = [];
-  for (let d = s; d < n && left > 0; d++) {
-    let free = st.cap[d] - st.used[d];
-    if (st.cap[d] <= 0 || free <= 1e-9) {
-      if (first >= 0) {
+  for (let d = s; d < stop && left > 0; d++) {
+    let free = cap[d] - used[d];
+    if (cap[d] <= 0 || free <= 1e-9) continue;
+    let spent = 0;
+    if (setupLeft > 0) {
+      spent = Math.min(setupLeft, free);
+      setupLeft -= spent;
+      free -= spent;
+    }
+    const factor = curve ? learningFactor(curve, k) : 1;
+    const pieces = Math.min(left, Math.floor((free * factor) / sam + 1e-9));
+    if (spent <= 0 && pieces <= 0) continue;
+    if (first < 0) first = d;
+    if (record) {
+      for (let z = last + 1; last >= 0 && z < d; z++) {
         daily.push(0);
         minutes.push(0);
       }
-      continue;
-    }
-    let spent = 0;
-    if (setupLeft > 0) {
-      const s2 = Math.min(setupLeft, free);
-      setupLeft -= s2;
-      free -= s2;
-      spent = s2;
-    }
-    const factor = learn ? learningFactor(st.line.learning, k) : 1;
-    const pieces = Math.min(left, Math.floor((free * factor) / sam + 1e-9));
-    if (spent > 0 || pieces > 0) {
-      if (first < 0) first = d;
-      k += pieces > 0 ? 1 : 0;
       daily.push(pieces);
       minutes.push(spent + (pieces * sam) / factor);
-      left -= pieces;
-    } else if (first >= 0) {
-      daily.push(0);
-      minutes.push(0);
     }
+    last = d;
+    k += pieces > 0 ? 1 : 0;
+    left -= pieces;
   }
   if (left > 0 || first < 0) return null;
-  return { start: first, end: first + daily.length - 1, daily, minutes, changeover: setup > 0 };
+  return { start: first, end: last, daily, minutes, changeover: setup > 0, setup, from: s, limit, learn, sam };
 }
+
+/** A chosen candidate laid again with its day lists. */
+const laid = (st: LineState, plan: SchedPlan, t: Trial, n: number): Trial => trial(st, plan, t.from, t.setup, t.sam, t.learn, n, t.limit, true)!;
 
 function prepare(input: ScheduleInput): { n: number; f: number; states: LineState[] } {
   const f = dayNumber(input.from);
@@ -153,7 +177,7 @@ function prepare(input: ScheduleInput): { n: number; f: number; states: LineStat
   const states: LineState[] = input.lines.map((line, idx) => {
     const cap = new Float64Array(n);
     for (let d = 0; d < n; d++) cap[d] = lineDayMinutes(line, line.calendar, f + d);
-    return { line, idx, cap, used: new Float64Array(n), cursor: -1, lastCat: null, lastStyle: null, load: 0 };
+    return { line, idx, cap, used: new Float64Array(n), cursor: -1, last: null, load: 0, placed: [] };
   });
   const byId = new Map(states.map((s) => [s.line.id, s]));
   for (const b of input.locked ?? []) {
@@ -171,10 +195,41 @@ function prepare(input: ScheduleInput): { n: number; f: number; states: LineStat
 
 function commit(st: LineState, plan: SchedPlan, t: Trial): void {
   for (let i = 0; i < t.minutes.length; i++) st.used[t.start + i] += t.minutes[i];
+  const key = setupKey(plan);
+  if (t.end >= st.cursor) st.last = key;
   st.cursor = Math.max(st.cursor, t.end);
-  st.lastCat = plan.category;
-  st.lastStyle = plan.style_no ?? null;
   st.load += t.minutes.reduce((a, x) => a + x, 0);
+  let i = st.placed.length;
+  while (i > 0 && st.placed[i - 1].s > t.start) i--;
+  st.placed.splice(i, 0, { s: t.start, e: t.end, key });
+}
+
+/**
+ * A plan laid into an idle span before the line's cursor (a span a later material date left): from
+ * max(ready, end of the bar before) and finished no later than the first day of the bar after, paying
+ * the changeover into it and the one back to the bar after (that bar's own setup stays as it was, so
+ * the sequence is never charged less than it costs). Null when it fits no span.
+ */
+function backFill(st: LineState, plan: SchedPlan, ready: number, sam: number, rules: ChangeoverRules, n: number, bound: number): Trial | null {
+  const key = setupKey(plan);
+  const need = plan.qty * sam;
+  let best: Trial | null = null;
+  for (let i = 0; i < st.placed.length; i++) {
+    const next = st.placed[i];
+    if (next.s >= bound) break;
+    const prev = i > 0 ? st.placed[i - 1] : null;
+    const from = Math.max(ready, prev ? prev.e : 0);
+    if (next.s - from < 1 || (best && best.end <= from)) continue;
+    // The span's free minutes must hold the pieces at full rate at least (learning and setup only add).
+    let free = 0;
+    for (let d = from; d <= next.s && free < need; d++) free += st.cap[d] - st.used[d];
+    if (free < need) continue;
+    const setup = changeoverMinutes(prev?.key ?? null, key, rules) + changeoverMinutes(key, next.key, rules);
+    const learn = !(prev && prev.key.style != null && prev.key.style === plan.style_no);
+    const t = trial(st, plan, from, setup, sam, learn, n, next.s);
+    if (t && (!best || t.end < best.end)) best = t;
+  }
+  return best;
 }
 
 function toBar(plan: SchedPlan, st: LineState, t: Trial, f: number): SchedBar {
@@ -195,83 +250,115 @@ function lateness(plan: SchedPlan, endDay: number | null, f: number): boolean {
   return endDay == null || f + endDay > dayNumber(plan.delivery_date);
 }
 
-function run(input: ScheduleInput, order: SchedPlan[], smart: boolean): ScheduleResult {
+/** Calendar days a plan ends after its delivery date (0 on time or without one); unplaced: as if it ended the day after the range. */
+function daysLate(plan: SchedPlan, endDay: number | null, f: number, n: number): number {
+  if (plan.delivery_date == null) return 0;
+  return Math.max(0, f + (endDay ?? n) - dayNumber(plan.delivery_date));
+}
+
+type Best = { st: LineState; t: Trial } | null;
+
+function better(t: Trial, st: LineState, best: Best): boolean {
+  if (!best) return true;
+  if (t.end !== best.t.end) return t.end < best.t.end;
+  if (t.setup !== best.t.setup) return t.setup < best.t.setup;
+  return st.load < best.st.load;
+}
+
+/** The line a plan goes to: smart, the one that ends it earliest (ties: less setup, lower load); greedy, the eligible line free earliest. */
+function pickLine(ctx: RunCtx, plan: SchedPlan, smart: boolean): { best: Best; eligible: number } {
+  const { states, n, f, rules, lineFirst } = ctx;
+  const ready = plan.material_ready ? Math.max(0, dayNumber(plan.material_ready) - f) : 0;
+  const key = setupKey(plan);
+  let best: Best = null;
+  let eligible = 0;
+  for (const st of states) {
+    if (!canMake(st.line, plan.category)) continue;
+    const sam = samOf(st.line, plan, lineFirst);
+    if (!(sam > 0)) continue;
+    eligible++;
+    // EDD greedy: the eligible line free earliest, first in input order on a tie.
+    if (!smart && best && st.cursor >= best.st.cursor) continue;
+    const setup = changeoverMinutes(st.last, key, rules);
+    const sameStyle = plan.style_no != null && st.last?.style === plan.style_no;
+    const t = trial(st, plan, Math.max(ready, st.cursor < 0 ? 0 : st.cursor), setup, sam, !sameStyle, n);
+    if (t && (!smart || better(t, st, best))) best = { st, t };
+    if (!smart || ready >= st.cursor) continue;
+    const g = backFill(st, plan, ready, sam, rules, n, best ? best.t.end : n);
+    if (g && better(g, st, best)) best = { st, t: g };
+  }
+  return { best, eligible };
+}
+
+type RunCtx = { states: LineState[]; n: number; f: number; rules: ChangeoverRules; lineFirst: boolean };
+
+/** The changeover rules of a run: the company's, else `changeoverMinutes` on a change of family only. */
+function rulesOf(input: ScheduleInput): ChangeoverRules {
+  if (input.options?.changeover) return input.options.changeover;
+  const m = input.options?.changeoverMinutes ?? 0;
+  return { family: m, fabric: 0, colour: 0, style: 0 };
+}
+
+/** Places plans in the given order (smart: best line; else EDD greedy's line) and measures the result. */
+function run(input: ScheduleInput, order: readonly SchedPlan[], smart: boolean): ScheduleResult {
   const { n, f, states } = prepare(input);
-  const setupMin = input.options?.changeoverMinutes ?? 0;
-  const lineFirst = input.options?.samFrom === 'line';
-  const bars: SchedBar[] = [];
-  const issues: SchedIssue[] = [];
-  let latePlans = 0;
-  let latePieces = 0;
-  let changeovers = 0;
+  const ctx: RunCtx = { states, n, f, rules: rulesOf(input), lineFirst: input.options?.samFrom === 'line' };
+  const r: ScheduleResult = { bars: [], issues: [], placed: 0, late_plans: 0, late_pieces: 0, lateness_days: 0, changeovers: 0, changeover_minutes: 0 };
   const lockedPlans = new Set((input.locked ?? []).map((b) => b.plan_id));
   for (const plan of order) {
     if (lockedPlans.has(plan.id) || plan.qty <= 0) continue;
-    const ready = plan.material_ready ? Math.max(0, dayNumber(plan.material_ready) - f) : 0;
-    let best: { st: LineState; t: Trial } | null = null;
-    let eligible = 0;
-    for (const st of states) {
-      if (!canMake(st.line, plan.category)) continue;
-      const sam = samOf(st.line, plan, lineFirst);
-      if (!(sam > 0)) continue;
-      eligible++;
-      const setup = st.lastCat != null && st.lastCat !== plan.category ? setupMin : 0;
-      const sameStyle = plan.style_no != null && st.lastStyle === plan.style_no;
-      if (!smart) {
-        // EDD greedy: the eligible line free earliest, first in input order on a tie.
-        if (best && st.cursor >= best.st.cursor) continue;
-        const t = trial(st, plan, Math.max(ready, st.cursor < 0 ? 0 : st.cursor), setup, sam, !sameStyle, n);
-        if (t) best = { st, t };
-        continue;
-      }
-      const t = trial(st, plan, Math.max(ready, st.cursor < 0 ? 0 : st.cursor), setup, sam, !sameStyle, n);
-      if (!t) continue;
-      if (
-        !best ||
-        t.end < best.t.end ||
-        (t.end === best.t.end && (Number(t.changeover) < Number(best.t.changeover) || (t.changeover === best.t.changeover && st.load < best.st.load)))
-      )
-        best = { st, t };
-    }
-    if (eligible === 0) {
-      issues.push({ plan_id: plan.id, reason: 'no_line', planned_end: null });
-      latePlans++;
-      latePieces += plan.qty;
-      continue;
-    }
+    const { best, eligible } = pickLine(ctx, plan, smart);
     if (!best) {
-      issues.push({ plan_id: plan.id, reason: 'capacity', planned_end: null });
-      latePlans++;
-      latePieces += plan.qty;
+      r.issues.push({ plan_id: plan.id, reason: eligible === 0 ? 'no_line' : 'capacity', planned_end: null });
+      r.late_plans++;
+      r.late_pieces += plan.qty;
+      r.lateness_days += daysLate(plan, null, f, n);
       continue;
     }
+    best.t = laid(best.st, plan, best.t, n);
     commit(best.st, plan, best.t);
-    if (best.t.changeover) changeovers++;
-    bars.push(toBar(plan, best.st, best.t, f));
+    if (best.t.changeover) r.changeovers++;
+    r.changeover_minutes += best.t.setup;
+    r.bars.push(toBar(plan, best.st, best.t, f));
     if (lateness(plan, best.t.end, f)) {
-      latePlans++;
-      latePieces += plan.qty;
-      // Would an empty line finish on time from the material date? If not, the material date is the cause.
-      const empty: LineState = { ...best.st, used: new Float64Array(n), cursor: -1 };
-      const alone = trial(empty, plan, ready, 0, samOf(best.st.line, plan, lineFirst), true, n);
-      const reason: UnplacedReason = !alone || lateness(plan, alone.end, f) ? 'material_date' : 'capacity';
-      issues.push({ plan_id: plan.id, reason, planned_end: dayString(f + best.t.end) });
+      r.late_plans++;
+      r.late_pieces += plan.qty;
+      r.lateness_days += daysLate(plan, best.t.end, f, n);
+      r.issues.push({ plan_id: plan.id, reason: lateReason(ctx, plan, best.st), planned_end: dayString(f + best.t.end) });
     }
   }
-  return { bars, issues, placed: bars.length, late_plans: latePlans, late_pieces: latePieces, changeovers };
+  r.placed = r.bars.length;
+  return r;
+}
+
+/** Would an empty line finish a late plan on time from its material date? If not, the material date is the cause. */
+function lateReason(ctx: RunCtx, plan: SchedPlan, st: LineState): UnplacedReason {
+  const ready = plan.material_ready ? Math.max(0, dayNumber(plan.material_ready) - ctx.f) : 0;
+  const empty: LineState = { ...st, used: new Float64Array(ctx.n), cursor: -1 };
+  const alone = trial(empty, plan, ready, 0, samOf(st.line, plan, ctx.lineFirst), true, ctx.n);
+  return !alone || lateness(plan, alone.end, ctx.f) ? 'material_date' : 'capacity';
 }
 
 const due = (p: SchedPlan) => (p.delivery_date ? dayNumber(p.delivery_date) : Number.MAX_SAFE_INTEGER);
 
-/** The auto-scheduler: delivery date, then priority (high first), then material date. */
-export function autoSchedule(input: ScheduleInput): ScheduleResult {
-  const order = [...input.plans].sort(
+/** The auto-scheduler's order: delivery date, then priority (high first), then material date. */
+export function autoOrder(plans: readonly SchedPlan[]): SchedPlan[] {
+  return [...plans].sort(
     (a, b) =>
       due(a) - due(b) ||
       b.priority - a.priority ||
       (a.material_ready ? dayNumber(a.material_ready) : 0) - (b.material_ready ? dayNumber(b.material_ready) : 0) ||
       a.id - b.id,
   );
+}
+
+/** The auto-scheduler: plans in `autoOrder`, each on the line that ends it earliest. */
+export function autoSchedule(input: ScheduleInput): ScheduleResult {
+  return run(input, autoOrder(input.plans), true);
+}
+
+/** The auto-scheduler's placement of plans in a given order (an improvement search moves the order). */
+export function scheduleInOrder(input: ScheduleInput, order: readonly SchedPlan[]): ScheduleResult {
   return run(input, order, true);
 }
 
