@@ -1,5 +1,6 @@
 import type { EntityDef, Label } from './entity';
 import { cellContent, dictLookup, fnv1aHash, importColumns, matchHeaders, matrixChildOf, type ExcelColumn } from './excel';
+import { orderHeaderPairs, orderKey, repeatsHeader } from './order-header-rows';
 import { sizeKind, sizeRunColumns, sizeValue } from './size-run';
 
 /**
@@ -16,7 +17,10 @@ import { sizeKind, sizeRunColumns, sizeValue } from './size-run';
  *    still be proposed by its values alone (codes of one reference, items of one dictionary).
  * 3. Columns whose headers are a size run become the matrix's columns when the entity's child
  *    declares one (ChildMatrix): each cell under a size is the quantity of one line.
- * 4. Best scores first, each field taken once; below a threshold a column is ignored.
+ * 4. A sheet of order blocks (`key: value` rows between the lines, order-header-rows.ts): each key
+ *    is scored against the document's own fields as a heading is, with the values it has.
+ * 5. Best scores first (columns and keys together), each field taken once; below a threshold a
+ *    column or key is ignored.
  */
 
 /** What a sheet column is read as: an import column's id, `size:<value>` (a matrix column), or null (ignored). */
@@ -31,10 +35,17 @@ export type ColumnProposal = {
   reason: 'memory' | 'template' | 'header' | 'synonym' | 'fuzzy' | 'values' | 'size' | 'none';
 };
 
+/** A key of the order header rows (`订单号: PO-1`), as first written, and the document field it gives. */
+export type OrderFieldProposal = { key: string; target: MappingTarget; confidence: number; reason: ColumnProposal['reason'] };
+
 export type MappingProposal = {
   /** The header row as Excel numbers it (1-based). */
   headerRow: number;
   columns: ColumnProposal[];
+  /** A sheet of order blocks: the keys of its order header rows and their fields (empty: none). */
+  orderFields: OrderFieldProposal[];
+  /** The order header rows among the rows read (Excel's numbers). */
+  orderRows: number[];
   /** Import column ids that are required and not mapped. */
   missingRequired: string[];
   signature: string;
@@ -42,8 +53,11 @@ export type MappingProposal = {
   template: boolean;
 };
 
-/** A mapping the buyer confirmed: the header row and, per sheet column, its target. */
-export type ConfirmedMapping = { headerRow: number; columns: Array<{ index: number; target: MappingTarget }> };
+/**
+ * A mapping the buyer confirmed: the header row and, per sheet column, its target; for a sheet of
+ * order blocks, per key of its order header rows (compared as `orderKey`), the document field it gives.
+ */
+export type ConfirmedMapping = { headerRow: number; columns: Array<{ index: number; target: MappingTarget }>; orderFields?: Array<{ key: string; target: MappingTarget }> };
 
 /** One sheet row as the reader gives it: Excel's row number and its cells (0-based). */
 export type SheetRowSample = { number: number; cells: unknown[] };
@@ -164,6 +178,8 @@ export function detectHeaderRow(rows: readonly SheetRowSample[]): number {
   return rows.findIndex((r) => {
     const n = filled(r.cells);
     if (n < 2 || n * 2 < widest) return false;
+    // An order's `PO#: | 123 | Buyer: | X` row is not headings.
+    if (orderHeaderPairs(r.cells)) return false;
     // Size headings count as headings: a run of 28 29 30 ... or 110 120 130 is typed as numbers.
     const sizes = new Set(sizeRunColumns(r.cells));
     return r.cells.filter((c, i) => isTextCell(c) || sizes.has(i)).length >= n * 0.6;
@@ -350,10 +366,13 @@ export function proposeMapping(entity: EntityDef, rows: readonly SheetRowSample[
   const at = detectHeaderRow(rows);
   if (at < 0) return null;
   const headerCells = rows[at].cells;
-  const width = Math.max(headerCells.length, ...rows.slice(at + 1).map((r) => r.cells.length));
+  // The lines: neither an order's header row nor a block's copy of the headings.
+  const isOrderRow = (r: SheetRowSample) => orderHeaderPairs(r.cells) !== null;
+  const body = rows.slice(at + 1).filter((r) => !isOrderRow(r) && !repeatsHeader(r.cells, headerCells));
+  const width = Math.max(headerCells.length, ...body.map((r) => r.cells.length));
   const raw = Array.from({ length: width }, (_, i) => headerCells[i]);
   const headers = raw.map(normaliseHeading);
-  const samples = raw.map((_, i) => rows.slice(at + 1).map((r) => cellContent(r.cells[i])).filter((v) => v !== null));
+  const samples = raw.map((_, i) => body.map((r) => cellContent(r.cells[i])).filter((v) => v !== null));
   const columns = importColumns(entity);
   const proposals: ColumnProposal[] = raw.map((h, index) => ({ index, header: cellContent(h) === null ? '' : String(cellContent(h)), target: null, confidence: 0, reason: 'none' }));
   // Size runs first: under a matrix child, their columns are the sizes.
@@ -366,21 +385,56 @@ export function proposeMapping(entity: EntityDef, rows: readonly SheetRowSample[
     else Object.assign(proposals[i], { target: `${SIZE_TARGET}${value}`, confidence: 0.95, reason: 'size' });
     sizeTaken.add(value);
   }
+  const order = orderKeysOf(rows, at);
+  // The keys of the order header rows go after the columns (index width + k), scored against the document's own fields.
+  const keyCandidates = candidates(columns.filter((c) => !c.child), order.keys.map((k) => headingVariants(k.key)), order.keys.map((k) => k.values), knowledge, new Set()).map((c) => ({ ...c, index: width + c.index }));
+  const orderFields: OrderFieldProposal[] = order.keys.map((k) => ({ key: k.key, target: null, confidence: 0, reason: 'none' }));
   const taken = new Set<string>();
-  for (const c of candidates(columns, raw.map(headingVariants), samples, knowledge, sizes).sort((a, b) => b.score - a.score || a.index - b.index)) {
-    if (c.score < MIN_CONFIDENCE || taken.has(c.target) || proposals[c.index].target !== null) continue;
+  const matrix = matrixChildOf(entity);
+  for (const c of [...candidates(columns, raw.map(headingVariants), samples, knowledge, sizes), ...keyCandidates].sort((a, b) => b.score - a.score || a.index - b.index)) {
+    const slot = c.index < width ? proposals[c.index] : orderFields[c.index - width];
+    if (c.score < MIN_CONFIDENCE || taken.has(c.target) || slot.target !== null) continue;
     // The matrix gives the size and the quantity of each line: a size or quantity column beside it would clash.
-    const matrix = matrixChildOf(entity);
     if (sizes.size && matrix && (c.target === `${matrix.key}.${matrix.matrix.colField}` || c.target === `${matrix.key}.${matrix.matrix.cellField}`)) continue;
     taken.add(c.target);
-    Object.assign(proposals[c.index], { target: c.target, confidence: Math.round(c.score * 100) / 100, reason: c.reason });
+    Object.assign(slot, { target: c.target, confidence: Math.round(c.score * 100) / 100, reason: c.reason });
   }
   // A sheet laid out as our template (every heading one of its headers or a size) is recognised whole.
   const m = matchHeaders(entity, raw);
-  const template = m.matched > 0 && m.duplicates.length === 0 && headers.every((h, i) => h === '' || m.mapping[i] !== null || sizes.has(i));
+  const template = !order.keys.length && m.matched > 0 && m.duplicates.length === 0 && headers.every((h, i) => h === '' || m.mapping[i] !== null || sizes.has(i));
   if (template) m.mapping.forEach((c, i) => c && Object.assign(proposals[i], { target: c.id, confidence: 1, reason: 'template' }));
-  const confirmed: ConfirmedMapping = { headerRow: rows[at].number, columns: proposals.map((p) => ({ index: p.index, target: p.target })) };
-  return { headerRow: rows[at].number, columns: proposals, missingRequired: missingRequired(entity, confirmed), signature: headerSignature(raw), template: template && at === firstFilled(rows) };
+  const confirmed: ConfirmedMapping = { headerRow: rows[at].number, columns: proposals.map((p) => ({ index: p.index, target: p.target })), orderFields: orderFields.map((f) => ({ key: f.key, target: f.target })) };
+  return {
+    headerRow: rows[at].number,
+    columns: proposals,
+    orderFields,
+    orderRows: order.rows,
+    missingRequired: missingRequired(entity, confirmed),
+    signature: headerSignature(raw),
+    template: template && at === firstFilled(rows),
+  };
+}
+
+/**
+ * The keys of a sheet's order header rows, in the order first written, with their values: a sheet
+ * has order blocks when such a row stands among its lines (below the header row); the rows of that
+ * kind above the header row are then its first order's. None: a sheet of one table.
+ */
+export function orderKeysOf(rows: readonly SheetRowSample[], headerAt: number): { keys: Array<{ key: string; values: unknown[] }>; rows: number[] } {
+  const pairs = rows.map((r) => orderHeaderPairs(r.cells));
+  if (!pairs.slice(headerAt + 1).some(Boolean)) return { keys: [], rows: [] };
+  const keys = new Map<string, { key: string; values: unknown[] }>();
+  const numbers: number[] = [];
+  pairs.forEach((ps, i) => {
+    if (!ps) return;
+    numbers.push(rows[i].number);
+    for (const p of ps) {
+      const k = orderKey(p.key);
+      if (!keys.has(k)) keys.set(k, { key: p.key, values: [] });
+      if (p.value !== null) keys.get(k)!.values.push(cellContent(p.value));
+    }
+  });
+  return { keys: [...keys.values()], rows: numbers };
 }
 
 /**
@@ -389,7 +443,7 @@ export function proposeMapping(entity: EntityDef, rows: readonly SheetRowSample[
  * the quantity of each size).
  */
 export function missingRequired(entity: EntityDef, mapping: ConfirmedMapping): string[] {
-  const mapped = new Set(mapping.columns.map((c) => c.target).filter((t): t is string => t !== null));
+  const mapped = new Set([...mapping.columns, ...(mapping.orderFields ?? [])].map((c) => c.target).filter((t): t is string => t !== null));
   const matrix = matrixChildOf(entity);
   const hasSizes = [...mapped].some(isSizeTarget);
   const givesLines = new Set([...mapped].filter((t) => t.includes('.')).map((t) => t.split('.')[0]));
@@ -400,13 +454,16 @@ export function missingRequired(entity: EntityDef, mapping: ConfirmedMapping): s
     .map((c) => c.id);
 }
 
-/** What a confirmed mapping gives the import: the column per sheet column, and the matrix's size columns. */
-export type AppliedMapping = { mapping: Array<ExcelColumn | null>; sizes: Array<{ index: number; value: string }>; unknownTargets: string[]; duplicateTargets: string[] };
+/**
+ * What a confirmed mapping gives the import: the column per sheet column, the matrix's size columns,
+ * and per key of the order header rows (as `orderKey`) the document's column it gives.
+ */
+export type AppliedMapping = { mapping: Array<ExcelColumn | null>; sizes: Array<{ index: number; value: string }>; orderFields: Array<{ key: string; column: ExcelColumn }>; unknownTargets: string[]; duplicateTargets: string[] };
 
-/** A confirmed mapping resolved against the entity's import columns (unknown or repeated targets are reported). */
+/** A confirmed mapping resolved against the entity's import columns (unknown or repeated targets are reported; a key gives a document field only). */
 export function applyMapping(entity: EntityDef, confirmed: ConfirmedMapping): AppliedMapping {
   const byId = new Map(importColumns(entity).map((c) => [c.id, c]));
-  const out: AppliedMapping = { mapping: [], sizes: [], unknownTargets: [], duplicateTargets: [] };
+  const out: AppliedMapping = { mapping: [], sizes: [], orderFields: [], unknownTargets: [], duplicateTargets: [] };
   const seen = new Set<string>();
   for (const { index, target } of confirmed.columns) {
     if (!Number.isInteger(index) || index < 0 || index > 16383) continue;
@@ -429,5 +486,19 @@ export function applyMapping(entity: EntityDef, confirmed: ConfirmedMapping): Ap
     else out.mapping[index] = column;
   }
   for (let i = 0; i < out.mapping.length; i++) out.mapping[i] ??= null;
+  const keys = new Set<string>();
+  for (const { key, target } of confirmed.orderFields ?? []) {
+    const k = orderKey(key);
+    if (target === null || keys.has(k)) continue;
+    keys.add(k);
+    if (seen.has(target)) {
+      out.duplicateTargets.push(target);
+      continue;
+    }
+    seen.add(target);
+    const column = byId.get(target);
+    if (!column || column.child) out.unknownTargets.push(target);
+    else out.orderFields.push({ key: k, column });
+  }
   return out;
 }

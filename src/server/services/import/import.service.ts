@@ -4,6 +4,8 @@ import { getEntity, normaliseText, requireEntity, translate, validateRecord, typ
 import { resolveDefault } from '../../../model/default-tokens';
 import { cellContent, cellToInput, dictLookup, headerText, importColumns, isBlankInput, matchHeaders, matrixChildOf, parseMeta, refCodeField, templateVersion, type DictLookup, type ExcelColumn, type MatrixColumns } from '../../../model/excel';
 import { applyMapping, missingRequired, type ConfirmedMapping } from '../../../model/import-mapping';
+import { repeatsHeader } from '../../../model/order-header-rows';
+import { ImportOrderBlocks } from './import-order-blocks';
 import { hasOneConnection, type Db } from '../../db/database';
 import { AppError, type FieldError } from '../../http/errors';
 import { outsideScope, runAfterWriteHooks, runValidateHooks, writeContext, type WriteContext } from '../../resources/document-stages';
@@ -361,6 +363,8 @@ class ImportRun {
     if (this.req.mode !== 'insert' && !this.codeField) throw new FatalImport({ key: 'excel.upsertNeedsKey' });
     let meta: ReturnType<typeof parseMeta> = null;
     let header = false;
+    /** Rows above a confirmed mapping's header row (the last few): the first order's header rows may be among them. */
+    const above: SheetRow[] = [];
     let batch: SheetRow[] = [];
     let bytes = 0;
     const onBytes = (b: number) => (bytes = b);
@@ -383,10 +387,14 @@ class ImportRun {
         if (!header) {
           if (this.req.mapping) {
             // A confirmed mapping names its header row: the title rows above it are not data.
-            if (ev.number < this.req.mapping.headerRow) continue;
+            if (ev.number < this.req.mapping.headerRow) {
+              if (!blankRow(ev.cells) && above.push({ row: ev.number, cells: ev.cells }) > 50) above.shift();
+              continue;
+            }
             if (ev.number > this.req.mapping.headerRow) throw new FatalImport({ key: 'excel.noHeader' });
             header = true;
-            this.useConfirmedMapping(this.req.mapping);
+            this.useConfirmedMapping(this.req.mapping, ev.cells);
+            for (const r of above) this.orderBlocks?.take(r.row, r.cells);
             continue;
           }
           if (blankRow(ev.cells)) continue;
@@ -394,8 +402,14 @@ class ImportRun {
           this.matchHeader(ev.cells, meta?.version ?? null);
           continue;
         }
-        const cells = this.rowCells(ev.number, ev.cells);
+        let cells = this.rowCells(ev.number, ev.cells);
         if (!cells || blankRow(cells)) continue;
+        if (this.headerCells) {
+          // A sheet of order blocks: an order's header row gives the lines below it their order fields; a block's copy of the headings is not a line.
+          if (this.orderBlocks?.take(ev.number, cells)) continue;
+          if (repeatsHeader(cells, this.headerCells)) continue;
+          if (this.orderBlocks) cells = this.orderBlocks.extend(cells);
+        }
         this.report.total++;
         if (this.report.total > this.req.maxRows) throw new FatalImport({ key: 'excel.tooManyRows', params: { max: this.req.maxRows } });
         batch.push({ row: ev.number, cells });
@@ -444,8 +458,9 @@ class ImportRun {
    * that kind when no column gives the kind; rows without a document number whose order fields are
    * the same form one document.
    */
-  private useConfirmedMapping(confirmed: ConfirmedMapping): void {
+  private useConfirmedMapping(confirmed: ConfirmedMapping, headerCells: unknown[]): void {
     const a = applyMapping(this.entity, confirmed);
+    this.headerCells = headerCells;
     if (a.unknownTargets.length || a.duplicateTargets.length) throw new FatalImport({ key: 'excel.mappingInvalid', params: { columns: [...a.unknownTargets, ...a.duplicateTargets].join('、') } });
     const missing = missingRequired(this.entity, confirmed);
     if (missing.length) throw new FatalImport({ key: 'excel.mappingMissingRequired', params: { fields: mappingFieldNames(this.entity, missing, this.language) } });
@@ -453,9 +468,22 @@ class ImportRun {
     const mc = matrixChildOf(this.entity);
     const matrix = mc && a.sizes.length ? { child: mc.key, decl: mc.matrix, columns: a.sizes } : null;
     if (matrix?.decl.when && !a.mapping.some((c) => c?.id === matrix.decl.when!.field)) this.fixedHeader = { [matrix.decl.when.field]: matrix.decl.when.value };
-    if (this.masterDetail && !a.mapping.some((c) => c?.id === this.codeField!.key)) this.groupByHeader = true;
-    this.useColumns(a.mapping, matrix);
+    const numbered = a.mapping.some((c) => c?.id === this.codeField?.key) || a.orderFields.some((f) => f.column.id === this.codeField?.key);
+    if (this.masterDetail && !numbered) this.groupByHeader = true;
+    let mapping = a.mapping;
+    if (a.orderFields.length) {
+      // Each order field is read from a cell past the sheet's own (ImportOrderBlocks.extend).
+      const base = Math.max(headerCells.length, a.mapping.length);
+      this.orderBlocks = new ImportOrderBlocks(a.orderFields, base);
+      mapping = [...a.mapping, ...Array<null>(base - a.mapping.length).fill(null), ...a.orderFields.map((f) => f.column)];
+    }
+    this.useColumns(mapping, matrix);
   }
+
+  /** A mapped sheet's header row (a row that repeats it is not a line). */
+  private headerCells: unknown[] | null = null;
+  /** A sheet of order blocks: each order header row's values go to the lines below it. */
+  private orderBlocks: ImportOrderBlocks | null = null;
 
   /** Header inputs every row takes (the matrix's document kind when no column gives it). */
   private fixedHeader: Row | null = null;
@@ -490,8 +518,14 @@ class ImportRun {
       this.report.errorsTruncated = true;
       return;
     }
-    const where = at ?? this.columnOfField(fieldKey, childKey);
+    let where = at ?? this.columnOfField(fieldKey, childKey);
     const raw = where.col >= 0 ? cells[where.col] : null;
+    // An order field's value was written on its order's header row: the error is that row's.
+    const onHeader = this.orderBlocks?.errorAt(cells, where.col);
+    if (onHeader) {
+      row = onHeader.row;
+      where = { ...where, col: onHeader.col };
+    }
     const value = raw === null || raw === undefined ? null : typeof raw === 'object' && !(raw instanceof Date) ? JSON.stringify(raw) : String(raw);
     this.report.errors.push({ row, col: where.col, column: where.header, field: childKey ? `${childKey}.${fieldKey}` : fieldKey, message: translate(this.language, message.key, message.params), value });
   }
@@ -586,7 +620,7 @@ class ImportRun {
     // An insert that writes needs no look-up: the statement itself skips a key that exists
     // (ON CONFLICT DO NOTHING) and returns it, and the row gets the same "already exists" error.
     const lookUp = !(this.req.write && this.req.mode === 'insert');
-    const keys = lookUp ? [...new Set(inputs.map((i) => this.keyOf(i)).filter((k): k is string => k !== null && !k.startsWith(GROUP_KEY) && !this.fileDocs.get(k)?.id))] : [];
+    const keys = lookUp ? [...new Set(inputs.map((i, k) => this.keyOf(i, batch[k].cells)).filter((k): k is string => k !== null && !k.startsWith(GROUP_KEY) && !this.fileDocs.get(k)?.id))] : [];
     const state: BatchState = { existing: await this.existingRows(tx, keys), newDocs: [], updDocs: [], docsByKey: new Map(), orphanLines: [] };
     t = this.lap('refs', t);
     batch.forEach(({ row, cells }, i) => this.checkRow(state, row, cells, inputs[i]));
@@ -607,11 +641,11 @@ class ImportRun {
   }
 
   /** A row's business key (the code field's normalised text), or null. */
-  private keyOf(input: RowInput): string | null {
+  private keyOf(input: RowInput, cells: unknown[]): string | null {
     if (!this.codeField) return null;
     const raw = input.header[this.codeField.key];
-    // A mapped sheet without a number column: the same order fields are the same document.
-    if (raw === undefined && this.groupByHeader) return `${GROUP_KEY}${JSON.stringify(Object.keys(input.header).sort().map((k) => [k, input.header[k]]))}`;
+    // A mapped sheet without a number column: the same order fields are the same document (of one order block).
+    if (raw === undefined && this.groupByHeader) return `${GROUP_KEY}${this.orderBlocks?.blockRow(cells) ?? ''}:${JSON.stringify(Object.keys(input.header).sort().map((k) => [k, input.header[k]]))}`;
     if (raw === undefined) return null;
     const v = normaliseText(this.codeField, raw);
     return typeof v === 'string' && v !== '' ? v : null;
@@ -619,7 +653,7 @@ class ImportRun {
 
   /** Validates one sheet row as the form would, and files it under its document. */
   private checkRow(state: BatchState, row: number, cells: unknown[], input: RowInput): void {
-    const key = this.keyOf(input);
+    const key = this.keyOf(input, cells);
     const errorsBefore = this.report.errorCount;
     const err = (field: string, m: MessageRef, child?: string) => this.addError(row, field, m, cells, child);
     const refErrors = this.applyRefs(input, err);

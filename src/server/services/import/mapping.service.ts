@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { EntityDef, Language } from '../../../model';
 import { cellContent, dateCellText, headerText, importColumns, matrixChildOf } from '../../../model/excel';
 import { applyMapping, headerSignature, missingRequired, normaliseHeading, proposeMapping, type ConfirmedMapping, type MappingProposal, type SheetRowSample, type ValueKnowledge } from '../../../model/import-mapping';
+import { orderKey } from '../../../model/order-header-rows';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { loadTenantDictionaries } from '../../kernel/dictionaries/tenant-dictionaries';
@@ -67,8 +68,8 @@ async function knowledgeOf(tx: Db, clientId: number, entity: EntityDef, rows: Sh
   return { knownCodes, dictExtras };
 }
 
-/** A stored mapping of a header set: per column index, its heading and target. */
-type StoredMapping = { headerRow: number; columns: Array<{ index: number; header: string; target: string | null }> };
+/** A stored mapping of a header set: per column index, its heading and target; per key of the order header rows, its target. */
+type StoredMapping = { headerRow: number; columns: Array<{ index: number; header: string; target: string | null }>; orderFields?: Array<{ key: string; target: string | null }> };
 
 async function remembered(tx: Db, clientId: number, entity: string, signature: string): Promise<StoredMapping | null> {
   const r = await sql<{ mapping: StoredMapping }>`select mapping from import_mapping where client_id = ${clientId} and entity = ${entity} and signature = ${signature}`.execute(tx);
@@ -82,6 +83,13 @@ function fromMemory(proposal: MappingProposal, stored: StoredMapping): boolean {
     const s = stored.columns.find((x) => x.index === c.index);
     if (!s || normaliseHeading(s.header) !== normaliseHeading(c.header)) continue;
     Object.assign(c, { target: s.target, confidence: 1, reason: 'memory' });
+    used = true;
+  }
+  // The keys of the order header rows the company chose a field for (or none) before.
+  for (const f of proposal.orderFields) {
+    const s = stored.orderFields?.find((x) => orderKey(x.key) === orderKey(f.key));
+    if (!s) continue;
+    Object.assign(f, { target: s.target, confidence: 1, reason: 'memory' });
     used = true;
   }
   return used;
@@ -117,7 +125,7 @@ export async function proposeForFile(db: Db, clientId: number, entity: EntityDef
     const p = proposeMapping(entity, head.rows, await knowledgeOf(tx, clientId, entity, head.rows));
     const stored = p && !p.template ? await remembered(tx, clientId, entity.name, p.signature) : null;
     const memory = p && stored ? fromMemory(p, stored) : false;
-    if (p && memory) p.missingRequired = missingRequired(entity, { headerRow: p.headerRow, columns: p.columns.map((c) => ({ index: c.index, target: c.target })) });
+    if (p && memory) p.missingRequired = missingRequired(entity, { headerRow: p.headerRow, columns: p.columns.map((c) => ({ index: c.index, target: c.target })), orderFields: p.orderFields.map((f) => ({ key: f.key, target: f.target })) });
     return { proposal: p, memory };
   });
   if (proposal && head.ours) proposal.template = true;
@@ -141,10 +149,13 @@ export function parseMappingField(text: string | undefined): ConfirmedMapping | 
     throw new AppError('excel.mappingInvalid', { params: { columns: '' } });
   }
   const o = v as Partial<ConfirmedMapping> | null;
+  const target = (t: unknown) => t === null || (typeof t === 'string' && t.length <= 200);
   const ok = o && Number.isInteger(o.headerRow) && o.headerRow! >= 1 && Array.isArray(o.columns) && o.columns.length <= 16384
-    && o.columns.every((c) => c && Number.isInteger(c.index) && c.index >= 0 && (c.target === null || (typeof c.target === 'string' && c.target.length <= 200)));
+    && o.columns.every((c) => c && Number.isInteger(c.index) && c.index >= 0 && target(c.target))
+    && (o.orderFields === undefined || (Array.isArray(o.orderFields) && o.orderFields.length <= 200 && o.orderFields.every((f) => f && typeof f.key === 'string' && f.key.length <= 60 && target(f.target))));
   if (!ok) throw new AppError('excel.mappingInvalid', { params: { columns: '' } });
-  return { headerRow: o.headerRow!, columns: o.columns!.map((c) => ({ index: c.index, target: c.target })) };
+  const orderFields = o.orderFields?.map((f) => ({ key: f.key, target: f.target }));
+  return { headerRow: o.headerRow!, columns: o.columns!.map((c) => ({ index: c.index, target: c.target })), ...(orderFields?.length ? { orderFields } : {}) };
 }
 
 /** Refuses a mapping that names unknown or repeated fields, or leaves required fields unmapped (their names in the message). */
@@ -167,6 +178,7 @@ export async function rememberMapping(db: Db, actor: { clientId: number; userId:
   const stored: StoredMapping = {
     headerRow: mapping.headerRow,
     columns: mapping.columns.map((c) => ({ index: c.index, header: headers[c.index] ?? '', target: c.target })),
+    ...(mapping.orderFields?.length ? { orderFields: mapping.orderFields } : {}),
   };
   await withTenant(db, actor.clientId, (tx) =>
     sql`insert into import_mapping (client_id, entity, signature, headers, mapping, created_by)
