@@ -28,6 +28,7 @@ async function run(): Promise<BenchResult> {
     { label: 'sheets', value: `${r.sheets.length} (${new Set(r.sheets.map((s) => s.entity)).size} entities)` },
     { label: 'columns mapped right, no help', value: pct(r.right, r.columns) },
     { label: 'columns that have a field', value: pct(r.fieldRight, r.fieldColumns) },
+    { label: 'order header fields (keys of a header row per order)', value: `${r.sheets.filter((s) => s.orderFields).length} sheets, ${pct(r.orderRight, r.orderFields)}` },
     { label: 'baseline: exact header match', value: pct(r.baselineRight, r.columns) },
     { label: 'mapper / baseline', value: `${(r.right / r.baselineRight).toFixed(2)}x` },
   ];
@@ -37,6 +38,7 @@ async function run(): Promise<BenchResult> {
   }
   const held = r.sheets.filter((s) => HELD_OUT.has(s.name));
   lines.push({ label: 'held out (not tuned on)', value: `${held.length} sheets, ${pct(sum(held, (s) => s.right), sum(held, (s) => s.columns))}` });
+  lines.push({ label: 'held out: order header fields', value: pct(sum(held, (s) => s.orderRight), sum(held, (s) => s.orderFields)) });
   lines.push({ label: 'header row found', value: `${r.sheets.filter((s) => s.headerRowFound).length} / ${r.sheets.length} sheets` });
   lines.push({ label: 'time (write, read, map)', value: `${Math.round(r.ms)} ms` });
   for (const s of r.sheets.filter((x) => x.misses.length)) {

@@ -22,6 +22,9 @@ describe('the mapping corpus', () => {
     const misses = r.sheets.flatMap((s) => s.misses.map((m) => `${s.name}: ${m.header} -> ${m.got} (want ${m.expected})`));
     expect(r.right / r.columns, misses.join('\n')).toBeGreaterThanOrEqual(0.9);
     expect(r.sheets.filter((s) => !s.headerRowFound).map((s) => s.name)).toEqual([]);
+    // The sheets with a header row per order: their keys given the order's fields.
+    expect(r.orderFields).toBeGreaterThanOrEqual(10);
+    expect(r.orderRight / r.orderFields, misses.join('\n')).toBeGreaterThanOrEqual(0.9);
     // The mapper must beat the template's exact header match it replaced, measured in the same run.
     expect(r.right).toBeGreaterThan(r.baselineRight * 1.5);
   }, 20000);
