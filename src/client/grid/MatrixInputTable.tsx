@@ -1,6 +1,7 @@
-import { Button, Input, makeStyles, mergeClasses, tokens, useUncontrolledFocus } from '@fluentui/react-components';
+import { Button, Input, makeStyles, tokens, useUncontrolledFocus } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { InputSheetCell } from './InputSheetCell';
 import { columnTotals, grandTotal, rowTotals, type MatrixConfig, type MatrixRecord } from './matrix';
 import { useMatrixInput, type MatrixInput } from './use-matrix-input';
 
@@ -8,7 +9,7 @@ import { useMatrixInput, type MatrixInput } from './use-matrix-input';
  * The colour-size matrix input (spec 3 matrixinputtable; DOMAIN "Orders and the colour-size
  * matrix"): colours as rows, sizes as columns, row and column totals, arrows / Enter / Tab move like
  * a spreadsheet, and the grids' spreadsheet keys (useMatrixSheet: ranges, Ctrl+C / Ctrl+V of Excel
- * blocks, Ctrl+D, Delete, Ctrl+Z / Ctrl+Y); a refused cell is named by its colour and size below the
+ * blocks, the fill handle down or right, Ctrl+D / Ctrl+R, Delete, Ctrl+Z / Ctrl+Y); a refused cell is named by its colour and size below the
  * table. Reusable: the orders area gives it its own sizes and colours.
  *
  * Example: `<MatrixInputTable value={lines} onChange={setLines} config={{ rowField: 'color', colField: 'size', cellField: 'qty' }} columns={['S','M','L','XL']} />`
@@ -39,12 +40,7 @@ const useStyles = makeStyles({
   // The buttons keep their text on one line when a surrounding panel stretches the inputs.
   bar: { display: 'flex', gap: '6px', marginTop: '6px', alignItems: 'center', '& > button': { flexShrink: 0 } },
   bad: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200, margin: '4px 0 0', paddingLeft: '18px' },
-  inRange: { background: 'rgba(33, 115, 70, 0.12)' },
-  refused: { boxShadow: `inset 0 0 0 2px ${tokens.colorPaletteRedBorder2}`, background: tokens.colorPaletteRedBackground1 },
 });
-
-/** The range's outer edges drawn as Excel does (2px green). */
-const EDGE = '2px solid #217346';
 
 export function MatrixInputTable(props: MatrixInputTableProps) {
   const s = useStyles();
@@ -106,27 +102,25 @@ export function MatrixInputTable(props: MatrixInputTableProps) {
   );
 }
 
-/** One quantity cell: the range's edges, a refused mark, spreadsheet keys. */
+/** One quantity cell: the range's edges, a refused mark, the fill handle, spreadsheet keys. */
 function MatrixCell({ m, row, col, i, j, disabled }: { m: MatrixInput; row: string; col: string; i: number; j: number; disabled?: boolean }) {
   const s = useStyles();
   const { grid, sheet } = m;
-  const edge = sheet.rangeOf(i, j);
-  return (
-    <td className={mergeClasses(s.td, edge ? s.inRange : undefined, sheet.isRefused(i, j) ? s.refused : undefined)} data-refused={sheet.isRefused(i, j) || undefined}
-      style={edge ? { borderTop: edge.top ? EDGE : undefined, borderBottom: edge.bottom ? EDGE : undefined, borderLeft: edge.left ? EDGE : undefined, borderRight: edge.right ? EDGE : undefined } : undefined}>
-      <input
-        ref={m.cellRef(i, j)}
-        className={s.cell}
-        inputMode="numeric"
-        aria-label={`${row} ${col}`}
-        disabled={disabled}
-        value={grid.cells[i][j] ?? ''}
-        onChange={(e) => sheet.typed(i, j, e.target.value)}
-        onKeyDown={(e) => m.onKey(e, i, j)}
-        {...(disabled ? {} : sheet.cellProps(i, j))}
-      />
-    </td>
+  const input = (
+    <input
+      ref={m.cellRef(i, j)}
+      className={s.cell}
+      inputMode="numeric"
+      aria-label={`${row} ${col}`}
+      disabled={disabled}
+      value={grid.cells[i][j] ?? ''}
+      onChange={(e) => sheet.typed(i, j, e.target.value)}
+      onKeyDown={(e) => sheet.onKey(e, i, j)}
+      {...(disabled ? {} : sheet.cellProps(i, j))}
+    />
   );
+  if (disabled) return <td className={s.td}>{input}</td>;
+  return <InputSheetCell sheet={sheet} row={i} col={j} className={s.td}>{input}</InputSheetCell>;
 }
 
 /** Adding a colour (row) or, unless the sizes are fixed, a size (column) by name. */

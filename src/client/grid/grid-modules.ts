@@ -1,6 +1,7 @@
 import {
   CellStyleModule,
   CheckboxEditorModule,
+  ClientSideRowModelApiModule,
   ClientSideRowModelModule,
   ColumnApiModule,
   ColumnAutoSizeModule,
@@ -70,6 +71,8 @@ ModuleRegistry.registerModules([
   // Spreadsheet keys (useSpreadsheetKeys): displayed rows and cell values by position.
   RowApiModule,
   CellApiModule,
+  // A paste past a child grid's last line adds lines, its undo removes them (applyTransaction).
+  ClientSideRowModelApiModule,
   // Saved list views (engine/use-list-views.ts): a view follows the grid's sort, filter and column changes.
   EventApiModule,
 ]);

@@ -1,7 +1,7 @@
 import type { Column, GridApi, IRowNode, ValueSetterParams } from 'ag-grid-community';
 import type { MutableRefObject } from 'react';
 import type { MessageRef } from '../../model/validate';
-import { bounds, emptyUndo, keepRefusedText, record, single, type CellPos, type CellRange, type CellWrite, type EditPlan, type KeptSelection, type RangeBounds, type SheetAccess } from './spreadsheet';
+import { bounds, emptyUndo, keepRefusedText, record, single, type CellPos, type CellRange, type CellWrite, type EditPlan, type FillTarget, type KeptSelection, type RangeBounds, type SheetAccess } from './spreadsheet';
 
 /**
  * The grid side of the spreadsheet keys (useSpreadsheetKeys): what the hook keeps between events,
@@ -22,6 +22,12 @@ export type SpreadsheetOptions = {
    * is not raised for these writes).
    */
   onWritten?: (changes: SheetChange[]) => void;
+  /**
+   * A grid that grows (a document's lines): a paste past the last line adds the lines it needs
+   * (`add` them at the end, synchronously, with the given ids on a redo; it answers their ids),
+   * and its undo removes them again.
+   */
+  grow?: { add: (count: number, ids?: string[]) => string[]; remove: (ids: string[]) => void };
 };
 
 /** One cell an action wrote. */
@@ -38,8 +44,8 @@ export type SheetRefs = {
   shiftNav: MutableRefObject<boolean>;
   applying: MutableRefObject<boolean>;
   refused: MutableRefObject<Map<string, MessageRef>>;
-  /** While the fill handle is dragged: the range it was dragged from, and the row it reaches. */
-  filling: MutableRefObject<{ source: RangeBounds; toRow: number } | null>;
+  /** While the fill handle is dragged: the range it was dragged from, and where it fills (none yet: null). */
+  filling: MutableRefObject<{ source: RangeBounds; target: FillTarget | null } | null>;
 };
 
 /** AG Grid's checkbox column (row selection) is not part of the sheet. */
@@ -140,14 +146,15 @@ export function sheetWrites(refs: SheetRefs, grid: SheetGrid) {
     if (changes.length) opts.current.onWritten?.(changes);
   };
 
-  const run = (plan: EditPlan) => {
+  /** An action: its writes and, when it added lines (a paste past the last one), their ids: one undo step. */
+  const run = (plan: EditPlan, addedRows?: string[]) => {
     const cols = columns();
     refused.current.clear();
     for (const r of plan.refused) refused.current.set(cellKey(nodeAt(r.pos.row), cols[r.pos.col]), r.error);
     const s = grid.sheet();
     const writes = opts.current.keepRefused ? keepRefusedText(plan, s.value) : plan.writes;
     write(writes);
-    stack.current = record(stack.current, writes);
+    stack.current = record(stack.current, writes, addedRows);
     if (plan.refused.length) opts.current.onRefused?.(plan.refused);
   };
   return { setRange, write, run };

@@ -1,7 +1,10 @@
 import type { CellFocusedEvent, CellMouseDownEvent, CellMouseOverEvent, CellValueChangedEvent, Column } from 'ag-grid-community';
 import type { ClipboardEvent, KeyboardEvent } from 'react';
 import { writeClipboard } from './clipboard';
-import { bounds, copyText, extend, planClear, planFill, planFillDown, planPaste, record, redo, sheetCommand, single, undo, type CellPos } from './spreadsheet';
+import {
+  bounds, copyText, extend, filledRange, fillTarget, pastedRange, pasteGrowth, planClear, planFill, planFillDown, planFillRight, planPaste, record, redo, sheetCommand, single, undo,
+  type CellPos, type UndoMove,
+} from './spreadsheet';
 import type { SheetGrid, SheetRefs, SheetWrites } from './spreadsheet-grid';
 
 /**
@@ -28,12 +31,13 @@ export function keyHandler(refs: SheetRefs, grid: SheetGrid, writes: SheetWrites
     ev.stopPropagation();
     if (cmd.kind === 'copy') writeClipboard(copyText(r, sheet()));
     else if (cmd.kind === 'fillDown') run(planFillDown(r, sheet()));
+    else if (cmd.kind === 'fillRight') run(planFillRight(r, sheet()));
     else if (cmd.kind === 'clear') run(planClear(r, sheet()));
     else if (cmd.kind === 'undo' || cmd.kind === 'redo') {
       const u = cmd.kind === 'undo' ? undo(stack.current) : redo(stack.current);
       if (u) {
         stack.current = u.stack;
-        write(u.writes);
+        replay(refs, u, write);
       }
     } else if (cmd.kind === 'extend') {
       const s = sheet();
@@ -46,11 +50,19 @@ export function keyHandler(refs: SheetRefs, grid: SheetGrid, writes: SheetWrites
   };
 }
 
+/** An undo or a redo: a redo adds back the lines its paste added (same ids) before writing; an undo removes them after. */
+function replay(refs: SheetRefs, u: UndoMove, write: SheetWrites['write']) {
+  const grow = refs.opts.current.grow;
+  if (u.addRows && grow) grow.add(u.addRows.length, u.addRows);
+  write(u.writes);
+  if (u.removeRows && grow) grow.remove(u.removeRows);
+}
+
 /** Copy and paste through the container's DOM events (they work without a secure context). */
 export function clipboardHandlers(refs: SheetRefs, grid: SheetGrid, writes: SheetWrites) {
   const { api, opts } = refs;
   const { sheet, current, editing } = grid;
-  const { run } = writes;
+  const { run, setRange } = writes;
   return {
     onCopy: (ev: ClipboardEvent) => {
       if (!api.current || editing()) return;
@@ -64,7 +76,14 @@ export function clipboardHandlers(refs: SheetRefs, grid: SheetGrid, writes: Shee
       const r = current();
       if (!r) return;
       ev.preventDefault();
-      run(planPaste(r, ev.clipboardData.getData('text/plain'), sheet()));
+      const text = ev.clipboardData.getData('text/plain');
+      // A block longer than the lines left: a grid that grows adds the lines first (one undo step with the paste).
+      const grow = opts.current.grow;
+      const need = grow ? pasteGrowth(r, text, sheet().rowCount) : 0;
+      const added = grow && need > 0 ? grow.add(need) : undefined;
+      run(planPaste(r, text, sheet()), added);
+      const s = sheet();
+      setRange(pastedRange(r, text, s.rowCount, s.colCount));
     },
   };
 }
@@ -78,22 +97,24 @@ const onHandle = (ev: MouseEvent | undefined) => {
   return ev.clientX >= box.right - HANDLE_PX && ev.clientY >= box.bottom - HANDLE_PX;
 };
 
-/** The fill handle: pressed at the range's corner, dragged down, released: the range's rows repeated down. */
+/**
+ * The fill handle: pressed at the range's corner, dragged down or right, released: the range
+ * repeated down or right (whichever way the pointer went further), one undo step.
+ */
 export function fillHandlers(refs: SheetRefs, grid: SheetGrid, writes: SheetWrites) {
   const { api, range, filling, opts } = refs;
   const start = (ev: MouseEvent | undefined) => {
     const r = range.current;
     if (!r || opts.current.readOnly || !onHandle(ev)) return false;
-    const source = bounds(r);
-    filling.current = { source, toRow: source.bottom };
+    filling.current = { source: bounds(r), target: null };
     return true;
   };
   const over = (pos: CellPos) => {
     const f = filling.current;
     if (!f) return false;
-    const toRow = Math.max(f.source.bottom, pos.row);
-    if (toRow !== f.toRow) {
-      filling.current = { ...f, toRow };
+    const target = pos.col < 0 ? f.target : fillTarget(f.source, pos);
+    if (target?.dir !== f.target?.dir || target?.to !== f.target?.to) {
+      filling.current = { ...f, target };
       api.current?.refreshCells({ force: true });
     }
     return true;
@@ -102,9 +123,9 @@ export function fillHandlers(refs: SheetRefs, grid: SheetGrid, writes: SheetWrit
     const f = filling.current;
     if (!f) return;
     filling.current = null;
-    if (f.toRow > f.source.bottom) {
-      writes.run(planFill(f.source, f.toRow, grid.sheet()));
-      writes.setRange({ anchor: { row: f.source.top, col: f.source.left }, focus: { row: f.toRow, col: f.source.right } });
+    if (f.target) {
+      writes.run(planFill(f.source, f.target, grid.sheet()));
+      writes.setRange(filledRange(f.source, f.target));
     }
     api.current?.refreshCells({ force: true });
   };

@@ -1,6 +1,6 @@
 import type { Column, ITooltipParams, IRowNode } from 'ag-grid-community';
 import i18next from 'i18next';
-import { inRange, restoreSelection, type CellRange } from './spreadsheet';
+import { fillArea, inRange, restoreSelection, type CellRange } from './spreadsheet';
 import type { SheetGrid, SheetRefs } from './spreadsheet-grid';
 
 /**
@@ -37,13 +37,14 @@ export function rangeMarks(refs: SheetRefs, grid: SheetGrid) {
       const e = edge(p);
       return Boolean(e && !opts.current.readOnly && !filling.current && e.row === bottom(e.r) && e.col === right(e.r));
     },
-    // While the handle is dragged: the rows it will fill, outlined.
+    // While the handle is dragged: the cells it will fill (below or right of the range), outlined.
     'ss-fill-target': (p: P) => {
       const f = filling.current;
       const row = p.node?.rowIndex;
-      if (!f || row === null || row === undefined || p.node?.rowPinned) return false;
+      if (!f?.target || row === null || row === undefined || p.node?.rowPinned) return false;
+      const a = fillArea(f.source, f.target);
       const col = colIndex(p.column);
-      return row > f.source.bottom && row <= f.toRow && col >= f.source.left && col <= f.source.right;
+      return row >= a.top && row <= a.bottom && col >= a.left && col <= a.right;
     },
   };
   /** A refused cell says its message (the text it holds is what was typed or pasted). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   bounds, cellsOf, copyText, emptyUndo, extend, formatTsv, inRange, keepRefusedText, keepSelection, parseTsv, planClear, planFill, planFillDown,
+  fillArea, filledRange, fillTarget, pastedRange, pasteGrowth, planFillRight,
   planPaste, record, redo, restoreSelection, sheetCommand, single, undo, type CellPos, type SheetAccess,
 } from './spreadsheet';
 
@@ -102,11 +103,73 @@ describe('copy, paste, fill, clear, undo', () => {
   it('the fill handle repeats the range\'s rows down to where it was dragged, stopping at the last row', () => {
     const cells = [...grid(), ['E', 0, 0], ['F', 0, 0]];
     const s = sheet(cells);
-    const plan = planFill({ top: 0, bottom: 1, left: 1, right: 2 }, 9, s);
+    const plan = planFill({ top: 0, bottom: 1, left: 1, right: 2 }, { dir: 'down', to: 9 }, s);
     s.apply(plan.writes);
     expect(cells.map((r) => [r[1], r[2]])).toEqual([[1, 2], [3, 4], [1, 2], [3, 4], [1, 2], [3, 4]]);
     expect(plan.writes.every((w) => w.pos.row >= 2 && w.pos.col >= 1)).toBe(true);
-    expect(planFill({ top: 0, bottom: 1, left: 1, right: 2 }, 1, s).writes).toEqual([]);
+    expect(planFill({ top: 0, bottom: 1, left: 1, right: 2 }, { dir: 'down', to: 1 }, s).writes).toEqual([]);
+  });
+
+  it('the fill handle and Ctrl+R fill right: the source columns repeated, read-only cells skipped, each cell checked', () => {
+    // Row 0: A | 1 | 2 | 9 | 9; column 0 read-only, column 4 refuses 'x' (it holds whole numbers).
+    const cells: unknown[][] = [['A', 1, 2, 9, 9], ['B', 3, 'x', 9, 9]];
+    const s = sheet(cells);
+    const plan = planFill({ top: 0, bottom: 1, left: 1, right: 2 }, { dir: 'right', to: 7 }, s);
+    expect(plan.writes.map((w) => [w.pos.row, w.pos.col, w.after])).toEqual([[0, 3, 1], [1, 3, 3], [0, 4, 2]]);
+    expect(plan.refused.map((r) => [r.pos.row, r.pos.col, r.text, r.error.key])).toEqual([[1, 4, 'x', 'rule.integer']]);
+    // Ctrl+R: the left column of the range into the columns right of it; the read-only column never written.
+    const right = planFillRight({ anchor: { row: 0, col: 1 }, focus: { row: 1, col: 3 } }, sheet([['A', 5, 0, 0], ['B', 6, 0, 0]]));
+    expect(right.writes.map((w) => [w.pos.row, w.pos.col, w.after])).toEqual([[0, 2, 5], [1, 2, 6], [0, 3, 5], [1, 3, 6]]);
+    // Text from a read-only column filled into number cells: refused by their rule, nothing written.
+    const fromText = planFillRight({ anchor: { row: 0, col: 0 }, focus: { row: 0, col: 2 } }, sheet([['A', 5, 0]]));
+    expect(fromText.writes).toEqual([]);
+    expect(fromText.refused.map((r) => [r.pos.col, r.error.key])).toEqual([[1, 'rule.integer'], [2, 'rule.integer']]);
+  });
+
+  it('the handle fills the way the pointer went further past the range, as Excel picks', () => {
+    const src = { top: 1, bottom: 2, left: 1, right: 1 };
+    expect(fillTarget(src, { row: 2, col: 1 })).toBeNull();
+    expect(fillTarget(src, { row: 0, col: 0 })).toBeNull();
+    expect(fillTarget(src, { row: 5, col: 2 })).toEqual({ dir: 'down', to: 5 });
+    expect(fillTarget(src, { row: 3, col: 4 })).toEqual({ dir: 'right', to: 4 });
+    expect(fillArea(src, { dir: 'right', to: 4 })).toEqual({ top: 1, bottom: 2, left: 2, right: 4 });
+    expect(fillArea(src, { dir: 'down', to: 5 })).toEqual({ top: 3, bottom: 5, left: 1, right: 1 });
+    expect(filledRange(src, { dir: 'right', to: 4 })).toEqual({ anchor: { row: 1, col: 1 }, focus: { row: 2, col: 4 } });
+  });
+
+  it('after a paste the range is the block as it landed, cut at the edge; a single value keeps the range', () => {
+    expect(pastedRange(single({ row: 1, col: 1 }), '1\t2\r\n3\t4\r\n', 4, 3)).toEqual({ anchor: { row: 1, col: 1 }, focus: { row: 2, col: 2 } });
+    expect(pastedRange(single({ row: 3, col: 2 }), '1\t2\r\n3\t4', 4, 3)).toEqual({ anchor: { row: 3, col: 2 }, focus: { row: 3, col: 2 } });
+    const r = { anchor: { row: 2, col: 2 }, focus: { row: 0, col: 1 } };
+    expect(pastedRange(r, '9', 4, 3)).toBe(r);
+  });
+
+  it('a paste past the last line says how many lines it needs; a single value never grows the sheet', () => {
+    expect(pasteGrowth(single({ row: 2, col: 0 }), '1\t2\r\n3\t4\r\n5\t6\r\n', 4)).toBe(1);
+    expect(pasteGrowth(single({ row: 0, col: 0 }), '1\r\n2\r\n', 4)).toBe(0);
+    expect(pasteGrowth(single({ row: 3, col: 0 }), '7', 4)).toBe(0);
+    expect(pasteGrowth({ anchor: { row: 5, col: 1 }, focus: { row: 3, col: 1 } }, 'a\nb\nc', 4)).toBe(2);
+    expect(pasteGrowth(single({ row: 0, col: 0 }), '', 0)).toBe(0);
+    // Property: after growing, the whole block lands (the last pasted row is the sheet's last or inside it).
+    fc.assert(fc.property(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 1, max: 20 }), fc.integer({ min: 2, max: 30 }), (top, rowCount, height) => {
+      const at = Math.min(top, rowCount - 1);
+      const text = Array.from({ length: height }, (_, i) => `${i}\t${i}`).join('\r\n');
+      const grow = pasteGrowth(single({ row: at, col: 0 }), text, rowCount);
+      expect(at + height).toBeLessThanOrEqual(rowCount + grow);
+      expect(grow === 0 || at + height === rowCount + grow).toBe(true);
+    }));
+  });
+
+  it('a paste that added lines is one undo step that takes the lines away again; its redo adds them back', () => {
+    const w = { pos: { row: 4, col: 1 }, before: null, after: 5 };
+    const stack = record(emptyUndo(), [w], ['new-1']);
+    const u = undo(stack)!;
+    expect(u.writes).toEqual([{ pos: w.pos, before: 5, after: null }]);
+    expect(u.removeRows).toEqual(['new-1']);
+    const r = redo(u.stack)!;
+    expect(r.addRows).toEqual(['new-1']);
+    expect(r.writes).toEqual([w]);
+    expect(undo(record(emptyUndo(), [w]))!.removeRows).toBeUndefined();
   });
 
   it('a grid that keeps typed text writes refused cells as they came, so nothing pasted is lost', () => {
@@ -138,6 +201,8 @@ describe('the keys of every sheet', () => {
   it('maps Excel\'s keys to commands and leaves the rest to the grid', () => {
     expect(k('d', { ctrl: true })).toEqual({ kind: 'fillDown' });
     expect(k('D', { meta: true })).toEqual({ kind: 'fillDown' });
+    expect(k('r', { ctrl: true })).toEqual({ kind: 'fillRight' });
+    expect(k('R', { ctrl: true, shift: true })).toBeNull(); // the browser's hard reload stays the browser's
     expect(k('z', { ctrl: true })).toEqual({ kind: 'undo' });
     expect(k('Z', { ctrl: true, shift: true })).toEqual({ kind: 'redo' });
     expect(k('y', { ctrl: true })).toEqual({ kind: 'redo' });

@@ -1,8 +1,9 @@
 /**
  * Spreadsheet keys for editable grids (issue 21), the pure half: cell ranges, tab-separated text as
- * Excel writes and reads it, paste planning with validation cell by cell, fill down, clearing, and
- * the undo stack. No React, no AG Grid: the grid wiring reads and writes cells through the
- * `SheetAccess` callbacks, so the same rules serve every editable grid.
+ * Excel writes and reads it, paste planning with validation cell by cell (and the lines a paste
+ * needs past the last one), fill down and right, clearing, and the undo stack. No React, no AG
+ * Grid: the grid wiring reads and writes cells through the `SheetAccess` callbacks, so the same
+ * rules serve every editable grid.
  *
  * Coordinates are display positions: `row` is the row's index in the displayed order, `col` the
  * index in the displayed (visible) columns.
@@ -189,33 +190,91 @@ export function planPaste(range: CellRange, text: string, sheet: SheetAccess): E
   return { writes, refused };
 }
 
+/**
+ * The range after a paste: the block as it landed (cut at the sheet's edge), as Excel selects what
+ * it pasted; a single value keeps the range it filled.
+ */
+export function pastedRange(range: CellRange, text: string, rowCount: number, colCount: number): CellRange {
+  const block = parseTsv(text);
+  if (block.length === 0 || (block.length === 1 && block[0].length === 1)) return range;
+  const b = bounds(range);
+  const width = Math.max(...block.map((r) => r.length));
+  return { anchor: { row: b.top, col: b.left }, focus: { row: Math.min(b.top + block.length, rowCount) - 1, col: Math.min(b.left + width, colCount) - 1 } };
+}
+
 /** Ctrl+D: the top row of the range copied into the rows below it, checked like a paste. */
 export function planFillDown(range: CellRange, sheet: SheetAccess): EditPlan {
   const b = bounds(range);
-  return planFill({ ...b, bottom: b.top }, b.bottom, sheet);
+  return planFill({ ...b, bottom: b.top }, { dir: 'down', to: b.bottom }, sheet);
+}
+
+/** Ctrl+R: the left column of the range copied into the columns right of it, checked like a paste. */
+export function planFillRight(range: CellRange, sheet: SheetAccess): EditPlan {
+  const b = bounds(range);
+  return planFill({ ...b, right: b.left }, { dir: 'right', to: b.right }, sheet);
+}
+
+/** Where the fill handle fills: down to row `to`, or right to column `to`. */
+export type FillTarget = { dir: 'down' | 'right'; to: number };
+
+/**
+ * The fill handle dragged from `source` to the cell `pos`: down or right, whichever way the pointer
+ * went further past the source's edge (as Excel picks); null while it is still over the source.
+ */
+export function fillTarget(source: RangeBounds, pos: CellPos): FillTarget | null {
+  const down = pos.row - source.bottom;
+  const right = pos.col - source.right;
+  if (down <= 0 && right <= 0) return null;
+  return down >= right ? { dir: 'down', to: pos.row } : { dir: 'right', to: pos.col };
+}
+
+/** The cells a fill writes (outlined while the handle is dragged), the source left out. */
+export function fillArea(source: RangeBounds, target: FillTarget): RangeBounds {
+  return target.dir === 'down' ? { ...source, top: source.bottom + 1, bottom: target.to } : { ...source, left: source.right + 1, right: target.to };
+}
+
+/** The source and what the fill wrote, as one range (the range after the fill). */
+export function filledRange(source: RangeBounds, target: FillTarget): CellRange {
+  const bottom = target.dir === 'down' ? Math.max(source.bottom, target.to) : source.bottom;
+  const right = target.dir === 'right' ? Math.max(source.right, target.to) : source.right;
+  return { anchor: { row: source.top, col: source.left }, focus: { row: bottom, col: right } };
 }
 
 /**
- * The fill handle: the source rows (the range the handle was dragged from) repeated down to row
- * `toRow`, as Excel repeats a block it does not read as a series; each cell checked like a paste.
+ * The fill handle: the source (the range the handle was dragged from) repeated down to row
+ * `target.to`, or right to column `target.to`, as Excel repeats a block it does not read as a
+ * series; stops at the sheet's edge; read-only cells skipped, each cell checked like a paste.
  */
-export function planFill(source: RangeBounds, toRow: number, sheet: SheetAccess): EditPlan {
+export function planFill(source: RangeBounds, target: FillTarget, sheet: SheetAccess): EditPlan {
   const writes: CellWrite[] = [];
   const refused: CellRefusal[] = [];
+  const down = target.dir === 'down';
+  const area = fillArea(source, { ...target, to: Math.min(target.to, (down ? sheet.rowCount : sheet.colCount) - 1) });
   const height = source.bottom - source.top + 1;
-  const last = Math.min(toRow, sheet.rowCount - 1);
-  for (let col = source.left; col <= source.right; col++) {
-    const texts = Array.from({ length: height }, (_, i) => sheet.text({ row: source.top + i, col }));
-    for (let row = source.bottom + 1; row <= last; row++) {
+  const width = source.right - source.left + 1;
+  for (let col = area.left; col <= area.right; col++) {
+    for (let row = area.top; row <= area.bottom; row++) {
       const pos = { row, col };
       if (!sheet.editable(pos)) continue;
-      const text = texts[(row - source.top) % height];
+      const from = down ? { row: source.top + ((row - source.top) % height), col } : { row, col: source.left + ((col - source.left) % width) };
+      const text = sheet.text(from);
       const checked = sheet.validate(pos, text);
       if (checked.error) refused.push({ pos, text, error: checked.error });
       else writes.push({ pos, before: sheet.value(pos), after: checked.value });
     }
   }
   return { writes, refused };
+}
+
+/**
+ * How many lines a paste at the range needs past the sheet's last row (a grid that grows, as a
+ * document's lines do: Excel users paste a longer block and expect the lines to be there). A single
+ * value fills the range and never grows it.
+ */
+export function pasteGrowth(range: CellRange, text: string, rowCount: number): number {
+  const block = parseTsv(text);
+  if (block.length === 0 || (block.length === 1 && block[0].length === 1)) return 0;
+  return Math.max(0, bounds(range).top + block.length - rowCount);
 }
 
 /**
@@ -243,13 +302,13 @@ export function planClear(range: CellRange, sheet: SheetAccess): EditPlan {
 // The keys, once for every grid that has them (AG Grid grids and the colour x size matrix).
 
 export type SheetCommand =
-  | { kind: 'fillDown' | 'undo' | 'redo' | 'clear' | 'copy' }
+  | { kind: 'fillDown' | 'fillRight' | 'undo' | 'redo' | 'clear' | 'copy' }
   | { kind: 'extend'; dr: number; dc: number };
 
 const ARROWS: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
 /**
- * What a key does in a sheet: Ctrl+D fill down, Ctrl+Z undo, Ctrl+Y (or Ctrl+Shift+Z) redo,
+ * What a key does in a sheet: Ctrl+D fill down, Ctrl+R fill right, Ctrl+Z undo, Ctrl+Y (or Ctrl+Shift+Z) redo,
  * Delete/Backspace clear, Ctrl+C copy, Shift+arrows move the range's end; anything else is the
  * grid's own (plain arrows, Enter, Tab, typing). Ctrl+V is the browser's `paste` event.
  */
@@ -257,7 +316,8 @@ export function sheetCommand(ev: { key: string; ctrlKey: boolean; metaKey: boole
   if (ev.altKey) return null;
   const ctrl = ev.ctrlKey || ev.metaKey;
   const key = ev.key.toLowerCase();
-  if (ctrl && key === 'd') return { kind: 'fillDown' };
+  if (ctrl && key === 'd' && !ev.shiftKey) return { kind: 'fillDown' };
+  if (ctrl && key === 'r' && !ev.shiftKey) return { kind: 'fillRight' };
   if (ctrl && key === 'z') return { kind: ev.shiftKey ? 'redo' : 'undo' };
   if (ctrl && key === 'y') return { kind: 'redo' };
   if (ctrl && key === 'c') return { kind: 'copy' };
@@ -272,15 +332,21 @@ export function sheetCommand(ev: { key: string; ctrlKey: boolean; metaKey: boole
 // ---------------------------------------------------------------------------------------------
 // Undo: one entry per user action (a whole paste is one entry).
 
-export type UndoStack = { done: CellWrite[][]; undone: CellWrite[][]; limit: number };
+/**
+ * One action: its cell writes and, when it added lines to a grid that grows (a paste past the last
+ * line), the ids of the lines it added: undone, the cells go back and those lines go away.
+ */
+export type UndoStep = { writes: CellWrite[]; rows?: string[] };
+export type UndoStack = { done: UndoStep[]; undone: UndoStep[]; limit: number };
 
 export function emptyUndo(limit = 100): UndoStack {
   return { done: [], undone: [], limit };
 }
 
-export function record(stack: UndoStack, writes: CellWrite[]): UndoStack {
-  if (writes.length === 0) return stack;
-  const done = [...stack.done, writes];
+export function record(stack: UndoStack, writes: CellWrite[], rows?: string[]): UndoStack {
+  if (writes.length === 0 && !rows?.length) return stack;
+  const step: UndoStep = rows?.length ? { writes, rows } : { writes };
+  const done = [...stack.done, step];
   return { ...stack, done: done.slice(Math.max(0, done.length - stack.limit)), undone: [] };
 }
 
@@ -290,24 +356,31 @@ export function record(stack: UndoStack, writes: CellWrite[]): UndoStack {
  */
 export function recordTyped(stack: UndoStack, write: CellWrite, sameCell: boolean): UndoStack {
   const last = stack.done[stack.done.length - 1];
-  if (sameCell && last?.length === 1 && last[0].pos.row === write.pos.row && last[0].pos.col === write.pos.col) {
-    return { ...stack, done: [...stack.done.slice(0, -1), [{ ...last[0], after: write.after }]], undone: [] };
+  const w = last && !last.rows && last.writes.length === 1 ? last.writes[0] : null;
+  if (sameCell && w && w.pos.row === write.pos.row && w.pos.col === write.pos.col) {
+    return { ...stack, done: [...stack.done.slice(0, -1), { writes: [{ ...w, after: write.after }] }], undone: [] };
   }
   return record(stack, [write]);
 }
 
-/** The writes that undo the last action (each cell back to its `before`), and the new stack. */
-export function undo(stack: UndoStack): { stack: UndoStack; writes: CellWrite[] } | null {
+/**
+ * What an undo or a redo does: the cells written (each back to its `before` for an undo), and the
+ * lines to remove (undo of a paste that added them, after the writes) or to add again with the
+ * same ids (its redo, before the writes).
+ */
+export type UndoMove = { stack: UndoStack; writes: CellWrite[]; removeRows?: string[]; addRows?: string[] };
+
+export function undo(stack: UndoStack): UndoMove | null {
   const last = stack.done[stack.done.length - 1];
   if (!last) return null;
-  const writes = [...last].reverse().map((w) => ({ pos: w.pos, before: w.after, after: w.before }));
-  return { stack: { ...stack, done: stack.done.slice(0, -1), undone: [...stack.undone, last] }, writes };
+  const writes = [...last.writes].reverse().map((w) => ({ pos: w.pos, before: w.after, after: w.before }));
+  return { stack: { ...stack, done: stack.done.slice(0, -1), undone: [...stack.undone, last] }, writes, ...(last.rows ? { removeRows: last.rows } : {}) };
 }
 
-export function redo(stack: UndoStack): { stack: UndoStack; writes: CellWrite[] } | null {
+export function redo(stack: UndoStack): UndoMove | null {
   const last = stack.undone[stack.undone.length - 1];
   if (!last) return null;
-  return { stack: { ...stack, undone: stack.undone.slice(0, -1), done: [...stack.done, last] }, writes: last };
+  return { stack: { ...stack, undone: stack.undone.slice(0, -1), done: [...stack.done, last] }, writes: last.writes, ...(last.rows ? { addRows: last.rows } : {}) };
 }
 
 // ---------------------------------------------------------------------------------------------

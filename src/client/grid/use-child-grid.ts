@@ -21,7 +21,7 @@ export function useChildGrid(p: ChildGridProps) {
   // the cells instead of rebuilding the columns under a cell being typed in.
   const references = useReferenceOptions(p.grid.fields);
   const referencesRef = useRef(references);
-  const sheetKeys = useChildSheetKeys(p, rowsRef, referencesRef);
+  const sheetKeys = useChildSheetKeys(p, rowsRef, referencesRef, apiRef);
   referencesRef.current = references;
   rowsRef.current = p.rows;
 
@@ -89,7 +89,7 @@ export function useChildGrid(p: ChildGridProps) {
  * rules; a refused one keeps what was pasted (the cells hold text until the save), marked with its
  * message. A paste, fill, clear, undo or redo gives the form the edited rows once for the action.
  */
-function useChildSheetKeys(p: ChildGridProps, rowsRef: MutableRefObject<ChildRow[]>, referencesRef: ReferenceOptions) {
+function useChildSheetKeys(p: ChildGridProps, rowsRef: MutableRefObject<ChildRow[]>, referencesRef: ReferenceOptions, apiRef: MutableRefObject<GridApi<ChildRow> | null>) {
   const { t } = useTranslation();
   const check = childPasteCheck(p.grid, referencesRef);
   return useSpreadsheetKeys({
@@ -103,5 +103,33 @@ function useChildSheetKeys(p: ChildGridProps, rowsRef: MutableRefObject<ChildRow
     },
     // Lines shown read-only keep the range and copy.
     readOnly: Boolean(p.disabled || !p.grid.editable),
+    grow: childGrowth(p, rowsRef, apiRef),
   });
+}
+
+/**
+ * A paste past the last line adds the lines it needs (new lines as the add button makes them), in
+ * the grid at once (the paste writes into them in the same pass) and in the form's rows; its undo
+ * removes them again, its redo adds them back under the same keys.
+ */
+function childGrowth(p: ChildGridProps, rowsRef: MutableRefObject<ChildRow[]>, apiRef: MutableRefObject<GridApi<ChildRow> | null>) {
+  return {
+    add: (count: number, ids?: string[]) => {
+      const api = apiRef.current;
+      if (!api || api.isDestroyed()) return [];
+      const rows = Array.from({ length: count }, (_, i) => ({ ...p.newRow(), ...(ids?.[i] ? { __key: ids[i] } : {}) }));
+      api.applyTransaction({ add: rows });
+      rowsRef.current = [...rowsRef.current, ...rows.map((r) => ({ ...r }))];
+      p.onChange(rowsRef.current);
+      return rows.map((r) => r.__key);
+    },
+    remove: (ids: string[]) => {
+      const api = apiRef.current;
+      if (!api || api.isDestroyed()) return;
+      const gone = new Set(ids);
+      api.applyTransaction({ remove: ids.map((id) => api.getRowNode(id)?.data).filter((d): d is ChildRow => Boolean(d)) });
+      rowsRef.current = rowsRef.current.filter((r) => !gone.has(r.__key));
+      p.onChange(rowsRef.current);
+    },
+  };
 }

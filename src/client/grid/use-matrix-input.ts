@@ -1,14 +1,14 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { addColumn, addRow, fromGrid, moveFocus, removeRow, toGrid, type MatrixGrid } from './matrix';
+import { useMemo, useRef, useState } from 'react';
+import { addColumn, addRow, fromGrid, removeRow, toGrid, type MatrixGrid } from './matrix';
 import { sortSizes } from './matrix-blocks';
 import type { MatrixInputTableProps } from './MatrixInputTable';
 import { useMatrixSheet } from './use-matrix-sheet';
 
 /**
  * The colour-size matrix input's state and commands: the grid from the records plus the colours and
- * sizes the user added, spreadsheet moves between cells, adding a colour or a size, removing a row.
+ * sizes the user added, the spreadsheet keys (moves between cells are the sheet's `onKey`), adding a colour or a size, removing a row.
  *
- * Example: `const m = useMatrixInput(props); m.grid.cells[i][j]; m.onKey(e, i, j); m.addRowNamed();`
+ * Example: `const m = useMatrixInput(props); m.grid.cells[i][j]; m.sheet.onKey(e, i, j); m.addRowNamed();`
  */
 export function useMatrixInput(props: MatrixInputTableProps) {
   const [extraRows, setExtraRows] = useState<string[]>([]);
@@ -25,17 +25,6 @@ export function useMatrixInput(props: MatrixInputTableProps) {
   const focus = (row: number, col: number) => refs.current.get(`${row}:${col}`)?.focus();
   const sheet = useMatrixSheet(grid, commit, focus);
 
-  const onKey = (e: KeyboardEvent<HTMLInputElement>, row: number, col: number) => {
-    if (!['ArrowUp', 'ArrowDown', 'Enter', 'Tab', 'ArrowLeft', 'ArrowRight'].includes(e.key)) return;
-    const input = e.currentTarget;
-    // Left/right move between cells only at the edge of the text, like a spreadsheet in edit mode.
-    if (e.key === 'ArrowLeft' && input.selectionStart !== 0) return;
-    if (e.key === 'ArrowRight' && input.selectionEnd !== input.value.length) return;
-    const next = moveFocus(grid, { row, col }, e.key, e.shiftKey);
-    if (next.row === row && next.col === col && e.key === 'Tab') return;
-    e.preventDefault();
-    focus(next.row, next.col);
-  };
   const cellRef = (i: number, j: number) => (el: HTMLInputElement | null) => {
     if (el) refs.current.set(`${i}:${j}`, el);
     else refs.current.delete(`${i}:${j}`);
@@ -55,7 +44,7 @@ export function useMatrixInput(props: MatrixInputTableProps) {
     setNewCol('');
   };
 
-  return { grid, sheet, onKey, cellRef, removeRowAt, newRow, setNewRow, newCol, setNewCol, addRowNamed, addColNamed };
+  return { grid, sheet, cellRef, removeRowAt, newRow, setNewRow, newCol, setNewCol, addRowNamed, addColNamed };
 }
 
 export type MatrixInput = ReturnType<typeof useMatrixInput>;

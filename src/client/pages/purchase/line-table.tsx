@@ -1,5 +1,5 @@
 import { Input, Text, tokens } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dictionaryItems } from '../../../model/dictionaries';
 import type { Row } from '../../api/entity-api';
@@ -7,6 +7,9 @@ import { num, type QtyError } from './quantities';
 import { isGoodsMatrix } from './line-matrix';
 import { useLineTableStyles } from './line-table-styles';
 import { QtyMatrixTable } from './qty-matrix';
+import { InputSheetCell } from '../../grid/InputSheetCell';
+import type { InputSheet } from '../../grid/use-input-sheet';
+import { useQtySheet } from './use-qty-sheet';
 
 export { useLineTableStyles };
 
@@ -25,25 +28,26 @@ export function useUnitLabel() {
   };
 }
 
-/** A quantity input in a table cell, its message under it. */
-export function QtyCell(props: { value: string; onChange: (v: string) => void; error: QtyError | string | null | undefined; testId: string; label: string }) {
+/** A quantity input in a table cell on the spreadsheet keys (row `row` of the sheet), its message under it. */
+export function QtyCell(props: {
+  sheet: InputSheet; row: number; input: Partial<ComponentProps<typeof Input>>; error: QtyError | string | null | undefined; testId: string; label: string;
+}) {
   const s = useLineTableStyles();
   const { t } = useTranslation();
   const msg: ReactNode = !props.error ? null : typeof props.error === 'string' ? props.error : t(props.error.key, props.error.params ?? {});
   return (
-    <td className={s.inputCell}>
+    <InputSheetCell sheet={props.sheet} row={props.row} col={0} className={s.inputCell}>
       <Input
         className={s.input}
-        value={props.value}
+        {...props.input}
         inputMode="decimal"
         aria-label={props.label}
         aria-invalid={Boolean(msg)}
-        onChange={(_, d) => props.onChange(d.value)}
         data-testid={props.testId}
         style={msg ? { borderColor: tokens.colorPaletteRedBorder2 } : undefined}
       />
       {msg ? <Text className={s.err} role="alert" data-testid={`${props.testId}-error`}>{msg}</Text> : null}
-    </td>
+    </InputSheetCell>
   );
 }
 
@@ -54,7 +58,9 @@ export type FigureColumn = { header: string; value: (line: Row) => unknown; test
  * The lines of a shipment or a receipt (purchase orders, outsourced orders): number, item, the unit
  * when lines name one, the figures that say how much is left, and the quantity typed now, its
  * message under it. Rows and inputs are named `<prefix>-line-<n>` and `<prefix>-qty-<n>` (1-based),
- * a figure `<prefix>-<testId>-<n>`. The dialog keeps the values and checks them.
+ * a figure `<prefix>-<testId>-<n>`. The dialog keeps the values and checks them. The quantities are
+ * one column of the grids' spreadsheet keys (useQtySheet: ranges, Ctrl+C / Ctrl+V with Excel, fill,
+ * Delete, undo, Enter moves down).
  */
 export function QtyLinesTable(p: {
   prefix: string;
@@ -72,9 +78,10 @@ export function QtyLinesTable(p: {
   const { t } = useTranslation();
   const unitLabel = useUnitLabel();
   const hasUnit = p.lines.some((l) => l.unit);
+  const { sheet, inputProps } = useQtySheet(p, p.lines.map((l) => [l]));
   return (
     <div className={s.scroll}>
-      <table className={s.table}>
+      <table className={s.table} {...sheet.containerProps} data-testid={`${p.prefix}-lines`}>
         <thead>
           <tr>
             <th className={s.th}>{t('pur.col.seq')}</th>
@@ -98,7 +105,7 @@ export function QtyLinesTable(p: {
                 {p.figures.map((f) => (
                   <td key={f.header} className={`${s.td} ${s.num}`} data-testid={f.testId ? `${p.prefix}-${f.testId}-${n}` : undefined}>{p.format(f.value(l))}</td>
                 ))}
-                <QtyCell label={`${p.qtyHeader} ${n}`} value={p.values[key] ?? ''} onChange={(v) => p.onChange(key, v)} error={p.errors[key]} testId={`${p.prefix}-qty-${n}`} />
+                <QtyCell sheet={sheet} row={i} input={inputProps(i, 0)} label={`${p.qtyHeader} ${n}`} error={p.errors[key]} testId={`${p.prefix}-qty-${n}`} />
               </tr>
             );
           })}
