@@ -4,6 +4,7 @@ import {
   addDays,
   barLoad,
   barPieces,
+  barPiecesOfDays,
   dayKind,
   dayOverloaded,
   dayNumber,
@@ -152,6 +153,19 @@ describe('line load, one figure', () => {
     expect(barPieces(10, [1, 0, 0, 8], cal, '2026-11-27', '2026-11-30')).toEqual([5, 0, 0, 5]);
     expect(barPieces(10, [10], cal, '2026-11-27', '2026-11-30')).toEqual([5, 0, 0, 5]);
     expect(barLoad({ start: '2026-11-27', end: '2026-11-30', qty: 10, daily: [1, 0, 0, 9] }, 12.5, cal)).toEqual([12.5, 0, 0, 112.5]);
+  });
+
+  it('reads a run given as day numbers as the same run given as dates (the board read keeps day numbers)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: dayNumber('2026-01-01'), max: dayNumber('2028-12-31') }), fc.nat(20), fc.nat(5000), fc.option(fc.array(fc.nat(400), { maxLength: 21 }), { nil: null }), (start, len, qty, kept) => {
+        const end = start + len;
+        const fits = kept && kept.length === len + 1 ? kept : null;
+        expect(barPiecesOfDays(qty, kept, cal, start, end)).toEqual(barPieces(qty, kept, cal, dayString(start), dayString(end)));
+        expect(barPiecesOfDays(qty, null, cal, start, end)).toEqual(spreadBar(qty, cal, dayString(start), dayString(end)));
+        // Kept pieces that fit are the bar's pieces as kept.
+        if (fits) expect(barPiecesOfDays(fits.reduce((a, q) => a + q, 0), fits, cal, start, end)).toEqual(fits);
+      }),
+    );
   });
 
   it('an overloaded week (load above capacity in total) always holds an overloaded day', () => {

@@ -313,11 +313,19 @@ export function barDayMinutes(daily: readonly number[], minutesPerPiece: number)
  * capacity, a learning curve), else its pieces spread evenly over the run's working days (`spreadBar`).
  */
 export function barPieces(qty: number, kept: readonly unknown[] | null | undefined, cal: PreparedCalendar, start: string, end: string): number[] {
-  if (Array.isArray(kept) && kept.length === daysBetween(start, end)) {
+  return barPiecesOfDays(qty, kept, cal, dayNumber(start), dayNumber(end));
+}
+
+/** `barPieces` of a run given as day numbers (the board's read has its dates as day numbers). */
+export function barPiecesOfDays(qty: number, kept: readonly unknown[] | null | undefined, cal: PreparedCalendar, start: number, end: number): number[] {
+  const n = Math.max(0, end - start + 1);
+  if (Array.isArray(kept) && kept.length === n) {
     const daily = kept.map(Number);
     if (daily.every((q) => Number.isFinite(q) && q >= 0) && daily.reduce((a, q) => a + q, 0) === qty) return daily;
   }
-  return spreadBar(qty, cal, start, end);
+  const working: boolean[] = [];
+  for (let i = 0; i < n; i++) working.push(dayKind(cal, start + i).working);
+  return spreadOver(qty, working);
 }
 
 /** The parts of a bar its load needs: its run, its pieces, its kept pieces per day (if any). */

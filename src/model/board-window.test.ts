@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeBoardWindow, encodeBoardBars, windowDate, windowDay } from './board-window';
+import { boardBarAt, decodeBoardWindow, encodeBarColumns, encodeBoardBars, windowDate, windowDay, type BoardBarColumns } from './board-window';
 import type { BoardBar } from './schedule-board';
 
 const date = fc.integer({ min: windowDay('1990-01-01'), max: windowDay('2080-12-31') }).map(windowDate);
@@ -68,5 +68,42 @@ describe('board window encoding', () => {
     const b: BoardBar = { id: 1, version: 1, plan_id: 1, plan_no: 'P', order_no: 'O', customer: 'C', style_no: 'S', category: 'c', line_id: 1, start: '1970-01-03', end: '1970-01-04', qty: 1, done_qty: 0, minutes: 1, daily: [1, 0], delivery_date: null, late: false, locked: true, split_index: 1, split_count: 1, scenario_id: null };
     const { cols } = encodeBoardBars([b]);
     expect([cols.start[0], cols.end[0], cols.delivery[0], cols.state[0]]).toEqual([2, 3, -1, 1]);
+  });
+
+  it('encodes the server read\'s columns exactly as the bars they stand for, and gives each bar back as the whole board gives it', () => {
+    // The server's bars always carry the plan's minutes per piece (0 when not given).
+    const served = bar.map((b) => ({ ...b, minutes_per_piece: b.minutes_per_piece ?? 0, scenario_id: null }));
+    fc.assert(
+      fc.property(fc.array(served, { maxLength: 60 }), (bars) => {
+        const c: BoardBarColumns = {
+          n: bars.length,
+          id: bars.map((b) => b.id),
+          version: bars.map((b) => b.version),
+          plan: bars.map((b) => b.plan_id),
+          line: bars.map((b) => b.line_id),
+          start: bars.map((b) => windowDay(b.start)),
+          end: bars.map((b) => windowDay(b.end)),
+          qty: bars.map((b) => b.qty),
+          done: bars.map((b) => b.done_qty),
+          minutes: bars.map((b) => b.minutes),
+          mpp: bars.map((b) => b.minutes_per_piece),
+          delivery: bars.map((b) => (b.delivery_date === null ? -1 : windowDay(b.delivery_date))),
+          state: bars.map((b) => (b.locked ? 1 : 0) | (b.late ? 2 : 0)),
+          splitIndex: bars.map((b) => b.split_index),
+          splitCount: bars.map((b) => b.split_count),
+          planNo: bars.map((b) => b.plan_no),
+          orderNo: bars.map((b) => b.order_no),
+          customer: bars.map((b) => b.customer),
+          style: bars.map((b) => b.style_no),
+          category: bars.map((b) => b.category),
+          categoryLabel: bars.map((b) => b.category_label ?? null),
+          daily: bars.map((b) => b.daily),
+        };
+        // Byte for byte: the same JSON as the encoding of the bars, field order included.
+        expect(JSON.stringify(encodeBarColumns(c))).toBe(JSON.stringify(encodeBoardBars(bars)));
+        expect(bars.map((_, i) => boardBarAt(c, i, null))).toEqual(bars);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

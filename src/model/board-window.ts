@@ -58,8 +58,16 @@ export type BoardWindowQuery = { from: string; to: string; scenario?: number; wo
 const DAY_MS = 86_400_000;
 /** `YYYY-MM-DD` → days since 1970-01-01. */
 export const windowDay = (date: string): number => Math.floor(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS);
-/** Days since 1970-01-01 → `YYYY-MM-DD`. */
-export const windowDate = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+/** Days since 1970-01-01 → `YYYY-MM-DD` (each day's text made once: a read of 10,000 bars names a few hundred days). */
+const DATES = new Map<number, string>();
+export const windowDate = (day: number): string => {
+  let d = DATES.get(day);
+  if (d === undefined) {
+    if (DATES.size > 100_000) DATES.clear();
+    DATES.set(day, (d = new Date(day * DAY_MS).toISOString().slice(0, 10)));
+  }
+  return d;
+};
 
 const COLUMN_KEYS = ['id', 'version', 'plan', 'line', 'start', 'end', 'qty', 'done', 'minutes', 'mpp', 'delivery', 'state', 'splitIndex', 'splitCount', 'planNo', 'orderNo', 'customer', 'style', 'category', 'dailyAt', 'daily'] as const;
 
@@ -119,6 +127,131 @@ export function encodeBoardBars(bars: readonly BoardBar[]): { dict: BoardWindowD
   }
   const dict = { plans: plans.values, orders: orders.values, customers: customers.values, styles: styles.values };
   return { dict: { ...dict, categories: pairs.map((p) => p[0]), categoryLabels: pairs.map((p) => p[1]) }, cols };
+}
+
+/**
+ * Bars as columns before their strings go into dictionaries: what the server's board read computes
+ * (planning.board-read.ts), one array per field, `n` bars. `mpp` is the plan's own minutes per piece
+ * (0 when not given), `delivery` a day number or -1, `state` bit 1 locked and bit 2 late, `daily` each
+ * bar's pieces per day.
+ */
+export type BoardBarColumns = {
+  n: number;
+  id: number[];
+  version: number[];
+  plan: number[];
+  line: number[];
+  start: number[];
+  end: number[];
+  qty: number[];
+  done: number[];
+  minutes: number[];
+  mpp: number[];
+  delivery: number[];
+  state: number[];
+  splitIndex: number[];
+  splitCount: number[];
+  planNo: string[];
+  orderNo: string[];
+  customer: string[];
+  style: string[];
+  category: string[];
+  categoryLabel: (string | null)[];
+  daily: number[][];
+};
+
+/** Bar `i` of the columns as the whole-board read's `BoardBar` (its fields in the read's order). */
+export function boardBarAt(c: BoardBarColumns, i: number, scenario: number | null): BoardBar {
+  const delivery = c.delivery[i]!;
+  const state = c.state[i]!;
+  const bar: BoardBar = {
+    id: c.id[i]!,
+    version: c.version[i]!,
+    plan_id: c.plan[i]!,
+    plan_no: c.planNo[i]!,
+    order_no: c.orderNo[i]!,
+    customer: c.customer[i]!,
+    style_no: c.style[i]!,
+    category: c.category[i]!,
+    line_id: c.line[i]!,
+    start: windowDate(c.start[i]!),
+    end: windowDate(c.end[i]!),
+    qty: c.qty[i]!,
+    done_qty: c.done[i]!,
+    minutes: c.minutes[i]!,
+    minutes_per_piece: c.mpp[i]!,
+    daily: c.daily[i]!,
+    delivery_date: delivery < 0 ? null : windowDate(delivery),
+    late: (state & 2) !== 0,
+    locked: (state & 1) !== 0,
+    split_index: c.splitIndex[i]!,
+    split_count: c.splitCount[i]!,
+    scenario_id: scenario,
+  };
+  const label = c.categoryLabel[i];
+  if (label !== null && label !== undefined) bar.category_label = label;
+  return bar;
+}
+
+/**
+ * Columns into the window's columns and dictionaries, without an object per bar: the same answer as
+ * `encodeBoardBars` of the same bars (`boardBarAt` of each).
+ */
+export function encodeBarColumns(c: BoardBarColumns): { dict: BoardWindowDict; cols: BoardWindowColumns } {
+  const plans = dictionary();
+  const orders = dictionary();
+  const customers = dictionary();
+  const styles = dictionary();
+  // A category and its label travel together: the pair is the dictionary's entry.
+  const categories: string[] = [];
+  const categoryLabels: (string | null)[] = [];
+  const pairs = new Map<string, Map<string | null, number>>();
+  const category: number[] = new Array<number>(c.n);
+  const dailyAt: number[] = new Array<number>(c.n);
+  let total = 0;
+  for (let i = 0; i < c.n; i++) total += c.daily[i]!.length;
+  const daily: number[] = new Array<number>(total);
+  let at = 0;
+  for (let i = 0; i < c.n; i++) {
+    const cat = c.category[i]!;
+    const label = c.categoryLabel[i] ?? null;
+    let byLabel = pairs.get(cat);
+    if (!byLabel) pairs.set(cat, (byLabel = new Map()));
+    let k = byLabel.get(label);
+    if (k === undefined) {
+      k = categories.length;
+      categories.push(cat);
+      categoryLabels.push(label);
+      byLabel.set(label, k);
+    }
+    category[i] = k;
+    dailyAt[i] = at;
+    for (const d of c.daily[i]!) daily[at++] = d;
+  }
+  const cols: BoardWindowColumns = {
+    id: c.id,
+    version: c.version,
+    plan: c.plan,
+    line: c.line,
+    start: c.start,
+    end: c.end,
+    qty: c.qty,
+    done: c.done,
+    minutes: c.minutes,
+    mpp: c.mpp,
+    delivery: c.delivery,
+    state: c.state,
+    splitIndex: c.splitIndex,
+    splitCount: c.splitCount,
+    planNo: c.planNo.map(plans.at),
+    orderNo: c.orderNo.map(orders.at),
+    customer: c.customer.map(customers.at),
+    style: c.style.map(styles.at),
+    category,
+    dailyAt,
+    daily,
+  };
+  return { dict: { plans: plans.values, orders: orders.values, customers: customers.values, styles: styles.values, categories, categoryLabels }, cols };
 }
 
 /** How many bars a window holds. */

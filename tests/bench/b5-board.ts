@@ -36,7 +36,9 @@
  *   alternating), with the bytes of each answer; target <= 150 ms for the full window.
  *
  * Usage: `npm run bench -- b5` (B5_BARS, B5_RUNS, B5_DRAGS; B5_SERVER_ONLY=1 for the reads alone). Builds the client into dist-b5 when it is
- * missing (CLIENT_DIR, or B5_CLIENT_DIR to use another build).
+ * missing (CLIENT_DIR, or B5_CLIENT_DIR to use another build). B5_DATABASE_URL (a PostgreSQL server, with
+ * B5_SERVER_ONLY=1): the reads on PostgreSQL instead, the same data in a database of the bench's own
+ * (`b5_<pid>`, dropped after).
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -51,7 +53,7 @@ import { openDatabase, type Db } from '../../src/server/db/database';
 import { layoutBoard, type BoardLayout } from '../../src/client/calendar/board-model';
 import type { BoardData } from '../../src/model/schedule-board';
 import { launchBrowser, startServer, type RunningServer } from '../e2e/support/harness';
-import { prepareDatabase } from '../support/pglite-template';
+import { databaseUrlFor, dropPostgresDatabase, prepareDatabase } from '../support/pglite-template';
 import type { Bench } from './run';
 
 const BARS = Number(process.env.B5_BARS ?? 5000);
@@ -66,6 +68,8 @@ const VIEWPORT = { width: 1366, height: 820 };
 const TARGET = { paintMs: 1000, dragMs: 50, fps: 57, windowMs: 150 };
 /** B5_SERVER_ONLY=1: the server's reads only (whole board against the window read), no browser. */
 const SERVER_ONLY = process.env.B5_SERVER_ONLY === '1';
+/** B5_DATABASE_URL (with B5_SERVER_ONLY): the server's reads on PostgreSQL, in a database of the bench's own. */
+const PG_URL = SERVER_ONLY ? (process.env.B5_DATABASE_URL ?? '') : '';
 /** The board's canvas geometry (ScheduleBoard.tsx: LABELS, HEADER; board-model.ts: ROW_HEIGHT). */
 const LABELS = 180;
 const HEADER = 40;
@@ -171,6 +175,31 @@ async function withDatabase<T>(dir: string, fn: (db: Db, config: ReturnType<type
     return await fn(database.db, config, database);
   } finally {
     // The server opens this directory next; PGlite allows one process at a time.
+    await database.close();
+  }
+}
+
+/** B5_DATABASE_URL: the large board in a PostgreSQL database of the bench's own; its address and how to drop it. */
+async function preparePostgres(dir: string): Promise<{ url: string; bars: number; lines: number; seconds: number; drop: () => Promise<void> }> {
+  const started = performance.now();
+  const name = `b5_${process.pid}`;
+  await dropPostgresDatabase(PG_URL, name);
+  const admin = await openDatabase({ databaseUrl: PG_URL, dataDir: '' });
+  try {
+    await sql.raw(`create database ${name}`).execute(admin.db);
+  } finally {
+    await admin.close();
+  }
+  const url = databaseUrlFor(PG_URL, name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const config = loadConfig({ ...process.env, DATA_DIR: dir, DATABASE_URL: url, REDIS_URL: '', LOG_LEVEL: 'silent' });
+  const database = await openDatabase(config);
+  try {
+    await prepareDatabase(database, config);
+    const seeded = await seedBoard(database.db, BARS);
+    return { url, bars: seeded.bars, lines: seeded.lines, seconds: (performance.now() - started) / 1000, drop: () => dropPostgresDatabase(PG_URL, name) };
+  } finally {
     await database.close();
   }
 }
@@ -499,12 +528,14 @@ export const bench: Bench = {
     if (!SERVER_ONLY && !existsSync(resolve(CLIENT_DIR, 'index.html'))) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', `../../${CLIENT_DIR}`], { stdio: 'inherit' });
     const bigDir = resolve(`.tmp/bench-b5-${process.pid}-big`);
     const smallDir = resolve(`.tmp/bench-b5-${process.pid}-small`);
-    const prepared = await prepareDirs(bigDir, smallDir);
+    const pg = PG_URL ? await preparePostgres(bigDir) : null;
+    const prepared = pg ? { big: pg.bars, small: pg.bars, lines: pg.lines, seconds: pg.seconds } : await prepareDirs(bigDir, smallDir);
     const servers: RunningServer[] = [];
     let browser: Browser | null = null;
     try {
-      servers.push(await startServer({ LOG_LEVEL: 'warn', CLIENT_DIR }, { dataDir: bigDir }));
-      servers.push(await startServer({ LOG_LEVEL: 'warn', CLIENT_DIR }, { dataDir: smallDir }));
+      servers.push(await startServer({ LOG_LEVEL: 'warn', CLIENT_DIR, ...(pg ? { DATABASE_URL: pg.url } : {}) }, { dataDir: bigDir }));
+      // On PostgreSQL (server reads only) the baseline's board is not read for a figure: the same server.
+      servers.push(pg ? servers[0]! : await startServer({ LOG_LEVEL: 'warn', CLIENT_DIR }, { dataDir: smallDir }));
       const [big, small] = servers;
       browser = await launchBrowser();
       const sessions = { big: await signIn(big.url, USER), small: await signIn(small.url, USER) };
@@ -519,7 +550,8 @@ export const bench: Bench = {
       }
       if (boards.big.bars.length !== prepared.big || boards.big.lines.length !== LINES) throw new Error(`the board reads ${boards.big.bars.length} bars on ${boards.big.lines.length} lines`);
       const windows = windowLines(await windowReads(big.url, sessions.big, boards.big.lines.map((l) => l.id), 5));
-      if (SERVER_ONLY) return { lines: windows, passed: windows[windows.length - 1]!.value.endsWith('PASS'), target: `window read <= ${TARGET.windowMs} ms` };
+      const where = { label: 'database', value: pg ? 'PostgreSQL (B5_DATABASE_URL), a database of the bench\'s own' : 'PGlite on disk' };
+      if (SERVER_ONLY) return { lines: [where, ...windows], passed: windows[windows.length - 1]!.value.endsWith('PASS'), target: `window read <= ${TARGET.windowMs} ms` };
 
       // First paint: one untimed visit each (the server's first queries), then RUNS alternating.
       for (const k of ['big', 'small'] as const) await (await openBoard(browser, servers[k === 'big' ? 0 : 1].url, sessions[k])).close();
@@ -597,7 +629,8 @@ export const bench: Bench = {
       };
     } finally {
       await browser?.close();
-      for (const s of servers) await s.stop();
+      for (const s of new Set(servers)) await s.stop();
+      await pg?.drop();
       rmSync(bigDir, { recursive: true, force: true });
       rmSync(smallDir, { recursive: true, force: true });
     }

@@ -6,7 +6,8 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { WriteContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
-import { boardData, calendarDays, companyCalendar, loadLines } from './planning.service';
+import { boardData } from './planning.board-read';
+import { calendarDays, companyCalendar, loadLines } from './planning.service';
 
 /**
  * The calendar views' data (issue 11, calendars/cycle-calendar.calendar.ts and line-month.calendar.ts):

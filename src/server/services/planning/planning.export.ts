@@ -6,7 +6,7 @@ import { formatCell, formatHeader } from '../../../model/excel';
 import { addDays } from '../../../../calendars/capacity';
 import type { BoardBar, BoardData, BoardLine } from '../../../model/schedule-board';
 import type { Db } from '../../db/database';
-import { boardData } from './planning.service';
+import { boardData } from './planning.board-read';
 import { addSheet } from '../export/sheet-name';
 import { protectTextCells } from '../export/text-cells';
 

@@ -17,7 +17,8 @@ import { boardWindow } from './planning.window';
 import { registerActualsRoute } from './planning.actuals';
 import { lateReasonRoutes } from './planning.late-reasons';
 import { parseIdList } from '../../http/id-list';
-import { autoScheduleScenario, boardData, checkRange, closeScenario, compareScenario, defaultRange, listScenarios, parseCommand, runCommand, scenarioKpis } from './planning.service';
+import { boardData } from './planning.board-read';
+import { autoScheduleScenario, checkRange, closeScenario, compareScenario, defaultRange, listScenarios, parseCommand, runCommand, scenarioKpis } from './planning.service';
 
 /**
  * The scheduling board's server (contract src/model/schedule-board.ts): board read, commands,

@@ -1,8 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { dictValueLabel, isLate, requireEntity, type Language } from '../../../model';
-import { loadTenantDictionaries } from '../../kernel/dictionaries/tenant-dictionaries';
-import type { BoardBar, BoardCommand, BoardCommandResult, BoardData, BoardDay, BoardLine, ScenarioComparison, ScenarioStale, ScenarioSummary, ScheduleKpiComparison, ScheduleKpis, ScheduleMetrics, UnplacedReason } from '../../../model/schedule-board';
-import { addDays, barLoad, barPieces, dayKinds, dayNumber, daysBetween, efficiencyFraction, lineCapacityRange, loadByLine, minutesPerPieceOn, prepareCalendar, type LoadBar, type PreparedCalendar } from '../../../../calendars/capacity';
+import type { BoardBar, BoardCommand, BoardCommandResult, ScenarioComparison, ScenarioStale, ScenarioSummary, ScheduleKpiComparison, ScheduleKpis, ScheduleMetrics, UnplacedReason } from '../../../model/schedule-board';
+import { addDays, barLoad, barPieces, dayNumber, daysBetween, efficiencyFraction, lineCapacityRange, loadByLine, minutesPerPieceOn, prepareCalendar, type LoadBar, type PreparedCalendar } from '../../../../calendars/capacity';
 import { autoSchedule, type FixedBar, type SchedLine, type SchedPlan } from '../../../../calendars/auto-schedule';
 import { parseLearningCurve } from '../../../model/entities/workline.entity';
 import type { Db } from '../../db/database';
@@ -150,38 +149,6 @@ async function loadBarRows(tx: Db, clientId: number, opts: { scenario: number | 
   return r.rows;
 }
 
-/**
- * The board's read of bars: the columns `toBoardBar` needs, each bar's place among the bars of its plan
- * (window functions over the whole schedule, not only the range), on the given lines, all in one JSON value. One row back
- * instead of one per bar: on the embedded database a row costs far more to hand over than its bytes
- * (5,000 bars: ~90 ms instead of ~500 ms with `loadBarRows` + `splitInfo`, B5).
- */
-async function loadBoardBarRows(tx: Db, clientId: number, scenario: number | null, from: string, to: string, scope: RawBuilder<unknown>[], lineIds: number[]): Promise<BarRow[]> {
-  if (!lineIds.length) return [];
-  const inSchedule = scenario === null ? sql`scenario_id is null` : sql`scenario_id = ${scenario}`;
-  const conds: RawBuilder<unknown>[] = [sql`t.client_id = ${clientId}`, scenario === null ? sql`t.scenario_id is null` : sql`t.scenario_id = ${scenario}`, ...scope];
-  // The lines in view and the window, read from the index (client_id, line_id, start_date, end_date) (issue 31).
-  conds.push(sql`t.line_id in (${sql.join(lineIds)}) and t.start_date <= ${to}::date and t.end_date >= ${from}::date`);
-  const r = await sql<{ bars: BarRow[] | string | null }>`with places as (
-      select id, row_number() over (partition by plan_id order by start_date, id) as split_index, count(*) over (partition by plan_id) as split_count
-      from scm_prodplan_bar where client_id = ${clientId} and ${inSchedule}
-        and plan_id in (select t.plan_id from scm_prodplan_bar t where ${sql.join(conds, sql` and `)})
-    )
-    select json_agg(x order by x.line_id, x.start_date, x.id) as bars from (
-      select t.id, t.version, t.plan_id, t.scenario_id, t.line_id, t.start_date, t.end_date, t.qty, t.locked, t.daily,
-        p.plan_no, p.style_no, p.category, p.qty as plan_qty, p.done_qty as plan_done, p.minutes_per_piece, p.delivery_date,
-        o.order_no, o.brand_name, s.split_index, s.split_count
-      from scm_prodplan_bar t
-      join scm_prodplan p on p.id = t.plan_id and p.client_id = t.client_id
-      left join scm_customer_order o on o.id = p.order_id and o.client_id = p.client_id
-      join places s on s.id = t.id
-      where ${sql.join(conds, sql` and `)}
-    ) x`.execute(tx);
-  const v = r.rows[0]?.bars ?? null;
-  if (v === null) return [];
-  return (typeof v === 'string' ? JSON.parse(v) : v) as BarRow[];
-}
-
 /** Split index and count of bars per plan, within one schedule. */
 async function splitInfo(tx: Db, clientId: number, scenario: number | null, planIds: number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>();
@@ -276,7 +243,7 @@ export function checkRange(from: string, to: string): void {
   if (!ok) throw new AppError('planning.badCommand', { params: { reason: `from/to (<= ${MAX_RANGE_DAYS} days)` } });
 }
 
-async function scenarioRow(tx: Db, clientId: number, id: number): Promise<Row> {
+export async function scenarioRow(tx: Db, clientId: number, id: number): Promise<Row> {
   const r = await sql<Row>`select * from scm_schedule_scenario where id = ${id} and client_id = ${clientId}`.execute(tx);
   if (!r.rows[0]) throw notFound();
   return r.rows[0];
@@ -285,41 +252,7 @@ async function scenarioRow(tx: Db, clientId: number, id: number): Promise<Row> {
 /** What the board's reads ask: the range, the schedule, a workshop or one line, and (the window read) the lines in view. */
 export type BoardReadQuery = { from: string; to: string; scenario: number | null; workshop: number | null; line?: number | null; lines?: number[] | null; scope: RawBuilder<unknown>[]; language?: Language };
 
-/**
- * The board over a range: its days, the lines asked (capacity and load over the range) and the bars
- * touching the range on those lines. The whole-board read (`boardData`) and the window read
- * (planning.window.ts, which encodes the bars as columns) both read here.
- */
-export async function readBoard(tx: Db, clientId: number, q: BoardReadQuery): Promise<BoardData> {
-  checkRange(q.from, q.to);
-  if (q.scenario !== null) await scenarioRow(tx, clientId, q.scenario);
-  const cal = await companyCalendar(tx, clientId, Number(q.from.slice(0, 4)));
-  const days: BoardDay[] = dayKinds(cal, q.from, q.to).map((d) => ({ date: d.date, working: d.working, holiday: d.holiday, overtime: d.overtime }));
-  const asked = q.lines ? new Set(q.lines) : null;
-  const lineInfo = (await loadLines(tx, clientId, q.workshop, q.line ?? null)).filter((l) => !asked || asked.has(l.id));
-  const sams: LineSams = new Map(lineInfo.map((l) => [l.id, l.sam]));
-  const rows = await loadBoardBarRows(tx, clientId, q.scenario, q.from, q.to, q.scope, lineInfo.map((l) => l.id));
-  const bars = rows.map((b) => toBoardBar(b, cal, new Map(), sams));
-  // Each bar's category as the reader reads it (a bar's tooltip and label), not its dictionary code.
-  const own = bars.length ? (await loadTenantDictionaries(tx, clientId)).items : undefined;
-  for (const b of bars) {
-    const label = dictValueLabel('product_category', b.category, own);
-    b.category_label = q.language === 'en' ? label.en : label.zh;
-  }
-  const load = scheduleLoad(rows, cal, sams, q.from, q.to);
-  const n = days.length;
-  const lines: BoardLine[] = lineInfo.map((l) => ({
-    ...l,
-    capacity: lineCapacityRange({ operators: l.operators, efficiency: l.efficiency }, cal, q.from, q.to),
-    load: load.get(l.id) ?? new Array<number>(n).fill(0),
-  }));
-  return { from: q.from, to: q.to, scenario_id: q.scenario, days, lines, bars };
-}
-
-/** The whole board over a range (every line of the company, or of a workshop, or one line). */
-export async function boardData(tx: Db, clientId: number, q: Omit<BoardReadQuery, 'lines'>): Promise<BoardData> {
-  return readBoard(tx, clientId, q);
-}
+// The board's reads (the whole board and the window): planning.board-read.ts.
 
 // ---------------------------------------------------------------------------------------------
 // commands

@@ -1,19 +1,21 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { encodeBoardBars, type BoardWindow } from '../../../model/board-window';
+import { encodeBarColumns, type BoardWindow } from '../../../model/board-window';
 import type { Db } from '../../db/database';
 import { registerDerivedTables } from '../../db/derived-tables';
-import { readBoard, type BoardReadQuery } from './planning.service';
+import { readBoardColumns } from './planning.board-read';
+import type { BoardReadQuery } from './planning.service';
 
 /**
  * The board's window read (issue 31): the bars of a time window on the lines in view, as columns and
  * dictionaries (src/model/board-window.ts), with the days and the lines' capacity and load over the
- * window. The same read as the whole board (`readBoard`: the caller's tenant and data scope in SQL,
- * the bars touching the range), narrowed in SQL to the asked lines.
+ * window. The same read as the whole board (`readBoardColumns`: the caller's tenant and data scope in
+ * SQL, the bars touching the range), narrowed in SQL to the asked lines, encoded from the read's
+ * columns without an object per bar.
  */
 export async function boardWindow(tx: Db, clientId: number, q: BoardReadQuery & { lines: number[] | null }): Promise<BoardWindow> {
-  const board = await readBoard(tx, clientId, q);
-  const { bars, ...rest } = board;
-  return { ...rest, ...encodeBoardBars(bars) };
+  const { bars, ...rest } = await readBoardColumns(tx, clientId, q);
+  return { ...rest, ...encodeBarColumns(bars) };
 }
 
 /**
@@ -28,6 +30,69 @@ export const BOARD_WINDOW_INDEX = 'scm_prodplan_bar_window_idx';
 
 export async function installBoardWindowIndex(db: Db): Promise<void> {
   await sql.raw(`create index if not exists ${BOARD_WINDOW_INDEX} on scm_prodplan_bar (client_id, scenario_id, line_id, start_date, end_date)`).execute(db);
+  await installBoardBarPlaces(db);
+}
+
+/**
+ * Each bar's place among the bars of its plan in its schedule (the live one or a scenario), kept on
+ * the bar (issue 31): `split_index` (1 = first by start, then id) and `split_count`. Before, the board
+ * counted them per read with window functions over every bar of the plans in view (about a third of
+ * the read's SQL at 10,000 bars). Kept as the plan lateness is (plan-lateness.ts): statement-level
+ * triggers on the bars (insert, update of the columns that decide a place, delete) renumber the plans
+ * a statement touched, in its transaction; every path that writes bars (the board's commands, auto-
+ * schedule, publish, imports, services' own SQL) is covered. The renumbering's own update of the bars
+ * does not renumber again (`pg_trigger_depth()`). The columns are the database's, not the registry's
+ * (no form or list shows them); `installBoardBarPlaces` numbers every bar when the upkeep is new or
+ * changed (its signature in `rpt_agg_state`), which migrate() runs on every start.
+ */
+const BAR = 'scm_prodplan_bar';
+const renumber = (keys: string) => `update ${BAR} b set split_index = x.i, split_count = x.n
+    from (select s.id, row_number() over w as i, count(*) over (partition by s.client_id, s.scenario_id, s.plan_id) as n
+      from ${BAR} s join (${keys}) k on k.client_id = s.client_id and k.plan_id = s.plan_id and k.scenario_id is not distinct from s.scenario_id
+      window w as (partition by s.client_id, s.scenario_id, s.plan_id order by s.start_date, s.id)) x
+    where b.id = x.id and (b.split_index is distinct from x.i or b.split_count is distinct from x.n)`;
+
+const PLACES_DDL = [
+  `alter table ${BAR} add column if not exists split_index integer`,
+  `alter table ${BAR} add column if not exists split_count integer`,
+  ...(['insert', 'update', 'delete'] as const).map((op) => {
+    const keys =
+      op === 'insert'
+        ? 'select distinct client_id, scenario_id, plan_id from new_rows'
+        : op === 'delete'
+          ? 'select distinct client_id, scenario_id, plan_id from old_rows'
+          : 'select client_id, scenario_id, plan_id from new_rows union select client_id, scenario_id, plan_id from old_rows';
+    return `create or replace function board_bar_places_${op}() returns trigger language plpgsql as $$
+begin
+  if pg_trigger_depth() > 1 then return null; end if;
+  ${renumber(keys)};
+  return null;
+end $$`;
+  }),
+  `drop trigger if exists board_bar_places_insert on ${BAR}`,
+  `create trigger board_bar_places_insert after insert on ${BAR} referencing new table as new_rows for each statement execute function board_bar_places_insert()`,
+  `drop trigger if exists board_bar_places_update on ${BAR}`,
+  `create trigger board_bar_places_update after update on ${BAR} referencing old table as old_rows new table as new_rows for each statement execute function board_bar_places_update()`,
+  `drop trigger if exists board_bar_places_delete on ${BAR}`,
+  `create trigger board_bar_places_delete after delete on ${BAR} referencing old table as old_rows for each statement execute function board_bar_places_delete()`,
+];
+
+/** Every bar's place, counted again from the bars (installation, and a test's recount). */
+export const BAR_PLACES_REBUILD = renumber(`select distinct client_id, scenario_id, plan_id from ${BAR}`);
+
+export async function installBoardBarPlaces(db: Db): Promise<void> {
+  const signature = createHash('sha256').update(PLACES_DDL.join('\n') + BAR_PLACES_REBUILD).digest('hex');
+  await db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(72810031)`.execute(tx);
+    await sql`create table if not exists rpt_agg_state (name text primary key, signature text not null, built_at timestamptz not null default now())`.execute(tx);
+    const seen = (await sql<{ signature: string }>`select signature from rpt_agg_state where name = 'board_bar_places'`.execute(tx)).rows[0];
+    if (seen?.signature === signature) return;
+    await sql`select set_config('app.client_id', '*', true)`.execute(tx);
+    for (const s of PLACES_DDL) await sql.raw(s).execute(tx);
+    await sql.raw(`lock table ${BAR} in share row exclusive mode`).execute(tx);
+    await sql.raw(BAR_PLACES_REBUILD).execute(tx);
+    await sql`insert into rpt_agg_state (name, signature) values ('board_bar_places', ${signature}) on conflict (name) do update set signature = excluded.signature, built_at = now()`.execute(tx);
+  });
 }
 
 registerDerivedTables({ name: 'board window index', order: 3, install: installBoardWindowIndex, tenantTables: () => [] });

@@ -1,0 +1,196 @@
+import { sql, type RawBuilder } from 'kysely';
+import { dictValueLabel } from '../../../model';
+import { boardBarAt, type BoardBarColumns } from '../../../model/board-window';
+import type { BoardData, BoardDay, BoardLine } from '../../../model/schedule-board';
+import { barPiecesOfDays, dayKinds, dayNumber, lineCapacityRange, minutesPerPieceOn, type PreparedCalendar } from '../../../../calendars/capacity';
+import type { Db } from '../../db/database';
+import { loadTenantDictionaries } from '../../kernel/dictionaries/tenant-dictionaries';
+import { boardLinesAndCalendar } from './planning.board-cache';
+import { checkRange, scenarioRow, type BoardReadQuery, type LineSams } from './planning.service';
+
+/**
+ * The board's read (issue 11, issue 31): the whole board (`boardData`, one object per bar) and the
+ * window read (planning.window.ts, columns and dictionaries) both read here. The bars come from SQL
+ * as columns (one array per field, one value back: on the embedded database a row costs far more to
+ * hand over than its bytes, and an object per bar in `json_agg` costs more to build and parse than
+ * arrays), each bar's split place as kept on the bar (planning.window.ts `installBoardBarPlaces`),
+ * and are computed once into columns (`BoardBarColumns`): pieces per day, minutes, lateness. The
+ * lines' load over the range is summed from those same pieces, in the bars' order, exactly as
+ * `scheduleLoad` sums it.
+ */
+
+type SqlColumns = {
+  id: number[];
+  version: number[];
+  plan: number[];
+  line: number[];
+  start: number[];
+  end: number[];
+  qty: (number | string | null)[];
+  locked: (boolean | null)[];
+  daily: (unknown[] | null)[];
+  split_index: (number | null)[];
+  split_count: (number | null)[];
+  plan_no: (string | null)[];
+  style_no: (string | null)[];
+  category: (string | null)[];
+  plan_qty: (number | string | null)[];
+  plan_done: (number | string | null)[];
+  mpp: (number | string | null)[];
+  delivery: (number | null)[];
+  order_no: (string | null)[];
+  brand_name: (string | null)[];
+};
+
+const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
+const str = (v: unknown) => String(v ?? '');
+
+/**
+ * The bars of a schedule touching [from, to] on the given lines under the caller's scope (alias `t`),
+ * ordered by line, start and id, as one JSON value of columns. Dates are day numbers since 1970-01-01
+ * (the window's own unit), a missing delivery date null.
+ */
+async function loadBarColumns(tx: Db, clientId: number, scenario: number | null, from: string, to: string, scope: RawBuilder<unknown>[], lineIds: number[]): Promise<SqlColumns | null> {
+  if (!lineIds.length) return null;
+  const conds: RawBuilder<unknown>[] = [sql`t.client_id = ${clientId}`, scenario === null ? sql`t.scenario_id is null` : sql`t.scenario_id = ${scenario}`, ...scope];
+  // The lines in view and the window, read from the index (client_id, scenario_id, line_id, start_date, end_date) (issue 31).
+  conds.push(sql`t.line_id in (${sql.join(lineIds)}) and t.start_date <= ${to}::date and t.end_date >= ${from}::date`);
+  const col = (name: string, expr: RawBuilder<unknown>) => sql`${sql.lit(name)}, array_agg(${expr} order by t.line_id, t.start_date, t.id)`;
+  const cols = [
+    col('id', sql`t.id`),
+    col('version', sql`t.version`),
+    col('plan', sql`t.plan_id`),
+    col('line', sql`t.line_id`),
+    col('start', sql`t.start_date - date '1970-01-01'`),
+    col('end', sql`t.end_date - date '1970-01-01'`),
+    col('qty', sql`t.qty`),
+    col('locked', sql`t.locked`),
+    col('daily', sql`t.daily`),
+    col('split_index', sql`t.split_index`),
+    col('split_count', sql`t.split_count`),
+    col('plan_no', sql`p.plan_no`),
+    col('style_no', sql`p.style_no`),
+    col('category', sql`p.category`),
+    col('plan_qty', sql`p.qty`),
+    col('plan_done', sql`p.done_qty`),
+    col('mpp', sql`p.minutes_per_piece`),
+    col('delivery', sql`p.delivery_date - date '1970-01-01'`),
+    col('order_no', sql`o.order_no`),
+    col('brand_name', sql`o.brand_name`),
+  ];
+  const r = await sql<{ c: SqlColumns | string | null }>`select case when count(*) = 0 then null else json_build_object(${sql.join(cols)}) end as c
+    from scm_prodplan_bar t
+    join scm_prodplan p on p.id = t.plan_id and p.client_id = t.client_id
+    left join scm_customer_order o on o.id = p.order_id and o.client_id = p.client_id
+    where ${sql.join(conds, sql` and `)}`.execute(tx);
+  const v = r.rows[0]?.c ?? null;
+  if (v === null) return null;
+  return (typeof v === 'string' ? JSON.parse(v) : v) as SqlColumns;
+}
+
+/**
+ * The bars' columns as the board draws them (`toBoardBar`'s rules, field by field): pieces per day
+ * (`barPieces`: the kept `daily` when it fits the run, else spread over the working days), minutes on
+ * the line (`minutesPerPieceOn`), finished pieces shared by quantity, late when the bar ends after
+ * the plan's delivery (`isLate`), the category's label in the reader's language; and the lines' load
+ * per day of [from, to], summed bar by bar in the bars' order (`scheduleLoad`'s figures).
+ */
+export function boardColumns(c: SqlColumns | null, cal: PreparedCalendar, sams: LineSams, label: (category: string) => string | undefined, from: string, to: string): { bars: BoardBarColumns; load: Map<number, number[]> } {
+  const n = c ? c.id.length : 0;
+  const bars: BoardBarColumns = { n, id: [], version: [], plan: [], line: [], start: [], end: [], qty: [], done: [], minutes: [], mpp: [], delivery: [], state: [], splitIndex: [], splitCount: [], planNo: [], orderNo: [], customer: [], style: [], category: [], categoryLabel: [], daily: [] };
+  const load = new Map<number, number[]>();
+  if (!c) return { bars, load };
+  const f = dayNumber(from);
+  const days = dayNumber(to) - f + 1;
+  const labels = new Map<string, string | undefined>();
+  for (let i = 0; i < n; i++) {
+    const s = c.start[i]!;
+    const e = c.end[i]!;
+    const qty = num(c.qty[i]);
+    const planQty = num(c.plan_qty[i]);
+    const category = str(c.category[i]);
+    const lineId = Number(c.line[i]);
+    const planMpp = num(c.mpp[i]);
+    const mpp = minutesPerPieceOn(sams.get(lineId), category, planMpp);
+    const kept = c.daily[i];
+    const daily = barPiecesOfDays(qty, Array.isArray(kept) ? kept : null, cal, s, e);
+    const delivery = c.delivery[i];
+    let text = labels.get(category);
+    if (!labels.has(category)) labels.set(category, (text = label(category)));
+    bars.id.push(Number(c.id[i]));
+    bars.version.push(Number(c.version[i]));
+    bars.plan.push(Number(c.plan[i]));
+    bars.line.push(lineId);
+    bars.start.push(s);
+    bars.end.push(e);
+    bars.qty.push(qty);
+    // The plan's finished pieces shared over its bars by quantity.
+    bars.done.push(planQty > 0 ? Math.round((num(c.plan_done[i]) * qty) / planQty) : 0);
+    bars.minutes.push(qty * mpp);
+    bars.mpp.push(planMpp);
+    bars.delivery.push(delivery === null || delivery === undefined ? -1 : delivery);
+    // Late as src/model/measures.ts `isLate`: the bar's end after the delivery day.
+    bars.state.push((c.locked[i] === true ? 1 : 0) | (delivery !== null && delivery !== undefined && e - delivery > 0 ? 2 : 0));
+    // Kept on the bar by the database (planning.window.ts); a bar without its place counts as alone.
+    const placed = c.split_index[i] != null && c.split_count[i] != null;
+    bars.splitIndex.push(placed ? Number(c.split_index[i]) : 1);
+    bars.splitCount.push(placed ? Number(c.split_count[i]) : 1);
+    bars.planNo.push(str(c.plan_no[i]));
+    bars.orderNo.push(str(c.order_no[i]));
+    bars.customer.push(str(c.brand_name[i]));
+    bars.style.push(str(c.style_no[i]));
+    bars.category.push(category);
+    bars.categoryLabel.push(text ?? null);
+    bars.daily.push(daily);
+    let row = load.get(lineId);
+    if (!row) load.set(lineId, (row = new Array<number>(days).fill(0)));
+    const off = s - f;
+    for (let k = 0; k < daily.length; k++) {
+      const j = off + k;
+      if (j >= 0 && j < days) row[j] += daily[k]! * mpp;
+    }
+  }
+  return { bars, load };
+}
+
+/** The board over a range as columns: its days, the lines asked (capacity and load over the range) and the bars touching it. */
+export async function readBoardColumns(tx: Db, clientId: number, q: BoardReadQuery): Promise<Omit<BoardData, 'bars'> & { bars: BoardBarColumns }> {
+  checkRange(q.from, q.to);
+  if (q.scenario !== null) await scenarioRow(tx, clientId, q.scenario);
+  const { calendar: cal, lines: all } = await boardLinesAndCalendar(tx, clientId, Number(q.from.slice(0, 4)));
+  const days: BoardDay[] = dayKinds(cal, q.from, q.to).map((d) => ({ date: d.date, working: d.working, holiday: d.holiday, overtime: d.overtime }));
+  const asked = q.lines ? new Set(q.lines) : null;
+  const lineInfo = all.filter((l) => (!q.workshop || l.workshop_id === q.workshop) && (!q.line || l.id === q.line) && (!asked || asked.has(l.id)));
+  const sams: LineSams = new Map(lineInfo.map((l) => [l.id, l.sam]));
+  const raw = await loadBarColumns(tx, clientId, q.scenario, q.from, q.to, q.scope, lineInfo.map((l) => l.id));
+  // Each bar's category as the reader reads it (a bar's tooltip and label), not its dictionary code.
+  const own = raw ? (await loadTenantDictionaries(tx, clientId)).items : undefined;
+  const label = (category: string) => {
+    const l = dictValueLabel('product_category', category, own);
+    return q.language === 'en' ? l.en : l.zh;
+  };
+  const { bars, load } = boardColumns(raw, cal, sams, label, q.from, q.to);
+  const n = days.length;
+  const lines: BoardLine[] = lineInfo.map((l) => ({
+    ...l,
+    capacity: lineCapacityRange({ operators: l.operators, efficiency: l.efficiency }, cal, q.from, q.to),
+    load: load.get(l.id) ?? new Array<number>(n).fill(0),
+  }));
+  return { from: q.from, to: q.to, scenario_id: q.scenario, days, lines, bars };
+}
+
+/**
+ * The board over a range: its days, the lines asked (capacity and load over the range) and the bars
+ * touching the range on those lines, one object per bar.
+ */
+export async function readBoard(tx: Db, clientId: number, q: BoardReadQuery): Promise<BoardData> {
+  const { bars, ...rest } = await readBoardColumns(tx, clientId, q);
+  const out = [];
+  for (let i = 0; i < bars.n; i++) out.push(boardBarAt(bars, i, q.scenario));
+  return { ...rest, bars: out };
+}
+
+/** The whole board over a range (every line of the company, or of a workshop, or one line). */
+export async function boardData(tx: Db, clientId: number, q: Omit<BoardReadQuery, 'lines'>): Promise<BoardData> {
+  return readBoard(tx, clientId, q);
+}
