@@ -12,6 +12,8 @@ import type { BoardBar, BoardData, BoardLine } from '../../model/schedule-board'
 import { overloadedDays } from '../../../calendars/capacity';
 import { dayLoad, type BoardLayout, type DragPreview, loadPercent, type Rect } from './board-model';
 import { HEADER, LABELS } from './board-draw';
+import type { LateBarReasons } from '../../model/late-reasons';
+import { ReasonLines } from './LateReasonsPanel';
 
 const hidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', margin: -1, padding: 0 } as const;
 const tipStyle = { position: 'fixed', background: '#fff', border: '1px solid #ccc', borderRadius: 4, padding: '6px 8px', fontSize: 12, boxShadow: '0 2px 8px rgba(0,0,0,.15)', zIndex: 10, pointerEvents: 'none' } as const;
@@ -42,11 +44,18 @@ function tipValue(f: CalendarBarField, v: unknown, lang: 'zh' | 'en'): string {
   return v === null || v === undefined || v === '' ? '—' : String(v);
 }
 
-export function BarTip({ decl, bar, x, y }: { decl: CalendarDecl; bar: BoardBar; x: number; y: number }) {
+/** Where a tooltip goes: below right of the pointer, above it near the window's foot (a tall one: its lower half), left of it near the right edge. */
+function tipAt(x: number, y: number, tall: boolean): React.CSSProperties {
+  const up = y > window.innerHeight * (tall ? 0.45 : 0.7);
+  const left = x > window.innerWidth - 440;
+  return { ...(up ? { bottom: window.innerHeight - y + 12 } : { top: y + 12 }), ...(left ? { right: window.innerWidth - x + 12 } : { left: x + 12 }) };
+}
+
+export function BarTip({ decl, bar, x, y, reasons }: { decl: CalendarDecl; bar: BoardBar; x: number; y: number; reasons?: LateBarReasons | null }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'zh';
   return (
-    <div role="tooltip" style={{ ...tipStyle, left: x + 12, top: y + 12 }}>
+    <div role="tooltip" style={{ ...tipStyle, ...tipAt(x, y, !!reasons) }}>
       {decl.bar.tooltip.map((f) => (
         <div key={f.field}>
           <span style={{ color: '#666' }}>{f.title[lang]}: </span>
@@ -54,6 +63,7 @@ export function BarTip({ decl, bar, x, y }: { decl: CalendarDecl; bar: BoardBar;
         </div>
       ))}
       {bar.late && <div style={{ color: '#d13438' }}>{t('board.late')}</div>}
+      {bar.late && reasons && <ReasonLines reasons={reasons} />}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarDecl, CalendarZoom } from '../../model/calendar';
 import type { BoardBar, BoardCommand, BoardData } from '../../model/schedule-board';
+import type { LateBarReasons } from '../../model/late-reasons';
 import { daysBetween, layoutBoard, type OverloadAsk, type Rect, spanRect, visible } from './board-model';
 import { drawBoard, HEADER, LABELS } from './board-draw';
 import { BarList, BarTip, DragInfo, LineFigures, StripTip } from './BoardOverlays';
@@ -37,12 +38,16 @@ export type ScheduleBoardProps = {
   /** A drop that would leave days of the target line over capacity: the page asks before sending. */
   onOverload?: (ask: OverloadAsk) => void;
   onRefused: (message: string) => void;
+  /** The late bars' reasons by bar id (the tooltip names them). */
+  lateReasons?: Map<number, LateBarReasons> | null;
+  /** Bring this bar into view (a late reason's locking bar); `n` changes on every request. */
+  reveal?: { id: number; n: number } | null;
   /** For the bench and tests: called with the time from pointer move to the drawn preview. */
   onPreviewDrawn?: (ms: number) => void;
 };
 
 export function ScheduleBoard(props: ScheduleBoardProps) {
-  const { decl, data, zoom, selectedId, marked, ghosts, onPreviewDrawn } = props;
+  const { decl, data, zoom, selectedId, marked, ghosts, onPreviewDrawn, reveal } = props;
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'zh';
   const scroller = useRef<HTMLDivElement>(null);
@@ -72,6 +77,14 @@ export function ScheduleBoard(props: ScheduleBoardProps) {
       moveStarted.current = 0;
     }
   }, [layout, view, drag, selectedId, markedSet, ghostRects, data, zoom, decl, onPreviewDrawn, weekdays, t]);
+
+  // A requested bar scrolled into view, a little right of the line labels and below the header.
+  useEffect(() => {
+    const b = reveal ? data.bars.find((x) => x.id === reveal.id) : undefined;
+    const r = b ? spanRect(layout, from, b.line_id, b.start, b.end) : null;
+    if (r && scroller.current) scroller.current.scrollTo({ left: Math.max(0, r.x - 120), top: Math.max(0, r.y - 60) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new request scrolls, not a redraw of the same data
+  }, [reveal]);
 
   // The bars in view (at most 400) as an invisible list, deferred so that scrolling and dragging draw
   // first and the list follows when the browser is idle.
@@ -104,7 +117,7 @@ export function ScheduleBoard(props: ScheduleBoardProps) {
         </div>
         <LineFigures data={data} layout={layout} top={HEADER - lazyView.y} days={[Math.floor(lazyView.x / layout.dayWidth), Math.floor((lazyView.x + lazyView.w - 1) / layout.dayWidth)]} />
         <BarList bars={inView} view={lazyView} />
-        {tip && !drag && ('bar' in tip ? <BarTip decl={decl} bar={tip.bar} x={tip.x} y={tip.y} /> : <StripTip data={data} line={tip.line} day={tip.day} x={tip.x} y={tip.y} />)}
+        {tip && !drag && ('bar' in tip ? <BarTip decl={decl} bar={tip.bar} x={tip.x} y={tip.y} reasons={props.lateReasons?.get(tip.bar.id)} /> : <StripTip data={data} line={tip.line} day={tip.day} x={tip.x} y={tip.y} />)}
       </div>
       {drag?.preview && <DragInfo data={data} preview={drag.preview} day={drag.mode === 'resize' ? drag.endIndex ?? 0 : daysBetween(from, drag.preview.start)} />}
     </div>

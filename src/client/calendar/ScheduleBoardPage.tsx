@@ -14,6 +14,7 @@ import './board-messages';
 import { BoardBarMenu, BoardPageDialogs } from './BoardPageDialogs';
 import { BoardLegend, BoardNotices, BoardToolbar } from './BoardToolbar';
 import { ScenarioCompare } from './ScenarioCompare';
+import { LateReasonsPanel } from './LateReasonsPanel';
 import { ScheduleBoard } from './ScheduleBoard';
 import { useScheduleBoardPage, type ScheduleBoardPageState } from './useScheduleBoardPage';
 
@@ -93,8 +94,11 @@ function BoardBody({ page }: { page: ScheduleBoardPageState }) {
             onCommand={(cmd, before) => void onCommand(cmd, before)}
             onOverload={(ask) => setDialog({ kind: 'overload', ask })}
             onRefused={(m) => toast.warning(m)}
+            lateReasons={page.late.byBar}
+            reveal={page.late.reveal}
           />
         )}
+        {data && sel.bar?.late && <LateReasonsPanel bar={sel.bar} reasons={page.late.of(sel.bar.id)} loading={page.late.loading} onOpen={page.late.open} onClose={() => sel.selectOnly(null)} />}
       </div>
       {scenario !== null && page.showCompare && data && (
         <ScenarioCompare

@@ -15,6 +15,7 @@ import type { BoardDialog } from './BoardPageDialogs';
 import { useBoardCommands } from './useBoardCommands';
 import { useBoardSelection } from './useBoardSelection';
 import { useBoardSource } from './useBoardSource';
+import { useLateReasons } from './useLateReasons';
 
 export function useScheduleBoardPage() {
   const { t } = useTranslation();
@@ -28,6 +29,8 @@ export function useScheduleBoardPage() {
   const [dialog, setDialog] = useState<BoardDialog>(null);
   const [exporting, setExporting] = useState(false);
   const sel = useBoardSelection(data);
+  // Why the late bars are late (issue 31): the tooltip and the reason strip under the board.
+  const late = useLateReasons(data, sel.selectOnly);
   const { history, onCommand, pushMove, undo, redo } = useBoardCommands(source, !!dialog);
   const ghosts = useMemo(() => (moved && showLive ? (liveBars ?? []).filter((b) => moved.has(b.plan_id)) : undefined), [moved, showLive, liveBars]);
   const readonly = !!current && current.status !== 'draft';
@@ -59,7 +62,7 @@ export function useScheduleBoardPage() {
 
   return {
     decl, zoom, setZoom, source, showCompare, setShowCompare, showLive, setShowLive, menu, setMenu, dialog, setDialog, exporting,
-    sel, history, onCommand, pushMove, undo, redo, ghosts, readonly, canEdit, mergeTarget, openScenario, toggleLock, exportExcel,
+    sel, late, history, onCommand, pushMove, undo, redo, ghosts, readonly, canEdit, mergeTarget, openScenario, toggleLock, exportExcel,
   };
 }
 
