@@ -6,6 +6,7 @@ export * from './admin-settings.entity';
 export * from './allocationversion.entity';
 export * from './announcement.entity';
 export * from './capacitygroup.entity';
+export * from './changeoverrule.entity';
 export * from './company.entity';
 export * from './customer.entity';
 export * from './customerorder.entity';

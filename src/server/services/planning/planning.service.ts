@@ -11,6 +11,7 @@ import type { WriteContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { removeRecords } from '../../resources/record-writer';
 import { pushMove } from './planning.push';
+import { scheduleInputs } from './planning.schedule-inputs';
 
 /**
  * The planning service (issue 11): the scheduling board's data, its commands, auto-schedule into a
@@ -616,11 +617,17 @@ export async function autoScheduleScenario(w: WriteContext, input: { name: strin
   const fixed: FixedBar[] = lockedBars.map((b) => ({ plan_id: b.plan_id, line_id: b.line_id, start: b.start, minutes: barMinutes(b, cal, sams), category: b.category }));
   // Line settings: the line's SAM of a category wins over the plan's minutes (samFrom 'line'), and a new
   // style's first days on a line make only the learning curve's share of full output.
-  const schedLines: SchedLine[] = lineInfo.map((l) => ({ id: l.id, categories: l.categories, operators: l.operators, efficiency: efficiencyFraction(l.efficiency), learning: l.learning, sam: l.sam, calendar: cal }));
+  // Issue 31: curves learned per line and family from the line's history, changeovers by the company's
+  // rules, and each plan gated by its materials' purchase (planning.schedule-inputs.ts).
+  const { rules, setups, curves } = await scheduleInputs(tx, clientId, lineInfo);
+  const schedLines: SchedLine[] = lineInfo.map((l) => ({ id: l.id, categories: l.categories, operators: l.operators, efficiency: efficiencyFraction(l.efficiency), learning: l.learning, learningByFamily: curves.get(l.id), sam: l.sam, calendar: cal }));
   const schedPlans: SchedPlan[] = plans
     .filter((p) => !lockedPlans.has(p.id))
-    .map((p) => ({ id: p.id, category: p.category, style_no: p.style_no, qty: p.qty, minutes_per_piece: p.mpp, material_ready: p.material_ready, delivery_date: p.delivery_date, priority: p.priority }));
-  const result = autoSchedule({ from: input.from, to: input.to, lines: schedLines, plans: schedPlans, locked: fixed, options: { changeoverMinutes: 240, samFrom: 'line' } });
+    .map((p) => {
+      const s = setups.get(p.id);
+      return { id: p.id, category: p.category, style_no: p.style_no, family: p.category, fabric: s?.fabric ?? null, colour: s?.colour ?? null, qty: p.qty, minutes_per_piece: p.mpp, material_ready: s ? s.gate : p.material_ready, delivery_date: p.delivery_date, priority: p.priority };
+    });
+  const result = autoSchedule({ from: input.from, to: input.to, lines: schedLines, plans: schedPlans, locked: fixed, options: { changeover: rules, samFrom: 'line' } });
 
   const capacity = lineInfo.map((l) => ({ id: l.id, capacity: lineCapacityRange({ operators: l.operators, efficiency: l.efficiency }, cal, input.from, input.to) }));
   const planById = new Map(plans.map((p) => [p.id, p]));

@@ -1,0 +1,135 @@
+/**
+ * What the auto-scheduler needs beyond lines and plans (issue 31), read per company in SQL:
+ * - the company's changeover rules (registry entity `changeover_rule`) over the defaults;
+ * - each plan's sequence key: its family (the category), fabric (its style's fabric) and main colour
+ *   (the colour holding most pieces of its matrix);
+ * - material gates: a plan does not start before the purchase of its materials is in. Its materials are
+ *   its requirement order's BOM and its style's BOM; a purchase line of such a material (for the plan's
+ *   style or for no style) on a purchase order that is not draft, rejected, cancelled or closed and not
+ *   fully received holds the plan until the order's delivery date (the ETA); fully received lines hold
+ *   nothing (the material is in). The gate is the latest such ETA, and never earlier than the plan's
+ *   own material-ready date;
+ * - learning curves per line and family from the line's history: the live bars of the past year and
+ *   the pieces scanned out of their plans' last process (calendars/schedule-rules.ts `learningCurves`),
+ *   a bar's planned day taken as laid with the line's current curve setting.
+ */
+import { sql } from 'kysely';
+import { addDays, dayNumber, learningFactor } from '../../../../calendars/capacity';
+import { attributeOutput, type PlanOutput, type RunBar } from '../../../../calendars/actuals';
+import { learningCurves, rulesFromRows, type ChangeoverRules, type LearningRun } from '../../../../calendars/schedule-rules';
+import type { Db } from '../../db/database';
+
+type Row = Record<string, unknown>;
+const num = (v: unknown) => (v == null || v === '' ? 0 : Number(v));
+const dateText = (v: unknown): string | null => (v == null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+
+/** The company's changeover rules (rows in id order; a later row of the same kind wins) over the defaults. */
+export async function changeoverRules(tx: Db, clientId: number): Promise<ChangeoverRules> {
+  const r = await sql<Row>`select change, from_family, to_family, minutes from scm_changeover_rule where client_id = ${clientId} order by id`.execute(tx);
+  return rulesFromRows(r.rows.map((x) => ({ change: String(x.change ?? ''), from_family: (x.from_family as string | null) ?? null, to_family: (x.to_family as string | null) ?? null, minutes: num(x.minutes) })));
+}
+
+export type PlanSetup = { fabric: string | null; colour: string | null; gate: string | null };
+
+/** The colour holding most pieces of a plan's matrix (ties: the first), null without one. */
+function mainColour(matrix: unknown): string | null {
+  const cells = typeof matrix === 'string' ? (() => { try { return JSON.parse(matrix) as unknown; } catch { return null; } })() : matrix;
+  if (!Array.isArray(cells)) return null;
+  const by = new Map<string, number>();
+  for (const c of cells as Row[]) if (c && c.colour) by.set(String(c.colour), (by.get(String(c.colour)) ?? 0) + num(c.qty));
+  let best: string | null = null;
+  for (const [colour, qty] of by) if (best == null || qty > by.get(best)!) best = colour;
+  return best;
+}
+
+const OPEN_PO = ['approved', 'sent', 'manual', 'confirmed', 'dispatched', 'part_received'];
+
+/** Fabric, main colour and material gate of the company's plans (not cancelled), by plan id. */
+export async function planSetups(tx: Db, clientId: number): Promise<Map<number, PlanSetup>> {
+  const plans = await sql<Row>`select p.id, p.matrix, p.material_ready_date, s.fabric_desc
+    from scm_prodplan p left join dev_style s on s.client_id = p.client_id and s.code = p.style_no
+    where p.client_id = ${clientId} and coalesce(p.status, 'draft') <> 'cancelled'`.execute(tx);
+  const gates = await sql<{ plan_id: string | number; eta: Date | string }>`
+    with pm as (
+      select p.id as plan_id, b.material_id, p.style_no from scm_prodplan p
+        join scm_pr_order_bom b on b.order_id = p.prorder_id and b.client_id = p.client_id
+        where p.client_id = ${clientId} and b.material_id is not null and coalesce(p.status, 'draft') <> 'cancelled'
+      union
+      select p.id, sb.material_id, p.style_no from scm_prodplan p
+        join dev_style s on s.client_id = p.client_id and s.code = p.style_no
+        join dev_style_bom sb on sb.style_id = s.id and sb.client_id = s.client_id
+        where p.client_id = ${clientId} and coalesce(p.status, 'draft') <> 'cancelled'
+    )
+    select pm.plan_id, max(o.delivery_date) as eta from pm
+      join pur_order_line l on l.client_id = ${clientId} and l.material_id = pm.material_id and (coalesce(l.style_no, '') = '' or l.style_no = pm.style_no)
+      join pur_order o on o.id = l.order_id and o.client_id = l.client_id
+      where o.status in (${sql.join(OPEN_PO)}) and o.delivery_date is not null and coalesce(l.received_qty, 0) < l.qty
+      group by pm.plan_id`.execute(tx);
+  const eta = new Map(gates.rows.map((g) => [Number(g.plan_id), dateText(g.eta)]));
+  const out = new Map<number, PlanSetup>();
+  for (const p of plans.rows) {
+    const own = dateText(p.material_ready_date);
+    const po = eta.get(Number(p.id)) ?? null;
+    const gate = own && po ? (own > po ? own : po) : (own ?? po);
+    out.set(Number(p.id), { fabric: p.fabric_desc ? String(p.fabric_desc) : null, colour: mainColour(p.matrix), gate });
+  }
+  return out;
+}
+
+/**
+ * Learning curves (key `line_id|family`) from the company's live bars that started in the year before
+ * `today` and the pieces scanned out of their plans' last process; `lineCurves` are the lines' own
+ * settings, the factors the bars were laid with.
+ */
+export async function learnedCurves(tx: Db, clientId: number, today: string, lineCurves: ReadonlyMap<number, readonly number[]>): Promise<Map<string, number[]>> {
+  const bars = await sql<Row>`select b.id, b.plan_id, b.line_id, b.start_date, b.end_date, b.daily, p.category
+    from scm_prodplan_bar b join scm_prodplan p on p.id = b.plan_id and p.client_id = b.client_id
+    where b.client_id = ${clientId} and b.scenario_id is null and b.start_date < ${today}::date and b.start_date >= ${addDays(today, -365)}::date`.execute(tx);
+  if (!bars.rows.length) return new Map();
+  const planIds = [...new Set(bars.rows.map((b) => Number(b.plan_id)))];
+  const scans = await sql<Row>`select s.plan_id, cast(s.scanned_at as date) as day, sum(s.qty) as qty
+    from scm_wo_scan s join scm_workorder w on w.id = s.workorder_id and w.client_id = s.client_id
+    where s.client_id = ${clientId} and w.is_last = true and s.direction = 'out' and s.plan_id in (${sql.join(planIds)})
+    group by s.plan_id, cast(s.scanned_at as date)`.execute(tx);
+  const dailyOf = (v: unknown): number[] => {
+    const a = typeof v === 'string' ? (JSON.parse(v) as unknown) : v;
+    return Array.isArray(a) ? a.map(num) : [];
+  };
+  const runBars: (RunBar & { family: string })[] = bars.rows.map((b) => ({
+    id: Number(b.id), plan_id: Number(b.plan_id), line_id: Number(b.line_id), start: dateText(b.start_date)!, end: dateText(b.end_date)!, qty: 0, planned: dailyOf(b.daily), family: String(b.category ?? ''),
+  }));
+  const output: PlanOutput[] = scans.rows.map((s) => ({ plan_id: Number(s.plan_id), date: dateText(s.day)!, qty: num(s.qty) }));
+  const made = attributeOutput(runBars, output);
+  const todayNo = dayNumber(today);
+  const runs: LearningRun[] = [];
+  for (const b of runBars) {
+    const got = made.get(b.id);
+    if (!got) continue;
+    const start = dayNumber(b.start);
+    const curve = lineCurves.get(b.line_id);
+    let k = 0;
+    // Days from today on have no output yet (unknown, not zero).
+    const days = b.planned.map((planned, i) => ({ planned, factor: planned > 0 ? learningFactor(curve, k++) : 1, actual: start + i < todayNo ? (got.get(start + i) ?? 0) : null }));
+    runs.push({ line_id: b.line_id, family: b.family, days });
+  }
+  return learningCurves(runs);
+}
+
+/** Everything above for one auto-schedule: rules, plan setups and gates, and learned curves by line then family. */
+export async function scheduleInputs(
+  tx: Db,
+  clientId: number,
+  lines: readonly { id: number; learning: readonly number[] }[],
+  today = new Date().toISOString().slice(0, 10),
+): Promise<{ rules: ChangeoverRules; setups: Map<number, PlanSetup>; curves: Map<number, Record<string, number[]>> }> {
+  const rules = await changeoverRules(tx, clientId);
+  const setups = await planSetups(tx, clientId);
+  const learned = await learnedCurves(tx, clientId, today, new Map(lines.map((l) => [l.id, l.learning])));
+  const curves = new Map<number, Record<string, number[]>>();
+  for (const [key, curve] of learned) {
+    const cut = key.indexOf('|');
+    const line = Number(key.slice(0, cut));
+    curves.set(line, { ...(curves.get(line) ?? {}), [key.slice(cut + 1)]: curve });
+  }
+  return { rules, setups, curves };
+}
