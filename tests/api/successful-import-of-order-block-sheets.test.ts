@@ -75,6 +75,8 @@ describe('a sheet of order blocks', () => {
     expect(p.orderFields.map((f) => [f.key, f.target])).toEqual([['订单号', 'po_no'], ['供应商', 'vendor_id'], ['交期', 'delivery_date'], ['币种', 'currency']]);
     expect(p.columns.map((c) => c.target)).toEqual(['lines.style_no', 'lines.colour', 'size:S', 'size:M', 'size:L', 'size:XL', null, 'lines.unit_price']);
     expect(p.missingRequired).toEqual([]);
+    // The supplier's values inside the one-cell header rows are looked up in the company's vendors too.
+    expect(p.orderFields[1].confidence).toBeGreaterThan(0.85);
   });
 
   it('imports one order per block with its header values and lines, and keeps the keys in the company memory', async () => {

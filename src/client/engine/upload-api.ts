@@ -62,9 +62,12 @@ export type ImportError = { row: number; col: number; column: string; field: str
 /** One column of a proposed mapping (src/model/import-mapping.ts ColumnProposal). */
 export type MappedColumn = { index: number; header: string; target: string | null; confidence: number; reason: string };
 
+/** A key of a sheet's order header rows and the order field proposed for it (src/model/import-mapping.ts OrderFieldProposal). */
+export type MappedOrderField = { key: string; target: string | null; confidence: number; reason: string };
+
 /** The proposed mapping of a sheet of the buyer's own layout (POST .../mapping, issue 33). */
 export type MappingView = {
-  proposal: { headerRow: number; columns: MappedColumn[]; missingRequired: string[]; signature: string; template: boolean } | null;
+  proposal: { headerRow: number; columns: MappedColumn[]; orderFields: MappedOrderField[]; orderRows: number[]; missingRequired: string[]; signature: string; template: boolean } | null;
   fromMemory: boolean;
   rows: Array<{ number: number; cells: Array<string | number | boolean | null> }>;
   fields: Array<{ id: string; label: string; required: boolean }>;

@@ -1,6 +1,7 @@
 import { Button, Card, CardHeader, MessageBar, MessageBarBody, Spinner, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { MappingColumn } from './MappingColumn';
+import { MappingOrderFields } from './MappingOrderFields';
 import { useImportStyles } from './import-styles';
 import type { ImportState } from './use-import';
 
@@ -12,12 +13,15 @@ const useStyles = makeStyles({
   rowNo: { color: tokens.colorNeutralForeground3, textAlign: 'right', width: '40px' },
   title: { color: tokens.colorNeutralForeground3 },
   header: { fontWeight: tokens.fontWeightSemibold, backgroundColor: tokens.colorBrandBackground2 },
+  // An order header row's text runs on over the empty cells beside it (its pairs are often one cell).
+  order: { fontWeight: tokens.fontWeightSemibold, backgroundColor: tokens.colorPaletteYellowBackground1, '& td': { overflow: 'visible', textOverflow: 'clip' } },
 });
 
 /**
  * The mapping step (issue 33): the uploaded sheet's first rows as they are (title rows greyed, the
  * header row marked), a drop-down per column with the proposed field preselected and how sure it
- * is, the required fields still without a column, then the check as for a template.
+ * is, a sheet of order blocks' order header rows marked and their keys' fields, the required fields
+ * still without a column, then the check as for a template.
  */
 export function MappingStep({ state }: { state: ImportState }) {
   const s = useStyles();
@@ -30,6 +34,8 @@ export function MappingStep({ state }: { state: ImportState }) {
   const { view, targets } = pending;
   const proposal = view.proposal;
   const width = Math.max(proposal?.columns.length ?? 0, ...view.rows.map((r) => r.cells.length));
+  const orderRows = new Set(proposal?.orderRows ?? []);
+  const rowClass = (n: number) => (orderRows.has(n) ? s.order : n === proposal!.headerRow ? s.header : n < proposal!.headerRow ? s.title : undefined);
   return (
     <Card className={is.card} data-testid="mapping-step">
       <CardHeader header={<Text weight="semibold">{t('upload.mapTitle')} · {pending.file.name}</Text>} />
@@ -52,8 +58,8 @@ export function MappingStep({ state }: { state: ImportState }) {
               </thead>
               <tbody>
                 {view.rows.map((r) => (
-                  <tr key={r.number} className={r.number === proposal.headerRow ? s.header : r.number < proposal.headerRow ? s.title : undefined}>
-                    <td className={mergeClasses(s.td, s.rowNo)}>{r.number}</td>
+                  <tr key={r.number} className={rowClass(r.number)} data-order-row={orderRows.has(r.number) || undefined}>
+                    <td className={mergeClasses(s.td, s.rowNo)} title={orderRows.has(r.number) ? t('upload.mapOrderRow') : undefined}>{r.number}</td>
                     {Array.from({ length: width }, (_, i) => (
                       <td key={i} className={s.td} title={r.cells[i] === null || r.cells[i] === undefined ? '' : String(r.cells[i])}>{r.cells[i] === null || r.cells[i] === undefined ? '' : String(r.cells[i])}</td>
                     ))}
@@ -62,6 +68,7 @@ export function MappingStep({ state }: { state: ImportState }) {
               </tbody>
             </table>
           </div>
+          <MappingOrderFields view={view} targets={pending.orderTargets} onChange={mapping.setOrderTarget} />
           {mapping.missing.length > 0 && (
             <MessageBar intent="warning" data-testid="mapping-missing"><MessageBarBody>{t('upload.mapMissing', { fields: mapping.missing.join('、') })}</MessageBarBody></MessageBar>
           )}

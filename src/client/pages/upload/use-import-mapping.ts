@@ -4,7 +4,7 @@ import { missingRequired, SIZE_TARGET, type ConfirmedMapping } from '../../../mo
 import { uploadForm, UPLOAD_BASE, type MappingView } from '../../engine/upload-api';
 
 /** A file waiting for its mapping to be confirmed: the proposal and the buyer's choice per column. */
-type Pending = { file: File; entity: string; view: MappingView; targets: Array<string | null> };
+type Pending = { file: File; entity: string; view: MappingView; targets: Array<string | null>; orderTargets: Array<string | null> };
 
 /** The form that asks for a proposal: the entity and the file. */
 function proposalForm(entity: string, file: File, lang: string): FormData {
@@ -30,7 +30,7 @@ export function useImportMapping() {
     try {
       const view = await uploadForm<MappingView>(`${UPLOAD_BASE}/mapping`, proposalForm(entity, file, lang));
       if (view.proposal?.template) return 'template';
-      setPending({ file, entity, view, targets: view.proposal?.columns.map((c) => c.target) ?? [] });
+      setPending({ file, entity, view, targets: view.proposal?.columns.map((c) => c.target) ?? [], orderTargets: view.proposal?.orderFields.map((f) => f.target) ?? [] });
       return 'mapping';
     } catch {
       return 'failed';
@@ -39,15 +39,18 @@ export function useImportMapping() {
     }
   };
 
-  const setTarget = (index: number, target: string | null) =>
+  /** A column's (or, with `order`, a key of the order header rows') field: a field is read from one place, so choosing it here frees the column or key that had it. */
+  const choose = (index: number, target: string | null, order: boolean) =>
     setPending((p) => {
       if (!p) return p;
-      // A field is read from one column: choosing it here frees the column that had it.
-      const targets = p.targets.map((t, i) => (i === index ? target : target !== null && t === target ? null : t));
-      return { ...p, targets };
+      const free = (list: Array<string | null>, own: boolean) => list.map((t, i) => (own && i === index ? target : target !== null && t === target ? null : t));
+      return { ...p, targets: free(p.targets, !order), orderTargets: free(p.orderTargets, order) };
     });
 
-  const confirmed: ConfirmedMapping | null = pending?.view.proposal ? { headerRow: pending.view.proposal.headerRow, columns: pending.targets.map((target, index) => ({ index, target })) } : null;
+  const proposal = pending?.view.proposal;
+  const confirmed: ConfirmedMapping | null = proposal
+    ? { headerRow: proposal.headerRow, columns: pending!.targets.map((target, index) => ({ index, target })), ...(proposal.orderFields.length ? { orderFields: proposal.orderFields.map((f, i) => ({ key: f.key, target: pending!.orderTargets[i] ?? null })) } : {}) }
+    : null;
   const missing = useMemo(() => {
     const entity = pending ? getEntity(pending.entity) : undefined;
     if (!entity || !confirmed) return [];
@@ -55,7 +58,17 @@ export function useImportMapping() {
     return missingRequired(entity, confirmed).map((id) => labels.get(id) ?? id);
   }, [pending]); // eslint-disable-line react-hooks/exhaustive-deps -- `confirmed` is derived from `pending`
 
-  return { pending, reading, confirmed, missing, propose, setTarget, clear: () => setPending(null), sizeTarget: (header: string) => `${SIZE_TARGET}${header.trim()}` };
+  return {
+    pending,
+    reading,
+    confirmed,
+    missing,
+    propose,
+    setTarget: (index: number, target: string | null) => choose(index, target, false),
+    setOrderTarget: (index: number, target: string | null) => choose(index, target, true),
+    clear: () => setPending(null),
+    sizeTarget: (header: string) => `${SIZE_TARGET}${header.trim()}`,
+  };
 }
 
 export type ImportMappingState = ReturnType<typeof useImportMapping>;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { EntityDef, Language } from '../../../model';
 import { cellContent, dateCellText, headerText, importColumns, matrixChildOf } from '../../../model/excel';
 import { applyMapping, headerSignature, missingRequired, normaliseHeading, proposeMapping, type ConfirmedMapping, type MappingProposal, type SheetRowSample, type ValueKnowledge } from '../../../model/import-mapping';
-import { orderKey } from '../../../model/order-header-rows';
+import { orderHeaderPairs, orderKey } from '../../../model/order-header-rows';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { loadTenantDictionaries } from '../../kernel/dictionaries/tenant-dictionaries';
@@ -47,9 +47,13 @@ export async function readSheetHead(file: string, maxRows = HEAD_ROWS): Promise<
 /** The company's codes among the sheet's sample values, per reference entity, and its own dictionary items. */
 async function knowledgeOf(tx: Db, clientId: number, entity: EntityDef, rows: SheetRowSample[]): Promise<ValueKnowledge> {
   const texts = new Set<string>();
-  for (const r of rows) for (const c of r.cells) {
-    const v = cellContent(c);
+  const add = (v: unknown) => {
     if ((typeof v === 'string' && v.length <= 80) || typeof v === 'number') texts.add(String(v).trim());
+  };
+  for (const r of rows) {
+    for (const c of r.cells) add(cellContent(c));
+    // The values of an order header row's pairs (`供应商: VD001` in one cell) are looked up too.
+    for (const p of orderHeaderPairs(r.cells) ?? []) add(cellContent(p.value));
   }
   const list = [...texts].slice(0, 2000);
   const knownCodes = new Map<string, Set<string>>();
