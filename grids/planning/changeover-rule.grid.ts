@@ -13,7 +13,7 @@ export const changeoverRulePage = definePage({
   entity: 'changeover_rule',
   menu: { group: 'planning', order: 40, roles: [ROLES.planner, ROLES.lineManager, ROLES.clientAdmin, ROLES.admin], companies: ['maker'] },
   title: { zh: '换线规则', en: 'Changeover rules' },
-  columns: [{ field: 'change', width: 200, pinned: 'left' }, { field: 'from_family', width: 150 }, { field: 'to_family', width: 150 }, { field: 'minutes', width: 140 }, { field: 'remark', width: 240 }, { field: 'updated_at', width: 170 }],
+  columns: [{ field: 'change', width: 200, pinned: 'left' }, { field: 'from_family', width: 180 }, { field: 'to_family', width: 180 }, { field: 'minutes', width: 140 }, { field: 'remark', width: 240 }, { field: 'updated_at', width: 170 }],
   actions: [{ kind: 'create' }, { kind: 'edit' }, { kind: 'remove' }, { kind: 'import' }, { kind: 'export' }, { kind: 'history' }, { kind: 'view' }],
   form: [
     {
