@@ -4,10 +4,10 @@
  * report, a scenario shown); and the legend line with the keyboard hint.
  */
 import {
-  Button, Checkbox, Dropdown, MessageBar, MessageBarBody, Option, Spinner, Tab, TabList, Toolbar, ToolbarDivider,
+  Button, Checkbox, Dropdown, MessageBar, MessageBarBody, Option, Spinner, Tab, TabList, ToggleButton, Toolbar, ToolbarDivider,
 } from '@fluentui/react-components';
 import {
-  ArrowClockwiseRegular, ArrowDownloadRegular, ArrowRedoRegular, ArrowUndoRegular, DataBarVerticalRegular, FlashRegular, LockClosedRegular, LockOpenRegular, MergeRegular, SplitHorizontalRegular,
+  ArrowClockwiseRegular, ArrowDownloadRegular, ArrowTrendingLinesRegular, ArrowRedoRegular, ArrowUndoRegular, DataBarVerticalRegular, FlashRegular, LockClosedRegular, LockOpenRegular, MergeRegular, SplitHorizontalRegular,
 } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { CalendarZoom } from '../../model/calendar';
@@ -36,6 +36,9 @@ export type BoardToolbarProps = {
   exporting: boolean;
   onExport: () => void;
   selectionCount: number;
+  /** Plan against actual shown (the 计划/实际 switch). */
+  actual?: boolean;
+  onActual?: (on: boolean) => void;
 };
 
 export function BoardToolbar(p: BoardToolbarProps) {
@@ -81,6 +84,10 @@ export function BoardToolbar(p: BoardToolbarProps) {
         <Button appearance="subtle" data-testid="board-merge" icon={<MergeRegular />} title={t('board.multiHint')} disabled={!canEdit || !p.canMerge} onClick={p.onMerge}>{t('board.merge')}</Button>
         <ToolbarDivider />
         <Button appearance="primary" size="small" data-testid="board-auto" icon={<FlashRegular />} onClick={p.onAuto}>{t('board.auto')}</Button>
+        {p.onActual && (
+          <ToggleButton appearance="subtle" data-testid="board-actual-toggle" icon={<ArrowTrendingLinesRegular />} checked={!!p.actual} aria-pressed={!!p.actual}
+            title={t('board.actual.toggleHint')} onClick={() => p.onActual?.(!p.actual)}>{t('board.actual.toggle')}</ToggleButton>
+        )}
         {p.onCompare && <Button appearance="subtle" data-testid="board-compare" icon={<DataBarVerticalRegular />} onClick={p.onCompare}>{t('board.compare')}</Button>}
         <Button appearance="subtle" data-testid="board-export" icon={p.exporting ? <Spinner size="extra-tiny" /> : <ArrowDownloadRegular />} disabled={p.exporting} onClick={p.onExport}>
           {p.exporting ? t('board.exporting') : t('board.export')}

@@ -14,7 +14,8 @@ import type { CalendarDecl, CalendarZoom } from '../../model/calendar';
 import type { BoardBar, BoardCommand, BoardData } from '../../model/schedule-board';
 import type { LateBarReasons } from '../../model/late-reasons';
 import { daysBetween, layoutBoard, type OverloadAsk, type Rect, spanRect, visible } from './board-model';
-import { drawBoard, HEADER, LABELS } from './board-draw';
+import { type BoardLayer, drawBoard, HEADER, LABELS } from './board-draw';
+import { type BoardActualsView, drawActualBars, drawActualLabels } from './board-actuals';
 import { BarList, BarTip, DragInfo, LineFigures, StripTip } from './BoardOverlays';
 import { useBoardDrag } from './useBoardDrag';
 import { useBoardViewport } from './useBoardViewport';
@@ -42,6 +43,8 @@ export type ScheduleBoardProps = {
   lateReasons?: Map<number, LateBarReasons> | null;
   /** Bring this bar into view (a late reason's locking bar); `n` changes on every request. */
   reveal?: { id: number; n: number } | null;
+  /** Plan against actual (the toolbar's 计划/实际 switch on): drawn over the bars and the line labels. */
+  actuals?: BoardActualsView | null;
   /** For the bench and tests: called with the time from pointer move to the drawn preview. */
   onPreviewDrawn?: (ms: number) => void;
 };
@@ -59,6 +62,11 @@ export function ScheduleBoard(props: ScheduleBoardProps) {
   const from = data.days[0]?.date ?? data.from;
   const ghostRects = useMemo(() => (ghosts ?? []).map((b) => spanRect(layout, from, b.line_id, b.start, b.end)).filter((r): r is Rect => !!r), [ghosts, layout, from]);
   const weekdays = useMemo(() => (lang === 'en' ? ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'] : ['日', '一', '二', '三', '四', '五', '六']), [lang]);
+  const actuals = props.actuals;
+  const layer = useMemo<BoardLayer | undefined>(() => actuals ? {
+    bars: (g, bars, ox, oy, start) => drawActualBars(g, actuals, layout, bars, ox, oy, start),
+    labels: (g, rows, oy, days) => drawActualLabels(g, actuals, rows, oy, HEADER, LABELS, days, (planned, actual) => t('board.actual.line', { planned: planned.toLocaleString(), actual: actual.toLocaleString() }), 'system-ui, "Noto Sans CJK SC", sans-serif'),
+  } : undefined, [actuals, layout, t]);
   const { drag, tip, setTip, onPointerDown, onPointerMove, onPointerUp, onKeyDown } = useBoardDrag({
     data, layout, scroller, canvas, selectedId, marked: markedSet, readonly: props.readonly,
     onSelect: props.onSelect, onContextMenu: props.onContextMenu, onCommand: props.onCommand, onOverload: props.onOverload, onRefused: props.onRefused, moveStarted,
@@ -71,12 +79,13 @@ export function ScheduleBoard(props: ScheduleBoardProps) {
       decl, data, layout, zoom, view, selectedId, marked: markedSet, ghosts: ghostRects, weekdays,
       drag: drag ? { barId: drag.bar.id, preview: drag.preview } : null,
       loadText: (average, peak) => t('board.lineLoad', { average, peak }),
+      layer,
     });
     if (moveStarted.current) {
       onPreviewDrawn?.(performance.now() - moveStarted.current);
       moveStarted.current = 0;
     }
-  }, [layout, view, drag, selectedId, markedSet, ghostRects, data, zoom, decl, onPreviewDrawn, weekdays, t]);
+  }, [layout, view, drag, selectedId, markedSet, ghostRects, data, zoom, decl, onPreviewDrawn, weekdays, t, layer]);
 
   // A requested bar scrolled into view, a little right of the line labels and below the header.
   useEffect(() => {

@@ -11,6 +11,7 @@ import { Spinner } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../kernel/toast-bus';
 import './board-messages';
+import { BoardActualsPanel } from './BoardActualsPanel';
 import { BoardBarMenu, BoardPageDialogs } from './BoardPageDialogs';
 import { BoardLegend, BoardNotices, BoardToolbar } from './BoardToolbar';
 import { ScenarioCompare } from './ScenarioCompare';
@@ -46,9 +47,12 @@ export function ScheduleBoardPage() {
         exporting={page.exporting}
         onExport={() => void page.exportExcel()}
         selectionCount={selection.length}
+        actual={page.showActual}
+        onActual={page.setShowActual}
       />
       <BoardNotices source={source} readonly={readonly} />
       <BoardLegend scenarioShown={scenario !== null} showLive={page.showLive} onShowLive={page.setShowLive} movedCount={moved?.size ?? 0} />
+      {page.showActual && <BoardActualsPanel view={page.actuals.view} error={page.actuals.error} bar={bar} lines={source.data?.lines ?? []} />}
       <BoardBody page={page} />
       <BoardBarMenu
         at={page.menu}
@@ -94,6 +98,7 @@ function BoardBody({ page }: { page: ScheduleBoardPageState }) {
             onCommand={(cmd, before) => void onCommand(cmd, before)}
             onOverload={(ask) => setDialog({ kind: 'overload', ask })}
             onRefused={(m) => toast.warning(m)}
+            actuals={page.actuals.view}
             lateReasons={page.late.byBar}
             reveal={page.late.reveal}
           />

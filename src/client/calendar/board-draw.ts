@@ -42,6 +42,14 @@ export type DrawState = {
   weekdays: string[];
   /** The line label's second line: average and peak load of the visible days. */
   loadText: (average: number, peak: number) => string;
+  /** Drawn over the bars, and over the row labels (plan against actual, board-actuals.ts). */
+  layer?: BoardLayer;
+};
+
+/** A drawing layer over the board: over the bars in view, and over the labels of the rows in view. */
+export type BoardLayer = {
+  bars?: (g: CanvasRenderingContext2D, bars: BoardLayout['bars'], ox: number, oy: number, from: string) => void;
+  labels?: (g: CanvasRenderingContext2D, rows: BoardLayout['rows'], oy: number, days: [number, number]) => void;
 };
 
 /** One frame's geometry: the context, the visible part, the content's offset on the canvas, its size. */
@@ -71,10 +79,12 @@ export function drawBoard(c: HTMLCanvasElement, s: DrawState): void {
   drawRows(f, preview);
   drawLiveGhosts(f, s);
   drawBars(g, s, v.bars, f.ox, f.oy);
+  s.layer?.bars?.(g, v.bars, f.ox, f.oy, f.from);
   const ti = drawToday(f, s);
   drawDragGhost(f, s, preview);
   drawHeader(g, s, v.firstDay, f.lastDay, W, f.ox, ti);
   drawLabels(g, s, v.rows, H, f.lastDay);
+  s.layer?.labels?.(g, v.rows, HEADER - view.y, [Math.max(0, Math.floor(view.x / layout.dayWidth)), Math.min(f.lastDay, Math.floor((view.x + view.w - 1) / layout.dayWidth))]);
 }
 
 /** Day shading (rest days and holidays), overtime tint. */

@@ -12,6 +12,7 @@ import type { BoardBar } from '../../model/schedule-board';
 import { toast } from '../kernel/toast-bus';
 import { downloadExport } from './board-export';
 import type { BoardDialog } from './BoardPageDialogs';
+import { useBoardActuals } from './useBoardActuals';
 import { useBoardCommands } from './useBoardCommands';
 import { useBoardSelection } from './useBoardSelection';
 import { useBoardSource } from './useBoardSource';
@@ -29,6 +30,9 @@ export function useScheduleBoardPage() {
   const [dialog, setDialog] = useState<BoardDialog>(null);
   const [exporting, setExporting] = useState(false);
   const sel = useBoardSelection(data);
+  // Plan against actual (issue 31): read while the toolbar's 计划/实际 switch is on.
+  const [showActual, setShowActual] = useState(false);
+  const actuals = useBoardActuals(source, showActual);
   // Why the late bars are late (issue 31): the tooltip and the reason strip under the board.
   const late = useLateReasons(data, sel.selectOnly);
   const { history, onCommand, pushMove, undo, redo } = useBoardCommands(source, !!dialog);
@@ -62,7 +66,7 @@ export function useScheduleBoardPage() {
 
   return {
     decl, zoom, setZoom, source, showCompare, setShowCompare, showLive, setShowLive, menu, setMenu, dialog, setDialog, exporting,
-    sel, late, history, onCommand, pushMove, undo, redo, ghosts, readonly, canEdit, mergeTarget, openScenario, toggleLock, exportExcel,
+    sel, showActual, setShowActual, actuals, late, history, onCommand, pushMove, undo, redo, ghosts, readonly, canEdit, mergeTarget, openScenario, toggleLock, exportExcel,
   };
 }
 
