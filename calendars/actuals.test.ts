@@ -108,6 +108,12 @@ describe('forecastBarEnd', () => {
     expect(first.ratio).toBe(0.5);
     expect(first.end).toBe(addDays(MON, 7 + 4)); // 50 a day: 10 working days
   });
+  it('nothing scanned since its start: not started on the floor, laid from today at the line ratio', () => {
+    // As of Thursday, 3 planned days gone: Thursday 100, Friday 100 of the run, then 100 a working day: 5 days -> next Wednesday.
+    const f = forecastBarEnd({ bar: bar(), actual: new Map(), asOf, cal: CAL });
+    expect(f).toMatchObject({ ratio: null, actual: 0, plannedToDate: 400, end: addDays(MON, 9) });
+    expect(forecastBarEnd({ bar: bar(), actual: new Map(), asOf, cal: CAL, lineRatio: 0.5 }).end).toBe(addDays(MON, 16)); // 50 a day: ten working days from Thursday
+  });
   it('finished: the last day with output', () => {
     const f = forecastBarEnd({ bar: bar(), actual: byDay(MON, [200, 200, 100]), asOf, cal: CAL });
     expect(f).toMatchObject({ done: true, end: addDays(MON, 2), actual: 500 });

@@ -19,7 +19,8 @@
  *   ratio x planned pieces of each day of its run, and after the run at ratio x its full planned rate
  *   (the mean of its planned working days), only on the calendar's working days and never above the
  *   line's capacity in pieces that day; the as-of day counts only what is left of it (its forecast minus
- *   what was already scanned). A bar's ratio is its own, else (no complete day yet) its line's.
+ *   what was already scanned). A bar's ratio is its own, else (no complete day yet, or nothing scanned
+ *   at all: not started on the floor) its line's, else 1.
  */
 import { dayKind, dayNumber, dayString, type PreparedCalendar } from './capacity';
 
@@ -150,7 +151,8 @@ export function forecastBarEnd(p: BarForecastInput): BarForecast {
     if (!dayKind(cal, d).working && !(actual.get(d) ?? 0)) continue;
     history.push({ planned: d >= s && d <= e ? bar.planned[d - s] ?? 0 : 0, actual: actual.get(d) ?? 0 });
   }
-  const own = recentRatio(history, p.opts);
+  // Nothing scanned yet: the bar has not started on the floor, its own days say nothing of its rate.
+  const own = made > 0 ? recentRatio(history, p.opts) : null;
   const ratio = own ?? p.lineRatio ?? null;
   const r = ratio ?? 1;
   const worked = bar.planned.filter((q) => q > 0);

@@ -106,6 +106,15 @@ describe('plan against actual', () => {
     // Nothing else moved.
     for (const l of after.lines.filter((l) => l.line_id !== bar.line_id)) expect(l.actual).toEqual(before.lines.find((x) => x.line_id === l.line_id)!.actual);
     for (const b of after.bars.filter((b) => b.plan_id !== bar.plan_id)) expect(b.actual).toBe(before.bars.find((x) => x.bar_id === b.bar_id)!.actual);
+    // The kept days (scm_wo_output_day) equal the scans summed, and follow a removal.
+    const kept = async () => q(sql`select to_char(day, 'YYYY-MM-DD') as day, qty::int as qty from scm_wo_output_day where client_id = ${makerId} and workorder_id = ${sewing.id} order by day`);
+    const summed = async () => q(sql`select to_char(scanned_at::date, 'YYYY-MM-DD') as day, sum(qty)::int as qty from scm_wo_scan
+      where client_id = ${makerId} and workorder_id = ${sewing.id} and direction = 'out' group by 1 order by 1`);
+    expect(await kept()).toEqual(await summed());
+    await sql`delete from scm_wo_scan where client_id = ${makerId} and bundle_id = ${fixture.id} and scanned_by = 'test'`.execute(t.app.db);
+    expect(await kept()).toEqual(await summed());
+    const removed = (await actuals(planner, { from, to })).body.data;
+    expect(removed.bars.find((b) => b.bar_id === bar.bar_id)!.actual - bar.actual).toBe(Number(bundle.qty));
   });
 
   it('never gives another company the maker’s figures, and refuses what the board refuses', async () => {

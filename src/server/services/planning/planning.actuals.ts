@@ -15,6 +15,7 @@ import { withTenant } from '../../kernel/rls';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { parseId } from '../../resources/resource.service';
 import { checkRange, companyCalendar, defaultRange, loadLines } from './planning.service';
+import { OUTPUT_DAY } from './scan-output-day';
 
 /**
  * Plan against actual (issue 31): each line's and each bar's planned pieces against the pieces the
@@ -28,8 +29,10 @@ import { checkRange, companyCalendar, defaultRange, loadLines } from './planning
  *   over every bar of the plan in the schedule shown (live, or the scenario's).
  * - **Rules in SQL.** The caller's tenant in every statement, the board's menu right (read) and the
  *   data-permission scope of the menu on the bars (alias `t`), as the board's reads.
- * - **Index.** Scans out are read per output work order and day from `scm_wo_scan_output_idx`
- *   (client_id, workorder_id, scanned_at, qty) where direction = 'out': one index-only range per plan.
+ * - **Kept per day.** A plan's output days are read from `scm_wo_output_day` (scan-output-day.ts: each
+ *   work order's pieces scanned out per day, kept by triggers on the scans), not summed from the scans
+ *   on every read; the triggers find a day's scans by `scm_wo_scan_output_idx` (client_id,
+ *   workorder_id, scanned_at, qty) where direction = 'out'.
  */
 type Row = Record<string, unknown>;
 const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
@@ -66,7 +69,7 @@ async function loadBars(tx: Db, clientId: number, q: ActualsQuery, lineIds: numb
   });
 }
 
-/** The tracked plans' output per day up to the as-of day (scans out of each plan's output work order). */
+/** The tracked plans' output per day up to the as-of day (each plan's output work order's days, kept by scan-output-day.ts). */
 async function loadOutput(tx: Db, clientId: number, planIds: number[], asOf: string): Promise<PlanOutput[]> {
   if (!planIds.length) return [];
   const r = await sql<Row>`with output as (
@@ -74,11 +77,11 @@ async function loadOutput(tx: Db, clientId: number, planIds: number[], asOf: str
       where w.client_id = ${clientId} and w.plan_id in (${sql.join(planIds)})
       order by w.plan_id, (w.process_type = 'sewing') desc, w.is_last desc, w.sequence desc, w.id
     )
-    select o.plan_id, to_char(s.scanned_at, 'YYYY-MM-DD') as day, sum(s.qty) as qty, o.status
-    from output o left join scm_wo_scan s on s.client_id = ${clientId} and s.workorder_id = o.id and s.direction = 'out'
-      and s.scanned_at < (${addDays(asOf, 1)}::date)
-    where o.status in ('released', 'finished')
-    group by o.plan_id, o.status, to_char(s.scanned_at, 'YYYY-MM-DD')`.execute(tx);
+    select o.plan_id, to_char(a.day, 'YYYY-MM-DD') as day, a.qty
+    from output o
+      -- One primary-key range per work order, whatever the planner knows of the kept table (lateral).
+      left join lateral (select a.day, a.qty from ${sql.table(OUTPUT_DAY)} a where a.client_id = ${clientId} and a.workorder_id = o.id and a.day <= ${asOf}::date) a on true
+    where o.status in ('released', 'finished')`.execute(tx);
   // A tracked plan without scans yet is listed with no day (tracked, nothing made).
   return r.rows.map((o) => ({ plan_id: Number(o.plan_id), date: o.day == null ? '' : String(o.day), qty: num(o.qty) }));
 }
