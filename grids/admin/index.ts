@@ -4,3 +4,4 @@ export * from './clients.grid';
 export * from './menu';
 export * from './outbox.grid';
 export * from './settings.grid';
+export * from './users.grid';

@@ -6,7 +6,6 @@ import { ROLES } from '../../src/model/roles';
  * and their menu codes. Paths follow spec 2's `/{cata}/page/{opt}` shape.
  */
 export const ADMIN_SCREENS = {
-  users: { code: 'admin.user', path: '/admin/page/users', title: { zh: '用户管理', en: 'Users' } },
   roles: { code: 'admin.role', path: '/admin/page/roles', title: { zh: '角色权限', en: 'Roles and permissions' } },
   dataperms: { code: 'admin.dataperm', path: '/admin/page/dataperms', title: { zh: '数据权限', en: 'Data permissions' } },
   menus: { code: 'admin.menu', path: '/admin/page/menus', title: { zh: '菜单管理', en: 'Menus' } },
@@ -35,8 +34,8 @@ export const adminMenu = defineMenuGroup({
   title: { zh: '系统管理', en: 'Administration' },
   icon: 'settings',
   entries: [
-    // The settings pages (dictionary, SN rules, ...) sit at 40-90 through their own `menu`.
-    entry(ADMIN_SCREENS.users, { roles: clientAdminOnly, icon: 'users', order: 10 }),
+    // Users (10) is an engine page (grids/admin/users.grid.ts); the settings pages (dictionary, SN
+    // rules, ...) sit at 40-90 through their own `menu`.
     entry(ADMIN_SCREENS.roles, { roles: clientAdminOnly, order: 20 }),
     entry(ADMIN_SCREENS.dataperms, { roles: clientAdminOnly, order: 30 }),
     entry(ADMIN_SCREENS.menus, { roles: clientAdminOnly, order: 100 }),

@@ -121,15 +121,22 @@ describe('a role with a data-permission rule narrows the buyer vendor list', () 
     expect(await page.textContent('[data-testid=rule-text]')).toMatch(/等级\s*等于\s*A/);
     await snap(page, 'admin-04-data-rules');
 
-    // Assign it to brand.buyer on the users screen (next to the common role they hold).
+    // Assign it to brand.buyer on the users screen (next to the common role they hold): the engine's
+    // list of users, the roles moved across the drawer's transfer (issue 30).
     await openMenu(page, 'admin.user', 'admin-users');
-    await page.waitForSelector('[data-testid=user-row-brand\\.buyer]');
-    await page.click('[data-testid=user-row-brand\\.buyer] [data-testid=assign-roles]');
-    await page.waitForSelector('[data-testid=role-choices]');
-    await page.click('[data-testid=role-choice-grade_a_buyer]');
+    await page.fill('[data-testid=quick-search]', 'brand.buyer');
+    await page.waitForFunction(() => !document.querySelector('.ag-center-cols-container .ag-row[row-index="1"]') && document.querySelector('.ag-row[row-index="0"] [col-id=username]')?.textContent === 'brand.buyer', undefined, { timeout: 15_000 });
+    await page.dblclick('.ag-row[row-index="0"] [col-id=username]');
+    await page.waitForSelector('[data-testid=entity-form]');
+    const available = '[data-testid=entity-form] [data-field=roles] [data-testid=transfer-available]';
+    await page.locator(available).getByText('A级供应商采购', { exact: true }).waitFor({ timeout: 15000 });
+    await page.locator(available).locator('.fui-Checkbox', { hasText: 'A级供应商采购' }).locator('input').check();
+    await page.click('[data-testid=entity-form] [data-field=roles] button[aria-label="→"]');
+    await page.waitForSelector('[data-testid=entity-form] [data-field=roles] [data-testid=transfer-chosen] :text("A级供应商采购")');
     await snap(page, 'admin-05-assign-roles');
-    await page.click('[data-testid=roles-save]');
-    await page.waitForSelector('[data-testid=user-row-brand\\.buyer] [data-testid=user-roles]:has-text("A级供应商采购")');
+    await page.click('[data-testid=form-save]');
+    await page.waitForSelector('[data-testid=entity-form]', { state: 'detached' });
+    await page.waitForFunction(() => (document.querySelector('.ag-row[row-index="0"] [col-id=roles]')?.textContent ?? '').includes('grade_a_buyer'));
     await snap(page, 'admin-06-users');
 
     // The audit view shows who did it.
@@ -137,7 +144,7 @@ describe('a role with a data-permission rule narrows the buyer vendor list', () 
     await page.waitForSelector('[data-testid=audit-row]');
     const audit = await page.$$eval('[data-testid=audit-row]', (rows) => rows.map((r) => r.textContent ?? ''));
     expect(audit.some((r) => r.includes('data_permission') && r.includes('brand'))).toBe(true);
-    expect(audit.some((r) => r.includes('user') && r.includes('分配角色') && r.includes('grade_a_buyer'))).toBe(true);
+    expect(audit.some((r) => r.includes('用户') && r.includes('分配角色') && r.includes('grade_a_buyer'))).toBe(true);
     await snap(page, 'admin-07-audit');
 
     // The menu tree editor: the company renames its vendor menu; the shell's menus come from it.
@@ -242,7 +249,7 @@ describe('a company signs up and the super administrator approves it', () => {
     await owner.page.waitForSelector('[data-testid="menu-admin.user"]');
     await snap(owner.page, 'admin-13-new-company-workspace');
     await openMenu(owner.page, 'admin.user', 'admin-users');
-    await owner.page.waitForSelector(`[data-testid=user-row-${username}]`);
+    await owner.page.waitForFunction((u) => [...document.querySelectorAll('.ag-row [col-id=username]')].some((c) => c.textContent === u), username, { timeout: 15_000 });
     await snap(owner.page, 'admin-14-new-company-users');
     expect(owner.errors).toEqual([]);
     await owner.context.close();

@@ -37,6 +37,8 @@ export type ListSlots = {
   testId?: string;
   /** Replaces the buttons of the declared transitions (with any dialogs they need). */
   actions?: (list: ListController) => ReactNode;
+  /** The page's own buttons after the declared ones, for what is not a record's action (an invitation by mail). */
+  tools?: (list: ListController) => ReactNode;
   /** What the page adds to the form drawer (given the list, to refresh it after an action). */
   drawer?: (list: ListController) => DrawerSlots;
   /** Anything else the page needs mounted beside the list (a live-update listener). */
@@ -87,7 +89,7 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
       <ListHead resolved={resolved} list={list} title={title} />
       <div className={s.bar}>
         <ListViewPicker views={views} />
-        <ListToolbar resolved={resolved} list={list} actions={actions} title={title} pageActions={slots.actions} grouping={grouping} />
+        <ListToolbar resolved={resolved} list={list} actions={actions} title={title} pageActions={slots.actions} pageTools={slots.tools} grouping={grouping} />
       </div>
       {subindex && <DrillBar entity={resolved.entity} filters={list.fixed} onRemove={list.removeFixed} />}
       <ActiveFilterBar filters={filters} />

@@ -46,10 +46,10 @@ function ColumnsMenu({ resolved, list }: { resolved: ResolvedPage; list: ListCon
   );
 }
 
-type ToolbarProps = { resolved: ResolvedPage; list: ListController; actions: ListActions; title: string; pageActions?: (list: ListController) => ReactNode; grouping?: ListGroupingState };
+type ToolbarProps = { resolved: ResolvedPage; list: ListController; actions: ListActions; title: string; pageActions?: (list: ListController) => ReactNode; pageTools?: (list: ListController) => ReactNode; grouping?: ListGroupingState };
 
 /** A list page's toolbar: create, edit, view, remove, the transitions or the page's own actions, and the tools. */
-export function ListToolbar({ resolved, list, actions, title, pageActions, grouping }: ToolbarProps) {
+export function ListToolbar({ resolved, list, actions, title, pageActions, pageTools, grouping }: ToolbarProps) {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
   const navigate = useNavigate();
@@ -86,6 +86,7 @@ export function ListToolbar({ resolved, list, actions, title, pageActions, group
                 {en ? tr.label.en : tr.label.zh}
               </ToolbarButton>
             ))}
+        {pageTools?.(list)}
         <ToolbarDivider />
         {has('history') && (
           <Tooltip content={t('engine.history')} relationship="label">

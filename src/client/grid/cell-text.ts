@@ -51,6 +51,8 @@ export const CELL_TEXT: Record<GridRenderer, (value: unknown, ctx: CellContext) 
   image: (v) => (v === null || v === undefined ? '' : String(v)),
   json: (v) => {
     if (v === null || v === undefined || v === '') return '';
+    // A list of codes (a transfer's: a user's roles) reads as a list, not as JSON.
+    if (Array.isArray(v) && v.length && v.every((x) => typeof x === 'string')) return v.join(', ');
     const text = typeof v === 'string' ? v : JSON.stringify(v);
     return text.length > 120 ? `${text.slice(0, 117)}...` : text;
   },

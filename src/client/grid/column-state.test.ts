@@ -85,5 +85,6 @@ describe('cell text per renderer', () => {
     expect(cellText('date', '2026-01-05T00:00:00.000Z', ctx)).toBe('2026-01-05');
     expect(cellText('datetime', '2026-01-05 08:00:00', ctx)).toBe('2026-01-05 08:00:00');
     expect(cellText('json', [1, 2], ctx)).toBe('[1,2]');
+    expect(cellText('json', ['common', 'planner'], ctx)).toBe('common, planner');
   });
 });

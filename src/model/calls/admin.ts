@@ -1,4 +1,4 @@
-import { getCall } from './call';
+import { getCall, postCall } from './call';
 
 /**
  * Administration (spec 2 system pages): the calls the administration pages make outside the
@@ -16,4 +16,6 @@ export const adminCalls = {
   userOptions: getCall<{ q?: string; size?: number }, { rows: Colleague[] }>('/adminapi/users/options'),
   /** The roles of the caller's company (a transfer of recipient roles picks from them). */
   roleOptions: getCall<{ q?: string; size?: number }, { rows: RoleOption[] }>('/adminapi/roles/options'),
+  /** Mails the company's invite code to someone who is not a user yet (the users page's own button). */
+  inviteUser: postCall<{ email: string; fullname?: string }, { outbox_id: number; invite_code: string }>('/adminapi/users/invite'),
 };

@@ -3,6 +3,7 @@
 import '../dictionaries-masterdata';
 export * from './admin-client.entity';
 export * from './admin-settings.entity';
+export * from './admin-user.entity';
 export * from './allocationversion.entity';
 export * from './announcement.entity';
 export * from './capacitygroup.entity';

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../http/errors';
 import { withTenant } from '../kernel/rls';
 import { parseId, type Row } from './document-input';
 import { col, tbl } from './document-read';
+import { refTarget } from './references';
 import { filterSql, orderSql, parsePageQuery, quickSearchSql, type PageQuery } from './page-query';
 import { EXACT_COUNT_THRESHOLD } from './list-count';
 import type { CountResult, PageResult, ResourceContext } from './resource.service';
@@ -45,10 +46,23 @@ export function viewScopeOf(entity: EntityDef): ViewScope {
   return scope;
 }
 
-/** What a view reads from, as `t`: its table, with its computed fields beside the stored columns. */
+/**
+ * The label of each reference field (`<field>__label`, as every registry list gives it): the target
+ * record's label column, read in the row's own company (a user's organisation and position).
+ */
+function referenceLabels(entity: EntityDef): Record<string, RawBuilder<unknown>> {
+  const out: Record<string, RawBuilder<unknown>> = {};
+  for (const f of entity.fields) {
+    const target = FIELD_TYPE_TABLE[f.type].reference ? refTarget(f) : null;
+    if (target) out[`${f.key}__label`] = sql`(select ${sql.id('r', target.labelColumn)} from ${sql.table(target.table)} r where r.id = ${sql.id('t', f.key)} and r.client_id = t.client_id)`;
+  }
+  return out;
+}
+
+/** What a view reads from, as `t`: its table, with its computed fields and reference labels beside the stored columns. */
 function sourceOf(entity: EntityDef): RawBuilder<unknown> {
-  const computed = COMPUTED.get(entity.name);
-  if (!computed) return sql`${tbl(entity)} t`;
+  const computed = { ...COMPUTED.get(entity.name), ...referenceLabels(entity) };
+  if (!Object.keys(computed).length) return sql`${tbl(entity)} t`;
   return sql`(select t.*, ${sql.join(Object.entries(computed).map(([k, e]) => sql`${e} as ${sql.id(k)}`))} from ${tbl(entity)} t) t`;
 }
 
@@ -88,9 +102,10 @@ function fieldSelect(field: FieldDef): RawBuilder<unknown> {
 /**
  * A view's table has `id` and `client_id` (the company a row belongs to, null for the platform's
  * own; a table without that column gives it as a computed field) beside its fields; an editable
- * view's rows carry their `version` too (a save sends it back).
+ * view's rows carry their `version` too (a save sends it back), and reference fields their labels.
  */
-const selectOf = (entity: EntityDef) => sql.join([col('id'), col('client_id'), ...(entity.editable ? [col('version')] : []), ...entity.fields.map(fieldSelect)]);
+const selectOf = (entity: EntityDef) =>
+  sql.join([col('id'), col('client_id'), ...(entity.editable ? [col('version')] : []), ...entity.fields.map(fieldSelect), ...Object.keys(referenceLabels(entity)).map(col)]);
 
 async function tabCounts(db: Db, entity: EntityDef, where: RawBuilder<unknown>): Promise<Record<string, number>> {
   const field = entity.states!.field;

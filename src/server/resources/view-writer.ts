@@ -47,6 +47,11 @@ export type ViewSaveContext = {
   values: Row;
   errors: Record<string, FieldError>;
   ip: string | null;
+  /**
+   * Set by a hook that stored part of the save outside the row (a user's roles in user_roles, taken
+   * out of `values`): the row's version still moves, so a copy read before is stale.
+   */
+  touched?: boolean;
 };
 
 export type ViewActionContext = { tx: Db; db: Db; auth: AuthContext; clientId: number; entity: EntityDef; row: Row; transition: TransitionDef | null; params: Row; ip: string | null };
@@ -101,8 +106,8 @@ async function openWrite(ctx: ResourceContext, entity: EntityDef, verb: 'update'
 
 /** Sets columns of one row: `version + 1`, `updated_at`; returns the row as stored. */
 async function updateRow(tx: Db, entity: EntityDef, id: number, set: Row): Promise<Row> {
-  const sets = Object.keys(set).map((k) => sql`${sql.id(k)} = ${param(entity, k, set[k])}`);
-  return (await sql<Row>`update ${tbl(entity)} set ${sql.join(sets)}, version = version + 1, updated_at = now() where id = ${id} returning *`.execute(tx)).rows[0];
+  const sets = [...Object.keys(set).map((k) => sql`${sql.id(k)} = ${param(entity, k, set[k])}`), sql`version = version + 1`, sql`updated_at = now()`];
+  return (await sql<Row>`update ${tbl(entity)} set ${sql.join(sets)} where id = ${id} returning *`.execute(tx)).rows[0];
 }
 
 /** The declared fields among `keys` that changed, old beside new. */
@@ -134,7 +139,7 @@ export async function viewSave(ctx: ResourceContext, entity: EntityDef, body: Ro
     if (Object.keys(errors).length) throw new AppError('err.validation', { fields: errors });
     await writer.beforeSave?.(sc);
     const keys = Object.keys(values);
-    if (!keys.length) return;
+    if (!keys.length && !sc.touched) return;
     const after = await updateRow(tx, entity, id, values);
     await writer.afterSave?.({ ...sc, after });
     const changes = declaredChanges(entity, keys, before, after);

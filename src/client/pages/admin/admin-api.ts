@@ -19,11 +19,6 @@ export type SettingRow =
   | { key: string; label: Label; help: Label; type: 'integer'; min: number; max: number; value: number; default: number; stored: boolean; updated_at: string | null };
 export type ServiceRow = { prefix: string; label: Label; enabled: boolean; note: string | null; updated_by: number | null; updated_by_name: string | null; updated_at: string | null };
 
-export type UserRow = {
-  id: number; username: string; fullname: string | null; email: string | null; mobile: string | null; status: string;
-  org_id: number | null; position_id: number | null; is_manager: boolean; wecom_id: string | null; dingtalk_id: string | null;
-  last_login_at: string | null; last_login_ip: string | null; version: number; roles: string[];
-};
 export type RoleRow = { id: number; client_id: number | null; code: string; name_zh: string; name_en: string; kind: string; remark: string | null; version: number; users: number; system: boolean };
 export type Grant = { menu_code: string; verbs: string[] };
 export type DataRuleRow = { id: number; menu_code: string; field: string; operator: string; value: string; remark: string | null; version: number; role_id: number | null; role_code: string | null; user_id: number | null; username: string | null };
@@ -54,14 +49,6 @@ export const adminApi = {
   services: () => api.get<ServiceRow[]>('/adminapi/sys/services'),
   saveService: (prefix: string, enabled: boolean, note: string) => api.post<ServiceRow>('/adminapi/sys/services/save', { prefix, enabled, note }),
   saveSettings: (values: Record<string, string | number>) => api.post<Record<string, unknown>>('/adminapi/sys/config/save', values),
-
-  users: (q: { q?: string; status?: string; page: number; size: number }) => api.get<Paged<UserRow>>('/adminapi/users', q),
-  saveUser: (u: Partial<UserRow> & { id: number; version: number }) => api.post<{ id: number }>('/adminapi/users/save', u),
-  assignRoles: (id: number, roles: string[]) => api.post<{ id: number }>('/adminapi/users/assign-roles', { id, roles }),
-  activateUsers: (ids: number[]) => api.post<{ ids: number[] }>('/adminapi/users/activate', { ids }),
-  freezeUsers: (ids: number[]) => api.post<{ ids: number[] }>('/adminapi/users/freeze', { ids }),
-  resetPassword: (id: number) => api.post<{ id: number; message: string }>('/adminapi/users/reset-password', { id }),
-  invite: (email: string, fullname: string) => api.post<{ outbox_id: number; invite_code: string }>('/adminapi/users/invite', { email, fullname }),
 
   roles: () => api.get<RoleRow[]>('/adminapi/roles'),
   role: (id: number) => api.get<RoleDetail>('/adminapi/roles/view', { id }),

@@ -30,7 +30,8 @@ export const adminRoutes: RouteObject[] = [
   { path: rel(ADMIN_SCREENS.sysdict.path), ...lazyPage(() => import('./SystemDictionaryPage') as Promise<PageModule>, 'SystemDictionaryPage') },
   { path: rel(ADMIN_SCREENS.sysconfig.path), ...lazyPage(() => import('./SystemConfigPage') as Promise<PageModule>, 'SystemConfigPage') },
   { path: rel(ADMIN_SCREENS.services.path), ...lazyPage(() => import('./ServicesPage') as Promise<PageModule>, 'ServicesPage') },
-  { path: rel(ADMIN_SCREENS.users.path), ...lazyPage(users, 'UsersPage') },
+  // Users: the engine's list with the page's invitation (grids/admin/users.grid.ts).
+  { path: 'admin/page/users', ...lazyPage(users, 'UsersPage') },
   { path: rel(ADMIN_SCREENS.roles.path), ...lazyPage(roles, 'RolesPage') },
   { path: rel(ADMIN_SCREENS.dataperms.path), ...lazyPage(dataperms, 'DataPermsPage') },
   { path: rel(ADMIN_SCREENS.audit.path), ...lazyPage(audit, 'AuditPage') },

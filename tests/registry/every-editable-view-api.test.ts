@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FIELD_TYPE_TABLE, translate, validateField, viewEntities, type EntityDef, type FieldDef } from '../../src/model';
+import { fieldRules } from '../../src/model/validate';
+import { validDocument } from '../../fixtures/generators/valid-document';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { resourceClient, tokenFor, type Reply } from '../support/resource-client';
+import { BAD_INPUT, userIdOf } from './registry-harness';
+
+/**
+ * Suites generated for EVERY editable view entity (issue 30: users, client management; the
+ * platform's own tables written by the view writer, src/server/resources/view-writer.ts): a caller
+ * of the entity's menu reads rows and saves the text fields (round trip, version + 1); each rule of
+ * each writable field is refused with 11000 and the field's message; a stale version loses with
+ * 409; a transition refuses a row outside its from-states with 409; a caller of another company
+ * (or without the menu) can neither read nor change a row through view, save and each transition.
+ * Who reads: the super administrator for `admin.sys.*`, else the brand's administrator; the outsider
+ * is the maker's administrator (for a platform screen, the brand's, who may not open it).
+ */
+const entities = viewEntities().filter((e) => e.editable);
+vi.setConfig({ testTimeout: 120000 });
+
+let t: TestApp;
+const tokens = new Map<string, string>();
+const platformScreen = (e: EntityDef) => e.menuCode.startsWith('admin.sys.');
+const readerOf = (e: EntityDef) => (platformScreen(e) ? 'admin' : 'brand');
+const outsiderOf = (e: EntityDef) => (platformScreen(e) ? 'brand' : 'maker');
+const client = (e: EntityDef, user: string) => resourceClient(t.app, tokens.get(user)!, e.prefix, e.name);
+
+async function action(e: EntityDef, user: string, name: string, body: Record<string, unknown>) {
+  const res = await t.app.inject({ method: 'POST', url: `/api/${e.prefix}/${e.name}/action/${name}`, payload: body, headers: { authorization: `Bearer ${tokens.get(user)}` } });
+  return { status: res.statusCode, body: res.json() as Reply };
+}
+
+/** A row the reader may change: not the reader's own account (an administrator cannot freeze themself). */
+async function target(e: EntityDef, state?: (s: string) => boolean): Promise<Record<string, unknown> | undefined> {
+  const reader = readerOf(e);
+  const own = await userIdOf(t.database.db, reader);
+  const rows = (await client(e, reader).page({ size: 100 })).body.data.rows;
+  return rows.find((r) => !(e.name === 'user' && Number(r.id) === own) && (!state || !e.states || state(String(r[e.states.field]))));
+}
+
+const writable = (e: EntityDef) => e.fields.filter((f) => !f.readonly);
+/** Free text a generated value satisfies on its own (no dictionary, reference or list whose values a hook checks). */
+const freeText = (f: FieldDef) => FIELD_TYPE_TABLE[f.type].nature === 'text' && !FIELD_TYPE_TABLE[f.type].dictionary && !FIELD_TYPE_TABLE[f.type].multi;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const u of ['admin', 'brand', 'maker']) tokens.set(u, await tokenFor(t.database.db, t.config, u));
+}, 180000);
+afterAll(async () => t?.close());
+
+describe('editable view entities exist', () => {
+  it('users and client management are editable views', () => {
+    expect(entities.map((e) => e.name)).toEqual(expect.arrayContaining(['user', 'client']));
+  });
+});
+
+describe.each(entities.map((e) => [e.name, e] as const))('editable view %s', (_name, entity) => {
+  it('reads rows, and its free-text fields round-trip through save and view with the version moved', async () => {
+    const row = await target(entity);
+    expect(row, 'a row to work on').toBeDefined();
+    const fields = writable(entity).filter(freeText);
+    const doc = validDocument(entity, { seq: 7000 + Math.floor(Math.random() * 1000), refs: () => null });
+    const values = Object.fromEntries(fields.map((f) => [f.key, doc[f.key]]));
+    const saved = await client(entity, readerOf(entity)).save({ id: row!.id, version: row!.version, ...values });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    for (const f of fields) expect({ field: f.key, value: saved.body.data[f.key] ?? null }).toEqual({ field: f.key, value: validateField(f, doc[f.key]).value ?? null });
+    if (fields.length) expect(Number(saved.body.data.version)).toBe(Number(row!.version) + 1);
+  });
+
+  it('each rule of each writable field rejects its bad input with 11000 and the field message', async () => {
+    const row = await target(entity);
+    let checked = 0;
+    let expected = 0;
+    for (const f of writable(entity)) {
+      for (const rule of fieldRules(f).filter((r) => !(r === 'capitalEnglish' && f.upperCase))) {
+        expected++;
+        const bad = BAD_INPUT[rule];
+        const local = validateField(f, bad);
+        expect(local.error, `${f.key} ${rule}`).not.toBeNull();
+        const res = await client(entity, readerOf(entity)).save({ id: row!.id, version: row!.version, [f.key]: bad });
+        expect(res.status, `${f.key} ${rule}`).toBe(400);
+        expect(res.body.code).toBe(11000);
+        expect((res.body.data as { errors: Record<string, string> }).errors[f.key], `${f.key} ${rule}`).toBe(translate('zh-CN', local.error!.key, local.error!.params));
+        checked++;
+      }
+    }
+    expect(checked).toBe(expected);
+  });
+
+  it('a stale version loses with 409 and changes nothing', async () => {
+    const row = await target(entity);
+    const field = writable(entity).find(freeText) ?? writable(entity)[0];
+    const res = await client(entity, readerOf(entity)).save({ id: row!.id, version: Number(row!.version) - 1, [field.key]: row![field.key] });
+    expect(res.status).toBe(409);
+    expect((await client(entity, readerOf(entity)).view(row!.id)).body.data.version).toBe(row!.version);
+  });
+
+  it('a transition refuses a row outside its from-states with 409', async () => {
+    for (const tr of entity.states?.transitions ?? []) {
+      const row = await target(entity, (s) => !tr.from.includes(s));
+      if (!row) continue;
+      const res = await action(entity, readerOf(entity), tr.action, { ids: [row.id] });
+      expect(res.status, `${tr.action} from ${String(row[entity.states!.field])}`).toBe(409);
+      expect((await client(entity, readerOf(entity)).view(row.id)).body.data.version).toBe(row.version);
+    }
+  });
+
+  it('another company or a caller without the menu can neither read nor change a row', async () => {
+    const row = await target(entity);
+    const outsider = outsiderOf(entity);
+    const refused = platformScreen(entity) ? 403 : 404;
+    expect((await client(entity, outsider).view(row!.id)).status).toBe(refused);
+    const field = writable(entity)[0];
+    expect((await client(entity, outsider).save({ id: row!.id, version: row!.version, [field.key]: row![field.key] })).status).toBe(refused);
+    for (const tr of entity.states?.transitions ?? []) expect((await action(entity, outsider, tr.action, { ids: [row!.id] })).status, tr.action).toBe(refused);
+    const page = await client(entity, outsider).page({ size: 100 });
+    if (platformScreen(entity)) expect(page.status).toBe(403);
+    else expect(page.body.data.rows.some((r) => Number(r.id) === Number(row!.id))).toBe(false);
+    expect((await client(entity, readerOf(entity)).view(row!.id)).body.data.version).toBe(row!.version);
+  });
+});
