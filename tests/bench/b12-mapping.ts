@@ -2,11 +2,11 @@
  * Bench B12 (issue 33): ">= 90% of columns mapped right with no help" on a kept set of at least 30
  * differently laid-out sheets written by several producers.
  *
- * The corpus is fixtures/mapping-corpus/sheets.ts: 44 sheets of the layouts buyers and suppliers
+ * The corpus is fixtures/mapping-corpus/sheets.ts: 45 sheets of the layouts buyers and suppliers
  * send (purchase orders with size runs across columns, requirement, customer and sales orders,
  * vendor, material, customer and style lists, sample requests; Chinese, English and mixed headings,
  * merged title rows, a header row per order, units in headings, abbreviations, extra columns),
- * each column with its expected target. Each sheet is written at run time by exceljs, SheetJS or a
+ * each column with its expected target (and each key of a header row per order with its order field). Each sheet is written at run time by exceljs, SheetJS or a
  * hand-written SpreadsheetML package, read by the product's reader and mapped by the product's
  * mapper exactly as the mapping route does, without company memory, master data or the user.
  * Baseline, same run: the template's exact header match. Printed: columns right / total, the
