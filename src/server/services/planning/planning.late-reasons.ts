@@ -22,7 +22,7 @@ import { barRowLoad, checkRange, companyCalendar, defaultRange, lineSams, loadLi
  * menu's data scope (alias `t`, as the board's read): the late bars of the range (their end after their
  * plan's delivery date), the bars of their lines around them (load per day, the bars before them, the
  * locked ones), the material purchase lines of their orders (ETA, or the last receipt in the stock
- * ledger once received), the plans' own material-ready dates and the orders' node tracking (projected
+ * ledger once received) and of their BOM's materials (as the auto-scheduler's gate), the plans' own material-ready dates and the orders' node tracking (projected
  * by the tracking rules, src/model/node-tracking.ts). Then `lateReasons` per bar.
  */
 type Row = Record<string, unknown>;
@@ -55,24 +55,50 @@ async function lineBars(tx: Db, clientId: number, q: LateReasonsRead, lines: num
 
 type Material = LateBarFacts['material'][number];
 
-/** Each order's material purchase lines (not cancelled or refused): the last receipt once received, else the ETA (today at the earliest). */
-async function purchaseMaterial(tx: Db, clientId: number, orderIds: number[], today: string): Promise<Map<number, Material[]>> {
+/**
+ * Each plan's material purchase lines: those of a purchase order bought for its customer order (not
+ * cancelled or refused: the last receipt once received, else the ETA, today at the earliest), and, as
+ * the auto-scheduler's material gate reads them (planning.schedule-inputs.ts), the open lines of its
+ * BOM's materials (its requirement order's and its style's) not yet fully received, by their ETA.
+ */
+async function purchaseMaterial(tx: Db, clientId: number, planIds: number[], today: string): Promise<Map<number, Material[]>> {
   const out = new Map<number, Material[]>();
-  if (!orderIds.length) return out;
-  const r = await sql<Row>`select po.customer_order_id, po.id, po.po_no, po.delivery_date, l.qty, l.received_qty, m.name as material,
+  if (!planIds.length) return out;
+  const r = await sql<Row>`with pm as (
+      select p.id as plan_id, b.material_id, p.style_no from scm_prodplan p
+        join scm_pr_order_bom b on b.order_id = p.prorder_id and b.client_id = p.client_id
+        where p.client_id = ${clientId} and p.id in (${sql.join(planIds)}) and b.material_id is not null
+      union
+      select p.id, sb.material_id, p.style_no from scm_prodplan p
+        join dev_style s on s.client_id = p.client_id and s.code = p.style_no
+        join dev_style_bom sb on sb.style_id = s.id and sb.client_id = s.client_id
+        where p.client_id = ${clientId} and p.id in (${sql.join(planIds)})
+    )
+    select x.plan_id, po.id, po.po_no, po.delivery_date, l.qty, l.received_qty, m.name as material,
       (select max(g.created_at) from wms_stock_ledger g where g.client_id = po.client_id and g.doc_no = po.po_no and g.material_id = l.material_id and g.move_type = 'receipt') as received_at
-    from pur_order po join pur_order_line l on l.order_id = po.id and l.client_id = po.client_id
+    from (
+      select p.id as plan_id, l.id as line_id from scm_prodplan p
+        join pur_order po on po.customer_order_id = p.order_id and po.client_id = p.client_id
+        join pur_order_line l on l.order_id = po.id and l.client_id = po.client_id
+        where p.client_id = ${clientId} and p.id in (${sql.join(planIds)}) and po.order_kind = 'material' and coalesce(po.status, 'draft') not in ('cancelled', 'rejected')
+      union
+      select pm.plan_id, l.id from pm
+        join pur_order_line l on l.client_id = ${clientId} and l.material_id = pm.material_id and (coalesce(l.style_no, '') = '' or l.style_no = pm.style_no)
+        join pur_order po on po.id = l.order_id and po.client_id = l.client_id
+        where po.status in ('approved', 'sent', 'manual', 'confirmed', 'dispatched', 'part_received') and po.delivery_date is not null and coalesce(l.received_qty, 0) < l.qty
+    ) x
+    join pur_order_line l on l.id = x.line_id and l.client_id = ${clientId}
+    join pur_order po on po.id = l.order_id and po.client_id = l.client_id
     left join md_material m on m.id = l.material_id and m.client_id = l.client_id
-    where po.client_id = ${clientId} and po.customer_order_id in (${sql.join(orderIds)}) and po.order_kind = 'material'
-      and coalesce(po.status, 'draft') not in ('cancelled', 'rejected') order by po.id, l.seq, l.id`.execute(tx);
+    order by x.plan_id, po.id, l.seq, l.id`.execute(tx);
   for (const l of r.rows) {
     const received = num(l.received_qty) >= num(l.qty) && num(l.qty) > 0;
     const eta = day(l.delivery_date);
     const ready = received ? localDay(l.received_at) ?? eta : eta && eta < today ? today : eta;
     if (!ready) continue;
-    const list = out.get(Number(l.customer_order_id)) ?? [];
+    const list = out.get(Number(l.plan_id)) ?? [];
     list.push({ ready_date: ready, source: 'purchase', purchase_id: Number(l.id), po_no: String(l.po_no ?? ''), material: l.material == null ? null : String(l.material), received });
-    out.set(Number(l.customer_order_id), list);
+    out.set(Number(l.plan_id), list);
   }
   return out;
 }
@@ -117,7 +143,7 @@ export async function lateBarReasons(tx: Db, clientId: number, q: LateReasonsRea
   const load = scheduleLoad(around, cal, sams, spanFrom, spanTo);
   const capacity = new Map([...lines.values()].map((l) => [l.id, lineCapacityRange({ operators: l.operators, efficiency: l.efficiency }, cal, spanFrom, spanTo)]));
   const orders = new Map(late.filter((b) => b.order_id != null).map((b) => [Number(b.order_id), String(b.order_no ?? '')]));
-  const purchases = await purchaseMaterial(tx, clientId, [...orders.keys()], today);
+  const purchases = await purchaseMaterial(tx, clientId, [...new Set(late.map((b) => Number(b.plan_id)))], today);
   const tracking = await orderTracking(tx, clientId, orders, today);
   for (const b of late) {
     const line = lines.get(Number(b.line_id));
@@ -134,7 +160,7 @@ export async function lateBarReasons(tx: Db, clientId: number, q: LateReasonsRea
       days,
       before: around.filter((x) => Number(x.line_id) === line.id && Number(x.id) !== Number(b.id) && day(x.start_date)! < start)
         .map((x) => ({ id: Number(x.id), plan_no: String(x.plan_no ?? ''), start: day(x.start_date)!, end: day(x.end_date)!, locked: x.locked === true })),
-      material: [...(planReady ? [{ ready_date: planReady, source: 'plan' as const, purchase_id: null, po_no: null, material: null, received: false }] : []), ...(orderId !== null ? purchases.get(orderId) ?? [] : [])],
+      material: [...(planReady ? [{ ready_date: planReady, source: 'plan' as const, purchase_id: null, po_no: null, material: null, received: false }] : []), ...(purchases.get(Number(b.plan_id)) ?? [])],
       nodes: orderId !== null ? tracking.get(orderId)?.nodes ?? [] : [],
       projected_end: orderId !== null ? tracking.get(orderId)?.projected_end ?? null : null,
     };
