@@ -29,14 +29,8 @@ export const changeoverRule = defineEntity({
   titleField: 'change',
   defaultSort: { field: 'change', dir: 'asc' },
   fields: [
-    {
-      key: 'change',
-      label: { zh: '换线类型', en: 'Kind of change' },
-      type: 'dict',
-      dict: 'changeover_change',
-      required: true,
-      uniqueWith: { fields: ['from_family', 'to_family'], message: 'scm.changeover.duplicate' },
-    },
+    // Two rows of the same kind (and pair) may exist; the later one counts (schedule-rules.ts `rulesFromRows`).
+    { key: 'change', label: { zh: '换线类型', en: 'Kind of change' }, type: 'dict', dict: 'changeover_change', required: true },
     { key: 'from_family', label: { zh: '原品类（空=任意）', en: 'From family (empty: any)' }, type: 'dict', dict: 'product_category' },
     { key: 'to_family', label: { zh: '新品类（空=任意）', en: 'To family (empty: any)' }, type: 'dict', dict: 'product_category' },
     { key: 'minutes', label: { zh: '换线时间(分钟)', en: 'Setup minutes' }, type: 'integer', required: true, rules: ['naturalNumber'] },
@@ -44,11 +38,9 @@ export const changeoverRule = defineEntity({
   ],
   messages: {
     'zh-CN': {
-      'scm.changeover.duplicate': '已有同样的换线规则（{{change}}，{{from_family}} → {{to_family}}）',
       'scm.changeover.pairFamily': '只有“换品类”规则可以指定原品类和新品类，且两者需同时填写',
     },
     en: {
-      'scm.changeover.duplicate': 'This changeover rule already exists ({{change}}, {{from_family}} → {{to_family}})',
       'scm.changeover.pairFamily': 'Only a family rule names the families, and then both of them',
     },
   },
