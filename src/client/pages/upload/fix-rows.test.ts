@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import '../../../model/entities';
 import type { FixView } from '../../engine/upload-api';
-import { cellOf, continuationRows, fixChecker, fixCounts, sameWrongValue, toRowData, type FixRowData } from './fix-rows';
+import { cellOf, continuationRows, fixChecker, fixCounts, recheckRows, sameWrongValue, toRowData, type FixRowData } from './fix-rows';
 
 const view = (over: Partial<FixView> = {}): FixView => ({
   entity: 'material',
@@ -20,6 +20,33 @@ const view = (over: Partial<FixView> = {}): FixView => ({
 const row = (n: number, cells: Array<string | null>, issues: FixRowData['issues'] = [], excluded = false): FixRowData => ({ row: n, cells, excluded, edited: false, issues });
 
 describe('the fixing grid rows', () => {
+  it("re-checks a line of an order block with its block's values, and no order header row as a line (issue 33)", () => {
+    const v = view({
+      entity: 'purorder',
+      headerRow: 3,
+      headers: ['款号', '颜色', 'S', 'M', '单价'],
+      targets: ['lines.style_no', 'lines.colour', null, null, 'lines.unit_price'],
+      mapping: {
+        headerRow: 3,
+        columns: [{ index: 0, target: 'lines.style_no' }, { index: 1, target: 'lines.colour' }, { index: 2, target: 'size:S' }, { index: 3, target: 'size:M' }, { index: 4, target: 'lines.unit_price' }],
+        orderFields: [{ key: '订单号', target: 'po_no' }, { key: '供应商', target: 'vendor_id' }, { key: '交期', target: 'delivery_date' }],
+      },
+    });
+    const check = fixChecker(v, 'zh-CN', { now: new Date(), session: {} });
+    const rows = [
+      row(2, ['订单号: PO-1   供应商: VD001   交期: 2026-03-15']),
+      row(4, ['ST-1', '黑色', '10', '20', '25']),
+      row(5, ['款号', '颜色', 'S', 'M', '单价']),
+      row(7, ['订单号:', 'PO-2', '供应商:', 'NOPE', '交期:', '2026-04-01']),
+      row(8, ['ST-2', '白色', '5', null, '30']),
+    ];
+    // Alone, the line has no supplier: its block gives it one.
+    expect(check(rows[1].cells, false).length).toBeGreaterThan(0);
+    recheckRows(v, check, rows, rows);
+    expect(rows.map((r) => r.issues.length)).toEqual([0, 0, 0, 0, 1]);
+    expect(rows[4].issues[0]).toEqual({ col: -1, message: expect.stringContaining('NOPE') });
+  });
+
   it('checks a row in the user language, the messages the server gives', () => {
     const zh = fixChecker(view(), 'zh-CN', { now: new Date(), session: {} });
     const en = fixChecker(view(), 'en', { now: new Date(), session: {} });

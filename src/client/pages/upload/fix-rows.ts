@@ -1,7 +1,9 @@
 import { requireEntity, translate, type EntityDef, type Language } from '../../../model';
 import { dynamicEntity } from '../../../model/dynamic-form';
 import type { TokenContext } from '../../../model/default-tokens';
+import { applyMapping } from '../../../model/import-mapping';
 import { rowChecker, sheetLayout } from '../../../model/import-row-check';
+import { OrderBlocks, repeatsHeader } from '../../../model/order-header-rows';
 import type { FixRow, FixView } from '../../engine/upload-api';
 
 /**
@@ -27,16 +29,61 @@ export function viewEntity(view: FixView): EntityDef {
 }
 
 /** The row checker of a view: the cells of a row to its issues, messages in the user's language. */
-export function fixChecker(view: FixView, language: Language, defaults: TokenContext): (cells: ReadonlyArray<string | null>, continuation: boolean) => FixIssue[] {
+export function fixChecker(view: FixView, language: Language, defaults: TokenContext): (cells: ReadonlyArray<unknown>, continuation: boolean) => FixIssue[] {
   const entity = viewEntity(view);
-  const layout = sheetLayout(entity, view.headers, view.mapping);
+  const base = sheetLayout(entity, view.headers, view.mapping);
+  const order = orderFieldsOf(view);
+  // A sheet of order blocks: the order fields are read past the sheet's own cells, as the import reads them (orderLineCells).
+  const layout = order ? { ...base, mapping: [...base.mapping, ...Array<null>(Math.max(0, order.base - base.mapping.length)).fill(null), ...order.fields.map((f) => f.column)] } : base;
   const check = rowChecker(layout, {
     defaults,
     partial: view.mode === 'update',
     dictItems: new Map(Object.entries(view.dictItems)),
     knownCodes: new Map(Object.entries(view.knownCodes).map(([id, k]) => [id, { codes: new Set(k.codes), complete: k.complete }])),
   });
-  return (cells, continuation) => check(cells, continuation).map((i) => ({ col: i.col, message: translate(language, i.message.key, i.message.params) }));
+  // An order field's issue is the row's as a whole here (the value stands on its order's header row).
+  return (cells, continuation) => check(cells, continuation).map((i) => ({ col: order && i.col >= order.base ? -1 : i.col, message: translate(language, i.message.key, i.message.params) }));
+}
+
+/** A view's confirmed order fields (a sheet of order blocks, issue 33) and where their cells start; null: none. */
+function orderFieldsOf(view: FixView) {
+  if (!view.mapping?.orderFields?.length) return null;
+  const fields = applyMapping(viewEntity(view), view.mapping).orderFields;
+  return fields.length ? { fields, base: Math.max(view.headers.length, ...view.mapping.columns.map((c) => c.index + 1)) } : null;
+}
+
+/**
+ * A sheet of order blocks: each line's cells with its block's values after them (as the import's
+ * ImportOrderBlocks.extend), by sheet row; an order header row or a copy of the headings is no line
+ * (null: not checked as one, the server checks its values with its block). Undefined: not such a sheet.
+ */
+export function orderLineCells(view: FixView, rows: readonly FixRowData[]): Map<number, unknown[] | null> | undefined {
+  const order = orderFieldsOf(view);
+  if (!order) return undefined;
+  const blocks = new OrderBlocks();
+  const out = new Map<number, unknown[] | null>();
+  for (const r of [...rows].sort((a, b) => a.row - b.row)) {
+    if (r.excluded) continue;
+    if (blocks.take(r.row, r.cells) || repeatsHeader(r.cells, view.headers)) {
+      out.set(r.row, null);
+      continue;
+    }
+    const cells: unknown[] = r.cells.slice(0, order.base);
+    cells.length = order.base;
+    for (const f of order.fields) cells.push(blocks.current?.values.get(f.key)?.value ?? null);
+    out.set(r.row, cells);
+  }
+  return out;
+}
+
+/** Re-checks `targets` among `rows` (a later row of a document skips the header's rules; a line of an order block takes its block's values). */
+export function recheckRows(view: FixView, check: ReturnType<typeof fixChecker>, rows: readonly FixRowData[], targets: readonly FixRowData[]): void {
+  const continued = continuationRows(view, rows);
+  const lines = orderLineCells(view, rows);
+  for (const r of targets) {
+    const cells = lines ? lines.get(r.row) : r.cells;
+    r.issues = cells === null ? [] : check(cells ?? r.cells, continued.has(r.row));
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import { tokenContext, useFormSession } from '../../form/session-scope';
 import { useSpreadsheetKeys } from '../../grid/useSpreadsheetKeys';
 import type { SheetChange } from '../../grid/spreadsheet-grid';
 import { toast } from '../../kernel/toast-bus';
-import { cellOf, continuationRows, fixChecker, fixCounts, sameWrongValue, toRowData, type FixRowData } from './fix-rows';
+import { cellOf, fixChecker, fixCounts, recheckRows, sameWrongValue, toRowData, type FixRowData } from './fix-rows';
 import { useRowSaver } from './use-row-saver';
 
 /** "Apply to all": the column, the wrong value, what it became, and the other rows holding it. */
@@ -33,11 +33,7 @@ function useFixRows(job: JobView, language: Language) {
       (v) => {
         if (!live) return;
         rows.current = v.rows.map(toRowData);
-        const checker = fixChecker(v, language, defaults);
-        const continued = continuationRows(v, rows.current);
-        rows.current.forEach((r, i) => {
-          if (v.rows[i].recheck) r.issues = checker(r.cells, continued.has(r.row));
-        });
+        recheckRows(v, fixChecker(v, language, defaults), rows.current, rows.current.filter((_, i) => v.rows[i].recheck));
         shown.current = new Set(rows.current.filter((r) => r.issues.length).map((r) => r.row));
         setOnlyInvalid(shown.current.size > 0);
         setView(v);
@@ -64,10 +60,9 @@ function useFixEdits(data: ReturnType<typeof useFixRows>, api: MutableRefObject<
   const { view, check, rows, shown } = data;
   const recheck = (changed: FixRowData[]) => {
     if (!check || !view) return;
-    const continued = continuationRows(view, rows.current);
+    recheckRows(view, check, rows.current, changed);
     for (const r of changed) {
       r.edited = true;
-      r.issues = check(r.cells, continued.has(r.row));
       if (r.issues.length) shown.current.add(r.row);
       saver.queue(editOf(r));
     }
