@@ -89,14 +89,12 @@ describe('a forwarded address is not believed from a browser that is not the pro
     // The users screen: the browser's sign-in under its loopback address, the proxied one under the forwarded address.
     await page.click('[data-testid="menu-admin.user"]');
     await page.waitForSelector('[data-testid=admin-users] .ag-row [col-id=last_login_ip]');
-    // Each user's row of the engine's list (issue 30): its sign-in address cell, found by the account.
-    const addressOf = (username: string) =>
-      page.waitForFunction((u) => {
-        const row = [...document.querySelectorAll('.ag-center-cols-container .ag-row')].find((r) => r.querySelector('[col-id=username]')?.textContent === u)
-          ?? [...document.querySelectorAll('.ag-pinned-left-cols-container .ag-row')].find((r) => r.querySelector('[col-id=username]')?.textContent === u);
-        const index = row?.getAttribute('row-index');
-        return index === null || index === undefined ? null : document.querySelector(`.ag-center-cols-container .ag-row[row-index="${index}"] [col-id=last_login_ip]`)?.textContent ?? '';
-      }, username, { timeout: 15_000 }).then((h) => h.jsonValue());
+    // Each user's row of the engine's list (issue 30): found by the quick search, its sign-in address cell.
+    const addressOf = async (username: string) => {
+      await page.fill('[data-testid=quick-search]', username);
+      await page.waitForFunction((u) => document.querySelector('.ag-row[row-index="0"] [col-id=username]')?.textContent === u, username, { timeout: 15_000 });
+      return (await page.textContent('.ag-row[row-index="0"] [col-id=last_login_ip]')) ?? '';
+    };
     expect(await addressOf('brand')).toContain(BROWSER_ADDRESS);
     expect(await addressOf('brand')).not.toContain(CLAIMED);
     expect(await addressOf('brand.buyer')).toContain(CLAIMED);
