@@ -8,17 +8,18 @@
  * selected bar, Enter commits (useBoardDrag.ts). Commands go to `onCommand`, a drop that would
  * overload the target line to `onOverload`; the page talks to the server.
  */
-import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { useDeferredValue, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarDecl, CalendarZoom } from '../../model/calendar';
 import type { BoardBar, BoardCommand, BoardData } from '../../model/schedule-board';
 import type { LateBarReasons } from '../../model/late-reasons';
-import { daysBetween, layoutBoard, type OverloadAsk, type Rect, spanRect, visible } from './board-model';
-import { type BoardLayer, drawBoard, HEADER, LABELS } from './board-draw';
-import { type BoardActualsView, drawActualBars, drawActualLabels } from './board-actuals';
+import { daysBetween, layoutBoard, type OverloadAsk, visible } from './board-model';
+import { HEADER, LABELS } from './board-draw';
+import type { BoardActualsView } from './board-actuals';
 import { BarList, BarTip, DragInfo, LineFigures, StripTip } from './BoardOverlays';
 import { useBoardDrag } from './useBoardDrag';
 import { useBoardViewport } from './useBoardViewport';
+import { useBoardPaint } from './useBoardPaint';
 
 export type ScheduleBoardProps = {
   decl: CalendarDecl;
@@ -51,8 +52,7 @@ export type ScheduleBoardProps = {
 
 export function ScheduleBoard(props: ScheduleBoardProps) {
   const { decl, data, zoom, selectedId, marked, ghosts, onPreviewDrawn, reveal } = props;
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language === 'en' ? 'en' : 'zh';
+  const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const { view, onScroll } = useBoardViewport(scroller);
@@ -60,40 +60,11 @@ export function ScheduleBoard(props: ScheduleBoardProps) {
   const moveStarted = useRef(0);
   const markedSet = useMemo(() => new Set(marked ?? []), [marked]);
   const from = data.days[0]?.date ?? data.from;
-  const ghostRects = useMemo(() => (ghosts ?? []).map((b) => spanRect(layout, from, b.line_id, b.start, b.end)).filter((r): r is Rect => !!r), [ghosts, layout, from]);
-  const weekdays = useMemo(() => (lang === 'en' ? ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'] : ['日', '一', '二', '三', '四', '五', '六']), [lang]);
-  const actuals = props.actuals;
-  const layer = useMemo<BoardLayer | undefined>(() => actuals ? {
-    bars: (g, bars, ox, oy, start) => drawActualBars(g, actuals, layout, bars, ox, oy, start),
-    labels: (g, rows, oy, days) => drawActualLabels(g, actuals, rows, oy, HEADER, LABELS, days, (planned, actual) => t('board.actual.line', { planned: planned.toLocaleString(), actual: actual.toLocaleString() }), 'system-ui, "Noto Sans CJK SC", sans-serif'),
-  } : undefined, [actuals, layout, t]);
   const { drag, tip, setTip, onPointerDown, onPointerMove, onPointerUp, onKeyDown } = useBoardDrag({
     data, layout, scroller, canvas, selectedId, marked: markedSet, readonly: props.readonly,
     onSelect: props.onSelect, onContextMenu: props.onContextMenu, onCommand: props.onCommand, onOverload: props.onOverload, onRefused: props.onRefused, moveStarted,
   });
-
-  // Drawing: the canvas has the size of the viewport and sits sticky at the top-left of the scroller.
-  useEffect(() => {
-    if (!canvas.current) return;
-    drawBoard(canvas.current, {
-      decl, data, layout, zoom, view, selectedId, marked: markedSet, ghosts: ghostRects, weekdays,
-      drag: drag ? { barId: drag.bar.id, preview: drag.preview } : null,
-      loadText: (average, peak) => t('board.lineLoad', { average, peak }),
-      layer,
-    });
-    if (moveStarted.current) {
-      onPreviewDrawn?.(performance.now() - moveStarted.current);
-      moveStarted.current = 0;
-    }
-  }, [layout, view, drag, selectedId, markedSet, ghostRects, data, zoom, decl, onPreviewDrawn, weekdays, t, layer]);
-
-  // A requested bar scrolled into view, a little right of the line labels and below the header.
-  useEffect(() => {
-    const b = reveal ? data.bars.find((x) => x.id === reveal.id) : undefined;
-    const r = b ? spanRect(layout, from, b.line_id, b.start, b.end) : null;
-    if (r && scroller.current) scroller.current.scrollTo({ left: Math.max(0, r.x - 120), top: Math.max(0, r.y - 60) });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new request scrolls, not a redraw of the same data
-  }, [reveal]);
+  useBoardPaint({ canvas, scroller, decl, data, layout, zoom, view, selectedId, marked: markedSet, ghosts, actuals: props.actuals, drag, reveal, moveStarted, onPreviewDrawn });
 
   // The bars in view (at most 400) as an invisible list, deferred so that scrolling and dragging draw
   // first and the list follows when the browser is idle.
