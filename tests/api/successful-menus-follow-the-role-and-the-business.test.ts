@@ -138,10 +138,11 @@ describe('the demo data is complete', () => {
     expect(copies.filter((o) => !o.delivery_date).map((o) => o.so_no)).toEqual([]);
   });
 
-  it('every bundle carries a colour and a size of its order\'s colour x size lines', async () => {
+  it('every bundle carries a colour and a size of its plan\'s cells, of its order\'s colour x size lines when the plan has an order', async () => {
     const bundles = await q(sql<{ bundle_no: string; colour: string | null; size: string | null; in_order: boolean }>`
-      select b.bundle_no, b.colour, b.size, exists (select 1 from scm_prodplan p join scm_customer_order_entry e on e.client_id = p.client_id and e.order_id = p.order_id
-        where p.client_id = b.client_id and p.id = b.plan_id and e.colour = b.colour and e.size = b.size) as in_order
+      select b.bundle_no, b.colour, b.size, exists (select 1 from scm_prodplan p where p.client_id = b.client_id and p.id = b.plan_id
+          and exists (select 1 from jsonb_array_elements(p.matrix::jsonb) c where c->>'colour' = b.colour and c->>'size' = b.size)
+          and (p.order_id is null or exists (select 1 from scm_customer_order_entry e where e.client_id = p.client_id and e.order_id = p.order_id and e.colour = b.colour and e.size = b.size))) as in_order
       from scm_wo_bundle b`);
     expect(bundles.length).toBeGreaterThan(0);
     expect(bundles.filter((b) => !b.colour || !b.size || b.colour === '-' || b.size === '-').map((b) => b.bundle_no)).toEqual([]);

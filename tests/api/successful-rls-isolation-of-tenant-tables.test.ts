@@ -78,6 +78,9 @@ async function insertRow(tx: Db, table: string, clientId: number, tag: string): 
     await sql`insert into push_endpoint (client_id, name, url, secret_sealed) values (${clientId}, ${tag}, ${`https://example.com/${tag}`}, ${tag})`.execute(tx);
   } else if (table === 'temp_token') {
     await sql`insert into temp_token (token_hash, user_id, client_id, platform_id, target, expires_at) values (${`${tag}-${clientId}`}, (select min(id) from users), ${clientId}, 'SRM', 'printui', now() + interval '1 minute')`.execute(tx);
+  } else if (table === 'scm_wo_output_day') {
+    // A work order's pieces scanned out per day (kept by the scans' triggers, plan against actual).
+    await sql`insert into scm_wo_output_day (client_id, workorder_id, day) values (${clientId}, (select coalesce(max(workorder_id), 0) + 1 from scm_wo_output_day), current_date)`.execute(tx);
   } else if (table === 'menus') {
     await sql`insert into menus (client_id, code, title_zh, title_en) values (${clientId}, ${tag}, ${tag}, ${tag})`.execute(tx);
   } else if (table.startsWith('rpt_agg_')) {

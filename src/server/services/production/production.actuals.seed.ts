@@ -8,6 +8,7 @@ import { insertRecords, updateRecords } from '../../resources/record-writer';
 import { companyCalendar } from '../planning/planning.service';
 import { generateBundles } from './production.scans';
 import { rollUpProgress } from './production.workorders';
+import type { PlanMatrixCell } from '../../../model/entities/prodplan.entity';
 
 /**
  * Demo of plan against actual (issue 31), for MAKER01 after its work orders: each plan under way
@@ -50,6 +51,8 @@ async function seedPlanScans(w: WriteContext, plan: Row, today: string): Promise
   }
   const past = [...perDay].filter(([d, q]) => d < dayNumber(today) && q > 0).sort((a, b) => a[0] - b[0]).map(([d, q]) => ({ date: dayString(d), pieces: q }));
   if (!past.length) return;
+  // Bundles are cut from the plan's colour x size cells; the season's generated plans carry none.
+  if (!Array.isArray(plan.matrix) || !plan.matrix.length) await updateRecords(w, 'prodplan', [planId], { matrix: demoMatrix(Number(plan.qty), plan.style_no ? String(plan.style_no) : undefined) }, { audit: 'seed' });
   await generateBundles(tx, w.actor, planId, Math.max(10, Math.ceil(Number(plan.qty) / 40)));
   const bundles = (await sql<Row>`select id, qty from scm_wo_bundle where client_id = ${clientId} and plan_id = ${planId} order by seq`.execute(tx)).rows;
   const wos = (await sql<Row>`select id, process_id, process_type, done_qty, sequence from scm_workorder where client_id = ${clientId} and plan_id = ${planId} order by sequence`.execute(tx)).rows;
@@ -86,12 +89,27 @@ async function seedPlanScans(w: WriteContext, plan: Row, today: string): Promise
   await rollUpProgress(tx, w.actor, [planId]);
 }
 
+/**
+ * A generated plan's colour x size cells: two colours, the sizes in the trade's common 1:2:2:1
+ * ratio (S M L XL), the pieces laid so that the cells add up to the plan's quantity exactly.
+ */
+export function demoMatrix(qty: number, styleNo?: string): PlanMatrixCell[] {
+  const cells = ['藏青', '黑色'].flatMap((colour) => [['S', 1], ['M', 2], ['L', 2], ['XL', 1]].map(([size, w]) => ({ colour, size: String(size), w: Number(w) })));
+  const total = cells.reduce((a, c) => a + c.w, 0);
+  let left = qty;
+  return cells.map((c, i) => {
+    const q = i === cells.length - 1 ? left : Math.floor((qty * c.w) / total);
+    left -= q;
+    return { ...(styleNo ? { style_no: styleNo } : {}), colour: c.colour, size: c.size, qty: q };
+  });
+}
+
 export async function seedActualsDemo(w: WriteContext, today = new Date().toISOString().slice(0, 10)): Promise<void> {
   const clientId = w.actor.clientId;
   const has = await sql<Row>`select 1 from scm_wo_scan s join scm_workorder o on o.client_id = s.client_id and o.id = s.workorder_id
     where s.client_id = ${clientId} and s.direction = 'out' and o.process_type = 'sewing' limit 1`.execute(w.tx);
   if (has.rows.length) return;
-  const plans = (await sql<Row>`select p.id, p.qty from scm_prodplan p
+  const plans = (await sql<Row>`select p.id, p.qty, p.style_no, p.matrix from scm_prodplan p
     where p.client_id = ${clientId}
       and exists (select 1 from scm_workorder o where o.client_id = p.client_id and o.plan_id = p.id and o.process_type = 'sewing' and o.status = 'released')
       and not exists (select 1 from scm_wo_bundle b where b.client_id = p.client_id and b.plan_id = p.id)
