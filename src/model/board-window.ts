@@ -135,22 +135,8 @@ export function encodeBoardBars(bars: readonly BoardBar[]): { dict: BoardWindowD
  * (0 when not given), `delivery` a day number or -1, `state` bit 1 locked and bit 2 late, `daily` each
  * bar's pieces per day.
  */
-export type BoardBarColumns = {
+export type BoardBarColumns = Pick<BoardWindowColumns, 'id' | 'version' | 'plan' | 'line' | 'start' | 'end' | 'qty' | 'done' | 'minutes' | 'mpp' | 'delivery' | 'state' | 'splitIndex' | 'splitCount'> & {
   n: number;
-  id: number[];
-  version: number[];
-  plan: number[];
-  line: number[];
-  start: number[];
-  end: number[];
-  qty: number[];
-  done: number[];
-  minutes: number[];
-  mpp: number[];
-  delivery: number[];
-  state: number[];
-  splitIndex: number[];
-  splitCount: number[];
   planNo: string[];
   orderNo: string[];
   customer: string[];

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { signIn } from './support/steps';
 
 /**
  * A brand's own order sheet in a real browser (issue 33): a merged title row above its own Chinese
@@ -33,20 +33,12 @@ async function ownSheet(file: string): Promise<string> {
   return path;
 }
 
-async function signIn(page: Page, path: string): Promise<void> {
-  await page.goto(`${run.server.url}${path}`);
-  await page.waitForSelector('[data-testid=login-form]');
-  await page.fill('input[name=username]', 'brand');
-  await page.fill('input[name=password]', 'Demo1234');
-  await page.click('[data-testid=login-submit]');
-}
-
 describe("a brand's own order sheet imported in Chromium", () => {
   it('is mapped without help, imported, and mapped from memory the next time', async () => {
     const page = await run.browser.newPage({ viewport: { width: 1366, height: 768 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, '/page/upload/view?entity=purorder');
+    await signIn(page, run.server.url, '/page/upload/view?entity=purorder', 'brand');
     await page.waitForSelector('[data-testid=import-entity]:has-text("采购订单")');
     await page.setInputFiles('[data-testid=import-drop-input]', await ownSheet('秋季订单.xlsx'));
     await page.waitForSelector('[data-testid=mapping-step]', { timeout: 30000 });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { newGoodsOrderMatrix } from './support/matrix-steps';
 import { pageApi, signIn, statusIs } from './support/steps';
 
 /**
@@ -29,22 +30,7 @@ describe('fill right, a paste that adds lines, and the receipt\'s quantities on 
     const page = await run.browser.newPage({ viewport: { width: 1366, height: 768 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, run.server.url, '/srm/masterdetail/purorder', 'brand');
-    await page.waitForSelector('[data-testid=grid-purorder] .ag-header-cell', { timeout: 30000 });
-    await page.click('[data-testid=action-create]');
-    await page.waitForSelector('[data-testid=entity-form]');
-    await page.click('#f-purorder-order_kind');
-    await page.click('[role=option]:has-text("成品")');
-    const BLOCK = '[data-testid=order-style-0]';
-    await page.waitForSelector(BLOCK);
-    for (const colour of ['黑色', '白色']) {
-      await page.fill(`${BLOCK} [data-testid=add-colour]`, colour);
-      await page.press(`${BLOCK} [data-testid=add-colour]`, 'Enter');
-    }
-    const input = (colour: string, size: string) => `${BLOCK} input[aria-label="${colour} ${size}"]`;
-    const value = (colour: string, size: string) => page.inputValue(input(colour, size));
-    const total = async () => ((await page.textContent(`${BLOCK} [data-testid=matrix-grand-total]`)) ?? '').trim();
-    await page.waitForSelector(input('白色', 'L'));
+    const { BLOCK, input, value, total } = await newGoodsOrderMatrix(page, run.server.url);
 
     // 黑色 / S typed, then its fill handle dragged right to L: M and L get 12.
     await page.fill(input('黑色', 'S'), '12');

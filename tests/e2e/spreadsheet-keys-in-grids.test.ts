@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { newGoodsOrderMatrix } from './support/matrix-steps';
 
 /**
  * Spreadsheet keys in the allocation workbench (issue 21): a range by Shift+arrows, copy as
@@ -172,26 +173,7 @@ describe('spreadsheet keys in editable grids', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${run.server.url}/srm/masterdetail/purorder`);
-    await page.waitForSelector('[data-testid=login-form]');
-    await page.fill('input[name=username]', 'brand');
-    await page.fill('input[name=password]', 'Demo1234');
-    await page.click('[data-testid=login-submit]');
-    await page.waitForSelector('[data-testid=grid-purorder] .ag-header-cell', { timeout: 30000 });
-    await page.click('[data-testid=action-create]');
-    await page.waitForSelector('[data-testid=entity-form]');
-    await page.click('#f-purorder-order_kind');
-    await page.click('[role=option]:has-text("成品")');
-    const BLOCK = '[data-testid=order-style-0]';
-    await page.waitForSelector(BLOCK);
-    for (const colour of ['黑色', '白色']) {
-      await page.fill(`${BLOCK} [data-testid=add-colour]`, colour);
-      await page.press(`${BLOCK} [data-testid=add-colour]`, 'Enter');
-    }
-    const input = (colour: string, size: string) => `${BLOCK} input[aria-label="${colour} ${size}"]`;
-    const value = (colour: string, size: string) => page.inputValue(input(colour, size));
-    const total = async () => ((await page.textContent(`${BLOCK} [data-testid=matrix-grand-total]`)) ?? '').trim();
-    await page.waitForSelector(input('白色', 'M'));
+    const { BLOCK, input, value, total } = await newGoodsOrderMatrix(page, run.server.url);
 
     // Ctrl+V of a block as Excel puts it on the clipboard, at 黑色 / S; 白色 / M is not a quantity.
     await page.evaluate((text) => navigator.clipboard.writeText(text), '10\t20\r\n5\tabc\r\n');
