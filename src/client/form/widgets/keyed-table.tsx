@@ -1,11 +1,13 @@
 import { Button, Dropdown, Input, makeStyles, Option, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedField } from '../../../model/page-resolve';
-import { entriesValueOf, entryCellError, entryRowsOf, type EntryRow } from './keyed-entries';
+import { entryCellError } from './keyed-entries';
 import type { WidgetProps } from './types';
 import { useOptions } from '../../api/use-options';
+import { InputSheetCell } from '../../grid/InputSheetCell';
+import { useKeyedSheet } from './use-keyed-sheet';
 
 const useStyles = makeStyles({
   table: { width: '100%', borderCollapse: 'collapse', '& td': { padding: '2px 4px', verticalAlign: 'top' }, '& th': { textAlign: 'left', fontWeight: 600, fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3, padding: '2px 4px' } },
@@ -15,26 +17,23 @@ const useStyles = makeStyles({
 /**
  * keyedtable: a JSON field's entries (FieldDef.entries), one row per record of the key entity (a
  * vendor) with a cell per declared field (KPI, share cap, share target). Rows are kept as typed so
- * a half-filled row stays on screen; the value saved holds the picked rows with coerced cells.
+ * a half-filled row stays on screen; the value saved holds the picked rows with coerced cells. The
+ * value cells are a sheet of the grids' spreadsheet keys (useKeyedSheet: ranges, Ctrl+C / Ctrl+V
+ * with Excel, the fill handle, Ctrl+D / Ctrl+R, Delete, undo); the key column stays a dropdown.
  */
 export function KeyedTable(p: WidgetProps) {
   const s = useStyles();
   const { t } = useTranslation();
   const def = p.field.def?.entries;
-  const [rows, setRows] = useState<EntryRow[]>(() => (def ? entryRowsOf(def, p.value) : []));
+  const { rows, sheet, containerProps, inputProps, pick, remove, add } = useKeyedSheet(p, def);
   // The key entity's records, listed like a reference picker's (code and title).
   const picker = useMemo<ResolvedField>(() => ({ ...p.field, source: { entity: def?.key.entity ?? '' }, optionConfig: { valueField: 'id', labelField: def?.key.labelField ?? 'name' }, isNotInitLoaded: false, def: undefined }), [p.field, def]);
   const { options } = useOptions(picker, p.values, '', true);
   if (!def) return null;
-  const set = (next: EntryRow[]) => {
-    setRows(next);
-    p.onChange(entriesValueOf(def, next));
-  };
-  const update = (i: number, patch: Partial<EntryRow>) => set(rows.map((r, k) => (k === i ? { ...r, ...patch, cells: { ...r.cells, ...patch.cells } } : r)));
   const labelOf = (key: string) => options.find((o) => o.value === key)?.label ?? (key ? `#${key}` : '');
   return (
     <div id={p.id} data-testid={`keyed-${p.field.field}`}>
-      <table className={s.table}>
+      <table className={s.table} {...containerProps}>
         <thead>
           <tr>
             <th>{t('engine.entryRecord')}</th>
@@ -54,7 +53,7 @@ export function KeyedTable(p: WidgetProps) {
                   disabled={p.disabled}
                   placeholder={t('engine.select')}
                   aria-label={t('engine.entryRecord')}
-                  onOptionSelect={(_, d) => update(i, { key: d.optionValue ?? '' })}
+                  onOptionSelect={(_, d) => pick(i, d.optionValue ?? '')}
                   onOpenChange={(_, d) => !d.open && p.onBlur()}
                 >
                   {options.map((o) => (
@@ -64,34 +63,33 @@ export function KeyedTable(p: WidgetProps) {
                   ))}
                 </Dropdown>
               </td>
-              {def.fields.map((f) => {
-                const text = r.cells[f.key] ?? '';
-                const error = entryCellError(def, f.key, text);
+              {def.fields.map((f, j) => {
+                const error = entryCellError(def, f.key, r.cells[f.key] ?? '');
                 return (
-                  <td key={f.key}>
+                  <InputSheetCell key={f.key} sheet={sheet} row={i} col={j}>
                     <Input
-                      value={text}
+                      {...inputProps(i, j)}
                       inputMode="decimal"
                       disabled={p.disabled}
                       aria-label={p.language === 'en' ? f.label.en : f.label.zh}
                       aria-invalid={Boolean(error)}
+                      data-testid={`keyed-${f.key}-${i + 1}`}
                       input={{ style: { textAlign: 'right' } }}
                       style={{ width: '100%' }}
-                      onChange={(_, d) => update(i, { cells: { [f.key]: d.value } })}
                       onBlur={p.onBlur}
                     />
                     {error && <div className={s.cellError}>{t(error)}</div>}
-                  </td>
+                  </InputSheetCell>
                 );
               })}
               <td style={{ width: 40 }}>
-                <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={t('engine.remove')} disabled={p.disabled} onClick={() => set(rows.filter((_, k) => k !== i))} />
+                <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={t('engine.remove')} disabled={p.disabled} onClick={() => remove(i)} />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <Button size="small" icon={<AddRegular />} disabled={p.disabled} onClick={() => setRows([...rows, { key: '', cells: {} }])}>
+      <Button size="small" icon={<AddRegular />} disabled={p.disabled} onClick={add}>
         {t('engine.addEntry')}
       </Button>
     </div>
