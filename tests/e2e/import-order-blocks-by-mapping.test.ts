@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { confirmCheckAndCommit, supplierIgnoredThenChosen } from './support/mapping-steps';
 import { signIn } from './support/steps';
 
 /**
@@ -71,20 +72,9 @@ describe('a sheet of order blocks imported in Chromium', () => {
     await page.waitForSelector('[data-testid=mapping-order-fields]:has-text("订单表头字段")');
 
     // A key's field is changed as a column's: the supplier ignored is named as missing, then chosen again.
-    await page.click('[data-testid=map-order-1]');
-    await page.getByRole('option', { name: '不导入' }).click();
-    await page.waitForSelector('[data-testid=mapping-missing]:has-text("供应商编码")');
-    expect(await page.locator('[data-testid=mapping-confirm]').isDisabled()).toBe(true);
-    await page.click('[data-testid=map-order-1]');
-    await page.getByRole('option', { name: '*供应商编码' }).click();
-    await page.waitForSelector('[data-testid=mapping-missing]', { state: 'detached' });
+    expect(await supplierIgnoredThenChosen(page, 'map-order-1')).toBe(true);
 
-    await page.click('[data-testid=mapping-confirm]');
-    await page.waitForSelector('[data-testid=import-preview]', { timeout: 60000 });
-    await page.waitForSelector('[data-testid=import-counts]:has-text("错误 0")');
-    await page.click('[data-testid=import-commit]');
-    await page.waitForSelector('[data-testid=import-done]', { timeout: 60000 });
-    expect((await page.textContent('[data-testid=import-done]')) ?? '').toContain('新增 3 条');
+    expect(await confirmCheckAndCommit(page)).toContain('新增 3 条');
 
     // The three orders in the list, each with its block's number.
     await page.click('[data-testid=open-list]');

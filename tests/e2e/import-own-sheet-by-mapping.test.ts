@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { confirmCheckAndCommit, supplierIgnoredThenChosen } from './support/mapping-steps';
 import { signIn } from './support/steps';
 
 /**
@@ -58,20 +59,9 @@ describe("a brand's own order sheet imported in Chromium", () => {
     await page.setViewportSize({ width: 1366, height: 768 });
 
     // Ignoring the supplier column names it as missing, and the check waits for it.
-    await page.click('[data-testid=map-col-9]');
-    await page.getByRole('option', { name: '不导入' }).click();
-    await page.waitForSelector('[data-testid=mapping-missing]:has-text("供应商编码")');
-    expect(await page.locator('[data-testid=mapping-confirm]').isDisabled()).toBe(true);
-    await page.click('[data-testid=map-col-9]');
-    await page.getByRole('option', { name: '*供应商编码' }).click();
-    await page.waitForSelector('[data-testid=mapping-missing]', { state: 'detached' });
+    expect(await supplierIgnoredThenChosen(page, 'map-col-9')).toBe(true);
 
-    await page.click('[data-testid=mapping-confirm]');
-    await page.waitForSelector('[data-testid=import-preview]', { timeout: 60000 });
-    await page.waitForSelector('[data-testid=import-counts]:has-text("错误 0")');
-    await page.click('[data-testid=import-commit]');
-    await page.waitForSelector('[data-testid=import-done]', { timeout: 60000 });
-    expect((await page.textContent('[data-testid=import-done]')) ?? '').toContain('新增 1 条');
+    expect(await confirmCheckAndCommit(page)).toContain('新增 1 条');
 
     // The same sheet again: proposed from the company's memory.
     await page.click('[data-testid=import-again]');
