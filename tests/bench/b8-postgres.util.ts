@@ -99,9 +99,9 @@ async function fillSql(db: Db): Promise<{ orders: number; entries: number; plans
   return { orders: await count('scm_customer_order'), entries: await count('scm_customer_order_entry'), plans: await count('scm_prodplan'), bars: await count('scm_prodplan_bar') };
 }
 
-/** A database of the bench's own on the server of `url`, holding the app's schema; dropped by `drop`. */
-async function ownDatabase(url: string): Promise<{ t: TestApp; drop: () => Promise<void> }> {
-  const name = `b8_${process.pid}`;
+/** A database of the bench's own (`<prefix>_<pid>`) on the server of `url`, holding the app's schema and demo data; dropped by `drop`. */
+export async function ownDatabase(url: string, prefix = 'b8'): Promise<{ t: TestApp; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}`;
   const admin = await openDatabase({ databaseUrl: url, dataDir: '' });
   try {
     await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);

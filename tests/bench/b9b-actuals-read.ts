@@ -12,9 +12,9 @@
  */
 import { sql } from 'kysely';
 import { addDays } from '../../calendars/capacity';
-import { openDatabase, type Db } from '../../src/server/db/database';
-import { databaseUrlFor, dropPostgresDatabase } from '../support/pglite-template';
-import { createTestApp, signIn, type TestApp } from '../support/test-app';
+import type { Db } from '../../src/server/db/database';
+import { signIn } from '../support/test-app';
+import { ownDatabase } from './b8-postgres.util';
 import type { Bench, BenchLine } from './run';
 
 const RUNS = Number(process.env.B9B_RUNS ?? 5);
@@ -57,33 +57,13 @@ async function fill(db: Db, from: string): Promise<{ lines: number; bars: number
   };
 }
 
-async function ownApp(url: string): Promise<{ t: TestApp; drop: () => Promise<void> }> {
-  const name = `b9b_${process.pid}`;
-  const admin = await openDatabase({ databaseUrl: url, dataDir: '' });
-  try {
-    await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);
-    await sql.raw(`create database ${name}`).execute(admin.db);
-    await sql.raw(`alter database ${name} set synchronous_commit = off`).execute(admin.db);
-  } finally {
-    await admin.close();
-  }
-  const saved = process.env.TEST_DATABASE_URL;
-  process.env.TEST_DATABASE_URL = databaseUrlFor(url, name);
-  try {
-    const t = await createTestApp();
-    return { t, drop: async () => { await t.close().catch(() => undefined); await dropPostgresDatabase(url, name); } };
-  } finally {
-    process.env.TEST_DATABASE_URL = saved;
-  }
-}
-
 export const bench: Bench = {
   id: 'B9b-read',
   title: 'plan against actual: the actuals read over 180 days x 300 lines (~0.5 M scans), vs the window read of the same range, PostgreSQL',
   run: async () => {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) return { lines: [{ label: 'skipped', value: 'TEST_DATABASE_URL is not set (PostgreSQL only)' }], passed: true, target: `actuals read <= ${TARGET_MS} ms` };
-    const { t, drop } = await ownApp(url);
+    const { t, drop } = await ownDatabase(url, 'b9b');
     try {
       const from = addDays(today(), -90);
       const to = addDays(from, 179);
