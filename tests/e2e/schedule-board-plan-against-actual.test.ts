@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { signIn } from './support/steps';
 
 /**
  * Plan against actual on the scheduling board (issue 31), in Chromium at 1366 and 1920 px, zh and en.
@@ -19,12 +20,7 @@ const DAY = 48;
 async function signedIn(browser: Browser, username: string, width = 1366, height = 768): Promise<Page> {
   const ctx = await browser.newContext({ viewport: { width, height } });
   const page = await ctx.newPage();
-  await page.goto(`${run.server.url}/login`);
-  await page.waitForSelector('[data-testid=login-form]');
-  await page.fill('input[name=username]', username);
-  await page.fill('input[name=password]', 'Demo1234');
-  await page.click('[data-testid=login-submit]');
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  await signIn(page, run.server.url, '/', username);
   return page;
 }
 
