@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBoardWindow, type BoardWindow } from '../../src/model/board-window';
 import type { BoardData } from '../../src/model/schedule-board';
 import { addDaysIso } from '../../src/model';
-import { createTestApp, signIn, type TestApp } from '../support/test-app';
+import { createTestApp, signIn, signInUnassigned, type TestApp } from '../support/test-app';
 
 /**
  * The board's window read (issue 31, docs/architecture-board.md "The window read"): the bars of a
@@ -30,11 +30,7 @@ beforeAll(async () => {
   t = await createTestApp();
   planner = await signIn(t.app, 'maker.planner');
   brand = await signIn(t.app, 'brand');
-  // A user of the maker with no role yet (spec 6 "unassigned"): signed in, granted nothing.
-  await sql`insert into users (client_id, username, fullname, email, mobile, password_hash, status)
-    select client_id, 'maker.norole', '未分配用户', 'maker.norole@demo.local', '13700000009', password_hash, 'active' from users where username = 'maker.planner'`.execute(t.app.db);
-  await sql`insert into user_roles (user_id, role_id) select u.id, r.id from users u, roles r where u.username = 'maker.norole' and r.code = 'unassigned' and r.client_id is null`.execute(t.app.db);
-  lone = await signIn(t.app, 'maker.norole');
+  lone = await signInUnassigned(t, 'maker.planner', 'maker.norole', '13700000009');
 }, 120_000);
 afterAll(async () => t?.close());
 

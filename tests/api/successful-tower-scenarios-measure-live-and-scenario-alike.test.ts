@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysIso, type BoardData } from '../../src/model';
 import { kpiRows, type ScenarioComparison, type ScenarioSummary, type ScheduleKpiComparison, type ScheduleKpis } from '../../src/model/schedule-board';
-import { createTestApp, signIn, type TestApp } from '../support/test-app';
+import { createTestApp, signIn, signInUnassigned, type TestApp } from '../support/test-app';
 
 /**
  * The board's scenarios on the control tower (issue 34, docs/architecture-reports.md "Scenarios on the
@@ -85,11 +85,7 @@ const figures = (k: ScheduleKpis) => ({ plans: k.plans, placed: k.placed, late_p
 beforeAll(async () => {
   t = await createTestApp();
   for (const u of ['maker.planner', 'brand']) tokens[u] = await signIn(t.app, u);
-  // A user of the maker with no role yet (spec 6 "unassigned"): signed in, granted nothing.
-  await sql`insert into users (client_id, username, fullname, email, mobile, password_hash, status)
-    select client_id, 'maker.kpinorole', '未分配用户', 'maker.kpinorole@demo.local', '13700000019', password_hash, 'active' from users where username = 'maker.planner'`.execute(t.app.db);
-  await sql`insert into user_roles (user_id, role_id) select u.id, r.id from users u, roles r where u.username = 'maker.kpinorole' and r.code = 'unassigned' and r.client_id is null`.execute(t.app.db);
-  tokens.lone = await signIn(t.app, 'maker.kpinorole');
+  tokens.lone = await signInUnassigned(t, 'maker.planner', 'maker.kpinorole', '13700000019');
 }, 120_000);
 afterAll(async () => t?.close());
 

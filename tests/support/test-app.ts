@@ -92,3 +92,14 @@ export async function signIn(app: FastifyInstance, username: string, password = 
   if (res.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${res.body}`);
   return body.data.access_token;
 }
+
+/**
+ * Adds a user of `colleague`'s company with no role yet (spec 6 "unassigned": signed in, granted
+ * nothing), with that colleague's password, and signs them in; returns the access token.
+ */
+export async function signInUnassigned(t: TestApp, colleague: string, username: string, mobile: string): Promise<string> {
+  await sql`insert into users (client_id, username, fullname, email, mobile, password_hash, status)
+    select client_id, ${username}, '未分配用户', ${`${username}@demo.local`}, ${mobile}, password_hash, 'active' from users where username = ${colleague}`.execute(t.app.db);
+  await sql`insert into user_roles (user_id, role_id) select u.id, r.id from users u, roles r where u.username = ${username} and r.code = 'unassigned' and r.client_id is null`.execute(t.app.db);
+  return signIn(t.app, username);
+}
