@@ -1,13 +1,15 @@
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
 import { resolveCallPath, type Call, type CallIn, type CallOut, type QueryValue } from '../../model/calls/call';
 import { request, type RequestOptions } from './client';
+import type { FailureKind } from './reactions';
 
 /**
  * The browser's side of the declared calls (src/model/calls): one function that calls any declared
  * call with its typed input and returns its typed reply, and one swr hook for reads. Components call
  * these with a call of src/model/calls, never with an address.
  */
-export type CallBehaviour = { quiet?: boolean; signal?: AbortSignal; timeoutMs?: number };
+/** `failure`: what the call does when it is not a save, named by its failure toast (spec 8). */
+export type CallBehaviour = { quiet?: boolean; signal?: AbortSignal; timeoutMs?: number; failure?: FailureKind };
 
 function formOf(input: Record<string, unknown>): FormData {
   const form = new FormData();
@@ -32,7 +34,7 @@ export function requestOf<C extends Call<unknown, unknown>>(call: C, input: Call
 export function callApi<C extends Call<unknown, unknown>>(call: C, ...args: CallIn<C> extends void ? [input?: undefined, behaviour?: CallBehaviour] : [input: CallIn<C>, behaviour?: CallBehaviour]): Promise<CallOut<C>> {
   const [input, behaviour = {}] = args as [CallIn<C>, CallBehaviour | undefined];
   const { path, options } = requestOf(call, input);
-  return request<CallOut<C>>(path, { ...options, signal: behaviour.signal, timeoutMs: behaviour.timeoutMs }, { quiet: behaviour.quiet });
+  return request<CallOut<C>>(path, { ...options, signal: behaviour.signal, timeoutMs: behaviour.timeoutMs }, { quiet: behaviour.quiet, failure: behaviour.failure });
 }
 
 /**

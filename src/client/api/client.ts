@@ -1,5 +1,6 @@
 import { ERROR_CODES } from '../../model/errors/define';
 import { readPreference, readStoredSession } from '../kernel/storage';
+import type { FailureKind } from './reactions';
 
 /** The server's reply envelope (ARCHITECTURE "The API"). */
 export type Envelope<T = unknown> = { code: number; message: string; data: T };
@@ -25,10 +26,15 @@ export class ApiError extends Error {
     readonly data: unknown = null,
     /** The path called (its entity names the fields of `errors`). */
     readonly path: string = '',
+    /** What the call was doing when it was not a save (its toast names that failure, spec 8). */
+    readonly failure: FailureKind | null = null,
   ) {
     super(message);
   }
 }
+
+/** How a call behaves on failure: `quiet` skips the spec 8 reactions, `failure` names what failed in the toast. */
+export type FailureBehaviour = { quiet?: boolean; failure?: FailureKind };
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'DELETE' | 'PUT';
@@ -60,7 +66,7 @@ function url(path: string, query: RequestOptions['query'], token: string | null)
  * Calls the API and returns the envelope's data; throws ApiError otherwise (after calling the
  * hooks, so the spec 8 reactions happen in one place). Pass `{ quiet: true }` to skip them.
  */
-export async function request<T>(path: string, options: RequestOptions = {}, behaviour: { quiet?: boolean } = {}): Promise<T> {
+export async function request<T>(path: string, options: RequestOptions = {}, behaviour: FailureBehaviour = {}): Promise<T> {
   const { token } = readStoredSession();
   const headers: Record<string, string> = { 'x-lang': readPreference('language') ?? 'zh-CN' };
   if (token && !options.tokenInQuery) headers.authorization = `Bearer ${token}`;
@@ -85,7 +91,7 @@ export async function request<T>(path: string, options: RequestOptions = {}, beh
   } catch (e) {
     clearTimeout(timer);
     const aborted = e instanceof DOMException && e.name === 'AbortError' && !options.signal?.aborted;
-    const err = new ApiError(0, null, aborted ? 'timeout' : String(e), null, !aborted, null, path);
+    const err = new ApiError(0, null, aborted ? 'timeout' : String(e), null, !aborted, null, path, behaviour.failure ?? null);
     if (!behaviour.quiet) apiHooks.onError(err);
     throw err;
   }
@@ -98,13 +104,13 @@ export async function request<T>(path: string, options: RequestOptions = {}, beh
   }
   if (response.ok && envelope && envelope.code === OK_CODE) return envelope.data;
   const data = envelope?.data as { errors?: Record<string, string | string[]> } | null | undefined;
-  const err = new ApiError(response.status, envelope?.code ?? null, envelope?.message ?? '', data?.errors ?? null, false, envelope?.data ?? null, path);
+  const err = new ApiError(response.status, envelope?.code ?? null, envelope?.message ?? '', data?.errors ?? null, false, envelope?.data ?? null, path, behaviour.failure ?? null);
   if (response.status === 401) apiHooks.onUnauthorized(err);
   else if (!behaviour.quiet) apiHooks.onError(err);
   throw err;
 }
 
 export const api = {
-  get: <T>(path: string, query?: RequestOptions['query'], behaviour?: { quiet?: boolean }) => request<T>(path, { method: 'GET', query }, behaviour),
-  post: <T>(path: string, body?: unknown, behaviour?: { quiet?: boolean }) => request<T>(path, { method: 'POST', body: body ?? {} }, behaviour),
+  get: <T>(path: string, query?: RequestOptions['query'], behaviour?: FailureBehaviour) => request<T>(path, { method: 'GET', query }, behaviour),
+  post: <T>(path: string, body?: unknown, behaviour?: FailureBehaviour) => request<T>(path, { method: 'POST', body: body ?? {} }, behaviour),
 };

@@ -45,9 +45,9 @@ export function entityApiOf(base: string): EntityApi {
     count: (query, options = {}) => request<CountReply>(`${base}/count`, { method: 'GET', query, signal: options.signal }, { quiet: options.quiet }),
     view: (id) => api.get<Row>(`${base}/view`, { id }),
     save: (body) => api.post<Row>(`${base}/save`, body),
-    remove: (rows) => api.post<{ removed: number }>(`${base}/remove`, { ids: rows.map((r) => r.id), versions: rows.map((r) => r.version) }),
+    remove: (rows) => api.post<{ removed: number }>(`${base}/remove`, { ids: rows.map((r) => r.id), versions: rows.map((r) => r.version) }, { failure: 'delete' }),
     action: (action, ids, params = {}, version = null) =>
-      api.post<{ rows: Row[] }>(`${base}/action/${encodeURIComponent(action)}`, { ...params, ids, ...(version !== null && ids.length === 1 ? { version } : {}) }),
+      api.post<{ rows: Row[] }>(`${base}/action/${encodeURIComponent(action)}`, { ...params, ids, ...(version !== null && ids.length === 1 ? { version } : {}) }, { failure: 'action' }),
     history: (id) => api.get<{ rows: HistoryEntry[] }>(`${base}/history`, { id }),
   };
 }

@@ -12,7 +12,7 @@ import { callApi, type CallBehaviour } from './calls';
 export const listViewsApi = {
   ofPage: (page: string, behaviour?: CallBehaviour): Promise<ListViewsOfPage> => callApi(listViewCalls.ofPage, { page }, behaviour),
   save: (view: ListViewSave, behaviour?: CallBehaviour): Promise<ListView> => callApi(listViewCalls.save, view, behaviour),
-  remove: (view: Pick<ListView, 'id' | 'version'>): Promise<{ id: number }> => callApi(listViewCalls.remove, { id: view.id, version: view.version }),
+  remove: (view: Pick<ListView, 'id' | 'version'>): Promise<{ id: number }> => callApi(listViewCalls.remove, { id: view.id, version: view.version }, { failure: 'delete' }),
   /** Quiet: remembering the last view is not worth a toast when it fails. */
   use: (page: string, viewId: number | null) => callApi(listViewCalls.use, { page, view_id: viewId }, { quiet: true }),
   myDefault: (page: string, viewId: number | null) => callApi(listViewCalls.myDefault, { page, view_id: viewId }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorsText, fieldErrorsOf, reactionTo, TOAST_MS, type FailedCall } from './reactions';
+import { catalog } from '../../model/i18n';
+import { errorsText, FAILURE_KEYS, fieldErrorsOf, reactionTo, TOAST_MS, type FailedCall } from './reactions';
 
 const base: FailedCall = { status: 400, code: 400, message: '', errors: null, network: false };
 
@@ -68,5 +69,36 @@ describe('reactionTo (spec 8 reactions to server replies)', () => {
   it('joins errors text in field order', () => {
     expect(errorsText({ a: '1', b: ['2', '3'] })).toBe('1,2,3');
     expect(errorsText(null)).toBe('');
+  });
+});
+
+describe('a failed call that was not a save names its own failure (spec 8 "General" messages)', () => {
+  it('opens a refused removal with "删除失败：" and the server\'s message instead of "提交信息有误:"', () => {
+    const r = reactionTo({ ...base, status: 409, code: 11409, message: '记录已被其他数据使用，不能删除或修改', failure: 'delete' });
+    expect(r).toMatchObject({ kind: 'toast', text: { key: 'fail.delete', params: { message: '记录已被其他数据使用，不能删除或修改' } }, timeoutMs: 3000, closable: true, contactAdmin: false });
+  });
+
+  it('keeps the fields of an 11000 refusal and says which action failed instead of "保存失败！"', () => {
+    const r = reactionTo({ ...base, code: 11000, message: 'x', errors: { file: '文件类型不允许' }, failure: 'upload' });
+    expect(r).toMatchObject({ text: { key: 'fail.upload', params: { message: '文件类型不允许' } }, fieldErrors: { file: '文件类型不允许' } });
+  });
+
+  it('still offers contact-administrator on a 500, and leaves 401, network, no reply and no message as they are', () => {
+    expect(reactionTo({ ...base, status: 500, code: 500, message: '服务器错误', failure: 'publish' })).toMatchObject({ text: { key: 'fail.publish' }, contactAdmin: true });
+    expect(reactionTo({ ...base, status: 401, failure: 'markRead' })).toEqual({ kind: 'signOut' });
+    expect(reactionTo({ ...base, status: 0, code: null, network: true, failure: 'markRead' })).toEqual({ kind: 'log' });
+    expect(reactionTo({ ...base, status: 0, code: null, message: 'timeout', failure: 'delete' })).toMatchObject({ text: { key: 'form.serverError' } });
+    expect(reactionTo({ ...base, status: 404, code: null, message: '', failure: 'download' })).toMatchObject({ text: { key: 'form.notFoundService' } });
+  });
+
+  it('has each failure text in both languages, opening with the spec\'s words and carrying the message', () => {
+    const zh = catalog('zh-CN');
+    const en = catalog('en');
+    const spec = { delete: ['删除失败', 'Delete failed'], upload: ['上传失败', 'Upload failed'], submit: ['提交失败', 'Submit failed'], publish: ['发布失败', 'Publish failed'], markRead: ['标记已读失败', 'Mark as read failed'], sync: ['同步失败', 'Sync failed'], download: ['下载失败', 'Download Failed'], action: ['操作失败', 'Operated Failed'] } as const;
+    for (const [kind, key] of Object.entries(FAILURE_KEYS)) {
+      const [zhHead, enHead] = spec[kind as keyof typeof spec];
+      expect(zh[key]).toBe(`${zhHead}：{{message}}`);
+      expect(en[key]).toBe(`${enHead}: {{message}}`);
+    }
   });
 });

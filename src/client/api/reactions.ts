@@ -1,6 +1,26 @@
 import { TOAST_MS } from '../kernel/toast-bus';
 import { VALIDATION_CODE } from './client';
 
+/**
+ * What a failed call was doing when it was not a save (spec 8 "General" messages): a removal, an
+ * upload, a submission, a publication, marking as read, a sync, a download, an action.
+ * Its toast then opens with that action's own failure text ("删除失败：…", "发布失败：…") instead of
+ * "保存失败！" or "提交信息有误:", followed by what the server said.
+ */
+export type FailureKind = 'delete' | 'upload' | 'submit' | 'publish' | 'markRead' | 'sync' | 'download' | 'action';
+
+/** The catalogue key of each kind's toast (`{{message}}`: the server's text). */
+export const FAILURE_KEYS: Record<FailureKind, string> = {
+  delete: 'fail.delete',
+  upload: 'fail.upload',
+  submit: 'fail.submit',
+  publish: 'fail.publish',
+  markRead: 'fail.markRead',
+  sync: 'fail.sync',
+  download: 'fail.download',
+  action: 'fail.action',
+};
+
 /** What the browser needs to know about a failed call to react to it (a subset of ApiError). */
 export type FailedCall = {
   status: number;
@@ -8,6 +28,8 @@ export type FailedCall = {
   message: string;
   errors: Record<string, string | string[]> | null;
   network: boolean;
+  /** What the call was doing, when it was not a save. */
+  failure?: FailureKind | null;
 };
 
 /** A translatable text: a catalogue key with parameters, plus text appended untranslated. */
@@ -79,18 +101,21 @@ export function reactionTo(call: FailedCall, labelOf?: (key: string) => string |
   if (call.status === 0) {
     return { kind: 'toast', text: { key: 'form.serverError' }, timeoutMs: TOAST_MS.error, closable: true, contactAdmin: true, fieldErrors: {} };
   }
+  const failureKey = call.failure ? FAILURE_KEYS[call.failure] : null;
+  // A save's refusal is "保存失败！" plus the text (spec 8); another action's opens with its own failure text.
+  const refused = (text: string): ReactionText => (failureKey ? { key: failureKey, params: { message: text } } : { key: 'form.saveFailed', suffix: text });
   if (call.code === VALIDATION_CODE) {
     const text = errorsText(call.errors, labelOf) || call.message;
-    return { kind: 'toast', text: { key: 'form.saveFailed', suffix: text }, timeoutMs: TOAST_MS.error, closable: true, contactAdmin: false, fieldErrors: fieldErrorsOf(call.errors) };
+    return { kind: 'toast', text: refused(text), timeoutMs: TOAST_MS.error, closable: true, contactAdmin: false, fieldErrors: fieldErrorsOf(call.errors) };
   }
   if (call.status >= 200 && call.status < 300) {
     const text = errorsText(call.errors, labelOf) || call.message;
-    return { kind: 'toast', text: { key: 'form.saveFailed', suffix: text }, timeoutMs: TOAST_MS.error, closable: true, contactAdmin: false, fieldErrors: {} };
+    return { kind: 'toast', text: refused(text), timeoutMs: TOAST_MS.error, closable: true, contactAdmin: false, fieldErrors: {} };
   }
   if (call.message) {
     return {
       kind: 'toast',
-      text: { key: 'form.submitInvalid', params: { message: call.message } },
+      text: failureKey ? { key: failureKey, params: { message: call.message } } : { key: 'form.submitInvalid', params: { message: call.message } },
       timeoutMs: TOAST_MS.error,
       closable: true,
       contactAdmin: call.code === 500 || call.status === 500,

@@ -1,5 +1,6 @@
 import { api, ApiError, apiHooks, OK_CODE, request, type Envelope } from '../api/client';
 import { readPreference, readStoredSession } from '../kernel/storage';
+import type { FailureKind } from '../api/reactions';
 
 /**
  * The browser side of the import centre's API (src/server/services/import, export, images):
@@ -130,9 +131,10 @@ function saveBlob(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
 
-function failure(status: number, envelope: Envelope<unknown> | null): ApiError {
+/** A refused download or upload, named as such in its toast (spec 8 "Download Failed", "upload failed"). */
+function failure(status: number, envelope: Envelope<unknown> | null, kind: FailureKind): ApiError {
   const data = envelope?.data as { errors?: Record<string, string | string[]> } | null | undefined;
-  return new ApiError(status, envelope?.code ?? null, envelope?.message ?? '', data?.errors ?? null, false, envelope?.data ?? null);
+  return new ApiError(status, envelope?.code ?? null, envelope?.message ?? '', data?.errors ?? null, false, envelope?.data ?? null, '', kind);
 }
 
 function report(err: ApiError, quiet: boolean): ApiError {
@@ -151,15 +153,15 @@ export async function downloadFile<T = unknown>(path: string, query?: Record<str
   try {
     res = await fetch(apiUrl(path, query), { headers: authHeaders() });
   } catch (e) {
-    throw report(new ApiError(0, null, String(e), null, true), Boolean(options.quiet));
+    throw report(new ApiError(0, null, String(e), null, true, null, '', 'download'), Boolean(options.quiet));
   }
   const type = res.headers.get('content-type') ?? '';
   if (type.includes('application/json')) {
     const envelope = (await res.json().catch(() => null)) as Envelope<T> | null;
     if (res.ok && envelope?.code === OK_CODE) return { data: envelope.data };
-    throw report(failure(res.status, envelope), Boolean(options.quiet));
+    throw report(failure(res.status, envelope, 'download'), Boolean(options.quiet));
   }
-  if (!res.ok) throw report(failure(res.status, null), Boolean(options.quiet));
+  if (!res.ok) throw report(failure(res.status, null, 'download'), Boolean(options.quiet));
   const name = dispositionName(res.headers.get('content-disposition'), fallbackName);
   saveBlob(await res.blob(), name);
   return { saved: name };
@@ -177,7 +179,7 @@ export function uploadForm<T>(path: string, form: FormData, onProgress?: (fracti
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && onProgress) onProgress(e.loaded / e.total);
     };
-    xhr.onerror = () => reject(report(new ApiError(0, null, 'network', null, true), Boolean(options.quiet)));
+    xhr.onerror = () => reject(report(new ApiError(0, null, 'network', null, true, null, '', 'upload'), Boolean(options.quiet)));
     xhr.onload = () => {
       let envelope: Envelope<T> | null = null;
       try {
@@ -186,7 +188,7 @@ export function uploadForm<T>(path: string, form: FormData, onProgress?: (fracti
         envelope = null;
       }
       if (xhr.status >= 200 && xhr.status < 300 && envelope?.code === OK_CODE) resolve(envelope.data);
-      else reject(report(failure(xhr.status, envelope), Boolean(options.quiet)));
+      else reject(report(failure(xhr.status, envelope, 'upload'), Boolean(options.quiet)));
     };
     xhr.send(form);
   });

@@ -14,8 +14,9 @@ export const profileApi = {
   /** Merges settings into the account; `saved_tables[page] = null` drops a page's layout. */
   saveSetting: (body: { language?: string; rpt_theme?: string; nav_collapsed?: boolean; saved_tables?: Record<string, unknown> }, quiet = false) =>
     request<SavedSettings>(`${BASE}/save-setting`, { method: 'POST', body }, { quiet }),
-  saveFavourites: (menus: string[]) => request<{ favourite_menus: string[] }>(`${BASE}/save-favourite-menus`, { method: 'POST', body: { menus } }),
-  removeFavourites: (menus: string[]) => request<{ favourite_menus: string[] }>(`${BASE}/remove-favourite-menus`, { method: 'POST', body: { menus } }),
+  // The favourites live on the account: a refused change is a failed sync (spec 8 "sync failed").
+  saveFavourites: (menus: string[]) => request<{ favourite_menus: string[] }>(`${BASE}/save-favourite-menus`, { method: 'POST', body: { menus } }, { failure: 'sync' }),
+  removeFavourites: (menus: string[]) => request<{ favourite_menus: string[] }>(`${BASE}/remove-favourite-menus`, { method: 'POST', body: { menus } }, { failure: 'sync' }),
   workspaceHome: () => request<{ favourites: FavouriteEntry[]; layout: string[] }>(`${BASE}/my-workspace-home-setting`, { method: 'GET' }, { quiet: true }),
   saveProfile: (body: { fullname: string; email: string; mobile: string }) => request<OwnProfile>(`${BASE}/save-profile`, { method: 'POST', body }),
 };

@@ -33,7 +33,7 @@ const useStyles = makeStyles({
 
 const unreadIndex = () => callApi(noticeCalls.unread, undefined, { quiet: true });
 const latest = () => callApi(noticeCalls.page, { page: 1, size: 10 }, { quiet: true });
-const markRead = (ids: number[]) => callApi(noticeCalls.read, { ids });
+const markRead = (ids: number[]) => callApi(noticeCalls.read, { ids }, { failure: 'markRead' });
 
 /**
  * The shell's bell (issue 15): the real unread count of the caller's notices (unread-index on sign-in,

@@ -40,7 +40,9 @@ export function useAttachments(entity: EntityDef, id: number): AttachmentsModel 
       toast.success(t('attachment.uploaded'));
       await mutate();
     } catch (e) {
-      toast.error(refusal(e, t('attachment.upload')));
+      // Spec 8 "upload failed", with the server's reason (a type or size refused) when it gave one.
+      const reason = refusal(e, '');
+      toast.error(reason ? t('fail.upload', { message: reason }) : t('msg.uploadFailed'));
     } finally {
       setBusy(false);
     }
@@ -52,7 +54,7 @@ export function useAttachments(entity: EntityDef, id: number): AttachmentsModel 
     if (!a) return;
     setBusy(true);
     try {
-      await callApi(attachmentCalls.remove, { prefix: entity.prefix, entity: entity.name, id, key: a.key });
+      await callApi(attachmentCalls.remove, { prefix: entity.prefix, entity: entity.name, id, key: a.key }, { failure: 'delete' });
       toast.success(t('attachment.removed'));
       await mutate();
     } catch {

@@ -58,7 +58,7 @@ export function usePush() {
   };
   const remove = async (e: PushEndpointView) => {
     if (!(await confirm(t('gatewayui.push.confirmRemove', { name: e.name })))) return;
-    await callApi(gatewayCalls.removeEndpoint, { id: e.id });
+    await callApi(gatewayCalls.removeEndpoint, { id: e.id }, { failure: 'delete' });
     toast.success(t('gatewayui.push.removed'));
     refresh();
   };
@@ -78,7 +78,7 @@ export function usePush() {
   };
   const removeHost = async (h: PushHost) => {
     if (!(await confirm(t('gatewayui.push.confirmRemoveHost', { host: h.host })))) return;
-    await callApi(gatewayCalls.removeHost, { id: h.id });
+    await callApi(gatewayCalls.removeHost, { id: h.id }, { failure: 'delete' });
     refresh();
   };
   return {

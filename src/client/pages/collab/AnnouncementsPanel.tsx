@@ -33,7 +33,7 @@ function AnnouncementList() {
   const toggle = async (a: Announcement) => {
     setOpen(open === a.id ? null : a.id);
     if (!a.read) {
-      await callApi(announcementCalls.read, { ids: [a.id] });
+      await callApi(announcementCalls.read, { ids: [a.id] }, { failure: 'markRead' });
       await mutate();
     }
   };

@@ -31,7 +31,7 @@ function NoticesPanel() {
     if ((m as { type?: string })?.type === 'notifyto2') void mutate();
   }), [mutate]);
   const read = async (ids: number[]) => {
-    await callApi(noticeCalls.read, { ids });
+    await callApi(noticeCalls.read, { ids }, { failure: 'markRead' });
     await mutate();
   };
   const columns: AdminColumn<Notice>[] = [

@@ -16,12 +16,12 @@ export const chatApi = {
   /** The conversation with its member list (who is in a group). */
   withMembers: (id: number) => callApi(chatCalls.conversation, { id }),
   /** The group's owner removes a member. */
-  removeMember: (id: number, userId: number) => callApi(chatCalls.removeMember, { id, user_id: userId }),
+  removeMember: (id: number, userId: number) => callApi(chatCalls.removeMember, { id, user_id: userId }, { failure: 'delete' }),
   messages: (id: number, before: number | null, size = 30) => callApi(chatCalls.messages, { id, size, before: before ?? undefined }),
   send: (body: ChatSend) => callApi(chatCalls.send, body),
   read: (id: number, upTo?: number) => callApi(chatCalls.read, { id, up_to: upTo }),
   /** A file, an image or a recorded voice message (a Blob takes the given name). */
-  upload: (file: Blob, name: string) => callApi(chatCalls.upload, { file: file instanceof File ? file : new File([file], name, { type: file.type }) }),
+  upload: (file: Blob, name: string) => callApi(chatCalls.upload, { file: file instanceof File ? file : new File([file], name, { type: file.type }) }, { failure: 'upload' }),
 };
 
 /** A chat file's address (the elements that show it exchange it for a signed link, engine/file-src.ts). */

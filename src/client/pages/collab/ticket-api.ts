@@ -17,8 +17,8 @@ export const ticketApi = {
   addMember: (id: number, userId: number, role: string) => callApi(ticketCalls.addMember, { id, user_id: userId, role: role as TicketRole }),
   quit: (id: number) => callApi(ticketCalls.quit, { id }),
   comment: (id: number, content: string, files: number[]) => callApi(ticketCalls.comment, { id, content, files }),
-  removeComment: (id: number) => callApi(ticketCalls.removeComment, { id }),
-  upload: (file: File) => callApi(ticketCalls.upload, { file }),
+  removeComment: (id: number) => callApi(ticketCalls.removeComment, { id }, { failure: 'delete' }),
+  upload: (file: File) => callApi(ticketCalls.upload, { file }, { failure: 'upload' }),
 };
 
 /** A comment file's address (the elements that show it exchange it for a signed link, engine/file-src.ts). */

@@ -38,12 +38,12 @@ export function useTasks(confirm: (text: string) => Promise<boolean>, removeText
     }
   };
   const change = async (task: Task, to: TaskStatus) => {
-    await callApi(taskCalls.changeStatus, { id: task.id, version: task.version, status: to });
+    await callApi(taskCalls.changeStatus, { id: task.id, version: task.version, status: to }, { failure: 'action' });
     await list.mutate();
   };
   const remove = async (task: Task) => {
     if (!(await confirm(removeText(task)))) return;
-    await callApi(taskCalls.remove, { id: task.id });
+    await callApi(taskCalls.remove, { id: task.id }, { failure: 'delete' });
     await list.mutate();
   };
   const filter = (to: '' | TaskStatus) => {
@@ -87,7 +87,7 @@ export function useAnnouncementManager(size: number) {
       setRowError((e as Error).message);
     }
   };
-  const move = (a: Announcement, action: 'publish' | 'withdraw') => run(() => callApi(announcementCalls.move, { action, id: a.id, version: a.version }));
-  const remove = (a: Announcement) => run(() => callApi(announcementCalls.remove, { id: a.id }));
+  const move = (a: Announcement, action: 'publish' | 'withdraw') => run(() => callApi(announcementCalls.move, { action, id: a.id, version: a.version }, { failure: action === 'publish' ? 'publish' : 'action' }));
+  const remove = (a: Announcement) => run(() => callApi(announcementCalls.remove, { id: a.id }, { failure: 'delete' }));
   return { page, setPage, list, draft, setDraft, errors, rowError, open, save, move, remove };
 }
