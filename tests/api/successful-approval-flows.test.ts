@@ -18,7 +18,7 @@ let vendor = 0;
 let material = 0;
 
 type View = {
-  pid: number | null; status: string | null; node_seq: number | null; approval_status: string | null; task_id: number | null;
+  pid: number | null; doc_no: string | null; status: string | null; node_seq: number | null; approval_status: string | null; task_id: number | null;
   actions: Array<{ action: string; text?: string | null }>;
   tasks: Array<{ id: number; node_seq: number; round: number; user_id: number; status: number; decision: string | null }>;
   history: Array<{ action: string; user_name: string; comment: string | null; node_seq: number | null; created_at: string }>;
@@ -168,6 +168,9 @@ describe('a purchase order through PO_APPROVAL', () => {
     const first = await view('brand', id);
     expect(first.actions.map((a) => a.action)).toEqual(['approve', 'reject', 'insert_user']);
     expect(first.actions[0].text).toBe('提交财务审核');
+    // cpm-node-actions answers what the drawer's buttons need, the same actions as cpm-view's.
+    const nodeActions = (await get<{ entity: string; record_id: number; doc_no: string | null; task_id: number | null; actions: unknown[] }>('brand', 'cpm-node-actions', { entity: 'purorder', id })).body.data;
+    expect(nodeActions).toMatchObject({ entity: 'purorder', record_id: id, doc_no: first.doc_no, task_id: mgrTask, actions: first.actions });
     expect((await push('brand', { task_id: mgrTask, action: 'return_node', comment: '退回' })).body.message).toBe('当前已是第一个节点，无法退回上一节点');
     expect((await push('brand', { task_id: mgrTask, action: 'return_approver', comment: '退回' })).body.message).toBe('没有上一审批人可退回');
     // At the first node nothing is offered to return to, and the bus refuses the return to the first node too

@@ -49,6 +49,10 @@ export type DocumentSummary = {
 };
 export type MyTask = { summary?: DocumentSummary | null; task_id: number; status: number; pid: number; entity: string; entity_label: string; record_id: number; doc_no: string; process_name: string; node_name: string; initiator_name: string; created_at: string; decided_at: string | null; decision: string | null; flow_status: string };
 export type RollbackTarget = { target: string; seq: number; name: string; user_name?: string };
+/** The returns of spec 4 (to the previous approver, the previous node, the first node), sent to rollback-node. */
+export type RollbackDecision = 'return_approver' | 'return_node' | 'return_first';
+/** What a record's decision buttons need (spec 7 cpm-node-actions): its flow, its open task for the caller and the actions offered. */
+export type NodeActions = Pick<FlowView, 'pid' | 'entity' | 'record_id' | 'doc_no' | 'task_id' | 'actions'>;
 
 /**
  * The process of a record (spec 7 pid-from-ui): its latest instance, or none yet, and which process
@@ -69,6 +73,10 @@ export const processBusCalls = {
   view: getCall<{ entity: string; id: number } | { pid: number }, FlowView>(`${BUS}/cpm-view`),
   myTasks: getCall<{ status: 10 | 30; page: number; size: number }, { rows: MyTask[]; total: number }>(`${BUS}/my-tasks`),
   rollbackNodes: getCall<{ entity: string; id: number }, { rows: RollbackTarget[] }>(`${BUS}/cpm-allowed-rollback-nodes`),
+  /** The actions the caller may take now on a record's flow (the drawer's buttons read only these). */
+  nodeActions: getCall<{ entity: string; id: number }, NodeActions>(`${BUS}/cpm-node-actions`),
+  /** Returns a task to an allowed earlier approver or node (spec 4; refused where nothing is allowed). */
+  rollback: postCall<{ task_id: number; target: RollbackDecision; comment: string }, unknown>(`${BUS}/rollback-node`),
   /** Starts the record's flow (`action: 'submit'`) or decides a task (`task_id` with approve, reject, return_*). */
   push: postCall<{ entity: string; id: number; action: 'submit'; comment: string } | { task_id: number; action: string; comment: string }, unknown>(`${BUS}/push`),
   insertUser: postCall<{ task_id: number; user_id: number; comment: string }, unknown>('/crossapi/superdesignapi/cpm-process/insert-user-into-node'),

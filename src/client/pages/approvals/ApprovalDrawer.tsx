@@ -1,18 +1,36 @@
 import { Badge, Divider, Text } from '@fluentui/react-components';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APPROVAL_APPROVER_FIELD, APPROVAL_STATUS_FIELD } from '../../../model/entity';
 import { getDictionary } from '../../../model/dictionaries';
 import type { DrawerExtensionProps } from '../../form/drawer-extensions';
-import type { FlowNodeView, FlowStepView } from './approval-api';
+import { approvalApi, type FlowNodeView, type FlowStepView, type NodeActions } from './approval-api';
 import { DecisionButtons, FlowPanel, useFlow } from './ApprovalPanel';
 import { FlowDiagram } from './FlowDiagram';
 import { useRecordProcess } from './use-process-bus';
 
+/**
+ * What the caller may do now on a record's flow (spec 7 cpm-node-actions: the buttons need neither
+ * the definition nor the history the body reads), read again when the record's version moves.
+ */
+function useNodeActions(entity: string, id: number | null, revision: unknown): NodeActions | null {
+  const [actions, setActions] = useState<NodeActions | null>(null);
+  const read = useCallback(() => (id === null ? Promise.resolve(null) : approvalApi.nodeActions(entity, id)), [entity, id]);
+  useEffect(() => {
+    let live = true;
+    read().then((a) => live && setActions(a), () => live && setActions(null));
+    return () => {
+      live = false;
+    };
+  }, [read, revision]);
+  return actions;
+}
+
 /** The approval buttons in the drawer of a document approved through a flow (submit, approve, reject, return). */
 export function ApprovalDrawerFooter({ rf, resolved }: DrawerExtensionProps) {
-  const { flow } = useFlow(resolved.entity.name, rf.id, rf.record?.version);
-  if (!flow) return null;
-  return <DecisionButtons flow={flow} onDone={rf.reload} />;
+  const actions = useNodeActions(resolved.entity.name, rf.id, rf.record?.version);
+  if (!actions) return null;
+  return <DecisionButtons flow={actions} onDone={rf.reload} />;
 }
 
 /** The document's approval state and who must decide now (issue 29), as its list shows them. */

@@ -6,7 +6,7 @@ import { adminCalls, type Colleague } from '../../../model/calls/admin';
 import { ApiError } from '../../api/client';
 import { callApi } from '../../api/calls';
 import { toast } from '../../kernel/toast-bus';
-import { approvalApi, type FlowAction, type FlowView } from './approval-api';
+import { approvalApi, type FlowAction, type FlowView, type NodeActions } from './approval-api';
 import './approval-messages';
 import { FlowDiagram } from './FlowDiagram';
 
@@ -57,7 +57,7 @@ function useColleagues(open: boolean, q: string): Colleague[] {
   return rows;
 }
 
-export function DecisionButtons(props: { flow: FlowView; onDone: () => void }) {
+export function DecisionButtons(props: { flow: NodeActions; onDone: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<FlowAction | null>(null);
   const [comment, setComment] = useState('');

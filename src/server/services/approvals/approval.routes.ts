@@ -12,8 +12,6 @@ import { allowedRollbackNodes, decide, flowView, insertUserIntoNode, myTasks, pi
 
 type Body = Record<string, unknown>;
 
-const BUS = '/crossapi/ccommonapi/cpm-bus';
-
 function contextOf(app: FastifyInstance, req: FastifyRequest): ApprovalContext {
   return { db: app.db, auth: req.auth, ip: req.ip ?? null, language: requestLanguage(req) };
 }
@@ -61,7 +59,7 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
     return ok(await decide(contextOf(app, req), required(b.task_id), action as Decision, text(b.comment)));
   });
 
-  app.post(`${BUS}/rollback-node`, guard, async (req) => {
+  app.post(processBusCalls.rollback.path, guard, async (req) => {
     const b = bodyOf(req);
     const to = String(b.target ?? '');
     if (!['return_approver', 'return_node', 'return_first'].includes(to)) throw new AppError('res.unknownAction', { params: { action: to } });
@@ -73,10 +71,11 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
     return ok(await flowView(contextOf(app, req), t.entity, t.id, t.pid));
   });
 
-  app.get(`${BUS}/cpm-node-actions`, guard, async (req) => {
+  app.get(processBusCalls.nodeActions.path, guard, async (req) => {
     const t = target(q(req));
     const v = await flowView(contextOf(app, req), t.entity, t.id, t.pid);
-    return ok({ pid: v.pid, task_id: v.task_id, actions: v.actions });
+    // What the drawer's decision buttons need (the record, its number for the dialog's title, the open task and the actions).
+    return ok({ pid: v.pid, entity: v.entity, record_id: v.record_id, doc_no: v.doc_no, task_id: v.task_id, actions: v.actions });
   });
 
   app.get(processBusCalls.rollbackNodes.path, guard, async (req) => {
