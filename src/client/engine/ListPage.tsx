@@ -5,6 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import type { ResolvedPage } from '../../model/page-resolve';
 import { ConfirmDialog, TransitionDialog } from '../form/dialogs';
 import { FormDrawer, type DrawerSlots } from '../form/FormDrawer';
+// Every record drawer of a list offers a link to its record (spec 8 "copy link").
+import './copy-link-extension';
 import { EntityGrid } from '../grid/EntityGrid';
 import { GroupedGrid } from '../grid/GroupedGrid';
 import { ActiveFilterBar } from './ActiveFilterBar';

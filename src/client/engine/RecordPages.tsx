@@ -1,5 +1,5 @@
 import { Button, makeStyles, Spinner, Subtitle2, Title3, tokens } from '@fluentui/react-components';
-import { ArrowLeftRegular, PrintRegular } from '@fluentui/react-icons';
+import { ArrowLeftRegular, LinkRegular, PrintRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -14,6 +14,7 @@ import { useRecord } from '../form/use-record-form';
 import { cellText, formatDateTime } from '../grid/cell-text';
 import { useFormSession } from '../form/session-scope';
 import { entityApi, type Row } from '../api/entity-api';
+import { recordViewPath, useCopyLink } from './use-copy-link';
 
 const useStyles = makeStyles({
   page: { padding: '12px 16px', maxWidth: '1100px' },
@@ -25,12 +26,21 @@ const useStyles = makeStyles({
   table: { width: '100%', borderCollapse: 'collapse', marginTop: '6px', '& th, & td': { border: '1px solid #999', padding: '4px 6px', textAlign: 'left' }, '& th': { background: '#eee' } },
 });
 
-/** Loads `?id=` of a page's entity (read through swr, afresh on every visit). */
-function useRecordOfUrl(resolved: ResolvedPage): { record: Row | null; failed: boolean; id: number | null } {
+/**
+ * Loads `?id=` of a page's entity (read through swr, afresh on every visit). An address without a
+ * record number is an illegal request (spec 8), told apart from a record that is not found.
+ */
+function useRecordOfUrl(resolved: ResolvedPage): { record: Row | null; failed: boolean; illegal: boolean; id: number | null } {
   const [search] = useSearchParams();
-  const id = /^\d+$/.test(search.get('id') ?? '') ? Number(search.get('id')) : null;
+  const id = /^[1-9]\d{0,15}$/.test(search.get('id') ?? '') ? Number(search.get('id')) : null;
   const { record, failed } = useRecord(resolved, id, id);
-  return { record, failed: failed || id === null, id };
+  return { record, failed: failed || id === null, illegal: id === null, id };
+}
+
+/** Why a record page shows no record: an address without a record number, or a record not found. */
+function NoRecord({ illegal }: { illegal: boolean }) {
+  const { t } = useTranslation();
+  return <p data-testid="record-missing">{illegal ? t('msg.illegalRequest') : t('msg.notFound')}</p>;
 }
 
 /** `/page/view/{opt}?id=`: the page's form, read-only, with the record's history. */
@@ -38,8 +48,9 @@ export function ViewPage({ resolved }: { resolved: ResolvedPage }) {
   const s = useStyles();
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { record, failed, id } = useRecordOfUrl(resolved);
+  const { record, failed, illegal, id } = useRecordOfUrl(resolved);
   const api = useMemo(() => entityApi(resolved), [resolved]);
+  const copyLink = useCopyLink();
   const name = i18n.language === 'en' ? resolved.entity.label.en : resolved.entity.label.zh;
   return (
     <div className={s.page} data-testid={`view-${resolved.page.opt}`}>
@@ -47,9 +58,10 @@ export function ViewPage({ resolved }: { resolved: ResolvedPage }) {
         <Button icon={<ArrowLeftRegular />} appearance="subtle" onClick={() => navigate(-1)}>{t('engine.back')}</Button>
         <Title3 as="h1">{t('engine.titleView', { entity: name })}{record ? ` · ${String(record[resolved.entity.titleField] ?? '')}` : ''}</Title3>
         <span style={{ flex: 1 }} />
+        <Button icon={<LinkRegular />} onClick={() => void copyLink(record ? recordViewPath(resolved.page.opt, Number(record.id)) : null)} data-testid="copy-link">{t('engine.copyLink')}</Button>
         {record && <Button icon={<PrintRegular />} onClick={() => navigate(`/page/document/${resolved.page.opt}?id=${String(record.id)}`)}>{t('engine.document')}</Button>}
       </div>
-      {failed && <p>{t('msg.notFound')}</p>}
+      {failed && <NoRecord illegal={illegal} />}
       {!failed && !record && <Spinner label={t('engine.loading')} />}
       {record && (
         <>
@@ -82,7 +94,7 @@ export function DocumentPage({ resolved }: { resolved: ResolvedPage }) {
   const navigate = useNavigate();
   const session = useFormSession();
   const language = i18n.language === 'en' ? 'en' : 'zh-CN';
-  const { record, failed } = useRecordOfUrl(resolved);
+  const { record, failed, illegal } = useRecordOfUrl(resolved);
   const fields = formFields(resolved).filter((f) => f.def && !f.isNotPost);
   const text = (field: (typeof fields)[number], row: Row) => {
     const col = { options: field.options, labelField: field.displayfield };
@@ -97,7 +109,7 @@ export function DocumentPage({ resolved }: { resolved: ResolvedPage }) {
         <span style={{ flex: 1 }} />
         <Button appearance="primary" icon={<PrintRegular />} disabled={!record} onClick={() => window.print()} data-testid="document-print">{t('engine.print')}</Button>
       </div>
-      {failed && <p>{t('msg.notFound')}</p>}
+      {failed && <NoRecord illegal={illegal} />}
       {!failed && !record && <Spinner label={t('engine.loading')} />}
       {record && (
         <article className={`${s.doc} engine-document`} data-testid={`document-${resolved.page.opt}`}>
