@@ -1,5 +1,6 @@
 import type { FormWidget } from './field-types';
 import { getEntity, type ChildMatrix, type Label, type StateMachineDef } from './entity';
+import { defineHelp } from './help';
 import { addMenuEntry, type CompanyType } from './menus';
 import type { Validation } from './rules';
 
@@ -137,6 +138,8 @@ export type PageDef = {
   menuCode: string;
   /** What the list is for, said by its empty state (issue 21); a generic sentence otherwise. */
   purpose?: Label;
+  /** The page's help document in markdown (spec 8: the shell's help button shows it, or says there is none). */
+  help?: Label;
   /** The menu entry the page adds to a group (groups are declared in grids/<module>/menu.ts). */
   menu?: PageMenu;
   columns: ColumnDecl[];
@@ -181,6 +184,7 @@ export function definePage(decl: PageDecl): PageDef {
   if (!menuCode) throw new Error(`page ${decl.opt}: entity "${decl.entity}" is not registered and the page names no menuCode`);
   const def: PageDef = { ...decl, menuCode };
   PAGES.set(def.opt, def);
+  if (def.help) defineHelp(pageRoute(def), { title: def.title, body: def.help });
   if (def.menu) addMenuEntry(def.menu.group, { code: def.menu.code ?? menuCode, furl: pageRoute(def), title: def.title, roles: def.menu.roles, order: def.menu.order, ...(def.menu.companies ? { companies: def.menu.companies } : {}), ...(def.menu.superOnly ? { superOnly: true } : {}) });
   return def;
 }

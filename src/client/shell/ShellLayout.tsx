@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { loadProfile } from '../session/session-flow';
 import { useAccountLanguage } from './account-language';
+import { HelpButton } from './HelpButton';
 import { LanguageSwitch } from './LanguageSwitch';
 import { NoticeBell } from './NoticeBell';
 import { UnsavedGuardHost } from '../form/UnsavedGuard';
@@ -39,6 +40,7 @@ export function ShellLayout() {
         <div className={s.spacer} />
         <PlatformSwitch />
         <CompanySwitch />
+        <HelpButton className={s.topButton} />
         <LanguageSwitch className={s.topButton} onChanged={() => void loadProfile().catch(() => false)} />
         <NoticeBell />
         <UserMenu />
