@@ -44,6 +44,7 @@ function page(load: () => Promise<PageModule>, name: string): Pick<RouteObject, 
 }
 
 const third = () => import('../pages/login/ThirdWelcomePage');
+const tempToken = () => import('../pages/login/TempTokenWelcomePage');
 const password = () => import('../pages/password/PasswordPages');
 const signup = () => import('../pages/signup/SignupPage');
 const common = () => import('../pages/common/CommonPages');
@@ -97,6 +98,8 @@ function publicRoutes(): RouteObject[] {
       children: [
         { path: 'ddwelcome/:client', handle: { titleKey: 'ui.third.title' }, ...page(third, 'ThirdWelcomePage') },
         { path: 'qywxwelcome', handle: { titleKey: 'ui.third.title' }, ...page(third, 'ThirdWelcomePage') },
+        // A device signed in by a temporary token (spec 7 /sf/send-temp-token), before the chat apps' third/{type}.
+        { path: 'third/temptoken', handle: { titleKey: 'ui.device.welcome' }, ...page(tempToken, 'TempTokenWelcomePage') },
         { id: 'thirdwelcome', path: 'third/:type', handle: { titleKey: 'ui.third.title' }, ...page(third, 'ThirdWelcomePage') },
       ],
     },

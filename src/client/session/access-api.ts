@@ -20,6 +20,8 @@ export const accessApi = {
     request<UserinfoReply>('/access/refresh-token', { method: 'POST', body: { username, refresh_token: refreshToken, build: build() } }, { quiet: true }),
   profile: (quiet = true) => request<UserinfoReply>('/access/profile', { method: 'GET', query: { build: build() } }, { quiet }),
   logout: () => request<{ ended_sessions: number }>('/access/logout', { method: 'POST', body: {} }, { quiet: true }),
+  /** The token check (spec 7 `GET /access/user-state`, the token in the query): whether the server still honours it. */
+  userState: () => request<{ valid: boolean; username: string | null; expires_in: number }>('/access/user-state', { method: 'GET', tokenInQuery: true }, { quiet: true }),
   logoutAll: () => api.post<{ ended_sessions: number }>('/access/logout-all', {}),
   changePassword: (body: { old_password?: string; new_password: string; repeat_password: string }) =>
     request<{ ended_sessions: number }>('/access/change-password', { method: 'POST', body }),

@@ -103,12 +103,17 @@ export async function keepSessionFresh(): Promise<void> {
   if (decision.kind === 'refresh') await refreshSession(decision.username, decision.refreshToken);
 }
 
-/** Explicit sign-out: ends the session on the server (best effort) and clears it here. */
+/**
+ * Explicit sign-out: checks the token first (spec 7 user-state), ends the session on the server
+ * when it still honours the token (best effort), and clears it here. A failed token check only
+ * skips the server's sign-out: the user goes to login all the same (spec 8).
+ */
 export async function endSession(): Promise<void> {
   const { token } = readStoredSession();
   if (token) {
     try {
-      await quietly(() => accessApi.logout());
+      const state = await quietly(() => accessApi.userState());
+      if (state.valid) await quietly(() => accessApi.logout());
     } catch {
       /* the session ends locally whatever the server says (spec 8: failed token check -> login) */
     }

@@ -12,14 +12,17 @@ import {
   MenuPopover,
   MenuTrigger,
 } from '@fluentui/react-components';
-import { Building20Regular, Grid20Regular, Person20Regular, Settings20Regular, ShieldLock20Regular, SignOut20Regular } from '@fluentui/react-icons';
+import { Building20Regular, Grid20Regular, Person20Regular, PhoneLaptop20Regular, Settings20Regular, ShieldLock20Regular, SignOut20Regular } from '@fluentui/react-icons';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { useFileSrc } from '../api/file-src';
 import { accessApi } from '../session/access-api';
 import { access, shellState } from '../session/access-state';
+import { DeviceLinkDialog } from './DeviceLinkDialog';
 import { useShellStyles } from './shell-styles';
+import { useDeviceTarget } from './use-device-link';
 import { useSignOut, useSwitchTo } from './use-shell-session';
 
 /** The platform switcher (spec: platform id and name; menus follow the chosen platform). */
@@ -92,7 +95,7 @@ export function CompanySwitch() {
   );
 }
 
-/** The user's menu: own pages, the watermark switch and sign-out. */
+/** The user's menu: own pages, the watermark switch, this page on another device (shop-floor platforms) and sign-out. */
 export function UserMenu() {
   const s = useShellStyles();
   const { t } = useTranslation();
@@ -101,50 +104,60 @@ export function UserMenu() {
   const shell = useSnapshot(shellState);
   const navigate = useNavigate();
   const signOut = useSignOut();
+  const deviceTarget = useDeviceTarget();
+  const [deviceOpen, setDeviceOpen] = useState(false);
   return (
-    <Menu
-      checkedValues={{ view: shell.watermark ? ['watermark'] : [] }}
-      onCheckedValueChange={(_, d) => {
-        shellState.watermark = d.checkedItems.includes('watermark');
-      }}
-    >
-      <MenuTrigger disableButtonEnhancement>
-        <Button appearance="subtle" className={s.userButton} data-testid="user-menu">
-          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-            <Avatar size={28} name={user.fullname || user.username} image={avatarSrc ? { src: avatarSrc } : undefined} color="colorful" />
-            <span style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{user.fullname || user.username}</span>
-          </span>
-        </Button>
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList>
-          <MenuGroup>
-            <MenuGroupHeader>{user.clientName}</MenuGroupHeader>
-            <MenuItem icon={<Person20Regular />} onClick={() => navigate('/page/userinfo')}>
-              {t('ui.userinfo.title')}
-            </MenuItem>
-            {user.clientId ? (
-              <MenuItem icon={<Building20Regular />} onClick={() => navigate('/page/clientinfo')} data-testid="menu-company-profile">
-                {t('ui.company.menu')}
+    <>
+      <Menu
+        checkedValues={{ view: shell.watermark ? ['watermark'] : [] }}
+        onCheckedValueChange={(_, d) => {
+          shellState.watermark = d.checkedItems.includes('watermark');
+        }}
+      >
+        <MenuTrigger disableButtonEnhancement>
+          <Button appearance="subtle" className={s.userButton} data-testid="user-menu">
+            <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+              <Avatar size={28} name={user.fullname || user.username} image={avatarSrc ? { src: avatarSrc } : undefined} color="colorful" />
+              <span style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{user.fullname || user.username}</span>
+            </span>
+          </Button>
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList>
+            <MenuGroup>
+              <MenuGroupHeader>{user.clientName}</MenuGroupHeader>
+              <MenuItem icon={<Person20Regular />} onClick={() => navigate('/page/userinfo')}>
+                {t('ui.userinfo.title')}
+              </MenuItem>
+              {user.clientId ? (
+                <MenuItem icon={<Building20Regular />} onClick={() => navigate('/page/clientinfo')} data-testid="menu-company-profile">
+                  {t('ui.company.menu')}
+                </MenuItem>
+              ) : null}
+              <MenuItem icon={<ShieldLock20Regular />} onClick={() => navigate('/page/security')}>
+                {t('ui.security.title')}
+              </MenuItem>
+              <MenuItem icon={<Settings20Regular />} onClick={() => navigate('/page/settings')}>
+                {t('ui.settings.title')}
+              </MenuItem>
+            </MenuGroup>
+            <MenuDivider />
+            <MenuItemCheckbox name="view" value="watermark" data-testid="toggle-watermark">
+              {t('ui.shell.watermark')}
+            </MenuItemCheckbox>
+            {deviceTarget ? (
+              <MenuItem icon={<PhoneLaptop20Regular />} onClick={() => setDeviceOpen(true)} data-testid="menu-device-link">
+                {t('ui.device.menu')}
               </MenuItem>
             ) : null}
-            <MenuItem icon={<ShieldLock20Regular />} onClick={() => navigate('/page/security')}>
-              {t('ui.security.title')}
+            <MenuDivider />
+            <MenuItem icon={<SignOut20Regular />} onClick={() => void signOut()} data-testid="sign-out">
+              {t('ui.shell.signOut')}
             </MenuItem>
-            <MenuItem icon={<Settings20Regular />} onClick={() => navigate('/page/settings')}>
-              {t('ui.settings.title')}
-            </MenuItem>
-          </MenuGroup>
-          <MenuDivider />
-          <MenuItemCheckbox name="view" value="watermark" data-testid="toggle-watermark">
-            {t('ui.shell.watermark')}
-          </MenuItemCheckbox>
-          <MenuDivider />
-          <MenuItem icon={<SignOut20Regular />} onClick={() => void signOut()} data-testid="sign-out">
-            {t('ui.shell.signOut')}
-          </MenuItem>
-        </MenuList>
-      </MenuPopover>
-    </Menu>
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+      <DeviceLinkDialog open={deviceOpen} onClose={() => setDeviceOpen(false)} />
+    </>
   );
 }

@@ -106,7 +106,21 @@ export const gatewayCalls = {
   replay: postCall<{ id: number }, { delivery_id: number }>(`${PUSH}/deliveries/replay`),
 };
 
-/** `/sf/send-temp-token` (spec 7, third-party api): a one-use token, a minute long, to open a module's own UI as the signed-in user. */
+/** The module UIs a temporary token opens (spec 9: SFCENTER `sfcenterui`, SFPRINT `printui`), the shop floor's. */
+export const TEMP_TOKEN_TARGETS = ['sfcenterui', 'printui'] as const;
+export type TempTokenTarget = (typeof TEMP_TOKEN_TARGETS)[number];
+
+/** The module UI a temporary token opens for a platform (its UI suffix), or null for a platform without one. */
+export function tempTokenTargetOf(uiSuffix: string | null | undefined): TempTokenTarget | null {
+  return (TEMP_TOKEN_TARGETS as readonly string[]).includes(uiSuffix ?? '') ? (uiSuffix as TempTokenTarget) : null;
+}
+
+/**
+ * `/sf/send-temp-token` (spec 7, third-party api): a one-use token, a minute long, to open a module's
+ * own UI as the signed-in user on another device; `login` exchanges it there for a session of its own.
+ */
 export const tempTokenCalls = {
   send: postCall<{ target?: string }, { temp_token: string; expire: number; target: string }>('/thirdpartyapi/sf/send-temp-token'),
+  /** The login reply (its fields as the session reads them), or 401 for a used, expired or unknown token. */
+  login: postCall<{ temp_token: string }, Record<string, unknown>>('/access/temp-token-login'),
 };

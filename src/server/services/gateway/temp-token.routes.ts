@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { tempTokenCalls } from '../../../model/calls/gateway';
+import { TEMP_TOKEN_TARGETS, tempTokenCalls } from '../../../model/calls/gateway';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { inputOf, text } from '../../access/input.util';
 import { languageFor } from '../../access/language.util';
@@ -21,7 +21,6 @@ import { tokenHash } from './push-signature';
  * `/access/temp-token-login` for a session of its own (the login reply).
  */
 export const TEMP_TOKEN_SECONDS = 60;
-export const TEMP_TOKEN_TARGETS = ['sfcenterui', 'printui'] as const;
 
 export async function tempTokenRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
@@ -38,7 +37,7 @@ export async function tempTokenRoutes(app: FastifyInstance): Promise<void> {
     return { temp_token: token, expire: TEMP_TOKEN_SECONDS, target };
   });
 
-  app.post('/access/temp-token-login', { bodyLimit: 4096 }, async (req) => {
+  app.post(tempTokenCalls.login.path, { bodyLimit: 4096 }, async (req) => {
     const token = text(inputOf(req), 'temp_token', { max: 100 });
     if (!token) throw validationError({ temp_token: { key: 'rule.required' } });
     // One statement: of two requests with one token, exactly one gets the row.
