@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import '../../../grids';
 import { requireEntity } from '../../model/entity';
 import { translate } from '../../model/i18n';
@@ -323,6 +323,22 @@ describe('a reference pick: displayfield, splitFields and defaultfield (spec 3)'
     const byCode = { ...ref, optionConfig: { valueField: 'id', labelField: 'code' } };
     expect(pickEffects(byCode, vendorRow, [byCode])).toEqual({ vendor_name: 'V007' });
     expect(pickEffects(ref, null, [ref])).toEqual({ vendor_name: null });
+  });
+
+  it('warns on the console, and only there, when the dropdown\'s reply lacks the display field (spec 8)', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const ref = field({ field: 'vendor_id', type: 'dropdowntable', source: { entity: 'vendor' }, displayfield: 'vendor_name', optionConfig: { valueField: 'id', labelField: 'short_name' } });
+      expect(pickEffects(ref, vendorRow, [ref])).toEqual({ vendor_name: '' });
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0][0])).toContain('short_name');
+      // A reply that has the field, even empty, and a cleared pick warn of nothing.
+      pickEffects(ref, { ...vendorRow, short_name: null }, [ref]);
+      pickEffects(ref, null, [ref]);
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('reads a defaultfield as reference and key, and nothing else', () => {

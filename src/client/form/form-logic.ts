@@ -347,7 +347,12 @@ const blankValue = (v: unknown) => v === null || v === undefined || v === '';
  */
 export function pickEffects(field: ResolvedField, row: PickedRow | null, all: readonly ResolvedField[]): FormValues {
   const patch: FormValues = {};
-  if (field.displayfield) patch[field.displayfield] = row ? String(row[pickLabelField(field)] ?? '') : null;
+  if (field.displayfield) {
+    const labelField = pickLabelField(field);
+    // Spec 8: a dropdown reply without the display field is only a console warning (the label stays empty).
+    if (row && !(labelField in row)) console.warn(`dropdown reply of "${field.field}" has no display field "${labelField}"`);
+    patch[field.displayfield] = row ? String(row[labelField] ?? '') : null;
+  }
   for (const entry of field.splitFields ?? []) {
     const { target, source } = splitEntry(entry);
     const f = all.find((x) => x.field === target);
