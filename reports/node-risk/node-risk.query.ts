@@ -7,12 +7,13 @@ const iso = (v: unknown): string | null => (v instanceof Date ? v.toISOString().
 /**
  * Node-tracking risk (report `node-risk`): every node of the company's orders (the list's WHERE over
  * `scm_order_node t`), its order's customer; each order's nodes go through `trackOrder` (the
- * timeline's arithmetic) as of today, so "at risk" is what the timeline shows, not a stored flag.
+ * timeline's arithmetic) as of today with their kept forecasts (board, scans, vendors), so "at risk"
+ * is what the timeline shows, not a stored flag.
  * Rows: node, month (planned), order, customer, nodes 1, late, at_risk, done_late, flagged (0/1).
  */
 export const query: ServerQuery = async ({ tx, clientId, where }) => {
   const r = await sql<Record<string, unknown>>`
-    select t.id, t.order_id, t.node_code, t.node_name, t.seq, t.plan_days, t.plan_start, t.plan_date, t.actual_date, o.brand_name as customer
+    select t.id, t.order_id, t.node_code, t.node_name, t.seq, t.plan_days, t.plan_start, t.plan_date, t.actual_date, t.forecast_date, o.brand_name as customer
     from scm_order_node t join scm_customer_order o on o.id = t.order_id and o.client_id = ${clientId}
     where ${where} and o.status not in ('cancelled', 'rejected')
     order by t.order_id, t.seq, t.id`.execute(tx);
@@ -27,7 +28,7 @@ export const query: ServerQuery = async ({ tx, clientId, where }) => {
   const out: Record<string, string | number | null>[] = [];
   for (const [orderId, rows] of byOrder) {
     const tracked = trackOrder(
-      rows.map((x) => ({ id: Number(x.id), customer: (x.customer as string | null) ?? null, node_code: String(x.node_code), node_name: String(x.node_name), seq: Number(x.seq), plan_days: Number(x.plan_days ?? 0), plan_start: iso(x.plan_start), plan_date: iso(x.plan_date), actual_date: iso(x.actual_date) })),
+      rows.map((x) => ({ id: Number(x.id), customer: (x.customer as string | null) ?? null, node_code: String(x.node_code), node_name: String(x.node_name), seq: Number(x.seq), plan_days: Number(x.plan_days ?? 0), plan_start: iso(x.plan_start), plan_date: iso(x.plan_date), actual_date: iso(x.actual_date), forecast_date: iso(x.forecast_date) })),
       today,
     );
     for (const n of tracked.nodes)

@@ -11,9 +11,15 @@
  *   durations up to it, counted from today or from the last actual date (whichever is later), no
  *   longer fit before its planned date. The last stage's planned date is the delivery date, so an
  *   order whose remaining nodes no longer fit before delivery has at least one node at risk.
+ * - A node may carry a **forecast date** (issue 31): when its work ends by what the floor and the
+ *   partners say (the order's sewing bars on the board and their end re-forecast from scans, an
+ *   outsourced process's open orders), kept on the node by the tracking service. An open node with a
+ *   forecast ends on it (the schedule of that work is better knowledge than its configured
+ *   duration), unless the nodes before it now end after it: then its duration counts from them. So a
+ *   bar moved later, a slow scan rate or a vendor's later date slips the node and every stage after.
  * - The **critical path** is, per stage, the node that decides when the stage ends: for a stage
- *   still open the remaining node with the longest duration, for a closed stage the node finished
- *   last (the one with the longest plan when none has an actual date).
+ *   still open the remaining node that ends last (with no forecast: the longest duration), for a
+ *   closed stage the node finished last (the one with the longest plan when none has an actual date).
  */
 
 export type TrackedNodeInput = {
@@ -24,6 +30,8 @@ export type TrackedNodeInput = {
   plan_start: string | null;
   plan_date: string | null;
   actual_date: string | null;
+  /** The earliest the node's work can end by the floor's and partners' evidence (none: its duration alone decides). */
+  forecast_date?: string | null;
 };
 
 export type NodeState = 'done' | 'done_late' | 'late' | 'at_risk' | 'on_track';
@@ -105,10 +113,13 @@ export function trackOrder<T extends TrackedNodeInput>(input: T[], today: string
     const inStage = nodes.filter((n) => n.seq === s);
     const open = inStage.filter((n) => !n.actual_date);
     if (open.length) {
-      for (const n of open) projected.set(n, addDaysIso(cursor, n.plan_days));
-      const longest = open.reduce((a, b) => (b.plan_days > a.plan_days ? b : a));
-      critical.add(longest);
-      cursor = projected.get(longest)!;
+      // The schedule's or the vendor's date is the node's end once known, unless the nodes before
+      // it now end after it: then its own duration counts from them.
+      for (const n of open) projected.set(n, n.forecast_date && n.forecast_date >= cursor ? n.forecast_date : addDaysIso(cursor, n.plan_days));
+      // The node that ends the stage: the latest projection (ties: the first in plan order).
+      const decisive = open.reduce((a, b) => (projected.get(b)! > projected.get(a)! ? b : a));
+      critical.add(decisive);
+      cursor = projected.get(decisive)!;
     } else {
       const last = inStage.reduce((a, b) => ((b.actual_date ?? '') > (a.actual_date ?? '') ? b : a));
       critical.add(last);

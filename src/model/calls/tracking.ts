@@ -11,7 +11,7 @@ const BASE = '/scmapi/nodetrack';
 
 type Row = Record<string, unknown>;
 /** A node as a timeline answers it: the tracked figures and the stored row's. */
-export type TimelineNode = TrackedNode<TrackedNodeInput> & { id: number; version: number; party: string | null; actual_source: string | null; share_id?: number | null };
+export type TimelineNode = TrackedNode<TrackedNodeInput> & { id: number; version: number; party: string | null; actual_source: string | null; share_id?: number | null; forecast_source?: string | null };
 export type Timeline = {
   order: Row;
   today: string;
@@ -30,6 +30,10 @@ export const trackingCalls = {
   orders: getCall<void, TrackedOrders>(`${BASE}/orders`),
   timeline: getCall<{ order_id: number }, Timeline>(`${BASE}/timeline`),
   actual: postCall<NodeActualInput & { order_id: number }, Timeline>(`${BASE}/actual`),
+  /** A node's planned date dragged on the timeline (its duration kept; regenerating keeps it). */
+  plan: postCall<{ order_id: number; node_code: string; plan_date: string; version: number }, Timeline>(`${BASE}/plan`),
+  /** The node plans as an .xlsx file: one order's (`order_id`) or every order of the maker's list. */
+  export: getCall<{ order_id?: number }, Blob>(`${BASE}/export`),
   sendSupplier: postCall<{ order_id: number; vendor_id: number; node_codes: string[] }, { share_id: number; task_id: number; supplier: string; sent: string[] }>(`${BASE}/send-supplier`),
   recallSupplier: postCall<{ order_id: number; node_code: string }, { closed: boolean }>(`${BASE}/recall-supplier`),
   brandOrders: getCall<void, TrackedOrders<TrackedOrderRow & { pr_id: number; share_id: number }>>(`${BASE}/brand-orders`),

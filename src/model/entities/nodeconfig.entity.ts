@@ -18,7 +18,7 @@ export const nodeParty = defineDictionary({
   ],
 });
 
-/** Where an actual date came from: entered by the maker, by a supplier, or taken from work-order reporting. */
+/** Where an actual date came from: entered by the maker, by a supplier, taken from work-order reporting or from the receipt of outsourced orders. */
 export const nodeActualSource = defineDictionary({
   code: 'node_actual_source',
   label: { zh: '实际日期来源', en: 'Actual date source' },
@@ -26,6 +26,22 @@ export const nodeActualSource = defineDictionary({
     { value: 'maker', label: { zh: '工厂录入', en: 'Entered by the maker' } },
     { value: 'supplier', label: { zh: '供应商录入', en: 'Entered by the supplier' } },
     { value: 'workorder', label: { zh: '工单报工', en: 'Work-order reporting' } },
+    { value: 'outsource', label: { zh: '外发收货', en: 'Outsourced receipt' } },
+  ],
+});
+
+/**
+ * What a node's forecast date stands on (issue 31): the order's sewing bars on the board (their end,
+ * a move changes it), their end re-forecast from the scanned rate (plan against actual), an
+ * outsourced process's open orders (the vendor's delivery date for the pieces not yet received).
+ */
+export const nodeForecastSource = defineDictionary({
+  code: 'node_forecast_source',
+  label: { zh: '预测依据', en: 'Forecast from' },
+  items: [
+    { value: 'board', label: { zh: '排产计划', en: 'Schedule board' } },
+    { value: 'scan', label: { zh: '扫描进度', en: 'Scanned rate' } },
+    { value: 'outsource', label: { zh: '外发交期', en: 'Outsourced delivery' } },
   ],
 });
 
@@ -60,8 +76,8 @@ export const nodeConfig = defineEntity({
     {
       key: 'process_type', label: { zh: '完工工序类型', en: 'Completed by process type' }, type: 'dict', dict: 'process_type',
       help: {
-        zh: '订单各计划中该类型工序的工单全部完工时，自动记录节点实际日期（来源：工单报工）；留空则手工录入',
-        en: "When every work order of this process type of the order's plans is finished, the node's actual date is recorded from work-order reporting; empty: entered by hand",
+        zh: '订单各计划中该类型工序的工单全部完工（外发工序：外发单全部收货）时，自动记录节点实际日期（来源：工单报工 / 外发收货）；缝制节点按排产与扫描进度、外发节点按外发交期预测完成日期；留空则手工录入',
+        en: "When every work order of this process type of the order's plans is finished (an outsourced process: every outsourced order received), the node's actual date is recorded (work-order reporting / outsourced receipt); a sewing node's end is forecast from the board and the scans, an outsourced one's from the vendor's delivery date; empty: entered by hand",
       },
     },
     { key: 'active', label: { zh: '启用', en: 'Active' }, type: 'boolean', default: true },
@@ -78,6 +94,20 @@ export const nodeConfig = defineEntity({
       'notify.nodeLate.body': '节点“{{node}}”计划 {{plan}} 完成，至今未录入实际日期；交货日期 {{delivery}}。',
       'notify.nodeRisk.title': '订单 {{no}} 节点“{{node}}”有延误风险',
       'notify.nodeRisk.body': '按剩余节点的计划周期，节点“{{node}}”最早 {{projected}} 完成，晚于计划 {{plan}}；交货日期 {{delivery}} 可能无法满足。',
+      'tracking.export.sheet': '节点计划',
+      'tracking.export.manual': '手工调整',
+      'tracking.export.projected': '预计完成',
+      'tracking.export.delay': '延误天数',
+      'tracking.export.state': '状态',
+      'tracking.export.critical': '关键路径',
+      'tracking.export.yes': '是',
+      'tracking.export.state.done': '已完成',
+      'tracking.export.state.done_late': '延迟完成',
+      'tracking.export.state.late': '逾期',
+      'tracking.export.state.at_risk': '有风险',
+      'tracking.export.state.on_track': '正常',
+      'notify.nodeSlip.title': '订单 {{no}} 节点“{{node}}”预计延误至 {{projected}}',
+      'notify.nodeSlip.body': '节点“{{node}}”预计 {{projected}} 完成（依据：{{source}}），晚于计划 {{plan}}；其后的节点随之推迟，交货日期 {{delivery}} 可能无法满足。',
     },
     en: {
       ...errorTexts(nodeconfigErrors, 'en'),
@@ -89,6 +119,20 @@ export const nodeConfig = defineEntity({
       'notify.nodeLate.body': 'Node "{{node}}" was planned for {{plan}} and has no actual date yet; delivery {{delivery}}.',
       'notify.nodeRisk.title': 'Order {{no}}: node "{{node}}" is at risk',
       'notify.nodeRisk.body': 'With the remaining nodes\' durations, node "{{node}}" can finish on {{projected}} at the earliest, after its plan {{plan}}; delivery {{delivery}} may be missed.',
+      'tracking.export.sheet': 'Node plans',
+      'tracking.export.manual': 'Set by hand',
+      'tracking.export.projected': 'Projected end',
+      'tracking.export.delay': 'Days behind',
+      'tracking.export.state': 'State',
+      'tracking.export.critical': 'Critical path',
+      'tracking.export.yes': 'Yes',
+      'tracking.export.state.done': 'Done',
+      'tracking.export.state.done_late': 'Done late',
+      'tracking.export.state.late': 'Late',
+      'tracking.export.state.at_risk': 'At risk',
+      'tracking.export.state.on_track': 'On track',
+      'notify.nodeSlip.title': 'Order {{no}}: node "{{node}}" slips to {{projected}}',
+      'notify.nodeSlip.body': 'Node "{{node}}" is now expected on {{projected}} (from: {{source}}), after its plan {{plan}}; the nodes after it move with it and delivery {{delivery}} may be missed.',
     },
   },
 });
@@ -129,6 +173,11 @@ export const orderNode = defineEntity({
     { key: 'actual_by', label: { zh: '录入人', en: 'Entered by' }, type: 'integer' },
     { key: 'late_notified_at', label: { zh: '逾期已通知', en: 'Late notified at' }, type: 'datetime' },
     { key: 'risk_notified_at', label: { zh: '风险已通知', en: 'Risk notified at' }, type: 'datetime' },
+    // The planned date was dragged on the timeline (tracking.plan.ts): regenerating the plan keeps it.
+    { key: 'plan_manual', label: { zh: '计划日期已手工调整', en: 'Planned date set by hand' }, type: 'boolean' },
+    // Kept by the tracking service from the board, the scans and outsourced orders (tracking.forecast.ts).
+    { key: 'forecast_date', label: { zh: '预测完成', en: 'Forecast end' }, type: 'date' },
+    { key: 'forecast_source', label: { zh: '预测依据', en: 'Forecast from' }, type: 'dict', dict: 'node_forecast_source' },
   ],
 });
 

@@ -7,6 +7,7 @@ export const nodeconfigErrors = defineErrors({
   'tracking.noConfig': { kind: 'validation', zh: '没有适用于订单 {{order}}（品类 {{category}}，订单类型 {{type}}）的节点跟进配置，请先在节点跟进配置中维护', en: 'No node follow configuration applies to order {{order}} (category {{category}}, order type {{type}}): maintain one first' },
   'tracking.noDelivery': { kind: 'validation', zh: '订单 {{order}} 没有交货日期，无法倒排节点计划', en: 'Order {{order}} has no delivery date: its node plan cannot be counted back' },
   'tracking.nodeNotFound': { kind: 'notFound', zh: '订单 {{order}} 没有节点 {{code}}，请先生成节点计划', en: 'Order {{order}} has no node {{code}}: generate its node plan first' },
+  'tracking.nodeDone': { kind: 'conflict', zh: '节点“{{node}}”已于 {{date}} 完成，不能再调整计划日期', en: 'Node "{{node}}" was done on {{date}}: its planned date can no longer move' },
   'tracking.nodesRequired': { kind: 'validation', zh: '请选择要发送给供应商的节点', en: 'Choose the nodes to send to the supplier' },
   'tracking.notInProgress': { kind: 'conflict', zh: '订单 {{order}} 不在进行中，不能发送节点', en: 'Order {{order}} is not in progress: its nodes cannot be sent' },
   'tracking.notSent': { kind: 'notFound', zh: '节点 {{code}} 未发送给供应商', en: 'Node {{code}} was not sent to a supplier' },

@@ -72,7 +72,22 @@ export function notifyUser(userId: number, payload: Record<string, unknown>): vo
  * company's data: the room is the company's own.
  */
 export function emitToCompany(clientId: number, type: string, payload: Record<string, unknown>): void {
+  for (const fn of companyListeners.get(type) ?? []) fn(clientId, payload);
   live?.emitToCompany(clientId, type, payload);
+}
+
+type CompanyListener = (clientId: number, payload: Record<string, unknown>) => void;
+const companyListeners = new Map<string, CompanyListener[]>();
+
+/**
+ * Server work that follows a company message of `type`, in this process, with or without a socket
+ * server (node forecasts follow `schedule.changed`: services/tracking). The listener must not throw
+ * and should only queue its work.
+ */
+export function onCompanyEvent(type: string, fn: CompanyListener): void {
+  const list = companyListeners.get(type) ?? [];
+  if (!list.includes(fn)) list.push(fn);
+  companyListeners.set(type, list);
 }
 
 /**

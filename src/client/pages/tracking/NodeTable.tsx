@@ -13,7 +13,7 @@ import { NodeTimeline } from './NodeTimeline';
 import { STATE_COLOURS } from './timeline-layout';
 import { ActualDateCell } from './use-tracked-orders';
 
-export type NodeColumn = 'node' | 'party' | 'days' | 'planStart' | 'plan' | 'state' | 'actual' | 'source';
+export type NodeColumn = 'node' | 'party' | 'days' | 'planStart' | 'plan' | 'state' | 'actual' | 'source' | 'forecast';
 
 /** Recording actual dates in the table: the typed drafts and what records one. */
 export type NodeEditing = { drafts: Record<string, string>; setDrafts: (f: (d: Record<string, string>) => Record<string, string>) => void; disabled: boolean; onRecord: (n: TimelineNode, date: string | null) => void };
@@ -33,6 +33,7 @@ function dictLabel(dict: string, value: string | null, language: string, fallbac
 }
 export const partyLabel = (party: string | null, language: string): string => dictLabel('node_party', party, language, party ?? '');
 export const sourceLabel = (source: string | null, language: string): string => dictLabel('node_actual_source', source, language, '');
+const forecastLabel = (source: string | null | undefined, language: string): string => dictLabel('node_forecast_source', source ?? null, language, '');
 
 export function Summary({ tl }: { tl: Timeline }) {
   const { t } = useTranslation();
@@ -90,6 +91,9 @@ function NodeCell({ n, column, p }: { n: TimelineNode; column: NodeColumn; p: Ta
     }
     case 'source':
       return <td data-testid={`source-${code}`}>{n.actual_date ? sourceLabel(n.actual_source, i18n.language) : ''}</td>;
+    case 'forecast':
+      // What the board, the scans or a vendor say of an open node's end (issue 31).
+      return <td data-testid={`forecast-${code}`}>{!n.actual_date && n.forecast_date ? t('nt.forecastFrom', { date: n.forecast_date, source: forecastLabel(n.forecast_source, i18n.language) }) : ''}</td>;
   }
 }
 
@@ -115,9 +119,9 @@ export function NodeTable(p: TableProps) {
 }
 
 /** The chosen order's panel: its head, the summary, the drawn timeline and the node table. */
-export function TimelinePanel(props: { tl: Timeline; no: string; head: ReactNode; table: Omit<TableProps, 'nodes'>; showEmpty?: boolean }) {
+export function TimelinePanel(props: { tl: Timeline; no: string; head: ReactNode; table: Omit<TableProps, 'nodes'>; showEmpty?: boolean; onPlanDrag?: (n: TimelineNode, planDate: string) => void }) {
   const { t } = useTranslation();
-  const { tl } = props;
+  const { tl, onPlanDrag: drop } = props;
   const empty = props.showEmpty !== false && !tl.tracking.nodes.length;
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }} data-testid="order-timeline" data-order={props.no}>
@@ -130,7 +134,7 @@ export function TimelinePanel(props: { tl: Timeline; no: string; head: ReactNode
         <div>{t('nt.noNodes')}</div>
       ) : (
         <>
-          <NodeTimeline nodes={tl.tracking.nodes} today={tl.today} delivery={(tl.order.delivery_date as string | null) ?? null} width={900} />
+          <NodeTimeline nodes={tl.tracking.nodes} today={tl.today} delivery={(tl.order.delivery_date as string | null) ?? null} width={900} onPlanDrag={drop ? (n, d) => drop(n as TimelineNode, d) : undefined} />
           <NodeTable nodes={tl.tracking.nodes} {...props.table} />
         </>
       )}

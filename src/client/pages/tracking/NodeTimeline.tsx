@@ -1,28 +1,31 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HEADER_HEIGHT, LABEL_WIDTH, ROW_HEIGHT, STATE_COLOURS, layoutTimeline, type TimelineNode, type TimelineRow } from './timeline-layout';
+import { usePlanDrag } from './use-plan-drag';
 
 /**
  * One order's node timeline as plain SVG: per node its planned bar, its projected bar when it has
  * slipped, its actual date as a diamond; the critical path's nodes outlined in dark red with a bold
  * name; today's line and the delivery line. Each row carries its figures as data attributes
- * (`node-row-<code>`), so assistive technology and tests read what is drawn.
+ * (`node-row-<code>`), so assistive technology and tests read what is drawn. With `onPlanDrag`, an
+ * open node's planned bar is dragged along the days to a new planned date (use-plan-drag.ts).
  */
-export function NodeTimeline(props: { nodes: TimelineNode[]; today: string; delivery: string | null; width?: number; testId?: string }) {
+export function NodeTimeline(props: { nodes: TimelineNode[]; today: string; delivery: string | null; width?: number; testId?: string; onPlanDrag?: (node: TimelineNode, planDate: string) => void }) {
   const { t } = useTranslation();
   // The days spread over the width the panel gives (narrower days, down to 4 px, before it scrolls).
   const { box, fit } = useFitWidth(props.width ?? 900);
   const l = layoutTimeline(props.nodes, { today: props.today, delivery: props.delivery, width: fit });
+  const drag = usePlanDrag(l.dayWidth, props.onPlanDrag);
   return (
     <div ref={box} style={{ overflowX: 'auto', minWidth: 0 }} data-testid={props.testId ?? 'node-timeline'}>
-      <svg width={l.width} height={l.height} role="img" aria-label={t('nt.title')} style={{ fontFamily: 'inherit', fontSize: 12 }}>
+      <svg width={l.width} height={l.height} role="img" aria-label={t('nt.title')} style={{ fontFamily: 'inherit', fontSize: 12, touchAction: 'none' }} {...drag.surface}>
         {l.ticks.map((tk) => (
           <g key={tk.x}>
             <line x1={tk.x} x2={tk.x} y1={HEADER_HEIGHT - 6} y2={l.height} stroke="#edebe9" />
             <text x={tk.x + 2} y={14} fill="#605e5c">{tk.label}</text>
           </g>
         ))}
-        {l.rows.map((r, i) => <TimelineRowView key={r.node.node_code} row={r} odd={i % 2 === 1} width={l.width} />)}
+        {l.rows.map((r, i) => <TimelineRowView key={r.node.node_code} row={r} odd={i % 2 === 1} width={l.width} drag={drag} />)}
         <line x1={LABEL_WIDTH} x2={LABEL_WIDTH} y1={HEADER_HEIGHT - 6} y2={l.height} stroke="#c8c6c4" />
         {l.today !== null && (
           <g>
@@ -38,13 +41,15 @@ export function NodeTimeline(props: { nodes: TimelineNode[]; today: string; deli
         )}
       </svg>
       <TimelineLegend />
+      {props.onPlanDrag && <div style={{ fontSize: 12, color: '#605e5c', marginTop: 2 }}>{t('nt.dragHint')}</div>}
     </div>
   );
 }
 
 /** One node's row: its name (bold on the critical path), planned bar, projected bar when it slipped, actual date as a diamond. */
-function TimelineRowView({ row: r, odd, width }: { row: TimelineRow; odd: boolean; width: number }) {
+function TimelineRowView({ row: r, odd, width, drag }: { row: TimelineRow; odd: boolean; width: number; drag: ReturnType<typeof usePlanDrag> }) {
   const { t } = useTranslation();
+  const landing = drag.landing(r.node);
   const barH = 12;
   const colour = STATE_COLOURS[r.node.state];
   const mid = r.y + ROW_HEIGHT / 2;
@@ -65,6 +70,9 @@ function TimelineRowView({ row: r, odd, width }: { row: TimelineRow; odd: boolea
       <title>{`${r.node.node_name}: ${t(`nt.state.${r.node.state}`)} · ${t('nt.col.plan')} ${r.node.plan_start ?? ''} → ${r.node.plan_date ?? ''}${r.node.actual_date ? ` · ${t('nt.col.actual')} ${r.node.actual_date}` : ''}${r.node.critical ? ` · ${t('nt.critical')}` : ''}`}</title>
       {r.plan && (
         <rect
+          {...drag.handle(r.node)}
+          data-testid={`plan-bar-${r.node.node_code}`}
+          transform={`translate(${drag.offset(r.node)} 0)`}
           x={r.plan.x}
           y={mid - barH / 2}
           width={r.plan.w}
@@ -75,6 +83,9 @@ function TimelineRowView({ row: r, odd, width }: { row: TimelineRow; odd: boolea
           stroke={r.node.critical ? '#a4262c' : 'none'}
           strokeWidth={r.node.critical ? 2 : 0}
         />
+      )}
+      {r.plan && landing && (
+        <text x={r.plan.x + r.plan.w + drag.offset(r.node) + 4} y={mid + 4} fill="#0f6cbd" fontWeight={600} data-testid="plan-landing">{landing}</text>
       )}
       {r.projected && (
         <rect x={r.projected.x} y={mid - barH / 2 + 2} width={r.projected.w} height={barH - 4} rx={2} fill="none" stroke={colour} strokeDasharray="4 3" strokeWidth={1.5} />

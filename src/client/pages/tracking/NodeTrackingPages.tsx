@@ -32,7 +32,7 @@ export { Count, partyLabel, sourceLabel, StateTag, Summary } from './NodeTable';
 // ---------------------------------------------------------------------------------------------
 // maker
 
-const MAKER_COLUMNS: NodeColumn[] = ['node', 'party', 'days', 'planStart', 'plan', 'state', 'actual', 'source'];
+const MAKER_COLUMNS: NodeColumn[] = ['node', 'party', 'days', 'planStart', 'plan', 'forecast', 'state', 'actual', 'source'];
 
 /** The maker's node table shows where a sent node went, and takes it back. */
 function SentTo({ n, tl, disabled, onRecall }: { n: Node; tl: Timeline; disabled: boolean; onRecall: (n: Node) => void }) {
@@ -78,8 +78,10 @@ export function NodeTrackingPage() {
           <span className="nt-summary">{`${String(tl.order.brand_name ?? '')} ${tl.order.source_no ? `· ${String(tl.order.source_no)}` : ''}`}</span>
           <Button size="small" disabled={busy || closed} onClick={() => p.setConfirm(true)} data-testid="regenerate-nodes">{t('nt.regenerate')}</Button>
           <Button size="small" disabled={busy || closed || !p.supplierNodes.length} onClick={() => p.setSending(true)} data-testid="send-supplier">{t('nt.send')}</Button>
+          <Button size="small" disabled={busy} onClick={p.exportPlans} data-testid="export-nodes">{t('nt.export')}</Button>
         </>
       }
+      onPlanDrag={busy || closed ? undefined : p.movePlan}
       table={{
         columns: MAKER_COLUMNS,
         critical: 'badge',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planBackFromDelivery, trackOrder } from '../../../model/node-tracking';
-import { HEADER_HEIGHT, LABEL_WIDTH, ROW_HEIGHT, layoutTimeline } from './timeline-layout';
+import { HEADER_HEIGHT, LABEL_WIDTH, ROW_HEIGHT, draggedPlanDate, layoutTimeline } from './timeline-layout';
 
 const plan = planBackFromDelivery(
   [
@@ -54,5 +54,14 @@ describe('node plans and their timeline', () => {
     expect(l.rows.find((r) => r.node.node_code === 'B2')!.projected).not.toBeNull();
     expect(l.today).toBeCloseTo(LABEL_WIDTH + 9.5 * l.dayWidth);
     expect(l.delivery).toBeCloseTo(LABEL_WIDTH + 17 * l.dayWidth);
+  });
+});
+
+describe('dragging a planned bar', () => {
+  it('lands on whole days (rounded), keeps the date when it moved less than half a day, and needs a planned date', () => {
+    expect(draggedPlanDate('2026-12-20', 31, 10)).toBe('2026-12-23');
+    expect(draggedPlanDate('2026-12-20', -26, 10)).toBe('2026-12-17');
+    expect(draggedPlanDate('2026-12-20', 4, 10)).toBeNull();
+    expect(draggedPlanDate(null, 40, 10)).toBeNull();
   });
 });

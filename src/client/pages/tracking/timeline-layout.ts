@@ -89,3 +89,13 @@ export const STATE_COLOURS: Record<NodeState, string> = {
   at_risk: '#eaa300',
   on_track: '#0f6cbd',
 };
+
+/**
+ * Where a planned bar dragged by `dx` pixels lands: whole days (rounded), the node's new planned date
+ * (its duration kept), or null when it did not move a whole day.
+ */
+export function draggedPlanDate(planDate: string | null, dx: number, dayWidth: number): string | null {
+  if (!planDate || !(dayWidth > 0)) return null;
+  const days = Math.round(dx / dayWidth);
+  return days === 0 ? null : addDaysIso(planDate, days);
+}

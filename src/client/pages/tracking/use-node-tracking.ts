@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { trackingCalls, type TimelineNode } from '../../../model/calls/tracking';
 import { callApi } from '../../api/calls';
+import { downloadFile } from '../../engine/upload-api';
 import { toast } from '../../kernel/toast-bus';
 import { useNodeEvents } from './use-node-events';
 import { useTrackedOrders } from './use-tracked-orders';
@@ -12,7 +13,8 @@ const MAKER = { list: trackingCalls.orders, timeline: trackingCalls.timeline, pa
 /**
  * The maker's node tracking page's data and commands: its orders and the chosen one's timeline
  * (`?order=`), recording an actual date, regenerating the node plan (asked first), sending supplier
- * nodes (a dialog) and taking one back; live on `nodetrack.changed`.
+ * nodes (a dialog) and taking one back, dragging a node's planned date, the node plans as Excel;
+ * live on `nodetrack.changed`.
  */
 export function useNodeTracking() {
   const { t } = useTranslation();
@@ -48,7 +50,23 @@ export function useNodeTracking() {
       await loadTimeline(Number(tl.order.id));
     });
 
+  /** A node's planned bar dropped on another day: its new planned date, at the version read. */
+  const movePlan = (n: TimelineNode, planDate: string) =>
+    tl &&
+    void run(async () => {
+      await callApi(trackingCalls.plan, { order_id: Number(tl.order.id), node_code: n.node_code, plan_date: planDate, version: n.version });
+      toast.success(t('nt.planMoved', { node: n.node_name, date: planDate }));
+      await loadTimeline(Number(tl.order.id));
+      void loadList();
+    });
+
+  /** The node plans as a workbook: the chosen order's, else every order of the list. */
+  const exportPlans = () =>
+    void run(async () => {
+      await downloadFile(trackingCalls.export.path, tl ? { order_id: Number(tl.order.id) } : undefined, 'node-plans.xlsx');
+    });
+
   const closed = tl ? tl.order.status !== 'in_progress' : true;
   const supplierNodes = tl ? tl.tracking.nodes.filter((n) => n.party === 'supplier') : [];
-  return { ...tracked, selected, setParams, confirm, setConfirm, sending, setSending, record, regenerate, recall, closed, supplierNodes };
+  return { ...tracked, selected, setParams, confirm, setConfirm, sending, setSending, record, regenerate, recall, movePlan, exportPlans, closed, supplierNodes };
 }

@@ -12,6 +12,7 @@ import { registerSaveHook } from '../../resources/save-hooks';
 import { raiseNotice } from '../notify/notice.service';
 import { asTenant, receiverAccepts, sharedDocumentChanged } from '../orders/cross-tenant.util';
 import { deriveLineAmounts, perRow, rowQty } from '../orders/order-lines';
+import { recordNodesFromOutsourceReceipt } from '../tracking';
 import { joinedClientOf, linkCopy, moveCopies, moveSource, onSource, openShare, OUTSOURCE_SHARE, type SourceWork } from '../orders/order-share';
 
 /**
@@ -216,7 +217,9 @@ async function receiveLines(ctx: ActionContext, partial: boolean) {
   const status = partial ? 'part_received' : 'received';
   if (!partial) await moveCopies(ctx, OUTSOURCE_SHARE, { status: 'received', audit: 'receive', tellActors: true });
   await sharedDocumentChanged(tx, { entity: 'outsourceorder', clientId, id: Number(row.id), status, from: String(row.status), no: row.os_no as string, by: { userId: ctx.auth.userId, clientId } });
-  return { patch: partial ? { received_qty: total } : { received_qty: total, plan_lock: 'received' } };
+  // The process back in full may complete the customer order's node of its type (node tracking).
+  const nodes = partial || !row.plan_id ? [] : await recordNodesFromOutsourceReceipt(tx, { clientId, planIds: [Number(row.plan_id)], receivedNow: [Number(row.id)], actor: { clientId, userId: ctx.auth.userId, username: ctx.auth.username, ip: ctx.ip } });
+  return { patch: partial ? { received_qty: total } : { received_qty: total, plan_lock: 'received' }, data: { nodes } };
 }
 
 /** The maker's order behind an outsourced task, through its active share; `work` runs in the maker's scope. */

@@ -107,12 +107,12 @@ async function purchaseMaterial(tx: Db, clientId: number, planIds: number[], tod
 async function orderTracking(tx: Db, clientId: number, orders: Map<number, string>, today: string): Promise<Map<number, Pick<LateBarFacts, 'nodes' | 'projected_end'>>> {
   const out = new Map<number, Pick<LateBarFacts, 'nodes' | 'projected_end'>>();
   if (!orders.size) return out;
-  const r = await sql<Row>`select order_id, node_code, node_name, seq, plan_days, plan_start, plan_date, actual_date, process_type from scm_order_node
+  const r = await sql<Row>`select order_id, node_code, node_name, seq, plan_days, plan_start, plan_date, actual_date, forecast_date, process_type from scm_order_node
     where client_id = ${clientId} and order_id in (${sql.join([...orders.keys()])}) order by order_id, seq, node_code`.execute(tx);
   const byOrder = new Map<number, Row[]>();
   for (const n of r.rows) byOrder.set(Number(n.order_id), [...(byOrder.get(Number(n.order_id)) ?? []), n]);
   for (const [orderId, rows] of byOrder) {
-    const nodes = rows.map((n) => ({ node_code: String(n.node_code), node_name: String(n.node_name ?? n.node_code), seq: num(n.seq), plan_days: num(n.plan_days), plan_start: day(n.plan_start), plan_date: day(n.plan_date), actual_date: day(n.actual_date), process_type: n.process_type == null ? null : String(n.process_type) }));
+    const nodes = rows.map((n) => ({ node_code: String(n.node_code), node_name: String(n.node_name ?? n.node_code), seq: num(n.seq), plan_days: num(n.plan_days), plan_start: day(n.plan_start), plan_date: day(n.plan_date), actual_date: day(n.actual_date), forecast_date: day(n.forecast_date), process_type: n.process_type == null ? null : String(n.process_type) }));
     // Production begins at the first stage a work order completes (cutting, sewing...); the stages before it (fabric, trims, approvals) hold the plan's start.
     const firstProduction = Math.min(...nodes.filter((n) => n.process_type).map((n) => n.seq));
     const tracked = trackOrder(nodes, today);

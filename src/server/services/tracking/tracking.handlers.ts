@@ -1,8 +1,11 @@
+import { sql } from 'kysely';
 import { translate, isLanguage } from '../../../model';
 import { AppError } from '../../http/errors';
 import { registerActionHandler } from '../../resources/action-handlers';
 import { registerSaveHook } from '../../resources/save-hooks';
+import { onCompanyEvent } from '../../realtime';
 import { onOrderAccepted } from '../orders';
+import { queueNodeRecalc, queueNodeRecalcOfPlans } from './tracking.recalc';
 import { generateNodePlans, regenerateNodePlan } from './tracking.service';
 
 /**
@@ -10,7 +13,8 @@ import { generateNodePlans, regenerateNodePlan } from './tracking.service';
  * (nothing when no configuration applies: the planner adds one and regenerates); the customer
  * order's `nodeplan` action ("regenerate node plan") does it again after the delivery date or the
  * configuration changed, keeping recorded actual dates; the configuration refuses a node twice in
- * one category and order type.
+ * one category and order type; node forecasts are recomputed after the live schedule or an
+ * outsourced order changed (tracking.recalc.ts).
  */
 export function registerTrackingHandlers(): void {
   onOrderAccepted(async ({ tx, clientId, id, auth }) => {
@@ -21,6 +25,18 @@ export function registerTrackingHandlers(): void {
     const r = await regenerateNodePlan(tx, { clientId, userId: auth.userId, order: row });
     const lang = isLanguage(auth.language) ? auth.language : 'zh-CN';
     return { data: { nodes: r.nodes, message: translate(lang, 'tracking.regenerated', { n: 1 }) } };
+  });
+
+  // Node forecasts follow the live schedule (a move, a cascade, a published scenario: any order's
+  // bars may have moved) and the outsourced orders (their state and delivery dates).
+  onCompanyEvent('schedule.changed', (clientId, payload) => {
+    if (payload.scenario_id === null || payload.scenario_id === undefined) queueNodeRecalc(clientId, null);
+  });
+  registerSaveHook('outsourceorder', {
+    afterWrite: async ({ tx, clientId, ids }) => {
+      const plans = await sql<{ plan_id: number }>`select distinct plan_id from scm_outsource_order where client_id = ${clientId} and id = any(${sql.val(ids)}::bigint[]) and plan_id is not null`.execute(tx);
+      await queueNodeRecalcOfPlans(tx, clientId, plans.rows.map((r) => Number(r.plan_id)));
+    },
   });
 
   registerSaveHook('nodeconfig', {

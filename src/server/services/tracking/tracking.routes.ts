@@ -4,7 +4,7 @@ import { nodeTrackingCalendar } from '../../../../calendars/node-tracking.calend
 import { isIsoDate, NODE_TIMELINE_BRAND_MENU, NODE_TRACKING_MENU, SUPPLIER_NODES_MENU } from '../../../model/node-tracking';
 import { authOf, requireAuth } from '../../access/auth-context';
 import type { Db } from '../../db/database';
-import { ok } from '../../http/envelope';
+import { ok, requestLanguage } from '../../http/envelope';
 import { serveCall } from '../../http/calls';
 import { trackingCalls } from '../../../model/calls/tracking';
 import { AppError } from '../../http/errors';
@@ -12,6 +12,10 @@ import { assertCan, dataScope } from '../../resources/permissions';
 import { parseId } from '../../resources/resource.service';
 import { withSystemScope, withTenant } from '../../kernel/rls';
 import { evaluateNodeFlags, nodeCalendar, orderTimeline, recordNodeActual, todayIso, trackedOrders } from './tracking.service';
+import { nodeWorkbook } from './tracking.export';
+import { recomputeNodeTracking } from './tracking.forecast';
+import { moveNodePlan } from './tracking.plan';
+import { startNodeRecalc } from './tracking.recalc';
 import { brandTimeline, brandTrackedOrders } from './tracking.share';
 import { recallSupplierNode, recordSupplierActual, sendNodesToSupplier, supplierNamesOfOrder, supplierTimeline, supplierTrackedOrders } from './tracking.supplier';
 
@@ -41,18 +45,19 @@ function dateParam(v: unknown, name: string): string {
   return v;
 }
 
-/** Every 30 minutes: nodes that became late or at risk overnight raise their notice without anyone reading. */
+/** Every 30 minutes: nodes that became late, at risk or slipped (forecasts refreshed) overnight raise their notice without anyone reading. */
 export const NODE_CHECK_INTERVAL_MS = 30 * 60 * 1000;
 
-/** The periodic check: every company with open nodes not yet notified, evaluated in its own scope. */
+/** The periodic check: every company with open nodes, its forecasts refreshed and its flags evaluated in its own scope. */
 export async function checkAllNodeFlags(db: Db): Promise<{ companies: number; late: number; at_risk: number }> {
   const companies = await withSystemScope(db, async (tx) =>
     (await sql<{ client_id: number }>`select distinct n.client_id from scm_order_node n join scm_customer_order o on o.id = n.order_id and o.client_id = n.client_id
-      where o.status = 'in_progress' and n.actual_date is null and (n.late_notified_at is null or n.risk_notified_at is null)`.execute(tx)).rows.map((r) => Number(r.client_id)));
+      where o.status = 'in_progress' and n.actual_date is null`.execute(tx)).rows.map((r) => Number(r.client_id)));
   let late = 0;
   let atRisk = 0;
   for (const c of companies) {
-    const r = await withTenant(db, c, (tx) => evaluateNodeFlags(tx, c, null));
+    // Forecasts too: a bar's scanned rate moves with the days even when nobody scans.
+    const r = await withTenant(db, c, (tx) => recomputeNodeTracking(tx, c, null));
     late += r.late;
     atRisk += r.at_risk;
   }
@@ -220,13 +225,58 @@ function supplierRoutes(app: FastifyInstance): void {
   });
 }
 
+/** The maker's plan edits on the timeline and the workbook of its node plans (issue 31). */
+function planRoutes(app: FastifyInstance): void {
+  serveCall(app, trackingCalls.plan, guard, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, NODE_TRACKING_MENU, 'update', { db: app.db });
+    const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
+    const b = (req.body ?? {}) as Q;
+    const orderId = parseId(b.order_id);
+    if (orderId === null) throw new AppError('tracking.orderNotFound');
+    const code = nodeCodeOf(b);
+    if (!isIsoDate(b.plan_date)) throw new AppError('tracking.badDate', { fields: { plan_date: { key: 'tracking.badDate' } } });
+    const planDate = b.plan_date;
+    const version = versionOf(b);
+    return (await withTenant(app.db, clientId, async (tx) => {
+      // The order must be one the caller may see (its data permissions), as for a read.
+      await orderTimeline(tx, clientId, orderId, scope);
+      return moveNodePlan(tx, { clientId, orderId, nodeCode: code, planDate, version, actor: { clientId, userId: auth.userId, username: auth.username, ip: req.ip } });
+    }));
+  });
+
+  app.get(trackingCalls.export.path, guard, async (req, reply) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, NODE_TRACKING_MENU, 'export', { db: app.db });
+    const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
+    const raw = (req.query as Q).order_id;
+    const orderId = raw === undefined || raw === '' ? null : parseId(raw);
+    if (raw !== undefined && raw !== '' && orderId === null) throw new AppError('tracking.orderNotFound');
+    const language = requestLanguage(req);
+    const body = await withTenant(app.db, clientId, async (tx) => {
+      if (orderId !== null) await orderTimeline(tx, clientId, orderId, scope);
+      return nodeWorkbook(tx, clientId, { orderId, scope, language });
+    });
+    const name = `${language === 'en' ? 'Node plans' : '节点计划'}_${todayIso()}.xlsx`;
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="node-plans.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .send(body);
+  });
+}
+
 export async function trackingRoutes(app: FastifyInstance): Promise<void> {
   const timer = setInterval(() => {
     checkAllNodeFlags(app.db).catch((e: unknown) => app.log.error({ err: e }, 'node tracking check failed'));
   }, NODE_CHECK_INTERVAL_MS);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  const stopRecalc = startNodeRecalc(app.db, app.log);
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await stopRecalc();
+  });
   makerRoutes(app);
+  planRoutes(app);
   brandRoutes(app);
   supplierRoutes(app);
 }

@@ -24,7 +24,8 @@ const GENERAL: ConfigRow[] = [
   { node_code: 'TRIM_IN', node_name: '辅料到厂', plan_days: 7, seq: 40, party: 'supplier' },
   { node_code: 'CUTTING', node_name: '裁剪', plan_days: 3, seq: 50, process_type: 'cutting' },
   { node_code: 'SEWING', node_name: '缝制', plan_days: 12, seq: 60, process_type: 'sewing' },
-  { node_code: 'WASHING', node_name: '洗水', plan_days: 3, seq: 70 },
+  // Washing is outsourced (the vendor process P40): its receipt completes the node (tracking.outsource.ts).
+  { node_code: 'WASHING', node_name: '洗水', plan_days: 3, seq: 70, process_type: 'washing' },
   { node_code: 'FINISHING', node_name: '后整', plan_days: 3, seq: 80, process_type: 'finishing' },
   { node_code: 'INSPECTION', node_name: '尾期验货', plan_days: 2, seq: 90 },
   { node_code: 'PACKING', node_name: '包装', plan_days: 2, seq: 95, process_type: 'packing' },
@@ -34,7 +35,7 @@ const GENERAL: ConfigRow[] = [
 const DENIM: ConfigRow[] = [
   ...GENERAL.filter((r) => r.node_code !== 'WASHING').map((r) => ({ ...r, category: 'denim' })),
   { category: 'denim', node_code: 'WASH_TEST', node_name: '洗水测试', plan_days: 4, seq: 35 },
-  { category: 'denim', node_code: 'WASHING', node_name: '洗水（石磨/酵素）', plan_days: 6, seq: 70, party: 'supplier' },
+  { category: 'denim', node_code: 'WASHING', node_name: '洗水（石磨/酵素）', plan_days: 6, seq: 70, party: 'supplier', process_type: 'washing' },
 ];
 
 const SAMPLE: ConfigRow[] = [

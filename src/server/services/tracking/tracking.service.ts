@@ -17,7 +17,7 @@ import { raiseNotice } from '../notify/notice.service';
 type Row = Record<string, unknown>;
 
 /** A node as the timeline and the lists read it (the stored row's figures). */
-export type NodeRow = TrackedNodeInput & { id: number; version: number; party: string | null; actual_source: string | null; actual_by: number | null; process_type: string | null; share_id: number | null };
+export type NodeRow = TrackedNodeInput & { id: number; version: number; party: string | null; actual_source: string | null; actual_by: number | null; process_type: string | null; share_id: number | null; forecast_source: string | null; plan_manual: boolean | null };
 
 /** Today in the server's own time zone (the day a planner lives in), `YYYY-MM-DD`. */
 export function todayIso(now: Date = new Date()): string {
@@ -69,13 +69,17 @@ export async function generateNodePlans(tx: Db, input: { clientId: number; userI
       from staged x
     )`,
     remove: sql`t.order_id in (select distinct order_id from dated)`,
-    columns: ['order_id', 'node_code', 'node_name', 'seq', 'party', 'plan_days', 'plan_start', 'plan_date', 'actual_date', 'actual_source', 'actual_by', 'late_notified_at', 'risk_notified_at', 'process_type', 'share_id'],
+    columns: ['order_id', 'node_code', 'node_name', 'seq', 'party', 'plan_days', 'plan_start', 'plan_date', 'actual_date', 'actual_source', 'actual_by', 'late_notified_at', 'risk_notified_at', 'process_type', 'share_id', 'plan_manual', 'forecast_date', 'forecast_source'],
     // The old rows are read from the table itself: every part of the statement sees it as it was
     // before the delete (one snapshot), through the (client, order) index rather than a scan of a CTE.
-    select: sql`select x.order_id, x.node_code, x.node_name, x.seq, x.party, x.plan_days, x.due - x.plan_days as plan_start, x.due as plan_date,
+    // A planned date dragged by hand (plan_manual) stays; the kept forecast stays until the next recompute.
+    select: sql`select x.order_id, x.node_code, x.node_name, x.seq, x.party, x.plan_days,
+        case when o.plan_manual then o.plan_start else x.due - x.plan_days end as plan_start, case when o.plan_manual then o.plan_date else x.due end as plan_date,
         o.actual_date, o.actual_source, o.actual_by,
-        case when o.plan_date = x.due then o.late_notified_at end as late_notified_at, case when o.plan_date = x.due then o.risk_notified_at end as risk_notified_at,
-        x.process_type, case when x.party = 'supplier' then o.share_id end as share_id
+        case when o.plan_manual or o.plan_date = x.due then o.late_notified_at end as late_notified_at, case when o.plan_manual or o.plan_date = x.due then o.risk_notified_at end as risk_notified_at,
+        x.process_type, case when x.party = 'supplier' then o.share_id end as share_id, coalesce(o.plan_manual, false) as plan_manual,
+        case when x.process_type is not distinct from o.process_type then o.forecast_date end as forecast_date,
+        case when x.process_type is not distinct from o.process_type then o.forecast_source end as forecast_source
       from dated x
       left join scm_order_node o on o.client_id = ${c} and o.order_id = x.order_id and o.node_code = x.node_code`,
     summary: sql`count(distinct order_id)::int as orders, count(*)::int as nodes`,
@@ -112,7 +116,7 @@ const STATUS_WORDS: Record<string, { zh: string; en: string }> = {
   finished: { zh: '完成', en: 'finished' },
   pending: { zh: '待接单', en: 'pending acceptance' },
 };
-function closedParams(o: Row): ErrorParams<'tracking.orderClosed'> {
+export function closedParams(o: Row): ErrorParams<'tracking.orderClosed'> {
   const w = STATUS_WORDS[String(o.status)] ?? { zh: String(o.status), en: String(o.status) };
   return { order: o.order_no, status_zh: w.zh, status_en: w.en };
 }
@@ -125,7 +129,7 @@ export async function nodesOf(tx: Db, clientId: number, orderIds: number[]): Pro
   const out = new Map<number, NodeRow[]>();
   if (!orderIds.length) return out;
   const r = await sql<NodeRow & { order_id: number }>`select id, version, order_id, node_code, node_name, seq::int as seq, party, plan_days::int as plan_days, plan_start, plan_date,
-      actual_date, actual_source, actual_by, process_type, share_id
+      actual_date, actual_source, actual_by, process_type, share_id, forecast_date, forecast_source, plan_manual
     from scm_order_node where client_id = ${clientId} and order_id = any(${orderIds}::bigint[]) order by order_id, seq, node_code`.execute(tx);
   for (const n of r.rows) {
     const id = Number(n.order_id);
@@ -176,7 +180,7 @@ export type RecordNodeActualInput = {
   date: string | null;
   /** Who records it (audit), and from where: the maker's page, a supplier, work-order reporting. */
   actor?: AuditActor;
-  source?: 'maker' | 'supplier' | 'workorder';
+  source?: 'maker' | 'supplier' | 'workorder' | 'outsource';
   /** The node's version as read, when the caller read one (a stale one is refused with 409). */
   version?: number | null;
 };
@@ -227,6 +231,13 @@ export function emitNodeChange(makerId: number, order: Row): void {
 // ---------------------------------------------------------------------------------------------
 // late and at-risk notices
 
+const NOTICE_KIND = { nodeLate: 'node.late', nodeRisk: 'node.risk', nodeSlip: 'node.slip' } as const;
+
+/** A node at risk because its forecast (board, scans, vendor) ends it after its planned date, not its duration alone. */
+function slippedByForecast(n: { forecast_date?: string | null; projected_date: string | null; plan_date: string | null; actual_date: string | null }): boolean {
+  return !n.actual_date && !!n.forecast_date && !!n.plan_date && n.forecast_date > n.plan_date && n.projected_date === n.forecast_date;
+}
+
 /** The maker's users who can act on a late node: planners and company administrators. */
 async function trackingRecipients(tx: Db, clientId: number): Promise<number[]> {
   const r = await sql<{ id: number }>`select distinct u.id from users u join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id
@@ -256,6 +267,8 @@ export async function evaluateNodeFlags(tx: Db, clientId: number, orderIds: numb
     // names the first of them (the one to act on), and the next one only once that one is done.
     const firstAtRisk = t.nodes.find((n) => n.at_risk);
     if (firstAtRisk) risk.push({ order: o, node: firstAtRisk });
+    // A node the board, the scans or a vendor pushed past its plan is told on its own (issue 31).
+    for (const n of t.nodes) if (n.at_risk && n !== firstAtRisk && slippedByForecast(n)) risk.push({ order: o, node: n });
   }
   const claim = async (items: typeof late, marker: 'late_notified_at' | 'risk_notified_at') => {
     if (!items.length) return [];
@@ -271,13 +284,15 @@ export async function evaluateNodeFlags(tx: Db, clientId: number, orderIds: numb
   if (!lateNow.length && !riskNow.length) return { late: 0, at_risk: 0 };
   const userIds = await trackingRecipients(tx, clientId);
   if (!userIds.length) return { late: lateNow.length, at_risk: riskNow.length };
-  for (const [items, kind] of [[lateNow, 'nodeLate'], [riskNow, 'nodeRisk']] as const) {
+  for (const [items, base] of [[lateNow, 'nodeLate'], [riskNow, 'nodeRisk']] as const) {
     for (const { order, node } of items) {
       const no = String(order.order_no ?? order.id);
+      const kind = base === 'nodeRisk' && slippedByForecast(node) ? 'nodeSlip' : base;
+      const source = node.forecast_source ? dictValueLabel('node_forecast_source', node.forecast_source) : '-';
       await raiseNotice(tx, {
-        clientId, userIds, kind: kind === 'nodeLate' ? 'node.late' : 'node.risk', title: `notify.${kind}.title`, doc_no: no,
+        clientId, userIds, kind: NOTICE_KIND[kind], title: `notify.${kind}.title`, doc_no: no,
         link: `${TRACKING_PATH}?order=${Number(order.id)}`,
-        i18n: { title: `notify.${kind}.title`, body: `notify.${kind}.body`, params: { no, node: node.node_name, plan: node.plan_date ?? '-', projected: node.projected_date ?? '-', delivery: order.delivery_date ?? '-' } },
+        i18n: { title: `notify.${kind}.title`, body: `notify.${kind}.body`, params: { no, node: node.node_name, plan: node.plan_date ?? '-', projected: node.projected_date ?? '-', delivery: order.delivery_date ?? '-', source } },
       });
     }
   }
