@@ -1,3 +1,4 @@
+import type { ProgressCell } from '../size-progress';
 import { getCall, postCall } from './call';
 
 /**
@@ -21,6 +22,14 @@ export type ScanResult = {
   bundle: { id: number; bundle_no: string; colour: string; size: string; qty: number };
   work_order: { id: number; wo_no: string; done_qty: number; qty: number; status: string };
 };
+/** A scan taken back (`scanUndo`): what was undone and the work order as it now stands; `message` in the caller's language. */
+export type ScanUndoResult = {
+  scan_id: number;
+  params: { barcode: string; process: string; qty: number; reason: string; done: number; ordered: number; direction: string };
+  work_order: { id: number; wo_no: string; done_qty: number; qty: number; status: string };
+};
+/** A work order's progress per colour x size (src/model/size-progress.ts). */
+export type WorkOrderProgress = { id: number; version: number; wo_no: string; process: string; status: string; qty: number; done_qty: number; cells: ProgressCell[] };
 export type BundleTicket = { id: number; bundle_no: string; seq: number; style_no: string | null; colour: string; size: string; qty: number };
 export type TicketSheet = { plan_id: number; plan_no: string; order_no: string | null; style_no: string | null; routing: string[]; bundles: BundleTicket[] };
 
@@ -29,6 +38,12 @@ export const productionCalls = {
   /** One scan: accepted (recorded, with the message to show) or refused (409 / 404 with the reason). */
   scan: postCall<ScanInput, ScanResult & { message: string }>(`${BASE}/scan`),
   /** A plan's bundles cut from its colour x size matrix (`bundle_size` empty: 50). */
+  /** A work order's pieces made per colour x size. */
+  progress: getCall<{ id: number }, WorkOrderProgress>(`${BASE}/progress`),
+  /** A partial report: pieces finished now per colour x size cell (`cells`: {"<colour>|<size>": pieces}), at the version read. */
+  reportPart: postCall<{ id: number; version: number; cells: Record<string, number> }, WorkOrderProgress>(`${BASE}/report-part`),
+  /** A scan undone with its reason (audited): a scan out gives its pieces back. */
+  scanUndo: postCall<{ scan_id: number; reason: string }, ScanUndoResult & { message: string }>(`${BASE}/scan-undo`),
   bundles: postCall<{ plan_id: number; bundle_size?: string | number }, { bundles: number }>(`${BASE}/bundles`),
   tickets: getCall<{ plan_id: number }, TicketSheet>(`${BASE}/tickets`),
   /** The work order's finished-quantity report (the generic action `report`; a short one asks first: 409 `needsConfirm`). */

@@ -67,6 +67,8 @@ export const workorder = defineEntity({
     { key: 'released_at', label: { zh: '下达时间', en: 'Released at' }, type: 'datetime' },
     { key: 'finished_at', label: { zh: '完工时间', en: 'Finished at' }, type: 'datetime' },
     { key: 'matrix', label: { zh: '颜色尺码矩阵', en: 'Colour x size matrix' }, type: 'json' },
+    // Pieces made per colour x size cell ({"<colour>|<size>": pieces}): scans out and partial reports (production.progress.ts).
+    { key: 'done_matrix', label: { zh: '颜色尺码完工', en: 'Finished by colour x size' }, type: 'json', readonly: true },
   ],
   states: {
     field: 'status',
@@ -97,11 +99,17 @@ export const workorder = defineEntity({
       ...errorTexts(workorderErrors, 'zh-CN'),
       'wo.scan.okIn': '扎 {{barcode}}（{{colour}} / {{size}}，{{qty}} 件）已进站：{{process}}',
       'wo.scan.okOut': '扎 {{barcode}}（{{colour}} / {{size}}，{{qty}} 件）已出站：{{process}}，工单完工 {{done}} / {{ordered}}',
+      'wo.undo.ok': '已撤销扎 {{barcode}} 在工序“{{process}}”的{{direction}}扫描（{{qty}} 件），原因：{{reason}}；工单完工 {{done}} / {{ordered}}',
+      'wo.undo.in': '进站',
+      'wo.undo.out': '出站',
     },
     en: {
       ...errorTexts(workorderErrors, 'en'),
       'wo.scan.okIn': 'Bundle {{barcode}} ({{colour}} / {{size}}, {{qty}} pcs) scanned in: {{process}}',
       'wo.scan.okOut': 'Bundle {{barcode}} ({{colour}} / {{size}}, {{qty}} pcs) scanned out: {{process}}, work order finished {{done}} / {{ordered}}',
+      'wo.undo.ok': 'Undone: bundle {{barcode}} scanned {{direction}} at "{{process}}" ({{qty}} pcs), reason: {{reason}}; work order finished {{done}} / {{ordered}}',
+      'wo.undo.in': 'in',
+      'wo.undo.out': 'out',
     },
   },
 });

@@ -1,5 +1,6 @@
 import { Field, Input, Radio, RadioGroup, Select, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { RecentScans } from './RecentScans';
 import { useScanStation } from './use-scan-station';
 import './production-messages';
 
@@ -23,11 +24,12 @@ const useStyles = makeStyles({
  * types the bundle barcode into the focused box and presses Enter; the station's process and the
  * direction stay chosen (kept in this browser). F2 / F3 switch scan in / out from anywhere on the
  * page; after each scan the box is emptied and focused again, so it works with the keyboard alone.
+ * A scan of the latest ones is taken back with its reason (RecentScans).
  */
 export function ScanValidatePage() {
   const { t } = useTranslation();
   const s = useStyles();
-  const { setup, processId, setProcessId, direction, setDirection, barcode, setBarcode, outcome, input, submit, station } = useScanStation();
+  const { setup, processId, setProcessId, direction, setDirection, barcode, setBarcode, outcome, input, submit, undo, station } = useScanStation();
   return (
     <div className={s.page} data-testid="scan-page">
       <Title2 as="h1">{t('wo.scanpage.title')}</Title2>
@@ -74,25 +76,7 @@ export function ScanValidatePage() {
         {outcome && <div className={s.message} data-testid="scan-message">{outcome.message}</div>}
         {!outcome && station && <div className={s.message}>{`${station.name} · ${direction === 'in' ? t('wo.scanpage.in') : t('wo.scanpage.out')}`}</div>}
       </div>
-      {setup && setup.recent.length > 0 && (
-        <section>
-          <h2>{t('wo.scanpage.recent')}</h2>
-          <table className={s.table} data-testid="scan-recent">
-            <tbody>
-              {setup.recent.map((r) => (
-                <tr key={r.id}>
-                  <td>{r.scanned_at}</td>
-                  <td>{r.bundle_no}</td>
-                  <td>{r.process}</td>
-                  <td>{r.direction === 'in' ? t('wo.scanpage.in') : t('wo.scanpage.out')}</td>
-                  <td>{r.qty}</td>
-                  <td>{r.scanned_by ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
+      {setup && setup.recent.length > 0 && <RecentScans rows={setup.recent} className={s.table} onUndo={undo} />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, ToolbarButton } from '@fluentui/react-components';
-import { BoxMultipleRegular, CheckmarkCircleRegular, PlayRegular, PrintRegular } from '@fluentui/react-icons';
+import { BoxMultipleRegular, CheckmarkCircleRegular, DataBarHorizontalRegular, PlayRegular, PrintRegular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -14,6 +14,7 @@ import type { ListController } from '../../engine/use-list-controller';
 import { ConfirmDialog, TransitionDialog } from '../../form/dialogs';
 import { toast } from '../../kernel/toast-bus';
 import './production-messages';
+import { WorkOrderProgressDialog } from './WorkOrderProgressDialog';
 
 type Row = Record<string, unknown>;
 export const TICKETS_PATH = '/zp/prodmgm/page/bundletickets';
@@ -119,7 +120,7 @@ function BundleDialog({ row, onClose }: { row: Row; onClose: () => void }) {
   );
 }
 
-/** The toolbar: release (the declared confirmation), the report dialog, bundles and their tickets. */
+/** The toolbar: release (the declared confirmation), the report dialog, progress per colour x size with its partial report, bundles and their tickets. */
 function WorkOrderActions({ list }: { list: ListController }) {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
@@ -130,6 +131,7 @@ function WorkOrderActions({ list }: { list: ListController }) {
   const [releasing, setReleasing] = useState(false);
   const [reportFor, setReportFor] = useState<Row | null>(null);
   const [bundleFor, setBundleFor] = useState<Row | null>(null);
+  const [progressFor, setProgressFor] = useState<Row | null>(null);
   const single = (run: (row: Row) => void) => list.withSelection((rows) => (rows.length !== 1 ? toast.warning(t('wo.ui.selectOne')) : run(rows[0])));
   const done = () => {
     setReportFor(null);
@@ -160,11 +162,13 @@ function WorkOrderActions({ list }: { list: ListController }) {
           {en ? report.label.en : report.label.zh}
         </ToolbarButton>
       )}
+      <ToolbarButton icon={<DataBarHorizontalRegular />} onClick={() => single(setProgressFor)} data-testid="action-progress">{t('wo.ui.progress')}</ToolbarButton>
       <ToolbarButton icon={<BoxMultipleRegular />} onClick={() => single(setBundleFor)} data-testid="action-bundles">{t('wo.ui.bundles')}</ToolbarButton>
       <ToolbarButton icon={<PrintRegular />} onClick={() => single((row) => navigate(`${TICKETS_PATH}?plan=${String(row.plan_id)}`))} data-testid="action-tickets">{t('wo.ui.tickets')}</ToolbarButton>
       {releasing && release && <TransitionDialog transition={release} count={selected.length} onRun={() => runRelease()} onCancel={() => setReleasing(false)} />}
       {reportFor && <ReportDialog row={reportFor} onClose={() => setReportFor(null)} onDone={done} />}
       {bundleFor && <BundleDialog row={bundleFor} onClose={() => setBundleFor(null)} />}
+      {progressFor && <WorkOrderProgressDialog id={Number(progressFor.id)} onClose={() => setProgressFor(null)} onDone={() => { setProgressFor(null); list.refresh(); }} />}
     </>
   );
 }

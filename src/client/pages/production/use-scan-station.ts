@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { productionCalls, type ScanDirection, type ScanSetup } from '../../../model/calls/production';
+import { productionCalls, type RecentScan, type ScanDirection, type ScanSetup } from '../../../model/calls/production';
 import { ApiError } from '../../api/client';
 import { callApi } from '../../api/calls';
 
@@ -82,6 +82,21 @@ export function useScanStation() {
       input.current?.focus();
     }
   };
+  /** Takes a scan back with its reason; the outcome panel says what was undone, or why not. True when undone. */
+  const undo = async (scan: RecentScan, reason: string): Promise<boolean> => {
+    try {
+      const r = await callApi(productionCalls.scanUndo, { scan_id: scan.id, reason }, { quiet: true });
+      setOutcome({ ok: true, barcode: scan.bundle_no, message: r.message });
+      return true;
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status === 401) throw e;
+      setOutcome({ ok: false, barcode: scan.bundle_no, message: e.message });
+      return false;
+    } finally {
+      void load();
+      input.current?.focus();
+    }
+  };
   const station = setup?.processes.find((p) => p.id === processId);
-  return { setup, processId, setProcessId, direction, setDirection, barcode, setBarcode, outcome, input, submit, station };
+  return { setup, processId, setProcessId, direction, setDirection, barcode, setBarcode, outcome, input, submit, undo, station };
 }

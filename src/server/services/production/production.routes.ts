@@ -10,10 +10,12 @@ import { assertCan } from '../../resources/permissions';
 import { actorOf, parseId } from '../../resources/resource.service';
 import { withTenant } from '../../kernel/rls';
 import { generateBundles, parseScan, recordScan, scanSetup, ticketSheet } from './production.scans';
+import { parseUndo, undoScan } from './production.undo';
+import { parsePartReport, reportPart, workOrderProgress } from './production.progress';
 
 /**
- * The shop floor's routes (issue 12): the scan station's set-up and its scans, a plan's bundles and
- * their ticket sheet. Permission code `scm.workorder` (read for reads, update for scans and bundles),
+ * The shop floor's routes (issue 12): the scan station's set-up and its scans, a scan undone with its
+ * reason (issue 31), a plan's bundles and their ticket sheet. Permission code `scm.workorder` (read for reads, update for scans and bundles),
  * the caller's tenant in every statement. Work orders themselves are a registry entity: their list,
  * release and report go through the generic resource API (`/api/scmapi/workorder/...`).
  */
@@ -34,6 +36,33 @@ export async function productionRoutes(app: FastifyInstance): Promise<void> {
     const input = parseScan((req.body ?? {}) as Q);
     const result = await withTenant(app.db, clientId, (tx) => recordScan(tx, actorOf(auth, clientId, req.ip), input));
     return { ...result, message: translate(requestLanguage(req), result.key, result.params) };
+  });
+
+  // A scan taken back with its reason (audited); refused once its work order is finished or a later scan of the bundle follows.
+  serveCall(app, productionCalls.scanUndo, guard, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, WORKORDER_MENU, 'update', { db: app.db });
+    const input = parseUndo((req.body ?? {}) as Q);
+    const lang = requestLanguage(req);
+    const result = await withTenant(app.db, clientId, (tx) => undoScan(tx, actorOf(auth, clientId, req.ip), input));
+    const direction = translate(lang, `wo.undo.${result.params.direction === 'out' ? 'out' : 'in'}`);
+    return { ...result, message: translate(lang, 'wo.undo.ok', { ...result.params, direction }) };
+  });
+
+  // A work order's progress per colour x size, and a partial report of pieces per cell (issue 31).
+  serveCall(app, productionCalls.progress, guard, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, WORKORDER_MENU, 'read', { db: app.db });
+    const id = parseId((req.query as Q).id);
+    if (id === null) throw new AppError('err.notFound');
+    return withTenant(app.db, clientId, (tx) => workOrderProgress(tx, clientId, id));
+  });
+
+  serveCall(app, productionCalls.reportPart, guard, async (req) => {
+    const auth = authOf(req);
+    const clientId = await assertCan(auth, WORKORDER_MENU, 'update', { db: app.db });
+    const input = parsePartReport((req.body ?? {}) as Q);
+    return withTenant(app.db, clientId, (tx) => reportPart(tx, actorOf(auth, clientId, req.ip), input));
   });
 
   // The bundles of a plan's work order set: cut from its colour x size matrix (again while nothing is scanned).

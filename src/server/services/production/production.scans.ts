@@ -6,8 +6,10 @@ import { AppError } from '../../http/errors';
 import type { WriteActor } from '../../resources/save-hooks';
 import { writeContext } from '../../resources/document-stages';
 import { insertRecords, removeRecords, updateRecords } from '../../resources/record-writer';
+import { addToCell } from './production.progress';
 import { rollUpProgress } from './production.workorders';
 import { recordNodesFromWorkOrders } from '../tracking/tracking.workorders';
+import { queueNodeRecalcOfPlans } from '../tracking/tracking.recalc';
 
 /**
  * Bundles and scans (issue 12; the scan validation page /zp/prodmgm/index/vfscanvalidate).
@@ -144,11 +146,17 @@ export async function recordScan(tx: Db, actor: WriteActor, input: ScanInput): P
     const ordered = num(wo.qty);
     const next = Math.min(ordered, done + qty);
     status = next >= ordered ? 'finished' : 'released';
-    await updateRecords(w, 'workorder', [Number(wo.id)], { done_qty: next, status, finished_at: status === 'finished' ? sql`now()` : sql`t.finished_at` }, { audit: 'scan' });
+    await updateRecords(w, 'workorder', [Number(wo.id)], {
+      done_qty: next, status, finished_at: status === 'finished' ? sql`now()` : sql`t.finished_at`,
+      // The bundle's pieces count for its colour x size cell (production.progress.ts).
+      done_matrix: addToCell(bundle.colour as string | null, bundle.size as string | null, qty),
+    }, { audit: 'scan' });
     done = next;
     if (wo.is_last === true) await rollUpProgress(tx, actor, [Number(bundle.plan_id)]);
     // A scan that finishes the work order may complete the order's node of this process (tracking).
     if (status === 'finished') await recordNodesFromWorkOrders(tx, { clientId, planIds: [Number(bundle.plan_id)], actor });
+    // The scanned rate re-forecasts the plan's bars: the order's node forecasts follow once this commits.
+    await queueNodeRecalcOfPlans(tx, clientId, [Number(bundle.plan_id)]);
   }
   const params = { barcode: code, colour: String(bundle.colour ?? ''), size: String(bundle.size ?? ''), qty, process: pname, done, ordered: num(wo.qty) };
   return {
