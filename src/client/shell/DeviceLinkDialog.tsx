@@ -34,7 +34,7 @@ export function DeviceLinkDialog({ open, onClose }: { open: boolean; onClose: ()
               </>
             ) : null}
           </DialogContent>
-          <DialogActions>
+          <DialogActions fluid>
             <Button appearance="primary" icon={<LinkRegular />} disabled={!d.link || d.secondsLeft <= 0} onClick={() => void copyLink(d.link && d.secondsLeft > 0 ? d.link.path : null)} data-testid="device-link-copy">
               {t('engine.copyLink')}
             </Button>
