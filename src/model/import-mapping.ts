@@ -17,8 +17,10 @@ import { sizeKind, sizeRunColumns, sizeValue } from './size-run';
  *    still be proposed by its values alone (codes of one reference, items of one dictionary).
  * 3. Columns whose headers are a size run become the matrix's columns when the entity's child
  *    declares one (ChildMatrix): each cell under a size is the quantity of one line.
- * 4. A sheet of order blocks (`key: value` rows between the lines, order-header-rows.ts): each key
- *    is scored against the document's own fields as a heading is, with the values it has.
+ * 4. An order's own fields written as `key: value` rows (order-header-rows.ts): above the headings
+ *    of a sheet of one order, or above each block of a sheet of order blocks; a key with a colon or
+ *    without (`订单号` | `PO-1`). Each key is scored against the document's own fields as a heading
+ *    is, with the values it has.
  * 5. Best scores first (columns and keys together), each field taken once; below a threshold a
  *    column or key is ignored.
  */
@@ -42,7 +44,7 @@ export type MappingProposal = {
   /** The header row as Excel numbers it (1-based). */
   headerRow: number;
   columns: ColumnProposal[];
-  /** A sheet of order blocks: the keys of its order header rows and their fields (empty: none). */
+  /** The keys of the order header rows (a sheet of one order: above its headings; of order blocks: above each block) and their fields (empty: none). */
   orderFields: OrderFieldProposal[];
   /** The order header rows among the rows read (Excel's numbers). */
   orderRows: number[];
@@ -171,11 +173,12 @@ const isTextCell = (c: unknown) => typeof cellContent(c) === 'string' && !/^[\d.
 
 /**
  * The index (in `rows`) of the header row: the first row with at least two filled cells, at least
- * half as many as the widest of the rows given, and at least 60% of them text. -1: none.
+ * half as many as the widest of the rows given, and at least 60% of them text, that is not an
+ * order's `key: value` row. -1: none.
  */
 export function detectHeaderRow(rows: readonly SheetRowSample[]): number {
   const widest = rows.reduce((m, r) => Math.max(m, filled(r.cells)), 0);
-  return rows.findIndex((r) => {
+  const headings = (r: SheetRowSample) => {
     const n = filled(r.cells);
     if (n < 2 || n * 2 < widest) return false;
     // An order's `PO#: | 123 | Buyer: | X` row is not headings.
@@ -183,7 +186,33 @@ export function detectHeaderRow(rows: readonly SheetRowSample[]): number {
     // Size headings count as headings: a run of 28 29 30 ... or 110 120 130 is typed as numbers.
     const sizes = new Set(sizeRunColumns(r.cells));
     return r.cells.filter((c, i) => isTextCell(c) || sizes.has(i)).length >= n * 0.6;
+  };
+  return rows.findIndex((r, i) => headings(r) && !keysAboveHeadings(rows, i, headings));
+}
+
+/**
+ * Whether a row that reads as headings is an order's keys written without colons (`订单号 | PO-1 |
+ * 客户 | 杭州某品牌`) above the real headings: within the next five filled rows, with only such rows
+ * between, stands a row of headings wider than it, or one right below it when it holds a number or
+ * a date (a value; headings are text).
+ */
+function keysAboveHeadings(rows: readonly SheetRowSample[], at: number, headings: (r: SheetRowSample) => boolean): boolean {
+  const cells = rows[at].cells;
+  if (!orderHeaderPairs(cells, 'any')) return false;
+  const n = filled(cells);
+  const holdsValue = cells.some((c) => {
+    const v = cellContent(c);
+    return v !== null && typeof v !== 'string';
   });
+  let seen = 0;
+  for (let j = at + 1; j < rows.length && seen < 5; j++) {
+    const m = filled(rows[j].cells);
+    if (m === 0) continue;
+    seen++;
+    if (headings(rows[j]) && (m > n || (holdsValue && seen === 1))) return true;
+    if (!orderHeaderPairs(rows[j].cells, 'any')) return false;
+  }
+  return false;
 }
 
 /** The signature of a header set: the normalised headings with their positions (a mapping is remembered under it). */
@@ -366,9 +395,10 @@ export function proposeMapping(entity: EntityDef, rows: readonly SheetRowSample[
   const at = detectHeaderRow(rows);
   if (at < 0) return null;
   const headerCells = rows[at].cells;
+  const order = orderKeysOf(rows, at);
   // The lines: neither an order's header row nor a block's copy of the headings.
-  const isOrderRow = (r: SheetRowSample) => orderHeaderPairs(r.cells) !== null;
-  const body = rows.slice(at + 1).filter((r) => !isOrderRow(r) && !repeatsHeader(r.cells, headerCells));
+  const orderRows = new Set(order.rows);
+  const body = rows.slice(at + 1).filter((r) => !orderRows.has(r.number) && !repeatsHeader(r.cells, headerCells));
   const width = Math.max(headerCells.length, ...body.map((r) => r.cells.length));
   const raw = Array.from({ length: width }, (_, i) => headerCells[i]);
   const headers = raw.map(normaliseHeading);
@@ -385,7 +415,6 @@ export function proposeMapping(entity: EntityDef, rows: readonly SheetRowSample[
     else Object.assign(proposals[i], { target: `${SIZE_TARGET}${value}`, confidence: 0.95, reason: 'size' });
     sizeTaken.add(value);
   }
-  const order = orderKeysOf(rows, at);
   // The keys of the order header rows go after the columns (index width + k), scored against the document's own fields.
   const keyCandidates = candidates(columns.filter((c) => !c.child), order.keys.map((k) => headingVariants(k.key)), order.keys.map((k) => k.values), knowledge, new Set()).map((c) => ({ ...c, index: width + c.index }));
   const orderFields: OrderFieldProposal[] = order.keys.map((k) => ({ key: k.key, target: null, confidence: 0, reason: 'none' }));
@@ -416,13 +445,27 @@ export function proposeMapping(entity: EntityDef, rows: readonly SheetRowSample[
 }
 
 /**
- * The keys of a sheet's order header rows, in the order first written, with their values: a sheet
- * has order blocks when such a row stands among its lines (below the header row); the rows of that
- * kind above the header row are then its first order's. None: a sheet of one table.
+ * The keys of a sheet's order header rows, in the order first written, with their values. Above
+ * the header row every `key: value` row is the (first) order's, a key with a colon or without;
+ * below it, among the lines, a row with colons starts an order block, and a row of keys without
+ * colons does when each of its keys was written above the headings or with a colon, or the same
+ * keys stand on another such row below (each block's header). None: a sheet of one table.
  */
 export function orderKeysOf(rows: readonly SheetRowSample[], headerAt: number): { keys: Array<{ key: string; values: unknown[] }>; rows: number[] } {
-  const pairs = rows.map((r) => orderHeaderPairs(r.cells));
-  if (!pairs.slice(headerAt + 1).some(Boolean)) return { keys: [], rows: [] };
+  const colon = rows.map((r, i) => (i === headerAt ? null : orderHeaderPairs(r.cells)));
+  const bare = rows.map((r, i) => (i === headerAt ? null : (colon[i] ?? orderHeaderPairs(r.cells, 'any'))));
+  const known = new Set<string>();
+  rows.forEach((_, i) => (i < headerAt ? bare[i] : colon[i])?.forEach((p) => known.add(orderKey(p.key))));
+  const width = filled(rows[headerAt].cells);
+  const tuple = (i: number) => bare[i]!.map((p) => orderKey(p.key)).join('\u0000');
+  const repeated = new Map<string, number>();
+  for (let i = headerAt + 1; i < rows.length; i++) if (!colon[i] && bare[i]) repeated.set(tuple(i), (repeated.get(tuple(i)) ?? 0) + 1);
+  const blockRow = (i: number) => {
+    const ps = bare[i];
+    if (!ps || filled(rows[i].cells) >= width) return false;
+    return ps.every((p) => known.has(orderKey(p.key))) || (repeated.get(tuple(i)) ?? 0) >= 2;
+  };
+  const pairs = rows.map((_, i) => (i < headerAt ? bare[i] : i === headerAt ? null : (colon[i] ?? (blockRow(i) ? bare[i] : null))));
   const keys = new Map<string, { key: string; values: unknown[] }>();
   const numbers: number[] = [];
   pairs.forEach((ps, i) => {
@@ -435,6 +478,11 @@ export function orderKeysOf(rows: readonly SheetRowSample[], headerAt: number): 
     }
   });
   return { keys: [...keys.values()], rows: numbers };
+}
+
+/** Every key a confirmed mapping names (as `orderKey`), ignored ones too: the keys written without a colon that are read as keys. */
+export function confirmedOrderKeys(confirmed: ConfirmedMapping | null | undefined): ReadonlySet<string> {
+  return new Set((confirmed?.orderFields ?? []).map((f) => orderKey(f.key)));
 }
 
 /**

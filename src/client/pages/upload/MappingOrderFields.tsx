@@ -14,8 +14,8 @@ const useStyles = makeStyles({
 });
 
 /**
- * The order header fields of a sheet of order blocks (issue 33): each key found in the order header
- * rows (`订单号: …   供应商: …`) with the order field it goes to, changeable as a column's is (the
+ * The order header fields of a sheet of one order or of order blocks (issue 33): each key found in
+ * the order header rows (`订单号: …   供应商: …`, or `订单号` | `PO-1` without colons) with the order field it goes to, changeable as a column's is (the
  * order's own fields only), and how sure the proposal was or that it is the company's last choice.
  */
 export function MappingOrderFields({ view, targets, onChange }: { view: MappingView; targets: Array<string | null>; onChange: (index: number, target: string | null) => void }) {
@@ -24,10 +24,12 @@ export function MappingOrderFields({ view, targets, onChange }: { view: MappingV
   const proposal = view.proposal;
   if (!proposal?.orderFields.length) return null;
   const fields = view.fields.filter((f) => !f.id.includes('.'));
+  // A sheet of one order: its fields are written above the headings only.
+  const single = proposal.orderRows.every((n) => n < proposal.headerRow);
   return (
     <div className={s.box} data-testid="mapping-order-fields">
       <Text weight="semibold">{t('upload.mapOrderTitle')}</Text>
-      <Text size={200}>{t('upload.mapOrderHint', { rows: proposal.orderRows.slice(0, 3).join('、') })}</Text>
+      <Text size={200}>{t(single ? 'upload.mapOrderHintSingle' : 'upload.mapOrderHint', { rows: proposal.orderRows.slice(0, 3).join('、') })}</Text>
       <div className={s.list}>
         {proposal.orderFields.map((f, i) => {
           const target = targets[i] ?? null;
