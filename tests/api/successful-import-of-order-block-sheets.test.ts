@@ -124,7 +124,7 @@ describe('a sheet of order blocks', () => {
     const res = await t.app.inject({ method: 'GET', url: `${UPLOAD_BASE}/jobs/${job.id}/errors`, headers: api(brand) });
     const errors = (res.json() as { data: { rows: Array<{ row: number; col: number; field: string; value: string }> } }).data.rows;
     // The unknown vendor stands on row 7, in the cell after 供应商: (D7).
-    expect(errors).toEqual([expect.objectContaining({ row: 7, col: 2, field: 'vendor_id', value: 'NOPE99' })]);
+    expect(errors).toEqual([expect.objectContaining({ row: 7, col: 3, field: 'vendor_id', value: 'NOPE99' })]);
   });
 
   it('refuses a key confirmed as a line field, and counts a key confirmed as a required field as mapped', async () => {

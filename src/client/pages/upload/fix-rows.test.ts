@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import '../../../model/entities';
 import type { FixView } from '../../engine/upload-api';
+import { orderSheetOf } from './fix-order-blocks';
 import { cellOf, continuationRows, fixChecker, fixCounts, recheckRows, sameWrongValue, toRowData, type FixRowData } from './fix-rows';
 
 const view = (over: Partial<FixView> = {}): FixView => ({
@@ -43,8 +44,41 @@ describe('the fixing grid rows', () => {
     // Alone, the line has no supplier: its block gives it one.
     expect(check(rows[1].cells, false).length).toBeGreaterThan(0);
     recheckRows(v, check, rows, rows);
-    expect(rows.map((r) => r.issues.length)).toEqual([0, 0, 0, 0, 1]);
-    expect(rows[4].issues[0]).toEqual({ col: -1, message: expect.stringContaining('NOPE') });
+    // The unknown supplier is its header row's, in the cell that holds it; the block's line is clean.
+    expect(rows.map((r) => r.issues.length)).toEqual([0, 0, 0, 1, 0]);
+    expect(rows[3].issues[0]).toEqual({ col: 3, message: expect.stringContaining('NOPE') });
+    // Fixed in that cell: the header row and its block are re-checked, the first block untouched.
+    rows[3].cells[3] = 'VD001';
+    expect(recheckRows(v, check, rows, [rows[3]]).map((r) => r.row).sort()).toEqual([7, 8]);
+    expect(rows[3].issues).toEqual([]);
+    // A wrong date in the first block's one-cell header row is that cell's, with the rule's message.
+    rows[0].cells[0] = '订单号: PO-1   供应商: VD001   交期: 2026-13-45';
+    recheckRows(v, check, rows, [rows[0]]);
+    expect(rows[0].issues).toEqual([{ col: 0, message: expect.any(String) }]);
+    expect(rows[1].issues).toEqual([]);
+  });
+
+  it('reads the header rows of a sheet of one order written without colons above the headings (issue 33)', () => {
+    const v = view({
+      entity: 'purorder',
+      headerRow: 4,
+      headers: ['款号', '颜色', 'S', 'M', '单价'],
+      targets: ['lines.style_no', 'lines.colour', null, null, 'lines.unit_price'],
+      mapping: {
+        headerRow: 4,
+        columns: [{ index: 0, target: 'lines.style_no' }, { index: 1, target: 'lines.colour' }, { index: 2, target: 'size:S' }, { index: 3, target: 'size:M' }, { index: 4, target: 'lines.unit_price' }],
+        orderFields: [{ key: '订单号', target: 'po_no' }, { key: '供应商', target: 'vendor_id' }, { key: '交货日期', target: 'delivery_date' }, { key: '制单人', target: null }],
+      },
+    });
+    const check = fixChecker(v, 'zh-CN', { now: new Date(), session: {} });
+    const rows = [row(2, ['订单号', 'PO-9', '供应商', 'NOPE']), row(3, ['交货日期', '2026-07-20', '制单人', '张三']), row(5, ['ST-1', '黑色', '1', '2', '25']), row(6, ['ST-2', '白色', '3', null, '30'])];
+    recheckRows(v, check, rows, rows);
+    expect(rows.map((r) => r.issues.map((i) => i.col))).toEqual([[3], [], [], []]);
+    // Nothing to commit while the order's header is wrong: its lines wait, its header rows are no lines.
+    expect(fixCounts(rows, orderSheetOf(v, rows))).toEqual({ total: 4, invalid: 1, excluded: 0, valid: 0 });
+    rows[0].cells[3] = 'VD001';
+    recheckRows(v, check, rows, [rows[0]]);
+    expect(fixCounts(rows, orderSheetOf(v, rows))).toEqual({ total: 4, invalid: 0, excluded: 0, valid: 2 });
   });
 
   it('checks a row in the user language, the messages the server gives', () => {

@@ -1,10 +1,9 @@
 import { requireEntity, translate, type EntityDef, type Language } from '../../../model';
 import { dynamicEntity } from '../../../model/dynamic-form';
 import type { TokenContext } from '../../../model/default-tokens';
-import { applyMapping } from '../../../model/import-mapping';
 import { rowChecker, sheetLayout } from '../../../model/import-row-check';
-import { OrderBlocks, repeatsHeader } from '../../../model/order-header-rows';
 import type { FixRow, FixView } from '../../engine/upload-api';
+import { orderFieldsOf, orderSheetOf, recheckOrderRows, type OrderSheet } from './fix-order-blocks';
 
 /**
  * The fixing grid's rows and their checks, without React (issue 33): a row of the sheet as the grid
@@ -28,7 +27,7 @@ export function viewEntity(view: FixView): EntityDef {
   return view.form ? dynamicEntity(view.form, view.form.definition) : requireEntity(view.entity);
 }
 
-/** The row checker of a view: the cells of a row to its issues, messages in the user's language. */
+/** The row checker of a view: the cells of a row to its issues, messages in the user's language (an order field's issue at its cell past the sheet's own, see fix-order-blocks.ts). */
 export function fixChecker(view: FixView, language: Language, defaults: TokenContext): (cells: ReadonlyArray<unknown>, continuation: boolean) => FixIssue[] {
   const entity = viewEntity(view);
   const base = sheetLayout(entity, view.headers, view.mapping);
@@ -41,49 +40,20 @@ export function fixChecker(view: FixView, language: Language, defaults: TokenCon
     dictItems: new Map(Object.entries(view.dictItems)),
     knownCodes: new Map(Object.entries(view.knownCodes).map(([id, k]) => [id, { codes: new Set(k.codes), complete: k.complete }])),
   });
-  // An order field's issue is the row's as a whole here (the value stands on its order's header row).
-  return (cells, continuation) => check(cells, continuation).map((i) => ({ col: order && i.col >= order.base ? -1 : i.col, message: translate(language, i.message.key, i.message.params) }));
-}
-
-/** A view's confirmed order fields (a sheet of order blocks, issue 33) and where their cells start; null: none. */
-function orderFieldsOf(view: FixView) {
-  if (!view.mapping?.orderFields?.length) return null;
-  const fields = applyMapping(viewEntity(view), view.mapping).orderFields;
-  return fields.length ? { fields, base: Math.max(view.headers.length, ...view.mapping.columns.map((c) => c.index + 1)) } : null;
+  return (cells, continuation) => check(cells, continuation).map((i) => ({ col: i.col, message: translate(language, i.message.key, i.message.params) }));
 }
 
 /**
- * A sheet of order blocks: each line's cells with its block's values after them (as the import's
- * ImportOrderBlocks.extend), by sheet row; an order header row or a copy of the headings is no line
- * (null: not checked as one, the server checks its values with its block). Undefined: not such a sheet.
+ * Re-checks `targets` among `rows` (a later row of a document skips the header's rules; on a sheet
+ * with an order's fields in `key: value` rows, a line takes its block's values and an edited header
+ * row re-checks its block). Returns every row whose issues were set (the targets and such a block).
  */
-export function orderLineCells(view: FixView, rows: readonly FixRowData[]): Map<number, unknown[] | null> | undefined {
-  const order = orderFieldsOf(view);
-  if (!order) return undefined;
-  const blocks = new OrderBlocks();
-  const out = new Map<number, unknown[] | null>();
-  for (const r of [...rows].sort((a, b) => a.row - b.row)) {
-    if (r.excluded) continue;
-    if (blocks.take(r.row, r.cells) || repeatsHeader(r.cells, view.headers)) {
-      out.set(r.row, null);
-      continue;
-    }
-    const cells: unknown[] = r.cells.slice(0, order.base);
-    cells.length = order.base;
-    for (const f of order.fields) cells.push(blocks.current?.values.get(f.key)?.value ?? null);
-    out.set(r.row, cells);
-  }
-  return out;
-}
-
-/** Re-checks `targets` among `rows` (a later row of a document skips the header's rules; a line of an order block takes its block's values). */
-export function recheckRows(view: FixView, check: ReturnType<typeof fixChecker>, rows: readonly FixRowData[], targets: readonly FixRowData[]): void {
+export function recheckRows(view: FixView, check: ReturnType<typeof fixChecker>, rows: readonly FixRowData[], targets: readonly FixRowData[]): FixRowData[] {
   const continued = continuationRows(view, rows);
-  const lines = orderLineCells(view, rows);
-  for (const r of targets) {
-    const cells = lines ? lines.get(r.row) : r.cells;
-    r.issues = cells === null ? [] : check(cells ?? r.cells, continued.has(r.row));
-  }
+  const sheet = orderSheetOf(view, rows);
+  if (sheet) return recheckOrderRows(sheet, check, rows, targets, continued);
+  for (const r of targets) r.issues = check(r.cells, continued.has(r.row));
+  return [...targets];
 }
 
 /**
@@ -111,15 +81,22 @@ export function sameWrongValue(rows: readonly FixRowData[], col: number, value: 
   return rows.filter((r) => r.row !== except && !r.excluded && r.cells[col] === value && r.issues.some((i) => i.col === col));
 }
 
-/** The figures above the grid: rows with an issue, rows left out, rows ready to commit. */
-export function fixCounts(rows: readonly FixRowData[]) {
+/**
+ * The figures above the grid: rows with an issue, rows left out, rows ready to commit. On a sheet
+ * with an order's fields in `key: value` rows (`sheet`), an order header row or a copy of the
+ * headings is no row to commit, nor is a line whose order's header rows have an issue.
+ */
+export function fixCounts(rows: readonly FixRowData[], sheet?: OrderSheet) {
   let invalid = 0;
   let excluded = 0;
+  let waiting = 0;
+  const bad = new Set(sheet ? rows.filter((r) => r.issues.length && sheet.headerRows.has(r.row)).map((r) => sheet.blockOf.get(r.row)) : []);
   for (const r of rows) {
     if (r.excluded) excluded++;
     else if (r.issues.length) invalid++;
+    else if (sheet && (sheet.lineCells.get(r.row) === null || bad.has(sheet.blockOf.get(r.row)))) waiting++;
   }
-  return { total: rows.length, invalid, excluded, valid: rows.length - invalid - excluded };
+  return { total: rows.length, invalid, excluded, valid: rows.length - invalid - excluded - waiting };
 }
 
 /** A typed cell as stored: blank is no value. */

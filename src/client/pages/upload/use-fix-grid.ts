@@ -7,6 +7,7 @@ import { tokenContext, useFormSession } from '../../form/session-scope';
 import { useSpreadsheetKeys } from '../../grid/useSpreadsheetKeys';
 import type { SheetChange } from '../../grid/spreadsheet-grid';
 import { toast } from '../../kernel/toast-bus';
+import { orderSheetOf } from './fix-order-blocks';
 import { cellOf, fixChecker, fixCounts, recheckRows, sameWrongValue, toRowData, type FixRowData } from './fix-rows';
 import { useRowSaver } from './use-row-saver';
 
@@ -60,13 +61,14 @@ function useFixEdits(data: ReturnType<typeof useFixRows>, api: MutableRefObject<
   const { view, check, rows, shown } = data;
   const recheck = (changed: FixRowData[]) => {
     if (!check || !view) return;
-    recheckRows(view, check, rows.current, changed);
+    // An edited order header row re-checks its block: its other header rows and lines are repainted too.
+    const touched = recheckRows(view, check, rows.current, changed);
     for (const r of changed) {
       r.edited = true;
-      if (r.issues.length) shown.current.add(r.row);
       saver.queue(editOf(r));
     }
-    api.current?.refreshCells({ rowNodes: nodesOf(api.current, changed), force: true });
+    for (const r of touched) if (r.issues.length) shown.current.add(r.row);
+    api.current?.refreshCells({ rowNodes: nodesOf(api.current, touched), force: true });
     redraw();
   };
   const recheckRef = useRef(recheck);
@@ -138,7 +140,7 @@ export function useFixGrid(job: JobView, onJob: (next: JobView) => void) {
     }
   };
   return {
-    ...edits, view: data.view, failed: data.failed, rows: rows.current, counts: fixCounts(rows.current), onlyInvalid, toggleFilter,
+    ...edits, view: data.view, failed: data.failed, rows: rows.current, counts: fixCounts(rows.current, data.view ? orderSheetOf(data.view, rows.current) : undefined), onlyInvalid, toggleFilter,
     exclude, commit, committing, saveState: saver.state, language,
     setApi: (g: GridApi<FixRowData>) => {
       api.current = g;

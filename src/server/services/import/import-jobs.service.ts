@@ -59,8 +59,9 @@ export function maxImportRows(): number {
 
 /** The job's result: the report without the error list (that lives in the errors file). */
 export function summaryOf(report: ImportReport, phase: 'check' | 'commit'): Record<string, unknown> {
-  const { errors, ...rest } = report;
+  const { errors, failedRows, ...rest } = report;
   void errors;
+  void failedRows;
   return { ...rest, phase };
 }
 
@@ -159,7 +160,8 @@ registerJobHandler(
  * valid rows only), the others are written; the figures count what every commit of the job wrote.
  */
 async function holdFailedRows(db: Db, job: JobRow, report: ImportReport, heldOnly: boolean): Promise<Record<string, unknown>> {
-  const held = [...new Set(report.errors.map((e) => e.row))];
+  // The rows with an error, and the lines whose error stands on their order's header row.
+  const held = [...new Set([...report.errors.map((e) => e.row), ...(report.failedRows ?? [])])].sort((a, b) => a - b);
   await keepHeldRows(db, job.client_id!, job.id, held);
   const before = heldOnly ? (job.result ?? {}) : {};
   return {

@@ -3,14 +3,14 @@ import { OrderBlocks } from '../../../model/order-header-rows';
 
 /**
  * The order blocks of a mapped sheet as the import reads it (issue 33): each order header row
- * (`订单号: PO-1   客户: X   交期: 2026-03-15`) gives its values to the lines below it until the next
- * one. A line's cells are extended by one cell per confirmed order field (at `base + k`, past the
+ * (`订单号: PO-1   客户: X   交期: 2026-03-15`, or `订单号` | `PO-1` without colons) gives its values to
+ * the lines below it until the next one; a sheet of one order has its rows above the headings only. A line's cells are extended by one cell per confirmed order field (at `base + k`, past the
  * sheet's own columns), so the mapping reads them as it reads any column: the same inputs,
  * references, rules, documents and writer. An error on such a cell is the header row's: `errorAt`
  * gives the sheet row and cell where the value was written.
  */
 export class ImportOrderBlocks {
-  private readonly blocks = new OrderBlocks();
+  private readonly blocks: OrderBlocks;
   /** The block of each line's extended cells (gone with the cells). */
   private readonly blockOf = new WeakMap<unknown[], NonNullable<OrderBlocks['current']>>();
 
@@ -19,7 +19,11 @@ export class ImportOrderBlocks {
     readonly fields: ReadonlyArray<{ key: string; column: ExcelColumn }>,
     /** The first index past the sheet's own columns. */
     readonly base: number,
-  ) {}
+    /** Every key the mapping names (as `orderKey`): a row of them without colons (`订单号` | `PO-1`) is an order header row too. */
+    keys: ReadonlySet<string>,
+  ) {
+    this.blocks = new OrderBlocks(keys);
+  }
 
   /** Whether the row is an order header row (it starts or adds to a block; it is not a line). */
   take(number: number, cells: readonly unknown[]): boolean {
@@ -41,7 +45,7 @@ export class ImportOrderBlocks {
     return this.blockOf.get(cells)?.row ?? 0;
   }
 
-  /** Where an error on an order field's cell was written: the header row and the pair's cell (-1: the block does not give it). Null: not an order field's cell. */
+  /** Where an error on an order field's cell was written: the header row and the cell of the pair's value (-1: the block does not give it). Null: not an order field's cell. */
   errorAt(cells: unknown[], col: number): { row: number; col: number } | null {
     if (col < this.base) return null;
     const block = this.blockOf.get(cells);

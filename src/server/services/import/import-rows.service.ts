@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { ROLES, type EntityDef } from '../../../model';
-import type { ConfirmedMapping } from '../../../model/import-mapping';
+import { applyMapping, confirmedOrderKeys, type ConfirmedMapping } from '../../../model/import-mapping';
+import { isOrderHeaderRow } from '../../../model/order-header-rows';
 import type { FixRow as GridRow, FixView as GridView, RowEdit } from '../../../model/calls/import-rows';
 import { dynamicDictItems } from '../../../model/dynamic-form';
 import type { LoadedForm } from '../approvals/dynamic-form.service';
@@ -119,12 +120,17 @@ export async function gridViewOf(db: Db, job: JobRow, entity: EntityDef, file: s
     truncated = true;
     return false;
   };
-  const sheet = await readSheet(file, params.mapping?.headerRow ?? null, want);
+  // A sheet with an order's fields in `key: value` rows: those above the headings are rows of the grid too (their values can be fixed there).
+  const keys = confirmedOrderKeys(params.mapping);
+  const orderRow = (cells: unknown[]) => keys.size > 0 && isOrderHeaderRow(cells, keys);
+  const sheet = await readSheet(file, params.mapping?.headerRow ?? null, want, orderRow);
   const layout = sheetLayout(entity, sheet.headers, params.mapping ?? null);
   const rows: GridRow[] = [];
   for (const r of sheet.rows) {
     const edited = work.cells.get(r.number) as Array<string | null> | undefined;
-    const cells = edited ?? r.cells.map((raw, i) => cellText(layout.mapping[i] ?? null, raw, sheet.date1904));
+    // An order header row's cells are not the columns' values: shown as written (a date as YYYY-MM-DD).
+    const header = orderRow(r.cells);
+    const cells = edited ?? r.cells.map((raw, i) => cellText(header ? null : (layout.mapping[i] ?? null), raw, sheet.date1904));
     rows.push({ row: r.number, cells, errors: (byRow.get(r.number) ?? []).map((e) => ({ col: e.col, field: e.field, message: e.message })), excluded: work.skip.has(r.number), edited: edited !== undefined, recheck: work.editedSince.has(r.number) });
   }
   const targets = sheet.headers.map((_, i) => layout.mapping[i]?.id ?? null);
@@ -140,15 +146,16 @@ export async function gridViewOf(db: Db, job: JobRow, entity: EntityDef, file: s
     rows,
     truncated,
     held,
-    knownCodes: await knownCodesOf(db, clientId, layout.mapping),
+    // The order fields' references too (a supplier written above the lines is checked in the browser as a column's).
+    knownCodes: await knownCodesOf(db, clientId, [...layout.mapping, ...(params.mapping ? applyMapping(entity, params.mapping).orderFields.map((f) => f.column) : [])]),
     // A dynamic form's choices are its own options, by the dictionary codes its fields name.
     dictItems: { ...Object.fromEntries(dicts.items), ...(form ? Object.fromEntries(dynamicDictItems(form.form.code, form.definition)) : {}) },
     form: form ? { ...form.form, definition: form.definition } : null,
   };
 }
 
-/** The data sheet's header row (the mapping's, else the first filled row) and its filled rows that `want` keeps. */
-async function readSheet(file: string, headerRow: number | null, want: (row: number) => boolean) {
+/** The data sheet's header row (the mapping's, else the first filled row) and its filled rows that `want` keeps; above the header row, the `orderRow`s it keeps. */
+async function readSheet(file: string, headerRow: number | null, want: (row: number) => boolean, orderRow: (cells: unknown[]) => boolean) {
   const out = { headerRow: 0, headers: [] as unknown[], rows: [] as Array<{ number: number; cells: unknown[] }>, date1904: false };
   const blank = (cells: unknown[]) => cells.every((c) => c === null || c === undefined || (typeof c === 'string' && c.trim() === ''));
   for await (const events of readWorkbookBatches(file, undefined, (info) => (out.date1904 = info.date1904))) {
@@ -158,7 +165,7 @@ async function readSheet(file: string, headerRow: number | null, want: (row: num
         if (headerRow !== null ? ev.number === headerRow : !blank(ev.cells)) {
           out.headerRow = ev.number;
           out.headers = ev.cells;
-        }
+        } else if (headerRow !== null && orderRow(ev.cells) && want(ev.number)) out.rows.push({ number: ev.number, cells: ev.cells });
         continue;
       }
       if (!blank(ev.cells) && want(ev.number)) out.rows.push({ number: ev.number, cells: ev.cells });

@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { getEntity, normaliseText, requireEntity, translate, validateRecord, type EntityDef, type FieldDef, type Language, type MessageRef, type ValidateOptions } from '../../../model';
 import { resolveDefault } from '../../../model/default-tokens';
 import { cellContent, cellToInput, dictLookup, headerText, importColumns, isBlankInput, matchHeaders, matrixChildOf, parseMeta, refCodeField, templateVersion, type DictLookup, type ExcelColumn, type MatrixColumns } from '../../../model/excel';
-import { applyMapping, missingRequired, type ConfirmedMapping } from '../../../model/import-mapping';
+import { applyMapping, confirmedOrderKeys, missingRequired, type ConfirmedMapping } from '../../../model/import-mapping';
 import { repeatsHeader } from '../../../model/order-header-rows';
 import { ImportOrderBlocks } from './import-order-blocks';
 import { hasOneConnection, type Db } from '../../db/database';
@@ -113,6 +113,11 @@ export type ImportReport = {
   errorsTruncated: boolean;
   /** Batch by batch: documents a failed run's undo had to keep (somebody changed or used them meanwhile). */
   kept: number;
+  /**
+   * A commit of the valid rows only (issue 33): every row that failed, those whose error stands on
+   * another row too (the lines of an order block whose header value is wrong), to be held in the job.
+   */
+  failedRows?: number[];
   ms: number;
 };
 
@@ -394,7 +399,10 @@ class ImportRun {
             if (ev.number > this.req.mapping.headerRow) throw new FatalImport({ key: 'excel.noHeader' });
             header = true;
             this.useConfirmedMapping(this.req.mapping, ev.cells);
-            for (const r of above) this.orderBlocks?.take(r.row, r.cells);
+            for (const r of above) {
+              const cells = this.orderRowCells(r.row, r.cells);
+              if (cells) this.orderBlocks?.take(r.row, cells);
+            }
             continue;
           }
           if (blankRow(ev.cells)) continue;
@@ -402,11 +410,15 @@ class ImportRun {
           this.matchHeader(ev.cells, meta?.version ?? null);
           continue;
         }
+        if (this.orderBlocks) {
+          // A sheet of order blocks: an order's header row (as the grid left it, held or not) gives the lines below it their order fields.
+          const h = this.orderRowCells(ev.number, ev.cells);
+          if (h && !blankRow(h) && this.orderBlocks.take(ev.number, h)) continue;
+        }
         let cells = this.rowCells(ev.number, ev.cells);
         if (!cells || blankRow(cells)) continue;
         if (this.headerCells) {
-          // A sheet of order blocks: an order's header row gives the lines below it their order fields; a block's copy of the headings is not a line.
-          if (this.orderBlocks?.take(ev.number, cells)) continue;
+          // A block's copy of the headings is not a line.
           if (repeatsHeader(cells, this.headerCells)) continue;
           if (this.orderBlocks) cells = this.orderBlocks.extend(cells);
         }
@@ -427,6 +439,7 @@ class ImportRun {
     // checked: the list is put back in sheet order (stable, so a row keeps its column order).
     this.report.errors.sort((a, b) => a.row - b.row);
     this.report.invalid = this.invalidRows.size;
+    if (this.req.write && this.req.validOnly) this.report.failedRows = [...this.invalidRows];
     this.report.valid = this.report.total - this.report.invalid;
     await this.req.onProgress?.(this.report.total, 100);
   }
@@ -437,6 +450,16 @@ class ImportRun {
     if (!rs) return cells;
     if (rs.skip?.has(row) || (rs.only && !rs.only.has(row))) return null;
     return rs.cells?.get(row) ?? cells;
+  }
+
+  /**
+   * A row as an order header row is read: as the grid left it, unless left out. A commit of held
+   * rows reads every order header row, held or not, so its held lines keep their order's values.
+   */
+  private orderRowCells(row: number, cells: unknown[]): unknown[] | null {
+    const rs = this.req.rows;
+    if (rs?.skip?.has(row)) return null;
+    return rs?.cells?.get(row) ?? cells;
   }
 
   private matchHeader(cells: unknown[], metaVersion: string | null): void {
@@ -474,7 +497,7 @@ class ImportRun {
     if (a.orderFields.length) {
       // Each order field is read from a cell past the sheet's own (ImportOrderBlocks.extend).
       const base = Math.max(headerCells.length, a.mapping.length);
-      this.orderBlocks = new ImportOrderBlocks(a.orderFields, base);
+      this.orderBlocks = new ImportOrderBlocks(a.orderFields, base, confirmedOrderKeys(confirmed));
       mapping = [...a.mapping, ...Array<null>(base - a.mapping.length).fill(null), ...a.orderFields.map((f) => f.column)];
     }
     this.useColumns(mapping, matrix);
@@ -484,6 +507,12 @@ class ImportRun {
   private headerCells: unknown[] | null = null;
   /** A sheet of order blocks: each order header row's values go to the lines below it. */
   private orderBlocks: ImportOrderBlocks | null = null;
+  /** Errors told on an order header row (row, cell, field, message): each once, however many lines it fails. */
+  private readonly headerErrors = new Set<string>();
+  /** The order blocks (their first header row) with an error told on a header row. */
+  private readonly blocksTold = new Set<number>();
+  /** Every error found, those told once for many rows counted each time (a row failed when this grew). */
+  private failures = 0;
 
   /** Header inputs every row takes (the matrix's document kind when no column gives it). */
   private fixedHeader: Row | null = null;
@@ -513,18 +542,27 @@ class ImportRun {
 
   private addError(row: number, fieldKey: string, message: MessageRef, cells: unknown[], childKey?: string, at?: { col: number; header: string }): void {
     this.invalidRows.add(row);
+    this.failures++;
+    let where = at ?? this.columnOfField(fieldKey, childKey);
+    const raw = where.col >= 0 ? cells[where.col] : null;
+    // An order field's value was written on its order's header row: the error is that row's, told once per block (each of its lines fails).
+    const block = this.orderBlocks?.blockRow(cells) ?? 0;
+    const ofDocument = message.key === 'excel.documentInvalid';
+    // A line whose document failed on its order's header row: that row says why.
+    if (ofDocument && this.blocksTold.has(block)) return;
+    const onHeader = ofDocument ? null : this.orderBlocks?.errorAt(cells, where.col);
+    if (onHeader) {
+      const told = `${onHeader.row}:${onHeader.col}:${childKey ?? ''}.${fieldKey}:${message.key}`;
+      if (this.headerErrors.has(told)) return;
+      this.headerErrors.add(told);
+      this.blocksTold.add(block);
+      row = onHeader.row;
+      where = { ...where, col: onHeader.col };
+    } else if (this.orderBlocks && where.col >= this.orderBlocks.base) where = { ...where, col: -1 };
     this.report.errorCount++;
     if (this.report.errors.length >= this.errorLimit) {
       this.report.errorsTruncated = true;
       return;
-    }
-    let where = at ?? this.columnOfField(fieldKey, childKey);
-    const raw = where.col >= 0 ? cells[where.col] : null;
-    // An order field's value was written on its order's header row: the error is that row's.
-    const onHeader = this.orderBlocks?.errorAt(cells, where.col);
-    if (onHeader) {
-      row = onHeader.row;
-      where = { ...where, col: onHeader.col };
     }
     const value = raw === null || raw === undefined ? null : typeof raw === 'object' && !(raw instanceof Date) ? JSON.stringify(raw) : String(raw);
     this.report.errors.push({ row, col: where.col, column: where.header, field: childKey ? `${childKey}.${fieldKey}` : fieldKey, message: translate(this.language, message.key, message.params), value });
@@ -654,14 +692,14 @@ class ImportRun {
   /** Validates one sheet row as the form would, and files it under its document. */
   private checkRow(state: BatchState, row: number, cells: unknown[], input: RowInput): void {
     const key = this.keyOf(input, cells);
-    const errorsBefore = this.report.errorCount;
+    const errorsBefore = this.failures;
     const err = (field: string, m: MessageRef, child?: string) => this.addError(row, field, m, cells, child);
     const refErrors = this.applyRefs(input, err);
     const known = key !== null ? this.fileDocs.get(key) : undefined;
     const continuation = this.masterDetail && known !== undefined;
     const doc = continuation ? this.continuedDocument(state, key!, known!, input.header, err) : this.firstRowDocument(state, key, known, row, cells, input.header, refErrors, err);
     const lines = this.rowLines(row, input.children, refErrors, err, cells, doc?.values ?? null, input.header);
-    if (this.report.errorCount !== errorsBefore) {
+    if (this.failures !== errorsBefore) {
       // A document whose first row failed is not written; its later rows say so.
       if (!continuation && key !== null && known === undefined) this.fileDocs.get(key)!.invalid = true;
       return;
