@@ -3,5 +3,6 @@
 export * from './clients.grid';
 export * from './menu';
 export * from './outbox.grid';
+export * from './roles.grid';
 export * from './settings.grid';
 export * from './users.grid';

@@ -94,18 +94,30 @@ describe('a role with a data-permission rule narrows the buyer vendor list', () 
 
     const { context, page, errors } = await signedIn('brand');
     await snap(page, 'admin-01-brand-workspace-admin-menu');
-    // The role: grants viewing and exporting vendors, in the matrix of menus x verbs.
+    // The role: grants viewing and exporting vendors, in the matrix of menus x verbs inside the
+    // engine's drawer of the roles list (issue 30).
     await openMenu(page, 'admin.role', 'admin-roles');
-    await page.click('[data-testid=role-new]');
-    await page.fill('[data-testid=role-code]', 'grade_a_buyer');
-    await page.fill('[data-testid=role-name_zh]', 'A级供应商采购');
-    await page.fill('[data-testid=role-name_en]', 'Grade A vendor buyer');
+    await page.click('[data-testid=action-create]');
+    await page.waitForSelector('[data-testid=entity-form] [data-testid=grant-matrix]');
+    await page.fill('#f-roles-code', 'grade_a_buyer');
+    await page.fill('#f-roles-name_zh', 'A级供应商采购');
+    await page.fill('#f-roles-name_en', 'Grade A vendor buyer');
     await page.click('[data-testid="grant-md.vendor-view"]');
     await page.click('[data-testid="grant-md.vendor-export"]');
     await snap(page, 'admin-02-role-matrix');
-    await page.click('[data-testid=role-save]');
+    for (const [width, height] of [[1366, 768], [1920, 1080]] as const) {
+      await page.setViewportSize({ width, height });
+      await snap(page, `admin-02-role-matrix-${width}`);
+    }
+    await page.setViewportSize(VIEWPORT);
+    await page.click('[data-testid=form-save]');
     expect(await toast(page, 'success')).toContain('保存成功');
-    await page.waitForSelector('[data-testid=role-item-grade_a_buyer]');
+    // The drawer stays on the saved role; the list shows it.
+    await page.waitForSelector('[data-testid=role-dataperms]');
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=admin-roles] .ag-row [col-id=code]')].some((c) => c.textContent === 'grade_a_buyer'));
+    await snap(page, 'admin-02c-roles-list');
+    const stored = await api<{ rows: Array<{ grants: Array<{ menu_code: string; verbs: string[] }> }> }>(brandToken, '/adminapi/role/page?f.code.eq=grade_a_buyer');
+    expect(stored.rows[0].grants).toEqual([{ menu_code: 'md.vendor', verbs: ['view', 'export'] }]);
 
     // The data permission: vendor grade = A, with the field offered from the vendor declaration.
     await page.click('[data-testid=role-dataperms]');

@@ -112,33 +112,25 @@ describe('resizable panes', () => {
     await page.close();
   });
 
-  it('the role list and the sample room\'s request list are sized the same way and kept', async () => {
+  // The roles screen was a list beside an editor (a split pane) until issue 30 made it the engine's
+  // grid with a drawer, which has no pane to size.
+  it('the sample room\'s request list is sized by keyboard and kept', async () => {
     const page = await run.browser.newPage({ viewport: { width: 1366, height: 768 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, run.server.url, '/admin/page/roles', 'brand');
-    await page.waitForSelector('[data-testid=split-admin-roles-list-pane] [data-testid=role-list]', { timeout: 30000 });
-    expect(await width(page, 'admin-roles-list')).toBe(300);
-    await page.focus('[data-testid=split-admin-roles-list]');
-    await page.keyboard.press('Shift+ArrowRight');
-    expect(await width(page, 'admin-roles-list')).toBe(364);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
-    await snap(page, 'pane-roles-zh-1366');
-    await page.goto(`${run.server.url}/zp/development/index/samples`);
+    await signIn(page, run.server.url, '/zp/development/index/samples', 'brand');
     await page.waitForSelector('[data-testid=split-sample-room-list-pane] [data-testid=sample-list]', { timeout: 30000 });
     expect(await width(page, 'sample-room-list')).toBe(340);
     await page.focus('[data-testid=split-sample-room-list]');
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
     expect(await width(page, 'sample-room-list')).toBe(308);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
     await snap(page, 'pane-sample-room-zh-1366');
-    // Both kept for the user.
+    // Kept for the user.
     await page.reload();
     await page.waitForSelector('[data-testid=split-sample-room-list-pane]', { timeout: 30000 });
     expect(await width(page, 'sample-room-list')).toBe(308);
-    await page.goto(`${run.server.url}/admin/page/roles`);
-    await page.waitForSelector('[data-testid=split-admin-roles-list-pane]', { timeout: 30000 });
-    expect(await width(page, 'admin-roles-list')).toBe(364);
     expect(errors).toEqual([]);
     await page.close();
   });

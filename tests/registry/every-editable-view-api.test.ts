@@ -7,7 +7,7 @@ import { resourceClient, tokenFor, type Reply } from '../support/resource-client
 import { BAD_INPUT, userIdOf } from './registry-harness';
 
 /**
- * Suites generated for EVERY editable view entity (issue 30: users, client management; the
+ * Suites generated for EVERY editable view entity (issue 30: users, client management, roles; the
  * platform's own tables written by the view writer, src/server/resources/view-writer.ts): a caller
  * of the entity's menu reads rows and saves the text fields (round trip, version + 1); each rule of
  * each writable field is refused with 11000 and the field's message; a stale version loses with
@@ -31,15 +31,25 @@ async function action(e: EntityDef, user: string, name: string, body: Record<str
   return { status: res.statusCode, body: res.json() as Reply };
 }
 
-/** A row the reader may change: not the reader's own account (an administrator cannot freeze themself). */
+const writable = (e: EntityDef) => e.fields.filter((f) => !f.readonly);
+const locked = (e: EntityDef, r: Record<string, unknown>) => Boolean(e.states?.locked?.includes(String(r[e.states.field])));
+
+/**
+ * A row the reader may change: not in a locked state (a system role), not the reader's own account
+ * (an administrator cannot freeze themself). A view that takes new rows (roles) gets one made
+ * through its save when the company has none yet.
+ */
 async function target(e: EntityDef, state?: (s: string) => boolean): Promise<Record<string, unknown> | undefined> {
   const reader = readerOf(e);
   const own = await userIdOf(t.database.db, reader);
   const rows = (await client(e, reader).page({ size: 100 })).body.data.rows;
-  return rows.find((r) => !(e.name === 'user' && Number(r.id) === own) && (!state || !e.states || state(String(r[e.states.field]))));
+  const found = rows.find((r) => !locked(e, r) && !(e.name === 'user' && Number(r.id) === own) && (!state || !e.states || state(String(r[e.states.field]))));
+  if (found || state) return found;
+  const doc = validDocument(e, { seq: 6000 + Math.floor(Math.random() * 1000), refs: () => null });
+  const made = await client(e, reader).save(Object.fromEntries(writable(e).map((f) => [f.key, doc[f.key]])));
+  return made.status === 200 ? made.body.data : undefined;
 }
 
-const writable = (e: EntityDef) => e.fields.filter((f) => !f.readonly);
 /** Free text a generated value satisfies on its own (no dictionary, reference or list whose values a hook checks). */
 const freeText = (f: FieldDef) => FIELD_TYPE_TABLE[f.type].nature === 'text' && !FIELD_TYPE_TABLE[f.type].dictionary && !FIELD_TYPE_TABLE[f.type].multi;
 
@@ -50,8 +60,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('editable view entities exist', () => {
-  it('users and client management are editable views', () => {
-    expect(entities.map((e) => e.name)).toEqual(expect.arrayContaining(['user', 'client']));
+  it('users, client management and roles are editable views', () => {
+    expect(entities.map((e) => e.name)).toEqual(expect.arrayContaining(['user', 'client', 'role']));
   });
 });
 

@@ -4,7 +4,7 @@ import type { Row } from '../api/entity-api';
 import { ChildGrid, type ChildGridProps } from '../grid/ChildGrid';
 import { MatrixEntries } from '../grid/MatrixEntries';
 import type { RouteAction } from './form-logic';
-import { FormSections } from './FormSections';
+import { FormSections, type FieldWidgets } from './FormSections';
 import { matrixApplies, useEntityForm, type EntityFormHandle } from './use-entity-form';
 
 export { fieldDomId, matrixApplies, type EntityFormHandle } from './use-entity-form';
@@ -27,6 +27,8 @@ export type EntityFormProps = {
    * colour-size matrix), by child key; the rows, errors and save stay the form's.
    */
   childRenderers?: Record<string, (props: ChildGridProps) => ReactNode>;
+  /** A field drawn by the page's own widget instead of its type's, by field key (a role's grant matrix). */
+  widgets?: FieldWidgets;
   /**
    * Where the unsaved-changes guard keeps this form's draft (page and document): given, leaving
    * with changes asks, a reload keeps them and reopening the document offers them back.
@@ -46,7 +48,7 @@ export const EntityForm = forwardRef<EntityFormHandle, EntityFormProps>(function
         void f.submit();
       }}
     >
-      <FormSections resolved={resolved} action={action} model={f} />
+      <FormSections resolved={resolved} action={action} model={f} widgets={props.widgets} />
       {resolved.children.map((c) => {
         const childProps: ChildGridProps = {
           grid: c,

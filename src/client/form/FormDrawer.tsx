@@ -51,6 +51,8 @@ export type DrawerSlots = {
   readOnly?: (record: Row) => boolean;
   /** Child collections shown by a hand-made editor (see EntityForm), given the open record. */
   childRenderers?: (rf: RecordForm) => EntityFormProps['childRenderers'];
+  /** Fields drawn by the page's own widget (see FormSections), by field key. */
+  widgets?: EntityFormProps['widgets'];
   /** Notices shown before the state's own (a reply the user has to see). */
   notices?: (rf: RecordForm) => NoticeView[];
   /** Buttons after save and reset: the record's own actions. Rendered with their dialogs. */
@@ -112,6 +114,7 @@ export function FormDrawer(props: FormDrawerProps) {
             onSaved={d.onSaved}
             onBusyChange={rf.setBusy}
             childRenderers={slots.childRenderers?.(rf)}
+            widgets={slots.widgets}
             draftKey={action === 'view' ? null : { page: resolved.route, doc: action === 'add' ? 'new' : action === 'copy' ? `copy-${String(rf.id)}` : String(rf.id) }}
           />
         )}

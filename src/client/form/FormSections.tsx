@@ -1,9 +1,10 @@
 import { Field, InfoLabel, makeStyles, Subtitle2, tokens } from '@fluentui/react-components';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedField, ResolvedPage } from '../../model/page-resolve';
 import { helpFor, isFieldDisabled, isFieldVisible, isHiddenByStyle, type RouteAction } from './form-logic';
 import { fieldDomId, type useEntityForm } from './use-entity-form';
-import { WIDGETS } from './widgets';
+import { WIDGETS, type WidgetProps } from './widgets';
 
 const SPAN: Record<string, number> = { full: 6, half: 3, third: 2, quarter: 1 };
 
@@ -23,8 +24,14 @@ function spanOf(field: ResolvedField): number {
 
 type FormModel = Pick<ReturnType<typeof useEntityForm>, 'form' | 'values' | 'ctx' | 'fields' | 'busy' | 'change' | 'blur' | 'pick'>;
 
-/** The form's sections and their fields, each drawn by its type's widget. */
-export function FormSections({ resolved, action, model }: { resolved: ResolvedPage; action: RouteAction; model: FormModel }) {
+/**
+ * A page's own widgets, by field key: a value no declared widget edits (a role's menu x verb grants),
+ * still one field of the form, validated, sent and reset with the others.
+ */
+export type FieldWidgets = Record<string, ComponentType<WidgetProps>>;
+
+/** The form's sections and their fields, each drawn by its type's widget (or the page's own for that field). */
+export function FormSections({ resolved, action, model, widgets }: { resolved: ResolvedPage; action: RouteAction; model: FormModel; widgets?: FieldWidgets }) {
   const { i18n } = useTranslation();
   const language = i18n.language === 'en' ? 'en' : 'zh-CN';
   const s = useStyles();
@@ -40,7 +47,7 @@ export function FormSections({ resolved, action, model }: { resolved: ResolvedPa
             {section.title && <Subtitle2 className={s.sectionTitle}>{language === 'en' ? section.title.en : section.title.zh}</Subtitle2>}
             <div className={s.grid}>
               {shown.map((f) => {
-                const Widget = WIDGETS[f.type] ?? WIDGETS[''];
+                const Widget = widgets?.[f.field] ?? WIDGETS[f.type] ?? WIDGETS[''];
                 const id = fieldDomId(resolved, f);
                 const message = errors[f.field]?.message;
                 const help = helpFor(f.field, fields, language);

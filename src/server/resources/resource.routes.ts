@@ -5,7 +5,7 @@ import { requireAuth } from '../access/auth-context';
 import { ok, requestLanguage } from '../http/envelope';
 import { countRows, documentHistory, pageRows, removeDocuments, runAction, saveDocument, viewDocument, type ResourceContext } from './resource.service';
 import { viewCount, viewPage, viewRecord } from './view-reader';
-import { viewAction, viewSave } from './view-writer';
+import { viewAction, viewRemove, viewSave } from './view-writer';
 
 type Body = Record<string, unknown>;
 
@@ -42,7 +42,7 @@ function entityRoutes(app: FastifyInstance, entity: EntityDef): void {
   );
 }
 
-/** Routes of a view entity (defineViewEntity): page, count and view within the rows its scope gives; save and action when it is editable. */
+/** Routes of a view entity (defineViewEntity): page, count and view within the rows its scope gives; save, remove and action when it is editable. */
 function viewRoutes(app: FastifyInstance, entity: EntityDef): void {
   const base = `/${entity.prefix}/${entity.name}`;
   const guard = { preHandler: requireAuth };
@@ -50,8 +50,9 @@ function viewRoutes(app: FastifyInstance, entity: EntityDef): void {
   app.get(`${base}/count`, guard, async (req) => ok(await viewCount(contextOf(app, req), entity, queryOf(req))));
   app.get(`${base}/view`, guard, async (req) => ok(await viewRecord(contextOf(app, req), entity, queryOf(req).id)));
   if (!entity.editable) return;
-  // An editable view: its writable fields and its transitions, through the view writer.
+  // An editable view: its writable fields, new rows and removals where its area takes them, and its transitions, through the view writer.
   app.post(`${base}/save`, guard, async (req) => ok(await viewSave(contextOf(app, req), entity, bodyOf(req))));
+  app.post(`${base}/remove`, guard, async (req) => ok(await viewRemove(contextOf(app, req), entity, bodyOf(req))));
   app.post<{ Params: { action: string } }>(`${base}/action/:action`, guard, async (req) => ok(await viewAction(contextOf(app, req), entity, req.params.action, bodyOf(req))));
 }
 

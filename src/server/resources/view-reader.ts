@@ -26,17 +26,34 @@ import type { CountResult, PageResult, ResourceContext } from './resource.servic
  */
 export type ViewScope = (auth: AuthContext, db: Db) => Promise<{ where: RawBuilder<unknown>; tenant: number | null }>;
 
+/**
+ * Fills in, after the read, what SQL cannot give (a system role's grants, declared in code as rules):
+ * given the rows of one page or one record, returns them as the reply carries them. It never adds
+ * or drops a row, so counts and pages stay those of the query.
+ */
+export type ViewPresenter = (rows: Row[]) => Row[];
+
 const SCOPES = new Map<string, ViewScope>();
 const COMPUTED = new Map<string, Record<string, RawBuilder<unknown>>>();
+const PRESENTERS = new Map<string, ViewPresenter>();
 
 /**
- * Registers the rows a view entity shows to a caller (by the area that owns its table), and the
- * fields its table does not hold, each an SQL expression over the row `t` (a company's number of
- * users): the list reads them like columns, so they filter and sort like any other.
+ * Registers the rows a view entity shows to a caller (by the area that owns its table), the fields
+ * its table does not hold, each an SQL expression over the row `t` (a company's number of users):
+ * the list reads them like columns, so they filter and sort like any other; and a presenter for
+ * values no SQL holds.
  */
-export function registerViewScope(entity: string, scope: ViewScope, options: { computed?: Record<string, RawBuilder<unknown>> } = {}): void {
+export function registerViewScope(entity: string, scope: ViewScope, options: { computed?: Record<string, RawBuilder<unknown>>; present?: ViewPresenter } = {}): void {
   SCOPES.set(entity, scope);
   if (options.computed) COMPUTED.set(entity, options.computed);
+  if (options.present) PRESENTERS.set(entity, options.present);
+}
+
+const presented = (entity: EntityDef, rows: Row[]): Row[] => PRESENTERS.get(entity.name)?.(rows) ?? rows;
+
+/** The fields of a view its table does not hold (computed in SQL): a save gives them to the area's hooks, never to a column. */
+export function viewComputedFields(entity: EntityDef): ReadonlySet<string> {
+  return new Set(Object.keys(COMPUTED.get(entity.name) ?? {}));
 }
 
 /** The scope a view entity registered (the view writer finds its rows through it too). */
@@ -128,7 +145,7 @@ export async function viewPage(ctx: ResourceContext, entity: EntityDef, query: R
   const pq = viewQuery(entity, query);
   const where = whereOf(entity, pq, scope, true);
   return run(async (db) => {
-    const rows = (await sql<Row>`select ${selectOf(entity)} from ${sourceOf(entity)} where ${where} order by ${orderSql(entity, pq)} limit ${pq.size} offset ${(pq.page - 1) * pq.size}`.execute(db)).rows;
+    const rows = presented(entity, (await sql<Row>`select ${selectOf(entity)} from ${sourceOf(entity)} where ${where} order by ${orderSql(entity, pq)} limit ${pq.size} offset ${(pq.page - 1) * pq.size}`.execute(db)).rows);
     if (String(query.count ?? '') === 'none') return { rows };
     const result: PageResult = { rows, total: await countOf(db, entity, where) };
     if (pq.withTabs && entity.states) result.tabs = await tabCounts(db, entity, whereOf(entity, pq, scope, false));
@@ -154,5 +171,5 @@ export async function viewRecord(ctx: ResourceContext, entity: EntityDef, idRaw:
   if (id === null) throw notFound();
   const row = await run(async (db) => (await sql<Row>`select ${selectOf(entity)} from ${sourceOf(entity)} where t.id = ${id} and ${scope}`.execute(db)).rows[0]);
   if (!row) throw notFound();
-  return row;
+  return presented(entity, [row])[0];
 }

@@ -5,17 +5,17 @@ import type { Db } from '../db/database';
 import { AppError, forbidden, notFound, type FieldError } from '../http/errors';
 import { diffRecords, writeAudit, type AuditActor, type AuditChange } from '../kernel/audit/audit.service';
 import { withTenant } from '../kernel/rls';
-import { parseId, parseIds, parseVersion, type Row } from './document-input';
+import { parseId, parseIds, parseVersion, parseVersions, type Row } from './document-input';
 import { tbl, valueParam } from './document-read';
 import { toFieldError } from './document-stages';
 import { assertCan } from './permissions';
 import type { ResourceContext } from './resource.service';
-import { viewRecord, viewScopeOf } from './view-reader';
+import { viewComputedFields, viewRecord, viewScopeOf } from './view-reader';
 
 /**
  * The writer of an editable view entity (`defineViewEntity({ editable: true })`, issue 30): the
- * generic `save` and `action/{action}` of a view over one of the platform's own tables (companies,
- * users), which the registry's document writer cannot write (no registry system columns, not under
+ * generic `save`, `remove` and `action/{action}` of a view over one of the platform's own tables
+ * (companies, users, roles), which the registry's document writer cannot write (no registry system columns, not under
  * row-level security, read before a company is known). The same stages as every save, for one row:
  *
  *   permission (the entity's menu code and verb, in SQL) -> the row locked within the view's scope
@@ -26,7 +26,11 @@ import { viewRecord, viewScopeOf } from './view-reader';
  *   database (sessions ended, sockets told)
  *
  * A transition runs the same way on the selected rows (from-states, roles, parameters validated as
- * fields, the handler's patch, the state), audited under the action's name. The scope is the one the
+ * fields, the handler's patch, the state), audited under the action's name. A view whose area takes
+ * new rows (`create`: a company's roles) inserts one on a save without an id, through the same checks
+ * and hooks, audited as `create`; one whose area removes rows (`beforeRemove`) deletes the selected
+ * rows at the versions read after the area's check and clean-up, each audited as `remove`. A
+ * computed field a save gives (a role's grants) goes to the hooks, never to a column. The scope is the one the
  * view registered (`registerViewScope`): a row outside it is a 404, as on a read. A write runs in
  * the caller's company's transaction (`withTenant`), so its audit row is that company's.
  *
@@ -48,11 +52,16 @@ export type ViewSaveContext = {
   errors: Record<string, FieldError>;
   ip: string | null;
   /**
-   * Set by a hook that stored part of the save outside the row (a user's roles in user_roles, taken
-   * out of `values`): the row's version still moves, so a copy read before is stale.
+   * Set by a hook that stored part of the save outside the row (a user's roles in user_roles, a
+   * role's grants in role_grants): the row's version still moves, so a copy read before is stale.
    */
   touched?: boolean;
+  /** Changes a hook stored outside the row, recorded in the save's own audit row beside the columns'. */
+  audit?: AuditChange[];
 };
+
+/** A removal's rows, locked, within the view's scope, at the versions read. */
+export type ViewRemoveContext = { tx: Db; auth: AuthContext; clientId: number; entity: EntityDef; rows: Row[]; ip: string | null };
 
 export type ViewActionContext = { tx: Db; db: Db; auth: AuthContext; clientId: number; entity: EntityDef; row: Row; transition: TransitionDef | null; params: Row; ip: string | null };
 
@@ -73,6 +82,16 @@ export type ViewWriter = {
   afterSave?: (ctx: ViewSaveContext & { after: Row }) => Promise<void>;
   /** Handlers of the entity's transitions, or of actions that are not transitions (a password reset). */
   actions?: Record<string, (ctx: ViewActionContext) => Promise<ViewActionOutcome | void>>;
+  /**
+   * The view takes new rows (a save without an id): the columns a new row holds beside its
+   * declared fields (its company). Without it a save names a stored row.
+   */
+  create?: (ctx: { auth: AuthContext; clientId: number }) => Row;
+  /**
+   * The view's rows may be removed: runs in the transaction before the rows are deleted, throws to
+   * refuse (a role still held), removes what hangs on them. Without it nothing is removed.
+   */
+  beforeRemove?: (ctx: ViewRemoveContext) => Promise<void>;
 };
 
 const WRITERS = new Map<string, ViewWriter>();
@@ -95,13 +114,22 @@ function param(entity: EntityDef, key: string, value: unknown) {
   return f ? valueParam(f, value) : sql`${value === undefined ? null : value}`;
 }
 
-async function openWrite(ctx: ResourceContext, entity: EntityDef, verb: 'update' | `action:${string}`) {
+async function openWrite(ctx: ResourceContext, entity: EntityDef, verb: 'create' | 'update' | 'remove' | `action:${string}`) {
   if (!ctx.auth) throw new AppError('err.unauthorized');
   const auth = ctx.auth;
   const clientId = await assertCan(auth, entity.menuCode, verb, ctx);
   const { where } = await viewScopeOf(entity)(auth, ctx.db);
   const actor: AuditActor = { clientId, userId: auth.userId, username: auth.username, ip: ctx.ip };
   return { auth, clientId, where, actor };
+}
+
+/**
+ * The values that are columns of the view's table: a computed field a save gives (a role's grants)
+ * is the hooks' to store elsewhere, never a column.
+ */
+function columnsOf(entity: EntityDef, values: Row): Row {
+  const computed = viewComputedFields(entity);
+  return Object.fromEntries(Object.entries(values).filter(([k]) => !computed.has(k)));
 }
 
 /** Sets columns of one row: `version + 1`, `updated_at`; returns the row as stored. */
@@ -114,38 +142,103 @@ async function updateRow(tx: Db, entity: EntityDef, id: number, set: Row): Promi
 const declaredChanges = (entity: EntityDef, keys: string[], before: Row, after: Row) =>
   diffRecords(entity.fields.map((f) => f.key).filter((k) => keys.includes(k)), before, after);
 
-/** `POST /{prefix}/{entity}/save` of an editable view: one stored row updated at its version; the reply is its fresh view. */
-export async function viewSave(ctx: ResourceContext, entity: EntityDef, body: Row): Promise<Row> {
-  const writer = writerOf(entity);
-  const { auth, clientId, where, actor } = await openWrite(ctx, entity, 'update');
-  const id = parseId(body.id);
-  if (id === null) throw notFound();
-  const version = parseVersion(body);
-  if (version === null || Number.isNaN(version)) throw new AppError('err.validation', { fields: { version: { key: 'rule.required' } } });
+/**
+ * The declared writable fields a body gives, each validated by its declaration; a new row's are all
+ * checked (a required one missing is refused), a stored row's only those the body names.
+ */
+function fieldValues(entity: EntityDef, body: Row, creating: boolean): { values: Row; errors: Record<string, FieldError> } {
   const values: Row = {};
   const errors: Record<string, FieldError> = {};
   for (const f of entity.fields as FieldDef[]) {
-    if (f.readonly || !hasOwn(body, f.key)) continue;
+    if (f.readonly || (!creating && !hasOwn(body, f.key))) continue;
     const r = validateField(f, body[f.key]);
     if (r.error) errors[f.key] = toFieldError(r.error);
-    else values[f.key] = r.value;
+    else if (hasOwn(body, f.key)) values[f.key] = r.value;
   }
+  return { values, errors };
+}
+
+/** Runs the area's checks and its before-save hook; refuses with every field error at once. */
+async function checkedSave(writer: ViewWriter, sc: ViewSaveContext): Promise<void> {
+  await writer.validate?.(sc);
+  if (Object.keys(sc.errors).length) throw new AppError('err.validation', { fields: sc.errors });
+  await writer.beforeSave?.(sc);
+}
+
+/**
+ * `POST /{prefix}/{entity}/save` of an editable view: one stored row updated at its version, or,
+ * without an id and when the view takes new rows, one row inserted; the reply is its fresh view.
+ */
+export async function viewSave(ctx: ResourceContext, entity: EntityDef, body: Row): Promise<Row> {
+  const writer = writerOf(entity);
+  const id = parseId(body.id);
+  if (id === null) {
+    if (!writer.create || (body.id !== undefined && body.id !== null && body.id !== '')) throw notFound();
+    return viewCreate(ctx, entity, writer, body);
+  }
+  const { auth, clientId, where, actor } = await openWrite(ctx, entity, 'update');
+  const version = parseVersion(body);
+  if (version === null || Number.isNaN(version)) throw new AppError('err.validation', { fields: { version: { key: 'rule.required' } } });
+  const { values, errors } = fieldValues(entity, body, false);
   await withTenant(ctx.db, clientId, async (tx) => {
     const before = (await sql<Row>`select * from ${tbl(entity)} t where t.id = ${id} and ${where} for update`.execute(tx)).rows[0];
     if (!before) throw notFound();
     if (Number(before.version) !== version) throw new AppError('err.staleVersion');
     const sc: ViewSaveContext = { tx, auth, clientId, entity, before, values, errors, ip: ctx.ip };
-    await writer.validate?.(sc);
-    if (Object.keys(errors).length) throw new AppError('err.validation', { fields: errors });
-    await writer.beforeSave?.(sc);
-    const keys = Object.keys(values);
+    await checkedSave(writer, sc);
+    const columns = columnsOf(entity, values);
+    const keys = Object.keys(columns);
     if (!keys.length && !sc.touched) return;
-    const after = await updateRow(tx, entity, id, values);
+    const after = await updateRow(tx, entity, id, columns);
     await writer.afterSave?.({ ...sc, after });
-    const changes = declaredChanges(entity, keys, before, after);
+    const changes = [...declaredChanges(entity, keys, before, after), ...(sc.audit ?? [])];
     if (changes.length) await writeAudit(tx, actor, entity.name, id, 'update', changes);
   });
   return viewRecord(ctx, entity, id);
+}
+
+/** A new row of a view that takes them: the same checks and hooks as a save, one INSERT, audited as `create`. */
+async function viewCreate(ctx: ResourceContext, entity: EntityDef, writer: ViewWriter, body: Row): Promise<Row> {
+  const { auth, clientId, actor } = await openWrite(ctx, entity, 'create');
+  const { values, errors } = fieldValues(entity, body, true);
+  const id = await withTenant(ctx.db, clientId, async (tx) => {
+    const sc: ViewSaveContext = { tx, auth, clientId, entity, before: {}, values, errors, ip: ctx.ip };
+    await checkedSave(writer, sc);
+    const columns = columnsOf(entity, values);
+    const row: Row = { ...writer.create!({ auth, clientId }), ...columns };
+    const keys = Object.keys(row);
+    const after = (await sql<Row>`insert into ${tbl(entity)} (${sql.join(keys.map((k) => sql.id(k)))})
+      values (${sql.join(keys.map((k) => param(entity, k, row[k])))}) returning *`.execute(tx)).rows[0];
+    await writer.afterSave?.({ ...sc, after });
+    await writeAudit(tx, actor, entity.name, Number(after.id), 'create', [...declaredChanges(entity, Object.keys(columns), {}, after), ...(sc.audit ?? [])]);
+    return Number(after.id);
+  });
+  return viewRecord(ctx, entity, id);
+}
+
+/**
+ * `POST /{prefix}/{entity}/remove` of an editable view whose writer removes rows: the selected rows
+ * (`ids`, `versions` or `version`), locked within the view's scope at the versions read, the area's
+ * check and clean-up, one DELETE, each row's removal audited. All or none.
+ */
+export async function viewRemove(ctx: ResourceContext, entity: EntityDef, body: Row): Promise<{ removed: number }> {
+  const writer = writerOf(entity);
+  if (!writer.beforeRemove) throw notFound();
+  const { auth, clientId, where, actor } = await openWrite(ctx, entity, 'remove');
+  const ids = parseIds(body);
+  if (!ids.length) throw new AppError('res.noIds');
+  const versions = parseVersions(body, ids);
+  await withTenant(ctx.db, clientId, async (tx) => {
+    const idList = sql.join(ids.map((i) => sql`${i}`));
+    const rows = (await sql<Row>`select * from ${tbl(entity)} t where t.id in (${idList}) and ${where} order by t.id for update`.execute(tx)).rows;
+    if (rows.length !== ids.length) throw notFound();
+    if (!versions) throw new AppError('err.validation', { fields: { version: { key: 'rule.required' } } });
+    for (const row of rows) if (Number(row.version) !== versions.get(Number(row.id))) throw new AppError('err.staleVersion');
+    await writer.beforeRemove!({ tx, auth, clientId, entity, rows, ip: ctx.ip });
+    await sql`delete from ${tbl(entity)} where id in (${idList})`.execute(tx);
+    for (const row of rows) await writeAudit(tx, actor, entity.name, Number(row.id), 'remove', []);
+  });
+  return { removed: ids.length };
 }
 
 /** Parameters of a transition, validated as fields (a reason, a list of roles). */

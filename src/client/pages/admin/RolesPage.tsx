@@ -1,64 +1,41 @@
-import { Badge, Button, Spinner } from '@fluentui/react-components';
-import { Add20Regular } from '@fluentui/react-icons';
+import { Link } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { SplitPane } from '../../shell/SplitPane';
-import { AdminCard, AdminPage, ListState, useAdminStyles } from '../common/admin-kit';
-import { RoleEditor } from './RoleEditor';
-import { useRoles, type RolesState } from './use-roles';
+import { useNavigate } from 'react-router-dom';
+import { resolvedPageOf } from '../../api/resolved-page';
+import { ListPage } from '../../engine/ListPage';
+import { MissingPage } from '../../engine/PageStates';
+import type { RecordForm } from '../../form/use-record-form';
+import { ADMIN_SCREENS } from '../../../../grids/admin/menu';
+import { GrantsField } from './GrantsField';
 
-/** The company's roles, each with its system and dashboard marks and its number of users. */
-function RoleList({ v }: { v: RolesState }) {
-  const { t, i18n } = useTranslation();
-  const { roles, selected } = v;
+/** A company role's link to its data-permission rules (the data permissions screen, filtered to the role). */
+function DataRulesLink({ rf }: { rf: RecordForm }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const record = rf.record;
+  if (!rf.stored || !record || record.client_id === null) return null;
   return (
-    <AdminCard>
-      <ListState loading={roles.isLoading} error={roles.error} empty={!!roles.data && roles.data.length === 0} />
-      <div style={{ display: 'grid', padding: 8, gap: 2, maxHeight: 640, overflow: 'auto' }} data-testid="role-list">
-        {(roles.data ?? []).map((r) => (
-          <Button
-            key={r.id}
-            appearance={selected === r.id ? 'secondary' : 'subtle'}
-            style={{ justifyContent: 'space-between', fontWeight: selected === r.id ? 600 : 400 }}
-            onClick={() => v.setSelected(r.id)}
-            data-testid={`role-item-${r.code}`}
-          >
-            <span>{i18n.language === 'en' ? r.name_en : r.name_zh}</span>
-            <span style={{ display: 'flex', gap: 4 }}>
-              {r.system ? <Badge appearance="tint" color="informative" size="small">{t('adminui.role.system')}</Badge> : null}
-              {r.kind === 'dashboard' ? <Badge appearance="tint" color="warning" size="small">{t('adminui.role.kind.dashboard')}</Badge> : null}
-              <Badge appearance="outline" size="small">{r.users}</Badge>
-            </span>
-          </Button>
-        ))}
-      </div>
-    </AdminCard>
+    <Link style={{ alignSelf: 'center' }} onClick={() => navigate(`${ADMIN_SCREENS.dataperms.path}?role=${String(record.id)}`)} data-testid="role-dataperms">
+      {t('adminui.role.dataRules', { count: Number(record.data_rules ?? 0) })}
+    </Link>
   );
 }
 
 /**
- * /admin/page/roles: the company's roles (spec 6: menu roles per client, dashboard roles) with a
- * matrix of menu x verb grants. System roles are shown read-only with what they grant by rule.
+ * /admin/page/roles: the engine's list and drawer of the view entity `role` (grids/admin/roles.grid.ts:
+ * columns, tabs per kind, create, edit, remove). The drawer draws the role's grants as the menu x verb
+ * matrix and links to its data rules; a system role opens read-only (its grants are the platform's rules).
  */
 export function RolesPage() {
-  const s = useAdminStyles();
-  const { t } = useTranslation();
-  const v = useRoles();
-  const { draft } = v;
+  const resolved = resolvedPageOf('roles');
+  if (!resolved) return <MissingPage opt="roles" />;
   return (
-    <AdminPage
-      testId="admin-roles"
-      title={t('adminui.role.title')}
-      explain={t('adminui.role.explain')}
-      actions={<Button appearance="primary" icon={<Add20Regular />} onClick={() => v.setSelected('new')} data-testid="role-new">{t('adminui.role.new')}</Button>}
-    >
-      <SplitPane id="admin-roles-list" sized="start" defaultSize={300} min={220} maxShare={0.45} otherMin={480} label={t('adminui.role.listWidth')}>
-        <RoleList v={v} />
-        <AdminCard>
-          {!draft ? <div className={s.empty}>{v.selected !== null && v.detail.isLoading ? <Spinner /> : t('adminui.role.pick')}</div> : null}
-          {draft ? <RoleEditor v={v} draft={draft} /> : null}
-        </AdminCard>
-      </SplitPane>
-      {v.dialog}
-    </AdminPage>
+    <ListPage
+      resolved={resolved}
+      slots={{
+        testId: 'admin-roles',
+        drawer: () => ({ keepOpenAfterSave: true, readOnly: (r) => r.client_id === null, widgets: { grants: GrantsField }, extraActions: (rf) => <DataRulesLink rf={rf} /> }),
+      }}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupCatalog, toggleVerb } from './grant-matrix';
+import { grantListOf, grantMapOf, groupCatalog, toggleVerb } from './grant-matrix';
 
 describe('role grant matrix', () => {
   it('grants view with any other verb and drops the menu when view is taken away', () => {
@@ -11,6 +11,16 @@ describe('role grant matrix', () => {
     expect(g['md.vendor']).toEqual(['view', 'action:freeze']);
     g = toggleVerb(g, 'md.vendor', 'view');
     expect(g).toEqual({});
+  });
+
+  it('reads a stored role\'s grants into the matrix and writes them back as the list a save sends', () => {
+    const stored = [{ menu_code: 'md.vendor', verbs: ['view', 'export'] }, { menu_code: 'md.customer', verbs: [] }, { verbs: ['view'] }, null];
+    const map = grantMapOf(stored);
+    expect(map).toEqual({ 'md.vendor': ['view', 'export'] });
+    expect(grantMapOf(null)).toEqual({});
+    const next = toggleVerb(map, 'md.customer', 'view');
+    expect(grantListOf(next)).toEqual([{ menu_code: 'md.customer', verbs: ['view'] }, { menu_code: 'md.vendor', verbs: ['view', 'export'] }]);
+    expect(grantListOf(toggleVerb(toggleVerb(next, 'md.customer', 'view'), 'md.vendor', 'view'))).toEqual([]);
   });
 
   it('groups the catalogue in the order of the declared menus', () => {

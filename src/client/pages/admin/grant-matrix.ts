@@ -35,3 +35,21 @@ export function groupCatalog(catalog: readonly CatalogEntry[], groups: readonly 
   }
   return [...out.values()].sort((a, b) => (order.get(a.code) ?? 999) - (order.get(b.code) ?? 999) || a.code.localeCompare(b.code));
 }
+
+/** A role's stored grants (`[{ menu_code, verbs }]`, as the roles view reads them) as the matrix's map. Pure. */
+export function grantMapOf(value: unknown): GrantMap {
+  const out: GrantMap = {};
+  if (!Array.isArray(value)) return out;
+  for (const g of value as Array<{ menu_code?: unknown; verbs?: unknown }>) {
+    if (g && typeof g.menu_code === 'string' && Array.isArray(g.verbs) && g.verbs.length) out[g.menu_code] = g.verbs.map(String);
+  }
+  return out;
+}
+
+/** The matrix's map as the list a save sends, by menu code, menus without verbs left out. Pure. */
+export function grantListOf(grants: GrantMap): Array<{ menu_code: string; verbs: string[] }> {
+  return Object.entries(grants)
+    .filter(([, verbs]) => verbs.length)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([menu_code, verbs]) => ({ menu_code, verbs }));
+}

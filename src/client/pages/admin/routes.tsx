@@ -32,7 +32,8 @@ export const adminRoutes: RouteObject[] = [
   { path: rel(ADMIN_SCREENS.services.path), ...lazyPage(() => import('./ServicesPage') as Promise<PageModule>, 'ServicesPage') },
   // Users: the engine's list with the page's invitation (grids/admin/users.grid.ts).
   { path: 'admin/page/users', ...lazyPage(users, 'UsersPage') },
-  { path: rel(ADMIN_SCREENS.roles.path), ...lazyPage(roles, 'RolesPage') },
+  // Roles: the engine's list with the grant matrix in its drawer (grids/admin/roles.grid.ts).
+  { path: 'admin/page/roles', ...lazyPage(roles, 'RolesPage') },
   { path: rel(ADMIN_SCREENS.dataperms.path), ...lazyPage(dataperms, 'DataPermsPage') },
   { path: rel(ADMIN_SCREENS.audit.path), ...lazyPage(audit, 'AuditPage') },
   { path: rel(ADMIN_SCREENS.menus.path), ...lazyPage(menus, 'MenuEditorPage') },

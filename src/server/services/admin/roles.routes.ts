@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { FIELD_TYPE_TABLE, ROLE_LABELS } from '../../../model';
+import { FIELD_TYPE_TABLE } from '../../../model';
+import { adminRole } from '../../../model/entities/admin-role.entity';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { inputOf, text, type Input } from '../../access/input.util';
 import type { Db } from '../../db/database';
@@ -10,75 +11,24 @@ import { ok, requestLanguage } from '../../http/envelope';
 import { AppError, forbidden, notFound, validationError, type FieldError } from '../../http/errors';
 import { assertCan } from '../../access/permissions';
 import { withTenant } from '../../kernel/rls';
-import { idOf, listOf } from './input.util';
-import { permissionCatalog, tenantPermissionCatalog } from './permission-catalog';
+import { viewPage, viewRecord } from '../../resources/view-reader';
+import { viewRemove, viewSave } from '../../resources/view-writer';
+import { idOf } from './input.util';
+import { tenantPermissionCatalog } from './permission-catalog';
 import { companyTypeOf } from './menu.service';
-import { DATA_OPERATORS, isDataOperator, normaliseVerbs, SYSTEM_ROLE_GRANTS, type DataOperator } from '../../access/permission-model';
+import { registerRoleViews } from './roles.views';
+import { DATA_OPERATORS, isDataOperator, type DataOperator } from '../../access/permission-model';
 import { entityOfMenu, ruleFieldType } from '../../access/permission.service';
 
 const BODY_LIMIT = 256 * 1024;
-const ROLE_KINDS = ['menu', 'dashboard'] as const;
 
 /** Options of the write routes: the body limit and the session check. */
 type RouteOpts = { bodyLimit: number; preHandler: typeof requireAuth };
 
-type RoleRow = { id: number; client_id: number | null; code: string; name_zh: string; name_en: string; kind: string; remark: string | null; version: number };
-
 /** Stale version or missing row after a guarded update (409 with its own code, or 404). */
-async function staleOr404(db: Db, table: 'roles' | 'data_permissions', id: number, clientId: number): Promise<never> {
-  const r = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where id = ${id} and client_id = ${clientId}`.execute(db);
+async function staleOr404(db: Db, id: number, clientId: number): Promise<never> {
+  const r = await sql<{ n: number }>`select count(*)::int as n from data_permissions where id = ${id} and client_id = ${clientId}`.execute(db);
   throw r.rows[0].n ? new AppError('err.staleVersion') : notFound();
-}
-
-function grantsOf(input: Record<string, unknown>, catalog: Map<string, string[]>): Array<{ menu_code: string; verbs: string[] }> {
-  const out: Array<{ menu_code: string; verbs: string[] }> = [];
-  const errors: Record<string, FieldError> = {};
-  listOf(input, 'grants', 1000).forEach((g, i) => {
-    if (!g || typeof g !== 'object' || Array.isArray(g)) {
-      errors[`grants[${i}]`] = { key: 'access.invalidValue' };
-      return;
-    }
-    const { menu_code: code, verbs } = g as { menu_code?: unknown; verbs?: unknown };
-    const allowed = typeof code === 'string' ? catalog.get(code) : undefined;
-    if (!allowed) {
-      errors[`grants[${i}].menu_code`] = { key: 'admin.unknownMenu' };
-      return;
-    }
-    const list = Array.isArray(verbs) ? verbs : [];
-    const bad = list.find((v) => typeof v !== 'string' || !allowed.includes(v));
-    if (bad !== undefined || !Array.isArray(verbs)) {
-      errors[`grants[${i}].verbs`] = { key: 'admin.unknownVerb', params: { verb: String(bad ?? '') } };
-      return;
-    }
-    const norm = normaliseVerbs(list);
-    if (norm.length) out.push({ menu_code: code as string, verbs: norm });
-  });
-  if (Object.keys(errors).length) throw validationError(errors);
-  return out;
-}
-
-/** A role form's fields, checked: code, names, kind, the version when updating, and its grants. */
-type RoleInput = { code: string; nameZh: string; nameEn: string; kind: string; remark: string | null; version: number | undefined; grants: Array<{ menu_code: string; verbs: string[] }> };
-
-/** Reads and checks a role form (the grants against the tenant's catalog); a field error throws. */
-function roleInputOf(input: Input, id: number | undefined): RoleInput {
-  const errors: Record<string, FieldError> = {};
-  const code = text(input, 'code', { max: 60 });
-  const nameZh = text(input, 'name_zh', { max: 100 }) ?? text(input, 'name', { max: 100 });
-  const nameEn = text(input, 'name_en', { max: 100 }) ?? nameZh;
-  const kind = text(input, 'kind', { max: 20 }) ?? 'menu';
-  const remark = text(input, 'remark', { max: 500 }) ?? null;
-  const version = idOf(input, 'version');
-  if (!code) errors.code = { key: 'rule.required' };
-  else if (!/^[A-Za-z0-9_.@-]+$/.test(code)) errors.code = { key: 'rule.english' };
-  else if (code in ROLE_LABELS) errors.code = { key: 'admin.roleCodeTaken' };
-  if (!nameZh) errors.name_zh = { key: 'rule.required' };
-  if (!(ROLE_KINDS as readonly string[]).includes(kind)) errors.kind = { key: 'rule.notInDictionary' };
-  if (id && !version) errors.version = { key: 'rule.required' };
-  const catalog = new Map(tenantPermissionCatalog().map((c) => [c.menu_code, c.verbs]));
-  const grants = grantsOf(input, catalog);
-  if (Object.keys(errors).length || !code || !nameZh) throw validationError(errors);
-  return { code, nameZh, nameEn: nameEn ?? nameZh, kind, remark, version, grants };
 }
 
 /** A data permission form's fields, checked: the menu, a field of its entity, the operator, a value that fits. */
@@ -115,32 +65,31 @@ function dataRuleInputOf(input: Input, id: number | undefined): DataRuleInput {
 
 /**
  * Roles (spec 6: menu roles per client, dashboard roles) with their menu grants, and data
- * permissions bound per menu code. Everything is filtered by the caller's tenant in SQL and runs in
- * the tenant scope of row-level security. System roles are listed read-only with their grants.
+ * permissions bound per menu code. The roles are the engine's list and drawer of the editable view
+ * entity `role` (/api/adminapi/role/page, view, save, remove; roles.views.ts); here: the addresses
+ * the administration API always had, answered by the same reader and writer, the catalogue, the
+ * role picker's options and the data permissions (filtered by the caller's company in SQL, in the
+ * company's row-level security scope).
  */
 export async function rolesRoutes(app: FastifyInstance): Promise<void> {
   const opts = { bodyLimit: BODY_LIMIT, preHandler: requireAuth };
-  registerRoleReadRoutes(app);
-  registerRoleWriteRoutes(app, opts);
+  registerRoleViews();
+  registerCatalogAndOptions(app);
+  registerRoleAddresses(app, opts);
   registerDataPermissionRoutes(app, opts);
 }
 
-/** The permission catalog, the role list and one role with its grants and data permissions. */
-function registerRoleReadRoutes(app: FastifyInstance): void {
+const contextOf = (app: FastifyInstance, req: FastifyRequest) => ({ db: app.db, auth: authOf(req), ip: req.ip ?? null, language: requestLanguage(req) });
+/** A row of the roles view as the old addresses gave it: `system` beside the company's `client_id`. */
+const withSystem = (r: Record<string, unknown>): Record<string, unknown> & { system: boolean } => ({ ...r, system: r.client_id === null });
+
+/** The permission catalogue of the role editor and the roles a picker offers. */
+function registerCatalogAndOptions(app: FastifyInstance): void {
   const { db } = app;
   app.get('/adminapi/permission-catalog', { preHandler: requireAuth }, async (req) => {
-    const clientId = await assertCan(authOf(req), 'admin.role', 'read', { db });
+    const clientId = await assertCan(authOf(req), adminRole.menuCode, 'read', { db });
     // The role editor offers what this kind of company uses (a supplier is not offered planning).
     return ok({ menus: tenantPermissionCatalog(await companyTypeOf(db, clientId)), operators: DATA_OPERATORS });
-  });
-
-  app.get('/adminapi/roles', { preHandler: requireAuth }, async (req) => {
-    const clientId = await assertCan(authOf(req), 'admin.role', 'read', { db });
-    const rows = await sql<RoleRow & { users: number }>`
-      select r.id, r.client_id, r.code, r.name_zh, r.name_en, r.kind, r.remark, r.version,
-        (select count(*)::int from user_roles ur join users u on u.id = ur.user_id where ur.role_id = r.id and u.client_id = ${clientId}) as users
-      from roles r where r.client_id = ${clientId} or (r.client_id is null and r.code <> 'superadmin') order by r.client_id nulls first, r.code`.execute(db);
-    return ok(rows.rows.map((r) => ({ ...r, system: r.client_id === null })));
   });
 
   // The roles a picker offers (a notification setting's recipient roles): any signed-in member of the
@@ -154,81 +103,46 @@ function registerRoleReadRoutes(app: FastifyInstance): void {
     const en = requestLanguage(req) === 'en';
     return { rows: rows.rows.map((r) => ({ code: r.code, name: (en && r.name_en) || r.name_zh, name_en: r.name_en })) };
   });
-
-  app.get('/adminapi/roles/view', { preHandler: requireAuth }, async (req) => {
-    const clientId = await assertCan(authOf(req), 'admin.role', 'read', { db });
-    const id = idOf(inputOf(req), 'id');
-    if (!id) throw notFound();
-    const role = (await sql<RoleRow>`select id, client_id, code, name_zh, name_en, kind, remark, version from roles
-      where id = ${id} and (client_id = ${clientId} or (client_id is null and code <> 'superadmin'))`.execute(db)).rows[0];
-    if (!role) throw notFound();
-    if (role.client_id === null) {
-      // System roles: their grants are declared in code (permission-model.ts), shown read-only.
-      const grant = SYSTEM_ROLE_GRANTS[role.code];
-      const grants = permissionCatalog().map((c) => ({ menu_code: c.menu_code, verbs: grant ? normaliseVerbs(c.verbs.filter((v) => grant(c.menu_code).includes(v as never) || (v.startsWith('action:') && grant(c.menu_code).includes('action')))) : [] })).filter((g) => g.verbs.length);
-      return ok({ ...role, system: true, grants, data_permissions: [] });
-    }
-    return withTenant(db, clientId, async (tx) => {
-      const grants = await sql<{ menu_code: string; verbs: unknown }>`select menu_code, verbs from role_grants where client_id = ${clientId} and role_id = ${id} order by menu_code`.execute(tx);
-      const rules = await sql`select id, menu_code, field, operator, value, remark, version from data_permissions where client_id = ${clientId} and role_id = ${id} order by id`.execute(tx);
-      return ok({ ...role, system: false, grants: grants.rows.map((g) => ({ menu_code: g.menu_code, verbs: typeof g.verbs === 'string' ? JSON.parse(g.verbs) : g.verbs })), data_permissions: rules.rows });
-    });
-  });
 }
 
-/** Saving a role with its grants (create or update at a version) and removing an unused one. */
-function registerRoleWriteRoutes(app: FastifyInstance, opts: RouteOpts): void {
-  const { db } = app;
-  app.post('/adminapi/roles/save', opts, async (req) => {
-    const auth = authOf(req);
-    const input = inputOf(req);
-    const id = idOf(input, 'id');
-    const clientId = await assertCan(auth, 'admin.role', id ? 'update' : 'create', { db });
-    const { code, nameZh, nameEn, kind, remark, version, grants } = roleInputOf(input, id);
+/**
+ * `/adminapi/roles` (every role, the system roles first), `roles/view` (with its grants and data
+ * rules), `roles/save` (`{ id }`: a new role without an id; `name` for `name_zh`) and `roles/remove`
+ * (`{ id }`, at the version stored now).
+ */
+function registerRoleAddresses(app: FastifyInstance, opts: RouteOpts): void {
+  app.get('/adminapi/roles', { preHandler: requireAuth }, async (req) => {
+    const rows: Array<Record<string, unknown>> = [];
+    for (let page = 1; ; page++) {
+      const r = await viewPage(contextOf(app, req), adminRole, { page: String(page), size: '500', sort: 'code', count: 'none' });
+      rows.push(...r.rows);
+      if (r.rows.length < 500) break;
+    }
+    return ok(rows.map(withSystem).sort((a, b) => Number(b.system) - Number(a.system) || String(a.code).localeCompare(String(b.code))));
+  });
 
-    const savedId = await withTenant(db, clientId, async (tx) => {
-      const taken = await sql<{ id: number }>`select id from roles where client_id = ${clientId} and code = ${code} and id <> ${id ?? 0}`.execute(tx);
-      if (taken.rows.length) throw validationError({ code: { key: 'admin.roleCodeTaken' } });
-      let roleId: number;
-      if (id) {
-        const u = await sql<{ id: number }>`update roles set code = ${code}, name_zh = ${nameZh}, name_en = ${nameEn}, kind = ${kind}, remark = ${remark},
-            version = version + 1, updated_at = now() where id = ${id} and client_id = ${clientId} and version = ${version ?? 0} returning id`.execute(tx);
-        if (!u.rows[0]) return staleOr404(tx, 'roles', id, clientId);
-        roleId = id;
-        await sql`delete from role_grants where client_id = ${clientId} and role_id = ${roleId}`.execute(tx);
-      } else {
-        const r = await sql<{ id: number }>`insert into roles (client_id, code, name_zh, name_en, kind, remark) values (${clientId}, ${code}, ${nameZh}, ${nameEn}, ${kind}, ${remark}) returning id`.execute(tx);
-        roleId = r.rows[0].id;
-      }
-      for (const g of grants) {
-        await sql`insert into role_grants (client_id, role_id, menu_code, verbs) values (${clientId}, ${roleId}, ${g.menu_code}, ${JSON.stringify(g.verbs)}::jsonb)`.execute(tx);
-      }
-      await sql`insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
-        values (${clientId}, 'role', ${roleId}, ${id ? 'update' : 'create'}, ${auth.userId}, ${auth.username}, ${req.ip}, ${JSON.stringify([{ field: 'grants', old: null, new: grants }])}::jsonb)`.execute(tx);
-      return roleId;
-    });
-    return ok({ id: savedId });
+  app.get('/adminapi/roles/view', { preHandler: requireAuth }, async (req) => {
+    const ctx = contextOf(app, req);
+    const role = withSystem(await viewRecord(ctx, adminRole, idOf(inputOf(req), 'id')));
+    if (role.system) return ok({ ...role, data_permissions: [] });
+    const clientId = Number(role.client_id);
+    const rules = await withTenant(app.db, clientId, async (tx) => (await sql`select id, menu_code, field, operator, value, remark, version from data_permissions
+      where client_id = ${clientId} and role_id = ${Number(role.id)} order by id`.execute(tx)).rows);
+    return ok({ ...role, data_permissions: rules });
+  });
+
+  app.post('/adminapi/roles/save', opts, async (req) => {
+    const input = inputOf(req);
+    const body = input.name_zh === undefined && input.name !== undefined ? { ...input, name_zh: input.name } : input;
+    const saved = await viewSave(contextOf(app, req), adminRole, { grants: [], ...body });
+    return ok({ id: saved.id });
   });
 
   app.post('/adminapi/roles/remove', opts, async (req) => {
-    const auth = authOf(req);
-    const clientId = await assertCan(auth, 'admin.role', 'remove', { db });
-    const id = idOf(inputOf(req), 'id');
-    if (!id) throw notFound();
-    await withTenant(db, clientId, async (tx) => {
-      const role = (await sql<{ id: number }>`select id from roles where id = ${id} and client_id = ${clientId}`.execute(tx)).rows[0];
-      if (!role) {
-        const system = await sql<{ n: number }>`select count(*)::int as n from roles where id = ${id} and client_id is null`.execute(tx);
-        throw system.rows[0].n ? new AppError('admin.systemRoleReadonly') : notFound();
-      }
-      const used = await sql<{ n: number }>`select count(*)::int as n from user_roles where role_id = ${id}`.execute(tx);
-      if (used.rows[0].n) throw new AppError('admin.roleInUse');
-      await sql`delete from data_permissions where client_id = ${clientId} and role_id = ${id}`.execute(tx);
-      await sql`delete from role_grants where client_id = ${clientId} and role_id = ${id}`.execute(tx);
-      await sql`delete from roles where id = ${id} and client_id = ${clientId}`.execute(tx);
-      await sql`insert into audit_log (client_id, entity, record_id, action, user_id, username, ip) values (${clientId}, 'role', ${id}, 'remove', ${auth.userId}, ${auth.username}, ${req.ip})`.execute(tx);
-    });
-    return ok({ id });
+    const ctx = contextOf(app, req);
+    const role = await viewRecord(ctx, adminRole, idOf(inputOf(req), 'id'));
+    await viewRemove(ctx, adminRole, { ids: [role.id], version: role.version });
+    return ok({ id: role.id });
   });
 }
 
@@ -263,7 +177,7 @@ function registerDataPermissionRoutes(app: FastifyInstance, opts: RouteOpts): vo
         const u = await sql<{ id: number }>`update data_permissions set menu_code = ${menu}, field = ${field}, operator = ${operator}, value = ${value}, remark = ${remark},
             role_id = ${roleId ?? null}, user_id = ${userId ?? null}, version = version + 1, updated_by = ${auth.userId}, updated_at = now()
           where id = ${id} and client_id = ${clientId} and version = ${version ?? 0} returning id`.execute(tx);
-        if (!u.rows[0]) return staleOr404(tx, 'data_permissions', id, clientId);
+        if (!u.rows[0]) return staleOr404(tx, id, clientId);
         return id;
       }
       const r = await sql<{ id: number }>`insert into data_permissions (client_id, role_id, user_id, menu_code, field, operator, value, remark, created_by, updated_by)
