@@ -43,6 +43,7 @@ describe('failure texts, copied links and page help (spec 8)', () => {
     expect(text).toContain('发布失败：');
     expect(text).not.toContain('保存失败');
     expect(text).not.toContain('提交信息有误');
+    await page.waitForTimeout(400); // the toast's entrance, for the screenshot
     await snap(page, 'failure-texts-01-publish-refused-1366');
     await page.close();
   });
@@ -103,6 +104,7 @@ describe('failure texts, copied links and page help (spec 8)', () => {
     await doc.waitFor();
     expect(await doc.textContent()).toContain('同事、公司管理员和其他公司都看不到');
     expect(await doc.locator('li').count()).toBe(3);
+    await page.waitForTimeout(400); // the dialog's entrance, for the screenshot
     await snap(page, 'page-help-01-notes-1366');
     await page.setViewportSize({ width: 1920, height: 1080 });
     await snap(page, 'page-help-02-notes-1920');
@@ -125,6 +127,7 @@ describe('failure texts, copied links and page help (spec 8)', () => {
     const doc = page.locator('[data-testid=page-help-doc]');
     await doc.waitFor();
     expect(await doc.textContent()).toContain('The key is shown once');
+    await page.waitForTimeout(400); // the dialog's entrance, for the screenshot
     await snap(page, 'page-help-03-apikeys-en-1366');
     await page.close();
   });
