@@ -15,6 +15,13 @@ describe('the route tree', () => {
     expect([...own, ...FEATURE_SPEC_PATHS].filter((p) => !answered.has(patternShape(p)))).toEqual([]);
   });
 
+  it('builds every signed-in route of spec 2: none is left to the "not available yet" page', () => {
+    const shell = appRoutes()[0].children?.find((r) => r.id === 'guarded')?.children?.find((r) => r.id === 'shell');
+    expect(shell?.children?.length).toBeGreaterThan(20);
+    const unavailable = (shell?.children ?? []).filter((r) => (r.handle as { titleKey?: string } | undefined)?.titleKey === 'ui.unavailable.title').map((r) => r.path);
+    expect(unavailable).toEqual([]);
+  });
+
   it('ends with a catch-all not-found route', () => {
     expect(answered.has(patternShape('/*'))).toBe(true);
   });

@@ -113,14 +113,26 @@ function publicRoutes(): RouteObject[] {
   ];
 }
 
-/** The signed-in shell's routes: the workspace, the account pages, each module's screens, the engine's routes, the spec routes not built yet, not found. */
+/** The signed-in shell's routes: the built ones, the spec routes not built yet, not found. */
 function shellRoutes(): RouteObject[] {
-  const pending: RouteObject[] = pendingSpecPaths([...engineRoutes, ...uploadRoutes, ...trackingRoutes, ...collabRoutes, ...workspaceRoutes, ...galleryRoutes]).map((path) => ({
+  const built = builtShellRoutes();
+  // A spec path no built route answers says it is not available yet; one a module answers (the
+  // report, dashboard and scan routes too) is never shadowed by such a page.
+  const pending: RouteObject[] = pendingSpecPaths(built).map((path) => ({
     path,
     handle: { titleKey: 'ui.unavailable.title' } satisfies RouteHandle,
     ...page(common, 'UnavailablePage'),
   }));
+  return [
+    ...built,
+    // Spec routes of features not built yet: they exist and say so.
+    ...pending,
+    { path: '*', handle: { titleKey: 'ui.notFound.title' }, ...page(common, 'NotFoundPage') },
+  ];
+}
 
+/** The shell's built routes: the workspace, the account pages, each module's screens, the engine's routes. */
+function builtShellRoutes(): RouteObject[] {
   return [
     // Spec 2: "/ root shell with an empty child": the empty child opens the workspace.
     { index: true, loader: () => redirect('/workspace/home') },
@@ -168,9 +180,6 @@ function shellRoutes(): RouteObject[] {
     ...galleryRoutes,
     // Generic registry routes (/{cata}/index/{opt}, ...) from the registry engine.
     ...engineRoutes,
-    // Spec routes of features not built yet: they exist and say so.
-    ...pending,
-    { path: '*', handle: { titleKey: 'ui.notFound.title' }, ...page(common, 'NotFoundPage') },
   ];
 }
 
