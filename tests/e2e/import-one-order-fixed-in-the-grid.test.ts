@@ -63,6 +63,7 @@ describe('a sheet of one order imported in Chromium', () => {
     await page.click('[data-testid=language-switch]');
     await page.click('[data-testid=language-en]');
     await page.waitForSelector('[data-testid=mapping-order-fields]:has-text("the whole sheet is imported as one order")');
+    await page.locator('[data-testid=mapping-order-fields]').scrollIntoViewIfNeeded();
     await snap(page, 'import-one-order-mapping-en-1366');
     await page.click('[data-testid=language-switch]');
     await page.click('[data-testid=language-zh-CN]');

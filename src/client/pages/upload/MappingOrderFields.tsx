@@ -20,7 +20,7 @@ const useStyles = makeStyles({
  */
 export function MappingOrderFields({ view, targets, onChange }: { view: MappingView; targets: Array<string | null>; onChange: (index: number, target: string | null) => void }) {
   const s = useStyles();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const proposal = view.proposal;
   if (!proposal?.orderFields.length) return null;
   const fields = view.fields.filter((f) => !f.id.includes('.'));
@@ -29,7 +29,7 @@ export function MappingOrderFields({ view, targets, onChange }: { view: MappingV
   return (
     <div className={s.box} data-testid="mapping-order-fields">
       <Text weight="semibold">{t('upload.mapOrderTitle')}</Text>
-      <Text size={200}>{t(single ? 'upload.mapOrderHintSingle' : 'upload.mapOrderHint', { rows: proposal.orderRows.slice(0, 3).join('、') })}</Text>
+      <Text size={200}>{t(single ? 'upload.mapOrderHintSingle' : 'upload.mapOrderHint', { rows: proposal.orderRows.slice(0, 3).join(i18n.language === 'en' ? ', ' : '、') })}</Text>
       <div className={s.list}>
         {proposal.orderFields.map((f, i) => {
           const target = targets[i] ?? null;

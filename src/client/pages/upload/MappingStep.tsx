@@ -43,7 +43,7 @@ export function MappingStep({ state }: { state: ImportState }) {
         <MessageBar intent="warning"><MessageBarBody>{t('upload.mapNoHeader')}</MessageBarBody></MessageBar>
       ) : (
         <>
-          <Text size={200}>{view.fromMemory ? t('upload.mapFromMemory') : t('upload.mapHint')} · {t('upload.mapHeaderRow', { row: proposal.headerRow })}</Text>
+          <Text size={200}>{view.fromMemory ? t('upload.mapFromMemory') : t('upload.mapHint')} · {t(proposal.orderRows.some((n) => n < proposal.headerRow) ? 'upload.mapHeaderRowOrder' : 'upload.mapHeaderRow', { row: proposal.headerRow })}</Text>
           <div className={s.scroll}>
             <table className={s.table} data-testid="mapping-table">
               <thead>
