@@ -5,4 +5,5 @@ export * from './menu';
 export * from './outbox.grid';
 export * from './roles.grid';
 export * from './settings.grid';
+export * from './sysdict.grid';
 export * from './users.grid';

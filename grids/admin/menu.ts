@@ -10,7 +10,6 @@ export const ADMIN_SCREENS = {
   menus: { code: 'admin.menu', path: '/admin/page/menus', title: { zh: '菜单管理', en: 'Menus' } },
   audit: { code: 'admin.audit', path: '/admin/page/audit', title: { zh: '操作日志', en: 'Audit log' } },
   signups: { code: 'admin.sys.signup', path: '/admin/page/signups', title: { zh: '注册审批', en: 'Sign-up approval' } },
-  sysdict: { code: 'admin.sys.dict', path: '/admin/page/sysdict', title: { zh: '系统字典', en: 'System dictionary' } },
   sysconfig: { code: 'admin.sys.config', path: '/admin/page/sysconfig', title: { zh: '系统配置', en: 'System configuration' } },
   services: { code: 'admin.sys.service', path: '/admin/page/services', title: { zh: '服务管理', en: 'Services' } },
   apikeys: { code: 'admin.apikey', path: '/admin/page/apikeys', title: { zh: 'API 密钥', en: 'API keys' } },
@@ -54,9 +53,8 @@ export const sysAdminMenu = defineMenuGroup({
   icon: 'admin',
   companies: ['platform'],
   entries: [
-    // Client management (20) is an engine page: grids/admin/clients.grid.ts.
+    // Client management (20) and the system dictionary (30) are engine pages: grids/admin/clients.grid.ts, sysdict.grid.ts.
     entry(ADMIN_SCREENS.signups, { superOnly: true, order: 10 }),
-    entry(ADMIN_SCREENS.sysdict, { superOnly: true, order: 30 }),
     entry(ADMIN_SCREENS.sysconfig, { superOnly: true, order: 40 }),
     entry(ADMIN_SCREENS.services, { superOnly: true, order: 50 }),
   ],

@@ -242,10 +242,20 @@ describe('a company signs up and the super administrator approves it', () => {
     await snap(admin.page, 'admin-11-signup-approved');
     // Client management (now the engine's list of the view entity `client`) is covered by its API test;
     // its browser steps did not find the new company's row in their first runs and are not here yet.
-    await openMenu(admin.page, 'admin.sys.dict', 'admin-sysdict');
-    await admin.page.click('[data-testid=dict-licence_type]');
-    await admin.page.waitForSelector('[data-testid=dict-item]:has-text("enterprise")');
+    // The system dictionary: the engine's read-only list of every declared item (issue 30), found by the quick search.
+    await openMenu(admin.page, 'admin.sys.dict', 'list-sysdict');
+    await admin.page.fill('[data-testid=quick-search]', 'licence_type');
+    await admin.page.waitForFunction(() => {
+      const values = [...document.querySelectorAll('[data-testid=list-sysdict] .ag-row [col-id=value]')].map((c) => c.textContent);
+      const dicts = [...document.querySelectorAll('[data-testid=list-sysdict] .ag-row [col-id=dict_code]')].map((c) => c.textContent);
+      return values.includes('enterprise') && dicts.every((d) => d === 'licence_type');
+    }, undefined, { timeout: 15_000 });
     await snap(admin.page, 'admin-12b-system-dictionary');
+    await admin.page.setViewportSize({ width: 1920, height: 1080 });
+    await snap(admin.page, 'admin-12b-system-dictionary-1920');
+    await admin.page.setViewportSize({ width: 1366, height: 768 });
+    await snap(admin.page, 'admin-12b-system-dictionary-1366');
+    await admin.page.setViewportSize(VIEWPORT);
     await openMenu(admin.page, 'admin.sys.config', 'admin-sysconfig');
     await admin.page.waitForSelector('[data-testid=setting-import_max_rows]');
     await snap(admin.page, 'admin-12c-system-config');

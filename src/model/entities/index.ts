@@ -4,6 +4,7 @@ import '../dictionaries-masterdata';
 export * from './admin-client.entity';
 export * from './admin-role.entity';
 export * from './admin-settings.entity';
+export * from './admin-sysdict.entity';
 export * from './admin-user.entity';
 export * from './allocationversion.entity';
 export * from './announcement.entity';

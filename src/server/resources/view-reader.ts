@@ -36,17 +36,24 @@ export type ViewPresenter = (rows: Row[]) => Row[];
 const SCOPES = new Map<string, ViewScope>();
 const COMPUTED = new Map<string, Record<string, RawBuilder<unknown>>>();
 const PRESENTERS = new Map<string, ViewPresenter>();
+const SOURCES = new Map<string, () => RawBuilder<unknown>>();
 
 /**
  * Registers the rows a view entity shows to a caller (by the area that owns its table), the fields
  * its table does not hold, each an SQL expression over the row `t` (a company's number of users):
- * the list reads them like columns, so they filter and sort like any other; and a presenter for
- * values no SQL holds.
+ * the list reads them like columns, so they filter and sort like any other; a presenter for values
+ * no SQL holds; and, for a view whose rows are declarations rather than a table (the system
+ * dictionary), its `source`: a derived table in parentheses with `id`, `client_id` and the fields.
  */
-export function registerViewScope(entity: string, scope: ViewScope, options: { computed?: Record<string, RawBuilder<unknown>>; present?: ViewPresenter } = {}): void {
+export function registerViewScope(
+  entity: string,
+  scope: ViewScope,
+  options: { computed?: Record<string, RawBuilder<unknown>>; present?: ViewPresenter; source?: () => RawBuilder<unknown> } = {},
+): void {
   SCOPES.set(entity, scope);
   if (options.computed) COMPUTED.set(entity, options.computed);
   if (options.present) PRESENTERS.set(entity, options.present);
+  if (options.source) SOURCES.set(entity, options.source);
 }
 
 const presented = (entity: EntityDef, rows: Row[]): Row[] => PRESENTERS.get(entity.name)?.(rows) ?? rows;
@@ -78,9 +85,10 @@ function referenceLabels(entity: EntityDef): Record<string, RawBuilder<unknown>>
 
 /** What a view reads from, as `t`: its table, with its computed fields and reference labels beside the stored columns. */
 function sourceOf(entity: EntityDef): RawBuilder<unknown> {
+  const table = SOURCES.get(entity.name)?.() ?? tbl(entity);
   const computed = { ...COMPUTED.get(entity.name), ...referenceLabels(entity) };
-  if (!Object.keys(computed).length) return sql`${tbl(entity)} t`;
-  return sql`(select t.*, ${sql.join(Object.entries(computed).map(([k, e]) => sql`${e} as ${sql.id(k)}`))} from ${tbl(entity)} t) t`;
+  if (!Object.keys(computed).length) return sql`${table} t`;
+  return sql`(select t.*, ${sql.join(Object.entries(computed).map(([k, e]) => sql`${e} as ${sql.id(k)}`))} from ${table} t) t`;
 }
 
 async function scopeOf(ctx: ResourceContext, entity: EntityDef) {

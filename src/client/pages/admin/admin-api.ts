@@ -13,7 +13,6 @@ export type SignupRow = {
   contact_name: string | null; contact_email: string | null; contact_mobile: string | null;
   created_at: string; reviewed_at: string | null; review_note: string | null; admin_username: string | null;
 };
-export type DictionaryRow = { code: string; label: Label; items: Array<{ value: string; label: Label; extra?: Record<string, string> }> };
 export type SettingRow =
   | { key: string; label: Label; help: Label; type: 'choice'; options: Array<{ value: string; label: Label }>; value: string; default: string; stored: boolean; updated_at: string | null }
   | { key: string; label: Label; help: Label; type: 'integer'; min: number; max: number; value: number; default: number; stored: boolean; updated_at: string | null };
@@ -42,7 +41,6 @@ export const adminApi = {
 
   /** The companies for the audit view's company filter: the engine's list of the view entity `client`. */
   clientOptions: () => api.get<{ rows: Array<{ id: number; name: string }> }>('/adminapi/client/page', { size: 500, sort: 'name', count: 'none' }),
-  dictionaries: () => api.get<DictionaryRow[]>('/adminapi/sys/dictionaries'),
   settings: () => api.get<SettingRow[]>('/adminapi/sys/config'),
   services: () => api.get<ServiceRow[]>('/adminapi/sys/services'),
   saveService: (prefix: string, enabled: boolean, note: string) => api.post<ServiceRow>('/adminapi/sys/services/save', { prefix, enabled, note }),

@@ -27,7 +27,6 @@ const rel = (path: string) => path.replace(/^\//, '');
  */
 export const adminRoutes: RouteObject[] = [
   { path: rel(ADMIN_SCREENS.signups.path), ...lazyPage(() => import('./SignupApprovalPage') as Promise<PageModule>, 'SignupApprovalPage') },
-  { path: rel(ADMIN_SCREENS.sysdict.path), ...lazyPage(() => import('./SystemDictionaryPage') as Promise<PageModule>, 'SystemDictionaryPage') },
   { path: rel(ADMIN_SCREENS.sysconfig.path), ...lazyPage(() => import('./SystemConfigPage') as Promise<PageModule>, 'SystemConfigPage') },
   { path: rel(ADMIN_SCREENS.services.path), ...lazyPage(() => import('./ServicesPage') as Promise<PageModule>, 'ServicesPage') },
   // Users: the engine's list with the page's invitation (grids/admin/users.grid.ts).

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { allDictionaries } from '../../../model/dictionaries';
+import { sysDictionaryItem } from '../../../model/entities/admin-sysdict.entity';
 import { authOf, requireAuth, type AuthContext } from '../../access/auth-context';
 import { inputOf } from '../../access/input.util';
-import { ok } from '../../http/envelope';
+import { ok, requestLanguage } from '../../http/envelope';
 import { validationError, type FieldError } from '../../http/errors';
 import { assertCan } from '../../access/permissions';
 import { withTenant } from '../../kernel/rls';
+import { viewPage } from '../../resources/view-reader';
+import './sysdict.views';
 import { defaultSettings, loadSystemSettings, settingValue, SYSTEM_SETTINGS, type SystemSettings } from './sys-settings.service';
 
 const BODY_LIMIT = 32 * 1024;
@@ -56,11 +58,26 @@ async function watchSystemSettings(app: FastifyInstance): Promise<SettingsCache>
   return cache;
 }
 
-/** The system dictionary (spec 2 "system dictionary"): declared in src/model, read-only here. */
+/**
+ * The system dictionary (spec 2 "system dictionary"): the engine's list of the view entity `sysdict`
+ * (/api/adminapi/sysdict/page, sysdict.views.ts); its old address answers through the same reader,
+ * every item of every dictionary grouped by dictionary (`[{ code, label, items: [{ value, label }] }]`).
+ */
 function registerDictionaryRoute(app: FastifyInstance): void {
   app.get('/adminapi/sys/dictionaries', { preHandler: requireAuth }, async (req) => {
-    await assertCan(authOf(req), SYS_MENUS.dict, 'read', { db: app.db });
-    return ok(allDictionaries().map((d) => ({ code: d.code, label: d.label, items: d.items })));
+    const ctx = { db: app.db, auth: authOf(req), ip: req.ip ?? null, language: requestLanguage(req) };
+    const byCode = new Map<string, { code: string; label: { zh: string; en: string }; items: Array<{ value: string; label: { zh: string; en: string } }> }>();
+    for (let page = 1; ; page++) {
+      const { rows } = await viewPage(ctx, sysDictionaryItem, { page: String(page), size: '500', sort: 'id', count: 'none' });
+      for (const r of rows) {
+        const code = String(r.dict_code);
+        const dict = byCode.get(code) ?? { code, label: { zh: String(r.dict_zh), en: String(r.dict_en) }, items: [] };
+        dict.items.push({ value: String(r.value), label: { zh: String(r.label_zh), en: String(r.label_en) } });
+        byCode.set(code, dict);
+      }
+      if (rows.length < 500) break;
+    }
+    return ok([...byCode.values()]);
   });
 }
 
