@@ -92,6 +92,14 @@ describe('failure texts, copied links and page help (spec 8)', () => {
     expect(await page.locator('[data-testid=record-missing]').textContent()).toBe('非法请求');
     await page.click('[data-testid=copy-link]');
     expect(await toastText(page, 'warning')).toContain('没有可复制的链接');
+
+    // An export of nothing is a failed download, with the server's reason.
+    await page.goto(`${run.server.url}/collab/index/note`);
+    await page.fill('[data-testid=quick-search]', 'NO-SUCH-NOTE-XYZ');
+    await page.waitForSelector('[data-testid=row-total]:has-text("0")', { timeout: 15000 });
+    await page.click('[data-testid=action-export]');
+    await page.click('[data-testid=export-zh]');
+    await page.waitForSelector('[data-testid=toast-error]:has-text("下载失败：没有可导出的数据")', { timeout: 10000 });
     await page.close();
   });
 

@@ -28,6 +28,20 @@ export function sourceQuery(field: ResolvedField, values: FormValues): Record<st
 }
 
 /**
+ * A source's rows as a field's options (spec 3 optionConfig valueField / labelField, else the
+ * target's title, with its code after the label); `displayAvatarfield` names the row's picture,
+ * shown beside each option of an imgdropdownbox. A field without a source offers its own options.
+ */
+export function optionsOfRows(field: ResolvedField, rows: readonly SourceRow[]): FormOption[] {
+  if (!field.source) return field.options ?? [];
+  const target = getEntity(field.source.entity);
+  const vf = field.optionConfig?.valueField ?? 'id';
+  const lf = field.optionConfig?.labelField ?? target?.titleField ?? 'name';
+  const code = field.def?.ref?.codeField ?? target?.codeField;
+  return rows.map((r) => ({ value: String(r[vf]), label: String(r[lf] ?? r[vf]) + (code && r[code] ? ` · ${String(r[code])}` : ''), image: field.displayAvatarfield ? String(r[field.displayAvatarfield] ?? '') : undefined }));
+}
+
+/**
  * Where a picker lists its source's rows: the entity's page endpoint, or for people (`user`, not a
  * registry entity) the own company's active users (id, account, name), for roles (`role`) the
  * company's roles (code, name).
@@ -70,14 +84,7 @@ export function useOptions(field: ResolvedField, values: FormValues, search: str
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- filter is rebuilt every render; filterKey is its text, so the list reloads when the filter's values change
   }, [wanted, base, search, filterKey]);
-  const options = useMemo<FormOption[]>(() => {
-    if (!field.source) return field.options ?? [];
-    const target = getEntity(field.source.entity);
-    const vf = field.optionConfig?.valueField ?? 'id';
-    const lf = field.optionConfig?.labelField ?? target?.titleField ?? 'name';
-    const code = field.def?.ref?.codeField ?? target?.codeField;
-    return rows.map((r) => ({ value: String(r[vf]), label: String(r[lf] ?? r[vf]) + (code && r[code] ? ` · ${String(r[code])}` : ''), image: field.displayAvatarfield ? String(r[field.displayAvatarfield] ?? '') : undefined }));
-  }, [field, rows]);
+  const options = useMemo<FormOption[]>(() => optionsOfRows(field, rows), [field, rows]);
   return { options, rows, loading };
 }
 

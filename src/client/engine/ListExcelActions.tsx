@@ -66,8 +66,9 @@ export function ListExcelActions(props: { resolved: ResolvedPage; listQuery: () 
       if ('data' in r) setJob(r.data.job);
       else toast.success(t('upload.exportSaved', { name: r.saved }));
     } catch (e) {
-      // spec 8 "no data to export" and the other refusals come with the server's translated message.
-      if (e instanceof ApiError && e.status !== 401) toast.error(e.message || t('msg.downloadFailed'));
+      // spec 8 "no data to export" and the other refusals come with the server's translated message,
+      // after "Download Failed" (spec 8 "General").
+      if (e instanceof ApiError && e.status !== 401) toast.error(e.message ? t('fail.download', { message: e.message }) : t('msg.downloadFailed'));
     } finally {
       setBusy(false);
     }

@@ -13,6 +13,7 @@ import {
   declaredError,
   defaultFieldSource,
   pickEffects,
+  referenceDisplayText,
   splitServerErrors,
   emptyValueOf,
   fieldsToValidate,
@@ -339,6 +340,14 @@ describe('a reference pick: displayfield, splitFields and defaultfield (spec 3)'
     } finally {
       warn.mockRestore();
     }
+  });
+
+  it('shows a reference\'s displayfield, else its defaultdisplayfield, before any list is read (spec 3)', () => {
+    const ref = { displayfield: 'vendor_id__label', defaultdisplayfield: 'supplier_name' };
+    expect(referenceDisplayText(ref, { vendor_id__label: '华纺纺织', supplier_name: '旧名' })).toBe('华纺纺织');
+    expect(referenceDisplayText(ref, { vendor_id__label: '', supplier_name: '华纺纺织（手填）' })).toBe('华纺纺织（手填）');
+    expect(referenceDisplayText(ref, { supplier_name: null })).toBe('');
+    expect(referenceDisplayText({}, { supplier_name: 'x' })).toBe('');
   });
 
   it('reads a defaultfield as reference and key, and nothing else', () => {

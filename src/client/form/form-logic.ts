@@ -322,6 +322,18 @@ function splitEntry(entry: string): { target: string; source: string } {
   return at < 0 ? { target: entry, source: entry } : { target: entry.slice(0, at), source: entry.slice(at + 1) };
 }
 
+/**
+ * The text a reference shows for its chosen record before any list is read: the record's label in
+ * its `displayfield`, else the form's `defaultdisplayfield` (spec 3: a label kept elsewhere on the
+ * record, e.g. a name stored beside an id), else nothing (the widget shows the id).
+ */
+export function referenceDisplayText(field: Pick<ResolvedField, 'displayfield' | 'defaultdisplayfield'>, values: FormValues): string {
+  const label = field.displayfield ? values[field.displayfield] : undefined;
+  const fallback = field.defaultdisplayfield ? values[field.defaultdisplayfield] : undefined;
+  const text = label === null || label === undefined || label === '' ? fallback : label;
+  return text === null || text === undefined ? '' : String(text);
+}
+
 /** A `defaultfield` (`<reference field>.<key of its picked record>`) split in two; null when it names no reference. */
 export function defaultFieldSource(defaultfield: string | undefined): { reference: string; key: string } | null {
   const at = defaultfield ? defaultfield.indexOf('.') : -1;

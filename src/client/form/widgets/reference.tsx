@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getEntity } from '../../../model/entity';
 import { useOptions, type SourceRow } from '../../api/use-options';
-import { pickLabelField } from '../form-logic';
+import { pickLabelField, referenceDisplayText } from '../form-logic';
 import { asList, asText, type WidgetProps } from './types';
 
 const useStyles = makeStyles({
@@ -12,13 +12,11 @@ const useStyles = makeStyles({
   code: { color: tokens.colorNeutralForeground3, fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
 });
 
-/** The label a reference shows: the record's joined label (displayfield), its default display, or the id. */
+/** The label a reference shows at first: its display text (referenceDisplayText) for its one chosen record. */
 function initialLabels(p: WidgetProps): Record<string, string> {
   const out: Record<string, string> = {};
   const ids = asList(p.value);
-  const label = p.field.displayfield ? p.values[p.field.displayfield] : undefined;
-  const fallback = p.field.defaultdisplayfield ? p.values[p.field.defaultdisplayfield] : undefined;
-  const text = asText(label ?? fallback);
+  const text = referenceDisplayText(p.field, p.values);
   if (ids.length === 1 && text) out[ids[0]] = text;
   return out;
 }

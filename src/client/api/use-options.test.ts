@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import '../../../grids';
+import type { ResolvedField } from '../../model/page-resolve';
+import { optionsOfRows } from './use-options';
+
+const field = (f: Partial<ResolvedField>): ResolvedField => ({ field: 'f', label: 'f', labelEn: 'f', type: '', validations: [], required: false, fieldType: 'text', ...f });
+
+describe('a source\'s rows as a field\'s options (spec 3 optionConfig, displayAvatarfield)', () => {
+  const rows = [{ id: 7, code: 'V007', name: '华纺纺织', short: '华纺', logo: '/files/7.png' }, { id: 8, code: 'V008', name: '锦绣面料', short: null, logo: null }];
+
+  it('labels each row by the target\'s title with its code, or by the declared label field', () => {
+    expect(optionsOfRows(field({ source: { entity: 'vendor' } }), rows).map((o) => [o.value, o.label])).toEqual([['7', '华纺纺织 · V007'], ['8', '锦绣面料 · V008']]);
+    expect(optionsOfRows(field({ source: { entity: 'vendor' }, optionConfig: { valueField: 'code', labelField: 'short' } }), rows).map((o) => [o.value, o.label])).toEqual([['V007', '华纺 · V007'], ['V008', 'V008 · V008']]);
+  });
+
+  it('gives each option the picture its displayAvatarfield names, and none without one', () => {
+    expect(optionsOfRows(field({ source: { entity: 'vendor' }, displayAvatarfield: 'logo' }), rows).map((o) => o.image)).toEqual(['/files/7.png', '']);
+    expect(optionsOfRows(field({ source: { entity: 'vendor' } }), rows).every((o) => o.image === undefined)).toBe(true);
+  });
+
+  it('offers a field\'s own options when it has no source', () => {
+    const options = [{ value: 'a', label: '甲' }];
+    expect(optionsOfRows(field({ options }), rows)).toBe(options);
+  });
+});
