@@ -67,6 +67,28 @@ export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY);
 }
 
+// Day numbers of `YYYY-MM-DD` dates and back, remembered (the dates of a company's nodes repeat).
+const dayNumbers = new Map<string, number>();
+const dayTexts = new Map<number, string>();
+function dayNumberOf(iso: string): number {
+  let d = dayNumbers.get(iso);
+  if (d === undefined) {
+    d = Math.round(Date.parse(`${iso}T00:00:00Z`) / DAY);
+    if (dayNumbers.size > 50_000) dayNumbers.clear();
+    dayNumbers.set(iso, d);
+  }
+  return d;
+}
+function isoOfDay(day: number): string {
+  let s = dayTexts.get(day);
+  if (s === undefined) {
+    s = new Date(day * DAY).toISOString().slice(0, 10);
+    if (dayTexts.size > 50_000) dayTexts.clear();
+    dayTexts.set(day, s);
+  }
+  return s;
+}
+
 /** `YYYY-MM-DD` plus whole days. */
 export function addDaysIso(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
@@ -98,32 +120,47 @@ export function planBackFromDelivery<T extends { seq: number; plan_days: number 
   });
 }
 
-const byPlan = (a: TrackedNodeInput, b: TrackedNodeInput) => a.seq - b.seq || (a.plan_date ?? '').localeCompare(b.plan_date ?? '') || a.node_code.localeCompare(b.node_code);
+// ISO dates order as text; node codes as people read them.
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byPlan = (a: TrackedNodeInput, b: TrackedNodeInput) => a.seq - b.seq || byText(a.plan_date ?? '', b.plan_date ?? '') || a.node_code.localeCompare(b.node_code);
 
 /** The flags, projection and critical path of one order's nodes on `today`. */
 export function trackOrder<T extends TrackedNodeInput>(input: T[], today: string): OrderTracking<T> {
   const nodes = [...input].sort(byPlan);
   const lastActual = nodes.reduce<string | null>((m, n) => (n.actual_date && (!m || n.actual_date > m) ? n.actual_date : m), null);
-  // Remaining work starts today, or after the last actual date when that is later.
-  let cursor = lastActual && lastActual > today ? lastActual : today;
+  // Remaining work starts today, or after the last actual date when that is later (day numbers:
+  // a company's recompute runs this for thousands of orders, bench B9c).
+  let cursor = dayNumberOf(lastActual && lastActual > today ? lastActual : today);
   const projected = new Map<T, string>();
-  const stages = [...new Set(nodes.map((n) => n.seq))];
   const critical = new Set<T>();
-  for (const s of stages) {
-    const inStage = nodes.filter((n) => n.seq === s);
-    const open = inStage.filter((n) => !n.actual_date);
-    if (open.length) {
+  // Nodes are in plan order, so a stage (one sequence number) is a run of them.
+  for (let i = 0; i < nodes.length; ) {
+    let j = i;
+    let decisive: T | null = null;
+    let decisiveEnd = -Infinity;
+    let lastDone: T | null = null;
+    for (; j < nodes.length && nodes[j].seq === nodes[i].seq; j++) {
+      const n = nodes[j];
+      if (n.actual_date) {
+        if (!lastDone || n.actual_date > (lastDone.actual_date ?? '')) lastDone = n;
+        continue;
+      }
       // The schedule's or the vendor's date is the node's end once known, unless the nodes before
       // it now end after it: then its own duration counts from them.
-      for (const n of open) projected.set(n, n.forecast_date && n.forecast_date >= cursor ? n.forecast_date : addDaysIso(cursor, n.plan_days));
+      const f = n.forecast_date ? dayNumberOf(n.forecast_date) : null;
+      const ends = f !== null && f >= cursor ? f : cursor + n.plan_days;
+      projected.set(n, isoOfDay(ends));
       // The node that ends the stage: the latest projection (ties: the first in plan order).
-      const decisive = open.reduce((a, b) => (projected.get(b)! > projected.get(a)! ? b : a));
-      critical.add(decisive);
-      cursor = projected.get(decisive)!;
-    } else {
-      const last = inStage.reduce((a, b) => ((b.actual_date ?? '') > (a.actual_date ?? '') ? b : a));
-      critical.add(last);
+      if (ends > decisiveEnd) {
+        decisive = n;
+        decisiveEnd = ends;
+      }
     }
+    if (decisive) {
+      critical.add(decisive);
+      cursor = decisiveEnd;
+    } else if (lastDone) critical.add(lastDone);
+    i = j;
   }
   let late = 0;
   let atRisk = 0;
@@ -140,7 +177,7 @@ export function trackOrder<T extends TrackedNodeInput>(input: T[], today: string
     if (risk) atRisk++;
     if (n.actual_date) done++;
     else if (next === null) next = n.node_code;
-    return { ...n, state, late: isLate, at_risk: risk, projected_date: p, delay_days: p && n.plan_date ? daysBetween(n.plan_date, p) : 0, critical: critical.has(n) };
+    return { ...n, state, late: isLate, at_risk: risk, projected_date: p, delay_days: p && n.plan_date ? dayNumberOf(p) - dayNumberOf(n.plan_date) : 0, critical: critical.has(n) };
   });
   return { nodes: out, projected_end: end, late, at_risk: atRisk, done, flagged: late + atRisk > 0, next };
 }

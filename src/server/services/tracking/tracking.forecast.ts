@@ -121,12 +121,23 @@ export async function refreshNodeForecasts(tx: Db, clientId: number, orderIds: r
 }
 
 /**
- * The critical path and flags after a change: refreshes the orders' forecasts and evaluates their
- * late, at-risk and slipped nodes (notices once each). `orderIds` null: the whole company (a board
- * change can move any order). Returns what changed and the notices raised.
+ * The critical path and flags after a change: refreshes the orders' forecasts, then evaluates the
+ * late, at-risk and slipped nodes (notices once each) of the orders named and of those whose
+ * forecasts changed: an order whose nodes and forecasts did not change has the critical path and
+ * flags it had (its own writes evaluate it; the periodic check covers the days passing, `all`).
+ * `orderIds` null: every in-progress order of the company (a board change can move any order's bars).
+ * Returns what changed, how many orders were evaluated and the notices raised.
  */
-export async function recomputeNodeTracking(tx: Db, clientId: number, orderIds: readonly number[] | null, today = todayIso()): Promise<{ nodes: number; orders: number; late: number; at_risk: number }> {
+export async function recomputeNodeTracking(
+  tx: Db,
+  clientId: number,
+  orderIds: readonly number[] | null,
+  options: { today?: string; evaluate?: 'changed' | 'all' } = {},
+): Promise<{ nodes: number; orders: number; evaluated: number; late: number; at_risk: number }> {
+  const today = options.today ?? todayIso();
   const f = await refreshNodeForecasts(tx, clientId, orderIds, today);
-  const flags = await evaluateNodeFlags(tx, clientId, orderIds ? [...orderIds] : null, today);
-  return { nodes: f.nodes, orders: f.orders.length, ...flags };
+  const evaluate = options.evaluate === 'all' ? orderIds : [...new Set([...(orderIds ?? []), ...f.orders])];
+  if (evaluate && !evaluate.length) return { nodes: f.nodes, orders: f.orders.length, evaluated: 0, late: 0, at_risk: 0 };
+  const flags = await evaluateNodeFlags(tx, clientId, evaluate ? [...evaluate] : null, today);
+  return { nodes: f.nodes, orders: f.orders.length, evaluated: flags.evaluated, late: flags.late, at_risk: flags.at_risk };
 }

@@ -57,7 +57,7 @@ export async function checkAllNodeFlags(db: Db): Promise<{ companies: number; la
   let atRisk = 0;
   for (const c of companies) {
     // Forecasts too: a bar's scanned rate moves with the days even when nobody scans.
-    const r = await withTenant(db, c, (tx) => recomputeNodeTracking(tx, c, null));
+    const r = await withTenant(db, c, (tx) => recomputeNodeTracking(tx, c, null, { evaluate: 'all' }));
     late += r.late;
     atRisk += r.at_risk;
   }

@@ -253,10 +253,11 @@ async function trackingRecipients(tx: Db, clientId: number): Promise<number[]> {
  * check) notify once. Called on every write of nodes, on the maker's list and timeline reads and by
  * the periodic check. Returns how many notices were raised.
  */
-export async function evaluateNodeFlags(tx: Db, clientId: number, orderIds: number[] | null, today = todayIso()): Promise<{ late: number; at_risk: number }> {
+export async function evaluateNodeFlags(tx: Db, clientId: number, orderIds: number[] | null, today = todayIso()): Promise<{ late: number; at_risk: number; evaluated: number }> {
   const orders = await sql<Row>`select id, order_no, delivery_date from scm_customer_order where client_id = ${clientId} and status = 'in_progress'
     ${orderIds ? sql`and id = any(${orderIds}::bigint[])` : sql``}`.execute(tx);
-  if (!orders.rows.length) return { late: 0, at_risk: 0 };
+  if (!orders.rows.length) return { late: 0, at_risk: 0, evaluated: 0 };
+  const evaluated = orders.rows.length;
   const nodes = await nodesOf(tx, clientId, orders.rows.map((o) => Number(o.id)));
   const late: { order: Row; node: NodeRow & { projected_date: string | null } }[] = [];
   const risk: typeof late = [];
@@ -281,9 +282,9 @@ export async function evaluateNodeFlags(tx: Db, clientId: number, orderIds: numb
   };
   const lateNow = await claim(late, 'late_notified_at');
   const riskNow = await claim(risk, 'risk_notified_at');
-  if (!lateNow.length && !riskNow.length) return { late: 0, at_risk: 0 };
+  if (!lateNow.length && !riskNow.length) return { late: 0, at_risk: 0, evaluated };
   const userIds = await trackingRecipients(tx, clientId);
-  if (!userIds.length) return { late: lateNow.length, at_risk: riskNow.length };
+  if (!userIds.length) return { late: lateNow.length, at_risk: riskNow.length, evaluated };
   for (const [items, base] of [[lateNow, 'nodeLate'], [riskNow, 'nodeRisk']] as const) {
     for (const { order, node } of items) {
       const no = String(order.order_no ?? order.id);
@@ -296,7 +297,7 @@ export async function evaluateNodeFlags(tx: Db, clientId: number, orderIds: numb
       });
     }
   }
-  return { late: lateNow.length, at_risk: riskNow.length };
+  return { late: lateNow.length, at_risk: riskNow.length, evaluated };
 }
 
 // ---------------------------------------------------------------------------------------------
