@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signIn, toast } from './support/steps';
+import { signIn, signInToShell, toast } from './support/steps';
 
 /**
  * The spec rows the audit found missing (docs/spec-audit.md, issue 35), in Chromium: a refused
@@ -159,8 +159,7 @@ describe('failure texts, copied links and page help (spec 8)', () => {
     const page = await run.browser.newPage({ viewport: { width: 1366, height: 768 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, run.server.url, '/workspace/home', 'maker');
-    await page.waitForSelector('[data-testid=unread-bell]');
+    await signInToShell(page, run.server.url, 'maker');
     // The supply platform has no shop-floor UI to open elsewhere.
     await page.click('[data-testid=user-menu]');
     await page.waitForSelector('[data-testid=sign-out]');
