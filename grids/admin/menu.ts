@@ -6,7 +6,6 @@ import { ROLES } from '../../src/model/roles';
  * and their menu codes. Paths follow spec 2's `/{cata}/page/{opt}` shape.
  */
 export const ADMIN_SCREENS = {
-  dataperms: { code: 'admin.dataperm', path: '/admin/page/dataperms', title: { zh: '数据权限', en: 'Data permissions' } },
   menus: { code: 'admin.menu', path: '/admin/page/menus', title: { zh: '菜单管理', en: 'Menus' } },
   audit: { code: 'admin.audit', path: '/admin/page/audit', title: { zh: '操作日志', en: 'Audit log' } },
   signups: { code: 'admin.sys.signup', path: '/admin/page/signups', title: { zh: '注册审批', en: 'Sign-up approval' } },
@@ -32,9 +31,9 @@ export const adminMenu = defineMenuGroup({
   title: { zh: '系统管理', en: 'Administration' },
   icon: 'settings',
   entries: [
-    // Users (10) and roles (20) are engine pages (grids/admin/users.grid.ts, roles.grid.ts); the
-    // settings pages (dictionary, SN rules, ...) sit at 40-90 through their own `menu`.
-    entry(ADMIN_SCREENS.dataperms, { roles: clientAdminOnly, order: 30 }),
+    // Users (10), roles (20) and data permissions (30) are engine pages (grids/admin/users.grid.ts,
+    // roles.grid.ts, dataperms.grid.ts); the settings pages (dictionary, SN rules, ...) sit at 40-90
+    // through their own `menu`.
     entry(ADMIN_SCREENS.menus, { roles: clientAdminOnly, order: 100 }),
     entry(ADMIN_SCREENS.audit, { roles: clientAdminOnly, order: 110 }),
     // The outside-system calls (issue 35): the gateway's keys and the out-api pushes.

@@ -121,16 +121,25 @@ describe('a role with a data-permission rule narrows the buyer vendor list', () 
 
     // The data permission: vendor grade = A, with the field offered from the vendor declaration.
     await page.click('[data-testid=role-dataperms]');
+    // The engine's list of the role's rules (issue 30): a new rule starts on the role it was opened for.
     await page.waitForSelector('[data-testid=admin-dataperms]');
-    await page.click('[data-testid=rule-new]');
+    await page.click('[data-testid=action-create]');
+    await page.waitForSelector('[data-testid=entity-form] [data-testid=rule-role]:has-text("A级供应商采购")');
     await pick(page, 'rule-menu', 'md.vendor');
     await pick(page, 'rule-field', '(grade)');
     await page.click('[data-testid=rule-value]');
     await page.click('[role=option]:has-text("A级（战略）")');
     await snap(page, 'admin-03-data-rule-dialog');
-    await page.click('[data-testid=rule-save]');
-    await page.waitForSelector('[data-testid=rule-row]');
-    expect(await page.textContent('[data-testid=rule-text]')).toMatch(/等级\s*等于\s*A/);
+    for (const [width, height] of [[1366, 768], [1920, 1080]] as const) {
+      await page.setViewportSize({ width, height });
+      await snap(page, `admin-03-data-rule-drawer-${width}`);
+    }
+    await page.setViewportSize(VIEWPORT);
+    await page.click('[data-testid=form-save]');
+    await page.waitForSelector('[data-testid=entity-form]', { state: 'detached' });
+    const cellOf = (col: string) => page.textContent(`[data-testid=admin-dataperms] .ag-row[row-index="0"] [col-id=${col}]`);
+    await page.waitForSelector('[data-testid=admin-dataperms] .ag-row[row-index="0"] [col-id=field]');
+    expect([await cellOf('role_id'), await cellOf('menu_code'), await cellOf('field'), await cellOf('operator'), await cellOf('value')]).toEqual(['A级供应商采购', 'md.vendor', 'grade', '等于', 'A']);
     await snap(page, 'admin-04-data-rules');
 
     // Assign it to brand.buyer on the users screen (next to the common role they hold): the engine's
@@ -155,7 +164,7 @@ describe('a role with a data-permission rule narrows the buyer vendor list', () 
     await openMenu(page, 'admin.audit', 'admin-audit');
     await page.waitForSelector('[data-testid=audit-row]');
     const audit = await page.$$eval('[data-testid=audit-row]', (rows) => rows.map((r) => r.textContent ?? ''));
-    expect(audit.some((r) => r.includes('data_permission') && r.includes('brand'))).toBe(true);
+    expect(audit.some((r) => r.includes('数据权限') && r.includes('brand'))).toBe(true);
     expect(audit.some((r) => r.includes('用户') && r.includes('分配角色') && r.includes('grade_a_buyer'))).toBe(true);
     await snap(page, 'admin-07-audit');
 

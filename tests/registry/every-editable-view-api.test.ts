@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FIELD_TYPE_TABLE, translate, validateField, viewEntities, type EntityDef, type FieldDef } from '../../src/model';
+import { FIELD_TYPE_TABLE, getEntity, translate, validateField, viewEntities, type EntityDef, type FieldDef } from '../../src/model';
 import { fieldRules } from '../../src/model/validate';
 import { validDocument } from '../../fixtures/generators/valid-document';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -7,8 +7,9 @@ import { resourceClient, tokenFor, type Reply } from '../support/resource-client
 import { BAD_INPUT, userIdOf } from './registry-harness';
 
 /**
- * Suites generated for EVERY editable view entity (issue 30: users, client management, roles; the
- * platform's own tables written by the view writer, src/server/resources/view-writer.ts): a caller
+ * Suites generated for EVERY editable view entity (issue 30: users, client management, roles, data
+ * permissions; the platform's own tables written by the view writer,
+ * src/server/resources/view-writer.ts): a caller
  * of the entity's menu reads rows and saves the text fields (round trip, version + 1); each rule of
  * each writable field is refused with 11000 and the field's message; a stale version loses with
  * 409; a transition refuses a row outside its from-states with 409; a caller of another company
@@ -34,6 +35,18 @@ async function action(e: EntityDef, user: string, name: string, body: Record<str
 const writable = (e: EntityDef) => e.fields.filter((f) => !f.readonly);
 const locked = (e: EntityDef, r: Record<string, unknown>) => Boolean(e.states?.locked?.includes(String(r[e.states.field])));
 
+/** For a new row, each reference to a view (a data rule's user) takes the first row the reader may change of it. */
+async function referenceIds(e: EntityDef, reader: string): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const f of writable(e).filter((x) => x.ref)) {
+    const target = getEntity(f.ref!.entity);
+    if (!target?.view) continue;
+    const row = (await client(target, reader).page({ size: 100 })).body.data.rows?.find((r) => !locked(target, r));
+    if (row) out.set(f.key, Number(row.id));
+  }
+  return out;
+}
+
 /**
  * A row the reader may change: not in a locked state (a system role), not the reader's own account
  * (an administrator cannot freeze themself). A view that takes new rows (roles) gets one made
@@ -45,7 +58,8 @@ async function target(e: EntityDef, state?: (s: string) => boolean): Promise<Rec
   const rows = (await client(e, reader).page({ size: 100 })).body.data.rows;
   const found = rows.find((r) => !locked(e, r) && !(e.name === 'user' && Number(r.id) === own) && (!state || !e.states || state(String(r[e.states.field]))));
   if (found || state) return found;
-  const doc = validDocument(e, { seq: 6000 + Math.floor(Math.random() * 1000), refs: () => null });
+  const ids = await referenceIds(e, reader);
+  const doc = validDocument(e, { seq: 6000 + Math.floor(Math.random() * 1000), refs: (_target, f) => ids.get(f.key) ?? null });
   const made = await client(e, reader).save(Object.fromEntries(writable(e).map((f) => [f.key, doc[f.key]])));
   return made.status === 200 ? made.body.data : undefined;
 }
@@ -60,8 +74,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('editable view entities exist', () => {
-  it('users, client management and roles are editable views', () => {
-    expect(entities.map((e) => e.name)).toEqual(expect.arrayContaining(['user', 'client', 'role']));
+  it('users, client management, roles and data permissions are editable views', () => {
+    expect(entities.map((e) => e.name)).toEqual(expect.arrayContaining(['user', 'client', 'role', 'data_permission']));
   });
 });
 

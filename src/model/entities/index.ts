@@ -2,6 +2,7 @@
 /** Every entity declaration; importing this registers them all (with their dictionaries). */
 import '../dictionaries-masterdata';
 export * from './admin-client.entity';
+export * from './admin-dataperm.entity';
 export * from './admin-role.entity';
 export * from './admin-settings.entity';
 export * from './admin-sysdict.entity';

@@ -1,29 +1,16 @@
-import { Button } from '@fluentui/react-components';
-import { Add20Regular } from '@fluentui/react-icons';
-import { useTranslation } from 'react-i18next';
-import { AdminPage } from '../common/admin-kit';
-import { DataRuleDialog } from './DataRuleDialog';
-import { DataRuleTable } from './DataRuleTable';
-import { useDataPerms } from './use-data-perms';
+import { resolvedPageOf } from '../../api/resolved-page';
+import { ListPage } from '../../engine/ListPage';
+import { MissingPage } from '../../engine/PageStates';
+import { RULE_WIDGETS } from './data-rule-widgets';
 
 /**
- * /admin/page/dataperms: data permissions bound per role and menu code (spec 6: field, operator,
- * value). Fields are offered from the entity's declaration; a dictionary field offers its values.
- * Every rule that applies to a user narrows their rows, on the server, in SQL.
+ * /admin/page/dataperms: the engine's list and drawer of the view entity `data_permission`
+ * (grids/admin/dataperms.grid.ts): a role's rules when opened from its drawer (`?role_id=`, shown as
+ * a filter that can be removed); the drawer's role, menu, field and value drawn by the page, the
+ * fields following the menu's entity and the values the field's dictionary.
  */
 export function DataPermsPage() {
-  const { t } = useTranslation();
-  const v = useDataPerms();
-  return (
-    <AdminPage
-      testId="admin-dataperms"
-      title={t('adminui.dataperm.title')}
-      explain={t('adminui.dataperm.explain')}
-      actions={<Button appearance="primary" icon={<Add20Regular />} disabled={!v.tenantRoles.length} onClick={() => v.open()} data-testid="rule-new">{t('adminui.dataperm.new')}</Button>}
-    >
-      <DataRuleTable v={v} />
-      {v.dialog}
-      <DataRuleDialog v={v} />
-    </AdminPage>
-  );
+  const resolved = resolvedPageOf('dataperms');
+  if (!resolved) return <MissingPage opt="dataperms" />;
+  return <ListPage resolved={resolved} subindex slots={{ testId: 'admin-dataperms', drawer: () => ({ widgets: RULE_WIDGETS }) }} />;
 }

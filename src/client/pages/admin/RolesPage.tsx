@@ -5,7 +5,6 @@ import { resolvedPageOf } from '../../api/resolved-page';
 import { ListPage } from '../../engine/ListPage';
 import { MissingPage } from '../../engine/PageStates';
 import type { RecordForm } from '../../form/use-record-form';
-import { ADMIN_SCREENS } from '../../../../grids/admin/menu';
 import { GrantsField } from './GrantsField';
 
 /** A company role's link to its data-permission rules (the data permissions screen, filtered to the role). */
@@ -15,7 +14,7 @@ function DataRulesLink({ rf }: { rf: RecordForm }) {
   const record = rf.record;
   if (!rf.stored || !record || record.client_id === null) return null;
   return (
-    <Link style={{ alignSelf: 'center' }} onClick={() => navigate(`${ADMIN_SCREENS.dataperms.path}?role=${String(record.id)}`)} data-testid="role-dataperms">
+    <Link style={{ alignSelf: 'center' }} onClick={() => navigate(`/admin/page/dataperms?role_id=${String(record.id)}`)} data-testid="role-dataperms">
       {t('adminui.role.dataRules', { count: Number(record.data_rules ?? 0) })}
     </Link>
   );

@@ -19,7 +19,6 @@ export type SettingRow =
 export type ServiceRow = { prefix: string; label: Label; enabled: boolean; note: string | null; updated_by: number | null; updated_by_name: string | null; updated_at: string | null };
 
 export type RoleRow = { id: number; client_id: number | null; code: string; name_zh: string; name_en: string; kind: string; remark: string | null; version: number; users: number; system: boolean };
-export type DataRuleRow = { id: number; menu_code: string; field: string; operator: string; value: string; remark: string | null; version: number; role_id: number | null; role_code: string | null; user_id: number | null; username: string | null };
 export type CatalogEntry = { menu_code: string; title: Label; group: string; verbs: string[] };
 /** An audit row as the server presents it: codes kept, names beside them (entity, record number, action, field and value labels). */
 export type AuditChange = { field: string; old: unknown; new: unknown; label?: string; old_text?: string | null; new_text?: string | null };
@@ -49,9 +48,6 @@ export const adminApi = {
   /** Every role of the company and the system roles (the data rules' role picker): the roles view, read through its old address. */
   roles: () => api.get<RoleRow[]>('/adminapi/roles'),
   catalog: () => api.get<{ menus: CatalogEntry[]; operators: string[] }>('/adminapi/permission-catalog'),
-  dataRules: (roleId?: number) => api.get<DataRuleRow[]>('/adminapi/data-permissions', roleId ? { role_id: roleId } : {}),
-  saveDataRule: (r: { id?: number; version?: number; role_id: number; menu_code: string; field: string; operator: string; value: string; remark?: string }) => api.post<{ id: number }>('/adminapi/data-permissions/save', r),
-  removeDataRule: (id: number) => api.post<{ id: number }>('/adminapi/data-permissions/remove', { id }),
 
   audit: (q: { entity?: string; username?: string; from?: string; to?: string; client_id?: number; page: number; size: number }) => api.get<Paged<AuditRow>>('/adminapi/audit', q),
 

@@ -33,7 +33,8 @@ export const adminRoutes: RouteObject[] = [
   { path: 'admin/page/users', ...lazyPage(users, 'UsersPage') },
   // Roles: the engine's list with the grant matrix in its drawer (grids/admin/roles.grid.ts).
   { path: 'admin/page/roles', ...lazyPage(roles, 'RolesPage') },
-  { path: rel(ADMIN_SCREENS.dataperms.path), ...lazyPage(dataperms, 'DataPermsPage') },
+  // Data permissions: the engine's list with the rule's menu, field and value drawn by the page (grids/admin/dataperms.grid.ts).
+  { path: 'admin/page/dataperms', ...lazyPage(dataperms, 'DataPermsPage') },
   { path: rel(ADMIN_SCREENS.audit.path), ...lazyPage(audit, 'AuditPage') },
   { path: rel(ADMIN_SCREENS.menus.path), ...lazyPage(menus, 'MenuEditorPage') },
   { path: rel(ADMIN_SCREENS.apikeys.path), ...lazyPage(() => import('./ApiKeysPage') as Promise<PageModule>, 'ApiKeysPage') },
