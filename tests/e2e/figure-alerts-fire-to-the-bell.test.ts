@@ -68,7 +68,9 @@ describe('figure alerts', () => {
     await manager.setViewportSize({ width: 1920, height: 1080 });
     await snap(manager, 'alerts-02-drawer-1920');
     await manager.click('[data-testid=alert-save]');
-    await manager.waitForSelector('[data-testid=alert-drawer]', { state: 'detached' });
+    // A refused save keeps the drawer open with its messages: the failure then says what it shows.
+    const shown = await manager.waitForSelector('[data-testid=alert-drawer]', { state: 'detached' }).then(() => '', async () => (await manager.$('[data-testid=alert-drawer]'))?.innerText() ?? '');
+    expect(shown, 'the alert is saved and its drawer closes').toBe('');
     const row = manager.locator('[data-testid^=alert-row-]', { hasText: NAME });
     await row.waitFor();
     expect(await row.textContent()).toContain('未触发');
