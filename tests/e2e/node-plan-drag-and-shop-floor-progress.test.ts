@@ -82,6 +82,16 @@ describe('node plan dates on the timeline, Excel, and the shop floor by colour x
     const row = ws.getRows(2, ws.rowCount - 1)!.find((r) => r.getCell(head.indexOf('节点编码') + 1).value === code)!;
     expect((row.getCell(head.indexOf('计划完成') + 1).value as Date).toISOString().slice(0, 10)).toBe(want);
     expect(row.getCell(head.indexOf('手工调整') + 1).value).toBe('是');
+
+    // The same page in English (the language kept in this browser).
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.reload();
+    await page.waitForSelector(`[data-testid=node-row-${code}][data-plan="${want}"]`, { timeout: 15_000 });
+    expect(await page.textContent('[data-testid=export-nodes]')).toBe('Export to Excel');
+    await snap(page, 'node-plan-04-en-1920');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await snap(page, 'node-plan-05-en-1366');
+    await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
     expect(errors).toEqual([]);
   });
 
