@@ -102,31 +102,39 @@ export function ListExcelActions(props: { resolved: ResolvedPage; listQuery: () 
           </MenuPopover>
         </Menu>
       )}
-      <Dialog open={job !== null} onOpenChange={(_, d) => !d.open && setJob(null)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('upload.export')}</DialogTitle>
-            <DialogContent>
-              {job && (
-                <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }} data-testid="export-job">
-                  <Text>{job.title}</Text>
-                  <ProgressBar value={jobFraction(job)} thickness="large" color={job.status === 'failed' ? 'error' : 'brand'} />
-                  <Text size={200}>
-                    {job.status === 'failed' ? job.error : isActive(job.status) ? t('upload.exportRunning', { done: job.progress, rows: job.total || job.params.rows || 0 }) : t('upload.exportReady')}
-                  </Text>
-                  <Text size={200}>{t('upload.leaveHint')}</Text>
-                </div>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setJob(null)}>{t('upload.close')}</Button>
-              <Button appearance="primary" icon={<ArrowDownloadRegular />} disabled={!job || job.status !== 'done'} onClick={() => job && void download(job)} data-testid="export-download">
-                {t('upload.download')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <ExportJobDialog job={job} onClose={() => setJob(null)} onDownload={(j) => void download(j)} />
     </>
+  );
+}
+
+/** The progress of a large export run as a job, until its file can be downloaded (ListExcelActions). */
+function ExportJobDialog({ job, onClose, onDownload }: { job: JobView | null; onClose: () => void; onDownload: (job: JobView) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={job !== null} onOpenChange={(_, d) => !d.open && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{t('upload.export')}</DialogTitle>
+          <DialogContent>
+            {job && (
+              <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }} data-testid="export-job">
+                <Text>{job.title}</Text>
+                <ProgressBar value={jobFraction(job)} thickness="large" color={job.status === 'failed' ? 'error' : 'brand'} />
+                <Text size={200}>
+                  {job.status === 'failed' ? job.error : isActive(job.status) ? t('upload.exportRunning', { done: job.progress, rows: job.total || job.params.rows || 0 }) : t('upload.exportReady')}
+                </Text>
+                <Text size={200}>{t('upload.leaveHint')}</Text>
+              </div>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{t('upload.close')}</Button>
+            <Button appearance="primary" icon={<ArrowDownloadRegular />} disabled={!job || job.status !== 'done'} onClick={() => job && onDownload(job)} data-testid="export-download">
+              {t('upload.download')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
   );
 }
