@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { nodeTrackingCalendar } from '../../../../calendars/node-tracking.calendar';
 import { isIsoDate, NODE_TIMELINE_BRAND_MENU, NODE_TRACKING_MENU, SUPPLIER_NODES_MENU } from '../../../model/node-tracking';
-import { authOf, requireAuth } from '../../access/auth-context';
+import { authOf, requireAuth, type AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { ok, requestLanguage } from '../../http/envelope';
 import { serveCall } from '../../http/calls';
@@ -84,6 +84,21 @@ function versionOf(b: Q): number | null {
 
 const guard = { preHandler: requireAuth };
 
+/**
+ * What every change a maker makes to one order's nodes starts with: the caller's update right on
+ * node tracking (its company), its data scope on customer orders, the body, and the order's id
+ * (refused as not found when missing).
+ */
+async function makerOrderChange(app: FastifyInstance, req: FastifyRequest): Promise<{ auth: AuthContext; clientId: number; scope: Awaited<ReturnType<typeof dataScope>>; b: Q; orderId: number }> {
+  const auth = authOf(req);
+  const clientId = await assertCan(auth, NODE_TRACKING_MENU, 'update', { db: app.db });
+  const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
+  const b = (req.body ?? {}) as Q;
+  const orderId = parseId(b.order_id);
+  if (orderId === null) throw new AppError('tracking.orderNotFound');
+  return { auth, clientId, scope, b, orderId };
+}
+
 /** The maker's reads and its actual dates. */
 function makerRoutes(app: FastifyInstance): void {
   // ---- maker ----
@@ -114,12 +129,7 @@ function makerRoutes(app: FastifyInstance): void {
   });
 
   serveCall(app, trackingCalls.actual, guard, async (req) => {
-    const auth = authOf(req);
-    const clientId = await assertCan(auth, NODE_TRACKING_MENU, 'update', { db: app.db });
-    const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
-    const b = (req.body ?? {}) as Q;
-    const orderId = parseId(b.order_id);
-    if (orderId === null) throw new AppError('tracking.orderNotFound');
+    const { auth, clientId, scope, b, orderId } = await makerOrderChange(app, req);
     const code = typeof b.node_code === 'string' ? b.node_code.trim() : '';
     if (!code) throw new AppError('err.validation', { fields: { node_code: { key: 'rule.required' } } });
     const date = b.date === null || b.date === '' ? null : b.date;
@@ -167,12 +177,7 @@ function brandRoutes(app: FastifyInstance): void {
 function supplierRoutes(app: FastifyInstance): void {
   // ---- maker: supplier nodes to the supplier's company ----
   serveCall(app, trackingCalls.sendSupplier, guard, async (req) => {
-    const auth = authOf(req);
-    const clientId = await assertCan(auth, NODE_TRACKING_MENU, 'update', { db: app.db });
-    const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
-    const b = (req.body ?? {}) as Q;
-    const orderId = parseId(b.order_id);
-    if (orderId === null) throw new AppError('tracking.orderNotFound');
+    const { auth, clientId, scope, b, orderId } = await makerOrderChange(app, req);
     const vendorId = parseId(b.vendor_id);
     if (vendorId === null) throw new AppError('tracking.supplierRequired', { fields: { vendor_id: { key: 'tracking.supplierRequired' } } });
     const codes = Array.isArray(b.node_codes) ? b.node_codes.filter((x): x is string => typeof x === 'string') : [];
@@ -183,12 +188,7 @@ function supplierRoutes(app: FastifyInstance): void {
   });
 
   serveCall(app, trackingCalls.recallSupplier, guard, async (req) => {
-    const auth = authOf(req);
-    const clientId = await assertCan(auth, NODE_TRACKING_MENU, 'update', { db: app.db });
-    const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
-    const b = (req.body ?? {}) as Q;
-    const orderId = parseId(b.order_id);
-    if (orderId === null) throw new AppError('tracking.orderNotFound');
+    const { auth, clientId, scope, b, orderId } = await makerOrderChange(app, req);
     const code = nodeCodeOf(b);
     return (await withTenant(app.db, clientId, async (tx) => {
       await orderTimeline(tx, clientId, orderId, scope);
@@ -228,12 +228,7 @@ function supplierRoutes(app: FastifyInstance): void {
 /** The maker's plan edits on the timeline and the workbook of its node plans (issue 31). */
 function planRoutes(app: FastifyInstance): void {
   serveCall(app, trackingCalls.plan, guard, async (req) => {
-    const auth = authOf(req);
-    const clientId = await assertCan(auth, NODE_TRACKING_MENU, 'update', { db: app.db });
-    const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
-    const b = (req.body ?? {}) as Q;
-    const orderId = parseId(b.order_id);
-    if (orderId === null) throw new AppError('tracking.orderNotFound');
+    const { auth, clientId, scope, b, orderId } = await makerOrderChange(app, req);
     const code = nodeCodeOf(b);
     if (!isIsoDate(b.plan_date)) throw new AppError('tracking.badDate', { fields: { plan_date: { key: 'tracking.badDate' } } });
     const planDate = b.plan_date;
