@@ -118,7 +118,8 @@ describe('Excel import centre in Chromium', () => {
     expect(counts).toContain('总行数 3');
     expect(counts).toContain('正确 2');
     expect(counts).toContain('错误 1');
-    await page.waitForSelector('[data-testid=import-errors] .ag-row');
+    // The grid draws its rows before their cells: read it once the bad row's value shows.
+    await page.waitForSelector('[data-testid=import-errors] .ag-row:has-text("not-an-email")');
     const grid = (await page.textContent('[data-testid=import-errors]')) ?? '';
     expect(grid).toContain('邮箱');
     expect(grid).toContain('不是有效的邮箱地址');

@@ -1,5 +1,5 @@
 import { useDraftEditor } from '../../../api/use-draft-editor';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { getReport, type ReportDef } from '../../../../model';
 import { alertMeasures, type AlertCondition } from '../../../../model/alerts';
@@ -50,10 +50,18 @@ export function useAlerts() {
 
   // The tower's bell on a chart: a new alert with that chart's report, measure and filters; on a
   // designed tile (`tile=<id>`): on that tile, once the list has said which tiles the caller sees.
+  // Once per request: the router applies the cleared address in a transition, and until it has, a
+  // list that finishes loading would run this again and empty what the user has typed since.
+  const opened = useRef<string | null>(null);
   useEffect(() => {
-    if (search.get('new') !== '1') return;
+    if (search.get('new') !== '1') {
+      opened.current = null;
+      return;
+    }
     const tileId = search.get('tile');
     if (tileId && !data) return;
+    if (opened.current === search.toString()) return;
+    opened.current = search.toString();
     const filters = Object.fromEntries([...search.entries()].filter(([k]) => k.startsWith('f.')));
     const tile = tileId ? (data?.tiles.find((x) => String(x.id) === tileId) ?? null) : null;
     edit(emptyDraft(search.get('report') ?? '', search.get('measure') ?? '', filters, tile));
