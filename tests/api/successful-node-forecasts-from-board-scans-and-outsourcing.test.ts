@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysIso } from '../../src/model/node-tracking';
 import { flushNodeRecalc, todayIso } from '../../src/server/services/tracking';
-import { resourceClient, type Reply } from '../support/resource-client';
+import { apiCalls, resourceClient } from '../support/resource-client';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
 
 /**
@@ -31,14 +31,7 @@ type Timeline = { order: Row; today: string; tracking: { nodes: Node[]; done: nu
 const today = todayIso();
 const entries = [{ style_no: 'ST-FC01', style_name: '节点预测测试', colour: '藏青', size: 'L', qty: 300, unit_price: 52, seq: 1 }];
 
-async function call<T = Row>(token: string, method: 'GET' | 'POST', url: string, body?: Row, lang: 'zh-CN' | 'en' = 'zh-CN'): Promise<{ status: number; body: Reply<T> }> {
-  const res = await t.app.inject({
-    method, url: `/api${url}`, headers: { authorization: `Bearer ${token}`, 'x-lang': lang },
-    ...(method === 'GET' ? { query: Object.fromEntries(Object.entries(body ?? {}).map(([k, v]) => [k, String(v)])) } : { payload: body ?? {} }),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
-const q = async (text: ReturnType<typeof sql>) => (await (text as ReturnType<typeof sql<Row>>).execute(t.app.db)).rows;
+const { call, q } = apiCalls(() => t.app);
 const timeline = async (coId: number) => (await call<Timeline>(planner, 'GET', '/scmapi/nodetrack/timeline', { order_id: coId })).body.data;
 const node = (tl: Timeline, code: string) => tl.tracking.nodes.find((n) => n.node_code === code)!;
 const notices = async (kind: string, no: string) =>

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resourceClient, type Reply } from '../support/resource-client';
+import { apiCalls, resourceClient, type Reply } from '../support/resource-client';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
 
 /**
@@ -20,7 +20,7 @@ async function call<T = Row>(token: string, url: string, body: Row, lang: 'zh-CN
   const res = await t.app.inject({ method: 'POST', url: `/api${url}`, headers: { authorization: `Bearer ${token}`, 'x-lang': lang }, payload: body });
   return { status: res.statusCode, body: res.json() };
 }
-const q = async (text: ReturnType<typeof sql>) => (await (text as ReturnType<typeof sql<Row>>).execute(t.app.db)).rows;
+const { q } = apiCalls(() => t.app);
 const workOrder = async (id: unknown) => (await q(sql`select id, status, qty, done_qty, version from scm_workorder where id = ${id}`))[0];
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkOrderProgress } from '../../src/model/calls/production';
-import type { Reply } from '../support/resource-client';
+import { apiCalls } from '../support/resource-client';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
 
 /**
@@ -17,14 +17,7 @@ let brand: string;
 let makerId: number;
 
 type Row = Record<string, unknown>;
-async function call<T = Row>(token: string, method: 'GET' | 'POST', url: string, body: Row, lang: 'zh-CN' | 'en' = 'zh-CN'): Promise<{ status: number; body: Reply<T> }> {
-  const res = await t.app.inject({
-    method, url: `/api${url}`, headers: { authorization: `Bearer ${token}`, 'x-lang': lang },
-    ...(method === 'GET' ? { query: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])) } : { payload: body }),
-  });
-  return { status: res.statusCode, body: res.json() };
-}
-const q = async (text: ReturnType<typeof sql>) => (await (text as ReturnType<typeof sql<Row>>).execute(t.app.db)).rows;
+const { call, q } = apiCalls(() => t.app);
 const progress = async (id: unknown) => (await call<WorkOrderProgress>(planner, 'GET', '/scmapi/workorder/progress', { id })).body.data;
 
 beforeAll(async () => {

@@ -53,3 +53,24 @@ export function resourceClient(app: FastifyInstance, token: string, prefix: stri
       ),
   };
 }
+
+type Row = Record<string, unknown>;
+
+/**
+ * Any call of the API as one caller, and rows read straight from the database, for a test file whose
+ * app is made in its `beforeAll` (hence the getter). A GET's body is its query.
+ *
+ * Example: `const { call, q } = apiCalls(() => t.app);` then
+ * `await call(planner, 'GET', '/scmapi/workorder/progress', { id })`, `await q(sql\`select ...\`)`.
+ */
+export function apiCalls(app: () => FastifyInstance) {
+  const call = async <T = Row>(token: string, method: 'GET' | 'POST', url: string, body?: Row, lang: 'zh-CN' | 'en' = 'zh-CN'): Promise<{ status: number; body: Reply<T> }> => {
+    const res = await app().inject({
+      method, url: `/api${url}`, headers: { authorization: `Bearer ${token}`, 'x-lang': lang },
+      ...(method === 'GET' ? { query: Object.fromEntries(Object.entries(body ?? {}).map(([k, v]) => [k, String(v)])) } : { payload: body ?? {} }),
+    });
+    return { status: res.statusCode, body: res.json() as Reply<T> };
+  };
+  const q = async (text: ReturnType<typeof sql>) => (await (text as ReturnType<typeof sql<Row>>).execute(app().db)).rows;
+  return { call, q };
+}
