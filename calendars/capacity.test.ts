@@ -152,6 +152,10 @@ describe('line load, one figure', () => {
     // Kept pieces that do not add up, or another length, are spread again.
     expect(barPieces(10, [1, 0, 0, 8], cal, '2026-11-27', '2026-11-30')).toEqual([5, 0, 0, 5]);
     expect(barPieces(10, [10], cal, '2026-11-27', '2026-11-30')).toEqual([5, 0, 0, 5]);
+    // Only whole, non-negative JSON numbers are kept pieces (the database's line_load_bar_pieces reads them so).
+    expect(barPieces(10, ['1', 0, 0, 9], cal, '2026-11-27', '2026-11-30')).toEqual([5, 0, 0, 5]);
+    expect(barPieces(10, [1.5, 0, 0, 8.5], cal, '2026-11-27', '2026-11-30')).toEqual([5, 0, 0, 5]);
+    expect(barPieces(10, [null, 1, 0, 9], cal, '2026-11-27', '2026-11-30')).toEqual([5, 0, 0, 5]);
     expect(barLoad({ start: '2026-11-27', end: '2026-11-30', qty: 10, daily: [1, 0, 0, 9] }, 12.5, cal)).toEqual([12.5, 0, 0, 112.5]);
   });
 

@@ -316,12 +316,17 @@ export function barPieces(qty: number, kept: readonly unknown[] | null | undefin
   return barPiecesOfDays(qty, kept, cal, dayNumber(start), dayNumber(end));
 }
 
-/** `barPieces` of a run given as day numbers (the board's read has its dates as day numbers). */
+/**
+ * `barPieces` of a run given as day numbers (the board's read has its dates as day numbers). Kept
+ * pieces count only as JSON numbers, each whole and non-negative: the database's copy of this rule
+ * (`line_load_bar_pieces`, services/planning/line-day-load.ts) reads them so, and a text or a
+ * fraction in `daily` (never written by the board) spreads the bar as a malformed list does.
+ */
 export function barPiecesOfDays(qty: number, kept: readonly unknown[] | null | undefined, cal: PreparedCalendar, start: number, end: number): number[] {
   const n = Math.max(0, end - start + 1);
-  if (Array.isArray(kept) && kept.length === n) {
-    const daily = kept.map(Number);
-    if (daily.every((q) => Number.isFinite(q) && q >= 0) && daily.reduce((a, q) => a + q, 0) === qty) return daily;
+  if (Array.isArray(kept) && kept.length === n && kept.every((q) => typeof q === 'number' && Number.isInteger(q) && q >= 0)) {
+    const daily = kept as number[];
+    if (daily.reduce((a, q) => a + q, 0) === qty) return [...daily];
   }
   const working: boolean[] = [];
   for (let i = 0; i < n; i++) working.push(dayKind(cal, start + i).working);

@@ -5,7 +5,9 @@ import { READERS } from '../menu';
  * Capacity load by line and week (server query `capacity-load`): standard minutes of the published
  * schedule against each line's capacity in minutes; the heatmap colours the utilisation. A line's
  * week is the sum of the scheduling board's days of that line (docs/architecture-board.md "Line
- * load: one figure"); no run aggregate: a run's summed minutes cannot give the board's days.
+ * load: one figure"). Its days come from the line x day loads the database keeps of exactly the
+ * board's figures (`prodplanbar_line_day`, planning/line-day-load.ts) when the run allows it, else
+ * from the bars (`source=raw`, a filter or data permission on anything but the line, an organisation).
  */
 export const capacityLoad = defineReport({
   name: 'capacity-load',
@@ -13,6 +15,7 @@ export const capacityLoad = defineReport({
   menu: { order: 40, roles: READERS.managers },
   entity: 'prodplan_bar',
   query: 'capacity-load',
+  aggregate: 'prodplanbar_line_day',
   chart: 'heatmap',
   chartMeasures: ['utilisation'],
   defaultGroup: ['line', 'week'],

@@ -10,6 +10,8 @@ import './late-reasons.seed';
 import { registerPlanHandlers } from './planning.plans';
 // Each plan's scheduled end and days late, installed by migrate() (db/derived-tables.ts).
 import './plan-lateness';
+// Each line's load per day of the published schedule (the board's figure), installed by migrate() after it.
+import './line-day-load';
 
 registerPlanHandlers();
 

@@ -5,6 +5,7 @@ import type { DataRule } from '../../access/permission-model';
 import type { Db } from '../../db/database';
 import { registerDerivedTables } from '../../db/derived-tables';
 import type { PageQuery } from '../../resources/page-query';
+import { LINE_DAY_LOAD, lineDayLoadRefusal } from '../planning/line-day-load';
 
 /**
  * Pre-aggregated report tables (issue 13, B8; docs/architecture-reports.md "Pre-aggregated tables").
@@ -96,6 +97,35 @@ export const AGGREGATES: AggregateDef[] = [
 const RETIRED: Array<{ name: string; table: string; source: string }> = [{ name: 'prodplanbar_run', table: 'rpt_agg_plan_bar', source: 'scm_prodplan_bar' }];
 
 export const aggregateOf = (name: string | undefined): AggregateDef | undefined => AGGREGATES.find((a) => a.name === name);
+
+/**
+ * A kept table a report's server query may read instead of its entity's rows: an aggregate above, or
+ * a table kept by another service. What a run must meet to read it is `aggregateRefusal`'s: its
+ * filters and the user's data permissions name only kept fields (or the month of the date field, or
+ * `range`: a date filter read as the days the report covers, `between` only), and `check` (the
+ * company's data the figure assumes) finds nothing against it.
+ */
+export type KeptTable = {
+  name: string;
+  entity: string;
+  table: string;
+  keys: ReadonlyArray<{ field: string }>;
+  month?: string;
+  /** A date field whose `between` filter is the range of days shown (the table keeps days, not the entity's dates). */
+  range?: string;
+  check?: (tx: Db, clientId: number) => Promise<string | null>;
+};
+
+/**
+ * Tables kept by other services that reports read: `prodplanbar_line_day` = the published schedule's
+ * load per line and day (planning/line-day-load.ts), the board's own figure, kept by triggers; the
+ * capacity-load report (the tower's line utilisation) sums its days per week. Kept per line only, so
+ * a run filtered or narrowed on anything but the line (or the organisation's authors) reads the bars.
+ */
+const KEPT: KeptTable[] = [{ name: 'prodplanbar_line_day', entity: 'prodplan_bar', table: LINE_DAY_LOAD, keys: [{ field: 'line_id' }], range: 'start_date', check: lineDayLoadRefusal }];
+
+/** The kept table of that name a server query may read: an aggregate or another service's table. */
+export const keptTableOf = (name: string | undefined): KeptTable | undefined => aggregateOf(name) ?? KEPT.find((k) => k.name === name);
 
 const q = (s: string) => `"${s.replace(/"/g, '""')}"`;
 const keyCols = (a: AggregateDef): string[] => ['client_id', ...(a.month ? [a.month] : []), ...a.keys.map((k) => k.field)];
@@ -222,10 +252,11 @@ function lastOfMonth(v: unknown): boolean {
  * Why a report run cannot read the aggregate, or null when it can: every grouping is a kept field
  * (or the month of the date field), every measure a kept figure, every filter a kept field or a date
  * condition on month boundaries (the column holds each month's first day, so `between` the first
- * of a month and the last day of a month keeps exactly the months wholly inside), and every data
- * permission rule of the user on a kept field. Otherwise the raw table answers (same results).
+ * of a month and the last day of a month keeps exactly the months wholly inside; a kept table of
+ * days takes its `range` field's `between` as the days shown), and every data permission rule of the
+ * user on a kept field. Otherwise the raw table answers (same results).
  */
-export function aggregateRefusal(a: AggregateDef, entity: EntityDef, report: ReportDef, dims: ReportDimension[], pq: PageQuery, rules: DataRule[]): string | null {
+export function aggregateRefusal(a: KeptTable, entity: EntityDef, report: ReportDef, dims: ReportDimension[], pq: PageQuery, rules: DataRule[]): string | null {
   if (a.entity !== entity.name) return 'entity';
   const kept = new Set(a.keys.map((k) => k.field));
   // A server query reads the aggregate's columns itself (its dimensions are its own); a GROUP BY
@@ -236,10 +267,15 @@ export function aggregateRefusal(a: AggregateDef, entity: EntityDef, report: Rep
         if (d.bucket !== 'month') return `dimension ${d.key}`;
       } else if (!kept.has(d.field) || d.bucket) return `dimension ${d.key}`;
     }
-    for (const m of report.measures) if (m.agg === 'sum' && !(m.field! in a.measures)) return `measure ${m.key}`;
+    const sums = 'measures' in a ? (a as AggregateDef).measures : {};
+    for (const m of report.measures) if (m.agg === 'sum' && !(m.field! in sums)) return `measure ${m.key}`;
   }
   for (const f of pq.filters) {
     if (kept.has(f.field)) continue;
+    if (a.range && f.field === a.range) {
+      if (f.op !== 'between') return `filter ${f.field}.${f.op}`;
+      continue;
+    }
     if (!a.month || f.field !== a.month) return `filter ${f.field}`;
     const ok =
       f.op === 'null' || f.op === 'notnull' ||

@@ -11,7 +11,7 @@ import { parsePageQuery, whereSql } from '../../resources/page-query';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { withTenant } from '../../kernel/rls';
 import { rulesFor } from '../../access/permission.service';
-import { aggregateDimSql, aggregateOf, aggregateRefusal, type AggregateDef } from './aggregates';
+import { aggregateDimSql, aggregateOf, aggregateRefusal, keptTableOf, type KeptTable } from './aggregates';
 import { runServerQuery } from './server-query';
 
 /**
@@ -140,6 +140,25 @@ function groupRow(r: Record<string, unknown>, report: ReportDef, dims: ReportDim
   return out;
 }
 
+/**
+ * The kept table a run reads (the pre-aggregated table, or for a server query any kept table:
+ * aggregates.ts `keptTableOf`) when the run can be answered from it, else why not; `source=raw` asks
+ * for the entity's table (the bench's baseline; the figures are the same).
+ */
+async function keptSource(
+  db: Db,
+  auth: AuthContext,
+  clientId: number,
+  run: { report: ReportDef; entity: EntityDef; dims: ReportDimension[]; pq: ReturnType<typeof parsePageQuery>; query: ReportQuery; overrides: Record<string, unknown> },
+): Promise<{ kept: KeptTable | null; source: ReportResult['source'] }> {
+  const { report, entity, dims, pq, query, overrides } = run;
+  const kept = report.query ? keptTableOf(report.aggregate) : aggregateOf(report.aggregate);
+  if (!kept) return { kept: null, source: { kind: 'raw' } };
+  let why = text(query.source) === 'raw' ? 'asked' : Object.keys(overrides).length ? 'aggregation' : aggregateRefusal(kept, entity, report, dims, pq, await rulesFor(db, auth, entity.menuCode));
+  if (!why && kept.check) why = await withTenant(db, clientId, (tx) => kept.check!(tx, clientId));
+  return why ? { kept: null, source: { kind: 'raw', why } } : { kept, source: { kind: 'aggregate' } };
+}
+
 export async function runReport(db: Db, auth: AuthContext, report: ReportDef, query: ReportQuery, language: Language): Promise<ReportResult> {
   if (!report.entity) {
     // The caller's own rows of its own tenant (the import centre's rule for jobs); no filters.
@@ -160,22 +179,16 @@ export async function runReport(db: Db, auth: AuthContext, report: ReportDef, qu
   const dims = groupingOf(report, query);
   const pivotKey = text(query.pivot);
   const subtotals = !pivotKey && ['1', 'true'].includes(text(query.subtotals) ?? '');
-  // The pre-aggregated table when the run can be answered from it (aggregates.ts); `source=raw`
-  // asks for the entity's table (the bench's baseline; the figures are the same).
   const overrides = aggregationsOf(report, query);
-  const agg = aggregateOf(report.aggregate);
-  let useAgg: AggregateDef | null = null;
-  let why: string | undefined;
-  if (agg) {
-    why = text(query.source) === 'raw' ? 'asked' : Object.keys(overrides).length ? 'aggregation' : (aggregateRefusal(agg, entity, report, dims, pq, await rulesFor(db, auth, entity.menuCode)) ?? undefined);
-    if (!why) useAgg = agg;
-  }
-  const source: ReportResult['source'] = useAgg ? { kind: 'aggregate' } : why ? { kind: 'raw', why } : { kind: 'raw' };
+  const { kept: useKept, source } = await keptSource(db, auth, clientId, { report, entity, dims, pq, query, overrides });
   if (report.query) {
     const whereWithout = (field: string) => whereSql(entity, { ...pq, filters: pq.filters.filter((f) => f.field !== field) }, clientId, scope);
-    const r = await runServerQuery(db, report, entity, { clientId, where, dims, pivotKey, subtotals, query, language, aggregate: useAgg ? { def: useAgg, where } : undefined, whereWithout, period });
+    // A kept table of days (`range`) is read under the WHERE without the range's filter: its rows have no such field.
+    const aggregate = useKept ? { def: useKept, where: useKept.range ? whereWithout(useKept.range) : where } : undefined;
+    const r = await runServerQuery(db, report, entity, { clientId, where, dims, pivotKey, subtotals, query, language, aggregate, whereWithout, period });
     return { ...r, source };
   }
+  const useAgg = useKept ? (aggregateOf(useKept.name) ?? null) : null;
 
   const expr = (d: ReportDimension) => (useAgg ? aggregateDimSql(useAgg, d) : dimExpr(d));
   const selects = dims.map((d, i) => sql`${expr(d)} as ${sql.id(`d${i}`)}`);

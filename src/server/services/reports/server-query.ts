@@ -2,7 +2,7 @@ import type { RawBuilder } from 'kysely';
 import { ratioOf, type EntityDef, type Language, type ReportDef, type ReportDimension } from '../../../model';
 import type { Db } from '../../db/database';
 import { withTenant } from '../../kernel/rls';
-import type { AggregateDef } from './aggregates';
+import type { KeptTable } from './aggregates';
 import { dimensionLabels, pivotRows, reportColumns, subtotalOrder, type ReportQuery, type ReportResult, type ReportRow } from './report.service';
 
 /**
@@ -20,10 +20,11 @@ export type ServerQueryContext = {
   where: RawBuilder<unknown>;
   query: ReportQuery;
   /**
-   * Given when the report names an aggregate and this run can read it (aggregates.ts): the same
-   * WHERE holds over the aggregate's table (alias `t`), whose rows are already sums.
+   * Given when the report names a kept table and this run can read it (aggregates.ts `keptTableOf`):
+   * the same WHERE holds over the kept table (alias `t`), whose rows are already sums; for a table of
+   * days (`range`), the WHERE without the range's filter.
    */
-  aggregate?: { def: AggregateDef; where: RawBuilder<unknown> };
+  aggregate?: { def: KeptTable; where: RawBuilder<unknown> };
   /**
    * The same WHERE without the filters on one field (tenant and data scope kept): for a query whose
    * date filter is the range its figures cover rather than a condition on each row (capacity-load
