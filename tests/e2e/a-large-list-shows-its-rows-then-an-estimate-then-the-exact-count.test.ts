@@ -8,7 +8,7 @@ import { openDatabase } from '../../src/server/db/database';
 import { EXACT_COUNT_THRESHOLD } from '../../src/server/resources/list-count';
 import { prepareDatabase } from '../support/pglite-template';
 import { launchBrowser, startServer, type RunningServer } from './support/harness';
-import { signIn } from './support/steps';
+import { signIn, until } from './support/steps';
 
 /**
  * Issue 32: a list of more rows than the exact-count threshold shows its rows, then its total as an
@@ -60,7 +60,7 @@ describe('a list larger than the exact-count threshold', () => {
     await page.waitForSelector('[data-testid=row-total][data-estimated=true]');
     expect(await totalText(page)).toBe(`约 ${Math.round(brandRows / 1e4)} 万 条`);
     await page.click('[data-testid=row-total]');
-    await page.waitForFunction(() => !document.querySelector('[data-testid=row-total]')?.hasAttribute('data-estimated'));
+    await until(page, () => !document.querySelector('[data-testid=row-total]')?.hasAttribute('data-estimated'));
     expect(await totalText(page)).toBe(`共 ${brandRows} 条`);
     // The exact count is the grid's row count: its scroll height holds every row.
     const heights = await page.evaluate(() => {
@@ -75,7 +75,7 @@ describe('a list larger than the exact-count threshold', () => {
       for (const e of scrollers) e.scrollTop = e.scrollHeight / 2;
     });
     const middle = Math.floor(brandRows / 2);
-    await page.waitForFunction((row) => {
+    await until(page, (row) => {
       const cell = document.querySelector(`[data-testid=grid-material] .ag-row[row-index="${row}"] [col-id=code]`);
       return Boolean(cell && (cell.textContent ?? '').trim() !== '');
     }, middle, { timeout: 30_000 });

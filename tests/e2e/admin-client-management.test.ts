@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signInToShell, toast } from './support/steps';
+import { signInToShell, toast, until } from './support/steps';
 
 /**
  * Client management (issue 30: the engine's list of the editable view entity `client`, the super
@@ -14,7 +14,7 @@ const run = serverAndBrowserForFile();
 /** Narrows the list to one company by its code and waits for that one row. */
 async function findClient(page: Page, code: string): Promise<void> {
   await page.fill('[data-testid=quick-search]', code);
-  await page.waitForFunction((c) => !document.querySelector('.ag-row[row-index="1"]') && document.querySelector('.ag-row[row-index="0"] [col-id=code]')?.textContent === c, code, { timeout: 15_000 });
+  await until(page, (c) => !document.querySelector('.ag-row[row-index="1"]') && document.querySelector('.ag-row[row-index="0"] [col-id=code]')?.textContent === c, code, { timeout: 15_000 });
 }
 
 const cell = (page: Page, col: string) => page.textContent(`.ag-row[row-index="0"] [col-id=${col}]`);
@@ -41,7 +41,7 @@ describe('client management', () => {
     await snap(page, 'clients-03-drawer-1920');
     await page.click('[data-testid=form-save]');
     await page.waitForSelector('[data-testid=entity-form]', { state: 'detached' });
-    await page.waitForFunction(() => document.querySelector('.ag-row[row-index="0"] [col-id=licence_type]')?.textContent === '企业版');
+    await until(page, () => document.querySelector('.ag-row[row-index="0"] [col-id=licence_type]')?.textContent === '企业版');
 
     // Read again from the server.
     await page.reload();
@@ -60,11 +60,11 @@ describe('client management', () => {
     await page.waitForSelector('[role=dialog]:has-text("确定冻结所选企业")');
     await page.click('[data-testid=transition-ok]');
     await toast(page, 'success', '操作成功');
-    await page.waitForFunction(() => document.querySelector('.ag-row[row-index="0"] [col-id=status]')?.textContent === '已冻结');
+    await until(page, () => document.querySelector('.ag-row[row-index="0"] [col-id=status]')?.textContent === '已冻结');
     await page.locator('.ag-row[row-index="0"] .ag-selection-checkbox input').check();
     await page.click('[data-testid=action-activate]');
     await page.click('[data-testid=transition-ok]');
-    await page.waitForFunction(() => document.querySelector('.ag-row[row-index="0"] [col-id=status]')?.textContent === '正常');
+    await until(page, () => document.querySelector('.ag-row[row-index="0"] [col-id=status]')?.textContent === '正常');
     expect(errors).toEqual([]);
   });
 });

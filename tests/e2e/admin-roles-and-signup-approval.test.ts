@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, snap, startServer, type RunningServer } from './support/harness';
 import { fillAccountStep, fillCompanyStep, sendSignupCodes } from './support/signup-steps';
+import { until } from './support/steps';
 
 /**
  * Issue 5 in Chromium: (a) the brand's administrator creates a role with a data-permission rule
@@ -114,7 +115,7 @@ describe('a role with a data-permission rule narrows the buyer vendor list', () 
     expect(await toast(page, 'success')).toContain('保存成功');
     // The drawer stays on the saved role; the list shows it.
     await page.waitForSelector('[data-testid=role-dataperms]');
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=admin-roles] .ag-row [col-id=code]')].some((c) => c.textContent === 'grade_a_buyer'));
+    await until(page, () => [...document.querySelectorAll('[data-testid=admin-roles] .ag-row [col-id=code]')].some((c) => c.textContent === 'grade_a_buyer'));
     await snap(page, 'admin-02c-roles-list');
     const stored = await api<{ rows: Array<{ grants: Array<{ menu_code: string; verbs: string[] }> }> }>(brandToken, '/adminapi/role/page?f.code.eq=grade_a_buyer');
     expect(stored.rows[0].grants).toEqual([{ menu_code: 'md.vendor', verbs: ['view', 'export'] }]);
@@ -146,7 +147,7 @@ describe('a role with a data-permission rule narrows the buyer vendor list', () 
     // list of users, the roles moved across the drawer's transfer (issue 30).
     await openMenu(page, 'admin.user', 'admin-users');
     await page.fill('[data-testid=quick-search]', 'brand.buyer');
-    await page.waitForFunction(() => !document.querySelector('.ag-center-cols-container .ag-row[row-index="1"]') && document.querySelector('.ag-row[row-index="0"] [col-id=username]')?.textContent === 'brand.buyer', undefined, { timeout: 15_000 });
+    await until(page, () => !document.querySelector('.ag-center-cols-container .ag-row[row-index="1"]') && document.querySelector('.ag-row[row-index="0"] [col-id=username]')?.textContent === 'brand.buyer', undefined, { timeout: 15_000 });
     await page.dblclick('.ag-row[row-index="0"] [col-id=username]');
     await page.waitForSelector('[data-testid=entity-form]');
     const available = '[data-testid=entity-form] [data-field=roles] [data-testid=transfer-available]';
@@ -157,7 +158,7 @@ describe('a role with a data-permission rule narrows the buyer vendor list', () 
     await snap(page, 'admin-05-assign-roles');
     await page.click('[data-testid=form-save]');
     await page.waitForSelector('[data-testid=entity-form]', { state: 'detached' });
-    await page.waitForFunction(() => (document.querySelector('.ag-row[row-index="0"] [col-id=roles]')?.textContent ?? '').includes('grade_a_buyer'));
+    await until(page, () => (document.querySelector('.ag-row[row-index="0"] [col-id=roles]')?.textContent ?? '').includes('grade_a_buyer'));
     await snap(page, 'admin-06-users');
 
     // The audit view shows who did it.
@@ -254,7 +255,7 @@ describe('a company signs up and the super administrator approves it', () => {
     // The system dictionary: the engine's read-only list of every declared item (issue 30), found by the quick search.
     await openMenu(admin.page, 'admin.sys.dict', 'list-sysdict');
     await admin.page.fill('[data-testid=quick-search]', 'licence_type');
-    await admin.page.waitForFunction(() => {
+    await until(admin.page, () => {
       const values = [...document.querySelectorAll('[data-testid=list-sysdict] .ag-row [col-id=value]')].map((c) => c.textContent);
       const dicts = [...document.querySelectorAll('[data-testid=list-sysdict] .ag-row [col-id=dict_code]')].map((c) => c.textContent);
       return values.includes('enterprise') && dicts.every((d) => d === 'licence_type');
@@ -280,7 +281,7 @@ describe('a company signs up and the super administrator approves it', () => {
     await owner.page.waitForSelector('[data-testid="menu-admin.user"]');
     await snap(owner.page, 'admin-13-new-company-workspace');
     await openMenu(owner.page, 'admin.user', 'admin-users');
-    await owner.page.waitForFunction((u) => [...document.querySelectorAll('.ag-row [col-id=username]')].some((c) => c.textContent === u), username, { timeout: 15_000 });
+    await until(owner.page, (u) => [...document.querySelectorAll('.ag-row [col-id=username]')].some((c) => c.textContent === u), username, { timeout: 15_000 });
     await snap(owner.page, 'admin-14-new-company-users');
     expect(owner.errors).toEqual([]);
     await owner.context.close();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signInToShell, toast } from './support/steps';
+import { signInToShell, toast, until } from './support/steps';
 
 /**
  * Users on the engine (issue 30: the list, drawer and transitions of the view entity `user`): the
@@ -15,7 +15,7 @@ const run = serverAndBrowserForFile();
 /** Narrows the list to one user by the account and waits for that one row. */
 async function findUser(page: Page, username: string): Promise<void> {
   await page.fill('[data-testid=quick-search]', username);
-  await page.waitForFunction((u) => !document.querySelector('.ag-center-cols-container .ag-row[row-index="1"]') && document.querySelector('.ag-row[row-index="0"] [col-id=username]')?.textContent === u, username, { timeout: 15_000 });
+  await until(page, (u) => !document.querySelector('.ag-center-cols-container .ag-row[row-index="1"]') && document.querySelector('.ag-row[row-index="0"] [col-id=username]')?.textContent === u, username, { timeout: 15_000 });
 }
 
 const cell = (page: Page, col: string) => page.textContent(`.ag-row[row-index="0"] [col-id=${col}]`);
@@ -51,7 +51,7 @@ describe('users on the engine', () => {
     await snap(page, 'users-04-drawer-1366');
     await page.click('[data-testid=form-save]');
     await page.waitForSelector('[data-testid=entity-form]', { state: 'detached' });
-    await page.waitForFunction(() => document.querySelector('.ag-row[row-index="0"] [col-id=fullname]')?.textContent === '李采购（编辑）');
+    await until(page, () => document.querySelector('.ag-row[row-index="0"] [col-id=fullname]')?.textContent === '李采购（编辑）');
 
     // Read again after a reload and from the server.
     await page.reload();
@@ -71,17 +71,17 @@ describe('users on the engine', () => {
     await page.waitForSelector('[role=dialog]:has-text("确定冻结所选用户")');
     await page.click('[data-testid=transition-ok]');
     await toast(page, 'success', '操作成功');
-    await page.waitForFunction(() => document.querySelector('.ag-row[row-index="0"] [col-id=status]')?.textContent === '已冻结');
+    await until(page, () => document.querySelector('.ag-row[row-index="0"] [col-id=status]')?.textContent === '已冻结');
     await page.fill('[data-testid=quick-search]', '');
     await page.click('[data-testid=tab-frozen]');
-    await page.waitForFunction(() => [...document.querySelectorAll('.ag-row [col-id=username]')].some((c) => c.textContent === 'brand.buyer'));
+    await until(page, () => [...document.querySelectorAll('.ag-row [col-id=username]')].some((c) => c.textContent === 'brand.buyer'));
     await snap(page, 'users-05-frozen-tab-1366');
     await page.click('[data-testid=tab-all]');
     await findUser(page, 'brand.buyer');
     await select(page);
     await page.click('[data-testid=action-activate]');
     await page.click('[data-testid=transition-ok]');
-    await page.waitForFunction(() => document.querySelector('.ag-row[row-index="0"] [col-id=status]')?.textContent === '正常');
+    await until(page, () => document.querySelector('.ag-row[row-index="0"] [col-id=status]')?.textContent === '正常');
 
     // The password reset is asked first; the temporary password goes by mail.
     await select(page);

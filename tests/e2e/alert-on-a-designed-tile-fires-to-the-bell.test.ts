@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { alertMeasured, pageApi, signInToShell, unreadCount } from './support/steps';
+import { alertMeasured, pageApi, signInToShell, unreadCount, until } from './support/steps';
 
 /**
  * Issue 34's "done when" in two browsers, with the tower's scenarios and the personal dashboard's
@@ -90,7 +90,7 @@ describe('alerts on designed tiles, scenarios on the tower, tiles on my dashboar
     const bellBefore = await unreadCount(manager);
     const t0 = Date.now();
     await api(planner, '/scmapi/customerorder/action/accept', { id: made.id });
-    await manager.waitForFunction((n) => Number(document.querySelector('[data-testid=unread-count]')?.textContent ?? '0') > n, bellBefore, { timeout: 60_000 });
+    await until(manager, (n) => Number(document.querySelector('[data-testid=unread-count]')?.textContent ?? '0') > n, bellBefore, { timeout: 60_000 });
     const rang = Date.now() - t0;
     expect(rang).toBeLessThan(60_000);
     console.log(`tile alert: the planner's accept to the manager's bell in ${rang} ms`);
@@ -111,7 +111,7 @@ describe('alerts on designed tiles, scenarios on the tower, tiles on my dashboar
     await manager.waitForURL(/\/page\/subindex\/customerorder\?/);
     const url = new URL(manager.url());
     expect(Object.fromEntries([...url.searchParams.entries()].filter(([k]) => k.startsWith('f.')))).toEqual(tile.filters);
-    await manager.waitForFunction(() => new Set([...document.querySelectorAll('.ag-row[row-index]')].map((r) => r.getAttribute('row-index'))).size === 2, undefined, { timeout: 15_000 });
+    await until(manager, () => new Set([...document.querySelectorAll('.ag-row[row-index]')].map((r) => r.getAttribute('row-index'))).size === 2, undefined, { timeout: 15_000 });
     await manager.setViewportSize({ width: 1366, height: 768 });
     await snap(manager, 'tile-alert-05-drill-down-1366');
     expect(errors, errors.join('\n')).toEqual([]);
@@ -153,7 +153,7 @@ describe('alerts on designed tiles, scenarios on the tower, tiles on my dashboar
     // A click on the tile opens its rows, as on the tower.
     await page.click(`[data-testid=board-tile-${tileId}-view-number]`);
     await page.waitForURL(/\/page\/subindex\/customerorder\?/);
-    await page.waitForFunction(() => new Set([...document.querySelectorAll('.ag-row[row-index]')].map((r) => r.getAttribute('row-index'))).size === 2, undefined, { timeout: 15_000 });
+    await until(page, () => new Set([...document.querySelectorAll('.ag-row[row-index]')].map((r) => r.getAttribute('row-index'))).size === 2, undefined, { timeout: 15_000 });
 
     // In English: the dashboard with the tile, the market's caption, and the alert on the tile in its drawer.
     await page.click('[data-testid=language-switch]');

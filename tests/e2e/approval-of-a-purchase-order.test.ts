@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { approveFromTodo, signIn as signInAt, toast } from './support/approval-steps';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { until } from './support/steps';
 
 /**
  * Approval of a purchase order in the browser (issue 14), on the demo brand's PO_APPROVAL flow: the
@@ -34,7 +35,7 @@ describe('approval of a purchase order', () => {
       return saved.data.po_no as string;
     });
     await buyer.reload();
-    await buyer.waitForFunction((no) => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="po_no"]')?.textContent?.includes(no), poNo, { timeout: 15000 });
+    await until(buyer, (no) => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="po_no"]')?.textContent?.includes(no), poNo, { timeout: 15000 });
 
     // The buyer submits it from the order's drawer; the drawer then shows the flow.
     await selectFirst(buyer);
@@ -72,11 +73,11 @@ describe('approval of a purchase order', () => {
 
     // The order moves on: approved, the buyer sends it to the supplier.
     await buyer.reload();
-    await buyer.waitForFunction((no) => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="po_no"]')?.textContent?.includes(no), poNo, { timeout: 15000 });
+    await until(buyer, (no) => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="po_no"]')?.textContent?.includes(no), poNo, { timeout: 15000 });
     await selectFirst(buyer);
     await buyer.click('[data-testid=action-send]');
     await buyer.click('[data-testid=transition-ok]');
-    await buyer.waitForFunction(() => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="status"]')?.textContent?.includes('待供应商确认'), undefined, { timeout: 15000 });
+    await until(buyer, () => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="status"]')?.textContent?.includes('待供应商确认'), undefined, { timeout: 15000 });
     await snap(buyer, 'approval-05-sent');
     expect(errors).toEqual([]);
   });

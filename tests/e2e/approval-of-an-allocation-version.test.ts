@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { approveFromTodo, signIn as signInAt, toast } from './support/approval-steps';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { until } from './support/steps';
 
 /**
  * Issue 14 in the browser: the brand's administrator defines ALLOC_PUBLISH in the process definition
@@ -19,7 +20,7 @@ const cell = (row: number, col: string) => `[data-testid=child-nodes] .ag-row[ro
 /** Types a value into a cell of the nodes grid. */
 async function typeCell(page: Page, row: number, col: string, text: string): Promise<void> {
   await page.dblclick(cell(row, col));
-  await page.waitForFunction((c) => document.activeElement?.tagName === 'INPUT' && document.activeElement.closest('.ag-cell')?.getAttribute('col-id') === c, col);
+  await until(page, (c) => document.activeElement?.tagName === 'INPUT' && document.activeElement.closest('.ag-cell')?.getAttribute('col-id') === c, col);
   await page.keyboard.press('Control+A');
   await page.keyboard.type(text);
   await page.keyboard.press('Enter');
@@ -132,7 +133,7 @@ describe('approval of an allocation version', () => {
     await again.locator('.ag-selection-checkbox input').check();
     await admin.click('[data-testid=action-publish]');
     await admin.click('[data-testid=transition-ok]');
-    await admin.waitForFunction((v) => [...document.querySelectorAll('.ag-row')].some((r) => r.textContent?.includes(v) && r.textContent.includes('已发布')), version, { timeout: 15000 });
+    await until(admin, (v) => [...document.querySelectorAll('.ag-row')].some((r) => r.textContent?.includes(v) && r.textContent.includes('已发布')), version, { timeout: 15000 });
     await snap(admin, 'alloc-approval-07-published');
     expect(errors).toEqual([]);
   });

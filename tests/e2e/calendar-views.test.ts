@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { until } from './support/steps';
 
 /**
  * The calendar views on FullCalendar (issue 11) in Chromium: the planner opens the cycle calendar from
@@ -80,7 +81,7 @@ describe('calendar views', () => {
     const first = await page.textContent('[data-testid=line-settings]');
     await page.click('[data-testid=line-select]');
     await page.getByRole('option').nth(4).click();
-    await page.waitForFunction((before) => document.querySelector('[data-testid=line-settings]')?.textContent !== before, first);
+    await until(page, (before) => document.querySelector('[data-testid=line-settings]')?.textContent !== before, first);
     await page.waitForSelector('[data-testid^=line-bar-]');
     expect(errors).toEqual([]);
   });

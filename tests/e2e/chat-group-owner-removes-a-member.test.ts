@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signInToShell, toast } from './support/steps';
+import { signInToShell, toast, until } from './support/steps';
 
 /**
  * A group's member panel (issue 35): the group's owner removes a member after confirming (a
@@ -66,7 +66,7 @@ describe('chat group members', () => {
     await owner.click('[data-testid=confirm-ok]');
     await toast(owner, 'success', `已将“${maker.fullname}”移出群聊`);
     // The panel reads the members again: two are left, the maker is not among them.
-    await owner.waitForFunction(() => document.querySelectorAll('[data-testid=chat-member-panel] [data-testid=chat-member]').length === 2);
+    await until(owner, () => document.querySelectorAll('[data-testid=chat-member-panel] [data-testid=chat-member]').length === 2);
     expect(await owner.locator(`[data-testid=chat-member-panel] [data-testid=chat-member][data-user="${maker.id}"]`).count()).toBe(0);
     await owner.click('[data-testid=chat-member-panel] button[aria-label="关闭"]');
     await owner.waitForSelector('[data-testid=chat-member-panel]', { state: 'detached' });

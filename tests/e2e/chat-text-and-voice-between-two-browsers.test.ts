@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, snap, startServer, type RunningServer } from './support/harness';
+import { until } from './support/steps';
 
 /**
  * Chat in two browsers (issue 15): the brand's buyer opens a chat with the maker (companies that
@@ -69,7 +70,7 @@ describe('chat between two browsers', () => {
 
     // The buyer records about two seconds from the (fake) microphone and sends it.
     await buyer.click('[data-testid=chat-voice-button]');
-    await buyer.waitForFunction(() => /[2-9]/.test(document.querySelector('[data-testid=chat-voice-button]')?.textContent ?? ''), null, { timeout: 15_000 });
+    await until(buyer, () => /[2-9]/.test(document.querySelector('[data-testid=chat-voice-button]')?.textContent ?? ''), null, { timeout: 15_000 });
     await snap(buyer, 'chat-03-recording');
     await buyer.click('[data-testid=chat-voice-button]');
     await buyer.waitForSelector('[data-testid=chat-message][data-kind=voice]', { timeout: 15_000 });

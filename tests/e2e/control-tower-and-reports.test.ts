@@ -8,6 +8,7 @@ import '../../reports';
 import { getReport } from '../../src/model';
 import { defaultRange, drillPath, WIDGETS } from '../../src/client/pages/visual/control-tower.logic';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { until } from './support/steps';
 
 /**
  * Issue 13 end to end in Chromium: the demo maker's manager opens the control tower, sees the
@@ -86,7 +87,7 @@ describe('the control tower and the reports', () => {
       return res.status;
     }, delivery);
     expect(saved).toBe(200);
-    await page.waitForFunction((n) => Number(document.querySelector('[data-testid=kpi-openOrders] > span:nth-child(2)')?.textContent?.trim()) === n, before + 1, { timeout: 15000 });
+    await until(page, (n) => Number(document.querySelector('[data-testid=kpi-openOrders] > span:nth-child(2)')?.textContent?.trim()) === n, before + 1, { timeout: 15000 });
 
     // The funnel's first step is "pending" (state order); its middle sits near the top of the chart.
     const box = (await (await page.$('[data-testid=chart-funnel]'))!.boundingBox())!;
@@ -106,7 +107,7 @@ describe('the control tower and the reports', () => {
     expect(chips.some((c) => c.includes('待接单'))).toBe(true);
     expect(chips.some((c) => /\d{4}-\d{2}-\d{2} ~ \d{4}-\d{2}-\d{2}/.test(c))).toBe(true);
     expect(await page.getAttribute('[data-testid=tab-pending]', 'aria-selected')).toBe('true');
-    await page.waitForFunction((n) => (document.querySelector('[data-testid=row-total]')?.textContent ?? '').includes(String(n)), shown);
+    await until(page, (n) => (document.querySelector('[data-testid=row-total]')?.textContent ?? '').includes(String(n)), shown);
     await snap(page, 'control-tower-drill-01-list-with-its-question');
 
     await page.click('[data-testid=action-export]');
@@ -122,8 +123,8 @@ describe('the control tower and the reports', () => {
     // Widening the question: removing the state chip shows every state of the range, no tab narrowing it.
     const pendingTotal = (await page.textContent('[data-testid=row-total]')) ?? '';
     await page.locator(`[data-testid=drill-chip][data-key="f.status.eq"]`).click();
-    await page.waitForFunction(() => !new URL(location.href).searchParams.has('f.status.eq'));
-    await page.waitForFunction((before) => (document.querySelector('[data-testid=row-total]')?.textContent ?? '') !== before, pendingTotal, { timeout: 15000 });
+    await until(page, () => !new URL(location.href).searchParams.has('f.status.eq'));
+    await until(page, (before) => (document.querySelector('[data-testid=row-total]')?.textContent ?? '') !== before, pendingTotal, { timeout: 15000 });
     expect(await page.getAttribute('[data-testid=tab-pending]', 'aria-selected')).not.toBe('true');
     // And back to the tower it came from.
     await page.click('[data-testid=drill-back]');
@@ -138,7 +139,7 @@ describe('the control tower and the reports', () => {
     const today = await page.evaluate(() => { const d = new Date(); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; });
     await page.goto(`${run.server.url}${drillPath(getReport('plan-lateness')!, lateness.sources[0], defaultRange(today), { _measure: 'late' })}`);
     await page.waitForSelector('[data-testid=drill-chip]');
-    await page.waitForFunction((n) => new RegExp(`(^|\\D)${n}(\\D|$)`).test(document.querySelector('[data-testid=row-total]')?.textContent ?? ''), latePlans, { timeout: 15000 });
+    await until(page, (n) => new RegExp(`(^|\\D)${n}(\\D|$)`).test(document.querySelector('[data-testid=row-total]')?.textContent ?? ''), latePlans, { timeout: 15000 });
     expect(await page.$$eval('[role=tab][aria-selected=true]', (tabs) => tabs.length)).toBe(0);
     await snap(page, 'control-tower-drill-02-late-plans');
     expect(errors).toEqual([]);
@@ -154,7 +155,7 @@ describe('the control tower and the reports', () => {
     await page.click('[data-testid=filter-status] button');
     await page.click('[role=option]:has-text("已完成")');
     await page.waitForURL((u) => u.searchParams.get('f.status.eq') === 'finished');
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=report-table] tbody tr').length < n || !!document.querySelector('[data-testid=report-empty]'), before);
+    await until(page, (n) => document.querySelectorAll('[data-testid=report-table] tbody tr').length < n || !!document.querySelector('[data-testid=report-empty]'), before);
     const exported = await download(page, () => page.click('[data-testid=report-export]'), 'order-book.xlsx');
     const rows = await sheetRows(exported.file);
     expect(rows[0]).toEqual(['交货月份', '客户（品牌）', '数量', '订单数', '金额']);
@@ -177,10 +178,10 @@ describe('the control tower and the reports', () => {
     // The report theme is the session's: chosen here, kept in the account, there after a reload.
     await page.click('[aria-label=报表主题]');
     await page.click('[role=option]:has-text("大地色")');
-    await page.waitForFunction(() => (document.querySelector('[aria-label=报表主题]')?.textContent ?? '').includes('大地色'));
+    await until(page, () => (document.querySelector('[aria-label=报表主题]')?.textContent ?? '').includes('大地色'));
     await page.reload();
     await page.waitForSelector('[data-testid=report-page]');
-    await page.waitForFunction(() => (document.querySelector('[aria-label=报表主题]')?.textContent ?? '').includes('大地色'), undefined, { timeout: 15000 });
+    await until(page, () => (document.querySelector('[aria-label=报表主题]')?.textContent ?? '').includes('大地色'), undefined, { timeout: 15000 });
   });
   it('a cell of the line utilisation heatmap opens the scheduling board at that line and week', async () => {
     const page = await (await run.browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
@@ -209,7 +210,7 @@ describe('the control tower and the reports', () => {
     await snap(page, 'control-tower-heatmap-to-board');
     // Back to every line.
     await page.click('[data-testid=board-line-only-clear]');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid^=line-load-]').length > 1, undefined, { timeout: 30000 });
+    await until(page, () => document.querySelectorAll('[data-testid^=line-load-]').length > 1, undefined, { timeout: 30000 });
     expect(errors).toEqual([]);
   });
   it('the tower and three reports in Chinese and English, at 1366x768 and 1920x1080', async () => {

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { until } from './support/steps';
 
 /**
  * Issue 13 in Chromium: the maker's manager sees the defect rate by line on the control tower (its
@@ -43,7 +44,7 @@ describe('quality on the control tower and widget settings on the dashboard', ()
     await page.locator('[data-testid=widget-quality]').screenshot({ path: 'screenshots/control-tower-quality-widget-zh.png' });
     await page.click('[data-testid=language-switch]');
     await page.click('[data-testid=language-en]');
-    await page.waitForFunction(() => document.querySelector('[data-testid=widget-quality]')?.textContent?.includes('Defect rate'));
+    await until(page, () => document.querySelector('[data-testid=widget-quality]')?.textContent?.includes('Defect rate'));
     await page.waitForSelector('[data-testid=control-tower][data-loaded="1"]');
     await snap(page, 'control-tower-quality-en');
     await page.locator('[data-testid=widget-quality]').scrollIntoViewIfNeeded();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signIn } from './support/steps';
+import { signIn, until } from './support/steps';
 
 /**
  * Issue 35 in Chromium: a purchase order's drawer keeps attachments (upload, list, download and
@@ -47,7 +47,7 @@ describe('attachments in a document\'s drawer, and notes', () => {
 
     // Download through the signed link: the same bytes come back.
     const link = row.locator('[data-testid=attachment-download]');
-    await page.waitForFunction(() => Boolean(document.querySelector('[data-testid=attachment-row] [data-testid=attachment-download]')?.getAttribute('href')));
+    await until(page, () => Boolean(document.querySelector('[data-testid=attachment-row] [data-testid=attachment-download]')?.getAttribute('href')));
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 20000 }) as Promise<Download>, link.click()]);
     const saved = join(dir, 'downloaded.txt');
     await download.saveAs(saved);

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn as signInAt, toast } from './support/approval-steps';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { until } from './support/steps';
 
 /**
  * Dynamic forms in the browser (issue 14): the brand's administrator creates a form in "动态表单",
@@ -98,7 +99,7 @@ describe('a dynamic form designed and filled in', () => {
     await buyer.waitForSelector('#f-dynform-QC_E2E-defect_note');
     await buyer.fill('#f-dynform-QC_E2E-qty', '12');
     await buyer.fill('#f-dynform-QC_E2E-price', '2.5');
-    await buyer.waitForFunction(() => (document.querySelector('#f-dynform-QC_E2E-amount') as HTMLInputElement | null)?.value?.startsWith('30'), undefined, { timeout: 10000 });
+    await until(buyer, () => (document.querySelector('#f-dynform-QC_E2E-amount') as HTMLInputElement | null)?.value?.startsWith('30'), undefined, { timeout: 10000 });
     // The title is required (and so is nothing hidden).
     await buyer.click('[data-testid=form-save]');
     await toast(buyer, 'error', '请先更正表单的错误内容，再尝试提交！');
@@ -107,7 +108,7 @@ describe('a dynamic form designed and filled in', () => {
     await buyer.fill('#f-dynform-QC_E2E-defect_note', '轻微色差');
     await buyer.click('[data-testid=form-save]');
     await toast(buyer, 'success', '保存成功');
-    await buyer.waitForFunction(() => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="title"]')?.textContent?.includes('十一月面料抽检'), undefined, { timeout: 15000 });
+    await until(buyer, () => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="title"]')?.textContent?.includes('十一月面料抽检'), undefined, { timeout: 15000 });
     expect(await buyer.textContent('.ag-row[row-index="0"] .ag-cell[col-id="kind"]')).toContain('面料');
     expect(await buyer.textContent('.ag-row[row-index="0"] .ag-cell[col-id="amount"]')).toContain('30');
     await snap(buyer, 'dynform-05-filled-record-listed');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signInToShell, toast } from './support/steps';
+import { signInToShell, toast, until } from './support/steps';
 
 /**
  * A dynamic form's record through an approval flow (issue 35): the form names the company's process;
@@ -74,7 +74,7 @@ describe('a dynamic form record submitted for approval', () => {
     await snap(buyer, 'dynform-approval-03-approved-1920');
     await buyer.click('[data-testid=form-cancel]');
     // The list shows the approval state of the record.
-    await buyer.waitForFunction(() => document.querySelector('[data-testid=list-dynform-QC_E2E] .ag-row[row-index="0"] .ag-cell[col-id="approval_status"]')?.textContent?.includes('已审批'), undefined, { timeout: 15000 });
+    await until(buyer, () => document.querySelector('[data-testid=list-dynform-QC_E2E] .ag-row[row-index="0"] .ag-cell[col-id="approval_status"]')?.textContent?.includes('已审批'), undefined, { timeout: 15000 });
     await snap(buyer, 'dynform-approval-04-list-1920');
     expect(errors).toEqual([]);
     await context.close();

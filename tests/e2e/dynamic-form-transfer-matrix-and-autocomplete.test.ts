@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn as signInAt, toast } from './support/approval-steps';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { until } from './support/steps';
 
 /**
  * The designer's structured field types in the browser (issue 35): the brand's administrator adds a
@@ -121,9 +122,9 @@ async function fill(buyer: Page): Promise<void> {
   await buyer.fill(`${matrix} input[aria-label="大红 S"]`, '10');
   await buyer.fill(`${matrix} input[aria-label="大红 XL"]`, '4');
   await buyer.press(`${matrix} input[aria-label="大红 XL"]`, 'Tab');
-  await buyer.waitForFunction(() => document.querySelector('[data-testid=matrix-grand-total]')?.textContent === '14', undefined, { timeout: 10000 });
+  await until(buyer, () => document.querySelector('[data-testid=matrix-grand-total]')?.textContent === '14', undefined, { timeout: 10000 });
   await buyer.click(inField('spot', 'button:has-text("获取当前位置")'));
-  await buyer.waitForFunction((id) => (document.querySelector(id) as HTMLInputElement | null)?.value === '31.230416,121.473701', f('spot'), { timeout: 10000 });
+  await until(buyer, (id) => (document.querySelector(id) as HTMLInputElement | null)?.value === '31.230416,121.473701', f('spot'), { timeout: 10000 });
 }
 
 /** Reopening the saved record shows what was saved in each widget. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signInToShell, unreadCount } from './support/steps';
+import { signInToShell, unreadCount, until } from './support/steps';
 
 /**
  * An exception ticket between two companies (issue 15), in two browsers: the brand raises a ticket on
@@ -57,7 +57,7 @@ describe('an exception ticket between the brand and its maker', () => {
     expect(ticketNo).toBeTruthy();
 
     // The maker's bell rises live; the notice opens the ticket, under the maker's own customer order.
-    await maker.waitForFunction((n) => Number(document.querySelector('[data-testid=unread-count]')?.textContent ?? '0') > n, before, { timeout: 10_000 });
+    await until(maker, (n) => Number(document.querySelector('[data-testid=unread-count]')?.textContent ?? '0') > n, before, { timeout: 10_000 });
     await maker.click('[data-testid=unread-bell]');
     const notice = maker.locator('[data-testid=notice-item]').first();
     await expect.poll(async () => (await notice.textContent()) ?? '').toContain(`新异常单 ${ticketNo}：领口罗纹色差`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { alertMeasured, pageApi, signInToShell, unreadCount } from './support/steps';
+import { alertMeasured, pageApi, signInToShell, unreadCount, until } from './support/steps';
 
 /**
  * Figure alerts and live tiles (issue 34) in two browsers: the maker's manager sets an alert from a
@@ -91,14 +91,14 @@ describe('figure alerts', () => {
     const [from, to] = alert.filters['f.delivery_date.between'].split(',');
     const order = (style: string) => ({ brand_name: CUSTOMER, pr_type: 'bulk', category: 'knit-top', receive_date: from, delivery_date: to, currency: 'CNY', entries: [{ style_no: style, style_name: '预警款', colour: '黑色', size: 'M', qty: 60, unit_price: 20, seq: 1 }] });
     const made = await api<{ id: number }>(planner, '/scmapi/customerorder/save', order('E2E-AL-1'));
-    await manager.waitForFunction((n) => Number(document.querySelector('[data-testid=kpi-openOrders] span:nth-child(2)')?.textContent) === n + 1, openBefore, { timeout: 20_000 });
+    await until(manager, (n) => Number(document.querySelector('[data-testid=kpi-openOrders] span:nth-child(2)')?.textContent) === n + 1, openBefore, { timeout: 20_000 });
     expect(await manager.evaluate(() => (window as unknown as { keep?: number }).keep)).toBe(1);
 
     // The planner accepts it: one order of that customer in progress, above 0: the planner's bell rings within 60 s.
     const bellBefore = await unreadCount(planner);
     const t0 = Date.now();
     await api(planner, '/scmapi/customerorder/action/accept', { id: made.id });
-    await planner.waitForFunction((n) => Number(document.querySelector('[data-testid=unread-count]')?.textContent ?? '0') > n, bellBefore, { timeout: 60_000 });
+    await until(planner, (n) => Number(document.querySelector('[data-testid=unread-count]')?.textContent ?? '0') > n, bellBefore, { timeout: 60_000 });
     expect(Date.now() - t0).toBeLessThan(60_000);
     expect(await alertNotices(planner)).toBe(1);
 
@@ -124,7 +124,7 @@ describe('figure alerts', () => {
     const url = new URL(planner.url());
     expect(Object.fromEntries([...url.searchParams.entries()].filter(([k]) => k.startsWith('f.')))).toEqual(alert.filters);
     // Both orders of that customer in progress, and nothing else (rows counted by their index: a pinned column repeats a row).
-    await planner.waitForFunction(() => {
+    await until(planner, () => {
       const rows = [...document.querySelectorAll('.ag-row[row-index]')];
       return new Set(rows.map((r) => r.getAttribute('row-index'))).size === 2 && rows.every((r) => !r.querySelector('[col-id=brand_name]') || r.textContent?.includes('E2E预警客户'));
     }, undefined, { timeout: 15_000 });

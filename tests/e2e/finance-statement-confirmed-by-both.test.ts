@@ -1,17 +1,19 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signIn } from './support/steps';
+import { signIn, until } from './support/steps';
 
 /**
  * A month's statement matched and confirmed by both companies (issue 18), in two browser contexts:
  * the maker (Chinese) makes its statement of this month with its fabric supplier, sends it from the
- * list ("对账并发送": the server gathers both companies' records and matches them) and opens it: the
- * differing lines are red, the totals show the difference. The supplier (English) opens its copy,
- * explains a difference with an adjustment line (the line turns explained), and confirms accepting
- * the rest. The maker's confirmation is refused while differences are unexplained, then accepted with
+ * list ("对账并发送": the server gathers both companies' records and matches them) and opens it in
+ * the list's drawer (issue 30: the statement is the engine's drawer of its declaration): the
+ * differing lines are red, the notice counts them. The supplier (English) opens its copy, explains a
+ * difference with an adjustment line (the line turns explained, amber), and confirms accepting the
+ * rest. The maker's confirmation is refused while differences are unexplained, then accepted with
  * "接受差异": the statement is confirmed by both and locked on both sides (no more match / adjust
- * buttons), prints without the shell and with both seal lines, and its workbook downloads. Build the client first (`npx vite build`).
+ * buttons), prints as the engine's document with both seal lines, and its workbook downloads. Build
+ * the client first (`npx vite build`).
  */
 const run = serverAndBrowserForFile();
 
@@ -42,7 +44,7 @@ async function call<T>(token: string, path: string, body?: unknown): Promise<T> 
  */
 async function selectOnly(page: Page, no: string, col: 'stmt_no' | 'partner_no'): Promise<void> {
   await page.fill('[data-testid=quick-search]', no);
-  await page.waitForFunction(([n, c]) => {
+  await until(page, ([n, c]) => {
     return !document.querySelector('.ag-row[row-index="1"]') && document.querySelector(`.ag-row[row-index="0"] .ag-cell[col-id="${c}"]`)?.textContent?.includes(n);
   }, [no, col] as const, { timeout: 15000 });
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -52,7 +54,7 @@ async function selectOnly(page: Page, no: string, col: 'stmt_no' | 'partner_no')
   throw new Error(`row ${no} did not stay selected`);
 }
 
-/** Opens the list, finds the statement by its number (the list's quick search) and opens its page. */
+/** Opens the list, finds the statement by its number (the list's quick search) and opens it in the drawer. */
 async function openStatement(page: Page, no: string, col: 'stmt_no' | 'partner_no'): Promise<void> {
   await page.goto(`${run.server.url}/fin/index/finstatement`);
   await page.waitForSelector('[data-testid=grid-finstatement] .ag-header-cell');
@@ -60,11 +62,33 @@ async function openStatement(page: Page, no: string, col: 'stmt_no' | 'partner_n
   // runs of two files at a time, never alone): selected again and clicked again, three times at most.
   for (let attempt = 0; ; attempt++) {
     await selectOnly(page, no, col);
-    await page.click('[data-testid=action-open-statement]');
-    const opened = await page.waitForSelector('[data-testid=statement-page]', { timeout: 10_000 }).then(() => true, () => false);
+    await page.click('[data-testid=action-edit]');
+    const opened = await page.waitForSelector('[data-testid=statement-drawer] [data-testid=child-lines]', { timeout: 10_000 }).then(() => true, () => false);
     if (opened) return;
     if (attempt === 2) throw new Error(`statement ${no} did not open`);
   }
+}
+
+/** The statement's drawer opened by its deep link (a notice's link), read afresh. */
+async function reopen(page: Page, id: number): Promise<void> {
+  await page.goto(`${run.server.url}/fin/index/finstatement?open=${id}`);
+  await page.waitForSelector('[data-testid=statement-drawer] [data-testid=child-lines] .ag-row');
+}
+
+/** The drawer's lines (or invoices and payments) as AG Grid rows. */
+const rows = (page: Page, child: 'lines' | 'settlements', more = '') => page.locator(`[data-testid=child-${child}] .ag-row${more}`);
+/** A field of the statement's form (read-only once sent). */
+const field = (page: Page, key: string) => page.inputValue(`#f-finstatement-${key}`);
+const amountOf = async (page: Page, key: string) => Number((await field(page, key)).replace(/,/g, ''));
+
+/** A screenshot at 1366 x 768 and at 1920 x 1080; the page is left at 1440 x 900. */
+async function snapBoth(page: Page, name: string): Promise<void> {
+  for (const [w, h] of [[1366, 768], [1920, 1080]]) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(300);
+    await snap(page, `${name}-${w}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 const status = (page: Page) => page.textContent('[data-testid=statement-status]');
@@ -95,15 +119,18 @@ describe('a month statement between the maker and its supplier', () => {
     await maker.click('[data-testid=action-send]');
     await maker.click('[data-testid=transition-ok]');
     await toast(maker, 'success', '操作成功');
-    await maker.waitForFunction(() => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="status"]')?.textContent?.includes('对账中'), undefined, { timeout: 15000 });
+    await until(maker, () => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="status"]')?.textContent?.includes('对账中'), undefined, { timeout: 15000 });
     await selectOnly(maker, draft.stmt_no, 'stmt_no');
-    await maker.click('[data-testid=action-open-statement]');
-    await maker.waitForSelector('[data-testid=statement-lines]');
+    await maker.click('[data-testid=action-edit]');
+    await maker.waitForSelector('[data-testid=statement-drawer] [data-testid=child-lines] .ag-row');
     expect(await status(maker)).toBe('对账中');
-    const openRows = await maker.locator('[data-testid=statement-line][data-explained=no][data-match=seller_only], [data-testid=statement-line][data-explained=no][data-match=qty_diff], [data-testid=statement-line][data-explained=no][data-match=buyer_only], [data-testid=statement-line][data-explained=no][data-match=amount_diff]').count();
+    const openRows = await rows(maker, 'lines', '.engine-row-danger').count();
     expect(openRows).toBeGreaterThan(0);
-    expect(await maker.textContent('[data-testid=statement-open-hint]')).toContain(`还有 ${openRows} 行差异未说明`);
-    await snap(maker, 'finance-01-statement-zh');
+    const sent = await call<Record<string, unknown>>(makerToken, `/api/finapi/finstatement/view?id=${draft.id}`);
+    expect(Number(sent.open_diffs)).toBeGreaterThanOrEqual(openRows);
+    expect(await maker.textContent('[data-testid=statement-notice]')).toContain(`还有 ${Number(sent.open_diffs)} 行差异未说明`);
+    expect(await maker.isVisible('[data-testid=statement-save]')).toBe(false);
+    await snapBoth(maker, 'finance-01-statement-zh');
 
     // The supplier, in English, opens its copy and explains the first open difference.
     const supplierCtx = await run.browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -116,60 +143,61 @@ describe('a month statement between the maker and its supplier', () => {
     const copy = (await call<Rows>(await tokenOf('supplier'), `/api/finapi/finstatement/page?f.partner_no.eq=${draft.stmt_no}&size=5`)).rows;
     expect(copy.length).toBe(1);
     await openStatement(supplier, String(copy[0].stmt_no), 'stmt_no');
-    expect(await supplier.textContent('[data-testid=statement-page]')).toContain(draft.stmt_no);
+    expect(await field(supplier, 'partner_no')).toBe(draft.stmt_no);
     expect(await status(supplier)).toBe('Matching');
-    const first = supplier.locator('[data-testid=statement-line][data-explained=no]:not([data-match=matched]):not([data-match=adjustment])').first();
-    const seq = (await first.locator('td').first().textContent())!.trim();
+    const seq = (await rows(supplier, 'lines', '.engine-row-danger').first().locator('.ag-cell[col-id=seq]').textContent())!.trim();
     await supplier.click('[data-testid=statement-adjust]');
-    await supplier.waitForSelector('[data-testid=adjust-dialog]');
-    await supplier.fill('[data-testid=adjust-amount] input, input[data-testid=adjust-amount]', '0');
-    await supplier.fill('[data-testid=adjust-reason] input, input[data-testid=adjust-reason]', 'Shipped on the 26th, still in transit: next month');
-    await supplier.fill('[data-testid=adjust-line] input, input[data-testid=adjust-line]', seq);
-    await supplier.click('[data-testid=adjust-ok]');
+    await supplier.waitForSelector('[data-testid=transition-dialog-adjust]');
+    await supplier.fill('input[data-testid=param-amount]', '0');
+    await supplier.fill('input[data-testid=param-reason]', 'Shipped on the 26th, still in transit: next month');
+    await supplier.fill('input[data-testid=param-line_seq]', seq);
+    await supplier.click('[data-testid=transition-ok]');
     await toast(supplier, 'success', 'Done');
-    await supplier.waitForSelector(`[data-testid=statement-line][data-match=adjustment]`);
-    const explained = supplier.locator('[data-testid=statement-line]').filter({ has: supplier.locator(`td:first-child:text-is("${seq}")`) });
-    expect(await explained.getAttribute('data-explained')).toBe('yes');
+    await supplier.waitForSelector('[data-testid=child-lines] .ag-row.engine-row-info');
+    const explained = rows(supplier, 'lines').filter({ has: supplier.locator(`.ag-cell[col-id=seq]:text-is("${seq}")`) });
+    expect(await explained.getAttribute('class')).toContain('engine-row-warning');
     expect(await explained.textContent()).toContain('still in transit');
     await supplier.click('[data-testid=accept-differences]');
     await supplier.click('[data-testid=confirm-statement]');
     await toast(supplier, 'success', 'Done');
-    await supplier.waitForFunction(() => document.querySelector('[data-testid=statement-status]')?.textContent === 'Confirmed by seller', undefined, { timeout: 15000 });
-    expect(await supplier.textContent('[data-testid=confirmed-seller]')).toContain('differences accepted');
+    await until(supplier, () => document.querySelector('[data-testid=statement-status]')?.textContent === 'Confirmed by seller', undefined, { timeout: 15000 });
+    expect(await supplier.isChecked('#f-finstatement-seller_accepted_diff')).toBe(true);
     await snap(supplier, 'finance-02-statement-en-confirmed-by-seller');
 
     // The maker sees the supplier's confirmation and the adjustment; confirming without accepting is refused.
-    await maker.reload();
-    await maker.waitForSelector('[data-testid=statement-lines]');
+    await reopen(maker, draft.id);
     expect(await status(maker)).toBe('供应方已确认');
-    expect(await maker.textContent('[data-testid=confirmed-seller]')).toContain('接受差异');
-    expect(await maker.locator('[data-testid=statement-line][data-match=adjustment]').count()).toBe(1);
+    expect(await field(maker, 'seller_confirmed_at')).not.toBe('');
+    expect(await maker.isChecked('#f-finstatement-seller_accepted_diff')).toBe(true);
+    expect(await rows(maker, 'lines', '.engine-row-info').count()).toBe(1);
     await maker.click('[data-testid=confirm-statement]');
     await toast(maker, 'error', '行差异未说明');
     expect(await status(maker)).toBe('供应方已确认');
     await maker.click('[data-testid=accept-differences]');
     await maker.click('[data-testid=confirm-statement]');
-    await toast(maker, 'success', '已完成');
-    await maker.waitForSelector('[data-testid=statement-locked]');
-    expect(await status(maker)).toBe('双方已确认');
+    await toast(maker, 'success', '操作成功');
+    await until(maker, () => document.querySelector('[data-testid=statement-status]')?.textContent === '双方已确认', undefined, { timeout: 15000 });
+    expect(await maker.textContent('[data-testid=statement-notice]')).toContain('双方已确认，对账单已锁定');
     expect(await maker.locator('[data-testid=statement-rematch], [data-testid=statement-adjust], [data-testid=confirm-statement]').count()).toBe(0);
-    await snap(maker, 'finance-03-statement-zh-locked');
+    await snapBoth(maker, 'finance-03-statement-zh-locked');
 
     // Locked on the supplier's side too; the workbook downloads.
-    await supplier.reload();
-    await supplier.waitForSelector('[data-testid=statement-locked]');
+    await reopen(supplier, Number(copy[0].id));
     expect(await status(supplier)).toBe('Confirmed by both');
+    expect(await supplier.textContent('[data-testid=statement-notice]')).toContain('locked');
     expect(await supplier.locator('[data-testid=statement-adjust]').count()).toBe(0);
     await snap(supplier, 'finance-04-statement-en-locked');
-    // The printed document: the statement without the shell or its buttons, with the two seal lines.
-    await maker.emulateMedia({ media: 'print' });
-    expect(await maker.isVisible('[data-testid=statement-excel]')).toBe(false);
-    expect(await maker.isVisible('.fin-print-only')).toBe(true);
-    expect(await maker.textContent('.fin-print-only')).toContain('供应方（盖章）');
-    await snap(maker, 'finance-05-statement-zh-print');
-    await maker.emulateMedia({ media: 'screen' });
     const [download] = await Promise.all([maker.waitForEvent('download'), maker.click('[data-testid=statement-excel]')]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    // The printed document: the engine's document of the statement, without the shell or its buttons, with the two seal lines.
+    await maker.click('[data-testid=statement-print]');
+    await maker.waitForSelector('[data-testid=document-finstatement] [data-testid=document-signatures]');
+    await maker.emulateMedia({ media: 'print' });
+    expect(await maker.isVisible('[data-testid=document-print]')).toBe(false);
+    expect(await maker.textContent('[data-testid=document-signatures]')).toContain('供应方（盖章）');
+    expect(await maker.textContent('[data-testid=document-finstatement]')).toContain(draft.stmt_no);
+    await snapBoth(maker, 'finance-05-statement-zh-print');
+    await maker.emulateMedia({ media: 'screen' });
     expect(errors).toEqual([]);
     await makerCtx.close();
     await supplierCtx.close();
@@ -186,45 +214,46 @@ describe('a month statement between the maker and its supplier', () => {
     await signIn(brand, run.server.url, '/fin/index/finstatement', 'brand');
     await brand.waitForSelector('[data-testid=grid-finstatement] .ag-header-cell');
     await openStatement(brand, String(mine.stmt_no), 'stmt_no');
-    await brand.waitForSelector('[data-testid=statement-lines]');
+    await brand.waitForSelector('[data-testid=child-lines] .ag-row');
     expect(await status(brand)).toBe('Confirmed by both');
-    const text = (await brand.textContent('[data-testid=statement-page]')) ?? '';
-    expect(text).toContain('USD 7.1');
-    expect(text).toContain('Ticket deduction');
-    expect(await brand.textContent('[data-testid=total-settle]')).toContain(Number(mine.settle_total).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+    expect(await brand.inputValue('[data-testid=statement-rates]')).toContain('USD 7.1');
+    expect(await brand.textContent('[data-testid=child-lines]')).toContain('Ticket deduction');
+    expect(await amountOf(brand, 'settle_total')).toBe(Number(mine.settle_total));
     await snap(brand, 'finance-06-brand-usd-statement-en');
 
     // Issue 35: settled after both confirmed. The maker invoiced the whole amount, the brand paid 60 %;
     // the brand records the rest as a payment, and both companies see the statement paid in full.
-    const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     const settle = Number(mine.settle_total);
-    expect(await brand.textContent('[data-testid=settle-total-invoiced]')).toContain(money(settle));
+    expect(await amountOf(brand, 'invoiced_total')).toBe(settle);
     const outstanding = Number(mine.outstanding_total);
     expect(outstanding).toBeGreaterThan(0);
-    expect(await brand.textContent('[data-testid=settle-total-outstanding]')).toContain(money(outstanding));
-    expect(await brand.locator('[data-testid=settle-row-invoice]').count()).toBe(1);
+    expect(await amountOf(brand, 'outstanding_total')).toBe(outstanding);
+    const kindCells = (kind: string) => rows(brand, 'settlements').filter({ has: brand.locator(`.ag-cell[col-id=kind]:text-is("${kind}")`) });
+    expect(await kindCells('Invoice').count()).toBe(1);
     expect(await brand.locator('[data-testid=statement-invoice]').count()).toBe(0);
     await brand.click('[data-testid=statement-pay]');
-    await brand.waitForSelector('[data-testid=settle-dialog]');
-    expect(await brand.inputValue('[data-testid=settle-amount]')).toBe(outstanding.toFixed(2));
-    await brand.fill('[data-testid=settle-amount]', String(outstanding + 1));
-    await brand.waitForSelector('[data-testid=settle-dialog] :text("At most")');
-    expect(await brand.isDisabled('[data-testid=settle-ok]')).toBe(true);
-    await brand.fill('[data-testid=settle-amount]', outstanding.toFixed(2));
-    await brand.fill('[data-testid=settle-no]', 'TT-E2E-0002');
-    await brand.fill('[data-testid=settle-note]', 'Balance by wire');
+    await brand.waitForSelector('[data-testid=transition-dialog-pay]');
+    expect(await brand.inputValue('input[data-testid=param-amount]')).toBe(outstanding.toFixed(2));
+    await brand.fill('input[data-testid=param-amount]', String(outstanding + 1));
+    await brand.fill('input[data-testid=param-doc_no]', 'TT-E2E-0002');
+    await brand.fill('input[data-testid=param-note]', 'Balance by wire');
+    await brand.click('[data-testid=transition-ok]');
+    // Refused above what is left, the message under the amount; the dialog stays open.
+    await brand.waitForSelector('[data-testid=transition-dialog-pay] :text("at most")');
+    await brand.fill('input[data-testid=param-amount]', outstanding.toFixed(2));
     await snap(brand, 'finance-07-record-payment-en');
-    await brand.click('[data-testid=settle-ok]');
-    await brand.waitForSelector('[data-testid=settle-paid-in-full]');
-    expect(await brand.textContent('[data-testid=settle-total-outstanding]')).toContain('0.00');
-    expect(await brand.textContent('[data-testid=settle-total-paid]')).toContain(money(settle));
-    expect(await brand.locator('[data-testid=settle-row-payment]').count()).toBe(2);
+    await brand.click('[data-testid=transition-ok]');
+    await toast(brand, 'success', 'Done');
+    await until(brand, () => document.querySelector('[data-testid=statement-notice]')?.textContent?.includes('paid in full'), undefined, { timeout: 15000 });
+    expect(await amountOf(brand, 'outstanding_total')).toBe(0);
+    expect(await amountOf(brand, 'paid_total')).toBe(settle);
+    expect(await kindCells('Payment').count()).toBe(2);
     expect(await brand.locator('[data-testid=statement-pay]').count()).toBe(0);
     await snap(brand, 'finance-08-paid-in-full-en');
-    // Persisted: the page read again shows the same balance.
-    await brand.reload();
-    await brand.waitForSelector('[data-testid=settle-paid-in-full]');
-    expect(await brand.textContent('[data-testid=settle-records]')).toContain('TT-E2E-0002');
+    // Persisted: the statement read again shows the same balance.
+    await reopen(brand, Number(mine.id));
+    expect(await brand.textContent('[data-testid=statement-notice]')).toContain('paid in full');
+    expect(await brand.textContent('[data-testid=child-settlements]')).toContain('TT-E2E-0002');
     await ctx.close();
 
     // The maker (Chinese) opens its copy of the same statement.
@@ -236,8 +265,8 @@ describe('a month statement between the maker and its supplier', () => {
     await openStatement(makerPage, String(mine.stmt_no), 'partner_no');
     // The search by the partner's number does not pin the maker's copy down to the locked one (see the
     // earlier note on this step), so only its lines are awaited here; both copies' balance is the API test's.
-    await makerPage.waitForSelector('[data-testid=statement-lines]');
-    await snap(makerPage, 'finance-09-paid-in-full-zh');
+    await makerPage.waitForSelector('[data-testid=child-lines] .ag-row');
+    await snapBoth(makerPage, 'finance-09-paid-in-full-zh');
     await makerCtx.close();
   });
 });

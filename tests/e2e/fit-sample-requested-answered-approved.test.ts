@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { garmentSvg } from '../../src/server/services/development/garment-picture';
 import { signIn } from './support/approval-steps';
 import { clickAction, serverAndBrowserForFile, snap } from './support/harness';
+import { until } from './support/steps';
 
 /**
  * Issue 18 in Chromium, two companies side by side (two browser contexts): the brand's buyer writes a
@@ -53,7 +54,7 @@ describe('a fit sample between brand and maker', () => {
     await brand.waitForSelector('[data-testid=toast-success]:has-text("保存成功")', { timeout: 15000 });
     await brand.waitForSelector('[data-testid=form-drawer]', { state: 'detached', timeout: 10000 }).catch(() => undefined);
     // The newest request heads the list (newest first): the fit sample just written, still a draft.
-    await brand.waitForFunction(() => document.querySelector('[data-testid=grid-samplerequest] .ag-row[row-index="0"] [col-id=style_code]')?.textContent?.includes('ST-2702'), undefined, { timeout: 20000 });
+    await until(brand, () => document.querySelector('[data-testid=grid-samplerequest] .ag-row[row-index="0"] [col-id=style_code]')?.textContent?.includes('ST-2702'), undefined, { timeout: 20000 });
     const rowIndex = await brand.evaluate(() => {
       const cells = [...document.querySelectorAll('[data-testid=grid-samplerequest] [col-id=sample_type]')];
       const cell = cells.find((c) => c.textContent?.includes('试身样') && c.closest('.ag-row')?.querySelector('[col-id=status]')?.textContent?.includes('草稿'));
@@ -68,7 +69,7 @@ describe('a fit sample between brand and maker', () => {
     await brand.waitForSelector('[data-testid=toast-success]', { timeout: 15000 });
 
     // Live at the maker: a new card, no reload.
-    await maker.waitForFunction((n) => document.querySelectorAll('[data-testid=sample-card]').length > n, makerCardsBefore, { timeout: 20000 });
+    await until(maker, (n) => document.querySelectorAll('[data-testid=sample-card]').length > n, makerCardsBefore, { timeout: 20000 });
     const card = maker.locator('[data-testid=sample-card]', { hasText: 'ST-2702' }).filter({ hasText: '试身样' }).filter({ hasText: '待打样' }).first();
     await card.click();
     await maker.waitForSelector('[data-testid=sample-head]:has-text("ST-2702")');
@@ -88,7 +89,7 @@ describe('a fit sample between brand and maker', () => {
     await maker.waitForSelector('[data-testid=sample-photos-pending]:has-text("2")', { timeout: 15000 });
     await maker.fill('[data-testid=sample-comment-text]', '试身样已完成，领围按 40 码制作，照片两张');
     await maker.click('[data-testid=sample-send-comment]');
-    await maker.waitForFunction(() => document.querySelectorAll('[data-testid=sample-photo]').length >= 2, undefined, { timeout: 15000 });
+    await until(maker, () => document.querySelectorAll('[data-testid=sample-photo]').length >= 2, undefined, { timeout: 15000 });
     await maker.click('[data-testid=sample-action-submit]');
     await maker.fill('[data-testid=sample-note]', '顺丰已寄出');
     await maker.click('[data-testid=sample-confirm]');
@@ -100,9 +101,9 @@ describe('a fit sample between brand and maker', () => {
     await brand.waitForSelector('[data-testid=sample-card]', { timeout: 20000 });
     await brand.click(`[data-testid=sample-card][data-no="${reqNo}"]`);
     await brand.waitForSelector('[data-testid=sample-status]:has-text("待确认")', { timeout: 15000 });
-    await brand.waitForFunction(() => document.querySelectorAll('[data-testid=sample-photo]').length >= 2, undefined, { timeout: 15000 });
+    await until(brand, () => document.querySelectorAll('[data-testid=sample-photo]').length >= 2, undefined, { timeout: 15000 });
     // The photos load (the brand's own copies of the files).
-    await brand.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid=sample-photo]')].every((i) => i.complete && i.naturalWidth > 0), undefined, { timeout: 15000 });
+    await until(brand, () => [...document.querySelectorAll<HTMLImageElement>('[data-testid=sample-photo]')].every((i) => i.complete && i.naturalWidth > 0), undefined, { timeout: 15000 });
     expect(await brand.textContent('[data-testid=sample-thread]')).toContain('试身样已完成，领围按 40 码制作，照片两张');
     await snap(brand, 'dev-04-brand-sample-room-zh');
     await brand.click('[data-testid=sample-action-approve]');

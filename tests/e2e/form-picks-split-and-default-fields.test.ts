@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { clickAction, serverAndBrowserForFile, snap } from './support/harness';
-import { signInToShell } from './support/steps';
+import { signInToShell, until } from './support/steps';
 
 /**
  * A reference's pick fills other fields (spec 3, issue 35): in 寻源记录 the picked vendor record is
@@ -44,7 +44,7 @@ describe('picking a vendor fills the form', () => {
     await clickAction(page, 'create');
     await page.waitForSelector('[data-testid=entity-form]');
     await pickVendor(page, 'f-srcrecord-vendor_id', vendor);
-    await page.waitForFunction((name) => (document.querySelector('#f-srcrecord-supplier_name') as HTMLInputElement | null)?.value === name, vendor.name);
+    await until(page, (name) => (document.querySelector('#f-srcrecord-supplier_name') as HTMLInputElement | null)?.value === name, vendor.name);
     expect(await page.inputValue('#f-srcrecord-contact_person')).toBe(vendor.contact_person);
     expect(await page.inputValue('#f-srcrecord-contact_phone')).toBe(vendor.contact_mobile);
     await snap(page, 'form-pick-01-split-vendor');
@@ -54,7 +54,7 @@ describe('picking a vendor fills the form', () => {
     await page.waitForSelector('[data-testid=entity-form]');
     expect(await page.textContent('#f-purorder-currency')).toContain('人民币');
     await pickVendor(page, 'f-purorder-vendor_id', vendor);
-    await page.waitForFunction(() => (document.querySelector('#f-purorder-currency')?.textContent ?? '').includes('美元'));
+    await until(page, () => (document.querySelector('#f-purorder-currency')?.textContent ?? '').includes('美元'));
     await snap(page, 'form-pick-02-currency-default');
     expect(errors).toEqual([]);
     await page.close();

@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, snap, startServer, type RunningServer } from './support/harness';
+import { until } from './support/steps';
 
 /**
  * Issue 28 item 5 in a real browser against the real server started with TRUST_PROXY=127.0.0.2: a
@@ -92,7 +93,7 @@ describe('a forwarded address is not believed from a browser that is not the pro
     // Each user's row of the engine's list (issue 30): found by the quick search, its sign-in address cell.
     const addressOf = async (username: string) => {
       await page.fill('[data-testid=quick-search]', username);
-      await page.waitForFunction((u) => document.querySelector('.ag-row[row-index="0"] [col-id=username]')?.textContent === u, username, { timeout: 15_000 });
+      await until(page, (u) => document.querySelector('.ag-row[row-index="0"] [col-id=username]')?.textContent === u, username, { timeout: 15_000 });
       return (await page.textContent('.ag-row[row-index="0"] [col-id=last_login_ip]')) ?? '';
     };
     expect(await addressOf('brand')).toContain(BROWSER_ADDRESS);

@@ -10,6 +10,7 @@ import '../../src/model/entities';
 import { headerText, importColumns } from '../../src/model/excel';
 import { solidPng } from '../support/png';
 import { launchBrowser, snap, startServer, type RunningServer, clickAction } from './support/harness';
+import { until } from './support/steps';
 
 /**
  * The import centre in a real browser against the real server (issue 4): from the vendor list to
@@ -236,7 +237,7 @@ describe('Excel import centre in Chromium', () => {
     await page.waitForTimeout(1500);
     await snap(page, 'import-08a-material-list');
     await page.waitForSelector('[data-testid=grid-material] [data-testid=grid-thumb]', { timeout: 15000 });
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid=grid-thumb]')].filter((i) => i.complete && i.naturalWidth > 0).length >= 2, undefined, { timeout: 15000 });
+    await until(page, () => [...document.querySelectorAll<HTMLImageElement>('[data-testid=grid-thumb]')].filter((i) => i.complete && i.naturalWidth > 0).length >= 2, undefined, { timeout: 15000 });
     await snap(page, 'import-08-material-thumbnails');
     expect(errors).toEqual([]);
     expect(readFileSync(files[0]).length).toBeGreaterThan(0);

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { LateBarReasons, LateReasonsReply } from '../../src/model/late-reasons';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { until } from './support/steps';
 
 /**
  * A late bar names what made it late (issue 31), in Chromium: the maker's planner opens the board, a
@@ -95,7 +96,7 @@ describe('a late bar names its reason', () => {
       // Material: the purchase order's drawer.
       await panel.locator('[data-testid=late-reason-open-material]').click();
       await page.waitForURL((u) => u.pathname.endsWith('/purorder') && u.searchParams.get('open') === String(po.purchase_id));
-      await page.waitForFunction((no) => [...document.querySelectorAll('input')].some((i) => (i as HTMLInputElement).value === no), po.po_no);
+      await until(page, (no) => [...document.querySelectorAll('input')].some((i) => (i as HTMLInputElement).value === no), po.po_no);
       await snap(page, `late-reasons-purchase-order-${lang}-${size.width}`);
 
       // T&A node: the order's node timeline.
@@ -114,7 +115,7 @@ describe('a late bar names its reason', () => {
       await openBoard(page);
       await select(page, lock, from);
       await page.locator('[data-testid=late-reasons] [data-testid=late-reason-open-lock]').click();
-      await page.waitForFunction((id) => {
+      await until(page, (id) => {
         const el = document.querySelector(`[data-testid=board-bar][data-bar-id="${id}"]`);
         return !!el && Number(el.getAttribute('data-x')) >= 0 && Number(el.getAttribute('data-y')) > 0;
       }, lr.bar_id);
@@ -128,7 +129,7 @@ describe('a late bar names its reason', () => {
       await select(page, cap, from);
       await page.locator('[data-testid=late-reasons] [data-testid=late-reason-open-capacity]').click();
       await page.waitForURL((u) => u.pathname.endsWith('/workline') && u.searchParams.get('open') === String(cr.line_id));
-      await page.waitForFunction((code) => [...document.querySelectorAll('input')].some((i) => (i as HTMLInputElement).value === code), cr.line_code);
+      await until(page, (code) => [...document.querySelectorAll('input')].some((i) => (i as HTMLInputElement).value === code), cr.line_code);
       await snap(page, `late-reasons-line-${lang}-${size.width}`);
       expect(errors).toEqual([]);
       await page.context().close();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signIn } from './support/steps';
+import { signIn, until } from './support/steps';
 
 /**
  * Issue 32, filters of a list in Chromium, on the brand's materials: the quick search finds a
@@ -37,8 +37,7 @@ async function rows(page: Page): Promise<Material[]> {
 /** Waits until the grid shows exactly these rows. */
 async function showsExactly(page: Page, want: Material[]): Promise<void> {
   const ids = want.map((m) => m.id).sort().join(',');
-  await page
-    .waitForFunction(
+  await until(page,
       ([grid, w]) => [...new Set([...document.querySelectorAll(`${grid} .ag-row .ag-cell[col-id=code]`)].filter((c) => c.textContent?.trim()).map((c) => c.closest('.ag-row')?.getAttribute('row-id') ?? ''))].sort().join(',') === w,
       [GRID, ids] as const,
       { timeout: 15000 },
@@ -110,7 +109,7 @@ describe('list filters, quick search and the cell menu', () => {
     await page.click(cell(ofVendor[0], 'vendor_id'));
     await page.keyboard.press('Shift+F10');
     await page.waitForSelector('[data-testid=cell-menu]');
-    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'cell-menu-only');
+    await until(page, () => document.activeElement?.getAttribute('data-testid') === 'cell-menu-only');
     await page.click('[data-testid=cell-menu-clear]');
     await showsExactly(page, byGroup);
 

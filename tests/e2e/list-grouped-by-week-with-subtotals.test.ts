@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signIn } from './support/steps';
+import { signIn, until } from './support/steps';
 
 /**
  * Issue 32 end to end in Chromium: the demo maker groups its customer orders of one customer by
@@ -51,7 +51,7 @@ const cellText = (page: Page, rowId: string, col: string) => page.locator(`[data
 
 /** Waits until as many records of a group are shown (a row counted once, whatever parts it is drawn in). */
 async function recordsShown(page: Page, group: string, n: number): Promise<void> {
-  await page.waitForFunction(
+  await until(page,
     ([g, count]) => new Set([...document.querySelectorAll(`[data-testid=grouped-customerorder] .ag-row[row-id^="r${g}:"]`)].map((e) => e.getAttribute('row-id'))).size === count,
     [group, n] as const,
     { timeout: 15000 },
@@ -112,7 +112,7 @@ describe('a list grouped by week with subtotals', () => {
     // Left on a record goes up to its week; Left again closes the week.
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowLeft');
-    await page.waitForFunction((g) => document.activeElement?.closest('.ag-row')?.getAttribute('row-id') === `g${g}`, WEEK11, { timeout: 15000 });
+    await until(page, (g) => document.activeElement?.closest('.ag-row')?.getAttribute('row-id') === `g${g}`, WEEK11, { timeout: 15000 });
     await page.keyboard.press('ArrowLeft');
     await recordsShown(page, WEEK11, 0);
     await page.keyboard.press('Enter');
@@ -140,12 +140,12 @@ describe('a list grouped by week with subtotals', () => {
     // In English the groups are named again by the server, the control says what it groups by.
     await page.click('[data-testid=language-switch]');
     await page.click('[data-testid=language-en]');
-    await page.waitForFunction((g) => (document.querySelector(`[data-testid=group-row][data-group="${g}"]`)?.textContent ?? '').includes('2031 W10 (03-03 – 03-09)'), WEEK10, { timeout: 15000 });
+    await until(page, (g) => (document.querySelector(`[data-testid=group-row][data-group="${g}"]`)?.textContent ?? '').includes('2031 W10 (03-03 – 03-09)'), WEEK10, { timeout: 15000 });
     expect(await page.locator(`[data-testid=group-row][data-group="${WEEK10}"]`).innerText()).toContain('2 rows');
     expect(await page.locator('[data-testid=action-group]').innerText()).toContain('Group by');
     // The open weeks are read again with the names and keep their orders.
     await recordsShown(page, WEEK10, 2);
-    await page.waitForFunction(() => !document.querySelector('[data-testid=group-loading]'), undefined, { timeout: 15000 });
+    await until(page, () => !document.querySelector('[data-testid=group-loading]'), undefined, { timeout: 15000 });
     await snap(page, 'list-grouped-by-week-1920-en');
 
     // No grouping: the flat list is back with its rows.

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap, clickAction } from './support/harness';
+import { until } from './support/steps';
 
 /**
  * The registry engine in a real browser against the real server: a vendor created in the form
@@ -46,7 +47,7 @@ async function pickOption(page: Page, fieldId: string, text: string): Promise<vo
 
 /** Waits until a cell editor of this column has the keyboard (a person sees the caret before typing). */
 async function editorIn(page: Page, column: string): Promise<void> {
-  await page.waitForFunction((c) => document.activeElement?.tagName === 'INPUT' && document.activeElement.closest('.ag-cell')?.getAttribute('col-id') === c, column);
+  await until(page, (c) => document.activeElement?.tagName === 'INPUT' && document.activeElement.closest('.ag-cell')?.getAttribute('col-id') === c, column);
 }
 
 async function rowTotal(page: Page): Promise<string> {
@@ -144,11 +145,11 @@ describe('master data through the registry engine', () => {
     await page.click('[data-testid=form-save]');
     expect(await toastText(page, 'success', '保存成功')).toContain('保存成功');
     await page.waitForSelector('[data-testid=form-drawer]', { state: 'detached', timeout: 10000 }).catch(() => undefined);
-    await page.waitForFunction((b) => document.querySelector('[data-testid=row-total]')?.textContent?.trim() !== b, before);
+    await until(page, (b) => document.querySelector('[data-testid=row-total]')?.textContent?.trim() !== b, before);
 
     // Find it by a column filter (floating filter of the name column).
     await page.fill('.ag-floating-filter[col-id="name"] input', '锦程');
-    await page.waitForFunction(() => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'));
+    await until(page, () => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'));
     const row = await page.waitForSelector('.ag-row[row-index="0"] .ag-cell[col-id="name"]');
     expect((await row.textContent())?.trim()).toBe('锦程面料测试有限公司');
     const code = ((await page.textContent('.ag-row[row-index="0"] .ag-cell[col-id="code"]')) ?? '').trim();
@@ -158,7 +159,7 @@ describe('master data through the registry engine', () => {
 
     // Quick search narrows the same way.
     await page.fill('[data-testid=quick-search]', code);
-    await page.waitForFunction(() => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'));
+    await until(page, () => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'));
 
     // Edit it: double-click opens the drawer with the stored values.
     await page.dblclick('.ag-row[row-index="0"] .ag-cell[col-id="name"]');
@@ -167,7 +168,7 @@ describe('master data through the registry engine', () => {
     await page.fill('#f-vendor-owner', '王采购');
     await page.click('[data-testid=form-save]');
     expect(await toastText(page, 'success', '保存成功')).toContain('保存成功');
-    await page.waitForFunction(() => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="owner"]')?.textContent?.includes('王采购'));
+    await until(page, () => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="owner"]')?.textContent?.includes('王采购'));
 
     // Its history: who, when, field, old, new.
     await page.click('.ag-row[row-index="0"] .ag-selection-checkbox input');
@@ -187,11 +188,11 @@ describe('master data through the registry engine', () => {
     await page.click('[data-testid=action-freeze]');
     await page.click('[data-testid=transition-ok]');
     expect(await toastText(page, 'success', '操作成功')).toContain('操作成功');
-    await page.waitForFunction(() => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="status"]')?.textContent?.includes('冻结'));
+    await until(page, () => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="status"]')?.textContent?.includes('冻结'));
     await page.fill('[data-testid=quick-search]', '');
     await page.fill('.ag-floating-filter[col-id="name"] input', '');
     await page.click('[data-testid=tab-frozen]');
-    await page.waitForFunction(() => document.querySelector('[data-testid=tab-frozen]')?.textContent?.match(/冻结\s*1/));
+    await until(page, () => document.querySelector('[data-testid=tab-frozen]')?.textContent?.match(/冻结\s*1/));
     await snap(page, 'engine-07-vendor-frozen-tab');
 
     expect(errors).toEqual([]);
@@ -210,7 +211,7 @@ describe('master data through the registry engine', () => {
     await page.fill('#f-workline-name', '缝制一线');
     await page.fill('#f-workline-operators', '30');
     // Calculation item: operators x minutes x efficiency / 100 (480 and 85 are the defaults).
-    await page.waitForFunction(() => (document.querySelector('#f-workline-daily_minutes') as HTMLInputElement | null)?.value === '12240');
+    await until(page, () => (document.querySelector('#f-workline-daily_minutes') as HTMLInputElement | null)?.value === '12240');
 
     // A member line typed with the keyboard.
     await page.click('[data-testid=child-add-members]');
@@ -247,7 +248,7 @@ describe('master data through the registry engine', () => {
     // The saved document: the code was upper-cased, both lines stored.
     await page.waitForSelector('.ag-row[row-index="0"] .ag-cell[col-id="code"]');
     await page.fill('[data-testid=quick-search]', 'L-E2E-01');
-    await page.waitForFunction(() => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'));
+    await until(page, () => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'));
     await page.click('.ag-row[row-index="0"] .ag-selection-checkbox input');
     await clickAction(page, 'document');
     await page.waitForSelector('[data-testid=document-workline]');
@@ -294,7 +295,7 @@ describe('master data through the registry engine', () => {
     expect(await toastText(page, 'success', '保存成功')).toContain('保存成功');
     await page.waitForSelector('[data-testid=form-drawer]', { state: 'detached', timeout: 10000 }).catch(() => undefined);
     await page.fill('[data-testid=quick-search]', '平台协同测试工厂');
-    await page.waitForFunction(() => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'));
+    await until(page, () => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'));
     await page.dblclick('.ag-row[row-index="0"] .ag-cell[col-id="name"]');
     await page.waitForSelector('#f-vendor-platform_client_code');
     expect(await page.inputValue('#f-vendor-platform_client_code')).toBe('MAKER01');
@@ -327,12 +328,12 @@ describe('master data through the registry engine', () => {
     expect(await toastText(page, 'success', '保存成功')).toContain('保存成功');
     await page.waitForSelector('[data-testid=form-drawer]', { state: 'detached', timeout: 10000 }).catch(() => undefined);
     await page.fill('[data-testid=quick-search]', 'E2E-VS');
-    await page.waitForFunction(() => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'));
+    await until(page, () => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'));
     await page.dblclick('.ag-row[row-index="0"] .ag-cell[col-id="version_code"]');
     await page.waitForSelector('[data-testid=keyed-row]');
     expect(await page.inputValue('[data-testid=keyed-row] input[aria-label="KPI"]')).toBe('88');
     expect(await page.inputValue('[data-testid=keyed-row] input[aria-label="份额上限"]')).toBe('0.3');
-    await page.waitForFunction((v) => (document.querySelector('[data-testid=keyed-row] [role=combobox]') as HTMLElement | null)?.textContent?.includes(v.split(' · ')[0]), vendor);
+    await until(page, (v) => (document.querySelector('[data-testid=keyed-row] [role=combobox]') as HTMLElement | null)?.textContent?.includes(v.split(' · ')[0]), vendor);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -356,7 +357,7 @@ describe('master data through the registry engine', () => {
     await page.click('[data-testid=form-save]');
     expect(await toastText(page, 'success', '保存成功')).toContain('保存成功');
     await page.fill('[data-testid=quick-search]', 'P-E2E-01');
-    await page.waitForFunction(() => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'));
+    await until(page, () => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'));
     expect(await page.textContent('.ag-row[row-index="0"] .ag-cell[col-id="user_id"]')).not.toBe('');
     await page.close();
   });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signIn } from './support/steps';
+import { signIn, until } from './support/steps';
 
 /**
  * Issue 21 "a newcomer's first hour", in Chromium: a vendor list tells which vendor is on the
@@ -18,7 +18,7 @@ async function search(page: Page, text: string): Promise<void> {
 
 /** Waits until the list's first row is the vendor of this code. */
 async function firstRowIs(page: Page, code: string): Promise<void> {
-  await page.waitForFunction((c) => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="code"]')?.textContent?.trim() === c, code, { timeout: 10000 });
+  await until(page, (c) => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="code"]')?.textContent?.trim() === c, code, { timeout: 10000 });
 }
 
 describe('what a newcomer meets first', () => {
@@ -70,7 +70,7 @@ describe('what a newcomer meets first', () => {
     await page.fill('[role=dialog] input', 'maker01');
     await page.click('[data-testid=transition-ok]');
     await page.waitForSelector('[role=dialog]', { state: 'detached', timeout: 10000 });
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=toast-success]')].length >= 1);
+    await until(page, () => [...document.querySelectorAll('[data-testid=toast-success]')].length >= 1);
     expect(await page.$('[data-testid=toast-error]:has-text("已被他人")')).toBeNull();
     expect(errors).toEqual([]);
     await page.close();
@@ -84,7 +84,7 @@ describe('what a newcomer meets first', () => {
     await page.waitForSelector('[data-testid=entity-form]');
     await page.fill('#f-vendor-valid_from', '2026/3/5');
     await page.press('#f-vendor-valid_from', 'Tab');
-    await page.waitForFunction(() => (document.querySelector('#f-vendor-valid_from') as HTMLInputElement | null)?.value === '2026-03-05');
+    await until(page, () => (document.querySelector('#f-vendor-valid_from') as HTMLInputElement | null)?.value === '2026-03-05');
     await page.click('[data-testid=form-save]');
     const toast = await page.waitForSelector('[data-testid=toast-error]', { timeout: 10000 });
     const drawer = await page.$('.fui-OverlayDrawer');
@@ -124,7 +124,7 @@ describe('what a newcomer meets first', () => {
     await page.waitForSelector('[data-testid^=toast-]:has-text("Select rows before action")', { timeout: 10000 });
     // At 1920 px everything fits and there is no menu.
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await page.waitForFunction(() => {
+    await until(page, () => {
       const more = document.querySelector('[data-testid=toolbar-more]');
       return !more || (more as HTMLElement).offsetParent === null;
     }, undefined, { timeout: 10000 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signInToShell } from './support/steps';
+import { signInToShell, until } from './support/steps';
 
 /**
  * Issue 31 in Chromium, what a planner and the line do:
@@ -116,7 +116,7 @@ describe('node plan dates on the timeline, Excel, and the shop floor by colour x
     await page.waitForSelector('[data-testid=grid-workorder] .ag-row[row-index="0"]', { timeout: 30_000 });
     await page.fill('[data-testid=quick-search]', String(wo.wo_no));
     await page.press('[data-testid=quick-search]', 'Enter');
-    await page.waitForFunction(() => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'), undefined, { timeout: 20_000 });
+    await until(page, () => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'), undefined, { timeout: 20_000 });
     await page.click('[data-testid=grid-workorder] .ag-row[row-index="0"] .ag-selection-checkbox input');
     await page.click('[data-testid=action-progress]');
     await page.waitForSelector('[data-testid=progress-cells] tbody tr');
@@ -128,7 +128,7 @@ describe('node plan dates on the timeline, Excel, and the shop floor by colour x
     await page.fill(`[data-testid="progress-now-${cell.key}"]`, '2');
     await page.click('[data-testid=progress-report]');
     await page.waitForSelector('[data-testid=toast-success]:has-text("已部分汇报")');
-    await page.waitForFunction(() => document.querySelector('[data-testid=grid-workorder] .ag-cell[col-id=done_qty]')?.textContent?.trim() === '2', undefined, { timeout: 20_000 });
+    await until(page, () => document.querySelector('[data-testid=grid-workorder] .ag-cell[col-id=done_qty]')?.textContent?.trim() === '2', undefined, { timeout: 20_000 });
     // The list reloaded: the row is chosen again if the reload cleared it.
     if (!(await page.locator('[data-testid=grid-workorder] .ag-row[row-index="0"].ag-row-selected').count())) await page.click('[data-testid=grid-workorder] .ag-row[row-index="0"] .ag-selection-checkbox input');
     await page.click('[data-testid=action-progress]');

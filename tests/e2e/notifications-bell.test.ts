@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signInToShell, unreadCount } from './support/steps';
+import { signInToShell, unreadCount, until } from './support/steps';
 
 /**
  * The bell (issue 15) in two browsers: the brand sends an order, the maker's bell rises live over the
@@ -32,7 +32,7 @@ describe('the notification bell', () => {
     expect(sent.status).toBe(200);
 
     // Live: the socket's notifyto2 carries the new count.
-    await maker.waitForFunction((n) => Number(document.querySelector('[data-testid=unread-count]')?.textContent ?? '0') > n, before, { timeout: 10_000 });
+    await until(maker, (n) => Number(document.querySelector('[data-testid=unread-count]')?.textContent ?? '0') > n, before, { timeout: 10_000 });
     await maker.click('[data-testid=unread-bell]');
     await maker.waitForSelector('[data-testid=notice-item]');
     const first = maker.locator('[data-testid=notice-item]').first();
@@ -46,7 +46,7 @@ describe('the notification bell', () => {
     const countBefore = await unreadCount(maker);
     await first.click();
     await maker.waitForURL(/\/page\/document\/customerorder\?id=\d+/);
-    await maker.waitForFunction((n) => Number(document.querySelector('[data-testid=unread-count]')?.textContent ?? '0') < n, countBefore);
+    await until(maker, (n) => Number(document.querySelector('[data-testid=unread-count]')?.textContent ?? '0') < n, countBefore);
     await snap(maker, 'notify-02-opened-order');
 
     await maker.click('[data-testid=unread-bell]');

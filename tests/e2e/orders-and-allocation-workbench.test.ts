@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap, clickAction } from './support/harness';
-import { signIn } from './support/steps';
+import { signIn, until } from './support/steps';
 
 /**
  * Issue 6 end to end in Chromium, across two companies: the brand enters an order in the colour x
@@ -195,7 +195,7 @@ describe('orders across the brand and the maker, and the allocation workbench', 
     const before = Number((await editor.inputValue()) || '0');
     await editor.fill(String(before + 5000));
     await editor.press('Enter');
-    await page.waitForFunction((r) => document.querySelector('[data-testid=capacity-heatmap]')?.getAttribute('data-revision') !== r, revisionBefore);
+    await until(page, (r) => document.querySelector('[data-testid=capacity-heatmap]')?.getAttribute('data-revision') !== r, revisionBefore);
     expect(Number((await textOf(page, '[data-testid=total-allocated]')).replace(/,/g, ''))).toBe(allocatedAfterSuggest + 5000);
     expect(Number(await textOf(page, '[data-testid=total-overcapacity]'))).toBeGreaterThan(0);
     expect(await page.$$('[data-testid=workbench-grid] .wb-over')).not.toHaveLength(0);

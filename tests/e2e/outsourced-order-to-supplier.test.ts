@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { clickAction, serverAndBrowserForFile, snap } from './support/harness';
-import { signIn, toast } from './support/steps';
+import { signIn, toast, until } from './support/steps';
 
 /**
  * Outsourced orders in two browser sessions (issue 12): the maker's planner outsources the printing
@@ -16,7 +16,7 @@ const run = serverAndBrowserForFile();
 const cell = (page: Page, col: string, row = 0) => page.textContent(`.ag-row[row-index="${row}"] .ag-cell[col-id="${col}"]`);
 
 async function rowShows(page: Page, col: string, text: string): Promise<void> {
-  await page.waitForFunction(([c, t]) => document.querySelector(`.ag-row[row-index="0"] .ag-cell[col-id="${c}"]`)?.textContent?.includes(t), [col, text] as const, { timeout: 15000 });
+  await until(page, ([c, t]) => document.querySelector(`.ag-row[row-index="0"] .ag-cell[col-id="${c}"]`)?.textContent?.includes(t), [col, text] as const, { timeout: 15000 });
 }
 
 /**
@@ -25,7 +25,7 @@ async function rowShows(page: Page, col: string, text: string): Promise<void> {
  * before that is not yet the one to select.
  */
 async function onlyRowShows(page: Page, col: string, text: string): Promise<void> {
-  await page.waitForFunction(([c, t]) => !document.querySelector('.ag-row[row-index="1"]') && document.querySelector(`.ag-row[row-index="0"] .ag-cell[col-id="${c}"]`)?.textContent?.includes(t), [col, text] as const, { timeout: 15000 });
+  await until(page, ([c, t]) => !document.querySelector('.ag-row[row-index="1"]') && document.querySelector(`.ag-row[row-index="0"] .ag-cell[col-id="${c}"]`)?.textContent?.includes(t), [col, text] as const, { timeout: 15000 });
 }
 
 /** Selects the first row and runs a state action; `params` fill the dialog's inputs in order (`null`: it has no dialog). */

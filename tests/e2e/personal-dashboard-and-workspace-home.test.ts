@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { until } from './support/steps';
 
 /**
  * Issue 13 end to end in Chromium: the demo maker's manager opens the personal dashboard
@@ -32,7 +33,7 @@ const storedBoard = (page: Page, call: 'my-dash-setting' | 'my-workspace-home-se
 
 /** Waits until the board's cards have drawn (charts, lists) so a screenshot shows them. */
 async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[data-testid=board-grid] .fui-Spinner'), undefined, { timeout: 20000 });
+  await until(page, () => !document.querySelector('[data-testid=board-grid] .fui-Spinner'), undefined, { timeout: 20000 });
   await page.waitForTimeout(400);
 }
 
@@ -160,14 +161,14 @@ describe('the personal dashboard and the workspace home', () => {
     await page.click('[data-testid=language-switch]');
     await page.click('[data-testid=language-en]');
     await page.click('[data-testid=menu-workspace\\.home]');
-    await page.waitForFunction(() => document.querySelector('[data-testid=board-home]')?.textContent?.includes('Favourite menus'));
+    await until(page, () => document.querySelector('[data-testid=board-home]')?.textContent?.includes('Favourite menus'));
     await settled(page);
     await snap(page, 'home-03-en-1920');
     await page.setViewportSize({ width: 1366, height: 768 });
     await settled(page);
     await snap(page, 'home-04-en-1366');
     await page.click('[data-testid=menu-workspace\\.mydash]');
-    await page.waitForFunction(() => document.querySelector('[data-testid=mydash]')?.textContent?.includes('My dashboard'));
+    await until(page, () => document.querySelector('[data-testid=mydash]')?.textContent?.includes('My dashboard'));
     await page.waitForSelector('[data-testid=board-chart-funnel] canvas', { timeout: 20000 });
     expect(await shownOn(page)).toEqual(arranged);
     await settled(page);

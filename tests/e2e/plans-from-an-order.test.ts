@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap, clickAction } from './support/harness';
+import { until } from './support/steps';
 
 /**
  * Issue 11 in Chromium: the maker's planner turns an accepted customer order into production plans
@@ -22,7 +23,7 @@ describe('production plans from an accepted order', () => {
 
     // An accepted order (in progress) of the demo season: its status tab, first row.
     await page.click('[data-testid=tab-in_progress]');
-    await page.waitForFunction(() => document.querySelector('[data-testid=tab-in_progress]')?.getAttribute('aria-selected') === 'true');
+    await until(page, () => document.querySelector('[data-testid=tab-in_progress]')?.getAttribute('aria-selected') === 'true');
     await page.waitForSelector('[data-testid=grid-customerorder] .ag-row[row-index="0"] .ag-selection-checkbox input', { timeout: 20000 });
     await page.waitForTimeout(500);
     await page.click('[data-testid=grid-customerorder] .ag-row[row-index="0"] .ag-selection-checkbox input');
@@ -50,7 +51,7 @@ describe('production plans from an accepted order', () => {
     expect(planNo).toBeTruthy();
     await page.fill('[data-testid=quick-search]', planNo!);
     await page.press('[data-testid=quick-search]', 'Enter');
-    await page.waitForFunction(() => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'), undefined, { timeout: 20000 });
+    await until(page, () => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'), undefined, { timeout: 20000 });
     // The plan's colour x size matrix, read-only in its form, adds up to the plan's 10 pieces.
     await page.dblclick('[data-testid=grid-prodplan] .ag-row[row-index="0"] .ag-cell[col-id="plan_no"]');
     await page.waitForSelector('[data-testid=matrix-input]', { timeout: 20000 });

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap, clickAction } from './support/harness';
-import { act, signIn, statusIs } from './support/steps';
+import { act, signIn, statusIs, until } from './support/steps';
 
 /**
  * A buyer's purchase order of finished goods as a colour x size matrix (issue 17), in Chromium: the
@@ -101,7 +101,7 @@ describe('a goods purchase order as a colour x size matrix', () => {
     await buyer.click('[data-testid=form-save]');
     await buyer.waitForSelector('[data-testid=entity-form]', { state: 'detached', timeout: 15000 });
     // 77 pieces at the contract's 45 and 6 at 88, totalled by the server.
-    await buyer.waitForFunction(() => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="total_amount"]')?.textContent?.replace(/,/g, '').includes('3993'), undefined, { timeout: 15000 });
+    await until(buyer, () => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="total_amount"]')?.textContent?.replace(/,/g, '').includes('3993'), undefined, { timeout: 15000 });
     expect(await cell(buyer, 'total_qty')).toBe('83');
     expect(await cell(buyer, 'order_kind')).toBe('成品');
 
@@ -158,7 +158,7 @@ describe('a goods purchase order as a colour x size matrix', () => {
     await buyer.waitForSelector('[data-testid=grid-purorder] .ag-header-cell');
     await buyer.fill('[data-testid=quick-search]', 'POE2E-MX-1');
     await buyer.waitForSelector('[data-testid=row-total]:has-text("1")', { timeout: 15000 });
-    await buyer.waitForFunction(() => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="total_qty"]')?.textContent?.trim() === '170', undefined, { timeout: 15000 });
+    await until(buyer, () => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="total_qty"]')?.textContent?.trim() === '170', undefined, { timeout: 15000 });
     expect(Number((await cell(buyer, 'total_amount')).replace(/,/g, ''))).toBe(10200);
     await buyer.dblclick('.ag-row[row-index="0"] .ag-cell[col-id="po_no"]');
     await buyer.waitForSelector('[data-testid=order-style-0]');
@@ -175,7 +175,7 @@ describe('a goods purchase order as a colour x size matrix', () => {
     supplier.on('pageerror', (e) => errors.push(e.message));
     await signIn(supplier, run.server.url, '/srm/masterdetail/supplierorder', 'supplier');
     await supplier.waitForSelector('[data-testid=grid-supplierorder] .ag-header-cell');
-    await supplier.waitForFunction(() => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="source_no"]')?.textContent?.includes('POE2E-MX-1'), undefined, { timeout: 15000 });
+    await until(supplier, () => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="source_no"]')?.textContent?.includes('POE2E-MX-1'), undefined, { timeout: 15000 });
     await act(supplier, 'confirm');
     await statusIs(supplier, '已确认');
     await supplier.click('[data-testid=action-dispatch]');
@@ -203,7 +203,7 @@ describe('a goods purchase order as a colour x size matrix', () => {
     // The buyer receives from the same matrix: each cell with what was ordered, dispatched, received and is still to come.
     await buyer.reload();
     await buyer.waitForSelector('[data-testid=grid-purorder] .ag-header-cell');
-    await buyer.waitForFunction(() => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="po_no"]')?.textContent?.includes('POE2E-MX-1'), undefined, { timeout: 15000 });
+    await until(buyer, () => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="po_no"]')?.textContent?.includes('POE2E-MX-1'), undefined, { timeout: 15000 });
     await statusIs(buyer, '已发货');
     await buyer.locator('.ag-row[row-index="0"] .ag-selection-checkbox input').check();
     await buyer.click('[data-testid=action-receive]');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { act, signIn, statusIs, toast } from './support/steps';
+import { act, signIn, statusIs, toast, until } from './support/steps';
 
 /**
  * Purchasing in the browser (issue 17): the brand raises a purchase order of two lines on its active
@@ -52,7 +52,7 @@ describe('a purchase order from contract to stock', () => {
     await toast(buyer, 'success', '保存成功');
     await buyer.waitForSelector('[data-testid=entity-form]', { state: 'detached' });
     // 300 KG at the contract's 37.8 and 200 M at its 12.2.
-    await buyer.waitForFunction(() => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="total_amount"]')?.textContent?.replace(/,/g, '').includes('13780'), undefined, { timeout: 15000 });
+    await until(buyer, () => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="total_amount"]')?.textContent?.replace(/,/g, '').includes('13780'), undefined, { timeout: 15000 });
     const poNo = ((await cell(buyer, 'po_no')) ?? '').trim();
     expect(poNo).toMatch(/^PO\d+/);
     await act(buyer, 'send');
@@ -62,7 +62,7 @@ describe('a purchase order from contract to stock', () => {
     const supplier = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signIn(supplier, run.server.url, '/srm/masterdetail/supplierorder', 'supplier');
     await supplier.waitForSelector('[data-testid=grid-supplierorder] .ag-header-cell');
-    await supplier.waitForFunction((no) => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="source_no"]')?.textContent?.includes(no), poNo);
+    await until(supplier, (no) => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="source_no"]')?.textContent?.includes(no), poNo);
     await snap(supplier, 'purchase-04-supplier-inbox');
     await act(supplier, 'confirm');
     await statusIs(supplier, '已确认');
@@ -135,7 +135,7 @@ describe('a purchase order from contract to stock', () => {
     await buyer.goto(`${run.server.url}/srm/index/stockledger`);
     await buyer.waitForSelector('[data-testid=grid-stockledger] .ag-row');
     await buyer.fill('[data-testid=quick-search]', poNo);
-    await buyer.waitForFunction((no) => {
+    await until(buyer, (no) => {
       const docs = [...document.querySelectorAll('[data-testid=grid-stockledger] .ag-cell[col-id="doc_no"]')];
       return docs.length === 3 && docs.every((d) => d.textContent?.includes(no));
     }, poNo, { timeout: 15000 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { until } from './support/steps';
 
 /**
  * Issue 18 in Chromium: at the inspection station, with the keyboard alone, the maker's administrator
@@ -50,7 +51,7 @@ describe('quality inspection at the station', () => {
     await page.fill('[data-testid=inspect-lot]', '120');
     await page.selectOption('[data-testid=inspect-level]', 'II');
     await page.selectOption('[data-testid=inspect-aql]', '2.5');
-    await page.waitForFunction(() => document.querySelector('[data-testid=inspect-plan]')?.textContent?.includes('抽样 20 件 · 字码 F · Ac 1 / Re 2'), undefined, { timeout: 10000 });
+    await until(page, () => document.querySelector('[data-testid=inspect-plan]')?.textContent?.includes('抽样 20 件 · 字码 F · Ac 1 / Re 2'), undefined, { timeout: 10000 });
 
     // Keyboard only: a code and Enter adds one, + adds another on the chosen line.
     await page.focus('[data-testid=inspect-code]');
@@ -58,7 +59,7 @@ describe('quality inspection at the station', () => {
     await page.keyboard.press('Enter');
     await page.waitForSelector('[data-testid=inspect-line]');
     await page.keyboard.press('+');
-    await page.waitForFunction(() => document.querySelector('[data-testid=inspect-line-qty]')?.textContent === '2');
+    await until(page, () => document.querySelector('[data-testid=inspect-line-qty]')?.textContent === '2');
     // An unknown code is said, not added.
     await page.keyboard.type('ZZ9');
     await page.keyboard.press('Enter');
@@ -83,7 +84,7 @@ describe('quality inspection at the station', () => {
     await page.goto(`${run.server.url}/scm/index/customerorder`);
     await page.waitForSelector('[data-testid=grid-customerorder] .ag-row[row-index="0"]', { timeout: 30000 });
     await page.click('[data-testid=tab-in_progress]');
-    await page.waitForFunction(() => document.querySelector('[data-testid=tab-in_progress]')?.getAttribute('aria-selected') === 'true');
+    await until(page, () => document.querySelector('[data-testid=tab-in_progress]')?.getAttribute('aria-selected') === 'true');
     await snap(page, 'qm-03-orders');
     await page.waitForSelector(`.ag-row:has-text("${orderNo}")`, { timeout: 20000 });
     await page.dblclick(`.ag-row:has-text("${orderNo}") >> nth=0`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signIn, toast } from './support/steps';
+import { signIn, toast, until } from './support/steps';
 
 /**
  * Two loose ends of issue 35 in the browser:
@@ -31,7 +31,7 @@ const cell = (row: number, col: string) => `${LEVELS} .ag-row[row-index="${row}"
  * are read, so a cell read before that would not equal the same cell read later.
  */
 async function labelsShown(page: Page, rows: number): Promise<void> {
-  await page.waitForFunction(
+  await until(page,
     ({ sel, n }) => [...document.querySelectorAll(sel)].slice(0, n).filter((c) => c.textContent?.includes(' · ')).length === n,
     { sel: `${LEVELS} .ag-row .ag-cell[col-id="material_id"]`, n: rows },
     { timeout: 15_000 },
@@ -41,7 +41,7 @@ async function labelsShown(page: Page, rows: number): Promise<void> {
 /** Types a value into a cell of the levels grid. */
 async function typeCell(page: Page, row: number, col: string, text: string): Promise<void> {
   await page.dblclick(cell(row, col));
-  await page.waitForFunction((c) => document.activeElement?.tagName === 'INPUT' && document.activeElement.closest('.ag-cell')?.getAttribute('col-id') === c, col);
+  await until(page, (c) => document.activeElement?.tagName === 'INPUT' && document.activeElement.closest('.ag-cell')?.getAttribute('col-id') === c, col);
   await page.keyboard.press('Control+A');
   await page.keyboard.type(text);
   await page.keyboard.press('Enter');
@@ -68,7 +68,7 @@ describe('issue 35 loose ends', () => {
     await page.waitForSelector('[data-testid=grid-srcquotation] .ag-header-cell');
     // The posted quotation of the project still publishing (the demo's fabric inquiry).
     await page.fill('[data-testid=quick-search]', '全棉汗布');
-    await page.waitForFunction(() => {
+    await until(page, () => {
       const rows = [...document.querySelectorAll('.ag-row[row-index]')];
       return rows.length > 0 && rows.every((r) => !r.querySelector('[col-id=item_name]') || r.textContent?.includes('全棉汗布'));
     }, undefined, { timeout: 15_000 });
@@ -83,7 +83,7 @@ describe('issue 35 loose ends', () => {
     await shots(page, 'sourcing-withdraw-01-confirm');
     await page.click('[data-testid=transition-ok]');
     await toast(page, 'success', '操作成功');
-    await page.waitForFunction((n) => [...document.querySelectorAll('.ag-row[row-index]')].some((r) => r.textContent?.includes(n) && r.querySelector('[col-id=status]')?.textContent?.includes('草稿')), quoteNo, { timeout: 15_000 });
+    await until(page, (n) => [...document.querySelectorAll('.ag-row[row-index]')].some((r) => r.textContent?.includes(n) && r.querySelector('[col-id=status]')?.textContent?.includes('草稿')), quoteNo, { timeout: 15_000 });
     await shots(page, 'sourcing-withdraw-02-draft');
 
     // The buyer is told on its bell.
@@ -102,7 +102,7 @@ describe('issue 35 loose ends', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await signIn(page, run.server.url, '/srm/index/warehouselocation', 'maker');
     await page.fill('[data-testid=quick-search]', 'WH-A01');
-    await page.waitForFunction(() => !document.querySelector('.ag-row[row-index="1"]') && document.querySelector('.ag-row[row-index="0"] [col-id=code]')?.textContent === 'WH-A01', undefined, { timeout: 15_000 });
+    await until(page, () => !document.querySelector('.ag-row[row-index="1"]') && document.querySelector('.ag-row[row-index="0"] [col-id=code]')?.textContent === 'WH-A01', undefined, { timeout: 15_000 });
     await page.dblclick('.ag-row[row-index="0"] [col-id=name]');
     await page.waitForSelector(`${LEVELS} .ag-row[row-index="1"]`);
     expect(await page.locator(`${LEVELS} .ag-row[row-index="2"]`).count()).toBe(0);

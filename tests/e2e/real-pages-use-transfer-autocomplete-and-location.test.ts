@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn as signInAt, toast } from './support/steps';
+import { signIn as signInAt, toast, until } from './support/steps';
 import { serverAndBrowserForFile, snap } from './support/harness';
 
 /**
@@ -74,7 +74,7 @@ describe('real pages use the transfer, the autocomplete and the runtime location
     await suggestion.click();
     expect(await page.inputValue('#f-srcvendoreval-auditor')).toBe(name);
     await page.click(inField('site_location', 'button:has-text("获取当前位置")'));
-    await page.waitForFunction(() => (document.querySelector('#f-srcvendoreval-site_location') as HTMLInputElement | null)?.value === '22.543096,114.057865', undefined, { timeout: 10000 });
+    await until(page, () => (document.querySelector('#f-srcvendoreval-site_location') as HTMLInputElement | null)?.value === '22.543096,114.057865', undefined, { timeout: 10000 });
     await snapAtWidths(page, 'real-pages-02-evaluation-auditor-and-location');
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.click('[data-testid=form-save]');

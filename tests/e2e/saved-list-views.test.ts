@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signIn, toast } from './support/steps';
+import { signIn, toast, until } from './support/steps';
 
 /**
  * Issue 32, saved views of a list in Chromium: a planner arranges the customer orders (hides a
@@ -22,7 +22,7 @@ const openViews = async (page: Page) => {
 const chooseView = async (page: Page, name: string) => {
   await openViews(page);
   await page.click(`[data-testid=views-list] [role=menuitemradio]:has-text("${name}")`);
-  await page.waitForFunction((n) => (document.querySelector('[data-testid=views-menu]') as HTMLElement | null)?.dataset.viewName === n, name);
+  await until(page, (n) => (document.querySelector('[data-testid=views-menu]') as HTMLElement | null)?.dataset.viewName === n, name);
 };
 /** The list as the planner sees it: hidden columns, sorted column, the customer filter's text, the selected tab. */
 const shown = async (page: Page) => ({
@@ -68,13 +68,13 @@ describe('saved list views', () => {
     // Reloaded, the list opens on the view with everything it keeps.
     await page.reload();
     await page.waitForSelector(`${GRID} [role=columnheader][col-id=order_no]`, { timeout: 30000 });
-    await page.waitForFunction(() => (document.querySelector('[data-testid=views-menu]') as HTMLElement | null)?.dataset.viewName === '我的交期跟踪');
-    await page.waitForFunction(() => (document.querySelector('[data-testid=grid-customerorder] .ag-floating-filter[col-id=brand_name] input') as HTMLInputElement | null)?.value === '悦衣');
+    await until(page, () => (document.querySelector('[data-testid=views-menu]') as HTMLElement | null)?.dataset.viewName === '我的交期跟踪');
+    await until(page, () => (document.querySelector('[data-testid=grid-customerorder] .ag-floating-filter[col-id=brand_name] input') as HTMLInputElement | null)?.value === '悦衣');
     expect(await shown(page)).toEqual(arranged);
 
     // The shared view shows its own arrangement; back to the planner's, his is there again.
     await chooseView(page, '生产中 · 按交期');
-    await page.waitForFunction(() => !document.querySelector('[data-testid=grid-customerorder] [role=columnheader][col-id=source_no]'));
+    await until(page, () => !document.querySelector('[data-testid=grid-customerorder] [role=columnheader][col-id=source_no]'));
     expect(await shown(page)).toEqual({ rejectReason: 0, sourceNo: 0, deliverySort: 'ascending', customerFilter: '', tab: 'tab-in_progress' });
     await openViews(page);
     // A shared view is kept by the administrator: the planner may save it only as a view of his own.
@@ -82,7 +82,7 @@ describe('saved list views', () => {
     await snap(page, 'list-views-picker-shared-zh-1366');
     await page.keyboard.press('Escape');
     await chooseView(page, '我的交期跟踪');
-    await page.waitForFunction(() => Boolean(document.querySelector('[data-testid=grid-customerorder] [role=columnheader][col-id=source_no]')));
+    await until(page, () => Boolean(document.querySelector('[data-testid=grid-customerorder] [role=columnheader][col-id=source_no]')));
     expect(await shown(page)).toEqual(arranged);
 
     // A change marks the view modified until it is saved.
@@ -93,7 +93,7 @@ describe('saved list views', () => {
     await toast(page, 'success', '视图已保存');
     await page.waitForSelector('[data-testid=view-modified]', { state: 'detached' });
     await page.reload();
-    await page.waitForFunction(() => document.querySelector('[role=tab][aria-selected=true]')?.getAttribute('data-testid') === 'tab-pending', undefined, { timeout: 30000 });
+    await until(page, () => document.querySelector('[role=tab][aria-selected=true]')?.getAttribute('data-testid') === 'tab-pending', undefined, { timeout: 30000 });
 
     // At 1920 x 1080, the picker open.
     await page.setViewportSize({ width: 1920, height: 1080 });
@@ -103,7 +103,7 @@ describe('saved list views', () => {
     await page.click('[data-testid=view-remove]');
     await page.click('[data-testid=confirm-ok]');
     await toast(page, 'success', '视图已删除');
-    await page.waitForFunction(() => (document.querySelector('[data-testid=views-menu]') as HTMLElement | null)?.dataset.viewName === '标准视图');
+    await until(page, () => (document.querySelector('[data-testid=views-menu]') as HTMLElement | null)?.dataset.viewName === '标准视图');
     await openViews(page);
     expect(await page.locator('[data-testid=views-list] :text("我的交期跟踪")').count()).toBe(0);
     expect(errors).toEqual([]);
@@ -147,8 +147,8 @@ describe('saved list views', () => {
     // The planner's list opens on it (his own view of the first test is gone, he chose nothing since).
     const planner = await (await run.browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
     await signIn(planner, run.server.url, '/scm/index/customerorder', 'maker.planner');
-    await planner.waitForFunction(() => (document.querySelector('[data-testid=views-menu]') as HTMLElement | null)?.dataset.viewName === '已完成订单', undefined, { timeout: 30000 });
-    await planner.waitForFunction(() => document.querySelector('[role=tab][aria-selected=true]')?.getAttribute('data-testid') === 'tab-finished');
+    await until(planner, () => (document.querySelector('[data-testid=views-menu]') as HTMLElement | null)?.dataset.viewName === '已完成订单', undefined, { timeout: 30000 });
+    await until(planner, () => document.querySelector('[role=tab][aria-selected=true]')?.getAttribute('data-testid') === 'tab-finished');
     await planner.waitForSelector('[data-testid=grouped-customerorder]');
     await snap(planner, 'list-views-opened-grouped-zh-1366');
     await planner.context().close();

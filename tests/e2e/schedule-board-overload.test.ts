@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, overloadedDays } from '../../calendars/capacity';
 import type { BoardData } from '../../src/model/schedule-board';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { until } from './support/steps';
 
 /**
  * An overloading drop on the scheduling board (issue 29), in Chromium at 1366 and 1920 px, in Chinese.
@@ -102,7 +103,7 @@ describe('scheduling board: an overloading drop', () => {
       await page.mouse.down();
       await page.mouse.move(box.x + m.x + 16, box.y + m.y + 12, { steps: 2 });
       await page.mouse.move(box.x + h.x + 14, box.y + h.y + 8, { steps: 8 });
-      await page.waitForFunction(({ line, start }) => {
+      await until(page, ({ line, start }) => {
         const info = document.querySelector('[data-testid=drag-info]');
         return info?.getAttribute('data-line-id') === String(line) && info.getAttribute('data-start') === start;
       }, { line: H.line, start: H.start });
@@ -138,7 +139,7 @@ describe('scheduling board: an overloading drop', () => {
     await dialog.waitFor();
     await page.click('[data-testid=board-overload-push]');
     await dialog.waitFor({ state: 'detached' });
-    await page.waitForFunction(({ id, line, start }) => {
+    await until(page, ({ id, line, start }) => {
       const e = document.querySelector(`[data-testid=board-bar][data-bar-id="${id}"]`);
       return e?.getAttribute('data-line-id') === String(line) && e.getAttribute('data-start') === start;
     }, { id: M.id, line: H.line, start: H.start });
@@ -157,11 +158,11 @@ describe('scheduling board: an overloading drop', () => {
 
     // Ctrl+Z puts every bar the push moved back.
     await page.keyboard.press('Control+z');
-    await page.waitForFunction(({ id, line, start }) => {
+    await until(page, ({ id, line, start }) => {
       const e = document.querySelector(`[data-testid=board-bar][data-bar-id="${id}"]`);
       return e?.getAttribute('data-line-id') === String(line) && e.getAttribute('data-start') === start;
     }, { id: M.id, line: M.line, start: M.start });
-    await page.waitForFunction(({ id, start }) => document.querySelector(`[data-testid=board-bar][data-bar-id="${id}"]`)?.getAttribute('data-start') === start, { id: H.id, start: H.start });
+    await until(page, ({ id, start }) => document.querySelector(`[data-testid=board-bar][data-bar-id="${id}"]`)?.getAttribute('data-start') === start, { id: H.id, start: H.start });
     // The undo is one command per bar (and a resize where its length changed): wait for the last.
     const back = (d: BoardData) => moved.every((b) => { const x = d.bars.find((y) => y.id === b.id)!; const was = apiBar.get(b.id)!; return x.line_id === was.line_id && x.start === was.start && x.end === was.end; });
     let undone = await readBoard(page);
@@ -170,14 +171,14 @@ describe('scheduling board: an overloading drop', () => {
 
     // At 1920 px, move anyway: the bars stack in time, the line's row grows a sub-row, no bar drawn on another.
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await page.waitForFunction((w) => (document.querySelector('[data-testid=board-canvas]') as HTMLCanvasElement).getBoundingClientRect().width > w, box.width + 200);
+    await until(page, (w) => (document.querySelector('[data-testid=board-canvas]') as HTMLCanvasElement).getBoundingClientRect().width > w, box.width + 200);
     Object.assign(box, await canvasBox(page));
     await dragOnto();
     await page.mouse.up();
     await dialog.waitFor();
     await page.click('[data-testid=board-overload-anyway]');
     await dialog.waitFor({ state: 'detached' });
-    await page.waitForFunction(({ code }) => Number(document.querySelector(`[data-testid=line-load-${code}]`)?.getAttribute('data-lanes')) >= 2, { code: L.code });
+    await until(page, ({ code }) => Number(document.querySelector(`[data-testid=line-load-${code}]`)?.getAttribute('data-lanes')) >= 2, { code: L.code });
     const row = (await lines(page)).find((l) => l.id === L.id)!;
     expect(row.h).toBeGreaterThan(34);
     const drawn = (await bars(page)).filter((b) => b.line === L.id);
@@ -217,7 +218,7 @@ describe('scheduling board: an overloading drop', () => {
     await page.mouse.down();
     await page.mouse.move(box.x + m2.x + 16, box.y + m2.y + 12, { steps: 2 });
     await page.mouse.move(box.x + LABELS - viewX + sunday * DAY + 14, box.y + m2.y + 8, { steps: 6 });
-    await page.waitForFunction((start) => document.querySelector('[data-testid=drag-info]')?.getAttribute('data-start') === start, shown.days[sunday].date);
+    await until(page, (start) => document.querySelector('[data-testid=drag-info]')?.getAttribute('data-start') === start, shown.days[sunday].date);
     expect(await page.getAttribute('[data-testid=drag-info]', 'data-rest-day')).toBe('true');
     expect(await page.textContent('[data-testid=drag-info]')).toContain('休息日');
     expect(await page.textContent('[data-testid=drag-info]')).not.toContain('产能 0 分钟');
@@ -227,10 +228,10 @@ describe('scheduling board: an overloading drop', () => {
     const scroller = page.locator('[data-testid=calendar-production-board]');
     const left0 = await scroller.evaluate((e) => e.scrollLeft);
     await page.mouse.move(box.x + box.width - 8, box.y + m2.y + 8, { steps: 4 });
-    await page.waitForFunction((x) => document.querySelector('[data-testid=calendar-production-board]')!.scrollLeft > x + 100, left0, { timeout: 5000 });
+    await until(page, (x) => document.querySelector('[data-testid=calendar-production-board]')!.scrollLeft > x + 100, left0, { timeout: 5000 });
     const top0 = await scroller.evaluate((e) => e.scrollTop);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height - 8, { steps: 4 });
-    await page.waitForFunction((y) => document.querySelector('[data-testid=calendar-production-board]')!.scrollTop > y + 50, top0, { timeout: 5000 });
+    await until(page, (y) => document.querySelector('[data-testid=calendar-production-board]')!.scrollTop > y + 50, top0, { timeout: 5000 });
     // The drag's target follows the scrolled board.
     expect(await page.getAttribute('[data-testid=drag-info]', 'data-start')).not.toBe(shown.days[sunday].date);
     await page.keyboard.press('Escape');

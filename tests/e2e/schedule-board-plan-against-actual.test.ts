@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signIn } from './support/steps';
+import { signIn, until } from './support/steps';
 
 /**
  * Plan against actual on the scheduling board (issue 31), in Chromium at 1366 and 1920 px, zh and en.
@@ -102,7 +102,7 @@ describe('scheduling board: plan against actual', () => {
     const dx = Math.max(0, box!.x + box!.w - (LABELS + 120));
     if (dx > 0) {
       await page.$eval('[data-testid=calendar-production-board]', (e, d) => e.scrollBy({ left: d }), dx);
-      await page.waitForFunction(([id, x]) => {
+      await until(page, ([id, x]) => {
         const e = document.querySelector(`[data-testid=board-bar][data-bar-id="${id}"]`);
         return !!e && Number(e.getAttribute('data-x')) < x - 10;
       }, [late!.id, box!.x] as const);
@@ -129,7 +129,7 @@ describe('scheduling board: plan against actual', () => {
     const lineBefore = await lineActual(page, late!.line);
     const pieces = await scanBundle(page, late!.plan);
     await page.click('[aria-label="刷新"]');
-    await page.waitForFunction(([id, n]) => Number(document.querySelector(`[data-testid=board-actual-bar][data-bar-id="${id}"]`)?.getAttribute('data-actual')) === n, [late!.id, late!.actual + pieces] as const, { timeout: 15_000 });
+    await until(page, ([id, n]) => Number(document.querySelector(`[data-testid=board-actual-bar][data-bar-id="${id}"]`)?.getAttribute('data-actual')) === n, [late!.id, late!.actual + pieces] as const, { timeout: 15_000 });
     expect(await lineActual(page, late!.line)).toBe(lineBefore + pieces);
 
     // Off: no figures.

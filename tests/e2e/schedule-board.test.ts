@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { until } from './support/steps';
 
 /**
  * The scheduling board (issue 11) in Chromium. The demo maker's planner (maker.planner) drags a bar
@@ -101,17 +102,17 @@ describe('scheduling board', () => {
     }
 
     // The bar is on the target line; the source line's load fell, the target's rose.
-    await planner.waitForFunction(
+    await until(planner,
       ({ id, line }) => document.querySelector(`[data-testid=board-bar][data-bar-id="${id}"]`)?.getAttribute('data-line-id') === String(line),
       { id: bar!.id, line: target!.id },
     );
-    await planner.waitForFunction(({ code, load }) => Number(document.querySelector(`[data-testid=line-load-${code}]`)?.getAttribute('data-load')) < load, { code: source.code, load: before[source.code] });
+    await until(planner, ({ code, load }) => Number(document.querySelector(`[data-testid=line-load-${code}]`)?.getAttribute('data-load')) < load, { code: source.code, load: before[source.code] });
     const after = await loads(planner);
     expect(after[source.code]).toBeLessThan(before[source.code]);
     expect(after[target!.code]).toBeGreaterThan(before[target!.code]);
 
     // The other browser sees the move over the socket, without a reload.
-    await other.waitForFunction(
+    await until(other,
       ({ code, load }) => document.querySelector(`[data-testid=line-load-${code}]`)?.getAttribute('data-load') === String(load),
       { code: target!.code, load: after[target!.code] },
       { timeout: 15_000 },
@@ -133,7 +134,7 @@ describe('scheduling board', () => {
     expect(await planner.textContent('[data-testid=board-split-capacity]')).toContain(target!.code);
     await planner.click('[data-testid=board-split-ok]');
     await planner.waitForSelector('[data-testid=board-split-dialog]', { state: 'detached' });
-    await planner.waitForFunction((plan) => document.querySelectorAll(`[data-testid=board-bar][data-plan-id="${plan}"]`).length === 2, moved.plan);
+    await until(planner, (plan) => document.querySelectorAll(`[data-testid=board-bar][data-plan-id="${plan}"]`).length === 2, moved.plan);
     const parts = (await bars(planner)).filter((b) => b.plan === moved.plan);
     expect(parts.reduce((a, b) => a + b.qty, 0)).toBe(moved.qty);
 
@@ -144,16 +145,16 @@ describe('scheduling board', () => {
     await planner.waitForSelector('[data-testid=board-merge-dialog]');
     await planner.click('[data-testid=board-merge-ok]');
     await planner.waitForSelector('[data-testid=board-merge-dialog]', { state: 'detached' });
-    await planner.waitForFunction((plan) => document.querySelectorAll(`[data-testid=board-bar][data-plan-id="${plan}"]`).length === 1, moved.plan);
+    await until(planner, (plan) => document.querySelectorAll(`[data-testid=board-bar][data-plan-id="${plan}"]`).length === 1, moved.plan);
     expect((await bars(planner)).find((b) => b.plan === moved.plan)!.qty).toBe(moved.qty);
 
     // Undo the merge (Ctrl+Z): both parts come back on their lines with their quantities; redo (Ctrl+Y) merges again.
     const partShape = (list: Bar[]) => list.map((b) => `${b.line}:${b.qty}`).sort();
     await planner.keyboard.press('Control+z');
-    await planner.waitForFunction((plan) => document.querySelectorAll(`[data-testid=board-bar][data-plan-id="${plan}"]`).length === 2, moved.plan);
+    await until(planner, (plan) => document.querySelectorAll(`[data-testid=board-bar][data-plan-id="${plan}"]`).length === 2, moved.plan);
     expect(partShape((await bars(planner)).filter((b) => b.plan === moved.plan))).toEqual(partShape(parts));
     await planner.keyboard.press('Control+y');
-    await planner.waitForFunction((plan) => document.querySelectorAll(`[data-testid=board-bar][data-plan-id="${plan}"]`).length === 1, moved.plan);
+    await until(planner, (plan) => document.querySelectorAll(`[data-testid=board-bar][data-plan-id="${plan}"]`).length === 1, moved.plan);
     expect((await bars(planner)).find((b) => b.plan === moved.plan)!.qty).toBe(moved.qty);
 
     // Lock from the keyboard's menu (Shift+F10 on the selected bar), unlock from the toolbar.
@@ -161,9 +162,9 @@ describe('scheduling board', () => {
     await planner.focus('[data-testid=calendar-production-board]');
     await planner.keyboard.press('Shift+F10');
     await planner.click('[data-testid=menu-lock]');
-    await planner.waitForFunction((id) => document.querySelector(`[data-testid=board-bar][data-bar-id="${id}"]`)?.getAttribute('data-locked') === 'true', merged.id);
+    await until(planner, (id) => document.querySelector(`[data-testid=board-bar][data-bar-id="${id}"]`)?.getAttribute('data-locked') === 'true', merged.id);
     await planner.click('[data-testid=board-lock]');
-    await planner.waitForFunction((id) => document.querySelector(`[data-testid=board-bar][data-bar-id="${id}"]`)?.getAttribute('data-locked') === 'false', merged.id);
+    await until(planner, (id) => document.querySelector(`[data-testid=board-bar][data-bar-id="${id}"]`)?.getAttribute('data-locked') === 'false', merged.id);
 
     // Export to Excel: the board's range as a workbook.
     const [download] = await Promise.all([planner.waitForEvent('download'), planner.click('[data-testid=board-export]')]);
@@ -202,13 +203,13 @@ describe('scheduling board', () => {
     await planner.click('[data-testid=scenario-publish]');
     await planner.waitForSelector('[data-testid=scenario-publish-confirm]');
     await planner.click('[data-testid=scenario-publish-confirm-ok]');
-    await planner.waitForFunction(() => document.querySelector('[data-testid=schedule-board]')?.getAttribute('data-scenario') === 'live');
+    await until(planner, () => document.querySelector('[data-testid=schedule-board]')?.getAttribute('data-scenario') === 'live');
     await planner.waitForSelector('[data-testid=board-bar]', { state: 'attached' });
     expect(await planner.locator('[data-testid=scenario-compare]').count()).toBe(0);
     expect(await loads(planner)).toEqual(scenarioLoads);
     const anyLine = Object.keys(scenarioLoads).find((k) => scenarioLoads[k] !== after[k]);
     if (anyLine)
-      await other.waitForFunction(({ code, load }) => document.querySelector(`[data-testid=line-load-${code}]`)?.getAttribute('data-load') === String(load), { code: anyLine, load: scenarioLoads[anyLine] }, { timeout: 15_000 });
+      await until(other, ({ code, load }) => document.querySelector(`[data-testid=line-load-${code}]`)?.getAttribute('data-load') === String(load), { code: anyLine, load: scenarioLoads[anyLine] }, { timeout: 15_000 });
     expect(await loads(other)).toEqual(scenarioLoads);
 
     // The scenario is published on the server.
@@ -246,7 +247,7 @@ describe('scheduling board', () => {
     await planner.waitForSelector('[data-testid=scenario-discard-confirm]');
     expect(await planner.textContent('[data-testid=scenario-discard-confirm]')).toContain(second);
     await planner.click('[data-testid=scenario-discard-confirm-ok]');
-    await planner.waitForFunction(() => document.querySelector('[data-testid=schedule-board]')?.getAttribute('data-scenario') === 'live');
+    await until(planner, () => document.querySelector('[data-testid=schedule-board]')?.getAttribute('data-scenario') === 'live');
     await planner.waitForSelector('[data-testid=board-bar]', { state: 'attached' });
     expect(await loads(planner)).toEqual(scenarioLoads);
     const list2 = (await (await planner.request.get(`${run.server.url}/api/scmapi/schedule/scenarios`, { headers: { authorization: `Bearer ${token}` } })).json()).data as { name: string; status: string }[];

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { act, signIn, unreadCount } from './support/steps';
+import { act, signIn, unreadCount, until } from './support/steps';
 
 /**
  * Issue 29 in two browsers (two contexts): the brand's buyer has the purchase order list open; the
@@ -66,21 +66,21 @@ describe('a shared purchase order changes live between the two companies', () =>
     await buyer.waitForSelector('[data-testid=unread-bell]');
     const order = await orderThroughApi(buyer, '实时确认演示', true);
     // Its own send reaches the open list too (no reload, no refresh button).
-    await buyer.waitForFunction((no) => [...document.querySelectorAll('.ag-cell[col-id="po_no"]')].some((c) => c.textContent?.includes(no)), order.no, { timeout: 5000 });
+    await until(buyer, (no) => [...document.querySelectorAll('.ag-cell[col-id="po_no"]')].some((c) => c.textContent?.includes(no)), order.no, { timeout: 5000 });
     await expect.poll(() => rowCell(buyer, order.no, 'status'), { timeout: 5000 }).toContain('待供应商确认');
     const unreadBefore = await unreadCount(buyer);
     await snap(buyer, 'live-01-buyer-list-sent');
 
     await signIn(supplier, run.server.url, '/srm/masterdetail/supplierorder', 'supplier.sales');
     await supplier.waitForSelector('[data-testid=grid-supplierorder] .ag-header-cell');
-    await supplier.waitForFunction((no) => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="source_no"]')?.textContent?.includes(no), order.no);
+    await until(supplier, (no) => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="source_no"]')?.textContent?.includes(no), order.no);
     await act(supplier, 'confirm');
     const clicked = Date.now();
 
     // Within 2 s, without a reload: the buyer's row reads confirmed and the bell rises.
     await expect.poll(() => rowCell(buyer, order.no, 'status'), { timeout: 2000, interval: 50 }).toContain('供应商已确认');
     expect(Date.now() - clicked).toBeLessThan(2000);
-    await buyer.waitForFunction((n) => Number(document.querySelector('[data-testid=unread-count]')?.textContent ?? '0') > n, unreadBefore, { timeout: 2000 });
+    await until(buyer, (n) => Number(document.querySelector('[data-testid=unread-count]')?.textContent ?? '0') > n, unreadBefore, { timeout: 2000 });
     await snap(buyer, 'live-02-buyer-list-confirmed');
     await snap(supplier, 'live-02-supplier-confirmed');
 
@@ -99,7 +99,7 @@ describe('a shared purchase order changes live between the two companies', () =>
     // It opens the order: its list with the order's drawer, and the notice is read.
     await buyer.waitForURL(new RegExp(`/srm/masterdetail/purorder\\?open=${order.id}$`));
     await buyer.waitForSelector(`[data-testid$=-drawer] :text("${order.no}")`);
-    await buyer.waitForFunction((n) => Number(document.querySelector('[data-testid=unread-count]')?.textContent ?? '0') < n, countBefore);
+    await until(buyer, (n) => Number(document.querySelector('[data-testid=unread-count]')?.textContent ?? '0') < n, countBefore);
     await snap(buyer, 'live-04-notice-opened-order');
     const read = await buyer.evaluate(async (no) => {
       const r = await (await fetch('/api/notifyapi/notify-msg/index?page=1&size=50', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } })).json();

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { until } from './support/steps';
 
 /**
  * Spec 7 "Profile and workspace" in a real browser against the real server: edit the own profile
@@ -39,7 +40,7 @@ describe('profile, settings and favourites', () => {
     await page.fill('[data-testid=profile-form] input[name=email]', 'not-an-email');
     await page.fill('[data-testid=profile-form] input[name=mobile]', '12345');
     await page.click('[data-testid=profile-save]');
-    await page.waitForFunction(() => document.querySelector('[data-testid=profile-form]')?.textContent?.includes('不是有效的邮箱地址'));
+    await until(page, () => document.querySelector('[data-testid=profile-form]')?.textContent?.includes('不是有效的邮箱地址'));
     expect(await page.textContent('[data-testid=profile-form]')).toContain('不是有效的手机号码');
     await snap(page, 'profile-01-bad-input');
 
@@ -47,7 +48,7 @@ describe('profile, settings and favourites', () => {
     await page.fill('[data-testid=profile-form] input[name=email]', 'brand@demo.local');
     await page.fill('[data-testid=profile-form] input[name=mobile]', '13912345678');
     await page.click('[data-testid=profile-save]');
-    await page.waitForFunction(() => document.querySelector('[data-testid=profile-form]')?.textContent?.includes('该邮箱已被其他账号使用'));
+    await until(page, () => document.querySelector('[data-testid=profile-form]')?.textContent?.includes('该邮箱已被其他账号使用'));
 
     await page.fill('[data-testid=profile-form] input[name=email]', 'li.xiaocai@demo.local');
     await page.click('[data-testid=profile-save]');
@@ -118,7 +119,7 @@ describe('profile, settings and favourites', () => {
     await page.goto(`${run.server.url}/page/settings`);
     await page.waitForSelector('[data-testid=settings-language]');
     await page.click('[data-testid=settings-language] >> text=English');
-    await page.waitForFunction(() => document.querySelector('[data-testid=settings]')?.textContent?.includes('Preferences'));
+    await until(page, () => document.querySelector('[data-testid=settings]')?.textContent?.includes('Preferences'));
     await expect.poll(async () => (await accountOf(page)).language_code, { timeout: 10000 }).toBe('en');
 
     // Another device: a fresh browser with no local layout and no language of its own.
@@ -127,7 +128,7 @@ describe('profile, settings and favourites', () => {
     await p2.goto(`${run.server.url}/md/index/vendor`);
     await signIn(p2, 'maker');
     await p2.waitForSelector('[data-testid=list-vendor] .ag-header-cell');
-    await p2.waitForFunction(() => document.querySelector('[data-testid=side-nav]')?.textContent?.includes('Master data'));
+    await until(p2, () => document.querySelector('[data-testid=side-nav]')?.textContent?.includes('Master data'));
     expect(await p2.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tablestate:')))).toEqual([]);
     expect(await widthOf(p2, 'name')).toBe(widened);
     await snap(p2, 'profile-04-layout-and-language-on-another-device');

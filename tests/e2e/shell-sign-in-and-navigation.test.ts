@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { until } from './support/steps';
 
 /**
  * The signed-in shell in a real browser against the real server: sign in as maker.planner, see the
@@ -78,7 +79,7 @@ describe('the workspace shell', () => {
     // English: the interface and the menus change language; the choice is stored (spec 9).
     await page.click('[data-testid=language-switch]');
     await page.click('[data-testid=language-en]');
-    await page.waitForFunction(() => document.querySelector('[data-testid=side-nav]')?.textContent?.includes('My workspace'));
+    await until(page, () => document.querySelector('[data-testid=side-nav]')?.textContent?.includes('My workspace'));
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
     expect(await page.title()).toBe('Function guide - Supply Chain Collaboration Platform');
     await snap(page, 'shell-06-menu-guide-en');

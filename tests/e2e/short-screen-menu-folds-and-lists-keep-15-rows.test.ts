@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signIn } from './support/steps';
+import { signIn, until } from './support/steps';
 
 /**
  * Issue 32, a planner on a 1366 x 768 laptop: a list shows at least 15 whole rows below its title,
@@ -40,7 +40,7 @@ describe('a short screen', () => {
     await page.waitForSelector('[data-testid=side-nav-rail]');
     expect((await (await saved).json()).code).toBe(200);
     expect(await page.locator('[data-testid=side-nav]').count()).toBe(0);
-    await page.waitForFunction((w) => (document.querySelector('.ag-root-wrapper')?.getBoundingClientRect().width ?? 0) > w + 150, fullWidth);
+    await until(page, (w) => (document.querySelector('.ag-root-wrapper')?.getBoundingClientRect().width ?? 0) > w + 150, fullWidth);
     await snap(page, 'short-screen-rail-1366');
 
     // A group's icon opens its entries; an entry opens its page, and its group is marked.
@@ -49,7 +49,7 @@ describe('a short screen', () => {
     const entry = page.locator('[data-testid^=rail-menu-]').first();
     const code = (await entry.getAttribute('data-testid'))!.replace('rail-menu-', '');
     await entry.click();
-    await page.waitForFunction(() => document.querySelector('[data-testid^=rail-group-][aria-current=page]') !== null);
+    await until(page, () => document.querySelector('[data-testid^=rail-group-][aria-current=page]') !== null);
     expect(code.length).toBeGreaterThan(0);
 
     // Kept by the server: after a reload, and in a browser that never folded it.

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { solidPng } from '../support/png';
 import { serverAndBrowserForFile, snap } from './support/harness';
 import { codesOnOutboxPage, fillAccountStep, fillCompanyStep, signInThroughForm } from './support/signup-steps';
+import { until } from './support/steps';
 
 /**
  * Issue 35, sign-up and profiles in the browser: a company signs up with the e-mail's and the
@@ -123,7 +124,7 @@ describe('sign-up with a mobile code, then the company and own profiles', () => 
     expect(await page.textContent('[data-testid=company-logo-error]')).toContain('702×180 或 200×200');
     await page.setInputFiles('[data-testid=company-logo-input]', { name: 'logo.png', mimeType: 'image/png', buffer: solidPng(702, 180, [200, 60, 40]) });
     await page.waitForSelector('[data-testid=company-logo-image]');
-    await page.waitForFunction(() => (document.querySelector('[data-testid=company-logo-image]') as HTMLImageElement | null)?.naturalWidth === 702);
+    await until(page, () => (document.querySelector('[data-testid=company-logo-image]') as HTMLImageElement | null)?.naturalWidth === 702);
 
     await page.click('[data-testid=company-edit]');
     await page.waitForSelector('[data-testid=company-form]');
@@ -141,7 +142,7 @@ describe('sign-up with a mobile code, then the company and own profiles', () => 
     await page.waitForSelector('[data-testid=company-legal-person-value]');
     expect(await page.textContent('[data-testid=company-legal-person-value]')).toBe('孙云锦');
     expect(await page.textContent('[data-testid=company-business-scope-value]')).toBe('服装制造；针织品加工');
-    await page.waitForFunction(() => (document.querySelector('[data-testid=company-logo-image]') as HTMLImageElement | null)?.naturalWidth === 702);
+    await until(page, () => (document.querySelector('[data-testid=company-logo-image]') as HTMLImageElement | null)?.naturalWidth === 702);
     await snapBoth(page, 'profile-company-03-saved');
 
     // The own profile: names, gender, title, ID and percentage, then the avatar.
@@ -164,13 +165,13 @@ describe('sign-up with a mobile code, then the company and own profiles', () => 
     await page.click('[data-testid=profile-save]');
     await page.waitForSelector('[data-testid=profile-form]', { state: 'detached' });
     await page.setInputFiles('[data-testid=profile-avatar-input]', { name: 'me.png', mimeType: 'image/png', buffer: solidPng(200, 200, [40, 140, 90]) });
-    await page.waitForFunction(() => (document.querySelector('[data-testid=profile-avatar-image]') as HTMLImageElement | null)?.naturalWidth === 200);
+    await until(page, () => (document.querySelector('[data-testid=profile-avatar-image]') as HTMLImageElement | null)?.naturalWidth === 200);
     await page.reload();
     await page.waitForSelector('[data-testid=profile-title-value]');
     expect(await page.textContent('[data-testid=profile-title-value]')).toBe('总经理');
     expect(await page.textContent('[data-testid=profile-gender-value]')).toBe('女');
     expect(await page.textContent('[data-testid=profile-percent-value]')).toBe('80');
-    await page.waitForFunction(() => (document.querySelector('[data-testid=profile-avatar-image]') as HTMLImageElement | null)?.naturalWidth === 200);
+    await until(page, () => (document.querySelector('[data-testid=profile-avatar-image]') as HTMLImageElement | null)?.naturalWidth === 200);
     await snapBoth(page, 'profile-user-02-saved');
     expect(errors).toEqual([]);
     await page.close();

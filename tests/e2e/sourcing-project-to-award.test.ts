@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signIn } from './support/steps';
+import { signIn, until } from './support/steps';
 
 /**
  * Supplier sourcing in three browser sessions (issue 16): the brand creates a public project in its
@@ -27,13 +27,13 @@ async function toast(page: Page, intent: 'error' | 'warning' | 'success', text: 
 }
 
 async function rowShows(page: Page, col: string, text: string, row = 0): Promise<void> {
-  await page.waitForFunction(([c, t, r]) => document.querySelector(`.ag-row[row-index="${r}"] .ag-cell[col-id="${c}"]`)?.textContent?.includes(t as string), [col, text, row] as const, { timeout: 15000 });
+  await until(page, ([c, t, r]) => document.querySelector(`.ag-row[row-index="${r}"] .ag-cell[col-id="${c}"]`)?.textContent?.includes(t as string), [col, text, row] as const, { timeout: 15000 });
 }
 
 /** Quick search, waiting until every row shown has `text` in `col` (the filtered list, not the one before it). */
 async function search(page: Page, text: string, col: string): Promise<void> {
   await page.fill('[data-testid=quick-search]', text);
-  await page.waitForFunction(([t, c]) => {
+  await until(page, ([t, c]) => {
     const cells = [...document.querySelectorAll(`.ag-row .ag-cell[col-id="${c}"]`)];
     return cells.length > 0 && cells.every((x) => x.textContent?.includes(t as string));
   }, [text, col] as const, { timeout: 15000 });
@@ -107,7 +107,7 @@ async function supplierQuotes(page: Page, code: string, prices: Array<[string, s
     await rowShows(page, 'status', '已提交待评估');
   }
   await page.fill('[data-testid=quick-search]', '');
-  await page.waitForFunction(() => document.querySelectorAll('.ag-row .ag-cell[col-id="quote_no"]').length > 1, undefined, { timeout: 15000 });
+  await until(page, () => document.querySelectorAll('.ag-row .ag-cell[col-id="quote_no"]').length > 1, undefined, { timeout: 15000 });
   await rowShows(page, 'project_code', code);
   await snap(page, `sourcing-03-${tag}-quotations`);
 }

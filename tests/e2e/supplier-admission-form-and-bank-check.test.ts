@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signIn } from './support/steps';
+import { signIn, until } from './support/steps';
 
 /**
  * Supplier admission and vendor settings in the browser (issue 16). The maker opened its application
@@ -31,12 +31,12 @@ async function toast(page: Page, intent: 'error' | 'warning' | 'success', text: 
 }
 
 async function rowShows(page: Page, col: string, text: string, row = 0): Promise<void> {
-  await page.waitForFunction(([c, t, r]) => document.querySelector(`.ag-row[row-index="${r}"] .ag-cell[col-id="${c}"]`)?.textContent?.includes(t as string), [col, text, row] as const, { timeout: 15000 });
+  await until(page, ([c, t, r]) => document.querySelector(`.ag-row[row-index="${r}"] .ag-cell[col-id="${c}"]`)?.textContent?.includes(t as string), [col, text, row] as const, { timeout: 15000 });
 }
 
 async function search(page: Page, text: string, col: string): Promise<void> {
   await page.fill('[data-testid=quick-search]', text);
-  await page.waitForFunction(([t, c]) => {
+  await until(page, ([t, c]) => {
     const cells = [...document.querySelectorAll(`.ag-row .ag-cell[col-id="${c}"]`)];
     return cells.length === 1 && cells.every((x) => x.textContent?.includes(t as string));
   }, [text, col] as const, { timeout: 15000 }).catch(async (e) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { solidPng } from '../support/png';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signInToShell } from './support/steps';
+import { signInToShell, until } from './support/steps';
 
 /**
  * A supplier's uploads cannot run as script in a brand administrator's session (issue 28): the
@@ -54,17 +54,20 @@ describe('uploaded files in another company\'s browser', () => {
     await app.locator('[data-testid=chat-item]').first().click();
     await app.waitForSelector('[data-testid=chat-message][data-kind=image] img[data-testid=chat-image]');
     // The picture is drawn from a signed link: one file, one user, no access token in it.
-    const img = await app.waitForFunction(() => {
+    await until(app, () => {
       const el = document.querySelector<HTMLImageElement>('img[data-testid=chat-image]');
-      return el && el.complete && el.naturalWidth > 0 ? { w: el.naturalWidth, src: el.getAttribute('src') ?? '' } : null;
+      return el && el.complete && el.naturalWidth > 0;
     });
-    const drawn = (await img.jsonValue())!;
+    const drawn = await app.evaluate(() => {
+      const el = document.querySelector<HTMLImageElement>('img[data-testid=chat-image]');
+      return { w: el?.naturalWidth ?? 0, src: el?.getAttribute('src') ?? '' };
+    });
     expect(drawn.w).toBe(40);
     expect(drawn.src).toMatch(/^\/api\/crossapi\/ccommonapi\/files\/[0-9a-f]{32}\?u=\d+&exp=\d+&sig=/);
     const token = await app.evaluate(() => Object.values(localStorage).find((v) => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(v)) ?? '');
     expect(token).not.toBe('');
     expect(drawn.src).not.toContain(token);
-    await app.waitForFunction(() => document.querySelectorAll('[data-testid=chat-file][href]').length >= 3);
+    await until(app, () => document.querySelectorAll('[data-testid=chat-file][href]').length >= 3);
     const links = await app.locator('[data-testid=chat-file]').evaluateAll((as) => as.map((a) => ({ name: a.textContent?.trim() ?? '', href: a.getAttribute('href') ?? '' })));
     await snap(app, 'files-01-brand-admin-chat-with-supplier-uploads');
 

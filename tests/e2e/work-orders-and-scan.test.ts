@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { until } from './support/steps';
 
 /**
  * Issue 12 in Chromium: the maker's planner generates the work orders of a scheduled plan from the
@@ -45,7 +46,7 @@ describe('work orders and the scan validation page', () => {
     // 生成工单 on the plan history's toolbar.
     await page.fill('[data-testid=quick-search]', planNo);
     await page.press('[data-testid=quick-search]', 'Enter');
-    await page.waitForFunction(() => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'), undefined, { timeout: 20000 });
+    await until(page, () => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'), undefined, { timeout: 20000 });
     await page.click('[data-testid=grid-prodplanhistory] .ag-row[row-index="0"] .ag-selection-checkbox input');
     await page.click('[data-testid=action-work_orders]');
     await page.waitForSelector('[data-testid=toast-success]', { timeout: 20000 });
@@ -55,14 +56,14 @@ describe('work orders and the scan validation page', () => {
     await page.waitForSelector('[data-testid=grid-workorder] .ag-row[row-index="0"]', { timeout: 30000 });
     await page.fill('[data-testid=quick-search]', planNo);
     await page.press('[data-testid=quick-search]', 'Enter');
-    await page.waitForFunction(() => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 4 条'), undefined, { timeout: 20000 });
+    await until(page, () => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 4 条'), undefined, { timeout: 20000 });
     for (let i = 0; i < 4; i++) await page.click(`[data-testid=grid-workorder] .ag-row[row-index="${i}"] .ag-selection-checkbox input`);
     await page.click('[data-testid=action-release]');
     await page.click('[data-testid=transition-ok]');
     await page.waitForSelector('[data-testid=toast-success]', { timeout: 20000 });
     const released = (await apiGet<{ rows: Row[] }>(token, `/scmapi/workorder/page?size=50&q=${encodeURIComponent(planNo)}`)).rows;
     expect(released.map((w) => w.status)).toEqual(['released', 'released', 'released', 'released']);
-    await page.waitForFunction(() => document.querySelector('[data-testid=grid-workorder]')?.textContent?.includes('已下达'), undefined, { timeout: 20000 });
+    await until(page, () => document.querySelector('[data-testid=grid-workorder]')?.textContent?.includes('已下达'), undefined, { timeout: 20000 });
     await snap(page, 'wo-01-released');
 
     // Bundles: one per colour x size (bundle size above any cell), then the ticket sheet.
@@ -70,7 +71,7 @@ describe('work orders and the scan validation page', () => {
     await page.waitForSelector('[data-testid=grid-workorder] .ag-row[row-index="0"]', { timeout: 30000 });
     await page.fill('[data-testid=quick-search]', planNo);
     await page.press('[data-testid=quick-search]', 'Enter');
-    await page.waitForFunction(() => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 4 条'), undefined, { timeout: 20000 });
+    await until(page, () => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 4 条'), undefined, { timeout: 20000 });
     await page.click('[data-testid=grid-workorder] .ag-row[row-index="0"] .ag-selection-checkbox input');
     await page.click('[data-testid=action-bundles]');
     await page.fill('[data-testid=bundle-size]', '10000');
@@ -94,7 +95,7 @@ describe('work orders and the scan validation page', () => {
       await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.type(code);
       await page.keyboard.press('Enter');
-      await page.waitForFunction((c) => document.querySelector('[data-testid=scan-result]')?.textContent?.includes(c) && (document.querySelector('[data-testid=scan-barcode]') as HTMLInputElement | null)?.value === '', code, { timeout: 20000 });
+      await until(page, (c) => document.querySelector('[data-testid=scan-result]')?.textContent?.includes(c) && (document.querySelector('[data-testid=scan-barcode]') as HTMLInputElement | null)?.value === '', code, { timeout: 20000 });
       return { result: await page.getAttribute('[data-testid=scan-result]', 'data-result'), text: (await page.textContent('[data-testid=scan-message]')) ?? '' };
     };
     // Sewing before cutting: refused, naming cutting (it forces scan in).
@@ -120,7 +121,7 @@ describe('work orders and the scan validation page', () => {
     await page.waitForSelector('[data-testid=grid-workorder] .ag-row[row-index="0"]', { timeout: 30000 });
     await page.fill('[data-testid=quick-search]', planNo);
     await page.press('[data-testid=quick-search]', 'Enter');
-    await page.waitForFunction(() => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 4 条'), undefined, { timeout: 20000 });
+    await until(page, () => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 4 条'), undefined, { timeout: 20000 });
     // The grid's own cells (AG Grid splits a row over its pinned and centre containers: read by row index).
     const done: Array<{ wo: string; done: string }> = [];
     for (let i = 0; i < 4; i++) {
