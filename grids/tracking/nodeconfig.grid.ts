@@ -3,7 +3,8 @@ import { definePage } from '../../src/model';
 /**
  * Node follow configuration (spec 3: category, order type, node, plan duration, sequence): the
  * maker's time-and-action nodes, from which each order's node plan is counted back from delivery.
- * A node's process type says which work orders complete it (its actual date from their reporting).
+ * A node's process type says which work orders complete it (its actual date from their reporting),
+ * its material group which purchase receipts do (fabric, trims in-house).
  */
 export const trackingNodeConfigPage = definePage({
   opt: 'nodefollow',
@@ -21,6 +22,7 @@ export const trackingNodeConfigPage = definePage({
     { field: 'plan_days', width: 130, aggregate: 'sum' },
     { field: 'party', width: 110 },
     { field: 'process_type', width: 140 },
+    { field: 'material_group', width: 140 },
     { field: 'active', width: 90 },
     { field: 'updated_at', width: 170 },
   ],
@@ -42,6 +44,7 @@ export const trackingNodeConfigPage = definePage({
         { field: 'plan_days', spanClass: 'half' },
         { field: 'party', spanClass: 'half' },
         { field: 'process_type', spanClass: 'half' },
+        { field: 'material_group', spanClass: 'half' },
         { field: 'active', spanClass: 'half' },
         { field: 'remark', spanClass: 'full' },
       ],

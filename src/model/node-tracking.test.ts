@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planBackFromDelivery, trackOrder } from './node-tracking';
+import { addDaysIso, dayNumber, orderFlagged, planBackFromDelivery, trackOrder, type OrderDays, type TrackedNodeInput } from './node-tracking';
 
 /** A chain with side-by-side nodes, delivery 31 December: A (5) · B1 (4) | B2 (6) · C (3). */
 const plan = planBackFromDelivery(
@@ -44,5 +44,70 @@ describe('node forecasts and the critical path (issue 31)', () => {
     expect(early.C.projected_date).toBe(by(trackOrder(plan, '2026-12-01').nodes).C.projected_date);
     const done = by(trackOrder(withForecast('A', '2027-02-01').map((n) => (n.node_code === 'A' ? { ...n, actual_date: '2026-12-01' } : n)), '2026-12-01').nodes);
     expect(done.A).toMatchObject({ state: 'done', projected_date: '2026-12-01' });
+  });
+});
+
+/** A small seeded generator (the same orders every run). */
+function random(seed: number): () => number {
+  let x = seed >>> 0;
+  return () => {
+    x = (x + 0x6d2b79f5) >>> 0;
+    let r = Math.imul(x ^ (x >>> 15), 1 | x);
+    r ^= r + Math.imul(r ^ (r >>> 7), 61 | r);
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The open nodes of an order as `orderFlagged` reads them (sorted by seq, day numbers), as the server's read gives them. */
+function daysOf(nodes: TrackedNodeInput[]): OrderDays {
+  const open = nodes.filter((n) => !n.actual_date).sort((a, b) => a.seq - b.seq);
+  const actuals = nodes.filter((n) => n.actual_date).map((n) => dayNumber(n.actual_date!));
+  const day = (d: string | null | undefined) => (d ? dayNumber(d) : null);
+  return {
+    last_actual: actuals.length ? Math.max(...actuals) : null,
+    seq: open.map((n) => n.seq),
+    plan_days: open.map((n) => n.plan_days),
+    plan: open.map((n) => day(n.plan_date)),
+    forecast: open.map((n) => day(n.forecast_date)),
+  };
+}
+
+describe('orderFlagged: trackOrder\'s flag on day numbers (a company\'s check of every order, bench B9c)', () => {
+  it('says what trackOrder says on 3,000 generated orders: stages side by side, actual dates, forecasts early and late, planned dates moved by hand or missing', () => {
+    const next = random(3131);
+    const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
+    const today = '2026-12-05';
+    let flagged = 0;
+    for (let k = 0; k < 3000; k++) {
+      const stages = int(1, 12);
+      const raw: TrackedNodeInput[] = [];
+      for (let s = 1; s <= stages; s++) {
+        for (let j = 0, side = int(1, 3); j < side; j++) raw.push({ node_code: `N${s}${'ABC'[j]}`, node_name: `${s}`, seq: s * 10, plan_days: int(0, 9), plan_start: null, plan_date: null, actual_date: null, forecast_date: null });
+      }
+      const delivery = addDaysIso(today, int(-20, 90));
+      const nodes = planBackFromDelivery(raw, delivery).map((n) => {
+        const r = next();
+        const planned = r < 0.05 ? null : r < 0.15 ? addDaysIso(n.plan_date, int(-5, 5)) : n.plan_date;
+        const done = n.plan_date < today && next() < 0.7 ? addDaysIso(n.plan_date, int(-3, 3)) : null;
+        const forecast = next() < 0.2 ? addDaysIso(today, int(-10, 60)) : null;
+        return { ...n, plan_date: planned, actual_date: done && done <= addDaysIso(today, 2) ? done : null, forecast_date: forecast };
+      });
+      const expected = trackOrder(nodes, today).flagged;
+      if (expected) flagged++;
+      expect(orderFlagged(daysOf(nodes), dayNumber(today)), JSON.stringify(nodes)).toBe(expected);
+    }
+    // Both answers are well represented.
+    expect(flagged).toBeGreaterThan(500);
+    expect(flagged).toBeLessThan(2500);
+  });
+
+  it('an order on plan is not flagged; a forecast past a node\'s plan, a passed planned date or a last actual date after today flags it', () => {
+    const today = '2026-12-01';
+    expect(orderFlagged(daysOf(plan), dayNumber(today))).toBe(false);
+    expect(orderFlagged(daysOf(withForecast('B1', '2026-12-30')), dayNumber(today))).toBe(true);
+    expect(orderFlagged(daysOf(plan), dayNumber('2026-12-20'))).toBe(true);
+    const lateActual = plan.map((n) => (n.node_code === 'A' ? { ...n, actual_date: '2026-12-24' } : n));
+    expect(orderFlagged(daysOf(lateActual), dayNumber(today))).toBe(trackOrder(lateActual, today).flagged);
+    expect(trackOrder(lateActual, today).flagged).toBe(true);
   });
 });

@@ -14,7 +14,8 @@
  *   `recomputeNodeTracking` of the whole company as the product runs it after a board change (every
  *   order's forecasts from the board, scans and outsourced orders; the critical path and flags of the
  *   orders whose forecasts changed, through `trackOrder`; the slipped node's notice); and the same
- *   evaluating every order's critical path (the periodic check's work, printed, not the target);
+ *   evaluating every order's critical path (the periodic check's work, target <= 1 s as well), with
+ *   its two parts timed apart (the forecasts' refresh, every order's flags);
  *   median of B9C_RUNS, the bar moved back and forth. Baseline in the same run: the recompute order
  *   by order (B9C_BASELINE orders, default 500, scaled to all).
  * - **move to bell** (target <= 60 s): the planner moves an order's bar 10 days later through the
@@ -33,7 +34,7 @@ import { sql } from 'kysely';
 import { addDaysIso } from '../../src/model/node-tracking';
 import type { Db } from '../../src/server/db/database';
 import { withTenant } from '../../src/server/kernel/rls';
-import { generateNodePlans, recomputeNodeTracking, todayIso } from '../../src/server/services/tracking';
+import { evaluateNodeFlags, generateNodePlans, recomputeNodeTracking, refreshNodeForecasts, todayIso } from '../../src/server/services/tracking';
 import type { TowerReply } from '../../src/model/calls/tower';
 import { signIn, type TestApp } from '../support/test-app';
 import { median, ownDatabase } from './b8-postgres.util';
@@ -127,10 +128,12 @@ type Recomputed = Awaited<ReturnType<typeof recomputeNodeTracking>>;
  * order's forecasts, the changed orders' critical paths and flags) and evaluating every order's
  * critical path as well (the periodic check's work); and the order-by-order baseline.
  */
-async function recomputeFigures(db: Db, d: Ids): Promise<{ ours: number[]; all: number[]; base: number; result: Recomputed; full: Recomputed }> {
+async function recomputeFigures(db: Db, d: Ids): Promise<{ ours: number[]; all: number[]; refresh: number[]; flags: number[]; base: number; result: Recomputed; full: Recomputed }> {
   const c = d.maker;
   const ours: number[] = [];
   const all: number[] = [];
+  const refresh: number[] = [];
+  const flags: number[] = [];
   let result: Recomputed | null = null;
   let full: Recomputed | null = null;
   const target = d.orders[2];
@@ -144,6 +147,15 @@ async function recomputeFigures(db: Db, d: Ids): Promise<{ ours: number[]; all: 
     a = performance.now();
     full = await withTenant(db, c, (tx) => recomputeNodeTracking(tx, c, null, { evaluate: 'all' }));
     all.push(performance.now() - a);
+    // Where the full evaluation's time goes: the forecasts' refresh, then every order's flags.
+    await withTenant(db, c, async (tx) => {
+      let s = performance.now();
+      await refreshNodeForecasts(tx, c, null);
+      refresh.push(performance.now() - s);
+      s = performance.now();
+      await evaluateNodeFlags(tx, c, null);
+      flags.push(performance.now() - s);
+    });
   }
   await move(5);
   await withTenant(db, c, (tx) => recomputeNodeTracking(tx, c, null));
@@ -151,7 +163,7 @@ async function recomputeFigures(db: Db, d: Ids): Promise<{ ours: number[]; all: 
   const b = performance.now();
   for (const id of sample) await withTenant(db, c, (tx) => recomputeNodeTracking(tx, c, [id]));
   const base = ((performance.now() - b) / sample.length) * d.orders.length;
-  return { ours, all, base, result: result!, full: full! };
+  return { ours, all, refresh, flags, base, result: result!, full: full! };
 }
 
 type Inject = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) => Promise<Record<string, unknown>>;
@@ -239,7 +251,7 @@ export const bench: Bench = {
   id: 'B9c',
   title: `time and action: the critical path of ${ORDERS.toLocaleString('en')} orders x 30 nodes after one change, and a slip to the bell, PostgreSQL`,
   run: async () => {
-    const target = `recompute <= ${RECOMPUTE_TARGET_MS} ms; move and scan flagged <= ${FLAG_TARGET_MS / 1000} s; receipt completes its node`;
+    const target = `recompute <= ${RECOMPUTE_TARGET_MS} ms, every order evaluated too; move and scan flagged <= ${FLAG_TARGET_MS / 1000} s; receipt completes its node`;
     const url = process.env.TEST_DATABASE_URL;
     if (!url) return { lines: [{ label: 'skipped', value: 'TEST_DATABASE_URL is not set (PostgreSQL only)' }], passed: true, target };
     const { t, drop } = await ownDatabase(url, 'b9c');
@@ -258,13 +270,14 @@ export const bench: Bench = {
         { label: 'data', value: `${d.orders.length.toLocaleString('en')} orders, ${nodes.toLocaleString('en')} nodes, one live bar each (generated in ${ms(filled)})` },
         { label: `recompute after one change (median of ${RUNS})`, value: `${ms(m)} (runs ${r.ours.map(Math.round).join(', ')}; ${d.orders.length.toLocaleString('en')} orders' forecasts, ${r.result.nodes} changed, ${r.result.evaluated} order evaluated, ${r.result.at_risk} notice)` },
         { label: `same, every order's critical path evaluated (median of ${RUNS})`, value: `${ms(median(r.all))} (runs ${r.all.map(Math.round).join(', ')}; ${r.full.evaluated.toLocaleString('en')} orders evaluated)` },
+        { label: '  of which: forecasts refreshed / every order\'s flags', value: `${ms(median(r.refresh))} / ${ms(median(r.flags))} (medians, timed apart)` },
         { label: `order by order, baseline (${SAMPLE} measured, scaled)`, value: `${ms(r.base)}` },
         { label: 'ratio baseline / recompute', value: `${(r.base / m).toFixed(1)}x (every order evaluated: ${(r.base / median(r.all)).toFixed(1)}x)` },
         { label: 'move on the board -> slip in the bell', value: `${ms(move.ms)} (${move.flagged ? 'flagged' : 'NOT flagged'}; the tower's sewing nodes at risk ${move.tower.before} -> ${move.tower.after})` },
         { label: 'first scan of a slow plan -> slip in the bell', value: `${ms(scan.ms)} (${scan.flagged ? 'flagged' : 'NOT flagged'})` },
         { label: 'outsourced receipt -> node done (same call)', value: `${ms(receipt.ms)} (${receipt.done ? 'washing recorded, source outsourced receipt' : 'NOT recorded'})` },
       ];
-      const passed = m <= RECOMPUTE_TARGET_MS && move.flagged && move.ms <= FLAG_TARGET_MS && move.tower.after === move.tower.before + 1 && scan.flagged && scan.ms <= FLAG_TARGET_MS && receipt.done;
+      const passed = m <= RECOMPUTE_TARGET_MS && median(r.all) <= RECOMPUTE_TARGET_MS && move.flagged && move.ms <= FLAG_TARGET_MS && move.tower.after === move.tower.before + 1 && scan.flagged && scan.ms <= FLAG_TARGET_MS && receipt.done;
       return { lines: out, passed, target };
     } finally {
       await drop();

@@ -18,7 +18,7 @@ export const nodeParty = defineDictionary({
   ],
 });
 
-/** Where an actual date came from: entered by the maker, by a supplier, taken from work-order reporting or from the receipt of outsourced orders. */
+/** Where an actual date came from: entered by the maker, by a supplier, taken from work-order reporting, from the receipt of outsourced orders or of the order's material purchase orders. */
 export const nodeActualSource = defineDictionary({
   code: 'node_actual_source',
   label: { zh: '实际日期来源', en: 'Actual date source' },
@@ -27,13 +27,15 @@ export const nodeActualSource = defineDictionary({
     { value: 'supplier', label: { zh: '供应商录入', en: 'Entered by the supplier' } },
     { value: 'workorder', label: { zh: '工单报工', en: 'Work-order reporting' } },
     { value: 'outsource', label: { zh: '外发收货', en: 'Outsourced receipt' } },
+    { value: 'purchase', label: { zh: '采购收货', en: 'Purchase receipt' } },
   ],
 });
 
 /**
  * What a node's forecast date stands on (issue 31): the order's sewing bars on the board (their end,
  * a move changes it), their end re-forecast from the scanned rate (plan against actual), an
- * outsourced process's open orders (the vendor's delivery date for the pieces not yet received).
+ * outsourced process's open orders (the vendor's delivery date for the pieces not yet received), the
+ * order's material purchase orders (their delivery date for the lines not yet received in full).
  */
 export const nodeForecastSource = defineDictionary({
   code: 'node_forecast_source',
@@ -42,6 +44,7 @@ export const nodeForecastSource = defineDictionary({
     { value: 'board', label: { zh: '排产计划', en: 'Schedule board' } },
     { value: 'scan', label: { zh: '扫描进度', en: 'Scanned rate' } },
     { value: 'outsource', label: { zh: '外发交期', en: 'Outsourced delivery' } },
+    { value: 'purchase', label: { zh: '采购交期', en: 'Purchase delivery' } },
   ],
 });
 
@@ -78,6 +81,13 @@ export const nodeConfig = defineEntity({
       help: {
         zh: '订单各计划中该类型工序的工单全部完工（外发工序：外发单全部收货）时，自动记录节点实际日期（来源：工单报工 / 外发收货）；缝制节点按排产与扫描进度、外发节点按外发交期预测完成日期；留空则手工录入',
         en: "When every work order of this process type of the order's plans is finished (an outsourced process: every outsourced order received), the node's actual date is recorded (work-order reporting / outsourced receipt); a sewing node's end is forecast from the board and the scans, an outsourced one's from the vendor's delivery date; empty: entered by hand",
+      },
+    },
+    {
+      key: 'material_group', label: { zh: '完工物料组', en: 'Completed by material receipt' }, type: 'dict', dict: 'material_group',
+      help: {
+        zh: '为该订单采购的该物料组（面料、辅料…）的采购行全部收货后，自动记录节点实际日期（来源：采购收货）；未收齐前按采购交期预测完成日期；留空则手工录入',
+        en: "When every purchase line of this material group (fabric, trims...) bought for the order is received in full, the node's actual date is recorded (purchase receipt); until then its end is forecast from the purchase orders' delivery date; empty: entered by hand",
       },
     },
     { key: 'active', label: { zh: '启用', en: 'Active' }, type: 'boolean', default: true },
@@ -168,6 +178,8 @@ export const orderNode = defineEntity({
     { key: 'actual_source', label: { zh: '实际日期来源', en: 'Actual date source' }, type: 'dict', dict: 'node_actual_source' },
     // From the configuration row: work orders of this process type complete the node (services/tracking).
     { key: 'process_type', label: { zh: '完工工序类型', en: 'Completed by process type' }, type: 'dict', dict: 'process_type' },
+    // From the configuration row: the order's purchase lines of this material group received in full complete the node (tracking.purchase.ts).
+    { key: 'material_group', label: { zh: '完工物料组', en: 'Completed by material receipt' }, type: 'dict', dict: 'material_group' },
     // The maker's share that sent this (supplier) node to the supplier's company (`nodetask`); null: not sent.
     { key: 'share_id', label: { zh: '共享', en: 'Share' }, type: 'integer' },
     { key: 'actual_by', label: { zh: '录入人', en: 'Entered by' }, type: 'integer' },

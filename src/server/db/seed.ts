@@ -23,12 +23,16 @@ const SEEDERS: Seeder[] = [];
 
 const EXCHANGE_SEEDERS: Seeder[] = [];
 
+const FINAL_SEEDERS: Seeder[] = [];
+
 /**
  * Adds an area's demo data. `{ exchange: true }` runs it after the demo companies have confirmed
  * each other as customers, for data that travels between companies (a brand's orders to its maker).
+ * `{ final: true }` runs it after every other seeder, for figures derived from the whole demo (the
+ * node forecasts read the board, the scans, the outsourced and the purchase orders).
  */
-export function registerSeeder(seeder: Seeder, options: { exchange?: boolean } = {}): void {
-  const list = options.exchange ? EXCHANGE_SEEDERS : SEEDERS;
+export function registerSeeder(seeder: Seeder, options: { exchange?: boolean; final?: boolean } = {}): void {
+  const list = options.final ? FINAL_SEEDERS : options.exchange ? EXCHANGE_SEEDERS : SEEDERS;
   if (!list.includes(seeder)) list.push(seeder);
 }
 
@@ -65,7 +69,7 @@ async function ensureUser(db: Db, u: { clientId: number | null; username: string
  */
 export function demoSeedFingerprint(): string {
   const hash = createHash('sha256').update(JSON.stringify(DEMO_TENANTS)).update(JSON.stringify(ROLE_LABELS));
-  for (const seeder of [...SEEDERS, ...EXCHANGE_SEEDERS]) hash.update(seeder.toString());
+  for (const seeder of [...SEEDERS, ...EXCHANGE_SEEDERS, ...FINAL_SEEDERS]) hash.update(seeder.toString());
   return hash.digest('hex');
 }
 
@@ -102,6 +106,7 @@ export async function seedDemo(db: Db, config: AppConfig): Promise<boolean> {
   }
   for (const seeder of SEEDERS) await seeder(db, { config, tenants, users });
   for (const seeder of EXCHANGE_SEEDERS) await seeder(db, { config, tenants, users });
+  for (const seeder of FINAL_SEEDERS) await seeder(db, { config, tenants, users });
   await sql`insert into demo_seed (singleton, fingerprint) values (true, ${fingerprint})
     on conflict (singleton) do update set fingerprint = excluded.fingerprint, seeded_at = now()`.execute(db);
   return fresh;

@@ -12,6 +12,7 @@ import { registerSaveHook } from '../../resources/save-hooks';
 import { asTenant, emitOrderState, receiverAccepts, sharedDocumentChanged } from '../orders/cross-tenant.util';
 import { deriveLineAmounts, perRow, rowQty } from '../orders/order-lines';
 import { joinedClientOf, linkCopy, moveCopies, moveSource, openShare, PURCHASE_SHARE } from '../orders/order-share';
+import { recordNodesFromPurchaseReceipt } from '../tracking';
 import { changeStock } from './stock.service';
 
 /**
@@ -150,7 +151,8 @@ async function dispatch(ctx: ActionContext) {
  * {"<seq>": qty}, lines not named receive nothing) and leaves the order "part_received" until a later
  * receipt takes the rest. A quantity above what is still to come on its line (dispatched - received;
  * for an order tracked by hand, ordered - received) is refused naming the line. Each line received
- * posts one ledger row through the stock service.
+ * posts one ledger row through the stock service. An order bought for a customer order may complete
+ * that order's material node (tracking.purchase.ts); the reply's `data.nodes` names the nodes recorded.
  */
 async function receiveLines(ctx: ActionContext, partial: boolean) {
   const { tx, clientId, row, auth } = ctx;
@@ -190,7 +192,9 @@ async function receiveLines(ctx: ActionContext, partial: boolean) {
   const status = partial ? 'part_received' : 'received';
   if (!partial) await moveCopies(ctx, PURCHASE_SHARE, { status: 'received', audit: 'receive' });
   await sharedDocumentChanged(tx, { entity: 'purorder', clientId, id: Number(row.id), status, from: String(row.status), no: row.po_no as string, by: { userId: auth.userId, clientId } });
-  return {};
+  // The material of the customer order it buys for, now in full, may complete its node (fabric, trims in-house).
+  const nodes = await recordNodesFromPurchaseReceipt(tx, { clientId, purchaseOrderIds: [Number(row.id)], actor: { clientId, userId: auth.userId, username: auth.username, ip: ctx.ip } });
+  return { data: { nodes } };
 }
 const receive = (ctx: ActionContext) => receiveLines(ctx, false);
 const receivePart = (ctx: ActionContext) => receiveLines(ctx, true);

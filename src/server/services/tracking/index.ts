@@ -10,5 +10,6 @@ export { trackingRoutes, checkAllNodeFlags } from './tracking.routes';
 export { evaluateNodeFlags, generateNodePlans, orderTimeline, recordNodeActual, todayIso, type RecordNodeActualInput } from './tracking.service';
 export { recordNodesFromWorkOrders, type WorkOrderNode } from './tracking.workorders';
 export { recordNodesFromOutsourceReceipt, type OutsourcedNode } from './tracking.outsource';
+export { recordNodesFromPurchaseReceipt, type PurchasedNode } from './tracking.purchase';
 export { recomputeNodeTracking, refreshNodeForecasts, BOARD_PROCESS_TYPE } from './tracking.forecast';
 export { flushNodeRecalc, queueNodeRecalc, queueNodeRecalcOfPlans } from './tracking.recalc';

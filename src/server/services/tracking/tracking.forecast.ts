@@ -16,6 +16,8 @@ import { evaluateNodeFlags, todayIso } from './tracking.service';
  *   against actual, the same forecast the board draws), when it has one.
  * - **outsource**: a node of an outsourced process's type (printing, washing...) ends no earlier than
  *   the vendor's delivery date of the order's outsourced orders of that type still to come back.
+ * - **purchase**: a node of a material group (fabric, trims in-house) ends no earlier than the
+ *   delivery date of the order's material purchase orders with a line of that group still to come.
  *
  * `recomputeNodeTracking` refreshes the forecasts of some orders (or every in-progress order of a
  * company), then evaluates their flags: a node whose forecast newly pushes it past its planned date
@@ -23,7 +25,7 @@ import { evaluateNodeFlags, todayIso } from './tracking.service';
  * nodes.
  */
 type Row = Record<string, unknown>;
-export type ForecastSource = 'board' | 'scan' | 'outsource';
+export type ForecastSource = 'board' | 'scan' | 'outsource' | 'purchase';
 
 /** The process type whose work the schedule board's bars are (the sewing lines). */
 export const BOARD_PROCESS_TYPE = 'sewing';
@@ -63,19 +65,42 @@ async function outsourcedDates(tx: Db, clientId: number, orderIds: readonly numb
     group by p.order_id, pr.process_type`.execute(tx)).rows;
 }
 
-/** Each (order, process type)'s forecast from the board, the scans and the outsourced orders. */
+/**
+ * Per order and material group: the latest delivery date of its material purchase orders (bought for
+ * it, under way: not a draft, not cancelled, refused or closed) with a line of that group not yet
+ * received in full.
+ */
+async function purchaseDates(tx: Db, clientId: number, orderIds: readonly number[] | null): Promise<Row[]> {
+  return (await sql<Row>`select po.customer_order_id as order_id, m.material_group, max(po.delivery_date) as delivery_date from pur_order po
+      join scm_customer_order o on o.client_id = po.client_id and o.id = po.customer_order_id and o.status = 'in_progress' ${orderFilter(orderIds)}
+      join pur_order_line l on l.client_id = po.client_id and l.order_id = po.id and coalesce(l.received_qty, 0) < l.qty
+      join md_material m on m.client_id = l.client_id and m.id = l.material_id and m.material_group is not null
+    where po.client_id = ${clientId} and po.order_kind = 'material' and po.delivery_date is not null
+      and po.status in ('approved', 'sent', 'manual', 'confirmed', 'dispatched', 'part_received')
+    group by po.customer_order_id, m.material_group`.execute(tx)).rows;
+}
+
+/** The evidence's key of a node: its order and process type, or its order and material group. */
+const processKey = (order: unknown, type: unknown) => `${Number(order)}:${String(type)}`;
+const materialKey = (order: unknown, group: unknown) => `${Number(order)}:material:${String(group)}`;
+
+/** Each (order, process type)'s forecast from the board, the scans and the outsourced orders; each (order, material group)'s from its purchase orders. */
 async function evidence(tx: Db, clientId: number, orderIds: readonly number[] | null, today: string): Promise<Map<string, { date: string; source: ForecastSource }>> {
   const out = new Map<string, { date: string; source: ForecastSource }>();
   const bars = await orderBars(tx, clientId, orderIds);
   const scanned = await scannedEnds(tx, clientId, bars, today);
   for (const b of bars) {
-    const key = `${Number(b.order_id)}:${BOARD_PROCESS_TYPE}`;
+    const key = processKey(b.order_id, BOARD_PROCESS_TYPE);
     const s = scanned.get(Number(b.id));
     out.set(key, s ? later(out.get(key), s, 'scan') : later(out.get(key), day(b.end_date)!, 'board'));
   }
   for (const r of await outsourcedDates(tx, clientId, orderIds)) {
-    const key = `${Number(r.order_id)}:${String(r.process_type)}`;
+    const key = processKey(r.order_id, r.process_type);
     out.set(key, later(out.get(key), day(r.delivery_date)!, 'outsource'));
+  }
+  for (const r of await purchaseDates(tx, clientId, orderIds)) {
+    const key = materialKey(r.order_id, r.material_group);
+    out.set(key, later(out.get(key), day(r.delivery_date)!, 'purchase'));
   }
   return out;
 }
@@ -90,16 +115,16 @@ async function evidence(tx: Db, clientId: number, orderIds: readonly number[] | 
 export async function refreshNodeForecasts(tx: Db, clientId: number, orderIds: readonly number[] | null, today = todayIso()): Promise<{ nodes: number; orders: number[] }> {
   if (orderIds && !orderIds.length) return { nodes: 0, orders: [] };
   const ev = await evidence(tx, clientId, orderIds, today);
-  const nodes = (await sql<Row>`select n.id, n.order_id, n.process_type, n.forecast_date, n.forecast_source from scm_order_node n
+  const nodes = (await sql<Row>`select n.id, n.order_id, n.process_type, n.material_group, n.forecast_date, n.forecast_source from scm_order_node n
       join scm_customer_order o on o.client_id = n.client_id and o.id = n.order_id and o.status = 'in_progress' ${orderFilter(orderIds)}
-    where n.client_id = ${clientId} and (n.process_type is not null or n.forecast_date is not null)`.execute(tx)).rows;
+    where n.client_id = ${clientId} and (n.process_type is not null or n.material_group is not null or n.forecast_date is not null)`.execute(tx)).rows;
   const ids: number[] = [];
   const dates: (string | null)[] = [];
   const sources: (string | null)[] = [];
   const slipped: boolean[] = [];
   const orders = new Set<number>();
   for (const n of nodes) {
-    const f = n.process_type ? ev.get(`${Number(n.order_id)}:${String(n.process_type)}`) : undefined;
+    const f = n.process_type ? ev.get(processKey(n.order_id, n.process_type)) : n.material_group ? ev.get(materialKey(n.order_id, n.material_group)) : undefined;
     const was = day(n.forecast_date);
     if ((f?.date ?? null) === was && (f?.source ?? null) === (n.forecast_source ?? null)) continue;
     ids.push(Number(n.id));

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { translate, isLanguage } from '../../../model';
+import { afterCommit } from '../../db/after-commit';
 import { AppError } from '../../http/errors';
 import { registerActionHandler } from '../../resources/action-handlers';
 import { registerSaveHook } from '../../resources/save-hooks';
@@ -13,8 +14,8 @@ import { generateNodePlans, regenerateNodePlan } from './tracking.service';
  * (nothing when no configuration applies: the planner adds one and regenerates); the customer
  * order's `nodeplan` action ("regenerate node plan") does it again after the delivery date or the
  * configuration changed, keeping recorded actual dates; the configuration refuses a node twice in
- * one category and order type; node forecasts are recomputed after the live schedule or an
- * outsourced order changed (tracking.recalc.ts).
+ * one category and order type; node forecasts are recomputed after the live schedule, an
+ * outsourced order or a material purchase order bought for the order changed (tracking.recalc.ts).
  */
 export function registerTrackingHandlers(): void {
   onOrderAccepted(async ({ tx, clientId, id, auth }) => {
@@ -36,6 +37,17 @@ export function registerTrackingHandlers(): void {
     afterWrite: async ({ tx, clientId, ids }) => {
       const plans = await sql<{ plan_id: number }>`select distinct plan_id from scm_outsource_order where client_id = ${clientId} and id = any(${sql.val(ids)}::bigint[]) and plan_id is not null`.execute(tx);
       await queueNodeRecalcOfPlans(tx, clientId, plans.rows.map((r) => Number(r.plan_id)));
+    },
+  });
+
+  // A material purchase order bought for a customer order (its delivery date, its state) moves the
+  // forecast of that order's material nodes.
+  registerSaveHook('purorder', {
+    afterWrite: async ({ tx, clientId, ids }) => {
+      const orders = await sql<{ order_id: number }>`select distinct customer_order_id as order_id from pur_order
+        where client_id = ${clientId} and id = any(${sql.val(ids)}::bigint[]) and customer_order_id is not null`.execute(tx);
+      const named = orders.rows.map((r) => Number(r.order_id));
+      if (named.length) afterCommit(tx, () => queueNodeRecalc(clientId, named));
     },
   });
 

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { requireEntity } from '../../../model';
 import { addDaysIso } from '../../../model/node-tracking';
-import { registerSeeder } from '../../db/seed';
+import { DEMO_TENANTS, registerSeeder } from '../../db/seed';
 import { writeContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { updateRecords } from '../../resources/record-writer';
 import { withTenant } from '../../kernel/rls';
+import { recomputeNodeTracking } from './tracking.forecast';
 import { evaluateNodeFlags, generateNodePlans, todayIso } from './tracking.service';
 
 /**
@@ -14,14 +15,15 @@ import { evaluateNodeFlags, generateNodePlans, todayIso } from './tracking.servi
  * test and longer washing, and a short set for sample orders. Runs before the demo season, so the
  * maker's accepted demo orders get their node plans from it. Idempotent.
  */
-type ConfigRow = { category?: string; order_type?: string; node_code: string; node_name: string; plan_days: number; seq: number; party?: 'maker' | 'supplier'; process_type?: string };
+type ConfigRow = { category?: string; order_type?: string; node_code: string; node_name: string; plan_days: number; seq: number; party?: 'maker' | 'supplier'; process_type?: string; material_group?: string };
 
 const GENERAL: ConfigRow[] = [
   { node_code: 'FAB_BOOK', node_name: '面料下单', plan_days: 3, seq: 10 },
   { node_code: 'LAB_DIP', node_name: '色样确认', plan_days: 5, seq: 20 },
   { node_code: 'PP_SAMPLE', node_name: '产前样确认', plan_days: 7, seq: 30 },
-  { node_code: 'FAB_IN', node_name: '面料到厂', plan_days: 10, seq: 40, party: 'supplier' },
-  { node_code: 'TRIM_IN', node_name: '辅料到厂', plan_days: 7, seq: 40, party: 'supplier' },
+  // The order's fabric and trims purchase orders received in full complete them (tracking.purchase.ts).
+  { node_code: 'FAB_IN', node_name: '面料到厂', plan_days: 10, seq: 40, party: 'supplier', material_group: 'fabric' },
+  { node_code: 'TRIM_IN', node_name: '辅料到厂', plan_days: 7, seq: 40, party: 'supplier', material_group: 'trim' },
   { node_code: 'CUTTING', node_name: '裁剪', plan_days: 3, seq: 50, process_type: 'cutting' },
   { node_code: 'SEWING', node_name: '缝制', plan_days: 12, seq: 60, process_type: 'sewing' },
   // Washing is outsourced (the vendor process P40): its receipt completes the node (tracking.outsource.ts).
@@ -40,7 +42,7 @@ const DENIM: ConfigRow[] = [
 
 const SAMPLE: ConfigRow[] = [
   { order_type: 'sample', node_code: 'PATTERN', node_name: '制版', plan_days: 2, seq: 10 },
-  { order_type: 'sample', node_code: 'SAMPLE_FAB', node_name: '样布到位', plan_days: 3, seq: 20, party: 'supplier' },
+  { order_type: 'sample', node_code: 'SAMPLE_FAB', node_name: '样布到位', plan_days: 3, seq: 20, party: 'supplier', material_group: 'fabric' },
   { order_type: 'sample', node_code: 'SAMPLE_SEW', node_name: '样衣缝制', plan_days: 3, seq: 30 },
   { order_type: 'sample', node_code: 'SAMPLE_QC', node_name: '样衣检验', plan_days: 1, seq: 40 },
   { order_type: 'sample', node_code: 'SAMPLE_SHIP', node_name: '寄样', plan_days: 1, seq: 50 },
@@ -53,11 +55,18 @@ registerSeeder(async (db, { tenants, users }) => {
   const maker = tenants.MAKER01;
   if (!maker || !users.maker) return;
   await withTenant(db, maker, async (tx) => {
-    if ((await sql<{ n: number }>`select count(*)::int as n from scm_node_config where client_id = ${maker}`.execute(tx)).rows[0].n > 0) return;
     const w = writeContext(tx, { clientId: maker, userId: users.maker, username: 'maker', fullname: 'maker', ip: null, roles: ['clientadmin'] }, 'seed');
+    if ((await sql<{ n: number }>`select count(*)::int as n from scm_node_config where client_id = ${maker}`.execute(tx)).rows[0].n > 0) {
+      // A demo seeded before material groups: its fabric and trims rows and their orders' nodes get theirs.
+      for (const r of DEMO_NODE_CONFIG.filter((x) => x.material_group)) {
+        await updateRecords(w, 'nodeconfig', { where: sql`t.node_code = ${r.node_code} and t.material_group is null` }, { material_group: r.material_group }, { audit: 'seed' });
+        await updateRecords(w, 'ordernode', { where: sql`t.node_code = ${r.node_code} and t.material_group is null` }, { material_group: r.material_group }, { audit: 'seed' });
+      }
+      return;
+    }
     const entity = requireEntity('nodeconfig');
     for (const r of DEMO_NODE_CONFIG) {
-      await writeDocument(w, entity, { body: { category: r.category ?? null, order_type: r.order_type ?? null, node_code: r.node_code, node_name: r.node_name, plan_days: r.plan_days, seq: r.seq, party: r.party ?? 'maker', process_type: r.process_type ?? null, active: true } });
+      await writeDocument(w, entity, { body: { category: r.category ?? null, order_type: r.order_type ?? null, node_code: r.node_code, node_name: r.node_name, plan_days: r.plan_days, seq: r.seq, party: r.party ?? 'maker', process_type: r.process_type ?? null, material_group: r.material_group ?? null, active: true } });
     }
   });
 });
@@ -96,3 +105,16 @@ registerSeeder(async (db, { tenants, users }) => {
     await evaluateNodeFlags(tx, maker, null, today);
   });
 }, { exchange: true });
+
+/**
+ * Last of all (after the board's season, its scans, the outsourced and the purchase orders): each demo
+ * company's node forecasts and flags, as the first change or periodic check after a start would keep
+ * them, so a fresh demo's timelines, the maker's 预测完成 column and the board's late reasons show the
+ * forecasts from the first page. Idempotent: a second run writes nothing and tells nothing twice.
+ */
+registerSeeder(async (db, { tenants }) => {
+  for (const t of DEMO_TENANTS) {
+    const clientId = tenants[t.code];
+    if (clientId) await withTenant(db, clientId, (tx) => recomputeNodeTracking(tx, clientId, null, { evaluate: 'all' }));
+  }
+}, { final: true });

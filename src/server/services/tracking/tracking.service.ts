@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { isIsoDate, NODE_TRACKING_EVENT, NODE_TRACKING_PATH, trackOrder, type OrderTracking, type TrackedNodeInput } from '../../../model/node-tracking';
+import { dayNumber, isIsoDate, NODE_TRACKING_EVENT, NODE_TRACKING_PATH, orderFlagged, trackOrder, type OrderDays, type OrderTracking, type TrackedNodeInput } from '../../../model/node-tracking';
 import { dictValueLabel } from '../../../model/dictionaries';
 import type { Db } from '../../db/database';
 import { AppError, type ErrorParams } from '../../http/errors';
@@ -38,7 +38,8 @@ export const TRACKING_PATH = NODE_TRACKING_PATH;
  * order type), stage due dates counted back from delivery, and one multi-row insert. Nodes already
  * there are replaced; their actual dates are kept by node code, their notified markers only where
  * the planned date did not move, a supplier node's share (sent to its supplier) while it stays a
- * supplier node. Each node takes its configuration's process type (work orders complete it).
+ * supplier node. Each node takes its configuration's process type (work orders complete it) and
+ * material group (the order's purchase receipts complete it).
  * Orders without a delivery date or any configuration that applies are left as they are. Returns how many orders got a plan and how many nodes were written.
  */
 export async function generateNodePlans(tx: Db, input: { clientId: number; userId: number | null; orderIds: number[] }): Promise<{ orders: number; nodes: number }> {
@@ -53,7 +54,7 @@ export async function generateNodePlans(tx: Db, input: { clientId: number; userI
       select o.id, o.delivery_date, o.category, o.pr_type from scm_customer_order o
       where o.client_id = ${c} and o.id = any(${input.orderIds}::bigint[]) and o.delivery_date is not null
     ), matched as (
-      select t.id as order_id, t.delivery_date, c.node_code, c.node_name, c.seq, c.plan_days::int as plan_days, c.party, c.process_type,
+      select t.id as order_id, t.delivery_date, c.node_code, c.node_name, c.seq, c.plan_days::int as plan_days, c.party, c.process_type, c.material_group,
         dense_rank() over (partition by t.id order by (case when c.category is null then 0 else 2 end + case when c.order_type is null then 0 else 1 end) desc) as rk
       from target t join scm_node_config c on c.client_id = ${c} and coalesce(c.active, true)
         and (c.category is null or c.category = t.category) and (c.order_type is null or c.order_type = t.pr_type)
@@ -69,7 +70,7 @@ export async function generateNodePlans(tx: Db, input: { clientId: number; userI
       from staged x
     )`,
     remove: sql`t.order_id in (select distinct order_id from dated)`,
-    columns: ['order_id', 'node_code', 'node_name', 'seq', 'party', 'plan_days', 'plan_start', 'plan_date', 'actual_date', 'actual_source', 'actual_by', 'late_notified_at', 'risk_notified_at', 'process_type', 'share_id', 'plan_manual', 'forecast_date', 'forecast_source'],
+    columns: ['order_id', 'node_code', 'node_name', 'seq', 'party', 'plan_days', 'plan_start', 'plan_date', 'actual_date', 'actual_source', 'actual_by', 'late_notified_at', 'risk_notified_at', 'process_type', 'material_group', 'share_id', 'plan_manual', 'forecast_date', 'forecast_source'],
     // The old rows are read from the table itself: every part of the statement sees it as it was
     // before the delete (one snapshot), through the (client, order) index rather than a scan of a CTE.
     // A planned date dragged by hand (plan_manual) stays; the kept forecast stays until the next recompute.
@@ -77,9 +78,9 @@ export async function generateNodePlans(tx: Db, input: { clientId: number; userI
         case when o.plan_manual then o.plan_start else x.due - x.plan_days end as plan_start, case when o.plan_manual then o.plan_date else x.due end as plan_date,
         o.actual_date, o.actual_source, o.actual_by,
         case when o.plan_manual or o.plan_date = x.due then o.late_notified_at end as late_notified_at, case when o.plan_manual or o.plan_date = x.due then o.risk_notified_at end as risk_notified_at,
-        x.process_type, case when x.party = 'supplier' then o.share_id end as share_id, coalesce(o.plan_manual, false) as plan_manual,
-        case when x.process_type is not distinct from o.process_type then o.forecast_date end as forecast_date,
-        case when x.process_type is not distinct from o.process_type then o.forecast_source end as forecast_source
+        x.process_type, x.material_group, case when x.party = 'supplier' then o.share_id end as share_id, coalesce(o.plan_manual, false) as plan_manual,
+        case when x.process_type is not distinct from o.process_type and x.material_group is not distinct from o.material_group then o.forecast_date end as forecast_date,
+        case when x.process_type is not distinct from o.process_type and x.material_group is not distinct from o.material_group then o.forecast_source end as forecast_source
       from dated x
       left join scm_order_node o on o.client_id = ${c} and o.order_id = x.order_id and o.node_code = x.node_code`,
     summary: sql`count(distinct order_id)::int as orders, count(*)::int as nodes`,
@@ -180,7 +181,7 @@ export type RecordNodeActualInput = {
   date: string | null;
   /** Who records it (audit), and from where: the maker's page, a supplier, work-order reporting. */
   actor?: AuditActor;
-  source?: 'maker' | 'supplier' | 'workorder' | 'outsource';
+  source?: 'maker' | 'supplier' | 'workorder' | 'outsource' | 'purchase';
   /** The node's version as read, when the caller read one (a stale one is refused with 409). */
   version?: number | null;
 };
@@ -256,6 +257,52 @@ async function flagNodes(tx: Db, clientId: number, orderIds: number[] | null): P
   return out;
 }
 
+/** From how many orders an evaluation screens them on day numbers first (`flaggedOrders`). */
+const SCREEN_FROM = 50;
+
+/** A date left empty in the packed read of `flaggedOrders` (no day number is this small). */
+const NO_DAY = -2147483648;
+
+/**
+ * One order's open nodes from the packed read (per node four big-endian int32: seq, plan days, planned
+ * day, forecast day; in no particular order), sorted by seq as `orderFlagged` reads them.
+ */
+function unpackOrderDays(lastActual: number | null, packed: Uint8Array | null): OrderDays {
+  const count = packed ? packed.byteLength / 16 : 0;
+  const view = packed ? new DataView(packed.buffer, packed.byteOffset, packed.byteLength) : null;
+  const at = (i: number, field: number) => view!.getInt32(i * 16 + field * 4);
+  const order = Array.from({ length: count }, (_, i) => i);
+  if (order.some((i) => i > 0 && at(i, 0) < at(i - 1, 0))) order.sort((a, b) => at(a, 0) - at(b, 0));
+  const day = (v: number) => (v === NO_DAY ? null : v);
+  return {
+    last_actual: lastActual,
+    seq: order.map((i) => at(i, 0)),
+    plan_days: order.map((i) => at(i, 1)),
+    plan: order.map((i) => day(at(i, 2))),
+    forecast: order.map((i) => day(at(i, 3))),
+  };
+}
+
+/**
+ * The in-progress orders (the given ones, or every one of the company) with a node late or at risk
+ * today, and how many were looked at: one read of one row per order (its last actual date and its open
+ * nodes' figures packed as day numbers in one binary value, aggregated without a sort per order), then
+ * `orderFlagged`, the flags' rule without an object per node (bench B9c: 5,000 orders x 30 nodes).
+ */
+export async function flaggedOrders(tx: Db, clientId: number, orderIds: number[] | null, today: string): Promise<{ evaluated: number; flagged: number[] }> {
+  const dayOf = (column: RawBuilder<unknown>) => sql`int4send(coalesce(${column} - date '1970-01-01', ${NO_DAY}::int))`;
+  const r = await sql<{ order_id: number; last_actual: number | null; nodes: Uint8Array | null }>`select n.order_id::float8 as order_id, max(n.actual_date) - date '1970-01-01' as last_actual,
+      string_agg(int4send(n.seq::int) || int4send(coalesce(n.plan_days, 0)::int) || ${dayOf(sql`n.plan_date`)} || ${dayOf(sql`n.forecast_date`)}, ''::bytea) filter (where n.actual_date is null) as nodes
+    from scm_order_node n
+    join scm_customer_order o on o.client_id = n.client_id and o.id = n.order_id and o.status = 'in_progress' ${orderIds ? sql`and o.id = any(${orderIds}::bigint[])` : sql``}
+    where n.client_id = ${clientId}
+    group by n.order_id`.execute(tx);
+  const day = dayNumber(today);
+  const flagged: number[] = [];
+  for (const o of r.rows) if (orderFlagged(unpackOrderDays(o.last_actual, o.nodes), day)) flagged.push(o.order_id);
+  return { evaluated: r.rows.length, flagged };
+}
+
 const NOTICE_KIND = { nodeLate: 'node.late', nodeRisk: 'node.risk', nodeSlip: 'node.slip' } as const;
 
 /** A node at risk because its forecast (board, scans, vendor) ends it after its planned date, not its duration alone. */
@@ -279,10 +326,18 @@ async function trackingRecipients(tx: Db, clientId: number): Promise<number[]> {
  * the periodic check. Returns how many notices were raised.
  */
 export async function evaluateNodeFlags(tx: Db, clientId: number, orderIds: number[] | null, today = todayIso()): Promise<{ late: number; at_risk: number; evaluated: number }> {
+  // Many orders (a company's check): the flagged ones found on day numbers first, only they are named.
+  let screened: number | null = null;
+  if (!orderIds || orderIds.length > SCREEN_FROM) {
+    const s = await flaggedOrders(tx, clientId, orderIds, today);
+    if (!s.flagged.length) return { late: 0, at_risk: 0, evaluated: s.evaluated };
+    screened = s.evaluated;
+    orderIds = s.flagged;
+  }
   const orders = await sql<Row>`select id, order_no, delivery_date from scm_customer_order where client_id = ${clientId} and status = 'in_progress'
     ${orderIds ? sql`and id = any(${orderIds}::bigint[])` : sql``}`.execute(tx);
-  if (!orders.rows.length) return { late: 0, at_risk: 0, evaluated: 0 };
-  const evaluated = orders.rows.length;
+  if (!orders.rows.length) return { late: 0, at_risk: 0, evaluated: screened ?? 0 };
+  const evaluated = screened ?? orders.rows.length;
   const nodes = await flagNodes(tx, clientId, orderIds ? orders.rows.map((o) => Number(o.id)) : null);
   const late: { order: Row; node: FlagNode & { projected_date: string | null } }[] = [];
   const risk: typeof late = [];

@@ -61,10 +61,24 @@ export async function recordNodesWhenProcessDone(
         where l.order_id = n.order_id and d.process_type = n.process_type
           and not d.done and not (d.id = any(${sql.val(doneNow)}::bigint[])))
     order by n.order_id, n.seq, n.node_code`.execute(tx);
+  return recordDueNodes(tx, c, due.rows, source, input.actor);
+}
+
+/**
+ * Records today as the actual date of nodes a rule found done (work orders, outsourced and purchase
+ * receipts), one by one through `recordNodeActual` (audit, flags, notices, the browsers told).
+ */
+export async function recordDueNodes(
+  tx: Db,
+  clientId: number,
+  due: readonly { order_id: number; order_no: string; node_code: string; node_name: string }[],
+  source: 'workorder' | 'outsource' | 'purchase',
+  actor: AuditActor | undefined,
+): Promise<WorkOrderNode[]> {
   const today = todayIso();
   const out: WorkOrderNode[] = [];
-  for (const n of due.rows) {
-    await recordNodeActual(tx, { clientId: c, orderId: Number(n.order_id), nodeCode: n.node_code, date: today, source, actor: input.actor });
+  for (const n of due) {
+    await recordNodeActual(tx, { clientId, orderId: Number(n.order_id), nodeCode: n.node_code, date: today, source, actor });
     out.push({ order_id: Number(n.order_id), order_no: String(n.order_no ?? ''), node_code: n.node_code, node_name: n.node_name, date: today });
   }
   return out;
