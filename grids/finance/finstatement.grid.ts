@@ -5,8 +5,10 @@ import { FINANCE_ROLES } from './menu';
 /**
  * Statements (issue 18) of the caller's company, as buyer or as seller: one list for both sides, tabs
  * per state. A statement is made here (our side, the supplier or customer, the period, the currency)
- * and sent; its lines, differences, adjustments and confirmations are on the statement page
- * (/fin/page/statement?id=), opened from the toolbar.
+ * and sent; its drawer is the statement: the result (totals, rates, confirmations), the matched lines
+ * coloured by what they are (unexplained differences red, explained amber, adjustments blue), the
+ * invoices and payments once locked, the record's actions (send, match again, adjust, cancel, invoice,
+ * pay) and the printed document with both seal lines.
  */
 const states = finStatement.states!;
 const tab = (code: string) => ({ key: code, label: states.states.find((s) => s.code === code)!.label, filter: { status: code } });
@@ -35,6 +37,9 @@ const columns: ColumnDecl[] = [
 ];
 
 const VIEW_ONLY = { readonly: true, isNotPost: true } as const;
+
+/** A differing line (quantity or amount, or one side only) that no adjustment explains is open. */
+const DIFFERING = "match == 'qty_diff' || match == 'amount_diff' || match == 'buyer_only' || match == 'seller_only'";
 
 export const finStatementPage = definePage({
   opt: 'finstatement',
@@ -86,8 +91,28 @@ export const finStatementPage = definePage({
     {
       modelName: 'result',
       title: { zh: '对账结果', en: 'Result' },
-      form: ['status', 'partner_name', 'partner_no', 'buyer_name', 'seller_name', 'buyer_total', 'seller_total', 'adjust_total', 'diff_total', 'settle_total', 'open_diffs', 'invoiced_total', 'paid_total', 'outstanding_total', 'matched_at',
-        'buyer_confirmed_at', 'buyer_confirmed_by', 'seller_confirmed_at', 'seller_confirmed_by'].map((field) => ({ field, spanClass: 'third' as const, ...VIEW_ONLY })),
+      form: ['status', 'partner_name', 'partner_no', 'buyer_name', 'seller_name', 'rates', 'buyer_total', 'seller_total', 'adjust_total', 'diff_total', 'settle_total', 'open_diffs', 'invoiced_total', 'paid_total', 'outstanding_total', 'matched_at',
+        'buyer_confirmed_at', 'buyer_confirmed_by', 'buyer_accepted_diff', 'seller_confirmed_at', 'seller_confirmed_by', 'seller_accepted_diff'].map((field) => ({ field, spanClass: 'third' as const, ...VIEW_ONLY })),
     },
   ],
+  children: [
+    {
+      child: 'lines',
+      editable: false,
+      columns: ['seq', 'kind', 'doc_no', 'item', 'item_name', 'doc_currency', 'buyer_date', 'buyer_qty', 'buyer_amount', 'seller_date', 'seller_qty', 'seller_amount', 'rate',
+        'buyer_amount_stmt', 'seller_amount_stmt', 'diff_qty', 'diff_amount', 'match', 'explained', 'note', 'added_by'],
+      rowTone: [
+        { when: "kind == 'adjustment'", tone: 'info' },
+        { when: `(${DIFFERING}) && explained`, tone: 'warning' },
+        { when: DIFFERING, tone: 'danger' },
+      ],
+    },
+    { child: 'settlements', editable: false, columns: ['seq', 'kind', 'doc_no', 'doc_date', 'amount', 'recorded_side', 'recorded_by', 'remark'] },
+  ],
+  // Printed and as a workbook: the parties, the period, the rates, the totals and both confirmations, then the lines and the records.
+  document: {
+    fields: ['stmt_no', 'partner_no', 'status', 'buyer_name', 'seller_name', 'period_from', 'period_to', 'currency', 'rates', 'buyer_total', 'seller_total', 'adjust_total', 'diff_total', 'settle_total',
+      'open_diffs', 'invoiced_total', 'paid_total', 'outstanding_total', 'buyer_confirmed_by', 'buyer_confirmed_at', 'buyer_accepted_diff', 'seller_confirmed_by', 'seller_confirmed_at', 'seller_accepted_diff', 'remark'],
+    signatures: [{ zh: '采购方（盖章）：', en: 'Buyer (seal):' }, { zh: '供应方（盖章）：', en: 'Seller (seal):' }],
+  },
 });

@@ -1,8 +1,5 @@
 import { defineMenuGroup, ROLES } from '../../src/model';
 
-/** The statement page (matched lines, differences, totals, confirmations, Excel and print), reached from the list. */
-export const STATEMENT_PAGE_PATH = '/fin/page/statement';
-
 /** Who reconciles: the company's administrators, its ordinary users (buyers, sales) and its finance. */
 export const FINANCE_ROLES = [ROLES.clientAdmin, ROLES.admin, ROLES.common, ROLES.finance];
 

@@ -74,8 +74,11 @@ export type StateDef = {
   code: string;
   label: Label;
   color?: 'brand' | 'success' | 'warning' | 'danger' | 'informative' | 'subtle';
-  /** What a record in this state means for the person looking at it, shown above its form. */
-  notice?: StateNotice;
+  /**
+   * What a record in this state means for the person looking at it, shown above its form; a list
+   * when it depends on the record (the first whose `when` holds is shown).
+   */
+  notice?: StateNotice | StateNotice[];
 };
 
 /**
@@ -104,6 +107,16 @@ export type TransitionDef = {
   params?: FieldDef[];
   /** Asks before doing it (destructive or final steps). */
   confirm?: Label;
+  /**
+   * A condition on the record (an expression) for offering the action on a record's form; the server
+   * still decides (e.g. `side == 'seller'`: only the seller records invoices).
+   */
+  when?: string;
+  /**
+   * What a parameter starts with in the dialog opened from a record: an expression on the record
+   * (`settle_total - invoiced_total`) or a default-value token (`$$NOW$$`).
+   */
+  defaults?: Record<string, string>;
 };
 
 export type StateMachineDef = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_TYPE_TABLE, FIELD_TYPES, isCalendarDate, SYSTEM_COLUMN_TABLE, SYSTEM_COLUMNS, systemColumn, type FieldType } from './field-types';
+import { FIELD_TYPE_TABLE, FIELD_TYPES, isCalendarDate, structureText, SYSTEM_COLUMN_TABLE, SYSTEM_COLUMNS, systemColumn, type FieldType } from './field-types';
 
 type Case = [FieldType, unknown, { value: unknown } | { error: string }];
 const v = (value: unknown) => ({ value });
@@ -118,5 +118,17 @@ describe('the field-type table knows each type once', () => {
     expect(SYSTEM_COLUMNS.filter((c) => !SYSTEM_COLUMN_TABLE[c].listable)).toEqual(['client_id']);
     expect(systemColumn('updated_at')?.label.en).toBe('Updated at');
     expect(systemColumn('name')).toBeUndefined();
+  });
+});
+
+describe('a structure as one line of text', () => {
+  it('joins a list of codes, pairs a flat map, and keeps anything else as JSON', () => {
+    expect(structureText(['common', 'planner'])).toBe('common, planner');
+    expect(structureText({ CNY: 1, USD: 7.1 })).toBe('CNY 1 · USD 7.1');
+    expect(structureText('{"CNY":1,"HKD":0.91}')).toBe('CNY 1 · HKD 0.91');
+    expect(structureText([1, 2])).toBe('[1,2]');
+    expect(structureText({ a: { b: 1 } })).toBe('{"a":{"b":1}}');
+    expect(structureText('not json')).toBe('not json');
+    expect(structureText(null)).toBe('');
   });
 });

@@ -373,3 +373,24 @@ export function cellFormatOf(field: { type: FieldType; grouping?: boolean }): Ce
   const format = FIELD_TYPE_TABLE[field.type].cellFormat;
   return field.grouping === false && format === 'integer' ? 'plain' : format;
 }
+
+/**
+ * A structure's value as one line of text, as grids, printed documents and document workbooks show
+ * it: a list of codes joined (a user's roles), a flat map of values as `key value` pairs (a
+ * statement's rates: `CNY 1 · USD 7.1`), anything else as its JSON text.
+ */
+export function structureText(v: unknown): string {
+  if (v === null || v === undefined || v === '') return '';
+  if (Array.isArray(v) && v.length && v.every((x) => typeof x === 'string')) return v.join(', ');
+  let value = v;
+  if (typeof v === 'string') {
+    try {
+      value = JSON.parse(v);
+    } catch {
+      return v;
+    }
+  }
+  const flat = value !== null && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((x) => typeof x === 'number' || typeof x === 'string');
+  if (flat) return Object.entries(value as Record<string, unknown>).map(([k, x]) => `${k} ${String(x)}`).join(' · ');
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}

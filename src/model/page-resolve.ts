@@ -65,6 +65,7 @@ export type ResolvedChildGrid = {
   fields: ResolvedField[];
   editable: boolean;
   matrix?: ChildGridDecl['matrix'];
+  rowTone?: ChildGridDecl['rowTone'];
 };
 
 export type ResolvedPage = {
@@ -223,6 +224,7 @@ function childGrid(entity: EntityDef, decl: ChildGridDecl, lookup: EntityLookup)
     editable: decl.editable ?? true,
     // The page's own declaration, else the child collection's (which also shapes the Excel import).
     matrix: decl.matrix ?? child.matrix,
+    ...(decl.rowTone ? { rowTone: decl.rowTone } : {}),
   };
 }
 
@@ -240,6 +242,8 @@ export function resolvePage(page: PageDef, lookup: EntityLookup = getEntity): Re
   }));
   const columns = (page.columns.length ? page.columns : defaultColumns(entity)).map((c) => columnOf(entity, c));
   const quick = page.quickSearch ?? [entity.codeField, entity.titleField].filter((x): x is string => Boolean(x));
+  const missing = (page.document?.fields ?? []).filter((k) => !sections.some((s) => s.form.some((f) => f.field === k)));
+  if (missing.length) throw new Error(`page ${page.opt}: document fields ${missing.join(', ')} are not fields of its form`);
   return {
     page,
     entity,
@@ -253,6 +257,16 @@ export function resolvePage(page: PageDef, lookup: EntityLookup = getEntity): Re
     transitions: entity.states?.transitions ?? [],
     quickSearch: [...new Set(quick)],
   };
+}
+
+/**
+ * The header of a page's record as a document (printed, or a workbook): the fields its declaration
+ * names (`document.fields`, in that order), else the form's posted fields.
+ */
+export function documentFields(resolved: Pick<ResolvedPage, 'sections' | 'page'>): ResolvedField[] {
+  const all = formFields(resolved);
+  const named = resolved.page.document?.fields;
+  return named ? named.map((k) => all.find((f) => f.field === k)!) : all.filter((f) => f.def && !f.isNotPost);
 }
 
 /** All fields of a resolved page's form, in order. */

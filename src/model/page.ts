@@ -116,7 +116,14 @@ export type ToolbarAction =
 export type PageKind = 'index' | 'page' | 'masterdetail' | 'ecindex' | 'ectabindex' | 'dsrptindex' | 'document' | 'subindex' | 'view';
 
 /** A child grid of a master-detail page; `matrix` (or the child collection's own) shows its lines as matrices. */
-export type ChildGridDecl = { child: string; columns: ColumnDecl[]; editable?: boolean; matrix?: ChildMatrix };
+export type ChildGridDecl = { child: string; columns: ColumnDecl[]; editable?: boolean; matrix?: ChildMatrix; rowTone?: RowTone[] };
+
+/**
+ * A line's colour by a condition on it (an expression over the line's fields): the first rule that
+ * holds gives the row its tone (`danger` red, `warning` amber, `info` blue, `success` green).
+ * Example: `{ when: "kind == 'adjustment'", tone: 'info' }`.
+ */
+export type RowTone = { when: string; tone: 'danger' | 'warning' | 'info' | 'success' };
 
 /**
  * Where a page sits in the shell's menus: the group's code, its place among the group's entries
@@ -149,6 +156,12 @@ export type PageDef = {
   quickSearch?: string[];
   form: FormSection[];
   children?: ChildGridDecl[];
+  /**
+   * The record as a document: printed (`/page/document/{opt}?id=`) and as a workbook
+   * (`GET /api/{prefix}/{entity}/workbook?id=`). `fields`: its header, by key among the form's fields
+   * (default: the form's posted fields); `signatures`: a line under it per party.
+   */
+  document?: { fields?: string[]; signatures?: Label[] };
 };
 
 /** What a list page offers when its declaration names no actions: the whole generic toolbar. */

@@ -23,7 +23,7 @@ import { trackingRoutes } from './services/tracking';
 import { productionRoutes } from './services/production';
 import { qualityRoutes } from './services/quality';
 import { developmentRoutes } from './services/development';
-import { financeRoutes } from './services/finance';
+import './services/finance';
 import { outsourceRoutes } from './services/outsource';
 import { gatewayRoutes } from './services/gateway';
 import './services/orders';
@@ -135,7 +135,6 @@ async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(reportRoutes, { prefix: '/api' });
   await app.register(collabRoutes, { prefix: '/api' });
   await app.register(sourcingRoutes, { prefix: '/api' });
-  await app.register(financeRoutes, { prefix: '/api' });
   await app.register(outsourceRoutes, { prefix: '/api' });
   // The outside-system calls (issue 35): the gateway's prefixes, API keys, out-api pushes and their sender.
   await app.register(gatewayRoutes, { prefix: '/api' });

@@ -131,6 +131,9 @@ describe('a month statement between the maker and its supplier', () => {
     expect(await maker.textContent('[data-testid=statement-notice]')).toContain(`还有 ${Number(sent.open_diffs)} 行差异未说明`);
     expect(await maker.isVisible('[data-testid=statement-save]')).toBe(false);
     await snapBoth(maker, 'finance-01-statement-zh');
+    // The lines, scrolled into view in the drawer: open differences red.
+    await maker.locator('[data-testid=child-lines]').scrollIntoViewIfNeeded();
+    await snapBoth(maker, 'finance-01b-lines-zh');
 
     // The supplier, in English, opens its copy and explains the first open difference.
     const supplierCtx = await run.browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -180,6 +183,8 @@ describe('a month statement between the maker and its supplier', () => {
     expect(await maker.textContent('[data-testid=statement-notice]')).toContain('双方已确认，对账单已锁定');
     expect(await maker.locator('[data-testid=statement-rematch], [data-testid=statement-adjust], [data-testid=confirm-statement]').count()).toBe(0);
     await snapBoth(maker, 'finance-03-statement-zh-locked');
+    await maker.locator('[data-testid=child-lines] .engine-row-info').scrollIntoViewIfNeeded();
+    await snapBoth(maker, 'finance-03b-lines-zh-locked');
 
     // Locked on the supplier's side too; the workbook downloads.
     await reopen(supplier, Number(copy[0].id));

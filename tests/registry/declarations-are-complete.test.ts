@@ -20,7 +20,8 @@ function editableKeys(entity: EntityDef): Set<string> {
     const resolved = resolvePage(page);
     if (resolved.entity.name === entity.name) for (const f of formFields(resolved)) if (f.def && !f.isNotPost) keys.add(f.field);
     for (const grid of resolved.children) {
-      if (grid.entity.name !== entity.name) continue;
+      // A read-only grid (a statement's matched lines) shows the lines; it sets none of their fields.
+      if (grid.entity.name !== entity.name || !grid.editable) continue;
       for (const c of grid.columns) keys.add(c.field);
       // The parent's foreign key is set by the document itself.
       keys.add(grid.child.foreignKey);

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ResolvedPage } from '../../model/page-resolve';
-import { formFields } from '../../model/page-resolve';
+import { documentFields, formFields } from '../../model/page-resolve';
 import { FIELD_TYPE_TABLE, gridRendererOf } from '../../model/field-types';
 import { EntityForm } from '../form/EntityForm';
 import { HistoryPanel } from '../form/HistoryPanel';
@@ -95,15 +95,17 @@ export function DocumentPage({ resolved }: { resolved: ResolvedPage }) {
   const session = useFormSession();
   const language = i18n.language === 'en' ? 'en' : 'zh-CN';
   const { record, failed, illegal } = useRecordOfUrl(resolved);
-  const fields = formFields(resolved).filter((f) => f.def && !f.isNotPost);
+  const fields = documentFields(resolved);
   const text = (field: (typeof fields)[number], row: Row) => {
     const col = { options: field.options, labelField: field.displayfield };
     return cellText(field.def ? gridRendererOf(field.def) : FIELD_TYPE_TABLE[field.fieldType].grid, row[field.field], { column: col, row, language });
   };
   const name = language === 'en' ? resolved.entity.label.en : resolved.entity.label.zh;
+  // Line tables of more than ten columns (a statement's lines) take the page's width and print across the sheet.
+  const wide = resolved.children.some((c) => c.columns.length > 10) ? { maxWidth: 'none' } : undefined;
   return (
-    <div className={s.page}>
-      <style>{PRINT_CSS}</style>
+    <div className={s.page} style={wide}>
+      <style>{wide ? `${PRINT_CSS}\n@media print { @page { size: A4 landscape; } }` : PRINT_CSS}</style>
       <div className={`${s.head} engine-noprint`}>
         <Button icon={<ArrowLeftRegular />} appearance="subtle" onClick={() => navigate(-1)}>{t('engine.back')}</Button>
         <span style={{ flex: 1 }} />
@@ -112,7 +114,7 @@ export function DocumentPage({ resolved }: { resolved: ResolvedPage }) {
       {failed && <NoRecord illegal={illegal} />}
       {!failed && !record && <Spinner label={t('engine.loading')} />}
       {record && (
-        <article className={`${s.doc} engine-document`} data-testid={`document-${resolved.page.opt}`}>
+        <article className={`${s.doc} engine-document`} style={wide} data-testid={`document-${resolved.page.opt}`}>
           <header className={s.docHead}>
             <h1 style={{ margin: 0, fontSize: 20 }}>{name} {resolved.entity.codeField ? String(record[resolved.entity.codeField] ?? '') : ''}</h1>
             <span>{t('engine.printedAt', { time: formatDateTime(new Date().toISOString()) })}</span>
@@ -131,36 +133,51 @@ export function DocumentPage({ resolved }: { resolved: ResolvedPage }) {
                 </div>
               ))}
           </dl>
-          {resolved.children.map((c) => {
-            const rows = (record[c.child.key] as Row[] | undefined) ?? [];
-            return (
-              <section key={c.child.key} style={{ marginTop: 16 }}>
-                <h2 style={{ fontSize: 15, margin: '8px 0 0' }}>{language === 'en' ? c.child.label.en : c.child.label.zh} ({rows.length})</h2>
-                <table className={s.table}>
-                  <thead>
-                    <tr>
-                      <th style={{ width: 40 }}>#</th>
-                      {c.columns.map((col) => (
-                        <th key={col.field}>{language === 'en' ? col.label.en : col.label.zh}</th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((r, i) => (
-                      <tr key={String(r.id ?? i)}>
-                        <td>{i + 1}</td>
-                        {c.columns.map((col) => (
-                          <td key={col.field}>{cellText(col.renderer, r[col.field], { column: col, row: r, language })}</td>
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </section>
-            );
-          })}
+          <DocumentLines resolved={resolved} record={record} language={language} />
         </article>
       )}
     </div>
+  );
+}
+
+/** The document's line tables (its page's child grids) and the signature lines under them. */
+function DocumentLines({ resolved, record, language }: { resolved: ResolvedPage; record: Row; language: 'en' | 'zh-CN' }) {
+  const s = useStyles();
+  return (
+    <>
+      {resolved.children.map((c) => {
+        const rows = (record[c.child.key] as Row[] | undefined) ?? [];
+        return (
+          <section key={c.child.key} style={{ marginTop: 16 }}>
+            <h2 style={{ fontSize: 15, margin: '8px 0 0' }}>{language === 'en' ? c.child.label.en : c.child.label.zh} ({rows.length})</h2>
+            <table className={s.table}>
+              <thead>
+                <tr>
+                  <th style={{ width: 40 }}>#</th>
+                  {c.columns.map((col) => (
+                    <th key={col.field}>{language === 'en' ? col.label.en : col.label.zh}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r, i) => (
+                  <tr key={String(r.id ?? i)}>
+                    <td>{i + 1}</td>
+                    {c.columns.map((col) => (
+                      <td key={col.field}>{cellText(col.renderer, r[col.field], { column: col, row: r, language })}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        );
+      })}
+      {resolved.page.document?.signatures && (
+        <footer data-testid="document-signatures" style={{ display: 'flex', justifyContent: 'space-between', gap: 24, marginTop: 32 }}>
+          {resolved.page.document.signatures.map((sig) => <span key={sig.zh}>{language === 'en' ? sig.en : sig.zh} ________________</span>)}
+        </footer>
+      )}
+    </>
   );
 }

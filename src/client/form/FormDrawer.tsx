@@ -22,6 +22,7 @@ import './attachments/register';
 import type { Row } from '../api/entity-api';
 import { EntityForm, type EntityFormProps } from './EntityForm';
 import type { RouteAction } from './form-logic';
+import { DrawerTransitions } from './DrawerTransitions';
 import { HistoryPanel } from './HistoryPanel';
 import type { NoticeView } from './state-notice';
 import { useFormDrawer, type FormDrawerModel } from './use-form-drawer';
@@ -57,6 +58,8 @@ export type DrawerSlots = {
   notices?: (rf: RecordForm) => NoticeView[];
   /** Buttons after save and reset: the record's own actions. Rendered with their dialogs. */
   extraActions?: (rf: RecordForm) => ReactNode;
+  /** The entity's transitions the stored record can take now, as buttons after save and reset (`DrawerTransitions`). */
+  transitions?: boolean;
   /** After a save the drawer stays open on the saved record (to run its actions next). */
   keepOpenAfterSave?: boolean;
   /** Runs after every save, with the saved row (a "save and send" continues here). */
@@ -172,6 +175,7 @@ function FormDrawerFooter({ d }: { d: FormDrawerModel }) {
           <Button disabled={busy} onClick={() => formRef.current?.reset()} data-testid={`${prefix}-reset`}>{t('engine.reset')}</Button>
         </>
       )}
+      {d.slots.transitions && rf.stored && <DrawerTransitions rf={rf} resolved={resolved} prefix={prefix} onChanged={d.onChanged} />}
       {d.slots.extraActions?.(rf)}
       {rf.stored && d.extensions.map((x, i) => x.footer && <x.footer key={i} rf={rf} resolved={resolved} />)}
       <Button disabled={busy} onClick={d.requestClose} data-testid={`${prefix}-cancel`}>{action === 'view' ? t('engine.close') : t('engine.cancel')}</Button>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { dictionaryItems } from '../../model/dictionaries';
 import type { TransitionDef } from '../../model/entity';
 import { validateField } from '../../model/validate';
+import { transitionDefaults } from './transition-defaults';
 
 /** Asks before a destructive or final step (remove, freeze, ...). */
 export function ConfirmDialog(props: { open: boolean; text: string; onConfirm: () => void; onCancel: () => void; danger?: boolean }) {
@@ -34,10 +35,12 @@ export function TransitionDialog(props: {
   /** Runs the action; a reply of field errors (the server refused a parameter) keeps the dialog open with each under its field. */
   onRun: (params: Record<string, unknown>) => void | Promise<Record<string, string> | null | void>;
   onCancel: () => void;
+  /** The record the action runs on (opened from its form): the parameters start with the transition's `defaults`. */
+  record?: Record<string, unknown> | null;
 }) {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
-  const [values, setValues] = useState<Record<string, string>>({});
+  const [values, setValues] = useState<Record<string, string>>(() => (props.transition ? transitionDefaults(props.transition, props.record, new Date()) : {}));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const tr = props.transition;
   if (!tr) return null;
@@ -56,16 +59,16 @@ export function TransitionDialog(props: {
   };
   return (
     <Dialog open onOpenChange={(_, d) => !d.open && props.onCancel()}>
-      <DialogSurface>
+      <DialogSurface data-testid={`transition-dialog-${tr.action}`}>
         <DialogBody>
           <DialogTitle>{en ? tr.label.en : tr.label.zh}</DialogTitle>
           <DialogContent>
             {tr.confirm && <p>{en ? tr.confirm.en : tr.confirm.zh}</p>}
-            <p>{t('engine.selected', { count: props.count })}</p>
+            {!props.record && <p>{t('engine.selected', { count: props.count })}</p>}
             {(tr.params ?? []).map((p) => (
               <Field key={p.key} label={en ? p.label.en : p.label.zh} required={p.required} validationMessage={errors[p.key]} validationState={errors[p.key] ? 'error' : 'none'}>
                 {p.type === 'textarea' ? (
-                  <Textarea value={values[p.key] ?? ''} onChange={(_, d) => setValues((v) => ({ ...v, [p.key]: d.value }))} />
+                  <Textarea data-testid={`param-${p.key}`} value={values[p.key] ?? ''} onChange={(_, d) => setValues((v) => ({ ...v, [p.key]: d.value }))} />
                 ) : p.type === 'dict' && p.dict ? (
                   // A choice among the dictionary's items (a verdict, a reason code), not a typed code.
                   <Dropdown
@@ -77,7 +80,7 @@ export function TransitionDialog(props: {
                     {(dictionaryItems(p.dict) ?? []).map((x) => <Option key={x.value} value={x.value}>{en ? x.label.en : x.label.zh}</Option>)}
                   </Dropdown>
                 ) : (
-                  <Input value={values[p.key] ?? ''} onChange={(_, d) => setValues((v) => ({ ...v, [p.key]: d.value }))} />
+                  <Input data-testid={`param-${p.key}`} value={values[p.key] ?? ''} onChange={(_, d) => setValues((v) => ({ ...v, [p.key]: d.value }))} />
                 )}
               </Field>
             ))}

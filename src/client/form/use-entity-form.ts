@@ -194,7 +194,7 @@ function useSubmit({ props, fields, session, form, children, setChildErrors, bus
     const current = form.getValues();
     const outcome = validateForm(fields, { values: current, session, action }, (k, p) => t(k, p ?? {}), serverErrors(), resolved.entity);
     const rowErrors: ChildErrors = {};
-    for (const c of resolved.children) {
+    for (const c of resolved.children.filter((x) => x.editable)) {
       const errs = childRowErrors(c.fields, children[c.child.key] ?? [], { session, action }, (k, p) => t(k, p ?? {}), c.entity);
       if (Object.keys(errs).length) rowErrors[c.child.key] = errs;
     }
@@ -209,7 +209,8 @@ function useSubmit({ props, fields, session, form, children, setChildErrors, bus
       return;
     }
     const body = submitBody(fields, current);
-    for (const c of resolved.children) body[c.child.key] = (children[c.child.key] ?? []).map((r) => childRowBody(c.fields, r));
+    // A read-only grid's lines are the server's (a statement's matched lines): never sent, so never replaced.
+    for (const c of resolved.children.filter((x) => x.editable)) body[c.child.key] = (children[c.child.key] ?? []).map((r) => childRowBody(c.fields, r));
     if (props.check) return props.check(body);
     setBusy(true);
     try {

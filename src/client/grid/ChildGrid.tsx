@@ -1,4 +1,4 @@
-import { Button, makeStaticStyles, makeStyles, Subtitle2, tokens, useUncontrolledFocus } from '@fluentui/react-components';
+import { Button, makeStaticStyles, makeStyles, mergeClasses, Subtitle2, tokens, useUncontrolledFocus } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import type { GridApi } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
@@ -6,6 +6,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedChildGrid } from '../../model/page-resolve';
 import { gridTheme, GRID_LOCALE } from './EntityGrid';
+import { ROW_TONE_CSS, rowToneClass } from './row-tone';
 import { SPREADSHEET_CSS } from './useSpreadsheetKeys';
 import { useChildGrid } from './use-child-grid';
 import './grid-modules';
@@ -31,12 +32,15 @@ export type ChildGridProps = {
 const useStyles = makeStyles({
   head: { display: 'flex', alignItems: 'center', gap: '8px', margin: '12px 0 6px' },
   grid: { height: '220px', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, overflow: 'hidden' },
+  // A read-only grid (a statement's lines) shows every line: it grows with them and the drawer scrolls.
+  whole: { height: 'auto' },
   errors: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200, margin: '4px 0 0', paddingLeft: '18px' },
 });
 
 /** A cell with an error: red edge and tint (its message is the cell's tooltip and is listed below). */
 const useCellErrorStyles = makeStaticStyles({
   '.engine-cell-error': { boxShadow: `inset 0 0 0 1px ${tokens.colorPaletteRedBorder2}`, backgroundColor: tokens.colorPaletteRedBackground1 },
+  ...ROW_TONE_CSS,
 });
 
 let keySeq = 0;
@@ -71,7 +75,7 @@ export function ChildGrid(p: ChildGridProps) {
       </div>
       <style>{SPREADSHEET_CSS}</style>
       <div
-        className={s.grid}
+        className={mergeClasses(s.grid, !p.grid.editable && s.whole)}
         {...uncontrolled}
         {...sheetKeys.containerProps}
         // Escape in a cell editor cancels the edit; it must not also close the drawer around the grid.
@@ -88,6 +92,10 @@ export function ChildGrid(p: ChildGridProps) {
           rowData={gridRows}
           columnDefs={sheetColumnDefs}
           getRowId={(r) => r.data.__key}
+          getRowClass={(r) => rowToneClass(p.grid.rowTone, r.data)}
+          domLayout={p.grid.editable ? 'normal' : 'autoHeight'}
+          // Lines have tens of columns at most: all drawn, so a line reads whole (as the lists' grids).
+          suppressColumnVirtualisation
           {...sheetKeys.gridProps}
           rowSelection={p.disabled ? undefined : { mode: 'multiRow', checkboxes: true, headerCheckbox: true, enableClickSelection: false }}
           singleClickEdit

@@ -1,4 +1,4 @@
-import type { GridRenderer } from '../../model/field-types';
+import { structureText, type GridRenderer } from '../../model/field-types';
 import type { ResolvedColumn } from '../../model/page-resolve';
 
 /**
@@ -50,10 +50,8 @@ export const CELL_TEXT: Record<GridRenderer, (value: unknown, ctx: CellContext) 
   },
   image: (v) => (v === null || v === undefined ? '' : String(v)),
   json: (v) => {
-    if (v === null || v === undefined || v === '') return '';
-    // A list of codes (a transfer's: a user's roles) reads as a list, not as JSON.
-    if (Array.isArray(v) && v.length && v.every((x) => typeof x === 'string')) return v.join(', ');
-    const text = typeof v === 'string' ? v : JSON.stringify(v);
+    // A list of codes (a transfer's: a user's roles) reads as a list, a flat map as pairs, not as JSON.
+    const text = structureText(v);
     return text.length > 120 ? `${text.slice(0, 117)}...` : text;
   },
 };

@@ -19,6 +19,7 @@ import {
   CellApiModule,
   RowApiModule,
   RowSelectionModule,
+  RowStyleModule,
   ScrollApiModule,
   SelectEditorModule,
   TextEditorModule,
@@ -75,4 +76,6 @@ ModuleRegistry.registerModules([
   ClientSideRowModelApiModule,
   // Saved list views (engine/use-list-views.ts): a view follows the grid's sort, filter and column changes.
   EventApiModule,
+  // Row tones of a child grid (`getRowClass`, grid/row-tone.ts: a statement's open, explained and adjustment lines).
+  RowStyleModule,
 ]);

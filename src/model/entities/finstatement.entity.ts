@@ -1,5 +1,5 @@
 import { defineDictionary } from '../dictionaries';
-import { defineEntity, type DocumentCheck, type FieldDef } from '../entity';
+import { defineEntity, type DocumentCheck, type FieldDef, type StateNotice } from '../entity';
 import { errorTexts } from '../errors/define';
 import { finstatementErrors } from '../errors/finstatement';
 
@@ -143,6 +143,12 @@ const settleParams = (no: { zh: string; en: string }): FieldDef[] => [
   { key: 'note', label: { zh: '备注', en: 'Remark' }, type: 'text', maxLength: 500 },
 ];
 
+/** While both sides match: the differences no adjustment explains (red lines), else all explained. */
+const LIVE_NOTICE: StateNotice[] = [
+  { intent: 'error', text: 'fin.notice.open', params: { n: 'open_diffs' }, when: 'open_diffs > 0' },
+  { intent: 'success', text: 'fin.notice.explained' },
+];
+
 const periodOrder: DocumentCheck = (doc): Record<string, string> =>
   doc.period_from && doc.period_to && String(doc.period_from) > String(doc.period_to) ? { period_to: 'fin.periodOrder' } : {};
 
@@ -204,12 +210,15 @@ export const finStatement = defineEntity({
     field: 'status',
     initial: 'draft',
     states: [
-      { code: 'draft', label: { zh: '草稿', en: 'Draft' }, color: 'informative' },
-      { code: 'matching', label: { zh: '对账中', en: 'Matching' }, color: 'warning' },
-      { code: 'buyer_confirmed', label: { zh: '采购方已确认', en: 'Confirmed by buyer' }, color: 'brand' },
-      { code: 'seller_confirmed', label: { zh: '供应方已确认', en: 'Confirmed by seller' }, color: 'brand' },
-      { code: 'locked', label: { zh: '双方已确认', en: 'Confirmed by both' }, color: 'success' },
-      { code: 'cancelled', label: { zh: '已取消', en: 'Cancelled' }, color: 'subtle' },
+      { code: 'draft', label: { zh: '草稿', en: 'Draft' }, color: 'informative', notice: { intent: 'info', text: 'fin.notice.draft' } },
+      { code: 'matching', label: { zh: '对账中', en: 'Matching' }, color: 'warning', notice: LIVE_NOTICE },
+      { code: 'buyer_confirmed', label: { zh: '采购方已确认', en: 'Confirmed by buyer' }, color: 'brand', notice: LIVE_NOTICE },
+      { code: 'seller_confirmed', label: { zh: '供应方已确认', en: 'Confirmed by seller' }, color: 'brand', notice: LIVE_NOTICE },
+      {
+        code: 'locked', label: { zh: '双方已确认', en: 'Confirmed by both' }, color: 'success',
+        notice: [{ intent: 'success', text: 'fin.notice.paid', when: 'settle_total > 0 && outstanding_total <= 0.004' }, { intent: 'success', text: 'fin.notice.locked' }],
+      },
+      { code: 'cancelled', label: { zh: '已取消', en: 'Cancelled' }, color: 'subtle', notice: { intent: 'warning', text: 'fin.notice.cancelled' } },
     ],
     // Effects: src/server/services/finance/finance.service.ts. `confirm` is an action of its own
     // (not declared here): it lands in buyer_confirmed, seller_confirmed or locked by who confirms.
@@ -230,8 +239,15 @@ export const finStatement = defineEntity({
       },
       { action: 'cancel', label: { zh: '取消', en: 'Cancel' }, from: ['draft', 'matching'], to: 'cancelled', confirm: { zh: '确定取消该对账单？', en: 'Cancel this statement?' } },
       // Once both sides confirmed: the seller records its invoices, the buyer its payments (services/finance).
-      { action: 'invoice', label: { zh: '登记发票', en: 'Record invoice' }, from: ['locked'], to: 'locked', params: settleParams({ zh: '发票号码', en: 'Invoice no.' }) },
-      { action: 'pay', label: { zh: '登记付款', en: 'Record payment' }, from: ['locked'], to: 'locked', params: settleParams({ zh: '付款流水号', en: 'Payment reference' }) },
+      // Offered on the statement to its own side while something is left, starting from what is left and today.
+      {
+        action: 'invoice', label: { zh: '登记发票', en: 'Record invoice' }, from: ['locked'], to: 'locked', params: settleParams({ zh: '发票号码', en: 'Invoice no.' }),
+        when: "side == 'seller' && settle_total - invoiced_total > 0.004", defaults: { amount: 'settle_total - invoiced_total', doc_date: '$$NOW$$' },
+      },
+      {
+        action: 'pay', label: { zh: '登记付款', en: 'Record payment' }, from: ['locked'], to: 'locked', params: settleParams({ zh: '付款流水号', en: 'Payment reference' }),
+        when: "side == 'buyer' && outstanding_total > 0.004", defaults: { amount: 'outstanding_total', doc_date: '$$NOW$$' },
+      },
     ],
     locked: ['matching', 'buyer_confirmed', 'seller_confirmed', 'locked', 'cancelled'],
   },
@@ -252,6 +268,12 @@ export const finStatement = defineEntity({
       'fin.notice.invoice.body': '{{company}} 登记发票 {{doc}}，金额 {{amount}} {{currency}}；已开票 {{invoiced}}，未付 {{outstanding}}',
       'fin.notice.payment.title': '对账单 {{no}} 已登记付款',
       'fin.notice.payment.body': '{{company}} 登记付款 {{doc}}，金额 {{amount}} {{currency}}；已付款 {{paid}}，未付 {{outstanding}}',
+      'fin.notice.draft': '草稿：发送时系统将从双方记录汇总本期明细并逐行核对。',
+      'fin.notice.open': '还有 {{n}} 行差异未说明（红色行）：可添加调整说明差异，或确认时勾选“接受差异”。',
+      'fin.notice.explained': '所有差异均已说明。',
+      'fin.notice.locked': '双方已确认，对账单已锁定，不能再修改。',
+      'fin.notice.paid': '双方已确认，对账单已锁定：已全额付款。',
+      'fin.notice.cancelled': '对账单已取消。',
     },
     en: {
       ...errorTexts(finstatementErrors, 'en'),
@@ -269,6 +291,12 @@ export const finStatement = defineEntity({
       'fin.notice.invoice.body': '{{company}} recorded invoice {{doc}} of {{amount}} {{currency}}; invoiced {{invoiced}}, outstanding {{outstanding}}',
       'fin.notice.payment.title': 'Payment recorded on statement {{no}}',
       'fin.notice.payment.body': '{{company}} recorded payment {{doc}} of {{amount}} {{currency}}; paid {{paid}}, outstanding {{outstanding}}',
+      'fin.notice.draft': "Draft: sending gathers this period's lines from both companies' records and matches them line by line.",
+      'fin.notice.open': '{{n}} differing lines are not explained (red rows): add an adjustment that explains them, or confirm with "accept differences".',
+      'fin.notice.explained': 'Every difference is explained.',
+      'fin.notice.locked': 'Confirmed by both companies: the statement is locked and cannot change.',
+      'fin.notice.paid': 'Confirmed by both companies and locked: paid in full.',
+      'fin.notice.cancelled': 'The statement is cancelled.',
     },
   },
 });

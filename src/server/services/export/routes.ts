@@ -15,6 +15,7 @@ import { jobView } from '../import/import-jobs.service';
 import { enqueueJob, findJob, registerJobHandler } from '../jobs';
 import { groupPlanOf, type GroupPlan } from '../../resources/list-groups.service';
 import { DIRECT_EXPORT_LIMIT, exportIds, planColumns, writeExport, type ExportPlan } from './export.service';
+import { documentWorkbookRoutes } from './document-workbook';
 import { countExportGroups, writeGroupedExport } from './grouped-export';
 import { EXCEL_SHEET_ROWS, exportFitsSheet, exportSheetRows } from '../../../model/excel';
 
@@ -59,6 +60,8 @@ async function planOf(app: FastifyInstance, req: FastifyRequest, entity: EntityD
 
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
   const guard = { preHandler: requireAuth };
+  // A record as a workbook, where its page declares the document (document-workbook.ts).
+  await documentWorkbookRoutes(app);
 
   for (const entity of allEntities()) {
     if (entity.childOnly) continue;

@@ -372,10 +372,3 @@ export function registerFinanceRules(): void {
   registerActionHandler('finstatement', 'confirm', confirm);
   registerActionHandler('finstatement', 'cancel', cancel);
 }
-
-/** For the routes and tests: a statement of the caller's company with its lines. */
-export async function statementWithLines(tx: Db, clientId: number, id: number): Promise<{ header: Row; lines: MatchedLine[] } | null> {
-  const header = (await sql<Row>`select * from fin_statement where client_id = ${clientId} and id = ${id}`.execute(tx)).rows[0];
-  if (!header) return null;
-  return { header, lines: await readLines(tx, clientId, id) };
-}

@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors';
 import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
 import { insertRecords, serviceWrite } from '../../resources/record-writer';
 import { raiseNotice } from '../notify/notice.service';
+import { documentLink } from '../orders/cross-tenant.util';
 import { mirrorToPartner, requirePartner } from './finance.service';
 
 /**
@@ -51,7 +52,7 @@ async function tellPartner(ptx: Db, partnerClientId: number, partnerStmtId: numb
   const no = String(copy?.stmt_no ?? '');
   await raiseNotice(ptx, {
     clientId: partnerClientId, ...(users.length ? { userIds: users } : { everyone: true }), kind: kind === 'invoice' ? 'finance.invoiced' : 'finance.paid', title: '', doc_no: no,
-    link: `/fin/page/statement?id=${partnerStmtId}`,
+    link: documentLink('finstatement', partnerStmtId),
     i18n: { title: `fin.notice.${kind}.title`, body: `fin.notice.${kind}.body`, params: { ...params, no } },
   });
 }

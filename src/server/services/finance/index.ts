@@ -10,6 +10,3 @@ import { registerSettlementRules } from './finance.settle';
 
 registerFinanceRules();
 registerSettlementRules();
-
-export { financeRoutes } from './finance.routes';
-export { partnerCopyOf, statementWithLines } from './finance.service';
