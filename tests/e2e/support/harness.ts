@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -19,6 +19,15 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--disable-dev-shm-usage',
 ];
+
+/**
+ * What the test run's browser adds to CHROMIUM_ARGS: V8 without its optimising compilers (TurboFan
+ * and Maglev). A test's page lives for seconds, so code optimised on a background thread seldom pays
+ * back its compile: a walk over the maker's 87 menu pages and three reloads took 55.6 and 62.9 CPU-s
+ * of Chromium against 63.6 and 69.1 with them, the runs alternated (2026-12-05; docs/architecture.md
+ * "Tests and CI"). The benchmarks, run by tsx and not by vitest, keep V8 as users run it.
+ */
+export const TEST_RUN_ARGS = ['--js-flags=--no-opt --no-maglev'];
 
 export async function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
@@ -41,6 +50,22 @@ export async function freePort(): Promise<number> {
 function serverEntry(): string[] {
   const bundle = process.env.E2E_SERVER_BUNDLE;
   return bundle && existsSync(bundle) ? [bundle] : ['--import', 'tsx', 'src/server/main.ts'];
+}
+
+/** The file beside a template directory that says its seed finished (`ready`) or failed (`failed`, holding the error). */
+export const templateMark = (dir: string, kind: 'ready' | 'failed'): string => `${dir}.${kind}`;
+
+/**
+ * Waits for the run's embedded template (seeded beside the first files when the run has PostgreSQL,
+ * tests/e2e/support/global-setup.ts): up to five minutes, as its seed may take.
+ */
+async function embeddedTemplateReady(dir: string): Promise<void> {
+  const deadline = Date.now() + 300_000;
+  while (!existsSync(templateMark(dir, 'ready'))) {
+    if (existsSync(templateMark(dir, 'failed'))) throw new Error(`the run's embedded template failed to seed:\n${readFileSync(templateMark(dir, 'failed'), 'utf8')}`);
+    if (Date.now() > deadline) throw new Error(`the run's embedded template was not seeded within five minutes (${dir})`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 export type RunningServer = { url: string; dataDir: string; stop: () => Promise<void>; output: () => string };
@@ -84,7 +109,10 @@ export async function startServer(env: Record<string, string> = {}, options: Ser
       if (files && existsSync(files)) cpSync(files, dataDir, { recursive: true });
       else mkdirSync(dataDir, { recursive: true });
       databaseUrl = await cloneTemplate(pgUrl, pgTemplate, database);
-    } else if (template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
+    } else if (template && existsSync(template)) {
+      await embeddedTemplateReady(template);
+      cpSync(template, dataDir, { recursive: true });
+    }
     else mkdirSync(dataDir, { recursive: true });
   }
   const dropOwnDatabase = async () => {
@@ -160,7 +188,7 @@ export const CHROMIUM_PATH = process.env.E2E_CHROMIUM || (existsSync('/usr/bin/c
 export async function launchBrowser(args: string[] = []): Promise<Browser> {
   const shared = process.env.E2E_BROWSER_WS;
   if (shared && args.length === 0) return chromium.connect(shared);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...args] });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...(process.env.VITEST ? TEST_RUN_ARGS : []), ...args] });
 }
 
 /**
