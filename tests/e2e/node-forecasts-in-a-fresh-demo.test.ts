@@ -53,10 +53,15 @@ describe('node forecasts in a fresh demo', () => {
     const page = await run.browser.newPage({ viewport: { width: 1920, height: 1080 } });
     await signInToShell(page, run.server.url, 'maker');
     await page.goto(`${run.server.url}/scm/index/nodefollow`);
-    await page.waitForSelector('[data-testid=grid-nodeconfig] .ag-header-cell:has-text("完工物料组")', { timeout: 30_000 });
-    await page.fill('[data-testid=quick-search]', 'FAB_IN');
+    await page.waitForSelector('[data-testid=grid-nodefollow] .ag-header-cell[col-id=material_group]:has-text("完工物料组")', { timeout: 30_000 });
+    await page.fill('[data-testid=quick-search]', '到厂');
     await page.press('[data-testid=quick-search]', 'Enter');
-    await page.waitForSelector('[data-testid=grid-nodeconfig] .ag-row .ag-cell[col-id=material_group]:has-text("面料")', { timeout: 20_000 });
+    // Fabric and trims in-house, of the general set and the denim set.
+    await page.waitForFunction(() => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 4 条'), undefined, { timeout: 20_000 });
+    const groups = () => page.evaluate(() => [...document.querySelectorAll('[data-testid=grid-nodefollow] .ag-row')]
+      .filter((r) => r.querySelector('[col-id=node_code]'))
+      .map((r) => `${r.querySelector('[col-id=node_code]')?.textContent ?? ''}=${r.querySelector('[col-id=material_group]')?.textContent ?? ''}`).sort().join(' '));
+    await expect.poll(groups, { timeout: 20_000 }).toBe('FAB_IN=面料 FAB_IN=面料 TRIM_IN=辅料 TRIM_IN=辅料');
     await snap(page, 'node-forecast-demo-03-config-1920-zh');
     await page.setViewportSize({ width: 1366, height: 768 });
     await snap(page, 'node-forecast-demo-04-config-1366-zh');
