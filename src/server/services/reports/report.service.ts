@@ -152,7 +152,7 @@ async function keptSource(
   run: { report: ReportDef; entity: EntityDef; dims: ReportDimension[]; pq: ReturnType<typeof parsePageQuery>; query: ReportQuery; overrides: Record<string, unknown> },
 ): Promise<{ kept: KeptTable | null; source: ReportResult['source'] }> {
   const { report, entity, dims, pq, query, overrides } = run;
-  const kept = report.query ? keptTableOf(report.aggregate) : aggregateOf(report.aggregate);
+  const kept: KeptTable | undefined = report.query ? keptTableOf(report.aggregate) : aggregateOf(report.aggregate);
   if (!kept) return { kept: null, source: { kind: 'raw' } };
   let why = text(query.source) === 'raw' ? 'asked' : Object.keys(overrides).length ? 'aggregation' : aggregateRefusal(kept, entity, report, dims, pq, await rulesFor(db, auth, entity.menuCode));
   if (!why && kept.check) why = await withTenant(db, clientId, (tx) => kept.check!(tx, clientId));
