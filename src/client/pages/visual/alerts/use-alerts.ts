@@ -21,19 +21,11 @@ export const draftOf = (r: AlertRow): AlertDraft => ({
 
 const inputOf = (d: AlertDraft): AlertInput => ({ ...d, threshold: d.threshold, days: d.condition === 'late_by' ? d.days : null });
 
-/**
- * The alert screen's data and commands: the company's alerts with the datasets and roles the form
- * offers, the drawer's draft (opened from the list, or prefilled from the address when the control
- * tower's bell on a chart leads here: `?new=1&report=&measure=&f.*=`), the figure now for the draft
- * (asked again 400 ms after a change), save with the field errors of a refusal, remove.
- */
-export function useAlerts() {
+/** The company's alerts with the datasets and roles the form offers, read again by `reload`. */
+function useAlertList() {
   const [data, setData] = useState<AlertListReply | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(true);
-  const [preview, setPreview] = useState<AlertPreview | null>(null);
-  const [search, setSearch] = useSearchParams();
-
   const reload = useCallback(async () => {
     setLoading(true);
     try {
@@ -45,13 +37,17 @@ export function useAlerts() {
     setLoading(false);
   }, []);
   useEffect(() => void reload(), [reload]);
-  const editor = useDraftEditor<AlertDraft, AlertRow>({ save: (d) => callApi(alertCalls.save, inputOf(d), { quiet: true }), remove: (r) => callApi(alertCalls.remove, { ids: [r.id], versions: [r.version] }), reload });
-  const { draft, setDraft, errors, busy, save, remove, edit } = editor;
+  return { data, error, loading, reload };
+}
 
-  // The tower's bell on a chart: a new alert with that chart's report, measure and filters; on a
-  // designed tile (`tile=<id>`): on that tile, once the list has said which tiles the caller sees.
-  // Once per request: the router applies the cleared address in a transition, and until it has, a
-  // list that finishes loading would run this again and empty what the user has typed since.
+/**
+ * The tower's bell on a chart: a new alert with that chart's report, measure and filters; on a
+ * designed tile (`tile=<id>`): on that tile, once the list has said which tiles the caller sees.
+ * Once per request: the router applies the cleared address in a transition, and until it has, a
+ * list that finishes loading would run this again and empty what the user has typed since.
+ */
+function useNewAlertFromAddress(data: AlertListReply | null, edit: (d: AlertDraft) => void) {
+  const [search, setSearch] = useSearchParams();
   const opened = useRef<string | null>(null);
   useEffect(() => {
     if (search.get('new') !== '1') {
@@ -67,11 +63,11 @@ export function useAlerts() {
     edit(emptyDraft(search.get('report') ?? '', search.get('measure') ?? '', filters, tile));
     setSearch(new URLSearchParams(), { replace: true });
   }, [search, setSearch, edit, data]);
+}
 
-  const report: ReportDef | undefined = draft?.report ? getReport(draft.report) : undefined;
-  const measures = useMemo(() => (report ? alertMeasures(report, draft?.condition) : []), [report, draft?.condition]);
-
-  // The figure now, for the draft's dataset, measure, filters and condition.
+/** The figure now, for the draft's dataset, measure, filters and condition (asked again 400 ms after a change). */
+function useAlertPreview(draft: AlertDraft | null) {
+  const [preview, setPreview] = useState<AlertPreview | null>(null);
   const previewKey = draft ? JSON.stringify([draft.report, draft.measure, draft.filters, draft.tile_id, draft.condition, draft.threshold, draft.days]) : '';
   useEffect(() => {
     if (!draft || !draft.report || !draft.measure) return setPreview(null);
@@ -88,6 +84,24 @@ export function useAlerts() {
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the key holds every input of the preview
   }, [previewKey]);
+  return preview;
+}
+
+/**
+ * The alert screen's data and commands: the company's alerts with the datasets and roles the form
+ * offers, the drawer's draft (opened from the list, or prefilled from the address when the control
+ * tower's bell on a chart leads here: `?new=1&report=&measure=&f.*=`), the figure now for the draft
+ * (asked again 400 ms after a change), save with the field errors of a refusal, remove.
+ */
+export function useAlerts() {
+  const { data, error, loading, reload } = useAlertList();
+  const editor = useDraftEditor<AlertDraft, AlertRow>({ save: (d) => callApi(alertCalls.save, inputOf(d), { quiet: true }), remove: (r) => callApi(alertCalls.remove, { ids: [r.id], versions: [r.version] }), reload });
+  const { draft, setDraft, errors, busy, save, remove, edit } = editor;
+  useNewAlertFromAddress(data, edit);
+  const preview = useAlertPreview(draft);
+
+  const report: ReportDef | undefined = draft?.report ? getReport(draft.report) : undefined;
+  const measures = useMemo(() => (report ? alertMeasures(report, draft?.condition) : []), [report, draft?.condition]);
 
   const change = (patch: Partial<AlertDraft>) =>
     setDraft((d) => {
