@@ -81,6 +81,9 @@ async function insertRow(tx: Db, table: string, clientId: number, tag: string): 
   } else if (table === 'scm_wo_output_day') {
     // A work order's pieces scanned out per day (kept by the scans' triggers, plan against actual).
     await sql`insert into scm_wo_output_day (client_id, workorder_id, day) values (${clientId}, (select coalesce(max(workorder_id), 0) + 1 from scm_wo_output_day), current_date)`.execute(tx);
+  } else if (table === 'rpt_line_day_load') {
+    // A line's load on a day (issue 34), kept by the bars' triggers: a line no bar names.
+    await sql`insert into rpt_line_day_load (client_id, line_id, day, load) values (${clientId}, ${900_000_000 + clientId}, current_date, 1)`.execute(tx);
   } else if (table === 'menus') {
     await sql`insert into menus (client_id, code, title_zh, title_en) values (${clientId}, ${tag}, ${tag}, ${tag})`.execute(tx);
   } else if (table.startsWith('rpt_agg_')) {
