@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDaysIso } from '../../src/model/node-tracking';
-import { trackOrder } from '../../src/model/node-tracking';
+import { addDaysIso, trackOrder } from '../../src/model/node-tracking';
 import { withTenant } from '../../src/server/kernel/rls';
 import { demoSeedFingerprint, seedDemo } from '../../src/server/db/seed';
 import { flushNodeRecalc, recomputeNodeTracking, todayIso } from '../../src/server/services/tracking';
 import { flaggedOrders, nodesOf } from '../../src/server/services/tracking/tracking.service';
+import { nodeTimelines } from '../support/node-timeline';
 import { apiCalls, resourceClient } from '../support/resource-client';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
 
@@ -26,13 +26,12 @@ let brandId: number;
 let vendorJoined: number;
 
 type Row = Record<string, unknown>;
-type Node = Row & { node_code: string; plan_date: string; actual_date: string | null; actual_source: string | null; forecast_date: string | null; forecast_source: string | null; projected_date: string | null; state: string };
-type Timeline = { order: Row; tracking: { nodes: Node[]; done: number; projected_end: string | null } };
 
 const today = todayIso();
 const { call, q } = apiCalls(() => t.app);
-const timeline = async (coId: number) => (await call<Timeline>(maker, 'GET', '/scmapi/nodetrack/timeline', { order_id: coId })).body.data;
-const node = (tl: Timeline, code: string) => tl.tracking.nodes.find((n) => n.node_code === code)!;
+const nodes = nodeTimelines({ call, q });
+const timeline = (coId: number) => nodes.timeline(maker, coId);
+const { node } = nodes;
 const po = () => resourceClient(t.app, maker, 'srmapi', 'purorder');
 const firstId = async (text: ReturnType<typeof sql>) => Number((await q(text))[0].id);
 type Reply = { data: Array<{ nodes: Array<{ node_code: string; date: string }> }> };
@@ -150,10 +149,9 @@ describe('purchase receipts complete the fabric and trims nodes', () => {
     expect(node(tl, 'TRIM_IN')).toMatchObject({ actual_date: today, actual_source: 'purchase', projected_date: today });
     expect(node(tl, 'FAB_IN')).toMatchObject({ actual_date: null, forecast_date: addDaysIso(fabPlan, 5), forecast_source: 'purchase' });
     expect(tl.tracking.done).toBe(before.tracking.done + 1);
-    const [audit] = await q(sql`select a.action, a.username from audit_log a join scm_order_node n on n.id = a.record_id
-      where a.client_id = ${makerId} and a.entity = 'ordernode' and n.order_id = ${o.coId} and n.node_code = 'TRIM_IN' order by a.id desc limit 1`);
+    const audit = await nodes.lastNodeAudit(makerId, o.coId, 'TRIM_IN');
     expect(audit).toMatchObject({ action: 'actual', username: 'maker' });
-    const seen = (await call<Timeline>(brand, 'GET', '/scmapi/nodetrack/brand-timeline', { pr_id: o.prId })).body.data;
+    const seen = await nodes.brandTimeline(brand, o.prId);
     expect(node(seen, 'TRIM_IN')).toMatchObject({ actual_date: today, actual_source: 'purchase' });
   });
 

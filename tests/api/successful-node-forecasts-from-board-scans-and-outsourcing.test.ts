@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysIso } from '../../src/model/node-tracking';
 import { flushNodeRecalc, todayIso } from '../../src/server/services/tracking';
+import { nodeTimelines, type Timeline } from '../support/node-timeline';
 import { apiCalls, resourceClient } from '../support/resource-client';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
 
@@ -25,15 +26,14 @@ let makerId: number;
 let plannerId: number;
 
 type Row = Record<string, unknown>;
-type Node = Row & { node_code: string; plan_date: string; actual_date: string | null; actual_source: string | null; forecast_date: string | null; forecast_source: string | null; projected_date: string | null; state: string; critical: boolean };
-type Timeline = { order: Row; today: string; tracking: { nodes: Node[]; done: number; at_risk: number; projected_end: string | null } };
 
 const today = todayIso();
 const entries = [{ style_no: 'ST-FC01', style_name: '节点预测测试', colour: '藏青', size: 'L', qty: 300, unit_price: 52, seq: 1 }];
 
 const { call, q } = apiCalls(() => t.app);
-const timeline = async (coId: number) => (await call<Timeline>(planner, 'GET', '/scmapi/nodetrack/timeline', { order_id: coId })).body.data;
-const node = (tl: Timeline, code: string) => tl.tracking.nodes.find((n) => n.node_code === code)!;
+const nodes = nodeTimelines({ call, q });
+const timeline = (coId: number) => nodes.timeline(planner, coId);
+const { node } = nodes;
 const notices = async (kind: string, no: string) =>
   (await q(sql`select title, body, link from notify_notice where user_id = ${plannerId} and kind = ${kind} and doc_no = ${no} order by id`)) as Array<{ title: string; body: string; link: string }>;
 
@@ -116,7 +116,7 @@ describe('node forecasts from the board and the scans', () => {
     expect(told[0].body).toContain('依据：排产计划');
     expect(told[0].link).toBe(`/scm/page/node-tracking?order=${o.coId}`);
     // The brand's timeline shows the same projection (its own order, through its share).
-    const b = (await call<Timeline>(brand, 'GET', '/scmapi/nodetrack/brand-timeline', { pr_id: o.prId })).body.data;
+    const b = await nodes.brandTimeline(brand, o.prId);
     expect(node(b, 'SEWING')).toMatchObject({ state: 'at_risk', projected_date: addDaysIso(sewing.plan_date, 10) });
   });
 
@@ -200,10 +200,9 @@ describe('outsourced work ties back to the node plan', () => {
     const tl = await timeline(o.coId);
     expect(node(tl, 'WASHING')).toMatchObject({ actual_date: today, actual_source: 'outsource' });
     expect(tl.tracking.done).toBe(mid.tracking.done + 1);
-    const [audit] = await q(sql`select a.action, a.username from audit_log a join scm_order_node n on n.id = a.record_id
-      where a.client_id = ${makerId} and a.entity = 'ordernode' and n.order_id = ${o.coId} and n.node_code = 'WASHING' order by a.id desc limit 1`);
+    const audit = await nodes.lastNodeAudit(makerId, o.coId, 'WASHING');
     expect(audit).toMatchObject({ action: 'actual', username: 'maker.planner' });
-    const b = (await call<Timeline>(brand, 'GET', '/scmapi/nodetrack/brand-timeline', { pr_id: o.prId })).body.data;
+    const b = await nodes.brandTimeline(brand, o.prId);
     expect(node(b, 'WASHING')).toMatchObject({ actual_date: today, actual_source: 'outsource' });
   });
 
