@@ -1,5 +1,7 @@
 import type { Kysely, RawBuilder } from 'kysely';
 import { expect } from 'vitest';
+import { addDaysIso, type BoardData } from '../../src/model';
+import { MAX_RANGE_DAYS } from '../../src/server/services/planning/planning.service';
 import type { TestApp } from '../support/test-app';
 
 /** A report row as the run call answers it (`_level`: 0 a row, above 0 a subtotal or the total). */
@@ -28,4 +30,26 @@ export function reportCalls<B = unknown>(app: () => TestApp, tokens: Record<stri
       return { status: res.statusCode, body: res.json() as { data: B } };
     },
   };
+}
+
+/**
+ * The scheduling board over a range, read in the windows it accepts (`MAX_RANGE_DAYS` each) as the
+ * given user: each line's day (`line|date` -> its load and capacity), the live bars and the lines.
+ */
+export async function boardOverRange(app: TestApp, token: string, from: string, to: string) {
+  const days = new Map<string, { load: number; capacity: number }>();
+  const bars = new Map<number, BoardData['bars'][number]>();
+  const lines = new Map<number, BoardData['lines'][number]>();
+  for (let a = from; a <= to; a = addDaysIso(a, MAX_RANGE_DAYS)) {
+    const b = addDaysIso(a, MAX_RANGE_DAYS - 1) < to ? addDaysIso(a, MAX_RANGE_DAYS - 1) : to;
+    const res = await app.app.inject({ method: 'GET', url: `/api/scmapi/schedule/board?from=${a}&to=${b}`, headers: { authorization: `Bearer ${token}`, 'x-lang': 'en' } });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const data = (res.json() as { data: BoardData }).data;
+    for (const l of data.lines) {
+      lines.set(l.id, l);
+      data.days.forEach((d, i) => days.set(`${l.id}|${d.date}`, { load: l.load[i], capacity: l.capacity[i] }));
+    }
+    for (const x of data.bars) if (x.scenario_id === null) bars.set(x.id, x);
+  }
+  return { days, bars: [...bars.values()], lines: [...lines.values()] };
 }

@@ -8,10 +8,9 @@ import type { TowerReply } from '../../src/model/calls/tower';
 import type { Db } from '../../src/server/db/database';
 import { withTenant } from '../../src/server/kernel/rls';
 import { LINE_DAY_LOAD, LINE_DAY_LOAD_FIGURES, rebuildLineDayLoad } from '../../src/server/services/planning/line-day-load';
-import { MAX_RANGE_DAYS } from '../../src/server/services/planning/planning.service';
 import { resourceClient } from '../support/resource-client';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
-import { reportCalls, type Row } from './report-support';
+import { boardOverRange, reportCalls, type Row } from './report-support';
 
 /**
  * The kept line x day load (issue 34, B8 at scale; services/planning/line-day-load.ts) holds exactly
@@ -71,21 +70,8 @@ async function span(): Promise<{ from: string; to: string }> {
 
 /** The board's own line load over a range (in the windows it accepts): `line|day` -> load; its live bars and lines. */
 async function board(from: string, to: string): Promise<{ load: Map<string, number>; bars: Bar[]; lines: Line[] }> {
-  const load = new Map<string, number>();
-  const bars = new Map<number, Bar>();
-  const lines = new Map<number, Line>();
-  for (let a = from; a <= to; a = addDaysIso(a, MAX_RANGE_DAYS)) {
-    const b = addDaysIso(a, MAX_RANGE_DAYS - 1) < to ? addDaysIso(a, MAX_RANGE_DAYS - 1) : to;
-    const res = await t.app.inject({ method: 'GET', url: `/api/scmapi/schedule/board?from=${a}&to=${b}`, headers: calls.auth(tokens.maker) });
-    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
-    const data = (res.json() as { data: BoardData }).data;
-    for (const l of data.lines) {
-      lines.set(l.id, l);
-      data.days.forEach((d, i) => load.set(`${l.id}|${d.date}`, l.load[i]));
-    }
-    for (const x of data.bars) if (x.scenario_id === null) bars.set(x.id, x);
-  }
-  return { load, bars: [...bars.values()], lines: [...lines.values()] };
+  const { days, bars, lines } = await boardOverRange(t, tokens.maker, from, to);
+  return { load: new Map([...days].map(([k, d]) => [k, d.load])), bars, lines };
 }
 
 /** The kept table against the board, day by day over the live schedule's whole span; the board's bars and lines. */

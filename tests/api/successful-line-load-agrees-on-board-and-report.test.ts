@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../../reports';
 import { dayOverloaded, weekOverloaded } from '../../calendars/capacity';
 import { addDaysIso, weekStart, type BoardData } from '../../src/model';
-import { MAX_RANGE_DAYS } from '../../src/server/services/planning/planning.service';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
-import { reportCalls, type Row } from './report-support';
+import { boardOverRange, reportCalls, type Row } from './report-support';
 
 /**
  * Line load is one figure (issue 29, docs/architecture-board.md "Line load: one figure"): over the
@@ -30,8 +29,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
-type Day = { load: number; capacity: number };
-
 /** The live schedule's first and last day (whole ISO weeks around them). */
 async function span(): Promise<{ from: string; to: string }> {
   const s = await t.app.db.transaction().execute(async (tx) => {
@@ -43,23 +40,7 @@ async function span(): Promise<{ from: string; to: string }> {
 }
 
 /** The board over a range, in windows it accepts: each line's day (`line|date`) and the live bars. */
-async function board(from: string, to: string) {
-  const days = new Map<string, Day>();
-  const bars = new Map<number, BoardData['bars'][number]>();
-  const lines = new Map<number, BoardData['lines'][number]>();
-  for (let a = from; a <= to; a = addDaysIso(a, MAX_RANGE_DAYS)) {
-    const b = addDaysIso(a, MAX_RANGE_DAYS - 1) < to ? addDaysIso(a, MAX_RANGE_DAYS - 1) : to;
-    const res = await t.app.inject({ method: 'GET', url: `/api/scmapi/schedule/board?from=${a}&to=${b}`, headers: calls.auth(tokens.maker) });
-    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
-    const data = (res.json() as { data: BoardData }).data;
-    for (const l of data.lines) {
-      lines.set(l.id, l);
-      data.days.forEach((d, i) => days.set(`${l.id}|${d.date}`, { load: l.load[i], capacity: l.capacity[i] }));
-    }
-    for (const x of data.bars) if (x.scenario_id === null) bars.set(x.id, x);
-  }
-  return { days, bars: [...bars.values()], lines: [...lines.values()] };
-}
+const board = (from: string, to: string) => boardOverRange(t, tokens.maker, from, to);
 
 /** The capacity-load report by line and week over a range, in windows of the 26 weeks it covers at most. */
 async function report(from: string, to: string, raw: boolean) {
