@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TransitionDef } from '../../model/entity';
-import { ApiError } from '../api/client';
-import { fieldErrorsOf } from '../api/reactions';
-import { toast } from '../kernel/toast-bus';
+import { runTransitionCall } from '../form/transition-call';
 import type { ListController } from './use-list-controller';
 
 /**
@@ -18,18 +16,8 @@ export function useTransitionRunner(list: Pick<ListController, 'api' | 'selected
   const [transition, setTransition] = useState<TransitionDef | null>(null);
 
   const runTransition = async (tr: TransitionDef, params: Record<string, unknown>): Promise<Record<string, string> | null> => {
-    try {
-      await list.api.action(tr.action, list.selected.map((r) => Number(r.id)), params, list.one ? Number(list.one.version) : null);
-      setTransition(null);
-      toast.success(t('engine.actionDone'));
-      list.refresh();
-      return null;
-    } catch (e) {
-      const fields = e instanceof ApiError ? fieldErrorsOf(e.errors) : {};
-      if ((tr.params ?? []).some((p) => fields[p.key])) return fields;
-      setTransition(null);
-      return null;
-    }
+    const call = () => list.api.action(tr.action, list.selected.map((r) => Number(r.id)), params, list.one ? Number(list.one.version) : null);
+    return runTransitionCall(tr, call, () => setTransition(null), t('engine.actionDone'), list.refresh);
   };
 
   return { transition, setTransition, runTransition };

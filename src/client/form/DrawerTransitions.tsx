@@ -5,12 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { TransitionDef } from '../../model/entity';
 import type { ResolvedPage } from '../../model/page-resolve';
-import { ApiError } from '../api/client';
-import { fieldErrorsOf } from '../api/reactions';
-import { toast } from '../kernel/toast-bus';
 import { access } from '../session/access-state';
 import { ConfirmDialog, TransitionDialog } from './dialogs';
 import { recordTransitions } from './record-transitions';
+import { runTransitionCall } from './transition-call';
 import type { RecordForm } from './use-record-form';
 
 /**
@@ -29,15 +27,7 @@ export function DrawerTransitions({ rf, resolved, prefix, onChanged }: { rf: Rec
     if (!record) return null;
     rf.setBusy(true);
     try {
-      await rf.api.action(tr.action, [Number(record.id)], params, Number(record.version));
-      setAsking(null);
-      toast.success(t('engine.actionDone'));
-      return null;
-    } catch (e) {
-      const fields = e instanceof ApiError ? fieldErrorsOf(e.errors) : {};
-      if ((tr.params ?? []).some((p) => fields[p.key])) return fields;
-      setAsking(null);
-      return null;
+      return await runTransitionCall(tr, () => rf.api.action(tr.action, [Number(record.id)], params, Number(record.version)), () => setAsking(null), t('engine.actionDone'));
     } finally {
       rf.setBusy(false);
       rf.reload();
