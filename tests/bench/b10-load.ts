@@ -34,11 +34,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { sql } from 'kysely';
-import { openDatabase } from '../../src/server/db/database';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 import { vendorRow, writeEntityFile } from '../../fixtures/xlsx/large';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
+import { plainRoleSpace } from './bench-databases.util';
 import type { Bench, BenchLine, BenchResult } from './run';
 
 const USERS = Number(process.env.B10_USERS ?? 50);
@@ -49,7 +48,6 @@ const IMPORT_ROWS = Number(process.env.B10_IMPORT_ROWS ?? 2000);
 const LONG_ROWS = Number(process.env.B10_LONG_ROWS ?? 30_000);
 const SIGN_IN_TARGET_MS = 1000;
 const RSS_GROWTH_LIMIT = 64 * 1024 * 1024;
-const ROLE = 'garment_bench';
 const DIR = resolve('.tmp/bench-b10');
 const ACCOUNTS = ['brand', 'brand.buyer', 'brand.finance', 'maker', 'maker.planner', 'supplier', 'supplier.sales'];
 const IMPORTERS = ['brand', 'maker', 'supplier'];
@@ -311,31 +309,6 @@ async function fairness(server: Server, file: string): Promise<{ idle: number[];
 
 // ---- the databases --------------------------------------------------------------------------
 
-/** A fresh schema owned by a plain login role (no superuser, no BYPASSRLS), as B2 runs PostgreSQL. */
-async function postgresEnv(adminUrl: string): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
-  const schema = `b10_${process.pid}`;
-  const admin = await openDatabase({ databaseUrl: adminUrl, dataDir: '' });
-  try {
-    const exists = await sql<{ n: number }>`select count(*)::int as n from pg_roles where rolname = ${ROLE}`.execute(admin.db);
-    if (!exists.rows[0].n) await sql.raw(`create role ${ROLE} login nosuperuser nobypassrls nocreaterole nocreatedb`).execute(admin.db).catch((e: unknown) => void (/already exists/i.test(String(e)) || Promise.reject(e)));
-    await sql.raw(`create schema ${schema} authorization ${ROLE}`).execute(admin.db);
-  } finally {
-    await admin.close();
-  }
-  const u = new URL(adminUrl);
-  u.username = ROLE;
-  u.password = '';
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    env: { DATABASE_URL: u.toString() },
-    drop: async () => {
-      const a = await openDatabase({ databaseUrl: adminUrl, dataDir: '' });
-      await sql.raw(`drop schema if exists ${schema} cascade`).execute(a.db);
-      await a.close();
-    },
-  };
-}
-
 const ms = (v: number | null) => (v === null ? '-' : `${v.toFixed(0)} ms`);
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
@@ -345,8 +318,9 @@ async function measureOne(name: 'PGlite' | 'PostgreSQL', files: Map<string, stri
   const dataDir = join(DIR, `${name.toLowerCase()}-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  const pg = name === 'PostgreSQL' ? await postgresEnv(process.env.TEST_DATABASE_URL!) : null;
-  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', ...(pg?.env ?? {}), JWT_SECRET: 'b10-load-secret-b10-load-secret-b10' });
+  // As B2 runs PostgreSQL: a fresh schema owned by the benches' plain login role.
+  const pg = name === 'PostgreSQL' ? await plainRoleSpace(process.env.TEST_DATABASE_URL!, { schema: `b10_${process.pid}` }) : null;
+  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: pg?.url ?? '', JWT_SECRET: 'b10-load-secret-b10-load-secret-b10' });
   try {
     const users = await prepareUsers(server.url, USERS, files);
     const loadBefore = load();
