@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap, clickAction } from './support/harness';
 import { signIn, until } from './support/steps';
+import { copyWorkbenchVersion } from './support/allocation-steps';
 
 /**
  * Issue 6 end to end in Chromium, across two companies: the brand enters an order in the colour x
@@ -173,11 +174,7 @@ describe('orders across the brand and the maker, and the allocation workbench', 
     const seeded = await page.$eval('[data-testid=version-picker]', (el) => [...(el as HTMLSelectElement).options].find((o) => o.text.includes('季度需求分配'))!.value);
     await page.selectOption('[data-testid=version-picker]', seeded);
     await page.waitForSelector('[data-testid=workbench-grid] .ag-row');
-    await page.click('[data-testid=version-copy]');
-    await page.fill('[data-testid=dialog-code]', planCode);
-    await page.click('[data-testid=dialog-ok]');
-    await page.waitForSelector(`[data-testid=version-picker] option:checked:has-text("${planCode}")`, { state: 'attached', timeout: 20000 });
-    await page.waitForSelector('[data-testid=workbench-grid] .ag-row');
+    await copyWorkbenchVersion(page, planCode);
 
     await page.click('[data-testid=suggest]');
     await page.waitForSelector('[data-testid=suggest-result]', { timeout: 30000 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
 import { newGoodsOrderMatrix } from './support/matrix-steps';
 import { pageApi, signIn, statusIs } from './support/steps';
+import { copyWorkbenchVersion } from './support/allocation-steps';
 
 /**
  * The last keys of issue 32 in every editable grid: the colour x size matrix's fill handle dragged
@@ -134,11 +135,7 @@ describe('fill right, a paste that adds lines, and the receipt\'s quantities on 
     const GRID = '[data-testid=workbench-grid]';
     await page.waitForSelector(`${GRID} .ag-row`, { timeout: 30000 });
     const code = `E2E-FILL-${Date.now().toString(36).toUpperCase()}`;
-    await page.click('[data-testid=version-copy]');
-    await page.fill('[data-testid=dialog-code]', code);
-    await page.click('[data-testid=dialog-ok]');
-    await page.waitForSelector(`[data-testid=version-picker] option:checked:has-text("${code}")`, { state: 'attached', timeout: 20000 });
-    await page.waitForSelector(`${GRID} .ag-row`);
+    await copyWorkbenchVersion(page, code);
     const cell = (row: number, nth: number) => page.locator(`${GRID} .ag-row[row-index="${row}"]:not(.ag-row-pinned) .ag-cell[col-id^="v"]`).nth(nth);
     const textAt = async (row: number, nth: number) => ((await cell(row, nth).textContent()) ?? '').trim();
     const paste = (text: string) =>

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
 import { newGoodsOrderMatrix } from './support/matrix-steps';
+import { copyWorkbenchVersion } from './support/allocation-steps';
 
 /**
  * Spreadsheet keys in the allocation workbench (issue 21): a range by Shift+arrows, copy as
@@ -46,17 +47,23 @@ describe('spreadsheet keys in editable grids', () => {
     // A draft to work on: the seeded season copied (a code of its own for each attempt: a retry in
     // CI finds the first attempt's copy on the same server).
     const code = `E2E-KEYS-${Date.now().toString(36).toUpperCase()}`;
-    await page.click('[data-testid=version-copy]');
-    await page.fill('[data-testid=dialog-code]', code);
-    await page.click('[data-testid=dialog-ok]');
-    await page.waitForSelector(`[data-testid=version-picker] option:checked:has-text("${code}")`, { state: 'attached', timeout: 20000 });
-    await page.waitForSelector(`${GRID} .ag-row`);
+    await copyWorkbenchVersion(page, code);
 
     // Range by Shift+arrows: 2 x 2, highlighted.
     await page.locator(cell(0, 0)).first().click();
     await page.keyboard.press('Shift+ArrowDown');
+    await expect.poll(() => page.locator(`${GRID} .ss-range`).count()).toBe(2);
     await page.keyboard.press('Shift+ArrowRight');
     await snap(page, 'keys-00-range');
+    await expect.poll(() => page.locator(`${GRID} .ss-range`).count()).toBe(4);
+    // A reload of the version shown (here its refresh, clicked without taking the focus, as a
+    // colleague's change reloads it) keeps the grid, its focus and the range: one more Shift+arrow
+    // still extends it.
+    await page.$eval('[data-testid=workbench-refresh]', (el) => (el as HTMLButtonElement).click());
+    await page.waitForSelector(`${GRID}[aria-busy=false] .ag-row`);
+    await page.keyboard.press('Shift+ArrowDown');
+    await expect.poll(() => page.locator(`${GRID} .ss-range`).count()).toBe(6);
+    await page.keyboard.press('Shift+ArrowUp');
     await expect.poll(() => page.locator(`${GRID} .ss-range`).count()).toBe(4);
     const copied = await clip(page, 'copy');
     expect(copied.split('\r\n')).toHaveLength(2);

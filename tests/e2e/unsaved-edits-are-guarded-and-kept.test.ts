@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
 import { signIn } from './support/steps';
+import { copyWorkbenchVersion } from './support/allocation-steps';
 
 /**
  * Issue 29 "nothing a user typed is lost", end to end in Chromium: a planner's nine unsaved
@@ -33,11 +34,7 @@ describe('unsaved edits are guarded and kept', () => {
     await page.waitForSelector(`${GRID} .ag-row`, { timeout: 30000 });
     // A draft version of the planner's own to edit.
     const code = `E2E-GUARD-${Date.now().toString(36).toUpperCase()}`;
-    await page.click('[data-testid=version-copy]');
-    await page.fill('[data-testid=dialog-code]', code);
-    await page.click('[data-testid=dialog-ok]');
-    await page.waitForSelector(`[data-testid=version-picker] option:checked:has-text("${code}")`, { state: 'attached', timeout: 20000 });
-    await page.waitForSelector(`${GRID} .ag-row`);
+    await copyWorkbenchVersion(page, code);
     const workbenchUrl = page.url();
     expect(workbenchUrl).toMatch(/version=\d+/);
     expect(await pendingCount(page)).toBe(0);

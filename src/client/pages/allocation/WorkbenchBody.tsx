@@ -63,7 +63,10 @@ export function WorkbenchBody(props: Props) {
   const { data, grid, pending, openDialog, demandLink } = props;
   const { versions, loading, state, version, cycles, heatVendors, cells, revision } = data;
   const gridElement = useGridElement(props);
-  if (versions === null || loading) return <Spinner label={t('engine.loading')} data-testid="workbench-loading" />;
+  // A reload of the version shown (a refresh, a save, a colleague's change) keeps the grid, its
+  // focus and the planner's range; only another version's load shows the spinner instead.
+  const reloading = loading && Boolean(state) && Number(state?.data.version.id) === data.versionId;
+  if (versions === null || (loading && !reloading)) return <Spinner label={t('engine.loading')} data-testid="workbench-loading" />;
   if (versions.length === 0)
     return (
       <div className={s.empty} data-testid="workbench-empty">
@@ -96,7 +99,7 @@ export function WorkbenchBody(props: Props) {
         ))}
       </TabList>
       <SplitPane id="alloc-heatmap" sized="end" defaultSize={320} min={220} maxShare={0.55} otherMin={420} label={t('alloc.heatmapWidth')} className={s.main}>
-        <div className={s.grid} data-testid="workbench-grid" {...pending.sheetKeys.containerProps}>
+        <div className={s.grid} data-testid="workbench-grid" data-version={String(state.data.version.id)} aria-busy={reloading} {...pending.sheetKeys.containerProps}>
           {gridElement}
         </div>
         <aside className={s.side}>

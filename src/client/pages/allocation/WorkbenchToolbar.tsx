@@ -70,7 +70,7 @@ export function WorkbenchToolbar({ data, commands, openDialog, demandLink }: Pro
           // of a published version, as the form does).
           <ListExcelActions resolved={demandPage} listQuery={() => demandQuery(Number(version.id))} visibleColumns={() => demandPage.columns.map((c) => c.field)} />
         )}
-        <ToolbarButton icon={<ArrowClockwiseRegular />} aria-label={t('engine.refresh')} disabled={!version || busy} onClick={commands.refresh} />
+        <ToolbarButton icon={<ArrowClockwiseRegular />} aria-label={t('engine.refresh')} disabled={!version || busy} onClick={commands.refresh} data-testid="workbench-refresh" />
       </OverflowToolbar>
       </div>
       <span style={{ flex: 1 }} />
