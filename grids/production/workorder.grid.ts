@@ -5,8 +5,9 @@ import { workorder } from '../../src/model/entities/workorder.entity';
  * Work orders (spec: "work order | draft, then release to line"): generated from a scheduled plan
  * (the plan history's "生成工单"), one per in-house process of the plant's routing; released to the
  * line, then reported finished (完工汇报: the browser asks before finishing short of the ordered
- * quantity) or finished by the scans of its bundles. The list's hand-made wrapper
- * (src/client/pages/production) adds the report dialog and the bundles with their ticket sheet.
+ * quantity: the transition's `ask`) or finished by the scans of its bundles; 分扎 cuts the plan's
+ * bundles (a transition that keeps the state). The list's hand-made wrapper (src/client/pages/production)
+ * adds the progress per colour x size and the ticket sheet.
  */
 const states = workorder.states!;
 // Who runs production: as the planning menus (planner, line manager, administrators).
@@ -82,6 +83,7 @@ export const workorderPage = definePage({
   actions: [
     { kind: 'transition', action: 'release' },
     { kind: 'transition', action: 'report' },
+    { kind: 'transition', action: 'bundles' },
     { kind: 'export' },
     { kind: 'history' },
     { kind: 'view' },

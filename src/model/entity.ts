@@ -100,7 +100,8 @@ export type TransitionDef = {
   action: string;
   label: Label;
   from: string[];
-  to: string;
+  /** The state it lands in; omitted, the record keeps its state (an action such as cutting bundles). */
+  to?: string;
   /** Role codes of which the user needs at least one (none = anyone who may edit). */
   roles?: string[];
   /** Fields the action takes from its body, such as a reject reason. */
@@ -117,6 +118,13 @@ export type TransitionDef = {
    * (`settle_total - invoiced_total`) or a default-value token (`$$NOW$$`).
    */
   defaults?: Record<string, string>;
+  /**
+   * A boolean parameter the server may ask for instead of refusing: a refusal whose data says
+   * `needsConfirm` is a question (the reply's message); the dialog asks it and, confirmed, sends the
+   * action again with this parameter true. It is never drawn as an input.
+   * Example: `ask: 'confirm_short'` (finishing a work order short of its ordered pieces).
+   */
+  ask?: string;
 };
 
 export type StateMachineDef = {

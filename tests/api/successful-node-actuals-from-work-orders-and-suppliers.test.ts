@@ -123,7 +123,7 @@ describe('node actual dates from work-order reporting', () => {
     expect((await resourceClient(t.app, planner, 'scmapi', 'prodplan').action('work_orders', { id: planB.id })).status).toBe(200);
     const b = await wos(planB.id);
     expect((await resourceClient(t.app, planner, 'scmapi', 'workorder').action('release', { ids: b.map((w) => w.id) })).status).toBe(200);
-    const made = await call<{ bundles: number }>(planner, 'POST', '/scmapi/workorder/bundles', { plan_id: planB.id, bundle_size: 10000 });
+    const made = await resourceClient(t.app, planner, 'scmapi', 'workorder').action('bundles', { id: b[0].id, bundle_size: 10000 });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const bundles = await q(sql`select bundle_no from scm_wo_bundle where client_id = ${makerId} and plan_id = ${planB.id} order by id`);
     const cutB = b.find((w) => w.process_type === 'cutting')!;

@@ -222,13 +222,18 @@ describe('work orders and scans', () => {
   it('cuts bundles, prints their ticket sheet and scans them in and out, refusing a skipped forced process by name', async () => {
     expect((await plans().action('work_orders', { id: planB.id })).status).toBe(200);
     const wos = await planWorkOrders(planB.id);
-    // Bundles need work orders; a bad size is refused.
-    expect((await call('POST', '/api/scmapi/workorder/bundles', planner, { plan_id: planB.id, bundle_size: 0 })).body.message).toBe('每扎件数须为 1 到 10000 的整数');
-    const made = await call<{ bundles: number }>('POST', '/api/scmapi/workorder/bundles', planner, { plan_id: planB.id, bundle_size: 40 });
-    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    // 分扎 is a declared transition of a work order that keeps its state; a bad size is refused.
+    const cutFrom = wos[0];
+    expect((await workorders().action('bundles', { id: cutFrom.id, bundle_size: 0 })).body.message).toBe('每扎件数须为 1 到 10000 的整数');
+    expect((await workorders(planner, 'en').action('bundles', { id: cutFrom.id, bundle_size: 'x' })).status).toBe(400);
+    const cut = await workorders().action('bundles', { id: cutFrom.id, bundle_size: 40 });
+    expect(cut.status, JSON.stringify(cut.body)).toBe(200);
+    const made = (cut.body.data as { data?: Array<{ bundles: number }> }).data![0];
+    expect(cut.body.data.rows[0].status).toBe('draft');
+    expect((await workorders().history(cutFrom.id)).body.data.rows.some((x) => x.action === 'bundles')).toBe(true);
     const sheet = await call<{ plan_no: string; routing: string[]; bundles: Array<{ bundle_no: string; qty: number; colour: string; size: string }> }>('GET', '/api/scmapi/workorder/tickets', planner, { plan_id: planB.id });
     expect(sheet.status).toBe(200);
-    expect(sheet.body.data.bundles).toHaveLength(made.body.data.bundles);
+    expect(sheet.body.data.bundles).toHaveLength(made.bundles);
     expect(sheet.body.data.bundles.reduce((a, b) => a + b.qty, 0)).toBe(Number(planB.qty));
     expect(sheet.body.data.bundles.every((b) => b.qty <= 40)).toBe(true);
     expect(sheet.body.data.routing).toEqual(wos.map((w) => w.process_name));
@@ -297,7 +302,7 @@ describe('work orders and scans', () => {
     const stored = await q(sql`select direction, count(*)::int as n from scm_wo_scan where client_id = ${makerId} and bundle_id = (select id from scm_wo_bundle where bundle_no = ${code} and client_id = ${makerId}) group by direction`);
     expect(Object.fromEntries(stored.map((s) => [s.direction, Number(s.n)]))).toEqual({ in: 2, out: 4 });
     // Bundles cannot be cut again once scanned.
-    expect((await call('POST', '/api/scmapi/workorder/bundles', planner, { plan_id: planB.id, bundle_size: 10 })).body.message).toBe(`计划 ${planB.plan_no} 的扎已有扫描记录，不能重新生成`);
+    expect((await workorders().action('bundles', { id: wos[1].id, bundle_size: 10 })).body.message).toBe(`计划 ${planB.plan_no} 的扎已有扫描记录，不能重新生成`);
     // Reporting after scans: the scanned pieces are the finished quantity so far.
     expect((await workorders().view(wos.find((w) => w.process_code === 'P10')!.id)).body.data.done_qty).toBe(bundle.qty);
   });
@@ -312,6 +317,7 @@ describe('work orders and scans', () => {
     expect(r.status).toBe(404);
     expect((await workorders().view(wo.id)).body.data.status).toBe('released');
     expect((await call('GET', '/api/scmapi/workorder/tickets', brand, { plan_id: planB.id })).status).toBe(404);
+    expect((await workorders(brand).action('bundles', { id: wo.id, bundle_size: 10 })).status).toBe(404);
     const code = `${planB.plan_no}-002`;
     const s = await scan(code, Number(wo.process_id), 'in', brand);
     expect(s.status).toBe(404);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { serverAndBrowserForFile, snap } from './support/harness';
 import { until } from './support/steps';
 
@@ -18,6 +19,15 @@ type Row = Record<string, unknown>;
 async function apiGet<T>(token: string, path: string): Promise<T> {
   const r = await fetch(`${run.server.url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
   return ((await r.json()) as { data: T }).data;
+}
+
+/** The page at 1366 x 768 and 1920 x 1080 (screenshots `<name>-1366`, `<name>-1920`), then back at 1440 x 900. */
+async function snapBoth(page: Page, name: string): Promise<void> {
+  for (const [width, height] of [[1366, 768], [1920, 1080]]) {
+    await page.setViewportSize({ width, height });
+    await snap(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 describe('work orders and the scan validation page', () => {
@@ -73,9 +83,15 @@ describe('work orders and the scan validation page', () => {
     await page.press('[data-testid=quick-search]', 'Enter');
     await until(page, () => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 4 条'), undefined, { timeout: 20000 });
     await page.click('[data-testid=grid-workorder] .ag-row[row-index="0"] .ag-selection-checkbox input');
+    // 分扎 is the work order's declared transition: its dialog starts at the declared 50 pieces.
     await page.click('[data-testid=action-bundles]');
-    await page.fill('[data-testid=bundle-size]', '10000');
-    await page.click('[data-testid=bundle-ok]');
+    expect(await page.inputValue('[data-testid=param-bundle_size]')).toBe('50');
+    await page.fill('[data-testid=param-bundle_size]', '10000');
+    await snapBoth(page, 'wo-02a-bundles-dialog');
+    await page.click('[data-testid=transition-ok]');
+    await page.waitForSelector('[data-testid=toast-success]', { timeout: 20000 });
+    await until(page, () => !document.querySelector('[data-testid=transition-dialog-bundles]'), undefined, { timeout: 20000 });
+    await page.click('[data-testid=action-tickets]');
     await page.waitForSelector('[data-testid=ticket] [data-testid=ticket-barcode]', { timeout: 20000 });
     const firstTicket = (await page.textContent('[data-testid=ticket]')) ?? '';
     const code = `${planNo}-001`;
@@ -157,11 +173,17 @@ describe('work orders and the scan validation page', () => {
     // 完工汇报 of finishing, two pieces short: asked to confirm, then the work order is finished.
     const finRow = done.findIndex((d) => d.wo.endsWith('-P50'));
     await page.click(`[data-testid=grid-workorder] .ag-row[row-index="${finRow}"] .ag-selection-checkbox input`);
+    // The declared transition's dialog: the quantity only (the confirmation is the server's question, its `ask`).
     await page.click('[data-testid=action-report]');
-    await page.fill('[data-testid=report-qty]', String(Number(plan.qty) - 2));
-    await page.click('[data-testid=report-ok]');
+    await page.waitForSelector('[data-testid=transition-dialog-report]');
+    expect(await page.locator('[data-testid=param-confirm_short]').count()).toBe(0);
+    await page.fill('[data-testid=param-report_qty]', String(Number(plan.qty) - 2));
+    await page.click('[data-testid=transition-ok]');
     await page.waitForSelector('[data-testid=confirm-ok]');
     expect(await page.locator('[data-testid=confirm-ok]').locator('xpath=ancestor::*[@role="dialog" or @role="alertdialog"][1]').textContent()).toContain(`完工数量 ${Number(plan.qty) - 2} 少于工单数量 ${Number(plan.qty)}，确认按此数量完工？`);
+    // A question, not a failure: no error toast.
+    expect(await page.locator('[data-testid=toast-error]').count()).toBe(0);
+    await snapBoth(page, 'wo-05b-report-asks');
     await page.click('[data-testid=confirm-ok]');
     await page.waitForSelector('[data-testid=toast-success]', { timeout: 20000 });
     const fin = (await apiGet<{ rows: Row[] }>(token, `/scmapi/workorder/page?size=50&q=${encodeURIComponent(planNo)}`)).rows.find((w) => String(w.wo_no).endsWith('-P50'))!;

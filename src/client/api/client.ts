@@ -106,7 +106,8 @@ export async function request<T>(path: string, options: RequestOptions = {}, beh
   const data = envelope?.data as { errors?: Record<string, string | string[]> } | null | undefined;
   const err = new ApiError(response.status, envelope?.code ?? null, envelope?.message ?? '', data?.errors ?? null, false, envelope?.data ?? null, path, behaviour.failure ?? null);
   if (response.status === 401) apiHooks.onUnauthorized(err);
-  else if (!behaviour.quiet) apiHooks.onError(err);
+  // A refusal that asks (`needsConfirm`, TransitionDef.ask) is the page's question, not a failure to toast.
+  else if (!behaviour.quiet && !(data as { needsConfirm?: boolean } | null)?.needsConfirm) apiHooks.onError(err);
   throw err;
 }
 

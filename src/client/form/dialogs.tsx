@@ -2,7 +2,7 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dictionaryItems } from '../../model/dictionaries';
-import type { TransitionDef } from '../../model/entity';
+import type { FieldDef, TransitionDef } from '../../model/entity';
 import { validateField } from '../../model/validate';
 import { transitionDefaults } from './transition-defaults';
 
@@ -25,9 +25,29 @@ export function ConfirmDialog(props: { open: boolean; text: string; onConfirm: (
   );
 }
 
+/** One parameter's input in a transition's dialog: a long text, a dictionary's choice or a line. */
+function ParamInput({ p, value, onChange }: { p: FieldDef; value: string; onChange: (v: string) => void }) {
+  const { i18n } = useTranslation();
+  const en = i18n.language === 'en';
+  if (p.type === 'textarea') return <Textarea data-testid={`param-${p.key}`} value={value} onChange={(_, d) => onChange(d.value)} />;
+  if (p.type === 'dict' && p.dict) {
+    // A choice among the dictionary's items (a verdict, a reason code), not a typed code.
+    const items = dictionaryItems(p.dict) ?? [];
+    const it = items.find((x) => x.value === value);
+    return (
+      <Dropdown data-testid={`param-${p.key}`} value={it ? (en ? it.label.en : it.label.zh) : ''} selectedOptions={value ? [value] : []} onOptionSelect={(_, d) => onChange(d.optionValue ?? '')}>
+        {items.map((x) => <Option key={x.value} value={x.value}>{en ? x.label.en : x.label.zh}</Option>)}
+      </Dropdown>
+    );
+  }
+  return <Input data-testid={`param-${p.key}`} value={value} onChange={(_, d) => onChange(d.value)} />;
+}
+
 /**
  * A state-machine action with parameters (a reject reason, ...) or a confirmation: the entity
- * declares them on the transition; the server validates the parameters again.
+ * declares them on the transition; the server validates the parameters again. A question the server
+ * asks instead of refusing (the transition's `ask`) is shown over it; confirmed, the action is sent
+ * again with that parameter true.
  */
 export function TransitionDialog(props: {
   transition: TransitionDef | null;
@@ -42,55 +62,50 @@ export function TransitionDialog(props: {
   const en = i18n.language === 'en';
   const [values, setValues] = useState<Record<string, string>>(() => (props.transition ? transitionDefaults(props.transition, props.record, new Date()) : {}));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [asked, setAsked] = useState<{ text: string; params: Record<string, unknown> } | null>(null);
   const tr = props.transition;
   if (!tr) return null;
+  const inputs = (tr.params ?? []).filter((p) => p.key !== tr.ask);
+  const send = async (out: Record<string, unknown>) => {
+    const refused = await props.onRun(out);
+    const question = refused && tr.ask ? refused[tr.ask] : undefined;
+    setAsked(question ? { text: question, params: { ...out, [tr.ask as string]: true } } : null);
+    if (!question && refused && Object.keys(refused).length) setErrors(refused);
+  };
   const run = async () => {
     const errs: Record<string, string> = {};
     const out: Record<string, unknown> = {};
-    for (const p of tr.params ?? []) {
+    for (const p of inputs) {
       const r = validateField(p, values[p.key] ?? '');
       if (r.error) errs[p.key] = t(r.error.key, r.error.params ?? {});
       else out[p.key] = r.value;
     }
     setErrors(errs);
-    if (Object.keys(errs).length) return;
-    const refused = await props.onRun(out);
-    if (refused && Object.keys(refused).length) setErrors(refused);
+    if (!Object.keys(errs).length) await send(out);
   };
   return (
-    <Dialog open onOpenChange={(_, d) => !d.open && props.onCancel()}>
-      <DialogSurface data-testid={`transition-dialog-${tr.action}`}>
-        <DialogBody>
-          <DialogTitle>{en ? tr.label.en : tr.label.zh}</DialogTitle>
-          <DialogContent>
-            {tr.confirm && <p>{en ? tr.confirm.en : tr.confirm.zh}</p>}
-            {!props.record && <p>{t('engine.selected', { count: props.count })}</p>}
-            {(tr.params ?? []).map((p) => (
-              <Field key={p.key} label={en ? p.label.en : p.label.zh} required={p.required} validationMessage={errors[p.key]} validationState={errors[p.key] ? 'error' : 'none'}>
-                {p.type === 'textarea' ? (
-                  <Textarea data-testid={`param-${p.key}`} value={values[p.key] ?? ''} onChange={(_, d) => setValues((v) => ({ ...v, [p.key]: d.value }))} />
-                ) : p.type === 'dict' && p.dict ? (
-                  // A choice among the dictionary's items (a verdict, a reason code), not a typed code.
-                  <Dropdown
-                    data-testid={`param-${p.key}`}
-                    value={(() => { const it = dictionaryItems(p.dict)?.find((x) => x.value === values[p.key]); return it ? (en ? it.label.en : it.label.zh) : ''; })()}
-                    selectedOptions={values[p.key] ? [values[p.key]] : []}
-                    onOptionSelect={(_, d) => setValues((v) => ({ ...v, [p.key]: d.optionValue ?? '' }))}
-                  >
-                    {(dictionaryItems(p.dict) ?? []).map((x) => <Option key={x.value} value={x.value}>{en ? x.label.en : x.label.zh}</Option>)}
-                  </Dropdown>
-                ) : (
-                  <Input data-testid={`param-${p.key}`} value={values[p.key] ?? ''} onChange={(_, d) => setValues((v) => ({ ...v, [p.key]: d.value }))} />
-                )}
-              </Field>
-            ))}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={props.onCancel}>{t('engine.cancel')}</Button>
-            <Button appearance="primary" onClick={() => void run()} data-testid="transition-ok">{t('engine.confirm')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <>
+      <Dialog open={!asked} onOpenChange={(_, d) => !d.open && props.onCancel()}>
+        <DialogSurface data-testid={`transition-dialog-${tr.action}`}>
+          <DialogBody>
+            <DialogTitle>{en ? tr.label.en : tr.label.zh}</DialogTitle>
+            <DialogContent>
+              {tr.confirm && <p>{en ? tr.confirm.en : tr.confirm.zh}</p>}
+              {!props.record && <p>{t('engine.selected', { count: props.count })}</p>}
+              {inputs.map((p) => (
+                <Field key={p.key} label={en ? p.label.en : p.label.zh} required={p.required} validationMessage={errors[p.key]} validationState={errors[p.key] ? 'error' : 'none'}>
+                  <ParamInput p={p} value={values[p.key] ?? ''} onChange={(v) => setValues((x) => ({ ...x, [p.key]: v }))} />
+                </Field>
+              ))}
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={props.onCancel}>{t('engine.cancel')}</Button>
+              <Button appearance="primary" onClick={() => void run()} data-testid="transition-ok">{t('engine.confirm')}</Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+      {asked && <ConfirmDialog open text={asked.text} onCancel={() => setAsked(null)} onConfirm={() => void send(asked.params)} />}
+    </>
   );
 }

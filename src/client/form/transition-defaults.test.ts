@@ -20,4 +20,9 @@ describe("a transition's parameters from the record", () => {
     expect(transitionDefaults({ ...pay, defaults: { amount: 'settle_total' } }, null, new Date())).toEqual({});
     expect(transitionDefaults({ params: [] }, { a: 1 }, new Date())).toEqual({});
   });
+  it('starts a parameter at a declared number without a record (a list\'s dialog), as tokens do', () => {
+    const bundles: Pick<TransitionDef, 'defaults' | 'params'> = { params: [{ key: 'bundle_size', label: { zh: '每扎件数', en: 'Pieces' }, type: 'integer' }], defaults: { bundle_size: '50' } };
+    expect(transitionDefaults(bundles, null, new Date())).toEqual({ bundle_size: '50' });
+    expect(transitionDefaults({ ...pay, defaults: { doc_date: '$$NOW$$' } }, null, new Date(2026, 11, 5))).toEqual({ doc_date: '2026-12-05' });
+  });
 });

@@ -4,9 +4,8 @@ import { getCall, postCall } from './call';
 /**
  * Production execution (issue 12): the shop floor's calls (scan station, bundles, ticket sheet),
  * served by src/server/services/production/production.routes.ts and called by
- * src/client/pages/production. Work orders themselves are a registry entity: their list and release
- * go through the generic entity API; the report is declared here because the page reacts to its
- * refusals itself (served by the generic action route).
+ * src/client/pages/production. Work orders themselves are a registry entity: their list, release,
+ * report and bundles (分扎) are its declared transitions on the generic entity API.
  */
 const BASE = '/scmapi/workorder';
 
@@ -37,15 +36,11 @@ export const productionCalls = {
   scanSetup: getCall<void, ScanSetup>(`${BASE}/scan-setup`),
   /** One scan: accepted (recorded, with the message to show) or refused (409 / 404 with the reason). */
   scan: postCall<ScanInput, ScanResult & { message: string }>(`${BASE}/scan`),
-  /** A plan's bundles cut from its colour x size matrix (`bundle_size` empty: 50). */
   /** A work order's pieces made per colour x size. */
   progress: getCall<{ id: number }, WorkOrderProgress>(`${BASE}/progress`),
-  /** A partial report: pieces finished now per colour x size cell (`cells`: {"<colour>|<size>": pieces}), at the version read. */
-  reportPart: postCall<{ id: number; version: number; cells: Record<string, number> }, WorkOrderProgress>(`${BASE}/report-part`),
+  /** A partial report, the work order's declared transition `report_part` (the generic action route): pieces per cell (`cells`: {"<colour>|<size>": pieces}) at the version read. */
+  reportPart: postCall<{ ids: number[]; version: number; cells: Record<string, number> }, { rows: Array<{ version: number }>; data: WorkOrderProgress[] }>(`${BASE}/action/report_part`),
   /** A scan undone with its reason (audited): a scan out gives its pieces back. */
   scanUndo: postCall<{ scan_id: number; reason: string }, ScanUndoResult & { message: string }>(`${BASE}/scan-undo`),
-  bundles: postCall<{ plan_id: number; bundle_size?: string | number }, { bundles: number }>(`${BASE}/bundles`),
   tickets: getCall<{ plan_id: number }, TicketSheet>(`${BASE}/tickets`),
-  /** The work order's finished-quantity report (the generic action `report`; a short one asks first: 409 `needsConfirm`). */
-  report: postCall<{ ids: number[]; version: number; report_qty: string; confirm_short: boolean }, { rows: Array<Record<string, unknown>> }>(`${BASE}/action/report`),
 };

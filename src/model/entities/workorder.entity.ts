@@ -86,10 +86,24 @@ export const workorder = defineEntity({
         label: { zh: '完工汇报', en: 'Report finished' },
         from: ['released'],
         to: 'finished',
+        confirm: { zh: '填写本工单的完工数量（含扫描出站），提交后工单完工。', en: 'Enter the finished quantity of this work order (scans out included); it is finished once submitted.' },
         params: [
           { key: 'report_qty', label: { zh: '完工数量', en: 'Finished qty' }, type: 'integer' },
           { key: 'confirm_short', label: { zh: '确认少于工单数量完工', en: 'Confirm finishing short' }, type: 'boolean' },
         ],
+        // Short of the ordered pieces the server asks (409 needsConfirm) and the dialog asks the user.
+        ask: 'confirm_short',
+      },
+      // 部分汇报: pieces finished per colour x size cell ({"<colour>|<size>": pieces}); offered by the progress dialog, not the toolbar.
+      { action: 'report_part', label: { zh: '部分汇报', en: 'Report part' }, from: ['released'], params: [{ key: 'cells', label: { zh: '本次完工（颜色×尺码）', en: 'Finished now (colour x size)' }, type: 'json' }] },
+      // 分扎: the plan's colour x size matrix cut into bundles (the work order keeps its state); then 扎票 prints them.
+      {
+        action: 'bundles',
+        label: { zh: '分扎', en: 'Cut bundles' },
+        from: ['draft', 'released'],
+        confirm: { zh: '按计划的颜色尺码数量分扎，每扎不超过下列件数；每扎一个条码。已有扫描记录的计划不能重新分扎。', en: 'The plan\'s colour x size quantities are cut into bundles of at most this many pieces, one barcode each. A plan with scans cannot be cut again.' },
+        params: [{ key: 'bundle_size', label: { zh: '每扎件数', en: 'Pieces per bundle' }, type: 'integer' }],
+        defaults: { bundle_size: '50' },
       },
     ],
     locked: ['finished'],

@@ -15,7 +15,6 @@ export const workorderErrors = defineErrors({
   'wo.planNotScheduled': { kind: 'precheck', zh: '计划 {{plan}} 未确认排产，不能生成工单', en: 'Plan {{plan}} is not scheduled: confirm its schedule before generating work orders' },
   'wo.part.cell': { kind: 'validation', zh: '{{colour}} / {{size}}：本次完工数量须为 0 到 {{left}} 之间的整数', en: '{{colour}} / {{size}}: the pieces reported now must be a whole number from 0 to {{left}}' },
   'wo.part.nothing': { kind: 'validation', zh: '请填写本次完工数量', en: 'Enter the pieces finished now' },
-  'wo.part.notReleased': { kind: 'conflict', zh: '工单 {{wo}} 不是已下达状态，不能部分汇报', en: 'Work order {{wo}} is not released: it cannot take a partial report' },
   'wo.part.unknownCell': { kind: 'validation', zh: '颜色尺码 {{colour}} / {{size}} 不在工单的颜色尺码矩阵中', en: 'Colour / size {{colour}} / {{size}} is not in the work order\'s matrix' },
   'wo.qtyNegative': { kind: 'validation', zh: '完工数量不能小于 0', en: 'The finished quantity cannot be below 0' },
   'wo.qtyOver': { kind: 'validation', zh: '完工数量 {{qty}} 超过工单数量 {{ordered}}', en: 'The finished quantity {{qty}} exceeds the ordered quantity {{ordered}}' },

@@ -250,7 +250,7 @@ export async function runAction(ctx: ResourceContext, entity: EntityDef, action:
         if (Object.prototype.hasOwnProperty.call(params, f.key)) patch[f.key] = params[f.key];
         if (outcome.patch && Object.prototype.hasOwnProperty.call(outcome.patch, f.key)) patch[f.key] = outcome.patch[f.key];
       }
-      if (transition && entity.states) patch[entity.states.field] = transition.to;
+      if (transition?.to && entity.states) patch[entity.states.field] = transition.to;
       if (Object.keys(patch).length) {
         // The transition's result stays within the actor's data scope, as a save's must (issue 30).
         const w = writeContext(tx, actorOf(auth, clientId, ctx.ip), 'action', { scope });

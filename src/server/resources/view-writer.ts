@@ -281,7 +281,7 @@ export async function viewAction(ctx: ResourceContext, entity: EntityDef, action
       const outcome = (await handler?.({ tx, db: ctx.db, auth, clientId, entity, row, transition, params, ip: ctx.ip })) ?? {};
       const patch: Row = { ...outcome.patch };
       for (const f of entity.fields) if (hasOwn(params, f.key)) patch[f.key] = params[f.key];
-      if (transition && entity.states) patch[entity.states.field] = transition.to;
+      if (transition?.to && entity.states) patch[entity.states.field] = transition.to;
       const after = Object.keys(patch).length ? await updateRow(tx, entity, Number(row.id), patch) : row;
       await writeAudit(tx, actor, entity.name, Number(row.id), action, [...declaredChanges(entity, Object.keys(patch), row, after), ...(outcome.audit ?? [])]);
       if (outcome.afterCommit) effects.push(outcome.afterCommit);

@@ -65,7 +65,7 @@ export function WorkOrderProgressDialog({ id, onClose, onDone }: { id: number; o
             </table>
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose}>{t('wo.ui.cancel')}</Button>
+            <Button onClick={onClose}>{t('engine.cancel')}</Button>
             {open && (
               <Button appearance="primary" disabled={p.busy || p.problems.size > 0 || p.total <= 0} onClick={() => void submit()} data-testid="progress-report">
                 {t('wo.ui.progress.report', { n: p.total })}

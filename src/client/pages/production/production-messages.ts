@@ -1,25 +1,11 @@
 import i18next from 'i18next';
 import { registerCatalogPart, type CatalogPart } from '../../../model/i18n';
 
-/** The production screens' words (zh-CN first): the work order list's dialogs, the ticket sheet, the scan station. */
+/** The production screens' words (zh-CN first): the work order list's progress dialog, the ticket sheet, the scan station. */
 export const productionMessages: CatalogPart = {
   'zh-CN': {
     'wo.ui.selectOne': '请选择一条工单',
-    'wo.ui.onlyReleased': '只有已下达的工单可以完工汇报',
-    'wo.ui.report.title': '完工汇报：{{no}}',
-    'wo.ui.report.explain': '工单数量 {{qty}}，已完工（含扫描出站）{{done}}。填写本工单的完工数量，提交后工单完工。',
-    'wo.ui.report.qty': '完工数量',
-    'wo.ui.report.ok': '提交',
-    'wo.ui.report.done': '已完工汇报',
-    'wo.ui.confirmShort.ok': '确认完工',
-    'wo.ui.bundles': '分扎',
-    'wo.ui.bundles.title': '分扎：计划 {{plan}}',
-    'wo.ui.bundles.explain': '按计划的颜色尺码数量分扎，每扎不超过下列件数；每扎一个条码。已有扫描记录的计划不能重新分扎。',
-    'wo.ui.bundles.size': '每扎件数',
-    'wo.ui.bundles.ok': '生成扎并打印扎票',
-    'wo.ui.bundles.made': '已生成 {{n}} 扎',
     'wo.ui.tickets': '扎票',
-    'wo.ui.cancel': '取消',
     'wo.ui.progress': '进度（颜色×尺码）',
     'wo.ui.progress.title': '进度：{{no}} · {{process}}',
     'wo.ui.progress.summary': '已完工 {{done}} / {{qty}} 件（含扫描出站与部分汇报）',
@@ -67,21 +53,7 @@ export const productionMessages: CatalogPart = {
   },
   en: {
     'wo.ui.selectOne': 'Select one work order',
-    'wo.ui.onlyReleased': 'Only a released work order can be reported',
-    'wo.ui.report.title': 'Report finished: {{no}}',
-    'wo.ui.report.explain': 'Ordered {{qty}}, finished so far (scans out included) {{done}}. Enter the finished quantity of this work order; it is finished once submitted.',
-    'wo.ui.report.qty': 'Finished qty',
-    'wo.ui.report.ok': 'Submit',
-    'wo.ui.report.done': 'Finished quantity reported',
-    'wo.ui.confirmShort.ok': 'Finish it',
-    'wo.ui.bundles': 'Cut bundles',
-    'wo.ui.bundles.title': 'Bundles of plan {{plan}}',
-    'wo.ui.bundles.explain': 'The plan\'s colour x size quantities are cut into bundles of at most this many pieces, one barcode each. A plan with scans cannot be cut again.',
-    'wo.ui.bundles.size': 'Pieces per bundle',
-    'wo.ui.bundles.ok': 'Cut and print tickets',
-    'wo.ui.bundles.made': '{{n}} bundles cut',
     'wo.ui.tickets': 'Bundle tickets',
-    'wo.ui.cancel': 'Cancel',
     'wo.ui.progress': 'Progress (colour x size)',
     'wo.ui.progress.title': 'Progress: {{no}} · {{process}}',
     'wo.ui.progress.summary': 'Finished {{done}} / {{qty}} pcs (scans out and partial reports)',

@@ -34,7 +34,8 @@ export function useWorkOrderProgress(id: number) {
     setBusy(true);
     try {
       const cells = Object.fromEntries(Object.entries(typed).filter(([, v]) => v.trim() !== '' && Number(v) > 0).map(([k, v]) => [k, Number(v)]));
-      setProgress(await callApi(productionCalls.reportPart, { id: progress.id, version: progress.version, cells }, { quiet: true }));
+      const r = await callApi(productionCalls.reportPart, { ids: [progress.id], version: progress.version, cells }, { quiet: true });
+      setProgress({ ...r.data[0], version: r.rows[0].version, process: progress.process });
       setTyped({});
       setMessage(null);
       return true;

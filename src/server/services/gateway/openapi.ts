@@ -96,7 +96,7 @@ function pathsOf(entity: EntityDef, access: KeyScope['access'], language: Langua
     for (const p of t.params ?? []) params[p.key] = fieldSchema(p, language);
     paths[`/${entity.name}/action/${t.action}`] = {
       post: {
-        tags: tag, summary: `${name}: ${label(t.label, language)} (${t.from.join(', ')} → ${t.to})`, operationId: `${entity.name}_${t.action.replace(/\W/g, '_')}`,
+        tags: tag, summary: `${name}: ${label(t.label, language)} (${t.from.join(', ')} → ${t.to ?? t.from.join(', ')})`, operationId: `${entity.name}_${t.action.replace(/\W/g, '_')}`,
         requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['ids'], properties: { ids: { type: 'array', items: { type: 'integer' } }, version: { type: 'integer' }, ...params } } } } },
         responses: { '200': reply('changed records', { type: 'object', properties: { rows: { type: 'array', items: ref } } }), ...ERROR_REPLIES },
       },

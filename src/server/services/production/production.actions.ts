@@ -1,11 +1,13 @@
 import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
 import { actorOf } from '../../resources/resource.service';
 import { recordNodesFromWorkOrders } from '../tracking/tracking.workorders';
+import { reportPart } from './production.progress';
+import { generateBundles } from './production.scans';
 import { checkReportQty, deleteDraftWorkOrders, generateWorkOrders, rollUpProgress } from './production.workorders';
 
 /**
- * The actions behind the declarations (src/model/entities/workorder.entity.ts, prodplan's
- * `work_orders` and `unschedule`): each runs in the action's transaction, once per selected row.
+ * The actions behind the declarations (src/model/entities/workorder.entity.ts: release, report,
+ * report_part, bundles; prodplan's `work_orders` and `unschedule`): each runs in the action's transaction, once per selected row.
  */
 const actor = (ctx: ActionContext) => actorOf(ctx.auth, ctx.clientId, ctx.ip);
 
@@ -25,6 +27,12 @@ export function registerProductionActions(): void {
     const removed = await deleteDraftWorkOrders(ctx.tx, actor(ctx), Number(ctx.row.id), String(ctx.row.plan_no ?? ''));
     return { data: { removed_work_orders: removed } };
   });
+
+  // 分扎: the plan's bundles cut (again while nothing is scanned) from its colour x size matrix; the work order keeps its state.
+  registerActionHandler('workorder', 'bundles', async (ctx) => ({ data: await generateBundles(ctx.tx, actor(ctx), Number(ctx.row.plan_id), Number(ctx.params.bundle_size ?? 50)) }));
+
+  // 部分汇报: pieces per colour x size cell; reaching the ordered pieces finishes the work order (production.progress.ts).
+  registerActionHandler('workorder', 'report_part', (ctx) => reportPart(ctx.tx, actor(ctx), ctx.row, ctx.params.cells));
 
   registerActionHandler('workorder', 'release', async () => ({ patch: { released_at: new Date().toISOString() } }));
 

@@ -3,8 +3,6 @@ import type { WorkOrderProgress } from '../../../model/calls/production';
 import { cellKey, checkPartReport, progressCells, type MatrixCell } from '../../../model/size-progress';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
-import { writeContext } from '../../resources/document-stages';
-import { updateRecords } from '../../resources/record-writer';
 import type { WriteActor } from '../../resources/save-hooks';
 import { queueNodeRecalcOfPlans } from '../tracking/tracking.recalc';
 import { recordNodesFromWorkOrders } from '../tracking/tracking.workorders';
@@ -16,8 +14,9 @@ import { rollUpProgress } from './production.workorders';
  * bundle's pieces to the bundle's cell, an undone scan takes them back, a partial report adds the
  * pieces it names per cell. The progress read gives each cell ordered, made and left.
  *
- * A partial report (`POST /scmapi/workorder/report-part`) is for a released work order only; every
- * cell's pieces are whole, within what is left of that cell (refusals name the cell, under its
+ * A partial report (the declared transition `report_part`, `POST /scmapi/workorder/action/report_part`:
+ * permission, tenant, data scope, row lock, version and audit are the action's) is for a released
+ * work order only; every cell's pieces are whole, within what is left of that cell (refusals name the cell, under its
  * field); it adds to the cells and the work order's finished pieces, audited as `report_part`; the
  * pieces reaching the ordered quantity finish the work order (as a scan does), which may complete the
  * order's node of its process; the plan's progress rolls up from its last process; the order's node
@@ -34,10 +33,10 @@ export function addToCell(colour: string | null, size: string | null, qty: numbe
   return sql`jsonb_set(coalesce(t.done_matrix, '{}'::jsonb), array[${key}]::text[], to_jsonb(greatest(0, coalesce((t.done_matrix ->> ${key})::int, 0) + ${qty}::int)))`;
 }
 
-async function workOrderRow(tx: Db, clientId: number, id: number, lock: boolean): Promise<Row> {
+async function workOrderRow(tx: Db, clientId: number, id: number): Promise<Row> {
   const r = (await sql<Row>`select w.id, w.version, w.wo_no, w.plan_id, w.qty, w.done_qty, w.status, w.is_last, w.matrix, w.done_matrix, pr.name as process_name
     from scm_workorder w left join md_process pr on pr.client_id = w.client_id and pr.id = w.process_id
-    where w.client_id = ${clientId} and w.id = ${id} ${lock ? sql`for update of w` : sql``}`.execute(tx)).rows[0];
+    where w.client_id = ${clientId} and w.id = ${id}`.execute(tx)).rows[0];
   if (!r) throw new AppError('err.notFound');
   return r;
 }
@@ -51,31 +50,18 @@ function progressOf(wo: Row): WorkOrderProgress {
 
 /** A work order's progress per colour x size, in the caller's company. */
 export async function workOrderProgress(tx: Db, clientId: number, id: number): Promise<WorkOrderProgress> {
-  return progressOf(await workOrderRow(tx, clientId, id, false));
+  return progressOf(await workOrderRow(tx, clientId, id));
 }
 
-/** Reads a partial report's body: the work order, its version as read and the pieces per cell key. */
-export function parsePartReport(body: Row): { id: number; version: number | null; cells: Record<string, unknown> } {
-  const id = Number(body.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('err.notFound');
-  const version = body.version === undefined || body.version === null || body.version === '' ? null : Number(body.version);
-  if (version !== null && !Number.isSafeInteger(version)) throw new AppError('err.badRequest');
-  let cells: unknown = body.cells;
-  if (typeof cells === 'string') {
-    try { cells = JSON.parse(cells); } catch { cells = null; }
-  }
-  if (!cells || typeof cells !== 'object' || Array.isArray(cells)) throw new AppError('wo.part.nothing', { fields: { cells: { key: 'wo.part.nothing' } } });
-  return { id, version, cells: cells as Record<string, unknown> };
-}
-
-/** Stores a partial report (rules above) and returns the work order's progress as it now stands. */
-export async function reportPart(tx: Db, actor: WriteActor, input: { id: number; version: number | null; cells: Record<string, unknown> }): Promise<WorkOrderProgress> {
-  const c = actor.clientId;
-  const wo = await workOrderRow(tx, c, input.id, true);
-  if (input.version !== null && Number(wo.version) !== input.version) throw new AppError('err.staleVersion');
-  if (wo.status !== 'released') throw new AppError('wo.part.notReleased', { params: { wo: String(wo.wo_no) } });
-  const cells = progressOf(wo).cells;
-  const { problems, total } = checkPartReport(cells, input.cells);
+/**
+ * 部分汇报 (the work order's declared transition `report_part`, released only, at the version read):
+ * checks the pieces per cell (refusals under `cells.<key>`), then gives the action its patch (the
+ * cells, the finished pieces, finished once they reach the ordered) and the progress as it will stand.
+ * The plan's progress and the order's node count the pieces before the action's update stores them.
+ */
+export async function reportPart(tx: Db, actor: WriteActor, wo: Row, input: unknown): Promise<{ patch: Row; data: WorkOrderProgress }> {
+  const cells = input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  const { problems, total } = checkPartReport(progressOf(wo).cells, cells);
   if (problems.length) {
     const fields: Record<string, { key: 'wo.part.cell' | 'wo.part.unknownCell'; params: Record<string, string | number> }> = {};
     for (const p of problems) {
@@ -87,19 +73,14 @@ export async function reportPart(tx: Db, actor: WriteActor, input: { id: number;
   }
   if (total <= 0) throw new AppError('wo.part.nothing', { fields: { cells: { key: 'wo.part.nothing' } } });
   const made = doneOf(wo.done_matrix);
-  for (const [key, raw] of Object.entries(input.cells)) {
-    const q = num(raw);
-    if (q > 0) made[key] = num(made[key]) + q;
-  }
-  const ordered = num(wo.qty);
-  const done = Math.min(ordered, num(wo.done_qty) + total);
-  const finished = done >= ordered;
-  const w = writeContext(tx, actor, 'service');
-  await updateRecords(w, 'workorder', [Number(wo.id)], {
-    done_matrix: sql`${JSON.stringify(made)}::jsonb`, done_qty: done, ...(finished ? { status: 'finished', finished_at: sql`now()` } : {}),
-  }, { audit: 'report_part' });
-  if (wo.is_last === true) await rollUpProgress(tx, actor, [Number(wo.plan_id)]);
-  if (finished) await recordNodesFromWorkOrders(tx, { clientId: c, planIds: [Number(wo.plan_id)], actor });
-  await queueNodeRecalcOfPlans(tx, c, [Number(wo.plan_id)]);
-  return progressOf(await workOrderRow(tx, c, input.id, false));
+  for (const [key, raw] of Object.entries(cells)) if (num(raw) > 0) made[key] = num(made[key]) + num(raw);
+  const id = Number(wo.id);
+  const done = Math.min(num(wo.qty), num(wo.done_qty) + total);
+  const finished = done >= num(wo.qty);
+  const patch = { done_matrix: made, done_qty: done, ...(finished ? { status: 'finished', finished_at: new Date().toISOString() } : {}) };
+  const planIds = [Number(wo.plan_id)];
+  if (wo.is_last === true) await rollUpProgress(tx, actor, planIds, { id, done_qty: done });
+  if (finished) await recordNodesFromWorkOrders(tx, { clientId: actor.clientId, planIds, finishedNow: [id], actor });
+  await queueNodeRecalcOfPlans(tx, actor.clientId, planIds);
+  return { patch, data: progressOf({ ...wo, ...patch, version: Number(wo.version) + 1 }) };
 }

@@ -207,7 +207,7 @@ export async function moveTicket(db: Db, me: Caller, id: number, action: 'close'
   return withSystemScope(db, async (tx) => {
     const t = await rawTicket(tx, me, id);
     await requireOwner(tx, t, me);
-    if (!transition.from.includes(t.status) || transitionTo(ticket, t.status, transition.to) !== action) throw new AppError('ticket.badTransition', { as: 'conflict' });
+    if (!transition.from.includes(t.status) || transitionTo(ticket, t.status, transition.to ?? t.status) !== action) throw new AppError('ticket.badTransition', { as: 'conflict' });
     if (action === 'finish') {
       const s = input.solution ?? (await sql<{ solution: string | null }>`select solution from collab_ticket where id = ${id}`.execute(tx)).rows[0].solution;
       if (!s || !s.trim()) throw validationError({ solution: { key: 'ticket.solutionRequired' } });
