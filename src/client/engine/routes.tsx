@@ -1,19 +1,12 @@
 import type { RouteObject } from 'react-router-dom';
 import { GENERIC_PAGE_ROUTES } from '../../model/generic-routes';
+import { lazyPage, type PageModule } from './lazy-page';
 
-type PageModule = Record<string, unknown>;
 const pages = () => import('./EnginePages') as Promise<PageModule>;
 const generic = () => import('./GenericPages') as Promise<PageModule>;
 
 /** The engine's pages load on first use (code splitting: AG Grid and the form widgets are heavy). */
-function lazyPage(name: string, load: () => Promise<PageModule> = pages): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const m = await load();
-      return { Component: m[name] as React.ComponentType };
-    },
-  };
-}
+const enginePage = (name: string, load: () => Promise<PageModule> = pages) => lazyPage(load, name);
 
 /**
  * Routes answered by the registry engine (spec 2 generic routes), from page declarations in
@@ -25,13 +18,13 @@ function lazyPage(name: string, load: () => Promise<PageModule> = pages): Pick<R
  * user may view it. The shell mounts them under its signed-in layout.
  */
 export const engineRoutes: RouteObject[] = [
-  { path: ':cata/index/:opt', ...lazyPage('EngineListRoute') },
-  { path: ':cata/page/:opt', ...lazyPage('EngineListRoute') },
-  { path: ':cata/masterdetail/:opt', ...lazyPage('EngineListRoute') },
-  { path: ':cata/ectabindex/:opt', ...lazyPage('EngineListRoute') },
-  { path: 'page/view/:opt', ...lazyPage('EngineViewRoute') },
-  { path: 'page/document/:opt', ...lazyPage('EngineDocumentRoute') },
-  { path: 'page/subindex/:opt', ...lazyPage('EngineSubIndexRoute') },
-  { path: 'page/:opt', ...lazyPage('EngineListRoute') },
-  ...GENERIC_PAGE_ROUTES.map((r) => ({ path: r.path, ...lazyPage(r.shape === 'document' ? 'GenericDocumentRoute' : 'GenericListRoute', generic) })),
+  { path: ':cata/index/:opt', ...enginePage('EngineListRoute') },
+  { path: ':cata/page/:opt', ...enginePage('EngineListRoute') },
+  { path: ':cata/masterdetail/:opt', ...enginePage('EngineListRoute') },
+  { path: ':cata/ectabindex/:opt', ...enginePage('EngineListRoute') },
+  { path: 'page/view/:opt', ...enginePage('EngineViewRoute') },
+  { path: 'page/document/:opt', ...enginePage('EngineDocumentRoute') },
+  { path: 'page/subindex/:opt', ...enginePage('EngineSubIndexRoute') },
+  { path: 'page/:opt', ...enginePage('EngineListRoute') },
+  ...GENERIC_PAGE_ROUTES.map((r) => ({ path: r.path, ...enginePage(r.shape === 'document' ? 'GenericDocumentRoute' : 'GenericListRoute', generic) })),
 ];

@@ -1,16 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { ADMIN_SCREENS } from '../../../../grids/admin/menu';
-
-type PageModule = Record<string, unknown>;
-
-function lazyPage(load: () => Promise<PageModule>, name: string): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const m = await load();
-      return { Component: m[name] as React.ComponentType };
-    },
-  };
-}
+import { lazyPage, type PageModule } from '../../engine/lazy-page';
 
 const users = () => import('./UsersPage') as Promise<PageModule>;
 const roles = () => import('./RolesPage') as Promise<PageModule>;

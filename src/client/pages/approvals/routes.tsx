@@ -1,17 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { registerDrawerExtension, type DrawerExtensionProps } from '../../form/drawer-extensions';
-
-type PageModule = Record<string, unknown>;
-
-function lazyPage(load: () => Promise<PageModule>, name: string): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const m = await load();
-      return { Component: m[name] as React.ComponentType };
-    },
-  };
-}
+import { lazyPage } from '../../engine/lazy-page';
 
 const drawer = () => import('./ApprovalDrawer');
 /** A drawer part loaded when a drawer first shows it (the diagram brings ECharts). */

@@ -1,16 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { ALLOCATION_WORKBENCH_PATH } from '../../../../grids/orders/menu';
-
-type PageModule = Record<string, unknown>;
-
-function lazyPage(load: () => Promise<PageModule>, name: string): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const m = await load();
-      return { Component: m[name] as React.ComponentType };
-    },
-  };
-}
+import { lazyPage } from '../../engine/lazy-page';
 
 const orders = () => import('./OrderListPage');
 const workbench = () => import('../allocation/AllocationWorkbenchPage');

@@ -1,15 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-
-type PageModule = Record<string, unknown>;
-
-function lazyPage(load: () => Promise<PageModule>, name: string): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const m = await load();
-      return { Component: m[name] as React.ComponentType };
-    },
-  };
-}
+import { lazyPage } from '../../engine/lazy-page';
 
 /**
  * The supplier's outsourced tasks with the shipment editor and the maker's outsourced orders with the

@@ -2,17 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { registerDrawerExtension, type DrawerExtensionProps } from '../../form/drawer-extensions';
 import { MY_SOURCING_PATH, SOURCING_COMPARE_PATH, SOURCING_EVAL_TODO_PATH, SOURCING_OPPORTUNITY_PATH } from '../../../../grids/sourcing/menu';
-
-type PageModule = Record<string, unknown>;
-
-function lazyPage(load: () => Promise<PageModule>, name: string): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const m = await load();
-      return { Component: m[name] as React.ComponentType };
-    },
-  };
-}
+import { lazyPage } from '../../engine/lazy-page';
 
 type PanelName = 'ApplicationAdmissionPanel' | 'RecordAdmissionPanel' | 'VendorBankPanel' | 'VendorKpiButton';
 /** A drawer part loaded when a drawer first shows it (it brings the form engine's dynamic pages). */

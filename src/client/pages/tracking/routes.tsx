@@ -1,16 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { NODE_TIMELINE_BRAND_PATH, NODE_TRACKING_PATH, SUPPLIER_NODES_PATH } from '../../../model/node-tracking';
-
-type PageModule = Record<string, unknown>;
-
-function lazyPage(load: () => Promise<PageModule>, name: string): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const m = await load();
-      return { Component: m[name] as React.ComponentType };
-    },
-  };
-}
+import { lazyPage } from '../../engine/lazy-page';
 
 const pages = () => import('./NodeTrackingPages');
 const calendar = () => import('./NodeCalendarPage');

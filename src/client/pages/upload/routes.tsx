@@ -1,15 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-
-type PageModule = Record<string, unknown>;
-
-function lazyPage(load: () => Promise<PageModule>, name: string): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const m = await load();
-      return { Component: m[name] as React.ComponentType };
-    },
-  };
-}
+import { lazyPage, type PageModule } from '../../engine/lazy-page';
 
 const importPages = () => import('./ImportPage') as Promise<PageModule>;
 const centre = () => import('./ImportCentrePage') as Promise<PageModule>;
