@@ -26,6 +26,9 @@ export const trackingNodeConfigPage = definePage({
     { field: 'active', width: 90 },
     { field: 'updated_at', width: 170 },
   ],
+  // The node's code is what a planner types (FAB_IN): the entity has no unique code field of its
+  // own (a code repeats across categories and order types), so the page names it here.
+  quickSearch: ['node_code', 'node_name'],
   statusTabs: [
     { key: 'all', label: { zh: '全部', en: 'All' }, filter: {} },
     { key: 'bulk', label: { zh: '大货', en: 'Bulk' }, filter: { order_type: 'bulk' } },

@@ -77,6 +77,18 @@ describe('resolvePage', () => {
     expect(r.quickSearch).toEqual(['code', 'name']);
   });
 
+  it('searches quickly in a list’s code column: a planner types the code they see (node follow configuration: FAB_IN)', () => {
+    const missing: string[] = [];
+    for (const page of allPages()) {
+      const r = resolvePage(page);
+      if (!r.quickSearch.length) continue;
+      const codes = r.columns.filter((c) => c.filter === 'text' && /(^|_)(code|no)$/.test(c.field)).map((c) => c.field);
+      if (codes.length && !codes.some((f) => r.quickSearch.includes(f))) missing.push(`${page.opt}: ${codes.join(', ')} not in ${r.quickSearch.join(', ')}`);
+    }
+    expect(missing).toEqual([]);
+    expect(resolvePage(getPage('nodefollow')!).quickSearch).toContain('node_code');
+  });
+
   it('resolves child grids of master-detail pages against the child entity', () => {
     const r = resolvePage(getPage('workline')!);
     expect(r.children.map((c) => c.child.key)).toEqual(['members', 'capacities', 'sams']);
