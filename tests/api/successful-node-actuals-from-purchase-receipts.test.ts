@@ -208,6 +208,24 @@ describe('tenants: another company\'s purchase orders never reach our nodes', ()
   });
 });
 
+describe('a purchase order re-pointed to another customer order', () => {
+  it('re-forecasts both orders at once: the order it left loses the forecast, the order it names gains it', async () => {
+    const left = await acceptedOrder('PO-PR-LEFT');
+    const named = await acceptedOrder('PO-PR-NAMED');
+    const leftPlan = node(await timeline(left.coId), 'FAB_IN').plan_date;
+    const due = addDaysIso(leftPlan, 7);
+    const bought = await purchaseFor(left.coId, due, [{ material_id: fabric, qty: 40 }]);
+    expect(node(await timeline(left.coId), 'FAB_IN')).toMatchObject({ forecast_date: due, forecast_source: 'purchase' });
+    const before = (await po().view(bought.id)).body.data as Row;
+    const moved = await po().save({ ...before, customer_order_id: named.coId });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await flushNodeRecalc();
+    const gone = node(await timeline(left.coId), 'FAB_IN');
+    expect(gone.forecast_source).not.toBe('purchase');
+    expect(node(await timeline(named.coId), 'FAB_IN')).toMatchObject({ forecast_date: due, forecast_source: 'purchase' });
+  });
+});
+
 describe('a company\'s check of every order (bench B9c\'s read)', () => {
   it('the packed read of every in-progress order names exactly the orders trackOrder flags', async () => {
     const orders = (await q(sql`select id from scm_customer_order where client_id = ${makerId} and status = 'in_progress' order by id`)).map((r) => Number(r.id));

@@ -17,6 +17,9 @@ import { generateNodePlans, regenerateNodePlan } from './tracking.service';
  * one category and order type; node forecasts are recomputed after the live schedule, an
  * outsourced order or a material purchase order bought for the order changed (tracking.recalc.ts).
  */
+/** The customer orders that purchase orders of one write pointed at before it (save-hook memo key). */
+const LEFT_ORDERS = 'tracking.purorder.leftOrders';
+
 export function registerTrackingHandlers(): void {
   onOrderAccepted(async ({ tx, clientId, id, auth }) => {
     await generateNodePlans(tx, { clientId, userId: auth.userId, orderIds: [id] });
@@ -41,12 +44,19 @@ export function registerTrackingHandlers(): void {
   });
 
   // A material purchase order bought for a customer order (its delivery date, its state) moves the
-  // forecast of that order's material nodes.
+  // forecast of that order's material nodes; one re-pointed to another order moves the forecasts of
+  // the order it left too (remembered before the write).
   registerSaveHook('purorder', {
-    afterWrite: async ({ tx, clientId, ids }) => {
+    validate: async ({ before, values, memo }) => {
+      const left = before?.customer_order_id;
+      if (left === null || left === undefined || !('customer_order_id' in values) || Number(values.customer_order_id) === Number(left)) return;
+      const list = (memo.get(LEFT_ORDERS) as number[] | undefined) ?? [];
+      memo.set(LEFT_ORDERS, [...list, Number(left)]);
+    },
+    afterWrite: async ({ tx, clientId, ids, memo }) => {
       const orders = await sql<{ order_id: number }>`select distinct customer_order_id as order_id from pur_order
         where client_id = ${clientId} and id = any(${sql.val(ids)}::bigint[]) and customer_order_id is not null`.execute(tx);
-      const named = orders.rows.map((r) => Number(r.order_id));
+      const named = [...new Set([...orders.rows.map((r) => Number(r.order_id)), ...((memo.get(LEFT_ORDERS) as number[] | undefined) ?? [])])];
       if (named.length) afterCommit(tx, () => queueNodeRecalc(clientId, named));
     },
   });
