@@ -220,6 +220,37 @@ describe('node tracking', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/scmapi/nodetrack/orders' })).statusCode).toBe(401);
   });
 
+  it('the maker\'s data permissions on customer orders narrow every tracking call, read in the tenant\'s transaction', async () => {
+    // maker.planner may see only an order number nobody has: the order is outside its scope.
+    const rule = await sql<{ id: number }>`insert into data_permissions (client_id, user_id, menu_code, field, operator, value)
+      values (${makerId}, ${plannerId}, 'scm.customerorder', 'order_no', 'eq', 'NO-SUCH-ORDER') returning id`.execute(t.app.db);
+    try {
+      const planner = await signIn(t.app, 'maker.planner');
+      const rows = (await call<{ rows: Row[] }>(planner, 'GET', '/scmapi/nodetrack/orders')).body.data.rows;
+      expect(rows).toHaveLength(0);
+      expect((await call(planner, 'GET', '/scmapi/nodetrack/timeline', { order_id: String(order.coId) })).status).toBe(404);
+      const tl = await timeline(order.coId);
+      const open = tl.tracking.nodes.find((n) => !n.actual_date)!;
+      const actual = await call(planner, 'POST', '/scmapi/nodetrack/actual', { order_id: order.coId, node_code: open.node_code, date: today, version: open.version });
+      expect(actual.status).toBe(404);
+      expect((await call(planner, 'POST', '/scmapi/nodetrack/plan', { order_id: order.coId, node_code: open.node_code, plan_date: addDaysIso(today, 3), version: open.version })).status).toBe(404);
+      expect((await call(planner, 'POST', '/scmapi/nodetrack/recall-supplier', { order_id: order.coId, node_code: open.node_code })).status).toBe(404);
+      expect((await call(planner, 'GET', '/scmapi/nodetrack/export', { order_id: String(order.coId) })).status).toBe(404);
+      const range = { from: addDaysIso(today, -30), to: addDaysIso(today, 60) };
+      expect((await call<{ events: Row[] }>(planner, 'GET', '/scmapi/nodetrack/calendar', range)).body.data.events).toHaveLength(0);
+      // Nothing was written: the node keeps its date and version.
+      expect(node(await timeline(order.coId), open.node_code)).toMatchObject({ actual_date: null, version: open.version });
+      // The checks of the input still come first: a calendar over 400 days, a bad date.
+      expect((await call(planner, 'GET', '/scmapi/nodetrack/calendar', { from: today, to: addDaysIso(today, 401) })).status).toBe(400);
+      expect((await call(planner, 'POST', '/scmapi/nodetrack/actual', { order_id: order.coId, node_code: open.node_code, date: '2026-02-30' })).status).toBe(400);
+    } finally {
+      await sql`delete from data_permissions where id = ${rule.rows[0].id}`.execute(t.app.db);
+    }
+    // Without the rule the same planner reads the order again.
+    const planner = await signIn(t.app, 'maker.planner');
+    expect((await call(planner, 'GET', '/scmapi/nodetrack/timeline', { order_id: String(order.coId) })).status).toBe(200);
+  });
+
   it('a finished order\'s nodes no longer change', async () => {
     expect((await resourceClient(t.app, maker, 'scmapi', 'customerorder').action('finish', { id: risky.coId })).status).toBe(200);
     const r = await call(maker, 'POST', '/scmapi/nodetrack/actual', { order_id: risky.coId, node_code: 'KNIT', date: today });

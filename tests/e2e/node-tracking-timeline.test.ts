@@ -68,11 +68,26 @@ describe('node tracking timeline', () => {
     expect(await brand.textContent(`[data-testid=actual-text-${code}]`)).toBe(today);
     await snap(brand, 'node-tracking-03-brand-after');
 
+    // Regenerating the node plan asks first in the engine's confirmation, then keeps the recorded date.
+    await maker.click('[data-testid=regenerate-nodes]');
+    await maker.waitForSelector(`[role=alertdialog]:has-text("重新倒排订单 ${String(copy.order_no)} 的节点计划")`);
+    for (const [width, height] of [[1366, 768], [1920, 1080]]) {
+      await maker.setViewportSize({ width, height });
+      await snap(maker, `node-tracking-03b-regenerate-asks-${width}`);
+    }
+    await maker.click('[data-testid=confirm-ok]');
+    await maker.waitForSelector('text=已重新生成节点计划');
+    await maker.waitForSelector('[role=alertdialog]', { state: 'detached' });
+    await maker.waitForSelector(`[data-testid=node-row-${code}][data-actual="${today}"]`);
+
     // The maker's node calendar shows the nodes on FullCalendar; a click opens the order's timeline.
     await maker.goto(`${run.server.url}/zp/scm/calendarview/node-tracking`);
     await maker.waitForSelector('[data-testid=node-calendar] .fc-event');
     expect(await maker.locator('[data-testid=node-calendar] .fc-event').count()).toBeGreaterThan(0);
-    await snap(maker, 'node-tracking-04-calendar');
+    for (const [width, height] of [[1366, 768], [1920, 1080]]) {
+      await maker.setViewportSize({ width, height });
+      await snap(maker, `node-tracking-04-calendar-${width}`);
+    }
     expect(errors).toEqual([]);
   });
 

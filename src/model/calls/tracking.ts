@@ -1,4 +1,4 @@
-import type { TrackedNode, TrackedNodeInput } from '../node-tracking';
+import type { NodeState, TrackedNode, TrackedNodeInput } from '../node-tracking';
 import { getCall, postCall, type Call } from './call';
 
 /**
@@ -22,6 +22,8 @@ export type Timeline = {
 /** A tracked order of a list (the maker's, the brand's or the supplier's), with what its nodes say today. */
 export type TrackedOrderRow = Row & { nodes: number; done: number; late: number; at_risk: number; next_node: string | null; projected_end: string | null };
 export type TrackedOrders<R extends TrackedOrderRow = TrackedOrderRow> = { rows: R[]; today: string };
+/** A node on the maker's calendar: its planned date, and its actual date when recorded, with its state today. */
+export type NodeCalendarEvent = { id: number; order_id: number; order_no: string; brand_name: string | null; node_code: string; node_name: string; plan_date: string | null; actual_date: string | null; state: NodeState; critical: boolean };
 /** Recording (or, with `date` null, clearing) a node's actual date at the version read. */
 export type NodeActualInput = { node_code: string; date: string | null; version: number };
 
@@ -30,6 +32,8 @@ export const trackingCalls = {
   orders: getCall<void, TrackedOrders>(`${BASE}/orders`),
   timeline: getCall<{ order_id: number }, Timeline>(`${BASE}/timeline`),
   actual: postCall<NodeActualInput & { order_id: number }, Timeline>(`${BASE}/actual`),
+  /** The calendar's events between two dates (at most 400 days), the declared source of calendars/node-tracking.calendar.ts. */
+  calendar: getCall<{ from: string; to: string }, { from: string; to: string; today: string; events: NodeCalendarEvent[] }>(`${BASE}/calendar`),
   /** A node's planned date dragged on the timeline (its duration kept; regenerating keeps it). */
   plan: postCall<{ order_id: number; node_code: string; plan_date: string; version: number }, Timeline>(`${BASE}/plan`),
   /** The node plans as an .xlsx file: one order's (`order_id`) or every order of the maker's list. */

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import '../../../../calendars/node-tracking.calendar';
 import { getCalendarView, type CalendarViewKind } from '../../../model/calendar';
+import type { NodeCalendarEvent } from '../../../model/calls/tracking';
 import { addDaysIso, NODE_TRACKING_PATH, type NodeState } from '../../../model/node-tracking';
 import { api, ApiError } from '../../api/client';
 import { FullCalendarView } from '../../calendar/FullCalendarView';
@@ -20,7 +21,7 @@ import { onSocketMessage } from '../../session/notification-socket';
 import { STATE_COLOURS } from './timeline-layout';
 import './tracking-messages';
 
-type CalendarEvent = { id: number; order_id: number; order_no: string; brand_name: string | null; node_code: string; node_name: string; plan_date: string | null; actual_date: string | null; state: NodeState; critical: boolean };
+type CalendarEvent = NodeCalendarEvent;
 
 /** Events of a node: one on its planned date, one on its actual date (solid) when it differs or is recorded. */
 export function nodeEvents(events: CalendarEvent[], words: { plan: string; actual: string }): EventInput[] {

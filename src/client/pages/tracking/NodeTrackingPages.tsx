@@ -8,10 +8,11 @@
  * Both follow `nodetrack.changed` on the company socket. The maker sends supplier nodes to its
  * supplier's company from here (SupplierNodes.tsx has that dialog and the supplier's own page).
  */
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { Button } from '@fluentui/react-components';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { ConfirmDialog } from '../../form/dialogs';
 import { trackingCalls, type Timeline as TimelineReply, type TimelineNode, type TrackedOrderRow } from '../../../model/calls/tracking';
 import { Count, TimelinePanel, type NodeColumn } from './NodeTable';
 import { SendToSupplierDialog } from './SupplierNodes';
@@ -44,24 +45,6 @@ function SentTo({ n, tl, disabled, onRecall }: { n: Node; tl: Timeline; disabled
       {t('nt.sentTo', { supplier })}
       <Button size="small" appearance="transparent" disabled={disabled} onClick={() => onRecall(n)} data-testid={`recall-${n.node_code}`}>{t('nt.recall')}</Button>
     </span>
-  );
-}
-
-function RegenerateDialog({ open, order, onOpen, onConfirm }: { open: boolean; order: string; onOpen: (open: boolean) => void; onConfirm: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={open} onOpenChange={(_, d) => onOpen(d.open)}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('nt.regenerate')}</DialogTitle>
-          <DialogContent>{t('nt.regenerateConfirm', { order })}</DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onConfirm} data-testid="regenerate-confirm">{t('nt.confirm')}</Button>
-            <Button onClick={() => onOpen(false)}>{t('nt.cancel')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
   );
 }
 
@@ -127,7 +110,7 @@ export function NodeTrackingPage() {
           }}
         />
       ) : null}
-      <RegenerateDialog open={p.confirm} order={String(tl?.order.order_no ?? '')} onOpen={p.setConfirm} onConfirm={p.regenerate} />
+      <ConfirmDialog open={p.confirm} text={t('nt.regenerateConfirm', { order: String(tl?.order.order_no ?? '') })} onConfirm={p.regenerate} onCancel={() => p.setConfirm(false)} />
     </>
   );
 }

@@ -1,17 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { nodeTrackingCalendar } from '../../../../calendars/node-tracking.calendar';
 import { isIsoDate, NODE_TIMELINE_BRAND_MENU, NODE_TRACKING_MENU, SUPPLIER_NODES_MENU } from '../../../model/node-tracking';
-import { authOf, requireAuth, type AuthContext } from '../../access/auth-context';
+import { authOf, requireAuth } from '../../access/auth-context';
 import type { Db } from '../../db/database';
-import { ok, requestLanguage } from '../../http/envelope';
-import { serveCall } from '../../http/calls';
+import { requestLanguage } from '../../http/envelope';
 import { trackingCalls } from '../../../model/calls/tracking';
 import { AppError } from '../../http/errors';
+import { serveMenuCall, type MenuCallContext } from '../../resources/menu-call';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { parseId } from '../../resources/resource.service';
 import { withSystemScope, withTenant } from '../../kernel/rls';
-import { evaluateNodeFlags, nodeCalendar, orderTimeline, recordNodeActual, todayIso, trackedOrders } from './tracking.service';
+import { evaluateNodeFlags, nodeCalendar, orderHeader, orderTimeline, recordNodeActual, todayIso, trackedOrders } from './tracking.service';
 import { nodeWorkbook } from './tracking.export';
 import { recomputeNodeTracking } from './tracking.forecast';
 import { moveNodePlan } from './tracking.plan';
@@ -70,8 +70,9 @@ function nodeCodeOf(b: Q): string {
   return code;
 }
 
+/** The actual date to record, or null (or '') to clear it; a missing date is refused, never read as a clear. */
 function actualDateOf(b: Q): string | null {
-  const date = b.date === null || b.date === '' || b.date === undefined ? null : b.date;
+  const date = b.date === null || b.date === '' ? null : b.date;
   if (date !== null && !isIsoDate(date)) throw new AppError('tracking.badDate', { fields: { date: { key: 'tracking.badDate' } } });
   return date;
 }
@@ -82,165 +83,104 @@ function versionOf(b: Q): number | null {
   return version;
 }
 
-const guard = { preHandler: requireAuth };
-
-/**
- * What every change a maker makes to one order's nodes starts with: the caller's update right on
- * node tracking (its company), its data scope on customer orders, the body, and the order's id
- * (refused as not found when missing).
- */
-async function makerOrderChange(app: FastifyInstance, req: FastifyRequest): Promise<{ auth: AuthContext; clientId: number; scope: Awaited<ReturnType<typeof dataScope>>; b: Q; orderId: number }> {
-  const auth = authOf(req);
-  const clientId = await assertCan(auth, NODE_TRACKING_MENU, 'update', { db: app.db });
-  const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
-  const b = (req.body ?? {}) as Q;
-  const orderId = parseId(b.order_id);
-  if (orderId === null) throw new AppError('tracking.orderNotFound');
-  return { auth, clientId, scope, b, orderId };
+/** An order, a task or a requirement order named by the input: refused as not found when missing. */
+function idOf(v: unknown): number {
+  const id = parseId(v);
+  if (id === null) throw new AppError('tracking.orderNotFound');
+  return id;
 }
 
-/** The maker's reads and its actual dates. */
+/** The caller's data permissions on customer orders, read in the tenant's transaction. */
+const orderScope = (c: MenuCallContext) => dataScope(authOf(c.req), ORDER_MENU, { db: c.tx, inTenantScope: true });
+
+/**
+ * What every change a maker makes to one order's nodes checks once its input is read (under node
+ * tracking's update right): the order is refused as not found unless the caller's data permissions on
+ * customer orders show it, as for a read.
+ */
+async function assertOrderVisible(c: MenuCallContext, orderId: number): Promise<void> {
+  await orderHeader(c.tx, c.actor.clientId, orderId, await orderScope(c));
+}
+
+const MAKER_READ = { menu: NODE_TRACKING_MENU, verb: 'read' } as const;
+const MAKER_WRITE = { menu: NODE_TRACKING_MENU, verb: 'update' } as const;
+const BRAND_READ = { menu: NODE_TIMELINE_BRAND_MENU, verb: 'read' } as const;
+const SUPPLIER_READ = { menu: SUPPLIER_NODES_MENU, verb: 'read' } as const;
+const SUPPLIER_WRITE = { menu: SUPPLIER_NODES_MENU, verb: 'update' } as const;
+
+/** The maker's reads, its actual dates and the calendar's events. */
 function makerRoutes(app: FastifyInstance): void {
-  // ---- maker ----
-  serveCall(app, trackingCalls.orders, guard, async (req) => {
-    const auth = authOf(req);
-    const clientId = await assertCan(auth, NODE_TRACKING_MENU, 'read', { db: app.db });
-    const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
-    const status = statusesOf((req.query as Q).status);
-    return (await withTenant(app.db, clientId, async (tx) => {
-      const rows = await trackedOrders(tx, clientId, { status, scope });
-      const open = rows.filter((r) => r.status === 'in_progress').map((r) => Number(r.id));
-      if (open.length) await evaluateNodeFlags(tx, clientId, open);
-      return { rows, today: todayIso() };
-    }));
+  serveMenuCall(app, trackingCalls.orders, MAKER_READ, async (c) => {
+    const rows = await trackedOrders(c.tx, c.actor.clientId, { status: statusesOf(c.input.status), scope: await orderScope(c) });
+    const open = rows.filter((r) => r.status === 'in_progress').map((r) => Number(r.id));
+    if (open.length) await evaluateNodeFlags(c.tx, c.actor.clientId, open);
+    return { rows, today: todayIso() };
   });
 
-  serveCall(app, trackingCalls.timeline, guard, async (req) => {
-    const auth = authOf(req);
-    const clientId = await assertCan(auth, NODE_TRACKING_MENU, 'read', { db: app.db });
-    const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
-    const id = parseId((req.query as Q).order_id);
-    if (id === null) throw new AppError('tracking.orderNotFound');
-    return (await withTenant(app.db, clientId, async (tx) => {
-      await orderTimeline(tx, clientId, id, scope);
-      await evaluateNodeFlags(tx, clientId, [id]);
-      return { ...(await orderTimeline(tx, clientId, id, scope)), suppliers: await supplierNamesOfOrder(tx, clientId, id) };
-    }));
+  serveMenuCall(app, trackingCalls.timeline, MAKER_READ, async (c) => {
+    const { clientId } = c.actor;
+    const id = idOf(c.input.order_id);
+    const scope = await orderScope(c);
+    // The flags of what is shown, evaluated (and told once) before it is read.
+    await orderHeader(c.tx, clientId, id, scope);
+    await evaluateNodeFlags(c.tx, clientId, [id]);
+    return { ...(await orderTimeline(c.tx, clientId, id, scope)), suppliers: await supplierNamesOfOrder(c.tx, clientId, id) };
   });
 
-  serveCall(app, trackingCalls.actual, guard, async (req) => {
-    const { auth, clientId, scope, b, orderId } = await makerOrderChange(app, req);
-    const code = typeof b.node_code === 'string' ? b.node_code.trim() : '';
-    if (!code) throw new AppError('err.validation', { fields: { node_code: { key: 'rule.required' } } });
-    const date = b.date === null || b.date === '' ? null : b.date;
-    if (date !== null && !isIsoDate(date)) throw new AppError('tracking.badDate', { fields: { date: { key: 'tracking.badDate' } } });
-    const version = b.version === undefined || b.version === null || b.version === '' ? null : Number(b.version);
-    if (version !== null && !Number.isSafeInteger(version)) throw new AppError('err.badRequest');
-    return (await withTenant(app.db, clientId, async (tx) => {
-      // The order must be one the caller may see (its data permissions), as for a read.
-      await orderTimeline(tx, clientId, orderId, scope);
-      return recordNodeActual(tx, { clientId, orderId, nodeCode: code, date, version, source: 'maker', actor: { clientId, userId: auth.userId, username: auth.username, ip: req.ip } });
-    }));
+  serveMenuCall(app, trackingCalls.actual, MAKER_WRITE, async (c) => {
+    const input = { clientId: c.actor.clientId, orderId: idOf(c.input.order_id), nodeCode: nodeCodeOf(c.input), date: actualDateOf(c.input), version: versionOf(c.input) };
+    await assertOrderVisible(c, input.orderId);
+    return recordNodeActual(c.tx, { ...input, source: 'maker', actor: c.actor });
   });
 
-  app.get('/scmapi/nodetrack/calendar', { preHandler: requireAuth }, async (req) => {
-    const auth = authOf(req);
-    const clientId = await assertCan(auth, nodeTrackingCalendar.menu.code, 'read', { db: app.db });
-    const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
-    const q = req.query as Q;
-    const from = dateParam(q.from, 'from');
-    const to = dateParam(q.to, 'to');
+  serveMenuCall(app, trackingCalls.calendar, { menu: nodeTrackingCalendar.menu.code, verb: 'read' }, async (c) => {
+    const from = dateParam(c.input.from, 'from');
+    const to = dateParam(c.input.to, 'to');
     if (to < from || (Date.parse(to) - Date.parse(from)) / 86_400_000 > 400) throw new AppError('err.badRequest');
-    return ok(await withTenant(app.db, clientId, (tx) => nodeCalendar(tx, clientId, { from, to, scope })));
+    return nodeCalendar(c.tx, c.actor.clientId, { from, to, scope: await orderScope(c) });
   });
 }
 
 /** The brand's: its own orders through its shares. */
 function brandRoutes(app: FastifyInstance): void {
-  // ---- brand ----
-  serveCall(app, trackingCalls.brandOrders, guard, async (req) => {
-    const auth = authOf(req);
-    const clientId = await assertCan(auth, NODE_TIMELINE_BRAND_MENU, 'read', { db: app.db });
-    return (await withTenant(app.db, clientId, async (tx) => ({ rows: await brandTrackedOrders(tx, clientId), today: todayIso() })));
-  });
-
-  serveCall(app, trackingCalls.brandTimeline, guard, async (req) => {
-    const auth = authOf(req);
-    const clientId = await assertCan(auth, NODE_TIMELINE_BRAND_MENU, 'read', { db: app.db });
-    const id = parseId((req.query as Q).pr_id);
-    if (id === null) throw new AppError('tracking.orderNotFound');
-    return (await withTenant(app.db, clientId, (tx) => brandTimeline(tx, clientId, id)));
-  });
+  serveMenuCall(app, trackingCalls.brandOrders, BRAND_READ, async (c) => ({ rows: await brandTrackedOrders(c.tx, c.actor.clientId), today: todayIso() }));
+  serveMenuCall(app, trackingCalls.brandTimeline, BRAND_READ, (c) => brandTimeline(c.tx, c.actor.clientId, idOf(c.input.pr_id)));
 }
 
 /** The maker's supplier nodes, and the supplier's own page. */
 function supplierRoutes(app: FastifyInstance): void {
   // ---- maker: supplier nodes to the supplier's company ----
-  serveCall(app, trackingCalls.sendSupplier, guard, async (req) => {
-    const { auth, clientId, scope, b, orderId } = await makerOrderChange(app, req);
-    const vendorId = parseId(b.vendor_id);
+  serveMenuCall(app, trackingCalls.sendSupplier, MAKER_WRITE, async (c) => {
+    const orderId = idOf(c.input.order_id);
+    const vendorId = parseId(c.input.vendor_id);
     if (vendorId === null) throw new AppError('tracking.supplierRequired', { fields: { vendor_id: { key: 'tracking.supplierRequired' } } });
-    const codes = Array.isArray(b.node_codes) ? b.node_codes.filter((x): x is string => typeof x === 'string') : [];
-    return (await withTenant(app.db, clientId, async (tx) => {
-      await orderTimeline(tx, clientId, orderId, scope);
-      return sendNodesToSupplier(tx, { clientId, orderId, vendorId, nodeCodes: codes, actor: { clientId, userId: auth.userId, username: auth.username, ip: req.ip } });
-    }));
+    const codes = Array.isArray(c.input.node_codes) ? c.input.node_codes.filter((x): x is string => typeof x === 'string') : [];
+    await assertOrderVisible(c, orderId);
+    return sendNodesToSupplier(c.tx, { clientId: c.actor.clientId, orderId, vendorId, nodeCodes: codes, actor: c.actor });
   });
 
-  serveCall(app, trackingCalls.recallSupplier, guard, async (req) => {
-    const { auth, clientId, scope, b, orderId } = await makerOrderChange(app, req);
-    const code = nodeCodeOf(b);
-    return (await withTenant(app.db, clientId, async (tx) => {
-      await orderTimeline(tx, clientId, orderId, scope);
-      return recallSupplierNode(tx, { clientId, orderId, nodeCode: code, actor: { clientId, userId: auth.userId, username: auth.username, ip: req.ip } });
-    }));
+  serveMenuCall(app, trackingCalls.recallSupplier, MAKER_WRITE, async (c) => {
+    const input = { clientId: c.actor.clientId, orderId: idOf(c.input.order_id), nodeCode: nodeCodeOf(c.input) };
+    await assertOrderVisible(c, input.orderId);
+    return recallSupplierNode(c.tx, { ...input, actor: c.actor });
   });
 
   // ---- supplier: the nodes its customers sent it ----
-  serveCall(app, trackingCalls.supplierOrders, guard, async (req) => {
-    const auth = authOf(req);
-    const clientId = await assertCan(auth, SUPPLIER_NODES_MENU, 'read', { db: app.db });
-    return (await withTenant(app.db, clientId, async (tx) => ({ rows: await supplierTrackedOrders(tx, clientId), today: todayIso() })));
-  });
-
-  serveCall(app, trackingCalls.supplierTimeline, guard, async (req) => {
-    const auth = authOf(req);
-    const clientId = await assertCan(auth, SUPPLIER_NODES_MENU, 'read', { db: app.db });
-    const id = parseId((req.query as Q).task_id);
-    if (id === null) throw new AppError('tracking.orderNotFound');
-    return (await withTenant(app.db, clientId, (tx) => supplierTimeline(tx, clientId, id)));
-  });
-
-  serveCall(app, trackingCalls.supplierActual, guard, async (req) => {
-    const auth = authOf(req);
-    const clientId = await assertCan(auth, SUPPLIER_NODES_MENU, 'update', { db: app.db });
-    const b = (req.body ?? {}) as Q;
-    const taskId = parseId(b.task_id);
-    if (taskId === null) throw new AppError('tracking.orderNotFound');
-    const code = nodeCodeOf(b);
-    const date = actualDateOf(b);
-    const version = versionOf(b);
-    return (await withTenant(app.db, clientId, (tx) =>
-      recordSupplierActual(tx, { supplierId: clientId, taskId, nodeCode: code, date, version, actor: { clientId, userId: auth.userId, username: auth.username, ip: req.ip } })));
-  });
+  serveMenuCall(app, trackingCalls.supplierOrders, SUPPLIER_READ, async (c) => ({ rows: await supplierTrackedOrders(c.tx, c.actor.clientId), today: todayIso() }));
+  serveMenuCall(app, trackingCalls.supplierTimeline, SUPPLIER_READ, (c) => supplierTimeline(c.tx, c.actor.clientId, idOf(c.input.task_id)));
+  serveMenuCall(app, trackingCalls.supplierActual, SUPPLIER_WRITE, (c) =>
+    recordSupplierActual(c.tx, { supplierId: c.actor.clientId, taskId: idOf(c.input.task_id), nodeCode: nodeCodeOf(c.input), date: actualDateOf(c.input), version: versionOf(c.input), actor: c.actor }));
 }
 
 /** The maker's plan edits on the timeline and the workbook of its node plans (issue 31). */
 function planRoutes(app: FastifyInstance): void {
-  serveCall(app, trackingCalls.plan, guard, async (req) => {
-    const { auth, clientId, scope, b, orderId } = await makerOrderChange(app, req);
-    const code = nodeCodeOf(b);
-    if (!isIsoDate(b.plan_date)) throw new AppError('tracking.badDate', { fields: { plan_date: { key: 'tracking.badDate' } } });
-    const planDate = b.plan_date;
-    const version = versionOf(b);
-    return (await withTenant(app.db, clientId, async (tx) => {
-      // The order must be one the caller may see (its data permissions), as for a read.
-      await orderTimeline(tx, clientId, orderId, scope);
-      return moveNodePlan(tx, { clientId, orderId, nodeCode: code, planDate, version, actor: { clientId, userId: auth.userId, username: auth.username, ip: req.ip } });
-    }));
+  serveMenuCall(app, trackingCalls.plan, MAKER_WRITE, async (c) => {
+    const input = { clientId: c.actor.clientId, orderId: idOf(c.input.order_id), nodeCode: nodeCodeOf(c.input), planDate: dateParam(c.input.plan_date, 'plan_date'), version: versionOf(c.input) };
+    await assertOrderVisible(c, input.orderId);
+    return moveNodePlan(c.tx, { ...input, actor: c.actor });
   });
 
-  app.get(trackingCalls.export.path, guard, async (req, reply) => {
+  app.get(trackingCalls.export.path, { preHandler: requireAuth }, async (req, reply) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, NODE_TRACKING_MENU, 'export', { db: app.db });
     const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
@@ -249,7 +189,7 @@ function planRoutes(app: FastifyInstance): void {
     if (raw !== undefined && raw !== '' && orderId === null) throw new AppError('tracking.orderNotFound');
     const language = requestLanguage(req);
     const body = await withTenant(app.db, clientId, async (tx) => {
-      if (orderId !== null) await orderTimeline(tx, clientId, orderId, scope);
+      if (orderId !== null) await orderHeader(tx, clientId, orderId, scope);
       return nodeWorkbook(tx, clientId, { orderId, scope, language });
     });
     const name = `${language === 'en' ? 'Node plans' : '节点计划'}_${todayIso()}.xlsx`;

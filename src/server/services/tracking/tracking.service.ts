@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { dayNumber, isIsoDate, NODE_TRACKING_EVENT, NODE_TRACKING_PATH, orderFlagged, trackOrder, type OrderDays, type OrderTracking, type TrackedNodeInput } from '../../../model/node-tracking';
 import { dictValueLabel } from '../../../model/dictionaries';
+import type { NodeCalendarEvent } from '../../../model/calls/tracking';
 import type { Db } from '../../db/database';
 import { AppError, type ErrorParams } from '../../http/errors';
 import { emitToCompany } from '../../realtime';
@@ -382,9 +383,6 @@ export async function evaluateNodeFlags(tx: Db, clientId: number, orderIds: numb
 
 // ---------------------------------------------------------------------------------------------
 // calendar
-
-/** A node on the calendar: its planned date, and its actual date when recorded. */
-export type NodeCalendarEvent = { id: number; order_id: number; order_no: string; brand_name: string | null; node_code: string; node_name: string; plan_date: string | null; actual_date: string | null; state: string; critical: boolean };
 
 /** The company's nodes whose planned or actual date falls between from and to (inclusive), with their state today. */
 export async function nodeCalendar(tx: Db, clientId: number, q: { from: string; to: string; scope: RawBuilder<unknown>[] }): Promise<{ from: string; to: string; today: string; events: NodeCalendarEvent[] }> {
