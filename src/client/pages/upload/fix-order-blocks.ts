@@ -1,5 +1,5 @@
 import { applyMapping, confirmedOrderKeys } from '../../../model/import-mapping';
-import { OrderBlocks, repeatsHeader } from '../../../model/order-header-rows';
+import { OrderBlocks, orderHeaderPairs, orderKey, repeatsHeader } from '../../../model/order-header-rows';
 import type { FixView } from '../../engine/upload-api';
 import type { FixIssue, FixRowData } from './fix-rows';
 import { viewEntity } from './fix-rows';
@@ -13,7 +13,7 @@ import { viewEntity } from './fix-rows';
  */
 
 /** A block of the grid's rows: its order header rows, its lines, and per key (as `orderKey`) its value and the cell that holds it. */
-export type FixBlock = { headerRows: number[]; lines: number[]; values: ReadonlyMap<string, { value: unknown; row: number; col: number }> };
+export type FixBlock = { headerRows: number[]; lines: number[]; values: Map<string, { value: unknown; row: number; col: number }> };
 
 export type OrderSheet = {
   /** The first index past the sheet's own cells: the order fields' cells start there. */
@@ -72,6 +72,55 @@ export function orderSheetOf(view: FixView, rows: readonly FixRowData[]): OrderS
   return sheet;
 }
 
+/** The sheet last read per grid's rows, with the view and the rows left out it was read with. */
+const readSheets = new WeakMap<readonly FixRowData[], { view: FixView; excluded: string; sheet: OrderSheet | undefined }>();
+
+/**
+ * `orderSheetOf`, read again only when it may have changed: another view, other rows left out, or an
+ * edit that may move the blocks (a row becoming or ceasing to be an order header row or a copy of the
+ * headings, a header row's keys changed). Otherwise only the edited rows are taken again, so an edit
+ * on a grid of 10,000 rows does not read every row's pairs again (bench B12b).
+ */
+export function currentOrderSheet(view: FixView, rows: readonly FixRowData[], edited: readonly FixRowData[] = []): OrderSheet | undefined {
+  const excluded = rows.filter((r) => r.excluded).map((r) => r.row).join(',');
+  const last = readSheets.get(rows);
+  if (last && last.view === view && last.excluded === excluded && (!last.sheet || linesTakenAgain(last.sheet, view, edited))) return last.sheet;
+  const sheet = orderSheetOf(view, rows);
+  readSheets.set(rows, { view, excluded, sheet });
+  return sheet;
+}
+
+/**
+ * Takes the edited rows again where the sheet's blocks stay as they are: a line that stays a line (its
+ * cells), an order header row that stays one with the same keys (its values, into its block's lines);
+ * false (read the sheet again) for any other edit.
+ */
+function linesTakenAgain(sheet: OrderSheet, view: FixView, edited: readonly FixRowData[]): boolean {
+  const keys = confirmedOrderKeys(view.mapping);
+  const pairs = edited.map((r) => orderHeaderPairs(r.cells, keys));
+  const same = edited.every((r, i) => (sheet.headerRows.has(r.row) ? sameKeys(sheet.blockOf.get(r.row)!, r.row, pairs[i]) : Array.isArray(sheet.lineCells.get(r.row)) && !pairs[i] && !repeatsHeader(r.cells, view.headers)));
+  if (!same) return false;
+  edited.forEach((r, i) => {
+    const block = sheet.blockOf.get(r.row)!;
+    if (!sheet.headerRows.has(r.row)) {
+      const cells = sheet.lineCells.get(r.row)!;
+      for (let c = 0; c < sheet.base; c++) cells[c] = r.cells[c];
+      return;
+    }
+    for (const p of pairs[i]!) block.values.set(orderKey(p.key), { value: p.value, row: r.row, col: p.valueCol });
+    for (const n of block.lines) sheet.fields.forEach((f, k) => (sheet.lineCells.get(n)![sheet.base + k] = block.values.get(f.key)?.value ?? null));
+  });
+  return true;
+}
+
+/** Whether a header row's pairs name the keys it gave its block before, each once. */
+function sameKeys(block: FixBlock, row: number, pairs: ReturnType<typeof orderHeaderPairs>): boolean {
+  if (!pairs) return false;
+  const had = [...block.values].filter(([, v]) => v.row === row).map(([k]) => k);
+  const now = new Set(pairs.map((p) => orderKey(p.key)));
+  return now.size === pairs.length && now.size === had.length && had.every((k) => now.has(k));
+}
+
 /**
  * A block's issues on its own values, per header row: its first line checked with them (a block
  * without lines: its values alone), each issue of an order field put on the cell that holds the
@@ -96,7 +145,7 @@ export function blockIssues(sheet: OrderSheet, block: FixBlock, check: (cells: R
  * the first block keeps it as the row's as a whole. Returns every row whose issues were set.
  */
 export function recheckOrderRows(sheet: OrderSheet, check: (cells: ReadonlyArray<unknown>, continuation: boolean) => FixIssue[], rows: readonly FixRowData[], targets: readonly FixRowData[], continued: ReadonlySet<number>): FixRowData[] {
-  const byRow = new Map(rows.map((r) => [r.row, r]));
+  const byRow = new Map(targets.some((r) => sheet.headerRows.has(r.row)) ? rows.map((r) => [r.row, r]) : []);
   const all = new Set(targets);
   for (const r of targets) {
     const b = sheet.headerRows.has(r.row) ? sheet.blockOf.get(r.row) : undefined;

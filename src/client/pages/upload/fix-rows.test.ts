@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import '../../../model/entities';
 import type { FixView } from '../../engine/upload-api';
-import { orderSheetOf } from './fix-order-blocks';
+import { currentOrderSheet, orderSheetOf } from './fix-order-blocks';
 import { cellOf, continuationRows, fixChecker, fixCounts, recheckRows, sameWrongValue, toRowData, type FixRowData } from './fix-rows';
 
 const view = (over: Partial<FixView> = {}): FixView => ({
@@ -56,6 +56,52 @@ describe('the fixing grid rows', () => {
     recheckRows(v, check, rows, [rows[0]]);
     expect(rows[0].issues).toEqual([{ col: 0, message: expect.any(String) }]);
     expect(rows[1].issues).toEqual([]);
+  });
+
+  it('keeps reading the sheet right across edits while it re-reads only what changed: a line typed as a header row starts a block, a row left out leaves it (issue 33)', () => {
+    const v = view({
+      entity: 'purorder',
+      headerRow: 1,
+      headers: ['款号', '颜色', 'S', 'M', '单价'],
+      targets: ['lines.style_no', 'lines.colour', null, null, 'lines.unit_price'],
+      mapping: {
+        headerRow: 1,
+        columns: [{ index: 0, target: 'lines.style_no' }, { index: 1, target: 'lines.colour' }, { index: 2, target: 'size:S' }, { index: 3, target: 'size:M' }, { index: 4, target: 'lines.unit_price' }],
+        orderFields: [{ key: '订单号', target: 'po_no' }, { key: '供应商', target: 'vendor_id' }, { key: '交期', target: 'delivery_date' }],
+      },
+    });
+    const check = fixChecker(v, 'zh-CN', { now: new Date(), session: {} });
+    const rows = [
+      row(2, ['订单号: PO-1   供应商: VD001   交期: 2026-03-15']),
+      row(3, ['ST-1', '黑色', '10', '20', '25']),
+      row(4, ['ST-2', '黑色', '10', 'abc', '25']),
+      row(5, ['ST-3', '白色', '5', null, '30']),
+    ];
+    recheckRows(v, check, rows, rows);
+    expect(rows.map((r) => r.issues.map((i) => i.col))).toEqual([[], [], [3], []]);
+    // A line's size fixed: only that line's cells are taken again, its block's values kept.
+    rows[2].cells[3] = '20';
+    expect(recheckRows(v, check, rows, [rows[2]]).map((r) => r.row)).toEqual([4]);
+    expect(rows[2].issues).toEqual([]);
+    // The header row's supplier changed (same keys): its values taken again, its lines check with them.
+    rows[0].cells = ['订单号: PO-1   供应商: NOPE   交期: 2026-03-15'];
+    expect(recheckRows(v, check, rows, [rows[0]]).map((r) => r.row).sort()).toEqual([2, 3, 4, 5]);
+    expect(rows[0].issues.map((i) => i.col)).toEqual([0]);
+    expect(currentOrderSheet(v, rows)!.lineCells.get(5)).toContain('NOPE');
+    rows[0].cells = ['订单号: PO-1   供应商: VD001   交期: 2026-03-15'];
+    recheckRows(v, check, rows, [rows[0]]);
+    expect(rows.map((r) => r.issues.length)).toEqual([0, 0, 0, 0]);
+    // A line typed as an order's header row: the sheet is read again, the line below is that order's (its supplier unknown).
+    rows[2].cells = ['订单号: PO-2   供应商: NOPE   交期: 2026-03-15'];
+    recheckRows(v, check, rows, [rows[2]]);
+    const sheet = currentOrderSheet(v, rows)!;
+    expect(sheet.headerRows).toEqual(new Set([2, 4]));
+    expect(sheet.blockOf.get(5)!.headerRows).toEqual([4]);
+    expect(rows[2].issues.map((i) => i.col)).toEqual([0]);
+    // That header row left out: its line belongs to the first order again.
+    rows[2].excluded = true;
+    expect(currentOrderSheet(v, rows)!.blockOf.get(5)!.headerRows).toEqual([2]);
+    expect(fixCounts(rows, currentOrderSheet(v, rows))).toEqual({ total: 4, invalid: 0, excluded: 1, valid: 2 });
   });
 
   it('reads the header rows of a sheet of one order written without colons above the headings (issue 33)', () => {

@@ -3,7 +3,7 @@ import { dynamicEntity } from '../../../model/dynamic-form';
 import type { TokenContext } from '../../../model/default-tokens';
 import { rowChecker, sheetLayout } from '../../../model/import-row-check';
 import type { FixRow, FixView } from '../../engine/upload-api';
-import { orderFieldsOf, orderSheetOf, recheckOrderRows, type OrderSheet } from './fix-order-blocks';
+import { currentOrderSheet, orderFieldsOf, recheckOrderRows, type OrderSheet } from './fix-order-blocks';
 
 /**
  * The fixing grid's rows and their checks, without React (issue 33): a row of the sheet as the grid
@@ -50,7 +50,7 @@ export function fixChecker(view: FixView, language: Language, defaults: TokenCon
  */
 export function recheckRows(view: FixView, check: ReturnType<typeof fixChecker>, rows: readonly FixRowData[], targets: readonly FixRowData[]): FixRowData[] {
   const continued = continuationRows(view, rows);
-  const sheet = orderSheetOf(view, rows);
+  const sheet = currentOrderSheet(view, rows, targets);
   if (sheet) return recheckOrderRows(sheet, check, rows, targets, continued);
   for (const r of targets) r.issues = check(r.cells, continued.has(r.row));
   return [...targets];

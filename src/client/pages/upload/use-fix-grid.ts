@@ -7,7 +7,7 @@ import { tokenContext, useFormSession } from '../../form/session-scope';
 import { useSpreadsheetKeys } from '../../grid/useSpreadsheetKeys';
 import type { SheetChange } from '../../grid/spreadsheet-grid';
 import { toast } from '../../kernel/toast-bus';
-import { orderSheetOf } from './fix-order-blocks';
+import { currentOrderSheet } from './fix-order-blocks';
 import { cellOf, fixChecker, fixCounts, recheckRows, sameWrongValue, toRowData, type FixRowData } from './fix-rows';
 import { useRowSaver } from './use-row-saver';
 
@@ -140,7 +140,7 @@ export function useFixGrid(job: JobView, onJob: (next: JobView) => void) {
     }
   };
   return {
-    ...edits, view: data.view, failed: data.failed, rows: rows.current, counts: fixCounts(rows.current, data.view ? orderSheetOf(data.view, rows.current) : undefined), onlyInvalid, toggleFilter,
+    ...edits, view: data.view, failed: data.failed, rows: rows.current, counts: fixCounts(rows.current, data.view ? currentOrderSheet(data.view, rows.current) : undefined), onlyInvalid, toggleFilter,
     exclude, commit, committing, saveState: saver.state, language,
     setApi: (g: GridApi<FixRowData>) => {
       api.current = g;
