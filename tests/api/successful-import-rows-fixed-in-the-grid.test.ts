@@ -23,7 +23,7 @@ let buyer: string;
 let maker: string;
 let clientId: number;
 
-type GridRow = { row: number; cells: Array<string | null>; errors: Array<{ col: number; field: string; message: string }>; excluded: boolean; edited: boolean };
+type GridRow = { row: number; cells: Array<string | null>; errors: Array<{ col: number; field: string; message: string }>; excluded: boolean; edited: boolean; recheck: boolean };
 type GridView = { entity: string; headers: Array<string | null>; targets: Array<string | null>; mapping: null; rows: GridRow[]; held: boolean; knownCodes: Record<string, { codes: string[]; complete: boolean }>; dictItems: Record<string, never[]> };
 
 const HEADERS = ['物料编码', '物料名称', '物料组', '供应商编码', '单位', '有效状态'];
@@ -193,6 +193,33 @@ describe('an import fixed in the grid', () => {
     const lines = await sql<{ style_no: string; colour: string; size: string; qty: number }>`select l.style_no, l.colour, l.size, l.qty::int as qty
       from pur_order_line l join pur_order o on o.id = l.order_id where o.client_id = ${clientId} and l.style_no like 'FX-%' order by l.id`.execute(t.app.db);
     expect(lines.rows.filter((l) => l.colour === '白色').map((l) => [l.size, l.qty])).toEqual([['S', 5], ['M', 20]]);
+  });
+
+  it('gives a line that failed only with its document nothing to fix: the browser checks it again, and the order commits once its bad line is fixed', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('订单');
+    ws.addRow(['款号', '颜色', 'S', 'M', '单价(元)', '交期', '工厂']);
+    ws.addRow(['FD-TEE', '黑色', 10, 'abc', 25, '2026-06-20', 'FIXV01']);
+    ws.addRow(['FD-TEE', '白色', 5, 5, 25, '2026-06-20', 'FIXV01']);
+    const targets = ['lines.style_no', 'lines.colour', 'size:S', 'size:M', 'lines.unit_price', 'delivery_date', 'vendor_id'];
+    const mapping = { headerRow: 1, columns: targets.map((target, index) => ({ index, target })) };
+    const up = await uploadFile(t.app, brand, { name: '订单.xlsx', content: Buffer.from(await wb.xlsx.writeBuffer()) }, { entity: 'purorder', mapping: JSON.stringify(mapping) });
+    const checked = await waitJob(t.app, brand, (up.json() as { data: JobView }).data.id);
+    const view = (await rowsOf(brand, checked.id)).json().data as GridView;
+    // The white tee's line is told its order has an error (row 2), and marked for the browser's own check.
+    expect(view.rows.map((r) => [r.row, r.errors.map((e) => e.message), r.recheck])).toEqual([
+      [2, [expect.any(String)], false],
+      [3, ['所属单据（第 2 行）有错误'], true],
+    ]);
+    const check = rowChecker(sheetLayout(requireEntity('purorder'), view.headers, view.mapping), {
+      defaults: { now: new Date(), session: { userId: 1, fullname: 'x', clientId } },
+      knownCodes: new Map(Object.entries(view.knownCodes).map(([k, v]) => [k, { codes: new Set(v.codes), complete: v.complete }])),
+    });
+    expect(check(view.rows[1].cells)).toEqual([]);
+    expect((await save(brand, checked.id, [{ row: 2, cells: ['FD-TEE', '黑色', '10', '20', '25', '2026-06-20', 'FIXV01'], excluded: false }])).statusCode).toBe(200);
+    expect((await commit(brand, checked.id)).statusCode).toBe(200);
+    const done = await waitJob(t.app, brand, checked.id);
+    expect(done.result, JSON.stringify(done)).toMatchObject({ inserted: 1, held: 0 });
   });
 
   it("lets a company administrator fix and commit the rows a colleague's commit held, and nobody else", async () => {

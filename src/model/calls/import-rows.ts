@@ -15,7 +15,7 @@ export type FixRow = {
   errors: Array<{ col: number; field: string; message: string }>;
   excluded: boolean;
   edited: boolean;
-  /** Edited since the job's last run: its errors are that run's, the browser checks the row again. */
+  /** Edited since the job's last run, or failed only because another row of its document did: the browser checks the row again. */
   recheck: boolean;
 };
 

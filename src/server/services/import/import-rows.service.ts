@@ -131,7 +131,10 @@ export async function gridViewOf(db: Db, job: JobRow, entity: EntityDef, file: s
     // An order header row's cells are not the columns' values: shown as written (a date as YYYY-MM-DD).
     const header = orderRow(r.cells);
     const cells = edited ?? r.cells.map((raw, i) => cellText(header ? null : (layout.mapping[i] ?? null), raw, sheet.date1904));
-    rows.push({ row: r.number, cells, errors: (byRow.get(r.number) ?? []).map((e) => ({ col: e.col, field: e.field, message: e.message })), excluded: work.skip.has(r.number), edited: edited !== undefined, recheck: work.editedSince.has(r.number) });
+    const errs = byRow.get(r.number) ?? [];
+    // A row that failed only because another row of its document did has nothing of its own to fix: the browser checks it itself.
+    const ofDocumentOnly = errs.length > 0 && errs.every((e) => e.ofDocument);
+    rows.push({ row: r.number, cells, errors: errs.map((e) => ({ col: e.col, field: e.field, message: e.message })), excluded: work.skip.has(r.number), edited: edited !== undefined, recheck: work.editedSince.has(r.number) || ofDocumentOnly });
   }
   const targets = sheet.headers.map((_, i) => layout.mapping[i]?.id ?? null);
   for (const c of layout.matrix?.columns ?? []) targets[c.index] = `size:${c.value}`;

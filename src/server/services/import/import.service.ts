@@ -91,8 +91,11 @@ export type ImportRequest = {
 export type ImportTimings = Record<'read' | 'input' | 'refs' | 'check' | 'hooks' | 'build' | 'wait' | 'hooksAfter', number>;
 export const emptyTimings = (): ImportTimings => ({ read: 0, input: 0, refs: 0, check: 0, hooks: 0, build: 0, wait: 0, hooksAfter: 0 });
 
-/** One error: sheet row (as Excel numbers it), column header, 0-based column index (-1: none), message. */
-export type RowError = { row: number; col: number; column: string; field: string; message: string; value: string | null };
+/**
+ * One error: sheet row (as Excel numbers it), column header, 0-based column index (-1: none), message;
+ * `ofDocument`: the row fails only because another row of its document does (`excel.documentInvalid`).
+ */
+export type RowError = { row: number; col: number; column: string; field: string; message: string; value: string | null; ofDocument?: true };
 
 export type ImportReport = {
   fatal: MessageRef | null;
@@ -565,7 +568,7 @@ class ImportRun {
       return;
     }
     const value = raw === null || raw === undefined ? null : typeof raw === 'object' && !(raw instanceof Date) ? JSON.stringify(raw) : String(raw);
-    this.report.errors.push({ row, col: where.col, column: where.header, field: childKey ? `${childKey}.${fieldKey}` : fieldKey, message: translate(this.language, message.key, message.params), value });
+    this.report.errors.push({ row, col: where.col, column: where.header, field: childKey ? `${childKey}.${fieldKey}` : fieldKey, message: translate(this.language, message.key, message.params), value, ...(ofDocument ? { ofDocument: true as const } : {}) });
   }
 
   /** Per entity, its default values resolved once for the file (the clock and the user are fixed). */
