@@ -515,29 +515,51 @@ type MetricBar = { plan_id: number; line_id: number; start: string; end: string;
  * load over the range's days against the lines' capacity of those days.
  */
 export function scheduleMetrics(plans: PlanInfo[], bars: MetricBar[], lines: { id: number; capacity: number[] }[], from: string, to: string): ScheduleKpis & { issues: ScenarioComparison['issues'] } {
-  const byPlan = new Map<number, MetricBar[]>();
-  for (const b of bars) byPlan.set(b.plan_id, [...(byPlan.get(b.plan_id) ?? []), b]);
+  const placedByPlan = new Map<number, PlacedTotal>();
+  for (const b of bars) {
+    const t = placedByPlan.get(b.plan_id);
+    if (!t) placedByPlan.set(b.plan_id, { qty: b.qty, end: b.end });
+    else {
+      t.qty += b.qty;
+      if (b.end > t.end) t.end = b.end;
+    }
+  }
+  return { ...planLateness(plans, placedByPlan), ...lineFigures(bars, lines, from, to), issues: [] };
+}
+
+/** What a schedule places of a plan: its bars' pieces and the last bar's end. */
+type PlacedTotal = { qty: number; end: string };
+
+/** The plans' lateness (see scheduleMetrics) from what each has placed. */
+function planLateness(plans: PlanInfo[], placedByPlan: Map<number, PlacedTotal>) {
   let placed = 0;
   let latePlans = 0;
   let latePieces = 0;
   const lateOrders = new Set<string>();
-  const issues: ScenarioComparison['issues'] = [];
   for (const p of plans) {
-    const bs = byPlan.get(p.id) ?? [];
-    const qty = bs.reduce((a, b) => a + b.qty, 0);
-    const end = bs.map((b) => b.end).sort().at(-1) ?? null;
-    if (bs.length) placed++;
-    const late = !bs.length || qty < p.qty || isLate(end, p.delivery_date);
-    if (late) {
+    const t = placedByPlan.get(p.id);
+    if (t) placed++;
+    if (!t || t.qty < p.qty || isLate(t.end, p.delivery_date)) {
       latePlans++;
       latePieces += p.qty;
       lateOrders.add(p.order_key);
     }
   }
+  return { plans: plans.length, placed, late_plans: latePlans, late_orders: lateOrders.size, late_pieces: latePieces };
+}
+
+/** Changeovers and utilisation per line over the range (see scheduleMetrics); bars outside the range count for neither. */
+function lineFigures(bars: MetricBar[], lines: { id: number; capacity: number[] }[], from: string, to: string) {
   const load = loadByLine(bars, from, to);
-  const inRange = bars.filter((b) => b.start <= to && b.end >= from);
+  const byLine = new Map<number, MetricBar[]>();
+  for (const b of bars) {
+    if (b.start > to || b.end < from) continue;
+    const list = byLine.get(b.line_id);
+    if (list) list.push(b);
+    else byLine.set(b.line_id, [b]);
+  }
   const perLine = lines.map((l) => {
-    const mine = inRange.filter((b) => b.line_id === l.id).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+    const mine = (byLine.get(l.id) ?? []).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
     let changeovers = 0;
     for (let i = 1; i < mine.length; i++) if (mine[i].category !== mine[i - 1].category) changeovers++;
     const cap = l.capacity.reduce((a, b) => a + b, 0);
@@ -547,15 +569,9 @@ export function scheduleMetrics(plans: PlanInfo[], bars: MetricBar[], lines: { i
   const capAll = perLine.reduce((a, l) => a + l.cap, 0);
   const usedAll = perLine.reduce((a, l) => a + l.used, 0);
   return {
-    plans: plans.length,
-    placed,
-    late_plans: latePlans,
-    late_orders: lateOrders.size,
-    late_pieces: latePieces,
     changeovers: perLine.reduce((a, l) => a + l.changeovers, 0),
     utilisation: capAll > 0 ? Math.round((usedAll / capAll) * 1000) / 1000 : 0,
     per_line: perLine.map(({ line_id, utilisation, changeovers }) => ({ line_id, utilisation, changeovers })),
-    issues,
   };
 }
 
@@ -563,7 +579,9 @@ export function scheduleMetrics(plans: PlanInfo[], bars: MetricBar[], lines: { i
  * A schedule's figures over a range, read now from its stored bars: the live schedule (`scenario`
  * null) or a scenario, under the planning menu's data scope. The live plan and every scenario are
  * measured by this one function (the board's comparison and the control tower alike), so their
- * figures can be set side by side.
+ * figures can be set side by side. The definitions are scheduleMetrics': each plan's placed pieces
+ * and last end are summed in SQL over all its bars (a group's schedule holds hundreds of thousands),
+ * and only the bars touching the range are laid out day by day for the lines' figures.
  */
 export async function scheduleKpis(tx: Db, clientId: number, q: { scenario: number | null; from: string; to: string; scope?: RawBuilder<unknown>[] }): Promise<ScheduleKpis> {
   const cal = await companyCalendar(tx, clientId, Number(q.from.slice(0, 4)));
@@ -571,10 +589,14 @@ export async function scheduleKpis(tx: Db, clientId: number, q: { scenario: numb
   const lineInfo = await loadLines(tx, clientId);
   const lines = lineInfo.map((l) => ({ id: l.id, capacity: lineCapacityRange({ operators: l.operators, efficiency: l.efficiency }, cal, q.from, q.to) }));
   const sams: LineSams = new Map(lineInfo.map((l) => [l.id, l.sam]));
-  const rows = await loadBarRows(tx, clientId, { scenario: q.scenario, scope: q.scope });
+  const totals = await sql<{ plan_id: number; qty: number | string; last_end: string }>`select t.plan_id, sum(t.qty) as qty, max(t.end_date)::text as last_end
+    from scm_prodplan_bar t
+    where ${sql.join([sql`t.client_id = ${clientId}`, q.scenario === null ? sql`t.scenario_id is null` : sql`t.scenario_id = ${q.scenario}`, ...(q.scope ?? [])], sql` and `)}
+    group by t.plan_id`.execute(tx);
+  const placedByPlan = new Map(totals.rows.map((r) => [Number(r.plan_id), { qty: num(r.qty), end: r.last_end }]));
+  const rows = await loadBarRows(tx, clientId, { scenario: q.scenario, from: q.from, to: q.to, scope: q.scope });
   const bars = rows.map((b) => toBoardBar(b, cal, new Map(), sams)).map((b) => ({ plan_id: b.plan_id, line_id: b.line_id, start: b.start, end: b.end, qty: b.qty, category: b.category, minutes: barMinutes(b, cal, sams) }));
-  const { issues: _issues, ...m } = scheduleMetrics(plans, bars, lines, q.from, q.to);
-  return m;
+  return { ...planLateness(plans, placedByPlan), ...lineFigures(bars, lines, q.from, q.to) };
 }
 
 function summary(s: Row): ScenarioSummary {
