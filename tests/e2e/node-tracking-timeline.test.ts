@@ -85,9 +85,22 @@ describe('node tracking timeline', () => {
     await maker.waitForSelector('[data-testid=node-calendar] .fc-event');
     expect(await maker.locator('[data-testid=node-calendar] .fc-event').count()).toBeGreaterThan(0);
     for (const [width, height] of [[1366, 768], [1920, 1080]]) {
+      // Opened at that size, as a user of that screen sees it.
       await maker.setViewportSize({ width, height });
+      await maker.reload();
+      await maker.waitForSelector('[data-testid=node-calendar] .fc-event');
       await snap(maker, `node-tracking-04-calendar-${width}`);
     }
+    // The calendar follows nodetrack.changed: a date recorded elsewhere reads its events again, without a reload.
+    const again = (await get(maker, `/api/scmapi/nodetrack/timeline?order_id=${String(copy.id)}`)).data as unknown as { tracking: { nodes: Array<{ node_code: string; actual_date: string | null; version: number }> } };
+    const next = again.tracking.nodes.find((n) => !n.actual_date)!;
+    const reread = maker.waitForResponse((r) => r.url().includes('/api/scmapi/nodetrack/calendar?') && r.status() === 200, { timeout: 15_000 });
+    const recorded = await maker.evaluate(async (body) => {
+      const r = await fetch('/api/scmapi/nodetrack/actual', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` }, body: JSON.stringify(body) });
+      return r.status;
+    }, { order_id: Number(copy.id), node_code: next.node_code, date: today, version: next.version });
+    expect(recorded).toBe(200);
+    await reread;
     expect(errors).toEqual([]);
   });
 

@@ -8,23 +8,21 @@
 import { Button, Spinner } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import type { EventInput } from '@fullcalendar/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import '../../../../calendars/node-tracking.calendar';
 import { getCalendarView, type CalendarViewKind } from '../../../model/calendar';
-import type { NodeCalendarEvent } from '../../../model/calls/tracking';
+import { trackingCalls, type NodeCalendarEvent } from '../../../model/calls/tracking';
 import { addDaysIso, NODE_TRACKING_PATH, type NodeState } from '../../../model/node-tracking';
-import { api, ApiError } from '../../api/client';
+import { callApi } from '../../api/calls';
 import { FullCalendarView } from '../../calendar/FullCalendarView';
-import { onSocketMessage } from '../../session/notification-socket';
+import { useCalendarSource } from '../../calendar/views/use-calendar-source';
 import { STATE_COLOURS } from './timeline-layout';
 import './tracking-messages';
 
-type CalendarEvent = NodeCalendarEvent;
-
 /** Events of a node: one on its planned date, one on its actual date (solid) when it differs or is recorded. */
-export function nodeEvents(events: CalendarEvent[], words: { plan: string; actual: string }): EventInput[] {
+export function nodeEvents(events: NodeCalendarEvent[], words: { plan: string; actual: string }): EventInput[] {
   const out: EventInput[] = [];
   for (const e of events) {
     const colour = STATE_COLOURS[e.state];
@@ -36,27 +34,24 @@ export function nodeEvents(events: CalendarEvent[], words: { plan: string; actua
   return out;
 }
 
-function NodeTrackingCalendar({ read, socketType }: { read: string; socketType?: string }) {
+/**
+ * The node calendar's controller: the month shown, its events read through the declared call (a week
+ * before to six weeks after the month's first day) by the calendar views' one source hook, again on
+ * the declaration's socket message.
+ */
+function useNodeCalendar(socketType: string | undefined) {
+  const { t } = useTranslation();
+  const [month, setMonth] = useState(() => new Date().toISOString().slice(0, 7));
+  const read = useCallback(() => callApi(trackingCalls.calendar, { from: addDaysIso(`${month}-01`, -7), to: addDaysIso(`${month}-01`, 42) }, { quiet: true }), [month]);
+  const { data, error, load } = useCalendarSource(read, socketType);
+  const events = useMemo(() => nodeEvents(data?.events ?? [], { plan: t('nt.calendar.plan'), actual: t('nt.calendar.actual') }), [data, t]);
+  return { month, setMonth, data, error, load, events };
+}
+
+function NodeTrackingCalendar({ socketType }: { socketType?: string }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const [month, setMonth] = useState(() => new Date().toISOString().slice(0, 7));
-  const [data, setData] = useState<{ events: CalendarEvent[] } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(async () => {
-    const from = addDaysIso(`${month}-01`, -7);
-    const to = addDaysIso(`${month}-01`, 42);
-    try {
-      setData(await api.get<{ events: CalendarEvent[] }>(read, { from, to }, { quiet: true }));
-      setError(null);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
-    }
-  }, [month, read]);
-  useEffect(() => void load(), [load]);
-  const ref = useRef(load);
-  ref.current = load;
-  useEffect(() => onSocketMessage((m) => { if ((m as { type?: string })?.type === socketType) void ref.current(); }), [socketType]);
-  const events = useMemo(() => nodeEvents(data?.events ?? [], { plan: t('nt.calendar.plan'), actual: t('nt.calendar.actual') }), [data, t]);
+  const { month, setMonth, data, error, load, events } = useNodeCalendar(socketType);
   return (
     <div className="calview" data-testid="node-calendar" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap', fontSize: 12 }}>
@@ -94,7 +89,7 @@ function NodeTrackingCalendar({ read, socketType }: { read: string; socketType?:
   );
 }
 
-const RENDERERS: Partial<Record<CalendarViewKind, (p: { read: string; socketType?: string }) => React.ReactNode>> = {
+const RENDERERS: Partial<Record<CalendarViewKind, (p: { socketType?: string }) => React.ReactNode>> = {
   'node-tracking': (p) => <NodeTrackingCalendar {...p} />,
 };
 
@@ -108,7 +103,7 @@ export function CalendarViewRoutePage() {
   return (
     <div style={{ padding: 16, display: 'flex', flexDirection: 'column', gap: 8, minWidth: 0 }}>
       <h2 style={{ margin: 0, fontSize: 16 }}>{i18n.language === 'en' ? decl.title.en : decl.title.zh}</h2>
-      {render({ read: decl.source.read, socketType: decl.source.socketType })}
+      {render({ socketType: decl.source.socketType })}
     </div>
   );
 }
