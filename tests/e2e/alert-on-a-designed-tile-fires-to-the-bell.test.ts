@@ -82,6 +82,7 @@ describe('alerts on designed tiles, scenarios on the tower, tiles on my dashboar
     const row = manager.locator('[data-testid^=alert-row-]', { hasText: ALERT });
     await row.waitFor();
     expect(await row.textContent()).toContain(TILE);
+    expect(await row.textContent()).toContain('未触发');
     await snap(manager, 'tile-alert-03-list-1920');
 
     // The planner's order of that customer, accepted: 60 pieces in progress, above 0.
@@ -95,6 +96,8 @@ describe('alerts on designed tiles, scenarios on the tower, tiles on my dashboar
     expect(rang).toBeLessThan(60_000);
     console.log(`tile alert: the planner's accept to the manager's bell in ${rang} ms`);
     expect(await alertNotices(manager)).toBe(1);
+    // The list the manager has open shows the alert crossed without a reload (the company's document event).
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('已越过阈值');
     // A second order accepted keeps it above the line: measured (120), not told again.
     const second = await api<{ id: number }>(planner, '/scmapi/customerorder/save', order('E2E-TA-2'));
     await api(planner, '/scmapi/customerorder/action/accept', { id: second.id });

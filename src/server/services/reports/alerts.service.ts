@@ -11,6 +11,7 @@ import { withTenant } from '../../kernel/rls';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { deriveRecords, insertRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
 import { raiseNotice } from '../notify';
+import { emitOrderState } from '../orders/cross-tenant.util';
 import { menuEntriesOf } from '../profile/profile.service';
 import { runReport } from './report.service';
 import { rolesOf } from './company-roles';
@@ -360,6 +361,8 @@ export async function evaluateAlerts(db: Db, clientId: number, reports: readonly
         checked_at: sql`now()`,
         ...(next.fire ? { fired_at: sql`now()`, fired_count: sql`coalesce(t.fired_count, 0) + 1` } : {}),
       });
+      // An alert list open in the company's browsers shows the new state at once (the generic document event).
+      if (moved && next.state !== alert.alert_state) emitOrderState([clientId], { entity: ENTITY, id: alert.id, status: next.state, from: alert.alert_state ?? null, no: alert.name }, tx);
       if (!moved || !next.fire) return false;
       const users = await recipientsOf(tx, clientId, alert, report!);
       if (!users.length) return true;

@@ -5,6 +5,8 @@ import { getReport, type ReportDef } from '../../../../model';
 import { alertMeasures, type AlertCondition } from '../../../../model/alerts';
 import { alertCalls, type AlertInput, type AlertListReply, type AlertPreview, type AlertRow, type AlertTile } from '../../../../model/calls/alerts';
 import { callApi } from '../../../api/calls';
+import { documentStateOf } from '../../../engine/document-events';
+import { onSocketMessage } from '../../../session/notification-socket';
 
 /** The form's draft of an alert (numbers kept as typed). */
 export type AlertDraft = Omit<AlertInput, 'threshold' | 'days'> & { threshold: string; days: string };
@@ -37,6 +39,9 @@ function useAlertList() {
     setLoading(false);
   }, []);
   useEffect(() => void reload(), [reload]);
+  // An alert of the company that fires (or is re-armed) while the list is open: its state, value and
+  // last firing read again.
+  useEffect(() => onSocketMessage((m) => void (documentStateOf(m)?.entity === 'rptalert' && reload())), [reload]);
   return { data, error, loading, reload };
 }
 
