@@ -47,7 +47,7 @@ async function blockSheet(file: string): Promise<string> {
 
 const cell = (row: number, col: number) => `[data-testid=fix-grid] .ag-row[row-id="${row}"] [col-id="c${col}"]`;
 
-/** Types a value into a cell of the fixing grid and waits for the cell's mark to go. */
+/** Types a value into a cell of the fixing grid and waits for the cell's mark to go and the edit to be saved to the job. */
 async function fix(page: Page, row: number, col: number, value: string): Promise<void> {
   await page.click(cell(row, col));
   const editor = page.locator('[data-testid=fix-grid] .ag-cell-inline-editing input');
@@ -55,6 +55,7 @@ async function fix(page: Page, row: number, col: number, value: string): Promise
   await editor.fill(value);
   await editor.press('Enter');
   await page.waitForSelector(`${cell(row, col)}:not(.fix-bad)`);
+  await page.waitForSelector('[data-testid=fix-save-state][data-state=saved]', { timeout: 15000 });
 }
 
 describe('a sheet of order blocks fixed in the grid in Chromium', () => {
@@ -85,8 +86,8 @@ describe('a sheet of order blocks fixed in the grid in Chromium', () => {
     await page.waitForSelector('[data-testid=fix-grid]', { timeout: 60000 });
     for (const [row, col] of [[4, 3], [7, 3], [11, 7]]) await page.waitForSelector(`${cell(row, col)}.fix-bad`);
     expect(await page.textContent('[data-testid=fix-grid] .ag-row[row-id="7"] [col-id="issues"]')).toContain('NOPE77');
-    // The first order's other line failed only with it: nothing of its own to fix, so not counted.
-    await page.waitForSelector('[data-testid=fix-counts]:has-text("待修改 3 行")');
+    // The first order's other line failed only with it: nothing of its own to fix, but not ready either (its order is held).
+    await page.waitForSelector('[data-testid=fix-counts]:has-text("待修改 3 行，可提交 0 行")');
     await snap(page, 'import-order-blocks-fix-1366');
     await page.setViewportSize({ width: 1920, height: 1080 });
     await snap(page, 'import-order-blocks-fix-1920');

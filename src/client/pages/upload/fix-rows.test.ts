@@ -79,10 +79,13 @@ describe('the fixing grid rows', () => {
     ];
     recheckRows(v, check, rows, rows);
     expect(rows.map((r) => r.issues.map((i) => i.col))).toEqual([[], [], [3], []]);
+    // The order's other lines wait for it: the commit would hold them with the bad one.
+    expect(fixCounts(rows, currentOrderSheet(v, rows))).toEqual({ total: 4, invalid: 1, excluded: 0, valid: 0 });
     // A line's size fixed: only that line's cells are taken again, its block's values kept.
     rows[2].cells[3] = '20';
     expect(recheckRows(v, check, rows, [rows[2]]).map((r) => r.row)).toEqual([4]);
     expect(rows[2].issues).toEqual([]);
+    expect(fixCounts(rows, currentOrderSheet(v, rows))).toEqual({ total: 4, invalid: 0, excluded: 0, valid: 3 });
     // The header row's supplier changed (same keys): its values taken again, its lines check with them.
     rows[0].cells = ['订单号: PO-1   供应商: NOPE   交期: 2026-03-15'];
     expect(recheckRows(v, check, rows, [rows[0]]).map((r) => r.row).sort()).toEqual([2, 3, 4, 5]);

@@ -84,13 +84,14 @@ export function sameWrongValue(rows: readonly FixRowData[], col: number, value: 
 /**
  * The figures above the grid: rows with an issue, rows left out, rows ready to commit. On a sheet
  * with an order's fields in `key: value` rows (`sheet`), an order header row or a copy of the
- * headings is no row to commit, nor is a line whose order's header rows have an issue.
+ * headings is no row to commit, nor is a line whose order has an issue on a header row or another line.
  */
 export function fixCounts(rows: readonly FixRowData[], sheet?: OrderSheet) {
   let invalid = 0;
   let excluded = 0;
   let waiting = 0;
-  const bad = new Set(sheet ? rows.filter((r) => r.issues.length && sheet.headerRows.has(r.row)).map((r) => sheet.blockOf.get(r.row)) : []);
+  // A block is one order: a bad header row or line holds its other lines too (the commit holds them with it).
+  const bad = new Set(sheet ? rows.filter((r) => r.issues.length && !r.excluded && sheet.blockOf.has(r.row)).map((r) => sheet.blockOf.get(r.row)) : []);
   for (const r of rows) {
     if (r.excluded) excluded++;
     else if (r.issues.length) invalid++;
