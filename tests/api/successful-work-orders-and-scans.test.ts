@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onAlertEvaluation, settleAlerts } from '../../src/server/services/reports/alerts.live';
 import { resourceClient, type Reply } from '../support/resource-client';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
 
@@ -293,8 +294,17 @@ describe('work orders and scans', () => {
     // Finishing does not force scan in: out directly.
     expect((await scan(code, proc('P50'), 'out')).status).toBe(200);
     const before = Number((await plans().view(planB.id)).body.data.done_qty);
+    await settleAlerts();
+    const evaluated: string[] = [];
+    const off = onAlertEvaluation((e) => void (e.clientId === makerId && evaluated.push(...e.reports)));
     r = await scan(code, proc('P60'), 'out');
     expect(r.status, JSON.stringify(r.body)).toBe(200);
+    // The last process's scan rolls the pieces up to the customer order: the reports reading customer
+    // orders are marked, so their live tiles reload and their alerts are evaluated (issue 34).
+    await settleAlerts();
+    off();
+    expect(planB.order_id).toBeTruthy();
+    expect(evaluated).toEqual(expect.arrayContaining(['orders-by-status', 'order-book']));
     expect(r.body.data.message).toContain(`工单完工 ${bundle.qty} / ${planB.qty}`);
     // The last process's scans are the plan's progress.
     expect(Number((await plans().view(planB.id)).body.data.done_qty)).toBe(before + bundle.qty);

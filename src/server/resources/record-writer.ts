@@ -6,7 +6,7 @@ import { diffRecords, writeAudit, type AuditChange } from '../kernel/audit/audit
 import type { Row } from './document-input';
 import { childEntities, tbl, valueParam } from './document-read';
 import { RECORDED_SYSTEM_COLUMNS, writeContext, type WriteContext } from './document-stages';
-import { hooksOf, type WriteActor, type WriteSource } from './save-hooks';
+import { derivedWritten, hooksOf, type WriteActor, type WriteSource } from './save-hooks';
 
 /**
  * The record writer (issue 30): every insert, update and removal of a registry table that is not a
@@ -222,7 +222,9 @@ export async function deriveRecords(w: WriteContext, entityRef: EntityRef, targe
   const sets = keys.map((k) => sql`${sql.id(k)} = ${valueOf(entity, k, set[k])}`);
   const from = fromOf(target);
   const r = await sql`update ${tbl(entity)} as t set ${sql.join(sets)} ${from ? sql`from ${from}` : sql``} where ${targetCondition(w, target)}`.execute(w.tx);
-  return Number(r.numAffectedRows ?? 0);
+  const changed = Number(r.numAffectedRows ?? 0);
+  if (changed) derivedWritten(w.tx, w.actor.clientId, entity.name);
+  return changed;
 }
 
 /**
@@ -256,6 +258,7 @@ export async function replaceDerived<T extends Row = { inserted: number }>(
       select ${clientId}, ${userId}, ${userId}, ${sql.join(picked)} from (${plan.select}) s returning *
     )
     select ${summary} from ins`.execute(w.tx);
+  derivedWritten(w.tx, clientId, entity.name);
   return r.rows[0];
 }
 

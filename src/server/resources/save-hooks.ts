@@ -84,6 +84,25 @@ export function registerSaveHook(entity: string, hook: SaveHook): void {
   saveHooks.set(entity, list);
 }
 
+/**
+ * Told when SQL derives values of an entity's rows (`deriveRecords`, `replaceDerived`: a scan rolling
+ * finished pieces up to its customer orders, a node plan counted back). No hook runs there, since
+ * nobody changed a record, but what reads those rows may follow them: the report marks of alerts.live.ts.
+ */
+export type DerivedWriteListener = (ctx: { tx: Db; clientId: number; entity: string }) => void;
+const derivedListeners = new Set<DerivedWriteListener>();
+
+/** Listens to derived writes; returns the unsubscribe. */
+export function onDerivedWrite(listener: DerivedWriteListener): () => void {
+  derivedListeners.add(listener);
+  return () => derivedListeners.delete(listener);
+}
+
+/** Tells the listeners that SQL derived values of `entity`'s rows of a company in `tx`. */
+export function derivedWritten(tx: Db, clientId: number, entity: string): void {
+  for (const l of derivedListeners) l({ tx, clientId, entity });
+}
+
 export function hooksOf(entity: EntityDef): SaveHook[] {
   const declared = declaredHooks(entity);
   const registered = saveHooks.get(entity.name) ?? [];

@@ -2,7 +2,7 @@ import { allReports } from '../../../model';
 import { afterCommit } from '../../db/after-commit';
 import type { Db } from '../../db/database';
 import { emitToCompany } from '../../realtime';
-import { registerSaveHook, type SaveHook } from '../../resources/save-hooks';
+import { onDerivedWrite, registerSaveHook, type SaveHook } from '../../resources/save-hooks';
 import { evaluateAlerts, reportsReading } from './alerts.service';
 
 /**
@@ -10,7 +10,8 @@ import { evaluateAlerts, reportsReading } from './alerts.service';
  * report reads (its `entity` or `reads`) through the writer — a form save, an import batch, a state
  * action, a service's record write (a scan, a receipt) or a remove — marks those reports changed for
  * the writer's company once the write has committed (db/after-commit.ts; a rolled-back write marks
- * nothing). Marks are gathered for `ALERT_DEBOUNCE_MS` (400 ms; at most 5 s after the first mark),
+ * nothing); so does a value SQL derives on such an entity's rows (`onDerivedWrite`: a scan's finished
+ * pieces rolled up to its customer orders). Marks are gathered for `ALERT_DEBOUNCE_MS` (400 ms; at most 5 s after the first mark),
  * then per company: the company's sockets hear `report.dataset { reports }` (live tiles reload those
  * reports) and the company's alerts on those reports are evaluated (alerts.service.ts). No timer
  * polls: nothing changes, nothing runs.
@@ -98,7 +99,13 @@ export function installReportChanges(db: Db): () => void {
     };
     registerSaveHook(name, hook);
   }
+  // Values SQL derives (finished pieces rolled up from a scan to its customer orders) change what
+  // reports read as much as a record's write does.
+  const offDerived = onDerivedWrite((ctx) => {
+    if (entities.has(ctx.entity)) afterCommit(ctx.tx, () => reportsChanged(ctx.clientId, reportsReading(ctx.entity, reports)));
+  });
   return () => {
+    offDerived();
     if (database === db) {
       database = null;
       pending.clear();
