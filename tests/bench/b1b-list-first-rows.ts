@@ -22,6 +22,7 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Db } from '../../src/server/db/database';
 import { launchBrowser, startServer } from '../e2e/support/harness';
 import { prepareDatabase } from '../support/pglite-template';
+import { storeSessionIn } from './b8-browser.util';
 import type { Bench } from './run';
 
 const ROWS = Number(process.env.B1B_ROWS ?? 200_000);
@@ -93,11 +94,7 @@ async function signIn(url: string, username: string): Promise<Session> {
 async function firstRowsMs(browser: Browser, url: string, s: Session): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 820 } });
   try {
-    const now = Math.floor(Date.now() / 1000);
-    const keys = { token: s.access_token, tokenexpire: String(now + s.expire), refreshtoken: s.refresh_token, refreshexpire: String(now + s.refresh_expire), username: s.username };
-    await context.addInitScript((k: Record<string, string>) => {
-      for (const [key, value] of Object.entries(k)) localStorage.setItem(key, value);
-    }, keys);
+    await storeSessionIn(context, s);
     const page = await context.newPage();
     await page.goto(`${url}${LIST_ROUTE}`, { waitUntil: 'commit' });
     const handle = await page.waitForFunction(

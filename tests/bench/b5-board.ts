@@ -55,6 +55,7 @@ import type { BoardData } from '../../src/model/schedule-board';
 import { launchBrowser, startServer, type RunningServer } from '../e2e/support/harness';
 import { prepareDatabase } from '../support/pglite-template';
 import type { Bench } from './run';
+import { storeSessionIn } from './b8-browser.util';
 
 const BARS = Number(process.env.B5_BARS ?? 5000);
 const BASE_BARS = Math.round(BARS / 10);
@@ -346,13 +347,9 @@ function probe(palette: string[]) {
 
 async function openBoard(browser: Browser, url: string, s: Session): Promise<{ page: Page; close: () => Promise<void>; firstPaint: number; commands: () => number }> {
   const context = await browser.newContext({ viewport: VIEWPORT });
-  const now = Math.floor(Date.now() / 1000);
-  const keys = { token: s.access_token, tokenexpire: String(now + s.expire), refreshtoken: s.refresh_token, refreshexpire: String(now + s.refresh_expire), username: s.username };
   // tsx keeps function names with a `__name` helper that page-side functions then call.
   await context.addInitScript({ content: 'window.__name = (f) => f;' });
-  await context.addInitScript((k: Record<string, string>) => {
-    for (const [key, value] of Object.entries(k)) localStorage.setItem(key, value);
-  }, keys);
+  await storeSessionIn(context, s);
   await context.addInitScript(probe, PALETTE);
   if (CONTAIN)
     await context.addInitScript(() =>

@@ -6,11 +6,20 @@
  * frame that shows the list's first rows.
  */
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 const ROUTE = '/visual/control-tower';
 
 export type Session = { access_token: string; expire: number; refresh_token: string; refresh_expire: number; username: string; menus?: Array<{ children: Array<{ CODE: string }> }> };
+
+/** A signed-in session kept where the browser keeps it (spec 9's keys), for every page of `context`. */
+export async function storeSessionIn(context: BrowserContext, s: Pick<Session, 'access_token' | 'expire' | 'refresh_token' | 'refresh_expire' | 'username'>): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  const keys = { token: s.access_token, tokenexpire: String(now + s.expire), refreshtoken: s.refresh_token, refreshexpire: String(now + s.refresh_expire), username: s.username };
+  await context.addInitScript((k: Record<string, string>) => {
+    for (const [key, value] of Object.entries(k)) localStorage.setItem(key, value);
+  }, keys);
+}
 
 /** Signs `username` in on the server at `url` (the demo password). */
 export async function signIn(url: string, username: string): Promise<Session> {
@@ -39,11 +48,7 @@ export async function visitTower<T = never>(browser: Browser, url: string, s: Se
     if (u.pathname.startsWith('/api/')) calls.push({ path: u.pathname, ms: r.timing().responseEnd });
   });
   try {
-    const now = Math.floor(Date.now() / 1000);
-    const keys = { token: s.access_token, tokenexpire: String(now + s.expire), refreshtoken: s.refresh_token, refreshexpire: String(now + s.refresh_expire), username: s.username };
-    await context.addInitScript((k: Record<string, string>) => {
-      for (const [key, value] of Object.entries(k)) localStorage.setItem(key, value);
-    }, keys);
+    await storeSessionIn(context, s);
     // A frame loop in the page notes the first frame after the one in which every widget is drawn.
     // (A script text: tsx would wrap named functions with a helper the page does not have.)
     await context.addInitScript({
