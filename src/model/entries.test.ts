@@ -22,8 +22,9 @@ describe('keyed entries', () => {
     [{ '0': { kpi: 1 } }, 'rule.entriesKey'],
     [{ '7': { colour: 'red' } }, 'rule.entriesShape'],
     [{ '7': 5 }, 'rule.entriesShape'],
-    // Spec 5: the last failing rule speaks (positiveNumber, then maxDecimals4, which also wants digits).
-    [{ '7': { kpi: 'high' } }, 'rule.maxDecimals4'],
+    // A word is not a number (whatever rule it also breaks); a number breaking rules: the last failing
+    // rule speaks (spec 5: positiveNumber, then maxDecimals4, which also wants digits).
+    [{ '7': { kpi: 'high' } }, 'rule.number'],
     [{ '7': { kpi: -1 } }, 'rule.maxDecimals4'],
     [{ '7': { kpi: 1.23456 } }, 'rule.maxDecimals4'],
     [{ '7': { kpi: '90' } }, 'rule.entriesShape'],

@@ -14,6 +14,8 @@ describe('validateField', () => {
     { name: 'a mobile field implies the telephone rule (12 fails)', f: field({ type: 'mobile' }), raw: '12912345678', key: 'rule.telephone' },
     { name: 'an e-mail field implies the email rule', f: field({ type: 'email' }), raw: 'a@b', key: 'rule.email' },
     { name: 'rules read the text as typed: 5 decimals', f: field({ type: 'decimal', rules: ['maxDecimals4'] }), raw: '1.00000', key: 'rule.maxDecimals4' },
+    { name: 'a word in a number field is not a number, whatever rule it also breaks', f: field({ type: 'decimal', rules: ['gt0Number', 'maxDecimals4'] }), raw: '二十', key: 'rule.number' },
+    { name: 'a number that breaks a rule keeps the rule', f: field({ type: 'decimal', rules: ['gt0Number', 'maxDecimals4'] }), raw: '-1.234567', key: 'rule.maxDecimals4' },
     { name: 'leading zero fails interger', f: field({ type: 'integer', rules: ['interger'] }), raw: '012', key: 'rule.interger' },
     { name: 'the 31st of April passes the date rule but not the calendar', f: field({ type: 'date', rules: ['date'] }), raw: '2026-04-31', key: 'rule.date' },
     { name: 'max length counts Chinese characters as one', f: field({ type: 'text', maxLength: 3 }), raw: '供应商A', key: 'rule.maxLength' },

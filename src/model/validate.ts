@@ -106,6 +106,8 @@ type FieldPlan = {
   trim: boolean;
   upper: boolean;
   lower: boolean;
+  /** A number field (its text must be a number before any rule's message says more). */
+  numeric: boolean;
 };
 /** The result of one field's check, written into an object the caller owns (one per record, not one per field). */
 type PlanResult = { value: unknown; error: MessageRef | null };
@@ -123,6 +125,7 @@ function planOf(field: FieldDef): FieldPlan {
       trim: FIELD_TYPE_TABLE[field.type].nature !== 'text' || field.trim !== false,
       upper: Boolean(field.upperCase),
       lower: Boolean(field.lowerCase),
+      numeric: FIELD_TYPE_TABLE[field.type].nature === 'number',
     };
     PLANS.set(field, plan);
   }
@@ -149,6 +152,12 @@ function runPlanInto(plan: FieldPlan, raw: unknown, out: PlanResult): void {
   let error: MessageRef | null = null;
   // Rules read the text as typed (leading zeros, decimals), so they run before coercion.
   for (const rule of plan.rules) if (!checkRule(rule, normalised)) error = { key: RULE_MESSAGE_KEYS[rule] };
+  // A word in a number field (a quantity typed as 二十) is not a number: said so, rather than the last
+  // rule's "at most four decimals". A number that breaks a rule keeps the rule's message (spec 5).
+  if (error && plan.numeric) {
+    const coerced = plan.coerce(normalised);
+    if (!coerced.ok && coerced.messageKey === 'rule.number') error = { key: 'rule.number' };
+  }
   out.value = normalised;
   out.error = error;
   if (error) return;

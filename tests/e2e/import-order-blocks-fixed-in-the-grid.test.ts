@@ -86,6 +86,8 @@ describe('a sheet of order blocks fixed in the grid in Chromium', () => {
     await page.waitForSelector('[data-testid=fix-grid]', { timeout: 60000 });
     for (const [row, col] of [[4, 3], [7, 3], [11, 7]]) await page.waitForSelector(`${cell(row, col)}.fix-bad`);
     expect(await page.textContent('[data-testid=fix-grid] .ag-row[row-id="7"] [col-id="issues"]')).toContain('NOPE77');
+    // A quantity in words is said not to be a number (not the decimals rule it also breaks).
+    expect(await page.textContent('[data-testid=fix-grid] .ag-row[row-id="4"] [col-id="issues"]')).toContain('不是有效的数字');
     // The first order's other line failed only with it: nothing of its own to fix, but not ready either (its order is held).
     await page.waitForSelector('[data-testid=fix-counts]:has-text("待修改 3 行，可提交 0 行")');
     await snap(page, 'import-order-blocks-fix-1366');

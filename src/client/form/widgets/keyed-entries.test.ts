@@ -19,7 +19,7 @@ describe('keyed table rows', () => {
 
   it('keeps a bad cell as typed, so the save refuses it with its message', () => {
     expect(entriesValueOf(def, [{ key: '9', cells: { kpi: 'abc' } }])).toEqual({ '9': { kpi: 'abc' } });
-    expect(entryCellError(def, 'kpi', 'abc')).toBe('rule.maxDecimals4');
+    expect(entryCellError(def, 'kpi', 'abc')).toBe('rule.number');
     expect(entryCellError(def, 'kpi', '1.23456')).toBe('rule.maxDecimals4');
     expect(entryCellError(def, 'kpi', '95.5')).toBeNull();
     expect(entryCellError(def, 'kpi', '')).toBeNull();
@@ -46,7 +46,7 @@ describe('keyed table rows', () => {
     it('keeps a bad pasted cell as text, so it shows its message and the save refuses it', () => {
       const next = writeEntryCells(def, rows, planPaste(single({ row: 1, col: 0 }), 'abc', entrySheet(def, rows, true)).writes);
       expect(next[1].cells.kpi).toBe('abc');
-      expect(entryCellError(def, 'kpi', next[1].cells.kpi)).toBe('rule.maxDecimals4');
+      expect(entryCellError(def, 'kpi', next[1].cells.kpi)).toBe('rule.number');
     });
 
     it('fills down, clears, and writes back what an undo gives; nothing is written when the field is read-only', () => {
