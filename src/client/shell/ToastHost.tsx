@@ -29,7 +29,8 @@ const useStyles = makeStyles({ toaster: { zIndex: 1000001 } });
  * right), so a message never covers the drawer's title or fields it is about.
  */
 function rightOffset(): number {
-  const drawers = [...document.querySelectorAll<HTMLElement>('.fui-OverlayDrawer')].filter((d) => d.offsetWidth > 0);
+  // The bell's open list sits at the right too: a notice arriving while it is read goes beside it.
+  const drawers = [...document.querySelectorAll<HTMLElement>('.fui-OverlayDrawer, [data-testid=notice-list]')].filter((d) => d.offsetWidth > 0);
   const widest = Math.max(0, ...drawers.map((d) => (d.getBoundingClientRect().left > 0 ? window.innerWidth - d.getBoundingClientRect().left : 0)));
   // A drawer taking nearly the whole window leaves the corner as it is.
   return widest > 0 && widest < window.innerWidth - 360 ? widest + GAP : GAP;
@@ -47,6 +48,14 @@ export function ToastHost() {
   const [right, setRight] = useState(GAP);
   const showing = useRef(new Map<string, number>());
   const s = useStyles();
+
+  // A drawer or the bell's list opened or closed while toasts show: they move beside it (portals are
+  // the body's children; placed a frame later).
+  useEffect(() => {
+    const observer = new MutationObserver(() => requestAnimationFrame(() => setRight(rightOffset())));
+    observer.observe(document.body, { childList: true });
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     registerToastDispatcher((r: ToastRequest) => {
