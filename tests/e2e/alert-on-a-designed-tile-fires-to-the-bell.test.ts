@@ -109,6 +109,7 @@ describe('alerts on designed tiles, scenarios on the tower, tiles on my dashboar
     const notice = manager.locator('[data-testid=notice-item]', { hasText: `预警：${ALERT}` });
     await notice.first().waitFor();
     expect(await notice.textContent()).toContain(`${TILE}为 60，高于 0。`);
+    await until(manager, () => getComputedStyle(document.querySelector('[data-testid=notice-list]')!.closest('.fui-PopoverSurface')!).opacity === '1');
     await snap(manager, 'tile-alert-04-bell-1920');
     await notice.click();
     await manager.waitForURL(/\/page\/subindex\/customerorder\?/);
@@ -175,6 +176,20 @@ describe('alerts on designed tiles, scenarios on the tower, tiles on my dashboar
     await page.waitForSelector('[data-testid=alert-preview]:has-text("Now: 120")', { timeout: 20_000 });
     expect(await page.textContent('[data-testid=alert-tile-figure]')).toContain('Quantity');
     await snap(page, 'tile-alert-06-drawer-en-1366');
+    // The bell and the alert's drill-down in the English interface, at 1920 (the notice keeps the
+    // language it was sent in, as a mail does: she read Chinese then).
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid=alert-drawer]', { state: 'detached' });
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.click('[data-testid=unread-bell]');
+    const notice = page.locator('[data-testid=notice-item]', { hasText: ALERT });
+    await notice.first().waitFor();
+    await until(page, () => getComputedStyle(document.querySelector('[data-testid=notice-list]')!.closest('.fui-PopoverSurface')!).opacity === '1');
+    await snap(page, 'tile-alert-07-bell-en-1920');
+    await notice.first().click();
+    await page.waitForURL(/\/page\/subindex\/customerorder\?/);
+    await until(page, () => new Set([...document.querySelectorAll('.ag-row[row-index]')].map((r) => r.getAttribute('row-index'))).size === 2, undefined, { timeout: 15_000 });
+    await snap(page, 'tile-alert-08-drill-down-en-1920');
     expect(errors, errors.join('\n')).toEqual([]);
     await page.close();
   });
