@@ -12,6 +12,7 @@ import { writeDocument } from '../../resources/document-writer';
 import { removeRecords } from '../../resources/record-writer';
 import { pushMove } from './planning.push';
 import { scheduleInputs } from './planning.schedule-inputs';
+import { keptLineLoad, lineDayLoadRefusal } from './line-day-load';
 
 /**
  * The planning service (issue 11): the scheduling board's data, its commands, auto-schedule into a
@@ -550,7 +551,6 @@ function planLateness(plans: PlanInfo[], placedByPlan: Map<number, PlacedTotal>)
 
 /** Changeovers and utilisation per line over the range (see scheduleMetrics); bars outside the range count for neither. */
 function lineFigures(bars: MetricBar[], lines: { id: number; capacity: number[] }[], from: string, to: string) {
-  const load = loadByLine(bars, from, to);
   const byLine = new Map<number, MetricBar[]>();
   for (const b of bars) {
     if (b.start > to || b.end < from) continue;
@@ -558,13 +558,22 @@ function lineFigures(bars: MetricBar[], lines: { id: number; capacity: number[] 
     if (list) list.push(b);
     else byLine.set(b.line_id, [b]);
   }
+  const changeovers = new Map<number, number>();
+  for (const [lineId, list] of byLine) {
+    const mine = list.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+    let n = 0;
+    for (let i = 1; i < mine.length; i++) if (mine[i].category !== mine[i - 1].category) n++;
+    changeovers.set(lineId, n);
+  }
+  return lineFiguresOf(lines, loadByLine(bars, from, to), changeovers);
+}
+
+/** The lines' figures from each line's load per day over the range and its changeovers in it. */
+function lineFiguresOf(lines: { id: number; capacity: number[] }[], load: Map<number, number[]>, changeovers: Map<number, number>) {
   const perLine = lines.map((l) => {
-    const mine = (byLine.get(l.id) ?? []).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
-    let changeovers = 0;
-    for (let i = 1; i < mine.length; i++) if (mine[i].category !== mine[i - 1].category) changeovers++;
     const cap = l.capacity.reduce((a, b) => a + b, 0);
     const used = (load.get(l.id) ?? []).reduce((a, b) => a + b, 0);
-    return { line_id: l.id, utilisation: cap > 0 ? Math.round((used / cap) * 1000) / 1000 : 0, changeovers, cap, used };
+    return { line_id: l.id, utilisation: cap > 0 ? Math.round((used / cap) * 1000) / 1000 : 0, changeovers: changeovers.get(l.id) ?? 0, cap, used };
   });
   const capAll = perLine.reduce((a, l) => a + l.cap, 0);
   const usedAll = perLine.reduce((a, l) => a + l.used, 0);
@@ -575,28 +584,67 @@ function lineFigures(bars: MetricBar[], lines: { id: number; capacity: number[] 
   };
 }
 
+/** The bar table's conditions of one schedule (alias `t`) under the scope. */
+const barsOf = (clientId: number, scenario: number | null, scope: RawBuilder<unknown>[]) =>
+  sql.join([sql`t.client_id = ${clientId}`, scenario === null ? sql`t.scenario_id is null` : sql`t.scenario_id = ${scenario}`, ...scope], sql` and `);
+
+/**
+ * `planLateness` in SQL, the same definitions (a plan is late with no bar, fewer pieces placed than its
+ * quantity, or its last bar ending after its delivery date: `lateDays` > 0; an order is its customer or
+ * requirement order, else the plan itself): one row comes back however many plans the company has.
+ */
+async function latenessInSql(tx: Db, clientId: number, scenario: number | null, scope: RawBuilder<unknown>[]) {
+  const r = await sql<{ plans: number; placed: number; late_plans: number; late_pieces: number | string; late_orders: number }>`
+    with placed as (
+      select t.plan_id, sum(coalesce(t.qty, 0)) as qty, max(t.end_date) as last_end from scm_prodplan_bar t
+      where ${barsOf(clientId, scenario, scope)} group by t.plan_id),
+    p as (
+      select coalesce(t.qty, 0) as qty, pl.plan_id is not null as has_bars,
+        coalesce('o' || t.order_id, 'r' || t.prorder_id, 'p' || t.id) as order_key,
+        (pl.plan_id is null or pl.qty < coalesce(t.qty, 0) or coalesce(pl.last_end - t.delivery_date > 0, false)) as late
+      from scm_prodplan t left join placed pl on pl.plan_id = t.id
+      where ${sql.join([sql`t.client_id = ${clientId}`, sql`coalesce(t.status, 'draft') <> 'cancelled'`, ...scope], sql` and `)})
+    select count(*)::int as plans, (count(*) filter (where has_bars))::int as placed, (count(*) filter (where late))::int as late_plans,
+      coalesce(sum(qty) filter (where late), 0) as late_pieces, (count(distinct order_key) filter (where late))::int as late_orders
+    from p`.execute(tx);
+  const row = r.rows[0];
+  return { plans: Number(row.plans), placed: Number(row.placed), late_plans: Number(row.late_plans), late_orders: Number(row.late_orders), late_pieces: num(row.late_pieces) };
+}
+
+/** Each line's changeovers among a schedule's bars touching the range, in SQL (`lineFigures`' definition: by start, then id). */
+async function changeoversInSql(tx: Db, clientId: number, q: { scenario: number | null; from: string; to: string; scope: RawBuilder<unknown>[] }): Promise<Map<number, number>> {
+  const r = await sql<{ line_id: number; changeovers: number }>`select line_id, (count(*) filter (where prev is not null and category <> prev))::int as changeovers
+    from (select t.line_id, coalesce(p.category, '') as category, lag(coalesce(p.category, '')) over (partition by t.line_id order by t.start_date, t.id) as prev
+      from scm_prodplan_bar t join scm_prodplan p on p.id = t.plan_id and p.client_id = t.client_id
+      where ${barsOf(clientId, q.scenario, q.scope)} and t.start_date <= ${q.to}::date and t.end_date >= ${q.from}::date) x
+    group by line_id`.execute(tx);
+  return new Map(r.rows.map((x) => [Number(x.line_id), Number(x.changeovers)]));
+}
+
 /**
  * A schedule's figures over a range, read now from its stored bars: the live schedule (`scenario`
  * null) or a scenario, under the planning menu's data scope. The live plan and every scenario are
  * measured by this one function (the board's comparison and the control tower alike), so their
- * figures can be set side by side. The definitions are scheduleMetrics': each plan's placed pieces
- * and last end are summed in SQL over all its bars (a group's schedule holds hundreds of thousands),
- * and only the bars touching the range are laid out day by day for the lines' figures.
+ * figures can be set side by side. The definitions are scheduleMetrics', computed in the database (a
+ * group's schedule holds hundreds of thousands of plans and bars, B8 at 10M order lines): the
+ * lateness figures by `latenessInSql`, each line's changeovers by `changeoversInSql`, and the load of
+ * the live schedule from the kept line x day table (`keptLineLoad`); only a scenario's or a narrower
+ * scope's bars touching the range are laid out in Node for their load.
  */
 export async function scheduleKpis(tx: Db, clientId: number, q: { scenario: number | null; from: string; to: string; scope?: RawBuilder<unknown>[] }): Promise<ScheduleKpis> {
+  const scope = q.scope ?? [];
   const cal = await companyCalendar(tx, clientId, Number(q.from.slice(0, 4)));
-  const plans = await livePlans(tx, clientId, q.scope ?? []);
   const lineInfo = await loadLines(tx, clientId);
   const lines = lineInfo.map((l) => ({ id: l.id, capacity: lineCapacityRange({ operators: l.operators, efficiency: l.efficiency }, cal, q.from, q.to) }));
-  const sams: LineSams = new Map(lineInfo.map((l) => [l.id, l.sam]));
-  const totals = await sql<{ plan_id: number; qty: number | string; last_end: string }>`select t.plan_id, sum(t.qty) as qty, max(t.end_date)::text as last_end
-    from scm_prodplan_bar t
-    where ${sql.join([sql`t.client_id = ${clientId}`, q.scenario === null ? sql`t.scenario_id is null` : sql`t.scenario_id = ${q.scenario}`, ...(q.scope ?? [])], sql` and `)}
-    group by t.plan_id`.execute(tx);
-  const placedByPlan = new Map(totals.rows.map((r) => [Number(r.plan_id), { qty: num(r.qty), end: r.last_end }]));
-  const rows = await loadBarRows(tx, clientId, { scenario: q.scenario, from: q.from, to: q.to, scope: q.scope });
-  const bars = rows.map((b) => toBoardBar(b, cal, new Map(), sams)).map((b) => ({ plan_id: b.plan_id, line_id: b.line_id, start: b.start, end: b.end, qty: b.qty, category: b.category, minutes: barMinutes(b, cal, sams) }));
-  return { ...planLateness(plans, placedByPlan), ...lineFigures(bars, lines, q.from, q.to) };
+  const late = await latenessInSql(tx, clientId, q.scenario, scope);
+  const changeovers = await changeoversInSql(tx, clientId, { ...q, scope });
+  // The live schedule's load per line and day is kept by the database (line-day-load.ts) for the whole
+  // company; a scenario, a narrower scope or calendars the kept figure cannot follow lay the bars out.
+  const kept = q.scenario === null && scope.length === 0 && (await lineDayLoadRefusal(tx, clientId)) === null;
+  const load = kept
+    ? await keptLineLoad(tx, sql`t.client_id = ${clientId}`, q.from, q.to)
+    : scheduleLoad(await loadBarRows(tx, clientId, { scenario: q.scenario, from: q.from, to: q.to, scope }), cal, new Map(lineInfo.map((l) => [l.id, l.sam])), q.from, q.to);
+  return { ...late, ...lineFiguresOf(lines, load, changeovers) };
 }
 
 function summary(s: Row): ScenarioSummary {
