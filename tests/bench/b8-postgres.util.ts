@@ -24,7 +24,8 @@
  * load the product does not make; every statement still goes through the tables' triggers).
  *
  * Every figure is the median of B8_RUNS, printed absolute and as a ratio to its baseline. B8_KEEP=1
- * keeps the database for EXPLAIN ANALYZE (its name is printed; drop it by hand).
+ * keeps the database for EXPLAIN ANALYZE (its name is printed; drop it by hand); B8_REUSE=<that name>
+ * measures a kept database again without generating it (about 4 minutes saved at 10M lines) and keeps it.
  */
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
@@ -38,11 +39,13 @@ import { databaseUrlFor, dropPostgresDatabase } from '../support/pglite-template
 import { createTestApp, signIn as signInApp, type TestApp } from '../support/test-app';
 import type { TowerReply } from '../../src/model/calls/tower';
 import { launchBrowser, startServer } from '../e2e/support/harness';
-import { plainRoleSpace, productRoleApp } from './bench-databases.util';
+import { BENCH_ROLE, plainRoleSpace, productRoleApp } from './bench-databases.util';
 import { drillFromFunnel, signIn as signInHttp, visitTower, type DrillVisit, type Session } from './b8-browser.util';
 
 export type BenchLineLike = { label: string; value: string };
 export const LINES = Number(process.env.B8_LINES ?? 1_000_000);
+/** A database B8_KEEP kept, measured again as it is (B8_REUSE=b8_<pid>). */
+const REUSE = process.env.B8_REUSE && /^b8_\d+$/.test(process.env.B8_REUSE) ? process.env.B8_REUSE : undefined;
 const RUNS = Number(process.env.B8_RUNS ?? 5);
 const ENTRIES_PER_ORDER = 20;
 const CUSTOMERS = ['北岸服饰', '南风品牌', '森屿女装', '极光运动', '蓝湾童装', '山系户外', '城市衬衫', '织梦家居', '未来牛仔', '晨曦针织', '海盐男装', '远山羽绒'];
@@ -71,6 +74,7 @@ const r01 = (col: string, salt: number) => sql.raw(`(((${col}::bigint * 26544357
  * the aggregates' triggers like any write; the entries in slices of 100,000 orders.
  */
 async function fillSql(db: Db): Promise<{ orders: number; entries: number; plans: number; bars: number }> {
+  if (REUSE) return seasonCounts(db);
   const maker = Number((await sql<{ id: number }>`select id from clients where code = 'MAKER01'`.execute(db)).rows[0].id);
   const lines = (await sql<{ id: number }>`select id from md_workline where client_id = ${maker} order by id`.execute(db)).rows.map((r) => Number(r.id));
   const n = Math.ceil(LINES / ENTRIES_PER_ORDER);
@@ -111,6 +115,12 @@ async function fillSql(db: Db): Promise<{ orders: number; entries: number; plans
       p.delivery_date - 7 - (3 + p.id % 9)::int, p.delivery_date - 7, p.qty, p.qty * p.minutes_per_piece, false
     from scm_prodplan p where p.client_id = ${maker} and p.plan_no like 'B8P-%'`.execute(db);
   for (const table of ['scm_customer_order', 'scm_customer_order_entry', 'scm_prodplan', 'scm_prodplan_bar', 'rpt_agg_customer_order']) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
+  return seasonCounts(db);
+}
+
+/** The maker's orders, order lines, plans and bars in the database. */
+async function seasonCounts(db: Db): Promise<{ orders: number; entries: number; plans: number; bars: number }> {
+  const maker = Number((await sql<{ id: number }>`select id from clients where code = 'MAKER01'`.execute(db)).rows[0].id);
   const count = async (table: string) => Number((await sql<{ n: number }>`select count(*)::bigint as n from ${sql.table(table)} where client_id = ${maker}`.execute(db)).rows[0].n);
   return { orders: await count('scm_customer_order'), entries: await count('scm_customer_order_entry'), plans: await count('scm_prodplan'), bars: await count('scm_prodplan_bar') };
 }
@@ -146,8 +156,8 @@ export async function ownDatabase(url: string, prefix = 'b8'): Promise<{ t: Test
  * connection to it (`admin`, for the generated season); `drop` closes both and drops the database.
  */
 async function b8Database(url: string): Promise<{ t: TestApp; roleUrl: string; admin: Db; name: string; drop: () => Promise<void> }> {
-  const name = `b8_${process.pid}`;
-  const space = await plainRoleSpace(url, { database: name });
+  const name = REUSE ?? `b8_${process.pid}`;
+  const space = REUSE ? keptSpace(url, REUSE) : await plainRoleSpace(url, { database: name });
   const t = await productRoleApp(space.url);
   const admin = await openDatabase({ databaseUrl: space.adminUrl, dataDir: '' });
   return {
@@ -161,6 +171,16 @@ async function b8Database(url: string): Promise<{ t: TestApp; roleUrl: string; a
       await space.drop();
     },
   };
+}
+
+/** The URLs of a kept B8 database: the plain role's and the superuser's (nothing created, nothing dropped). */
+function keptSpace(adminUrl: string, database: string): { url: string; adminUrl: string; drop: () => Promise<void> } {
+  const admin = new URL(adminUrl);
+  admin.pathname = `/${database}`;
+  const url = new URL(admin);
+  url.username = BENCH_ROLE;
+  url.password = '';
+  return { url: url.toString(), adminUrl: admin.toString(), drop: async () => undefined };
 }
 
 type Inject = (url: string) => Promise<{ ms: number; body: unknown }>;
@@ -358,7 +378,7 @@ export async function onPostgresAtScale(clientDir: string): Promise<{ lines: Ben
     return { lines, passed: m.agg <= TOWER_TARGET_MS && worstDrill <= DRILL_TARGET_MS && browser.paint <= PAINT_TARGET_MS && browser.drill <= DRILL_TARGET_MS };
   } finally {
     // B8_KEEP=1: the database stays for EXPLAIN ANALYZE (its name printed); drop it by hand.
-    if (process.env.B8_KEEP === '1') {
+    if (process.env.B8_KEEP === '1' || REUSE) {
       console.log(`   kept: database ${name} (owner garment_bench)`);
       await t.close();
     } else await drop();
