@@ -1,4 +1,4 @@
-import { Avatar, Badge, Body1, Button, Caption1, Card, CardHeader, MessageBar, MessageBarBody, Radio, RadioGroup, Subtitle2, Text, Title3 } from '@fluentui/react-components';
+import { Avatar, Badge, Body1, Button, Caption1, Card, CardHeader, MessageBar, MessageBarBody, Radio, RadioGroup, Spinner, Subtitle2, Text, Title3 } from '@fluentui/react-components';
 import { Edit20Regular, LocalLanguage24Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,9 +38,11 @@ export function UserInfoPage() {
   const user = useSnapshot(access);
   const lang = currentLanguage();
   const [editing, setEditing] = useState(false);
-  const { profile, save, avatar } = useOwnProfile();
+  const { profile, error, save, avatar } = useOwnProfile();
   const p = profile;
-  // [label, value, test id]; the own fields leave the list while the form edits them.
+  // [label, value, test id]; the own fields leave the list while the form edits them. Until the
+  // stored profile is read they are not shown as empty ("—"): a loading row (or the failure) stands
+  // in their place.
   const own: [string, React.ReactNode, string?][] = [
     [t('ui.userinfo.fullname'), user.fullname, 'profile-fullname'],
     [t('ui.userinfo.lastName'), p?.last_name || '—', 'profile-last-name-value'],
@@ -52,9 +54,12 @@ export function UserInfoPage() {
     [t('ui.userinfo.personalId'), p?.personal_id || '—', 'profile-personal-id-value'],
     [t('ui.userinfo.percent'), p?.user_percent ?? '—', 'profile-percent-value'],
   ];
+  const pending: [string, React.ReactNode, string?][] = [
+    [t('ui.userinfo.title'), error ? t('msg.loadingFailed') : <Spinner key="loading" size="tiny" label={t('ui.common.loading')} labelPosition="after" />, 'profile-own-loading'],
+  ];
   const rows: [string, React.ReactNode, string?][] = [
     [t('ui.userinfo.username'), user.username],
-    ...(editing ? [] : own),
+    ...(editing ? [] : p ? own : pending),
     [t('ui.userinfo.company'), user.clientName || '—'],
     [t('ui.userinfo.platform'), user.platformName || user.platformId],
     [t('ui.userinfo.licence'), user.licenceType || '—'],
