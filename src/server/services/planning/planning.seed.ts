@@ -35,7 +35,8 @@ export async function seedPlanningDemo(w: WriteContext, today = new Date()): Pro
   const { plans, orderOf } = await withAcceptedOrders(w, problem.plans);
   // Laid on the company's own calendar (its holidays and overtime days, whichever seeder wrote them first).
   const companyCal = await companyCalendar(w.tx, clientId, year);
-  const result = autoSchedule({ ...problem, lines: problem.lines.map((l) => ({ ...l, calendar: companyCal })), plans: plans.map((p) => ({ ...p, minutes_per_piece: samOf(p.category) })) });
+  // The single pass only: the improvement step is bounded by the clock, and a seed must be the same on every machine.
+  const result = autoSchedule({ ...problem, lines: problem.lines.map((l) => ({ ...l, calendar: companyCal })), plans: plans.map((p) => ({ ...p, minutes_per_piece: samOf(p.category) })), options: { ...problem.options, improve: false } });
   await writePlansAndBars(w, { plans, orderOf, bars: result.bars, lineId, today: t });
 }
 

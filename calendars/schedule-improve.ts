@@ -1,0 +1,180 @@
+/**
+ * The auto-scheduler's improvement step (issue 31), pure: a local search over the order in which the
+ * placement engine (schedule-engine.ts) lays plans, started from the scheduler's own result and kept
+ * within a budget of time and steps.
+ *
+ * - The plans fall into independent parts: plans that can share a line are in one part (lines joined
+ *   by the plans able to use them); a move inside a part changes nothing outside it.
+ * - A step moves one plan of a part: a late (or unplaced) plan forward by up to 40 places (most
+ *   steps), or two plans near each other swap. Only the plans from the first changed place on are laid
+ *   again: the ones after it are taken back (their line states restored from the placement log) and
+ *   placed again in the new order by the same placement as the scheduler (capacity, calendars,
+ *   learning curves, changeovers, material gates; locked bars are in the line states and never move).
+ * - A step is kept when the part's total lateness (days) does not grow, so the search walks plateaus;
+ *   it is dropped as soon as the plans laid again are later in total than the same places were
+ *   before, by more than `slack` days once the moved plans are behind (a heuristic cut: most bad
+ *   steps are known a few plans after the change), and a dropped step lays the old placements back.
+ * - The caller keeps the improved placements only when the total lateness is strictly lower than it
+ *   started, so the result is never worse than the scheduler's single pass.
+ */
+import { place, replay, unplace, type ImproveStats, type Placement, type RunCtx } from './schedule-engine';
+
+export type ImproveOptions = {
+  /** Wall-clock time the search may take, in ms. */
+  ms: number;
+  /** Steps the search may take at most. */
+  steps: number;
+  /** Steps without a lower lateness after which the search stops. */
+  stale: number;
+  /** Days a step's replaced plans may be later than before (behind the moved plans) before it is dropped. */
+  slack: number;
+  seed: number;
+};
+
+/** A part: its placements in order, the places of its late plans (not the first), its lateness. */
+type Part = { list: Placement[]; late: number[]; total: number };
+
+/** Small seeded generator (mulberry32) so a run with the same input and budget is the same run. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Placements grouped into independent parts (plans that can share a line); a plan no line can make is in none. */
+function partsOf(ctx: RunCtx, placements: readonly Placement[]): { parts: Part[]; partOf: number[] } {
+  const parent = ctx.states.map((_, i) => i);
+  const find = (x: number): number => {
+    while (parent[x] !== x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  for (const list of ctx.eligible.values()) for (const e of list) parent[find(e.st.idx)] = find(list[0].st.idx);
+  const byRoot = new Map<number, number>();
+  const parts: Part[] = [];
+  const partOf = placements.map((p) => {
+    if (!p.pp.lines.length) return -1;
+    const root = find(p.pp.lines[0].st.idx);
+    let i = byRoot.get(root);
+    if (i === undefined) {
+      i = parts.length;
+      byRoot.set(root, i);
+      parts.push({ list: [], late: [], total: 0 });
+    }
+    parts[i].list.push(p);
+    parts[i].total += p.late;
+    return i;
+  });
+  for (const part of parts) part.late = latePlaces(part.list);
+  return { parts, partOf };
+}
+
+function latePlaces(list: readonly Placement[]): number[] {
+  const out: number[] = [];
+  for (let i = 1; i < list.length; i++) if (list[i].late > 0) out.push(i);
+  return out;
+}
+
+/** A step's new order from place `j` on, and the place after which every moved plan is behind. */
+function neighbour(part: Part, rnd: () => number): { j: number; seq: Placement[]; settled: number } | null {
+  const list = part.list;
+  if (part.late.length && rnd() < 0.7) {
+    const i = part.late[Math.floor(rnd() * part.late.length)];
+    const j = Math.max(0, i - 1 - Math.floor(rnd() * Math.min(i, 40)));
+    return { j, seq: [list[i], ...list.slice(j, i), ...list.slice(i + 1)], settled: i };
+  }
+  const i = Math.floor(rnd() * list.length);
+  const k = Math.min(list.length - 1, Math.max(0, i + Math.floor(rnd() * 41) - 20));
+  if (i === k) return null;
+  const [a, b] = i < k ? [i, k] : [k, i];
+  const seq = list.slice(a);
+  [seq[0], seq[b - a]] = [seq[b - a], seq[0]];
+  return { j: a, seq, settled: b };
+}
+
+/** Tries a step on a part; keeps it when the part is no later in total. Returns the days it saved (0 on a plateau), or -1 when dropped. */
+function tryStep(ctx: RunCtx, part: Part, step: { j: number; seq: Placement[]; settled: number }, o: ImproveOptions, deadline: number): number {
+  const { j, seq, settled } = step;
+  const list = part.list;
+  const old = list.slice(j);
+  for (let p = list.length - 1; p >= j; p--) unplace(list[p]);
+  let oldTail = 0;
+  for (const p of old) oldTail += p.late;
+  const fresh: Placement[] = [];
+  let newSum = 0;
+  let oldSum = 0;
+  let ok = true;
+  for (let k = 0; k < seq.length; k++) {
+    const pl = place(ctx, seq[k].pp, true);
+    fresh.push(pl);
+    newSum += pl.late;
+    oldSum += old[k].late;
+    if (newSum > oldTail || (j + k >= settled && newSum - oldSum > o.slack) || ((k & 31) === 31 && performance.now() > deadline)) {
+      ok = false;
+      break;
+    }
+  }
+  if (ok) {
+    list.splice(j, list.length - j, ...fresh);
+    part.total += newSum - oldTail;
+    part.late = latePlaces(list);
+    return oldTail - newSum;
+  }
+  for (let p = fresh.length - 1; p >= 0; p--) unplace(fresh[p]);
+  for (const p of old) replay(p);
+  return -1;
+}
+
+/** A part with late plans, drawn by its number of late plans. */
+function drawPart(parts: readonly Part[], rnd: () => number): Part | null {
+  let sum = 0;
+  for (const p of parts) if (p.total > 0) sum += p.late.length + 1;
+  if (sum === 0) return null;
+  let r = rnd() * sum;
+  for (const p of parts) {
+    if (p.total <= 0) continue;
+    r -= p.late.length + 1;
+    if (r < 0) return p;
+  }
+  return null;
+}
+
+/**
+ * Improves placements made in order by the scheduler (the line states hold them). Returns the new
+ * placements (the same plans; each part's plans in its new order, in the places the part had in the
+ * given order) when the total lateness is strictly lower, else null (the line states then hold an order
+ * no later in total).
+ */
+export function improvePlacements(ctx: RunCtx, placements: readonly Placement[], o: ImproveOptions): { placements: Placement[] | null; stats: ImproveStats } {
+  const t0 = performance.now();
+  const deadline = t0 + o.ms;
+  const { parts, partOf } = partsOf(ctx, placements);
+  // Plans no line can make stay unplaced; their lateness is in the totals reported.
+  const fixed = placements.reduce((a, p, k) => (partOf[k] < 0 ? a + p.late : a), 0);
+  const before = fixed + parts.reduce((a, p) => a + p.total, 0);
+  const rnd = prng(o.seed);
+  let steps = 0;
+  let kept = 0;
+  let sinceBetter = 0;
+  while (steps < o.steps && sinceBetter < o.stale && performance.now() < deadline) {
+    const part = drawPart(parts, rnd);
+    if (!part) break;
+    const step = neighbour(part, rnd);
+    steps++;
+    sinceBetter++;
+    if (!step) continue;
+    if (tryStep(ctx, part, step, o, deadline) > 0) {
+      kept++;
+      sinceBetter = 0;
+    }
+  }
+  const after = fixed + parts.reduce((a, p) => a + p.total, 0);
+  const stats: ImproveStats = { steps, kept, ms: performance.now() - t0, before, after };
+  if (after >= before) return { placements: null, stats };
+  const next = parts.map(() => 0);
+  return { placements: placements.map((p, k) => (partOf[k] < 0 ? p : parts[partOf[k]].list[next[partOf[k]]++])), stats };
+}
