@@ -127,11 +127,5 @@ export function widgetQuery(source: WidgetDef['sources'][number], range: { from:
   return { group: source.group.join(','), ...(source.query ?? {}), ...(authors ? orgFilter(authors) : {}), ...(source.dateField ? rangeFilter(source.dateField, source.dateTime, range) : {}) };
 }
 
-/** The tower's default date range: from the first day of last month to the last day of the month three months on. */
-export function defaultRange(today: string): { from: string; to: string } {
-  const [y, m] = today.split('-').map(Number);
-  const first = new Date(Date.UTC(y, m - 2, 1));
-  const last = new Date(Date.UTC(y, m + 3, 0));
-  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
-}
+export { defaultRange } from './tower-range';
 

@@ -6,9 +6,12 @@ import { initI18n } from './kernel/i18n';
 import { bindNavigator } from './kernel/navigation';
 import { createAppRouter } from './app/router';
 import { recordPageBuild } from './shell/version-check';
+import { askTowerEarly } from './pages/visual/tower-early';
 
 /** Starts the browser app: translations, API reactions (spec 8), the router, then React. */
 async function start(): Promise<void> {
+  // The control tower's first call leaves before the app's code loads (tower-early.ts).
+  askTowerEarly();
   await initI18n();
   installApiReactions();
   void recordPageBuild();

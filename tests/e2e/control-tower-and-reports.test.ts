@@ -61,6 +61,18 @@ describe('the control tower and the reports', () => {
     expect(await page.textContent('[data-testid=tower-live]')).toContain('更新于');
     await snap(page, 'control-tower-maker');
 
+    // Opened by its address, the tower's first call leaves from the app's entry (tower-early.ts): before
+    // the document has finished loading its scripts, and once (the page takes that reply).
+    await page.reload();
+    await page.waitForSelector('[data-testid=control-tower][data-loaded="1"]', { timeout: 20000 });
+    await page.waitForSelector('[data-testid=chart-funnel] canvas', { timeout: 20000 });
+    const first = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const calls = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === '/api/rptapi/tower');
+      return { calls: calls.length, beforeScriptsEnded: calls.every((c) => c.startTime <= nav.domContentLoadedEventStart) };
+    });
+    expect(first).toEqual({ calls: 1, beforeScriptsEnded: true });
+
     // An organisation: the tower reloads for it; node risk (no author) stays whole and says so.
     const orgValue = await page.$eval('[data-testid=tower-org]', (el) => (el as HTMLSelectElement).options[1]?.value ?? '');
     expect(orgValue, 'the maker has organisations').not.toBe('');
