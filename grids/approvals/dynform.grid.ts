@@ -17,6 +17,8 @@ export const dynamicFormPage = definePage({
   columns: [{ field: 'code', width: 160, pinned: 'left' }, { field: 'name', width: 200 }, { field: 'name_en', width: 180 }, 'status', 'form_version', { field: 'process_id', width: 180 }, { field: 'updated_at', width: 170 }],
   quickSearch: ['code', 'name'],
   actions: [{ kind: 'create' }, { kind: 'edit' }, { kind: 'remove' }, { kind: 'export' }, { kind: 'history' }],
+  // A stored form's drawer opens its designer (the sections and fields are designed there).
+  links: [{ key: 'open-designer', label: { zh: '设计表单', en: 'Design form' }, to: '/approvals/formdesigner?id={id}' }],
   form: [
     {
       modelName: 'base',
@@ -43,5 +45,7 @@ export const formScenarioPage = definePage({
   columns: [{ field: 'code', width: 160, pinned: 'left' }, { field: 'name', width: 200 }, { field: 'form_id', width: 200 }, 'status', { field: 'updated_at', width: 170 }],
   quickSearch: ['code', 'name'],
   actions: [{ kind: 'create' }, { kind: 'edit' }, { kind: 'remove' }, { kind: 'export' }, { kind: 'history' }],
+  // A stored scenario's drawer opens the records of the form it fills in (spec 7 cpm-ot/scenario).
+  links: [{ key: 'fill-scenario', label: { zh: '按场景填报', en: 'Fill in this scenario' }, to: '/approvals/scenario/{code}' }],
   form: [{ modelName: 'base', form: [{ field: 'code', spanClass: 'half' }, { field: 'name', spanClass: 'half' }, { field: 'form_id', spanClass: 'half' }, { field: 'status', spanClass: 'half' }, { field: 'remark', spanClass: 'full' }] }],
 });

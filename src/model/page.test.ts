@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { partnerStates } from './entities/vendor.entity';
-import { stateTabs } from './page';
+import { openedAddress, stateTabs } from './page';
 
 describe('stateTabs', () => {
   it('derives the all tab and one tab per state, labels from the state machine', () => {
@@ -13,5 +13,13 @@ describe('stateTabs', () => {
 
   it('leaves the all tab out on request', () => {
     expect(stateTabs(partnerStates, { all: false }).map((t) => t.key)).toEqual(['active', 'frozen']);
+  });
+});
+
+describe('openedAddress', () => {
+  it('fills each {field} from the row, URI-encoded, and an absent value as empty', () => {
+    expect(openedAddress('/approvals/forms/{code}', { code: 'QC_INSPECT' })).toBe('/approvals/forms/QC_INSPECT');
+    expect(openedAddress('/x/{code}?n={name}', { code: 'A/B', name: '来料 检验' })).toBe('/x/A%2FB?n=%E6%9D%A5%E6%96%99%20%E6%A3%80%E9%AA%8C');
+    expect(openedAddress('/x/{missing}', {})).toBe('/x/');
   });
 });

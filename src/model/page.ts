@@ -162,7 +162,22 @@ export type PageDef = {
    * (default: the form's posted fields); `signatures`: a line under it per party.
    */
   document?: { fields?: string[]; signatures?: Label[] };
+  /**
+   * Where a row opens (double click, Enter) instead of the form drawer: an address of the browser
+   * with `{field}` filled from the row (`/approvals/forms/{code}`: a form opens its filled records).
+   */
+  opens?: string;
+  /**
+   * Addresses a stored record's drawer offers as buttons in its footer, `{field}` filled from the
+   * record as in `opens` (a dynamic form's designer, a scenario's records); test id `link-<key>`.
+   */
+  links?: Array<{ key: string; label: Label; to: string }>;
 };
+
+/** The address a row of a page declaring `opens` goes to: each `{field}` replaced by the row's value, URI-encoded. */
+export function openedAddress(template: string, row: Record<string, unknown>): string {
+  return template.replace(/\{([a-z_][a-z0-9_]*)\}/g, (_, key: string) => encodeURIComponent(String(row[key] ?? '')));
+}
 
 /** What a list page offers when its declaration names no actions: the whole generic toolbar. */
 export const DEFAULT_PAGE_ACTIONS: readonly ToolbarAction[] = [{ kind: 'create' }, { kind: 'edit' }, { kind: 'remove' }, { kind: 'import' }, { kind: 'export' }, { kind: 'history' }];

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { approveFromTodo, signIn as signInAt, toast } from './support/approval-steps';
+import { approveFromTodo, openTask, signIn as signInAt, toast } from './support/approval-steps';
 import { serverAndBrowserForFile, snap } from './support/harness';
 import { until } from './support/steps';
 
@@ -57,6 +57,16 @@ describe('approval of a purchase order', () => {
     const manager = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
     manager.on('pageerror', (e) => errors.push(e.message));
     await signIn(manager, '/approvals/todo', 'brand');
+    // The task in the engine's drawer at the two ordinary widths: figures, lines, diagram and decisions.
+    await openTask(manager, poNo);
+    await manager.waitForSelector('[data-testid=wf-summary-line]');
+    for (const [width, height] of [[1366, 768], [1920, 1080]] as const) {
+      await manager.setViewportSize({ width, height });
+      await manager.waitForSelector('[data-testid=wf-diagram] canvas');
+      await snap(manager, `approval-02-manager-task-${width}`);
+    }
+    await manager.click('[data-testid=form-cancel]');
+    await manager.setViewportSize({ width: 1440, height: 900 });
     await approveFromTodo(manager, poNo, '提交财务审核', '同意采购', 'approval-02-manager-todo', '提交审批');
 
     // Finance approves; the flow ends approved.
@@ -64,12 +74,18 @@ describe('approval of a purchase order', () => {
     finance.on('pageerror', (e) => errors.push(e.message));
     await signIn(finance, '/approvals/todo', 'brand.finance');
     await approveFromTodo(finance, poNo, '同意', '预算内', 'approval-03-finance-todo', '提交审批');
-    await finance.click('[data-testid=wf-tab-done]');
-    await finance.locator(`[data-testid=wf-todo-row][data-doc="${poNo}"]`).click();
+    await finance.click('[data-testid=wf-todo] [data-testid=tab-30]');
+    await openTask(finance, poNo);
     await finance.waitForSelector('[data-testid=wf-status]:has-text("已通过")');
     const history = (await finance.textContent('[data-testid=wf-history]')) ?? '';
     for (const words of ['李采购', '请审批本月面料采购', '品牌管理员', '同意采购', '张会计', '预算内', '流程结束']) expect(history).toContain(words);
     await snap(finance, 'approval-04-finance-done');
+    // 我的审批 at the two ordinary widths: the decided task open in the engine's drawer over the list.
+    for (const [width, height] of [[1366, 768], [1920, 1080]] as const) {
+      await finance.setViewportSize({ width, height });
+      await finance.waitForSelector('[data-testid=wf-diagram] canvas');
+      await snap(finance, `approval-04-finance-done-${width}`);
+    }
 
     // The order moves on: approved, the buyer sends it to the supplier.
     await buyer.reload();

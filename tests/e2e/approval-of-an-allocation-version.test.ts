@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { approveFromTodo, signIn as signInAt, toast } from './support/approval-steps';
+import { approveFromTodo, openTask, signIn as signInAt, toast } from './support/approval-steps';
 import { serverAndBrowserForFile, snap } from './support/harness';
 import { until } from './support/steps';
 
@@ -119,8 +119,8 @@ describe('approval of an allocation version', () => {
     // The initiator confirms at the second node; the flow ends approved.
     await admin.goto(`${run.server.url}/approvals/todo`);
     await approveFromTodo(admin, version, '同意', '确认发布', 'alloc-approval-05-initiator-confirms');
-    await admin.click('[data-testid=wf-tab-done]');
-    await admin.locator(`[data-testid=wf-todo-row][data-doc="${version}"]`).click();
+    await admin.click('[data-testid=wf-todo] [data-testid=tab-30]');
+    await openTask(admin, version);
     await admin.waitForSelector('[data-testid=wf-status]:has-text("已通过")');
     const history = (await admin.textContent('[data-testid=wf-history]')) ?? '';
     for (const words of ['请会签本月分配版本', 'brand.finance 同意', 'brand.buyer 同意', '确认发布', '流程结束']) expect(history).toContain(words);

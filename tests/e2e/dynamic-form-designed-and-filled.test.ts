@@ -44,7 +44,7 @@ describe('a dynamic form designed and filled in', () => {
     await admin.locator('.ag-row', { hasText: 'QC_E2E' }).first().waitFor({ timeout: 15000 });
     await admin.locator('.ag-row', { hasText: 'QC_E2E' }).locator('.ag-selection-checkbox input').check();
     await admin.click('[data-testid=action-edit]');
-    await admin.click('[data-testid=dyn-open-designer]');
+    await admin.click('[data-testid=link-open-designer]');
     await admin.waitForSelector('[data-testid=dyn-designer]');
 
     // The designer: fields of several types.
@@ -87,9 +87,15 @@ describe('a dynamic form designed and filled in', () => {
     const buyer = await run.browser.newPage({ viewport: { width: 1440, height: 900 } });
     buyer.on('pageerror', (e) => errors.push(e.message));
     await signIn(buyer, '/approvals/forms', 'brand.buyer');
-    await buyer.waitForSelector('[data-testid=dyn-form-row][data-code=QC_E2E]');
+    // The forms to fill are the engine's list; a form's row opens its records.
+    const form = buyer.locator('[data-testid=dyn-forms] .ag-cell[col-id="code"]').filter({ hasText: /^\s*QC_E2E\s*$/ });
+    await form.waitFor();
     await snap(buyer, 'dynform-03-forms-to-fill');
-    await buyer.click('[data-testid=dyn-open-QC_E2E]');
+    for (const [width, height] of [[1366, 768], [1920, 1080]] as const) {
+      await buyer.setViewportSize({ width, height });
+      await snap(buyer, `dynform-03-forms-to-fill-${width}`);
+    }
+    await form.dblclick();
     await buyer.waitForSelector('[data-testid=list-dynform-QC_E2E]');
     await buyer.click('[data-testid=action-create]');
     await buyer.waitForSelector('[data-testid=entity-form]');

@@ -69,7 +69,7 @@ async function createForm(admin: Page): Promise<void> {
   await admin.locator('.ag-row', { hasText: CODE }).first().waitFor({ timeout: 15000 });
   await admin.locator('.ag-row', { hasText: CODE }).locator('.ag-selection-checkbox input').check();
   await admin.click('[data-testid=action-edit]');
-  await admin.click('[data-testid=dyn-open-designer]');
+  await admin.click('[data-testid=link-open-designer]');
   await admin.waitForSelector('[data-testid=dyn-designer]');
 }
 

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { openTask, todoRow } from './support/approval-steps';
 import { signIn, signInToShell, toast } from './support/steps';
 
 /**
@@ -227,9 +228,8 @@ describe('failure texts, copied links and page help (spec 8)', () => {
     await finance.reload();
     // Only the screen's own calls from here on (the set-up above went through the bus too).
     bus.length = 0;
-    const row = finance.locator(`[data-testid=wf-todo-row][data-doc="${poNo}"]`);
-    await row.waitFor({ timeout: 15000 });
-    await row.click();
+    const row = todoRow(finance, poNo);
+    await openTask(finance, poNo);
     await finance.click('[data-testid=wf-action-return_approver]');
     await finance.fill('[data-testid=wf-comment]', '请主管再确认数量');
     await finance.click('[data-testid=wf-confirm]');

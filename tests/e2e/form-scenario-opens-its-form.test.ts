@@ -31,7 +31,7 @@ describe('form scenarios in the browser', () => {
     await snap(page, 'scenario-01-project-type');
 
     await page.goto(`${run.server.url}/admin/index/formscenario?open=${scenarioId}`);
-    await page.click('[data-testid=dyn-fill-scenario]');
+    await page.click('[data-testid=link-fill-scenario]');
     await page.waitForURL(/\/approvals\/scenario\/QC_INCOMING$/);
     await page.waitForSelector('[data-testid=dyn-scenario][data-form=QC_INSPECT]');
     await page.waitForSelector('[data-testid=list-dynform-QC_INSPECT] .ag-row');

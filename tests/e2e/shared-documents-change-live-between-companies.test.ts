@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { openTask, todoRow } from './support/approval-steps';
 import { act, signIn, unreadCount, until } from './support/steps';
 
 /**
@@ -128,19 +129,18 @@ describe('a shared purchase order changes live between the two companies', () =>
 
     // The manager approves from the to-do list; the buyer's list names finance next, live.
     await signIn(manager, run.server.url, '/approvals/todo', 'brand');
-    const mgrRow = manager.locator(`[data-testid=wf-todo-row][data-doc="${order.no}"]`);
-    await mgrRow.click();
+    await openTask(manager, order.no);
     await manager.waitForSelector('[data-testid=wf-summary]');
     await manager.click('[data-testid=wf-action-approve]');
     await manager.fill('[data-testid=wf-comment]', '同意');
     await manager.click('[data-testid=wf-confirm]');
-    await manager.waitForSelector(`[data-testid=wf-todo-row][data-doc="${order.no}"]`, { state: 'detached' });
+    await todoRow(manager, order.no).waitFor({ state: 'detached' });
     await expect.poll(() => rowCell(buyer, order.no, 'approval_approver'), { timeout: 5000 }).toBe('张会计');
     await snap(buyer, 'live-05-buyer-list-in-approval');
 
     // Finance: the task shows supplier, amount, delivery date and both lines before deciding.
     await signIn(finance, run.server.url, '/approvals/todo', 'brand.finance');
-    await finance.locator(`[data-testid=wf-todo-row][data-doc="${order.no}"]`).click();
+    await openTask(finance, order.no);
     await finance.waitForSelector('[data-testid=wf-summary]');
     expect(await finance.textContent('[data-testid=wf-summary-vendor_id]')).toContain('供应商');
     expect((await finance.textContent('[data-testid=wf-summary-total_amount]'))?.replace(/,/g, '')).toMatch(/总金额1500/);

@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ResolvedPage } from '../../model/page-resolve';
+import { openedAddress } from '../../model/page';
 import { ConfirmDialog, TransitionDialog } from '../form/dialogs';
 import { FormDrawer, type DrawerSlots } from '../form/FormDrawer';
 // Every record drawer of a list offers a link to its record (spec 8 "copy link").
@@ -81,6 +82,10 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
   const { has, confirmRemove, setConfirmRemove, removeSelected, transition, setTransition, runTransition } = actions;
   const setDrawer = list.openDrawer;
   const drawerSlots = slots.drawer?.(list);
+  const navigate = useNavigate();
+  const opens = resolved.page.opens;
+  // A row opens its drawer, or the address the page declares for it (a form's filled records).
+  const openRow = (row: Record<string, unknown>) => (opens ? navigate(openedAddress(opens, row)) : setDrawer({ action: has('edit') ? 'edit' : 'view', id: Number(row.id) }));
 
   const title = en ? resolved.page.title.en : resolved.page.title.zh;
   useEffect(() => {
@@ -103,7 +108,7 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
           generation={list.generation}
           fieldLabel={grouping.label ? (en ? grouping.label.en : grouping.label.zh) : ''}
           onSelectionChange={list.setSelected}
-          onOpen={(row) => setDrawer({ action: has('edit') ? 'edit' : 'view', id: Number(row.id) })}
+          onOpen={openRow}
         />
       )}
       {/* The flat list stays mounted while grouped: its column filters and sort apply to the groups and are there on return. */}
@@ -114,7 +119,7 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
         quick={list.quick}
         fixed={list.fixed}
         onSelectionChange={list.setSelected}
-        onOpen={(row) => setDrawer({ action: has('edit') ? 'edit' : 'view', id: Number(row.id) })}
+        onOpen={openRow}
         onLoaded={list.onLoaded}
         onReady={(g) => [list.onReady, views.attach, filters.attach].forEach((attach) => attach(g))}
         keepsLayout={views.keepsLayout}

@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ResolvedPage } from '../../model/page-resolve';
+import { openedAddress } from '../../model/page';
 import { groupingParams } from '../../model/list-groups';
 import { GroupByMenu } from './GroupByMenu';
 import { ListExcelActions } from './ListExcelActions';
@@ -69,7 +70,7 @@ export function ListToolbar({ resolved, list, actions, title, pageActions, pageT
           </ToolbarButton>
         )}
         {has('view') && (
-          <ToolbarButton icon={<EyeRegular />} onClick={() => withSelection((rows) => navigate(`/page/view/${resolved.page.opt}?id=${String(rows[0].id)}`))} data-testid="action-view">
+          <ToolbarButton icon={<EyeRegular />} onClick={() => withSelection((rows) => navigate(resolved.page.opens ? openedAddress(resolved.page.opens, rows[0]) : `/page/view/${resolved.page.opt}?id=${String(rows[0].id)}`))} data-testid="action-view">
             {t('engine.view')}
           </ToolbarButton>
         )}

@@ -22,6 +22,7 @@ import './attachments/register';
 import type { Row } from '../api/entity-api';
 import { EntityForm, type EntityFormProps } from './EntityForm';
 import type { RouteAction } from './form-logic';
+import { DrawerLinks } from './DrawerLinks';
 import { DrawerTransitions } from './DrawerTransitions';
 import { HistoryPanel } from './HistoryPanel';
 import type { NoticeView } from './state-notice';
@@ -177,6 +178,7 @@ function FormDrawerFooter({ d }: { d: FormDrawerModel }) {
       )}
       {d.slots.transitions && rf.stored && <DrawerTransitions rf={rf} resolved={resolved} prefix={prefix} onChanged={d.onChanged} />}
       {d.slots.extraActions?.(rf)}
+      <DrawerLinks rf={rf} resolved={resolved} />
       {rf.stored && d.extensions.map((x, i) => x.footer && <x.footer key={i} rf={rf} resolved={resolved} />)}
       <Button disabled={busy} onClick={d.requestClose} data-testid={`${prefix}-cancel`}>{action === 'view' ? t('engine.close') : t('engine.cancel')}</Button>
     </DrawerFooter>

@@ -41,6 +41,8 @@ export type FlowView = {
   history: FlowHistory[];
   task_id: number | null;
   actions: FlowAction[];
+  /** What the approver reads to decide: the document's key fields and lines (issue 29). */
+  summary?: DocumentSummary | null;
 };
 /** What the approver must see to decide (issue 29): key fields and lines, as text in the caller's language. */
 export type DocumentSummary = {

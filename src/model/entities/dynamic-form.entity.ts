@@ -1,4 +1,4 @@
-import { defineEntity } from '../entity';
+import { defineEntity, defineViewEntity } from '../entity';
 import { DYNAMIC_FORM_CODE_PATTERN } from '../dynamic-form';
 
 /**
@@ -33,6 +33,27 @@ export const dynamicForm = defineEntity({
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
   ],
   checks: [(doc): Record<string, string> => (typeof doc.code === 'string' && doc.code && !DYNAMIC_FORM_CODE_PATTERN.test(doc.code) ? { code: 'dynform.badCode' } : {})],
+});
+
+/**
+ * 表单填报 (`/approvals/forms`, menu code `dyn.data`): the company's enabled forms that have a design,
+ * as the members who fill them in see them; a row opens the form's filled records. A read-only view
+ * of `dyn_form` whose rows src/server/services/approvals/dynamic-form.views.ts gives.
+ */
+export const formToFill = defineViewEntity({
+  name: 'dynformfill',
+  table: 'dyn_form',
+  prefix: 'crossapi',
+  menuCode: 'dyn.data',
+  label: { zh: '可填报表单', en: 'Form to fill in' },
+  titleField: 'name',
+  defaultSort: { field: 'code', dir: 'asc' },
+  fields: [
+    { key: 'code', label: { zh: '表单编码', en: 'Form code' }, type: 'text' },
+    { key: 'name', label: { zh: '表单名称', en: 'Form name' }, type: 'text' },
+    { key: 'name_en', label: { zh: '英文名称', en: 'English name' }, type: 'text' },
+    { key: 'form_version', label: { zh: '设计版本', en: 'Design version' }, type: 'integer' },
+  ],
 });
 
 /**

@@ -9,6 +9,7 @@ export * from './admin-sysdict.entity';
 export * from './admin-user.entity';
 export * from './allocationversion.entity';
 export * from './announcement.entity';
+export * from './approval-task.entity';
 export * from './capacitygroup.entity';
 export * from './changeoverrule.entity';
 export * from './company.entity';

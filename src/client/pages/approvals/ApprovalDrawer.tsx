@@ -1,29 +1,23 @@
 import { Badge, Divider, Text } from '@fluentui/react-components';
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APPROVAL_APPROVER_FIELD, APPROVAL_STATUS_FIELD } from '../../../model/entity';
 import { getDictionary } from '../../../model/dictionaries';
 import type { DrawerExtensionProps } from '../../form/drawer-extensions';
-import { approvalApi, type FlowNodeView, type FlowStepView, type NodeActions } from './approval-api';
+import { processBusCalls } from '../../../model/calls/approvals';
+import { useCall } from '../../api/calls';
+import type { FlowNodeView, FlowStepView, NodeActions } from './approval-api';
 import { DecisionButtons, FlowPanel, useFlow } from './ApprovalPanel';
 import { FlowDiagram } from './FlowDiagram';
-import { useRecordProcess } from './use-process-bus';
+import { approvalColor, useReadAgain, useRecordProcess } from './use-process-bus';
 
 /**
  * What the caller may do now on a record's flow (spec 7 cpm-node-actions: the buttons need neither
  * the definition nor the history the body reads), read again when the record's version moves.
  */
 function useNodeActions(entity: string, id: number | null, revision: unknown): NodeActions | null {
-  const [actions, setActions] = useState<NodeActions | null>(null);
-  const read = useCallback(() => (id === null ? Promise.resolve(null) : approvalApi.nodeActions(entity, id)), [entity, id]);
-  useEffect(() => {
-    let live = true;
-    read().then((a) => live && setActions(a), () => live && setActions(null));
-    return () => {
-      live = false;
-    };
-  }, [read, revision]);
-  return actions;
+  const { data, mutate } = useCall(processBusCalls.nodeActions, id === null ? null : { entity, id }, { quiet: true });
+  useReadAgain(revision, id === null ? null : mutate);
+  return data ?? null;
 }
 
 /** The approval buttons in the drawer of a document approved through a flow (submit, approve, reject, return). */
@@ -43,7 +37,7 @@ export function ApprovalState({ record }: { record: Record<string, unknown> | nu
   const names = record?.[APPROVAL_APPROVER_FIELD];
   return (
     <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 8 }} data-testid="wf-record-state" data-state={state}>
-      <Badge appearance="tint" color={state === 'approved' ? 'success' : state === 'rejected' ? 'danger' : 'warning'}>{t('wf.drawer.state', { state: label })}</Badge>
+      <Badge appearance="tint" color={approvalColor(state)}>{t('wf.drawer.state', { state: label })}</Badge>
       {typeof names === 'string' && names ? <Text data-testid="wf-record-approver">{t('wf.drawer.approver', { names })}</Text> : null}
     </div>
   );
@@ -64,7 +58,7 @@ export function ProcessLine({ entity, id, revision }: { entity: string; id: numb
       <Divider style={{ marginBottom: 8 }} />
       <div style={{ display: 'flex', gap: 8, alignItems: 'center' }} data-testid="wf-process" data-status={process.status ?? 'none'}>
         <Text weight="semibold">{t('wf.process.line', { name: process.process_name ?? process.process_code })}</Text>
-        <Badge appearance="outline" color={process.status === 'approved' ? 'success' : process.status === 'rejected' ? 'danger' : process.status ? 'warning' : 'informative'}>{status}</Badge>
+        <Badge appearance="outline" color={approvalColor(process.status)}>{status}</Badge>
         {process.required ? <Badge appearance="tint" color="important">{t('wf.process.required')}</Badge> : null}
       </div>
     </div>

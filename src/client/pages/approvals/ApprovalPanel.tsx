@@ -4,41 +4,21 @@ import { useTranslation } from 'react-i18next';
 import '../../../model/entities/process-def.entity';
 import { adminCalls, type Colleague } from '../../../model/calls/admin';
 import { ApiError } from '../../api/client';
-import { callApi } from '../../api/calls';
+import { callApi, useCall } from '../../api/calls';
+import { formatDateTime } from '../../grid/cell-text';
 import { toast } from '../../kernel/toast-bus';
+import { processBusCalls } from '../../../model/calls/approvals';
 import { approvalApi, type FlowAction, type FlowView, type NodeActions } from './approval-api';
 import './approval-messages';
 import { FlowDiagram } from './FlowDiagram';
+import { approvalColor, useReadAgain } from './use-process-bus';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** `YYYY-MM-DD HH:mm:ss` in the browser's time zone, as every date of the product is written. */
-export function when(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+/** Reads a record's flow (cpm-view; one read shared by the drawer's parts), again when `revision` moves and on `reload`. */
+export function useFlow(entity: string, id: number | null, revision?: unknown): { flow: FlowView | null; reload: () => void } {
+  const { data, mutate } = useCall(processBusCalls.view, id === null ? null : { entity, id }, { quiet: true });
+  useReadAgain(revision, id === null ? null : mutate);
+  return { flow: data ?? null, reload: useCallback(() => void mutate(), [mutate]) };
 }
-
-/** Reads a record's flow (cpm-view) and reads it again after each decision. */
-export function useFlow(entity: string, id: number | null, revision: unknown) {
-  const [flow, setFlow] = useState<FlowView | null>(null);
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    let live = true;
-    if (id === null) return;
-    approvalApi.view(entity, id).then((v) => live && setFlow(v), () => live && setFlow(null));
-    return () => {
-      live = false;
-    };
-  }, [entity, id, revision, tick]);
-  return { flow, reload: useCallback(() => setTick((x) => x + 1), []) };
-}
-
-/**
- * The decision buttons the server offers the caller on a record's flow (cpm-node-actions): submit,
- * approve (named by the node's launch text), reject, the returns. A decision asks for a comment
- * (required for a rejection or a return) and then calls the bus.
- */
 
 /** The company's active users matching a search (the people picker's source, `adminapi/users/options`). */
 function useColleagues(open: boolean, q: string): Colleague[] {
@@ -57,6 +37,11 @@ function useColleagues(open: boolean, q: string): Colleague[] {
   return rows;
 }
 
+/**
+ * The decision buttons the server offers the caller on a record's flow (cpm-node-actions): submit,
+ * approve (named by the node's launch text), reject, the returns. A decision asks for a comment
+ * (required for a rejection or a return) and then calls the bus.
+ */
 export function DecisionButtons(props: { flow: NodeActions; onDone: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<FlowAction | null>(null);
@@ -146,7 +131,7 @@ export function FlowPanel(props: { flow: FlowView }) {
     <div data-testid="wf-panel" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <div>
         <Text weight="semibold">{f.process_name}</Text>{' '}
-        <Badge appearance="tint" color={f.status === 'approved' ? 'success' : f.status === 'rejected' ? 'danger' : 'warning'} data-testid="wf-status">{t(`wf.status.${f.status}`)}</Badge>
+        <Badge appearance="tint" color={approvalColor(f.status)} data-testid="wf-status">{t(`wf.status.${f.status}`)}</Badge>
       </div>
       <FlowDiagram nodes={f.definition.nodes} steps={f.definition.steps} current={f.status === 'running' ? f.node_seq : null} finished={f.status === 'approved' || f.status === 'rejected' ? f.status : null} />
       <Text weight="semibold">{t('wf.panel.history')}</Text>
@@ -154,7 +139,7 @@ export function FlowPanel(props: { flow: FlowView }) {
         <tbody>
           {f.history.map((h) => (
             <tr key={h.id} style={{ borderBottom: '1px solid #edebe9' }}>
-              <td style={{ padding: '4px 6px', whiteSpace: 'nowrap' }}>{when(h.created_at)}</td>
+              <td style={{ padding: '4px 6px', whiteSpace: 'nowrap' }}>{formatDateTime(h.created_at)}</td>
               <td style={{ padding: '4px 6px' }}>{h.node_name ?? ''}</td>
               <td style={{ padding: '4px 6px' }}>{h.user_name}</td>
               <td style={{ padding: '4px 6px' }}>{t(`wf.h.${h.action}`)}</td>

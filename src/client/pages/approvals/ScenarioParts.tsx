@@ -1,24 +1,11 @@
-import { Button, Link, Text } from '@fluentui/react-components';
+import { Link, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import type { DrawerExtensionProps } from '../../form/drawer-extensions';
 import { useScenarioForm } from './use-process-bus';
 import './approval-messages';
 
 const codeOf = (rf: DrawerExtensionProps['rf']): string => (typeof rf.record?.code === 'string' ? rf.record.code : '');
-
-/** A stored form scenario's drawer opens the records of the form it fills in (spec 7 cpm-ot/scenario). */
-export function FillScenarioButton({ rf }: DrawerExtensionProps) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const code = codeOf(rf);
-  if (rf.id === null || !code) return null;
-  return (
-    <Button appearance="secondary" onClick={() => navigate(`/approvals/scenario/${encodeURIComponent(code)}`)} data-testid="dyn-fill-scenario">
-      {t('wf.scenario.fill')}
-    </Button>
-  );
-}
 
 /** Under a stored project type's form: the scenario and form its projects fill in, as the server resolves them. */
 export function ProjectTypeScenario({ rf }: DrawerExtensionProps) {

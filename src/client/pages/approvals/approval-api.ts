@@ -7,10 +7,6 @@ const RETURNS: readonly string[] = ['return_approver', 'return_node', 'return_fi
 
 /** The process bus calls (spec 7 cpm-bus) as the approvals screens use them. */
 export const approvalApi = {
-  view: (entity: string, id: number) => callApi(processBusCalls.view, { entity, id }),
-  myTasks: (status: 10 | 30, page = 1) => callApi(processBusCalls.myTasks, { status, page, size: 50 }),
-  rollbackNodes: (entity: string, id: number) => callApi(processBusCalls.rollbackNodes, { entity, id }),
-  nodeActions: (entity: string, id: number) => callApi(processBusCalls.nodeActions, { entity, id }),
   submit: (entity: string, id: number, comment: string) => callApi(processBusCalls.push, { entity, id, action: 'submit', comment }, { failure: 'submit' }),
   /** Approve or reject through push; a return goes to rollback-node (spec 7), which refuses a return the node does not allow. */
   decide: (taskId: number, action: string, comment: string) =>

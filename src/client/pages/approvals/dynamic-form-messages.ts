@@ -6,13 +6,7 @@ import '../../../model/dynamic-form';
 export const dynamicFormMessages: CatalogPart = {
   'zh-CN': {
     'dyn.forms.title': '表单填报',
-    'dyn.forms.empty': '还没有启用的表单。管理员在“动态表单”中新建表单并设计后，这里就可以填写。',
-    'dyn.forms.code': '表单编码',
-    'dyn.forms.name': '表单名称',
-    'dyn.forms.version': '设计版本',
-    'dyn.forms.open': '填写与查询',
     'dyn.designer.title': '表单设计器',
-    'dyn.designer.open': '设计表单',
     'dyn.designer.sections': '分组与字段',
     'dyn.designer.addSection': '添加分组',
     'dyn.designer.addField': '添加字段',
@@ -96,13 +90,7 @@ export const dynamicFormMessages: CatalogPart = {
   },
   en: {
     'dyn.forms.title': 'Fill in forms',
-    'dyn.forms.empty': 'No enabled forms yet. Once an administrator creates and designs one under "Dynamic forms", it can be filled in here.',
-    'dyn.forms.code': 'Form code',
-    'dyn.forms.name': 'Form name',
-    'dyn.forms.version': 'Design version',
-    'dyn.forms.open': 'Fill in and search',
     'dyn.designer.title': 'Form designer',
-    'dyn.designer.open': 'Design form',
     'dyn.designer.sections': 'Sections and fields',
     'dyn.designer.addSection': 'Add section',
     'dyn.designer.addField': 'Add field',

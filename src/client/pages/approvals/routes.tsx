@@ -3,59 +3,32 @@ import type { RouteObject } from 'react-router-dom';
 import { registerDrawerExtension, type DrawerExtensionProps } from '../../form/drawer-extensions';
 import { lazyPage } from '../../engine/lazy-page';
 
-const drawer = () => import('./ApprovalDrawer');
 /** A drawer part loaded when a drawer first shows it (the diagram brings ECharts). */
-function deferred(name: 'ApprovalDrawerFooter' | 'ApprovalDrawerBody' | 'ProcessDefDiagram'): ComponentType<DrawerExtensionProps> {
-  const Part = lazy(async () => ({ default: (await drawer())[name] }));
+function deferred<M, K extends keyof M>(load: () => Promise<M>, name: K): ComponentType<DrawerExtensionProps> {
+  const Part = lazy(async () => ({ default: (await load())[name] as ComponentType<DrawerExtensionProps> }));
   return (props) => (
     <Suspense fallback={null}>
       <Part {...props} />
     </Suspense>
   );
 }
+const drawer = () => import('./ApprovalDrawer');
 
 // Issue 14: every drawer of a document approved through a flow offers its approval buttons and shows
 // its flow; a process definition's drawer shows its diagram.
 registerDrawerExtension({
   applies: (r) => Boolean(r.entity.approval),
-  footer: deferred('ApprovalDrawerFooter'),
-  body: deferred('ApprovalDrawerBody'),
+  footer: deferred(drawer, 'ApprovalDrawerFooter'),
+  body: deferred(drawer, 'ApprovalDrawerBody'),
   // While the flow runs the fields are read-only, unless the current node allows edits (as the writer decides).
   readOnly: (record) => record.approval_status === 'running' && record.approval_editable !== true,
 });
-registerDrawerExtension({ applies: (r) => r.entity.name === 'processdef', body: deferred('ProcessDefDiagram') });
-
-const DesignFormButton = lazy(async () => ({ default: (await import('./DynamicFormDrawer')).DesignFormButton }));
-// A stored dynamic form's drawer opens its designer.
-registerDrawerExtension({
-  applies: (r) => r.entity.name === 'dynform',
-  footer: (props) => (
-    <Suspense fallback={null}>
-      <DesignFormButton {...props} />
-    </Suspense>
-  ),
-});
-
-const ScenarioParts = () => import('./ScenarioParts');
-const FillScenarioButton = lazy(async () => ({ default: (await ScenarioParts()).FillScenarioButton }));
-const ProjectTypeScenario = lazy(async () => ({ default: (await ScenarioParts()).ProjectTypeScenario }));
-// A form scenario's drawer opens its records; a project type's says which form its projects fill in (cpm-ot/scenario).
-registerDrawerExtension({
-  applies: (r) => r.entity.name === 'formscenario',
-  footer: (props) => (
-    <Suspense fallback={null}>
-      <FillScenarioButton {...props} />
-    </Suspense>
-  ),
-});
-registerDrawerExtension({
-  applies: (r) => r.entity.name === 'admin_project_type',
-  body: (props) => (
-    <Suspense fallback={null}>
-      <ProjectTypeScenario {...props} />
-    </Suspense>
-  ),
-});
+registerDrawerExtension({ applies: (r) => r.entity.name === 'processdef', body: deferred(drawer, 'ProcessDefDiagram') });
+// A task of 我的审批: its document's figures and lines, the flow and its history under the task.
+registerDrawerExtension({ applies: (r) => r.entity.name === 'wftask', body: deferred(() => import('./TaskDrawer'), 'TaskFlowBody') });
+// A project type's drawer says which form its projects fill in (cpm-ot/scenario); the designer and a
+// scenario's records are links the pages declare (grids/approvals/dynform.grid.ts).
+registerDrawerExtension({ applies: (r) => r.entity.name === 'admin_project_type', body: deferred(() => import('./ScenarioParts'), 'ProjectTypeScenario') });
 
 /** The approval to-do list, the form designer and the dynamic forms (issue 14). */
 export const approvalRoutes: RouteObject[] = [

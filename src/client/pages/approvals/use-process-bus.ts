@@ -12,13 +12,23 @@ import { useCall } from '../../api/calls';
  */
 export function useRecordProcess(entity: string, id: number | null, revision: unknown): { process: ProcessOfRecord | undefined; loading: boolean } {
   const { data, isLoading, mutate } = useCall(processBusCalls.pidFromUi, id === null ? null : { entity, id }, { quiet: true });
+  useReadAgain(revision, id === null ? null : mutate);
+  return { process: data, loading: isLoading };
+}
+
+/** Reads a record's call again when its `revision` (the record's version after a save or a decision) moves; not on the first render. */
+export function useReadAgain(revision: unknown, mutate: (() => unknown) | null): void {
   const seen = useRef(revision);
   useEffect(() => {
     if (seen.current === revision) return;
     seen.current = revision;
-    if (id !== null) void mutate();
-  }, [revision, id, mutate]);
-  return { process: data, loading: isLoading };
+    if (mutate) void mutate();
+  }, [revision, mutate]);
+}
+
+/** A colour per approval state, as every badge of a flow's state shows it. */
+export function approvalColor(status: string | null | undefined): 'success' | 'danger' | 'warning' | 'informative' {
+  return status === 'approved' ? 'success' : status === 'rejected' ? 'danger' : status ? 'warning' : 'informative';
 }
 
 /**

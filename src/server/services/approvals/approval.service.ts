@@ -537,6 +537,8 @@ export async function flowView(ctx: ApprovalContext, entityName: unknown, record
       definition,
       tasks,
       history: hist,
+      // What the approver reads to decide (issue 29): the document's key figures and lines.
+      summary: record ? await documentSummary(tx, entity, clientId, Number(record.id), ctx.language) : null,
       ...allowed,
     };
   });

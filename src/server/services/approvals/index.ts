@@ -1,6 +1,8 @@
 /** Approval flows (issue 14): process definitions' rules, the run time, the process bus, demo data. */
 import { registerApprovalHooks } from './approval.service';
 import { registerDynamicFormHooks } from './dynamic-form.service';
+import './approval-task.views';
+import './dynamic-form.views';
 import './approval.seed';
 import './dynamic-form.seed';
 

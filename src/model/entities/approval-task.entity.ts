@@ -1,0 +1,71 @@
+import { defineDictionary } from '../dictionaries';
+import { defineViewEntity } from '../entity';
+import { allocationVersion } from './allocationversion.entity';
+import { prOrder } from './prorder.entity';
+import { purOrder } from './purorder.entity';
+import { sourcingProject } from './sourcingproject.entity';
+
+/**
+ * The document kinds a flow runs on, named as their lists name them; a form's records (issue 35) are
+ * named by their form, whose name the list reads in place of a kind.
+ */
+export const approvalDocumentKind = defineDictionary({
+  code: 'wf_document_kind',
+  label: { zh: '单据类型', en: 'Kind' },
+  items: [purOrder, prOrder, allocationVersion, sourcingProject].map((e) => ({ value: e.name, label: e.label })),
+});
+
+/** What an approver did with a task (the history's words for the same actions). */
+export const approvalDecision = defineDictionary({
+  code: 'wf_decision',
+  label: { zh: '处理结果', en: 'Decision' },
+  items: [
+    { value: 'approve', label: { zh: '同意', en: 'Approved' } },
+    { value: 'reject', label: { zh: '驳回', en: 'Rejected' } },
+    { value: 'return_approver', label: { zh: '退回上一审批人', en: 'Returned to the previous approver' } },
+    { value: 'return_node', label: { zh: '退回上一节点', en: 'Returned to the previous node' } },
+    { value: 'return_first', label: { zh: '退回第一节点', en: 'Returned to the first node' } },
+  ],
+});
+
+/**
+ * 我的审批 (issue 14, on the engine since issue 30): the caller's approval tasks (`wf_task`, one per
+ * approver and node round) with their document, process, node and initiator, waiting (10) or
+ * decided (30). A read-only view: the rows and what they join are given by
+ * src/server/services/approvals/approval-task.views.ts (the caller's own tasks in the caller's
+ * company); a task is decided in its drawer through the process bus, which alone knows the node's
+ * actions (its launch text, the returns that have somewhere to go).
+ */
+export const approvalTask = defineViewEntity({
+  name: 'wftask',
+  table: 'wf_task',
+  prefix: 'crossapi',
+  menuCode: 'wf.todo',
+  label: { zh: '审批任务', en: 'Approval task' },
+  titleField: 'doc_no',
+  defaultSort: { field: 'created_at', dir: 'desc' },
+  fields: [
+    { key: 'doc_no', label: { zh: '单号', en: 'Document' }, type: 'text' },
+    { key: 'kind', label: { zh: '单据类型', en: 'Kind' }, type: 'dict', dict: 'wf_document_kind' },
+    { key: 'process_name', label: { zh: '流程', en: 'Process' }, type: 'text' },
+    { key: 'node_name', label: { zh: '节点', en: 'Node' }, type: 'text' },
+    { key: 'initiator_name', label: { zh: '发起人', en: 'Initiator' }, type: 'text' },
+    { key: 'created_at', label: { zh: '到达时间', en: 'Arrived' }, type: 'datetime' },
+    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict' },
+    { key: 'decision', label: { zh: '处理结果', en: 'Decision' }, type: 'dict', dict: 'wf_decision' },
+    { key: 'decided_at', label: { zh: '处理时间', en: 'Decided at' }, type: 'datetime' },
+    { key: 'comment', label: { zh: '审批意见', en: 'Comment' }, type: 'textarea' },
+    // The document the task is about: what the drawer reads the flow of.
+    { key: 'record_entity', label: { zh: '单据实体', en: 'Document entity' }, type: 'text' },
+    { key: 'record_id', label: { zh: '单据编号', en: 'Document id' }, type: 'integer' },
+  ],
+  states: {
+    field: 'status',
+    initial: '10',
+    states: [
+      { code: '10', label: { zh: '待我审批', en: 'Waiting for me' }, color: 'warning' },
+      { code: '30', label: { zh: '我已审批', en: 'Decided by me' }, color: 'success' },
+    ],
+    transitions: [],
+  },
+});
