@@ -18,6 +18,7 @@ function sampleRows(report: ReportDef, keys: string[]): ReportRowLike[] {
     const d = report.dimensions.find((x) => x.key === key)!;
     if (d.bucket === 'month') return `2026-0${i + 1}`;
     if (d.bucket === 'week') return ['2026-01-05', '2026-01-12', '2026-01-19'][i];
+    if (d.bucket === 'day') return ['2026-01-05', '2026-01-06', '2026-01-07'][i];
     return `${key}-${i + 1}`;
   };
   return [0, 1, 2].map((i) => {

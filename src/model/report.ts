@@ -19,8 +19,12 @@ export type ReportDimension = {
   key: string;
   /** The entity field grouped on. */
   field: string;
-  /** `month`: a date field grouped by calendar month ('YYYY-MM'); `week`: by ISO week's Monday ('YYYY-MM-DD'). */
-  bucket?: 'month' | 'week';
+  /**
+   * `month`: a date field grouped by calendar month ('YYYY-MM'); `week`: by ISO week's Monday
+   * ('YYYY-MM-DD'); `day`: by its date ('YYYY-MM-DD', a date-and-time field's date in the database
+   * session's time zone, as the list's filters read it).
+   */
+  bucket?: 'month' | 'week' | 'day';
   label: Label;
   /** A dimension that is no field of the entity (a joined column of a server query): its referenced entity, for labels. */
   ref?: { entity: string; labelField: string };
@@ -198,7 +202,7 @@ export function reportColumnFormat(report: ReportDef, key: string): CellFormat {
   const d = report.dimensions.find((x) => x.key === key);
   if (!d) return 'text';
   if (d.format) return d.format;
-  if (d.bucket) return d.bucket;
+  if (d.bucket) return d.bucket === 'day' ? 'date' : d.bucket;
   if (d.ref || d.dict || d.values) return 'text';
   const entity = report.entity ? getEntity(report.entity) : undefined;
   const field = entity?.fields.find((f) => f.key === d.field);
@@ -228,6 +232,16 @@ function monthEnd(month: string): string {
 }
 
 /**
+ * A date bucket's first and last day as a list's `between` value; on a date-and-time field from
+ * 00:00:00 of the first day to 23:59:59 of the last (a day's scans, not only those at midnight).
+ */
+function bucketBetween(report: ReportDef, d: ReportDimension, v: string): string {
+  const [from, to] = d.bucket === 'month' ? [`${v}-01`, monthEnd(v)] : d.bucket === 'week' ? [v, addDaysIso(v, 6)] : [v, v];
+  const field = report.entity ? getEntity(report.entity)?.fields.find((f) => f.key === d.field) : undefined;
+  return field?.type === 'datetime' ? `${from} 00:00:00,${to} 23:59:59` : `${from},${to}`;
+}
+
+/**
  * The list filters that show the rows behind one chart element: the report's own filters plus one
  * condition per dimension value of the element (a month becomes a `between` of its first and last
  * day; an empty group becomes `null`). The generic list page reads these from its URL.
@@ -238,8 +252,7 @@ export function drillFilters(report: ReportDef, element: Record<string, unknown>
     if (!(d.key in element) || d.noDrill) continue;
     const v = element[d.key];
     if (v === null || v === undefined || v === '') out[`f.${d.field}.null`] = '1';
-    else if (d.bucket === 'month') out[`f.${d.field}.between`] = `${String(v)}-01,${monthEnd(String(v))}`;
-    else if (d.bucket === 'week') out[`f.${d.field}.between`] = `${String(v)},${addDaysIso(String(v), 6)}`;
+    else if (d.bucket) out[`f.${d.field}.between`] = bucketBetween(report, d, String(v));
     else out[`f.${d.field}.eq`] = String(v);
   }
   return out;

@@ -167,6 +167,10 @@ export const woScan = defineEntity({
     { key: 'workorder_id', label: { zh: '工单', en: 'Work order' }, type: 'reference', required: true, ref: { entity: 'workorder', labelField: 'wo_no', codeField: 'wo_no' } },
     { key: 'process_id', label: { zh: '工序', en: 'Process' }, type: 'reference', ref: { entity: 'process', labelField: 'name', codeField: 'code' } },
     { key: 'plan_id', label: { zh: '生产计划', en: 'Production plan' }, type: 'reference', ref: { entity: 'prodplan', labelField: 'plan_no', codeField: 'plan_no' } },
+    // Where and what was made, as the work order said when the bundle was scanned (the production
+    // output report groups by them and a data permission on the line narrows the scans as the work orders).
+    { key: 'line_id', label: { zh: '产线', en: 'Line' }, type: 'reference', ref: { entity: 'workline', labelField: 'name', codeField: 'code' } },
+    { key: 'style_no', label: { zh: '款号', en: 'Style no.' }, type: 'text', maxLength: 200 },
     { key: 'direction', label: { zh: '方向', en: 'Direction' }, type: 'dict', dict: 'scan_direction' },
     { key: 'qty', label: { zh: '件数', en: 'Pieces' }, type: 'integer' },
     { key: 'scanned_at', label: { zh: '扫描时间', en: 'Scanned at' }, type: 'datetime' },

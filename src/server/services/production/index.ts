@@ -4,6 +4,8 @@ import '../planning';
 import './production.seed';
 // After the work orders: scans of the plans under way, so the board shows actual against planned (issue 31).
 import './production.actuals.seed';
+// Scans recorded before they kept their line and style take them once (scan-where-made.ts).
+import './scan-where-made';
 import { registerProductionActions } from './production.actions';
 
 registerProductionActions();

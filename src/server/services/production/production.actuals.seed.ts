@@ -54,8 +54,8 @@ async function seedPlanScans(w: WriteContext, plan: Row, today: string): Promise
   // Bundles are cut from the plan's colour x size cells; the season's generated plans carry none.
   if (!Array.isArray(plan.matrix) || !plan.matrix.length) await updateRecords(w, 'prodplan', [planId], { matrix: demoMatrix(Number(plan.qty), plan.style_no ? String(plan.style_no) : undefined) }, { audit: 'seed' });
   await generateBundles(tx, w.actor, planId, Math.max(10, Math.ceil(Number(plan.qty) / 40)));
-  const bundles = (await sql<Row>`select id, qty from scm_wo_bundle where client_id = ${clientId} and plan_id = ${planId} order by seq`.execute(tx)).rows;
-  const wos = (await sql<Row>`select id, process_id, process_type, done_qty, sequence from scm_workorder where client_id = ${clientId} and plan_id = ${planId} order by sequence`.execute(tx)).rows;
+  const bundles = (await sql<Row>`select id, qty, style_no from scm_wo_bundle where client_id = ${clientId} and plan_id = ${planId} order by seq`.execute(tx)).rows;
+  const wos = (await sql<Row>`select id, process_id, process_type, done_qty, sequence, line_id, style_no from scm_workorder where client_id = ${clientId} and plan_id = ${planId} order by sequence`.execute(tx)).rows;
   const cutting = wos.find((x) => x.process_type === 'cutting');
   const sewing = wos.find((x) => x.process_type === 'sewing')!;
   const rows: Record<string, unknown>[] = [];
@@ -70,8 +70,10 @@ async function seedPlanScans(w: WriteContext, plan: Row, today: string): Promise
       const b = bundles[next];
       const at = (h: number) => `${day.date}T${String(h).padStart(2, '0')}:${String(k % 60).padStart(2, '0')}:00Z`;
       const base = { bundle_id: Number(b.id), plan_id: planId, qty: Number(b.qty), scanned_by: w.actor.fullname };
-      if (cutting) rows.push({ ...base, workorder_id: Number(cutting.id), process_id: Number(cutting.process_id), direction: 'in', scanned_at: at(1) }, { ...base, workorder_id: Number(cutting.id), process_id: Number(cutting.process_id), direction: 'out', scanned_at: at(2) });
-      rows.push({ ...base, workorder_id: Number(sewing.id), process_id: Number(sewing.process_id), direction: 'in', scanned_at: at(3) }, { ...base, workorder_id: Number(sewing.id), process_id: Number(sewing.process_id), direction: 'out', scanned_at: at(9) });
+      // The line and style as the scan route keeps them (the production output report's groupings).
+      const of = (wo: Row) => ({ ...base, workorder_id: Number(wo.id), process_id: Number(wo.process_id), line_id: wo.line_id ?? null, style_no: b.style_no ?? wo.style_no ?? null });
+      if (cutting) rows.push({ ...of(cutting), direction: 'in', scanned_at: at(1) }, { ...of(cutting), direction: 'out', scanned_at: at(2) });
+      rows.push({ ...of(sewing), direction: 'in', scanned_at: at(3) }, { ...of(sewing), direction: 'out', scanned_at: at(9) });
       scanned += Number(b.qty);
       scannedIds.push(Number(b.id));
     }

@@ -103,13 +103,13 @@ export function parseScan(body: Row): ScanInput {
 export async function recordScan(tx: Db, actor: WriteActor, input: ScanInput): Promise<ScanResult> {
   const clientId = actor.clientId;
   const barcode = input.barcode;
-  const bundle = (await sql<Row>`select id, bundle_no, plan_id, colour, size, qty, version from scm_wo_bundle
+  const bundle = (await sql<Row>`select id, bundle_no, plan_id, style_no, colour, size, qty, version from scm_wo_bundle
     where client_id = ${clientId} and upper(bundle_no) = upper(${barcode}) order by id limit 1 for update`.execute(tx)).rows[0];
   if (!bundle) throw new AppError('wo.scan.unknown', { params: { barcode } });
   const code = String(bundle.bundle_no);
   const process = (await sql<Row>`select id, name from md_process where client_id = ${clientId} and id = ${input.process_id}`.execute(tx)).rows[0];
   if (!process) throw new AppError('wo.scan.badProcess', { fields: { process_id: { key: 'wo.scan.badProcess' } } });
-  const wos = (await sql<Row>`select w.id, w.wo_no, w.process_id, w.sequence, w.status, w.qty, w.done_qty, w.force_in_scan, w.force_out_scan, w.is_last, pr.name as process_name
+  const wos = (await sql<Row>`select w.id, w.wo_no, w.process_id, w.sequence, w.status, w.qty, w.done_qty, w.force_in_scan, w.force_out_scan, w.is_last, w.line_id, w.style_no, pr.name as process_name
     from scm_workorder w join md_process pr on pr.client_id = w.client_id and pr.id = w.process_id
     where w.client_id = ${clientId} and w.plan_id = ${bundle.plan_id} order by w.sequence, w.id for update of w`.execute(tx)).rows;
   const wo = wos.find((w) => Number(w.process_id) === input.process_id);
@@ -135,7 +135,8 @@ export async function recordScan(tx: Db, actor: WriteActor, input: ScanInput): P
   const qty = num(bundle.qty);
   const w = writeContext(tx, actor, 'service');
   const [scan] = await insertRecords(w, 'wo_scan', [
-    { bundle_id: Number(bundle.id), workorder_id: Number(wo.id), process_id: input.process_id, plan_id: Number(bundle.plan_id), direction: input.direction, qty, scanned_at: sql`now()`, scanned_by: actor.fullname || actor.username },
+    { bundle_id: Number(bundle.id), workorder_id: Number(wo.id), process_id: input.process_id, plan_id: Number(bundle.plan_id), direction: input.direction, qty, scanned_at: sql`now()`, scanned_by: actor.fullname || actor.username,
+      line_id: wo.line_id ?? null, style_no: bundle.style_no ?? wo.style_no ?? null },
   ]);
   const scanId = Number(scan.id);
   await updateRecords(w, 'wo_bundle', [Number(bundle.id)], { last_process_id: input.process_id, last_direction: input.direction }, { audit: 'scan' });

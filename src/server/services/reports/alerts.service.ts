@@ -3,7 +3,8 @@ import { getReport, requireEntity, type Language, type ReportDef } from '../../.
 import { alertDrillUrl, alertNumber, alertQueryFilters, isAlertReport, nextAlertState, ALERT_CONDITIONS, type AlertCondition, type AlertSpec, type AlertState } from '../../../model/alerts';
 import type { AlertDataset, AlertInput, AlertListReply, AlertPerson, AlertPreview, AlertRow } from '../../../model/calls/alerts';
 import type { AuthContext } from '../../access/auth-context';
-import { callerCan } from '../../access/permission.service';
+import { resolveRuleValue } from '../../access/permission-model';
+import { callerCan, rulesFor } from '../../access/permission.service';
 import type { Db } from '../../db/database';
 import { AppError, notFound, validationError, type FieldError } from '../../http/errors';
 import { parseIdList } from '../../http/id-list';
@@ -303,17 +304,30 @@ export async function removeAlerts(db: Db, auth: AuthContext, input: unknown): P
   });
 }
 
-/** The recipients of a firing alert: its users and the users of its roles, active in its company, each allowed to read the report's list. */
-async function recipientsOf(db: Db, clientId: number, alert: AlertRow, report: ReportDef): Promise<number[]> {
+/** A user's data permissions on a menu, each as it reads for that user (`$$USER_ID$$` resolved). */
+async function resolvedRules(db: Db, auth: AuthContext, menuCode: string): Promise<Set<string>> {
+  const who = { userId: auth.userId, clientId: auth.clientId!, username: auth.username, fullname: auth.fullname };
+  return new Set((await rulesFor(db, auth, menuCode, { inTenantScope: true })).map((r) => `${r.field}\u0000${r.operator}\u0000${resolveRuleValue(r.value, who)}`));
+}
+
+/**
+ * The recipients of a firing alert: its users and the users of its roles, active in its company, each
+ * allowed to read the report's list with no data permission there that the owner lacks (the figure
+ * told is the owner's: a recipient who reads fewer rows, such as a planner kept to one line, would
+ * learn a figure over rows they may not see, so is not told).
+ */
+async function recipientsOf(db: Db, clientId: number, alert: AlertRow, report: ReportDef, owner: AuthContext): Promise<number[]> {
   const roles = alert.recipient_roles;
   const ids = alert.recipient_users.length ? alert.recipient_users : [-1];
   const byRole = roles.length ? sql`or u.id in (select ur.user_id from user_roles ur join roles r on r.id = ur.role_id where r.code = any(${roles}::text[]) and (r.client_id is null or r.client_id = ${clientId}))` : sql``;
   const users = (await sql<{ id: number }>`select u.id from users u where u.client_id = ${clientId} and u.status = 'active' and (u.id = any(${ids}::int[]) ${byRole}) order by u.id`.execute(db)).rows;
   const menuCode = requireEntity(report.entity!).menuCode;
+  const ownerRules = await resolvedRules(db, owner, menuCode);
   const out: number[] = [];
   for (const u of users) {
     const auth = await userAuth(db, clientId, Number(u.id));
-    if (auth && (await callerCan(db, auth, menuCode, 'view'))) out.push(auth.userId);
+    if (!auth || !(await callerCan(db, auth, menuCode, 'view'))) continue;
+    if ([...(await resolvedRules(db, auth, menuCode))].every((r) => ownerRules.has(r))) out.push(auth.userId);
   }
   return out;
 }
@@ -364,7 +378,7 @@ export async function evaluateAlerts(db: Db, clientId: number, reports: readonly
       // An alert list open in the company's browsers shows the new state at once (the generic document event).
       if (moved && next.state !== alert.alert_state) emitOrderState([clientId], { entity: ENTITY, id: alert.id, status: next.state, from: alert.alert_state ?? null, no: alert.name }, tx);
       if (!moved || !next.fire) return false;
-      const users = await recipientsOf(tx, clientId, alert, report!);
+      const users = await recipientsOf(tx, clientId, alert, report!, owner!);
       if (!users.length) return true;
       const measure = report!.measures.find((m) => m.key === alert.measure)!;
       await raiseNotice(tx, {

@@ -63,6 +63,7 @@ function dimExpr(d: ReportDimension): RawBuilder<unknown> {
   const c = sql.id('t', d.field);
   if (d.bucket === 'month') return sql`to_char(${c}, 'YYYY-MM')`;
   if (d.bucket === 'week') return sql`to_char(date_trunc('week', ${c}), 'YYYY-MM-DD')`;
+  if (d.bucket === 'day') return sql`to_char(${c}, 'YYYY-MM-DD')`;
   return sql`${c}::text`;
 }
 
