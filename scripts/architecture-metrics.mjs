@@ -123,7 +123,7 @@ export const MODULES = [
   {
     name: 'production',
     hand: [S('production'), P('production')],
-    declared: ['grids/production/', E('workorder'), 'reports/dashboards/production.dashboard.ts'],
+    declared: ['grids/production/', E('workorder'), 'reports/dashboards/production.dashboard.ts', ...R('production-output')],
   },
   {
     name: 'tracking',
