@@ -5,8 +5,8 @@
  *
  * - The plans fall into independent parts: plans that can share a line are in one part (lines joined
  *   by the plans able to use them); a move inside a part changes nothing outside it.
- * - A step moves one plan of a part: a late (or unplaced) plan forward by up to 40 places (most
- *   steps), or two plans near each other swap. Only the plans from the first changed place on are laid
+ * - A step moves one plan of a part: a late (or unplaced) plan forward by up to 40 places (7 steps in
+ *   10; of two late plans drawn, the later one), or two plans near each other swap. Only the plans from the first changed place on are laid
  *   again: the ones after it are taken back (their line states restored from the placement log) and
  *   placed again in the new order by the same placement as the scheduler (capacity, calendars,
  *   learning curves, changeovers, material gates; locked bars are in the line states and never move).
@@ -83,7 +83,10 @@ function latePlaces(list: readonly Placement[]): number[] {
 function neighbour(part: Part, rnd: () => number): { j: number; seq: Placement[]; settled: number } | null {
   const list = part.list;
   if (part.late.length && rnd() < 0.7) {
-    const i = part.late[Math.floor(rnd() * part.late.length)];
+    let i = part.late[Math.floor(rnd() * part.late.length)];
+    // Of two late plans drawn, the later one (a binary tournament: steps go where the days are).
+    const other = part.late[Math.floor(rnd() * part.late.length)];
+    if (list[other].late > list[i].late) i = other;
     const j = Math.max(0, i - 1 - Math.floor(rnd() * Math.min(i, 40)));
     return { j, seq: [list[i], ...list.slice(j, i), ...list.slice(i + 1)], settled: i };
   }
