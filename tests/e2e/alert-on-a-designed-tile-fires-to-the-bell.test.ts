@@ -97,7 +97,7 @@ describe('alerts on designed tiles, scenarios on the tower, tiles on my dashboar
     console.log(`tile alert: the planner's accept to the manager's bell in ${rang} ms`);
     expect(await alertNotices(manager)).toBe(1);
     // The list the manager has open shows the alert crossed without a reload (the company's document event).
-    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('已越过阈值');
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('已触发');
     // A second order accepted keeps it above the line: measured (120), not told again.
     const second = await api<{ id: number }>(planner, '/scmapi/customerorder/save', order('E2E-TA-2'));
     await api(planner, '/scmapi/customerorder/action/accept', { id: second.id });

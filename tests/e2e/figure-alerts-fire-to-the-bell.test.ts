@@ -133,7 +133,7 @@ describe('figure alerts', () => {
     // The alert screen: across the line, told once; in English at 1366.
     await manager.goto(`${run.server.url}/rpt/page/alerts`);
     await manager.waitForSelector(`[data-testid=alert-row-${alertId}]`);
-    expect(await manager.textContent(`[data-testid=alert-row-${alertId}]`)).toContain('已越过阈值');
+    expect(await manager.textContent(`[data-testid=alert-row-${alertId}]`)).toContain('已触发');
     expect(await manager.textContent(`[data-testid=alert-row-${alertId}]`)).toContain('1 次');
     await manager.click('[data-testid=language-switch]');
     await manager.click('[data-testid=language-en]');

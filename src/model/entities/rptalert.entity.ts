@@ -8,16 +8,6 @@ defineDictionary({
   items: ALERT_CONDITIONS.map((value) => ({ value, label: ALERT_CONDITION_LABELS[value] })),
 });
 
-defineDictionary({
-  code: 'rpt_alert_state',
-  label: { zh: '预警状态', en: 'Alert state' },
-  items: [
-    { value: 'armed', label: { zh: '未触发', en: 'Not crossed' } },
-    { value: 'crossed', label: { zh: '已触发', en: 'Crossed' } },
-    { value: 'error', label: { zh: '无法计算', en: 'Cannot be measured' } },
-  ],
-});
-
 /**
  * A figure alert of a company (issue 34, docs/architecture-alerts.md): a declared report's measure
  * (`report`, `measure`) under the report's filters (`filters`: the list's `f.<field>.<op>` parameters,
@@ -50,13 +40,25 @@ export const rptAlert = defineEntity({
     { key: 'recipient_users', label: { zh: '接收人', en: 'Recipients' }, type: 'json' },
     { key: 'recipient_roles', label: { zh: '接收角色', en: 'Recipient roles' }, type: 'json' },
     { key: 'enabled', label: { zh: '启用', en: 'Enabled' }, type: 'boolean', default: true },
-    { key: 'alert_state', label: { zh: '状态', en: 'State' }, type: 'dict', dict: 'rpt_alert_state', readonly: true },
+    // Its options are the states below (labels and colours: the alert list's badges read them there).
+    { key: 'alert_state', label: { zh: '状态', en: 'State' }, type: 'dict', readonly: true },
     { key: 'last_value', label: { zh: '当前值', en: 'Last value' }, type: 'decimal', readonly: true },
     { key: 'baseline', label: { zh: '基准值', en: 'Baseline' }, type: 'decimal', readonly: true },
     { key: 'checked_at', label: { zh: '最近计算', en: 'Last measured' }, type: 'datetime', readonly: true },
     { key: 'fired_at', label: { zh: '最近触发', en: 'Last fired' }, type: 'datetime', readonly: true },
     { key: 'fired_count', label: { zh: '触发次数', en: 'Times fired' }, type: 'integer', readonly: true },
   ],
+  // Kept by the evaluation (alerts.service.ts: measured at the save, then on each change of its data), never by an action.
+  states: {
+    field: 'alert_state',
+    initial: 'armed',
+    states: [
+      { code: 'armed', label: { zh: '未触发', en: 'Not crossed' }, color: 'success' },
+      { code: 'crossed', label: { zh: '已触发', en: 'Crossed' }, color: 'danger' },
+      { code: 'error', label: { zh: '无法计算', en: 'Cannot be measured' }, color: 'warning' },
+    ],
+    transitions: [],
+  },
   messages: {
     'zh-CN': {
       'alert.notice.title': '预警：{{name}}',

@@ -3,14 +3,12 @@ import { DeleteRegular, EditRegular, OpenRegular } from '@fluentui/react-icons';
 import { getReport, type Label } from '../../../../model';
 import { ALERT_CONDITION_LABELS, alertNumber } from '../../../../model/alerts';
 import type { AlertRow } from '../../../../model/calls/alerts';
+import { rptAlert } from '../../../../model/entities/rptalert.entity';
 import { formatTime, type AdminColumn } from '../../common/admin-kit';
 import { A, fill, filtersText } from './alert-texts';
 
-const STATE: Record<string, { label: Label; color: 'success' | 'danger' | 'warning' | 'informative' }> = {
-  armed: { label: { zh: '未触发', en: 'Not crossed' }, color: 'success' },
-  crossed: { label: { zh: '已越过阈值', en: 'Across the line' }, color: 'danger' },
-  error: { label: { zh: '无法计算', en: 'Cannot be measured' }, color: 'warning' },
-};
+/** An alert's state as the entity declares it (rptalert `states`: label and colour, one source with the audit and exports). */
+const stateOf = (code: string | null) => rptAlert.states!.states.find((s) => s.code === (code ?? 'armed')) ?? rptAlert.states!.states[0];
 
 /** The alert list's columns: what each alert watches (a tile, or a dataset's measure), its filters, condition, state, value, firings, owner and actions. */
 export function alertColumns({ tr, open, drill, remove }: { tr: (l: Label) => string; open: (r: AlertRow) => void; drill: (r: AlertRow) => void; remove: (r: AlertRow) => void }): AdminColumn<AlertRow>[] {
@@ -40,8 +38,8 @@ export function alertColumns({ tr, open, drill, remove }: { tr: (l: Label) => st
         !r.enabled ? (
           <Badge appearance="outline" color="subtle">{tr(A.off)}</Badge>
         ) : (
-          <Badge appearance="tint" color={STATE[r.alert_state ?? 'armed'].color} data-testid={`alert-state-${r.id}`}>
-            {tr(STATE[r.alert_state ?? 'armed'].label)}
+          <Badge appearance="tint" color={stateOf(r.alert_state).color ?? 'informative'} data-testid={`alert-state-${r.id}`}>
+            {tr(stateOf(r.alert_state).label)}
           </Badge>
         ),
     },
