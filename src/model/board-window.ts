@@ -52,8 +52,11 @@ export type BoardWindow = {
   cols: BoardWindowColumns;
 };
 
-/** Query of the window read; `lines` is a comma-separated list of line ids. */
-export type BoardWindowQuery = { from: string; to: string; scenario?: number; workshop?: number; lines?: string };
+/**
+ * Query of the window read; `lines` is a comma-separated list of line ids. `frame=1`: the frame only
+ * (the range's days and the lines, capacity and load empty, no bar): what the board lays out first.
+ */
+export type BoardWindowQuery = { from: string; to: string; scenario?: number; workshop?: number; lines?: string; frame?: '1' };
 
 const DAY_MS = 86_400_000;
 /** `YYYY-MM-DD` → days since 1970-01-01. */

@@ -79,6 +79,23 @@ describe('the board window read', () => {
     expect(w.lines.map((l) => l.id)).toEqual(whole.lines.map((l) => l.id));
   });
 
+  it('gives the frame (frame=1): the days and lines of a two-year range, no bar, capacity and load left to the windows', async () => {
+    const all = (await board(planner)).body.data;
+    const to = addDaysIso(all.from, 730);
+    const r = await window(planner, { from: all.from, to, frame: '1' });
+    expect(r.status, JSON.stringify(r.body).slice(0, 300)).toBe(200);
+    const f = r.body.data;
+    expect(f.days).toHaveLength(731);
+    expect(f.days.slice(0, all.days.length)).toEqual(all.days);
+    expect(f.lines.map((l) => l.id)).toEqual(all.lines.map((l) => l.id));
+    expect(f.lines.map((l) => ({ ...l, capacity: l.capacity.length, load: l.load.length }))).toEqual(all.lines.map((l) => ({ ...l, capacity: 0, load: 0 })));
+    expect(f.cols.id).toEqual([]);
+    // Another company's frame names none of the maker's lines; more than two years is refused.
+    expect((await window(brand, { from: all.from, to, frame: '1' })).body.data.lines.some((l) => all.lines.some((m) => m.id === l.id))).toBe(false);
+    expect((await window(planner, { from: all.from, to: addDaysIso(all.from, 741), frame: '1' })).status).toBe(400);
+    expect((await window(lone, { from: all.from, to, frame: '1' })).status).toBe(403);
+  });
+
   it('never gives another company the maker’s bars or lines', async () => {
     const all = (await board(planner)).body.data;
     const lines = all.lines.map((l) => l.id).join(',');

@@ -35,7 +35,9 @@
  *   window) and over 30 days x 20 lines, against the whole-board read in the same run (median of 5 each,
  *   alternating), with the bytes of each answer; target <= 150 ms for the full window.
  *
- * Usage: `npm run bench -- b5` (B5_BARS, B5_RUNS, B5_DRAGS; B5_SERVER_ONLY=1 for the reads alone). Builds the client into dist-b5 when it is
+ * Usage: `npm run bench -- b5` (B5_BARS, B5_RUNS, B5_DRAGS; B5_SERVER_ONLY=1 for the reads alone;
+ * B5_SCALE=1 for the board at a group's scale, 100,000 bars over two years read by viewport, against a
+ * bare canvas: tests/bench/b5-scale.ts). Builds the client into dist-b5 when it is
  * missing (CLIENT_DIR, or B5_CLIENT_DIR to use another build). B5_DATABASE_URL (a PostgreSQL server, with
  * B5_SERVER_ONLY=1): the reads on PostgreSQL instead, the same data in a schema of the bench's own,
  * through the app in this process (`postgresReads`).
@@ -62,10 +64,10 @@ const BASE_BARS = Math.round(BARS / 10);
 const LINES = 300;
 const RUNS = Number(process.env.B5_RUNS ?? 5);
 const DRAGS = Number(process.env.B5_DRAGS ?? 30);
-const CLIENT_DIR = process.env.B5_CLIENT_DIR ?? 'dist-b5';
-const ROUTE = '/scm/page/schedule-board';
-const USER = 'maker.planner';
-const VIEWPORT = { width: 1366, height: 820 };
+export const CLIENT_DIR = process.env.B5_CLIENT_DIR ?? 'dist-b5';
+export const ROUTE = '/scm/page/schedule-board';
+export const USER = 'maker.planner';
+export const VIEWPORT = { width: 1366, height: 820 };
 const TARGET = { paintMs: 1000, dragMs: 50, fps: 57, windowMs: 150 };
 /** B5_SERVER_ONLY=1: the server's reads only (whole board against the window read), no browser. */
 const SERVER_ONLY = process.env.B5_SERVER_ONLY === '1';
@@ -81,7 +83,7 @@ const ZOOMS = ['day', 'week', 'month'] as const;
  * its content and the canvas is the whole range wide. Off by default: the bench measures the board as built.
  */
 const CONTAIN = process.env.B5_CONTAIN === '1';
-const PALETTE = ['#4f6bed', '#2e9e8f', '#c97b1a', '#8a5cc7', '#3a8fd1', '#b5486b', '#5b8c32', '#9a6b3f'];
+export const PALETTE = ['#4f6bed', '#2e9e8f', '#c97b1a', '#8a5cc7', '#3a8fd1', '#b5486b', '#5b8c32', '#9a6b3f'];
 
 const today = () => new Date().toISOString().slice(0, 10);
 /** The page's range (ScheduleBoardPage: today - 7 .. today + 120). */
@@ -169,7 +171,7 @@ export async function seedBoard(db: Db, bars: number): Promise<{ lines: number; 
   return { lines: lineIds.length, bars: barRows.length, plans: plans.length };
 }
 
-async function withDatabase<T>(dir: string, fn: (db: Db, config: ReturnType<typeof loadConfig>, database: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(dir: string, fn: (db: Db, config: ReturnType<typeof loadConfig>, database: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
   const config = loadConfig({ ...process.env, DATA_DIR: dir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'silent' });
   const database = await openDatabase(config);
   try {
@@ -306,7 +308,7 @@ function windowLines(w: Awaited<ReturnType<typeof windowReads>>): { label: strin
 }
 
 /** Installed before the page's scripts: observes the board canvas's 2D context (see the file's comment). */
-function probe(palette: string[]) {
+export function probe(palette: string[]) {
   type Probe = { firstBar: number; firstBarFrame: number; ghost: number; ghostFrame: number; draws: number; lastClear: number; moveTs: number; longTasks: number[] };
   const w = window as unknown as { __b5: Probe };
   w.__b5 = { firstBar: 0, firstBarFrame: 0, ghost: 0, ghostFrame: 0, draws: 0, lastClear: 0, moveTs: 0, longTasks: [] };
@@ -370,10 +372,10 @@ async function openBoard(browser: Browser, url: string, s: Session): Promise<{ p
   return { page, close: () => context.close(), firstPaint, commands: () => commands };
 }
 
-const frames = (page: Page, n: number) => page.evaluate((k) => new Promise<void>((ok) => { let i = 0; const f = () => (++i >= k ? ok() : requestAnimationFrame(f)); requestAnimationFrame(f); }), n);
+export const frames = (page: Page, n: number) => page.evaluate((k) => new Promise<void>((ok) => { let i = 0; const f = () => (++i >= k ? ok() : requestAnimationFrame(f)); requestAnimationFrame(f); }), n);
 
 /** Points for the drags: unlocked bars fully in the first view, each moved 2-5 lines down and 1-3 days on. */
-function dragPlan(layout: BoardLayout, canvas: { x: number; y: number; w: number; h: number }, n: number) {
+export function dragPlan(layout: BoardLayout, canvas: { x: number; y: number; w: number; h: number }, n: number) {
   const lineRows = layout.rows.filter((r) => r.kind === 'line');
   const inView = (x: number, y: number) => x > canvas.x + LABELS + 4 && x < canvas.x + canvas.w - 8 && y > canvas.y + HEADER + 4 && y < canvas.y + canvas.h - 8;
   const out: { from: { x: number; y: number }; to: { x: number; y: number }; barId: number; line: string }[] = [];
@@ -396,7 +398,7 @@ function dragPlan(layout: BoardLayout, canvas: { x: number; y: number; w: number
 }
 
 /** One drag: press, two frames, move to the target; ms from the pointermove to the frame showing the ghost. */
-async function dragOnce(page: Page, d: ReturnType<typeof dragPlan>[number]): Promise<{ ms: number; drawnMs: number }> {
+export async function dragOnce(page: Page, d: ReturnType<typeof dragPlan>[number]): Promise<{ ms: number; drawnMs: number }> {
   await page.mouse.move(d.from.x, d.from.y);
   await page.mouse.down();
   await frames(page, 2);
@@ -439,7 +441,7 @@ async function dragOnce(page: Page, d: ReturnType<typeof dragPlan>[number]): Pro
 type FpsFigure = { fps: number; longest: number; slow: number; longTaskMs: number };
 
 /** In the page: scroll (vertical, then horizontal) at each zoom, then click zoom tabs; frames per second. */
-async function motion(page: Page): Promise<{ scroll: Record<string, FpsFigure>; zoom: FpsFigure; zoomSwitchMs: number[]; scrolled: Record<string, string>; canvasWidths: Record<string, number> }> {
+export async function motion(page: Page): Promise<{ scroll: Record<string, FpsFigure>; zoom: FpsFigure; zoomSwitchMs: number[]; scrolled: Record<string, string>; canvasWidths: Record<string, number> }> {
   return page.evaluate(async (zooms) => {
     const p = (window as unknown as { __b5: { lastClear: number; longTasks: number[] } }).__b5;
     const el = document.querySelector<HTMLElement>('[data-testid=calendar-production-board]')!;
@@ -523,7 +525,7 @@ async function motion(page: Page): Promise<{ scroll: Record<string, FpsFigure>; 
   }, [...ZOOMS]);
 }
 
-const median = (xs: number[]) => {
+export const median = (xs: number[]) => {
   const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
@@ -534,6 +536,11 @@ export const bench: Bench = {
   id: 'B5',
   title: `scheduling board, ${BARS.toLocaleString('en')} bars on ${LINES} lines, in Chromium (baseline: same lines, ${BASE_BARS} bars)`,
   run: async () => {
+    // B5_SCALE=1: the board at a group's scale, read by viewport, against a bare canvas (b5-scale.ts).
+    if (process.env.B5_SCALE === '1') {
+      if (!existsSync(resolve(CLIENT_DIR, 'index.html'))) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', `../../${CLIENT_DIR}`], { stdio: 'inherit' });
+      return (await import('./b5-scale')).scaleRun();
+    }
     if (!SERVER_ONLY && !existsSync(resolve(CLIENT_DIR, 'index.html'))) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', `../../${CLIENT_DIR}`], { stdio: 'inherit' });
     const bigDir = resolve(`.tmp/bench-b5-${process.pid}-big`);
     const smallDir = resolve(`.tmp/bench-b5-${process.pid}-small`);

@@ -38,7 +38,7 @@ export type BoardPageDialogsProps = {
 
 export function BoardPageDialogs({ dialog, setDialog, source, onCommand, pushMove, onMerged, onOpenScenario }: BoardPageDialogsProps) {
   const { t } = useTranslation();
-  const { data, range } = source;
+  const { data, horizon } = source;
   const close = () => setDialog(null);
 
   const { doMerge, runAuto, closeScenario } = useBoardDialogActions({ setDialog, source, onCommand, onMerged, onOpenScenario });
@@ -54,7 +54,7 @@ export function BoardPageDialogs({ dialog, setDialog, source, onCommand, pushMov
     case 'overload':
       return data ? <BoardOverloadDialog data={data} ask={dialog.ask} onAnyway={() => onCommand(dialog.ask.cmd, dialog.ask.before)} onPush={() => pushMove(dialog.ask.cmd)} onClose={close} /> : null;
     case 'auto':
-      return <BoardAutoDialog from={range.from} to={range.to} onRun={runAuto} onClose={close} />;
+      return <BoardAutoDialog from={horizon.from} to={horizon.to} onRun={runAuto} onClose={close} />;
     case 'publish':
     case 'discard': {
       const how = dialog.kind;

@@ -8,12 +8,13 @@
  * selected bar, Enter commits (useBoardDrag.ts). Commands go to `onCommand`, a drop that would
  * overload the target line to `onOverload`; the page talks to the server.
  */
-import { useDeferredValue, useMemo, useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarDecl, CalendarZoom } from '../../model/calendar';
 import type { BoardBar, BoardCommand, BoardData } from '../../model/schedule-board';
 import type { LateBarReasons } from '../../model/late-reasons';
-import { daysBetween, layoutBoard, type OverloadAsk, visible } from './board-model';
+import { daysBetween, layoutBoard, type BoardLayout, type OverloadAsk, type Rect, visible } from './board-model';
+import type { ViewSpan } from './board-windows';
 import { HEADER, LABELS } from './board-draw';
 import type { BoardActualsView } from './board-actuals';
 import { BarList, BarTip, DragInfo, LineFigures, StripTip } from './BoardOverlays';
@@ -48,6 +49,8 @@ export type ScheduleBoardProps = {
   actuals?: BoardActualsView | null;
   /** For the bench and tests: called with the time from pointer move to the drawn preview. */
   onPreviewDrawn?: (ms: number) => void;
+  /** What is in view (days and the lines' indexes in `data.lines`), told as it scrolls, zooms or resizes: the page reads those windows. */
+  onViewSpan?: (span: ViewSpan) => void;
 };
 
 export function ScheduleBoard(props: ScheduleBoardProps) {
@@ -65,6 +68,9 @@ export function ScheduleBoard(props: ScheduleBoardProps) {
     onSelect: props.onSelect, onContextMenu: props.onContextMenu, onCommand: props.onCommand, onOverload: props.onOverload, onRefused: props.onRefused, moveStarted,
   });
   useBoardPaint({ canvas, scroller, decl, data, layout, zoom, view, selectedId, marked: markedSet, ghosts, actuals: props.actuals, drag, reveal, moveStarted, onPreviewDrawn });
+  const lineIndex = useMemo(() => new Map(data.lines.map((l, i) => [l.id, i])), [data.lines]);
+  const { onViewSpan } = props;
+  useEffect(() => { onViewSpan?.(viewSpan(layout, view, lineIndex)); }, [onViewSpan, layout, view, lineIndex]);
 
   // The bars in view (at most 400) as an invisible list, deferred so that scrolling and dragging draw
   // first and the list follows when the browser is idle.
@@ -102,4 +108,11 @@ export function ScheduleBoard(props: ScheduleBoardProps) {
       {drag?.preview && <DragInfo data={data} preview={drag.preview} day={drag.mode === 'resize' ? drag.endIndex ?? 0 : daysBetween(from, drag.preview.start)} />}
     </div>
   );
+}
+
+/** The days and lines (indexes in the board's lines) of a view. */
+function viewSpan(layout: BoardLayout, view: Rect, lineIndex: Map<number, number>): ViewSpan {
+  const lines: number[] = [];
+  for (const r of layout.rows) if (r.kind === 'line' && r.y + r.height >= view.y && r.y <= view.y + view.h) lines.push(lineIndex.get(r.line.id) ?? 0);
+  return { firstDay: Math.max(0, Math.floor(view.x / layout.dayWidth)), lastDay: Math.ceil((view.x + view.w) / layout.dayWidth), lines };
 }

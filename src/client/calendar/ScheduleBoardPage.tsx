@@ -101,6 +101,7 @@ function BoardBody({ page }: { page: ScheduleBoardPageState }) {
             actuals={page.actuals.view}
             lateReasons={page.late.byBar}
             reveal={page.late.reveal}
+            onViewSpan={source.onView}
           />
         )}
         {data && sel.bar?.late && <LateReasonsPanel bar={sel.bar} reasons={page.late.of(sel.bar.id)} loading={page.late.loading} onOpen={page.late.open} onClose={() => sel.selectOnly(null)} />}

@@ -13,11 +13,12 @@ import { actualsView, type BoardActualsView } from './board-actuals';
 import type { BoardSource } from './useBoardSource';
 
 export function useBoardActuals(source: BoardSource, on: boolean) {
-  const { data, range, lineOnly, scenario } = source;
+  const { data, range, lineOnly, scenario, revision } = source;
+  const ready = data !== null;
   const [view, setView] = useState<BoardActualsView | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
-    if (!on || !data) return;
+    if (!on || !ready) return;
     let alive = true;
     setError('');
     const input = { ...range, ...(lineOnly !== null ? { lines: String(lineOnly) } : {}), ...(scenario !== null ? { scenario } : {}) };
@@ -25,6 +26,7 @@ export function useBoardActuals(source: BoardSource, on: boolean) {
       .then((r) => alive && setView(actualsView(r)))
       .catch((e) => alive && setError(e instanceof Error ? e.message : String(e)));
     return () => { alive = false; };
-  }, [on, data, range, lineOnly, scenario]);
+    // Read again on `revision` (a read, a command, a change), not on each window merged while scrolling.
+  }, [on, ready, revision, range, lineOnly, scenario]);
   return { view: on ? view : null, error: on ? error : '' };
 }

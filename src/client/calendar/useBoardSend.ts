@@ -1,7 +1,7 @@
 /**
  * Sending the board's commands: one command to the planning service with the page's range, its reply
- * applied to the board (a stale version's refusal is told, clears the history and reads the board
- * again), and a history sequence run step by step. Holds the board's undo/redo history.
+ * applied to the board (a stale version's refusal is told, clears the history and reads the windows
+ * in view again), and a history sequence run step by step. Holds the board's undo/redo history.
  *
  * Example: `const { history, send, runSteps } = useBoardSend(source); await send({ op: 'lock', bar_id, version });`
  */
@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { BoardCommand, BoardCommandResult } from '../../model/schedule-board';
 import { api, ApiError, STALE_VERSION_CODE } from '../api/client';
 import { toast } from '../kernel/toast-bus';
-import { applyResult, CommandHistory, type HistoryStep, withVersion } from './board-model';
+import { CommandHistory, type HistoryStep, withVersion } from './board-model';
 import type { BoardSource } from './useBoardSource';
 
 export function useBoardSend(source: BoardSource) {
@@ -21,14 +21,14 @@ export function useBoardSend(source: BoardSource) {
   const send = useCallback(async (cmd: BoardCommand): Promise<BoardCommandResult | null> => {
     try {
       const result = await api.post<BoardCommandResult>(source.decl.source.command!, { ...cmd, ...source.range }, { quiet: true });
-      source.setData((d) => (d ? applyResult(d, result) : d));
+      source.applyReply(result);
       if (source.scenarioRef.current !== null) source.bumpCompare();
       return result;
     } catch (e) {
       if (e instanceof ApiError && (e.code === STALE_VERSION_CODE || e.status === 409)) {
         toast.warning(e.message || t('board.stale'));
         history.current.clear();
-        void source.load();
+        source.refresh();
       } else {
         toast.error(e instanceof Error ? e.message : String(e));
       }
@@ -52,7 +52,7 @@ export function useBoardSend(source: BoardSource) {
       const cmd = withVersion(raw, (id) => versions.get(id) ?? versionOf(id));
       const result = await send(cmd);
       if (!result) {
-        if (i > 0) { history.current.clear(); void source.load(); }
+        if (i > 0) { history.current.clear(); source.refresh(); }
         return null;
       }
       const named = cmd.op === 'merge' ? cmd.bar_ids : [cmd.bar_id];

@@ -1,19 +1,26 @@
 /**
  * What the board page shows: the range (a report's drill-down may open it at one line from one day),
- * the live schedule or a scenario, its data, the live bars under a scenario and the scenario list;
- * read from the planning service and read again when another planner's change arrives over the
- * company socket (`schedule.changed`).
+ * the live schedule or a scenario, its data, the live bars under a scenario and the scenario list.
+ * The board is read by viewport (issue 31): first its frame (days and lines, no bar), then the windows
+ * around what is in view as the planner scrolls or zooms (`onView`, board-window-reader.ts), each
+ * merged into the board's data; nothing waits for the whole schedule. Another planner's change over the
+ * company socket (`schedule.changed`) makes the windows read stale and reads those in view again.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { CalendarDecl } from '../../model/calendar';
-import type { BoardBar, BoardData, ScenarioSummary } from '../../model/schedule-board';
+import type { BoardBar, BoardCommandResult, BoardData, ScenarioSummary } from '../../model/schedule-board';
 import { api } from '../api/client';
 import { onSocketMessage } from '../session/notification-socket';
-import { movedPlans } from './board-model';
-import { boardRange, readBoard, takePrefetchedBoard } from './board-prefetch';
+import { applyResult, movedPlans } from './board-model';
+import { boardRange, firstReads, horizonRange, readBoard, readWindow, takePrefetchedBoard } from './board-prefetch';
+import { BoardWindowReader } from './board-window-reader';
+import { frameBoard, replyOnDaysRead, type ViewSpan } from './board-windows';
 
 const SCENARIOS_URL = '/api/scmapi/schedule/scenarios';
+/** Wait after a `schedule.changed` before the windows in view are read again (ms): a burst reads once. */
+const REFRESH_MS = 250;
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export function useBoardSource(decl: CalendarDecl) {
   // A report's drill-down opens the board at one line (`line`) from one day (`date`): the capacity heatmap.
@@ -21,12 +28,15 @@ export function useBoardSource(decl: CalendarDecl) {
   const lineOnly = /^\d+$/.test(params.get('line') ?? '') ? Number(params.get('line')) : null;
   const focusDate = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : null;
   const range = useMemo(() => boardRange(focusDate ? new Date(`${focusDate}T00:00:00Z`) : undefined), [focusDate]);
+  const horizon = useMemo(() => horizonRange(focusDate ? new Date(`${focusDate}T00:00:00Z`) : undefined), [focusDate]);
   const lineQuery = useMemo(() => (lineOnly !== null ? { lines: String(lineOnly) } : {}), [lineOnly]);
   // `scenario=<id>`: opened on that scenario (the control tower's scenario figures link here).
   const [scenario, setScenario] = useState<number | null>(() => (/^\d+$/.test(params.get('scenario') ?? '') ? Number(params.get('scenario')) : null));
   const [scenarios, setScenarios] = useState<ScenarioSummary[]>([]);
   const [compareKey, setCompareKey] = useState(0);
   const [data, setData] = useState<BoardData | null>(null);
+  // Changes when the schedule may have changed (a read, a command, another planner): what follows the schedule reads again.
+  const [revision, setRevision] = useState(0);
   // The live schedule's bars while a scenario is shown (outlined where the scenario moves a plan).
   const [liveBars, setLiveBars] = useState<BoardBar[] | null>(null);
   const [error, setError] = useState('');
@@ -34,23 +44,44 @@ export function useBoardSource(decl: CalendarDecl) {
   dataRef.current = data;
   const scenarioRef = useRef<number | null>(null);
   scenarioRef.current = scenario;
+  const reader = useRef<BoardWindowReader | null>(null);
+  const spanRef = useRef<ViewSpan | null>(null);
 
+  const readLive = useCallback(async (shown: number | null) => {
+    if (shown === null) { setLiveBars(null); return; }
+    const live = await readBoard(decl.source.read, { ...range, ...lineQuery });
+    if (scenarioRef.current === shown) setLiveBars(live.bars);
+  }, [decl, range, lineQuery]);
+
+  /** Reads the board afresh: its frame, then the windows in view. */
   const load = useCallback(async () => {
+    reader.current?.close();
+    const shown = scenarioRef.current;
+    const path = decl.source.read;
+    const query = { ...range, ...lineQuery, ...(shown !== null ? { scenario: shown } : {}) };
+    const r = new BoardWindowReader({
+      read: (q, signal) => readWindow(path, { ...query, ...q }, signal),
+      data: () => dataRef.current,
+      update: (fn) => setData((d) => (d && d.scenario_id === shown ? (dataRef.current = fn(d)) : d)),
+      onError: (e) => setError(message(e)),
+    });
+    reader.current = r;
     try {
       setError('');
-      const shown = scenarioRef.current;
-      // The route started the live board's read while this page's code loaded (board-prefetch.ts).
-      const prefetched = shown === null && lineOnly === null ? takePrefetchedBoard(decl.source.read, range) : null;
-      const d = await (prefetched ?? readBoard(decl.source.read, { ...range, ...lineQuery, scenario: shown ?? undefined }));
-      if (scenarioRef.current === shown) setData(d);
-      if (shown !== null) {
-        const live = await readBoard(decl.source.read, { ...range, ...lineQuery });
-        if (scenarioRef.current === shown) setLiveBars(live.bars);
-      } else setLiveBars(null);
+      // The route started the live board's first reads while this page's code loaded (board-prefetch.ts).
+      const reads = (shown === null && lineOnly === null ? takePrefetchedBoard(path, range) : null) ?? firstReads(path, query);
+      const frame = frameBoard(await reads.frame);
+      if (reader.current !== r) return;
+      dataRef.current = frame;
+      setData(frame);
+      setRevision((n) => n + 1);
+      r.adopt(await reads.first);
+      if (spanRef.current) r.view(spanRef.current);
+      await readLive(shown);
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      if (reader.current === r) setError(message(e));
     }
-  }, [decl, range, lineOnly, lineQuery]);
+  }, [decl, range, lineOnly, lineQuery, readLive]);
 
   const loadScenarios = useCallback(async () => {
     try {
@@ -61,7 +92,36 @@ export function useBoardSource(decl: CalendarDecl) {
   }, []);
 
   useEffect(() => { void load(); }, [load, scenario]);
+  useEffect(() => () => reader.current?.close(), []);
   useEffect(() => { void loadScenarios(); }, [loadScenarios]);
+
+  /** What the board shows now (the board tells it as it scrolls, zooms or resizes). */
+  const onView = useCallback((span: ViewSpan) => {
+    spanRef.current = span;
+    reader.current?.view(span);
+  }, []);
+
+  /** The windows read become stale; those in view are read again (and the live bars under a scenario). */
+  const refresh = useCallback(() => {
+    reader.current?.refresh();
+    setRevision((n) => n + 1);
+    void readLive(scenarioRef.current).catch(() => undefined);
+  }, [readLive]);
+  // Other planners' changes come in bursts (an undo of a push: a command per bar): one refresh after the burst.
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const refreshSoon = useCallback(() => {
+    if (refreshTimer.current) clearTimeout(refreshTimer.current);
+    refreshTimer.current = setTimeout(() => { refreshTimer.current = null; refresh(); }, REFRESH_MS);
+  }, [refresh]);
+  useEffect(() => () => { if (refreshTimer.current) clearTimeout(refreshTimer.current); }, []);
+
+  /** A command's reply applied to the board: the bars it changed, created and removed, the lines' load. */
+  const applyReply = useCallback((result: BoardCommandResult) => {
+    const shown = reader.current?.cache.shown() ?? new Set<string>();
+    setData((d) => (d ? (dataRef.current = applyResult(d, replyOnDaysRead(d, result, shown))) : d));
+    reader.current?.edited();
+    setRevision((n) => n + 1);
+  }, []);
 
   /** Shows another schedule (null: live); the board is read again. */
   const showScenario = useCallback((id: number | null) => {
@@ -70,26 +130,33 @@ export function useBoardSource(decl: CalendarDecl) {
     setScenario(id);
   }, []);
 
-  // Other planners' changes: refresh the board and the scenario list (auto-schedule, publish, discard).
+  // Other planners' changes: refresh the windows in view and the scenario list (auto-schedule, publish, discard).
   useEffect(() => onSocketMessage((m) => {
-    const msg = m as { type?: string; scenario_id?: number | null; user_id?: number };
+    const msg = m as { type?: string; scenario_id?: number | null; removed?: number[] };
     if (msg?.type !== decl.source.socketType) return;
     void loadScenarios();
     const shown = dataRef.current;
     const sid = msg.scenario_id ?? null;
     if (shown && (sid === shown.scenario_id || sid === null)) {
-      void load();
+      const gone = new Set(sid === shown.scenario_id ? msg.removed ?? [] : []);
+      if (gone.size) setData((d) => (d ? (dataRef.current = { ...d, bars: d.bars.filter((b) => !gone.has(b.id)) }) : d));
+      refreshSoon();
       if (scenarioRef.current !== null) setCompareKey((k) => k + 1);
     }
-  }), [decl, load, loadScenarios]);
+  }), [decl, refreshSoon, loadScenarios]);
 
   const current = scenarios.find((s) => s.id === scenario) ?? null;
-  const moved = useMemo(() => (scenario !== null && data && liveBars && data.scenario_id === scenario ? movedPlans(liveBars, data.bars) : null), [scenario, data, liveBars]);
+  // Compared over the plans whose scenario bars are read (the windows in view so far).
+  const moved = useMemo(() => {
+    if (scenario === null || !data || !liveBars || data.scenario_id !== scenario) return null;
+    const read = new Set(data.bars.map((b) => b.plan_id));
+    return movedPlans(liveBars.filter((b) => read.has(b.plan_id)), data.bars);
+  }, [scenario, data, liveBars]);
 
   return {
-    decl, range, lineOnly, focusDate, clearLineOnly: () => setParams({}),
+    decl, range, horizon, lineOnly, focusDate, clearLineOnly: () => setParams({}),
     scenario, scenarioRef, scenarios, current, showScenario, loadScenarios,
-    data, dataRef, setData, liveBars, moved, error, load,
+    data, dataRef, setData, liveBars, moved, error, load, refresh, onView, applyReply, revision, reader,
     compareKey, bumpCompare: () => setCompareKey((k) => k + 1),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The late bars' reasons of the shown range and schedule (GET late-reasons, issue 31), read again
- * whenever the board's data is (a command, another planner's change, a scenario shown), and what a
+ * whenever the schedule may have changed (`revision`: a command, another planner's change, a scenario shown), and what a
  * reason's link does: open a page, or select the locking bar and bring it into view.
  *
  * Example: `const late = useLateReasons(source, sel.selectOnly); late.of(bar.id); late.open(target);`
@@ -13,7 +13,10 @@ import type { BoardData } from '../../model/schedule-board';
 import { callApi } from '../api/calls';
 import type { ReasonTarget } from './late-reason-text';
 
-export function useLateReasons(data: BoardData | null, onSelect: (id: number) => void) {
+/** Wait after a change before the reasons are read again (ms). */
+const REREAD_MS = 600;
+
+export function useLateReasons(data: BoardData | null, revision: number, onSelect: (id: number) => void) {
   const navigate = useNavigate();
   const [byBar, setByBar] = useState<Map<number, LateBarReasons> | null>(null);
   const [reveal, setReveal] = useState<{ id: number; n: number } | null>(null);
@@ -23,12 +26,15 @@ export function useLateReasons(data: BoardData | null, onSelect: (id: number) =>
   useEffect(() => {
     if (!from || !to) return;
     let live = true;
-    callApi(scheduleCalls.lateReasons, { from, to, ...(scenario !== null ? { scenario } : {}) }, { quiet: true })
-      .then((r) => live && setByBar(new Map(r.bars.map((b) => [b.bar_id, b]))))
-      .catch(() => live && setByBar(new Map()));
-    return () => { live = false; };
-    // The board's data object changes on every read and command reply: the reasons follow it.
-  }, [data, from, to, scenario]);
+    // A burst of changes (an undo of a push is a command per bar, each also told over the socket) reads once, after it.
+    const timer = setTimeout(() => {
+      callApi(scheduleCalls.lateReasons, { from, to, ...(scenario !== null ? { scenario } : {}) }, { quiet: true })
+        .then((r) => live && setByBar(new Map(r.bars.map((b) => [b.bar_id, b]))))
+        .catch(() => live && setByBar(new Map()));
+    }, revision <= 1 ? 0 : REREAD_MS);
+    return () => { live = false; clearTimeout(timer); };
+    // `revision` changes on every read, command reply and other planner's change (not on a window merged while scrolling): the reasons follow it.
+  }, [revision, from, to, scenario]);
 
   const open = useCallback((target: ReasonTarget) => {
     if (!target) return;

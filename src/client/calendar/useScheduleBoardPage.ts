@@ -23,7 +23,7 @@ export function useScheduleBoardPage() {
   const decl = productionBoard;
   const [zoom, setZoom] = useState<CalendarZoom>(decl.defaultZoom);
   const source = useBoardSource(decl);
-  const { data, scenario, current, moved, liveBars, range } = source;
+  const { data, scenario, current, moved, liveBars, horizon } = source;
   const [showCompare, setShowCompare] = useState(true);
   const [showLive, setShowLive] = useState(true);
   const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
@@ -34,7 +34,7 @@ export function useScheduleBoardPage() {
   const [showActual, setShowActual] = useState(false);
   const actuals = useBoardActuals(source, showActual);
   // Why the late bars are late (issue 31): the tooltip and the reason strip under the board.
-  const late = useLateReasons(data, sel.selectOnly);
+  const late = useLateReasons(data, source.revision, sel.selectOnly);
   const { history, onCommand, pushMove, undo, redo } = useBoardCommands(source, !!dialog);
   const ghosts = useMemo(() => (moved && showLive ? (liveBars ?? []).filter((b) => moved.has(b.plan_id)) : undefined), [moved, showLive, liveBars]);
   const readonly = !!current && current.status !== 'draft';
@@ -56,7 +56,7 @@ export function useScheduleBoardPage() {
   const exportExcel = async () => {
     setExporting(true);
     try {
-      await downloadExport({ from: range.from, to: range.to, ...(scenario !== null ? { scenario: String(scenario) } : {}) });
+      await downloadExport({ from: horizon.from, to: horizon.to, ...(scenario !== null ? { scenario: String(scenario) } : {}) });
     } catch (e) {
       toast.error(t('board.exportFailed', { message: e instanceof Error ? e.message : String(e) }));
     } finally {

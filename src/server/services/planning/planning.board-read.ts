@@ -88,6 +88,9 @@ async function loadBarColumns(tx: Db, clientId: number, scenario: number | null,
   return (typeof v === 'string' ? JSON.parse(v) : v) as SqlColumns;
 }
 
+/** Columns of no bar. */
+export const emptyBarColumns = (): BoardBarColumns => ({ n: 0, id: [], version: [], plan: [], line: [], start: [], end: [], qty: [], done: [], minutes: [], mpp: [], delivery: [], state: [], splitIndex: [], splitCount: [], planNo: [], orderNo: [], customer: [], style: [], category: [], categoryLabel: [], daily: [] });
+
 /**
  * The bars' columns as the board draws them (`toBoardBar`'s rules, field by field): pieces per day
  * (`barPieces`: the kept `daily` when it fits the run, else spread over the working days), minutes on
@@ -97,7 +100,7 @@ async function loadBarColumns(tx: Db, clientId: number, scenario: number | null,
  */
 export function boardColumns(c: SqlColumns | null, cal: PreparedCalendar, sams: LineSams, label: (category: string) => string | undefined, from: string, to: string): { bars: BoardBarColumns; load: Map<number, number[]> } {
   const n = c ? c.id.length : 0;
-  const bars: BoardBarColumns = { n, id: [], version: [], plan: [], line: [], start: [], end: [], qty: [], done: [], minutes: [], mpp: [], delivery: [], state: [], splitIndex: [], splitCount: [], planNo: [], orderNo: [], customer: [], style: [], category: [], categoryLabel: [], daily: [] };
+  const bars: BoardBarColumns = { ...emptyBarColumns(), n };
   const load = new Map<number, number[]>();
   if (!c) return { bars, load };
   const f = dayNumber(from);
@@ -153,14 +156,30 @@ export function boardColumns(c: SqlColumns | null, cal: PreparedCalendar, sams: 
   return { bars, load };
 }
 
-/** The board over a range as columns: its days, the lines asked (capacity and load over the range) and the bars touching it. */
-export async function readBoardColumns(tx: Db, clientId: number, q: BoardReadQuery): Promise<Omit<BoardData, 'bars'> & { bars: BoardBarColumns }> {
+/** The range's days and the lines asked (a workshop's, one line, or a list; all the company's otherwise), the range checked. */
+async function boardLinesAsked(tx: Db, clientId: number, q: BoardReadQuery) {
   checkRange(q.from, q.to);
   if (q.scenario !== null) await scenarioRow(tx, clientId, q.scenario);
   const { calendar: cal, lines: all } = await boardLinesAndCalendar(tx, clientId, Number(q.from.slice(0, 4)));
   const days: BoardDay[] = dayKinds(cal, q.from, q.to).map((d) => ({ date: d.date, working: d.working, holiday: d.holiday, overtime: d.overtime }));
   const asked = q.lines ? new Set(q.lines) : null;
   const lineInfo = all.filter((l) => (!q.workshop || l.workshop_id === q.workshop) && (!q.line || l.id === q.line) && (!asked || asked.has(l.id)));
+  return { cal, days, lineInfo };
+}
+
+/**
+ * The board's frame (issue 31, the viewport read): the range's days and the lines asked, without bars
+ * and without capacity or load (empty arrays: the windows read as the planner scrolls bring both for
+ * their days), so the board can lay out its rows and columns before any bar is read.
+ */
+export async function readBoardFrame(tx: Db, clientId: number, q: BoardReadQuery): Promise<Omit<BoardData, 'bars'>> {
+  const { days, lineInfo } = await boardLinesAsked(tx, clientId, q);
+  return { from: q.from, to: q.to, scenario_id: q.scenario, days, lines: lineInfo.map((l) => ({ ...l, capacity: [], load: [] })) };
+}
+
+/** The board over a range as columns: its days, the lines asked (capacity and load over the range) and the bars touching it. */
+export async function readBoardColumns(tx: Db, clientId: number, q: BoardReadQuery): Promise<Omit<BoardData, 'bars'> & { bars: BoardBarColumns }> {
+  const { cal, days, lineInfo } = await boardLinesAsked(tx, clientId, q);
   const sams: LineSams = new Map(lineInfo.map((l) => [l.id, l.sam]));
   const raw = await loadBarColumns(tx, clientId, q.scenario, q.from, q.to, q.scope, lineInfo.map((l) => l.id));
   // Each bar's category as the reader reads it (a bar's tooltip and label), not its dictionary code.

@@ -45,7 +45,8 @@ const catList = (v: unknown): string[] => {
   return [];
 };
 
-export const MAX_RANGE_DAYS = 400;
+/** The longest range a read or command may name: two years and a little (the board's viewport reads, issue 31). */
+export const MAX_RANGE_DAYS = 740;
 
 /** The listed days (holidays, overtime days) of a company's cycle calendars, each year from that year's calendar. */
 export async function calendarDays(tx: Db, clientId: number): Promise<{ date: string; kind: string; name: string | null }[]> {

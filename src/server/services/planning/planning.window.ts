@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { encodeBarColumns, type BoardWindow } from '../../../model/board-window';
 import type { Db } from '../../db/database';
 import { registerDerivedTables } from '../../db/derived-tables';
-import { readBoardColumns } from './planning.board-read';
+import { emptyBarColumns, readBoardColumns, readBoardFrame } from './planning.board-read';
 import type { BoardReadQuery } from './planning.service';
 
 /**
@@ -13,7 +13,9 @@ import type { BoardReadQuery } from './planning.service';
  * SQL, the bars touching the range), narrowed in SQL to the asked lines, encoded from the read's
  * columns without an object per bar.
  */
-export async function boardWindow(tx: Db, clientId: number, q: BoardReadQuery & { lines: number[] | null }): Promise<BoardWindow> {
+export async function boardWindow(tx: Db, clientId: number, q: BoardReadQuery & { lines: number[] | null; frame?: boolean }): Promise<BoardWindow> {
+  // The frame (issue 31, the browser's viewport read): days and lines only, no bar read at all.
+  if (q.frame) return { ...(await readBoardFrame(tx, clientId, q)), ...encodeBarColumns(emptyBarColumns()) };
   const { bars, ...rest } = await readBoardColumns(tx, clientId, q);
   return { ...rest, ...encodeBarColumns(bars) };
 }

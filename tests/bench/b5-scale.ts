@@ -1,0 +1,256 @@
+/**
+ * Bench B5 at a group's scale (issue 31, `B5_SCALE=1 npm run bench -- b5`): the board of B5_BARS bars
+ * (default 100,000) over 300 lines and two years (731 days from a week back, the page's range), read by
+ * viewport, against a baseline in the same run: a bare canvas (tests/bench/b5-bare-canvas.html) drawing
+ * the same bars from a static file (laid out in Node by the board's own layoutBoard), served from
+ * memory on the same origin. Each figure alternates or runs the same steps on both:
+ * - first usable: navigation start to the frame showing the first bar (fresh context, median of B5_RUNS);
+ * - scroll and zoom fps: B5's `motion` (scroll vertical and horizontal at each zoom, zoom tabs every 10 frames);
+ * - drag live preview: B5's `dragOnce` (pointermove to the frame showing the ghost at the target; median of B5_DRAGS);
+ * - cascade: a bar dropped one day later onto the next bar of its line; the product asks (overload) and
+ *   the planner takes "move and push the following plans" (the server moves every bar behind it on the
+ *   line); from the click to the first frame drawn after the command's reply. The baseline shifts the
+ *   bar and those behind it in memory on the drop and redraws (median of 3);
+ * - JS heap after the motion, garbage collected (CDP Runtime.getHeapUsage).
+ * Targets: first usable <= 1.5 s, scroll and zoom >= 58 fps, drag preview <= 16 ms, cascade <= 100 ms at
+ * 10,000 bars and <= 800 ms at 100,000, heap <= 150 MB.
+ *
+ * Data (tests/support/board-scale-seed.ts): 300 lines in 30 workshops, on every line bars back to back
+ * (1-3 days each) from the range's first day, B5_BARS in all, one plan per bar, each about 80 % of its
+ * line's daily capacity; every ninth locked; some late. Inserted in SQL, not auto-scheduled.
+ */
+import { readFileSync, rmSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { addDays } from '../../calendars/capacity';
+import { decodeBoardWindow, type BoardWindow } from '../../src/model/board-window';
+import type { BoardData } from '../../src/model/schedule-board';
+import { layoutBoard, type BoardLayout } from '../../src/client/calendar/board-model';
+import { launchBrowser, startServer, type RunningServer } from '../e2e/support/harness';
+import { prepareDatabase } from '../support/pglite-template';
+import { seedBoardAtScale } from '../support/board-scale-seed';
+import { CLIENT_DIR, dragOnce, dragPlan, frames, median, motion, PALETTE, probe, ROUTE, USER, VIEWPORT, withDatabase } from './b5-board';
+import { signIn, storeSessionIn, type Session } from './b8-browser.util';
+
+const BARS = Number(process.env.B5_BARS ?? 100_000);
+const RUNS = Number(process.env.B5_RUNS ?? 3);
+const DRAGS = Number(process.env.B5_DRAGS ?? 20);
+const DAYS = 731;
+const LINES = 300;
+const TARGET = { usableMs: 1500, fps: 58, dragMs: 16, cascadeMs: BARS <= 10_000 ? 100 : 800, heapMb: 150 };
+const BARE = '/b5-bare/';
+const LABELS = 180;
+const HEADER = 40;
+
+const today = () => new Date().toISOString().slice(0, 10);
+const range = () => ({ from: addDays(today(), -7), to: addDays(today(), DAYS - 8) });
+
+/** The board at scale, in SQL (tests/support/board-scale-seed.ts). */
+async function seedScale(dir: string): Promise<{ bars: number; seconds: number }> {
+  const t0 = performance.now();
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const seeded = await withDatabase(dir, async (db, config, database) => {
+    await prepareDatabase(database, config);
+    return seedBoardAtScale(db, { lines: LINES, bars: BARS, days: DAYS, from: range().from });
+  });
+  return { bars: seeded.bars, seconds: (performance.now() - t0) / 1000 };
+}
+
+async function readJson<T>(url: string, s: Session): Promise<T> {
+  const res = await fetch(url, { headers: { authorization: `Bearer ${s.access_token}` } });
+  const body = (await res.json()) as { code: number; data: T };
+  if (body.code !== 200) throw new Error(`${url}: ${JSON.stringify(body).slice(0, 300)}`);
+  return body.data;
+}
+
+/** The whole board, read in windows of 30 lines (for the baseline's file and the drags' plan). */
+async function wholeBoard(url: string, s: Session): Promise<BoardData> {
+  const { from, to } = range();
+  const frame = await readJson<BoardWindow>(`${url}/api/scmapi/schedule/window?from=${from}&to=${to}&frame=1`, s);
+  const bars = [];
+  for (let i = 0; i < frame.lines.length; i += 30) {
+    const ids = frame.lines.slice(i, i + 30).map((l) => l.id).join(',');
+    bars.push(...decodeBoardWindow(await readJson<BoardWindow>(`${url}/api/scmapi/schedule/window?from=${from}&to=${to}&lines=${ids}`, s)));
+  }
+  return { from, to, scenario_id: null, days: frame.days, lines: frame.lines, bars };
+}
+
+/** The baseline's static file: the bars as the board lays them out at day zoom, as columns. */
+function bareFile(data: BoardData, layout: BoardLayout): string {
+  const rowOf = new Map<number, number>();
+  const rows = layout.rows.map((r, i) => {
+    if (r.kind === 'line') rowOf.set(r.line.id, i);
+    return { y: r.y, h: r.height, line: r.kind === 'line', label: r.kind === 'line' ? `${r.line.code} ${r.line.name}` : r.workshop };
+  });
+  const categories: string[] = [];
+  const labels: string[] = [];
+  const idx = (list: string[], map: Map<string, number>, v: string) => { let k = map.get(v); if (k === undefined) { k = list.length; list.push(v); map.set(v, k); } return k; };
+  const cm = new Map<string, number>();
+  const lm = new Map<string, number>();
+  const from = data.days[0].date;
+  const dayOf = (d: string) => Math.round((Date.parse(d) - Date.parse(from)) / 86_400_000);
+  const bars = layout.bars.map(({ bar, rect }) => ({ s: dayOf(bar.start), e: dayOf(bar.end), y: rect.y, line: rowOf.get(bar.line_id)!, cat: idx(categories, cm, bar.category), label: idx(labels, lm, `${bar.plan_no} · ${bar.style_no}`) }));
+  bars.sort((a, b) => a.line - b.line || a.s - b.s);
+  const col = <K extends keyof (typeof bars)[number]>(k: K) => bars.map((b) => b[k]);
+  return JSON.stringify({ days: data.days.length, dates: data.days.map((d) => d.date), height: layout.height, rows, categories, labels, s: col('s'), e: col('e'), y: col('y'), line: col('line'), cat: col('cat'), label: col('label') });
+}
+
+type Opened = { page: Page; context: BrowserContext; firstUsable: number };
+
+/** Opens the product's board or the bare canvas in a fresh context; first usable = the frame showing the first bar. */
+async function open(browser: Browser, url: string, s: Session, bare: { html: string; json: string } | null): Promise<Opened> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  await context.addInitScript({ content: 'window.__name = (f) => f;' });
+  await storeSessionIn(context, s);
+  await context.addInitScript(probe, PALETTE);
+  if (bare) {
+    await context.route(`**${BARE}index.html`, (r) => r.fulfill({ contentType: 'text/html', body: bare.html }));
+    await context.route(`**${BARE}bars.json`, (r) => r.fulfill({ contentType: 'application/json', body: bare.json }));
+  }
+  const page = await context.newPage();
+  await page.goto(`${url}${bare ? `${BARE}index.html` : ROUTE}`, { waitUntil: 'commit' });
+  const h = await page.waitForFunction(() => (window as unknown as { __b5: { firstBarFrame: number } }).__b5.firstBarFrame || null, undefined, { polling: 20, timeout: 120_000 });
+  return { page, context, firstUsable: (await h.jsonValue()) as number };
+}
+
+/** JS heap in use after a garbage collection (MB). */
+async function heapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  await cdp.detach();
+  return usedSize / 1024 / 1024;
+}
+
+/** A drag onto the next bar of the same line, one day later: the product asks, the push is taken; ms to the redrawn frame. */
+async function cascadeOnce(page: Page, layout: BoardLayout, bare: boolean, nth: number): Promise<number> {
+  await page.evaluate(() => { const el = document.querySelector<HTMLElement>('[data-testid=calendar-production-board]')!; el.scrollTop = 0; el.scrollLeft = 0; });
+  await frames(page, 3);
+  const box = (await page.locator('[data-testid=board-canvas]').boundingBox())!;
+  // An unlocked bar of the nth line in view with a next bar on its line, both in view.
+  const rows = layout.rows.filter((r) => r.kind === 'line');
+  const row = rows[(nth * 3) % 12];
+  const mine = layout.bars.filter((b) => b.bar.line_id === (row.kind === 'line' ? row.line.id : -1)).sort((a, b) => a.rect.x - b.rect.x);
+  // The next bar starting on a weekday (Monday to Friday): the day both would share has capacity, so the drop overloads it.
+  const weekday = (d: string) => { const w = new Date(`${d}T00:00:00Z`).getUTCDay(); return w >= 1 && w <= 5; };
+  const k = mine.findIndex((b, i) => !b.bar.locked && i + 1 < mine.length && weekday(mine[i + 1].bar.start) && b.rect.x > 2 * layout.dayWidth && b.rect.x + b.rect.w + 3 * layout.dayWidth < box.width - LABELS);
+  if (k < 0) throw new Error('no bar to cascade in view');
+  const { rect } = mine[k];
+  const at = { x: box.x + LABELS + rect.x + 10, y: box.y + HEADER + rect.y + rect.h / 2 };
+  await page.mouse.move(at.x, at.y);
+  await page.mouse.down();
+  await page.mouse.move(at.x + 6, at.y, { steps: 2 });
+  await page.mouse.move(at.x + layout.dayWidth, at.y, { steps: 4 });
+  await frames(page, 2);
+  if (bare) {
+    await page.evaluate(() => { (window as unknown as { __b5cascade?: number }).__b5cascade = 0; });
+    await page.mouse.up();
+    return (await (await page.waitForFunction(() => (window as unknown as { __b5cascade?: number }).__b5cascade || null, undefined, { polling: 10, timeout: 10_000 })).jsonValue()) as number;
+  }
+  await page.mouse.up();
+  await page.locator('[data-testid=board-overload-push]').waitFor({ timeout: 10_000 });
+  await frames(page, 2);
+  const ms = await page.evaluate(async () => {
+    const p = (window as unknown as { __b5: { lastClear: number } }).__b5;
+    const raf = () => new Promise<number>((ok) => requestAnimationFrame(() => ok(performance.now())));
+    performance.clearResourceTimings();
+    const t0 = performance.now();
+    document.querySelector<HTMLElement>('[data-testid=board-overload-push]')!.click();
+    for (;;) {
+      const t = await raf();
+      const reply = performance.getEntriesByType('resource').filter((e) => e.name.includes('/schedule/command') && e.startTime >= t0).map((e) => (e as PerformanceResourceTiming).responseEnd)[0];
+      if (reply && p.lastClear > reply) return t - t0;
+      if (t - t0 > 20_000) return Number.NaN;
+    }
+  });
+  await page.locator('[data-testid=board-overload-dialog]').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  return ms;
+}
+
+type Side = { usable: number[]; drag: number[]; cascade: number[]; heap: number; motion: Awaited<ReturnType<typeof motion>> | null };
+
+async function measureSide(browser: Browser, url: string, s: Session, layout: BoardLayout, bare: { html: string; json: string } | null, side: Side): Promise<void> {
+  const b = await open(browser, url, s, bare);
+  try {
+    await b.page.waitForTimeout(1500);
+    const box = (await b.page.locator('[data-testid=board-canvas]').boundingBox())!;
+    const seen = { x: box.x, y: box.y, w: Math.min(box.width, VIEWPORT.width - box.x), h: Math.min(box.height, VIEWPORT.height - box.y) };
+    const plan = dragPlan(layout, seen, DRAGS);
+    if (!plan.length) throw new Error(`no draggable bar in view (${bare ? 'bare canvas' : 'board'})`);
+    for (let i = 0; plan.length < DRAGS; i++) plan.push(plan[i]);
+    await dragOnce(b.page, plan[0]);
+    for (const d of plan) side.drag.push((await dragOnce(b.page, d)).ms);
+    side.motion = await motion(b.page);
+    side.heap = await heapMb(b.page);
+    for (let i = 0; i < 3; i++) side.cascade.push(await cascadeOnce(b.page, layout, !!bare, i));
+  } finally {
+    await b.context.close();
+  }
+}
+
+const ms = (n: number) => `${Math.round(n)} ms`;
+
+export async function scaleRun(): Promise<{ lines: { label: string; value: string }[]; passed: boolean; target: string }> {
+  const dir = resolve(`.tmp/bench-b5-scale-${process.pid}`);
+  const seeded = await seedScale(dir);
+  let server: RunningServer | null = null;
+  let browser: Browser | null = null;
+  try {
+    server = await startServer({ LOG_LEVEL: 'warn', CLIENT_DIR }, { dataDir: dir });
+    const s = await signIn(server.url, USER);
+    const t0 = performance.now();
+    const data = await wholeBoard(server.url, s);
+    const layout = layoutBoard(data, 'day');
+    const bare = { html: readFileSync(resolve('tests/bench/b5-bare-canvas.html'), 'utf8'), json: bareFile(data, layout) };
+    const fileMs = performance.now() - t0;
+    browser = await launchBrowser();
+    const board: Side = { usable: [], drag: [], cascade: [], heap: 0, motion: null };
+    const base: Side = { usable: [], drag: [], cascade: [], heap: 0, motion: null };
+    // First usable: one untimed visit each, then RUNS alternating.
+    for (const x of [null, bare]) await (await open(browser, server.url, s, x)).context.close();
+    for (let i = 0; i < RUNS; i++) {
+      for (const [x, side] of [[null, board], [bare, base]] as const) {
+        const o = await open(browser, server.url, s, x);
+        side.usable.push(o.firstUsable);
+        await o.context.close();
+      }
+    }
+    await measureSide(browser, server.url, s, layout, null, board);
+    await measureSide(browser, server.url, s, layoutBoard(data, 'day'), bare, base);
+    return report(seeded, data, bare.json.length, fileMs, board, base);
+  } finally {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function report(seeded: { bars: number; seconds: number }, data: BoardData, fileBytes: number, fileMs: number, board: Side, base: Side) {
+  const worst = (m: Side['motion']) => Math.min(...Object.values(m!.scroll).map((f) => f.fps));
+  const fig = {
+    usable: median(board.usable), usableBase: median(base.usable), drag: median(board.drag), dragBase: median(base.drag),
+    cascade: median(board.cascade), cascadeBase: median(base.cascade), scroll: worst(board.motion), scrollBase: worst(base.motion),
+    zoom: board.motion!.zoom.fps, zoomBase: base.motion!.zoom.fps,
+  };
+  const lines = [
+    { label: 'data', value: `${data.lines.length} lines, ${seeded.bars.toLocaleString('en')} bars over ${data.days.length} days (seeded in ${seeded.seconds.toFixed(1)} s, PGlite on disk); baseline: a bare canvas, the same bars from a static file of ${(fileBytes / 1024 / 1024).toFixed(1)} MB (read and laid out in ${(fileMs / 1000).toFixed(1)} s)` },
+    { label: 'browser', value: `Chromium headless, ${VIEWPORT.width}x${VIEWPORT.height}; client ${CLIENT_DIR}` },
+    { label: `first usable (median of ${RUNS})`, value: `${ms(fig.usable)} vs bare canvas ${ms(fig.usableBase)}; all: ${board.usable.map(Math.round).join(', ')} | ${base.usable.map(Math.round).join(', ')}` },
+    ...Object.keys(board.motion!.scroll).map((z) => ({ label: `scroll ${z}`, value: `${board.motion!.scroll[z].fps.toFixed(1)} fps (longest frame ${ms(board.motion!.scroll[z].longest)}) vs bare ${base.motion!.scroll[z].fps.toFixed(1)} fps` })),
+    { label: 'zoom switching (3 s, every 10 frames)', value: `${fig.zoom.toFixed(1)} fps vs bare ${fig.zoomBase.toFixed(1)} fps; one switch ${ms(median(board.motion!.zoomSwitchMs))} vs ${ms(median(base.motion!.zoomSwitchMs))}` },
+    { label: `drag preview (median of ${board.drag.length})`, value: `${ms(fig.drag)} vs bare ${ms(fig.dragBase)}; max ${ms(Math.max(...board.drag))} vs ${ms(Math.max(...base.drag))}` },
+    { label: 'cascade committed and redrawn (median of 3)', value: `${ms(fig.cascade)} vs bare ${ms(fig.cascadeBase)}; all: ${board.cascade.map(Math.round).join(', ')}` },
+    { label: 'JS heap after motion (GC)', value: `${board.heap.toFixed(1)} MB vs bare ${base.heap.toFixed(1)} MB` },
+  ];
+  const verdict = [
+    [`first usable ${ms(fig.usable)} <= ${TARGET.usableMs} ms`, fig.usable <= TARGET.usableMs],
+    [`scroll ${fig.scroll.toFixed(1)} fps >= ${TARGET.fps}`, fig.scroll >= TARGET.fps],
+    [`zoom ${fig.zoom.toFixed(1)} fps >= ${TARGET.fps}`, fig.zoom >= TARGET.fps],
+    [`drag preview ${ms(fig.drag)} <= ${TARGET.dragMs} ms`, fig.drag <= TARGET.dragMs],
+    [`cascade ${ms(fig.cascade)} <= ${TARGET.cascadeMs} ms`, fig.cascade <= TARGET.cascadeMs],
+    [`heap ${board.heap.toFixed(1)} MB <= ${TARGET.heapMb} MB`, board.heap <= TARGET.heapMb],
+  ] as const;
+  lines.push({ label: 'targets', value: verdict.map(([t, ok]) => `${t}: ${ok ? 'PASS' : 'FAIL'}`).join('; ') });
+  return { lines, passed: verdict.every(([, ok]) => ok), target: `first usable <= ${TARGET.usableMs} ms, scroll and zoom >= ${TARGET.fps} fps, drag preview <= ${TARGET.dragMs} ms, cascade <= ${TARGET.cascadeMs} ms, heap <= ${TARGET.heapMb} MB` };
+}
