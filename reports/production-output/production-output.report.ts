@@ -29,7 +29,7 @@ export const productionOutput = defineReport({
     { key: 'process', field: 'process_id', label: { zh: '工序', en: 'Process' } },
   ],
   measures: [
-    { key: 'pieces', agg: 'sum', field: 'pieces', format: 'integer', label: { zh: '出站件数', en: 'Pieces scanned out' }, drill: { 'f.direction.eq': 'out' } },
+    { key: 'pieces', agg: 'sum', field: 'pieces', format: 'integer', label: { zh: '出站件数', en: 'Pieces scanned out' }, drill: { 'f.direction.eq': 'out' }, listField: 'qty' },
     { key: 'bundles', agg: 'sum', field: 'bundles', format: 'integer', label: { zh: '出站扎数', en: 'Bundles scanned out' }, drill: { 'f.direction.eq': 'out' } },
   ],
   filters: ['scanned_at', 'line_id', 'workorder_id', 'style_no', 'process_id', 'plan_id', 'scanned_by'],

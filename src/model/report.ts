@@ -62,6 +62,12 @@ export type ReportMeasure = {
    */
   drill?: Record<string, string>;
   /**
+   * For a `sum` of pieces (not of rows): the list field whose values the drill-down's rows add up to
+   * the figure (production output's pieces: the scan records' `qty`). Without it, a measure with
+   * `drill` counts the list's rows (tests/api/successful-every-figure-equals-its-drill-down-rows).
+   */
+  listField?: string;
+  /**
    * How "late by N days" narrows the rows this measure counts (an alert's `late_by` condition,
    * src/model/alerts.ts): `date`: the rows whose `field` (a due date) is more than N days before
    * today (`f.<field>.lt` = today - N); `days`: the rows whose `field` (days late, kept on the row)
