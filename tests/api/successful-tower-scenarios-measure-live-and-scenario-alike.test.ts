@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysIso, type BoardData } from '../../src/model';
 import { kpiRows, type ScenarioComparison, type ScenarioSummary, type ScheduleKpiComparison, type ScheduleKpis } from '../../src/model/schedule-board';
+import { withTenant } from '../../src/server/kernel/rls';
+import { scheduleKpis } from '../../src/server/services/planning/planning.service';
 import { createTestApp, signIn, signInUnassigned, type TestApp } from '../support/test-app';
 
 /**
@@ -143,6 +145,17 @@ describe('scenarios on the control tower', { timeout: 180_000 }, () => {
     expect(after.live.late_plans).toBeGreaterThan(before.live.late_plans);
     expect(figures(after.live)).toEqual(await fromTheBoard(after.range, null));
     expect(figures(after.scenario!.kpis)).toEqual(figures(before.scenario!.kpis));
+  });
+
+  it('sums a schedule\'s load in SQL as the kept line x day table does (a narrower scope reads the bars, as a scenario does)', async () => {
+    const whole = await span(null);
+    const range = { from: whole.from, to: addDaysIso(whole.from, 90) };
+    const maker = Number((await sql<{ id: number }>`select id from clients where code = 'MAKER01'`.execute(t.app.db)).rows[0].id);
+    const kept = await withTenant(t.app.db, maker, (tx) => scheduleKpis(tx, maker, { scenario: null, ...range }));
+    // A scope that keeps every row: the same bars, summed from the bars instead of the kept table.
+    const summed = await withTenant(t.app.db, maker, (tx) => scheduleKpis(tx, maker, { scenario: null, ...range, scope: [sql`true`] }));
+    expect(kept.utilisation).toBeGreaterThan(0);
+    expect(summed).toEqual(kept);
   });
 
   it('answers within 2 s on the demo data (median of five)', async () => {

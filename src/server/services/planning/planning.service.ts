@@ -640,12 +640,46 @@ export async function scheduleKpis(tx: Db, clientId: number, q: { scenario: numb
   const late = await latenessInSql(tx, clientId, q.scenario, scope);
   const changeovers = await changeoversInSql(tx, clientId, { ...q, scope });
   // The live schedule's load per line and day is kept by the database (line-day-load.ts) for the whole
-  // company; a scenario, a narrower scope or calendars the kept figure cannot follow lay the bars out.
-  const kept = q.scenario === null && scope.length === 0 && (await lineDayLoadRefusal(tx, clientId)) === null;
-  const load = kept
-    ? await keptLineLoad(tx, sql`t.client_id = ${clientId}`, q.from, q.to)
-    : scheduleLoad(await loadBarRows(tx, clientId, { scenario: q.scenario, from: q.from, to: q.to, scope }), cal, new Map(lineInfo.map((l) => [l.id, l.sam])), q.from, q.to);
+  // company; a scenario or a narrower scope is summed by the same SQL over its own bars; calendars the
+  // database's figure cannot follow (lineDayLoadRefusal) lay the bars out in Node.
+  const inSql = (await lineDayLoadRefusal(tx, clientId)) === null;
+  const load = !inSql
+    ? scheduleLoad(await loadBarRows(tx, clientId, { scenario: q.scenario, from: q.from, to: q.to, scope }), cal, new Map(lineInfo.map((l) => [l.id, l.sam])), q.from, q.to)
+    : q.scenario === null && scope.length === 0
+      ? await keptLineLoad(tx, sql`t.client_id = ${clientId}`, q.from, q.to)
+      : await loadInSql(tx, clientId, { ...q, scope });
   return { ...late, ...lineFiguresOf(lines, load, changeovers) };
+}
+
+/**
+ * Load per line per day over [from, to] of one schedule's bars under the scope, computed by the
+ * database's figure of the kept line load (`line_load_bar_pieces` over the company's calendar, the
+ * line's SAM of the plan's category else the plan's minutes per piece: line-day-load.ts), for a
+ * scenario or a narrower scope, which the kept table (live bars, whole company) does not hold.
+ */
+async function loadInSql(tx: Db, clientId: number, q: { scenario: number | null; from: string; to: string; scope: RawBuilder<unknown>[] }): Promise<Map<number, number[]>> {
+  const rows = (await sql<{ line_id: number; i: number; load: number }>`
+    with cal as (select c.weekdays, c.holidays, c.overtime from line_load_calendar(${clientId}) c),
+    sams as (select distinct on (s.workline_id, s.category) s.workline_id, s.category, s.sam from md_workline_sam s
+      where s.client_id = ${clientId} and s.sam > 0 and s.category <> '' order by s.workline_id, s.category, s.id desc)
+    select t.line_id, (x.day - ${q.from}::date) as i, sum(x.pieces * coalesce(sm.sam, p.minutes_per_piece, 0))::float8 as load
+    from scm_prodplan_bar t
+    join scm_prodplan p on p.id = t.plan_id and p.client_id = t.client_id
+    cross join cal c
+    left join sams sm on sm.workline_id = t.line_id and sm.category = p.category
+    cross join lateral line_load_bar_pieces(coalesce(t.qty, 0), t.daily, t.start_date, t.end_date, c.weekdays, c.holidays, c.overtime) x
+    where ${barsOf(clientId, q.scenario, q.scope)} and t.start_date <= ${q.to}::date and t.end_date >= ${q.from}::date
+      and x.day between ${q.from}::date and ${q.to}::date
+    group by 1, 2`.execute(tx)).rows;
+  const n = daysBetween(q.from, q.to);
+  const out = new Map<number, number[]>();
+  for (const r of rows) {
+    const id = Number(r.line_id);
+    let row = out.get(id);
+    if (!row) out.set(id, (row = new Array<number>(n).fill(0)));
+    row[Number(r.i)] = Number(r.load);
+  }
+  return out;
 }
 
 function summary(s: Row): ScenarioSummary {
