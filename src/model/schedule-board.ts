@@ -211,3 +211,10 @@ export type ScenarioStale = { changes: number; by: string | null; at: string | n
 
 /** The socket message every board of the company receives after a change (type `schedule.changed`). */
 export type ScheduleChanged = { scenario_id: number | null; bar_ids: number[]; removed: number[]; user_id: number };
+
+/**
+ * The company message after a scan (or its undo) changed the pieces made of some plans: the boards
+ * showing plan against actual read those figures again (src/client/calendar/useBoardActuals.ts). Not
+ * `schedule.changed`: the bars did not move, and that message recomputes every order's node forecasts.
+ */
+export const SCHEDULE_ACTUALS_MESSAGE = 'schedule.actuals';

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysIso } from '../../src/model';
 import type { ScheduleActuals } from '../../src/model/schedule-actuals';
+import { SCHEDULE_ACTUALS_MESSAGE } from '../../src/model/schedule-board';
+import { onCompanyEvent } from '../../src/server/realtime';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
 
 /**
@@ -87,12 +89,20 @@ describe('plan against actual', () => {
     for (const qty of [7, 5])
       await sql`insert into scm_wo_scan (client_id, bundle_id, workorder_id, process_id, plan_id, direction, qty, scanned_at, scanned_by)
         values (${makerId}, ${fixture.id}, ${sewing.id}, ${sewing.process_id}, ${bar.plan_id}, 'out', ${qty}, ${`${start}T10:00:00Z`}, 'test')`.execute(t.app.db);
-    // And one bundle through the scan page's route today: cutting in and out, sewing in and out.
+    // And one bundle through the scan page's route today: cutting in and out, sewing in and out. Each
+    // scan out tells the company's boards that this plan's pieces made changed (cutting is not the
+    // last process: no bar moves, yet the 计划/实际 view reads again); a scan in, or a refused scan, does not.
+    const heard: Array<{ clientId: number; plans: unknown }> = [];
+    onCompanyEvent(SCHEDULE_ACTUALS_MESSAGE, (clientId, payload) => heard.push({ clientId, plans: payload.plan_ids }));
+    const refused = await call<Row>('POST', '/api/scmapi/workorder/scan', planner, { barcode: String(bundle.bundle_no), process_id: Number(sewing.process_id), direction: 'out' });
+    expect(refused.status).toBe(409);
     for (const w of wos.filter((x) => x.process_type === 'cutting' || x.process_type === 'sewing'))
       for (const direction of ['in', 'out'] as const) {
         const s = await call<Row>('POST', '/api/scmapi/workorder/scan', planner, { barcode: String(bundle.bundle_no), process_id: Number(w.process_id), direction });
         expect(s.status, JSON.stringify(s.body)).toBe(200);
       }
+    await new Promise((r) => setImmediate(r));
+    expect(heard).toEqual([{ clientId: makerId, plans: [bar.plan_id] }, { clientId: makerId, plans: [bar.plan_id] }]);
     const after = (await actuals(planner, { from, to })).body.data;
     const b2 = after.bars.find((b) => b.bar_id === bar.bar_id)!;
     expect(b2.actual - bar.actual).toBe(12 + Number(bundle.qty));

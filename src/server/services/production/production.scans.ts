@@ -7,7 +7,7 @@ import type { WriteActor } from '../../resources/save-hooks';
 import { writeContext } from '../../resources/document-stages';
 import { insertRecords, removeRecords, updateRecords } from '../../resources/record-writer';
 import { addToCell } from './production.progress';
-import { rollUpProgress } from './production.workorders';
+import { announceActuals, rollUpProgress } from './production.workorders';
 import { recordNodesFromWorkOrders } from '../tracking/tracking.workorders';
 import { queueNodeRecalcOfPlans } from '../tracking/tracking.recalc';
 
@@ -158,6 +158,7 @@ export async function recordScan(tx: Db, actor: WriteActor, input: ScanInput): P
     if (status === 'finished') await recordNodesFromWorkOrders(tx, { clientId, planIds: [Number(bundle.plan_id)], actor });
     // The scanned rate re-forecasts the plan's bars: the order's node forecasts follow once this commits.
     await queueNodeRecalcOfPlans(tx, clientId, [Number(bundle.plan_id)]);
+    announceActuals(tx, clientId, [Number(bundle.plan_id)]);
   }
   const params = { barcode: code, colour: String(bundle.colour ?? ''), size: String(bundle.size ?? ''), qty, process: pname, done, ordered: num(wo.qty) };
   return {

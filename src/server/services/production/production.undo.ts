@@ -8,7 +8,7 @@ import type { WriteActor } from '../../resources/save-hooks';
 import { removeRecords, updateRecords } from '../../resources/record-writer';
 import { queueNodeRecalcOfPlans } from '../tracking/tracking.recalc';
 import { addToCell } from './production.progress';
-import { rollUpProgress } from './production.workorders';
+import { announceActuals, rollUpProgress } from './production.workorders';
 
 /**
  * Undoing a scan (issue 31, "a scan undo, with its reason, audited"): a bundle scanned at the wrong
@@ -61,6 +61,7 @@ export async function undoScan(tx: Db, actor: WriteActor, input: { scanId: numbe
     done = Math.max(0, done - num(scan.qty));
     await updateRecords(w, 'workorder', [Number(wo.id)], { done_qty: done, done_matrix: addToCell(scan.colour as string | null, scan.size as string | null, -num(scan.qty)) }, { audit: 'undo' });
     if (wo.is_last === true) await rollUpProgress(tx, actor, [Number(scan.plan_id)]);
+    announceActuals(tx, c, [Number(scan.plan_id)]);
   }
   const last = (await sql<Row>`select process_id, direction from scm_wo_scan where client_id = ${c} and bundle_id = ${scan.bundle_id} order by id desc limit 1`.execute(tx)).rows[0];
   await updateRecords(w, 'wo_bundle', [Number(scan.bundle_id)], { last_process_id: last?.process_id ?? null, last_direction: last?.direction ?? null }, { audit: 'undo' });

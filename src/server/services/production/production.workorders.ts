@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import { afterCommit } from '../../db/after-commit';
 import type { Db } from '../../db/database';
+import { SCHEDULE_ACTUALS_MESSAGE } from '../../../model/schedule-board';
 import { AppError } from '../../http/errors';
 import { emitToCompany } from '../../realtime';
 import type { WriteActor } from '../../resources/save-hooks';
@@ -126,6 +128,16 @@ export function checkReportQty(input: unknown, ordered: number, confirmShort: bo
   if (qty > ordered) throw new AppError('wo.qtyOver', { params: { qty, ordered }, fields: { report_qty: { key: 'wo.qtyOver', params: { qty, ordered } } } });
   if (qty < ordered && !confirmShort) throw new AppError('wo.confirmShort', { params: { qty, ordered }, extra: { needsConfirm: true, qty, ordered } });
   return qty;
+}
+
+/**
+ * Tells the company's boards, once the scan (or its undo) has committed, that the pieces made of
+ * these plans changed: a board showing plan against actual reads its figures again, whichever
+ * process the scan was at (a process before the last moves no bar and no plan's done quantity).
+ */
+export function announceActuals(tx: Db, clientId: number, planIds: readonly number[]): void {
+  const ids = [...new Set(planIds.map(Number))];
+  if (ids.length) afterCommit(tx, () => emitToCompany(clientId, SCHEDULE_ACTUALS_MESSAGE, { plan_ids: ids }));
 }
 
 /**
