@@ -98,6 +98,22 @@ function bareFile(data: BoardData, layout: BoardLayout): string {
 
 type Opened = { page: Page; context: BrowserContext; firstUsable: number };
 
+/**
+ * The product board's geometry at scroll 0 as the page itself gives it (its bar list and line figures):
+ * rows and bars in view with their content positions. Its sub-rows are counted over the bars it has read,
+ * which the whole schedule's layout in Node cannot know.
+ */
+async function domLayout(page: Page): Promise<BoardLayout> {
+  const rows = await page.$$eval('[data-testid=board-lines] li', (els) => els.map((e) => ({ id: Number(e.getAttribute('data-line-id')), code: e.getAttribute('data-testid')!.slice('line-load-'.length), y: Number(e.getAttribute('data-y')), h: Number(e.getAttribute('data-h')) })));
+  const bars = await page.$$eval('[data-testid=board-bar]', (els) => els.map((e) => ({ id: Number(e.getAttribute('data-bar-id')), line: Number(e.getAttribute('data-line-id')), start: e.getAttribute('data-start')!, end: e.getAttribute('data-end')!, locked: e.getAttribute('data-locked') === 'true', x: Number(e.getAttribute('data-x')), y: Number(e.getAttribute('data-y')), w: Number(e.getAttribute('data-w')), h: Number(e.getAttribute('data-h')) })));
+  const lineRows = rows.sort((a, b) => a.y - b.y).map((r, index) => ({ kind: 'line' as const, line: { id: r.id, code: r.code }, y: r.y - HEADER, height: r.h, index, lanes: 1 }));
+  const layout = {
+    zoom: 'day', dayWidth: 48, rows: lineRows, lineRow: new Map(lineRows.map((r) => [r.line.id, r])), dayIndex: new Map(), width: 0, height: 0,
+    bars: bars.map((b) => ({ bar: { id: b.id, line_id: b.line, start: b.start, end: b.end, locked: b.locked }, rect: { x: b.x - LABELS, y: b.y - HEADER, w: b.w, h: b.h } })),
+  };
+  return layout as unknown as BoardLayout;
+}
+
 /** Opens the product's board or the bare canvas in a fresh context; first usable = the frame showing the first bar. */
 async function open(browser: Browser, url: string, s: Session, bare: { html: string; json: string } | null): Promise<Opened> {
   const context = await browser.newContext({ viewport: VIEWPORT });
@@ -124,9 +140,11 @@ async function heapMb(page: Page): Promise<number> {
 }
 
 /** A drag onto the next bar of the same line, one day later: the product asks, the push is taken; ms to the redrawn frame. */
-async function cascadeOnce(page: Page, layout: BoardLayout, bare: boolean, nth: number): Promise<number> {
+async function cascadeOnce(page: Page, whole: BoardLayout, bare: boolean, nth: number): Promise<number> {
   await page.evaluate(() => { const el = document.querySelector<HTMLElement>('[data-testid=calendar-production-board]')!; el.scrollTop = 0; el.scrollLeft = 0; });
   await frames(page, 3);
+  if (!bare) await page.waitForTimeout(1000); // the bar list follows the view when the browser is idle
+  const layout = bare ? whole : await domLayout(page);
   const box = (await page.locator('[data-testid=board-canvas]').boundingBox())!;
   // An unlocked bar of the nth line in view with a next bar on its line, both in view.
   const rows = layout.rows.filter((r) => r.kind === 'line');
@@ -175,8 +193,9 @@ async function measureSide(browser: Browser, url: string, s: Session, layout: Bo
   try {
     await b.page.waitForTimeout(1500);
     const box = (await b.page.locator('[data-testid=board-canvas]').boundingBox())!;
-    const seen = { x: box.x, y: box.y, w: Math.min(box.width, VIEWPORT.width - box.x), h: Math.min(box.height, VIEWPORT.height - box.y) };
-    const plan = dragPlan(layout, seen, DRAGS);
+    // Kept out of the board's edge zones (useEdgeAutoScroll: 40 px), where a held bar scrolls the board.
+    const seen = { x: box.x, y: box.y, w: Math.min(box.width, VIEWPORT.width - box.x) - 50, h: Math.min(box.height, VIEWPORT.height - box.y) - 50 };
+    const plan = dragPlan(bare ? layout : await domLayout(b.page), seen, DRAGS);
     if (!plan.length) throw new Error(`no draggable bar in view (${bare ? 'bare canvas' : 'board'})`);
     for (let i = 0; plan.length < DRAGS; i++) plan.push(plan[i]);
     await dragOnce(b.page, plan[0]);

@@ -231,7 +231,10 @@ describe('scheduling board: an overloading drop', () => {
     await until(page, (x) => document.querySelector('[data-testid=calendar-production-board]')!.scrollLeft > x + 100, left0, { timeout: 5000 });
     const top0 = await scroller.evaluate((e) => e.scrollTop);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height - 8, { steps: 4 });
-    await until(page, (y) => document.querySelector('[data-testid=calendar-production-board]')!.scrollTop > y + 50, top0, { timeout: 5000 });
+    // Only when the board is taller than its box: read by viewport (issue 31) its lines' sub-rows are
+    // those of the bars read, and at 1920 px the demo's lines may all fit.
+    if (await scroller.evaluate((e) => e.scrollHeight - e.clientHeight > 60))
+      await until(page, (y) => document.querySelector('[data-testid=calendar-production-board]')!.scrollTop > y + 50, top0, { timeout: 5000 });
     // The drag's target follows the scrolled board.
     expect(await page.getAttribute('[data-testid=drag-info]', 'data-start')).not.toBe(shown.days[sunday].date);
     await page.keyboard.press('Escape');

@@ -15,7 +15,7 @@ import { onSocketMessage } from '../session/notification-socket';
 import { applyResult, movedPlans } from './board-model';
 import { boardRange, firstReads, horizonRange, readBoard, readWindow, takePrefetchedBoard } from './board-prefetch';
 import { BoardWindowReader } from './board-window-reader';
-import { frameBoard, replyOnDaysRead, type ViewSpan } from './board-windows';
+import { frameBoard, replyOnDaysRead, TILE_DAYS, type ViewSpan } from './board-windows';
 
 const SCENARIOS_URL = '/api/scmapi/schedule/scenarios';
 /** Wait after a `schedule.changed` before the windows in view are read again (ms): a burst reads once. */
@@ -95,10 +95,19 @@ export function useBoardSource(decl: CalendarDecl) {
   useEffect(() => () => reader.current?.close(), []);
   useEffect(() => { void loadScenarios(); }, [loadScenarios]);
 
+  // The days the late reasons are read for: whole tiles around the view, 28 days either side (issue 31: not the two years).
+  const [reasonSpan, setReasonSpan] = useState<{ from: string; to: string; scenario: number | null } | null>(null);
   /** What the board shows now (the board tells it as it scrolls, zooms or resizes). */
   const onView = useCallback((span: ViewSpan) => {
     spanRef.current = span;
     reader.current?.view(span);
+    const d = dataRef.current;
+    if (!d?.days.length) return;
+    const last = d.days.length - 1;
+    const a = Math.max(0, Math.floor((span.firstDay - TILE_DAYS) / TILE_DAYS) * TILE_DAYS);
+    const b = Math.min(last, (Math.floor((span.lastDay + TILE_DAYS) / TILE_DAYS) + 1) * TILE_DAYS - 1);
+    const next = { from: d.days[Math.min(a, last)]!.date, to: d.days[b]!.date, scenario: d.scenario_id };
+    setReasonSpan((s) => (s && s.from === next.from && s.to === next.to && s.scenario === next.scenario ? s : next));
   }, []);
 
   /** The windows read become stale; those in view are read again (and the live bars under a scenario). */
@@ -156,7 +165,7 @@ export function useBoardSource(decl: CalendarDecl) {
   return {
     decl, range, horizon, lineOnly, focusDate, clearLineOnly: () => setParams({}),
     scenario, scenarioRef, scenarios, current, showScenario, loadScenarios,
-    data, dataRef, setData, liveBars, moved, error, load, refresh, onView, applyReply, revision, reader,
+    data, dataRef, setData, liveBars, moved, error, load, refresh, onView, applyReply, revision, reader, reasonSpan,
     compareKey, bumpCompare: () => setCompareKey((k) => k + 1),
   };
 }

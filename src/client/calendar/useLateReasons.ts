@@ -1,28 +1,28 @@
 /**
- * The late bars' reasons of the shown range and schedule (GET late-reasons, issue 31), read again
+ * The late bars' reasons of the days around the view (`span`: the source's `reasonSpan`, a few weeks
+ * either side of what is in view, not the two years shown) and the shown schedule (GET late-reasons, issue 31), read again
  * whenever the schedule may have changed (`revision`: a command, another planner's change, a scenario shown), and what a
  * reason's link does: open a page, or select the locking bar and bring it into view.
  *
- * Example: `const late = useLateReasons(source, sel.selectOnly); late.of(bar.id); late.open(target);`
+ * Example: `const late = useLateReasons(source.reasonSpan, source.revision, sel.selectOnly); late.of(bar.id); late.open(target);`
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { scheduleCalls } from '../../model/calls/schedule';
 import type { LateBarReasons } from '../../model/late-reasons';
-import type { BoardData } from '../../model/schedule-board';
 import { callApi } from '../api/calls';
 import type { ReasonTarget } from './late-reason-text';
 
 /** Wait after a change before the reasons are read again (ms). */
 const REREAD_MS = 600;
 
-export function useLateReasons(data: BoardData | null, revision: number, onSelect: (id: number) => void) {
+export function useLateReasons(span: { from: string; to: string; scenario: number | null } | null, revision: number, onSelect: (id: number) => void) {
   const navigate = useNavigate();
   const [byBar, setByBar] = useState<Map<number, LateBarReasons> | null>(null);
   const [reveal, setReveal] = useState<{ id: number; n: number } | null>(null);
-  const from = data?.from;
-  const to = data?.to;
-  const scenario = data?.scenario_id ?? null;
+  const from = span?.from;
+  const to = span?.to;
+  const scenario = span?.scenario ?? null;
   useEffect(() => {
     if (!from || !to) return;
     let live = true;
