@@ -46,9 +46,14 @@ async function findBar(page: Page, bar: { bar_id: number; line_id: number; start
   const scroller = page.locator('[data-testid=calendar-production-board]');
   const canvas = (await page.locator('[data-testid=board-canvas]').boundingBox())!;
   const days = Math.round((Date.parse(bar.start) - Date.parse(from)) / 86_400_000);
-  const lineY = Number(await page.getAttribute(`[data-testid=board-lines] li[data-line-id="${bar.line_id}"]`, 'data-y'));
-  await scroller.evaluate((s, p) => s.scrollTo({ left: Math.max(0, p.days * 48 - 200), top: Math.max(0, s.scrollTop + p.lineY - 220) }), { days, lineY });
   const el = page.locator(`[data-testid=board-bar][data-bar-id="${bar.bar_id}"]`);
+  // The board reads the windows around the view as it scrolls, and a line grows when a window with
+  // overlapping bars arrives: scroll to the line again until the bar is read and listed in view.
+  for (let i = 0; i < 40 && !(await el.count()); i++) {
+    const lineY = Number(await page.getAttribute(`[data-testid=board-lines] li[data-line-id="${bar.line_id}"]`, 'data-y'));
+    await scroller.evaluate((s, p) => s.scrollTo({ left: Math.max(0, p.days * 48 - 200), top: Math.max(0, s.scrollTop + p.lineY - 220) }), { days, lineY });
+    await page.waitForTimeout(250);
+  }
   await el.waitFor({ state: 'attached' });
   const [x, y, w, h] = await Promise.all(['data-x', 'data-y', 'data-w', 'data-h'].map(async (a) => Number(await el.getAttribute(a))));
   const left = Math.max(x, 200);
