@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
 import { seedBoardAtScale } from '../support/board-scale-seed';
 import { prepareDatabase } from '../support/pglite-template';
-import { launchBrowser, snap, startServer, type RunningServer } from './support/harness';
+import { embeddedTemplateReady, launchBrowser, snap, startServer, type RunningServer } from './support/harness';
 import { signIn, until } from './support/steps';
 
 /**
@@ -37,7 +37,11 @@ const from = addDays(today, -7);
 beforeAll(async () => {
   rmSync(dir, { recursive: true, force: true });
   const template = process.env.E2E_TEMPLATE_DIR;
-  if (template && existsSync(template)) cpSync(template, dir, { recursive: true });
+  // With PostgreSQL the run's embedded template is seeded beside the first files: wait for it (as startServer does).
+  if (template && existsSync(template)) {
+    await embeddedTemplateReady(template);
+    cpSync(template, dir, { recursive: true });
+  }
   else mkdirSync(dir, { recursive: true });
   const config = loadConfig({ ...process.env, DATA_DIR: dir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'silent' });
   const database = await openDatabase(config);

@@ -59,7 +59,7 @@ export const templateMark = (dir: string, kind: 'ready' | 'failed'): string => `
  * Waits for the run's embedded template (seeded beside the first files when the run has PostgreSQL,
  * tests/e2e/support/global-setup.ts): up to five minutes, as its seed may take.
  */
-async function embeddedTemplateReady(dir: string): Promise<void> {
+export async function embeddedTemplateReady(dir: string): Promise<void> {
   const deadline = Date.now() + 300_000;
   while (!existsSync(templateMark(dir, 'ready'))) {
     if (existsSync(templateMark(dir, 'failed'))) throw new Error(`the run's embedded template failed to seed:\n${readFileSync(templateMark(dir, 'failed'), 'utf8')}`);
