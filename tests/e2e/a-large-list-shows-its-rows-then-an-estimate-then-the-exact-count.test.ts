@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
 import { EXACT_COUNT_THRESHOLD } from '../../src/server/resources/list-count';
 import { prepareDatabase } from '../support/pglite-template';
-import { launchBrowser, startServer, type RunningServer } from './support/harness';
+import { embeddedTemplateReady, launchBrowser, type RunningServer, startServer } from './support/harness';
 import { signIn, until } from './support/steps';
 
 /**
@@ -24,8 +24,11 @@ const dir = resolve(`.tmp/e2e-large-list-${process.pid}`);
 beforeAll(async () => {
   rmSync(dir, { recursive: true, force: true });
   const template = process.env.E2E_TEMPLATE_DIR;
-  if (template && existsSync(template)) cpSync(template, dir, { recursive: true });
-  else mkdirSync(dir, { recursive: true });
+  // With PostgreSQL the run's embedded template is seeded beside the first files: wait for it (as startServer does).
+  if (template && existsSync(template)) {
+    await embeddedTemplateReady(template);
+    cpSync(template, dir, { recursive: true });
+  } else mkdirSync(dir, { recursive: true });
   const config = loadConfig({ ...process.env, DATA_DIR: dir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'silent' });
   const database = await openDatabase(config);
   try {
