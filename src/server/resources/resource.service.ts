@@ -165,7 +165,9 @@ export async function saveDocument(ctx: ResourceContext, entity: EntityDef, body
 function referrers(entity: EntityDef): Array<{ entity: EntityDef; field: FieldDef }> {
   const out: Array<{ entity: EntityDef; field: FieldDef }> = [];
   for (const e of allEntities()) for (const f of e.fields) if (isRefField(f) && f.ref?.entity === entity.name) out.push({ entity: e, field: f });
-  return out;
+  // By entity and field name, not by the order the declarations' modules happened to load: a refusal
+  // names the same referrer whatever a new declaration imports.
+  return out.sort((a, b) => a.entity.name.localeCompare(b.entity.name) || a.field.key.localeCompare(b.field.key));
 }
 
 /** Removes documents with their child rows; refuses locked states and records still referenced. */
