@@ -284,12 +284,16 @@ export async function lineDayLoadRefusal(tx: Db, clientId: number): Promise<stri
 export async function keptLineLoad(tx: Db, where: RawBuilder<unknown>, from: string, to: string): Promise<Map<number, number[]>> {
   const rows = (await sql<{ line_id: number; i: number; load: number }>`select t.line_id, (t.day - ${from}::date) as i, t.load::float8 as load
     from ${sql.table(LINE_DAY_LOAD)} t where ${where} and t.day between ${from}::date and ${to}::date and t.bar_days <> 0`.execute(tx)).rows;
-  const n = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+  return loadByLineDay(rows, Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1);
+}
+
+/** Rows of (line, day index, load) as a map line id -> load per day of a range of `days` days. */
+export function loadByLineDay(rows: Iterable<{ line_id: number; i: number; load: number }>, days: number): Map<number, number[]> {
   const out = new Map<number, number[]>();
   for (const r of rows) {
     const id = Number(r.line_id);
     let row = out.get(id);
-    if (!row) out.set(id, (row = new Array<number>(n).fill(0)));
+    if (!row) out.set(id, (row = new Array<number>(days).fill(0)));
     row[Number(r.i)] = Number(r.load);
   }
   return out;

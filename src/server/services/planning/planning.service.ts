@@ -12,7 +12,7 @@ import { writeDocument } from '../../resources/document-writer';
 import { removeRecords } from '../../resources/record-writer';
 import { pushMove } from './planning.push';
 import { scheduleInputs } from './planning.schedule-inputs';
-import { keptLineLoad, lineDayLoadRefusal } from './line-day-load';
+import { keptLineLoad, lineDayLoadRefusal, loadByLineDay } from './line-day-load';
 
 /**
  * The planning service (issue 11): the scheduling board's data, its commands, auto-schedule into a
@@ -671,15 +671,7 @@ async function loadInSql(tx: Db, clientId: number, q: { scenario: number | null;
     where ${barsOf(clientId, q.scenario, q.scope)} and t.start_date <= ${q.to}::date and t.end_date >= ${q.from}::date
       and x.day between ${q.from}::date and ${q.to}::date
     group by 1, 2`.execute(tx)).rows;
-  const n = daysBetween(q.from, q.to);
-  const out = new Map<number, number[]>();
-  for (const r of rows) {
-    const id = Number(r.line_id);
-    let row = out.get(id);
-    if (!row) out.set(id, (row = new Array<number>(n).fill(0)));
-    row[Number(r.i)] = Number(r.load);
-  }
-  return out;
+  return loadByLineDay(rows, daysBetween(q.from, q.to));
 }
 
 function summary(s: Row): ScenarioSummary {
