@@ -18,6 +18,7 @@
  *   started, so the result is never worse than the scheduler's single pass.
  */
 import { place, replay, unplace, type ImproveStats, type Placement, type RunCtx } from './schedule-engine';
+import { prng } from './prng';
 
 export type ImproveOptions = {
   /** Wall-clock time the search may take, in ms. */
@@ -34,17 +35,6 @@ export type ImproveOptions = {
 /** A part: its placements in order, the places of its late plans (not the first), its lateness. */
 type Part = { list: Placement[]; late: number[]; total: number };
 
-/** Small seeded generator (mulberry32) so a run with the same input and budget is the same run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Placements grouped into independent parts (plans that can share a line); a plan no line can make is in none. */
 function partsOf(ctx: RunCtx, placements: readonly Placement[]): { parts: Part[]; partOf: number[] } {
