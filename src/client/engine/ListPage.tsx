@@ -64,6 +64,25 @@ function ListEmptyState({ resolved, list, has, filters }: { resolved: ResolvedPa
   );
 }
 
+/** The list's confirmations: removing the selected records, and a transition's parameters. */
+function ListDialogs({ actions, count }: { actions: ListActions; count: number }) {
+  const { t } = useTranslation();
+  const { confirmRemove, setConfirmRemove, removeSelected, transition, setTransition, runTransition } = actions;
+  return (
+    <>
+      <ConfirmDialog open={confirmRemove} text={t('engine.confirmRemove', { count })} onConfirm={() => void removeSelected()} onCancel={() => setConfirmRemove(false)} />
+      {transition && (
+        <TransitionDialog
+          transition={transition}
+          count={count}
+          onRun={(params) => runTransition(transition, params)}
+          onCancel={() => setTransition(null)}
+        />
+      )}
+    </>
+  );
+}
+
 /**
  * A generated list page (spec 2 `/{cata}/index/{opt}` and its siblings): title, toolbar of the
  * page's actions and the entity's transitions, quick search, status tabs with counts, the grid,
@@ -71,15 +90,15 @@ function ListEmptyState({ resolved, list, has, filters }: { resolved: ResolvedPa
  */
 export function ListPage({ resolved, subindex, slots = {} }: { resolved: ResolvedPage; subindex?: boolean; slots?: ListSlots }) {
   const s = useStyles();
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const en = i18n.language === 'en';
   const list = useListController(resolved, { subindex });
-  const { selected, refresh } = list;
+  const { refresh } = list;
   const actions = useListActions(resolved, list);
   const grouping = useListGrouping(resolved, list);
   const filters = useActiveFilters(resolved);
   const views = useListViews({ resolved, tabKey: list.tabKey, setTabKey: list.setTabKey, grouping, fixedByRoute: Boolean(subindex) });
-  const { has, confirmRemove, setConfirmRemove, removeSelected, transition, setTransition, runTransition } = actions;
+  const { has } = actions;
   const setDrawer = list.openDrawer;
   const drawerSlots = slots.drawer?.(list);
   const navigate = useNavigate();
@@ -138,15 +157,7 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
         }}
       />
       {slots.extras?.(list)}
-      <ConfirmDialog open={confirmRemove} text={t('engine.confirmRemove', { count: selected.length })} onConfirm={() => void removeSelected()} onCancel={() => setConfirmRemove(false)} />
-      {transition && (
-        <TransitionDialog
-          transition={transition}
-          count={selected.length}
-          onRun={(params) => runTransition(transition, params)}
-          onCancel={() => setTransition(null)}
-        />
-      )}
+      <ListDialogs actions={actions} count={list.selected.length} />
     </div>
   );
 }
