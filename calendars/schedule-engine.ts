@@ -269,6 +269,27 @@ function backFill(st: LineState, pp: PrepPlan, sam: number, rules: ChangeoverRul
   return best;
 }
 
+/**
+ * A plan laid on a line state from day index `from` (never before its gate) after a bar making `prev`
+ * (null: the line starts empty): the setup the rules charge for that change, the line's learning curve
+ * unless it continues the same style. The one laying of the scheduler's line choice (`pickLine`) and
+ * the drag's re-plan (schedule-replan.ts `layOnLine`).
+ */
+function lineTrial(ctx: RunCtx, st: LineState, pp: PrepPlan, sam: number, from: number, prev: SetupKey | null, limit: number, record = false): Trial | null {
+  const setup = changeoverMinutes(prev, pp.key, ctx.rules);
+  const sameStyle = pp.plan.style_no != null && prev?.style === pp.plan.style_no;
+  return trial(st, pp.plan, Math.max(pp.ready, from), setup, sam, !sameStyle, ctx.n, limit, record);
+}
+
+/**
+ * Lays a plan on one line from day index `from` after a bar making `prev`, by the scheduler's rules
+ * (`lineTrial`: gate, setup by sequence, learning, the line's free minutes), without changing the line
+ * state; the trial carries its day lists. Null when it does not fit the range.
+ */
+export function layOnLine(ctx: RunCtx, st: LineState, pp: PrepPlan, from: number, prev: SetupKey | null): Trial | null {
+  return lineTrial(ctx, st, pp, samOf(st.line, pp.plan, ctx.lineFirst), from, prev, ctx.n - 1, true);
+}
+
 type Best = { st: LineState; t: Trial } | null;
 
 function better(t: Trial, st: LineState, best: Best): boolean {
@@ -281,16 +302,14 @@ function better(t: Trial, st: LineState, best: Best): boolean {
 /** The line a plan goes to: smart, the one that ends it earliest (ties: less setup, lower load); greedy, the eligible line free earliest. */
 function pickLine(ctx: RunCtx, pp: PrepPlan, smart: boolean): { best: Best; eligible: number } {
   const { n, rules } = ctx;
-  const { plan, ready, key } = pp;
+  const { ready } = pp;
   let best: Best = null;
   const eligible = pp.lines.length;
   for (const { st, sam } of pp.lines) {
     // EDD greedy: the eligible line free earliest, first in input order on a tie.
     if (!smart && best && st.cursor >= best.st.cursor) continue;
-    const setup = changeoverMinutes(st.last, key, rules);
-    const sameStyle = plan.style_no != null && st.last?.style === plan.style_no;
     // Smart: a line that cannot end by the best end so far is not laid past it (it could not win).
-    const t = trial(st, plan, Math.max(ready, st.cursor < 0 ? 0 : st.cursor), setup, sam, !sameStyle, n, smart && best ? best.t.end : n - 1);
+    const t = lineTrial(ctx, st, pp, sam, st.cursor < 0 ? 0 : st.cursor, st.last, smart && best ? best.t.end : n - 1);
     if (t && (!smart || better(t, st, best))) best = { st, t };
     if (!smart || ready >= st.cursor) continue;
     const g = backFill(st, pp, sam, rules, n, best ? best.t.end : n);

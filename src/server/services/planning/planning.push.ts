@@ -1,75 +1,122 @@
 /**
- * The board's "move and push the following plans later" (a `move` command with `push`): the dropped
- * bar is laid into the target line's capacity from the drop day, and the line's bars behind it follow
- * in their order (calendars/cascade.ts `pushLater`), each laid day by day into the line's capacity
- * (`layBar`), so that after the move no bar overlaps another on the line and no day the move touches
- * is over capacity. Every bar is written through the document writer in the command's transaction, at
- * the version read under `for update`; locked bars and bars outside the planner's data scope stay.
+ * The board's "move and push the following plans later" (a `move` command with `push`), the re-plan
+ * after one drag (issue 31): the dropped bar is laid into the target line's free minutes from the drop
+ * day and the line's bars in its way follow in their order (calendars/cascade.ts `pushLater`), each laid
+ * by the auto-scheduler's own laying (calendars/schedule-replan.ts over schedule-engine.ts): never
+ * before its plan's material gate (the purchase of its materials, planning.schedule-inputs.ts), with
+ * the setup the company's changeover rules charge for what it follows (family, fabric, colour, style)
+ * and the learning curve the line learned for the family on a new style. A bar clear of the cascade that
+ * now follows another change is laid again where it is; on the line the bar left, the bars after it are
+ * laid again where they are as far as their setup changed. So after the move no bar overlaps another on
+ * the line and no day the move touches is over capacity. Every bar is written through the document
+ * writer in the command's transaction, at the version read under `for update`; locked bars and bars
+ * outside the planner's data scope stay.
  */
 import { sql, type RawBuilder } from 'kysely';
 import { requireEntity } from '../../../model';
 import type { BoardCommand } from '../../../model/schedule-board';
-import { layBar } from '../../../../calendars/capacity';
-import { pushLater, type CascadeBar } from '../../../../calendars/cascade';
+import { barLoad, barPieces, efficiencyFraction, type PreparedCalendar } from '../../../../calendars/capacity';
+import type { SchedLine, SchedPlan } from '../../../../calendars/schedule-engine';
+import { replanLine, type LineBar, type ReplanBar } from '../../../../calendars/schedule-replan';
+import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../http/errors';
 import type { WriteContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { companyCalendar, loadLines, minutesPerPiece, type LineSams } from './planning.service';
+import { scheduleInputs, type PlanSetup } from './planning.schedule-inputs';
 
 type Row = Record<string, unknown>;
 const num = (v: unknown) => (v === null || v === undefined || v === '' ? 0 : Number(v));
 const dateText = (v: unknown): string => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+const dailyOf = (v: unknown): number[] | null => {
+  const a = typeof v === 'string' ? (JSON.parse(v) as unknown) : v;
+  return Array.isArray(a) ? a.map(num) : null;
+};
 
-export type PushedMove = { changed: number[]; previous: { id: number; line_id: number; start: string; end: string }[] };
+/** The bars a push wrote, and where each was (with its stored pieces per day, null when spread evenly) for the board's undo. */
+export type PushedMove = { changed: number[]; previous: { id: number; line_id: number; start: string; end: string; daily: number[] | null }[] };
 
-export async function pushMove(
-  w: WriteContext,
-  cmd: Extract<BoardCommand, { op: 'move' }>,
-  moved: { row: Row; category: string; planMinutes: number; scenario: number | null },
-  sams: LineSams,
-  scope: RawBuilder<unknown>[],
-): Promise<PushedMove> {
+type Moved = { row: Row; category: string; planMinutes: number; scenario: number | null };
+
+/**
+ * A line's bars of one schedule but the dragged one, locked for update: those ending on or after `from`
+ * and the last one starting before it (what the first bar laid follows), with their plans.
+ */
+async function lineBarRows(tx: Db, clientId: number, lineId: number, from: string, moved: Moved, barId: number, inScope: RawBuilder<unknown>): Promise<Row[]> {
+  const schedule = moved.scenario === null ? sql`scenario_id is null` : sql`scenario_id = ${moved.scenario}`;
+  return (await sql<Row>`select t.id, t.version, t.line_id, t.plan_id, t.start_date, t.end_date, t.qty, t.daily, t.locked, ${inScope} as in_scope,
+      p.category, p.minutes_per_piece, p.style_no, p.material_ready_date
+    from scm_prodplan_bar t join scm_prodplan p on p.id = t.plan_id and p.client_id = t.client_id
+    where t.client_id = ${clientId} and t.line_id = ${lineId} and t.id <> ${barId} and t.${schedule}
+      and (t.end_date >= ${from}::date or t.id = (select b.id from scm_prodplan_bar b where b.client_id = ${clientId} and b.line_id = ${lineId} and b.id <> ${barId}
+        and b.${schedule} and b.start_date < ${from}::date order by b.start_date desc, b.id desc limit 1))
+    order by t.start_date, t.id for update of t`.execute(tx)).rows;
+}
+
+/** A bar's plan as the scheduler lays it (the bar's quantity; its gate, fabric and colour as auto-schedule reads them). */
+function schedPlan(r: Row, qty: number, setups: ReadonlyMap<number, PlanSetup>): SchedPlan {
+  const id = Number(r.plan_id);
+  const s = setups.get(id);
+  const own = r.material_ready_date == null ? null : dateText(r.material_ready_date);
+  return { id, category: String(r.category ?? ''), style_no: r.style_no == null ? undefined : String(r.style_no), family: String(r.category ?? ''), fabric: s?.fabric ?? null, colour: s?.colour ?? null, qty, minutes_per_piece: num(r.minutes_per_piece), material_ready: s ? s.gate : own, delivery_date: null, priority: 0 };
+}
+
+export async function pushMove(w: WriteContext, cmd: Extract<BoardCommand, { op: 'move' }>, moved: Moved, sams: LineSams, scope: RawBuilder<unknown>[]): Promise<PushedMove> {
   const tx = w.tx;
   const clientId = w.actor.clientId;
-  const line = (await loadLines(tx, clientId, null, cmd.line_id))[0];
-  if (!line) throw notFound();
+  const sourceId = Number(moved.row.line_id);
+  const sameLine = sourceId === cmd.line_id;
+  const oldStart = dateText(moved.row.start_date);
+  const lineInfo = await loadLines(tx, clientId, null, cmd.line_id);
+  if (!lineInfo[0]) throw notFound();
+  if (!sameLine) lineInfo.push(...(await loadLines(tx, clientId, null, sourceId)));
   const inScope = scope.length ? sql`(${sql.join(scope, sql` and `)})` : sql`true`;
-  const rows = (await sql<Row>`select t.id, t.version, t.line_id, t.start_date, t.end_date, t.qty, t.locked, ${inScope} as in_scope, p.category, p.minutes_per_piece
-    from scm_prodplan_bar t join scm_prodplan p on p.id = t.plan_id and p.client_id = t.client_id
-    where t.client_id = ${clientId} and t.line_id = ${cmd.line_id} and t.id <> ${cmd.bar_id} and t.end_date >= ${cmd.start}
-      and ${moved.scenario === null ? sql`t.scenario_id is null` : sql`t.scenario_id = ${moved.scenario}`}
-    order by t.start_date, t.id for update of t`.execute(tx)).rows;
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  const others: CascadeBar[] = rows.map((r) => ({
-    id: Number(r.id),
-    start: dateText(r.start_date),
-    end: dateText(r.end_date),
-    // A bar the planner may not change stays where it is, like a locked one.
-    locked: r.locked === true || !(r.in_scope === true || r.in_scope === 1 || r.in_scope === 't'),
-  }));
+  const targetFrom = sameLine && oldStart < cmd.start ? oldStart : cmd.start;
+  const targetRows = await lineBarRows(tx, clientId, cmd.line_id, targetFrom, moved, cmd.bar_id, inScope);
+  const sourceRows = sameLine ? [] : await lineBarRows(tx, clientId, sourceId, oldStart, moved, cmd.bar_id, inScope);
+  const movedPlanRow = (await sql<Row>`select id as plan_id, category, minutes_per_piece, style_no, material_ready_date from scm_prodplan where id = ${Number(moved.row.plan_id)} and client_id = ${clientId}`.execute(tx)).rows[0];
+  const planIds = [...new Set([movedPlanRow, ...targetRows, ...sourceRows].map((r) => Number(r.plan_id)))];
+  // The auto-scheduler's inputs for these plans and lines: rules, gates, fabric and colour, learned curves.
+  const { rules, setups, curves } = await scheduleInputs(tx, clientId, lineInfo, undefined, { planIds });
   const cal = await companyCalendar(tx, clientId, Number(cmd.start.slice(0, 4)));
-  const capacity = { operators: line.operators, efficiency: line.efficiency, learning: line.learning };
-  const sameLine = Number(moved.row.line_id) === cmd.line_id;
-  // A plan new to the line starts on its learning curve; the bars already running there do not.
-  const lay = (id: number, from: string) => {
-    const r = id === cmd.bar_id ? moved.row : byId.get(id)!;
-    const mpp = id === cmd.bar_id ? minutesPerPiece(sams, cmd.line_id, moved.category, moved.planMinutes) : minutesPerPiece(sams, cmd.line_id, String(r.category ?? ''), num(r.minutes_per_piece));
-    return layBar(num(r.qty), mpp, capacity, cal, from, { noLearning: id !== cmd.bar_id || sameLine, maxDays: 800 });
-  };
-  const result = pushLater({ id: cmd.bar_id, start: cmd.start }, others, lay);
-  if (!result.ok) throw new AppError('planning.pushNoCapacity', { params: { line: line.code || line.name } });
-  const barEntity = requireEntity('prodplan_bar');
-  const previous: PushedMove['previous'] = [];
-  for (const id of result.order) {
-    const span = result.placed.get(id)!;
-    const r = id === cmd.bar_id ? moved.row : byId.get(id)!;
-    previous.push({ id, line_id: Number(r.line_id), start: dateText(r.start_date), end: dateText(r.end_date) });
-    const version = id === cmd.bar_id ? cmd.version : Number(r.version);
-    await writeDocument(w, barEntity, {
-      id,
-      version,
-      body: { ...(id === cmd.bar_id ? { line_id: cmd.line_id } : {}), start_date: span.start, end_date: span.end, daily: span.daily ?? null },
+  const schedLine = (l: (typeof lineInfo)[number]): SchedLine => ({ id: l.id, categories: l.categories, operators: l.operators, efficiency: efficiencyFraction(l.efficiency), learning: l.learning, learningByFamily: curves.get(l.id), sam: l.sam, calendar: cal });
+  const lineBars = (rows: Row[], lineId: number): LineBar[] =>
+    rows.map((r) => {
+      const start = dateText(r.start_date);
+      const end = dateText(r.end_date);
+      const qty = num(r.qty);
+      const mpp = minutesPerPiece(sams, lineId, String(r.category ?? ''), num(r.minutes_per_piece));
+      // A bar the planner may not change stays where it is, like a locked one.
+      const locked = r.locked === true || !(r.in_scope === true || r.in_scope === 1 || r.in_scope === 't');
+      return { id: Number(r.id), plan: schedPlan(r, qty, setups), start, end, locked, minutes: barLoad({ start, end, qty, daily: dailyOf(r.daily) }, mpp, cal) };
     });
+  const movedPlan = schedPlan(movedPlanRow, num(moved.row.qty), setups);
+  const options = { changeover: rules, samFrom: 'line' as const };
+  const target = lineInfo[0];
+  const onTarget = replanLine({ line: schedLine(target), bars: lineBars(targetRows, cmd.line_id), drop: { id: cmd.bar_id, plan: movedPlan, start: cmd.start }, left: sameLine ? { id: cmd.bar_id, plan: movedPlan, start: oldStart } : null, options });
+  if (!onTarget.ok) throw new AppError('planning.pushNoCapacity', { params: { line: target.code || target.name } });
+  const source = lineInfo.find((l) => l.id === sourceId);
+  const onSource = sameLine || !source ? { ok: true as const, bars: [] as ReplanBar[] } : replanLine({ line: schedLine(source), bars: lineBars(sourceRows, sourceId), drop: null, left: { id: cmd.bar_id, plan: movedPlan, start: oldStart }, options });
+  if (!onSource.ok) throw new AppError('planning.pushNoCapacity', { params: { line: source!.code || source!.name } });
+
+  const rowOf = new Map([...targetRows, ...sourceRows].map((r) => [Number(r.id), r]));
+  const barEntity = requireEntity('prodplan_bar');
+  const out: PushedMove = { changed: [], previous: [] };
+  for (const b of [...onTarget.bars, ...onSource.bars]) {
+    const isMoved = b.id === cmd.bar_id;
+    const r = isMoved ? moved.row : rowOf.get(b.id)!;
+    const was = { id: b.id, line_id: Number(r.line_id), start: dateText(r.start_date), end: dateText(r.end_date), daily: dailyOf(r.daily) };
+    // A bar laid again exactly where and as it was is not written.
+    if (!isMoved && was.start === b.start && was.end === b.end && sameDays(was.daily, b.daily, num(r.qty), cal, was)) continue;
+    out.previous.push(was);
+    out.changed.push(b.id);
+    await writeDocument(w, barEntity, { id: b.id, version: isMoved ? cmd.version : Number(r.version), body: { ...(isMoved ? { line_id: cmd.line_id } : {}), start_date: b.start, end_date: b.end, daily: b.daily } });
   }
-  return { changed: result.order, previous };
+  return out;
+}
+
+/** Whether a bar's stored pieces per day are the ones laid again (a bar without kept pieces is spread evenly: compared as such). */
+function sameDays(kept: number[] | null, laid: readonly number[], qty: number, cal: PreparedCalendar, span: { start: string; end: string }): boolean {
+  const pieces = barPieces(qty, kept, cal, span.start, span.end);
+  return pieces.length === laid.length && pieces.every((p, i) => p === laid[i]);
 }

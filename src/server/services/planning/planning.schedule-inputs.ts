@@ -44,21 +44,23 @@ function mainColour(matrix: unknown): string | null {
 
 const OPEN_PO = ['approved', 'sent', 'manual', 'confirmed', 'dispatched', 'part_received'];
 
-/** Fabric, main colour and material gate of the company's plans (not cancelled), by plan id. */
-export async function planSetups(tx: Db, clientId: number): Promise<Map<number, PlanSetup>> {
+/** Fabric, main colour and material gate of the company's plans (not cancelled), by plan id; `planIds`: only those plans (a drag's re-plan). */
+export async function planSetups(tx: Db, clientId: number, planIds?: readonly number[]): Promise<Map<number, PlanSetup>> {
+  if (planIds && !planIds.length) return new Map();
+  const only = planIds ? sql`and p.id in (${sql.join([...planIds])})` : sql``;
   const plans = await sql<Row>`select p.id, p.matrix, p.material_ready_date, s.fabric_desc
     from scm_prodplan p left join dev_style s on s.client_id = p.client_id and s.code = p.style_no
-    where p.client_id = ${clientId} and coalesce(p.status, 'draft') <> 'cancelled'`.execute(tx);
+    where p.client_id = ${clientId} and coalesce(p.status, 'draft') <> 'cancelled' ${only}`.execute(tx);
   const gates = await sql<{ plan_id: string | number; eta: Date | string }>`
     with pm as (
       select p.id as plan_id, b.material_id, p.style_no from scm_prodplan p
         join scm_pr_order_bom b on b.order_id = p.prorder_id and b.client_id = p.client_id
-        where p.client_id = ${clientId} and b.material_id is not null and coalesce(p.status, 'draft') <> 'cancelled'
+        where p.client_id = ${clientId} and b.material_id is not null and coalesce(p.status, 'draft') <> 'cancelled' ${only}
       union
       select p.id, sb.material_id, p.style_no from scm_prodplan p
         join dev_style s on s.client_id = p.client_id and s.code = p.style_no
         join dev_style_bom sb on sb.style_id = s.id and sb.client_id = s.client_id
-        where p.client_id = ${clientId} and coalesce(p.status, 'draft') <> 'cancelled'
+        where p.client_id = ${clientId} and coalesce(p.status, 'draft') <> 'cancelled' ${only}
     )
     select pm.plan_id, max(o.delivery_date) as eta from pm
       join pur_order_line l on l.client_id = ${clientId} and l.material_id = pm.material_id and (coalesce(l.style_no, '') = '' or l.style_no = pm.style_no)
@@ -81,10 +83,11 @@ export async function planSetups(tx: Db, clientId: number): Promise<Map<number, 
  * `today` and the pieces scanned out of their plans' last process; `lineCurves` are the lines' own
  * settings, the factors the bars were laid with.
  */
-export async function learnedCurves(tx: Db, clientId: number, today: string, lineCurves: ReadonlyMap<number, readonly number[]>): Promise<Map<string, number[]>> {
+export async function learnedCurves(tx: Db, clientId: number, today: string, lineCurves: ReadonlyMap<number, readonly number[]>, lineIds?: readonly number[]): Promise<Map<string, number[]>> {
+  const onLines = lineIds ? (lineIds.length ? sql`and b.line_id in (${sql.join([...lineIds])})` : sql`and false`) : sql``;
   const bars = await sql<Row>`select b.id, b.plan_id, b.line_id, b.start_date, b.end_date, b.daily, p.category
     from scm_prodplan_bar b join scm_prodplan p on p.id = b.plan_id and p.client_id = b.client_id
-    where b.client_id = ${clientId} and b.scenario_id is null and b.start_date < ${today}::date and b.start_date >= ${addDays(today, -365)}::date`.execute(tx);
+    where b.client_id = ${clientId} and b.scenario_id is null and b.start_date < ${today}::date and b.start_date >= ${addDays(today, -365)}::date ${onLines}`.execute(tx);
   if (!bars.rows.length) return new Map();
   const planIds = [...new Set(bars.rows.map((b) => Number(b.plan_id)))];
   const scans = await sql<Row>`select s.plan_id, cast(s.scanned_at as date) as day, sum(s.qty) as qty
@@ -115,16 +118,20 @@ export async function learnedCurves(tx: Db, clientId: number, today: string, lin
   return learningCurves(runs);
 }
 
-/** Everything above for one auto-schedule: rules, plan setups and gates, and learned curves by line then family. */
+/**
+ * Everything above for one auto-schedule: rules, plan setups and gates, and learned curves by line then
+ * family; `only` narrows the plans and the lines' history to those a drag's re-plan lays (planning.push.ts).
+ */
 export async function scheduleInputs(
   tx: Db,
   clientId: number,
   lines: readonly { id: number; learning: readonly number[] }[],
   today = new Date().toISOString().slice(0, 10),
+  only?: { planIds: readonly number[] },
 ): Promise<{ rules: ChangeoverRules; setups: Map<number, PlanSetup>; curves: Map<number, Record<string, number[]>> }> {
   const rules = await changeoverRules(tx, clientId);
-  const setups = await planSetups(tx, clientId);
-  const learned = await learnedCurves(tx, clientId, today, new Map(lines.map((l) => [l.id, l.learning])));
+  const setups = await planSetups(tx, clientId, only?.planIds);
+  const learned = await learnedCurves(tx, clientId, today, new Map(lines.map((l) => [l.id, l.learning])), only ? lines.map((l) => l.id) : undefined);
   const curves = new Map<number, Record<string, number[]>>();
   for (const [key, curve] of learned) {
     const cut = key.indexOf('|');
