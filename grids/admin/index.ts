@@ -6,5 +6,6 @@ export * from './menu';
 export * from './outbox.grid';
 export * from './roles.grid';
 export * from './settings.grid';
+export * from './signups.grid';
 export * from './sysdict.grid';
 export * from './users.grid';

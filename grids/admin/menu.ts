@@ -8,7 +8,6 @@ import { ROLES } from '../../src/model/roles';
 export const ADMIN_SCREENS = {
   menus: { code: 'admin.menu', path: '/admin/page/menus', title: { zh: '菜单管理', en: 'Menus' } },
   audit: { code: 'admin.audit', path: '/admin/page/audit', title: { zh: '操作日志', en: 'Audit log' } },
-  signups: { code: 'admin.sys.signup', path: '/admin/page/signups', title: { zh: '注册审批', en: 'Sign-up approval' } },
   sysconfig: { code: 'admin.sys.config', path: '/admin/page/sysconfig', title: { zh: '系统配置', en: 'System configuration' } },
   services: { code: 'admin.sys.service', path: '/admin/page/services', title: { zh: '服务管理', en: 'Services' } },
   apikeys: { code: 'admin.apikey', path: '/admin/page/apikeys', title: { zh: 'API 密钥', en: 'API keys' } },
@@ -52,8 +51,8 @@ export const sysAdminMenu = defineMenuGroup({
   icon: 'admin',
   companies: ['platform'],
   entries: [
-    // Client management (20) and the system dictionary (30) are engine pages: grids/admin/clients.grid.ts, sysdict.grid.ts.
-    entry(ADMIN_SCREENS.signups, { superOnly: true, order: 10 }),
+    // Sign-up approval (10), client management (20) and the system dictionary (30) are engine pages:
+    // grids/admin/signups.grid.ts, clients.grid.ts, sysdict.grid.ts.
     entry(ADMIN_SCREENS.sysconfig, { superOnly: true, order: 40 }),
     entry(ADMIN_SCREENS.services, { superOnly: true, order: 50 }),
   ],

@@ -101,6 +101,31 @@ describe('enterprise sign-up, approval by the super administrator, and joining w
     expect(body<{ rows: { id: number; review_note: string }[] }>(list).data.rows).toEqual([expect.objectContaining({ id: created.id, review_note: '营业执照不清晰' })]);
   });
 
+  it('the approval screen is the engine list of the view client: pending tab, reject with its reason, audited', async () => {
+    const created = body<{ id: number }>(await signUp('慢行服饰', 'manxing', 'ceo@manxing.example')).data;
+    const page = await t.app.inject({ method: 'GET', url: '/api/adminapi/client/page?opt=signups&tab=pending&tabs=1&q=慢行', headers: bearer(adminToken) });
+    expect(page.statusCode).toBe(200);
+    const listed = body<{ rows: Array<{ id: number; admin_username: string; status: string; version: number }>; tabs: Record<string, number> }>(page).data;
+    expect(listed.rows).toEqual([expect.objectContaining({ id: created.id, admin_username: 'manxing', status: 'pending' })]);
+    expect(listed.tabs.pending).toBeGreaterThanOrEqual(1);
+    const url = '/api/adminapi/client/action/reject';
+    const noReason = await t.app.inject({ method: 'POST', url, headers: bearer(adminToken), payload: { ids: [created.id] } });
+    expect(noReason.statusCode).toBe(400);
+    expect(body<{ errors: Record<string, string> }>(noReason).data.errors.reason).toBe('必填项');
+    const stale = await t.app.inject({ method: 'POST', url, headers: bearer(adminToken), payload: { ids: [created.id], version: listed.rows[0].version + 1, reason: '资料不全' } });
+    expect(stale.statusCode).toBe(409);
+    const rejected = await t.app.inject({ method: 'POST', url, headers: bearer(adminToken), payload: { ids: [created.id], version: listed.rows[0].version, reason: '资料不全' } });
+    expect(rejected.statusCode).toBe(200);
+    expect((await lastMessageTo(t.database.db, 'ceo@manxing.example'))!.body).toContain('资料不全');
+    expect(body(await login(t.app, 'manxing', 'Secret123')).message).toBe('注册申请未通过审核：资料不全');
+    const audit = await sql<{ action: string; changes: Array<{ field: string; new: unknown }> }>`select action, changes from audit_log where entity = 'client' and record_id = ${created.id}`.execute(t.database.db);
+    expect(audit.rows).toEqual([expect.objectContaining({ action: 'reject', changes: expect.arrayContaining([expect.objectContaining({ field: 'status', new: 'rejected' }), expect.objectContaining({ field: 'review_note', new: '资料不全' })]) })]);
+    // A decided sign-up is not decided again, nor can a company administrator decide one.
+    expect((await t.app.inject({ method: 'POST', url: '/api/adminapi/client/action/approve', headers: bearer(adminToken), payload: { ids: [created.id] } })).statusCode).toBe(409);
+    const brand = await loginOk(t.app, 'brand');
+    expect((await t.app.inject({ method: 'POST', url: '/api/adminapi/client/action/approve', headers: bearer(brand.access_token), payload: { ids: [created.id] } })).statusCode).toBe(403);
+  });
+
   it('only the super administrator reviews sign-ups', async () => {
     const brand = await loginOk(t.app, 'brand');
     expect((await t.app.inject({ method: 'GET', url: '/api/access/admin/signups', headers: bearer(brand.access_token) })).statusCode).toBe(403);

@@ -238,14 +238,18 @@ describe('a company signs up and the super administrator approves it', () => {
 
     // The super administrator approves it on the approval screen.
     const admin = await signedIn('admin');
-    await openMenu(admin.page, 'admin.sys.signup', 'admin-signups');
-    const row = `[data-testid=signup-row]:has-text("${company}")`;
+    // The approval screen is the engine's list of the view entity `client` (issue 30), pending first.
+    await openMenu(admin.page, 'admin.sys.signup', 'list-signups');
+    const row = `[data-testid=list-signups] .ag-row:has-text("${company}")`;
     await admin.page.waitForSelector(row);
-    expect(await admin.page.textContent(row)).toContain(username);
+    const rowIndex = await admin.page.getAttribute(row, 'row-index');
+    expect(await admin.page.textContent(`[data-testid=list-signups] .ag-row[row-index="${rowIndex}"] [col-id=admin_username]`)).toBe(username);
     await snap(admin.page, 'admin-10-signup-pending');
-    await admin.page.click(`${row} [data-testid=approve]`);
-    await admin.page.click('[data-testid=confirm-ok]');
-    expect(await toast(admin.page, 'success')).toContain(company);
+    await admin.page.locator(`[data-testid=list-signups] .ag-row[row-index="${rowIndex}"] .ag-selection-checkbox input`).check();
+    await admin.page.click('[data-testid=action-approve]');
+    await admin.page.waitForSelector('[role=dialog]:has-text("确定通过所选企业的注册申请")');
+    await admin.page.click('[data-testid=transition-ok]');
+    expect(await toast(admin.page, 'success')).toContain('操作成功');
     await admin.page.waitForSelector(row, { state: 'detached' });
     await admin.page.click('[data-testid=tab-active]');
     await admin.page.waitForSelector(row);

@@ -5,13 +5,11 @@ import { checkRule, RULE_MESSAGE_KEYS } from '../../model/rules';
 import { ROLES } from '../../model/roles';
 import { signupCalls } from '../../model/calls/access';
 import { serveCall } from '../http/calls';
-import { requestLanguage, ok } from '../http/envelope';
-import { AppError, forbidden, notFound, validationError, type FieldError } from '../http/errors';
+import { requestLanguage } from '../http/envelope';
+import { AppError, notFound, validationError, type FieldError } from '../http/errors';
 import { queueMessage } from '../kernel/outbox/outbox.service';
-import { authOf, requireAuth } from './auth-context';
-import { isoNow } from './clock';
 import { checkCode, consumeCode, CODE_CHANNELS, CODE_PURPOSES, sendCode, type CodeChannel, type CodePurpose } from './codes.service';
-import { inputOf, intOf, pagingOf, text, textOf, type Input } from './input.util';
+import { inputOf, text, textOf, type Input } from './input.util';
 import { mailLanguage } from './language.util';
 import { hashPassword } from '../kernel/password';
 import type { LoginLimiter } from './login-limiter.service';
@@ -109,7 +107,8 @@ async function newClientCode(db: FastifyInstance['db']): Promise<string> {
   }
 }
 
-const inviteCode = () => randomToken(9).replace(/[^A-Za-z0-9]/g, '').slice(0, 10).toUpperCase();
+/** A company's invite code (given when its sign-up is approved). */
+export const inviteCode = () => randomToken(9).replace(/[^A-Za-z0-9]/g, '').slice(0, 10).toUpperCase();
 
 /** The key that counts one address's invite-code attempts (invite lookup and join form together). */
 const inviteKey = (ip: string) => `invite:${ip}`;
@@ -119,12 +118,6 @@ const keyOf = (e: FieldError | undefined) => (typeof e === 'object' ? e.key : e)
 const tellsTaken = (errors: Record<string, FieldError>) => keyOf(errors.username) === 'access.usernameTaken' || keyOf(errors.email) === 'access.emailTaken';
 
 const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
-
-function requireSuper(req: FastifyRequest) {
-  const auth = authOf(req);
-  if (!auth.isSuper) throw forbidden();
-  return auth;
-}
 
 /** Options of the access write routes: the body limit. */
 type AccessOpts = { bodyLimit: number };
@@ -160,7 +153,6 @@ export async function signupRoutes(app: FastifyInstance, deps: { limiter: LoginL
   };
   registerCompanySignupRoutes(app, opts, deps.limiter);
   registerJoinRoutes(app, opts, invites);
-  registerSignupApprovalRoutes(app, opts);
 }
 
 /** The verification code and the enterprise sign-up (a pending company with its administrator). */
@@ -281,65 +273,4 @@ function registerJoinRoutes(app: FastifyInstance, opts: AccessOpts, invites: Inv
     }
     return { user_id: userId, client_id: clientId, client_name: client.name };
   });
-}
-
-/** The super administrator's sign-up approval (spec 6: system-wide sign-up approval). */
-function registerSignupApprovalRoutes(app: FastifyInstance, opts: AccessOpts): void {
-  const { db } = app;
-  app.get('/access/admin/signups', { preHandler: requireAuth }, async (req) => {
-    requireSuper(req);
-    const input = inputOf(req);
-    const status = text(input, 'status', { max: 20 }) ?? 'pending';
-    if (!['pending', 'active', 'rejected', 'all'].includes(status)) throw validationError({ status: { key: 'rule.notInDictionary' } });
-    const { page, size } = pagingOf(input);
-    const where = status === 'all' ? sql`c.type <> 'platform'` : sql`c.type <> 'platform' and c.status = ${status}`;
-    const total = (await sql<{ n: number }>`select count(*)::int as n from clients c where ${where}`.execute(db)).rows[0].n;
-    const rows = await sql`
-      select c.id, c.code, c.name, c.full_name, c.type, c.status, c.contact_name, c.contact_email, c.contact_mobile,
-             c.created_at, c.reviewed_at, c.review_note,
-             (select u.username from users u where u.client_id = c.id order by u.id limit 1) as admin_username
-      from clients c where ${where} order by c.created_at desc, c.id desc limit ${size} offset ${(page - 1) * size}`.execute(db);
-    return ok({ rows: rows.rows, total, page, size });
-  });
-
-  app.post('/access/admin/signups/approve', { ...opts, preHandler: requireAuth }, (req) => decideSignup(app, req, true));
-  app.post('/access/admin/signups/reject', { ...opts, preHandler: requireAuth }, (req) => decideSignup(app, req, false));
-}
-
-/** Approves or rejects a pending sign-up (the company and its pending users) and mails its users. */
-async function decideSignup(app: FastifyInstance, req: FastifyRequest, approve: boolean) {
-  const { db, config } = app;
-  const auth = requireSuper(req);
-  const input = inputOf(req);
-  const id = intOf(input, 'id');
-  const reason = textOf(input, ['reason', 'review_note'], { max: 500 });
-  if (!id) throw validationError({ id: { key: 'rule.required' } });
-  if (!approve && !reason) throw validationError({ reason: { key: 'rule.required' } });
-  const status = approve ? 'active' : 'rejected';
-  const invite = inviteCode();
-  const done = await db.transaction().execute(async (tx) => {
-    const c = await sql<{ id: number; name: string }>`update clients set status = ${status}, reviewed_by = ${auth.userId}, reviewed_at = ${isoNow()},
-        review_note = ${reason ?? null}, invite_code = coalesce(invite_code, ${approve ? invite : null}), version = version + 1, updated_at = now()
-      where id = ${id} and status = 'pending' returning id, name`.execute(tx);
-    if (!c.rows[0]) return null;
-    const users = await sql<{ email: string | null; username: string; language: string }>`update users set status = ${status}, updated_at = now()
-      where client_id = ${id} and status = 'pending' returning email, username, language`.execute(tx);
-    return { name: c.rows[0].name, users: users.rows };
-  });
-  if (!done) {
-    const exists = await sql<{ n: number }>`select count(*)::int as n from clients where id = ${id}`.execute(db);
-    if (!exists.rows[0].n) throw notFound();
-    throw new AppError('access.signupNotPending');
-  }
-  for (const u of done.users) {
-    if (!u.email) continue;
-    const lang = mailLanguage(u.language);
-    const kind = approve ? 'signupApproved' : 'signupRejected';
-    await queueMessage(db, config, {
-      clientId: id, channel: 'email', to: u.email, link: approve ? `${config.publicUrl}/login` : undefined,
-      subject: translate(lang, `mail.${kind}.subject`),
-      body: translate(lang, `mail.${kind}.body`, { company: done.name, username: u.username, reason: reason ?? '', link: `${config.publicUrl}/login` }),
-    });
-  }
-  return ok({ id, status });
 }

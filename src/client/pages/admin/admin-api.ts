@@ -2,17 +2,11 @@ import { api } from '../../api/client';
 
 /**
  * The administration calls of the browser (issue 5), one typed function each. Server side:
- * src/server/services/admin (/api/adminapi/...) and the access area's sign-up approval
- * (/api/access/admin/signups).
+ * src/server/services/admin (/api/adminapi/...).
  */
 type Label = { zh: string; en: string };
 export type Paged<T> = { rows: T[]; total: number };
 
-export type SignupRow = {
-  id: number; code: string; name: string; full_name: string | null; type: string; status: string;
-  contact_name: string | null; contact_email: string | null; contact_mobile: string | null;
-  created_at: string; reviewed_at: string | null; review_note: string | null; admin_username: string | null;
-};
 export type SettingRow =
   | { key: string; label: Label; help: Label; type: 'choice'; options: Array<{ value: string; label: Label }>; value: string; default: string; stored: boolean; updated_at: string | null }
   | { key: string; label: Label; help: Label; type: 'integer'; min: number; max: number; value: number; default: number; stored: boolean; updated_at: string | null };
@@ -34,10 +28,6 @@ export type MenuRoleOption = { code: string; name_zh: string; name_en: string; s
 export type OptionRow = { id: number; code?: string; name?: string };
 
 export const adminApi = {
-  signups: (status: string, page: number, size: number) => api.get<Paged<SignupRow> & { page: number; size: number }>('/access/admin/signups', { status, page, size }),
-  approveSignup: (id: number) => api.post<{ id: number; status: string }>('/access/admin/signups/approve', { id }),
-  rejectSignup: (id: number, reason: string) => api.post<{ id: number; status: string }>('/access/admin/signups/reject', { id, reason }),
-
   /** The companies for the audit view's company filter: the engine's list of the view entity `client`. */
   clientOptions: () => api.get<{ rows: Array<{ id: number; name: string }> }>('/adminapi/client/page', { size: 500, sort: 'name', count: 'none' }),
   settings: () => api.get<SettingRow[]>('/adminapi/sys/config'),

@@ -16,7 +16,6 @@ const rel = (path: string) => path.replace(/^\//, '');
  * roles do not grant it, whatever the browser shows. Titles come from the menu entries.
  */
 export const adminRoutes: RouteObject[] = [
-  { path: rel(ADMIN_SCREENS.signups.path), ...lazyPage(() => import('./SignupApprovalPage') as Promise<PageModule>, 'SignupApprovalPage') },
   { path: rel(ADMIN_SCREENS.sysconfig.path), ...lazyPage(() => import('./SystemConfigPage') as Promise<PageModule>, 'SystemConfigPage') },
   { path: rel(ADMIN_SCREENS.services.path), ...lazyPage(() => import('./ServicesPage') as Promise<PageModule>, 'ServicesPage') },
   // Users: the engine's list with the page's invitation (grids/admin/users.grid.ts).

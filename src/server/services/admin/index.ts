@@ -3,10 +3,11 @@ import { setSequenceRuleResolver } from '../../kernel/sequence/sequence.service'
 import { thirdpartyRoutes } from '../thirdparty';
 import { registerMenuProvider } from '../../access/userinfo.service';
 import { auditRoutes } from './audit.routes';
-import './clients.views';
+import { registerClientViews } from './clients.views';
 import { menusForUser } from './menu.service';
 import { menusRoutes } from './menus.routes';
 import { rolesRoutes } from './roles.routes';
+import { signupRoutes } from './signups.views';
 import { snRuleResolver } from './sn-rule.service';
 import { sysRoutes } from './sys.routes';
 import { sysServicesRoutes } from './sys-services.routes';
@@ -21,6 +22,9 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   setSequenceRuleResolver(snRuleResolver);
   // The login reply's menus come from the menu tree (seeded from the declarations, edited per tenant).
   registerMenuProvider(menusForUser);
+  // Client management and the sign-up approval: the engine's view entity `client` (its transitions' handlers need the mail settings).
+  registerClientViews(app.config);
+  signupRoutes(app);
   await thirdpartyRoutes(app);
   await rolesRoutes(app);
   await usersRoutes(app);

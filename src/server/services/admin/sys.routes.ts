@@ -26,9 +26,8 @@ export async function auditPlatform(app: FastifyInstance, auth: AuthContext, ent
 
 /**
  * The super administrator's screens (spec 6: system-wide sign-up approval, system config; spec 2
- * "Admin": system dictionary). Sign-up approval itself is the access area's
- * (/api/access/admin/signups); client management is the engine's view entity `client`
- * (clients.views.ts). Every route is refused (403) to anyone else: the menu
+ * "Admin": system dictionary). Sign-up approval and client management are the engine's view entity
+ * `client` (clients.views.ts, signups.views.ts). Every route is refused (403) to anyone else: the menu
  * codes are `admin.sys.*`, which only the super administrator's grants reach.
  */
 export async function sysRoutes(app: FastifyInstance): Promise<void> {
