@@ -187,8 +187,40 @@ export const CHROMIUM_PATH = process.env.E2E_CHROMIUM || (existsSync('/usr/bin/c
  */
 export async function launchBrowser(args: string[] = []): Promise<Browser> {
   const shared = process.env.E2E_BROWSER_WS;
-  if (shared && args.length === 0) return chromium.connect(shared);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...(process.env.VITEST ? TEST_RUN_ARGS : []), ...args] });
+  const browser = shared && args.length === 0 ? await chromium.connect(shared) : await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...(process.env.VITEST ? TEST_RUN_ARGS : []), ...args] });
+  return process.env.VITEST ? withoutMotion(browser) : browser;
+}
+
+/**
+ * The style every page of a test run starts with: CSS animations and transitions end at once (the
+ * spinners, the drawers' and menus' slides, the hover fades). An animating element makes the page
+ * draw a frame on every vsync, and Chromium's GPU process composite it, for as long as a test waits
+ * beside it: four list pages and the tower loaded twice took the GPU process 2.5-2.7 CPU-s this way
+ * against 3.5-3.9 (2026-12-05, docs/architecture.md "Tests and CI"). What the tests check is where
+ * things end up, never how they move.
+ */
+const NO_MOTION_CSS = '*,*::before,*::after{animation-duration:0s!important;animation-delay:0s!important;transition-duration:0s!important;transition-delay:0s!important}';
+
+/**
+ * A test run's browser whose every context asks for reduced motion (Fluent's motion components then
+ * skip their animations) and adds NO_MOTION_CSS to every document it opens. `newPage` makes its
+ * context through `newContext`, so both are covered. The benchmarks, run by tsx and not by vitest,
+ * keep the motion users see.
+ */
+function withoutMotion(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options = {}) => {
+    const context = await newContext({ reducedMotion: 'reduce', ...options });
+    await context.addInitScript((css: string) => {
+      const style = document.createElement('style');
+      style.textContent = css;
+      const add = () => (document.head ?? document.documentElement).appendChild(style);
+      if (document.documentElement) add();
+      else document.addEventListener('readystatechange', add, { once: true });
+    }, NO_MOTION_CSS);
+    return context;
+  };
+  return browser;
 }
 
 /**
