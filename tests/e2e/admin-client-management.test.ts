@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { clickMenuEntry } from './support/side-menu';
 import { signInToShell, toast, until } from './support/steps';
 
 /**
@@ -25,7 +26,7 @@ describe('client management', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await signInToShell(page, run.server.url, 'admin');
-    await page.click('[data-testid="menu-admin.sys.client"]');
+    await clickMenuEntry(page, 'admin.sys.client');
     await page.waitForURL(/\/admin\/page\/clients/);
     await page.waitForSelector('.ag-row[row-index="2"]');
     await snap(page, 'clients-01-list-1366');

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, snap, startServer, type RunningServer } from './support/harness';
 import { fillAccountStep, fillCompanyStep, sendSignupCodes } from './support/signup-steps';
+import { clickMenuEntry, showMenuEntry } from './support/side-menu';
 import { until } from './support/steps';
 
 /**
@@ -56,9 +57,9 @@ async function signedIn(username: string, password = 'Demo1234'): Promise<{ cont
   return { context, page, errors };
 }
 
-/** Opens a menu entry from the side navigation, as a user would. */
+/** Opens a menu entry from the side navigation, as a user would (its group opened first). */
 async function openMenu(page: Page, code: string, screen: string): Promise<void> {
-  await page.click(`[data-testid="menu-${code}"]`);
+  await clickMenuEntry(page, code);
   await page.waitForSelector(`[data-testid=${screen}]`);
 }
 
@@ -178,12 +179,14 @@ describe('a role with a data-permission rule narrows the buyer vendor list', () 
     await page.waitForSelector('[data-testid="menu-node-md.vendor"]:has-text("合作供应商")');
     await snap(page, 'admin-07b-menu-editor');
     await page.reload();
+    await showMenuEntry(page, 'md.vendor', 'masterdata');
     await page.waitForSelector('[data-testid="menu-md.vendor"]:has-text("合作供应商")');
     expect(errors).toEqual([]);
     await context.close();
 
     // After: the buyer's list holds the grade A vendors only.
     const buyer2 = await signedIn('brand.buyer');
+    await showMenuEntry(buyer2.page, 'md.vendor', 'masterdata');
     expect(await buyer2.page.textContent('[data-testid="menu-md.vendor"]')).toContain('合作供应商');
     expect(await vendorTotal(buyer2.page)).toBe(gradeA);
     // The grade cells of the grid's data rows (row-id), not of its header or filter rows.
@@ -282,7 +285,7 @@ describe('a company signs up and the super administrator approves it', () => {
     await context.close();
     const owner = await signedIn(username, 'Owner2026');
     expect(await owner.page.textContent('[data-testid=home-company]')).toBe(company);
-    await owner.page.waitForSelector('[data-testid="menu-admin.user"]');
+    await showMenuEntry(owner.page, 'admin.user');
     await snap(owner.page, 'admin-13-new-company-workspace');
     await openMenu(owner.page, 'admin.user', 'admin-users');
     await until(owner.page, (u) => [...document.querySelectorAll('.ag-row [col-id=username]')].some((c) => c.textContent === u), username, { timeout: 15_000 });

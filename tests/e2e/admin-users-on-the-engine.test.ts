@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { clickMenuEntry } from './support/side-menu';
 import { signInToShell, toast, until } from './support/steps';
 
 /**
@@ -28,7 +29,7 @@ describe('users on the engine', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await signInToShell(page, run.server.url, 'brand');
-    await page.click('[data-testid="menu-admin.user"]');
+    await clickMenuEntry(page, 'admin.user');
     await page.waitForURL(/\/admin\/page\/users/);
     await page.waitForSelector('[data-testid=admin-users] .ag-row[row-index="1"]');
     await snap(page, 'users-01-list-1366');

@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, snap, startServer, type RunningServer } from './support/harness';
+import { clickMenuEntry } from './support/side-menu';
 import { until } from './support/steps';
 
 /**
@@ -88,7 +89,7 @@ describe('a forwarded address is not believed from a browser that is not the pro
     expect(saved).toBe(200);
 
     // The users screen: the browser's sign-in under its loopback address, the proxied one under the forwarded address.
-    await page.click('[data-testid="menu-admin.user"]');
+    await clickMenuEntry(page, 'admin.user');
     await page.waitForSelector('[data-testid=admin-users] .ag-row [col-id=last_login_ip]');
     // Each user's row of the engine's list (issue 30): found by the quick search, its sign-in address cell.
     const addressOf = async (username: string) => {

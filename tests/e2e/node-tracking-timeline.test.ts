@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { showMenuEntry } from './support/side-menu';
 import { signInToShell } from './support/steps';
 
 /**
@@ -151,7 +152,7 @@ describe('node tracking timeline', () => {
     await maker.waitForSelector('[data-testid=party-FAB_IN]:has-text("已发送：锦绣面料")');
 
     // The supplier sees the order with only the node sent to it (its menu has the page), and records its date.
-    await supplier.waitForSelector('[data-testid="menu-scm.nodetrack.supplier"]', { state: 'attached' });
+    await showMenuEntry(supplier, 'scm.nodetrack.supplier');
     await supplier.goto(`${run.server.url}/scm/page/supplier-nodes`);
     await supplier.waitForSelector(`[data-testid="supplier-order-${orderNo}"]`);
     // Its list holds the orders sent to it: the demo's two and this one.

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { clickMenuEntry, showMenuEntry } from './support/side-menu';
 import { until } from './support/steps';
 
 /**
@@ -132,6 +133,7 @@ describe('the personal dashboard and the workspace home', () => {
     await page.click('[data-testid=menu-workspace\\.home]');
     await page.waitForSelector('[data-testid=board-home]');
     await page.waitForSelector('[data-testid=home-favourites]');
+    await showMenuEntry(page, 'md.vendor', 'masterdata');
     await page.click('[data-testid=side-nav] [data-testid=star-md\\.vendor]');
     await page.waitForSelector('[data-testid=favourite-md\\.vendor]');
 
@@ -160,7 +162,7 @@ describe('the personal dashboard and the workspace home', () => {
     // English: both boards at both sizes.
     await page.click('[data-testid=language-switch]');
     await page.click('[data-testid=language-en]');
-    await page.click('[data-testid=menu-workspace\\.home]');
+    await clickMenuEntry(page, 'workspace.home', 'workspace');
     await until(page, () => document.querySelector('[data-testid=board-home]')?.textContent?.includes('Favourite menus'));
     await settled(page);
     await snap(page, 'home-03-en-1920');

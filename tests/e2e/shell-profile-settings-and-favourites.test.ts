@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { clickMenuEntry, showMenuEntry } from './support/side-menu';
 import { until } from './support/steps';
 
 /**
@@ -74,7 +75,12 @@ describe('profile, settings and favourites', () => {
     await page.waitForSelector('[data-testid=home-favourites]');
     expect(await page.textContent('[data-testid=home-favourites]')).toContain('还没有常用菜单');
 
-    await page.click('[data-testid=star-md\\.vendor]');
+    // The side menu opens one group at a time: its search finds the entry (in either language), with its star.
+    expect(await page.locator('[data-testid=side-nav] [data-testid=menu-md\\.vendor]').count()).toBe(0);
+    await page.fill('[data-testid=side-nav-search] input', 'vendors');
+    await page.waitForSelector('[data-testid=side-nav] [data-testid=menu-md\\.vendor]');
+    expect(await page.locator('[data-testid=side-nav] [data-testid^=menu-group-]').count()).toBeLessThan(4);
+    await page.click('[data-testid=side-nav] [data-testid=star-md\\.vendor]');
     await page.waitForSelector('[data-testid=star-md\\.vendor][data-starred=true]');
     await page.waitForSelector('[data-testid=favourite-md\\.vendor]');
     await snap(page, 'profile-03-favourite-on-home');
@@ -85,11 +91,14 @@ describe('profile, settings and favourites', () => {
     // The tile opens the list; back home, its star takes it off.
     await page.click('[data-testid=favourite-md\\.vendor]');
     await page.waitForSelector('[data-testid=list-vendor]');
-    await page.click('[data-testid=menu-workspace\\.home]');
+    // The list's own group is open in the side menu, with the entry starred; home is in another group.
+    expect(await page.getAttribute('[data-testid=side-nav] [data-testid=star-md\\.vendor]', 'data-starred')).toBe('true');
+    await clickMenuEntry(page, 'workspace.home', 'workspace');
     await page.waitForSelector('[data-testid=favourite-md\\.vendor]');
     await page.click('[data-testid=favourite-md\\.vendor] [data-testid=star-md\\.vendor]');
     await page.waitForSelector('[data-testid=favourite-md\\.vendor]', { state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/workspace/home');
+    await showMenuEntry(page, 'md.vendor', 'masterdata');
     expect(await page.getAttribute('[data-testid=side-nav] [data-testid=star-md\\.vendor]', 'data-starred')).toBe('false');
     await page.close();
   });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { clickMenuEntry } from './support/side-menu';
 import { until } from './support/steps';
 
 /**
@@ -53,8 +54,10 @@ describe('the workspace shell', () => {
     expect(stored.username).toBe('maker.planner');
     expect(Number(stored.tokenexpire)).toBeGreaterThan(Date.now() / 1000 + 300);
 
-    // The workspace with the menus of the login reply (groups of entries with FURL and TITLE).
-    await page.click('[data-testid=menu-workspace\\.home]');
+    // The workspace with the menus of the login reply (groups of entries with FURL and TITLE): the
+    // profile is no menu entry, so every group is closed; the group opens, then its entry.
+    expect(await page.locator('[data-testid=side-nav] [data-testid=menu-workspace\\.home]').count()).toBe(0);
+    await clickMenuEntry(page, 'workspace.home', 'workspace');
     await page.waitForSelector('[data-testid=workspace-home]');
     const nav = await page.textContent('[data-testid=side-nav]');
     expect(nav).toContain('工作台');
@@ -79,13 +82,13 @@ describe('the workspace shell', () => {
     // English: the interface and the menus change language; the choice is stored (spec 9).
     await page.click('[data-testid=language-switch]');
     await page.click('[data-testid=language-en]');
-    await until(page, () => document.querySelector('[data-testid=side-nav]')?.textContent?.includes('My workspace'));
+    await until(page, () => document.querySelector('[data-testid=side-nav]')?.textContent?.includes('Workspace'));
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
     expect(await page.title()).toBe('Function guide - Supply Chain Collaboration Platform');
     await snap(page, 'shell-06-menu-guide-en');
     await page.reload();
     await page.waitForSelector('[data-testid=menu-guide]');
-    expect(await page.textContent('[data-testid=side-nav]')).toContain('My workspace');
+    expect(await page.textContent('[data-testid=side-nav]')).toContain('Workspace');
 
     // Any other path: the not-found page with back and home buttons.
     await page.goto(`${run.server.url}/no/such/page`);

@@ -1,32 +1,74 @@
-import { NavCategory, NavCategoryItem, NavDrawer, NavDrawerBody, NavSubItem, NavSubItemGroup } from '@fluentui/react-components';
+import { NavCategory, NavCategoryItem, NavDrawer, NavDrawerBody, NavDrawerHeader, NavSubItem, NavSubItemGroup, SearchBox } from '@fluentui/react-components';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FavouriteStar } from './favourites';
 import { menuEntryTitle, menuGroupTitle } from './menu-lookup';
 import { menuIcon } from './menu-icons';
 import { useNavMenus } from './use-nav-menus';
 import { useShellStyles } from './shell-styles';
+import { menusMatching, openMenuGroups } from './side-nav.logic';
 
-/** The side navigation from the session's menus (groups of entries with FURL and TITLE). */
+/**
+ * The side navigation from the session's menus (groups of entries with FURL and TITLE), one group
+ * open at a time (the open page's, or the one the user opened): closed groups do not render their
+ * entries (side-nav.logic.ts). The search box above narrows the menu to the entries whose title
+ * holds the text, in either language, with their groups open; Enter opens the first.
+ */
 export function SideNav({ open }: { open: boolean }) {
   const s = useShellStyles();
   const { t } = useTranslation();
   const { user, menus, selected, lang, navigate } = useNavMenus();
-  const selectedGroup = menus.find((g) => g.children.some((e) => e === selected));
+  const selectedGroup = menus.find((g) => g.children.some((e) => e === selected))?.CODE;
+  // The group the user opened or closed last; forgotten when the open page moves to another group.
+  const [chosen, setChosen] = useState<{ code: string | null; at: string | undefined } | undefined>(undefined);
+  const [query, setQuery] = useState('');
+  const found = menusMatching(menus, query, lang);
+  const own = chosen && chosen.at === selectedGroup ? chosen.code : undefined;
+  const openGroups = openMenuGroups(selectedGroup, own, found);
+  const shown = found ?? menus;
+  const go = (furl: string) => {
+    setQuery('');
+    navigate(furl);
+  };
   return (
     <NavDrawer
       key={`${user.platformId}:${menus.map((g) => g.CODE).join(',')}`}
       className={s.nav}
       open={open}
       type="inline"
+      multiple={false}
       selectedValue={selected?.CODE ?? ''}
-      selectedCategoryValue={selectedGroup?.CODE}
-      defaultOpenCategories={menus.map((g) => g.CODE)}
+      selectedCategoryValue={selectedGroup}
+      openCategories={openGroups}
+      onNavCategoryItemToggle={(_, d) => {
+        if (found) return;
+        const code = String(d.categoryValue);
+        setChosen({ code: openGroups.includes(code) ? null : code, at: selectedGroup });
+      }}
       density="medium"
       data-testid="side-nav"
     >
+      {menus.length ? (
+        <NavDrawerHeader className={s.navSearch}>
+          <SearchBox
+            size="small"
+            value={query}
+            placeholder={t('ui.shell.menuSearch')}
+            aria-label={t('ui.shell.menuSearch')}
+            onChange={(_, d) => setQuery(d.value)}
+            onKeyDown={(ev) => {
+              const first = found?.[0]?.children[0];
+              if (ev.key === 'Enter' && first) go(first.FURL);
+              if (ev.key === 'Escape') setQuery('');
+            }}
+            data-testid="side-nav-search"
+          />
+        </NavDrawerHeader>
+      ) : null}
       <NavDrawerBody>
         {menus.length === 0 ? <div className={s.navEmpty}>{t('ui.shell.noMenus')}</div> : null}
-        {menus.map((g) => (
+        {found && !found.length ? <div className={s.navEmpty}>{t('ui.shell.menuNoMatch')}</div> : null}
+        {shown.map((g) => (
           <NavCategory key={g.CODE} value={g.CODE}>
             <NavCategoryItem icon={menuIcon(g.ICON)} data-testid={`menu-group-${g.CODE}`}>
               {menuGroupTitle(g, lang)}
@@ -40,7 +82,7 @@ export function SideNav({ open }: { open: boolean }) {
                     data-testid={`menu-${e.CODE}`}
                     onClick={(ev) => {
                       ev.preventDefault();
-                      navigate(e.FURL);
+                      go(e.FURL);
                     }}
                   >
                     {menuEntryTitle(e, lang)}

@@ -33,6 +33,7 @@ export const useShellStyles = makeStyles({
   content: { flex: 1, padding: '12px 20px 20px' },
   userButton: { color: '#fff', ':hover': { color: '#fff', background: 'rgba(255,255,255,0.12)' } },
   navEmpty: { padding: '16px', color: tokens.colorNeutralForeground3 },
+  navSearch: { paddingTop: '8px', paddingBottom: '4px', '& .fui-SearchBox': { width: '100%', maxWidth: 'none' } },
   // The menu folded to icons (NavRail): one column of group buttons, the open page's group marked.
   rail: {
     width: '52px',
