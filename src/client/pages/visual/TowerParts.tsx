@@ -122,7 +122,7 @@ export function TowerWidgetCard({ tower, w, source, theme, tr }: { tower: Contro
           {!l ? <Spinner size="small" /> : w.key === 'stock' && l.result ? tr(T.noStockAlerts) : tr(T.empty)}
         </div>
       ) : (
-        <ReportChart testId={`chart-${w.key}`} kind={kind} data={data!} theme={theme} height={w.key === 'capacity' ? Math.min(440, Math.max(240, 80 + data!.categories.length * 20)) : 240} onPoint={onPoint(w, source, data!)} />
+        <ReportChart lazy testId={`chart-${w.key}`} kind={kind} data={data!} theme={theme} height={w.key === 'capacity' ? Math.min(440, Math.max(240, 80 + data!.categories.length * 20)) : 240} onPoint={onPoint(w, source, data!)} />
       )}
     </div>
   );

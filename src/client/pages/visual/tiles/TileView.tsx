@@ -11,7 +11,7 @@ import { reportChartData, shownMeasure, shownValue } from '../../reports/report-
 import { TT } from './tile-texts';
 
 export type TileLook = { theme: ChartTheme; text: string; muted: string; border: string };
-type Props = { spec: TileSpec; run: TileResult | null; loading?: boolean; error?: string | null; look: TileLook; tr: (l: Label) => string; height: number; onDrill: (url: string) => void; testId: string };
+type Props = { spec: TileSpec; run: TileResult | null; loading?: boolean; error?: string | null; look: TileLook; tr: (l: Label) => string; height: number; onDrill: (url: string) => void; testId: string; lazy?: boolean };
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -79,7 +79,7 @@ function TableTile({ spec, run, look, tr, onDrill, testId, height }: Props & { r
  * filters and period (`tileDrillUrl`, the reports' drill-down).
  */
 export function TileView(props: Props) {
-  const { spec, run, loading, error, look, tr, height, onDrill, testId } = props;
+  const { spec, run, loading, error, look, tr, height, onDrill, testId, lazy } = props;
   const report = getReport(spec.report);
   const data = useMemo(
     () => (run && report && spec.group_by.length && spec.chart !== 'number' && spec.chart !== 'table' ? reportChartData(report, { ...run.result, rows: run.result.rows.filter((r) => r._level === 0) }, spec.group_by, [spec.measure], tr) : null),
@@ -93,6 +93,7 @@ export function TileView(props: Props) {
   if (!data || !data.categories.length) return <div style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', color: look.muted, minHeight: 120 }}>{tr(TT.noData)}</div>;
   return (
     <ReportChart
+      lazy={lazy}
       testId={`${testId}-chart`}
       kind={spec.chart === 'stacked' ? 'stackedBar' : spec.chart}
       data={data}

@@ -77,7 +77,7 @@ export function TowerTiles({ theme, tr, full }: { theme: ChartTheme; tr: (l: Lab
               {alerts && !full ? <Button data-testid={`tile-${tile.id}-alert`} size="small" appearance="subtle" icon={<AlertRegular />} aria-label={tr(TT.setAlert)} title={tr(TT.setAlert)} style={{ color: WALL.muted, minWidth: 24 }} onClick={() => navigate(`/rpt/page/alerts?new=1&tile=${tile.id}`)} /> : null}
               {designer && !full ? <Button size="small" appearance="subtle" icon={<EditRegular />} aria-label={tr(TT.edit)} style={{ color: WALL.muted, minWidth: 24 }} onClick={() => navigate(`/rpt/page/tiles?edit=${tile.id}`)} /> : null}
             </div>
-            <TileView testId={`tile-${tile.id}-view`} spec={tile} run={run} error={error ? tr(TT.failed) : null} look={look} tr={tr} height={tile.chart === 'number' ? 110 : 240} onDrill={drill} />
+            <TileView lazy testId={`tile-${tile.id}-view`} spec={tile} run={run} error={error ? tr(TT.failed) : null} look={look} tr={tr} height={tile.chart === 'number' ? 110 : 240} onDrill={drill} />
           </div>
         ))}
       </div>
