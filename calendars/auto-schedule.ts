@@ -18,7 +18,7 @@
  */
 import { dayNumber, dayString } from './capacity';
 import { measure, place, prepare, prepPlan, rulesOf, type FixedBar, type Placement, type RunCtx, type SchedLine, type SchedPlan, type ScheduleResult } from './schedule-engine';
-import { improvePlacements, type ImproveOptions } from './schedule-improve';
+import { improveOnLines, improvePlacements, type ImproveOptions } from './schedule-improve';
 import type { ChangeoverRules } from './schedule-rules';
 
 export { setupKey } from './schedule-engine';
@@ -90,7 +90,7 @@ export function autoSchedule(input: ScheduleInput): ScheduleResult {
   const o = { ...improveBudget(placements.length), ...asked };
   if (asked?.ms === undefined) o.ms = Math.min(o.ms, t0 + AUTO_SCHEDULE_MS - performance.now());
   if (!(o.ms > 0)) return base;
-  const better = improvePlacements(ctx, placements, o);
+  const better = o.neighbourhood === 'lines' ? improveOnLines(ctx, placements, o) : improvePlacements(ctx, placements, o);
   return { ...(better.placements ? measure(ctx, better.placements) : base), improvement: better.stats };
 }
 

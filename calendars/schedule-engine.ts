@@ -333,6 +333,26 @@ export function place(ctx: RunCtx, pp: PrepPlan, smart: boolean): Placement {
   return { pp, st: best.st, t, eligible, late: daysLate(ctx, pp, t.end), undo };
 }
 
+/**
+ * Places one plan on a given line, not on the best line: after the line's last placed bar (from
+ * max(gate, cursor), the setup of that change) or into an idle span before it, whichever ends it
+ * earlier, as `pickLine` lays on each line; the improvement step's moves within and between lines'
+ * sequences (schedule-improve.ts `improveOnLines`). Null when the line cannot take it within the range.
+ */
+export function placeOnLine(ctx: RunCtx, st: LineState, pp: PrepPlan): Placement | null {
+  const sam = samOf(st.line, pp.plan, ctx.lineFirst);
+  let best = lineTrial(ctx, st, pp, sam, st.cursor < 0 ? 0 : st.cursor, st.last, ctx.n - 1);
+  // As in `pickLine`: an idle span a later gate left before the cursor may finish it earlier.
+  if (pp.ready < st.cursor) {
+    const g = backFill(st, pp, sam, ctx.rules, ctx.n, best ? best.end : ctx.n);
+    if (g && (!best || g.end < best.end || (g.end === best.end && g.setup < best.setup))) best = g;
+  }
+  if (!best) return null;
+  const t = laid(st, pp.plan, best, ctx.n);
+  const undo = commit(st, pp.key, t);
+  return { pp, st, t, eligible: pp.lines.length, late: daysLate(ctx, pp, t.end), undo };
+}
+
 /** Takes a placement back; placements are taken back in the reverse order of placing. */
 export function unplace(p: Placement): void {
   const { st, t, undo } = p;

@@ -41,12 +41,13 @@ describe('auto-schedule improvement step', () => {
     expect(off).toEqual(scheduleInOrder(late, autoOrder(late.plans)));
   });
 
-  it('with rules, curves, gates and a locked bar: never over capacity, never before a gate, never moves the locked bar, never later than the single pass (property)', () => {
+  it('with rules, curves, gates and a locked bar, either neighbourhood: never over capacity, never before a gate, never moves the locked bar, never later than the single pass (property)', () => {
     fc.assert(
       fc.property(
         fc.array(fc.record({ cat: fc.constantFrom('shirt', 'pants'), qty: fc.integer({ min: 1, max: 4000 }), due: fc.integer({ min: 0, max: 40 }), ready: fc.integer({ min: 0, max: 30 }), colour: fc.constantFrom('red', 'blue', null), fabric: fc.constantFrom('poplin', 'twill'), style: fc.constantFrom('S1', 'S2', 'S3'), prio: fc.integer({ min: 0, max: 3 }) }), { minLength: 2, maxLength: 30 }),
         fc.integer({ min: 1, max: 1000 }),
-        (rows, seed) => {
+        fc.constantFrom('order' as const, 'lines' as const),
+        (rows, seed, neighbourhood) => {
           const locked = { plan_id: 999, line_id: 2, start: '2026-12-07', minutes: [4800, 2400], category: 'pants' };
           const input: ScheduleInput = {
             ...base,
@@ -56,7 +57,7 @@ describe('auto-schedule improvement step', () => {
               plan(999, 'pants', 600, day(3)),
             ],
             locked: [locked],
-            options: { changeover: { family: 240, fabric: 120, colour: 45, style: 20 }, improve: { ...steps(200), seed } },
+            options: { changeover: { family: 240, fabric: 120, colour: 45, style: 20 }, improve: { ...steps(200), seed, neighbourhood } },
           };
           const pass = autoSchedule({ ...input, options: { ...input.options, improve: false } });
           const r = autoSchedule(input);
@@ -95,5 +96,10 @@ describe('auto-schedule improvement step', () => {
     expect(r.lateness_days).toBeLessThan(pass.lateness_days);
     expect(overCapacity(input, r)).toEqual([]);
     expect(autoSchedule(budget).lateness_days).toBe(r.lateness_days);
+    // The line neighbourhood (moves within and between lines' sequences) lowers it too, never over capacity.
+    const lines = autoSchedule({ ...input, options: { ...input.options, improve: { ...steps(1500), neighbourhood: 'lines' } } });
+    expect(lines.lateness_days).toBeLessThan(pass.lateness_days);
+    expect(lines.improvement!.after).toBe(lines.lateness_days);
+    expect(overCapacity(input, lines)).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@
  * - The caller keeps the improved placements only when the total lateness is strictly lower than it
  *   started, so the result is never worse than the scheduler's single pass.
  */
-import { place, replay, unplace, type ImproveStats, type Placement, type RunCtx } from './schedule-engine';
+import { place, placeOnLine, replay, unplace, type ImproveStats, type LineState, type Placement, type RunCtx } from './schedule-engine';
 import { prng } from './prng';
 
 export type ImproveOptions = {
@@ -30,6 +30,8 @@ export type ImproveOptions = {
   /** Days a step's replaced plans may be later than before (behind the moved plans) before it is dropped. */
   slack: number;
   seed: number;
+  /** 'order' (default): moves in the order of placing, re-laying a part's plans after the change; 'lines': moves within and between lines' sequences (`improveOnLines`). */
+  neighbourhood?: 'order' | 'lines';
 };
 
 /** A part: its placements in order, the places of its late plans (not the first), its lateness. */
@@ -170,4 +172,120 @@ export function improvePlacements(ctx: RunCtx, placements: readonly Placement[],
   if (after >= before) return { placements: null, stats };
   const next = parts.map(() => 0);
   return { placements: placements.map((p, k) => (partOf[k] < 0 ? p : parts[partOf[k]].list[next[partOf[k]]++])), stats };
+}
+
+/** Places within which a late plan may move forward on its line. */
+const LINE_REACH = 12;
+
+/**
+ * The cheaper neighbourhood (issue 31, for large problems): each step changes one line's sequence only,
+ * so only that line's bars after the change are laid again (a dozen, not half a part of thousands).
+ * A late plan of a line moves forward by up to LINE_REACH places in the line's order of placing (of
+ * two late plans drawn, the later), or two neighbours on the line swap (3 steps in 10); the line's
+ * placements from there on are taken back and laid again on the same line in the new order
+ * (`placeOnLine`: gate, setup of the change, learning, free minutes), the lateness of those plans
+ * summed incrementally, and the step is dropped as soon as it exceeds what they were (lateness only
+ * adds up). Kept when no later in total; plans stay on their lines (the single pass chose them).
+ * Returns the new placements (same places in the given order) when the total lateness is strictly
+ * lower, else null.
+ */
+export function improveOnLines(ctx: RunCtx, placements: readonly Placement[], o: ImproveOptions): { placements: Placement[] | null; stats: ImproveStats } {
+  const t0 = performance.now();
+  const deadline = t0 + o.ms;
+  const seqOf = new Map<LineState, Placement[]>();
+  for (const st of ctx.states) seqOf.set(st, []);
+  for (const p of placements) if (p.st) seqOf.get(p.st)!.push(p);
+  const states = ctx.states;
+  const lateOn = states.map((st) => seqOf.get(st)!.reduce((a, p) => a + (p.late > 0 ? 1 : 0), 0));
+  const before = placements.reduce((a, p) => a + p.late, 0);
+  let total = before;
+  const rnd = prng(o.seed);
+  let steps = 0;
+  let kept = 0;
+  let sinceBetter = 0;
+  const lateLines = () => states.map((_, i) => i).filter((i) => lateOn[i]! > 0);
+  let pool = lateLines();
+  const due = (p: Placement) => p.pp.due ?? Number.MAX_SAFE_INTEGER;
+  while (pool.length && steps < o.steps && sinceBetter < o.stale && performance.now() < deadline) {
+    const st = states[pool[Math.floor(rnd() * pool.length)]!]!;
+    const seq = seqOf.get(st)!;
+    steps++;
+    sinceBetter++;
+    const late: number[] = [];
+    for (let k = 0; k < seq.length; k++) if (seq[k]!.late > 0) late.push(k);
+    if (!late.length) continue;
+    let i = late[Math.floor(rnd() * late.length)]!;
+    const other = late[Math.floor(rnd() * late.length)]!;
+    if (seq[other]!.late > seq[i]!.late) i = other;
+    const p = seq[i]!;
+    // The changes: per line, the place from which its sequence is laid again and its new order from there.
+    const changes: { st: LineState; j: number; order: Placement[] }[] = [];
+    const r = rnd();
+    if (r < 0.5 && p.pp.lines.length > 1) {
+      // To another line that can make it, at its place there by delivery date (up to 3 places earlier).
+      const to = p.pp.lines[Math.floor(rnd() * p.pp.lines.length)]!.st;
+      if (to === st) continue;
+      const there = seqOf.get(to)!;
+      let k = there.findIndex((x) => due(x) > due(p));
+      if (k < 0) k = there.length;
+      k = Math.max(0, k - Math.floor(rnd() * 4));
+      changes.push({ st, j: i, order: seq.slice(i + 1) }, { st: to, j: k, order: [p, ...there.slice(k)] });
+    } else if (r < 0.85 && i > 0) {
+      // Forward on its own line.
+      const j = Math.max(0, i - 1 - Math.floor(rnd() * Math.min(i, LINE_REACH)));
+      changes.push({ st, j, order: [p, ...seq.slice(j, i), ...seq.slice(i + 1)] });
+    } else {
+      if (seq.length < 2) continue;
+      const j = Math.floor(rnd() * (seq.length - 1));
+      changes.push({ st, j, order: [seq[j + 1]!, seq[j]!, ...seq.slice(j + 2)] });
+    }
+    let oldSum = 0;
+    const olds = changes.map((c) => {
+      const list = seqOf.get(c.st)!;
+      const old = list.slice(c.j);
+      for (const x of old) oldSum += x.late;
+      for (let k = list.length - 1; k >= c.j; k--) unplace(list[k]!);
+      return old;
+    });
+    const freshes: Placement[][] = changes.map(() => []);
+    let newSum = 0;
+    let ok = true;
+    lay: for (let c = 0; c < changes.length; c++) {
+      for (const x of changes[c]!.order) {
+        const pl = placeOnLine(ctx, changes[c]!.st, x.pp);
+        if (!pl) {
+          ok = false;
+          break lay;
+        }
+        freshes[c]!.push(pl);
+        newSum += pl.late;
+        // Lateness only adds up: past what the plans laid again had, the step cannot win.
+        if (newSum > oldSum) {
+          ok = false;
+          break lay;
+        }
+      }
+    }
+    if (!ok) {
+      for (let c = changes.length - 1; c >= 0; c--) for (let k = freshes[c]!.length - 1; k >= 0; k--) unplace(freshes[c]![k]!);
+      changes.forEach((_, c) => olds[c]!.forEach(replay));
+      continue;
+    }
+    changes.forEach((c, n) => {
+      const list = seqOf.get(c.st)!;
+      list.splice(c.j, list.length - c.j, ...freshes[n]!);
+      lateOn[c.st.idx] = list.reduce((a, x) => a + (x.late > 0 ? 1 : 0), 0);
+    });
+    total += newSum - oldSum;
+    if (newSum < oldSum) {
+      kept++;
+      sinceBetter = 0;
+    }
+    pool = lateLines();
+  }
+  const stats: ImproveStats = { steps, kept, ms: performance.now() - t0, before, after: total };
+  if (total >= before) return { placements: null, stats };
+  const now = new Map<unknown, Placement>();
+  for (const list of seqOf.values()) for (const x of list) now.set(x.pp, x);
+  return { placements: placements.map((x) => now.get(x.pp) ?? x), stats };
 }

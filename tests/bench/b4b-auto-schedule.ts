@@ -48,6 +48,8 @@ function quality(seed: number, searchMs: number): Quality {
 function speed(): { lines: BenchLine[]; ok: boolean } {
   const input = scheduleProblem();
   const auto = timeIt(() => autoSchedule(input), 3);
+  // The cheaper neighbourhood (moves within and between lines' sequences) in the same budget, for comparison.
+  const byLines = timeIt(() => autoSchedule({ ...input, options: { ...input.options, improve: { neighbourhood: 'lines' } } }), 1);
   const pass = timeIt(() => autoSchedule(single(input)), 3);
   const greedy = timeIt(() => greedySchedule(input), 3);
   const overA = overCapacity(input, auto.result).length;
@@ -66,7 +68,8 @@ function speed(): { lines: BenchLine[]; ok: boolean } {
       { label: 'greedy EDD baseline (median of 3)', value: `${greedy.ms.toFixed(0)} ms` },
       { label: 'time ratio auto / greedy', value: `${(auto.ms / greedy.ms).toFixed(2)}x` },
       { label: 'improvement 10k: steps (kept), ms, lateness before -> after', value: imp ? `${imp.steps} (${imp.kept}), ${imp.ms.toFixed(0)} ms, ${imp.before} -> ${imp.after}` : 'not run' },
-      { label: 'over-capacity line-days auto / greedy', value: `${overA} / ${overG}` },
+      { label: 'improvement 10k, line neighbourhood: steps (kept), ms, lateness before -> after', value: byLines.result.improvement ? `${byLines.result.improvement.steps} (${byLines.result.improvement.kept}), ${byLines.result.improvement.ms.toFixed(0)} ms, ${byLines.result.improvement.before} -> ${byLines.result.improvement.after}` : 'not run' },
+      { label: 'over-capacity line-days auto / greedy / line neighbourhood', value: `${overA} / ${overG} / ${overCapacity(input, byLines.result).length}` },
       { label: 'placed auto / greedy', value: `${a.placed} / ${g.placed}` },
       { label: 'late plans auto / greedy', value: `${a.late_plans} / ${g.late_plans}` },
       { label: 'lateness days auto / greedy', value: `${a.lateness_days} / ${g.lateness_days}` },
