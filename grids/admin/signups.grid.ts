@@ -3,7 +3,7 @@ import { adminClient } from '../../src/model/entities/admin-client.entity';
 
 /**
  * Sign-up approval (spec 4: pending review, approved, rejected; spec 6: system-wide sign-up
- * approval; `/admin/page/signups`, the super administrator's `admin.sys.signup`): the companies of
+ * approval; `/admin/page/signups`, menu entry `admin.sys.signup`, the super administrator's): the companies of
  * the view entity `client` by review state, the pending first; approve (asked first: the company's
  * access opens and its users are mailed) and reject (with the reason mailed to them and shown at
  * sign-in) from the toolbar; the drawer shows the application.
@@ -13,8 +13,8 @@ export const signupsPage = definePage({
   cata: 'admin',
   kind: 'page',
   entity: 'client',
-  menuCode: 'admin.sys.signup',
-  menu: { group: 'sysadmin', order: 10, superOnly: true },
+  // The data's permission is the view's (admin.sys.client); the menu entry keeps its own code beside client management's.
+  menu: { group: 'sysadmin', order: 10, superOnly: true, code: 'admin.sys.signup' },
   title: { zh: '注册审批', en: 'Sign-up approval' },
   purpose: { zh: '企业注册申请：审核通过后其管理员即可登录；驳回需填写原因，原因会邮件通知申请人。', en: 'Company sign-ups: once approved their administrator can sign in; a rejection needs a reason, which is mailed to the applicant.' },
   columns: [
