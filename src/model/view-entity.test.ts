@@ -27,7 +27,7 @@ describe('view entities', () => {
     const client = getEntity('client')!;
     expect(client.view && client.editable).toBe(true);
     expect(client.fields.filter((f) => !f.readonly).map((f) => f.key)).toEqual(['licence_type']);
-    expect(client.states?.transitions.map((t) => t.action)).toEqual(['freeze', 'activate']);
+    expect(client.states?.transitions.map((t) => t.action)).toEqual(['freeze', 'activate', 'approve', 'reject']);
     expect(allEntities().some((e) => e.name === 'client')).toBe(false);
   });
 });
