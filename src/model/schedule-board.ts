@@ -105,7 +105,26 @@ export type BoardCommand =
   | { op: 'resize'; bar_id: number; version: number; end: string }
   | { op: 'split'; bar_id: number; version: number; qty: number; line_id?: number }
   | { op: 'merge'; bar_ids: number[]; versions: number[] }
-  | { op: 'lock' | 'unlock'; bar_id: number; version: number };
+  | { op: 'lock' | 'unlock'; bar_id: number; version: number }
+  /**
+   * Puts bars on given lines and days, all in one step (the undo of a pushing move: every bar it moved
+   * back where `previous` says it was, with its pieces per day). Each bar at the version it was read
+   * at; a locked bar, a bar out of the planner's scope or a line that cannot make the bar's category
+   * refuses the whole command. At most 1,000 bars.
+   */
+  | { op: 'place'; bars: BarPlacement[] };
+
+/** The bars a command names, in its order (a merge: the kept one first), with the versions it read them at. */
+export function commandBars(cmd: BoardCommand): { ids: number[]; versions: number[] } {
+  switch (cmd.op) {
+    case 'merge': return { ids: cmd.bar_ids, versions: cmd.versions };
+    case 'place': return { ids: cmd.bars.map((b) => b.bar_id), versions: cmd.bars.map((b) => b.version) };
+    default: return { ids: [cmd.bar_id], versions: [cmd.version] };
+  }
+}
+
+/** Where a `place` command puts a bar: its line, first and last day, its pieces per day (null: spread evenly). */
+export type BarPlacement = { bar_id: number; version: number; line_id: number; start: string; end: string; daily?: number[] | null };
 
 /** The reply to a command: bars changed or created, bars removed, and the new load of touched lines. */
 export type BoardCommandResult = {
@@ -113,7 +132,7 @@ export type BoardCommandResult = {
   removed: number[];
   lines: { id: number; load: number[] }[];
   /** A pushing move: where each bar it moved was before (the board's undo puts them back). */
-  previous?: { id: number; line_id: number; start: string; end: string }[];
+  previous?: { id: number; line_id: number; start: string; end: string; daily?: number[] | null }[];
 };
 
 /** Figures that compare a scenario with the live schedule. */

@@ -92,4 +92,55 @@ describe('move and push the following plans later', () => {
     const stale = await command({ op: 'move', bar_id: pushedBar.id, version: pushedBar.version, line_id: target!.id, start: pushedBar.start });
     expect(stale.status).toBe(409);
   });
+
+  it('the undo of a push is one place command: every bar back on its line, days and pieces; stale, locked or malformed refused', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const data = (await board()).body.data;
+    const lineOf = new Map(data.lines.map((l) => [l.id, l]));
+    const later = (lineId: number) => data.bars.filter((b) => b.line_id === lineId && !b.locked && b.start > addDays(today, 3)).sort((a, b) => a.start.localeCompare(b.start));
+    let target: BoardData['lines'][number] | undefined;
+    let mover: BoardBar | undefined;
+    for (const l of data.lines) {
+      if (later(l.id).length < 2) continue;
+      mover = data.bars.find((b) => !b.locked && b.line_id !== l.id && (l.categories.length === 0 || l.categories.includes(b.category)) && lineOf.get(b.line_id)!.workshop_id === l.workshop_id);
+      if (mover) { target = l; break; }
+    }
+    expect(target && mover, 'a line with bars ahead and a bar to drop on it').toBeTruthy();
+    const far = { from: addDays(today, -7), to: addDays(today, 399) };
+    const shape = (b: BoardBar) => ({ id: b.id, line_id: b.line_id, start: b.start, end: b.end, qty: b.qty, daily: b.daily });
+    const before = new Map((await board(far)).body.data.bars.map((b) => [b.id, shape(b)]));
+    const hit = later(target!.id)[0];
+    const pushed = await command({ op: 'move', bar_id: mover!.id, version: mover!.version, line_id: target!.id, start: hit.start, push: true, ...far });
+    expect(pushed.status).toBe(200);
+    const previous = pushed.body.data.previous!;
+    expect(previous.length).toBeGreaterThan(1);
+    const version = new Map(pushed.body.data.bars.map((b) => [b.id, b.version]));
+    const places = previous.map((p) => ({ bar_id: p.id, version: version.get(p.id)!, line_id: p.line_id, start: p.start, end: p.end, daily: p.daily ?? null }));
+
+    // Malformed: no bars, a last day before the first, a bar twice.
+    expect((await command({ op: 'place', bars: [] })).status).toBe(400);
+    expect((await command({ op: 'place', bars: [{ ...places[0], end: addDays(places[0].start, -1) }] })).status).toBe(400);
+    expect((await command({ op: 'place', bars: [places[0], places[0]] })).status).toBe(400);
+    // One stale version refuses the whole command, nothing moves.
+    expect((await command({ op: 'place', bars: places.map((p, i) => (i === 1 ? { ...p, version: p.version - 1 } : p)) })).status).toBe(409);
+
+    const undo = await command({ op: 'place', bars: places, ...far });
+    expect(undo.status).toBe(200);
+    expect(undo.body.data.bars.map((b) => b.id).sort((a, b) => a - b)).toEqual(previous.map((p) => p.id).sort((a, b) => a - b));
+    expect(undo.body.data.lines.map((l) => l.id)).toEqual(expect.arrayContaining([target!.id, mover!.line_id]));
+    const after = new Map((await board(far)).body.data.bars.map((b) => [b.id, shape(b)]));
+    for (const p of previous) expect(after.get(p.id), `bar ${p.id}`).toEqual(before.get(p.id));
+    // Every other bar of the board is as it was.
+    expect([...after.values()].sort((a, b) => a.id - b.id)).toEqual([...before.values()].sort((a, b) => a.id - b.id));
+
+    // A locked bar is not placed.
+    const again = new Map(undo.body.data.bars.map((b) => [b.id, b]));
+    const first = again.get(previous[0].id)!;
+    const locked = await command({ op: 'lock', bar_id: first.id, version: first.version });
+    expect(locked.status).toBe(200);
+    const lockedVersion = locked.body.data.bars[0].version;
+    const refused = await command({ op: 'place', bars: [{ bar_id: first.id, version: lockedVersion, line_id: target!.id, start: hit.start, end: hit.start }] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).not.toBe(200);
+  });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BoardBar, BoardCommand, BoardData } from '../../model/schedule-board';
+import { commandBars, type BoardBar, type BoardCommand, type BoardData } from '../../model/schedule-board';
 import { CommandHistory, addDays, applyResult, historyEntryFor, type HistoryStep, delta, dragPreview, localStamp, movedPlans, hitTest, inverseOf, keyTarget, layoutBoard, lineWindow, rowAt, validateMerge, validateSplit, visible, withVersion, DAY_WIDTH, GROUP_HEIGHT, ROW_HEIGHT,
   assignLanes, dayLoad, LANE_PITCH, loadPercent, overloadRows, pushHistoryEntry, stripAt, STRIP_HEIGHT, workingDays } from './board-model';
 import { edgeStep } from './useEdgeAutoScroll';
@@ -171,6 +171,10 @@ describe('undo and redo', () => {
             for (const b of rows.slice(1)) live.delete(b.id);
             return { bars: [kept], removed: cmd.bar_ids.slice(1) };
           }
+          case 'place': {
+            const rows = cmd.bars.map((p) => get(p.bar_id, p.version));
+            return { bars: rows.map((b, i) => { const p = cmd.bars[i]; return bump(b, { line_id: p.line_id, start: p.start, end: p.end, ...(p.daily ? { daily: p.daily } : {}) }); }), removed: [] };
+          }
         }
       },
     };
@@ -184,7 +188,7 @@ describe('undo and redo', () => {
       const raw = step({ own, other });
       if (!raw) continue;
       const cmd = withVersion(raw, (id) => srv.bars().find((b) => b.id === id)?.version);
-      const named = cmd.op === 'merge' ? cmd.bar_ids : [cmd.bar_id];
+      const named = commandBars(cmd).ids;
       for (const b of srv.run(cmd).bars) if (!named.includes(b.id)) own.push(b.id);
     }
     return own;
@@ -240,6 +244,22 @@ describe('undo and redo', () => {
     expect(next.bars[0]).toMatchObject({ id: 1, qty: 400, version: 2 });
     expect(next.lines[0].load[6]).toBe(7);
     expect(next.lines[1]).toBe(data.lines[1]);
+  });
+
+  it('puts every pushed bar back exactly, at the versions the push left, whatever the push did', () => {
+    const span = fc.record({ line: fc.integer({ min: 1, max: 3 }), start: fc.integer({ min: 0, max: 40 }), len: fc.integer({ min: 0, max: 6 }) });
+    fc.assert(fc.property(fc.array(fc.tuple(span, span), { minLength: 1, maxLength: 30 }), (moves) => {
+      const from = '2026-12-01';
+      const was = moves.map(([a], i) => ({ id: i + 1, line_id: a.line, start: addDays(from, a.start), end: addDays(from, a.start + a.len), daily: Array.from({ length: a.len + 1 }, (_, d) => 10 + d) }));
+      const srv = server(board(3, 60, was).bars);
+      const before = srv.bars();
+      // The push as the server did it: every bar to its new place, versions bumped; `previous` names where each was.
+      const pushed = srv.run({ op: 'place', bars: moves.map(([, b], i) => ({ bar_id: i + 1, version: 1, line_id: b.line, start: addDays(from, b.start), end: addDays(from, b.start + b.len) })) }).bars;
+      const entry = pushHistoryEntry({ op: 'move', bar_id: 1, version: 1, line_id: 1, start: from, push: true }, was.map((b) => ({ ...b })), pushed);
+      expect(entry.undo).toHaveLength(1);
+      runSteps(srv, entry.undo, []);
+      expect(srv.bars().map((b) => ({ id: b.id, line_id: b.line_id, start: b.start, end: b.end, daily: b.daily }))).toEqual(before.map((b) => ({ id: b.id, line_id: b.line_id, start: b.start, end: b.end, daily: b.daily })));
+    }), { numRuns: 100 });
   });
 });
 
@@ -440,23 +460,24 @@ describe('load figures', () => {
 });
 
 describe('undo of a pushing move', () => {
-  it('puts each moved bar back on its line and days, resizing when its length changed', () => {
+  it('is one place command putting each moved bar back on its line, days and pieces', () => {
     const cmd: BoardCommand = { op: 'move', bar_id: 1, version: 3, line_id: 2, start: '2026-12-05', push: true };
     const now = board(2, 14, [
       { id: 1, line_id: 2, start: '2026-12-05', end: '2026-12-08' },
       { id: 2, line_id: 2, start: '2026-12-09', end: '2026-12-10' },
     ]).bars;
-    now[0].id = 1; now[1].id = 2;
     const e = pushHistoryEntry(cmd, [
-      { id: 1, line_id: 1, start: '2026-12-01', end: '2026-12-02' },
+      { id: 1, line_id: 1, start: '2026-12-01', end: '2026-12-02', daily: [120, 80] },
       { id: 2, line_id: 2, start: '2026-12-05', end: '2026-12-06' },
     ], now);
     expect(e.do.map((s) => s({ own: [], other: [] }))).toEqual([cmd]);
-    expect(e.undo.map((s) => s({ own: [], other: [] }))).toEqual([
-      { op: 'move', bar_id: 1, version: 0, line_id: 1, start: '2026-12-01' },
-      { op: 'resize', bar_id: 1, version: 0, end: '2026-12-02' },
-      { op: 'move', bar_id: 2, version: 0, line_id: 2, start: '2026-12-05' },
-    ]);
+    expect(e.undo.map((s) => s({ own: [], other: [] }))).toEqual([{
+      op: 'place',
+      bars: [
+        { bar_id: 1, version: 0, line_id: 1, start: '2026-12-01', end: '2026-12-02', daily: [120, 80] },
+        { bar_id: 2, version: 0, line_id: 2, start: '2026-12-05', end: '2026-12-06', daily: null },
+      ],
+    }]);
   });
 });
 

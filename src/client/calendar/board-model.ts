@@ -5,7 +5,7 @@
  * line that cannot make the category) and the undo/redo stack of commands. No DOM here; the board
  * component draws what this computes.
  */
-import type { BoardBar, BoardCommand, BoardData, BoardLine } from '../../model/schedule-board';
+import type { BoardBar, BoardCommand, BoardCommandResult, BoardData, BoardLine } from '../../model/schedule-board';
 import type { CalendarZoom } from '../../model/calendar';
 import { barDayMinutes, dayOverloaded, loadByLine, minutesPerPieceOn, overloadedDays, spreadOver } from '../../../calendars/capacity';
 
@@ -425,22 +425,19 @@ export function overloadRows(data: BoardData, preview: DragPreview): { date: str
 
 /**
  * The history entry of a move that pushed the following plans later: redo sends the same pushing move;
- * undo puts every bar it moved back where the reply says it was (line and first day, then its last day).
+ * undo is one `place` command putting every bar it moved back where the reply says it was (line, days
+ * and pieces per day), one step on the server.
  */
-export function pushHistoryEntry(cmd: BoardCommand, previous: { id: number; line_id: number; start: string; end: string }[], now: BoardBar[]): HistoryEntry {
-  const undo: HistoryStep[] = [];
-  for (const p of previous) {
-    const cur = now.find((b) => b.id === p.id);
-    if (!cur) continue;
-    if (cur.line_id !== p.line_id || cur.start !== p.start) undo.push(() => ({ op: 'move', bar_id: p.id, version: 0, line_id: p.line_id, start: p.start }));
-    if (addDays(p.start, daysBetween(cur.start, cur.end)) !== p.end) undo.push(() => ({ op: 'resize', bar_id: p.id, version: 0, end: p.end }));
-  }
-  return { do: [() => cmd], undo };
+export function pushHistoryEntry(cmd: BoardCommand, previous: NonNullable<BoardCommandResult['previous']>, now: BoardBar[]): HistoryEntry {
+  const current = new Set(now.map((b) => b.id));
+  const bars = previous.filter((p) => current.has(p.id)).map((p) => ({ bar_id: p.id, version: 0, line_id: p.line_id, start: p.start, end: p.end, daily: p.daily ?? null }));
+  return { do: [() => cmd], undo: bars.length ? [() => ({ op: 'place', bars })] : [] };
 }
 
 /** A command with the bar's current version (after other commands or other planners changed it). */
 export function withVersion(cmd: BoardCommand, versionOf: (barId: number) => number | undefined): BoardCommand {
   if (cmd.op === 'merge') return { ...cmd, versions: cmd.bar_ids.map((id, i) => versionOf(id) ?? cmd.versions[i]) };
+  if (cmd.op === 'place') return { ...cmd, bars: cmd.bars.map((b) => ({ ...b, version: versionOf(b.bar_id) ?? b.version })) };
   return { ...cmd, version: versionOf(cmd.bar_id) ?? cmd.version };
 }
 

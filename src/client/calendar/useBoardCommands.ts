@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoardBar, BoardCommand } from '../../model/schedule-board';
+import { commandBars } from '../../model/schedule-board';
 import { toast } from '../kernel/toast-bus';
 import { historyEntryFor, pushHistoryEntry } from './board-model';
 import { useBoardSend } from './useBoardSend';
@@ -23,7 +24,7 @@ export function useBoardCommands(source: BoardSource, paused: boolean) {
     if (!result) return false;
     const entry = historyEntryFor(cmd, Array.isArray(before) ? before : [before]);
     if (entry) {
-      const named = cmd.op === 'merge' ? cmd.bar_ids : [cmd.bar_id];
+      const named = commandBars(cmd).ids;
       history.current.push(entry, result.bars.map((b) => b.id).filter((id) => !named.includes(id)));
     }
     bump((n) => n + 1);

@@ -8,6 +8,7 @@
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoardCommand, BoardCommandResult } from '../../model/schedule-board';
+import { commandBars } from '../../model/schedule-board';
 import { api, ApiError, STALE_VERSION_CODE } from '../api/client';
 import { toast } from '../kernel/toast-bus';
 import { CommandHistory, type HistoryStep, withVersion } from './board-model';
@@ -55,7 +56,7 @@ export function useBoardSend(source: BoardSource) {
         if (i > 0) { history.current.clear(); source.refresh(); }
         return null;
       }
-      const named = cmd.op === 'merge' ? cmd.bar_ids : [cmd.bar_id];
+      const named = commandBars(cmd).ids;
       for (const b of result.bars) {
         versions.set(b.id, b.version);
         if (!named.includes(b.id)) own.push(b.id);

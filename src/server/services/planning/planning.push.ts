@@ -8,12 +8,11 @@
  * and the learning curve the line learned for the family on a new style. A bar clear of the cascade that
  * now follows another change is laid again where it is; on the line the bar left, the bars after it are
  * laid again where they are as far as their setup changed. So after the move no bar overlaps another on
- * the line and no day the move touches is over capacity. Every bar is written through the document
- * writer in the command's transaction, at the version read under `for update`; locked bars and bars
- * outside the planner's data scope stay.
+ * the line and no day the move touches is over capacity. Every bar is written in one statement through
+ * the record writer's bulk form (planning.bar-places.ts) in the command's transaction, at the version
+ * read under `for update`; locked bars and bars outside the planner's data scope stay.
  */
 import { sql, type RawBuilder } from 'kysely';
-import { requireEntity } from '../../../model';
 import type { BoardCommand } from '../../../model/schedule-board';
 import { barLoad, barPieces, efficiencyFraction, type PreparedCalendar } from '../../../../calendars/capacity';
 import type { SchedLine, SchedPlan } from '../../../../calendars/schedule-engine';
@@ -21,7 +20,7 @@ import { replanLine, type LineBar, type ReplanBar } from '../../../../calendars/
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../http/errors';
 import type { WriteContext } from '../../resources/document-stages';
-import { writeDocument } from '../../resources/document-writer';
+import { placeBars, type BarPlace } from './planning.bar-places';
 import { companyCalendar, loadLines, minutesPerPiece, type LineSams } from './planning.service';
 import { scheduleInputs, type PlanSetup } from './planning.schedule-inputs';
 
@@ -100,8 +99,8 @@ export async function pushMove(w: WriteContext, cmd: Extract<BoardCommand, { op:
   if (!onSource.ok) throw new AppError('planning.pushNoCapacity', { params: { line: source!.code || source!.name } });
 
   const rowOf = new Map([...targetRows, ...sourceRows].map((r) => [Number(r.id), r]));
-  const barEntity = requireEntity('prodplan_bar');
   const out: PushedMove = { changed: [], previous: [] };
+  const places: BarPlace[] = [];
   for (const b of [...onTarget.bars, ...onSource.bars]) {
     const isMoved = b.id === cmd.bar_id;
     const r = isMoved ? moved.row : rowOf.get(b.id)!;
@@ -110,8 +109,11 @@ export async function pushMove(w: WriteContext, cmd: Extract<BoardCommand, { op:
     if (!isMoved && was.start === b.start && was.end === b.end && sameDays(was.daily, b.daily, num(r.qty), cal, was)) continue;
     out.previous.push(was);
     out.changed.push(b.id);
-    await writeDocument(w, barEntity, { id: b.id, version: isMoved ? cmd.version : Number(r.version), body: { ...(isMoved ? { line_id: cmd.line_id } : {}), start_date: b.start, end_date: b.end, daily: b.daily } });
+    places.push({ id: b.id, line_id: isMoved ? cmd.line_id : Number(r.line_id), start: b.start, end: b.end, daily: [...b.daily] });
   }
+  // Every bar in one statement (planning.bar-places.ts): the moved one at the version the command
+  // checked, the others at the versions read under `for update` above.
+  await placeBars(w, places);
   return out;
 }
 

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { dictValueLabel, isLate, requireEntity, type Language } from '../../../model';
-import type { BoardBar, BoardCommand, BoardCommandResult, ScenarioComparison, ScenarioStale, ScenarioSummary, ScheduleKpiComparison, ScheduleKpis, ScheduleMetrics, UnplacedReason } from '../../../model/schedule-board';
+import { commandBars, type BoardBar, type BoardCommand, type BoardCommandResult, type ScenarioComparison, type ScenarioStale, type ScenarioSummary, type ScheduleKpiComparison, type ScheduleKpis, type ScheduleMetrics, type UnplacedReason } from '../../../model/schedule-board';
 import { addDays, barLoad, barPieces, dayNumber, daysBetween, efficiencyFraction, lineCapacityRange, loadByLine, minutesPerPieceOn, prepareCalendar, type LoadBar, type PreparedCalendar } from '../../../../calendars/capacity';
 import { autoSchedule, type FixedBar, type SchedLine, type SchedPlan } from '../../../../calendars/auto-schedule';
 import { parseLearningCurve } from '../../../model/entities/workline.entity';
@@ -10,6 +10,7 @@ import { parseIdList } from '../../http/id-list';
 import type { WriteContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { removeRecords } from '../../resources/record-writer';
+import { parsePlacements, placeBars } from './planning.bar-places';
 import { pushMove } from './planning.push';
 import { scheduleInputs } from './planning.schedule-inputs';
 import { keptLineLoad, lineDayLoadRefusal, loadByLineDay } from './line-day-load';
@@ -138,10 +139,11 @@ export async function loadLines(tx: Db, clientId: number, workshop?: number | nu
 type BarRow = Row & { id: number };
 
 /** Bars (with their plan and order) of the live schedule or a scenario, optionally within a range or by id. */
-async function loadBarRows(tx: Db, clientId: number, opts: { scenario: number | null; from?: string; to?: string; ids?: number[]; planIds?: number[]; scope?: RawBuilder<unknown>[]; lock?: boolean }): Promise<BarRow[]> {
+async function loadBarRows(tx: Db, clientId: number, opts: { scenario: number | null; from?: string; to?: string; ids?: number[]; lines?: number[]; planIds?: number[]; scope?: RawBuilder<unknown>[]; lock?: boolean }): Promise<BarRow[]> {
   const conds: RawBuilder<unknown>[] = [sql`t.client_id = ${clientId}`, opts.scenario === null ? sql`t.scenario_id is null` : sql`t.scenario_id = ${opts.scenario}`, ...(opts.scope ?? [])];
   if (opts.from && opts.to) conds.push(sql`t.start_date <= ${opts.to}::date and t.end_date >= ${opts.from}::date`);
   if (opts.ids) conds.push(opts.ids.length ? sql`t.id in (${sql.join(opts.ids)})` : sql`false`);
+  if (opts.lines) conds.push(opts.lines.length ? sql`t.line_id in (${sql.join(opts.lines)})` : sql`false`);
   if (opts.planIds) conds.push(opts.planIds.length ? sql`t.plan_id in (${sql.join(opts.planIds)})` : sql`false`);
   const r = await sql<BarRow>`select t.*, p.plan_no, p.style_no, p.category, p.qty as plan_qty, p.done_qty as plan_done, p.minutes_per_piece, p.delivery_date,
       o.order_no, o.brand_name
@@ -232,7 +234,8 @@ const barMinutes = (b: BoardBar, cal: PreparedCalendar, sams: LineSams) =>
 
 /** Load per day of the given lines over a range, from every bar of the schedule touching it. */
 async function linesLoad(tx: Db, clientId: number, cal: PreparedCalendar, scenario: number | null, lineIds: number[], from: string, to: string): Promise<Map<number, number[]>> {
-  const rows = (await loadBarRows(tx, clientId, { scenario, from, to })).filter((b) => lineIds.includes(Number(b.line_id)));
+  // Only the touched lines' bars (a cascade at 100,000 bars read the whole range's and kept a line's).
+  const rows = await loadBarRows(tx, clientId, { scenario, from, to, lines: lineIds });
   return scheduleLoad(rows, cal, await lineSams(tx, clientId, lineIds), from, to);
 }
 
@@ -291,6 +294,11 @@ export function parseCommand(body: unknown): BoardCommand {
       const vs = c.versions;
       if (!ids || !Array.isArray(vs) || ids.length < 2 || ids.length !== vs.length || ids.length > 100 || !vs.every((v) => Number.isSafeInteger(v)) || new Set(ids).size !== ids.length) throw bad();
       return { op: 'merge', bar_ids: ids, versions: vs as number[] };
+    }
+    case 'place': {
+      const bars = parsePlacements(c.bars);
+      if (!bars) throw badCommand('place: bars (bar_id, version, line_id, start, end, daily?), 1 to 1000');
+      return { op: 'place', bars };
     }
     default:
       throw badCommand('op');
@@ -362,6 +370,9 @@ export async function runCommand(w: WriteContext, cmd: BoardCommand, scope: RawB
     case 'merge':
       await mergeBars(step);
       break;
+    case 'place':
+      await placeCommand(step, cmd);
+      break;
   }
   return commandReply(step, range);
 }
@@ -370,11 +381,10 @@ export async function runCommand(w: WriteContext, cmd: BoardCommand, scope: RawB
 async function lockCommandBars(w: WriteContext, cmd: BoardCommand, scope: RawBuilder<unknown>[]): Promise<CommandBars> {
   const tx = w.tx;
   const clientId = w.actor.clientId;
-  const ids = cmd.op === 'merge' ? cmd.bar_ids : [cmd.bar_id];
+  const { ids, versions } = commandBars(cmd);
   const found = await sql<BarRow>`select t.* from scm_prodplan_bar t where t.client_id = ${clientId} and t.id in (${sql.join(ids)}) ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``} for update`.execute(tx);
   if (found.rows.length !== ids.length) throw notFound();
   const byId = new Map(found.rows.map((b) => [Number(b.id), b]));
-  const versions = cmd.op === 'merge' ? cmd.versions : [cmd.version];
   ids.forEach((id, i) => {
     if (Number(byId.get(id)!.version) !== versions[i]) throw new AppError('err.staleVersion');
   });
@@ -473,6 +483,27 @@ async function commandReply(step: CommandStep, range: { from: string; to: string
   const load = await linesLoad(tx, clientId, cal, scenario, [...touchedLines], from, to);
   const n = daysBetween(from, to);
   return { bars, removed, lines: [...touchedLines].map((id) => ({ id, load: load.get(id) ?? new Array<number>(n).fill(0) })), ...(previous ? { previous } : {}), scenario_id: scenario };
+}
+
+/**
+ * Puts bars on given lines and days in one statement (the undo of a pushing move, planning.bar-places.ts):
+ * all of one schedule, none locked, each line able to make its bar's category.
+ */
+async function placeCommand(step: CommandStep, cmd: Extract<BoardCommand, { op: 'place' }>): Promise<void> {
+  const { w, bars, effect } = step;
+  const clientId = w.actor.clientId;
+  refuseLocked(bars);
+  if (bars.rows.some((b) => (b.scenario_id == null ? null : Number(b.scenario_id)) !== bars.scenario)) throw badCommand('place: bars of one schedule');
+  const planIds = [...new Set(bars.rows.map((b) => Number(b.plan_id)))];
+  const plans = await sql<Row>`select id, category from scm_prodplan where client_id = ${clientId} and id in (${sql.join(planIds)})`.execute(w.tx);
+  const categoryOf = new Map(plans.rows.map((p) => [Number(p.id), String(p.category ?? '')]));
+  for (const lineId of new Set(cmd.bars.map((b) => b.line_id))) {
+    const line = await lineOf(w.tx, clientId, lineId);
+    for (const b of cmd.bars) if (b.line_id === lineId) assertCanMake(line, categoryOf.get(Number(bars.byId.get(b.bar_id)!.plan_id)) ?? '');
+  }
+  await placeBars(w, cmd.bars.map((b) => ({ id: b.bar_id, line_id: b.line_id, start: b.start, end: b.end, daily: b.daily ?? null })));
+  for (const b of cmd.bars) effect.touchedLines.add(b.line_id);
+  effect.changed.push(...bars.ids);
 }
 
 async function removeBar(w: WriteContext, b: Row): Promise<void> {
