@@ -25,7 +25,9 @@
  *
  * Every figure is the median of B8_RUNS, printed absolute and as a ratio to its baseline. B8_KEEP=1
  * keeps the database for EXPLAIN ANALYZE (its name is printed; drop it by hand); B8_REUSE=<that name>
- * measures a kept database again without generating it (about 4 minutes saved at 10M lines) and keeps it.
+ * measures a kept database again without generating it (about 4 minutes saved at 10M lines) and keeps it;
+ * with it, B8_CHROMIUM_ONLY=1 measures only in Chromium. B8_BASE_CLIENT_DIR=<a client build> compares the
+ * tower in Chromium with that build, visit by visit (`inChromium`).
  */
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
@@ -40,7 +42,7 @@ import { createTestApp, signIn as signInApp, type TestApp } from '../support/tes
 import type { TowerReply } from '../../src/model/calls/tower';
 import { launchBrowser, startServer } from '../e2e/support/harness';
 import { BENCH_ROLE, plainRoleSpace, productRoleApp } from './bench-databases.util';
-import { drillFromFunnel, signIn as signInHttp, visitTower, type DrillVisit, type Session } from './b8-browser.util';
+import { drillFromFunnel, everyChartDrawn, signIn as signInHttp, visitTower, type DrillVisit, type Session } from './b8-browser.util';
 
 export type BenchLineLike = { label: string; value: string };
 export const LINES = Number(process.env.B8_LINES ?? 1_000_000);
@@ -259,11 +261,21 @@ async function widgetCalls(t: TestApp, get: Inject): Promise<string> {
   return out.join(', ');
 }
 
-/** The tower in Chromium on the product's server over B8's database: first paints both ways, drill-downs from the funnel. */
+/**
+ * The tower in Chromium on the product's server over B8's database: first paints both ways, drill-downs
+ * from the funnel, and when every chart is drawn (below the window too). With B8_BASE_CLIENT_DIR (a
+ * client build of the commit to compare with), a second server serves that build on the same
+ * database and each run visits it too, alternating, instead of the raw baseline: on this shared
+ * machine the load moves by the minute, so the two builds are compared visit by visit.
+ */
 async function inChromium(roleUrl: string, clientDir: string): Promise<{ lines: BenchLineLike[]; paint: number; drill: number }> {
   const t0 = performance.now();
+  const baseDir = process.env.B8_BASE_CLIENT_DIR;
   // The server migrates (nothing to do) and checks the seed at its start: more than the e2e's two minutes at this size under load.
-  const server = await startServer({ DATABASE_URL: roleUrl, CLIENT_DIR: clientDir, LOG_LEVEL: 'warn' }, { readyWithinMs: 600_000 });
+  // One signing key for both servers (each keeps its own data directory, where a key is made): one sign-in serves both.
+  const env = { DATABASE_URL: roleUrl, LOG_LEVEL: 'warn', JWT_SECRET: `b8-${process.pid}-${Date.now()}` };
+  const server = await startServer({ ...env, CLIENT_DIR: clientDir }, { readyWithinMs: 600_000 });
+  const base = baseDir ? await startServer({ ...env, CLIENT_DIR: baseDir }, { readyWithinMs: 600_000 }) : null;
   const started = (performance.now() - t0) / 1000;
   let browser: Browser | undefined;
   try {
@@ -271,35 +283,55 @@ async function inChromium(roleUrl: string, clientDir: string): Promise<{ lines: 
     const s: Session = await signInHttp(server.url, 'maker');
     // One untimed visit each way (the server's first plans and caches, the browser's start).
     await visitTower(browser, server.url, s, false, undefined, true);
-    await visitTower(browser, server.url, s, true, undefined, true);
+    if (base) await visitTower(browser, base.url, s, false, undefined, true);
+    else await visitTower(browser, server.url, s, true, undefined, true);
     const loadStart = loadavg()[0];
-    const paint = { agg: [] as number[], raw: [] as number[] };
-    const drills = { now: [] as DrillVisit[], settled: [] as DrillVisit[] };
+    type Side = { paint: number[]; now: DrillVisit[]; settled: DrillVisit[]; all: number[] };
+    const side = (): Side => ({ paint: [], now: [], settled: [], all: [] });
+    const mine = side();
+    const theirs = side();
+    const raw: number[] = [];
     let widgets = 0;
     const slowest: string[] = [];
     // Each visit waits for its page's calls to end before the next starts: one manager at a time.
-    // The drill-down is clicked as soon as the tower is drawn, and in a third visit once every call
-    // of the page has ended (the drill-down's own time, the server idle).
-    const settledDrill = async (page: Page) => {
+    // The drill-down is clicked as soon as the tower is drawn, and in another visit once every call
+    // of the page has ended (the drill-down's own time, the server idle); that visit also notes
+    // when the last chart below the window was drawn.
+    const settledDrill = (to: Side) => async (page: Page) => {
+      to.all.push(await everyChartDrawn(page));
       await page.waitForLoadState('networkidle', { timeout: 300_000 });
       return drillFromFunnel(page);
     };
-    for (let i = 0; i < RUNS; i++) {
-      const a = await visitTower(browser, server.url, s, false, drillFromFunnel, true);
-      paint.agg.push(a.ms);
-      drills.now.push(a.then!);
+    const visitBoth = async (url: string, to: Side) => {
+      const a = await visitTower(browser!, url, s, false, drillFromFunnel, true);
+      to.paint.push(a.ms);
+      to.now.push(a.then!);
       widgets = a.widgets;
-      slowest.push(a.calls.slice(0, 3).map((c) => `${c.path} ${Math.round(c.ms)}`).join(', '));
-      paint.raw.push((await visitTower(browser, server.url, s, true, undefined, true)).ms);
-      drills.settled.push((await visitTower(browser, server.url, s, false, settledDrill, true)).then!);
+      if (to === mine) slowest.push(a.calls.slice(0, 3).map((c) => `${c.path} ${Math.round(c.ms)}`).join(', '));
+      to.settled.push((await visitTower(browser!, url, s, false, settledDrill(to), true)).then!);
+    };
+    for (let i = 0; i < RUNS; i++) {
+      // Which build goes first alternates run by run.
+      const order: Array<[string, Side]> = base ? (i % 2 ? [[base.url, theirs], [server.url, mine]] : [[server.url, mine], [base.url, theirs]]) : [[server.url, mine]];
+      for (const [url, to] of order) await visitBoth(url, to);
+      if (!base) raw.push((await visitTower(browser, server.url, s, true, undefined, true)).ms);
     }
     const drillMs = (d: DrillVisit[]) => median(d.map((x) => x.ms));
-    const m = { agg: median(paint.agg), raw: median(paint.raw), drill: drillMs(drills.settled) };
+    const runs = (xs: number[]) => xs.map(Math.round).join(', ');
+    const m = { agg: median(mine.paint), raw: raw.length ? median(raw) : NaN, drill: drillMs(mine.settled) };
+    const versus = (label: string, a: number[], b: number[]) => ({
+      label,
+      value: base ? `${ms(median(a))} / ${ms(median(b))} = ${(median(a) / median(b)).toFixed(2)}x (runs ${runs(a)} | ${runs(b)})` : `${ms(median(a))} (runs ${runs(a)})`,
+    });
+    const against = base ? ` (this build / the build of ${baseDir}, visit by visit)` : '';
     const lines: BenchLineLike[] = [
-      { label: 'Chromium on PostgreSQL: the server (main.ts as the plain role) started in', value: `${started.toFixed(0)} s; ${RUNS} runs each way, fresh context, 1920 x 1080, alternating; ${widgets} widgets` },
-      { label: 'Chromium on PostgreSQL: the tower’s first paint (median, kept / raw)', value: `${ms(m.agg)} / ${ms(m.raw)} = ${(m.agg / m.raw).toFixed(2)}x (runs ${paint.agg.map(Math.round).join(', ')} | ${paint.raw.map(Math.round).join(', ')})` },
-      { label: 'Chromium on PostgreSQL: drill-down from the funnel, click to first rows, once the page’s calls ended (median)', value: `${ms(m.drill)} (runs ${drills.settled.map((d) => Math.round(d.ms)).join(', ')}; ${drills.settled[0]?.rows ?? 0} rows shown; ${drills.settled[0]?.url ?? ''})` },
-      { label: 'Chromium on PostgreSQL: the same clicked as soon as the tower is drawn (median)', value: `${ms(drillMs(drills.now))} (runs ${drills.now.map((d) => Math.round(d.ms)).join(', ')})` },
+      { label: 'Chromium on PostgreSQL: the server (main.ts as the plain role) started in', value: `${started.toFixed(0)} s; ${RUNS} runs, fresh context, 1920 x 1080, alternating; ${widgets} widgets${base ? `; a second server with ${baseDir}` : ''}` },
+      base
+        ? versus(`Chromium on PostgreSQL: the tower’s first paint, every chart in the window drawn (median)${against}`, mine.paint, theirs.paint)
+        : { label: 'Chromium on PostgreSQL: the tower’s first paint, every chart in the window drawn (median, kept / raw)', value: `${ms(m.agg)} / ${ms(m.raw)} = ${(m.agg / m.raw).toFixed(2)}x (runs ${runs(mine.paint)} | ${runs(raw)})` },
+      versus(`Chromium on PostgreSQL: every chart drawn, below the window too (median)${against}`, mine.all, theirs.all),
+      { ...versus(`Chromium on PostgreSQL: drill-down from the funnel, click to first rows, once the page’s calls ended (median)${against}`, mine.settled.map((d) => d.ms), theirs.settled.map((d) => d.ms)), value: `${versus('', mine.settled.map((d) => d.ms), theirs.settled.map((d) => d.ms)).value}; ${mine.settled[0]?.rows ?? 0} rows shown; ${mine.settled[0]?.url ?? ''}` },
+      versus(`Chromium on PostgreSQL: the same clicked as soon as the tower is drawn (median)${against}`, mine.now.map((d) => d.ms), theirs.now.map((d) => d.ms)),
       { label: 'Chromium on PostgreSQL: the page’s three slowest API calls, per kept run (ms, the drill-down’s included)', value: slowest.join(' | ') },
       { label: 'Chromium on PostgreSQL: load average (1 min) at the start of the runs / at the end', value: `${loadStart.toFixed(1)} / ${loadavg()[0].toFixed(1)}` },
     ];
@@ -310,6 +342,7 @@ async function inChromium(roleUrl: string, clientDir: string): Promise<{ lines: 
   } finally {
     await browser?.close();
     await server.stop();
+    await base?.stop();
   }
 }
 
@@ -323,6 +356,11 @@ export async function onPostgresAtScale(clientDir: string): Promise<{ lines: Ben
     const loadAtFill = loadavg()[0];
     const counts = await fillSql(admin);
     const fillSeconds = (performance.now() - t0) / 1000;
+    // B8_CHROMIUM_ONLY=1 (with B8_REUSE): the browser's figures only, the in-process ones left out.
+    if (REUSE && process.env.B8_CHROMIUM_ONLY === '1') {
+      const browser = await inChromium(roleUrl, clientDir);
+      return { lines: [{ label: 'PostgreSQL data (kept database, in-process figures not measured: B8_CHROMIUM_ONLY)', value: `${counts.orders.toLocaleString('en')} orders, ${counts.entries.toLocaleString('en')} order lines` }, ...browser.lines], passed: browser.paint <= PAINT_TARGET_MS && browser.drill <= DRILL_TARGET_MS };
+    }
     const get = injector(t, await signInApp(t.app, 'maker'));
     // Warm: each way once (plans, the server's caches).
     const first = await towerFirstAnswer(get, false);
