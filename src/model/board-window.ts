@@ -55,8 +55,11 @@ export type BoardWindow = {
 /**
  * Query of the window read; `lines` is a comma-separated list of line ids. `frame=1`: the frame only
  * (the range's days and the lines, capacity and load empty, no bar): what the board lays out first.
+ * `live_under=<scenario id>` (instead of `scenario`): the live schedule's window, the same reply as the
+ * live window's, with also every live bar of the plans that scenario has in the window (wherever it
+ * is): the outlines of where the plans shown under a scenario are now, read window by window.
  */
-export type BoardWindowQuery = { from: string; to: string; scenario?: number; workshop?: number; lines?: string; frame?: '1' };
+export type BoardWindowQuery = { from: string; to: string; scenario?: number; live_under?: number; workshop?: number; lines?: string; frame?: '1' };
 
 const DAY_MS = 86_400_000;
 /** `YYYY-MM-DD` → days since 1970-01-01. */

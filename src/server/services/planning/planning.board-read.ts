@@ -48,13 +48,19 @@ const str = (v: unknown) => String(v ?? '');
 /**
  * The bars of a schedule touching [from, to] on the given lines under the caller's scope (alias `t`),
  * ordered by line, start and id, as one JSON value of columns. Dates are day numbers since 1970-01-01
- * (the window's own unit), a missing delivery date null.
+ * (the window's own unit), a missing delivery date null. `plansOf` (a scenario, with the live
+ * schedule): also the bars, wherever they are, of the plans that scenario has in the same window.
  */
-async function loadBarColumns(tx: Db, clientId: number, scenario: number | null, from: string, to: string, scope: RawBuilder<unknown>[], lineIds: number[]): Promise<SqlColumns | null> {
+async function loadBarColumns(tx: Db, clientId: number, scenario: number | null, from: string, to: string, scope: RawBuilder<unknown>[], lineIds: number[], plansOf: number | null = null): Promise<SqlColumns | null> {
   if (!lineIds.length) return null;
   const conds: RawBuilder<unknown>[] = [sql`t.client_id = ${clientId}`, scenario === null ? sql`t.scenario_id is null` : sql`t.scenario_id = ${scenario}`, ...scope];
   // The lines in view and the window, read from the index (client_id, scenario_id, line_id, start_date, end_date) (issue 31).
-  conds.push(sql`t.line_id in (${sql.join(lineIds)}) and t.start_date <= ${to}::date and t.end_date >= ${from}::date`);
+  const inWindow = (a: string) => sql`${sql.ref(`${a}.line_id`)} in (${sql.join(lineIds)}) and ${sql.ref(`${a}.start_date`)} <= ${to}::date and ${sql.ref(`${a}.end_date`)} >= ${from}::date`;
+  conds.push(
+    plansOf === null
+      ? inWindow('t')
+      : sql`(${inWindow('t')} or t.plan_id in (select s.plan_id from scm_prodplan_bar s where s.client_id = ${clientId} and s.scenario_id = ${plansOf} and ${inWindow('s')}))`,
+  );
   const col = (name: string, expr: RawBuilder<unknown>) => sql`${sql.lit(name)}, array_agg(${expr} order by t.line_id, t.start_date, t.id)`;
   const cols = [
     col('id', sql`t.id`),
@@ -178,10 +184,12 @@ export async function readBoardFrame(tx: Db, clientId: number, q: BoardReadQuery
 }
 
 /** The board over a range as columns: its days, the lines asked (capacity and load over the range) and the bars touching it. */
-export async function readBoardColumns(tx: Db, clientId: number, q: BoardReadQuery): Promise<Omit<BoardData, 'bars'> & { bars: BoardBarColumns }> {
+export async function readBoardColumns(tx: Db, clientId: number, q: BoardReadQuery & { livePlansOf?: number | null }): Promise<Omit<BoardData, 'bars'> & { bars: BoardBarColumns }> {
   const { cal, days, lineInfo } = await boardLinesAsked(tx, clientId, q);
-  const sams: LineSams = new Map(lineInfo.map((l) => [l.id, l.sam]));
-  const raw = await loadBarColumns(tx, clientId, q.scenario, q.from, q.to, q.scope, lineInfo.map((l) => l.id));
+  if (q.livePlansOf != null) await scenarioRow(tx, clientId, q.livePlansOf);
+  // Every line's minutes by category: a live bar of a plan the scenario shows may be on a line not asked.
+  const sams: LineSams = q.livePlansOf != null ? new Map((await boardLinesAndCalendar(tx, clientId, Number(q.from.slice(0, 4)))).lines.map((l) => [l.id, l.sam])) : new Map(lineInfo.map((l) => [l.id, l.sam]));
+  const raw = await loadBarColumns(tx, clientId, q.scenario, q.from, q.to, q.scope, lineInfo.map((l) => l.id), q.livePlansOf ?? null);
   // Each bar's category as the reader reads it (a bar's tooltip and label), not its dictionary code.
   const own = raw ? (await loadTenantDictionaries(tx, clientId)).items : undefined;
   const label = (category: string) => {

@@ -76,7 +76,11 @@ function registerBoardRoutes(app: FastifyInstance): void {
     if (q.scenario !== undefined && q.scenario !== '' && scenario === null) throw new AppError('err.notFound');
     const workshop = q.workshop === undefined || q.workshop === '' ? null : parseId(q.workshop);
     const lines = q.lines === undefined || q.lines === '' ? null : parseIdList(q.lines, { invalid: () => new AppError('planning.badCommand', { params: { reason: 'lines' } }) });
-    return withTenant(app.db, clientId, (tx) => boardWindow(tx, clientId, { from, to, scenario, workshop, lines, scope, language: requestLanguage(req), frame: q.frame === '1' }));
+    // The live bars under a scenario, by window (`live_under=<scenario id>`, instead of `scenario`).
+    const liveUnder = q.live_under === undefined || q.live_under === '' ? null : parseId(q.live_under);
+    if (q.live_under !== undefined && q.live_under !== '' && liveUnder === null) throw new AppError('err.notFound');
+    if (liveUnder !== null && scenario !== null) throw new AppError('planning.badCommand', { params: { reason: 'scenario or live_under' } });
+    return withTenant(app.db, clientId, (tx) => boardWindow(tx, clientId, { from, to, scenario, workshop, lines, scope, language: requestLanguage(req), frame: q.frame === '1', liveUnder }));
   });
 
   // Excel of the board (issue 11): one row per plan and day, and a Gantt-like sheet; the board page's

@@ -13,10 +13,11 @@ import type { BoardReadQuery } from './planning.service';
  * SQL, the bars touching the range), narrowed in SQL to the asked lines, encoded from the read's
  * columns without an object per bar.
  */
-export async function boardWindow(tx: Db, clientId: number, q: BoardReadQuery & { lines: number[] | null; frame?: boolean }): Promise<BoardWindow> {
+export async function boardWindow(tx: Db, clientId: number, q: BoardReadQuery & { lines: number[] | null; frame?: boolean; liveUnder?: number | null }): Promise<BoardWindow> {
   // The frame (issue 31, the browser's viewport read): days and lines only, no bar read at all.
   if (q.frame) return { ...(await readBoardFrame(tx, clientId, q)), ...encodeBarColumns(emptyBarColumns()) };
-  const { bars, ...rest } = await readBoardColumns(tx, clientId, q);
+  // Under a scenario (`live_under`): the live window and the live bars of the plans the scenario has in it, not the live schedule whole.
+  const { bars, ...rest } = await readBoardColumns(tx, clientId, q.liveUnder != null ? { ...q, scenario: null, livePlansOf: q.liveUnder } : q);
   return { ...rest, ...encodeBarColumns(bars) };
 }
 
