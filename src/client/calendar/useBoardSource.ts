@@ -22,18 +22,24 @@ const SCENARIOS_URL = '/api/scmapi/schedule/scenarios';
 const REFRESH_MS = 250;
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-export function useBoardSource(decl: CalendarDecl) {
-  // A report's drill-down opens the board at one line (`line`) from one day (`date`): the capacity heatmap.
+/** The board's address: a report's drill-down opens it at one line (`line`) from one day (`date`); `scenario=<id>` on a scenario. */
+function useBoardAddress() {
   const [params, setParams] = useSearchParams();
   const lineOnly = /^\d+$/.test(params.get('line') ?? '') ? Number(params.get('line')) : null;
   const focusDate = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : null;
   const range = useMemo(() => boardRange(focusDate ? new Date(`${focusDate}T00:00:00Z`) : undefined), [focusDate]);
   const horizon = useMemo(() => horizonRange(focusDate ? new Date(`${focusDate}T00:00:00Z`) : undefined), [focusDate]);
   const lineQuery = useMemo(() => (lineOnly !== null ? { lines: String(lineOnly) } : {}), [lineOnly]);
-  // `scenario=<id>`: opened on that scenario (the control tower's scenario figures link here).
-  const [scenario, setScenario] = useState<number | null>(() => (/^\d+$/.test(params.get('scenario') ?? '') ? Number(params.get('scenario')) : null));
-  const [scenarios, setScenarios] = useState<ScenarioSummary[]>([]);
-  const [compareKey, setCompareKey] = useState(0);
+  // The control tower's scenario figures link here with `scenario`.
+  const firstScenario = /^\d+$/.test(params.get('scenario') ?? '') ? Number(params.get('scenario')) : null;
+  return { lineOnly, focusDate, range, horizon, lineQuery, firstScenario, clearLineOnly: () => setParams({}) };
+}
+
+type Address = ReturnType<typeof useBoardAddress>;
+
+/** The shown schedule's data, read by viewport: the frame, then the windows in view (BoardWindowReader), and the live bars under a scenario. */
+function useBoardReads(decl: CalendarDecl, address: Address, scenarioRef: { current: number | null }) {
+  const { range, lineOnly, lineQuery } = address;
   const [data, setData] = useState<BoardData | null>(null);
   // Changes when the schedule may have changed (a read, a command, another planner): what follows the schedule reads again.
   const [revision, setRevision] = useState(0);
@@ -42,8 +48,6 @@ export function useBoardSource(decl: CalendarDecl) {
   const [error, setError] = useState('');
   const dataRef = useRef<BoardData | null>(null);
   dataRef.current = data;
-  const scenarioRef = useRef<number | null>(null);
-  scenarioRef.current = scenario;
   const reader = useRef<BoardWindowReader | null>(null);
   const spanRef = useRef<ViewSpan | null>(null);
 
@@ -51,7 +55,7 @@ export function useBoardSource(decl: CalendarDecl) {
     if (shown === null) { setLiveBars(null); return; }
     const live = await readBoard(decl.source.read, { ...range, ...lineQuery });
     if (scenarioRef.current === shown) setLiveBars(live.bars);
-  }, [decl, range, lineQuery]);
+  }, [decl, range, lineQuery, scenarioRef]);
 
   /** Reads the board afresh: its frame, then the windows in view. */
   const load = useCallback(async () => {
@@ -81,23 +85,36 @@ export function useBoardSource(decl: CalendarDecl) {
     } catch (e) {
       if (reader.current === r) setError(message(e));
     }
-  }, [decl, range, lineOnly, lineQuery, readLive]);
+  }, [decl, range, lineOnly, lineQuery, readLive, scenarioRef]);
+  useEffect(() => () => reader.current?.close(), []);
 
-  const loadScenarios = useCallback(async () => {
-    try {
-      setScenarios(await api.get<ScenarioSummary[]>(SCENARIOS_URL, undefined, { quiet: true }));
-    } catch {
-      /* the picker keeps its list; the board shows its own errors */
-    }
+  /** The windows read become stale; those in view are read again (and the live bars under a scenario). */
+  const refresh = useCallback(() => {
+    reader.current?.refresh();
+    setRevision((n) => n + 1);
+    void readLive(scenarioRef.current).catch(() => undefined);
+  }, [readLive, scenarioRef]);
+
+  /** A command's reply applied to the board: the bars it changed, created and removed, the lines' load. */
+  const applyReply = useCallback((result: BoardCommandResult) => {
+    const shown = reader.current?.cache.shown() ?? new Set<string>();
+    setData((d) => (d ? (dataRef.current = applyResult(d, replyOnDaysRead(d, result, shown))) : d));
+    reader.current?.edited();
+    setRevision((n) => n + 1);
   }, []);
 
-  useEffect(() => { void load(); }, [load, scenario]);
-  useEffect(() => () => reader.current?.close(), []);
-  useEffect(() => { void loadScenarios(); }, [loadScenarios]);
+  return { data, setData, dataRef, revision, liveBars, setLiveBars, error, reader, spanRef, load, refresh, applyReply };
+}
 
-  // The days the late reasons are read for: whole tiles around the view, 28 days either side (issue 31: not the two years).
+type Reads = ReturnType<typeof useBoardReads>;
+
+/**
+ * What is in view (the board tells it as it scrolls, zooms or resizes): the reader reads those windows,
+ * and the late reasons are read for whole tiles around it, 28 days either side (not the two years).
+ */
+function useViewSpan(reads: Reads) {
+  const { reader, spanRef, dataRef } = reads;
   const [reasonSpan, setReasonSpan] = useState<{ from: string; to: string; scenario: number | null } | null>(null);
-  /** What the board shows now (the board tells it as it scrolls, zooms or resizes). */
   const onView = useCallback((span: ViewSpan) => {
     spanRef.current = span;
     reader.current?.view(span);
@@ -108,38 +125,22 @@ export function useBoardSource(decl: CalendarDecl) {
     const b = Math.min(last, (Math.floor((span.lastDay + TILE_DAYS) / TILE_DAYS) + 1) * TILE_DAYS - 1);
     const next = { from: d.days[Math.min(a, last)]!.date, to: d.days[b]!.date, scenario: d.scenario_id };
     setReasonSpan((s) => (s && s.from === next.from && s.to === next.to && s.scenario === next.scenario ? s : next));
-  }, []);
+  }, [reader, spanRef, dataRef]);
+  return { onView, reasonSpan };
+}
 
-  /** The windows read become stale; those in view are read again (and the live bars under a scenario). */
-  const refresh = useCallback(() => {
-    reader.current?.refresh();
-    setRevision((n) => n + 1);
-    void readLive(scenarioRef.current).catch(() => undefined);
-  }, [readLive]);
-  // Other planners' changes come in bursts (an undo of a push: a command per bar): one refresh after the burst.
+/**
+ * Other planners' changes over the company socket (`schedule.changed`): bars removed leave at once, the
+ * windows in view are read again once a burst is over, the scenario list and comparison follow.
+ */
+function useScheduleChanges(decl: CalendarDecl, reads: Reads, scenarioRef: { current: number | null }, loadScenarios: () => Promise<void>, bumpCompare: () => void) {
+  const { refresh, setData, dataRef } = reads;
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const refreshSoon = useCallback(() => {
     if (refreshTimer.current) clearTimeout(refreshTimer.current);
     refreshTimer.current = setTimeout(() => { refreshTimer.current = null; refresh(); }, REFRESH_MS);
   }, [refresh]);
   useEffect(() => () => { if (refreshTimer.current) clearTimeout(refreshTimer.current); }, []);
-
-  /** A command's reply applied to the board: the bars it changed, created and removed, the lines' load. */
-  const applyReply = useCallback((result: BoardCommandResult) => {
-    const shown = reader.current?.cache.shown() ?? new Set<string>();
-    setData((d) => (d ? (dataRef.current = applyResult(d, replyOnDaysRead(d, result, shown))) : d));
-    reader.current?.edited();
-    setRevision((n) => n + 1);
-  }, []);
-
-  /** Shows another schedule (null: live); the board is read again. */
-  const showScenario = useCallback((id: number | null) => {
-    setData(null);
-    setLiveBars(null);
-    setScenario(id);
-  }, []);
-
-  // Other planners' changes: refresh the windows in view and the scenario list (auto-schedule, publish, discard).
   useEffect(() => onSocketMessage((m) => {
     const msg = m as { type?: string; scenario_id?: number | null; removed?: number[] };
     if (msg?.type !== decl.source.socketType) return;
@@ -150,9 +151,45 @@ export function useBoardSource(decl: CalendarDecl) {
       const gone = new Set(sid === shown.scenario_id ? msg.removed ?? [] : []);
       if (gone.size) setData((d) => (d ? (dataRef.current = { ...d, bars: d.bars.filter((b) => !gone.has(b.id)) }) : d));
       refreshSoon();
-      if (scenarioRef.current !== null) setCompareKey((k) => k + 1);
+      if (scenarioRef.current !== null) bumpCompare();
     }
-  }), [decl, refreshSoon, loadScenarios]);
+  }), [decl, refreshSoon, loadScenarios, setData, dataRef, scenarioRef, bumpCompare]);
+}
+
+/** The company's scenarios (the picker's list). */
+function useScenarioList() {
+  const [scenarios, setScenarios] = useState<ScenarioSummary[]>([]);
+  const loadScenarios = useCallback(async () => {
+    try {
+      setScenarios(await api.get<ScenarioSummary[]>(SCENARIOS_URL, undefined, { quiet: true }));
+    } catch {
+      /* the picker keeps its list; the board shows its own errors */
+    }
+  }, []);
+  useEffect(() => { void loadScenarios(); }, [loadScenarios]);
+  return { scenarios, loadScenarios };
+}
+
+export function useBoardSource(decl: CalendarDecl) {
+  const address = useBoardAddress();
+  const [scenario, setScenario] = useState<number | null>(address.firstScenario);
+  const scenarioRef = useRef<number | null>(null);
+  scenarioRef.current = scenario;
+  const { scenarios, loadScenarios } = useScenarioList();
+  const [compareKey, setCompareKey] = useState(0);
+  const bumpCompare = useCallback(() => setCompareKey((k) => k + 1), []);
+  const reads = useBoardReads(decl, address, scenarioRef);
+  const { data, setData, liveBars, setLiveBars, load } = reads;
+  const { onView, reasonSpan } = useViewSpan(reads);
+  useScheduleChanges(decl, reads, scenarioRef, loadScenarios, bumpCompare);
+  useEffect(() => { void load(); }, [load, scenario]);
+
+  /** Shows another schedule (null: live); the board is read again. */
+  const showScenario = useCallback((id: number | null) => {
+    setData(null);
+    setLiveBars(null);
+    setScenario(id);
+  }, [setData, setLiveBars]);
 
   const current = scenarios.find((s) => s.id === scenario) ?? null;
   // Compared over the plans whose scenario bars are read (the windows in view so far).
@@ -163,10 +200,10 @@ export function useBoardSource(decl: CalendarDecl) {
   }, [scenario, data, liveBars]);
 
   return {
-    decl, range, horizon, lineOnly, focusDate, clearLineOnly: () => setParams({}),
+    decl, range: address.range, horizon: address.horizon, lineOnly: address.lineOnly, focusDate: address.focusDate, clearLineOnly: address.clearLineOnly,
     scenario, scenarioRef, scenarios, current, showScenario, loadScenarios,
-    data, dataRef, setData, liveBars, moved, error, load, refresh, onView, applyReply, revision, reader, reasonSpan,
-    compareKey, bumpCompare: () => setCompareKey((k) => k + 1),
+    data, dataRef: reads.dataRef, setData, liveBars, moved, error: reads.error, load, refresh: reads.refresh, onView, applyReply: reads.applyReply, revision: reads.revision, reader: reads.reader, reasonSpan,
+    compareKey, bumpCompare,
   };
 }
 
