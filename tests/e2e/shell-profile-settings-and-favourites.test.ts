@@ -77,7 +77,7 @@ describe('profile, settings and favourites', () => {
 
     // The side menu opens one group at a time: its search finds the entry (in either language), with its star.
     expect(await page.locator('[data-testid=side-nav] [data-testid=menu-md\\.vendor]').count()).toBe(0);
-    await page.fill('[data-testid=side-nav-search] input', 'vendors');
+    await page.fill('input[data-testid=side-nav-search]', 'vendors');
     await page.waitForSelector('[data-testid=side-nav] [data-testid=menu-md\\.vendor]');
     expect(await page.locator('[data-testid=side-nav] [data-testid^=menu-group-]').count()).toBeLessThan(4);
     await page.click('[data-testid=side-nav] [data-testid=star-md\\.vendor]');
