@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import { redisClient } from '../kernel/redis/redis-client';
 import { closeOutbox } from '../kernel/outbox/outbox.service';
 import { instanceId } from './instance.util';
 import { redisLimiter, tableLimiter, type LoginLimiter } from './login-limiter.service';
@@ -23,7 +23,7 @@ export { admitAttempt } from './session.routes';
 export async function openLoginLimiter(app: FastifyInstance): Promise<LoginLimiter> {
   const { config, db } = app;
   if (!config.redisUrl) return tableLimiter(db, config.loginLimit.windowSeconds);
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+  const redis = await redisClient(config.redisUrl, { maxRetriesPerRequest: 2 });
   // Logged without the URL: it may carry a password.
   redis.on('error', (e: Error) => app.log.warn({ msg: e.message }, 'sign-in counter redis error'));
   app.addHook('onClose', async () => {

@@ -1,6 +1,6 @@
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { redisClient } from '../kernel/redis/redis-client';
 import { Server, type Socket } from 'socket.io';
 import { resolveAuth, type AuthContext } from '../access/auth-context';
 import { instanceId } from '../access/instance.util';
@@ -165,7 +165,9 @@ async function onlineUsers(io: Server, clientId: number | null): Promise<number[
 /** Shares rooms across the app's processes through Redis when configured; answers the Redis clients to close. */
 async function useRedisAdapter(app: FastifyInstance, io: Server): Promise<Redis[]> {
   if (!app.config.redisUrl) return [];
-  const pub = new Redis(app.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  const pub = await redisClient(app.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  // The adapter too is loaded only with Redis.
+  const { createAdapter } = await import('@socket.io/redis-adapter');
   const sub = pub.duplicate();
   // A Redis error is logged without the URL (it may carry a password).
   for (const c of [pub, sub]) c.on('error', (e: Error) => app.log.warn({ msg: e.message }, 'realtime redis error'));

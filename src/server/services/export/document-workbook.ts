@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { exceljs } from './exceljs-module';
 import type { FastifyInstance } from 'fastify';
 import { allPages, CELL_FORMAT_TABLE, cellFormatOf, fieldOf, translate, type FieldDef, type Label, type Language } from '../../../model';
 import { getDictionary } from '../../../model/dictionaries';
@@ -55,7 +56,7 @@ function addCells(ws: ExcelJS.Worksheet, cells: Array<{ value: unknown; numFmt?:
 
 export async function documentWorkbook(resolved: ResolvedPage, record: Row, lang: Language): Promise<Buffer> {
   const { entity, page } = resolved;
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await exceljs()).Workbook();
   const ws = addSheet(wb, label(entity.label, lang));
   const code = entity.codeField ? String(record[entity.codeField] ?? '') : '';
   addCells(ws, [{ value: `${label(entity.label, lang)} ${code}`.trim() }]).font = { bold: true, size: 14 };

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { exceljs } from './exceljs-module';
 import { sql, type RawBuilder } from 'kysely';
 import type { DictItem, EntityDef, Language } from '../../../model';
 import { columnFormat, exportCell, exportColumns, headerText, metaRows, refNameHeader, TEMPLATE_SHEET, templateVersion, type ExcelColumn } from '../../../model/excel';
@@ -144,7 +145,7 @@ export async function eachChunk(db: Db, plan: ExportPlan, ids: number[], write: 
 
 /** Writes the export of `ids` to `out` (a file or the reply); `onRows` reports progress. */
 export async function writeExport(db: Db, plan: ExportPlan, ids: number[], out: Writable, onRows?: (done: number) => void): Promise<void> {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const wb = new (await exceljs()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const meta = addSheet(wb, TEMPLATE_SHEET, { state: 'veryHidden' });
   for (const r of metaRows({ entity: plan.entity.name, version: templateVersion(plan.entity), language: plan.language, kind: 'export' })) meta.addRow(r).commit();
   meta.commit();

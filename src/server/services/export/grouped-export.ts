@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { exceljs } from './exceljs-module';
 import { sql } from 'kysely';
 import { translate } from '../../../model';
 import { columnFormat } from '../../../model/excel';
@@ -71,7 +71,7 @@ function summaryRow(sheet: ListSheet, group: GroupPlan, first: string, values: R
 
 /** Writes the grouped export of `ids` to `out`; `onRows` reports progress by rows written. */
 export async function writeGroupedExport(db: Db, plan: ExportPlan, group: GroupPlan, ids: number[], out: Writable, onRows?: (done: number) => void): Promise<void> {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const wb = new (await exceljs()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const where = sql`t.client_id = ${plan.clientId} and t.id = any(${ids}::bigint[])`;
   const summary: ListGroupsReply = await withTenant(db, plan.clientId, (tx) =>
     groupSummary(tx, { entity: plan.entity, clientId: plan.clientId, where, plan: group, language: plan.language, maxGroups: ids.length }),

@@ -17,6 +17,7 @@ import { groupPlanOf, type GroupPlan } from '../../resources/list-groups.service
 import { DIRECT_EXPORT_LIMIT, exportIds, planColumns, writeExport, type ExportPlan } from './export.service';
 import { documentWorkbookRoutes } from './document-workbook';
 import { countExportGroups, writeGroupedExport } from './grouped-export';
+import { exceljs } from './exceljs-module';
 import { EXCEL_SHEET_ROWS, exportFitsSheet, exportSheetRows } from '../../../model/excel';
 
 /**
@@ -140,5 +141,5 @@ registerJobHandler(
       progress: { progress: p.ids.length, total: p.ids.length },
     };
   },
-  { failure: 'msg.downloadFailed' },
+  { failure: 'msg.downloadFailed', prepare: exceljs },
 );

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import { redisClient } from '../../kernel/redis/redis-client';
 import { sql } from 'kysely';
 import type { EntityDef } from '../../../model';
 import { GATEWAY_PREFIXES, gatewayCalls, type GatewayEntityOption } from '../../../model/calls/gateway';
@@ -39,7 +39,7 @@ export function apiKeyOf(req: FastifyRequest): string | null {
 async function openKeyLimiter(app: FastifyInstance): Promise<LoginLimiter> {
   const { config, db } = app;
   if (!config.redisUrl) return tableLimiter(db, 60);
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+  const redis = await redisClient(config.redisUrl, { maxRetriesPerRequest: 2 });
   redis.on('error', (e: Error) => app.log.warn({ msg: e.message }, 'api key rate counter redis error'));
   app.addHook('onClose', async () => {
     await redis.quit().catch(() => undefined);

@@ -14,6 +14,7 @@ import { undoImportRun } from './import-journal';
 import { keepHeldRows, rowWorkOf } from './import-rows.service';
 import { withTenant } from '../../kernel/rls';
 import { configuredImportMaxRows } from '../admin/sys-settings.service';
+import { exceljs } from '../export/exceljs-module';
 
 /**
  * Import jobs: an upload is checked (or checked and written) in the background; the report goes to
@@ -144,6 +145,8 @@ registerJobHandler(
   },
   {
     failure: 'err.internal',
+    // The error workbook of a check is written with exceljs.
+    prepare: exceljs,
     // Given up after its process died again and again: what its attempts wrote batch by batch goes.
     abandon: async (db, job) => {
       const clientId = job.client_id!;

@@ -1,6 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { exceljs } from '../export/exceljs-module';
 import { getEntity, translate, type EntityDef, type Language } from '../../../model';
 import {
   columnFormat,
@@ -51,7 +52,7 @@ export function dataSheetName(entity: EntityDef, language: Language): string {
  * `ownLists`: drop-down entries of dictionaries that are not registered (a dynamic form's options).
  */
 export async function buildTemplate(entity: EntityDef, language: Language, maxRows: number, ownLists?: ReadonlyMap<string, string[]>): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await exceljs()).Workbook();
   wb.creator = 'garment-scm';
   const meta = addSheet(wb, TEMPLATE_SHEET, { state: 'veryHidden' });
   for (const r of metaRows({ entity: entity.name, version: templateVersion(entity), language, kind: 'template' })) meta.addRow(r);
@@ -146,7 +147,7 @@ export async function writeErrorWorkbook(source: string, target: string, errors:
     byRow.set(e.row, list);
   }
   const out = createWriteStream(target);
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const wb = new (await exceljs()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   let ws: ExcelJS.Worksheet | null = null;
   let messagesCol = 0;
   let dates = new Map<number, string>();

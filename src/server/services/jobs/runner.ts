@@ -27,8 +27,11 @@ export type JobOutcome = {
 export type JobContext = { db: Db; dataDir: string; progress: JobProgress; workerId: string };
 export type JobHandler = (job: JobRow, ctx: JobContext) => Promise<JobOutcome>;
 
-/** A kind's work: `run`, the message of a failure, and what to clean up when the runner gives a job up. */
-type HandlerEntry = { run: JobHandler; failure: string; abandon?: (db: Db, job: RunnerJobRow) => Promise<void> };
+/**
+ * A kind's work: `run`, the message of a failure, what to clean up when the runner gives a job up, and
+ * what to load before the runner claims its first job (`prepare`).
+ */
+type HandlerEntry = { run: JobHandler; failure: string; abandon?: (db: Db, job: RunnerJobRow) => Promise<void>; prepare?: () => Promise<unknown> };
 const handlers = new Map<string, HandlerEntry>();
 const wakers = new Set<() => void>();
 export const MAX_ATTEMPTS = 3;
@@ -36,10 +39,13 @@ export const MAX_ATTEMPTS = 3;
 /** Declares the work of one job kind (at module load, before a runner claims such a job). */
 /**
  * Registers the work of a job kind. `abandon` runs when the runner gives a job up after its process
- * died MAX_ATTEMPTS times (an import undoes what its attempts wrote batch by batch).
+ * died MAX_ATTEMPTS times (an import undoes what its attempts wrote batch by batch). `prepare` loads
+ * what the work needs (exceljs, loaded on first use): the runner awaits it once, when it first sees
+ * work queued and before it claims any, so the loading never holds the event loop while a lease runs
+ * (a renewal missed for it would let another process take the job over).
  */
-export function registerJobHandler(kind: JobKind, handler: JobHandler, options: { failure?: string; abandon?: HandlerEntry['abandon'] } = {}): void {
-  handlers.set(kind, { run: handler, failure: options.failure ?? 'job.failed', abandon: options.abandon });
+export function registerJobHandler(kind: JobKind, handler: JobHandler, options: { failure?: string; abandon?: HandlerEntry['abandon']; prepare?: HandlerEntry['prepare'] } = {}): void {
+  handlers.set(kind, { run: handler, failure: options.failure ?? 'job.failed', abandon: options.abandon, prepare: options.prepare });
 }
 
 function parseJson(v: unknown): Record<string, unknown> | null {
@@ -92,6 +98,14 @@ export async function claimJob(db: Db, workerId: string, kinds: string[], leaseS
   return r.rows[0] ? toRow(r.rows[0]) : null;
 }
 
+/** Whether a job of these kinds waits to be claimed (the claim's own condition, without claiming). */
+async function claimable(db: Db, kinds: string[]): Promise<boolean> {
+  if (!kinds.length) return false;
+  const r = await sql`select 1 from jobs where runner and kind in (${sql.join(kinds)})
+    and (status = 'queued' or (status = 'running' and (lease_until is null or lease_until < now()))) limit 1`.execute(db);
+  return r.rows.length > 0;
+}
+
 /** Renews the lease; false when this worker no longer holds the job (another process took it over). */
 export async function renewLease(db: Db, jobId: number, workerId: string, leaseSeconds: number): Promise<boolean> {
   const r = await sql`update jobs set lease_until = now() + make_interval(secs => ${leaseSeconds}::double precision), updated_at = now()
@@ -137,6 +151,8 @@ export class JobRunner {
   private loop: Promise<void> = Promise.resolve();
   /** Jobs this runner finished (ids), for logs and tests. */
   readonly finished: number[] = [];
+  /** Whether the handlers' `prepare` have run (once, when the runner first sees work). */
+  private prepared = false;
 
   constructor(private readonly options: RunnerOptions) {
     this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -184,6 +200,10 @@ export class JobRunner {
       }
       let job: RunnerJobRow | null = null;
       try {
+        if (!(await this.ready())) {
+          await this.sleep();
+          continue;
+        }
         job = await claimJob(this.options.db, this.workerId, [...handlers.keys()], this.leaseSeconds, [...this.runningIds]);
       } catch (error) {
         if (this.stopped) break;
@@ -200,6 +220,15 @@ export class JobRunner {
       } else await this.sleep();
     }
     await Promise.all(this.running);
+  }
+
+  /** True once the handlers are prepared; prepares them when work is first queued, else answers false. */
+  private async ready(): Promise<boolean> {
+    if (this.prepared) return true;
+    if (!(await claimable(this.options.db, [...handlers.keys()]))) return false;
+    await Promise.all([...handlers.values()].map((h) => h.prepare?.()));
+    this.prepared = true;
+    return true;
   }
 
   private async runOne(job: RunnerJobRow): Promise<void> {

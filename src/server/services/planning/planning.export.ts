@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { exceljs } from '../export/exceljs-module';
 import { sql, type RawBuilder } from 'kysely';
 import { CELL_FORMAT_TABLE, cellFormatOf, fieldOf, requireEntity, type CellFormat, type Language } from '../../../model';
 import { getDictionary } from '../../../model/dictionaries';
@@ -65,7 +66,7 @@ export async function boardWorkbook(
   const plans = await planExtras(tx, clientId, [...new Set(data.bars.map((b) => b.plan_id))]);
   const bars = [...data.bars].sort((a, b) => (lineOrder.get(a.line_id) ?? 0) - (lineOrder.get(b.line_id) ?? 0) || a.start.localeCompare(b.start) || a.id - b.id);
 
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await exceljs()).Workbook();
   wb.creator = 'SCM';
   const input: SheetInput = { data, bars, lineById, plans, h, language: q.language };
   const dailyFormats = addDailySheet(wb, input);

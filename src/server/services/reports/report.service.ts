@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { exceljs } from '../export/exceljs-module';
 import { addSheet } from '../export/sheet-name';
 import { protectTextCells } from '../export/text-cells';
 import { sql, type RawBuilder } from 'kysely';
@@ -322,7 +322,7 @@ export function pivotRows(rows: ReportRow[], keys: string[], pivot: string, meas
  * week's Monday a real date, a code text under `@`.
  */
 export async function reportWorkbook(report: ReportDef, result: ReportResult, language: Language): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await exceljs()).Workbook();
   // The title may hold what Excel refuses in a sheet name ("供应商分配量（版本/季节）"): made legal.
   const ws = addSheet(wb, language === 'en' ? report.title.en : report.title.zh);
   const dims = result.columns.filter((c) => c.kind === 'dimension');

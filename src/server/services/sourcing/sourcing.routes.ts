@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { exceljs } from '../export/exceljs-module';
 import { addSheet } from '../export/sheet-name';
 import { protectTextCells } from '../export/text-cells';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -75,7 +75,7 @@ export async function projectComparison(tx: Db, clientId: number, projectId: num
 /** The comparison as a workbook: one row per supplier, per item its converted price (best marked) and lead time, the total. */
 export async function comparisonWorkbook(c: Comparison & { project: Row }, language: Language): Promise<Buffer> {
   const en = language === 'en';
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await exceljs()).Workbook();
   const ws = addSheet(wb, en ? 'Comparison' : '比价');
   ws.addRow([`${c.project.code as string} ${c.project.name as string}`, '', en ? `Currency: ${c.currency}` : `比价币种：${c.currency}`]).font = { bold: true };
   const header = [en ? 'Supplier' : '供应商', en ? 'Status' : '状态'];

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { exceljs } from '../export/exceljs-module';
 import type { RawBuilder } from 'kysely';
 import { CELL_FORMAT_TABLE, cellFormatOf, fieldOf, requireEntity, translate, type CellFormat, type Language } from '../../../model';
 import { dictValueLabel } from '../../../model/dictionaries';
@@ -60,7 +60,7 @@ export async function nodeWorkbook(tx: Db, clientId: number, q: { orderId: numbe
   const orders = (await trackedOrders(tx, clientId, { status: ['in_progress'], scope: q.scope, today })).filter((o) => q.orderId === null || Number(o.id) === q.orderId);
   const nodes = await nodesOf(tx, clientId, orders.map((o) => Number(o.id)));
   const cols = columns(q.language);
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await exceljs()).Workbook();
   wb.creator = 'SCM';
   const ws = addSheet(wb, translate(q.language, 'tracking.export.sheet'), { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = cols.map((c) => ({ header: c.header, width: c.width }));
