@@ -182,7 +182,9 @@ export function walkMenusOf(USERS: string[]): void {
         } finally {
           await context.close();
         }
-      }, 300_000);
+        // One user's whole walk (up to ~90 entries, each opened by its group first): 2-3 minutes on a
+        // loaded two-core machine, with room for a slow run.
+      }, 480_000);
     }
   });
 }
