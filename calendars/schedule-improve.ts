@@ -205,79 +205,16 @@ export function improveOnLines(ctx: RunCtx, placements: readonly Placement[], o:
   let sinceBetter = 0;
   const lateLines = () => states.map((_, i) => i).filter((i) => lateOn[i]! > 0);
   let pool = lateLines();
-  const due = (p: Placement) => p.pp.due ?? Number.MAX_SAFE_INTEGER;
   while (pool.length && steps < o.steps && sinceBetter < o.stale && performance.now() < deadline) {
     const st = states[pool[Math.floor(rnd() * pool.length)]!]!;
-    const seq = seqOf.get(st)!;
     steps++;
     sinceBetter++;
-    const late: number[] = [];
-    for (let k = 0; k < seq.length; k++) if (seq[k]!.late > 0) late.push(k);
-    if (!late.length) continue;
-    let i = late[Math.floor(rnd() * late.length)]!;
-    const other = late[Math.floor(rnd() * late.length)]!;
-    if (seq[other]!.late > seq[i]!.late) i = other;
-    const p = seq[i]!;
-    // The changes: per line, the place from which its sequence is laid again and its new order from there.
-    const changes: { st: LineState; j: number; order: Placement[] }[] = [];
-    const r = rnd();
-    if (r < 0.5 && p.pp.lines.length > 1) {
-      // To another line that can make it, at its place there by delivery date (up to 3 places earlier).
-      const to = p.pp.lines[Math.floor(rnd() * p.pp.lines.length)]!.st;
-      if (to === st) continue;
-      const there = seqOf.get(to)!;
-      let k = there.findIndex((x) => due(x) > due(p));
-      if (k < 0) k = there.length;
-      k = Math.max(0, k - Math.floor(rnd() * 4));
-      changes.push({ st, j: i, order: seq.slice(i + 1) }, { st: to, j: k, order: [p, ...there.slice(k)] });
-    } else if (r < 0.85 && i > 0) {
-      // Forward on its own line.
-      const j = Math.max(0, i - 1 - Math.floor(rnd() * Math.min(i, LINE_REACH)));
-      changes.push({ st, j, order: [p, ...seq.slice(j, i), ...seq.slice(i + 1)] });
-    } else {
-      if (seq.length < 2) continue;
-      const j = Math.floor(rnd() * (seq.length - 1));
-      changes.push({ st, j, order: [seq[j + 1]!, seq[j]!, ...seq.slice(j + 2)] });
-    }
-    let oldSum = 0;
-    const olds = changes.map((c) => {
-      const list = seqOf.get(c.st)!;
-      const old = list.slice(c.j);
-      for (const x of old) oldSum += x.late;
-      for (let k = list.length - 1; k >= c.j; k--) unplace(list[k]!);
-      return old;
-    });
-    const freshes: Placement[][] = changes.map(() => []);
-    let newSum = 0;
-    let ok = true;
-    lay: for (let c = 0; c < changes.length; c++) {
-      for (const x of changes[c]!.order) {
-        const pl = placeOnLine(ctx, changes[c]!.st, x.pp);
-        if (!pl) {
-          ok = false;
-          break lay;
-        }
-        freshes[c]!.push(pl);
-        newSum += pl.late;
-        // Lateness only adds up: past what the plans laid again had, the step cannot win.
-        if (newSum > oldSum) {
-          ok = false;
-          break lay;
-        }
-      }
-    }
-    if (!ok) {
-      for (let c = changes.length - 1; c >= 0; c--) for (let k = freshes[c]!.length - 1; k >= 0; k--) unplace(freshes[c]![k]!);
-      changes.forEach((_, c) => olds[c]!.forEach(replay));
-      continue;
-    }
-    changes.forEach((c, n) => {
-      const list = seqOf.get(c.st)!;
-      list.splice(c.j, list.length - c.j, ...freshes[n]!);
-      lateOn[c.st.idx] = list.reduce((a, x) => a + (x.late > 0 ? 1 : 0), 0);
-    });
-    total += newSum - oldSum;
-    if (newSum < oldSum) {
+    const changes = lineStep(seqOf, st, rnd);
+    const sums = changes && layLineChanges(ctx, seqOf, changes);
+    if (!changes || !sums) continue;
+    for (const c of changes) lateOn[c.st.idx] = seqOf.get(c.st)!.reduce((a, x) => a + (x.late > 0 ? 1 : 0), 0);
+    total += sums.newSum - sums.oldSum;
+    if (sums.newSum < sums.oldSum) {
       kept++;
       sinceBetter = 0;
     }
@@ -288,4 +225,90 @@ export function improveOnLines(ctx: RunCtx, placements: readonly Placement[], o:
   const now = new Map<unknown, Placement>();
   for (const list of seqOf.values()) for (const x of list) now.set(x.pp, x);
   return { placements: placements.map((x) => now.get(x.pp) ?? x), stats };
+}
+
+/** One step's change of a line: the place from which its sequence is laid again, and its new order from there. */
+type LineChange = { st: LineState; j: number; order: Placement[] };
+
+/**
+ * Draws one step of `improveOnLines` on line `st` (see there): a late plan to another line that can
+ * make it, forward on its own line, or two neighbours swapped. Null when the draw gives no step.
+ */
+function lineStep(seqOf: Map<LineState, Placement[]>, st: LineState, rnd: () => number): LineChange[] | null {
+  const seq = seqOf.get(st)!;
+  const due = (p: Placement) => p.pp.due ?? Number.MAX_SAFE_INTEGER;
+  const late: number[] = [];
+  for (let k = 0; k < seq.length; k++) if (seq[k]!.late > 0) late.push(k);
+  if (!late.length) return null;
+  let i = late[Math.floor(rnd() * late.length)]!;
+  const other = late[Math.floor(rnd() * late.length)]!;
+  if (seq[other]!.late > seq[i]!.late) i = other;
+  const p = seq[i]!;
+  const r = rnd();
+  if (r < 0.5 && p.pp.lines.length > 1) {
+    // To another line that can make it, at its place there by delivery date (up to 3 places earlier).
+    const to = p.pp.lines[Math.floor(rnd() * p.pp.lines.length)]!.st;
+    if (to === st) return null;
+    const there = seqOf.get(to)!;
+    let k = there.findIndex((x) => due(x) > due(p));
+    if (k < 0) k = there.length;
+    k = Math.max(0, k - Math.floor(rnd() * 4));
+    return [
+      { st, j: i, order: seq.slice(i + 1) },
+      { st: to, j: k, order: [p, ...there.slice(k)] },
+    ];
+  }
+  if (r < 0.85 && i > 0) {
+    // Forward on its own line.
+    const j = Math.max(0, i - 1 - Math.floor(rnd() * Math.min(i, LINE_REACH)));
+    return [{ st, j, order: [p, ...seq.slice(j, i), ...seq.slice(i + 1)] }];
+  }
+  if (seq.length < 2) return null;
+  const j = Math.floor(rnd() * (seq.length - 1));
+  return [{ st, j, order: [seq[j + 1]!, seq[j]!, ...seq.slice(j + 2)] }];
+}
+
+/**
+ * Takes the changed lines' placements back from each change's place and lays them again in the new
+ * order. Kept (the lines' sequences updated) when the plans laid again are no later in total than
+ * they were, with both sums; else everything is put back as it was and the answer is null.
+ */
+function layLineChanges(ctx: RunCtx, seqOf: Map<LineState, Placement[]>, changes: readonly LineChange[]): { oldSum: number; newSum: number } | null {
+  let oldSum = 0;
+  const olds = changes.map((c) => {
+    const list = seqOf.get(c.st)!;
+    const old = list.slice(c.j);
+    for (const x of old) oldSum += x.late;
+    for (let k = list.length - 1; k >= c.j; k--) unplace(list[k]!);
+    return old;
+  });
+  const freshes: Placement[][] = changes.map(() => []);
+  let newSum = 0;
+  let ok = true;
+  lay: for (let c = 0; c < changes.length; c++) {
+    for (const x of changes[c]!.order) {
+      const pl = placeOnLine(ctx, changes[c]!.st, x.pp);
+      if (!pl) {
+        ok = false;
+        break lay;
+      }
+      freshes[c]!.push(pl);
+      newSum += pl.late;
+      // Lateness only adds up: past what the plans laid again had, the step cannot win.
+      if (newSum > oldSum) {
+        ok = false;
+        break lay;
+      }
+    }
+  }
+  if (!ok) {
+    for (let c = changes.length - 1; c >= 0; c--) for (let k = freshes[c]!.length - 1; k >= 0; k--) unplace(freshes[c]![k]!);
+    changes.forEach((_, c) => olds[c]!.forEach(replay));
+    return null;
+  }
+  changes.forEach((c, n) => {
+    const list = seqOf.get(c.st)!;
+    list.splice(c.j, list.length - c.j, ...freshes[n]!);
+  });
+  return { oldSum, newSum };
 }

@@ -7,6 +7,7 @@ import { menuIcon } from './menu-icons';
 import { useNavMenus } from './use-nav-menus';
 import { useShellStyles } from './shell-styles';
 import { menusMatching, openMenuGroups } from './side-nav.logic';
+import type { MenuGroupItem, MenuItem } from '../session/login-reply';
 
 /**
  * The side navigation from the session's menus (groups of entries with FURL and TITLE), one group
@@ -48,52 +49,67 @@ export function SideNav({ open }: { open: boolean }) {
       density="medium"
       data-testid="side-nav"
     >
-      {menus.length ? (
-        <NavDrawerHeader className={s.navSearch}>
-          <SearchBox
-            size="small"
-            value={query}
-            placeholder={t('ui.shell.menuSearch')}
-            aria-label={t('ui.shell.menuSearch')}
-            onChange={(_, d) => setQuery(d.value)}
-            onKeyDown={(ev) => {
-              const first = found?.[0]?.children[0];
-              if (ev.key === 'Enter' && first) go(first.FURL);
-              if (ev.key === 'Escape') setQuery('');
-            }}
-            data-testid="side-nav-search"
-          />
-        </NavDrawerHeader>
-      ) : null}
+      {menus.length ? <SideNavSearch query={query} onQuery={setQuery} firstFound={() => found?.[0]?.children[0]} go={go} /> : null}
       <NavDrawerBody>
         {menus.length === 0 ? <div className={s.navEmpty}>{t('ui.shell.noMenus')}</div> : null}
         {found && !found.length ? <div className={s.navEmpty}>{t('ui.shell.menuNoMatch')}</div> : null}
         {shown.map((g) => (
-          <NavCategory key={g.CODE} value={g.CODE}>
-            <NavCategoryItem icon={menuIcon(g.ICON)} data-testid={`menu-group-${g.CODE}`}>
-              {menuGroupTitle(g, lang)}
-            </NavCategoryItem>
-            <NavSubItemGroup>
-              {g.children.map((e) => (
-                <div key={e.CODE} className={s.navEntry}>
-                  <NavSubItem
-                    value={e.CODE}
-                    href={e.FURL}
-                    data-testid={`menu-${e.CODE}`}
-                    onClick={(ev) => {
-                      ev.preventDefault();
-                      go(e.FURL);
-                    }}
-                  >
-                    {menuEntryTitle(e, lang)}
-                  </NavSubItem>
-                  <FavouriteStar code={e.CODE} title={menuEntryTitle(e, lang)} className={s.navStar} />
-                </div>
-              ))}
-            </NavSubItemGroup>
-          </NavCategory>
+          <SideNavGroup key={g.CODE} group={g} lang={lang} go={go} />
         ))}
       </NavDrawerBody>
     </NavDrawer>
+  );
+}
+
+/** The menu's search box: Enter opens the first entry found, Escape clears it. */
+function SideNavSearch({ query, onQuery, firstFound, go }: { query: string; onQuery: (q: string) => void; firstFound: () => MenuItem | undefined; go: (furl: string) => void }) {
+  const s = useShellStyles();
+  const { t } = useTranslation();
+  return (
+    <NavDrawerHeader className={s.navSearch}>
+      <SearchBox
+        size="small"
+        value={query}
+        placeholder={t('ui.shell.menuSearch')}
+        aria-label={t('ui.shell.menuSearch')}
+        onChange={(_, d) => onQuery(d.value)}
+        onKeyDown={(ev) => {
+          const first = firstFound();
+          if (ev.key === 'Enter' && first) go(first.FURL);
+          if (ev.key === 'Escape') onQuery('');
+        }}
+        data-testid="side-nav-search"
+      />
+    </NavDrawerHeader>
+  );
+}
+
+/** One group of the menu: its title, and its entries (each with its favourite star) while it is open. */
+function SideNavGroup({ group, lang, go }: { group: MenuGroupItem; lang: 'zh-CN' | 'en'; go: (furl: string) => void }) {
+  const s = useShellStyles();
+  return (
+    <NavCategory value={group.CODE}>
+      <NavCategoryItem icon={menuIcon(group.ICON)} data-testid={`menu-group-${group.CODE}`}>
+        {menuGroupTitle(group, lang)}
+      </NavCategoryItem>
+      <NavSubItemGroup>
+        {group.children.map((e) => (
+          <div key={e.CODE} className={s.navEntry}>
+            <NavSubItem
+              value={e.CODE}
+              href={e.FURL}
+              data-testid={`menu-${e.CODE}`}
+              onClick={(ev) => {
+                ev.preventDefault();
+                go(e.FURL);
+              }}
+            >
+              {menuEntryTitle(e, lang)}
+            </NavSubItem>
+            <FavouriteStar code={e.CODE} title={menuEntryTitle(e, lang)} className={s.navStar} />
+          </div>
+        ))}
+      </NavSubItemGroup>
+    </NavCategory>
   );
 }
