@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
 import { openTask, todoRow } from './support/approval-steps';
-import { signIn, signInToShell, toast } from './support/steps';
+import { rowTotalIs, signIn, signInToShell, toast } from './support/steps';
 
 /**
  * The spec rows the audit found missing (docs/spec-audit.md, issue 35), in Chromium: a refused
@@ -97,7 +97,7 @@ describe('failure texts, copied links and page help (spec 8)', () => {
     // An export of nothing is a failed download, with the server's reason.
     await page.goto(`${run.server.url}/collab/index/note`);
     await page.fill('[data-testid=quick-search]', 'NO-SUCH-NOTE-XYZ');
-    await page.waitForSelector('[data-testid=row-total]:has-text("0")', { timeout: 15000 });
+    await rowTotalIs(page, 0);
     await page.click('[data-testid=action-export]');
     await page.click('[data-testid=export-zh]');
     await page.waitForSelector('[data-testid=toast-error]:has-text("下载失败：没有可导出的数据")', { timeout: 10000 });

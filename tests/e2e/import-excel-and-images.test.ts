@@ -10,7 +10,7 @@ import '../../src/model/entities';
 import { headerText, importColumns } from '../../src/model/excel';
 import { solidPng } from '../support/png';
 import { launchBrowser, snap, startServer, type RunningServer, clickAction } from './support/harness';
-import { until } from './support/steps';
+import { rowTotalIs, until } from './support/steps';
 
 /**
  * The import centre in a real browser against the real server (issue 4): from the vendor list to
@@ -155,7 +155,7 @@ describe('Excel import centre in Chromium', () => {
     await page.click('[data-testid=open-list]');
     await page.waitForSelector('[data-testid=grid-vendor] .ag-header-cell');
     await page.fill('[data-testid=quick-search]', 'E2E');
-    await page.waitForSelector('[data-testid=row-total]:has-text("3")', { timeout: 15000 });
+    await rowTotalIs(page, 3);
     await page.waitForSelector('[data-testid=grid-vendor] .ag-cell:has-text("E2E000003")');
     await snap(page, 'import-05-rows-in-list');
 
@@ -172,7 +172,7 @@ describe('Excel import centre in Chromium', () => {
 
     // Nothing to export: spec 8 message.
     await page.fill('[data-testid=quick-search]', 'NO-SUCH-VENDOR-XYZ');
-    await page.waitForSelector('[data-testid=row-total]:has-text("0")', { timeout: 15000 });
+    await rowTotalIs(page, 0);
     await page.click('[data-testid=action-export]');
     await page.click('[data-testid=export-zh]');
     await page.waitForSelector('[data-testid=toast-error]:has-text("没有可导出的数据")', { timeout: 10000 });
@@ -265,7 +265,7 @@ describe('Excel import centre in Chromium', () => {
     await page.goto(`${server.url}/md/index/vendor`);
     await page.waitForSelector('[data-testid=grid-vendor] .ag-header-cell');
     await page.fill('[data-testid=quick-search]', 'BIG');
-    await page.waitForSelector('[data-testid=row-total]:has-text("6000")', { timeout: 15000 });
+    await rowTotalIs(page, 6000);
     await page.click('[data-testid=action-export]');
     await page.click('[data-testid=export-en]');
     await page.waitForSelector('[data-testid=export-job]', { timeout: 15000 });

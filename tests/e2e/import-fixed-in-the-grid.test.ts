@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
+import { rowTotalIs } from './support/steps';
 
 /**
  * Fixing an import in the grid, in Chromium (issue 33): a sheet of five materials with two bad rows
@@ -132,7 +133,7 @@ describe('an import fixed in the grid in Chromium', () => {
     await page.click('[data-testid=open-list]');
     await page.waitForSelector('[data-testid=grid-material] .ag-header-cell');
     await page.fill('[data-testid=quick-search]', 'FIXE2E');
-    await page.waitForSelector('[data-testid=row-total]:has-text("5")', { timeout: 15000 });
+    await rowTotalIs(page, 5);
     await page.waitForSelector('[data-testid=grid-material] .ag-cell:has-text("FIXE2E05")');
     expect(errors).toEqual([]);
     await page.close();

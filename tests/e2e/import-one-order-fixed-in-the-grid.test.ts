@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signIn } from './support/steps';
+import { rowTotalIs, signIn } from './support/steps';
 
 /**
  * A brand's purchase order of one order in a real browser (issue 33), as buyers send it: a merged
@@ -95,7 +95,7 @@ describe('a sheet of one order imported in Chromium', () => {
     await page.click('[data-testid=open-list]');
     await page.waitForSelector('[data-testid=quick-search]');
     await page.fill('[data-testid=quick-search]', 'E2E-OO-001');
-    await page.waitForSelector('[data-testid=row-total]:has-text("1")', { timeout: 15000 });
+    await rowTotalIs(page, 1);
     await page.waitForSelector('.ag-cell:has-text("E2E-OO-001")');
     expect(errors).toEqual([]);
     await page.close();

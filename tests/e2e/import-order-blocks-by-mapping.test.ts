@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
 import { confirmCheckAndCommit, supplierIgnoredThenChosen } from './support/mapping-steps';
-import { signIn } from './support/steps';
+import { rowTotalIs, signIn } from './support/steps';
 
 /**
  * A buyer's sheet of order blocks in a real browser (issue 33): three orders, each with its header
@@ -80,7 +80,7 @@ describe('a sheet of order blocks imported in Chromium', () => {
     await page.click('[data-testid=open-list]');
     await page.waitForSelector('[data-testid=quick-search]');
     await page.fill('[data-testid=quick-search]', 'E2E-OB-');
-    await page.waitForSelector('[data-testid=row-total]:has-text("3")', { timeout: 15000 });
+    await rowTotalIs(page, 3);
     for (const no of ['E2E-OB-001', 'E2E-OB-002', 'E2E-OB-003']) await page.waitForSelector(`.ag-cell:has-text("${no}")`);
     expect(errors).toEqual([]);
     await page.close();

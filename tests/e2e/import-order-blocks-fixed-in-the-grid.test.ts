@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { signIn } from './support/steps';
+import { rowTotalIs, signIn } from './support/steps';
 
 /**
  * A brand's own order sheet with a size run, laid out as order blocks, in a real browser (issue 33,
@@ -114,7 +114,7 @@ describe('a sheet of order blocks fixed in the grid in Chromium', () => {
     await page.click('[data-testid=open-list]');
     await page.waitForSelector('[data-testid=quick-search]');
     await page.fill('[data-testid=quick-search]', 'E2E-OBF-');
-    await page.waitForSelector('[data-testid=row-total]:has-text("3")', { timeout: 15000 });
+    await rowTotalIs(page, 3);
     for (const no of ['E2E-OBF-001', 'E2E-OBF-002', 'E2E-OBF-003']) await page.waitForSelector(`.ag-cell:has-text("${no}")`);
 
     // The same sheet again: proposed from the company's memory, keys and columns.

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap, clickAction } from './support/harness';
-import { act, signIn, statusIs, until } from './support/steps';
+import { act, rowTotalIs, signIn, statusIs, until } from './support/steps';
 
 /**
  * A buyer's purchase order of finished goods as a colour x size matrix (issue 17), in Chromium: the
@@ -157,7 +157,7 @@ describe('a goods purchase order as a colour x size matrix', () => {
     await buyer.click('[data-testid=open-list]');
     await buyer.waitForSelector('[data-testid=grid-purorder] .ag-header-cell');
     await buyer.fill('[data-testid=quick-search]', 'POE2E-MX-1');
-    await buyer.waitForSelector('[data-testid=row-total]:has-text("1")', { timeout: 15000 });
+    await rowTotalIs(buyer, 1);
     await until(buyer, () => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="total_qty"]')?.textContent?.trim() === '170', undefined, { timeout: 15000 });
     expect(Number((await cell(buyer, 'total_amount')).replace(/,/g, ''))).toBe(10200);
     await buyer.dblclick('.ag-row[row-index="0"] .ag-cell[col-id="po_no"]');

@@ -73,6 +73,23 @@ export async function act(page: Page, action: string, param?: string): Promise<v
   await page.click('[data-testid=transition-ok]');
 }
 
+/**
+ * Waits until the list's row count ("共 N 条" / "N rows") reads exactly `n`. A text match on the
+ * digits alone also takes a count that merely holds them (13 for 3, 10 for 0): a test then went on
+ * while the list still showed every row before its quick search applied.
+ */
+export async function rowTotalIs(page: Page, n: number, timeout = 15000): Promise<void> {
+  await until(
+    page,
+    (want) => {
+      const digits = (document.querySelector('[data-testid=row-total]')?.textContent ?? '').match(/\d[\d,]*/);
+      return digits !== null && Number(digits[0].replace(/,/g, '')) === want;
+    },
+    n,
+    { timeout },
+  );
+}
+
 /** Waits until the first row of a list shows the status. */
 export async function statusIs(page: Page, text: string): Promise<void> {
   await until(page, (t) => document.querySelector('.ag-row[row-index="0"] .ag-cell[col-id="status"]')?.textContent?.includes(t), text, { timeout: 15000 });
