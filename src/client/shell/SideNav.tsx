@@ -7,6 +7,7 @@ import { menuIcon } from './menu-icons';
 import { useNavMenus } from './use-nav-menus';
 import { useShellStyles } from './shell-styles';
 import { menusMatching, openMenuGroups } from './side-nav.logic';
+import type { Language } from '../../model/i18n/types';
 import type { MenuGroupItem, MenuItem } from '../session/login-reply';
 
 /**
@@ -85,7 +86,7 @@ function SideNavSearch({ query, onQuery, firstFound, go }: { query: string; onQu
 }
 
 /** One group of the menu: its title, and its entries (each with its favourite star) while it is open. */
-function SideNavGroup({ group, lang, go }: { group: MenuGroupItem; lang: 'zh-CN' | 'en'; go: (furl: string) => void }) {
+function SideNavGroup({ group, lang, go }: { group: MenuGroupItem; lang: Language; go: (furl: string) => void }) {
   const s = useShellStyles();
   return (
     <NavCategory value={group.CODE}>

@@ -1,7 +1,6 @@
 import type { MenuGroupItem, MenuItem } from '../session/login-reply';
+import type { Language as Lang } from '../../model/i18n/types';
 import { menuEntryTitle, menuGroupTitle } from './menu-lookup';
-
-type Lang = 'zh-CN' | 'en';
 
 /**
  * The side menu's groups that show their entries. The menu is an accordion: one group open at a
