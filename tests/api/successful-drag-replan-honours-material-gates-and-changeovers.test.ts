@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../calendars/capacity';
 import type { BoardBar, BoardCommandResult, BoardData } from '../../src/model/schedule-board';
 import { planSetups } from '../../src/server/services/planning/planning.schedule-inputs';
+import { pushDrop } from '../support/board-drop';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
 
 /**
@@ -36,18 +37,11 @@ describe('the drag re-plan', () => {
   it('holds a dropped bar until its fabric is due and charges the changeover of every bar it lays again', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const data = (await board()).body.data;
-    const lineOf = new Map(data.lines.map((l) => [l.id, l]));
-    const later = (lineId: number) => data.bars.filter((b) => b.line_id === lineId && !b.locked && b.start > addDays(today, 3)).sort((a, b) => a.start.localeCompare(b.start));
-    let target: BoardData['lines'][number] | undefined;
-    let mover: BoardBar | undefined;
-    for (const l of data.lines) {
-      const ahead = later(l.id);
-      if (ahead.length < 2) continue;
-      mover = data.bars.find((b) => !b.locked && b.line_id !== l.id && b.style_no !== ahead[0].style_no && (l.categories.length === 0 || l.categories.includes(b.category)) && b.qty >= 100 && lineOf.get(b.line_id)!.workshop_id === l.workshop_id);
-      if (mover) { target = l; break; }
-    }
-    expect(target && mover, 'a line with bars ahead and a bar of another style to drop on it').toBeTruthy();
-    const hit = later(target!.id)[0];
+    const drop = pushDrop(data, today, (b, ahead) => b.style_no !== ahead[0].style_no && b.qty >= 100);
+    expect(drop, 'a line with bars ahead and a bar of another style to drop on it').toBeTruthy();
+    const target: BoardData['lines'][number] | undefined = drop?.target;
+    const mover: BoardBar | undefined = drop?.mover;
+    const hit = drop!.ahead[0];
 
     // Every change on a line costs 30,000 minutes of setup (saved on the rules page, as a planner does).
     for (const change of ['family', 'fabric', 'colour', 'style']) expect((await call('POST', '/api/scmapi/changeover_rule/save', { change, minutes: 30000 })).status).toBe(200);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, overloadedDays } from '../../calendars/capacity';
 import type { BoardBar, BoardCommandResult, BoardData } from '../../src/model/schedule-board';
+import { pushDrop } from '../support/board-drop';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
 
 /**
@@ -33,17 +34,11 @@ describe('move and push the following plans later', () => {
     const today = new Date().toISOString().slice(0, 10);
     const data = (await board()).body.data;
     // A line with at least two unlocked bars starting after today, and a bar of another line it can take.
-    const lineOf = new Map(data.lines.map((l) => [l.id, l]));
-    const later = (lineId: number) => data.bars.filter((b) => b.line_id === lineId && !b.locked && b.start > addDays(today, 3)).sort((a, b) => a.start.localeCompare(b.start));
-    let target: BoardData['lines'][number] | undefined;
-    let mover: BoardBar | undefined;
-    for (const l of data.lines) {
-      if (later(l.id).length < 2) continue;
-      mover = data.bars.find((b) => !b.locked && b.line_id !== l.id && (l.categories.length === 0 || l.categories.includes(b.category)) && b.qty >= 100 && lineOf.get(b.line_id)!.workshop_id === l.workshop_id);
-      if (mover) { target = l; break; }
-    }
-    expect(target && mover, 'a line with bars ahead and a bar to drop on it').toBeTruthy();
-    const hit = later(target!.id)[0];
+    const drop = pushDrop(data, today, (b) => b.qty >= 100);
+    expect(drop, 'a line with bars ahead and a bar to drop on it').toBeTruthy();
+    const target: BoardData['lines'][number] | undefined = drop?.target;
+    const mover: BoardBar | undefined = drop?.mover;
+    const hit = drop!.ahead[0];
     const far = { from: hit.start, to: addDays(hit.start, 399) };
 
     // Plain move onto the start of `hit`: accepted as told, and the line is over capacity where they stack.
@@ -96,20 +91,14 @@ describe('move and push the following plans later', () => {
   it('the undo of a push is one place command: every bar back on its line, days and pieces; stale, locked or malformed refused', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const data = (await board()).body.data;
-    const lineOf = new Map(data.lines.map((l) => [l.id, l]));
-    const later = (lineId: number) => data.bars.filter((b) => b.line_id === lineId && !b.locked && b.start > addDays(today, 3)).sort((a, b) => a.start.localeCompare(b.start));
-    let target: BoardData['lines'][number] | undefined;
-    let mover: BoardBar | undefined;
-    for (const l of data.lines) {
-      if (later(l.id).length < 2) continue;
-      mover = data.bars.find((b) => !b.locked && b.line_id !== l.id && (l.categories.length === 0 || l.categories.includes(b.category)) && lineOf.get(b.line_id)!.workshop_id === l.workshop_id);
-      if (mover) { target = l; break; }
-    }
-    expect(target && mover, 'a line with bars ahead and a bar to drop on it').toBeTruthy();
+    const drop = pushDrop(data, today);
+    expect(drop, 'a line with bars ahead and a bar to drop on it').toBeTruthy();
+    const target: BoardData['lines'][number] | undefined = drop?.target;
+    const mover: BoardBar | undefined = drop?.mover;
     const far = { from: addDays(today, -7), to: addDays(today, 399) };
     const shape = (b: BoardBar) => ({ id: b.id, line_id: b.line_id, start: b.start, end: b.end, qty: b.qty, daily: b.daily });
     const before = new Map((await board(far)).body.data.bars.map((b) => [b.id, shape(b)]));
-    const hit = later(target!.id)[0];
+    const hit = drop!.ahead[0];
     const pushed = await command({ op: 'move', bar_id: mover!.id, version: mover!.version, line_id: target!.id, start: hit.start, push: true, ...far });
     expect(pushed.status).toBe(200);
     const previous = pushed.body.data.previous!;
