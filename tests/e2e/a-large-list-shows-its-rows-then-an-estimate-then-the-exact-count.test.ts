@@ -1,55 +1,37 @@
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/database';
+import type { Db } from '../../src/server/db/database';
 import { EXACT_COUNT_THRESHOLD } from '../../src/server/resources/list-count';
-import { prepareDatabase } from '../support/pglite-template';
-import { embeddedTemplateReady, launchBrowser, type RunningServer, startServer } from './support/harness';
+import { launchBrowser, type RunningServer, startServer } from './support/harness';
 import { signIn, until } from './support/steps';
 
 /**
  * Issue 32: a list of more rows than the exact-count threshold shows its rows, then its total as an
  * estimate ("约 3 万 条"), and the exact figure when the estimate is clicked. The server starts on a
- * data directory holding 30,000 more materials of the brand company, inserted beforehand by SQL.
+ * database holding 30,000 more materials of the brand company, inserted beforehand by SQL.
  */
 const EXTRA = 30_000;
 let server: RunningServer;
 let browser: Browser;
 let brandRows = 0;
-const dir = resolve(`.tmp/e2e-large-list-${process.pid}`);
 
 beforeAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
-  const template = process.env.E2E_TEMPLATE_DIR;
-  // With PostgreSQL the run's embedded template is seeded beside the first files: wait for it (as startServer does).
-  if (template && existsSync(template)) {
-    await embeddedTemplateReady(template);
-    cpSync(template, dir, { recursive: true });
-  } else mkdirSync(dir, { recursive: true });
-  const config = loadConfig({ ...process.env, DATA_DIR: dir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'silent' });
-  const database = await openDatabase(config);
-  try {
-    if (!(template && existsSync(template))) await prepareDatabase(database, config);
-    const db = database.db;
+  // On the run's PostgreSQL clone when there is one, else on the embedded copy (harness `prepare`).
+  const prepare = async (db: Db) => {
     const brand = (await sql<{ id: number }>`select id from clients where code = 'BRAND01'`.execute(db)).rows[0].id;
     const vendor = (await sql<{ id: number }>`select id from md_vendor where client_id = ${brand} order by id limit 1`.execute(db)).rows[0].id;
     await sql`insert into md_material (client_id, code, name, material_group, unit, vendor_id, price, currency, validity)
       select ${brand}, 'LL' || lpad(g::text, 6, '0'), '大列表物料 ' || g, 'fabric', 'M', ${vendor}, 1, 'CNY', '10' from generate_series(1, ${EXTRA}) g`.execute(db);
     await sql`analyze md_material`.execute(db);
     brandRows = (await sql<{ n: number }>`select count(*)::int as n from md_material where client_id = ${brand}`.execute(db)).rows[0].n;
-  } finally {
-    await database.close();
-  }
-  [server, browser] = await Promise.all([startServer({}, { dataDir: dir }), launchBrowser()]);
+  };
+  [server, browser] = await Promise.all([startServer({}, { prepare }), launchBrowser()]);
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const totalText = async (page: Page) => ((await page.textContent('[data-testid=row-total]')) ?? '').trim();

@@ -1,15 +1,11 @@
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../calendars/capacity';
 import { decodeBoardWindow, type BoardWindow } from '../../src/model/board-window';
 import type { BoardBar } from '../../src/model/schedule-board';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/database';
+import type { Db } from '../../src/server/db/database';
 import { seedBoardAtScale } from '../support/board-scale-seed';
-import { prepareDatabase } from '../support/pglite-template';
-import { embeddedTemplateReady, launchBrowser, snap, startServer, type RunningServer } from './support/harness';
+import { launchBrowser, snap, startServer, type RunningServer } from './support/harness';
 import { signIn, until } from './support/steps';
 
 /**
@@ -30,35 +26,21 @@ const HEADER = 40;
 const DAY = 48;
 let server: RunningServer;
 let browser: Browser;
-const dir = resolve(`.tmp/e2e-board-viewport-${process.pid}`);
 const today = new Date().toISOString().slice(0, 10);
 const from = addDays(today, -7);
 
 beforeAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
-  const template = process.env.E2E_TEMPLATE_DIR;
-  // With PostgreSQL the run's embedded template is seeded beside the first files: wait for it (as startServer does).
-  if (template && existsSync(template)) {
-    await embeddedTemplateReady(template);
-    cpSync(template, dir, { recursive: true });
-  }
-  else mkdirSync(dir, { recursive: true });
-  const config = loadConfig({ ...process.env, DATA_DIR: dir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'silent' });
-  const database = await openDatabase(config);
-  try {
-    if (!(template && existsSync(template))) await prepareDatabase(database, config);
-    const seeded = await seedBoardAtScale(database.db, { lines: LINES, bars: BARS, days: DAYS, from });
+  // On the run's PostgreSQL clone when there is one, else on the embedded copy (harness `prepare`).
+  const prepare = async (db: Db) => {
+    const seeded = await seedBoardAtScale(db, { lines: LINES, bars: BARS, days: DAYS, from });
     expect(seeded.bars).toBe(BARS);
-  } finally {
-    await database.close();
-  }
-  [server, browser] = await Promise.all([startServer({}, { dataDir: dir }), launchBrowser()]);
+  };
+  [server, browser] = await Promise.all([startServer({}, { prepare }), launchBrowser()]);
 }, 300_000);
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 type Bar = { id: number; line: number; start: string; end: string; x: number; y: number; w: number; h: number; locked: boolean };

@@ -5,7 +5,8 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { SERVER_NODE_FLAGS } from '../../../scripts/server-flags.mjs';
-import { cloneTemplate, dropDatabase } from './postgres';
+import type { Db } from '../../../src/server/db/database';
+import { cloneTemplate, databaseUrlFor, dropDatabase } from './postgres';
 
 /** Chromium flags for this machine's closed network (see the env notes in docs/architecture.md). */
 export const CHROMIUM_ARGS = [
@@ -77,7 +78,36 @@ export type ServerOptions = {
   readyWithinMs?: number;
   /** On the embedded database even when the run has a PostgreSQL template (files that test the default `npm start`). */
   embedded?: boolean;
+  /**
+   * Data the file needs beyond the demo season, written before the server starts (`prepareData`):
+   * on the run's PostgreSQL clone in one transaction as the cluster's owner (no row-level security),
+   * else on the embedded copy.
+   */
+  prepare?: (db: Db) => Promise<void>;
 };
+
+/**
+ * Runs a file's `prepare` on its database before its server opens it: the PostgreSQL clone (in one
+ * transaction, so a temporary table lives across its statements) or the embedded data directory.
+ * Bulk data on PostgreSQL instead of in the test process's PGlite: the viewport board's 20,000 bars
+ * and the large list's 30,000 materials were the two slowest files' set-up (30 s each at load 8).
+ */
+async function prepareData(prepare: NonNullable<ServerOptions['prepare']>, at: { pgUrl?: string; database?: string; dataDir: string; seeded: boolean }): Promise<void> {
+  // Loaded here: most files never prepare data, and the database layer brings PGlite with it.
+  const { openDatabase } = await import('../../../src/server/db/database');
+  const database = await openDatabase(at.pgUrl && at.database ? { databaseUrl: databaseUrlFor(at.pgUrl, at.database), dataDir: '' } : { databaseUrl: '', dataDir: at.dataDir });
+  try {
+    if (!at.seeded) {
+      // No template to start from (a file run without the e2e global setup): migrated and seeded here.
+      const [{ loadConfig }, { prepareDatabase }] = await Promise.all([import('../../../src/server/config'), import('../../support/pglite-template')]);
+      await prepareDatabase(database, loadConfig({ ...process.env, DATA_DIR: at.dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'silent' }));
+    }
+    if (database.kind === 'postgres') await database.db.transaction().execute((trx) => prepare(trx));
+    else await prepare(database.db);
+  } finally {
+    await database.close();
+  }
+}
 
 /**
  * Starts the real product (`src/server/main.ts`, as `npm start` does, with the built client in
@@ -118,6 +148,15 @@ export async function startServer(env: Record<string, string> = {}, options: Ser
   const dropOwnDatabase = async () => {
     if (database && pgUrl) await dropDatabase(pgUrl, database);
   };
+  if (own && options.prepare) {
+    const seeded = Boolean(database) || Boolean(process.env.E2E_TEMPLATE_DIR && existsSync(process.env.E2E_TEMPLATE_DIR));
+    try {
+      await prepareData(options.prepare, { pgUrl, database, dataDir, seeded });
+    } catch (e) {
+      await dropOwnDatabase();
+      throw e;
+    }
+  }
   let log = '';
   const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...serverEntry()], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
