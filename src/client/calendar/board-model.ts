@@ -6,33 +6,10 @@
  * component draws what this computes.
  */
 import type { BoardBar, BoardCommand, BoardCommandResult, BoardData, BoardLine } from '../../model/schedule-board';
-import type { CalendarZoom } from '../../model/calendar';
 import { barDayMinutes, dayOverloaded, loadByLine, minutesPerPieceOn, overloadedDays, spreadOver } from '../../../calendars/capacity';
+import { type BoardLayout, type LaidBar, type Row, STRIP_HEIGHT } from './board-layout';
 
-export const DAY_WIDTH: Record<CalendarZoom, number> = { day: 48, week: 16, month: 5 };
-/** Height of a line's row with one sub-row of bars; each further sub-row adds `LANE_PITCH`. */
-export const ROW_HEIGHT = 34;
-export const GROUP_HEIGHT = 24;
-export const STRIP_HEIGHT = 6;
-export const BAR_HEIGHT = ROW_HEIGHT - STRIP_HEIGHT - 6;
-export const LANE_PITCH = BAR_HEIGHT + 2;
-
-export type Row =
-  | { kind: 'group'; workshop: string; y: number; height: number }
-  | { kind: 'line'; line: BoardLine; y: number; height: number; index: number; lanes: number };
-
-export type Rect = { x: number; y: number; w: number; h: number };
-
-export type BoardLayout = {
-  zoom: CalendarZoom;
-  dayWidth: number;
-  rows: Row[];
-  lineRow: Map<number, Extract<Row, { kind: 'line' }>>;
-  dayIndex: Map<string, number>;
-  width: number;
-  height: number;
-  bars: { bar: BoardBar; rect: Rect }[];
-};
+export { assignLanes, BAR_HEIGHT, type BoardLayout, DAY_WIDTH, GROUP_HEIGHT, LANE_PITCH, layoutBoard, relayoutBoard, type Rect, ROW_HEIGHT, type Row, spanRect, STRIP_HEIGHT, visible } from './board-layout';
 
 export function addDays(date: string, n: number): string {
   const d = new Date(`${date}T00:00:00Z`);
@@ -44,131 +21,22 @@ export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
 
-/**
- * Sub-rows of a line (interval partitioning): bars are taken by start and each goes into the lowest
- * sub-row whose last bar ended before it starts, so bars that overlap in time never share a sub-row
- * and the count is the most bars overlapping at once. Spans are inclusive day numbers. A hand-over
- * day is not an overlap: finite-capacity laying starts the next plan on the day the previous one ends
- * (it finishes in the morning, the next starts after it), so two bars of several days each that share
- * only the last day of one and the first of the other stay on one sub-row, each drawn over half of
- * that day (`layoutBoard`). In half days a bar of several days covers [2 start + 1, 2 end], a one-day
- * bar [2 start, 2 start + 1], and two bars overlap when those closed intervals meet.
- */
-export function assignLanes(spans: readonly { start: number; end: number }[]): { lane: number[]; count: number } {
-  const half = spans.map((s) => (s.end > s.start ? { a: 2 * s.start + 1, b: 2 * s.end } : { a: 2 * s.start, b: 2 * s.start + 1 }));
-  const order = spans.map((_, i) => i).sort((x, y) => half[x].a - half[y].a || half[x].b - half[y].b || x - y);
-  const laneEnd: number[] = [];
-  const lane = new Array<number>(spans.length).fill(0);
-  for (const i of order) {
-    let k = laneEnd.findIndex((end) => end < half[i].a);
-    if (k < 0) { k = laneEnd.length; laneEnd.push(half[i].b); } else laneEnd[k] = half[i].b;
-    lane[i] = k;
-  }
-  return { lane, count: Math.max(1, laneEnd.length) };
-}
-
-/** Rows: a group header per workshop (in order of first appearance), then its lines, each as tall as its sub-rows. */
-export function layoutBoard(data: BoardData, zoom: CalendarZoom): BoardLayout {
-  const dayWidth = DAY_WIDTH[zoom];
-  const from = data.days[0]?.date ?? data.from;
-  const byLine = new Map<number, BoardBar[]>();
-  for (const bar of data.bars) {
-    const list = byLine.get(bar.line_id) ?? [];
-    list.push(bar);
-    byLine.set(bar.line_id, list);
-  }
-  const laneOf = new Map<number, number>();
-  const lanesOf = new Map<number, number>();
-  for (const [lineId, list] of byLine) {
-    const { lane, count } = assignLanes(list.map((b) => ({ start: daysBetween(from, b.start), end: daysBetween(from, b.end) })));
-    list.forEach((b, i) => laneOf.set(b.id, lane[i]));
-    lanesOf.set(lineId, count);
-  }
-  const groups = new Map<string, BoardLine[]>();
-  for (const line of data.lines) {
-    const key = line.workshop_name;
-    const list = groups.get(key) ?? [];
-    list.push(line);
-    groups.set(key, list);
-  }
-  const rows: Row[] = [];
-  const lineRow = new Map<number, Extract<Row, { kind: 'line' }>>();
-  let y = 0;
-  let index = 0;
-  for (const [workshop, lines] of groups) {
-    rows.push({ kind: 'group', workshop, y, height: GROUP_HEIGHT });
-    y += GROUP_HEIGHT;
-    for (const line of lines) {
-      const lanes = lanesOf.get(line.id) ?? 1;
-      const row = { kind: 'line' as const, line, y, height: ROW_HEIGHT + (lanes - 1) * LANE_PITCH, index: index++, lanes };
-      rows.push(row);
-      lineRow.set(line.id, row);
-      y += row.height;
-    }
-  }
-  const dayIndex = new Map(data.days.map((d, i) => [d.date, i]));
-  const bars: BoardLayout['bars'] = [];
-  // The last bar placed on each sub-row of each line, to split a hand-over day between two bars.
-  const last = new Map<string, { bar: BoardBar; rect: Rect }>();
-  const byStart = data.bars.filter((b) => lineRow.has(b.line_id)).sort((a, b) => a.start.localeCompare(b.start) || a.end.localeCompare(b.end) || a.id - b.id);
-  for (const bar of byStart) {
-    const row = lineRow.get(bar.line_id)!;
-    const lane = laneOf.get(bar.id) ?? 0;
-    const rect = barRect(from, bar.start, bar.end, row.y + lane * LANE_PITCH, dayWidth);
-    const key = `${bar.line_id}:${lane}`;
-    const prev = last.get(key);
-    if (prev && prev.bar.end === bar.start) {
-      prev.rect.w -= dayWidth / 2;
-      rect.x += dayWidth / 2;
-      rect.w -= dayWidth / 2;
-    }
-    last.set(key, { bar, rect });
-    bars.push({ bar, rect });
-  }
-  return { zoom, dayWidth, rows, lineRow, dayIndex, width: data.days.length * dayWidth, height: y, bars };
-}
-
-/** A bar's rectangle in its line's whole bar area (all sub-rows): the drag ghost, a live position under a scenario. */
-export function spanRect(layout: BoardLayout, from: string, lineId: number, start: string, end: string): Rect | null {
-  const row = layout.lineRow.get(lineId);
-  if (!row) return null;
-  const r = barRect(from, start, end, row.y, layout.dayWidth);
-  return { ...r, h: row.height - STRIP_HEIGHT - 6 };
-}
-
-function barRect(from: string, start: string, end: string, laneY: number, dayWidth: number): Rect {
-  const s = daysBetween(from, start);
-  const e = daysBetween(from, end);
-  return { x: s * dayWidth, y: laneY + 3, w: Math.max(1, (e - s + 1) * dayWidth), h: BAR_HEIGHT };
-}
-
-/** Rows and bars inside a viewport (with a margin), so 5,000 bars on 300 lines draw only what shows. */
-export function visible(layout: BoardLayout, view: Rect, margin = 200) {
-  const top = view.y - margin;
-  const bottom = view.y + view.h + margin;
-  const left = view.x - margin;
-  const right = view.x + view.w + margin;
-  const rows = layout.rows.filter((r) => r.y + r.height >= top && r.y <= bottom);
-  const bars = layout.bars.filter(({ rect }) => rect.y + rect.h >= top && rect.y <= bottom && rect.x + rect.w >= left && rect.x <= right);
-  const firstDay = Math.max(0, Math.floor(left / layout.dayWidth));
-  const lastDay = Math.ceil(right / layout.dayWidth);
-  return { rows, bars, firstDay, lastDay };
-}
-
 export type Hit = { kind: 'bar'; bar: BoardBar; edge: 'body' | 'end' } | { kind: 'cell'; line: BoardLine; dayIndex: number } | null;
 
 /** What is under a point of the board's content: a bar (its body or its resize end), else a cell. */
 export function hitTest(layout: BoardLayout, x: number, y: number, edgePx = 6): Hit {
-  for (let i = layout.bars.length - 1; i >= 0; i--) {
-    const { bar, rect } = layout.bars[i];
+  // Laid out per line: only the bars of the row under the point can be under it.
+  const under = rowAt(layout, y);
+  const bars: readonly LaidBar[] = layout.cache ? (under ? layout.cache.lines.get(under.line.id)?.abs ?? [] : []) : layout.bars;
+  for (let i = bars.length - 1; i >= 0; i--) {
+    const { bar, rect } = bars[i];
     if (x >= rect.x && x < rect.x + rect.w && y >= rect.y && y < rect.y + rect.h) {
       return { kind: 'bar', bar, edge: !bar.locked && x >= rect.x + rect.w - Math.min(edgePx, rect.w / 3) ? 'end' : 'body' };
     }
   }
-  const row = rowAt(layout, y);
-  if (!row) return null;
+  if (!under) return null;
   const dayIndex = Math.floor(x / layout.dayWidth);
-  return dayIndex >= 0 ? { kind: 'cell', line: row.line, dayIndex } : null;
+  return dayIndex >= 0 ? { kind: 'cell', line: under.line, dayIndex } : null;
 }
 
 /** The line row at a y (binary search over rows sorted by y). */
