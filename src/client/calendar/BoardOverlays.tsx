@@ -4,7 +4,7 @@
  * day of a capacity strip, and the invisible lists of lines and bars in view (for assistive technology
  * and tests; the canvas draws the same figures).
  */
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarBarField, CalendarDecl } from '../../model/calendar';
 import { dictionaryItems } from '../../model/dictionaries';
@@ -83,8 +83,8 @@ export function StripTip({ data, line, day, x, y }: { data: BoardData; line: Boa
   );
 }
 
-/** The bars in view (at most 400), position relative to the canvas. */
-export function BarList({ bars, view }: { bars: { bar: BoardBar; rect: Rect }[]; view: Rect }) {
+/** The bars in view (at most 400), position relative to the canvas; memoised: a drag's pointer moves do not render it again. */
+export const BarList = memo(function BarList({ bars, view }: { bars: { bar: BoardBar; rect: Rect }[]; view: Rect }) {
   return (
     <ul data-testid="board-bars" style={hidden}>
       {bars.map(({ bar, rect }) => (
@@ -95,23 +95,32 @@ export function BarList({ bars, view }: { bars: { bar: BoardBar; rect: Rect }[];
       ))}
     </ul>
   );
-}
+});
 
 /**
  * The lines' load figures: per line its capacity and load over the shown range in minutes, the days
  * over capacity (`overloadedDays`, as the strips and the server count them), its row's top and height,
  * and its average and peak load in percent over the days in view (as its label shows them).
  */
-export function LineFigures({ data, layout, top, days }: { data: BoardData; layout: BoardLayout; top: number; days: [number, number] }) {
-  const rows = useMemo(() => data.lines.map((l) => {
-    const sum = (a: number[]) => Math.round(a.slice(0, data.days.length).reduce((x, y) => x + y, 0));
-    return { l, capacity: sum(l.capacity), load: sum(l.load), over: overloadedDays(l.capacity.slice(0, data.days.length), l.load.slice(0, data.days.length)) };
-  }), [data]);
+/** A line's figures over the range, kept per line object: a reply or a window read makes new objects of the lines it touched only. */
+const figuresOf = new WeakMap<BoardData['lines'][number], { days: number; capacity: number; load: number; over: number[] }>();
+function lineFigures(l: BoardData['lines'][number], days: number) {
+  const known = figuresOf.get(l);
+  if (known && known.days === days) return known;
+  const sum = (a: number[]) => Math.round(a.slice(0, days).reduce((x, y) => x + y, 0));
+  const f = { days, capacity: sum(l.capacity), load: sum(l.load), over: overloadedDays(l.capacity.slice(0, days), l.load.slice(0, days)) };
+  figuresOf.set(l, f);
+  return f;
+}
+
+/** The lines with their figures as an invisible list (memoised: a drag's pointer moves do not render it again). */
+export const LineFigures = memo(function LineFigures({ data, layout, top, firstDay, lastDay }: { data: BoardData; layout: BoardLayout; top: number; firstDay: number; lastDay: number }) {
+  const rows = useMemo(() => data.lines.map((l) => ({ l, ...lineFigures(l, data.days.length) })), [data]);
   return (
     <ul data-testid="board-lines" style={hidden}>
       {rows.map(({ l, capacity, load, over }) => {
         const row = layout.lineRow.get(l.id);
-        const pct = loadPercent(l, days[0], days[1]);
+        const pct = loadPercent(l, firstDay, lastDay);
         return (
           <li key={l.id} data-testid={`line-load-${l.code}`} data-line-id={l.id} data-workshop={l.workshop_name} data-y={Math.round(top + (row?.y ?? 0))} data-h={row?.height ?? 0} data-lanes={row?.lanes ?? 1}
             data-load={load} data-capacity={capacity} data-average={pct?.average ?? ''} data-peak={pct?.peak ?? ''} data-overloaded-days={over.length} data-overloaded={over.map((i) => data.days[i]?.date).join(',')}>
@@ -121,4 +130,4 @@ export function LineFigures({ data, layout, top, days }: { data: BoardData; layo
       })}
     </ul>
   );
-}
+});

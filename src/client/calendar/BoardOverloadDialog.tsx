@@ -5,7 +5,6 @@
  * behind it on the line later (a move, not a resize), or cancel, which changes nothing.
  */
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoardData } from '../../model/schedule-board';
 import { overloadRows, type OverloadAsk } from './board-model';
@@ -21,18 +20,17 @@ export function BoardOverloadDialog({ data, ask, onAnyway, onPush, onClose }: {
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
   const rows = overloadRows(data, ask.preview);
   const { preview, before, cmd } = ask;
   const isMove = cmd.op === 'move';
-  const run = (fn: () => Promise<unknown>) => async () => {
-    setBusy(true);
-    try { await fn(); } finally { setBusy(false); }
+  // The dialog goes at once: the board shows the command's result when the server answers (a refusal is told by a toast).
+  const run = (fn: () => Promise<unknown>) => () => {
     onClose();
+    void fn();
   };
   const fmt = (n: number) => n.toLocaleString();
   return (
-    <Dialog open modalType="alert" onOpenChange={(_, d) => !d.open && !busy && onClose()}>
+    <Dialog open modalType="alert" onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface data-testid="board-overload-dialog" data-days={rows.map((r) => r.date).join(',')} style={{ maxWidth: 640 }}>
         <DialogBody>
           <DialogTitle>{t('board.overload.title', { line: preview.line.code })}</DialogTitle>
@@ -62,11 +60,11 @@ export function BoardOverloadDialog({ data, ask, onAnyway, onPush, onClose }: {
             {isMove && <div style={{ color: '#555', fontSize: 12 }}>{t('board.overload.pushHint')}</div>}
           </DialogContent>
           <DialogActions style={{ gridColumn: '1 / -1', justifySelf: 'end', whiteSpace: 'nowrap' }}>
-            <Button appearance="secondary" data-testid="board-overload-cancel" disabled={busy} onClick={onClose}>{t('board.cancel')}</Button>
-            <Button appearance="secondary" data-testid="board-overload-anyway" disabled={busy} onClick={run(onAnyway)}>
+            <Button appearance="secondary" data-testid="board-overload-cancel" onClick={onClose}>{t('board.cancel')}</Button>
+            <Button appearance="secondary" data-testid="board-overload-anyway" onClick={run(onAnyway)}>
               {t(isMove ? 'board.overload.anyway' : 'board.overload.resizeAnyway')}
             </Button>
-            {isMove && <Button appearance="primary" data-testid="board-overload-push" disabled={busy} onClick={run(onPush)}>{t('board.overload.push')}</Button>}
+            {isMove && <Button appearance="primary" data-testid="board-overload-push" onClick={run(onPush)}>{t('board.overload.push')}</Button>}
           </DialogActions>
         </DialogBody>
       </DialogSurface>

@@ -13,14 +13,15 @@ import { useTranslation } from 'react-i18next';
 import type { CalendarDecl, CalendarZoom } from '../../model/calendar';
 import type { BoardBar, BoardCommand, BoardData } from '../../model/schedule-board';
 import type { LateBarReasons } from '../../model/late-reasons';
-import { daysBetween, layoutBoard, type BoardLayout, type OverloadAsk, type Rect, visible } from './board-model';
+import { daysBetween, type BoardLayout, type OverloadAsk, type Rect, visible } from './board-model';
 import type { ViewSpan } from './board-windows';
 import { HEADER, LABELS } from './board-draw';
 import type { BoardActualsView } from './board-actuals';
 import { BarList, BarTip, DragInfo, LineFigures, StripTip } from './BoardOverlays';
-import { useBoardDrag } from './useBoardDrag';
+import { type Drag, useBoardDrag } from './useBoardDrag';
 import { useBoardViewport } from './useBoardViewport';
 import { useBoardPaint } from './useBoardPaint';
+import { type BoardPainter, useBoardLayout } from './useBoardLayout';
 
 export type ScheduleBoardProps = {
   decl: CalendarDecl;
@@ -51,6 +52,8 @@ export type ScheduleBoardProps = {
   onPreviewDrawn?: (ms: number) => void;
   /** What is in view (days and the lines' indexes in `data.lines`), told as it scrolls, zooms or resizes: the page reads those windows. */
   onViewSpan?: (span: ViewSpan) => void;
+  /** Set by the board to a function that draws other data at once (a command's reply, before the page renders it). */
+  painter?: BoardPainter;
 };
 
 export function ScheduleBoard(props: ScheduleBoardProps) {
@@ -59,15 +62,16 @@ export function ScheduleBoard(props: ScheduleBoardProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const { view, onScroll } = useBoardViewport(scroller);
-  const layout = useMemo(() => layoutBoard(data, zoom), [data, zoom]);
+  const { layout, layoutOf } = useBoardLayout(data, zoom);
   const moveStarted = useRef(0);
+  const paintDrag = useRef<((d: Drag) => void) | null>(null);
   const markedSet = useMemo(() => new Set(marked ?? []), [marked]);
   const from = data.days[0]?.date ?? data.from;
   const { drag, tip, setTip, onPointerDown, onPointerMove, onPointerUp, onKeyDown } = useBoardDrag({
     data, layout, scroller, canvas, selectedId, marked: markedSet, readonly: props.readonly,
-    onSelect: props.onSelect, onContextMenu: props.onContextMenu, onCommand: props.onCommand, onOverload: props.onOverload, onRefused: props.onRefused, moveStarted,
+    onSelect: props.onSelect, onContextMenu: props.onContextMenu, onCommand: props.onCommand, onOverload: props.onOverload, onRefused: props.onRefused, moveStarted, paintDrag,
   });
-  useBoardPaint({ canvas, scroller, decl, data, layout, zoom, view, selectedId, marked: markedSet, ghosts, actuals: props.actuals, drag, reveal, moveStarted, onPreviewDrawn });
+  useBoardPaint({ canvas, scroller, decl, data, layout, zoom, view, selectedId, marked: markedSet, ghosts, actuals: props.actuals, drag, reveal, moveStarted, onPreviewDrawn, layoutOf, painter: props.painter, paintDrag });
   const lineIndex = useMemo(() => new Map(data.lines.map((l, i) => [l.id, i])), [data.lines]);
   const { onViewSpan } = props;
   useEffect(() => { onViewSpan?.(viewSpan(layout, view, lineIndex)); }, [onViewSpan, layout, view, lineIndex]);
@@ -101,7 +105,7 @@ export function ScheduleBoard(props: ScheduleBoardProps) {
             onContextMenu={(e) => e.preventDefault()}
           />
         </div>
-        <LineFigures data={data} layout={layout} top={HEADER - lazyView.y} days={[Math.floor(lazyView.x / layout.dayWidth), Math.floor((lazyView.x + lazyView.w - 1) / layout.dayWidth)]} />
+        <LineFigures data={data} layout={layout} top={HEADER - lazyView.y} firstDay={Math.floor(lazyView.x / layout.dayWidth)} lastDay={Math.floor((lazyView.x + lazyView.w - 1) / layout.dayWidth)} />
         <BarList bars={inView} view={lazyView} />
         {tip && !drag && ('bar' in tip ? <BarTip decl={decl} bar={tip.bar} x={tip.x} y={tip.y} reasons={props.lateReasons?.get(tip.bar.id)} /> : <StripTip data={data} line={tip.line} day={tip.day} x={tip.x} y={tip.y} />)}
       </div>

@@ -102,6 +102,7 @@ function BoardBody({ page }: { page: ScheduleBoardPageState }) {
             lateReasons={page.late.byBar}
             reveal={page.late.reveal}
             onViewSpan={source.onView}
+            painter={source.painter}
           />
         )}
         {data && sel.bar?.late && <LateReasonsPanel bar={sel.bar} reasons={page.late.of(sel.bar.id)} loading={page.late.loading} onOpen={page.late.open} onClose={() => sel.selectOnly(null)} />}

@@ -17,7 +17,7 @@ import { actualsView, type BoardActualsView } from './board-actuals';
 import type { BoardSource } from './useBoardSource';
 
 export function useBoardActuals(source: BoardSource, on: boolean) {
-  const { data, range, lineOnly, scenario, revision } = source;
+  const { data, range, lineOnly, scenario, revision, edit } = source;
   const ready = data !== null;
   const [view, setView] = useState<BoardActualsView | null>(null);
   const [error, setError] = useState('');
@@ -31,8 +31,8 @@ export function useBoardActuals(source: BoardSource, on: boolean) {
       .then((r) => alive && setView(actualsView(r)))
       .catch((e) => alive && setError(e instanceof Error ? e.message : String(e)));
     return () => { alive = false; };
-    // Read again on `revision` (a read, a command, a change), not on each window merged while scrolling.
-  }, [on, ready, revision, scans, range, lineOnly, scenario]);
+    // Read again on `revision` (a read, another planner's change) and on each command's reply (`edit`), not on each window merged while scrolling.
+  }, [on, ready, revision, edit.n, scans, range, lineOnly, scenario]);
   return { view: on ? view : null, error: on ? error : '' };
 }
 

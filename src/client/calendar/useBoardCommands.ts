@@ -4,7 +4,7 @@
  * unless `paused` by a dialog); a stale version's refusal is told, clears the history and reads the
  * board again.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoardBar, BoardCommand } from '../../model/schedule-board';
 import { commandBars } from '../../model/schedule-board';
@@ -27,7 +27,7 @@ export function useBoardCommands(source: BoardSource, paused: boolean) {
       const named = commandBars(cmd).ids;
       history.current.push(entry, result.bars.map((b) => b.id).filter((id) => !named.includes(id)));
     }
-    bump((n) => n + 1);
+    startTransition(() => bump((n) => n + 1));
     return true;
   }, [send, history]);
 
@@ -37,8 +37,10 @@ export function useBoardCommands(source: BoardSource, paused: boolean) {
     const result = await send(full);
     if (!result) return false;
     history.current.push(pushHistoryEntry(full, result.previous ?? [], result.bars));
-    toast.success(t('board.overload.pushed', { count: Math.max(0, (result.previous?.length ?? 1) - 1) }));
-    bump((n) => n + 1);
+    // Told after the board's next frame (the reply is drawn at once), the toolbar's undo follows as a transition.
+    const count = Math.max(0, (result.previous?.length ?? 1) - 1);
+    requestAnimationFrame(() => setTimeout(() => toast.success(t('board.overload.pushed', { count }))));
+    startTransition(() => bump((n) => n + 1));
     return true;
   }, [send, history, t]);
 

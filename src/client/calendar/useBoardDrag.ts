@@ -6,7 +6,7 @@
  * that would overload the target line is handed to `onOverload` (the page asks the planner) instead
  * of being sent.
  */
-import { useRef, useState } from 'react';
+import { startTransition, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoardBar, BoardCommand, BoardData } from '../../model/schedule-board';
 import { dragPreview, hitTest, keyTarget, type BoardLayout, type OverloadAsk } from './board-model';
@@ -31,6 +31,8 @@ export type DragOptions = {
   onRefused: (message: string) => void;
   /** Set when a pointer move starts computing a preview (the bench's drag figure). */
   moveStarted: React.MutableRefObject<number>;
+  /** Draws a drag's preview at once (set by the board's painting), before the board renders it. */
+  paintDrag?: React.RefObject<((d: Drag) => void) | null>;
 };
 
 export function useBoardDrag(o: DragOptions) {
@@ -40,13 +42,15 @@ export function useBoardDrag(o: DragOptions) {
   const [tip, setTip] = useState<Tip | null>(null);
   const dragRef = useRef<Drag | null>(null);
   const setDrag = (d: Drag | null) => { dragRef.current = d; setDragState(d); };
+  // A pointer's move: the preview is drawn at once, the board (drag box, lists) renders it as a transition.
+  const moveDrag = (d: Drag) => { dragRef.current = d; o.paintDrag?.current?.(d); startTransition(() => setDragState(d)); };
   const toContent = (clientX: number, clientY: number) => contentPoint(canvas.current!, scroller.current!, clientX, clientY);
   const previewAt = (d: Drag, clientX: number, clientY: number) => dragAt(data, layout, d, toContent(clientX, clientY));
 
   const auto = useEdgeAutoScroll(scroller, { left: LABELS, top: HEADER }, (x, y) => {
     const d = dragRef.current;
     const next = d && !d.keyboard ? previewAt(d, x, y) : null;
-    if (next) setDrag(next);
+    if (next) moveDrag(next);
   });
 
   const commit = (d: Drag) => {
@@ -95,7 +99,7 @@ export function useBoardDrag(o: DragOptions) {
     o.moveStarted.current = performance.now();
     auto.track(e.clientX, e.clientY);
     const next = previewAt(d, e.clientX, e.clientY);
-    if (next) setDrag(next);
+    if (next) moveDrag(next);
   };
 
   const onPointerUp = () => {

@@ -1,10 +1,11 @@
-import { type RefObject, useEffect, useMemo } from 'react';
+import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarDecl, CalendarZoom } from '../../model/calendar';
 import type { BoardBar, BoardData } from '../../model/schedule-board';
 import { type BoardLayout, type Rect, spanRect } from './board-model';
-import { type BoardLayer, drawBoard, HEADER, LABELS } from './board-draw';
+import { type BoardLayer, drawBoard, type DrawState, HEADER, LABELS } from './board-draw';
 import { type BoardActualsView, drawActualBars, drawActualLabels } from './board-actuals';
+import type { BoardPainter } from './useBoardLayout';
 import type { Drag } from './board-drag';
 
 export type BoardPaintInput = {
@@ -24,6 +25,12 @@ export type BoardPaintInput = {
   /** When the pointer moved (0: no move waits for its preview); reset once the preview is drawn. */
   moveStarted: { current: number };
   onPreviewDrawn?: (ms: number) => void;
+  /** The layout of other data (laid out again from the last one, only the lines changed), for `painter`. */
+  layoutOf: (data: BoardData) => BoardLayout;
+  /** Set to a function that draws other data at once, with everything else as last drawn (a command's reply, before the page renders). */
+  painter?: BoardPainter;
+  /** Set to a function that draws a drag's preview at once (a pointer's move, before the board renders it). */
+  paintDrag?: React.RefObject<((d: Drag) => void) | null>;
 };
 
 /**
@@ -34,28 +41,55 @@ export type BoardPaintInput = {
 export function useBoardPaint(p: BoardPaintInput): void {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'zh';
-  const { canvas, scroller, decl, data, layout, zoom, view, selectedId, marked, ghosts, actuals, drag, reveal, moveStarted, onPreviewDrawn } = p;
+  const { canvas, scroller, decl, data, layout, zoom, view, selectedId, marked, ghosts, actuals, drag, reveal, moveStarted, onPreviewDrawn, layoutOf, painter, paintDrag } = p;
   const from = data.days[0]?.date ?? data.from;
-  const ghostRects = useMemo(() => (ghosts ?? []).map((b) => spanRect(layout, from, b.line_id, b.start, b.end)).filter((r): r is Rect => !!r), [ghosts, layout, from]);
+  const ghostRects = useMemo(() => ghostRectsOn(layout, from, ghosts), [ghosts, layout, from]);
   const weekdays = useMemo(() => (lang === 'en' ? ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'] : ['日', '一', '二', '三', '四', '五', '六']), [lang]);
-  const layer = useMemo<BoardLayer | undefined>(() => actuals ? {
-    bars: (g, bars, ox, oy, start) => drawActualBars(g, actuals, layout, bars, ox, oy, start),
+  const layerOn = useMemo(() => (l: BoardLayout): BoardLayer | undefined => actuals ? {
+    bars: (g, bars, ox, oy, start) => drawActualBars(g, actuals, l, bars, ox, oy, start),
     labels: (g, rows, oy, days) => drawActualLabels(g, actuals, rows, oy, HEADER, LABELS, days, (planned, actual) => t('board.actual.line', { planned: planned.toLocaleString(), actual: actual.toLocaleString() }), 'system-ui, "Noto Sans CJK SC", sans-serif'),
-  } : undefined, [actuals, layout, t]);
+  } : undefined, [actuals, t]);
+  const layer = useMemo(() => layerOn(layout), [layerOn, layout]);
+  // What the canvas shows but the data and its layout, as of this render: `painter` draws other data with it.
+  const stateOf = (d: BoardData, l: BoardLayout, dragged: Drag | null = drag): DrawState => ({
+    decl, data: d, layout: l, zoom, view, selectedId, marked, weekdays,
+    ghosts: l === layout ? ghostRects : ghostRectsOn(l, d.days[0]?.date ?? d.from, ghosts),
+    drag: dragged ? { barId: dragged.bar.id, preview: dragged.preview } : null,
+    loadText: (average, peak) => t('board.lineLoad', { average, peak }),
+    layer: l === layout ? layer : layerOn(l),
+  });
+  const stateRef = useRef(stateOf);
+  stateRef.current = stateOf;
+
+  const previewDrawn = () => {
+    if (!moveStarted.current) return;
+    onPreviewDrawn?.(performance.now() - moveStarted.current);
+    moveStarted.current = 0;
+  };
+  const previewDrawnRef = useRef(previewDrawn);
+  previewDrawnRef.current = previewDrawn;
 
   useEffect(() => {
     if (!canvas.current) return;
-    drawBoard(canvas.current, {
-      decl, data, layout, zoom, view, selectedId, marked, ghosts: ghostRects, weekdays,
-      drag: drag ? { barId: drag.bar.id, preview: drag.preview } : null,
-      loadText: (average, peak) => t('board.lineLoad', { average, peak }),
-      layer,
-    });
-    if (moveStarted.current) {
-      onPreviewDrawn?.(performance.now() - moveStarted.current);
-      moveStarted.current = 0;
-    }
+    drawBoard(canvas.current, stateRef.current(data, layout));
+    previewDrawnRef.current();
   }, [canvas, layout, view, drag, selectedId, marked, ghostRects, data, zoom, decl, onPreviewDrawn, weekdays, t, layer, moveStarted]);
+
+  useEffect(() => {
+    if (!paintDrag) return;
+    paintDrag.current = (d) => {
+      if (!canvas.current) return;
+      drawBoard(canvas.current, stateRef.current(data, layout, d));
+      previewDrawnRef.current();
+    };
+    return () => { paintDrag.current = null; };
+  }, [paintDrag, canvas, data, layout]);
+
+  useEffect(() => {
+    if (!painter) return;
+    painter.current = (d) => { if (canvas.current) drawBoard(canvas.current, stateRef.current(d, layoutOf(d))); };
+    return () => { painter.current = null; };
+  }, [painter, canvas, layoutOf]);
 
   // A requested bar scrolled into view, a little right of the line labels and below the header.
   useEffect(() => {
@@ -64,4 +98,9 @@ export function useBoardPaint(p: BoardPaintInput): void {
     if (r && scroller.current) scroller.current.scrollTo({ left: Math.max(0, r.x - 120), top: Math.max(0, r.y - 60) });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new request scrolls, not a redraw of the same data
   }, [reveal]);
+}
+
+/** The live positions outlined under a scenario's bars, on a layout. */
+function ghostRectsOn(layout: BoardLayout, from: string, ghosts: BoardBar[] | undefined): Rect[] {
+  return (ghosts ?? []).map((b) => spanRect(layout, from, b.line_id, b.start, b.end)).filter((r): r is Rect => !!r);
 }

@@ -6,21 +6,30 @@
  * merged into the board's data; nothing waits for the whole schedule. Another planner's change over the
  * company socket (`schedule.changed`) makes the windows read stale and reads those in view again.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type Dispatch, type SetStateAction, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { CalendarDecl } from '../../model/calendar';
 import type { BoardBar, BoardCommandResult, BoardData, ScenarioSummary } from '../../model/schedule-board';
 import { api } from '../api/client';
 import { onSocketMessage } from '../session/notification-socket';
 import { applyResult, movedPlans } from './board-model';
-import { boardRange, firstReads, horizonRange, readBoard, readWindow, takePrefetchedBoard } from './board-prefetch';
+import { boardRange, firstReads, horizonRange, readWindow, takePrefetchedBoard } from './board-prefetch';
 import { BoardWindowReader } from './board-window-reader';
-import { frameBoard, replyOnDaysRead, TILE_DAYS, type ViewSpan } from './board-windows';
+import { FIRST_SPAN, frameBoard, replyOnDaysRead, TILE_DAYS, type ViewSpan } from './board-windows';
 
 const SCENARIOS_URL = '/api/scmapi/schedule/scenarios';
 /** Wait after a `schedule.changed` before the windows in view are read again (ms): a burst reads once. */
 const REFRESH_MS = 250;
+/** How long after a reply its `schedule.changed` echo is recognised as this page's own (ms). */
+const OWN_ECHO_MS = 10_000;
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+/** A `schedule.changed` message: the schedule changed, the bars it changed and removed. */
+type Change = { scenario_id?: number | null; bar_ids?: number[]; removed?: number[] };
+/** A command's reply applied: its number and the lines it touched. */
+export type BoardEdit = { n: number; lines: number[] };
+/** A change's bars, as a reply gives them and `schedule.changed` tells them. */
+const changeKey = (scenario: number | null, barIds: readonly number[], removed: readonly number[]) =>
+  `${scenario ?? 'live'}|${[...barIds].sort((a, b) => a - b).join(',')}|${[...removed].sort((a, b) => a - b).join(',')}`;
 
 /** The board's address: a report's drill-down opens it at one line (`line`) from one day (`date`); `scenario=<id>` on a scenario. */
 function useBoardAddress() {
@@ -37,36 +46,111 @@ function useBoardAddress() {
 
 type Address = ReturnType<typeof useBoardAddress>;
 
+/**
+ * The live schedule's bars while a scenario is shown (outlined where the scenario moves a plan), read by
+ * window too (`live_under`): the live bars of the windows around the view and every live bar of the
+ * plans the scenario has there, not the live schedule whole.
+ */
+function useLiveUnder(decl: CalendarDecl, address: Address, spanRef: { current: ViewSpan | null }, setError: (e: string) => void) {
+  const { range, lineQuery } = address;
+  const [liveBars, setLiveBars] = useState<BoardBar[] | null>(null);
+  const liveReader = useRef<BoardWindowReader | null>(null);
+  const liveRef = useRef<BoardData | null>(null);
+  const readLive = useCallback((shown: number | null, frame: BoardData | null) => {
+    liveReader.current?.close();
+    liveReader.current = null;
+    liveRef.current = null;
+    if (shown === null || !frame) { setLiveBars(null); return; }
+    liveRef.current = { ...frame, scenario_id: null, bars: [] };
+    const r: BoardWindowReader = new BoardWindowReader({
+      read: (q, signal) => readWindow(decl.source.read, { ...range, ...lineQuery, live_under: shown, ...q }, signal),
+      data: () => liveRef.current,
+      update: (fn) => {
+        if (liveReader.current !== r || !liveRef.current) return;
+        liveRef.current = fn(liveRef.current);
+        const bars = liveRef.current.bars;
+        startTransition(() => setLiveBars(bars));
+      },
+      onError: (e) => setError(message(e)),
+    });
+    liveReader.current = r;
+    r.view(spanRef.current ?? FIRST_SPAN);
+  }, [decl, range, lineQuery, spanRef, setError]);
+  return { liveBars, setLiveBars, liveReader, readLive };
+}
+
+/**
+ * The commands' replies: each applied to the board's data and drawn at once (only the lines it touched
+ * are laid out again), the page rendering it as a transition; `edit` changes with the lines it touched
+ * (the late reasons of those lines are read again); `ownEcho` tells a `schedule.changed` message that
+ * is the echo of a reply applied here (not read again).
+ */
+function useReplies(dataRef: { current: BoardData | null }, reader: { current: BoardWindowReader | null }, painter: { current: ((d: BoardData) => void) | null }, setData: Dispatch<SetStateAction<BoardData | null>>) {
+  const [edit, setEdit] = useState<BoardEdit>({ n: 0, lines: [] });
+  // This page's own replies of the last seconds.
+  const own = useRef<{ key: string; at: number }[]>([]);
+
+  /**
+   * A command's reply applied to the board: the bars it changed, created and removed, the lines' load.
+   * Drawn at once (only the lines it touched are laid out again); the page renders it as a transition.
+   */
+  const applyReply = useCallback((result: BoardCommandResult) => {
+    const shown = reader.current?.cache.shown() ?? new Set<string>();
+    const base = dataRef.current;
+    const next = base ? applyResult(base, replyOnDaysRead(base, result, shown)) : null;
+    if (next) {
+      dataRef.current = next;
+      painter.current?.(next);
+    }
+    reader.current?.edited();
+    const now = Date.now();
+    own.current = [...own.current.filter((o) => now - o.at < OWN_ECHO_MS), { key: changeKey(base?.scenario_id ?? null, result.bars.map((b) => b.id), result.removed), at: now }];
+    const lines = [...new Set([...result.lines.map((l) => l.id), ...result.bars.map((b) => b.line_id), ...(result.previous ?? []).map((b) => b.line_id)])];
+    startTransition(() => {
+      setData((d) => (d ? (dataRef.current = d === base && next ? next : applyResult(d, replyOnDaysRead(d, result, shown))) : d));
+      setEdit((e) => ({ n: e.n + 1, lines }));
+    });
+  }, [dataRef, reader, painter, setData]);
+
+  /** Whether a `schedule.changed` message is the echo of a reply this page applied (the same bars, within a few seconds). */
+  const ownEcho = useCallback((scenario: number | null, barIds: number[], removed: number[]) => {
+    const key = changeKey(scenario, barIds, removed);
+    const i = own.current.findIndex((o) => o.key === key && Date.now() - o.at < OWN_ECHO_MS);
+    if (i >= 0) own.current.splice(i, 1);
+    return i >= 0;
+  }, []);
+
+  return { edit, applyReply, ownEcho };
+}
+
 /** The shown schedule's data, read by viewport: the frame, then the windows in view (BoardWindowReader), and the live bars under a scenario. */
 function useBoardReads(decl: CalendarDecl, address: Address, scenarioRef: { current: number | null }) {
   const { range, lineOnly, lineQuery } = address;
   const [data, setData] = useState<BoardData | null>(null);
   // Changes when the schedule may have changed (a read, a command, another planner): what follows the schedule reads again.
   const [revision, setRevision] = useState(0);
-  // The live schedule's bars while a scenario is shown (outlined where the scenario moves a plan).
-  const [liveBars, setLiveBars] = useState<BoardBar[] | null>(null);
   const [error, setError] = useState('');
+  // The data as last set (every update sets it): ahead of `data` while a reply's render is a pending transition.
   const dataRef = useRef<BoardData | null>(null);
-  dataRef.current = data;
   const reader = useRef<BoardWindowReader | null>(null);
   const spanRef = useRef<ViewSpan | null>(null);
+  // The shown board's painter (ScheduleBoard sets it): a command's reply is drawn at once, the page renders it after.
+  const painter = useRef<((d: BoardData) => void) | null>(null);
 
-  const readLive = useCallback(async (shown: number | null) => {
-    if (shown === null) { setLiveBars(null); return; }
-    const live = await readBoard(decl.source.read, { ...range, ...lineQuery });
-    if (scenarioRef.current === shown) setLiveBars(live.bars);
-  }, [decl, range, lineQuery, scenarioRef]);
+  const { liveBars, setLiveBars, liveReader, readLive } = useLiveUnder(decl, address, spanRef, setError);
 
   /** Reads the board afresh: its frame, then the windows in view. */
   const load = useCallback(async () => {
     reader.current?.close();
+    liveReader.current?.close();
     const shown = scenarioRef.current;
     const path = decl.source.read;
     const query = { ...range, ...lineQuery, ...(shown !== null ? { scenario: shown } : {}) };
     const r = new BoardWindowReader({
       read: (q, signal) => readWindow(path, { ...query, ...q }, signal),
       data: () => dataRef.current,
-      update: (fn) => setData((d) => (d && d.scenario_id === shown ? (dataRef.current = fn(d)) : d)),
+      // A window merged is rendered as a transition: scrolling and zooming draw first.
+      update: (fn) => startTransition(() => setData((d) => (d && d.scenario_id === shown ? (dataRef.current = fn(d)) : d))),
       onError: (e) => setError(message(e)),
     });
     reader.current = r;
@@ -81,29 +165,23 @@ function useBoardReads(decl: CalendarDecl, address: Address, scenarioRef: { curr
       setRevision((n) => n + 1);
       r.adopt(await reads.first);
       if (spanRef.current) r.view(spanRef.current);
-      await readLive(shown);
+      readLive(shown, frame);
     } catch (e) {
       if (reader.current === r) setError(message(e));
     }
-  }, [decl, range, lineOnly, lineQuery, readLive, scenarioRef]);
-  useEffect(() => () => reader.current?.close(), []);
+  }, [decl, range, lineOnly, lineQuery, readLive, liveReader, scenarioRef]);
+  useEffect(() => () => { reader.current?.close(); liveReader.current?.close(); }, [liveReader]);
 
   /** The windows read become stale; those in view are read again (and the live bars under a scenario). */
   const refresh = useCallback(() => {
     reader.current?.refresh();
+    liveReader.current?.refresh();
     setRevision((n) => n + 1);
-    void readLive(scenarioRef.current).catch(() => undefined);
-  }, [readLive, scenarioRef]);
+  }, [liveReader]);
 
-  /** A command's reply applied to the board: the bars it changed, created and removed, the lines' load. */
-  const applyReply = useCallback((result: BoardCommandResult) => {
-    const shown = reader.current?.cache.shown() ?? new Set<string>();
-    setData((d) => (d ? (dataRef.current = applyResult(d, replyOnDaysRead(d, result, shown))) : d));
-    reader.current?.edited();
-    setRevision((n) => n + 1);
-  }, []);
+  const { edit, applyReply, ownEcho } = useReplies(dataRef, reader, painter, setData);
 
-  return { data, setData, dataRef, revision, liveBars, setLiveBars, error, reader, spanRef, load, refresh, applyReply };
+  return { data, setData, dataRef, revision, edit, liveBars, setLiveBars, error, reader, liveReader, spanRef, painter, load, refresh, applyReply, ownEcho };
 }
 
 type Reads = ReturnType<typeof useBoardReads>;
@@ -113,11 +191,12 @@ type Reads = ReturnType<typeof useBoardReads>;
  * and the late reasons are read for whole tiles around it, 28 days either side (not the two years).
  */
 function useViewSpan(reads: Reads) {
-  const { reader, spanRef, dataRef } = reads;
+  const { reader, liveReader, spanRef, dataRef } = reads;
   const [reasonSpan, setReasonSpan] = useState<{ from: string; to: string; scenario: number | null } | null>(null);
   const onView = useCallback((span: ViewSpan) => {
     spanRef.current = span;
     reader.current?.view(span);
+    liveReader.current?.view(span);
     const d = dataRef.current;
     if (!d?.days.length) return;
     const last = d.days.length - 1;
@@ -125,7 +204,7 @@ function useViewSpan(reads: Reads) {
     const b = Math.min(last, (Math.floor((span.lastDay + TILE_DAYS) / TILE_DAYS) + 1) * TILE_DAYS - 1);
     const next = { from: d.days[Math.min(a, last)]!.date, to: d.days[b]!.date, scenario: d.scenario_id };
     setReasonSpan((s) => (s && s.from === next.from && s.to === next.to && s.scenario === next.scenario ? s : next));
-  }, [reader, spanRef, dataRef]);
+  }, [reader, liveReader, spanRef, dataRef]);
   return { onView, reasonSpan };
 }
 
@@ -134,15 +213,24 @@ function useViewSpan(reads: Reads) {
  * windows in view are read again once a burst is over, the scenario list and comparison follow.
  */
 function useScheduleChanges(decl: CalendarDecl, reads: Reads, scenarioRef: { current: number | null }, loadScenarios: () => Promise<void>, bumpCompare: () => void) {
-  const { refresh, setData, dataRef } = reads;
+  const { refresh, setData, dataRef, ownEcho } = reads;
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The changes told since the last read again; a burst reads once, unless every one was this page's own (its reply may come after its echo).
+  const told = useRef<Change[]>([]);
   const refreshSoon = useCallback(() => {
     if (refreshTimer.current) clearTimeout(refreshTimer.current);
-    refreshTimer.current = setTimeout(() => { refreshTimer.current = null; refresh(); }, REFRESH_MS);
-  }, [refresh]);
+    refreshTimer.current = setTimeout(() => {
+      refreshTimer.current = null;
+      const others = told.current.filter((c) => !ownEcho(c.scenario_id ?? null, c.bar_ids ?? [], c.removed ?? []));
+      told.current = [];
+      if (!others.length) return;
+      refresh();
+      if (scenarioRef.current !== null) bumpCompare();
+    }, REFRESH_MS);
+  }, [refresh, ownEcho, scenarioRef, bumpCompare]);
   useEffect(() => () => { if (refreshTimer.current) clearTimeout(refreshTimer.current); }, []);
   useEffect(() => onSocketMessage((m) => {
-    const msg = m as { type?: string; scenario_id?: number | null; removed?: number[] };
+    const msg = m as Change & { type?: string };
     if (msg?.type !== decl.source.socketType) return;
     void loadScenarios();
     const shown = dataRef.current;
@@ -150,10 +238,10 @@ function useScheduleChanges(decl: CalendarDecl, reads: Reads, scenarioRef: { cur
     if (shown && (sid === shown.scenario_id || sid === null)) {
       const gone = new Set(sid === shown.scenario_id ? msg.removed ?? [] : []);
       if (gone.size) setData((d) => (d ? (dataRef.current = { ...d, bars: d.bars.filter((b) => !gone.has(b.id)) }) : d));
+      told.current.push(msg);
       refreshSoon();
-      if (scenarioRef.current !== null) bumpCompare();
     }
-  }), [decl, refreshSoon, loadScenarios, setData, dataRef, scenarioRef, bumpCompare]);
+  }), [decl, refreshSoon, loadScenarios, setData, dataRef]);
 }
 
 /** The company's scenarios (the picker's list). */
@@ -186,10 +274,11 @@ export function useBoardSource(decl: CalendarDecl) {
 
   /** Shows another schedule (null: live); the board is read again. */
   const showScenario = useCallback((id: number | null) => {
+    reads.dataRef.current = null;
     setData(null);
     setLiveBars(null);
     setScenario(id);
-  }, [setData, setLiveBars]);
+  }, [setData, setLiveBars, reads.dataRef]);
 
   const current = scenarios.find((s) => s.id === scenario) ?? null;
   // Compared over the plans whose scenario bars are read (the windows in view so far).
@@ -202,7 +291,7 @@ export function useBoardSource(decl: CalendarDecl) {
   return {
     decl, range: address.range, horizon: address.horizon, lineOnly: address.lineOnly, focusDate: address.focusDate, clearLineOnly: address.clearLineOnly,
     scenario, scenarioRef, scenarios, current, showScenario, loadScenarios,
-    data, dataRef: reads.dataRef, setData, liveBars, moved, error: reads.error, load, refresh: reads.refresh, onView, applyReply: reads.applyReply, revision: reads.revision, reader: reads.reader, reasonSpan,
+    data, dataRef: reads.dataRef, setData, liveBars, moved, error: reads.error, load, refresh: reads.refresh, onView, applyReply: reads.applyReply, revision: reads.revision, edit: reads.edit, reader: reads.reader, painter: reads.painter, reasonSpan,
     compareKey, bumpCompare,
   };
 }

@@ -34,7 +34,7 @@ export function useScheduleBoardPage() {
   const [showActual, setShowActual] = useState(false);
   const actuals = useBoardActuals(source, showActual);
   // Why the late bars are late (issue 31): the tooltip and the reason strip under the board.
-  const late = useLateReasons(source.reasonSpan, source.revision, sel.selectOnly);
+  const late = useLateReasons(source.reasonSpan, source.revision, sel.selectOnly, source.edit);
   const { history, onCommand, pushMove, undo, redo } = useBoardCommands(source, !!dialog);
   const ghosts = useMemo(() => (moved && showLive ? (liveBars ?? []).filter((b) => moved.has(b.plan_id)) : undefined), [moved, showLive, liveBars]);
   const readonly = !!current && current.status !== 'draft';

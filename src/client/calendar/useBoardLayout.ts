@@ -1,0 +1,31 @@
+/**
+ * The board's layout kept across renders: each new data (a command's reply, a window read, another
+ * planner's change) is laid out again from the last layout at its zoom, only the lines whose bars
+ * changed (board-layout.ts `relayoutBoard`); a data already laid out at this zoom is not laid out twice
+ * (the reply drawn at once by the page's painter, then rendered), and switching back to a zoom lays out
+ * again only the lines changed since it was last shown.
+ *
+ * Example: `const { layout, layoutOf } = useBoardLayout(data, zoom);`
+ */
+import { type RefObject, useCallback, useMemo, useRef } from 'react';
+import type { CalendarZoom } from '../../model/calendar';
+import type { BoardData } from '../../model/schedule-board';
+import { type BoardLayout, relayoutBoard } from './board-layout';
+
+/** Draws other data at once on the board's canvas (set by the board while it is shown). */
+export type BoardPainter = RefObject<((data: BoardData) => void) | null>;
+
+export function useBoardLayout(data: BoardData, zoom: CalendarZoom) {
+  const last = useRef(new Map<CalendarZoom, BoardLayout>());
+  const done = useRef(new WeakMap<BoardData, BoardLayout>());
+  const layoutOf = useCallback((d: BoardData): BoardLayout => {
+    const known = done.current.get(d);
+    if (known && known.zoom === zoom) return known;
+    const next = relayoutBoard(last.current.get(zoom) ?? null, d, zoom);
+    last.current.set(zoom, next);
+    done.current.set(d, next);
+    return next;
+  }, [zoom]);
+  const layout = useMemo(() => layoutOf(data), [layoutOf, data]);
+  return { layout, layoutOf };
+}
