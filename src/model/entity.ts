@@ -188,6 +188,21 @@ export type ChildDef = {
   distinct?: { fields: string[]; message?: string };
 };
 
+/**
+ * A detail entity's rows as lines of a master record, with transitions of their own (issue 30): a
+ * node line of a customer order completed or re-planned from its row. The line has no state
+ * machine of its own: each transition's `from` lists the **master's** states in which it runs, its
+ * `params` are validated as a save's fields, its `roles` and `when` (an expression on the line) as a
+ * master's transition's; `to` is not used (the line keeps no state). Served by the generic action
+ * route of the detail entity (`/api/{prefix}/{entity}/action/{action}`, src/server/resources/
+ * line-action.ts) through the same transition stage as a master's: the menu's `action:<name>`
+ * right on the detail entity's menu, the master's data permissions, the line's version, the action
+ * guards and handler, the write through the record writer and its audit on the line.
+ *
+ * Example: `lineOf: { master: 'customerorder', foreignKey: 'order_id', transitions: [{ action: 'actual', label, from: ['in_progress'], params: [...] }] }`.
+ */
+export type LineOfDef = { master: string; foreignKey: string; transitions: TransitionDef[] };
+
 export type FieldErrors = Record<string, string>;
 
 /**
@@ -223,6 +238,8 @@ export type EntityDef = {
   checks?: DocumentCheck[];
   /** Child entity only lives inside its parent document (no own page, no own save). */
   childOnly?: boolean;
+  /** The rows are lines of a master record with transitions of their own, run from the line (see LineOfDef). */
+  lineOf?: LineOfDef;
   /** Sort applied when a list asks for none. */
   defaultSort?: { field: string; dir: 'asc' | 'desc' };
   /**
@@ -382,6 +399,8 @@ function assertEntity(def: EntityDef): void {
   if (def.codeField && !keys.has(def.codeField)) throw new Error(`entity ${def.name}: codeField "${def.codeField}" is not a field`);
   if (def.states && !keys.has(def.states.field)) throw new Error(`entity ${def.name}: state field "${def.states.field}" is not a field`);
   if (def.numbering && !keys.has(def.numbering.field)) throw new Error(`entity ${def.name}: numbering field is not a field`);
+  if (def.lineOf && !keys.has(def.lineOf.foreignKey)) throw new Error(`entity ${def.name}: lineOf foreign key "${def.lineOf.foreignKey}" is not a field`);
+  if (def.lineOf?.transitions.some((t) => t.to)) throw new Error(`entity ${def.name}: a line's transition keeps no state (no \`to\`)`);
 }
 
 /**

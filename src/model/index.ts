@@ -1,5 +1,6 @@
 /** The isomorphic core: imported by server, browser and declarations alike. */
 export * from './entity';
+export * from './line-transitions';
 export * from './field-types';
 export * from './rules';
 export * from './page';

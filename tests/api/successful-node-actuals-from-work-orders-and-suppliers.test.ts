@@ -151,7 +151,7 @@ describe('node actual dates from work-order reporting', () => {
     // The maker entered sewing's date itself (yesterday): finishing sewing by reports keeps it.
     const sewing = node(await timeline(order.coId), 'SEWING');
     const yesterday = addDaysIso(today, -1);
-    expect((await call(maker, 'POST', '/scmapi/nodetrack/actual', { order_id: order.coId, node_code: 'SEWING', date: yesterday, version: sewing.version })).status).toBe(200);
+    expect((await call(maker, 'POST', '/scmapi/ordernode/action/actual', { ids: [sewing.id], actual_date: yesterday, version: sewing.version })).status).toBe(200);
     for (const plan of [planA, planB]) {
       const w = (await wos(plan.id)).find((x) => x.process_type === 'sewing')!;
       expect((await wo.action('report', { id: w.id, report_qty: 150 })).status).toBe(200);
@@ -280,7 +280,7 @@ describe('the supplier records its own nodes', () => {
     // The maker's own calls answer the supplier nothing.
     nothing(await call(supplier, 'GET', '/scmapi/nodetrack/timeline', { order_id: order.coId }));
     nothing(await call(supplier, 'GET', '/scmapi/nodetrack/orders'));
-    nothing(await call(supplier, 'POST', '/scmapi/nodetrack/actual', { order_id: order.coId, node_code: 'FAB_IN', date: today }));
+    nothing(await call(supplier, 'POST', '/scmapi/ordernode/action/actual', { ids: [node(await timeline(order.coId), 'FAB_IN').id], actual_date: today }));
     nothing(await call(supplier, 'GET', '/scmapi/nodetrack/brand-orders'));
     // The brand and the maker have no supplier view of it.
     nothing(await call(brand, 'GET', '/scmapi/nodetrack/supplier-orders'));
@@ -327,10 +327,11 @@ describe('the supplier records its own nodes', () => {
     expect(node(tl, 'FAB_IN').actual_date).toBe(today);
     expect((await call<Timeline>(supplier, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: taskId })).body.data.tracking.nodes.map((n) => n.node_code)).toEqual(['FAB_IN']);
 
-    expect((await call(maker, 'POST', '/scmapi/nodetrack/recall-supplier', { order_id: order.coId, node_code: 'TRIM_IN' })).status).toBe(404);
-    const back = await call<{ closed: boolean }>(maker, 'POST', '/scmapi/nodetrack/recall-supplier', { order_id: order.coId, node_code: 'FAB_IN' });
+    // Taking a node back is the node line's transition `recall` (ordernode.lineOf); a node never sent is refused.
+    expect((await call(maker, 'POST', '/scmapi/ordernode/action/recall', { ids: [node(tl, 'TRIM_IN').id] })).status).toBe(404);
+    const back = await call<{ data: Array<{ closed: boolean }> }>(maker, 'POST', '/scmapi/ordernode/action/recall', { ids: [node(tl, 'FAB_IN').id] });
     expect(back.status).toBe(200);
-    expect(back.body.data.closed).toBe(true);
+    expect(back.body.data.data[0].closed).toBe(true);
     expect((await call<{ rows: Row[] }>(supplier, 'GET', '/scmapi/nodetrack/supplier-orders')).body.data.rows.map((r) => r.source_no)).not.toContain(order.orderNo);
     expect((await call(supplier, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: taskId })).status).toBe(404);
     expect((await call(supplier, 'POST', '/scmapi/nodetrack/supplier-actual', { task_id: taskId, node_code: 'FAB_IN', date: null })).status).toBe(404);

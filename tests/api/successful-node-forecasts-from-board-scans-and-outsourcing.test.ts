@@ -223,14 +223,16 @@ describe('node plan dates moved on the timeline and exported to Excel', () => {
     o = await orderWithPlan('PO-FC-DRAG');
     const before = node(await timeline(o.coId), 'CUTTING');
     const to = addDaysIso(before.plan_date, -2);
-    const moved = await call<Timeline>(planner, 'POST', '/scmapi/nodetrack/plan', { order_id: o.coId, node_code: 'CUTTING', plan_date: to, version: before.version });
+    // The node line's transition `plan` (ordernode.lineOf), run by the engine's line action.
+    const moved = await call<{ data: Timeline[] }>(planner, 'POST', '/scmapi/ordernode/action/plan', { ids: [before.id], plan_date: to, version: before.version });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    expect(node(moved.body.data, 'CUTTING')).toMatchObject({ plan_date: to, plan_start: addDaysIso(to, -Number(before.plan_days)) });
-    const stale = await call(planner, 'POST', '/scmapi/nodetrack/plan', { order_id: o.coId, node_code: 'CUTTING', plan_date: to, version: before.version });
+    expect(node(moved.body.data.data[0], 'CUTTING')).toMatchObject({ plan_date: to, plan_start: addDaysIso(to, -Number(before.plan_days)) });
+    const stale = await call(planner, 'POST', '/scmapi/ordernode/action/plan', { ids: [before.id], plan_date: to, version: before.version });
     expect(stale.status).toBe(409);
-    const bad = await call(planner, 'POST', '/scmapi/nodetrack/plan', { order_id: o.coId, node_code: 'CUTTING', plan_date: '2026-02-30', version: null }, 'en');
+    // A bad date is refused under its parameter, as a save refuses a field.
+    const bad = await call<{ errors: Record<string, unknown> }>(planner, 'POST', '/scmapi/ordernode/action/plan', { ids: [before.id], plan_date: '2026-02-30' }, 'en');
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('Dates are written YYYY-MM-DD');
+    expect(Object.keys(bad.body.data.errors)).toEqual(['plan_date']);
     const [audit] = await q(sql`select a.action, a.changes from audit_log a join scm_order_node n on n.id = a.record_id
       where a.client_id = ${makerId} and a.entity = 'ordernode' and n.order_id = ${o.coId} and n.node_code = 'CUTTING' order by a.id desc limit 1`);
     expect(audit.action).toBe('plan');
@@ -239,8 +241,8 @@ describe('node plan dates moved on the timeline and exported to Excel', () => {
     expect(node(await timeline(o.coId), 'CUTTING').plan_date).toBe(to);
     // A node already done keeps its plan.
     const fab = node(await timeline(o.coId), 'FAB_BOOK');
-    expect((await call(planner, 'POST', '/scmapi/nodetrack/actual', { order_id: o.coId, node_code: 'FAB_BOOK', date: today, version: fab.version })).status).toBe(200);
-    const done = await call(planner, 'POST', '/scmapi/nodetrack/plan', { order_id: o.coId, node_code: 'FAB_BOOK', plan_date: today, version: null });
+    expect((await call(planner, 'POST', '/scmapi/ordernode/action/actual', { ids: [fab.id], actual_date: today, version: fab.version })).status).toBe(200);
+    const done = await call(planner, 'POST', '/scmapi/ordernode/action/plan', { ids: [fab.id], plan_date: today });
     expect(done.status).toBe(409);
     expect(done.body.message).toBe(`节点“面料下单”已于 ${today} 完成，不能再调整计划日期`);
   });

@@ -48,6 +48,9 @@ async function acceptedOrder(po: string, delivery: string, category = 'sweater')
 
 const timeline = async (coId: number) => (await call<Timeline>(maker, 'GET', '/scmapi/nodetrack/timeline', { order_id: String(coId) })).body.data;
 const node = (tl: Timeline, code: string) => tl.tracking.nodes.find((n) => n.node_code === code)!;
+/** A node line's transition (`ordernode.lineOf`: actual, plan, recall) through the engine's line action; its data is the order's timeline. */
+const lineAction = (token: string, action: 'actual' | 'plan' | 'recall', n: Row, body: Row) =>
+  call<{ rows: Row[]; data: Timeline[] }>(token, 'POST', `/scmapi/ordernode/action/${action}`, { ids: [n.id], ...body });
 const notices = async (kind: string, no: string) =>
   (await sql<{ n: number }>`select count(*)::int as n from notify_notice where user_id = ${plannerId} and kind = ${kind} and doc_no = ${no}`.execute(t.app.db)).rows[0].n;
 
@@ -118,23 +121,23 @@ describe('node tracking', () => {
 
   it('records actual dates: a future date, an unknown node, a stale version and another company are refused', async () => {
     const before = node(await timeline(order.coId), 'YARN_IN');
-    const future = await call(maker, 'POST', '/scmapi/nodetrack/actual', { order_id: order.coId, node_code: 'YARN_IN', date: addDaysIso(today, 1) });
+    const future = await lineAction(maker, 'actual', before, { actual_date: addDaysIso(today, 1) });
     expect(future.status).toBe(400);
     expect(future.body.message).toBe(`实际日期 ${addDaysIso(today, 1)} 不能晚于今天`);
-    const bad = await call(maker, 'POST', '/scmapi/nodetrack/actual', { order_id: order.coId, node_code: 'YARN_IN', date: '2026-02-30' });
+    const bad = await lineAction(maker, 'actual', before, { actual_date: '2026-02-30' });
     expect(bad.status).toBe(400);
-    const unknown = await call(maker, 'POST', '/scmapi/nodetrack/actual', { order_id: order.coId, node_code: 'NOPE', date: today });
+    // A node id the company does not have (the line action takes the node's id, not its code).
+    const unknown = await lineAction(maker, 'actual', { id: 987_654_321 }, { actual_date: today });
     expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe(`订单 ${order.orderNo} 没有节点 NOPE，请先生成节点计划`);
-    const stale = await call(maker, 'POST', '/scmapi/nodetrack/actual', { order_id: order.coId, node_code: 'YARN_IN', date: today, version: before.version + 5 });
+    const stale = await lineAction(maker, 'actual', before, { actual_date: today, version: before.version + 5 });
     expect(stale.status).toBe(409);
     // The brand and the supplier cannot write the maker's nodes: the order is not theirs.
-    for (const other of [brand, supplier]) expect((await call(other, 'POST', '/scmapi/nodetrack/actual', { order_id: order.coId, node_code: 'YARN_IN', date: today })).status).toBe(404);
+    for (const other of [brand, supplier]) expect((await lineAction(other, 'actual', before, { actual_date: today })).status).toBe(404);
 
-    const ok = await call<Timeline>(maker, 'POST', '/scmapi/nodetrack/actual', { order_id: order.coId, node_code: 'YARN_IN', date: today, version: before.version });
+    const ok = await lineAction(maker, 'actual', before, { actual_date: today, version: before.version });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(node(ok.body.data, 'YARN_IN')).toMatchObject({ actual_date: today, state: 'done', actual_source: 'maker' });
-    expect(ok.body.data.tracking.done).toBe(1);
+    expect(node(ok.body.data.data[0], 'YARN_IN')).toMatchObject({ actual_date: today, state: 'done', actual_source: 'maker' });
+    expect(ok.body.data.data[0].tracking.done).toBe(1);
     const audit = await sql<{ n: number }>`select count(*)::int as n from audit_log where client_id = ${makerId} and entity = 'ordernode' and record_id = ${before.id as number} and action = 'actual'`.execute(t.app.db);
     expect(audit.rows[0].n).toBe(1);
   });
@@ -174,7 +177,7 @@ describe('node tracking', () => {
     // Reading again, the list, and recording a date elsewhere raise nothing new.
     await timeline(risky.coId);
     await call(maker, 'GET', '/scmapi/nodetrack/orders');
-    await call(maker, 'POST', '/scmapi/nodetrack/actual', { order_id: risky.coId, node_code: 'YARN_IN', date: today });
+    await lineAction(maker, 'actual', node(await timeline(risky.coId), 'YARN_IN'), { actual_date: today });
     expect(await notices('node.late', risky.orderNo)).toBe(1);
     expect(await notices('node.risk', risky.orderNo)).toBe(1);
     // The brand's users are not the maker's to warn.
@@ -231,18 +234,19 @@ describe('node tracking', () => {
       expect((await call(planner, 'GET', '/scmapi/nodetrack/timeline', { order_id: String(order.coId) })).status).toBe(404);
       const tl = await timeline(order.coId);
       const open = tl.tracking.nodes.find((n) => !n.actual_date)!;
-      const actual = await call(planner, 'POST', '/scmapi/nodetrack/actual', { order_id: order.coId, node_code: open.node_code, date: today, version: open.version });
+      const actual = await lineAction(planner, 'actual', open, { actual_date: today, version: open.version });
       expect(actual.status).toBe(404);
-      expect((await call(planner, 'POST', '/scmapi/nodetrack/plan', { order_id: order.coId, node_code: open.node_code, plan_date: addDaysIso(today, 3), version: open.version })).status).toBe(404);
-      expect((await call(planner, 'POST', '/scmapi/nodetrack/recall-supplier', { order_id: order.coId, node_code: open.node_code })).status).toBe(404);
+      expect((await lineAction(planner, 'plan', open, { plan_date: addDaysIso(today, 3), version: open.version })).status).toBe(404);
+      expect((await lineAction(planner, 'recall', open, {})).status).toBe(404);
       expect((await call(planner, 'GET', '/scmapi/nodetrack/export', { order_id: String(order.coId) })).status).toBe(404);
       const range = { from: addDaysIso(today, -30), to: addDaysIso(today, 60) };
       expect((await call<{ events: Row[] }>(planner, 'GET', '/scmapi/nodetrack/calendar', range)).body.data.events).toHaveLength(0);
       // Nothing was written: the node keeps its date and version.
       expect(node(await timeline(order.coId), open.node_code)).toMatchObject({ actual_date: null, version: open.version });
-      // The checks of the input still come first: a calendar over 400 days, a bad date.
+      // The checks of the calendar's input still come first (a range over 400 days); a node line's
+      // transition, as every engine action, answers 404 for a line out of scope whatever its body.
       expect((await call(planner, 'GET', '/scmapi/nodetrack/calendar', { from: today, to: addDaysIso(today, 401) })).status).toBe(400);
-      expect((await call(planner, 'POST', '/scmapi/nodetrack/actual', { order_id: order.coId, node_code: open.node_code, date: '2026-02-30' })).status).toBe(400);
+      expect((await lineAction(planner, 'actual', open, { actual_date: '2026-02-30' })).status).toBe(404);
     } finally {
       await sql`delete from data_permissions where id = ${rule.rows[0].id}`.execute(t.app.db);
     }
@@ -253,7 +257,7 @@ describe('node tracking', () => {
 
   it('a finished order\'s nodes no longer change', async () => {
     expect((await resourceClient(t.app, maker, 'scmapi', 'customerorder').action('finish', { id: risky.coId })).status).toBe(200);
-    const r = await call(maker, 'POST', '/scmapi/nodetrack/actual', { order_id: risky.coId, node_code: 'KNIT', date: today });
+    const r = await lineAction(maker, 'actual', node(await timeline(risky.coId), 'KNIT'), { actual_date: today });
     expect(r.status).toBe(409);
     expect(r.body.message).toBe(`订单 ${risky.orderNo} 已完成，不能再修改节点`);
   });

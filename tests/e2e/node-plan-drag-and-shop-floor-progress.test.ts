@@ -67,6 +67,22 @@ describe('node plan dates on the timeline, Excel, and the shop floor by colour x
     await page.reload();
     await page.waitForSelector(`[data-testid=node-row-${code}][data-plan="${want}"]`, { timeout: 15_000 });
     await snap(page, 'node-plan-02-moved-1366');
+    // The same move from the node's row (the node line's transition `plan`, the drag's keyboard twin):
+    // the dialog starts at the planned date; two more days, the row and its bar follow.
+    await page.click(`[data-testid=line-${code}-plan]`);
+    await page.waitForSelector('[data-testid=transition-dialog-plan]');
+    expect(await page.inputValue('input[data-testid=param-plan_date]')).toBe(want);
+    const typed = addDays(want, 2);
+    await page.fill('input[data-testid=param-plan_date]', typed);
+    await snap(page, 'node-plan-02b-row-replan-1366');
+    await page.click('[data-testid=transition-ok]');
+    await page.waitForSelector(`[data-testid=node-row-${code}][data-plan="${typed}"]`, { timeout: 15_000 });
+    await page.waitForSelector('[data-testid=transition-dialog-plan]', { state: 'detached' });
+    // And back by a drag-free second call, so the sheet below has the dragged date.
+    await page.click(`[data-testid=line-${code}-plan]`);
+    await page.fill('input[data-testid=param-plan_date]', want);
+    await page.click('[data-testid=transition-ok]');
+    await page.waitForSelector(`[data-testid=node-row-${code}][data-plan="${want}"]`, { timeout: 15_000 });
     await page.setViewportSize({ width: 1920, height: 1080 });
     await snap(page, 'node-plan-03-moved-1920');
 

@@ -93,13 +93,14 @@ describe('node tracking timeline', () => {
       await snap(maker, `node-tracking-04-calendar-${width}`);
     }
     // The calendar follows nodetrack.changed: a date recorded elsewhere reads its events again, without a reload.
-    const again = (await get(maker, `/api/scmapi/nodetrack/timeline?order_id=${String(copy.id)}`)).data as unknown as { tracking: { nodes: Array<{ node_code: string; actual_date: string | null; version: number }> } };
+    const again = (await get(maker, `/api/scmapi/nodetrack/timeline?order_id=${String(copy.id)}`)).data as unknown as { tracking: { nodes: Array<{ id: number; node_code: string; actual_date: string | null; version: number }> } };
     const next = again.tracking.nodes.find((n) => !n.actual_date)!;
     const reread = maker.waitForResponse((r) => r.url().includes('/api/scmapi/nodetrack/calendar?') && r.status() === 200, { timeout: 15_000 });
     const recorded = await maker.evaluate(async (body) => {
-      const r = await fetch('/api/scmapi/nodetrack/actual', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` }, body: JSON.stringify(body) });
+      // The node line's transition `actual` (ordernode.lineOf), as the page records it.
+      const r = await fetch('/api/scmapi/ordernode/action/actual', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` }, body: JSON.stringify(body) });
       return r.status;
-    }, { order_id: Number(copy.id), node_code: next.node_code, date: today, version: next.version });
+    }, { ids: [next.id], actual_date: today, version: next.version });
     expect(recorded).toBe(200);
     await reread;
     expect(errors).toEqual([]);

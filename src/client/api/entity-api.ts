@@ -34,7 +34,8 @@ export type EntityApi = {
   save: (body: Row) => Promise<Row>;
   /** Removes records at the versions they were read at (a stale one is refused, as a save is). */
   remove: (rows: Array<{ id: number; version: number }>) => Promise<{ removed: number }>;
-  action: (action: string, ids: number[], params?: Row, version?: number | null) => Promise<{ rows: Row[] }>;
+  /** A transition (or a line's, `lineOf`); `data` is what its handlers answered. */
+  action: (action: string, ids: number[], params?: Row, version?: number | null) => Promise<{ rows: Row[]; data?: unknown[] }>;
   history: (id: number) => Promise<{ rows: HistoryEntry[] }>;
 };
 
@@ -47,9 +48,14 @@ export function entityApiOf(base: string): EntityApi {
     save: (body) => api.post<Row>(`${base}/save`, body),
     remove: (rows) => api.post<{ removed: number }>(`${base}/remove`, { ids: rows.map((r) => r.id), versions: rows.map((r) => r.version) }, { failure: 'delete' }),
     action: (action, ids, params = {}, version = null) =>
-      api.post<{ rows: Row[] }>(`${base}/action/${encodeURIComponent(action)}`, { ...params, ids, ...(version !== null && ids.length === 1 ? { version } : {}) }, { failure: 'action' }),
+      api.post<{ rows: Row[]; data?: unknown[] }>(`${base}/action/${encodeURIComponent(action)}`, { ...params, ids, ...(version !== null && ids.length === 1 ? { version } : {}) }, { failure: 'action' }),
     history: (id) => api.get<{ rows: HistoryEntry[] }>(`${base}/history`, { id }),
   };
+}
+
+/** The resource API of an entity by its declaration (`/api/{prefix}/{name}`). */
+export function entityApiFor(entity: { prefix: string; name: string }): EntityApi {
+  return entityApiOf(`/api/${entity.prefix}/${entity.name}`);
 }
 
 export function entityApi(resolved: Pick<ResolvedPage, 'apiBase'>): EntityApi {

@@ -31,15 +31,15 @@ export const trackingCalls = {
   /** The maker's orders in progress (the server also takes `status`, a list, for other states). */
   orders: getCall<void, TrackedOrders>(`${BASE}/orders`),
   timeline: getCall<{ order_id: number }, Timeline>(`${BASE}/timeline`),
-  actual: postCall<NodeActualInput & { order_id: number }, Timeline>(`${BASE}/actual`),
+  /** The node line's transition `actual` (ordernode.lineOf): its actual date recorded, or cleared with null, at the version read; the data is the order's timeline. */
+  actual: postCall<{ ids: number[]; version: number; actual_date: string | null }, { rows: Row[]; data?: Timeline[] }>('/scmapi/ordernode/action/actual'),
   /** The calendar's events between two dates (at most 400 days), the declared source of calendars/node-tracking.calendar.ts. */
   calendar: getCall<{ from: string; to: string }, { from: string; to: string; today: string; events: NodeCalendarEvent[] }>(`${BASE}/calendar`),
-  /** A node's planned date dragged on the timeline (its duration kept; regenerating keeps it). */
-  plan: postCall<{ order_id: number; node_code: string; plan_date: string; version: number }, Timeline>(`${BASE}/plan`),
+  /** The node line's transition `plan`: its planned date dragged on the timeline (its duration kept; regenerating keeps it). */
+  plan: postCall<{ ids: number[]; version: number; plan_date: string }, { rows: Row[]; data?: Timeline[] }>('/scmapi/ordernode/action/plan'),
   /** The node plans as an .xlsx file: one order's (`order_id`) or every order of the maker's list. */
   export: getCall<{ order_id?: number }, Blob>(`${BASE}/export`),
   sendSupplier: postCall<{ order_id: number; vendor_id: number; node_codes: string[] }, { share_id: number; task_id: number; supplier: string; sent: string[] }>(`${BASE}/send-supplier`),
-  recallSupplier: postCall<{ order_id: number; node_code: string }, { closed: boolean }>(`${BASE}/recall-supplier`),
   brandOrders: getCall<void, TrackedOrders<TrackedOrderRow & { pr_id: number; share_id: number }>>(`${BASE}/brand-orders`),
   brandTimeline: getCall<{ pr_id: number }, Timeline>(`${BASE}/brand-timeline`),
   supplierOrders: getCall<void, TrackedOrders<TrackedOrderRow & { task_id: number }>>(`${BASE}/supplier-orders`),

@@ -162,8 +162,29 @@ export const orderNode = defineEntity({
   label: { zh: '订单节点', en: 'Order node' },
   titleField: 'node_name',
   defaultSort: { field: 'plan_date', dir: 'asc' },
-  // No generic page or save: nodes change only through the tracking service (as order shares do).
+  // No generic page or save: nodes change only through the tracking service (as order shares do),
+  // and through their line transitions on the order (issue 30), whose handlers are the service's
+  // (src/server/services/tracking/tracking.lines.ts).
   childOnly: true,
+  lineOf: {
+    master: 'customerorder',
+    foreignKey: 'order_id',
+    transitions: [
+      // The actual date recorded by the maker (empty clears it); not after today (tracking.handlers.ts).
+      { action: 'actual', label: { zh: '记录实际完成', en: 'Record actual date' }, from: ['in_progress'], params: [{ key: 'actual_date', label: { zh: '实际完成', en: 'Actual date' }, type: 'date' }] },
+      // The planned date moved by hand (dragged on the timeline): the duration kept, regenerating keeps it; refused once done.
+      {
+        action: 'plan',
+        label: { zh: '调整计划日期', en: 'Move planned date' },
+        from: ['in_progress'],
+        when: 'actual_date == null',
+        params: [{ key: 'plan_date', label: { zh: '计划完成', en: 'Planned date' }, type: 'date', required: true }],
+        defaults: { plan_date: 'plan_date' },
+      },
+      // A node sent to the maker's supplier taken back (tracking.supplier.ts): offered on sent nodes only.
+      { action: 'recall', label: { zh: '收回', en: 'Take back' }, from: ['in_progress'], when: 'share_id != null' },
+    ],
+  },
   omitFromForm: 'Written by the tracking service only: generated from the node configuration, actual dates recorded through its calls.',
   fields: [
     { key: 'order_id', label: { zh: '客户订单', en: 'Customer order' }, type: 'reference', ref: { entity: 'customerorder', labelField: 'order_no', codeField: 'order_no' }, required: true },

@@ -30,9 +30,16 @@ export type ActionContext = {
   /** The action's validated params (transition.params), or the raw body for handler-only actions. */
   params: Record<string, unknown>;
   ip: string | null;
+  /** For a line's transition (`EntityDef.lineOf`): its master record as stored, locked for the transaction. */
+  master?: Record<string, unknown>;
 };
 
-export type ActionOutcome = { patch?: Record<string, unknown>; data?: unknown };
+/**
+ * What a handler asks of the stage: field values to store with the transition (`patch`), data for
+ * the reply (`data`), or work to do once the stage has written the row, inside the same transaction,
+ * whose result is the reply's data (`after`: flags evaluated from the new row, a timeline read back).
+ */
+export type ActionOutcome = { patch?: Record<string, unknown>; data?: unknown; after?: () => Promise<unknown> };
 export type ActionHandler = (ctx: ActionContext) => Promise<ActionOutcome | void>;
 
 export const actionHandlers = new Map<string, ActionHandler>();

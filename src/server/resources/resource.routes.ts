@@ -4,6 +4,7 @@ import { allEntities, viewEntities, type EntityDef } from '../../model';
 import { requireAuth } from '../access/auth-context';
 import { ok, requestLanguage } from '../http/envelope';
 import { countRows, documentHistory, pageRows, removeDocuments, runAction, saveDocument, viewDocument, type ResourceContext } from './resource.service';
+import { runLineAction } from './line-action';
 import { viewCount, viewPage, viewRecord } from './view-reader';
 import { viewAction, viewRemove, viewSave } from './view-writer';
 
@@ -56,8 +57,16 @@ function viewRoutes(app: FastifyInstance, entity: EntityDef): void {
   app.post<{ Params: { action: string } }>(`${base}/action/:action`, guard, async (req) => ok(await viewAction(contextOf(app, req), entity, req.params.action, bodyOf(req))));
 }
 
-/** The generic resource API of every registry entity that has its own page (not child-only), and of every view entity. */
+/** The transitions of a detail entity's lines (`lineOf`): `/{prefix}/{entity}/action/{action}`, as a master's. */
+function lineRoutes(app: FastifyInstance, entity: EntityDef): void {
+  app.post<{ Params: { action: string } }>(`/${entity.prefix}/${entity.name}/action/:action`, { preHandler: requireAuth }, async (req) =>
+    ok(await runLineAction(contextOf(app, req), entity, req.params.action, bodyOf(req))),
+  );
+}
+
+/** The generic resource API of every registry entity that has its own page (not child-only), of lines with transitions, and of every view entity. */
 export async function registerResourceRoutes(app: FastifyInstance): Promise<void> {
   for (const entity of allEntities()) if (!entity.childOnly) entityRoutes(app, entity);
+  for (const entity of allEntities()) if (entity.childOnly && entity.lineOf) lineRoutes(app, entity);
   for (const entity of viewEntities()) viewRoutes(app, entity);
 }

@@ -1,16 +1,17 @@
 import { sql, type RawBuilder } from 'kysely';
-import { allEntities, requireEntity, systemColumn, translate, validateField, type EntityDef, type FieldDef, type Language } from '../../model';
+import { allEntities, requireEntity, systemColumn, translate, type EntityDef, type FieldDef, type Language } from '../../model';
 import type { AuthContext } from '../access/auth-context';
 import type { Db } from '../db/database';
-import { AppError, forbidden, notFound, type FieldError } from '../http/errors';
-import { readAudit, writeAudit, type AuditActor, type AuditRow } from '../kernel/audit/audit.service';
+import { AppError, forbidden, notFound } from '../http/errors';
+import { readAudit, type AuditRow } from '../kernel/audit/audit.service';
 import { withTenant } from '../kernel/rls';
-import { actionGuards, actionHandlers, type ActionOutcome } from './action-handlers';
+import { actionHandlers } from './action-handlers';
+import { transitionParams, transitionRow } from './transition-stage';
 import { parseId, parseIds, parseVersion, parseVersions, type Row } from './document-input';
 import { childEntities, col, loadChildren, loadRows, selectList, tbl } from './document-read';
-import { guardStoredState, outsideScope, RECORDED_SYSTEM_COLUMNS, toFieldError, writeContext, type RecordedSystemColumn } from './document-stages';
+import { guardStoredState, outsideScope, RECORDED_SYSTEM_COLUMNS, writeContext, type RecordedSystemColumn } from './document-stages';
 import { mapDbError, writeDocument } from './document-writer';
-import { removeWholeDocuments, updateRecords } from './record-writer';
+import { removeWholeDocuments } from './record-writer';
 import { countTabs, countWhere, EXACT_COUNT_THRESHOLD, type ListCount } from './list-count';
 import { cursorOf, decodeCursor, keysetBands, keysetKey, keyTextSql, type KeysetKey, type ListCursor } from './list-keyset';
 import { orderSql, parsePageQuery, whereSql, type PageQuery } from './page-query';
@@ -226,42 +227,21 @@ export async function runAction(ctx: ResourceContext, entity: EntityDef, action:
 
   // Params of the transition (a reject reason, ...) run the same field validation as a save; they
   // are checked once the rows are known to exist, so another tenant's id is a 404 whatever the body.
-  const params: Row = {};
-  const errors: Record<string, FieldError> = {};
-  for (const p of transition?.params ?? []) {
-    const r = validateField(p, body[p.key]);
-    if (r.error) errors[p.key] = toFieldError(r.error);
-    else params[p.key] = r.value;
-  }
+  const { params, errors } = transitionParams(transition, body);
   const actionLabel = transition ? label(transition.label, ctx.language) : action;
-  const actor: AuditActor = { clientId, userId: auth.userId, username: auth.username, ip: ctx.ip };
 
   const data = await withTenant(ctx.db, clientId, async (tx) => {
     const rows = await loadRows(tx, entity, clientId, ids, scope, true);
     if (rows.length !== ids.length) throw notFound();
     if (Object.keys(errors).length) throw new AppError('err.validation', { fields: errors });
+    const stage = { tx, auth, actor: actorOf(auth, clientId, ctx.ip), entity, action, transition, params: transition ? params : body, scope };
     const out: unknown[] = [];
     for (const row of rows) {
       if (version !== null && ids.length === 1 && Number(row.version) !== version) throw new AppError('err.staleVersion');
       if (transition && entity.states && !transition.from.includes(String(row[entity.states.field])))
         throw new AppError('res.transitionNotAllowed', { params: { action: actionLabel } });
-      for (const guard of actionGuards.get(entity.name) ?? []) await guard({ tx, auth, clientId, entity, row, transition, params: transition ? params : body, ip: ctx.ip, action });
-      const outcome: ActionOutcome = (handler ? await handler({ tx, auth, clientId, entity, row, transition, params: transition ? params : body, ip: ctx.ip }) : undefined) ?? {};
-      const patch: Row = {};
-      for (const f of entity.fields) {
-        if (Object.prototype.hasOwnProperty.call(params, f.key)) patch[f.key] = params[f.key];
-        if (outcome.patch && Object.prototype.hasOwnProperty.call(outcome.patch, f.key)) patch[f.key] = outcome.patch[f.key];
-      }
-      if (transition?.to && entity.states) patch[entity.states.field] = transition.to;
-      if (Object.keys(patch).length) {
-        // The transition's result stays within the actor's data scope, as a save's must (issue 30).
-        const w = writeContext(tx, actorOf(auth, clientId, ctx.ip), 'action', { scope });
-        if ((await outsideScope(w, entity, [{ id: Number(row.id), values: { ...row, ...patch } }])).size) throw new AppError('res.outOfScope');
-        await updateRecords(w, entity, [Number(row.id)], patch, { audit: action });
-      } else {
-        await writeAudit(tx, actor, entity.name, Number(row.id), action, []);
-      }
-      if (outcome.data !== undefined) out.push(outcome.data);
+      const result = await transitionRow(stage, row);
+      if (result !== undefined) out.push(result);
     }
     return out;
   });

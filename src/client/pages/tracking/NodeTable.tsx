@@ -7,13 +7,15 @@ import { Badge } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dictionaryItems } from '../../../model/dictionaries';
+import { orderNode } from '../../../model/entities/nodeconfig.entity';
+import { LineActions } from '../../form/LineActions';
 import type { Timeline, TimelineNode } from '../../../model/calls/tracking';
 import type { NodeState } from '../../../model/node-tracking';
 import { NodeTimeline } from './NodeTimeline';
 import { STATE_COLOURS } from './timeline-layout';
 import { ActualDateCell } from './use-tracked-orders';
 
-export type NodeColumn = 'node' | 'party' | 'days' | 'planStart' | 'plan' | 'state' | 'actual' | 'source' | 'forecast';
+export type NodeColumn = 'node' | 'party' | 'days' | 'planStart' | 'plan' | 'state' | 'actual' | 'source' | 'forecast' | 'actions';
 
 /** Recording actual dates in the table: the typed drafts and what records one. */
 export type NodeEditing = { drafts: Record<string, string>; setDrafts: (f: (d: Record<string, string>) => Record<string, string>) => void; disabled: boolean; onRecord: (n: TimelineNode, date: string | null) => void };
@@ -57,6 +59,8 @@ type TableProps = {
   editing?: NodeEditing;
   /** What follows the party (the maker's: the supplier a node went to, and taking it back). */
   partyExtra?: (n: TimelineNode) => ReactNode;
+  /** The node line's own transitions offered in the `actions` column (ordernode.lineOf), given the order. */
+  lineActions?: { order: Record<string, unknown>; only: string[]; disabled: boolean; onDone: (data: unknown[] | undefined) => void };
 };
 
 function NodeCell({ n, column, p }: { n: TimelineNode; column: NodeColumn; p: TableProps }) {
@@ -91,6 +95,8 @@ function NodeCell({ n, column, p }: { n: TimelineNode; column: NodeColumn; p: Ta
     }
     case 'source':
       return <td data-testid={`source-${code}`}>{n.actual_date ? sourceLabel(n.actual_source, i18n.language) : ''}</td>;
+    case 'actions':
+      return <td>{p.lineActions && <LineActions entity={orderNode} master={p.lineActions.order} line={n} only={p.lineActions.only} disabled={p.lineActions.disabled} testId={`line-${code}`} onDone={p.lineActions.onDone} />}</td>;
     case 'forecast':
       // What the board, the scans or a vendor say of an open node's end (issue 31).
       return <td data-testid={`forecast-${code}`}>{!n.actual_date && n.forecast_date ? t('nt.forecastFrom', { date: n.forecast_date, source: forecastLabel(n.forecast_source, i18n.language) }) : ''}</td>;
@@ -101,20 +107,22 @@ function NodeCell({ n, column, p }: { n: TimelineNode; column: NodeColumn; p: Ta
 export function NodeTable(p: TableProps) {
   const { t } = useTranslation();
   return (
-    <table className="nt-table" data-testid="node-table">
-      <thead>
-        <tr>
-          {p.columns.map((c) => <th key={c}>{t(`nt.col.${c}`)}</th>)}
-        </tr>
-      </thead>
-      <tbody>
-        {p.nodes.map((n) => (
-          <tr key={n.node_code} data-testid={`node-line-${n.node_code}`}>
-            {p.columns.map((c) => <NodeCell key={c} n={n} column={c} p={p} />)}
+    <div className="nt-table-wrap">
+      <table className="nt-table" data-testid="node-table">
+        <thead>
+          <tr>
+            {p.columns.map((c) => <th key={c}>{t(`nt.col.${c}`)}</th>)}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {p.nodes.map((n) => (
+            <tr key={n.node_code} data-testid={`node-line-${n.node_code}`}>
+              {p.columns.map((c) => <NodeCell key={c} n={n} column={c} p={p} />)}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

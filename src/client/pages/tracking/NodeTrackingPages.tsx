@@ -13,6 +13,8 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../form/dialogs';
+import { LineActions } from '../../form/LineActions';
+import { orderNode } from '../../../model/entities/nodeconfig.entity';
 import { trackingCalls, type Timeline as TimelineReply, type TimelineNode, type TrackedOrderRow } from '../../../model/calls/tracking';
 import { Count, TimelinePanel, type NodeColumn } from './NodeTable';
 import { SendToSupplierDialog } from './SupplierNodes';
@@ -33,17 +35,17 @@ export { Count, partyLabel, sourceLabel, StateTag, Summary } from './NodeTable';
 // ---------------------------------------------------------------------------------------------
 // maker
 
-const MAKER_COLUMNS: NodeColumn[] = ['node', 'party', 'days', 'planStart', 'plan', 'forecast', 'state', 'actual', 'source'];
+const MAKER_COLUMNS: NodeColumn[] = ['node', 'party', 'days', 'planStart', 'plan', 'forecast', 'state', 'actual', 'source', 'actions'];
 
-/** The maker's node table shows where a sent node went, and takes it back. */
-function SentTo({ n, tl, disabled, onRecall }: { n: Node; tl: Timeline; disabled: boolean; onRecall: (n: Node) => void }) {
+/** The maker's node table shows where a sent node went, and takes it back (the node line's `recall`). */
+function SentTo({ n, tl, disabled, onRecalled }: { n: Node; tl: Timeline; disabled: boolean; onRecalled: () => void }) {
   const { t } = useTranslation();
   const supplier = n.share_id ? tl.suppliers?.[String(n.share_id)] : undefined;
   if (!supplier) return null;
   return (
     <span style={{ marginLeft: 6, color: '#0f6cbd', fontSize: 12 }}>
       {t('nt.sentTo', { supplier })}
-      <Button size="small" appearance="transparent" disabled={disabled} onClick={() => onRecall(n)} data-testid={`recall-${n.node_code}`}>{t('nt.recall')}</Button>
+      <LineActions entity={orderNode} master={tl.order} line={n} only={['recall']} disabled={disabled} testId={`line-${n.node_code}`} doneText={t('nt.recalled', { node: n.node_name })} onDone={onRecalled} />
     </span>
   );
 }
@@ -69,7 +71,9 @@ export function NodeTrackingPage() {
         columns: MAKER_COLUMNS,
         critical: 'badge',
         editing: { drafts: p.drafts, setDrafts: p.setDrafts, disabled: busy || closed, onRecord: (n, date) => void p.record(n, date) },
-        partyExtra: (n) => <SentTo n={n} tl={tl} disabled={busy || closed} onRecall={p.recall} />,
+        partyExtra: (n) => <SentTo n={n} tl={tl} disabled={busy || closed} onRecalled={p.recalled} />,
+        // Re-planning a node from its row (the drag's keyboard twin); its actual date has the cell of its own.
+        lineActions: { order: tl.order, only: ['plan'], disabled: busy || closed, onDone: p.lineDone },
       }}
     />
   );

@@ -10,6 +10,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { trackingCalls, type TimelineNode as Node, type TrackedOrderRow as OrderRow } from '../../../model/calls/tracking';
+import { callApi } from '../../api/calls';
 import { Count, TimelinePanel, type NodeColumn } from './NodeTable';
 import { TrackedOrdersLayout } from './TrackedOrdersLayout';
 import { useNodeEvents } from './use-node-events';
@@ -104,7 +105,8 @@ export function SupplierNodesPage() {
     if (m.task_id === shown.current) void loadTimeline(shown.current);
   });
 
-  const record = (n: Node, date: string | null) => (tl ? recordVia(trackingCalls.supplierActual, { task_id: Number(tl.order.task_id) }, n, date) : undefined);
+  const record = (n: Node, date: string | null) =>
+    tl ? recordVia((m, d) => callApi(trackingCalls.supplierActual, { task_id: Number(tl.order.task_id), node_code: m.node_code, date: d, version: m.version }), n, date) : undefined;
 
   const closed = tl ? tl.order.status !== 'in_progress' : true;
   return (

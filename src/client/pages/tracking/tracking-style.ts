@@ -3,6 +3,8 @@ export const CSS = `
 .nt-page { display: flex; flex-direction: column; gap: 12px; padding: 16px; min-width: 0; }
 .nt-split { min-width: 0; }
 .nt-list { overflow-x: auto; }
+/* A node table wider than its panel (English words, the actions column) scrolls inside it. */
+.nt-table-wrap { overflow-x: auto; min-width: 0; }
 .nt-table { width: 100%; border-collapse: collapse; font-size: 13px; }
 .nt-table th { text-align: left; font-weight: 600; color: #424242; border-bottom: 1px solid #e0e0e0; padding: 6px 6px; white-space: nowrap; }
 .nt-table td { border-bottom: 1px solid #f0f0f0; padding: 5px 6px; white-space: nowrap; }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { trackingCalls, type TimelineNode } from '../../../model/calls/tracking';
+import { trackingCalls, type Timeline, type TimelineNode } from '../../../model/calls/tracking';
 import { callApi } from '../../api/calls';
 import { downloadFile } from '../../engine/upload-api';
 import { toast } from '../../kernel/toast-bus';
@@ -29,7 +29,9 @@ export function useNodeTracking() {
     if (m.order_id !== undefined && m.order_id === selected) void loadTimeline(selected);
   });
 
-  const record = (n: TimelineNode, date: string | null) => (tl ? recordVia(trackingCalls.actual, { order_id: Number(tl.order.id) }, n, date) : undefined);
+  // The node line's transitions (ordernode.lineOf), run by the engine at the node's version; their data is the order's timeline.
+  const record = (n: TimelineNode, date: string | null) =>
+    tl ? recordVia(async (m, d) => (await callApi(trackingCalls.actual, { ids: [m.id], version: m.version, actual_date: d })).data?.[0], n, date) : undefined;
 
   const regenerate = () => {
     if (!tl) return;
@@ -42,23 +44,26 @@ export function useNodeTracking() {
     });
   };
 
-  const recall = (n: TimelineNode) =>
-    tl &&
-    void run(async () => {
-      await callApi(trackingCalls.recallSupplier, { order_id: Number(tl.order.id), node_code: n.node_code });
-      toast.success(t('nt.recalled', { node: n.node_name }));
-      await loadTimeline(Number(tl.order.id));
-    });
+  /** A node taken back from its supplier (the line's `recall`): the order's timeline read again. */
+  const recalled = () => {
+    if (tl) void loadTimeline(Number(tl.order.id));
+  };
 
   /** A node's planned bar dropped on another day: its new planned date, at the version read. */
   const movePlan = (n: TimelineNode, planDate: string) =>
     tl &&
     void run(async () => {
-      await callApi(trackingCalls.plan, { order_id: Number(tl.order.id), node_code: n.node_code, plan_date: planDate, version: n.version });
+      await callApi(trackingCalls.plan, { ids: [n.id], version: n.version, plan_date: planDate });
       toast.success(t('nt.planMoved', { node: n.node_name, date: planDate }));
       await loadTimeline(Number(tl.order.id));
       void loadList();
     });
+
+  /** A node line's transition run from its row: the timeline it answered, and the list again. */
+  const lineDone = (data: unknown[] | undefined) => {
+    if (data?.[0]) tracked.setTl(data[0] as Timeline);
+    void loadList();
+  };
 
   /** The node plans as a workbook: the chosen order's, else every order of the list. */
   const exportPlans = () =>
@@ -68,5 +73,5 @@ export function useNodeTracking() {
 
   const closed = tl ? tl.order.status !== 'in_progress' : true;
   const supplierNodes = tl ? tl.tracking.nodes.filter((n) => n.party === 'supplier') : [];
-  return { ...tracked, selected, setParams, confirm, setConfirm, sending, setSending, record, regenerate, recall, movePlan, exportPlans, closed, supplierNodes };
+  return { ...tracked, selected, setParams, confirm, setConfirm, sending, setSending, record, regenerate, recalled, movePlan, lineDone, exportPlans, closed, supplierNodes };
 }

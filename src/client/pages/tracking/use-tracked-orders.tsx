@@ -7,7 +7,7 @@ import { Button } from '@fluentui/react-components';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Call } from '../../../model/calls/call';
-import type { NodeActualInput, Timeline, TimelineNode as Node, TrackedOrderRow, TrackedOrdersCalls } from '../../../model/calls/tracking';
+import type { Timeline, TimelineNode as Node, TrackedOrderRow, TrackedOrdersCalls } from '../../../model/calls/tracking';
 import { ApiError } from '../../api/client';
 import { callApi } from '../../api/calls';
 import { DateText } from '../../form/widgets/date-input';
@@ -62,10 +62,11 @@ export function useTrackedOrders<R extends TrackedOrderRow, P extends string>(ca
     }
   };
 
-  /** Records (or, with `date` null, clears) a node's actual date through `call`, which answers the new timeline. */
-  const record = <B extends object>(call: Call<NodeActualInput & B, Timeline>, body: B, n: Node, date: string | null) =>
+  /** Records (or, with `date` null, clears) a node's actual date through `send`, which answers the new timeline. */
+  const record = (send: (n: Node, date: string | null) => Promise<Timeline | undefined>, n: Node, date: string | null) =>
     run(async () => {
-      setTl(await callApi(call as Call<Record<string, unknown>, Timeline>, { ...body, node_code: n.node_code, date, version: n.version }));
+      const next = await send(n, date);
+      if (next) setTl(next);
       // The stored date shows again once recorded (the draft is dropped, not emptied).
       setDrafts(({ [n.node_code]: _, ...rest }) => rest);
       toast.success(date ? t('nt.recorded', { node: n.node_name, date }) : t('nt.cleared', { node: n.node_name }));
@@ -76,7 +77,7 @@ export function useTrackedOrders<R extends TrackedOrderRow, P extends string>(ca
     void loadList();
     void loadTimeline(selected);
   };
-  return { rows, tl, error, drafts, setDrafts, busy, run, record, loadList, loadTimeline, reload };
+  return { rows, tl, setTl, error, drafts, setDrafts, busy, run, record, loadList, loadTimeline, reload };
 }
 
 /** A node's actual date: typed, then recorded; a recorded one can be cleared. */

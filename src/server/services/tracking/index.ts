@@ -2,9 +2,11 @@
 // The orders area first: its demo season is seeded before the demo actual dates that follow it.
 import '../orders';
 import { registerTrackingHandlers } from './tracking.handlers';
+import { registerNodeLineHandlers } from './tracking.lines';
 import './tracking.seed';
 
 registerTrackingHandlers();
+registerNodeLineHandlers();
 
 export { trackingRoutes, checkAllNodeFlags } from './tracking.routes';
 export { evaluateNodeFlags, generateNodePlans, orderTimeline, recordNodeActual, todayIso, type RecordNodeActualInput } from './tracking.service';

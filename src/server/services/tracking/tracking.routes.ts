@@ -11,13 +11,12 @@ import { serveMenuCall, type MenuCallContext } from '../../resources/menu-call';
 import { assertCan, dataScope } from '../../resources/permissions';
 import { parseId } from '../../resources/resource.service';
 import { withSystemScope, withTenant } from '../../kernel/rls';
-import { evaluateNodeFlags, nodeCalendar, orderHeader, orderTimeline, recordNodeActual, todayIso, trackedOrders } from './tracking.service';
+import { evaluateNodeFlags, nodeCalendar, orderHeader, orderTimeline, todayIso, trackedOrders } from './tracking.service';
 import { nodeWorkbook } from './tracking.export';
 import { recomputeNodeTracking } from './tracking.forecast';
-import { moveNodePlan } from './tracking.plan';
 import { startNodeRecalc } from './tracking.recalc';
 import { brandTimeline, brandTrackedOrders } from './tracking.share';
-import { recallSupplierNode, recordSupplierActual, sendNodesToSupplier, supplierNamesOfOrder, supplierTimeline, supplierTrackedOrders } from './tracking.supplier';
+import { recordSupplierActual, sendNodesToSupplier, supplierNamesOfOrder, supplierTimeline, supplierTrackedOrders } from './tracking.supplier';
 
 /**
  * Node tracking's calls (issue 12). The maker: its tracked orders, an order's timeline, recording an
@@ -108,7 +107,7 @@ const BRAND_READ = { menu: NODE_TIMELINE_BRAND_MENU, verb: 'read' } as const;
 const SUPPLIER_READ = { menu: SUPPLIER_NODES_MENU, verb: 'read' } as const;
 const SUPPLIER_WRITE = { menu: SUPPLIER_NODES_MENU, verb: 'update' } as const;
 
-/** The maker's reads, its actual dates and the calendar's events. */
+/** The maker's reads and the calendar's events (its actual dates and plan moves are the node lines' transitions, tracking.plan.ts). */
 function makerRoutes(app: FastifyInstance): void {
   serveMenuCall(app, trackingCalls.orders, MAKER_READ, async (c) => {
     const rows = await trackedOrders(c.tx, c.actor.clientId, { status: statusesOf(c.input.status), scope: await orderScope(c) });
@@ -125,12 +124,6 @@ function makerRoutes(app: FastifyInstance): void {
     await orderHeader(c.tx, clientId, id, scope);
     await evaluateNodeFlags(c.tx, clientId, [id]);
     return { ...(await orderTimeline(c.tx, clientId, id, scope)), suppliers: await supplierNamesOfOrder(c.tx, clientId, id) };
-  });
-
-  serveMenuCall(app, trackingCalls.actual, MAKER_WRITE, async (c) => {
-    const input = { clientId: c.actor.clientId, orderId: idOf(c.input.order_id), nodeCode: nodeCodeOf(c.input), date: actualDateOf(c.input), version: versionOf(c.input) };
-    await assertOrderVisible(c, input.orderId);
-    return recordNodeActual(c.tx, { ...input, source: 'maker', actor: c.actor });
   });
 
   serveMenuCall(app, trackingCalls.calendar, { menu: nodeTrackingCalendar.menu.code, verb: 'read' }, async (c) => {
@@ -159,12 +152,6 @@ function supplierRoutes(app: FastifyInstance): void {
     return sendNodesToSupplier(c.tx, { clientId: c.actor.clientId, orderId, vendorId, nodeCodes: codes, actor: c.actor });
   });
 
-  serveMenuCall(app, trackingCalls.recallSupplier, MAKER_WRITE, async (c) => {
-    const input = { clientId: c.actor.clientId, orderId: idOf(c.input.order_id), nodeCode: nodeCodeOf(c.input) };
-    await assertOrderVisible(c, input.orderId);
-    return recallSupplierNode(c.tx, { ...input, actor: c.actor });
-  });
-
   // ---- supplier: the nodes its customers sent it ----
   serveMenuCall(app, trackingCalls.supplierOrders, SUPPLIER_READ, async (c) => ({ rows: await supplierTrackedOrders(c.tx, c.actor.clientId), today: todayIso() }));
   serveMenuCall(app, trackingCalls.supplierTimeline, SUPPLIER_READ, (c) => supplierTimeline(c.tx, c.actor.clientId, idOf(c.input.task_id)));
@@ -172,14 +159,8 @@ function supplierRoutes(app: FastifyInstance): void {
     recordSupplierActual(c.tx, { supplierId: c.actor.clientId, taskId: idOf(c.input.task_id), nodeCode: nodeCodeOf(c.input), date: actualDateOf(c.input), version: versionOf(c.input), actor: c.actor }));
 }
 
-/** The maker's plan edits on the timeline and the workbook of its node plans (issue 31). */
-function planRoutes(app: FastifyInstance): void {
-  serveMenuCall(app, trackingCalls.plan, MAKER_WRITE, async (c) => {
-    const input = { clientId: c.actor.clientId, orderId: idOf(c.input.order_id), nodeCode: nodeCodeOf(c.input), planDate: dateParam(c.input.plan_date, 'plan_date'), version: versionOf(c.input) };
-    await assertOrderVisible(c, input.orderId);
-    return moveNodePlan(c.tx, { ...input, actor: c.actor });
-  });
-
+/** The workbook of the maker's node plans (issue 31). */
+function exportRoute(app: FastifyInstance): void {
   app.get(trackingCalls.export.path, { preHandler: requireAuth }, async (req, reply) => {
     const auth = authOf(req);
     const clientId = await assertCan(auth, NODE_TRACKING_MENU, 'export', { db: app.db });
@@ -211,7 +192,7 @@ export async function trackingRoutes(app: FastifyInstance): Promise<void> {
     await stopRecalc();
   });
   makerRoutes(app);
-  planRoutes(app);
+  exportRoute(app);
   brandRoutes(app);
   supplierRoutes(app);
 }

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { dayNumber, isIsoDate, NODE_TRACKING_EVENT, NODE_TRACKING_PATH, orderFlagged, trackOrder, type OrderDays, type OrderTracking, type TrackedNodeInput } from '../../../model/node-tracking';
 import { dictValueLabel } from '../../../model/dictionaries';
 import type { NodeCalendarEvent } from '../../../model/calls/tracking';
+import { afterCommit } from '../../db/after-commit';
 import type { Db } from '../../db/database';
 import { AppError, type ErrorParams } from '../../http/errors';
 import { emitToCompany } from '../../realtime';
@@ -108,7 +109,7 @@ export async function regenerateNodePlan(tx: Db, input: { clientId: number; user
   const made = await generateNodePlans(tx, { clientId: input.clientId, userId: input.userId, orderIds: [Number(o.id)] });
   if (!made.nodes) throw new AppError('tracking.noConfig', { params: { order: o.order_no, category: o.category ? dictValueLabel('product_category', String(o.category)) : '-', type: o.pr_type ? dictValueLabel('pr_order_type', String(o.pr_type)) : '-' } });
   await evaluateNodeFlags(tx, input.clientId, [Number(o.id)]);
-  emitNodeChange(input.clientId, o);
+  emitNodeChange(tx, input.clientId, o);
   return { nodes: made.nodes };
 }
 
@@ -212,19 +213,20 @@ export async function recordNodeActual(tx: Db, input: RecordNodeActualInput): Pr
   const w = serviceWrite(tx, { ...input.actor, clientId: input.clientId });
   await updateRecords(w, 'ordernode', [Number(node.id)], { actual_date: input.date, actual_source: source, actual_by: input.actor?.userId ?? null }, { audit: 'actual' });
   await evaluateNodeFlags(tx, input.clientId, [input.orderId], today);
-  emitNodeChange(input.clientId, order);
+  emitNodeChange(tx, input.clientId, order);
   return orderTimeline(tx, input.clientId, input.orderId, [], today);
 }
 
 /**
  * Tells the browsers that an order's nodes changed: the maker's company by its order id, the brand
- * that sent it by the share (its own record), never another company. After the current turn, so a
- * browser that reads again sees the committed rows (as the order events do).
+ * that sent it by the share (its own record), never another company. Once `tx` has committed
+ * (`afterCommit`), so a browser that reads again on the message sees the new rows: after the current
+ * turn alone, a brand's timeline read on PostgreSQL could come before the commit and keep the old date.
  */
-export function emitNodeChange(makerId: number, order: Row): void {
+export function emitNodeChange(tx: Db, makerId: number, order: Row): void {
   const maker = { order_id: Number(order.id) };
   const brandId = order.source_client_id ? Number(order.source_client_id) : null;
-  setImmediate(() => {
+  afterCommit(tx, () => {
     emitToCompany(makerId, NODE_TRACKING_EVENT, maker);
     if (brandId && order.share_id) emitToCompany(brandId, NODE_TRACKING_EVENT, { share_id: Number(order.share_id), source_no: order.source_no ?? null });
   });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { NODE_TRACKING_EVENT, SUPPLIER_NODES_PATH, trackOrder, type OrderTracking } from '../../../model/node-tracking';
+import { afterCommit } from '../../db/after-commit';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { emitToCompany } from '../../realtime';
@@ -118,25 +119,41 @@ export async function sendNodesToSupplier(
   return { share_id: share.id, task_id: taskId, supplier: target.name, sent: codes };
 }
 
-/** The maker takes a node back from its supplier; the share closes (with the supplier's copy) when no node is left on it. */
-export async function recallSupplierNode(tx: Db, input: { clientId: number; orderId: number; nodeCode: string; actor: AuditActor }): Promise<{ closed: boolean }> {
+/**
+ * The maker takes a sent node back (the node line's transition `recall`, tracking.lines.ts): the
+ * share the node names, or `tracking.notSent` (404) when it was never sent. The stage then writes
+ * the node's `share_id` empty (audited `recall`), and `afterNodeRecalled` does the rest.
+ */
+export async function sentShareOf(tx: Db, clientId: number, node: Row): Promise<{ shareId: number; supplierId: number; taskId: number }> {
+  const s = node.share_id
+    ? (await sql<Row>`select id, to_client, target_id from scm_order_share where client_id = ${clientId} and id = ${Number(node.share_id)}`.execute(tx)).rows[0]
+    : undefined;
+  if (!s) throw new AppError('tracking.notSent', { params: { code: String(node.node_code) } });
+  return { shareId: Number(s.id), supplierId: Number(s.to_client), taskId: Number(s.target_id) };
+}
+
+/**
+ * After a node was taken back: the order's audit names it; the share and the supplier's copy close
+ * when no node is left on it (the date the supplier entered stays the order's); the supplier's and
+ * the maker's browsers are told.
+ */
+export async function afterNodeRecalled(tx: Db, input: { clientId: number; orderId: number; nodeCode: string; share: { shareId: number; supplierId: number; taskId: number }; actor: AuditActor }): Promise<{ closed: boolean }> {
   const c = input.clientId;
-  const n = (await sql<Row>`select n.id, n.share_id, n.node_name, s.to_client, s.target_id from scm_order_node n join scm_order_share s on s.client_id = n.client_id and s.id = n.share_id
-    where n.client_id = ${c} and n.order_id = ${input.orderId} and n.node_code = ${input.nodeCode} for update of n`.execute(tx)).rows[0];
-  if (!n) throw new AppError('tracking.notSent', { params: { code: input.nodeCode } });
-  const w = serviceWrite(tx, input.actor);
-  await updateRecords(w, 'ordernode', [Number(n.id)], { share_id: null }, { audit: 'node-recalled' });
+  const { shareId, supplierId, taskId } = input.share;
   await sql`insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
     values (${c}, 'customerorder', ${input.orderId}, 'node-recalled', ${input.actor.userId}, ${input.actor.username}, ${input.actor.ip},
       ${JSON.stringify([{ field: 'nodes', old: input.nodeCode, new: null }])}::jsonb)`.execute(tx);
-  const left = (await sql<{ n: number }>`select count(*)::int as n from scm_order_node where client_id = ${c} and share_id = ${n.share_id as number}`.execute(tx)).rows[0].n;
-  const supplierId = Number(n.to_client);
+  const left = (await sql<{ n: number }>`select count(*)::int as n from scm_order_node where client_id = ${c} and share_id = ${shareId}`.execute(tx)).rows[0].n;
   if (!left) {
-    await updateRecords(w, 'ordershare', [Number(n.share_id)], { state: 'closed' }, { audit: 'close' });
-    await asTenant(tx, supplierId, c, (stx) => updateRecords(serviceWrite(stx, { ...input.actor, clientId: supplierId }), 'nodetask', [Number(n.target_id)], { state: 'closed' }, { audit: 'close' }));
+    const w = serviceWrite(tx, input.actor);
+    await updateRecords(w, 'ordershare', [shareId], { state: 'closed' }, { audit: 'close' });
+    await asTenant(tx, supplierId, c, (stx) => updateRecords(serviceWrite(stx, { ...input.actor, clientId: supplierId }), 'nodetask', [taskId], { state: 'closed' }, { audit: 'close' }));
   }
-  emitSupplierChange(supplierId, Number(n.target_id));
-  emitToCompany(c, NODE_TRACKING_EVENT, { order_id: input.orderId });
+  // Once committed, so both companies' browsers read the node as it now is.
+  afterCommit(tx, () => {
+    emitToCompany(supplierId, NODE_TRACKING_EVENT, { task_id: taskId });
+    emitToCompany(c, NODE_TRACKING_EVENT, { order_id: input.orderId });
+  });
   return { closed: !left };
 }
 
