@@ -76,7 +76,21 @@ describe('tile designer', () => {
     await tile.waitFor({ timeout: 30000 });
     await page.waitForSelector('[data-testid=tower-tiles] [data-testid$=-view-number]', { timeout: 30000 });
     expect(await tile.getAttribute('data-value')).toBe(previewed);
+    // Visited again, the tower draws the tile's frame it had before the tiles' call answers, the
+    // headline cards and the scenarios' figures before theirs: nothing moves while it loads (the tiles
+    // and the headline numbers pushed every chart down, a layout shift of 0.45-0.60 per visit).
+    await page.addInitScript(() => {
+      const w = window as unknown as { layoutShift: number };
+      w.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) w.layoutShift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.reload();
+    await page.waitForSelector('[data-testid=control-tower][data-loaded="1"] [data-testid=tower-tiles][data-loaded="1"] [data-testid$=-view-number]', { timeout: 30000 });
+    await page.waitForSelector('[data-testid=tower-scenarios][data-loaded="1"]', { timeout: 30000 });
     await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBeLessThan(0.01);
     await snap(page, 'tiles-tower-zh-1366');
     await page.setViewportSize({ width: 1920, height: 1080 });
     await page.waitForTimeout(600);

@@ -43,8 +43,9 @@ export function ControlTower() {
         <span data-testid="tower-live" style={{ display: 'inline-flex', alignItems: 'center', gap: 6, color: WALL.muted, fontSize: 13 }}>
           <span style={{ width: 8, height: 8, borderRadius: 4, background: WALL.good, boxShadow: `0 0 8px ${WALL.good}` }} />
           {tr(T.live)}
-          {updatedAt ? ` · ${tr(T.updated)} ${updatedAt.toLocaleTimeString(en ? 'en-GB' : 'zh-CN', { hour12: false })}` : ''}
-          {loading ? <Spinner size="extra-tiny" /> : null}
+          {/* The time and the spinner keep their room before the first reply: the heading's line never grows and wraps (pushing the tower down). */}
+          <span style={{ fontVariantNumeric: 'tabular-nums' }}>{` · ${tr(T.updated)} ${updatedAt ? updatedAt.toLocaleTimeString(en ? 'en-GB' : 'zh-CN', { hour12: false }) : '--:--:--'}`}</span>
+          <span style={{ display: 'inline-flex', width: 16 }}>{loading ? <Spinner size="extra-tiny" /> : null}</span>
         </span>
         <div style={{ flex: 1 }} />
         <label style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 13, color: WALL.muted }}>

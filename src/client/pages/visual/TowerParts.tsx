@@ -15,23 +15,27 @@ type Tr = (l: Label | string) => string;
 /** The headline numbers over the widgets' rows, each coloured good / warning / bad, shown when its widget is there. */
 export function TowerKpis({ tower, tr }: { tower: ControlTowerState; tr: Tr }) {
   const { loaded, widgets, full } = tower;
+  // Before the tower's reply, a card for every widget the user may read (a dash for its figure), so the
+  // row has its height from the first render and nothing under it moves when the figures arrive.
+  const asked = Object.keys(loaded).length ? new Set(Object.keys(loaded)) : new Set(widgets.map(({ w }) => w.key));
+  const has = (key: string) => asked.has(key);
   const rowsOf = Object.fromEntries(Object.entries(loaded).map(([k, v]) => [k, v.result?.rows ?? []]));
   const k = kpis(Object.fromEntries(widgets.map(({ w }) => [w.key, rowsOf[w.key]]).filter(([, r]) => r)), todayIso());
   const pct = (v: number | null) => (v === null ? '—' : fmtValue(v, true));
   const tone = (v: number | null, good: number, warn: number, higherIsBetter = true) =>
     v === null ? WALL.text : higherIsBetter ? (v >= good ? WALL.good : v >= warn ? WALL.warn : WALL.bad) : v <= good ? WALL.good : v <= warn ? WALL.warn : WALL.bad;
   const tiles: Array<{ key: string; label: Label; value: string; color: string; sub?: string; show: boolean }> = [
-    { key: 'openOrders', label: T.openOrders, value: k.openOrders === null ? '—' : String(k.openOrders), color: WALL.text, show: 'funnel' in loaded },
-    { key: 'onTime', label: T.onTime, value: pct(k.onTime), color: tone(k.onTime, 0.95, 0.85), sub: k.lateOpen ? `${tr(T.lateOpen)} ${k.lateOpen}` : undefined, show: 'ontime' in loaded },
+    { key: 'openOrders', label: T.openOrders, value: k.openOrders === null ? '—' : String(k.openOrders), color: WALL.text, show: has('funnel') },
+    { key: 'onTime', label: T.onTime, value: pct(k.onTime), color: tone(k.onTime, 0.95, 0.85), sub: k.lateOpen ? `${tr(T.lateOpen)} ${k.lateOpen}` : undefined, show: has('ontime') },
     // Beside the orders' on-time rate, what the live schedule will deliver late (the board's rule).
-    { key: 'latePlans', label: T.latePlans, value: k.latePlans === null ? '—' : String(k.latePlans), color: k.latePlans ? WALL.bad : WALL.good, sub: k.scheduledPlans !== null ? `${tr(T.ofScheduled)} ${k.scheduledPlans}` : undefined, show: 'lateness' in loaded },
-    { key: 'utilisation', label: T.utilisation, value: pct(k.utilisation), color: tone(k.utilisation, 0.9, 1.0, false), show: 'capacity' in loaded },
-    { key: 'coverage', label: T.coverage, value: pct(k.coverage), color: tone(k.coverage, 0.95, 0.6), show: 'allocation' in loaded },
-    { key: 'purchases', label: T.purchases, value: k.purchasesInFlight === null ? '—' : String(k.purchasesInFlight), color: WALL.text, show: 'purchase' in loaded },
-    { key: 'stockAlerts', label: T.stockAlerts, value: k.stockAlerts === null ? '—' : String(k.stockAlerts), color: k.stockAlerts ? WALL.bad : WALL.good, show: 'stock' in loaded },
-    { key: 'nodesFlagged', label: T.nodesFlagged, value: k.nodesFlagged === null ? '—' : String(k.nodesFlagged), color: k.nodesLate ? WALL.bad : k.nodesFlagged ? WALL.warn : WALL.good, sub: k.nodesLate ? `${tr(T.nodesLate)} ${k.nodesLate}` : undefined, show: 'noderisk' in loaded },
-    { key: 'openExceptions', label: T.openExceptions, value: k.openExceptions === null ? '—' : String(k.openExceptions), color: k.oldExceptions ? WALL.bad : k.openExceptions ? WALL.warn : WALL.good, sub: k.oldExceptions ? `${tr(T.oldExceptions)} ${k.oldExceptions}` : undefined, show: 'exceptions' in loaded },
-    { key: 'defectRate', label: T.defectRate, value: pct(k.defectRate), color: tone(k.defectRate, 0.025, 0.065, false), sub: k.failedLots ? `${tr(T.failedLots)} ${k.failedLots}` : undefined, show: 'quality' in loaded },
+    { key: 'latePlans', label: T.latePlans, value: k.latePlans === null ? '—' : String(k.latePlans), color: k.latePlans ? WALL.bad : WALL.good, sub: k.scheduledPlans !== null ? `${tr(T.ofScheduled)} ${k.scheduledPlans}` : undefined, show: has('lateness') },
+    { key: 'utilisation', label: T.utilisation, value: pct(k.utilisation), color: tone(k.utilisation, 0.9, 1.0, false), show: has('capacity') },
+    { key: 'coverage', label: T.coverage, value: pct(k.coverage), color: tone(k.coverage, 0.95, 0.6), show: has('allocation') },
+    { key: 'purchases', label: T.purchases, value: k.purchasesInFlight === null ? '—' : String(k.purchasesInFlight), color: WALL.text, show: has('purchase') },
+    { key: 'stockAlerts', label: T.stockAlerts, value: k.stockAlerts === null ? '—' : String(k.stockAlerts), color: k.stockAlerts ? WALL.bad : WALL.good, show: has('stock') },
+    { key: 'nodesFlagged', label: T.nodesFlagged, value: k.nodesFlagged === null ? '—' : String(k.nodesFlagged), color: k.nodesLate ? WALL.bad : k.nodesFlagged ? WALL.warn : WALL.good, sub: k.nodesLate ? `${tr(T.nodesLate)} ${k.nodesLate}` : undefined, show: has('noderisk') },
+    { key: 'openExceptions', label: T.openExceptions, value: k.openExceptions === null ? '—' : String(k.openExceptions), color: k.oldExceptions ? WALL.bad : k.openExceptions ? WALL.warn : WALL.good, sub: k.oldExceptions ? `${tr(T.oldExceptions)} ${k.oldExceptions}` : undefined, show: has('exceptions') },
+    { key: 'defectRate', label: T.defectRate, value: pct(k.defectRate), color: tone(k.defectRate, 0.025, 0.065, false), sub: k.failedLots ? `${tr(T.failedLots)} ${k.failedLots}` : undefined, show: has('quality') },
   ];
   return (
     <section data-testid="tower-kpis" style={{ display: 'grid', gridTemplateColumns: `repeat(${Math.max(1, tiles.filter((t) => t.show).length)}, minmax(0, 1fr))`, gap: 12 }}>
