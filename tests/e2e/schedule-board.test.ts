@@ -175,6 +175,9 @@ describe('scheduling board', () => {
     await planner.waitForSelector('[data-testid=board-auto-dialog]');
     const name = `E2E 方案 ${Date.now()}`;
     await planner.fill('[data-testid=board-auto-name] input, input[data-testid=board-auto-name]', name);
+    // Under the scenario, the live bars (its dashed outlines) are read by window too, never the live schedule whole.
+    const liveReads: string[] = [];
+    planner.on('request', (r) => { if (r.url().includes('/schedule/window') && r.url().includes('live_under=')) liveReads.push(r.url()); });
     await planner.click('[data-testid=board-auto-run]');
     await planner.waitForSelector('[data-testid=compare-metrics]', { timeout: 60_000 });
     expect(await planner.getAttribute('[data-testid=schedule-board]', 'data-scenario')).not.toBe('live');
@@ -194,6 +197,9 @@ describe('scheduling board', () => {
     // The plans the scenario places differently from live are counted (their live bars are outlined).
     await planner.waitForSelector('[data-testid=compare-moved]');
     expect(Number(await planner.getAttribute('[data-testid=compare-moved]', 'data-moved'))).toBeGreaterThan(0);
+    for (let i = 0; i < 50 && !liveReads.length; i++) await planner.waitForTimeout(100);
+    expect(liveReads.length).toBeGreaterThan(0);
+    for (const u of liveReads) expect(new URL(u).searchParams.get('lines'), u).toBeTruthy();
     expect(await planner.isChecked('[data-testid=board-show-live]')).toBe(true);
     await planner.waitForSelector('[data-testid=board-bar]', { state: 'attached' });
     const scenarioLoads = await loads(planner);

@@ -149,8 +149,12 @@ function useBoardReads(decl: CalendarDecl, address: Address, scenarioRef: { curr
     const r = new BoardWindowReader({
       read: (q, signal) => readWindow(path, { ...query, ...q }, signal),
       data: () => dataRef.current,
-      // A window merged is rendered as a transition: scrolling and zooming draw first.
-      update: (fn) => startTransition(() => setData((d) => (d && d.scenario_id === shown ? (dataRef.current = fn(d)) : d))),
+      // A window merged once bars are shown is rendered as a transition: scrolling and zooming draw first.
+      update: (fn) => {
+        const merge = () => setData((d) => (d && d.scenario_id === shown ? (dataRef.current = fn(d)) : d));
+        if (dataRef.current?.bars.length) startTransition(merge);
+        else merge();
+      },
       onError: (e) => setError(message(e)),
     });
     reader.current = r;
