@@ -51,7 +51,7 @@ const spec = (chart: TileChart, change: Partial<TileSpec> = {}): TileSpec & { na
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const u of ['maker', 'maker.planner', 'brand']) {
+  for (const u of ['maker', 'maker.planner', 'brand', 'supplier']) {
     tokens[u] = await signIn(t.app, u);
     ids[u] = Number((await sql<{ id: number }>`select id from users where username = ${u}`.execute(t.app.db)).rows[0].id);
   }
@@ -66,6 +66,25 @@ afterAll(async () => {
 
 describe('designed tiles', { timeout: 180_000 }, () => {
   const saved: Partial<Record<TileChart, TileRow>> = {};
+
+  it('the demo companies start with tiles of their own that read without error, and none of another company\'s', async () => {
+    const demo: Record<string, string[]> = { maker: ['本季度交货订单', '各品类订货数量', '各产线出站件数'], brand: ['本月采购单数', '采购金额月度走势'], supplier: ['各交货月订货数量'] };
+    const seen = new Map<number, string>();
+    for (const [user, names] of Object.entries(demo)) {
+      const board = await call<TileBoardReply>(user, 'GET', '/api/rptapi/tiles/board');
+      expect(board.status).toBe(200);
+      const mine = board.data.tiles.filter((x) => names.includes(x.tile.name));
+      expect(mine.map((x) => x.tile.name).sort()).toEqual([...names].sort());
+      for (const x of mine) {
+        expect(x.error, `${user} ${x.tile.name}`).toBeUndefined();
+        expect(x.run, `${user} ${x.tile.name}`).not.toBeNull();
+        // A tile over all time has the demo's figures; one of this month or quarter may be 0 on its first days.
+        if (x.tile.period === 'all') expect(x.run!.value, `${user} ${x.tile.name}`).toBeGreaterThan(0);
+        expect(seen.has(x.tile.id), `${x.tile.name} shown to ${seen.get(x.tile.id)} and ${user}`).toBe(false);
+        seen.set(x.tile.id, user);
+      }
+    }
+  });
 
   it('refuses a tile naming what its dataset does not declare, field by field, and a designer without the right', async () => {
     const bad = async (change: Record<string, unknown>, field: string) => {

@@ -5,5 +5,6 @@ import '../quality';
 import './reports.seed';
 // Figure alerts last: they are measured on the other areas' demo data.
 import './alerts.seed';
+import './tiles.seed';
 export { reportRoutes } from './routes';
 export { runReport, reportWorkbook, pivotRows, type ReportResult } from './report.service';
