@@ -102,6 +102,8 @@ describe('the control tower and the reports', () => {
     await until(page, (n) => Number(document.querySelector('[data-testid=kpi-openOrders] > span:nth-child(2)')?.textContent?.trim()) === n, before + 1, { timeout: 15000 });
 
     // The funnel's first step is "pending" (state order); its middle sits near the top of the chart.
+    // Brought into view first, as a manager scrolls to it: the company's tiles stand above the widgets.
+    await page.locator('[data-testid=chart-funnel]').scrollIntoViewIfNeeded();
     const box = (await (await page.$('[data-testid=chart-funnel]'))!.boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + 40);
     await page.waitForURL((u) => u.pathname === '/page/subindex/customerorder', { timeout: 15000 });
@@ -144,7 +146,8 @@ describe('the control tower and the reports', () => {
 
     // The late plans of the live schedule: the headline's figure is the count of the list its drill-down
     // opens (plan history, no state tab narrowing it: late plans may be scheduled or finished).
-    await page.waitForSelector('[data-testid=kpi-latePlans]');
+    // The card stands from the first render with a dash; its figure once the tower has answered.
+    await until(page, () => /^\d+$/.test(document.querySelector('[data-testid=kpi-latePlans] > span:nth-child(2)')?.textContent?.trim() ?? ''), undefined, { timeout: 20000 });
     const latePlans = Number(((await page.textContent('[data-testid=kpi-latePlans] > span:nth-child(2)')) ?? '').trim());
     expect(latePlans).toBeGreaterThan(0);
     const lateness = WIDGETS.find((w) => w.key === 'lateness')!;

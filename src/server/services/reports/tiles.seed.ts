@@ -9,7 +9,8 @@ import { insertRecords, serviceWrite } from '../../resources/record-writer';
  * company dashboards: the maker its orders due this quarter against a threshold, its order book by
  * category and its pieces scanned out by line; the brand the purchase orders of the month and its
  * spend month by month; the supplier its order book by delivery month. Each spec goes through the
- * designer's own check (`checkTileSpec`): a tile the designer would refuse fails the seed. Idempotent:
+ * designer's own check (`checkTileSpec`): a tile the designer would refuse fails the seed. One row of
+ * tiles per company, so the tower's own widgets start within the first screen. Idempotent:
  * nothing for a company that has tiles.
  */
 type DemoTile = { name: string; report: string; measure: string; chart: string; group_by?: string[]; period?: string; period_field?: string; thresholds?: Array<{ value: number; color: string }>; span?: number; filters?: Record<string, string> };
@@ -23,8 +24,8 @@ const DEMO: Demo[] = [
     owner: 'maker',
     tiles: [
       { name: '本季度交货订单', report: 'order-book', measure: 'orders', chart: 'number', period: 'quarter', period_field: 'delivery_date', thresholds: [{ value: 20, color: AMBER }, { value: 40, color: RED }] },
-      { name: '各品类订货数量', report: 'order-book', measure: 'qty', chart: 'bar', group_by: ['category'], span: 2 },
-      { name: '各产线出站件数', report: 'production-output', measure: 'pieces', chart: 'bar', group_by: ['line'], span: 3 },
+      { name: '各品类订货数量', report: 'order-book', measure: 'qty', chart: 'bar', group_by: ['category'] },
+      { name: '各产线出站件数', report: 'production-output', measure: 'pieces', chart: 'bar', group_by: ['line'] },
     ],
   },
   {
