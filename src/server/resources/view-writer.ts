@@ -11,6 +11,7 @@ import { toFieldError } from './document-stages';
 import { assertCan } from './permissions';
 import type { ResourceContext } from './resource.service';
 import { viewComputedFields, viewRecord, viewScopeOf } from './view-reader';
+import { transitionParams } from './transition-stage';
 
 /**
  * The writer of an editable view entity (`defineViewEntity({ editable: true })`, issue 30): the
@@ -241,18 +242,6 @@ export async function viewRemove(ctx: ResourceContext, entity: EntityDef, body: 
   return { removed: ids.length };
 }
 
-/** Parameters of a transition, validated as fields (a reason, a list of roles). */
-function actionParams(transition: TransitionDef | null, body: Row): { params: Row; errors: Record<string, FieldError> } {
-  const params: Row = {};
-  const errors: Record<string, FieldError> = {};
-  for (const p of transition?.params ?? []) {
-    const r = validateField(p, body[p.key]);
-    if (r.error) errors[p.key] = toFieldError(r.error);
-    else params[p.key] = r.value;
-  }
-  return { params, errors };
-}
-
 /**
  * `POST /{prefix}/{entity}/action/{action}` of an editable view: a transition of its states or an
  * action its writer handles, on the selected rows (`ids`, `version` with one id), all or none.
@@ -267,7 +256,7 @@ export async function viewAction(ctx: ResourceContext, entity: EntityDef, action
   const ids = [...new Set(parseIds(body))];
   if (!ids.length) throw new AppError('res.noIds');
   const version = parseVersion(body);
-  const { params, errors } = actionParams(transition, body);
+  const { params, errors } = transitionParams(transition, body);
   const label = transition ? (ctx.language === 'en' ? transition.label.en : transition.label.zh) : action;
   const effects: Array<() => Promise<void>> = [];
   const data = await withTenant(ctx.db, clientId, async (tx) => {

@@ -1,8 +1,6 @@
-import { sql } from 'kysely';
 import { registerSeeder } from '../../db/seed';
-import { withTenant } from '../../kernel/rls';
-import { insertRecords, serviceWrite } from '../../resources/record-writer';
 import { evaluateAlerts } from './alerts.service';
+import { seedDemoRecordsOnce } from './demo-records.seed-util';
 
 /**
  * Demo figure alerts (issue 34) the three companies' managers would set: the maker watches its open
@@ -37,20 +35,11 @@ const DEMO: Demo[] = [
 ];
 
 registerSeeder(
-  async (db, { tenants, users }) => {
-    for (const demo of DEMO) {
-      const clientId = tenants[demo.company];
-      const owner = users[demo.owner];
-      if (!clientId || !owner) continue;
-      const made = await withTenant(db, clientId, async (tx) => {
-        const had = await sql<{ n: number }>`select count(*)::int as n from rpt_alert where client_id = ${clientId}`.execute(tx);
-        if (had.rows[0].n > 0) return false;
-        const w = serviceWrite(tx, { clientId, userId: owner, username: demo.owner }, 'seed');
-        await insertRecords(w, 'rptalert', demo.alerts.map((a) => ({ recipient_users: [owner], enabled: true, days: null, ...a })));
-        return true;
-      });
-      if (made) await evaluateAlerts(db, clientId, [...new Set(demo.alerts.map((a) => String(a.report)))]);
-    }
+  async (db, ids) => {
+    const demos = DEMO.map((d) => ({ company: d.company, owner: d.owner, rows: d.alerts.map((a) => ({ recipient_users: [ids.users[d.owner]], enabled: true, days: null, ...a })) }));
+    const written = new Set(await seedDemoRecordsOnce(db, ids, 'rptalert', 'rpt_alert', demos));
+    // Each new company's alerts measured once (their state set, nobody told), as a save does.
+    for (const demo of DEMO) if (written.has(ids.tenants[demo.company])) await evaluateAlerts(db, ids.tenants[demo.company], [...new Set(demo.alerts.map((a) => String(a.report)))]);
   },
   { exchange: true },
 );

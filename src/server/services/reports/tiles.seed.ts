@@ -1,8 +1,6 @@
-import { sql } from 'kysely';
 import { checkTileSpec, tileReport } from '../../../model/tiles';
 import { registerSeeder } from '../../db/seed';
-import { withTenant } from '../../kernel/rls';
-import { insertRecords, serviceWrite } from '../../resources/record-writer';
+import { seedDemoRecordsOnce } from './demo-records.seed-util';
 
 /**
  * Demo tiles (issue 34) the three companies' managers would build in the tile designer, on their
@@ -53,18 +51,8 @@ function tileRow(t: DemoTile, sortNo: number): Record<string, unknown> {
 }
 
 registerSeeder(
-  async (db, { tenants, users }) => {
-    for (const demo of DEMO) {
-      const clientId = tenants[demo.company];
-      const owner = users[demo.owner];
-      if (!clientId || !owner) continue;
-      await withTenant(db, clientId, async (tx) => {
-        const had = await sql<{ n: number }>`select count(*)::int as n from rpt_tile where client_id = ${clientId}`.execute(tx);
-        if (had.rows[0].n > 0) return;
-        const w = serviceWrite(tx, { clientId, userId: owner, username: demo.owner }, 'seed');
-        await insertRecords(w, 'rpttile', demo.tiles.map((t, i) => tileRow(t, (i + 1) * 10)));
-      });
-    }
+  async (db, ids) => {
+    await seedDemoRecordsOnce(db, ids, 'rpttile', 'rpt_tile', DEMO.map((d) => ({ company: d.company, owner: d.owner, rows: d.tiles.map((t, i) => tileRow(t, (i + 1) * 10)) })));
   },
   { exchange: true },
 );
