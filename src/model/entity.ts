@@ -125,6 +125,12 @@ export type TransitionDef = {
    * Example: `ask: 'confirm_short'` (finishing a work order short of its ordered pieces).
    */
   ask?: string;
+  /**
+   * A line's transition (`lineOf`) that takes the line away once its handler has run: the writer
+   * removes the row, audited under the action's name with every value it held and the parameters
+   * (a scan undone with its reason). Its reply carries no row.
+   */
+  removes?: true;
 };
 
 export type StateMachineDef = {
@@ -401,6 +407,7 @@ function assertEntity(def: EntityDef): void {
   if (def.numbering && !keys.has(def.numbering.field)) throw new Error(`entity ${def.name}: numbering field is not a field`);
   if (def.lineOf && !keys.has(def.lineOf.foreignKey)) throw new Error(`entity ${def.name}: lineOf foreign key "${def.lineOf.foreignKey}" is not a field`);
   if (def.lineOf?.transitions.some((t) => t.to)) throw new Error(`entity ${def.name}: a line's transition keeps no state (no \`to\`)`);
+  if (def.states?.transitions.some((t) => t.removes)) throw new Error(`entity ${def.name}: only a line's transition removes its row (\`removes\` under lineOf)`);
 }
 
 /**

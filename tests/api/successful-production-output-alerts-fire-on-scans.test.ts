@@ -52,7 +52,8 @@ async function scan(user: string, barcode: string, processId: number, direction:
   return r.data.scan_id;
 }
 async function undo(user: string, scanId: number): Promise<void> {
-  const r = await call(user, 'POST', '/api/scmapi/workorder/scan-undo', { scan_id: scanId, reason: '扫错扎' });
+  // The scan's declared line transition (issue 30; before, POST /api/scmapi/workorder/scan-undo { scan_id, reason }).
+  const r = await call(user, 'POST', '/api/scmapi/wo_scan/action/undo', { ids: [scanId], reason: '扫错扎' });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   await settleAlerts();
 }

@@ -96,7 +96,8 @@ describe('progress per colour x size', () => {
     const took = Math.min(Number(bundle.qty), before.left);
     expect((await progress(wo.id)).cells.find((c) => c.key === key)!.done).toBe(before.done + Number(bundle.qty));
     expect(took).toBeGreaterThan(0);
-    const undo = await call(planner, 'POST', '/scmapi/workorder/scan-undo', { scan_id: scan.body.data.scan_id, reason: '测试撤销' });
+    // The undo is the scan's declared line transition (issue 30; before, POST /scmapi/workorder/scan-undo { scan_id, reason }).
+    const undo = await call(planner, 'POST', '/scmapi/wo_scan/action/undo', { ids: [scan.body.data.scan_id], reason: '测试撤销' });
     expect(undo.status, JSON.stringify(undo.body)).toBe(200);
     expect((await progress(wo.id)).cells.find((c) => c.key === key)!.done).toBe(before.done);
   });

@@ -167,11 +167,16 @@ describe('node plan dates on the timeline, Excel, and the shop floor by colour x
     await page.waitForSelector('[data-testid=scan-result][data-result=ok]', { timeout: 20_000 });
     const first = page.locator('[data-testid^=recent-scan-]').first();
     expect(await first.textContent()).toContain(code);
-    await first.locator('[data-testid^=undo-scan-]').click();
-    expect(await page.isDisabled('[data-testid=undo-confirm]')).toBe(true);
-    await page.fill('[data-testid=undo-reason]', '扫错工位');
+    // 撤销 is the scan's declared line transition (issue 30), drawn by the engine's LineActions: its
+    // reason is asked in the transition's dialog, and OK without one is refused under the field.
+    await first.locator('[data-testid$=-undo]').click();
+    await page.waitForSelector('[data-testid=transition-dialog-undo]');
+    await page.click('[data-testid=transition-ok]');
+    await page.waitForSelector('[data-testid=transition-dialog-undo] >> text=必填项');
+    expect(await page.textContent('[data-testid=scan-result]')).not.toContain('已撤销');
+    await page.fill('[data-testid=param-reason]', '扫错工位');
     await snap(page, 'shop-floor-04-undo-reason-1366');
-    await page.click('[data-testid=undo-confirm]');
+    await page.click('[data-testid=transition-ok]');
     await page.waitForSelector('[data-testid=scan-message]:has-text("原因：扫错工位")', { timeout: 20_000 });
     expect(await page.getAttribute('[data-testid=scan-result]', 'data-result')).toBe('ok');
     expect(await page.textContent('[data-testid=scan-message]')).toContain(`已撤销扎 ${code}`);

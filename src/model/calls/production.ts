@@ -2,7 +2,7 @@ import type { ProgressCell } from '../size-progress';
 import { getCall, postCall } from './call';
 
 /**
- * Production execution (issue 12): the shop floor's calls (scan station, bundles, ticket sheet),
+ * Production execution (issue 12): the shop floor's calls (scan station, progress, ticket sheet),
  * served by src/server/services/production/production.routes.ts and called by
  * src/client/pages/production. Work orders themselves are a registry entity: their list, release,
  * report and bundles (分扎) are its declared transitions on the generic entity API.
@@ -11,7 +11,8 @@ const BASE = '/scmapi/workorder';
 
 export type ScanDirection = 'in' | 'out';
 export type ScanStation = { id: number; code: string; name: string; sequence: number; force_in_scan: boolean; force_out_scan: boolean };
-export type RecentScan = { id: number; bundle_no: string; process: string; direction: ScanDirection; qty: number; scanned_at: string; scanned_by: string | null };
+/** One of the latest scans, with what its undo (the line transition `wo_scan.undo`) needs: its version and its work order's state. */
+export type RecentScan = { id: number; version: number; wo_status: string; bundle_no: string; process: string; direction: ScanDirection; qty: number; scanned_at: string; scanned_by: string | null };
 export type ScanSetup = { processes: ScanStation[]; recent: RecentScan[] };
 export type ScanInput = { barcode: string; process_id: number; direction: ScanDirection };
 export type ScanResult = {
@@ -21,7 +22,7 @@ export type ScanResult = {
   bundle: { id: number; bundle_no: string; colour: string; size: string; qty: number };
   work_order: { id: number; wo_no: string; done_qty: number; qty: number; status: string };
 };
-/** A scan taken back (`scanUndo`): what was undone and the work order as it now stands; `message` in the caller's language. */
+/** A scan taken back (the data of `wo_scan`'s line transition `undo`): what was undone and the work order as it now stands. */
 export type ScanUndoResult = {
   scan_id: number;
   params: { barcode: string; process: string; qty: number; reason: string; done: number; ordered: number; direction: string };
@@ -40,7 +41,5 @@ export const productionCalls = {
   progress: getCall<{ id: number }, WorkOrderProgress>(`${BASE}/progress`),
   /** A partial report, the work order's declared transition `report_part` (the generic action route): pieces per cell (`cells`: {"<colour>|<size>": pieces}) at the version read. */
   reportPart: postCall<{ ids: number[]; version: number; cells: Record<string, number> }, { rows: Array<{ version: number }>; data: WorkOrderProgress[] }>(`${BASE}/action/report_part`),
-  /** A scan undone with its reason (audited): a scan out gives its pieces back. */
-  scanUndo: postCall<{ scan_id: number; reason: string }, ScanUndoResult & { message: string }>(`${BASE}/scan-undo`),
   tickets: getCall<{ plan_id: number }, TicketSheet>(`${BASE}/tickets`),
 };

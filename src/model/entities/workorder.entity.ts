@@ -162,6 +162,22 @@ export const woScan = defineEntity({
   titleField: 'scanned_at',
   omitFromForm: 'Written by the scan validation page only (/zp/prodmgm/index/vfscanvalidate).',
   defaultSort: { field: 'scanned_at', dir: 'desc' },
+  // A scan is a line of its work order: 撤销 (issue 31) takes it back with its reason while the work
+  // order is released (once finished it may have completed a node); the handler gives the pieces back
+  // (production.actions.ts), the writer removes the scan audited as `undo` with its values and the reason.
+  lineOf: {
+    master: 'workorder',
+    foreignKey: 'workorder_id',
+    transitions: [
+      {
+        action: 'undo',
+        label: { zh: '撤销', en: 'Undo' },
+        from: ['released'],
+        removes: true,
+        params: [{ key: 'reason', label: { zh: '撤销原因', en: 'Reason' }, type: 'text', required: true, maxLength: 200 }],
+      },
+    ],
+  },
   fields: [
     { key: 'bundle_id', label: { zh: '扎', en: 'Bundle' }, type: 'reference', required: true, ref: { entity: 'wo_bundle', labelField: 'bundle_no', codeField: 'bundle_no' } },
     { key: 'workorder_id', label: { zh: '工单', en: 'Work order' }, type: 'reference', required: true, ref: { entity: 'workorder', labelField: 'wo_no', codeField: 'wo_no' } },

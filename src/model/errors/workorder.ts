@@ -28,9 +28,7 @@ export const workorderErrors = defineErrors({
   'wo.scan.notReleased': { kind: 'conflict', zh: '工序“{{process}}”的工单 {{wo}} 未下达产线', en: 'Work order {{wo}} of process "{{process}}" is not released to the line' },
   'wo.scan.skippedIn': { kind: 'conflict', zh: '扎 {{barcode}} 未在工序“{{process}}”扫描进站（该工序强制扫描进站）', en: 'Bundle {{barcode}} was not scanned in at "{{process}}" (that process forces scan in)' },
   'wo.scan.skippedOut': { kind: 'conflict', zh: '扎 {{barcode}} 未在工序“{{process}}”扫描出站（该工序强制扫描出站）', en: 'Bundle {{barcode}} was not scanned out at "{{process}}" (that process forces scan out)' },
-  'wo.undo.finished': { kind: 'conflict', zh: '工序“{{process}}”的工单 {{wo}} 已完工，扫描不能撤销', en: 'Work order {{wo}} of process "{{process}}" is finished: its scans can no longer be undone' },
+  'wo.undo.finished': { kind: 'conflict', zh: '工单 {{wo}} 已完工，扫描不能撤销', en: 'Work order {{wo}} is finished: its scans can no longer be undone' },
   'wo.undo.later': { kind: 'conflict', zh: '扎 {{barcode}} 在此之后已在工序“{{process}}”扫描，请先撤销后面的扫描', en: 'Bundle {{barcode}} was scanned at "{{process}}" after this: undo that scan first' },
-  'wo.undo.notFound': { kind: 'notFound', zh: '扫描记录不存在或已撤销', en: 'The scan does not exist or was undone already' },
-  'wo.undo.reasonRequired': { kind: 'validation', zh: '请填写撤销原因', en: 'Give the reason for undoing the scan' },
   'wo.scan.unknown': { kind: 'notFound', zh: '条码 {{barcode}} 不存在', en: 'Barcode {{barcode}} does not exist' },
 });

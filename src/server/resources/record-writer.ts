@@ -262,7 +262,8 @@ export async function replaceDerived<T extends Row = { inserted: number }>(
   return r.rows[0];
 }
 
-export type RemoveOptions = { audit?: string | false; hooks?: boolean };
+/** `note`: changes added to each removed row's audit (a transition's parameters: the reason a scan was undone). */
+export type RemoveOptions = { audit?: string | false; hooks?: boolean; note?: AuditChange[] };
 
 /**
  * Rows taken away (a service's own lines, a withdrawn share): each audited with its fields and the
@@ -283,7 +284,7 @@ export async function removeRecords(w: WriteContext, entityRef: EntityRef, targe
     const entries = rows.map((r) => {
       const changes = diffRecords(fields, r, null);
       for (const c of RECORDED_SYSTEM_COLUMNS) changes.push({ field: c, old: r[c] ?? null, new: null });
-      return { id: Number(r.id), changes };
+      return { id: Number(r.id), changes: [...changes, ...(options.note ?? [])] };
     });
     await auditMany(w, entity, options.audit ?? 'remove', entries);
   }

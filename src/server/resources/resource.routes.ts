@@ -38,8 +38,11 @@ function entityRoutes(app: FastifyInstance, entity: EntityDef): void {
   app.get(`${base}/history`, guard, async (req) => ok(await documentHistory(contextOf(app, req), entity, queryOf(req).id)));
   app.post(`${base}/save`, guard, async (req) => ok(await saveDocument(contextOf(app, req), entity, bodyOf(req))));
   app.post(`${base}/remove`, guard, async (req) => ok(await removeDocuments(contextOf(app, req), entity, { ...queryOf(req), ...bodyOf(req) })));
+  // An entity with a page of its own whose rows are also lines of a master (`lineOf`: a scan of a
+  // work order) runs its line transitions as lines, its own actions as a master's.
+  const run = (action: string) => (entity.lineOf?.transitions.some((t) => t.action === action) ? runLineAction : runAction);
   app.post<{ Params: { action: string } }>(`${base}/action/:action`, guard, async (req) =>
-    ok(await runAction(contextOf(app, req), entity, req.params.action, bodyOf(req))),
+    ok(await run(req.params.action)(contextOf(app, req), entity, req.params.action, bodyOf(req))),
   );
 }
 

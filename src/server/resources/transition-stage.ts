@@ -7,7 +7,7 @@ import { actionGuards, actionHandlers, type ActionOutcome } from './action-handl
 import type { Row } from './document-input';
 import { outsideScope, toFieldError, writeContext } from './document-stages';
 import type { RawBuilder } from 'kysely';
-import { updateRecords } from './record-writer';
+import { removeRecords, updateRecords } from './record-writer';
 import type { WriteActor } from './save-hooks';
 
 /**
@@ -16,7 +16,7 @@ import type { WriteActor } from './save-hooks';
  * fields, then per row the action guards, the registered handler, the patch (parameters that are
  * fields, the handler's patch, the transition's `to`) kept within the actor's data scope and written
  * through the record writer with its audit under the action's name (an audit row alone when nothing
- * changes), then the handler's `after`. Runs inside the caller's tenant transaction.
+ * changes; a transition that `removes` its line removes it instead), then the handler's `after`. Runs inside the caller's tenant transaction.
  */
 export function transitionParams(transition: TransitionDef | null, body: Row): { params: Row; errors: Record<string, FieldError> } {
   const params: Row = {};
@@ -59,7 +59,11 @@ export async function transitionRow(s: StageInput, row: Row): Promise<unknown> {
     if (own(outcome.patch, f.key)) patch[f.key] = outcome.patch![f.key];
   }
   if (transition?.to && entity.states) patch[entity.states.field] = transition.to;
-  if (Object.keys(patch).length) {
+  if (transition?.removes) {
+    // A line taken away (a scan undone): its values and the parameters in one audit row under the action's name.
+    const note = (transition.params ?? []).map((p) => ({ field: p.key, old: null, new: s.params[p.key] ?? null }));
+    await removeRecords(writeContext(tx, s.actor, 'action'), entity, [Number(row.id)], { audit: action, note });
+  } else if (Object.keys(patch).length) {
     // The transition's result stays within the actor's data scope, as a save's must (issue 30).
     const w = writeContext(tx, s.actor, 'action', { scope: s.scope });
     if (s.scope.length && (await outsideScope(w, entity, [{ id: Number(row.id), values: { ...row, ...patch } }])).size) throw new AppError('res.outOfScope');

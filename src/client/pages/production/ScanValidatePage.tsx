@@ -24,12 +24,12 @@ const useStyles = makeStyles({
  * types the bundle barcode into the focused box and presses Enter; the station's process and the
  * direction stay chosen (kept in this browser). F2 / F3 switch scan in / out from anywhere on the
  * page; after each scan the box is emptied and focused again, so it works with the keyboard alone.
- * A scan of the latest ones is taken back with its reason (RecentScans).
+ * A scan of the latest ones is taken back with its reason (RecentScans, the scan's declared undo).
  */
 export function ScanValidatePage() {
   const { t } = useTranslation();
   const s = useStyles();
-  const { setup, processId, setProcessId, direction, setDirection, barcode, setBarcode, outcome, input, submit, undo, station } = useScanStation();
+  const { setup, processId, setProcessId, direction, setDirection, barcode, setBarcode, outcome, input, submit, undone, station } = useScanStation();
   return (
     <div className={s.page} data-testid="scan-page">
       <Title2 as="h1">{t('wo.scanpage.title')}</Title2>
@@ -76,7 +76,7 @@ export function ScanValidatePage() {
         {outcome && <div className={s.message} data-testid="scan-message">{outcome.message}</div>}
         {!outcome && station && <div className={s.message}>{`${station.name} · ${direction === 'in' ? t('wo.scanpage.in') : t('wo.scanpage.out')}`}</div>}
       </div>
-      {setup && setup.recent.length > 0 && <RecentScans rows={setup.recent} className={s.table} onUndo={undo} />}
+      {setup && setup.recent.length > 0 && <RecentScans rows={setup.recent} className={s.table} onUndone={undone} />}
     </div>
   );
 }

@@ -44,12 +44,6 @@ export const productionMessages: CatalogPart = {
     'wo.scanpage.noProcess': '本企业还没有自制工序，请先在工序资料中维护',
     'wo.scanpage.forceIn': '强制进站',
     'wo.scanpage.forceOut': '强制出站',
-    'wo.undo.button': '撤销',
-    'wo.undo.title': '撤销扫描：扎 {{barcode}} · {{process}}',
-    'wo.undo.reason': '撤销原因',
-    'wo.undo.reasonHint': '请填写撤销原因（将记入操作日志）',
-    'wo.undo.confirm': '确认撤销',
-    'wo.undo.cancel': '取消',
   },
   en: {
     'wo.ui.selectOne': 'Select one work order',
@@ -92,12 +86,6 @@ export const productionMessages: CatalogPart = {
     'wo.scanpage.noProcess': 'This company has no in-house process yet: maintain them in process information first',
     'wo.scanpage.forceIn': 'forces scan in',
     'wo.scanpage.forceOut': 'forces scan out',
-    'wo.undo.button': 'Undo',
-    'wo.undo.title': 'Undo scan: bundle {{barcode}} · {{process}}',
-    'wo.undo.reason': 'Reason',
-    'wo.undo.reasonHint': 'Give the reason (kept in the audit log)',
-    'wo.undo.confirm': 'Undo scan',
-    'wo.undo.cancel': 'Cancel',
   },
 };
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { productionCalls, type RecentScan, type ScanDirection, type ScanSetup } from '../../../model/calls/production';
+import { useTranslation } from 'react-i18next';
+import { productionCalls, type ScanDirection, type ScanSetup, type ScanUndoResult } from '../../../model/calls/production';
 import { ApiError } from '../../api/client';
 import { callApi } from '../../api/calls';
 
@@ -47,6 +48,7 @@ function useDirectionKeys(setDirection: (d: ScanDirection) => void, input: React
  * (kept in this browser), the barcode box and the last outcome; `submit` sends the box's barcode.
  */
 export function useScanStation() {
+  const { t } = useTranslation();
   const [setup, setSetup] = useState<ScanSetup | null>(null);
   const [saved] = useState(savedStation);
   const [processId, setProcessId] = useState<number | null>(saved.process ?? null);
@@ -82,21 +84,12 @@ export function useScanStation() {
       input.current?.focus();
     }
   };
-  /** Takes a scan back with its reason; the outcome panel says what was undone, or why not. True when undone. */
-  const undo = async (scan: RecentScan, reason: string): Promise<boolean> => {
-    try {
-      const r = await callApi(productionCalls.scanUndo, { scan_id: scan.id, reason }, { quiet: true });
-      setOutcome({ ok: true, barcode: scan.bundle_no, message: r.message });
-      return true;
-    } catch (e) {
-      if (!(e instanceof ApiError) || e.status === 401) throw e;
-      setOutcome({ ok: false, barcode: scan.bundle_no, message: e.message });
-      return false;
-    } finally {
-      void load();
-      input.current?.focus();
-    }
+  /** A scan taken back (the declared `wo_scan.undo`): the outcome panel says what was undone. */
+  const undone = (r: ScanUndoResult | undefined) => {
+    if (r) setOutcome({ ok: true, barcode: r.params.barcode, message: t('wo.undo.ok', { ...r.params, direction: t(r.params.direction === 'out' ? 'wo.undo.out' : 'wo.undo.in') }) });
+    void load();
+    input.current?.focus();
   };
   const station = setup?.processes.find((p) => p.id === processId);
-  return { setup, processId, setProcessId, direction, setDirection, barcode, setBarcode, outcome, input, submit, undo, station };
+  return { setup, processId, setProcessId, direction, setDirection, barcode, setBarcode, outcome, input, submit, undone, station };
 }

@@ -31,7 +31,7 @@ export function permissionCatalog(): CatalogEntry[] {
     if (entity.childOnly) continue;
     const entry = out.get(entity.menuCode) ?? { menu_code: entity.menuCode, title: entity.label, group: entity.prefix, verbs: [] };
     const verbs = new Set<string>([...entry.verbs, ...BASE_VERBS]);
-    for (const t of entity.states?.transitions ?? []) verbs.add(`action:${t.action}`);
+    for (const t of [...(entity.states?.transitions ?? []), ...(entity.lineOf?.transitions ?? [])]) verbs.add(`action:${t.action}`);
     entry.verbs = [...verbs];
     out.set(entity.menuCode, entry);
   }

@@ -3,11 +3,12 @@ import { actorOf } from '../../resources/resource.service';
 import { recordNodesFromWorkOrders } from '../tracking/tracking.workorders';
 import { reportPart } from './production.progress';
 import { generateBundles } from './production.scans';
+import { undoScan } from './production.undo';
 import { checkReportQty, deleteDraftWorkOrders, generateWorkOrders, rollUpProgress } from './production.workorders';
 
 /**
  * The actions behind the declarations (src/model/entities/workorder.entity.ts: release, report,
- * report_part, bundles; prodplan's `work_orders` and `unschedule`): each runs in the action's transaction, once per selected row.
+ * report_part, bundles, a scan's undo; prodplan's `work_orders` and `unschedule`): each runs in the action's transaction, once per selected row.
  */
 const actor = (ctx: ActionContext) => actorOf(ctx.auth, ctx.clientId, ctx.ip);
 
@@ -35,6 +36,9 @@ export function registerProductionActions(): void {
   registerActionHandler('workorder', 'report_part', (ctx) => reportPart(ctx.tx, actor(ctx), ctx.row, ctx.params.cells));
 
   registerActionHandler('workorder', 'release', async () => ({ patch: { released_at: new Date().toISOString() } }));
+
+  // 撤销: a scan taken back with its reason (the line transition `wo_scan.undo`; the writer removes the scan).
+  registerActionHandler('wo_scan', 'undo', undoScan);
 
   // 完工汇报: the finished quantity, checked (empty, below 0, over the ordered; short asks to confirm).
   registerActionHandler('workorder', 'report', async (ctx) => {

@@ -6,12 +6,11 @@ import { AppError } from '../../http/errors';
 import { serveMenuCall } from '../../resources/menu-call';
 import { parseId } from '../../resources/resource.service';
 import { parseScan, recordScan, scanSetup, ticketSheet } from './production.scans';
-import { parseUndo, undoScan } from './production.undo';
 import { workOrderProgress } from './production.progress';
 
 /**
- * The shop floor's routes (issue 12): the scan station's set-up and its scans, a scan undone with its
- * reason (issue 31), the progress per colour x size, a plan's ticket sheet.
+ * The shop floor's routes (issue 12): the scan station's set-up and its scans, the progress per
+ * colour x size, a plan's ticket sheet (a scan's undo is the declared line transition `wo_scan.undo`).
  * Permission code `scm.workorder` (read for reads, update for writes), the caller's tenant in every
  * statement (`serveMenuCall`). Work orders are a registry entity: their list, release, report, partial
  * report and bundles (分扎) are the generic resource API (`/api/scmapi/workorder/page|action/...`).
@@ -30,12 +29,6 @@ export async function productionRoutes(app: FastifyInstance): Promise<void> {
   serveMenuCall(app, productionCalls.scan, WRITE, async (c) => {
     const result = await recordScan(c.tx, c.actor, parseScan(c.input));
     return { ...result, message: translate(c.language, result.key, result.params) };
-  });
-  // A scan taken back with its reason (audited); refused once its work order is finished or a later scan of the bundle follows.
-  serveMenuCall(app, productionCalls.scanUndo, WRITE, async (c) => {
-    const result = await undoScan(c.tx, c.actor, parseUndo(c.input));
-    const direction = translate(c.language, `wo.undo.${result.params.direction === 'out' ? 'out' : 'in'}`);
-    return { ...result, message: translate(c.language, 'wo.undo.ok', { ...result.params, direction }) };
   });
   // A work order's progress per colour x size (issue 31; its partial report is the declared transition `report_part`).
   serveMenuCall(app, productionCalls.progress, READ, (c) => workOrderProgress(c.tx, c.actor.clientId, idOf(c.input.id)));

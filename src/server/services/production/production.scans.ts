@@ -174,12 +174,13 @@ export async function recordScan(tx: Db, actor: WriteActor, input: ScanInput): P
 export async function scanSetup(tx: Db, clientId: number): Promise<ScanSetup> {
   const p = await sql<Row>`select id, code, name, sequence, force_in_scan, force_out_scan from md_process
     where client_id = ${clientId} and parent_id is null and not coalesce(is_vendor, false) order by sequence, id`.execute(tx);
-  const r = await sql<Row>`select s.id, b.bundle_no, pr.name as process, s.direction, s.qty, to_char(s.scanned_at, 'YYYY-MM-DD HH24:MI:SS') as scanned_at, s.scanned_by
+  const r = await sql<Row>`select s.id, s.version, w.status as wo_status, b.bundle_no, pr.name as process, s.direction, s.qty, to_char(s.scanned_at, 'YYYY-MM-DD HH24:MI:SS') as scanned_at, s.scanned_by
     from scm_wo_scan s join scm_wo_bundle b on b.client_id = s.client_id and b.id = s.bundle_id
+    join scm_workorder w on w.client_id = s.client_id and w.id = s.workorder_id
     left join md_process pr on pr.client_id = s.client_id and pr.id = s.process_id
     where s.client_id = ${clientId} order by s.id desc limit 15`.execute(tx);
   return {
     processes: p.rows.map((x) => ({ id: Number(x.id), code: String(x.code), name: String(x.name), sequence: num(x.sequence), force_in_scan: x.force_in_scan === true, force_out_scan: x.force_out_scan === true })),
-    recent: r.rows.map((x) => ({ id: Number(x.id), bundle_no: String(x.bundle_no), process: String(x.process ?? ''), direction: x.direction === 'out' ? 'out' : 'in', qty: num(x.qty), scanned_at: String(x.scanned_at), scanned_by: x.scanned_by ? String(x.scanned_by) : null })),
+    recent: r.rows.map((x) => ({ id: Number(x.id), version: Number(x.version), wo_status: String(x.wo_status), bundle_no: String(x.bundle_no), process: String(x.process ?? ''), direction: x.direction === 'out' ? 'out' : 'in', qty: num(x.qty), scanned_at: String(x.scanned_at), scanned_by: x.scanned_by ? String(x.scanned_by) : null })),
   };
 }
