@@ -8,7 +8,7 @@
  * selected bar, Enter commits (useBoardDrag.ts). Commands go to `onCommand`, a drop that would
  * overload the target line to `onOverload`; the page talks to the server.
  */
-import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarDecl, CalendarZoom } from '../../model/calendar';
 import type { BoardBar, BoardCommand, BoardData } from '../../model/schedule-board';
@@ -22,6 +22,10 @@ import { type Drag, useBoardDrag } from './useBoardDrag';
 import { useBoardViewport } from './useBoardViewport';
 import { useBoardPaint } from './useBoardPaint';
 import { type BoardPainter, useBoardLayout } from './useBoardLayout';
+import { useAtRest } from './useAtRest';
+
+/** How long the view, its layout and data stay unchanged before the invisible lists follow them (ms). */
+const LISTS_AT_REST_MS = 150;
 
 export type ScheduleBoardProps = {
   decl: CalendarDecl;
@@ -76,10 +80,12 @@ export function ScheduleBoard(props: ScheduleBoardProps) {
   const { onViewSpan } = props;
   useEffect(() => { onViewSpan?.(viewSpan(layout, view, lineIndex)); }, [onViewSpan, layout, view, lineIndex]);
 
-  // The bars in view (at most 400) as an invisible list, deferred so that scrolling and dragging draw
-  // first and the list follows when the browser is idle.
-  const lazyView = useDeferredValue(view);
-  const inView = useMemo(() => visible(layout, lazyView, 0).bars.filter(({ rect }) => rect.x + rect.w > lazyView.x && rect.x < lazyView.x + lazyView.w).slice(0, 400), [layout, lazyView]);
+  // The lines and the bars in view (at most 400) as invisible lists, following the view, its layout and
+  // data once they rest (useAtRest), so that scrolling, zooming and dragging only draw the canvas.
+  const shown = useMemo(() => ({ view, layout, data }), [view, layout, data]);
+  const rested = useAtRest(shown, LISTS_AT_REST_MS);
+  const lazyView = rested.view;
+  const inView = useMemo(() => visible(rested.layout, rested.view, 0).bars.filter(({ rect }) => rect.x + rect.w > rested.view.x && rect.x < rested.view.x + rested.view.w).slice(0, 400), [rested]);
   return (
     <div style={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
       <div
@@ -105,7 +111,7 @@ export function ScheduleBoard(props: ScheduleBoardProps) {
             onContextMenu={(e) => e.preventDefault()}
           />
         </div>
-        <LineFigures data={data} layout={layout} top={HEADER - lazyView.y} firstDay={Math.floor(lazyView.x / layout.dayWidth)} lastDay={Math.floor((lazyView.x + lazyView.w - 1) / layout.dayWidth)} />
+        <LineFigures data={rested.data} layout={rested.layout} top={HEADER - lazyView.y} firstDay={Math.floor(lazyView.x / rested.layout.dayWidth)} lastDay={Math.floor((lazyView.x + lazyView.w - 1) / rested.layout.dayWidth)} />
         <BarList bars={inView} view={lazyView} />
         {tip && !drag && ('bar' in tip ? <BarTip decl={decl} bar={tip.bar} x={tip.x} y={tip.y} reasons={props.lateReasons?.get(tip.bar.id)} /> : <StripTip data={data} line={tip.line} day={tip.day} x={tip.x} y={tip.y} />)}
       </div>

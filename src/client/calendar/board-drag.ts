@@ -47,6 +47,18 @@ export function hoverAt(data: BoardData, layout: BoardLayout, p: ContentPoint, x
   return { tip, cursor };
 }
 
+/**
+ * Whether two tooltips show the same thing at the same place. The browser sends a pointer move after
+ * every scroll step while the pointer rests over the board; a tooltip that did not change is not set
+ * again, so scrolling under a resting pointer only draws the canvas (B5, seventh session).
+ */
+export function sameTip(a: Tip | null, b: Tip | null): boolean {
+  if (!a || !b) return a === b;
+  if (a.x !== b.x || a.y !== b.y) return false;
+  if ('bar' in a) return 'bar' in b && a.bar === b.bar;
+  return 'line' in b && a.line === b.line && a.day === b.day;
+}
+
 /** Where the bar's menu opens from the keyboard: at the bar's visible start (null when the bar is not laid out). */
 export function keyboardMenuPoint(layout: BoardLayout, bar: BoardBar, canvas: HTMLCanvasElement | null, scroller: HTMLDivElement | null): { x: number; y: number } | null {
   const r = layout.bars.find((b) => b.bar.id === bar.id)?.rect;

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { BoardBar, BoardCommand, BoardData } from '../../model/schedule-board';
 import { dragPreview, hitTest, keyTarget, type BoardLayout, type OverloadAsk } from './board-model';
 import { HEADER, LABELS } from './board-draw';
-import { contentPoint, dragAt, dragCommand, hoverAt, keyboardMenuPoint, type Drag, type Tip } from './board-drag';
+import { contentPoint, dragAt, dragCommand, hoverAt, keyboardMenuPoint, sameTip, type Drag, type Tip } from './board-drag';
 import { useEdgeAutoScroll } from './useEdgeAutoScroll';
 
 export type { Drag, Tip } from './board-drag';
@@ -91,8 +91,8 @@ export function useBoardDrag(o: DragOptions) {
     const d = dragRef.current;
     if (!d) {
       const hover = hoverAt(data, layout, toContent(e.clientX, e.clientY), e.clientX, e.clientY);
-      setTip(hover.tip);
-      if (canvas.current) canvas.current.style.cursor = hover.cursor;
+      setTip((was) => (sameTip(was, hover.tip) ? was : hover.tip));
+      if (canvas.current && canvas.current.style.cursor !== hover.cursor) canvas.current.style.cursor = hover.cursor;
       return;
     }
     setTip(null);

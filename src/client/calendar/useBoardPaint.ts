@@ -50,12 +50,26 @@ export function useBoardPaint(p: BoardPaintInput): void {
     labels: (g, rows, oy, days) => drawActualLabels(g, actuals, rows, oy, HEADER, LABELS, days, (planned, actual) => t('board.actual.line', { planned: planned.toLocaleString(), actual: actual.toLocaleString() }), 'system-ui, "Noto Sans CJK SC", sans-serif'),
   } : undefined, [actuals, t]);
   const layer = useMemo(() => layerOn(layout), [layerOn, layout]);
+  // A line label's load text, translated once per figure and language (not per line on every frame).
+  const loadText = useMemo(() => {
+    const known = new Map<string, string>();
+    return (average: number, peak: number) => {
+      const key = `${average}/${peak}`;
+      let text = known.get(key);
+      if (text === undefined) {
+        text = t('board.lineLoad', { average, peak });
+        if (known.size > 5000) known.clear();
+        known.set(key, text);
+      }
+      return text;
+    };
+  }, [t]);
   // What the canvas shows but the data and its layout, as of this render: `painter` draws other data with it.
   const stateOf = (d: BoardData, l: BoardLayout, dragged: Drag | null = drag): DrawState => ({
     decl, data: d, layout: l, zoom, view, selectedId, marked, weekdays,
     ghosts: l === layout ? ghostRects : ghostRectsOn(l, d.days[0]?.date ?? d.from, ghosts),
     drag: dragged ? { barId: dragged.bar.id, preview: dragged.preview } : null,
-    loadText: (average, peak) => t('board.lineLoad', { average, peak }),
+    loadText,
     layer: l === layout ? layer : layerOn(l),
   });
   const stateRef = useRef(stateOf);
