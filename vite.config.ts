@@ -37,7 +37,8 @@ const needsCharts = (id: string, graph: ModuleGraph) => needsLib(CHARTS, id, gra
  */
 export default defineConfig({
   root: 'src/client',
-  publicDir: false,
+  // src/client/public: files served as they are (tower-early.js, the tower's first call from the document).
+  publicDir: 'public',
   // precompress: .br and .gz beside each built text file, served by the server (docs/architecture.md "Static files and first visit").
   plugins: [react(), precompress()],
   build: {

@@ -61,17 +61,25 @@ describe('the control tower and the reports', () => {
     expect(await page.textContent('[data-testid=tower-live]')).toMatch(/更新于 \d{2}:\d{2}:\d{2}/);
     await snap(page, 'control-tower-maker');
 
-    // Opened by its address, the tower's first call leaves from the app's entry (tower-early.ts): before
-    // the document has finished loading its scripts, and once (the page takes that reply).
+    // Opened by its address, the tower's first call and the profile leave from the document's own
+    // script (public/early-calls.js, before the app's code has loaded): before the document has
+    // finished loading its scripts, and once each (the page takes those replies).
     await page.reload();
     await page.waitForSelector('[data-testid=control-tower][data-loaded="1"]', { timeout: 20000 });
     await page.waitForSelector('[data-testid=chart-funnel] canvas', { timeout: 20000 });
     const first = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const calls = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === '/api/rptapi/tower');
-      return { calls: calls.length, beforeScriptsEnded: calls.every((c) => c.startTime <= nav.domContentLoadedEventStart) };
+      const profiles = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === '/api/access/profile');
+      const marks = window as unknown as { __towerEarly?: { by: string }; __profileEarly?: { by: string } };
+      return {
+        calls: calls.length,
+        profiles: profiles.length,
+        beforeScriptsEnded: [...calls, ...profiles].every((c) => c.startTime <= nav.domContentLoadedEventStart),
+        by: [marks.__towerEarly?.by ?? null, marks.__profileEarly?.by ?? null],
+      };
     });
-    expect(first).toEqual({ calls: 1, beforeScriptsEnded: true });
+    expect(first).toEqual({ calls: 1, profiles: 1, beforeScriptsEnded: true, by: ['document', 'document'] });
 
     // An organisation: the tower reloads for it; node risk (no author) stays whole and says so.
     const orgValue = await page.$eval('[data-testid=tower-org]', (el) => (el as HTMLSelectElement).options[1]?.value ?? '');

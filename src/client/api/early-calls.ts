@@ -1,0 +1,35 @@
+import { readPreference } from '../kernel/storage';
+
+/**
+ * The replies of the calls the document asked before the app's code loaded (public/early-calls.js):
+ * a mark on `window` per call, with the address asked, its language, the reply's data (null when it
+ * failed) and who asked. The app takes a reply once, and only when it would have asked the same
+ * address in the same language; else it asks itself.
+ */
+export type EarlyCall<T> = { url: string; lang: string; reply: Promise<T | null>; by: 'document' | 'app' };
+export type EarlyMark = '__profileEarly' | '__towerEarly';
+type Marks = Partial<Record<EarlyMark, EarlyCall<unknown>>>;
+
+const marks = (): Marks => (typeof window === 'undefined' ? {} : (window as unknown as Marks));
+
+/** The language the app's client sends (`x-lang`). */
+export const requestLanguage = () => readPreference('language') ?? 'zh-CN';
+
+/** Whether a call has been asked early under `mark` (taken or not). */
+export const askedEarly = (mark: EarlyMark): boolean => marks()[mark] !== undefined;
+
+/** Leaves the mark of a call the app itself asked early (so the document's script, if late, asks nothing). */
+export function markEarly<T>(mark: EarlyMark, call: Omit<EarlyCall<T>, 'lang'>): void {
+  const m = marks();
+  if (typeof window !== 'undefined') m[mark] = { ...call, lang: requestLanguage() } as EarlyCall<unknown>;
+}
+
+/** The early reply under `mark` when it asked `url` in the app's language, taken once; else null. */
+export function takeEarly<T>(mark: EarlyMark, url: string): Promise<T | null> | null {
+  const m = marks();
+  const early = m[mark] as EarlyCall<T> | undefined;
+  if (!early) return null;
+  // Taken once: the mark stays (nothing more to give), so no asker asks again.
+  m[mark] = { ...early, url: '', reply: Promise.resolve(null) };
+  return early.url === url && early.lang === requestLanguage() ? early.reply : null;
+}
