@@ -1,7 +1,7 @@
 import type { BoardWindow, BoardWindowQuery } from '../board-window';
 import type { LateReasonsQuery, LateReasonsReply } from '../late-reasons';
 import type { ScheduleActuals, ScheduleActualsQuery } from '../schedule-actuals';
-import type { ScenarioComparison, ScenarioSummary, ScheduleKpiComparison } from '../schedule-board';
+import type { BoardCommand, BoardCommandResult, BoardData, ScenarioComparison, ScenarioSummary, ScheduleKpiComparison } from '../schedule-board';
 import { getCall, postCall } from './call';
 
 /**
@@ -11,6 +11,10 @@ import { getCall, postCall } from './call';
 export type ScenarioClose = { id: number; force?: boolean };
 
 export const scheduleCalls = {
+  /** The whole board of a range (one object per bar; `line`: one line only, a report's drill-down from a line's week). */
+  board: getCall<{ from?: string; to?: string; scenario?: number; workshop?: number; line?: number }, BoardData>('/scmapi/schedule/board'),
+  /** A board command (move, split, merge, place, ...) at the versions read; the touched bars as they now are. */
+  command: postCall<BoardCommand & { from?: string; to?: string }, BoardCommandResult>('/scmapi/schedule/command'),
   /** The bars of a range on the lines in view, as columns (issue 31, src/model/board-window.ts). */
   window: getCall<BoardWindowQuery, BoardWindow>('/scmapi/schedule/window'),
   /** Each line's and running bar's planned against actual output from scans, and the forecasts (issue 31, src/model/schedule-actuals.ts). */

@@ -6,12 +6,17 @@ import type { Db } from '../db/database';
 import { serveCall } from '../http/calls';
 import { requestLanguage } from '../http/envelope';
 import { withTenant } from '../kernel/rls';
-import { assertCan, type Verb } from './permissions';
+import type { RawBuilder } from 'kysely';
+import { assertCan, dataScope, type Verb } from './permissions';
 import { actorOf } from './resource.service';
 import type { WriteActor } from './save-hooks';
 
-/** What a menu call's handler gets: the tenant's transaction, the caller as the writer's actor, the request's body or query and language. */
-export type MenuCallContext = { tx: Db; actor: WriteActor; input: Record<string, unknown>; language: Language; req: FastifyRequest };
+/**
+ * What a menu call's handler gets: the tenant's transaction, the caller as the writer's actor, the
+ * request's body or query and language, and `scope()`: the caller's data permissions on the call's
+ * menu, read in that transaction (SQL conditions on the menu's rows, as a list's).
+ */
+export type MenuCallContext = { tx: Db; actor: WriteActor; input: Record<string, unknown>; language: Language; req: FastifyRequest; scope: () => Promise<RawBuilder<unknown>[]> };
 
 /**
  * A declared call served in the caller's company under a menu's permission, the shape the module
@@ -34,6 +39,8 @@ export function serveMenuCall<C extends Call<unknown, unknown>>(
     const auth = authOf(req);
     const clientId = await assertCan(auth, access.menu, access.verb, { db: app.db });
     const input = ((call.body === 'query' ? req.query : req.body) ?? {}) as Record<string, unknown>;
-    return withTenant(app.db, clientId, (tx) => handler({ tx, actor: actorOf(auth, clientId, req.ip), input, language: requestLanguage(req), req }));
+    return withTenant(app.db, clientId, (tx) =>
+      handler({ tx, actor: actorOf(auth, clientId, req.ip), input, language: requestLanguage(req), req, scope: () => dataScope(auth, access.menu, { db: tx, inTenantScope: true }) }),
+    );
   });
 }

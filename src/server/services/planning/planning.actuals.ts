@@ -1,20 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import { attributeOutput, forecastBarEnd, forecastLineOutput, recentRatio, type DayFigures, type PlanOutput, type RunBar } from '../../../../calendars/actuals';
 import { addDays, barPieces, dayKind, dayNumber, dayString, daysBetween, lineDayMinutes, minutesPerPieceOn, type PreparedCalendar } from '../../../../calendars/capacity';
-import { scheduleCalls } from '../../../model/calls/schedule';
-import { PLANNING_MENU } from '../../../model/entities/prodplan.entity';
 import type { BarActual, LineActual, ScheduleActuals } from '../../../model/schedule-actuals';
-import { authOf, requireAuth } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { registerDerivedTables } from '../../db/derived-tables';
-import { serveCall } from '../../http/calls';
-import { AppError, notFound } from '../../http/errors';
-import { parseIdList } from '../../http/id-list';
-import { withTenant } from '../../kernel/rls';
-import { assertCan, dataScope } from '../../resources/permissions';
-import { parseId } from '../../resources/resource.service';
-import { checkRange, companyCalendar, defaultRange, loadLines } from './planning.service';
+import { notFound } from '../../http/errors';
+import { checkRange, companyCalendar, loadLines } from './planning.service';
 import { OUTPUT_DAY } from './scan-output-day';
 
 /**
@@ -160,23 +151,6 @@ export async function scheduleActuals(tx: Db, clientId: number, q: ActualsQuery)
   }
   const days = Array.from({ length: shownDays }, (_, i) => dayString(dayNumber(q.from) + i));
   return { from: q.from, to: q.to, as_of: asOf, days, bars: barOut, lines: lineOut };
-}
-
-/** `GET /api/scmapi/schedule/actuals?from&to&lines&scenario` (the board's menu right, read). */
-export function registerActualsRoute(app: FastifyInstance): void {
-  serveCall(app, scheduleCalls.actuals, { preHandler: requireAuth }, async (req) => {
-    const auth = authOf(req);
-    const clientId = await assertCan(auth, PLANNING_MENU, 'read', { db: app.db });
-    const scope = await dataScope(auth, PLANNING_MENU, { db: app.db });
-    const query = req.query as Record<string, unknown>;
-    const d = defaultRange();
-    const from = typeof query.from === 'string' && query.from ? query.from : d.from;
-    const to = typeof query.to === 'string' && query.to ? query.to : d.to;
-    const scenario = query.scenario === undefined || query.scenario === '' ? null : parseId(query.scenario);
-    if (query.scenario !== undefined && query.scenario !== '' && scenario === null) throw new AppError('err.notFound');
-    const lines = query.lines === undefined || query.lines === '' ? null : parseIdList(query.lines, { invalid: () => new AppError('planning.badCommand', { params: { reason: 'lines' } }) });
-    return withTenant(app.db, clientId, (tx) => scheduleActuals(tx, clientId, { from, to, scenario, lines, scope }));
-  });
 }
 
 /** The scans out of a work order by time, with their pieces: the actuals' read is an index-only range per plan. */

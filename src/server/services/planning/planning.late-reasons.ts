@@ -1,20 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import { lineCapacityRange } from '../../../../calendars/capacity';
-import { scheduleCalls } from '../../../model/calls/schedule';
-import { PLANNING_MENU } from '../../../model/entities/prodplan.entity';
 import { lateReasons, type LateBarFacts, type LateBarReasons, type LateReasonsReply } from '../../../model/late-reasons';
 import { addDaysIso, daysBetween, trackOrder } from '../../../model/node-tracking';
-import { authOf, requireAuth } from '../../access/auth-context';
 import type { Db } from '../../db/database';
-import { AppError, notFound } from '../../http/errors';
-import { serveCall } from '../../http/calls';
-import { parseIdList } from '../../http/id-list';
-import { withTenant } from '../../kernel/rls';
-import { assertCan, dataScope } from '../../resources/permissions';
-import { parseId } from '../../resources/resource.service';
 import { todayIso } from '../tracking/tracking.service';
-import { barRowLoad, checkRange, companyCalendar, defaultRange, lineSams, loadLines, scheduleLoad } from './planning.service';
+import { notFound } from '../../http/errors';
+import { barRowLoad, checkRange, companyCalendar, lineSams, loadLines, scheduleLoad } from './planning.service';
 
 /**
  * Why the late bars of a range are late (issue 31; the reasons' rules: src/model/late-reasons.ts).
@@ -170,20 +161,3 @@ export async function lateBarReasons(tx: Db, clientId: number, q: LateReasonsRea
   return reply;
 }
 
-/** GET /api/scmapi/schedule/late-reasons?from&to&scenario&lines: the board's read right, the caller's company and the menu's data scope. */
-export function lateReasonRoutes(app: FastifyInstance): void {
-  serveCall(app, scheduleCalls.lateReasons, { preHandler: requireAuth }, async (req) => {
-    const auth = authOf(req);
-    const clientId = await assertCan(auth, PLANNING_MENU, 'read', { db: app.db });
-    const scope = await dataScope(auth, PLANNING_MENU, { db: app.db });
-    const q = req.query as Record<string, unknown>;
-    const d = defaultRange();
-    const from = typeof q.from === 'string' && q.from ? q.from : d.from;
-    const to = typeof q.to === 'string' && q.to ? q.to : d.to;
-    checkRange(from, to);
-    const scenario = q.scenario === undefined || q.scenario === '' ? null : parseId(q.scenario);
-    if (q.scenario !== undefined && q.scenario !== '' && scenario === null) throw new AppError('err.notFound');
-    const lines = q.lines === undefined || q.lines === '' ? null : parseIdList(q.lines, { invalid: () => new AppError('planning.badCommand', { params: { reason: 'lines' } }) });
-    return withTenant(app.db, clientId, (tx) => lateBarReasons(tx, clientId, { from, to, scenario, lines, scope }));
-  });
-}
