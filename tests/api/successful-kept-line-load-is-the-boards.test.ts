@@ -233,6 +233,39 @@ describe('the kept line x day load is the board’s line load', () => {
     expect(f.days).toBeGreaterThan(0);
   }, 120_000);
 
+  it('after a push (one statement over the bars behind the drop) and single statements that change some rows and only stamp others', async () => {
+    // The update triggers tell the rows whose load-deciding fields changed by a set difference of the
+    // old and new rows (line-day-load.ts movedBars, changedPlans): rows only stamped keep their days.
+    let f = await agree();
+    const line = f.lines.find((l) => f.bars.filter((b) => b.line_id === l.id && !b.locked).length >= 3);
+    expect(line, 'a line with three unlocked bars').toBeTruthy();
+    const first = f.bars.filter((b) => b.line_id === line!.id && !b.locked).sort((a, b) => a.start.localeCompare(b.start) || a.id - b.id)[0];
+    await command({ op: 'move', bar_id: first.id, version: first.version, line_id: line!.id, start: addDaysIso(first.start, 2), push: true });
+    let g = await agree();
+    expect(changedDays(f.kept, g.kept)).toBeGreaterThan(0);
+    // One statement on the line's bars: every second one a day later, every third one's kept pieces
+    // dropped (spread again), every bar stamped.
+    await asMaker(async (tx) => {
+      await sql`update scm_prodplan_bar set start_date = case when id % 2 = 0 then start_date + 1 else start_date end, end_date = case when id % 2 = 0 then end_date + 1 else end_date end,
+          daily = case when id % 3 = 0 then null else daily end, version = version + 1, updated_at = now()
+        where client_id = ${makerId} and scenario_id is null and line_id = ${line!.id}`.execute(tx);
+    });
+    f = await agree();
+    expect(changedDays(g.kept, f.kept)).toBeGreaterThan(0);
+    // One statement on the plans: every second plan's minutes per piece changed, every plan stamped
+    // (the line's own SAMs gone first, so that its bars take their plans' minutes).
+    await asMaker(async (tx) => {
+      await sql`delete from md_workline_sam where client_id = ${makerId} and workline_id = ${line!.id}`.execute(tx);
+    });
+    f = await agree();
+    await asMaker(async (tx) => {
+      await sql`update scm_prodplan set minutes_per_piece = case when id % 2 = 0 then coalesce(minutes_per_piece, 10) + 1 else minutes_per_piece end, version = version + 1, updated_at = now()
+        where client_id = ${makerId}`.execute(tx);
+    });
+    g = await agree();
+    expect(changedDays(f.kept, g.kept)).toBeGreaterThan(0);
+  }, 300_000);
+
   it('keeps each company to its own rows (row-level security)', async () => {
     // A line, a plan and a bar of the brand, written in the brand's own scope.
     await withTenant(t.database.db, brandId, async (tx) => {

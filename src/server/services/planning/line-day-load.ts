@@ -120,20 +120,29 @@ const FUNCTIONS = [
     from counted order by i $$`,
 ];
 
-const changedPlans = `with changed as materialized (select n.id, n.client_id from new_rows n join old_rows o on o.id = n.id
-    where (o.client_id, o.category, o.minutes_per_piece) is distinct from (n.client_id, n.category, n.minutes_per_piece)) select * from changed`;
+// The plans whose load-deciding fields an update changed, as a set difference (EXCEPT: hashed or sorted
+// whatever the planner expects of the transition tables) rather than a join on the id, see `movedBars`.
+const changedPlans = `with changed as materialized (select id, client_id from (select id, client_id, category, minutes_per_piece from new_rows
+    except select id, client_id, category, minutes_per_piece from old_rows) c) select * from changed`;
 /**
  * The rows of `rows` whose load-deciding fields differ from their other side (`other`) in an update: the
  * bars' places (planning.window.ts renumbers every bar a statement touched) and the writer's stamps
  * change no day's load, and are not laid out again.
  */
 const LOAD_FIELDS = ['client_id', 'plan_id', 'scenario_id', 'line_id', 'start_date', 'end_date', 'qty', 'daily'];
-// Materialized: planned on its own, where the transition tables' row counts are known, the two are
-// hashed on the id; inlined, the live-bar filter pushed into its scan (estimated at 0.5 % of the rows,
-// a transition table has no statistics) made the planner loop over one table for each row of the
-// other: 45,000 bars renumbered after an insert took 6 minutes.
-const movedBars = (rows: 'old_rows' | 'new_rows', other: 'old_rows' | 'new_rows') => `(with moved as materialized (select r.* from ${rows} r where not exists (select 1 from ${other} x where x.id = r.id
-    and (${LOAD_FIELDS.map((f) => `x.${f}`).join(', ')}) is not distinct from (${LOAD_FIELDS.map((f) => `r.${f}`).join(', ')}))) select * from moved)`;
+// A set difference on the id and the load-deciding fields (EXCEPT compares NULLs as equal, as `is not
+// distinct from` does), hashed or sorted, never a loop of one table per row of the other. Inside the
+// trigger's function the planner takes a transition table for one row: the former anti join on the id
+// (`not exists (... x.id = r.id and (...) is not distinct from (...))`) became a nested loop, 325 x 325
+// comparisons of eight fields, 27-46 ms each time, five times per statement; a push of 325 bars on
+// PostgreSQL at 100,000 bars spent ~180 ms in this trigger (auto_explain, 2026-12-05 seventh session).
+// Materialized: planned on its own, so the live-bar filter is not pushed into it (45,000 bars
+// renumbered after an insert once took 6 minutes that way). Only the id and the load-deciding fields
+// are kept: all that barLoadsSql and cleanup read of a bar.
+const movedBars = (rows: 'old_rows' | 'new_rows', other: 'old_rows' | 'new_rows') => {
+  const fields = ['id', ...LOAD_FIELDS].join(', ');
+  return `(with moved as materialized (select ${fields} from ${rows} except select ${fields} from ${other}) select * from moved)`;
+};
 const liveBarsOf = (plans: string) => `(select b.* from ${BAR} b join (${plans}) k on k.client_id = b.client_id and k.id = b.plan_id where b.scenario_id is null)`;
 const calendarCompanies = 'select client_id from new_rows union select client_id from old_rows';
 
