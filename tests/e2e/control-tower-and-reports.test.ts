@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Download, Page } from 'playwright-core';
+import type { Download, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import '../../reports';
 import { getReport } from '../../src/model';
@@ -80,6 +80,24 @@ describe('the control tower and the reports', () => {
       };
     });
     expect(first).toEqual({ calls: 1, profiles: 1, beforeScriptsEnded: true, by: ['document', 'document'] });
+    // The scenarios' figures (a second of the database's time at ten million lines) are asked only
+    // once the tower's reply is in, not beside it: with the tower's reply held back 1.5 s, they wait.
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === '/api/scmapi/schedule/kpis'), undefined, { timeout: 20000 });
+    const order: string[] = [];
+    const pathOf = (u: string) => new URL(u).pathname;
+    const onRequest = (r: { url(): string }) => void (pathOf(r.url()) === '/api/scmapi/schedule/kpis' && order.push('scenarios asked'));
+    const onResponse = (r: { url(): string }) => void (pathOf(r.url()) === '/api/rptapi/tower' && order.push('tower answered'));
+    page.on('request', onRequest);
+    page.on('response', onResponse);
+    const held = (route: Route) => void new Promise((r) => setTimeout(r, 1500)).then(() => route.continue());
+    await page.route('**/api/rptapi/tower?*', held);
+    await page.reload();
+    await expect.poll(() => order.includes('scenarios asked'), { timeout: 20000 }).toBe(true);
+    expect(order.slice(0, 2)).toEqual(['tower answered', 'scenarios asked']);
+    await page.unroute('**/api/rptapi/tower?*', held);
+    page.off('request', onRequest);
+    page.off('response', onResponse);
+    await page.waitForSelector('[data-testid=control-tower][data-loaded="1"]', { timeout: 20000 });
 
     // An organisation: the tower reloads for it; node risk (no author) stays whole and says so.
     const orgValue = await page.$eval('[data-testid=tower-org]', (el) => (el as HTMLSelectElement).options[1]?.value ?? '');

@@ -77,7 +77,8 @@ export function ControlTower() {
 
       <TowerTiles theme={theme} tr={tr} full={full} />
 
-      <TowerScenarios tr={tr} full={full} />
+      {/* The scenarios' figures are asked once the tower's first reply (or its failure) is drawn. */}
+      <TowerScenarios tr={tr} full={full} towerDrawn={updatedAt !== null || Object.keys(tower.loaded).length > 0} />
 
       <section style={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 12, flex: 1 }}>
         {widgets.map(({ w, source }) => (

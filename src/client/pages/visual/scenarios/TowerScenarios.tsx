@@ -73,8 +73,9 @@ function KpiCard({ row, tr }: { row: KpiRow; tr: (l: Label) => string }) {
  * plan's with the differences; both are measured by the planning service's one function. Shown to users
  * with the scheduling board; it opens the board on the picked scenario.
  */
-export function TowerScenarios({ tr, full }: { tr: (l: Label) => string; full: boolean }) {
-  const s = useTowerScenarios();
+/** `towerDrawn`: the tower's first reply is drawn (the figures are asked after it: use-tower-scenarios.ts). */
+export function TowerScenarios({ tr, full, towerDrawn }: { tr: (l: Label) => string; full: boolean; towerDrawn: boolean }) {
+  const s = useTowerScenarios(towerDrawn);
   const navigate = useNavigate();
   if (!s.shown) return null;
   const { reply } = s;

@@ -26,8 +26,12 @@ export type TowerScenarios = {
  * The control tower's scenarios (issue 34): the live plan's figures beside a picked draft scenario's,
  * both measured by the planning service's one function (`GET /scmapi/schedule/kpis`); read again when
  * a board change is announced (`schedule.changed`: a move, auto-schedule, publish or discard).
+ * `towerDrawn`: the first read waits for the tower's own first reply to be drawn, then for the page
+ * to be idle (1 s at most): the figures take the database about a second at ten million order lines
+ * (B8), and asked beside the tower's call they took the two cores from its widgets' queries and
+ * charts. Their cards wait with a dash meanwhile.
  */
-export function useTowerScenarios(): TowerScenarios {
+export function useTowerScenarios(towerDrawn = true): TowerScenarios {
   const { menus } = useSnapshot(access);
   const shown = menus.some((g) => g.children.some((c) => c.CODE === BOARD_MENU));
   const [scenario, setScenario] = useState<number | null>(null);
@@ -55,8 +59,15 @@ export function useTowerScenarios(): TowerScenarios {
   }, []);
 
   useEffect(() => {
-    if (shown) void load(scenario);
-  }, [shown, scenario, load]);
+    if (!shown || !towerDrawn) return undefined;
+    const w = window as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
+    if (!w.requestIdleCallback || !w.cancelIdleCallback) {
+      void load(scenario);
+      return undefined;
+    }
+    const id = w.requestIdleCallback(() => void load(scenario), { timeout: 1000 });
+    return () => w.cancelIdleCallback!(id);
+  }, [shown, towerDrawn, scenario, load]);
 
   useEffect(() => {
     if (!shown) return undefined;
