@@ -6,8 +6,8 @@ import { workorder } from '../../src/model/entities/workorder.entity';
  * (the plan history's "生成工单"), one per in-house process of the plant's routing; released to the
  * line, then reported finished (完工汇报: the browser asks before finishing short of the ordered
  * quantity: the transition's `ask`) or finished by the scans of its bundles; 分扎 cuts the plan's
- * bundles (a transition that keeps the state). The list's hand-made wrapper (src/client/pages/production)
- * adds the progress per colour x size and the ticket sheet.
+ * bundles (a transition that keeps the state); 部分汇报 takes pieces per colour x size cell beside each
+ * cell's progress (the transition's cells parameter); a work order's drawer links to its plan's ticket sheet.
  */
 const states = workorder.states!;
 // Who runs production: as the planning menus (planner, line manager, administrators).
@@ -66,6 +66,7 @@ const form: FormSection[] = [
       { field: 'force_out_scan', spanClass: 'third', ...VIEW_ONLY },
       { field: 'released_at', spanClass: 'third', ...VIEW_ONLY },
       { field: 'finished_at', spanClass: 'third', ...VIEW_ONLY },
+      { field: 'done_matrix', spanClass: 'full', ...VIEW_ONLY },
     ],
   },
 ];
@@ -83,16 +84,19 @@ export const workorderPage = definePage({
   actions: [
     { kind: 'transition', action: 'release' },
     { kind: 'transition', action: 'report' },
+    { kind: 'transition', action: 'report_part' },
     { kind: 'transition', action: 'bundles' },
     { kind: 'export' },
     { kind: 'history' },
     { kind: 'view' },
   ],
   quickSearch: ['wo_no', 'style_no'],
+  // 扎票: the plan's bundles printed as the bundle page's labels (one ticket per bundle, its barcode).
+  links: [{ key: 'tickets', label: { zh: '扎票', en: 'Bundle tickets' }, to: '/page/labels/wobundle?f.plan_id.eq={plan_id}' }],
   form,
 });
 
-/** The bundles (扎) cut for work order sets, with their barcodes. */
+/** The bundles (扎) cut for work order sets, with their barcodes; printed as tickets (`labels`). */
 export const woBundlePage = definePage({
   opt: 'wobundle',
   cata: 'scm',
@@ -104,6 +108,8 @@ export const woBundlePage = definePage({
   columns: [{ field: 'bundle_no', width: 190, pinned: 'left' }, { field: 'plan_id', width: 150 }, { field: 'seq', width: 80 }, { field: 'style_no', width: 130 }, 'colour', 'size', { field: 'qty', aggregate: 'sum' }, { field: 'last_process_id', width: 130 }, 'last_direction', { field: 'updated_at', width: 170 }],
   actions: [{ kind: 'export' }, { kind: 'history' }, { kind: 'view' }],
   quickSearch: ['bundle_no', 'style_no'],
+  // The bundle ticket: the barcode a scanner reads at each station, what the bundle holds.
+  labels: { barcode: 'bundle_no', fields: ['plan_id', 'style_no', 'colour', 'size', 'qty', 'seq'] },
   form: [{ modelName: 'base', title: { zh: '扎', en: 'Bundle' }, form: ['bundle_no', 'plan_id', 'seq', 'style_no', 'colour', 'size', 'qty', 'last_process_id', 'last_direction'].map((field) => ({ field, spanClass: 'third' as const, ...VIEW_ONLY })) }],
 });
 

@@ -131,6 +131,15 @@ export type TransitionDef = {
    * (a scan undone with its reason). Its reply carries no row.
    */
   removes?: true;
+  /**
+   * A json parameter entered per colour x size cell of the record (a partial report): the dialog
+   * lists the cells of the record's `of` field ([{ colour, size, qty }]) with what its `done` field
+   * ({"<colour>|<size>": pieces}) holds and what is left, an input per cell checked as typed (a whole
+   * number up to what is left, src/model/size-progress.ts); it sends {"<colour>|<size>": pieces}.
+   * Runs on one record (a list needs one row selected). The server checks the cells again.
+   * Example: `cells: { param: 'cells', of: 'matrix', done: 'done_matrix' }`.
+   */
+  cells?: { param: string; of: string; done: string };
 };
 
 export type StateMachineDef = {

@@ -172,6 +172,12 @@ export type PageDef = {
    * record as in `opens` (a dynamic form's designer, a scenario's records); test id `link-<key>`.
    */
   links?: Array<{ key: string; label: Label; to: string }>;
+  /**
+   * The list's rows as cut-out labels, printed at `/page/labels/{opt}` with the list's filters in the
+   * address (`?f.plan_id.eq=12`): each row's `barcode` field as a Code 128 barcode with its text under
+   * it, then its `fields` as "label value" (a reference by its label). Example: a plan's bundle tickets.
+   */
+  labels?: { barcode: string; fields: string[] };
 };
 
 /** The address a row of a page declaring `opens` goes to: each `{field}` replaced by the row's value, URI-encoded. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkOrderProgress } from '../../src/model/calls/production';
+import { progressCells, type MatrixCell } from '../../src/model/size-progress';
 import { apiCalls } from '../support/resource-client';
 import { createTestApp, signIn, type TestApp } from '../support/test-app';
 
@@ -18,7 +19,16 @@ let makerId: number;
 
 type Row = Record<string, unknown>;
 const { call, q } = apiCalls(() => t.app);
-const progress = async (id: unknown) => (await call<WorkOrderProgress>(planner, 'GET', '/scmapi/workorder/progress', { id })).body.data;
+/**
+ * A work order's cells as the report's dialog draws them from the record (issue 30: the transition's
+ * cells parameter; the progress read `GET /scmapi/workorder/progress` went): the generic view's matrix
+ * and pieces per cell through the same pure function.
+ */
+async function progress(id: unknown): Promise<WorkOrderProgress> {
+  const r = (await call<Row>(planner, 'GET', '/scmapi/workorder/view', { id })).body.data;
+  const cells = progressCells((r.matrix ?? []) as MatrixCell[], (r.done_matrix ?? null) as Record<string, number> | null);
+  return { id: Number(r.id), version: Number(r.version), wo_no: String(r.wo_no), process: String(r.process_id__label ?? ''), status: String(r.status), qty: Number(r.qty), done_qty: Number(r.done_qty ?? 0), cells };
+}
 /** 部分汇报, the work order's declared transition: its reply's `data` is the progress as it now stands. */
 async function reportPart(token: string, body: Row, lang: 'zh-CN' | 'en' = 'zh-CN') {
   const r = await call<{ rows: Row[]; data: WorkOrderProgress[] }>(token, 'POST', '/scmapi/workorder/action/report_part', body, lang);
@@ -50,7 +60,7 @@ describe('progress per colour x size', () => {
     expect(p.cells.length).toBeGreaterThan(1);
     expect(p.cells.reduce((n, c) => n + c.ordered, 0)).toBe(Number(wo.qty));
     expect(p.cells.every((c) => c.done === 0 && c.left === c.ordered)).toBe(true);
-    const other = await call(brand, 'GET', '/scmapi/workorder/progress', { id: wo.id });
+    const other = await call(brand, 'GET', '/scmapi/workorder/view', { id: wo.id });
     expect([403, 404]).toContain(other.status);
   });
 

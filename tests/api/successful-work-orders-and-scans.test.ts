@@ -232,13 +232,14 @@ describe('work orders and scans', () => {
     const made = (cut.body.data as { data?: Array<{ bundles: number }> }).data![0];
     expect(cut.body.data.rows[0].status).toBe('draft');
     expect((await workorders().history(cutFrom.id)).body.data.rows.some((x) => x.action === 'bundles')).toBe(true);
-    const sheet = await call<{ plan_no: string; routing: string[]; bundles: Array<{ bundle_no: string; qty: number; colour: string; size: string }> }>('GET', '/api/scmapi/workorder/tickets', planner, { plan_id: planB.id });
+    // The ticket sheet is the bundle page's labels (issue 30): the plan's bundles through the generic list, as the labels page reads them
+    // (before, GET /api/scmapi/workorder/tickets?plan_id=, which also listed the routing's names).
+    const sheet = await call<{ rows: Array<{ bundle_no: string; qty: number; colour: string; size: string }> }>('GET', '/api/scmapi/wo_bundle/page', planner, { 'f.plan_id.eq': planB.id, size: 500 });
     expect(sheet.status).toBe(200);
-    expect(sheet.body.data.bundles).toHaveLength(made.bundles);
-    expect(sheet.body.data.bundles.reduce((a, b) => a + b.qty, 0)).toBe(Number(planB.qty));
-    expect(sheet.body.data.bundles.every((b) => b.qty <= 40)).toBe(true);
-    expect(sheet.body.data.routing).toEqual(wos.map((w) => w.process_name));
-    const bundle = sheet.body.data.bundles[0];
+    expect(sheet.body.data.rows).toHaveLength(made.bundles);
+    expect(sheet.body.data.rows.reduce((a, b) => a + b.qty, 0)).toBe(Number(planB.qty));
+    expect(sheet.body.data.rows.every((b) => b.qty <= 40)).toBe(true);
+    const bundle = sheet.body.data.rows[0];
     const code = bundle.bundle_no;
     expect(code).toBe(`${planB.plan_no}-001`);
 
@@ -326,7 +327,7 @@ describe('work orders and scans', () => {
     const r = await workorders(brand).action('report', { id: wo.id, report_qty: 1, confirm_short: true });
     expect(r.status).toBe(404);
     expect((await workorders().view(wo.id)).body.data.status).toBe('released');
-    expect((await call('GET', '/api/scmapi/workorder/tickets', brand, { plan_id: planB.id })).status).toBe(404);
+    expect((await call<{ rows: unknown[] }>('GET', '/api/scmapi/wo_bundle/page', brand, { 'f.plan_id.eq': planB.id })).body.data.rows ?? []).toHaveLength(0);
     expect((await workorders(brand).action('bundles', { id: wo.id, bundle_size: 10 })).status).toBe(404);
     const code = `${planB.plan_no}-002`;
     const s = await scan(code, Number(wo.process_id), 'in', brand);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { progressCells, type MatrixCell } from '../../src/model/size-progress';
 import { serverAndBrowserForFile, snap } from './support/harness';
 import { signInToShell, until } from './support/steps';
 
@@ -122,9 +123,10 @@ describe('node plan dates on the timeline, Excel, and the shop floor by colour x
     const free = (w: Row) => !all.some((x) => x.plan_id === w.plan_id && Number(x.sequence) < Number(w.sequence) && (x.force_in_scan === true || x.force_out_scan === true));
     let pick: { wo: Row; cells: Array<{ key: string; left: number }> } | null = null;
     for (const wo of all.filter((w) => w.status === 'released' && Number(w.done_qty ?? 0) === 0 && free(w))) {
-      const p = await api<{ cells: Array<{ key: string; colour: string; left: number }> }>(page, `/api/scmapi/workorder/progress?id=${String(wo.id)}`);
-      const t = await api<{ bundles: unknown[] }>(page, `/api/scmapi/workorder/tickets?plan_id=${String(wo.plan_id)}`);
-      if (p.cells.length > 1 && p.cells.every((c) => c.colour !== '-') && t.bundles.length) { pick = { wo, cells: p.cells }; break; }
+      // Its cells as the report's dialog draws them (issue 30: the progress read went; the row has the matrix and the pieces per cell).
+      const p = progressCells((wo.matrix ?? []) as MatrixCell[], (wo.done_matrix ?? null) as Record<string, number> | null);
+      const t = await api<{ rows: unknown[] }>(page, `/api/scmapi/wo_bundle/page?size=1&f.plan_id.eq=${String(wo.plan_id)}`);
+      if (p.length > 1 && p.every((c) => c.colour !== '-') && t.rows.length) { pick = { wo, cells: p }; break; }
     }
     expect(pick, 'a released work order with colour x size cells').not.toBeNull();
     const { wo, cells } = pick!;
@@ -134,29 +136,32 @@ describe('node plan dates on the timeline, Excel, and the shop floor by colour x
     await page.press('[data-testid=quick-search]', 'Enter');
     await until(page, () => document.querySelector('[data-testid=row-total]')?.textContent?.includes('共 1 条'), undefined, { timeout: 20_000 });
     await page.click('[data-testid=grid-workorder] .ag-row[row-index="0"] .ag-selection-checkbox input');
-    await page.click('[data-testid=action-progress]');
-    await page.waitForSelector('[data-testid=progress-cells] tbody tr');
+    // 部分汇报 is the work order's declared transition; its dialog draws the cells parameter (issue 30).
+    await page.click('[data-testid=action-report_part]');
+    await page.waitForSelector('[data-testid=cells-cells] tbody tr');
     const cell = cells[0];
-    await page.fill(`[data-testid="progress-now-${cell.key}"]`, String(cell.left + 1));
-    await page.waitForSelector(`[data-testid="progress-cell-${cell.key}"] >> text=须为 0 到 ${cell.left} 之间的整数`);
-    expect(await page.isDisabled('[data-testid=progress-report]')).toBe(true);
+    await page.fill(`[data-testid="cell-now-${cell.key}"]`, String(cell.left + 1));
+    await page.waitForSelector(`[data-testid="cell-${cell.key}"] >> text=须为 0 到 ${cell.left} 之间的整数`);
+    // Refused as typed: OK sends nothing and the dialog stays.
+    await page.click('[data-testid=transition-ok]');
+    expect(await page.locator('[data-testid=transition-dialog-report_part]').count()).toBe(1);
     await snap(page, 'shop-floor-01-cell-refused-1366');
-    await page.fill(`[data-testid="progress-now-${cell.key}"]`, '2');
-    await page.click('[data-testid=progress-report]');
-    await page.waitForSelector('[data-testid=toast-success]:has-text("已部分汇报")');
+    await page.fill(`[data-testid="cell-now-${cell.key}"]`, '2');
+    await page.click('[data-testid=transition-ok]');
+    await page.waitForSelector('[data-testid=toast-success]');
     await until(page, () => document.querySelector('[data-testid=grid-workorder] .ag-cell[col-id=done_qty]')?.textContent?.trim() === '2', undefined, { timeout: 20_000 });
     // The list reloaded: the row is chosen again if the reload cleared it.
     if (!(await page.locator('[data-testid=grid-workorder] .ag-row[row-index="0"].ag-row-selected').count())) await page.click('[data-testid=grid-workorder] .ag-row[row-index="0"] .ag-selection-checkbox input');
-    await page.click('[data-testid=action-progress]');
-    await page.waitForSelector(`[data-testid="progress-cell-${cell.key}"][data-done="2"]`);
+    await page.click('[data-testid=action-report_part]');
+    await page.waitForSelector(`[data-testid="cell-${cell.key}"][data-done="2"]`);
     await snap(page, 'shop-floor-02-progress-1366');
     await page.setViewportSize({ width: 1920, height: 1080 });
     await snap(page, 'shop-floor-03-progress-1920');
     await page.keyboard.press('Escape');
 
     // On the scan page: a bundle of that plan scanned in, then undone with its reason.
-    const tickets = await api<{ bundles: Array<{ bundle_no: string }> }>(page, `/api/scmapi/workorder/tickets?plan_id=${String(wo.plan_id)}`);
-    const code = tickets.bundles[0].bundle_no;
+    const tickets = await api<{ rows: Array<{ bundle_no: string }> }>(page, `/api/scmapi/wo_bundle/page?size=500&f.plan_id.eq=${String(wo.plan_id)}`);
+    const code = tickets.rows[0].bundle_no;
     await page.setViewportSize({ width: 1366, height: 768 });
     await page.goto(`${run.server.url}/zp/prodmgm/index/vfscanvalidate`);
     await page.waitForSelector('[data-testid=scan-barcode]');

@@ -48,10 +48,11 @@ async function planToScan(page: Page): Promise<{ style: string; process: string;
   const wos = (await api<{ rows: Row[] }>(page, `/scmapi/workorder/page?size=50&f.plan_id.eq=${String(plan.id)}&sort=sequence`)).rows;
   await api(page, '/scmapi/workorder/action/release', { ids: wos.map((w) => w.id) });
   await api(page, '/scmapi/workorder/action/bundles', { id: wos[0].id, bundle_size: 20 });
-  const sheet = await api<{ routing: string[]; bundles: Array<{ bundle_no: string; qty: number; style_no: string | null }> }>(page, `/scmapi/workorder/tickets?plan_id=${String(plan.id)}`);
-  expect(sheet.bundles.length).toBeGreaterThanOrEqual(2);
-  expect(sheet.bundles.slice(0, 2).every((b) => b.style_no === plan.style_no)).toBe(true);
-  return { style: String(plan.style_no), process: sheet.routing[0], bundles: sheet.bundles };
+  // The plan's bundles through the generic list (issue 30: the ticket sheet's own read went; the tickets are the bundle page's labels).
+  const bundles = (await api<{ rows: Array<{ bundle_no: string; qty: number; style_no: string | null }> }>(page, `/scmapi/wo_bundle/page?size=500&f.plan_id.eq=${String(plan.id)}`)).rows;
+  expect(bundles.length).toBeGreaterThanOrEqual(2);
+  expect(bundles.slice(0, 2).every((b) => b.style_no === plan.style_no)).toBe(true);
+  return { style: String(plan.style_no), process: String(wos[0].process_id__label), bundles };
 }
 
 /** One bundle scanned in (F2) and out (F3) of a process on the scan station, as the scanner types. */

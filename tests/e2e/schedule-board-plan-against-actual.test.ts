@@ -52,8 +52,9 @@ async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: R
 
 /** Scans a bundle of the plan (its last, never scanned by the seed) in and out of cutting and sewing; returns its pieces. */
 async function scanBundle(page: Page, planId: number): Promise<number> {
-  const sheet = await api<{ bundles: { bundle_no: string; qty: number }[] }>(page, 'GET', `/api/scmapi/workorder/tickets?plan_id=${planId}`);
-  const bundle = sheet.data.bundles[sheet.data.bundles.length - 1];
+  // The plan's bundles through the generic list (issue 30: the ticket sheet's own read went).
+  const sheet = await api<{ rows: { bundle_no: string; qty: number }[] }>(page, 'GET', `/api/scmapi/wo_bundle/page?size=500&f.plan_id.eq=${planId}`);
+  const bundle = sheet.data.rows[sheet.data.rows.length - 1];
   const setup = await api<{ processes: { id: number; name: string }[] }>(page, 'GET', '/api/scmapi/workorder/scan-setup');
   for (const name of ['裁剪', '缝制']) {
     const candidates = setup.data.processes.filter((p) => p.name === name);

@@ -91,12 +91,14 @@ describe('work orders and the scan validation page', () => {
     await page.click('[data-testid=transition-ok]');
     await page.waitForSelector('[data-testid=toast-success]', { timeout: 20000 });
     await until(page, () => !document.querySelector('[data-testid=transition-dialog-bundles]'), undefined, { timeout: 20000 });
-    await page.click('[data-testid=action-tickets]');
-    await page.waitForSelector('[data-testid=ticket] [data-testid=ticket-barcode]', { timeout: 20000 });
-    const firstTicket = (await page.textContent('[data-testid=ticket]')) ?? '';
+    // 扎票: the work order's drawer links to its plan's bundles printed as the bundle page's labels (issue 30).
+    await page.dblclick('[data-testid=grid-workorder] .ag-row[row-index="0"] .ag-cell[col-id=wo_no]');
+    await page.click('[data-testid=link-tickets]');
+    await page.waitForSelector('[data-testid=label] [data-testid=label-barcode]', { timeout: 20000 });
+    const firstTicket = (await page.textContent('[data-testid=label]')) ?? '';
     const code = `${planNo}-001`;
     expect(firstTicket).toContain(code);
-    expect(await page.locator('[data-testid=ticket-barcode] rect').count()).toBeGreaterThan(20);
+    expect(await page.locator('[data-testid=label-barcode] rect').count()).toBeGreaterThan(20);
     await snap(page, 'wo-02-tickets');
     const pieces = Number(/件数 (\d+)/.exec(firstTicket)?.[1]);
     expect(pieces).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import type { PageKind } from '../../model/page';
 import { ListPage } from './ListPage';
 import { DocumentPage, ViewPage } from './RecordPages';
+import { LabelsPage } from './LabelsPage';
 import { MissingPage } from './PageStates';
 import { resolvedPageOf } from '../api/resolved-page';
 
@@ -36,6 +37,12 @@ export function EngineViewRoute() {
 export function EngineDocumentRoute() {
   const resolved = usePage();
   return resolved ? <DocumentPage key={resolved.page.opt} resolved={resolved} /> : <MissingPage />;
+}
+
+/** A page's rows as printed labels (`PageDef.labels`); a page without labels is missing here. */
+export function EngineLabelsRoute() {
+  const resolved = usePage();
+  return resolved?.page.labels ? <LabelsPage key={resolved.page.opt} resolved={resolved} /> : <MissingPage />;
 }
 
 export const LIST_KINDS: PageKind[] = ['index', 'page', 'masterdetail', 'ectabindex'];

@@ -65,7 +65,7 @@ function ListEmptyState({ resolved, list, has, filters }: { resolved: ResolvedPa
 }
 
 /** The list's confirmations: removing the selected records, and a transition's parameters. */
-function ListDialogs({ actions, count }: { actions: ListActions; count: number }) {
+function ListDialogs({ actions, count, one }: { actions: ListActions; count: number; one: Record<string, unknown> | null }) {
   const { t } = useTranslation();
   const { confirmRemove, setConfirmRemove, removeSelected, transition, setTransition, runTransition } = actions;
   return (
@@ -75,6 +75,7 @@ function ListDialogs({ actions, count }: { actions: ListActions; count: number }
         <TransitionDialog
           transition={transition}
           count={count}
+          record={transition.cells ? one : undefined}
           onRun={(params) => runTransition(transition, params)}
           onCancel={() => setTransition(null)}
         />
@@ -157,7 +158,7 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
         }}
       />
       {slots.extras?.(list)}
-      <ListDialogs actions={actions} count={list.selected.length} />
+      <ListDialogs actions={actions} count={list.selected.length} one={list.one} />
     </div>
   );
 }

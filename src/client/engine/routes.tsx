@@ -12,7 +12,8 @@ const enginePage = (name: string, load: () => Promise<PageModule> = pages) => la
  * Routes answered by the registry engine (spec 2 generic routes), from page declarations in
  * grids/: lists (/{cata}/index/{opt}, /{cata}/page/{opt}, /{cata}/masterdetail/{opt},
  * /{cata}/ectabindex/{opt}, /page/{opt}), a list filtered by its parent (/page/subindex/{opt}),
- * a record read-only (/page/view/{opt}?id=) and its printable document (/page/document/{opt}?id=).
+ * a record read-only (/page/view/{opt}?id=), its printable document (/page/document/{opt}?id=) and a
+ * list's rows as printed labels (/page/labels/{opt}?f.x.eq=..).
  * The generic page routes (issue 35: `/{cata}/ecindex/{opt}`, `/zp/{cata}/index|page|document/{opt}`,
  * src/model/generic-routes.ts) render any declared page by its key once the server confirmed the
  * user may view it. The shell mounts them under its signed-in layout.
@@ -24,6 +25,7 @@ export const engineRoutes: RouteObject[] = [
   { path: ':cata/ectabindex/:opt', ...enginePage('EngineListRoute') },
   { path: 'page/view/:opt', ...enginePage('EngineViewRoute') },
   { path: 'page/document/:opt', ...enginePage('EngineDocumentRoute') },
+  { path: 'page/labels/:opt', ...enginePage('EngineLabelsRoute') },
   { path: 'page/subindex/:opt', ...enginePage('EngineSubIndexRoute') },
   { path: 'page/:opt', ...enginePage('EngineListRoute') },
   ...GENERIC_PAGE_ROUTES.map((r) => ({ path: r.path, ...enginePage(r.shape === 'document' ? 'GenericDocumentRoute' : 'GenericListRoute', generic) })),

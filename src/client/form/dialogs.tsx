@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { dictionaryItems } from '../../model/dictionaries';
 import type { FieldDef, TransitionDef } from '../../model/entity';
 import { validateField } from '../../model/validate';
+import { CellsParam } from './CellsParam';
+import { cellsState } from './cells-param';
 import { transitionDefaults } from './transition-defaults';
 
 /** Asks before a destructive or final step (remove, freeze, ...). */
@@ -80,13 +82,15 @@ export function TransitionDialog(props: {
       if (r.error) errs[p.key] = t(r.error.key, r.error.params ?? {});
       else out[p.key] = r.value;
     }
+    // A cells parameter is sent only once every typed cell holds (the problems show under their cells).
+    if (tr.cells && (!props.record || cellsState(tr.cells, props.record, values[tr.cells.param] ?? '').problems.size)) return;
     setErrors(errs);
     if (!Object.keys(errs).length) await send(out);
   };
   return (
     <>
       <Dialog open={!asked} onOpenChange={(_, d) => !d.open && props.onCancel()}>
-        <DialogSurface data-testid={`transition-dialog-${tr.action}`}>
+        <DialogSurface data-testid={`transition-dialog-${tr.action}`} style={tr.cells ? { maxWidth: 760 } : undefined}>
           <DialogBody>
             <DialogTitle>{en ? tr.label.en : tr.label.zh}</DialogTitle>
             <DialogContent>
@@ -94,7 +98,13 @@ export function TransitionDialog(props: {
               {!props.record && <p>{t('engine.selected', { count: props.count })}</p>}
               {inputs.map((p) => (
                 <Field key={p.key} label={en ? p.label.en : p.label.zh} required={p.required} validationMessage={errors[p.key]} validationState={errors[p.key] ? 'error' : 'none'}>
-                  <ParamInput p={p} value={values[p.key] ?? ''} onChange={(v) => setValues((x) => ({ ...x, [p.key]: v }))} />
+                  {tr.cells?.param !== p.key ? (
+                    <ParamInput p={p} value={values[p.key] ?? ''} onChange={(v) => setValues((x) => ({ ...x, [p.key]: v }))} />
+                  ) : props.record ? (
+                    <CellsParam decl={tr.cells} record={props.record} value={values[p.key] ?? ''} onChange={(v) => setValues((x) => ({ ...x, [p.key]: v }))} errors={errors} />
+                  ) : (
+                    <p role="alert">{t('engine.cells.pickOne')}</p>
+                  )}
                 </Field>
               ))}
             </DialogContent>

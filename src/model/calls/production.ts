@@ -2,7 +2,7 @@ import type { ProgressCell } from '../size-progress';
 import { getCall, postCall } from './call';
 
 /**
- * Production execution (issue 12): the shop floor's calls (scan station, progress, ticket sheet),
+ * Production execution (issue 12): the scan station's calls,
  * served by src/server/services/production/production.routes.ts and called by
  * src/client/pages/production. Work orders themselves are a registry entity: their list, release,
  * report and bundles (分扎) are its declared transitions on the generic entity API.
@@ -28,18 +28,11 @@ export type ScanUndoResult = {
   params: { barcode: string; process: string; qty: number; reason: string; done: number; ordered: number; direction: string };
   work_order: { id: number; wo_no: string; done_qty: number; qty: number; status: string };
 };
-/** A work order's progress per colour x size (src/model/size-progress.ts). */
+/** A work order's progress per colour x size (src/model/size-progress.ts): the data of its transition `report_part`. */
 export type WorkOrderProgress = { id: number; version: number; wo_no: string; process: string; status: string; qty: number; done_qty: number; cells: ProgressCell[] };
-export type BundleTicket = { id: number; bundle_no: string; seq: number; style_no: string | null; colour: string; size: string; qty: number };
-export type TicketSheet = { plan_id: number; plan_no: string; order_no: string | null; style_no: string | null; routing: string[]; bundles: BundleTicket[] };
 
 export const productionCalls = {
   scanSetup: getCall<void, ScanSetup>(`${BASE}/scan-setup`),
   /** One scan: accepted (recorded, with the message to show) or refused (409 / 404 with the reason). */
   scan: postCall<ScanInput, ScanResult & { message: string }>(`${BASE}/scan`),
-  /** A work order's pieces made per colour x size. */
-  progress: getCall<{ id: number }, WorkOrderProgress>(`${BASE}/progress`),
-  /** A partial report, the work order's declared transition `report_part` (the generic action route): pieces per cell (`cells`: {"<colour>|<size>": pieces}) at the version read. */
-  reportPart: postCall<{ ids: number[]; version: number; cells: Record<string, number> }, { rows: Array<{ version: number }>; data: WorkOrderProgress[] }>(`${BASE}/action/report_part`),
-  tickets: getCall<{ plan_id: number }, TicketSheet>(`${BASE}/tickets`),
 };

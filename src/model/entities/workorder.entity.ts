@@ -94,8 +94,15 @@ export const workorder = defineEntity({
         // Short of the ordered pieces the server asks (409 needsConfirm) and the dialog asks the user.
         ask: 'confirm_short',
       },
-      // 部分汇报: pieces finished per colour x size cell ({"<colour>|<size>": pieces}); offered by the progress dialog, not the toolbar.
-      { action: 'report_part', label: { zh: '部分汇报', en: 'Report part' }, from: ['released'], params: [{ key: 'cells', label: { zh: '本次完工（颜色×尺码）', en: 'Finished now (colour x size)' }, type: 'json' }] },
+      // 部分汇报: pieces finished per colour x size cell ({"<colour>|<size>": pieces}), entered per cell of the
+      // work order's matrix beside what each has made and has left (the engine's cells parameter).
+      {
+        action: 'report_part',
+        label: { zh: '部分汇报', en: 'Report part' },
+        from: ['released'],
+        params: [{ key: 'cells', label: { zh: '本次完工（颜色×尺码）', en: 'Finished now (colour x size)' }, type: 'json' }],
+        cells: { param: 'cells', of: 'matrix', done: 'done_matrix' },
+      },
       // 分扎: the plan's colour x size matrix cut into bundles (the work order keeps its state); then 扎票 prints them.
       {
         action: 'bundles',

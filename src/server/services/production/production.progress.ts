@@ -12,7 +12,8 @@ import { rollUpProgress } from './production.workorders';
  * Shop-floor progress per colour x size (issue 31; the cells' rules: src/model/size-progress.ts). A
  * work order keeps its pieces made per cell of its matrix (`done_matrix`): a scan out adds its
  * bundle's pieces to the bundle's cell, an undone scan takes them back, a partial report adds the
- * pieces it names per cell. The progress read gives each cell ordered, made and left.
+ * pieces it names per cell (the report's dialog shows each cell's ordered, made and left: the
+ * transition's cells parameter).
  *
  * A partial report (the declared transition `report_part`, `POST /scmapi/workorder/action/report_part`:
  * permission, tenant, data scope, row lock, version and audit are the action's) is for a released
@@ -33,24 +34,11 @@ export function addToCell(colour: string | null, size: string | null, qty: numbe
   return sql`jsonb_set(coalesce(t.done_matrix, '{}'::jsonb), array[${key}]::text[], to_jsonb(greatest(0, coalesce((t.done_matrix ->> ${key})::int, 0) + ${qty}::int)))`;
 }
 
-async function workOrderRow(tx: Db, clientId: number, id: number): Promise<Row> {
-  const r = (await sql<Row>`select w.id, w.version, w.wo_no, w.plan_id, w.qty, w.done_qty, w.status, w.is_last, w.matrix, w.done_matrix, pr.name as process_name
-    from scm_workorder w left join md_process pr on pr.client_id = w.client_id and pr.id = w.process_id
-    where w.client_id = ${clientId} and w.id = ${id}`.execute(tx)).rows[0];
-  if (!r) throw new AppError('err.notFound');
-  return r;
-}
-
 function progressOf(wo: Row): WorkOrderProgress {
   return {
     id: Number(wo.id), version: Number(wo.version), wo_no: String(wo.wo_no), process: String(wo.process_name ?? ''), status: String(wo.status),
     qty: num(wo.qty), done_qty: num(wo.done_qty), cells: progressCells(matrixOf(wo.matrix), doneOf(wo.done_matrix)),
   };
-}
-
-/** A work order's progress per colour x size, in the caller's company. */
-export async function workOrderProgress(tx: Db, clientId: number, id: number): Promise<WorkOrderProgress> {
-  return progressOf(await workOrderRow(tx, clientId, id));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { PlanMatrixCell } from '../../../model/entities/prodplan.entity';
-import type { ScanDirection, ScanInput, ScanResult, ScanSetup, TicketSheet } from '../../../model/calls/production';
+import type { ScanDirection, ScanInput, ScanResult, ScanSetup } from '../../../model/calls/production';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { WriteActor } from '../../resources/save-hooks';
@@ -70,22 +70,6 @@ export async function generateBundles(tx: Db, actor: WriteActor, planId: number,
   const rows = cut.map((b) => ({ bundle_no: bundleNo(planNo, b.seq), plan_id: planId, seq: b.seq, style_no: b.style_no ?? plan.style_no ?? null, colour: b.colour, size: b.size, qty: b.qty }));
   for (let i = 0; i < rows.length; i += 1000) await insertRecords(w, 'wo_bundle', rows.slice(i, i + 1000));
   return { bundles: cut.length };
-}
-
-/** The data of a plan's bundle ticket sheet: its bundles and the in-house processes they pass. */
-export async function ticketSheet(tx: Db, clientId: number, planId: number): Promise<TicketSheet> {
-  const p = (await sql<Row>`select p.id, p.plan_no, p.style_no, o.order_no from scm_prodplan p
-    left join scm_customer_order o on o.client_id = p.client_id and o.id = p.order_id
-    where p.client_id = ${clientId} and p.id = ${planId}`.execute(tx)).rows[0];
-  if (!p) throw new AppError('err.notFound');
-  const routing = await sql<Row>`select pr.name from scm_workorder w join md_process pr on pr.client_id = w.client_id and pr.id = w.process_id
-    where w.client_id = ${clientId} and w.plan_id = ${planId} order by w.sequence, w.id`.execute(tx);
-  const bundles = await sql<Row>`select id, bundle_no, seq, style_no, colour, size, qty from scm_wo_bundle where client_id = ${clientId} and plan_id = ${planId} order by seq, id`.execute(tx);
-  return {
-    plan_id: Number(p.id), plan_no: String(p.plan_no ?? ''), order_no: p.order_no ? String(p.order_no) : null, style_no: p.style_no ? String(p.style_no) : null,
-    routing: routing.rows.map((r) => String(r.name)),
-    bundles: bundles.rows.map((b) => ({ id: Number(b.id), bundle_no: String(b.bundle_no), seq: num(b.seq), style_no: b.style_no ? String(b.style_no) : null, colour: String(b.colour ?? ''), size: String(b.size ?? ''), qty: num(b.qty) })),
-  };
 }
 
 /** Parses a scan request; bad input is a validation error naming the field. */

@@ -1,6 +1,6 @@
 /**
- * A small Code 128 encoder (code set B, ASCII 32..126) for the bundle tickets: the barcode a
- * keyboard-wedge scanner reads back as the bundle number. Pure: text -> module widths -> SVG bars.
+ * A small Code 128 encoder (code set B, ASCII 32..126) for the engine's printed labels (`PageDef.labels`,
+ * LabelsPage: a bundle's ticket): the barcode a keyboard-wedge scanner reads back as the label's code. Pure: text -> module widths -> SVG bars.
  * Code 128: start B (104), one symbol per character (value = char code - 32), a check symbol
  * ((104 + sum of value x position) mod 103), stop; every symbol is 3 bars and 3 spaces, 11 modules
  * (the stop 13), and a quiet zone of 10 modules each side.
