@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/vite-precompress.mjs';
+import { earlyCalls } from './scripts/vite-early-calls.mjs';
 import LongestFirstSequencer from './tests/e2e/support/sequencer.mjs';
 
 // Chunk splitting of the browser build (see build.rolldownOptions below).
@@ -8,6 +9,9 @@ const NODE_MODULES = /node_modules[\\/]/;
 const AG_GRID = /node_modules[\\/](ag-grid-community|ag-grid-react|ag-stack)[\\/]/;
 const CHARTS = /node_modules[\\/](echarts|echarts-for-react|zrender)[\\/]/;
 const CALENDAR = /node_modules[\\/](@fullcalendar|preact)[\\/]/;
+
+/** The pages whose chunks the document's early script preloads (scripts/vite-early-calls.mjs): the shell on every signed-in page, the tower on its address. */
+const EARLY_PAGES = { '*': 'src/client/shell/ShellLayout.tsx', '/visual/control-tower': 'src/client/pages/visual/ControlTower.tsx' };
 
 /** What the bundler tells of a module while it splits chunks. */
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
@@ -37,10 +41,10 @@ const needsCharts = (id: string, graph: ModuleGraph) => needsLib(CHARTS, id, gra
  */
 export default defineConfig({
   root: 'src/client',
-  // src/client/public: files served as they are (tower-early.js, the tower's first call from the document).
-  publicDir: 'public',
+  publicDir: false,
   // precompress: .br and .gz beside each built text file, served by the server (docs/architecture.md "Static files and first visit").
-  plugins: [react(), precompress()],
+  // earlyCalls: the document's early script (index.html) with the chunks each signed-in page imports, to preload.
+  plugins: [react(), earlyCalls({ script: 'src/client/early/early-calls.js', pages: EARLY_PAGES }), precompress()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -77,9 +77,11 @@ describe('the control tower and the reports', () => {
         profiles: profiles.length,
         beforeScriptsEnded: [...calls, ...profiles].every((c) => c.startTime <= nav.domContentLoadedEventStart),
         by: [marks.__towerEarly?.by ?? null, marks.__profileEarly?.by ?? null],
+        // The same script had the shell's and the tower's chunks preloaded (the build wrote their names in).
+        preloaded: ['ShellLayout', 'ControlTower', 'charts'].filter((c) => document.head.querySelector(`link[rel=modulepreload][href^="/assets/${c}-"]`)),
       };
     });
-    expect(first).toEqual({ calls: 1, profiles: 1, beforeScriptsEnded: true, by: ['document', 'document'] });
+    expect(first).toEqual({ calls: 1, profiles: 1, beforeScriptsEnded: true, by: ['document', 'document'], preloaded: ['ShellLayout', 'ControlTower', 'charts'] });
     // The scenarios' figures (a second of the database's time at ten million lines) are asked only
     // once the tower's reply is in, not beside it: with the tower's reply held back 1.5 s, they wait.
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === '/api/scmapi/schedule/kpis'), undefined, { timeout: 20000 });

@@ -9,18 +9,27 @@ import { EARLY_PROFILE_URL, loadProfile } from '../session/session-flow';
 import { access } from '../session/access-state';
 import type { EarlyCall } from './early-calls';
 
-const SCRIPT = readFileSync(resolve(__dirname, '../public/early-calls.js'), 'utf8');
+import { withPreloads } from '../../../scripts/vite-early-calls.mjs';
+
+const SOURCE = readFileSync(resolve(__dirname, '../early/early-calls.js'), 'utf8');
+const PRELOADS = { '*': ['/assets/ShellLayout-a.js', '/assets/ui-b.js'], '/visual/control-tower': ['/assets/ControlTower-c.js', '/assets/charts-d.js'] };
+const SCRIPT = withPreloads(SOURCE, PRELOADS);
 
 type Asked = { url: string; headers: Record<string, string> };
 type Marks = { __profileEarly?: EarlyCall<unknown>; __towerEarly?: EarlyCall<unknown> };
 
 /** The document's script run as a browser runs it: a page at `address`, a store, and a fetch that notes what it was asked. */
-function runDocumentScript(address: string, store: Record<string, string>, now: Date, answer: unknown = { code: 200, data: { widgets: {} } }) {
+function runDocumentScript(address: string, store: Record<string, string>, now: Date, answer: unknown = { code: 200, data: { widgets: {} } }, script = SCRIPT) {
   const asked: Asked[] = [];
+  const preloaded: Array<{ rel: string; href: string; crossOrigin: string | null }> = [];
   const u = new URL(address, 'http://app.test');
   const window: Marks = {};
   const context = {
     window,
+    document: {
+      createElement: () => ({ rel: '', href: '', crossOrigin: null }),
+      head: { appendChild: (l: { rel: string; href: string; crossOrigin: string | null }) => preloaded.push(l) },
+    },
     location: { pathname: u.pathname, search: u.search },
     localStorage: { getItem: (k: string) => store[k] ?? null },
     URLSearchParams,
@@ -35,8 +44,8 @@ function runDocumentScript(address: string, store: Record<string, string>, now: 
       static override now = () => now.getTime();
     },
   };
-  runInNewContext(SCRIPT, context);
-  return { asked, window };
+  runInNewContext(script, context);
+  return { asked, window, preloaded: preloaded.map((l) => `${l.rel} ${l.href} ${String(l.crossOrigin)}`) };
 }
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -73,6 +82,18 @@ describe("a signed-in page's first calls from the document (public/early-calls.j
     expect(await good.window.__profileEarly!.reply).toEqual({ userinfo: { id: 1 } });
     const refused = runDocumentScript('/workspace/home', signedIn(now), now, { code: 401, data: null });
     expect(await refused.window.__profileEarly!.reply).toBeNull();
+  });
+
+  it("preloads every signed-in page's chunks, and the tower's on its address; nothing signed out", () => {
+    const now = days[0];
+    const pre = (l: string) => `modulepreload ${l} `;
+    expect(runDocumentScript('/visual/control-tower', signedIn(now), now).preloaded).toEqual([...PRELOADS['*'], ...PRELOADS['/visual/control-tower']].map(pre));
+    expect(runDocumentScript('/page/subindex/customerorder', signedIn(now), now).preloaded).toEqual(PRELOADS['*'].map(pre));
+    expect(runDocumentScript('/visual/control-tower', {}, now).preloaded).toEqual([]);
+    expect(runDocumentScript('/login', signedIn(now), now).preloaded).toEqual([]);
+    // The source itself (the dev server's) runs with an empty map, and the build refuses a script with nowhere to write it.
+    expect(runDocumentScript('/visual/control-tower', signedIn(now), now, undefined, SOURCE).preloaded).toEqual([]);
+    expect(() => withPreloads('(function () {})();', PRELOADS)).toThrow(/PRELOAD/);
   });
 
   it('asks nothing signed out, on the sign-in pages, or with a token the app refreshes first', () => {

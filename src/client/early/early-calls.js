@@ -4,8 +4,10 @@
  * entry and its libraries have loaded and run (~0.3-0.5 s on a quiet machine, B8):
  * - the profile, which the guard of every signed-in page waits for (session-flow.ts, loadProfile);
  * - on the control tower's address, the tower's first call (pages/visual/tower-early.ts).
- * Plain script on purpose: no import, nothing of the bundle, served as it is (CSP `script-src
- * 'self'`). Each call leaves a mark on `window` (`__profileEarly`, `__towerEarly`: the address, the
+ * It also has the browser fetch and compile the chunks the page will import (`modulepreload`): the
+ * build writes their names in (scripts/vite-early-calls.mjs: `*` for every signed-in page, the
+ * shell's; an address for its page's), so they load beside the app's entry instead of after it.
+ * Plain script on purpose: no import, nothing of the bundle (CSP `script-src 'self'`). Each call leaves a mark on `window` (`__profileEarly`, `__towerEarly`: the address, the
  * language, the reply's data or null, `by: 'document'`); the app takes a reply only when it would have
  * asked the same address in the same language, once, else it asks itself. The unit test
  * early-calls.test.ts runs this file and checks the addresses and rules against the app's code.
@@ -20,6 +22,14 @@
     var expire = Number(localStorage.getItem('tokenexpire') || 0);
     if (!token || expire - Date.now() / 1000 <= 300) return;
     if (/^\/(login|register|signup|password|forgot)/.test(location.pathname)) return;
+    var preload = /*PRELOAD*/{};
+    [].concat(preload['*'] || [], preload[location.pathname] || []).forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
     var lang = localStorage.getItem('language') || 'zh-CN';
     var ask = function (url) {
       var reply = fetch(url, { headers: { 'x-lang': lang, authorization: 'Bearer ' + token } })
