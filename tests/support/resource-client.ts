@@ -61,7 +61,7 @@ type Row = Record<string, unknown>;
  * app is made in its `beforeAll` (hence the getter). A GET's body is its query.
  *
  * Example: `const { call, q } = apiCalls(() => t.app);` then
- * `await call(planner, 'GET', '/scmapi/workorder/progress', { id })`, `await q(sql\`select ...\`)`.
+ * `await call(planner, 'GET', '/scmapi/workorder/view', { id })`, `await q(sql\`select ...\`)`.
  */
 export function apiCalls(app: () => FastifyInstance) {
   const call = async <T = Row>(token: string, method: 'GET' | 'POST', url: string, body?: Row, lang: 'zh-CN' | 'en' = 'zh-CN'): Promise<{ status: number; body: Reply<T> }> => {
