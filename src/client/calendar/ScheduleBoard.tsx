@@ -81,9 +81,10 @@ export function ScheduleBoard(props: ScheduleBoardProps) {
   useEffect(() => { onViewSpan?.(viewSpan(layout, view, lineIndex)); }, [onViewSpan, layout, view, lineIndex]);
 
   // The lines and the bars in view (at most 400) as invisible lists, following the view, its layout and
-  // data once they rest (useAtRest), so that scrolling, zooming and dragging only draw the canvas.
+  // data once the view rests (useAtRest; new data at a resting view at once), so that scrolling and
+  // zooming only draw the canvas.
   const shown = useMemo(() => ({ view, layout, data }), [view, layout, data]);
-  const rested = useAtRest(shown, LISTS_AT_REST_MS);
+  const rested = useAtRest(shown, LISTS_AT_REST_MS, movedView);
   const lazyView = rested.view;
   const inView = useMemo(() => visible(rested.layout, rested.view, 0).bars.filter(({ rect }) => rect.x + rect.w > rested.view.x && rect.x < rested.view.x + rested.view.w).slice(0, 400), [rested]);
   return (
@@ -119,6 +120,10 @@ export function ScheduleBoard(props: ScheduleBoardProps) {
     </div>
   );
 }
+
+/** Whether the view moved (a scroll, a resize) or the zoom changed: the lists wait for it to rest; new data at the same view is listed at once. */
+const movedView = (a: { view: Rect; layout: BoardLayout }, b: { view: Rect; layout: BoardLayout }) =>
+  a.view.x !== b.view.x || a.view.y !== b.view.y || a.view.w !== b.view.w || a.view.h !== b.view.h || a.layout.dayWidth !== b.layout.dayWidth;
 
 /** The days and lines (indexes in the board's lines) of a view. */
 function viewSpan(layout: BoardLayout, view: Rect, lineIndex: Map<number, number>): ViewSpan {
