@@ -7,7 +7,8 @@ import { askTower, askTowerEarly, towerAddress, towerQuery } from '../pages/visu
 import { REFRESH_MARGIN_SECONDS } from '../session/guard';
 import { EARLY_PROFILE_URL, loadProfile } from '../session/session-flow';
 import { access } from '../session/access-state';
-import type { EarlyCall } from './early-calls';
+import { takeEarlyNow, type EarlyCall } from './early-calls';
+import { EARLY_TILES_URL } from '../pages/visual/tiles/tile-layout';
 
 import { withPreloads } from '../../../scripts/vite-early-calls.mjs';
 
@@ -16,7 +17,7 @@ const PRELOADS = { '*': ['/assets/ShellLayout-a.js', '/assets/ui-b.js'], '/visua
 const SCRIPT = withPreloads(SOURCE, PRELOADS);
 
 type Asked = { url: string; headers: Record<string, string> };
-type Marks = { __profileEarly?: EarlyCall<unknown>; __towerEarly?: EarlyCall<unknown> };
+type Marks = { __profileEarly?: EarlyCall<unknown>; __towerEarly?: EarlyCall<unknown>; __tilesEarly?: EarlyCall<unknown> };
 
 /** The document's script run as a browser runs it: a page at `address`, a store, and a fetch that notes what it was asked. */
 function runDocumentScript(address: string, store: Record<string, string>, now: Date, answer: unknown = { code: 200, data: { widgets: {} } }, script = SCRIPT) {
@@ -61,15 +62,16 @@ describe("a signed-in page's first calls from the document (public/early-calls.j
     ['/visual/control-tower?source=raw&org=7&other=1', true, '7'],
   ];
 
-  it("on the tower: the profile and the tower's address the app would ask for that day, organisation and source, with the token and the language", () => {
+  it("on the tower: the profile, the tiles and the tower's address the app would ask for that day, organisation and source, with the token and the language", () => {
     for (const now of days) {
       for (const [address, raw, org] of cases) {
         const { asked, window } = runDocumentScript(address, signedIn(now, { language: 'en-US' }), now);
         const tower = towerAddress(towerQuery(defaultRange(now.toISOString().slice(0, 10)), raw, org));
-        expect(asked.map((a) => a.url), `${address} on ${now.toISOString()}`).toEqual([EARLY_PROFILE_URL, tower]);
+        expect(asked.map((a) => a.url), `${address} on ${now.toISOString()}`).toEqual([EARLY_PROFILE_URL, tower, EARLY_TILES_URL]);
         for (const a of asked) expect(a.headers).toEqual({ 'x-lang': 'en-US', authorization: 'Bearer tok' });
         expect(window.__towerEarly).toMatchObject({ url: tower, lang: 'en-US', by: 'document' });
         expect(window.__profileEarly).toMatchObject({ url: EARLY_PROFILE_URL, lang: 'en-US', by: 'document' });
+        expect(window.__tilesEarly).toMatchObject({ url: EARLY_TILES_URL, lang: 'en-US', by: 'document' });
       }
     }
   });
@@ -79,6 +81,7 @@ describe("a signed-in page's first calls from the document (public/early-calls.j
     const good = runDocumentScript('/page/subindex/customerorder', signedIn(now), now, { code: 200, data: { userinfo: { id: 1 } } });
     expect(good.asked.map((a) => [a.url, a.headers['x-lang']])).toEqual([[EARLY_PROFILE_URL, 'zh-CN']]);
     expect(good.window.__towerEarly).toBeUndefined();
+    expect(good.window.__tilesEarly).toBeUndefined();
     expect(await good.window.__profileEarly!.reply).toEqual({ userinfo: { id: 1 } });
     const refused = runDocumentScript('/workspace/home', signedIn(now), now, { code: 401, data: null });
     expect(await refused.window.__profileEarly!.reply).toBeNull();
@@ -126,6 +129,7 @@ describe("the app's side of the early calls", () => {
   afterEach(() => {
     delete w.__towerEarly;
     delete w.__profileEarly;
+    delete w.__tilesEarly;
     vi.unstubAllGlobals();
   });
 
@@ -150,6 +154,25 @@ describe("the app's side of the early calls", () => {
     w.__towerEarly = early('zh-CN', null);
     expect(await askTower(q)).toEqual({ widgets: { fresh: true } });
     expect(fetched).toHaveLength(4);
+  });
+
+  it("gives a reply that is already in to a page's first frame, once, and leaves one still under way or failed to the asynchronous take", async () => {
+    stub('/visual/control-tower');
+    const now = new Date();
+    const { window: doc } = runDocumentScript('/visual/control-tower', signedIn(now), now, { code: 200, data: { tiles: [1] } });
+    w.__tilesEarly = doc.__tilesEarly;
+    // Under way: nothing to draw yet, and the mark stays.
+    expect(takeEarlyNow('__tilesEarly', EARLY_TILES_URL)).toBeNull();
+    await w.__tilesEarly!.reply;
+    expect(w.__tilesEarly).toMatchObject({ done: true, data: { tiles: [1] } });
+    expect(takeEarlyNow('__tilesEarly', '/api/elsewhere')).toBeNull();
+    expect(takeEarlyNow('__tilesEarly', EARLY_TILES_URL)).toEqual({ tiles: [1] });
+    expect(takeEarlyNow('__tilesEarly', EARLY_TILES_URL)).toBeNull();
+    w.__tilesEarly = { url: EARLY_TILES_URL, lang: 'en-US', reply: Promise.resolve({ tiles: [2] }), by: 'document', done: true, data: { tiles: [2] } };
+    expect(takeEarlyNow('__tilesEarly', EARLY_TILES_URL)).toBeNull();
+    w.__tilesEarly = { url: EARLY_TILES_URL, lang: 'zh-CN', reply: Promise.resolve(null), by: 'document', done: true, data: null };
+    expect(takeEarlyNow('__tilesEarly', EARLY_TILES_URL)).toBeNull();
+    expect(w.__tilesEarly.url).toBe(EARLY_TILES_URL);
   });
 
   it("loads the profile from the document's reply once, and asks itself when there is none or it failed", async () => {

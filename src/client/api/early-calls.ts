@@ -6,8 +6,8 @@ import { readPreference } from '../kernel/storage';
  * failed) and who asked. The app takes a reply once, and only when it would have asked the same
  * address in the same language; else it asks itself.
  */
-export type EarlyCall<T> = { url: string; lang: string; reply: Promise<T | null>; by: 'document' | 'app' };
-export type EarlyMark = '__profileEarly' | '__towerEarly';
+export type EarlyCall<T> = { url: string; lang: string; reply: Promise<T | null>; by: 'document' | 'app'; done?: boolean; data?: T | null };
+export type EarlyMark = '__profileEarly' | '__towerEarly' | '__tilesEarly';
 type Marks = Partial<Record<EarlyMark, EarlyCall<unknown>>>;
 
 const marks = (): Marks => (typeof window === 'undefined' ? {} : (window as unknown as Marks));
@@ -32,4 +32,17 @@ export function takeEarly<T>(mark: EarlyMark, url: string): Promise<T | null> | 
   // Taken once: the mark stays (nothing more to give), so no asker asks again.
   m[mark] = { ...early, url: '', reply: Promise.resolve(null) };
   return early.url === url && early.lang === requestLanguage() ? early.reply : null;
+}
+
+/**
+ * The early reply's data under `mark` when it is already in (the document's script notes it), for a
+ * page's first frame: taken once, only when it asked `url` in the app's language and succeeded; else
+ * null and the mark is left for `takeEarly`.
+ */
+export function takeEarlyNow<T>(mark: EarlyMark, url: string): T | null {
+  const m = marks();
+  const early = m[mark] as EarlyCall<T> | undefined;
+  if (!early?.done || early.data === null || early.data === undefined || early.url !== url || early.lang !== requestLanguage()) return null;
+  m[mark] = { ...early, url: '', reply: Promise.resolve(null), data: null };
+  return early.data;
 }

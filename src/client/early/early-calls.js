@@ -3,11 +3,12 @@
  * script, run before the app's module) about 60 ms after the navigation, instead of after the app's
  * entry and its libraries have loaded and run (~0.3-0.5 s on a quiet machine, B8):
  * - the profile, which the guard of every signed-in page waits for (session-flow.ts, loadProfile);
- * - on the control tower's address, the tower's first call (pages/visual/tower-early.ts).
+ * - on the control tower's address, the tower's first call (pages/visual/tower-early.ts) and its
+ *   designed tiles (tiles/TowerTiles.tsx).
  * It also has the browser fetch and compile the chunks the page will import (`modulepreload`): the
  * build writes their names in (scripts/vite-early-calls.mjs: `*` for every signed-in page, the
  * shell's; an address for its page's), so they load beside the app's entry instead of after it.
- * Plain script on purpose: no import, nothing of the bundle (CSP `script-src 'self'`). Each call leaves a mark on `window` (`__profileEarly`, `__towerEarly`: the address, the
+ * Plain script on purpose: no import, nothing of the bundle (CSP `script-src 'self'`). Each call leaves a mark on `window` (`__profileEarly`, `__towerEarly`, `__tilesEarly`: the address, the
  * language, the reply's data or null, `by: 'document'`); the app takes a reply only when it would have
  * asked the same address in the same language, once, else it asks itself. The unit test
  * early-calls.test.ts runs this file and checks the addresses and rules against the app's code.
@@ -36,7 +37,10 @@
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (e) { return e && e.code === 200 ? e.data : null; })
         .catch(function () { return null; });
-      return { url: url, lang: lang, reply: reply, by: 'document' };
+      var mark = { url: url, lang: lang, reply: reply, by: 'document', done: false, data: null };
+      // Its data once it is in: a page can draw it in its first frame (api/early-calls.ts, takeEarlyNow).
+      reply.then(function (d) { mark.done = true; mark.data = d; });
+      return mark;
     };
     if (!window.__profileEarly) window.__profileEarly = ask('/api/access/profile');
     if (/\/visual\/control-tower$/.test(location.pathname) && !window.__towerEarly) {
@@ -48,6 +52,8 @@
       if (params.get('org')) q.set('org', params.get('org'));
       if (params.get('source') === 'raw') q.set('source', 'raw');
       window.__towerEarly = ask('/api/rptapi/tower?' + q.toString());
+      // The designed tiles too: drawn with the tower, they do not push its widgets down on a first visit.
+      if (!window.__tilesEarly) window.__tilesEarly = ask('/api/rptapi/tiles/board');
     }
   } catch (_e) {
     /* the app asks itself */

@@ -1,37 +1,48 @@
 import { Button, Link } from '@fluentui/react-components';
 import { AlertRegular, EditRegular } from '@fluentui/react-icons';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { ChartTheme } from '../../../../../reports/charts';
 import type { Label } from '../../../../model';
-import { tileCalls, type TileBoardItem } from '../../../../model/calls/tiles';
+import { tileCalls, type TileBoardItem, type TileBoardReply } from '../../../../model/calls/tiles';
 import { callApi } from '../../../api/calls';
+import { takeEarly, takeEarlyNow } from '../../../api/early-calls';
 import { readStoredSession } from '../../../kernel/storage';
 import { access } from '../../../session/access-state';
 import { onSocketMessage } from '../../../session/notification-socket';
 import { WALL } from '../tower-texts';
 import { TT } from './tile-texts';
 import { TileView } from './TileView';
-import { readTileSlots, slotsOf, tileFrame, writeTileSlots, type TileSlot } from './tile-layout';
+import { EARLY_TILES_URL, readTileSlots, slotsOf, tileFrame, writeTileSlots, type TileSlot } from './tile-layout';
 
 const browserStore = () => (typeof localStorage === 'undefined' ? null : localStorage);
 
 /** The tiles on the caller's dashboard, asked again when a committed write names one of their datasets (`report.dataset`). */
 function useTowerTiles() {
-  const [items, setItems] = useState<TileBoardItem[] | null>(null);
+  // The tiles the document asked before the app's code loaded (early-calls.js), when they are in: drawn in the first frame.
+  const [items, setItems] = useState<TileBoardItem[] | null>(() => takeEarlyNow<TileBoardReply>('__tilesEarly', EARLY_TILES_URL)?.tiles ?? null);
+  const drawnEarly = useRef(items);
   // The frames of the tiles shown on the last visit, drawn until the tiles arrive (tile-layout.ts).
   const [slots] = useState<TileSlot[] | null>(() => readTileSlots(readStoredSession().username, browserStore()));
   const load = useCallback(async () => {
     try {
-      const tiles = (await callApi(tileCalls.board, undefined, { quiet: true })).tiles;
+      // The first load takes the reply the document asked before the app's code loaded (early-calls.js), when there is one.
+      const early = await takeEarly<TileBoardReply>('__tilesEarly', EARLY_TILES_URL);
+      const tiles = (early ?? (await callApi(tileCalls.board, undefined, { quiet: true }))).tiles;
       setItems(tiles);
       writeTileSlots(readStoredSession().username, browserStore(), slotsOf(tiles));
     } catch {
       setItems([]);
     }
   }, []);
-  useEffect(() => void load(), [load]);
+  useEffect(() => {
+    // The early tiles, if any, stand for the first load (once).
+    const early = drawnEarly.current;
+    drawnEarly.current = null;
+    if (!early) return void load();
+    writeTileSlots(readStoredSession().username, browserStore(), slotsOf(early));
+  }, [load]);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const off = onSocketMessage((m) => {

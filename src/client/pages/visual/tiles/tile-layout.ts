@@ -1,4 +1,4 @@
-import type { TileBoardItem } from '../../../../model/calls/tiles';
+import { tileCalls, type TileBoardItem } from '../../../../model/calls/tiles';
 import type { TileChart } from '../../../../model/tiles';
 
 /**
@@ -45,3 +45,6 @@ export function writeTileSlots(user: string | null, store: SlotStore | null, slo
     // A full or refused storage only costs the next visit its placeholders.
   }
 }
+
+/** The tiles' address as the document's early script asks it on the tower (src/client/early/early-calls.js). */
+export const EARLY_TILES_URL = `/api${tileCalls.board.path}`;
