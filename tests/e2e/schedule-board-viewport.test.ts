@@ -117,9 +117,11 @@ describe('scheduling board read by viewport', () => {
     // A cascade: a bar dropped one day later onto the next bar of its line, moved with the bars behind it.
     const box = (await (await page.$('[data-testid=board-canvas]'))!.boundingBox())!;
     const inView = (await bars(page)).filter((b) => b.x > LABELS + 60 && b.x + b.w < box.width - 120 && b.y > HEADER + 40 && b.y + b.h < box.height - 40);
-    // The next bar starting on a weekday (Monday to Friday): the day both would share has capacity, so the drop overloads it.
+    // The next bar starting on a weekday (Monday to Friday): the day both would share has capacity, so the drop overloads it;
+    // and the bar's own new start a weekday too (a bar dropped on a rest day starts on the next working day);
+    // the next bar not locked (a locked bar stays, and the dropped one goes after it).
     const weekday = (d: string) => { const w = new Date(`${d}T00:00:00Z`).getUTCDay(); return w >= 1 && w <= 5; };
-    const pick = inView.filter((b) => !b.locked).sort((a, b) => b.start.localeCompare(a.start)).map((b) => ({ b, next: inView.find((n) => n.line === b.line && n.start === addDays(b.end, 1) && weekday(n.start)) })).find((p) => p.next);
+    const pick = inView.filter((b) => !b.locked && weekday(addDays(b.start, 1))).sort((a, b) => b.start.localeCompare(a.start)).map((b) => ({ b, next: inView.find((n) => n.line === b.line && n.start === addDays(b.end, 1) && weekday(n.start) && !n.locked) })).find((p) => p.next);
     expect(pick, 'a bar with the next one of its line in view').toBeTruthy();
     const { b: moved, next } = pick! as { b: Bar; next: Bar };
     const lineBefore = (await serverBars(page, [moved.line], moved.start, addDays(from, DAYS - 1))).filter((x) => x.line_id === moved.line);

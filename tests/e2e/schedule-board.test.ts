@@ -63,10 +63,12 @@ describe('scheduling board', () => {
     await openBoard(other);
     await snap(planner, 'schedule-board-01-live');
 
-    // A bar in view, unlocked, whose workshop has another line.
+    // A bar in view, unlocked, whose workshop has another line; in the left half of the board, so that
+    // where the drop lands it (after the target line's work) it stays in view for its menu.
     const ls = await lines(planner);
     const lineById = new Map(ls.map((l) => [l.id, l]));
-    const candidates = (await bars(planner)).filter((b) => !b.locked && b.x > 200 && b.w > 40 && b.y > 60 && b.y < 700);
+    const half = (await canvasBox(planner)).width / 2;
+    const candidates = (await bars(planner)).filter((b) => !b.locked && b.x > 200 && b.x < half && b.w > 40 && b.y > 60 && b.y < 700);
     let bar: Bar | undefined;
     let target: Line | undefined;
     for (const b of candidates) {
