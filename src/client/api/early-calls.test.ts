@@ -76,6 +76,15 @@ describe("a signed-in page's first calls from the document (public/early-calls.j
     }
   });
 
+  it("asks the tiles with the tower only when the browser keeps no frames of them (a first visit)", () => {
+    const now = days[0];
+    const kept = runDocumentScript('/visual/control-tower', signedIn(now, { username: 'maker', 'tower-tiles:maker': '[]' }), now);
+    expect(kept.asked.map((a) => a.url)).toEqual([EARLY_PROFILE_URL, towerAddress(towerQuery(defaultRange(now.toISOString().slice(0, 10)), false, ''))]);
+    expect(kept.window.__tilesEarly).toBeUndefined();
+    const another = runDocumentScript('/visual/control-tower', signedIn(now, { username: 'maker', 'tower-tiles:brand': '[]' }), now);
+    expect(another.asked.map((a) => a.url)).toContain(EARLY_TILES_URL);
+  });
+
   it('elsewhere the profile only, in Chinese when no language is kept; a good reply gives its data, a refusal null', async () => {
     const now = days[0];
     const good = runDocumentScript('/page/subindex/customerorder', signedIn(now), now, { code: 200, data: { userinfo: { id: 1 } } });

@@ -52,8 +52,11 @@
       if (params.get('org')) q.set('org', params.get('org'));
       if (params.get('source') === 'raw') q.set('source', 'raw');
       window.__towerEarly = ask('/api/rptapi/tower?' + q.toString());
-      // The designed tiles too: drawn with the tower, they do not push its widgets down on a first visit.
-      if (!window.__tilesEarly) window.__tilesEarly = ask('/api/rptapi/tiles/board');
+      // The designed tiles too, when this browser keeps no frames of them (tiles/tile-layout.ts): drawn with
+      // the tower, they do not push its widgets down on a first visit. With frames kept they come after the
+      // tower's call, not beside it (they share the database's two cores with it).
+      var frames = localStorage.getItem('tower-tiles:' + (localStorage.getItem('username') || ''));
+      if (!frames && !window.__tilesEarly) window.__tilesEarly = ask('/api/rptapi/tiles/board');
     }
   } catch (_e) {
     /* the app asks itself */

@@ -12,6 +12,7 @@ export type TileSlot = { id: number; span: number; chart: TileChart };
 
 type SlotStore = Pick<Storage, 'getItem' | 'setItem'>;
 
+/** The kept frames' key per user (the document's early script reads it too: src/client/early/early-calls.js). */
 const key = (user: string) => `tower-tiles:${user}`;
 
 /** The frame of a tile on the tower: its columns and height (a number tile is shorter than a chart). */
