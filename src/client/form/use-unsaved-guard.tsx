@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { whenIdle } from '../kernel/when-idle';
 import { readStoredSession } from '../kernel/storage';
 import { RestoreDraftDialog } from './UnsavedGuard';
 import { draftStep, holdsEdits, readDraft, removeDraft, writeDraft, type Draft, type DraftKey } from './unsaved-drafts';
@@ -42,12 +43,11 @@ export type UnsavedGuard = {
  * component going makes it at once, so a reload still finds the draft.
  */
 function useIdleWrite() {
-  const pending = useRef<{ run: () => void; handle: number } | null>(null);
+  const pending = useRef<{ run: () => void; cancel: () => void } | null>(null);
   return useMemo(() => {
     const cancel = () => {
       if (!pending.current) return;
-      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(pending.current.handle);
-      else clearTimeout(pending.current.handle);
+      pending.current.cancel();
       pending.current = null;
     };
     const flush = () => {
@@ -61,8 +61,7 @@ function useIdleWrite() {
         pending.current = null;
         run();
       };
-      const handle = typeof requestIdleCallback === 'function' ? requestIdleCallback(go, { timeout: 1000 }) : window.setTimeout(go, 200);
-      pending.current = { run, handle };
+      pending.current = { run, cancel: whenIdle(go, 1000, 200) };
     };
     return { schedule, cancel, flush };
   }, []);

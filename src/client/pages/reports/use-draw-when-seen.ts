@@ -1,4 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { whenIdle } from '../../kernel/when-idle';
 
 /** How far below the window a chart counts as about to be seen (one card's height). */
 const AHEAD_PX = 300;
@@ -6,8 +7,6 @@ const AHEAD_PX = 300;
 /** Charts waiting to be drawn when the page is idle, first come first drawn. */
 const waiting: Array<() => void> = [];
 let draining = false;
-
-type IdleWindow = { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number };
 
 /** Draws one waiting chart per idle period, so each stays a short task between the user's input. */
 function drainWhenIdle(): void {
@@ -22,8 +21,7 @@ function drainWhenIdle(): void {
     draw();
     schedule();
   };
-  const w = window as unknown as IdleWindow;
-  const schedule = () => (w.requestIdleCallback ? w.requestIdleCallback(next, { timeout: 1500 }) : setTimeout(next, 50));
+  const schedule = () => void whenIdle(next, 1500, 50);
   schedule();
 }
 

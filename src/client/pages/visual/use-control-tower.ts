@@ -10,6 +10,7 @@ import { defaultRange, sourceFor, towerRefresh, WIDGETS } from './control-tower.
 import { onSocketMessage } from '../../session/notification-socket';
 import type { DashboardOrg } from './dashboard.logic';
 import { useFullScreen, useLiveReload } from './wall-parts';
+import { whenIdle } from '../../kernel/when-idle';
 import { askTower, todayIso, towerQuery } from './tower-early';
 
 export type TowerLoaded = { result: ReportResult | null; error: boolean; range: { from: string; to: string }; byOrg: boolean };
@@ -136,13 +137,7 @@ export function useControlTower() {
 function useDrillPagesReady(drawn: boolean): void {
   useEffect(() => {
     if (!drawn) return;
-    const load = () => void import('../../engine/EnginePages').catch(() => undefined);
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(load, { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const t = setTimeout(load, 500);
-    return () => clearTimeout(t);
+    return whenIdle(() => void import('../../engine/EnginePages').catch(() => undefined), 3000, 500);
   }, [drawn]);
 }
 

@@ -5,6 +5,7 @@ import { kpiRows, type KpiRow, type ScheduleKpiComparison } from '../../../../mo
 import { callApi } from '../../../api/calls';
 import { access } from '../../../session/access-state';
 import { onSocketMessage } from '../../../session/notification-socket';
+import { whenIdle } from '../../../kernel/when-idle';
 
 /** The board's menu code: the scenarios are the board's data, read with its grant. */
 const BOARD_MENU = 'scm.schedule.board';
@@ -60,13 +61,7 @@ export function useTowerScenarios(towerDrawn = true): TowerScenarios {
 
   useEffect(() => {
     if (!shown || !towerDrawn) return undefined;
-    const w = window as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
-    if (!w.requestIdleCallback || !w.cancelIdleCallback) {
-      void load(scenario);
-      return undefined;
-    }
-    const id = w.requestIdleCallback(() => void load(scenario), { timeout: 1000 });
-    return () => w.cancelIdleCallback!(id);
+    return whenIdle(() => void load(scenario), 1000);
   }, [shown, towerDrawn, scenario, load]);
 
   useEffect(() => {
