@@ -62,7 +62,7 @@ describe('the control tower and the reports', () => {
     await snap(page, 'control-tower-maker');
 
     // Opened by its address, the tower's first call and the profile leave from the document's own
-    // script (public/early-calls.js, before the app's code has loaded): before the document has
+    // script (early/early-calls.js, before the app's code has loaded): before the document has
     // finished loading its scripts, and once each (the page takes those replies).
     await page.reload();
     await page.waitForSelector('[data-testid=control-tower][data-loaded="1"]', { timeout: 20000 });

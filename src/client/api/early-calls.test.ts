@@ -52,7 +52,7 @@ function runDocumentScript(address: string, store: Record<string, string>, now: 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 const signedIn = (now: Date, extra: Record<string, string> = {}) => ({ token: 'tok', tokenexpire: String(seconds(now) + 3600), ...extra });
 
-describe("a signed-in page's first calls from the document (public/early-calls.js)", () => {
+describe("a signed-in page's first calls from the document (early/early-calls.js)", () => {
   const days = [new Date('2026-12-05T10:00:00Z'), new Date('2027-01-31T23:00:00Z'), new Date('2027-03-01T00:30:00Z'), new Date('2028-02-29T12:00:00Z')];
   const cases: Array<[string, boolean, string]> = [
     ['/visual/control-tower', false, ''],

@@ -1,7 +1,7 @@
 import { readPreference } from '../kernel/storage';
 
 /**
- * The replies of the calls the document asked before the app's code loaded (public/early-calls.js):
+ * The replies of the calls the document asked before the app's code loaded (src/client/early/early-calls.js):
  * a mark on `window` per call, with the address asked, its language, the reply's data (null when it
  * failed) and who asked. The app takes a reply once, and only when it would have asked the same
  * address in the same language; else it asks itself.

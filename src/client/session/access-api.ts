@@ -9,6 +9,9 @@ import type { LoginReply } from './login-reply';
  */
 const build = () => shellState.pageBuild || undefined;
 
+/** The profile's path (the document's early script asks it too: session-flow.ts EARLY_PROFILE_URL). */
+export const PROFILE_PATH = '/access/profile';
+
 export type UserinfoReply = { userinfo: LoginReply };
 
 export const accessApi = {
@@ -18,7 +21,7 @@ export const accessApi = {
   /** Token refresh with username and refresh token; on OK, data.userinfo signs the user in. */
   refresh: (username: string, refreshToken: string) =>
     request<UserinfoReply>('/access/refresh-token', { method: 'POST', body: { username, refresh_token: refreshToken, build: build() } }, { quiet: true }),
-  profile: (quiet = true) => request<UserinfoReply>('/access/profile', { method: 'GET', query: { build: build() } }, { quiet }),
+  profile: (quiet = true) => request<UserinfoReply>(PROFILE_PATH, { method: 'GET', query: { build: build() } }, { quiet }),
   logout: () => request<{ ended_sessions: number }>('/access/logout', { method: 'POST', body: {} }, { quiet: true }),
   /** The token check (spec 7 `GET /access/user-state`, the token in the query): whether the server still honours it. */
   userState: () => request<{ valid: boolean; username: string | null; expires_in: number }>('/access/user-state', { method: 'GET', tokenInQuery: true }, { quiet: true }),

@@ -1,6 +1,6 @@
 import { ApiError } from '../api/client';
 import { takeEarly } from '../api/early-calls';
-import { accessApi, type UserinfoReply } from './access-api';
+import { accessApi, PROFILE_PATH, type UserinfoReply } from './access-api';
 import { access, applyUserInfo, clearSession, nowSeconds, signInWith } from './access-state';
 import { decideNavigation, loginRedirectUrl } from './guard';
 import { userInfoOf } from './login-reply';
@@ -60,12 +60,12 @@ export function refreshSession(username: string, refreshToken: string): Promise<
 }
 
 /** The profile's address as the document's script asks it (without the page's build: it is the server's own at a first load). */
-export const EARLY_PROFILE_URL = '/api/access/profile';
+export const EARLY_PROFILE_URL = `/api${PROFILE_PATH}`;
 
 /** Loads the current user's profile into the access state; false when the token was refused. */
 export async function loadProfile(): Promise<boolean> {
   try {
-    // The document's script may have asked it already (public/early-calls.js): taken once, else asked.
+    // The document's script may have asked it already (early/early-calls.js): taken once, else asked.
     const data = (await takeEarly<UserinfoReply>('__profileEarly', EARLY_PROFILE_URL)) ?? (await quietly(() => accessApi.profile()));
     const info = userInfoOf(data);
     if (!info) return false;

@@ -8,7 +8,7 @@ import { readStoredSession } from '../../kernel/storage';
  * The tower's first call, asked before the tower's code is loaded when the address is the tower's
  * and the stored token is good for a while; the tower's first load takes the reply under way when it
  * asks the same query (api/early-calls.ts). Whichever asker comes first (only one asks):
- * - the document's own script `public/early-calls.js` (index.html), about 60 ms after the
+ * - the document's own script `early/early-calls.js` (index.html), about 60 ms after the
  *   navigation, before the app's libraries have loaded (B8);
  * - else the app's entry (main.tsx, `askTowerEarly`), about 0.45 s after it.
  * A token about to expire is left to the shell's refresh (the page asks once mounted). Kept tiny: it

@@ -71,9 +71,9 @@ function KpiCard({ row, tr }: { row: KpiRow; tr: (l: Label) => string }) {
  * The board's what-if scenarios on the control tower (issue 34): pick a draft scenario and its figures
  * (late orders, late plans, pieces late, utilisation, changeovers, plans placed) stand beside the live
  * plan's with the differences; both are measured by the planning service's one function. Shown to users
- * with the scheduling board; it opens the board on the picked scenario.
+ * with the scheduling board; it opens the board on the picked scenario. `towerDrawn`: the tower's first
+ * reply is drawn (the figures are asked after it: use-tower-scenarios.ts).
  */
-/** `towerDrawn`: the tower's first reply is drawn (the figures are asked after it: use-tower-scenarios.ts). */
 export function TowerScenarios({ tr, full, towerDrawn }: { tr: (l: Label) => string; full: boolean; towerDrawn: boolean }) {
   const s = useTowerScenarios(towerDrawn);
   const navigate = useNavigate();
