@@ -112,6 +112,10 @@ async function removePlanBars(planId: number): Promise<boolean> {
   const view = (await plans.view(planId)).body.data as { status: string };
   if (view.status !== 'scheduled') return false;
   const a = await plans.action('unschedule', { id: planId });
+  // A plan whose work orders are already released to the line may not be unscheduled (wo.activated):
+  // the production seed releases the work orders of the plans with output and of two more, and whether a
+  // random pick lands on one of their bars depends on the run's seed and the date.
+  if (a.status === 409 && String((a.body as { message?: string }).message).includes('工单已下达产线')) return false;
   expect(a.status, JSON.stringify(a.body).slice(0, 300)).toBe(200);
   const b = await plans.action('to_draft', { id: planId });
   expect(b.status, JSON.stringify(b.body).slice(0, 300)).toBe(200);
