@@ -73,7 +73,7 @@ export const processBusCalls = {
   /** The form a scenario (by its code) or a project type (by its code: its attached scenario) fills in. */
   scenario: getCall<{ code: string } | { project_type: string }, ScenarioForm>('/crossapi/ccommonapi/cpm-ot/scenario'),
   view: getCall<{ entity: string; id: number } | { pid: number }, FlowView>(`${BUS}/cpm-view`),
-  myTasks: getCall<{ status: 10 | 30; page: number; size: number }, { rows: MyTask[]; total: number }>(`${BUS}/my-tasks`),
+  myTasks: getCall<{ status: 10 | 30; page: number; size: number }, { rows: MyTask[]; total: number; page: number; size: number }>(`${BUS}/my-tasks`),
   rollbackNodes: getCall<{ entity: string; id: number }, { rows: RollbackTarget[] }>(`${BUS}/cpm-allowed-rollback-nodes`),
   /** The actions the caller may take now on a record's flow (the drawer's buttons read only these). */
   nodeActions: getCall<{ entity: string; id: number }, NodeActions>(`${BUS}/cpm-node-actions`),

@@ -35,12 +35,54 @@ export function serveMenuCall<C extends Call<unknown, unknown>>(
   access: { menu: string; verb: Verb },
   handler: (c: MenuCallContext) => Promise<CallOut<C>>,
 ): void {
-  serveCall(app, call, { preHandler: requireAuth }, async (req) => {
-    const auth = authOf(req);
-    const clientId = await assertCan(auth, access.menu, access.verb, { db: app.db });
-    const input = ((call.body === 'query' ? req.query : req.body) ?? {}) as Record<string, unknown>;
-    return withTenant(app.db, clientId, (tx) =>
-      handler({ tx, actor: actorOf(auth, clientId, req.ip), input, language: requestLanguage(req), req, scope: () => dataScope(auth, access.menu, { db: tx, inTenantScope: true }) }),
-    );
+  serveCall(app, call, { preHandler: requireAuth }, (req) => inMenuTenant(app, call, access, req, handler));
+}
+
+/** The checks and the transaction every menu call runs its handler in (see `serveMenuCall`). */
+async function inMenuTenant<T>(app: FastifyInstance, call: Call<unknown, unknown>, access: { menu: string; verb: Verb }, req: FastifyRequest, handler: (c: MenuCallContext) => Promise<T>): Promise<T> {
+  const auth = authOf(req);
+  const clientId = await assertCan(auth, access.menu, access.verb, { db: app.db });
+  const input = ((call.body === 'query' ? req.query : req.body) ?? {}) as Record<string, unknown>;
+  return withTenant(app.db, clientId, (tx) =>
+    handler({ tx, actor: actorOf(auth, clientId, req.ip), input, language: requestLanguage(req), req, scope: () => dataScope(auth, access.menu, { db: tx, inTenantScope: true }) }),
+  );
+}
+
+/** A file a menu call answers: its name as the user sees it (any script) and its content. */
+export type MenuFile = { name: string; body: Buffer | NodeJS.ReadableStream; type?: string };
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * `Content-Disposition` of a file named `name`: an attachment with the UTF-8 name (RFC 5987) and, for
+ * browsers that read only the plain form, an ASCII one (other characters as `_`, `download` when none
+ * is left but the extension).
+ */
+export function attachmentDisposition(name: string): string {
+  const dot = name.lastIndexOf('.');
+  const stem = (dot > 0 ? name.slice(0, dot) : name).replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '');
+  const ext = dot > 0 ? name.slice(dot).replace(/[^\w.]+/g, '') : '';
+  return `attachment; filename="${stem || 'download'}${ext}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * A declared call whose reply is a file (`getCall<In, Blob>`), served as `serveMenuCall` serves its
+ * calls (signed in, `verb` on `menu`, the handler in the tenant's transaction); the handler answers
+ * the file, sent as an attachment (an Excel workbook unless it says its `type`), never cached.
+ *
+ * Example:
+ * ```ts
+ * serveMenuFile(app, trackingCalls.export, { menu: NODE_TRACKING_MENU, verb: 'export' }, async (c) => ({ name: '节点计划.xlsx', body: await nodeWorkbook(c.tx, ...) }));
+ * ```
+ */
+export function serveMenuFile<C extends Call<unknown, Blob>>(app: FastifyInstance, call: C, access: { menu: string; verb: Verb }, handler: (c: MenuCallContext) => Promise<MenuFile>): void {
+  app.route({
+    method: call.method,
+    url: call.path,
+    preHandler: requireAuth,
+    handler: async (req, reply) => {
+      const file = await inMenuTenant(app, call, access, req, handler);
+      return reply.header('content-type', file.type ?? XLSX).header('content-disposition', attachmentDisposition(file.name)).header('cache-control', 'no-store').send(file.body);
+    },
   });
 }

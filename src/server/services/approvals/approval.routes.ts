@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { processBusCalls } from '../../../model/calls/approvals';
 import { requireAuth } from '../../access/auth-context';
 import { serveCall } from '../../http/calls';
-import { ok, requestLanguage } from '../../http/envelope';
+import { requestLanguage } from '../../http/envelope';
 import { AppError, notFound } from '../../http/errors';
 import { parsePaging } from '../../http/paging';
 import { parseId } from '../../resources/document-input';
@@ -51,49 +51,45 @@ export async function approvalRoutes(app: FastifyInstance): Promise<void> {
 
   serveCall(app, processBusCalls.pidFromUi, guard, async (req) => pidFromUi(contextOf(app, req), q(req).entity, required(q(req).id)));
 
-  app.post(processBusCalls.push.path, guard, async (req) => {
+  serveCall(app, processBusCalls.push, guard, async (req) => {
     const b = bodyOf(req);
     const action = String(b.action ?? '');
-    if (action === 'submit') return ok(await submitForApproval(contextOf(app, req), b.entity, required(b.id), text(b.comment)));
+    if (action === 'submit') return submitForApproval(contextOf(app, req), b.entity, required(b.id), text(b.comment));
     if (!DECISIONS.includes(action as Decision)) throw new AppError('res.unknownAction', { params: { action } });
-    return ok(await decide(contextOf(app, req), required(b.task_id), action as Decision, text(b.comment)));
+    return decide(contextOf(app, req), required(b.task_id), action as Decision, text(b.comment));
   });
 
-  app.post(processBusCalls.rollback.path, guard, async (req) => {
+  serveCall(app, processBusCalls.rollback, guard, async (req) => {
     const b = bodyOf(req);
     const to = String(b.target ?? '');
     if (!['return_approver', 'return_node', 'return_first'].includes(to)) throw new AppError('res.unknownAction', { params: { action: to } });
-    return ok(await decide(contextOf(app, req), required(b.task_id), to as Decision, text(b.comment)));
+    return decide(contextOf(app, req), required(b.task_id), to as Decision, text(b.comment));
   });
 
-  app.get(processBusCalls.view.path, guard, async (req) => {
+  const viewOf = (req: FastifyRequest) => {
     const t = target(q(req));
-    return ok(await flowView(contextOf(app, req), t.entity, t.id, t.pid));
-  });
-
-  app.get(processBusCalls.nodeActions.path, guard, async (req) => {
-    const t = target(q(req));
-    const v = await flowView(contextOf(app, req), t.entity, t.id, t.pid);
+    return flowView(contextOf(app, req), t.entity, t.id, t.pid);
+  };
+  serveCall(app, processBusCalls.view, guard, viewOf);
+  serveCall(app, processBusCalls.nodeActions, guard, async (req) => {
+    const v = await viewOf(req);
     // What the drawer's decision buttons need (the record, its number for the dialog's title, the open task and the actions).
-    return ok({ pid: v.pid, entity: v.entity, record_id: v.record_id, doc_no: v.doc_no, task_id: v.task_id, actions: v.actions });
+    return { pid: v.pid, entity: v.entity, record_id: v.record_id, doc_no: v.doc_no, task_id: v.task_id, actions: v.actions };
   });
 
-  app.get(processBusCalls.rollbackNodes.path, guard, async (req) => {
+  serveCall(app, processBusCalls.rollbackNodes, guard, async (req) => {
     const t = target(q(req));
-    return ok(await allowedRollbackNodes(contextOf(app, req), t.entity, t.id, t.pid));
+    return allowedRollbackNodes(contextOf(app, req), t.entity, t.id, t.pid);
   });
 
-  app.get(processBusCalls.myTasks.path, guard, async (req) => {
+  serveCall(app, processBusCalls.myTasks, guard, async (req) => {
     const query = q(req);
     const paging = parsePaging(query.page, query.size, { defaultSize: 20, maxSize: 100 });
     const status = String(query.status ?? TASK_OPEN) === String(TASK_DONE) ? TASK_DONE : TASK_OPEN;
-    return ok({ ...(await myTasks(contextOf(app, req), status, paging)), page: paging.page, size: paging.size });
+    return { ...(await myTasks(contextOf(app, req), status, paging)), page: paging.page, size: paging.size };
   });
 
-  app.post(processBusCalls.insertUser.path, guard, async (req) => {
-    const b = bodyOf(req);
-    return ok(await insertUserIntoNode(contextOf(app, req), required(b.task_id), required(b.user_id), text(b.comment)));
-  });
+  serveCall(app, processBusCalls.insertUser, guard, async (req) => insertUserIntoNode(contextOf(app, req), required(bodyOf(req).task_id), required(bodyOf(req).user_id), text(bodyOf(req).comment)));
 
   // Dynamic forms: cpm-ot/scenario and the records of the company's forms.
   await dynamicFormRoutes(app);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DocumentSummary as ApprovalDocumentSummary } from '../../../model/calls/approvals';
+import type { DocumentSummary as ApprovalDocumentSummary, FlowHistory, FlowTask, FlowView, MyTask } from '../../../model/calls/approvals';
 import { allEntities, APPROVAL_APPROVER_FIELD, APPROVAL_EDITABLE_FIELD, APPROVAL_STATUS_FIELD, getDictionary, getEntity, requireEntity, translate, type EntityDef, type Language } from '../../../model';
 import { processDefErrors } from '../../../model/entities/process-def.entity';
 import type { AuthContext } from '../../access/auth-context';
@@ -507,7 +507,7 @@ async function allowedActions(tx: Db, inst: Instance | null, entity: EntityDef, 
 }
 
 /** The flow of a record (spec 7 cpm-view): definition, where it stands, tasks and history, and what the caller may do. */
-export async function flowView(ctx: ApprovalContext, entityName: unknown, recordId: number | null, pid: number | null) {
+export async function flowView(ctx: ApprovalContext, entityName: unknown, recordId: number | null, pid: number | null): Promise<FlowView> {
   const { auth, inst, entity } = await readableInstance(ctx, entityName, recordId, pid);
   const clientId = auth.clientId;
   return withTenant(ctx.db, clientId, async (tx) => {
@@ -515,23 +515,23 @@ export async function flowView(ctx: ApprovalContext, entityName: unknown, record
     const process = inst ? null : await activeDefinition(tx, clientId, entity.approval!.process);
     const definition = inst?.definition ?? process?.def ?? { nodes: [], steps: [] };
     const tasks = inst
-      ? (await sql<Row>`select t.id, t.node_seq, t.round, t.user_id, u.fullname as user_name, t.status, t.decision, t.comment, t.created_at, t.decided_at, t.inserted_by
+      ? (await sql<FlowTask>`select t.id, t.node_seq, t.round, t.user_id, u.fullname as user_name, t.status, t.decision, t.comment, t.created_at, t.decided_at, t.inserted_by
           from wf_task t left join users u on u.id = t.user_id where t.instance_id = ${inst.id} and t.client_id = ${clientId} order by t.id`.execute(tx)).rows
       : [];
     const hist = inst
-      ? (await sql<Row>`select h.id, h.node_seq, h.node_name, h.user_id, u.fullname as user_name, h.action, h.comment, h.target_seq, h.created_at
+      ? (await sql<FlowHistory>`select h.id, h.node_seq, h.node_name, h.user_id, u.fullname as user_name, h.action, h.comment, h.target_seq, h.created_at
           from wf_history h left join users u on u.id = h.user_id where h.instance_id = ${inst.id} and h.client_id = ${clientId} order by h.id`.execute(tx)).rows
       : [];
     const allowed = await allowedActions(tx, inst, entity, record, auth.userId);
     return {
       pid: inst?.id ?? null,
       entity: entity.name,
-      record_id: inst?.record_id ?? recordId,
+      record_id: Number(inst?.record_id ?? recordId),
       doc_no: inst?.doc_no ?? (record ? docNoOf(entity, record) : null),
       process_code: inst?.process_code ?? entity.approval!.process,
       process_name: inst?.process_name ?? process?.name ?? null,
       status: inst?.status ?? null,
-      approval_status: record?.[APPROVAL_STATUS_FIELD] ?? null,
+      approval_status: (record?.[APPROVAL_STATUS_FIELD] as string | null | undefined) ?? null,
       node_seq: inst?.node_seq ?? null,
       initiator_id: inst?.initiator_id ?? null,
       definition,
@@ -648,13 +648,13 @@ async function formRecordSummary(tx: Db, entity: EntityDef, clientId: number, re
 }
 
 /** The caller's approval tasks (state 10 in progress, 30 completed), newest first, with the document and node. */
-export async function myTasks(ctx: ApprovalContext, status: number, paging: { page: number; size: number }) {
+export async function myTasks(ctx: ApprovalContext, status: number, paging: { page: number; size: number }): Promise<{ total: number; rows: MyTask[] }> {
   const auth = signedIn(ctx);
   return withTenant(ctx.db, auth.clientId, async (tx) => {
     const cond = status === TASK_DONE ? sql`t.status in (${TASK_DONE}, ${TASK_CANCELLED}) and t.decision is not null` : sql`t.status = ${TASK_OPEN}`;
     const total = Number((await sql<{ n: number }>`select count(*)::int as n from wf_task t where t.client_id = ${auth.clientId} and t.user_id = ${auth.userId} and ${cond}`.execute(tx)).rows[0].n);
     const rows = (
-      await sql<Row>`select t.id as task_id, t.status, t.node_seq, t.decision, t.comment, t.created_at, t.decided_at, i.id as pid, i.entity, i.record_id, i.doc_no,
+      await sql<Omit<MyTask, 'summary' | 'entity_label' | 'node_name'> & { node_seq: number; definition: unknown }>`select t.id as task_id, t.status, t.node_seq, t.decision, t.comment, t.created_at, t.decided_at, i.id as pid, i.entity, i.record_id, i.doc_no,
           i.process_name, i.status as flow_status, i.definition, u.fullname as initiator_name
         from wf_task t join wf_instance i on i.id = t.instance_id and i.client_id = t.client_id left join users u on u.id = i.initiator_id
         where t.client_id = ${auth.clientId} and t.user_id = ${auth.userId} and ${cond}
@@ -667,7 +667,7 @@ export async function myTasks(ctx: ApprovalContext, status: number, paging: { pa
       out.push({
         ...r,
         node_name: nodeOf(definition as FlowDefinition, Number(r.node_seq))?.name ?? '',
-        entity_label: e ? (ctx.language === 'en' ? e.label.en : e.label.zh) : r.entity,
+        entity_label: e ? (ctx.language === 'en' ? e.label.en : e.label.zh) : String(r.entity),
         summary: e ? await documentSummary(tx, e, auth.clientId, Number(r.record_id), ctx.language) : null,
       });
     }

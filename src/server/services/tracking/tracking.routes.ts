@@ -2,13 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { nodeTrackingCalendar } from '../../../../calendars/node-tracking.calendar';
 import { isIsoDate, NODE_TIMELINE_BRAND_MENU, NODE_TRACKING_MENU, SUPPLIER_NODES_MENU } from '../../../model/node-tracking';
-import { authOf, requireAuth } from '../../access/auth-context';
+import { authOf } from '../../access/auth-context';
 import type { Db } from '../../db/database';
-import { requestLanguage } from '../../http/envelope';
 import { trackingCalls } from '../../../model/calls/tracking';
 import { AppError } from '../../http/errors';
-import { serveMenuCall, type MenuCallContext } from '../../resources/menu-call';
-import { assertCan, dataScope } from '../../resources/permissions';
+import { serveMenuCall, serveMenuFile, type MenuCallContext } from '../../resources/menu-call';
+import { dataScope } from '../../resources/permissions';
 import { parseId } from '../../resources/resource.service';
 import { withSystemScope, withTenant } from '../../kernel/rls';
 import { evaluateNodeFlags, nodeCalendar, orderHeader, orderTimeline, todayIso, trackedOrders } from './tracking.service';
@@ -159,25 +158,15 @@ function supplierRoutes(app: FastifyInstance): void {
     recordSupplierActual(c.tx, { supplierId: c.actor.clientId, taskId: idOf(c.input.task_id), nodeCode: nodeCodeOf(c.input), date: actualDateOf(c.input), version: versionOf(c.input), actor: c.actor }));
 }
 
-/** The workbook of the maker's node plans (issue 31). */
+/** The workbook of the maker's node plans (issue 31): one order's (`order_id`), or every order of its list. */
 function exportRoute(app: FastifyInstance): void {
-  app.get(trackingCalls.export.path, { preHandler: requireAuth }, async (req, reply) => {
-    const auth = authOf(req);
-    const clientId = await assertCan(auth, NODE_TRACKING_MENU, 'export', { db: app.db });
-    const scope = await dataScope(auth, ORDER_MENU, { db: app.db });
-    const raw = (req.query as Q).order_id;
-    const orderId = raw === undefined || raw === '' ? null : parseId(raw);
-    if (raw !== undefined && raw !== '' && orderId === null) throw new AppError('tracking.orderNotFound');
-    const language = requestLanguage(req);
-    const body = await withTenant(app.db, clientId, async (tx) => {
-      if (orderId !== null) await orderHeader(tx, clientId, orderId, scope);
-      return nodeWorkbook(tx, clientId, { orderId, scope, language });
-    });
-    const name = `${language === 'en' ? 'Node plans' : '节点计划'}_${todayIso()}.xlsx`;
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="node-plans.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
-      .send(body);
+  serveMenuFile(app, trackingCalls.export, { menu: NODE_TRACKING_MENU, verb: 'export' }, async (c) => {
+    const raw = c.input.order_id;
+    const orderId = raw === undefined || raw === '' ? null : idOf(raw);
+    const scope = await orderScope(c);
+    if (orderId !== null) await orderHeader(c.tx, c.actor.clientId, orderId, scope);
+    const body = await nodeWorkbook(c.tx, c.actor.clientId, { orderId, scope, language: c.language });
+    return { name: `${c.language === 'en' ? 'Node plans' : '节点计划'}_${todayIso()}.xlsx`, body };
   });
 }
 
