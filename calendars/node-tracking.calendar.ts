@@ -1,5 +1,6 @@
 import { defineCalendarView } from '../src/model/calendar';
 import { defineMenuGroup } from '../src/model/menus';
+import { NODE_TRACKING_PATH } from '../src/model/node-tracking';
 import { ROLES } from '../src/model/roles';
 
 /** The node-tracking calendar's route (spec 2 `/zp/{cata}/calendarview/{opt}`); the browser registers it. */
@@ -7,15 +8,26 @@ export const NODE_CALENDAR_PATH = '/zp/scm/calendarview/node-tracking';
 
 /**
  * The maker's node-tracking calendar (issue 12, time and action): every node of its orders on its
- * planned date, and on its actual date once recorded, coloured by its state today (done, done late,
- * late, at risk, on track); a click opens the order's timeline. Served by the tracking service.
+ * planned date, and on its actual date once recorded, coloured by its state today (the `node_state`
+ * dictionary: done, done late, late, at risk, on track); a click opens the order's timeline. Served by
+ * the tracking service, drawn by the calendar views' generic month of events.
  */
 export const nodeTrackingCalendar = defineCalendarView({
   code: 'node-tracking',
-  kind: 'node-tracking',
+  kind: 'events',
   title: { zh: '节点日历', en: 'Node calendar' },
   entity: 'ordernode',
   source: { read: '/api/scmapi/nodetrack/calendar', socketType: 'nodetrack.changed' },
+  events: {
+    rows: 'events',
+    id: 'id',
+    start: 'plan_date',
+    title: ['order_no', 'node_name'],
+    colour: 'state',
+    colourDict: 'node_state',
+    second: { start: 'actual_date', word: { zh: '实际', en: 'done' }, firstWord: { zh: '计划', en: 'plan' } },
+  },
+  opens: `${NODE_TRACKING_PATH}?order={order_id}`,
   zooms: ['month'],
   defaultZoom: 'month',
   menu: { code: 'scm.nodetrack.calendar', group: 'tracking', furl: NODE_CALENDAR_PATH, order: 20 },

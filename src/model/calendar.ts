@@ -75,10 +75,11 @@ export function allCalendars(): CalendarDecl[] {
 
 /**
  * What a calendar view shows: the company's cycle calendar (working days, holidays, overtime days;
- * clicking a day toggles it), or one line's month (its bars as events, its capacity per day), or the
- * node-tracking calendar (orders' planned and actual node dates as events, issue 12).
+ * clicking a day toggles it), or one line's month (its bars as events, its capacity per day), or a
+ * month of events only (`events`: the rows its source answers between two dates, by the field map;
+ * the node-tracking calendar, issue 12).
  */
-export type CalendarViewKind = 'cycle-calendar' | 'line-month' | 'node-tracking';
+export type CalendarViewKind = 'cycle-calendar' | 'line-month' | 'events';
 
 /** FullCalendar views offered (MIT daygrid only): a month grid, or the year as one continuous grid. */
 export type CalendarViewZoom = 'month' | 'year';
@@ -101,6 +102,11 @@ export type CalendarViewDecl = {
    * (src/client/calendar/views) draws them; a view without it draws days only (the cycle calendar).
    */
   events?: CalendarEventFields;
+  /**
+   * The address a click on an event opens, filled from the event's row (`{field}`, as a page's
+   * `opens`). Example: `'/scm/page/node-tracking?order={order_id}'`.
+   */
+  opens?: string;
   menu: { code: string; group: string; furl: string; order?: number };
 };
 
@@ -120,6 +126,17 @@ export type CalendarEventFields = {
   late?: string;
   /** A true value draws the event with a dark border and a lock. */
   locked?: string;
+  /**
+   * The dictionary whose items name and colour the colour field's values (an item's `extra.colour`),
+   * listed above the calendar as its legend; without it a value gets a colour of its own.
+   */
+  colourDict?: string;
+  /**
+   * A second date of the same row drawn as an event of its own (a node's actual date beside its
+   * planned one): each event's title ends with its word; once the second date is there the first is
+   * drawn hollow, and not at all when both fall on one day.
+   */
+  second?: { start: string; word: Label; firstWord: Label };
 };
 
 const CALENDAR_VIEWS = new Map<string, CalendarViewDecl>();

@@ -83,13 +83,13 @@ describe('node tracking timeline', () => {
 
     // The maker's node calendar shows the nodes on FullCalendar; a click opens the order's timeline.
     await maker.goto(`${run.server.url}/zp/scm/calendarview/node-tracking`);
-    await maker.waitForSelector('[data-testid=node-calendar] .fc-event');
-    expect(await maker.locator('[data-testid=node-calendar] .fc-event').count()).toBeGreaterThan(0);
+    await maker.waitForSelector('[data-testid=calendar-node-tracking] .fc-event');
+    expect(await maker.locator('[data-testid=calendar-node-tracking] .fc-event').count()).toBeGreaterThan(0);
     for (const [width, height] of [[1366, 768], [1920, 1080]]) {
       // Opened at that size, as a user of that screen sees it.
       await maker.setViewportSize({ width, height });
       await maker.reload();
-      await maker.waitForSelector('[data-testid=node-calendar] .fc-event');
+      await maker.waitForSelector('[data-testid=calendar-node-tracking] .fc-event');
       await snap(maker, `node-tracking-04-calendar-${width}`);
     }
     // The calendar follows nodetrack.changed: a date recorded elsewhere reads its events again, without a reload.

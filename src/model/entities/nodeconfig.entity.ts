@@ -49,6 +49,23 @@ export const nodeForecastSource = defineDictionary({
 });
 
 /**
+ * A node's state today (src/model/node-tracking.ts `trackOrder`): done on time, done late, late, at
+ * risk or on track; its colour (`extra.colour`) draws the node on the timeline, in the table and on
+ * the calendar.
+ */
+export const nodeState = defineDictionary({
+  code: 'node_state',
+  label: { zh: '节点状态', en: 'Node state' },
+  items: [
+    { value: 'done', label: { zh: '已完成', en: 'Done' }, extra: { colour: '#107c10' } },
+    { value: 'done_late', label: { zh: '延迟完成', en: 'Done late' }, extra: { colour: '#ca5010' } },
+    { value: 'late', label: { zh: '逾期', en: 'Late' }, extra: { colour: '#d13438' } },
+    { value: 'at_risk', label: { zh: '有风险', en: 'At risk' }, extra: { colour: '#eaa300' } },
+    { value: 'on_track', label: { zh: '正常', en: 'On track' }, extra: { colour: '#0f6cbd' } },
+  ],
+});
+
+/**
  * Node follow configuration (spec 3: category, order type, node, plan duration, sequence), per
  * company. Each customer order gets one planned date per node, counted back from its delivery date
  * (services/tracking). Rows left without a category or an order type apply to every category or

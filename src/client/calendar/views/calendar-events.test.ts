@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { lineMonthView } from '../../../../calendars/line-month.calendar';
-import { addOneDay, eventsOf, EVENT_COLOURS, LATE_COLOUR, rowsOf } from './calendar-events';
+import { nodeTrackingCalendar } from '../../../../calendars/node-tracking.calendar';
+import '../../../model/entities/nodeconfig.entity';
+import { addOneDay, dictColours, eventsOf, EVENT_COLOURS, LATE_COLOUR, rowsOf, shiftDays } from './calendar-events';
 
 const fields = lineMonthView.events!;
 const bar = (id: number, category: string, extra: Record<string, unknown> = {}) => ({ id, style_no: `S${id}`, plan_no: `P${id}`, qty: 100 * id, category, start: '2026-03-30', end: '2026-04-02', line_id: 7, ...extra });
@@ -23,5 +25,22 @@ describe('calendar view events from the field map', () => {
     expect(rowsOf(fields, { rows: [bar(1, 'knit')] })).toEqual([]);
     expect(eventsOf(fields, [bar(1, 'knit', { start: null })])).toEqual([]);
     expect(addOneDay('2026-12-31')).toBe('2027-01-01');
+  });
+
+  it('colours by the colour dictionary, a second date as its own event, the first hollow then and left out on the same day', () => {
+    const nodes = nodeTrackingCalendar.events!;
+    const colours = dictColours(nodes);
+    expect(colours.get('late')).toBe('#d13438');
+    const node = (id: number, extra: Record<string, unknown>) => ({ id, order_no: 'CO1', node_name: '裁剪', state: 'on_track', plan_date: '2026-03-10', actual_date: null, order_id: 5, ...extra });
+    const [open] = eventsOf(nodes, [node(1, {})]);
+    expect(open).toMatchObject({ id: '1', title: 'CO1 · 裁剪 · 计划', start: '2026-03-10', end: '2026-03-11', backgroundColor: colours.get('on_track') });
+    const done = eventsOf(nodes, [node(2, { state: 'done_late', actual_date: '2026-03-12' })], 'en');
+    expect(done.map((e) => [e.id, e.title, e.start, e.backgroundColor, e.borderColor])).toEqual([
+      ['2', 'CO1 · 裁剪 · plan', '2026-03-10', '#ffffff', colours.get('done_late')],
+      ['2/2', 'CO1 · 裁剪 · done', '2026-03-12', colours.get('done_late'), 'transparent'],
+    ]);
+    expect(eventsOf(nodes, [node(3, { state: 'done', actual_date: '2026-03-10' })]).map((e) => e.id)).toEqual(['3/2']);
+    expect(eventsOf(nodes, [node(4, { plan_date: null, actual_date: '2026-03-01' })]).map((e) => e.id)).toEqual(['4/2']);
+    expect(shiftDays('2026-03-01', -7)).toBe('2026-02-22');
   });
 });

@@ -1,5 +1,7 @@
 import type { EventInput } from '@fullcalendar/core';
 import type { CalendarEventFields } from '../../../model/calendar';
+import { dictionaryItems } from '../../../model/dictionaries';
+import type { Label } from '../../../model/entity';
 
 /** Colours of the events by their colour field's value (one per value, stable across a reload). */
 export const EVENT_COLOURS = ['#0f6cbd', '#8764b8', '#c239b3', '#ca5010', '#498205', '#038387', '#986f0b', '#4f6bed', '#e3008c', '#00b7c3'];
@@ -7,10 +9,13 @@ export const LATE_COLOUR = '#d13438';
 
 type Row = Record<string, unknown>;
 
-/** FullCalendar's all-day end is exclusive; a declared end is inclusive. */
-export function addOneDay(date: string): string {
-  return new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)) + 1)).toISOString().slice(0, 10);
+/** A `YYYY-MM-DD` day moved by whole days. */
+export function shiftDays(date: string, days: number): string {
+  return new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)) + days)).toISOString().slice(0, 10);
 }
+
+/** FullCalendar's all-day end is exclusive; a declared end is inclusive. */
+export const addOneDay = (date: string): string => shiftDays(date, 1);
 
 /** The rows a reply holds under the field map's `rows`. */
 export function rowsOf(fields: CalendarEventFields, reply: unknown): Row[] {
@@ -18,29 +23,52 @@ export function rowsOf(fields: CalendarEventFields, reply: unknown): Row[] {
   return Array.isArray(rows) ? (rows as Row[]) : [];
 }
 
+/** The colour of each value of the field map's colour field that its dictionary gives (`extra.colour`). */
+export function dictColours(fields: CalendarEventFields): Map<string, string> {
+  return new Map((fields.colourDict ? (dictionaryItems(fields.colourDict) ?? []) : []).filter((i) => i.extra?.colour).map((i) => [i.value, i.extra!.colour]));
+}
+
 /**
  * A calendar view's rows as FullCalendar events, by the declaration's field map: start and end
- * (inclusive) dates, the title's fields joined, a colour per value of the colour field (sorted
- * values, so a value keeps its colour while the others stay), late rows in the late colour, locked
- * rows with a dark border. Each event keeps its row (`extendedProps.row`).
+ * (inclusive) dates, the title's fields joined, a colour per value of the colour field (its
+ * dictionary's colour, else one of sorted values, so a value keeps its colour while the others stay),
+ * late rows in the late colour, locked rows with a dark border. A row with a `second` date gets a
+ * second event on it (`<id>/2`); each title then ends with its word in `language`, and the first is
+ * hollow once the second has a date (left out when both fall on one day). Each event keeps its row
+ * (`extendedProps.row`).
  */
-export function eventsOf(fields: CalendarEventFields, rows: Row[]): EventInput[] {
+export function eventsOf(fields: CalendarEventFields, rows: Row[], language = 'zh-CN'): EventInput[] {
   const values = fields.colour ? [...new Set(rows.map((r) => String(r[fields.colour!] ?? '')))].sort() : [];
-  const colourOf = (r: Row) => (fields.colour ? EVENT_COLOURS[values.indexOf(String(r[fields.colour] ?? '')) % EVENT_COLOURS.length] : EVENT_COLOURS[0]);
-  return rows
-    .filter((r) => typeof r[fields.start] === 'string')
-    .map((r) => {
-      const start = String(r[fields.start]);
-      const end = fields.end && typeof r[fields.end] === 'string' ? String(r[fields.end]) : start;
-      return {
+  const fixed = dictColours(fields);
+  const colourOf = (r: Row) => {
+    const v = fields.colour ? String(r[fields.colour] ?? '') : '';
+    return fixed.get(v) ?? (fields.colour ? EVENT_COLOURS[values.indexOf(v) % EVENT_COLOURS.length] : EVENT_COLOURS[0]);
+  };
+  const word = (l: Label) => ` · ${language === 'en' ? l.en : l.zh}`;
+  const second = fields.second;
+  return rows.flatMap((r): EventInput[] => {
+    const dated = (field: string) => (typeof r[field] === 'string' ? String(r[field]) : null);
+    const start = dated(fields.start);
+    const then = second ? dated(second.start) : null;
+    const title = fields.title.map((f) => String(r[f] ?? '')).filter(Boolean).join(' · ');
+    const colour = fields.late && r[fields.late] ? LATE_COLOUR : colourOf(r);
+    const out: EventInput[] = [];
+    if (start && !(then && then === start)) {
+      const end = fields.end ? (dated(fields.end) ?? start) : start;
+      const hollow = then !== null;
+      out.push({
         id: String(r[fields.id]),
-        title: fields.title.map((f) => String(r[f] ?? '')).filter(Boolean).join(' · '),
+        title: second ? title + word(second.firstWord) : title,
         start,
         end: addOneDay(end),
         allDay: true,
-        backgroundColor: fields.late && r[fields.late] ? LATE_COLOUR : colourOf(r),
-        borderColor: fields.locked && r[fields.locked] ? '#242424' : 'transparent',
+        backgroundColor: hollow ? '#ffffff' : colour,
+        textColor: hollow ? colour : undefined,
+        borderColor: fields.locked && r[fields.locked] ? '#242424' : hollow ? colour : 'transparent',
         extendedProps: { row: r },
-      };
-    });
+      });
+    }
+    if (second && then) out.push({ id: `${String(r[fields.id])}/2`, title: title + word(second.word), start: then, end: addOneDay(then), allDay: true, backgroundColor: colour, borderColor: 'transparent', extendedProps: { row: r } });
+    return out;
+  });
 }

@@ -12,7 +12,7 @@ import { LineActions } from '../../form/LineActions';
 import type { Timeline, TimelineNode } from '../../../model/calls/tracking';
 import type { NodeState } from '../../../model/node-tracking';
 import { NodeTimeline } from './NodeTimeline';
-import { STATE_COLOURS } from './timeline-layout';
+import { STATE_COLOURS, stateLabel } from './timeline-layout';
 import { ActualDateCell } from './use-tracked-orders';
 
 export type NodeColumn = 'node' | 'party' | 'days' | 'planStart' | 'plan' | 'state' | 'actual' | 'source' | 'forecast' | 'actions';
@@ -21,10 +21,10 @@ export type NodeColumn = 'node' | 'party' | 'days' | 'planStart' | 'plan' | 'sta
 export type NodeEditing = { drafts: Record<string, string>; setDrafts: (f: (d: Record<string, string>) => Record<string, string>) => void; disabled: boolean; onRecord: (n: TimelineNode, date: string | null) => void };
 
 export function StateTag({ state }: { state: NodeState }) {
-  const { t } = useTranslation();
+  const { i18n } = useTranslation();
   return (
     <span className="nt-state" style={{ background: STATE_COLOURS[state] }} data-testid="node-state">
-      {t(`nt.state.${state}`)}
+      {stateLabel(state, i18n.language)}
     </span>
   );
 }

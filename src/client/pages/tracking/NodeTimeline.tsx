@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HEADER_HEIGHT, LABEL_WIDTH, ROW_HEIGHT, STATE_COLOURS, layoutTimeline, type TimelineNode, type TimelineRow } from './timeline-layout';
+import { HEADER_HEIGHT, LABEL_WIDTH, ROW_HEIGHT, STATE_COLOURS, stateLabel, layoutTimeline, type TimelineNode, type TimelineRow } from './timeline-layout';
 import { usePlanDrag } from './use-plan-drag';
 
 /**
@@ -48,7 +48,7 @@ export function NodeTimeline(props: { nodes: TimelineNode[]; today: string; deli
 
 /** One node's row: its name (bold on the critical path), planned bar, projected bar when it slipped, actual date as a diamond. */
 function TimelineRowView({ row: r, odd, width, drag }: { row: TimelineRow; odd: boolean; width: number; drag: ReturnType<typeof usePlanDrag> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const landing = drag.landing(r.node);
   const barH = 12;
   const colour = STATE_COLOURS[r.node.state];
@@ -67,7 +67,7 @@ function TimelineRowView({ row: r, odd, width, drag }: { row: TimelineRow; odd: 
       <text x={10} y={mid + 4} fontWeight={r.node.critical ? 700 : 400} fill="#323130">
         {r.node.node_name}
       </text>
-      <title>{`${r.node.node_name}: ${t(`nt.state.${r.node.state}`)} · ${t('nt.col.plan')} ${r.node.plan_start ?? ''} → ${r.node.plan_date ?? ''}${r.node.actual_date ? ` · ${t('nt.col.actual')} ${r.node.actual_date}` : ''}${r.node.critical ? ` · ${t('nt.critical')}` : ''}`}</title>
+      <title>{`${r.node.node_name}: ${stateLabel(r.node.state, i18n.language)} · ${t('nt.col.plan')} ${r.node.plan_start ?? ''} → ${r.node.plan_date ?? ''}${r.node.actual_date ? ` · ${t('nt.col.actual')} ${r.node.actual_date}` : ''}${r.node.critical ? ` · ${t('nt.critical')}` : ''}`}</title>
       {r.plan && (
         <rect
           {...drag.handle(r.node)}
@@ -99,13 +99,13 @@ function TimelineRowView({ row: r, odd, width, drag }: { row: TimelineRow; odd: 
 
 /** The states' colours and what each mark means. */
 function TimelineLegend() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <div style={{ display: 'flex', gap: 14, flexWrap: 'wrap', fontSize: 12, color: '#424242', marginTop: 4 }}>
       {(Object.keys(STATE_COLOURS) as (keyof typeof STATE_COLOURS)[]).map((s) => (
         <span key={s} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
           <i style={{ display: 'inline-block', width: 12, height: 10, borderRadius: 2, background: STATE_COLOURS[s] }} />
-          {t(`nt.state.${s}`)}
+          {stateLabel(s, i18n.language)}
         </span>
       ))}
       <span>▭ {t('nt.legend.plan')}</span>

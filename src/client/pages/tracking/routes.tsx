@@ -3,17 +3,15 @@ import { NODE_TIMELINE_BRAND_PATH, NODE_TRACKING_PATH, SUPPLIER_NODES_PATH } fro
 import { lazyPage } from '../../engine/lazy-page';
 
 const pages = () => import('./NodeTrackingPages');
-const calendar = () => import('./NodeCalendarPage');
 const supplierPages = () => import('./SupplierNodes');
 
 /**
  * Node tracking's screens (issue 12): the maker's order node tracking, the brand's order node
- * progress, the supplier's nodes sent to it by its customers, and spec 2's calendar view route `/zp/{cata}/calendarview/{opt}` (the declarations of
- * calendars/ by code; node tracking's calendar is the one declared for it so far).
+ * progress, the supplier's nodes sent to it by its customers. (The node calendar is a declared
+ * calendar view, calendars/node-tracking.calendar.ts, drawn by the calendar views' generic page.)
  */
 export const trackingRoutes: RouteObject[] = [
   { path: NODE_TRACKING_PATH.slice(1), ...lazyPage(pages, 'NodeTrackingPage') },
   { path: NODE_TIMELINE_BRAND_PATH.slice(1), ...lazyPage(pages, 'BrandNodeTimelinePage') },
   { path: SUPPLIER_NODES_PATH.slice(1), ...lazyPage(supplierPages, 'SupplierNodesPage') },
-  { path: 'zp/:cata/calendarview/:opt', ...lazyPage(calendar, 'CalendarViewRoutePage') },
 ];

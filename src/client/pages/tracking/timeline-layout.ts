@@ -1,3 +1,4 @@
+import { nodeState } from '../../../model/entities/nodeconfig.entity';
 import { addDaysIso, daysBetween, type NodeState } from '../../../model/node-tracking';
 
 /**
@@ -81,14 +82,14 @@ export function layoutTimeline(nodes: TimelineNode[], opts: { today: string; del
   };
 }
 
-/** Colours of the node states (Fluent palette): done green, done late orange, late red, at risk amber, on track blue. */
-export const STATE_COLOURS: Record<NodeState, string> = {
-  done: '#107c10',
-  done_late: '#ca5010',
-  late: '#d13438',
-  at_risk: '#eaa300',
-  on_track: '#0f6cbd',
-};
+/** Colours of the node states (the `node_state` dictionary's, Fluent palette): done green, done late orange, late red, at risk amber, on track blue. */
+export const STATE_COLOURS = Object.fromEntries(nodeState.items.map((i) => [i.value, i.extra!.colour])) as Record<NodeState, string>;
+
+/** A node state's name in the interface language (the `node_state` dictionary). */
+export function stateLabel(state: NodeState, language: string): string {
+  const label = nodeState.items.find((i) => i.value === state)?.label;
+  return label ? (language === 'en' ? label.en : label.zh) : state;
+}
 
 /**
  * Where a planned bar dragged by `dx` pixels lands: whole days (rounded), the node's new planned date
