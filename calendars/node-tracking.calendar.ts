@@ -1,4 +1,5 @@
 import { defineCalendarView } from '../src/model/calendar';
+import { trackingCalls } from '../src/model/calls/tracking';
 import { defineMenuGroup } from '../src/model/menus';
 import { NODE_TRACKING_PATH } from '../src/model/node-tracking';
 import { ROLES } from '../src/model/roles';
@@ -17,7 +18,7 @@ export const nodeTrackingCalendar = defineCalendarView({
   kind: 'events',
   title: { zh: '节点日历', en: 'Node calendar' },
   entity: 'ordernode',
-  source: { read: '/api/scmapi/nodetrack/calendar', socketType: 'nodetrack.changed' },
+  source: { read: `/api${trackingCalls.calendar.path}`, socketType: 'nodetrack.changed' },
   events: {
     rows: 'events',
     id: 'id',

@@ -4,7 +4,7 @@ import { afterCommit } from '../../db/after-commit';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { emitToCompany } from '../../realtime';
-import type { AuditActor } from '../../kernel/audit/audit.service';
+import { writeAudit, type AuditActor } from '../../kernel/audit/audit.service';
 import { insertRecords, serviceWrite, updateRecords, deriveRecords } from '../../resources/record-writer';
 import { raiseNotice } from '../notify/notice.service';
 import { asTenant, receiverAccepts } from '../orders/cross-tenant.util';
@@ -102,9 +102,7 @@ export async function sendNodesToSupplier(
     share = await openSupplierShare(tx, input.actor, { makerId: c, makerName: maker.name, supplierId: target.id, orderId: input.orderId, order });
   }
   await updateRecords(serviceWrite(tx, input.actor), 'ordernode', { where: sql`t.order_id = ${input.orderId} and upper(t.node_code) = any(${sql.val(codes)}::text[])` }, { share_id: share.id }, { audit: 'nodes-to-supplier' });
-  await sql`insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
-    values (${c}, 'customerorder', ${input.orderId}, 'nodes-to-supplier', ${input.actor.userId}, ${input.actor.username}, ${input.actor.ip},
-      ${JSON.stringify([{ field: 'supplier', old: null, new: target.name }, { field: 'nodes', old: null, new: codes.join(',') }])}::jsonb)`.execute(tx);
+  await writeAudit(tx, { ...input.actor, clientId: c }, 'customerorder', input.orderId, 'nodes-to-supplier', [{ field: 'supplier', old: null, new: target.name }, { field: 'nodes', old: null, new: codes.join(',') }]);
   const names = codes.map((code) => String(nodes.find((x) => String(x.node_code).toUpperCase() === code)?.node_name ?? code));
   const taskId = Number(share.target_id);
   await asTenant(tx, target.id, c, (stx) =>
@@ -114,8 +112,11 @@ export async function sendNodesToSupplier(
       i18n: { title: 'notify.nodesSent.title', body: 'notify.nodesSent.body', params: { maker: maker.name, no: order.order_no, nodes: names.join('、') } },
     }),
   );
-  emitSupplierChange(target.id, taskId);
-  emitToCompany(c, NODE_TRACKING_EVENT, { order_id: input.orderId });
+  // Once committed, so both companies' browsers read the nodes as they now are.
+  afterCommit(tx, () => {
+    emitToCompany(target.id, NODE_TRACKING_EVENT, { task_id: taskId });
+    emitToCompany(c, NODE_TRACKING_EVENT, { order_id: input.orderId });
+  });
   return { share_id: share.id, task_id: taskId, supplier: target.name, sent: codes };
 }
 
@@ -140,9 +141,7 @@ export async function sentShareOf(tx: Db, clientId: number, node: Row): Promise<
 export async function afterNodeRecalled(tx: Db, input: { clientId: number; orderId: number; nodeCode: string; share: { shareId: number; supplierId: number; taskId: number }; actor: AuditActor }): Promise<{ closed: boolean }> {
   const c = input.clientId;
   const { shareId, supplierId, taskId } = input.share;
-  await sql`insert into audit_log (client_id, entity, record_id, action, user_id, username, ip, changes)
-    values (${c}, 'customerorder', ${input.orderId}, 'node-recalled', ${input.actor.userId}, ${input.actor.username}, ${input.actor.ip},
-      ${JSON.stringify([{ field: 'nodes', old: input.nodeCode, new: null }])}::jsonb)`.execute(tx);
+  await writeAudit(tx, { ...input.actor, clientId: c }, 'customerorder', input.orderId, 'node-recalled', [{ field: 'nodes', old: input.nodeCode, new: null }]);
   const left = (await sql<{ n: number }>`select count(*)::int as n from scm_order_node where client_id = ${c} and share_id = ${shareId}`.execute(tx)).rows[0].n;
   if (!left) {
     const w = serviceWrite(tx, input.actor);
@@ -155,11 +154,6 @@ export async function afterNodeRecalled(tx: Db, input: { clientId: number; order
     emitToCompany(c, NODE_TRACKING_EVENT, { order_id: input.orderId });
   });
   return { closed: !left };
-}
-
-/** The supplier's browsers: its copy's nodes changed. */
-function emitSupplierChange(supplierId: number, taskId: number): void {
-  setImmediate(() => emitToCompany(supplierId, NODE_TRACKING_EVENT, { task_id: taskId }));
 }
 
 /** For the maker's timeline: the supplier each sent node went to, by share. */
@@ -258,6 +252,7 @@ export async function recordSupplierActual(
       actor: { ...input.actor, clientId: makerId },
     }),
   );
-  emitSupplierChange(input.supplierId, t.id);
+  // The supplier's browsers, once committed (the maker's and the brand's are told by recordNodeActual).
+  afterCommit(tx, () => emitToCompany(input.supplierId, NODE_TRACKING_EVENT, { task_id: t.id }));
   return supplierTimeline(tx, input.supplierId, input.taskId);
 }
