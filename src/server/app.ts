@@ -43,6 +43,7 @@ import { reportRoutes } from './services/reports';
 // Page declarations and their menu entries (grids/) register on import; the model routes and menus read them.
 import '../../grids';
 import '../model/i18n/excel-part';
+import '../model/i18n/app-part';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../model/i18n';
+import { APP_PARTS } from '../../model/i18n/app-part';
 import { client } from '../../model/i18n/client';
 
 /**
@@ -19,6 +20,13 @@ function sources(dir: string): string[] {
   }
   return out;
 }
+
+/**
+ * The screens of a first visit, drawn before any code-split route has loaded: the sign-in page, its
+ * layout, the toasts, the contact and first-login dialogs, the route error. Their words must be in the
+ * first chunks' catalogue parts, not in those `app-part` registers with the signed-in pages (B7).
+ */
+const FIRST_VISIT = ['pages/login', 'pages/common/AuthLayout.tsx', 'shell/ToastHost.tsx', 'shell/ContactAdminDialog.tsx', 'shell/ChangePasswordForm.tsx', 'shell/ShellNotices.tsx', 'app/RouteError.tsx', 'app/RootLayout.tsx'];
 
 const KEY = /(?:\bt|\btr|i18n\.t)\(\s*'([a-zA-Z0-9_.]+)'|titleKey: '([a-zA-Z0-9_.]+)'/g;
 
@@ -39,6 +47,17 @@ describe('browser catalogue', () => {
     const en = catalog('en');
     expect([...used].filter((k) => !zh[k])).toEqual([]);
     expect([...used].filter((k) => !en[k])).toEqual([]);
+  });
+
+  it('has the first visit’s words in the first chunks, not among the signed-in pages’ words', () => {
+    const first = new Set<string>();
+    for (const f of FIRST_VISIT) {
+      const p = join('src/client', f);
+      for (const file of statSync(p).isDirectory() ? sources(p) : [p]) for (const m of readFileSync(file, 'utf8').matchAll(KEY)) first.add(m[1] ?? m[2]);
+    }
+    expect(first.size).toBeGreaterThan(20);
+    const late = new Set(APP_PARTS.flatMap((part) => Object.keys(part['zh-CN'])));
+    expect([...first].filter((k) => late.has(k))).toEqual([]);
   });
 
   it('has the same keys in both languages', () => {

@@ -37,7 +37,8 @@ type PageModule = Record<string, unknown>;
 function page(load: () => Promise<PageModule>, name: string): Pick<RouteObject, 'lazy'> {
   return {
     lazy: async () => {
-      const m = await load();
+      // With the page, the signed-in pages' words, which the sign-in page's first chunks leave out (B7).
+      const [m] = await Promise.all([load(), import('../../model/i18n/app-part')]);
       return { Component: m[name] as React.ComponentType };
     },
   };

@@ -5,6 +5,7 @@ import { getPage } from '../../model/page';
 import { resolvePage } from '../../model/page-resolve';
 import { cellFilterModel, columnFilterChips, type ChipWords } from './cell-filter';
 import { filterParams } from './filter-params';
+import '../../model/i18n/app-part';
 
 const vendor = resolvePage(getPage('vendor')!);
 const material = resolvePage(getPage('material')!);

@@ -17,6 +17,8 @@ import { useNavMode } from './use-nav-mode';
 import { useShellSession } from './use-shell-session';
 // Messages of the import centre, exports and jobs: every signed-in page has them, the sign-in page does not load them.
 import '../../model/i18n/excel-part';
+// The signed-in pages' words (orders, administration, notices, grids), also off the sign-in page's first chunks.
+import '../../model/i18n/app-part';
 
 /** The signed-in shell: top bar, side navigation from the menus, notices and the page. */
 export function ShellLayout() {

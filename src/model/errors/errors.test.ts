@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import '../entities';
 import '../dynamic-form';
 import '../i18n/excel-part';
+import '../i18n/app-part';
 import { catalog } from '../i18n';
 import { ERROR_CODES, ERROR_KINDS, ERRORS, placeholdersOf, type ErrorKind } from './index';
 

@@ -1,19 +1,10 @@
 import { access } from './access';
-import { accountProfile } from './account-profile';
 import { chat } from './chat';
-import { admin } from './admin';
 import { client } from './client';
-import { columnFilters } from './column-filters';
 import { common } from './common';
-import { engine } from './engine';
-import { listViews } from './list-views';
 import { masterdata } from './masterdata';
-import { notify } from './notify';
 import { orders } from './orders';
-import { ordersUi } from './orders-ui';
 import { profile } from './profile';
-import { spreadsheet } from './spreadsheet';
-import { unsaved } from './unsaved';
 import type { CatalogPart, Language } from './types';
 import { DEFAULT_LANGUAGE } from './types';
 
@@ -25,9 +16,12 @@ export * from './types';
  *
  * The import centre's, exports' and jobs' part (`excel`) is not here: it is registered by
  * `./excel-part`, which the model's Excel module, the server and the signed-in shell import, so
- * that the sign-in page's first script does not carry it (benchmark B7: 250 KB).
+ * that the sign-in page's first script does not carry it (benchmark B7: 250 KB). The signed-in
+ * pages' own words (the registry engine's lists and drawers, saved views, orders and allocation,
+ * administration, the account pages, notices, spreadsheet keys, column filters, unsaved edits) are
+ * registered the same way by `./app-part`.
  */
-const PARTS: CatalogPart[] = [common, access, accountProfile, masterdata, engine, admin, orders, ordersUi, client, profile, spreadsheet, notify, chat, unsaved, listViews, columnFilters];
+const PARTS: CatalogPart[] = [common, access, masterdata, orders, client, profile, chat];
 
 /** Told of each part registered later (an entity declared in a chunk loaded after start). */
 const LISTENERS: Array<(part: CatalogPart) => void> = [];
