@@ -49,7 +49,7 @@ function columns(language: Language): Column[] {
     own('tracking.export.delay', 'integer', 10, (_, n) => n.delay_days),
     of('ordernode', 'actual_date', 12, (_, n) => n.actual_date),
     of('ordernode', 'actual_source', 14, (_, n) => dict('node_actual_source', n.actual_source, language)),
-    own('tracking.export.state', 'text', 10, (_, n) => translate(language, `tracking.export.state.${n.state}`)),
+    own('tracking.export.state', 'text', 10, (_, n) => dict('node_state', n.state, language)),
     own('tracking.export.critical', 'text', 10, (_, n) => (n.critical ? translate(language, 'tracking.export.yes') : null)),
   ];
 }
