@@ -8,9 +8,10 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { productionBoard } from '../../../calendars/production-board.calendar';
 import type { CalendarZoom } from '../../model/calendar';
+import { scheduleCalls } from '../../model/calls/schedule';
 import type { BoardBar } from '../../model/schedule-board';
+import { downloadFile } from '../engine/upload-api';
 import { toast } from '../kernel/toast-bus';
-import { downloadExport } from './board-export';
 import type { BoardDialog } from './BoardPageDialogs';
 import { useBoardActuals } from './useBoardActuals';
 import { useBoardCommands } from './useBoardCommands';
@@ -56,7 +57,7 @@ export function useScheduleBoardPage() {
   const exportExcel = async () => {
     setExporting(true);
     try {
-      await downloadExport({ from: horizon.from, to: horizon.to, ...(scenario !== null ? { scenario: String(scenario) } : {}) });
+      await downloadFile(scheduleCalls.export.path, { from: horizon.from, to: horizon.to, scenario: scenario ?? undefined }, `schedule_${horizon.from}_${horizon.to}.xlsx`, { quiet: true });
     } catch (e) {
       toast.error(t('board.exportFailed', { message: e instanceof Error ? e.message : String(e) }));
     } finally {

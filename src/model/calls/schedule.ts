@@ -15,6 +15,8 @@ export const scheduleCalls = {
   board: getCall<{ from?: string; to?: string; scenario?: number; workshop?: number; line?: number }, BoardData>('/scmapi/schedule/board'),
   /** A board command (move, split, merge, place, ...) at the versions read; the touched bars as they now are. */
   command: postCall<BoardCommand & { from?: string; to?: string }, BoardCommandResult>('/scmapi/schedule/command'),
+  /** The board of a range as a workbook (issue 11): one row per plan and day, and a Gantt-like sheet. */
+  export: getCall<{ from?: string; to?: string; scenario?: number }, Blob>('/scmapi/schedule/export'),
   /** The bars of a range on the lines in view, as columns (issue 31, src/model/board-window.ts). */
   window: getCall<BoardWindowQuery, BoardWindow>('/scmapi/schedule/window'),
   /** Each line's and running bar's planned against actual output from scans, and the forecasts (issue 31, src/model/schedule-actuals.ts). */

@@ -1,15 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { scheduleCalls } from '../../../model/calls/schedule';
 import { PLANNING_MENU } from '../../../model/entities/prodplan.entity';
-import { authOf, requireAuth } from '../../access/auth-context';
 import { afterCommit } from '../../db/after-commit';
-import { requestLanguage } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { parseIdList } from '../../http/id-list';
-import { withTenant } from '../../kernel/rls';
 import { writeContext } from '../../resources/document-stages';
-import { serveMenuCall } from '../../resources/menu-call';
-import { assertCan, dataScope } from '../../resources/permissions';
+import { serveMenuCall, serveMenuFile } from '../../resources/menu-call';
 import { parseId } from '../../resources/resource.service';
 import { emitToCompany } from '../../realtime';
 import { calendarViewRoutes } from './calendar-views.routes';
@@ -82,21 +78,11 @@ function registerBoardRoutes(app: FastifyInstance): void {
   serveMenuCall(app, scheduleCalls.actuals, READ, async (c) => scheduleActuals(c.tx, c.actor.clientId, { ...boardRead(c.input), scope: await c.scope() }));
   serveMenuCall(app, scheduleCalls.lateReasons, READ, async (c) => lateBarReasons(c.tx, c.actor.clientId, { ...boardRead(c.input), scope: await c.scope() }));
 
-  // Excel of the board (issue 11): one row per plan and day, and a Gantt-like sheet; the board page's
-  // export button calls exactly this URL (a file, not an envelope).
-  app.get('/scmapi/schedule/export', { preHandler: requireAuth }, async (req, reply) => {
-    const auth = authOf(req);
-    const clientId = await assertCan(auth, PLANNING_MENU, 'read', { db: app.db });
-    const { from, to, scenario } = boardRead(req.query as Q);
-    const language = requestLanguage(req);
-    const body = await withTenant(app.db, clientId, async (tx) =>
-      boardWorkbook(tx, clientId, { from, to, scenario, scope: await dataScope(auth, PLANNING_MENU, { db: tx, inTenantScope: true }), language }),
-    );
-    const name = `${language === 'en' ? 'Schedule' : '排产计划'}_${from}_${to}.xlsx`;
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="schedule.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
-      .send(body);
+  // Excel of the board (issue 11): one row per plan and day, and a Gantt-like sheet.
+  serveMenuFile(app, scheduleCalls.export, READ, async (c) => {
+    const { from, to, scenario } = boardRead(c.input);
+    const body = await boardWorkbook(c.tx, c.actor.clientId, { from, to, scenario, scope: await c.scope(), language: c.language });
+    return { name: `${c.language === 'en' ? 'Schedule' : '排产计划'}_${from}_${to}.xlsx`, body };
   });
 
   serveMenuCall(app, scheduleCalls.command, UPDATE, async (c) => {
