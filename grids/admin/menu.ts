@@ -7,9 +7,7 @@ import { ROLES } from '../../src/model/roles';
  */
 export const ADMIN_SCREENS = {
   menus: { code: 'admin.menu', path: '/admin/page/menus', title: { zh: '菜单管理', en: 'Menus' } },
-  audit: { code: 'admin.audit', path: '/admin/page/audit', title: { zh: '操作日志', en: 'Audit log' } },
   sysconfig: { code: 'admin.sys.config', path: '/admin/page/sysconfig', title: { zh: '系统配置', en: 'System configuration' } },
-  services: { code: 'admin.sys.service', path: '/admin/page/services', title: { zh: '服务管理', en: 'Services' } },
   apikeys: { code: 'admin.apikey', path: '/admin/page/apikeys', title: { zh: 'API 密钥', en: 'API keys' } },
   push: { code: 'admin.push', path: '/admin/page/push', title: { zh: '数据推送', en: 'Data push' } },
   // The component gallery (issue 35): every field type, grid, the matrix, a chart and the calendar beside their declarations.
@@ -32,9 +30,8 @@ export const adminMenu = defineMenuGroup({
   entries: [
     // Users (10), roles (20) and data permissions (30) are engine pages (grids/admin/users.grid.ts,
     // roles.grid.ts, dataperms.grid.ts); the settings pages (dictionary, SN rules, ...) sit at 40-90
-    // through their own `menu`.
+    // through their own `menu`; the audit log (110) is grids/admin/audit.grid.ts.
     entry(ADMIN_SCREENS.menus, { roles: clientAdminOnly, order: 100 }),
-    entry(ADMIN_SCREENS.audit, { roles: clientAdminOnly, order: 110 }),
     // The outside-system calls (issue 35): the gateway's keys and the out-api pushes.
     entry(ADMIN_SCREENS.apikeys, { roles: clientAdminOnly, order: 112 }),
     entry(ADMIN_SCREENS.push, { roles: clientAdminOnly, order: 114 }),
@@ -52,8 +49,7 @@ export const sysAdminMenu = defineMenuGroup({
   companies: ['platform'],
   entries: [
     // Sign-up approval (10), client management (20) and the system dictionary (30) are engine pages:
-    // grids/admin/signups.grid.ts, clients.grid.ts, sysdict.grid.ts.
+    // grids/admin/signups.grid.ts, clients.grid.ts, sysdict.grid.ts; services (50) is grids/admin/services.grid.ts.
     entry(ADMIN_SCREENS.sysconfig, { superOnly: true, order: 40 }),
-    entry(ADMIN_SCREENS.services, { superOnly: true, order: 50 }),
   ],
 });

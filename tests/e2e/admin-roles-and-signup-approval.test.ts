@@ -162,13 +162,18 @@ describe('a role with a data-permission rule narrows the buyer vendor list', () 
     await until(page, () => (document.querySelector('.ag-row[row-index="0"] [col-id=roles]')?.textContent ?? '').includes('grade_a_buyer'));
     await snap(page, 'admin-06-users');
 
-    // The audit view shows who did it.
-    await openMenu(page, 'admin.audit', 'admin-audit');
-    await page.waitForSelector('[data-testid=audit-row]');
-    const audit = await page.$$eval('[data-testid=audit-row]', (rows) => rows.map((r) => r.textContent ?? ''));
-    expect(audit.some((r) => r.includes('数据权限') && r.includes('brand'))).toBe(true);
-    expect(audit.some((r) => r.includes('用户') && r.includes('分配角色') && r.includes('grade_a_buyer'))).toBe(true);
+    // The audit view shows who did it: the engine's list of the view entity `audit` (issue 30), a row's cells in words.
+    await openMenu(page, 'admin.audit', 'list-audit');
+    await page.waitForSelector('[data-testid=list-audit] .ag-row [col-id=changes_text]');
+    const audit = await page.$$eval('[data-testid=list-audit] .ag-row', (rows) => rows.map((r) => r.textContent ?? ''));
     await snap(page, 'admin-07-audit');
+    expect(audit.some((r) => r.includes('数据权限') && r.includes('brand')), audit.join('\n')).toBe(true);
+    expect(audit.some((r) => r.includes('用户') && r.includes('分配角色') && r.includes('grade_a_buyer')), audit.join('\n')).toBe(true);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await snap(page, 'admin-07-audit-1920');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await snap(page, 'admin-07-audit-1366');
+    await page.setViewportSize(VIEWPORT);
 
     // The menu tree editor: the company renames its vendor menu; the shell's menus come from it.
     await openMenu(page, 'admin.menu', 'admin-menus');
@@ -272,6 +277,14 @@ describe('a company signs up and the super administrator approves it', () => {
     await snap(admin.page, 'admin-12b-system-dictionary-1920');
     await admin.page.setViewportSize({ width: 1366, height: 768 });
     await snap(admin.page, 'admin-12b-system-dictionary-1366');
+    await admin.page.setViewportSize(VIEWPORT);
+    // Services: the engine's list of the view entity `sys_service` (issue 30), one row per module, its actions on the toolbar.
+    await openMenu(admin.page, 'admin.sys.service', 'list-services');
+    await admin.page.waitForSelector('[data-testid=list-services] .ag-row [col-id=prefix]:has-text("mdapi")');
+    await admin.page.setViewportSize({ width: 1920, height: 1080 });
+    await snap(admin.page, 'admin-12d-services-1920');
+    await admin.page.setViewportSize({ width: 1366, height: 768 });
+    await snap(admin.page, 'admin-12d-services-1366');
     await admin.page.setViewportSize(VIEWPORT);
     await openMenu(admin.page, 'admin.sys.config', 'admin-sysconfig');
     await admin.page.waitForSelector('[data-testid=setting-import_max_rows]');

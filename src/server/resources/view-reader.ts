@@ -3,7 +3,7 @@ import { FIELD_TYPE_TABLE, type EntityDef, type FieldDef } from '../../model';
 import type { AuthContext } from '../access/auth-context';
 import type { Db } from '../db/database';
 import { AppError, notFound } from '../http/errors';
-import { withTenant } from '../kernel/rls';
+import { withSystemScope, withTenant } from '../kernel/rls';
 import { parseId, type Row } from './document-input';
 import { col, tbl } from './document-read';
 import { refTarget } from './references';
@@ -21,17 +21,21 @@ import type { CountResult, PageResult, ResourceContext } from './resource.servic
 
 /**
  * Which rows of a view a caller reads: a condition on the row alias `t`, and the company whose
- * row-level security the read runs under (null: the table is not under row-level security). A
- * caller who may read none is refused by throwing (403); `db` is for the permission check.
+ * row-level security the read runs under (null: the table is not under row-level security;
+ * 'system': every company's rows, for the super administrator's cross-company screens, read in the
+ * system scope of `withSystemScope`). A caller who may read none is refused by throwing (403); `db`
+ * is for the permission check.
  */
-export type ViewScope = (auth: AuthContext, db: Db) => Promise<{ where: RawBuilder<unknown>; tenant: number | null }>;
+export type ViewScope = (auth: AuthContext, db: Db) => Promise<{ where: RawBuilder<unknown>; tenant: number | null | 'system' }>;
 
 /**
- * Fills in, after the read, what SQL cannot give (a system role's grants, declared in code as rules):
- * given the rows of one page or one record, returns them as the reply carries them. It never adds
- * or drops a row, so counts and pages stay those of the query.
+ * Fills in, after the read, what SQL cannot give (a system role's grants, declared in code as rules;
+ * the names the audit journal's codes stand for): given the rows of one page or one record, returns
+ * them as the reply carries them, and may read more in the read's own transaction (`db`, under the
+ * same scope) in the caller's language. It never adds or drops a row, so counts and pages stay
+ * those of the query.
  */
-export type ViewPresenter = (rows: Row[]) => Row[];
+export type ViewPresenter = (rows: Row[], ctx: { db: Db; language: ResourceContext['language'] }) => Row[] | Promise<Row[]>;
 
 const SCOPES = new Map<string, ViewScope>();
 const COMPUTED = new Map<string, Record<string, RawBuilder<unknown>>>();
@@ -56,11 +60,17 @@ export function registerViewScope(
   if (options.source) SOURCES.set(entity, options.source);
 }
 
-const presented = (entity: EntityDef, rows: Row[]): Row[] => PRESENTERS.get(entity.name)?.(rows) ?? rows;
+const presented = async (entity: EntityDef, rows: Row[], db: Db, language: ResourceContext['language']): Promise<Row[]> =>
+  (await PRESENTERS.get(entity.name)?.(rows, { db, language })) ?? rows;
 
 /** The fields of a view its table does not hold (computed in SQL): a save gives them to the area's hooks, never to a column. */
 export function viewComputedFields(entity: EntityDef): ReadonlySet<string> {
   return new Set(Object.keys(COMPUTED.get(entity.name) ?? {}));
+}
+
+/** The source of a view whose rows are declarations (the view writer reads a write's rows from it), or undefined. */
+export function viewSourceOf(entity: EntityDef): (() => RawBuilder<unknown>) | undefined {
+  return SOURCES.get(entity.name);
 }
 
 /** The scope a view entity registered (the view writer finds its rows through it too). */
@@ -94,7 +104,7 @@ function sourceOf(entity: EntityDef): RawBuilder<unknown> {
 async function scopeOf(ctx: ResourceContext, entity: EntityDef) {
   if (!ctx.auth) throw new AppError('err.unauthorized');
   const { where, tenant } = await viewScopeOf(entity)(ctx.auth, ctx.db);
-  const run = <T>(work: (db: Db) => Promise<T>) => (tenant === null ? work(ctx.db) : withTenant(ctx.db, tenant, work));
+  const run = <T>(work: (db: Db) => Promise<T>) => (tenant === null ? work(ctx.db) : tenant === 'system' ? withSystemScope(ctx.db, work) : withTenant(ctx.db, tenant, work));
   return { where, run };
 }
 
@@ -153,7 +163,7 @@ export async function viewPage(ctx: ResourceContext, entity: EntityDef, query: R
   const pq = viewQuery(entity, query);
   const where = whereOf(entity, pq, scope, true);
   return run(async (db) => {
-    const rows = presented(entity, (await sql<Row>`select ${selectOf(entity)} from ${sourceOf(entity)} where ${where} order by ${orderSql(entity, pq)} limit ${pq.size} offset ${(pq.page - 1) * pq.size}`.execute(db)).rows);
+    const rows = await presented(entity, (await sql<Row>`select ${selectOf(entity)} from ${sourceOf(entity)} where ${where} order by ${orderSql(entity, pq)} limit ${pq.size} offset ${(pq.page - 1) * pq.size}`.execute(db)).rows, db, ctx.language);
     if (String(query.count ?? '') === 'none') return { rows };
     const result: PageResult = { rows, total: await countOf(db, entity, where) };
     if (pq.withTabs && entity.states) result.tabs = await tabCounts(db, entity, whereOf(entity, pq, scope, false));
@@ -177,7 +187,10 @@ export async function viewRecord(ctx: ResourceContext, entity: EntityDef, idRaw:
   const { where: scope, run } = await scopeOf(ctx, entity);
   const id = parseId(idRaw);
   if (id === null) throw notFound();
-  const row = await run(async (db) => (await sql<Row>`select ${selectOf(entity)} from ${sourceOf(entity)} where t.id = ${id} and ${scope}`.execute(db)).rows[0]);
+  const row = await run(async (db) => {
+    const found = (await sql<Row>`select ${selectOf(entity)} from ${sourceOf(entity)} where t.id = ${id} and ${scope}`.execute(db)).rows;
+    return found.length ? (await presented(entity, found, db, ctx.language))[0] : undefined;
+  });
   if (!row) throw notFound();
-  return presented(entity, [row])[0];
+  return row;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { validateField, type EntityDef, type FieldDef, type TransitionDef } from '../../model';
 import type { AuthContext } from '../access/auth-context';
 import type { Db } from '../db/database';
@@ -10,7 +10,7 @@ import { tbl, valueParam } from './document-read';
 import { toFieldError } from './document-stages';
 import { assertCan } from './permissions';
 import type { ResourceContext } from './resource.service';
-import { viewComputedFields, viewRecord, viewScopeOf } from './view-reader';
+import { viewComputedFields, viewRecord, viewScopeOf, viewSourceOf } from './view-reader';
 import { transitionParams } from './transition-stage';
 
 /**
@@ -59,6 +59,9 @@ export type ViewSaveContext = {
   touched?: boolean;
   /** Changes a hook stored outside the row, recorded in the save's own audit row beside the columns'. */
   audit?: AuditChange[];
+  /** The database outside the transaction, and the effects a hook leaves to run once it has committed (a process's cache re-read). */
+  db: Db;
+  afterCommit: Array<() => Promise<void>>;
 };
 
 /** A removal's rows, locked, within the view's scope, at the versions read. */
@@ -93,6 +96,13 @@ export type ViewWriter = {
    * refuse (a role still held), removes what hangs on them. Without it nothing is removed.
    */
   beforeRemove?: (ctx: ViewRemoveContext) => Promise<void>;
+  /**
+   * For a view whose rows are declarations (a reader's `source`: the switchable services), where an
+   * action's changes are kept: given the row as read and the columns to set (the state, the
+   * parameters, the handler's patch; a save's fields), stores them (an upsert into the platform's
+   * table). Such a view has no table of its own: a write's rows are read from the source (not locked).
+   */
+  store?: (ctx: { tx: Db; auth: AuthContext; row: Row; set: Row }) => Promise<void>;
 };
 
 const WRITERS = new Map<string, ViewWriter>();
@@ -131,6 +141,27 @@ async function openWrite(ctx: ResourceContext, entity: EntityDef, verb: 'create'
 function columnsOf(entity: EntityDef, values: Row): Row {
   const computed = viewComputedFields(entity);
   return Object.fromEntries(Object.entries(values).filter(([k]) => !computed.has(k)));
+}
+
+/**
+ * The rows a write names within the view's scope: locked rows of its table, or, for a view whose rows
+ * are declarations kept by its writer's `store`, the source's rows (a derived table: not locked).
+ */
+async function rowsToWrite(tx: Db, entity: EntityDef, writer: ViewWriter, ids: number[], where: RawBuilder<unknown>): Promise<Row[]> {
+  const source = viewSourceOf(entity);
+  const idList = sql.join(ids.map((i) => sql`${i}`));
+  if (source && !writer.store) throw notFound();
+  const rows = source
+    ? await sql<Row>`select * from ${source()} t where t.id in (${idList}) and ${where} order by t.id`.execute(tx)
+    : await sql<Row>`select * from ${tbl(entity)} t where t.id in (${idList}) and ${where} order by t.id for update`.execute(tx);
+  return rows.rows;
+}
+
+/** Sets columns of a row: an UPDATE of the view's table, or its writer's `store` for a view whose rows are declarations. */
+async function setRow(tx: Db, entity: EntityDef, writer: ViewWriter, auth: AuthContext, row: Row, set: Row): Promise<Row> {
+  if (!writer.store) return updateRow(tx, entity, Number(row.id), set);
+  await writer.store({ tx, auth, row, set });
+  return { ...row, ...set };
 }
 
 /** Sets columns of one row: `version + 1`, `updated_at`; returns the row as stored. */
@@ -181,20 +212,22 @@ export async function viewSave(ctx: ResourceContext, entity: EntityDef, body: Ro
   const version = parseVersion(body);
   if (version === null || Number.isNaN(version)) throw new AppError('err.validation', { fields: { version: { key: 'rule.required' } } });
   const { values, errors } = fieldValues(entity, body, false);
+  const effects: Array<() => Promise<void>> = [];
   await withTenant(ctx.db, clientId, async (tx) => {
-    const before = (await sql<Row>`select * from ${tbl(entity)} t where t.id = ${id} and ${where} for update`.execute(tx)).rows[0];
+    const before = (await rowsToWrite(tx, entity, writer, [id], where))[0];
     if (!before) throw notFound();
     if (Number(before.version) !== version) throw new AppError('err.staleVersion');
-    const sc: ViewSaveContext = { tx, auth, clientId, entity, before, values, errors, ip: ctx.ip };
+    const sc: ViewSaveContext = { tx, auth, clientId, entity, before, values, errors, ip: ctx.ip, db: ctx.db, afterCommit: effects };
     await checkedSave(writer, sc);
     const columns = columnsOf(entity, values);
     const keys = Object.keys(columns);
     if (!keys.length && !sc.touched) return;
-    const after = await updateRow(tx, entity, id, columns);
+    const after = await setRow(tx, entity, writer, auth, before, columns);
     await writer.afterSave?.({ ...sc, after });
     const changes = [...declaredChanges(entity, keys, before, after), ...(sc.audit ?? [])];
     if (changes.length) await writeAudit(tx, actor, entity.name, id, 'update', changes);
   });
+  for (const effect of effects) await effect();
   return viewRecord(ctx, entity, id);
 }
 
@@ -202,8 +235,9 @@ export async function viewSave(ctx: ResourceContext, entity: EntityDef, body: Ro
 async function viewCreate(ctx: ResourceContext, entity: EntityDef, writer: ViewWriter, body: Row): Promise<Row> {
   const { auth, clientId, actor } = await openWrite(ctx, entity, 'create');
   const { values, errors } = fieldValues(entity, body, true);
+  const effects: Array<() => Promise<void>> = [];
   const id = await withTenant(ctx.db, clientId, async (tx) => {
-    const sc: ViewSaveContext = { tx, auth, clientId, entity, before: {}, values, errors, ip: ctx.ip };
+    const sc: ViewSaveContext = { tx, auth, clientId, entity, before: {}, values, errors, ip: ctx.ip, db: ctx.db, afterCommit: effects };
     await checkedSave(writer, sc);
     const columns = columnsOf(entity, values);
     const row: Row = { ...writer.create!({ auth, clientId }), ...columns };
@@ -214,6 +248,7 @@ async function viewCreate(ctx: ResourceContext, entity: EntityDef, writer: ViewW
     await writeAudit(tx, actor, entity.name, Number(after.id), 'create', [...declaredChanges(entity, Object.keys(columns), {}, after), ...(sc.audit ?? [])]);
     return Number(after.id);
   });
+  for (const effect of effects) await effect();
   return viewRecord(ctx, entity, id);
 }
 
@@ -260,7 +295,7 @@ export async function viewAction(ctx: ResourceContext, entity: EntityDef, action
   const label = transition ? (ctx.language === 'en' ? transition.label.en : transition.label.zh) : action;
   const effects: Array<() => Promise<void>> = [];
   const data = await withTenant(ctx.db, clientId, async (tx) => {
-    const rows = (await sql<Row>`select * from ${tbl(entity)} t where t.id in (${sql.join(ids.map((i) => sql`${i}`))}) and ${where} order by t.id for update`.execute(tx)).rows;
+    const rows = await rowsToWrite(tx, entity, writer, ids, where);
     if (rows.length !== ids.length) throw notFound();
     if (Object.keys(errors).length) throw new AppError('err.validation', { fields: errors });
     const out: unknown[] = [];
@@ -271,7 +306,7 @@ export async function viewAction(ctx: ResourceContext, entity: EntityDef, action
       const patch: Row = { ...outcome.patch };
       for (const f of entity.fields) if (hasOwn(params, f.key)) patch[f.key] = params[f.key];
       if (transition?.to && entity.states) patch[entity.states.field] = transition.to;
-      const after = Object.keys(patch).length ? await updateRow(tx, entity, Number(row.id), patch) : row;
+      const after = Object.keys(patch).length ? await setRow(tx, entity, writer, auth, row, patch) : row;
       await writeAudit(tx, actor, entity.name, Number(row.id), action, [...declaredChanges(entity, Object.keys(patch), row, after), ...(outcome.audit ?? [])]);
       if (outcome.afterCommit) effects.push(outcome.afterCommit);
       if (outcome.data !== undefined) out.push(outcome.data);

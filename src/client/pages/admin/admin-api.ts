@@ -5,21 +5,13 @@ import { api } from '../../api/client';
  * src/server/services/admin (/api/adminapi/...).
  */
 type Label = { zh: string; en: string };
-export type Paged<T> = { rows: T[]; total: number };
 
 export type SettingRow =
   | { key: string; label: Label; help: Label; type: 'choice'; options: Array<{ value: string; label: Label }>; value: string; default: string; stored: boolean; updated_at: string | null }
   | { key: string; label: Label; help: Label; type: 'integer'; min: number; max: number; value: number; default: number; stored: boolean; updated_at: string | null };
-export type ServiceRow = { prefix: string; label: Label; enabled: boolean; note: string | null; updated_by: number | null; updated_by_name: string | null; updated_at: string | null };
 
 export type RoleRow = { id: number; client_id: number | null; code: string; name_zh: string; name_en: string; kind: string; remark: string | null; version: number; users: number; system: boolean };
 export type CatalogEntry = { menu_code: string; title: Label; group: string; verbs: string[] };
-/** An audit row as the server presents it: codes kept, names beside them (entity, record number, action, field and value labels). */
-export type AuditChange = { field: string; old: unknown; new: unknown; label?: string; old_text?: string | null; new_text?: string | null };
-export type AuditRow = {
-  id: number; entity: string; record_id: number | null; action: string; user_id: number | null; username: string | null; ip: string | null; at: string; changes: AuditChange[];
-  entity_label?: string; record_title?: string | null; action_label?: string;
-};
 export type MenuNode = {
   code: string; parent_code: string | null; furl: string | null; title_zh: string; title_en: string; icon: string | null; sort: number;
   visible: boolean; roles: string[] | null; super_only: boolean; origin: 'declared' | 'overridden' | 'tenant'; version: number | null; children: MenuNode[];
@@ -28,18 +20,12 @@ export type MenuRoleOption = { code: string; name_zh: string; name_en: string; s
 export type OptionRow = { id: number; code?: string; name?: string };
 
 export const adminApi = {
-  /** The companies for the audit view's company filter: the engine's list of the view entity `client`. */
-  clientOptions: () => api.get<{ rows: Array<{ id: number; name: string }> }>('/adminapi/client/page', { size: 500, sort: 'name', count: 'none' }),
   settings: () => api.get<SettingRow[]>('/adminapi/sys/config'),
-  services: () => api.get<ServiceRow[]>('/adminapi/sys/services'),
-  saveService: (prefix: string, enabled: boolean, note: string) => api.post<ServiceRow>('/adminapi/sys/services/save', { prefix, enabled, note }),
   saveSettings: (values: Record<string, string | number>) => api.post<Record<string, unknown>>('/adminapi/sys/config/save', values),
 
   /** Every role of the company and the system roles (the data rules' role picker): the roles view, read through its old address. */
   roles: () => api.get<RoleRow[]>('/adminapi/roles'),
   catalog: () => api.get<{ menus: CatalogEntry[]; operators: string[] }>('/adminapi/permission-catalog'),
-
-  audit: (q: { entity?: string; username?: string; from?: string; to?: string; client_id?: number; page: number; size: number }) => api.get<Paged<AuditRow>>('/adminapi/audit', q),
 
   menus: () => api.get<{ tree: MenuNode[]; roles: MenuRoleOption[] }>('/adminapi/menus'),
   saveMenu: (n: { code: string; parent_code?: string | null; title_zh?: string; title_en?: string; sort?: number; visible?: boolean; roles?: string[]; furl?: string; version?: number | null }) =>

@@ -5,7 +5,6 @@ import { lazyPage, type PageModule } from '../../engine/lazy-page';
 const users = () => import('./UsersPage') as Promise<PageModule>;
 const roles = () => import('./RolesPage') as Promise<PageModule>;
 const dataperms = () => import('./DataPermsPage') as Promise<PageModule>;
-const audit = () => import('./AuditPage') as Promise<PageModule>;
 const menus = () => import('./MenuEditorPage') as Promise<PageModule>;
 
 const rel = (path: string) => path.replace(/^\//, '');
@@ -17,14 +16,12 @@ const rel = (path: string) => path.replace(/^\//, '');
  */
 export const adminRoutes: RouteObject[] = [
   { path: rel(ADMIN_SCREENS.sysconfig.path), ...lazyPage(() => import('./SystemConfigPage') as Promise<PageModule>, 'SystemConfigPage') },
-  { path: rel(ADMIN_SCREENS.services.path), ...lazyPage(() => import('./ServicesPage') as Promise<PageModule>, 'ServicesPage') },
   // Users: the engine's list with the page's invitation (grids/admin/users.grid.ts).
   { path: 'admin/page/users', ...lazyPage(users, 'UsersPage') },
   // Roles: the engine's list with the grant matrix in its drawer (grids/admin/roles.grid.ts).
   { path: 'admin/page/roles', ...lazyPage(roles, 'RolesPage') },
   // Data permissions: the engine's list with the rule's menu, field and value drawn by the page (grids/admin/dataperms.grid.ts).
   { path: 'admin/page/dataperms', ...lazyPage(dataperms, 'DataPermsPage') },
-  { path: rel(ADMIN_SCREENS.audit.path), ...lazyPage(audit, 'AuditPage') },
   { path: rel(ADMIN_SCREENS.menus.path), ...lazyPage(menus, 'MenuEditorPage') },
   { path: rel(ADMIN_SCREENS.apikeys.path), ...lazyPage(() => import('./ApiKeysPage') as Promise<PageModule>, 'ApiKeysPage') },
   { path: rel(ADMIN_SCREENS.push.path), ...lazyPage(() => import('./PushPage') as Promise<PageModule>, 'PushPage') },

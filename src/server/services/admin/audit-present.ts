@@ -10,7 +10,7 @@ import type { Db } from '../../db/database';
  * keep the codes; this only reads.
  */
 export type AuditChange = { field: string; old: unknown; new: unknown };
-export type AuditRowIn = { id: number; entity: string; record_id: number | null; action: string; changes: unknown; [k: string]: unknown };
+export type AuditRowIn = { id: number; client_id?: unknown; entity: string; record_id: number | null; action: string; changes: unknown; [k: string]: unknown };
 export type PresentedChange = AuditChange & { label: string; old_text: string | null; new_text: string | null };
 
 const pick = (l: { zh: string; en: string }, language: Language) => (language === 'en' ? l.en : l.zh);
@@ -74,12 +74,13 @@ function actionLabel(entity: EntityDef | undefined, action: string, language: La
   return state ? pick(state.label, language) : action;
 }
 
-/** The numbers or titles of the records the rows name, read in the caller's scope (one query per type). */
-async function recordTitles(tx: Db, clientId: number, rows: AuditRowIn[]): Promise<Map<string, string>> {
+/** The numbers or titles of the records the rows name, each read in its row's company (one query per type and company). */
+async function recordTitles(tx: Db, rows: AuditRowIn[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const byEntity = new Map<string, Set<number>>();
-  for (const r of rows) if (r.record_id) byEntity.set(r.entity, (byEntity.get(r.entity) ?? new Set()).add(Number(r.record_id)));
-  for (const [name, ids] of byEntity) {
+  for (const r of rows) if (r.record_id && r.client_id) byEntity.set(`${r.entity}:${String(r.client_id)}`, (byEntity.get(`${r.entity}:${String(r.client_id)}`) ?? new Set()).add(Number(r.record_id)));
+  for (const [key, ids] of byEntity) {
+    const [name, clientId] = key.split(':');
     const entity = getEntity(name);
     // A view's table (the companies) is the platform's, not a company's records: no title read here.
     if (!entity || entity.childOnly || entity.view) continue;
@@ -87,7 +88,7 @@ async function recordTitles(tx: Db, clientId: number, rows: AuditRowIn[]): Promi
     const cols = [...new Set([numberField, entity.titleField].filter((c): c is string => Boolean(c) && entity.fields.some((f) => f.key === c)))];
     if (!cols.length) continue;
     const found = await sql<Record<string, unknown>>`select id, ${sql.join(cols.map((c) => sql.id(c)))} from ${sql.table(entity.table)}
-      where client_id = ${clientId} and id in (${sql.join([...ids])})`.execute(tx);
+      where client_id = ${Number(clientId)} and id in (${sql.join([...ids])})`.execute(tx);
     for (const r of found.rows) {
       const parts = cols.map((c) => r[c]).filter((v) => v !== null && v !== undefined && v !== '').map(String);
       if (parts.length) out.set(`${name}:${String(r.id)}`, [...new Set(parts)].join(' '));
@@ -96,8 +97,19 @@ async function recordTitles(tx: Db, clientId: number, rows: AuditRowIn[]): Promi
   return out;
 }
 
-export async function presentAudit(tx: Db, clientId: number, rows: AuditRowIn[], language: Language) {
-  const titles = await recordTitles(tx, clientId, rows);
+/** One change as a line: field old -> new, by their labels (∅ for no value). Pure. */
+export function changeText(c: PresentedChange): string {
+  const text = c.old === null || c.old === undefined ? `${c.label}：${c.new_text ?? '∅'}` : `${c.label}：${c.old_text ?? '∅'} → ${c.new_text ?? '∅'}`;
+  return text.length > 240 ? `${text.slice(0, 237)}…` : text;
+}
+
+/**
+ * The rows in words, in the reader's language: the record type's name, the record's number or
+ * title, the action's name, each change with its field's and values' labels (`changes`), and the
+ * changes as lines of text (`changes_text`). The stored codes stay beside them.
+ */
+export async function presentAudit(tx: Db, rows: AuditRowIn[], language: Language) {
+  const titles = await recordTitles(tx, rows);
   return rows.map((r) => {
     const entity = getEntity(r.entity);
     const changes = (Array.isArray(r.changes) ? (r.changes as AuditChange[]) : []).map((c): PresentedChange => {
@@ -110,6 +122,7 @@ export async function presentAudit(tx: Db, clientId: number, rows: AuditRowIn[],
       record_title: r.record_id ? (titles.get(`${r.entity}:${String(r.record_id)}`) ?? null) : null,
       action_label: actionLabel(entity, r.action, language),
       changes,
+      changes_text: changes.map(changeText).join('；\n'),
     };
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { setSequenceRuleResolver } from '../../kernel/sequence/sequence.service';
 import { thirdpartyRoutes } from '../thirdparty';
 import { registerMenuProvider } from '../../access/userinfo.service';
-import { auditRoutes } from './audit.routes';
+import { auditRoutes } from './audit.views';
 import { registerClientViews } from './clients.views';
 import { menusForUser } from './menu.service';
 import { menusRoutes } from './menus.routes';
@@ -10,7 +10,7 @@ import { rolesRoutes } from './roles.routes';
 import { signupRoutes } from './signups.views';
 import { snRuleResolver } from './sn-rule.service';
 import { sysRoutes } from './sys.routes';
-import { sysServicesRoutes } from './sys-services.routes';
+import { sysServicesRoutes } from './services.views';
 import { usersRoutes } from './users.routes';
 
 /**
