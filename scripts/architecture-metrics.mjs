@@ -156,8 +156,9 @@ export const MODULES = [
   { name: 'development', hand: [S('development'), P('development'), 'src/model/style-costing.ts'], declared: ['grids/development/', E('style'), E('samplerequest')] },
   {
     name: 'reports',
-    hand: [S('reports'), P('reports'), P('visual')],
-    declared: ['reports/'],
+    // The figure alerts and the tiles companies build are the reports' own records (entities) with their pure rules (src/model).
+    hand: [S('reports'), P('reports'), P('visual'), 'src/model/alerts.ts', 'src/model/tiles.ts'],
+    declared: ['reports/', E('rptalert'), E('rpttile')],
   },
   { name: 'admin', hand: [S('admin'), P('admin')], declared: ['grids/admin/', E('admin-settings'), E('admin-client'), E('admin-user'), E('admin-role'), E('admin-dataperm'), E('admin-sysdict'), E('admin-audit'), E('admin-service'), E('outbox')] },
   { name: 'workspace', hand: [S('profile'), P('workspace'), 'src/model/workspace.ts'], declared: [] },
