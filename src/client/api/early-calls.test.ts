@@ -22,14 +22,14 @@ type Marks = { __profileEarly?: EarlyCall<unknown>; __towerEarly?: EarlyCall<unk
 /** The document's script run as a browser runs it: a page at `address`, a store, and a fetch that notes what it was asked. */
 function runDocumentScript(address: string, store: Record<string, string>, now: Date, answer: unknown = { code: 200, data: { widgets: {} } }, script = SCRIPT) {
   const asked: Asked[] = [];
-  const preloaded: Array<{ rel: string; href: string; crossOrigin: string | null }> = [];
+  const preloaded: Array<{ rel: string; href: string; crossOrigin: string | null; early: boolean }> = [];
   const u = new URL(address, 'http://app.test');
   const window: Marks = {};
   const context = {
     window,
     document: {
-      createElement: () => ({ rel: '', href: '', crossOrigin: null }),
-      head: { appendChild: (l: { rel: string; href: string; crossOrigin: string | null }) => preloaded.push(l) },
+      createElement: () => ({ rel: '', href: '', crossOrigin: null, early: false, setAttribute(this: { early: boolean }, name: string) { if (name === 'data-early') this.early = true; } }),
+      head: { appendChild: (l: { rel: string; href: string; crossOrigin: string | null; early: boolean }) => preloaded.push(l) },
     },
     location: { pathname: u.pathname, search: u.search },
     localStorage: { getItem: (k: string) => store[k] ?? null },
@@ -46,7 +46,7 @@ function runDocumentScript(address: string, store: Record<string, string>, now: 
     },
   };
   runInNewContext(script, context);
-  return { asked, window, preloaded: preloaded.map((l) => `${l.rel} ${l.href} ${String(l.crossOrigin)}`) };
+  return { asked, window, preloaded: preloaded.map((l) => `${l.rel} ${l.href} ${String(l.crossOrigin)}${l.early ? ' early' : ''}`) };
 }
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -98,7 +98,7 @@ describe("a signed-in page's first calls from the document (early/early-calls.js
 
   it("preloads every signed-in page's chunks, and the tower's on its address; nothing signed out", () => {
     const now = days[0];
-    const pre = (l: string) => `modulepreload ${l} `;
+    const pre = (l: string) => `modulepreload ${l}  early`;
     expect(runDocumentScript('/visual/control-tower', signedIn(now), now).preloaded).toEqual([...PRELOADS['*'], ...PRELOADS['/visual/control-tower']].map(pre));
     expect(runDocumentScript('/page/subindex/customerorder', signedIn(now), now).preloaded).toEqual(PRELOADS['*'].map(pre));
     expect(runDocumentScript('/visual/control-tower', {}, now).preloaded).toEqual([]);

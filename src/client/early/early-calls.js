@@ -29,6 +29,8 @@
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
+      // Told apart from the links the bundler's own loader adds once the app runs (the e2e checks it).
+      link.setAttribute('data-early', '');
       document.head.appendChild(link);
     });
     var lang = localStorage.getItem('language') || 'zh-CN';
