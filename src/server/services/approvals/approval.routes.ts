@@ -2,25 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { processBusCalls } from '../../../model/calls/approvals';
 import { requireAuth } from '../../access/auth-context';
 import { serveCall } from '../../http/calls';
-import { requestLanguage } from '../../http/envelope';
 import { AppError, notFound } from '../../http/errors';
 import { parsePaging } from '../../http/paging';
 import { parseId } from '../../resources/document-input';
 import { DECISIONS, TASK_DONE, TASK_OPEN, type Decision } from './approval-flow';
-import { dynamicFormRoutes } from './dynamic-form.routes';
-import { allowedRollbackNodes, decide, flowView, insertUserIntoNode, myTasks, pidFromUi, submitForApproval, type ApprovalContext } from './approval.service';
+import { bodyOf, contextOf, dynamicFormRoutes } from './dynamic-form.routes';
+import { allowedRollbackNodes, decide, flowView, insertUserIntoNode, myTasks, pidFromUi, submitForApproval } from './approval.service';
 
 type Body = Record<string, unknown>;
-
-function contextOf(app: FastifyInstance, req: FastifyRequest): ApprovalContext {
-  return { db: app.db, auth: req.auth, ip: req.ip ?? null, language: requestLanguage(req) };
-}
-
-function bodyOf(req: FastifyRequest): Body {
-  const b = req.body;
-  if (b !== undefined && b !== null && !(typeof b === 'object' && !Array.isArray(b))) throw new AppError('err.badRequest');
-  return (b ?? {}) as Body;
-}
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 1000) : null);
 

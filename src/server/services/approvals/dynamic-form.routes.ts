@@ -13,11 +13,13 @@ import { exportSource, formDesign, listForms, pageRecords, recordHistory, remove
 
 type Body = Record<string, unknown>;
 
-function contextOf(app: FastifyInstance, req: FastifyRequest): DynamicContext {
+/** The caller as the approval and dynamic form services take it (the same shape for both). */
+export function contextOf(app: FastifyInstance, req: FastifyRequest): DynamicContext {
   return { db: app.db, auth: req.auth, ip: req.ip ?? null, language: requestLanguage(req) };
 }
 
-function bodyOf(req: FastifyRequest): Body {
+/** The request's JSON object body (none: empty), anything else refused. */
+export function bodyOf(req: FastifyRequest): Body {
   const b = req.body;
   if (b !== undefined && b !== null && !(typeof b === 'object' && !Array.isArray(b))) throw new AppError('err.badRequest');
   return (b ?? {}) as Body;
