@@ -11,16 +11,15 @@
 import { Button } from '@fluentui/react-components';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../form/dialogs';
 import { LineActions } from '../../form/LineActions';
 import { orderNode } from '../../../model/entities/nodeconfig.entity';
 import { trackingCalls, type Timeline as TimelineReply, type TimelineNode, type TrackedOrderRow } from '../../../model/calls/tracking';
-import { Count, TimelinePanel, type NodeColumn } from './NodeTable';
+import { TimelinePanel, type NodeColumn } from './NodeTable';
 import { SendToSupplierDialog } from './SupplierNodes';
 import './tracking-messages';
 import { CSS } from './tracking-style';
-import { TrackedOrdersLayout } from './TrackedOrdersLayout';
+import { figureColumns, TrackedOrdersLayout } from './TrackedOrdersLayout';
 import { useNodeEvents } from './use-node-events';
 import { useNodeTracking } from './use-node-tracking';
 import { useTrackedOrders } from './use-tracked-orders';
@@ -87,20 +86,16 @@ export function NodeTrackingPage() {
         rows={p.rows}
         emptyText={t('nt.noOrders')}
         listTestId="tracked-orders"
-        rowKey={(r) => String(r.id)}
+        rowId={(r) => Number(r.id)}
         rowTestId={(r) => `tracked-order-${String(r.order_no)}`}
-        isSelected={(r) => Number(r.id) === p.selected}
-        onOpen={(r) => p.setParams({ order: String(r.id) })}
+        selected={p.selected}
+        onOpen={p.open}
         columns={[
           { header: t('nt.col.order'), cell: (r) => String(r.order_no ?? '') },
           { header: t('nt.col.brand'), cell: (r) => String(r.brand_name ?? '') },
           { header: t('nt.col.delivery'), cell: (r) => String(r.delivery_date ?? '') },
-          { header: t('nt.col.progress'), cell: (r) => `${r.done}/${r.nodes}` },
-          { header: t('nt.col.late'), cell: (r) => <Count n={r.late} tone="bad" /> },
-          { header: t('nt.col.risk'), cell: (r) => <Count n={r.at_risk} tone="warn" /> },
-          { header: t('nt.col.next'), cell: (r) => r.next_node ?? '' },
+          ...figureColumns<OrderRow>(t),
         ]}
-        chosen={p.selected !== null}
         timeline={timeline}
       />
       {p.sending && tl ? (
@@ -122,14 +117,13 @@ export function NodeTrackingPage() {
 // ---------------------------------------------------------------------------------------------
 // brand
 
+type BrandRow = OrderRow & { pr_id: number; share_id: number };
 const BRAND = { list: trackingCalls.brandOrders, timeline: trackingCalls.brandTimeline, param: 'pr_id' as const };
 const BRAND_COLUMNS: NodeColumn[] = ['node', 'party', 'plan', 'actual', 'source', 'state'];
 
 export function BrandNodeTimelinePage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const selected = params.get('pr') ? Number(params.get('pr')) : null;
-  const { rows, tl, error, loadList, loadTimeline, reload } = useTrackedOrders(BRAND, selected);
+  const { rows, tl, selected, open, error, loadList, loadTimeline, reload } = useTrackedOrders(BRAND, 'pr');
   const shown = useRef<number | null>(null);
   shown.current = tl ? Number(tl.order.share_id) : null;
   useNodeEvents((m) => {
@@ -138,7 +132,7 @@ export function BrandNodeTimelinePage() {
   });
 
   return (
-    <TrackedOrdersLayout<OrderRow & { pr_id: number; share_id: number }>
+    <TrackedOrdersLayout<BrandRow>
       testId="brand-node-page"
       title={t('nt.brandTitle')}
       error={error}
@@ -146,20 +140,16 @@ export function BrandNodeTimelinePage() {
       rows={rows}
       emptyText={t('nt.noBrandOrders')}
       listTestId="brand-orders"
-      rowKey={(r) => String(r.pr_id)}
+      rowId={(r) => r.pr_id}
       rowTestId={(r) => `brand-order-${String(r.pr_no)}`}
-      isSelected={(r) => r.pr_id === selected}
-      onOpen={(r) => setParams({ pr: String(r.pr_id) })}
+      selected={selected}
+      onOpen={open}
       columns={[
         { header: t('nt.col.pr'), cell: (r) => String(r.pr_no ?? '') },
         { header: t('nt.col.maker'), cell: (r) => String(r.maker_name ?? '') },
         { header: t('nt.col.delivery'), cell: (r) => String(r.delivery_date ?? '') },
-        { header: t('nt.col.progress'), cell: (r) => `${r.done}/${r.nodes}` },
-        { header: t('nt.col.late'), cell: (r) => <Count n={r.late} tone="bad" /> },
-        { header: t('nt.col.risk'), cell: (r) => <Count n={r.at_risk} tone="warn" /> },
-        { header: t('nt.col.next'), cell: (r) => r.next_node ?? '' },
+        ...figureColumns<BrandRow>(t),
       ]}
-      chosen={selected !== null}
       timeline={
         !tl ? null : (
           <TimelinePanel tl={tl} no={String(tl.order.pr_no ?? '')} head={<span className="nt-summary">{String(tl.order.maker_name ?? '')}</span>} table={{ columns: BRAND_COLUMNS, critical: 'bold' }} />

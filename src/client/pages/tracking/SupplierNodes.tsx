@@ -8,11 +8,10 @@
 import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Option, Spinner, Text } from '@fluentui/react-components';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { trackingCalls, type TimelineNode as Node, type TrackedOrderRow as OrderRow } from '../../../model/calls/tracking';
 import { callApi } from '../../api/calls';
-import { Count, TimelinePanel, type NodeColumn } from './NodeTable';
-import { TrackedOrdersLayout } from './TrackedOrdersLayout';
+import { TimelinePanel, type NodeColumn } from './NodeTable';
+import { figureColumns, TrackedOrdersLayout } from './TrackedOrdersLayout';
 import { useNodeEvents } from './use-node-events';
 import { useSendToSupplier } from './use-send-to-supplier';
 import { useTrackedOrders } from './use-tracked-orders';
@@ -94,9 +93,7 @@ const SUPPLIER_COLUMNS: NodeColumn[] = ['node', 'planStart', 'plan', 'state', 'a
 /** The supplier's page: the nodes its customers sent it, and their actual dates. */
 export function SupplierNodesPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const selected = params.get('task') ? Number(params.get('task')) : null;
-  const { rows, tl, error, drafts, setDrafts, busy, record: recordVia, loadList, loadTimeline, reload } = useTrackedOrders(SUPPLIER, selected);
+  const { rows, tl, selected, open, error, drafts, setDrafts, busy, record: recordVia, loadList, loadTimeline, reload } = useTrackedOrders(SUPPLIER, 'task');
   const shown = useRef<number | null>(null);
   shown.current = selected;
   useNodeEvents((m) => {
@@ -119,20 +116,17 @@ export function SupplierNodesPage() {
       rows={rows}
       emptyText={t('nt.noSupplierOrders')}
       listTestId="supplier-orders"
-      rowKey={(r) => String(r.task_id)}
+      rowId={(r) => r.task_id}
       rowTestId={(r) => `supplier-order-${String(r.source_no)}`}
-      isSelected={(r) => r.task_id === selected}
-      onOpen={(r) => setParams({ task: String(r.task_id) })}
+      selected={selected}
+      onOpen={open}
       columns={[
         { header: t('nt.col.customerOrder'), cell: (r) => String(r.source_no ?? '') },
         { header: t('nt.col.customer'), cell: (r) => String(r.maker_name ?? '') },
         { header: t('nt.col.style'), cell: (r) => String(r.style_no ?? '') },
         { header: t('nt.col.delivery'), cell: (r) => String(r.delivery_date ?? '') },
-        { header: t('nt.col.progress'), cell: (r) => `${r.done}/${r.nodes}` },
-        { header: t('nt.col.late'), cell: (r) => <Count n={r.late} tone="bad" /> },
-        { header: t('nt.col.next'), cell: (r) => r.next_node ?? '' },
+        ...figureColumns<SupplierRow>(t, false),
       ]}
-      chosen={selected !== null}
       timeline={
         !tl ? null : (
           <TimelinePanel

@@ -1,12 +1,25 @@
 import { Button, Spinner } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { TrackedOrderRow } from '../../../model/calls/tracking';
+import { Count } from './NodeTable';
 import { CSS } from './tracking-style';
 import { SplitPane } from '../../shell/SplitPane';
 
 /** A column of the orders list: its heading and what a row shows in it. */
 export type OrderColumn<R> = { header: string; cell: (row: R) => ReactNode };
+
+/** What every tracked order's nodes say today, the last columns of each page's list (the supplier's without the risk). */
+export function figureColumns<R extends TrackedOrderRow>(t: TFunction, withRisk = true): OrderColumn<R>[] {
+  return [
+    { header: t('nt.col.progress'), cell: (r) => `${r.done}/${r.nodes}` },
+    { header: t('nt.col.late'), cell: (r) => <Count n={r.late} tone="bad" /> },
+    ...(withRisk ? [{ header: t('nt.col.risk'), cell: (r: R) => <Count n={r.at_risk} tone="warn" /> }] : []),
+    { header: t('nt.col.next'), cell: (r) => r.next_node ?? '' },
+  ];
+}
 
 /**
  * The one layout of the node-tracking pages (the maker's, the brand's, the supplier's): a heading
@@ -22,13 +35,13 @@ export function TrackedOrdersLayout<R>(p: {
   rows: R[] | null;
   emptyText: string;
   listTestId: string;
-  rowKey: (row: R) => string;
+  /** A row's id, the one `onOpen` is given and `selected` names. */
+  rowId: (row: R) => number;
   rowTestId: (row: R) => string;
-  isSelected: (row: R) => boolean;
-  onOpen: (row: R) => void;
+  /** The chosen order (its timeline is loading until `timeline` is given), or null. */
+  selected: number | null;
+  onOpen: (id: number) => void;
   columns: OrderColumn<R>[];
-  /** Whether an order is chosen (its timeline is loading until `timeline` is given). */
-  chosen: boolean;
   /** The chosen order's timeline panel, once loaded. */
   timeline: ReactNode | null;
 }) {
@@ -59,7 +72,7 @@ export function TrackedOrdersLayout<R>(p: {
               </thead>
               <tbody>
                 {p.rows.map((r) => (
-                  <tr key={p.rowKey(r)} className={`nt-order${p.isSelected(r) ? ' selected' : ''}`} data-testid={p.rowTestId(r)} onClick={() => p.onOpen(r)}>
+                  <tr key={p.rowId(r)} className={`nt-order${p.rowId(r) === p.selected ? ' selected' : ''}`} data-testid={p.rowTestId(r)} onClick={() => p.onOpen(p.rowId(r))}>
                     {p.columns.map((c) => (
                       <td key={c.header}>{c.cell(r)}</td>
                     ))}
@@ -69,7 +82,7 @@ export function TrackedOrdersLayout<R>(p: {
             </table>
           )}
         </div>
-        <div className="nt-panel">{p.timeline ?? <div>{p.chosen ? <Spinner label={t('nt.loading')} /> : t('nt.pickOrder')}</div>}</div>
+        <div className="nt-panel">{p.timeline ?? <div>{p.selected !== null ? <Spinner label={t('nt.loading')} /> : t('nt.pickOrder')}</div>}</div>
       </SplitPane>
     </div>
   );

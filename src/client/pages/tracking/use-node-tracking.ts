@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { trackingCalls, type Timeline, type TimelineNode } from '../../../model/calls/tracking';
 import { callApi } from '../../api/calls';
 import { downloadFile } from '../../engine/upload-api';
@@ -18,10 +17,8 @@ const MAKER = { list: trackingCalls.orders, timeline: trackingCalls.timeline, pa
  */
 export function useNodeTracking() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const selected = params.get('order') ? Number(params.get('order')) : null;
-  const tracked = useTrackedOrders(MAKER, selected);
-  const { tl, run, record: recordVia, loadList, loadTimeline } = tracked;
+  const tracked = useTrackedOrders(MAKER, 'order');
+  const { tl, selected, run, record: recordVia, loadList, loadTimeline } = tracked;
   const [confirm, setConfirm] = useState(false);
   const [sending, setSending] = useState(false);
   useNodeEvents((m) => {
@@ -73,5 +70,5 @@ export function useNodeTracking() {
 
   const closed = tl ? tl.order.status !== 'in_progress' : true;
   const supplierNodes = tl ? tl.tracking.nodes.filter((n) => n.party === 'supplier') : [];
-  return { ...tracked, selected, setParams, confirm, setConfirm, sending, setSending, record, regenerate, recalled, movePlan, lineDone, exportPlans, closed, supplierNodes };
+  return { ...tracked, confirm, setConfirm, sending, setSending, record, regenerate, recalled, movePlan, lineDone, exportPlans, closed, supplierNodes };
 }

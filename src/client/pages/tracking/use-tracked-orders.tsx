@@ -6,6 +6,7 @@
 import { Button } from '@fluentui/react-components';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import type { Call } from '../../../model/calls/call';
 import type { Timeline, TimelineNode as Node, TrackedOrderRow, TrackedOrdersCalls } from '../../../model/calls/tracking';
 import { ApiError } from '../../api/client';
@@ -14,12 +15,16 @@ import { DateText } from '../../form/widgets/date-input';
 import { toast } from '../../kernel/toast-bus';
 
 /**
- * The tracked orders of `calls.list` and the timeline of the chosen one (`calls.timeline` asked with
- * `{ [calls.param]: selected }`); both reload when `selected` changes and on `reload`.
+ * The tracked orders of `calls.list` and the timeline of the chosen one, the order named by the
+ * address's `urlParam` (`open` names another); the timeline is `calls.timeline` asked with
+ * `{ [calls.param]: selected }`. Both reload when `selected` changes and on `reload`.
  */
-export function useTrackedOrders<R extends TrackedOrderRow, P extends string>(calls: TrackedOrdersCalls<R, P>, selected: number | null) {
+export function useTrackedOrders<R extends TrackedOrderRow, P extends string>(calls: TrackedOrdersCalls<R, P>, urlParam: string) {
   const { list, timeline, param } = calls;
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const selected = params.get(urlParam) ? Number(params.get(urlParam)) : null;
+  const open = (id: number) => setParams({ [urlParam]: String(id) });
   const [rows, setRows] = useState<R[] | null>(null);
   const [tl, setTl] = useState<Timeline | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -77,7 +82,7 @@ export function useTrackedOrders<R extends TrackedOrderRow, P extends string>(ca
     void loadList();
     void loadTimeline(selected);
   };
-  return { rows, tl, setTl, error, drafts, setDrafts, busy, run, record, loadList, loadTimeline, reload };
+  return { rows, tl, setTl, selected, open, error, drafts, setDrafts, busy, run, record, loadList, loadTimeline, reload };
 }
 
 /** A node's actual date: typed, then recorded; a recorded one can be cleared. */
