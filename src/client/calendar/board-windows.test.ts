@@ -289,7 +289,9 @@ describe('the viewport reader', () => {
     expect(s.data().bars.length).toBeLessThan(all.length / 2);
     // Whatever is shown is the server's bars as they are.
     for (const b of s.data().bars.slice(0, 200)) expect(b).toEqual(all[b.id - 1]);
-  });
+    // 35 views over 20,000 bars: about 1 s alone, over vitest's 5 s at a load of 14 (the suite's checks
+    // side by side with other work on two cores, 2026-12-06); what it checks is bounds, not speed.
+  }, 30_000);
 
   it('takes the first reads under way (the route prefetch) instead of asking again', async () => {
     const all = [bar(1, 1, 3, 4)];
