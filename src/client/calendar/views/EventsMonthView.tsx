@@ -72,7 +72,7 @@ export function EventsMonthView({ decl, heading }: { decl: CalendarViewDecl; hea
           headerToolbar={{ left: 'prev,next today', center: 'title', right: '' }}
           events={s.events}
           onPeriod={(start) => {
-            // The month grid starts in the previous month's last week: the shown month is the one a week later.
+            // `start` is the shown month's first day (the view's currentStart, in UTC); a week on is still that month.
             const shown = shiftDays(start, 7).slice(0, 7);
             if (shown !== s.month) s.setMonth(shown);
           }}
