@@ -180,6 +180,8 @@ describe('node plan dates on the timeline, Excel, and the shop floor by colour x
     await page.waitForSelector('[data-testid=transition-dialog-undo] >> text=必填项');
     expect(await page.textContent('[data-testid=scan-result]')).not.toContain('已撤销');
     await page.fill('[data-testid=param-reason]', '扫错工位');
+    // The message goes as soon as the field holds a reason, not at the next OK.
+    await page.waitForSelector('[data-testid=transition-dialog-undo] >> text=必填项', { state: 'detached', timeout: 5_000 });
     await snap(page, 'shop-floor-04-undo-reason-1366');
     await page.click('[data-testid=transition-ok]');
     await page.waitForSelector('[data-testid=scan-message]:has-text("原因：扫错工位")', { timeout: 20_000 });

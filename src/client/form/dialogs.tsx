@@ -74,6 +74,14 @@ export function TransitionDialog(props: {
     setAsked(question ? { text: question, params: { ...out, [tr.ask as string]: true } } : null);
     if (!question && refused && Object.keys(refused).length) setErrors(refused);
   };
+  // A field whose message shows is checked again as it is edited: the message goes once the value
+  // holds (a refusal of the server's too), and says what is wrong now while it does not.
+  const edit = (p: (typeof inputs)[number], v: string) => {
+    setValues((x) => ({ ...x, [p.key]: v }));
+    if (!errors[p.key]) return;
+    const r = validateField(p, v);
+    setErrors(({ [p.key]: _was, ...rest }) => (r.error ? { ...rest, [p.key]: t(r.error.key, r.error.params ?? {}) } : rest));
+  };
   const run = async () => {
     const errs: Record<string, string> = {};
     const out: Record<string, unknown> = {};
@@ -99,7 +107,7 @@ export function TransitionDialog(props: {
               {inputs.map((p) => (
                 <Field key={p.key} label={en ? p.label.en : p.label.zh} required={p.required} validationMessage={errors[p.key]} validationState={errors[p.key] ? 'error' : 'none'}>
                   {tr.cells?.param !== p.key ? (
-                    <ParamInput p={p} value={values[p.key] ?? ''} onChange={(v) => setValues((x) => ({ ...x, [p.key]: v }))} />
+                    <ParamInput p={p} value={values[p.key] ?? ''} onChange={(v) => edit(p, v)} />
                   ) : props.record ? (
                     <CellsParam decl={tr.cells} record={props.record} value={values[p.key] ?? ''} onChange={(v) => setValues((x) => ({ ...x, [p.key]: v }))} errors={errors} />
                   ) : (
