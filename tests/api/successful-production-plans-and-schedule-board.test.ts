@@ -93,6 +93,18 @@ describe('production plans and the scheduling board', () => {
     data = again.body.data;
   });
 
+  it('refuses a malformed command by its declared shape, naming the field', async () => {
+    const bar = data.bars.find((b) => !b.locked)!;
+    const bad = await command(planner, { op: 'move', bar_id: bar.id, version: bar.version, line_id: bar.line_id, start: '2026-02-30' });
+    expect({ status: bad.status, message: bad.body.message }).toEqual({ status: 400, message: '排产指令无效：move.start: a date YYYY-MM-DD' });
+    const op = await command(planner, { op: 'teleport', bar_id: bar.id });
+    expect({ status: op.status, message: op.body.message }).toEqual({ status: 400, message: '排产指令无效：op: move | resize | lock | unlock | split | merge | place' });
+    // A caller not signed in is refused for that, whatever they send.
+    expect((await command('not-a-token', { op: 'teleport' })).status).toBe(401);
+    // Nothing moved.
+    expect((await board(planner)).body.data.bars.find((b) => b.id === bar.id)).toMatchObject({ version: bar.version, start: bar.start });
+  });
+
   it('refuses a line that cannot make the category and any change of a locked bar, with the reason', async () => {
     const bar = data.bars.find((b) => !b.locked)!;
     const wrong = data.lines.find((l) => l.categories.length > 0 && !l.categories.includes(bar.category))!;

@@ -17,7 +17,14 @@
  *
  * A path may hold `:name` segments (Fastify's syntax): the browser fills them from the input's
  * fields of that name, which are then not sent again in the query or body.
+ *
+ * A call may declare its input's shape (`{ input: is.object({...}) }`, src/model/calls/input-shape.ts):
+ * the server then reads the input by it before the handler runs and refuses anything else with 400,
+ * under the call's `refuse` error (one whose text has a `{{reason}}`) or `err.badInput`.
  */
+import type { ErrorKey, ErrorParams } from '../errors';
+import type { Reader } from './input-shape';
+
 export type CallMethod = 'GET' | 'POST' | 'DELETE';
 
 /** How the input travels: as the query (GET, DELETE), a JSON body (POST) or a multipart form (uploads). */
@@ -28,10 +35,26 @@ export type Call<In, Out> = {
   /** The address under `/api`, as the server registers it. */
   readonly path: string;
   readonly body: CallBody;
+  /** The input's shape, read by the server before the handler (see above). */
+  readonly input?: Reader<In>;
+  /** The refusal of an input that does not hold its shape (default `err.badInput`). */
+  readonly refuse?: ReasonErrorKey;
   /** Phantom fields carrying the types; never set at run time. */
   readonly __in?: In;
   readonly __out?: Out;
 };
+
+/** The errors whose only parameter is `reason`: a call's refusal of a bad input. */
+export type ReasonErrorKey = { [K in ErrorKey]: [keyof ErrorParams<K>] extends ['reason'] ? K : never }[ErrorKey];
+
+/** What a declaration may add to its address: the input's shape and its refusal. */
+export type CallShape<In> = { input: Reader<In>; refuse?: ReasonErrorKey };
+
+/** A call with a declared input shape: its handler gets the input read by it. */
+export type ShapedCall<In, Out> = Call<In, Out> & { readonly input: Reader<In> };
+
+/** What a call's handler gets as input: the read input of a shaped call, else the untrusted query or body. */
+export type HandlerInput<C> = C extends { readonly input: Reader<infer In> } ? In : Record<string, unknown>;
 
 /** The input of a call (what `callApi` takes). */
 export type CallIn<C> = C extends Call<infer In, unknown> ? In : never;
@@ -42,13 +65,17 @@ export type CallOut<C> = C extends Call<unknown, infer Out> ? Out : never;
 export type QueryValue = string | number | boolean | null | undefined;
 
 /** Reads: the input travels as the query string. */
-export function getCall<In extends Record<string, QueryValue> | void = void, Out = unknown>(path: string): Call<In, Out> {
-  return { method: 'GET', path, body: 'query' };
+export function getCall<In extends Record<string, QueryValue> | void = void, Out = unknown>(path: string): Call<In, Out>;
+export function getCall<In extends Record<string, QueryValue> | void = void, Out = unknown>(path: string, shape: CallShape<In>): ShapedCall<In, Out>;
+export function getCall<In extends Record<string, QueryValue> | void = void, Out = unknown>(path: string, shape?: CallShape<In>): Call<In, Out> {
+  return { method: 'GET', path, body: 'query', ...shape };
 }
 
 /** Writes: the input travels as a JSON body. */
-export function postCall<In extends object | void = void, Out = unknown>(path: string): Call<In, Out> {
-  return { method: 'POST', path, body: 'json' };
+export function postCall<In extends object | void = void, Out = unknown>(path: string): Call<In, Out>;
+export function postCall<In extends object | void = void, Out = unknown>(path: string, shape: CallShape<In>): ShapedCall<In, Out>;
+export function postCall<In extends object | void = void, Out = unknown>(path: string, shape?: CallShape<In>): Call<In, Out> {
+  return { method: 'POST', path, body: 'json', ...shape };
 }
 
 /** Removals addressed by query (`DELETE ...?id=`). */

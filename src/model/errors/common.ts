@@ -3,6 +3,7 @@ import { defineErrors } from './define';
 /** The errors of common (fed into the common catalogue part; see ./index). */
 export const commonErrors = defineErrors({
   'err.badPaging': { kind: 'badRequest', zh: '无效的分页参数：{{name}} 须为 1 到 {{max}} 之间的整数', en: 'Invalid paging parameter: {{name}} must be a whole number from 1 to {{max}}' },
+  'err.badInput': { kind: 'badRequest', zh: '请求参数无效：{{reason}}', en: 'Invalid request: {{reason}}' },
   'err.badRequest': { kind: 'badRequest', zh: '请求格式有误', en: 'Malformed request' },
   'err.duplicateNumber': { kind: 'duplicateNumber', zh: '单号已存在，无法创建', en: 'Order number already exists, cannot create' },
   'err.duplicateRecord': { kind: 'duplicate', zh: '记录已存在，不能重复创建', en: 'The record already exists and cannot be created twice' },

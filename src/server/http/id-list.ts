@@ -1,3 +1,4 @@
+import { idEntry, listEntries, MAX_IDS_PER_CALL } from '../../model/calls/input-shape';
 import { AppError } from './errors';
 
 /**
@@ -9,34 +10,15 @@ import { AppError } from './errors';
  * naming the limit.
  */
 
-/** How many ids one call may name: a longer list is refused, not half done. */
-export const MAX_IDS_PER_CALL = 1000;
+// How many ids one call may name, and how a list and an id are read: shared with the declared
+// calls' input shapes (src/model/calls/input-shape.ts), so both bound a bulk call alike.
+export { idEntry, listEntries, MAX_IDS_PER_CALL } from '../../model/calls/input-shape';
 
 /** The largest id an `integer` column holds (tables of notices, tasks, users...). */
 export const MAX_INT_ID = 2147483647;
 
 /** The refusal of a list longer than MAX_IDS_PER_CALL. */
 export const tooManyIds = (): AppError => new AppError('res.tooManyIds', { params: { max: MAX_IDS_PER_CALL } });
-
-/** The entries of a list as a body or a query sends it: a list, JSON text of a list, comma-separated text, or one value. */
-export function listEntries(raw: unknown): unknown[] {
-  let v = raw;
-  if (typeof v === 'string' && v.trim().startsWith('[')) {
-    try {
-      v = JSON.parse(v);
-    } catch {
-      v = null;
-    }
-  }
-  return Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : v === undefined || v === null ? [] : [v];
-}
-
-/** One id: a positive whole number (as a number or plain decimal text) up to `maxId`, else null. */
-export function idEntry(raw: unknown, maxId: number = Number.MAX_SAFE_INTEGER): number | null {
-  const v = typeof raw === 'string' ? raw.trim() : raw;
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : Number.NaN;
-  return Number.isSafeInteger(n) && n > 0 && n <= maxId ? n : null;
-}
 
 export type IdListOptions = {
   /** The refusal of an entry that is not an id (each caller keeps its own field and message). */

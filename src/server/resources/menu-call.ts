@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Call, CallOut } from '../../model/calls/call';
+import type { Call, CallOut, HandlerInput } from '../../model/calls/call';
+import { readInput } from '../../model/calls/input-shape';
 import type { Language } from '../../model/i18n';
 import { authOf, requireAuth } from '../access/auth-context';
 import type { Db } from '../db/database';
 import { serveCall } from '../http/calls';
+import { AppError } from '../http/errors';
+import { tooManyIds } from '../http/id-list';
 import { requestLanguage } from '../http/envelope';
 import { withTenant } from '../kernel/rls';
 import type { RawBuilder } from 'kysely';
@@ -16,13 +19,14 @@ import type { WriteActor } from './save-hooks';
  * request's body or query and language, and `scope()`: the caller's data permissions on the call's
  * menu, read in that transaction (SQL conditions on the menu's rows, as a list's).
  */
-export type MenuCallContext = { tx: Db; actor: WriteActor; input: Record<string, unknown>; language: Language; req: FastifyRequest; scope: () => Promise<RawBuilder<unknown>[]> };
+export type MenuCallContext<In = Record<string, unknown>> = { tx: Db; actor: WriteActor; input: In; language: Language; req: FastifyRequest; scope: () => Promise<RawBuilder<unknown>[]> };
 
 /**
  * A declared call served in the caller's company under a menu's permission, the shape the module
  * routes repeat: signed in, `verb` granted on `menu` (checked in SQL), the handler run in the
  * tenant's transaction (row-level security) with the caller as the writer's actor. The input is the
- * call's query or JSON body, untrusted: the handler still parses it.
+ * call's query or JSON body: read by the call's declared shape when it has one (a bad input is
+ * refused with 400 once the permission is checked), else untrusted, and the handler parses it.
  *
  * Example:
  * ```ts
@@ -33,19 +37,28 @@ export function serveMenuCall<C extends Call<unknown, unknown>>(
   app: FastifyInstance,
   call: C,
   access: { menu: string; verb: Verb },
-  handler: (c: MenuCallContext) => Promise<CallOut<C>>,
+  handler: (c: MenuCallContext<HandlerInput<C>>) => Promise<CallOut<C>>,
 ): void {
-  serveCall(app, call, { preHandler: requireAuth }, (req) => inMenuTenant(app, call, access, req, handler));
+  serveCall(app, call, { preHandler: requireAuth }, (req) => inMenuTenant(app, call, access, req, handler as (c: MenuCallContext<unknown>) => Promise<CallOut<C>>));
 }
 
 /** The checks and the transaction every menu call runs its handler in (see `serveMenuCall`). */
-async function inMenuTenant<T>(app: FastifyInstance, call: Call<unknown, unknown>, access: { menu: string; verb: Verb }, req: FastifyRequest, handler: (c: MenuCallContext) => Promise<T>): Promise<T> {
+async function inMenuTenant<T>(app: FastifyInstance, call: Call<unknown, unknown>, access: { menu: string; verb: Verb }, req: FastifyRequest, handler: (c: MenuCallContext<unknown>) => Promise<T>): Promise<T> {
   const auth = authOf(req);
   const clientId = await assertCan(auth, access.menu, access.verb, { db: app.db });
-  const input = ((call.body === 'query' ? req.query : req.body) ?? {}) as Record<string, unknown>;
+  const input = callInput(call, ((call.body === 'query' ? req.query : req.body) ?? {}) as Record<string, unknown>);
   return withTenant(app.db, clientId, (tx) =>
     handler({ tx, actor: actorOf(auth, clientId, req.ip), input, language: requestLanguage(req), req, scope: () => dataScope(auth, access.menu, { db: tx, inTenantScope: true }) }),
   );
+}
+
+/** The input as the handler gets it: read by the call's shape when it declares one (see src/model/calls/call.ts). */
+function callInput(call: Call<unknown, unknown>, raw: Record<string, unknown>): unknown {
+  if (!call.input) return raw;
+  const read = readInput(call.input, raw);
+  if (read.ok) return read.value;
+  if (read.miss.tooMany) throw tooManyIds();
+  throw new AppError(call.refuse ?? 'err.badInput', { params: { reason: read.reason } });
 }
 
 /** A file a menu call answers: its name as the user sees it (any script) and its content. */
@@ -75,13 +88,13 @@ export function attachmentDisposition(name: string): string {
  * serveMenuFile(app, trackingCalls.export, { menu: NODE_TRACKING_MENU, verb: 'export' }, async (c) => ({ name: '节点计划.xlsx', body: await nodeWorkbook(c.tx, ...) }));
  * ```
  */
-export function serveMenuFile<C extends Call<unknown, Blob>>(app: FastifyInstance, call: C, access: { menu: string; verb: Verb }, handler: (c: MenuCallContext) => Promise<MenuFile>): void {
+export function serveMenuFile<C extends Call<unknown, Blob>>(app: FastifyInstance, call: C, access: { menu: string; verb: Verb }, handler: (c: MenuCallContext<HandlerInput<C>>) => Promise<MenuFile>): void {
   app.route({
     method: call.method,
     url: call.path,
     preHandler: requireAuth,
     handler: async (req, reply) => {
-      const file = await inMenuTenant(app, call, access, req, handler);
+      const file = await inMenuTenant(app, call, access, req, handler as (c: MenuCallContext<unknown>) => Promise<MenuFile>);
       return reply.header('content-type', file.type ?? XLSX).header('content-disposition', attachmentDisposition(file.name)).header('cache-control', 'no-store').send(file.body);
     },
   });

@@ -12,10 +12,7 @@
  */
 import { sql } from 'kysely';
 import { requireEntity } from '../../../model';
-import type { BarPlacement } from '../../../model/schedule-board';
-import { dayNumber } from '../../../../calendars/capacity';
 import { AppError, notFound } from '../../http/errors';
-import { MAX_IDS_PER_CALL } from '../../http/id-list';
 import { outsideScope, type WriteContext } from '../../resources/document-stages';
 import { updateRecords } from '../../resources/record-writer';
 
@@ -47,30 +44,4 @@ export async function placeBars(w: WriteContext, places: readonly BarPlace[]): P
     { where: sql`t.id = v.id`, from: sql`(values ${values}) as v(id, line_id, start_date, end_date, daily)` },
     { line_id: sql`v.line_id`, start_date: sql`v.start_date`, end_date: sql`v.end_date`, daily: sql`v.daily` },
   );
-}
-
-/** The longest run a placed bar may have, in days (a push lays at most 800 days, `layBar`'s `maxDays`). */
-const MAX_PLACED_DAYS = 800;
-const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
-const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(dayNumber(v));
-// Pieces per day as a bar keeps them (the server spreads them evenly when they do not fit the bar's run).
-const isDaily = (v: unknown): v is number[] | null | undefined =>
-  v === undefined || v === null || (Array.isArray(v) && v.length <= MAX_PLACED_DAYS && v.every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0));
-
-/**
- * The bars of a `place` command read from its body, or null when it is malformed: 1 to 1,000 distinct
- * bars, each with an id, a version, a line, a first and a last day (not before the first, at most 800
- * days) and, optionally, its pieces per day.
- */
-export function parsePlacements(raw: unknown): BarPlacement[] | null {
-  if (!Array.isArray(raw) || !raw.length || raw.length > MAX_IDS_PER_CALL) return null;
-  const out: BarPlacement[] = [];
-  for (const item of raw) {
-    const b = (item ?? {}) as Record<string, unknown>;
-    if (!isId(b.bar_id) || !Number.isSafeInteger(b.version) || !isId(b.line_id) || !isDate(b.start) || !isDate(b.end)) return null;
-    const days = dayNumber(b.end) - dayNumber(b.start) + 1;
-    if (days < 1 || days > MAX_PLACED_DAYS || !isDaily(b.daily)) return null;
-    out.push({ bar_id: b.bar_id, version: b.version as number, line_id: b.line_id, start: b.start, end: b.end, daily: b.daily ?? null });
-  }
-  return new Set(out.map((b) => b.bar_id)).size === out.length ? out : null;
 }

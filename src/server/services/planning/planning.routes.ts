@@ -13,7 +13,7 @@ import { scheduleActuals } from './planning.actuals';
 import { boardData } from './planning.board-read';
 import { boardWorkbook } from './planning.export';
 import { lateBarReasons } from './planning.late-reasons';
-import { autoScheduleScenario, checkRange, closeScenario, compareScenario, defaultRange, listScenarios, parseCommand, runCommand, scenarioKpis } from './planning.service';
+import { autoScheduleScenario, checkRange, closeScenario, compareScenario, defaultRange, listScenarios, runCommand, scenarioKpis } from './planning.service';
 import { boardWindow } from './planning.window';
 
 /**
@@ -87,8 +87,8 @@ function registerBoardRoutes(app: FastifyInstance): void {
 
   serveMenuCall(app, scheduleCalls.command, UPDATE, async (c) => {
     const scope = await c.scope();
-    const cmd = parseCommand(c.input);
-    const range = rangeOf({ ...(c.req.query as Q), ...c.input });
+    const { from, to, ...cmd } = c.input;
+    const range = rangeOf({ ...(c.req.query as Q), ...(from ? { from } : {}), ...(to ? { to } : {}) });
     const { scenario_id, ...reply } = await runCommand(writeContext(c.tx, c.actor, 'service', { scope }), cmd, scope, range);
     afterCommit(c.tx, () => changed(c.actor.clientId, c.actor.userId, { scenario_id, bar_ids: reply.bars.map((b) => b.id), removed: reply.removed }));
     return reply;

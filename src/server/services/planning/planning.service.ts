@@ -6,11 +6,10 @@ import { autoSchedule, type FixedBar, type SchedLine, type SchedPlan } from '../
 import { parseLearningCurve } from '../../../model/entities/workline.entity';
 import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../http/errors';
-import { parseIdList } from '../../http/id-list';
 import type { WriteContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { removeRecords } from '../../resources/record-writer';
-import { parsePlacements, placeBars } from './planning.bar-places';
+import { placeBars } from './planning.bar-places';
 import { pushMove } from './planning.push';
 import { scheduleInputs } from './planning.schedule-inputs';
 import { keptLineLoad, lineDayLoadRefusal, loadByLineDay } from './line-day-load';
@@ -265,44 +264,6 @@ export type BoardReadQuery = { from: string; to: string; scenario: number | null
 
 function badCommand(reason: string): AppError {
   return new AppError('planning.badCommand', { params: { reason } });
-}
-const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(dayNumber(v));
-const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
-
-/** Checks a command's shape; a bad one is a 400 with the reason. */
-export function parseCommand(body: unknown): BoardCommand {
-  const c = (body ?? {}) as Record<string, unknown>;
-  switch (c.op) {
-    case 'move':
-      if (!isId(c.bar_id) || !Number.isSafeInteger(c.version) || !isId(c.line_id) || !isDate(c.start)) throw badCommand('move: bar_id, version, line_id, start');
-      if (c.push !== undefined && c.push !== null && typeof c.push !== 'boolean') throw badCommand('move: push');
-      return { op: 'move', bar_id: c.bar_id, version: c.version as number, line_id: c.line_id, start: c.start, ...(c.push === true ? { push: true } : {}) };
-    case 'resize':
-      if (!isId(c.bar_id) || !Number.isSafeInteger(c.version) || !isDate(c.end)) throw badCommand('resize: bar_id, version, end');
-      return { op: 'resize', bar_id: c.bar_id, version: c.version as number, end: c.end };
-    case 'lock':
-    case 'unlock':
-      if (!isId(c.bar_id) || !Number.isSafeInteger(c.version)) throw badCommand(`${c.op}: bar_id, version`);
-      return { op: c.op, bar_id: c.bar_id, version: c.version as number };
-    case 'split':
-      if (!isId(c.bar_id) || !Number.isSafeInteger(c.version) || !Number.isSafeInteger(c.qty) || (c.line_id !== undefined && c.line_id !== null && !isId(c.line_id))) throw badCommand('split: bar_id, version, qty, line_id?');
-      return { op: 'split', bar_id: c.bar_id, version: c.version as number, qty: c.qty as number, ...(isId(c.line_id) ? { line_id: c.line_id } : {}) };
-    case 'merge': {
-      const bad = () => badCommand('merge: bar_ids, versions');
-      // Read as every list of ids (http/id-list.ts): more than MAX_IDS_PER_CALL is refused first; a merge then takes 2 to 100 distinct bars.
-      const ids = Array.isArray(c.bar_ids) ? parseIdList(c.bar_ids, { invalid: bad }) : null;
-      const vs = c.versions;
-      if (!ids || !Array.isArray(vs) || ids.length < 2 || ids.length !== vs.length || ids.length > 100 || !vs.every((v) => Number.isSafeInteger(v)) || new Set(ids).size !== ids.length) throw bad();
-      return { op: 'merge', bar_ids: ids, versions: vs as number[] };
-    }
-    case 'place': {
-      const bars = parsePlacements(c.bars);
-      if (!bars) throw badCommand('place: bars (bar_id, version, line_id, start, end, daily?), 1 to 1000');
-      return { op: 'place', bars };
-    }
-    default:
-      throw badCommand('op');
-  }
 }
 
 async function lineOf(tx: Db, clientId: number, id: number): Promise<LineInfo> {

@@ -1,0 +1,60 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { is, isDay, MAX_IDS_PER_CALL, readInput } from './input-shape';
+import { scheduleCalls } from './schedule';
+
+const move = is.object({ bar_id: is.id, version: is.int, start: is.date, push: is.optional(is.bool) });
+const command = is.tagged('op', { move, lock: is.object({ bar_id: is.id, version: is.int }) });
+
+describe('input shapes of the declared calls', () => {
+  it('keeps the declared fields, drops the others and leaves an absent optional out', () => {
+    expect(readInput(command, { op: 'move', bar_id: 7, version: 2, start: '2026-12-07', extra: 'x' })).toEqual({ ok: true, value: { op: 'move', bar_id: 7, version: 2, start: '2026-12-07' } });
+    expect(readInput(command, { op: 'move', bar_id: 7, version: 2, start: '2026-12-07', push: null })).toEqual({ ok: true, value: { op: 'move', bar_id: 7, version: 2, start: '2026-12-07' } });
+    expect(readInput(command, { op: 'lock', bar_id: 7, version: 0 })).toEqual({ ok: true, value: { op: 'lock', bar_id: 7, version: 0 } });
+  });
+
+  it('names the first field that does not hold, under its variant', () => {
+    expect(readInput(command, { op: 'lock', bar_id: 0, version: 1 })).toMatchObject({ ok: false, reason: 'lock.bar_id: an id' });
+    expect(readInput(command, { op: 'move', bar_id: 1, version: 1, start: '2026-02-30' })).toMatchObject({ ok: false, reason: 'move.start: a date YYYY-MM-DD' });
+    expect(readInput(command, { op: 'move', bar_id: 1, version: 1, start: '2026-02-03', push: 'yes' })).toMatchObject({ ok: false, reason: 'move.push: true or false' });
+    expect(readInput(command, { op: 'drop' })).toMatchObject({ ok: false, reason: 'op: move | lock' });
+    expect(readInput(command, null)).toMatchObject({ ok: false });
+    expect(readInput(is.list(is.id, { max: 3 }), [1, 2, 'x'])).toMatchObject({ ok: false, reason: '2: an id' });
+  });
+
+  it('reads a real day only', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true }), (d) => isDay(d.toISOString().slice(0, 10))),
+    );
+    for (const bad of ['2026-13-01', '2026-00-10', '2025-02-29', '2026-1-01', '20260101', 20260101, '2026-01-01T00:00']) expect(isDay(bad), String(bad)).toBe(false);
+    expect(isDay('2024-02-29')).toBe(true);
+  });
+
+  it('reads ids as every bulk call does, and marks a list over the bound as too many before reading it', () => {
+    const ids = is.ids({ min: 2, max: 100, distinct: true });
+    expect(readInput(ids, [3, '4', ' 5 '])).toEqual({ ok: true, value: [3, 4, 5] });
+    expect(readInput(ids, '3,4')).toEqual({ ok: true, value: [3, 4] });
+    expect(readInput(ids, [3, 3])).toMatchObject({ ok: false });
+    expect(readInput(ids, [3])).toMatchObject({ ok: false });
+    const long = readInput(ids, Array.from({ length: 101 }, (_, i) => i + 1));
+    expect(long).toMatchObject({ ok: false, reason: '2 to 100 distinct ids' });
+    expect(!long.ok && long.miss.tooMany).toBeFalsy();
+    const over = readInput(ids, Array.from({ length: MAX_IDS_PER_CALL + 1 }, () => 'not an id'));
+    expect(over).toMatchObject({ ok: false, miss: { tooMany: true } });
+  });
+
+  it("the board's command shape takes what the board sends and refuses the rest", () => {
+    const shape = scheduleCalls.command.input;
+    const day = '2026-12-07';
+    expect(readInput(shape, { op: 'move', bar_id: 1, version: 3, line_id: 2, start: day, push: true, from: day, to: '2027-01-31' })).toMatchObject({ ok: true, value: { push: true, from: day } });
+    expect(readInput(shape, { op: 'merge', bar_ids: [1, 2, 3], versions: [1, 1] })).toMatchObject({ ok: false, reason: 'merge: a version for each bar' });
+    const place = (bars: unknown[]) => readInput(shape, { op: 'place', bars });
+    const b = { bar_id: 1, version: 1, line_id: 2, start: day, end: '2026-12-09', daily: [10, 20, 0] };
+    expect(place([b])).toMatchObject({ ok: true });
+    expect(place([])).toMatchObject({ ok: false });
+    expect(place([b, b])).toMatchObject({ ok: false, reason: 'place.bars: distinct bars' });
+    expect(place([{ ...b, end: '2026-12-06' }])).toMatchObject({ ok: false, reason: 'place.bars.0: end on or after start, at most 800 days' });
+    expect(place([{ ...b, daily: [1, -1] }])).toMatchObject({ ok: false, reason: 'place.bars.0.daily.1: a number >= 0' });
+    expect(readInput(shape, { op: 'split', bar_id: 1, version: 1, qty: 1.5 })).toMatchObject({ ok: false, reason: 'split.qty: a whole number' });
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * Input shapes of the declared calls (issue 30): what a call accepts, declared once beside its types
+ * and read by the server before the handler runs (`serveMenuCall`), so a handler gets its input
+ * checked and typed instead of parsing an untrusted body itself. A reader's result type is the
+ * call's input type: `postCall<In, Out>(path, { input })` takes only a reader of an `In`.
+ *
+ * A reader keeps the fields it declares and drops the rest. The first field that does not hold
+ * refuses the call with 400 and a reason naming it (`move.start: a date YYYY-MM-DD`), under the
+ * call's own error (`refuse`) or `err.badInput`. A list of ids longer than MAX_IDS_PER_CALL is
+ * refused with `res.tooManyIds` before any entry is read, as every bulk call is (src/server/http/id-list.ts).
+ *
+ * Example:
+ * ```ts
+ * const move = is.object({ bar_id: is.id, version: is.int, start: is.date, push: is.optional(is.bool) });
+ * const command = is.tagged('op', { move, lock: is.object({ bar_id: is.id, version: is.int }) });
+ * readInput(command, { op: 'lock', bar_id: 7, version: 2 }); // { ok: true, value: { op: 'lock', bar_id: 7, version: 2 } }
+ * readInput(command, { op: 'lock', bar_id: 0 });             // { ok: false, reason: 'lock.bar_id: an id' }
+ * ```
+ */
+
+/** How many ids one call may name: a longer list is refused, not half done. */
+export const MAX_IDS_PER_CALL = 1000;
+
+/** Why a value does not hold: where (a dotted path) and what was expected there. */
+export type InputMiss = { at: string; expected: string; tooMany?: boolean };
+
+/** Reads one value: its typed form, or a miss. */
+export type Reader<T> = { readonly expected: string; read(value: unknown, at: string): T | Missed };
+
+/** The type a reader gives. */
+export type ReadOf<R> = R extends Reader<infer T> ? T : never;
+
+class Missed {
+  constructor(readonly miss: InputMiss) {}
+}
+
+const miss = (at: string, expected: string, tooMany?: boolean): Missed => new Missed({ at, expected, ...(tooMany ? { tooMany } : {}) });
+const isMissed = (v: unknown): v is Missed => v instanceof Missed;
+const under = (at: string, key: string | number): string => (at ? `${at}.${key}` : String(key));
+
+function reader<T>(expected: string, accept: (v: unknown) => v is T): Reader<T> {
+  return { expected, read: (v, at) => (accept(v) ? v : miss(at, expected)) };
+}
+
+/** A real calendar day written YYYY-MM-DD. */
+export function isDay(v: unknown): v is string {
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
+
+/** The entries of a list as a body or a query sends it: a list, JSON text of a list, comma-separated text, or one value. */
+export function listEntries(raw: unknown): unknown[] {
+  let v = raw;
+  if (typeof v === 'string' && v.trim().startsWith('[')) {
+    try {
+      v = JSON.parse(v);
+    } catch {
+      v = null;
+    }
+  }
+  return Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : v === undefined || v === null ? [] : [v];
+}
+
+/** One id: a positive whole number (as a number or plain decimal text) up to `maxId`, else null. */
+export function idEntry(raw: unknown, maxId: number = Number.MAX_SAFE_INTEGER): number | null {
+  const v = typeof raw === 'string' ? raw.trim() : raw;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : Number.NaN;
+  return Number.isSafeInteger(n) && n > 0 && n <= maxId ? n : null;
+}
+
+type Fields = Record<string, Reader<unknown>>;
+/** Keys whose reader may give `undefined` are optional in the result. */
+type OptionalKeys<S extends Fields> = { [K in keyof S]: undefined extends ReadOf<S[K]> ? K : never }[keyof S];
+type ObjectOf<S extends Fields> = { [K in Exclude<keyof S, OptionalKeys<S>>]: ReadOf<S[K]> } & { [K in OptionalKeys<S>]?: Exclude<ReadOf<S[K]>, undefined> };
+type Flat<T> = { [K in keyof T]: T[K] } & {};
+
+export const is = {
+  /** A positive whole number. */
+  id: reader('an id', (v): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0),
+  /** A finite number. */
+  number: reader('a number', (v): v is number => typeof v === 'number' && Number.isFinite(v)),
+  /** A whole number. */
+  int: reader('a whole number', (v): v is number => typeof v === 'number' && Number.isSafeInteger(v)),
+  /** A real day, YYYY-MM-DD. */
+  date: reader('a date YYYY-MM-DD', isDay),
+  bool: reader('true or false', (v): v is boolean => typeof v === 'boolean'),
+
+  /** Absent or null reads as undefined (the field is left out of the result). */
+  optional<T>(r: Reader<T>): Reader<T | undefined> {
+    return { expected: `${r.expected} or nothing`, read: (v, at) => (v === undefined || v === null ? undefined : r.read(v, at)) };
+  },
+
+  /** Only the values of `r` for which `holds` is true; `expected` says what that means. */
+  check<T>(r: Reader<T>, holds: (value: T) => boolean, expected: string): Reader<T> {
+    return {
+      expected,
+      read: (v, at) => {
+        const got = r.read(v, at);
+        return isMissed(got) || holds(got) ? got : miss(at, expected);
+      },
+    };
+  },
+
+  /** A list of `min` to `max` entries, each read by `r`. */
+  list<T>(r: Reader<T>, bounds: { min?: number; max: number }): Reader<T[]> {
+    const min = bounds.min ?? 0;
+    const expected = `a list of ${min} to ${bounds.max} (${r.expected})`;
+    return {
+      expected,
+      read: (v, at) => {
+        if (!Array.isArray(v) || v.length < min || v.length > bounds.max) return miss(at, expected);
+        const out: T[] = [];
+        for (let i = 0; i < v.length; i++) {
+          const got = r.read(v[i], under(at, i));
+          if (isMissed(got)) return got;
+          out.push(got);
+        }
+        return out;
+      },
+    };
+  },
+
+  /**
+   * Ids as every bulk call reads them (a list, JSON text of one, or comma-separated text; an entry a
+   * number or plain decimal text), `min` to `max` of them and, with `distinct`, no id twice. More
+   * than MAX_IDS_PER_CALL is refused first, as too many.
+   */
+  ids(bounds: { min?: number; max?: number; distinct?: boolean } = {}): Reader<number[]> {
+    const min = bounds.min ?? 0;
+    const max = Math.min(bounds.max ?? MAX_IDS_PER_CALL, MAX_IDS_PER_CALL);
+    const expected = `${min} to ${max}${bounds.distinct ? ' distinct' : ''} ids`;
+    return {
+      expected,
+      read: (v, at) => {
+        const entries = listEntries(v);
+        if (entries.length > MAX_IDS_PER_CALL) return miss(at, expected, true);
+        const ids = entries.map((e) => idEntry(e));
+        if (ids.some((id) => id === null) || ids.length < min || ids.length > max) return miss(at, expected);
+        if (bounds.distinct && new Set(ids).size !== ids.length) return miss(at, expected);
+        return ids as number[];
+      },
+    };
+  },
+
+  /** An object with these fields (others are dropped). */
+  object<S extends Fields>(fields: S): Reader<Flat<ObjectOf<S>>> {
+    const expected = `{ ${Object.keys(fields).join(', ')} }`;
+    return {
+      expected,
+      read: (v, at) => {
+        if (!v || typeof v !== 'object' || Array.isArray(v)) return miss(at, expected);
+        const out: Record<string, unknown> = {};
+        for (const [key, r] of Object.entries(fields)) {
+          const got = r.read((v as Record<string, unknown>)[key], under(at, key));
+          if (isMissed(got)) return got;
+          if (got !== undefined) out[key] = got;
+        }
+        return out as Flat<ObjectOf<S>>;
+      },
+    };
+  },
+
+  /** One of several objects, told apart by the text of their `tag` field; the result keeps the tag. */
+  tagged<K extends string, V extends Record<string, Reader<object>>>(tag: K, variants: V): Reader<{ [T in keyof V & string]: Flat<{ [P in K]: T } & ReadOf<V[T]>> }[keyof V & string]> {
+    const names = Object.keys(variants);
+    const expected = names.join(' | ');
+    return {
+      expected,
+      read: (v, at) => {
+        const name = v && typeof v === 'object' ? (v as Record<string, unknown>)[tag] : undefined;
+        if (typeof name !== 'string' || !Object.hasOwn(variants, name)) return miss(under(at, tag), expected);
+        const got = variants[name].read(v, at ? `${at}.${name}` : name);
+        return isMissed(got) ? got : ({ [tag]: name, ...got } as never);
+      },
+    };
+  },
+};
+
+/** Reads `value` by `r`: the typed value, or why not (the first miss). */
+export function readInput<T>(r: Reader<T>, value: unknown): { ok: true; value: T } | { ok: false; miss: InputMiss; reason: string } {
+  const got = r.read(value, '');
+  if (!isMissed(got)) return { ok: true, value: got };
+  return { ok: false, miss: got.miss, reason: got.miss.at ? `${got.miss.at}: ${got.miss.expected}` : got.miss.expected };
+}
