@@ -2,3 +2,4 @@
 /** The tracking pages and their menu group. */
 export * from './menu';
 export * from './nodeconfig.grid';
+export * from './trackedorders.grid';

@@ -1,10 +1,10 @@
 import { defineMenuGroup } from '../../src/model/menus';
-import { NODE_TIMELINE_BRAND_MENU, NODE_TIMELINE_BRAND_PATH, NODE_TRACKING_MENU, NODE_TRACKING_PATH, SUPPLIER_NODES_MENU, SUPPLIER_NODES_PATH } from '../../src/model/node-tracking';
 
 /**
  * Node tracking (spec: finished-garment node tracking, node-tracking configuration; issue 12): the
  * maker's tracking page (orders, timeline per order, actual dates), its node calendar (entry added by
- * calendars/node-tracking.calendar.ts) and the node follow configuration (the grid puts itself here).
+ * calendars/node-tracking.calendar.ts) and the node follow configuration; the pages put themselves
+ * here (trackedorders.grid.ts, nodeconfig.grid.ts), as the brand's and the supplier's do in theirs.
  * A garment maker's menu.
  */
 export const trackingMenu = defineMenuGroup({
@@ -13,9 +13,7 @@ export const trackingMenu = defineMenuGroup({
   companies: ['maker'],
   title: { zh: '节点跟进', en: 'Node tracking' },
   icon: 'production',
-  entries: [
-    { code: NODE_TRACKING_MENU, furl: NODE_TRACKING_PATH, title: { zh: '订单节点跟进', en: 'Order node tracking' }, order: 10 },
-  ],
+  entries: [],
 });
 
 /**
@@ -28,7 +26,7 @@ export const brandTimelineMenu = defineMenuGroup({
   companies: ['brand'],
   title: { zh: '订单与需求分配', en: 'Orders and allocation' },
   icon: 'production',
-  entries: [{ code: NODE_TIMELINE_BRAND_MENU, furl: NODE_TIMELINE_BRAND_PATH, title: { zh: '订单节点进度', en: 'Order node progress' }, order: 15 }],
+  entries: [],
 });
 
 /**
@@ -41,5 +39,5 @@ export const supplierNodesMenu = defineMenuGroup({
   companies: ['supplier'],
   title: { zh: '外发加工', en: 'Outsourced processing' },
   icon: 'production',
-  entries: [{ code: SUPPLIER_NODES_MENU, furl: SUPPLIER_NODES_PATH, title: { zh: '客户订单节点', en: 'Customer order nodes' }, order: 20 }],
+  entries: [],
 });

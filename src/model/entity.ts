@@ -288,6 +288,12 @@ export type EntityDef = {
    */
   editable?: true;
   /**
+   * The `type` of a socket message after which the entity's lists read their rows again (a view whose
+   * figures move with other records: a tracked order's late nodes, on `nodetrack.changed`); the
+   * server sends it to the companies that read the rows.
+   */
+  refreshOn?: string;
+  /**
    * The document keeps attached files (issue 35, spec 2 "attachments"): its drawer shows an
    * attachments panel (upload, list, download, remove) and the resource API answers
    * `/{prefix}/{entity}/attachment/list|upload|remove`. Stored through the files service (type read

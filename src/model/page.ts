@@ -168,6 +168,11 @@ export type PageDef = {
    */
   opens?: string;
   /**
+   * The address's parameter that opens a row's drawer besides `?open=<id>`, for links made before
+   * the page was a list (node tracking's notices and calendar: `?order=<id>`).
+   */
+  openParam?: string;
+  /**
    * Addresses a stored record's drawer offers as buttons in its footer, `{field}` filled from the
    * record as in `opens` (a dynamic form's designer, a scenario's records); test id `link-<key>`.
    */
@@ -178,6 +183,13 @@ export type PageDef = {
    * it, then its `fields` as "label value" (a reference by its label). Example: a plan's bundle tickets.
    */
   labels?: { barcode: string; fields: string[] };
+  /**
+   * A value a save's reply carries this once and nothing reads again (a new API key, of which the
+   * server keeps a digest only): the list shows it after the save in a dialog of its own, read-only
+   * with a copy button, until the user closes it. `field` is the reply's key; `title`, `explain` its words.
+   * Example: `secretOnce: { field: 'secret', title: { zh: '请立即复制密钥', en: 'Copy the key now' }, explain: {...} }`.
+   */
+  secretOnce?: { field: string; title: Label; explain: Label };
 };
 
 /** The address a row of a page declaring `opens` goes to: each `{field}` replaced by the row's value, URI-encoded. */

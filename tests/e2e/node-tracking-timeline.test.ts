@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
 import { showMenuEntry } from './support/side-menu';
-import { signInToShell } from './support/steps';
+import { rowTotalIs, signInToShell } from './support/steps';
 
 /**
  * Node tracking in two browsers (issue 12): the brand opens the node timeline of one of its orders at
@@ -40,7 +40,7 @@ describe('node tracking timeline', () => {
     await brand.goto(`${run.server.url}/scm/page/order-node-timeline?pr=${pick.pr_id}`);
     await brand.waitForSelector('[data-testid=order-timeline] [data-testid^=node-row-]');
     // The list shows only the brand's own orders (as many rows as its shares say).
-    expect(await brand.locator('[data-testid^=brand-order-]').count()).toBe(brandRows.length);
+    await rowTotalIs(brand, brandRows.length);
     // The first node without an actual date is the one the maker records.
     const open = brand.locator('[data-testid=order-timeline] g[data-actual=""]').first();
     const code = (await open.getAttribute('data-testid'))!.replace('node-row-', '');
@@ -155,15 +155,17 @@ describe('node tracking timeline', () => {
     // The supplier sees the order with only the node sent to it (its menu has the page), and records its date.
     await showMenuEntry(supplier, 'scm.nodetrack.supplier');
     await supplier.goto(`${run.server.url}/scm/page/supplier-nodes`);
-    await supplier.waitForSelector(`[data-testid="supplier-order-${orderNo}"]`);
+    const row = `.ag-row [col-id=source_no]:text-is("${orderNo}")`;
+    await supplier.waitForSelector(row);
     // Its list holds the orders sent to it: the demo's two and this one.
     const supplierRows = (await get(supplier, '/api/scmapi/nodetrack/supplier-orders')).data.rows;
     expect(supplierRows.map((r) => r.source_no)).toContain(orderNo);
-    expect(await supplier.locator('[data-testid^=supplier-order-]').count()).toBe(supplierRows.length);
-    await supplier.click(`[data-testid="supplier-order-${orderNo}"]`);
+    await rowTotalIs(supplier, supplierRows.length);
+    await supplier.dblclick(row);
     await supplier.waitForSelector('[data-testid=node-table] [data-testid=node-line-FAB_IN]');
     expect(await supplier.locator('[data-testid=node-table] [data-testid^=node-line-]').count()).toBe(1);
-    expect(await supplier.textContent('[data-testid=supplier-node-page]')).not.toContain(String(pick!.pr_no));
+    expect(await supplier.textContent('[data-testid=form-drawer]')).not.toContain(String(pick!.pr_no));
+    expect(await supplier.textContent('main')).not.toContain(String(pick!.pr_no));
     const today = await supplier.evaluate(() => {
       const d = new Date();
       const p = (n: number) => String(n).padStart(2, '0');

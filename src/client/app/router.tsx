@@ -13,7 +13,8 @@ import { financeRoutes } from '../pages/finance/routes';
 import { developmentRoutes } from '../pages/development/routes';
 import { reportRoutes } from '../pages/reports/routes';
 import { calendarRoutes } from '../calendar/routes';
-import { trackingRoutes } from '../pages/tracking/routes';
+// Node tracking's drawers of the tracked orders (issue 12), registered with the engine's form drawer.
+import '../pages/tracking/routes';
 import { uploadRoutes } from '../pages/upload/routes';
 import { workspaceRoutes } from '../pages/workspace/routes';
 import { galleryRoutes } from '../pages/gallery/routes';
@@ -171,8 +172,6 @@ function builtShellRoutes(): RouteObject[] {
     ...developmentRoutes,
     ...reportRoutes,
     ...calendarRoutes,
-    // Node tracking and the calendar views of /zp/{cata}/calendarview/{opt} (issue 12).
-    ...trackingRoutes,
     // Notification and task centre, exception tickets, announcements (issue 15).
     ...collabRoutes,
     // Administration screens (issue 5).

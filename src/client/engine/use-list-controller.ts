@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { tabForFilters } from '../../model/list-filters';
-import type { StatusTab } from '../../model/page';
+import { pageOffers, type StatusTab } from '../../model/page';
 import type { ResolvedPage } from '../../model/page-resolve';
 import type { DrawerState } from '../form/FormDrawer';
 import type { QueryParams } from '../grid/filter-params';
@@ -80,7 +80,7 @@ export function useListController(resolved: ResolvedPage, options: { subindex?: 
   const [tabKey, setTabKey] = useState<string>(
     () => (options.subindex ? tabForFilters(resolved.statusTabs, resolved.entity.states?.field, fixedFiltersOf(search, resolved.entity.fields.map((f) => f.key))) : null) ?? resolved.statusTabs[0]?.key ?? '',
   );
-  const { drawer, setDrawer, closeDrawer } = useListDrawer(search, setSearch);
+  const { drawer, setDrawer, closeDrawer } = useListDrawer(search, setSearch, resolved.page);
   const counter = useListCount(resolved, api, gridApi, lastQuery);
   const tab = resolved.statusTabs.find((x) => x.key === tabKey) ?? null;
   const fixed = useMemo(() => (options.subindex ? fixedFiltersOf(search, resolved.entity.fields.map((f) => f.key)) : {}), [options.subindex, search, resolved]);
@@ -153,19 +153,21 @@ function useQuickSearch() {
   return { quickText, setQuickText, quick };
 }
 
-/** The list's drawer, opened by the `?open=<id>` deep link too; closing it drops that parameter. */
-function useListDrawer(search: URLSearchParams, setSearch: ReturnType<typeof useSearchParams>[1]) {
+/** The list's drawer, opened by the `?open=<id>` deep link too (or the page's own `openParam`); closing it drops that parameter. */
+function useListDrawer(search: URLSearchParams, setSearch: ReturnType<typeof useSearchParams>[1], page: ResolvedPage['page']) {
   const [drawer, setDrawer] = useState<DrawerState>(null);
   // Deep link (a notification, another page): ?open=<id> opens that record's drawer, also when the
-  // list is already open (a notice of the bell clicked on its own list).
-  const openParam = search.get('open');
+  // list is already open (a notice of the bell clicked on its own list); read-only where the page offers no edit, as a row opened in the list.
+  const names = page.openParam ? ['open', page.openParam] : ['open'];
+  const openParam = names.map((n) => search.get(n)).find((v) => v !== null) ?? null;
+  const action = pageOffers(page, 'edit') ? 'edit' : 'view';
   useEffect(() => {
-    if (openParam && /^\d+$/.test(openParam)) setDrawer({ action: 'edit', id: Number(openParam) });
-  }, [openParam]);
+    if (openParam && /^\d+$/.test(openParam)) setDrawer({ action, id: Number(openParam) });
+  }, [openParam, action]);
   const closeDrawer = () => {
     setDrawer(null);
-    if (search.has('open')) {
-      search.delete('open');
+    if (names.some((n) => search.has(n))) {
+      for (const n of names) search.delete(n);
       setSearch(search, { replace: true });
     }
   };

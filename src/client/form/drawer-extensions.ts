@@ -17,6 +17,8 @@ export type DrawerExtension = {
   body?: ComponentType<DrawerExtensionProps>;
   /** A stored record the module keeps from editing (a document in an approval flow): the drawer opens it read-only. */
   readOnly?: (record: Record<string, unknown>) => boolean;
+  /** The body needs a document's room (an order's node timeline): the drawer opens full width, as a master-detail's. */
+  wide?: boolean;
 };
 
 const EXTENSIONS: DrawerExtension[] = [];

@@ -53,7 +53,7 @@ export function useFormDrawer(props: FormDrawerProps) {
     slots.onSaved?.(saved, rf);
   };
 
-  return { resolved, en, slots, prefix: slots.testIdPrefix ?? 'form', extensions, rf, tab, setTab, requestClose, dialog, entityName, title, wide: resolved.children.length > 0, notices, onSaved, onChanged: props.onChanged };
+  return { resolved, en, slots, prefix: slots.testIdPrefix ?? 'form', extensions, rf, tab, setTab, requestClose, dialog, entityName, title, wide: resolved.children.length > 0 || extensions.some((x) => x.wide), notices, onSaved, onChanged: props.onChanged };
 }
 
 export type FormDrawerModel = ReturnType<typeof useFormDrawer>;

@@ -1,5 +1,6 @@
 import { defineDictionary } from '../dictionaries';
-import { defineEntity } from '../entity';
+import { defineEntity, defineViewEntity, type FieldDef } from '../entity';
+import { NODE_TIMELINE_BRAND_MENU, NODE_TRACKING_EVENT, NODE_TRACKING_MENU, SUPPLIER_NODES_MENU } from '../node-tracking';
 import { errorTexts } from '../errors/define';
 import { nodeconfigErrors } from '../errors/nodeconfig';
 
@@ -248,5 +249,83 @@ export const nodeTask = defineEntity({
     { key: 'state', label: { zh: '状态', en: 'State' }, type: 'dict', dict: 'order_share_state', default: 'active' },
     { key: 'share_id', label: { zh: '共享', en: 'Share' }, type: 'integer' },
     { key: 'source_client_id', label: { zh: '客户企业', en: 'Customer company' }, type: 'integer' },
+  ],
+});
+
+// ---------------------------------------------------------------------------------------------
+// Tracked orders (issue 12 on the engine, issue 30): the three lists of orders whose nodes are
+// followed, views whose rows the tracking service computes (src/server/services/tracking/
+// tracking.views.ts: what each order's nodes say today, counted stage by stage in code), read by the
+// engine's list with its grid, filters, quick search and drawer; the drawer shows the order's
+// timeline (src/client/pages/tracking). They read again on `nodetrack.changed`.
+
+/** What an order's nodes say today, the last columns of the three lists. */
+const figureFields: FieldDef[] = [
+  { key: 'progress', label: { zh: '完成', en: 'Done' }, type: 'text' },
+  { key: 'late', label: { zh: '逾期', en: 'Late' }, type: 'integer' },
+  { key: 'at_risk', label: { zh: '风险', en: 'At risk' }, type: 'integer' },
+  { key: 'next_node', label: { zh: '当前节点', en: 'Current node' }, type: 'text' },
+  { key: 'projected_end', label: { zh: '预计完成', en: 'Projected end' }, type: 'date' },
+  { key: 'done', label: { zh: '已完成节点', en: 'Nodes done' }, type: 'integer' },
+  { key: 'nodes', label: { zh: '节点数', en: 'Nodes' }, type: 'integer' },
+];
+const delivery: FieldDef = { key: 'delivery_date', label: { zh: '交货日期', en: 'Delivery' }, type: 'date' };
+
+/** The maker's customer orders in progress with their node figures (`/scm/page/node-tracking`). */
+export const trackedOrder = defineViewEntity({
+  name: 'trackedorder',
+  table: 'scm_customer_order',
+  prefix: 'scmapi',
+  menuCode: NODE_TRACKING_MENU,
+  label: { zh: '订单节点跟进', en: 'Order node tracking' },
+  titleField: 'order_no',
+  defaultSort: { field: 'delivery_date', dir: 'asc' },
+  refreshOn: NODE_TRACKING_EVENT,
+  fields: [
+    { key: 'order_no', label: { zh: '订单号', en: 'Order no.' }, type: 'code' },
+    { key: 'brand_name', label: { zh: '客户', en: 'Customer' }, type: 'text' },
+    { key: 'source_no', label: { zh: '品牌单号', en: 'Brand order' }, type: 'code' },
+    { key: 'customer_po', label: { zh: '客户 PO', en: 'Customer PO' }, type: 'code' },
+    delivery,
+    ...figureFields,
+  ],
+});
+
+/** The brand's requirement orders at its makers, through its shares (`/scm/page/order-node-timeline`); a row's id is the requirement order's. */
+export const brandNodeOrder = defineViewEntity({
+  name: 'brandnodeorder',
+  table: 'scm_order_share',
+  prefix: 'scmapi',
+  menuCode: NODE_TIMELINE_BRAND_MENU,
+  label: { zh: '订单节点进度', en: 'Order node progress' },
+  titleField: 'pr_no',
+  defaultSort: { field: 'delivery_date', dir: 'asc' },
+  refreshOn: NODE_TRACKING_EVENT,
+  fields: [
+    { key: 'pr_no', label: { zh: '品牌单号', en: 'Brand order' }, type: 'code' },
+    { key: 'maker_name', label: { zh: '工厂', en: 'Maker' }, type: 'text' },
+    { key: 'customer_po', label: { zh: '客户 PO', en: 'Customer PO' }, type: 'code' },
+    delivery,
+    ...figureFields,
+  ],
+});
+
+/** The supplier's copies of the orders whose nodes its customers sent it (`/scm/page/supplier-nodes`); a row's id is the copy's. */
+export const supplierNodeOrder = defineViewEntity({
+  name: 'suppliernodeorder',
+  table: 'scm_node_task',
+  prefix: 'scmapi',
+  menuCode: SUPPLIER_NODES_MENU,
+  label: { zh: '客户订单节点', en: 'Customer order nodes' },
+  titleField: 'source_no',
+  defaultSort: { field: 'delivery_date', dir: 'asc' },
+  refreshOn: NODE_TRACKING_EVENT,
+  fields: [
+    { key: 'source_no', label: { zh: '客户订单号', en: "Customer's order no." }, type: 'code' },
+    { key: 'maker_name', label: { zh: '客户', en: 'Customer' }, type: 'text' },
+    { key: 'style_no', label: { zh: '款号', en: 'Style' }, type: 'code' },
+    { key: 'total_qty', label: { zh: '数量', en: 'Quantity' }, type: 'integer' },
+    delivery,
+    ...figureFields.filter((f) => f.key !== 'at_risk'),
   ],
 });

@@ -37,27 +37,40 @@ export type ViewScope = (auth: AuthContext, db: Db) => Promise<{ where: RawBuild
  */
 export type ViewPresenter = (rows: Row[], ctx: { db: Db; language: ResourceContext['language'] }) => Row[] | Promise<Row[]>;
 
+/**
+ * The rows of a view whose figures no SQL gives (a tracked order's late and at-risk nodes, counted
+ * stage by stage in code): computed by its area in the read's own transaction, under the scope's
+ * company (`db`), for the caller (`auth`); the area's own queries hold the tenant and the data
+ * permissions. Each row has `id`, `client_id` and the view's fields. The engine then reads them as a
+ * derived table with the list query of every list (filters, quick search, sort, paging, counts,
+ * tabs), so a computed figure filters and sorts like a stored column.
+ */
+export type ViewRows = (ctx: { db: Db; auth: AuthContext; language: ResourceContext['language'] }) => Promise<Row[]>;
+
 const SCOPES = new Map<string, ViewScope>();
 const COMPUTED = new Map<string, Record<string, RawBuilder<unknown>>>();
 const PRESENTERS = new Map<string, ViewPresenter>();
 const SOURCES = new Map<string, () => RawBuilder<unknown>>();
+const ROWS = new Map<string, ViewRows>();
 
 /**
  * Registers the rows a view entity shows to a caller (by the area that owns its table), the fields
  * its table does not hold, each an SQL expression over the row `t` (a company's number of users):
  * the list reads them like columns, so they filter and sort like any other; a presenter for values
  * no SQL holds; and, for a view whose rows are declarations rather than a table (the system
- * dictionary), its `source`: a derived table in parentheses with `id`, `client_id` and the fields.
+ * dictionary), its `source`: a derived table in parentheses with `id`, `client_id` and the fields;
+ * for a view whose rows are computed in server code, its `rows` (ViewRows).
  */
 export function registerViewScope(
   entity: string,
   scope: ViewScope,
-  options: { computed?: Record<string, RawBuilder<unknown>>; present?: ViewPresenter; source?: () => RawBuilder<unknown> } = {},
+  options: { computed?: Record<string, RawBuilder<unknown>>; present?: ViewPresenter; source?: () => RawBuilder<unknown>; rows?: ViewRows } = {},
 ): void {
   SCOPES.set(entity, scope);
   if (options.computed) COMPUTED.set(entity, options.computed);
   if (options.present) PRESENTERS.set(entity, options.present);
   if (options.source) SOURCES.set(entity, options.source);
+  if (options.rows) ROWS.set(entity, options.rows);
 }
 
 const presented = async (entity: EntityDef, rows: Row[], db: Db, language: ResourceContext['language']): Promise<Row[]> =>
@@ -66,6 +79,11 @@ const presented = async (entity: EntityDef, rows: Row[], db: Db, language: Resou
 /** The fields of a view its table does not hold (computed in SQL): a save gives them to the area's hooks, never to a column. */
 export function viewComputedFields(entity: EntityDef): ReadonlySet<string> {
   return new Set(Object.keys(COMPUTED.get(entity.name) ?? {}));
+}
+
+/** The SQL of a view's computed fields, by key (the writer reads them beside a locked row). */
+export function viewComputedSql(entity: EntityDef): Record<string, RawBuilder<unknown>> {
+  return COMPUTED.get(entity.name) ?? {};
 }
 
 /** The source of a view whose rows are declarations (the view writer reads a write's rows from it), or undefined. */
@@ -93,18 +111,42 @@ function referenceLabels(entity: EntityDef): Record<string, RawBuilder<unknown>>
   return out;
 }
 
-/** What a view reads from, as `t`: its table, with its computed fields and reference labels beside the stored columns. */
-function sourceOf(entity: EntityDef): RawBuilder<unknown> {
-  const table = SOURCES.get(entity.name)?.() ?? tbl(entity);
+/** A value as JSON gives it to `jsonb_to_recordset`: a date read by the driver as its ISO text. */
+const jsonValue = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
+
+/**
+ * Rows computed in code as a derived table: `id` and `client_id` as bigint, each field as its
+ * type's column (a date a date, a count a bigint), so filters and sorts compare as on a table.
+ * Pure apart from building SQL.
+ */
+export function computedRowsTable(entity: EntityDef, rows: Row[]): RawBuilder<unknown> {
+  const keys = ['id', 'client_id', ...entity.fields.map((f) => f.key)];
+  const json = JSON.stringify(rows.map((r) => Object.fromEntries(keys.map((k) => [k, jsonValue(r[k] ?? null)]))));
+  const columns = [sql`id bigint`, sql`client_id bigint`, ...entity.fields.map((f) => sql`${sql.id(f.key)} ${sql.raw(FIELD_TYPE_TABLE[f.type].sqlType)}`)];
+  return sql`(select * from jsonb_to_recordset(${json}::jsonb) as r(${sql.join(columns)}))`;
+}
+
+/** What a view reads from, as `t`: its table (or the rows computed for this read), with its computed fields and reference labels beside the stored columns. */
+function sourceOf(entity: EntityDef, rows?: Row[]): RawBuilder<unknown> {
+  const table = rows ? computedRowsTable(entity, rows) : (SOURCES.get(entity.name)?.() ?? tbl(entity));
   const computed = { ...COMPUTED.get(entity.name), ...referenceLabels(entity) };
   if (!Object.keys(computed).length) return sql`${table} t`;
   return sql`(select t.*, ${sql.join(Object.entries(computed).map(([k, e]) => sql`${e} as ${sql.id(k)}`))} from ${table} t) t`;
 }
 
+/**
+ * The caller's scope of a view: its condition, and `run`, which runs a read in the scope's company
+ * and gives it the view's source (for a view of computed rows, those rows, computed in the same
+ * transaction first).
+ */
 async function scopeOf(ctx: ResourceContext, entity: EntityDef) {
-  if (!ctx.auth) throw new AppError('err.unauthorized');
-  const { where, tenant } = await viewScopeOf(entity)(ctx.auth, ctx.db);
-  const run = <T>(work: (db: Db) => Promise<T>) => (tenant === null ? work(ctx.db) : tenant === 'system' ? withSystemScope(ctx.db, work) : withTenant(ctx.db, tenant, work));
+  const auth = ctx.auth;
+  if (!auth) throw new AppError('err.unauthorized');
+  const { where, tenant } = await viewScopeOf(entity)(auth, ctx.db);
+  const inScope = <T>(work: (db: Db) => Promise<T>) => (tenant === null ? work(ctx.db) : tenant === 'system' ? withSystemScope(ctx.db, work) : withTenant(ctx.db, tenant, work));
+  const computeRows = ROWS.get(entity.name);
+  const run = <T>(work: (db: Db, source: RawBuilder<unknown>) => Promise<T>) =>
+    inScope(async (db) => work(db, sourceOf(entity, computeRows ? await computeRows({ db, auth, language: ctx.language }) : undefined)));
   return { where, run };
 }
 
@@ -142,9 +184,9 @@ function fieldSelect(field: FieldDef): RawBuilder<unknown> {
 const selectOf = (entity: EntityDef) =>
   sql.join([col('id'), col('client_id'), ...(entity.editable ? [col('version')] : []), ...entity.fields.map(fieldSelect), ...Object.keys(referenceLabels(entity)).map(col)]);
 
-async function tabCounts(db: Db, entity: EntityDef, where: RawBuilder<unknown>): Promise<Record<string, number>> {
+async function tabCounts(db: Db, entity: EntityDef, source: RawBuilder<unknown>, where: RawBuilder<unknown>): Promise<Record<string, number>> {
   const field = entity.states!.field;
-  const counts = await sql<{ s: string | null; n: number }>`select ${col(field)} as s, count(*)::int as n from ${sourceOf(entity)} where ${where} group by ${col(field)}`.execute(db);
+  const counts = await sql<{ s: string | null; n: number }>`select ${col(field)} as s, count(*)::int as n from ${source} where ${where} group by ${col(field)}`.execute(db);
   const tabs: Record<string, number> = { all: 0 };
   for (const st of entity.states!.states) tabs[st.code] = 0;
   for (const r of counts.rows) {
@@ -154,19 +196,19 @@ async function tabCounts(db: Db, entity: EntityDef, where: RawBuilder<unknown>):
   return tabs;
 }
 
-const countOf = async (db: Db, entity: EntityDef, where: RawBuilder<unknown>) =>
-  (await sql<{ n: number }>`select count(*)::int as n from ${sourceOf(entity)} where ${where}`.execute(db)).rows[0].n;
+const countOf = async (db: Db, source: RawBuilder<unknown>, where: RawBuilder<unknown>) =>
+  (await sql<{ n: number }>`select count(*)::int as n from ${source} where ${where}`.execute(db)).rows[0].n;
 
 /** One page of a view's rows, as the generic page answers (`{ rows, total?, tabs? }`). */
 export async function viewPage(ctx: ResourceContext, entity: EntityDef, query: Record<string, unknown>): Promise<PageResult> {
   const { where: scope, run } = await scopeOf(ctx, entity);
   const pq = viewQuery(entity, query);
   const where = whereOf(entity, pq, scope, true);
-  return run(async (db) => {
-    const rows = await presented(entity, (await sql<Row>`select ${selectOf(entity)} from ${sourceOf(entity)} where ${where} order by ${orderSql(entity, pq)} limit ${pq.size} offset ${(pq.page - 1) * pq.size}`.execute(db)).rows, db, ctx.language);
+  return run(async (db, source) => {
+    const rows = await presented(entity, (await sql<Row>`select ${selectOf(entity)} from ${source} where ${where} order by ${orderSql(entity, pq)} limit ${pq.size} offset ${(pq.page - 1) * pq.size}`.execute(db)).rows, db, ctx.language);
     if (String(query.count ?? '') === 'none') return { rows };
-    const result: PageResult = { rows, total: await countOf(db, entity, where) };
-    if (pq.withTabs && entity.states) result.tabs = await tabCounts(db, entity, whereOf(entity, pq, scope, false));
+    const result: PageResult = { rows, total: await countOf(db, source, where) };
+    if (pq.withTabs && entity.states) result.tabs = await tabCounts(db, entity, source, whereOf(entity, pq, scope, false));
     return result;
   });
 }
@@ -175,10 +217,10 @@ export async function viewPage(ctx: ResourceContext, entity: EntityDef, query: R
 export async function viewCount(ctx: ResourceContext, entity: EntityDef, query: Record<string, unknown>): Promise<CountResult> {
   const { where: scope, run } = await scopeOf(ctx, entity);
   const pq = viewQuery(entity, query);
-  return run(async (db) => {
-    const total = await countOf(db, entity, whereOf(entity, pq, scope, true));
+  return run(async (db, source) => {
+    const total = await countOf(db, source, whereOf(entity, pq, scope, true));
     if (!(pq.withTabs && entity.states)) return { total, estimated: false, threshold: EXACT_COUNT_THRESHOLD };
-    return { total, estimated: false, threshold: EXACT_COUNT_THRESHOLD, tabs: await tabCounts(db, entity, whereOf(entity, pq, scope, false)), estimatedTabs: [] };
+    return { total, estimated: false, threshold: EXACT_COUNT_THRESHOLD, tabs: await tabCounts(db, entity, source, whereOf(entity, pq, scope, false)), estimatedTabs: [] };
   });
 }
 
@@ -187,8 +229,8 @@ export async function viewRecord(ctx: ResourceContext, entity: EntityDef, idRaw:
   const { where: scope, run } = await scopeOf(ctx, entity);
   const id = parseId(idRaw);
   if (id === null) throw notFound();
-  const row = await run(async (db) => {
-    const found = (await sql<Row>`select ${selectOf(entity)} from ${sourceOf(entity)} where t.id = ${id} and ${scope}`.execute(db)).rows;
+  const row = await run(async (db, source) => {
+    const found = (await sql<Row>`select ${selectOf(entity)} from ${source} where t.id = ${id} and ${scope}`.execute(db)).rows;
     return found.length ? (await presented(entity, found, db, ctx.language))[0] : undefined;
   });
   if (!row) throw notFound();

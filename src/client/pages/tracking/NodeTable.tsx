@@ -3,7 +3,7 @@
  * brand's, the supplier's): one component, the columns each page shows chosen by key, the actual date
  * typed and recorded where the page may record it, read as text where it may not.
  */
-import { Badge } from '@fluentui/react-components';
+import { Badge, Button } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dictionaryItems } from '../../../model/dictionaries';
@@ -13,12 +13,33 @@ import type { Timeline, TimelineNode } from '../../../model/calls/tracking';
 import type { NodeState } from '../../../model/node-tracking';
 import { NodeTimeline } from './NodeTimeline';
 import { STATE_COLOURS, stateLabel } from './timeline-layout';
-import { ActualDateCell } from './use-tracked-orders';
+import { DateText } from '../../form/widgets/date-input';
 
 export type NodeColumn = 'node' | 'party' | 'days' | 'planStart' | 'plan' | 'state' | 'actual' | 'source' | 'forecast' | 'actions';
 
 /** Recording actual dates in the table: the typed drafts and what records one. */
 export type NodeEditing = { drafts: Record<string, string>; setDrafts: (f: (d: Record<string, string>) => Record<string, string>) => void; disabled: boolean; onRecord: (n: TimelineNode, date: string | null) => void };
+
+/** A node's actual date: typed, then recorded; a recorded one can be cleared. */
+function ActualDateCell(props: { node: TimelineNode; draft: string | undefined; disabled: boolean; onDraft: (value: string) => void; onRecord: (date: string | null) => void }) {
+  const { t } = useTranslation();
+  const { node: n, draft, disabled } = props;
+  return (
+    <div style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
+      <div style={{ width: 150 }}>
+        <DateText kind="date" value={draft ?? n.actual_date ?? ''} disabled={disabled} testId={`actual-${n.node_code}`} onChange={props.onDraft} />
+      </div>
+      <Button size="small" appearance="primary" disabled={disabled || !(draft ?? '') || draft === n.actual_date} onClick={() => props.onRecord(draft ?? null)} data-testid={`record-${n.node_code}`}>
+        {t('nt.record')}
+      </Button>
+      {n.actual_date && (
+        <Button size="small" appearance="subtle" disabled={disabled} onClick={() => props.onRecord(null)}>
+          {t('nt.clear')}
+        </Button>
+      )}
+    </div>
+  );
+}
 
 export function StateTag({ state }: { state: NodeState }) {
   const { i18n } = useTranslation();
@@ -45,10 +66,6 @@ export function Summary({ tl }: { tl: Timeline }) {
       {t('nt.summary', { delivery: tl.order.delivery_date ?? '-', done: tr.done, total: tr.nodes.length, late: tr.late, risk: tr.at_risk, projected: tr.projected_end ?? '-' })}
     </div>
   );
-}
-
-export function Count({ n, tone }: { n: number; tone: 'bad' | 'warn' }) {
-  return <span className={`nt-num${n > 0 ? ` ${tone}` : ''}`}>{n}</span>;
 }
 
 type TableProps = {
@@ -126,17 +143,14 @@ export function NodeTable(p: TableProps) {
   );
 }
 
-/** The chosen order's panel: its head, the summary, the drawn timeline and the node table. */
+/** The chosen order's panel (in its drawer, whose title names the order): its head, the summary, the drawn timeline and the node table. */
 export function TimelinePanel(props: { tl: Timeline; no: string; head: ReactNode; table: Omit<TableProps, 'nodes'>; showEmpty?: boolean; onPlanDrag?: (n: TimelineNode, planDate: string) => void }) {
   const { t } = useTranslation();
   const { tl, onPlanDrag: drop } = props;
   const empty = props.showEmpty !== false && !tl.tracking.nodes.length;
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }} data-testid="order-timeline" data-order={props.no}>
-      <div className="nt-head">
-        <h2>{props.no}</h2>
-        {props.head}
-      </div>
+      <div className="nt-head">{props.head}</div>
       <Summary tl={tl} />
       {empty ? (
         <div>{t('nt.noNodes')}</div>

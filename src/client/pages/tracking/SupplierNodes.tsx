@@ -1,20 +1,13 @@
 /**
- * Supplier nodes (issue 12: "actual dates are entered by ... the supplier (for its own nodes)"):
- * - the maker's dialog sending an order's supplier nodes (fabric, trims in-house, ...) to a vendor whose
- *   company is on the platform (`trackingCalls.sendSupplier`);
- * - the supplier's page (`/scm/page/supplier-nodes`): its customers' orders with the nodes sent to it,
- *   a timeline of those nodes and their actual dates to record; it moves live on `nodetrack.changed`.
+ * Supplier nodes (issue 12: "actual dates are entered by ... the supplier (for its own nodes)"): the
+ * maker's dialog sending an order's supplier nodes (fabric, trims in-house, ...) to a vendor whose
+ * company is on the platform (`trackingCalls.sendSupplier`). The supplier records them in its drawer
+ * of the order (OrderTimelines.tsx).
  */
 import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Option, Spinner, Text } from '@fluentui/react-components';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { trackingCalls, type TimelineNode as Node, type TrackedOrderRow as OrderRow } from '../../../model/calls/tracking';
-import { callApi } from '../../api/calls';
-import { TimelinePanel, type NodeColumn } from './NodeTable';
-import { figureColumns, TrackedOrdersLayout } from './TrackedOrdersLayout';
-import { useNodeEvents } from './use-node-events';
+import type { TimelineNode as Node } from '../../../model/calls/tracking';
 import { useSendToSupplier } from './use-send-to-supplier';
-import { useTrackedOrders } from './use-tracked-orders';
 import './tracking-messages';
 
 type Row = Record<string, unknown>;
@@ -83,61 +76,5 @@ function VendorField({ sd }: { sd: ReturnType<typeof useSendToSupplier> }) {
         ))}
       </Dropdown>
     </Field>
-  );
-}
-
-type SupplierRow = OrderRow & { task_id: number };
-const SUPPLIER = { list: trackingCalls.supplierOrders, timeline: trackingCalls.supplierTimeline, param: 'task_id' as const };
-const SUPPLIER_COLUMNS: NodeColumn[] = ['node', 'planStart', 'plan', 'state', 'actual', 'source'];
-
-/** The supplier's page: the nodes its customers sent it, and their actual dates. */
-export function SupplierNodesPage() {
-  const { t } = useTranslation();
-  const { rows, tl, selected, open, error, drafts, setDrafts, busy, record: recordVia, loadList, loadTimeline, reload } = useTrackedOrders(SUPPLIER, 'task');
-  const shown = useRef<number | null>(null);
-  shown.current = selected;
-  useNodeEvents((m) => {
-    if (m.task_id === undefined) return;
-    void loadList();
-    if (m.task_id === shown.current) void loadTimeline(shown.current);
-  });
-
-  const record = (n: Node, date: string | null) =>
-    tl ? recordVia((m, d) => callApi(trackingCalls.supplierActual, { task_id: Number(tl.order.task_id), node_code: m.node_code, date: d, version: m.version }), n, date) : undefined;
-
-  const closed = tl ? tl.order.status !== 'in_progress' : true;
-  return (
-    <TrackedOrdersLayout<SupplierRow>
-      testId="supplier-node-page"
-      title={t('nt.supplierTitle')}
-      explain={<Text>{t('nt.supplierExplain')}</Text>}
-      error={error}
-      onReload={reload}
-      rows={rows}
-      emptyText={t('nt.noSupplierOrders')}
-      listTestId="supplier-orders"
-      rowId={(r) => r.task_id}
-      rowTestId={(r) => `supplier-order-${String(r.source_no)}`}
-      selected={selected}
-      onOpen={open}
-      columns={[
-        { header: t('nt.col.customerOrder'), cell: (r) => String(r.source_no ?? '') },
-        { header: t('nt.col.customer'), cell: (r) => String(r.maker_name ?? '') },
-        { header: t('nt.col.style'), cell: (r) => String(r.style_no ?? '') },
-        { header: t('nt.col.delivery'), cell: (r) => String(r.delivery_date ?? '') },
-        ...figureColumns<SupplierRow>(t, false),
-      ]}
-      timeline={
-        !tl ? null : (
-          <TimelinePanel
-            tl={tl}
-            no={String(tl.order.source_no ?? '')}
-            head={<span className="nt-summary">{`${String(tl.order.maker_name ?? '')} · ${String(tl.order.style_no ?? '')} · ${t('nt.col.qty')} ${String(tl.order.total_qty ?? '')}`}</span>}
-            showEmpty={false}
-            table={{ columns: SUPPLIER_COLUMNS, critical: 'none', editing: { drafts, setDrafts, disabled: busy || closed, onRecord: (n, date) => void record(n, date) } }}
-          />
-        )
-      }
-    />
   );
 }

@@ -1,17 +1,15 @@
-import type { RouteObject } from 'react-router-dom';
-import { NODE_TIMELINE_BRAND_PATH, NODE_TRACKING_PATH, SUPPLIER_NODES_PATH } from '../../../model/node-tracking';
-import { lazyPage } from '../../engine/lazy-page';
+import { brandNodeOrder, supplierNodeOrder, trackedOrder } from '../../../model/entities/nodeconfig.entity';
+import { deferredPart } from '../../form/deferred-part';
+import { registerDrawerExtension } from '../../form/drawer-extensions';
 
-const pages = () => import('./NodeTrackingPages');
-const supplierPages = () => import('./SupplierNodes');
+const timelines = () => import('./OrderTimelines');
 
 /**
- * Node tracking's screens (issue 12): the maker's order node tracking, the brand's order node
- * progress, the supplier's nodes sent to it by its customers. (The node calendar is a declared
- * calendar view, calendars/node-tracking.calendar.ts, drawn by the calendar views' generic page.)
+ * Node tracking's screens (issue 12) are the engine's lists of the tracked-order views
+ * (grids/tracking/trackedorders.grid.ts); a row's drawer shows the order's timeline and nodes, full
+ * width, for the maker, the brand and the supplier. (The node calendar is a declared calendar view,
+ * calendars/node-tracking.calendar.ts.)
  */
-export const trackingRoutes: RouteObject[] = [
-  { path: NODE_TRACKING_PATH.slice(1), ...lazyPage(pages, 'NodeTrackingPage') },
-  { path: NODE_TIMELINE_BRAND_PATH.slice(1), ...lazyPage(pages, 'BrandNodeTimelinePage') },
-  { path: SUPPLIER_NODES_PATH.slice(1), ...lazyPage(supplierPages, 'SupplierNodesPage') },
-];
+registerDrawerExtension({ applies: (r) => r.entity.name === trackedOrder.name, body: deferredPart(timelines, 'MakerOrderTimeline'), wide: true });
+registerDrawerExtension({ applies: (r) => r.entity.name === brandNodeOrder.name, body: deferredPart(timelines, 'BrandOrderTimeline'), wide: true });
+registerDrawerExtension({ applies: (r) => r.entity.name === supplierNodeOrder.name, body: deferredPart(timelines, 'SupplierOrderTimeline'), wide: true });

@@ -3,10 +3,12 @@
 import '../orders';
 import { registerTrackingHandlers } from './tracking.handlers';
 import { registerNodeLineHandlers } from './tracking.lines';
+import { registerTrackingViews } from './tracking.views';
 import './tracking.seed';
 
 registerTrackingHandlers();
 registerNodeLineHandlers();
+registerTrackingViews();
 
 export { trackingRoutes, checkAllNodeFlags } from './tracking.routes';
 export { evaluateNodeFlags, generateNodePlans, orderTimeline, recordNodeActual, todayIso, type RecordNodeActualInput } from './tracking.service';

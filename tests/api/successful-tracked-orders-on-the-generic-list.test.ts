@@ -1,0 +1,105 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, type TestApp } from '../support/test-app';
+
+/**
+ * The tracked orders are view entities whose rows the tracking service computes in code (issue 30:
+ * a view of computed rows, `registerViewScope(..., { rows })`): the maker's `trackedorder`, the
+ * brand's `brandnodeorder`, the supplier's `suppliernodeorder`, read at /api/scmapi/<view>/page,
+ * /count and /view with the list query of every list. The computed figures filter, sort and count as
+ * stored columns; each company reads its own rows under its menu's right, the maker's narrowed by
+ * its data permissions on customer orders; another company's row is 404.
+ */
+let t: TestApp;
+let maker: string;
+let brand: string;
+let supplier: string;
+
+type Row = Record<string, unknown>;
+type Env<T = Row> = { code: number; data: T };
+
+async function get<T = Row>(token: string, url: string) {
+  const res = await t.app.inject({ method: 'GET', url: `/api${url}`, headers: { authorization: `Bearer ${token}` } });
+  return { status: res.statusCode, body: res.json() as Env<T> };
+}
+const page = async (token: string, url: string) => (await get<{ rows: Row[]; total?: number }>(token, url)).body.data;
+const figures = (r: Row) => ({ nodes: Number(r.nodes), done: Number(r.done), late: Number(r.late), at_risk: r.at_risk === undefined ? undefined : Number(r.at_risk), next_node: r.next_node ?? null });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [maker, brand, supplier] = await Promise.all(['maker', 'brand', 'supplier'].map((u) => signIn(t.app, u)));
+}, 120_000);
+afterAll(async () => t?.close());
+
+describe('tracked orders on the generic list', () => {
+  it("gives the maker its orders in progress with the figures its nodes say today, as the tracking's own list counts them", async () => {
+    const own = (await get<{ rows: Row[] }>(maker, '/scmapi/nodetrack/orders')).body.data.rows;
+    expect(own.length).toBeGreaterThan(1);
+    const view = await page(maker, '/scmapi/trackedorder/page?size=100');
+    expect(view.total).toBe(own.length);
+    expect(view.rows.map((r) => Number(r.id)).sort()).toEqual(own.map((r) => Number(r.id)).sort());
+    for (const r of view.rows) {
+      const o = own.find((x) => Number(x.id) === Number(r.id))!;
+      expect(figures(r)).toEqual(figures(o));
+      expect(r).toMatchObject({ order_no: o.order_no, delivery_date: o.delivery_date, progress: `${String(o.done)}/${String(o.nodes)}` });
+    }
+  });
+
+  it('filters, sorts, searches and counts the computed figures as columns', async () => {
+    const all = (await page(maker, '/scmapi/trackedorder/page?size=100')).rows;
+    const late = all.filter((r) => Number(r.late) > 0);
+    const lateView = await page(maker, '/scmapi/trackedorder/page?size=100&f.late.gt=0');
+    expect(lateView.rows.map((r) => r.id).sort()).toEqual(late.map((r) => r.id).sort());
+    expect(late.length).toBeLessThan(all.length + 1);
+    const byDone = (await page(maker, '/scmapi/trackedorder/page?size=100&sort=-done')).rows.map((r) => Number(r.done));
+    expect(byDone).toEqual([...byDone].sort((a, b) => b - a));
+    const first = all[0];
+    const found = await page(maker, `/scmapi/trackedorder/page?q=${encodeURIComponent(String(first.order_no))}`);
+    expect(found.rows.map((r) => r.id)).toEqual([first.id]);
+    const count = (await get<{ total: number }>(maker, '/scmapi/trackedorder/count?f.late.gt=0')).body.data;
+    expect(count.total).toBe(late.length);
+    const paged = await page(maker, '/scmapi/trackedorder/page?size=1&page=2&sort=order_no');
+    expect(paged.rows).toHaveLength(1);
+    expect(paged.rows[0].order_no).toBe([...all].map((r) => String(r.order_no)).sort()[1]);
+    const one = await get(maker, `/scmapi/trackedorder/view?id=${String(first.id)}`);
+    expect(one.status).toBe(200);
+    expect(one.body.data).toMatchObject({ id: first.id, order_no: first.order_no, late: first.late });
+  });
+
+  it("narrows the maker's rows by its data permissions on customer orders, in SQL", async () => {
+    const makerId = (await sql<{ id: number }>`select id from clients where code = 'MAKER01'`.execute(t.app.db)).rows[0].id;
+    const plannerId = (await sql<{ id: number }>`select id from users where username = 'maker.planner'`.execute(t.app.db)).rows[0].id;
+    const some = (await page(maker, '/scmapi/trackedorder/page?size=1')).rows[0];
+    const rule = await sql<{ id: number }>`insert into data_permissions (client_id, user_id, menu_code, field, operator, value)
+      values (${makerId}, ${plannerId}, 'scm.customerorder', 'order_no', 'eq', 'NO-SUCH-ORDER') returning id`.execute(t.app.db);
+    try {
+      const planner = await signIn(t.app, 'maker.planner');
+      expect((await page(planner, '/scmapi/trackedorder/page')).rows).toHaveLength(0);
+      expect((await get(planner, `/scmapi/trackedorder/view?id=${String(some.id)}`)).status).toBe(404);
+    } finally {
+      await sql`delete from data_permissions where id = ${rule.rows[0].id}`.execute(t.app.db);
+    }
+    const planner = await signIn(t.app, 'maker.planner');
+    expect((await page(planner, '/scmapi/trackedorder/page')).rows.length).toBeGreaterThan(0);
+  });
+
+  it("gives the supplier the copies its customers sent it and the brand its orders at its makers, each its own", async () => {
+    const copies = (await get<{ rows: Row[] }>(supplier, '/scmapi/nodetrack/supplier-orders')).body.data.rows;
+    expect(copies.length).toBeGreaterThan(0);
+    const view = (await page(supplier, '/scmapi/suppliernodeorder/page?size=100')).rows;
+    expect(view.map((r) => Number(r.id)).sort()).toEqual(copies.map((r) => Number(r.task_id)).sort());
+    for (const r of view) expect(figures({ ...r, at_risk: undefined })).toEqual(figures({ ...copies.find((c) => Number(c.task_id) === Number(r.id))!, at_risk: undefined }));
+    const prs = (await get<{ rows: Row[] }>(brand, '/scmapi/nodetrack/brand-orders')).body.data.rows;
+    const brandView = (await page(brand, '/scmapi/brandnodeorder/page?size=100')).rows;
+    expect(brandView.map((r) => Number(r.id)).sort()).toEqual(prs.map((r) => Number(r.pr_id)).sort());
+    // Another kind of company's list answers it nothing: refused by the menu right, or no row; another company's row is not found.
+    for (const [token, url] of [[supplier, '/scmapi/trackedorder/page'], [maker, '/scmapi/suppliernodeorder/page'], [brand, '/scmapi/trackedorder/page'], [maker, '/scmapi/brandnodeorder/page'], [supplier, '/scmapi/brandnodeorder/page']] as const) {
+      const r = await get<{ rows: Row[] }>(token, url);
+      expect(r.status === 403 || (r.status === 200 && r.body.data.rows.length === 0), `${url}: ${r.status}`).toBe(true);
+    }
+    const makerOrder = (await page(maker, '/scmapi/trackedorder/page?size=1')).rows[0];
+    expect([403, 404]).toContain((await get(supplier, `/scmapi/trackedorder/view?id=${String(makerOrder.id)}`)).status);
+    expect([403, 404]).toContain((await get(brand, `/scmapi/suppliernodeorder/view?id=${String(view[0].id)}`)).status);
+    expect((await t.app.inject({ method: 'GET', url: '/api/scmapi/trackedorder/page' })).statusCode).toBe(401);
+  });
+});
