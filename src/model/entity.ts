@@ -31,7 +31,18 @@ export type FieldDef = {
   /** Dictionary code (src/model/dictionaries.ts) for dict and multidict fields. */
   dict?: string;
   /** The entity a reference or tree field points at, and the field shown for it. */
-  ref?: { entity: string; labelField: string; codeField?: string };
+  ref?: {
+    entity: string;
+    labelField: string;
+    codeField?: string;
+    /**
+     * The target rows a value may name, as a list's filters by `<field>.<op>` (the address's
+     * `f.<field>.<op>=<value>`): a picker offers only those, and a save or a transition naming
+     * another is refused as an unknown reference. Example, the vendors on the platform:
+     * `where: { 'platform_client_code.notnull': '1', 'status.ne': 'inactive' }`.
+     */
+    where?: Record<string, string>;
+  };
   /** A literal default or a default-value token of spec 7. */
   default?: string | number | boolean | DefaultToken;
   /** Unique within the tenant (for example a code). */

@@ -103,3 +103,46 @@ describe('tracked orders on the generic list', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/scmapi/trackedorder/page' })).statusCode).toBe(401);
   });
 });
+
+/**
+ * A reference with a declared `where` (issue 30): the node line's `send` names a vendor among those
+ * on the platform (`platform_client_code` set, not inactive); a vendor of the maker's that is not is
+ * refused under the parameter before anything is written, another company's vendor too; the one on
+ * the platform is taken and the node goes to its company.
+ */
+describe("a reference parameter within its declared where: sending a supplier node", () => {
+  type Node = Row & { id: number; node_code: string; party: string; share_id: number | null; actual_date: string | null; version: number };
+  const post = async (token: string, url: string, body: Row) => {
+    const res = await t.app.inject({ method: 'POST', url: `/api${url}`, headers: { authorization: `Bearer ${token}` }, payload: body });
+    return { status: res.statusCode, body: res.json() as Env<Row & { errors?: Record<string, unknown> }> };
+  };
+
+  it('refuses a vendor outside the where under vendor_id and sends to the one on the platform', async () => {
+    const vendors = (await get<{ rows: Row[] }>(maker, '/mdapi/vendor/page?size=500')).body.data.rows;
+    const joined = vendors.find((v) => v.code === 'VD-OS01')!;
+    const outside = vendors.find((v) => !v.platform_client_code)!;
+    expect(joined && outside).toBeTruthy();
+    const brandVendor = (await get<{ rows: Row[] }>(brand, '/mdapi/vendor/page?size=1')).body.data.rows[0];
+    // An order in progress with a supplier node neither sent nor done.
+    let open: Node | undefined;
+    for (const o of (await page(maker, '/scmapi/trackedorder/page?size=100')).rows) {
+      const tl = (await get<{ tracking: { nodes: Node[] } }>(maker, `/scmapi/nodetrack/timeline?order_id=${String(o.id)}`)).body.data;
+      open = tl.tracking.nodes.find((n) => n.party === 'supplier' && !n.share_id && !n.actual_date);
+      if (open) break;
+    }
+    expect(open).toBeTruthy();
+    for (const vendor of [outside, brandVendor]) {
+      const refused = await post(maker, '/scmapi/ordernode/action/send', { ids: [open!.id], vendor_id: vendor.id });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(Object.keys(refused.body.data.errors ?? {})).toEqual(['vendor_id']);
+    }
+    const sent = await post(maker, '/scmapi/ordernode/action/send', { ids: [open!.id], vendor_id: joined.id, version: open!.version });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.data).toMatchObject({ data: [{ supplier: '锦绣面料', sent: [open!.node_code] }] });
+    expect(sent.body.data.rows).toMatchObject([{ id: open!.id, share_id: expect.any(Number) }]);
+    // Sent again to the same supplier: the same share (one per order and supplier), no second copy.
+    const again = await post(maker, '/scmapi/ordernode/action/send', { ids: [open!.id], vendor_id: joined.id });
+    expect(again.status).toBe(200);
+    expect((again.body.data.data as Row[])[0].share_id).toBe((sent.body.data.data as Row[])[0].share_id);
+  });
+});

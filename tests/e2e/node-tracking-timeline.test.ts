@@ -135,22 +135,26 @@ describe('node tracking timeline', () => {
     expect(copy).toBeTruthy();
     const orderNo = String(copy!.order_no);
 
-    // The maker sends the fabric node to its supplier on the platform.
+    // The maker sends the fabric node to its supplier on the platform from the node's row (the line's
+    // `send`): the supplier is one of the vendors on the platform; trims stay with the maker.
     await maker.goto(`${run.server.url}/scm/page/node-tracking?order=${String(copy!.id)}`);
     await maker.waitForSelector(`[data-testid=order-timeline][data-order="${orderNo}"]`);
-    await maker.click('[data-testid=send-supplier]');
-    await maker.waitForSelector('[data-testid=send-supplier-dialog] [data-testid=send-node-FAB_IN]');
-    if (!(await maker.inputValue('[data-testid=send-supplier-vendor]').catch(() => ''))) {
-      await maker.click('[data-testid=send-supplier-vendor]');
+    await maker.click('[data-testid=line-FAB_IN-send]');
+    await maker.waitForSelector('[data-testid=transition-dialog-send] [data-testid=param-vendor_id]');
+    if (!(await maker.textContent('[data-testid=param-vendor_id]'))?.includes('VD-OS01')) {
+      await maker.click('[data-testid=param-vendor_id]');
       await maker.click('[role=option]:has-text("VD-OS01")');
     }
-    // Only fabric: trims stay with the maker.
-    const trims = maker.locator('[data-testid=send-node-TRIM_IN]');
-    if (await trims.isChecked()) await trims.uncheck();
-    expect(await maker.locator('[data-testid=send-node-FAB_IN]').isChecked()).toBe(true);
+    // Only vendors on the platform are offered: the maker's vendors without a platform company are not.
+    await maker.click('[data-testid=param-vendor_id]');
+    const offered = await maker.locator('[role=option]').allTextContents();
+    await maker.keyboard.press('Escape');
+    const vendors = (await get(maker, '/api/mdapi/vendor/page?size=500')).data.rows;
+    expect(offered.sort()).toEqual(vendors.filter((v) => v.platform_client_code && v.status !== 'inactive').map((v) => `${String(v.code)} ${String(v.name)}`).sort());
     await snap(maker, 'node-tracking-05-maker-send-supplier');
-    await maker.click('[data-testid=send-supplier-ok]');
+    await maker.click('[data-testid=transition-ok]');
     await maker.waitForSelector('[data-testid=party-FAB_IN]:has-text("已发送：锦绣面料")');
+    expect(await maker.textContent('[data-testid=party-TRIM_IN]')).not.toContain('已发送');
 
     // The supplier sees the order with only the node sent to it (its menu has the page), and records its date.
     await showMenuEntry(supplier, 'scm.nodetrack.supplier');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import '../../../grids';
 import type { ResolvedField } from '../../model/page-resolve';
-import { optionsOfRows } from './use-options';
+import { optionsOfRows, referenceWhere, sourceQuery } from './use-options';
 
 const field = (f: Partial<ResolvedField>): ResolvedField => ({ field: 'f', label: 'f', labelEn: 'f', type: '', validations: [], required: false, fieldType: 'text', ...f });
 
@@ -21,5 +21,17 @@ describe('a source\'s rows as a field\'s options (spec 3 optionConfig, displayAv
   it('offers a field\'s own options when it has no source', () => {
     const options = [{ value: 'a', label: '甲' }];
     expect(optionsOfRows(field({ options }), rows)).toBe(options);
+  });
+});
+
+describe("a reference's declared where as the list's filters", () => {
+  const ref = { entity: 'vendor', labelField: 'name', where: { 'platform_client_code.notnull': '1', 'status.ne': 'inactive' } };
+
+  it('asks the target list for the rows the reference may name, beside a cascade', () => {
+    expect(referenceWhere(ref)).toEqual({ 'f.platform_client_code.notnull': '1', 'f.status.ne': 'inactive' });
+    expect(referenceWhere({ entity: 'vendor', labelField: 'name' })).toEqual({});
+    const f = field({ source: { entity: 'vendor', filter: { category: '$kind' } }, def: { key: 'vendor_id', label: { zh: '供应商', en: 'Vendor' }, type: 'reference', ref } });
+    expect(sourceQuery(f, { kind: 'fabric' })).toEqual({ 'f.platform_client_code.notnull': '1', 'f.status.ne': 'inactive', 'f.category.eq': 'fabric' });
+    expect(sourceQuery(f, {})).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import type { FormOption } from '../../model/page';
 import type { ResolvedField } from '../../model/page-resolve';
 import { request } from './client';
 import { apiBaseOf } from './resolved-page';
-import { getEntity } from '../../model/entity';
+import { getEntity, type FieldDef } from '../../model/entity';
 /** The form's values the options depend on (form-logic's FormValues). */
 type FormValues = Record<string, unknown>;
 
@@ -12,12 +12,41 @@ export type SourceRow = Record<string, unknown>;
 /** The label of an option in the interface language. */
 export const optionText = (o: FormOption, language: 'zh-CN' | 'en') => (language === 'en' ? (o.labelEn ?? o.label) : o.label);
 
+/** A reference's declared `where` as the list address's filters (`f.<field>.<op>`): the rows it may name. Pure. */
+export function referenceWhere(ref: FieldDef['ref']): Record<string, string> {
+  return Object.fromEntries(Object.entries(ref?.where ?? {}).map(([k, v]) => [`f.${k}`, v]));
+}
+
+/**
+ * The rows a reference may name (its target's list under its `where`, the first 200 by code), for
+ * a choice outside a form (a transition's parameter); null while they load.
+ *
+ * Example: `const rows = useReferenceRows(param.ref);`
+ */
+export function useReferenceRows(ref: FieldDef['ref']): SourceRow[] | null {
+  const [rows, setRows] = useState<SourceRow[] | null>(null);
+  const base = ref ? sourceListUrl(ref.entity) : null;
+  const query = JSON.stringify({ size: 200, ...(ref?.codeField ? { sort: ref.codeField } : {}), ...referenceWhere(ref) });
+  useEffect(() => {
+    if (!base) return setRows([]);
+    let live = true;
+    request<{ rows: SourceRow[] }>(base, { method: 'GET', query: JSON.parse(query) as Record<string, string> }, { quiet: true }).then(
+      (r) => live && setRows(r.rows),
+      () => live && setRows([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [base, query]);
+  return rows;
+}
+
 /**
  * Filters of a source: `source.filter` values that start with `$` name another form field (the
  * cascade of spec 3 `cascadeTargetField`: the target's options follow the field it depends on).
  */
 export function sourceQuery(field: ResolvedField, values: FormValues): Record<string, string> | null {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = referenceWhere(field.def?.ref);
   for (const [k, v] of Object.entries(field.source?.filter ?? {})) {
     const actual = typeof v === 'string' && v.startsWith('$') ? values[v.slice(1)] : v;
     // A cascade whose parent is still empty offers nothing until the parent is chosen.

@@ -1,9 +1,10 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, Option, Textarea } from '@fluentui/react-components';
-import { useState } from 'react';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Input, Option, Spinner, Text, Textarea } from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dictionaryItems } from '../../model/dictionaries';
 import type { FieldDef, TransitionDef } from '../../model/entity';
 import { validateField } from '../../model/validate';
+import { useReferenceRows } from '../api/use-options';
 import { CellsParam } from './CellsParam';
 import { cellsState } from './cells-param';
 import { transitionDefaults } from './transition-defaults';
@@ -27,10 +28,33 @@ export function ConfirmDialog(props: { open: boolean; text: string; onConfirm: (
   );
 }
 
-/** One parameter's input in a transition's dialog: a long text, a dictionary's choice or a line. */
+/**
+ * A reference parameter: a choice among the rows its `where` allows (code and label), the only one
+ * chosen at once; a warning when there is none.
+ */
+function ReferenceParam({ p, value, onChange }: { p: FieldDef; value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation();
+  const rows = useReferenceRows(p.ref);
+  const only = rows?.length === 1 ? String(rows[0].id) : null;
+  useEffect(() => {
+    if (only && !value) onChange(only);
+  }, [only, value, onChange]);
+  if (!rows) return <Spinner size="tiny" />;
+  const text = (r: Record<string, unknown>) => [p.ref?.codeField ? r[p.ref.codeField] : null, r[p.ref?.labelField ?? 'name']].filter(Boolean).map(String).join(' ');
+  const chosen = rows.find((r) => String(r.id) === value);
+  if (!rows.length) return <Text role="alert" data-testid={`param-${p.key}-none`}>{t('engine.noOptions')}</Text>;
+  return (
+    <Dropdown data-testid={`param-${p.key}`} value={chosen ? text(chosen) : ''} selectedOptions={value ? [value] : []} onOptionSelect={(_, d) => onChange(d.optionValue ?? '')}>
+      {rows.map((r) => <Option key={String(r.id)} value={String(r.id)} text={text(r)}>{text(r)}</Option>)}
+    </Dropdown>
+  );
+}
+
+/** One parameter's input in a transition's dialog: a long text, a dictionary's choice, a reference's row or a line. */
 function ParamInput({ p, value, onChange }: { p: FieldDef; value: string; onChange: (v: string) => void }) {
   const { i18n } = useTranslation();
   const en = i18n.language === 'en';
+  if (p.type === 'reference' && p.ref) return <ReferenceParam p={p} value={value} onChange={onChange} />;
   if (p.type === 'textarea') return <Textarea data-testid={`param-${p.key}`} value={value} onChange={(_, d) => onChange(d.value)} />;
   if (p.type === 'dict' && p.dict) {
     // A choice among the dictionary's items (a verdict, a reason code), not a typed code.

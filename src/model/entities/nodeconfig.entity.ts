@@ -189,6 +189,27 @@ export const orderNode = defineEntity({
         params: [{ key: 'plan_date', label: { zh: '计划完成', en: 'Planned date' }, type: 'date', required: true }],
         defaults: { plan_date: 'plan_date' },
       },
+      // A supplier node sent to the supplier's company on the platform, which records its date (tracking.supplier.ts):
+      // the vendor among the maker's vendors whose company joined the platform.
+      {
+        action: 'send',
+        label: { zh: '发送给供应商', en: 'Send to supplier' },
+        from: ['in_progress'],
+        when: "party == 'supplier' && share_id == null && actual_date == null",
+        confirm: {
+          zh: '节点发送到供应商在平台上的企业，由供应商录入实际完成日期；供应商只看到发给它的节点和订单号、款号、数量、交货日期。',
+          en: "The node goes to the supplier's company on the platform, whose users record its actual date; the supplier sees the nodes sent to it and the order's number, style, quantity and delivery date only.",
+        },
+        params: [
+          {
+            key: 'vendor_id',
+            label: { zh: '供应商（已加入平台）', en: 'Supplier (on the platform)' },
+            type: 'reference',
+            required: true,
+            ref: { entity: 'vendor', labelField: 'name', codeField: 'code', where: { 'platform_client_code.notnull': '1', 'status.ne': 'inactive' } },
+          },
+        ],
+      },
       // A node sent to the maker's supplier taken back (tracking.supplier.ts): offered on sent nodes only.
       { action: 'recall', label: { zh: '收回', en: 'Take back' }, from: ['in_progress'], when: 'share_id != null' },
     ],

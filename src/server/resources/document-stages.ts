@@ -1,8 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
-import { FIELD_TYPE_TABLE, validateRecord, type EntityDef, type MessageRef, type RecordValidation, type ValidateOptions } from '../../model';
+import { FIELD_TYPE_TABLE, getEntity, validateRecord, type EntityDef, type FieldDef, type MessageRef, type RecordValidation, type ValidateOptions } from '../../model';
 import type { Db } from '../db/database';
 import { AppError, type FieldError } from '../http/errors';
 import { isJsonField, type Row } from './document-input';
+import { filterSql, parseFilter } from './page-query';
 import { isRefField, refTarget } from './references';
 import { hooksOf, type WriteActor, type WriteSource } from './save-hooks';
 import { loadTenantDictionaries, type TenantDictionaries } from '../kernel/dictionaries/tenant-dictionaries';
@@ -56,15 +57,27 @@ export async function validateValues(w: WriteContext, entity: EntityDef, input: 
   return validateRecord(entity, input, { ...options, dictExtras: own.values });
 }
 
-/** References exist within the tenant (a code of another company is as unknown as a typo). */
+/** A reference's declared `where` as conditions on its target row `t` (none: nothing added). */
+export function refWhereSql(f: FieldDef): RawBuilder<unknown> {
+  const target = f.ref?.where ? getEntity(f.ref.entity) : undefined;
+  if (!target || !f.ref?.where) return sql``;
+  return sql` and ${sql.join(Object.entries(f.ref.where).map(([k, v]) => filterSql(target, parseFilter(target, `f.${k}`, v))), sql` and `)}`;
+}
+
+/** References exist within the tenant (a code of another company is as unknown as a typo), among the rows their `where` allows. */
 export async function checkReferences(tx: Db, clientId: number, entity: EntityDef, values: Row, prefix: string, errors: Record<string, FieldError>): Promise<void> {
-  for (const f of entity.fields) {
+  await checkFieldReferences(tx, clientId, entity.fields, values, prefix, errors);
+}
+
+/** The same check over any fields (a transition's parameters): each reference's error under its key. */
+export async function checkFieldReferences(tx: Db, clientId: number, fields: readonly FieldDef[], values: Row, prefix: string, errors: Record<string, FieldError>): Promise<void> {
+  for (const f of fields) {
     if (!isRefField(f) || errors[prefix + f.key]) continue;
     const v = values[f.key];
     if (v === null || v === undefined) continue;
     const target = refTarget(f);
     if (!target) continue;
-    const found = await sql`select 1 from ${sql.table(target.table)} r where r.id = ${v} and r.client_id = ${clientId}`.execute(tx);
+    const found = await sql`select 1 from ${sql.table(target.table)} t where t.id = ${v} and t.client_id = ${clientId}${refWhereSql(f)}`.execute(tx);
     if (!found.rows.length) errors[prefix + f.key] = { key: 'rule.referenceMissing' };
   }
 }

@@ -3,6 +3,7 @@ import { AppError, forbidden, notFound } from '../http/errors';
 import { withTenant } from '../kernel/rls';
 import { parseIds, parseVersion, type Row } from './document-input';
 import { loadRows } from './document-read';
+import { checkFieldReferences } from './document-stages';
 import { assertCan, dataScope } from './permissions';
 import { actorOf, type ResourceContext } from './resource.service';
 import { transitionParams, transitionRow } from './transition-stage';
@@ -52,6 +53,8 @@ export async function runLineAction(ctx: ResourceContext, entity: EntityDef, act
     const masters = new Map((await loadRows(tx, master, clientId, masterIds, scope, true)).map((m) => [Number(m.id), m]));
     const rows = await loadRows(tx, entity, clientId, ids, [], true);
     if (rows.length !== ids.length || masters.size !== masterIds.length || rows.some((r) => !masters.has(Number(r[line.foreignKey])))) throw notFound();
+    // A reference parameter names a row of the company that its `where` allows.
+    await checkFieldReferences(tx, clientId, transition?.params ?? [], params, '', errors);
     if (Object.keys(errors).length) throw new AppError('err.validation', { fields: errors });
     const stage = { tx, auth, actor: actorOf(auth, clientId, ctx.ip), entity, action, transition, params, scope: [] };
     const out: unknown[] = [];

@@ -9,7 +9,7 @@ import { actionHandlers } from './action-handlers';
 import { transitionParams, transitionRow } from './transition-stage';
 import { parseId, parseIds, parseVersion, parseVersions, type Row } from './document-input';
 import { childEntities, col, loadChildren, loadRows, selectList, tbl } from './document-read';
-import { guardStoredState, outsideScope, RECORDED_SYSTEM_COLUMNS, writeContext, type RecordedSystemColumn } from './document-stages';
+import { checkFieldReferences, guardStoredState, outsideScope, RECORDED_SYSTEM_COLUMNS, writeContext, type RecordedSystemColumn } from './document-stages';
 import { mapDbError, writeDocument } from './document-writer';
 import { removeWholeDocuments } from './record-writer';
 import { countTabs, countWhere, EXACT_COUNT_THRESHOLD, type ListCount } from './list-count';
@@ -233,6 +233,8 @@ export async function runAction(ctx: ResourceContext, entity: EntityDef, action:
   const data = await withTenant(ctx.db, clientId, async (tx) => {
     const rows = await loadRows(tx, entity, clientId, ids, scope, true);
     if (rows.length !== ids.length) throw notFound();
+    // A reference parameter names a row of the company that its `where` allows.
+    await checkFieldReferences(tx, clientId, transition?.params ?? [], params, '', errors);
     if (Object.keys(errors).length) throw new AppError('err.validation', { fields: errors });
     const stage = { tx, auth, actor: actorOf(auth, clientId, ctx.ip), entity, action, transition, params: transition ? params : body, scope };
     const out: unknown[] = [];

@@ -1,8 +1,8 @@
 /**
  * The tracked orders' drawers (issue 12; the lists are the engine's, grids/tracking/trackedorders.grid.ts):
  * - the maker's (`trackedorder`): the order's timeline (plan against actual, critical path, a planned
- *   bar dragged to re-plan), its nodes with actual dates recorded, "regenerate node plan", sending
- *   supplier nodes to the supplier's company and taking one back, the node plans as Excel;
+ *   bar dragged to re-plan), its nodes with actual dates recorded, "regenerate node plan", a supplier
+ *   node sent to the supplier's company from its row (the line's `send`) and taken back, the node plans as Excel;
  * - the brand's (`brandnodeorder`): the same timeline at its maker, read-only;
  * - the supplier's (`suppliernodeorder`): the nodes its customer sent it, their dates to record.
  * Each reads again on the `nodetrack.changed` that names its order.
@@ -17,7 +17,6 @@ import type { DrawerExtensionProps } from '../../form/drawer-extensions';
 import { ConfirmDialog } from '../../form/dialogs';
 import { LineActions } from '../../form/LineActions';
 import { TimelinePanel, type NodeColumn } from './NodeTable';
-import { SendToSupplierDialog } from './SupplierNodes';
 import './tracking-messages';
 import { CSS } from './tracking-style';
 import { useNodeTracking } from './use-node-tracking';
@@ -33,7 +32,7 @@ function Loading() {
 const MAKER_COLUMNS: NodeColumn[] = ['node', 'party', 'days', 'planStart', 'plan', 'forecast', 'state', 'actual', 'source', 'actions'];
 
 /** The maker's node table shows where a sent node went, and takes it back (the node line's `recall`). */
-function SentTo({ n, tl, disabled, onRecalled }: { n: Node; tl: Timeline; disabled: boolean; onRecalled: (data: unknown[] | undefined) => void }) {
+function SentTo({ n, tl, disabled, onRecalled }: { n: Node; tl: Timeline; disabled: boolean; onRecalled: () => void }) {
   const { t } = useTranslation();
   const supplier = n.share_id ? tl.suppliers?.[String(n.share_id)] : undefined;
   if (!supplier) return null;
@@ -62,7 +61,6 @@ export function MakerOrderTimeline(props: DrawerExtensionProps) {
           <>
             <span className="nt-summary">{`${String(tl.order.brand_name ?? '')} ${tl.order.source_no ? `· ${String(tl.order.source_no)}` : ''}`}</span>
             <Button size="small" disabled={off} onClick={() => p.setConfirm(true)} data-testid="regenerate-nodes">{t('nt.regenerate')}</Button>
-            <Button size="small" disabled={off || !p.supplierNodes.length} onClick={() => p.setSending(true)} data-testid="send-supplier">{t('nt.send')}</Button>
             <Button size="small" disabled={busy} onClick={p.exportPlans} data-testid="export-nodes">{t('nt.export')}</Button>
           </>
         }
@@ -72,21 +70,11 @@ export function MakerOrderTimeline(props: DrawerExtensionProps) {
           critical: 'badge',
           editing: { drafts: p.drafts, setDrafts: p.setDrafts, disabled: off, onRecord: (n, date) => void p.record(n, date) },
           partyExtra: (n) => <SentTo n={n} tl={tl} disabled={off} onRecalled={p.lineDone} />,
-          // Re-planning a node from its row (the drag's keyboard twin); its actual date has the cell of its own.
-          lineActions: { order: tl.order, only: ['plan'], disabled: off, onDone: p.lineDone },
+          // Re-planning a node from its row (the drag's keyboard twin), sending a supplier node to its
+          // supplier's company; its actual date has the cell of its own.
+          lineActions: { order: tl.order, only: ['plan', 'send'], disabled: off, onDone: p.lineDone },
         }}
       />
-      {p.sending ? (
-        <SendToSupplierDialog
-          order={tl.order}
-          nodes={p.supplierNodes}
-          onClose={() => p.setSending(false)}
-          onDone={() => {
-            p.setSending(false);
-            void p.reload();
-          }}
-        />
-      ) : null}
       <ConfirmDialog open={p.confirm} text={t('nt.regenerateConfirm', { order: String(tl.order.order_no ?? '') })} onConfirm={p.regenerate} onCancel={() => p.setConfirm(false)} />
     </div>
   );

@@ -3,7 +3,7 @@ import { AppError } from '../../http/errors';
 import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
 import { registerMasterStateRefusal } from '../../resources/line-action';
 import { closedParams, emitNodeChange, evaluateNodeFlags, orderTimeline, todayIso } from './tracking.service';
-import { afterNodeRecalled, sentShareOf } from './tracking.supplier';
+import { afterNodeRecalled, sendNodesToSupplier, sentShareOf } from './tracking.supplier';
 
 /**
  * A node line's two transitions on its customer order (`ordernode.lineOf`, issue 30), run by the
@@ -15,6 +15,9 @@ import { afterNodeRecalled, sentShareOf } from './tracking.supplier';
  *   duration (planned start = planned date - days), is marked `plan_manual` so regenerating the
  *   plan keeps it, and forgets its notified markers (the plan it was told about moved); refused once
  *   the node is done;
+ * - `send`: the maker sends a supplier node to the company of a vendor on the platform (the vendor
+ *   reference's `where`; tracking.supplier.ts checks the company confirmed the maker); the data is
+ *   `{ share_id, task_id, supplier, sent }`;
  * - `recall`: the maker takes a node sent to its supplier back (tracking.supplier.ts); the data is
  *   `{ closed }`, whether the share closed with it.
  * After `actual` and `plan`, the order's flags are evaluated again, the maker's and the brand's
@@ -47,6 +50,12 @@ export function registerNodeLineHandlers(): void {
       patch: { plan_start: addDaysIso(planDate, -Number(c.row.plan_days ?? 0)), plan_manual: true, late_notified_at: null, risk_notified_at: null },
       after: afterNodeWrite(c),
     };
+  });
+
+  registerActionHandler('ordernode', 'send', async (c) => {
+    const actor = { clientId: c.clientId, userId: c.auth.userId, username: c.auth.username, ip: c.ip };
+    const input = { clientId: c.clientId, orderId: Number(c.row.order_id), vendorId: Number(c.params.vendor_id), nodeCodes: [String(c.row.node_code)], actor };
+    return { after: () => sendNodesToSupplier(c.tx, input) };
   });
 
   registerActionHandler('ordernode', 'recall', async (c) => {
