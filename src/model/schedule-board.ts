@@ -41,6 +41,12 @@ export type BoardLine = {
   sam?: Record<string, number>;
   /** Output of a new style's first days on the line, percent (e.g. [60, 80, 90]); empty: none. */
   learning?: number[];
+  /**
+   * The frame's count of the line's sub-rows: the most of its bars in the range overlapping at once
+   * (a hand-over day is no overlap), counted by the server before any bar is read, so that a row is
+   * as tall from the first frame as when every window is read (the window read's lines leave it out).
+   */
+  lanes?: number;
 };
 
 /** A bar: part of a plan on one line. */

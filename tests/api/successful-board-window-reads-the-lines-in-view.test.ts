@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBoardWindow, type BoardWindow } from '../../src/model/board-window';
 import type { BoardData } from '../../src/model/schedule-board';
 import { addDaysIso } from '../../src/model';
+import { assignLanes, dayNumber } from '../../src/client/calendar/board-layout';
 import { createTestApp, signIn, signInUnassigned, type TestApp } from '../support/test-app';
 
 /**
@@ -88,12 +89,32 @@ describe('the board window read', () => {
     expect(f.days).toHaveLength(731);
     expect(f.days.slice(0, all.days.length)).toEqual(all.days);
     expect(f.lines.map((l) => l.id)).toEqual(all.lines.map((l) => l.id));
-    expect(f.lines.map((l) => ({ ...l, capacity: l.capacity.length, load: l.load.length }))).toEqual(all.lines.map((l) => ({ ...l, capacity: 0, load: 0 })));
+    expect(f.lines.map(({ lanes: _lanes, ...l }) => ({ ...l, capacity: l.capacity.length, load: l.load.length }))).toEqual(all.lines.map((l) => ({ ...l, capacity: 0, load: 0 })));
     expect(f.cols.id).toEqual([]);
     // Another company's frame names none of the maker's lines; more than two years is refused.
     expect((await window(brand, { from: all.from, to, frame: '1' })).body.data.lines.some((l) => all.lines.some((m) => m.id === l.id))).toBe(false);
     expect((await window(planner, { from: all.from, to: addDaysIso(all.from, 741), frame: '1' })).status).toBe(400);
     expect((await window(lone, { from: all.from, to, frame: '1' })).status).toBe(403);
+  });
+
+  it('counts each line’s sub-rows in the frame as the board lays them out: overlaps, not hand-over days', async () => {
+    const before = (await board(planner)).body.data;
+    // An overlap the planner made: a bar moved onto the first day of another bar of its line.
+    const line = before.lines.find((l) => before.bars.filter((b) => b.line_id === l.id && !b.locked).length >= 2)!;
+    const [first, second] = before.bars.filter((b) => b.line_id === line.id && !b.locked).sort((a, b) => a.start.localeCompare(b.start));
+    const moved = await t.app.inject({ method: 'POST', url: '/api/scmapi/schedule/command', headers: { authorization: `Bearer ${planner}` }, payload: { op: 'move', bar_id: second.id, version: second.version, line_id: line.id, start: first.start } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const all = (await board(planner)).body.data;
+    const f = (await window(planner, { from: all.from, to: all.to, frame: '1' })).body.data;
+    const counted = new Map(all.lines.map((l) => [l.id, assignLanes(all.bars.filter((b) => b.line_id === l.id).map((b) => ({ start: dayNumber(b.start), end: dayNumber(b.end) }))).count]));
+    expect(new Map(f.lines.map((l) => [l.id, l.lanes]))).toEqual(counted);
+    expect(counted.get(line.id)).toBeGreaterThanOrEqual(2);
+    // The demo's finite-capacity plans hand over on shared days: many lines hold such a pair and still count one sub-row.
+    const handOver = all.lines.filter((l) => all.bars.some((a) => a.line_id === l.id && all.bars.some((b) => b.line_id === l.id && b.id !== a.id && b.start === a.end && a.end > a.start && b.end > b.start)));
+    expect(handOver.length).toBeGreaterThan(0);
+    expect(handOver.some((l) => counted.get(l.id) === 1)).toBe(true);
+    // A window's lines leave the count out.
+    expect((await window(planner, { from: all.from, to: all.to, lines: String(line.id) })).body.data.lines[0].lanes).toBeUndefined();
   });
 
   it('never gives another company the maker’s bars or lines', async () => {

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { addDays } from '../../calendars/capacity';
 import { decodeBoardWindow, type BoardWindow } from '../../src/model/board-window';
 import type { BoardBar } from '../../src/model/schedule-board';
@@ -22,6 +23,10 @@ const LINES = 60;
 const DAYS = 731;
 const BOARD = '/scm/page/schedule-board';
 const LABELS = 180;
+/** The day the test scrolls to, near the end of the bars (each line's ~333 bars of 1-3 days reach about day 650-680). */
+const FAR_DAY = DAYS - 95;
+/** The line (in code order) with the one overlap: above the far view's first line, within the windows read around it. */
+const OVERLAP_LINE = LINES - 14;
 const HEADER = 40;
 const DAY = 48;
 let server: RunningServer;
@@ -34,6 +39,13 @@ beforeAll(async () => {
   const prepare = async (db: Db) => {
     const seeded = await seedBoardAtScale(db, { lines: LINES, bars: BARS, days: DAYS, from });
     expect(seeded.bars).toBe(BARS);
+    // One overlap far from the first view (a second bar on the first day of a bar near the far view's
+    // top): the frame counts that line's two sub-rows before its window is read.
+    await sql`insert into scm_prodplan_bar (client_id, plan_id, scenario_id, line_id, start_date, end_date, qty, minutes, locked, daily)
+      select t.client_id, t.plan_id, null, t.line_id, t.start_date, t.start_date, t.qty, t.minutes, false, null from scm_prodplan_bar t
+      where t.line_id = (select id from md_workline where client_id = t.client_id order by code offset ${OVERLAP_LINE} limit 1)
+        and t.client_id = (select id from clients where code = 'MAKER01') and t.start_date >= ${from}::date + ${FAR_DAY + 3}::int
+      order by t.start_date limit 1`.execute(db);
   };
   [server, browser] = await Promise.all([startServer({}, { prepare }), launchBrowser()]);
 }, 300_000);
@@ -95,14 +107,22 @@ describe('scheduling board read by viewport', () => {
     expect(near.every((b) => b.start <= addDays(from, 120))).toBe(true);
 
     // Two years on and down to the last lines: the windows there are read and their bars drawn.
-    const lineRows = await page.$$eval('[data-testid=board-lines] li', (els) => els.map((e) => ({ id: Number(e.getAttribute('data-line-id')), y: Number(e.getAttribute('data-y')) })));
+    const rowsNow = () => page.$$eval('[data-testid=board-lines] li', (els) => els.map((e) => ({ id: Number(e.getAttribute('data-line-id')), y: Number(e.getAttribute('data-y')), lanes: Number(e.getAttribute('data-lanes')) })));
+    const lineRows = await rowsNow();
     expect(lineRows).toHaveLength(LINES);
+    // The frame counted the far overlap: its line is two sub-rows tall before any of its bars is read.
+    expect(lineRows.map((r) => r.lanes).filter((n) => n > 1)).toEqual([2]);
     const asked = windows().length;
-    // Near the end of the bars (each line's ~333 bars of 1-3 days reach about day 650-680), so that the
-    // push below moves a few bars (its undo is a command per bar, each a few seconds on this data).
-    const farDay = DAYS - 95;
+    // Near the end of the bars, so that the push below moves a few bars.
+    const farDay = FAR_DAY;
     await scrollTo(page, farDay, lineRows[LINES - 12].y);
     await until(page, (d) => [...document.querySelectorAll('[data-testid=board-bar]')].some((e) => e.getAttribute('data-start')! >= d), addDays(from, farDay), { timeout: 20_000 });
+    // The windows read there (the overlap's among them) left every row where it was: no row grew
+    // (`data-y` is in the scrolled box, so rows are compared by their offsets from the first row).
+    const offsets = (rows: typeof lineRows) => rows.map((r) => ({ ...r, y: r.y - rows[0].y }));
+    const overlapLine = lineRows.find((r) => r.lanes === 2)!.id;
+    await until(page, (id) => document.querySelectorAll(`[data-testid=board-bar][data-line-id="${id}"]`).length > 0, overlapLine, { timeout: 20_000 });
+    expect(offsets(await rowsNow())).toEqual(offsets(lineRows));
     const later = windows().slice(asked);
     expect(later.length).toBeGreaterThan(0);
     expect(later.some((u) => u.searchParams.get('to')! >= addDays(from, farDay + 10))).toBe(true);

@@ -161,4 +161,20 @@ describe('board layout, line by line', () => {
       }
     }));
   });
+
+  it("keeps a row as tall as the frame's count of its sub-rows until the bars read overlap more", () => {
+    fc.assert(fc.property(barsArb(6), fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 6, maxLength: 6 }), zoomArb, (bars, counts, zoom) => {
+      const data = board(6, bars);
+      const framed = { ...data, lines: data.lines.map((l, i) => ({ ...l, lanes: counts[i] })) };
+      const plain = layoutBoard(data, zoom);
+      const laid = layoutBoard(framed, zoom);
+      for (const l of framed.lines) {
+        const lanes = Math.max(l.lanes, plain.lineRow.get(l.id)!.lanes);
+        expect(laid.lineRow.get(l.id)).toMatchObject({ lanes, height: ROW_HEIGHT + (lanes - 1) * LANE_PITCH });
+      }
+      // Before any bar is read, the rows are the frame's.
+      const empty = layoutBoard({ ...framed, bars: [] }, zoom);
+      expect(framed.lines.map((l) => empty.lineRow.get(l.id)!.lanes)).toEqual(counts);
+    }));
+  });
 });

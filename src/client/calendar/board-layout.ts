@@ -158,7 +158,9 @@ export function relayoutBoard(prev: BoardLayout | null, data: BoardData, zoom: C
       }
       lines.set(line.id, laid);
       for (const b of laid.abs) bars.push(b);
-      const row = { kind: 'line' as const, line, y, height: ROW_HEIGHT + (laid.lanes - 1) * LANE_PITCH, index: index++, lanes: laid.lanes };
+      // As many sub-rows as the frame counted over the range, or more when the bars read now overlap more (an edit).
+      const lanes = Math.max(laid.lanes, line.lanes ?? 1);
+      const row = { kind: 'line' as const, line, y, height: ROW_HEIGHT + (lanes - 1) * LANE_PITCH, index: index++, lanes };
       rows.push(row);
       lineRow.set(line.id, row);
       y += row.height;

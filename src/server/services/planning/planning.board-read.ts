@@ -180,7 +180,29 @@ async function boardLinesAsked(tx: Db, clientId: number, q: BoardReadQuery) {
  */
 export async function readBoardFrame(tx: Db, clientId: number, q: BoardReadQuery): Promise<Omit<BoardData, 'bars'>> {
   const { days, lineInfo } = await boardLinesAsked(tx, clientId, q);
-  return { from: q.from, to: q.to, scenario_id: q.scenario, days, lines: lineInfo.map((l) => ({ ...l, capacity: [], load: [] })) };
+  const lanes = await laneCounts(tx, clientId, q, lineInfo.map((l) => l.id));
+  return { from: q.from, to: q.to, scenario_id: q.scenario, days, lines: lineInfo.map((l) => ({ ...l, capacity: [], load: [], lanes: lanes.get(l.id) ?? 1 })) };
+}
+
+/**
+ * Each line's sub-rows over the range: the most bars of the schedule touching [from, to] that overlap
+ * at once, under the caller's scope, as the board counts them (`assignLanes`, board-layout.ts): in
+ * half days a bar of several days covers [2 start + 1, 2 end], a one-day bar [2 start, 2 start + 1];
+ * a running sum of +1 at each cover's start and -1 after its end (ends first at a tie) peaks at the
+ * count. Read from the bars' index (client, scenario, line, start, end).
+ */
+async function laneCounts(tx: Db, clientId: number, q: BoardReadQuery, lineIds: number[]): Promise<Map<number, number>> {
+  if (!lineIds.length) return new Map();
+  const conds = [sql`t.client_id = ${clientId}`, q.scenario === null ? sql`t.scenario_id is null` : sql`t.scenario_id = ${q.scenario}`, sql`t.line_id in (${sql.join(lineIds)})`, sql`t.start_date <= ${q.to}::date`, sql`t.end_date >= ${q.from}::date`, ...q.scope];
+  const r = await sql<{ line_id: number | string; lanes: number | string }>`
+    with b as (
+      select t.line_id, 2 * (t.start_date - date '1970-01-01') + (case when t.end_date > t.start_date then 1 else 0 end) as a,
+             case when t.end_date > t.start_date then 2 * (t.end_date - date '1970-01-01') else 2 * (t.start_date - date '1970-01-01') + 1 end as z
+      from scm_prodplan_bar t where ${sql.join(conds, sql` and `)}
+    ), e as (select line_id, a as pos, 1 as d from b union all select line_id, z + 1, -1 from b),
+    run as (select line_id, sum(d) over (partition by line_id order by pos, d rows unbounded preceding) as depth from e)
+    select line_id, max(depth) as lanes from run group by line_id`.execute(tx);
+  return new Map(r.rows.map((x) => [Number(x.line_id), Math.max(1, Number(x.lanes))]));
 }
 
 /** The board over a range as columns: its days, the lines asked (capacity and load over the range) and the bars touching it. */
