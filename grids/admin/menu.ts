@@ -8,8 +8,6 @@ import { ROLES } from '../../src/model/roles';
 export const ADMIN_SCREENS = {
   menus: { code: 'admin.menu', path: '/admin/page/menus', title: { zh: '菜单管理', en: 'Menus' } },
   sysconfig: { code: 'admin.sys.config', path: '/admin/page/sysconfig', title: { zh: '系统配置', en: 'System configuration' } },
-  apikeys: { code: 'admin.apikey', path: '/admin/page/apikeys', title: { zh: 'API 密钥', en: 'API keys' } },
-  push: { code: 'admin.push', path: '/admin/page/push', title: { zh: '数据推送', en: 'Data push' } },
   // The component gallery (issue 35): every field type, grid, the matrix, a chart and the calendar beside their declarations.
   gallery: { code: 'admin.gallery', path: '/visual/demo/inputs', title: { zh: '组件示例', en: 'Component gallery' } },
 } as const;
@@ -32,9 +30,8 @@ export const adminMenu = defineMenuGroup({
     // roles.grid.ts, dataperms.grid.ts); the settings pages (dictionary, SN rules, ...) sit at 40-90
     // through their own `menu`; the audit log (110) is grids/admin/audit.grid.ts.
     entry(ADMIN_SCREENS.menus, { roles: clientAdminOnly, order: 100 }),
-    // The outside-system calls (issue 35): the gateway's keys and the out-api pushes.
-    entry(ADMIN_SCREENS.apikeys, { roles: clientAdminOnly, order: 112 }),
-    entry(ADMIN_SCREENS.push, { roles: clientAdminOnly, order: 114 }),
+    // The outside-system calls (issue 35): the gateway's keys (112) and the out-api push (114-116) are
+    // grids/admin/apikeys.grid.ts and push.grid.ts.
     // For administrators by the menu code (admin.*); no role list, so a company may grant it to a role of its own.
     entry(ADMIN_SCREENS.gallery, { roles: clientAdminOnly, order: 130 }),
   ],

@@ -184,9 +184,10 @@ export type PageDef = {
    */
   labels?: { barcode: string; fields: string[] };
   /**
-   * A value a save's reply carries this once and nothing reads again (a new API key, of which the
-   * server keeps a digest only): the list shows it after the save in a dialog of its own, read-only
-   * with a copy button, until the user closes it. `field` is the reply's key; `title`, `explain` its words.
+   * A value a save's reply, or a transition's reply data, carries this once and nothing reads again (a
+   * new API key, of which the server keeps a digest only; a push endpoint's new signing secret): the
+   * list shows it in a dialog of its own, read-only with a copy button, until the user closes it.
+   * `field` is the reply's key; `title`, `explain` its words.
    * Example: `secretOnce: { field: 'secret', title: { zh: '请立即复制密钥', en: 'Copy the key now' }, explain: {...} }`.
    */
   secretOnce?: { field: string; title: Label; explain: Label };

@@ -4,16 +4,19 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, snap, startServer, type RunningServer } from './support/harness';
-import { signIn, toast } from './support/steps';
+import { signIn, toast, until } from './support/steps';
 
 /**
  * The outside-system calls (issue 35, docs/architecture-gateway.md) on their screens, as the maker's
- * administrator: an API key made with a read scope on customer orders, its secret shown once (closing
- * the dialog is the only way out, the list shows its first characters only), used by another system
- * (it lists customer orders, is refused work orders), revoked after a confirmation (then refused);
+ * administrator: an API key made in the engine's drawer with a read scope on customer orders, its
+ * secret shown once (closing the dialog is the only way out, the list shows its first characters
+ * only), used by another system (it lists customer orders, is refused work orders), revoked from the
+ * toolbar after a confirmation (then refused, under the 已吊销 tab);
  * a push endpoint to a receiver on this machine (the server runs with PUSH_ALLOW_LOOPBACK=1): its host
- * allowed, the endpoint made, its signing secret shown once; a test event reaches the receiver signed
- * with that secret, the delivery log shows it delivered, and a replay brings the same event id again.
+ * allowed in the allow-list's engine list, the endpoint made in the engine's drawer, its signing secret
+ * shown once; a test event from the toolbar reaches the receiver signed with that secret, a new secret
+ * is asked first and shown once, the delivery log shows it delivered, and a replay from the delivery's
+ * drawer brings the same event id again.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -42,6 +45,9 @@ afterAll(async () => {
   await server?.stop();
   await new Promise((r) => receiver?.close(r));
 });
+
+/** An input of the drawer's field. */
+const field = (key: string, selector: string) => `[data-testid=entity-form] [data-field=${key}] ${selector}`;
 
 /** Another system's call with the key (not the browser's session). */
 async function withKey(key: string, path: string): Promise<{ status: number; code: number; rows: number }> {
@@ -72,27 +78,26 @@ describe('gateway screens', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await signIn(page, server.url, '/admin/page/apikeys', 'maker');
-    await page.waitForSelector('[data-testid=admin-apikeys]:has-text("还没有 API 密钥")');
-    await page.click('[data-testid=apikey-create]');
-    await page.fill('[data-testid=apikey-name]', 'MES 读取订单');
-    await page.fill('[data-testid=apikey-rate]', '120');
+    // The engine's list of the view entity api_key: none yet, so its empty state says what keys are for.
+    await page.waitForSelector('[data-testid=admin-apikeys]:has-text("第三方系统用 API 密钥调用平台接口")');
+    await page.click('[data-testid=action-create]');
+    await page.fill(field('name', 'input'), 'MES 读取订单');
+    await page.fill(field('rate_per_minute', 'input'), '120');
     await page.check('[data-testid=apikey-scope-customerorder] input[value=read]');
     await shots(page, 'gateway-01-new-key');
-    await page.click('[data-testid=apikey-save]');
-    await page.waitForSelector('[data-testid=apikey-secret]');
-    const key = await page.inputValue('[data-testid=apikey-secret-value]');
+    await page.click('[data-testid=form-save]');
+    await page.waitForSelector('[data-testid=secret-once]');
+    const key = await page.inputValue('[data-testid=secret-once-value]');
     expect(key).toMatch(/^gk_[A-Za-z0-9_-]{40,}$/);
     await shots(page, 'gateway-02-secret-once');
-    await page.click('[data-testid=apikey-secret-done]');
-    await page.waitForSelector('[data-testid=apikey-secret]', { state: 'detached' });
-    const row = page.locator('[data-testid^=apikey-row-]', { hasText: 'MES 读取订单' });
-    await row.waitFor();
-    const text = (await row.textContent()) ?? '';
-    expect(text).toContain(`${key.slice(0, 11)}…`);
-    expect(text).not.toContain(key.slice(11, 30));
-    expect(text).toContain('有效');
+    await page.click('[data-testid=secret-once-done]');
+    await page.waitForSelector('[data-testid=secret-once]', { state: 'detached' });
+    await until(page, () => document.querySelector('.ag-row[row-index="0"] [col-id=name]')?.textContent === 'MES 读取订单');
+    expect(await page.textContent('.ag-row[row-index="0"] [col-id=key_prefix]')).toBe(key.slice(0, 11));
+    expect(await page.textContent('.ag-row[row-index="0"] [col-id=status]')).toBe('有效');
+    expect(await page.textContent('.ag-row[row-index="0"] [col-id=scopes_text]')).toBe('客户订单 · 读取');
     // Nothing on the page shows the secret again.
-    expect(await page.content()).not.toContain(key);
+    expect(await page.content()).not.toContain(key.slice(11));
     await shots(page, 'gateway-03-keys');
 
     // Another system: customer orders within the scope, work orders refused.
@@ -101,16 +106,16 @@ describe('gateway screens', () => {
     expect(listed.rows).toBeGreaterThan(0);
     expect((await withKey(key, 'workorder/page?size=5')).status).toBe(403);
 
-    // Revoked after a confirmation: refused at once, listed as revoked.
-    const id = (await row.getAttribute('data-testid'))!.replace('apikey-row-', '');
-    await page.click(`[data-testid=apikey-revoke-${id}]`);
-    await page.waitForSelector('[data-testid=confirm-ok]');
-    expect(await page.textContent('#confirm-text')).toContain('确定吊销密钥“MES 读取订单”');
-    await page.click('[data-testid=confirm-ok]');
-    await toast(page, 'success', '密钥已吊销');
-    await page.waitForSelector(`[data-testid=apikey-row-${id}]:has-text("已吊销")`);
-    expect(await page.locator(`[data-testid=apikey-revoke-${id}]`).count()).toBe(0);
+    // Revoked after a confirmation: refused at once, listed as revoked, not offered again.
+    await page.locator('.ag-row[row-index="0"] .ag-selection-checkbox input').check();
+    await page.click('[data-testid=action-revoke]');
+    await page.waitForSelector('[role=dialog]:has-text("确定吊销所选密钥")');
+    await page.click('[data-testid=transition-ok]');
+    await toast(page, 'success', '操作成功');
+    await until(page, () => document.querySelector('.ag-row[row-index="0"] [col-id=status]')?.textContent === '已吊销');
     expect((await withKey(key, 'customerorder/page?size=5')).status).toBe(401);
+    await page.click('[data-testid=tab-revoked]');
+    await until(page, () => document.querySelector('.ag-row[row-index="0"] [col-id=name]')?.textContent === 'MES 读取订单');
     expect(errors).toEqual([]);
   });
 
@@ -119,36 +124,39 @@ describe('gateway screens', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     const port = (receiver.address() as AddressInfo).port;
+    // The engine's list of push endpoints: the demo's own, switched off.
     await signIn(page, server.url, '/admin/page/push', 'maker');
-    await page.waitForSelector('[data-testid=push-endpoints] [data-testid^=push-endpoint-]');
+    await until(page, () => document.querySelector('[data-testid=admin-push] .ag-row[row-index="0"] [col-id=name]')?.textContent === 'MES 生产计划');
     await shots(page, 'gateway-04-push-endpoints');
 
-    // The receiver's host on the allow-list.
-    await page.click('[data-testid=push-tab-hosts]');
-    await page.fill('[data-testid=push-host-input]', `127.0.0.1:${port}`);
-    await page.click('[data-testid=push-host-add]');
-    await page.waitForSelector(`[data-testid=push-hosts]:has-text("127.0.0.1:${port}")`);
+    // The receiver's host on the allow-list (its own engine list).
+    await page.goto(`${server.url}/admin/page/pushhosts`);
+    await page.click('[data-testid=action-create]');
+    await page.fill(field('host', 'input'), `127.0.0.1:${port}`);
+    await page.click('[data-testid=form-save]');
+    await until(page, (h) => [...document.querySelectorAll('.ag-row [col-id=host]')].some((c) => c.textContent === h), `127.0.0.1:${port}`);
     await shots(page, 'gateway-05-push-hosts');
 
     // The endpoint: customer orders created; its signing secret shown once.
-    await page.click('[data-testid=push-tab-endpoints]');
-    await page.click('[data-testid=push-endpoint-create]');
-    await page.fill('[data-testid=push-endpoint-name]', 'E2E 接收端');
-    await page.fill('[data-testid=push-endpoint-url]', `http://127.0.0.1:${port}/hook`);
+    await page.goto(`${server.url}/admin/page/push`);
+    await page.click('[data-testid=action-create]');
+    await page.fill(field('name', 'input'), 'E2E 接收端');
+    await page.fill(field('url', 'input'), `http://127.0.0.1:${port}/hook`);
     await page.check('[data-testid=push-event-customerorder-create]');
     await shots(page, 'gateway-06-push-endpoint-dialog');
-    await page.click('[data-testid=push-endpoint-save]');
-    await page.waitForSelector('[data-testid=push-secret]');
-    const secret = await page.inputValue('[data-testid=push-secret-value]');
+    await page.click('[data-testid=form-save]');
+    await page.waitForSelector('[data-testid=secret-once]');
+    const secret = await page.inputValue('[data-testid=secret-once-value]');
     expect(secret).toMatch(/^whsec_/);
-    await page.click('[data-testid=push-secret-done]');
-    const row = page.locator('[data-testid^=push-endpoint-]', { hasText: 'E2E 接收端' });
-    await row.waitFor();
-    const id = (await row.getAttribute('data-testid'))!.replace('push-endpoint-', '');
+    await page.click('[data-testid=secret-once-done]');
+    await page.fill('[data-testid=quick-search]', 'E2E');
+    await until(page, () => document.querySelector('.ag-row[row-index="0"] [col-id=name]')?.textContent === 'E2E 接收端' && !document.querySelector('.ag-row[row-index="1"]'));
+    expect(await page.textContent('.ag-row[row-index="0"] [col-id=events_text]')).toBe('客户订单：新建');
 
     // A test event, signed with that secret: HMAC-SHA256 of "<t>.<body>".
-    await page.click(`[data-testid=push-ping-${id}]`);
-    await toast(page, 'success', '测试事件已加入发送队列');
+    await page.locator('.ag-row[row-index="0"] .ag-selection-checkbox input').check();
+    await page.click('[data-testid=action-ping]');
+    await toast(page, 'success', '操作成功');
     await receivedCount(1);
     const first = received[0];
     const sig = String(first.headers['x-garment-signature']);
@@ -156,13 +164,23 @@ describe('gateway screens', () => {
     expect(createHmac('sha256', secret).update(`${t}.${first.body}`).digest('hex')).toBe(v1);
     expect(JSON.parse(first.body)).toMatchObject({ event: 'ping', DATA: [] });
 
+    // A new signing secret, asked first and shown once: another one.
+    await page.click('[data-testid=action-rotate-secret]');
+    await page.waitForSelector('[role=dialog]:has-text("确定为所选推送地址更换签名密钥")');
+    await page.click('[data-testid=transition-ok]');
+    await page.waitForSelector('[data-testid=secret-once]');
+    const rotated = await page.inputValue('[data-testid=secret-once-value]');
+    expect(rotated).toMatch(/^whsec_/);
+    expect(rotated).not.toBe(secret);
+    await page.click('[data-testid=secret-once-done]');
+
     // The log shows it delivered; a replay (asked first) brings the same event id again.
-    await page.click('[data-testid=push-tab-deliveries]');
-    const delivered = page.locator('[data-testid^=push-delivery-]', { hasText: '已送达' }).first();
-    await delivered.waitFor();
+    await page.goto(`${server.url}/admin/page/pushlog`);
+    await page.click('[data-testid=tab-sent]');
+    await until(page, () => document.querySelector('.ag-row[row-index="0"] [col-id=subject]')?.textContent === 'ping');
     await shots(page, 'gateway-07-push-log');
-    const deliveryId = (await delivered.getAttribute('data-testid'))!.replace('push-delivery-', '');
-    await page.click(`[data-testid=push-replay-${deliveryId}]`);
+    await page.dblclick('.ag-row[row-index="0"] [col-id=subject]');
+    await page.click('[data-testid=push-replay]');
     await page.click('[data-testid=confirm-ok]');
     await toast(page, 'success', '已加入发送队列');
     await receivedCount(2);

@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ResolvedPage } from '../../model/page-resolve';
@@ -16,6 +16,7 @@ import { DrillBar } from './DrillBar';
 import { ListHead } from './ListHead';
 import { ListToolbar } from './ListToolbar';
 import { ListViewPicker } from './ListViewPicker';
+import { SecretOnceDialog } from './SecretOnceDialog';
 import { useListActions, type ListActions } from './use-list-actions';
 import { useListController, type ListController } from './use-list-controller';
 import { useListViews } from './use-list-views';
@@ -95,7 +96,14 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
   const en = i18n.language === 'en';
   const list = useListController(resolved, { subindex });
   const { refresh } = list;
-  const actions = useListActions(resolved, list);
+  // A value a save's or an action's reply carries this once (a new API key, a new signing secret): shown until the user closes it.
+  const once = resolved.page.secretOnce;
+  const [secret, setSecret] = useState<string | null>(null);
+  const reveal = (r: unknown) => {
+    const v = once && r && typeof r === 'object' ? (r as Record<string, unknown>)[once.field] : undefined;
+    if (typeof v === 'string') setSecret(v);
+  };
+  const actions = useListActions(resolved, list, (reply) => reveal(reply.data?.[0]));
   const grouping = useListGrouping(resolved, list);
   const filters = useActiveFilters(resolved);
   const views = useListViews({ resolved, tabKey: list.tabKey, setTabKey: list.setTabKey, grouping, fixedByRoute: Boolean(subindex) });
@@ -152,11 +160,13 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
         slots={drawerSlots}
         onClose={list.closeDrawer}
         onChanged={refresh}
-        onSaved={() => {
+        onSaved={(row) => {
           if (!drawerSlots?.keepOpenAfterSave) list.closeDrawer();
           refresh();
+          reveal(row);
         }}
       />
+      {once && <SecretOnceDialog secret={secret} title={en ? once.title.en : once.title.zh} explain={en ? once.explain.en : once.explain.zh} onClose={() => setSecret(null)} testId="secret-once" />}
       {slots.extras?.(list)}
       <ListDialogs actions={actions} count={list.selected.length} one={list.one} />
     </div>

@@ -23,12 +23,12 @@ function transitionsFor(resolved: ResolvedPage, actions: ToolbarAction[], roles:
  * The commands of a generated list page (ListPage is its view): removing the selected rows, the
  * declared transitions (asked first when they have parameters or a confirmation).
  */
-export function useListActions(resolved: ResolvedPage, list: ListController) {
+export function useListActions(resolved: ResolvedPage, list: ListController, onReply?: (reply: { data?: unknown[] }) => void) {
   const { t } = useTranslation();
   const { dashroles } = useSnapshot(access);
   const { api, selected, refresh, withSelection } = list;
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const { transition, setTransition, runTransition } = useTransitionRunner(list);
+  const { transition, setTransition, runTransition } = useTransitionRunner(list, onReply);
   const actions = resolved.actions;
   const has = (kind: ToolbarAction['kind']) => actions.some((a) => a.kind === kind);
   const transitions = transitionsFor(resolved, actions, dashroles);

@@ -15,21 +15,26 @@ export const GATEWAY_PREFIXES = ['vfapi', 'plmapi', 'thirdapi', 'thirdscmapi', '
 export type KeyAccess = 'read' | 'write';
 export type ApiKeyScope = { entity: string; access: KeyAccess };
 
+/**
+ * A key as its list reads it (the view entity `api_key`, src/model/entities/admin-apikey.entity.ts):
+ * its first characters tell keys apart; the key itself is in the reply of the save that made it, once.
+ */
 export type ApiKeyView = {
   id: number;
+  version: number;
   name: string;
-  /** The key's first characters, to tell keys apart (the key itself is shown once, at creation). */
   key_prefix: string;
   scopes: ApiKeyScope[];
+  scopes_text: string;
   rate_per_minute: number;
-  expires_at: string | null;
-  created_by: number;
+  /** The last day it works (it stops at that day's end, UTC+8), or null. */
+  expires_on: string | null;
+  status: 'active' | 'revoked' | 'expired';
   created_by_name: string | null;
   created_at: string;
+  last_used_at: string | null;
   revoked_at: string | null;
   revoked_by_name: string | null;
-  last_used_at: string | null;
-  status: 'active' | 'revoked' | 'expired';
 };
 
 /** An entity a key or a push may name, and what the administrator may grant on it. */
@@ -88,10 +93,13 @@ const KEYS = '/adminapi/api-keys';
 const PUSH = '/adminapi/push';
 
 export const gatewayCalls = {
+  /** The keys' first address (the screen reads the engine's `/adminapi/api_key/page`), kept for other callers. */
   keys: getCall<void, ApiKeysReply>(KEYS),
-  /** Creates a key: the reply's `secret` is the key, shown this once. */
+  /** Creates a key: the reply's `secret` is the key, shown this once (the engine's save of `api_key` answers it as `secret` too). */
   createKey: postCall<ApiKeySave, { key: ApiKeyView; secret: string }>(`${KEYS}/save`),
   revokeKey: postCall<{ id: number }, ApiKeyView>(`${KEYS}/revoke`),
+  /** The business objects the caller may name in a key's scopes or an endpoint's events, with write where they may edit (the drawers' widgets). */
+  entities: getCall<void, GatewayEntityOption[]>('/adminapi/gateway/entities'),
   pushSetup: getCall<void, PushSetupReply>(`${PUSH}/setup`),
   /** Creates (the reply's `secret` is the signing secret, shown this once) or changes an endpoint. */
   saveEndpoint: postCall<PushEndpointSave, { endpoint: PushEndpointView; secret: string | null }>(`${PUSH}/endpoints/save`),

@@ -10,7 +10,7 @@ import { tbl, valueParam } from './document-read';
 import { toFieldError } from './document-stages';
 import { assertCan } from './permissions';
 import type { ResourceContext } from './resource.service';
-import { viewComputedFields, viewRecord, viewScopeOf, viewSourceOf } from './view-reader';
+import { viewComputedFields, viewComputedSql, viewRecord, viewScopeOf, viewSourceOf } from './view-reader';
 import { transitionParams } from './transition-stage';
 
 /**
@@ -62,6 +62,11 @@ export type ViewSaveContext = {
   /** The database outside the transaction, and the effects a hook leaves to run once it has committed (a process's cache re-read). */
   db: Db;
   afterCommit: Array<() => Promise<void>>;
+  /**
+   * Values the save's reply carries this once beside the stored row, never stored, read back nor
+   * audited: a new API key's secret, of which only a digest is kept.
+   */
+  reply?: Row;
 };
 
 /** A removal's rows, locked, within the view's scope, at the versions read. */
@@ -151,9 +156,11 @@ async function rowsToWrite(tx: Db, entity: EntityDef, writer: ViewWriter, ids: n
   const source = viewSourceOf(entity);
   const idList = sql.join(ids.map((i) => sql`${i}`));
   if (source && !writer.store) throw notFound();
+  // A computed field is read beside the locked row, so a state computed in SQL (a key past its expiry) gates a transition.
+  const computed = Object.entries(viewComputedSql(entity)).map(([k, e]) => sql`, ${e} as ${sql.id(k)}`);
   const rows = source
     ? await sql<Row>`select * from ${source()} t where t.id in (${idList}) and ${where} order by t.id`.execute(tx)
-    : await sql<Row>`select * from ${tbl(entity)} t where t.id in (${idList}) and ${where} order by t.id for update`.execute(tx);
+    : await sql<Row>`select t.* ${sql.join(computed, sql` `)} from ${tbl(entity)} t where t.id in (${idList}) and ${where} order by t.id for update of t`.execute(tx);
   return rows.rows;
 }
 
@@ -213,12 +220,14 @@ export async function viewSave(ctx: ResourceContext, entity: EntityDef, body: Ro
   if (version === null || Number.isNaN(version)) throw new AppError('err.validation', { fields: { version: { key: 'rule.required' } } });
   const { values, errors } = fieldValues(entity, body, false);
   const effects: Array<() => Promise<void>> = [];
+  let reply: Row | undefined;
   await withTenant(ctx.db, clientId, async (tx) => {
     const before = (await rowsToWrite(tx, entity, writer, [id], where))[0];
     if (!before) throw notFound();
     if (Number(before.version) !== version) throw new AppError('err.staleVersion');
     const sc: ViewSaveContext = { tx, auth, clientId, entity, before, values, errors, ip: ctx.ip, db: ctx.db, afterCommit: effects };
     await checkedSave(writer, sc);
+    reply = sc.reply;
     const columns = columnsOf(entity, values);
     const keys = Object.keys(columns);
     if (!keys.length && !sc.touched) return;
@@ -228,7 +237,7 @@ export async function viewSave(ctx: ResourceContext, entity: EntityDef, body: Ro
     if (changes.length) await writeAudit(tx, actor, entity.name, id, 'update', changes);
   });
   for (const effect of effects) await effect();
-  return viewRecord(ctx, entity, id);
+  return { ...(await viewRecord(ctx, entity, id)), ...reply };
 }
 
 /** A new row of a view that takes them: the same checks and hooks as a save, one INSERT, audited as `create`. */
@@ -236,6 +245,7 @@ async function viewCreate(ctx: ResourceContext, entity: EntityDef, writer: ViewW
   const { auth, clientId, actor } = await openWrite(ctx, entity, 'create');
   const { values, errors } = fieldValues(entity, body, true);
   const effects: Array<() => Promise<void>> = [];
+  let reply: Row | undefined;
   const id = await withTenant(ctx.db, clientId, async (tx) => {
     const sc: ViewSaveContext = { tx, auth, clientId, entity, before: {}, values, errors, ip: ctx.ip, db: ctx.db, afterCommit: effects };
     await checkedSave(writer, sc);
@@ -246,10 +256,11 @@ async function viewCreate(ctx: ResourceContext, entity: EntityDef, writer: ViewW
       values (${sql.join(keys.map((k) => param(entity, k, row[k])))}) returning *`.execute(tx)).rows[0];
     await writer.afterSave?.({ ...sc, after });
     await writeAudit(tx, actor, entity.name, Number(after.id), 'create', [...declaredChanges(entity, Object.keys(columns), {}, after), ...(sc.audit ?? [])]);
+    reply = sc.reply;
     return Number(after.id);
   });
   for (const effect of effects) await effect();
-  return viewRecord(ctx, entity, id);
+  return { ...(await viewRecord(ctx, entity, id)), ...reply };
 }
 
 /**
@@ -306,8 +317,10 @@ export async function viewAction(ctx: ResourceContext, entity: EntityDef, action
       const patch: Row = { ...outcome.patch };
       for (const f of entity.fields) if (hasOwn(params, f.key)) patch[f.key] = params[f.key];
       if (transition?.to && entity.states) patch[entity.states.field] = transition.to;
-      const after = Object.keys(patch).length ? await setRow(tx, entity, writer, auth, row, patch) : row;
-      await writeAudit(tx, actor, entity.name, Number(row.id), action, [...declaredChanges(entity, Object.keys(patch), row, after), ...(outcome.audit ?? [])]);
+      // A state computed in SQL (an API key's, from its revocation) is not a column: the handler's patch sets what it is computed from.
+      const set = columnsOf(entity, patch);
+      const after = Object.keys(set).length ? await setRow(tx, entity, writer, auth, row, set) : row;
+      await writeAudit(tx, actor, entity.name, Number(row.id), action, [...declaredChanges(entity, Object.keys(set), row, after), ...(outcome.audit ?? [])]);
       if (outcome.afterCommit) effects.push(outcome.afterCommit);
       if (outcome.data !== undefined) out.push(outcome.data);
     }

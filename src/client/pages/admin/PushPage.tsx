@@ -1,104 +1,78 @@
-import { Badge, Button, Field, Input, MessageBar, MessageBarBody, Tab, TabList, Text } from '@fluentui/react-components';
-import { Add20Regular, ArrowClockwise20Regular, Delete20Regular, Edit20Regular, Key20Regular, Send20Regular } from '@fluentui/react-icons';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { PushEndpointView, PushHost } from '../../../model/calls/gateway';
-import { AdminPage, AdminTable, formatTime, useAdminStyles, useLabel, type AdminColumn } from '../common/admin-kit';
-import { PushDeliveries } from './PushDeliveries';
-import { PushEndpointDialog } from './PushEndpointDialog';
-import { SecretOnceDialog } from './SecretOnceDialog';
-import { usePush, type PushState } from './use-push';
+import { Checkbox, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
+import '../../../model/i18n/gateway-part';
+import { gatewayCalls, type PushEventKind, type PushSubscription } from '../../../model/calls/gateway';
+import { useCall } from '../../api/calls';
+import { resolvedPageOf } from '../../api/resolved-page';
+import { ListPage } from '../../engine/ListPage';
+import { MissingPage } from '../../engine/PageStates';
+import type { WidgetProps } from '../../form/widgets';
+import { useAdminStyles, useLabel } from '../common/admin-kit';
 
-type TabKey = 'endpoints' | 'hosts' | 'deliveries';
+const EVENTS: Array<{ kind: PushEventKind; label: { zh: string; en: string } }> = [
+  { kind: 'create', label: { zh: '新建', en: 'Created' } },
+  { kind: 'update', label: { zh: '修改', en: 'Changed' } },
+  { kind: 'transition', label: { zh: '状态变更', en: 'State change' } },
+];
 
 /**
- * /admin/page/push (issue 35, spec 7 out-api auto-push): the company's push endpoints (the events
- * each receives), the hosts they may be on, and the delivery log with replay.
+ * The `events` field of the endpoint drawer: per business object the caller may read, which of its
+ * creations, changes and state changes are pushed (state changes only for objects that have them).
+ * One value of the endpoint (a list of `{ entity, events }`), saved with the other fields.
  */
-export function PushPage() {
-  const { t } = useTranslation();
-  const st = usePush();
-  const [tab, setTab] = useState<TabKey>('endpoints');
-  const data = st.setup.data;
-  return (
-    <AdminPage
-      testId="admin-push"
-      title={t('gatewayui.push.title')}
-      explain={t('gatewayui.push.explain')}
-      actions={
-        <>
-          <Button icon={<ArrowClockwise20Regular />} onClick={() => void st.setup.mutate()} aria-label={t('engine.refresh')} />
-          <Button appearance="primary" icon={<Add20Regular />} onClick={() => st.edit()} disabled={!data} data-testid="push-endpoint-create">{t('gatewayui.push.newEndpoint')}</Button>
-        </>
-      }
-    >
-      {data?.allow_loopback ? <MessageBar intent="info"><MessageBarBody>{t('gatewayui.push.loopbackNote')}</MessageBarBody></MessageBar> : null}
-      <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabKey)}>
-        <Tab value="endpoints" data-testid="push-tab-endpoints">{t('gatewayui.push.endpoints')}</Tab>
-        <Tab value="hosts" data-testid="push-tab-hosts">{t('gatewayui.push.hosts')}</Tab>
-        <Tab value="deliveries" data-testid="push-tab-deliveries">{t('gatewayui.push.deliveries')}</Tab>
-      </TabList>
-      {tab === 'endpoints' ? <EndpointTable st={st} /> : null}
-      {tab === 'hosts' ? <HostTable st={st} /> : null}
-      {tab === 'deliveries' ? <PushDeliveries confirm={st.confirm} /> : null}
-      <PushEndpointDialog st={st} entities={data?.entities ?? []} />
-      <SecretOnceDialog secret={st.shown?.secret ?? null} title={`${t('gatewayui.push.secretTitle')} — ${st.shown?.name ?? ''}`} explain={t('gatewayui.push.secretExplain')} onClose={st.hideSecret} testId="push-secret" />
-      {st.dialog}
-    </AdminPage>
-  );
-}
-
-function EndpointTable({ st }: { st: PushState }) {
-  const { t } = useTranslation();
+function EventsField(p: WidgetProps) {
   const s = useAdminStyles();
   const label = useLabel();
-  const names = new Map((st.setup.data?.entities ?? []).map((e) => [e.name, label(e.label)]));
-  const columns: AdminColumn<PushEndpointView>[] = [
-    { key: 'name', header: t('gatewayui.push.name'), width: 180, render: (e) => <Text weight="semibold">{e.name}</Text> },
-    { key: 'url', header: t('gatewayui.push.url'), mono: true, render: (e) => e.url },
-    {
-      key: 'events', header: t('gatewayui.push.events'),
-      render: (e) => <Text size={200}>{e.events.map((x) => `${names.get(x.entity) ?? x.entity}: ${x.events.map((ev) => t(`gatewayui.push.event.${ev}`)).join('/')}`).join('; ')}</Text>,
-    },
-    { key: 'enabled', header: t('gatewayui.keys.status'), width: 80, render: (e) => <Badge appearance="tint" color={e.enabled ? 'success' : 'subtle'}>{t(e.enabled ? 'gatewayui.push.enabled' : 'gatewayui.push.disabled')}</Badge> },
-    { key: 'recent', header: t('gatewayui.push.recent'), width: 190, render: (e) => <Text size={200}>{t('gatewayui.push.recentText', e.recent)}</Text> },
-    {
-      key: 'actions', header: '', width: 170,
-      render: (e) => (
-        <div className={s.rowActions}>
-          <Button size="small" icon={<Edit20Regular />} onClick={() => st.edit(e)} aria-label={t('gatewayui.push.editEndpoint')} title={t('gatewayui.push.editEndpoint')} />
-          <Button size="small" icon={<Send20Regular />} onClick={() => void st.ping(e)} aria-label={t('gatewayui.push.ping')} title={t('gatewayui.push.ping')} data-testid={`push-ping-${e.id}`} />
-          <Button size="small" icon={<Key20Regular />} onClick={() => void st.rotate(e)} aria-label={t('gatewayui.push.rotate')} title={t('gatewayui.push.rotate')} />
-          <Button size="small" icon={<Delete20Regular />} onClick={() => void st.remove(e)} aria-label={t('gatewayui.push.remove')} title={t('gatewayui.push.remove')} />
-        </div>
-      ),
-    },
-  ];
+  const options = useCall(gatewayCalls.entities, undefined);
+  const chosen = new Map(((Array.isArray(p.value) ? p.value : []) as PushSubscription[]).map((x) => [x.entity, x.events]));
+  const toggle = (entity: string, kind: PushEventKind, on: boolean) => {
+    const next = new Map(chosen);
+    const events = EVENTS.map((e) => e.kind).filter((k) => (k === kind ? on : (chosen.get(entity) ?? []).includes(k)));
+    if (events.length) next.set(entity, events);
+    else next.delete(entity);
+    p.onChange([...next].map(([e, ev]) => ({ entity: e, events: ev })));
+  };
+  if (!options.data) return <Spinner size="small" />;
   return (
-    <AdminTable label={t('gatewayui.push.endpoints')} columns={columns} rows={st.setup.data?.endpoints} rowKey={(e) => e.id} rowTestId={(e) => `push-endpoint-${e.id}`}
-      loading={st.setup.isLoading} error={st.setup.error} emptyText={t('gatewayui.push.endpointsEmpty')} size="small" testId="push-endpoints" />
+    <div id={p.id} style={{ maxHeight: 300, overflow: 'auto' }}>
+      <Table size="extra-small" aria-label={p.language === 'en' ? p.field.labelEn : p.field.label}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell />
+            {EVENTS.map((ev) => <TableHeaderCell key={ev.kind} style={{ width: 100 }}>{label(ev.label)}</TableHeaderCell>)}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {options.data.map((e) => (
+            <TableRow key={e.name}>
+              <TableCell>
+                <Text>{label(e.label)}</Text> <Text className={s.muted} size={200}>{e.name}</Text>
+              </TableCell>
+              {EVENTS.map((ev) => (
+                <TableCell key={ev.kind}>
+                  <Checkbox
+                    checked={(chosen.get(e.name) ?? []).includes(ev.kind)}
+                    disabled={p.disabled || (ev.kind === 'transition' && !e.transitions.length)}
+                    onChange={(_, v) => toggle(e.name, ev.kind, v.checked === true)}
+                    aria-label={`${label(e.label)} ${label(ev.label)}`}
+                    data-testid={`push-event-${e.name}-${ev.kind}`}
+                  />
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
   );
 }
 
-function HostTable({ st }: { st: PushState }) {
-  const { t } = useTranslation();
-  const columns: AdminColumn<PushHost>[] = [
-    { key: 'host', header: t('gatewayui.push.host'), mono: true, render: (h) => h.host },
-    { key: 'time', header: t('gatewayui.push.time'), width: 180, render: (h) => formatTime(h.created_at) },
-    { key: 'remove', header: '', width: 100, render: (h) => <Button size="small" icon={<Delete20Regular />} onClick={() => void st.removeHost(h)}>{t('gatewayui.push.removeHost')}</Button> },
-  ];
-  return (
-    <AdminTable
-      label={t('gatewayui.push.hosts')} columns={columns} rows={st.setup.data?.hosts} rowKey={(h) => h.id} loading={st.setup.isLoading} error={st.setup.error}
-      emptyText={t('gatewayui.push.hostsEmpty')} size="small" testId="push-hosts"
-      toolbar={
-        <>
-          <Field label={t('gatewayui.push.host')} hint={t('gatewayui.push.hostsExplain')} validationMessage={st.hostError} validationState={st.hostError ? 'error' : 'none'}>
-            <Input value={st.hostText} onChange={(_, v) => st.setHostText(v.value)} placeholder="erp.example.com" data-testid="push-host-input" />
-          </Field>
-          <Button icon={<Add20Regular />} onClick={() => void st.addHost()} disabled={!st.hostText.trim()} data-testid="push-host-add">{t('gatewayui.push.addHost')}</Button>
-        </>
-      }
-    />
-  );
+/**
+ * /admin/page/push (issue 35): the engine's list and drawer of the view entity `push_endpoint`
+ * (grids/admin/push.grid.ts: columns, tabs, create, edit, remove, a test event, a new signing secret
+ * asked first; the secret shown once by the page's `secretOnce`), with the events drawn per business object.
+ */
+export function PushPage() {
+  const resolved = resolvedPageOf('push');
+  if (!resolved) return <MissingPage opt="push" />;
+  return <ListPage resolved={resolved} slots={{ testId: 'admin-push', drawer: () => ({ widgets: { events: EventsField } }) }} />;
 }

@@ -23,6 +23,9 @@ export const adminRoutes: RouteObject[] = [
   // Data permissions: the engine's list with the rule's menu, field and value drawn by the page (grids/admin/dataperms.grid.ts).
   { path: 'admin/page/dataperms', ...lazyPage(dataperms, 'DataPermsPage') },
   { path: rel(ADMIN_SCREENS.menus.path), ...lazyPage(menus, 'MenuEditorPage') },
-  { path: rel(ADMIN_SCREENS.apikeys.path), ...lazyPage(() => import('./ApiKeysPage') as Promise<PageModule>, 'ApiKeysPage') },
-  { path: rel(ADMIN_SCREENS.push.path), ...lazyPage(() => import('./PushPage') as Promise<PageModule>, 'PushPage') },
+  // API keys: the engine's list with the key's scopes drawn per business object (grids/admin/apikeys.grid.ts).
+  { path: 'admin/page/apikeys', ...lazyPage(() => import('./ApiKeysPage') as Promise<PageModule>, 'ApiKeysPage') },
+  // Data push: the endpoints with their events drawn per business object, and the log with a delivery's replay (grids/admin/push.grid.ts).
+  { path: 'admin/page/push', ...lazyPage(() => import('./PushPage') as Promise<PageModule>, 'PushPage') },
+  { path: 'admin/page/pushlog', ...lazyPage(() => import('./PushLogPage') as Promise<PageModule>, 'PushLogPage') },
 ];

@@ -1,10 +1,14 @@
 import { allEntities, type EntityDef } from '../../../model';
-import type { ApiKeyScope } from '../../../model/calls/gateway';
+import type { ApiKeyScope, GatewayEntityOption } from '../../../model/calls/gateway';
+import type { AuthContext } from '../../access/auth-context';
 import { isAdminMenu } from '../../access/permission-model';
+import { callerCan } from '../../access/permission.service';
+import type { Db } from '../../db/database';
 
 /**
  * An API key's scopes (issue 35): which registry entities it may use and how. `read` is page,
- * count, view and history; `write` adds save, remove and the entity's actions. Pure.
+ * count, view and history; `write` adds save, remove and the entity's actions. Pure but for
+ * `entityOptions`, which reads the caller's rights.
  */
 export type KeyScope = ApiKeyScope;
 
@@ -22,6 +26,16 @@ export function gatewayEntities(): EntityDef[] {
 /** The gateway entity of a name, or undefined. */
 export function gatewayEntity(name: string): EntityDef | undefined {
   return gatewayEntities().find((e) => e.name === name);
+}
+
+/** The entities an administrator may name in a key or a push, with what they may grant (their own view and edit rights). */
+export async function entityOptions(db: Db, auth: AuthContext): Promise<GatewayEntityOption[]> {
+  const out: GatewayEntityOption[] = [];
+  for (const e of gatewayEntities()) {
+    if (!(await callerCan(db, auth, e.menuCode, 'view'))) continue;
+    out.push({ name: e.name, label: e.label, can_read: true, can_write: await callerCan(db, auth, e.menuCode, 'edit'), transitions: (e.states?.transitions ?? []).map((t) => ({ action: t.action, label: t.label })) });
+  }
+  return out.sort((a, b) => a.label.zh.localeCompare(b.label.zh, 'zh'));
 }
 
 /**

@@ -2,27 +2,25 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { redisClient } from '../../kernel/redis/redis-client';
 import { sql } from 'kysely';
 import type { EntityDef } from '../../../model';
-import { GATEWAY_PREFIXES, gatewayCalls, type GatewayEntityOption } from '../../../model/calls/gateway';
-import { authOf, requireAuth, type AuthContext } from '../../access/auth-context';
-import { inputOf, intOf, pagingOf, text } from '../../access/input.util';
+import { GATEWAY_PREFIXES } from '../../../model/calls/gateway';
+import { authOf } from '../../access/auth-context';
 import { instanceId } from '../../access/instance.util';
 import { redisLimiter, tableLimiter, type LoginLimiter } from '../../access/login-limiter.service';
 import { callerCan } from '../../access/permission.service';
-import { serveCall } from '../../http/calls';
 import { ok, requestLanguage } from '../../http/envelope';
-import { AppError, unauthorized, validationError } from '../../http/errors';
-import { assertCan } from '../../resources/permissions';
+import { AppError, unauthorized } from '../../http/errors';
 import { documentHistory, pageRows, removeDocuments, runAction, saveDocument, viewDocument, type ResourceContext } from '../../resources/resource.service';
 import { countRows } from '../../resources/resource.service';
 import { gatewayEntities, gatewayEntity, scopeAllows, type KeyScope } from './api-key-scopes';
-import { createKey, listKeys, resolveKey, revokeKey, type KeyCaller } from './api-keys.service';
+import { resolveKey, type KeyCaller } from './api-keys.service';
+import { apiKeyRoutes } from './api-keys.views';
 import { openApiDocument } from './openapi';
-import { addHost, installPushHooks, listDeliveries, listEndpoints, listHosts, pingEndpoint, removeEndpoint, removeHost, replayDelivery, rotateSecret, saveEndpoint } from './push.service';
+import { installPushHooks } from './push.service';
+import { pushRoutes, registerPushViews } from './push.views';
 import { installPushSender } from './push.sender';
 import { tempTokenRoutes } from './temp-token.routes';
 
 type Body = Record<string, unknown>;
-const BODY_LIMIT = 64 * 1024;
 
 /** The key a call carries: `X-Api-Key`, `Authorization: Bearer gk_...`, or the spec's `api_key` / `apikey` query. */
 export function apiKeyOf(req: FastifyRequest): string | null {
@@ -144,68 +142,6 @@ function registerGatewayPrefix(app: FastifyInstance, prefix: string, limiter: Lo
   app.post<P & { Params: { action: string } }>(`${base}/action/:action`, guard, async (req) => ok(await runAction(contextOf(req), entityFor(req, 'action'), req.params.action, bodyOf(req))));
 }
 
-/** The entities an administrator may name in a key or a push, with what they may grant. */
-async function entityOptions(app: FastifyInstance, auth: AuthContext): Promise<GatewayEntityOption[]> {
-  const out: GatewayEntityOption[] = [];
-  for (const e of gatewayEntities()) {
-    const canRead = await callerCan(app.db, auth, e.menuCode, 'view');
-    if (!canRead) continue;
-    out.push({ name: e.name, label: e.label, can_read: true, can_write: await callerCan(app.db, auth, e.menuCode, 'edit'), transitions: (e.states?.transitions ?? []).map((t) => ({ action: t.action, label: t.label })) });
-  }
-  return out.sort((a, b) => a.label.zh.localeCompare(b.label.zh, 'zh'));
-}
-
-const idOf = (req: FastifyRequest): number => {
-  const id = intOf(inputOf(req), 'id');
-  if (!id) throw validationError({ id: { key: 'rule.required' } });
-  return id;
-};
-
-/** The company administrator's API key screen (menu code admin.apikey). */
-function registerKeyAdminRoutes(app: FastifyInstance): void {
-  const opts = { preHandler: requireAuth, bodyLimit: BODY_LIMIT };
-  const admin = async (req: FastifyRequest, verb: 'read' | 'create' | 'update') => assertCan(authOf(req), 'admin.apikey', verb, { db: app.db });
-  serveCall(app, gatewayCalls.keys, opts, async (req) => {
-    const clientId = await admin(req, 'read');
-    return { rows: await listKeys(app.db, clientId), entities: await entityOptions(app, authOf(req)), prefixes: GATEWAY_PREFIXES };
-  });
-  serveCall(app, gatewayCalls.createKey, opts, async (req) => {
-    const clientId = await admin(req, 'create');
-    const input = inputOf(req);
-    return createKey(app.db, authOf(req), clientId, { name: input.name, scopes: input.scopes, rate_per_minute: input.rate_per_minute, expires_at: input.expires_at });
-  });
-  serveCall(app, gatewayCalls.revokeKey, opts, async (req) => revokeKey(app.db, authOf(req), await admin(req, 'update'), idOf(req)));
-}
-
-/** The company administrator's push screen (menu code admin.push): endpoints, allowed hosts, deliveries. */
-function registerPushAdminRoutes(app: FastifyInstance): void {
-  const opts = { preHandler: requireAuth, bodyLimit: BODY_LIMIT };
-  const admin = async (req: FastifyRequest, verb: 'read' | 'create' | 'update' | 'remove') => assertCan(authOf(req), 'admin.push', verb, { db: app.db });
-  const sealing = () => ({ serverSecret: app.config.jwtSecret, allowLoopback: app.config.push.allowLoopback });
-  serveCall(app, gatewayCalls.pushSetup, opts, async (req) => {
-    const clientId = await admin(req, 'read');
-    return { endpoints: await listEndpoints(app.db, clientId), hosts: await listHosts(app.db, clientId), entities: await entityOptions(app, authOf(req)), allow_loopback: app.config.push.allowLoopback };
-  });
-  serveCall(app, gatewayCalls.saveEndpoint, opts, async (req) => {
-    const input = inputOf(req);
-    const clientId = await admin(req, input.id ? 'update' : 'create');
-    return saveEndpoint(app.db, authOf(req), clientId, input, sealing());
-  });
-  serveCall(app, gatewayCalls.rotateSecret, opts, async (req) => rotateSecret(app.db, await admin(req, 'update'), idOf(req), app.config.jwtSecret));
-  serveCall(app, gatewayCalls.removeEndpoint, opts, async (req) => removeEndpoint(app.db, await admin(req, 'remove'), idOf(req)));
-  serveCall(app, gatewayCalls.pingEndpoint, opts, async (req) => pingEndpoint(app.db, await admin(req, 'update'), idOf(req)));
-  serveCall(app, gatewayCalls.addHost, opts, async (req) => addHost(app.db, authOf(req), await admin(req, 'create'), inputOf(req).host));
-  serveCall(app, gatewayCalls.removeHost, opts, async (req) => removeHost(app.db, await admin(req, 'remove'), idOf(req)));
-  serveCall(app, gatewayCalls.deliveries, opts, async (req) => {
-    const clientId = await admin(req, 'read');
-    const input = inputOf(req);
-    const { page, size } = pagingOf(input);
-    const result = await listDeliveries(app.db, clientId, { page, size, status: text(input, 'status', { max: 10 }), endpointId: intOf(input, 'endpoint_id') });
-    return { ...result, page, size };
-  });
-  serveCall(app, gatewayCalls.replay, opts, async (req) => replayDelivery(app.db, await admin(req, 'update'), idOf(req)));
-}
-
 /**
  * The outside-system calls of spec 7 (issue 35; docs/architecture-gateway.md): the gateway on
  * each of GATEWAY_PREFIXES, the administration of API keys and pushes, the push hooks and sender,
@@ -214,8 +150,9 @@ function registerPushAdminRoutes(app: FastifyInstance): void {
 export async function gatewayRoutes(app: FastifyInstance): Promise<void> {
   const limiter = await openKeyLimiter(app);
   for (const prefix of GATEWAY_PREFIXES) registerGatewayPrefix(app, prefix, limiter);
-  registerKeyAdminRoutes(app);
-  registerPushAdminRoutes(app);
+  apiKeyRoutes(app);
+  registerPushViews(app.config);
+  pushRoutes(app);
   installPushHooks();
   installPushSender(app);
   await tempTokenRoutes(app);

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * A secret shown this once (an API key, a push endpoint's signing secret): read-only, selectable,
- * with a copy button; closing it is the only way out, and nothing shows it again.
+ * with a copy button; closing it is the only way out, and nothing shows it again. A list page shows
+ * it after a save whose reply carries its page's `secretOnce` field (ListPage).
  */
 export function SecretOnceDialog(props: { secret: string | null; title: string; explain: string; onClose: () => void; testId: string }) {
   const { t } = useTranslation();
@@ -25,16 +26,16 @@ export function SecretOnceDialog(props: { secret: string | null; title: string; 
         <DialogBody>
           <DialogTitle>{props.title}</DialogTitle>
           <DialogContent style={{ display: 'grid', gap: 12 }}>
-            <MessageBar intent="warning">
+            <MessageBar intent="warning" layout="multiline">
               <MessageBarBody>{props.explain}</MessageBarBody>
             </MessageBar>
             <div style={{ display: 'flex', gap: 8 }}>
               <Input readOnly value={props.secret ?? ''} style={{ flex: 1, fontFamily: 'monospace' }} onFocus={(e) => e.currentTarget.select()} data-testid={`${props.testId}-value`} aria-label={props.title} />
-              <Button icon={<Copy20Regular />} onClick={() => void copy()}>{copied ? t('gatewayui.keys.copied') : t('gatewayui.keys.copy')}</Button>
+              <Button icon={<Copy20Regular />} onClick={() => void copy()}>{copied ? t('engine.secretCopied') : t('engine.secretCopy')}</Button>
             </div>
           </DialogContent>
           <DialogActions>
-            <Button appearance="primary" onClick={close} data-testid={`${props.testId}-done`}>{t('gatewayui.keys.done')}</Button>
+            <Button appearance="primary" onClick={close} data-testid={`${props.testId}-done`}>{t('engine.secretDone')}</Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>
