@@ -9,6 +9,7 @@ import {
 import {
   ArrowClockwiseRegular, ArrowDownloadRegular, ArrowTrendingLinesRegular, ArrowRedoRegular, ArrowUndoRegular, DataBarVerticalRegular, FlashRegular, LockClosedRegular, LockOpenRegular, MergeRegular, SplitHorizontalRegular,
 } from '@fluentui/react-icons';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarZoom } from '../../model/calendar';
 import type { BoardBar, ScenarioSummary } from '../../model/schedule-board';
@@ -70,9 +71,7 @@ export function BoardToolbar(p: BoardToolbarProps) {
           </Option>
         ))}
       </Dropdown>
-      <TabList selectedValue={p.zoom} onTabSelect={(_, d) => p.onZoom(d.value as CalendarZoom)} size="small">
-        {decl.zooms.map((z) => <Tab key={z} value={z} data-testid={`board-zoom-${z}`}>{t(`board.zoom.${z}`)}</Tab>)}
-      </TabList>
+      <ZoomTabs zooms={decl.zooms} zoom={p.zoom} onZoom={p.onZoom} />
       <Toolbar size="small" style={{ flexWrap: 'wrap' }}>
         <Button appearance="subtle" icon={<ArrowUndoRegular />} disabled={!p.canUndo} onClick={p.onUndo} title={t('board.undo')} aria-label={t('board.undo')} />
         <Button appearance="subtle" icon={<ArrowRedoRegular />} disabled={!p.canRedo} onClick={p.onRedo} title={t('board.redo')} aria-label={t('board.redo')} />
@@ -150,5 +149,20 @@ function Legend({ colour, text }: { colour: string; text: string }) {
       <span style={{ width: 10, height: 10, background: colour, borderRadius: 2, display: 'inline-block', border: '1px solid #ccc' }} />
       {text}
     </span>
+  );
+}
+
+/**
+ * The zoom tabs: the clicked tab shows at once (their own state), while the page takes the new zoom
+ * as a transition (useScheduleBoardPage `setZoom`).
+ */
+function ZoomTabs({ zooms, zoom, onZoom }: { zooms: readonly CalendarZoom[]; zoom: CalendarZoom; onZoom: (z: CalendarZoom) => void }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(zoom);
+  useEffect(() => setShown(zoom), [zoom]);
+  return (
+    <TabList selectedValue={shown} onTabSelect={(_, d) => { setShown(d.value as CalendarZoom); onZoom(d.value as CalendarZoom); }} size="small">
+      {zooms.map((z) => <Tab key={z} value={z} data-testid={`board-zoom-${z}`}>{t(`board.zoom.${z}`)}</Tab>)}
+    </TabList>
   );
 }

@@ -21,7 +21,7 @@ import { BarList, BarTip, DragInfo, LineFigures, StripTip } from './BoardOverlay
 import { type Drag, useBoardDrag } from './useBoardDrag';
 import { useBoardViewport } from './useBoardViewport';
 import { useBoardPaint } from './useBoardPaint';
-import { type BoardPainter, useBoardLayout } from './useBoardLayout';
+import { type BoardPainter, useBoardLayout, type ZoomPainter } from './useBoardLayout';
 import { useAtRest } from './useAtRest';
 
 /** How long the view, its layout and data stay unchanged before the invisible lists follow them (ms). */
@@ -58,6 +58,8 @@ export type ScheduleBoardProps = {
   onViewSpan?: (span: ViewSpan) => void;
   /** Set by the board to a function that draws other data at once (a command's reply, before the page renders it). */
   painter?: BoardPainter;
+  /** Set by the board to a function drawing it at another zoom at once (the page's zoom tabs). */
+  paintZoom?: ZoomPainter;
 };
 
 export function ScheduleBoard(props: ScheduleBoardProps) {
@@ -66,7 +68,7 @@ export function ScheduleBoard(props: ScheduleBoardProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const { view, onScroll } = useBoardViewport(scroller);
-  const { layout, layoutOf } = useBoardLayout(data, zoom);
+  const { layout, layoutOf, layoutAt } = useBoardLayout(data, zoom);
   const moveStarted = useRef(0);
   const paintDrag = useRef<((d: Drag) => void) | null>(null);
   const markedSet = useMemo(() => new Set(marked ?? []), [marked]);
@@ -75,7 +77,7 @@ export function ScheduleBoard(props: ScheduleBoardProps) {
     data, layout, scroller, canvas, selectedId, marked: markedSet, readonly: props.readonly,
     onSelect: props.onSelect, onContextMenu: props.onContextMenu, onCommand: props.onCommand, onOverload: props.onOverload, onRefused: props.onRefused, moveStarted, paintDrag,
   });
-  useBoardPaint({ canvas, scroller, decl, data, layout, zoom, view, selectedId, marked: markedSet, ghosts, actuals: props.actuals, drag, reveal, moveStarted, onPreviewDrawn, layoutOf, painter: props.painter, paintDrag });
+  useBoardPaint({ canvas, scroller, decl, data, layout, zoom, view, selectedId, marked: markedSet, ghosts, actuals: props.actuals, drag, reveal, moveStarted, onPreviewDrawn, layoutOf, painter: props.painter, paintDrag, layoutAt, paintZoom: props.paintZoom });
   const lineIndex = useMemo(() => new Map(data.lines.map((l, i) => [l.id, i])), [data.lines]);
   const { onViewSpan } = props;
   useEffect(() => { onViewSpan?.(viewSpan(layout, view, lineIndex)); }, [onViewSpan, layout, view, lineIndex]);

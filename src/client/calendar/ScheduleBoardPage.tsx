@@ -103,6 +103,7 @@ function BoardBody({ page }: { page: ScheduleBoardPageState }) {
             reveal={page.late.reveal}
             onViewSpan={source.onView}
             painter={source.painter}
+            paintZoom={page.zoomPainter}
           />
         )}
         {data && sel.bar?.late && <LateReasonsPanel bar={sel.bar} reasons={page.late.of(sel.bar.id)} loading={page.late.loading} onOpen={page.late.open} onClose={() => sel.selectOnly(null)} />}

@@ -5,7 +5,7 @@
  * (the reply drawn at once by the page's painter, then rendered), and switching back to a zoom lays out
  * again only the lines changed since it was last shown.
  *
- * Example: `const { layout, layoutOf } = useBoardLayout(data, zoom);`
+ * Example: `const { layout, layoutOf, layoutAt } = useBoardLayout(data, zoom);`
  */
 import { type RefObject, useCallback, useMemo, useRef } from 'react';
 import type { CalendarZoom } from '../../model/calendar';
@@ -14,18 +14,24 @@ import { type BoardLayout, relayoutBoard } from './board-layout';
 
 /** Draws other data at once on the board's canvas (set by the board while it is shown). */
 export type BoardPainter = RefObject<((data: BoardData) => void) | null>;
+/** Draws the board at another zoom at once (a zoom tab clicked), before the page renders it. */
+export type ZoomPainter = RefObject<((zoom: CalendarZoom) => void) | null>;
 
 export function useBoardLayout(data: BoardData, zoom: CalendarZoom) {
   const last = useRef(new Map<CalendarZoom, BoardLayout>());
-  const done = useRef(new WeakMap<BoardData, BoardLayout>());
-  const layoutOf = useCallback((d: BoardData): BoardLayout => {
-    const known = done.current.get(d);
-    if (known && known.zoom === zoom) return known;
-    const next = relayoutBoard(last.current.get(zoom) ?? null, d, zoom);
-    last.current.set(zoom, next);
-    done.current.set(d, next);
+  const done = useRef(new Map<CalendarZoom, WeakMap<BoardData, BoardLayout>>());
+  // Any data at any zoom (a zoom switch is drawn at once at the new zoom, before the page renders it).
+  const layoutAt = useCallback((d: BoardData, z: CalendarZoom): BoardLayout => {
+    let byData = done.current.get(z);
+    if (!byData) done.current.set(z, (byData = new WeakMap()));
+    const known = byData.get(d);
+    if (known) return known;
+    const next = relayoutBoard(last.current.get(z) ?? null, d, z);
+    last.current.set(z, next);
+    byData.set(d, next);
     return next;
-  }, [zoom]);
+  }, []);
+  const layoutOf = useCallback((d: BoardData): BoardLayout => layoutAt(d, zoom), [layoutAt, zoom]);
   const layout = useMemo(() => layoutOf(data), [layoutOf, data]);
-  return { layout, layoutOf };
+  return { layout, layoutOf, layoutAt };
 }

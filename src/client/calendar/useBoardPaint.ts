@@ -5,7 +5,7 @@ import type { BoardBar, BoardData } from '../../model/schedule-board';
 import { type BoardLayout, type Rect, spanRect } from './board-model';
 import { type BoardLayer, drawBoard, type DrawState, HEADER, LABELS } from './board-draw';
 import { type BoardActualsView, drawActualBars, drawActualLabels } from './board-actuals';
-import type { BoardPainter } from './useBoardLayout';
+import type { BoardPainter, ZoomPainter } from './useBoardLayout';
 import type { Drag } from './board-drag';
 
 export type BoardPaintInput = {
@@ -31,6 +31,10 @@ export type BoardPaintInput = {
   painter?: BoardPainter;
   /** Set to a function that draws a drag's preview at once (a pointer's move, before the board renders it). */
   paintDrag?: React.RefObject<((d: Drag) => void) | null>;
+  /** Any data laid out at any zoom, for `paintZoom`. */
+  layoutAt: (data: BoardData, zoom: CalendarZoom) => BoardLayout;
+  /** Set to a function that draws the board at another zoom at once (a zoom tab clicked, before the page renders it). */
+  paintZoom?: ZoomPainter;
 };
 
 /**
@@ -41,7 +45,7 @@ export type BoardPaintInput = {
 export function useBoardPaint(p: BoardPaintInput): void {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'zh';
-  const { canvas, scroller, decl, data, layout, zoom, view, selectedId, marked, ghosts, actuals, drag, reveal, moveStarted, onPreviewDrawn, layoutOf, painter, paintDrag } = p;
+  const { canvas, scroller, decl, data, layout, zoom, view, selectedId, marked, ghosts, actuals, drag, reveal, moveStarted, onPreviewDrawn, layoutOf, painter, paintDrag, layoutAt, paintZoom } = p;
   const from = data.days[0]?.date ?? data.from;
   const ghostRects = useMemo(() => ghostRectsOn(layout, from, ghosts), [ghosts, layout, from]);
   const weekdays = useMemo(() => (lang === 'en' ? ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'] : ['日', '一', '二', '三', '四', '五', '六']), [lang]);
@@ -66,7 +70,7 @@ export function useBoardPaint(p: BoardPaintInput): void {
   }, [t]);
   // What the canvas shows but the data and its layout, as of this render: `painter` draws other data with it.
   const stateOf = (d: BoardData, l: BoardLayout, dragged: Drag | null = drag): DrawState => ({
-    decl, data: d, layout: l, zoom, view, selectedId, marked, weekdays,
+    decl, data: d, layout: l, zoom: l.zoom, view, selectedId, marked, weekdays,
     ghosts: l === layout ? ghostRects : ghostRectsOn(l, d.days[0]?.date ?? d.from, ghosts),
     drag: dragged ? { barId: dragged.bar.id, preview: dragged.preview } : null,
     loadText,
@@ -104,6 +108,12 @@ export function useBoardPaint(p: BoardPaintInput): void {
     painter.current = (d) => { if (canvas.current) drawBoard(canvas.current, stateRef.current(d, layoutOf(d))); };
     return () => { painter.current = null; };
   }, [painter, canvas, layoutOf]);
+
+  useEffect(() => {
+    if (!paintZoom) return;
+    paintZoom.current = (z) => { if (canvas.current && z !== zoom) drawBoard(canvas.current, stateRef.current(data, layoutAt(data, z))); };
+    return () => { paintZoom.current = null; };
+  }, [paintZoom, canvas, data, zoom, layoutAt]);
 
   // A requested bar scrolled into view, a little right of the line labels and below the header.
   useEffect(() => {

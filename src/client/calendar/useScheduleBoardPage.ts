@@ -4,7 +4,7 @@
  *
  * Example: `const page = useScheduleBoardPage(); page.openScenario(null); page.toggleLock();`
  */
-import { useCallback, useMemo, useState } from 'react';
+import { startTransition, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { productionBoard } from '../../../calendars/production-board.calendar';
 import type { CalendarZoom } from '../../model/calendar';
@@ -22,7 +22,14 @@ import { useLateReasons } from './useLateReasons';
 export function useScheduleBoardPage() {
   const { t } = useTranslation();
   const decl = productionBoard;
-  const [zoom, setZoom] = useState<CalendarZoom>(decl.defaultZoom);
+  const [zoom, setZoomState] = useState<CalendarZoom>(decl.defaultZoom);
+  // A zoom tab clicked: the board draws itself at the new zoom at once (its painter), and the page
+  // (toolbar, lists, overlays) renders the new zoom as a transition, so the click's frame is the canvas's.
+  const zoomPainter = useRef<((z: CalendarZoom) => void) | null>(null);
+  const setZoom = useCallback((z: CalendarZoom) => {
+    zoomPainter.current?.(z);
+    startTransition(() => setZoomState(z));
+  }, []);
   const source = useBoardSource(decl);
   const { data, scenario, current, moved, liveBars, horizon } = source;
   const [showCompare, setShowCompare] = useState(true);
@@ -66,7 +73,7 @@ export function useScheduleBoardPage() {
   };
 
   return {
-    decl, zoom, setZoom, source, showCompare, setShowCompare, showLive, setShowLive, menu, setMenu, dialog, setDialog, exporting,
+    decl, zoom, setZoom, zoomPainter, source, showCompare, setShowCompare, showLive, setShowLive, menu, setMenu, dialog, setDialog, exporting,
     sel, showActual, setShowActual, actuals, late, history, onCommand, pushMove, undo, redo, ghosts, readonly, canEdit, mergeTarget, openScenario, toggleLock, exportExcel,
   };
 }
