@@ -47,6 +47,16 @@ describe('node tracking timeline', () => {
     const stateBefore = await open.getAttribute('data-state');
     expect(['late', 'at_risk', 'on_track']).toContain(stateBefore);
     await snap(brand, 'node-tracking-01-brand-before');
+    // The brand's list behind the drawer, at each screen size: the engine's grid with the figures.
+    await brand.click('[data-testid=form-cancel]');
+    await brand.waitForSelector('[data-testid=form-drawer]', { state: 'detached' });
+    for (const [width, height] of [[1366, 768], [1920, 1080]]) {
+      await brand.setViewportSize({ width, height });
+      await snap(brand, `node-tracking-01a-brand-list-${width}`);
+    }
+    await brand.setViewportSize({ width: 1600, height: 900 });
+    await brand.goto(`${run.server.url}/scm/page/order-node-timeline?pr=${pick.pr_id}`);
+    await brand.waitForSelector('[data-testid=order-timeline] [data-testid^=node-row-]');
 
     await maker.goto(`${run.server.url}/scm/page/node-tracking?order=${copy.id}`);
     await maker.waitForSelector(`[data-testid=order-timeline][data-order="${String(copy.order_no)}"]`);
@@ -186,6 +196,10 @@ describe('node tracking timeline', () => {
     expect(await supplier.textContent('[data-testid=source-FAB_IN]')).toBe('供应商录入');
     expect(await supplier.inputValue('[data-testid=actual-FAB_IN]')).toBe(today);
     await snap(supplier, 'node-tracking-06-supplier-recorded');
+    for (const [width, height] of [[1366, 768], [1920, 1080]]) {
+      await supplier.setViewportSize({ width, height });
+      await snap(supplier, `node-tracking-06a-supplier-drawer-${width}`);
+    }
 
     // The brand's timeline moves without a reload; the maker's page says who entered it.
     await brand.waitForSelector(`[data-testid=node-row-FAB_IN][data-actual="${today}"]`, { timeout: 15_000 });

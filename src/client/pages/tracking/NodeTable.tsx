@@ -144,13 +144,13 @@ export function NodeTable(p: TableProps) {
 }
 
 /** The chosen order's panel (in its drawer, whose title names the order): its head, the summary, the drawn timeline and the node table. */
-export function TimelinePanel(props: { tl: Timeline; no: string; head: ReactNode; table: Omit<TableProps, 'nodes'>; showEmpty?: boolean; onPlanDrag?: (n: TimelineNode, planDate: string) => void }) {
+export function TimelinePanel(props: { tl: Timeline; no: string; head?: ReactNode; table: Omit<TableProps, 'nodes'>; showEmpty?: boolean; onPlanDrag?: (n: TimelineNode, planDate: string) => void }) {
   const { t } = useTranslation();
   const { tl, onPlanDrag: drop } = props;
   const empty = props.showEmpty !== false && !tl.tracking.nodes.length;
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }} data-testid="order-timeline" data-order={props.no}>
-      <div className="nt-head">{props.head}</div>
+      {props.head && <div className="nt-head">{props.head}</div>}
       <Summary tl={tl} />
       {empty ? (
         <div>{t('nt.noNodes')}</div>

@@ -59,7 +59,6 @@ export function MakerOrderTimeline(props: DrawerExtensionProps) {
         no={String(tl.order.order_no ?? '')}
         head={
           <>
-            <span className="nt-summary">{`${String(tl.order.brand_name ?? '')} ${tl.order.source_no ? `· ${String(tl.order.source_no)}` : ''}`}</span>
             <Button size="small" disabled={off} onClick={() => p.setConfirm(true)} data-testid="regenerate-nodes">{t('nt.regenerate')}</Button>
             <Button size="small" disabled={busy} onClick={p.exportPlans} data-testid="export-nodes">{t('nt.export')}</Button>
           </>
@@ -91,7 +90,7 @@ export function BrandOrderTimeline(props: DrawerExtensionProps) {
   return (
     <div className="nt-drawer">
       <style>{CSS}</style>
-      <TimelinePanel tl={tl} no={String(tl.order.pr_no ?? '')} head={<span className="nt-summary">{String(tl.order.maker_name ?? '')}</span>} table={{ columns: BRAND_COLUMNS, critical: 'bold' }} />
+      <TimelinePanel tl={tl} no={String(tl.order.pr_no ?? '')} table={{ columns: BRAND_COLUMNS, critical: 'bold' }} />
     </div>
   );
 }
@@ -114,7 +113,6 @@ export function SupplierOrderTimeline(props: DrawerExtensionProps) {
       <TimelinePanel
         tl={tl}
         no={String(tl.order.source_no ?? '')}
-        head={<span className="nt-summary">{`${String(tl.order.maker_name ?? '')} · ${String(tl.order.style_no ?? '')} · ${t('nt.col.qty')} ${String(tl.order.total_qty ?? '')}`}</span>}
         showEmpty={false}
         table={{ columns: SUPPLIER_COLUMNS, critical: 'none', editing: { drafts: o.drafts, setDrafts: o.setDrafts, disabled: o.busy || o.closed, onRecord: (n, date) => void record(n, date) } }}
       />

@@ -36,7 +36,6 @@ export const trackingMessages: CatalogPart = {
     'nt.forecastFrom': '{{date}}（{{source}}）',
     'nt.sentTo': '已发送：{{supplier}}',
     'nt.recalled': '已收回节点 {{node}}',
-    'nt.col.qty': '数量',
     'nt.supplierExplain': '客户发给贵司的节点：完成后录入实际完成日期，客户和品牌即时看到。',
   },
   en: {
@@ -72,7 +71,6 @@ export const trackingMessages: CatalogPart = {
     'nt.forecastFrom': '{{date}} ({{source}})',
     'nt.sentTo': 'Sent: {{supplier}}',
     'nt.recalled': 'Took node {{node}} back',
-    'nt.col.qty': 'Quantity',
     'nt.supplierExplain': 'Nodes your customers sent you: record the actual date when done; the customer and its brand see it at once.',
   },
 };
