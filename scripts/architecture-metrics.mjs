@@ -160,7 +160,7 @@ export const MODULES = [
     hand: [S('reports'), P('reports'), P('visual'), 'src/model/alerts.ts', 'src/model/tiles.ts'],
     declared: ['reports/', E('rptalert'), E('rpttile')],
   },
-  { name: 'admin', hand: [S('admin'), P('admin')], declared: ['grids/admin/', E('admin-settings'), E('admin-client'), E('admin-user'), E('admin-role'), E('admin-dataperm'), E('admin-sysdict'), E('admin-audit'), E('admin-service'), E('admin-apikey'), E('admin-push'), E('outbox')] },
+  { name: 'admin', hand: [S('admin'), P('admin')], declared: ['grids/admin/', E('admin-settings'), E('admin-client'), E('admin-user'), E('admin-role'), E('admin-dataperm'), E('admin-sysdict'), E('admin-audit'), E('admin-service'), E('admin-apikey'), E('admin-push'), E('admin-sysconfig'), E('outbox')] },
   { name: 'workspace', hand: [S('profile'), P('workspace'), 'src/model/workspace.ts'], declared: [] },
 ];
 

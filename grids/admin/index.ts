@@ -11,5 +11,6 @@ export * from './roles.grid';
 export * from './services.grid';
 export * from './settings.grid';
 export * from './signups.grid';
+export * from './sysconfig.grid';
 export * from './sysdict.grid';
 export * from './users.grid';

@@ -7,7 +7,6 @@ import { ROLES } from '../../src/model/roles';
  */
 export const ADMIN_SCREENS = {
   menus: { code: 'admin.menu', path: '/admin/page/menus', title: { zh: '菜单管理', en: 'Menus' } },
-  sysconfig: { code: 'admin.sys.config', path: '/admin/page/sysconfig', title: { zh: '系统配置', en: 'System configuration' } },
   // The component gallery (issue 35): every field type, grid, the matrix, a chart and the calendar beside their declarations.
   gallery: { code: 'admin.gallery', path: '/visual/demo/inputs', title: { zh: '组件示例', en: 'Component gallery' } },
 } as const;
@@ -45,8 +44,8 @@ export const sysAdminMenu = defineMenuGroup({
   icon: 'admin',
   companies: ['platform'],
   entries: [
-    // Sign-up approval (10), client management (20) and the system dictionary (30) are engine pages:
-    // grids/admin/signups.grid.ts, clients.grid.ts, sysdict.grid.ts; services (50) is grids/admin/services.grid.ts.
-    entry(ADMIN_SCREENS.sysconfig, { superOnly: true, order: 40 }),
+    // Sign-up approval (10), client management (20), the system dictionary (30), the system
+    // configuration (40) and services (50) are engine pages: grids/admin/signups.grid.ts,
+    // clients.grid.ts, sysdict.grid.ts, sysconfig.grid.ts, services.grid.ts.
   ],
 });

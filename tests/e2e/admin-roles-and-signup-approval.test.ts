@@ -286,9 +286,14 @@ describe('a company signs up and the super administrator approves it', () => {
     await admin.page.setViewportSize({ width: 1366, height: 768 });
     await snap(admin.page, 'admin-12d-services-1366');
     await admin.page.setViewportSize(VIEWPORT);
-    await openMenu(admin.page, 'admin.sys.config', 'admin-sysconfig');
-    await admin.page.waitForSelector('[data-testid=setting-import_max_rows]');
+    // System configuration: the engine's list of the view entity `sys_config` (issue 30), one record, its settings as columns.
+    await openMenu(admin.page, 'admin.sys.config', 'list-sysconfig');
+    await admin.page.waitForSelector('[data-testid=list-sysconfig] .ag-row [col-id=password_rule]:has-text("字母和数字")');
     await snap(admin.page, 'admin-12c-system-config');
+    await admin.page.dblclick('[data-testid=list-sysconfig] .ag-row [col-id=import_max_rows]');
+    await admin.page.waitForSelector('[data-testid=entity-form] [data-field=import_max_rows] input');
+    await snap(admin.page, 'admin-12e-system-config-drawer');
+    await admin.page.keyboard.press('Escape');
     expect(admin.errors).toEqual([]);
     await admin.context.close();
 

@@ -9,6 +9,7 @@ export * from './admin-push.entity';
 export * from './admin-role.entity';
 export * from './admin-service.entity';
 export * from './admin-settings.entity';
+export * from './admin-sysconfig.entity';
 export * from './admin-sysdict.entity';
 export * from './admin-user.entity';
 export * from './allocationversion.entity';

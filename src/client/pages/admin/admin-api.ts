@@ -6,10 +6,6 @@ import { api } from '../../api/client';
  */
 type Label = { zh: string; en: string };
 
-export type SettingRow =
-  | { key: string; label: Label; help: Label; type: 'choice'; options: Array<{ value: string; label: Label }>; value: string; default: string; stored: boolean; updated_at: string | null }
-  | { key: string; label: Label; help: Label; type: 'integer'; min: number; max: number; value: number; default: number; stored: boolean; updated_at: string | null };
-
 export type RoleRow = { id: number; client_id: number | null; code: string; name_zh: string; name_en: string; kind: string; remark: string | null; version: number; users: number; system: boolean };
 export type CatalogEntry = { menu_code: string; title: Label; group: string; verbs: string[] };
 export type MenuNode = {
@@ -20,9 +16,6 @@ export type MenuRoleOption = { code: string; name_zh: string; name_en: string; s
 export type OptionRow = { id: number; code?: string; name?: string };
 
 export const adminApi = {
-  settings: () => api.get<SettingRow[]>('/adminapi/sys/config'),
-  saveSettings: (values: Record<string, string | number>) => api.post<Record<string, unknown>>('/adminapi/sys/config/save', values),
-
   /** Every role of the company and the system roles (the data rules' role picker): the roles view, read through its old address. */
   roles: () => api.get<RoleRow[]>('/adminapi/roles'),
   catalog: () => api.get<{ menus: CatalogEntry[]; operators: string[] }>('/adminapi/permission-catalog'),

@@ -15,7 +15,6 @@ const rel = (path: string) => path.replace(/^\//, '');
  * roles do not grant it, whatever the browser shows. Titles come from the menu entries.
  */
 export const adminRoutes: RouteObject[] = [
-  { path: rel(ADMIN_SCREENS.sysconfig.path), ...lazyPage(() => import('./SystemConfigPage') as Promise<PageModule>, 'SystemConfigPage') },
   // Users: the engine's list with the page's invitation (grids/admin/users.grid.ts).
   { path: 'admin/page/users', ...lazyPage(users, 'UsersPage') },
   // Roles: the engine's list with the grant matrix in its drawer (grids/admin/roles.grid.ts).

@@ -4,12 +4,15 @@ import { sysDictionaryItem } from '../../../model/entities/admin-sysdict.entity'
 import { authOf, requireAuth, type AuthContext } from '../../access/auth-context';
 import { inputOf } from '../../access/input.util';
 import { ok, requestLanguage } from '../../http/envelope';
-import { validationError, type FieldError } from '../../http/errors';
+import { validationError } from '../../http/errors';
 import { assertCan } from '../../access/permissions';
 import { withTenant } from '../../kernel/rls';
-import { viewPage } from '../../resources/view-reader';
+import { viewPage, viewRecord } from '../../resources/view-reader';
+import { viewSave } from '../../resources/view-writer';
+import { sysConfig } from '../../../model/entities/admin-sysconfig.entity';
+import { registerSysConfigView } from './sysconfig.views';
 import './sysdict.views';
-import { defaultSettings, loadSystemSettings, settingValue, SYSTEM_SETTINGS, type SystemSettings } from './sys-settings.service';
+import { defaultSettings, loadSystemSettings, SYSTEM_SETTINGS, type SystemSettings } from './sys-settings.service';
 
 const BODY_LIMIT = 32 * 1024;
 /** Menu codes of the super administrator's screens (permission-model: `admin.sys.*` is theirs alone). */
@@ -34,6 +37,7 @@ export async function sysRoutes(app: FastifyInstance): Promise<void> {
   const opts = { bodyLimit: BODY_LIMIT, preHandler: requireAuth };
   const settings = await watchSystemSettings(app);
   registerDictionaryRoute(app);
+  registerSysConfigView(settings.defaults, async () => void (settings.current = await loadSystemSettings(app.db, app.config, settings.defaults)));
   registerSystemConfigRoutes(app, opts, settings);
 }
 
@@ -94,29 +98,15 @@ function registerSystemConfigRoutes(app: FastifyInstance, opts: RouteOpts, setti
     }));
   });
 
+  // The old save (the settings by key, no version) through the view's writer, at the version read now.
   app.post('/adminapi/sys/config/save', opts, async (req) => {
-    const auth = authOf(req);
-    await assertCan(auth, SYS_MENUS.config, 'update', { db });
     const input = inputOf(req);
-    const errors: Record<string, FieldError> = {};
-    const changes: Array<{ key: string; value: string | number }> = [];
-    for (const def of SYSTEM_SETTINGS) {
-      if (input[def.key] === undefined) continue;
-      const v = settingValue(def, input[def.key]);
-      if (v === null) errors[def.key] = { key: def.type === 'integer' ? 'admin.settingRange' : 'rule.notInDictionary', params: def.type === 'integer' ? { min: def.min, max: def.max } : undefined };
-      else changes.push({ key: def.key, value: v });
-    }
-    if (Object.keys(errors).length) throw validationError(errors);
-    if (!changes.length) throw validationError({ [SYSTEM_SETTINGS[0].key]: { key: 'form.chooseDataFirst' } });
-    const before = { ...settings.current };
-    await db.transaction().execute(async (tx) => {
-      for (const c of changes) {
-        await sql`insert into sys_config (key, value, updated_by) values (${c.key}, ${JSON.stringify(c.value)}::jsonb, ${auth.userId})
-          on conflict (key) do update set value = excluded.value, updated_by = excluded.updated_by, version = sys_config.version + 1, updated_at = now()`.execute(tx);
-      }
-    });
-    settings.current = await loadSystemSettings(db, config, defaults);
-    await auditPlatform(app, auth, 'sys_config', 0, 'update', req.ip, changes.map((c) => ({ field: c.key, old: before[c.key as keyof SystemSettings], new: c.value })));
+    const body = Object.fromEntries(SYSTEM_SETTINGS.filter((d) => input[d.key] !== undefined).map((d) => [d.key, input[d.key]]));
+    const ctx = { db, auth: authOf(req), ip: req.ip ?? null, language: requestLanguage(req) };
+    await assertCan(ctx.auth, SYS_MENUS.config, 'update', { db });
+    if (!Object.keys(body).length) throw validationError({ [SYSTEM_SETTINGS[0].key]: { key: 'form.chooseDataFirst' } });
+    const now = await viewRecord(ctx, sysConfig, 1);
+    await viewSave(ctx, sysConfig, { id: 1, version: now.version, ...body });
     return ok(settings.current);
   });
 }
