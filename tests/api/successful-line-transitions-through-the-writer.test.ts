@@ -45,7 +45,7 @@ beforeAll(async () => {
   maker = await signIn(t.app, 'maker');
   brand = await signIn(t.app, 'brand');
   makerId = (await sql<{ id: number }>`select id from clients where code = 'MAKER01'`.execute(t.app.db)).rows[0].id;
-  orders = (await call<{ rows: Row[] }>(maker, 'GET', '/scmapi/nodetrack/orders')).body.data.rows.map((r) => Number(r.id));
+  orders = (await call<{ rows: Row[] }>(maker, 'GET', '/scmapi/trackedorder/page?size=500')).body.data.rows.map((r) => Number(r.id));
 });
 afterAll(async () => t?.close());
 

@@ -265,11 +265,11 @@ describe('the supplier records its own nodes', () => {
     expect(sentOrders.map((r) => r.order_no)).toContain(order.orderNo);
     expect(sentOrders.map((r) => r.order_no)).not.toContain(other.orderNo);
     for (const token of [supplier, supplierSales]) {
-      const list = await call<{ rows: Row[] }>(token, 'GET', '/scmapi/nodetrack/supplier-orders');
+      const list = await call<{ rows: Row[] }>(token, 'GET', '/scmapi/suppliernodeorder/page?size=500');
       expect(list.status, JSON.stringify(list.body)).toBe(200);
       const rows = list.body.data.rows;
       expect(rows.map((r) => r.source_no).sort()).toEqual(sentOrders.map((r) => r.order_no));
-      expect(rows.find((r) => r.source_no === order.orderNo)).toMatchObject({ task_id: taskId, maker_name: '华纺制衣', nodes: 1, done: 0 });
+      expect(rows.find((r) => r.source_no === order.orderNo)).toMatchObject({ id: taskId, maker_name: '华纺制衣', nodes: 1, done: 0 });
       for (const r of rows) expect(Object.keys(r)).not.toEqual(expect.arrayContaining(['brand_name']));
       expect(JSON.stringify(rows)).not.toMatch(/PO-NA-SUP|悦衣|customer_po/);
     }
@@ -279,13 +279,13 @@ describe('the supplier records its own nodes', () => {
     expect(JSON.stringify(tl.body.data)).not.toMatch(/PO-NA-SUP|悦衣|customer_po|brand_name/);
     // The maker's own calls answer the supplier nothing.
     nothing(await call(supplier, 'GET', '/scmapi/nodetrack/timeline', { order_id: order.coId }));
-    nothing(await call(supplier, 'GET', '/scmapi/nodetrack/orders'));
+    nothing(await call(supplier, 'GET', '/scmapi/trackedorder/page?size=500'));
     nothing(await call(supplier, 'POST', '/scmapi/ordernode/action/actual', { ids: [node(await timeline(order.coId), 'FAB_IN').id], actual_date: today }));
-    nothing(await call(supplier, 'GET', '/scmapi/nodetrack/brand-orders'));
+    nothing(await call(supplier, 'GET', '/scmapi/brandnodeorder/page?size=500'));
     // The brand and the maker have no supplier view of it.
-    nothing(await call(brand, 'GET', '/scmapi/nodetrack/supplier-orders'));
+    nothing(await call(brand, 'GET', '/scmapi/suppliernodeorder/page?size=500'));
     nothing(await call(brand, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: taskId }));
-    nothing(await call(maker, 'GET', '/scmapi/nodetrack/supplier-orders'));
+    nothing(await call(maker, 'GET', '/scmapi/suppliernodeorder/page?size=500'));
     nothing(await call(maker, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: taskId }));
     nothing(await call(brand, 'POST', '/scmapi/nodetrack/supplier-actual', { task_id: taskId, node_code: 'FAB_IN', date: today }));
     expect(node(await timeline(order.coId), 'FAB_IN').actual_date).toBeNull();
@@ -332,7 +332,7 @@ describe('the supplier records its own nodes', () => {
     const back = await call<{ data: Array<{ closed: boolean }> }>(maker, 'POST', '/scmapi/ordernode/action/recall', { ids: [node(tl, 'FAB_IN').id] });
     expect(back.status).toBe(200);
     expect(back.body.data.data[0].closed).toBe(true);
-    expect((await call<{ rows: Row[] }>(supplier, 'GET', '/scmapi/nodetrack/supplier-orders')).body.data.rows.map((r) => r.source_no)).not.toContain(order.orderNo);
+    expect((await call<{ rows: Row[] }>(supplier, 'GET', '/scmapi/suppliernodeorder/page?size=500')).body.data.rows.map((r) => r.source_no)).not.toContain(order.orderNo);
     expect((await call(supplier, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: taskId })).status).toBe(404);
     expect((await call(supplier, 'POST', '/scmapi/nodetrack/supplier-actual', { task_id: taskId, node_code: 'FAB_IN', date: null })).status).toBe(404);
     // The date the supplier recorded stays the order's.

@@ -46,6 +46,8 @@ async function acceptedOrder(po: string, delivery: string, category = 'sweater')
   return { coId: Number(co.id), prId, orderNo: String(co.order_no) };
 }
 
+/** Another kind of company's list answers nothing: refused by its menu right, or no row. */
+const none = (r: { status: number; body: { data: { rows?: Row[] } } }) => (r.status === 200 ? expect(r.body.data.rows).toEqual([]) : expect(r.status).toBe(403));
 const timeline = async (coId: number) => (await call<Timeline>(maker, 'GET', '/scmapi/nodetrack/timeline', { order_id: String(coId) })).body.data;
 const node = (tl: Timeline, code: string) => tl.tracking.nodes.find((n) => n.node_code === code)!;
 /** A node line's transition (`ordernode.lineOf`: actual, plan, recall) through the engine's line action; its data is the order's timeline. */
@@ -75,7 +77,7 @@ describe('node tracking', () => {
     const rows = (await cfg.page({ size: 100 })).body.data.rows;
     const general = rows.filter((r) => !r.category && !r.order_type).map((r) => r.node_code);
     expect(general).toEqual(expect.arrayContaining(['FAB_IN', 'CUTTING', 'SEWING', 'WASHING', 'FINISHING', 'INSPECTION', 'PACKING', 'EX_FACTORY']));
-    const demo = (await call<{ rows: Row[] }>(maker, 'GET', '/scmapi/nodetrack/orders')).body.data.rows;
+    const demo = (await call<{ rows: Row[] }>(maker, 'GET', '/scmapi/trackedorder/page?size=500')).body.data.rows;
     expect(demo.length).toBeGreaterThan(0);
     for (const r of demo) expect(Number(r.nodes)).toBeGreaterThanOrEqual(12);
     // Another company has no configuration of the maker's.
@@ -176,7 +178,7 @@ describe('node tracking', () => {
     expect(text.rows[0].link).toBe(`/scm/page/node-tracking?order=${risky.coId}`);
     // Reading again, the list, and recording a date elsewhere raise nothing new.
     await timeline(risky.coId);
-    await call(maker, 'GET', '/scmapi/nodetrack/orders');
+    await call(maker, 'GET', '/scmapi/trackedorder/page?size=500');
     await lineAction(maker, 'actual', node(await timeline(risky.coId), 'YARN_IN'), { actual_date: today });
     expect(await notices('node.late', risky.orderNo)).toBe(1);
     expect(await notices('node.risk', risky.orderNo)).toBe(1);
@@ -184,13 +186,13 @@ describe('node tracking', () => {
     const brandNotices = await sql<{ n: number }>`select count(*)::int as n from notify_notice n join users u on u.id = n.user_id where u.username like 'brand%' and n.kind like 'node.%'`.execute(t.app.db);
     expect(brandNotices.rows[0].n).toBe(0);
     // The list shows the order's counts.
-    const list = (await call<{ rows: Row[] }>(maker, 'GET', '/scmapi/nodetrack/orders')).body.data.rows;
+    const list = (await call<{ rows: Row[] }>(maker, 'GET', '/scmapi/trackedorder/page?size=500')).body.data.rows;
     expect(list.find((r) => Number(r.id) === risky.coId)).toMatchObject({ nodes: 4, done: 1, late: 0, at_risk: 3 });
   });
 
   it('the brand sees its own order\'s timeline through the share, without who recorded what', async () => {
-    const rows = (await call<{ rows: Row[] }>(brand, 'GET', '/scmapi/nodetrack/brand-orders')).body.data.rows;
-    const mine = rows.find((r) => Number(r.pr_id) === order.prId)!;
+    const rows = (await call<{ rows: Row[] }>(brand, 'GET', '/scmapi/brandnodeorder/page?size=500')).body.data.rows;
+    const mine = rows.find((r) => Number(r.id) === order.prId)!;
     expect(mine).toMatchObject({ maker_name: '华纺制衣', nodes: 4, done: 2 });
     const tl = (await call<Timeline>(brand, 'GET', '/scmapi/nodetrack/brand-timeline', { pr_id: String(order.prId) })).body.data;
     const makerTl = await timeline(order.coId);
@@ -201,16 +203,16 @@ describe('node tracking', () => {
     const brandId = (await sql<{ id: number }>`select id from clients where code = 'BRAND01'`.execute(t.app.db)).rows[0].id;
     const shared = await sql<{ id: number }>`select source_id as id from scm_order_share where client_id = ${brandId}`.execute(t.app.db);
     const sharedIds = new Set(shared.rows.map((r) => Number(r.id)));
-    expect(rows.every((r) => sharedIds.has(Number(r.pr_id)))).toBe(true);
+    expect(rows.every((r) => sharedIds.has(Number(r.id)))).toBe(true);
   });
 
   it('nothing for a company without a share: an unshared order, another company, the maker\'s ids', async () => {
     const draft = await resourceClient(t.app, brand, 'scmapi', 'prorder').save({ pr_type: 'bulk', customer_po: 'PO-NT-DRAFT', category: 'sweater', receive_date: today, delivery_date: addDaysIso(today, 20), currency: 'CNY', maker_vendor_id: vendorJoined, entries });
     expect((await call(brand, 'GET', '/scmapi/nodetrack/brand-timeline', { pr_id: String(draft.body.data.id) })).status).toBe(404);
     // The supplier: no orders, and the brand's order id or the maker's order id lead nowhere.
-    expect((await call<{ rows: Row[] }>(supplier, 'GET', '/scmapi/nodetrack/brand-orders')).body.data.rows).toHaveLength(0);
+    none(await call<{ rows: Row[] }>(supplier, 'GET', '/scmapi/brandnodeorder/page?size=500'));
     expect((await call(supplier, 'GET', '/scmapi/nodetrack/brand-timeline', { pr_id: String(order.prId) })).status).toBe(404);
-    expect((await call<{ rows: Row[] }>(supplier, 'GET', '/scmapi/nodetrack/orders')).body.data.rows).toHaveLength(0);
+    none(await call<{ rows: Row[] }>(supplier, 'GET', '/scmapi/trackedorder/page?size=500'));
     expect((await call(supplier, 'GET', '/scmapi/nodetrack/timeline', { order_id: String(order.coId) })).status).toBe(404);
     // The brand cannot read the maker's side by the maker's id either.
     expect((await call(brand, 'GET', '/scmapi/nodetrack/timeline', { order_id: String(order.coId) })).status).toBe(404);
@@ -220,7 +222,7 @@ describe('node tracking', () => {
     const events = (await call<{ events: Row[] }>(maker, 'GET', '/scmapi/nodetrack/calendar', range)).body.data.events;
     expect(events.filter((e) => Number(e.order_id) === order.coId).map((e) => e.node_code).sort()).toEqual(['KNIT', 'LINK', 'SHIP', 'YARN_IN']);
     // No token, no reply.
-    expect((await t.app.inject({ method: 'GET', url: '/api/scmapi/nodetrack/orders' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/scmapi/trackedorder/page' })).statusCode).toBe(401);
   });
 
   it('the maker\'s data permissions on customer orders narrow every tracking call, read in the tenant\'s transaction', async () => {
@@ -229,7 +231,7 @@ describe('node tracking', () => {
       values (${makerId}, ${plannerId}, 'scm.customerorder', 'order_no', 'eq', 'NO-SUCH-ORDER') returning id`.execute(t.app.db);
     try {
       const planner = await signIn(t.app, 'maker.planner');
-      const rows = (await call<{ rows: Row[] }>(planner, 'GET', '/scmapi/nodetrack/orders')).body.data.rows;
+      const rows = (await call<{ rows: Row[] }>(planner, 'GET', '/scmapi/trackedorder/page?size=500')).body.data.rows;
       expect(rows).toHaveLength(0);
       expect((await call(planner, 'GET', '/scmapi/nodetrack/timeline', { order_id: String(order.coId) })).status).toBe(404);
       const tl = await timeline(order.coId);

@@ -26,7 +26,7 @@ describe('node forecasts in a fresh demo', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await signInToShell(page, run.server.url, 'maker.planner');
-    const orders = await api<{ rows: Array<{ id: number }> }>(page, '/api/scmapi/nodetrack/orders');
+    const orders = await api<{ rows: Array<{ id: number }> }>(page, '/api/scmapi/trackedorder/page?size=500');
     let target: { id: number; fabric: Node; sewing: Node | undefined } | null = null;
     for (const o of orders.rows) {
       const nodes = (await api<{ tracking: { nodes: Node[] } }>(page, `/api/scmapi/nodetrack/timeline?order_id=${String(o.id)}`)).tracking.nodes;

@@ -36,12 +36,12 @@ describe('node plan dates on the timeline, Excel, and the shop floor by colour x
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await signInToShell(page, run.server.url, 'maker.planner');
-    const orders = await api<{ rows: Row[]; today: string }>(page, '/api/scmapi/nodetrack/orders');
+    const orders = await api<{ rows: Row[] }>(page, '/api/scmapi/trackedorder/page?size=500');
     // An order whose first open node is still ahead of today (its bar can move without turning late).
     let target: { order: Row; code: string; plan: string } | null = null;
     for (const o of orders.rows) {
-      const tl = await api<{ tracking: { nodes: Array<{ node_code: string; actual_date: string | null; plan_date: string | null }> } }>(page, `/api/scmapi/nodetrack/timeline?order_id=${String(o.id)}`);
-      const n = tl.tracking.nodes.find((x) => !x.actual_date && x.plan_date && x.plan_date > orders.today);
+      const tl = await api<{ today: string; tracking: { nodes: Array<{ node_code: string; actual_date: string | null; plan_date: string | null }> } }>(page, `/api/scmapi/nodetrack/timeline?order_id=${String(o.id)}`);
+      const n = tl.tracking.nodes.find((x) => !x.actual_date && x.plan_date && x.plan_date > tl.today);
       if (n) { target = { order: o, code: n.node_code, plan: n.plan_date! }; break; }
     }
     expect(target, 'an order with an open node ahead').not.toBeNull();

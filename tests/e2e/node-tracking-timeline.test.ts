@@ -31,13 +31,13 @@ describe('node tracking timeline', () => {
     await signInToShell(maker, run.server.url, 'maker');
 
     // The brand's orders in progress at its maker, and the maker's copies of them.
-    const brandRows = (await get(brand, '/api/scmapi/nodetrack/brand-orders')).data.rows;
+    const brandRows = (await get(brand, '/api/scmapi/brandnodeorder/page?size=500')).data.rows;
     expect(brandRows.length).toBeGreaterThan(0);
-    const makerRows = (await get(maker, '/api/scmapi/nodetrack/orders')).data.rows;
+    const makerRows = (await get(maker, '/api/scmapi/trackedorder/page?size=500')).data.rows;
     const pick = brandRows.find((r) => Number(r.done) < Number(r.nodes) && makerRows.some((m) => m.source_no === r.pr_no))!;
     const copy = makerRows.find((m) => m.source_no === pick.pr_no)!;
 
-    await brand.goto(`${run.server.url}/scm/page/order-node-timeline?pr=${pick.pr_id}`);
+    await brand.goto(`${run.server.url}/scm/page/order-node-timeline?pr=${pick.id}`);
     await brand.waitForSelector('[data-testid=order-timeline] [data-testid^=node-row-]');
     // The list shows only the brand's own orders (as many rows as its shares say).
     await rowTotalIs(brand, brandRows.length);
@@ -55,7 +55,7 @@ describe('node tracking timeline', () => {
       await snap(brand, `node-tracking-01a-brand-list-${width}`);
     }
     await brand.setViewportSize({ width: 1600, height: 900 });
-    await brand.goto(`${run.server.url}/scm/page/order-node-timeline?pr=${pick.pr_id}`);
+    await brand.goto(`${run.server.url}/scm/page/order-node-timeline?pr=${pick.id}`);
     await brand.waitForSelector('[data-testid=order-timeline] [data-testid^=node-row-]');
 
     await maker.goto(`${run.server.url}/scm/page/node-tracking?order=${copy.id}`);
@@ -127,8 +127,8 @@ describe('node tracking timeline', () => {
     await signInToShell(brand, run.server.url, 'brand');
 
     // A brand's order whose fabric (a supplier node) is open and not sent yet.
-    const brandRows = (await get(brand, '/api/scmapi/nodetrack/brand-orders')).data.rows;
-    const makerRows = (await get(maker, '/api/scmapi/nodetrack/orders')).data.rows;
+    const brandRows = (await get(brand, '/api/scmapi/brandnodeorder/page?size=500')).data.rows;
+    const makerRows = (await get(maker, '/api/scmapi/trackedorder/page?size=500')).data.rows;
     let copy: Record<string, unknown> | undefined;
     let pick: Record<string, unknown> | undefined;
     for (const r of brandRows) {
@@ -172,7 +172,7 @@ describe('node tracking timeline', () => {
     const row = `.ag-row [col-id=source_no]:text-is("${orderNo}")`;
     await supplier.waitForSelector(row);
     // Its list holds the orders sent to it: the demo's two and this one.
-    const supplierRows = (await get(supplier, '/api/scmapi/nodetrack/supplier-orders')).data.rows;
+    const supplierRows = (await get(supplier, '/api/scmapi/suppliernodeorder/page?size=500')).data.rows;
     expect(supplierRows.map((r) => r.source_no)).toContain(orderNo);
     await rowTotalIs(supplier, supplierRows.length);
     await supplier.dblclick(row);
@@ -185,7 +185,7 @@ describe('node tracking timeline', () => {
       const p = (n: number) => String(n).padStart(2, '0');
       return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
     });
-    await brand.goto(`${run.server.url}/scm/page/order-node-timeline?pr=${String(pick!.pr_id)}`);
+    await brand.goto(`${run.server.url}/scm/page/order-node-timeline?pr=${String(pick!.id)}`);
     await brand.waitForSelector('[data-testid=order-timeline] [data-testid=node-row-FAB_IN]');
     expect(await brand.getAttribute('[data-testid=node-row-FAB_IN]', 'data-actual')).toBe('');
 

@@ -1,5 +1,5 @@
 import type { NodeState, TrackedNode, TrackedNodeInput } from '../node-tracking';
-import { getCall, postCall, type Call } from './call';
+import { getCall, postCall } from './call';
 
 /**
  * Node tracking (issue 12): the maker's, the brand's and the supplier's calls of
@@ -21,15 +21,12 @@ export type Timeline = {
 };
 /** A tracked order of a list (the maker's, the brand's or the supplier's), with what its nodes say today. */
 export type TrackedOrderRow = Row & { nodes: number; done: number; late: number; at_risk: number; next_node: string | null; projected_end: string | null };
-export type TrackedOrders<R extends TrackedOrderRow = TrackedOrderRow> = { rows: R[]; today: string };
 /** A node on the maker's calendar: its planned date, and its actual date when recorded, with its state today. */
 export type NodeCalendarEvent = { id: number; order_id: number; order_no: string; brand_name: string | null; node_code: string; node_name: string; plan_date: string | null; actual_date: string | null; state: NodeState; critical: boolean };
 /** Recording (or, with `date` null, clearing) a node's actual date at the version read. */
 export type NodeActualInput = { node_code: string; date: string | null; version: number };
 
 export const trackingCalls = {
-  /** The maker's orders in progress (the server also takes `status`, a list, for other states). */
-  orders: getCall<void, TrackedOrders>(`${BASE}/orders`),
   timeline: getCall<{ order_id: number }, Timeline>(`${BASE}/timeline`),
   /** The node line's transition `actual` (ordernode.lineOf): its actual date recorded, or cleared with null, at the version read; the data is the order's timeline. */
   actual: postCall<{ ids: number[]; version: number; actual_date: string | null }, { rows: Row[]; data?: Timeline[] }>('/scmapi/ordernode/action/actual'),
@@ -40,14 +37,9 @@ export const trackingCalls = {
   /** The node plans as an .xlsx file: one order's (`order_id`) or every order of the maker's list. */
   export: getCall<{ order_id?: number }, Blob>(`${BASE}/export`),
   sendSupplier: postCall<{ order_id: number; vendor_id: number; node_codes: string[] }, { share_id: number; task_id: number; supplier: string; sent: string[] }>(`${BASE}/send-supplier`),
-  brandOrders: getCall<void, TrackedOrders<TrackedOrderRow & { pr_id: number; share_id: number }>>(`${BASE}/brand-orders`),
   brandTimeline: getCall<{ pr_id: number }, Timeline>(`${BASE}/brand-timeline`),
-  supplierOrders: getCall<void, TrackedOrders<TrackedOrderRow & { task_id: number }>>(`${BASE}/supplier-orders`),
   supplierTimeline: getCall<{ task_id: number }, Timeline>(`${BASE}/supplier-timeline`),
   supplierActual: postCall<NodeActualInput & { task_id: number }, Timeline>(`${BASE}/supplier-actual`),
   /** The customer order's generic action: its node plan generated again. */
   nodePlan: postCall<{ id: number }, { rows: Row[]; data?: Array<{ nodes: number }> }>('/scmapi/customerorder/action/nodeplan'),
 };
-
-/** A page's list and timeline reads: the list's call and the timeline's, asked by `param`. */
-export type TrackedOrdersCalls<R extends TrackedOrderRow, P extends string> = { list: Call<void, TrackedOrders<R>>; timeline: Call<Record<P, number>, Timeline>; param: P };

@@ -10,12 +10,12 @@ import { serveMenuCall, serveMenuFile, type MenuCallContext } from '../../resour
 import { dataScope } from '../../resources/permissions';
 import { parseId } from '../../resources/resource.service';
 import { withSystemScope, withTenant } from '../../kernel/rls';
-import { evaluateNodeFlags, nodeCalendar, orderHeader, orderTimeline, todayIso, trackedOrders } from './tracking.service';
+import { evaluateNodeFlags, nodeCalendar, orderHeader, orderTimeline, todayIso } from './tracking.service';
 import { nodeWorkbook } from './tracking.export';
 import { recomputeNodeTracking } from './tracking.forecast';
 import { startNodeRecalc } from './tracking.recalc';
-import { brandTimeline, brandTrackedOrders } from './tracking.share';
-import { recordSupplierActual, sendNodesToSupplier, supplierNamesOfOrder, supplierTimeline, supplierTrackedOrders } from './tracking.supplier';
+import { brandTimeline } from './tracking.share';
+import { recordSupplierActual, sendNodesToSupplier, supplierNamesOfOrder, supplierTimeline } from './tracking.supplier';
 
 /**
  * Node tracking's calls (issue 12). The maker: its tracked orders, an order's timeline, recording an
@@ -29,14 +29,6 @@ import { recordSupplierActual, sendNodesToSupplier, supplierNamesOfOrder, suppli
 type Q = Record<string, unknown>;
 
 const ORDER_MENU = 'scm.customerorder';
-const STATUSES = ['pending', 'in_progress', 'finished', 'cancelled', 'rejected'];
-
-function statusesOf(v: unknown): string[] {
-  if (v === undefined || v === '') return ['in_progress'];
-  const list = String(v).split(',').map((s) => s.trim());
-  if (!list.every((s) => STATUSES.includes(s))) throw new AppError('err.badRequest');
-  return list;
-}
 
 function dateParam(v: unknown, name: string): string {
   if (!isIsoDate(v)) throw new AppError('tracking.badDate', { fields: { [name]: { key: 'tracking.badDate' } } });
@@ -106,15 +98,8 @@ const BRAND_READ = { menu: NODE_TIMELINE_BRAND_MENU, verb: 'read' } as const;
 const SUPPLIER_READ = { menu: SUPPLIER_NODES_MENU, verb: 'read' } as const;
 const SUPPLIER_WRITE = { menu: SUPPLIER_NODES_MENU, verb: 'update' } as const;
 
-/** The maker's reads and the calendar's events (its actual dates and plan moves are the node lines' transitions, tracking.plan.ts). */
+/** The maker's timeline and the calendar's events (its list is the view `trackedorder`, tracking.views.ts; its actual dates and plan moves are the node lines' transitions, tracking.lines.ts). */
 function makerRoutes(app: FastifyInstance): void {
-  serveMenuCall(app, trackingCalls.orders, MAKER_READ, async (c) => {
-    const rows = await trackedOrders(c.tx, c.actor.clientId, { status: statusesOf(c.input.status), scope: await orderScope(c) });
-    const open = rows.filter((r) => r.status === 'in_progress').map((r) => Number(r.id));
-    if (open.length) await evaluateNodeFlags(c.tx, c.actor.clientId, open);
-    return { rows, today: todayIso() };
-  });
-
   serveMenuCall(app, trackingCalls.timeline, MAKER_READ, async (c) => {
     const { clientId } = c.actor;
     const id = idOf(c.input.order_id);
@@ -133,9 +118,8 @@ function makerRoutes(app: FastifyInstance): void {
   });
 }
 
-/** The brand's: its own orders through its shares. */
+/** The brand's: its own orders' timelines through its shares (its list is the view `brandnodeorder`). */
 function brandRoutes(app: FastifyInstance): void {
-  serveMenuCall(app, trackingCalls.brandOrders, BRAND_READ, async (c) => ({ rows: await brandTrackedOrders(c.tx, c.actor.clientId), today: todayIso() }));
   serveMenuCall(app, trackingCalls.brandTimeline, BRAND_READ, (c) => brandTimeline(c.tx, c.actor.clientId, idOf(c.input.pr_id)));
 }
 
@@ -151,8 +135,7 @@ function supplierRoutes(app: FastifyInstance): void {
     return sendNodesToSupplier(c.tx, { clientId: c.actor.clientId, orderId, vendorId, nodeCodes: codes, actor: c.actor });
   });
 
-  // ---- supplier: the nodes its customers sent it ----
-  serveMenuCall(app, trackingCalls.supplierOrders, SUPPLIER_READ, async (c) => ({ rows: await supplierTrackedOrders(c.tx, c.actor.clientId), today: todayIso() }));
+  // ---- supplier: the nodes its customers sent it (its list is the view `suppliernodeorder`) ----
   serveMenuCall(app, trackingCalls.supplierTimeline, SUPPLIER_READ, (c) => supplierTimeline(c.tx, c.actor.clientId, idOf(c.input.task_id)));
   serveMenuCall(app, trackingCalls.supplierActual, SUPPLIER_WRITE, (c) =>
     recordSupplierActual(c.tx, { supplierId: c.actor.clientId, taskId: idOf(c.input.task_id), nodeCode: nodeCodeOf(c.input), date: actualDateOf(c.input), version: versionOf(c.input), actor: c.actor }));
