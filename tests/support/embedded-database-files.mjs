@@ -27,4 +27,5 @@ export const EMBEDDED_DATABASE_FILES = [
   ['tests/api/successful-export-and-reimport.test.ts', 'an export streamed by a cursor and read back by the import'],
   ['tests/api/successful-personal-dashboards-are-kept-per-user-and-company.test.ts', 'per-user rows under row-level security'],
   ['tests/api/successful-saved-list-views.test.ts', 'owner and role checks under row-level security'],
+  ['tests/api/failing-reads-the-browser-gave-up-are-not-run.test.ts', 'reads queued behind the one connection, given up by the browser (embedded only)'],
 ];

@@ -47,9 +47,21 @@ async function inMenuTenant<T>(app: FastifyInstance, call: Call<unknown, unknown
   const auth = authOf(req);
   const clientId = await assertCan(auth, access.menu, access.verb, { db: app.db });
   const input = callInput(call, ((call.body === 'query' ? req.query : req.body) ?? {}) as Record<string, unknown>);
-  return withTenant(app.db, clientId, (tx) =>
-    handler({ tx, actor: actorOf(auth, clientId, req.ip), input, language: requestLanguage(req), req, scope: () => dataScope(auth, access.menu, { db: tx, inTenantScope: true }) }),
-  );
+  return withTenant(app.db, clientId, (tx) => {
+    // A read the browser gave up on while it waited for the database (the board's windows scrolled
+    // past, on the embedded database's one connection) is not run: the next call gets the connection.
+    refuseIfGone(call, req);
+    return handler({ tx, actor: actorOf(auth, clientId, req.ip), input, language: requestLanguage(req), req, scope: () => dataScope(auth, access.menu, { db: tx, inTenantScope: true }) });
+  });
+}
+
+/**
+ * Refuses a read whose caller closed the request's connection (an aborted fetch over HTTP/1.1 closes
+ * it) before its handler runs; a write runs whatever the caller does. The request itself reads as
+ * destroyed once its body is read, so only the socket tells.
+ */
+export function refuseIfGone(call: Pick<Call<unknown, unknown>, 'method'>, req: Pick<FastifyRequest, 'raw'>): void {
+  if (call.method === 'GET' && req.raw.socket?.destroyed === true) throw new AppError('err.requestTimeout');
 }
 
 /** The input as the handler gets it: read by the call's shape when it declares one (see src/model/calls/call.ts). */
