@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { getDictionary } from '../../../model/dictionaries';
+import { sysConfig } from '../../../model/entities/admin-sysconfig.entity';
 import type { Label } from '../../../model/entity';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
@@ -17,25 +19,15 @@ export type SettingDef =
   | { key: 'password_rule'; label: Label; help: Label; type: 'choice'; options: Array<{ value: string; label: Label }> }
   | { key: 'import_max_rows'; label: Label; help: Label; type: 'integer'; min: number; max: number };
 
+/** A setting's words are its field's in the view entity `sys_config` (the screen's), its options the field's dictionary. */
+const wordsOf = (key: SettingDef['key']) => {
+  const f = sysConfig.fields.find((x) => x.key === key)!;
+  return { label: f.label, help: f.help ?? f.label };
+};
+
 export const SYSTEM_SETTINGS: SettingDef[] = [
-  {
-    key: 'password_rule',
-    label: { zh: '密码规则', en: 'Password rule' },
-    help: { zh: '新密码须满足的规则（注册、重置、修改密码）', en: 'The rule new passwords must meet (sign-up, reset, change)' },
-    type: 'choice',
-    options: [
-      { value: 'pwd', label: { zh: '字母和数字，6-20位', en: 'Letters and digits, 6 to 20' } },
-      { value: 'pwdstrong', label: { zh: '大写、小写字母和数字，6-20位', en: 'Upper and lower case and digits, 6 to 20' } },
-    ],
-  },
-  {
-    key: 'import_max_rows',
-    label: { zh: 'Excel 导入最大行数', en: 'Excel import maximum rows' },
-    help: { zh: '超过此行数的导入文件将被拒绝', en: 'Import files with more rows are refused' },
-    type: 'integer',
-    min: 1,
-    max: 1_000_000,
-  },
+  { key: 'password_rule', ...wordsOf('password_rule'), type: 'choice', options: (getDictionary('password_rule')?.items ?? []).map((i) => ({ value: i.value, label: i.label })) },
+  { key: 'import_max_rows', ...wordsOf('import_max_rows'), type: 'integer', min: 1, max: 1_000_000 },
 ];
 
 export type SettingKey = SettingDef['key'];
