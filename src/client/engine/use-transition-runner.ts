@@ -17,7 +17,11 @@ export function useTransitionRunner(list: Pick<ListController, 'api' | 'selected
   const [transition, setTransition] = useState<TransitionDef | null>(null);
 
   const runTransition = async (tr: TransitionDef, params: Record<string, unknown>): Promise<Record<string, string> | null> => {
-    const call = async () => onReply?.(await list.api.action(tr.action, list.selected.map((r) => Number(r.id)), params, list.one ? Number(list.one.version) : null));
+    // The action runs whether or not a page reads its reply (`onReply?.(await ...)` skipped the call itself without one).
+    const call = async () => {
+      const reply = await list.api.action(tr.action, list.selected.map((r) => Number(r.id)), params, list.one ? Number(list.one.version) : null);
+      onReply?.(reply);
+    };
     return runTransitionCall(tr, call, () => setTransition(null), t('engine.actionDone'), list.refresh);
   };
 
