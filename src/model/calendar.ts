@@ -181,7 +181,7 @@ export type CycleCalendarView = {
  * POST a day's kind: `holiday`, `overtime`, or null (back to the weekday's rule). Written as a child
  * row of the year's cycle calendar at the version read (a calendar is created for a year without one).
  */
-export type CycleDayCommand = { year: number; calendar_id: number | null; version: number | null; date: string; kind: 'holiday' | 'overtime' | null; name?: string };
+export type CycleDayCommand = { /** Not read: the date's year is the calendar's. */ year?: number; calendar_id: number | null; version: number | null; date: string; kind: 'holiday' | 'overtime' | null; name?: string };
 
 /**
  * GET a line's month ?line=&month=YYYY-MM: that line's days (working, holiday, overtime), capacity and

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { is, isDay, MAX_IDS_PER_CALL, readInput } from './input-shape';
+import { calendarCalls } from './calendars';
 import { scheduleCalls } from './schedule';
 
 const move = is.object({ bar_id: is.id, version: is.int, start: is.date, push: is.optional(is.bool) });
@@ -56,5 +57,16 @@ describe('input shapes of the declared calls', () => {
     expect(place([{ ...b, end: '2026-12-06' }])).toMatchObject({ ok: false, reason: 'place.bars.0: end on or after start, at most 800 days' });
     expect(place([{ ...b, daily: [1, -1] }])).toMatchObject({ ok: false, reason: 'place.bars.0.daily.1: a number >= 0' });
     expect(readInput(shape, { op: 'split', bar_id: 1, version: 1, qty: 1.5 })).toMatchObject({ ok: false, reason: 'split.qty: a whole number' });
+  });
+
+  it("the cycle calendar's day shape: what the calendar view sends, an ordinary day as null or empty, a calendar named with its version", () => {
+    const shape = calendarCalls.cycleDay.input;
+    expect(readInput(shape, { year: 2026, calendar_id: 3, version: 7, date: '2026-10-01', kind: 'holiday', name: ' 国庆 ' })).toEqual({ ok: true, value: { year: 2026, calendar_id: 3, version: 7, date: '2026-10-01', kind: 'holiday', name: '国庆' } });
+    expect(readInput(shape, { calendar_id: null, version: null, date: '2026-10-01', kind: '' })).toEqual({ ok: true, value: { calendar_id: null, version: null, date: '2026-10-01', kind: null } });
+    expect(readInput(shape, { calendar_id: 3, date: '2026-10-01', kind: null })).toMatchObject({ ok: false, reason: "version: the calendar's version read" });
+    expect(readInput(shape, { calendar_id: 3, version: 1, date: '2026-02-31', kind: 'holiday' })).toMatchObject({ ok: false, reason: 'date: a date YYYY-MM-DD' });
+    expect(readInput(shape, { calendar_id: 3, version: 1, date: '2101-01-01', kind: 'holiday' })).toMatchObject({ ok: false, reason: 'date: a date YYYY-MM-DD of 2000..2100' });
+    expect(readInput(shape, { calendar_id: 3, version: 1, date: '2026-10-01', kind: 'vacation' })).toMatchObject({ ok: false, reason: 'kind: holiday | overtime' });
+    expect(readInput(shape, { calendar_id: 3, version: 1, date: '2026-10-01', kind: 'holiday', name: 'x'.repeat(61) })).toMatchObject({ ok: false, reason: 'name: text of at most 60 characters' });
   });
 });

@@ -86,9 +86,25 @@ export const is = {
   date: reader('a date YYYY-MM-DD', isDay),
   bool: reader('true or false', (v): v is boolean => typeof v === 'boolean'),
 
-  /** Absent or null reads as undefined (the field is left out of the result). */
+  /** Absent, null or empty text reads as undefined (the field is left out of the result). */
   optional<T>(r: Reader<T>): Reader<T | undefined> {
-    return { expected: `${r.expected} or nothing`, read: (v, at) => (v === undefined || v === null ? undefined : r.read(v, at)) };
+    return { expected: `${r.expected} or nothing`, read: (v, at) => (v === undefined || v === null || v === '' ? undefined : r.read(v, at)) };
+  },
+
+  /** Absent, null or empty text reads as null (the field is kept, as null). */
+  nullable<T>(r: Reader<T>): Reader<T | null> {
+    return { expected: `${r.expected} or null`, read: (v, at) => (v === undefined || v === null || v === '' ? null : r.read(v, at)) };
+  },
+
+  /** One of these texts. */
+  oneOf<const V extends readonly string[]>(...values: V): Reader<V[number]> {
+    return reader(values.join(' | '), (v): v is V[number] => typeof v === 'string' && values.includes(v));
+  },
+
+  /** Text, trimmed, of at most `max` characters once trimmed. */
+  text(max: number): Reader<string> {
+    const expected = `text of at most ${max} characters`;
+    return { expected, read: (v, at) => (typeof v === 'string' && v.trim().length <= max ? v.trim() : miss(at, expected)) };
   },
 
   /** Only the values of `r` for which `holds` is true; `expected` says what that means. */

@@ -10,7 +10,7 @@ import { parseId } from '../../resources/resource.service';
 import { emitToCompany } from '../../realtime';
 // The views' menu entries exist only where this server answers them.
 import '../../../../calendars/views-menu';
-import { cycleCalendarView, lineMonth, parseDayCommand, parseMonth, parseYear, setCalendarDay } from './calendar-views.service';
+import { cycleCalendarView, lineMonth, parseMonth, parseYear, setCalendarDay } from './calendar-views.service';
 
 /**
  * The calendar views' server (issue 11): the cycle calendar of a year (read), a day's kind (update),
@@ -22,7 +22,7 @@ export async function calendarViewRoutes(app: FastifyInstance): Promise<void> {
   serveMenuCall(app, calendarCalls.cycleCalendar, { menu: cycleDecl.menu.code, verb: 'read' }, (c) => cycleCalendarView(c.tx, c.actor.clientId, parseYear(c.input.year)));
 
   serveMenuCall(app, calendarCalls.cycleDay, { menu: cycleDecl.menu.code, verb: 'update' }, async (c) => {
-    const view = await setCalendarDay(writeContext(c.tx, c.actor, 'service'), parseDayCommand(c.input));
+    const view = await setCalendarDay(writeContext(c.tx, c.actor, 'service'), c.input);
     afterCommit(c.tx, () => emitToCompany(c.actor.clientId, 'schedule.changed', { scenario_id: null, bar_ids: [], removed: [], user_id: c.actor.userId }));
     return view;
   });

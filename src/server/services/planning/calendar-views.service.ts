@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { requireEntity } from '../../../model';
 import type { CycleCalendarDay, CycleCalendarView, CycleDayCommand, LineMonthView } from '../../../model/calendar';
-import { addDays, dayKinds, dayNumber } from '../../../../calendars/capacity';
+import { addDays, dayKinds } from '../../../../calendars/capacity';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import type { WriteContext } from '../../resources/document-stages';
@@ -58,31 +58,13 @@ export async function cycleCalendarView(tx: Db, clientId: number, year: number):
   };
 }
 
-/** Checks a day command's shape; a bad one is a 400 with the reason. */
-export function parseDayCommand(body: unknown): CycleDayCommand {
-  const c = (body ?? {}) as Record<string, unknown>;
-  const date = typeof c.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(c.date) && !Number.isNaN(dayNumber(c.date)) && addDaysOk(c.date) ? c.date : null;
-  if (!date) throw bad('date');
-  const year = Number(date.slice(0, 4));
-  if (!isYear(year)) throw bad('year: 2000..2100');
-  if (c.kind !== 'holiday' && c.kind !== 'overtime' && c.kind !== null && c.kind !== '') throw bad('kind: holiday, overtime or null');
-  const calendarId = c.calendar_id === undefined || c.calendar_id === null || c.calendar_id === '' ? null : Number(c.calendar_id);
-  if (calendarId !== null && !(Number.isSafeInteger(calendarId) && calendarId > 0)) throw bad('calendar_id');
-  const version = c.version === undefined || c.version === null || c.version === '' ? null : Number(c.version);
-  if (calendarId !== null && !Number.isSafeInteger(version)) throw bad('version');
-  const name = typeof c.name === 'string' ? c.name.trim().slice(0, 60) : '';
-  return { year, calendar_id: calendarId, version, date, kind: c.kind === 'holiday' || c.kind === 'overtime' ? c.kind : null, ...(name ? { name } : {}) };
-}
-
-// 2026-02-31 passes the pattern; the date must be itself after a round trip.
-const addDaysOk = (d: string) => addDays(d, 0) === d;
-
 /**
  * Makes a date a holiday, an overtime day, or an ordinary day (kind null) of its year's cycle calendar,
  * at the calendar's version read (a stale one is the 409 of every document). A year without a calendar
  * gets one, with the hours of the company's newest calendar (else the entity's defaults).
  */
-export async function setCalendarDay(w: WriteContext, cmd: CycleDayCommand): Promise<CycleCalendarView> {
+export async function setCalendarDay(w: WriteContext, day: CycleDayCommand): Promise<CycleCalendarView> {
+  const cmd = { ...day, year: Number(day.date.slice(0, 4)) };
   const tx = w.tx;
   const clientId = w.actor.clientId;
   const entity = requireEntity('cyclecalendar');
