@@ -5,7 +5,7 @@ import { signIn } from './support/steps';
 
 /**
  * Issue 21 "layout at ordinary sizes", resizable panes in Chromium: the allocation workbench's
- * heatmap pane, the node-tracking order list, the chat's conversations, the role list and the
+ * heatmap pane, the chat's conversations, the role list and the
  * sample room's requests are sized by a splitter, dragged with the mouse or
  * moved with the keyboard; the size is the user's and comes back after a reload, clamped when the
  * window is narrower; photographed in Chinese and English at 1366 x 768 and 1920 x 1080.
@@ -90,27 +90,8 @@ describe('resizable panes', () => {
     await other.close();
   });
 
-  it('the node-tracking order list is sized the same way and kept per user', async () => {
-    const page = await run.browser.newPage({ viewport: { width: 1920, height: 1080 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, run.server.url, '/scm/page/order-node-timeline', 'brand');
-    await page.waitForSelector('[data-testid=split-node-tracking-orders-pane]', { timeout: 30000 });
-    const before = await width(page, 'node-tracking-orders');
-    expect(before).toBe(460);
-    await page.focus('[data-testid=split-node-tracking-orders]');
-    await page.keyboard.press('Shift+ArrowRight');
-    expect(await width(page, 'node-tracking-orders')).toBe(before + 64);
-    await snap(page, 'pane-tracking-zh-1920');
-    await page.reload();
-    await page.waitForSelector('[data-testid=split-node-tracking-orders-pane]', { timeout: 30000 });
-    expect(await width(page, 'node-tracking-orders')).toBe(before + 64);
-    await page.setViewportSize({ width: 1366, height: 768 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
-    await snap(page, 'pane-tracking-zh-1366');
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+  // The node-tracking order list was a pane beside the timeline until issue 30 made the tracked orders
+  // the engine's lists, each row opening its timeline in a full-width drawer (tests/e2e/node-tracking-timeline).
 
   // The roles screen was a list beside an editor (a split pane) until issue 30 made it the engine's
   // grid with a drawer, which has no pane to size.

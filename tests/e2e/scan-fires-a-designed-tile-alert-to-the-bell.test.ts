@@ -137,12 +137,12 @@ describe("a planner's scan fires a designed tile's alert to the manager's bell",
     const rang = Date.now() - t0;
     expect(rang).toBeLessThan(60_000);
     console.log(`scan alert: the planner's scan out to the manager's bell in ${rang} ms`);
+    // The alert's toast has come in over the tower with the bell (waited for first: it fades after a
+    // while, and under load the tile's move below can take longer than the toast stays).
+    await until(manager, () => [...document.querySelectorAll('[data-testid^=toast-]')].some((x) => x.textContent?.includes('预警') && getComputedStyle(x.closest('.fui-Toast, [data-testid^=toast-]')!).opacity === '1'), undefined, { timeout: 10_000 });
     // The tower's tile moved without a reload (the dataset's socket message).
     await manager.waitForSelector(`[data-testid=tile-${tileId}][data-value="${bundles[0].qty}"]`, { timeout: 20_000 });
     expect(await alertNotices(manager)).toBe(1);
-    // The alert's toast has come in over the tower (shot once it has faded in).
-    await until(manager, () => [...document.querySelectorAll('[data-testid^=toast-]')].some((x) => x.textContent?.includes('预警') && getComputedStyle(x.closest('.fui-Toast, [data-testid^=toast-]')!).opacity === '1'), undefined, { timeout: 10_000 });
-    await manager.waitForTimeout(400);
     await snap(manager, 'scan-alert-04-tower-fired-zh-1366');
 
     // A second bundle out keeps it above the line: measured, not told again.

@@ -59,7 +59,10 @@ describe('spreadsheet keys in editable grids', () => {
     // A reload of the version shown (here its refresh, clicked without taking the focus, as a
     // colleague's change reloads it) keeps the grid, its focus and the range: one more Shift+arrow
     // still extends it.
+    // (The reload's reply is waited for: a key pressed while the reply is being laid in raced it.)
+    const reloaded = page.waitForResponse((r) => r.url().includes('/allocationversion/workbench'));
     await page.$eval('[data-testid=workbench-refresh]', (el) => (el as HTMLButtonElement).click());
+    await reloaded;
     await page.waitForSelector(`${GRID}[aria-busy=false] .ag-row`);
     await page.keyboard.press('Shift+ArrowDown');
     await expect.poll(() => page.locator(`${GRID} .ss-range`).count()).toBe(6);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { until } from './support/steps';
+import { pageApi, until } from './support/steps';
 
 /**
  * Issue 12 in Chromium: the maker's planner generates the work orders of a scheduled plan from the
@@ -167,8 +167,13 @@ describe('work orders and the scan validation page', () => {
     await brand.fill('input[name=username]', 'brand');
     await brand.fill('input[name=password]', 'Demo1234');
     await brand.click('[data-testid=login-submit]');
-    await brand.waitForSelector(`[data-testid="brand-order-${String(order.source_no)}"]`, { timeout: 30000 });
-    await brand.click(`[data-testid="brand-order-${String(order.source_no)}"]`);
+    // The brand's list of its orders at the maker (the engine's list of brandnodeorder): its row opens the timeline.
+    await brand.waitForSelector('[data-testid=unread-bell]', { timeout: 30000 });
+    const rows = (await pageApi<{ rows: Array<{ id: number; pr_no: string }> }>(brand, '/scmapi/brandnodeorder/page?size=500')).rows;
+    const mine = rows.find((r) => r.pr_no === String(order.source_no));
+    expect(mine, `the brand's row of ${String(order.source_no)}`).toBeTruthy();
+    await brand.waitForSelector('[data-testid^=grid-] .ag-row', { timeout: 30000 });
+    await brand.goto(`${run.server.url}/scm/page/order-node-timeline?pr=${mine!.id}`);
     await brand.waitForSelector('[data-testid=order-timeline] [data-testid=node-row-FINISHING]');
     expect(await brand.getAttribute('[data-testid=node-row-FINISHING]', 'data-actual')).toBe('');
 
