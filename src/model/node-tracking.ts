@@ -94,12 +94,8 @@ export function addDaysIso(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 }
 
-/** Whether a value is a real calendar date written `YYYY-MM-DD`. */
-export function isIsoDate(v: unknown): v is string {
-  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const t = Date.parse(`${v}T00:00:00Z`);
-  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === v;
-}
+/** Whether a value is a real calendar date written `YYYY-MM-DD` (the declared calls' one check). */
+export { isDay as isIsoDate } from './calls/input-shape';
 
 /**
  * Planned dates of a node set counted back from delivery (the same arithmetic as the server's
