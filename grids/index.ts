@@ -18,3 +18,4 @@ export * from './collab';
 export * from './quality';
 export * from './development';
 export * from './finance';
+export * from './reports';
