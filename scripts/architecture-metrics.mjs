@@ -158,7 +158,7 @@ export const MODULES = [
     name: 'reports',
     // The figure alerts and the tiles companies build are the reports' own records (entities) with their pure rules (src/model).
     hand: [S('reports'), P('reports'), P('visual'), 'src/model/alerts.ts', 'src/model/tiles.ts'],
-    declared: ['reports/', E('rptalert'), E('rpttile')],
+    declared: ['reports/', 'grids/reports/', E('rptalert'), E('rpttile')],
   },
   { name: 'admin', hand: [S('admin'), P('admin')], declared: ['grids/admin/', E('admin-settings'), E('admin-client'), E('admin-user'), E('admin-role'), E('admin-dataperm'), E('admin-sysdict'), E('admin-audit'), E('admin-service'), E('admin-apikey'), E('admin-push'), E('admin-sysconfig'), E('outbox')] },
   { name: 'workspace', hand: [S('profile'), P('workspace'), 'src/model/workspace.ts'], declared: [] },

@@ -2,6 +2,7 @@ import type { Label } from './entity';
 import { getEntity } from './entity';
 import { CELL_FORMAT_TABLE, cellFormatOf, isReferenceType, type CellFormat } from './field-types';
 import { addMenuEntry, type MenuEntry } from './menus';
+import { defineDictionary } from './dictionaries';
 
 /** How a measure's numbers read (CELL_FORMAT_TABLE in field-types.ts): shares 0..1 as `percent`. */
 export type MeasureFormat = Extract<CellFormat, 'percent' | 'money' | 'minutes' | 'integer' | 'decimal'>;
@@ -169,9 +170,13 @@ export function defineReport(def: ReportDef): ReportDef {
   }
   if (def.period && !def.query) throw new Error(`report ${def.name}: a period is read by a server query only`);
   reports.set(def.name, def);
+  REPORT_DATASETS.items.push({ value: def.name, label: def.title });
   if (def.menu) addMenuEntry(REPORTS_MENU_GROUP, reportMenuEntry(def));
   return def;
 }
+
+/** The declared reports as a dictionary (an alert's or a tile's dataset, named by the report's title in lists and grids). */
+export const REPORT_DATASETS = defineDictionary({ code: 'rpt_dataset', label: { zh: '数据集', en: 'Dataset' }, items: [] });
 
 /** The menu group every report's entry goes to (declared by reports/menu.ts). */
 export const REPORTS_MENU_GROUP = 'reports';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { alertMeasured, pageApi, signInToShell, unreadCount, until } from './support/steps';
+import { alertField, alertMeasured, alertRow, pageApi, signInToShell, unreadCount, until } from './support/steps';
 
 /**
  * Issue 34's "done when" in two browsers, with the tower's scenarios and the personal dashboard's
@@ -67,7 +67,7 @@ describe('alerts on designed tiles, scenarios on the tower, tiles on my dashboar
     await manager.waitForURL(/\/rpt\/page\/alerts/);
     await manager.waitForSelector('[data-testid=alert-drawer] [data-testid=alert-tile-figure]', { timeout: 20_000 });
     expect(await manager.textContent('[data-testid=alert-tile]')).toContain(TILE);
-    await manager.fill('[data-testid=alert-name]', ALERT);
+    await manager.fill(alertField('name', 'input'), ALERT);
     await manager.fill('[data-testid=alert-threshold]', '0');
     await manager.click('[data-testid=alert-users]');
     await manager.fill('[data-testid=alert-users]', '工厂');
@@ -79,10 +79,9 @@ describe('alerts on designed tiles, scenarios on the tower, tiles on my dashboar
     await snap(manager, 'tile-alert-02-drawer-1920');
     await manager.click('[data-testid=alert-save]');
     await manager.waitForSelector('[data-testid=alert-drawer]', { state: 'detached' });
-    const row = manager.locator('[data-testid^=alert-row-]', { hasText: ALERT });
-    await row.waitFor();
-    expect(await row.textContent()).toContain(TILE);
-    expect(await row.textContent()).toContain('未触发');
+    const row = await alertRow(manager, ALERT);
+    expect(await row.locator('[col-id=tile_id]').textContent()).toContain(TILE);
+    expect(await row.locator('[col-id=alert_state]').textContent()).toContain('未触发');
     await snap(manager, 'tile-alert-03-list-1920');
 
     // The planner's order of that customer, accepted: 60 pieces in progress, above 0.
@@ -97,7 +96,7 @@ describe('alerts on designed tiles, scenarios on the tower, tiles on my dashboar
     console.log(`tile alert: the planner's accept to the manager's bell in ${rang} ms`);
     expect(await alertNotices(manager)).toBe(1);
     // The list the manager has open shows the alert crossed without a reload (the company's document event).
-    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('已触发');
+    await expect.poll(async () => (await alertRow(manager, ALERT)).locator('[col-id=alert_state]').textContent(), { timeout: 10_000 }).toContain('已触发');
     // A second order accepted keeps it above the line: measured (120), not told again.
     const second = await api<{ id: number }>(planner, '/scmapi/customerorder/save', order('E2E-TA-2'));
     await api(planner, '/scmapi/customerorder/action/accept', { id: second.id });
@@ -169,10 +168,9 @@ describe('alerts on designed tiles, scenarios on the tower, tiles on my dashboar
     await snap(page, 'mydash-tiles-en-1920');
     await page.setViewportSize({ width: 1366, height: 768 });
     await page.goto(`${run.server.url}/rpt/page/alerts`);
-    const row = page.locator('[data-testid^=alert-row-]', { hasText: ALERT });
-    await row.waitFor({ timeout: 20_000 });
-    expect(await row.textContent()).toContain(`Tile「${TILE}」`);
-    await row.locator('[data-testid^=alert-edit-]').click();
+    const row = await alertRow(page, ALERT);
+    expect(await row.locator('[col-id=tile_id]').textContent()).toContain(TILE);
+    await row.locator('[col-id=alert_state]').dblclick();
     await page.waitForSelector('[data-testid=alert-preview]:has-text("Now: 120")', { timeout: 20_000 });
     expect(await page.textContent('[data-testid=alert-tile-figure]')).toContain('Quantity');
     await snap(page, 'tile-alert-06-drawer-en-1366');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { alertMeasured, pageApi, signInToShell, unreadCount, until } from './support/steps';
+import { alertField as field, alertMeasured, alertRow, pageApi, signInToShell, unreadCount, until } from './support/steps';
 
 /**
  * Figure alerts and live tiles (issue 34) in two browsers: the maker's manager sets an alert from a
@@ -20,7 +20,6 @@ let NAME = 'E2E 客户订单进行中';
 
 
 const api = pageApi;
-
 /** The planner's notices of this alert (read from the server, not the bell's first page). */
 async function alertNotices(page: Page): Promise<number> {
   const rows = (await api<{ rows: Array<{ kind: string; title: string }> }>(page, '/notifyapi/notify-msg/index?page=1&size=100')).rows;
@@ -45,11 +44,11 @@ describe('figure alerts', () => {
     await manager.waitForSelector('[data-testid=control-tower][data-loaded="1"]');
     await manager.click('[data-testid=widget-alert-funnel]');
     await manager.waitForURL(/\/rpt\/page\/alerts/);
-    await manager.waitForSelector('[data-testid=alert-drawer] [data-testid=alert-name]');
+    await manager.waitForSelector(field('name', 'input'));
     expect(await manager.inputValue('[data-testid=alert-threshold]')).toBe('');
     expect(await manager.textContent('[data-testid=alert-report]')).toContain('客户订单状态分布');
     // Narrowed to one customer's orders in progress, above 0.
-    await manager.fill('[data-testid=alert-name]', NAME);
+    await manager.fill(field('name', 'input'), NAME);
     await manager.click('[data-testid=filter-status] [role=combobox]');
     await manager.click('[role=option]:has-text("进行中")');
     await manager.fill('[data-testid=filter-brand_name] input', CUSTOMER);
@@ -71,12 +70,11 @@ describe('figure alerts', () => {
     // A refused save keeps the drawer open with its messages: the failure then says what it shows.
     const shown = await manager.waitForSelector('[data-testid=alert-drawer]', { state: 'detached' }).then(() => '', async () => (await manager.$('[data-testid=alert-drawer]'))?.innerText() ?? '');
     expect(shown, 'the alert is saved and its drawer closes').toBe('');
-    const row = manager.locator('[data-testid^=alert-row-]', { hasText: NAME });
-    await row.waitFor();
-    expect(await row.textContent()).toContain('未触发');
-    const alertId = Number((await row.getAttribute('data-testid'))!.replace('alert-row-', ''));
-    const list = await api<{ rows: Array<{ id: number; filters: Record<string, string>; recipient_users: number[] }>; people: Array<{ id: number; username: string }> }>(manager, '/rptapi/alerts');
-    const alert = list.rows.find((a) => a.id === alertId)!;
+    const row = await alertRow(manager, NAME);
+    expect(await row.locator('[col-id=alert_state]').textContent()).toContain('未触发');
+    const list = await api<{ rows: Array<{ id: number; name: string; filters: Record<string, string>; recipient_users: number[] }>; people: Array<{ id: number; username: string }> }>(manager, '/rptapi/alerts');
+    const alert = list.rows.find((a) => a.name === NAME)!;
+    const alertId = alert.id;
     expect(alert.filters['f.status.eq']).toBe('in_progress');
     expect(alert.filters['f.brand_name.like']).toBe(CUSTOMER);
     expect(alert.filters['f.delivery_date.between']).toBeTruthy();
@@ -132,15 +130,15 @@ describe('figure alerts', () => {
 
     // The alert screen: across the line, told once; in English at 1366.
     await manager.goto(`${run.server.url}/rpt/page/alerts`);
-    await manager.waitForSelector(`[data-testid=alert-row-${alertId}]`);
-    expect(await manager.textContent(`[data-testid=alert-row-${alertId}]`)).toContain('已触发');
-    expect(await manager.textContent(`[data-testid=alert-row-${alertId}]`)).toContain('1 次');
+    const fired = await alertRow(manager, NAME);
+    expect(await fired.locator('[col-id=alert_state]').textContent()).toContain('已触发');
+    expect((await fired.locator('[col-id=fired_count]').textContent())?.trim()).toBe('1');
     await manager.click('[data-testid=language-switch]');
     await manager.click('[data-testid=language-en]');
     await manager.setViewportSize({ width: 1366, height: 768 });
     await manager.waitForSelector('[data-testid=alerts-page]:has-text("Figure alerts")');
     await snap(manager, 'alerts-06-list-en-1366');
-    await manager.click(`[data-testid=alert-edit-${alertId}]`);
+    await (await alertRow(manager, NAME)).locator('[col-id=alert_state]').dblclick();
     await manager.waitForSelector('[data-testid=alert-preview]:has-text("Now: 2")');
     // The saved recipient is named without a search.
     await manager.waitForSelector('[data-testid=alert-user-tags]:has-text("王计划")');

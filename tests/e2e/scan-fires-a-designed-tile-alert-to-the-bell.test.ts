@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { alertMeasured, pageApi, signInToShell, unreadCount, until } from './support/steps';
+import { alertField, alertMeasured, alertRow, pageApi, signInToShell, unreadCount, until } from './support/steps';
 
 /**
  * Issue 34's "done when" to the letter, in Chromium: the maker's manager builds a tile in the
@@ -110,7 +110,7 @@ describe("a planner's scan fires a designed tile's alert to the manager's bell",
     await manager.waitForURL(/\/rpt\/page\/alerts/);
     await manager.waitForSelector('[data-testid=alert-drawer] [data-testid=alert-tile-figure]', { timeout: 20_000 });
     expect(await manager.textContent('[data-testid=alert-tile]')).toContain(TILE);
-    await manager.fill('[data-testid=alert-name]', ALERT);
+    await manager.fill(alertField('name', 'input'), ALERT);
     await manager.fill('[data-testid=alert-threshold]', '0');
     await manager.click('[data-testid=alert-users]');
     await manager.fill('[data-testid=alert-users]', '工厂');
@@ -120,9 +120,7 @@ describe("a planner's scan fires a designed tile's alert to the manager's bell",
     await snap(manager, 'scan-alert-02-alert-drawer-zh-1366');
     await manager.click('[data-testid=alert-save]');
     await manager.waitForSelector('[data-testid=alert-drawer]', { state: 'detached' });
-    const row = manager.locator('[data-testid^=alert-row-]', { hasText: ALERT });
-    await row.waitFor();
-    expect(await row.textContent()).toContain('未触发');
+    expect(await (await alertRow(manager, ALERT)).locator('[col-id=alert_state]').textContent()).toContain('未触发');
 
     // The manager watches the tower; the planner scans the first bundle in and out of the first process.
     await manager.goto(`${run.server.url}/visual/control-tower`);
@@ -187,10 +185,8 @@ describe("a planner's scan fires a designed tile's alert to the manager's bell",
     await page.locator(`[data-testid=tile-${tileId}]`).scrollIntoViewIfNeeded();
     await snap(page, 'scan-alert-07-tower-en-1920');
     await page.goto(`${run.server.url}/rpt/page/alerts`);
-    const row = page.locator('[data-testid^=alert-row-]', { hasText: ALERT });
-    await row.waitFor({ timeout: 20_000 });
     // The entity's state label (rptalert states), as the list shows it.
-    expect(await row.textContent()).toContain('Crossed');
+    expect(await (await alertRow(page, ALERT)).locator('[col-id=alert_state]').textContent()).toContain('Crossed');
     await snap(page, 'scan-alert-08-alerts-en-1920');
     await page.click('[data-testid=unread-bell]');
     const notice = page.locator('[data-testid=notice-item]', { hasText: ALERT });

@@ -45,7 +45,9 @@ export type AlertPerson = { id: number; username: string; fullname: string | nul
 /** A designed tile on the caller's dashboard an alert may watch. */
 export type AlertTile = { id: number; name: string; report: string; measure: string; aggregation: string; filters: Record<string, string> };
 
-export type AlertListReply = { rows: AlertRow[]; datasets: AlertDataset[]; roles: AlertRole[]; people: AlertPerson[]; tiles: AlertTile[] };
+/** What the alert drawer offers the caller, and the names of the users the company's alerts tell. */
+export type AlertOptions = { datasets: AlertDataset[]; roles: AlertRole[]; people: AlertPerson[]; tiles: AlertTile[] };
+export type AlertListReply = AlertOptions & { rows: AlertRow[] };
 
 export type AlertInput = {
   id?: number;
@@ -69,6 +71,7 @@ export type AlertPreview = { value: number | null; across: boolean; link: string
 
 export const alertCalls = {
   list: getCall<void, AlertListReply>('/rptapi/alerts'),
+  options: getCall<void, AlertOptions>('/rptapi/alerts/options'),
   save: postCall<AlertInput, AlertRow>('/rptapi/alerts/save'),
   remove: postCall<{ ids: number[]; versions: number[] }, { removed: number }>('/rptapi/alerts/remove'),
   preview: postCall<Omit<AlertInput, 'name' | 'recipient_users' | 'recipient_roles' | 'enabled'>, AlertPreview>('/rptapi/alerts/preview'),

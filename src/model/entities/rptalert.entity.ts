@@ -14,8 +14,10 @@ defineDictionary({
  * e.g. a tile's), a condition with its threshold (and days for `late_by`), the recipients (users and
  * role codes of the company), and the evaluation's state (last value, baseline, crossed or not),
  * which the server keeps. The owner is its creator: the figure is measured with the owner's grants
- * and data permissions. Written by the alert calls (src/server/services/reports/alerts.service.ts),
- * which check the report, the measure and the filters; not by the generic resource API.
+ * and data permissions. The engine's list and drawer (grids/reports/alerts.grid.ts), saved and removed
+ * through the document writer; its save hook (src/server/services/reports/alerts.service.ts) checks
+ * the report, the measure, the filters and the recipients against the saver's grants and measures
+ * the figure at once.
  */
 export const rptAlert = defineEntity({
   name: 'rptalert',
@@ -24,12 +26,10 @@ export const rptAlert = defineEntity({
   menuCode: 'rpt.alerts',
   label: { zh: '指标预警', en: 'Figure alert' },
   titleField: 'name',
-  childOnly: true,
-  omitFromForm: 'Written by the alert calls (the alert screen /rpt/page/alerts), which check the report, its measure and filters against the owner\'s grants.',
   defaultSort: { field: 'id', dir: 'desc' },
   fields: [
     { key: 'name', label: { zh: '预警名称', en: 'Name' }, type: 'text', required: true, maxLength: 100, trim: true },
-    { key: 'report', label: { zh: '数据集', en: 'Dataset' }, type: 'text', required: true, maxLength: 60 },
+    { key: 'report', label: { zh: '数据集', en: 'Dataset' }, type: 'dict', dict: 'rpt_dataset', required: true },
     { key: 'measure', label: { zh: '指标', en: 'Measure' }, type: 'text', required: true, maxLength: 60 },
     // A designed tile the alert watches (issue 34): its measure under its filters and period, as the owner sees the tile; report and measure are the tile's.
     { key: 'tile_id', label: { zh: '指标卡', en: 'Tile' }, type: 'reference', ref: { entity: 'rpttile', labelField: 'name' } },

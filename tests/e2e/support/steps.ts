@@ -113,6 +113,19 @@ export async function pageApi<T = Record<string, unknown>>(page: Page, path: str
 }
 
 /**
+ * The figure alert list's row of an alert by name (the engine's list at /rpt/page/alerts): its cells
+ * beside the pinned name, which AG Grid draws as another row element of the same index.
+ */
+export async function alertRow(page: Page, name: string, timeout = 20_000) {
+  const pinned = page.locator('.ag-pinned-left-cols-container .ag-row', { hasText: name }).first();
+  await pinned.waitFor({ timeout });
+  return page.locator(`.ag-center-cols-container .ag-row[row-index="${await pinned.getAttribute('row-index')}"]`);
+}
+
+/** A field of the alert drawer's engine form. */
+export const alertField = (key: string, selector: string) => `[data-testid=alert-drawer] [data-testid=entity-form] [data-field=${key}] ${selector}`;
+
+/**
  * Waits until the signed-in user's alert (by id or by name) was last measured at `value` (the alert
  * list's `last_value`): a write's alert has been evaluated, whether it told anyone or not.
  */

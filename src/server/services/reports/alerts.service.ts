@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { getReport, requireEntity, type Language, type ReportDef } from '../../../model';
 import { alertDrillUrl, alertNumber, alertQueryFilters, isAlertReport, nextAlertState, ALERT_CONDITIONS, type AlertCondition, type AlertSpec, type AlertState } from '../../../model/alerts';
-import type { AlertDataset, AlertInput, AlertListReply, AlertPerson, AlertPreview, AlertRow } from '../../../model/calls/alerts';
+import type { AlertDataset, AlertInput, AlertListReply, AlertOptions, AlertPerson, AlertPreview, AlertRow } from '../../../model/calls/alerts';
 import type { AuthContext } from '../../access/auth-context';
 import { resolveRuleValue } from '../../access/permission-model';
 import { callerCan, rulesFor } from '../../access/permission.service';
@@ -10,7 +10,10 @@ import { AppError, notFound, validationError, type FieldError } from '../../http
 import { parseIdList } from '../../http/id-list';
 import { withTenant } from '../../kernel/rls';
 import { assertCan, dataScope } from '../../resources/permissions';
-import { deriveRecords, insertRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
+import { deriveRecords, serviceWrite } from '../../resources/record-writer';
+import { removeDocuments, saveDocument, type ResourceContext } from '../../resources/resource.service';
+import { registerSaveHook } from '../../resources/save-hooks';
+import { rptAlert } from '../../../model/entities/rptalert.entity';
 import { raiseNotice } from '../notify';
 import { emitOrderState } from '../orders/cross-tenant.util';
 import { menuEntriesOf } from '../profile/profile.service';
@@ -132,8 +135,15 @@ export async function listAlerts(db: Db, auth: AuthContext, language: Language):
     (await sql<Row>`${ALERT_SELECT} where t.client_id = ${clientId} ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``} order by t.id desc`.execute(tx)).rows,
   );
   const alerts = rows.map(rowOf);
+  return { rows: alerts, ...(await alertOptions(db, auth, language, alerts)) };
+}
+
+/** GET /rptapi/alerts/options: what the alert drawer offers (datasets, roles, the caller's tiles) and the names of the users the company's alerts tell. */
+export async function alertOptions(db: Db, auth: AuthContext, language: Language, listed?: AlertRow[]): Promise<AlertOptions> {
+  const clientId = await assertCan(auth, MENU, 'read', { db });
+  const alerts = listed ?? (await withTenant(db, clientId, async (tx) => (await sql<Row>`${ALERT_SELECT} where t.client_id = ${clientId}`.execute(tx)).rows.map(rowOf)));
   const tiles = (await viewerTiles(db, auth, language)).map((x) => ({ id: x.id, name: x.name, report: x.report, measure: x.measure, aggregation: x.aggregation, filters: x.filters }));
-  return { rows: alerts, datasets: await datasetsOf(db, auth, language), roles: await rolesOf(db, clientId, language), people: await peopleOf(db, clientId, alerts), tiles };
+  return { datasets: await datasetsOf(db, auth, language), roles: await rolesOf(db, clientId, language), people: await peopleOf(db, clientId, alerts), tiles };
 }
 
 /** The users the listed alerts name as recipients (the form names them without searching for each), the company's own only. */
@@ -253,55 +263,50 @@ export async function previewAlert(db: Db, auth: AuthContext, input: unknown, la
   return { value, across, link: tile ? tileDrillUrl(c.report, tile, today()) : alertDrillUrl(c.spec, today()) };
 }
 
+/** A stored alert's values as an input (a save that names some fields is checked with the others as stored). */
+const storedInput = (r: Row | null): Partial<AlertInput> =>
+  r ? { ...(r as Partial<AlertInput>), filters: jsonOf(r.filters, {}), recipient_users: jsonOf(r.recipient_users, []), recipient_roles: jsonOf(r.recipient_roles, []), tile_id: num(r.tile_id) } : {};
+
 /**
- * POST /rptapi/alerts/save: creates an alert (its creator is its owner) or changes one (the version
- * it was read at). The figure is measured at once and the state set from it without telling anyone:
- * an alert set while already across its line tells on the next crossing.
+ * Every save of an alert, whatever its source (the engine's drawer, the alert calls, an import),
+ * goes through the document writer with this check: the report, measure, filters, tile and
+ * recipients against the saver's grants and the declarations, then the figure measured at once and
+ * the state set from it without telling anyone (an alert set while already across its line tells
+ * on the next crossing).
  */
-export async function saveAlert(db: Db, auth: AuthContext, input: unknown, language: Language): Promise<AlertRow> {
-  const body = (input ?? {}) as Partial<AlertInput>;
-  const id = body.id === undefined || body.id === null ? null : Number(body.id);
-  const clientId = await assertCan(auth, MENU, id === null ? 'create' : 'update', { db });
-  const scope = await dataScope(auth, MENU, { db });
-  // Another company's alert (or one outside the caller's data permissions) is not found, whatever the body says.
-  const visible = async (tx: Db, alertId: number) =>
-    (await sql<{ id: number }>`select t.id from rpt_alert t where t.client_id = ${clientId} and t.id = ${alertId} ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``}`.execute(tx)).rows.length > 0;
-  if (id !== null && (!Number.isSafeInteger(id) || id <= 0 || !(await withTenant(db, clientId, (tx) => visible(tx, id))))) throw notFound();
-  const c = await checkInput(db, auth, clientId, body, language, true);
-  const value = await measureForForm(db, auth, c, language);
-  const first = value === null ? { state: 'armed' as AlertState, baseline: null } : nextAlertState({ condition: c.spec.condition, threshold: c.threshold, state: null, baseline: null }, value, true);
-  const saved = await withTenant(db, clientId, async (tx) => {
-    const w = serviceWrite(tx, { clientId, userId: auth.userId, username: auth.username }, 'form');
-    let rowId: number;
-    if (id === null) {
-      rowId = Number((await insertRecords(w, ENTITY, [c.values]))[0].id);
-    } else {
-      if (!(await visible(tx, id))) throw notFound();
-      await updateRecords(w, ENTITY, [id], c.values, { expectVersion: body.version === undefined ? null : Number(body.version) });
-      rowId = id;
+registerSaveHook(ENTITY, {
+  validate: async ({ tx, actor, clientId, before, values, errors }) => {
+    const auth = await userAuth(tx, clientId, actor.userId);
+    if (!auth) throw new AppError('err.forbidden');
+    const language = (auth.language === 'en' ? 'en' : 'zh-CN') as Language;
+    let c: Checked;
+    try {
+      c = await checkInput(tx, auth, clientId, { ...storedInput(before), ...(values as Partial<AlertInput>) }, language, true);
+    } catch (e) {
+      const fields = e instanceof AppError ? (e.fields as Record<string, FieldError> | undefined) : undefined;
+      if (!fields) throw e;
+      for (const [k, v] of Object.entries(fields)) errors[k] ??= v;
+      return;
     }
-    await deriveRecords(w, ENTITY, [rowId], { alert_state: first.state, last_value: value, baseline: first.baseline, checked_at: sql`now()` });
-    return (await sql<Row>`${ALERT_SELECT} where t.id = ${rowId} and t.client_id = ${clientId}`.execute(tx)).rows[0];
-  });
-  return rowOf(saved);
+    if (Object.keys(errors).length) return;
+    const value = await measureForForm(tx, auth, c, language);
+    const first = value === null ? { state: 'armed' as AlertState, baseline: null } : nextAlertState({ condition: c.spec.condition, threshold: c.threshold, state: null, baseline: null }, value, true);
+    Object.assign(values, c.values, { alert_state: first.state, last_value: value, baseline: first.baseline, checked_at: new Date().toISOString() });
+  },
+});
+
+const contextOf = (db: Db, auth: AuthContext, language: Language): ResourceContext => ({ db, auth, ip: null, language });
+
+/** POST /rptapi/alerts/save: the generic save of `rptalert` (the hook above), answered as the alert list's row. */
+export async function saveAlert(db: Db, auth: AuthContext, input: unknown, language: Language): Promise<AlertRow> {
+  const saved = await saveDocument(contextOf(db, auth, language), rptAlert, (input ?? {}) as Row);
+  const clientId = auth.clientId!;
+  return rowOf((await withTenant(db, clientId, async (tx) => sql<Row>`${ALERT_SELECT} where t.id = ${Number(saved.id)} and t.client_id = ${clientId}`.execute(tx))).rows[0]);
 }
 
-/** POST /rptapi/alerts/remove { ids, versions }: the caller's company's alerts, each at the version it was read. */
+/** POST /rptapi/alerts/remove { ids, versions }: the generic remove of `rptalert`. */
 export async function removeAlerts(db: Db, auth: AuthContext, input: unknown): Promise<{ removed: number }> {
-  const clientId = await assertCan(auth, MENU, 'remove', { db });
-  const body = (input ?? {}) as { ids?: unknown; versions?: unknown };
-  const ids = parseIdList(body.ids, { invalid: () => validationError({ ids: { key: 'access.invalidValue' } }) });
-  const versions = Array.isArray(body.versions) ? body.versions.map(Number) : [];
-  if (!ids.length || versions.length !== ids.length) throw validationError({ ids: { key: 'access.invalidValue' } });
-  const scope = await dataScope(auth, MENU, { db });
-  return withTenant(db, clientId, async (tx) => {
-    const rows = (await sql<{ id: number; version: number }>`select t.id, t.version from rpt_alert t where t.client_id = ${clientId} and t.id = any(${ids}::int[])
-      ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``} for update`.execute(tx)).rows;
-    if (rows.length !== ids.length) throw notFound();
-    for (const r of rows) if (Number(r.version) !== versions[ids.indexOf(Number(r.id))]) throw new AppError('err.staleVersion');
-    const w = serviceWrite(tx, { clientId, userId: auth.userId, username: auth.username }, 'form');
-    return { removed: (await removeRecords(w, ENTITY, ids)).length };
-  });
+  return removeDocuments(contextOf(db, auth, 'zh-CN'), rptAlert, (input ?? {}) as Row);
 }
 
 /** A user's data permissions on a menu, each as it reads for that user (`$$USER_ID$$` resolved). */

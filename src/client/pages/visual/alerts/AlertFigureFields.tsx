@@ -1,76 +1,117 @@
-import { Dropdown, Field, Option } from '@fluentui/react-components';
+import { Dropdown, Option } from '@fluentui/react-components';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { getReport, type Label } from '../../../../model';
+import { alertMeasures, type AlertCondition } from '../../../../model/alerts';
+import { alertCalls, type AlertTile } from '../../../../model/calls/alerts';
+import { useCall } from '../../../api/calls';
+import type { WidgetProps } from '../../../form/widgets';
 import { ReportFilterBar } from '../../reports/ReportFilterBar';
 import { A, filtersText } from './alert-texts';
-import type { AlertsState } from './use-alerts';
 
-type Props = { state: AlertsState; tr: (l: Label) => string };
-const errorOf = (s: AlertsState, k: string) => (s.errors[k] ? { validationState: 'error' as const, validationMessage: s.errors[k] } : {});
+type Filters = Record<string, string>;
+const filtersOf = (v: unknown): Filters => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Filters) : {});
 
-/** The declared report's dataset, measure and the report's own filter bar. */
-function ReportFigureFields({ state: s, tr }: Props) {
-  const d = s.draft!;
-  const report = s.report;
-  const measure = report?.measures.find((m) => m.key === d.measure);
+/** The drawer's words in the user's language. */
+export function useTr(): (l: Label) => string {
+  const { i18n } = useTranslation();
+  return (l: Label) => (i18n.language === 'en' ? l.en : l.zh);
+}
+
+/** What the drawer offers: the datasets, roles and tiles of the caller, and the names of the company's recipients. */
+export const useAlertOptions = () => useCall(alertCalls.options, undefined, { quiet: true }).data;
+
+/**
+ * The new alert the control tower's bell asked for (`?new=1&report=&measure=&f.*=`, or `&tile=<id>`),
+ * kept by the page until the drawer's figure fields take it (AlertsPage's NewFromAddress).
+ */
+let pending: { report: string; measure: string; filters: Filters; tile: number | null } | null = null;
+export const askNewAlert = (p: NonNullable<typeof pending>) => void (pending = p);
+
+/** The values a tile gives an alert: its dataset, measure and filters (and its name, when the alert has none). */
+const fromTile = (t: AlertTile, name: unknown) => ({ tile_id: t.id, report: t.report, measure: t.measure, filters: t.filters, name: name || t.name });
+
+/** `tile_id`: a designed tile of the caller's dashboard, or none (a report's figure); applies the tower's request once the options are read. */
+export function TileField(p: WidgetProps) {
+  const tr = useTr();
+  const options = useAlertOptions();
+  const { setValues } = p;
+  useEffect(() => {
+    if (!pending || (pending.tile && !options)) return;
+    const ask = pending;
+    pending = null;
+    const tile = options?.tiles.find((t) => t.id === ask.tile);
+    setValues(tile ? fromTile(tile, '') : { report: ask.report, measure: ask.measure, filters: ask.filters });
+  }, [options, setValues]);
+  const tiles = options?.tiles ?? [];
+  const chosen = tiles.find((t) => t.id === Number(p.value));
+  const pick = (v: string | undefined) => {
+    const tile = tiles.find((t) => String(t.id) === v);
+    p.setValues(tile ? { ...fromTile(tile, p.values.name), ...(p.values.condition === 'late_by' ? { condition: 'above' } : {}) } : { tile_id: null, report: '', measure: '', filters: {} });
+  };
   return (
-    <>
-      <Field label={tr(A.dataset)} required {...errorOf(s, 'report')}>
-        <Dropdown data-testid="alert-report" value={report ? tr(report.title) : ''} selectedOptions={[d.report]} onOptionSelect={(_, x) => s.change({ report: x.optionValue ?? '' })}>
-          {(s.data?.datasets ?? []).map((x) => (
-            <Option key={x.report} value={x.report}>
-              {tr(getReport(x.report)?.title ?? { zh: x.report, en: x.report })}
-            </Option>
-          ))}
-        </Dropdown>
-      </Field>
-      <Field label={tr(A.measure)} required {...errorOf(s, 'measure')}>
-        <Dropdown data-testid="alert-measure" disabled={!report} value={measure ? tr(measure.label) : ''} selectedOptions={[d.measure]} onOptionSelect={(_, x) => s.change({ measure: x.optionValue ?? '' })}>
-          {s.measures.map((m) => (
-            <Option key={m.key} value={m.key}>
-              {tr(m.label)}
-            </Option>
-          ))}
-        </Dropdown>
-      </Field>
-      {report ? (
-        <Field label={tr(A.filters)} {...errorOf(s, 'filters')} hint={filtersText(report.name, d.filters, tr)}>
-          <ReportFilterBar report={report} filters={d.filters} tr={(l) => (typeof l === 'string' ? l : tr(l))} onChange={(filters) => s.change({ filters })} />
-        </Field>
-      ) : null}
-    </>
+    <Dropdown id={p.id} data-testid="alert-tile" disabled={p.disabled} value={p.value ? (chosen?.name ?? `#${String(p.value)}`) : tr(A.noTile)} selectedOptions={[p.value ? String(p.value) : '']} onOptionSelect={(_, x) => pick(x.optionValue)}>
+      <Option value="">{tr(A.noTile)}</Option>
+      {tiles.map((t) => (
+        <Option key={t.id} value={String(t.id)} data-testid={`alert-tile-${t.id}`}>
+          {t.name}
+        </Option>
+      ))}
+    </Dropdown>
   );
 }
 
-/**
- * What an alert watches: a designed tile of the caller's dashboard (its dataset, measure, filters and
- * period are the tile's, said in words), or a declared report's measure under the report's filters.
- */
-export function AlertFigureFields({ state: s, tr }: Props) {
-  const d = s.draft;
-  if (!d) return null;
-  const report = s.report;
-  const measure = report?.measures.find((m) => m.key === d.measure);
+/** `report`: the datasets the caller may watch; another dataset clears the measure and filters. On a tile, the tile's figure in words. */
+export function DatasetField(p: WidgetProps) {
+  const tr = useTr();
+  const options = useAlertOptions();
+  const report = getReport(String(p.value ?? ''));
+  if (p.values.tile_id) {
+    const m = report?.measures.find((x) => x.key === p.values.measure);
+    return (
+      <div data-testid="alert-tile-figure" title={tr(A.tileHint)} style={{ fontSize: 13, color: '#424242', paddingTop: 6 }}>
+        {`${report ? tr(report.title) : String(p.value ?? '')} · ${m ? tr(m.label) : String(p.values.measure ?? '')} · ${filtersText(String(p.value ?? ''), filtersOf(p.values.filters), tr)}`}
+      </div>
+    );
+  }
   return (
-    <>
-      {s.data?.tiles.length || d.tile_id ? (
-        <Field label={tr(A.tile)} {...errorOf(s, 'tile_id')} hint={d.tile_id ? tr(A.tileHint) : undefined}>
-          <Dropdown data-testid="alert-tile" value={d.tile_id ? (s.tile?.name ?? `#${d.tile_id}`) : tr(A.noTile)} selectedOptions={[d.tile_id ? String(d.tile_id) : '']} onOptionSelect={(_, x) => s.change({ tile_id: x.optionValue ? Number(x.optionValue) : null })}>
-            <Option value="">{tr(A.noTile)}</Option>
-            {(s.data?.tiles ?? []).map((t) => (
-              <Option key={t.id} value={String(t.id)} data-testid={`alert-tile-${t.id}`}>
-                {t.name}
-              </Option>
-            ))}
-          </Dropdown>
-        </Field>
-      ) : null}
-      {d.tile_id ? (
-        <div data-testid="alert-tile-figure" style={{ fontSize: 13, color: '#424242' }}>
-          {`${report ? tr(report.title) : d.report} · ${measure ? tr(measure.label) : d.measure} · ${filtersText(d.report, d.filters, tr)}`}
-        </div>
-      ) : (
-        <ReportFigureFields state={s} tr={tr} />
-      )}
-    </>
+    <Dropdown id={p.id} data-testid="alert-report" disabled={p.disabled} value={report ? tr(report.title) : ''} selectedOptions={[String(p.value ?? '')]} onOptionSelect={(_, x) => x.optionValue !== p.value && p.setValues({ report: x.optionValue ?? '', measure: '', filters: {} })}>
+      {(options?.datasets ?? []).map((x) => (
+        <Option key={x.report} value={x.report}>
+          {tr(getReport(x.report)?.title ?? { zh: x.report, en: x.report })}
+        </Option>
+      ))}
+    </Dropdown>
+  );
+}
+
+/** `measure`: the dataset's measures ("late by" only those that declare lateness). */
+export function MeasureField(p: WidgetProps) {
+  const tr = useTr();
+  const report = getReport(String(p.values.report ?? ''));
+  const measures = report ? alertMeasures(report, p.values.condition as AlertCondition) : [];
+  const measure = measures.find((m) => m.key === p.value);
+  return (
+    <Dropdown id={p.id} data-testid="alert-measure" disabled={p.disabled || !report} value={measure ? tr(measure.label) : ''} selectedOptions={[String(p.value ?? '')]} onOptionSelect={(_, x) => p.onChange(x.optionValue ?? '')}>
+      {measures.map((m) => (
+        <Option key={m.key} value={m.key}>
+          {tr(m.label)}
+        </Option>
+      ))}
+    </Dropdown>
+  );
+}
+
+/** `filters`: the dataset's own filter bar (the list's `f.<field>.<op>`), with the filters in words. */
+export function FiltersField(p: WidgetProps) {
+  const tr = useTr();
+  const report = getReport(String(p.values.report ?? ''));
+  if (!report) return <div style={{ color: '#616161', paddingTop: 6 }}>{tr(A.noFilters)}</div>;
+  const filters = filtersOf(p.value);
+  return (
+    <div id={p.id} style={{ display: 'grid', gap: 4 }}>
+      <ReportFilterBar report={report} filters={filters} tr={(l) => (typeof l === 'string' ? l : tr(l))} onChange={(next) => p.onChange(next)} />
+      <span style={{ fontSize: 12, color: '#616161' }}>{filtersText(report.name, filters, tr)}</span>
+    </div>
   );
 }

@@ -1,59 +1,61 @@
-import { Button, Link } from '@fluentui/react-components';
-import { AddRegular, GaugeRegular } from '@fluentui/react-icons';
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Button } from '@fluentui/react-components';
+import { GaugeRegular } from '@fluentui/react-icons';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import '../../../../../reports';
-import type { Label } from '../../../../model';
-import type { AlertRow } from '../../../../model/calls/alerts';
-import { toast } from '../../../kernel/toast-bus';
-import { AdminPage, AdminTable, useConfirm } from '../../common/admin-kit';
-import { AlertDrawer } from './AlertDrawer';
-import { alertColumns } from './alert-columns';
-import { A, fill } from './alert-texts';
-import { useAlerts } from './use-alerts';
+import { resolvedPageOf } from '../../../api/resolved-page';
+import { ListPage } from '../../../engine/ListPage';
+import { MissingPage } from '../../../engine/PageStates';
+import type { ListController } from '../../../engine/use-list-controller';
+import { A } from './alert-texts';
+import { askNewAlert, DatasetField, FiltersField, MeasureField, TileField, useTr } from './AlertFigureFields';
+import { ThresholdField } from './AlertPreview';
+import { RecipientsField, RolesField } from './AlertRecipients';
+
+const WIDGETS = { tile_id: TileField, report: DatasetField, measure: MeasureField, filters: FiltersField, threshold: ThresholdField, recipient_users: RecipientsField, recipient_roles: RolesField };
 
 /**
- * The company's figure alerts (`/rpt/page/alerts`, menu 报表分析 > 指标预警; also from the control
- * tower): the list with each alert's dataset, measure and filters, condition, state, current value
- * and last firing; a drawer to add or change one; remove after a confirmation; each row opens the
- * grid of the rows its figure counts.
+ * The tower's bell on a chart (`?new=1&report=&measure=&f.*=`) or on a designed tile (`&tile=<id>`):
+ * a new alert's drawer with that figure. Once per request: the address is cleared as it opens.
+ */
+function NewFromAddress({ list }: { list: ListController }) {
+  const [search, setSearch] = useSearchParams();
+  const opened = useRef<string | null>(null);
+  useEffect(() => {
+    if (search.get('new') !== '1') return void (opened.current = null);
+    if (opened.current === search.toString()) return;
+    opened.current = search.toString();
+    const filters = Object.fromEntries([...search.entries()].filter(([k]) => k.startsWith('f.')));
+    askNewAlert({ report: search.get('report') ?? '', measure: search.get('measure') ?? '', filters, tile: search.get('tile') ? Number(search.get('tile')) : null });
+    list.openDrawer({ action: 'add', id: null });
+    setSearch(new URLSearchParams(), { replace: true });
+  }, [search, setSearch, list]);
+  return null;
+}
+
+/**
+ * The company's figure alerts (`/rpt/page/alerts`, issue 34): the engine's list and drawer of
+ * `rptalert` (grids/reports/alerts.grid.ts), the figure's fields, the recipients and the figure now
+ * drawn by this page's widgets; saved and removed through the document writer.
  */
 export function AlertsPage() {
-  const { i18n } = useTranslation();
-  const en = i18n.language === 'en';
-  const tr = useCallback((l: Label) => (en ? l.en : l.zh), [en]);
+  const tr = useTr();
   const navigate = useNavigate();
-  const s = useAlerts();
-  const [dialog, confirm] = useConfirm();
-
-  const remove = async (row: AlertRow) => {
-    if (!(await confirm(fill(tr(A.confirmRemove), { name: row.name })))) return;
-    await s.remove(row);
-    toast.success(tr(A.removed));
-  };
-
-  const columns = alertColumns({ tr, open: s.open, drill: (r) => navigate(r.link), remove: (r) => void remove(r) });
-
+  const resolved = resolvedPageOf('alerts');
+  if (!resolved) return <MissingPage opt="alerts" />;
   return (
-    <AdminPage
-      testId="alerts-page"
-      title={tr(A.title)}
-      explain={tr(A.explain)}
-      actions={
-        <>
-          <Link onClick={() => navigate('/visual/control-tower')} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
-            <GaugeRegular /> {tr(A.backToTower)}
-          </Link>
-          <Button appearance="primary" icon={<AddRegular />} onClick={() => s.open(null)} data-testid="alert-add">
-            {tr(A.add)}
+    <ListPage
+      resolved={resolved}
+      slots={{
+        testId: 'alerts-page',
+        drawer: () => ({ testIdPrefix: 'alert', widgets: WIDGETS }),
+        tools: () => (
+          <Button appearance="subtle" icon={<GaugeRegular />} onClick={() => navigate('/visual/control-tower')} data-testid="alerts-tower">
+            {tr(A.backToTower)}
           </Button>
-        </>
-      }
-    >
-      <AdminTable label={tr(A.title)} columns={columns} rows={s.data?.rows} rowKey={(r) => r.id} rowTestId={(r) => `alert-row-${r.id}`} loading={s.loading && !s.data} error={s.error} emptyText={tr(A.empty)} testId="alerts-table" />
-      <AlertDrawer state={s} tr={tr} onSaved={() => toast.success(tr(A.saved))} />
-      {dialog}
-    </AdminPage>
+        ),
+        extras: (list) => <NewFromAddress list={list} />,
+      }}
+    />
   );
 }

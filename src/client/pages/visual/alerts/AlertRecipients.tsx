@@ -1,10 +1,11 @@
 import { Combobox, Option, Tag, TagGroup } from '@fluentui/react-components';
 import { useEffect, useMemo, useState } from 'react';
-import type { Label } from '../../../../model';
 import type { AlertPerson } from '../../../../model/calls/alerts';
 import { adminCalls, type Colleague } from '../../../../model/calls/admin';
 import { callApi } from '../../../api/calls';
+import type { WidgetProps } from '../../../form/widgets';
 import { A } from './alert-texts';
+import { useAlertOptions, useTr } from './AlertFigureFields';
 
 /** At most this many colleagues per search (the server's limit for the user options). */
 const PAGE = 100;
@@ -33,21 +34,28 @@ function useColleagueSearch(q: string): { rows: Colleague[]; loading: boolean } 
 }
 
 const nameOf = (c: Colleague) => c.fullname || c.username;
+const EMPTY: AlertPerson[] = [];
 
 /**
- * The recipients of an alert: a search box over the company's colleagues (each option "name
- * (account)"), the chosen ones as tags below it, each removable. `known` names the users an alert
- * already lists (the list's reply), so they show by name before any search finds them.
+ * `recipient_users`: a search box over the company's colleagues (each option "name (account)"), the
+ * chosen ones as tags below it, each removable. The options' `people` name the users the company's
+ * alerts already tell, so they show by name before any search finds them.
  */
-export function RecipientPicker({ value, known, onChange, tr }: { value: number[]; known: AlertPerson[]; onChange: (ids: number[]) => void; tr: (l: Label) => string }) {
+export function RecipientsField(p: WidgetProps) {
+  const tr = useTr();
+  const known = useAlertOptions()?.people ?? EMPTY;
+  const value = Array.isArray(p.value) ? p.value.map(Number) : [];
+  const onChange = (ids: number[]) => p.onChange(ids);
   const [q, setQ] = useState('');
   const { rows, loading } = useColleagueSearch(q);
   const [seen, setSeen] = useState<Map<number, Colleague>>(() => new Map());
-  useEffect(() => setSeen((m) => new Map([...m, ...known.map((p) => [p.id, p] as const), ...rows.map((c) => [c.id, c] as const)])), [known, rows]);
+  useEffect(() => setSeen((m) => new Map([...m, ...known.map((k) => [k.id, k as Colleague] as const), ...rows.map((c) => [c.id, c] as const)])), [known, rows]);
   const label = useMemo(() => (id: number) => { const c = seen.get(id); return c ? nameOf(c) : `#${id}`; }, [seen]);
   return (
     <div style={{ display: 'grid', gap: 6 }}>
       <Combobox
+        id={p.id}
+        disabled={p.disabled}
         data-testid="alert-users"
         multiselect
         freeform
@@ -73,7 +81,7 @@ export function RecipientPicker({ value, known, onChange, tr }: { value: number[
         ) : null}
       </Combobox>
       {value.length ? (
-        <TagGroup aria-label={tr(A.recipients)} onDismiss={(_, x) => onChange(value.filter((id) => String(id) !== x.value))} data-testid="alert-user-tags" style={{ flexWrap: 'wrap', gap: 4 }}>
+        <TagGroup aria-label={p.language === 'en' ? p.field.labelEn : p.field.label} onDismiss={(_, x) => onChange(value.filter((id) => String(id) !== x.value))} data-testid="alert-user-tags" style={{ flexWrap: 'wrap', gap: 4 }}>
           {value.map((id) => (
             <Tag key={id} value={String(id)} size="small" dismissible dismissIcon={{ 'aria-label': tr(A.remove) }}>
               {label(id)}
@@ -82,5 +90,22 @@ export function RecipientPicker({ value, known, onChange, tr }: { value: number[
         </TagGroup>
       ) : null}
     </div>
+  );
+}
+
+/** `recipient_roles`: roles of the company, every user holding one is told. */
+export function RolesField(p: WidgetProps) {
+  const tr = useTr();
+  const roles = useAlertOptions()?.roles ?? [];
+  const value = Array.isArray(p.value) ? p.value.map(String) : [];
+  const roleName = (code: string) => roles.find((r) => r.code === code)?.name ?? code;
+  return (
+    <Combobox id={p.id} data-testid="alert-roles" multiselect disabled={p.disabled} placeholder={tr(A.pickRoles)} value={value.map(roleName).join('、')} selectedOptions={value} onOptionSelect={(_, x) => p.onChange(x.selectedOptions)}>
+      {roles.map((r) => (
+        <Option key={r.code} value={r.code}>
+          {r.name}
+        </Option>
+      ))}
+    </Combobox>
   );
 }

@@ -1,0 +1,57 @@
+import { Input, Link, MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { getReport } from '../../../../model';
+import { alertNumber, type AlertCondition } from '../../../../model/alerts';
+import { alertCalls, type AlertPreview } from '../../../../model/calls/alerts';
+import { callApi } from '../../../api/calls';
+import type { WidgetProps } from '../../../form/widgets';
+import { A, fill } from './alert-texts';
+import { useTr } from './AlertFigureFields';
+
+/** The figure now for the drawer's values, asked again 400 ms after a change (nothing is stored). */
+function usePreview(v: WidgetProps['values']): AlertPreview | null {
+  const [preview, setPreview] = useState<AlertPreview | null>(null);
+  const input = {
+    report: String(v.report ?? ''), measure: String(v.measure ?? ''), filters: (v.filters ?? {}) as Record<string, string>, tile_id: v.tile_id ? Number(v.tile_id) : null,
+    condition: (v.condition || 'above') as AlertCondition, threshold: v.threshold === '' || v.threshold === null || v.threshold === undefined ? 0 : String(v.threshold), days: v.condition === 'late_by' ? String(v.days ?? '') : null,
+  };
+  const key = JSON.stringify(input);
+  useEffect(() => {
+    if (!input.report || !input.measure) return setPreview(null);
+    let live = true;
+    const timer = setTimeout(() => void callApi(alertCalls.preview, input, { quiet: true }).then((p) => live && setPreview(p), () => live && setPreview(null)), 400);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key holds every input of the preview
+  }, [key]);
+  return preview;
+}
+
+/**
+ * `threshold`: the number, the condition's hint, and the figure now with whether it is across the
+ * line, and the rows it counts (the drill-down the alert's notice opens).
+ */
+export function ThresholdField(p: WidgetProps) {
+  const tr = useTr();
+  const navigate = useNavigate();
+  const preview = usePreview(p.values);
+  const condition = p.values.condition;
+  const report = getReport(String(p.values.report ?? ''));
+  return (
+    <div style={{ display: 'grid', gap: 8 }}>
+      <Input id={p.id} type="number" disabled={p.disabled} value={p.value === null || p.value === undefined ? '' : String(p.value)} onChange={(_, x) => p.onChange(x.value)} onBlur={p.onBlur} data-testid="alert-threshold" />
+      {condition === 'changed_by' || condition === 'late_by' ? <span style={{ fontSize: 12, color: '#616161' }}>{tr(condition === 'changed_by' ? A.changedHint : A.lateHint)}</span> : null}
+      {preview ? (
+        <MessageBar intent={preview.across ? 'warning' : 'info'} layout="multiline" data-testid="alert-preview">
+          <MessageBarBody>
+            {fill(tr(A.preview), { value: alertNumber(report, String(p.values.measure ?? ''), preview.value) })} {condition === 'changed_by' ? '' : tr(preview.across ? A.previewAcross : A.previewArmed)}{' '}
+            <Link onClick={() => navigate(preview.link)} data-testid="alert-drill">{tr(A.drill)}</Link>
+          </MessageBarBody>
+        </MessageBar>
+      ) : null}
+    </div>
+  );
+}
