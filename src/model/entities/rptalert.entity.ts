@@ -29,8 +29,9 @@ export const rptAlert = defineEntity({
   defaultSort: { field: 'id', dir: 'desc' },
   fields: [
     { key: 'name', label: { zh: '预警名称', en: 'Name' }, type: 'text', required: true, maxLength: 100, trim: true },
-    { key: 'report', label: { zh: '数据集', en: 'Dataset' }, type: 'dict', dict: 'rpt_dataset', required: true },
-    { key: 'measure', label: { zh: '指标', en: 'Measure' }, type: 'text', required: true, maxLength: 60 },
+    // Required unless the alert watches a tile (then the tile's): the save hook says which is missing.
+    { key: 'report', label: { zh: '数据集', en: 'Dataset' }, type: 'dict', dict: 'rpt_dataset' },
+    { key: 'measure', label: { zh: '指标', en: 'Measure' }, type: 'text', maxLength: 60 },
     // A designed tile the alert watches (issue 34): its measure under its filters and period, as the owner sees the tile; report and measure are the tile's.
     { key: 'tile_id', label: { zh: '指标卡', en: 'Tile' }, type: 'reference', ref: { entity: 'rpttile', labelField: 'name' } },
     { key: 'filters', label: { zh: '筛选条件', en: 'Filters' }, type: 'json' },

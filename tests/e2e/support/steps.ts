@@ -113,13 +113,14 @@ export async function pageApi<T = Record<string, unknown>>(page: Page, path: str
 }
 
 /**
- * The figure alert list's row of an alert by name (the engine's list at /rpt/page/alerts): its cells
- * beside the pinned name, which AG Grid draws as another row element of the same index.
+ * The figure alert list's row of an alert by name (the engine's list at /rpt/page/alerts): the row
+ * elements of its index (AG Grid draws pinned columns as another row element of the same index), so
+ * `.locator('[col-id=<field>]')` finds each cell.
  */
 export async function alertRow(page: Page, name: string, timeout = 20_000) {
-  const pinned = page.locator('.ag-pinned-left-cols-container .ag-row', { hasText: name }).first();
-  await pinned.waitFor({ timeout });
-  return page.locator(`.ag-center-cols-container .ag-row[row-index="${await pinned.getAttribute('row-index')}"]`);
+  const row = page.locator('.ag-row[row-index]', { hasText: name }).first();
+  await row.waitFor({ timeout });
+  return page.locator(`.ag-row[row-index="${await row.getAttribute('row-index')}"]`);
 }
 
 /** A field of the alert drawer's engine form. */
