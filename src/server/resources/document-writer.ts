@@ -123,7 +123,9 @@ async function checkDocument(w: WriteContext, entity: EntityDef, before: Row | n
   }
   const children = Object.fromEntries(plans.filter((p) => p.rows).map((p) => [p.key, p.rows!.map((r) => r.values)]));
   await runValidateHooks(w, entity, before, values, errors, children);
-  if (!Object.keys(errors).length && (await outsideScope(w, entity, [{ id, values }])).size) throw new AppError('res.outOfScope');
+  // The result as stored: a new record starts in the machine's initial state (a user held to drafts may create one).
+  const stored = !before && entity.states && values[entity.states.field] == null ? { ...values, [entity.states.field]: entity.states.initial } : values;
+  if (!Object.keys(errors).length && (await outsideScope(w, entity, [{ id, values: stored }])).size) throw new AppError('res.outOfScope');
   const duplicateNumber = await checkUniqueKeys(w.tx, clientId, entity, id, values, errors);
   if (!Object.keys(errors).length) return;
   if (duplicateNumber && Object.keys(errors).length === 1) throw new AppError('err.duplicateNumber', { fields: errors });
