@@ -268,32 +268,36 @@ type Ann = { id: number; version: number; title: string; status: string; is_publ
 
 describe('announcements: written by a company\'s administrators, read per user, public ones by every company', () => {
   const base = '/api/notifyapi/announcement';
+  // The administrators write through the entity's generic API (issue 30): save, action/publish|withdraw, remove, page.
+  const move = (who: string, action: 'publish' | 'withdraw', a: { id: number; version: number }) => call<{ errors: Record<string, string> }>(who, 'POST', `${base}/action/${action}`, { ids: [a.id], version: a.version });
+  const version = async (id: number) => (await ok<{ version: number }>('brand', 'GET', `${base}/view?id=${id}`)).version;
   it('drafts, publishes with the contact rule for public ones, reads per user, withdraws and removes', async () => {
     // Only administrators write.
     expect((await call('brand.buyer', 'POST', `${base}/save`, { title: 'x', detail: 'y' })).status).toBe(403);
-    expect((await call('brand.buyer', 'GET', `${base}/manage`)).status).toBe(403);
+    expect((await call('brand.buyer', 'GET', `${base}/page`)).status).toBe(403);
     const bad = await call<{ errors: Record<string, string> }>('brand', 'POST', `${base}/save`, { title: '', detail: '', category: 'nope', phone: 'call me' });
     expect(Object.keys(bad.body.data.errors).sort()).toEqual(['category', 'detail', 'title']);
 
     const internal = await ok<Ann>('brand', 'POST', `${base}/save`, { title: '十一月盘点安排', category: 'notice', detail: '本月 28 日全员盘点，请各部门提前准备。', department: '行政部' });
-    expect(internal).toMatchObject({ status: 'draft', is_public: false, own: true });
+    expect(internal).toMatchObject({ status: 'draft', is_public: false });
+    expect((await sql<{ client_id: number }>`select client_id::int as client_id from collab_announcement where id = ${internal.id}`.execute(t.app.db)).rows[0].client_id).toBe(users.brand.client_id);
     const pub = await ok<Ann>('brand', 'POST', `${base}/save`, { title: '春季新品供应商招募', category: 'notice', detail: '欢迎面料与成衣供应商报名。', department: '采购部', is_public: true });
     // Spec 5: a public announcement needs contact and phone before publishing.
-    const refused = await call<{ errors: Record<string, string> }>('brand', 'POST', `${base}/publish`, { id: pub.id });
+    const refused = await move('brand', 'publish', pub);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('公开公告发布前须填写联系人和联系电话');
     expect(Object.keys(refused.body.data.errors).sort()).toEqual(['contact', 'phone']);
-    expect((await call('brand', 'POST', `${base}/save`, { id: pub.id, phone: 'abc' })).status).toBe(400);
-    await ok('brand', 'POST', `${base}/save`, { id: pub.id, contact: '李采购', phone: '021-62345678' });
+    expect((await call('brand', 'POST', `${base}/save`, { id: pub.id, version: pub.version, phone: 'abc' })).status).toBe(400);
+    await ok('brand', 'POST', `${base}/save`, { id: pub.id, version: pub.version, contact: '李采购', phone: '021-62345678' });
 
     const buyerUnread = (await ok<{ unread: number }>('brand.buyer', 'GET', `${base}/index`)).unread;
     const noticesBefore = (await ok<Page<unknown>>('brand.buyer', 'GET', '/api/notifyapi/notify-msg/index')).total;
-    await ok('brand', 'POST', `${base}/publish`, { id: internal.id });
-    const published = await ok<Ann>('brand', 'POST', `${base}/publish`, { id: pub.id });
-    expect(published.status).toBe('published');
+    expect((await move('brand', 'publish', internal)).status).toBe(200);
+    expect((await move('brand', 'publish', { id: pub.id, version: await version(pub.id) })).status).toBe(200);
+    expect((await ok<Ann>('brand', 'GET', `${base}/view?id=${pub.id}`)).status).toBe('published');
     expect((await ok<Page<unknown>>('brand.buyer', 'GET', '/api/notifyapi/notify-msg/index')).total).toBe(noticesBefore + 2);
-    expect((await call('brand', 'POST', `${base}/save`, { id: pub.id, title: 'changed' })).status).toBe(409);
-    expect((await call('brand', 'DELETE', `${base}/remove?id=${pub.id}`)).status).toBe(409);
+    expect((await call('brand', 'POST', `${base}/save`, { id: pub.id, version: await version(pub.id), title: 'changed' })).status).toBe(409);
+    expect((await call('brand', 'POST', `${base}/remove`, { ids: [pub.id], versions: [await version(pub.id)] })).status).toBe(409);
 
     // The brand's users read both; the maker's read only the public one; the read flag is per user.
     const buyerList = await ok<Page<Ann> & { unread: number }>('brand.buyer', 'GET', `${base}/index?size=100`);
@@ -311,15 +315,15 @@ describe('announcements: written by a company\'s administrators, read per user, 
     // Another company cannot mark the internal one read (it may not read it).
     expect(await ok<{ changed: number }>('maker.planner', 'POST', `${base}/read`, { ids: [internal.id, pub.id] })).toEqual({ changed: 1 });
     // Nor change it.
-    expect((await call('maker', 'POST', `${base}/save`, { id: internal.id, title: 'taken' })).status).toBe(404);
-    expect((await call('maker', 'POST', `${base}/withdraw`, { id: pub.id })).status).toBe(404);
+    expect((await call('maker', 'POST', `${base}/save`, { id: internal.id, version: await version(internal.id), title: 'taken' })).status).toBe(404);
+    expect((await move('maker', 'withdraw', { id: pub.id, version: await version(pub.id) })).status).toBe(404);
 
-    const withdrawn = await ok<Ann>('brand', 'POST', `${base}/withdraw`, { id: pub.id });
-    expect(withdrawn.status).toBe('withdrawn');
+    expect((await move('brand', 'withdraw', { id: pub.id, version: await version(pub.id) })).status).toBe(200);
+    expect((await ok<Ann>('brand', 'GET', `${base}/view?id=${pub.id}`)).status).toBe('withdrawn');
     expect((await ok<Page<Ann>>('maker.planner', 'GET', `${base}/index?size=100`)).rows.map((r) => r.id)).not.toContain(pub.id);
-    await ok('brand', 'DELETE', `${base}/remove?id=${pub.id}`);
+    await ok('brand', 'POST', `${base}/remove`, { ids: [pub.id], versions: [await version(pub.id)] });
     expect((await sql<{ n: number }>`select (select count(*) from collab_announcement where id = ${pub.id})::int + (select count(*) from collab_announcement_read where announcement_id = ${pub.id})::int as n`.execute(t.app.db)).rows[0].n).toBe(0);
-    const managed = await ok<Page<Ann>>('brand', 'GET', `${base}/manage?size=100`);
+    const managed = await ok<Page<Ann>>('brand', 'GET', `${base}/page?size=100`);
     expect(managed.rows.map((r) => r.id)).toContain(internal.id);
     expect(managed.rows.map((r) => r.id)).not.toContain(pub.id);
   });

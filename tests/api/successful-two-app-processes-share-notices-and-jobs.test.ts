@@ -177,8 +177,8 @@ describe.skipIf(!pgUrl || !redisUrl)('two app processes on PostgreSQL and Redis'
     const base = '/api/notifyapi/announcement';
     const saved = await api<{ id: number }>(a.url, 'POST', `${base}/save`, admin, { title: '两个进程的公告', category: 'notice', detail: '在进程 A 发布', department: '行政部' });
     expect(saved.status).toBe(200);
-    const published = await api<{ status: string }>(a.url, 'POST', `${base}/publish`, admin, { id: saved.body.data.id });
-    expect(published.body.data.status).toBe('published');
+    const published = await api<{ rows: Array<{ status: string }> }>(a.url, 'POST', `${base}/action/publish`, admin, { ids: [saved.body.data.id], version: 1 });
+    expect(published.body.data.rows[0].status).toBe('published');
 
     const got = await until('the notice on B', async () => toBuyer[0]);
     const unread = (await api<{ unread: number }>(b.url, 'GET', '/api/notifyapi/notify-msg/unread-index', buyer)).body.data.unread;

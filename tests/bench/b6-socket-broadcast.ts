@@ -127,7 +127,7 @@ async function measure(publisher: string, admin: string, clients: Client[]): Pro
     for (const c of clients) c.got.length = 0;
     const saved = await post<{ id: number }>(publisher, '/api/notifyapi/announcement/save', admin, { title: `B6 广播 ${round + 1}`, category: 'notice', detail: '基准测试广播', department: '行政部' });
     const t0 = performance.now();
-    await post(publisher, '/api/notifyapi/announcement/publish', admin, { id: saved.id });
+    await post(publisher, '/api/notifyapi/announcement/action/publish', admin, { ids: [saved.id], version: 1 });
     const deadline = Date.now() + 10_000;
     while (clients.some((c) => c.got.length === 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     for (const c of clients) {

@@ -30,7 +30,6 @@ export type Announcement = {
   id: number; version: number; title: string; category: string; detail: string; department: string | null; is_public: boolean;
   contact: string | null; phone: string | null; status: string; published_at: string | null; company: string; own: boolean; read: boolean; created_at: string;
 };
-export type AnnouncementSave = { id?: number; version?: number; title: string; category: string; detail: string; department: string; is_public: boolean; contact: string; phone: string };
 
 /** One event's row of the caller's notification settings. */
 export type NoticeSettingRow = {
@@ -64,15 +63,11 @@ export const taskCalls = {
   remove: deleteCall<{ id: number }, { removed: number }>(`${MSG}/task-remove`),
 };
 
+/** Reading announcements; the administrators write them through the entity's generic API (announcement.entity.ts). */
 export const announcementCalls = {
   /** The published ones the caller reads, with the caller's unread count. */
   page: getCall<{ page: number; size: number; unread?: 1 }, Paged<Announcement> & { unread: number }>(`${ANN}/index`),
-  /** The company's own, any state (administrators). */
-  manage: getCall<{ page: number; size: number; status?: string }, Paged<Announcement>>(`${ANN}/manage`),
   read: postCall<{ ids: number[] }, { changed: number }>(`${ANN}/read`),
-  save: postCall<AnnouncementSave, Announcement>(`${ANN}/save`),
-  move: postCall<{ action: 'publish' | 'withdraw'; id: number; version?: number }, Announcement>(`${ANN}/:action`),
-  remove: deleteCall<{ id: number }, { removed: number }>(`${ANN}/remove`),
 };
 
 export const noticeSettingCalls = {

@@ -18,19 +18,19 @@ export const announcementCategory = defineDictionary({
 /**
  * Announcement (spec 3: title, category, detail, department, status, read flag; spec 5: a public
  * announcement needs contact and phone filled in before publishing). Written by a company's
- * administrators, read by its users; a public one is read by the users of every company on the
- * platform. The read flag is per user (`announcement_read`). Served by
- * src/server/services/notify/announcement.service.ts, not by the generic resource API.
+ * administrators on the engine (`admin.announcement`: the list and drawer of
+ * grids/collab/announcement.grid.ts, in the centre's announcements tab; publish and withdraw are
+ * transitions through the writer, their rules in src/server/services/notify/announcement.hooks.ts),
+ * read by its users; a public one is read by the users of every company on the platform. The read
+ * flag is per user (`announcement_read`), read and set by the announcement reading calls.
  */
 export const announcement = defineEntity({
   name: 'announcement',
   table: 'collab_announcement',
   prefix: 'notifyapi',
-  menuCode: 'collab.center',
+  menuCode: 'admin.announcement',
   label: { zh: '公告', en: 'Announcement' },
   titleField: 'title',
-  childOnly: true,
-  omitFromForm: 'Written by the announcement calls only (company administrators, in the notification centre); publishing checks the contact of a public announcement.',
   defaultSort: { field: 'published_at', dir: 'desc' },
   fields: [
     { key: 'title', label: { zh: '标题', en: 'Title' }, type: 'text', required: true, maxLength: 200 },

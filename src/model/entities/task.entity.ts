@@ -15,9 +15,11 @@ export const taskPriority = defineDictionary({
 
 /**
  * A personal task (spec 3 "task: subject, status, due date, priority"; spec 4 states 10 in progress,
- * 30 completed). Each row belongs to one user of one company (`user_id` under `client_id`): the
- * spec 7 notify-msg calls (src/server/services/notify/task.service.ts) read and write only the
- * caller's own rows, so the generic resource API does not serve it.
+ * 30 completed). Each row belongs to one user of one company (`user_id` under `client_id`, its
+ * creator: `personal`), so the generic resource API lists, saves, moves and removes only the
+ * caller's own (the centre's tasks tab, grids/collab/task.grid.ts); the spec 7 notify-msg calls
+ * (src/server/services/notify/task.service.ts) read and write the same rows through the same writer.
+ * The service's hooks (task.hooks.ts) set the owner on create and the completion time on a move.
  */
 export const task = defineEntity({
   name: 'task',
@@ -26,8 +28,7 @@ export const task = defineEntity({
   menuCode: 'collab.center',
   label: { zh: '待办任务', en: 'Task' },
   titleField: 'subject',
-  childOnly: true,
-  omitFromForm: "A user's own tasks are written by the notify-msg task calls only (task-save, task-change-status, task-remove), from the notification and task centre.",
+  personal: true,
   defaultSort: { field: 'due_date', dir: 'asc' },
   fields: [
     { key: 'subject', label: { zh: '主题', en: 'Subject' }, type: 'text', required: true, maxLength: 200 },

@@ -1,24 +1,21 @@
-import { Badge, Button, Checkbox, Dropdown, Field, Input, Link, Option, Tab, TabList, Text, Textarea } from '@fluentui/react-components';
-import { Add20Regular, ArrowClockwise20Regular, Checkmark20Regular, Delete20Regular, Edit20Regular, ArrowUndo20Regular } from '@fluentui/react-icons';
+import { Badge, Button, Checkbox, Link, Tab, TabList, Text } from '@fluentui/react-components';
+import { ArrowClockwise20Regular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { noticeCalls, type Notice, type Task } from '../../../model/calls/notify';
+import { noticeCalls, type Notice } from '../../../model/calls/notify';
 import { callApi, useCall } from '../../api/calls';
 import { currentLanguage } from '../../kernel/i18n';
 import { onSocketMessage } from '../../session/notification-socket';
 import { noticeTimeLabel } from '../../shell/notice-time';
-import { AdminEditDialog, AdminPage, AdminTable, useConfirm, type AdminColumn } from '../common/admin-kit';
+import { AdminPage, AdminTable, type AdminColumn } from '../common/admin-kit';
+import { resolvedPageOf } from '../../api/resolved-page';
+import { ListPage } from '../../engine/ListPage';
 import { AnnouncementsPanel } from './AnnouncementsPanel';
-import { task } from '../../../model/entities/task.entity';
-import { StateBadge } from './StateBadge';
-import { CENTER_PAGE_SIZE, useTasks } from './use-center';
 import { NoticeSettingsPanel } from './NoticeSettingsPanel';
 import './collab-messages';
-import { DateBox } from '../../form/widgets/date-input';
 
-const SIZE = CENTER_PAGE_SIZE;
-const today = () => new Date().toISOString().slice(0, 10);
+const SIZE = 20;
 
 /** The notices tab: every notice of the caller, paged, unread first highlighted; reloads when one arrives. */
 function NoticesPanel() {
@@ -71,85 +68,10 @@ function NoticesPanel() {
   );
 }
 
-/** The task dialog: subject, due date, priority and remark. */
-function TaskDialog({ tasks }: { tasks: ReturnType<typeof useTasks> }) {
-  const { t } = useTranslation();
-  const { draft, setDraft, errors } = tasks;
-  return (
-    <AdminEditDialog open={draft !== null} title={draft?.id ? t('collab.task.edit') : t('collab.task.new')} onClose={() => setDraft(null)} onSave={() => void tasks.save()} busy={tasks.busy} saveTestId="task-save">
-      {draft ? (
-        <div style={{ display: 'grid', gap: 12 }}>
-          <Field label={t('collab.task.subject')} required validationMessage={errors.subject}>
-            <Input value={draft.subject} onChange={(_, d) => setDraft({ ...draft, subject: d.value })} data-testid="task-subject-input" />
-          </Field>
-          <Field label={t('collab.task.due')} validationMessage={errors.due_date}>
-            <DateBox value={draft.due_date} onChange={(v) => setDraft({ ...draft, due_date: v })} testId="task-due-input" width={180} />
-          </Field>
-          <Field label={t('collab.task.priority')} validationMessage={errors.priority}>
-            <Dropdown value={t(`collab.task.priority.${draft.priority}`)} selectedOptions={[draft.priority]} onOptionSelect={(_, d) => setDraft({ ...draft, priority: String(d.optionValue) })}>
-              {['high', 'normal', 'low'].map((p) => <Option key={p} value={p}>{t(`collab.task.priority.${p}`)}</Option>)}
-            </Dropdown>
-          </Field>
-          <Field label={t('collab.task.remark')} validationMessage={errors.remark}>
-            <Textarea value={draft.remark} onChange={(_, d) => setDraft({ ...draft, remark: d.value })} />
-          </Field>
-        </div>
-      ) : null}
-    </AdminEditDialog>
-  );
-}
-
-/** The tasks tab: the caller's tasks with create, edit, complete, reopen and remove (confirmed first). */
+/** The tasks tab: the caller's own tasks, the engine's list of the declared page (grids/collab/task.grid.ts). */
 function TasksPanel() {
-  const { t } = useTranslation();
-  const [dialog, confirm] = useConfirm();
-  const tasks = useTasks(confirm, (x) => t('collab.task.removeConfirm', { subject: x.subject }));
-  const { data, error, isLoading } = tasks.list;
-  const columns: AdminColumn<Task>[] = [
-    { key: 'subject', header: t('collab.task.subject'), render: (x) => <Text data-testid="task-subject" strikethrough={x.status === '30'}>{x.subject}</Text> },
-    { key: 'due', header: t('collab.task.due'), width: 140, render: (x) => (
-      <span>{x.due_date ?? ''}{x.due_date && x.status === '10' && x.due_date < today() ? <Badge size="small" color="danger" style={{ marginLeft: 6 }}>{t('collab.task.overdue')}</Badge> : null}</span>
-    ) },
-    { key: 'priority', header: t('collab.task.priority'), width: 80, render: (x) => <Badge appearance="tint" color={x.priority === 'high' ? 'danger' : x.priority === 'low' ? 'subtle' : 'informative'}>{t(`collab.task.priority.${x.priority}`)}</Badge> },
-    { key: 'status', header: t('collab.task.status'), width: 90, render: (x) => <StateBadge entity={task} code={x.status} testId="task-status" /> },
-    { key: 'actions', header: t('collab.task.actions'), width: 280, render: (x) => (
-      <div style={{ display: 'flex', gap: 4 }}>
-        {x.status === '10'
-          ? <Button size="small" icon={<Checkmark20Regular />} onClick={() => void tasks.change(x, '30')} data-testid="task-complete">{t('collab.task.complete')}</Button>
-          : <Button size="small" icon={<ArrowUndo20Regular />} onClick={() => void tasks.change(x, '10')} data-testid="task-reopen">{t('collab.task.reopen')}</Button>}
-        <Button size="small" icon={<Edit20Regular />} onClick={() => tasks.open(x)}>{t('collab.task.edit')}</Button>
-        <Button size="small" icon={<Delete20Regular />} onClick={() => void tasks.remove(x)} data-testid="task-remove">{t('collab.task.remove')}</Button>
-      </div>
-    ) },
-  ];
-  return (
-    <>
-      {dialog}
-      <AdminTable
-        label={t('collab.tab.tasks')}
-        testId="collab-tasks"
-        columns={columns}
-        rows={data?.rows}
-        rowKey={(x) => x.id}
-        rowTestId={() => 'collab-task-row'}
-        loading={isLoading}
-        error={error}
-        emptyText={t('collab.task.empty')}
-        toolbar={
-          <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
-            <TabList size="small" selectedValue={tasks.status} onTabSelect={(_, d) => tasks.filter(d.value as typeof tasks.status)}>
-              <Tab value="10">{t('collab.task.status.10')}</Tab>
-              <Tab value="30">{t('collab.task.status.30')}</Tab>
-              <Tab value="">{t('collab.task.all')}</Tab>
-            </TabList>
-            <Button appearance="primary" size="small" icon={<Add20Regular />} onClick={() => tasks.open(null)} data-testid="task-new">{t('collab.task.new')}</Button>
-          </div>
-        }
-        paging={data ? { page: tasks.page, size: CENTER_PAGE_SIZE, total: data.total, onPage: tasks.setPage } : undefined}
-      />
-      <TaskDialog tasks={tasks} />
-    </>
-  );
+  const resolved = resolvedPageOf('task');
+  return resolved ? <ListPage resolved={resolved} /> : null;
 }
 
 /** /collab/center: the notification and task centre (issue 15): notices, my tasks, announcements, my notification settings. */

@@ -10,9 +10,13 @@ import type { FastifyInstance } from 'fastify';
 import { noticeSettingRoutes } from './notice-setting.routes';
 import { noticeRoutes } from './notice.routes';
 import { registerNotifySettingHooks } from './notify-setting.hooks';
+import { registerTaskHooks } from './task.hooks';
+import { registerAnnouncementHooks } from './announcement.hooks';
 
 // Once per process, as the module loads (several apps in one test process share the hook table).
 registerNotifySettingHooks();
+registerTaskHooks();
+registerAnnouncementHooks();
 import { outboxRoutes } from './outbox.routes';
 
 /** The outbox page, notices and notice settings (registered by app.ts beside the access calls). */
