@@ -212,8 +212,12 @@ export function filterSql(entity: EntityDef, f: Filter): RawBuilder<unknown> {
 /** The quick search: any of the list's quick fields contains the text (ILIKE, its % and _ escaped). */
 export function quickSearchSql(pq: PageQuery): RawBuilder<unknown> | null {
   if (!pq.q || !pq.quickFields.length) return null;
-  const pattern = likePattern(pq.q);
-  return sql`(${sql.join(pq.quickFields.map((f) => sql`${col(f)}::text ilike ${pattern}`), sql` or `)})`;
+  // Each word (at most 8) in some quick field: several words narrow the search, in any order and
+  // field (Chinese has no spaces between words, so a word is a substring, as one word always was).
+  const words = pq.q.split(/\s+/).filter(Boolean).slice(0, 8);
+  if (!words.length) return null;
+  const one = (word: string) => sql`(${sql.join(pq.quickFields.map((f) => sql`${col(f)}::text ilike ${likePattern(word)}`), sql` or `)})`;
+  return sql.join(words.map(one), sql` and `);
 }
 
 /** The WHERE conditions of a list: tenant first, then data scope, filters, quick search and tab. */
