@@ -4,3 +4,4 @@ export * from './announcement.grid';
 export * from './menu';
 export * from './note.grid';
 export * from './task.grid';
+export * from './tickets.grid';

@@ -14,6 +14,5 @@ export const collabGroup = defineMenuGroup({
     { code: 'collab.center', furl: '/collab/center', title: { zh: '通知与任务中心', en: 'Notifications and tasks' }, order: 10 },
     { code: 'collab.chat', furl: '/collab/chat', title: { zh: '聊天', en: 'Chat' }, icon: 'people', order: 15 },
     { code: 'collab.ticket', furl: '/collab/tickets', title: { zh: '异常单', en: 'Exception tickets' }, icon: 'ticket', order: 20 },
-    { code: 'collab.knowledge', furl: '/collab/knowledge', title: { zh: '知识库', en: 'Knowledge base' }, order: 30 },
   ],
 });

@@ -90,13 +90,31 @@ describe('an exception ticket between the brand and its maker', () => {
     await brand.waitForSelector('[data-testid=ticket-status]:has-text("已关闭")', { timeout: 10_000 });
     await snap(maker, 'ticket-04-closed');
 
-    // The brand finds it in the knowledge base by words of the solution.
+    // The maker's closed tickets (the engine's list): the row opens the ticket in the drawer, comments and all.
+    await maker.setViewportSize({ width: 1920, height: 900 });
+    await maker.goto(`${run.server.url}/collab/tickets`);
+    await maker.click('[data-testid=tab-closed]');
+    const closedRow = maker.locator(`[data-testid=grid-tickets] .ag-cell[col-id="ticket_no"]:has-text("${ticketNo}")`);
+    await closedRow.dblclick();
+    await maker.waitForSelector('[data-testid=ticket-view] [data-testid=ticket-comment-text]:has-text("请复色后寄样确认")');
+    await maker.waitForSelector('[data-testid=ticket-view] [data-testid=ticket-status]:has-text("已关闭")');
+    await snap(maker, 'ticket-05-closed-list-drawer-1920');
+
+    // The brand finds it in the knowledge base (the engine's list of closed tickets) by words of the solution.
     await brand.goto(`${run.server.url}/collab/knowledge`);
-    await brand.fill('[data-testid=knowledge-search]', '固色 对色');
-    await brand.click('[data-testid=knowledge-search-go]');
-    await brand.waitForSelector(`[data-testid=knowledge-title]:has-text("${ticketNo} 领口罗纹色差")`);
-    expect(await brand.locator('[data-testid=knowledge-solution]').first().textContent()).toContain('罗纹单独加染固色');
-    await snap(brand, 'ticket-05-knowledge');
+    await brand.waitForURL(/\/collab\/index\/knowledge/);
+    await brand.fill('[data-testid=quick-search]', '固色 对色');
+    const found = brand.locator(`[data-testid=grid-knowledge] .ag-row:has([col-id="ticket_no"]:has-text("${ticketNo}"))`);
+    await found.first().waitFor();
+    const index = await found.first().getAttribute('row-index');
+    expect(await brand.textContent(`[data-testid=grid-knowledge] .ag-row[row-index="${index}"] [col-id=title]`)).toBe('领口罗纹色差');
+    expect(await brand.textContent(`[data-testid=grid-knowledge] .ag-row[row-index="${index}"] [col-id=solution]`)).toContain('罗纹单独加染固色');
+    // Words that are not all in it find nothing.
+    await brand.fill('[data-testid=quick-search]', '固色 不存在的词');
+    await until(brand, (no) => ![...document.querySelectorAll('[data-testid=grid-knowledge] [col-id=ticket_no]')].some((c) => c.textContent === no), ticketNo);
+    await brand.fill('[data-testid=quick-search]', '固色 对色');
+    await found.first().waitFor();
+    await snap(brand, 'ticket-06-knowledge');
     expect(errors).toEqual([]);
   });
 });

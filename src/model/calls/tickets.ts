@@ -21,14 +21,10 @@ export type TicketRights = Record<'edit' | 'close' | 'finish' | 'reopen' | 'addM
 export type TicketView = { ticket: Ticket; members: TicketMember[]; comments: TicketComment[]; commentDeleteDays: number; can: TicketRights };
 export type TicketPerson = { id: number; fullname: string; username: string; company: string; client_id: number };
 export type TicketDocument = { id: number; no: string | null; shared: boolean };
-export type Paged<T> = { rows: T[]; total: number; page: number; size: number };
-export type TicketTab = 'assigned' | 'closing' | 'closed' | 'raised';
 /** The body of a raise (no id) or an edit (id and version). */
 export type TicketSave = Record<string, unknown> & { id?: number; version?: number };
 
 export const ticketCalls = {
-  page: getCall<{ tab: TicketTab; page: number; size: number; keyword?: string }, Paged<Ticket>>(`${BASE}/page`),
-  knowledge: getCall<{ page: number; size: number; keyword?: string; category?: string }, Paged<Ticket>>(`${BASE}/knowledge`),
   view: getCall<{ id: number }, TicketView>(`${BASE}/view`),
   byDocument: getCall<{ doc_type: string; doc_id: number }, { rows: Ticket[] }>(`${BASE}/by-doc`),
   /** The users of a document's two companies (`doc_type`, `doc_id`) or of a ticket's (`id`). */

@@ -1,5 +1,5 @@
 import { defineDictionary } from '../dictionaries';
-import { defineEntity } from '../entity';
+import { defineEntity, defineViewEntity } from '../entity';
 import { errorTexts } from '../errors/define';
 import { ticketErrors } from '../errors/ticket';
 
@@ -198,4 +198,43 @@ export const ticket = defineEntity({
     ],
     locked: ['100'],
   },
+});
+
+/**
+ * The exception tickets a person follows (issue 30 on the engine): a view whose rows the ticket
+ * service computes for the caller (src/server/services/tickets/ticket.views.ts): every ticket of
+ * the caller's company or of a partner's shared document, under the caller's own document number,
+ * with whether the caller is on it (`member`), handles it (`assigned`: any role but initiator) or
+ * raised it (`raised`). The list's tabs and the knowledge base (closed ones, searched by words of
+ * the title, description, solution, tags and numbers) read it; a row opens the ticket in the drawer.
+ */
+export const ticketList = defineViewEntity({
+  name: 'ticketlist',
+  table: 'collab_ticket',
+  prefix: 'crossapi',
+  menuCode: 'collab.ticket',
+  label: { zh: '异常单', en: 'Exception ticket' },
+  titleField: 'title',
+  codeField: 'ticket_no',
+  defaultSort: { field: 'created_at', dir: 'desc' },
+  refreshOn: 'notifyto2',
+  fields: [
+    { key: 'ticket_no', label: { zh: '异常单号', en: 'Ticket no.' }, type: 'code' },
+    { key: 'title', label: { zh: '标题', en: 'Title' }, type: 'text' },
+    { key: 'category', label: { zh: '异常类别', en: 'Category' }, type: 'dict', dict: 'ticket_category' },
+    { key: 'level', label: { zh: '异常等级', en: 'Level' }, type: 'dict', dict: 'ticket_level' },
+    { key: 'doc_no', label: { zh: '关联单号', en: 'Document no.' }, type: 'code' },
+    { key: 'owners', label: { zh: '负责人', en: 'Owners' }, type: 'text' },
+    { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict' },
+    { key: 'created_at', label: { zh: '发起时间', en: 'Raised at' }, type: 'datetime' },
+    { key: 'closed_at', label: { zh: '关闭时间', en: 'Closed at' }, type: 'datetime' },
+    { key: 'description', label: { zh: '异常描述', en: 'Description' }, type: 'textarea' },
+    { key: 'solution', label: { zh: '处理结论', en: 'Solution' }, type: 'textarea' },
+    { key: 'tags', label: { zh: '标签', en: 'Tags' }, type: 'text' },
+    { key: 'partner_doc_no', label: { zh: '协同单号', en: "Partner's document no." }, type: 'code' },
+    { key: 'member', label: { zh: '我参与的', en: 'I am on it' }, type: 'boolean' },
+    { key: 'assigned', label: { zh: '我处理的', en: 'I handle it' }, type: 'boolean' },
+    { key: 'raised', label: { zh: '我发起的', en: 'I raised it' }, type: 'boolean' },
+  ],
+  states: { field: 'status', initial: '0', states: ticket.states!.states, transitions: [] },
 });

@@ -3,6 +3,7 @@ import { ArrowLeft20Regular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { DrawerExtensionProps } from '../../form/drawer-extensions';
 import { AdminCard, AdminPage, formatTime, useConfirm } from '../common/admin-kit';
 import { ticketApi, type Ticket, type TicketView } from './ticket-api';
 import { TicketComments } from './TicketComments';
@@ -55,37 +56,54 @@ function TicketMembers({ v }: { v: TicketView }) {
   );
 }
 
-/** Spec 2 `/page/ticket/view?id=`: the exception details, its people, comments and the owner's actions. */
-export function TicketViewPage() {
+/** The owner's and member's buttons on a ticket: edit, add people, quit, reopen, close, finish. */
+function TicketActions({ v, id, busy, act, edit, member, finish, confirmed }: {
+  v: TicketView; id: number; busy: boolean; act: ReturnType<typeof useTicketView>['act'];
+  edit: ReturnType<typeof useTicketEdit>; member: ReturnType<typeof useTicketAddMember>; finish: ReturnType<typeof useTicketFinish>;
+  confirmed: (text: string, fn: () => Promise<unknown>) => void;
+}) {
+  const { t } = useTranslation();
+  const { ticket: tk, can } = v;
+  return (
+    <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
+      {can.edit ? <Button disabled={busy} onClick={() => edit.start(tk)}>{t('collab.ticket.edit')}</Button> : null}
+      {can.addMember ? <Button disabled={busy} onClick={() => member.setAdding({ user: '', role: 'owner' })} data-testid="ticket-add-member">{t('collab.ticket.addMember')}</Button> : null}
+      {can.quit ? <Button disabled={busy} onClick={() => confirmed(t('collab.ticket.quitConfirm'), () => ticketApi.quit(id))}>{t('collab.ticket.quit')}</Button> : null}
+      {can.reopen ? <Button disabled={busy} onClick={() => void act(() => ticketApi.move('reopen', { id, version: tk.version }))}>{t('collab.ticket.reopen')}</Button> : null}
+      {can.close ? <Button appearance="primary" disabled={busy} data-testid="ticket-close" onClick={() => confirmed(t('collab.ticket.closeConfirm'), () => ticketApi.move('close', { id, version: tk.version }))}>{t('collab.ticket.close')}</Button> : null}
+      {can.finish ? <Button appearance="primary" disabled={busy} data-testid="ticket-finish" onClick={() => finish.start(tk)}>{t('collab.ticket.finish')}</Button> : null}
+    </div>
+  );
+}
+
+/**
+ * One ticket: its details, people, comments and the buttons the caller may use; on its own page
+ * (`page`, spec 2 `/page/ticket/view?id=`) or in the drawer of a ticket list's row.
+ */
+export function TicketPanel({ id, page = false }: { id: number; page?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
   const { data, error, mutate, busy, act } = useTicketView(id);
   const [dialog, confirm] = useConfirm();
   const comment = useTicketComment(id, mutate);
   const finish = useTicketFinish(id, mutate);
   const edit = useTicketEdit(id, mutate);
   const member = useTicketAddMember(id, act);
-
-  if (error) return <AdminPage testId="ticket-view" title={t('collab.tickets.title')}><MessageBar intent="error"><MessageBarBody>{t('ticket.notFound')}</MessageBarBody></MessageBar></AdminPage>;
-  if (!data) return <AdminPage testId="ticket-view" title={t('collab.tickets.title')}><Caption1>{t('ui.common.loading')}</Caption1></AdminPage>;
+  const frame = (title: string, actions: ReactNode, body: ReactNode) => page
+    ? <AdminPage testId="ticket-view" title={title} actions={actions}>{body}</AdminPage>
+    : <div data-testid="ticket-view" style={{ display: 'grid', gap: 12 }}>{actions}{body}</div>;
+  if (error) return frame(t('collab.tickets.title'), null, <MessageBar intent="error"><MessageBarBody>{t('ticket.notFound')}</MessageBarBody></MessageBar>);
+  if (!data) return frame(t('collab.tickets.title'), null, <Caption1>{t('ui.common.loading')}</Caption1>);
   const tk = data.ticket;
-  const can = data.can;
   const confirmed = (text: string, fn: () => Promise<unknown>) => void confirm(text).then((y) => { if (y) void act(fn); });
-  return (
-    <AdminPage testId="ticket-view" title={`${tk.ticket_no} ${tk.title}`}
-      actions={
-        <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
-          <Button icon={<ArrowLeft20Regular />} onClick={() => navigate('/collab/tickets')}>{t('collab.ticket.back')}</Button>
-          {can.edit ? <Button disabled={busy} onClick={() => edit.start(tk)}>{t('collab.ticket.edit')}</Button> : null}
-          {can.addMember ? <Button disabled={busy} onClick={() => member.setAdding({ user: '', role: 'owner' })} data-testid="ticket-add-member">{t('collab.ticket.addMember')}</Button> : null}
-          {can.quit ? <Button disabled={busy} onClick={() => confirmed(t('collab.ticket.quitConfirm'), () => ticketApi.quit(id))}>{t('collab.ticket.quit')}</Button> : null}
-          {can.reopen ? <Button disabled={busy} onClick={() => void act(() => ticketApi.move('reopen', { id, version: tk.version }))}>{t('collab.ticket.reopen')}</Button> : null}
-          {can.close ? <Button appearance="primary" disabled={busy} data-testid="ticket-close" onClick={() => confirmed(t('collab.ticket.closeConfirm'), () => ticketApi.move('close', { id, version: tk.version }))}>{t('collab.ticket.close')}</Button> : null}
-          {can.finish ? <Button appearance="primary" disabled={busy} data-testid="ticket-finish" onClick={() => finish.start(tk)}>{t('collab.ticket.finish')}</Button> : null}
-        </div>
-      }>
+  const actions = (
+    <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
+      {page ? <Button icon={<ArrowLeft20Regular />} onClick={() => navigate('/collab/tickets')}>{t('collab.ticket.back')}</Button> : null}
+      <TicketActions v={data} id={id} busy={busy} act={act} edit={edit} member={member} finish={finish} confirmed={confirmed} />
+    </div>
+  );
+  return frame(`${tk.ticket_no} ${tk.title}`, actions, (
+    <>
       {dialog}
       <TicketDetails tk={tk} />
       <TicketMembers v={data} />
@@ -93,6 +111,17 @@ export function TicketViewPage() {
       <FinishDialog finish={finish} version={tk.version} />
       <AddMemberDialog member={member} />
       <EditTicketDialog edit={edit} version={tk.version} />
-    </AdminPage>
-  );
+    </>
+  ));
+}
+
+/** Spec 2 `/page/ticket/view?id=`: the exception details, its people, comments and the owner's actions. */
+export function TicketViewPage() {
+  const [params] = useSearchParams();
+  return <TicketPanel id={Number(params.get('id'))} page />;
+}
+
+/** A ticket list's drawer (the view `ticketlist`): the row's ticket. */
+export function TicketDrawerBody({ rf }: DrawerExtensionProps) {
+  return rf.record ? <TicketPanel id={Number(rf.record.id)} /> : null;
 }

@@ -1,13 +1,11 @@
 import { callApi } from '../../api/calls';
 import { storedFileUrl } from '../../api/file-src';
-import { ticketCalls, type TicketRole, type TicketSave, type TicketTab } from '../../../model/calls/tickets';
+import { ticketCalls, type TicketRole, type TicketSave } from '../../../model/calls/tickets';
 
-export type { Ticket, TicketView, Paged, TicketMember as Member, TicketAttachment as Attachment, TicketComment as Comment, TicketPerson as Person } from '../../../model/calls/tickets';
+export type { Ticket, TicketView, TicketMember as Member, TicketAttachment as Attachment, TicketComment as Comment, TicketPerson as Person } from '../../../model/calls/tickets';
 
 /** The ticket calls as the ticket pages use them (src/model/calls/tickets.ts declares them). */
 export const ticketApi = {
-  page: (tab: string, page: number, size: number, keyword?: string) => callApi(ticketCalls.page, { tab: tab as TicketTab, page, size, keyword: keyword || undefined }),
-  knowledge: (page: number, size: number, keyword?: string) => callApi(ticketCalls.knowledge, { page, size, keyword: keyword || undefined }),
   view: (id: number) => callApi(ticketCalls.view, { id }),
   docs: (docType: string, keyword: string) => callApi(ticketCalls.documents, { doc_type: docType, keyword }),
   peopleOfDoc: (docType: string, docId: number) => callApi(ticketCalls.people, { doc_type: docType, doc_id: docId }),

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { validateRecord } from '../../../model';
 import { ticket, ticketComment, ticketMember } from '../../../model/entities/ticket.entity';
 import type { Db } from '../../db/database';
@@ -333,49 +333,19 @@ export async function removeComment(db: Db, me: Caller, commentId: number): Prom
   });
 }
 
-export type TicketTab = 'assigned' | 'closing' | 'closed' | 'raised';
-const TAB_FILTER: Record<TicketTab, (me: Caller) => RawBuilder<unknown>> = {
-  assigned: (me) => sql`t.status = '0' and exists (select 1 from collab_ticket_member m where m.ticket_id = t.id and m.user_id = ${me.userId} and m.role <> 'initiator')`,
-  closing: (me) => sql`t.status = '50' and exists (select 1 from collab_ticket_member m where m.ticket_id = t.id and m.user_id = ${me.userId})`,
-  closed: (me) => sql`t.status = '100' and exists (select 1 from collab_ticket_member m where m.ticket_id = t.id and m.user_id = ${me.userId})`,
-  raised: (me) => sql`t.created_by = ${me.userId} and t.client_id = ${me.clientId}`,
-};
-export const TICKET_TABS = Object.keys(TAB_FILTER) as TicketTab[];
-
 /**
- * Words of a search, each matched with ILIKE against the ticket's texts (PostgreSQL and PGlite alike;
- * Chinese has no spaces between words, so to_tsvector would see one token per phrase: ILIKE finds a
- * substring, and several words narrow the search).
+ * Every ticket the caller's company may read (its own, and its partners' on documents shared with
+ * it), as the caller sees it (its own document number first, the other company's beside it), with
+ * whether the caller is on it, handles it (any role but initiator) or raised it: the rows of the
+ * view `ticketlist` (ticket.views.ts), in the read's transaction.
  */
-function keywordFilter(keyword: string | undefined): RawBuilder<unknown> {
-  const words = (keyword ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
-  if (!words.length) return sql`true`;
-  return sql.join(words.map((w) => {
-    const p = `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return sql`(t.title ilike ${p} or t.description ilike ${p} or coalesce(t.solution, '') ilike ${p} or coalesce(t.tags, '') ilike ${p}
-      or t.ticket_no ilike ${p} or coalesce(t.doc_no, '') ilike ${p} or coalesce(t.partner_doc_no, '') ilike ${p})`;
-  }), sql` and `);
-}
-
-export async function pageTickets(db: Db, me: Caller, q: { tab: TicketTab; page: number; size: number; keyword?: string }): Promise<{ rows: TicketRow[]; total: number; page: number; size: number }> {
-  return withSystemScope(db, async (tx) => {
-    const where = sql`${visible(me)} and ${TAB_FILTER[q.tab](me)} and ${keywordFilter(q.keyword)}`;
-    const total = (await sql<{ n: number }>`select count(*)::int as n from collab_ticket t where ${where}`.execute(tx)).rows[0].n;
-    const rows = await sql<TicketRow>`select ${columns(me)} from collab_ticket t where ${where} order by t.created_at desc, t.id desc
-      limit ${q.size} offset ${(q.page - 1) * q.size}`.execute(tx);
-    return { rows: rows.rows.map(withLink), total, page: q.page, size: q.size };
-  });
-}
-
-/** The knowledge base: closed tickets of either company of the caller's shared documents, searched by words. */
-export async function searchKnowledge(db: Db, me: Caller, q: { page: number; size: number; keyword?: string; category?: string }): Promise<{ rows: TicketRow[]; total: number; page: number; size: number }> {
-  return withSystemScope(db, async (tx) => {
-    const where = sql`${visible(me)} and t.status = '100' and ${keywordFilter(q.keyword)} ${q.category ? sql`and t.category = ${q.category}` : sql``}`;
-    const total = (await sql<{ n: number }>`select count(*)::int as n from collab_ticket t where ${where}`.execute(tx)).rows[0].n;
-    const rows = await sql<TicketRow>`select ${columns(me)} from collab_ticket t where ${where} order by t.closed_at desc nulls last, t.id desc
-      limit ${q.size} offset ${(q.page - 1) * q.size}`.execute(tx);
-    return { rows: rows.rows.map(withLink), total, page: q.page, size: q.size };
-  });
+export async function ticketListRows(tx: Db, me: Caller): Promise<Array<TicketRow & { partner_doc_no: string | null; member: boolean; assigned: boolean; raised: boolean }>> {
+  const rows = await sql<TicketRow & { partner_doc_no: string | null }>`select ${columns(me)},
+      case when t.client_id = ${me.clientId} then t.partner_doc_no else t.doc_no end as partner_doc_no
+    from collab_ticket t where ${visible(me)}`.execute(tx);
+  return rows.rows.map((r) => ({
+    ...r, link: withLink(r).link, member: r.my_roles.length > 0, assigned: r.my_roles.some((x) => x !== 'initiator'), raised: r.raised_by_us && Number(r.created_by) === me.userId,
+  }));
 }
 
 /** Tickets on one document as the caller's company holds it (its own type and id), of either side. */
