@@ -41,6 +41,8 @@ export type SheetRefs = {
   kept: MutableRefObject<KeptSelection | null>;
   stack: MutableRefObject<ReturnType<typeof emptyUndo>>;
   dragging: MutableRefObject<boolean>;
+  /** When the mouse button was last released (the event's timeStamp): a press reported after it is over. */
+  releasedAt: MutableRefObject<number>;
   shiftNav: MutableRefObject<boolean>;
   applying: MutableRefObject<boolean>;
   refused: MutableRefObject<Map<string, MessageRef>>;

@@ -134,7 +134,7 @@ export function fillHandlers(refs: SheetRefs, grid: SheetGrid, writes: SheetWrit
 
 /** Focus, mouse down and drag move the range (or drag the fill handle); a typed edit is one undo step. */
 export function pointerHandlers(refs: SheetRefs, grid: SheetGrid, writes: SheetWrites) {
-  const { range, shiftNav, dragging, applying, refused, stack, filling } = refs;
+  const { api, range, shiftNav, dragging, releasedAt, applying, refused, stack, filling } = refs;
   const { colIndex, cellKey } = grid;
   const { setRange } = writes;
   const fill = fillHandlers(refs, grid, writes);
@@ -143,6 +143,10 @@ export function pointerHandlers(refs: SheetRefs, grid: SheetGrid, writes: SheetW
     const pos = { row: e.rowIndex, col: colIndex(e.column as Column) };
     if (pos.col < 0) return;
     if (shiftNav.current || filling.current) return; // a Shift+arrow moves the range's end itself
+    // AG Grid calls its listeners after the fact (asynchronously): a focus reported for a cell the
+    // grid no longer has focused is over (a Shift+arrow pressed since moved on) and moves nothing.
+    const now = api.current?.getFocusedCell();
+    if (!now || now.rowIndex !== e.rowIndex || now.column.getColId() !== (e.column as Column).getColId() || (now.rowPinned ?? null) !== (e.rowPinned ?? null)) return;
     // The grid may say so again later (browser focus following): the range's moving end is there.
     const r = range.current;
     if (r && r.focus.row === pos.row && r.focus.col === pos.col) return;
@@ -153,16 +157,24 @@ export function pointerHandlers(refs: SheetRefs, grid: SheetGrid, writes: SheetW
     const ev = e.event as MouseEvent | undefined;
     if (e.rowIndex === null || e.node.rowPinned || colIndex(e.column) < 0) return;
     const pos = { row: e.rowIndex, col: colIndex(e.column) };
-    if (fill.start(ev)) return;
+    // Reported after the button went up already (a quick click, a busy page): a click, not a drag.
+    const held = !ev || ev.timeStamp > releasedAt.current;
+    if (held && fill.start(ev)) return;
     if (ev?.shiftKey && range.current) {
       setRange({ anchor: range.current.anchor, focus: pos });
-      dragging.current = true;
+      dragging.current = held;
       return;
     }
-    dragging.current = true;
+    dragging.current = held;
     setRange(single(pos));
   };
   const onCellMouseOver = (e: CellMouseOverEvent) => {
+    // No button held (released outside the grid, or the release came first): the drag is over.
+    const ev = e.event as MouseEvent | null | undefined;
+    if (ev && (ev.buttons & 1) === 0) {
+      if (dragging.current || filling.current) onMouseUp();
+      return;
+    }
     if (e.rowIndex !== null && !e.node.rowPinned && fill.over({ row: e.rowIndex, col: colIndex(e.column) })) return;
     if (!dragging.current || !range.current || e.rowIndex === null || e.node.rowPinned || colIndex(e.column) < 0) return;
     const pos = { row: e.rowIndex, col: colIndex(e.column) };
@@ -175,9 +187,10 @@ export function pointerHandlers(refs: SheetRefs, grid: SheetGrid, writes: SheetW
     refused.current.delete(cellKey(e.node, e.column));
     stack.current = record(stack.current, [{ pos: { row: e.rowIndex, col: colIndex(e.column) }, before: e.oldValue, after: e.newValue }]);
   };
-  const onMouseUp = () => {
+  function onMouseUp(ev?: { timeStamp: number }) {
+    if (ev) releasedAt.current = ev.timeStamp;
     dragging.current = false;
     fill.end();
-  };
+  }
   return { onCellFocused, onCellMouseDown, onCellMouseOver, onCellValueChanged, onMouseUp };
 }

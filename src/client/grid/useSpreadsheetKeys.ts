@@ -40,13 +40,14 @@ export function useSpreadsheetKeys(options: SpreadsheetOptions = {}) {
   const kept = useRef<KeptSelection | null>(null);
   const stack = useRef(emptyUndo());
   const dragging = useRef(false);
+  const releasedAt = useRef(-1);
   const shiftNav = useRef(false);
   const applying = useRef(false);
   const refused = useRef(new Map<string, MessageRef>());
   const filling = useRef<SheetRefs['filling']['current']>(null);
 
   return useMemo(() => {
-    const refs: SheetRefs = { opts, api, range, kept, stack, dragging, shiftNav, applying, refused, filling };
+    const refs: SheetRefs = { opts, api, range, kept, stack, dragging, releasedAt, shiftNav, applying, refused, filling };
     const grid = sheetGrid(refs);
     const writes = sheetWrites(refs, grid);
     const pointer = pointerHandlers(refs, grid, writes);
