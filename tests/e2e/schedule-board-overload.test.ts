@@ -137,6 +137,9 @@ describe('scheduling board: an overloading drop', () => {
     await dragOnto();
     await page.mouse.up();
     await dialog.waitFor();
+    // The toast is waited for from the click on: it goes after a few seconds, and on a loaded
+    // machine the board's read below took longer than it stays.
+    const pushedToast = page.waitForSelector('text=已移动，并顺延了');
     await page.click('[data-testid=board-overload-push]');
     await dialog.waitFor({ state: 'detached' });
     await until(page, ({ id, line, start }) => {
@@ -153,7 +156,7 @@ describe('scheduling board: an overloading drop', () => {
     const overBefore = new Set(overloadedDays(apiLine.get(L.id)!.capacity, apiLine.get(L.id)!.load));
     const lineAfter = after.lines.find((l) => l.id === L.id)!;
     for (const i of overloadedDays(lineAfter.capacity, lineAfter.load)) expect(overBefore.has(i), `${after.days[i].date} over capacity after the push`).toBe(true);
-    await page.waitForSelector('text=已移动，并顺延了');
+    await pushedToast;
     await snap(page, 'schedule-board-overload-03-pushed-1366-zh');
 
     // Ctrl+Z puts every bar the push moved back.
