@@ -23,6 +23,15 @@ describe('input shapes of the declared calls', () => {
     expect(readInput(is.list(is.id, { max: 3 }), [1, 2, 'x'])).toMatchObject({ ok: false, reason: '2: an id' });
   });
 
+  it("reads a query's id as text or number, and a field that must be sent as null or a value", () => {
+    const q = is.object({ order_id: is.queryId, date: is.orNull(is.date) });
+    expect(readInput(q, { order_id: '12', date: '2026-12-06' })).toEqual({ ok: true, value: { order_id: 12, date: '2026-12-06' } });
+    expect(readInput(q, { order_id: 12, date: '' })).toEqual({ ok: true, value: { order_id: 12, date: null } });
+    expect(readInput(q, { order_id: 12, date: null })).toEqual({ ok: true, value: { order_id: 12, date: null } });
+    expect(readInput(q, { order_id: 12 })).toMatchObject({ ok: false, reason: 'date: a date YYYY-MM-DD or null' });
+    for (const bad of ['0', '-3', '1.5', 'x', '', null]) expect(readInput(q, { order_id: bad, date: null }), String(bad)).toMatchObject({ ok: false, reason: 'order_id: an id' });
+  });
+
   it('reads a real day only', () => {
     fc.assert(
       fc.property(fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true }), (d) => isDay(d.toISOString().slice(0, 10))),

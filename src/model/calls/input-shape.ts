@@ -78,6 +78,8 @@ type Flat<T> = { [K in keyof T]: T[K] } & {};
 export const is = {
   /** A positive whole number. */
   id: reader('an id', (v): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0),
+  /** An id as a query string carries it too: a positive whole number, or plain decimal text of one. */
+  queryId: { expected: 'an id', read: (v, at) => idEntry(v) ?? miss(at, 'an id') } as Reader<number>,
   /** A finite number. */
   number: reader('a number', (v): v is number => typeof v === 'number' && Number.isFinite(v)),
   /** A whole number. */
@@ -94,6 +96,11 @@ export const is = {
   /** Absent, null or empty text reads as null (the field is kept, as null). */
   nullable<T>(r: Reader<T>): Reader<T | null> {
     return { expected: `${r.expected} or null`, read: (v, at) => (v === undefined || v === null || v === '' ? null : r.read(v, at)) };
+  },
+
+  /** Null or empty text reads as null; absent is refused (a field that must be sent, null meaning "none"). */
+  orNull<T>(r: Reader<T>): Reader<T | null> {
+    return { expected: `${r.expected} or null`, read: (v, at) => (v === null || v === '' ? null : v === undefined ? miss(at, `${r.expected} or null`) : r.read(v, at)) };
   },
 
   /** One of these texts. */
