@@ -1,5 +1,6 @@
 import type { NodeState, TrackedNode, TrackedNodeInput } from '../node-tracking';
 import { getCall, postCall } from './call';
+import { is } from './input-shape';
 
 /**
  * Node tracking (issue 12): the maker's, the brand's and the supplier's calls of
@@ -24,22 +25,39 @@ export type TrackedOrderRow = Row & { nodes: number; done: number; late: number;
 /** A node on the maker's calendar: its planned date, and its actual date when recorded, with its state today. */
 export type NodeCalendarEvent = { id: number; order_id: number; order_no: string; brand_name: string | null; node_code: string; node_name: string; plan_date: string | null; actual_date: string | null; state: NodeState; critical: boolean };
 /** Recording (or, with `date` null, clearing) a node's actual date at the version read. */
-export type NodeActualInput = { node_code: string; date: string | null; version: number };
+export type NodeActualInput = { node_code: string; date: string | null; version?: number };
+
+/** A node code as sent: text, not empty once trimmed. */
+const nodeCode = is.check(is.text(40), (c) => c.length > 0, 'a node code');
+/** The calendar's window: two real days, the second not before the first and at most 400 days after it. */
+const calendarWindow = is.check(
+  is.object({ from: is.date, to: is.date }),
+  (w) => w.to >= w.from && (Date.parse(w.to) - Date.parse(w.from)) / 86_400_000 <= 400,
+  'to: on or after from, at most 400 days later',
+);
 
 export const trackingCalls = {
-  timeline: getCall<{ order_id: number }, Timeline>(`${BASE}/timeline`),
+  timeline: getCall<{ order_id: number }, Timeline>(`${BASE}/timeline`, { input: is.object({ order_id: is.queryId }) }),
   /** The node line's transition `actual` (ordernode.lineOf): its actual date recorded, or cleared with null, at the version read; the data is the order's timeline. */
   actual: postCall<{ ids: number[]; version: number; actual_date: string | null }, { rows: Row[]; data?: Timeline[] }>('/scmapi/ordernode/action/actual'),
   /** The calendar's events between two dates (at most 400 days), the declared source of calendars/node-tracking.calendar.ts. */
-  calendar: getCall<{ from: string; to: string }, { from: string; to: string; today: string; events: NodeCalendarEvent[] }>(`${BASE}/calendar`),
+  calendar: getCall<{ from: string; to: string }, { from: string; to: string; today: string; events: NodeCalendarEvent[] }>(`${BASE}/calendar`, { input: calendarWindow }),
   /** The node line's transition `plan`: its planned date dragged on the timeline (its duration kept; regenerating keeps it). */
   plan: postCall<{ ids: number[]; version: number; plan_date: string }, { rows: Row[]; data?: Timeline[] }>('/scmapi/ordernode/action/plan'),
   /** The node plans as an .xlsx file: one order's (`order_id`) or every order of the maker's list. */
-  export: getCall<{ order_id?: number }, Blob>(`${BASE}/export`),
-  sendSupplier: postCall<{ order_id: number; vendor_id: number; node_codes: string[] }, { share_id: number; task_id: number; supplier: string; sent: string[] }>(`${BASE}/send-supplier`),
-  brandTimeline: getCall<{ pr_id: number }, Timeline>(`${BASE}/brand-timeline`),
-  supplierTimeline: getCall<{ task_id: number }, Timeline>(`${BASE}/supplier-timeline`),
-  supplierActual: postCall<NodeActualInput & { task_id: number }, Timeline>(`${BASE}/supplier-actual`),
+  export: getCall<{ order_id?: number }, Blob>(`${BASE}/export`, { input: is.object({ order_id: is.optional(is.queryId) }) }),
+  /** A maker's supplier nodes sent to the company of a vendor on the platform (several at once; the drawer sends one from its row, the line's `send`). */
+  sendSupplier: postCall<{ order_id: number; vendor_id: number; node_codes: string[] }, { share_id: number; task_id: number; supplier: string; sent: string[] }>(`${BASE}/send-supplier`, {
+    input: is.object({ order_id: is.id, vendor_id: is.id, node_codes: is.list(is.text(40), { max: 100 }) }),
+  }),
+  /** The brand's requirement order's timeline at its maker, through its share. */
+  brandTimeline: getCall<{ pr_id: number }, Timeline>(`${BASE}/brand-timeline`, { input: is.object({ pr_id: is.queryId }) }),
+  /** The supplier's copy of an order: the nodes sent to it. */
+  supplierTimeline: getCall<{ task_id: number }, Timeline>(`${BASE}/supplier-timeline`, { input: is.object({ task_id: is.queryId }) }),
+  /** The supplier records (null: clears) the actual date of a node sent to it, at the version read; the reply is its timeline. */
+  supplierActual: postCall<NodeActualInput & { task_id: number }, Timeline>(`${BASE}/supplier-actual`, {
+    input: is.object({ task_id: is.id, node_code: nodeCode, date: is.orNull(is.date), version: is.optional(is.int) }),
+  }),
   /** The customer order's generic action: its node plan generated again. */
   nodePlan: postCall<{ id: number }, { rows: Row[]; data?: Array<{ nodes: number }> }>('/scmapi/customerorder/action/nodeplan'),
 };

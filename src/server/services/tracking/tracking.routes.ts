@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { nodeTrackingCalendar } from '../../../../calendars/node-tracking.calendar';
-import { isIsoDate, NODE_TIMELINE_BRAND_MENU, NODE_TRACKING_MENU, SUPPLIER_NODES_MENU } from '../../../model/node-tracking';
+import { NODE_TIMELINE_BRAND_MENU, NODE_TRACKING_MENU, SUPPLIER_NODES_MENU } from '../../../model/node-tracking';
 import { authOf } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { trackingCalls } from '../../../model/calls/tracking';
-import { AppError } from '../../http/errors';
 import { serveMenuCall, serveMenuFile, type MenuCallContext } from '../../resources/menu-call';
 import { dataScope } from '../../resources/permissions';
-import { parseId } from '../../resources/resource.service';
 import { withSystemScope, withTenant } from '../../kernel/rls';
 import { evaluateNodeFlags, nodeCalendar, orderHeader, orderTimeline, todayIso } from './tracking.service';
 import { nodeWorkbook } from './tracking.export';
@@ -26,14 +24,7 @@ import { recordSupplierActual, sendNodesToSupplier, supplierNamesOfOrder, suppli
  * caller's tenant is in every statement; the customer orders' data permissions narrow the maker's
  * reads. Reads of the maker evaluate the late and at-risk notices of what they show (each raised once).
  */
-type Q = Record<string, unknown>;
-
 const ORDER_MENU = 'scm.customerorder';
-
-function dateParam(v: unknown, name: string): string {
-  if (!isIsoDate(v)) throw new AppError('tracking.badDate', { fields: { [name]: { key: 'tracking.badDate' } } });
-  return v;
-}
 
 /** Every 30 minutes: nodes that became late, at risk or slipped (forecasts refreshed) overnight raise their notice without anyone reading. */
 export const NODE_CHECK_INTERVAL_MS = 30 * 60 * 1000;
@@ -52,32 +43,6 @@ export async function checkAllNodeFlags(db: Db): Promise<{ companies: number; la
     atRisk += r.at_risk;
   }
   return { companies: companies.length, late, at_risk: atRisk };
-}
-
-function nodeCodeOf(b: Q): string {
-  const code = typeof b.node_code === 'string' ? b.node_code.trim() : '';
-  if (!code) throw new AppError('err.validation', { fields: { node_code: { key: 'rule.required' } } });
-  return code;
-}
-
-/** The actual date to record, or null (or '') to clear it; a missing date is refused, never read as a clear. */
-function actualDateOf(b: Q): string | null {
-  const date = b.date === null || b.date === '' ? null : b.date;
-  if (date !== null && !isIsoDate(date)) throw new AppError('tracking.badDate', { fields: { date: { key: 'tracking.badDate' } } });
-  return date;
-}
-
-function versionOf(b: Q): number | null {
-  const version = b.version === undefined || b.version === null || b.version === '' ? null : Number(b.version);
-  if (version !== null && !Number.isSafeInteger(version)) throw new AppError('err.badRequest');
-  return version;
-}
-
-/** An order, a task or a requirement order named by the input: refused as not found when missing. */
-function idOf(v: unknown): number {
-  const id = parseId(v);
-  if (id === null) throw new AppError('tracking.orderNotFound');
-  return id;
 }
 
 /** The caller's data permissions on customer orders, read in the tenant's transaction. */
@@ -102,7 +67,7 @@ const SUPPLIER_WRITE = { menu: SUPPLIER_NODES_MENU, verb: 'update' } as const;
 function makerRoutes(app: FastifyInstance): void {
   serveMenuCall(app, trackingCalls.timeline, MAKER_READ, async (c) => {
     const { clientId } = c.actor;
-    const id = idOf(c.input.order_id);
+    const id = c.input.order_id;
     const scope = await orderScope(c);
     // The flags of what is shown, evaluated (and told once) before it is read.
     await orderHeader(c.tx, clientId, id, scope);
@@ -111,41 +76,35 @@ function makerRoutes(app: FastifyInstance): void {
   });
 
   serveMenuCall(app, trackingCalls.calendar, { menu: nodeTrackingCalendar.menu.code, verb: 'read' }, async (c) => {
-    const from = dateParam(c.input.from, 'from');
-    const to = dateParam(c.input.to, 'to');
-    if (to < from || (Date.parse(to) - Date.parse(from)) / 86_400_000 > 400) throw new AppError('err.badRequest');
-    return nodeCalendar(c.tx, c.actor.clientId, { from, to, scope: await orderScope(c) });
+    // The window (two real days, at most 400 days apart) is the call's input shape.
+    return nodeCalendar(c.tx, c.actor.clientId, { ...c.input, scope: await orderScope(c) });
   });
 }
 
 /** The brand's: its own orders' timelines through its shares (its list is the view `brandnodeorder`). */
 function brandRoutes(app: FastifyInstance): void {
-  serveMenuCall(app, trackingCalls.brandTimeline, BRAND_READ, (c) => brandTimeline(c.tx, c.actor.clientId, idOf(c.input.pr_id)));
+  serveMenuCall(app, trackingCalls.brandTimeline, BRAND_READ, (c) => brandTimeline(c.tx, c.actor.clientId, c.input.pr_id));
 }
 
 /** The maker's supplier nodes, and the supplier's own page. */
 function supplierRoutes(app: FastifyInstance): void {
   // ---- maker: supplier nodes to the supplier's company ----
   serveMenuCall(app, trackingCalls.sendSupplier, MAKER_WRITE, async (c) => {
-    const orderId = idOf(c.input.order_id);
-    const vendorId = parseId(c.input.vendor_id);
-    if (vendorId === null) throw new AppError('tracking.supplierRequired', { fields: { vendor_id: { key: 'tracking.supplierRequired' } } });
-    const codes = Array.isArray(c.input.node_codes) ? c.input.node_codes.filter((x): x is string => typeof x === 'string') : [];
+    const { order_id: orderId, vendor_id: vendorId, node_codes: nodeCodes } = c.input;
     await assertOrderVisible(c, orderId);
-    return sendNodesToSupplier(c.tx, { clientId: c.actor.clientId, orderId, vendorId, nodeCodes: codes, actor: c.actor });
+    return sendNodesToSupplier(c.tx, { clientId: c.actor.clientId, orderId, vendorId, nodeCodes, actor: c.actor });
   });
 
   // ---- supplier: the nodes its customers sent it (its list is the view `suppliernodeorder`) ----
-  serveMenuCall(app, trackingCalls.supplierTimeline, SUPPLIER_READ, (c) => supplierTimeline(c.tx, c.actor.clientId, idOf(c.input.task_id)));
-  serveMenuCall(app, trackingCalls.supplierActual, SUPPLIER_WRITE, (c) =>
-    recordSupplierActual(c.tx, { supplierId: c.actor.clientId, taskId: idOf(c.input.task_id), nodeCode: nodeCodeOf(c.input), date: actualDateOf(c.input), version: versionOf(c.input), actor: c.actor }));
+  serveMenuCall(app, trackingCalls.supplierTimeline, SUPPLIER_READ, (c) => supplierTimeline(c.tx, c.actor.clientId, c.input.task_id));
+  serveMenuCall(app, trackingCalls.supplierActual, SUPPLIER_WRITE, ({ tx, actor, input: i }) =>
+    recordSupplierActual(tx, { supplierId: actor.clientId, taskId: i.task_id, nodeCode: i.node_code, date: i.date, version: i.version ?? null, actor }));
 }
 
 /** The workbook of the maker's node plans (issue 31): one order's (`order_id`), or every order of its list. */
 function exportRoute(app: FastifyInstance): void {
   serveMenuFile(app, trackingCalls.export, { menu: NODE_TRACKING_MENU, verb: 'export' }, async (c) => {
-    const raw = c.input.order_id;
-    const orderId = raw === undefined || raw === '' ? null : idOf(raw);
+    const orderId = c.input.order_id ?? null;
     const scope = await orderScope(c);
     if (orderId !== null) await orderHeader(c.tx, c.actor.clientId, orderId, scope);
     const body = await nodeWorkbook(c.tx, c.actor.clientId, { orderId, scope, language: c.language });
