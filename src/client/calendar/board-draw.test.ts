@@ -121,4 +121,24 @@ describe('drawBoard, layer by layer', () => {
       }
     }), { numRuns: 150 });
   });
+
+  it("keeps the header's month labels apart at every zoom and scroll, the first day's month held at the left edge", () => {
+    fc.assert(fc.property(fc.constantFrom('day' as const, 'week' as const, 'month' as const), fc.integer({ min: 0, max: 3000 }), (zoom, x) => {
+      const data = boardOf(2, []);
+      const layout = layoutBoard(data, zoom);
+      const view = { x: Math.min(x, Math.max(0, layout.width - 400)), y: 0, w: 400, h: 200 };
+      const s: DrawState = {
+        decl: productionBoard, data, layout, zoom, view, selectedId: null, marked: new Set(), ghosts: [], weekdays: ['日', '一', '二', '三', '四', '五', '六'],
+        drag: null, loadText: (a, p) => `${a}/${p}`,
+      };
+      const { ops, canvas } = recorder();
+      drawBoard(canvas, s);
+      const months = ops.filter((o) => o.op === 'text' && o.y === 10 && /^\d{4}-\d{2}$/.test(o.text ?? '')).sort((a, b) => a.x - b.x);
+      for (let i = 1; i < months.length; i++) expect(months[i].x - months[i - 1].x, `${months[i - 1].text} then ${months[i].text}`).toBeGreaterThanOrEqual(7 * 6 + 8);
+      // None over the row labels' column, and a month is named at the left edge unless the next one's label is there.
+      for (const m of months) expect(m.x).toBeGreaterThanOrEqual(LABELS + 2);
+      expect(months.length).toBeGreaterThan(0);
+      expect(months[0].x).toBeLessThanOrEqual(LABELS + 2 + 7 * 6 + 8);
+    }), { numRuns: 200 });
+  });
 });

@@ -295,7 +295,8 @@ function drawHeader(g: CanvasRenderingContext2D, s: DrawState, firstDay: number,
     if (x < LABELS - dw) continue;
     const day = Number(date.slice(8));
     const wd = new Date(`${date}T00:00:00Z`).getUTCDay();
-    if (day === 1 || i === firstDay) g.fillText(date.slice(0, 7), Math.max(x, LABELS) + 2, 10);
+    if (day === 1) g.fillText(date.slice(0, 7), Math.max(x, LABELS) + 2, 10);
+    else if (i === firstDay) drawStickyMonth(g, s, i, x, ox);
     if (zoom === 'day') {
       g.fillStyle = data.days[i].holiday ? '#d13438' : data.days[i].working ? '#333' : '#999';
       g.fillText(`${day} ${s.weekdays[wd]}`, x + 4, 28);
@@ -311,6 +312,26 @@ function drawHeader(g: CanvasRenderingContext2D, s: DrawState, firstDay: number,
   g.strokeStyle = '#ccc';
   g.beginPath(); g.moveTo(0, HEADER - 0.5); g.lineTo(W, HEADER - 0.5); g.stroke();
 }
+
+/**
+ * The month of the first day in view, held at the left edge like a sticky header; pushed left by the
+ * next month's label as that one comes near, and gone once there is no room (at month zoom a month
+ * is ~120 px, so the two labels met when the view began at the month's last days).
+ */
+function drawStickyMonth(g: CanvasRenderingContext2D, s: DrawState, i: number, x: number, ox: number) {
+  const { days } = s.data;
+  const text = days[i].date.slice(0, 7);
+  let at = Math.max(x, LABELS) + 2;
+  let next = i + 1;
+  while (next < days.length && Number(days[next].date.slice(8)) !== 1) next++;
+  if (next < days.length) {
+    const room = ox + next * s.layout.dayWidth + 2 - MONTH_GAP - g.measureText(text).width;
+    if (room < LABELS + 2) return;
+    at = Math.min(at, room);
+  }
+  g.fillText(text, at, 10);
+}
+const MONTH_GAP = 8;
 
 /** Row labels: the workshop, or the line's code and name over its load of the days in view. */
 function drawLabels(g: CanvasRenderingContext2D, s: DrawState, rows: BoardLayout['rows'], H: number, lastDay: number) {
