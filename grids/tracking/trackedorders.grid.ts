@@ -61,3 +61,20 @@ export const supplierNodesPage = definePage({
   quickSearch: ['source_no', 'maker_name', 'style_no', 'next_node'],
   form: form(['source_no', 'maker_name', 'style_no', 'total_qty', 'delivery_date']),
 });
+
+/**
+ * The node table of each drawer (src/client/pages/tracking/NodeTable.tsx): the order's nodes, one line
+ * each, in these columns, headed by the `ordernode` fields' labels. `state` is the node's state today
+ * (the dictionary `node_state`, computed), `actions` the node line's transitions (`ordernode.lineOf`).
+ */
+export type NodeColumn = 'node_name' | 'party' | 'plan_days' | 'plan_start' | 'plan_date' | 'forecast_date' | 'state' | 'actual_date' | 'actual_source' | 'actions';
+/** The head of the `actions` column (the others are the fields' labels). */
+export const NODE_ACTIONS_LABEL = { zh: '操作', en: 'Actions' };
+export const nodeTables = {
+  /** The maker's: its supplier nodes sent and taken back, re-planned and sent from the row; the dates recorded. */
+  trackedorder: ['node_name', 'party', 'plan_days', 'plan_start', 'plan_date', 'forecast_date', 'state', 'actual_date', 'actual_source', 'actions'],
+  /** The brand's, read-only. */
+  brandnodeorder: ['node_name', 'party', 'plan_date', 'actual_date', 'actual_source', 'state'],
+  /** The supplier's: the nodes sent to it, their dates recorded. */
+  suppliernodeorder: ['node_name', 'plan_start', 'plan_date', 'state', 'actual_date', 'actual_source'],
+} satisfies Record<string, NodeColumn[]>;

@@ -8,14 +8,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dictionaryItems } from '../../../model/dictionaries';
 import { orderNode } from '../../../model/entities/nodeconfig.entity';
+import type { NodeColumn } from '../../../../grids/tracking/trackedorders.grid';
 import { LineActions } from '../../form/LineActions';
 import type { Timeline, TimelineNode } from '../../../model/calls/tracking';
 import type { NodeState } from '../../../model/node-tracking';
 import { NodeTimeline } from './NodeTimeline';
-import { STATE_COLOURS, stateLabel } from './timeline-layout';
+import { columnLabel, STATE_COLOURS, stateLabel } from './timeline-layout';
 import { DateText } from '../../form/widgets/date-input';
-
-export type NodeColumn = 'node' | 'party' | 'days' | 'planStart' | 'plan' | 'state' | 'actual' | 'source' | 'forecast' | 'actions';
 
 /** Recording actual dates in the table: the typed drafts and what records one. */
 export type NodeEditing = { drafts: Record<string, string>; setDrafts: (f: (d: Record<string, string>) => Record<string, string>) => void; disabled: boolean; onRecord: (n: TimelineNode, date: string | null) => void };
@@ -70,7 +69,8 @@ export function Summary({ tl }: { tl: Timeline }) {
 
 type TableProps = {
   nodes: TimelineNode[];
-  columns: NodeColumn[];
+  /** The drawer's columns (grids/tracking/trackedorders.grid.ts `nodeTables`). */
+  columns: readonly NodeColumn[];
   /** How a node on the critical path shows: bold with a badge, bold, or as any other. */
   critical: 'badge' | 'bold' | 'none';
   editing?: NodeEditing;
@@ -84,7 +84,7 @@ function NodeCell({ n, column, p }: { n: TimelineNode; column: NodeColumn; p: Ta
   const { t, i18n } = useTranslation();
   const code = n.node_code;
   switch (column) {
-    case 'node':
+    case 'node_name':
       return (
         <td style={p.critical === 'none' ? undefined : { fontWeight: n.critical ? 700 : 400 }}>
           {n.node_name}
@@ -93,15 +93,13 @@ function NodeCell({ n, column, p }: { n: TimelineNode; column: NodeColumn; p: Ta
       );
     case 'party':
       return <td data-testid={`party-${code}`}>{partyLabel(n.party, i18n.language)}{p.partyExtra?.(n)}</td>;
-    case 'days':
-      return <td>{n.plan_days}</td>;
-    case 'planStart':
-      return <td>{n.plan_start ?? ''}</td>;
-    case 'plan':
-      return <td>{n.plan_date ?? ''}</td>;
+    case 'plan_days':
+    case 'plan_start':
+    case 'plan_date':
+      return <td>{n[column] ?? ''}</td>;
     case 'state':
       return <td><StateTag state={n.state} /></td>;
-    case 'actual': {
+    case 'actual_date': {
       const e = p.editing;
       if (!e) return <td data-testid={`actual-text-${code}`}>{n.actual_date ?? ''}</td>;
       return (
@@ -110,25 +108,25 @@ function NodeCell({ n, column, p }: { n: TimelineNode; column: NodeColumn; p: Ta
         </td>
       );
     }
-    case 'source':
+    case 'actual_source':
       return <td data-testid={`source-${code}`}>{n.actual_date ? sourceLabel(n.actual_source, i18n.language) : ''}</td>;
     case 'actions':
       return <td>{p.lineActions && <LineActions entity={orderNode} master={p.lineActions.order} line={n} only={p.lineActions.only} disabled={p.lineActions.disabled} testId={`line-${code}`} onDone={p.lineActions.onDone} />}</td>;
-    case 'forecast':
+    case 'forecast_date':
       // What the board, the scans or a vendor say of an open node's end (issue 31).
       return <td data-testid={`forecast-${code}`}>{!n.actual_date && n.forecast_date ? t('nt.forecastFrom', { date: n.forecast_date, source: forecastLabel(n.forecast_source, i18n.language) }) : ''}</td>;
   }
 }
 
-/** One order's nodes, one line each (`node-line-<code>`), in the columns the page names. */
+/** One order's nodes, one line each (`node-line-<code>`), in the columns the drawer declares. */
 export function NodeTable(p: TableProps) {
-  const { t } = useTranslation();
+  const { i18n } = useTranslation();
   return (
     <div className="nt-table-wrap">
       <table className="nt-table" data-testid="node-table">
         <thead>
           <tr>
-            {p.columns.map((c) => <th key={c}>{t(`nt.col.${c}`)}</th>)}
+            {p.columns.map((c) => <th key={c}>{columnLabel(c, i18n.language)}</th>)}
           </tr>
         </thead>
         <tbody>

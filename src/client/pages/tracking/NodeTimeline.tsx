@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HEADER_HEIGHT, LABEL_WIDTH, ROW_HEIGHT, STATE_COLOURS, stateLabel, layoutTimeline, type TimelineNode, type TimelineRow } from './timeline-layout';
+import { columnLabel, HEADER_HEIGHT, LABEL_WIDTH, ROW_HEIGHT, STATE_COLOURS, stateLabel, layoutTimeline, type TimelineNode, type TimelineRow } from './timeline-layout';
 import { usePlanDrag } from './use-plan-drag';
 
 /**
@@ -67,7 +67,7 @@ function TimelineRowView({ row: r, odd, width, drag }: { row: TimelineRow; odd: 
       <text x={10} y={mid + 4} fontWeight={r.node.critical ? 700 : 400} fill="#323130">
         {r.node.node_name}
       </text>
-      <title>{`${r.node.node_name}: ${stateLabel(r.node.state, i18n.language)} · ${t('nt.col.plan')} ${r.node.plan_start ?? ''} → ${r.node.plan_date ?? ''}${r.node.actual_date ? ` · ${t('nt.col.actual')} ${r.node.actual_date}` : ''}${r.node.critical ? ` · ${t('nt.critical')}` : ''}`}</title>
+      <title>{`${r.node.node_name}: ${stateLabel(r.node.state, i18n.language)} · ${columnLabel('plan_date', i18n.language)} ${r.node.plan_start ?? ''} → ${r.node.plan_date ?? ''}${r.node.actual_date ? ` · ${columnLabel('actual_date', i18n.language)} ${r.node.actual_date}` : ''}${r.node.critical ? ` · ${t('nt.critical')}` : ''}`}</title>
       {r.plan && (
         <rect
           {...drag.handle(r.node)}

@@ -16,7 +16,8 @@ import { callApi } from '../../api/calls';
 import type { DrawerExtensionProps } from '../../form/drawer-extensions';
 import { ConfirmDialog } from '../../form/dialogs';
 import { LineActions } from '../../form/LineActions';
-import { TimelinePanel, type NodeColumn } from './NodeTable';
+import { nodeTables, supplierNodesPage } from '../../../../grids/tracking/trackedorders.grid';
+import { TimelinePanel } from './NodeTable';
 import './tracking-messages';
 import { CSS } from './tracking-style';
 import { useNodeTracking } from './use-node-tracking';
@@ -28,8 +29,6 @@ function Loading() {
   const { t } = useTranslation();
   return <Spinner size="small" label={t('nt.loading')} />;
 }
-
-const MAKER_COLUMNS: NodeColumn[] = ['node', 'party', 'days', 'planStart', 'plan', 'forecast', 'state', 'actual', 'source', 'actions'];
 
 /** The maker's node table shows where a sent node went, and takes it back (the node line's `recall`). */
 function SentTo({ n, tl, disabled, onRecalled }: { n: Node; tl: Timeline; disabled: boolean; onRecalled: () => void }) {
@@ -65,7 +64,7 @@ export function MakerOrderTimeline(props: DrawerExtensionProps) {
         }
         onPlanDrag={off ? undefined : p.movePlan}
         table={{
-          columns: MAKER_COLUMNS,
+          columns: nodeTables.trackedorder,
           critical: 'badge',
           editing: { drafts: p.drafts, setDrafts: p.setDrafts, disabled: off, onRecord: (n, date) => void p.record(n, date) },
           partyExtra: (n) => <SentTo n={n} tl={tl} disabled={off} onRecalled={p.lineDone} />,
@@ -79,8 +78,6 @@ export function MakerOrderTimeline(props: DrawerExtensionProps) {
   );
 }
 
-const BRAND_COLUMNS: NodeColumn[] = ['node', 'party', 'plan', 'actual', 'source', 'state'];
-
 /** The brand's drawer: its requirement order's timeline at its maker, read-only. */
 export function BrandOrderTimeline(props: DrawerExtensionProps) {
   const shown = useRef<number | null>(null);
@@ -90,16 +87,14 @@ export function BrandOrderTimeline(props: DrawerExtensionProps) {
   return (
     <div className="nt-drawer">
       <style>{CSS}</style>
-      <TimelinePanel tl={tl} no={String(tl.order.pr_no ?? '')} table={{ columns: BRAND_COLUMNS, critical: 'bold' }} />
+      <TimelinePanel tl={tl} no={String(tl.order.pr_no ?? '')} table={{ columns: nodeTables.brandnodeorder, critical: 'bold' }} />
     </div>
   );
 }
 
-const SUPPLIER_COLUMNS: NodeColumn[] = ['node', 'planStart', 'plan', 'state', 'actual', 'source'];
-
 /** The supplier's drawer: the nodes its customer sent it, and their actual dates. */
 export function SupplierOrderTimeline(props: DrawerExtensionProps) {
-  const { t } = useTranslation();
+  const { i18n } = useTranslation();
   const taskId = idOf(props);
   const o = useOrderTimeline(trackingCalls.supplierTimeline, 'task_id', taskId, (m) => m.task_id === taskId);
   const { tl } = o;
@@ -109,12 +104,12 @@ export function SupplierOrderTimeline(props: DrawerExtensionProps) {
   return (
     <div className="nt-drawer">
       <style>{CSS}</style>
-      <Text>{t('nt.supplierExplain')}</Text>
+      <Text>{i18n.language === 'en' ? supplierNodesPage.purpose!.en : supplierNodesPage.purpose!.zh}</Text>
       <TimelinePanel
         tl={tl}
         no={String(tl.order.source_no ?? '')}
         showEmpty={false}
-        table={{ columns: SUPPLIER_COLUMNS, critical: 'none', editing: { drafts: o.drafts, setDrafts: o.setDrafts, disabled: o.busy || o.closed, onRecord: (n, date) => void record(n, date) } }}
+        table={{ columns: nodeTables.suppliernodeorder, critical: 'none', editing: { drafts: o.drafts, setDrafts: o.setDrafts, disabled: o.busy || o.closed, onRecord: (n, date) => void record(n, date) } }}
       />
     </div>
   );

@@ -1,4 +1,5 @@
-import { nodeState } from '../../../model/entities/nodeconfig.entity';
+import { nodeState, orderNode } from '../../../model/entities/nodeconfig.entity';
+import { NODE_ACTIONS_LABEL, type NodeColumn } from '../../../../grids/tracking/trackedorders.grid';
 import { addDaysIso, daysBetween, type NodeState } from '../../../model/node-tracking';
 
 /**
@@ -99,4 +100,10 @@ export function draggedPlanDate(planDate: string | null, dx: number, dayWidth: n
   if (!planDate || !(dayWidth > 0)) return null;
   const days = Math.round(dx / dayWidth);
   return days === 0 ? null : addDaysIso(planDate, days);
+}
+
+/** A node table's column head: the `ordernode` field's label, the state dictionary's, or the actions'. */
+export function columnLabel(column: NodeColumn, language: string): string {
+  const label = column === 'actions' ? NODE_ACTIONS_LABEL : column === 'state' ? nodeState.label : orderNode.fields.find((f) => f.key === column)!.label;
+  return language === 'en' ? label.en : label.zh;
 }

@@ -4,7 +4,8 @@ export const CSS = `
 /* A node table wider than its panel (English words, the actions column) scrolls inside it. */
 .nt-table-wrap { overflow-x: auto; min-width: 0; }
 .nt-table { width: 100%; border-collapse: collapse; font-size: 13px; }
-.nt-table th { text-align: left; font-weight: 600; color: #424242; border-bottom: 1px solid #e0e0e0; padding: 6px 6px; white-space: nowrap; }
+/* The heads are the fields' labels ("Plan duration (days)"): they wrap between words, the cells do not. */
+.nt-table th { text-align: left; vertical-align: bottom; font-weight: 600; color: #424242; border-bottom: 1px solid #e0e0e0; padding: 6px 6px; white-space: normal; }
 .nt-table td { border-bottom: 1px solid #f0f0f0; padding: 5px 6px; white-space: nowrap; }
 .nt-head { display: flex; align-items: center; gap: 12px; flex-wrap: wrap; }
 .nt-summary { font-size: 13px; color: #424242; }
