@@ -294,6 +294,10 @@ describe('the supplier records its own nodes', () => {
   it('the supplier records its node\'s date (source supplier); the maker and the brand see it; other nodes and orders are not found', async () => {
     const tl = (await call<Timeline>(supplier, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: taskId })).body.data;
     const fab = tl.tracking.nodes[0];
+    // The call's input shape: a date must be sent (null clears, absent is refused, never read as a clear), a real one.
+    const noDate = await call(supplier, 'POST', '/scmapi/nodetrack/supplier-actual', { task_id: taskId, node_code: 'FAB_IN' });
+    expect([noDate.status, noDate.body.message]).toEqual([400, '请求参数无效：date: a date YYYY-MM-DD or null']);
+    expect((await call(supplier, 'POST', '/scmapi/nodetrack/supplier-actual', { task_id: taskId, node_code: 'FAB_IN', date: '2026-02-30' })).status).toBe(400);
     const future = await call(supplier, 'POST', '/scmapi/nodetrack/supplier-actual', { task_id: taskId, node_code: 'FAB_IN', date: addDaysIso(today, 2) });
     expect(future.status).toBe(400);
     expect(future.body.message).toBe(`实际日期 ${addDaysIso(today, 2)} 不能晚于今天`);

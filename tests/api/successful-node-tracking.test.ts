@@ -248,6 +248,10 @@ describe('node tracking', () => {
       // The checks of the calendar's input still come first (a range over 400 days); a node line's
       // transition, as every engine action, answers 404 for a line out of scope whatever its body.
       expect((await call(planner, 'GET', '/scmapi/nodetrack/calendar', { from: today, to: addDaysIso(today, 401) })).status).toBe(400);
+      // The window is the call's declared input shape: a day that is not real is refused naming it, a window ending before it starts too.
+      const badDay = await call(planner, 'GET', '/scmapi/nodetrack/calendar', { from: '2026-13-01', to: today });
+      expect([badDay.status, badDay.body.message]).toEqual([400, '请求参数无效：from: a date YYYY-MM-DD']);
+      expect((await call(planner, 'GET', '/scmapi/nodetrack/calendar', { from: today, to: addDaysIso(today, -1) })).status).toBe(400);
       expect((await lineAction(planner, 'actual', open, { actual_date: '2026-02-30' })).status).toBe(404);
     } finally {
       await sql`delete from data_permissions where id = ${rule.rows[0].id}`.execute(t.app.db);
