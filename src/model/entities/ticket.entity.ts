@@ -88,6 +88,16 @@ export const ticketComment = defineEntity({
   ],
 });
 
+/** What the ticket and the lists' view of it share: the table, its address and menu, its name and title. */
+const TICKET_TABLE = {
+  table: 'collab_ticket',
+  prefix: 'crossapi',
+  menuCode: 'collab.ticket',
+  label: { zh: '异常单', en: 'Exception ticket' },
+  titleField: 'title',
+  codeField: 'ticket_no',
+} as const;
+
 /**
  * Exception ticket (spec 3 ticket: category, title, description, level, owner, tags, duration, status,
  * deduct amount and type; spec 4: 0 in progress, 50 closing (organising), 100 closed, "the owner
@@ -98,12 +108,7 @@ export const ticketComment = defineEntity({
  */
 export const ticket = defineEntity({
   name: 'ticket',
-  table: 'collab_ticket',
-  prefix: 'crossapi',
-  menuCode: 'collab.ticket',
-  label: { zh: '异常单', en: 'Exception ticket' },
-  titleField: 'title',
-  codeField: 'ticket_no',
+  ...TICKET_TABLE,
   childOnly: true,
   omitFromForm: SERVICE_ONLY,
   defaultSort: { field: 'created_at', dir: 'desc' },
@@ -210,12 +215,7 @@ export const ticket = defineEntity({
  */
 export const ticketList = defineViewEntity({
   name: 'ticketlist',
-  table: 'collab_ticket',
-  prefix: 'crossapi',
-  menuCode: 'collab.ticket',
-  label: { zh: '异常单', en: 'Exception ticket' },
-  titleField: 'title',
-  codeField: 'ticket_no',
+  ...TICKET_TABLE,
   defaultSort: { field: 'created_at', dir: 'desc' },
   refreshOn: 'notifyto2',
   fields: [
