@@ -40,6 +40,8 @@ export function registerAnnouncementHooks(): void {
           await withTenant(tx, c.client_id, (s: Db) => removeRecords(serviceWrite(s, { clientId: c.client_id, userId: actor.userId }), announcementRead, { where: sql`t.announcement_id = any(${ids}::int[])` }));
         }
       } finally {
+        // Inside the writer's transaction each scope above narrows it from there on
+        // (set_config is transaction-local): the rest of the remove runs as the caller's company again.
         await withTenant(tx, clientId, async () => undefined);
       }
     },
