@@ -117,6 +117,12 @@ export type TransitionDef = {
   roles?: string[];
   /** Fields the action takes from its body, such as a reject reason. */
   params?: FieldDef[];
+  /**
+   * The action makes a new record from this one (a version copied to a new draft): its parameters
+   * are the new record's values, checked by their fields' rules, and are not stored on this record,
+   * which keeps its state and version (an audit row under the action's name). The handler creates.
+   */
+  copies?: true;
   /** Asks before doing it (destructive or final steps). */
   confirm?: Label;
   /**

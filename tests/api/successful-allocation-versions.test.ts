@@ -84,6 +84,10 @@ describe('allocation versions', () => {
       ]),
     });
     expect(edit.status).toBe(200);
+    // The cells are read by the action's declared shape: a bad one is refused naming it, nothing saved.
+    const bad = await versions.action('save-cells', { id: seeded.id, cells: JSON.stringify([{ lineId: line.id, vendorId: other.id, cycle: line.month, qty: -1 }]) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('cells.0.qty');
     await versions.action('suggest', { id: seeded.id });
     wb = (await workbench(brand, seeded.id)).body.data;
     expect(wb.cells).toContainEqual(expect.objectContaining({ lineId: line.id, vendorId: other.id, cycle: line.month, qty: 123, locked: true }));
@@ -113,6 +117,12 @@ describe('allocation versions', () => {
     const copy = await versions.action('copy', { id: seeded.id, version_code: 'V-COPY-1', name: 'copy' });
     expect(copy.status).toBe(200);
     const copyId = (copy.body.data as unknown as { data: Array<{ id: number }> }).data[0].id;
+    // The copy's code and name are the new version's: the version copied from keeps its own, and its version.
+    const source = (await versions.view(seeded.id)).body.data;
+    expect([source.version_code, source.version]).toEqual([seeded.version_code, pub.body.data.rows[0].version]);
+    const copied = (await versions.view(copyId)).body.data;
+    expect(copied).toMatchObject({ version_code: 'V-COPY-1', name: 'copy', status: 'draft' });
+    expect(Number(copied.copied_from)).toBe(Number(seeded.id));
     const cwb = (await workbench(brand, copyId)).body.data;
     expect(cwb.version.status).toBe('draft');
     expect(cwb.lines.length).toBe(wb.lines.length);

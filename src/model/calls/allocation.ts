@@ -1,4 +1,5 @@
 import { getCall } from './call';
+import { is } from './input-shape';
 
 /**
  * Demand allocation (issue 6): the workbench's read of one version, served by
@@ -21,5 +22,5 @@ export type Workbench = {
 
 export const allocationCalls = {
   /** One version's demand lines, vendors, capacity groups, capacity per vendor x group x month and cells. */
-  workbench: getCall<{ id: number }, Workbench>('/scmapi/allocationversion/workbench'),
+  workbench: getCall<{ id: number }, Workbench>('/scmapi/allocationversion/workbench', { input: is.object({ id: is.queryId }) }),
 };

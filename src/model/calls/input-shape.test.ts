@@ -78,4 +78,13 @@ describe('input shapes of the declared calls', () => {
     expect(readInput(shape, { calendar_id: 3, version: 1, date: '2026-10-01', kind: 'vacation' })).toMatchObject({ ok: false, reason: 'kind: holiday | overtime' });
     expect(readInput(shape, { calendar_id: 3, version: 1, date: '2026-10-01', kind: 'holiday', name: 'x'.repeat(61) })).toMatchObject({ ok: false, reason: 'name: text of at most 60 characters' });
   });
+
+  it('reads JSON text of a value as the value itself (a form body carries a list as JSON text)', () => {
+    const cells = is.object({ cells: is.json(is.list(is.object({ lineId: is.id, qty: is.nullable(is.int) }), { min: 1, max: 2 })) });
+    expect(readInput(cells, { cells: '[{"lineId":1,"qty":null}]' })).toEqual({ ok: true, value: { cells: [{ lineId: 1, qty: null }] } });
+    expect(readInput(cells, { cells: [{ lineId: 2, qty: 5 }] })).toEqual({ ok: true, value: { cells: [{ lineId: 2, qty: 5 }] } });
+    expect(readInput(cells, { cells: '[{"lineId":0}]' })).toMatchObject({ ok: false, reason: 'cells.0.lineId: an id' });
+    expect(readInput(cells, { cells: '[{"lineId":1}' })).toMatchObject({ ok: false, reason: 'cells: a list of 1 to 2 ({ lineId, qty })' });
+    expect(readInput(cells, { cells: '[]' })).toMatchObject({ ok: false });
+  });
 });

@@ -125,6 +125,21 @@ export const is = {
     };
   },
 
+  /** JSON text of a value read by `r`, or that value itself (a form body carries a list as JSON text). */
+  json<T>(r: Reader<T>): Reader<T> {
+    return {
+      expected: r.expected,
+      read: (v, at) => {
+        if (typeof v !== 'string') return r.read(v, at);
+        try {
+          return r.read(JSON.parse(v), at);
+        } catch {
+          return miss(at, r.expected);
+        }
+      },
+    };
+  },
+
   /** A list of `min` to `max` entries, each read by `r`. */
   list<T>(r: Reader<T>, bounds: { min?: number; max: number }): Reader<T[]> {
     const min = bounds.min ?? 0;

@@ -1,5 +1,5 @@
 import { defineDictionary } from '../dictionaries';
-import { defineEntity, type FieldErrors } from '../entity';
+import { defineEntity, type FieldDef, type FieldErrors } from '../entity';
 
 /** Where an allocation cell came from: the suggestion (rerun replaces it) or a planner (kept). */
 export const allocationSource = defineDictionary({
@@ -10,6 +10,11 @@ export const allocationSource = defineDictionary({
     { value: 'manual', label: { zh: '手工', en: 'Manual' } },
   ],
 });
+
+// Spec 5: a taken version code is refused as "版本号已存在" (its own words, not the generic ones), by
+// the form, the import and a copy alike.
+const VERSION_CODE: FieldDef = { key: 'version_code', label: { zh: '版本号', en: 'Version code' }, type: 'code', required: true, unique: true, uniqueWith: { fields: [], message: 'scm.version.codeExists' }, rules: ['english'], upperCase: true, maxLength: 40 };
+const VERSION_NAME: FieldDef = { key: 'name', label: { zh: '版本名称', en: 'Version name' }, type: 'text', maxLength: 100 };
 
 /**
  * Allocation version (spec 3: version code, month range; spec 4: draft, published, archived). Spec 5:
@@ -25,11 +30,11 @@ export const allocationVersion = defineEntity({
   label: { zh: '需求分配版本', en: 'Allocation version' },
   titleField: 'version_code',
   // Unique per tenant, but not the generic code field: spec 5 gives the duplicate its own message
-  // ("Version number already exists", services/allocation).
+  // ("Version number already exists", the field's uniqueWith).
   defaultSort: { field: 'created_at', dir: 'desc' },
   fields: [
-    { key: 'version_code', label: { zh: '版本号', en: 'Version code' }, type: 'code', required: true, unique: true, rules: ['english'], upperCase: true, maxLength: 40 },
-    { key: 'name', label: { zh: '版本名称', en: 'Version name' }, type: 'text', maxLength: 100 },
+    VERSION_CODE,
+    VERSION_NAME,
     { key: 'month_from', label: { zh: '开始月份', en: 'From month' }, type: 'month', required: true },
     { key: 'month_to', label: { zh: '结束月份', en: 'To month' }, type: 'month', required: true },
     { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', readonly: true },
@@ -70,12 +75,15 @@ export const allocationVersion = defineEntity({
     initial: 'draft',
     states: [
       { code: 'draft', label: { zh: '草稿', en: 'Draft' }, color: 'informative' },
-      { code: 'published', label: { zh: '已发布', en: 'Published' }, color: 'success' },
-      { code: 'archived', label: { zh: '已归档', en: 'Archived' }, color: 'subtle' },
+      { code: 'published', label: { zh: '已发布', en: 'Published' }, color: 'success', notice: { intent: 'info', text: 'alloc.readOnlyPublished' } },
+      { code: 'archived', label: { zh: '已归档', en: 'Archived' }, color: 'subtle', notice: { intent: 'info', text: 'alloc.readOnlyArchived' } },
     ],
     transitions: [
       { action: 'publish', label: { zh: '发布', en: 'Publish' }, from: ['draft'], to: 'published', roles: ['planner', 'clientadmin', 'admin'], confirm: { zh: '发布后版本只读，且会归档当前已发布的版本。确定发布？', en: 'A published version is read-only, and the version published now will be archived. Publish?' } },
       { action: 'archive', label: { zh: '归档', en: 'Archive' }, from: ['draft', 'published'], to: 'archived', roles: ['planner', 'clientadmin', 'admin'], confirm: { zh: '确定归档该版本？', en: 'Archive this version?' } },
+      // A new draft with this version's settings, demand lines and cells (services/allocation), under
+      // the new code and name asked for here and checked as a save checks them ("版本号已存在").
+      { action: 'copy', label: { zh: '复制为新版本', en: 'Copy to a new version' }, from: ['draft', 'published', 'archived'], copies: true, params: [VERSION_CODE, { ...VERSION_NAME, label: { zh: '新版本名称', en: 'New version name' } }], defaults: { version_code: "version_code + '-C'", name: 'name' } },
     ],
     // Spec 4 / issue 6: a published version is read-only; an archived one too.
     locked: ['published', 'archived'],

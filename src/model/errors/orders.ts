@@ -12,6 +12,6 @@ export const ordersErrors = defineErrors({
   'scm.order.sharedReadOnly': { kind: 'conflict', zh: '客户在平台上发送的订单只能通过接单、拒绝、完成操作', en: 'An order a customer sent on the platform changes only through accept, reject and finish' },
   'scm.version.badCell': { kind: 'validation', zh: '分配单元格无效', en: 'Invalid allocation cell' },
   'scm.version.codeExists': { kind: 'validation', zh: '版本号已存在', en: 'Version number already exists' },
-  'scm.version.noCells': { kind: 'validation', zh: '没有要保存的单元格', en: 'No cells to save' },
+  'scm.version.badCells': { kind: 'validation', zh: '要保存的分配单元格无效：{{reason}}', en: 'The allocation cells to save are invalid: {{reason}}' },
   'scm.version.readOnly': { kind: 'conflict', zh: '该版本已发布或已归档，只读', en: 'This version is published or archived and is read-only' },
 });

@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import type { Call, CallOut } from '../../model/calls/call';
+import type { Call, CallOut, ReasonErrorKey } from '../../model/calls/call';
+import { readInput, type Reader } from '../../model/calls/input-shape';
 import { ok, type Envelope } from './envelope';
+import { AppError } from './errors';
+import { tooManyIds } from './id-list';
 
 /**
  * The server's side of the declared calls (src/model/calls): registers a call's route at the
@@ -26,4 +29,16 @@ export function serveCall<C extends Call<unknown, unknown>>(
     url: call.path,
     handler: async (req, reply): Promise<Envelope<CallOut<C>>> => ok(await handler(req, reply)),
   } as Parameters<FastifyInstance['route']>[0]);
+}
+
+/**
+ * An input read by its declared shape (a call's, a handler action's): the typed value, else 400
+ * naming the first field that does not hold, under the shape's `refuse` error or `err.badInput`
+ * (too many ids: `res.tooManyIds`).
+ */
+export function readShapedInput<T>(shape: { input: Reader<T>; refuse?: ReasonErrorKey }, raw: unknown): T {
+  const read = readInput(shape.input, raw);
+  if (read.ok) return read.value;
+  if (read.miss.tooMany) throw tooManyIds();
+  throw new AppError(shape.refuse ?? 'err.badInput', { params: { reason: read.reason } });
 }

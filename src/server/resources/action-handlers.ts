@@ -1,6 +1,8 @@
 import type { EntityDef, TransitionDef } from '../../model';
 import type { AuthContext } from '../access/auth-context';
 import type { Db } from '../db/database';
+import type { CallShape } from '../../model/calls/call';
+import { readShapedInput } from '../http/calls';
 
 /**
  * Service hooks for domain logic behind entity actions (ARCHITECTURE: "Domain logic that is not
@@ -48,6 +50,17 @@ export function registerActionHandler(entity: string, action: string, handler: A
   const key = `${entity}.${action}`;
   if (actionHandlers.has(key) && actionHandlers.get(key) !== handler) throw new Error(`action handler ${key} is registered twice`);
   actionHandlers.set(key, handler);
+}
+
+/**
+ * A handler-only action whose body has a declared shape (src/model/calls/input-shape.ts), as a
+ * declared call's input has: read once its rows are found, anything else refused with 400 naming
+ * the first field that does not hold (under `refuse`, else `err.badInput`); the handler gets it typed.
+ *
+ * Example: `registerShapedAction('allocationversion', 'save-cells', { input: is.object({ cells }), refuse: 'scm.version.badCells' }, (ctx, { cells }) => saveCells(ctx, cells))`.
+ */
+export function registerShapedAction<T>(entity: string, action: string, shape: CallShape<T>, handler: (ctx: ActionContext, input: T) => Promise<ActionOutcome | void>): void {
+  registerActionHandler(entity, action, (ctx) => handler(ctx, readShapedInput(shape, ctx.params)));
 }
 
 /**

@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Call, CallOut, HandlerInput } from '../../model/calls/call';
-import { readInput } from '../../model/calls/input-shape';
 import type { Language } from '../../model/i18n';
 import { authOf, requireAuth } from '../access/auth-context';
 import type { Db } from '../db/database';
-import { serveCall } from '../http/calls';
+import { readShapedInput, serveCall } from '../http/calls';
 import { AppError } from '../http/errors';
-import { tooManyIds } from '../http/id-list';
 import { requestLanguage } from '../http/envelope';
 import { withTenant } from '../kernel/rls';
 import type { RawBuilder } from 'kysely';
@@ -66,11 +64,7 @@ export function refuseIfGone(call: Pick<Call<unknown, unknown>, 'method'>, req: 
 
 /** The input as the handler gets it: read by the call's shape when it declares one (see src/model/calls/call.ts). */
 function callInput(call: Call<unknown, unknown>, raw: Record<string, unknown>): unknown {
-  if (!call.input) return raw;
-  const read = readInput(call.input, raw);
-  if (read.ok) return read.value;
-  if (read.miss.tooMany) throw tooManyIds();
-  throw new AppError(call.refuse ?? 'err.badInput', { params: { reason: read.reason } });
+  return call.input ? readShapedInput({ input: call.input, refuse: call.refuse }, raw) : raw;
 }
 
 /** A file a menu call answers: its name as the user sees it (any script) and its content. */

@@ -55,7 +55,7 @@ export async function transitionRow(s: StageInput, row: Row): Promise<unknown> {
   const patch: Row = {};
   const own = (o: Row | undefined, k: string) => Boolean(o) && Object.prototype.hasOwnProperty.call(o, k);
   for (const f of entity.fields) {
-    if (transition && own(s.params, f.key)) patch[f.key] = s.params[f.key];
+    if (transition && !transition.copies && own(s.params, f.key)) patch[f.key] = s.params[f.key];
     if (own(outcome.patch, f.key)) patch[f.key] = outcome.patch![f.key];
   }
   if (transition?.to && entity.states) patch[entity.states.field] = transition.to;

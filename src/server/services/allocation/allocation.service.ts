@@ -1,15 +1,18 @@
 import { sql } from 'kysely';
-import { isLanguage, translate, validateField, type Language } from '../../../model';
+import { isLanguage, translate, type Language } from '../../../model';
 import { allocationVersion } from '../../../model/entities';
 import { monthsBetween } from '../../../model/allocation';
 import { suggestAllocation, type AllocationCell, type SuggestResult, type VendorInput } from '../../../model/allocation-suggest';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
-import { registerActionHandler, type ActionContext } from '../../resources/action-handlers';
+import { registerActionHandler, registerShapedAction, type ActionContext } from '../../resources/action-handlers';
+import type { CallShape } from '../../../model/calls/call';
+import { is, type ReadOf } from '../../../model/calls/input-shape';
 import { registerSaveHook } from '../../resources/save-hooks';
 import type { Workbench, WorkbenchLine } from '../../../model/calls/allocation';
 import { deriveRecords, insertRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
+import { writeDocument } from '../../resources/document-writer';
 import type { WriteContext } from '../../resources/document-stages';
 import { raiseNotice } from '../notify/notice.service';
 
@@ -31,12 +34,6 @@ type VendorSettings = Record<string, { kpi?: number; shareMax?: number | null; s
 function vendorSettingsOf(version: Row): VendorSettings {
   const raw = version.vendor_settings;
   return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as VendorSettings) : {};
-}
-
-async function lockedVersion(tx: Db, clientId: number, id: number): Promise<Row> {
-  const r = await sql<Row>`select * from scm_alloc_version where id = ${id} and client_id = ${clientId}`.execute(tx);
-  if (!r.rows[0]) throw new AppError('err.notFound');
-  return r.rows[0];
 }
 
 /** Everything the workbench and the suggestion need for one version, read in the caller's tenant. */
@@ -142,41 +139,38 @@ async function suggest(ctx: ActionContext) {
   };
 }
 
-type CellEdit = { lineId: number; vendorId: number; cycle: string; qty: number | null; locked: boolean };
-
-function parseCells(raw: unknown): CellEdit[] {
-  let v = raw;
-  if (typeof v === 'string') {
-    try {
-      v = JSON.parse(v);
-    } catch {
-      throw new AppError('scm.version.badCell', { fields: { cells: { key: 'scm.version.badCell' } } });
-    }
-  }
-  if (!Array.isArray(v) || !v.length) throw new AppError('scm.version.noCells', { fields: { cells: { key: 'scm.version.noCells' } } });
-  if (v.length > 20000) throw new AppError('err.payloadTooLarge');
-  return v.map((c: unknown, i: number) => {
-    const o = (c && typeof c === 'object' ? c : {}) as Record<string, unknown>;
-    const lineId = Number(o.lineId);
-    const vendorId = Number(o.vendorId);
-    const qty = o.qty === null || o.qty === '' ? null : Number(o.qty);
-    const ok = Number.isSafeInteger(lineId) && lineId > 0 && Number.isSafeInteger(vendorId) && vendorId > 0 && typeof o.cycle === 'string' && (qty === null || (Number.isSafeInteger(qty) && qty >= 0));
-    if (!ok) throw new AppError('scm.version.badCell', { fields: { [`cells[${i}]`]: { key: 'scm.version.badCell' } } });
-    // A planner's edit is kept by the next suggestion unless it is explicitly unlocked.
-    return { lineId, vendorId, cycle: o.cycle as string, qty, locked: o.locked !== false };
-  });
-}
+/**
+ * The body of `save-cells`: a list (or JSON text of one) of the planner's cells { lineId, vendorId,
+ * cycle, qty, locked }. qty null (or empty) clears the cell, a locked 0 keeps the vendor off the
+ * line in the next suggestion; a planner's cell is kept by the next suggestion unless sent unlocked.
+ */
+const SAVE_CELLS = {
+  input: is.object({
+    cells: is.json(
+      is.list(
+        is.object({
+          lineId: is.queryId,
+          vendorId: is.queryId,
+          cycle: is.text(20),
+          qty: is.nullable(is.check(is.int, (q) => q >= 0, 'a whole number >= 0')),
+          locked: is.optional(is.bool),
+        }),
+        { min: 1, max: 20000 },
+      ),
+    ),
+  }),
+  refuse: 'scm.version.badCells',
+} satisfies CallShape<unknown>;
+type CellEdit = ReadOf<typeof SAVE_CELLS.input>['cells'][number];
 
 /**
- * Saves cell edits of the workbench (handler-only action `save-cells`, body `cells`: a list or JSON
- * text of { lineId, vendorId, cycle, qty, locked }). qty null clears the cell; a locked 0 keeps the
- * vendor off the line in the next suggestion. Over-capacity is allowed (the planner decides) and shows
- * in the workbench.
+ * Saves cell edits of the workbench (handler-only action `save-cells`, body read by SAVE_CELLS). Each
+ * cell must name a line of this version, a vendor of the company and a month of its range.
+ * Over-capacity is allowed (the planner decides) and shows in the workbench.
  */
-async function saveCells(ctx: ActionContext) {
+async function saveCells(ctx: ActionContext, edits: CellEdit[]) {
   const { tx, clientId, row } = ctx;
   assertDraft(row);
-  const edits = parseCells(ctx.params.cells);
   const versionId = Number(row.id);
   const cycles = new Set(monthsBetween(String(row.month_from), String(row.month_to)));
   const lineIds = [...new Set(edits.map((e) => e.lineId))];
@@ -195,7 +189,8 @@ async function saveCells(ctx: ActionContext) {
     const keys = edits.slice(i, i + 500).map((e) => sql`(${e.lineId}::bigint, ${e.vendorId}::bigint, ${e.cycle}::text)`);
     await removeRecords(w, 'allocationcell', { where: sql`t.version_id = ${versionId} and (t.demand_id, t.vendor_id, t.cycle) in (${sql.join(keys)})` });
   }
-  const toInsert = edits.filter((e) => e.qty !== null && (e.qty > 0 || e.locked)).map((e) => ({ lineId: e.lineId, vendorId: e.vendorId, cycle: e.cycle, qty: e.qty as number, locked: e.locked }));
+  const kept = (e: CellEdit) => e.locked !== false;
+  const toInsert = edits.filter((e) => e.qty !== null && (e.qty > 0 || kept(e))).map((e) => ({ lineId: e.lineId, vendorId: e.vendorId, cycle: e.cycle, qty: e.qty as number, locked: kept(e) }));
   await insertCells(w, versionId, toInsert, 'manual');
   return { patch: await versionTotals(tx, clientId, versionId), data: { saved: edits.length } };
 }
@@ -235,20 +230,18 @@ async function copyDemandAndCells(w: WriteContext, fromId: number, toId: number)
   await storeVersionTotals(tx, actor.clientId, [toId]);
 }
 
-/** Copying starts a new draft with the same settings, demand lines and cells (handler-only action `copy`). */
+/**
+ * Copying starts a new draft with the same settings, demand lines and cells (the transition `copy`:
+ * its new code and name are its parameters, read by their fields' rules; the new version is written
+ * as a save writes one, so a taken code is refused in the spec's words, the field's `uniqueWith`).
+ */
 async function copyVersion(ctx: ActionContext) {
-  const { tx, clientId, auth, row } = ctx;
-  const codeField = allocationVersion.fields.find((f) => f.key === 'version_code')!;
-  const checked = validateField({ ...codeField, upperCase: true }, ctx.params.version_code);
-  if (checked.error) throw new AppError('err.validation', { fields: { version_code: { key: checked.error.key, params: checked.error.params } } });
-  const code = String(checked.value).toUpperCase();
-  const taken = await sql`select 1 from scm_alloc_version where client_id = ${clientId} and version_code = ${code}`.execute(tx);
-  if (taken.rows.length) throw new AppError('scm.version.codeExists', { fields: { version_code: { key: 'scm.version.codeExists' } } });
-  const name = typeof ctx.params.name === 'string' && ctx.params.name.trim() ? ctx.params.name.trim().slice(0, 100) : (row.name as string | null);
+  const { auth, row, params } = ctx;
   const w = actionWriter(ctx);
   const copied = ['month_from', 'month_to', 'min_lot', 'early_cycles', 'weight_kpi', 'weight_grade', 'weight_share', 'vendor_settings', 'remark'];
-  const [created] = await insertRecords(w, allocationVersion, [{ ...Object.fromEntries(copied.map((k) => [k, row[k]])), version_code: code, name, status: 'draft', copied_from: Number(row.id) }]);
-  const newId = Number(created.id);
+  const code = String(params.version_code);
+  const newId = await writeDocument(w, allocationVersion, { body: { ...Object.fromEntries(copied.map((k) => [k, row[k]])), version_code: code, name: params.name || row.name } });
+  await updateRecords(w, allocationVersion, [newId], { copied_from: Number(row.id) }, { audit: 'copy' });
   await copyDemandAndCells(w, Number(row.id), newId);
   return { data: { id: newId, version_code: code, message: translate(languageOf(auth), 'scm.version.copied', { code }) } };
 }
@@ -311,14 +304,7 @@ async function storeVersionTotals(tx: Db, clientId: number, versionIds: number[]
 }
 
 export function registerAllocationHandlers(): void {
-  // Spec 5: "Version number already exists" in its own words, before the generic unique check.
   registerSaveHook('allocationversion', {
-    validate: async ({ tx, clientId, before, values, errors }) => {
-      const code = values.version_code;
-      if (typeof code !== 'string' || !code || errors.version_code) return;
-      const taken = await sql`select 1 from scm_alloc_version where client_id = ${clientId} and version_code = ${code} and id <> ${Number(before?.id ?? 0)}`.execute(tx);
-      if (taken.rows.length) errors.version_code = { key: 'scm.version.codeExists' };
-    },
     afterWrite: ({ tx, clientId, ids }) => storeVersionTotals(tx, clientId, ids),
     // A draft goes with its demand lines and cells; published and archived ones are locked by the engine.
     beforeRemove: async ({ tx, clientId, actor, rows }) => {
@@ -354,10 +340,9 @@ export function registerAllocationHandlers(): void {
     },
   });
   registerActionHandler('allocationversion', 'suggest', suggest);
-  registerActionHandler('allocationversion', 'save-cells', saveCells);
+  registerShapedAction('allocationversion', 'save-cells', SAVE_CELLS, (ctx, input) => saveCells(ctx, input.cells));
   registerActionHandler('allocationversion', 'publish', publish);
   registerActionHandler('allocationversion', 'copy', copyVersion);
   registerActionHandler('prorder', 'allocate', allocateOrder);
 }
 
-export { lockedVersion };
