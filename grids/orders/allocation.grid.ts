@@ -1,4 +1,4 @@
-import { definePage, stateTabs } from '../../src/model';
+import { definePage, stateTabs, type ColumnDecl } from '../../src/model';
 import { allocationVersion } from '../../src/model/entities/allocationversion.entity';
 
 /**
@@ -96,3 +96,24 @@ export const demandPage = definePage({
     },
   ],
 });
+
+/**
+ * The allocation workbench's grid (src/client/pages/allocation): one row per demand line of the
+ * version shown, in these columns of the `demand` fields (headed by their labels, a dictionary's
+ * value by its label; text columns filter in the grid). The workbench draws the line's allocated and
+ * unallocated pieces after `lead` and one column per vendor before `trail`, from its ledger. Month,
+ * SKU and demand stay at the left while the vendors scroll; category and series scroll with them
+ * (pinned, they left the vendors no room at 1366 px in English).
+ */
+export const workbenchColumns = {
+  entity: 'demand',
+  lead: [
+    { field: 'month', width: 84, pinned: 'left' },
+    { field: 'plan_sku', width: 140, pinned: 'left' },
+    { field: 'category', width: 90 },
+    { field: 'plan_qty', width: 86, pinned: 'left' },
+  ],
+  trail: [{ field: 'series', width: 96 }],
+  /** The lines a suggestion could not place (its result's table), before the quantity and the reason. */
+  unplaced: ['month', 'category', 'plan_sku'],
+} satisfies { entity: string; lead: ColumnDecl[]; trail: ColumnDecl[]; unplaced: ColumnDecl[] };

@@ -104,6 +104,14 @@ export function dictOptions(code: string | undefined): FormOption[] | undefined 
   return dictionaryItems(code)?.map((i) => ({ value: i.value, label: i.label.zh, labelEn: i.label.en }));
 }
 
+/**
+ * Columns declared over an entity's fields outside a page (a hand-made grid's, such as the
+ * allocation workbench's demand lines): each as a page's column resolves, headed by its field's label.
+ */
+export function resolveColumns(entity: EntityDef, decls: readonly ColumnDecl[]): ResolvedColumn[] {
+  return decls.map((d) => columnOf(entity, d));
+}
+
 function columnOf(entity: EntityDef, decl: ColumnDecl): ResolvedColumn {
   const d = typeof decl === 'string' ? { field: decl } : decl;
   const def = entity.fields.find((f) => f.key === d.field);

@@ -159,14 +159,17 @@ describe('orders across the brand and the maker, and the allocation workbench', 
     await page.waitForSelector('[data-testid=workbench-grid] .ag-row', { timeout: 30000 });
     expect(await page.title()).toContain('需求分配工作台');
 
-    // A new empty version: created, picked, and it says it has no demand yet.
+    // A new empty version (the versions page's own drawer): created, picked, and it says it has no demand yet.
     await page.click('[data-testid=version-create]');
     // Codes of this attempt (a retry in CI finds the first attempt's versions in the same database).
     const attempt = Date.now().toString(36).toUpperCase();
     const emptyCode = `E2E-EMPTY-${attempt}`;
     const planCode = `E2E-PLAN-${attempt}`;
-    await page.fill('[data-testid=dialog-code]', emptyCode);
-    await page.click('[data-testid=dialog-ok]');
+    await page.waitForSelector('[data-testid=entity-form]');
+    await page.fill('#f-allocationversion-version_code', emptyCode);
+    await page.fill('#f-allocationversion-month_from', '2026-01');
+    await page.fill('#f-allocationversion-month_to', '2026-03');
+    await page.click('[data-testid=form-save]');
     await page.waitForSelector('[data-testid=workbench-no-lines]', { timeout: 20000 });
     await snap(page, 'alloc-01-empty-version');
 

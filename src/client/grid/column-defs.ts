@@ -54,7 +54,17 @@ export function headerFitWidth(label: string, width: number | undefined): number
   return Math.max(width, Math.ceil(longest + 52));
 }
 
-export function columnDefsOf(columns: readonly ResolvedColumn[], language: 'zh-CN' | 'en', options: { filters?: boolean } = {}): ColDef<Row>[] {
+/**
+ * A grid that holds its rows itself (a hand-made grid over rows in memory, not the server's list):
+ * text and dictionary columns filter by the text each cell shows; the others do not filter.
+ */
+function shownTextFilter(col: ResolvedColumn, language: 'zh-CN' | 'en'): Partial<ColDef<Row>> {
+  if (col.filter !== 'text' && col.filter !== 'set') return { filter: false };
+  return { filter: 'agTextColumnFilter', filterValueGetter: (p) => cellText(col.renderer, p.data?.[col.field], { column: col, row: p.data ?? undefined, language }) };
+}
+
+/** `filters: 'shown'` for a grid holding its rows (see shownTextFilter); `false` for none; else the server list's filters. */
+export function columnDefsOf(columns: readonly ResolvedColumn[], language: 'zh-CN' | 'en', options: { filters?: boolean | 'shown' } = {}): ColDef<Row>[] {
   return columns.map((col) => ({
     colId: col.field,
     field: col.field,
@@ -74,6 +84,6 @@ export function columnDefsOf(columns: readonly ResolvedColumn[], language: 'zh-C
     ...(col.renderer === 'image' || col.renderer === 'number' || col.renderer === 'money' ? {} : { tooltipValueGetter: (p: { valueFormatted?: string | null; value?: unknown }) => p.valueFormatted ?? (p.value === null || p.value === undefined ? '' : String(p.value)) }),
     // An image field shows its thumbnail (issue 4), the others their text.
     ...(col.renderer === 'image' ? { cellRenderer: ImageThumb } : {}),
-    ...(options.filters === false ? { filter: false } : filterOf(col)),
+    ...(options.filters === 'shown' ? shownTextFilter(col, language) : options.filters === false ? { filter: false } : filterOf(col)),
   }));
 }

@@ -7,12 +7,13 @@ import type { Page } from 'playwright-core';
  * key before that lands in a grid about to be replaced, and its focus and range are lost with it.
  */
 export async function copyWorkbenchVersion(page: Page, code: string): Promise<string> {
+  // The version's declared transition `copy`: the engine's dialog asks for the new code (and name).
   await page.click('[data-testid=version-copy]');
-  await page.fill('[data-testid=dialog-code]', code);
-  await page.click('[data-testid=dialog-ok]');
+  await page.fill('[data-testid=param-version_code]', code);
+  await page.click('[data-testid=transition-ok]');
   await page.waitForSelector(`[data-testid=version-picker] option:checked:has-text("${code}")`, { state: 'attached', timeout: 20000 });
   // The dialog gone (its focus handed back), then the copy's lines in the grid.
-  await page.waitForSelector('[data-testid=dialog-code]', { state: 'detached' });
+  await page.waitForSelector('[data-testid=param-version_code]', { state: 'detached' });
   const id = await page.$eval('[data-testid=version-picker]', (el) => (el as HTMLSelectElement).value);
   await page.waitForSelector(`[data-testid=workbench-grid][data-version="${id}"] .ag-row`, { timeout: 20000 });
   return id;

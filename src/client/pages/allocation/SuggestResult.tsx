@@ -1,15 +1,23 @@
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
+import { workbenchColumns } from '../../../../grids/orders/allocation.grid';
+import { requireEntity } from '../../../model/entity';
+import { resolveColumns } from '../../../model/page-resolve';
+import { cellText } from '../../grid/cell-text';
+import { useLabel } from '../common/admin-kit';
 import type { SuggestReply } from './use-workbench-commands';
 import type { WorkbenchData } from './use-workbench-data';
 import { useWorkbenchStyles } from './workbench-styles';
 
-type Props = Pick<WorkbenchData, 'lineById' | 'vendorById'> & { suggestion: SuggestReply; categories: Map<string, string> };
+type Props = Pick<WorkbenchData, 'lineById' | 'vendorById'> & { suggestion: SuggestReply };
 
-/** What the suggestion did (issue 6): its totals, the lines it could not place and why, the cells it kept over capacity. */
-export function SuggestResult({ suggestion, lineById, vendorById, categories }: Props) {
+/** What the suggestion did (issue 6): its totals, the lines it could not place (in their declared columns) and why, the cells it kept over capacity. */
+export function SuggestResult({ suggestion, lineById, vendorById }: Props) {
   const s = useWorkbenchStyles();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const label = useLabel();
+  const language = i18n.language === 'en' ? 'en' : 'zh-CN';
+  const columns = resolveColumns(requireEntity(workbenchColumns.entity), workbenchColumns.unplaced);
   return (
     <MessageBar intent={suggestion.unplaced.length ? 'warning' : 'success'} data-testid="suggest-result">
       <MessageBarBody>
@@ -20,9 +28,7 @@ export function SuggestResult({ suggestion, lineById, vendorById, categories }: 
             <table className={s.unplaced} data-testid="unplaced-list">
               <thead>
                 <tr>
-                  <th align="left">{t('alloc.col.month')}</th>
-                  <th align="left">{t('alloc.col.category')}</th>
-                  <th align="left">{t('alloc.col.sku')}</th>
+                  {columns.map((c) => <th key={c.field} align="left">{label(c.label)}</th>)}
                   <th align="right">{t('alloc.col.unplacedQty')}</th>
                   <th align="left">{t('alloc.col.reason')}</th>
                 </tr>
@@ -32,9 +38,7 @@ export function SuggestResult({ suggestion, lineById, vendorById, categories }: 
                   const l = lineById.get(u.lineId);
                   return (
                     <tr key={`${u.lineId}-${u.reason}`}>
-                      <td>{l?.month}</td>
-                      <td>{l ? (categories.get(l.category) ?? l.category) : ''}</td>
-                      <td>{l?.plan_sku}</td>
+                      {columns.map((c) => <td key={c.field}>{l ? cellText(c.renderer, l[c.field as keyof typeof l], { column: c, row: l, language }) : ''}</td>)}
                       <td align="right">{u.qty.toLocaleString()}</td>
                       <td>{u.message}</td>
                     </tr>

@@ -9,7 +9,6 @@ import '../../grid/grid-modules';
 import { SplitPane } from '../../shell/SplitPane';
 import { CapacityHeatmap } from './CapacityHeatmap';
 import type { PendingCells } from './use-pending-cells';
-import type { VersionDialogKind } from './use-version-dialog';
 import type { WorkbenchData } from './use-workbench-data';
 import type { WorkbenchGrid } from './use-workbench-grid';
 import type { GridRow } from './workbench-columns';
@@ -19,7 +18,7 @@ type Props = {
   data: WorkbenchData;
   grid: WorkbenchGrid;
   pending: Pick<PendingCells, 'sheetKeys' | 'onCellValueChanged'>;
-  openDialog: (kind: VersionDialogKind) => void;
+  openCreate: () => void;
   demandLink: string;
 };
 
@@ -60,7 +59,7 @@ function useGridElement({ data, grid, pending }: Pick<Props, 'data' | 'grid' | '
 export function WorkbenchBody(props: Props) {
   const s = useWorkbenchStyles();
   const { t } = useTranslation();
-  const { data, grid, pending, openDialog, demandLink } = props;
+  const { data, grid, pending, openCreate, demandLink } = props;
   const { versions, loading, state, version, cycles, heatVendors, cells, revision } = data;
   const gridElement = useGridElement(props);
   // A reload of the version shown (a refresh, a save, a colleague's change) keeps the grid, its
@@ -71,7 +70,7 @@ export function WorkbenchBody(props: Props) {
     return (
       <div className={s.empty} data-testid="workbench-empty">
         <Text size={500}>{t('alloc.noVersions')}</Text>
-        <Button appearance="primary" icon={<AddRegular />} onClick={() => openDialog('create')}>{t('alloc.create')}</Button>
+        <Button appearance="primary" icon={<AddRegular />} onClick={openCreate}>{t('alloc.create')}</Button>
       </div>
     );
   if (!state)

@@ -1,13 +1,14 @@
 import { Spinner, ToolbarButton, ToolbarDivider } from '@fluentui/react-components';
 import { AddRegular, ArchiveRegular, ArrowClockwiseRegular, CopyRegular, LightbulbFilamentRegular, SaveRegular, SendRegular, TableRegular } from '@fluentui/react-icons';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { resolvedPageOf } from '../../api/resolved-page';
 import { ListExcelActions } from '../../engine/ListExcelActions';
 import { OverflowToolbar } from '../../engine/OverflowToolbar';
+import { useLabel } from '../common/admin-kit';
 import type { WorkbenchCommands } from './use-workbench-commands';
 import type { WorkbenchData } from './use-workbench-data';
-import type { VersionDialogKind } from './use-version-dialog';
 import { useWorkbenchStyles } from './workbench-styles';
 
 /** The demand list's query for one version (the export repeats it, as a list export repeats its filters). */
@@ -15,10 +16,13 @@ const demandQuery = (versionId: number): Record<string, unknown> => ({ 'f.versio
 
 type Props = {
   data: Pick<WorkbenchData, 'version' | 'draft' | 'state' | 'totals'>;
-  commands: Pick<WorkbenchCommands, 'busy' | 'suggest' | 'saveEdits' | 'setConfirm' | 'refresh'>;
-  openDialog: (kind: VersionDialogKind) => void;
+  commands: Pick<WorkbenchCommands, 'busy' | 'suggest' | 'saveEdits' | 'refresh' | 'transitions'>;
+  openCreate: () => void;
   demandLink: string;
 };
+
+/** The toolbar's icon of a version's declared transition. */
+const TRANSITION_ICON: Record<string, ReactElement> = { publish: <SendRegular />, archive: <ArchiveRegular />, copy: <CopyRegular /> };
 
 /** The workbench's running totals: demand, allocated, unallocated, over-allocated, cells over capacity. */
 function WorkbenchTotals({ totals }: { totals: NonNullable<WorkbenchData['totals']> }) {
@@ -35,10 +39,11 @@ function WorkbenchTotals({ totals }: { totals: NonNullable<WorkbenchData['totals
   );
 }
 
-/** The workbench's toolbar (versions, suggest, save, publish, archive, demand lines, Excel, refresh) and its totals. */
-export function WorkbenchToolbar({ data, commands, openDialog, demandLink }: Props) {
+/** The workbench's toolbar (new version, suggest, save, the version's transitions, demand lines, Excel, refresh) and its totals. */
+export function WorkbenchToolbar({ data, commands, openCreate, demandLink }: Props) {
   const s = useWorkbenchStyles();
   const { t } = useTranslation();
+  const label = useLabel();
   const { version, draft, state, totals } = data;
   const { busy } = commands;
   const demandPage = resolvedPageOf('demand');
@@ -46,8 +51,7 @@ export function WorkbenchToolbar({ data, commands, openDialog, demandLink }: Pro
     <div className={s.bar}>
       <div className={s.toolbar}>
       <OverflowToolbar label={t('alloc.title')} testId="workbench-toolbar">
-        <ToolbarButton icon={<AddRegular />} onClick={() => openDialog('create')} data-testid="version-create">{t('alloc.create')}</ToolbarButton>
-        <ToolbarButton icon={<CopyRegular />} disabled={!version || busy} onClick={() => openDialog('copy')} data-testid="version-copy">{t('alloc.copy')}</ToolbarButton>
+        <ToolbarButton icon={<AddRegular />} onClick={openCreate} data-testid="version-create">{t('alloc.create')}</ToolbarButton>
         <ToolbarDivider />
         <ToolbarButton appearance="primary" icon={<LightbulbFilamentRegular />} disabled={!draft || busy || !state?.data.lines.length} onClick={() => void commands.suggest()} data-testid="suggest">
           {t('alloc.suggest')}
@@ -56,8 +60,11 @@ export function WorkbenchToolbar({ data, commands, openDialog, demandLink }: Pro
           {t('alloc.save', { count: totals?.pending ?? 0 })}
         </ToolbarButton>
         <ToolbarDivider />
-        <ToolbarButton icon={<SendRegular />} disabled={!draft || busy} onClick={() => commands.setConfirm('publish')} data-testid="version-publish">{t('alloc.publish')}</ToolbarButton>
-        <ToolbarButton icon={<ArchiveRegular />} disabled={!version || version.status === 'archived' || busy} onClick={() => commands.setConfirm('archive')} data-testid="version-archive">{t('alloc.archive')}</ToolbarButton>
+        {commands.transitions.offered.map((tr) => (
+          <ToolbarButton key={tr.action} icon={TRANSITION_ICON[tr.action]} disabled={busy} onClick={() => commands.transitions.ask(tr)} data-testid={`version-${tr.action}`}>
+            {label(tr.label)}
+          </ToolbarButton>
+        ))}
         <ToolbarDivider />
         {version && (
           <Link to={demandLink}>

@@ -1,27 +1,32 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { TransitionDef } from '../../../model/entity';
+import { allocationVersion } from '../../../model/entities/allocationversion.entity';
 import type { Row } from '../../api/entity-api';
-import { resolvedPageOf } from '../../api/resolved-page';
+import { recordTransitions } from '../../form/record-transitions';
+import { runTransitionCall } from '../../form/transition-call';
 import { toast } from '../../kernel/toast-bus';
+import { access } from '../../session/access-state';
 import type { PendingCells } from './use-pending-cells';
 import { VERSIONS, type WorkbenchData } from './use-workbench-data';
 import { pendingEdits } from './workbench-model';
 
 type Unplaced = { lineId: number; qty: number; reason: string; message: string };
 export type SuggestReply = { totals: { demand: number; kept: number; suggested: number; unplaced: number }; unplaced: Unplaced[]; overCapacity: Array<{ vendorId: number; cycle: string; load: number; capacity: number }> };
-export type ActionReply = { rows: Row[]; data?: Array<Record<string, unknown> | null> };
-export type ConfirmKind = 'publish' | 'archive' | 'discard';
+type ActionReply = { rows: Row[]; data?: Array<Record<string, unknown> | null> };
 
-type Data = Pick<WorkbenchData, 'version' | 'versionId' | 'stateRef' | 'totals' | 'loadWorkbench' | 'loadVersions'>;
+type Data = Pick<WorkbenchData, 'version' | 'versionId' | 'stateRef' | 'totals' | 'loadWorkbench' | 'loadVersions' | 'pick'>;
 
-/** The version's actions through its entity's action route, `busy` while one runs. */
+/** The version's handler actions (suggest, save-cells) through its entity's action route, `busy` while one runs. */
 function useVersionAction(version: Data['version']) {
   const [busy, setBusy] = useState(false);
-  const act = async (action: string, params: Record<string, unknown> = {}): Promise<ActionReply | null> => {
+  /** `read`: the version read (null after the planner's own save, which made the version since). */
+  const act = async (action: string, params: Record<string, unknown> = {}, read: number | null = Number(version?.version)): Promise<ActionReply | null> => {
     if (!version) return null;
     setBusy(true);
     try {
-      return (await VERSIONS.action(action, [Number(version.id)], params, Number(version.version))) as ActionReply;
+      return (await VERSIONS.action(action, [Number(version.id)], params, read)) as ActionReply;
     } catch {
       return null;
     } finally {
@@ -32,18 +37,55 @@ function useVersionAction(version: Data['version']) {
 }
 
 /**
+ * The version's declared transitions (allocationversion: publish, archive, copy), as the shown
+ * version can take them now by its state and the user's roles: asked first (the transition's
+ * confirmation, or its parameters in the engine's dialog starting from the version: a copy's new
+ * code and name), run at the version read, and the workbench follows (a copy is picked).
+ */
+function useVersionTransitions(data: Data, act: { setBusy: (b: boolean) => void; saveEdits: (quiet: boolean) => Promise<boolean> }) {
+  const { t } = useTranslation();
+  const { dashroles } = useSnapshot(access);
+  const { version, loadWorkbench, loadVersions, pick } = data;
+  const [asking, setAsking] = useState<TransitionDef | null>(null);
+  const offered = recordTransitions({ entity: allocationVersion }, version, dashroles);
+
+  const run = async (tr: TransitionDef, params: Record<string, unknown>): Promise<Record<string, string> | null> => {
+    if (!version) return null;
+    // A confirmation is answered at once; a dialog of parameters stays open until the server agrees.
+    if (!tr.params?.length) setAsking(null);
+    // A publish holds the planner's pending edits: they are saved first, and the version they made is
+    // the planner's own (the action then runs without the version read before).
+    const saving = tr.to === 'published' && Boolean(data.stateRef.current?.edits.size);
+    if (saving && !(await act.saveEdits(true))) return null;
+    const made = { id: 0 };
+    const done = tr.copies ? t('scm.version.copied', { code: String(params.version_code ?? '') }) : t(`alloc.${String(tr.to)}`);
+    act.setBusy(true);
+    try {
+      return await runTransitionCall(tr, async () => {
+        const reply = (await VERSIONS.action(tr.action, [Number(version.id)], params, saving ? null : Number(version.version))) as ActionReply;
+        made.id = Number((reply.data?.[0] as { id?: number } | null)?.id) || 0;
+      }, () => setAsking(null), done);
+    } finally {
+      act.setBusy(false);
+      await loadVersions();
+      if (made.id) pick(made.id);
+      else await loadWorkbench(Number(version.id));
+    }
+  };
+  const ask = (tr: TransitionDef) => (tr.params?.length || tr.confirm ? setAsking(tr) : void run(tr, {}));
+  return { offered, asking, setAsking, ask, run };
+}
+
+/**
  * The workbench's commands (issue 6): save the pending cells, suggest an allocation (the planner's
- * edits kept), publish and archive the version (confirmed, with the entity's transition text),
- * refresh (discarding pending edits, confirmed).
+ * edits kept), the version's transitions, refresh (discarding pending edits, confirmed).
  */
 export function useWorkbenchCommands(data: Data, pending: Pick<PendingCells, 'unsaved' | 'sheetKeys'>) {
-  const { t, i18n } = useTranslation();
-  const en = i18n.language === 'en';
+  const { t } = useTranslation();
   const { version, stateRef, loadWorkbench, loadVersions } = data;
   const { busy, setBusy, act } = useVersionAction(version);
-  const [confirm, setConfirm] = useState<ConfirmKind | null>(null);
+  const [discarding, setDiscarding] = useState(false);
   const [suggestion, setSuggestion] = useState<SuggestReply | null>(null);
-  const transitions = resolvedPageOf('allocationversion')?.entity.states?.transitions ?? [];
 
   // Another version shows no suggestion.
   useEffect(() => {
@@ -65,8 +107,9 @@ export function useWorkbenchCommands(data: Data, pending: Pick<PendingCells, 'un
 
   const suggest = async () => {
     // The planner's edits go first, so the suggestion keeps them (issue 6: edits after a suggestion are kept).
+    const saving = Boolean(stateRef.current?.edits.size);
     if (!(await saveEdits(true))) return;
-    const reply = await act('suggest');
+    const reply = await act('suggest', {}, saving ? null : undefined);
     if (!reply) return;
     const result = (reply.data?.[0] ?? null) as SuggestReply | null;
     // The grid and the result appear together, from the cells the suggestion stored.
@@ -76,32 +119,15 @@ export function useWorkbenchCommands(data: Data, pending: Pick<PendingCells, 'un
     void loadVersions();
   };
 
-  const transition = async (action: 'publish' | 'archive') => {
-    setConfirm(null);
-    if (action === 'publish' && !(await saveEdits(true))) return;
-    const reply = await act(action);
-    if (!reply) return;
-    toast.success(t(action === 'publish' ? 'alloc.published' : 'alloc.archived'));
-    await loadWorkbench(Number(version!.id));
-    void loadVersions();
+  const refresh = () => (data.totals?.pending ? setDiscarding(true) : version && void loadWorkbench(Number(version.id)));
+  const discard = () => {
+    setDiscarding(false);
+    pending.unsaved.discard();
+    if (version) void loadWorkbench(Number(version.id));
   };
 
-  const refresh = () => (data.totals?.pending ? setConfirm('discard') : version && void loadWorkbench(Number(version.id)));
-
-  const transitionConfirm = (a: 'publish' | 'archive') => {
-    const tr = transitions.find((x) => x.action === a);
-    return tr?.confirm ? (en ? tr.confirm.en : tr.confirm.zh) : '';
-  };
-  const confirmText = confirm === 'discard' ? t('alloc.discard', { count: data.totals?.pending ?? 0 }) : confirm ? transitionConfirm(confirm) : '';
-  const onConfirm = () => {
-    if (confirm === 'discard') {
-      setConfirm(null);
-      pending.unsaved.discard();
-      if (version) void loadWorkbench(Number(version.id));
-    } else if (confirm) void transition(confirm);
-  };
-
-  return { busy, setBusy, confirm, setConfirm, confirmText, onConfirm, suggestion, saveEdits, suggest, refresh };
+  const transitions = useVersionTransitions(data, { setBusy, saveEdits });
+  return { busy, discarding, setDiscarding, discard, suggestion, saveEdits, suggest, refresh, transitions };
 }
 
 export type WorkbenchCommands = ReturnType<typeof useWorkbenchCommands>;

@@ -1,11 +1,10 @@
 import type { ColDef, GridApi, IRowNode } from 'ag-grid-community';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getDictionary } from '../../../model/dictionaries';
 import { GRID_LOCALE } from '../../grid/EntityGrid';
 import { pinnedNodes, type PendingCells } from './use-pending-cells';
 import type { WorkbenchData } from './use-workbench-data';
-import { isPinned, workbenchColumns, type GridRow, type PinnedRow } from './workbench-columns';
+import { isPinned, workbenchGridColumns, type GridRow, type PinnedRow } from './workbench-columns';
 import type { WorkbenchLine } from './workbench-model';
 
 /**
@@ -15,13 +14,11 @@ import type { WorkbenchLine } from './workbench-model';
 export function useWorkbenchGrid(data: Pick<WorkbenchData, 'state' | 'stateRef' | 'draft' | 'versionId'>, pending: Pick<PendingCells, 'gridApi' | 'sheetKeys'>) {
   const { t, i18n } = useTranslation();
   const language: 'zh-CN' | 'en' = i18n.language === 'en' ? 'en' : 'zh-CN';
-  const en = language === 'en';
   const { state, draft, stateRef, versionId } = data;
   const { gridApi, sheetKeys } = pending;
   const [cycleTab, setCycleTab] = useState('all');
   const cycleRef = useRef(cycleTab);
   cycleRef.current = cycleTab;
-  const categories = useMemo(() => new Map((getDictionary('product_category')?.items ?? []).map((i) => [i.value, en ? i.label.en : i.label.zh])), [en]);
 
   // Another version starts on all months.
   useEffect(() => {
@@ -30,8 +27,8 @@ export function useWorkbenchGrid(data: Pick<WorkbenchData, 'state' | 'stateRef' 
 
   // The grid reads live totals through stateRef; columns change with the version and language only.
   const columnDefs = useMemo(
-    () => (state ? workbenchColumns({ state, draft, t, categories, language, stateRef, cycleRef }) : []),
-    [state, draft, t, categories, language, stateRef],
+    () => (state ? workbenchGridColumns({ state, draft, t, language, stateRef, cycleRef }) : []),
+    [state, draft, t, language, stateRef],
   );
   const pinnedRows = useMemo<PinnedRow[]>(() => [{ __pinned: 'allocated' }, { __pinned: 'capacity' }, { __pinned: 'load' }], []);
 
@@ -59,7 +56,7 @@ export function useWorkbenchGrid(data: Pick<WorkbenchData, 'state' | 'stateRef' 
     g.refreshCells({ rowNodes: pinnedNodes(g), force: true });
   }, [cycleTab, gridApi]);
 
-  return { language, categories, cycleTab, setCycleTab, columnDefs, pinnedRows, gridCallbacks, localeText: GRID_LOCALE[language] };
+  return { language, cycleTab, setCycleTab, columnDefs, pinnedRows, gridCallbacks, localeText: GRID_LOCALE[language] };
 }
 
 export type WorkbenchGrid = ReturnType<typeof useWorkbenchGrid>;

@@ -1,6 +1,11 @@
 import type { CellClassParams, ColDef, ColGroupDef, ValueGetterParams, ValueSetterParams } from 'ag-grid-community';
 import type { useTranslation } from 'react-i18next';
+import { workbenchColumns } from '../../../../grids/orders/allocation.grid';
 import { cellKeyOf } from '../../../model/allocation';
+import { requireEntity } from '../../../model/entity';
+import type { ColumnDecl } from '../../../model/page';
+import { resolveColumns } from '../../../model/page-resolve';
+import { columnDefsOf } from '../../grid/column-defs';
 import { toast } from '../../kernel/toast-bus';
 import {
   applyEdit,
@@ -26,7 +31,6 @@ export type ColumnContext = {
   state: WorkbenchState;
   draft: boolean;
   t: ReturnType<typeof useTranslation>['t'];
-  categories: Map<string, string>;
   language: 'zh-CN' | 'en';
   stateRef: { readonly current: WorkbenchState | null };
   cycleRef: { readonly current: string };
@@ -42,20 +46,21 @@ const cycleLoad = (c: ColumnContext, vendorId: number) => {
 const keyOf = (p: { data?: GridRow }, vendorId: number) => cellKeyOf((p.data as WorkbenchLine).id, vendorId, (p.data as WorkbenchLine).month);
 
 /**
- * Pinned: what identifies a line and its totals; category and series scroll with the vendors
- * (pinned, they left the vendors no room at 1366 px in English, and AG Grid unpins what overflows).
- * English words are longer than their Chinese labels and values ("Unallocated", "Knit dresses"):
- * the columns widen rather than cut them to "Unal…" (issue 21).
+ * The line's declared columns (grids/orders/allocation.grid.ts `workbenchColumns`) as the engine
+ * draws a list's (headed by the demand fields' labels, a value shown as its field type shows it,
+ * filtered by the text shown); the SKU column names the pinned rows.
  */
-function fixedColumns(c: ColumnContext): ColDef<GridRow>[] {
-  const { t, categories } = c;
+function declaredColumns(c: ColumnContext, decls: readonly ColumnDecl[]): ColDef<GridRow>[] {
+  const defs = columnDefsOf(resolveColumns(requireEntity(workbenchColumns.entity), decls), c.language, { filters: 'shown' }) as ColDef<GridRow>[];
+  const pinnedLabel = (p: { data?: GridRow }) => (isPinned(p.data) ? c.t(`alloc.pinned.${p.data.__pinned}`) : lineOf(p)?.plan_sku);
+  return defs.map((d) => (d.colId === 'plan_sku' ? { ...d, valueGetter: pinnedLabel, cellClassRules: { 'wb-pinned': (p) => isPinned(p.data) } } : d));
+}
+
+/** The line's running totals from the ledger, after its declared columns (English words wider than their Chinese, issue 21). */
+function totalColumns(c: ColumnContext): ColDef<GridRow>[] {
+  const { t } = c;
   const en = c.language === 'en';
-  const pinnedLabel = (p: { data?: GridRow }) => (isPinned(p.data) ? t(`alloc.pinned.${p.data.__pinned}`) : undefined);
   return [
-    { colId: 'month', headerName: t('alloc.col.month'), width: 84, pinned: 'left', valueGetter: (p) => lineOf(p)?.month ?? '', sortable: true },
-    { colId: 'plan_sku', headerName: t('alloc.col.sku'), width: 140, pinned: 'left', valueGetter: (p) => pinnedLabel(p) ?? lineOf(p)?.plan_sku ?? '', filter: 'agTextColumnFilter', cellClassRules: { 'wb-pinned': (p) => isPinned(p.data) } },
-    { colId: 'category', headerName: t('alloc.col.category'), width: en ? 118 : 90, valueGetter: (p) => { const l = lineOf(p); return l ? (categories.get(l.category) ?? l.category) : ''; }, filter: 'agTextColumnFilter' },
-    { colId: 'plan_qty', headerName: t('alloc.col.demand'), width: 86, pinned: 'left', type: 'rightAligned', valueGetter: (p) => lineOf(p)?.plan_qty ?? null },
     {
       colId: 'allocated',
       headerName: t('alloc.col.allocated'),
@@ -113,7 +118,7 @@ function vendorColumn(c: ColumnContext, v: WorkbenchVendor): ColDef<GridRow> {
   return {
     colId: `v${v.id}`,
     // Code and name: a planner knows vendors by name (issue 21: headers showed the code only).
-    headerName: v.code ? `${v.code} ${v.name}` : v.name,
+    headerName: vendorLabel(v),
     headerTooltip: `${vendorLabel(v)} · ${t('alloc.grade')} ${v.grade ?? '-'} · KPI ${v.kpi}`,
     wrapHeaderText: true,
     autoHeaderHeight: true,
@@ -143,10 +148,8 @@ function vendorColumn(c: ColumnContext, v: WorkbenchVendor): ColDef<GridRow> {
   };
 }
 
-/** The workbench grid's columns: the line, the vendors (grouped), the series. */
-export function workbenchColumns(c: ColumnContext): Array<ColDef<GridRow> | ColGroupDef<GridRow>> {
-  const trailing: ColDef<GridRow>[] = [
-    { colId: 'series', headerName: c.t('alloc.col.series'), width: 96, valueGetter: (p) => lineOf(p)?.series ?? '', filter: 'agTextColumnFilter' },
-  ];
-  return [...fixedColumns(c), { headerName: c.t('alloc.col.vendors'), children: c.state.data.vendors.map((v) => vendorColumn(c, v)) }, ...trailing];
+/** The workbench grid's columns: the line's declared ones, its totals, the vendors (grouped), the trailing declared ones. */
+export function workbenchGridColumns(c: ColumnContext): Array<ColDef<GridRow> | ColGroupDef<GridRow>> {
+  const vendors: ColGroupDef<GridRow> = { headerName: c.t('alloc.col.vendors'), children: c.state.data.vendors.map((v) => vendorColumn(c, v)) };
+  return [...declaredColumns(c, workbenchColumns.lead), ...totalColumns(c), vendors, ...declaredColumns(c, workbenchColumns.trail)];
 }
