@@ -15,17 +15,38 @@ export const approvalDocumentKind = defineDictionary({
   items: [purOrder, prOrder, allocationVersion, sourcingProject].map((e) => ({ value: e.name, label: e.label })),
 });
 
-/** What an approver did with a task (the history's words for the same actions). */
-export const approvalDecision = defineDictionary({
-  code: 'wf_decision',
-  label: { zh: '处理结果', en: 'Decision' },
+/** Where a flow stands (its instance's status), as its panel and the documents' drawers name it. */
+export const approvalFlowStatus = defineDictionary({
+  code: 'wf_flow_status',
+  label: { zh: '流程状态', en: 'Flow status' },
   items: [
+    { value: 'running', label: { zh: '审批中', en: 'In approval' } },
+    { value: 'approved', label: { zh: '已通过', en: 'Approved' } },
+    { value: 'rejected', label: { zh: '已驳回', en: 'Rejected' } },
+  ],
+});
+
+/** Every step of a flow's history: its submission, the decisions, an approver added, the end. */
+export const approvalStep = defineDictionary({
+  code: 'wf_step',
+  label: { zh: '审批动作', en: 'Step' },
+  items: [
+    { value: 'submit', label: { zh: '提交审批', en: 'Submitted' } },
     { value: 'approve', label: { zh: '同意', en: 'Approved' } },
     { value: 'reject', label: { zh: '驳回', en: 'Rejected' } },
     { value: 'return_approver', label: { zh: '退回上一审批人', en: 'Returned to the previous approver' } },
     { value: 'return_node', label: { zh: '退回上一节点', en: 'Returned to the previous node' } },
     { value: 'return_first', label: { zh: '退回第一节点', en: 'Returned to the first node' } },
+    { value: 'insert_user', label: { zh: '加签', en: 'Added an approver' } },
+    { value: 'end', label: { zh: '流程结束', en: 'Process ended' } },
   ],
+});
+
+/** What an approver did with a task: the decisions among the history's steps, in the same words. */
+export const approvalDecision = defineDictionary({
+  code: 'wf_decision',
+  label: { zh: '处理结果', en: 'Decision' },
+  items: approvalStep.items.filter((i) => ['approve', 'reject', 'return_approver', 'return_node', 'return_first'].includes(i.value)),
 });
 
 /**
@@ -58,6 +79,9 @@ export const approvalTask = defineViewEntity({
     // The document the task is about: what the drawer reads the flow of.
     { key: 'record_entity', label: { zh: '单据实体', en: 'Document entity' }, type: 'text' },
     { key: 'record_id', label: { zh: '单据编号', en: 'Document id' }, type: 'integer' },
+    // Its flow and where the flow stands (the process bus's my-tasks reads this list too).
+    { key: 'pid', label: { zh: '流程实例', en: 'Flow' }, type: 'integer' },
+    { key: 'flow_status', label: { zh: '流程状态', en: 'Flow status' }, type: 'dict', dict: 'wf_flow_status' },
   ],
   states: {
     field: 'status',

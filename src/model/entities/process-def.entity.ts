@@ -86,6 +86,11 @@ const filled = (v: unknown) => v !== null && v !== undefined && String(v).trim()
 const NEEDS_POSITIONS = new Set(['positions', 'initiator_positions', 'fixed_positions']);
 const NEEDS_ROLES = new Set(['roles', 'initiator_roles']);
 
+/** The node's field listing the codes its access type names (spec 6: positions or roles), or null when it names none. */
+export function codesFieldOf(accessType: unknown): 'position_codes' | 'role_codes' | null {
+  return NEEDS_POSITIONS.has(String(accessType)) ? 'position_codes' : NEEDS_ROLES.has(String(accessType)) ? 'role_codes' : null;
+}
+
 /** Marks every row after the first that repeats a value (spec 5: each must be unique). */
 function duplicates(rows: Array<Record<string, unknown>>, key: string, collection: string, message: string, errors: FieldErrors): void {
   const seen = new Set<string>();

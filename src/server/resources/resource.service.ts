@@ -323,16 +323,15 @@ export async function documentHistory(ctx: ResourceContext, entity: EntityDef, i
     }
     return audit;
   });
+  return { rows: presentHistory(entity, rows, ctx.language) };
+}
+
+/** Audit rows as a history reads them: the action and each changed field named in the reader's language (a transition by its label). */
+export function presentHistory<R extends { action: string; changes: Array<{ field: string }> }>(entity: EntityDef, rows: R[], language: Language) {
   const actionLabel = (a: string) => {
     const t = entity.states?.transitions.find((x) => x.action === a);
-    return t ? label(t.label, ctx.language) : translate(ctx.language, `audit.${a}`);
+    return t ? label(t.label, language) : translate(language, `audit.${a}`);
   };
-  return {
-    rows: rows.map((r) => ({
-      ...r,
-      action_label: actionLabel(r.action),
-      changes: r.changes.map((c) => ({ ...c, label: changeLabel(entity, c.field, ctx.language) })),
-    })),
-  };
+  return rows.map((r) => ({ ...r, action_label: actionLabel(r.action), changes: r.changes.map((c) => ({ ...c, label: changeLabel(entity, c.field, language) })) }));
 }
 

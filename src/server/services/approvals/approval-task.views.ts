@@ -20,7 +20,7 @@ registerViewScope(
   },
   {
     source: () => sql`(select w.id, w.client_id, w.user_id, w.status::text as status, w.decision, w.comment, w.created_at, w.decided_at,
-        i.doc_no, i.process_name, i.entity as record_entity, i.record_id, u.fullname as initiator_name,
+        w.instance_id as pid, i.status as flow_status, i.doc_no, i.process_name, i.entity as record_entity, i.record_id, u.fullname as initiator_name,
         coalesce((select f.name from dyn_form f where f.client_id = w.client_id and f.code = i.entity), i.entity) as kind,
         (select n ->> 'name' from jsonb_array_elements(i.definition -> 'nodes') n where (n ->> 'seq')::int = w.node_seq limit 1) as node_name
       from wf_task w join wf_instance i on i.id = w.instance_id and i.client_id = w.client_id left join users u on u.id = i.initiator_id

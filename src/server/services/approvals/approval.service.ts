@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DocumentSummary as ApprovalDocumentSummary, FlowHistory, FlowTask, FlowView, MyTask } from '../../../model/calls/approvals';
-import { allEntities, APPROVAL_APPROVER_FIELD, APPROVAL_EDITABLE_FIELD, APPROVAL_STATUS_FIELD, getDictionary, getEntity, requireEntity, translate, type EntityDef, type Language } from '../../../model';
-import { processDefErrors } from '../../../model/entities/process-def.entity';
+import { allEntities, APPROVAL_APPROVER_FIELD, APPROVAL_EDITABLE_FIELD, APPROVAL_STATUS_FIELD, dictValueLabel, getEntity, requireEntity, translate, type EntityDef, type Language } from '../../../model';
+import { codesFieldOf, processDefErrors } from '../../../model/entities/process-def.entity';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { AppError, forbidden, notFound, type FieldError } from '../../http/errors';
@@ -22,6 +22,8 @@ import { FIELD_TYPE_TABLE } from '../../../model/field-types';
 import { isRecordApprovalField } from './dynamic-form-approval';
 import { loadForm } from './dynamic-form.service';
 import { withTenant } from '../../kernel/rls';
+import { viewPage } from '../../resources/view-reader';
+import { approvalTask } from '../../../model/entities/approval-task.entity';
 import {
   approversOf,
   codesOf,
@@ -128,22 +130,46 @@ async function reportingManagers(tx: Db, clientId: number, initiatorId: number):
   return r.rows.filter((x) => Number(x.depth) === nearest).map((x) => Number(x.user_id));
 }
 
+/**
+ * The company's positions and roles a node names: their active holders, which of the codes exist (the
+ * definition's rule; a role may be the platform's), and the message of a code that does not.
+ */
+const NAMED_CODES = {
+  position_codes: {
+    holders: positionHolders,
+    known: (clientId: number, codes: string[]) => sql<{ code: string }>`select upper(code) as code from md_position where client_id = ${clientId} and upper(code) = any(${codes}::text[])`,
+    unknown: 'wf.def.unknownPosition',
+  },
+  role_codes: {
+    holders: roleHolders,
+    known: (clientId: number, codes: string[]) => sql<{ code: string }>`select upper(code) as code from roles where lower(code) = any(${codes.map((c) => c.toLowerCase())}::text[]) and (client_id is null or client_id = ${clientId})`,
+    unknown: 'wf.def.unknownRole',
+  },
+} as const;
+
 export async function approversAt(tx: Db, clientId: number, node: FlowNode, initiatorId: number): Promise<number[]> {
-  const kind = node.access_type;
-  let holders: number[] = [];
-  if (kind === 'positions' || kind === 'initiator_positions' || kind === 'fixed_positions') holders = await positionHolders(tx, clientId, codesOf(node.position_codes));
-  else if (kind === 'roles' || kind === 'initiator_roles') holders = await roleHolders(tx, clientId, codesOf(node.role_codes));
-  else if (kind === 'reporting_manager') holders = await reportingManagers(tx, clientId, initiatorId);
-  return approversOf(kind, initiatorId, holders);
+  const field = codesFieldOf(node.access_type);
+  const holders = field ? await NAMED_CODES[field].holders(tx, clientId, codesOf(node[field])) : node.access_type === 'reporting_manager' ? await reportingManagers(tx, clientId, initiatorId) : [];
+  return approversOf(node.access_type, initiatorId, holders);
 }
 
 // ---------------------------------------------------------------------------------------------
 // instance moves
 
+/** A flow of the company; `lock`ed, decisions on it queue (the race rule above). */
+async function instanceOf(tx: Db, clientId: number, id: number, lock = false): Promise<Instance | undefined> {
+  return (await sql<Instance>`select * from wf_instance where id = ${id} and client_id = ${clientId} ${lock ? sql`for update` : sql``}`.execute(tx)).rows[0];
+}
+
 async function lockInstance(tx: Db, clientId: number, id: number): Promise<Instance> {
-  const r = await sql<Instance>`select * from wf_instance where id = ${id} and client_id = ${clientId} for update`.execute(tx);
-  if (!r.rows[0]) throw notFound();
-  return r.rows[0];
+  const inst = await instanceOf(tx, clientId, id, true);
+  if (!inst) throw notFound();
+  return inst;
+}
+
+/** The document a flow runs on, as stored. */
+async function recordOf(tx: Db, entity: EntityDef, clientId: number, id: number | null): Promise<Row | undefined> {
+  return (await sql<Row>`select * from ${tbl(entity)} where id = ${id} and client_id = ${clientId}`.execute(tx)).rows[0];
 }
 
 async function history(tx: Db, inst: Instance, userId: number, action: string, comment: string | null, seq: number | null, targetSeq: number | null = null): Promise<void> {
@@ -164,7 +190,7 @@ async function cancelOpenTasks(tx: Db, inst: Instance): Promise<void> {
  */
 async function setRecordStatus(tx: Db, inst: Instance, status: string, actor: { userId: number; username: string; ip: string | null }, action: string): Promise<void> {
   const entity = await flowEntity(tx, inst.client_id, inst.entity);
-  const before = (await sql<Row>`select * from ${tbl(entity)} where id = ${inst.record_id} and client_id = ${inst.client_id}`.execute(tx)).rows[0];
+  const before = await recordOf(tx, entity, inst.client_id, inst.record_id);
   const stateField = entity.states?.field;
   const decl = entity.approval;
   const moveState = status === 'approved' && stateField && decl?.approvedState && before && decl.submitFrom.includes(String(before[stateField]));
@@ -175,13 +201,21 @@ async function setRecordStatus(tx: Db, inst: Instance, status: string, actor: { 
   if (after && stateField) emitOrderState([inst.client_id], { entity: entity.name, id: inst.record_id, status: String(after[stateField]), from: before ? String(before[stateField]) : null, no: inst.doc_no }, tx);
 }
 
-/** The record names who must decide now (the open tasks' approvers, in task order), or nobody once the flow ends. */
-async function setCurrentApprovers(tx: Db, clientId: number, pid: number): Promise<void> {
-  const inst = (await sql<Instance>`select * from wf_instance where id = ${pid} and client_id = ${clientId}`.execute(tx)).rows[0];
+/**
+ * After a flow moved: the record names who must decide now (the open tasks' approvers, in task
+ * order), or nobody once the flow ends; with `announce`, while the flow runs (another node, another
+ * approver), the company's lists hear of the record.
+ */
+async function flowMoved(tx: Db, clientId: number, pid: number, announce: boolean): Promise<void> {
+  const inst = await instanceOf(tx, clientId, pid);
   if (!inst) return;
+  const entity = await flowEntity(tx, clientId, inst.entity);
   const approvers = sql`(select string_agg(coalesce(nullif(u.fullname, ''), u.username), '、' order by wt.id) from wf_task wt join users u on u.id = wt.user_id
       where wt.instance_id = ${inst.id} and wt.client_id = ${clientId} and wt.status = ${TASK_OPEN})`;
-  await deriveRecords(serviceWrite(tx, { clientId }), await flowEntity(tx, clientId, inst.entity), [inst.record_id], { [APPROVAL_APPROVER_FIELD]: approvers });
+  await deriveRecords(serviceWrite(tx, { clientId }), entity, [inst.record_id], { [APPROVAL_APPROVER_FIELD]: approvers });
+  const field = entity.states?.field;
+  const row = announce && inst.status === 'running' && field ? await recordOf(tx, entity, clientId, inst.record_id) : undefined;
+  if (row && field) emitOrderState([clientId], { entity: entity.name, id: inst.record_id, status: String(row[field]), from: String(row[field]), no: inst.doc_no }, tx);
 }
 
 /** Enters a node: its approvers (or the one user a return names) get a task, and a notice. */
@@ -252,12 +286,23 @@ async function finish(tx: Db, inst: Instance, status: 'approved' | 'rejected', a
 // ---------------------------------------------------------------------------------------------
 // submit
 
-async function activeDefinition(tx: Db, clientId: number, code: string): Promise<{ id: number; name: string; required: boolean; def: FlowDefinition } | null> {
+/** The company's enabled definition of a process code (its name and whether it is required), if any. */
+async function enabledProcess(tx: Db, clientId: number, code: string): Promise<{ id: number; name: string; required: boolean } | undefined> {
   const p = (await sql<Row>`select id, name, required from wf_process_def where client_id = ${clientId} and upper(code) = upper(${code}) and enabled = true`.execute(tx)).rows[0];
+  return p && { id: Number(p.id), name: String(p.name), required: p.required === true };
+}
+
+/** A stored definition's nodes and steps (the child rows of `processdef`). */
+async function processRows(tx: Db, clientId: number, id: number): Promise<{ nodes: Row[]; steps: Row[] }> {
+  const rowsOf = (child: string) => loadChildren(tx, requireEntity(child), 'process_id', clientId, [id], false);
+  return { nodes: await rowsOf('processdef_node'), steps: await rowsOf('processdef_step') };
+}
+
+async function activeDefinition(tx: Db, clientId: number, code: string): Promise<{ id: number; name: string; required: boolean; def: FlowDefinition } | null> {
+  const p = await enabledProcess(tx, clientId, code);
   if (!p) return null;
-  const nodes = await loadChildren(tx, requireEntity('processdef_node'), 'process_id', clientId, [Number(p.id)], false);
-  const steps = await loadChildren(tx, requireEntity('processdef_step'), 'process_id', clientId, [Number(p.id)], false);
-  return { id: Number(p.id), name: String(p.name), required: p.required === true, def: flowDefinition(nodes, steps) };
+  const { nodes, steps } = await processRows(tx, clientId, p.id);
+  return { ...p, def: flowDefinition(nodes, steps) };
 }
 
 type Actor = { userId: number; username: string; ip: string | null };
@@ -292,7 +337,7 @@ export async function startFlow(tx: Db, clientId: number, actor: Actor, entity: 
   await history(tx, inst, actor.userId, 'submit', comment, null, first);
   const approvers = await enterNode(tx, inst, first, null);
   await setRecordStatus(tx, inst, 'running', actor, 'wf_submit');
-  await setCurrentApprovers(tx, clientId, inst.id);
+  await flowMoved(tx, clientId, inst.id, false);
   return { pid: inst.id, approvers };
 }
 
@@ -306,14 +351,15 @@ async function openTaskOf(tx: Db, clientId: number, taskId: number): Promise<Row
 }
 
 /** The last approver before the current node (a return to the previous approver goes to them alone). */
-async function previousApprover(tx: Db, inst: Instance): Promise<{ user_id: number; node_seq: number } | null> {
-  const r = await sql<{ user_id: number; node_seq: number }>`select t.user_id, t.node_seq from wf_task t
+async function previousApprover(tx: Db, inst: Instance): Promise<{ user_id: number; node_seq: number; user_name: string } | null> {
+  const r = await sql<{ user_id: number; node_seq: number; user_name: string | null }>`select t.user_id, t.node_seq, u.fullname as user_name from wf_task t
+      left join users u on u.id = t.user_id and u.client_id = t.client_id
     where t.instance_id = ${inst.id} and t.client_id = ${inst.client_id} and t.status = ${TASK_DONE} and t.decision = 'approve' and t.round < ${inst.round}
     order by t.decided_at desc, t.id desc limit 1`.execute(tx);
-  return r.rows[0] ? { user_id: Number(r.rows[0].user_id), node_seq: Number(r.rows[0].node_seq) } : null;
+  return r.rows[0] ? { user_id: Number(r.rows[0].user_id), node_seq: Number(r.rows[0].node_seq), user_name: r.rows[0].user_name ?? '' } : null;
 }
 
-type ReturnTarget = { target: Exclude<Decision, 'approve' | 'reject'>; seq: number; user_id?: number };
+type ReturnTarget = { target: Exclude<Decision, 'approve' | 'reject'>; seq: number; user_id?: number; user_name?: string };
 
 /** Why each return is refused when it has nowhere to go (typed errors, one message each). */
 const RETURN_REFUSAL = { return_approver: 'wf.noPreviousApprover', return_node: 'wf.noPreviousNode', return_first: 'wf.alreadyAtFirstNode' } as const;
@@ -328,7 +374,7 @@ async function returnTargets(tx: Db, inst: Instance): Promise<ReturnTarget[]> {
   if (inst.status !== 'running' || inst.node_seq === null) return [];
   const out: ReturnTarget[] = [];
   const p = await previousApprover(tx, inst);
-  if (p) out.push({ target: 'return_approver', seq: p.node_seq, user_id: p.user_id });
+  if (p) out.push({ target: 'return_approver', seq: p.node_seq, user_id: p.user_id, user_name: p.user_name });
   const prev = previousNodeSeq(inst.definition, inst.node_seq);
   if (prev !== null) {
     out.push({ target: 'return_node', seq: prev });
@@ -352,8 +398,7 @@ export async function decide(ctx: ApprovalContext, taskId: number, decision: Dec
 export async function decideIn(tx: Db, clientId: number, actor: Actor, taskId: number, decision: Decision, comment: string | null): Promise<{ pid: number; status: string; node_seq: number | null }> {
   const out = await decideOne(tx, clientId, actor, taskId, decision, comment);
   await completeDecidedTodos(tx, clientId, out.pid);
-  await setCurrentApprovers(tx, clientId, out.pid);
-  if (out.status === 'running') await announceRecord(tx, clientId, out.pid);
+  await flowMoved(tx, clientId, out.pid, true);
   return out;
 }
 
@@ -422,23 +467,12 @@ export async function insertUserIntoNode(ctx: ApprovalContext, taskId: number, u
     const added = await sql<Row>`insert into wf_task (client_id, instance_id, node_seq, round, user_id, status, inserted_by)
       values (${clientId}, ${inst.id}, ${inst.node_seq}, ${inst.round}, ${userId}, ${TASK_OPEN}, ${auth.userId}) on conflict do nothing returning id`.execute(tx);
     if (!added.rows.length) throw new AppError('wf.alreadyApprover');
-    await history(tx, inst, auth.userId, 'insert_user', comment, inst.node_seq, null);
-    await sql`update wf_history set target_seq = ${userId} where id = (select max(id) from wf_history where instance_id = ${inst.id} and client_id = ${clientId})`.execute(tx);
+    // The history's target of an insertion is the user added.
+    await history(tx, inst, auth.userId, 'insert_user', comment, inst.node_seq, userId);
     await notifyWaiting(tx, inst, nodeOf(inst.definition, inst.node_seq)!, [userId]);
-    await setCurrentApprovers(tx, clientId, inst.id);
-    await announceRecord(tx, clientId, inst.id);
+    await flowMoved(tx, clientId, inst.id, true);
     return { pid: inst.id, task_id: Number(added.rows[0].id) };
   });
-}
-
-/** A running flow moved (another node, another approver): the company's lists show the record's new approver. */
-async function announceRecord(tx: Db, clientId: number, pid: number): Promise<void> {
-  const inst = (await sql<Instance>`select * from wf_instance where id = ${pid} and client_id = ${clientId}`.execute(tx)).rows[0];
-  if (!inst) return;
-  const entity = await flowEntity(tx, clientId, inst.entity);
-  const field = entity.states?.field;
-  const row = (await sql<Row>`select * from ${tbl(entity)} where id = ${inst.record_id} and client_id = ${clientId}`.execute(tx)).rows[0];
-  if (row && field) emitOrderState([clientId], { entity: entity.name, id: inst.record_id, status: String(row[field]), from: String(row[field]), no: inst.doc_no }, tx);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -452,14 +486,13 @@ async function latestInstance(tx: Db, clientId: number, entity: string, recordId
 async function readableInstance(ctx: ApprovalContext, entityName: unknown, recordId: number | null, pid: number | null): Promise<{ auth: AuthContext & { clientId: number }; inst: Instance | null; entity: EntityDef }> {
   const auth = signedIn(ctx);
   const clientId = auth.clientId;
-  const found = await withTenant(ctx.db, clientId, async (tx) => {
-    if (pid !== null) return (await sql<Instance>`select * from wf_instance where id = ${pid} and client_id = ${clientId}`.execute(tx)).rows[0] ?? null;
-    return latestInstance(tx, clientId, String(entityName), recordId ?? 0);
+  // The flow (by its id, else the record's latest), the kind it runs on, and whether the caller holds a task in it.
+  const { found, entity, mine } = await withTenant(ctx.db, clientId, async (tx) => {
+    const found = pid !== null ? ((await instanceOf(tx, clientId, pid)) ?? null) : await latestInstance(tx, clientId, String(entityName), recordId ?? 0);
+    const entity = await flowEntity(tx, clientId, found?.entity ?? entityName);
+    const mine = found ? (await sql`select 1 from wf_task where instance_id = ${found.id} and client_id = ${clientId} and user_id = ${auth.userId} limit 1`.execute(tx)).rows.length > 0 : false;
+    return { found, entity, mine };
   });
-  const entity = await flowEntityOf(ctx, clientId, found?.entity ?? entityName);
-  const mine = found
-    ? await withTenant(ctx.db, clientId, async (tx) => (await sql`select 1 from wf_task where instance_id = ${found.id} and client_id = ${clientId} and user_id = ${auth.userId} limit 1`.execute(tx)).rows.length > 0)
-    : false;
   if (!mine && found?.initiator_id !== auth.userId) await assertCan(auth, entity.menuCode, 'read', ctx);
   if (!found && recordId !== null) {
     const scope = isFormRecords(entity) ? kindScope(entity) : await dataScope(auth, entity.menuCode, ctx);
@@ -478,11 +511,6 @@ const ACTION_KEYS: Record<Decision, string> = {
   return_node: 'wf.action.returnNode',
   return_first: 'wf.action.returnFirst',
 };
-
-/** The company's enabled definition of a process code (its name and whether it is required), if any. */
-async function enabledProcess(tx: Db, clientId: number, code: string): Promise<{ name: string; required: boolean } | undefined> {
-  return (await sql<{ name: string; required: boolean }>`select name, required from wf_process_def where client_id = ${clientId} and upper(code) = upper(${code}) and enabled = true`.execute(tx)).rows[0];
-}
 
 /** What the caller may do now on a record's flow, decided on the server (spec 7 cpm-node-actions). */
 async function allowedActions(tx: Db, inst: Instance | null, entity: EntityDef, record: Row | null, userId: number): Promise<{ task_id: number | null; actions: Array<{ action: string; label_key: string; text?: string | null }> }> {
@@ -511,7 +539,7 @@ export async function flowView(ctx: ApprovalContext, entityName: unknown, record
   const { auth, inst, entity } = await readableInstance(ctx, entityName, recordId, pid);
   const clientId = auth.clientId;
   return withTenant(ctx.db, clientId, async (tx) => {
-    const record = (await sql<Row>`select * from ${tbl(entity)} where id = ${inst?.record_id ?? recordId} and client_id = ${clientId}`.execute(tx)).rows[0] ?? null;
+    const record = (await recordOf(tx, entity, clientId, inst?.record_id ?? recordId)) ?? null;
     const process = inst ? null : await activeDefinition(tx, clientId, entity.approval!.process);
     const definition = inst?.definition ?? process?.def ?? { nodes: [], steps: [] };
     const tasks = inst
@@ -548,16 +576,7 @@ export async function flowView(ctx: ApprovalContext, entityName: unknown, record
 export async function allowedRollbackNodes(ctx: ApprovalContext, entityName: unknown, recordId: number | null, pid: number | null) {
   const { auth, inst } = await readableInstance(ctx, entityName, recordId, pid);
   if (!inst || inst.status !== 'running' || inst.node_seq === null) return { rows: [] };
-  return withTenant(ctx.db, auth.clientId, async (tx) => {
-    const rows: Array<{ target: string; seq: number; name: string; user_id?: number; user_name?: string }> = [];
-    for (const r of await returnTargets(tx, inst)) {
-      const name = nodeOf(inst.definition, r.seq)?.name ?? '';
-      if (r.user_id === undefined) { rows.push({ target: r.target, seq: r.seq, name }); continue; }
-      const user = (await sql<{ fullname: string }>`select fullname from users where id = ${r.user_id} and client_id = ${auth.clientId}`.execute(tx)).rows[0]?.fullname ?? '';
-      rows.push({ target: r.target, seq: r.seq, name, user_id: r.user_id, user_name: user });
-    }
-    return { rows };
-  });
+  return withTenant(ctx.db, auth.clientId, async (tx) => ({ rows: (await returnTargets(tx, inst)).map((r) => ({ ...r, name: nodeOf(inst.definition, r.seq)?.name ?? '' })) }));
 }
 
 /**
@@ -590,12 +609,8 @@ function summaryText(entity: EntityDef, key: string, row: Row, language: Languag
   const v = row[key];
   if (v === null || v === undefined || v === '') return '';
   if (f?.type === 'reference') return String(row[`${key}__label`] ?? v);
-  if (f?.dict) {
-    const item = getDictionary(f.dict)?.items.find((i) => i.value === String(v));
-    if (item) return language === 'en' ? item.label.en : item.label.zh;
-  }
-  if (f?.type === 'date') return String(v).slice(0, 10);
-  return String(v);
+  if (f?.dict) return dictValueLabel(f.dict, String(v))[language === 'en' ? 'en' : 'zh'];
+  return f?.type === 'date' ? String(v).slice(0, 10) : String(v);
 }
 
 /**
@@ -608,10 +623,7 @@ async function documentSummary(tx: Db, entity: EntityDef, clientId: number, reco
   if (!decl) return null;
   const [row] = await loadRows(tx, entity, clientId, [recordId], [], false);
   if (!row) return null;
-  const label = (e: EntityDef, key: string) => {
-    const f = e.fields.find((x) => x.key === key);
-    return f ? (language === 'en' ? f.label.en : f.label.zh) : key;
-  };
+  const label = (e: EntityDef, key: string) => e.fields.find((x) => x.key === key)?.label[language === 'en' ? 'en' : 'zh'] ?? key;
   const fields = decl.fields.map((key) => ({ key, label: label(entity, key), value: row[key] ?? null, text: summaryText(entity, key, row, language) }));
   let lines: DocumentSummary['lines'] = null;
   const child = decl.lines && entity.children?.find((c) => c.key === decl.lines!.child);
@@ -640,38 +652,29 @@ async function formRecordSummary(tx: Db, entity: EntityDef, clientId: number, re
   const shown = entity.fields.filter((f) => !isRecordApprovalField(f.key) && FIELD_TYPE_TABLE[f.type].storage === 'scalar' && !UNSUMMARISED.has(f.type)).slice(0, 6);
   const fields = shown.map((f) => {
     const value = data[f.key] ?? null;
-    const item = f.dict ? options.get(f.dict)?.find((i) => i.value === String(value)) : undefined;
-    const text = value === null || value === '' ? '' : item ? (language === 'en' ? item.label.en : item.label.zh) : String(value);
+    // A choice by the form's own option's name.
+    const text = value === null || value === '' ? '' : f.dict ? dictValueLabel(f.dict, String(value), options)[language === 'en' ? 'en' : 'zh'] : String(value);
     return { key: f.key, label: language === 'en' ? f.label.en : f.label.zh, value, text };
   });
   return { fields, lines: null };
 }
 
-/** The caller's approval tasks (state 10 in progress, 30 completed), newest first, with the document and node. */
+/**
+ * The caller's approval tasks (spec 7 my-tasks: 10 waiting, 30 decided), newest first: the rows of
+ * 我的审批's list (the view `wftask`, one reader for both), with the kind's name and what the approver reads.
+ */
 export async function myTasks(ctx: ApprovalContext, status: number, paging: { page: number; size: number }): Promise<{ total: number; rows: MyTask[] }> {
   const auth = signedIn(ctx);
+  const page = await viewPage(ctx, approvalTask, { tab: String(status), page: String(paging.page), size: String(paging.size), sort: '-id' });
   return withTenant(ctx.db, auth.clientId, async (tx) => {
-    const cond = status === TASK_DONE ? sql`t.status in (${TASK_DONE}, ${TASK_CANCELLED}) and t.decision is not null` : sql`t.status = ${TASK_OPEN}`;
-    const total = Number((await sql<{ n: number }>`select count(*)::int as n from wf_task t where t.client_id = ${auth.clientId} and t.user_id = ${auth.userId} and ${cond}`.execute(tx)).rows[0].n);
-    const rows = (
-      await sql<Omit<MyTask, 'summary' | 'entity_label' | 'node_name'> & { node_seq: number; definition: unknown }>`select t.id as task_id, t.status, t.node_seq, t.decision, t.comment, t.created_at, t.decided_at, i.id as pid, i.entity, i.record_id, i.doc_no,
-          i.process_name, i.status as flow_status, i.definition, u.fullname as initiator_name
-        from wf_task t join wf_instance i on i.id = t.instance_id and i.client_id = t.client_id left join users u on u.id = i.initiator_id
-        where t.client_id = ${auth.clientId} and t.user_id = ${auth.userId} and ${cond}
-        order by t.id desc limit ${paging.size} offset ${(paging.page - 1) * paging.size}`.execute(tx)
-    ).rows;
-    const out = [];
-    for (const { definition, ...r } of rows) {
+    const rows: MyTask[] = [];
+    for (const r of page.rows) {
       // A form's records are named by the form (issue 35); a kind no longer declared keeps its name.
-      const e = getEntity(String(r.entity)) ?? (await flowEntity(tx, auth.clientId, r.entity).catch(() => undefined));
-      out.push({
-        ...r,
-        node_name: nodeOf(definition as FlowDefinition, Number(r.node_seq))?.name ?? '',
-        entity_label: e ? (ctx.language === 'en' ? e.label.en : e.label.zh) : String(r.entity),
-        summary: e ? await documentSummary(tx, e, auth.clientId, Number(r.record_id), ctx.language) : null,
-      });
+      const e = getEntity(String(r.record_entity)) ?? (await flowEntity(tx, auth.clientId, r.record_entity).catch(() => undefined));
+      const summary = e ? await documentSummary(tx, e, auth.clientId, Number(r.record_id), ctx.language) : null;
+      rows.push({ ...(r as MyTask), task_id: Number(r.id), status: Number(r.status), pid: Number(r.pid), entity: String(r.record_entity), record_id: Number(r.record_id), entity_label: e ? e.label[ctx.language === 'en' ? 'en' : 'zh'] : String(r.record_entity), summary });
     }
-    return { total, rows: out };
+    return { total: page.total ?? 0, rows };
   });
 }
 
@@ -765,8 +768,7 @@ function registerFlowGuards(entity: EntityDef): void {
     if (status === 'approved') return;
     if (status === 'running') throw new AppError('wf.waitingApproval');
     if (status === 'rejected') throw new AppError('wf.rejectedInApproval');
-    const p = (await sql<Row>`select 1 from wf_process_def where client_id = ${clientId} and upper(code) = upper(${entity.approval!.process}) and enabled = true and required = true`.execute(tx)).rows[0];
-    if (p) throw new AppError('wf.approvalRequired');
+    if ((await enabledProcess(tx, clientId, entity.approval!.process))?.required) throw new AppError('wf.approvalRequired');
   });
 }
 
@@ -774,24 +776,18 @@ function registerFlowGuards(entity: EntityDef): void {
 function registerProcessDefHooks(): void {
   registerSaveHook('processdef', {
     validate: async ({ tx, clientId, before, children, errors }) => {
-      const nodes = children?.nodes ?? (before ? await loadChildren(tx, requireEntity('processdef_node'), 'process_id', clientId, [Number(before.id)], false) : []);
-      const steps = children?.steps ?? (before ? await loadChildren(tx, requireEntity('processdef_step'), 'process_id', clientId, [Number(before.id)], false) : []);
+      const stored = before && !(children?.nodes && children.steps) ? await processRows(tx, clientId, Number(before.id)) : null;
+      const nodes = children?.nodes ?? stored?.nodes ?? [];
+      const steps = children?.steps ?? stored?.steps ?? [];
       const found: Record<string, FieldError> = { ...processDefErrors({ nodes, steps }) };
-      // Positions and roles a node names exist in the company (or are the platform's roles).
+      // Positions and roles a node names exist in the company (or are the platform's roles); the first missing code is named.
       for (const [i, n] of nodes.entries()) {
-        const kind = String(n.access_type);
-        if (['positions', 'initiator_positions', 'fixed_positions'].includes(kind)) {
-          for (const code of codesOf(n.position_codes as string | null)) {
-            const hit = (await sql`select 1 from md_position where client_id = ${clientId} and upper(code) = ${code}`.execute(tx)).rows.length;
-            if (!hit) found[`nodes[${i}].position_codes`] ??= { key: 'wf.def.unknownPosition', params: { code } };
-          }
-        }
-        if (['roles', 'initiator_roles'].includes(kind)) {
-          for (const code of codesOf(n.role_codes as string | null)) {
-            const hit = (await sql`select 1 from roles where lower(code) = ${code.toLowerCase()} and (client_id is null or client_id = ${clientId})`.execute(tx)).rows.length;
-            if (!hit) found[`nodes[${i}].role_codes`] ??= { key: 'wf.def.unknownRole', params: { code } };
-          }
-        }
+        const field = codesFieldOf(n.access_type);
+        const codes = field ? codesOf(n[field] as string | null) : [];
+        if (!field || !codes.length) continue;
+        const known = new Set((await NAMED_CODES[field].known(clientId, codes).execute(tx)).rows.map((r) => r.code));
+        const missing = codes.find((c) => !known.has(c));
+        if (missing) found[`nodes[${i}].${field}`] ??= { key: NAMED_CODES[field].unknown, params: { code: missing } };
       }
       for (const [k, v] of Object.entries(found)) errors[k] ??= typeof v === 'string' ? { key: v } : v;
     },
@@ -804,8 +800,7 @@ function registerProcessDefHooks(): void {
     const taken = (await sql`select 1 from wf_process_def where client_id = ${clientId} and upper(code) = ${code}`.execute(tx)).rows.length;
     if (taken) throw new AppError('err.validation', { fields: { code: { key: 'wf.def.copyCodeTaken' } } });
     const strip = (r: Row) => Object.fromEntries(Object.entries(r).filter(([k]) => !['id', 'client_id', 'process_id', 'version', 'created_at', 'created_by', 'updated_at', 'updated_by'].includes(k)));
-    const nodes = await loadChildren(tx, requireEntity('processdef_node'), 'process_id', clientId, [Number(row.id)], false);
-    const steps = await loadChildren(tx, requireEntity('processdef_step'), 'process_id', clientId, [Number(row.id)], false);
+    const { nodes, steps } = await processRows(tx, clientId, Number(row.id));
     const name = String(params.name ?? '').trim() || String(row.name);
     const id = await writeDocument(writeContext(tx, actorOf(auth, clientId, ip), 'service'), requireEntity('processdef'), {
       body: { ...strip(row), code, name, nodes: nodes.map(strip), steps: steps.map(strip) },

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { FIELD_TYPE_TABLE, translate, type EntityDef, type Language } from '../../../model';
+import { FIELD_TYPE_TABLE, type EntityDef, type Language } from '../../../model';
 import { isEmptyValue } from '../../../model/rules';
 import {
   dynamicEntity,
@@ -21,11 +21,14 @@ import { AppError, notFound, type FieldError } from '../../http/errors';
 import { parseId, parseIds, parseVersion, parseVersions, pickFields, withDefaults, type Row } from '../../resources/document-input';
 import { selectList } from '../../resources/document-read';
 import { checkReferences, toFieldError, validateValues, writeContext } from '../../resources/document-stages';
-import { orderSql, parsePageQuery, whereSql, type PageQuery } from '../../resources/page-query';
+import { MAX_PAGE_SIZE, orderSql, parsePageQuery, whereSql, type PageQuery } from '../../resources/page-query';
+import { actorOf, presentHistory } from '../../resources/resource.service';
 import { registerSaveHook, type WriteActor } from '../../resources/save-hooks';
 import { deriveRecords, serviceWrite } from '../../resources/record-writer';
 import { diffRecords, readAudit, writeAudit } from '../../kernel/audit/audit.service';
 import { withTenant } from '../../kernel/rls';
+import { viewPage } from '../../resources/view-reader';
+import { formToFill } from '../../../model/entities/dynamic-form.entity';
 import { withFormApproval } from '../../../model/dynamic-form-approval';
 import { assertRecordRemovable, assertRecordWritable, isRecordApprovalField, recordApprovalColumns, voidApprovalOnChange } from './dynamic-form-approval';
 
@@ -76,14 +79,19 @@ function loadedOf(row: FormRow): LoadedForm {
   return { form, definition, entity: withFormApproval(dynamicEntity(form, definition), process), process };
 }
 
+/** The company's enabled form that `which` names (alias `f`), with its current design; 404 for another company's or a disabled one. */
+async function enabledForm(tx: Db, clientId: number, which: RawBuilder<unknown>): Promise<LoadedForm> {
+  const r = await sql<FormRow>`select f.id, f.code, f.name, f.name_en, f.status, f.definition, f.form_version, ${processCode} from dyn_form f
+    where f.client_id = ${clientId} and ${which} and coalesce(f.status, 'active') = 'active'`.execute(tx);
+  if (!r.rows[0]) throw notFound('dynform.notFound');
+  return loadedOf(r.rows[0]);
+}
+
 /** The company's enabled form of a code, with its current design (404 for another company's or a disabled one). */
 export async function loadForm(tx: Db, clientId: number, codeRaw: unknown): Promise<LoadedForm> {
   const code = typeof codeRaw === 'string' ? codeRaw.trim().toUpperCase() : '';
   if (!code || code.length > 40) throw notFound('dynform.notFound');
-  const r = await sql<FormRow>`select f.id, f.code, f.name, f.name_en, f.status, f.definition, f.form_version, ${processCode} from dyn_form f
-    where f.client_id = ${clientId} and f.code = ${code} and coalesce(f.status, 'active') = 'active'`.execute(tx);
-  if (!r.rows[0]) throw notFound('dynform.notFound');
-  return loadedOf(r.rows[0]);
+  return enabledForm(tx, clientId, sql`f.code = ${code}`);
 }
 
 /**
@@ -104,14 +112,10 @@ export function recordSource(loaded: LoadedForm, clientId: number): RawBuilder<u
 
 export type FormSummary = { id: number; code: string; name: string; name_en: string | null; version: number };
 
-/** The company's enabled forms that have a design (what "fill in forms" offers). */
+/** The company's enabled forms that have a design (what "fill in forms" offers): the rows of its list (the view `dynformfill`), all of them. */
 export async function listForms(ctx: DynamicContext): Promise<{ rows: FormSummary[] }> {
-  const { clientId } = await callerTenant(ctx, 'read');
-  return withTenant(ctx.db, clientId, async (tx) => {
-    const r = await sql<FormSummary>`select id, code, name, name_en, coalesce(form_version, 1) as version from dyn_form
-      where client_id = ${clientId} and coalesce(status, 'active') = 'active' and definition ? 'sections' order by code`.execute(tx);
-    return { rows: r.rows.map((x) => ({ ...x, id: Number(x.id), version: Number(x.version) })) };
-  });
+  const page = await viewPage(ctx, formToFill, { size: String(MAX_PAGE_SIZE), count: 'none' });
+  return { rows: page.rows.map((x) => ({ id: Number(x.id), code: String(x.code), name: String(x.name), name_en: (x.name_en as string | null) ?? null, version: Number(x.form_version ?? 1) })) };
 }
 
 /** One form's current design, for the browser to build its list and drawer. */
@@ -129,24 +133,16 @@ export async function scenarioForm(ctx: DynamicContext, query: Record<string, un
   const { clientId } = await callerTenant(ctx, 'read');
   const text = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase().slice(0, 40) : '');
   return withTenant(ctx.db, clientId, async (tx) => {
-    let scenario: { id: number; code: string; name: string; form_id: number } | undefined;
-    if (text(query.project_type)) {
-      scenario = (
-        await sql<{ id: number; code: string; name: string; form_id: number }>`select s.id, s.code, s.name, s.form_id from adm_project_type p
-          join dyn_form_scenario s on s.id = p.form_scenario_id and s.client_id = p.client_id
-          where p.client_id = ${clientId} and p.code = ${text(query.project_type)} and coalesce(s.status, 'active') = 'active'`.execute(tx)
-      ).rows[0];
-    } else if (text(query.code)) {
-      scenario = (
-        await sql<{ id: number; code: string; name: string; form_id: number }>`select id, code, name, form_id from dyn_form_scenario
-          where client_id = ${clientId} and code = ${text(query.code)} and coalesce(status, 'active') = 'active'`.execute(tx)
-      ).rows[0];
-    }
+    // A project type names its attached scenario; else the scenario by its own code.
+    const which = text(query.project_type)
+      ? sql`s.id in (select p.form_scenario_id from adm_project_type p where p.client_id = s.client_id and p.code = ${text(query.project_type)})`
+      : text(query.code) ? sql`s.code = ${text(query.code)}` : null;
+    const scenario = which
+      ? (await sql<{ id: number; code: string; name: string; form_id: number }>`select s.id, s.code, s.name, s.form_id from dyn_form_scenario s
+          where s.client_id = ${clientId} and ${which} and coalesce(s.status, 'active') = 'active'`.execute(tx)).rows[0]
+      : undefined;
     if (!scenario) throw notFound('dynform.scenarioNotFound');
-    const r = await sql<FormRow>`select f.id, f.code, f.name, f.name_en, f.status, f.definition, f.form_version, ${processCode} from dyn_form f
-      where f.client_id = ${clientId} and f.id = ${scenario.form_id} and coalesce(f.status, 'active') = 'active'`.execute(tx);
-    if (!r.rows[0]) throw notFound('dynform.notFound');
-    const loaded = loadedOf(r.rows[0]);
+    const loaded = await enabledForm(tx, clientId, sql`f.id = ${scenario.form_id}`);
     return { scenario: { id: Number(scenario.id), code: scenario.code, name: scenario.name }, form: { ...loaded.form, definition: loaded.definition, process: loaded.process } };
   });
 }
@@ -183,8 +179,6 @@ export async function viewRecord(ctx: DynamicContext, code: unknown, idRaw: unkn
   if (id === null) throw notFound();
   return withTenant(ctx.db, clientId, async (tx) => readRecord(tx, await loadForm(tx, clientId, code), clientId, id));
 }
-
-const actorOf = (auth: AuthContext, clientId: number, ip: string | null): WriteActor => ({ clientId, userId: auth.userId, username: auth.username, fullname: auth.fullname, ip, roles: auth.roles });
 
 /**
  * Creates or updates one filled form: the same stages as the document writer (fields of the body,
@@ -297,11 +291,7 @@ export async function recordHistory(ctx: DynamicContext, code: unknown, idRaw: u
     if (!owned.rows.length && !audit.some((a) => a.action === 'remove')) throw notFound();
     return { rows: audit, entity: loaded.entity };
   });
-  const label = (field: string) => {
-    const f = entity.fields.find((x) => x.key === field);
-    return f ? (ctx.language === 'en' ? f.label.en : f.label.zh) : field;
-  };
-  return { rows: rows.map((r) => ({ ...r, action_label: translate(ctx.language, `audit.${r.action}`), changes: r.changes.map((c) => ({ ...c, label: label(c.field) })) })) };
+  return { rows: presentHistory(entity, rows, ctx.language) };
 }
 
 /** The export's plan parts: the list query over the derived table (export.service writes the file). */
