@@ -1,14 +1,13 @@
 import { Badge, Divider, Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { APPROVAL_APPROVER_FIELD, APPROVAL_STATUS_FIELD } from '../../../model/entity';
-import { getDictionary } from '../../../model/dictionaries';
 import type { DrawerExtensionProps } from '../../form/drawer-extensions';
 import { processBusCalls } from '../../../model/calls/approvals';
 import { useCall } from '../../api/calls';
 import type { FlowNodeView, FlowStepView, NodeActions } from './approval-api';
 import { DecisionButtons, FlowPanel, useFlow } from './ApprovalPanel';
 import { FlowDiagram } from './FlowDiagram';
-import { approvalColor, useReadAgain, useRecordProcess } from './use-process-bus';
+import { approvalColor, useDictWord, useReadAgain, useRecordProcess } from './use-process-bus';
 
 /**
  * What the caller may do now on a record's flow (spec 7 cpm-node-actions: the buttons need neither
@@ -29,15 +28,14 @@ export function ApprovalDrawerFooter({ rf, resolved }: DrawerExtensionProps) {
 
 /** The document's approval state and who must decide now (issue 29), as its list shows them. */
 export function ApprovalState({ record }: { record: Record<string, unknown> | null }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const word = useDictWord();
   const state = record?.[APPROVAL_STATUS_FIELD];
   if (typeof state !== 'string' || !state) return null;
-  const item = getDictionary('approval_status')?.items.find((x) => x.value === state);
-  const label = item ? (i18n.language === 'en' ? item.label.en : item.label.zh) : state;
   const names = record?.[APPROVAL_APPROVER_FIELD];
   return (
     <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 8 }} data-testid="wf-record-state" data-state={state}>
-      <Badge appearance="tint" color={approvalColor(state)}>{t('wf.drawer.state', { state: label })}</Badge>
+      <Badge appearance="tint" color={approvalColor(state)}>{t('wf.drawer.state', { state: word('approval_status', state) })}</Badge>
       {typeof names === 'string' && names ? <Text data-testid="wf-record-approver">{t('wf.drawer.approver', { names })}</Text> : null}
     </div>
   );
@@ -50,9 +48,10 @@ export function ApprovalState({ record }: { record: Record<string, unknown> | nu
  */
 export function ProcessLine({ entity, id, revision }: { entity: string; id: number; revision: unknown }) {
   const { t } = useTranslation();
+  const word = useDictWord();
   const { process } = useRecordProcess(entity, id, revision);
   if (!process || (!process.enabled && !process.pid)) return null;
-  const status = process.status ? t(`wf.status.${process.status}`) : t('wf.process.notSubmitted');
+  const status = process.status ? word('wf_flow_status', process.status) : t('wf.process.notSubmitted');
   return (
     <div style={{ marginTop: 16 }}>
       <Divider style={{ marginBottom: 8 }} />

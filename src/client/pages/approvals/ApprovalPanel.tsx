@@ -11,7 +11,7 @@ import { processBusCalls } from '../../../model/calls/approvals';
 import { approvalApi, type FlowAction, type FlowView, type NodeActions } from './approval-api';
 import './approval-messages';
 import { FlowDiagram } from './FlowDiagram';
-import { approvalColor, useReadAgain } from './use-process-bus';
+import { approvalColor, useDictWord, useReadAgain } from './use-process-bus';
 
 /** Reads a record's flow (cpm-view; one read shared by the drawer's parts), again when `revision` moves and on `reload`. */
 export function useFlow(entity: string, id: number | null, revision?: unknown): { flow: FlowView | null; reload: () => void } {
@@ -125,13 +125,14 @@ export function DecisionButtons(props: { flow: NodeActions; onDone: () => void }
 /** Where a flow stands, its diagram and the history of every step (who, when, comment). */
 export function FlowPanel(props: { flow: FlowView }) {
   const { t } = useTranslation();
+  const word = useDictWord();
   const f = props.flow;
   if (!f.pid) return <Text data-testid="wf-none">{t('wf.panel.none')}</Text>;
   return (
     <div data-testid="wf-panel" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <div>
         <Text weight="semibold">{f.process_name}</Text>{' '}
-        <Badge appearance="tint" color={approvalColor(f.status)} data-testid="wf-status">{t(`wf.status.${f.status}`)}</Badge>
+        <Badge appearance="tint" color={approvalColor(f.status)} data-testid="wf-status">{word('wf_flow_status', f.status)}</Badge>
       </div>
       <FlowDiagram nodes={f.definition.nodes} steps={f.definition.steps} current={f.status === 'running' ? f.node_seq : null} finished={f.status === 'approved' || f.status === 'rejected' ? f.status : null} />
       <Text weight="semibold">{t('wf.panel.history')}</Text>
@@ -142,7 +143,7 @@ export function FlowPanel(props: { flow: FlowView }) {
               <td style={{ padding: '4px 6px', whiteSpace: 'nowrap' }}>{formatDateTime(h.created_at)}</td>
               <td style={{ padding: '4px 6px' }}>{h.node_name ?? ''}</td>
               <td style={{ padding: '4px 6px' }}>{h.user_name}</td>
-              <td style={{ padding: '4px 6px' }}>{t(`wf.h.${h.action}`)}</td>
+              <td style={{ padding: '4px 6px' }}>{word('wf_step', h.action)}</td>
               <td style={{ padding: '4px 6px' }}>{h.comment ?? ''}</td>
             </tr>
           ))}

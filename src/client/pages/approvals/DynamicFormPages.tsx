@@ -1,8 +1,8 @@
 import { Spinner, Text } from '@fluentui/react-components';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { callApi } from '../../api/calls';
+import { useCall } from '../../api/calls';
 import { resolvedPageOf } from '../../api/resolved-page';
 import { ListPage } from '../../engine/ListPage';
 import { MissingPage } from '../../engine/PageStates';
@@ -41,17 +41,10 @@ function FormRecords({ design, testId }: { design: FormDesign; testId: string })
 export function DynamicFormRecordsPage() {
   const { code = '' } = useParams();
   const { i18n } = useTranslation();
-  const [design, setDesign] = useState<FormDesign | null | 'missing'>(null);
-  useEffect(() => {
-    let live = true;
-    setDesign(null);
-    callApi(dynamicFormCalls.design, { code }).then((d) => live && setDesign(d), () => live && setDesign('missing'));
-    return () => {
-      live = false;
-    };
-  }, [code]);
-  if (design === null) return <Spinner style={{ marginTop: 48 }} />;
-  if (design === 'missing') return <Text style={{ padding: 24, display: 'block' }} data-testid="dyn-form-missing">{i18n.t('dynform.notFound')}</Text>;
+  // Read once per form (a missing one is said once, not retried).
+  const { data: design, error } = useCall(dynamicFormCalls.design, { code }, { shouldRetryOnError: false, revalidateOnFocus: false });
+  if (error) return <Text style={{ padding: 24, display: 'block' }} data-testid="dyn-form-missing">{i18n.t('dynform.notFound')}</Text>;
+  if (!design) return <Spinner style={{ marginTop: 48 }} />;
   return <FormRecords design={design} testId={`list-dynform-${code}`} />;
 }
 

@@ -3,6 +3,7 @@ import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import { DYNAMIC_REF_ENTITIES, DYNAMIC_TREE_ENTITIES, DYNAMIC_TYPE_TABLE, type DynamicField } from '../../../model/dynamic-form';
 import { FIELD_TYPE_TABLE } from '../../../model/field-types';
+import { getEntity } from '../../../model/entity';
 import { listOf, useDesignerStyles, type FieldPart } from './designer-model';
 
 /** The options of a choice, a transfer (what may be chosen) or an autocomplete (its suggestions). */
@@ -37,7 +38,7 @@ function FieldOptions({ field, set, err }: FieldPart) {
  */
 export function FieldChoices(part: FieldPart) {
   const { field, set, err } = part;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const spec = DYNAMIC_TYPE_TABLE[field.type];
   return (
     <>
@@ -46,7 +47,7 @@ export function FieldChoices(part: FieldPart) {
         <Field label={t('dyn.designer.refEntity')} validationMessage={err('ref_entity')}>
           <Select value={field.ref_entity ?? ''} onChange={(_, d) => set({ ref_entity: d.value as DynamicField['ref_entity'] })} data-testid="dyn-prop-ref">
             {(field.type === 'tree' ? DYNAMIC_TREE_ENTITIES : DYNAMIC_REF_ENTITIES).map((r) => (
-              <option key={r} value={r}>{t(`dyn.ref.${r}`)}</option>
+              <option key={r} value={r}>{getEntity(r)?.label[i18n.language === 'en' ? 'en' : 'zh'] ?? r}</option>
             ))}
           </Select>
         </Field>

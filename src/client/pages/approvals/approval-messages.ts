@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { registerCatalogPart, type CatalogPart } from '../../../model/i18n';
 
-/** The approvals screens' words (zh-CN first); the server's messages (wf.*) come with the process definition entity. */
+/** The approvals screens' words (zh-CN first); the server's messages (wf.*) come with the process definition entity, a history's steps and a flow's status with the approval task's dictionaries (`wf_step`, `wf_flow_status`). */
 export const approvalMessages: CatalogPart = {
   'zh-CN': {
     'wf.todo.title': '我的审批',
@@ -15,9 +15,6 @@ export const approvalMessages: CatalogPart = {
     'wf.searchUser': '按姓名或账号查找',
     'wf.pickUser': '请选择加签用户',
     'wf.done': '已处理',
-    'wf.status.running': '审批中',
-    'wf.status.approved': '已通过',
-    'wf.status.rejected': '已驳回',
     'wf.process.line': '审批流程：{{name}}',
     'wf.process.notSubmitted': '未提交',
     'wf.process.required': '必须审批',
@@ -25,19 +22,10 @@ export const approvalMessages: CatalogPart = {
     'wf.scenario.title': '{{scenario}} · {{form}}',
     'wf.scenario.missing': '该场景不存在、已停用，或其表单未设计',
     'wf.scenario.ofType': '本类型项目填写：{{scenario}}（表单 {{form}}）',
-    'wf.h.submit': '提交审批',
-    'wf.h.approve': '同意',
-    'wf.h.reject': '驳回',
-    'wf.h.return_approver': '退回上一审批人',
-    'wf.h.return_node': '退回上一节点',
-    'wf.h.return_first': '退回第一节点',
-    'wf.h.insert_user': '加签',
-    'wf.h.end': '流程结束',
     'wf.sign.and': '会签',
     'wf.sign.or': '或签',
     'wf.chart.start': '开始',
     'wf.chart.end': '结束',
-    'wf.chart.reject': '驳回',
   },
   en: {
     'wf.todo.title': 'My approvals',
@@ -51,9 +39,6 @@ export const approvalMessages: CatalogPart = {
     'wf.searchUser': 'Find by name or account',
     'wf.pickUser': 'Choose the user to add',
     'wf.done': 'Done',
-    'wf.status.running': 'In approval',
-    'wf.status.approved': 'Approved',
-    'wf.status.rejected': 'Rejected',
     'wf.process.line': 'Approval process: {{name}}',
     'wf.process.notSubmitted': 'Not submitted',
     'wf.process.required': 'Required',
@@ -61,19 +46,10 @@ export const approvalMessages: CatalogPart = {
     'wf.scenario.title': '{{scenario}} · {{form}}',
     'wf.scenario.missing': 'The scenario does not exist, is disabled, or its form is not designed',
     'wf.scenario.ofType': 'Projects of this type fill in: {{scenario}} (form {{form}})',
-    'wf.h.submit': 'Submitted',
-    'wf.h.approve': 'Approved',
-    'wf.h.reject': 'Rejected',
-    'wf.h.return_approver': 'Returned to previous approver',
-    'wf.h.return_node': 'Returned to previous node',
-    'wf.h.return_first': 'Returned to first node',
-    'wf.h.insert_user': 'Added an approver',
-    'wf.h.end': 'Process ended',
     'wf.sign.and': 'And-sign',
     'wf.sign.or': 'Or-sign',
     'wf.chart.start': 'Start',
     'wf.chart.end': 'End',
-    'wf.chart.reject': 'Reject',
   },
 };
 

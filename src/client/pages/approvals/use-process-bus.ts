@@ -1,4 +1,8 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dictValueLabel } from '../../../model/dictionaries';
+// The flow's words (wf_step, wf_flow_status) are the approval task's dictionaries.
+import '../../../model/entities/approval-task.entity';
 import { processBusCalls, type ProcessOfRecord, type ScenarioForm } from '../../../model/calls/approvals';
 import { useCall } from '../../api/calls';
 
@@ -24,6 +28,12 @@ export function useReadAgain(revision: unknown, mutate: (() => unknown) | null):
     seen.current = revision;
     if (mutate) void mutate();
   }, [revision, mutate]);
+}
+
+/** A value of a declared dictionary (a flow's step, a record's approval state) in the reader's language. */
+export function useDictWord(): (dict: string, value: string | null | undefined) => string {
+  const { i18n } = useTranslation();
+  return (dict, value) => dictValueLabel(dict, value)[i18n.language === 'en' ? 'en' : 'zh'];
 }
 
 /** A colour per approval state, as every badge of a flow's state shows it. */
