@@ -25,22 +25,24 @@ async function call<T>(token: string, method: 'GET' | 'POST', path: string, body
 describe('a dynamic form record submitted for approval', () => {
   it('is submitted from its drawer, shown in approval and read-only, then approved', async () => {
     const admin = await login('brand');
+    // Codes of this attempt: a retry in CI meets the first attempt's process and form, whose codes are taken.
+    const form = `QC_E2E${(Date.now() % 1_000_000).toString(36).toUpperCase()}`;
     const process = await call<{ id: number }>(admin, 'POST', '/crossapi/processdef/save', {
-      code: 'QC_E2E_APPROVAL', name: '检验单审批', entity_name: 'dynform', required: false, enabled: true,
+      code: `${form}_APPROVAL`, name: '检验单审批', entity_name: 'dynform', required: false, enabled: true,
       nodes: [{ seq: 1, name: '财务审核', status_code: 'FIN', is_end: true, access_type: 'fixed_positions', position_codes: 'POS-FIN', sign_type: 'or', allow_edit: false }],
       steps: [{ step_code: 'S10', name: '财务通过', from_seq: 1, to_seq: null }],
     });
     const definition = { sections: [{ key: 'base', title: '检验', fields: [{ key: 'title', label: '标题', type: 'text', required: true }, { key: 'qty', label: '数量', type: 'integer' }] }] };
-    await call(admin, 'POST', '/crossapi/dynform/save', { code: 'QC_E2E', name: '到货检验', definition, process_id: process.id });
+    await call(admin, 'POST', '/crossapi/dynform/save', { code: form, name: '到货检验', definition, process_id: process.id });
     const buyerToken = await login('brand.buyer');
-    const record = await call<{ id: number }>(buyerToken, 'POST', '/crossapi/dynformdata/QC_E2E/save', { title: '春季面料到货', qty: 300 });
+    const record = await call<{ id: number }>(buyerToken, 'POST', `/crossapi/dynformdata/${form}/save`, { title: '春季面料到货', qty: 300 });
 
     const context = await run.browser.newContext({ viewport: { width: 1366, height: 768 } });
     const buyer = await context.newPage();
     const errors: string[] = [];
     buyer.on('pageerror', (e) => errors.push(e.message));
     await signInToShell(buyer, run.server.url, 'brand.buyer');
-    await buyer.goto(`${run.server.url}/approvals/forms/QC_E2E?open=${record.id}`);
+    await buyer.goto(`${run.server.url}/approvals/forms/${form}?open=${record.id}`);
     await buyer.waitForSelector('[data-testid=entity-form]');
     // Which process applies, before anything is submitted.
     await buyer.waitForSelector('[data-testid=wf-process][data-status=none]:has-text("审批流程：检验单审批")');
@@ -63,18 +65,18 @@ describe('a dynamic form record submitted for approval', () => {
 
     // Finance approves from its to-do list's task (through the bus).
     const finance = await login('brand.finance');
-    const view = await call<{ task_id: number }>(finance, 'GET', `/crossapi/ccommonapi/cpm-bus/cpm-view?entity=QC_E2E&id=${record.id}`);
+    const view = await call<{ task_id: number }>(finance, 'GET', `/crossapi/ccommonapi/cpm-bus/cpm-view?entity=${form}&id=${record.id}`);
     await call(finance, 'POST', '/crossapi/ccommonapi/cpm-bus/push', { task_id: view.task_id, action: 'approve', comment: '同意' });
 
     await buyer.setViewportSize({ width: 1920, height: 1080 });
-    await buyer.goto(`${run.server.url}/approvals/forms/QC_E2E?open=${record.id}`);
+    await buyer.goto(`${run.server.url}/approvals/forms/${form}?open=${record.id}`);
     await buyer.waitForSelector('[data-testid=wf-record-state][data-state=approved]');
     await buyer.waitForSelector('[data-testid=wf-status]:has-text("已通过")');
     expect(await buyer.locator('[data-testid=wf-action-submit]').count()).toBe(0);
     await snap(buyer, 'dynform-approval-03-approved-1920');
     await buyer.click('[data-testid=form-cancel]');
     // The list shows the approval state of the record.
-    await until(buyer, () => document.querySelector('[data-testid=list-dynform-QC_E2E] .ag-row[row-index="0"] .ag-cell[col-id="approval_status"]')?.textContent?.includes('已审批'), undefined, { timeout: 15000 });
+    await until(buyer, (code) => document.querySelector(`[data-testid=list-dynform-${code}] .ag-row[row-index="0"] .ag-cell[col-id="approval_status"]`)?.textContent?.includes('已审批'), form, { timeout: 15000 });
     await snap(buyer, 'dynform-approval-04-list-1920');
     expect(errors).toEqual([]);
     await context.close();

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { rowTotalIs } from './support/steps';
+import { openCellEditor, rowTotalIs } from './support/steps';
 
 /**
  * Fixing an import in the grid, in Chromium (issue 33): a sheet of five materials with two bad rows
@@ -43,9 +43,7 @@ const shownRows = (page: Page) => page.evaluate(() => new Set([...document.query
 
 /** Types a value into a cell of the fixing grid (a single click edits, Enter ends the edit); `offers`: a value its editor suggests. */
 async function type(page: Page, row: number, col: number, value: string, offers?: string): Promise<void> {
-  await page.click(cell(row, col));
-  const editor = page.locator('[data-testid=fix-grid] .ag-cell-inline-editing input');
-  await editor.waitFor();
+  const editor = await openCellEditor(page, '[data-testid=fix-grid]', cell(row, col));
   if (offers) expect(await page.locator(`[data-testid=fix-grid] datalist option[value="${offers}"]`).count()).toBe(1);
   await editor.fill(value);
   await editor.press('Enter');

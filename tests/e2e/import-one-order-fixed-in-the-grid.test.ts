@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { rowTotalIs, signIn } from './support/steps';
+import { openCellEditor, rowTotalIs, signIn } from './support/steps';
 
 /**
  * A brand's purchase order of one order in a real browser (issue 33), as buyers send it: a merged
@@ -80,9 +80,7 @@ describe('a sheet of one order imported in Chromium', () => {
     await page.setViewportSize({ width: 1366, height: 768 });
 
     // The code typed into the header row's cell: re-checked at once, nothing left to fix.
-    await page.click(cell(2, 4));
-    const editor = page.locator('[data-testid=fix-grid] .ag-cell-inline-editing input');
-    await editor.waitFor();
+    const editor = await openCellEditor(page, '[data-testid=fix-grid]', cell(2, 4));
     await editor.fill('VD001');
     await editor.press('Enter');
     await page.waitForSelector(`${cell(2, 4)}:not(.fix-bad)`);

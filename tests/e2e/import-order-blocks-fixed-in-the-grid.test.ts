@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
-import { rowTotalIs, signIn } from './support/steps';
+import { openCellEditor, rowTotalIs, signIn } from './support/steps';
 
 /**
  * A brand's own order sheet with a size run, laid out as order blocks, in a real browser (issue 33,
@@ -49,9 +49,7 @@ const cell = (row: number, col: number) => `[data-testid=fix-grid] .ag-row[row-i
 
 /** Types a value into a cell of the fixing grid and waits for the cell's mark to go and the edit to be saved to the job. */
 async function fix(page: Page, row: number, col: number, value: string): Promise<void> {
-  await page.click(cell(row, col));
-  const editor = page.locator('[data-testid=fix-grid] .ag-cell-inline-editing input');
-  await editor.waitFor();
+  const editor = await openCellEditor(page, '[data-testid=fix-grid]', cell(row, col));
   await editor.fill(value);
   await editor.press('Enter');
   await page.waitForSelector(`${cell(row, col)}:not(.fix-bad)`);

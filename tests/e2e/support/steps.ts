@@ -1,4 +1,4 @@
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 
 /** Steps many e2e files share: signing a demo user in and reading a toast. */
 
@@ -54,7 +54,7 @@ export async function signInToShell(page: Page, baseUrl: string, username: strin
 
 /** Waits for a toast with the text, then closes the open toasts. */
 export async function toast(page: Page, intent: 'error' | 'warning' | 'success', text: string): Promise<void> {
-  await page.waitForSelector(`[data-testid=toast-${intent}]:has-text("${text}")`, { timeout: 10000 });
+  await page.waitForSelector(`[data-testid=toast-${intent}]:has-text("${text}")`, { timeout: 20000 });
   for (const b of await page.$$('[data-testid=toast-close]')) await b.click().catch(() => undefined);
 }
 
@@ -140,4 +140,24 @@ export async function alertMeasured(page: Page, alert: { id: number } | { name: 
     [alert, value] as const,
     { timeout: 60_000, polling: 1000 },
   );
+}
+
+/**
+ * Opens a cell's inline editor with a single click (a grid with `singleClickEdit`) and answers the
+ * editor's input. A grid still applying an earlier change (new column labels after a language
+ * switch, a filter's rows) can redraw the cell after the click and close the editor it opened; on a
+ * loaded machine that was seen in CI (the fixing grid, 2026-12-06). So the click is made again, up to
+ * three times, until the editor stays.
+ */
+export async function openCellEditor(page: Page, grid: string, cell: string): Promise<Locator> {
+  const editor = page.locator(`${grid} .ag-cell-inline-editing input`);
+  for (let attempt = 1; ; attempt++) {
+    await page.click(cell);
+    try {
+      await editor.waitFor({ timeout: attempt < 3 ? 8_000 : 20_000 });
+      return editor;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    }
+  }
 }
