@@ -6,6 +6,7 @@ import { seedDemo } from '../../src/server/db/seed';
 import { applyRowLevelSecurity } from '../../src/server/kernel/rls';
 import { seedMenus } from '../../src/server/services/admin';
 import '../../src/server/app';
+import { cloneStrategyClause } from './clone-strategy';
 
 /** Test configuration shared by the template and every test app. */
 export const TEST_CONFIG_OVERRIDES = {
@@ -79,7 +80,7 @@ export async function buildPostgresTemplate(url: string, name: string): Promise<
 
 /** A new database `name` as a copy of the template (no one may be connected to the template meanwhile). */
 export async function cloneFromTemplate(url: string, template: string, name: string): Promise<string> {
-  await onServer(url, `create database ${name} template ${template}`);
+  await onServer(url, `create database ${name} template ${template}${cloneStrategyClause()}`);
   // A test database is thrown away after its file: its commits need not wait for the WAL to reach the
   // disk (what the tests read is the same; only a crash of the server could lose the last commits).
   await onServer(url, `alter database ${name} set synchronous_commit = off`);

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { cloneStrategyClause } from '../../support/clone-strategy';
 
 /**
  * The e2e run's databases on PostgreSQL (when TEST_DATABASE_URL names a server): one template
@@ -59,7 +60,7 @@ export async function sealTemplate(url: string, name: string): Promise<void> {
 
 /** A file's database: a clone of the template whose commits need not wait for the disk (thrown away after the file). */
 export async function cloneTemplate(url: string, template: string, name: string): Promise<string> {
-  await onPostgres(url, `create database ${name} template ${template} owner ${E2E_ROLE}`, `alter database ${name} set synchronous_commit = off`);
+  await onPostgres(url, `create database ${name} template ${template} owner ${E2E_ROLE}${cloneStrategyClause()}`, `alter database ${name} set synchronous_commit = off`);
   return databaseUrlFor(url, name, E2E_ROLE);
 }
 
