@@ -107,7 +107,7 @@ export type BoardCommand =
    * end on or after `start` follow it in their order, each laid after the previous one, so that no bar
    * overlaps another and no day is over capacity (calendars/cascade.ts).
    */
-  | { op: 'move'; bar_id: number; version: number; line_id: number; start: string; push?: boolean }
+  | { op: 'move'; bar_id: number; version: number; line_id: number; start: string; push?: boolean; material?: MaterialChoice }
   | { op: 'resize'; bar_id: number; version: number; end: string }
   | { op: 'split'; bar_id: number; version: number; qty: number; line_id?: number }
   | { op: 'merge'; bar_ids: number[]; versions: number[] }
@@ -119,6 +119,25 @@ export type BoardCommand =
    * refuses the whole command. At most 1,000 bars.
    */
   | { op: 'place'; bars: BarPlacement[] };
+
+/**
+ * A move before its plan's material gate (the auto-scheduler's: the latest delivery date of the open
+ * purchase lines of its materials, or its own material-ready date when later). `ask`: the server
+ * refuses such a move with the gate (`MaterialGateAsk`, reason `material_gate`), the board's drop asks
+ * the planner; `gate`: the bar starts on the gate day (the drop day when that is later); `keep`: the
+ * planner's day, the gate left aside for the dropped bar (with `push` too). Without it a plain move
+ * keeps the day and a push lays the bar from its gate, as before (API clients, seeds, undo and redo).
+ */
+export type MaterialChoice = 'ask' | 'gate' | 'keep';
+
+/** A plan's material gate: its day, and what holds it (a purchase order with the material, or the plan's own date). */
+export type MaterialGate = {
+  day: string;
+  held_by: { source: 'purchase'; purchase_id: number; po_no: string; material: string | null } | { source: 'plan' };
+};
+
+/** The refusal of a move with `material: 'ask'` that would start its plan before the gate: the envelope's `data`. */
+export type MaterialGateAsk = { reason: 'material_gate'; plan_id: number; plan_no: string; start: string; gate: MaterialGate };
 
 /** The bars a command names, in its order (a merge: the kept one first), with the versions it read them at. */
 export function commandBars(cmd: BoardCommand): { ids: number[]; versions: number[] } {

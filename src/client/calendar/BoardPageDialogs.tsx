@@ -1,6 +1,7 @@
 /**
  * The board page's dialogs and bar menu: split, merge, an overloading drop (move anyway, move and
- * push the following plans later, cancel), auto-schedule into a scenario, publish / discard a
+ * push the following plans later, cancel), a move before its plan's material is in (start on the
+ * material's day, keep the planner's day, cancel), auto-schedule into a scenario, publish / discard a
  * scenario and the stale-scenario question; each runs its command or call and says the outcome.
  */
 import { Menu, MenuDivider, MenuItem, MenuList, MenuPopover, type PositioningVirtualElement } from '@fluentui/react-components';
@@ -10,7 +11,9 @@ import { useTranslation } from 'react-i18next';
 import type { BoardBar, BoardCommand, ScenarioComparison } from '../../model/schedule-board';
 import type { OverloadAsk } from './board-model';
 import { BoardAutoDialog, BoardConfirm, BoardMergeDialog, BoardSplitDialog } from './BoardDialogs';
+import { BoardMaterialDialog } from './BoardMaterialDialog';
 import { BoardOverloadDialog } from './BoardOverloadDialog';
+import type { MaterialAsk } from './useBoardCommands';
 import { useBoardDialogActions } from './useBoardDialogActions';
 import type { BoardSource } from './useBoardSource';
 
@@ -20,6 +23,8 @@ export type BoardDialog =
   | { kind: 'auto' }
   // A drop that would overload its target line: move anyway, move and push the following plans, or cancel.
   | { kind: 'overload'; ask: OverloadAsk }
+  // A move the server refused before its plan's material gate: start on the gate day, keep the planner's day, or cancel.
+  | { kind: 'material'; ask: MaterialAsk }
   | { kind: 'publish' | 'discard'; cmp: ScenarioComparison }
   // The server refused a publish because the live schedule changed since the scenario was made.
   | { kind: 'stale'; cmp: ScenarioComparison; message: string }
@@ -30,7 +35,7 @@ export type BoardPageDialogsProps = {
   setDialog: (d: BoardDialog) => void;
   source: BoardSource;
   onCommand: (cmd: BoardCommand, before: BoardBar | BoardBar[]) => Promise<boolean>;
-  pushMove: (cmd: BoardCommand) => Promise<boolean>;
+  pushMove: (cmd: BoardCommand, before?: BoardBar) => Promise<boolean>;
   /** After a merge: the kept bar is the selection. */
   onMerged: (kept: number) => void;
   onOpenScenario: (id: number | null) => void;
@@ -52,7 +57,13 @@ export function BoardPageDialogs({ dialog, setDialog, source, onCommand, pushMov
     case 'merge':
       return <BoardMergeDialog bars={dialog.bars} onMerge={() => doMerge(dialog.bars)} onClose={close} />;
     case 'overload':
-      return data ? <BoardOverloadDialog data={data} ask={dialog.ask} onAnyway={() => onCommand(dialog.ask.cmd, dialog.ask.before)} onPush={() => pushMove(dialog.ask.cmd)} onClose={close} /> : null;
+      return data ? <BoardOverloadDialog data={data} ask={dialog.ask} onAnyway={() => onCommand(dialog.ask.cmd, dialog.ask.before)} onPush={() => pushMove(dialog.ask.cmd, dialog.ask.before)} onClose={close} /> : null;
+    case 'material': {
+      const { cmd, before } = dialog.ask;
+      // The planner's answer: the same move (pushing or not) with the choice, not asked again.
+      const choose = (material: 'gate' | 'keep') => (cmd.push ? pushMove({ ...cmd, material }, before) : onCommand({ ...cmd, material }, before));
+      return <BoardMaterialDialog ask={dialog.ask} onChoose={choose} onClose={close} />;
+    }
     case 'auto':
       return <BoardAutoDialog from={horizon.from} to={horizon.to} onRun={runAuto} onClose={close} />;
     case 'publish':

@@ -31,10 +31,14 @@ export function dragAt(data: BoardData, layout: BoardLayout, d: Drag, p: Content
   return line ? { ...d, preview: dragPreview(data, d.bar, line, Math.max(0, day)) } : null;
 }
 
-/** The command a finished drag sends (null when the bar ends where it started). */
+/**
+ * The command a finished drag sends (null when the bar ends where it started). A move asks the server
+ * about its plan's material gate (`material: 'ask'`): a start before it is refused with the gate, and
+ * the page asks the planner (BoardMaterialDialog).
+ */
 export function dragCommand(d: Drag, pv: DragPreview): OverloadAsk['cmd'] | null {
   if (d.mode === 'resize') return pv.end !== d.bar.end ? { op: 'resize', bar_id: d.bar.id, version: d.bar.version, end: pv.end } : null;
-  if (pv.start !== d.bar.start || pv.line.id !== d.bar.line_id) return { op: 'move', bar_id: d.bar.id, version: d.bar.version, line_id: pv.line.id, start: pv.start };
+  if (pv.start !== d.bar.start || pv.line.id !== d.bar.line_id) return { op: 'move', bar_id: d.bar.id, version: d.bar.version, line_id: pv.line.id, start: pv.start, material: 'ask' };
   return null;
 }
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { commandBars, type BoardBar, type BoardCommand, type BoardData } from '../../model/schedule-board';
 import { CommandHistory, addDays, applyResult, historyEntryFor, type HistoryStep, delta, dragPreview, localStamp, movedPlans, hitTest, inverseOf, keyTarget, layoutBoard, lineWindow, rowAt, validateMerge, validateSplit, visible, withVersion, DAY_WIDTH, GROUP_HEIGHT, ROW_HEIGHT,
-  assignLanes, dayLoad, LANE_PITCH, loadPercent, overloadRows, pushHistoryEntry, stripAt, STRIP_HEIGHT, workingDays } from './board-model';
+  assignLanes, dayLoad, LANE_PITCH, loadPercent, overloadRows, pushHistoryEntry, settled, stripAt, STRIP_HEIGHT, workingDays } from './board-model';
 import { edgeStep } from './useEdgeAutoScroll';
 
 /** Test fixture: an in-memory board of `lines` lines in two workshops over `days` days. */
@@ -478,6 +478,23 @@ describe('undo of a pushing move', () => {
         { bar_id: 2, version: 0, line_id: 2, start: '2026-12-05', end: '2026-12-06', daily: null },
       ],
     }]);
+  });
+});
+
+describe('a move asked about its material gate', () => {
+  it('is kept in the history as done: an asked move not refused is redone at its day without asking; a choice stays', () => {
+    const asked: BoardCommand = { op: 'move', bar_id: 1, version: 3, line_id: 2, start: '2026-12-05', material: 'ask' };
+    expect(settled(asked)).toEqual({ ...asked, material: 'keep' });
+    for (const material of ['gate', 'keep'] as const) expect(settled({ ...asked, material })).toEqual({ ...asked, material });
+    const plain: BoardCommand = { op: 'move', bar_id: 1, version: 3, line_id: 2, start: '2026-12-05' };
+    expect(settled(plain)).toBe(plain);
+    const lock: BoardCommand = { op: 'lock', bar_id: 1, version: 3 };
+    expect(settled(lock)).toBe(lock);
+    // The redo of an asked move sends the settled command, the undo a plain move back.
+    const before = board(2, 14, [{ id: 1, line_id: 1, start: '2026-12-01', end: '2026-12-02', version: 3 }]).bars[0];
+    const e = historyEntryFor(settled(asked), [before])!;
+    expect(e.do.map((s) => s({ own: [], other: [] }))).toEqual([{ ...asked, material: 'keep' }]);
+    expect(e.undo.map((s) => s({ own: [], other: [] }))).toEqual([{ op: 'move', bar_id: 1, version: 4, line_id: 1, start: '2026-12-01' }]);
   });
 });
 

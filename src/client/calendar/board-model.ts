@@ -302,6 +302,14 @@ export function pushHistoryEntry(cmd: BoardCommand, previous: NonNullable<BoardC
   return { do: [() => cmd], undo: bars.length ? [() => ({ op: 'place', bars })] : [] };
 }
 
+/**
+ * The command as the history keeps it: a move that asked about the material gate and was not refused
+ * (its day was not before the gate) is redone at that day without asking (`keep`).
+ */
+export function settled(cmd: BoardCommand): BoardCommand {
+  return cmd.op === 'move' && cmd.material === 'ask' ? { ...cmd, material: 'keep' } : cmd;
+}
+
 /** A command with the bar's current version (after other commands or other planners changed it). */
 export function withVersion(cmd: BoardCommand, versionOf: (barId: number) => number | undefined): BoardCommand {
   if (cmd.op === 'merge') return { ...cmd, versions: cmd.bar_ids.map((id, i) => versionOf(id) ?? cmd.versions[i]) };

@@ -12,7 +12,7 @@ export type ReasonTarget = { page: string } | { bar: number } | null;
 export type ReasonView = { kind: LateReason['kind']; text: string; days: string; link: string | null; target: ReasonTarget };
 
 /** A page's address with its drawer open on a record (`?open=<id>`, the lists' deep link). */
-function drawerOf(opt: string, id: number): string | null {
+export function drawerOf(opt: string, id: number): string | null {
   const page = getPage(opt);
   return page ? `${pageRoute(page)}?open=${id}` : null;
 }

@@ -7,7 +7,7 @@
  */
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BoardCommand, BoardCommandResult } from '../../model/schedule-board';
+import type { BoardCommand, BoardCommandResult, MaterialGateAsk } from '../../model/schedule-board';
 import { commandBars } from '../../model/schedule-board';
 import { api, ApiError, STALE_VERSION_CODE } from '../api/client';
 import { toast } from '../kernel/toast-bus';
@@ -18,15 +18,23 @@ export function useBoardSend(source: BoardSource) {
   const { t } = useTranslation();
   const history = useRef(new CommandHistory());
 
-  /** Sends one command; the reply is applied to the board. Null when it was refused (told to the user). */
-  const send = useCallback(async (cmd: BoardCommand): Promise<BoardCommandResult | null> => {
+  /**
+   * Sends one command; the reply is applied to the board. Null when it was refused (told to the user,
+   * or a move before its plan's material gate handed to `onGate`, the page's question).
+   */
+  const send = useCallback(async (cmd: BoardCommand, onGate?: (ask: MaterialGateAsk) => void): Promise<BoardCommandResult | null> => {
     try {
       const result = await api.post<BoardCommandResult>(source.decl.source.command!, { ...cmd, ...source.range }, { quiet: true });
       source.applyReply(result);
       if (source.scenarioRef.current !== null) source.bumpCompare();
       return result;
     } catch (e) {
-      if (e instanceof ApiError && (e.code === STALE_VERSION_CODE || e.status === 409)) {
+      const gate = materialGateOf(e);
+      if (gate) {
+        // Nothing changed on the server: the history and the board stay as they are.
+        if (onGate) onGate(gate);
+        else toast.warning((e as Error).message);
+      } else if (e instanceof ApiError && (e.code === STALE_VERSION_CODE || e.status === 409)) {
         toast.warning(e.message || t('board.stale'));
         history.current.clear();
         source.refresh();
@@ -66,4 +74,11 @@ export function useBoardSend(source: BoardSource) {
   }, [send, source, versionOf]);
 
   return { history, send, runSteps };
+}
+
+/** The server's answer to a move with `material: 'ask'` that would start its plan before the material is in, else null. */
+export function materialGateOf(e: unknown): MaterialGateAsk | null {
+  if (!(e instanceof ApiError)) return null;
+  const data = e.data as Partial<MaterialGateAsk> | null;
+  return data?.reason === 'material_gate' && data.gate ? (data as MaterialGateAsk) : null;
 }

@@ -14,7 +14,7 @@ import { downloadFile } from '../engine/upload-api';
 import { toast } from '../kernel/toast-bus';
 import type { BoardDialog } from './BoardPageDialogs';
 import { useBoardActuals } from './useBoardActuals';
-import { useBoardCommands } from './useBoardCommands';
+import { useBoardCommands, type MaterialAsk } from './useBoardCommands';
 import { useBoardSelection } from './useBoardSelection';
 import { useBoardSource } from './useBoardSource';
 import { useLateReasons } from './useLateReasons';
@@ -43,7 +43,9 @@ export function useScheduleBoardPage() {
   const actuals = useBoardActuals(source, showActual);
   // Why the late bars are late (issue 31): the tooltip and the reason strip under the board.
   const late = useLateReasons(source.reasonSpan, source.revision, sel.selectOnly, source.edit);
-  const { history, onCommand, pushMove, undo, redo } = useBoardCommands(source, !!dialog);
+  // A move before its plan's material is in: the server answers the gate, the page asks the planner.
+  const onMaterial = useCallback((ask: MaterialAsk) => setDialog({ kind: 'material', ask }), []);
+  const { history, onCommand, pushMove, undo, redo } = useBoardCommands(source, !!dialog, onMaterial);
   const ghosts = useMemo(() => (moved && showLive ? (liveBars ?? []).filter((b) => moved.has(b.plan_id)) : undefined), [moved, showLive, liveBars]);
   const readonly = !!current && current.status !== 'draft';
   const canEdit = !readonly;

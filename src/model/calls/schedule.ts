@@ -29,7 +29,7 @@ const placement = is.check(
  * A merge takes 2 to 100 distinct bars with a version each; a place 1 to 1,000 distinct bars.
  */
 const boardCommand: Reader<BoardCommand & { from?: string; to?: string }> = is.tagged('op', {
-  move: is.object({ ...bar, line_id: is.id, start: is.date, push: is.optional(is.bool), ...range }),
+  move: is.object({ ...bar, line_id: is.id, start: is.date, push: is.optional(is.bool), material: is.optional(is.oneOf('ask', 'gate', 'keep')), ...range }),
   resize: is.object({ ...bar, end: is.date, ...range }),
   lock: is.object({ ...bar, ...range }),
   unlock: is.object({ ...bar, ...range }),

@@ -35,7 +35,8 @@ const dailyOf = (v: unknown): number[] | null => {
 /** The bars a push wrote, and where each was (with its stored pieces per day, null when spread evenly) for the board's undo. */
 export type PushedMove = { changed: number[]; previous: { id: number; line_id: number; start: string; end: string; daily: number[] | null }[] };
 
-type Moved = { row: Row; category: string; planMinutes: number; scenario: number | null };
+/** The dragged bar; `keepDay`: the planner kept the drop day before its plan's material gate (laid from that day, not the gate). */
+type Moved = { row: Row; category: string; planMinutes: number; scenario: number | null; keepDay?: boolean };
 
 /**
  * A line's bars of one schedule but the dragged one, locked for update: those ending on or after `from`
@@ -89,7 +90,8 @@ export async function pushMove(w: WriteContext, cmd: Extract<BoardCommand, { op:
       const locked = r.locked === true || !(r.in_scope === true || r.in_scope === 1 || r.in_scope === 't');
       return { id: Number(r.id), plan: schedPlan(r, qty, setups), start, end, locked, minutes: barLoad({ start, end, qty, daily: dailyOf(r.daily) }, mpp, cal) };
     });
-  const movedPlan = schedPlan(movedPlanRow, num(moved.row.qty), setups);
+  const laid = schedPlan(movedPlanRow, num(moved.row.qty), setups);
+  const movedPlan = moved.keepDay ? { ...laid, material_ready: null } : laid;
   const options = { changeover: rules, samFrom: 'line' as const };
   const target = lineInfo[0];
   const onTarget = replanLine({ line: schedLine(target), bars: lineBars(targetRows, cmd.line_id), drop: { id: cmd.bar_id, plan: movedPlan, start: cmd.start }, left: sameLine ? { id: cmd.bar_id, plan: movedPlan, start: oldStart } : null, options });

@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import { addDays, dayNumber, learningFactor } from '../../../../calendars/capacity';
 import { attributeOutput, type PlanOutput, type RunBar } from '../../../../calendars/actuals';
 import { learningCurves, rulesFromRows, type ChangeoverRules, type LearningRun } from '../../../../calendars/schedule-rules';
+import type { MaterialGate } from '../../../model/schedule-board';
 import type { Db } from '../../db/database';
 
 type Row = Record<string, unknown>;
@@ -44,14 +45,18 @@ function mainColour(matrix: unknown): string | null {
 
 const OPEN_PO = ['approved', 'sent', 'manual', 'confirmed', 'dispatched', 'part_received'];
 
-/** Fabric, main colour and material gate of the company's plans (not cancelled), by plan id; `planIds`: only those plans (a drag's re-plan). */
-export async function planSetups(tx: Db, clientId: number, planIds?: readonly number[]): Promise<Map<number, PlanSetup>> {
+/**
+ * Each plan's material gate (see the header) and what holds it, by plan id: the latest delivery date
+ * of the open purchase lines of its materials, the purchase order with the latest (ties: the first
+ * order), or the plan's own material-ready date when that is later (ties: the purchase order, which
+ * the planner can open). Plans without either have no entry; `planIds`: only those plans.
+ */
+export async function materialGates(tx: Db, clientId: number, planIds?: readonly number[]): Promise<Map<number, MaterialGate>> {
   if (planIds && !planIds.length) return new Map();
   const only = planIds ? sql`and p.id in (${sql.join([...planIds])})` : sql``;
-  const plans = await sql<Row>`select p.id, p.matrix, p.material_ready_date, s.fabric_desc
-    from scm_prodplan p left join dev_style s on s.client_id = p.client_id and s.code = p.style_no
-    where p.client_id = ${clientId} and coalesce(p.status, 'draft') <> 'cancelled' ${only}`.execute(tx);
-  const gates = await sql<{ plan_id: string | number; eta: Date | string }>`
+  const own = await sql<{ id: string | number; material_ready_date: Date | string | null }>`select p.id, p.material_ready_date from scm_prodplan p
+    where p.client_id = ${clientId} and coalesce(p.status, 'draft') <> 'cancelled' and p.material_ready_date is not null ${only}`.execute(tx);
+  const held = await sql<Row>`
     with pm as (
       select p.id as plan_id, b.material_id, p.style_no from scm_prodplan p
         join scm_pr_order_bom b on b.order_id = p.prorder_id and b.client_id = p.client_id
@@ -62,18 +67,35 @@ export async function planSetups(tx: Db, clientId: number, planIds?: readonly nu
         join dev_style_bom sb on sb.style_id = s.id and sb.client_id = s.client_id
         where p.client_id = ${clientId} and coalesce(p.status, 'draft') <> 'cancelled' ${only}
     )
-    select pm.plan_id, max(o.delivery_date) as eta from pm
+    select distinct on (pm.plan_id) pm.plan_id, o.delivery_date as eta, o.id as po_id, o.po_no, m.name as material from pm
       join pur_order_line l on l.client_id = ${clientId} and l.material_id = pm.material_id and (coalesce(l.style_no, '') = '' or l.style_no = pm.style_no)
       join pur_order o on o.id = l.order_id and o.client_id = l.client_id
+      left join md_material m on m.id = l.material_id and m.client_id = l.client_id
       where o.status in (${sql.join(OPEN_PO)}) and o.delivery_date is not null and coalesce(l.received_qty, 0) < l.qty
-      group by pm.plan_id`.execute(tx);
-  const eta = new Map(gates.rows.map((g) => [Number(g.plan_id), dateText(g.eta)]));
+      order by pm.plan_id, o.delivery_date desc, o.id, l.id`.execute(tx);
+  const out = new Map<number, MaterialGate>();
+  for (const h of held.rows) {
+    out.set(Number(h.plan_id), { day: dateText(h.eta)!, held_by: { source: 'purchase', purchase_id: Number(h.po_id), po_no: String(h.po_no ?? ''), material: h.material == null ? null : String(h.material) } });
+  }
+  for (const p of own.rows) {
+    const day = dateText(p.material_ready_date)!;
+    const po = out.get(Number(p.id));
+    if (!po || day > po.day) out.set(Number(p.id), { day, held_by: { source: 'plan' } });
+  }
+  return out;
+}
+
+/** Fabric, main colour and material gate (`materialGates`) of the company's plans (not cancelled), by plan id; `planIds`: only those plans (a drag's re-plan). */
+export async function planSetups(tx: Db, clientId: number, planIds?: readonly number[]): Promise<Map<number, PlanSetup>> {
+  if (planIds && !planIds.length) return new Map();
+  const only = planIds ? sql`and p.id in (${sql.join([...planIds])})` : sql``;
+  const plans = await sql<Row>`select p.id, p.matrix, s.fabric_desc
+    from scm_prodplan p left join dev_style s on s.client_id = p.client_id and s.code = p.style_no
+    where p.client_id = ${clientId} and coalesce(p.status, 'draft') <> 'cancelled' ${only}`.execute(tx);
+  const gates = await materialGates(tx, clientId, planIds);
   const out = new Map<number, PlanSetup>();
   for (const p of plans.rows) {
-    const own = dateText(p.material_ready_date);
-    const po = eta.get(Number(p.id)) ?? null;
-    const gate = own && po ? (own > po ? own : po) : (own ?? po);
-    out.set(Number(p.id), { fabric: p.fabric_desc ? String(p.fabric_desc) : null, colour: mainColour(p.matrix), gate });
+    out.set(Number(p.id), { fabric: p.fabric_desc ? String(p.fabric_desc) : null, colour: mainColour(p.matrix), gate: gates.get(Number(p.id))?.day ?? null });
   }
   return out;
 }

@@ -10,6 +10,7 @@ import type { WriteContext } from '../../resources/document-stages';
 import { writeDocument } from '../../resources/document-writer';
 import { removeRecords } from '../../resources/record-writer';
 import { placeBars } from './planning.bar-places';
+import { moveStart } from './planning.material-gate';
 import { pushMove } from './planning.push';
 import { scheduleInputs } from './planning.schedule-inputs';
 import { keptLineLoad, lineDayLoadRefusal, loadByLineDay } from './line-day-load';
@@ -369,14 +370,18 @@ async function planOfBar(step: CommandStep, planId: number): Promise<Row> {
 }
 
 /** Moves a bar to a line and a start (keeping its length in days), or moves it and pushes the bars behind it. */
-async function moveBar(step: CommandStep, cmd: Extract<BoardCommand, { op: 'move' }>): Promise<void> {
+async function moveBar(step: CommandStep, asked: Extract<BoardCommand, { op: 'move' }>): Promise<void> {
   const { w, bars, effect } = step;
   refuseLocked(bars);
   const plan = await planOfBar(step, Number(bars.first.plan_id));
-  assertCanMake(await lineOf(w.tx, w.actor.clientId, cmd.line_id), String(plan.category));
+  assertCanMake(await lineOf(w.tx, w.actor.clientId, asked.line_id), String(plan.category));
+  // Before the plan's material is in: asked, or the gate day, or the planner's day (planning.material-gate.ts).
+  const start = await moveStart(w.tx, w.actor.clientId, asked, { id: Number(plan.id), plan_no: String(plan.plan_no ?? '') });
+  const cmd = start === asked.start ? asked : { ...asked, start };
   if (cmd.push) {
-    // Move and push the following plans later (planning.push.ts): the bars behind follow the moved one.
-    const pushed = await pushMove(w, cmd, { row: bars.first, category: String(plan.category ?? ''), planMinutes: num(plan.minutes_per_piece), scenario: bars.scenario }, step.sams, step.scope);
+    // Move and push the following plans later (planning.push.ts): the bars behind follow the moved one;
+    // the planner who kept the day before the material gate has the dropped bar laid from that day.
+    const pushed = await pushMove(w, cmd, { row: bars.first, category: String(plan.category ?? ''), planMinutes: num(plan.minutes_per_piece), scenario: bars.scenario, keepDay: cmd.material === 'keep' }, step.sams, step.scope);
     effect.changed.push(...pushed.changed);
     effect.previous = pushed.previous;
     effect.touchedLines.add(cmd.line_id);
