@@ -99,6 +99,10 @@ export default defineConfig({
           root: '.',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'grids/**/*.test.ts', 'reports/**/*.test.ts', 'calendars/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // The generated-input tests (fast-check over thousands of cases) take 1-1.5 s on a quiet
+          // machine and took 8-10 s beside three type checks (2026-12-06): vitest's 5 s default failed
+          // them for the load alone. A hang still fails, at 30 s.
+          testTimeout: 30000,
           // A worker's files share the loaded modules (46 s -> 18 s on two cores): the unit tests are pure
           // functions over declarations; the few that register module state (a company's dictionary
           // items) set it in the test that reads it.
