@@ -47,7 +47,8 @@ export type FlowView = {
 /** What the approver must see to decide (issue 29): key fields and lines, as text in the caller's language. */
 export type DocumentSummary = {
   fields: Array<{ key: string; label: string; value: unknown; text: string }>;
-  lines: { columns: Array<{ key: string; label: string }>; rows: Array<Record<string, string>> } | null;
+  /** `numeric`: the column's field is a number (the table aligns it right). */
+  lines: { columns: Array<{ key: string; label: string; numeric: boolean }>; rows: Array<Record<string, string>> } | null;
 };
 export type MyTask = { summary?: DocumentSummary | null; task_id: number; status: number; pid: number; entity: string; entity_label: string; record_id: number; doc_no: string; process_name: string; node_name: string; initiator_name: string; created_at: string; decided_at: string | null; decision: string | null; flow_status: string };
 export type RollbackTarget = { target: string; seq: number; name: string; user_name?: string };

@@ -16,8 +16,6 @@ const useStyles = makeStyles({
   part: { display: 'flex', flexDirection: 'column', gap: '8px', marginTop: '16px' },
 });
 
-const NUMERIC = new Set(['qty', 'unit_price', 'amount', 'total_amount', 'total_qty', 'seq']);
-
 /** The document a task's row is about (the flow's record), read from the task. */
 function taskDocument(rf: RecordForm): { entity: string; id: number | null } {
   const r = rf.record;
@@ -49,7 +47,7 @@ function TaskSummary({ summary }: { summary: DocumentSummary }) {
             <tbody>
               {summary.lines.rows.map((r, i) => (
                 <tr key={i} data-testid="wf-summary-line">
-                  {summary.lines!.columns.map((c) => <td key={c.key} className={NUMERIC.has(c.key) ? s.num : s.td}>{r[c.key]}</td>)}
+                  {summary.lines!.columns.map((c) => <td key={c.key} className={c.numeric ? s.num : s.td}>{r[c.key]}</td>)}
                 </tr>
               ))}
             </tbody>

@@ -632,7 +632,8 @@ async function documentSummary(tx: Db, entity: EntityDef, clientId: number, reco
     const rows = await loadChildren(tx, ce, child.foreignKey, clientId, [recordId], true);
     rows.sort((a, b) => Number(a.seq ?? 0) - Number(b.seq ?? 0) || Number(a.id) - Number(b.id));
     const keys = decl.lines.fields;
-    lines = { columns: keys.map((key) => ({ key, label: label(ce, key) })), rows: rows.map((r) => Object.fromEntries(keys.map((k) => [k, summaryText(ce, k, r, language)]))) };
+    const numeric = (key: string) => FIELD_TYPE_TABLE[ce.fields.find((f) => f.key === key)?.type ?? 'text'].nature === 'number';
+    lines = { columns: keys.map((key) => ({ key, label: label(ce, key), numeric: numeric(key) })), rows: rows.map((r) => Object.fromEntries(keys.map((k) => [k, summaryText(ce, k, r, language)]))) };
   }
   return { fields, lines };
 }
