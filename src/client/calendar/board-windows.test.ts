@@ -4,7 +4,7 @@ import { encodeBoardBars, type BoardWindow } from '../../model/board-window';
 import type { BoardBar, BoardData, BoardDay, BoardLine } from '../../model/schedule-board';
 import { addDays, applyResult, daysBetween } from './board-model';
 import { BoardWindowReader, DEBOUNCE_MS } from './board-window-reader';
-import { FIRST_SPAN, frameBoard, keepShown, MAX_TILES, mergeWindow, reasonWindow, replyOnDaysRead, requestRange, requestsFor, TILE_DAYS, TILE_LINES, tileKey, tilesFor, TILES_PER_REQUEST, WindowCache, type Tile } from './board-windows';
+import { FIRST_SPAN, frameBoard, keepShown, MAX_TILES, mergeWindow, replyOnDaysRead, requestRange, requestsFor, TILE_DAYS, TILE_LINES, tileKey, tilesFor, TILES_PER_REQUEST, WindowCache, type Tile } from './board-windows';
 
 /**
  * The board's viewport read (issue 31): which windows a view needs, how missing tiles become requests,
@@ -305,41 +305,5 @@ describe('the viewport reader', () => {
     await vi.advanceTimersByTimeAsync(DEBOUNCE_MS);
     expect(s.queue).toHaveLength(0);
     expect(ids(s.data())).toEqual([1]);
-  });
-});
-
-describe('the late reasons read by window', () => {
-  it('asks the lines the reader reads around the view (whole blocks) over the days in view and a tile either side', () => {
-    const lineIds = Array.from({ length: 300 }, (_, i) => 1000 + i);
-    const w = reasonWindow({ firstDay: 60, lastDay: 84, lines: Array.from({ length: 16 }, (_, i) => 35 + i) }, { days: 731, lines: 300 }, lineIds)!;
-    // Lines 25..60 with the margin: blocks 0, 1 and 2 (lines 0..89); days from tile 1 to tile 4.
-    expect(w.lines).toEqual(lineIds.slice(0, 90));
-    expect([w.firstDay, w.lastDay]).toEqual([28, 139]);
-    // At the board's ends: clipped to its lines and days.
-    const end = reasonWindow({ firstDay: 700, lastDay: 730, lines: [295, 299] }, { days: 731, lines: 300 }, lineIds)!;
-    expect(end.lines).toEqual(lineIds.slice(270, 300));
-    expect(end.lastDay).toBe(730);
-    expect(reasonWindow({ firstDay: 0, lastDay: 10, lines: [] }, { days: 731, lines: 300 }, lineIds)).toBeNull();
-  });
-
-  it('property: the window holds every line and day in view, and its lines are exactly the reader\'s blocks there', () => {
-    fc.assert(fc.property(
-      fc.integer({ min: 1, max: 400 }), fc.integer({ min: 1, max: 740 }), fc.nat(), fc.nat(), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 120 }),
-      (lineCount, dayCount, a, b, rows, width) => {
-        const lo = a % lineCount;
-        const hi = Math.min(lineCount - 1, lo + rows - 1);
-        const first = b % dayCount;
-        const span = { firstDay: first, lastDay: Math.min(dayCount - 1, first + width - 1), lines: Array.from({ length: hi - lo + 1 }, (_, i) => lo + i) };
-        const bounds = { days: dayCount, lines: lineCount };
-        const lineIds = Array.from({ length: lineCount }, (_, i) => i + 1);
-        const w = reasonWindow(span, bounds, lineIds)!;
-        for (const i of span.lines) expect(w.lines).toContain(lineIds[i]);
-        expect(w.firstDay).toBeLessThanOrEqual(span.firstDay);
-        expect(w.lastDay).toBeGreaterThanOrEqual(span.lastDay);
-        expect(w.lastDay).toBeLessThan(dayCount);
-        const read = new Set(requestsFor(tilesFor(span, bounds), bounds, lineIds).flatMap((r) => r.lineIds));
-        expect(new Set(w.lines)).toEqual(read);
-      },
-    ), { numRuns: 300 });
   });
 });

@@ -58,23 +58,6 @@ export function tilesFor(span: ViewSpan, bounds: Bounds, margin: { lines: number
   return out.sort((a, b) => Number(b.inView) - Number(a.inView) || a.d - b.d).map((x) => x.t);
 }
 
-/**
- * The window whose late bars' reasons the board reads for a view (issue 31): the blocks of lines the
- * board reads around it (`TILE_LINES` lines, 10 lines of margin above and below, as `tilesFor`) over
- * whole tiles of days, one tile (28 days) either side of the days in view. Frame day indexes and the
- * lines' ids in the frame's order; null when nothing is in view.
- */
-export function reasonWindow(span: ViewSpan, bounds: Bounds, lineIds: readonly number[]): { firstDay: number; lastDay: number; lines: number[] } | null {
-  if (bounds.days <= 0 || bounds.lines <= 0 || !span.lines.length || span.lastDay < span.firstDay) return null;
-  const lo = clamp(Math.min(...span.lines) - 10, 0, bounds.lines - 1);
-  const hi = clamp(Math.max(...span.lines) + 10, 0, bounds.lines - 1);
-  const first = Math.floor(lo / TILE_LINES) * TILE_LINES;
-  const last = Math.min(bounds.lines, (Math.floor(hi / TILE_LINES) + 1) * TILE_LINES);
-  const firstDay = Math.max(0, Math.floor((span.firstDay - TILE_DAYS) / TILE_DAYS) * TILE_DAYS);
-  const lastDay = Math.min(bounds.days - 1, (Math.floor((span.lastDay + TILE_DAYS) / TILE_DAYS) + 1) * TILE_DAYS - 1);
-  return { firstDay: Math.min(firstDay, bounds.days - 1), lastDay, lines: lineIds.slice(first, last) };
-}
-
 /** One request: a block of lines over a run of neighbouring tiles; its day indexes and the lines' ids. */
 export type WindowRequest = { block: number; tiles: number[]; firstDay: number; lastDay: number; lineIds: number[] };
 

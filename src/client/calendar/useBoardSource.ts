@@ -15,7 +15,7 @@ import { onSocketMessage } from '../session/notification-socket';
 import { applyResult, movedPlans } from './board-model';
 import { boardRange, firstReads, horizonRange, readWindow, takePrefetchedBoard } from './board-prefetch';
 import { BoardWindowReader } from './board-window-reader';
-import { FIRST_SPAN, frameBoard, reasonWindow, replyOnDaysRead, type ViewSpan } from './board-windows';
+import { FIRST_SPAN, frameBoard, replyOnDaysRead, TILE_DAYS, type ViewSpan } from './board-windows';
 
 const SCENARIOS_URL = '/api/scmapi/schedule/scenarios';
 /** Wait after a `schedule.changed` before the windows in view are read again (ms): a burst reads once. */
@@ -192,29 +192,25 @@ type Reads = ReturnType<typeof useBoardReads>;
 
 /**
  * What is in view (the board tells it as it scrolls, zooms or resizes): the reader reads those windows,
- * and the late reasons are read for the window around it (`reasonWindow`: the blocks of lines the
- * reader reads there over whole tiles of days, 28 days either side), not the two years and every line.
+ * and the late reasons are read for whole tiles around it, 28 days either side (not the two years).
  */
 function useViewSpan(reads: Reads) {
   const { reader, liveReader, spanRef, dataRef } = reads;
-  const [reasonSpan, setReasonSpan] = useState<ReasonSpan | null>(null);
+  const [reasonSpan, setReasonSpan] = useState<{ from: string; to: string; scenario: number | null } | null>(null);
   const onView = useCallback((span: ViewSpan) => {
     spanRef.current = span;
     reader.current?.view(span);
     liveReader.current?.view(span);
     const d = dataRef.current;
     if (!d?.days.length) return;
-    const w = reasonWindow(span, { days: d.days.length, lines: d.lines.length }, d.lines.map((l) => l.id));
-    if (!w) return;
-    const next = { from: d.days[w.firstDay]!.date, to: d.days[w.lastDay]!.date, scenario: d.scenario_id, lines: w.lines };
-    const same = (s: ReasonSpan) => s.from === next.from && s.to === next.to && s.scenario === next.scenario && s.lines.length === next.lines.length && s.lines.every((id, i) => id === next.lines[i]);
-    setReasonSpan((s) => (s && same(s) ? s : next));
+    const last = d.days.length - 1;
+    const a = Math.max(0, Math.floor((span.firstDay - TILE_DAYS) / TILE_DAYS) * TILE_DAYS);
+    const b = Math.min(last, (Math.floor((span.lastDay + TILE_DAYS) / TILE_DAYS) + 1) * TILE_DAYS - 1);
+    const next = { from: d.days[Math.min(a, last)]!.date, to: d.days[b]!.date, scenario: d.scenario_id };
+    setReasonSpan((s) => (s && s.from === next.from && s.to === next.to && s.scenario === next.scenario ? s : next));
   }, [reader, liveReader, spanRef, dataRef]);
   return { onView, reasonSpan };
 }
-
-/** The window whose late reasons are read: its days, the schedule shown and the lines' ids. */
-export type ReasonSpan = { from: string; to: string; scenario: number | null; lines: number[] };
 
 /**
  * Other planners' changes over the company socket (`schedule.changed`): bars removed leave at once, the

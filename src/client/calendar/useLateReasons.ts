@@ -1,13 +1,10 @@
 /**
- * The late bars' reasons of the window around the view (`span`: the source's `reasonSpan`, the blocks
- * of lines the board reads there over a few weeks either side of what is in view, not the two years and
- * every line) and the shown schedule (GET late-reasons, issue 31), read again whenever the schedule may
- * have changed (`revision`: a command, another planner's change, a scenario shown), and what a reason's
- * link does: open a page, or select the locking bar and bring it into view. A read replaces what is
- * known of its lines (the reasons of lines read before stay until their window is read again). One read
- * at a time: a span or revision that changes while one is under way is read once it is answered (the
- * latest only), so scrolling or switching zoom never queues reads on the server ahead of the planner's
- * next command.
+ * The late bars' reasons of the days around the view (`span`: the source's `reasonSpan`, a few weeks
+ * either side of what is in view, not the two years shown) and the shown schedule (GET late-reasons, issue 31), read again
+ * whenever the schedule may have changed (`revision`: a command, another planner's change, a scenario shown), and what a
+ * reason's link does: open a page, or select the locking bar and bring it into view. One read at a time: a span or
+ * revision that changes while one is under way is read once it is answered (the latest only), so scrolling or
+ * switching zoom never queues reads on the server ahead of the planner's next command.
  *
  * Example: `const late = useLateReasons(source.reasonSpan, source.revision, sel.selectOnly); late.of(bar.id); late.open(target);`
  */
@@ -18,60 +15,55 @@ import type { LateBarReasons, LateReasonsReply } from '../../model/late-reasons'
 import { callApi } from '../api/calls';
 import type { ReasonTarget } from './late-reason-text';
 import { OneReadAtATime } from './one-read-at-a-time';
-import type { BoardEdit, ReasonSpan } from './useBoardSource';
+import type { BoardEdit } from './useBoardSource';
 
 /** Wait after a change before the reasons are read again (ms). */
 const REREAD_MS = 600;
 /** Wait after the view last moved before the reasons of its span are read (ms). */
 const REST_MS = 150;
 
-/** The span read and its lines' bars (the window's, or after a command's reply the lines it touched), merged into the reasons known; `whole`: the window's lines. */
-type Want = { from: string; to: string; scenario: number | null; lines: number[]; whole: boolean };
+/** The span read; `lines`: only those lines' bars, merged into the reasons known (after a command's reply), null: every line. */
+type Want = { from: string; to: string; scenario: number | null; lines: number[] | null };
 
-export function useLateReasons(span: ReasonSpan | null, revision: number, onSelect: (id: number) => void, edit: BoardEdit = { n: 0, lines: [] }) {
+export function useLateReasons(span: { from: string; to: string; scenario: number | null } | null, revision: number, onSelect: (id: number) => void, edit: BoardEdit = { n: 0, lines: [] }) {
   const navigate = useNavigate();
   const [byBar, setByBar] = useState<Map<number, LateBarReasons> | null>(null);
   const [reveal, setReveal] = useState<{ id: number; n: number } | null>(null);
   const from = span?.from;
   const to = span?.to;
   const scenario = span?.scenario ?? null;
-  const lines = span?.lines;
-  const last = useRef({ revision, edit: edit.n, from, to, scenario, lines });
-  // The schedule the reasons known belong to: another one's are dropped, not merged.
-  const known = useRef<number | null | undefined>(undefined);
+  const last = useRef({ revision, edit: edit.n, from, to, scenario });
   const mounted = useRef(true);
   useEffect(() => () => { mounted.current = false; }, []);
   const reads = useRef<OneReadAtATime<Want, LateReasonsReply> | null>(null);
   reads.current ??= new OneReadAtATime<Want, LateReasonsReply>(
-    (q) => callApi(scheduleCalls.lateReasons, { from: q.from, to: q.to, ...(q.scenario !== null ? { scenario: q.scenario } : {}), lines: q.lines.join(',') }, { quiet: true }),
+    (q) => callApi(scheduleCalls.lateReasons, { from: q.from, to: q.to, ...(q.scenario !== null ? { scenario: q.scenario } : {}), ...(q.lines ? { lines: q.lines.join(',') } : {}) }, { quiet: true }),
     (q, r) => {
       if (!mounted.current || reads.current?.wanting?.scenario !== q.scenario) return;
       const got = (r?.bars ?? []).map((b) => [b.bar_id, b] as const);
-      const read = new Set(q.lines);
-      const same = known.current === q.scenario;
-      known.current = q.scenario;
-      // A read replaces what is known of its lines only.
-      setByBar((m) => (m && same ? new Map([...[...m].filter(([, b]) => !read.has(b.line_id)), ...got]) : new Map(got)));
+      const lines = q.lines ? new Set(q.lines) : null;
+      // A read of some lines replaces what is known of those lines only.
+      setByBar((m) => (lines && m ? new Map([...[...m].filter(([, b]) => !lines.has(b.line_id)), ...got]) : new Map(got)));
     },
   );
 
   useEffect(() => {
-    if (!from || !to || !lines) return;
+    if (!from || !to) return;
     const r = reads.current!;
     const was = last.current;
-    last.current = { revision, edit: edit.n, from, to, scenario, lines };
-    const onlyEdited = r.started && was.edit !== edit.n && was.revision === revision && was.from === from && was.to === to && was.scenario === scenario && was.lines === lines;
-    // After this page's own command only the lines it touched (with those still wanted); otherwise the window's lines.
-    // A read of the window still waiting stays one; lines still waiting are read with these.
+    last.current = { revision, edit: edit.n, from, to, scenario };
+    const onlyEdited = r.started && was.edit !== edit.n && was.revision === revision && was.from === from && was.to === to && was.scenario === scenario;
+    // After this page's own command only the lines it touched (with those still wanted); otherwise every line of the span.
+    // A read of every line still waiting stays one; lines still waiting are read with these.
     const before = r.pending ? r.wanting : null;
-    const whole = !onlyEdited || !!before?.whole;
-    r.want({ from, to, scenario, lines: whole ? lines : [...new Set([...edit.lines, ...(before?.lines ?? [])])], whole });
+    const lines = !onlyEdited || (before && before.lines === null) ? null : [...new Set([...edit.lines, ...(before?.lines ?? [])])];
+    r.want({ from, to, scenario, lines });
     // The first read at once; a burst of changes (a push and its socket message) reads once, after it; a moving view once it rests.
     const changed = was.revision !== revision || was.edit !== edit.n;
     const timer = setTimeout(() => r.run(), !r.started ? 0 : changed ? REREAD_MS : REST_MS);
     return () => clearTimeout(timer);
     // `revision` changes on every read and other planner's change, `edit` on each command's reply (not on a window merged while scrolling): the reasons follow them.
-  }, [revision, edit, from, to, scenario, lines]);
+  }, [revision, edit, from, to, scenario]);
 
   const open = useCallback((target: ReasonTarget) => {
     if (!target) return;
