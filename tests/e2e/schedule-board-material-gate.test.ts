@@ -80,25 +80,35 @@ async function serverBar(page: Page): Promise<{ start: string; line_id: number; 
   return ((await res.json()).data.bars as { id: number; start: string; line_id: number; version: number }[]).find((b) => b.id === target.id)!;
 }
 
+/** The bar's attributes in the board's list of bars in view, read at once (the list is drawn again when the view rests, so an item found may be gone a moment later); null when it is not listed. */
+async function listedBar(page: Page): Promise<{ x: number; y: number; w: number; h: number; start: string } | null> {
+  return page.evaluate((id) => {
+    const e = document.querySelector(`[data-testid=board-bar][data-bar-id="${id}"]`);
+    if (!e) return null;
+    const n = (a: string) => Number(e.getAttribute(a));
+    return { x: n('data-x'), y: n('data-y'), w: n('data-w'), h: n('data-h'), start: e.getAttribute('data-start') ?? '' };
+  }, target.id);
+}
+
 /** Scrolls the bar's line and first day (or `at`, the day it is awaited on) into view (day zoom) until it is listed there; its rectangle relative to the canvas. */
 async function findBar(page: Page, at?: string): Promise<{ x: number; y: number; w: number; h: number; start: string }> {
   const scroller = page.locator('[data-testid=calendar-production-board]');
-  const el = page.locator(`[data-testid=board-bar][data-bar-id="${target.id}"]`);
   const from = addDays(today, -7);
   for (let i = 0; i < 60; i++) {
-    const listed = (await el.count()) > 0;
-    const start = listed ? (await el.getAttribute('data-start'))! : null;
-    const x = listed ? Number(await el.getAttribute('data-x')) : -1;
-    const y = listed ? Number(await el.getAttribute('data-y')) : -1;
-    if (listed && (!at || start === at) && x >= 240 && y > 60 && y < 400) break;
-    const days = Math.round((Date.parse(at ?? start ?? target.start) - Date.parse(from)) / 86_400_000);
-    const lineY = Number(await page.getAttribute(`[data-testid=board-lines] li[data-line-id="${target.line_id}"]`, 'data-y'));
+    const seen = await listedBar(page);
+    if (seen && (!at || seen.start === at) && seen.x >= 240 && seen.y > 60 && seen.y < 400) return seen;
+    const days = Math.round((Date.parse(at ?? seen?.start ?? target.start) - Date.parse(from)) / 86_400_000);
+    const lineY = await page.evaluate((line) => Number(document.querySelector(`[data-testid=board-lines] li[data-line-id="${line}"]`)?.getAttribute('data-y') ?? 160), target.line_id);
     await scroller.evaluate((s, p) => s.scrollTo({ left: Math.max(0, p.days * 48 - 240), top: Math.max(0, s.scrollTop + p.lineY - 160) }), { days, lineY });
     await page.waitForTimeout(250);
   }
-  await el.waitFor({ state: 'attached' });
-  const [x, y, w, h] = await Promise.all(['data-x', 'data-y', 'data-w', 'data-h'].map(async (a) => Number(await el.getAttribute(a))));
-  return { x, y, w, h, start: (await el.getAttribute('data-start'))! };
+  // Not where it was wanted after 60 scrolls: where it is listed, as the drag will find it.
+  for (let i = 0; i < 100; i++) {
+    const seen = await listedBar(page);
+    if (seen) return seen;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`bar ${target.id} is not listed in view`);
 }
 
 /** The bar is drawn from `start` (scrolled into view there). */
