@@ -84,7 +84,7 @@ export function TowerScenarios({ tr, full, towerDrawn }: { tr: (l: Label) => str
   // Short in the heading's line; the whole sentence (how to make a scenario) in its tooltip.
   const hint = s.failed && !reply ? tr(S.failed) : none ? tr(S.noScenario) : null;
   return (
-    <section data-testid="tower-scenarios" data-scenario={s.scenario ?? 'live'} data-loaded={reply && !s.loading ? '1' : '0'} data-took={reply?.took_ms ?? ''} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+    <section data-testid="tower-scenarios" data-scenario={s.scenario ?? 'live'} data-loaded={s.settled ? '1' : '0'} data-took={reply?.took_ms ?? ''} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
         <span style={{ fontSize: 16, fontWeight: 600 }}>{tr(S.title)}</span>
         <Select data-testid="tower-scenario-pick" aria-label={tr(S.pick)} value={s.scenario === null ? '' : String(s.scenario)} onChange={(_, d) => s.pick(d.value ? Number(d.value) : null)} style={{ width: 260 }}>

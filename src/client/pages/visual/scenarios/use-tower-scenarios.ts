@@ -18,6 +18,8 @@ export type TowerScenarios = {
   scenario: number | null;
   pick: (id: number | null) => void;
   loading: boolean;
+  /** The reply drawn is the picked scenario's (a pick waits up to a second for an idle page before it is asked). */
+  settled: boolean;
   failed: boolean;
   /** Milliseconds from asking to the reply drawn (the figure issue 34 asks to be within 2 s). */
   tookMs: number | null;
@@ -37,6 +39,7 @@ export function useTowerScenarios(towerDrawn = true): TowerScenarios {
   const shown = menus.some((g) => g.children.some((c) => c.CODE === BOARD_MENU));
   const [scenario, setScenario] = useState<number | null>(null);
   const [reply, setReply] = useState<ScheduleKpiComparison | null>(null);
+  const [replyFor, setReplyFor] = useState<number | null | undefined>(undefined);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const [tookMs, setTookMs] = useState<number | null>(null);
@@ -50,6 +53,7 @@ export function useTowerScenarios(towerDrawn = true): TowerScenarios {
       const r = await callApi(scheduleCalls.kpis, id === null ? {} : { scenario: id }, { quiet: true });
       if (n !== asked.current) return;
       setReply(r);
+      setReplyFor(id);
       setFailed(false);
       setTookMs(Math.round(performance.now() - started));
     } catch {
@@ -84,5 +88,5 @@ export function useTowerScenarios(towerDrawn = true): TowerScenarios {
   }, [reply, scenario]);
 
   const rows = reply ? kpiRows(reply.live, reply.scenario?.kpis ?? null) : [];
-  return { shown, reply, rows, scenario, pick: setScenario, loading, failed, tookMs };
+  return { shown, reply, rows, scenario, pick: setScenario, loading, settled: !!reply && !loading && replyFor === scenario, failed, tookMs };
 }
