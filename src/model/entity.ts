@@ -42,6 +42,12 @@ export type FieldDef = {
      * `where: { 'platform_client_code.notnull': '1', 'status.ne': 'inactive' }`.
      */
     where?: Record<string, string>;
+    /**
+     * `'keep'`: the target may be removed while this field names it (the generic remove refuses a
+     * record still referenced otherwise); the row keeps the id and its area says what a missing
+     * target means (an alert on a removed designed tile is in error).
+     */
+    onTargetRemoved?: 'keep';
   };
   /** A literal default or a default-value token of spec 7. */
   default?: string | number | boolean | DefaultToken;
@@ -321,8 +327,11 @@ export type EntityDef = {
   /**
    * Each row is its creator's own (notes): every read and write of the generic resource API sees
    * only the caller's rows (`created_by`), on top of the company and the data permissions.
+   * `{ sharedWhen: { field, values } }`: a row whose field holds one of the values is the company's
+   * (every user of it sees it), any other row its creator's alone (a designed tile on the company's
+   * dashboard or on its creator's own: `{ sharedWhen: { field: 'scope', values: ['company'] } }`).
    */
-  personal?: true;
+  personal?: true | { sharedWhen: { field: string; values: readonly string[] } };
 };
 
 /** How an entity takes part in approval flows (see EntityDef.approval). */
@@ -437,6 +446,7 @@ function assertEntity(def: EntityDef): void {
   if (def.codeField && !keys.has(def.codeField)) throw new Error(`entity ${def.name}: codeField "${def.codeField}" is not a field`);
   if (def.states && !keys.has(def.states.field)) throw new Error(`entity ${def.name}: state field "${def.states.field}" is not a field`);
   if (def.numbering && !keys.has(def.numbering.field)) throw new Error(`entity ${def.name}: numbering field is not a field`);
+  if (def.personal && def.personal !== true && !keys.has(def.personal.sharedWhen.field)) throw new Error(`entity ${def.name}: personal.sharedWhen field "${def.personal.sharedWhen.field}" is not a field`);
   if (def.lineOf && !keys.has(def.lineOf.foreignKey)) throw new Error(`entity ${def.name}: lineOf foreign key "${def.lineOf.foreignKey}" is not a field`);
   if (def.lineOf?.transitions.some((t) => t.to)) throw new Error(`entity ${def.name}: a line's transition keeps no state (no \`to\`)`);
   if (def.states?.transitions.some((t) => t.removes)) throw new Error(`entity ${def.name}: only a line's transition removes its row (\`removes\` under lineOf)`);

@@ -33,7 +33,7 @@ export const rptAlert = defineEntity({
     { key: 'report', label: { zh: '数据集', en: 'Dataset' }, type: 'dict', dict: 'rpt_dataset' },
     { key: 'measure', label: { zh: '指标', en: 'Measure' }, type: 'text', maxLength: 60 },
     // A designed tile the alert watches (issue 34): its measure under its filters and period, as the owner sees the tile; report and measure are the tile's.
-    { key: 'tile_id', label: { zh: '指标卡', en: 'Tile' }, type: 'reference', ref: { entity: 'rpttile', labelField: 'name' } },
+    { key: 'tile_id', label: { zh: '指标卡', en: 'Tile' }, type: 'reference', ref: { entity: 'rpttile', labelField: 'name', onTargetRemoved: 'keep' } },
     { key: 'filters', label: { zh: '筛选条件', en: 'Filters' }, type: 'json' },
     { key: 'condition', label: { zh: '条件', en: 'Condition' }, type: 'dict', dict: 'rpt_alert_condition', required: true, default: 'above' },
     { key: 'threshold', label: { zh: '阈值', en: 'Threshold' }, type: 'decimal', required: true },

@@ -18,9 +18,12 @@ defineDictionary({
  * A tile a company builds (issue 34, docs/architecture-dashboards.md "Tile designer"): a declared
  * report dataset's measure with its aggregation, grouping, the report's filters, a period on one of
  * its date fields, a chart, thresholds and a colour; on the company dashboard (shared with roles, none:
- * everyone who may read the dataset) or the creator's personal one. Written by the tile calls
- * (src/server/services/reports/tiles.service.ts), which check every field against the declaration;
- * run as the viewer through the report engine, so tenant and data permissions are the list's.
+ * everyone who may read the dataset) or the creator's personal one. Listed, saved and removed by the
+ * generic resource API and the designer page (grids/reports/tiles.grid.ts): a designer reads and
+ * writes the company's tiles and only its own personal ones (`personal.sharedWhen`, applied in SQL);
+ * every save is checked against the dataset's declaration by the save hook in
+ * src/server/services/reports/tiles.service.ts. Run as the viewer through the report engine, so
+ * tenant and data permissions are the list's.
  */
 export const rptTile = defineEntity({
   name: 'rpttile',
@@ -29,14 +32,13 @@ export const rptTile = defineEntity({
   menuCode: 'rpt.tiles',
   label: { zh: '指标卡', en: 'Tile' },
   titleField: 'name',
-  childOnly: true,
-  omitFromForm: 'Written by the tile designer\'s calls (/rpt/page/tiles), which check the dataset, measure, grouping and filters against the declaration.',
+  personal: { sharedWhen: { field: 'scope', values: ['company'] } },
   defaultSort: { field: 'sort_no', dir: 'asc' },
   fields: [
     { key: 'name', label: { zh: '名称', en: 'Name' }, type: 'text', required: true, maxLength: 60, trim: true },
     { key: 'scope', label: { zh: '看板', en: 'Dashboard' }, type: 'dict', dict: 'rpt_tile_scope', required: true, default: 'company' },
     { key: 'share_roles', label: { zh: '共享角色', en: 'Shared with roles' }, type: 'json' },
-    { key: 'report', label: { zh: '数据集', en: 'Dataset' }, type: 'text', required: true, maxLength: 60 },
+    { key: 'report', label: { zh: '数据集', en: 'Dataset' }, type: 'dict', dict: 'rpt_dataset', required: true },
     { key: 'measure', label: { zh: '指标', en: 'Measure' }, type: 'text', required: true, maxLength: 60 },
     { key: 'aggregation', label: { zh: '汇总方式', en: 'Aggregation' }, type: 'dict', dict: 'rpt_tile_agg', required: true },
     { key: 'group_by', label: { zh: '分组', en: 'Group by' }, type: 'json' },

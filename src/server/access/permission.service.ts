@@ -176,6 +176,14 @@ function sharedColumn(menuCode: string, field: string): boolean {
   return allEntities().filter((e) => e.menuCode === menuCode && !e.childOnly).every((e) => columnType(e, field) !== null);
 }
 
+/** A personal entity's rows the caller reads and writes: its own, and those the declaration shares (a field's value, a declared column). */
+export function personalSql(personal: NonNullable<EntityDef['personal']>, userId: number): RawBuilder<unknown> {
+  const own = sql`t.created_by = ${userId}`;
+  if (personal === true) return own;
+  const { field, values } = personal.sharedWhen;
+  return values.length ? sql`(${sql.ref(`t.${field}`)} in (${sql.join([...values])}) or ${own})` : own;
+}
+
 /**
  * The SQL conditions of every rule that applies to the caller on a menu (ANDed by the caller), and
  * for a `personal` entity the caller's own rows only.
@@ -183,8 +191,8 @@ function sharedColumn(menuCode: string, field: string): boolean {
 export async function dataScopeSql(db: Db, auth: AuthContext, menuCode: string, options: { inTenantScope?: boolean } = {}): Promise<RawBuilder<unknown>[]> {
   if (auth.clientId === null) return [];
   const entity = entityOfMenu(menuCode);
-  // A personal entity's rows (notes) are their creator's alone: a fixed rule before any bound one.
-  const own = entity?.personal ? [sql`t.created_by = ${auth.userId}`] : [];
+  // A personal entity's rows (notes) are their creator's alone, those it declares shared the company's: a fixed rule before any bound one.
+  const own = entity?.personal ? [personalSql(entity.personal, auth.userId)] : [];
   const rules = await rulesFor(db, auth, menuCode, options);
   if (!rules.length) return own;
   if (!entity) return [sql`false`];

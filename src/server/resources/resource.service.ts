@@ -165,7 +165,7 @@ export async function saveDocument(ctx: ResourceContext, entity: EntityDef, body
 /** Entities and fields that point at `entity` (its references and tree parents). */
 function referrers(entity: EntityDef): Array<{ entity: EntityDef; field: FieldDef }> {
   const out: Array<{ entity: EntityDef; field: FieldDef }> = [];
-  for (const e of allEntities()) for (const f of e.fields) if (isRefField(f) && f.ref?.entity === entity.name) out.push({ entity: e, field: f });
+  for (const e of allEntities()) for (const f of e.fields) if (isRefField(f) && f.ref?.entity === entity.name && f.ref.onTargetRemoved !== 'keep') out.push({ entity: e, field: f });
   // By entity and field name, not by the order the declarations' modules happened to load: a refusal
   // names the same referrer whatever a new declaration imports.
   return out.sort((a, b) => a.entity.name.localeCompare(b.entity.name) || a.field.key.localeCompare(b.field.key));

@@ -18,7 +18,7 @@ import { raiseNotice } from '../notify';
 import { emitOrderState } from '../orders/cross-tenant.util';
 import { menuEntriesOf } from '../profile/profile.service';
 import { runReport } from './report.service';
-import { rolesOf } from './company-roles';
+import { rolesOf, userAuth } from './company-roles';
 import { runTile, tileForViewer, tileSpecOf, viewerTiles } from './tiles.service';
 import { tileDrillUrl, tileReport, type TileSpec } from '../../../model/tiles';
 
@@ -99,19 +99,6 @@ function rowOf(r: Row): AlertRow {
     created_by: num(r.created_by),
     owner_name: (r.owner_name as string | null) ?? null,
     link: linkOf(r, spec),
-  };
-}
-
-/** The context of a company's user as the permission checks need it (an alert's owner, a recipient). */
-export async function userAuth(db: Db, clientId: number, userId: number): Promise<AuthContext | null> {
-  const u = (await sql<{ id: number; username: string; fullname: string | null; language: string }>`select id, username, fullname, language from users
-    where id = ${userId} and client_id = ${clientId} and status = 'active'`.execute(db)).rows[0];
-  if (!u) return null;
-  const roles = (await sql<{ id: number; code: string; client_id: number | null }>`select r.id, r.code, r.client_id from user_roles ur join roles r on r.id = ur.role_id
-    where ur.user_id = ${userId} and (r.client_id is null or r.client_id = ${clientId})`.execute(db)).rows;
-  return {
-    userId: u.id, username: u.username, fullname: u.fullname ?? u.username, clientId, sessionId: 'alert', roles: roles.map((r) => r.code), isSuper: false,
-    platformId: 'SRM', language: u.language, tokenExp: 0, roleRows: roles,
   };
 }
 

@@ -5,21 +5,24 @@ import type { TileBoardReply, TileDataset, TileInput, TileListReply, TileResult,
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { AppError, forbidden, notFound, validationError, type FieldError } from '../../http/errors';
-import { parseIdList } from '../../http/id-list';
 import { withTenant } from '../../kernel/rls';
 import { assertCan, dataScope } from '../../resources/permissions';
-import { insertRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
+import { removeDocuments, saveDocument, type ResourceContext } from '../../resources/resource.service';
+import { registerSaveHook } from '../../resources/save-hooks';
+import { rptTile } from '../../../model/entities/rpttile.entity';
 import { menuEntriesOf } from '../profile/profile.service';
-import { rolesOf } from './company-roles';
+import { rolesOf, userAuth } from './company-roles';
 import { runReport } from './report.service';
 
 /**
  * Tiles a company builds (issue 34, docs/architecture-dashboards.md "Tile designer"). A tile is a row
  * of the registry entity `rpttile` of one company: a declared report dataset composed (measure and
  * aggregation, grouping, the report's filters, a period, a chart, thresholds, a colour), kept on the
- * company dashboard (shared with roles) or its creator's personal one. Written here through the
- * record writer after every field is checked against the declaration (`checkTileSpec`); run as the
- * viewer by `runReport` (the entity's read grant, tenant and the viewer's data permissions in SQL),
+ * company dashboard (shared with roles) or its creator's personal one. Listed, saved and removed by
+ * the generic resource API (`/rptapi/rpttile/...`, the designer's page) and the tile calls, whose
+ * reads and writes see the company's tiles and the caller's own personal ones (the entity's
+ * `personal.sharedWhen`, in SQL with the data permissions); every save is checked against the
+ * declaration by the save hook below (`checkTileSpec`); run as the viewer by `runReport` (the entity's read grant, tenant and the viewer's data permissions in SQL),
  * so a tile never shows a row the list it drills down to would not show that viewer.
  */
 const MENU = 'rpt.tiles';
@@ -79,10 +82,6 @@ async function datasetsOf(db: Db, auth: AuthContext, language: Language): Promis
     .sort((a, b) => a.report.localeCompare(b.report));
 }
 
-/** The caller's own tiles and the company's: a personal tile is its creator's alone. */
-const designerWhere = (auth: AuthContext, clientId: number, scope: ReturnType<typeof sql>[]) =>
-  sql`t.client_id = ${clientId} and (t.scope = 'company' or t.created_by = ${auth.userId}) ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``}`;
-
 /** The tiles shown to a viewer: the company's shared with one of the viewer's roles (or with no role named), and the viewer's personal ones. */
 const viewerWhere = (auth: AuthContext, clientId: number) => sql`t.client_id = ${clientId} and (
   (t.scope = 'personal' and t.created_by = ${auth.userId})
@@ -96,6 +95,8 @@ async function tilesWhere(db: Db, clientId: number, where: ReturnType<typeof sql
   );
 }
 
+const hasDesignerEntry = async (db: Db, auth: AuthContext, language: Language) => (await menuEntriesOf(db, auth, language)).some((e) => e.CODE === MENU);
+
 /**
  * The designer's right: the grant of its menu code and its menu entry (报表分析 > 指标卡设计: the
  * company's administrators by default, other roles as the company's menus give it), as the reports'
@@ -103,7 +104,7 @@ async function tilesWhere(db: Db, clientId: number, where: ReturnType<typeof sql
  */
 async function assertDesigner(db: Db, auth: AuthContext, verb: 'read' | 'create' | 'update' | 'remove', language: Language): Promise<number> {
   const clientId = await assertCan(auth, MENU, verb, { db });
-  if (!(await menuEntriesOf(db, auth, language)).some((e) => e.CODE === MENU)) throw forbidden();
+  if (!(await hasDesignerEntry(db, auth, language))) throw forbidden();
   return clientId;
 }
 
@@ -111,7 +112,7 @@ async function assertDesigner(db: Db, auth: AuthContext, verb: 'read' | 'create'
 export async function listTiles(db: Db, auth: AuthContext, language: Language): Promise<TileListReply> {
   const clientId = await assertDesigner(db, auth, 'read', language);
   const scope = await dataScope(auth, MENU, { db });
-  return { rows: await tilesWhere(db, clientId, designerWhere(auth, clientId, scope)), datasets: await datasetsOf(db, auth, language), roles: await rolesOf(db, clientId, language) };
+  return { rows: await tilesWhere(db, clientId, sql`t.client_id = ${clientId} ${scope.length ? sql`and ${sql.join(scope, sql` and `)}` : sql``}`), datasets: await datasetsOf(db, auth, language), roles: await rolesOf(db, clientId, language) };
 }
 
 /** Runs a tile as `auth` reads it: its figure (the grand total), the period before's for a number, its rows by its grouping, its drill-down. */
@@ -159,7 +160,7 @@ async function checkInput(db: Db, auth: AuthContext, clientId: number, input: Ti
   const scope = input.scope === undefined ? 'company' : input.scope;
   if (!(TILE_SCOPES as readonly unknown[]).includes(scope)) fieldErrors.scope = { key: 'tile.badScope' };
   const roles = Array.isArray(input.share_roles) ? [...new Set(input.share_roles.map(String))] : [];
-  if (input.share_roles !== undefined && !Array.isArray(input.share_roles)) fieldErrors.share_roles = { key: 'tile.badRole', params: { role: '' } };
+  if (input.share_roles !== undefined && input.share_roles !== null && !Array.isArray(input.share_roles)) fieldErrors.share_roles = { key: 'tile.badRole', params: { role: '' } };
   if (roles.length) {
     const known = new Set((await rolesOf(db, clientId, language)).map((r) => r.code));
     const bad = roles.find((r) => !known.has(r));
@@ -184,47 +185,55 @@ export async function previewTile(db: Db, auth: AuthContext, input: unknown, lan
   return runForForm(db, auth, c.report, c.spec, language);
 }
 
-/** POST /rptapi/tiles/save: creates a tile (its creator owns it) or changes one at the version read. */
-export async function saveTile(db: Db, auth: AuthContext, input: unknown, language: Language): Promise<TileRow> {
-  const body = (input ?? {}) as TileInput;
-  const id = body.id === undefined || body.id === null ? null : Number(body.id);
-  const clientId = await assertDesigner(db, auth, id === null ? 'create' : 'update', language);
-  const scope = await dataScope(auth, MENU, { db });
-  // Another company's tile, another user's personal tile, or one outside the caller's data permissions is not found.
-  const visible = async (tx: Db, tileId: number) => (await sql<{ id: number }>`select t.id from rpt_tile t where t.id = ${tileId} and ${designerWhere(auth, clientId, scope)}`.execute(tx)).rows.length > 0;
-  if (id !== null && (!Number.isSafeInteger(id) || id <= 0 || !(await withTenant(db, clientId, (tx) => visible(tx, id))))) throw notFound();
-  const c = await checkInput(db, auth, clientId, body, language, true);
-  // The composed query must run for its author (a filter value the list's parser refuses is the form's error).
-  await runForForm(db, auth, c.report, c.spec, language);
-  const saved = await withTenant(db, clientId, async (tx) => {
-    const w = serviceWrite(tx, { clientId, userId: auth.userId, username: auth.username }, 'form');
-    let rowId: number;
-    if (id === null) rowId = Number((await insertRecords(w, ENTITY, [c.values]))[0].id);
-    else {
-      if (!(await visible(tx, id))) throw notFound();
-      await updateRecords(w, ENTITY, [id], c.values, { expectVersion: body.version === undefined ? null : Number(body.version) });
-      rowId = id;
-    }
-    return (await sql<Row>`select t.*, u.fullname as owner_name from rpt_tile t left join users u on u.id = t.created_by and u.client_id = t.client_id where t.id = ${rowId} and t.client_id = ${clientId}`.execute(tx)).rows[0];
-  });
-  return rowOf(saved);
+/** A stored tile's values as an input (a save that names some fields is checked with the others as stored). */
+const storedInput = (r: Row | null): TileInput => (r ? ({ ...rowOf(r) } as TileInput) : ({} as TileInput));
+
+/** The saver of a write as the designer's checks need them, with their language; refused without the designer's menu entry. */
+async function designerOf(tx: Db, clientId: number, userId: number): Promise<{ auth: AuthContext; language: Language }> {
+  const auth = await userAuth(tx, clientId, userId);
+  const language = (auth?.language === 'en' ? 'en' : 'zh-CN') as Language;
+  if (!auth || !(await hasDesignerEntry(tx, auth, language))) throw forbidden();
+  return { auth, language };
 }
 
-/** POST /rptapi/tiles/remove { ids, versions }: the caller's company's tiles (personal ones: the caller's own), each at the version read. */
+/**
+ * Every save of a tile, whatever its source (the designer's drawer, the tile calls, an import), goes
+ * through the document writer with this check: the dataset, measure, grouping, filters, period,
+ * chart, thresholds, roles and width against the saver's datasets and roles and the declaration,
+ * then the composed query run for its author (a filter value the list's parser refuses is the
+ * filters field's error). A remove needs the designer's menu entry as a save does.
+ */
+registerSaveHook(ENTITY, {
+  validate: async ({ tx, actor, clientId, before, values, errors }) => {
+    const { auth, language } = await designerOf(tx, clientId, actor.userId);
+    let c: Checked;
+    try {
+      c = await checkInput(tx, auth, clientId, { ...storedInput(before), ...(values as TileInput) }, language, true);
+    } catch (e) {
+      const fields = e instanceof AppError ? (e.fields as Record<string, FieldError> | undefined) : undefined;
+      if (!fields) throw e;
+      for (const [k, v] of Object.entries(fields)) errors[k] ??= v;
+      return;
+    }
+    if (Object.keys(errors).length) return;
+    await runForForm(tx, auth, c.report, c.spec, language);
+    Object.assign(values, c.values);
+  },
+  beforeRemove: async ({ tx, actor, clientId }) => void (await designerOf(tx, clientId, actor.userId)),
+});
+
+const contextOf = (db: Db, auth: AuthContext, language: Language): ResourceContext => ({ db, auth, ip: null, language });
+
+/** POST /rptapi/tiles/save: the generic save of `rpttile` (the hook above), answered as the designer's row. */
+export async function saveTile(db: Db, auth: AuthContext, input: unknown, language: Language): Promise<TileRow> {
+  const saved = await saveDocument(contextOf(db, auth, language), rptTile, (input ?? {}) as Row);
+  const clientId = auth.clientId!;
+  return (await tilesWhere(db, clientId, sql`t.id = ${Number(saved.id)} and t.client_id = ${clientId}`))[0];
+}
+
+/** POST /rptapi/tiles/remove { ids, versions }: the generic remove of `rpttile`. */
 export async function removeTiles(db: Db, auth: AuthContext, input: unknown, language: Language): Promise<{ removed: number }> {
-  const clientId = await assertDesigner(db, auth, 'remove', language);
-  const body = (input ?? {}) as { ids?: unknown; versions?: unknown };
-  const ids = parseIdList(body.ids, { invalid: () => validationError({ ids: { key: 'access.invalidValue' } }) });
-  const versions = Array.isArray(body.versions) ? body.versions.map(Number) : [];
-  if (!ids.length || versions.length !== ids.length) throw validationError({ ids: { key: 'access.invalidValue' } });
-  const scope = await dataScope(auth, MENU, { db });
-  return withTenant(db, clientId, async (tx) => {
-    const rows = (await sql<{ id: number; version: number }>`select t.id, t.version from rpt_tile t where t.id = any(${ids}::int[]) and ${designerWhere(auth, clientId, scope)} for update`.execute(tx)).rows;
-    if (rows.length !== ids.length) throw notFound();
-    for (const r of rows) if (Number(r.version) !== versions[ids.indexOf(Number(r.id))]) throw new AppError('err.staleVersion');
-    const w = serviceWrite(tx, { clientId, userId: auth.userId, username: auth.username }, 'form');
-    return { removed: (await removeRecords(w, ENTITY, ids)).length };
-  });
+  return removeDocuments(contextOf(db, auth, language), rptTile, (input ?? {}) as Row);
 }
 
 /** The tiles on the caller's dashboard whose dataset the caller may read (menu entry `rpt.<report>`). */
