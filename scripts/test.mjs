@@ -2,14 +2,33 @@
 // TEST_DATABASE_URL is set, then the embedded-database files on PGlite; else all on PGlite), a build
 // of the browser app, and the end-to-end tests in headless Chromium.
 import { spawn, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { EMBEDDED_DATABASE_FILES } from '../tests/support/embedded-database-files.mjs';
+
+// The machine's CPU counters (Linux /proc/stat, in clock ticks): user+nice, system, idle+iowait.
+function cpuTicks() {
+  if (!existsSync('/proc/stat')) return null;
+  const [user, nice, system, idle, iowait, irq, softirq] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return { user: user + nice, system: system + irq + softirq, idle: idle + iowait };
+}
+
+// How busy the cores were during a stage: a stage that leaves them idle waits on something (a timer,
+// a poll, one long file) and is not made shorter by cheaper work, only by waiting less.
+function cpuUse(before) {
+  const after = cpuTicks();
+  if (!before || !after) return '';
+  const d = { user: after.user - before.user, system: after.system - before.system, idle: after.idle - before.idle };
+  const all = d.user + d.system + d.idle || 1;
+  const pc = (x) => `${Math.round((100 * x) / all)} %`;
+  return ` (cores busy ${pc(d.user + d.system)}: user ${pc(d.user)}, system ${pc(d.system)}; idle ${pc(d.idle)})`;
+}
 
 function run(title, cmd, args, env = {}) {
   console.log(`\n=== ${title}`);
   const started = Date.now();
+  const ticks = cpuTicks();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`=== ${title}: ${r.status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`=== ${title}: ${r.status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s${cpuUse(ticks)}`);
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -31,6 +50,7 @@ function start(title, cmd, args) {
 // The type check, ESLint (zero warnings), the unit tests and the browser build need no database:
 // side by side. The two checks alone left a quarter to a third of the two cores idle (single-threaded phases
 // of each); the unit tests fill it (2026-12-05: 56 s and 47 s side by side, then unit 32 s alone).
+const checkTicks = cpuTicks();
 const checks = await Promise.all([
   start('type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
   start('lint', 'npm', ['run', '--silent', 'lint']),
@@ -43,6 +63,7 @@ for (const c of checks) {
   if (c.out) process.stdout.write(c.out);
   console.log(`=== ${c.title}: ${c.code === 0 ? 'passed' : 'FAILED'} in ${c.seconds.toFixed(1)} s`);
 }
+console.log(`=== checks side by side: ${cpuUse(checkTicks).trim() || 'done'}`);
 const failed = checks.find((c) => c.code !== 0);
 if (failed) process.exit(failed.code ?? 1);
 // With PostgreSQL at hand every API file runs on it, and on PGlite the files of the embedded-database
