@@ -129,6 +129,7 @@ describe('a board move before the material is in', () => {
     const byPlan = await move(version, eta, { material: 'ask' });
     expect(byPlan.status).toBe(409);
     expect((byPlan.body.data as unknown as MaterialGateAsk).gate).toEqual({ day: own, held_by: { source: 'plan' } });
+    expect(byPlan.body.message).toContain(`${own} 才齐套（计划的物料齐套日期）`);
     await sql`update scm_prodplan set material_ready_date = null where id = ${plan.id}`.execute(db());
 
     // Another company cannot move the bar (no board of its own, or not its bar); a user without the board's right gets the board's refusal.

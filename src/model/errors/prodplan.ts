@@ -2,7 +2,8 @@ import { defineErrors } from './define';
 
 /** The errors of prodplan (fed into the prodplan catalogue part; see ./index). */
 export const prodplanErrors = defineErrors({
-  'planning.beforeMaterial': { kind: 'conflict', zh: '计划 {{plan}} 的物料 {{gate}} 才齐套（{{held}}），{{start}} 开工早于物料齐套日：请选择在齐套日开工或仍按所选日期', en: 'The material of plan {{plan}} is ready only on {{gate}} ({{held}}): a start on {{start}} is before it. Choose to start on the ready day or to keep the chosen day' },
+  'planning.beforeMaterial': { kind: 'conflict', zh: '计划 {{plan}} 的物料 {{gate}} 才齐套（采购单 {{po}}：{{material}}），{{start}} 开工早于物料齐套日：请选择在齐套日开工或仍按所选日期', en: 'The material of plan {{plan}} is ready only on {{gate}} (purchase order {{po}}: {{material}}): a start on {{start}} is before it. Choose to start on the ready day or to keep the chosen day' },
+  'planning.beforeMaterialReady': { kind: 'conflict', zh: '计划 {{plan}} 的物料 {{gate}} 才齐套（计划的物料齐套日期），{{start}} 开工早于物料齐套日：请选择在齐套日开工或仍按所选日期', en: "The material of plan {{plan}} is ready only on {{gate}} (the plan's material ready date): a start on {{start}} is before it. Choose to start on the ready day or to keep the chosen day" },
   'planning.badBatches': { kind: 'badRequest', zh: '交货批次无效：{{reason}}', en: 'Invalid delivery batches: {{reason}}' },
   'planning.badCommand': { kind: 'badRequest', zh: '排产指令无效：{{reason}}', en: 'Invalid scheduling command: {{reason}}' },
   'planning.barLocked': { kind: 'badRequest', zh: '排产条已锁定，请先解锁再调整', en: 'The bar is locked: unlock it before changing it' },

@@ -8,7 +8,7 @@
  * asks the planner), `gate` starts on the gate day, `keep` keeps the planner's day. Without it: the
  * planner's day (a push still lays the bar from its gate, planning.push.ts).
  */
-import type { BoardCommand, MaterialGate, MaterialGateAsk } from '../../../model/schedule-board';
+import type { BoardCommand, MaterialGateAsk } from '../../../model/schedule-board';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { materialGates } from './planning.schedule-inputs';
@@ -22,12 +22,9 @@ export async function moveStart(tx: Db, clientId: number, cmd: Move, plan: { id:
   if (!gate || gate.day <= cmd.start) return cmd.start;
   if (cmd.material === 'gate') return gate.day;
   const ask: MaterialGateAsk = { reason: 'material_gate', plan_id: plan.id, plan_no: plan.plan_no, start: cmd.start, gate };
-  throw new AppError('planning.beforeMaterial', { params: { plan: plan.plan_no, gate: gate.day, start: cmd.start, held: heldBy(gate) }, extra: ask });
-}
-
-/** What holds the gate, in both languages (the reply's message takes the reader's). */
-function heldBy(gate: MaterialGate): { zh: string; en: string } {
-  const h = gate.held_by;
-  if (h.source === 'plan') return { zh: '计划的物料齐套日期', en: "the plan's material ready date" };
-  return { zh: `采购单 ${h.po_no}${h.material ? `：${h.material}` : ''}`, en: `purchase order ${h.po_no}${h.material ? `: ${h.material}` : ''}` };
+  const params = { plan: plan.plan_no, gate: gate.day, start: cmd.start };
+  const held = gate.held_by;
+  // What holds the gate is named by the catalogue's message of its kind: a purchase order's line, or the plan's own date.
+  if (held.source === 'purchase') throw new AppError('planning.beforeMaterial', { params: { ...params, po: held.po_no, material: held.material ?? '—' }, extra: ask });
+  throw new AppError('planning.beforeMaterialReady', { params, extra: ask });
 }
