@@ -3,5 +3,6 @@
 export * from './announcement.grid';
 export * from './menu';
 export * from './note.grid';
+export * from './notice.grid';
 export * from './task.grid';
 export * from './tickets.grid';

@@ -48,8 +48,8 @@ export function entityApiOf(base: string): EntityApi {
     save: (body) => api.post<Row>(`${base}/save`, body),
     remove: (rows) => api.post<{ removed: number }>(`${base}/remove`, { ids: rows.map((r) => r.id), versions: rows.map((r) => r.version) }, { failure: 'delete' }),
     action: (action, ids, params = {}, version = null) =>
-      // A refused publication opens its toast with "发布失败：" (spec 8), any other transition with "操作失败：".
-      api.post<{ rows: Row[]; data?: unknown[] }>(`${base}/action/${encodeURIComponent(action)}`, { ...params, ids, ...(version !== null && ids.length === 1 ? { version } : {}) }, { failure: action === 'publish' ? 'publish' : 'action' }),
+      // A refused publication opens its toast with "发布失败：", a notice's read with "标记已读失败：" (spec 8), any other transition with "操作失败：".
+      api.post<{ rows: Row[]; data?: unknown[] }>(`${base}/action/${encodeURIComponent(action)}`, { ...params, ids, ...(version !== null && ids.length === 1 ? { version } : {}) }, { failure: action === 'publish' ? 'publish' : action === 'read' ? 'markRead' : 'action' }),
     history: (id) => api.get<{ rows: HistoryEntry[] }>(`${base}/history`, { id }),
   };
 }

@@ -29,6 +29,7 @@ export * from './material.entity';
 export * from './materialcalloff.entity';
 export * from './nodeconfig.entity';
 export * from './note.entity';
+export * from './notice.entity';
 export * from './ordershare.entity';
 export * from './org.entity';
 export * from './outbox.entity';

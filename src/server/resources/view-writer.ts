@@ -108,6 +108,11 @@ export type ViewWriter = {
    * table). Such a view has no table of its own: a write's rows are read from the source (not locked).
    */
   store?: (ctx: { tx: Db; auth: AuthContext; row: Row; set: Row }) => Promise<void>;
+  /**
+   * The view's scope holds every row to the caller as a person (their own notices): a write needs
+   * the menu's view right only, since what may be written is what the caller may read.
+   */
+  ownRows?: true;
 };
 
 const WRITERS = new Map<string, ViewWriter>();
@@ -133,7 +138,7 @@ function param(entity: EntityDef, key: string, value: unknown) {
 async function openWrite(ctx: ResourceContext, entity: EntityDef, verb: 'create' | 'update' | 'remove' | `action:${string}`) {
   if (!ctx.auth) throw new AppError('err.unauthorized');
   const auth = ctx.auth;
-  const clientId = await assertCan(auth, entity.menuCode, verb, ctx);
+  const clientId = await assertCan(auth, entity.menuCode, WRITERS.get(entity.name)?.ownRows ? 'read' : verb, ctx);
   const { where } = await viewScopeOf(entity)(auth, ctx.db);
   const actor: AuditActor = { clientId, userId: auth.userId, username: auth.username, ip: ctx.ip };
   return { auth, clientId, where, actor };

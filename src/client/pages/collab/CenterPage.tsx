@@ -1,71 +1,58 @@
-import { Badge, Button, Checkbox, Link, Tab, TabList, Text } from '@fluentui/react-components';
+import { Button, Tab, TabList } from '@fluentui/react-components';
 import { ArrowClockwise20Regular } from '@fluentui/react-icons';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { noticeCalls, type Notice } from '../../../model/calls/notify';
-import { callApi, useCall } from '../../api/calls';
-import { currentLanguage } from '../../kernel/i18n';
-import { onSocketMessage } from '../../session/notification-socket';
-import { noticeTimeLabel } from '../../shell/notice-time';
-import { AdminPage, AdminTable, type AdminColumn } from '../common/admin-kit';
+import { noticeCalls } from '../../../model/calls/notify';
+import { callApi } from '../../api/calls';
+import { AdminPage } from '../common/admin-kit';
 import { resolvedPageOf } from '../../api/resolved-page';
 import { ListPage } from '../../engine/ListPage';
+import type { ListController } from '../../engine/use-list-controller';
+import { access } from '../../session/access-state';
 import { AnnouncementsPanel } from './AnnouncementsPanel';
 import { NoticeSettingsPanel } from './NoticeSettingsPanel';
 import './collab-messages';
 
-const SIZE = 20;
+/** The bell's count follows what the notices tab marks read: read again after each refresh of the list. */
+function BellCount({ generation }: { generation: number }) {
+  useEffect(() => {
+    callApi(noticeCalls.unread, undefined, { quiet: true }).then((r) => { access.unread = r.unread; }, () => undefined);
+  }, [generation]);
+  return null;
+}
 
-/** The notices tab: every notice of the caller, paged, unread first highlighted; reloads when one arrives. */
+/**
+ * The notices tab: the engine's list of the caller's notices (grids/collab/notice.grid.ts; 标为已读 is
+ * its declared transition), with two tools of the page: open the selected notice's document (read
+ * first) and mark every notice read (the bell's call).
+ */
 function NoticesPanel() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [page, setPage] = useState(1);
-  const [unreadOnly, setUnreadOnly] = useState(false);
-  const { data, error, isLoading, mutate } = useCall(noticeCalls.page, { page, size: SIZE, unread: unreadOnly ? 1 : undefined });
-  useEffect(() => onSocketMessage((m) => {
-    if ((m as { type?: string })?.type === 'notifyto2') void mutate();
-  }), [mutate]);
-  const read = async (ids: number[]) => {
-    await callApi(noticeCalls.read, { ids }, { failure: 'markRead' });
-    await mutate();
+  const resolved = resolvedPageOf('notice');
+  const open = async (list: ListController) => {
+    const n = list.one;
+    if (!n?.link) return;
+    if (n.status === 'unread') await list.api.action('read', [Number(n.id)], {}, Number(n.version));
+    navigate(String(n.link));
   };
-  const columns: AdminColumn<Notice>[] = [
-    { key: 'title', header: t('collab.notice.title'), render: (n) => (
-      <div style={{ display: 'grid', gap: 2, padding: '6px 0' }}>
-        <Text weight={n.read_at ? 'regular' : 'semibold'}>{n.read_at ? null : <Badge size="small" color="brand" style={{ marginRight: 6 }}>{t('collab.notice.unread')}</Badge>}{n.title}</Text>
-        <Text size={200}>{n.body}</Text>
-      </div>
-    ) },
-    { key: 'time', header: t('collab.notice.time'), width: 130, render: (n) => noticeTimeLabel(n.created_at, Date.now(), t, currentLanguage()) },
-    { key: 'actions', header: '', width: 200, render: (n) => (
-      <div style={{ display: 'flex', gap: 6 }}>
-        {n.link ? <Link onClick={() => { void (n.read_at ? Promise.resolve() : read([n.id])).then(() => navigate(n.link!)); }}>{t('collab.notice.open')}</Link> : null}
-        {n.read_at ? null : <Link onClick={() => void read([n.id])} data-testid="notice-mark-read">{t('collab.notice.markRead')}</Link>}
-      </div>
-    ) },
-  ];
-  return (
-    <AdminTable
-      label={t('collab.tab.notices')}
-      testId="collab-notices"
-      columns={columns}
-      rows={data?.rows}
-      rowKey={(n) => n.id}
-      rowTestId={() => 'collab-notice-row'}
-      loading={isLoading}
-      error={error}
-      emptyText={t('collab.notice.empty')}
-      toolbar={
-        <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
-          <Checkbox label={t('collab.notice.onlyUnread')} checked={unreadOnly} onChange={(_, d) => { setUnreadOnly(!!d.checked); setPage(1); }} />
-          <Button size="small" onClick={() => void read([])} data-testid="collab-notices-all-read">{t('collab.notice.markAllRead')}</Button>
-        </div>
-      }
-      paging={data ? { page, size: SIZE, total: data.total, onPage: setPage } : undefined}
-    />
-  );
+  const allRead = async (list: ListController) => {
+    await callApi(noticeCalls.read, { ids: [] }, { failure: 'markRead' });
+    list.refresh();
+  };
+  return resolved ? (
+    <ListPage resolved={resolved} slots={{
+      testId: 'collab-notices',
+      tools: (list) => (
+        <>
+          <Button disabled={!list.one?.link} onClick={() => void open(list)} data-testid="collab-notice-open">{t('collab.notice.open')}</Button>
+          <Button onClick={() => void allRead(list)} data-testid="collab-notices-all-read">{t('collab.notice.markAllRead')}</Button>
+        </>
+      ),
+      extras: (list) => <BellCount generation={list.generation} />,
+    }} />
+  ) : null;
 }
 
 /** The tasks tab: the caller's own tasks, the engine's list of the declared page (grids/collab/task.grid.ts). */

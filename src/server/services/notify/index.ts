@@ -12,6 +12,8 @@ import { noticeRoutes } from './notice.routes';
 import { registerNotifySettingHooks } from './notify-setting.hooks';
 import { registerTaskHooks } from './task.hooks';
 import { registerAnnouncementHooks } from './announcement.hooks';
+// The notices tab's view entity: its scope (the caller's company and user) and its read transition.
+import './notice.views';
 
 // Once per process, as the module loads (several apps in one test process share the hook table).
 registerNotifySettingHooks();
