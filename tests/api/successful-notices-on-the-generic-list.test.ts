@@ -120,4 +120,19 @@ describe("a ticket's comments are its people's", () => {
     expect((await inject('brand.buyer', 'POST', `${base}/comment`, { id: tk, content: '已补寄' })).status).toBe(200);
     expect(await comments()).toBe(1);
   });
+
+  it("the ticket calls' declared input shapes refuse a bad input with 400 naming the field, before any ticket is looked up", async () => {
+    const base = '/api/crossapi/ticketapi/ticket';
+    const refused = async (method: 'GET' | 'POST', url: string, payload: Record<string, unknown> | undefined, field: string) => {
+      const r = await inject('brand.buyer', method, url, payload);
+      expect(r.status, url).toBe(400);
+      expect(JSON.stringify(r.body), url).toContain(field);
+    };
+    await refused('POST', `${base}/comment`, { id: 'abc', content: 'x' }, 'id');
+    await refused('POST', `${base}/comment`, { id: 1, content: 'x'.repeat(4001) }, 'content');
+    await refused('POST', `${base}/comment`, { id: 1, content: 'x', files: ['a'] }, 'files');
+    await refused('POST', `${base}/add-member`, { id: 1, user_id: 2, role: 'boss' }, 'role');
+    await refused('GET', `${base}/people?doc_type=prorder`, undefined, 'doc_id');
+    await refused('GET', `${base}/view?id=-3`, undefined, 'id');
+  });
 });

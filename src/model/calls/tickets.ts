@@ -1,4 +1,5 @@
 import { deleteCall, getCall, postCall, uploadCall } from './call';
+import { is } from './input-shape';
 
 /**
  * Exception tickets (issue 15; spec 2 tickets): the calls of `/crossapi/ticketapi/ticket`, served by
@@ -24,17 +25,37 @@ export type TicketDocument = { id: number; no: string | null; shared: boolean };
 /** The body of a raise (no id) or an edit (id and version). */
 export type TicketSave = Record<string, unknown> & { id?: number; version?: number };
 
+/** A ticket's id, as a query or a body carries it (a number or its decimal text). */
+const ticketId = is.object({ id: is.queryId });
+/** A document of the caller's company by its kind (an entity's name) and id. */
+const documentRef = { doc_type: is.text(40), doc_id: is.queryId };
+
+/**
+ * The calls' inputs are declared shapes (issue 30): the server reads them before a ticket is looked
+ * up and refuses anything else with 400 naming the field; who may do what stays the service's, in SQL.
+ */
 export const ticketCalls = {
-  view: getCall<{ id: number }, TicketView>(`${BASE}/view`),
-  byDocument: getCall<{ doc_type: string; doc_id: number }, { rows: Ticket[] }>(`${BASE}/by-doc`),
+  view: getCall<{ id: number }, TicketView>(`${BASE}/view`, { input: ticketId }),
+  byDocument: getCall<{ doc_type: string; doc_id: number }, { rows: Ticket[] }>(`${BASE}/by-doc`, { input: is.object(documentRef) }),
   /** The users of a document's two companies (`doc_type`, `doc_id`) or of a ticket's (`id`). */
-  people: getCall<{ doc_type: string; doc_id: number } | { id: number }, { rows: TicketPerson[] }>(`${BASE}/people`),
-  documents: getCall<{ doc_type: string; keyword?: string }, { rows: TicketDocument[] }>(`${BASE}/docs`),
+  people: getCall<{ id?: number; doc_type?: string; doc_id?: number }, { rows: TicketPerson[] }>(`${BASE}/people`, {
+    input: is.check(
+      is.object({ id: is.optional(is.queryId), doc_type: is.optional(is.text(40)), doc_id: is.optional(is.queryId) }),
+      (v) => v.id !== undefined || (v.doc_type !== undefined && v.doc_id !== undefined),
+      '{ id } or { doc_type, doc_id }',
+    ),
+  }),
+  documents: getCall<{ doc_type: string; keyword?: string }, { rows: TicketDocument[] }>(`${BASE}/docs`, { input: is.object({ doc_type: is.text(40), keyword: is.optional(is.text(60)) }) }),
   save: postCall<TicketSave, Ticket>(`${BASE}/save`),
   move: postCall<{ action: 'close' | 'finish' | 'reopen'; id: number; version?: number; solution?: string }, Ticket>(`${BASE}/:action`),
-  addMember: postCall<{ id: number; user_id: number; role: TicketRole }, { members: TicketMember[] }>(`${BASE}/add-member`),
-  quit: postCall<{ id: number }, { members: TicketMember[] }>(`${BASE}/quit`),
-  comment: postCall<{ id: number; content: string; files: number[] }, { comments: TicketComment[] }>(`${BASE}/comment`),
+  addMember: postCall<{ id: number; user_id: number; role?: TicketRole }, { members: TicketMember[] }>(`${BASE}/add-member`, {
+    input: is.object({ id: is.queryId, user_id: is.queryId, role: is.optional(is.oneOf('owner', 'participant', 'guest')) }),
+  }),
+  quit: postCall<{ id: number }, { members: TicketMember[] }>(`${BASE}/quit`, { input: ticketId }),
+  /** `files`: the caller's uploads (upload), as every bulk call takes ids; `content` at most 4,000 characters. */
+  comment: postCall<{ id: number; content?: string; files?: number[] }, { comments: TicketComment[] }>(`${BASE}/comment`, {
+    input: is.object({ id: is.queryId, content: is.optional(is.text(4000)), files: is.optional(is.ids()) }),
+  }),
   removeComment: deleteCall<{ id: number }, { ticket_id: number }>(`${BASE}/comment-remove`),
   upload: uploadCall<{ file: Blob }, TicketAttachment>(`${BASE}/upload`),
 };

@@ -35,7 +35,7 @@ export function TicketComments(props: { view: TicketView; comment: ReturnType<ty
       {v.can.comment ? (
         <div style={{ display: 'grid', gap: 8, marginTop: 12 }}>
           <Field validationMessage={c.error}>
-            <Textarea value={c.content} onChange={(_, x) => c.setContent(x.value)} placeholder={t('collab.ticket.commentPlaceholder')} data-testid="ticket-comment-input" />
+            <Textarea value={c.content} maxLength={4000} onChange={(_, x) => c.setContent(x.value)} placeholder={t('collab.ticket.commentPlaceholder')} data-testid="ticket-comment-input" />
           </Field>
           {c.files.length ? <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>{c.files.map((f) => <Badge key={f.id} appearance="tint">{f.name}</Badge>)}</div> : null}
           <div style={{ display: 'flex', gap: 8 }}>

@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf, requireAuth } from '../../access/auth-context';
-import { inputOf, text, type Input } from '../../access/input.util';
-import { serveCall } from '../../http/calls';
+import { inputOf, type Input } from '../../access/input.util';
+import { readShapedInput, serveCall } from '../../http/calls';
+import type { ShapedCall } from '../../../model/calls/call';
 import { ticketCalls } from '../../../model/calls/tickets';
 import { forbidden, notFound, validationError } from '../../http/errors';
 import { dataOf, idsOf } from '../notify/task.routes';
 import { openableFileById, sendStoredFile, storeUpload } from '../files';
 import {
   addComment, addTicketMember, editTicket, findDocuments, moveTicket, peopleForDocument, peopleForTicket, quitTicket, raiseTicket, recordTicketFile,
-  removeComment, ticketsOfDocument, viewTicket, type Caller, type Role,
+  removeComment, ticketsOfDocument, viewTicket, type Caller,
 } from './ticket.service';
 
 const BASE = '/crossapi/ticketapi/ticket';
@@ -49,21 +50,14 @@ const versionOf = (input: Input): number | undefined => {
  */
 export async function ticketRoutes(app: FastifyInstance): Promise<void> {
   const guard = { preHandler: requireAuth };
-  serveCall(app, ticketCalls.view, guard, async (req) => viewTicket(app.db, callerOf(req), oneId(inputOf(req))));
-  serveCall(app, ticketCalls.byDocument, guard, async (req) => {
-    const input = inputOf(req);
-    return { rows: await ticketsOfDocument(app.db, callerOf(req), text(input, 'doc_type', { max: 40 }) ?? '', oneId(input, 'doc_id')) };
-  });
-  serveCall(app, ticketCalls.people, guard, async (req) => {
-    const input = inputOf(req);
-    const me = callerOf(req);
-    if (input.id !== undefined) return { rows: await peopleForTicket(app.db, me, oneId(input)) };
-    return { rows: await peopleForDocument(app.db, me, text(input, 'doc_type', { max: 40 }) ?? '', oneId(input, 'doc_id')) };
-  });
-  serveCall(app, ticketCalls.documents, guard, async (req) => {
-    const input = inputOf(req);
-    return { rows: await findDocuments(app.db, callerOf(req), text(input, 'doc_type', { max: 40 }) ?? '', text(input, 'keyword', { max: 60 })) };
-  });
+  /** A call with a declared input shape: its handler gets the caller and the input read by the shape. */
+  const serveShaped = <In, Out>(call: ShapedCall<In, Out>, handler: (me: Caller, input: In) => Promise<Out>) =>
+    serveCall(app, call, guard, async (req) => handler(callerOf(req), readShapedInput(call, dataOf(req))));
+  serveShaped(ticketCalls.view, (me, { id }) => viewTicket(app.db, me, id));
+  serveShaped(ticketCalls.byDocument, async (me, input) => ({ rows: await ticketsOfDocument(app.db, me, input.doc_type, input.doc_id) }));
+  serveShaped(ticketCalls.people, async (me, input) =>
+    ({ rows: input.id !== undefined ? await peopleForTicket(app.db, me, input.id) : await peopleForDocument(app.db, me, input.doc_type!, input.doc_id!) }));
+  serveShaped(ticketCalls.documents, async (me, input) => ({ rows: await findDocuments(app.db, me, input.doc_type, input.keyword) }));
   serveCall(app, ticketCalls.save, guard, async (req) => {
     const input = dataOf(req);
     const me = callerOf(req);
@@ -79,19 +73,9 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
       if (solution !== undefined && solution.length > 4000) throw validationError({ solution: { key: 'rule.maxLength', params: { max: 4000 } } });
       return moveTicket(app.db, callerOf(req), oneId(input), action, { version: versionOf(input), solution });
   });
-  serveCall(app, ticketCalls.addMember, guard, async (req) => {
-    const input = dataOf(req);
-    const role = (text(input, 'role', { max: 20 }) ?? 'owner') as Role;
-    return { members: await addTicketMember(app.db, callerOf(req), oneId(input), oneId(input, 'user_id'), role) };
-  });
-  serveCall(app, ticketCalls.quit, guard, async (req) => ({ members: await quitTicket(app.db, callerOf(req), oneId(dataOf(req))) }));
-  serveCall(app, ticketCalls.comment, guard, async (req) => {
-    const input = dataOf(req);
-    const raw = input.files;
-    const files = raw === undefined || raw === '' ? [] : idsOf({ id: Array.isArray(raw) ? raw : String(raw) });
-    const content = typeof input.content === 'string' ? input.content : undefined;
-    return { comments: await addComment(app.db, callerOf(req), oneId(input), content, files) };
-  });
+  serveShaped(ticketCalls.addMember, async (me, input) => ({ members: await addTicketMember(app.db, me, input.id, input.user_id, input.role ?? 'owner') }));
+  serveShaped(ticketCalls.quit, async (me, { id }) => ({ members: await quitTicket(app.db, me, id) }));
+  serveShaped(ticketCalls.comment, async (me, input) => ({ comments: await addComment(app.db, me, input.id, input.content, input.files ?? []) }));
   serveCall(app, ticketCalls.removeComment, guard, async (req) => ({ ticket_id: await removeComment(app.db, callerOf(req), oneId(inputOf(req))) }));
   serveCall(app, ticketCalls.upload, guard, async (req) => {
     const me = callerOf(req);

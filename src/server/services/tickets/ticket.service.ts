@@ -300,7 +300,6 @@ export async function viewTicket(db: Db, me: Caller, id: number) {
 /** Comments on a ticket: owners, participants and the initiator, while it is not closed; attachments are the caller's uploads. */
 export async function addComment(db: Db, me: Caller, id: number, content: string | undefined, fileIds: number[]): Promise<CommentRow[]> {
   if (!content?.trim() && !fileIds.length) throw validationError({ content: { key: 'ticket.commentEmpty' } });
-  if ((content ?? '').length > 4000) throw validationError({ content: { key: 'rule.maxLength', params: { max: 4000 } } });
   return withSystemScope(db, async (tx) => {
     const t = await rawTicket(tx, me, id);
     const roles = await rolesOf(tx, id, me.userId);
