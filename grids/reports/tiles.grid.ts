@@ -32,6 +32,8 @@ export const tilesPage = definePage({
   ],
   actions: [{ kind: 'create' }, { kind: 'edit' }, { kind: 'remove' }],
   quickSearch: ['name'],
+  // The tower's pencil on a tile links here with `?edit=<id>`.
+  openParam: 'edit',
   form: [
     {
       modelName: 'base',

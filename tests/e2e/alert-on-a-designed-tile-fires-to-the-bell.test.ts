@@ -43,18 +43,19 @@ describe('alerts on designed tiles, scenarios on the tower, tiles on my dashboar
 
     // The designer: quantity (sum) of the customer's orders in progress, as a number.
     await manager.goto(`${run.server.url}/rpt/page/tiles`);
-    await manager.waitForSelector('[data-testid=tile-add]:not([disabled])', { timeout: 30_000 });
-    await manager.click('[data-testid=tile-add]');
-    await manager.fill('[data-testid=tile-name]', TILE);
+    await manager.waitForSelector('[data-testid=tiles-page] [data-testid=action-create]:not([disabled])', { timeout: 30_000 });
+    await manager.click('[data-testid=tiles-page] [data-testid=action-create]');
+    await manager.waitForSelector('[data-testid=tile-drawer] [data-testid=tile-measure]:not([disabled])', { timeout: 30_000 });
+    await manager.fill('[data-testid=tile-drawer] [data-testid=entity-form] [data-field=name] input', TILE);
     await pick(manager, 'tile-report', '订单簿（客户×月份）');
     await pick(manager, 'tile-measure', '数量');
     await pick(manager, 'tile-chart', '数字与趋势');
-    await manager.click('[data-testid=tile-designer] [data-testid=filter-status] [role=combobox]');
+    await manager.click('[data-testid=tile-drawer] [data-testid=filter-status] [role=combobox]');
     await manager.click('[role=option]:has-text("进行中")');
-    await manager.fill('[data-testid=tile-designer] [data-testid=filter-brand_name] input', CUSTOMER);
+    await manager.fill('[data-testid=tile-drawer] [data-testid=filter-brand_name] input', CUSTOMER);
     await manager.waitForSelector('[data-testid=tile-preview][data-loading="0"] [data-testid=tile-preview-view-number][data-value="0"]', { timeout: 30_000 });
     await manager.click('[data-testid=tile-save]');
-    await manager.waitForSelector('[data-testid=tile-designer]', { state: 'detached', timeout: 20_000 });
+    await manager.waitForSelector('[data-testid=tile-drawer]', { state: 'detached', timeout: 20_000 });
     const tiles = await api<{ rows: Array<{ id: number; name: string; filters: Record<string, string> }> }>(manager, '/rptapi/tiles');
     const tile = tiles.rows.find((x) => x.name === TILE)!;
     tileId = tile.id;

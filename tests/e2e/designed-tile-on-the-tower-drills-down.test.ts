@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { serverAndBrowserForFile, snap } from './support/harness';
 
 /**
- * Issue 34's tile designer in Chromium: the maker's manager opens 指标卡设计, composes a tile over the
+ * Issue 34's tile designer in Chromium (issue 30: the engine's list and drawer of \`rpttile\`): the
+ * maker's manager opens 指标卡设计, sees the company's tiles in the grid, composes a tile over the
  * order book (orders, number with trend, a threshold), watches the live preview, saves it to the
  * company dashboard, sees it on the control tower with the same figure, and clicks it: the customer
  * order list opens with exactly the tile's filters, as many rows as the figure. Screenshots of the
@@ -26,6 +27,9 @@ async function open(browser: Browser, size: { width: number; height: number }, l
   return { page, errors };
 }
 
+/** The name field of the designer's drawer (the engine's form). */
+const NAME = '[data-testid=tile-drawer] [data-testid=entity-form] [data-field=name] input';
+
 async function pick(page: Page, testId: string, option: string) {
   await page.click(`[data-testid=${testId}]`);
   await page.click(`[role=option]:has-text("${option}")`);
@@ -42,10 +46,14 @@ describe('tile designer', () => {
   it('a manager builds a tile, sees it on the tower and drills down to its rows', async () => {
     const { page, errors } = await open(run.browser, { width: 1366, height: 768 }, 'zh', '/rpt/page/tiles');
     await page.waitForSelector('[data-testid=tiles-page]', { timeout: 30000 });
-    await page.waitForSelector('[data-testid=tile-add]:not([disabled])', { timeout: 30000 });
-    await page.click('[data-testid=tile-add]');
-    await page.waitForSelector('[data-testid=tile-designer] [data-testid=tile-name]');
-    await page.fill('[data-testid=tile-name]', '在手订单数');
+    await page.waitForSelector('[data-testid=tiles-page] [data-testid=action-create]:not([disabled])', { timeout: 30000 });
+    // The designer's list is the engine's grid: the demo's company tiles are in it before anything is made.
+    await page.waitForSelector('[data-testid=tiles-page] .ag-row[row-index]:has-text("本季度交货订单")', { timeout: 30000 });
+    await page.click('[data-testid=tiles-page] [data-testid=action-create]');
+    await page.waitForSelector(NAME);
+    // A new tile starts on the first dataset the designer may read.
+    await page.waitForSelector('[data-testid=tile-drawer] [data-testid=tile-measure]:not([disabled])', { timeout: 30000 });
+    await page.fill(NAME, '在手订单数');
     await pick(page, 'tile-report', '订单簿（客户×月份）');
     await pick(page, 'tile-measure', '订单数');
     await pick(page, 'tile-chart', '数字与趋势');
@@ -65,9 +73,15 @@ describe('tile designer', () => {
     await snap(page, 'tiles-designer-bar-zh-1920');
     await pick(page, 'tile-chart', '数字与趋势');
     await page.click('[data-testid=tile-save]');
-    await page.waitForSelector('[data-testid=tile-designer]', { state: 'detached', timeout: 20000 });
-    await page.waitForSelector('[data-testid^=tile-row-]:has-text("在手订单数")', { timeout: 20000 });
+    await page.waitForSelector('[data-testid=tile-drawer]', { state: 'detached', timeout: 20000 });
+    const row = page.locator('[data-testid=tiles-page] .ag-row[row-index]', { hasText: '在手订单数' }).first();
+    await row.waitFor({ timeout: 20000 });
+    expect(await row.locator('[col-id=chart]').textContent()).toContain('数字与趋势');
+    expect(await row.locator('[col-id=scope]').textContent()).toContain('企业看板');
     await snap(page, 'tiles-list-zh-1920');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.waitForTimeout(400);
+    await snap(page, 'tiles-list-zh-1366');
 
     // On the tower: the same figure; a click opens the orders it counts.
     await page.setViewportSize({ width: 1366, height: 768 });
@@ -133,8 +147,19 @@ describe('tile designer', () => {
       await page.waitForTimeout(500);
       await snap(page, `tiles-tower-en-${size.width}`);
       await page.goto(`${run.server.url}/rpt/page/tiles`);
-      await page.waitForSelector('[data-testid^=tile-edit-]', { timeout: 30000 });
-      await page.click('[data-testid^=tile-edit-]');
+      const row = page.locator('[data-testid=tiles-page] .ag-row[row-index]', { hasText: '在手订单数' }).first();
+      await row.waitFor({ timeout: 30000 });
+      if (size.width === 1366) await row.locator('[col-id=name]').dblclick();
+      else {
+        // The tower's pencil on a tile opens the designer at `?edit=<id>`: that tile's drawer.
+        const id = await page.evaluate(async () => {
+          const res = await fetch('/api/rptapi/tiles', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+          return ((await res.json()) as { data: { rows: Array<{ id: number; name: string }> } }).data.rows.find((x) => x.name === '在手订单数')!.id;
+        });
+        await page.goto(`${run.server.url}/rpt/page/tiles?edit=${id}`);
+        await page.waitForSelector(NAME, { timeout: 30000 });
+      }
+      expect(await page.inputValue(NAME)).toBe('在手订单数');
       await page.waitForSelector('[data-testid=tile-preview][data-loading="0"] [data-testid=tile-preview-view-number]', { timeout: 30000 });
       await snap(page, `tiles-designer-en-${size.width}`);
       expect(errors, errors.join('\n')).toEqual([]);

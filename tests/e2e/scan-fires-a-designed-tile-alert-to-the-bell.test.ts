@@ -88,17 +88,18 @@ describe("a planner's scan fires a designed tile's alert to the manager's bell",
 
     // The designer: pieces scanned out (sum) of the style, as a number.
     await manager.goto(`${run.server.url}/rpt/page/tiles`);
-    await manager.waitForSelector('[data-testid=tile-add]:not([disabled])', { timeout: 30_000 });
-    await manager.click('[data-testid=tile-add]');
-    await manager.fill('[data-testid=tile-name]', TILE);
+    await manager.waitForSelector('[data-testid=tiles-page] [data-testid=action-create]:not([disabled])', { timeout: 30_000 });
+    await manager.click('[data-testid=tiles-page] [data-testid=action-create]');
+    await manager.waitForSelector('[data-testid=tile-drawer] [data-testid=tile-measure]:not([disabled])', { timeout: 30_000 });
+    await manager.fill('[data-testid=tile-drawer] [data-testid=entity-form] [data-field=name] input', TILE);
     await pick(manager, 'tile-report', '生产产出（扫描出站）');
     await pick(manager, 'tile-measure', '出站件数');
     await pick(manager, 'tile-chart', '数字与趋势');
-    await manager.fill('[data-testid=tile-designer] [data-testid=filter-style_no] input', style);
+    await manager.fill('[data-testid=tile-drawer] [data-testid=filter-style_no] input', style);
     await manager.waitForSelector('[data-testid=tile-preview][data-loading="0"] [data-testid=tile-preview-view-number][data-value="0"]', { timeout: 30_000 });
     await snap(manager, 'scan-alert-01-designer-zh-1366');
     await manager.click('[data-testid=tile-save]');
-    await manager.waitForSelector('[data-testid=tile-designer]', { state: 'detached', timeout: 20_000 });
+    await manager.waitForSelector('[data-testid=tile-drawer]', { state: 'detached', timeout: 20_000 });
     const tile = (await api<{ rows: Array<{ id: number; name: string; filters: Record<string, string> }> }>(manager, '/rptapi/tiles')).rows.find((x) => x.name === TILE)!;
     tileId = tile.id;
     expect(tile.filters).toEqual({ 'f.style_no.like': style });

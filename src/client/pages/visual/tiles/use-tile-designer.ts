@@ -1,25 +1,36 @@
-import { useDraftEditor } from '../../../api/use-draft-editor';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { getReport, type ReportDef } from '../../../../model';
-import { tileCalls, type TileInput, type TileListReply, type TileResult, type TileRow } from '../../../../model/calls/tiles';
-import { tileAggregations, tileDateFields, tileDimensions, TILE_GROUPINGS, type TileChart } from '../../../../model/tiles';
-import { callApi } from '../../../api/calls';
+import { useEffect, useState } from 'react';
+import { getReport } from '../../../../model';
+import { tileCalls, type TileInput, type TileResult } from '../../../../model/calls/tiles';
+import { tileAggregations, tileDateFields, tileDimensions, TILE_GROUPINGS, type TileChart, type TileSpec } from '../../../../model/tiles';
+import { callApi, useCall } from '../../../api/calls';
 import { ApiError } from '../../../api/client';
+import type { WidgetProps } from '../../../form/widgets';
 
-/** The designer's draft of a tile (thresholds' values kept as typed). */
-export type TileDraft = Required<Omit<TileInput, 'id' | 'version' | 'thresholds'>> & { id?: number; version?: number; thresholds: Array<{ value: string; color: string }> };
+/** The designer's draft of a tile as the drawer's values hold it (thresholds' values kept as typed). */
+export type TileDraft = Required<Omit<TileInput, 'id' | 'version' | 'thresholds'>> & { thresholds: Array<{ value: string; color: string }> };
 
-export const emptyTile = (): TileDraft => ({
-  name: '', scope: 'company', share_roles: [], span: 1, sort_no: 0, report: '', measure: '', aggregation: 'sum', group_by: [], filters: {}, period: 'all', period_field: null, chart: 'bar', thresholds: [], color: null,
+const jsonOf = <T>(v: unknown, fallback: T): T => {
+  if (typeof v !== 'string') return (v ?? fallback) as T;
+  try {
+    return JSON.parse(v) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+/** The drawer's values as a draft (a new record's json fields are empty). */
+export const draftOf = (v: WidgetProps['values']): TileDraft => ({
+  name: String(v.name ?? ''), scope: (v.scope || 'company') as TileDraft['scope'], share_roles: jsonOf<string[]>(v.share_roles, []), span: Number(v.span ?? 1) || 1, sort_no: Number(v.sort_no ?? 0) || 0,
+  report: String(v.report ?? ''), measure: String(v.measure ?? ''), aggregation: (v.aggregation || 'sum') as TileDraft['aggregation'], group_by: jsonOf<string[]>(v.group_by, []), filters: jsonOf<Record<string, string>>(v.filters, {}),
+  period: (v.period || 'all') as TileDraft['period'], period_field: (v.period_field as string | null) || null, chart: (v.chart || 'bar') as TileDraft['chart'],
+  thresholds: jsonOf<Array<{ value: unknown; color: string }>>(v.thresholds, []).map((t) => ({ value: String(t.value ?? ''), color: t.color })), color: (v.color as string | null) || null,
 });
 
-export const draftOfTile = (r: TileRow): TileDraft => ({
-  id: r.id, version: r.version, name: r.name, scope: r.scope, share_roles: r.share_roles, span: r.span, sort_no: r.sort_no, report: r.report, measure: r.measure, aggregation: r.aggregation,
-  group_by: r.group_by, filters: r.filters, period: r.period, period_field: r.period_field, chart: r.chart, thresholds: r.thresholds.map((t) => ({ value: String(t.value), color: t.color })), color: r.color,
+/** The composed query of a draft, its thresholds those typed as numbers (the preview's and the tile view's). */
+export const specOfDraft = (d: TileDraft): TileSpec => ({
+  report: d.report, measure: d.measure, aggregation: d.aggregation, group_by: d.group_by, filters: d.filters, period: d.period, period_field: d.period_field, chart: d.chart, color: d.color,
+  thresholds: d.thresholds.map((t) => ({ value: t.value.trim() === '' ? Number.NaN : Number(t.value), color: t.color })).filter((t) => Number.isFinite(t.value)),
 });
-
-export const inputOfDraft = (d: TileDraft): TileInput => ({ ...d, thresholds: d.thresholds.map((t) => ({ value: t.value.trim() === '' ? Number.NaN : Number(t.value), color: t.color })) });
 
 /** A draft made consistent after a change: another dataset resets what was its own; a chart keeps the groupings it takes. */
 export function settle(d: TileDraft, patch: Partial<TileDraft>): TileDraft {
@@ -45,49 +56,27 @@ export function settle(d: TileDraft, patch: Partial<TileDraft>): TileDraft {
   return next;
 }
 
-/**
- * The designer's data and commands: the tiles the caller designs with the datasets and roles offered,
- * the draft, its live preview (asked again 400 ms after a change, as the caller reads it), save with
- * the field errors of a refusal, remove.
- */
-export function useTileDesigner() {
-  const [data, setData] = useState<TileListReply | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [loading, setLoading] = useState(true);
-  const [preview, setPreview] = useState<{ run: TileResult | null; error: string | null; loading: boolean }>({ run: null, error: null, loading: false });
+/** A widget's draft and its change: the patch settled with the rest of the drawer's values, which take it. */
+export function useTileDraft(p: WidgetProps) {
+  const draft = draftOf(p.values);
+  return { draft, report: getReport(draft.report), change: (patch: Partial<TileDraft>) => p.setValues(settle(draft, patch)) };
+}
 
-  const reload = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await callApi(tileCalls.list, undefined, { quiet: true }));
-      setError(null);
-    } catch (e) {
-      setError(e);
-    }
-    setLoading(false);
-  }, []);
-  useEffect(() => void reload(), [reload]);
-  const editor = useDraftEditor<TileDraft, TileRow>({ save: (d) => callApi(tileCalls.save, inputOfDraft(d), { quiet: true }), remove: (r) => callApi(tileCalls.remove, { ids: [r.id], versions: [r.version] }), reload });
-  const { draft, setDraft, errors, busy, save, remove, edit } = editor;
+/** The datasets and roles the designer offers the caller (the designer's call). */
+export const useTileOptions = () => useCall(tileCalls.list, undefined, { quiet: true }).data;
 
-  // The tower's pencil on a tile: `?edit=<id>` opens it once the list is there.
-  const [search, setSearch] = useSearchParams();
+export type TilePreview = { run: TileResult | null; error: string | null; loading: boolean };
+
+/** The tile's figures now as the caller reads them, asked again 400 ms after a change (nothing is stored). */
+export function useTilePreview(spec: TileSpec): TilePreview {
+  const [preview, setPreview] = useState<TilePreview>({ run: null, error: null, loading: false });
+  const key = JSON.stringify(spec);
   useEffect(() => {
-    const id = Number(search.get('edit'));
-    if (!id || !data) return;
-    const row = data.rows.find((r) => r.id === id);
-    if (row) edit(draftOfTile(row));
-    setSearch(new URLSearchParams(), { replace: true });
-  }, [search, setSearch, data, edit]);
-
-  const report: ReportDef | undefined = draft?.report ? getReport(draft.report) : undefined;
-  const previewKey = draft ? JSON.stringify(inputOfDraft({ ...draft, name: '', share_roles: [], scope: 'company' })) : '';
-  useEffect(() => {
-    if (!draft || !draft.report || !draft.measure) return setPreview({ run: null, error: null, loading: false });
+    if (!spec.report || !spec.measure) return setPreview({ run: null, error: null, loading: false });
     let live = true;
-    setPreview((p) => ({ ...p, loading: true }));
+    setPreview((x) => ({ ...x, loading: true }));
     const timer = setTimeout(() => {
-      callApi(tileCalls.preview, { ...inputOfDraft(draft), thresholds: (inputOfDraft(draft).thresholds ?? []).filter((t) => Number.isFinite(t.value)) }, { quiet: true })
+      callApi(tileCalls.preview, spec, { quiet: true })
         .then((run) => live && setPreview({ run, error: null, loading: false }))
         .catch((e: unknown) => live && setPreview({ run: null, error: e instanceof ApiError && e.errors ? Object.values(e.errors).flat().join('；') : e instanceof Error ? e.message : String(e), loading: false }));
     }, 400);
@@ -96,17 +85,6 @@ export function useTileDesigner() {
       clearTimeout(timer);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the key holds every input of the preview
-  }, [previewKey]);
-
-  const change = (patch: Partial<TileDraft>) => setDraft((d) => (d ? settle(d, patch) : d));
-
-  const open = (row: TileRow | null) => {
-    const first = data?.datasets[0]?.report ?? '';
-    editor.edit(row ? draftOfTile(row) : settle(emptyTile(), { report: first }));
-  };
-  const datasets = useMemo(() => data?.datasets ?? [], [data]);
-
-  return { data, datasets, error, loading, reload, draft, change, open, close: editor.close, errors, busy, save, remove, report, preview };
+  }, [key]);
+  return preview;
 }
-
-export type TileDesignerState = ReturnType<typeof useTileDesigner>;
