@@ -12,7 +12,8 @@ import { signIn, until } from './support/steps';
  * planner drops a bar two days later while its fabric's purchase order (written beforehand by SQL:
  * confirmed, due twelve days after the bar's start, not received) still holds it. The board asks: the
  * day dropped on, the day the material is in, the purchase order that holds it with a link. Cancel
- * changes nothing; "start when ready" puts the bar on the purchase order's day, Ctrl+Z puts it back;
+ * changes nothing; "start when ready" asks about the overload the move makes from that day (the days
+ * after the bar's end are full on its line) and, moved anyway, puts the bar on the purchase order's day, Ctrl+Z puts it back;
  * "keep" puts it on the planner's day, and its redo is not asked again. In Chinese at 1366 x 768 with
  * a drop of the pointer, in English at 1920 x 1080 from the keyboard, where the link opens the purchase
  * order. Screenshots `board-material-*.png`.
@@ -52,6 +53,11 @@ beforeAll(async () => {
     const vendor = (await sql<{ id: number }>`select id from md_vendor where client_id = ${maker} order by id limit 1`.execute(db)).rows[0];
     poId = (await sql<{ id: number }>`insert into pur_order (client_id, po_no, order_kind, status, delivery_date, vendor_id) values (${maker}, ${PO_NO}, 'material', 'confirmed', ${eta}, ${vendor?.id ?? null}) returning id`.execute(db)).rows[0].id;
     await sql`insert into pur_order_line (client_id, order_id, material_id, qty, received_qty, unit, seq) values (${maker}, ${poId}, ${mat.id}, 800, 0, 'KG', 1)`.execute(db);
+    // The twelve days after the bar's end are full on its line (another plan's bar of 100,000 pieces):
+    // started on the material's day, the bar runs into them, and "start when ready" asks about that as
+    // a drop there would.
+    const other = (await sql<{ id: number }>`select id from scm_prodplan where client_id = ${maker} and id <> ${bar.plan_id} order by id limit 1`.execute(db)).rows[0];
+    await sql`insert into scm_prodplan_bar (client_id, plan_id, line_id, start_date, end_date, qty, minutes, locked) values (${maker}, ${other.id}, ${bar.line_id}, ${addDays(target.end, 1)}, ${addDays(target.end, 12)}, 100000, 1000000, true)`.execute(db);
   };
   [server, browser] = await Promise.all([startServer({}, { prepare }), launchBrowser()]);
 }, 300_000);
@@ -170,10 +176,21 @@ describe('scheduling board: a move before the material is in', () => {
     await barAt(page, target.start);
     expect(await serverBar(page)).toMatchObject({ start: target.start, version });
 
-    // Start when ready: the bar goes to the purchase order's day; Ctrl+Z puts it back.
+    // Start when ready: that day overloads the line, and the board asks as a drop there does; moved
+    // anyway, the bar goes to the purchase order's day; Ctrl+Z puts it back.
     await dropBy(page, 2);
     await dialog.waitFor();
     await page.click('[data-testid=board-material-gate]');
+    const overload = page.locator('[data-testid=board-overload-dialog]');
+    await overload.waitFor();
+    // The full days the bar now runs into are among them (the demo's lines may be full elsewhere too), none before the material's day.
+    const asked = (await overload.getAttribute('data-days'))!.split(',');
+    expect(asked.some((d) => d > target.end && d <= addDays(target.end, 12)), asked.join(',')).toBe(true);
+    expect(asked.every((d) => d >= eta), asked.join(',')).toBe(true);
+    expect(await serverBar(page)).toMatchObject({ start: target.start, version });
+    await page.waitForTimeout(400);
+    await snap(page, 'board-material-02a-ready-day-overloads-1366-zh');
+    await page.click('[data-testid=board-overload-anyway]');
     await barAt(page, eta);
     expect((await serverBar(page)).start).toBe(eta);
     await snap(page, 'board-material-02-at-ready-day-1366-zh');

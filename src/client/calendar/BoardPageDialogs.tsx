@@ -9,7 +9,7 @@ import { LockClosedRegular, LockOpenRegular, MergeRegular, SplitHorizontalRegula
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoardBar, BoardCommand, ScenarioComparison } from '../../model/schedule-board';
-import type { OverloadAsk } from './board-model';
+import { gateDayOverload, type OverloadAsk } from './board-model';
 import { BoardAutoDialog, BoardConfirm, BoardMergeDialog, BoardSplitDialog } from './BoardDialogs';
 import { BoardMaterialDialog } from './BoardMaterialDialog';
 import { BoardOverloadDialog } from './BoardOverloadDialog';
@@ -61,7 +61,12 @@ export function BoardPageDialogs({ dialog, setDialog, source, onCommand, pushMov
     case 'material': {
       const { cmd, before } = dialog.ask;
       // The planner's answer: the same move (pushing or not) with the choice, not asked again.
-      const choose = (material: 'gate' | 'keep') => (cmd.push ? pushMove({ ...cmd, material }, before) : onCommand({ ...cmd, material }, before));
+      const choose = async (material: 'gate' | 'keep') => {
+        // Started on the material's day, the move asks what a drop there asks when that day overloads the line.
+        const over = material === 'gate' && data ? gateDayOverload(data, cmd, before, dialog.ask.gate.gate.day) : null;
+        if (over) return setDialog({ kind: 'overload', ask: over });
+        return cmd.push ? pushMove({ ...cmd, material }, before) : onCommand({ ...cmd, material }, before);
+      };
       return <BoardMaterialDialog ask={dialog.ask} onChoose={choose} onClose={close} />;
     }
     case 'auto':

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { commandBars, type BoardBar, type BoardCommand, type BoardData } from '../../model/schedule-board';
-import { CommandHistory, addDays, applyResult, historyEntryFor, type HistoryStep, delta, dragPreview, localStamp, movedPlans, hitTest, inverseOf, keyTarget, layoutBoard, lineWindow, rowAt, validateMerge, validateSplit, visible, withVersion, DAY_WIDTH, GROUP_HEIGHT, ROW_HEIGHT,
+import { CommandHistory, addDays, applyResult, historyEntryFor, type HistoryStep, delta, dragPreview, gateDayOverload, localStamp, movedPlans, hitTest, inverseOf, keyTarget, layoutBoard, lineWindow, rowAt, validateMerge, validateSplit, visible, withVersion, DAY_WIDTH, GROUP_HEIGHT, ROW_HEIGHT,
   assignLanes, dayLoad, LANE_PITCH, loadPercent, overloadRows, pushHistoryEntry, settled, stripAt, STRIP_HEIGHT, workingDays } from './board-model';
 import { edgeStep } from './useEdgeAutoScroll';
 
@@ -442,6 +442,23 @@ describe('overload of a drop, by day', () => {
     const p = dragPreview(data, data.bars[0], data.lines[1], 5);
     expect(p.overloads).toEqual([5]);
     expect(overloadRows(data, p)[0]).toMatchObject({ date: '2026-12-06', capacity: 0, rest: true });
+  });
+});
+
+describe('a move started on its material\'s day', () => {
+  it('asks about the overload of the gate day as a drop there does, and not when the day has room or the move pushes', () => {
+    const data = board(4, 14, [{ line_id: 1, start: '2026-12-01', end: '2026-12-02', qty: 200, minutes: 12000, daily: [100, 100] }]);
+    data.lines[1].load[2] = 5000;
+    const bar = data.bars[0];
+    const cmd = { op: 'move' as const, bar_id: bar.id, version: bar.version, line_id: data.lines[1].id, start: '2026-12-01', material: 'gate' as const };
+    // The gate is Thursday 2026-12-03 (day 2): 5,000 there already, 6,000 more is over 9,600.
+    const ask = gateDayOverload(data, cmd, bar, '2026-12-03')!;
+    expect(ask.cmd).toMatchObject({ start: '2026-12-03', material: 'keep', line_id: data.lines[1].id });
+    expect(overloadRows(data, ask.preview).map((r) => r.date)).toEqual(['2026-12-03']);
+    // A day with room, a pushing move, a gate past the board's days: not asked.
+    expect(gateDayOverload(data, cmd, bar, '2026-12-04')).toBeNull();
+    expect(gateDayOverload(data, { ...cmd, push: true }, bar, '2026-12-03')).toBeNull();
+    expect(gateDayOverload(data, cmd, bar, '2027-03-01')).toBeNull();
   });
 });
 

@@ -286,6 +286,23 @@ export function historyEntryFor(cmd: BoardCommand, before: BoardBar[]): HistoryE
 /** A drop that would overload the target line: the command, the bar as it was, and the preview that showed it. */
 export type OverloadAsk = { cmd: Extract<BoardCommand, { op: 'move' | 'resize' }>; before: BoardBar; preview: DragPreview };
 
+/**
+ * A move the planner chose to start on its material's day (the server's gate, asked before the drop):
+ * the same question a drop there asks when that day overloads the line (issue 31): the move from the
+ * gate day as an overload ask, or null when the day leaves the line within capacity, the move pushes
+ * the following plans anyway, or the gate day or the line is not on the board.
+ */
+export function gateDayOverload(data: BoardData, cmd: Extract<BoardCommand, { op: 'move' }>, before: BoardBar, gateDay: string): OverloadAsk | null {
+  if (cmd.push) return null;
+  const line = data.lines.find((l) => l.id === cmd.line_id);
+  const dayIndex = data.days.findIndex((d) => d.date === gateDay);
+  if (!line || dayIndex < 0) return null;
+  const preview = dragPreview(data, before, line, dayIndex);
+  if (preview.refused || !preview.overloads.length) return null;
+  // Started on the gate day, the server is not asked again ('keep' keeps this day, now the gate's own).
+  return { cmd: { ...cmd, start: gateDay, material: 'keep' }, before, preview };
+}
+
 /** The overloaded days of an ask as the dialog lists them: date, load and capacity, rest day or not. */
 export function overloadRows(data: BoardData, preview: DragPreview): { date: string; load: number; capacity: number; rest: boolean }[] {
   return preview.overloads.map((i) => ({ date: data.days[i]?.date ?? '', load: Math.round(preview.load[i]), capacity: Math.round(preview.capacity[i] ?? 0), rest: !data.days[i]?.working && !(preview.capacity[i] > 0) }));
