@@ -33,9 +33,9 @@ function run(title, cmd, args, env = {}) {
 }
 
 // Runs a command with its output kept, so that two can run at once and print one after the other.
-function start(title, cmd, args) {
+function start(title, cmd, args, env = {}) {
   const started = Date.now();
-  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let out = '';
   for (const stream of [child.stdout, child.stderr]) {
     stream.setEncoding('utf8');
@@ -45,6 +45,18 @@ function start(title, cmd, args) {
     child.on('error', (e) => { out += String(e); });
     child.on('close', (code) => resolve({ title, code, out, seconds: (Date.now() - started) / 1000 }));
   });
+}
+
+// Prints the outputs of commands run side by side, one after the other, and stops the run on a failure.
+function report(results, ticks, what) {
+  for (const c of results) {
+    console.log(`\n=== ${c.title}`);
+    if (c.out) process.stdout.write(c.out);
+    console.log(`=== ${c.title}: ${c.code === 0 ? 'passed' : 'FAILED'} in ${c.seconds.toFixed(1)} s`);
+  }
+  console.log(`=== ${what}: ${cpuUse(ticks).trim() || 'done'}`);
+  const failed = results.find((c) => c.code !== 0);
+  if (failed) process.exit(failed.code ?? 1);
 }
 
 // The type check, ESLint (zero warnings), the unit tests and the browser build need no database:
@@ -58,20 +70,19 @@ const checks = await Promise.all([
   // The browser build is read only by the end-to-end stage; built here, it takes no stage of its own.
   start('browser build', 'npx', ['vite', 'build', '--logLevel', 'warn']),
 ]);
-for (const c of checks) {
-  console.log(`\n=== ${c.title}`);
-  if (c.out) process.stdout.write(c.out);
-  console.log(`=== ${c.title}: ${c.code === 0 ? 'passed' : 'FAILED'} in ${c.seconds.toFixed(1)} s`);
-}
-console.log(`=== checks side by side: ${cpuUse(checkTicks).trim() || 'done'}`);
-const failed = checks.find((c) => c.code !== 0);
-if (failed) process.exit(failed.code ?? 1);
+report(checks, checkTicks, 'checks side by side');
 // With PostgreSQL at hand every API file runs on it, and on PGlite the files of the embedded-database
 // list (tests/support/embedded-database-files.mjs says why); without it, every file runs on PGlite.
 const pg = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 if (pg) {
-  run('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DATABASE_URL: pg });
-  run('API tests on PGlite (embedded-database files)', 'npx', ['vitest', 'run', '--project', 'api', ...EMBEDDED_DATABASE_FILES.map(([file]) => file)], { TEST_DATABASE_URL: '' });
+  // Side by side: each stage ended on one long file with a core idle (20-40 s each), and the two share
+  // nothing (each its own template, databases and Redis keys: tests/support/global-setup.ts).
+  const apiTicks = cpuTicks();
+  const api = await Promise.all([
+    start('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DATABASE_URL: pg }),
+    start('API tests on PGlite (embedded-database files)', 'npx', ['vitest', 'run', '--project', 'api', ...EMBEDDED_DATABASE_FILES.map(([file]) => file)], { TEST_DATABASE_URL: '' }),
+  ]);
+  report(api, apiTicks, 'API tests side by side');
 } else run('API tests on PGlite', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DATABASE_URL: '' });
 writeFileSync('dist/client/build-id.txt', `build-${Date.now().toString(36)}`);
 run('end-to-end tests in Chromium', 'npx', ['vitest', 'run', '--project', 'e2e']);
