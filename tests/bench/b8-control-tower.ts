@@ -38,7 +38,7 @@ import { sql } from 'kysely';
 import { addDays } from '../../calendars/capacity';
 import { prng, scheduleProblem, SCHEDULE_GROUPS } from '../../fixtures/generators/schedule-problem';
 // The reports, as the server finds them (tsx runs this bench: no vite glob).
-import '../../src/server/services/reports/catalogue';
+import '../../src/server/services/report-engine/catalogue';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Db } from '../../src/server/db/database';
 import { defaultRange, sourceFor, widgetQuery, WIDGETS } from '../../src/client/pages/visual/control-tower.logic';

@@ -2,8 +2,8 @@ import { getCall, resolveCallPath } from './call';
 
 /**
  * The report calls (docs/architecture-reports.md): a run of one report by name with its grouping
- * and `f.*` filters, and its Excel export; served by src/server/services/reports/routes.ts, called
- * by src/client/pages/reports.
+ * and `f.*` filters, and its Excel export; served by src/server/services/reports/routes.ts (the
+ * runner: src/server/services/report-engine), called by the report renderer (src/client/engine/report).
  */
 export type ReportRunRow = Record<string, string | number | null> & { _level: number };
 export type ReportRunReply = {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_THEMES } from '../../../../reports/charts';
 import type { ChartKind } from '../../../model/report';
-import { ReportChart, type ChartPoint } from '../reports/ReportChart';
+import { ReportChart, type ChartPoint } from '../../engine/report/ReportChart';
 import { data, kinds } from './demos/chart.demo';
 
 const useStyles = makeStyles({

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 
-const reportPage = async () => ({ Component: (await import('./ReportPage')).ReportRoute });
-const reportDocument = async () => ({ Component: (await import('./ReportPage')).ReportDocumentRoute });
+const reportPage = async () => ({ Component: (await import('../../engine/report/ReportPage')).ReportRoute });
+const reportDocument = async () => ({ Component: (await import('../../engine/report/ReportPage')).ReportDocumentRoute });
 const wallDashboard = async () => ({ Component: (await import('../visual/Dashboard')).DashboardRoute });
 const workbenchDashboard = async () => ({ Component: (await import('../visual/Dashboard')).WorkbenchDashboardRoute });
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import '../../../../reports';
 import { type ChartTheme } from '../../../../reports/charts';
 import { type Label } from '../../../model';
-import { useReportTheme } from '../reports/report-theme';
+import { useReportTheme } from '../../engine/report/report-theme';
 import { DateBox } from '../../form/widgets/date-input';
 import { TowerKpis, TowerWidgetCard } from './TowerParts';
 import { T, WALL } from './tower-texts';

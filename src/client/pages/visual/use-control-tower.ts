@@ -5,7 +5,7 @@ import { towerCalls } from '../../../model/calls/tower';
 import { withSettings, towerKey, type BoardItem, type WidgetSettings } from '../../../model/workspace';
 import { callApi } from '../../api/calls';
 import { access } from '../../session/access-state';
-import type { ReportResult } from '../reports/report-view';
+import type { ReportResult } from '../../engine/report/report-view';
 import { defaultRange, sourceFor, towerRefresh, WIDGETS } from './control-tower.logic';
 import { onSocketMessage } from '../../session/notification-socket';
 import type { DashboardOrg } from './dashboard.logic';

@@ -6,7 +6,7 @@ import type { Label } from '../../../model';
 import { tileCalls, type TileRow } from '../../../model/calls/tiles';
 import { useCall } from '../../api/calls';
 import { onSocketMessage } from '../../session/notification-socket';
-import { useReportTheme } from '../reports/report-theme';
+import { useReportTheme } from '../../engine/report/report-theme';
 import { TileView } from '../visual/tiles/TileView';
 
 const FAILED: Label = { zh: '加载失败', en: 'Could not be loaded' };

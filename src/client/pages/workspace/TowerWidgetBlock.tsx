@@ -9,9 +9,9 @@ import { periodRange, type WidgetSettings } from '../../../model/workspace';
 import { reportCalls } from '../../../model/calls/reports';
 import { useCall } from '../../api/calls';
 import { onSocketMessage } from '../../session/notification-socket';
-import { ReportChart } from '../reports/ReportChart';
-import { useReportTheme } from '../reports/report-theme';
-import { chartKindFor, reportChartData } from '../reports/report-view';
+import { ReportChart } from '../../engine/report/ReportChart';
+import { useReportTheme } from '../../engine/report/report-theme';
+import { chartKindFor, reportChartData } from '../../engine/report/report-view';
 import { defaultRange, drillPath, inStateOrder, isRefreshMessage, topCategories, widgetQuery, type WidgetDef } from '../visual/control-tower.logic';
 
 const EMPTY: Label = { zh: '暂无数据', en: 'No data' };

@@ -17,7 +17,7 @@ import { rptAlert } from '../../../model/entities/rptalert.entity';
 import { raiseNotice } from '../notify';
 import { emitOrderState } from '../orders/cross-tenant.util';
 import { menuEntriesOf } from '../profile/profile.service';
-import { runReport } from './report.service';
+import { runReport } from '../report-engine/report.service';
 import { rolesOf, userAuth } from './company-roles';
 import { runTile, tileForViewer, tileSpecOf, viewerTiles } from './tiles.service';
 import { tileDrillUrl, tileReport, type TileSpec } from '../../../model/tiles';

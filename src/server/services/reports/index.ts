@@ -7,4 +7,4 @@ import './reports.seed';
 import './alerts.seed';
 import './tiles.seed';
 export { reportRoutes } from './routes';
-export { runReport, reportWorkbook, pivotRows, type ReportResult } from './report.service';
+export { runReport, reportWorkbook, pivotRows, type ReportResult } from '../report-engine/report.service';

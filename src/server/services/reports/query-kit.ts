@@ -4,7 +4,7 @@
  * line load and its kept days, the vendor quality events). A `.query.ts` imports the server through this file only
  * (tests/registry/layer-rules.test.ts), and nothing the browser loads imports a `.query.ts`.
  */
-export type { ServerQuery, ServerQueryContext, ServerQueryRow } from './server-query';
+export type { ServerQuery, ServerQueryContext, ServerQueryRow } from '../report-engine/server-query';
 export { companyCalendar, loadLines, scheduleLoad, type BarLoadRow, type LineSams } from '../planning/planning.service';
 export { addDays, daysBetween, lineCapacityRange } from '../../../../calendars/capacity';
 export { keptLineLoad } from '../planning/line-day-load';

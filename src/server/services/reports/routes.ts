@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 // Every report folder, with its server query (found at start: catalogue.ts).
-import './catalogue';
+import '../report-engine/catalogue';
 import { allReports, getReport, type ReportDef } from '../../../model';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { ok, requestLanguage } from '../../http/envelope';
@@ -10,7 +10,7 @@ import { assertCan } from '../../resources/permissions';
 import { registerReportRefresh } from './live';
 import { alertRoutes } from './alerts.routes';
 import { tileRoutes } from './tiles.routes';
-import { reportWorkbook, runReport } from './report.service';
+import { reportWorkbook, runReport } from '../report-engine/report.service';
 import { runTower, saveTowerSettings } from './tower.service';
 import { inputOf } from '../../access/input.util';
 import { serveCall } from '../../http/calls';

@@ -12,7 +12,7 @@ import { registerSaveHook } from '../../resources/save-hooks';
 import { rptTile } from '../../../model/entities/rpttile.entity';
 import { menuEntriesOf } from '../profile/profile.service';
 import { rolesOf, userAuth } from './company-roles';
-import { runReport } from './report.service';
+import { runReport } from '../report-engine/report.service';
 
 /**
  * Tiles a company builds (issue 34, docs/architecture-dashboards.md "Tile designer"). A tile is a row

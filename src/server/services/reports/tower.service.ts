@@ -9,7 +9,7 @@ import { AppError, forbidden, validationError } from '../../http/errors';
 import { menuEntriesOf } from '../profile/profile.service';
 import { withTenant } from '../../kernel/rls';
 import { companyOrgs } from './dashboard.routes';
-import { runReport } from './report.service';
+import { runReport } from '../report-engine/report.service';
 import type { TowerReply, TowerWidgetReply } from '../../../model/calls/tower';
 
 /**

@@ -6,7 +6,7 @@ import { alertMeasures, type AlertCondition } from '../../../../model/alerts';
 import { alertCalls, type AlertTile } from '../../../../model/calls/alerts';
 import { useCall } from '../../../api/calls';
 import type { WidgetProps } from '../../../form/widgets';
-import { ReportFilterBar } from '../../reports/ReportFilterBar';
+import { ReportFilterBar } from '../../../engine/report/ReportFilterBar';
 import { A, filtersText } from './alert-texts';
 
 type Filters = Record<string, string>;

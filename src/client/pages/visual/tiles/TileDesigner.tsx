@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { REPORT_THEMES } from '../../../../../reports/charts';
 import { TILE_CHARTS, TILE_CHART_LABELS, type TileChart } from '../../../../model/tiles';
 import type { WidgetProps } from '../../../form/widgets';
-import { useReportTheme } from '../../reports/report-theme';
+import { useReportTheme } from '../../../engine/report/report-theme';
 import { useTr } from '../alerts/AlertFigureFields';
 import { TT, fill } from './tile-texts';
 import { TileView, type TileLook } from './TileView';

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { getReport } from '../../../../model';
 import { tileAggregations, tileDateFields, tileDimensions, TILE_AGG_LABELS, TILE_GROUPINGS, TILE_PERIODS, TILE_PERIOD_LABELS, type TileChart, type TilePeriod } from '../../../../model/tiles';
 import type { WidgetProps } from '../../../form/widgets';
-import { ReportFilterBar } from '../../reports/ReportFilterBar';
+import { ReportFilterBar } from '../../../engine/report/ReportFilterBar';
 import { filtersText } from '../alerts/alert-texts';
 import { useTr } from '../alerts/AlertFigureFields';
 import { TT } from './tile-texts';

@@ -6,8 +6,8 @@ import { tileChartOption } from '../../../../../reports/charts/tile.chart';
 import { getReport, type Label } from '../../../../model';
 import type { TileResult } from '../../../../model/calls/tiles';
 import { thresholdColor, tileDrillUrl, type TileSpec } from '../../../../model/tiles';
-import { ReportChart } from '../../reports/ReportChart';
-import { reportChartData, shownMeasure, shownValue } from '../../reports/report-view';
+import { ReportChart } from '../../../engine/report/ReportChart';
+import { reportChartData, shownMeasure, shownValue } from '../../../engine/report/report-view';
 import { TT } from './tile-texts';
 
 export type TileLook = { theme: ChartTheme; text: string; muted: string; border: string };
