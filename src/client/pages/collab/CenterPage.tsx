@@ -14,6 +14,8 @@ import { AnnouncementsPanel } from './AnnouncementsPanel';
 import { NoticeSettingsPanel } from './NoticeSettingsPanel';
 import './collab-messages';
 
+const LIST_AREA = { height: 'calc(100vh - 270px)', minHeight: 420 } as const;
+
 /** The bell's count follows what the notices tab marks read: read again after each refresh of the list. */
 function BellCount({ generation }: { generation: number }) {
   useEffect(() => {
@@ -75,7 +77,10 @@ export function CenterPage() {
         <Tab value="announcements" data-testid="tab-announcements">{t('collab.tab.announcements')}</Tab>
         <Tab value="settings" data-testid="tab-settings">{t('collab.tab.settings')}</Tab>
       </TabList>
-      {tab === 'tasks' ? <TasksPanel /> : tab === 'announcements' ? <AnnouncementsPanel /> : tab === 'settings' ? <NoticeSettingsPanel /> : <NoticesPanel />}
+      {tab === 'announcements' ? <AnnouncementsPanel /> : tab === 'settings' ? <NoticeSettingsPanel /> : (
+        // A list tab fills the window below the centre's head (the engine's list takes its container's height).
+        <div style={LIST_AREA}>{tab === 'tasks' ? <TasksPanel /> : <NoticesPanel />}</div>
+      )}
     </AdminPage>
   );
 }
