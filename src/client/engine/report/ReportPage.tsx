@@ -7,7 +7,7 @@ import '../../../../reports';
 import { drillOf } from '../../../../reports/charts';
 import { drillUrl, getReport, type Label } from '../../../model';
 import { reportExportPath } from '../../../model/calls/reports';
-import { downloadFile } from '../../engine/upload-api';
+import { downloadFile } from '../upload-api';
 import { ReportChart, type ChartPoint } from './ReportChart';
 import { ReportDocumentHead, ReportGrouping, ReportTitleBar } from './ReportControls';
 import { ReportFilterBar } from './ReportFilterBar';

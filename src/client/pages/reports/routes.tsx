@@ -2,8 +2,8 @@ import type { RouteObject } from 'react-router-dom';
 
 const reportPage = async () => ({ Component: (await import('../../engine/report/ReportPage')).ReportRoute });
 const reportDocument = async () => ({ Component: (await import('../../engine/report/ReportPage')).ReportDocumentRoute });
-const wallDashboard = async () => ({ Component: (await import('../visual/Dashboard')).DashboardRoute });
-const workbenchDashboard = async () => ({ Component: (await import('../visual/Dashboard')).WorkbenchDashboardRoute });
+const wallDashboard = async () => ({ Component: (await import('../../engine/report/Dashboard')).DashboardRoute });
+const workbenchDashboard = async () => ({ Component: (await import('../../engine/report/Dashboard')).WorkbenchDashboardRoute });
 
 /**
  * Report pages (issue 13), loaded on first use with ECharts: `/{cata}/dsrptindex/{opt}` (opt = report

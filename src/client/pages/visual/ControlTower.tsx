@@ -11,7 +11,7 @@ import { DateBox } from '../../form/widgets/date-input';
 import { TowerKpis, TowerWidgetCard } from './TowerParts';
 import { T, WALL } from './tower-texts';
 import { useControlTower } from './use-control-tower';
-import { OrgSelect } from './wall-parts';
+import { OrgSelect } from '../../engine/report/wall-parts';
 import { TowerTiles } from './tiles/TowerTiles';
 import { TowerScenarios } from './scenarios/TowerScenarios';
 

@@ -8,8 +8,8 @@ import { access } from '../../session/access-state';
 import type { ReportResult } from '../../engine/report/report-view';
 import { defaultRange, sourceFor, towerRefresh, WIDGETS } from './control-tower.logic';
 import { onSocketMessage } from '../../session/notification-socket';
-import type { DashboardOrg } from './dashboard.logic';
-import { useFullScreen, useLiveReload } from './wall-parts';
+import type { DashboardOrg } from '../../engine/report/dashboard.logic';
+import { useFullScreen, useLiveReload } from '../../engine/report/wall-parts';
 import { whenIdle } from '../../kernel/when-idle';
 import { askTower, todayIso, towerQuery } from './tower-early';
 

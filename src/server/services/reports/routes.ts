@@ -5,7 +5,7 @@ import { allReports, getReport, type ReportDef } from '../../../model';
 import { authOf, requireAuth } from '../../access/auth-context';
 import { ok, requestLanguage } from '../../http/envelope';
 import { notFound } from '../../http/errors';
-import { companyOrgs, dashboardRoutes } from './dashboard.routes';
+import { companyOrgs, dashboardRoutes } from '../report-engine/dashboard.routes';
 import { assertCan } from '../../resources/permissions';
 import { registerReportRefresh } from './live';
 import { alertRoutes } from './alerts.routes';

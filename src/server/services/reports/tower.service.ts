@@ -8,7 +8,7 @@ import type { Db } from '../../db/database';
 import { AppError, forbidden, validationError } from '../../http/errors';
 import { menuEntriesOf } from '../profile/profile.service';
 import { withTenant } from '../../kernel/rls';
-import { companyOrgs } from './dashboard.routes';
+import { companyOrgs } from '../report-engine/dashboard.routes';
 import { runReport } from '../report-engine/report.service';
 import type { TowerReply, TowerWidgetReply } from '../../../model/calls/tower';
 

@@ -7,8 +7,8 @@ import { dashboardCalls } from '../../../model/calls/dashboards';
 import { reportCalls } from '../../../model/calls/reports';
 import { callApi } from '../../api/calls';
 import { access } from '../../session/access-state';
-import type { ChartPoint } from '../../engine/report/ReportChart';
-import { reportChartData, type ReportResult } from '../../engine/report/report-view';
+import type { ChartPoint } from './ReportChart';
+import { reportChartData, type ReportResult } from './report-view';
 import { filtersOf, isDashboardRefresh, type DashboardOrg } from './dashboard.logic';
 import { useFullScreen, useLiveReload } from './wall-parts';
 

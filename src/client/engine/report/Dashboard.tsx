@@ -8,7 +8,7 @@ import '../../../../reports/dashboards';
 import { type ChartTheme } from '../../../../reports/charts';
 import { getDashboard, type DashboardDef, type Label } from '../../../model';
 import { DateBox } from '../../form/widgets/date-input';
-import { useReportTheme } from '../../engine/report/report-theme';
+import { useReportTheme } from './report-theme';
 import { LOOKS, T } from './dashboard-texts';
 import { DashboardWidgetCard } from './DashboardWidgetCard';
 import { useDashboard } from './use-dashboard';

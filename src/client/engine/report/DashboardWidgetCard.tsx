@@ -1,8 +1,8 @@
 import { Spinner } from '@fluentui/react-components';
 import type { ChartTheme } from '../../../../reports/charts';
 import { followsOrg, getReport, type DashboardWidget, type Label } from '../../../model';
-import { ReportChart } from '../../engine/report/ReportChart';
-import { chartKindFor } from '../../engine/report/report-view';
+import { ReportChart } from './ReportChart';
+import { chartKindFor } from './report-view';
 import { LOOKS, T } from './dashboard-texts';
 import type { DashboardState } from './use-dashboard';
 
