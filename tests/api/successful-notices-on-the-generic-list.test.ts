@@ -134,5 +134,8 @@ describe("a ticket's comments are its people's", () => {
     await refused('POST', `${base}/add-member`, { id: 1, user_id: 2, role: 'boss' }, 'role');
     await refused('GET', `${base}/people?doc_type=prorder`, undefined, 'doc_id');
     await refused('GET', `${base}/view?id=-3`, undefined, 'id');
+    await refused('POST', `${base}/finish`, { id: 1, version: 'x' }, 'version');
+    await refused('POST', `${base}/finish`, { id: 1, solution: 'x'.repeat(4001) }, 'solution');
+    expect((await inject('brand.buyer', 'POST', `${base}/archive`, { id: 1 })).status).toBe(404);
   });
 });

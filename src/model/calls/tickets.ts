@@ -47,7 +47,15 @@ export const ticketCalls = {
   }),
   documents: getCall<{ doc_type: string; keyword?: string }, { rows: TicketDocument[] }>(`${BASE}/docs`, { input: is.object({ doc_type: is.text(40), keyword: is.optional(is.text(60)) }) }),
   save: postCall<TicketSave, Ticket>(`${BASE}/save`),
-  move: postCall<{ action: 'close' | 'finish' | 'reopen'; id: number; version?: number; solution?: string }, Ticket>(`${BASE}/:action`),
+  /** `action` is the address's (close, finish, reopen); `version` the ticket's as read; `solution` at most 4,000 characters. */
+  move: postCall<{ action: 'close' | 'finish' | 'reopen'; id: number; version?: number; solution?: string }, Ticket>(`${BASE}/:action`, {
+    input: is.object({
+      action: is.oneOf('close', 'finish', 'reopen'),
+      id: is.queryId,
+      version: is.optional(is.check(is.queryId, () => true, 'a version (a whole number from 1)')),
+      solution: is.optional(is.text(4000)),
+    }),
+  }),
   addMember: postCall<{ id: number; user_id: number; role?: TicketRole }, { members: TicketMember[] }>(`${BASE}/add-member`, {
     input: is.object({ id: is.queryId, user_id: is.queryId, role: is.optional(is.oneOf('owner', 'participant', 'guest')) }),
   }),

@@ -13,7 +13,7 @@ export function FinishDialog(props: { finish: ReturnType<typeof useTicketFinish>
   return (
     <AdminEditDialog open={f.open} title={t('collab.ticket.finishTitle')} onClose={f.close} onSave={() => void f.finish(props.version)} saveTestId="ticket-finish-save" saveLabel={t('collab.ticket.finish')}>
       <Field label={t('collab.ticket.solution')} required validationMessage={f.error}>
-        <Textarea rows={5} value={f.solution} onChange={(_, x) => f.setSolution(x.value)} data-testid="ticket-solution-input" />
+        <Textarea rows={5} maxLength={4000} value={f.solution} onChange={(_, x) => f.setSolution(x.value)} data-testid="ticket-solution-input" />
       </Field>
     </AdminEditDialog>
   );

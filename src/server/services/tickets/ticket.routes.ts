@@ -28,11 +28,6 @@ function oneId(input: Input, key = 'id'): number {
   return id;
 }
 
-const versionOf = (input: Input): number | undefined => {
-  const v = input.version === undefined || input.version === '' ? Number.NaN : Number(input.version);
-  return Number.isSafeInteger(v) ? v : undefined;
-};
-
 /**
  * Exception tickets (issue 15; spec 2 tickets: assigned, closing, closed, knowledge base; spec 6 rights).
  * The lists (assigned, closing, closed, raised; the knowledge base) are the view `ticketlist`'s
@@ -66,12 +61,11 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
     return editTicket(app.db, me, oneId(input), { ...fields, version: input.version });
   });
   serveCall(app, ticketCalls.move, guard, async (req) => {
-      const action = (req.params as { action?: string }).action;
-      if (action !== 'close' && action !== 'finish' && action !== 'reopen') throw notFound();
-      const input = dataOf(req);
-      const solution = typeof input.solution === 'string' ? input.solution : undefined;
-      if (solution !== undefined && solution.length > 4000) throw validationError({ solution: { key: 'rule.maxLength', params: { max: 4000 } } });
-      return moveTicket(app.db, callerOf(req), oneId(input), action, { version: versionOf(input), solution });
+    // Any other address under the ticket's is not a call at all.
+    const action = (req.params as { action?: string }).action;
+    if (action !== 'close' && action !== 'finish' && action !== 'reopen') throw notFound();
+    const input = readShapedInput(ticketCalls.move, { ...dataOf(req), action });
+    return moveTicket(app.db, callerOf(req), input.id, input.action, { version: input.version, solution: input.solution });
   });
   serveShaped(ticketCalls.addMember, async (me, input) => ({ members: await addTicketMember(app.db, me, input.id, input.user_id, input.role ?? 'owner') }));
   serveShaped(ticketCalls.quit, async (me, { id }) => ({ members: await quitTicket(app.db, me, id) }));
