@@ -137,5 +137,8 @@ describe("a ticket's comments are its people's", () => {
     await refused('POST', `${base}/finish`, { id: 1, version: 'x' }, 'version');
     await refused('POST', `${base}/finish`, { id: 1, solution: 'x'.repeat(4001) }, 'solution');
     expect((await inject('brand.buyer', 'POST', `${base}/archive`, { id: 1 })).status).toBe(404);
+    const removal = await t.app.inject({ method: 'DELETE', url: `${base}/comment-remove?id=x`, headers: { authorization: `Bearer ${tok['brand.buyer']}` } });
+    expect(removal.statusCode).toBe(400);
+    expect(removal.body).toContain('id');
   });
 });

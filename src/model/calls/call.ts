@@ -79,8 +79,10 @@ export function postCall<In extends object | void = void, Out = unknown>(path: s
 }
 
 /** Removals addressed by query (`DELETE ...?id=`). */
-export function deleteCall<In extends Record<string, QueryValue>, Out = unknown>(path: string): Call<In, Out> {
-  return { method: 'DELETE', path, body: 'query' };
+export function deleteCall<In extends Record<string, QueryValue>, Out = unknown>(path: string): Call<In, Out>;
+export function deleteCall<In extends Record<string, QueryValue>, Out = unknown>(path: string, shape: CallShape<In>): ShapedCall<In, Out>;
+export function deleteCall<In extends Record<string, QueryValue>, Out = unknown>(path: string, shape?: CallShape<In>): Call<In, Out> {
+  return { method: 'DELETE', path, body: 'query', ...shape };
 }
 
 /** Uploads: the input's fields travel as a multipart form (a File or Blob under its field name). */

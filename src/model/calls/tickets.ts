@@ -25,8 +25,8 @@ export type TicketDocument = { id: number; no: string | null; shared: boolean };
 /** The body of a raise (no id) or an edit (id and version). */
 export type TicketSave = Record<string, unknown> & { id?: number; version?: number };
 
-/** A ticket's id, as a query or a body carries it (a number or its decimal text). */
-const ticketId = is.object({ id: is.queryId });
+/** One record by its id (a ticket, a comment), as a query or a body carries it (a number or its decimal text). */
+const byId = is.object({ id: is.queryId });
 /** A document of the caller's company by its kind (an entity's name) and id. */
 const documentRef = { doc_type: is.text(40), doc_id: is.queryId };
 
@@ -35,7 +35,7 @@ const documentRef = { doc_type: is.text(40), doc_id: is.queryId };
  * up and refuses anything else with 400 naming the field; who may do what stays the service's, in SQL.
  */
 export const ticketCalls = {
-  view: getCall<{ id: number }, TicketView>(`${BASE}/view`, { input: ticketId }),
+  view: getCall<{ id: number }, TicketView>(`${BASE}/view`, { input: byId }),
   byDocument: getCall<{ doc_type: string; doc_id: number }, { rows: Ticket[] }>(`${BASE}/by-doc`, { input: is.object(documentRef) }),
   /** The users of a document's two companies (`doc_type`, `doc_id`) or of a ticket's (`id`). */
   people: getCall<{ id?: number; doc_type?: string; doc_id?: number }, { rows: TicketPerson[] }>(`${BASE}/people`, {
@@ -59,11 +59,12 @@ export const ticketCalls = {
   addMember: postCall<{ id: number; user_id: number; role?: TicketRole }, { members: TicketMember[] }>(`${BASE}/add-member`, {
     input: is.object({ id: is.queryId, user_id: is.queryId, role: is.optional(is.oneOf('owner', 'participant', 'guest')) }),
   }),
-  quit: postCall<{ id: number }, { members: TicketMember[] }>(`${BASE}/quit`, { input: ticketId }),
+  quit: postCall<{ id: number }, { members: TicketMember[] }>(`${BASE}/quit`, { input: byId }),
   /** `files`: the caller's uploads (upload), as every bulk call takes ids; `content` at most 4,000 characters. */
   comment: postCall<{ id: number; content?: string; files?: number[] }, { comments: TicketComment[] }>(`${BASE}/comment`, {
     input: is.object({ id: is.queryId, content: is.optional(is.text(4000)), files: is.optional(is.ids()) }),
   }),
-  removeComment: deleteCall<{ id: number }, { ticket_id: number }>(`${BASE}/comment-remove`),
+  /** `id`: the comment's. */
+  removeComment: deleteCall<{ id: number }, { ticket_id: number }>(`${BASE}/comment-remove`, { input: byId }),
   upload: uploadCall<{ file: Blob }, TicketAttachment>(`${BASE}/upload`),
 };

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf, requireAuth } from '../../access/auth-context';
-import { inputOf, type Input } from '../../access/input.util';
+import type { Input } from '../../access/input.util';
 import { readShapedInput, serveCall } from '../../http/calls';
 import type { ShapedCall } from '../../../model/calls/call';
 import { ticketCalls } from '../../../model/calls/tickets';
@@ -70,7 +70,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
   serveShaped(ticketCalls.addMember, async (me, input) => ({ members: await addTicketMember(app.db, me, input.id, input.user_id, input.role ?? 'owner') }));
   serveShaped(ticketCalls.quit, async (me, { id }) => ({ members: await quitTicket(app.db, me, id) }));
   serveShaped(ticketCalls.comment, async (me, input) => ({ comments: await addComment(app.db, me, input.id, input.content, input.files ?? []) }));
-  serveCall(app, ticketCalls.removeComment, guard, async (req) => ({ ticket_id: await removeComment(app.db, callerOf(req), oneId(inputOf(req))) }));
+  serveShaped(ticketCalls.removeComment, async (me, { id }) => ({ ticket_id: await removeComment(app.db, me, id) }));
   serveCall(app, ticketCalls.upload, guard, async (req) => {
     const me = callerOf(req);
     return recordTicketFile(app.db, me, await storeUpload(app, req, 'tickets', me.clientId, maxFileBytes()));
