@@ -224,6 +224,14 @@ export type ChildDef = {
    * field's value (a reference as its code).
    */
   distinct?: { fields: string[]; message?: string };
+  /**
+   * A view entity's lines carry, beside the child entity's stored fields, figures computed with
+   * them (a tracked order's node: its state today, whether it is on the critical path): declared
+   * here so a child grid's columns and labels resolve them like fields. Only on a view entity,
+   * whose area computes the lines (`registerViewScope(name, scope, { lines })`).
+   * Example: `fields: [{ key: 'state', label: { zh: '状态', en: 'State' }, type: 'dict', dict: 'node_state' }]`.
+   */
+  fields?: FieldDef[];
 };
 
 /**
@@ -450,6 +458,7 @@ function assertEntity(def: EntityDef): void {
   if (def.lineOf && !keys.has(def.lineOf.foreignKey)) throw new Error(`entity ${def.name}: lineOf foreign key "${def.lineOf.foreignKey}" is not a field`);
   if (def.lineOf?.transitions.some((t) => t.to)) throw new Error(`entity ${def.name}: a line's transition keeps no state (no \`to\`)`);
   if (def.states?.transitions.some((t) => t.removes)) throw new Error(`entity ${def.name}: only a line's transition removes its row (\`removes\` under lineOf)`);
+  if (!def.view && def.children?.some((c) => c.fields?.length)) throw new Error(`entity ${def.name}: only a view's lines carry computed fields (ChildDef.fields)`);
 }
 
 /**
@@ -467,8 +476,10 @@ function assertEntity(def: EntityDef): void {
  * defineViewEntity({ name: 'outbox', table: 'outbox', prefix: 'utilsapi', menuCode: 'workspace.outbox', ... });
  * ```
  */
-export function defineViewEntity(decl: Omit<EntityDef, 'view' | 'children' | 'numbering' | 'approval' | 'checks' | 'treeParent'>): EntityDef {
+export function defineViewEntity(decl: Omit<EntityDef, 'view' | 'numbering' | 'approval' | 'checks' | 'treeParent'>): EntityDef {
   if (!decl.editable && decl.states?.transitions.length) throw new Error(`view entity ${decl.name}: a view has no transitions (unless it is editable)`);
+  // A view's lines are read with its record (the area's `lines`), never saved with it.
+  for (const c of decl.children ?? []) for (const f of c.fields ?? []) if (!/^[a-z][a-z0-9_]*$/.test(f.key)) throw new Error(`view entity ${decl.name}: line field "${f.key}" of "${c.key}" must be snake_case`);
   // A read-only view's fields are all read-only; an editable one keeps its declaration's.
   const fields = decl.editable ? decl.fields : decl.fields.map((f) => ({ ...f, readonly: true }));
   const def: EntityDef = withStateOptions({ ...decl, fields, view: true });

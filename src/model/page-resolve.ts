@@ -66,6 +66,10 @@ export type ResolvedChildGrid = {
   editable: boolean;
   matrix?: ChildGridDecl['matrix'];
   rowTone?: ChildGridDecl['rowTone'];
+  /** The line entity's own transitions drawn as buttons on each row (`ChildGridDecl.lineActions`). */
+  lineActions: TransitionDef[];
+  /** By column: the line transition whose parameter of that key its cell edits, or `'save'` (an editable view's line saved). */
+  lineCells: Record<string, TransitionDef | 'save'>;
 };
 
 export type ResolvedPage = {
@@ -218,13 +222,46 @@ export function defaultColumns(entity: EntityDef): string[] {
   return entity.fields.filter((f) => FIELD_TYPE_TABLE[f.type].storage === 'scalar').map((f) => f.key);
 }
 
+/**
+ * What a child grid runs from its rows (ChildGridDecl.lineActions, lineCells), checked against the
+ * line entity: a named transition is one of its `lineOf`, a cell's transition has a parameter of the
+ * column's key and type, and `'save'` needs an editable view whose field is writable.
+ */
+function lineRuns(childEntity: EntityDef, decl: ChildGridDecl, columns: ResolvedColumn[]): Pick<ResolvedChildGrid, 'lineActions' | 'lineCells'> {
+  const where = `child grid "${decl.child}" (${childEntity.name})`;
+  const transition = (action: string) => {
+    const tr = childEntity.lineOf?.transitions.find((t) => t.action === action);
+    if (!tr) throw new Error(`${where}: "${action}" is not a transition of the line (lineOf)`);
+    return tr;
+  };
+  const lineCells: Record<string, TransitionDef | 'save'> = {};
+  for (const [field, run] of Object.entries(decl.lineCells ?? {})) {
+    const column = columns.find((c) => c.field === field);
+    if (!column) throw new Error(`${where}: cell "${field}" is not one of its columns`);
+    if (run === 'save') {
+      const f = childEntity.fields.find((x) => x.key === field);
+      if (!(childEntity.view && childEntity.editable) || !f || f.readonly) throw new Error(`${where}: cell "${field}" saves only a writable field of an editable view`);
+      lineCells[field] = 'save';
+      continue;
+    }
+    const tr = transition(run);
+    const param = tr.params?.find((x) => x.key === field);
+    if (!param || param.type !== column.fieldType) throw new Error(`${where}: transition "${run}" has no ${column.fieldType} parameter "${field}"`);
+    lineCells[field] = tr;
+  }
+  return { lineActions: (decl.lineActions ?? []).map(transition), lineCells };
+}
+
 function childGrid(entity: EntityDef, decl: ChildGridDecl, lookup: EntityLookup): ResolvedChildGrid {
   const child = entity.children?.find((c) => c.key === decl.child);
   if (!child) throw new Error(`entity ${entity.name}: child grid "${decl.child}" is not a child collection`);
-  const childEntity = lookup(child.entity);
-  if (!childEntity) throw new Error(`entity ${entity.name}: child entity "${child.entity}" is not registered`);
+  const stored = lookup(child.entity);
+  if (!stored) throw new Error(`entity ${entity.name}: child entity "${child.entity}" is not registered`);
+  // A view's lines may carry computed figures beside the child entity's fields (ChildDef.fields), read-only.
+  const childEntity: EntityDef = child.fields?.length ? { ...stored, fields: [...stored.fields, ...child.fields.map((f) => ({ ...f, readonly: true }))] } : stored;
   const columns = decl.columns.map((c) => columnOf(childEntity, c));
   return {
+    ...lineRuns(childEntity, decl, columns),
     child,
     entity: childEntity,
     columns,

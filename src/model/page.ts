@@ -115,8 +115,16 @@ export type ToolbarAction =
 
 export type PageKind = 'index' | 'page' | 'masterdetail' | 'ecindex' | 'ectabindex' | 'dsrptindex' | 'document' | 'subindex' | 'view';
 
-/** A child grid of a master-detail page; `matrix` (or the child collection's own) shows its lines as matrices. */
-export type ChildGridDecl = { child: string; columns: ColumnDecl[]; editable?: boolean; matrix?: ChildMatrix; rowTone?: RowTone[] };
+/**
+ * A child grid of a master-detail page; `matrix` (or the child collection's own) shows its lines as matrices.
+ * A grid over a line entity (`EntityDef.lineOf`) may run the line's own transitions from its rows,
+ * each at the line's version, whatever the form's mode (the server decides, as for `LineActions`):
+ * `lineActions` the transitions drawn as buttons in a last column (操作), `lineCells` a column whose
+ * cell edits the parameter of the same key of a transition (the node's actual date typed in its
+ * cell runs `actual`), or, for an editable view's lines, `'save'`: the line saved with that field.
+ * Example: `{ child: 'nodes', columns: [...], editable: false, lineActions: ['plan', 'recall'], lineCells: { actual_date: 'actual' } }`.
+ */
+export type ChildGridDecl = { child: string; columns: ColumnDecl[]; editable?: boolean; matrix?: ChildMatrix; rowTone?: RowTone[]; lineActions?: string[]; lineCells?: Record<string, string> };
 
 /**
  * A line's colour by a condition on it (an expression over the line's fields): the first rule that

@@ -8,7 +8,8 @@ import { documentStateOf } from './document-events';
  * Live lists (issue 29): a document of this list changed state, by this company or by another through
  * a share. `refresh` reads the rows again (the tabs' counts with them), and an open drawer of that
  * document revalidates its record (swr key `['record', apiBase, id, visit]`). An entity that names a
- * message in `refreshOn` (a view of computed figures) reads its rows again on that message too.
+ * message in `refreshOn` (a view of computed figures) reads its rows, and an open drawer its record
+ * (with its lines), again on that message too.
  * Called once, by the generated list's controller, so every list and drawer follows without a page
  * subscribing on its own.
  */
@@ -22,7 +23,11 @@ export function useLiveRows(resolved: Pick<ResolvedPage, 'entity' | 'apiBase'>, 
   useEffect(
     () =>
       onSocketMessage((message) => {
-        if (refreshOn && (message as { type?: unknown } | null)?.type === refreshOn) return live.current.refresh();
+        if (refreshOn && (message as { type?: unknown } | null)?.type === refreshOn) {
+          // The open drawer's record too: its figures and lines are computed with the rows (a tracked order's nodes).
+          void live.current.mutate((key) => Array.isArray(key) && key[0] === 'record' && key[1] === apiBase);
+          return live.current.refresh();
+        }
         const e = documentStateOf(message);
         if (!e || e.entity !== entity) return;
         live.current.refresh();

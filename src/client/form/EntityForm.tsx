@@ -5,6 +5,7 @@ import { ChildGrid, type ChildGridProps } from '../grid/ChildGrid';
 import { MatrixEntries } from '../grid/MatrixEntries';
 import type { RouteAction } from './form-logic';
 import { FormSections, type FieldWidgets } from './FormSections';
+import { LineActions } from './LineActions';
 import { matrixApplies, useEntityForm, type EntityFormHandle } from './use-entity-form';
 
 export { fieldDomId, matrixApplies, type EntityFormHandle } from './use-entity-form';
@@ -36,7 +37,19 @@ export type EntityFormProps = {
   draftKey?: { page: string; doc: string } | null;
   /** Checks without saving: the body the save would send, once every rule passed (the component gallery). */
   check?: (body: Row) => void;
+  /** A line's transition or save run from a child grid's row (ChildGridDecl.lineActions, lineCells): the drawer reads the record again. */
+  onLinesChanged?: () => void;
 };
+
+/** A child grid's runs from its rows over a line entity, for a stored record: its transitions' buttons drawn by `LineActions`. */
+function childLines(c: ResolvedPage['children'][number], record: Row | null, onDone: () => void): ChildGridProps['lines'] {
+  if (!record || (!c.lineActions.length && !Object.keys(c.lineCells).length)) return undefined;
+  return {
+    master: record,
+    onDone,
+    actions: (line, transitions, testId) => <LineActions entity={c.entity} master={record} line={line} only={transitions.map((tr) => tr.action)} testId={testId} onDone={onDone} />,
+  };
+}
 export const EntityForm = forwardRef<EntityFormHandle, EntityFormProps>(function EntityForm(props, ref) {
   const { resolved, action } = props;
   const f = useEntityForm(props, ref);
@@ -55,6 +68,8 @@ export const EntityForm = forwardRef<EntityFormHandle, EntityFormProps>(function
           ...f.childLines(c.child.key),
           disabled: action === 'view' || f.busy,
           newRow: () => f.childLines(c.child.key).newRow(c),
+          lines: childLines(c, props.record, () => props.onLinesChanged?.()),
+          linesBusy: f.busy,
         };
         const custom = props.childRenderers?.[c.child.key];
         if (custom) return <div key={`${c.child.key}-${f.restored}`}>{custom(childProps)}</div>;

@@ -119,6 +119,7 @@ export function FormDrawer(props: FormDrawerProps) {
             onBusyChange={rf.setBusy}
             childRenderers={slots.childRenderers?.(rf)}
             widgets={slots.widgets}
+            onLinesChanged={rf.reload}
             draftKey={action === 'view' ? null : { page: resolved.route, doc: action === 'add' ? 'new' : action === 'copy' ? `copy-${String(rf.id)}` : String(rf.id) }}
           />
         )}

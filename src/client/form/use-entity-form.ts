@@ -6,6 +6,7 @@ import { fieldErrorsOf } from '../api/reactions';
 import { entityApi, type Row } from '../api/entity-api';
 import { tokenContext, useFormSession } from './session-scope';
 import { newRowKey, type ChildRow } from '../grid/ChildGrid';
+import { LINE_KEY } from '../grid/child-grid-lines';
 import { toast } from '../kernel/toast-bus';
 import { useUnsavedGuard } from './use-unsaved-guard';
 import { formFields, type ResolvedField, type ResolvedPage } from '../../model/page-resolve';
@@ -97,7 +98,9 @@ function useFormValues(props: EntityFormInput, fields: ResolvedField[], session:
     const out: Record<string, ChildRow[]> = {};
     for (const c of resolved.children) {
       const rows = (initial[c.child.key] as Row[] | undefined) ?? [];
-      out[c.child.key] = rows.map((r) => ({ ...recordToValues(c.fields, r), __key: r.id ? `id-${String(r.id)}` : newRowKey() }));
+      // A grid that runs its lines' transitions keeps each line as read (its id, version and the fields a `when` reads).
+      const keepLine = c.lineActions.length > 0 || Object.keys(c.lineCells).length > 0;
+      out[c.child.key] = rows.map((r) => ({ ...recordToValues(c.fields, r), __key: r.id ? `id-${String(r.id)}` : newRowKey(), ...(keepLine ? { [LINE_KEY]: r } : {}) }));
     }
     return out;
   }, [initial, resolved]);

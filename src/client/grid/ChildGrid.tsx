@@ -9,6 +9,7 @@ import { gridTheme, GRID_LOCALE } from './EntityGrid';
 import { ROW_TONE_CSS, rowToneClass } from './row-tone';
 import { SPREADSHEET_CSS } from './useSpreadsheetKeys';
 import { useChildGrid } from './use-child-grid';
+import type { ChildLines } from './child-grid-lines';
 import './grid-modules';
 
 /**
@@ -27,6 +28,10 @@ export type ChildGridProps = {
   errors: Record<string, string>;
   disabled: boolean;
   newRow: () => ChildRow;
+  /** A grid over a line entity: the record its lines belong to and what follows a line's run (ChildGridDecl.lineActions, lineCells). */
+  lines?: ChildLines;
+  /** The lines' runs wait (the form is busy). */
+  linesBusy?: boolean;
 };
 
 const useStyles = makeStyles({
@@ -40,6 +45,9 @@ const useStyles = makeStyles({
 /** A cell with an error: red edge and tint (its message is the cell's tooltip and is listed below). */
 const useCellErrorStyles = makeStaticStyles({
   '.engine-cell-error': { boxShadow: `inset 0 0 0 1px ${tokens.colorPaletteRedBorder2}`, backgroundColor: tokens.colorPaletteRedBackground1 },
+  // A grid as tall as its lines: where the browser's scrollbars overlay (AG Grid's "invisible" ones),
+  // the horizontal one is laid under the last line instead of over it (it hid half of that line).
+  '.engine-child-whole .ag-body-horizontal-scroll.ag-scrollbar-invisible': { position: 'relative' },
   ...ROW_TONE_CSS,
 });
 
@@ -75,7 +83,7 @@ export function ChildGrid(p: ChildGridProps) {
       </div>
       <style>{SPREADSHEET_CSS}</style>
       <div
-        className={mergeClasses(s.grid, !p.grid.editable && s.whole)}
+        className={mergeClasses(s.grid, !p.grid.editable && s.whole, !p.grid.editable && 'engine-child-whole')}
         {...uncontrolled}
         {...sheetKeys.containerProps}
         // Escape in a cell editor cancels the edit; it must not also close the drawer around the grid.

@@ -5,6 +5,7 @@ import type { ResolvedChildGrid } from '../../model/page-resolve';
 import { validateField, type MessageRef } from '../../model/validate';
 import { cellText } from './cell-text';
 import type { ChildRow } from './ChildGrid';
+import { lineActionsColumn, lineCellOpen, type ChildLinesRef } from './child-grid-lines';
 
 /** The reference options of a child grid's columns, by field (they arrive after the grid opens). */
 export type ReferenceOptions = RefObject<Record<string, FormOption[] | undefined>>;
@@ -29,17 +30,26 @@ export function childPasteCheck(grid: ResolvedChildGrid, references: ReferenceOp
   };
 }
 
-/** The column definitions of a child grid: editors per field type, error marks and tooltips. */
-export function childColumnDefs(grid: ResolvedChildGrid, disabled: boolean, errors: Record<string, string>, language: Language, references: ReferenceOptions): ColDef<ChildRow>[] {
+/**
+ * The column definitions of a child grid: editors per field type, error marks and tooltips; over a
+ * line entity, its `lineCells` editable where the line may run them now and its `lineActions` column.
+ */
+export function childColumnDefs(grid: ResolvedChildGrid, disabled: boolean, errors: Record<string, string>, language: Language, references: ReferenceOptions, lines?: { ref: ChildLinesRef; header: string }): ColDef<ChildRow>[] {
   const p = { grid, disabled, errors };
-  return grid.columns.map((col) => {
+  const columns = grid.columns.map((col): ColDef<ChildRow> => {
     const field = p.grid.fields.find((f) => f.field === col.field);
-    const editable = !p.disabled && p.grid.editable && Boolean(field) && !field?.def?.readonly;
+    // A line's cell runs its transition (or saves the line) whatever the form's mode: the server decides.
+    const lineCell = lines && grid.lineCells[col.field];
+    const editable: ColDef<ChildRow>['editable'] = lineCell ? (c) => lineCellOpen(grid, col.field, lines.ref.current, c.data) : !p.disabled && p.grid.editable && Boolean(field) && !field?.def?.readonly;
     const base: ColDef<ChildRow> = {
       colId: col.field,
       cellDataType: 'text',
       field: col.field,
-      headerName: (language === 'en' ? col.label.en : col.label.zh) + (field?.required ? ' *' : ''),
+      // Required is said where a line is entered (a grid read-only, or a line's run, asks nothing of it).
+      headerName: (language === 'en' ? col.label.en : col.label.zh) + (field?.required && p.grid.editable && !p.disabled ? ' *' : ''),
+      // A long field label wraps between words in a narrow column instead of being cut ("Plan duration (days)").
+      wrapHeaderText: true,
+      autoHeaderHeight: true,
       editable,
       width: col.width,
       resizable: true,
@@ -66,4 +76,6 @@ export function childColumnDefs(grid: ResolvedChildGrid, disabled: boolean, erro
     }
     return { ...base, cellEditor: 'agTextCellEditor', type: col.renderer === 'number' || col.renderer === 'money' ? 'rightAligned' : undefined };
   });
+  const actions = lines ? lineActionsColumn(grid, lines.ref, lines.header) : null;
+  return actions ? [...columns, actions] : columns;
 }

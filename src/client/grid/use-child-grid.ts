@@ -6,6 +6,7 @@ import { toast } from '../kernel/toast-bus';
 import type { ChildGridProps, ChildRow } from './ChildGrid';
 import { childColumnDefs, childPasteCheck, type ReferenceOptions } from './child-grid-columns';
 import { useSpreadsheetKeys } from './useSpreadsheetKeys';
+import { runLineCell, useChildLinesRef } from './child-grid-lines';
 
 /**
  * The logic of an editable child grid (ChildGrid is its view): its columns, the rows it edits in
@@ -24,8 +25,15 @@ export function useChildGrid(p: ChildGridProps) {
   const sheetKeys = useChildSheetKeys(p, rowsRef, referencesRef, apiRef);
   referencesRef.current = references;
   rowsRef.current = p.rows;
+  // A grid over a line entity (ChildGridDecl.lineActions, lineCells): read through a ref, as the references.
+  const linesRef = useChildLinesRef(p.lines, p.linesBusy ?? false);
+  const hasLines = Boolean(p.lines);
+  const lineHeader = t('engine.lineActions');
 
-  const columnDefs = useMemo(() => childColumnDefs(p.grid, p.disabled, p.errors, language, referencesRef), [p.grid, p.disabled, p.errors, language]);
+  const columnDefs = useMemo(
+    () => childColumnDefs(p.grid, p.disabled, p.errors, language, referencesRef, hasLines ? { ref: linesRef, header: lineHeader } : undefined),
+    [p.grid, p.disabled, p.errors, language, hasLines, lineHeader],
+  );
   const sheetColumnDefs = useMemo(() => sheetKeys.withClasses(columnDefs), [columnDefs, sheetKeys]);
 
   // `<row>.<field>` names a row's cell; a key without a row (the form's COLLECTION_ERROR) is about the whole collection.
@@ -54,6 +62,8 @@ export function useChildGrid(p: ChildGridProps) {
     if (api && !api.isDestroyed() && columns.length) api.refreshCells({ columns });
   }, [references]);
   const onCellValueChanged = (e: CellValueChangedEvent<ChildRow>) => {
+    // A line's cell runs its transition (or saves the line) at once; the lines come back with the record.
+    if (runLineCell(p.grid, linesRef, e, t('engine.actionDone'))) return;
     sheetKeys.onCellValueChanged(e as CellValueChangedEvent);
     if (!e.data) return;
     const edited = e.data;

@@ -47,11 +47,22 @@ export type ViewPresenter = (rows: Row[], ctx: { db: Db; language: ResourceConte
  */
 export type ViewRows = (ctx: { db: Db; auth: AuthContext; language: ResourceContext['language'] }) => Promise<Row[]>;
 
+/**
+ * The lines of one record of a view (a tracked order's nodes with their state today), computed by
+ * its area beside the record when the record is read (`/view?id=`): in the read's own transaction,
+ * under the scope's company, for the caller, given the record as the list reads it. Each line has
+ * `id` (and `version` where a line transition or save runs on it) and the fields its child
+ * collection declares (`ChildDef`: the child entity's, and `fields` computed with them). The lines
+ * are the reply's `<child key>`, as a document's lines are.
+ */
+export type ViewLines = (ctx: { db: Db; auth: AuthContext; language: ResourceContext['language']; row: Row }) => Promise<Row[]>;
+
 const SCOPES = new Map<string, ViewScope>();
 const COMPUTED = new Map<string, Record<string, RawBuilder<unknown>>>();
 const PRESENTERS = new Map<string, ViewPresenter>();
 const SOURCES = new Map<string, () => RawBuilder<unknown>>();
 const ROWS = new Map<string, ViewRows>();
+const LINES = new Map<string, Record<string, ViewLines>>();
 
 /**
  * Registers the rows a view entity shows to a caller (by the area that owns its table), the fields
@@ -59,13 +70,15 @@ const ROWS = new Map<string, ViewRows>();
  * the list reads them like columns, so they filter and sort like any other; a presenter for values
  * no SQL holds; and, for a view whose rows are declarations rather than a table (the system
  * dictionary), its `source`: a derived table in parentheses with `id`, `client_id` and the fields;
- * for a view whose rows are computed in server code, its `rows` (ViewRows).
+ * for a view whose rows are computed in server code, its `rows` (ViewRows); for a view that declares
+ * child collections, each one's `lines` by child key (ViewLines), read with a record.
  */
 export function registerViewScope(
   entity: string,
   scope: ViewScope,
-  options: { computed?: Record<string, RawBuilder<unknown>>; present?: ViewPresenter; source?: () => RawBuilder<unknown>; rows?: ViewRows } = {},
+  options: { computed?: Record<string, RawBuilder<unknown>>; present?: ViewPresenter; source?: () => RawBuilder<unknown>; rows?: ViewRows; lines?: Record<string, ViewLines> } = {},
 ): void {
+  if (options.lines) LINES.set(entity, options.lines);
   SCOPES.set(entity, scope);
   if (options.computed) COMPUTED.set(entity, options.computed);
   if (options.present) PRESENTERS.set(entity, options.present);
@@ -89,6 +102,15 @@ export function viewComputedSql(entity: EntityDef): Record<string, RawBuilder<un
 /** The source of a view whose rows are declarations (the view writer reads a write's rows from it), or undefined. */
 export function viewSourceOf(entity: EntityDef): (() => RawBuilder<unknown>) | undefined {
   return SOURCES.get(entity.name);
+}
+
+/**
+ * For the view writer: the rows of a view computed in code, as a derived table, computed in the
+ * write's transaction for the caller (undefined for a view over a table or a source).
+ */
+export async function viewComputedRows(entity: EntityDef, ctx: { db: Db; auth: AuthContext; language: ResourceContext['language'] }): Promise<RawBuilder<unknown> | undefined> {
+  const rows = ROWS.get(entity.name);
+  return rows ? computedRowsTable(entity, await rows(ctx)) : undefined;
 }
 
 /** The scope a view entity registered (the view writer finds its rows through it too). */
@@ -120,9 +142,11 @@ const jsonValue = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
  * Pure apart from building SQL.
  */
 export function computedRowsTable(entity: EntityDef, rows: Row[]): RawBuilder<unknown> {
-  const keys = ['id', 'client_id', ...entity.fields.map((f) => f.key)];
+  // An editable view's rows carry the version a save is checked against (a supplier's node: the maker's node's).
+  const system = entity.editable ? ['id', 'client_id', 'version'] : ['id', 'client_id'];
+  const keys = [...system, ...entity.fields.map((f) => f.key)];
   const json = JSON.stringify(rows.map((r) => Object.fromEntries(keys.map((k) => [k, jsonValue(r[k] ?? null)]))));
-  const columns = [sql`id bigint`, sql`client_id bigint`, ...entity.fields.map((f) => sql`${sql.id(f.key)} ${sql.raw(FIELD_TYPE_TABLE[f.type].sqlType)}`)];
+  const columns = [...system.map((k) => sql`${sql.id(k)} bigint`), ...entity.fields.map((f) => sql`${sql.id(f.key)} ${sql.raw(FIELD_TYPE_TABLE[f.type].sqlType)}`)];
   return sql`(select * from jsonb_to_recordset(${json}::jsonb) as r(${sql.join(columns)}))`;
 }
 
@@ -147,7 +171,7 @@ async function scopeOf(ctx: ResourceContext, entity: EntityDef) {
   const computeRows = ROWS.get(entity.name);
   const run = <T>(work: (db: Db, source: RawBuilder<unknown>) => Promise<T>) =>
     inScope(async (db) => work(db, sourceOf(entity, computeRows ? await computeRows({ db, auth, language: ctx.language }) : undefined)));
-  return { where, run };
+  return { where, run, auth };
 }
 
 /** The list query, held to the view's own columns (a view has none of the registry's system columns but id). */
@@ -226,12 +250,19 @@ export async function viewCount(ctx: ResourceContext, entity: EntityDef, query: 
 
 /** One row of a view, or 404 (also for a row outside the caller's scope). */
 export async function viewRecord(ctx: ResourceContext, entity: EntityDef, idRaw: unknown): Promise<Row> {
-  const { where: scope, run } = await scopeOf(ctx, entity);
+  const { where: scope, run, auth } = await scopeOf(ctx, entity);
   const id = parseId(idRaw);
   if (id === null) throw notFound();
   const row = await run(async (db, source) => {
     const found = (await sql<Row>`select ${selectOf(entity)} from ${source} where t.id = ${id} and ${scope}`.execute(db)).rows;
-    return found.length ? (await presented(entity, found, db, ctx.language))[0] : undefined;
+    if (!found.length) return undefined;
+    const record = (await presented(entity, found, db, ctx.language))[0];
+    // The record's lines, computed beside it in the same transaction (a view's child collections).
+    for (const child of entity.children ?? []) {
+      const lines = LINES.get(entity.name)?.[child.key];
+      if (lines) record[child.key] = await lines({ db, auth, language: ctx.language, row: record });
+    }
+    return record;
   });
   if (!row) throw notFound();
   return row;

@@ -10,7 +10,7 @@ import { tbl, valueParam } from './document-read';
 import { toFieldError } from './document-stages';
 import { assertCan } from './permissions';
 import type { ResourceContext } from './resource.service';
-import { viewComputedFields, viewComputedSql, viewRecord, viewScopeOf, viewSourceOf } from './view-reader';
+import { viewComputedFields, viewComputedRows, viewComputedSql, viewRecord, viewScopeOf, viewSourceOf } from './view-reader';
 import { transitionParams } from './transition-stage';
 
 /**
@@ -107,7 +107,7 @@ export type ViewWriter = {
    * parameters, the handler's patch; a save's fields), stores them (an upsert into the platform's
    * table). Such a view has no table of its own: a write's rows are read from the source (not locked).
    */
-  store?: (ctx: { tx: Db; auth: AuthContext; row: Row; set: Row }) => Promise<void>;
+  store?: (ctx: { tx: Db; auth: AuthContext; row: Row; set: Row; actor: AuditActor }) => Promise<void>;
   /**
    * The view's scope holds every row to the caller as a person (their own notices): a write needs
    * the menu's view right only, since what may be written is what the caller may read.
@@ -157,9 +157,15 @@ function columnsOf(entity: EntityDef, values: Row): Row {
  * The rows a write names within the view's scope: locked rows of its table, or, for a view whose rows
  * are declarations kept by its writer's `store`, the source's rows (a derived table: not locked).
  */
-async function rowsToWrite(tx: Db, entity: EntityDef, writer: ViewWriter, ids: number[], where: RawBuilder<unknown>): Promise<Row[]> {
-  const source = viewSourceOf(entity);
+async function rowsToWrite(tx: Db, entity: EntityDef, writer: ViewWriter, ids: number[], where: RawBuilder<unknown>, ctx: { auth: AuthContext; language: ResourceContext['language'] }): Promise<Row[]> {
   const idList = sql.join(ids.map((i) => sql`${i}`));
+  // A view whose rows are computed in code (a supplier's nodes sent to it) is written by its `store` too.
+  const computedRows = await viewComputedRows(entity, { db: tx, ...ctx });
+  if (computedRows) {
+    if (!writer.store) throw notFound();
+    return (await sql<Row>`select * from ${computedRows} t where t.id in (${idList}) and ${where} order by t.id`.execute(tx)).rows;
+  }
+  const source = viewSourceOf(entity);
   if (source && !writer.store) throw notFound();
   // A computed field is read beside the locked row, so a state computed in SQL (a key past its expiry) gates a transition.
   const computed = Object.entries(viewComputedSql(entity)).map(([k, e]) => sql`, ${e} as ${sql.id(k)}`);
@@ -170,9 +176,9 @@ async function rowsToWrite(tx: Db, entity: EntityDef, writer: ViewWriter, ids: n
 }
 
 /** Sets columns of a row: an UPDATE of the view's table, or its writer's `store` for a view whose rows are declarations. */
-async function setRow(tx: Db, entity: EntityDef, writer: ViewWriter, auth: AuthContext, row: Row, set: Row): Promise<Row> {
+async function setRow(tx: Db, entity: EntityDef, writer: ViewWriter, auth: AuthContext, row: Row, set: Row, actor: AuditActor): Promise<Row> {
   if (!writer.store) return updateRow(tx, entity, Number(row.id), set);
-  await writer.store({ tx, auth, row, set });
+  await writer.store({ tx, auth, row, set, actor });
   return { ...row, ...set };
 }
 
@@ -227,7 +233,7 @@ export async function viewSave(ctx: ResourceContext, entity: EntityDef, body: Ro
   const effects: Array<() => Promise<void>> = [];
   let reply: Row | undefined;
   await withTenant(ctx.db, clientId, async (tx) => {
-    const before = (await rowsToWrite(tx, entity, writer, [id], where))[0];
+    const before = (await rowsToWrite(tx, entity, writer, [id], where, { auth, language: ctx.language }))[0];
     if (!before) throw notFound();
     if (Number(before.version) !== version) throw new AppError('err.staleVersion');
     const sc: ViewSaveContext = { tx, auth, clientId, entity, before, values, errors, ip: ctx.ip, db: ctx.db, afterCommit: effects };
@@ -236,7 +242,7 @@ export async function viewSave(ctx: ResourceContext, entity: EntityDef, body: Ro
     const columns = columnsOf(entity, values);
     const keys = Object.keys(columns);
     if (!keys.length && !sc.touched) return;
-    const after = await setRow(tx, entity, writer, auth, before, columns);
+    const after = await setRow(tx, entity, writer, auth, before, columns, actor);
     await writer.afterSave?.({ ...sc, after });
     const changes = [...declaredChanges(entity, keys, before, after), ...(sc.audit ?? [])];
     if (changes.length) await writeAudit(tx, actor, entity.name, id, 'update', changes);
@@ -311,7 +317,7 @@ export async function viewAction(ctx: ResourceContext, entity: EntityDef, action
   const label = transition ? (ctx.language === 'en' ? transition.label.en : transition.label.zh) : action;
   const effects: Array<() => Promise<void>> = [];
   const data = await withTenant(ctx.db, clientId, async (tx) => {
-    const rows = await rowsToWrite(tx, entity, writer, ids, where);
+    const rows = await rowsToWrite(tx, entity, writer, ids, where, { auth, language: ctx.language });
     if (rows.length !== ids.length) throw notFound();
     if (Object.keys(errors).length) throw new AppError('err.validation', { fields: errors });
     const out: unknown[] = [];
@@ -324,7 +330,7 @@ export async function viewAction(ctx: ResourceContext, entity: EntityDef, action
       if (transition?.to && entity.states) patch[entity.states.field] = transition.to;
       // A state computed in SQL (an API key's, from its revocation) is not a column: the handler's patch sets what it is computed from.
       const set = columnsOf(entity, patch);
-      const after = Object.keys(set).length ? await setRow(tx, entity, writer, auth, row, set) : row;
+      const after = Object.keys(set).length ? await setRow(tx, entity, writer, auth, row, set, actor) : row;
       await writeAudit(tx, actor, entity.name, Number(row.id), action, [...declaredChanges(entity, Object.keys(set), row, after), ...(outcome.audit ?? [])]);
       if (outcome.afterCommit) effects.push(outcome.afterCommit);
       if (outcome.data !== undefined) out.push(outcome.data);
