@@ -1,4 +1,4 @@
-import { definePage, type ColumnDecl, type FormSection } from '../../src/model';
+import { definePage, type ChildGridDecl, type ColumnDecl, type FormSection, type RowTone } from '../../src/model';
 
 /**
  * The tracked orders (issue 12): the maker's orders in progress, the brand's orders at its makers,
@@ -17,6 +17,17 @@ const figures = (risk = true): ColumnDecl[] => [
 ];
 const form = (fields: string[]): FormSection[] => [{ modelName: 'base', form: fields.map((field) => ({ field, spanClass: 'quarter' })) }];
 
+/** A late node's line red, one at risk amber (the state's own colours are the timeline's). */
+const nodeTones: RowTone[] = [
+  { when: "state == 'late'", tone: 'danger' },
+  { when: "state == 'at_risk'", tone: 'warning' },
+];
+/**
+ * The order's nodes in the drawer (the view's lines, computed with the record: tracking.views.ts),
+ * read-only but for the node lines' own transitions (`ordernode.lineOf`) on the maker's rows.
+ */
+const nodeGrid = (columns: ColumnDecl[], runs: Pick<ChildGridDecl, 'lineActions' | 'lineCells'> = {}): ChildGridDecl[] => [{ child: 'nodes', columns, editable: false, rowTone: nodeTones, ...runs }];
+
 export const nodeTrackingPage = definePage({
   opt: 'node-tracking',
   cata: 'scm',
@@ -30,6 +41,18 @@ export const nodeTrackingPage = definePage({
   openParam: 'order',
   quickSearch: ['order_no', 'brand_name', 'source_no', 'customer_po', 'next_node'],
   form: form(['order_no', 'brand_name', 'source_no', 'delivery_date']),
+  // The maker types a node's actual date in its cell (the line's `actual`; emptied, it clears), re-plans,
+  // sends a supplier node to the supplier's company and takes it back from its row.
+  children: nodeGrid(
+    [
+      // Within the drawer's width at 1366, the actions taking the rest (the planned start and the
+      // critical path are the timeline's bar and mark under the grid).
+      { field: 'node_name', width: 100 }, { field: 'party', width: 80 }, { field: 'plan_days', width: 70 }, { field: 'plan_date', width: 100 },
+      { field: 'forecast_date', width: 100 }, { field: 'forecast_source', width: 90 }, { field: 'state', width: 90 },
+      { field: 'actual_date', width: 115 }, { field: 'actual_source', width: 100 }, { field: 'sent_to', width: 90 },
+    ],
+    { lineActions: ['plan', 'send', 'recall'], lineCells: { actual_date: 'actual' } },
+  ),
 });
 
 export const brandNodeTimelinePage = definePage({
@@ -45,6 +68,7 @@ export const brandNodeTimelinePage = definePage({
   openParam: 'pr',
   quickSearch: ['pr_no', 'maker_name', 'customer_po', 'next_node'],
   form: form(['pr_no', 'maker_name', 'customer_po', 'delivery_date']),
+  children: nodeGrid(['node_name', 'party', 'plan_date', 'actual_date', 'actual_source', 'state', 'critical']),
 });
 
 export const supplierNodesPage = definePage({
@@ -60,21 +84,6 @@ export const supplierNodesPage = definePage({
   openParam: 'task',
   quickSearch: ['source_no', 'maker_name', 'style_no', 'next_node'],
   form: form(['source_no', 'maker_name', 'style_no', 'total_qty', 'delivery_date']),
+  // The supplier types a node's actual date in its cell: the node saved (suppliernode), on the maker's order.
+  children: nodeGrid(['node_name', 'plan_start', 'plan_date', 'state', 'actual_date', 'actual_source'], { lineCells: { actual_date: 'save' } }),
 });
-
-/**
- * The node table of each drawer (src/client/pages/tracking/NodeTable.tsx): the order's nodes, one line
- * each, in these columns, headed by the `ordernode` fields' labels. `state` is the node's state today
- * (the dictionary `node_state`, computed), `actions` the node line's transitions (`ordernode.lineOf`).
- */
-export type NodeColumn = 'node_name' | 'party' | 'plan_days' | 'plan_start' | 'plan_date' | 'forecast_date' | 'state' | 'actual_date' | 'actual_source' | 'actions';
-/** The head of the `actions` column (the others are the fields' labels). */
-export const NODE_ACTIONS_LABEL = { zh: '操作', en: 'Actions' };
-export const nodeTables = {
-  /** The maker's: its supplier nodes sent and taken back, re-planned and sent from the row; the dates recorded. */
-  trackedorder: ['node_name', 'party', 'plan_days', 'plan_start', 'plan_date', 'forecast_date', 'state', 'actual_date', 'actual_source', 'actions'],
-  /** The brand's, read-only. */
-  brandnodeorder: ['node_name', 'party', 'plan_date', 'actual_date', 'actual_source', 'state'],
-  /** The supplier's: the nodes sent to it, their dates recorded. */
-  suppliernodeorder: ['node_name', 'plan_start', 'plan_date', 'state', 'actual_date', 'actual_source'],
-} satisfies Record<string, NodeColumn[]>;

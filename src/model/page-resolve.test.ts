@@ -131,4 +131,29 @@ describe('resolvePage', () => {
       ['/md/index/customer', '/md/index/vendor', '/md/masterdetail/material', '/md/index/company', '/md/index/plant', '/md/index/org', '/md/index/position', '/md/index/workshop', '/md/masterdetail/workline', '/md/index/process'].sort(),
     );
   });
+  it("resolves a view's lines with their computed fields, and what a line grid runs from its rows (tracked orders)", () => {
+    const maker = resolvePage(getPage('node-tracking')!);
+    const nodes = maker.children.find((c) => c.child.key === 'nodes')!;
+    // The node's state today and the supplier it went to are the lines' computed fields, read-only, labelled by their declaration.
+    expect(nodes.columns.find((c) => c.field === 'state')).toMatchObject({ fieldType: 'dict', label: { zh: '节点状态', en: 'Node state' } });
+    expect(nodes.entity.fields.find((f) => f.key === 'sent_to')?.readonly).toBe(true);
+    expect(nodes.editable).toBe(false);
+    expect(nodes.lineActions.map((t) => t.action)).toEqual(['plan', 'send', 'recall']);
+    expect(nodes.lineCells.actual_date).toMatchObject({ action: 'actual' });
+    // The brand reads: no runs.
+    const brand = resolvePage(getPage('order-node-timeline')!).children[0];
+    expect([brand.lineActions.length, Object.keys(brand.lineCells).length]).toEqual([0, 0]);
+  });
+
+  it('refuses a line grid whose runs the line entity cannot take', () => {
+    const decl = (children: PageDef['children']) => ({ ...getPage('node-tracking')!, opt: 'lines-refused', children });
+    const cols = ['node_name', 'plan_date', 'actual_date'];
+    expect(() => resolvePage(decl([{ child: 'nodes', columns: cols, lineActions: ['fly'] }]))).toThrow(/"fly" is not a transition of the line/);
+    // `plan` takes a plan_date, not an actual date; `send` a vendor.
+    expect(() => resolvePage(decl([{ child: 'nodes', columns: cols, lineCells: { actual_date: 'plan' } }]))).toThrow(/no date parameter "actual_date"/);
+    expect(() => resolvePage(decl([{ child: 'nodes', columns: cols, lineCells: { plan_date: 'actual' } }]))).toThrow(/no date parameter "plan_date"/);
+    expect(() => resolvePage(decl([{ child: 'nodes', columns: ['node_name'], lineCells: { actual_date: 'actual' } }]))).toThrow(/not one of its columns/);
+    // A line saved from its cell is an editable view's; ordernode is a table's line.
+    expect(() => resolvePage(decl([{ child: 'nodes', columns: cols, lineCells: { actual_date: 'save' } }]))).toThrow(/writable field of an editable view/);
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allEntities, defineViewEntity, getEntity, viewEntities } from './index';
+import { allEntities, defineEntity, defineViewEntity, getEntity, viewEntities } from './index';
+import './entities';
 
 /** defineViewEntity (issue 30): an entity over one of the platform's own tables, read-only unless editable. */
 describe('view entities', () => {
@@ -29,5 +30,14 @@ describe('view entities', () => {
     expect(client.fields.filter((f) => !f.readonly).map((f) => f.key)).toEqual(['licence_type']);
     expect(client.states?.transitions.map((t) => t.action)).toEqual(['freeze', 'activate', 'approve', 'reject']);
     expect(allEntities().some((e) => e.name === 'client')).toBe(false);
+  });
+  it("take lines with computed fields; a registry entity's children do not (a document's lines are stored)", () => {
+    const tracked = getEntity('trackedorder')!;
+    expect(tracked.children?.[0]).toMatchObject({ key: 'nodes', entity: 'ordernode' });
+    expect(tracked.children?.[0].fields?.map((f) => f.key)).toEqual(['state', 'critical', 'sent_to']);
+    const child = { key: 'lines', label: { zh: '行', en: 'Lines' }, entity: 'ordernode', foreignKey: 'order_id', fields: [{ key: 'state', label: { zh: '状态', en: 'State' }, type: 'text' as const }] };
+    expect(() =>
+      defineEntity({ name: 'view_test_lines', table: 'view_test_lines', prefix: 'utilsapi', menuCode: 'workspace.outbox', label: { zh: '测', en: 'T' }, titleField: 'name', fields: [{ key: 'name', label: { zh: '名', en: 'Name' }, type: 'text' }], children: [child] }),
+    ).toThrow(/only a view's lines carry computed fields/);
   });
 });

@@ -155,3 +155,143 @@ describe("a reference parameter within its declared where: sending a supplier no
     expect((again.body.data.data as Row[])[0].share_id).toBe((sent.body.data.data as Row[])[0].share_id);
   });
 });
+
+/**
+ * A view's lines computed beside its record (issue 30, `registerViewScope(..., { lines })`): a tracked
+ * order read by `/view?id=` carries its nodes as `nodes`, the same nodes its timeline draws, with
+ * their state today and critical path; the maker's name the supplier company a sent node went to, the
+ * brand's never who recorded a date or where a node went. The data permission that hides the order
+ * hides its lines (404). A line's transition run from the maker's grid moves the record's lines.
+ */
+describe("a tracked order's nodes as its record's lines", () => {
+  type Line = Row & { id: number; version: number; node_code: string; state: string; critical: boolean; actual_date: string | null; actual_source: string | null; forecast_date: string | null };
+  const view = async (token: string, url: string) => (await get<Row & { nodes: Line[] }>(token, url)).body.data;
+
+  it("gives the maker's record its timeline's nodes as lines, and a sent node's supplier", async () => {
+    const rows = (await page(maker, '/scmapi/trackedorder/page?size=100')).rows;
+    let sentSeen = false;
+    for (const r of rows) {
+      const rec = await view(maker, `/scmapi/trackedorder/view?id=${String(r.id)}`);
+      const tl = (await get<{ tracking: { nodes: Line[] }; suppliers?: Record<string, string> }>(maker, `/scmapi/nodetrack/timeline?order_id=${String(r.id)}`)).body.data;
+      expect(rec.status).toBe('in_progress');
+      expect(rec.nodes.map((n) => [n.id, n.version, n.node_code, n.state, n.critical, n.actual_date])).toEqual(tl.tracking.nodes.map((n) => [n.id, n.version, n.node_code, n.state, n.critical, n.actual_date]));
+      for (const n of rec.nodes) {
+        // A source only once done, a forecast only while open.
+        if (!n.actual_date) expect(n.actual_source).toBeNull();
+        else expect(n.forecast_date).toBeNull();
+        const sent = tl.tracking.nodes.find((x) => x.id === n.id)!.share_id;
+        expect(n.sent_to ?? null).toBe(sent ? (tl.suppliers?.[String(sent)] ?? null) : null);
+        if (sent) sentSeen = true;
+      }
+    }
+    // The outsourcing demo sent supplier nodes to 锦绣面料.
+    expect(sentSeen).toBe(true);
+  });
+
+  it("gives the brand's record the nodes at its maker without who recorded them or where they went", async () => {
+    const r = (await page(brand, '/scmapi/brandnodeorder/page?size=1')).rows[0];
+    const rec = await view(brand, `/scmapi/brandnodeorder/view?id=${String(r.id)}`);
+    const tl = (await get<{ tracking: { nodes: Line[] } }>(brand, `/scmapi/nodetrack/brand-timeline?pr_id=${String(r.id)}`)).body.data;
+    expect(rec.nodes.map((n) => [n.node_code, n.state, n.actual_date])).toEqual(tl.tracking.nodes.map((n) => [n.node_code, n.state, n.actual_date]));
+    for (const n of rec.nodes) expect([n.share_id, n.actual_by, n.sent_to]).toEqual([null, undefined, undefined]);
+  });
+
+  it("hides the lines with the record a data permission hides, and moves them with a line's transition", async () => {
+    const rows = (await page(maker, '/scmapi/trackedorder/page?size=100')).rows;
+    let order: Row | undefined;
+    let open: Line | undefined;
+    for (const r of rows) {
+      open = (await view(maker, `/scmapi/trackedorder/view?id=${String(r.id)}`)).nodes.find((n) => !n.actual_date);
+      order = r;
+      if (open) break;
+    }
+    expect(open).toBeTruthy();
+    const res = await t.app.inject({ method: 'POST', url: '/api/scmapi/ordernode/action/actual', headers: { authorization: `Bearer ${maker}` }, payload: { ids: [open!.id], version: open!.version, actual_date: '2026-01-05' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = (await view(maker, `/scmapi/trackedorder/view?id=${String(order!.id)}`)).nodes.find((n) => n.id === open!.id)!;
+    expect(after).toMatchObject({ actual_date: '2026-01-05', actual_source: 'maker', version: open!.version + 1, forecast_date: null });
+    expect(['done', 'done_late']).toContain(after.state);
+    // Taken back so the other files' demo stays as it was.
+    await t.app.inject({ method: 'POST', url: '/api/scmapi/ordernode/action/actual', headers: { authorization: `Bearer ${maker}` }, payload: { ids: [open!.id], version: after.version, actual_date: '' } });
+
+    const makerId = (await sql<{ id: number }>`select id from clients where code = 'MAKER01'`.execute(t.app.db)).rows[0].id;
+    const plannerId = (await sql<{ id: number }>`select id from users where username = 'maker.planner'`.execute(t.app.db)).rows[0].id;
+    const rule = await sql<{ id: number }>`insert into data_permissions (client_id, user_id, menu_code, field, operator, value)
+      values (${makerId}, ${plannerId}, 'scm.customerorder', 'order_no', 'eq', 'NO-SUCH-ORDER') returning id`.execute(t.app.db);
+    try {
+      const planner = await signIn(t.app, 'maker.planner');
+      const hidden = await get(planner, `/scmapi/trackedorder/view?id=${String(order!.id)}`);
+      expect(hidden.status).toBe(404);
+      expect(JSON.stringify(hidden.body)).not.toContain(open!.node_code);
+    } finally {
+      await sql`delete from data_permissions where id = ${rule.rows[0].id}`.execute(t.app.db);
+    }
+  });
+});
+
+/**
+ * The supplier's own record as an editable view (issue 30): `suppliernode` lists the nodes sent to its
+ * company (id and version the maker's node's), and a save of a node's actual date is stored by the
+ * view writer's `store`, which records it on the maker's order (recordSupplierActual). The supplier's
+ * tracked order carries those nodes as its lines.
+ */
+describe("the supplier's nodes as an editable view whose save records the maker's node", () => {
+  type SNode = Row & { id: number; version: number; task_id: number; node_code: string; actual_date: string | null; actual_source: string | null };
+  const save = async (token: string, body: Row) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/scmapi/suppliernode/save', headers: { authorization: `Bearer ${token}` }, payload: body });
+    return { status: res.statusCode, body: res.json() as Env<SNode & { errors?: Record<string, unknown> }> };
+  };
+  const today = () => {
+    const d = new Date();
+    const p = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+  };
+
+  it('lists the nodes sent to the supplier, the same as its orders\' lines and timelines', async () => {
+    const nodes = (await page(supplier, '/scmapi/suppliernode/page?size=100')).rows as SNode[];
+    expect(nodes.length).toBeGreaterThan(0);
+    const orders = (await page(supplier, '/scmapi/suppliernodeorder/page?size=100')).rows;
+    let lines = 0;
+    for (const o of orders) {
+      const rec = (await get<Row & { nodes: SNode[] }>(supplier, `/scmapi/suppliernodeorder/view?id=${String(o.id)}`)).body.data;
+      const tl = (await get<Timeline>(supplier, `/scmapi/nodetrack/supplier-timeline?task_id=${String(o.id)}`)).body.data;
+      expect(rec.nodes.map((n) => [n.id, n.node_code, n.state, n.actual_date])).toEqual(tl.tracking.nodes.map((n) => [n.id, n.node_code, n.state, n.actual_date]));
+      for (const n of rec.nodes) expect(nodes.find((x) => x.id === n.id)).toMatchObject({ task_id: Number(o.id), version: n.version, node_code: n.node_code });
+      lines += rec.nodes.length;
+    }
+    expect(lines).toBe(nodes.length);
+    // Nobody else's: the maker and the brand read none of them.
+    for (const token of [maker, brand]) {
+      const r = await get<{ rows: Row[] }>(token, '/scmapi/suppliernode/page');
+      expect(r.status === 403 || (r.status === 200 && r.body.data.rows.length === 0)).toBe(true);
+    }
+  });
+
+  it("records a date through the save, refuses what the maker's rule refuses, and clears it", async () => {
+    const open = ((await page(supplier, '/scmapi/suppliernode/page?size=100')).rows as SNode[]).find((n) => !n.actual_date)!;
+    expect(open).toBeTruthy();
+    // A date that is no date, a date after today, a stale version: refused, nothing written.
+    const bad = await save(supplier, { id: open.id, version: open.version, actual_date: '2026-02-30' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.data.errors ?? {})).toEqual(['actual_date']);
+    expect((await save(supplier, { id: open.id, version: open.version, actual_date: '2999-01-01' })).status).toBe(400);
+    expect((await save(supplier, { id: open.id, version: open.version - 1, actual_date: today() })).status).toBe(409);
+    // The maker cannot save the supplier's node.
+    expect([403, 404]).toContain((await save(maker, { id: open.id, version: open.version, actual_date: today() })).status);
+    const unchanged = (await get<SNode>(supplier, `/scmapi/suppliernode/view?id=${open.id}`)).body.data;
+    expect([unchanged.version, unchanged.actual_date]).toEqual([open.version, null]);
+
+    const saved = await save(supplier, { id: open.id, version: open.version, actual_date: today() });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data).toMatchObject({ id: open.id, actual_date: today(), actual_source: 'supplier', version: open.version + 1 });
+    // The maker's order says so: its node has the supplier's date, and the maker's audit the supplier's user.
+    const makerNode = (await sql<Row>`select actual_date::text as d, actual_source, version from scm_order_node where id = ${open.id}`.execute(t.app.db)).rows[0];
+    expect(makerNode).toMatchObject({ d: today(), actual_source: 'supplier', version: open.version + 1 });
+    const audit = (await sql<Row>`select a.username from audit_log a where a.entity = 'ordernode' and a.record_id = ${open.id} and a.action = 'actual' order by a.id desc limit 1`.execute(t.app.db)).rows[0];
+    expect(audit?.username).toBe('supplier');
+
+    const cleared = await save(supplier, { id: open.id, version: open.version + 1, actual_date: '' });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(cleared.body.data).toMatchObject({ actual_date: null, actual_source: null });
+  });
+});

@@ -12,7 +12,9 @@ import { signInToShell } from './support/steps';
  */
 const run = serverAndBrowserForFile();
 
-type Node = { node_code: string; actual_date: string | null; forecast_date: string | null; forecast_source: string | null };
+type Node = { id: number; node_code: string; actual_date: string | null; forecast_date: string | null; forecast_source: string | null };
+/** A node's cell in the drawer's node grid (one row per node, `id-<node id>`). */
+const nodeCell = (id: number, col: string) => `[data-testid=child-nodes] .ag-row[row-id="id-${id}"] .ag-cell[col-id=${col}]`;
 
 const api = <T>(page: Page, url: string) =>
   page.evaluate(async (u) => {
@@ -37,13 +39,15 @@ describe('node forecasts in a fresh demo', () => {
     const { id, fabric, sewing } = target!;
     expect(sewing?.forecast_source, 'its sewing forecast from the board').toMatch(/^(board|scan)$/);
     await page.goto(`${run.server.url}/scm/page/node-tracking?order=${String(id)}`);
-    await page.waitForSelector(`[data-testid=forecast-FAB_IN]:has-text("${fabric.forecast_date!}（采购交期）")`, { timeout: 20_000 });
-    expect(await page.textContent('[data-testid=forecast-SEWING]')).toMatch(/（(排产计划|扫描进度)）$/);
+    await page.waitForSelector(`${nodeCell(fabric.id, 'forecast_date')}:text-is("${fabric.forecast_date!}")`, { timeout: 20_000 });
+    expect(await page.textContent(nodeCell(fabric.id, 'forecast_source'))).toBe('采购交期');
+    expect(await page.textContent(nodeCell(sewing!.id, 'forecast_source'))).toMatch(/^(排产计划|扫描进度)$/);
     await snap(page, 'node-forecast-demo-01-purchase-1366-zh');
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     await page.setViewportSize({ width: 1920, height: 1080 });
     await page.reload();
-    await page.waitForSelector(`[data-testid=forecast-FAB_IN]:has-text("${fabric.forecast_date!} (Purchase delivery)")`, { timeout: 20_000 });
+    await page.waitForSelector(`${nodeCell(fabric.id, 'forecast_source')}:text-is("Purchase delivery")`, { timeout: 20_000 });
+    expect(await page.textContent(nodeCell(fabric.id, 'forecast_date'))).toBe(fabric.forecast_date);
     await snap(page, 'node-forecast-demo-02-purchase-1920-en');
     await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
     expect(errors).toEqual([]);

@@ -38,17 +38,19 @@ describe('node plan dates on the timeline, Excel, and the shop floor by colour x
     await signInToShell(page, run.server.url, 'maker.planner');
     const orders = await api<{ rows: Row[] }>(page, '/api/scmapi/trackedorder/page?size=500');
     // An order whose first open node is still ahead of today (its bar can move without turning late).
-    let target: { order: Row; code: string; plan: string } | null = null;
+    let target: { order: Row; id: number; code: string; plan: string } | null = null;
     for (const o of orders.rows) {
-      const tl = await api<{ today: string; tracking: { nodes: Array<{ node_code: string; actual_date: string | null; plan_date: string | null }> } }>(page, `/api/scmapi/nodetrack/timeline?order_id=${String(o.id)}`);
+      const tl = await api<{ today: string; tracking: { nodes: Array<{ id: number; node_code: string; actual_date: string | null; plan_date: string | null }> } }>(page, `/api/scmapi/nodetrack/timeline?order_id=${String(o.id)}`);
       const n = tl.tracking.nodes.find((x) => !x.actual_date && x.plan_date && x.plan_date > tl.today);
-      if (n) { target = { order: o, code: n.node_code, plan: n.plan_date! }; break; }
+      if (n) { target = { order: o, id: n.id, code: n.node_code, plan: n.plan_date! }; break; }
     }
     expect(target, 'an order with an open node ahead').not.toBeNull();
-    const { order, code, plan } = target!;
+    const { order, id, code, plan } = target!;
     await page.goto(`${run.server.url}/scm/page/node-tracking?order=${String(order.id)}`);
     const bar = page.locator(`[data-testid=plan-bar-${code}]`);
     await bar.waitFor();
+    // The timeline sits under the order's node grid in the drawer: scrolled to, as the planner does.
+    await bar.scrollIntoViewIfNeeded();
     const box = (await bar.boundingBox())!;
     // Move right pixel by pixel until the landing label, shown while the bar is held, says three days later.
     const landing = () => page.evaluate(() => document.querySelector('[data-testid=plan-landing]')?.textContent ?? null);
@@ -70,7 +72,7 @@ describe('node plan dates on the timeline, Excel, and the shop floor by colour x
     await snap(page, 'node-plan-02-moved-1366');
     // The same move from the node's row (the node line's transition `plan`, the drag's keyboard twin):
     // the dialog starts at the planned date; two more days, the row and its bar follow.
-    await page.click(`[data-testid=line-${code}-plan]`);
+    await page.click(`[data-testid=line-${id}-plan]`);
     await page.waitForSelector('[data-testid=transition-dialog-plan]');
     expect(await page.inputValue('input[data-testid=param-plan_date]')).toBe(want);
     const typed = addDays(want, 2);
@@ -78,9 +80,10 @@ describe('node plan dates on the timeline, Excel, and the shop floor by colour x
     await snap(page, 'node-plan-02b-row-replan-1366');
     await page.click('[data-testid=transition-ok]');
     await page.waitForSelector(`[data-testid=node-row-${code}][data-plan="${typed}"]`, { timeout: 15_000 });
+    await page.waitForSelector(`[data-testid=child-nodes] .ag-row[row-id="id-${id}"] .ag-cell[col-id=plan_date]:text-is("${typed}")`, { timeout: 15_000 });
     await page.waitForSelector('[data-testid=transition-dialog-plan]', { state: 'detached' });
     // And back by a drag-free second call, so the sheet below has the dragged date.
-    await page.click(`[data-testid=line-${code}-plan]`);
+    await page.click(`[data-testid=line-${id}-plan]`);
     await page.fill('input[data-testid=param-plan_date]', want);
     await page.click('[data-testid=transition-ok]');
     await page.waitForSelector(`[data-testid=node-row-${code}][data-plan="${want}"]`, { timeout: 15_000 });

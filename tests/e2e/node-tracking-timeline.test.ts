@@ -21,6 +21,17 @@ const get = (page: Page, url: string) =>
     return { status: r.status, data: (await r.json()).data } as Api;
   }, url);
 
+type TimelineNodes = { tracking: { nodes: Array<{ id: number; node_code: string; actual_date: string | null; share_id: number | null; version: number }> } };
+/** A node's cell in the drawer's node grid (the tracked order's lines: one row per node, `id-<node id>`). */
+const nodeCell = (id: number, col: string) => `[data-testid=child-nodes] .ag-row[row-id="id-${id}"] .ag-cell[col-id=${col}]`;
+/** Types a node's actual date in its cell (the node line's `actual`), committed with Enter. */
+async function typeActualDate(page: Page, id: number, date: string) {
+  await page.click(nodeCell(id, 'actual_date'));
+  const input = page.locator(`${nodeCell(id, 'actual_date')} input`);
+  await input.fill(date);
+  await input.press('Enter');
+}
+
 describe('node tracking timeline', () => {
   it('the maker records a node\'s actual date and the brand\'s timeline of that order moves live', async () => {
     const brand = await run.browser.newPage({ viewport: { width: 1600, height: 900 } });
@@ -66,18 +77,29 @@ describe('node tracking timeline', () => {
       const p = (n: number) => String(n).padStart(2, '0');
       return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
     });
-    await maker.fill(`[data-testid=actual-${code}]`, today);
-    await maker.press(`[data-testid=actual-${code}]`, 'Tab');
-    await maker.click(`[data-testid=record-${code}]`);
+    const node = ((await get(maker, `/api/scmapi/nodetrack/timeline?order_id=${String(copy.id)}`)).data as unknown as TimelineNodes).tracking.nodes.find((n) => n.node_code === code)!;
+    // The date typed in the node's cell of the drawer's node grid runs the line's `actual`.
+    await typeActualDate(maker, node.id, today);
     await maker.waitForSelector(`[data-testid=node-row-${code}][data-actual="${today}"]`);
+    await maker.waitForSelector(`${nodeCell(node.id, 'actual_source')}:text-is("工厂录入")`);
     await snap(maker, 'node-tracking-02-maker-recorded');
+    // The maker's drawer at each screen size: the node grid over the timeline.
+    for (const [width, height] of [[1366, 768], [1920, 1080]]) {
+      await maker.setViewportSize({ width, height });
+      await snap(maker, `node-tracking-02a-maker-drawer-${width}`);
+    }
+    await maker.setViewportSize({ width: 1600, height: 900 });
 
     // The brand's timeline moves without a reload: the node is done (on time or late), the table says the date.
     await brand.waitForSelector(`[data-testid=order-timeline] [data-testid=node-row-${code}][data-actual="${today}"]`, { timeout: 15_000 });
     const stateAfter = await brand.getAttribute(`[data-testid=node-row-${code}]`, 'data-state');
     expect(['done', 'done_late']).toContain(stateAfter);
-    expect(await brand.textContent(`[data-testid=actual-text-${code}]`)).toBe(today);
+    await brand.waitForSelector(`${nodeCell(node.id, 'actual_date')}:text-is("${today}")`, { timeout: 15_000 });
     await snap(brand, 'node-tracking-03-brand-after');
+    for (const [width, height] of [[1366, 768], [1920, 1080]]) {
+      await brand.setViewportSize({ width, height });
+      await snap(brand, `node-tracking-03a-brand-drawer-${width}`);
+    }
 
     // Regenerating the node plan asks first in the engine's confirmation, then keeps the recorded date.
     await maker.click('[data-testid=regenerate-nodes]');
@@ -103,7 +125,7 @@ describe('node tracking timeline', () => {
       await snap(maker, `node-tracking-04-calendar-${width}`);
     }
     // The calendar follows nodetrack.changed: a date recorded elsewhere reads its events again, without a reload.
-    const again = (await get(maker, `/api/scmapi/nodetrack/timeline?order_id=${String(copy.id)}`)).data as unknown as { tracking: { nodes: Array<{ id: number; node_code: string; actual_date: string | null; version: number }> } };
+    const again = (await get(maker, `/api/scmapi/nodetrack/timeline?order_id=${String(copy.id)}`)).data as unknown as TimelineNodes;
     const next = again.tracking.nodes.find((n) => !n.actual_date)!;
     const reread = maker.waitForResponse((r) => r.url().includes('/api/scmapi/nodetrack/calendar?') && r.status() === 200, { timeout: 15_000 });
     const recorded = await maker.evaluate(async (body) => {
@@ -131,14 +153,18 @@ describe('node tracking timeline', () => {
     const makerRows = (await get(maker, '/api/scmapi/trackedorder/page?size=500')).data.rows;
     let copy: Record<string, unknown> | undefined;
     let pick: Record<string, unknown> | undefined;
+    let fabId = 0;
+    let trimId = 0;
     for (const r of brandRows) {
       const m = makerRows.find((x) => x.source_no === r.pr_no);
       if (!m) continue;
-      const tl = (await get(maker, `/api/scmapi/nodetrack/timeline?order_id=${String(m.id)}`)).data as unknown as { tracking: { nodes: Array<{ node_code: string; actual_date: string | null; share_id: number | null }> } };
+      const tl = (await get(maker, `/api/scmapi/nodetrack/timeline?order_id=${String(m.id)}`)).data as unknown as TimelineNodes;
       const fab = tl.tracking.nodes.find((n) => n.node_code === 'FAB_IN');
       if (fab && !fab.actual_date && !fab.share_id) {
         copy = m;
         pick = r;
+        fabId = fab.id;
+        trimId = tl.tracking.nodes.find((n) => n.node_code === 'TRIM_IN')!.id;
         break;
       }
     }
@@ -149,7 +175,7 @@ describe('node tracking timeline', () => {
     // `send`): the supplier is one of the vendors on the platform; trims stay with the maker.
     await maker.goto(`${run.server.url}/scm/page/node-tracking?order=${String(copy!.id)}`);
     await maker.waitForSelector(`[data-testid=order-timeline][data-order="${orderNo}"]`);
-    await maker.click('[data-testid=line-FAB_IN-send]');
+    await maker.click(`[data-testid=line-${fabId}-send]`);
     await maker.waitForSelector('[data-testid=transition-dialog-send] [data-testid=param-vendor_id]');
     if (!(await maker.textContent('[data-testid=param-vendor_id]'))?.includes('VD-OS01')) {
       await maker.click('[data-testid=param-vendor_id]');
@@ -163,8 +189,11 @@ describe('node tracking timeline', () => {
     expect(offered.sort()).toEqual(vendors.filter((v) => v.platform_client_code && v.status !== 'inactive').map((v) => `${String(v.code)} ${String(v.name)}`).sort());
     await snap(maker, 'node-tracking-05-maker-send-supplier');
     await maker.click('[data-testid=transition-ok]');
-    await maker.waitForSelector('[data-testid=party-FAB_IN]:has-text("已发送：锦绣面料")');
-    expect(await maker.textContent('[data-testid=party-TRIM_IN]')).not.toContain('已发送');
+    await maker.waitForSelector(`${nodeCell(fabId, 'sent_to')}:text-is("锦绣面料")`);
+    expect(await maker.textContent(nodeCell(trimId, 'sent_to'))).toBe('');
+    // A sent node is taken back from its row, no longer sent again.
+    await maker.waitForSelector(`[data-testid=line-${fabId}-recall]`);
+    expect(await maker.locator(`[data-testid=line-${fabId}-send]`).count()).toBe(0);
 
     // The supplier sees the order with only the node sent to it (its menu has the page), and records its date.
     await showMenuEntry(supplier, 'scm.nodetrack.supplier');
@@ -176,8 +205,9 @@ describe('node tracking timeline', () => {
     expect(supplierRows.map((r) => r.source_no)).toContain(orderNo);
     await rowTotalIs(supplier, supplierRows.length);
     await supplier.dblclick(row);
-    await supplier.waitForSelector('[data-testid=node-table] [data-testid=node-line-FAB_IN]');
-    expect(await supplier.locator('[data-testid=node-table] [data-testid^=node-line-]').count()).toBe(1);
+    await supplier.waitForSelector(nodeCell(fabId, 'node_name'));
+    // One line: the grid's rows (one row id each, whatever containers AG Grid draws a row in).
+    expect(await supplier.evaluate(() => new Set([...document.querySelectorAll('[data-testid=child-nodes] .ag-row[row-id]')].map((r) => r.getAttribute('row-id'))).size)).toBe(1);
     expect(await supplier.textContent('[data-testid=form-drawer]')).not.toContain(String(pick!.pr_no));
     expect(await supplier.textContent('main')).not.toContain(String(pick!.pr_no));
     const today = await supplier.evaluate(() => {
@@ -189,12 +219,11 @@ describe('node tracking timeline', () => {
     await brand.waitForSelector('[data-testid=order-timeline] [data-testid=node-row-FAB_IN]');
     expect(await brand.getAttribute('[data-testid=node-row-FAB_IN]', 'data-actual')).toBe('');
 
-    await supplier.fill('[data-testid=actual-FAB_IN]', today);
-    await supplier.press('[data-testid=actual-FAB_IN]', 'Tab');
-    await supplier.click('[data-testid=record-FAB_IN]');
+    // Its date typed in the node's cell: the supplier's node saved (suppliernode), recorded on the maker's order.
+    await typeActualDate(supplier, fabId, today);
     await supplier.waitForSelector(`[data-testid=node-row-FAB_IN][data-actual="${today}"]`);
-    expect(await supplier.textContent('[data-testid=source-FAB_IN]')).toBe('供应商录入');
-    expect(await supplier.inputValue('[data-testid=actual-FAB_IN]')).toBe(today);
+    await supplier.waitForSelector(`${nodeCell(fabId, 'actual_source')}:text-is("供应商录入")`);
+    expect(await supplier.textContent(nodeCell(fabId, 'actual_date'))).toBe(today);
     await snap(supplier, 'node-tracking-06-supplier-recorded');
     for (const [width, height] of [[1366, 768], [1920, 1080]]) {
       await supplier.setViewportSize({ width, height });
@@ -203,11 +232,11 @@ describe('node tracking timeline', () => {
 
     // The brand's timeline moves without a reload; the maker's page says who entered it.
     await brand.waitForSelector(`[data-testid=node-row-FAB_IN][data-actual="${today}"]`, { timeout: 15_000 });
-    expect(await brand.textContent('[data-testid=source-FAB_IN]')).toBe('供应商录入');
+    await brand.waitForSelector(`${nodeCell(fabId, 'actual_source')}:text-is("供应商录入")`, { timeout: 15_000 });
     await snap(brand, 'node-tracking-07-brand-supplier-date');
     await maker.reload();
     await maker.waitForSelector(`[data-testid=node-row-FAB_IN][data-actual="${today}"]`);
-    expect(await maker.textContent('[data-testid=source-FAB_IN]')).toBe('供应商录入');
+    expect(await maker.textContent(nodeCell(fabId, 'actual_source'))).toBe('供应商录入');
     expect(errors).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { defineDictionary } from '../dictionaries';
-import { defineEntity, defineViewEntity, type FieldDef } from '../entity';
+import { defineEntity, defineViewEntity, type ChildDef, type FieldDef } from '../entity';
 import { NODE_TIMELINE_BRAND_MENU, NODE_TRACKING_EVENT, NODE_TRACKING_MENU, SUPPLIER_NODES_MENU } from '../node-tracking';
 import { errorTexts } from '../errors/define';
 import { nodeconfigErrors } from '../errors/nodeconfig';
@@ -292,6 +292,24 @@ const figureFields: FieldDef[] = [
 ];
 const delivery: FieldDef = { key: 'delivery_date', label: { zh: '交货日期', en: 'Delivery' }, type: 'date' };
 
+/**
+ * The order's nodes as lines of a tracked order's record, computed with it by the tracking service
+ * (tracking.views.ts): the stored `ordernode` fields (a supplier's and a brand's copy blank what is
+ * not theirs) and what the node says today, drawn by the drawer's child grid
+ * (grids/tracking/trackedorders.grid.ts), where the maker runs the node lines' transitions.
+ */
+const nodeLines = (fields: FieldDef[] = []): ChildDef => ({
+  key: 'nodes',
+  label: { zh: '订单节点', en: 'Order nodes' },
+  entity: 'ordernode',
+  foreignKey: 'order_id',
+  fields: [
+    { key: 'state', label: { zh: '节点状态', en: 'Node state' }, type: 'dict', dict: nodeState.code },
+    { key: 'critical', label: { zh: '关键路径', en: 'Critical path' }, type: 'boolean' },
+    ...fields,
+  ],
+});
+
 /** The maker's customer orders in progress with their node figures (`/scm/page/node-tracking`). */
 export const trackedOrder = defineViewEntity({
   name: 'trackedorder',
@@ -309,7 +327,11 @@ export const trackedOrder = defineViewEntity({
     { key: 'customer_po', label: { zh: '客户 PO', en: 'Customer PO' }, type: 'code' },
     delivery,
     ...figureFields,
+    // The order's state: what its node lines' transitions may run from (ordernode.lineOf, the customer order's states).
+    { key: 'status', label: { zh: '订单状态', en: 'Order state' }, type: 'dict', dict: 'customerorder_status' },
   ],
+  // The supplier company a sent node went to, beside the node's own fields.
+  children: [nodeLines([{ key: 'sent_to', label: { zh: '已发送给', en: 'Sent to' }, type: 'text' }])],
 });
 
 /** The brand's requirement orders at its makers, through its shares (`/scm/page/order-node-timeline`); a row's id is the requirement order's. */
@@ -328,6 +350,36 @@ export const brandNodeOrder = defineViewEntity({
     { key: 'customer_po', label: { zh: '客户 PO', en: 'Customer PO' }, type: 'code' },
     delivery,
     ...figureFields,
+  ],
+  children: [nodeLines()],
+});
+
+/**
+ * The nodes its customers sent the supplier's company, one row per node (its id and version the
+ * maker's node's), each under the copy (`task_id`) that names its share: what the supplier records.
+ * Its actual date is saved through the view writer, whose store records it on the maker's node
+ * (tracking.views.ts: `recordSupplierActual`, source 供应商录入, audited in the maker's company
+ * under the supplier's user). The lines of the supplier's tracked orders.
+ */
+export const supplierNode = defineViewEntity({
+  name: 'suppliernode',
+  table: 'scm_order_node',
+  prefix: 'scmapi',
+  menuCode: SUPPLIER_NODES_MENU,
+  editable: true,
+  label: { zh: '客户订单节点', en: "Customer's order node" },
+  titleField: 'node_name',
+  defaultSort: { field: 'plan_date', dir: 'asc' },
+  refreshOn: NODE_TRACKING_EVENT,
+  fields: [
+    { key: 'task_id', label: { zh: '客户订单', en: "Customer's order" }, type: 'integer', readonly: true },
+    { key: 'node_code', label: { zh: '节点编码', en: 'Node code' }, type: 'code', readonly: true },
+    { key: 'node_name', label: { zh: '节点名称', en: 'Node name' }, type: 'text', readonly: true },
+    { key: 'plan_start', label: { zh: '计划开始', en: 'Planned start' }, type: 'date', readonly: true },
+    { key: 'plan_date', label: { zh: '计划完成', en: 'Planned date' }, type: 'date', readonly: true },
+    // The one value the supplier writes; empty clears it. Not after today (the maker's rule).
+    { key: 'actual_date', label: { zh: '实际完成', en: 'Actual date' }, type: 'date' },
+    { key: 'actual_source', label: { zh: '实际日期来源', en: 'Actual date source' }, type: 'dict', dict: 'node_actual_source', readonly: true },
   ],
 });
 
@@ -349,4 +401,6 @@ export const supplierNodeOrder = defineViewEntity({
     delivery,
     ...figureFields.filter((f) => f.key !== 'at_risk'),
   ],
+  // The nodes sent to it, whose actual dates it records.
+  children: [{ key: 'nodes', label: { zh: '发给贵司的节点', en: 'Nodes sent to you' }, entity: 'suppliernode', foreignKey: 'task_id', fields: [{ key: 'state', label: { zh: '节点状态', en: 'Node state' }, type: 'dict', dict: nodeState.code }] }],
 });

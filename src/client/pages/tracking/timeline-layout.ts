@@ -1,5 +1,4 @@
 import { nodeState, orderNode } from '../../../model/entities/nodeconfig.entity';
-import { NODE_ACTIONS_LABEL, type NodeColumn } from '../../../../grids/tracking/trackedorders.grid';
 import { addDaysIso, daysBetween, type NodeState } from '../../../model/node-tracking';
 
 /**
@@ -102,8 +101,8 @@ export function draggedPlanDate(planDate: string | null, dx: number, dayWidth: n
   return days === 0 ? null : addDaysIso(planDate, days);
 }
 
-/** A node table's column head: the `ordernode` field's label, the state dictionary's, or the actions'. */
-export function columnLabel(column: NodeColumn, language: string): string {
-  const label = column === 'actions' ? NODE_ACTIONS_LABEL : column === 'state' ? nodeState.label : orderNode.fields.find((f) => f.key === column)!.label;
+/** A node date's name on the timeline's tooltip: the `ordernode` field's label. */
+export function columnLabel(column: 'plan_date' | 'actual_date', language: string): string {
+  const label = orderNode.fields.find((f) => f.key === column)!.label;
   return language === 'en' ? label.en : label.zh;
 }

@@ -1,37 +1,26 @@
 /**
  * What the three tracked-order drawers (the maker's, the brand's and the supplier's) share: the
- * chosen order's timeline, read by the page's own declared call and again when `nodetrack.changed`
- * names it; the actual dates typed but not yet recorded; recording one. The list behind the drawer
- * reads its rows again on the same message (the views' `refreshOn`).
+ * chosen order's timeline, read by the page's own declared call and again whenever the drawer's
+ * record is read again (`revision`: after a node line's run from the child grid, and on
+ * `nodetrack.changed`, when the list reads its rows and the open record again: the views'
+ * `refreshOn`); its commands run with the drawer busy.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Call } from '../../../model/calls/call';
-import type { Timeline, TimelineNode as Node } from '../../../model/calls/tracking';
+import type { Timeline } from '../../../model/calls/tracking';
 import { callApi } from '../../api/calls';
-import { toast } from '../../kernel/toast-bus';
-import { useNodeEvents, type NodeEvent } from './use-node-events';
 
 /**
- * The timeline of order `id`, asked of `call` as `{ [param]: id }`; read again on a `nodetrack.changed`
- * for which `names(message)` holds.
+ * The timeline of order `id`, asked of `call` as `{ [param]: id }`, read again when `revision` changes.
  *
- * Example: `const o = useOrderTimeline(trackingCalls.timeline, 'order_id', id, (m) => m.order_id === id);`
+ * Example: `const o = useOrderTimeline(trackingCalls.timeline, 'order_id', id, rf.revision);`
  */
-export function useOrderTimeline<P extends string>(call: Call<Record<P, number>, Timeline>, param: P, id: number, names: (m: NodeEvent) => boolean) {
-  const { t } = useTranslation();
+export function useOrderTimeline<P extends string>(call: Call<Record<P, number>, Timeline>, param: P, id: number, revision: string) {
   const [tl, setTl] = useState<Timeline | null>(null);
-  const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
-  const reload = useCallback(async () => {
-    setTl(await callApi(call as Call<Record<string, number>, Timeline>, { [param]: id }));
-    setDrafts({});
-  }, [call, param, id]);
-  useEffect(() => void reload().catch(() => undefined), [reload]);
-  useNodeEvents((m) => {
-    if (names(m)) void reload().catch(() => undefined);
-  });
+  const reload = useCallback(async () => setTl(await callApi(call as Call<Record<string, number>, Timeline>, { [param]: id })), [call, param, id]);
+  useEffect(() => void reload().catch(() => undefined), [reload, revision]);
 
   /** Runs one of the drawer's commands with the drawer busy meanwhile; the API hooks show a refusal. */
   const run = async (command: () => Promise<void>) => {
@@ -45,16 +34,6 @@ export function useOrderTimeline<P extends string>(call: Call<Record<P, number>,
     }
   };
 
-  /** Records (or, with `date` null, clears) a node's actual date through `send`, which answers the new timeline. */
-  const record = (send: (n: Node, date: string | null) => Promise<Timeline | undefined>, n: Node, date: string | null) =>
-    run(async () => {
-      const next = await send(n, date);
-      if (next) setTl(next);
-      // The stored date shows again once recorded (the draft is dropped, not emptied).
-      setDrafts(({ [n.node_code]: _, ...rest }) => rest);
-      toast.success(date ? t('nt.recorded', { node: n.node_name, date }) : t('nt.cleared', { node: n.node_name }));
-    });
-
   const closed = tl ? tl.order.status !== 'in_progress' : true;
-  return { tl, setTl, drafts, setDrafts, busy, run, record, reload, closed };
+  return { tl, busy, run, closed };
 }

@@ -221,6 +221,13 @@ export async function supplierTrackedOrders(tx: Db, supplierId: number): Promise
   });
 }
 
+/** Every node sent to the supplier's company under its live copies, each with its copy (`task_id`): the rows of the view `suppliernode`. */
+export async function supplierSentNodes(tx: Db, supplierId: number): Promise<Array<NodeRow & { task_id: number }>> {
+  const tasks = await ownTasks(tx, supplierId, null);
+  const shared = await sharedByMaker(tx, supplierId, tasks);
+  return [...shared].flatMap(([taskId, s]) => s.nodes.map((n) => ({ ...n, task_id: taskId })));
+}
+
 export type SupplierTimeline = { order: Row; today: string; tracking: OrderTracking<NodeRow> };
 
 /** One copy's nodes (only those sent to this supplier); 404 when the copy or its share is not live. */

@@ -1,13 +1,15 @@
 import { sql } from 'kysely';
-import { brandNodeOrder, supplierNodeOrder, trackedOrder } from '../../../model/entities/nodeconfig.entity';
+import { brandNodeOrder, supplierNode, supplierNodeOrder, trackedOrder } from '../../../model/entities/nodeconfig.entity';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
 import { assertCan, dataScope } from '../../resources/permissions';
-import { registerViewScope, type ViewRows } from '../../resources/view-reader';
-import { evaluateNodeFlags, trackedOrders } from './tracking.service';
-import { brandTrackedOrders } from './tracking.share';
-import { supplierTrackedOrders } from './tracking.supplier';
+import { registerViewScope, type ViewLines, type ViewRows } from '../../resources/view-reader';
+import { registerViewWriter } from '../../resources/view-writer';
+import { evaluateNodeFlags, orderTimeline, trackedOrders, type NodeRow } from './tracking.service';
+import { brandTimeline, brandTrackedOrders } from './tracking.share';
+import { recordSupplierActual, supplierNamesOfOrder, supplierSentNodes, supplierTimeline, supplierTrackedOrders } from './tracking.supplier';
 import type { TrackedOrderRow } from '../../../model/calls/tracking';
+import type { OrderTracking } from '../../../model/node-tracking';
 
 /**
  * The three lists of tracked orders are view entities whose rows this service computes (issue 30):
@@ -37,12 +39,61 @@ const makerRows: ViewRows = async ({ db, auth }) => {
   return rows.map((r) => asRow(clientId, Number(r.id), r));
 };
 
+/**
+ * A tracked order's nodes as its record's lines (the views' child `nodes`): each node's stored
+ * fields and what it says today; its source only once done, its forecast only while open (as the
+ * drawer always showed them); `extra` adds what the reader's own company may see (the maker: where
+ * a sent node went).
+ */
+const nodeLines = (tracking: OrderTracking<NodeRow>, extra: (n: NodeRow) => Record<string, unknown> = () => ({})) =>
+  tracking.nodes.map((n) => ({
+    id: n.id, version: n.version, node_code: n.node_code, node_name: n.node_name, seq: n.seq, party: n.party, plan_days: n.plan_days,
+    plan_start: n.plan_start, plan_date: n.plan_date, actual_date: n.actual_date, actual_source: n.actual_date ? n.actual_source : null,
+    forecast_date: n.actual_date ? null : n.forecast_date, forecast_source: n.actual_date ? null : n.forecast_source,
+    share_id: n.share_id, state: n.state, critical: n.critical, ...extra(n),
+  }));
+
+/** The maker's order's nodes, within its data permissions; a sent node names the supplier company it went to. */
+const makerLines: ViewLines = async ({ db, auth, row }) => {
+  const clientId = auth.clientId!;
+  const orderId = Number(row.id);
+  const scope = await dataScope(auth, ORDER_MENU, { db, inTenantScope: true });
+  const timeline = await orderTimeline(db, clientId, orderId, scope);
+  const suppliers = await supplierNamesOfOrder(db, clientId, orderId);
+  return nodeLines(timeline.tracking, (n) => ({ sent_to: n.share_id ? (suppliers[String(n.share_id)] ?? null) : null }));
+};
+
 export function registerTrackingViews(): void {
-  registerViewScope(trackedOrder.name, ownCompany(trackedOrder.menuCode), { rows: makerRows });
+  registerViewScope(trackedOrder.name, ownCompany(trackedOrder.menuCode), { rows: makerRows, lines: { nodes: makerLines } });
   registerViewScope(brandNodeOrder.name, ownCompany(brandNodeOrder.menuCode), {
     rows: async ({ db, auth }) => (await brandTrackedOrders(db, auth.clientId!)).map((r) => asRow(auth.clientId!, r.pr_id, r)),
+    // Through the brand's share: dates and sources, never who recorded them or where a node went.
+    lines: { nodes: async ({ db, auth, row }) => nodeLines((await brandTimeline(db, auth.clientId!, Number(row.id))).tracking) },
   });
   registerViewScope(supplierNodeOrder.name, ownCompany(supplierNodeOrder.menuCode), {
     rows: async ({ db, auth }) => (await supplierTrackedOrders(db, auth.clientId!)).map((r) => asRow(auth.clientId!, r.task_id, r)),
+    // Only the nodes sent to it; who recorded them is not its business.
+    lines: { nodes: async ({ db, auth, row }) => nodeLines((await supplierTimeline(db, auth.clientId!, Number(row.id))).tracking, () => ({ task_id: Number(row.id), share_id: undefined })) },
+  });
+  registerSupplierNodes();
+}
+
+/**
+ * The supplier's own record (issue 30, the view `suppliernode`): its rows are the nodes sent to its
+ * company (id and version the maker's node's); a save of the actual date is stored by
+ * `recordSupplierActual`, which checks the share again and records the maker's node (source
+ * 供应商录入, audited in the maker's company under the supplier's user, both companies and the
+ * brand told once committed). The view writer checks the version read and the date's field rules first.
+ */
+function registerSupplierNodes(): void {
+  registerViewScope(supplierNode.name, ownCompany(supplierNode.menuCode), {
+    rows: async ({ db, auth }) => (await supplierSentNodes(db, auth.clientId!)).map((n) => ({ ...n, client_id: auth.clientId, actual_source: n.actual_date ? n.actual_source : null })),
+  });
+  registerViewWriter(supplierNode.name, {
+    store: async ({ tx, auth, row, set, actor }) => {
+      if (!Object.prototype.hasOwnProperty.call(set, 'actual_date')) return;
+      const date = set.actual_date === null || set.actual_date === undefined || set.actual_date === '' ? null : String(set.actual_date);
+      await recordSupplierActual(tx, { supplierId: auth.clientId!, taskId: Number(row.task_id), nodeCode: String(row.node_code), date, version: Number(row.version), actor });
+    },
   });
 }
