@@ -1,22 +1,15 @@
 import { Dropdown, Option } from '@fluentui/react-components';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { getReport, type Label } from '../../../../model';
+import { getReport } from '../../../../model';
 import { alertMeasures, type AlertCondition } from '../../../../model/alerts';
 import { alertCalls, type AlertTile } from '../../../../model/calls/alerts';
 import { useCall } from '../../../api/calls';
 import type { WidgetProps } from '../../../form/widgets';
-import { ReportFilterBar } from '../../../engine/report/ReportFilterBar';
+import { DatasetDropdown, MeasureDropdown, ReportFiltersEditor, useTr } from '../report-fields';
 import { A, filtersText } from './alert-texts';
 
 type Filters = Record<string, string>;
 const filtersOf = (v: unknown): Filters => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Filters) : {});
-
-/** The drawer's words in the user's language. */
-export function useTr(): (l: Label) => string {
-  const { i18n } = useTranslation();
-  return (l: Label) => (i18n.language === 'en' ? l.en : l.zh);
-}
 
 /** What the drawer offers: the datasets, roles and tiles of the caller, and the names of the company's recipients. */
 export const useAlertOptions = () => useCall(alertCalls.options, undefined, { quiet: true }).data;
@@ -74,32 +67,14 @@ export function DatasetField(p: WidgetProps) {
       </div>
     );
   }
-  return (
-    <Dropdown id={p.id} data-testid="alert-report" disabled={p.disabled} value={report ? tr(report.title) : ''} selectedOptions={[String(p.value ?? '')]} onOptionSelect={(_, x) => x.optionValue !== p.value && p.setValues({ report: x.optionValue ?? '', measure: '', filters: {} })}>
-      {(options?.datasets ?? []).map((x) => (
-        <Option key={x.report} value={x.report}>
-          {tr(getReport(x.report)?.title ?? { zh: x.report, en: x.report })}
-        </Option>
-      ))}
-    </Dropdown>
-  );
+  return <DatasetDropdown id={p.id} testId="alert-report" disabled={p.disabled} datasets={options?.datasets ?? []} value={String(p.value ?? '')} onPick={(report) => p.setValues({ report, measure: '', filters: {} })} />;
 }
 
 /** `measure`: the dataset's measures ("late by" only those that declare lateness). */
 export function MeasureField(p: WidgetProps) {
-  const tr = useTr();
   const report = getReport(String(p.values.report ?? ''));
   const measures = report ? alertMeasures(report, p.values.condition as AlertCondition) : [];
-  const measure = measures.find((m) => m.key === p.value);
-  return (
-    <Dropdown id={p.id} data-testid="alert-measure" disabled={p.disabled || !report} value={measure ? tr(measure.label) : ''} selectedOptions={[String(p.value ?? '')]} onOptionSelect={(_, x) => p.onChange(x.optionValue ?? '')}>
-      {measures.map((m) => (
-        <Option key={m.key} value={m.key}>
-          {tr(m.label)}
-        </Option>
-      ))}
-    </Dropdown>
-  );
+  return <MeasureDropdown id={p.id} testId="alert-measure" disabled={p.disabled || !report} measures={measures} value={String(p.value ?? '')} onPick={p.onChange} />;
 }
 
 /** `filters`: the dataset's own filter bar (the list's `f.<field>.<op>`), with the filters in words. */
@@ -107,11 +82,5 @@ export function FiltersField(p: WidgetProps) {
   const tr = useTr();
   const report = getReport(String(p.values.report ?? ''));
   if (!report) return <div style={{ color: '#616161', paddingTop: 6 }}>{tr(A.noFilters)}</div>;
-  const filters = filtersOf(p.value);
-  return (
-    <div id={p.id} style={{ display: 'grid', gap: 4 }}>
-      <ReportFilterBar report={report} filters={filters} tr={(l) => (typeof l === 'string' ? l : tr(l))} onChange={(next) => p.onChange(next)} />
-      <span style={{ fontSize: 12, color: '#616161' }}>{filtersText(report.name, filters, tr)}</span>
-    </div>
-  );
+  return <ReportFiltersEditor id={p.id} report={report} filters={filtersOf(p.value)} onChange={p.onChange} />;
 }

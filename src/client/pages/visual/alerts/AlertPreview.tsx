@@ -7,7 +7,7 @@ import { alertCalls, type AlertPreview } from '../../../../model/calls/alerts';
 import { callApi } from '../../../api/calls';
 import type { WidgetProps } from '../../../form/widgets';
 import { A, fill } from './alert-texts';
-import { useTr } from './AlertFigureFields';
+import { useTr } from '../report-fields';
 
 /** The figure now for the drawer's values, asked again 400 ms after a change (nothing is stored). */
 function usePreview(v: WidgetProps['values']): AlertPreview | null {

@@ -5,7 +5,8 @@ import { adminCalls, type Colleague } from '../../../../model/calls/admin';
 import { callApi } from '../../../api/calls';
 import type { WidgetProps } from '../../../form/widgets';
 import { A } from './alert-texts';
-import { useAlertOptions, useTr } from './AlertFigureFields';
+import { useAlertOptions } from './AlertFigureFields';
+import { useTr } from '../report-fields';
 
 /** At most this many colleagues per search (the server's limit for the user options). */
 const PAGE = 100;

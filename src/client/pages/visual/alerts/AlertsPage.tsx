@@ -8,7 +8,8 @@ import { ListPage } from '../../../engine/ListPage';
 import { MissingPage } from '../../../engine/PageStates';
 import type { ListController } from '../../../engine/use-list-controller';
 import { A } from './alert-texts';
-import { askNewAlert, DatasetField, FiltersField, MeasureField, TileField, useTr } from './AlertFigureFields';
+import { askNewAlert, DatasetField, FiltersField, MeasureField, TileField } from './AlertFigureFields';
+import { useTr } from '../report-fields';
 import { ThresholdField } from './AlertPreview';
 import { RecipientsField, RolesField } from './AlertRecipients';
 

@@ -5,7 +5,7 @@ import { REPORT_THEMES } from '../../../../../reports/charts';
 import { TILE_CHARTS, TILE_CHART_LABELS, type TileChart } from '../../../../model/tiles';
 import type { WidgetProps } from '../../../form/widgets';
 import { useReportTheme } from '../../../engine/report/report-theme';
-import { useTr } from '../alerts/AlertFigureFields';
+import { useTr } from '../report-fields';
 import { TT, fill } from './tile-texts';
 import { TileView, type TileLook } from './TileView';
 import { specOfDraft, useTilePreview, useTileDraft } from './use-tile-designer';

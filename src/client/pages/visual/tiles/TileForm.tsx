@@ -1,44 +1,28 @@
 import { Button, Combobox, Dropdown, Input, Option } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useEffect } from 'react';
-import { getReport } from '../../../../model';
 import { tileAggregations, tileDateFields, tileDimensions, TILE_AGG_LABELS, TILE_GROUPINGS, TILE_PERIODS, TILE_PERIOD_LABELS, type TileChart, type TilePeriod } from '../../../../model/tiles';
 import type { WidgetProps } from '../../../form/widgets';
-import { ReportFilterBar } from '../../../engine/report/ReportFilterBar';
-import { filtersText } from '../alerts/alert-texts';
-import { useTr } from '../alerts/AlertFigureFields';
+import { DatasetDropdown, MeasureDropdown, ReportFiltersEditor, useTr } from '../report-fields';
 import { TT } from './tile-texts';
 import { useTileDraft, useTileOptions } from './use-tile-designer';
 
 /** `report`: the datasets the caller may build on; a new tile starts on the first, another one resets what was the dataset's own. */
 export function DatasetField(p: WidgetProps) {
-  const tr = useTr();
-  const { draft: d, report, change } = useTileDraft(p);
+  const { draft: d, change } = useTileDraft(p);
   const datasets = useTileOptions()?.datasets;
   const first = datasets?.[0]?.report;
   useEffect(() => {
     if (!d.report && first) change({ report: first });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once the datasets are read, for a new tile
   }, [first, d.report]);
-  return (
-    <Dropdown id={p.id} data-testid="tile-report" disabled={p.disabled} value={report ? tr(report.title) : ''} selectedOptions={[d.report]} onOptionSelect={(_, x) => change({ report: x.optionValue ?? '' })}>
-      {(datasets ?? []).map((x) => (
-        <Option key={x.report} value={x.report}>{tr(getReport(x.report)?.title ?? { zh: x.report, en: x.report })}</Option>
-      ))}
-    </Dropdown>
-  );
+  return <DatasetDropdown id={p.id} testId="tile-report" disabled={p.disabled} datasets={datasets ?? []} value={d.report} onPick={(report) => change({ report })} />;
 }
 
 /** `measure`: the dataset's measures. */
 export function MeasureField(p: WidgetProps) {
-  const tr = useTr();
   const { draft: d, report, change } = useTileDraft(p);
-  const measure = report?.measures.find((m) => m.key === d.measure);
-  return (
-    <Dropdown id={p.id} data-testid="tile-measure" disabled={p.disabled || !report} value={measure ? tr(measure.label) : ''} selectedOptions={[d.measure]} onOptionSelect={(_, x) => change({ measure: x.optionValue ?? '' })}>
-      {(report?.measures ?? []).map((m) => <Option key={m.key} value={m.key}>{tr(m.label)}</Option>)}
-    </Dropdown>
-  );
+  return <MeasureDropdown id={p.id} testId="tile-measure" disabled={p.disabled || !report} measures={report?.measures ?? []} value={d.measure} onPick={(measure) => change({ measure })} />;
 }
 
 /** `aggregation`: those the measure allows. */
@@ -80,15 +64,8 @@ export function GroupByField(p: WidgetProps) {
 
 /** `filters`: the dataset's own filter bar (the list's `f.<field>.<op>`), with the filters in words. */
 export function FiltersField(p: WidgetProps) {
-  const tr = useTr();
   const { draft: d, report, change } = useTileDraft(p);
-  if (!report) return null;
-  return (
-    <div id={p.id} style={{ display: 'grid', gap: 4 }}>
-      <ReportFilterBar report={report} filters={d.filters} tr={(l) => (typeof l === 'string' ? l : tr(l))} onChange={(filters) => change({ filters })} />
-      <span style={{ fontSize: 12, color: '#616161' }}>{filtersText(report.name, d.filters, tr)}</span>
-    </div>
-  );
+  return report ? <ReportFiltersEditor id={p.id} report={report} filters={d.filters} onChange={(filters) => change({ filters })} /> : null;
 }
 
 /** `period`: all time or a period on one of the dataset's dates (the first date is taken until another is chosen). */

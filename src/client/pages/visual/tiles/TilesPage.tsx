@@ -5,7 +5,7 @@ import '../../../../../reports';
 import { resolvedPageOf } from '../../../api/resolved-page';
 import { ListPage } from '../../../engine/ListPage';
 import { MissingPage } from '../../../engine/PageStates';
-import { useTr } from '../alerts/AlertFigureFields';
+import { useTr } from '../report-fields';
 import { ChartField } from './TileDesigner';
 import { AggregationField, ColorField, DatasetField, FiltersField, GroupByField, MeasureField, PeriodDateField, PeriodField, RolesField, ThresholdsField } from './TileForm';
 import { TT } from './tile-texts';
