@@ -21,10 +21,10 @@ export const tilesPage = definePage({
   },
   columns: [
     { field: 'name', width: 200, pinned: 'left' },
-    { field: 'report', width: 200 },
+    { field: 'report', width: 250 },
     { field: 'measure', width: 120, hide: true },
     { field: 'aggregation', width: 110 },
-    { field: 'chart', width: 130 },
+    { field: 'chart', width: 160 },
     { field: 'period', width: 110 },
     { field: 'scope', width: 150 },
     { field: 'span', width: 80 },
