@@ -32,7 +32,7 @@ export function useChildGrid(p: ChildGridProps) {
 
   const columnDefs = useMemo(
     () => childColumnDefs(p.grid, p.disabled, p.errors, language, referencesRef, hasLines ? { ref: linesRef, header: lineHeader } : undefined),
-    [p.grid, p.disabled, p.errors, language, hasLines, lineHeader],
+    [p.grid, p.disabled, p.errors, language, hasLines, lineHeader, linesRef],
   );
   const sheetColumnDefs = useMemo(() => sheetKeys.withClasses(columnDefs), [columnDefs, sheetKeys]);
 
