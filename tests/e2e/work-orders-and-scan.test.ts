@@ -204,7 +204,11 @@ describe('work orders and the scan validation page', () => {
     });
     await brand.waitForSelector(`[data-testid=node-row-FINISHING][data-actual="${today}"]`, { timeout: 15000 });
     expect(['done', 'done_late']).toContain(await brand.getAttribute('[data-testid=node-row-FINISHING]', 'data-state'));
-    expect(await brand.textContent('[data-testid=source-FINISHING]')).toBe('工单报工');
+    // Its source in the drawer's node grid (a row per node, by the maker's node id).
+    const nodes = (await apiGet<{ tracking: { nodes: Array<{ id: number; node_code: string }> } }>(token, `/scmapi/nodetrack/timeline?order_id=${String(order.id)}`)).tracking.nodes;
+    const finishing = nodes.find((n) => n.node_code === 'FINISHING')!;
+    const source = `[data-testid=child-nodes] .ag-row[row-id="id-${finishing.id}"] .ag-cell[col-id=actual_source]`;
+    await brand.waitForSelector(`${source}:text-is("工单报工")`, { timeout: 15000 });
     // Cutting is not done: one bundle of the plan went through it.
     expect(await brand.getAttribute('[data-testid=node-row-CUTTING]', 'data-actual')).toBe('');
     await snap(brand, 'wo-06-brand-node-from-report');
