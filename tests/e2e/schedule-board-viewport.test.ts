@@ -10,7 +10,7 @@ import { launchBrowser, snap, startServer, type RunningServer } from './support/
 import { signIn, until } from './support/steps';
 
 /**
- * The board read by viewport (issue 31), in Chromium: a maker's schedule of 20,000 bars on 60 lines over
+ * The board read by viewport (issue 31), in Chromium: a maker's schedule of 100,000 bars on 300 lines over
  * two years (inserted by SQL beforehand). The board first reads its frame and the windows around the
  * first view, never the whole schedule; scrolled two years on and down to the last lines, it reads
  * the windows there (requests of one block of lines over a few weeks) and draws their bars, the same
@@ -18,8 +18,8 @@ import { signIn, until } from './support/steps';
  * "move and push" moves it and the bars behind it, Ctrl+Z puts them back. Screenshots after scrolling
  * at 1366 and 1920, in Chinese and English.
  */
-const BARS = 20_000;
-const LINES = 60;
+const BARS = 100_000;
+const LINES = 300;
 const DAYS = 731;
 const BOARD = '/scm/page/schedule-board';
 const LABELS = 180;
