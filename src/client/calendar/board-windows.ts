@@ -178,7 +178,21 @@ export class WindowCache {
 }
 
 const DAY_MS = 86_400_000;
-const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+/**
+ * A day's number, remembered: the merges and the tiles given up ask it of every bar they keep, and a
+ * board's bars fall on a few hundred distinct days (Date.parse on each was a third of a month-zoom
+ * scroll's merge time at 100,000 bars, B5).
+ */
+const DAYS_SEEN = new Map<string, number>();
+function dayOf(date: string): number {
+  let d = DAYS_SEEN.get(date);
+  if (d === undefined) {
+    if (DAYS_SEEN.size > 20_000) DAYS_SEEN.clear();
+    d = Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+    DAYS_SEEN.set(date, d);
+  }
+  return d;
+}
 
 /** The frame read (`frame=1`: days and lines, no bar) as the board's data: every line's capacity and load zero until its windows are read. */
 export function frameBoard(frame: Pick<BoardWindow, 'from' | 'to' | 'scenario_id' | 'days' | 'lines'>): BoardData {
@@ -196,8 +210,6 @@ export function frameBoard(frame: Pick<BoardWindow, 'from' | 'to' | 'scenario_id
 export function mergeWindow(data: BoardData, w: BoardWindow): BoardData {
   const first = dayOf(data.days[0]?.date ?? data.from);
   const offset = Math.round(dayOf(w.from) - first);
-  const from = dayOf(w.from);
-  const to = dayOf(w.to);
   const lines = new Set(w.lines.map((l) => l.id));
   const n = windowSize(w);
   const incoming: BoardBar[] = new Array<BoardBar>(n);
@@ -206,7 +218,8 @@ export function mergeWindow(data: BoardData, w: BoardWindow): BoardData {
     incoming[i] = windowBar(w, i);
     ids.add(incoming[i].id);
   }
-  const kept = data.bars.filter((b) => !ids.has(b.id) && !(lines.has(b.line_id) && dayOf(b.start) <= to && dayOf(b.end) >= from));
+  // Days written YYYY-MM-DD compare as text: a kept bar is one of another line, or outside the window's days.
+  const kept = data.bars.filter((b) => !ids.has(b.id) && !(lines.has(b.line_id) && b.start <= w.to && b.end >= w.from));
   const byId = new Map(w.lines.map((l) => [l.id, l]));
   const merged = data.lines.map((l): BoardLine => {
     const got = byId.get(l.id);
