@@ -15,6 +15,7 @@ export async function copyWorkbenchVersion(page: Page, code: string): Promise<st
   // The dialog gone (its focus handed back), then the copy's lines in the grid.
   await page.waitForSelector('[data-testid=param-version_code]', { state: 'detached' });
   const id = await page.$eval('[data-testid=version-picker]', (el) => (el as HTMLSelectElement).value);
-  await page.waitForSelector(`[data-testid=workbench-grid][data-version="${id}"] .ag-row`, { timeout: 20000 });
+  // Drawn from the copy's own data and no read under way (aria-busy): an edit made during a read would be drawn over by it.
+  await page.waitForSelector(`[data-testid=workbench-grid][data-version="${id}"]:not([aria-busy="true"]) .ag-row`, { timeout: 20000 });
   return id;
 }
