@@ -361,6 +361,14 @@ export const brandNodeOrder = defineViewEntity({
  * (tracking.views.ts: `recordSupplierActual`, source 供应商录入, audited in the maker's company
  * under the supplier's user). The lines of the supplier's tracked orders.
  */
+/** A field of the order's node as declared there (label, type, rules), read-only or not in a view of it. */
+function nodeField(key: string, readonly: boolean): FieldDef {
+  const f = orderNode.fields.find((x) => x.key === key);
+  if (!f) throw new Error(`ordernode has no field ${key}`);
+  const { required: _required, ...rest } = f;
+  return { ...rest, readonly };
+}
+
 export const supplierNode = defineViewEntity({
   name: 'suppliernode',
   table: 'scm_order_node',
@@ -373,13 +381,10 @@ export const supplierNode = defineViewEntity({
   refreshOn: NODE_TRACKING_EVENT,
   fields: [
     { key: 'task_id', label: { zh: '客户订单', en: "Customer's order" }, type: 'integer', readonly: true },
-    { key: 'node_code', label: { zh: '节点编码', en: 'Node code' }, type: 'code', readonly: true },
-    { key: 'node_name', label: { zh: '节点名称', en: 'Node name' }, type: 'text', readonly: true },
-    { key: 'plan_start', label: { zh: '计划开始', en: 'Planned start' }, type: 'date', readonly: true },
-    { key: 'plan_date', label: { zh: '计划完成', en: 'Planned date' }, type: 'date', readonly: true },
+    ...(['node_code', 'node_name', 'plan_start', 'plan_date'] as const).map((k) => nodeField(k, true)),
     // The one value the supplier writes; empty clears it. Not after today (the maker's rule).
-    { key: 'actual_date', label: { zh: '实际完成', en: 'Actual date' }, type: 'date' },
-    { key: 'actual_source', label: { zh: '实际日期来源', en: 'Actual date source' }, type: 'dict', dict: 'node_actual_source', readonly: true },
+    nodeField('actual_date', false),
+    nodeField('actual_source', true),
   ],
 });
 
