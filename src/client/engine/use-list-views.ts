@@ -215,7 +215,9 @@ function useViewCommands({ opt, data, reload, show, adopt, live, tOk, tRemoved, 
         if (!payload) return;
         const saved = await listViewsApi.save({ page: opt, name, payload }, { quiet: true });
         keep(saved);
-        void listViewsApi.use(opt, saved.id).catch(() => undefined);
+        // Said saved once the server opens the list on it too: a reload before that reply came
+        // found the server's earlier choice and went back to it.
+        await listViewsApi.use(opt, saved.id).catch(() => undefined);
         toast.success(tOk);
         await reload();
       },
