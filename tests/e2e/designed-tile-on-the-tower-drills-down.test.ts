@@ -130,6 +130,11 @@ describe('tile designer', () => {
       }).observe({ type: 'layout-shift', buffered: true });
     }, kept);
     const first = await fresh.newPage();
+    // The tiles answer a second late, as they did in a loaded full run: the tower waits for them.
+    await first.route("**/api/rptapi/tiles/board", async (r) => {
+      await new Promise((x) => setTimeout(x, 1000));
+      await r.continue();
+    });
     await first.goto(`${run.server.url}/visual/control-tower`);
     await first.waitForSelector('[data-testid=control-tower][data-loaded="1"] [data-testid=tower-tiles][data-loaded="1"] [data-testid$=-view-number]', { timeout: 30000 });
     await first.waitForSelector('[data-testid=tower-scenarios][data-loaded="1"]', { timeout: 30000 });

@@ -7,7 +7,7 @@ import { askTower, askTowerEarly, towerAddress, towerQuery } from '../pages/visu
 import { REFRESH_MARGIN_SECONDS } from '../session/guard';
 import { EARLY_PROFILE_URL, loadProfile } from '../session/session-flow';
 import { access } from '../session/access-state';
-import { takeEarlyNow, type EarlyCall } from './early-calls';
+import { earlySettled, takeEarlyNow, type EarlyCall } from './early-calls';
 import { EARLY_TILES_URL } from '../pages/visual/tiles/tile-layout';
 
 import { withPreloads } from '../../../scripts/vite-early-calls.mjs';
@@ -182,6 +182,29 @@ describe("the app's side of the early calls", () => {
     w.__tilesEarly = { url: EARLY_TILES_URL, lang: 'zh-CN', reply: Promise.resolve(null), by: 'document', done: true, data: null };
     expect(takeEarlyNow('__tilesEarly', EARLY_TILES_URL)).toBeNull();
     expect(w.__tilesEarly.url).toBe(EARLY_TILES_URL);
+  });
+
+  it("lets a page wait for the document's reply before it mounts, no longer than the bound, and not at all when there is none", async () => {
+    stub('/visual/control-tower');
+    let answerTiles: (v: unknown) => void = () => undefined;
+    const reply = new Promise((r) => (answerTiles = r));
+    w.__tilesEarly = { url: EARLY_TILES_URL, lang: 'zh-CN', reply, by: 'document', done: false, data: null };
+    const settled = vi.fn();
+    void earlySettled('__tilesEarly', performance.now() + 60_000).then(settled);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(settled).not.toHaveBeenCalled();
+    answerTiles({ tiles: [] });
+    await vi.waitFor(() => expect(settled).toHaveBeenCalled());
+    // A reply that does not come: the bound (from the navigation's start) lets the page mount.
+    w.__tilesEarly = { url: EARLY_TILES_URL, lang: 'zh-CN', reply: new Promise(() => undefined), by: 'document', done: false, data: null };
+    const started = performance.now();
+    await earlySettled('__tilesEarly', started + 50);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(45);
+    // Asked by the app, or not asked: nothing to wait for.
+    w.__tilesEarly = { url: EARLY_TILES_URL, lang: 'zh-CN', reply: new Promise(() => undefined), by: 'app' };
+    await earlySettled('__tilesEarly', started + 60_000);
+    delete w.__tilesEarly;
+    await earlySettled('__tilesEarly', started + 60_000);
   });
 
   it("loads the profile from the document's reply once, and asks itself when there is none or it failed", async () => {

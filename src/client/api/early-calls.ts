@@ -46,3 +46,22 @@ export function takeEarlyNow<T>(mark: EarlyMark, url: string): T | null {
   m[mark] = { ...early, url: '', reply: Promise.resolve(null), data: null };
   return early.data;
 }
+
+/**
+ * Resolves once the document's early call under `mark` has answered (at once when there is none or
+ * it is in), or when `untilMs` after the navigation's start have passed, whichever is first. A page
+ * whose first frame draws that reply (takeEarlyNow) waits for it before it mounts, instead of
+ * drawing without it and being pushed about when it comes.
+ */
+export function earlySettled(mark: EarlyMark, untilMs: number): Promise<void> {
+  const early = marks()[mark];
+  if (!early || early.done || early.by !== 'document') return Promise.resolve();
+  const left = Math.max(0, untilMs - (typeof performance === 'undefined' ? 0 : performance.now()));
+  return new Promise<void>((done) => {
+    const timer = setTimeout(done, left);
+    void early.reply.then(() => {
+      clearTimeout(timer);
+      done();
+    });
+  });
+}
