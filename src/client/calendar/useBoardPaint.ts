@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { CalendarDecl, CalendarZoom } from '../../model/calendar';
 import type { BoardBar, BoardData } from '../../model/schedule-board';
 import { type BoardLayout, type Rect, spanRect } from './board-model';
@@ -54,20 +55,7 @@ export function useBoardPaint(p: BoardPaintInput): void {
     labels: (g, rows, oy, days) => drawActualLabels(g, actuals, rows, oy, HEADER, LABELS, days, (planned, actual) => t('board.actual.line', { planned: planned.toLocaleString(), actual: actual.toLocaleString() }), 'system-ui, "Noto Sans CJK SC", sans-serif'),
   } : undefined, [actuals, t]);
   const layer = useMemo(() => layerOn(layout), [layerOn, layout]);
-  // A line label's load text, translated once per figure and language (not per line on every frame).
-  const loadText = useMemo(() => {
-    const known = new Map<string, string>();
-    return (average: number, peak: number) => {
-      const key = `${average}/${peak}`;
-      let text = known.get(key);
-      if (text === undefined) {
-        text = t('board.lineLoad', { average, peak });
-        if (known.size > 5000) known.clear();
-        known.set(key, text);
-      }
-      return text;
-    };
-  }, [t]);
+  const loadText = useLoadText(t);
   // What the canvas shows but the data and its layout, as of this render: `painter` draws other data with it.
   const stateOf = (d: BoardData, l: BoardLayout, dragged: Drag | null = drag): DrawState => ({
     decl, data: d, layout: l, zoom: l.zoom, view, selectedId, marked, weekdays,
@@ -122,6 +110,23 @@ export function useBoardPaint(p: BoardPaintInput): void {
     if (r && scroller.current) scroller.current.scrollTo({ left: Math.max(0, r.x - 120), top: Math.max(0, r.y - 60) });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new request scrolls, not a redraw of the same data
   }, [reveal]);
+}
+
+/** A line label's load text, translated once per figure and language (not per line on every frame). */
+function useLoadText(t: TFunction): (average: number, peak: number) => string {
+  return useMemo(() => {
+    const known = new Map<string, string>();
+    return (average: number, peak: number) => {
+      const key = `${average}/${peak}`;
+      let text = known.get(key);
+      if (text === undefined) {
+        text = t('board.lineLoad', { average, peak });
+        if (known.size > 5000) known.clear();
+        known.set(key, text);
+      }
+      return text;
+    };
+  }, [t]);
 }
 
 /** The live positions outlined under a scenario's bars, on a layout. */

@@ -85,6 +85,17 @@ function ListDialogs({ actions, count, one }: { actions: ListActions; count: num
   );
 }
 
+/** A value a save's or an action's reply carries this once (a new API key, a new signing secret): shown until the user closes it. */
+function useSecretOnce(resolved: ResolvedPage) {
+  const once = resolved.page.secretOnce;
+  const [secret, setSecret] = useState<string | null>(null);
+  const reveal = (r: unknown) => {
+    const v = once && r && typeof r === 'object' ? (r as Record<string, unknown>)[once.field] : undefined;
+    if (typeof v === 'string') setSecret(v);
+  };
+  return { once, secret, reveal, setSecret };
+}
+
 /**
  * A generated list page (spec 2 `/{cata}/index/{opt}` and its siblings): title, toolbar of the
  * page's actions and the entity's transitions, quick search, status tabs with counts, the grid,
@@ -96,13 +107,7 @@ export function ListPage({ resolved, subindex, slots = {} }: { resolved: Resolve
   const en = i18n.language === 'en';
   const list = useListController(resolved, { subindex });
   const { refresh } = list;
-  // A value a save's or an action's reply carries this once (a new API key, a new signing secret): shown until the user closes it.
-  const once = resolved.page.secretOnce;
-  const [secret, setSecret] = useState<string | null>(null);
-  const reveal = (r: unknown) => {
-    const v = once && r && typeof r === 'object' ? (r as Record<string, unknown>)[once.field] : undefined;
-    if (typeof v === 'string') setSecret(v);
-  };
+  const { once, secret, reveal, setSecret } = useSecretOnce(resolved);
   const actions = useListActions(resolved, list, (reply) => reveal(reply.data?.[0]));
   const grouping = useListGrouping(resolved, list);
   const filters = useActiveFilters(resolved);
