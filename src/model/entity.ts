@@ -26,6 +26,11 @@ export type FieldDef = {
   label: Label;
   type: FieldType;
   required?: boolean;
+  /**
+   * A catalogue key said when a required field is left empty, in place of the general "required"
+   * (a decision's comment: `wf.commentRequired`, 驳回或退回需要填写意见).
+   */
+  requiredMessage?: string;
   /** Rules from the catalogue of spec 5, run in order; the last failing one's message is shown. */
   rules?: RuleType[];
   /** Dictionary code (src/model/dictionaries.ts) for dict and multidict fields. */
@@ -48,6 +53,12 @@ export type FieldDef = {
      * target means (an alert on a removed designed tile is in error).
      */
     onTargetRemoved?: 'keep';
+    /**
+     * The picker asks the target's rows by what is typed (the list's or options call's `q`, 50 at a
+     * time) instead of listing its first 200: a company's people (`entity: 'user'`, whose options
+     * every member may read). Drawn so in a transition's dialog.
+     */
+    searched?: true;
   };
   /** A literal default or a default-value token of spec 7. */
   default?: string | number | boolean | DefaultToken;

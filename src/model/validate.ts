@@ -152,6 +152,8 @@ function runPlanInto(plan: FieldPlan, raw: unknown, out: PlanResult): void {
   let error: MessageRef | null = null;
   // Rules read the text as typed (leading zeros, decimals), so they run before coercion.
   for (const rule of plan.rules) if (!checkRule(rule, normalised)) error = { key: RULE_MESSAGE_KEYS[rule] };
+  // An empty required field says the field's own words when it declares them.
+  if (field.requiredMessage && error?.key === RULE_MESSAGE_KEYS.required) error = { key: field.requiredMessage };
   // A word in a number field (a quantity typed as 二十) is not a number: said so, rather than the last
   // rule's "at most four decimals". A number that breaks a rule keeps the rule's message (spec 5).
   if (error && plan.numeric) {

@@ -6,6 +6,7 @@ import type { FieldDef, TransitionDef } from '../../model/entity';
 import { validateField } from '../../model/validate';
 import { useReferenceRows } from '../api/use-options';
 import { CellsParam } from './CellsParam';
+import { SearchedReferenceParam } from './SearchedReferenceParam';
 import { cellsState } from './cells-param';
 import { transitionDefaults } from './transition-defaults';
 
@@ -54,6 +55,7 @@ function ReferenceParam({ p, value, onChange }: { p: FieldDef; value: string; on
 function ParamInput({ p, value, onChange }: { p: FieldDef; value: string; onChange: (v: string) => void }) {
   const { i18n } = useTranslation();
   const en = i18n.language === 'en';
+  if (p.type === 'reference' && p.ref?.searched) return <SearchedReferenceParam p={p} value={value} onChange={onChange} />;
   if (p.type === 'reference' && p.ref) return <ReferenceParam p={p} value={value} onChange={onChange} />;
   if (p.type === 'textarea') return <Textarea data-testid={`param-${p.key}`} value={value} onChange={(_, d) => onChange(d.value)} />;
   if (p.type === 'dict' && p.dict) {
