@@ -1,3 +1,4 @@
+import type { Call } from './calls/call';
 import type { FormWidget } from './field-types';
 import { getEntity, type ChildMatrix, type Label, type StateMachineDef } from './entity';
 import { defineHelp } from './help';
@@ -41,6 +42,26 @@ export type VisibilityCondition = {
 
 export type FormOption = { value: string; label: string; labelEn?: string; image?: string; children?: FormOption[] };
 
+/**
+ * A picker's rows from a declared call (src/model/calls) instead of an entity's list: rows the
+ * generic list cannot give (a company's documents with whether they are shared, the people of a
+ * document's two companies). `input` is the call's input, each value a literal or `$<field>` (that
+ * field's value in the form: the picker offers nothing while it is empty; the field it follows clears
+ * the choice by its `clearFormFields`); `search` names the input field that carries what is typed. The
+ * option shows `labelField` (the value is `optionConfig.valueField`, else `id`), `codeField` before
+ * it and `detailField` after it.
+ *
+ * Example: `optionsCall: { call: ticketCalls.people, input: { doc_type: '$doc_type', doc_id: '$doc_id' }, labelField: 'fullname', detailField: 'company' }`.
+ */
+export type OptionsCall = {
+  call: Call<Record<string, unknown>, { rows: ReadonlyArray<Record<string, unknown>> }>;
+  input?: Record<string, string>;
+  search?: string;
+  labelField: string;
+  codeField?: string;
+  detailField?: string;
+};
+
 export type FormFieldConfig = {
   field: string;
   /** Resolved from the entity when omitted. */
@@ -61,6 +82,8 @@ export type FormFieldConfig = {
   optionConfig?: { valueField: string; labelField: string };
   /** Where a dropdowntable, autocomplete or treeselect loads its rows: an entity name. */
   source?: { entity: string; filter?: Record<string, unknown> };
+  /** A dropdowntable's rows from a declared call instead (see OptionsCall). */
+  optionsCall?: OptionsCall;
   matinTableConfig?: {
     tableConfig: {
       valueField: string;

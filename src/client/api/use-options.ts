@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { FormOption } from '../../model/page';
+import type { FormOption, OptionsCall } from '../../model/page';
 import type { ResolvedField } from '../../model/page-resolve';
-import { request } from './client';
+import { requestOf } from './calls';
+import { request, type RequestOptions } from './client';
 import { apiBaseOf } from './resolved-page';
 import { getEntity, type FieldDef } from '../../model/entity';
 /** The form's values the options depend on (form-logic's FormValues). */
@@ -95,19 +96,18 @@ function sourceListUrl(entity: string): string | null {
 export function useOptions(field: ResolvedField, values: FormValues, search: string, active: boolean): { options: FormOption[]; rows: SourceRow[]; loading: boolean } {
   const [rows, setRows] = useState<SourceRow[]>([]);
   const [loading, setLoading] = useState(false);
-  const base = field.source ? sourceListUrl(field.source.entity) : null;
-  const filter = sourceQuery(field, values);
-  const filterKey = JSON.stringify(filter);
-  const wanted = Boolean(base) && (active || !field.isNotInitLoaded);
+  const query = sourceRequest(field, values, search);
+  const queryKey = JSON.stringify(query);
+  const wanted = query !== null && (active || !field.isNotInitLoaded);
   useEffect(() => {
-    if (!wanted || !base || filter === null) {
+    if (!wanted || query === null) {
       setRows([]);
       return;
     }
     const controller = new AbortController();
     setLoading(true);
     const timer = setTimeout(() => {
-      request<{ rows: SourceRow[] }>(base, { method: 'GET', query: { size: 100, q: search.trim() || undefined, ...filter }, signal: controller.signal }, { quiet: true })
+      request<{ rows: SourceRow[] }>(query.path, { ...query.options, signal: controller.signal }, { quiet: true })
         .then((r) => setRows(r.rows))
         .catch(() => setRows([]))
         .finally(() => setLoading(false));
@@ -116,10 +116,37 @@ export function useOptions(field: ResolvedField, values: FormValues, search: str
       clearTimeout(timer);
       controller.abort();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- filter is rebuilt every render; filterKey is its text, so the list reloads when the filter's values change
-  }, [wanted, base, search, filterKey]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- query is rebuilt every render; queryKey is its text, so the list reloads when the source, the search or the filter's values change
+  }, [wanted, queryKey]);
   const options = useMemo<FormOption[]>(() => optionsOfRows(field, rows), [field, rows]);
   return { options, rows, loading };
+}
+
+/**
+ * The input of a picker's declared call (`optionsCall`): its literals, its `$field` values from the
+ * form (null while one is empty: nothing to offer yet) and what is typed under its `search`. Pure.
+ */
+export function optionsCallInput(oc: OptionsCall, values: FormValues, search: string): Record<string, unknown> | null {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(oc.input ?? {})) {
+    const actual = v.startsWith('$') ? values[v.slice(1)] : v;
+    if (actual === null || actual === undefined || actual === '') return null;
+    out[k] = actual;
+  }
+  if (oc.search && search.trim()) out[oc.search] = search.trim();
+  return out;
+}
+
+/** Where a picker's rows come from: its declared call, or its source entity's list under its filter; null when nothing is to be asked. */
+function sourceRequest(field: ResolvedField, values: FormValues, search: string): { path: string; options: RequestOptions } | null {
+  if (field.optionsCall) {
+    const input = optionsCallInput(field.optionsCall, values, search);
+    return input && requestOf(field.optionsCall.call, input);
+  }
+  const base = field.source ? sourceListUrl(field.source.entity) : null;
+  const filter = sourceQuery(field, values);
+  if (!base || filter === null) return null;
+  return { path: base, options: { method: 'GET', query: { size: 100, q: search.trim() || undefined, ...filter } } };
 }
 
 /**

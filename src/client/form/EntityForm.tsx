@@ -37,6 +37,10 @@ export type EntityFormProps = {
   draftKey?: { page: string; doc: string } | null;
   /** Checks without saving: the body the save would send, once every rule passed (the component gallery). */
   check?: (body: Row) => void;
+  /** Saves through a declared call instead of the generic save (see EntityFormInput.save). */
+  save?: (body: Row) => Promise<Row>;
+  /** Values a new record opens with over its defaults. */
+  initial?: Row;
   /** A line's transition or save run from a child grid's row (ChildGridDecl.lineActions, lineCells): the drawer reads the record again. */
   onLinesChanged?: () => void;
 };

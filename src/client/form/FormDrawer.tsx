@@ -80,7 +80,23 @@ function NoticeBar({ notice, testId }: { notice: NoticeView; testId: string }) {
   );
 }
 
-export type FormDrawerProps = { resolved: ResolvedPage; state: DrawerState; onClose: () => void; onSaved: (row: Row) => void; slots?: DrawerSlots; onChanged?: () => void };
+export type FormDrawerProps = {
+  resolved: ResolvedPage;
+  state: DrawerState;
+  onClose: () => void;
+  onSaved: (row: Row) => void;
+  slots?: DrawerSlots;
+  onChanged?: () => void;
+  /**
+   * The record as already read by a declared call (an entity the generic API does not serve: a
+   * ticket), shown for `state.id` without the generic read; with `save`, written by that call too.
+   */
+  record?: Row | null;
+  /** Saves through a declared call instead of the entity's generic save (EntityFormInput.save). */
+  save?: (body: Row) => Promise<Row>;
+  /** Values a new record opens with over its defaults. */
+  initial?: Row;
+};
 
 /**
  * The form drawer over the list (ARCHITECTURE "Browser": forms open in a side drawer, so a
@@ -120,6 +136,8 @@ export function FormDrawer(props: FormDrawerProps) {
             childRenderers={slots.childRenderers?.(rf)}
             widgets={slots.widgets}
             onLinesChanged={rf.reload}
+            save={props.save}
+            initial={props.initial}
             draftKey={action === 'view' ? null : { page: resolved.route, doc: action === 'add' ? 'new' : action === 'copy' ? `copy-${String(rf.id)}` : String(rf.id) }}
           />
         )}

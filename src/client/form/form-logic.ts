@@ -311,9 +311,9 @@ export function changeEffects(field: ResolvedField, all: readonly ResolvedField[
 export type PickedRow = Record<string, unknown>;
 
 /** The key a reference's picked rows are labelled by: the declared label field, else the target entity's title. */
-export function pickLabelField(field: Pick<ResolvedField, 'matinTableConfig' | 'optionConfig' | 'source'>): string {
+export function pickLabelField(field: Pick<ResolvedField, 'matinTableConfig' | 'optionConfig' | 'source' | 'optionsCall'>): string {
   const target = field.source ? getEntity(field.source.entity) : undefined;
-  return field.matinTableConfig?.tableConfig.labelField ?? field.optionConfig?.labelField ?? target?.titleField ?? 'name';
+  return field.matinTableConfig?.tableConfig.labelField ?? field.optionConfig?.labelField ?? field.optionsCall?.labelField ?? target?.titleField ?? 'name';
 }
 
 /** One `splitFields` entry: `target` takes the picked record's value of the same key, `target:source` its `source`. */

@@ -20,7 +20,7 @@ export function useFormDrawer(props: FormDrawerProps) {
   const slots = props.slots ?? {};
   const extensions = drawerExtensionsFor(resolved);
   const readOnly = (r: Row) => Boolean(slots.readOnly?.(r)) || extensions.some((x) => x.readOnly?.(r));
-  const rf = useRecordForm(resolved, { open: state, readOnly, onError: props.onClose });
+  const rf = useRecordForm(resolved, { open: state, readOnly, onError: props.onClose, record: props.record });
   const { action, busy, formRef, record } = rf;
   const [tab, setTab] = useState<'form' | 'history'>('form');
   // A drawer part (an approval decision, a module's panel) may change the stored record while the

@@ -85,6 +85,8 @@ export type RecordFormOptions = {
   /** The record can be looked at but not edited (a locked state, a copy another company owns). */
   readOnly?: (record: Row) => boolean;
   onError?: () => void;
+  /** The record as already read by a declared call: shown as the stored record, without the generic read. */
+  record?: Row | null;
 };
 
 export type RecordForm = RecordState & {
@@ -112,7 +114,9 @@ export function useRecordForm(resolved: ResolvedPage, options: RecordFormOptions
   const { t } = useTranslation();
   const api = useMemo(() => entityApi(resolved), [resolved]);
   const { open } = options;
-  const rec = useRecord(resolved, open?.id ?? null, open, { onError: options.onError });
+  const given = options.record ?? null;
+  const read = useRecord(resolved, given ? null : (open?.id ?? null), open, { onError: options.onError });
+  const rec = given ? { ...read, id: Number(given.id), record: given } : read;
   const [busy, setBusy] = useState(false);
   const formRef = useRef<EntityFormHandle | null>(null);
   const record = rec.record;

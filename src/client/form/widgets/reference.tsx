@@ -40,11 +40,14 @@ export function DropdownTable(p: WidgetProps) {
   const valueField = table?.valueField ?? p.field.optionConfig?.valueField ?? 'id';
   const labelField = pickLabelField(p.field);
   // The reference's declared code (a person's account for a user), else the target's own.
-  const codeField = p.field.def?.ref?.codeField ?? target?.codeField;
+  const fromCall = p.field.optionsCall;
+  const codeField = fromCall ? fromCall.codeField : (p.field.def?.ref?.codeField ?? target?.codeField);
   const chosen = asList(p.value);
   const { i18n } = useTranslation();
   const detailField = target?.pickerDetail ? target.fields.find((f) => f.key === target.pickerDetail) : undefined;
   const detailOf = (r: SourceRow): string => {
+    // A declared call's row says its detail itself (a person's company).
+    if (fromCall) return fromCall.detailField ? asText(r[fromCall.detailField]) : '';
     const v = detailField ? asText(r[detailField.key]) : '';
     return v && detailField ? `${i18n.language === 'en' ? detailField.label.en : detailField.label.zh}: ${v}` : '';
   };
@@ -92,7 +95,7 @@ export function DropdownTable(p: WidgetProps) {
         return (
           <Option key={v} value={v} text={label}>
             <span className={s.row}>
-              <span className={s.code}>{codeField ? asText(r[codeField]) : `#${v}`}</span>
+              <span className={s.code}>{codeField ? asText(r[codeField]) : fromCall ? '' : `#${v}`}</span>
               <span>{label}</span>
               <span className={s.detail}>{detailOf(r)}</span>
             </span>
