@@ -42,8 +42,8 @@ describe('approval of a purchase order', () => {
     await buyer.click('[data-testid=action-edit]');
     await buyer.waitForSelector('[data-testid=entity-form]');
     await buyer.click('[data-testid=wf-action-submit]');
-    await buyer.fill('[data-testid=wf-comment]', '请审批本月面料采购');
-    await buyer.click('[data-testid=wf-confirm]');
+    await buyer.fill('[data-testid=param-comment]', '请审批本月面料采购');
+    await buyer.click('[data-testid=transition-ok]');
     await toast(buyer, 'success', '已处理');
     await buyer.waitForSelector('[data-testid=wf-status]:has-text("审批中")');
     await buyer.waitForSelector('[data-testid=wf-diagram] canvas');

@@ -94,8 +94,8 @@ describe('approval of an allocation version', () => {
     await admin.click('[data-testid=action-edit]');
     await admin.waitForSelector('[data-testid=entity-form]');
     await admin.click('[data-testid=wf-action-submit]');
-    await admin.fill('[data-testid=wf-comment]', '请会签本月分配版本');
-    await admin.click('[data-testid=wf-confirm]');
+    await admin.fill('[data-testid=param-comment]', '请会签本月分配版本');
+    await admin.click('[data-testid=transition-ok]');
     await toast(admin, 'success', '已处理');
     await admin.waitForSelector('[data-testid=wf-status]:has-text("审批中")');
     // In the flow the version is read-only: no save, the fields disabled.

@@ -50,8 +50,8 @@ describe('a dynamic form record submitted for approval', () => {
     await snap(buyer, 'dynform-approval-01-not-submitted-1366');
 
     await buyer.click('[data-testid=wf-action-submit]');
-    await buyer.fill('[data-testid=wf-comment]', '请审核到货检验');
-    await buyer.click('[data-testid=wf-confirm]');
+    await buyer.fill('[data-testid=param-comment]', '请审核到货检验');
+    await buyer.click('[data-testid=transition-ok]');
     await toast(buyer, 'success', '已处理');
     // The flow's state replaces the process line: in approval, with its approver.
     await buyer.waitForSelector('[data-testid=wf-record-state][data-state=running]');

@@ -237,8 +237,8 @@ describe('failure texts, copied links and page help (spec 8)', () => {
     const row = todoRow(finance, poNo);
     await openTask(finance, poNo);
     await finance.click('[data-testid=wf-action-return_approver]');
-    await finance.fill('[data-testid=wf-comment]', '请主管再确认数量');
-    await finance.click('[data-testid=wf-confirm]');
+    await finance.fill('[data-testid=param-comment]', '请主管再确认数量');
+    await finance.click('[data-testid=transition-ok]');
     await toast(finance, 'success', '已处理');
     await row.waitFor({ state: 'detached', timeout: 15000 });
     expect(bus).toContain('POST rollback-node');

@@ -132,8 +132,8 @@ describe('a shared purchase order changes live between the two companies', () =>
     await openTask(manager, order.no);
     await manager.waitForSelector('[data-testid=wf-summary]');
     await manager.click('[data-testid=wf-action-approve]');
-    await manager.fill('[data-testid=wf-comment]', '同意');
-    await manager.click('[data-testid=wf-confirm]');
+    await manager.fill('[data-testid=param-comment]', '同意');
+    await manager.click('[data-testid=transition-ok]');
     await todoRow(manager, order.no).waitFor({ state: 'detached' });
     await expect.poll(() => rowCell(buyer, order.no, 'approval_approver'), { timeout: 5000 }).toBe('张会计');
     await snap(buyer, 'live-05-buyer-list-in-approval');
@@ -148,8 +148,8 @@ describe('a shared purchase order changes live between the two companies', () =>
     expect(await finance.locator('[data-testid=wf-summary-line]').count()).toBe(2);
     await snap(finance, 'live-06-approver-task-figures-and-lines');
     await finance.click('[data-testid=wf-action-approve]');
-    await finance.fill('[data-testid=wf-comment]', '预算内');
-    await finance.click('[data-testid=wf-confirm]');
+    await finance.fill('[data-testid=param-comment]', '预算内');
+    await finance.click('[data-testid=transition-ok]');
 
     // The buyer's open list: 已审批 (the state the flow's end set), nobody left to decide.
     await expect.poll(() => rowCell(buyer, order.no, 'status'), { timeout: 5000 }).toContain('已审批');

@@ -11,6 +11,8 @@ import { useReferenceRows } from '../api/use-options';
 export function SearchedReferenceParam({ p, value, onChange }: { p: FieldDef; value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
+  // Open as soon as the text changes (a name typed through an input method or pasted sends no typing key).
+  const [open, setOpen] = useState(false);
   const rows = useReferenceRows(p.ref, search);
   const text = (r: Record<string, unknown>) => `${String(r[p.ref?.labelField ?? 'name'] ?? '')}${p.ref?.codeField && r[p.ref.codeField] ? `（${String(r[p.ref.codeField])}）` : ''}`;
   return (
@@ -19,9 +21,12 @@ export function SearchedReferenceParam({ p, value, onChange }: { p: FieldDef; va
       data-testid={`param-${p.key}`}
       placeholder={t('engine.search')}
       value={search}
+      open={open}
+      onOpenChange={(_, d) => setOpen(d.open)}
       selectedOptions={value ? [value] : []}
       onChange={(e) => {
         setSearch(e.target.value);
+        setOpen(true);
         if (value) onChange('');
       }}
       onOptionSelect={(_, d) => {

@@ -1,5 +1,5 @@
 import { defineDictionary } from '../dictionaries';
-import { defineViewEntity } from '../entity';
+import { defineViewEntity, type FieldDef, type TransitionDef } from '../entity';
 import { allocationVersion } from './allocationversion.entity';
 import { prOrder } from './prorder.entity';
 import { purOrder } from './purorder.entity';
@@ -93,3 +93,27 @@ export const approvalTask = defineViewEntity({
     transitions: [],
   },
 });
+
+/** A decision's comment (审批意见): required of a rejection and of the returns, in the flow's own words. */
+const decisionComment = (required: boolean): FieldDef => ({ key: 'comment', label: { zh: '审批意见', en: 'Comment' }, type: 'textarea', ...(required ? { required, requiredMessage: 'wf.commentRequired' } : {}) });
+
+/** The colleague added to the node (spec 7 insert-user-into-node): one of the company's active users, searched by name or account. */
+const insertedUser: FieldDef = { key: 'user_id', label: { zh: '加签用户', en: 'User to add' }, type: 'reference', required: true, requiredMessage: 'wf.pickUser', ref: { entity: 'user', labelField: 'fullname', codeField: 'username', searched: true } };
+
+/**
+ * What may be done on a record's flow and what each asks, in the engine's transition dialog: the
+ * server says which the caller has now (cpm-node-actions: approve named by the node's launch text,
+ * only the returns that have somewhere to go) and checks them again; these declare their parameters.
+ * Not the task view's state machine: a decision is the flow's (approvals service), not a row's.
+ */
+export const flowDecisions: Record<string, TransitionDef> = Object.fromEntries(
+  (['submit', 'approve', 'reject', 'return_approver', 'return_node', 'return_first', 'insert_user'] as const).map((action) => [
+    action,
+    {
+      action,
+      label: approvalStep.items.find((i) => i.value === action)!.label,
+      from: action === 'submit' ? [] : ['10'],
+      params: action === 'insert_user' ? [insertedUser, decisionComment(false)] : [decisionComment(action !== 'submit' && action !== 'approve')],
+    },
+  ]),
+);

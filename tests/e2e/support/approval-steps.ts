@@ -34,8 +34,8 @@ export async function approveFromTodo(page: Page, doc: string, buttonText: strin
   if (history) expect(await page.textContent('[data-testid=wf-history]')).toContain(history);
   await snap(page, shot);
   await page.click('[data-testid=wf-action-approve]');
-  await page.fill('[data-testid=wf-comment]', comment);
-  await page.click('[data-testid=wf-confirm]');
+  await page.fill('[data-testid=param-comment]', comment);
+  await page.click('[data-testid=transition-ok]');
   await toast(page, 'success', '已处理');
   await row.waitFor({ state: 'detached', timeout: 15000 });
 }

@@ -1,14 +1,15 @@
-import { Badge, Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Select, Spinner, Text, Textarea } from '@fluentui/react-components';
-import { useCallback, useEffect, useState } from 'react';
+import { Badge, Button, Text } from '@fluentui/react-components';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TransitionDef } from '../../../model/entity';
 import '../../../model/entities/process-def.entity';
-import { adminCalls, type Colleague } from '../../../model/calls/admin';
-import { ApiError } from '../../api/client';
-import { callApi, useCall } from '../../api/calls';
+import { flowDecisions } from '../../../model/entities/approval-task.entity';
+import { useCall } from '../../api/calls';
+import { TransitionDialog } from '../../form/dialogs';
+import { runTransitionCall } from '../../form/transition-call';
 import { formatDateTime } from '../../grid/cell-text';
-import { toast } from '../../kernel/toast-bus';
 import { processBusCalls } from '../../../model/calls/approvals';
-import { approvalApi, type FlowAction, type FlowView, type NodeActions } from './approval-api';
+import { runDecision, type FlowAction, type FlowView, type NodeActions } from './approval-api';
 import './approval-messages';
 import { FlowDiagram } from './FlowDiagram';
 import { approvalColor, useDictWord, useReadAgain } from './use-process-bus';
@@ -20,104 +21,29 @@ export function useFlow(entity: string, id: number | null, revision?: unknown): 
   return { flow: data ?? null, reload: useCallback(() => void mutate(), [mutate]) };
 }
 
-/** The company's active users matching a search (the people picker's source, `adminapi/users/options`). */
-function useColleagues(open: boolean, q: string): Colleague[] {
-  const [rows, setRows] = useState<Colleague[]>([]);
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    const timer = setTimeout(() => {
-      callApi(adminCalls.userOptions, { q, size: 50 }).then((r) => live && setRows(r.rows), () => live && setRows([]));
-    }, 250);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [open, q]);
-  return rows;
-}
-
 /**
  * The decision buttons the server offers the caller on a record's flow (cpm-node-actions): submit,
- * approve (named by the node's launch text), reject, the returns. A decision asks for a comment
- * (required for a rejection or a return) and then calls the bus.
+ * approve (named by the node's launch text), reject, the returns, 加签. Each asks its declared
+ * parameters (`flowDecisions`: a comment, required of a rejection or a return; the colleague added)
+ * in the engine's transition dialog, titled as its button and the document, then calls the bus.
  */
 export function DecisionButtons(props: { flow: NodeActions; onDone: () => void }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<FlowAction | null>(null);
-  const [comment, setComment] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  // Insert a user into the node (spec 7 cpm-process/insert-user-into-node): a colleague picked by name or account.
-  const inserting = open?.action === 'insert_user';
-  const [search, setSearch] = useState('');
-  const [picked, setPicked] = useState('');
-  const colleagues = useColleagues(inserting, search);
-  const needsComment = open && open.action !== 'approve' && open.action !== 'submit' && open.action !== 'insert_user';
-  const run = async () => {
-    if (!open) return;
-    if (needsComment && !comment.trim()) {
-      setError(t('wf.commentRequired'));
-      return;
-    }
-    if (inserting && !picked) {
-      setError(t('wf.pickUser'));
-      return;
-    }
-    setBusy(true);
-    try {
-      if (open.action === 'submit') await approvalApi.submit(props.flow.entity, props.flow.record_id, comment);
-      else if (open.action === 'insert_user') await approvalApi.insertUser(props.flow.task_id!, Number(picked), comment);
-      else await approvalApi.decide(props.flow.task_id!, open.action, comment);
-      toast.success(t('wf.done'));
-      setOpen(null);
-      setComment('');
-      props.onDone();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-    } finally {
-      setBusy(false);
-    }
+  const [asking, setAsking] = useState<TransitionDef | null>(null);
+  const f = props.flow;
+  const ask = (a: FlowAction) => {
+    const title = `${a.text || t(a.label_key)}${f.doc_no ? ` · ${f.doc_no}` : ''}`;
+    setAsking({ ...(flowDecisions[a.action] ?? flowDecisions.approve), action: a.action, label: { zh: title, en: title } });
   };
-  const buttons = props.flow.actions;
+  const run = (tr: TransitionDef, params: Record<string, unknown>) => runTransitionCall(tr, () => runDecision(f, tr.action, params), () => setAsking(null), t('wf.done'), props.onDone);
   return (
     <>
-      {buttons.map((a) => (
-        <Button key={a.action} appearance={a.action === 'approve' || a.action === 'submit' ? 'primary' : 'secondary'} data-testid={`wf-action-${a.action}`} onClick={() => { setError(null); setPicked(''); setSearch(''); setOpen(a); }}>
+      {f.actions.map((a) => (
+        <Button key={a.action} appearance={a.action === 'approve' || a.action === 'submit' ? 'primary' : 'secondary'} data-testid={`wf-action-${a.action}`} onClick={() => ask(a)}>
           {a.text || t(a.label_key)}
         </Button>
       ))}
-      <Dialog open={open !== null} onOpenChange={(_, d) => !d.open && setOpen(null)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{open ? open.text || t(open.label_key) : ''}{props.flow.doc_no ? ` · ${props.flow.doc_no}` : ''}</DialogTitle>
-            <DialogContent>
-              {inserting && (
-                <>
-                  <Field label={t('wf.searchUser')}>
-                    <Input value={search} onChange={(_, d) => setSearch(d.value)} data-testid="wf-insert-search" />
-                  </Field>
-                  <Field label={t('wf.insertUserId')} required validationMessage={error && !picked ? error : undefined} style={{ marginBottom: 8 }}>
-                    <Select value={picked} onChange={(_, d) => setPicked(d.value)} data-testid="wf-insert-user">
-                      <option value="">—</option>
-                      {colleagues.map((c) => (
-                        <option key={c.id} value={String(c.id)}>{`${c.fullname ?? c.username}（${c.username}）`}</option>
-                      ))}
-                    </Select>
-                  </Field>
-                </>
-              )}
-              <Field label={t('wf.comment')} required={Boolean(needsComment)} validationMessage={!inserting || picked ? (error ?? undefined) : undefined}>
-                <Textarea value={comment} onChange={(_, d) => setComment(d.value)} data-testid="wf-comment" resize="vertical" />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="primary" disabled={busy} onClick={() => void run()} data-testid="wf-confirm">{busy ? <Spinner size="tiny" /> : t('wf.confirm')}</Button>
-              <Button onClick={() => setOpen(null)}>{t('wf.cancel')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      {asking && <TransitionDialog transition={asking} count={1} record={{ doc_no: f.doc_no }} onRun={(p) => run(asking, p)} onCancel={() => setAsking(null)} />}
     </>
   );
 }

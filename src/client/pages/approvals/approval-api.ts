@@ -1,17 +1,20 @@
-import { processBusCalls, type RollbackDecision } from '../../../model/calls/approvals';
+import { processBusCalls, type NodeActions, type RollbackDecision } from '../../../model/calls/approvals';
 import { callApi } from '../../api/calls';
 
 export type { DocumentSummary, FlowAction, FlowHistory, FlowNodeView, FlowStepView, FlowTask, FlowView, MyTask, NodeActions, RollbackTarget } from '../../../model/calls/approvals';
 
 const RETURNS: readonly string[] = ['return_approver', 'return_node', 'return_first'] satisfies readonly RollbackDecision[];
 
-/** The process bus calls (spec 7 cpm-bus) as the approvals screens use them. */
-export const approvalApi = {
-  submit: (entity: string, id: number, comment: string) => callApi(processBusCalls.push, { entity, id, action: 'submit', comment }, { failure: 'submit' }),
-  /** Approve or reject through push; a return goes to rollback-node (spec 7), which refuses a return the node does not allow. */
-  decide: (taskId: number, action: string, comment: string) =>
-    RETURNS.includes(action)
-      ? callApi(processBusCalls.rollback, { task_id: taskId, target: action as RollbackDecision, comment }, { failure: 'action' })
-      : callApi(processBusCalls.push, { task_id: taskId, action, comment }, { failure: 'action' }),
-  insertUser: (taskId: number, userId: number, comment: string) => callApi(processBusCalls.insertUser, { task_id: taskId, user_id: userId, comment }, { failure: 'action' }),
-};
+/**
+ * One of a flow's decisions (approval-task.entity's `flowDecisions`) with the parameters its dialog
+ * took, through the process bus (spec 7): a submission and approve or reject go to push, a return to
+ * rollback-node (which refuses a return the node does not allow), an added approver to insert-user-into-node.
+ */
+export function runDecision(flow: Pick<NodeActions, 'entity' | 'record_id' | 'task_id'>, action: string, params: Record<string, unknown>) {
+  const comment = typeof params.comment === 'string' ? params.comment : '';
+  if (action === 'submit') return callApi(processBusCalls.push, { entity: flow.entity, id: flow.record_id, action: 'submit', comment }, { failure: 'submit' });
+  const task = Number(flow.task_id);
+  if (action === 'insert_user') return callApi(processBusCalls.insertUser, { task_id: task, user_id: Number(params.user_id), comment }, { failure: 'action' });
+  if (RETURNS.includes(action)) return callApi(processBusCalls.rollback, { task_id: task, target: action as RollbackDecision, comment }, { failure: 'action' });
+  return callApi(processBusCalls.push, { task_id: task, action, comment }, { failure: 'action' });
+}
