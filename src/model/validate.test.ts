@@ -20,6 +20,8 @@ describe('validateField', () => {
     { name: 'the 31st of April passes the date rule but not the calendar', f: field({ type: 'date', rules: ['date'] }), raw: '2026-04-31', key: 'rule.date' },
     { name: 'max length counts Chinese characters as one', f: field({ type: 'text', maxLength: 3 }), raw: '供应商A', key: 'rule.maxLength' },
     { name: 'a closed dictionary refuses other values', f: field({ type: 'dict', dict: 'currency' }), raw: 'EUR', key: 'rule.notInDictionary' },
+    { name: 'an empty required field says its own message when it declares one', f: field({ type: 'textarea', required: true, requiredMessage: 'wf.commentRequired' }), raw: ' ', key: 'wf.commentRequired' },
+    { name: 'its own required message is only for an empty value', f: field({ type: 'text', required: true, requiredMessage: 'wf.commentRequired', maxLength: 2 }), raw: 'abc', key: 'rule.maxLength' },
     { name: 'a multi-choice refuses one unknown option', f: field({ type: 'multidict', dict: 'currency' }), raw: 'CNY,EUR', key: 'rule.notInDictionary' },
   ])('$name', ({ f, raw, key }) => {
     expect(validateField(f, raw).error?.key).toBe(key);
