@@ -140,7 +140,7 @@ async function heapMb(page: Page): Promise<number> {
 }
 
 /** A drag onto the next bar of the same line, one day later: the product asks, the push is taken; ms to the redrawn frame. */
-async function cascadeOnce(page: Page, whole: BoardLayout, bare: boolean, nth: number): Promise<number> {
+export async function cascadeOnce(page: Page, whole: BoardLayout, bare: boolean, nth: number): Promise<number> {
   await page.evaluate(() => { const el = document.querySelector<HTMLElement>('[data-testid=calendar-production-board]')!; el.scrollTop = 0; el.scrollLeft = 0; });
   await frames(page, 3);
   if (!bare) await page.waitForTimeout(1000); // the bar list follows the view when the browser is idle

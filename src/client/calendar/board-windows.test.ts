@@ -4,7 +4,7 @@ import { encodeBoardBars, type BoardWindow } from '../../model/board-window';
 import type { BoardBar, BoardData, BoardDay, BoardLine } from '../../model/schedule-board';
 import { addDays, applyResult, daysBetween } from './board-model';
 import { BoardWindowReader, DEBOUNCE_MS } from './board-window-reader';
-import { FIRST_SPAN, frameBoard, keepShown, MAX_TILES, mergeWindow, replyOnDaysRead, requestRange, requestsFor, TILE_DAYS, TILE_LINES, tileKey, tilesFor, TILES_PER_REQUEST, WindowCache, type Tile } from './board-windows';
+import { FIRST_SPAN, frameBoard, keepShown, MAX_TILES, mergeWindow, reasonSpanFor, replyOnDaysRead, requestRange, requestsFor, TILE_DAYS, TILE_LINES, tileKey, tilesFor, TILES_PER_REQUEST, WindowCache, type Tile } from './board-windows';
 
 /**
  * The board's viewport read (issue 31): which windows a view needs, how missing tiles become requests,
@@ -85,6 +85,32 @@ describe('which windows a view needs', () => {
         expect(r.lineIds).toEqual(lineIds.slice(r.block * TILE_LINES, (r.block + 1) * TILE_LINES));
       }
     }));
+  });
+});
+
+describe("the late reasons' span", () => {
+  const from = '2027-01-04';
+  const data = { days: Array.from({ length: 731 }, (_, i) => ({ date: addDays(from, i) })), lines: Array.from({ length: 300 }, (_, i) => ({ id: 1000 + i })), scenario_id: null } as unknown as BoardData;
+  it('reads whole tiles of days around the view and the blocks of lines in view with ten either side, not every line', () => {
+    const s = reasonSpanFor(data, { firstDay: 40, lastDay: 60, lines: [35, 36, 50] })!;
+    expect(s.from).toBe(addDays(from, 0));
+    expect(s.to).toBe(addDays(from, 4 * TILE_DAYS - 1));
+    // Lines 25..60 in view with the margin: blocks 0..2 (lines 0..89), 90 of 300.
+    expect(s.lines).toEqual(Array.from({ length: 3 * TILE_LINES }, (_, i) => 1000 + i));
+    const far = reasonSpanFor(data, { firstDay: 700, lastDay: 730, lines: [290, 299] })!;
+    expect(far.to).toBe(addDays(from, 730));
+    expect(far.lines).toEqual(Array.from({ length: 30 }, (_, i) => 1270 + i));
+  });
+  it('holds every line in view, whatever the view, within two blocks more than it spans', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 299 }), fc.integer({ min: 1, max: 60 }), (top, n) => {
+      const lines = Array.from({ length: Math.min(n, 300 - top) }, (_, i) => top + i);
+      const s = reasonSpanFor(data, { firstDay: 0, lastDay: 30, lines })!;
+      for (const i of lines) expect(s.lines).toContain(1000 + i);
+      expect(s.lines.length).toBeLessThanOrEqual((Math.ceil(lines.length / TILE_LINES) + 2) * TILE_LINES);
+    }));
+  });
+  it('is nothing before the board has days', () => {
+    expect(reasonSpanFor({ ...data, days: [] }, FIRST_SPAN)).toBeNull();
   });
 });
 

@@ -280,3 +280,26 @@ export function replyOnDaysRead<T extends { lines: { id: number; load: number[] 
   });
   return { ...reply, lines };
 }
+
+/** The days and lines whose late bars' reasons are read (useLateReasons.ts). */
+export type ReasonSpan = { from: string; to: string; scenario: number | null; lines: number[] };
+
+/**
+ * The late reasons' span for a view: whole tiles of days around it, 28 days either side (not the two
+ * years shown), and the blocks of lines in view with 10 lines either side (not the group's 300: a read
+ * of every line at 100,000 bars held the embedded server for seconds, and a planner's command behind
+ * it, B5). Null before the board has days.
+ */
+export function reasonSpanFor(d: Pick<BoardData, 'days' | 'lines' | 'scenario_id'>, span: ViewSpan): ReasonSpan | null {
+  if (!d.days.length) return null;
+  const last = d.days.length - 1;
+  const a = Math.max(0, Math.floor((span.firstDay - TILE_DAYS) / TILE_DAYS) * TILE_DAYS);
+  const b = Math.min(last, (Math.floor((span.lastDay + TILE_DAYS) / TILE_DAYS) + 1) * TILE_DAYS - 1);
+  const firstBlock = span.lines.length ? Math.floor(Math.max(0, Math.min(...span.lines) - 10) / TILE_LINES) : 0;
+  const lastBlock = span.lines.length ? Math.floor((Math.max(...span.lines) + 10) / TILE_LINES) : 0;
+  const lines = d.lines.slice(firstBlock * TILE_LINES, (lastBlock + 1) * TILE_LINES).map((l) => l.id);
+  return { from: d.days[Math.min(a, last)]!.date, to: d.days[Math.max(0, b)]!.date, scenario: d.scenario_id, lines };
+}
+
+export const sameReasonSpan = (x: ReasonSpan, y: ReasonSpan): boolean =>
+  x.from === y.from && x.to === y.to && x.scenario === y.scenario && x.lines.length === y.lines.length && x.lines.every((id, i) => id === y.lines[i]);

@@ -15,7 +15,7 @@ import { onSocketMessage } from '../session/notification-socket';
 import { applyResult, movedPlans } from './board-model';
 import { boardRange, firstReads, horizonRange, readWindow, takePrefetchedBoard } from './board-prefetch';
 import { BoardWindowReader } from './board-window-reader';
-import { FIRST_SPAN, frameBoard, replyOnDaysRead, TILE_DAYS, type ViewSpan } from './board-windows';
+import { FIRST_SPAN, frameBoard, reasonSpanFor, replyOnDaysRead, sameReasonSpan, type ReasonSpan, type ViewSpan } from './board-windows';
 
 const SCENARIOS_URL = '/api/scmapi/schedule/scenarios';
 /** Wait after a `schedule.changed` before the windows in view are read again (ms): a burst reads once. */
@@ -190,24 +190,22 @@ function useBoardReads(decl: CalendarDecl, address: Address, scenarioRef: { curr
 
 type Reads = ReturnType<typeof useBoardReads>;
 
+export type { ReasonSpan } from './board-windows';
+
 /**
  * What is in view (the board tells it as it scrolls, zooms or resizes): the reader reads those windows,
- * and the late reasons are read for whole tiles around it, 28 days either side (not the two years).
+ * and the late reasons are read for the tiles of days and the blocks of lines around it (reasonSpanFor).
  */
 function useViewSpan(reads: Reads) {
   const { reader, liveReader, spanRef, dataRef } = reads;
-  const [reasonSpan, setReasonSpan] = useState<{ from: string; to: string; scenario: number | null } | null>(null);
+  const [reasonSpan, setReasonSpan] = useState<ReasonSpan | null>(null);
   const onView = useCallback((span: ViewSpan) => {
     spanRef.current = span;
     reader.current?.view(span);
     liveReader.current?.view(span);
     const d = dataRef.current;
-    if (!d?.days.length) return;
-    const last = d.days.length - 1;
-    const a = Math.max(0, Math.floor((span.firstDay - TILE_DAYS) / TILE_DAYS) * TILE_DAYS);
-    const b = Math.min(last, (Math.floor((span.lastDay + TILE_DAYS) / TILE_DAYS) + 1) * TILE_DAYS - 1);
-    const next = { from: d.days[Math.min(a, last)]!.date, to: d.days[b]!.date, scenario: d.scenario_id };
-    setReasonSpan((s) => (s && s.from === next.from && s.to === next.to && s.scenario === next.scenario ? s : next));
+    const next = d ? reasonSpanFor(d, span) : null;
+    if (next) setReasonSpan((s) => (s && sameReasonSpan(s, next) ? s : next));
   }, [reader, liveReader, spanRef, dataRef]);
   return { onView, reasonSpan };
 }

@@ -42,7 +42,7 @@ export function useScheduleBoardPage() {
   const [showActual, setShowActual] = useState(false);
   const actuals = useBoardActuals(source, showActual);
   // Why the late bars are late (issue 31): the tooltip and the reason strip under the board.
-  const late = useLateReasons(source.reasonSpan, source.revision, sel.selectOnly, source.edit);
+  const late = useLateReasons(source.reasonSpan, source.revision, sel.selectOnly, source.edit, sel.bar?.line_id ?? null);
   // A move before its plan's material is in: the server answers the gate, the page asks the planner.
   const onMaterial = useCallback((ask: MaterialAsk) => setDialog({ kind: 'material', ask }), []);
   const { history, onCommand, pushMove, undo, redo } = useBoardCommands(source, !!dialog, onMaterial);

@@ -136,21 +136,35 @@ export async function lateBarReasons(tx: Db, clientId: number, q: LateReasonsRea
   const orders = new Map(late.filter((b) => b.order_id != null).map((b) => [Number(b.order_id), String(b.order_no ?? '')]));
   const purchases = await purchaseMaterial(tx, clientId, [...new Set(late.map((b) => Number(b.plan_id)))], today);
   const tracking = await orderTracking(tx, clientId, orders, today);
+  // Read once, not once per late bar: the span's days, and each line's bars with their days as text (start order).
+  const spanDays = Array.from({ length: daysBetween(spanFrom, spanTo) + 1 }, (_, i) => addDaysIso(spanFrom, i));
+  const byLine = new Map<number, LateBarFacts['before']>();
+  for (const x of around) {
+    const list = byLine.get(Number(x.line_id)) ?? [];
+    list.push({ id: Number(x.id), plan_no: String(x.plan_no ?? ''), start: day(x.start_date)!, end: day(x.end_date)!, locked: x.locked === true });
+    byLine.set(Number(x.line_id), list);
+  }
   for (const b of late) {
     const line = lines.get(Number(b.line_id));
     if (!line) continue;
     const start = day(b.start_date)!;
+    const end = day(b.end_date)!;
     const own = barRowLoad(b, cal, sams).minutes;
     const offset = daysBetween(spanFrom, start);
-    const days = (capacity.get(line.id) ?? []).map((c, i) => ({ date: addDaysIso(spanFrom, i), capacity: c, load: load.get(line.id)?.[i] ?? 0, own: own[i - offset] ?? 0 }));
+    // The days from the latest on-time start to the bar's end (what the reasons read of the line).
+    const first = Math.max(0, daysBetween(spanFrom, need(b)));
+    const last = Math.min(spanDays.length - 1, daysBetween(spanFrom, end));
+    const cap = capacity.get(line.id) ?? [];
+    const lineLoad = load.get(line.id);
+    const days: LateBarFacts['days'] = [];
+    for (let i = first; i <= last && i < cap.length; i++) days.push({ date: spanDays[i], capacity: cap[i], load: lineLoad?.[i] ?? 0, own: own[i - offset] ?? 0 });
     const orderId = b.order_id == null ? null : Number(b.order_id);
     const planReady = day(b.material_ready_date);
     const facts: LateBarFacts = {
-      bar: { id: Number(b.id), plan_id: Number(b.plan_id), plan_no: String(b.plan_no ?? ''), line_id: line.id, start, end: day(b.end_date)!, delivery_date: day(b.delivery_date)! },
+      bar: { id: Number(b.id), plan_id: Number(b.plan_id), plan_no: String(b.plan_no ?? ''), line_id: line.id, start, end, delivery_date: day(b.delivery_date)! },
       line: { id: line.id, code: line.code, name: line.name },
       days,
-      before: around.filter((x) => Number(x.line_id) === line.id && Number(x.id) !== Number(b.id) && day(x.start_date)! < start)
-        .map((x) => ({ id: Number(x.id), plan_no: String(x.plan_no ?? ''), start: day(x.start_date)!, end: day(x.end_date)!, locked: x.locked === true })),
+      before: (byLine.get(line.id) ?? []).filter((x) => x.id !== Number(b.id) && x.start < start),
       material: [...(planReady ? [{ ready_date: planReady, source: 'plan' as const, purchase_id: null, po_no: null, material: null, received: false }] : []), ...(purchases.get(Number(b.plan_id)) ?? [])],
       nodes: orderId !== null ? tracking.get(orderId)?.nodes ?? [] : [],
       projected_end: orderId !== null ? tracking.get(orderId)?.projected_end ?? null : null,
