@@ -24,11 +24,26 @@ export type DashboardWidget = {
   dateTime?: boolean;
   /** The widget's own filters (f.<field>.<op>), kept in its drill-down. */
   query?: Record<string, string>;
-  /** A pure reshaping of the chart data (a report's .chart.ts: a pipeline's stage order). */
-  shape?: (data: ChartData, tr: (l: Label) => string) => ChartData;
+  /** A pure reshaping of the chart data (a report's .chart.ts: a pipeline's stage order), given the report the widget read. */
+  shape?: (data: ChartData, tr: (l: Label) => string, report: ReportDef) => ChartData;
   /** A pure chart option builder of its own (a report's .chart.ts) instead of the kind's. */
   option?: (data: ChartData, theme: ChartTheme) => object;
+  /**
+   * Other reports answering the same question, in order of preference after `report`: a user gets
+   * the first whose menu entry (`rpt.<report>`) they have (a maker's order funnel reads customer
+   * orders, a brand's its requirement orders); with none of them, no widget.
+   */
+  otherwise?: WidgetSource[];
+  /** What no rows mean, when that is news of its own (no stock location at or below zero is good news). */
+  whenEmpty?: { text: Label; good?: boolean };
 };
+
+/** Where a widget reads its figures: a report, its grouping and measures, the range's date field, its own filters. */
+export type WidgetSource = Pick<DashboardWidget, 'report' | 'group' | 'measures' | 'dateField' | 'dateTime' | 'query'>;
+
+/** A widget's sources in order of preference: its own report, then `otherwise`. */
+export const widgetSources = (w: DashboardWidget): WidgetSource[] =>
+  [w, ...(w.otherwise ?? [])].map(({ report, group, measures, dateField, dateTime, query }) => ({ report, group, measures, dateField, dateTime, query }));
 
 export type DashboardDef = {
   name: string;
@@ -37,6 +52,31 @@ export type DashboardDef = {
   /** Which companies the dashboard is for (mirrors its menu entry `rpt.visual.<name>`). */
   companies: ReportCompany[];
   widgets: DashboardWidget[];
+  /** Headline figures over the widgets' rows, in a row above them (the control tower's). */
+  headlines?: DashboardHeadline[];
+};
+
+/** A widget's report rows as a headline reads them: detail rows only (the totals left out). */
+export type HeadlineRows = ReadonlyArray<Record<string, string | number | null>>;
+export type HeadlineTone = 'good' | 'warn' | 'bad' | 'plain';
+
+/**
+ * A headline figure of a dashboard, figured from one widget's rows and shown when the user gets that
+ * widget (`on-time delivery 92%`, coloured good, with `open and late 3` under it).
+ */
+export type DashboardHeadline = {
+  key: string;
+  label: Label;
+  /** The widget whose rows it is figured from. */
+  widget: string;
+  /** The figure (null: none); `today` for "this week". */
+  value: (rows: HeadlineRows, today: string) => number | null;
+  /** A share (0..1), shown as a percentage. */
+  percent?: boolean;
+  /** Its colour from the figure and the rows; plain when not given. */
+  tone?: (value: number, rows: HeadlineRows) => HeadlineTone;
+  /** A second line, a figure and its words: shown when the figure is not zero, or `always`. */
+  sub?: { label: Label; value: (rows: HeadlineRows) => number; always?: boolean };
 };
 
 /**
@@ -52,28 +92,40 @@ const dashboards = new Map<string, DashboardDef>();
 export function defineDashboard(def: DashboardDef): DashboardDef {
   if (dashboards.has(def.name)) throw new Error(`dashboard ${def.name} is declared twice`);
   const keys = new Set<string>();
-  for (const w of def.widgets) {
-    const where = `dashboard ${def.name}, widget ${w.key}`;
-    if (keys.has(w.key)) throw new Error(`${where}: declared twice`);
-    keys.add(w.key);
-    const r = getReport(w.report);
-    if (!r) throw new Error(`${where}: no report ${w.report}`);
-    for (const g of w.group) if (!r.dimensions.some((d) => d.key === g)) throw new Error(`${where}: report ${r.name} has no dimension ${g}`);
-    for (const m of w.measures) if (!r.measures.some((x) => x.key === m)) throw new Error(`${where}: report ${r.name} has no measure ${m}`);
-    const fields = [...(w.dateField ? [w.dateField] : []), ...Object.keys(w.query ?? {}).map((k) => k.slice(2, k.lastIndexOf('.')))];
-    for (const f of fields) if (!r.filters.includes(f)) throw new Error(`${where}: report ${r.name} does not filter on ${f}`);
+  for (const widget of def.widgets) {
+    const where = `dashboard ${def.name}, widget ${widget.key}`;
+    if (keys.has(widget.key)) throw new Error(`${where}: declared twice`);
+    keys.add(widget.key);
+    for (const w of widgetSources(widget)) checkSource(where, w);
   }
+  for (const h of def.headlines ?? []) if (!keys.has(h.widget)) throw new Error(`dashboard ${def.name}, headline ${h.key}: no widget ${h.widget}`);
   dashboards.set(def.name, def);
   return def;
+}
+
+/** A widget's source names a declared report, its dimensions, measures and filter fields. */
+function checkSource(where: string, w: WidgetSource): void {
+  const r = getReport(w.report);
+  if (!r) throw new Error(`${where}: no report ${w.report}`);
+  for (const g of w.group) if (!r.dimensions.some((d) => d.key === g)) throw new Error(`${where}: report ${r.name} has no dimension ${g}`);
+  for (const m of w.measures) if (!r.measures.some((x) => x.key === m)) throw new Error(`${where}: report ${r.name} has no measure ${m}`);
+  const fields = [...(w.dateField ? [w.dateField] : []), ...Object.keys(w.query ?? {}).map((k) => k.slice(2, k.lastIndexOf('.')))];
+  for (const f of fields) if (!r.filters.includes(f)) throw new Error(`${where}: report ${r.name} does not filter on ${f}`);
 }
 
 export const getDashboard = (name: string): DashboardDef | undefined => dashboards.get(name);
 export const allDashboards = (): DashboardDef[] => [...dashboards.values()];
 export const dashboardMenuCode = (name: string) => `rpt.visual.${name}`;
 
-/** The widgets a user gets: those whose report's menu entry (`rpt.<report>`) the user has (menus' companies and roles decide). */
+/**
+ * The widgets a user gets, each reading its first source whose report's menu entry (`rpt.<report>`)
+ * the user has (menus' companies and roles decide); a widget with none is left out.
+ */
 export function visibleWidgets(def: DashboardDef, menuCodes: ReadonlySet<string>): DashboardWidget[] {
-  return def.widgets.filter((w) => menuCodes.has(`rpt.${w.report}`));
+  return def.widgets.flatMap((w) => {
+    const source = widgetSources(w).find((s) => menuCodes.has(`rpt.${s.report}`));
+    return !source ? [] : source.report === w.report ? [w] : [{ ...w, ...source }];
+  });
 }
 
 /** Whether a widget follows the dashboard's organisation (its report filters on the organisation field). */

@@ -6,7 +6,7 @@ import { useParams } from 'react-router-dom';
 import '../../../../reports';
 import '../../../../reports/dashboards';
 import { type ChartTheme } from '../../../../reports/charts';
-import { getDashboard, type DashboardDef, type Label } from '../../../model';
+import { followsOrg, getDashboard, type DashboardDef, type Label } from '../../../model';
 import { DateBox } from '../../form/widgets/date-input';
 import { useReportTheme } from './report-theme';
 import { LOOKS, T } from './dashboard-texts';
@@ -44,7 +44,7 @@ function Dashboard({ def, look }: { def: DashboardDef; look: 'wall' | 'board' })
   const tr = useCallback((l: Label | string) => (typeof l === 'string' ? l : en ? l.en : l.zh), [en]);
   const L = LOOKS[look];
   const board = useDashboard(def, tr);
-  const { widgets, orgs, filters, updatedAt, loadedOrg, loading, root, full, toggleFull, load, setParam } = board;
+  const { widgets, orgs, filters, updatedAt, loadedOrg, loading, root, full, toggleFull, load, setParam, loaded, charts, onPoint } = board;
   const { theme: sessionTheme } = useReportTheme();
   const theme: ChartTheme = useMemo(() => (look === 'wall' ? { ...sessionTheme, text: L.text, grid: L.border, background: 'transparent' } : sessionTheme), [sessionTheme, look, L]);
 
@@ -97,7 +97,7 @@ function Dashboard({ def, look }: { def: DashboardDef; look: 'wall' | 'board' })
 
       <section style={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 12 }}>
         {widgets.map((w) => (
-          <DashboardWidgetCard key={w.key} board={board} w={w} look={look} theme={theme} tr={tr} />
+          <DashboardWidgetCard key={w.key} w={w} look={look} theme={theme} tr={tr} loaded={loaded[w.key]} chart={charts[w.key]} notByOrg={!!filters.users && !followsOrg(w)} onPoint={onPoint(w)} />
         ))}
       </section>
     </div>

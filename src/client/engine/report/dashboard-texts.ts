@@ -21,8 +21,16 @@ export const T = {
   unknown: { zh: '没有这个看板', en: 'No such dashboard' },
 } satisfies Record<string, Label>;
 
-/** Colours of the two layouts: the wall (dark, `/visual/{opt}`) and the workbench (light, `/workspace/ecindex/{opt}`). */
+const WALL_COLOURS = { page: '#0b1220', card: '#111a2b', border: '#1f2b40', text: '#e6eaf0', muted: '#8b98ad', tag: '#1f2b40', good: '#6ccb5f', warn: '#fce100', bad: '#ff6b6b' };
+
+/**
+ * The layouts: the wall (dark, `/visual/{opt}`), the workbench (light, `/workspace/ecindex/{opt}`)
+ * and the control tower's wall (`/visual/control-tower`: its cards a little lower, its charts drawn
+ * when seen, its test ids `widget-` and `chart-`, no "any date" tag). Colours, then the cards' sizes.
+ */
 export const LOOKS = {
-  wall: { page: '#0b1220', card: '#111a2b', border: '#1f2b40', text: '#e6eaf0', muted: '#8b98ad', tag: '#1f2b40' },
-  board: { page: '#f5f5f5', card: '#ffffff', border: '#e0e0e0', text: '#242424', muted: '#616161', tag: '#f0f0f0' },
+  wall: { ...WALL_COLOURS, ids: 'd', cardHeight: 290, chartHeight: 250, heatRow: 22, headGap: 6, nowTag: true, lazy: false },
+  board: { page: '#f5f5f5', card: '#ffffff', border: '#e0e0e0', text: '#242424', muted: '#616161', tag: '#f0f0f0', good: '#107c10', warn: '#bc4b09', bad: '#c50f1f', ids: 'd', cardHeight: 290, chartHeight: 250, heatRow: 22, headGap: 6, nowTag: true, lazy: false },
+  tower: { ...WALL_COLOURS, ids: '', cardHeight: 280, chartHeight: 240, heatRow: 20, headGap: 8, nowTag: false, lazy: true },
 };
+export type DashboardLook = keyof typeof LOOKS;

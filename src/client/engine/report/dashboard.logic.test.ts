@@ -68,6 +68,15 @@ describe('dashboard widgets', () => {
     expect(visibleWidgets(sourcing, new Set(['rpt.sourcing-in-progress', 'rpt.purchase-spend'])).map((w) => w.key)).toEqual(['pipeline', 'srctype', 'spend']);
   });
 
+  it('gives a widget with other sources the first one the user has a menu entry for, none without one', () => {
+    const tower = getDashboard('control-tower')!;
+    const funnelOf = (codes: string[]) => visibleWidgets(tower, new Set(codes)).find((w) => w.key === 'funnel');
+    expect(funnelOf(['rpt.orders-by-status', 'rpt.pr-order-book'])).toMatchObject({ report: 'orders-by-status', query: { 'f.status.in': 'pending,in_progress,finished' } });
+    expect(funnelOf(['rpt.pr-order-book'])).toMatchObject({ key: 'funnel', kind: 'funnel', report: 'pr-order-book', query: { 'f.status.in': 'draft,sent,manual,in_progress,finished' } });
+    expect(funnelOf(['rpt.order-book'])).toBeUndefined();
+    expect(() => defineDashboard({ name: 'bad4', title: { zh: 'x', en: 'x' }, purpose: { zh: 'x', en: 'x' }, companies: ['maker'], widgets: [{ key: 'a', title: { zh: 'a', en: 'a' }, report: 'order-book', group: ['month'], measures: ['qty'], kind: 'bar', otherwise: [{ report: 'order-book', group: ['month'], measures: ['nope'] }] }] })).toThrow(/no measure nope/);
+  });
+
   it('refuses a widget naming what its report does not have', () => {
     expect(() => defineDashboard({ name: 'bad1', title: { zh: 'x', en: 'x' }, purpose: { zh: 'x', en: 'x' }, companies: ['maker'], widgets: [{ key: 'a', title: { zh: 'a', en: 'a' }, report: 'order-book', group: ['nope'], measures: ['qty'], kind: 'bar' }] })).toThrow(/no dimension nope/);
     expect(() => defineDashboard({ name: 'bad2', title: { zh: 'x', en: 'x' }, purpose: { zh: 'x', en: 'x' }, companies: ['maker'], widgets: [{ key: 'a', title: { zh: 'a', en: 'a' }, report: 'order-book', group: ['month'], measures: ['qty'], kind: 'bar', dateField: 'order_date' }] })).toThrow(/does not filter on order_date/);

@@ -1,4 +1,5 @@
-import type { DashboardFilters } from '../../../model';
+import type { ChartData } from '../../../../reports/charts';
+import type { ChartKind, DashboardFilters, DashboardHeadline, HeadlineRows, HeadlineTone, Label } from '../../../model';
 import type { DashboardOrg } from '../../../model/calls/dashboards';
 
 /** An organisation of the dashboard's filter (GET /rptapi/dashboard/:name/orgs): its members include those of the organisations below it. */
@@ -47,3 +48,50 @@ export const isDashboardRefresh = (m: unknown): boolean => {
   const type = m && typeof m === 'object' ? (m as { type?: unknown }).type : undefined;
   return type === 'report.changed' || type === 'schedule.changed';
 };
+
+/**
+ * What a socket message asks of a live dashboard: `all` (a board move: every widget), the keys of
+ * the widgets reading a report the message names (`report.dataset { reports }`, sent once a write of
+ * a report's data has committed: those widgets reload alone), or nothing.
+ */
+export function datasetRefresh(m: unknown, widgets: ReadonlyArray<{ key: string; report: string }>): 'all' | string[] | null {
+  if (!m || typeof m !== 'object') return null;
+  const { type, reports } = m as { type?: unknown; reports?: unknown };
+  if (type === 'schedule.changed') return 'all';
+  if (type !== 'report.dataset' || !Array.isArray(reports)) return null;
+  const keys = widgets.filter((w) => reports.includes(w.report)).map((w) => w.key);
+  return keys.length ? keys : null;
+}
+
+/**
+ * A widget's top N (a user's setting): the N categories with the largest total over the series, in
+ * their order; the rest left out. Ranked bars already draw the worst first; a funnel keeps its steps
+ * and a heatmap its lines (their order is the picture).
+ */
+export function topCategories(data: ChartData, kind: ChartKind, top: number | undefined): ChartData {
+  if (!top || data.categories.length <= top || kind === 'funnel' || kind === 'heatmap') return data;
+  const total = (ci: number) => data.series.reduce((s, x) => s + (x.values[ci] ?? 0), 0);
+  const keep = new Set(
+    data.categories
+      .map((_, ci) => ci)
+      .sort((a, b) => total(b) - total(a) || a - b)
+      .slice(0, top),
+  );
+  const idx = data.categories.map((_, ci) => ci).filter((ci) => keep.has(ci));
+  return { ...data, categories: idx.map((ci) => data.categories[ci]), series: data.series.map((s) => ({ ...s, values: idx.map((ci) => s.values[ci]) })) };
+}
+
+export type HeadlineFigure = { key: string; label: Label; value: number | null; percent: boolean; tone: HeadlineTone; sub: { label: Label; value: number } | null };
+
+/**
+ * A dashboard's headline figures from its widgets' rows (a widget not answered yet: no figure), the
+ * totals rows left out; a figure without a value is plain, its second line shown when not zero.
+ */
+export function headlineFigures(headlines: readonly DashboardHeadline[], rows: Partial<Record<string, ReadonlyArray<HeadlineRows[number] & { _level?: number }>>>, today: string): HeadlineFigure[] {
+  return headlines.map((h) => {
+    const own = rows[h.widget]?.filter((r) => !r._level);
+    const value = own ? h.value(own, today) : null;
+    const sub = own && h.sub ? h.sub.value(own) : null;
+    return { key: h.key, label: h.label, value, percent: !!h.percent, tone: own && value !== null && h.tone ? h.tone(value, own) : 'plain', sub: h.sub && sub !== null && (sub || h.sub.always) ? { label: h.sub.label, value: sub } : null };
+  });
+}

@@ -2,18 +2,18 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { drillOf } from '../../../../reports/charts';
-import { dashboardDrill, dashboardQuery, getReport, visibleWidgets, type DashboardDef, type DashboardWidget, type Label } from '../../../model';
+import { dashboardDrill, dashboardQuery, getReport, visibleWidgets, type DashboardDef, type DashboardFilters, type DashboardWidget, type Label } from '../../../model';
 import { dashboardCalls } from '../../../model/calls/dashboards';
 import { reportCalls } from '../../../model/calls/reports';
 import { callApi } from '../../api/calls';
 import { access } from '../../session/access-state';
 import type { ChartPoint } from './ReportChart';
-import { reportChartData, type ReportResult } from './report-view';
-import { filtersOf, isDashboardRefresh, type DashboardOrg } from './dashboard.logic';
+import { chartKindFor, reportChartData, type ReportResult } from './report-view';
+import { filtersOf, isDashboardRefresh, topCategories, type DashboardOrg } from './dashboard.logic';
 import { useFullScreen, useLiveReload } from './wall-parts';
 
 type Loaded = { result: ReportResult | null; error: boolean };
-type ChartOf = { empty: boolean; data: ReturnType<typeof reportChartData> | null };
+export type ChartOf = { empty: boolean; data: ReturnType<typeof reportChartData> | null };
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
 /** The company's organisations for the dashboard's filter (an empty list when they cannot be read). */
@@ -31,21 +31,23 @@ function useDashboardOrgs(name: string): DashboardOrg[] | null {
   return orgs;
 }
 
-/** Each widget's chart data, made again only when its rows or the language change. */
-function useCharts(widgets: DashboardWidget[], loaded: Record<string, Loaded>, tr: (l: Label | string) => string): Record<string, ChartOf> {
+/** Each widget's chart data (reshaped as declared, cut to the user's top N if set), made again only when its rows, the language or the tops change. */
+export function useCharts(widgets: DashboardWidget[], loaded: Record<string, Loaded>, tr: (l: Label | string) => string, tops?: Record<string, number | undefined>): Record<string, ChartOf> {
   // A new option replaces the chart (notMerge), which must not happen on every render (a click's own
   // re-render would swap the series under the pointer's event).
   return useMemo(() => {
     const out: Record<string, ChartOf> = {};
     for (const w of widgets) {
       const result = loaded[w.key]?.result;
-      const raw = result ? reportChartData(getReport(w.report)!, result, w.group, w.measures, tr) : null;
+      const report = getReport(w.report)!;
+      const raw = result ? reportChartData(report, result, w.group, w.measures, tr) : null;
       // Nothing to draw: no group, or no group with a value (a rate without a denominator is no value).
       const empty = !raw || !raw.categories.length || raw.series.every((x) => x.values.every((v) => v === null));
-      out[w.key] = { empty, data: raw && w.shape ? w.shape(raw, tr) : raw };
+      const shaped = raw && w.shape ? w.shape(raw, tr, report) : raw;
+      out[w.key] = { empty, data: shaped && topCategories(shaped, chartKindFor(w.kind, w.group.length), tops?.[w.key]) };
     }
     return out;
-  }, [widgets, loaded, tr]);
+  }, [widgets, loaded, tr, tops]);
 }
 
 /**
@@ -54,7 +56,6 @@ function useCharts(widgets: DashboardWidget[], loaded: Record<string, Loaded>, t
  * by the server), live reload, full screen and the drill-down of a clicked element.
  */
 export function useDashboard(def: DashboardDef, tr: (l: Label | string) => string) {
-  const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const { menus } = useSnapshot(access);
   const codes = useMemo(() => new Set(menus.flatMap((g) => g.children.map((c) => c.CODE))), [menus]);
@@ -101,14 +102,23 @@ export function useDashboard(def: DashboardDef, tr: (l: Label | string) => strin
     setSearch(next, { replace: true });
   };
 
-  const onPoint = (w: DashboardWidget, data: ReturnType<typeof reportChartData>) => (p: ChartPoint) => {
-    const report = getReport(w.report)!;
-    if (document.fullscreenElement) void document.exitFullscreen();
-    navigate(dashboardDrill(report, w, filters, drillOf(data, p.ci, p.si)), { state: { back: `${window.location.pathname}${window.location.search}`, backLabel: tr(def.title) } });
-  };
-
   const charts = useCharts(widgets, loaded, tr);
+  const drill = useDrill(tr(def.title));
+  const onPoint = (w: DashboardWidget) => (p: ChartPoint) => drill(w, charts[w.key]?.data, filters, p);
   return { widgets, orgs, filters, loaded, updatedAt, loadedOrg, loading, root, full, toggleFull, load, setParam, onPoint, charts };
 }
 
 export type DashboardState = ReturnType<typeof useDashboard>;
+
+/**
+ * A click on a widget's element: the list behind it (or the report, for computed rows) filtered to
+ * the element and to the filters the widget read, with the way back to the dashboard.
+ */
+export function useDrill(backLabel: string) {
+  const navigate = useNavigate();
+  return (w: DashboardWidget, data: ChartOf['data'] | undefined, filters: DashboardFilters, p: ChartPoint) => {
+    if (!data) return;
+    if (document.fullscreenElement) void document.exitFullscreen();
+    navigate(dashboardDrill(getReport(w.report)!, w, filters, drillOf(data, p.ci, p.si)), { state: { back: `${window.location.pathname}${window.location.search}`, backLabel } });
+  };
+}

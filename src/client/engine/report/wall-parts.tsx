@@ -1,12 +1,12 @@
 /**
  * What the control tower and the declared dashboards share: reloading live (on the company socket's
- * messages, after the write has settled, and every five minutes on a wall), full screen for a wall
- * display, and the organisation choice of their filters.
+ * messages, after the write has settled, and every five minutes on a wall; by dataset), full screen
+ * for a wall display, and the organisation choice of their filters.
  */
 import { Select } from '@fluentui/react-components';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { onSocketMessage } from '../../session/notification-socket';
-import { orgOptions, type DashboardOrg } from './dashboard.logic';
+import { datasetRefresh, orgOptions, type DashboardOrg } from './dashboard.logic';
 
 /** Loads now and whenever `load` changes; again 1.5 s after a socket message `wanted` accepts, and every five minutes. */
 export function useLiveReload(load: () => Promise<void>, wanted: (message: unknown) => boolean): void {
@@ -29,6 +29,38 @@ export function useLiveReload(load: () => Promise<void>, wanted: (message: unkno
       clearInterval(every);
     };
   }, [load]);
+}
+
+/**
+ * Live widgets: a committed write names the reports it changed (`report.dataset`); only the widgets
+ * reading them are asked again (`reload(keys)`, once for those named within 300 ms), the rest stay
+ * drawn. Returns the keys being asked again.
+ */
+export function useReloadByDataset(widgets: ReadonlyArray<{ key: string; report: string }>, reload: (keys: string[]) => Promise<void>): string[] {
+  const [reloading, setReloading] = useState<string[]>([]);
+  useEffect(() => {
+    const due = new Set<string>();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = onSocketMessage((m) => {
+      const keys = datasetRefresh(m, widgets);
+      if (!Array.isArray(keys)) return;
+      for (const k of keys) due.add(k);
+      clearTimeout(timer);
+      timer = setTimeout(async () => {
+        const only = [...due];
+        due.clear();
+        setReloading(only);
+        // A failure waits for the next change or the five-minute reload.
+        await reload(only).catch(() => undefined);
+        setReloading([]);
+      }, 300);
+    });
+    return () => {
+      off();
+      clearTimeout(timer);
+    };
+  }, [widgets, reload]);
+  return reloading;
 }
 
 /** Whether `root` fills the screen, and a toggle in and out of full screen. */

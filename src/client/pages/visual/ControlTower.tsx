@@ -8,9 +8,11 @@ import { type ChartTheme } from '../../../../reports/charts';
 import { type Label } from '../../../model';
 import { useReportTheme } from '../../engine/report/report-theme';
 import { DateBox } from '../../form/widgets/date-input';
-import { TowerKpis, TowerWidgetCard } from './TowerParts';
+import { controlTower } from '../../../../reports/control-tower';
+import { DashboardHeadlines } from '../../engine/report/DashboardHeadlines';
+import { TowerWidgetCard } from './TowerParts';
 import { T, WALL } from './tower-texts';
-import { useControlTower } from './use-control-tower';
+import { todayIso, useControlTower } from './use-control-tower';
 import { OrgSelect } from '../../engine/report/wall-parts';
 import { TowerTiles } from './tiles/TowerTiles';
 import { TowerScenarios } from './scenarios/TowerScenarios';
@@ -27,7 +29,7 @@ export function ControlTower() {
   const { i18n } = useTranslation();
   const en = i18n.language === 'en';
   const tr = useCallback((l: Label | string) => (typeof l === 'string' ? l : en ? l.en : l.zh), [en]);
-  const tower = useControlTower();
+  const tower = useControlTower(tr);
   const navigate = useNavigate();
   const { org, orgs, setOrg, widgets, range, setRange, updatedAt, loading, root, full, toggleFull, loadedOrg, load } = tower;
   const { theme: sessionTheme } = useReportTheme();
@@ -73,7 +75,7 @@ export function ControlTower() {
 
       {!widgets.length ? <div style={{ color: WALL.muted }}>{tr(T.nothing)}</div> : null}
 
-      <TowerKpis tower={tower} tr={tr} />
+      <DashboardHeadlines testId="tower-kpis" headlines={controlTower.headlines ?? []} widgets={widgets} loaded={tower.loaded} today={todayIso()} look="tower" large={full} tr={tr} />
 
       <TowerTiles theme={theme} tr={tr} full={full} />
 
@@ -81,8 +83,8 @@ export function ControlTower() {
       <TowerScenarios tr={tr} full={full} towerDrawn={updatedAt !== null || Object.keys(tower.loaded).length > 0} />
 
       <section style={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 12, flex: 1 }}>
-        {widgets.map(({ w, source }) => (
-          <TowerWidgetCard key={w.key} tower={tower} w={w} source={source!} theme={theme} tr={tr} />
+        {widgets.map((w) => (
+          <TowerWidgetCard key={w.key} tower={tower} w={w} theme={theme} tr={tr} />
         ))}
       </section>
     </div>

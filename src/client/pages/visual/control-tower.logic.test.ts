@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { alertFromTile, defaultRange, isRefreshMessage, kpis, sourceFor, topCategories, towerRefresh, widgetQuery, WIDGETS } from './control-tower.logic';
+import { visibleWidgets } from '../../../model';
+import { headlineFigures } from '../../engine/report/dashboard.logic';
+import { alertFromTile, controlTower, defaultRange, isRefreshMessage, sourceFor, topCategories, towerRefresh, widgetQuery, WIDGETS } from './control-tower.logic';
+
+/** The tower's declared headline figures and their second lines, by the names the tower shows them under. */
+function kpis(rows: Parameters<typeof headlineFigures>[1], today: string) {
+  const f = Object.fromEntries(headlineFigures(controlTower.headlines!, rows, today).map((x) => [x.key, x]));
+  const sub = (key: string) => f[key].sub?.value ?? null;
+  return {
+    figures: { openOrders: f.openOrders.value, onTime: f.onTime.value, lateOpen: sub('onTime'), latePlans: f.latePlans.value, scheduledPlans: sub('latePlans'), utilisation: f.utilisation.value, coverage: f.coverage.value, purchasesInFlight: f.purchases.value, stockAlerts: f.stockAlerts.value, nodesFlagged: f.nodesFlagged.value, nodesLate: sub('nodesFlagged'), openExceptions: f.openExceptions.value, oldExceptions: sub('openExceptions'), defectRate: f.defectRate.value, failedLots: sub('defectRate') },
+    tones: Object.fromEntries(Object.values(f).map((x) => [x.key, x.tone])),
+  };
+}
 
 const funnel = WIDGETS.find((w) => w.key === 'funnel')!;
 
@@ -53,7 +65,9 @@ describe('control tower widgets', () => {
       },
       '2026-11-25',
     );
-    expect(k).toEqual({ openOrders: 7, onTime: 0.8, lateOpen: 1, latePlans: 4, scheduledPlans: 20, utilisation: 0.75, coverage: null, purchasesInFlight: null, stockAlerts: 0, nodesFlagged: 6, nodesLate: 2, openExceptions: 5, oldExceptions: 2, defectRate: null, failedLots: null });
+    expect(k.figures).toEqual({ openOrders: 7, onTime: 0.8, lateOpen: 1, latePlans: 4, scheduledPlans: 20, utilisation: 0.75, coverage: null, purchasesInFlight: null, stockAlerts: 0, nodesFlagged: 6, nodesLate: 2, openExceptions: 5, oldExceptions: 2, defectRate: null, failedLots: null });
+    // Coloured by the declared thresholds: on time under 85% bad, no stock alert good, late nodes bad, no figure plain.
+    expect(k.tones).toMatchObject({ openOrders: 'plain', onTime: 'bad', latePlans: 'bad', utilisation: 'good', coverage: 'plain', stockAlerts: 'good', nodesFlagged: 'bad', openExceptions: 'bad' });
   });
 
   it('default to last month through three months on, and refresh on the company’s change messages', () => {
@@ -65,7 +79,7 @@ describe('control tower widgets', () => {
   });
 
   it('reload only the tiles whose report a committed write changed; a board move reloads every tile', () => {
-    const shown = WIDGETS.map((w) => ({ w, source: sourceFor(w, new Set(['rpt.orders-by-status', 'rpt.on-time-delivery', 'rpt.purchase-spend'])) }));
+    const shown = visibleWidgets(controlTower, new Set(['rpt.orders-by-status', 'rpt.on-time-delivery', 'rpt.purchase-spend']));
     expect(towerRefresh({ type: 'report.dataset', reports: ['orders-by-status', 'on-time-delivery', 'order-book'] }, shown)).toEqual(['funnel', 'ontime']);
     expect(towerRefresh({ type: 'report.dataset', reports: ['stock-by-location'] }, shown)).toBeNull();
     expect(towerRefresh({ type: 'schedule.changed' }, shown)).toBe('all');
@@ -91,8 +105,8 @@ describe('quality and top N', () => {
     expect(sourceFor(q, new Set(['rpt.quality-defects']))?.report).toBe('quality-defects');
     expect(widgetQuery(q.sources[0], { from: '2026-10-01', to: '2026-12-31' })).toEqual({ group: 'line', 'f.inspected_at.between': '2026-10-01 00:00:00,2026-12-31 23:59:59' });
     const k = kpis({ quality: [{ line: '1', defects: 4, sampled: 400, failed: 0 }, { line: '2', defects: 20, sampled: 250, failed: 2 }, { line: null, defects: 24, sampled: 650, failed: 2, _level: 1 }] }, '2026-11-27');
-    expect(k.defectRate).toBeCloseTo(24 / 650);
-    expect(k.failedLots).toBe(2);
+    expect(k.figures.defectRate).toBeCloseTo(24 / 650);
+    expect(k.figures.failedLots).toBe(2);
   });
 
   it('keeps the N largest categories by their total, in their order; funnels and heatmaps whole', () => {

@@ -1,15 +1,18 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { towerCalls } from '../../../model/calls/tower';
+import { controlTower } from '../../../../reports/control-tower';
+import { visibleWidgets, type DashboardWidget, type Label } from '../../../model';
+import { towerCalls, type TowerReply } from '../../../model/calls/tower';
 import { withSettings, towerKey, type BoardItem, type WidgetSettings } from '../../../model/workspace';
 import { callApi } from '../../api/calls';
 import { access } from '../../session/access-state';
+import type { ChartPoint } from '../../engine/report/ReportChart';
 import type { ReportResult } from '../../engine/report/report-view';
-import { defaultRange, sourceFor, towerRefresh, WIDGETS } from './control-tower.logic';
-import { onSocketMessage } from '../../session/notification-socket';
-import type { DashboardOrg } from '../../engine/report/dashboard.logic';
-import { useFullScreen, useLiveReload } from '../../engine/report/wall-parts';
+import { datasetRefresh, defaultRange, type DashboardOrg } from '../../engine/report/dashboard.logic';
+import { useCharts, useDrill } from '../../engine/report/use-dashboard';
+import { useFullScreen, useLiveReload, useReloadByDataset } from '../../engine/report/wall-parts';
+import { T } from './tower-texts';
 import { whenIdle } from '../../kernel/when-idle';
 import { askTower, todayIso, towerQuery } from './tower-early';
 
@@ -44,17 +47,22 @@ function useTowerOrg() {
   return { org, orgs, members, setOrg, rawSource: search.get('source') === 'raw' };
 }
 
+/** The tower's reply as each widget's loaded state. */
+const loadedOf = (reply: TowerReply): Record<string, TowerLoaded> =>
+  Object.fromEntries(Object.entries(reply.widgets).map(([key, w]) => [key, { result: w.result, error: !!w.error, range: w.range, byOrg: w.byOrg }]));
+
 /**
- * The control tower's data and commands: the widgets the user's menus allow, every widget in one
- * call (the server picks each widget's report by the user's menu entries and applies the widget's
- * own period; a widget whose run failed shows "no data"), the range, the organisation, the widgets'
- * settings kept per user, live reload and full screen.
+ * The control tower's data and commands: its declared widgets the user's menus allow
+ * (reports/dashboards/control-tower.dashboard.ts), every widget in one call (the server picks each
+ * widget's report by the user's menu entries and applies the widget's own period), the range, the
+ * organisation, the widgets' settings kept per user, their charts (cut to the user's top N), the
+ * drill-down of a clicked element, live reload and full screen.
  */
-export function useControlTower() {
+export function useControlTower(tr: (l: Label | string) => string) {
   const { org, orgs, members, setOrg, rawSource } = useTowerOrg();
   const { menus } = useSnapshot(access);
   const codes = useMemo(() => new Set(menus.flatMap((g) => g.children.map((c) => c.CODE))), [menus]);
-  const widgets = useMemo(() => WIDGETS.map((w) => ({ w, source: sourceFor(w, codes) })).filter((x) => x.source), [codes]);
+  const widgets = useMemo(() => visibleWidgets(controlTower, codes), [codes]);
   const [range, setRange] = useState(() => defaultRange(todayIso()));
   const [loaded, setLoaded] = useState<Record<string, TowerLoaded>>({});
   const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
@@ -69,12 +77,12 @@ export function useControlTower() {
     setLoading(true);
     try {
       const reply = await askTower(towerQuery(range, rawSource, org));
-      setLoaded(Object.fromEntries(Object.entries(reply.widgets).map(([key, w]) => [key, { result: w.result, error: !!w.error, range: w.range, byOrg: w.byOrg }])));
+      setLoaded(loadedOf(reply));
       setLoadedOrg(reply.org === null ? '' : String(reply.org));
       setSettings(reply.settings);
       setUpdatedAt(new Date());
     } catch {
-      setLoaded(Object.fromEntries(widgets.map(({ w }) => [w.key, { result: null, error: true, range, byOrg: false }])));
+      setLoaded(Object.fromEntries(widgets.map((w) => [w.key, { result: null, error: true, range, byOrg: false }])));
     }
     setLoading(false);
   }, [widgets, range, rawSource, org]);
@@ -82,7 +90,7 @@ export function useControlTower() {
   // A widget's period and top N, kept per user on the server; a changed period reloads the tower.
   const changeSettings = async (key: string, change: WidgetSettings) => {
     const items: BoardItem[] = withSettings(
-      WIDGETS.map((w) => ({ key: towerKey(w.key), hidden: false, ...(settings[w.key] ? { settings: settings[w.key] } : {}) })),
+      controlTower.widgets.map((w) => ({ key: towerKey(w.key), hidden: false, ...(settings[w.key] ? { settings: settings[w.key] } : {}) })),
       towerKey(key),
       change,
     ).filter((i) => i.settings);
@@ -92,41 +100,30 @@ export function useControlTower() {
   };
 
   // A board move reloads every widget (1.5 s after, once); every five minutes on a wall.
-  useLiveReload(load, (m) => towerRefresh(m, widgets) === 'all');
-  // Live tiles: a committed write names the reports it changed (`report.dataset`); only the widgets
-  // reading them are asked again (one call for those gathered within 300 ms), the rest stay drawn.
-  const [reloading, setReloading] = useState<string[]>([]);
-  useEffect(() => {
-    const due = new Set<string>();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const off = onSocketMessage((m) => {
-      const keys = towerRefresh(m, widgets);
-      if (!Array.isArray(keys)) return;
-      for (const k of keys) due.add(k);
-      clearTimeout(timer);
-      timer = setTimeout(async () => {
-        const only = [...due];
-        due.clear();
-        setReloading(only);
-        try {
-          const reply = await callApi(towerCalls.run, { ...towerQuery(range, rawSource, org), widgets: only.join(',') }, { quiet: true });
-          setLoaded((cur) => ({ ...cur, ...Object.fromEntries(Object.entries(reply.widgets).map(([key, w]) => [key, { result: w.result, error: !!w.error, range: w.range, byOrg: w.byOrg }])) }));
-          setUpdatedAt(new Date());
-        } catch {
-          // The next change or the five-minute reload asks again.
-        }
-        setReloading([]);
-      }, 300);
-    });
-    return () => {
-      off();
-      clearTimeout(timer);
-    };
-  }, [widgets, range, rawSource, org]);
+  useLiveReload(load, (m) => datasetRefresh(m, widgets) === 'all');
+  // A committed write reloads the widgets reading the reports it changed, alone, in one call.
+  const reloadOnly = useCallback(
+    async (only: string[]) => {
+      const reply = await callApi(towerCalls.run, { ...towerQuery(range, rawSource, org), widgets: only.join(',') }, { quiet: true });
+      setLoaded((cur) => ({ ...cur, ...loadedOf(reply) }));
+      setUpdatedAt(new Date());
+    },
+    [range, rawSource, org],
+  );
+  const reloading = useReloadByDataset(widgets, reloadOnly);
+
+  const tops = useMemo(() => Object.fromEntries(Object.entries(settings).map(([k, v]) => [k, v.top])), [settings]);
+  const charts = useCharts(widgets, loaded, tr, tops);
+  const drill = useDrill(tr(T.title));
+  // The list opened shows the same records: the range the widget read and, when it followed it, the organisation.
+  const onPoint = (w: DashboardWidget) => (p: ChartPoint) => {
+    const l = loaded[w.key];
+    drill(w, charts[w.key]?.data, { ...(l?.range ?? range), users: l?.byOrg ? (members ?? []) : null }, p);
+  };
 
   useDrillPagesReady(updatedAt !== null);
 
-  return { org, orgs, members, setOrg, widgets, range, setRange, loaded, updatedAt, loading, root, full, toggleFull, settings, loadedOrg, load, changeSettings, reloading };
+  return { org, orgs, members, setOrg, widgets, range, setRange, loaded, updatedAt, loading, root, full, toggleFull, settings, loadedOrg, load, changeSettings, reloading, charts, onPoint };
 }
 
 /**

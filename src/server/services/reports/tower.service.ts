@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import { defaultRange, sourceFor, widgetQuery, WIDGETS } from '../../../../reports/control-tower';
-import { getReport, type Language } from '../../../model';
-import { reportFollowsOrg } from '../../../model/dashboard';
+import { controlTower, defaultRange } from '../../../../reports/control-tower';
+import { dashboardQuery, followsOrg, getReport, visibleWidgets, type Language } from '../../../model';
 import { boardItemsOf, isTowerKey, periodRange, towerKey, type BoardItem, type WidgetSettings } from '../../../model/workspace';
 import type { AuthContext } from '../../access/auth-context';
 import type { Db } from '../../db/database';
@@ -57,7 +56,7 @@ export async function saveTowerSettings(db: Db, auth: AuthContext, input: unknow
   if (auth.clientId === null) throw forbidden();
   const clientId = auth.clientId;
   const items = boardItemsOf(input);
-  const known = new Set(WIDGETS.map((w) => towerKey(w.key)));
+  const known = new Set(controlTower.widgets.map((w) => towerKey(w.key)));
   if (!items || items.some((i) => !known.has(i.key))) throw validationError({ items: { key: 'access.invalidValue' } });
   const kept = items.filter((i) => i.settings).map((i) => ({ key: i.key, hidden: false, settings: i.settings }));
   await withTenant(db, clientId, (tx) =>
@@ -111,17 +110,18 @@ export async function runTower(
   const settings = await towerSettings(db, auth);
   // `widgets=a,b`: only those (a live tile reloading after its report changed); every widget otherwise.
   const only = typeof query.widgets === 'string' && query.widgets ? new Set(query.widgets.split(',')) : null;
-  const chosen = WIDGETS.map((w) => ({ w, source: sourceFor(w, codes) })).filter((x) => x.source && (!only || only.has(x.w.key)));
+  // Each widget reads the first of its reports the caller has a menu entry for (the declared dashboard's rule).
+  const chosen = visibleWidgets(controlTower, codes).filter((w) => !only || only.has(w.key));
   const replies = await limited(
-    chosen.map(({ w, source }) => async (): Promise<[string, TowerWidgetReply]> => {
+    chosen.map((w) => async (): Promise<[string, TowerWidgetReply]> => {
       const own = periodRange(settings[w.key]?.period, today) ?? range;
-      const byOrg = members !== null && reportFollowsOrg(source!.report);
-      const q: Record<string, unknown> = widgetQuery(source!, own, byOrg ? members : null);
+      const byOrg = members !== null && followsOrg(w);
+      const q: Record<string, unknown> = dashboardQuery(w, { ...own, users: members });
       if (raw) q.source = 'raw';
       try {
-        return [w.key, { report: source!.report, range: own, byOrg, result: await runReport(db, auth, getReport(source!.report)!, q, language) }];
+        return [w.key, { report: w.report, range: own, byOrg, result: await runReport(db, auth, getReport(w.report)!, q, language) }];
       } catch (e) {
-        return [w.key, { report: source!.report, range: own, byOrg, result: null, error: e instanceof AppError ? e.kind : 'error' }];
+        return [w.key, { report: w.report, range: own, byOrg, result: null, error: e instanceof AppError ? e.kind : 'error' }];
       }
     }),
     PARALLEL[options.kind ?? 'pglite'],
