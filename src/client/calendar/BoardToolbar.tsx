@@ -9,15 +9,18 @@ import {
 import {
   ArrowClockwiseRegular, ArrowDownloadRegular, ArrowTrendingLinesRegular, ArrowRedoRegular, ArrowUndoRegular, DataBarVerticalRegular, FlashRegular, LockClosedRegular, LockOpenRegular, MergeRegular, SplitHorizontalRegular,
 } from '@fluentui/react-icons';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarZoom } from '../../model/calendar';
 import type { BoardBar, ScenarioSummary } from '../../model/schedule-board';
 import { localStamp } from './board-model';
 import type { BoardSource } from './useBoardSource';
 
+/** What the toolbar reads of the board's source (not its bars: a window merged while scrolling does not draw it again). */
+export type ToolbarSource = Pick<BoardSource, 'decl' | 'scenario' | 'scenarios' | 'current' | 'loadScenarios' | 'load'>;
+
 export type BoardToolbarProps = {
-  source: BoardSource;
+  source: ToolbarSource;
   zoom: CalendarZoom;
   onZoom: (z: CalendarZoom) => void;
   onOpenScenario: (id: number | null) => void;
@@ -42,7 +45,8 @@ export type BoardToolbarProps = {
   onActual?: (on: boolean) => void;
 };
 
-export function BoardToolbar(p: BoardToolbarProps) {
+/** Drawn again only when a prop changes (memo): the page gives it stable commands (ScheduleBoardPage's useToolbarProps). */
+export const BoardToolbar = memo(function BoardToolbar(p: BoardToolbarProps) {
   const { t, i18n } = useTranslation();
   const { decl, scenario, scenarios, current } = p.source;
   const shownScenarios = scenarios.filter((s) => s.status === 'draft' || s.id === scenario);
@@ -96,7 +100,7 @@ export function BoardToolbar(p: BoardToolbarProps) {
       {p.selectionCount > 1 && <span data-testid="board-selection-count" style={{ fontSize: 12, color: '#4f6bed' }}>{t('board.selectedCount', { count: p.selectionCount })}</span>}
     </div>
   );
-}
+});
 
 /** The notices under the toolbar: one line opened from a report; the scenario shown, or that it is read-only. */
 export function BoardNotices({ source, readonly }: { source: BoardSource; readonly: boolean }) {
@@ -126,7 +130,7 @@ export function BoardNotices({ source, readonly }: { source: BoardSource; readon
 }
 
 /** The legend line: load strip colours, late tail, locked, rest day; the live-positions switch under a scenario; the keyboard hint. */
-export function BoardLegend({ scenarioShown, showLive, onShowLive, movedCount }: { scenarioShown: boolean; showLive: boolean; onShowLive: (on: boolean) => void; movedCount: number }) {
+export const BoardLegend = memo(function BoardLegend({ scenarioShown, showLive, onShowLive, movedCount }: { scenarioShown: boolean; showLive: boolean; onShowLive: (on: boolean) => void; movedCount: number }) {
   const { t } = useTranslation();
   return (
     <div style={{ display: 'flex', gap: 16, fontSize: 11, color: '#666', alignItems: 'center', flexWrap: 'wrap' }}>
@@ -141,7 +145,7 @@ export function BoardLegend({ scenarioShown, showLive, onShowLive, movedCount }:
       <span title={t('board.multiHint')}>{t('board.keyboardHint')}</span>
     </div>
   );
-}
+});
 
 function Legend({ colour, text }: { colour: string; text: string }) {
   return (
