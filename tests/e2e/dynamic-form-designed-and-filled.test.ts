@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { dynamicFieldType } from '../../src/model/entities/dynamic-form.entity';
 import { signIn as signInAt, toast } from './support/approval-steps';
 import { serverAndBrowserForFile, snap } from './support/harness';
 import { until } from './support/steps';
@@ -16,12 +17,13 @@ import { until } from './support/steps';
 const run = serverAndBrowserForFile();
 const signIn = (page: Page, path: string, username: string) => signInAt(page, run.server.url, path, username);
 
-/** Adds a field to the first section and sets its name, key and type in the property panel. */
+/** Adds a field to the first section and sets its name, key and type in the property panel (the engine's form of the designed field). */
 async function addField(page: Page, label: string, key: string, type: string): Promise<void> {
   await page.click('[data-testid=dyn-add-field-0]');
-  await page.fill('[data-testid=dyn-prop-label]', label);
-  await page.fill('[data-testid=dyn-prop-key]', key);
-  await page.selectOption('[data-testid=dyn-prop-type]', type);
+  await page.fill('#f-dynfield-label', label);
+  await page.fill('#f-dynfield-key', key);
+  await page.click('#f-dynfield-type');
+  await page.getByRole('option', { name: dynamicFieldType.items.find((i) => i.value === type)!.label.zh, exact: true }).click();
   await page.waitForSelector(`[data-testid=dyn-field-row][data-key="${key}"]`);
 }
 
@@ -49,7 +51,7 @@ describe('a dynamic form designed and filled in', () => {
 
     // The designer: fields of several types.
     await addField(admin, '标题', 'title', 'text');
-    await admin.check('[data-testid=dyn-prop-required]');
+    await admin.check('#f-dynfield-required');
     await addField(admin, '类别', 'kind', 'dict');
     await admin.fill('[data-testid=dyn-option-value-0]', 'fabric');
     await admin.fill('[data-testid=dyn-option-label-0]', '面料');
@@ -63,17 +65,17 @@ describe('a dynamic form designed and filled in', () => {
     await admin.fill('[data-testid=dyn-option-value-1]', 'trim');
     await admin.waitForSelector('[data-testid=dyn-option-error]', { state: 'detached' });
     await addField(admin, '瑕疵说明', 'defect_note', 'textarea');
-    await admin.fill('[data-testid=dyn-prop-visible]', "kind == 'fabric'");
+    await admin.fill('#f-dynfield-visible_when', "kind == 'fabric'");
     await addField(admin, '数量', 'qty', 'integer');
-    await admin.check('[data-testid=dyn-rule-naturalNumber]');
+    await admin.getByRole('checkbox', { name: '非负整数' }).check();
     await addField(admin, '单价', 'price', 'decimal');
     await addField(admin, '金额', 'amount', 'money');
-    await admin.fill('[data-testid=dyn-prop-calc]', 'qty * price');
+    await admin.fill('#f-dynfield-calc', 'qty * price');
     // A duplicate field key is refused too.
     await addField(admin, '重复', 'qty', 'text');
     await admin.waitForSelector('[data-testid=dyn-field-editor] :text("字段编码“qty”重复")');
-    await admin.fill('[data-testid=dyn-prop-key]', 'inspector');
-    await admin.fill('[data-testid=dyn-prop-label]', '检验员');
+    await admin.fill('#f-dynfield-key', 'inspector');
+    await admin.fill('#f-dynfield-label', '检验员');
 
     // The preview is the form engine's own drawer form.
     await admin.waitForSelector('[data-testid=dyn-preview] [data-testid=entity-form] [data-field=amount]');

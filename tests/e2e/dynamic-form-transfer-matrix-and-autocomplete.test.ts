@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { dynamicFieldType } from '../../src/model/entities/dynamic-form.entity';
 import { signIn as signInAt, toast } from './support/approval-steps';
 import { serverAndBrowserForFile, snap } from './support/harness';
 import { until } from './support/steps';
@@ -20,12 +21,13 @@ const f = (key: string) => `#f-dynform-${CODE}-${key}`;
 const inField = (key: string, selector: string) => `[data-testid=entity-form] [data-field=${key}] ${selector}`;
 const POSITION = { latitude: 31.230416, longitude: 121.473701 };
 
-/** Adds a field to the first section and sets its name, key and type in the property panel. */
+/** Adds a field to the first section and sets its name, key and type in the property panel (the engine's form of the designed field). */
 async function addField(page: Page, label: string, key: string, type: string): Promise<void> {
   await page.click('[data-testid=dyn-add-field-0]');
-  await page.fill('[data-testid=dyn-prop-label]', label);
-  await page.fill('[data-testid=dyn-prop-key]', key);
-  await page.selectOption('[data-testid=dyn-prop-type]', type);
+  await page.fill('#f-dynfield-label', label);
+  await page.fill('#f-dynfield-key', key);
+  await page.click('#f-dynfield-type');
+  await page.getByRole('option', { name: dynamicFieldType.items.find((i) => i.value === type)!.label.zh, exact: true }).click();
   await page.waitForSelector(`[data-testid=dyn-field-row][data-key="${key}"]`);
 }
 
@@ -76,23 +78,23 @@ async function createForm(admin: Page): Promise<void> {
 /** The design: a title, a transfer, an autocomplete, a matrix with declared sizes and a location. */
 async function design(admin: Page): Promise<void> {
   await addField(admin, '标题', 'title', 'text');
-  await admin.check('[data-testid=dyn-prop-required]');
+  await admin.check('#f-dynfield-required');
   await addField(admin, '跟单员', 'followers', 'transfer');
   await setOptions(admin, [['zhang', '张三'], ['li', '李四'], ['wang', '王五']]);
   await addField(admin, '颜色', 'colour', 'autocomplete');
   await setSuggestions(admin, ['大红', '藏青']);
   await addField(admin, '尺码数量', 'qtys', 'matrix');
   // A matrix without sizes is refused until the designer declares them.
-  await admin.fill('[data-testid=dyn-prop-sizes]', '');
-  await admin.press('[data-testid=dyn-prop-sizes]', 'Tab');
+  await admin.fill('#f-dynfield-sizes', '');
+  await admin.press('#f-dynfield-sizes', 'Tab');
   await admin.waitForSelector('[data-testid=dyn-field-editor] :text("颜色尺码矩阵请至少声明一个尺码")');
   expect(await admin.isDisabled('[data-testid=dyn-designer-save]')).toBe(true);
-  await admin.fill('[data-testid=dyn-prop-sizes]', 'S, M, L, XL');
-  await admin.press('[data-testid=dyn-prop-sizes]', 'Tab');
+  await admin.fill('#f-dynfield-sizes', 'S, M, L, XL');
+  await admin.press('#f-dynfield-sizes', 'Tab');
   await admin.waitForSelector('[data-testid=dyn-field-editor] :text("颜色尺码矩阵请至少声明一个尺码")', { state: 'detached' });
   await addField(admin, '登记位置', 'spot', 'location');
   // spec 5: a location is never validated, so it cannot be made required.
-  expect(await admin.isDisabled('[data-testid=dyn-prop-required]')).toBe(true);
+  expect(await admin.isDisabled('#f-dynfield-required')).toBe(true);
   // The preview draws each with its widget.
   await admin.waitForSelector('[data-testid=dyn-preview] [data-field=followers] [data-testid=transfer-available]');
   await admin.waitForSelector('[data-testid=dyn-preview] [data-field=qtys] [data-testid=matrix-input] th:has-text("XL")');

@@ -1,5 +1,12 @@
-import { defineEntity, defineViewEntity } from '../entity';
-import { DYNAMIC_FORM_CODE_PATTERN } from '../dynamic-form';
+import { defineDictionary } from '../dictionaries';
+import { defineEntity, defineViewEntity, type EntityDef, type Label } from '../entity';
+import { DYNAMIC_FIELD_TYPES, DYNAMIC_FORM_CODE_PATTERN, DYNAMIC_REF_ENTITIES, DYNAMIC_TREE_ENTITIES, type DynamicFieldType } from '../dynamic-form';
+import type { RuleType } from '../rules';
+import { customer } from './customer.entity';
+import { material } from './material.entity';
+import { org } from './org.entity';
+import { processInfo } from './process.entity';
+import { vendor } from './vendor.entity';
 
 /**
  * Dynamic forms (spec 2 Admin "dynamic forms", issue 14): a company's form, designed in the form
@@ -78,3 +85,112 @@ export const formScenario = defineEntity({
     { key: 'remark', label: { zh: '备注', en: 'Remark' }, type: 'textarea', maxLength: 500 },
   ],
 });
+
+const TYPE_LABEL: Record<DynamicFieldType, Label> = {
+  text: { zh: '单行文本', en: 'Text' },
+  textarea: { zh: '多行文本', en: 'Long text' },
+  integer: { zh: '整数', en: 'Whole number' },
+  decimal: { zh: '小数', en: 'Decimal' },
+  money: { zh: '金额', en: 'Amount' },
+  date: { zh: '日期', en: 'Date' },
+  month: { zh: '月份', en: 'Month' },
+  datetime: { zh: '日期时间', en: 'Date and time' },
+  boolean: { zh: '开关', en: 'Switch' },
+  dict: { zh: '下拉单选', en: 'Choice' },
+  multidict: { zh: '多选', en: 'Multiple choice' },
+  transfer: { zh: '穿梭框（从选项中选多个）', en: 'Transfer (several of the options)' },
+  autocomplete: { zh: '自动完成（文本+候选项）', en: 'Autocomplete (text with suggestions)' },
+  email: { zh: '邮箱', en: 'E-mail' },
+  mobile: { zh: '手机号', en: 'Mobile number' },
+  markdown: { zh: '富文本（Markdown）', en: 'Rich text (Markdown)' },
+  image: { zh: '图片（地址与预览）', en: 'Image (address and preview)' },
+  reference: { zh: '引用（供应商/客户/物料）', en: 'Reference (vendor/customer/material)' },
+  tree: { zh: '树形选择（组织/工序）', en: 'Tree choice (org/process)' },
+  matrix: { zh: '颜色尺码矩阵', en: 'Colour x size matrix' },
+  rules: { zh: '规则表', en: 'Rules table' },
+  location: { zh: '定位（纬度,经度）', en: 'Location (latitude,longitude)' },
+};
+
+/** The field types the designer offers (DYNAMIC_TYPE_TABLE), as the designer names them. */
+export const dynamicFieldType = defineDictionary({ code: 'dyn_field_type', label: { zh: '字段类型', en: 'Field type' }, items: DYNAMIC_FIELD_TYPES.map((value) => ({ value, label: TYPE_LABEL[value] })) });
+
+/** The rules a designer offers (spec 5's catalogue; `required` is its own flag, passwords are not form data). */
+export const dynamicFieldRule = defineDictionary({
+  code: 'dyn_field_rule',
+  label: { zh: '校验规则', en: 'Rules' },
+  items: (
+    [
+      ['english', '英文数字', 'Letters and digits'],
+      ['capitalEnglish', '大写英文', 'Capitals'],
+      ['chinese', '不含中文', 'No Chinese'],
+      ['naturalNumber', '非负整数', 'Whole number >= 0'],
+      ['interger', '正整数', 'Positive whole number'],
+      ['positiveNumber', '不小于0', 'Not below 0'],
+      ['gt0Number', '大于0', 'Above 0'],
+      ['maxDecimals4', '最多4位小数', 'At most 4 decimals'],
+      ['telephone', '手机号', 'Mobile number'],
+      ['email', '邮箱', 'E-mail'],
+    ] satisfies Array<[RuleType, string, string]>
+  ).map(([value, zh, en]) => ({ value, label: { zh, en } })),
+});
+
+const entityChoices = (code: string, entities: readonly EntityDef[]) => defineDictionary({ code, label: { zh: '引用数据', en: 'Picks from' }, items: entities.map((e) => ({ value: e.name, label: e.label })) });
+/** What a reference picks from, and the tree a tree field picks a node of (DYNAMIC_REF_ENTITIES, DYNAMIC_TREE_ENTITIES). */
+export const dynamicRefEntity = entityChoices('dyn_ref_entity', [vendor, customer, material]);
+export const dynamicTreeEntity = entityChoices('dyn_tree_entity', [org, processInfo]);
+if (dynamicRefEntity.items.some((i, n) => i.value !== DYNAMIC_REF_ENTITIES[n]) || dynamicTreeEntity.items.some((i, n) => i.value !== DYNAMIC_TREE_ENTITIES[n])) throw new Error('dyn_ref_entity / dyn_tree_entity: not the entities dynamic-form.ts allows');
+
+const text = (key: string, zh: string, en: string, help?: Label): EntityDef['fields'][number] => ({ key, label: { zh, en }, type: 'text', ...(help ? { help } : {}) });
+const flag = (key: string, zh: string, en: string): EntityDef['fields'][number] => ({ key, label: { zh, en }, type: 'boolean', readonly: true });
+
+/**
+ * A designed field (issue 30): one field of a dynamic form's definition (DynamicField,
+ * src/model/dynamic-form.ts) as the designer's middle panel edits it, through the engine's form over
+ * values in memory (ValueForm). Not registered and never stored on its own: its values are a
+ * property of the form being designed, checked by `dynamicFormErrors`. Besides the properties, a
+ * reference's and a tree's entity are two fields (their choices differ, the property is one:
+ * `ref_entity`), as are a choice's options and an autocomplete's suggestions (a suggestion is its
+ * text alone); the flags are what the type's row of DYNAMIC_TYPE_TABLE asks, which the form's
+ * conditions read (src/client/pages/approvals/designer-model.ts computes them).
+ */
+export const designedField: EntityDef = {
+  name: 'dynfield',
+  table: 'dyn_form',
+  prefix: 'crossapi',
+  menuCode: 'admin.dynform',
+  label: { zh: '表单字段', en: 'Form field' },
+  titleField: 'label',
+  fields: [
+    { key: 'label', label: { zh: '字段名称', en: 'Field name' }, type: 'text', required: true },
+    text('label_en', '英文名称', 'English name'),
+    { key: 'key', label: { zh: '字段编码', en: 'Field key' }, type: 'text', required: true },
+    { key: 'type', label: { zh: '字段类型', en: 'Field type' }, type: 'dict', dict: dynamicFieldType.code, required: true },
+    { key: 'required', label: { zh: '必填', en: 'Required' }, type: 'boolean' },
+    {
+      key: 'span', label: { zh: '宽度', en: 'Width' }, type: 'dict',
+      dict: defineDictionary({ code: 'dyn_field_span', label: { zh: '宽度', en: 'Width' }, items: [{ value: 'half', label: { zh: '半行', en: 'Half' } }, { value: 'full', label: { zh: '整行', en: 'Full' } }] }).code,
+    },
+    { key: 'max_length', label: { zh: '最大长度', en: 'Maximum length' }, type: 'integer', grouping: false },
+    { key: 'rules', label: { zh: '校验规则', en: 'Rules' }, type: 'multidict', dict: dynamicFieldRule.code },
+    { key: 'options', label: { zh: '选项（值 / 名称）', en: 'Options (value / name)' }, type: 'json' },
+    { key: 'suggestions', label: { zh: '候选项', en: 'Suggestions' }, type: 'json', help: { zh: '填写时可输入任意文本，这些文字作为候选提示', en: 'Any text may be typed; these texts are suggested' } },
+    { key: 'ref_entity', label: { zh: '引用数据', en: 'Picks from' }, type: 'dict', dict: dynamicRefEntity.code },
+    { key: 'tree_entity', label: { zh: '引用数据', en: 'Picks from' }, type: 'dict', dict: dynamicTreeEntity.code },
+    text('sizes', '尺码列（逗号分隔）', 'Size columns (comma separated)', { zh: '矩阵的列；填写时每行添加一个颜色，在格子里填数量', en: "The matrix's columns; whoever fills the form adds a colour per row and types quantities in the cells" }),
+    text('default', '默认值', 'Default'),
+    text('help', '帮助说明', 'Help text'),
+    text('visible_when', '显示条件（表达式）', 'Shown when (expression)', { zh: "例如 kind == 'fabric'、qty * price；字段用编码表示", en: "For example kind == 'fabric', qty * price; fields by their keys" }),
+    text('roles', '可见角色（角色编码，逗号分隔）', 'Visible to roles (role codes, comma separated)', { zh: '留空则所有人可见；填写后只有同时拥有这些角色的用户能看到并填写该字段', en: 'Empty: everyone; otherwise only users holding all these roles see and fill the field' }),
+    text('clears', '改变时清空字段（编码，逗号分隔）', 'Fields cleared when it changes (keys, comma separated)'),
+    text('clears_when', '清空条件（表达式，空=总是）', 'Clear when (expression; empty: always)'),
+    text('disable_when', '只读条件（表达式）', 'Read-only when (expression)'),
+    text('calc', '计算公式（表达式）', 'Calculation (expression)'),
+    { key: 'decimals', label: { zh: '小数位', en: 'Decimals' }, type: 'integer', grouping: false },
+    // What the type's row of DYNAMIC_TYPE_TABLE asks (computed, never edited): the form's conditions read them.
+    { key: 'option_kind', label: { zh: '选项种类', en: 'Options kind' }, type: 'text', readonly: true },
+    flag('takes_sizes', '声明尺码', 'Declares sizes'),
+    flag('takes_rules', '可设规则', 'Takes rules'),
+    flag('unvalidated', '不做校验', 'Never validated'),
+    flag('no_default', '无默认值', 'No default'),
+  ],
+};

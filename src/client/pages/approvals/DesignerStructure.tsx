@@ -1,14 +1,16 @@
 import { Badge, Button, Field, Input, Subtitle2, Text, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowDownRegular, ArrowUpRegular, DeleteRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import { dictValueLabel } from '../../../model/dictionaries';
 import type { DynamicField, DynamicSection } from '../../../model/dynamic-form';
+import { dynamicFieldType } from '../../../model/entities/dynamic-form.entity';
 import { move, useDesignerStyles } from './designer-model';
 import type { FormDesigner } from './use-form-designer';
 
 /** One field's row in its section: select, move, remove. */
 function FieldRow(props: { d: FormDesigner; sec: DynamicSection; si: number; f: DynamicField; fi: number }) {
   const { d, sec, si, f, fi } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const s = useDesignerStyles();
   const bad = Object.keys(d.errors).some((k) => k.startsWith(`sections[${si}].fields[${fi}]`));
   const moveBy = (by: -1 | 1) => {
@@ -18,7 +20,7 @@ function FieldRow(props: { d: FormDesigner; sec: DynamicSection; si: number; f: 
   return (
     <div className={`${s.fieldRow} ${d.sel?.s === si && d.sel.f === fi ? s.selected : ''}`} onClick={() => d.setSel({ s: si, f: fi })} data-testid="dyn-field-row" data-key={f.key}>
       <span className={s.grow}>
-        {f.label || '—'} <Text size={200} style={{ color: tokens.colorNeutralForeground3 }}>{f.key} · {t(`dyn.type.${f.type}`)}</Text>
+        {f.label || '—'} <Text size={200} style={{ color: tokens.colorNeutralForeground3 }}>{f.key} · {dictValueLabel(dynamicFieldType.code, f.type)[i18n.language === 'en' ? 'en' : 'zh']}</Text>
       </span>
       {f.required && <Badge size="small" appearance="outline">*</Badge>}
       {bad && <Badge size="small" color="danger">!</Badge>}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dynamicFormErrors, type DynamicField } from '../../../model/dynamic-form';
-import { fieldOfType, STARTING_SIZES } from './designer-model';
+import { designedFieldErrors, designedFieldPage, designedFieldPatch, designedFieldValues, fieldOfType, STARTING_SIZES, typeChangeValues } from './designer-model';
 
 const text: DynamicField = { key: 'f', label: 'F', type: 'text', required: true, rules: ['english'], default: 'x' };
 const definitionOf = (field: DynamicField) => ({ sections: [{ key: 's', title: 'S', fields: [field] }] });
@@ -20,5 +20,34 @@ describe('changing a field\'s type in the designer', () => {
     const options = [{ value: 'a', label: 'A' }];
     expect(fieldOfType({ ...text, type: 'dict', options }, 'transfer', '选项').options).toEqual(options);
     expect(fieldOfType({ ...text, type: 'dict', options }, 'text', '选项').options).toBeUndefined();
+  });
+});
+
+describe('the designed field as the engine form edits it', () => {
+  const matrix: DynamicField = { key: 'qtys', label: '尺码', type: 'matrix', sizes: ['S', 'M'], roles: ['buyer', 'qc'], max_length: 20 };
+
+  it('shows lists and numbers as text and gives them back as the field holds them', () => {
+    const values = designedFieldValues(matrix);
+    expect(values).toMatchObject({ sizes: 'S, M', roles: 'buyer,qc', max_length: '20', takes_sizes: true, takes_rules: false, option_kind: 'none' });
+    expect(designedFieldPatch({ sizes: 'S, M, L,', roles: '', max_length: '', key: ' qty ', help: '', takes_sizes: true })).toEqual({ sizes: ['S', 'M', 'L'], roles: undefined, max_length: undefined, key: 'qty', help: undefined });
+    expect(designedFieldPatch({ sizes: '' })).toEqual({ sizes: [] });
+  });
+
+  it('edits a suggestion list and a tree entity through their own fields, with their errors', () => {
+    expect(designedFieldPatch({ suggestions: [{ value: '红', label: '红' }], tree_entity: 'org' })).toEqual({ options: [{ value: '红', label: '红' }], ref_entity: 'org' });
+    const errors = designedFieldErrors({ 'sections[0].fields[1].options[0].value': 'dup', 'sections[0].fields[10].key': 'other', 'sections[0].fields[1].ref_entity': 'pick' }, 'sections[0].fields[1]');
+    expect(errors).toEqual({ 'options[0].value': 'dup', 'suggestions[0].value': 'dup', ref_entity: 'pick', tree_entity: 'pick' });
+  });
+
+  it('a type change sets what fieldOfType patches and the new flags, and the patch out passes the designer\'s check', () => {
+    const values = typeChangeValues(text, 'autocomplete', '选项');
+    expect(values).toMatchObject({ type: 'autocomplete', option_kind: 'suggest', suggestions: [{ value: '选项', label: '选项' }] });
+    const field = { ...text, ...designedFieldPatch(values) } as DynamicField;
+    expect(dynamicFormErrors(definitionOf(field))).toEqual({});
+  });
+
+  it('declares every property of a designed field in its form', () => {
+    const shown = designedFieldPage.sections.flatMap((sec) => sec.form.map((f) => f.field));
+    for (const prop of ['key', 'label', 'label_en', 'type', 'required', 'rules', 'max_length', 'options', 'ref_entity', 'default', 'help', 'span', 'visible_when', 'disable_when', 'roles', 'clears', 'clears_when', 'calc', 'decimals', 'sizes'] satisfies Array<keyof DynamicField>) expect(shown).toContain(prop);
   });
 });

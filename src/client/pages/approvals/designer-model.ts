@@ -1,24 +1,11 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { designedFieldForm } from '../../../../grids/approvals/dynfield.grid';
 import { FIELD_TYPE_TABLE } from '../../../model/field-types';
 import { DYNAMIC_TYPE_TABLE, type DynamicField, type DynamicFieldType, type DynamicFormDefinition } from '../../../model/dynamic-form';
-import type { RuleType } from '../../../model/rules';
-
-/** The rules a designer offers (spec 5's catalogue; `required` is its own checkbox, passwords are not form data). */
-export const OFFERED_RULES: RuleType[] = ['english', 'capitalEnglish', 'chinese', 'naturalNumber', 'interger', 'positiveNumber', 'gt0Number', 'maxDecimals4', 'telephone', 'email'];
-export const RULE_LABEL: Record<string, { zh: string; en: string }> = {
-  english: { zh: '英文数字', en: 'Letters and digits' },
-  capitalEnglish: { zh: '大写英文', en: 'Capitals' },
-  chinese: { zh: '不含中文', en: 'No Chinese' },
-  naturalNumber: { zh: '非负整数', en: 'Whole number >= 0' },
-  interger: { zh: '正整数', en: 'Positive whole number' },
-  positiveNumber: { zh: '不小于0', en: 'Not below 0' },
-  gt0Number: { zh: '大于0', en: 'Above 0' },
-  maxDecimals4: { zh: '最多4位小数', en: 'At most 4 decimals' },
-  telephone: { zh: '手机号', en: 'Mobile number' },
-  email: { zh: '邮箱', en: 'E-mail' },
-};
-/** What each part of the field editor gets: the field, its setter, and its errors by property. */
-export type FieldPart = { field: DynamicField; set: (patch: Partial<DynamicField>) => void; err: (prop: string) => string | undefined };
+import { designedField } from '../../../model/entities/dynamic-form.entity';
+import { getEntity } from '../../../model/entity';
+import { resolvePage } from '../../../model/page-resolve';
+import type { FormValues } from '../../form/form-logic';
 
 /** Sizes a new matrix starts with (the designer edits them). */
 export const STARTING_SIZES = ['S', 'M', 'L', 'XL'];
@@ -41,6 +28,62 @@ export function fieldOfType(field: DynamicField, type: DynamicFieldType, optionL
   if (spec.unvalidated || FIELD_TYPE_TABLE[spec.fieldType].nature === 'structure') patch.rules = undefined;
   if (spec.noDefault) patch.default = undefined;
   return patch;
+}
+
+/** The designer's field editor: the designed field's form (grids/approvals/dynfield.grid.ts) over its entity. */
+export const designedFieldPage = resolvePage(designedFieldForm, (n) => (n === designedField.name ? designedField : getEntity(n)));
+
+/** What the type's row of DYNAMIC_TYPE_TABLE asks of the designer: the designed field's computed flags its form's conditions read. */
+export function typeFlags(type: DynamicFieldType): FormValues {
+  const spec = DYNAMIC_TYPE_TABLE[type];
+  // A location is never validated (spec 5) and a structure is checked by its type: no rules to offer.
+  const takesRules = !spec.unvalidated && FIELD_TYPE_TABLE[spec.fieldType].nature !== 'structure';
+  return { option_kind: spec.options, takes_sizes: Boolean(spec.sizes), takes_rules: takesRules, unvalidated: Boolean(spec.unvalidated), no_default: Boolean(spec.noDefault) };
+}
+
+/** Properties typed as a list (separator shown), as numbers, and those two fields edit (the form's field to the property). */
+const LISTS: Record<string, string> = { roles: ',', clears: ',', sizes: ', ' };
+const NUMBERS = new Set(['max_length', 'decimals']);
+const ALIASES: Record<string, keyof DynamicField> = { suggestions: 'options', tree_entity: 'ref_entity' };
+const FLAGS = new Set(Object.keys(typeFlags('text')));
+
+/** The designed field's form values: its properties (lists and numbers as typed text), both fields of a shared property, its type's flags. */
+export function designedFieldValues(field: Partial<DynamicField>): FormValues {
+  const out: FormValues = { ...field, required: Boolean(field.required), default: field.default === undefined ? '' : String(field.default), suggestions: field.options, tree_entity: field.ref_entity };
+  for (const [k, sep] of Object.entries(LISTS)) out[k] = ((field[k as keyof DynamicField] as string[] | undefined) ?? []).join(sep);
+  for (const k of NUMBERS) out[k] = field[k as keyof DynamicField] === undefined ? '' : String(field[k as keyof DynamicField]);
+  return field.type ? { ...out, ...typeFlags(field.type) } : out;
+}
+
+/** A change of the form as a patch of the designed field: texts back to lists and numbers, an empty text to no value, the flags left out. */
+export function designedFieldPatch(patch: FormValues): Partial<DynamicField> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(patch)) {
+    if (FLAGS.has(k)) continue;
+    const text = typeof v === 'string' ? v : undefined;
+    const value = k in LISTS ? (listOf(text ?? '') ?? (k === 'sizes' ? [] : undefined)) : NUMBERS.has(k) ? (text === '' || v === null ? undefined : Number(v)) : k === 'key' ? (text ?? '').trim() : v === null || (text === '' && k !== 'label') ? undefined : v;
+    out[ALIASES[k] ?? k] = value;
+  }
+  return out as Partial<DynamicField>;
+}
+
+/** A type change as the form's values: what `fieldOfType` patches and the new type's flags. */
+export function typeChangeValues(field: DynamicField, type: DynamicFieldType, optionLabel: string): FormValues {
+  const patch = fieldOfType(field, type, optionLabel);
+  const all = designedFieldValues({ ...field, ...patch });
+  return Object.fromEntries(Object.keys(all).filter((k) => k in patch || FLAGS.has(k) || (k === 'suggestions' && 'options' in patch) || (k === 'tree_entity' && 'ref_entity' in patch)).map((k) => [k, all[k]]));
+}
+
+/** The designer's errors of one field (`sections[0].fields[2].key`) by property, also under the second field of a shared property. */
+export function designedFieldErrors(errors: Record<string, string>, path: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, m] of Object.entries(errors)) {
+    if (!k.startsWith(`${path}.`)) continue;
+    const prop = k.slice(path.length + 1);
+    out[prop] = m;
+    for (const [alias, of] of Object.entries(ALIASES)) if (prop === of || prop.startsWith(`${of}[`)) out[alias + prop.slice(of.length)] = m;
+  }
+  return out;
 }
 
 /** The selected field: section and field index. */
@@ -83,7 +126,7 @@ export const useDesignerStyles = makeStyles({
     minWidth: 0,
     // Inputs fill their field and never push past the panel (Fluent's inputs carry a minimum width).
     '& .fui-Field': { minWidth: 0 },
-    '& .fui-Input, & .fui-Select': { minWidth: 0, width: '100%' },
+    '& .fui-Input, & .fui-Select, & .fui-Dropdown': { minWidth: 0, width: '100%', boxSizing: 'border-box' },
   },
   section: { border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: '8px', display: 'flex', flexDirection: 'column', gap: '6px' },
   row: { display: 'flex', gap: '6px', alignItems: 'center' },
@@ -92,5 +135,4 @@ export const useDesignerStyles = makeStyles({
   grow: { flex: '1 1 auto', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   error: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
   hint: { color: tokens.colorNeutralForeground3 },
-  rules: { display: 'flex', flexWrap: 'wrap', columnGap: '4px' },
 });
