@@ -170,7 +170,7 @@ function FormDrawerHeader({ d }: { d: FormDrawerModel }) {
         <NoticeBar key={`${n.title ?? ''}${n.text}`} notice={n} testId={`${prefix}-notice`} />
       ))}
       {/* A view entity's rows are the platform's own table: no change history is kept for them. */}
-      {rf.stored && !resolved.entity.view && (
+      {rf.stored && d.history && (
         <TabList size="small" selectedValue={d.tab} onTabSelect={(_, v) => d.setTab(v.value as 'form' | 'history')}>
           <Tab value="form">{d.entityName}</Tab>
           <Tab value="history" data-testid="tab-history">{t('engine.historyTitle')}</Tab>

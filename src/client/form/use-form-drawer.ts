@@ -18,7 +18,9 @@ export function useFormDrawer(props: FormDrawerProps) {
   const en = i18n.language === 'en';
   const { resolved, state } = props;
   const slots = props.slots ?? {};
-  const extensions = drawerExtensionsFor(resolved);
+  // A record read by a declared call has no generic history nor record page: the generic parts (history, extensions such as the copied link) stay out.
+  const generic = !props.record;
+  const extensions = generic ? drawerExtensionsFor(resolved) : [];
   const readOnly = (r: Row) => Boolean(slots.readOnly?.(r)) || extensions.some((x) => x.readOnly?.(r));
   const rf = useRecordForm(resolved, { open: state, readOnly, onError: props.onClose, record: props.record });
   const { action, busy, formRef, record } = rf;
@@ -53,7 +55,7 @@ export function useFormDrawer(props: FormDrawerProps) {
     slots.onSaved?.(saved, rf);
   };
 
-  return { resolved, en, slots, prefix: slots.testIdPrefix ?? 'form', extensions, rf, tab, setTab, requestClose, dialog, entityName, title, wide: resolved.children.length > 0 || extensions.some((x) => x.wide), notices, onSaved, onChanged: props.onChanged };
+  return { history: generic && !resolved.entity.view, resolved, en, slots, prefix: slots.testIdPrefix ?? 'form', extensions, rf, tab, setTab, requestClose, dialog, entityName, title, wide: resolved.children.length > 0 || extensions.some((x) => x.wide), notices, onSaved, onChanged: props.onChanged };
 }
 
 export type FormDrawerModel = ReturnType<typeof useFormDrawer>;
