@@ -136,6 +136,9 @@ describe("a ticket's comments are its people's", () => {
     await refused('GET', `${base}/view?id=-3`, undefined, 'id');
     await refused('POST', `${base}/finish`, { id: 1, version: 'x' }, 'version');
     await refused('POST', `${base}/finish`, { id: 1, solution: 'x'.repeat(4001) }, 'solution');
+    await refused('POST', `${base}/save`, { id: 'abc', title: 'x' }, 'id');
+    await refused('POST', `${base}/save`, { doc_type: 'prorder', doc_id: 1, owner_ids: ['someone'] }, 'owner_ids');
+    await refused('POST', `${base}/save`, { doc_type: 'prorder', doc_id: 1, title: { text: 'x' } }, 'title');
     expect((await inject('brand.buyer', 'POST', `${base}/archive`, { id: 1 })).status).toBe(404);
     const removal = await t.app.inject({ method: 'DELETE', url: `${base}/comment-remove?id=x`, headers: { authorization: `Bearer ${tok['brand.buyer']}` } });
     expect(removal.statusCode).toBe(400);

@@ -33,7 +33,9 @@ describe('an exception ticket between the brand and its maker', () => {
 
     await brand.goto(`${run.server.url}/collab/tickets`);
     await brand.click('[data-testid=ticket-raise]');
-    const picker = brand.locator('[data-testid=ticket-doc-picker]');
+    // The engine's form drawer over the ticket (issue 30): its fields by their keys (data-field).
+    const drawer = brand.locator('[data-testid=ticket-raise-drawer]');
+    const picker = drawer.locator('[data-field=doc_id] input');
     // As a person does: into the field, then type (typing opens the list of matching documents).
     await picker.click();
     await picker.fill(shared.no);
@@ -42,12 +44,11 @@ describe('an exception ticket between the brand and its maker', () => {
       brand.waitForResponse((r) => r.url().includes('/ticket/people') && r.status() === 200),
       brand.locator('[role=option]', { hasText: shared.no }).first().click(),
     ]);
-    await brand.fill('[data-testid=ticket-title-input]', '领口罗纹色差');
-    await brand.fill('[data-testid=ticket-description-input]', '首批大货领口罗纹与大身颜色不一致，色差约 3 级');
-    await brand.waitForSelector('[data-testid=ticket-owners]:not([disabled])');
-    await brand.click('[data-testid=ticket-owners]');
-    // A multi-select list: its items are checkboxes named by the person and the company.
-    await brand.getByText('工厂管理员（华纺制衣）', { exact: true }).click();
+    await drawer.locator('[data-field=title] input').fill('领口罗纹色差');
+    await drawer.locator('[data-field=description] textarea').fill('首批大货领口罗纹与大身颜色不一致，色差约 3 级');
+    await drawer.locator('[data-field=owner_ids] input').click();
+    // A multi-select list: its items are checkboxes, each person by account, name and company.
+    await brand.locator('[role=menuitemcheckbox]', { hasText: '工厂管理员' }).filter({ hasText: '华纺制衣' }).first().click();
     await brand.keyboard.press('Escape');
     await snap(brand, 'ticket-01-raise-dialog');
     await brand.click('[data-testid=ticket-raise-save]');
@@ -66,6 +67,16 @@ describe('an exception ticket between the brand and its maker', () => {
     await maker.waitForURL(/\/page\/ticket\/view\?id=\d+/);
     await maker.waitForSelector('[data-testid=ticket-doc-link]');
     expect(await maker.textContent('[data-testid=ticket-doc-link]')).toMatch(/^CO\d+/);
+
+    // The maker's owner edits it in the engine's drawer: the document stays (shown, not changeable), the tags change.
+    await maker.click('[data-testid=ticket-edit]');
+    const edit = maker.locator('[data-testid=ticket-edit-drawer]');
+    await edit.locator('[data-field=tags] input').fill('罗纹,色差');
+    expect(await edit.locator('[data-field=doc_id] input').isDisabled()).toBe(true);
+    await snap(maker, 'ticket-02b-edit-drawer');
+    await maker.click('[data-testid=ticket-edit-save]');
+    await maker.waitForSelector('[data-testid=ticket-edit-drawer]', { state: 'detached' });
+    await maker.waitForSelector('[data-testid=ticket-view] >> text=罗纹,色差');
 
     // They comment; each page follows the other's comment live.
     await maker.fill('[data-testid=ticket-comment-input]', '已确认，安排罗纹重新染色');

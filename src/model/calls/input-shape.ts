@@ -87,6 +87,14 @@ export const is = {
   /** A real day, YYYY-MM-DD. */
   date: reader('a date YYYY-MM-DD', isDay),
   bool: reader('true or false', (v): v is boolean => typeof v === 'boolean'),
+  /**
+   * A record's field as a save's body carries it: text, a number, or null (emptied); absent, it is
+   * left out. Its rules are the field's own, run by the writer (11000 under the field).
+   */
+  fieldValue: {
+    expected: 'text, a number or null',
+    read: (v, at) => (v === undefined || v === null || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) ? v : miss(at, 'text, a number or null')),
+  } as Reader<string | number | null | undefined>,
 
   /** Absent, null or empty text reads as undefined (the field is left out of the result). */
   optional<T>(r: Reader<T>): Reader<T | undefined> {

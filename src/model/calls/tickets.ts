@@ -21,9 +21,22 @@ export type TicketComment = { id: number; user_id: number; user_name: string; co
 export type TicketRights = Record<'edit' | 'close' | 'finish' | 'reopen' | 'addMember' | 'quit' | 'comment', boolean>;
 export type TicketView = { ticket: Ticket; members: TicketMember[]; comments: TicketComment[]; commentDeleteDays: number; can: TicketRights };
 export type TicketPerson = { id: number; fullname: string; username: string; company: string; client_id: number };
-export type TicketDocument = { id: number; no: string | null; shared: boolean };
-/** The body of a raise (no id) or an edit (id and version). */
-export type TicketSave = Record<string, unknown> & { id?: number; version?: number };
+/** A document of the caller's company, and the other company of its share (null: not shared). */
+export type TicketDocument = { id: number; no: string | null; shared: boolean; partner: string | null };
+/**
+ * The body of a raise (no id: the document and the people of its one or two companies) or an edit
+ * (id and the version read; the document and the people stay). The ticket's own fields are the
+ * entity's (ticket.entity.ts), checked by the document writer: refused as 11000 under each field.
+ */
+export type TicketSave = {
+  id?: number; version?: number; doc_type?: string; doc_id?: number; owner_ids?: number[]; participant_ids?: number[]; guest_ids?: number[];
+} & Partial<Record<TicketFieldKey, string | number | null>>;
+
+/** A value of one of the ticket's own fields, as a form or JSON body carries it: its rules are the entity's (11000 under the field). */
+const fieldValue = is.fieldValue;
+
+/** The ticket's own fields a raise or an edit sets (ticket.entity.ts declares them). */
+type TicketFieldKey = 'category' | 'title' | 'description' | 'level' | 'tags' | 'duration' | 'deduct_amount' | 'deduct_type';
 
 /** One record by its id (a ticket, a comment), as a query or a body carries it (a number or its decimal text). */
 const byId = is.object({ id: is.queryId });
@@ -46,7 +59,20 @@ export const ticketCalls = {
     ),
   }),
   documents: getCall<{ doc_type: string; keyword?: string }, { rows: TicketDocument[] }>(`${BASE}/docs`, { input: is.object({ doc_type: is.text(40), keyword: is.optional(is.text(60)) }) }),
-  save: postCall<TicketSave, Ticket>(`${BASE}/save`),
+  /** Raises (no id) or edits a ticket; the people are ids as every bulk call takes them. */
+  save: postCall<TicketSave, Ticket>(`${BASE}/save`, {
+    input: is.object({
+      id: is.optional(is.queryId),
+      version: is.optional(is.check(is.queryId, () => true, 'a version (a whole number from 1)')),
+      doc_type: is.optional(is.text(40)),
+      doc_id: is.optional(is.queryId),
+      owner_ids: is.optional(is.ids()),
+      participant_ids: is.optional(is.ids()),
+      guest_ids: is.optional(is.ids()),
+      category: fieldValue, title: fieldValue, description: fieldValue, level: fieldValue,
+      tags: fieldValue, duration: fieldValue, deduct_amount: fieldValue, deduct_type: fieldValue,
+    }),
+  }),
   /** `action` is the address's (close, finish, reopen); `version` the ticket's as read; `solution` at most 4,000 characters. */
   move: postCall<{ action: 'close' | 'finish' | 'reopen'; id: number; version?: number; solution?: string }, Ticket>(`${BASE}/:action`, {
     input: is.object({

@@ -37,6 +37,16 @@ export const ticketDeductType = defineDictionary({
   ],
 });
 
+/** The kinds of document a ticket is raised on (the server's ticket-docs.ts knows each one's table and partner). */
+export const ticketDocType = defineDictionary({
+  code: 'ticket_doc_type',
+  label: { zh: '单据类型', en: 'Document type' },
+  items: [
+    { value: 'prorder', label: { zh: '大货需求订单', en: 'Requirement order' } },
+    { value: 'customerorder', label: { zh: '客户订单', en: 'Customer order' } },
+  ],
+});
+
 export const ticketRole = defineDictionary({
   code: 'ticket_role',
   label: { zh: '角色', en: 'Role' },
@@ -110,7 +120,6 @@ export const ticket = defineEntity({
   name: 'ticket',
   ...TICKET_TABLE,
   childOnly: true,
-  omitFromForm: SERVICE_ONLY,
   defaultSort: { field: 'created_at', dir: 'desc' },
   fields: [
     { key: 'ticket_no', label: { zh: '异常单号', en: 'Ticket no.' }, type: 'code', readonly: true },
@@ -122,10 +131,11 @@ export const ticket = defineEntity({
     { key: 'duration', label: { zh: '处理时长（小时）', en: 'Duration (hours)' }, type: 'decimal', rules: ['positiveNumber', 'maxDecimals4'] },
     { key: 'deduct_amount', label: { zh: '扣款金额', en: 'Deduct amount' }, type: 'money', rules: ['positiveNumber', 'maxDecimals4'] },
     { key: 'deduct_type', label: { zh: '扣款类型', en: 'Deduction type' }, type: 'dict', dict: 'ticket_deduct_type', default: 'none' },
-    { key: 'solution', label: { zh: '处理结论', en: 'Solution' }, type: 'textarea', maxLength: 4000 },
+    { key: 'solution', label: { zh: '处理结论', en: 'Solution' }, type: 'textarea', maxLength: 4000, omitFromForm: 'Written when an owner closes the ticket for good (finish, its solution dialog).' },
     { key: 'status', label: { zh: '状态', en: 'Status' }, type: 'dict', readonly: true },
-    { key: 'doc_type', label: { zh: '关联单据类型', en: 'Document type' }, type: 'code', readonly: true },
-    { key: 'doc_id', label: { zh: '关联单据', en: 'Document' }, type: 'integer', readonly: true },
+    // The document is chosen when the ticket is raised and kept (an edit does not move it: ticket.hooks.ts).
+    { key: 'doc_type', label: { zh: '单据类型', en: 'Document type' }, type: 'dict', dict: 'ticket_doc_type', required: true, default: 'prorder' },
+    { key: 'doc_id', label: { zh: '关联单据', en: 'Document' }, type: 'integer', required: true },
     { key: 'doc_no', label: { zh: '关联单号', en: 'Document no.' }, type: 'code', readonly: true },
     { key: 'partner_client_id', label: { zh: '协同企业', en: 'Partner company' }, type: 'integer', readonly: true },
     { key: 'partner_doc_type', label: { zh: '协同单据类型', en: "Partner's document type" }, type: 'code', readonly: true },

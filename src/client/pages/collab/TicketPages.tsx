@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { resolvedPageOf } from '../../api/resolved-page';
 import { ListPage } from '../../engine/ListPage';
-import { RaiseTicketDialog } from './TicketRaiseDialog';
+import { TicketFormDrawer } from './TicketFormDrawer';
 import './collab-messages';
 
 export { TicketDrawerBody, TicketViewPage } from './TicketViewPage';
@@ -19,7 +19,7 @@ export function TicketListPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const raise = params.get('raise');
-  const initial = raise && params.get('doc_id') ? { docType: raise, docId: Number(params.get('doc_id')), docNo: params.get('doc_no') ?? '' } : null;
+  const initial = raise && params.get('doc_id') ? { doc_type: raise, doc_id: Number(params.get('doc_id')), doc_no: params.get('doc_no') ?? '' } : undefined;
   const [raising, setRaising] = useState(!!raise);
   const resolved = resolvedPageOf('tickets');
   if (!resolved) return null;
@@ -29,8 +29,8 @@ export function TicketListPage() {
         testId: 'collab-tickets',
         tools: () => <Button appearance="primary" icon={<Add20Regular />} onClick={() => setRaising(true)} data-testid="ticket-raise">{t('collab.tickets.raise')}</Button>,
       }} />
-      <RaiseTicketDialog open={raising} initial={initial} onClose={() => setRaising(false)}
-        onRaised={(x) => { setRaising(false); navigate(`/page/ticket/view?id=${x.id}`); }} />
+      <TicketFormDrawer open={raising} initial={initial} onClose={() => setRaising(false)}
+        onSaved={(x) => { setRaising(false); navigate(`/page/ticket/view?id=${String(x.id)}`); }} />
     </>
   );
 }

@@ -1,8 +1,7 @@
 import { Dropdown, Field, Option, Textarea } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { AdminEditDialog } from '../common/admin-kit';
-import { TicketFields } from './TicketParts';
-import type { useTicketAddMember, useTicketEdit, useTicketFinish } from './use-ticket-view';
+import type { useTicketAddMember, useTicketFinish } from './use-ticket-view';
 import { useTicketDicts } from './use-ticket-dicts';
 import './collab-messages';
 
@@ -40,17 +39,6 @@ export function AddMemberDialog(props: { member: ReturnType<typeof useTicketAddM
           </Field>
         </div>
       ) : null}
-    </AdminEditDialog>
-  );
-}
-
-/** The ticket's own fields, as the raise dialog has them. */
-export function EditTicketDialog(props: { edit: ReturnType<typeof useTicketEdit>; version: number }) {
-  const { t } = useTranslation();
-  const e = props.edit;
-  return (
-    <AdminEditDialog open={e.editing !== null} title={t('collab.ticket.edit')} onClose={e.close} onSave={() => void e.save(props.version)} saveTestId="ticket-edit-save" maxWidth={640}>
-      {e.editing ? <TicketFields draft={e.editing} onChange={e.setEditing} errors={e.errors} /> : null}
     </AdminEditDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { Badge, Button, Caption1, Link, MessageBar, MessageBarBody, Text, Title3 } from '@fluentui/react-components';
 import { ArrowLeft20Regular } from '@fluentui/react-icons';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { DrawerExtensionProps } from '../../form/drawer-extensions';
@@ -8,9 +8,10 @@ import { AdminCard, AdminPage, formatTime, useConfirm } from '../common/admin-ki
 import { ticketApi, type Ticket, type TicketView } from './ticket-api';
 import { TicketComments } from './TicketComments';
 import { StatusBadge } from './TicketParts';
-import { AddMemberDialog, EditTicketDialog, FinishDialog } from './TicketViewDialogs';
+import { TicketFormDrawer } from './TicketFormDrawer';
+import { AddMemberDialog, FinishDialog } from './TicketViewDialogs';
 import { useTicketDicts } from './use-ticket-dicts';
-import { useTicketAddMember, useTicketComment, useTicketEdit, useTicketFinish, useTicketView } from './use-ticket-view';
+import { useTicketAddMember, useTicketComment, useTicketFinish, useTicketView } from './use-ticket-view';
 import './collab-messages';
 
 /** The ticket's details: state, title, the labelled fields, description and solution. */
@@ -57,16 +58,16 @@ function TicketMembers({ v }: { v: TicketView }) {
 }
 
 /** The owner's and member's buttons on a ticket: edit, add people, quit, reopen, close, finish. */
-function TicketActions({ v, id, busy, act, edit, member, finish, confirmed }: {
+function TicketActions({ v, id, busy, act, onEdit, member, finish, confirmed }: {
   v: TicketView; id: number; busy: boolean; act: ReturnType<typeof useTicketView>['act'];
-  edit: ReturnType<typeof useTicketEdit>; member: ReturnType<typeof useTicketAddMember>; finish: ReturnType<typeof useTicketFinish>;
+  onEdit: () => void; member: ReturnType<typeof useTicketAddMember>; finish: ReturnType<typeof useTicketFinish>;
   confirmed: (text: string, fn: () => Promise<unknown>) => void;
 }) {
   const { t } = useTranslation();
   const { ticket: tk, can } = v;
   return (
     <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
-      {can.edit ? <Button disabled={busy} onClick={() => edit.start(tk)}>{t('collab.ticket.edit')}</Button> : null}
+      {can.edit ? <Button disabled={busy} onClick={onEdit} data-testid="ticket-edit">{t('collab.ticket.edit')}</Button> : null}
       {can.addMember ? <Button disabled={busy} onClick={() => member.setAdding({ user: '', role: 'owner' })} data-testid="ticket-add-member">{t('collab.ticket.addMember')}</Button> : null}
       {can.quit ? <Button disabled={busy} onClick={() => confirmed(t('collab.ticket.quitConfirm'), () => ticketApi.quit(id))}>{t('collab.ticket.quit')}</Button> : null}
       {can.reopen ? <Button disabled={busy} onClick={() => void act(() => ticketApi.move('reopen', { id, version: tk.version }))}>{t('collab.ticket.reopen')}</Button> : null}
@@ -87,7 +88,8 @@ export function TicketPanel({ id, page = false }: { id: number; page?: boolean }
   const [dialog, confirm] = useConfirm();
   const comment = useTicketComment(id, mutate);
   const finish = useTicketFinish(id, mutate);
-  const edit = useTicketEdit(id, mutate);
+  // Editing is the engine's form drawer over the ticket as read here (TicketFormDrawer).
+  const [editing, setEditing] = useState(false);
   const member = useTicketAddMember(id, act);
   const frame = (title: string, actions: ReactNode, body: ReactNode) => page
     ? <AdminPage testId="ticket-view" title={title} actions={actions}>{body}</AdminPage>
@@ -99,7 +101,7 @@ export function TicketPanel({ id, page = false }: { id: number; page?: boolean }
   const actions = (
     <div style={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
       {page ? <Button icon={<ArrowLeft20Regular />} onClick={() => navigate('/collab/tickets')}>{t('collab.ticket.back')}</Button> : null}
-      <TicketActions v={data} id={id} busy={busy} act={act} edit={edit} member={member} finish={finish} confirmed={confirmed} />
+      <TicketActions v={data} id={id} busy={busy} act={act} onEdit={() => setEditing(true)} member={member} finish={finish} confirmed={confirmed} />
     </div>
   );
   return frame(`${tk.ticket_no} ${tk.title}`, actions, (
@@ -110,7 +112,7 @@ export function TicketPanel({ id, page = false }: { id: number; page?: boolean }
       <TicketComments view={data} comment={comment} onRemove={(cid) => confirmed(t('collab.ticket.removeCommentConfirm'), () => ticketApi.removeComment(cid))} />
       <FinishDialog finish={finish} version={tk.version} />
       <AddMemberDialog member={member} />
-      <EditTicketDialog edit={edit} version={tk.version} />
+      <TicketFormDrawer open={editing} ticket={tk} onClose={() => setEditing(false)} onSaved={() => { setEditing(false); void mutate(); }} />
     </>
   ));
 }

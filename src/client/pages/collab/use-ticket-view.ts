@@ -3,7 +3,6 @@ import useSWR, { type KeyedMutator } from 'swr';
 import { onSocketMessage } from '../../session/notification-socket';
 import { fieldErrorsOf } from '../common/admin-kit';
 import { ticketApi, type Attachment, type Ticket, type TicketView } from './ticket-api';
-import type { TicketFieldValues } from './TicketParts';
 
 /**
  * One ticket with its people and comments, read again when a notice arrives (another person moved
@@ -74,27 +73,6 @@ export function useTicketFinish(id: number, mutate: KeyedMutator<TicketView>) {
     }
   };
   return { open, close: () => setOpen(false), solution, setSolution, error, start, finish };
-}
-
-/** Editing the ticket's own fields (owners, while open) at the version read. */
-export function useTicketEdit(id: number, mutate: KeyedMutator<TicketView>) {
-  const [editing, setEditing] = useState<TicketFieldValues | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const start = (tk: Ticket) => {
-    setErrors({});
-    setEditing({ title: tk.title, description: tk.description, category: tk.category, level: tk.level, tags: tk.tags ?? '', duration: tk.duration ?? '', deduct_amount: tk.deduct_amount ?? '', deduct_type: tk.deduct_type ?? 'none' });
-  };
-  const save = async (version: number) => {
-    if (!editing) return;
-    try {
-      await ticketApi.save({ id, version, ...editing, duration: editing.duration || null, deduct_amount: editing.deduct_amount || null });
-      setEditing(null);
-      await mutate();
-    } catch (e) {
-      setErrors(fieldErrorsOf(e));
-    }
-  };
-  return { editing, setEditing, errors, start, save, close: () => setEditing(null) };
 }
 
 /** Adding a person of either company as owner, participant or guest. */

@@ -3,7 +3,7 @@ import { registerSeeder } from '../../db/seed';
 import { insertAnnouncement } from '../notify/announcement.service';
 import { insertTask } from '../notify/task.service';
 import { withSystemScope, withTenant } from '../../kernel/rls';
-import { addComment, moveTicket, raiseTicket, type Caller } from './ticket.service';
+import { addComment, moveTicket, saveTicket, type Caller } from './ticket.service';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -72,7 +72,7 @@ async function seedTickets(db: Parameters<Parameters<typeof registerSeeder>[0]>[
   const s = (i: number) => shares[i % shares.length];
 
   // In progress: raised by the brand on its requirement order, owned by the maker.
-  const a = await raiseTicket(db, brandAdmin, {
+  const a = await saveTicket(db, brandAdmin, {
     doc_type: 'prorder', doc_id: s(0).pr_id, category: 'quality', title: '针织开衫门襟起皱', description: '产前样门襟粘衬后起皱，需调整粘衬温度和压力。',
     level: 'high', tags: '粘衬,门襟', owner_ids: [users.maker], participant_ids: [users['brand.buyer']], guest_ids: [users['maker.planner']],
   });
@@ -80,7 +80,7 @@ async function seedTickets(db: Parameters<Parameters<typeof registerSeeder>[0]>[
   await addComment(db, buyer, a.id, '请同时寄一件改善后的样衣。', []);
 
   // Closing: raised by the maker on its customer order, waiting for the write-up.
-  const b = await raiseTicket(db, planner, {
+  const b = await saveTicket(db, planner, {
     doc_type: 'customerorder', doc_id: s(1).co_id, category: 'delivery', title: '拉链延期到货', description: '拉链供应商通知延期 5 天到货，影响缝制上线。',
     level: 'medium', tags: '辅料,交期', duration: 6, owner_ids: [users['maker.planner'], users.maker], participant_ids: [users['brand.buyer']],
   });
@@ -96,7 +96,7 @@ async function seedTickets(db: Parameters<Parameters<typeof registerSeeder>[0]>[
   ];
   for (const c of closed) {
     const doc = s(c.i);
-    const x = await raiseTicket(db, c.by, {
+    const x = await saveTicket(db, c.by, {
       doc_type: c.doc, doc_id: c.doc === 'prorder' ? doc.pr_id : doc.co_id, category: c.category, title: c.title, description: c.description,
       level: 'medium', tags: c.tags, deduct_amount: c.deduct ?? null, deduct_type: c.deduct ? 'payment' : 'none', owner_ids: c.owners,
     });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { announcementRoutes } from '../notify/announcement.routes';
 import { taskRoutes } from '../notify/task.routes';
 import { ticketRoutes } from './ticket.routes';
+import { registerTicketHooks } from './ticket.hooks';
 import { registerTicketViews } from './ticket.views';
 import { chatRoutes } from '../chat/chat.routes';
 import { friendRoutes } from '../chat/friend.routes';
@@ -10,6 +11,7 @@ import './collab.seed';
 
 // Once per process, as the module loads (several apps in one test process share the view table).
 registerTicketViews();
+registerTicketHooks();
 
 /**
  * Collaboration between people (issue 15): the notification centre's tasks (notify-msg task calls),

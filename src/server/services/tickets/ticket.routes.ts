@@ -1,15 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authOf, requireAuth } from '../../access/auth-context';
-import type { Input } from '../../access/input.util';
 import { readShapedInput, serveCall } from '../../http/calls';
 import type { ShapedCall } from '../../../model/calls/call';
 import { ticketCalls } from '../../../model/calls/tickets';
-import { forbidden, notFound, validationError } from '../../http/errors';
-import { dataOf, idsOf } from '../notify/task.routes';
+import { forbidden, notFound } from '../../http/errors';
+import { dataOf } from '../notify/task.routes';
 import { openableFileById, sendStoredFile, storeUpload } from '../files';
 import {
-  addComment, addTicketMember, editTicket, findDocuments, moveTicket, peopleForDocument, peopleForTicket, quitTicket, raiseTicket, recordTicketFile,
-  removeComment, ticketsOfDocument, viewTicket, type Caller,
+  addComment, addTicketMember, findDocuments, moveTicket, peopleForDocument, peopleForTicket, quitTicket, recordTicketFile,
+  removeComment, saveTicket, ticketsOfDocument, viewTicket, type Caller,
 } from './ticket.service';
 
 const BASE = '/crossapi/ticketapi/ticket';
@@ -20,12 +19,6 @@ function callerOf(req: FastifyRequest): Caller {
   const auth = authOf(req);
   if (auth.clientId == null) throw forbidden();
   return { clientId: auth.clientId, userId: auth.userId, fullname: auth.fullname || auth.username };
-}
-
-function oneId(input: Input, key = 'id'): number {
-  const [id] = idsOf({ id: input[key] });
-  if (!id) throw validationError({ [key]: { key: 'rule.required' } });
-  return id;
 }
 
 /**
@@ -53,13 +46,7 @@ export async function ticketRoutes(app: FastifyInstance): Promise<void> {
   serveShaped(ticketCalls.people, async (me, input) =>
     ({ rows: input.id !== undefined ? await peopleForTicket(app.db, me, input.id) : await peopleForDocument(app.db, me, input.doc_type!, input.doc_id!) }));
   serveShaped(ticketCalls.documents, async (me, input) => ({ rows: await findDocuments(app.db, me, input.doc_type, input.keyword) }));
-  serveCall(app, ticketCalls.save, guard, async (req) => {
-    const input = dataOf(req);
-    const me = callerOf(req);
-    if (input.id === undefined || input.id === null || input.id === '') return raiseTicket(app.db, me, input);
-    const { id: _id, version: _v, doc_type: _dt, doc_id: _di, owner_ids: _o, participant_ids: _p, guest_ids: _g, ...fields } = input;
-    return editTicket(app.db, me, oneId(input), { ...fields, version: input.version });
-  });
+  serveShaped(ticketCalls.save, (me, input) => saveTicket(app.db, me, input));
   serveCall(app, ticketCalls.move, guard, async (req) => {
     // Any other address under the ticket's is not a call at all.
     const action = (req.params as { action?: string }).action;

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
-import { validateRecord } from '../../../model';
 import { ticket, ticketComment, ticketMember } from '../../../model/entities/ticket.entity';
 import type { Db } from '../../db/database';
 import type { WriteContext } from '../../resources/document-stages';
+import type { WriteSource } from '../../resources/save-hooks';
+import { writeDocument } from '../../resources/document-writer';
 import { deriveRecords, insertRecords, removeRecords, serviceWrite, updateRecords } from '../../resources/record-writer';
-import { AppError, notFound, validationError } from '../../http/errors';
-import { MAX_INT_ID, parseIdList } from '../../http/id-list';
+import { AppError, notFound, validationError, type FieldError } from '../../http/errors';
+import type { TicketDocument, TicketSave } from '../../../model/calls/tickets';
 import { raiseNotice } from '../notify/notice.service';
 import { transitionTo } from '../notify/task.service';
 import { withSystemScope } from '../../kernel/rls';
@@ -81,14 +82,13 @@ async function requireOwner(tx: Db, t: Raw, me: Caller): Promise<void> {
   if (!(await rolesOf(tx, t.id, me.userId)).has('owner')) throw new AppError('ticket.ownerOnly');
 }
 
-/** Active users among `ids` of the ticket's two companies; any other id refuses the whole call. */
-async function peopleOf(tx: Db, ids: number[], companies: number[], field: string): Promise<Map<number, number>> {
+/** Active users among `ids` of the ticket's two companies, each with their company; null when any other id is among them. */
+async function peopleOf(tx: Db, ids: number[], companies: number[]): Promise<Map<number, number> | null> {
   const want = [...new Set(ids)];
   if (!want.length) return new Map();
   const r = await sql<{ id: number; client_id: number }>`select id::int as id, client_id::int as client_id from users
     where id = any(${want}::int[]) and status = 'active' and client_id = any(${companies}::int[])`.execute(tx);
-  if (r.rows.length !== want.length) throw validationError({ [field]: { key: 'ticket.memberOutside' } });
-  return new Map(r.rows.map((x) => [x.id, x.client_id]));
+  return r.rows.length === want.length ? new Map(r.rows.map((x) => [x.id, x.client_id])) : null;
 }
 
 /**
@@ -96,7 +96,8 @@ async function peopleOf(tx: Db, ids: number[], companies: number[], field: strin
  * `client_id`), whichever of the two companies' people acts on them, so the write runs as that
  * company with the caller as its user (the partner's visibility is checked before, by `rawTicket`).
  */
-const ticketWriter = (tx: Db, t: { client_id: number }, me: Caller): WriteContext => serviceWrite(tx, { clientId: t.client_id, userId: me.userId, username: me.fullname });
+const ticketWriter = (tx: Db, t: { client_id: number }, me: Caller, source: WriteSource = 'service'): WriteContext =>
+  serviceWrite(tx, { clientId: t.client_id, userId: me.userId, username: me.fullname }, source);
 
 async function addMember(w: WriteContext, ticketId: number, userId: number, userClient: number, role: Role): Promise<boolean> {
   const has = await sql`select 1 from collab_ticket_member where ticket_id = ${ticketId} and user_id = ${userId} and role = ${role}`.execute(w.tx);
@@ -125,68 +126,74 @@ async function memberIds(tx: Db, ticketId: number, except: number): Promise<numb
   return r.rows.map((x) => x.user_id);
 }
 
-/** The people of a ticket (`owner_ids`, ...): a list or text "1,2"; at most MAX_IDS_PER_CALL, as every list of ids (http/id-list.ts). */
-const idList = (raw: unknown): number[] =>
-  raw === undefined || raw === null || (typeof raw === 'string' && !raw.trim())
-    ? []
-    : parseIdList(raw, { maxId: MAX_INT_ID, invalid: () => validationError({ owner_ids: { key: 'access.invalidValue' } }) });
-
 /**
- * Raises a ticket on one of the caller's documents: validated by the entity, linked by type and id,
- * shared with the document's partner company, owners (required), participants and guests of either
- * company, the caller its initiator. Tells every person named.
+ * What a raise names beside the ticket's fields, kept in the write's memo for the ticket's hooks
+ * (ticket.hooks.ts): the caller and the people, and, once the validate stage has checked them, each
+ * person's company.
  */
-export async function raiseTicket(db: Db, me: Caller, input: Record<string, unknown>): Promise<TicketRow> {
-  const { values, errors } = validateRecord(ticket, input);
-  const doc = ticketDoc(String(input.doc_type ?? ''));
+export type TicketRaise = { caller: Caller; owners: number[]; participants: number[]; guests: number[]; people?: Map<number, number> };
+export const TICKET_RAISE = 'ticket.raise';
+
+/** The validate stage of a raise: the document is the caller's, the people are of its one or two companies; derives the document's numbers. */
+export async function checkRaise(tx: Db, raise: TicketRaise, values: Record<string, unknown>, errors: Record<string, FieldError>): Promise<void> {
+  const doc = ticketDoc(String(values.doc_type ?? ''));
   if (!doc) errors.doc_type = { key: 'ticket.docTypeUnknown' };
-  const docId = Number(input.doc_id);
-  if (!Number.isSafeInteger(docId) || docId <= 0) errors.doc_id = { key: 'ticket.docNotFound' };
-  const owners = idList(input.owner_ids);
-  const participants = idList(input.participant_ids);
-  const guests = idList(input.guest_ids);
-  if (!owners.length) errors.owner_ids = { key: 'ticket.ownerRequired' };
-  if (Object.keys(errors).length) throw validationError(errors);
-  return withSystemScope(db, async (tx) => {
-    const own = await ownDocument(tx, doc!, me.clientId, docId);
-    if (!own) throw validationError({ doc_id: { key: 'ticket.docNotFound' } });
-    const partner = await doc!.partnerOf(tx, me.clientId, docId);
-    const companies = partner ? [me.clientId, partner.clientId] : [me.clientId];
-    const people = await peopleOf(tx, [...owners, ...participants, ...guests], companies, 'owner_ids');
-    const w = ticketWriter(tx, { client_id: me.clientId }, me);
-    const [ins] = await insertRecords(w, ticket, [{
-      ticket_no: '', category: values.category, title: values.title, description: values.description, level: values.level,
-      tags: values.tags ?? null, duration: values.duration ?? null, deduct_amount: values.deduct_amount ?? null, deduct_type: values.deduct_type ?? 'none',
-      status: ticket.states!.initial, doc_type: doc!.docType, doc_id: docId, doc_no: own.no,
-      partner_client_id: partner?.clientId ?? null, partner_doc_type: partner?.docType ?? null, partner_doc_id: partner?.docId ?? null, partner_doc_no: partner?.docNo ?? null,
-    }]);
-    const id = Number(ins.id);
-    const ymd = new Date().toISOString().slice(2, 10).replace(/-/g, '');
-    // The number follows from the id the insert gave: derived, not a change anyone made.
-    await deriveRecords(w, ticket, [id], { ticket_no: `TK${ymd}${String(id).padStart(5, '0')}` });
-    await addMember(w, id, me.userId, me.clientId, 'initiator');
-    for (const u of owners) await addMember(w, id, u, people.get(u)!, 'owner');
-    for (const u of participants) await addMember(w, id, u, people.get(u)!, 'participant');
-    for (const u of guests) await addMember(w, id, u, people.get(u)!, 'guest');
-    const raw = await rawTicket(tx, me, id);
-    const company = (await sql<{ name: string }>`select name from clients where id = ${me.clientId}`.execute(tx)).rows[0]?.name ?? '';
-    await tell(tx, raw, [...owners, ...participants, ...guests].filter((u) => u !== me.userId), 'ticket.raised', 'notify.ticketRaised', { user: me.fullname, company });
-    return loadTicket(tx, me, id);
+  if (!raise.owners.length) errors.owner_ids = { key: 'ticket.ownerRequired' };
+  if (!doc || errors.doc_id || values.doc_id === null || values.doc_id === undefined) return;
+  const me = raise.caller;
+  const docId = Number(values.doc_id);
+  const own = await ownDocument(tx, doc, me.clientId, docId);
+  if (!own) {
+    errors.doc_id = { key: 'ticket.docNotFound' };
+    return;
+  }
+  const partner = await doc.partnerOf(tx, me.clientId, docId);
+  const people = await peopleOf(tx, [...raise.owners, ...raise.participants, ...raise.guests], partner ? [me.clientId, partner.clientId] : [me.clientId]);
+  if (!people) errors.owner_ids = { key: 'ticket.memberOutside' };
+  raise.people = people ?? undefined;
+  Object.assign(values, {
+    doc_no: own.no, partner_client_id: partner?.clientId ?? null, partner_doc_type: partner?.docType ?? null, partner_doc_id: partner?.docId ?? null, partner_doc_no: partner?.docNo ?? null,
   });
 }
 
-/** Edits a ticket's fields: owners only, while not closed, at the version read (409 when stale). */
-export async function editTicket(db: Db, me: Caller, id: number, input: Record<string, unknown>): Promise<TicketRow> {
-  const { values, errors } = validateRecord(ticket, input, { partial: true });
-  if (Object.keys(errors).length) throw validationError(errors);
+/** The after-write stage of a raise: the number from the id, the people on it (the caller its initiator), each told. */
+export async function afterRaise(tx: Db, raise: TicketRaise, id: number): Promise<void> {
+  const me = raise.caller;
+  const w = ticketWriter(tx, { client_id: me.clientId }, me);
+  const ymd = new Date().toISOString().slice(2, 10).replace(/-/g, '');
+  // The number follows from the id the insert gave: derived, not a change anyone made.
+  await deriveRecords(w, ticket, [id], { ticket_no: `TK${ymd}${String(id).padStart(5, '0')}` });
+  await addMember(w, id, me.userId, me.clientId, 'initiator');
+  const people = raise.people ?? new Map<number, number>();
+  for (const [list, role] of [[raise.owners, 'owner'], [raise.participants, 'participant'], [raise.guests, 'guest']] as const) {
+    for (const u of list) await addMember(w, id, u, people.get(u)!, role);
+  }
+  const raw = await rawTicket(tx, me, id);
+  const company = (await sql<{ name: string }>`select name from clients where id = ${me.clientId}`.execute(tx)).rows[0]?.name ?? '';
+  await tell(tx, raw, [...raise.owners, ...raise.participants, ...raise.guests].filter((u) => u !== me.userId), 'ticket.raised', 'notify.ticketRaised', { user: me.fullname, company });
+}
+
+/**
+ * Raises a ticket (no id) on one of the caller's documents, or edits one (owners only, while not
+ * closed, at the version read: 409 when stale). Either way a document write through every stage of
+ * the writer (ticket.hooks.ts: the document and the people checked at validate, the number and the
+ * people written after), as the raising company with the caller as its user; refusals are 11000
+ * under each field. An edit keeps the document and its people, and one naming no field writes nothing.
+ */
+export async function saveTicket(db: Db, me: Caller, input: TicketSave): Promise<TicketRow> {
+  const { id, version, doc_type, doc_id, owner_ids, participant_ids, guest_ids, ...fields } = input;
   return withSystemScope(db, async (tx) => {
+    if (id === undefined) {
+      const w = ticketWriter(tx, { client_id: me.clientId }, me, 'form');
+      const raise: TicketRaise = { caller: me, owners: owner_ids ?? [], participants: participant_ids ?? [], guests: guest_ids ?? [] };
+      w.memo.set(TICKET_RAISE, raise);
+      return loadTicket(tx, me, await writeDocument(w, ticket, { body: { ...fields, doc_type, doc_id } }));
+    }
     const t = await rawTicket(tx, me, id);
     await requireOwner(tx, t, me);
     if (t.status === '100') throw new AppError('ticket.closedReadOnly');
-    const version = input.version === undefined ? t.version : Number(input.version);
-    if (version !== t.version) throw new AppError('err.staleVersion');
-    // An edit naming no field changes nothing: no new version, no audit row.
-    await updateRecords(ticketWriter(tx, t, me), ticket, [id], values, { audit: 'update', expectVersion: version });
+    if ((version ?? t.version) !== t.version) throw new AppError('err.staleVersion');
+    if (Object.keys(fields).length) await writeDocument(ticketWriter(tx, t, me, 'form'), ticket, { id, version: t.version, body: fields });
     return loadTicket(tx, me, id);
   });
 }
@@ -229,7 +236,8 @@ export async function addTicketMember(db: Db, me: Caller, id: number, userId: nu
     const t = await rawTicket(tx, me, id);
     await requireOwner(tx, t, me);
     if (t.status === '100') throw new AppError('ticket.closedReadOnly');
-    const people = await peopleOf(tx, [userId], [t.client_id, ...(t.partner_client_id ? [t.partner_client_id] : [])], 'user_id');
+    const people = await peopleOf(tx, [userId], [t.client_id, ...(t.partner_client_id ? [t.partner_client_id] : [])]);
+    if (!people) throw validationError({ user_id: { key: 'ticket.memberOutside' } });
     if (await addMember(ticketWriter(tx, t, me), t.id, userId, people.get(userId)!, role)) {
       const roleWord = (await sql<{ language: string }>`select language from users where id = ${userId}`.execute(tx)).rows[0]?.language === 'en'
         ? ({ owner: 'owner', participant: 'participant', guest: 'guest' } as Record<string, string>)[role]
@@ -387,16 +395,20 @@ export async function recordTicketFile(db: Db, me: Caller, f: StoredUpload): Pro
   return { id: r.id, key: r.key, name: f.name, mime: f.mime, size: f.size };
 }
 
-/** The caller's own documents of one kind whose number contains `keyword` (the raise dialog's picker). */
-export async function findDocuments(db: Db, me: Caller, docType: string, keyword: string | undefined): Promise<Array<{ id: number; no: string | null; shared: boolean }>> {
+/** The caller's own documents of one kind whose number contains `keyword`, with the other company of each one's share (the raise form's picker). */
+export async function findDocuments(db: Db, me: Caller, docType: string, keyword: string | undefined): Promise<TicketDocument[]> {
   const doc = ticketDoc(docType);
   if (!doc) throw validationError({ doc_type: { key: 'ticket.docTypeUnknown' } });
   const p = `%${(keyword ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return withSystemScope(db, async (tx) => {
     const rows = (await sql<{ id: number; no: string | null }>`select id::int as id, ${sql.ref(doc.noColumn)} as no from ${sql.table(doc.table)}
       where client_id = ${me.clientId} and coalesce(${sql.ref(doc.noColumn)}, '') ilike ${p} order by id desc limit 20`.execute(tx)).rows;
-    const out: Array<{ id: number; no: string | null; shared: boolean }> = [];
-    for (const r of rows) out.push({ ...r, shared: (await doc.partnerOf(tx, me.clientId, r.id)) !== null });
+    const out: TicketDocument[] = [];
+    for (const r of rows) {
+      const partner = await doc.partnerOf(tx, me.clientId, r.id);
+      const name = partner ? (await sql<{ name: string }>`select name from clients where id = ${partner.clientId}`.execute(tx)).rows[0]?.name ?? null : null;
+      out.push({ ...r, shared: partner !== null, partner: name });
+    }
     return out;
   });
 }
