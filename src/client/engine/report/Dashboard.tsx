@@ -1,5 +1,4 @@
-import { Button, Spinner, Tooltip } from '@fluentui/react-components';
-import { ArrowClockwiseRegular, FullScreenMaximizeRegular, FullScreenMinimizeRegular } from '@fluentui/react-icons';
+import { Spinner } from '@fluentui/react-components';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -7,12 +6,11 @@ import '../../../../reports';
 import '../../../../reports/dashboards';
 import { type ChartTheme } from '../../../../reports/charts';
 import { followsOrg, getDashboard, type DashboardDef, type Label } from '../../../model';
-import { DateBox } from '../../form/widgets/date-input';
 import { useReportTheme } from './report-theme';
 import { LOOKS, T } from './dashboard-texts';
 import { DashboardWidgetCard } from './DashboardWidgetCard';
 import { useDashboard } from './use-dashboard';
-import { OrgSelect } from './wall-parts';
+import { WallControls } from './wall-parts';
 
 /** `/visual/{opt}` (wall) and `/workspace/ecindex/{opt}`, `/clientrpt/page/{opt}` (workbench): the dashboard named by opt. */
 export function DashboardRoute({ look = 'wall' }: { look?: 'wall' | 'board' }) {
@@ -65,32 +63,21 @@ function Dashboard({ def, look }: { def: DashboardDef; look: 'wall' | 'board' })
             {updatedAt ? ` · ${tr(T.updated)} ${updatedAt.toLocaleTimeString(en ? 'en-GB' : 'zh-CN', { hour12: false })}` : ''}
           </span>
         </div>
-        <label style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 13, color: L.muted }}>
-          {tr(T.from)}
-          <DateBox ariaLabel={tr(T.from)} testId="dashboard-from" value={filters.from} onChange={(v) => setParam('from', v)} width={132} />
-          {tr(T.to)}
-          <DateBox ariaLabel={tr(T.to)} testId="dashboard-to" value={filters.to} onChange={(v) => setParam('to', v)} width={132} />
-        </label>
-        <label style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 13, color: L.muted }}>
-          {tr(T.org)}
-          <OrgSelect testId="dashboard-org" label={tr(T.org)} wholeCompany={tr(T.wholeCompany)} orgs={orgs} value={filters.org ? String(filters.org) : ''} onChange={(v) => setParam('org', v || null)} width={172} />
-        </label>
-        <span style={{ width: 16, display: 'inline-flex' }}>{loading ? <Spinner size="extra-tiny" /> : null}</span>
-        <Tooltip content={tr(T.refresh)} relationship="label">
-          <Button size="small" appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={() => void load()} style={{ color: L.text }} />
-        </Tooltip>
-        {look === 'wall' ? (
-          <Tooltip content={tr(full ? T.exitFullscreen : T.fullscreen)} relationship="label">
-            <Button
-              data-testid="dashboard-fullscreen"
-              size="small"
-              appearance="subtle"
-              icon={full ? <FullScreenMinimizeRegular /> : <FullScreenMaximizeRegular />}
-              onClick={toggleFull}
-              style={{ color: L.text }}
-            />
-          </Tooltip>
-        ) : null}
+        <WallControls
+          ids="dashboard"
+          tr={tr}
+          colours={L}
+          range={filters}
+          onRange={setParam}
+          dateWidth={132}
+          orgs={orgs}
+          org={filters.org ? String(filters.org) : ''}
+          onOrg={(v) => setParam('org', v || null)}
+          orgWidth={172}
+          actions={<span style={{ width: 16, display: 'inline-flex' }}>{loading ? <Spinner size="extra-tiny" /> : null}</span>}
+          onRefresh={() => void load()}
+          fullScreen={look === 'wall' ? { full, toggle: toggleFull } : undefined}
+        />
       </header>
 
       {!widgets.length ? <div style={{ color: L.muted }}>{tr(T.nothing)}</div> : null}

@@ -3,8 +3,12 @@
  * messages, after the write has settled, and every five minutes on a wall; by dataset), full screen
  * for a wall display, and the organisation choice of their filters.
  */
-import { Select } from '@fluentui/react-components';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { Button, Select, Tooltip } from '@fluentui/react-components';
+import { ArrowClockwiseRegular, FullScreenMaximizeRegular, FullScreenMinimizeRegular } from '@fluentui/react-icons';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import type { Label } from '../../../model';
+import { DateBox } from '../../form/widgets/date-input';
+import { T } from './dashboard-texts';
 import { onSocketMessage } from '../../session/notification-socket';
 import { datasetRefresh, orgOptions, type DashboardOrg } from './dashboard.logic';
 
@@ -89,5 +93,52 @@ export function OrgSelect(props: { orgs: DashboardOrg[] | null; value: string; o
         </option>
       ))}
     </Select>
+  );
+}
+
+/**
+ * A wall's controls, in its header after the page's own heading: the date range, the organisation,
+ * the page's own actions, refresh and (on a wall) full screen. Test ids `<ids>-from`, `-to`, `-org`,
+ * `-fullscreen`.
+ */
+export function WallControls(props: {
+  ids: string;
+  tr: (l: Label | string) => string;
+  colours: { text: string; muted: string };
+  range: { from: string; to: string };
+  onRange: (side: 'from' | 'to', value: string) => void;
+  dateWidth?: number;
+  orgs: DashboardOrg[] | null;
+  org: string;
+  onOrg: (value: string) => void;
+  orgWidth: number;
+  actions?: ReactNode;
+  onRefresh: () => void;
+  fullScreen?: { full: boolean; toggle: () => void };
+}) {
+  const { ids, tr, colours, range, onRange, dateWidth, fullScreen } = props;
+  const label = { display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 13, color: colours.muted } as const;
+  return (
+    <>
+      <label style={label}>
+        {tr(T.from)}
+        <DateBox ariaLabel={tr(T.from)} testId={`${ids}-from`} value={range.from} onChange={(v) => onRange('from', v)} width={dateWidth} />
+        {tr(T.to)}
+        <DateBox ariaLabel={tr(T.to)} testId={`${ids}-to`} value={range.to} onChange={(v) => onRange('to', v)} width={dateWidth} />
+      </label>
+      <label style={label}>
+        {tr(T.org)}
+        <OrgSelect testId={`${ids}-org`} label={tr(T.org)} wholeCompany={tr(T.wholeCompany)} orgs={props.orgs} value={props.org} onChange={props.onOrg} width={props.orgWidth} />
+      </label>
+      {props.actions}
+      <Tooltip content={tr(T.refresh)} relationship="label">
+        <Button size="small" appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={props.onRefresh} style={{ color: colours.text }} />
+      </Tooltip>
+      {fullScreen ? (
+        <Tooltip content={tr(fullScreen.full ? T.exitFullscreen : T.fullscreen)} relationship="label">
+          <Button data-testid={`${ids}-fullscreen`} size="small" appearance="subtle" icon={fullScreen.full ? <FullScreenMinimizeRegular /> : <FullScreenMaximizeRegular />} onClick={fullScreen.toggle} style={{ color: colours.text }} />
+        </Tooltip>
+      ) : null}
+    </>
   );
 }

@@ -1,5 +1,5 @@
-import { Button, Spinner, Tooltip } from '@fluentui/react-components';
-import { AlertRegular, ArrowClockwiseRegular, FullScreenMaximizeRegular, FullScreenMinimizeRegular } from '@fluentui/react-icons';
+import { Button, Spinner } from '@fluentui/react-components';
+import { AlertRegular } from '@fluentui/react-icons';
 import { useNavigate } from 'react-router-dom';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +7,12 @@ import '../../../../reports';
 import { type ChartTheme } from '../../../../reports/charts';
 import { type Label } from '../../../model';
 import { useReportTheme } from '../../engine/report/report-theme';
-import { DateBox } from '../../form/widgets/date-input';
 import { controlTower } from '../../../../reports/control-tower';
 import { DashboardHeadlines } from '../../engine/report/DashboardHeadlines';
 import { TowerWidgetCard } from './TowerParts';
 import { T, WALL } from './tower-texts';
 import { todayIso, useControlTower } from './use-control-tower';
-import { OrgSelect } from '../../engine/report/wall-parts';
+import { WallControls } from '../../engine/report/wall-parts';
 import { TowerTiles } from './tiles/TowerTiles';
 import { TowerScenarios } from './scenarios/TowerScenarios';
 
@@ -50,27 +49,26 @@ export function ControlTower() {
           <span style={{ display: 'inline-flex', width: 16 }}>{loading ? <Spinner size="extra-tiny" /> : null}</span>
         </span>
         <div style={{ flex: 1 }} />
-        <label style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 13, color: WALL.muted }}>
-          {tr(T.from)}
-          <DateBox ariaLabel={tr(T.from)} testId="tower-from" value={range.from} onChange={(v) => setRange((r) => ({ ...r, from: v }))} />
-          {tr(T.to)}
-          <DateBox ariaLabel={tr(T.to)} testId="tower-to" value={range.to} onChange={(v) => setRange((r) => ({ ...r, to: v }))} />
-        </label>
-        <label style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontSize: 13, color: WALL.muted }}>
-          {tr(T.org)}
-          <OrgSelect testId="tower-org" label={tr(T.org)} wholeCompany={tr(T.wholeCompany)} orgs={orgs} value={org} onChange={setOrg} width={160} />
-        </label>
-        {full ? null : (
-          <Button data-testid="tower-alerts" size="small" appearance="subtle" icon={<AlertRegular />} onClick={() => navigate('/rpt/page/alerts')} style={{ color: WALL.text }}>
-            {tr(T.alerts)}
-          </Button>
-        )}
-        <Tooltip content={tr(T.refresh)} relationship="label">
-          <Button size="small" appearance="subtle" icon={<ArrowClockwiseRegular />} onClick={() => void load()} style={{ color: WALL.text }} />
-        </Tooltip>
-        <Tooltip content={tr(full ? T.exitFullscreen : T.fullscreen)} relationship="label">
-          <Button data-testid="tower-fullscreen" size="small" appearance="subtle" icon={full ? <FullScreenMinimizeRegular /> : <FullScreenMaximizeRegular />} onClick={toggleFull} style={{ color: WALL.text }} />
-        </Tooltip>
+        <WallControls
+          ids="tower"
+          tr={tr}
+          colours={WALL}
+          range={range}
+          onRange={(side, v) => setRange((r) => ({ ...r, [side]: v }))}
+          orgs={orgs}
+          org={org}
+          onOrg={setOrg}
+          orgWidth={160}
+          actions={
+            full ? null : (
+              <Button data-testid="tower-alerts" size="small" appearance="subtle" icon={<AlertRegular />} onClick={() => navigate('/rpt/page/alerts')} style={{ color: WALL.text }}>
+                {tr(T.alerts)}
+              </Button>
+            )
+          }
+          onRefresh={() => void load()}
+          fullScreen={{ full, toggle: toggleFull }}
+        />
       </header>
 
       {!widgets.length ? <div style={{ color: WALL.muted }}>{tr(T.nothing)}</div> : null}

@@ -4,16 +4,9 @@ import { LOOKS } from '../../engine/report/dashboard-texts';
 /** The control tower's texts and the wall's colours. */
 export const T = {
   title: { zh: '供应链控制塔', en: 'Supply chain control tower' },
-  from: { zh: '日期从', en: 'From' },
-  to: { zh: '至', en: 'To' },
   live: { zh: '实时', en: 'Live' },
   updated: { zh: '更新于', en: 'Updated' },
-  refresh: { zh: '刷新', en: 'Refresh' },
-  fullscreen: { zh: '全屏（大屏展示）', en: 'Full screen (wall display)' },
-  exitFullscreen: { zh: '退出全屏', en: 'Exit full screen' },
   nothing: { zh: '您的角色没有可显示的控制塔组件。', en: 'Your roles give no control tower widget.' },
-  org: { zh: '组织', en: 'Organisation' },
-  wholeCompany: { zh: '全公司', en: 'Whole company' },
   setAlert: { zh: '为此图设置预警', en: 'Set an alert on this chart' },
   alerts: { zh: '指标预警', en: 'Figure alerts' },
 } satisfies Record<string, Label>;
