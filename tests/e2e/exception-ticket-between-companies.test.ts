@@ -126,6 +126,17 @@ describe('an exception ticket between the brand and its maker', () => {
     await brand.fill('[data-testid=quick-search]', '固色 对色');
     await found.first().waitFor();
     await snap(brand, 'ticket-06-knowledge');
+
+    // A document's page opens the raise on that document (`?raise=`): the drawer starts on it, its people offered (1920 wide).
+    await brand.setViewportSize({ width: 1920, height: 1000 });
+    await Promise.all([
+      brand.waitForResponse((r) => r.url().includes('/ticket/people') && r.status() === 200),
+      brand.goto(`${run.server.url}/collab/tickets?raise=prorder&doc_id=${shared.id}&doc_no=${encodeURIComponent(shared.no)}`),
+    ]);
+    const again = brand.locator('[data-testid=ticket-raise-drawer]');
+    expect(await again.locator('[data-field=doc_id] input').inputValue()).toBe(shared.no);
+    await snap(brand, 'ticket-07-raise-on-a-document-1920');
+    await brand.click('[data-testid=ticket-raise-cancel]');
     expect(errors).toEqual([]);
   });
 });
