@@ -67,7 +67,8 @@ export function ScheduleBoard(props: ScheduleBoardProps) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const { view, onScroll } = useBoardViewport(scroller);
+  const paintNow = useRef<(() => void) | null>(null);
+  const { view, onScroll } = useBoardViewport(scroller, paintNow);
   const { layout, layoutOf, layoutAt } = useBoardLayout(data, zoom);
   const moveStarted = useRef(0);
   const paintDrag = useRef<((d: Drag) => void) | null>(null);
@@ -77,7 +78,7 @@ export function ScheduleBoard(props: ScheduleBoardProps) {
     data, layout, scroller, canvas, selectedId, marked: markedSet, readonly: props.readonly,
     onSelect: props.onSelect, onContextMenu: props.onContextMenu, onCommand: props.onCommand, onOverload: props.onOverload, onRefused: props.onRefused, moveStarted, paintDrag,
   });
-  useBoardPaint({ canvas, scroller, decl, data, layout, zoom, view, selectedId, marked: markedSet, ghosts, actuals: props.actuals, drag, reveal, moveStarted, onPreviewDrawn, layoutOf, painter: props.painter, paintDrag, layoutAt, paintZoom: props.paintZoom });
+  useBoardPaint({ canvas, scroller, decl, data, layout, zoom, view, selectedId, marked: markedSet, ghosts, actuals: props.actuals, drag, reveal, moveStarted, onPreviewDrawn, layoutOf, painter: props.painter, paintDrag, layoutAt, paintZoom: props.paintZoom, paintNow });
   const lineIndex = useMemo(() => new Map(data.lines.map((l, i) => [l.id, i])), [data.lines]);
   const { onViewSpan } = props;
   useEffect(() => { onViewSpan?.(viewSpan(layout, view, lineIndex)); }, [onViewSpan, layout, view, lineIndex]);

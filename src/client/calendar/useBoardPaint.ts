@@ -36,6 +36,8 @@ export type BoardPaintInput = {
   layoutAt: (data: BoardData, zoom: CalendarZoom) => BoardLayout;
   /** Set to a function that draws the board at another zoom at once (a zoom tab clicked, before the page renders it). */
   paintZoom?: ZoomPainter;
+  /** Set to a function that draws the board now at the scroller's position (a scroll, before React hears of it: useBoardViewport). */
+  paintNow?: React.RefObject<(() => void) | null>;
 };
 
 /**
@@ -46,7 +48,9 @@ export type BoardPaintInput = {
 export function useBoardPaint(p: BoardPaintInput): void {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'zh';
-  const { canvas, scroller, decl, data, layout, zoom, view, selectedId, marked, ghosts, actuals, drag, reveal, moveStarted, onPreviewDrawn, layoutOf, painter, paintDrag, layoutAt, paintZoom } = p;
+  const { canvas, scroller, decl, data, layout, zoom, selectedId, marked, ghosts, actuals, drag, reveal, moveStarted, onPreviewDrawn, layoutOf, painter, paintDrag, layoutAt, paintZoom, paintNow } = p;
+  // The view as the scroller has it now (React hears of a scroll at most every 100 ms: useBoardViewport).
+  const view = liveView(p.view, scroller.current);
   const from = data.days[0]?.date ?? data.from;
   const ghostRects = useMemo(() => ghostRectsOn(layout, from, ghosts), [ghosts, layout, from]);
   const weekdays = useMemo(() => (lang === 'en' ? ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'] : ['日', '一', '二', '三', '四', '五', '六']), [lang]);
@@ -58,7 +62,7 @@ export function useBoardPaint(p: BoardPaintInput): void {
   const loadText = useLoadText(t);
   // What the canvas shows but the data and its layout, as of this render: `painter` draws other data with it.
   const stateOf = (d: BoardData, l: BoardLayout, dragged: Drag | null = drag): DrawState => ({
-    decl, data: d, layout: l, zoom: l.zoom, view, selectedId, marked, weekdays,
+    decl, data: d, layout: l, zoom: l.zoom, view: liveView(p.view, scroller.current), selectedId, marked, weekdays,
     ghosts: l === layout ? ghostRects : ghostRectsOn(l, d.days[0]?.date ?? d.from, ghosts),
     drag: dragged ? { barId: dragged.bar.id, preview: dragged.preview } : null,
     loadText,
@@ -80,6 +84,8 @@ export function useBoardPaint(p: BoardPaintInput): void {
     drawBoard(canvas.current, stateRef.current(data, layout));
     previewDrawnRef.current();
   }, [canvas, layout, view, drag, selectedId, marked, ghostRects, data, zoom, decl, onPreviewDrawn, weekdays, t, layer, moveStarted]);
+
+  usePaintNow(paintNow, canvas, stateRef, data, layout);
 
   useEffect(() => {
     if (!paintDrag) return;
@@ -110,6 +116,25 @@ export function useBoardPaint(p: BoardPaintInput): void {
     if (r && scroller.current) scroller.current.scrollTo({ left: Math.max(0, r.x - 120), top: Math.max(0, r.y - 60) });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new request scrolls, not a redraw of the same data
   }, [reveal]);
+}
+
+/** Sets `paintNow` to draw the latest data and layout with everything else as last rendered, at the scroller's position. */
+function usePaintNow(paintNow: BoardPaintInput['paintNow'], canvas: BoardPaintInput['canvas'], stateRef: { current: (d: BoardData, l: BoardLayout) => DrawState }, data: BoardData, layout: BoardLayout) {
+  const latest = useRef({ data, layout });
+  latest.current = { data, layout };
+  useEffect(() => {
+    if (!paintNow) return;
+    paintNow.current = () => {
+      const c = canvas.current;
+      if (c) drawBoard(c, stateRef.current(latest.current.data, latest.current.layout));
+    };
+    return () => { paintNow.current = null; };
+  }, [paintNow, canvas, stateRef]);
+}
+
+/** The view at the scroller's scroll position now (its size as last measured). */
+function liveView(view: Rect, el: HTMLDivElement | null): Rect {
+  return el && (el.scrollLeft !== view.x || el.scrollTop !== view.y) ? { ...view, x: el.scrollLeft, y: el.scrollTop } : view;
 }
 
 /** A line label's load text, translated once per figure and language (not per line on every frame). */
