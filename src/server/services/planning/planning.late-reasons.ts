@@ -5,7 +5,7 @@ import { addDaysIso, daysBetween, trackOrder } from '../../../model/node-trackin
 import type { Db } from '../../db/database';
 import { todayIso } from '../tracking/tracking.service';
 import { notFound } from '../../http/errors';
-import { barRowLoad, checkRange, companyCalendar, lineSams, loadLines, scheduleLoad } from './planning.service';
+import { barRowLoad, checkRange, companyCalendar, lineSams, loadBarRows, loadLines, scheduleLoad } from './planning.service';
 
 /**
  * Why the late bars of a range are late (issue 31; the reasons' rules: src/model/late-reasons.ts).
@@ -23,26 +23,6 @@ const day = (v: unknown): string | null => (v === null || v === undefined || v =
 const localDay = (v: unknown): string | null => (v === null || v === undefined ? null : todayIso(v instanceof Date ? v : new Date(String(v))));
 
 export type LateReasonsRead = { from: string; to: string; scenario: number | null; lines: number[] | null; scope: RawBuilder<unknown>[]; today?: string };
-
-const inSchedule = (scenario: number | null) => (scenario === null ? sql`t.scenario_id is null` : sql`t.scenario_id = ${scenario}`);
-
-async function lateBars(tx: Db, clientId: number, q: LateReasonsRead): Promise<Row[]> {
-  const conds = [sql`t.client_id = ${clientId}`, inSchedule(q.scenario), ...q.scope, sql`t.start_date <= ${q.to}::date and t.end_date >= ${q.from}::date`, sql`p.delivery_date is not null and t.end_date > p.delivery_date`];
-  if (q.lines) conds.push(q.lines.length ? sql`t.line_id in (${sql.join(q.lines)})` : sql`false`);
-  return (await sql<Row>`select t.id, t.plan_id, t.line_id, t.start_date, t.end_date, t.qty, t.daily, p.plan_no, p.category, p.minutes_per_piece, p.delivery_date,
-      p.material_ready_date, p.order_id, o.order_no
-    from scm_prodplan_bar t join scm_prodplan p on p.id = t.plan_id and p.client_id = t.client_id
-    left join scm_customer_order o on o.id = p.order_id and o.client_id = p.client_id
-    where ${sql.join(conds, sql` and `)} order by t.line_id, t.start_date, t.id`.execute(tx)).rows;
-}
-
-/** The bars of the lines overlapping the span (same schedule and data scope): load per day and the bars before each late bar. */
-async function lineBars(tx: Db, clientId: number, q: LateReasonsRead, lines: number[], from: string, to: string): Promise<Row[]> {
-  return (await sql<Row>`select t.id, t.line_id, t.start_date, t.end_date, t.qty, t.daily, t.locked, p.plan_no, p.category, p.minutes_per_piece
-    from scm_prodplan_bar t join scm_prodplan p on p.id = t.plan_id and p.client_id = t.client_id
-    where ${sql.join([sql`t.client_id = ${clientId}`, inSchedule(q.scenario), ...q.scope, sql`t.line_id in (${sql.join(lines)})`, sql`t.start_date <= ${to}::date and t.end_date >= ${from}::date`], sql` and `)}
-    order by t.line_id, t.start_date, t.id`.execute(tx)).rows;
-}
 
 type Material = LateBarFacts['material'][number];
 
@@ -120,7 +100,7 @@ export async function lateBarReasons(tx: Db, clientId: number, q: LateReasonsRea
   checkRange(q.from, q.to);
   if (q.scenario !== null && !(await sql`select 1 from scm_schedule_scenario where id = ${q.scenario} and client_id = ${clientId}`.execute(tx)).rows.length) throw notFound();
   const reply: LateReasonsReply = { from: q.from, to: q.to, scenario_id: q.scenario, bars: [] };
-  const late = await lateBars(tx, clientId, q);
+  const late = await loadBarRows(tx, clientId, { scenario: q.scenario, from: q.from, to: q.to, scope: q.scope, late: true, ...(q.lines ? { lines: q.lines } : {}) });
   if (!late.length) return reply;
   const today = q.today ?? todayIso();
   const need = (b: Row) => addDaysIso(day(b.delivery_date)!, -daysBetween(day(b.start_date)!, day(b.end_date)!));
@@ -130,7 +110,7 @@ export async function lateBarReasons(tx: Db, clientId: number, q: LateReasonsRea
   const cal = await companyCalendar(tx, clientId, Number(q.from.slice(0, 4)));
   const lines = new Map((await loadLines(tx, clientId)).filter((l) => lineIds.includes(l.id)).map((l) => [l.id, l]));
   const sams = await lineSams(tx, clientId, lineIds);
-  const around = await lineBars(tx, clientId, q, lineIds, spanFrom, spanTo);
+  const around = await loadBarRows(tx, clientId, { scenario: q.scenario, from: spanFrom, to: spanTo, scope: q.scope, lines: lineIds });
   const load = scheduleLoad(around, cal, sams, spanFrom, spanTo);
   const capacity = new Map([...lines.values()].map((l) => [l.id, lineCapacityRange({ operators: l.operators, efficiency: l.efficiency }, cal, spanFrom, spanTo)]));
   const orders = new Map(late.filter((b) => b.order_id != null).map((b) => [Number(b.order_id), String(b.order_no ?? '')]));

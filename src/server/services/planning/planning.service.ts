@@ -138,15 +138,16 @@ export async function loadLines(tx: Db, clientId: number, workshop?: number | nu
 
 type BarRow = Row & { id: number };
 
-/** Bars (with their plan and order) of the live schedule or a scenario, optionally within a range or by id. */
-async function loadBarRows(tx: Db, clientId: number, opts: { scenario: number | null; from?: string; to?: string; ids?: number[]; lines?: number[]; planIds?: number[]; scope?: RawBuilder<unknown>[]; lock?: boolean }): Promise<BarRow[]> {
+/** Bars (with their plan and order) of the live schedule or a scenario, optionally within a range or by id; `late`: only those ending after their plan's delivery. */
+export async function loadBarRows(tx: Db, clientId: number, opts: { scenario: number | null; from?: string; to?: string; ids?: number[]; lines?: number[]; planIds?: number[]; scope?: RawBuilder<unknown>[]; lock?: boolean; late?: boolean }): Promise<BarRow[]> {
   const conds: RawBuilder<unknown>[] = [sql`t.client_id = ${clientId}`, opts.scenario === null ? sql`t.scenario_id is null` : sql`t.scenario_id = ${opts.scenario}`, ...(opts.scope ?? [])];
   if (opts.from && opts.to) conds.push(sql`t.start_date <= ${opts.to}::date and t.end_date >= ${opts.from}::date`);
   if (opts.ids) conds.push(opts.ids.length ? sql`t.id in (${sql.join(opts.ids)})` : sql`false`);
   if (opts.lines) conds.push(opts.lines.length ? sql`t.line_id in (${sql.join(opts.lines)})` : sql`false`);
   if (opts.planIds) conds.push(opts.planIds.length ? sql`t.plan_id in (${sql.join(opts.planIds)})` : sql`false`);
+  if (opts.late) conds.push(sql`p.delivery_date is not null and t.end_date > p.delivery_date`);
   const r = await sql<BarRow>`select t.*, p.plan_no, p.style_no, p.category, p.qty as plan_qty, p.done_qty as plan_done, p.minutes_per_piece, p.delivery_date,
-      o.order_no, o.brand_name
+      p.order_id, p.material_ready_date, o.order_no, o.brand_name
     from scm_prodplan_bar t
     join scm_prodplan p on p.id = t.plan_id and p.client_id = t.client_id
     left join scm_customer_order o on o.id = p.order_id and o.client_id = p.client_id
