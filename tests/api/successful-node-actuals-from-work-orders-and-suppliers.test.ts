@@ -30,7 +30,7 @@ let supplierId: number;
 
 type Row = Record<string, unknown>;
 type Node = Row & { node_code: string; party: string; actual_date: string | null; actual_source: string | null; process_type: string | null; share_id: number | null; version: number };
-type Timeline = { order: Row; today: string; tracking: { nodes: Node[]; done: number } } & { suppliers?: Record<string, string> };
+type Timeline = { order: Row; today: string; tracking: { nodes: Node[]; done: number } };
 
 const today = todayIso();
 const entries = [{ style_no: 'ST-NA01', style_name: '节点来源测试', colour: '藏青', size: 'L', qty: 300, unit_price: 52, seq: 1 }];
@@ -66,6 +66,19 @@ function nothing(r: { status: number; body: Reply<unknown> }): void {
 const timeline = async (coId: number) => (await call<Timeline>(maker, 'GET', '/scmapi/nodetrack/timeline', { order_id: coId })).body.data;
 const node = (tl: Timeline, code: string) => tl.tracking.nodes.find((n) => n.node_code === code)!;
 const brandTimeline = async (prId: number) => (await call<Timeline>(brand, 'GET', '/scmapi/nodetrack/brand-timeline', { pr_id: prId })).body.data;
+type Sent = { share_id: number; task_id: number; supplier: string };
+/** The node line `send` (ordernode.lineOf) of the nodes `ids`, run by `token`. */
+const sendNodes = (token: string, ids: number[], vendorId: number, lang: 'zh-CN' | 'en' = 'zh-CN') =>
+  call<{ rows: Row[]; data: Sent[] }>(token, 'POST', '/scmapi/ordernode/action/send', { ids, vendor_id: vendorId }, lang);
+/** The maker's order's node `code` sent by `token`. */
+const sendNode = async (token: string, coId: number, code: string, vendorId: number, lang: 'zh-CN' | 'en' = 'zh-CN') => sendNodes(token, [Number(node(await timeline(coId), code).id)], vendorId, lang);
+/** The supplier's save of its editable view `suppliernode`: a node sent to it, by the maker's node's id. */
+const saveSupplierNode = (token: string, body: Row) => call<Node>(token, 'POST', '/scmapi/suppliernode/save', body);
+/** `token` saves the date of the maker's order's node `code` at its current version as the supplier's node. */
+const saveOrderNode = async (token: string, coId: number, code: string, date: string | null) => {
+  const n = node(await timeline(coId), code);
+  return saveSupplierNode(token, { id: n.id, version: n.version, actual_date: date });
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -214,47 +227,49 @@ describe('the supplier records its own nodes', () => {
     const vendors = (await resourceClient(t.app, maker, 'mdapi', 'vendor').page({ size: 200 })).body.data.rows;
     osVendor = Number(vendors.find((v) => v.code === 'VD-OS01')!.id);
     manualVendor = Number(vendors.find((v) => !v.platform_client_code)!.id);
-    const manualName = String(vendors.find((v) => Number(v.id) === manualVendor)!.name);
 
-    let r = await call(maker, 'POST', '/scmapi/nodetrack/send-supplier', { order_id: order.coId, vendor_id: osVendor, node_codes: ['CUTTING'] });
+    // Sending is the node line's transition `send` (ordernode.lineOf), run on the node's row.
+    let r = await sendNode(maker, order.coId, 'CUTTING', osVendor);
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('节点“裁剪”的责任方是工厂，不能发送给供应商');
-    r = await call(maker, 'POST', '/scmapi/nodetrack/send-supplier', { order_id: order.coId, vendor_id: osVendor, node_codes: ['CUTTING'] }, 'en');
+    r = await sendNode(maker, order.coId, 'CUTTING', osVendor, 'en');
     expect(r.body.message).toBe('Node "裁剪" is the maker\'s: it cannot be sent to a supplier');
-    r = await call(maker, 'POST', '/scmapi/nodetrack/send-supplier', { order_id: order.coId, vendor_id: manualVendor, node_codes: ['FAB_IN'] });
-    expect(r.status).toBe(409);
-    expect(r.body.message).toBe(`供应商“${manualName}”未加入平台，节点无法发送，请由工厂代为录入`);
-    r = await call(maker, 'POST', '/scmapi/nodetrack/send-supplier', { order_id: order.coId, vendor_id: osVendor, node_codes: [] });
+    // A vendor not on the platform is not among the transition's vendors (its reference's `where`): refused under the field.
+    r = await sendNode(maker, order.coId, 'FAB_IN', manualVendor);
     expect(r.status).toBe(400);
-    expect(r.body.message).toBe('请选择要发送给供应商的节点');
-    r = await call(maker, 'POST', '/scmapi/nodetrack/send-supplier', { order_id: order.coId, vendor_id: osVendor, node_codes: ['NOPE'] });
-    expect(r.status).toBe(404);
+    expect(Object.keys((r.body.data as unknown as { errors?: Row }).errors ?? {})).toEqual(['vendor_id']);
+    // No node, and a node that is not there.
+    expect((await sendNodes(maker, [], osVendor)).status).toBe(400);
+    expect((await sendNodes(maker, [2_000_000_000], osVendor)).status).toBe(404);
     // The supplier cannot send the maker's nodes; the brand neither.
-    nothing(await call(supplier, 'POST', '/scmapi/nodetrack/send-supplier', { order_id: order.coId, vendor_id: osVendor, node_codes: ['FAB_IN'] }));
-    nothing(await call(brand, 'POST', '/scmapi/nodetrack/send-supplier', { order_id: order.coId, vendor_id: osVendor, node_codes: ['FAB_IN'] }));
+    nothing(await sendNode(supplier, order.coId, 'FAB_IN', osVendor));
+    nothing(await sendNode(brand, order.coId, 'FAB_IN', osVendor));
     expect(await q(sql`select id from scm_order_share where source_entity = 'customerorder' and source_id = ${order.coId}`)).toEqual([]);
 
     const before = Number((await q(sql`select count(*)::int as n from notify_notice where client_id = ${supplierId} and kind = 'nodetrack.sent'`))[0].n);
-    const sent = await call<{ share_id: number; task_id: number; supplier: string }>(maker, 'POST', '/scmapi/nodetrack/send-supplier', { order_id: order.coId, vendor_id: osVendor, node_codes: ['fab_in'] });
-    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-    taskId = sent.body.data.task_id;
-    expect(sent.body.data.supplier).toBe('锦绣面料');
+    const reply = await sendNode(maker, order.coId, 'FAB_IN', osVendor);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const sent = reply.body.data.data[0];
+    taskId = sent.task_id;
+    expect(sent.supplier).toBe('锦绣面料');
     // The share in the maker's company, the copy in the supplier's, the node naming the share, a notice to the supplier's users.
-    const share = await q(sql`select * from scm_order_share where id = ${sent.body.data.share_id}`);
+    const share = await q(sql`select * from scm_order_share where id = ${sent.share_id}`);
     expect(share[0]).toMatchObject({ client_id: makerId, from_client: makerId, to_client: supplierId, source_entity: 'customerorder', target_entity: 'nodetask', state: 'active' });
     expect(Number(share[0].source_id)).toBe(order.coId);
     const copy = await q(sql`select * from scm_node_task where id = ${taskId}`);
     expect(Number(copy[0].client_id)).toBe(supplierId);
     expect(copy[0].source_no).toBe(order.orderNo);
     const tl = await timeline(order.coId);
-    expect(node(tl, 'FAB_IN').share_id).toBe(sent.body.data.share_id);
+    expect(node(tl, 'FAB_IN').share_id).toBe(sent.share_id);
     expect(node(tl, 'TRIM_IN').share_id).toBeNull();
-    expect(tl.suppliers).toEqual({ [String(sent.body.data.share_id)]: '锦绣面料' });
+    // The maker's record's node lines name the supplier company a sent node went to.
+    const lines = (await call<{ nodes: Node[] }>(maker, 'GET', '/scmapi/trackedorder/view', { id: order.coId })).body.data.nodes;
+    expect([lines.find((n) => n.node_code === 'FAB_IN')!.sent_to, lines.find((n) => n.node_code === 'TRIM_IN')!.sent_to]).toEqual(['锦绣面料', null]);
     const after = Number((await q(sql`select count(*)::int as n from notify_notice where client_id = ${supplierId} and kind = 'nodetrack.sent'`))[0].n);
     expect(after).toBeGreaterThan(before);
     // Sending again keeps one share and one copy.
-    const again = await call<{ share_id: number; task_id: number }>(maker, 'POST', '/scmapi/nodetrack/send-supplier', { order_id: order.coId, vendor_id: osVendor, node_codes: ['FAB_IN'] });
-    expect(again.body.data).toMatchObject({ share_id: sent.body.data.share_id, task_id: taskId });
+    const again = await sendNode(maker, order.coId, 'FAB_IN', osVendor);
+    expect(again.body.data.data[0]).toMatchObject({ share_id: sent.share_id, task_id: taskId });
   });
 
   it('the supplier sees that order with only the nodes sent to it, and nothing of the maker\'s customer or other orders', async () => {
@@ -287,25 +302,25 @@ describe('the supplier records its own nodes', () => {
     nothing(await call(brand, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: taskId }));
     nothing(await call(maker, 'GET', '/scmapi/suppliernodeorder/page?size=500'));
     nothing(await call(maker, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: taskId }));
-    nothing(await call(brand, 'POST', '/scmapi/nodetrack/supplier-actual', { task_id: taskId, node_code: 'FAB_IN', date: today }));
+    nothing(await saveOrderNode(brand, order.coId, 'FAB_IN', today));
     expect(node(await timeline(order.coId), 'FAB_IN').actual_date).toBeNull();
   });
 
   it('the supplier records its node\'s date (source supplier); the maker and the brand see it; other nodes and orders are not found', async () => {
     const tl = (await call<Timeline>(supplier, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: taskId })).body.data;
     const fab = tl.tracking.nodes[0];
-    // The call's input shape: a date must be sent (null clears, absent is refused, never read as a clear), a real one.
-    const noDate = await call(supplier, 'POST', '/scmapi/nodetrack/supplier-actual', { task_id: taskId, node_code: 'FAB_IN' });
-    expect([noDate.status, noDate.body.message]).toEqual([400, '请求参数无效：date: a date YYYY-MM-DD or null']);
-    expect((await call(supplier, 'POST', '/scmapi/nodetrack/supplier-actual', { task_id: taskId, node_code: 'FAB_IN', date: '2026-02-30' })).status).toBe(400);
-    const future = await call(supplier, 'POST', '/scmapi/nodetrack/supplier-actual', { task_id: taskId, node_code: 'FAB_IN', date: addDaysIso(today, 2) });
+    // The supplier's date is a save of its editable view `suppliernode` (the node's id and version): a real date, not after today.
+    expect((await saveSupplierNode(supplier, { id: fab.id, version: fab.version, actual_date: '2026-02-30' })).status).toBe(400);
+    const future = await saveSupplierNode(supplier, { id: fab.id, version: fab.version, actual_date: addDaysIso(today, 2) });
     expect(future.status).toBe(400);
     expect(future.body.message).toBe(`实际日期 ${addDaysIso(today, 2)} 不能晚于今天`);
-    const r = await call<Timeline>(supplierSales, 'POST', '/scmapi/nodetrack/supplier-actual', { task_id: taskId, node_code: 'FAB_IN', date: today, version: fab.version });
+    const r = await saveSupplierNode(supplierSales, { id: fab.id, version: fab.version, actual_date: today });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.data.tracking.nodes[0]).toMatchObject({ node_code: 'FAB_IN', actual_date: today, actual_source: 'supplier', actual_by: null });
-    // A stale version is refused.
-    expect((await call(supplier, 'POST', '/scmapi/nodetrack/supplier-actual', { task_id: taskId, node_code: 'FAB_IN', date: today, version: fab.version })).status).toBe(409);
+    expect(r.body.data).toMatchObject({ node_code: 'FAB_IN', task_id: taskId, actual_date: today, actual_source: 'supplier' });
+    expect((await call<Timeline>(supplier, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: taskId })).body.data.tracking.nodes[0]).toMatchObject({ node_code: 'FAB_IN', actual_date: today, actual_source: 'supplier', actual_by: null });
+    // A stale version is refused; a save without the date is never read as a clear.
+    expect((await saveSupplierNode(supplier, { id: fab.id, version: fab.version, actual_date: today })).status).toBe(409);
+    expect((await saveSupplierNode(supplier, { id: fab.id, version: fab.version + 1 })).status).toBe(200);
     expect(node(await timeline(order.coId), 'FAB_IN')).toMatchObject({ actual_date: today, actual_source: 'supplier' });
     const seen = await brandTimeline(order.prId);
     expect(node(seen, 'FAB_IN')).toMatchObject({ actual_date: today, actual_source: 'supplier', share_id: null, actual_by: null });
@@ -315,11 +330,11 @@ describe('the supplier records its own nodes', () => {
     expect(audit.map((a) => Number(a.user_id))).toContain(salesId);
     // The order's other supplier node (not sent), the maker's nodes, another order, a made-up copy: not found.
     for (const code of ['TRIM_IN', 'CUTTING']) {
-      const x = await call(supplier, 'POST', '/scmapi/nodetrack/supplier-actual', { task_id: taskId, node_code: code, date: today });
+      const x = await saveOrderNode(supplier, order.coId, code, today);
       expect(x.status).toBe(404);
     }
     expect(node(await timeline(order.coId), 'TRIM_IN').actual_date).toBeNull();
-    expect((await call(supplier, 'POST', '/scmapi/nodetrack/supplier-actual', { task_id: other.coId, node_code: 'FAB_IN', date: today })).status).toBe(404);
+    expect((await saveOrderNode(supplier, other.coId, 'FAB_IN', today)).status).toBe(404);
     expect((await call(supplier, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: order.coId })).status).toBe(404);
     expect(node(await timeline(other.coId), 'FAB_IN').actual_date).toBeNull();
   });
@@ -338,7 +353,7 @@ describe('the supplier records its own nodes', () => {
     expect(back.body.data.data[0].closed).toBe(true);
     expect((await call<{ rows: Row[] }>(supplier, 'GET', '/scmapi/suppliernodeorder/page?size=500')).body.data.rows.map((r) => r.source_no)).not.toContain(order.orderNo);
     expect((await call(supplier, 'GET', '/scmapi/nodetrack/supplier-timeline', { task_id: taskId })).status).toBe(404);
-    expect((await call(supplier, 'POST', '/scmapi/nodetrack/supplier-actual', { task_id: taskId, node_code: 'FAB_IN', date: null })).status).toBe(404);
+    expect((await saveOrderNode(supplier, order.coId, 'FAB_IN', null)).status).toBe(404);
     // The date the supplier recorded stays the order's.
     expect(node(await timeline(order.coId), 'FAB_IN')).toMatchObject({ actual_date: today, actual_source: 'supplier', share_id: null });
   });

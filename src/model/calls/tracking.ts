@@ -4,9 +4,10 @@ import { is } from './input-shape';
 
 /**
  * Node tracking (issue 12): the maker's, the brand's and the supplier's calls of
- * `/scmapi/nodetrack`, served by src/server/services/tracking/tracking.routes.ts and called by
- * src/client/pages/tracking. Regenerating an order's node plan is the customer order's generic action
- * `nodeplan` (declared here for its reply).
+ * `/scmapi/nodetrack` (the timelines, the calendar, the workbook), served by
+ * src/server/services/tracking/tracking.routes.ts and called by src/client/pages/tracking; the node
+ * lines' transitions and the customer order's action `nodeplan` (the engine's, declared here for
+ * their replies). The supplier's dates are saves of its editable view `suppliernode`.
  */
 const BASE = '/scmapi/nodetrack';
 
@@ -17,18 +18,11 @@ export type Timeline = {
   order: Row;
   today: string;
   tracking: { nodes: TimelineNode[]; done: number; late: number; at_risk: number; projected_end: string | null };
-  /** The maker's timeline: the supplier each sent node went to, by share id. */
-  suppliers?: Record<string, string>;
 };
 /** A tracked order of a list (the maker's, the brand's or the supplier's), with what its nodes say today. */
 export type TrackedOrderRow = Row & { nodes: number; done: number; late: number; at_risk: number; next_node: string | null; projected_end: string | null };
 /** A node on the maker's calendar: its planned date, and its actual date when recorded, with its state today. */
 export type NodeCalendarEvent = { id: number; order_id: number; order_no: string; brand_name: string | null; node_code: string; node_name: string; plan_date: string | null; actual_date: string | null; state: NodeState; critical: boolean };
-/** Recording (or, with `date` null, clearing) a node's actual date at the version read. */
-export type NodeActualInput = { node_code: string; date: string | null; version?: number };
-
-/** A node code as sent: text, not empty once trimmed. */
-const nodeCode = is.check(is.text(40), (c) => c.length > 0, 'a node code');
 /** The calendar's window: two real days, the second not before the first and at most 400 days after it. */
 const calendarWindow = is.check(
   is.object({ from: is.date, to: is.date }),
@@ -46,18 +40,10 @@ export const trackingCalls = {
   plan: postCall<{ ids: number[]; version: number; plan_date: string }, { rows: Row[]; data?: Timeline[] }>('/scmapi/ordernode/action/plan'),
   /** The node plans as an .xlsx file: one order's (`order_id`) or every order of the maker's list. */
   export: getCall<{ order_id?: number }, Blob>(`${BASE}/export`, { input: is.object({ order_id: is.optional(is.queryId) }) }),
-  /** A maker's supplier nodes sent to the company of a vendor on the platform (several at once; the drawer sends one from its row, the line's `send`). */
-  sendSupplier: postCall<{ order_id: number; vendor_id: number; node_codes: string[] }, { share_id: number; task_id: number; supplier: string; sent: string[] }>(`${BASE}/send-supplier`, {
-    input: is.object({ order_id: is.id, vendor_id: is.id, node_codes: is.list(is.text(40), { max: 100 }) }),
-  }),
   /** The brand's requirement order's timeline at its maker, through its share. */
   brandTimeline: getCall<{ pr_id: number }, Timeline>(`${BASE}/brand-timeline`, { input: is.object({ pr_id: is.queryId }) }),
   /** The supplier's copy of an order: the nodes sent to it. */
   supplierTimeline: getCall<{ task_id: number }, Timeline>(`${BASE}/supplier-timeline`, { input: is.object({ task_id: is.queryId }) }),
-  /** The supplier records (null: clears) the actual date of a node sent to it, at the version read; the reply is its timeline. */
-  supplierActual: postCall<NodeActualInput & { task_id: number }, Timeline>(`${BASE}/supplier-actual`, {
-    input: is.object({ task_id: is.id, node_code: nodeCode, date: is.orNull(is.date), version: is.optional(is.int) }),
-  }),
   /** The customer order's generic action: its node plan generated again. */
   nodePlan: postCall<{ id: number }, { rows: Row[]; data?: Array<{ nodes: number }> }>('/scmapi/customerorder/action/nodeplan'),
 };

@@ -13,13 +13,14 @@ import { nodeWorkbook } from './tracking.export';
 import { recomputeNodeTracking } from './tracking.forecast';
 import { startNodeRecalc } from './tracking.recalc';
 import { brandTimeline } from './tracking.share';
-import { recordSupplierActual, sendNodesToSupplier, supplierNamesOfOrder, supplierTimeline } from './tracking.supplier';
+import { supplierTimeline } from './tracking.supplier';
 
 /**
- * Node tracking's calls (issue 12). The maker: its tracked orders, an order's timeline, recording an
- * actual date, the calendar's events, sending supplier nodes to a supplier company and taking them
- * back. The brand: its own orders' timelines through its shares. The supplier: the nodes sent to it,
- * and their actual dates.
+ * Node tracking's calls (issue 12): the three timelines (the maker's order, the brand's through its
+ * share, the supplier's copy), the calendar's events and the node plans' workbook. The lists are
+ * views and every write is the engine's (tracking.views.ts, tracking.lines.ts): the maker's actual
+ * dates, plan moves, sends and take-backs are the node lines' transitions, the supplier's date a save
+ * of its editable view `suppliernode`.
  * Permission codes are the menu codes (src/model/node-tracking.ts, the calendar's declaration); the
  * caller's tenant is in every statement; the customer orders' data permissions narrow the maker's
  * reads. Reads of the maker evaluate the late and at-risk notices of what they show (each raised once).
@@ -48,20 +49,9 @@ export async function checkAllNodeFlags(db: Db): Promise<{ companies: number; la
 /** The caller's data permissions on customer orders, read in the tenant's transaction. */
 const orderScope = (c: MenuCallContext) => dataScope(authOf(c.req), ORDER_MENU, { db: c.tx, inTenantScope: true });
 
-/**
- * What every change a maker makes to one order's nodes checks once its input is read (under node
- * tracking's update right): the order is refused as not found unless the caller's data permissions on
- * customer orders show it, as for a read.
- */
-async function assertOrderVisible(c: MenuCallContext, orderId: number): Promise<void> {
-  await orderHeader(c.tx, c.actor.clientId, orderId, await orderScope(c));
-}
-
 const MAKER_READ = { menu: NODE_TRACKING_MENU, verb: 'read' } as const;
-const MAKER_WRITE = { menu: NODE_TRACKING_MENU, verb: 'update' } as const;
 const BRAND_READ = { menu: NODE_TIMELINE_BRAND_MENU, verb: 'read' } as const;
 const SUPPLIER_READ = { menu: SUPPLIER_NODES_MENU, verb: 'read' } as const;
-const SUPPLIER_WRITE = { menu: SUPPLIER_NODES_MENU, verb: 'update' } as const;
 
 /** The maker's timeline and the calendar's events (its list is the view `trackedorder`, tracking.views.ts; its actual dates and plan moves are the node lines' transitions, tracking.lines.ts). */
 function makerRoutes(app: FastifyInstance): void {
@@ -72,7 +62,7 @@ function makerRoutes(app: FastifyInstance): void {
     // The flags of what is shown, evaluated (and told once) before it is read.
     await orderHeader(c.tx, clientId, id, scope);
     await evaluateNodeFlags(c.tx, clientId, [id]);
-    return { ...(await orderTimeline(c.tx, clientId, id, scope)), suppliers: await supplierNamesOfOrder(c.tx, clientId, id) };
+    return orderTimeline(c.tx, clientId, id, scope);
   });
 
   serveMenuCall(app, trackingCalls.calendar, { menu: nodeTrackingCalendar.menu.code, verb: 'read' }, async (c) => {
@@ -86,19 +76,9 @@ function brandRoutes(app: FastifyInstance): void {
   serveMenuCall(app, trackingCalls.brandTimeline, BRAND_READ, (c) => brandTimeline(c.tx, c.actor.clientId, c.input.pr_id));
 }
 
-/** The maker's supplier nodes, and the supplier's own page. */
+/** The supplier's copy of an order: the nodes sent to it (its list is the view `suppliernodeorder`, its dates a save of `suppliernode`). */
 function supplierRoutes(app: FastifyInstance): void {
-  // ---- maker: supplier nodes to the supplier's company ----
-  serveMenuCall(app, trackingCalls.sendSupplier, MAKER_WRITE, async (c) => {
-    const { order_id: orderId, vendor_id: vendorId, node_codes: nodeCodes } = c.input;
-    await assertOrderVisible(c, orderId);
-    return sendNodesToSupplier(c.tx, { clientId: c.actor.clientId, orderId, vendorId, nodeCodes, actor: c.actor });
-  });
-
-  // ---- supplier: the nodes its customers sent it (its list is the view `suppliernodeorder`) ----
   serveMenuCall(app, trackingCalls.supplierTimeline, SUPPLIER_READ, (c) => supplierTimeline(c.tx, c.actor.clientId, c.input.task_id));
-  serveMenuCall(app, trackingCalls.supplierActual, SUPPLIER_WRITE, ({ tx, actor, input: i }) =>
-    recordSupplierActual(tx, { supplierId: actor.clientId, taskId: i.task_id, nodeCode: i.node_code, date: i.date, version: i.version ?? null, actor }));
 }
 
 /** The workbook of the maker's node plans (issue 31): one order's (`order_id`), or every order of its list. */

@@ -156,7 +156,7 @@ export async function afterNodeRecalled(tx: Db, input: { clientId: number; order
   return { closed: !left };
 }
 
-/** For the maker's timeline: the supplier each sent node went to, by share. */
+/** For the maker's node lines (`sent_to`): the supplier each sent node went to, by share. */
 export async function supplierNamesOfOrder(tx: Db, clientId: number, orderId: number): Promise<Record<string, string>> {
   const r = await sql<{ id: number; name: string }>`select s.id, c.name from scm_order_share s join clients c on c.id = s.to_client
     where s.client_id = ${clientId} and s.source_entity = 'customerorder' and s.source_id = ${orderId} and s.target_entity = 'nodetask' and s.state = 'active'`.execute(tx);
@@ -240,11 +240,11 @@ export async function supplierTimeline(tx: Db, supplierId: number, taskId: numbe
   return { order: taskHeader(t, s.status), today, tracking: trackOrder(s.nodes, today) };
 }
 
-/** The supplier records (or clears) the actual date of a node sent to it; anything else is "not found". */
+/** The supplier records (or clears) the actual date of a node sent to it (the view `suppliernode`'s writer, tracking.views.ts); anything else is "not found". */
 export async function recordSupplierActual(
   tx: Db,
   input: { supplierId: number; taskId: number; nodeCode: string; date: string | null; version: number | null; actor: AuditActor },
-): Promise<SupplierTimeline> {
+): Promise<void> {
   const t = (await ownTasks(tx, input.supplierId, input.taskId))[0];
   if (!t || !t.source_client_id) throw new AppError('tracking.orderNotFound');
   const makerId = t.source_client_id;
@@ -261,5 +261,4 @@ export async function recordSupplierActual(
   );
   // The supplier's browsers, once committed (the maker's and the brand's are told by recordNodeActual).
   afterCommit(tx, () => emitToCompany(input.supplierId, NODE_TRACKING_EVENT, { task_id: t.id }));
-  return supplierTimeline(tx, input.supplierId, input.taskId);
 }
