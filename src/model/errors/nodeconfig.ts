@@ -12,7 +12,7 @@ export const nodeconfigErrors = defineErrors({
   'tracking.notInProgress': { kind: 'conflict', zh: '订单 {{order}} 不在进行中，不能发送节点', en: 'Order {{order}} is not in progress: its nodes cannot be sent' },
   'tracking.notSent': { kind: 'notFound', zh: '节点 {{code}} 未发送给供应商', en: 'Node {{code}} was not sent to a supplier' },
   'tracking.notSupplierNode': { kind: 'validation', zh: '节点“{{node}}”的责任方是工厂，不能发送给供应商', en: 'Node "{{node}}" is the maker\'s: it cannot be sent to a supplier' },
-  'tracking.orderClosed': { kind: 'conflict', zh: '订单 {{order}} 已{{status_zh}}，不能再修改节点', en: 'Order {{order}} is {{status_en}}: its nodes can no longer change' },
+  'tracking.orderClosed': { kind: 'conflict', zh: '订单 {{order}} {{status_zh}}，不能再修改节点', en: 'Order {{order}} is {{status_en}}: its nodes can no longer change' },
   'tracking.orderNotFound': { kind: 'notFound', zh: '订单不存在或无权查看', en: 'The order does not exist or you may not see it' },
   'tracking.planDaysRange': { kind: 'validation', zh: '计划周期须在 0 到 365 天之间', en: 'The plan duration must be between 0 and 365 days' },
   'tracking.sentElsewhere': { kind: 'conflict', zh: '节点“{{node}}”已发送给另一家供应商，请先收回', en: 'Node "{{node}}" was sent to another supplier: take it back first' },

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { dayNumber, isIsoDate, NODE_TRACKING_EVENT, NODE_TRACKING_PATH, orderFlagged, trackOrder, type OrderDays, type OrderTracking, type TrackedNodeInput } from '../../../model/node-tracking';
 import { dictValueLabel } from '../../../model/dictionaries';
+import { customerOrder } from '../../../model/entities/customerorder.entity';
 import type { NodeCalendarEvent } from '../../../model/calls/tracking';
 import { afterCommit } from '../../db/after-commit';
 import type { Db } from '../../db/database';
@@ -113,15 +114,10 @@ export async function regenerateNodePlan(tx: Db, input: { clientId: number; user
   return { nodes: made.nodes };
 }
 
-const STATUS_WORDS: Record<string, { zh: string; en: string }> = {
-  rejected: { zh: '拒绝', en: 'rejected' },
-  cancelled: { zh: '取消', en: 'cancelled' },
-  finished: { zh: '完成', en: 'finished' },
-  pending: { zh: '待接单', en: 'pending acceptance' },
-};
+/** The refusal's words for an order no longer open: its state's own label (the customer order's declared states). */
 export function closedParams(o: Row): ErrorParams<'tracking.orderClosed'> {
-  const w = STATUS_WORDS[String(o.status)] ?? { zh: String(o.status), en: String(o.status) };
-  return { order: o.order_no, status_zh: w.zh, status_en: w.en };
+  const w = customerOrder.states?.states.find((x) => x.code === o.status)?.label ?? { zh: String(o.status), en: String(o.status) };
+  return { order: o.order_no, status_zh: w.zh, status_en: w.en.toLowerCase() };
 }
 
 // ---------------------------------------------------------------------------------------------
