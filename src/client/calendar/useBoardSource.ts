@@ -199,16 +199,31 @@ export type { ReasonSpan } from './board-windows';
 function useViewSpan(reads: Reads) {
   const { reader, liveReader, spanRef, dataRef } = reads;
   const [reasonSpan, setReasonSpan] = useState<ReasonSpan | null>(null);
+  // The reasons' span follows the view once it rests (the first at once): a scroll that crosses
+  // blocks of lines or tiles of days asks the server nothing while it moves (B5's month scrolls).
+  const rest = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const reasonSpanTaken = useRef(false);
+  useEffect(() => () => { if (rest.current) clearTimeout(rest.current); }, []);
   const onView = useCallback((span: ViewSpan) => {
     spanRef.current = span;
     reader.current?.view(span);
     liveReader.current?.view(span);
     const d = dataRef.current;
     const next = d ? reasonSpanFor(d, span) : null;
-    if (next) setReasonSpan((s) => (s && sameReasonSpan(s, next) ? s : next));
+    if (!next) return;
+    const take = () => setReasonSpan((s) => (s && sameReasonSpan(s, next) ? s : next));
+    if (rest.current) clearTimeout(rest.current);
+    rest.current = null;
+    if (!reasonSpanTaken.current) {
+      reasonSpanTaken.current = true;
+      take();
+    } else rest.current = setTimeout(take, REASONS_REST_MS);
   }, [reader, liveReader, spanRef, dataRef]);
   return { onView, reasonSpan };
 }
+
+/** How long the view rests before the late reasons follow it (ms). */
+const REASONS_REST_MS = 300;
 
 /**
  * Other planners' changes over the company socket (`schedule.changed`): bars removed leave at once, the
