@@ -7,9 +7,9 @@ import { controlTower } from './dashboards/control-tower.dashboard';
  * them: each with its sources in order of preference. Declared once, as a dashboard
  * (reports/dashboards/control-tower.dashboard.ts).
  */
-export type WidgetDef = { key: string; title: Label; kind: ChartKind; span?: number; sources: WidgetSource[] };
+export type WidgetDef = { key: string; title: Label; kind: ChartKind; span?: number; sources: WidgetSource[]; whenEmpty?: { text: Label; good?: boolean } };
 
-export const WIDGETS: WidgetDef[] = controlTower.widgets.map((w) => ({ key: w.key, title: w.title, kind: w.kind, span: w.span, sources: widgetSources(w) }));
+export const WIDGETS: WidgetDef[] = controlTower.widgets.map((w) => ({ key: w.key, title: w.title, kind: w.kind, span: w.span, sources: widgetSources(w), ...(w.whenEmpty ? { whenEmpty: w.whenEmpty } : {}) }));
 
 /** The source a user gets: the first whose report menu entry (`rpt.<report>`) the user has. */
 export function sourceFor(w: WidgetDef, menuCodes: ReadonlySet<string>) {

@@ -12,11 +12,9 @@ import { onSocketMessage } from '../../session/notification-socket';
 import { ReportChart } from '../../engine/report/ReportChart';
 import { useReportTheme } from '../../engine/report/report-theme';
 import { chartKindFor, reportChartData } from '../../engine/report/report-view';
+import { T } from '../../engine/report/dashboard-texts';
 import { defaultRange, drillPath, inStateOrder, isRefreshMessage, topCategories, widgetQuery, type WidgetDef } from '../visual/control-tower.logic';
 
-const EMPTY: Label = { zh: '暂无数据', en: 'No data' };
-const FAILED: Label = { zh: '加载失败', en: 'Could not be loaded' };
-const NO_STOCK_ALERTS: Label = { zh: '没有库存≤0 的库位', en: 'No location at or below zero' };
 
 /**
  * One control tower widget on a personal board: the tower's own declaration (WIDGETS) and query
@@ -53,14 +51,14 @@ export function TowerWidgetBlock({ widget, source, settings, height }: { widget:
   }, [mutate]);
   const report = getReport(source.report);
   if (!report) return null;
-  if (error) return <div style={{ height, display: 'grid', placeItems: 'center', color: '#a4262c' }}>{tr(FAILED)}</div>;
+  if (error) return <div style={{ height, display: 'grid', placeItems: 'center', color: '#a4262c' }}>{tr(T.failed)}</div>;
   if (!result) return <div style={{ height, display: 'grid', placeItems: 'center' }}><Spinner size="small" /></div>;
   let data = reportChartData(report, result, source.group, source.measures, tr);
   if (widget.kind === 'funnel') data = inStateOrder(data, report);
   data = topCategories(data, chartKindFor(widget.kind, source.group.length), settings?.top);
-  // No stock alert is good news, said as the tower says it.
+  // An empty widget says what the tower's declaration says of it (no stock alert is good news).
   if (!data.categories.length)
-    return <div style={{ height, display: 'grid', placeItems: 'center', color: widget.key === 'stock' ? '#107c10' : '#707070' }}>{tr(widget.key === 'stock' ? NO_STOCK_ALERTS : EMPTY)}</div>;
+    return <div style={{ height, display: 'grid', placeItems: 'center', color: widget.whenEmpty?.good ? '#107c10' : '#707070' }}>{tr(widget.whenEmpty?.text ?? T.empty)}</div>;
   const total = data.series.reduce((sum, x) => sum + x.values.reduce<number>((a, v) => a + (v ?? 0), 0), 0);
   return (
     <div data-testid={`board-widget-${widget.key}`} data-total={total}>
