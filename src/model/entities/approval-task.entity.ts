@@ -94,8 +94,9 @@ export const approvalTask = defineViewEntity({
   },
 });
 
-/** A decision's comment (审批意见): required of a rejection and of the returns, in the flow's own words. */
-const decisionComment = (required: boolean): FieldDef => ({ key: 'comment', label: { zh: '审批意见', en: 'Comment' }, type: 'textarea', ...(required ? { required, requiredMessage: 'wf.commentRequired' } : {}) });
+/** A decision's comment: the task's own comment field (审批意见), required of a rejection and of the returns, in the flow's own words. */
+const taskComment = approvalTask.fields.find((f) => f.key === 'comment')!;
+const decisionComment = (required: boolean): FieldDef => ({ ...taskComment, ...(required ? { required, requiredMessage: 'wf.commentRequired' } : {}) });
 
 /** The colleague added to the node (spec 7 insert-user-into-node): one of the company's active users, searched by name or account. */
 const insertedUser: FieldDef = { key: 'user_id', label: { zh: '加签用户', en: 'User to add' }, type: 'reference', required: true, requiredMessage: 'wf.pickUser', ref: { entity: 'user', labelField: 'fullname', codeField: 'username', searched: true } };
